@@ -1,0 +1,38 @@
+# Two commands do all setup on a fresh machine: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test test-fast bench lint format clean
+
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	mkdir -p reports
+	$(BIN)/ethiclens audit compas --json reports/compas-audit.json --html reports/compas-audit.html --model-card reports/compas-model-card.md
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/python -m pytest -q
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not slow"
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench_audit.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+format: $(STAMP)
+	$(BIN)/ruff format src tests bench
+	$(BIN)/ruff check --fix src tests bench
+
+clean:
+	rm -rf $(VENV) reports build dist src/*.egg-info

@@ -1,0 +1,38 @@
+"""Errors raised on bad input: each names what is wrong, where, and how to fix it."""
+
+from __future__ import annotations
+
+
+class EthicLensInputError(ValueError):
+    """Bad user input. The CLI turns it into a one-line message and exit code 2.
+
+    Parameters
+    ----------
+    problem : str
+        What is wrong, in plain words.
+    column : str, optional
+        The column (or argument) the problem is in.
+    value : object, optional
+        The offending value, shown with ``repr``.
+    fix : str, optional
+        What the user can do about it.
+    """
+
+    def __init__(self, problem: str, *, column=None, value=None, fix=None):
+        self.problem = problem
+        self.column = column
+        self.value = value
+        self.fix = fix
+        parts = []
+        if column is not None:
+            parts.append(f"column {column!r}: ")
+        parts.append(problem)
+        if value is not None:
+            parts.append(f" (value: {value!r})")
+        if fix:
+            parts.append(f". Fix: {fix}")
+        super().__init__("".join(parts))
+
+
+class DataFileError(EthicLensInputError):
+    """A data file is missing, corrupt or unreadable."""

@@ -1,0 +1,51 @@
+"""Group-fairness audit engine: count-based metrics, bootstrap statistics, policy, headlines."""
+
+from ._bootstrap import Interval, bootstrap_interval
+from ._counts import GroupCounts
+from ._engine import audit, two_proportion_z_test
+from ._metrics import (
+    COMPARISON_METRICS,
+    GROUP_METRICS,
+    calculate_disparate_impact,
+    composite_band,
+    compute_composite_bias_score,
+    theil_index,
+)
+from ._policy import (
+    FLAGGED,
+    INCONCLUSIVE,
+    INSUFFICIENT_DATA,
+    PASS,
+    REPORTED,
+    STATUSES,
+    UNDEFINED,
+    Policy,
+)
+from ._result import SCHEMA_VERSION, AuditResult, Comparison, Headline, MetricEstimate
+
+__all__ = [
+    "audit",
+    "AuditResult",
+    "Comparison",
+    "Headline",
+    "MetricEstimate",
+    "Policy",
+    "GroupCounts",
+    "Interval",
+    "bootstrap_interval",
+    "two_proportion_z_test",
+    "calculate_disparate_impact",
+    "compute_composite_bias_score",
+    "composite_band",
+    "theil_index",
+    "COMPARISON_METRICS",
+    "GROUP_METRICS",
+    "SCHEMA_VERSION",
+    "STATUSES",
+    "FLAGGED",
+    "INCONCLUSIVE",
+    "PASS",
+    "INSUFFICIENT_DATA",
+    "UNDEFINED",
+    "REPORTED",
+]

@@ -1,0 +1,52 @@
+"""Expected calibration error per group from binned scores.
+
+ECE = Σ_b (n_b / n) |acc_b − conf_b| = (1/n) Σ_b |Σ_{i∈b} (y_i − s_i)| over ``n_bins``
+equal-width bins [0, 1/k), …, [(k−1)/k, 1]. Per group it is kept as (bin × label) cells: weight
+sums and weighted score sums.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+ECE_CI_METHOD = (
+    "percentile (bootstrap of bin×label cells; scores within a cell held at the cell mean)"
+)
+
+
+def bin_index(scores: np.ndarray, n_bins: int) -> np.ndarray:
+    return np.minimum((scores * n_bins).astype(np.int64), n_bins - 1)
+
+
+def ece_cells(scores, y_true, codes, n_groups, n_bins, weights=None):
+    """Per group and (bin, label) cell: row counts, weight sums and weighted score sums."""
+    w = np.ones(len(scores)) if weights is None else weights
+    n_cells = 2 * n_bins
+    flat = codes.astype(np.int64) * n_cells + bin_index(scores, n_bins) * 2 + y_true
+    size = n_groups * n_cells
+    counts = np.bincount(flat, minlength=size).reshape(n_groups, n_cells)
+    wsum = np.bincount(flat, weights=w, minlength=size).reshape(n_groups, n_cells)
+    ssum = np.bincount(flat, weights=w * scores, minlength=size).reshape(n_groups, n_cells)
+    return counts, wsum, ssum
+
+
+def ece_from_cells(wsum, ssum):
+    """ECE from (…, 2·n_bins) weight and score sums; NaN for an empty group."""
+    y_sum = wsum[..., 1::2]  # rows with label 1 contribute their weight to Σ y
+    s_sum = ssum[..., 0::2] + ssum[..., 1::2]
+    n = wsum.sum(axis=-1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(n > 0, np.abs(y_sum - s_sum).sum(axis=-1) / n, np.nan)
+
+
+def ece_replicates(counts, wsum, ssum, n_boot, rng):
+    """Bootstrap ECE per group, shape (n_boot, n_groups), stratified by group."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean_w = np.where(counts > 0, wsum / np.maximum(counts, 1), 0.0)
+        mean_s = np.where(counts > 0, ssum / np.maximum(counts, 1), 0.0)
+    out = np.empty((n_boot, counts.shape[0]))
+    for g, row in enumerate(counts):
+        n = int(row.sum())
+        draws = rng.multinomial(n, row / n, size=n_boot) if n else np.zeros((n_boot, len(row)))
+        out[:, g] = ece_from_cells(draws * mean_w[g], draws * mean_s[g])
+    return out

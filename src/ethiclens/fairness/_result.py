@@ -1,0 +1,209 @@
+"""Result objects of an audit, with their JSON (schema v1), dict and DataFrame forms."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+SCHEMA_VERSION = "1.0"
+
+
+def _num(x):
+    """JSON-safe number: NaN/inf become null (undefined is never 0)."""
+    if x is None:
+        return None
+    x = float(x)
+    return x if math.isfinite(x) else None
+
+
+@dataclass
+class MetricEstimate:
+    """One metric: point estimate, interval with its method, status and why."""
+
+    value: float | None
+    ci_low: float | None
+    ci_high: float | None
+    ci_method: str
+    status: str
+    reason: str | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "value": _num(self.value),
+            "ci_low": _num(self.ci_low),
+            "ci_high": _num(self.ci_high),
+            "ci_method": self.ci_method,
+            "status": self.status,
+            "reason": self.reason,
+        }
+
+
+@dataclass
+class GroupSummary:
+    attribute: str
+    group: str
+    is_reference: bool
+    n: int
+    weight_total: float
+    n_positive_label: int | None
+    n_negative_label: int | None
+    metrics: dict[str, MetricEstimate]
+
+    def to_dict(self) -> dict:
+        return {
+            "group": self.group,
+            "is_reference": self.is_reference,
+            "n": self.n,
+            "weight_total": _num(self.weight_total),
+            "n_positive_label": self.n_positive_label,
+            "n_negative_label": self.n_negative_label,
+            "metrics": {k: m.to_dict() for k, m in self.metrics.items()},
+        }
+
+
+@dataclass
+class AttributeSummary:
+    name: str
+    reference: str
+    reference_source: str
+    groups: list[GroupSummary]
+
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "reference": self.reference,
+            "reference_source": self.reference_source,
+            "groups": [g.to_dict() for g in self.groups],
+        }
+
+
+@dataclass
+class Comparison:
+    """One comparison group against its attribute's reference group."""
+
+    attribute: str
+    group: str
+    reference: str
+    n: dict[str, int]
+    label_counts: dict[str, dict[str, int]] | None
+    metrics: dict[str, MetricEstimate]
+    status: str
+    flagged: bool
+    flag_rules: list[str]
+    flag_reason: str | None
+    z_test: dict
+    composite: float | None
+    floors: dict[str, bool]
+
+    @property
+    def key(self) -> str:
+        return f"{self.attribute}:{self.group}"
+
+    def to_dict(self) -> dict:
+        return {
+            "attribute": self.attribute,
+            "group": self.group,
+            "reference": self.reference,
+            "n": self.n,
+            "label_counts": self.label_counts,
+            "floors_met": self.floors,
+            "metrics": {k: m.to_dict() for k, m in self.metrics.items()},
+            "status": self.status,
+            "flagged": self.flagged,
+            "flag_rules": self.flag_rules,
+            "flag_reason": self.flag_reason,
+            "z_test": self.z_test,
+            "composite": _num(self.composite),
+        }
+
+
+@dataclass
+class Headline:
+    """A one-number summary that is either published or withheld with a reason."""
+
+    name: str
+    value: float | None
+    comparison: str | None
+    withheld_reason: str | None
+    band: str | None = None
+
+    @property
+    def withheld(self) -> bool:
+        return self.value is None
+
+    def to_dict(self) -> dict:
+        d = {
+            "value": _num(self.value),
+            "comparison": self.comparison,
+            "withheld_reason": self.withheld_reason,
+        }
+        if self.name == "composite":
+            d["band"] = self.band
+        return d
+
+
+@dataclass
+class AuditResult:
+    """Everything an audit found. ``to_dict``/``to_json`` follow the versioned schema."""
+
+    attributes: list[AttributeSummary]
+    comparisons: list[Comparison]
+    composite: Headline
+    min_disparate_impact: Headline
+    config: dict
+    data: dict = field(default_factory=dict)
+
+    @property
+    def flagged(self) -> list[Comparison]:
+        return [c for c in self.comparisons if c.flagged]
+
+    def comparison(self, attribute: str, group: str) -> Comparison:
+        for c in self.comparisons:
+            if c.attribute == attribute and c.group == str(group):
+                return c
+        raise KeyError(f"no comparison {attribute}:{group}")
+
+    def to_dict(self) -> dict:
+        statuses = [c.status for c in self.comparisons]
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "config": self.config,
+            "data": self.data,
+            "attributes": [a.to_dict() for a in self.attributes],
+            "comparisons": [c.to_dict() for c in self.comparisons],
+            "headlines": {
+                "composite": self.composite.to_dict(),
+                "min_disparate_impact": self.min_disparate_impact.to_dict(),
+            },
+            "summary": {
+                "n_comparisons": len(self.comparisons),
+                "flagged": [c.key for c in self.flagged],
+                "status_counts": {s: statuses.count(s) for s in sorted(set(statuses))},
+            },
+        }
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, allow_nan=False)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per (comparison, metric)."""
+        rows = []
+        for c in self.comparisons:
+            for name, m in c.metrics.items():
+                rows.append(
+                    {
+                        "attribute": c.attribute,
+                        "group": c.group,
+                        "reference": c.reference,
+                        "n_group": c.n["group"],
+                        "n_reference": c.n["reference"],
+                        "metric": name,
+                        **{k: v for k, v in m.to_dict().items()},
+                        "comparison_status": c.status,
+                        "flagged": c.flagged,
+                    }
+                )
+        return pd.DataFrame(rows)
