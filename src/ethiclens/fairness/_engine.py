@@ -387,8 +387,7 @@ def _comparison(ctx, gc, g, ref, boot, units, floors, ece):
         labels = {side: {"positive": int(floors.pos[i]), "negative": int(floors.neg[i])}
                   for side, i in (("group", g), ("reference", ref))}
     composite = None
-    if all(k in metrics and metrics[k].value is not None for k in
-           ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")):
+    if all(k in metrics and metrics[k].value is not None for k in COMPOSITE_PARTS):
         composite = compute_composite_bias_score(
             metrics["disparate_impact"].value, metrics["statistical_parity_difference"].value,
             metrics["equalized_odds_difference"].value)
@@ -432,16 +431,31 @@ def _ece(ctx, codes, n_groups, rng):
                 cal.ece_replicates(counts, wsum, ssum, ctx.n_boot, rng))
 
 
+COMPOSITE_PARTS = ("disparate_impact", "statistical_parity_difference",
+                   "equalized_odds_difference")
+
+
 def _composite_headline(comparisons, labelled) -> Headline:
-    """Worst (lowest) composite over comparisons; withheld if any comparison lacks a component."""
+    """Worst (lowest) composite over comparisons.
+
+    Withheld when any comparison lacks a usable DI, SPD or EO: undefined, or below its sample
+    floor (a composite driven by seven people is not a finding; picking only the well-sampled
+    comparisons would be cherry-picking).
+    """
     if not labelled:
         return Headline("composite", None, None,
                         "no ground-truth labels: equalized odds cannot be computed, and a missing "
                         "component is never taken as zero")
-    lacking = [c.key for c in comparisons if c.composite is None]
+    lacking = []
+    for c in comparisons:
+        bad = [f"{k} {c.metrics[k].status.lower()}" for k in COMPOSITE_PARTS
+               if c.metrics[k].status in (pol.UNDEFINED, pol.INSUFFICIENT_DATA)]
+        if bad:
+            lacking.append(f"{c.key} ({', '.join(bad)})")
     if lacking:
         return Headline("composite", None, None,
-                        f"DI, SPD or equalized odds is undefined for {', '.join(lacking)}")
+                        "a component is undefined or below its sample floor for "
+                        + "; ".join(lacking))
     worst = min(comparisons, key=lambda c: c.composite)
     return Headline("composite", worst.composite, worst.key, None, composite_band(worst.composite))
 

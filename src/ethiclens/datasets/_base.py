@@ -1,0 +1,113 @@
+"""The one dataset type every loader returns, and access to the files shipped in the package."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+from dataclasses import dataclass, field
+from importlib import resources
+
+import pandas as pd
+
+from ..errors import DataFileError
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """A labelled benchmark with its protected attributes.
+
+    Attributes
+    ----------
+    name : str
+    features : DataFrame
+        Model inputs; protected attributes are *not* among them.
+    label : Series of 0/1
+    protected : DataFrame
+        One string column per protected attribute, aligned with ``features``.
+    reference : dict
+        The reference (privileged) group of each protected attribute.
+    positive_label : str
+        What ``label == 1`` means, in words.
+    positive_is_favorable : bool
+        Whether the positive label is a benefit (True) or a harm (False, e.g. recidivism).
+    categorical : tuple of str
+        Feature columns to one-hot encode; the rest are numeric.
+    provenance : dict
+        Source, licence, file checksums, preprocessing applied.
+    extra : DataFrame or None
+        Columns that are neither features nor label (e.g. COMPAS's own risk score).
+    """
+
+    name: str
+    features: pd.DataFrame
+    label: pd.Series
+    protected: pd.DataFrame
+    reference: dict
+    positive_label: str
+    positive_is_favorable: bool
+    categorical: tuple = ()
+    provenance: dict = field(default_factory=dict)
+    extra: pd.DataFrame | None = None
+
+    def __len__(self) -> int:
+        return len(self.label)
+
+    @property
+    def numeric(self) -> tuple:
+        return tuple(c for c in self.features.columns if c not in self.categorical)
+
+    def describe(self) -> dict:
+        """A JSON-ready summary: size, base rate, groups, provenance."""
+        return {
+            "name": self.name,
+            "rows": len(self),
+            "features": list(self.features.columns),
+            "categorical": list(self.categorical),
+            "label": self.positive_label,
+            "positive_is_favorable": self.positive_is_favorable,
+            "base_rate": float(self.label.mean()),
+            "protected": {
+                col: {
+                    "reference": self.reference[col],
+                    "groups": {str(k): int(v) for k, v in
+                               self.protected[col].value_counts().sort_index().items()},
+                }
+                for col in self.protected.columns
+            },
+            "provenance": self.provenance,
+        }
+
+
+def _shipped_checksums() -> dict[str, str]:
+    text = resources.files(__package__).joinpath("data/SHA256SUMS").read_text()
+    return {name: digest for digest, name in (line.split() for line in text.splitlines() if line)}
+
+
+def read_shipped(name: str) -> bytes:
+    """Bytes of a data file shipped inside the package, verified against its SHA-256."""
+    resource = resources.files(__package__).joinpath(f"data/{name}.gz")
+    try:
+        raw = gzip.decompress(resource.read_bytes())
+    except (FileNotFoundError, OSError) as exc:
+        raise DataFileError(
+            f"the packaged data file {name} is missing or unreadable ({exc})",
+            fix="reinstall ethiclens (pip install --force-reinstall ethiclens)",
+        ) from exc
+    expected = _shipped_checksums().get(name)
+    actual = hashlib.sha256(raw).hexdigest()
+    if actual != expected:
+        raise DataFileError(
+            f"the packaged data file {name} is corrupt (sha256 {actual[:12]}…, "
+            f"expected {str(expected)[:12]}…)",
+            fix="reinstall ethiclens (pip install --force-reinstall ethiclens)",
+        )
+    return raw
+
+
+def read_shipped_csv(name: str, **kwargs) -> pd.DataFrame:
+    return pd.read_csv(io.BytesIO(read_shipped(name)), **kwargs)
+
+
+def shipped_provenance(name: str) -> dict:
+    return {"file": name, "sha256": _shipped_checksums()[name], "shipped_in_package": True}

@@ -1,0 +1,23 @@
+import numpy as np
+import pytest
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(12345)
+
+
+def make_binary_data(rng, sizes, sel_rates, base_rates=None, tpr=None, fpr=None):
+    """Rows for groups g0, g1, ... with given sizes and selection (or TPR/FPR) rates."""
+    groups, y_true, y_pred = [], [], []
+    for i, n in enumerate(sizes):
+        groups += [f"g{i}"] * n
+        if tpr is None:
+            yt = rng.random(n) < (base_rates[i] if base_rates else 0.5)
+            yp = rng.random(n) < sel_rates[i]
+        else:
+            yt = rng.random(n) < base_rates[i]
+            yp = np.where(yt, rng.random(n) < tpr[i], rng.random(n) < fpr[i])
+        y_true.append(yt.astype(int))
+        y_pred.append(yp.astype(int))
+    return np.concatenate(y_true), np.concatenate(y_pred), np.array(groups)
