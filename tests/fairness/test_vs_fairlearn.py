@@ -139,8 +139,9 @@ def test_ece_equals_direct_binning(seed):
     for g in result.attributes[0].groups:
         mask = a == g.group
         bins = np.minimum((s[mask] * 10).astype(int), 9)
+        ys, ss = y[mask], s[mask]
         expected = sum(
-            (bins == b).sum() / mask.sum() * abs(y[mask][bins == b].mean() - s[mask][bins == b].mean())
+            (bins == b).sum() / mask.sum() * abs(ys[bins == b].mean() - ss[bins == b].mean())
             for b in range(10) if (bins == b).any()
         )
         assert abs(g.metrics["ece"].value - expected) < TOL
