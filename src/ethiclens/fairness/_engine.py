@@ -37,7 +37,8 @@ from ._result import (
 from ._validate import (
     as_binary,
     as_scores,
-    as_sensitive_frame,
+    cross_groups,
+    encode_groups,
     as_weights,
     check_length,
     resolve_reference,
@@ -136,28 +137,28 @@ def audit(
         raise EthicLensInputError("calibration needs ground truth", column="y_score",
                                   fix="pass y_true too, or drop y_score")
     weights = as_weights(sample_weight, n) if sample_weight is not None else None
-    frame = as_sensitive_frame(sensitive_features, n)
+    attrs = encode_groups(sensitive_features, n)
     for combo in intersections or []:
-        missing = [a for a in combo if a not in frame.columns]
+        missing = [a for a in combo if a not in attrs]
         if missing or len(combo) < 2:
             raise EthicLensInputError("intersection needs two or more known attributes",
                                       column="intersections", value=combo,
-                                      fix=f"use names from {list(frame.columns)}")
-        name = INTERSECTION_SEP.join(combo)
-        frame[name] = frame[list(combo)].agg(INTERSECTION_SEP.join, axis=1)
-    references = _references(reference, frame.columns, intersections)
+                                      fix=f"use names from {list(attrs)}")
+        attrs[INTERSECTION_SEP.join(combo)] = cross_groups([attrs[a] for a in combo],
+                                                           INTERSECTION_SEP)
+    references = _references(reference, list(attrs), intersections)
 
     if random_state is None:
         random_state = int(np.random.SeedSequence().entropy % (2**63))
-    seeds = np.random.SeedSequence(random_state).spawn(len(frame.columns))
+    seeds = np.random.SeedSequence(random_state).spawn(len(attrs))
     cells = cell_index(pred, true)
     ctx = _Context(labelled, weights, scores, true, cells, n_boot, ci, confidence_level,
                    n_bins, policy)
 
     attributes, comparisons = [], []
-    for name, seed in zip(frame.columns, seeds, strict=True):
-        summary, comps = _audit_attribute(ctx, name, frame[name].to_numpy(),
-                                          references.get(name), np.random.default_rng(seed))
+    for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
+        summary, comps = _audit_attribute(ctx, name, groups, codes, references.get(name),
+                                          np.random.default_rng(seed))
         attributes.append(summary)
         comparisons.extend(comps)
 
@@ -213,9 +214,7 @@ class _Context:
         self.n_cells = 4 if labelled else 2
 
 
-def _audit_attribute(ctx: _Context, name, values, requested_ref, rng):
-    groups, codes = np.unique(values, return_inverse=True)
-    groups = [str(g) for g in groups]
+def _audit_attribute(ctx: _Context, name, groups, codes, requested_ref, rng):
     if len(groups) < 2:
         raise EthicLensInputError(
             f"has a single group {groups[0]!r}; nothing to compare", column=name,

@@ -111,31 +111,37 @@ def as_weights(values, n: int) -> np.ndarray:
     return w
 
 
-def as_sensitive_frame(sensitive_features, n: int) -> pd.DataFrame:
-    """Protected attributes as a DataFrame of strings, one column per attribute."""
-    sf = sensitive_features
+def _to_frame(sf) -> pd.DataFrame:
     if isinstance(sf, pd.Series):
-        frame = sf.to_frame(name=sf.name if sf.name is not None else "sensitive_feature_0")
-    elif isinstance(sf, pd.DataFrame):
-        frame = sf.copy()
-    elif isinstance(sf, dict):
-        frame = pd.DataFrame({k: np.asarray(v) for k, v in sf.items()})
-    else:
-        arr = np.asarray(sf)
-        if arr.ndim == 1:
-            arr = arr[:, None]
-        frame = pd.DataFrame(arr, columns=[f"sensitive_feature_{i}" for i in range(arr.shape[1])])
+        return sf.to_frame(name=sf.name if sf.name is not None else "sensitive_feature_0")
+    if isinstance(sf, pd.DataFrame):
+        return sf
+    if isinstance(sf, dict):
+        return pd.DataFrame({k: np.asarray(v) for k, v in sf.items()})
+    arr = np.asarray(sf)
+    if arr.ndim == 1:
+        arr = arr[:, None]
+    return pd.DataFrame(arr, columns=[f"sensitive_feature_{i}" for i in range(arr.shape[1])])
+
+
+def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.ndarray]]:
+    """Each protected attribute as (sorted group labels, integer code per row).
+
+    Hash-based factorising of the raw values, then string labels for the few distinct groups
+    only: a million rows cost milliseconds, not a million string conversions.
+    """
+    frame = _to_frame(sensitive_features)
     if frame.shape[1] == 0:
         raise EthicLensInputError(
             "no protected attribute given", column="sensitive_features",
             fix="pass at least one column of group memberships",
         )
-    frame.columns = [str(c) for c in frame.columns]
     out = {}
-    for name in frame.columns:
-        col = frame[name]
+    for raw_name in frame.columns:
+        name, col = str(raw_name), frame[raw_name]
         check_length(col, n, name)
-        missing = col.isna().to_numpy()
+        codes, uniques = pd.factorize(col, use_na_sentinel=True)
+        missing = codes < 0
         if missing.any():
             raise EthicLensInputError(
                 f"{int(missing.sum())} missing group value(s), first at row {_first_bad(missing)}",
@@ -143,9 +149,9 @@ def as_sensitive_frame(sensitive_features, n: int) -> pd.DataFrame:
                 fix="drop those rows or give the missing values an explicit group "
                 "(e.g. 'Unknown')",
             )
+        labels = [str(u) for u in uniques]
         if isinstance(col.dtype, pd.CategoricalDtype):
-            present = set(col.astype(str).unique())
-            empty = [str(c) for c in col.cat.categories if str(c) not in present]
+            empty = [str(c) for c in col.cat.categories if str(c) not in labels]
             if empty:
                 raise EthicLensInputError(
                     f"group(s) {empty} have no rows (empty after filtering)",
@@ -153,8 +159,35 @@ def as_sensitive_frame(sensitive_features, n: int) -> pd.DataFrame:
                     fix="drop unused categories (Series.cat.remove_unused_categories()) or "
                     "audit data that contains them",
                 )
-        out[name] = col.astype(str).to_numpy()
-    return pd.DataFrame(out)
+        if len(set(labels)) < len(labels):
+            raise EthicLensInputError(
+                "distinct values print the same (e.g. 1 and '1')", column=name,
+                fix="convert the column to one type first",
+            )
+        order = np.argsort(labels)
+        remap = np.empty(len(labels), dtype=np.int64)
+        remap[order] = np.arange(len(labels))
+        out[name] = ([labels[i] for i in order], remap[codes])
+    return out
+
+
+def cross_groups(parts: list[tuple[list[str], np.ndarray]], sep: str):
+    """Intersectional groups from several encoded attributes (only combinations present)."""
+    codes = np.zeros(len(parts[0][1]), dtype=np.int64)
+    for labels, c in parts:
+        codes = codes * len(labels) + c
+    present, inverse = np.unique(codes, return_inverse=True)
+    labels = []
+    for value in present:
+        names = []
+        for part_labels, _ in reversed(parts):
+            value, k = divmod(int(value), len(part_labels))
+            names.append(part_labels[k])
+        labels.append(sep.join(reversed(names)))
+    order = np.argsort(labels)
+    remap = np.empty(len(labels), dtype=np.int64)
+    remap[order] = np.arange(len(labels))
+    return [labels[i] for i in order], remap[inverse]
 
 
 def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requested):
