@@ -8,7 +8,6 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
@@ -17,6 +16,7 @@ demo: $(STAMP)
 	$(BIN)/ethiclens audit compas --json reports/compas-audit.json --html reports/compas-audit.html --model-card reports/compas-model-card.md
 
 test: $(STAMP)
+	bash scripts/ensure-chromium.sh
 	$(BIN)/ruff check src tests bench
 	$(BIN)/python -m pytest -q
 

@@ -118,3 +118,13 @@ def test_interval_method_names_fallbacks():
     assert iv.defined and "excluded" in iv.method
     iv = bootstrap_interval(float("nan"), boot, None, None)
     assert not iv.defined
+
+
+def test_bca_falls_back_when_it_excludes_the_estimate():
+    # |difference| near 0: replicates pile up above the estimate, BCa's bias correction runs to
+    # the lowest quantiles and would exclude the estimate itself.
+    rng = np.random.default_rng(0)
+    boot = np.abs(rng.normal(0.0, 0.03, 2000))
+    iv = bootstrap_interval(0.001, boot, np.r_[0.0, 0.002], np.array([1.0, 1.0]))
+    assert iv.method == "percentile (bca interval excluded the estimate)"
+    assert [iv.low, iv.high] == pytest.approx(np.quantile(boot, [0.025, 0.975]), rel=1e-12)

@@ -11,7 +11,7 @@ from ..errors import EthicLensInputError
 from ..fairness import audit
 from ..io import read_table, require_columns
 from ..models import train_standard_model
-from ..report import write_atomic
+from ..report import check_writable, render_html, render_model_card, write_atomic
 from ._summary import print_summary
 
 
@@ -58,6 +58,9 @@ def audit_command(target, y_true, y_pred, y_score, protected, weight, pos_label,
                   intersect, score, states, year, download, seed, n_boot, ci, json_out,
                   html_out, card_out):
     """Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet file."""
+    for out in (json_out, html_out, card_out):
+        if out:
+            check_writable(out)
     intersections = [tuple(s.strip() for s in item.split(",")) for item in intersect]
     if target in ds_mod.DATASETS:
         inputs = _benchmark_inputs(target, protected, score, states, year, download, seed)
@@ -78,15 +81,12 @@ def audit_command(target, y_true, y_pred, y_score, protected, weight, pos_label,
     if json_out:
         write_atomic(json_out, result.to_json())
         click.echo(f"wrote {json_out}")
-    if html_out or card_out:
-        from ..report import render_html, render_model_card
-
-        if html_out:
-            write_atomic(html_out, render_html(result))
-            click.echo(f"wrote {html_out}")
-        if card_out:
-            write_atomic(card_out, render_model_card(result))
-            click.echo(f"wrote {card_out}")
+    if html_out:
+        write_atomic(html_out, render_html(result))
+        click.echo(f"wrote {html_out}")
+    if card_out:
+        write_atomic(card_out, render_model_card(result))
+        click.echo(f"wrote {card_out}")
 
 
 def _benchmark_inputs(name, protected, score, states, year, download, seed):

@@ -172,4 +172,10 @@ def bootstrap_interval(
     for z_alpha in (_NORMAL.inv_cdf(alpha), _NORMAL.inv_cdf(1 - alpha)):
         shifted = z0 + z_alpha
         quantiles.append(_NORMAL.cdf(z0 + shifted / (1 - a * shifted)))
-    return _from_quantiles(finite, quantiles[0], quantiles[1], name, note, n_total)
+    interval = _from_quantiles(finite, quantiles[0], quantiles[1], name, note, n_total)
+    if interval.defined and not interval.low <= theta_hat <= interval.high:
+        # BCa assumes a monotone normalising transform; for |difference| statistics near 0 it
+        # breaks down and can exclude its own estimate. The percentile interval is used instead.
+        return _from_quantiles(finite, alpha, 1 - alpha,
+                               "percentile (bca interval excluded the estimate)", note, n_total)
+    return interval

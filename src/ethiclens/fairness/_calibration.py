@@ -50,3 +50,21 @@ def ece_replicates(counts, wsum, ssum, n_boot, rng):
         draws = rng.multinomial(n, row / n, size=n_boot) if n else np.zeros((n_boot, len(row)))
         out[:, g] = ece_from_cells(draws * mean_w[g], draws * mean_s[g])
     return out
+
+
+def reliability_bins(counts_row, wsum_row, ssum_row, n_bins) -> list[dict]:
+    """One group's reliability diagram: per non-empty bin, rows, mean score, observed rate."""
+    out = []
+    for b in range(n_bins):
+        w = wsum_row[2 * b] + wsum_row[2 * b + 1]
+        n = int(counts_row[2 * b] + counts_row[2 * b + 1])
+        if n == 0 or w <= 0:
+            continue
+        out.append({
+            "lower": b / n_bins,
+            "upper": (b + 1) / n_bins,
+            "n": n,
+            "mean_score": float((ssum_row[2 * b] + ssum_row[2 * b + 1]) / w),
+            "observed_rate": float(wsum_row[2 * b + 1] / w),
+        })
+    return out

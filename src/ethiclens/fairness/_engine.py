@@ -37,10 +37,10 @@ from ._result import (
 from ._validate import (
     as_binary,
     as_scores,
-    cross_groups,
-    encode_groups,
     as_weights,
     check_length,
+    cross_groups,
+    encode_groups,
     resolve_reference,
 )
 
@@ -304,7 +304,8 @@ def _group_summary(ctx, gc, g, is_ref, boot, units, floors, ece):
                                  floors, judged=None, undefined_reason="no rows")
     pos, neg = (floors.pos[g], floors.neg[g]) if ctx.labelled else (None, None)
     return GroupSummary(gc.attribute, gc.groups[g], bool(is_ref), int(gc.n[g]),
-                        float(cells.sum()), _int(pos), _int(neg), metrics)
+                        float(cells.sum()), _int(pos), _int(neg), metrics,
+                        ece.bins[g] if ece is not None else None)
 
 
 def _int(x):
@@ -419,15 +420,17 @@ def two_proportion_z_test(gc: GroupCounts, g: int, ref: int) -> dict:
 
 
 class _ECE:
-    def __init__(self, point, boot):
-        self.point, self.boot = point, boot
+    def __init__(self, point, boot, bins):
+        self.point, self.boot, self.bins = point, boot, bins
 
 
 def _ece(ctx, codes, n_groups, rng):
     counts, wsum, ssum = cal.ece_cells(ctx.scores, ctx.true, codes, n_groups, ctx.n_bins,
                                        ctx.weights)
+    bins = [cal.reliability_bins(counts[g], wsum[g], ssum[g], ctx.n_bins)
+            for g in range(n_groups)]
     return _ECE(cal.ece_from_cells(wsum, ssum),
-                cal.ece_replicates(counts, wsum, ssum, ctx.n_boot, rng))
+                cal.ece_replicates(counts, wsum, ssum, ctx.n_boot, rng), bins)
 
 
 COMPOSITE_PARTS = ("disparate_impact", "statistical_parity_difference",
@@ -445,16 +448,17 @@ def _composite_headline(comparisons, labelled) -> Headline:
         return Headline("composite", None, None,
                         "no ground-truth labels: equalized odds cannot be computed, and a missing "
                         "component is never taken as zero")
-    lacking = []
+    lacking, keys = [], []
     for c in comparisons:
         bad = [f"{k} {c.metrics[k].status.lower()}" for k in COMPOSITE_PARTS
                if c.metrics[k].status in (pol.UNDEFINED, pol.INSUFFICIENT_DATA)]
         if bad:
             lacking.append(f"{c.key} ({', '.join(bad)})")
+            keys.append(c.key)
     if lacking:
         return Headline("composite", None, None,
                         "a component is undefined or below its sample floor for "
-                        + "; ".join(lacking))
+                        + "; ".join(lacking), affected=keys)
     worst = min(comparisons, key=lambda c: c.composite)
     return Headline("composite", worst.composite, worst.key, None, composite_band(worst.composite))
 
@@ -466,7 +470,7 @@ def _min_di_headline(comparisons) -> Headline:
     if weak:
         return Headline("min_disparate_impact", None, None,
                         "withheld rather than cherry-picking reliable groups: DI is below its "
-                        f"sample floor or undefined for {', '.join(weak)}")
+                        f"sample floor or undefined for {', '.join(weak)}", affected=weak)
     worst = min(comparisons, key=lambda c: c.metrics["disparate_impact"].value)
     return Headline("min_disparate_impact", worst.metrics["disparate_impact"].value,
                     worst.key, None)

@@ -51,6 +51,7 @@ class GroupSummary:
     n_positive_label: int | None
     n_negative_label: int | None
     metrics: dict[str, MetricEstimate]
+    calibration: list[dict] | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -61,6 +62,7 @@ class GroupSummary:
             "n_positive_label": self.n_positive_label,
             "n_negative_label": self.n_negative_label,
             "metrics": {k: m.to_dict() for k, m in self.metrics.items()},
+            "calibration": self.calibration,
         }
 
 
@@ -129,6 +131,7 @@ class Headline:
     comparison: str | None
     withheld_reason: str | None
     band: str | None = None
+    affected: list[str] = field(default_factory=list)  # comparisons that caused the withholding
 
     @property
     def withheld(self) -> bool:
@@ -139,6 +142,7 @@ class Headline:
             "value": _num(self.value),
             "comparison": self.comparison,
             "withheld_reason": self.withheld_reason,
+            "affected": self.affected,
         }
         if self.name == "composite":
             d["band"] = self.band

@@ -9,21 +9,37 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 
 
-def write_atomic(path: str | Path, content: str | bytes) -> Path:
-    """Write to a temporary file beside ``path`` and rename it into place."""
+def check_writable(path: str | Path) -> Path:
+    """Fail before any work is done when ``path`` cannot be written."""
     path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = path.parent
     if not folder.is_dir():
-        raise EthicLensInputError(f"output folder {folder} does not exist", column=str(path),
+        raise EthicLensInputError(f"output {path}: folder {folder} does not exist",
                                   fix=f"create it first (mkdir -p {folder}) or choose another path")
-    if not os.access(folder, os.W_OK):
-        raise EthicLensInputError(f"output folder {folder} is not writable", column=str(path),
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise EthicLensInputError(f"output {path}: no permission to write there",
                                   fix="choose a folder you can write to")
+    return path
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_atomic(path: str | Path, content: str | bytes) -> Path:
+    """Write to a temporary file beside ``path`` and rename it into place.
+
+    A crash or a full disk leaves the previous file (or nothing), never half a report.
+    """
+    path = check_writable(path)
     data = content.encode() if isinstance(content, str) else content
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
