@@ -153,7 +153,7 @@ def audit(
     seeds = np.random.SeedSequence(random_state).spawn(len(attrs))
     cells = cell_index(pred, true)
     ctx = _Context(labelled, weights, scores, true, cells, n_boot, ci, confidence_level,
-                   n_bins, policy)
+                   n_bins, policy, bool(positive_is_favorable))
 
     attributes, comparisons = [], []
     for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
@@ -207,10 +207,11 @@ def _references(reference, columns, intersections) -> dict:
 class _Context:
     """Inputs shared by every attribute of one audit."""
 
-    def __init__(self, labelled, weights, scores, true, cells, n_boot, ci, level, n_bins, policy):
+    def __init__(self, labelled, weights, scores, true, cells, n_boot, ci, level, n_bins, policy,
+                 favorable):
         self.labelled, self.weights, self.scores, self.true = labelled, weights, scores, true
         self.cells, self.n_boot, self.ci, self.level = cells, n_boot, ci, level
-        self.n_bins, self.policy = n_bins, policy
+        self.n_bins, self.policy, self.favorable = n_bins, policy, favorable
         self.n_cells = 4 if labelled else 2
 
 
@@ -373,7 +374,11 @@ def _comparison(ctx, gc, g, ref, boot, units, floors, ece):
             policy_statuses.append(m.status)
             if m.status == pol.FLAGGED:
                 rules.append(rule)
-                reasons.append(m.reason)
+                reason = m.reason
+                if mname == "disparate_impact" and not ctx.favorable:
+                    reason += (" (the positive label is harmful: this group receives it less "
+                               "often than the reference)")
+                reasons.append(reason)
     if ece is not None:
         point = ece.point[g] - ece.point[ref]
         reps = ece.boot[:, g] - ece.boot[:, ref]
