@@ -53,8 +53,8 @@ def train_standard_model(ds: Dataset, *, seed: int = 0, test_size: float = 0.3,
     categorical = list(ds.categorical)
     if include_protected:
         for col in ds.protected.columns:
-            X[f"protected:{col}"] = ds.protected[col].to_numpy()
-            categorical.append(f"protected:{col}")
+            X[col] = ds.protected[col].to_numpy()  # protected columns never clash with features
+            categorical.append(col)
     numeric = [c for c in X.columns if c not in categorical]
     for col in categorical:
         X[col] = X[col].astype(str)

@@ -10,6 +10,7 @@ from .._version import __version__
 from ..errors import EthicLensInputError
 from ._audit import audit_command
 from ._datasets import datasets_group
+from ._probe import oracle_command, probe_group
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -20,6 +21,8 @@ def cli():
 
 cli.add_command(audit_command)
 cli.add_command(datasets_group)
+cli.add_command(probe_group)
+cli.add_command(oracle_command)
 
 
 def main(argv=None) -> int:

@@ -1,0 +1,14 @@
+"""Probes that make the engine's claims testable: counterfactual flips and injected bias."""
+
+from ._counterfactual import (
+    CounterfactualResult,
+    PairResult,
+    analyze_counterfactuals,
+    counterfactual,
+    make_counterfactuals,
+)
+from ._oracle import InjectedData, OracleResult, inject_bias, run_oracle
+
+__all__ = ["counterfactual", "make_counterfactuals", "analyze_counterfactuals",
+           "CounterfactualResult", "PairResult", "inject_bias", "run_oracle", "InjectedData",
+           "OracleResult"]

@@ -1,0 +1,272 @@
+"""Counterfactual probing: change only the protected attribute of real records.
+
+For every record of source group s and every other group t, the record is copied with the
+protected attribute set to t (before any encoding: the model sees raw records) and scored
+again. Flip rate, score shift and direction per (s, t) are an individual-fairness signal
+(Dwork et al. 2012; Kusner et al. 2017). A model can score 0 here and still discriminate through
+proxies: this probe only sees direct use of the attribute.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ..errors import EthicLensInputError
+from ..fairness import Interval, bootstrap_interval
+
+ROW, SOURCE, TARGET = "_cf_row", "_cf_source", "_cf_target"
+PROXY_NOTE = (
+    "This probe changes only the protected attribute. A model that does not read the attribute "
+    "shows no flips even if other features (proxies such as postcode or priors) carry it; group "
+    "metrics (ethiclens audit) are needed to see that."
+)
+
+
+@dataclass
+class PairResult:
+    """Effect of setting the attribute from ``source`` to ``target`` on source's records."""
+
+    source: str
+    target: str
+    n: int
+    flip_rate: float
+    flip_rate_ci: Interval
+    to_favorable_rate: float
+    to_unfavorable_rate: float
+    mean_score_shift: float | None = None
+    mean_score_shift_ci: Interval | None = None
+    score_shift_quantiles: dict | None = None
+
+    def to_dict(self) -> dict:
+        d = {
+            "source": self.source, "target": self.target, "n": self.n,
+            "flip_rate": self.flip_rate,
+            "flip_rate_ci": [self.flip_rate_ci.low, self.flip_rate_ci.high],
+            "flip_rate_ci_method": self.flip_rate_ci.method,
+            "to_favorable_rate": self.to_favorable_rate,
+            "to_unfavorable_rate": self.to_unfavorable_rate,
+            "mean_score_shift": self.mean_score_shift,
+        }
+        if self.mean_score_shift_ci is not None:
+            d["mean_score_shift_ci"] = [self.mean_score_shift_ci.low, self.mean_score_shift_ci.high]
+            d["mean_score_shift_ci_method"] = self.mean_score_shift_ci.method
+            d["score_shift_quantiles"] = self.score_shift_quantiles
+        return d
+
+
+@dataclass
+class CounterfactualResult:
+    attribute: str
+    favorable_label: int
+    pairs: list[PairResult]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def uses_attribute(self) -> bool:
+        return any(p.flip_rate > 0 or (p.mean_score_shift or 0) != 0 for p in self.pairs)
+
+    def to_dict(self) -> dict:
+        return {"attribute": self.attribute, "favorable_label": self.favorable_label,
+                "uses_attribute": self.uses_attribute, "notes": self.notes,
+                "pairs": [p.to_dict() for p in self.pairs]}
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([p.to_dict() for p in self.pairs])
+
+
+def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.DataFrame:
+    """Every record once as observed and once per other group, with bookkeeping columns.
+
+    Columns ``_cf_row`` (position in X), ``_cf_source`` and ``_cf_target`` (original and
+    assigned group; equal on the observed copy). Score the returned rows with any model and
+    pass the predictions to :func:`analyze_counterfactuals`.
+    """
+    if not isinstance(X, pd.DataFrame):
+        raise EthicLensInputError("X must be a DataFrame of raw records", column="X",
+                                  fix="pass a pandas DataFrame with named columns")
+    if protected not in X.columns:
+        raise EthicLensInputError("protected attribute not in X", column=protected,
+                                  fix=f"use one of {list(X.columns)[:20]}")
+    source = X[protected]
+    if source.isna().any():
+        raise EthicLensInputError("missing group values", column=protected,
+                                  fix="drop or fill those rows first")
+    present = list(pd.unique(source))
+    targets = present if groups is None else list(groups)
+    if len(set(targets) | set(present)) < 2:
+        raise EthicLensInputError("needs two or more groups to flip between", column=protected)
+    base = X.reset_index(drop=True)
+    parts = []
+    for t in [None, *targets]:
+        copy = base.copy()
+        copy.insert(0, ROW, np.arange(len(base)))
+        copy.insert(1, SOURCE, source.to_numpy())
+        if t is None:
+            copy.insert(2, TARGET, source.to_numpy())
+        else:
+            keep = copy[SOURCE] != t
+            copy = copy.loc[keep]
+            copy.insert(2, TARGET, t)
+            copy[protected] = t
+        parts.append(copy)
+    return pd.concat(parts, ignore_index=True)
+
+
+def _binary(values, name) -> np.ndarray:
+    arr = np.asarray(values)
+    if pd.isna(arr).any() or not set(np.unique(arr)).issubset({0, 1}):
+        raise EthicLensInputError("predictions must be 0/1 without missing values", column=name,
+                                  fix="recode the predictions to 0/1")
+    return arr.astype(int)
+
+
+def analyze_counterfactuals(frame: pd.DataFrame, y_pred, y_score=None, *, attribute="attribute",
+                            favorable_label: int = 1, n_boot: int = 1000, random_state=None,
+                            ci: str = "bca") -> CounterfactualResult:
+    """Flip rates and score shifts from predictions for :func:`make_counterfactuals` rows."""
+    for col in (ROW, SOURCE, TARGET):
+        if col not in frame.columns:
+            raise EthicLensInputError("not a counterfactual table", column=col,
+                                      fix="use the output of make-counterfactuals")
+    pred = _binary(y_pred, "y_pred")
+    score = None if y_score is None else np.asarray(y_score, dtype=float)
+    if score is not None and (np.isnan(score).any() or (score < 0).any() or (score > 1).any()):
+        raise EthicLensInputError("scores must be in [0, 1] without missing values",
+                                  column="y_score")
+    observed = (frame[SOURCE] == frame[TARGET]).to_numpy()
+    rows = frame[ROW].to_numpy()
+    orig_pred = np.full(rows.max() + 1, -1)
+    orig_pred[rows[observed]] = pred[observed]
+    orig_score = None
+    if score is not None:
+        orig_score = np.full(rows.max() + 1, np.nan)
+        orig_score[rows[observed]] = score[observed]
+    rng = np.random.default_rng(random_state)
+    pairs = []
+    keys = frame.loc[~observed, [SOURCE, TARGET]].astype(str)
+    for (s, t), idx in keys.groupby([SOURCE, TARGET], sort=True).groups.items():
+        idx = np.asarray(idx)
+        before, after = orig_pred[rows[idx]], pred[idx]
+        if (before < 0).any():
+            raise EthicLensInputError("a flipped row has no observed copy", column=ROW,
+                                      fix="score every row of the make-counterfactuals output")
+        flipped = (before != after).astype(float)
+        to_fav = ((after == favorable_label) & (before != favorable_label)).mean()
+        to_unfav = ((after != favorable_label) & (before == favorable_label)).mean()
+        pair = PairResult(s, t, len(idx), float(flipped.mean()),
+                          _mean_interval(flipped, rng, n_boot, ci), float(to_fav),
+                          float(to_unfav))
+        if score is not None:
+            shift = score[idx] - orig_score[rows[idx]]
+            pair.mean_score_shift = float(shift.mean())
+            pair.mean_score_shift_ci = _mean_interval(shift, rng, n_boot, ci)
+            qs = [0.05, 0.25, 0.5, 0.75, 0.95]
+            pair.score_shift_quantiles = dict(zip(map(str, qs),
+                                                  map(float, np.quantile(shift, qs)),
+                                                  strict=True))
+        pairs.append(pair)
+    result = CounterfactualResult(attribute, favorable_label, pairs)
+    if not result.uses_attribute:
+        result.notes.append("No prediction or score changed when only the protected attribute "
+                            "changed: the model does not use it directly (all flip rates 0).")
+    result.notes.append(PROXY_NOTE)
+    return result
+
+
+def _mean_interval(values: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
+    """Bootstrap interval of a mean, with the exact jackknife for BCa."""
+    n = len(values)
+    total = values.sum()
+    boot = np.empty(n_boot)
+    chunk = max(1, 2_000_000 // max(n, 1))
+    for start in range(0, n_boot, chunk):
+        b = min(chunk, n_boot - start)
+        boot[start:start + b] = values[rng.integers(0, n, size=(b, n))].mean(axis=1)
+    jack = (total - values) / (n - 1) if n > 1 else None
+    mult = np.ones(n) if n > 1 else None
+    return bootstrap_interval(float(values.mean()), boot, jack, mult, method=ci)
+
+
+def _predict(model, frame):
+    try:
+        pred = np.asarray(model.predict(frame))
+        score = None
+        if hasattr(model, "predict_proba"):
+            score = np.asarray(model.predict_proba(frame))[:, 1]
+    except ValueError as exc:
+        if "unknown categor" in str(exc).lower() or "unseen" in str(exc).lower():
+            raise EthicLensInputError(
+                f"the model's encoder rejects a group it did not see in training ({exc})",
+                fix="probe only groups the model was trained on (groups=...), or fit its "
+                "OneHotEncoder with handle_unknown='ignore' or 'infrequent_if_exist'",
+            ) from exc
+        raise
+    return pred, score
+
+
+def counterfactual(model, X: pd.DataFrame, protected: str, *, groups=None,
+                   favorable_label: int = 1, n_boot: int = 1000, ci: str = "bca",
+                   random_state=None) -> CounterfactualResult:
+    """Probe a fitted model by changing only ``protected`` on the records in ``X``.
+
+    Parameters
+    ----------
+    model : object with ``predict`` (and optionally ``predict_proba``)
+        Any fitted classifier taking raw records, e.g. a scikit-learn Pipeline whose
+        OneHotEncoder encodes the attribute (the change happens before encoding).
+    X : DataFrame
+        Real records, including the protected column.
+    protected : str
+        Column to change.
+    groups : list, optional
+        Target groups; default: the groups present in ``X``. A group the model's encoder
+        never saw is an error, unless the encoder's ``handle_unknown`` maps it (stated in the
+        result's notes).
+    favorable_label : int
+        Which prediction is the benefit (0 for recidivism), for the direction of flips.
+    """
+    if not hasattr(model, "predict"):
+        raise EthicLensInputError("the model has no predict method", column="model",
+                                  fix="pass a fitted classifier (e.g. a scikit-learn estimator)")
+    frame = make_counterfactuals(X, protected, groups)
+    features = frame.drop(columns=[ROW, SOURCE, TARGET])
+    pred, score = _predict(model, features)
+    result = analyze_counterfactuals(frame, pred, score, attribute=protected,
+                                     favorable_label=favorable_label, n_boot=n_boot,
+                                     random_state=random_state, ci=ci)
+    unseen, pooled = _encoder_view(model, protected,
+                                   list(groups) if groups is not None else pd.unique(X[protected]))
+    if unseen:
+        result.notes.append(f"Groups {unseen} were never seen by the model's encoder; its "
+                            "handle_unknown setting encoded them (e.g. as all-zero or as the "
+                            "infrequent category), so their rows measure that encoding.")
+    if pooled:
+        result.notes.append(f"Groups {pooled} are pooled by the model's encoder into one "
+                            "'infrequent' category (too rare in training): flips to them measure "
+                            "that pooled category.")
+    return result
+
+
+def _encoder_view(model, column, groups) -> tuple[list, list]:
+    """Groups a scikit-learn OneHotEncoder inside ``model`` never saw, and those it pools as
+    infrequent (best effort: other model types return nothing)."""
+    from sklearn.compose import ColumnTransformer
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import OneHotEncoder
+
+    steps = model.steps if isinstance(model, Pipeline) else [("model", model)]
+    for _, step in steps:
+        if isinstance(step, ColumnTransformer) and hasattr(step, "transformers_"):
+            for _, enc, cols in step.transformers_:
+                if isinstance(enc, OneHotEncoder) and column in list(cols):
+                    i = list(cols).index(column)
+                    known = set(map(str, enc.categories_[i]))
+                    rare = getattr(enc, "infrequent_categories_", None)
+                    rare = set(map(str, rare[i])) if rare is not None and rare[i] is not None \
+                        else set()
+                    return ([g for g in groups if str(g) not in known],
+                            [g for g in groups if str(g) in rare])
+    return [], []

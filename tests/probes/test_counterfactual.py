@@ -1,0 +1,93 @@
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.compose import ColumnTransformer
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import OneHotEncoder, StandardScaler
+
+from ethiclens import EthicLensInputError
+from ethiclens.probes import analyze_counterfactuals, counterfactual, make_counterfactuals
+
+
+class UsesGroup:
+    """Predicts 1 when f > 0.5 or the group is 'A': flips are known exactly."""
+
+    def predict(self, X):
+        return ((X["f"] > 0.5) | (X["g"] == "A")).astype(int).to_numpy()
+
+
+@pytest.fixture
+def records():
+    rng = np.random.default_rng(0)
+    n = 2000
+    return pd.DataFrame({"f": rng.random(n), "g": rng.choice(["A", "B"], n),
+                         "h": rng.normal(size=n)})
+
+
+def test_known_flip_rate(records):
+    res = counterfactual(UsesGroup(), records, "g", n_boot=300, random_state=0)
+    pairs = {(p.source, p.target): p for p in res.pairs}
+    b_low = ((records.g == "B") & (records.f <= 0.5)).sum() / (records.g == "B").sum()
+    a_low = ((records.g == "A") & (records.f <= 0.5)).sum() / (records.g == "A").sum()
+    assert pairs[("B", "A")].flip_rate == pytest.approx(b_low)
+    assert pairs[("B", "A")].to_favorable_rate == pytest.approx(b_low)  # 0 -> 1
+    assert pairs[("A", "B")].flip_rate == pytest.approx(a_low)
+    assert pairs[("A", "B")].to_unfavorable_rate == pytest.approx(a_low)
+    ci = pairs[("B", "A")].flip_rate_ci
+    assert ci.low < b_low < ci.high and ci.method
+    assert res.uses_attribute
+
+
+def _pipeline(cols_cat, cols_num, handle_unknown="error"):
+    enc = ColumnTransformer([("num", StandardScaler(), cols_num),
+                             ("cat", OneHotEncoder(handle_unknown=handle_unknown), cols_cat)])
+    return Pipeline([("enc", enc), ("lr", LogisticRegression())])
+
+
+def test_sklearn_pipeline_flips_before_encoding(records):
+    y = ((records.f + (records.g == "A") * 0.6) > 0.8).astype(int)
+    model = _pipeline(["g"], ["f", "h"]).fit(records, y)
+    res = counterfactual(model, records, "g", n_boot=300, random_state=0)
+    pairs = {(p.source, p.target): p for p in res.pairs}
+    assert pairs[("B", "A")].flip_rate > 0.1
+    assert pairs[("B", "A")].mean_score_shift > 0.1  # towards the positive label
+    assert pairs[("A", "B")].mean_score_shift < -0.1
+    assert pairs[("B", "A")].score_shift_quantiles["0.5"] > 0
+
+
+def test_model_that_cannot_use_the_attribute(records):
+    y = (records.f > 0.5).astype(int)
+    model = _pipeline([], ["f", "h"]).fit(records, y)
+    res = counterfactual(model, records, "g", n_boot=200, random_state=0)
+    assert not res.uses_attribute
+    assert all(p.flip_rate == 0 and p.mean_score_shift == 0 for p in res.pairs)
+    assert any("does not use it directly" in n for n in res.notes)
+    assert any("proxies" in n for n in res.notes)
+
+
+def test_unseen_group(records):
+    y = (records.f > 0.5).astype(int)
+    strict = _pipeline(["g"], ["f"]).fit(records, y)
+    with pytest.raises(EthicLensInputError, match="did not see in training.*handle_unknown"):
+        counterfactual(strict, records, "g", groups=["A", "B", "C"], n_boot=200)
+    lenient = _pipeline(["g"], ["f"], handle_unknown="ignore").fit(records, y)
+    res = counterfactual(lenient, records, "g", groups=["A", "B", "C"], n_boot=200)
+    assert any("never seen" in n and "'C'" in n for n in res.notes)
+
+
+def test_bad_model_and_column(records):
+    with pytest.raises(EthicLensInputError, match="no predict"):
+        counterfactual(object(), records, "g")
+    with pytest.raises(EthicLensInputError, match="'race'.*not in X"):
+        counterfactual(UsesGroup(), records, "race")
+
+
+def test_make_then_analyze_equals_direct_probe(records):
+    frame = make_counterfactuals(records, "g")
+    assert len(frame) == 2 * len(records)  # observed copy + one flip per row (two groups)
+    features = frame.drop(columns=["_cf_row", "_cf_source", "_cf_target"])
+    pred = UsesGroup().predict(features)
+    via_file = analyze_counterfactuals(frame, pred, attribute="g", n_boot=300, random_state=0)
+    direct = counterfactual(UsesGroup(), records, "g", n_boot=300, random_state=0)
+    assert [p.to_dict() for p in via_file.pairs] == [p.to_dict() for p in direct.pairs]
