@@ -1,0 +1,8 @@
+"""Privacy-cost equity (PCER), membership inference and DP-SGD training."""
+
+from ._inputs import SplitPredictions
+from ._mia import GroupAttack, MIAResult, membership_inference
+from ._pcer import FLOOR_ETAS, FloorCheck, GroupPCER, PCERResult, pcer_audit
+
+__all__ = ["SplitPredictions", "pcer_audit", "PCERResult", "GroupPCER", "FloorCheck",
+           "FLOOR_ETAS", "membership_inference", "MIAResult", "GroupAttack"]

@@ -1,0 +1,60 @@
+"""What a PCER audit or a membership-inference attack takes from one data split.
+
+Like TF Privacy's ``AttackInputData``: labels, predictions, groups and optionally per-example
+losses, for the train split (members) and the test split (non-members).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import EthicLensInputError
+
+
+@dataclass
+class SplitPredictions:
+    """One split's labels, 0/1 predictions, group labels and (optional) per-example losses."""
+
+    y_true: np.ndarray
+    y_pred: np.ndarray
+    groups: np.ndarray
+    loss: np.ndarray | None = None
+    name: str = "split"
+
+    def __post_init__(self):
+        self.y_true = _binary(self.y_true, f"{self.name} y_true")
+        self.y_pred = _binary(self.y_pred, f"{self.name} y_pred")
+        self.groups = np.asarray(self.groups).astype(str).astype(object)
+        n = len(self.y_true)
+        for label, arr in (("y_pred", self.y_pred), ("groups", self.groups)):
+            if len(arr) != n:
+                raise EthicLensInputError(f"{self.name} {label} has {len(arr)} rows, y_true {n}",
+                                          column=f"{self.name} {label}",
+                                          fix="pass arrays for the same rows")
+        if self.loss is not None:
+            self.loss = np.asarray(self.loss, dtype=float)
+            if len(self.loss) != n:
+                raise EthicLensInputError(f"{self.name} loss has {len(self.loss)} rows, not {n}",
+                                          column=f"{self.name} loss")
+            bad = ~np.isfinite(self.loss)
+            if bad.any():
+                raise EthicLensInputError(
+                    f"{int(bad.sum())} loss value(s) are NaN or infinite, first at row "
+                    f"{int(np.flatnonzero(bad)[0])}", column=f"{self.name} loss",
+                    fix="clip probabilities before computing log-losses (e.g. to [1e-7, 1-1e-7])")
+
+    def mask(self, group: str) -> np.ndarray:
+        return self.groups == group
+
+
+def _binary(values, name) -> np.ndarray:
+    arr = np.asarray(values)
+    if arr.dtype.kind == "f" and np.isnan(arr).any():
+        raise EthicLensInputError("missing values", column=name, fix="drop those rows")
+    uniq = set(np.unique(arr).tolist())
+    if not uniq <= {0, 1}:
+        raise EthicLensInputError(f"must be 0/1, found {sorted(map(str, uniq))[:6]}",
+                                  column=name, fix="recode to 0/1")
+    return arr.astype(np.int8)

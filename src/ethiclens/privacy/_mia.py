@@ -1,0 +1,84 @@
+"""The per-group threshold membership-inference attack (Yeom et al. 2018).
+
+Members are the training examples, non-members the test examples; each is scored by −loss (a
+low loss suggests the model memorised it). AUC_g is the ROC-AUC of that score for members vs
+non-members within group g (ties count half, as in ``sklearn.metrics.roc_auc_score``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.metrics import roc_auc_score
+
+from ..errors import EthicLensInputError
+from ._inputs import SplitPredictions
+
+
+@dataclass
+class GroupAttack:
+    group: str
+    n_members: int
+    n_nonmembers: int
+    auc: float
+    advantage: float  # AUC − 0.5
+    yeom_advantage: float  # acc_train − acc_test: TPR − FPR of "member iff correctly classified"
+    yeom_mu_hat: float  # balanced attacker accuracy − 1/2 = (acc_train − acc_test) / 2
+    delta: float  # max(0, acc_train − acc_test), the bound on yeom_mu_hat
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass
+class MIAResult:
+    groups: list[GroupAttack]
+    group_order: tuple[str, ...]
+    eta: float
+    delta_pcer_mia: float | None  # binary attributes: PCER^MIA_0 − PCER^MIA_1
+    delta_pcer: float | None  # the overfitting-gap ΔPCER it is compared with
+    sign_agrees: bool | None
+
+    def to_dict(self) -> dict:
+        return {"groups": [g.to_dict() for g in self.groups], "group_order": list(self.group_order),
+                "eta": self.eta, "delta_pcer_mia": self.delta_pcer_mia,
+                "delta_pcer": self.delta_pcer, "sign_agrees": self.sign_agrees}
+
+
+def membership_inference(train: SplitPredictions, test: SplitPredictions, *,
+                         group_order=None, eta: float = 1e-3,
+                         positive_rates: dict | None = None,
+                         delta_pcer: float | None = None) -> MIAResult:
+    """Attack every group; with ``positive_rates`` (R_g) also ΔPCER^MIA.
+
+    ΔPCER^MIA = R_0 / max(AUC_0 − 0.5, η) − R_1 / max(AUC_1 − 0.5, η) for a binary attribute,
+    compared in sign with ``delta_pcer`` (the overfitting-gap ΔPCER) when given.
+    """
+    if train.loss is None or test.loss is None:
+        raise EthicLensInputError("the attack needs per-example losses on both splits",
+                                  column="loss", fix="pass loss= to both SplitPredictions")
+    order = tuple(group_order or sorted(set(train.groups)))
+    attacks = []
+    for g in order:
+        tr, te = train.mask(g), test.mask(g)
+        if not tr.any() or not te.any():
+            raise EthicLensInputError(f"group {g!r} is missing from the "
+                                      f"{'train' if not tr.any() else 'test'} split",
+                                      column="groups")
+        scores = -np.concatenate([train.loss[tr], test.loss[te]])
+        member = np.r_[np.ones(tr.sum()), np.zeros(te.sum())]
+        auc = float(roc_auc_score(member, scores))
+        acc_tr = float(np.mean(train.y_true[tr] == train.y_pred[tr]))
+        acc_te = float(np.mean(test.y_true[te] == test.y_pred[te]))
+        attacks.append(GroupAttack(g, int(tr.sum()), int(te.sum()), auc, auc - 0.5,
+                                   acc_tr - acc_te, (acc_tr - acc_te) / 2,
+                                   max(0.0, acc_tr - acc_te)))
+    dp_mia = agrees = None
+    if positive_rates is not None and len(order) == 2:
+        a0, a1 = attacks
+        dp_mia = (positive_rates[order[0]] / max(a0.advantage, eta)
+                  - positive_rates[order[1]] / max(a1.advantage, eta))
+        if delta_pcer is not None:
+            agrees = bool(np.sign(dp_mia) == np.sign(delta_pcer))
+    return MIAResult(attacks, order, eta, dp_mia, delta_pcer, agrees)
