@@ -94,6 +94,10 @@ def _benchmark_inputs(name, protected, score, states, year, download, seed):
     if name == "acs-income":
         kwargs = {"states": states.split(","), "year": year, "download": download}
     ds = ds_mod.load(name, **kwargs)
+    if ds.text:
+        raise EthicLensInputError(f"{name} is a text dataset without a standard audit model",
+                                  column="TARGET", fix=f"use: ethiclens pcer train {name}, or "
+                                  "audit your own predictions from a CSV")
     cols, refs = _parse_protected(protected)
     for col in cols:
         if col not in ds.protected.columns:

@@ -37,6 +37,8 @@ class Dataset:
         Source, licence, file checksums, preprocessing applied.
     extra : DataFrame or None
         Columns that are neither features nor label (e.g. COMPAS's own risk score).
+    text : str or None
+        The free-text feature column of a text dataset (Bias in Bios).
     """
 
     name: str
@@ -49,6 +51,7 @@ class Dataset:
     categorical: tuple = ()
     provenance: dict = field(default_factory=dict)
     extra: pd.DataFrame | None = None
+    text: str | None = None  # name of the free-text feature column, for text datasets
 
     def __len__(self) -> int:
         return len(self.label)

@@ -219,10 +219,10 @@ def interpret(r: PCERResult) -> str:
                     f"positive predictions per unit of privacy cost than {lo}. The positive "
                     f"prediction is a {what}, so ")
             if r.positive_is_favorable:
-                text += (f"{lo} gets less benefit for the membership-inference risk it bears.")
+                text += f"{lo} gets less benefit for the membership-inference risk it bears."
             else:
-                text += (f"{hi} bears more harm per unit of membership-inference risk "
-                         "(a double disadvantage when its privacy cost is also higher).")
+                text += f"{hi} bears more harm per unit of membership-inference risk."
+            text += _double_disadvantage(r)
     if dominated:
         text += (f" Every group's overfitting gap is below η = {r.eta:g}: the finding is "
                  "floor-dominated (ΔPCER = DP-Gap/η), a rescaled demographic-parity gap, not a "
@@ -230,3 +230,19 @@ def interpret(r: PCERResult) -> str:
     elif r.scales_like_inverse_eta:
         text += " |ΔPCER| scales like 1/η across the floor constants: treat it as floor-driven."
     return text
+
+
+def _double_disadvantage(r: PCERResult) -> str:
+    """Name a group that has both the higher privacy cost and the worse outcome."""
+    g0, g1 = (r.group(name) for name in r.group_order)
+    if g0.delta == g1.delta or g0.positive_rate == g1.positive_rate:
+        return ""
+    costly = g0 if g0.delta > g1.delta else g1
+    other = g1 if costly is g0 else g0
+    worse = (costly.positive_rate < other.positive_rate if r.positive_is_favorable
+             else costly.positive_rate > other.positive_rate)
+    if not worse:
+        return ""
+    return (f" Double disadvantage: {costly.group} has both the larger overfitting gap "
+            f"(δ {costly.delta:.4f} vs {other.delta:.4f}) and the worse outcome "
+            f"(R {costly.positive_rate:.3f} vs {other.positive_rate:.3f}).")

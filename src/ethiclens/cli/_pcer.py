@@ -1,0 +1,147 @@
+"""``ethiclens pcer audit|train`` (and, from the experiments package, ``sweep|tables``)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import click
+from rich.table import Table
+
+from ..errors import EthicLensInputError
+from ..io import read_table, require_columns
+from ..privacy import SplitPredictions, attributes_of, pcer_audit, train_dp_mlp
+from ..privacy._data import PCER_LOADERS
+from ..report import check_writable, write_atomic
+from ._probe import _console
+
+
+@click.group("pcer")
+def pcer_group():
+    """Privacy-cost equity: who bears the membership-inference risk, and what they get for it."""
+
+
+def _fmt(x, spec=".4f"):
+    return "—" if x is None or (isinstance(x, float) and not math.isfinite(x)) else format(x, spec)
+
+
+def print_pcer(result, title: str) -> None:
+    console = _console()
+    table = Table(title=title)
+    for col in ("group", "n train", "n test", "acc train", "acc test", "δ", "R (pos. rate)",
+                "PCER", "status"):
+        table.add_column(col)
+    for g in result.groups:
+        table.add_row(g.group, str(g.n_train), str(g.n_test), _fmt(g.acc_train),
+                      _fmt(g.acc_test), _fmt(g.delta), _fmt(g.positive_rate), _fmt(g.pcer, ".2f"),
+                      g.status)
+    console.print(table)
+    order = " − ".join(f"PCER_{g}" for g in result.group_order[:2])
+    if result.delta_pcer is not None:
+        console.print(f"ΔPCER (η = {result.eta:g}, {order}) = [bold]{result.delta_pcer:+.2f}"
+                      f"[/bold]; DP-Gap = {result.dp_gap:.4f}; EO-Gap = {_fmt(result.eo_gap)}")
+    else:
+        console.print(f"PCER dispersion (η = {result.eta:g}) = {result.dispersion:.2f}")
+    floor = Table(title="floor sensitivity")
+    for col in ("η", "ΔPCER / dispersion", "floor-dominated", "= DP-Gap/η"):
+        floor.add_column(col)
+    for f in result.floor:
+        value = f.delta_pcer if f.delta_pcer is not None else f.dispersion
+        floor.add_row(f"{f.eta:g}", f"{value:+.2f}", "yes" if f.floor_dominated else "no",
+                      {None: "—", True: "verified", False: "NO"}[f.equals_dp_gap_over_eta])
+    console.print(floor)
+    console.print(result.interpretation)
+    if result.mia is not None:
+        mia = Table(title="threshold membership-inference attack (score = −loss)")
+        for col in ("group", "AUC", "advantage", "Yeom adv. (acc gap)", "bound δ"):
+            mia.add_column(col)
+        for a in result.mia.groups:
+            mia.add_row(a.group, f"{a.auc:.4f}", f"{a.advantage:+.4f}",
+                        f"{a.yeom_advantage:+.4f}", f"{a.delta:.4f}")
+        console.print(mia)
+        if result.mia.delta_pcer_mia is not None:
+            console.print(f"ΔPCER^MIA = {result.mia.delta_pcer_mia:+.2f}; sign agrees with "
+                          f"ΔPCER^δ: {result.mia.sign_agrees}")
+    for note in result.notes:
+        console.print(f"note: {note}")
+
+
+@pcer_group.command("audit")
+@click.option("--train", "train_path", required=True, type=click.Path(dir_okay=False),
+              help="The model's own training rows (members).")
+@click.option("--test", "test_path", required=True, type=click.Path(dir_okay=False),
+              help="Held-out rows (non-members).")
+@click.option("--y-true", required=True)
+@click.option("--y-pred", required=True)
+@click.option("--protected", required=True, help="Group column.")
+@click.option("--group-order", help="Comma-separated: which group is 0, which is 1, ...")
+@click.option("--loss", help="Per-example loss column: enables the membership-inference attack.")
+@click.option("--positive", type=click.Choice(["beneficial", "harmful"]), default="beneficial",
+              show_default=True)
+@click.option("--eta", default=1e-3, show_default=True, help="Floor constant η.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False))
+def audit_cmd(train_path, test_path, y_true, y_pred, protected, group_order, loss, positive, eta,
+              json_out):
+    """PCER (Algorithm 1) for any model's predictions on its train and test sets."""
+    if json_out:
+        check_writable(json_out)
+    splits = []
+    for name, path in (("train", train_path), ("test", test_path)):
+        frame = read_table(path)
+        require_columns(frame, [y_true, y_pred, protected] + ([loss] if loss else []), path)
+        splits.append(SplitPredictions(frame[y_true].to_numpy(), frame[y_pred].to_numpy(),
+                                       frame[protected].to_numpy(),
+                                       loss=frame[loss].to_numpy() if loss else None, name=name))
+    order = group_order.split(",") if group_order else None
+    result = pcer_audit(*splits, group_order=order, eta=eta,
+                        positive_is_favorable=positive == "beneficial")
+    print_pcer(result, f"PCER audit of {train_path} / {test_path} by {protected}")
+    if json_out:
+        write_atomic(json_out, json.dumps(result.to_dict(), indent=2))
+        click.echo(f"wrote {json_out}")
+
+
+def parse_epsilon(text: str):
+    if text.lower() in ("none", "inf", "no-dp", "nodp"):
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise EthicLensInputError("not a number", column="--epsilon", value=text,
+                                  fix="e.g. --epsilon 1, or --epsilon none for no DP") from None
+
+
+@pcer_group.command("train")
+@click.argument("dataset", type=click.Choice(sorted(PCER_LOADERS)))
+@click.option("--attribute", help="Protected attribute (default: every one of the dataset).")
+@click.option("--epsilon", default="1", show_default=True, help="ε, or 'none' for no DP.")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--epochs", default=25, show_default=True)
+@click.option("--batch-size", default=256, show_default=True)
+@click.option("--eta", default=1e-3, show_default=True)
+@click.option("--json", "json_out", type=click.Path(dir_okay=False))
+def train_cmd(dataset, attribute, epsilon, seed, epochs, batch_size, eta, json_out):
+    """Train the paper's MLP with DP-SGD (Opacus) and audit it: per-group table and PCER."""
+    if json_out:
+        check_writable(json_out)
+    attrs = [attribute] if attribute else attributes_of(dataset)
+    run = train_dp_mlp(dataset, attrs[0], epsilon=parse_epsilon(epsilon), seed=seed,
+                       epochs=epochs, batch_size=batch_size)
+    out = {"dataset": dataset, "seed": seed, "epsilon_requested": run.epsilon_requested,
+           "epsilon_spent": run.epsilon_spent, "noise_multiplier": run.noise_multiplier,
+           "accountant": run.accountant, "sample_rate": run.sample_rate,
+           "wall_time_s": run.wall_time_s, "config": run.config.to_dict(),
+           "features": run.data.description, "attributes": {}}
+    privacy = ("no DP" if run.noise_multiplier is None else
+               f"DP-SGD ε = {run.epsilon_requested} requested, {run.epsilon_spent:.4f} spent "
+               f"({run.accountant.upper()} accountant), σ = {run.noise_multiplier:.4f}")
+    click.echo(f"{dataset}, seed {seed}: {privacy}; trained in {run.wall_time_s:.1f} s")
+    for attr in attrs:
+        train, test = run.splits(attr)
+        result = pcer_audit(train, test, group_order=run.group_order(attr), eta=eta,
+                            positive_is_favorable=run.data.positive_is_favorable)
+        print_pcer(result, f"{dataset} / {attr}")
+        out["attributes"][attr] = result.to_dict()
+    if json_out:
+        write_atomic(json_out, json.dumps(out, indent=2))
+        click.echo(f"wrote {json_out}")

@@ -1,0 +1,81 @@
+"""Bias in Bios (De-Arteaga et al. 2019): biographies, occupation and gender.
+
+The project's offline copy is a surgeon-vs-nurse subset (not the paper's professor-vs-nurse
+task; results must say so). It is GPL-3.0 data and is not shipped in the package: it is read
+from ``$ETHICLENS_BIOS`` or the repository's ``shared/datasets/bios`` folder, and users can
+load their own file in the original task's layout (one row per biography with the text, the
+occupation title and the gender) from CSV, JSON or JSON lines. Pickles are never loaded.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import DataFileError
+from ..io import read_table
+from ._base import Dataset
+
+TEXT_COLUMNS = ("hard_text", "text", "bio")
+OCCUPATION_COLUMNS = ("occupation", "title", "profession")
+DEFAULT_FILE = "surgeon_nurse_bios.csv"
+
+
+def _default_path() -> Path | None:
+    env = os.environ.get("ETHICLENS_BIOS")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent.parent / "shared" / "datasets" / "bios" / DEFAULT_FILE
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def load_bios(path: str | Path | None = None, *, occupations=("surgeon", "nurse")) -> Dataset:
+    """Biographies labelled 1 for ``occupations[0]`` (the higher-status title), 0 for the other.
+
+    Protected attribute ``gender`` (M → Male, F → Female; reference Male). The features frame
+    holds one column, ``text`` (the biography with the name removed when the source provides
+    ``hard_text``).
+    """
+    path = Path(path) if path is not None else _default_path()
+    if path is None or not path.exists():
+        raise DataFileError(
+            f"Bias in Bios file not found ({path or 'no default location'})",
+            fix="pass path=... (CSV/JSON/JSONL with text, occupation/title and gender columns) "
+            "or set ETHICLENS_BIOS",
+        )
+    df = read_table(path)
+    text = next((c for c in TEXT_COLUMNS if c in df.columns), None)
+    occ = next((c for c in OCCUPATION_COLUMNS if c in df.columns), None)
+    if text is None or occ is None or "gender" not in df.columns:
+        raise DataFileError(
+            f"{path.name} lacks the columns of the bios task (found {list(df.columns)[:8]})",
+            fix=f"provide a text column {TEXT_COLUMNS}, an occupation column "
+            f"{OCCUPATION_COLUMNS} and 'gender'")
+    df = df[df[occ].isin(occupations)].dropna(subset=[text, "gender"]).reset_index(drop=True)
+    if df.empty or df[occ].nunique() < 2:
+        raise DataFileError(f"{path.name} has no rows for both of {list(occupations)}",
+                            fix="choose occupations present in the file")
+    gender = df["gender"].astype(str).str.upper().map({"M": "Male", "F": "Female",
+                                                       "MALE": "Male", "FEMALE": "Female"})
+    if gender.isna().any():
+        raise DataFileError("gender must be M/F (or Male/Female)", fix="recode the column")
+    return Dataset(
+        name="bios",
+        features=pd.DataFrame({"text": df[text].astype(str)}),
+        label=(df[occ] == occupations[0]).astype(int).rename(occupations[0]),
+        protected=pd.DataFrame({"gender": gender}),
+        reference={"gender": "Male"},
+        positive_label=f"occupation is {occupations[0]} (vs {occupations[1]})",
+        positive_is_favorable=True,
+        provenance={"file": str(path), "source": "Bias in Bios (De-Arteaga et al. 2019), "
+                    f"{occupations[0]} vs {occupations[1]} subset", "licence": "GPL-3.0 (subset "
+                    "converted from the plkumjorn/FIND repository)",
+                    "note": "surgeon vs nurse, not the PCER paper's professor vs nurse task"},
+        text="text",
+    )
