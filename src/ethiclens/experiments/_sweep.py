@@ -1,0 +1,93 @@
+"""Run a sweep: skip what the store has, run the rest, record each run as it finishes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ._executors import make_executor
+from ._grid import SweepGrid, epsilon_label
+from ._runner import run_task
+from ._store import ResultsStore, epsilon_key
+
+VECTORIZED_CHUNK = 25  # seeds trained together by the vectorized trainer
+
+
+@dataclass
+class SweepSummary:
+    total: int
+    skipped: int
+    completed: int
+    failed: list = field(default_factory=list)  # (dataset, ε, seed, error)
+    executor: str = ""
+
+    def lines(self) -> list[str]:
+        out = [f"{self.total} runs in the grid: {self.skipped} already in the store, "
+               f"{self.completed} completed now, {len(self.failed)} failed ({self.executor})"]
+        out += [f"FAILED {d} ε={epsilon_label(e)} seed={s}: {err}" for d, e, s, err in self.failed]
+        return out
+
+
+def tasks_for(grid: SweepGrid, pending: list) -> list[dict]:
+    """Group pending runs into tasks: one seed each (Opacus) or chunks of seeds (vectorized)."""
+    chunk = VECTORIZED_CHUNK if grid.trainer == "vectorized" else 1
+    by_unit: dict = {}
+    for d, e, s in pending:
+        by_unit.setdefault((d, e), []).append(s)
+    tasks = []
+    for (d, e), seeds in by_unit.items():
+        for i in range(0, len(seeds), chunk):
+            tasks.append({"dataset": d, "epsilon": e, "seeds": seeds[i:i + chunk],
+                          "trainer": grid.trainer, "train": grid.train_config().to_dict(),
+                          "max_rows": grid.max_rows, "attributes": grid.attributes_for(d)})
+    # Longest first keeps the pool busy to the end (Adult and ACS are the slow datasets).
+    size = {"adult": 4, "acs-income": 3, "bios": 2, "compas": 1}
+    return sorted(tasks, key=lambda t: -size.get(t["dataset"], 1) * len(t["seeds"]))
+
+
+def run_sweep(grid: SweepGrid, store_path: str | Path, *, scheduler: str | None = None,
+              workers: int | None = None, progress: bool = True, console=None) -> SweepSummary:
+    store = ResultsStore(store_path, grid.config_hash(), grid.to_dict())
+    done = store.finished()
+    units = grid.units()
+    pending = [u for u in units if (u[0], epsilon_key(u[1]), u[2]) not in done]
+    summary = SweepSummary(len(units), len(units) - len(pending), 0)
+    if not pending:
+        store.close()
+        return summary
+    executor = make_executor(scheduler, workers)
+    summary.executor = executor.name
+    bar = task_id = None
+    if progress:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        bar = Progress(TextColumn("[bold]pcer sweep"), BarColumn(), MofNCompleteColumn(),
+                       TextColumn("runs · elapsed"), TimeElapsedColumn(), TextColumn("· ETA"),
+                       TimeRemainingColumn(), console=console)
+        bar.start()
+        task_id = bar.add_task("sweep", total=len(pending))
+    try:
+        for results in executor.map_unordered(run_task, tasks_for(grid, pending)):
+            for result in results:
+                store.record(result)
+                run = result["run"]
+                if run["status"] == "failed":
+                    summary.failed.append((run["dataset"], run["epsilon"], run["seed"],
+                                           run["error"]))
+                else:
+                    summary.completed += 1
+                if bar is not None:
+                    bar.advance(task_id)
+    finally:
+        if bar is not None:
+            bar.stop()
+        executor.close()
+        store.close()
+    return summary
