@@ -145,3 +145,72 @@ def train_cmd(dataset, attribute, epsilon, seed, epochs, batch_size, eta, json_o
     if json_out:
         write_atomic(json_out, json.dumps(out, indent=2))
         click.echo(f"wrote {json_out}")
+
+
+@pcer_group.command("sweep")
+@click.option("--preset", type=click.Choice(["quick", "paper"]), default=None)
+@click.option("--grid", "grid_file", type=click.Path(dir_okay=False),
+              help="Grid file (TOML, YAML or JSON) with SweepGrid's keys.")
+@click.option("--seeds", type=int, help="Use seeds 0..N-1.")
+@click.option("--datasets", help="Comma-separated datasets (overrides the preset's).")
+@click.option("--epsilons", help="Comma-separated budgets; 'none' for no DP.")
+@click.option("--trainer", type=click.Choice(["vectorized", "opacus"]), default=None)
+@click.option("--store", default="runs.sqlite", show_default=True,
+              type=click.Path(dir_okay=False))
+@click.option("--scheduler", help="Dask scheduler address, or 'local-cluster'.")
+@click.option("--workers", type=int, help="Local worker processes (default: all cores).")
+def sweep_cmd(preset, grid_file, seeds, datasets, epsilons, trainer, store, scheduler, workers):
+    """Train the grid's models (skipping those already in the store) and record every run."""
+    from ..experiments import load_grid, run_sweep
+    from ..experiments import preset as make_preset
+
+    overrides = {}
+    if seeds is not None:
+        overrides["seeds"] = list(range(seeds))
+    if datasets:
+        overrides["datasets"] = datasets.split(",")
+    if epsilons:
+        overrides["epsilons"] = epsilons.split(",")
+    if trainer:
+        overrides["trainer"] = trainer
+    if grid_file and preset:
+        raise EthicLensInputError("give --preset or --grid, not both", column="--grid")
+    grid = (load_grid(grid_file, **overrides) if grid_file
+            else make_preset(preset or "quick", **overrides))
+    console = _console()
+    console.print(f"grid: {len(grid.units())} runs ({', '.join(grid.datasets)}; ε "
+                  f"{[e if e is not None else 'no-DP' for e in grid.epsilons]}; "
+                  f"{len(grid.seeds)} seeds; trainer {grid.trainer}) → {store}")
+    summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)
+    for line in summary.lines():
+        console.print(line)
+
+
+@pcer_group.command("tables")
+@click.argument("store", type=click.Path(dir_okay=False))
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
+def tables_cmd(store, out_dir):
+    """The paper's tables (Markdown + CSV) and Figure 1 from a results store."""
+    from ..experiments import open_existing
+    from ..experiments._tables import write_tables
+
+    st = open_existing(store)
+    groups = st.group_stats()
+    if groups.empty:
+        raise EthicLensInputError("the store has no finished runs", column="STORE",
+                                  fix="run ethiclens pcer sweep first")
+    files = write_tables(groups, out_dir, runs=st.runs())
+    click.echo(f"wrote {len(files)} outputs to {out_dir} (tables.md, CSVs, figure1)")
+
+
+@pcer_group.command("export")
+@click.argument("store", type=click.Path(dir_okay=False))
+@click.option("--out", required=True, type=click.Path(dir_okay=False),
+              help="CSV or Parquet file of per-group rows.")
+def export_cmd(store, out):
+    """Export a results store's per-run, per-group rows."""
+    from ..experiments import open_existing
+
+    check_writable(out)
+    path = open_existing(store).export(out)
+    click.echo(f"wrote {path}")
