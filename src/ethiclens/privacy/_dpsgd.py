@@ -89,8 +89,10 @@ def check_settings(epsilon, n_train: int, config: TrainConfig) -> float:
     if config.batch_size < 1 or config.epochs < 1:
         raise EthicLensInputError("batch size and epochs must be >= 1", column="batch_size",
                                   value=(config.batch_size, config.epochs))
-    q = config.batch_size / n_train
-    if q >= 1:
+    # Opacus's make_private sets the Poisson rate to 1 / len(data_loader) = 1 / ceil(n / batch)
+    # and takes that many steps per epoch; σ and ε here use the same rate.
+    q = 1.0 / math.ceil(n_train / config.batch_size)
+    if config.batch_size >= n_train:
         raise EthicLensInputError(
             f"sample rate batch_size / n_train = {config.batch_size}/{n_train} >= 1: Poisson "
             "subsampling (and its privacy amplification) needs batches smaller than the data",

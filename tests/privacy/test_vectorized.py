@@ -1,0 +1,158 @@
+"""The vectorized DP-SGD trainer against Opacus on the same inputs."""
+
+import logging
+
+import numpy as np
+import pytest
+import torch
+from scipy import stats
+
+from ethiclens.privacy import TrainConfig, prepare
+from ethiclens.privacy._dpsgd import build_mlp
+from ethiclens.privacy._vectorized import (
+    clipped_grad_sum,
+    poisson_batches,
+    sgd_momentum_step,
+    train_many,
+)
+
+C = 1.0
+
+
+def _opacus_setup(mlp, batch):
+    from opacus import GradSampleModule
+    from opacus.optimizers import DPOptimizer
+
+    gsm = GradSampleModule(mlp)
+    opt = DPOptimizer(torch.optim.SGD(gsm.parameters(), lr=0.05, momentum=0.9),
+                      noise_multiplier=0.0, max_grad_norm=C, expected_batch_size=batch)
+    return gsm, opt
+
+
+def _stack(mlps):
+    """Our (K, in, out) parameter layout from K torch MLPs."""
+    layers = [[m for m in mlp if isinstance(m, torch.nn.Linear)] for mlp in mlps]
+    return [[torch.stack([ls[i].weight.detach().T for ls in layers]),
+             torch.stack([ls[i].bias.detach() for ls in layers])] for i in range(3)]
+
+
+@pytest.fixture
+def batch():
+    torch.manual_seed(0)
+    X = torch.randn(6, 40, 12) * 3  # large inputs: most samples get clipped
+    y = (torch.rand(6, 40) > 0.5).float()
+    mlps = []
+    for k in range(6):
+        torch.manual_seed(100 + k)
+        mlps.append(build_mlp(12))
+    return X, y, mlps
+
+
+def test_clipped_summed_gradients_equal_opacus(batch):
+    X, y, mlps = batch
+    ours = clipped_grad_sum(_stack(mlps), X, y, torch.ones(6, 40), C)
+    for k, mlp in enumerate(mlps):
+        gsm, opt = _opacus_setup(mlp, 40)
+        loss = torch.nn.BCEWithLogitsLoss()(gsm(X[k]).squeeze(1), y[k])
+        loss.backward()
+        opt.clip_and_accumulate()
+        params = list(gsm.parameters())  # w1, b1, w2, b2, w3, b3
+        for layer in range(3):
+            w, b = params[2 * layer], params[2 * layer + 1]
+            np.testing.assert_allclose(ours[layer][0][k].T.numpy(), w.summed_grad.numpy(),
+                                       rtol=1e-5, atol=1e-7)
+            np.testing.assert_allclose(ours[layer][1][k].numpy(), b.summed_grad.numpy(),
+                                       rtol=1e-5, atol=1e-7)
+
+
+def test_same_noise_gives_the_same_update(batch):
+    X, y, mlps = batch
+    params = _stack(mlps)
+    bufs = [[torch.zeros_like(w), torch.zeros_like(b)] for w, b in params]
+    gen = torch.Generator().manual_seed(5)
+    noises = [[[torch.randn(w.shape, generator=gen), torch.randn(b.shape, generator=gen)]
+               for w, b in params] for _ in range(2)]
+    opacus = [_opacus_setup(mlp, 40) for mlp in mlps]
+    for step in range(2):  # two steps: the second exercises the momentum buffer
+        grads = clipped_grad_sum(params, X, y, torch.ones(6, 40), C)
+        grads = [((gw + nw) / 40, (gb + nb) / 40)
+                 for (gw, gb), (nw, nb) in zip(grads, noises[step], strict=True)]
+        sgd_momentum_step(params, bufs, grads, 0.05, 0.9, first=step == 0)
+        for k, (gsm, opt) in enumerate(opacus):
+            opt.zero_grad()
+            torch.nn.BCEWithLogitsLoss()(gsm(X[k]).squeeze(1), y[k]).backward()
+            opt.clip_and_accumulate()
+            for i, p in enumerate(gsm.parameters()):
+                layer, is_bias = divmod(i, 2)
+                noise = noises[step][layer][is_bias][k]
+                p.grad = (p.summed_grad + (noise if is_bias else noise.T)) / 40
+            opt.original_optimizer.step()
+            for i, p in enumerate(gsm.parameters()):
+                layer, is_bias = divmod(i, 2)
+                ours = params[layer][is_bias][k]
+                np.testing.assert_allclose(ours.numpy() if is_bias else ours.T.numpy(),
+                                           p.detach().numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_batch_sizes_follow_poisson_sampling():
+    n, q, steps = 2000, 0.02, 5000
+    batches = poisson_batches(np.random.default_rng(0), n, q, steps)
+    sizes = np.array([len(b) for b in batches])
+    # Batch sizes ~ Binomial(n, q): chi-square goodness of fit over pooled bins.
+    edges = np.arange(sizes.min(), sizes.max() + 2)
+    observed = np.histogram(sizes, bins=edges)[0]
+    expected = steps * stats.binom.pmf(edges[:-1], n, q)
+    keep = expected >= 5
+    obs = np.r_[observed[keep], observed[~keep].sum()]
+    exp = np.r_[expected[keep], steps - expected[keep].sum()]
+    assert stats.chisquare(obs, exp).pvalue > 1e-3
+    # Every row equally likely, no duplicates within a batch.
+    counts = np.bincount(np.concatenate(batches), minlength=n)
+    assert stats.chisquare(counts).pvalue > 1e-3
+    assert all(len(np.unique(b)) == len(b) for b in batches[:200])
+
+
+@pytest.fixture(scope="module")
+def compas_small():
+    return [prepare("compas", s, max_rows=1500) for s in range(4)]
+
+
+def test_result_does_not_depend_on_batch_mates(compas_small):
+    cfg = TrainConfig(epochs=2)
+    alone = train_many("compas", epsilon=1.0, seeds=[3], datas=[compas_small[3]], config=cfg)
+    together = train_many("compas", epsilon=1.0, seeds=[0, 1, 2, 3], datas=compas_small,
+                          config=cfg)
+    np.testing.assert_allclose(alone[0].test_proba, together[3].test_proba, rtol=0, atol=1e-6)
+    assert alone[0].epsilon_spent == together[3].epsilon_spent <= 1.0
+
+
+def test_accounting_matches_opacus_path(compas_small):
+    from ethiclens.privacy import train_dp_mlp
+
+    cfg = TrainConfig(epochs=2)
+    fast = train_many("compas", epsilon=1.0, seeds=[0], datas=compas_small[:1], config=cfg)[0]
+    slow = train_dp_mlp("compas", epsilon=1.0, seed=0, data=compas_small[0], config=cfg)
+    assert fast.noise_multiplier == slow.noise_multiplier
+    assert fast.sample_rate == slow.sample_rate
+    assert fast.epsilon_spent == pytest.approx(slow.epsilon_spent, rel=1e-6)
+
+
+def test_unsupported_architecture_falls_back_to_opacus(compas_small, caplog):
+    cfg = TrainConfig(epochs=1, hidden=(16, 8, 4))
+    with caplog.at_level(logging.WARNING):
+        runs = train_many("compas", epsilon=1.0, seeds=[0], datas=compas_small[:1], config=cfg)
+    assert "falls back to Opacus" in caplog.text
+    assert runs[0].trainer == "opacus" and runs[0].noise_multiplier > 0  # still DP
+    assert "fell back to Opacus" in runs[0].notes[0]
+
+
+def test_memory_budget_chunks_models(compas_small, caplog):
+    cfg = TrainConfig(epochs=1)
+    with caplog.at_level(logging.INFO):
+        runs = train_many("compas", epsilon=None, seeds=[0, 1, 2, 3], datas=compas_small,
+                          config=cfg, memory_budget=1)
+    assert len(runs) == 4 and "in chunks of 1" in caplog.text
+    chunked = train_many("compas", epsilon=None, seeds=[0, 1, 2, 3], datas=compas_small,
+                         config=cfg)
+    for a, b in zip(runs, chunked, strict=True):
+        np.testing.assert_allclose(a.test_proba, b.test_proba, atol=1e-6)
