@@ -25,6 +25,7 @@ test-fast: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_audit.py
+	$(BIN)/python bench/bench_dpsgd.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

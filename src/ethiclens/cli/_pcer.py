@@ -124,6 +124,9 @@ def train_cmd(dataset, attribute, epsilon, seed, epochs, batch_size, eta, json_o
     """Train the paper's MLP with DP-SGD (Opacus) and audit it: per-group table and PCER."""
     if json_out:
         check_writable(json_out)
+    from ..experiments._runner import set_single_thread
+
+    set_single_thread()
     attrs = [attribute] if attribute else attributes_of(dataset)
     run = train_dp_mlp(dataset, attrs[0], epsilon=parse_epsilon(epsilon), seed=seed,
                        epochs=epochs, batch_size=batch_size)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,7 +59,8 @@ def run_sweep(grid: SweepGrid, store_path: str | Path, *, scheduler: str | None 
     executor = make_executor(scheduler, workers)
     summary.executor = executor.name
     bar = task_id = None
-    if progress:
+    log_lines = progress and console is not None and not console.is_terminal
+    if progress and not log_lines:
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
@@ -73,6 +75,7 @@ def run_sweep(grid: SweepGrid, store_path: str | Path, *, scheduler: str | None 
                        TimeRemainingColumn(), console=console)
         bar.start()
         task_id = bar.add_task("sweep", total=len(pending))
+    started = time.perf_counter()
     try:
         for results in executor.map_unordered(run_task, tasks_for(grid, pending)):
             for result in results:
@@ -85,9 +88,23 @@ def run_sweep(grid: SweepGrid, store_path: str | Path, *, scheduler: str | None 
                     summary.completed += 1
                 if bar is not None:
                     bar.advance(task_id)
+                elif log_lines:
+                    _log_progress(console, summary, len(pending), started)
     finally:
         if bar is not None:
             bar.stop()
         executor.close()
         store.close()
     return summary
+
+
+def _log_progress(console, summary: SweepSummary, total: int, started: float) -> None:
+    """Plain progress lines when output is not a terminal (logs, CI): about every 5%."""
+    done = summary.completed + len(summary.failed)
+    step = max(1, total // 20)
+    if done % step and done != total:
+        return
+    elapsed = time.perf_counter() - started
+    eta = elapsed / done * (total - done)
+    console.print(f"[{done}/{total}] runs done, {len(summary.failed)} failed, "
+                  f"elapsed {elapsed:.0f} s, ETA {eta:.0f} s")

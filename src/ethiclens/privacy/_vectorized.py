@@ -199,7 +199,6 @@ def train_many(dataset_name: str, *, epsilon, seeds, config: TrainConfig | None 
 def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTrainingRun]:
     import torch
 
-    torch.set_num_threads(1)
     K = len(seeds)
     sizes = {len(d.y_train) for d in datas}
     if len(sizes) != 1:

@@ -1,0 +1,20 @@
+"""P2NIA: privacy-preserving, non-iterative fairness audits from a DP release."""
+
+from ._blackbox import blackbox_audit, uniform_queries
+from ._grr import debias, keep_probability, project_to_simplex, randomize, response_matrix
+from ._metrics import METRICS, metrics_from_joint
+from ._protocol import (
+    AuditRequest,
+    Estimate,
+    Release,
+    estimate,
+    make_request,
+    read_release,
+    release,
+    write_release,
+)
+
+__all__ = ["AuditRequest", "make_request", "release", "write_release", "read_release",
+           "estimate", "Release", "Estimate", "blackbox_audit", "uniform_queries", "METRICS",
+           "metrics_from_joint", "keep_probability", "response_matrix", "randomize", "debias",
+           "project_to_simplex"]

@@ -1,0 +1,66 @@
+"""Generalised randomised response (GRR) per column, and its exact debiasing.
+
+A column with k values keeps its true value with probability p = e^ε / (e^ε + k − 1) and
+otherwise reports one of the other k − 1 values uniformly. Its response matrix
+M[reported, true] has p on the diagonal and (1 − p)/(k − 1) elsewhere; the largest likelihood
+ratio between two true values for any report is p / ((1 − p)/(k − 1)) = e^ε: ε-LDP per column.
+Releasing c columns of a record with budgets ε_1..ε_c is (Σ ε_i)-LDP for the record
+(sequential composition), which is what the manifest states.
+
+The auditor inverts the Kronecker product of the released columns' response matrices on the
+observed (A, Y, Ŷ) joint (an unbiased estimate of the true joint) and projects it onto the
+probability simplex before computing metrics.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+
+def keep_probability(epsilon: float, k: int) -> float:
+    return math.exp(epsilon) / (math.exp(epsilon) + k - 1)
+
+
+def response_matrix(epsilon: float, k: int) -> np.ndarray:
+    p = keep_probability(epsilon, k)
+    M = np.full((k, k), (1 - p) / (k - 1) if k > 1 else 0.0)
+    np.fill_diagonal(M, p)
+    return M
+
+
+def randomize(codes: np.ndarray, epsilon: float, k: int, rng: np.random.Generator) -> np.ndarray:
+    """Apply k-ary randomised response to integer codes in [0, k)."""
+    codes = np.asarray(codes)
+    keep = rng.random(len(codes)) < keep_probability(epsilon, k)
+    # A uniform draw among the k − 1 other values: shift by 1..k-1 modulo k.
+    other = (codes + rng.integers(1, k, size=len(codes))) % k if k > 1 else codes
+    return np.where(keep, codes, other)
+
+
+def max_likelihood_ratio(M: np.ndarray) -> float:
+    """max over reports r and true values x, x' of M[r, x] / M[r, x'] (ε-LDP ⇔ ≤ e^ε)."""
+    return float((M.max(axis=1) / M.min(axis=1)).max())
+
+
+def project_to_simplex(v: np.ndarray) -> np.ndarray:
+    """Euclidean projection onto {x ≥ 0, Σx = 1} (Duchi et al. 2008)."""
+    v = np.asarray(v, float).ravel()
+    u = np.sort(v)[::-1]
+    css = np.cumsum(u)
+    rho = np.nonzero(u * np.arange(1, len(v) + 1) > (css - 1))[0][-1]
+    theta = (css[rho] - 1) / (rho + 1.0)
+    return np.maximum(v - theta, 0)
+
+
+def debias(observed_joint: np.ndarray, matrices: list[np.ndarray]) -> np.ndarray:
+    """Unbiased estimate of the true joint from GRR output, projected to the simplex.
+
+    ``observed_joint`` has one axis per released column, in the order of ``matrices``.
+    """
+    M = matrices[0]
+    for m in matrices[1:]:
+        M = np.kron(M, m)
+    raw = np.linalg.solve(M, observed_joint.ravel())
+    return project_to_simplex(raw).reshape(observed_joint.shape)
