@@ -54,13 +54,19 @@ def project_to_simplex(v: np.ndarray) -> np.ndarray:
     return np.maximum(v - theta, 0)
 
 
-def debias(observed_joint: np.ndarray, matrices: list[np.ndarray]) -> np.ndarray:
-    """Unbiased estimate of the true joint from GRR output, projected to the simplex.
+def debias(observed_joint: np.ndarray, matrices: list[np.ndarray], project: bool = True
+           ) -> np.ndarray:
+    """Estimate of the true joint from GRR output, projected to the simplex.
 
-    ``observed_joint`` has one axis per released column, in the order of ``matrices``.
+    ``observed_joint`` has one axis per released column, in the order of ``matrices``. The
+    inverse itself (``project=False``) is exactly unbiased; the projection trades a little bias
+    for a valid distribution, and metrics (ratios, maxima) of it are unbiased only as the noise
+    shrinks (large ε or n′).
     """
     M = matrices[0]
     for m in matrices[1:]:
         M = np.kron(M, m)
     raw = np.linalg.solve(M, observed_joint.ravel())
+    if not project:
+        return raw.reshape(observed_joint.shape)
     return project_to_simplex(raw).reshape(observed_joint.shape)

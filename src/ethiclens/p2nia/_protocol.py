@@ -130,14 +130,14 @@ def release(request: AuditRequest, data: pd.DataFrame, y_true: str, y_pred: str,
     discretization : dict, optional
         Bin edges for numeric extra columns (required for each numeric column released).
     """
-    for col in [request.protected, y_pred] + ([y_true] if request.needs_label else []):
-        if col not in data.columns:
-            raise EthicLensInputError("not in the audit data", column=col,
-                                      fix=f"use one of {list(data.columns)[:15]}")
     if request.needs_label and y_true is None:
         raise EthicLensInputError(f"metrics {request.metrics} need the label Y, which is not "
                                   "released", column="--y-true",
                                   fix="pass --y-true, or request only dp")
+    for col in [request.protected, y_pred] + ([y_true] if request.needs_label else []):
+        if col not in data.columns:
+            raise EthicLensInputError("not in the audit data", column=col,
+                                      fix=f"use one of {list(data.columns)[:15]}")
     if request.n > len(data):
         raise EthicLensInputError(
             f"n′ = {request.n} exceeds the {len(data)} audit rows; rows are drawn without "
