@@ -10,6 +10,7 @@ from .._version import __version__
 from ..errors import EthicLensInputError
 from ._audit import audit_command
 from ._datasets import datasets_group
+from ._p2nia import p2nia_group
 from ._pcer import pcer_group
 from ._probe import oracle_command, probe_group
 
@@ -25,6 +26,7 @@ cli.add_command(datasets_group)
 cli.add_command(probe_group)
 cli.add_command(oracle_command)
 cli.add_command(pcer_group)
+cli.add_command(p2nia_group)
 
 
 def main(argv=None) -> int:

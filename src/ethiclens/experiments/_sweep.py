@@ -102,8 +102,10 @@ def _log_progress(console, summary: SweepSummary, total: int, started: float) ->
     """Plain progress lines when output is not a terminal (logs, CI): about every 5%."""
     done = summary.completed + len(summary.failed)
     step = max(1, total // 20)
-    if done % step and done != total:
-        return
+    bucket = done // step
+    if bucket == getattr(summary, "_printed", -1) and done != total:
+        return  # results arrive in chunks: print once per 5% crossed
+    summary._printed = bucket
     elapsed = time.perf_counter() - started
     eta = elapsed / done * (total - done)
     console.print(f"[{done}/{total}] runs done, {len(summary.failed)} failed, "

@@ -9,12 +9,12 @@ the parity gap (MEASURED.md: 0.07–0.10 against 0.18).
 - MST (McKenna et al. 2021): ρ/3 for all 1-way marginals, ρ/3 for selecting a spanning tree
   with the exponential mechanism (Kruskal over components, the forced cliques pre-joined),
   ρ/3 for the forced, random and tree marginals.
-- AIM (McKenna et al. 2022), capped to fit an experiment: workload = forced cliques + every
-  2-way marginal; initial round measures every 1-way marginal and the forced cliques (each one
-  charged); then adaptive rounds choose a workload clique with the exponential mechanism
-  (score: weighted L1 error minus expected noise), measure it, re-fit, and halve the noise when
-  the model stops improving. Caps: ``AIM_MAX_ROUNDS`` rounds (the last spends what is left) and
-  cliques of at most ``AIM_MAX_CELLS`` cells.
+- AIM (McKenna et al. 2022), capped to fit an experiment: workload = the forced cliques and
+  the 12 random 2-way marginals; initial round measures every 1-way marginal and the forced
+  cliques (each one charged); then adaptive rounds choose a workload clique with the
+  exponential mechanism (score: weighted L1 error minus expected noise), measure it, re-fit,
+  and halve the noise when the model stops improving. Caps: ``AIM_MAX_ROUNDS`` rounds (the
+  last spends what is left) and cliques of at most ``AIM_MAX_CELLS`` cells.
 """
 
 from __future__ import annotations
@@ -31,8 +31,10 @@ from ._protocol import LABEL, PREDICTION
 N_RANDOM_PAIRS = 12
 AIM_MAX_ROUNDS = 20
 AIM_MAX_CELLS = 10_000
+AIM_ROUND_ITERS = 100  # warm-started refits between rounds; the final fit runs the full count
 ESTIMATION_ITERS = 500
 DEFAULT_DELTA = 1e-9
+DISABLE_JIT = False  # op-by-op JAX avoids compile churn but is far too slow here
 
 
 def cdp_rho(epsilon: float, delta: float) -> float:
@@ -46,6 +48,8 @@ def _mbi():
 
     jax.config.update("jax_enable_x64", True)
     jax.config.update("jax_enable_compilation_cache", False)
+    if DISABLE_JIT:
+        jax.config.update("jax_disable_jit", True)
     import mbi
 
     return mbi
@@ -60,16 +64,33 @@ class _Budget:
         self.log.append((what, rho))
 
 
+class _Marginals:
+    """Data marginals counted with numpy (mbi's JAX projection compiles a program per clique
+    shape; hundreds of them exhaust the process's memory maps)."""
+
+    def __init__(self, data: dict, sizes: dict):
+        self.data, self.sizes, self._cache = data, sizes, {}
+
+    def __call__(self, clique) -> np.ndarray:
+        if clique not in self._cache:
+            flat = np.zeros(len(next(iter(self.data.values()))), dtype=np.int64)
+            for c in clique:
+                flat = flat * self.sizes[c] + self.data[c]
+            size = math.prod(self.sizes[c] for c in clique)
+            self._cache[clique] = np.bincount(flat, minlength=size).astype(float)
+        return self._cache[clique]
+
+
 def _measure(mbi, data, clique, sigma, rng, budget):
-    x = np.asarray(data.project(clique).datavector())
+    x = data(clique)
     budget.charge(1 / (2 * sigma**2), f"measure {clique}")
     return mbi.LinearMeasurement(x + rng.normal(0, sigma, x.size), clique, sigma)
 
 
-def _estimate(mbi, domain, measurements, warm=None):
+def _estimate(mbi, domain, measurements, warm=None, iters=ESTIMATION_ITERS):
     from mbi import estimation
 
-    return estimation.MirrorDescent().estimate(domain, measurements, iters=ESTIMATION_ITERS,
+    return estimation.MirrorDescent().estimate(domain, measurements, iters=iters,
                                                warm_start=warm)
 
 
@@ -99,8 +120,40 @@ def _discretize(rows, columns, discretization):
 
 
 def release_synthetic(request, rows, a, y, yhat, domain, columns, discretization, rng):
+    delta = request.delta if request.delta else DEFAULT_DELTA
+    model, meta, attrs, extra, info = _fit(request.mechanism, request.epsilon, delta,
+                                           request.protected, rows, a, y, yhat, domain, columns,
+                                           discretization, rng)
+    table = _decode(model.synthetic_data(rows=len(a)).to_dict(), meta, attrs, extra,
+                    request.protected)
+    cols = {c: meta[c] for c in attrs}
+    cols["_privacy"] = info
+    return table, cols
+
+
+def fit_and_sample(mechanism, epsilon, audit, protected, groups, columns, bins, sizes, rng,
+                   delta=DEFAULT_DELTA, force=True):
+    """Experiment helper: fit once on the audit data, sample every size (no files)."""
+    a = pd.Categorical(audit[protected].astype(str), categories=groups).codes
+    model, meta, attrs, extra, _ = _fit(mechanism, epsilon, delta, protected, audit, a,
+                                        audit["_y"].to_numpy(), audit["_pred"].to_numpy(),
+                                        groups, columns, bins, rng, force=force)
+    return {n: _decode(model.synthetic_data(rows=n).to_dict(), meta, attrs, extra, protected)
+            for n in sizes}
+
+
+def _decode(synth, meta, attrs, extra, prot):
+    table = {}
+    for c in attrs:
+        codes = np.asarray(synth[c], int)
+        table[c] = ([meta[c]["domain"][i] for i in codes] if c == prot or c in extra
+                    else codes)
+    return pd.DataFrame(table)
+
+
+def _fit(mechanism, epsilon, delta, prot, rows, a, y, yhat, domain, columns, discretization,
+         rng, force: bool = True):
     mbi = _mbi()
-    prot = request.protected
     data = {prot: np.asarray(a, int)}
     meta = {prot: {"domain": domain, "k": len(domain)}}
     if y is not None:
@@ -113,26 +166,22 @@ def release_synthetic(request, rows, a, y, yhat, domain, columns, discretization
     meta.update(extra_meta)
     attrs = list(data)
     dom = mbi.Domain(attrs, [meta[c]["k"] for c in attrs])
-    dataset = mbi.Dataset(data, dom)
+    dataset = _Marginals(data, {c: meta[c]["k"] for c in attrs})
     forced = ([(prot, LABEL, PREDICTION), (prot, LABEL), (prot, PREDICTION),
                (LABEL, PREDICTION)] if y is not None else [(prot, PREDICTION)])
     pairs = [p for p in itertools.combinations(attrs, 2) if p not in forced]
     picks = rng.choice(len(pairs), size=min(N_RANDOM_PAIRS, len(pairs)), replace=False)
     random_pairs = [pairs[i] for i in sorted(picks)]
-    delta = request.delta if request.delta else DEFAULT_DELTA
-    budget = _Budget(cdp_rho(request.epsilon, delta))
-    if request.mechanism == "mst":
+    if not force:  # ablation only: the plain mechanism, without the audit's marginals
+        forced, random_pairs = [], []
+    budget = _Budget(cdp_rho(epsilon, delta))
+    if mechanism == "mst":
         model, measured = _mst(mbi, dataset, dom, attrs, forced, random_pairs, budget, rng)
     else:
         model, measured = _aim(mbi, dataset, dom, attrs, forced, random_pairs, budget, rng)
-    synth = model.synthetic_data(rows=len(a)).to_dict()
-    table = {}
-    for c in attrs:
-        codes = np.asarray(synth[c], int)
-        table[c] = ([meta[c]["domain"][i] for i in codes] if c == prot or c in extra
-                    else codes)
-    cols = {c: meta[c] for c in attrs}
-    cols["_privacy"] = {
+    if budget.used > budget.total * (1 + 1e-9):
+        raise AssertionError(f"budget overspent: {budget.used} > {budget.total}")
+    info = {
         "zcdp_rho": budget.total, "rho_spent": budget.used, "delta": delta,
         "conversion": "ε = ρ + 2·sqrt(ρ·ln(1/δ)) (Bun & Steinke 2016)",
         "measured_marginals": [list(m) for m in measured],
@@ -140,9 +189,7 @@ def release_synthetic(request, rows, a, y, yhat, domain, columns, discretization
         "random_2way_marginals": [list(p) for p in random_pairs],
         "charges": [[w, r] for w, r in budget.log],
     }
-    if budget.used > budget.total * (1 + 1e-9):
-        raise AssertionError(f"budget overspent: {budget.used} > {budget.total}")
-    return pd.DataFrame(table), cols
+    return model, meta, attrs, extra, info
 
 
 def _mst(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
@@ -161,7 +208,7 @@ def _mst(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
         for c in clique[1:]:
             comp[find(c)] = find(clique[0])
     estimates = {m.clique[0]: np.clip(np.asarray(m.noisy_measurement), 0, None) for m in ones}
-    n = len(next(iter(data.to_dict().values())))
+    n = len(next(iter(data.data.values())))
     rounds = len({find(c) for c in attrs}) - 1
     tree = []
     if rounds > 0:
@@ -172,7 +219,7 @@ def _mst(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
             for i, j in cands:
                 pi = estimates[i] / max(estimates[i].sum(), 1)
                 pj = estimates[j] / max(estimates[j].sum(), 1)
-                actual = np.asarray(data.project((i, j)).datavector())
+                actual = data((i, j))
                 scores.append(np.abs(actual - n * np.outer(pi, pj).ravel()).sum())
             scores = np.asarray(scores)
             logits = 0.5 * eps_sel * (scores - scores.max())  # sensitivity 1
@@ -190,7 +237,10 @@ def _mst(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
 
 def _aim(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
     rho = budget.total
-    workload = list(dict.fromkeys(forced + list(itertools.combinations(attrs, 2))))
+    # The workload is the paper's marginals (forced + 12 random 2-way): scoring every 2-way
+    # marginal each round makes JAX compile one program per clique and model, which exhausts
+    # the process's memory maps within minutes (MEASURED.md's crash).
+    workload = list(dict.fromkeys(forced + random_pairs))
     workload = [w for w in workload if math.prod(dom[c] for c in w) <= AIM_MAX_CELLS]
     rounds = AIM_MAX_ROUNDS
     initial = [(c,) for c in attrs] + forced
@@ -208,7 +258,7 @@ def _aim(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
             sigma = math.sqrt(1 / (2 * 0.9 * remaining))
         scores = []
         for cl in workload:
-            x = np.asarray(data.project(cl).datavector())
+            x = data(cl)
             xh = np.asarray(model.project(cl).datavector())
             cells = x.size
             scores.append(np.abs(x - xh).sum() - math.sqrt(2 / math.pi) * sigma * cells)
@@ -219,7 +269,8 @@ def _aim(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
         budget.charge(eps**2 / 8, f"select {cl}")
         before = np.asarray(model.project(cl).datavector())
         measurements.append(_measure(mbi, data, cl, sigma, rng, budget))
-        model = _estimate(mbi, dom, measurements, warm=model)
+        model = _estimate(mbi, dom, measurements, warm=model,
+                          iters=ESTIMATION_ITERS if last else AIM_ROUND_ITERS)
         after = np.asarray(model.project(cl).datavector())
         if last:
             break

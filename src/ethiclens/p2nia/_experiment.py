@@ -1,0 +1,211 @@
+"""The P2NIA paper's evaluation: absolute error of P2NIA (GRR, MST, AIM) and of the black-box
+audit against the reference (the metric on the labelled test set).
+
+Per (dataset, model, repetition): an 80/20 split (seed = repetition), the platform's model
+(RandomForest: 30 trees, max_features 11, max_depth 15; XGBoost: 500 rounds, lr 0.05, early
+stopping after 5 rounds on a 10% validation slice of the training split), the test split
+labelled by it as the audit data. A synthesiser (MST, AIM) is fitted once per ε on the audit
+data and sampled at every n′; GRR and the black-box audit draw afresh for every n′.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .. import datasets as ds_mod
+from ..errors import EthicLensInputError
+from ._blackbox import blackbox_audit
+from ._metrics import METRICS, joint_from_codes, metrics_from_joint
+from ._protocol import estimate, make_request, release
+
+EXPERIMENT_DATASETS = {"adult": ("sex", {}), "acs-income": ("SEX", {"states": ["CO"]})}
+MODELS = ("rf", "xgb")
+# Discretisation of numeric columns released by MST/AIM (part of the release, in the manifest).
+BINS = {
+    "age": [0, 25, 35, 45, 55, 65, 120], "hours-per-week": [0, 20, 35, 40, 45, 60, 100],
+    "capital-gain": [0, 1, 5000, 1e7], "capital-loss": [0, 1, 1e6],
+    "education-num": [0, 9, 10, 13, 14, 17], "fnlwgt": [0, 1e5, 2e5, 3e5, 2e6],
+    "AGEP": [0, 25, 35, 45, 55, 65, 120], "WKHP": [0, 20, 35, 40, 45, 60, 100],
+    "SCHL": [0, 16, 19, 21, 22, 25], "OCCP": [0, 1000, 2000, 4000, 6000, 8000, 10000],
+    "POBP": [0, 60, 100, 200, 300, 600],
+}
+
+
+@dataclass
+class ExperimentConfig:
+    dataset: str = "adult"
+    models: tuple = ("rf", "xgb")
+    repetitions: int = 10
+    mechanisms: tuple = ("grr", "mst", "aim", "blackbox")
+    sizes: tuple = (250, 500, 1000, 2000, 5000)  # n′ at ε = 10 (Fig. 3)
+    epsilons: tuple = (0.5, 1.0, 2.0, 5.0, 10.0)  # at n′ = 5,000 (Fig. 4)
+    metric_epsilons: tuple = (10.0, 1.0)  # DP, EO, EOpp at n′ = 5,000 (Figs. 5 and 8)
+    n_ref: int = 5000
+    extra_columns: int = 8  # non-protected columns released by MST/AIM
+    notes: list = field(default_factory=list)
+
+    def validate(self):
+        if self.dataset not in EXPERIMENT_DATASETS:
+            raise EthicLensInputError("unknown dataset", column="--dataset", value=self.dataset,
+                                      fix=f"choose from {sorted(EXPERIMENT_DATASETS)}")
+        for m in self.models:
+            if m not in MODELS:
+                raise EthicLensInputError("unknown model", column="--models", value=m)
+        for m in self.mechanisms:
+            if m not in ("grr", "mst", "aim", "blackbox"):
+                raise EthicLensInputError("unknown mechanism", column="--mechanisms", value=m)
+        if self.repetitions < 1:
+            raise EthicLensInputError("needs >= 1 repetition", column="--repetitions")
+
+
+def _load(name):
+    protected, kwargs = EXPERIMENT_DATASETS[name]
+    ds = ds_mod.load(name, **kwargs)
+    X = ds.features.copy()
+    X[protected] = ds.protected[protected].to_numpy()  # the platform's model may use it
+    return ds, X, protected
+
+
+def _fit(model_name, X_train, y_train, seed):
+    from sklearn.compose import ColumnTransformer
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import OneHotEncoder
+
+    cat = [c for c in X_train.columns if X_train[c].dtype == object or str(X_train[c].dtype)
+           in ("string", "str", "category")]
+    enc = ColumnTransformer([("cat", OneHotEncoder(handle_unknown="ignore",
+                                                   sparse_output=False), cat)],
+                            remainder="passthrough")
+    if model_name == "rf":
+        from sklearn.ensemble import RandomForestClassifier
+
+        clf = RandomForestClassifier(n_estimators=30, max_features=11, max_depth=15,
+                                     random_state=seed, n_jobs=1)
+        return Pipeline([("enc", enc), ("clf", clf)]).fit(X_train, y_train)
+    from sklearn.model_selection import train_test_split
+    from xgboost import XGBClassifier
+
+    X_fit, X_val, y_fit, y_val = train_test_split(X_train, y_train, test_size=0.1,
+                                                  stratify=y_train, random_state=seed)
+    enc.fit(X_fit)
+    clf = XGBClassifier(n_estimators=500, learning_rate=0.05, early_stopping_rounds=5,
+                        eval_metric="logloss", random_state=seed, n_jobs=1)
+    clf.fit(enc.transform(X_fit), y_fit, eval_set=[(enc.transform(X_val), y_val)],
+            verbose=False)
+    return Pipeline([("enc", enc), ("clf", clf)])
+
+
+def _domains(X: pd.DataFrame) -> dict:
+    """The black-box auditor's knowledge: each attribute's set of values or numeric range."""
+    out = {}
+    for c in X.columns:
+        if pd.api.types.is_numeric_dtype(X[c]) and X[c].nunique() > 20:
+            out[c] = (float(X[c].min()), float(X[c].max()))
+        else:
+            out[c] = sorted(pd.unique(X[c]).tolist(), key=str)
+    return out
+
+
+def run_task(task: dict) -> list[dict]:
+    """One (dataset, model, repetition, mechanism, ε) cell: every n′ it needs."""
+    import warnings
+
+    warnings.filterwarnings("ignore")
+    from sklearn.model_selection import train_test_split
+
+    ds, X, protected = _load(task["dataset"])
+    rep = task["rep"]
+    X_tr, X_te, y_tr, y_te = train_test_split(X, ds.label, test_size=0.2, stratify=ds.label,
+                                              random_state=rep)
+    model = _fit(task["model"], X_tr, y_tr, rep)
+    audit = X_te.reset_index(drop=True).copy()
+    audit["_y"] = y_te.to_numpy()
+    audit["_pred"] = model.predict(X_te)
+    groups = sorted(map(str, pd.unique(X[protected])))
+    codes = pd.Categorical(audit[protected].astype(str), categories=groups).codes
+    reference = metrics_from_joint(joint_from_codes(codes, audit["_y"], audit["_pred"],
+                                                    len(groups)))
+    rows = []
+    start = time.perf_counter()
+    mech, eps = task["mechanism"], task["epsilon"]
+    sizes = [n for n in task["sizes"] if n <= len(audit)]
+    if len(sizes) < len(task["sizes"]):
+        sizes.append(len(audit))  # never sample with replacement: cap n′ at the audit rows
+    extra = [c for c in X.columns if c != protected][: task["extra_columns"]]
+    seed = 1000 * rep + int(eps * 10)
+    if mech == "blackbox":
+        dom = _domains(X)
+        for n in sizes:
+            est = blackbox_audit(model.predict, dom, protected, n, random_state=seed + n)
+            rows += [_row(task, n, m, est.get(m), reference[m], start) for m in METRICS]
+        return rows
+    if mech == "grr":
+        for n in sizes:
+            rel = release(make_request(n, protected, epsilon=eps, protected_domain=groups),
+                          audit, "_y", "_pred", random_state=seed + n)
+            est = estimate(rel, n_boot=0).values
+            rows += [_row(task, n, m, est[m]["value"], reference[m], start) for m in METRICS]
+        return rows
+    # MST / AIM: fit once at the largest n′ and sample the smaller sizes from the same model.
+    from ._synth import fit_and_sample
+
+    samples = fit_and_sample(mech, eps, audit, protected, groups, extra, BINS, sizes,
+                             np.random.default_rng(seed))
+    for n, table in samples.items():
+        c = pd.Categorical(table[protected].astype(str), categories=groups).codes
+        est = metrics_from_joint(joint_from_codes(c, table["Y"], table["Y_hat"], len(groups)))
+        rows += [_row(task, n, m, est[m], reference[m], start) for m in METRICS]
+    return rows
+
+
+def _row(task, n, metric, est, ref, start) -> dict:
+    est = None if est is None or not np.isfinite(est) else float(est)
+    return {"dataset": task["dataset"], "model": task["model"], "rep": task["rep"],
+            "mechanism": task["mechanism"], "epsilon": task["epsilon"], "n": n,
+            "metric": metric, "estimate": est, "reference": float(ref),
+            "abs_error": None if est is None else abs(est - float(ref)),
+            "seconds": time.perf_counter() - start}
+
+
+def tasks_for(cfg: ExperimentConfig) -> list[dict]:
+    cfg.validate()
+    tasks = []
+    for model in cfg.models:
+        for rep in range(cfg.repetitions):
+            for mech in cfg.mechanisms:
+                eps_sizes = {}
+                for n in cfg.sizes:
+                    eps_sizes.setdefault(10.0, set()).add(n)
+                for e in cfg.epsilons:
+                    eps_sizes.setdefault(float(e), set()).add(cfg.n_ref)
+                for e in cfg.metric_epsilons:
+                    eps_sizes.setdefault(float(e), set()).add(cfg.n_ref)
+                if mech == "blackbox":  # no ε: one set of sizes
+                    eps_sizes = {0.0: set().union(*eps_sizes.values())}
+                for e, sizes in eps_sizes.items():
+                    tasks.append({"dataset": cfg.dataset, "model": model, "rep": rep,
+                                  "mechanism": mech, "epsilon": e,
+                                  "sizes": sorted(sizes), "extra_columns": cfg.extra_columns})
+    weight = {"aim": 3, "mst": 2}
+    return sorted(tasks, key=lambda t: -weight.get(t["mechanism"], 1))
+
+
+def run_experiment(cfg: ExperimentConfig, *, scheduler=None, workers=None, progress=None
+                   ) -> pd.DataFrame:
+    from ..experiments._executors import make_executor
+
+    tasks = tasks_for(cfg)
+    executor = make_executor(scheduler, workers)
+    rows = []
+    try:
+        for i, result in enumerate(executor.map_unordered(run_task, tasks), 1):
+            rows += result
+            if progress:
+                progress(i, len(tasks))
+    finally:
+        executor.close()
+    return pd.DataFrame(rows)
