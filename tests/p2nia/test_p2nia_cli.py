@@ -47,3 +47,12 @@ def test_experiment_smoke(tmp_path, capsys):
                                                                                "eopp"}
     assert (tmp_path / "adult-fig3-fig4.png").stat().st_size > 5000
     assert "Error vs n′" in (tmp_path / "adult-tables.md").read_text()
+
+
+def test_population_bias_between_shipped_states(tmp_path, capsys):
+    out = tmp_path / "pb.json"
+    assert main(["p2nia", "population-bias", "--train-state", "NE", "--audit-states", "CO",
+                 "--repetitions", "1", "--json", str(out)]) == 0
+    (row,) = json.loads(out.read_text())
+    assert row["abs_error"] == abs(row["blackbox_dp"] - row["reference_dp"]) > 0
+    assert "audited with CO's records" in capsys.readouterr().out

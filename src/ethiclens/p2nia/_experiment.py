@@ -209,3 +209,41 @@ def run_experiment(cfg: ExperimentConfig, *, scheduler=None, workers=None, progr
     finally:
         executor.close()
     return pd.DataFrame(rows)
+
+
+def cross_population(train_state: str = "CO", audit_states=("NE",), *, model: str = "rf",
+                     repetitions: int = 3, year: int = 2018, download: bool = False
+                     ) -> pd.DataFrame:
+    """Population bias on real data: a model trained in one ACSIncome state, audited by a
+    black-box auditor who queries it with another state's real records (DP by sex).
+
+    The reference is the model's DP on its own state's held-out records. Shipped states (CO,
+    NE for 2018) work offline; others load through folktables (``download=True``).
+    """
+    from sklearn.model_selection import train_test_split
+
+    rows = []
+    for rep in range(repetitions):
+        ds = ds_mod.load_acs_income([train_state], year=year, download=download)
+        X = ds.features.copy()
+        X["SEX"] = ds.protected["SEX"].to_numpy()
+        X_tr, X_te, y_tr, y_te = train_test_split(X, ds.label, test_size=0.2,
+                                                  stratify=ds.label, random_state=rep)
+        fitted = _fit(model, X_tr, y_tr, rep)
+        reference = _dp_by_sex(fitted, X_te)
+        for state in audit_states:
+            other = ds_mod.load_acs_income([state], year=year, download=download)
+            Q = other.features.copy()
+            Q["SEX"] = other.protected["SEX"].to_numpy()
+            est = _dp_by_sex(fitted, Q)
+            rows.append({"train_state": train_state, "audit_state": state, "rep": rep,
+                         "model": model, "reference_dp": reference, "blackbox_dp": est,
+                         "abs_error": abs(est - reference)})
+    return pd.DataFrame(rows)
+
+
+def _dp_by_sex(model, frame: pd.DataFrame) -> float:
+    codes = pd.Categorical(frame["SEX"], categories=["Female", "Male"]).codes
+    pred = model.predict(frame)
+    joint = joint_from_codes(codes, np.zeros(len(frame), int), pred, 2)
+    return metrics_from_joint(joint, ["dp"])["dp"]
