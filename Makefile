@@ -26,6 +26,7 @@ test-fast: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_audit.py
 	$(BIN)/python bench/bench_dpsgd.py
+	$(BIN)/python bench/bench_synth.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
