@@ -59,7 +59,11 @@ def write_outputs(frame: pd.DataFrame, out: Path, dataset: str) -> list[Path]:
     axes[1].set_xscale("log")
     axes[1].set_xlabel(f"ε (n′ = {int(dp.n.max())})")
     axes[1].set_title(f"{dataset}: error vs privacy budget (Fig. 4)", fontsize=10)
-    for ax in axes:
+    from matplotlib.ticker import NullFormatter
+
+    for ax, ticks in ((axes[0], sorted(s3.n.unique())), (axes[1], sorted(s4.epsilon.unique()))):
+        ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
+        ax.xaxis.set_minor_formatter(NullFormatter())
         ax.grid(color="#eeeeee")
         ax.legend(fontsize=8)
     fig.tight_layout()
