@@ -74,29 +74,38 @@ def failed(dataset, epsilon, seed, trainer, exc) -> dict:
 
 
 def run_task(task: dict) -> list[dict]:
-    """Train every seed of a task and return one result per seed (failures included)."""
+    """Prepare each seed's data once, train it at every budget of the task, and return one
+    result per (seed, budget), failures included."""
     set_single_thread()
-    ds = _dataset(task["dataset"])
+    name = task["dataset"]
+    ds = _dataset(name)
     config = TrainConfig(**{**task["train"], "hidden": tuple(task["train"].get("hidden",
                                                                                 (64, 32)))})
-    if task["trainer"] == "vectorized":
-        from ..privacy._vectorized import train_many
-
-        try:
-            runs = train_many(task["dataset"], epsilon=task["epsilon"], seeds=task["seeds"],
-                              config=config, dataset=ds, max_rows=task["max_rows"])
-        except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
-            return [failed(task["dataset"], task["epsilon"], s, "vectorized", exc)
-                    for s in task["seeds"]]
-        return [run_stats(r, task["attributes"]) for r in runs]
+    datas = {}
     out = []
     for seed in task["seeds"]:
         try:
-            data = prepare(task["dataset"], seed, test_size=config.test_size, dataset=ds,
-                           max_rows=task["max_rows"])
-            run = train_dp_mlp(task["dataset"], epsilon=task["epsilon"], seed=seed,
-                               config=config, data=data)
-            out.append(run_stats(run, task["attributes"]))
+            datas[seed] = prepare(name, seed, test_size=config.test_size, dataset=ds,
+                                  max_rows=task["max_rows"])
         except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
-            out.append(failed(task["dataset"], task["epsilon"], seed, "opacus", exc))
+            out += [failed(name, e, seed, task["trainer"], exc) for e in task["epsilons"]]
+    seeds = [s for s in task["seeds"] if s in datas]
+    for epsilon in task["epsilons"]:
+        if task["trainer"] == "vectorized" and seeds:
+            from ..privacy._vectorized import train_many
+
+            try:
+                runs = train_many(name, epsilon=epsilon, seeds=seeds, config=config,
+                                  datas=[datas[s] for s in seeds])
+                out += [run_stats(r, task["attributes"]) for r in runs]
+            except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
+                out += [failed(name, epsilon, s, "vectorized", exc) for s in seeds]
+            continue
+        for seed in seeds:
+            try:
+                run = train_dp_mlp(name, epsilon=epsilon, seed=seed, config=config,
+                                   data=datas[seed])
+                out.append(run_stats(run, task["attributes"]))
+            except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
+                out.append(failed(name, epsilon, seed, "opacus", exc))
     return out

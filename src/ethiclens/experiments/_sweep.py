@@ -11,7 +11,7 @@ from ._grid import SweepGrid, epsilon_label
 from ._runner import run_task
 from ._store import ResultsStore, epsilon_key
 
-VECTORIZED_CHUNK = 25  # seeds trained together by the vectorized trainer
+VECTORIZED_CHUNK = 10  # seeds per task for the vectorized trainer (each trained at every ε)
 
 
 @dataclass
@@ -30,20 +30,29 @@ class SweepSummary:
 
 
 def tasks_for(grid: SweepGrid, pending: list) -> list[dict]:
-    """Group pending runs into tasks: one seed each (Opacus) or chunks of seeds (vectorized)."""
+    """Group pending runs into tasks of (dataset, seeds, budgets).
+
+    A task prepares each seed's split and features once and trains every pending budget on it
+    (data preparation, e.g. Bias in Bios's TF-IDF + SVD, costs more than training there). The
+    vectorized trainer takes ``VECTORIZED_CHUNK`` seeds at a time, Opacus one.
+    """
     chunk = VECTORIZED_CHUNK if grid.trainer == "vectorized" else 1
-    by_unit: dict = {}
+    budgets: dict = {}
     for d, e, s in pending:
-        by_unit.setdefault((d, e), []).append(s)
+        budgets.setdefault((d, s), []).append(e)
+    by_key: dict = {}
+    for (d, s), eps in budgets.items():  # seeds needing the same budgets share tasks
+        by_key.setdefault((d, tuple(epsilon_key(e) for e in eps)), (eps, []))[1].append(s)
     tasks = []
-    for (d, e), seeds in by_unit.items():
+    for (d, _), (eps, seeds) in by_key.items():
         for i in range(0, len(seeds), chunk):
-            tasks.append({"dataset": d, "epsilon": e, "seeds": seeds[i:i + chunk],
+            tasks.append({"dataset": d, "epsilons": eps, "seeds": seeds[i:i + chunk],
                           "trainer": grid.trainer, "train": grid.train_config().to_dict(),
                           "max_rows": grid.max_rows, "attributes": grid.attributes_for(d)})
     # Longest first keeps the pool busy to the end (Adult and ACS are the slow datasets).
     size = {"adult": 4, "acs-income": 3, "bios": 2, "compas": 1}
-    return sorted(tasks, key=lambda t: -size.get(t["dataset"], 1) * len(t["seeds"]))
+    return sorted(tasks, key=lambda t: -size.get(t["dataset"], 1) * len(t["seeds"])
+                  * len(t["epsilons"]))
 
 
 def run_sweep(grid: SweepGrid, store_path: str | Path, *, scheduler: str | None = None,

@@ -243,20 +243,22 @@ def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTraining
         if dp:  # one draw per model per epoch: few generator calls, same per-model stream
             noise = _epoch_noise(noise_gens, n_feat, config.hidden, len(span), d_max,
                                  sigma * config.max_grad_norm / expected_batch)
-        flat_idx = (idx + rows * n).view(len(span), -1)  # rows of the (K·n, d) data view
+        flat_idx = idx + rows * n  # rows of the (K·n, d) data view
+        widths = mask.sum(2).amax(1).clamp(min=1).to(torch.long).tolist()
         for j, step in enumerate(span):
-            fj = flat_idx[j]
-            Xb = X_flat.index_select(0, fj).view(K, -1, d_max)
-            Yb = Y_flat.index_select(0, fj).view(K, -1)
+            w = widths[j]  # this step's widest batch: less padding than the epoch's widest
+            fj = flat_idx[j, :, :w].reshape(-1)
+            mj = mask[j, :, :w]
+            Xb = X_flat.index_select(0, fj).view(K, w, d_max)
+            Yb = Y_flat.index_select(0, fj).view(K, w)
             if dp:
-                grads = clipped_grad_sum(params, Xb, Yb, mask[j], config.max_grad_norm,
-                                         inv_expected, x_sq.index_select(0, fj).view(K, -1))
+                grads = clipped_grad_sum(params, Xb, Yb, mj, config.max_grad_norm,
+                                         inv_expected, x_sq.index_select(0, fj).view(K, w))
                 for (gw, gb), (nw, nb) in zip(grads, noise, strict=True):
                     gw.add_(nw[j])
                     gb.add_(nb[j])
             else:
-                grads = clipped_grad_sum(params, Xb, Yb, mask[j], None,
-                                         1.0 / mask[j].sum(1).clamp(min=1))
+                grads = clipped_grad_sum(params, Xb, Yb, mj, None, 1.0 / mj.sum(1).clamp(min=1))
             sgd_momentum_step(params, bufs, grads, config.lr, config.momentum, first=step == 0)
     wall = (time.perf_counter() - start) / K
     spent = _spent_epsilon(sigma, q, steps, config) if dp else None
