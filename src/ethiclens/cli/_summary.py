@@ -7,20 +7,11 @@ import sys
 from rich.console import Console
 from rich.table import Table
 
+from ..report._audit_report import fmt
+from ..report._audit_report import fmt_estimate as fmt_ci
+
 STATUS_STYLE = {"FLAGGED": "bold red", "INCONCLUSIVE": "yellow", "PASS": "green",
                 "INSUFFICIENT_DATA": "dim", "UNDEFINED": "dim"}
-
-
-def fmt(value, digits=3) -> str:
-    return "—" if value is None else f"{value:.{digits}f}"
-
-
-def fmt_ci(m) -> str:
-    if m.value is None:
-        return "undefined"
-    if m.ci_low is None:
-        return f"{fmt(m.value)} (no CI)"
-    return f"{fmt(m.value)} [{fmt(m.ci_low)}, {fmt(m.ci_high)}]"
 
 
 def print_summary(result, console: Console | None = None) -> None:
@@ -45,7 +36,7 @@ def print_summary(result, console: Console | None = None) -> None:
                                      if m.status in ("INSUFFICIENT_DATA", "INCONCLUSIVE")), "")
         table.add_row(f"{c.attribute}: {c.group} vs {c.reference}",
                       f"{c.n['group']}/{c.n['reference']}",
-                      fmt_ci(c.metrics["disparate_impact"]), fmt_ci(eo) if eo else "—",
+                      fmt_ci(c.metrics["disparate_impact"]), fmt_ci(eo),
                       fmt(fpr.value) if fpr else "—",
                       f"[{STATUS_STYLE.get(c.status, '')}]{c.status}[/]", why or "")
     console.print(table)

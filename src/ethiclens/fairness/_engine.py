@@ -24,7 +24,9 @@ from ._metrics import (
     GROUP_METRICS,
     composite_band,
     compute_composite_bias_score,
-    selection_rate,
+    false_positive_rate,
+    positive_predictive_value,
+    true_positive_rate,
 )
 from ._result import (
     AttributeSummary,
@@ -317,7 +319,8 @@ def _metric(point, interval, floor_ok, needs_labels, groups, names, floors, judg
             undefined_reason):
     """Status of one metric: UNDEFINED, INSUFFICIENT_DATA, policy verdict or REPORTED."""
     if not math.isfinite(point):
-        return MetricEstimate(None, None, None, interval.method, pol.UNDEFINED, undefined_reason)
+        reason = undefined_reason() if callable(undefined_reason) else undefined_reason
+        return MetricEstimate(None, None, None, interval.method, pol.UNDEFINED, reason)
     if not floor_ok:
         status, reason = pol.INSUFFICIENT_DATA, floors.why_not(needs_labels, groups, names)
     elif judged is not None:
@@ -328,11 +331,10 @@ def _metric(point, interval, floor_ok, needs_labels, groups, names, floors, judg
 
 
 def _undefined_reason(mname, gc, g, ref):
-    from ._metrics import false_positive_rate, positive_predictive_value, true_positive_rate
-
     names = gc.groups
+    if mname == "disparate_impact":
+        return f"reference group {names[ref]!r} has selection rate 0; the ratio is undefined"
     checks = {
-        "disparate_impact": [("selection rate", lambda c: selection_rate(c, gc.labelled))],
         "statistical_parity_difference": [],
         "equalized_odds_difference": [("TPR (no positive labels)", true_positive_rate),
                                       ("FPR (no negative labels)", false_positive_rate)],
@@ -342,8 +344,6 @@ def _undefined_reason(mname, gc, g, ref):
                                           positive_predictive_value)],
         "theil_difference": [],
     }[mname]
-    if mname == "disparate_impact":
-        return f"reference group {names[ref]!r} has selection rate 0; the ratio is undefined"
     for label, fn in checks:
         bad = [names[i] for i in (g, ref) if not np.isfinite(fn(gc.weighted[i]))]
         if bad:
@@ -368,7 +368,7 @@ def _comparison(ctx, gc, g, ref, boot, units, floors, ece):
         rule, judge = pol.POLICY_JUDGES.get(mname, (None, None))
         m = _metric(point, interval, ok, needs_labels, (g, ref), gc.groups, floors,
                     judged=(lambda iv, j=judge: j(iv, policy)) if judge else None,
-                    undefined_reason=_undefined_reason(mname, gc, g, ref))
+                    undefined_reason=lambda m=mname: _undefined_reason(m, gc, g, ref))
         metrics[mname] = m
         if judge:
             policy_statuses.append(m.status)

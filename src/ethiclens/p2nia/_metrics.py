@@ -18,7 +18,6 @@ def _cond(num, den):
 
 
 def _max_gap(values):
-    values = [v for v in values]
     if any(np.isnan(v) for v in values):
         return np.nan
     return float(max(values) - min(values))
