@@ -10,10 +10,12 @@ from scipy import stats
 from ethiclens.privacy import TrainConfig, prepare
 from ethiclens.privacy._dpsgd import build_mlp
 from ethiclens.privacy._vectorized import (
+    StackedMLP,
     clipped_grad_sum,
     poisson_batches,
     sgd_momentum_step,
     train_many,
+    with_ones,
 )
 
 C = 1.0
@@ -29,11 +31,19 @@ def _opacus_setup(mlp, batch):
     return gsm, opt
 
 
-def _stack(mlps):
-    """Our (K, in, out) parameter layout from K torch MLPs."""
-    layers = [[m for m in mlp if isinstance(m, torch.nn.Linear)] for mlp in mlps]
-    return [[torch.stack([ls[i].weight.detach().T for ls in layers]),
-             torch.stack([ls[i].bias.detach() for ls in layers])] for i in range(3)]
+def _stack(mlps, d=12):
+    """Our stacked layout from K torch MLPs."""
+    net = StackedMLP(len(mlps), d, (64, 32))
+    for k, mlp in enumerate(mlps):
+        net.load(k, [m for m in mlp if isinstance(m, torch.nn.Linear)])
+    return net
+
+
+def _per_layer(net, flat, k):
+    """Model k's (weight, bias) pairs, torch's (out, in) orientation, from a flat (K, P)."""
+    W1, W2, w3 = net.views(flat)
+    return [(W1[k, :-1].T, W1[k, -1]), (W2[k, :-1].T, W2[k, -1]),
+            (w3[k, :-1].unsqueeze(0), w3[k, -1:])]
 
 
 @pytest.fixture
@@ -50,54 +60,48 @@ def batch():
 
 def test_clipped_summed_gradients_equal_opacus(batch):
     X, y, mlps = batch
-    ours = clipped_grad_sum(_stack(mlps), X, y, torch.ones(6, 40), C)
+    net = _stack(mlps)
+    ours = clipped_grad_sum(net, with_ones(X), y, torch.ones(6, 40), C)
     for k, mlp in enumerate(mlps):
         gsm, opt = _opacus_setup(mlp, 40)
         loss = torch.nn.BCEWithLogitsLoss()(gsm(X[k]).squeeze(1), y[k])
         loss.backward()
         opt.clip_and_accumulate()
         params = list(gsm.parameters())  # w1, b1, w2, b2, w3, b3
-        for layer in range(3):
-            w, b = params[2 * layer], params[2 * layer + 1]
-            np.testing.assert_allclose(ours[layer][0][k].T.numpy(), w.summed_grad.numpy(),
-                                       rtol=1e-5, atol=1e-7)
-            np.testing.assert_allclose(ours[layer][1][k].numpy(), b.summed_grad.numpy(),
-                                       rtol=1e-5, atol=1e-7)
+        for p, g in zip(params, [t for pair in _per_layer(net, ours, k) for t in pair],
+                        strict=True):
+            np.testing.assert_allclose(g.numpy(), p.summed_grad.numpy(), rtol=1e-5, atol=1e-7)
 
 
 def test_same_noise_gives_the_same_update(batch):
     X, y, mlps = batch
-    params = _stack(mlps)
-    bufs = [[torch.zeros_like(w), torch.zeros_like(b)] for w, b in params]
+    net = _stack(mlps)
+    buf = torch.zeros_like(net.theta)
     gen = torch.Generator().manual_seed(5)
-    noises = [[[torch.randn(w.shape, generator=gen), torch.randn(b.shape, generator=gen)]
-               for w, b in params] for _ in range(2)]
+    noises = [torch.randn(net.theta.shape, generator=gen) for _ in range(2)]
     opacus = [_opacus_setup(mlp, 40) for mlp in mlps]
     for step in range(2):  # two steps: the second exercises the momentum buffer
-        grads = clipped_grad_sum(params, X, y, torch.ones(6, 40), C)
-        grads = [((gw + nw) / 40, (gb + nb) / 40)
-                 for (gw, gb), (nw, nb) in zip(grads, noises[step], strict=True)]
-        sgd_momentum_step(params, bufs, grads, 0.05, 0.9, first=step == 0)
+        grad = clipped_grad_sum(net, with_ones(X), y, torch.ones(6, 40), C)
+        sgd_momentum_step(net.theta, buf, (grad + noises[step]) / 40, 0.05, 0.9,
+                          first=step == 0)
         for k, (gsm, opt) in enumerate(opacus):
             opt.zero_grad()
             torch.nn.BCEWithLogitsLoss()(gsm(X[k]).squeeze(1), y[k]).backward()
             opt.clip_and_accumulate()
-            for i, p in enumerate(gsm.parameters()):
-                layer, is_bias = divmod(i, 2)
-                noise = noises[step][layer][is_bias][k]
-                p.grad = (p.summed_grad + (noise if is_bias else noise.T)) / 40
+            noise = [t for pair in _per_layer(net, noises[step], k) for t in pair]
+            for p, z in zip(gsm.parameters(), noise, strict=True):
+                p.grad = (p.summed_grad + z) / 40
             opt.original_optimizer.step()
-            for i, p in enumerate(gsm.parameters()):
-                layer, is_bias = divmod(i, 2)
-                ours = params[layer][is_bias][k]
-                np.testing.assert_allclose(ours.numpy() if is_bias else ours.T.numpy(),
-                                           p.detach().numpy(), rtol=1e-5, atol=1e-6)
+            ours = [t for pair in _per_layer(net, net.theta, k) for t in pair]
+            for p, o in zip(gsm.parameters(), ours, strict=True):
+                np.testing.assert_allclose(o.numpy(), p.detach().numpy(), rtol=1e-5, atol=1e-6)
 
 
 def test_batch_sizes_follow_poisson_sampling():
     n, q, steps = 2000, 0.02, 5000
     batches = poisson_batches(np.random.default_rng(0), n, q, steps)
-    sizes = np.array([len(b) for b in batches])
+    sizes = batches.sizes()
+    assert len(sizes) == steps and sizes.sum() == len(batches.rows)
     # Batch sizes ~ Binomial(n, q): chi-square goodness of fit over pooled bins.
     edges = np.arange(sizes.min(), sizes.max() + 2)
     observed = np.histogram(sizes, bins=edges)[0]
@@ -107,9 +111,9 @@ def test_batch_sizes_follow_poisson_sampling():
     exp = np.r_[expected[keep], steps - expected[keep].sum()]
     assert stats.chisquare(obs, exp).pvalue > 1e-3
     # Every row equally likely, no duplicates within a batch.
-    counts = np.bincount(np.concatenate(batches), minlength=n)
+    counts = np.bincount(batches.rows, minlength=n)
     assert stats.chisquare(counts).pvalue > 1e-3
-    assert all(len(np.unique(b)) == len(b) for b in batches[:200])
+    assert all(len(np.unique(batches[t])) == len(batches[t]) for t in range(steps))
 
 
 @pytest.fixture(scope="module")
@@ -124,6 +128,41 @@ def test_result_does_not_depend_on_batch_mates(compas_small):
                           config=cfg)
     np.testing.assert_allclose(alone[0].test_proba, together[3].test_proba, rtol=0, atol=1e-6)
     assert alone[0].epsilon_spent == together[3].epsilon_spent <= 1.0
+
+
+def test_padding_to_wider_batch_mates_changes_nothing(compas_small):
+    """A model with fewer features, trained beside wider ones (its inputs zero-padded, its noise
+    drawn over its true parameters only), equals the same model trained alone."""
+    import dataclasses
+
+    narrow = dataclasses.replace(compas_small[1], X_train=compas_small[1].X_train[:, :-3],
+                                 X_test=compas_small[1].X_test[:, :-3])
+    cfg = TrainConfig(epochs=2)
+    alone = train_many("compas", epsilon=1.0, seeds=[1], datas=[narrow], config=cfg)
+    mixed = train_many("compas", epsilon=1.0, seeds=[0, 1], datas=[compas_small[0], narrow],
+                       config=cfg)
+    assert mixed[1].model[0].in_features == narrow.n_features
+    np.testing.assert_allclose(alone[0].test_proba, mixed[1].test_proba, rtol=0, atol=1e-6)
+
+
+def test_stacked_layout_round_trips_torch_models():
+    mlps = []
+    for k, d in enumerate((5, 9)):
+        torch.manual_seed(k)
+        mlps.append(build_mlp(d))
+    net = StackedMLP(2, 9, (64, 32))
+    for k, mlp in enumerate(mlps):
+        net.load(k, [m for m in mlp if isinstance(m, torch.nn.Linear)])
+    for k, (mlp, d) in enumerate(zip(mlps, (5, 9), strict=True)):
+        back = net.export(k, d)
+        x = torch.randn(7, d)
+        torch.testing.assert_close(back(x), mlp(x), rtol=0, atol=0)
+        xs = with_ones(torch.nn.functional.pad(x, (0, 9 - d))).unsqueeze(0)
+        # the stacked forward on zero-padded inputs gives the same logits
+        a1 = torch.bmm(xs, net.W1[k:k + 1]).relu_()
+        a2 = (torch.bmm(a1, net.W2[k:k + 1, :-1]) + net.W2[k, -1]).relu_()
+        logits = a2[0] @ net.w3[k, :-1] + net.w3[k, -1]
+        torch.testing.assert_close(logits, mlp(x)[:, 0], rtol=1e-5, atol=1e-6)
 
 
 def test_accounting_matches_opacus_path(compas_small):
