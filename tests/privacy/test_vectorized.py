@@ -185,6 +185,20 @@ def test_unsupported_architecture_falls_back_to_opacus(compas_small, caplog):
     assert "fell back to Opacus" in runs[0].notes[0]
 
 
+def test_passes_of_models_equal_one_pass(compas_small, monkeypatch):
+    import ethiclens.privacy._vectorized as vec
+
+    cfg = TrainConfig(epochs=1)
+    one = train_many("compas", epsilon=1.0, seeds=[0, 1, 2, 3], datas=compas_small, config=cfg)
+    monkeypatch.setattr(vec, "MODELS_PER_PASS", 3)  # 4 models → passes of 2 and 2
+    split = train_many("compas", epsilon=1.0, seeds=[0, 1, 2, 3], datas=compas_small,
+                       config=cfg)
+    assert [r.seed for r in split] == [0, 1, 2, 3]
+    assert "trained in a pass of 2 models" in split[0].notes[0]
+    for a, b in zip(one, split, strict=True):
+        np.testing.assert_allclose(a.test_proba, b.test_proba, rtol=0, atol=1e-6)
+
+
 def test_memory_budget_chunks_models(compas_small, caplog):
     cfg = TrainConfig(epochs=1)
     with caplog.at_level(logging.INFO):

@@ -350,7 +350,7 @@ def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTraining
             dataset_name, seed, float(epsilon) if dp else None, spent, sigma, q,
             config.accountant if dp else None, config, "vectorized" if dp else "vectorized-no-dp",
             wall, data, train_p, test_p, train_l, test_l, model=model,
-            notes=[f"trained with {K - 1} other models; wall time is the chunk's share"]))
+            notes=[f"trained in a pass of {K} models; wall time is the pass's share"]))
     return runs
 
 
