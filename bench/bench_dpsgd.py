@@ -6,7 +6,12 @@ one after another; the vectorized trainer on K = 10, 25, 50 models per call (it 
 passes of at most ``MODELS_PER_PASS``); same run, same data preparation and the same σ (the
 accountant's search for σ is cached and warmed first, so neither timing includes it).
 
-Run: ``make bench`` or ``python bench/bench_dpsgd.py [--opacus-models 2] [--ks 10,25,50]``.
+The vectorized trainer's batched products go through numpy's BLAS (OpenBLAS in numpy's wheels),
+Opacus's through torch's MKL; the script prints which OpenBLAS kernel loaded. ``make bench``
+unsets OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE for this command (this machine pins them to the AVX2
+"Haswell" kernel for the sake of old OpenBLAS builds; current numpy picks its AVX-512 kernel).
+
+Run: ``make bench`` or ``python bench/bench_dpsgd.py [--opacus-models 3] [--ks 10,25,50]``.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ def main():
     args = parser.parse_args()
 
     import torch
+    from threadpoolctl import threadpool_info
 
     from ethiclens.privacy import TrainConfig, train_dp_mlp
     from ethiclens.privacy._data import load_pcer_dataset, prepare
@@ -40,6 +46,12 @@ def main():
     print(f"Adult: {len(datas[0].y_train):,} training rows, {datas[0].n_features} features, "
           f"{args.epochs} epochs, ε = 1, {args.threads} torch thread(s)")
     torch.set_num_threads(args.threads)
+    blas = [i for i in threadpool_info() if i["user_api"] == "blas"]
+    blas = [i for i in blas if "numpy" in i["filepath"]] or blas  # numpy's own copy
+    blas = [f"{i['internal_api']} {i['version']} ({i.get('architecture', '?')} kernels)"
+            for i in blas]
+    print(f"numpy BLAS: {', '.join(blas) or 'none found'}; torch {torch.__version__} with "
+          f"{torch.get_num_threads()} thread(s); the trainer limits numpy's BLAS to the same")
     train_dp_mlp("adult", epsilon=1.0, seed=0, data=datas[0], config=TrainConfig(epochs=1))
     sigma = noise_multiplier_for(1.0, check_settings(1.0, len(datas[0].y_train), config), config)
     print(f"σ = {sigma:.4f} from the PRV accountant (cached for both trainers); vectorized "

@@ -199,6 +199,30 @@ def test_passes_of_models_equal_one_pass(compas_small, monkeypatch):
         np.testing.assert_allclose(a.test_proba, b.test_proba, rtol=0, atol=1e-6)
 
 
+def test_numpy_blas_runs_with_torchs_thread_count(compas_small, monkeypatch):
+    """The batched products go through numpy's BLAS: it must not start a thread per core when
+    torch is limited to one (sweep workers, the one-thread benchmark)."""
+    from threadpoolctl import threadpool_info
+
+    import ethiclens.privacy._vectorized as vec
+
+    seen, train_chunk = [], vec._train_chunk
+
+    def spy(*args):
+        seen.extend(i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas")
+        return train_chunk(*args)
+
+    monkeypatch.setattr(vec, "_train_chunk", spy)
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        train_many("compas", epsilon=1.0, seeds=[0], datas=compas_small[:1],
+                   config=TrainConfig(epochs=1))
+    finally:
+        torch.set_num_threads(before)
+    assert seen and set(seen) == {1}
+
+
 def test_memory_budget_chunks_models(compas_small, caplog):
     cfg = TrainConfig(epochs=1)
     with caplog.at_level(logging.INFO):

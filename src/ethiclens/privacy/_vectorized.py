@@ -119,9 +119,10 @@ class StackedMLP:
 
     Each layer keeps its bias as an extra last input row, (in + 1, out), so with a ones column
     appended to the inputs a layer is one plain batched product, and the gradient of weight and
-    bias together is one product too (``baddbmm`` with a broadcast bias runs ~1.7x slower than
-    ``bmm`` on this machine). Per model the flat order is [W1 (d rows), b1, W2, b2, w3, b3]: the
-    order the noise is drawn in, and one flat tensor makes the optimiser step three operations.
+    bias together is one product too (no separate bias pass; torch's ``baddbmm`` with a
+    broadcast bias ran ~1.7x slower than ``bmm`` here). Per model the flat order is
+    [W1 (d rows), b1, W2, b2, w3, b3]: the order the noise is drawn in, and one flat tensor
+    makes the optimiser step three operations.
     """
 
     def __init__(self, K: int, d: int, hidden):
@@ -173,6 +174,18 @@ def with_ones(X):
     return torch.cat([X, torch.ones(*X.shape[:-1], 1, dtype=X.dtype)], dim=-1)
 
 
+def _bmm(a, b):
+    """Batched ``a @ b`` through numpy's BLAS, sharing memory with the torch tensors.
+
+    numpy's wheels bundle OpenBLAS, whose AVX-512 kernels run these small products about twice
+    as fast as torch's MKL, which takes its AVX2 code path on AMD processors (ADR 0005); with
+    OpenBLAS's AVX2 kernels the two are within a few per cent. Threads: see ``_train_chunk``.
+    """
+    import torch
+
+    return torch.from_numpy(np.matmul(a.numpy(), b.numpy()))
+
+
 def clipped_grad_sum(net: StackedMLP, Xb, yb, mask, max_grad_norm: float | None, scale=None,
                      x_sq=None):
     """Σ_i c_i ∇ℓ_i for every model, flat (K, P) like ``net.theta``.
@@ -188,13 +201,13 @@ def clipped_grad_sum(net: StackedMLP, Xb, yb, mask, max_grad_norm: float | None,
     h2 = net.hidden[1]
     W2, b2 = net.W2[:, :-1], net.W2[:, -1:]
     w3, b3 = net.w3[:, :h2].unsqueeze(1), net.w3[:, h2:].unsqueeze(1)  # (K, 1, h2), (K, 1, 1)
-    a1 = torch.bmm(Xb, net.W1).relu_()
-    a2 = torch.baddbmm(b2, a1, W2).relu_()
+    a1 = _bmm(Xb, net.W1).relu_()
+    a2 = _bmm(a1, W2).add_(b2).relu_()
     # the output layer (width 1) as broadcasts
     z3 = (a2 * w3).sum(2, keepdim=True).add_(b3)
     d3 = torch.sigmoid(z3).sub_(yb.unsqueeze(2))  # dℓ/dz of BCE-with-logits, per sample
     d2 = relu_grad(d3 * w3, a2, 0)
-    d1 = relu_grad(torch.bmm(d2, W2.transpose(1, 2)), a1, 0)
+    d1 = relu_grad(_bmm(d2, W2.transpose(1, 2)), a1, 0)
     if max_grad_norm is None:
         c = mask
     else:
@@ -212,8 +225,8 @@ def clipped_grad_sum(net: StackedMLP, Xb, yb, mask, max_grad_norm: float | None,
     c = c.unsqueeze(2)
     K = len(Xb)
     dc1, dc2, dc3 = d1.mul_(c), d2.mul_(c), d3.mul_(c)
-    return torch.cat([torch.bmm(Xb.transpose(1, 2), dc1).view(K, -1),
-                      torch.bmm(a1.transpose(1, 2), dc2).view(K, -1), dc2.sum(1),
+    return torch.cat([_bmm(Xb.transpose(1, 2), dc1).view(K, -1),
+                      _bmm(a1.transpose(1, 2), dc2).view(K, -1), dc2.sum(1),
                       (a2 * dc3).sum(1), dc3.sum(1).view(K, 1)], dim=1)
 
 
@@ -245,6 +258,9 @@ def train_many(dataset_name: str, *, epsilon, seeds, config: TrainConfig | None 
     never silently without DP. Models are trained in passes of at most ``MODELS_PER_PASS``
     that also fit ``memory_budget``; a model's result does not depend on its pass-mates.
     """
+    import torch
+    from threadpoolctl import threadpool_limits
+
     from ._dpsgd import train_dp_mlp
 
     config = config or TrainConfig()
@@ -273,7 +289,10 @@ def train_many(dataset_name: str, *, epsilon, seeds, config: TrainConfig | None 
                  fit, memory_budget / 2**30)
     per_pass = min(fit, MODELS_PER_PASS)
     runs = []
-    with warnings.catch_warnings():
+    # numpy's BLAS would otherwise start one thread per core: keep it to torch's thread count
+    # (one per sweep worker), so that a benchmark at one thread is one thread.
+    blas = threadpool_limits(limits=torch.get_num_threads(), user_api="blas")
+    with warnings.catch_warnings(), blas:
         for text in QUIET:
             warnings.filterwarnings("ignore", message=f".*{text}.*")
         for group in np.array_split(np.arange(len(seeds)), math.ceil(len(seeds) / per_pass)):
