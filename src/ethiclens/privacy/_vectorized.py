@@ -1,9 +1,10 @@
 """Many DP-SGD models of the paper's MLP at once, as batched tensor operations.
 
-K models (one per seed) train side by side: parameters are stacked along a leading K axis and
-every step is a few batched matrix products. Per-sample gradients are never materialised: for a
-linear layer the per-sample gradient of (W, b) is [a_i; 1] δ_iᵀ, whose norm is
-sqrt(‖a_i‖² + 1)·‖δ_i‖, and the clipped sum Σ_i c_i a_i δ_iᵀ is one matrix product. Semantics
+K models (one per seed) train side by side, in passes of up to ``MODELS_PER_PASS``: their
+parameters are one flat (K, P) tensor (``StackedMLP``) and every step is a few batched matrix
+products (numpy's BLAS) plus elementwise torch operations. Per-sample gradients are never
+materialised: for a linear layer the per-sample gradient of (W, b) is [a_i; 1] δ_iᵀ, whose norm
+is sqrt(‖a_i‖² + 1)·‖δ_i‖, and the clipped sum Σ_i c_i a_i δ_iᵀ is one matrix product. Semantics
 follow Opacus's path exactly: Poisson sampling at rate 1/ceil(N/B) for ceil(N/B) steps per
 epoch, clip factor min(1, C / (‖g_i‖ + 1e-6)), Gaussian noise σ·C on the summed clipped
 gradient, division by the expected batch size int(N·q), SGD with momentum. σ comes from the
@@ -11,7 +12,8 @@ same accountant call, and the spent ε from Opacus's accountant over the same st
 
 Every random draw of model k comes from generators seeded by its own seed (initialisation like
 ``torch.manual_seed(seed)`` in the Opacus path, sampling and noise on separate streams), so a
-model's result does not depend on which other models share its batch.
+model's result does not depend on which other models share its pass (beyond the rounding of
+the batched products, whose blocking depends on the padded batch width).
 """
 
 from __future__ import annotations
