@@ -309,7 +309,7 @@ def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTraining
     K = len(seeds)
     sizes = {len(d.y_train) for d in datas}
     if len(sizes) != 1:
-        raise FastPathUnsupported("models of one chunk need equally sized training splits")
+        raise FastPathUnsupported("models of one pass need equally sized training splits")
     n = sizes.pop()
     q = check_settings(epsilon, n, config)
     dp = not is_no_dp(epsilon)
@@ -343,10 +343,9 @@ def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTraining
     inv_expected = torch.full((K,), 1.0 / expected_batch)
     for epoch in range(config.epochs):
         span = range(epoch * steps_per_epoch, (epoch + 1) * steps_per_epoch)
-        flat_idx, mask = _pad_batches(batches, span.start, span.stop, n)
+        flat_idx, mask, widths = _pad_batches(batches, span.start, span.stop, n)
         if dp:
             noise.draw()
-        widths = mask.sum(2).amax(1).clamp(min=1).to(torch.long).tolist()
         for j, step in enumerate(span):
             w = widths[j]  # this step's widest batch: less padding than the epoch's widest
             fj = flat_idx[j, :, :w].reshape(-1)
@@ -376,15 +375,16 @@ def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTraining
 
 
 def _pad_batches(batches: list[Batches], t0: int, t1: int, n: int):
-    """Steps t0..t1-1 of every model's batches as (steps, K, width) index and mask tensors;
-    model k's indices point into the (K·n, ·) data view, padding to row k·n with mask 0."""
+    """Steps t0..t1-1 of every model's batches as (steps, K, width) index and mask tensors and
+    each step's widest batch; model k's indices point into the (K·n, ·) data view, padding to
+    row k·n with mask 0."""
     import torch
 
     K, steps = len(batches), t1 - t0
-    width = max(1, max(int(b.sizes()[t0:t1].max()) for b in batches))
-    idx = np.repeat(np.arange(K, dtype=np.int64)[None, :, None] * n, steps, axis=0)
-    idx = np.repeat(idx, width, axis=2)
-    mask = np.zeros((steps, K, width), dtype=np.float32)
+    widths = np.maximum(np.max([b.sizes()[t0:t1] for b in batches], axis=0), 1)
+    idx = np.empty((steps, K, int(widths.max())), dtype=np.int64)
+    idx[:] = (np.arange(K, dtype=np.int64) * n)[None, :, None]
+    mask = np.zeros(idx.shape, dtype=np.float32)
     for k, b in enumerate(batches):
         lo, hi = b.starts[t0], b.starts[t1]
         lens = np.diff(b.starts[t0:t1 + 1])
@@ -392,7 +392,7 @@ def _pad_batches(batches: list[Batches], t0: int, t1: int, n: int):
         pos = np.arange(hi - lo) - np.repeat(b.starts[t0:t1] - lo, lens)
         idx[step, k, pos] = b.rows[lo:hi] + k * n
         mask[step, k, pos] = 1.0
-    return torch.from_numpy(idx), torch.from_numpy(mask)
+    return torch.from_numpy(idx), torch.from_numpy(mask), widths.tolist()
 
 
 class _EpochNoise:
