@@ -165,6 +165,15 @@ def test_stacked_layout_round_trips_torch_models():
         torch.testing.assert_close(logits, mlp(x)[:, 0], rtol=1e-5, atol=1e-6)
 
 
+def test_config_with_a_list_of_hidden_sizes_is_accepted():
+    from ethiclens.privacy._dpsgd import noise_multiplier_for
+
+    cfg = TrainConfig(hidden=[64, 32], epochs=2)
+    assert cfg.hidden == (64, 32) and cfg == TrainConfig(epochs=2)
+    assert noise_multiplier_for(1.0, 0.01, cfg) == noise_multiplier_for(1.0, 0.01, TrainConfig(
+        epochs=2))
+
+
 def test_accounting_matches_opacus_path(compas_small):
     from ethiclens.privacy import train_dp_mlp
 

@@ -35,6 +35,10 @@ class TrainConfig:
     accountant: str = "prv"
     test_size: float = 0.3
 
+    def __post_init__(self):
+        # hashable (σ is cached per config) whatever sequence the caller passed
+        object.__setattr__(self, "hidden", tuple(self.hidden))
+
     def to_dict(self) -> dict:
         return {**self.__dict__, "hidden": list(self.hidden)}
 
