@@ -38,3 +38,53 @@ def require_columns(frame: pd.DataFrame, columns, source: str) -> None:
             shown = ", ".join(map(str, list(frame.columns)[:20]))
             raise EthicLensInputError(f"not found in {source}", column=col,
                                       fix=f"use one of its columns: {shown}")
+
+
+def _identity(path: Path):
+    """(device, inode) of an existing file, else its resolved path."""
+    try:
+        st = path.stat()
+        return ("inode", st.st_dev, st.st_ino)
+    except OSError:
+        return ("path", str(path.resolve()))
+
+
+def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
+    """Refuse, before any work, outputs that would destroy an input or each other.
+
+    Parameters
+    ----------
+    outputs : dict
+        Flag name (e.g. ``"--json"``) -> path or None (not requested).
+    inputs : iterable of paths
+        Files the command reads; no output may be one of them (same resolved path or inode,
+        so hard links and symlinks count).
+    protected_dirs : iterable of paths
+        Folders no output may be written into (e.g. a P2NIA release that is only read).
+    """
+    seen = {}
+    in_ids = {}
+    for p in inputs:
+        if p is not None:
+            in_ids[_identity(Path(p))] = Path(p)
+    guarded = [Path(d).resolve() for d in protected_dirs if d is not None]
+    for flag, p in outputs.items():
+        if p is None:
+            continue
+        path = Path(p)
+        ident = _identity(path)
+        if ident in in_ids:
+            raise EthicLensInputError(
+                f"output {path} is the input file {in_ids[ident]}; writing it would destroy the "
+                "input", column=flag, fix=f"choose another path for {flag}")
+        if ident in seen:
+            raise EthicLensInputError(
+                f"output {path} is also given to {seen[ident]}; one would replace the other",
+                column=flag, fix=f"give {flag} and {seen[ident]} different paths")
+        seen[ident] = flag
+        resolved = path.resolve()
+        for d in guarded:
+            if resolved == d or d in resolved.parents:
+                raise EthicLensInputError(
+                    f"output {path} is inside {d}, which this command reads", column=flag,
+                    fix="write outputs outside that folder")

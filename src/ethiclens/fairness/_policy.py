@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from ..errors import EthicLensInputError
+
 FLAGGED = "FLAGGED"
 INCONCLUSIVE = "INCONCLUSIVE"
 PASS = "PASS"
@@ -18,6 +20,9 @@ STATUSES = (FLAGGED, INCONCLUSIVE, PASS, INSUFFICIENT_DATA, UNDEFINED, REPORTED)
 _PRECEDENCE = (FLAGGED, INCONCLUSIVE, INSUFFICIENT_DATA, UNDEFINED, PASS)
 
 
+DI_RULES = ("two_sided", "below")
+
+
 @dataclass(frozen=True)
 class Policy:
     """When a comparison is flagged, and how much data a claim needs.
@@ -25,19 +30,48 @@ class Policy:
     Parameters
     ----------
     di_threshold : float
-        A comparison is flagged when its DI interval lies entirely below this (EEOC 4/5ths rule).
+        The four-fifths line. With ``di_rule="two_sided"`` (default) a comparison is flagged
+        when its DI interval lies entirely outside ``[di_threshold, 1 / di_threshold]``, i.e.
+        ``min(DI, 1/DI)`` is below the threshold with confidence, whichever group is the
+        reference. With ``di_rule="below"`` (the methodology's literal one-sided rule) only an
+        interval entirely below ``di_threshold`` flags. See docs/adr/0006-two-sided-di-rule.md.
     eo_threshold : float
         ... or when its equalized-odds interval's lower bound exceeds this.
     min_group_size : int
-        Rows needed in both the comparison and the reference group for selection-rate metrics.
+        Rows needed in both the comparison and the reference group for selection-rate metrics
+        (effective rows, Kish, when the audit is weighted).
     min_label_count : int
         Positive and negative labels each needed in both groups for error-rate metrics.
+    di_rule : {"two_sided", "below"}
+        How the DI interval is judged (see ``di_threshold``).
+    pcer_min_group_size : int
+        Rows per group (train and test each) below which a PCER group statistic is
+        INSUFFICIENT_DATA.
     """
 
     di_threshold: float = 0.80
     eo_threshold: float = 0.10
     min_group_size: int = 100
     min_label_count: int = 30
+    di_rule: str = "two_sided"
+    pcer_min_group_size: int = 30
+
+    def __post_init__(self):
+        if self.di_rule not in DI_RULES:
+            raise EthicLensInputError("unknown DI rule", column="di_rule", value=self.di_rule,
+                                      fix=f"use one of {list(DI_RULES)}")
+        if not (isinstance(self.di_threshold, (int, float)) and 0 < self.di_threshold < 1):
+            raise EthicLensInputError("must be in (0, 1)", column="di_threshold",
+                                      value=self.di_threshold, fix="the four-fifths rule is 0.8")
+        if not (isinstance(self.eo_threshold, (int, float)) and 0 < self.eo_threshold < 1):
+            raise EthicLensInputError("must be in (0, 1)", column="eo_threshold",
+                                      value=self.eo_threshold, fix="the default is 0.1")
+        for name in ("min_group_size", "min_label_count", "pcer_min_group_size"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise EthicLensInputError("must be a positive integer", column=name, value=v,
+                                          fix="use 1 or more (defaults: min_group_size 100, "
+                                          "min_label_count 30, pcer_min_group_size 30)")
 
     def to_dict(self) -> dict:
         return asdict(self)
