@@ -8,11 +8,29 @@ import click
 
 from .. import datasets as ds_mod
 from ..errors import EthicLensInputError
-from ..fairness import audit
-from ..io import read_table, require_columns
-from ..models import train_standard_model
-from ..report import check_writable, render_html, render_model_card, write_atomic
-from ._summary import print_summary
+
+# pandas, scikit-learn and matplotlib are imported inside the functions, so that
+# `ethiclens audit --help` stays fast (ADR 0007).
+
+FAIL_ON = ("flagged", "inconclusive", "never")
+DI_RULES = ("two_sided", "below")
+CI_CHOICES = ("jeffreys", "bca", "percentile")
+
+COMPAS_DECILE_USE = (
+    "COMPAS is a commercial risk-assessment tool (Northpointe, now Equivant) used in US "
+    "pretrial and sentencing decisions. Its decile score is audited here on ProPublica's "
+    "Broward County data, as in ProPublica's 2016 analysis; EthicLens makes no claim about its "
+    "fitness for any use."
+)
+
+
+class AuditGateFailed(click.ClickException):
+    """``--fail-on`` held: exit code 1 (bad input stays 2), one line naming the comparisons."""
+
+    exit_code = 1
+
+    def show(self, file=None):
+        click.echo(self.message, err=True)
 
 
 def _parse_protected(values):
@@ -24,6 +42,87 @@ def _parse_protected(values):
         if sep:
             refs[col] = ref
     return cols, refs
+
+
+def _choice(choices):
+    """A click callback: one of ``choices``, else a one-line error naming the flag (exit 2)."""
+
+    def check(ctx, param, value):
+        if value is None or value in choices:
+            return value
+        flag = param.opts[0]
+        raise EthicLensInputError(f"unknown value for {flag}", column=flag, value=value,
+                                  fix=f"use one of {', '.join(choices)}")
+
+    return check
+
+
+def _positive_int(ctx, param, value):
+    """A click callback: None, or an integer >= 1, else a one-line error naming the flag."""
+    if value is None:
+        return None
+    flag = param.opts[0]
+    try:
+        number = int(value)
+    except ValueError:
+        number = None
+    if number is None or number < 1:
+        raise EthicLensInputError("must be a whole number of at least 1", column=flag,
+                                  value=value, fix=f"e.g. {flag} 50 (lower floors mean "
+                                  "noisier verdicts; say so when you report them)")
+    return number
+
+
+def parse_excludes(values) -> dict:
+    """``ATTR=GROUP`` (repeatable) -> ``{attr: [group, ...]}``."""
+    out: dict[str, list[str]] = {}
+    for item in values:
+        attr, sep, group = item.partition("=")
+        attr, group = attr.strip(), group.strip()
+        if not (sep and attr and group):
+            raise EthicLensInputError("must be ATTR=GROUP", column="--exclude-group",
+                                      value=item, fix="e.g. --exclude-group race=Asian")
+        out.setdefault(attr, [])
+        if group not in out[attr]:
+            out[attr].append(group)
+    return out
+
+
+def parse_merges(values) -> dict:
+    """``ATTR=A,B:NEW`` (repeatable) -> ``{attr: {new: [a, b, ...]}}``."""
+    out: dict[str, dict[str, list[str]]] = {}
+    example = 'e.g. --merge-groups "race=Asian,Native American:Other"'
+    for item in values:
+        attr, sep, rest = item.partition("=")
+        groups, colon, new = rest.rpartition(":")
+        attr, new = attr.strip(), new.strip()
+        olds = [g.strip() for g in groups.split(",")]
+        if not (sep and colon and attr and new) or not all(olds):
+            raise EthicLensInputError("must be ATTR=GROUP,GROUP,...:NEW_NAME",
+                                      column="--merge-groups", value=item, fix=example)
+        if len(set(olds)) < 2:
+            raise EthicLensInputError("a merge needs two or more different groups",
+                                      column="--merge-groups", value=item, fix=example)
+        if new in out.get(attr, {}):
+            raise EthicLensInputError(f"two merges into {new!r}", column="--merge-groups",
+                                      value=item, fix="list every group of one merge in one flag")
+        out.setdefault(attr, {})[new] = list(dict.fromkeys(olds))
+    return out
+
+
+ENGINE_FLAGS = {"exclude_groups": "--exclude-group", "merge_groups": "--merge-groups",
+                "min_group_size": "--min-group-size", "min_label_count": "--min-labels",
+                "di_rule": "--di-rule", "intersections": "--intersect", "n_boot": "--n-boot",
+                "random_state": "--seed"}
+
+
+def _flag_error(exc: EthicLensInputError) -> EthicLensInputError:
+    """The engine names Python keywords (merge_groups['race']); the CLI names its flags."""
+    column = str(exc.column) if exc.column is not None else ""
+    for key, flag in ENGINE_FLAGS.items():
+        if column == key or column.startswith(key + "["):
+            return EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix)
+    return exc
 
 
 @click.command("audit")
@@ -41,42 +140,98 @@ def _parse_protected(values):
               help="Is the positive label a benefit or a harm? (user file; default favorable)")
 @click.option("--intersect", multiple=True, metavar="A,B",
               help="Also audit crossed groups of these attributes. Repeatable.")
+@click.option("--exclude-group", "exclude", multiple=True, metavar="ATTR=GROUP",
+              help="Leave GROUP of ATTR out of the audit (stated in every report). Repeatable.")
+@click.option("--merge-groups", "merge", multiple=True, metavar="ATTR=A,B[,...]:NEW",
+              help="Audit groups A, B, ... of ATTR as one group NEW (stated in every report). "
+              "Repeatable.")
+@click.option("--min-group-size", callback=_positive_int, metavar="N",
+              help="Rows per group needed to judge selection-rate metrics (default 100).")
+@click.option("--min-labels", callback=_positive_int, metavar="N",
+              help="Positive and negative labels per group needed to judge error-rate metrics "
+              "(default 30).")
+@click.option("--di-rule", default="two_sided", show_default=True, callback=_choice(DI_RULES),
+              metavar="two_sided|below",
+              help="two_sided: flag a DI interval entirely outside [0.80, 1.25], whichever group "
+              "is the reference; below: only one entirely below 0.80.")
+@click.option("--fail-on", default="never", show_default=True, callback=_choice(FAIL_ON),
+              metavar="flagged|inconclusive|never",
+              help="After writing the outputs, exit 1 when any comparison is FLAGGED "
+              "(flagged) or FLAGGED/INCONCLUSIVE (inconclusive). For CI.")
+@click.option("--model-name", help="Name of the audited model (model card, HTML report).")
+@click.option("--model-version", help="Version of the audited model.")
+@click.option("--intended-use", help="The model's primary intended use, in words.")
+@click.option("--card-info", type=click.Path(dir_okay=False), metavar="FILE",
+              help="YAML or JSON with model-card fields (Mitchell et al.): model_details, "
+              "intended_use, factors, metrics, evaluation_data, training_data, "
+              "ethical_considerations, caveats_and_recommendations.")
 @click.option("--score", type=click.Choice(["model", "decile"]), default="model",
               help="compas only: 'decile' audits COMPAS's own risk score "
               "(Medium/High = predicted positive) instead of a trained model.")
 @click.option("--states", default="CO", show_default=True, help="acs-income: states, e.g. CO,NE.")
 @click.option("--year", default=2018, show_default=True, help="acs-income: survey year.")
 @click.option("--download", is_flag=True, help="acs-income: allow downloading missing states.")
-@click.option("--seed", default=0, show_default=True, help="Seed for the split and bootstrap.")
-@click.option("--n-boot", default=2000, show_default=True, help="Bootstrap replicates.")
-@click.option("--ci", type=click.Choice(["bca", "percentile"]), default="bca", show_default=True)
+@click.option("--seed", default=0, show_default=True, help="Seed for the split and intervals.")
+@click.option("--n-boot", default=2000, show_default=True, help="Interval draws (replicates).")
+@click.option("--ci", default="jeffreys", show_default=True, callback=_choice(CI_CHOICES),
+              metavar="jeffreys|bca|percentile", help="Interval method.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Write the JSON report.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="Write the HTML report.")
 @click.option("--model-card", "card_out", type=click.Path(dir_okay=False),
               help="Write a Markdown model card.")
 def audit_command(target, y_true, y_pred, y_score, protected, weight, pos_label, positive,
-                  intersect, score, states, year, download, seed, n_boot, ci, json_out,
-                  html_out, card_out):
+                  intersect, exclude, merge, min_group_size, min_labels, di_rule, fail_on,
+                  model_name, model_version, intended_use, card_info, score, states, year,
+                  download, seed, n_boot, ci, json_out, html_out, card_out):
     """Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet file."""
-    for out in (json_out, html_out, card_out):
+    from ..fairness import Policy, audit
+    from ..io import check_outputs
+    from ..report import check_writable, render_html, render_model_card, write_atomic
+    from ..report._provenance import load_card_info
+    from ._summary import print_summary
+
+    is_file = target not in ds_mod.DATASETS
+    outputs = {"--json": json_out, "--html": html_out, "--model-card": card_out}
+    check_outputs(outputs, inputs=[target if is_file else None, card_info])
+    for out in outputs.values():
         if out:
             check_writable(out)
+    excludes, merges = parse_excludes(exclude), parse_merges(merge)
+    policy_args = {"di_rule": di_rule}
+    if min_group_size is not None:
+        policy_args["min_group_size"] = min_group_size
+    if min_labels is not None:
+        policy_args["min_label_count"] = min_labels
+    try:
+        policy = Policy(**policy_args)
+    except EthicLensInputError as exc:
+        raise _flag_error(exc) from None
+    card = load_card_info(card_info, "--card-info") if card_info else {}
+    user = {"name": model_name, "version": model_version, "intended_use": intended_use,
+            "card": card}
     intersections = [tuple(s.strip() for s in item.split(",")) for item in intersect]
-    if target in ds_mod.DATASETS:
-        inputs = _benchmark_inputs(target, protected, score, states, year, download, seed)
+    if not is_file:
+        inputs = _benchmark_inputs(target, protected, score, states, year, download, seed,
+                                   excludes, merges, user)
     else:
         if Path(target).suffix == "" and not Path(target).exists():
             raise EthicLensInputError("unknown dataset or file", column="TARGET", value=target,
                                       fix=f"use one of {sorted(ds_mod.DATASETS)} or a .csv/"
                                       ".parquet path")
-        inputs = _file_inputs(target, y_true, y_pred, y_score, protected, weight, positive)
-    result = audit(
-        inputs["y_true"], inputs["y_pred"], inputs["sensitive"], y_score=inputs.get("y_score"),
-        reference=inputs["reference"] or None, sample_weight=inputs.get("weight"),
-        intersections=intersections or None, pos_label=pos_label,
-        positive_is_favorable=inputs["favorable"], n_boot=n_boot, ci=ci, random_state=seed,
-        provenance=inputs["provenance"],
-    )
+        inputs = _file_inputs(target, y_true, y_pred, y_score, protected, weight, positive,
+                              user)
+    try:
+        result = audit(
+            inputs["y_true"], inputs["y_pred"], inputs["sensitive"],
+            y_score=inputs.get("y_score"), reference=inputs["reference"] or None,
+            reference_source=inputs.get("reference_source"), sample_weight=inputs.get("weight"),
+            intersections=intersections or None, exclude_groups=excludes or None,
+            merge_groups=merges or None, pos_label=pos_label,
+            positive_is_favorable=inputs["favorable"], n_boot=n_boot, ci=ci, policy=policy,
+            random_state=seed, provenance=inputs["provenance"],
+        )
+    except EthicLensInputError as exc:
+        raise _flag_error(exc) from None
     print_summary(result)
     if json_out:
         write_atomic(json_out, result.to_json())
@@ -87,9 +242,67 @@ def audit_command(target, y_true, y_pred, y_score, protected, weight, pos_label,
     if card_out:
         write_atomic(card_out, render_model_card(result))
         click.echo(f"wrote {card_out}")
+    gate_failure(result, fail_on)
 
 
-def _benchmark_inputs(name, protected, score, states, year, download, seed):
+def gate_failure(result, fail_on: str) -> None:
+    """Raise ``AuditGateFailed`` (exit 1) when the ``--fail-on`` condition holds."""
+    from ..fairness import FLAGGED, INCONCLUSIVE
+
+    if fail_on == "never":
+        return
+    bad_status = (FLAGGED,) if fail_on == "flagged" else (FLAGGED, INCONCLUSIVE)
+    bad = [c for c in result.comparisons if c.status in bad_status or c.flagged]
+    if bad:
+        names = ", ".join(f"{c.key} ({c.status})" for c in bad)
+        raise AuditGateFailed(f"--fail-on {fail_on}: exit 1 because of {len(bad)} "
+                              f"comparison{'s' if len(bad) > 1 else ''}: {names}")
+
+
+def _apply_user(model: dict, user: dict) -> dict:
+    """The user's --model-name / --model-version (over --card-info's) in the model record."""
+    details = user["card"].get("model_details", {})
+    name = user["name"] or details.get("name")
+    version = user["version"] or details.get("version")
+    return {**({"name": name} if name else {}), **({"version": version} if version else {}),
+            **model}
+
+
+def _user_use(user: dict):
+    return user["intended_use"] or user["card"].get("intended_use", {}).get("primary_uses")
+
+
+def _check_edits_against(frame, excludes, merges):
+    """Cheap checks of --exclude-group/--merge-groups before a benchmark model is trained."""
+    for flag, edits in (("--exclude-group", excludes), ("--merge-groups", merges)):
+        for attr, value in edits.items():
+            if attr not in frame.columns:
+                raise EthicLensInputError(f"unknown attribute {attr!r}", column=flag,
+                                          fix=f"use one of {list(frame.columns)}")
+            groups = value if flag == "--exclude-group" else [g for olds in value.values()
+                                                               for g in olds]
+            present = sorted(frame[attr].astype(str).unique())
+            for g in groups:
+                if g not in present:
+                    raise EthicLensInputError(f"attribute {attr!r} has no group {g!r}",
+                                              column=flag, fix=f"use one of {present}")
+
+
+def _edited_reference(attr, ref, excludes, merges):
+    """A default reference that was merged becomes the merged group; an excluded one, None."""
+    if ref in excludes.get(attr, []):
+        return None
+    for new, olds in merges.get(attr, {}).items():
+        if ref in olds:
+            return new
+    return ref
+
+
+def _benchmark_inputs(name, protected, score, states, year, download, seed, excludes, merges,
+                      user):
+    from ..models import train_standard_model
+    from ..report._provenance import benchmark_provenance
+
     kwargs = {}
     if name == "acs-income":
         kwargs = {"states": states.split(","), "year": year, "download": download}
@@ -104,27 +317,47 @@ def _benchmark_inputs(name, protected, score, states, year, download, seed):
             raise EthicLensInputError(f"is not a protected attribute of {name}", column=col,
                                       fix=f"use one of {list(ds.protected.columns)}")
     cols = cols or list(ds.protected.columns)
-    reference = {c: refs.get(c, ds.reference[c]) for c in cols}
-    provenance = {"dataset": ds.name, "data": ds.provenance, "label": ds.positive_label}
+    _check_edits_against(ds.protected[cols], excludes, merges)
+    for col, ref in refs.items():
+        if ref in excludes.get(col, []):
+            raise EthicLensInputError(f"the reference group {ref!r} of {col} is excluded",
+                                      column="--exclude-group",
+                                      fix=f"keep it, or choose another reference with "
+                                      f"--protected {col}=GROUP")
+    reference, source = {}, {}
+    for c in cols:
+        ref = _edited_reference(c, refs.get(c, ds.reference[c]), excludes, merges)
+        if ref is not None:
+            reference[c] = ref
+            source[c] = "given" if c in refs else "dataset default"
     if score == "decile":
         if name != "compas":
             raise EthicLensInputError("--score decile exists only for compas", column="--score",
                                       value=score, fix="drop --score or use compas")
-        provenance["model"] = {"model": "COMPAS decile score (Northpointe)",
-                               "audited": "score_text Medium or High = predicted positive",
-                               "n_test": len(ds)}
+        model = _apply_user({"model": "COMPAS decile score (Northpointe)",
+                             "audited": "score_text Medium or High = predicted positive",
+                             "n_test": len(ds)}, user)
+        prov = benchmark_provenance(ds, model, standard_model=False,
+                                    intended_use=_user_use(user) or COMPAS_DECILE_USE)
+        prov["card"] = user["card"]
         return {"y_true": ds.label, "sensitive": ds.protected[cols], "reference": reference,
+                "reference_source": source,
                 "y_pred": ds.extra["score_text"].isin(["Medium", "High"]).astype(int),
-                "favorable": ds.positive_is_favorable, "provenance": provenance}
+                "favorable": ds.positive_is_favorable, "provenance": prov}
     run = train_standard_model(ds, seed=seed)
-    provenance["model"] = run.description
+    model = _apply_user({"trained_by": "EthicLens (the benchmark's standard model)",
+                         **run.description}, user)
+    prov = benchmark_provenance(ds, model, standard_model=True, intended_use=_user_use(user))
+    prov["card"] = user["card"]
     return {"y_true": run.y_test.reset_index(drop=True), "y_pred": run.y_pred,
             "y_score": run.y_score, "sensitive": run.protected_test[cols],
-            "reference": reference, "favorable": ds.positive_is_favorable,
-            "provenance": provenance}
+            "reference": reference, "reference_source": source,
+            "favorable": ds.positive_is_favorable, "provenance": prov}
 
 
-def _file_inputs(path, y_true, y_pred, y_score, protected, weight, positive):
+def _file_inputs(path, y_true, y_pred, y_score, protected, weight, positive, user):
+    from ..io import read_table, require_columns
+
     if not y_pred or not protected:
         raise EthicLensInputError("a file audit needs --y-pred and at least one --protected",
                                   column="--y-pred/--protected",
@@ -133,6 +366,15 @@ def _file_inputs(path, y_true, y_pred, y_score, protected, weight, positive):
     cols, refs = _parse_protected(protected)
     wanted = [c for c in (y_true, y_pred, y_score, weight) if c] + cols
     require_columns(frame, wanted, path)
+    model = {"predictions": f"column {y_pred!r} of {Path(path).name}"}
+    if y_score:
+        model["scores"] = f"column {y_score!r}"
+    prov = {"dataset": str(path), "model": _apply_user(model, user), "card": user["card"]}
+    if y_true:
+        prov["label"] = y_true
+    use = _user_use(user)
+    if use:
+        prov["intended_use"] = use
     return {
         "y_true": frame[y_true] if y_true else None,
         "y_pred": frame[y_pred],
@@ -141,5 +383,5 @@ def _file_inputs(path, y_true, y_pred, y_score, protected, weight, positive):
         "sensitive": frame[cols],
         "reference": refs,
         "favorable": positive != "harmful",
-        "provenance": {"dataset": str(path), "label": y_true, "model": {"predictions": y_pred}},
+        "provenance": prov,
     }

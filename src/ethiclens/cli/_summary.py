@@ -5,13 +5,36 @@ from __future__ import annotations
 import sys
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from ..report._audit_report import fmt
-from ..report._audit_report import fmt_estimate as fmt_ci
+from ..report._audit_report import (
+    below_floor,
+    changes_sentence,
+    di_rule_sentence,
+    disadvantaged_note,
+    fmt,
+    fmt_estimate,
+    withheld_hint,
+)
 
 STATUS_STYLE = {"FLAGGED": "bold red", "INCONCLUSIVE": "yellow", "PASS": "green",
                 "INSUFFICIENT_DATA": "dim", "UNDEFINED": "dim"}
+
+
+def fmt_cell(m) -> str:
+    """Rich markup for one estimate: below the floor greyed, with the reason and no interval."""
+    text = escape(fmt_estimate(m))
+    return f"[dim]{text}[/dim]" if below_floor(m) else text
+
+
+def _why(c) -> str:
+    """The flag reason, else why a policy metric was not judged (below-floor reasons are already
+    in their cells)."""
+    if c.flag_reason:
+        return c.flag_reason
+    return next((m.reason for m in c.metrics.values()
+                 if m.status in ("INCONCLUSIVE", "UNDEFINED") and m.reason), "")
 
 
 def print_summary(result, console: Console | None = None) -> None:
@@ -20,11 +43,12 @@ def print_summary(result, console: Console | None = None) -> None:
     cfg = result.config
     meaning = "favourable" if cfg["positive_is_favorable"] else "harmful"
     console.print(f"[bold]EthicLens audit[/bold] — {result.data['n_rows']:,} rows, "
-                  f"positive label is {meaning}, {cfg['n_boot']} bootstrap replicates "
+                  f"positive label is {meaning}, {cfg['n_boot']} interval draws "
                   f"({cfg['ci_method']}), seed {cfg['random_state']}")
+    console.print(escape(di_rule_sentence(cfg["policy"])))
     for attr in result.attributes:
-        console.print(f"[bold]{attr.name}[/bold]: reference group [cyan]{attr.reference}[/cyan] "
-                      f"({attr.reference_source})")
+        console.print(f"[bold]{escape(attr.name)}[/bold]: reference group "
+                      f"[cyan]{escape(attr.reference)}[/cyan] ({escape(attr.reference_source)})")
     table = Table(show_lines=False)
     for col in ("comparison", "n (group/ref)", "DI [95% CI]", "EO diff [95% CI]", "FPR bal.",
                 "status", "why"):
@@ -32,20 +56,25 @@ def print_summary(result, console: Console | None = None) -> None:
     for c in result.comparisons:
         eo = c.metrics.get("equalized_odds_difference")
         fpr = c.metrics.get("fpr_balance")
-        why = c.flag_reason or next((m.reason for m in c.metrics.values()
-                                     if m.status in ("INSUFFICIENT_DATA", "INCONCLUSIVE")), "")
-        table.add_row(f"{c.attribute}: {c.group} vs {c.reference}",
+        table.add_row(escape(f"{c.attribute}: {c.group} vs {c.reference}"),
                       f"{c.n['group']}/{c.n['reference']}",
-                      fmt_ci(c.metrics["disparate_impact"]), fmt_ci(eo),
-                      fmt(fpr.value) if fpr else "—",
-                      f"[{STATUS_STYLE.get(c.status, '')}]{c.status}[/]", why or "")
+                      fmt_cell(c.metrics["disparate_impact"]), fmt_cell(eo),
+                      (f"[dim]{fmt(fpr.value)}[/dim]" if below_floor(fpr) else fmt(fpr.value))
+                      if fpr else "—",
+                      f"[{STATUS_STYLE.get(c.status, '')}]{c.status}[/]", escape(_why(c)))
     console.print(table)
+    changes = changes_sentence(cfg)
+    if changes:
+        console.print(f"[bold]{escape(changes)}[/bold]")
     for h, label in ((result.composite, "Composite bias score"),
                      (result.min_disparate_impact, "Minimum DI")):
         if h.withheld:
-            console.print(f"{label}: [yellow]withheld[/yellow] — {h.withheld_reason}")
+            console.print(f"{label}: [yellow]withheld[/yellow] — {escape(h.withheld_reason)}")
         else:
             band = f" ({h.band})" if h.band else ""
-            console.print(f"{label}: [bold]{h.value:.4f}[/bold]{band} at {h.comparison}")
-    flagged = [c.key for c in result.flagged]
-    console.print(f"Flagged: {', '.join(flagged) if flagged else 'none'}")
+            console.print(f"{label}: [bold]{h.value:.4f}[/bold]{band} at {escape(h.comparison)}")
+    hint = withheld_hint(result, cli=True)
+    if hint:
+        console.print(f"[yellow]{escape(hint)}[/yellow]")
+    flagged = [f"{c.key} vs {c.reference}{disadvantaged_note(c)}" for c in result.flagged]
+    console.print(f"Flagged: {escape(', '.join(flagged)) if flagged else 'none'}")

@@ -8,6 +8,7 @@ from markupsafe import Markup, escape
 
 from ..fairness import AuditResult
 from . import _plots as plots
+from . import _provenance as pv
 from ._render import (
     Report,
     Section,
@@ -42,14 +43,89 @@ def fmt(v, digits=3) -> str:
     return "—" if v is None else f"{v:.{digits}f}"
 
 
+def below_floor(m) -> bool:
+    """A metric below its sample floor: shown, greyed, without an interval, never judged."""
+    return m is not None and m.value is not None and m.status == "INSUFFICIENT_DATA"
+
+
+def floor_note(m) -> str:
+    return m.reason or "below the sample floor"
+
+
+def outside_note(m) -> str | None:
+    """Why a point estimate lies outside its own interval (the interval method says), or None."""
+    if m is None or m.value is None or m.ci_low is None or m.ci_high is None:
+        return None
+    tol = 1e-12 * max(1.0, abs(m.value))
+    if m.ci_low - tol <= m.value <= m.ci_high + tol:
+        return None
+    return f"estimate outside its interval: {m.ci_method}"
+
+
+def fmt_interval(m) -> str:
+    """The interval part of an estimate ('' below the floor)."""
+    if below_floor(m):
+        return ""
+    if m.ci_low is None:
+        return "no CI"
+    text = f"[{fmt(m.ci_low)}, {fmt(m.ci_high)}]"
+    note = outside_note(m)
+    return f"{text} ({note})" if note else text
+
+
 def fmt_estimate(m) -> str:
     if m is None:
         return "—"
     if m.value is None:
         return "undefined"
+    if below_floor(m):
+        return f"{fmt(m.value)} — {floor_note(m)}"
+    interval = fmt_interval(m)
     if m.ci_low is None:
         return f"{fmt(m.value)} (no CI)"
-    return f"{fmt(m.value)} [{fmt(m.ci_low)}, {fmt(m.ci_high)}]"
+    return f"{fmt(m.value)} {interval}"
+
+
+def di_rule_sentence(policy: dict) -> str:
+    """The flag rule that was applied, in words."""
+    t = policy["di_threshold"]
+    eo = (f"; or when the equalized-odds interval's lower bound exceeds "
+          f"{policy['eo_threshold']:.2f}")
+    if policy.get("di_rule", "two_sided") == "below":
+        return (f"Flag rule: DI rule 'below' (one-sided) — flagged when the DI interval lies "
+                f"entirely below {t:.2f}" + eo + ".")
+    return (f"Flag rule: DI rule 'two_sided' — flagged when the DI interval lies entirely "
+            f"outside [{t:.2f}, {1 / t:.2f}] (one group selected at under {t:.0%} of the "
+            "other's rate, with confidence, whichever group is the reference)" + eo + ".")
+
+
+def group_changes(config: dict) -> list[str]:
+    """Exclusions and merges the user asked for, one sentence each."""
+    out = []
+    for attr, groups in (config.get("exclude_groups") or {}).items():
+        out.append(f"{attr}: excluded {', '.join(map(str, groups))}")
+    for attr, merges in (config.get("merge_groups") or {}).items():
+        for new, old in merges.items():
+            out.append(f"{attr}: merged {', '.join(map(str, old))} into {new}")
+    return out
+
+
+def changes_sentence(config: dict) -> str | None:
+    changes = group_changes(config)
+    if not changes:
+        return None
+    return ("Groups changed before the audit, at the user's request: " + "; ".join(changes)
+            + ". Every number and verdict is for the changed groups.")
+
+
+def disadvantaged_note(c) -> str:
+    who = getattr(c, "disadvantaged", None)
+    return f" (disadvantaged: {who})" if who else ""
+
+
+def flag_line(c) -> str:
+    """'race:X vs Y (disadvantaged: X): reason' for a flagged comparison."""
+    return f"{c.key} vs {c.reference}{disadvantaged_note(c)}: {c.flag_reason}"
 
 
 def outcome_sentence(result: AuditResult, label: str | None) -> str:
@@ -63,26 +139,34 @@ def outcome_sentence(result: AuditResult, label: str | None) -> str:
 
 
 def estimate_cell(m) -> Markup:
-    """Value on one line, its interval small beneath: keeps wide tables readable."""
+    """Value on one line, its interval small beneath: keeps wide tables readable.
+
+    Below the sample floor the value is greyed, with the reason instead of an interval.
+    """
     if m is None:
         return Markup("—")
     if m.value is None:
         return Markup("<em>undefined</em>")
-    ci = "no CI" if m.ci_low is None else f"[{fmt(m.ci_low)}, {fmt(m.ci_high)}]"
-    return Markup(f"{escape(fmt(m.value))}<br><small>{escape(ci)}</small>")
+    if below_floor(m):
+        return Markup(f"<span class='below-floor'>{escape(fmt(m.value))}<br>"
+                      f"<small>{escape(floor_note(m))}</small></span>")
+    return Markup(f"{escape(fmt(m.value))}<br><small>{escape(fmt_interval(m))}</small>")
 
 
 def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
     prov = result.data.get("provenance", {})
     name = prov.get("dataset", "predictions")
+    model = pv.model_name(prov)
+    if model:
+        name = f"{model} on {name}"
     subtitle = (f"{result.data['n_rows']:,} rows audited · EthicLens "
                 f"{result.config['ethiclens_version']} · seed {result.config['random_state']} · "
                 f"{result.config['n_boot']} bootstrap replicates ({result.config['ci_method']})")
     sections = [_summary(result), _comparisons(result), _forest(result), _error_rates(result)]
     if result.config.get("has_scores"):
         sections.append(_calibration(result))
-    sections += [_significance(result), _floors(result), _limitations(result),
-                 _provenance(result)]
+    sections += [_significance(result), _floors(result), _intended_use(result),
+                 _limitations(result), _provenance(result)]
     created = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     footer = (f"Generated by EthicLens {result.config['ethiclens_version']} on {created}; "
               f"seed {result.config['random_state']}. Rerun with the same seed to reproduce "
@@ -122,13 +206,42 @@ def _summary(result: AuditResult) -> Section:
     flag_list = Markup("")
     if flagged:
         flag_list = Markup("<ul>" + "".join(
-            f"<li><strong>{escape(c.key)}</strong> vs {escape(c.reference)}: "
-            f"{escape(c.flag_reason)}</li>" for c in flagged) + "</ul>")
+            f"<li><strong>{escape(c.key)}</strong> vs {escape(c.reference)}"
+            f"{escape(disadvantaged_note(c))}: {escape(c.flag_reason)}</li>"
+            for c in flagged) + "</ul>")
+    changes = changes_sentence(result.config)
+    hint = withheld_hint(result, cli=False)
     return Section("summary", "Summary", join(
+        paragraph(changes, "callout changes") if changes else Markup(""),
         Markup("<div class='headline'>"), comp_card, di_card, flag_card, Markup("</div>"),
+        paragraph(hint, "callout") if hint else Markup(""),
         flag_list, paragraph(outcome_sentence(result, label)),
+        paragraph(di_rule_sentence(result.config["policy"])),
         paragraph("Reference groups — " + refs),
     ))
+
+
+def withheld_hint(result: AuditResult, cli: bool) -> str | None:
+    """What the user can do about a withheld headline, naming the flags (and the Python way)."""
+    heads = [h for h in (result.composite, result.min_disparate_impact) if h.withheld]
+    affected = {k for h in heads for k in h.affected}
+    if not affected:
+        return None
+    comps = [c for c in result.comparisons if c.key in affected]
+    small = any(m.status == "INSUFFICIENT_DATA" for c in comps for m in c.metrics.values())
+    undefined = any(m.status == "UNDEFINED" for c in comps for m in c.metrics.values())
+    parts = []
+    if small:
+        how = ("merge or exclude the small groups with --merge-groups / --exclude-group, or "
+               "lower the floors with --min-group-size / --min-labels")
+        if not cli:
+            how += (" (Python: merge_groups= / exclude_groups=, "
+                    "Policy(min_group_size=..., min_label_count=...))")
+        parts.append(how + ", and say so when you report the result")
+    if undefined:
+        parts.append("a comparison is undefined (e.g. a reference group never selected): "
+                     "choose another reference (--protected ATTR=GROUP) or exclude the group")
+    return "To get a headline: " + "; ".join(parts) + "."
 
 
 def _plain_withheld(headline) -> str:
@@ -189,7 +302,8 @@ def _forest(result: AuditResult) -> Section:
     rows = [(f"{c.attribute}: {c.group}", c.status, c.metrics["disparate_impact"],
              c.metrics.get("equalized_odds_difference")) for c in result.comparisons]
     policy = result.config["policy"]
-    chart = plots.forest_plot(rows, policy["di_threshold"], policy["eo_threshold"])
+    chart = plots.forest_plot(rows, policy["di_threshold"], policy["eo_threshold"],
+                              policy.get("di_rule", "two_sided"))
     return Section("forest", "DI and equalized odds with their intervals", figure(chart))
 
 
@@ -283,8 +397,10 @@ def _floors(result: AuditResult) -> Section:
                      ", ".join(bit) if bit else "none"])
     intro = (f"Selection-rate metrics need at least {policy['min_group_size']} rows in both the "
              f"group and the reference; error-rate metrics at least {policy['min_label_count']} "
-             "positive and negative labels in both. Below a floor the estimate is shown but "
-             "judged INSUFFICIENT DATA, and it can never raise a flag.")
+             "positive and negative labels in both. Below a floor the estimate is shown greyed, "
+             "without an interval, judged INSUFFICIENT DATA, and it can never raise a flag; "
+             "--min-group-size / --min-labels change the floors, --merge-groups / "
+             "--exclude-group the groups.")
     return Section("floors", "Sample sizes and floors", join(
         paragraph(intro),
         table(["Comparison", "Rows", "Labels +/− (group vs ref)", "Selection floor met",
@@ -292,26 +408,24 @@ def _floors(result: AuditResult) -> Section:
     ))
 
 
-LIMITATIONS = [
-    "The composite bias score is a triage convenience (0.40·DI + 0.35·SPD + 0.25·EO, each "
-    "mapped to 0–1), not a legal standard or a verdict; it hides which harm dominates. Read the "
-    "comparisons.",
-    "Excluding a protected attribute from a model's features does not remove its influence: "
-    "other features (postcode, priors, occupation) can act as proxies. Group metrics catch the "
-    "effect of proxies; counterfactual probing of the attribute alone does not.",
-    "Ground-truth labels carry their own bias: COMPAS's label is re-arrest, not re-offending, "
-    "and arrest rates differ by group. Error-rate metrics inherit that bias.",
-    "Groups are as recorded in the data (often self- or officer-reported categories); small "
-    "groups are reported but not judged, and many comparisons raise the chance of a spurious "
-    "flag (no multiple-comparison correction is applied).",
-    "Intervals are bootstrap intervals stratified by group; they describe sampling uncertainty "
-    "of this evaluation set, not shifts in the population the model will meet.",
-]
-
-
 def _limitations(result: AuditResult) -> Section:
-    items = "".join(f"<li>{escape(t)}</li>" for t in LIMITATIONS)
+    prov = result.data.get("provenance", {})
+    items = "".join(f"<li>{escape(t)}</li>" for t in pv.limitations(prov))
     return Section("limitations", "Limitations", Markup(f"<ul>{items}</ul>"))
+
+
+def _intended_use(result: AuditResult) -> Section:
+    """The model and its intended use as the user (or the benchmark) stated them."""
+    prov = result.data.get("provenance", {})
+    details = pv.model_details(prov) or [("model", "Not described (name it with --model-name, "
+                                          "--model-version or --card-info).")]
+    parts = [Markup("<h3>Model</h3>"), definition_list(details),
+             Markup("<h3>Intended use</h3>"), definition_list(pv.intended_use(prov))]
+    ethics = pv.ethical_considerations(prov)
+    if ethics:
+        parts += [Markup("<h3>Ethical considerations (from the model owner)</h3><ul>"
+                         + "".join(f"<li>{escape(t)}</li>" for t in ethics) + "</ul>")]
+    return Section("intended-use", "Model and intended use", join(*parts))
 
 
 def _flatten(prefix, value):
@@ -326,5 +440,7 @@ def _flatten(prefix, value):
 
 def _provenance(result: AuditResult) -> Section:
     cfg = dict(result.config)
-    items = list(_flatten("", result.data.get("provenance", {}))) + list(_flatten("audit", cfg))
+    shown = ("limitations", "intended_use", "card")  # in their own sections
+    prov = {k: v for k, v in result.data.get("provenance", {}).items() if k not in shown}
+    items = list(_flatten("", prov)) + list(_flatten("audit", cfg))
     return Section("provenance", "Data, model and run provenance", definition_list(items))

@@ -5,14 +5,18 @@ from __future__ import annotations
 import re
 
 from ..fairness import AuditResult
+from . import _provenance as pv
 from ._audit_report import (
     COMPARISON_COLUMNS,
     GROUP_COLUMNS,
-    LIMITATIONS,
     _impossibility,
     _plain_withheld,
+    changes_sentence,
+    di_rule_sentence,
+    flag_line,
     fmt_estimate,
     outcome_sentence,
+    withheld_hint,
 )
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
@@ -30,27 +34,35 @@ def _table(headers, rows) -> str:
     return "\n".join(lines)
 
 
+def _pairs(items) -> list[str]:
+    return [f"- {md(k[:1].upper() + k[1:])}: {md(v)}" if k else f"- {md(v)}" for k, v in items]
+
+
 def render_model_card(result: AuditResult) -> str:
+    """Mitchell et al.'s sections; text about the model and its use comes from provenance.
+
+    The user's words (``--model-name``, ``--intended-use``, ``--card-info``, or
+    ``provenance=``) fill the descriptive sections; without them the card says they were not
+    given, and never borrows a benchmark's description.
+    """
     prov = result.data.get("provenance", {})
-    model = prov.get("model", {}) or {}
     data = prov.get("data", {}) or {}
     cfg = result.config
-    out = [f"# Model card: {md(prov.get('dataset', 'audited model'))}", ""]
+    title = pv.model_name(prov) or prov.get("dataset", "audited model")
+    out = [f"# Model card: {md(title)}", ""]
 
     out += ["## Model details", ""]
-    out += [f"- {md(k)}: {md(v)}" for k, v in model.items()] or ["- Not described by the user."]
+    details = pv.model_details(prov)
+    out += (_pairs(details) if details else
+            ["- Not described by the user (name it with --model-name, --model-version or "
+             "--card-info; provenance={'model': ...} in Python)."])
     out += [f"- Audited with EthicLens {md(cfg['ethiclens_version'])}, seed {cfg['random_state']}, "
             f"{cfg['n_boot']} bootstrap replicates ({md(cfg['ci_method'])} intervals).", ""]
 
     out += ["## Intended use", ""]
-    if data:
-        out += ["- A benchmark model trained by EthicLens to demonstrate and test fairness "
-                "auditing. It is not intended for decisions about people.",
-                f"- Prediction target: {md(prov.get('label', 'not stated'))}."]
-    else:
-        out += ["- To be completed by the model owner: primary uses, users, and out-of-scope "
-                "uses. EthicLens audited the predictions it was given; it cannot know the "
-                "intended use."]
+    out += _pairs(pv.intended_use(prov))
+    if prov.get("label"):
+        out.append(f"- Prediction target: {md(prov['label'])}.")
     out += [f"- {md(outcome_sentence(result, prov.get('label')))}", ""]
 
     out += ["## Factors", ""]
@@ -58,6 +70,10 @@ def render_model_card(result: AuditResult) -> str:
         groups = ", ".join(f"{md(g.group)} (n={g.n})" for g in a.groups)
         out.append(f"- {md(a.name)}: reference {md(a.reference)} ({md(a.reference_source)}); "
                    f"groups {groups}.")
+    changes = changes_sentence(cfg)
+    if changes:
+        out.append(f"- {md(changes)}")
+    out += _pairs(pv.card_sections(prov, "factors"))
     out.append("")
 
     policy = cfg["policy"]
@@ -65,20 +81,29 @@ def render_model_card(result: AuditResult) -> str:
             "- Disparate impact (DI = r_group / r_reference) and statistical parity difference; "
             "equalized-odds difference (max of |ΔTPR|, |ΔFPR|), equal opportunity, predictive "
             "parity, FPR balance, Theil index" + (", ECE" if cfg.get("has_scores") else "") + ".",
-            f"- Flag policy: DI interval entirely below {policy['di_threshold']:.2f}, or "
-            f"equalized-odds interval lower bound above {policy['eo_threshold']:.2f}.",
+            f"- {md(di_rule_sentence(policy))}",
             f"- Sample floors: {policy['min_group_size']} rows per group for selection rates; "
             f"{policy['min_label_count']} positive and negative labels per group for error "
-            "rates.",
+            "rates. Below a floor a value is shown without an interval and is not judged.",
             f"- Intervals: {cfg['confidence_level']:.0%} bootstrap, stratified by group; each "
-            "interval states its method in the JSON report.", ""]
+            "interval states its method in the JSON report."]
+    out += _pairs(pv.card_sections(prov, "metrics"))
+    out.append("")
 
     out += ["## Evaluation data", ""]
     out += [f"- Rows audited: {result.data['n_rows']:,}."]
+    if prov.get("dataset"):
+        out.append(f"- Data: {md(prov['dataset'])}.")
     out += [f"- {md(k)}: {md(v)}" for k, v in data.items() if not isinstance(v, (dict, list))]
+    out += _pairs(pv.card_sections(prov, "evaluation_data"))
     out.append("")
+    training = pv.card_sections(prov, "training_data")
+    if training:
+        out += ["## Training data", "", *_pairs(training), ""]
 
     out += ["## Quantitative analyses", ""]
+    if changes:
+        out += [f"**{md(changes)}**", ""]
     comp, mindi = result.composite, result.min_disparate_impact
     if comp.withheld:
         why = md(_plain_withheld(comp))
@@ -92,6 +117,9 @@ def render_model_card(result: AuditResult) -> str:
     else:
         out.append(f"**Minimum DI: {mindi.value:.3f}** at {md(mindi.comparison)}.")
     out.append("")
+    hint = withheld_hint(result, cli=False)
+    if hint:
+        out += [md(hint), ""]
     present = [(k, h) for k, h in COMPARISON_COLUMNS
                if any(k in c.metrics for c in result.comparisons)]
     for a in result.attributes:
@@ -114,15 +142,15 @@ def render_model_card(result: AuditResult) -> str:
     out += ["## Ethical considerations", ""]
     flagged = result.flagged
     if flagged:
-        out += [f"- Flagged: {md(c.key)} vs {md(c.reference)}: {md(c.flag_reason)}."
-                for c in flagged]
+        out += [f"- Flagged: {md(flag_line(c))}." for c in flagged]
     else:
         out.append("- No comparison was flagged under the policy; inconclusive and "
                    "insufficient-data comparisons are not evidence of fairness.")
+    out += [f"- {md(t)}" for t in pv.ethical_considerations(prov)]
     out += [f"- {md(outcome_sentence(result, prov.get('label')))}", ""]
 
     out += ["## Caveats and recommendations", ""]
-    out += [f"- {md(t)}" for t in LIMITATIONS]
+    out += [f"- {md(t)}" for t in pv.limitations(prov)]
     small = [c.key for c in result.comparisons if c.status == "INSUFFICIENT_DATA"]
     if small:
         out.append(f"- Too little data to judge: {md(', '.join(small))}. Collect more "

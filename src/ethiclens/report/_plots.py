@@ -46,18 +46,22 @@ def _fmt(v) -> str:
     return "undefined" if v is None else f"{v:.3f}"
 
 
-def forest_plot(rows, di_threshold: float, eo_threshold: float) -> Chart:
+def forest_plot(rows, di_threshold: float, eo_threshold: float,
+                di_rule: str = "two_sided") -> Chart:
     """DI and EO per comparison with their CIs against the policy thresholds.
 
     ``rows``: list of (label, status, di MetricEstimate, eo MetricEstimate or None).
+    ``di_rule``: "two_sided" (flag outside [t, 1/t]) or "below" (flag below t).
     """
+    two_sided = di_rule != "below"
     has_eo = any(r[3] is not None for r in rows)
     ncols = 2 if has_eo else 1
     fig, axes = plt.subplots(1, ncols, figsize=(4.6 * ncols + 1.5, 0.42 * len(rows) + 1.4),
                              sharey=True, squeeze=False)
     ys = list(range(len(rows)))[::-1]
     panels = [("disparate_impact", 2, "Disparate impact (ratio to reference)", di_threshold,
-               "below {t:.2f} flags")]
+               "outside [{t:.2f}, " + f"{1 / di_threshold:.2f}] flags" if two_sided
+               else "below {t:.2f} flags")]
     if has_eo:
         panels.append(("equalized_odds_difference", 3, "Equalized-odds difference",
                        eo_threshold, "lower bound above {t:.2f} flags"))
@@ -66,6 +70,8 @@ def forest_plot(rows, di_threshold: float, eo_threshold: float) -> Chart:
         ax.axvline(thr, color="#D55E00", ls="--", lw=1.2, label=rule.format(t=thr))
         if name == "disparate_impact":
             ax.axvline(1.0, color="#555555", ls=":", lw=1, label="parity (1.0)")
+            if two_sided:
+                ax.axvline(1 / thr, color="#D55E00", ls="--", lw=1.2)
         for y, row in zip(ys, rows, strict=True):
             m = row[idx]
             if m is None or m.value is None:
@@ -76,8 +82,11 @@ def forest_plot(rows, di_threshold: float, eo_threshold: float) -> Chart:
             if m.ci_low is not None:
                 ax.plot([m.ci_low, m.ci_high], [y, y], color=colour, lw=2.2)
             ax.plot([m.value], [y], marker=marker, color=colour, ms=7, ls="none")
-            lines.append(f"{row[0]}: {title.split(' (')[0]} {_fmt(m.value)}, 95% CI "
-                         f"[{_fmt(m.ci_low)}, {_fmt(m.ci_high)}], {m.status}")
+            if m.ci_low is None:
+                ci = "no interval" + (f" ({m.reason})" if m.reason else "")
+            else:
+                ci = f"95% CI [{_fmt(m.ci_low)}, {_fmt(m.ci_high)}]"
+            lines.append(f"{row[0]}: {title.split(' (')[0]} {_fmt(m.value)}, {ci}, {m.status}")
         ax.set_title(title, fontsize=10)
         ax.grid(axis="x", color="#dddddd")
         ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
@@ -88,8 +97,11 @@ def forest_plot(rows, di_threshold: float, eo_threshold: float) -> Chart:
     fig.legend(handles=handles, loc="upper center", ncol=4, fontsize=8, frameon=False,
                bbox_to_anchor=(0.5, 1.02 + 0.25 / max(len(rows), 1)))
     alt = ("Forest plot of every comparison against its reference group. " + "; ".join(lines))
-    caption = (f"Point estimates with 95% intervals. A comparison is flagged when its DI "
-               f"interval lies entirely below {di_threshold:.2f} or its equalized-odds interval's "
+    where = (f"outside [{di_threshold:.2f}, {1 / di_threshold:.2f}]" if two_sided
+             else f"below {di_threshold:.2f}")
+    caption = (f"Point estimates with 95% intervals (grey crosses without an interval: below "
+               f"the sample floor). A comparison is flagged when its DI "
+               f"interval lies entirely {where} or its equalized-odds interval's "
                f"lower bound exceeds {eo_threshold:.2f}.")
     return Chart(_to_uri(fig), alt, caption)
 
