@@ -5,8 +5,15 @@ import pytest
 from sklearn.metrics import roc_auc_score
 
 from ethiclens import EthicLensInputError
-from ethiclens.privacy import SplitPredictions, membership_inference, pcer_audit
-from ethiclens.privacy._pcer import pcer_values
+from ethiclens.privacy import (
+    PCER_SCHEMA_VERSION,
+    SplitPredictions,
+    load_pcer_schema,
+    membership_inference,
+    pcer_audit,
+    validate_pcer_output,
+)
+from ethiclens.privacy._pcer import bootstrap_cells, group_statistics, pcer_values
 
 
 def _split(n, n_correct, n_pos_pred, group, rng=None):
@@ -39,9 +46,12 @@ def test_hand_computed_two_groups(two_groups):
     assert b.pcer == pytest.approx(0.2 / 1e-3)  # floor
     assert res.delta_pcer == pytest.approx(8 - 200)
     assert res.dp_gap == pytest.approx(0.2) and res.dp_gap_signed == pytest.approx(0.2)
-    assert "B receives more positive predictions per unit of privacy cost than A" in (
+    assert "B has the higher PCER, i.e. more positive predictions per unit of privacy cost" in (
         res.interpretation)
-    assert "A gets less benefit" in res.interpretation
+    assert "A gets less benefit per unit of membership-inference risk" in res.interpretation
+    assert "Outcome: B receives the favourable prediction less often" in res.interpretation
+    assert "Privacy cost: A has the larger overfitting gap" in res.interpretation
+    assert "No double disadvantage" in res.interpretation
 
 
 def test_group_order_flips_the_sign(two_groups):
@@ -52,7 +62,11 @@ def test_group_order_flips_the_sign(two_groups):
 
 def test_harmful_wording(two_groups):
     res = pcer_audit(*two_groups, group_order=("A", "B"), positive_is_favorable=False)
-    assert "harm" in res.interpretation and "B bears more harm" in res.interpretation
+    text = res.interpretation
+    assert "The positive prediction is a harm, so this ratio does not say which group" in text
+    assert "Outcome: A receives the harmful prediction more often (R 0.400 vs 0.200)" in text
+    assert "Double disadvantage: A has both the worse outcome and the larger privacy cost" in text
+    assert "bears more harm" not in text
 
 
 def test_floor_regime_equals_dp_gap_over_eta():
@@ -145,3 +159,236 @@ def test_bad_inputs(two_groups):
     res = pcer_audit(small, _join(_split(100, 85, 40, "A"), _split(20, 15, 4, "B")))
     assert res.group("B").status == "INSUFFICIENT_DATA"
     assert any("floor of 30" in n for n in res.notes)
+
+
+# --------------------------------------------------------------------------------------------
+# Single-run uncertainty, statuses, the shared core, the sign sentences, the schema.
+# --------------------------------------------------------------------------------------------
+
+
+def _big():
+    """1,000 train and 1,000 test rows per group; known rates and accuracies."""
+    train = _join(_split(1000, 900, 400, "A"), _split(1000, 800, 300, "B"))
+    test = _join(_split(1000, 850, 400, "A"), _split(1000, 780, 200, "B"))
+    return train, test
+
+
+def test_bootstrap_intervals_match_binomial_widths():
+    """R_g and δ_g intervals have the width sampling theory gives (train, test resampled apart)."""
+    res = pcer_audit(*_big(), group_order=("A", "B"), n_boot=4000, random_state=1)
+    a = res.group("A").estimates
+    half = 1.96 * np.sqrt(0.4 * 0.6 / 1000)  # R_A = 0.4 on 1,000 test rows
+    assert a["positive_rate"].ci_low == pytest.approx(0.4 - half, abs=0.006)
+    assert a["positive_rate"].ci_high == pytest.approx(0.4 + half, abs=0.006)
+    # δ_A = 0.90 − 0.85: independent train and test resamples add their variances.
+    sd = np.sqrt(0.9 * 0.1 / 1000 + 0.85 * 0.15 / 1000)
+    assert a["delta"].value == pytest.approx(0.05)
+    assert a["delta"].ci_low == pytest.approx(0.05 - 1.96 * sd, abs=0.006)
+    assert a["delta"].ci_high == pytest.approx(0.05 + 1.96 * sd, abs=0.006)
+    for est in [*res.estimates.values(), *a.values()]:
+        assert est.status == "REPORTED" and est.reason is None
+        assert est.ci_method.startswith("percentile")
+        assert est.ci_low <= est.value <= est.ci_high
+    d = res.estimates["delta_pcer"]
+    assert d.value == res.delta_pcer and d.ci_low < d.value < d.ci_high
+
+
+def test_bootstrap_is_seeded_and_validated():
+    data = _big()
+    one = pcer_audit(*data, n_boot=200, random_state=3).estimates["delta_pcer"]
+    again = pcer_audit(*data, n_boot=200, random_state=3).estimates["delta_pcer"]
+    other = pcer_audit(*data, n_boot=200, random_state=4).estimates["delta_pcer"]
+    assert one == again and (one.ci_low, one.ci_high) != (other.ci_low, other.ci_high)
+    for bad in (99, 0, 150.0, True, "1000"):
+        with pytest.raises(EthicLensInputError, match="n_boot"):
+            pcer_audit(*data, n_boot=bad)
+    for bad in (-1, 1.5, True):
+        with pytest.raises(EthicLensInputError, match="random_state"):
+            pcer_audit(*data, random_state=bad)
+
+
+def test_bootstrap_cells_resample_within_group_with_fixed_sizes():
+    cells = np.array([[5, 0, 3, 2], [40, 10, 0, 50]])
+    boot = bootstrap_cells(cells, 500, np.random.default_rng(0))
+    assert boot.shape == (500, 2, 4)
+    assert (boot.sum(axis=-1) == cells.sum(axis=-1)).all()  # group sizes fixed
+    assert (boot[:, 0, 1] == 0).all() and (boot[:, 1, 2] == 0).all()  # empty cells stay empty
+    assert boot[:, 1, 0].mean() == pytest.approx(40, abs=1.0)
+
+
+def test_rates_come_from_the_fairness_core():
+    import ethiclens.fairness as core
+
+    cells_tr = np.array([[45, 5, 5, 45], [20, 10, 10, 60]])
+    cells_te = np.array([[40, 10, 10, 40], [15, 5, 15, 65]])
+    stats = group_statistics(cells_tr, cells_te, 1e-3)
+    assert stats["positive_rate"] == pytest.approx(core.selection_rate(cells_te, True))
+    assert stats["tpr_test"] == pytest.approx(core.true_positive_rate(cells_te))
+    assert stats["fpr_test"] == pytest.approx(core.false_positive_rate(cells_te))
+    assert stats["delta"] == pytest.approx(
+        np.maximum(0, core.accuracy(cells_tr) - core.accuracy(cells_te)))
+    assert stats["positive_rate"] == pytest.approx([0.5, 0.2])
+
+
+def test_floor_is_the_policy_setting_and_withholds_the_headline():
+    from ethiclens import Policy
+
+    train = _join(_split(100, 90, 50, "A"), _split(20, 16, 5, "B"))
+    test = _join(_split(100, 85, 40, "A"), _split(20, 15, 4, "B"))
+    res = pcer_audit(train, test, group_order=("A", "B"))
+    assert res.min_group_size == Policy().pcer_min_group_size == 30
+    b = res.group("B")
+    assert b.status == "INSUFFICIENT_DATA" and "below the floor of 30" in b.reason
+    assert b.estimates["pcer"].status == "INSUFFICIENT_DATA"
+    assert b.estimates["pcer"].ci_low is None and b.estimates["pcer"].ci_high is None
+    assert res.group("A").estimates["pcer"].status == "REPORTED"
+    head = res.estimates["delta_pcer"]
+    assert head is res.headline and head.status == "INSUFFICIENT_DATA"
+    assert head.value == pytest.approx(res.delta_pcer) and head.ci_low is None
+    assert "ΔPCER is not headlined" in head.reason and "B" in head.reason
+    assert res.interpretation.startswith("ΔPCER is not headlined")
+    assert "Double disadvantage" not in res.interpretation
+    for name in ("dp_gap", "eo_gap", "dispersion"):
+        assert res.estimates[name].status == "INSUFFICIENT_DATA"
+    lenient = pcer_audit(train, test, group_order=("A", "B"),
+                         policy=Policy(pcer_min_group_size=10))
+    assert lenient.headline.status == "REPORTED" and lenient.headline.ci_low is not None
+    assert lenient.min_group_size == 10
+    with pytest.raises(EthicLensInputError, match="pcer_min_group_size"):
+        Policy(pcer_min_group_size=0)
+    with pytest.raises(EthicLensInputError, match="policy"):
+        pcer_audit(train, test, policy={"pcer_min_group_size": 10})
+
+
+def test_zero_denominator_is_undefined_never_zero():
+    # Group B's test rows are all negative labels: its TPR (and the EO-Gap) is undefined.
+    train = _join(_split(100, 90, 50, "A"), _split(100, 80, 30, "B"))
+    test = _join(_split(100, 85, 40, "A"),
+                 (np.zeros(100, int), np.r_[np.ones(10), np.zeros(90)].astype(int),
+                  np.full(100, "B")))
+    res = pcer_audit(train, test, group_order=("A", "B"))
+    tpr = res.group("B").estimates["tpr_test"]
+    assert tpr.status == "UNDEFINED" and tpr.value is None and tpr.ci_low is None
+    assert "no positive labels on test" in tpr.reason
+    eo = res.estimates["eo_gap"]
+    assert eo.status == "UNDEFINED" and eo.value is None and "TPR of B" in eo.reason
+    assert res.eo_gap is None
+    out = res.to_dict()
+    assert out["statistics"]["eo_gap"]["value"] is None
+    assert out["groups"][1]["statistics"]["tpr_test"]["value"] is None
+    assert res.estimates["delta_pcer"].status == "REPORTED"  # ΔPCER needs no labels split
+    validate_pcer_output(out)
+
+
+def test_three_groups_have_no_delta_pcer_but_a_dispersion_interval():
+    train = _join(_split(100, 90, 50, "A"), _split(100, 80, 30, "B"), _split(100, 95, 10, "C"))
+    test = _join(_split(100, 85, 40, "A"), _split(100, 82, 20, "B"), _split(100, 85, 30, "C"))
+    res = pcer_audit(train, test, n_boot=300)
+    assert res.estimates["delta_pcer"].status == "UNDEFINED"
+    assert "defined for two groups; this attribute has 3" in res.estimates["delta_pcer"].reason
+    assert res.headline is res.estimates["dispersion"]
+    assert res.headline.status == "REPORTED" and res.headline.ci_low <= res.dispersion
+    validate_pcer_output(res.to_dict())
+
+
+def test_one_model_note_points_to_the_sweep(two_groups):
+    res = pcer_audit(*two_groups)
+    assert "seed-to-seed" in res.note and "ethiclens pcer sweep" in res.note
+    assert res.to_dict()["note"] == res.note
+
+
+def test_json_follows_the_versioned_schema(two_groups):
+    import jsonschema
+
+    train, test = two_groups
+    rng = np.random.default_rng(5)
+    train.loss = rng.exponential(0.3, len(train.y_true))
+    test.loss = rng.exponential(0.5, len(test.y_true))
+    out = pcer_audit(train, test, group_order=("A", "B")).to_dict()
+    assert out["schema_version"] == PCER_SCHEMA_VERSION == load_pcer_schema()[
+        "$defs"]["pcer_audit"]["properties"]["schema_version"]["const"]
+    validate_pcer_output(out)
+    broken = {**out, "statistics": {**out["statistics"]}}
+    del broken["statistics"]["delta_pcer"]
+    with pytest.raises(jsonschema.ValidationError):
+        validate_pcer_output(broken)
+    broken = {**out, "statistics": {**out["statistics"], "dp_gap": {
+        **out["statistics"]["dp_gap"], "status": "OK"}}}
+    with pytest.raises(jsonschema.ValidationError):
+        validate_pcer_output(broken)
+
+
+def _sentence(text, prefix):
+    start = text.find(prefix)
+    return None if start < 0 else text[start:text.index(".", start + len(prefix)) + 1]
+
+
+def test_compas_like_signs_agree():
+    """The issue's case: harmful label, Other has the higher PCER only because its δ is floored,
+    African-American gets more harmful predictions and overfits more."""
+    train = _join(_split(1000, 800, 250, "Other"), _split(1000, 720, 450, "African-American"))
+    test = _join(_split(1000, 800, 250, "Other"), _split(1000, 700, 450, "African-American"))
+    res = pcer_audit(train, test, group_order=("Other", "African-American"),
+                     positive_is_favorable=False)
+    text = res.interpretation
+    assert res.delta_pcer > 0
+    assert "Other has the higher PCER" in text
+    assert "Outcome: African-American receives the harmful prediction more often" in text
+    assert "Privacy cost: African-American has the larger overfitting gap" in text
+    assert "Double disadvantage: African-American" in text
+    assert "Other bears" not in text and "Other receives the harmful" not in text
+
+
+@pytest.mark.parametrize("favorable", [True, False])
+def test_sign_sentences_never_contradict(favorable):
+    """Property over 200 random two-group audits: each sentence names the group its definition
+    picks, and the double-disadvantage sentence agrees with the outcome and cost sentences."""
+    rng = np.random.default_rng(11 if favorable else 12)
+    for _ in range(100):
+        parts_tr, parts_te = [], []
+        for g in ("P", "Q"):
+            n = int(rng.integers(60, 300))
+            pos_te = int(rng.integers(1, n))
+            acc_te = int(rng.integers(n // 2, n))
+            acc_tr = int(min(n, acc_te + rng.integers(-5, 20)))
+            parts_tr.append(_split(n, acc_tr, int(rng.integers(1, n)), g))
+            parts_te.append(_split(n, acc_te, pos_te, g))
+        res = pcer_audit(_join(*parts_tr), _join(*parts_te), group_order=("P", "Q"),
+                         positive_is_favorable=favorable, n_boot=100)
+        text = res.interpretation
+        p, q = res.group("P"), res.group("Q")
+        outcome, cost = _sentence(text, "Outcome: "), _sentence(text, "Privacy cost: ")
+        if p.positive_rate != q.positive_rate:
+            lo, hi = (p, q) if p.positive_rate < q.positive_rate else (q, p)
+            worse = lo if favorable else hi
+            assert outcome.startswith(f"Outcome: {worse.group} receives"), text
+        if p.delta != q.delta:
+            costly = p if p.delta > q.delta else q
+            assert cost.startswith(f"Privacy cost: {costly.group} has the larger"), text
+        double = _sentence(text, "Double disadvantage: ")
+        if double is not None:
+            name = double.split()[2]
+            assert outcome.startswith(f"Outcome: {name} ") and cost.startswith(
+                f"Privacy cost: {name} "), text
+            if favorable:  # lower R and larger δ: necessarily the lower PCER too
+                lower = p if p.pcer < q.pcer else q
+                assert name == lower.group
+                assert f"so {name} gets less benefit" in text
+        if res.delta_pcer:
+            hi_pcer = "P" if res.delta_pcer > 0 else "Q"
+            assert f"{hi_pcer} has the higher PCER" in text
+        assert "bears more harm" not in text
+
+
+def test_missing_group_values_and_bad_losses_are_refused():
+    y = np.array([0, 1, 1, 0, 1])
+    with pytest.raises(EthicLensInputError, match=r"'train groups'.*2 row\(s\) have no group"):
+        SplitPredictions(y, y, np.array(["a", None, "b", np.nan, "a"], dtype=object),
+                         name="train")
+    with pytest.raises(EthicLensInputError, match=r"'test groups'.*1 row"):
+        SplitPredictions(y, y, np.array([1.0, 2.0, np.nan, 1.0, 2.0]), name="test")
+    with pytest.raises(EthicLensInputError, match=r"negative, first at row 1"):
+        SplitPredictions(y, y, np.array(list("aabba")), loss=[0.1, -0.2, 0.3, 0.1, 0.0])
+    with pytest.raises(EthicLensInputError, match=r"not numbers, first at row 2"):
+        SplitPredictions(y, y, np.array(list("aabba")),
+                         loss=np.array([0.1, 0.2, "high", 0.1, 0.0], dtype=object))

@@ -22,6 +22,50 @@ def _console() -> Console:
     return Console() if sys.stdout.isatty() else Console(width=160)
 
 
+POSITIVE_CHOICES = ("favorable", "harmful")
+
+
+class PositiveChoice(click.Choice):
+    """``--positive favorable|harmful``, the one sign vocabulary of every command.
+
+    The old spelling ``beneficial`` is accepted as a deprecated alias of ``favorable`` (with a
+    one-line notice on stderr).
+    """
+
+    def __init__(self):
+        super().__init__(list(POSITIVE_CHOICES), case_sensitive=False)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and value.lower() == "beneficial":
+            click.echo("warning: --positive beneficial is deprecated; use --positive favorable",
+                       err=True)
+            return "favorable"
+        return super().convert(value, param, ctx)
+
+
+def positive_option(help_text: str):
+    """The shared ``--positive`` option (default None: the dataset's or command's default)."""
+    return click.option("--positive", type=PositiveChoice(), default=None, help=help_text)
+
+
+def favorable_label(positive: str | None, favorable: int | None, default: int) -> int:
+    """The favourable prediction (0 or 1) from ``--positive`` or the deprecated ``--favorable``."""
+    if favorable is not None:
+        if favorable not in (0, 1):
+            raise EthicLensInputError("must be 0 or 1", column="--favorable", value=favorable,
+                                      fix="use --positive favorable|harmful instead")
+        click.echo("warning: --favorable is deprecated; use --positive favorable (prediction 1 "
+                   "is favourable) or --positive harmful (prediction 0 is)", err=True)
+        if positive is not None and (positive == "favorable") != (favorable == 1):
+            raise EthicLensInputError(
+                f"--favorable {favorable} contradicts --positive {positive}", column="--positive",
+                fix="give only --positive")
+        return favorable
+    if positive is None:
+        return default
+    return 1 if positive == "favorable" else 0
+
+
 @click.group("probe")
 def probe_group():
     """Counterfactual probing: change only the protected attribute and watch the model."""
@@ -76,11 +120,15 @@ def _print_cf(result, intro):
               help="Your model: a function returning a fitted model with predict(); used with "
               "--data.")
 @click.option("--data", type=click.Path(dir_okay=False), help="Records (CSV/Parquet) to probe.")
-@click.option("--favorable", type=int, default=None, help="Favourable prediction (0 or 1).")
+@positive_option("Is a positive prediction (1) favorable or harmful? (default: the "
+                 "benchmark's declared direction; favorable for your model)")
+@click.option("--favorable", type=int, default=None, hidden=True,
+              help="Deprecated: the favourable prediction (0 or 1); use --positive.")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--n-boot", default=1000, show_default=True)
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
-def counterfactual_cmd(target, attribute, model_spec, data, favorable, seed, n_boot, json_out):
+def counterfactual_cmd(target, attribute, model_spec, data, positive, favorable, seed, n_boot,
+                       json_out):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
     if json_out:
         check_writable(json_out)
@@ -90,7 +138,7 @@ def counterfactual_cmd(target, attribute, model_spec, data, favorable, seed, n_b
         model = _load_entry_point(model_spec)
         X = read_table(data)
         require_columns(X, [attribute], data)
-        fav = 1 if favorable is None else favorable
+        fav = favorable_label(positive, favorable, 1)
         result = counterfactual(model, X, attribute, favorable_label=fav, n_boot=n_boot,
                                 random_state=seed)
         intro = f"Counterfactual probe of {model_spec} on {data} ({len(X):,} records)"
@@ -105,7 +153,7 @@ def counterfactual_cmd(target, attribute, model_spec, data, favorable, seed, n_b
             raise EthicLensInputError(f"is not a protected attribute of {target}",
                                       column=attribute, fix=f"use {list(ds.protected.columns)}")
         run = train_standard_model(ds, seed=seed, include_protected=True)
-        fav = (1 if ds.positive_is_favorable else 0) if favorable is None else favorable
+        fav = favorable_label(positive, favorable, 1 if ds.positive_is_favorable else 0)
         result = counterfactual(run.model, run.X_test, attribute, favorable_label=fav,
                                 n_boot=n_boot, random_state=seed)
         intro = (f"Counterfactual probe of {target}'s standard logistic regression, trained WITH "
@@ -136,17 +184,20 @@ def make_cmd(data, protected, out):
 @click.argument("scored", type=click.Path(dir_okay=False))
 @click.option("--y-pred", required=True)
 @click.option("--y-score")
-@click.option("--favorable", type=int, default=1, show_default=True)
+@positive_option("Is a positive prediction (1) favorable or harmful? [default: favorable]")
+@click.option("--favorable", type=int, default=None, hidden=True,
+              help="Deprecated: the favourable prediction (0 or 1); use --positive.")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
-def analyze_cmd(scored, y_pred, y_score, favorable, seed, json_out):
+def analyze_cmd(scored, y_pred, y_score, positive, favorable, seed, json_out):
     """Flip rates from your predictions on a make-counterfactuals table."""
     if json_out:
         check_writable(json_out)
     frame = read_table(scored)
     require_columns(frame, [y_pred] + ([y_score] if y_score else []), scored)
+    fav = favorable_label(positive, favorable, 1)
     result = analyze_counterfactuals(frame, frame[y_pred], frame[y_score] if y_score else None,
-                                     favorable_label=favorable, random_state=seed)
+                                     favorable_label=fav, random_state=seed)
     _print_cf(result, f"Counterfactual analysis of {scored}")
     if json_out:
         write_atomic(json_out, json.dumps(result.to_dict(), indent=2))

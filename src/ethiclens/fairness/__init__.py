@@ -6,10 +6,14 @@ from ._engine import audit, two_proportion_z_test
 from ._metrics import (
     COMPARISON_METRICS,
     GROUP_METRICS,
+    accuracy,
     calculate_disparate_impact,
     composite_band,
     compute_composite_bias_score,
+    false_positive_rate,
+    selection_rate,
     theil_index,
+    true_positive_rate,
 )
 from ._policy import (
     FLAGGED,
@@ -38,6 +42,10 @@ __all__ = [
     "compute_composite_bias_score",
     "composite_band",
     "theil_index",
+    "selection_rate",
+    "true_positive_rate",
+    "false_positive_rate",
+    "accuracy",
     "COMPARISON_METRICS",
     "GROUP_METRICS",
     "SCHEMA_VERSION",

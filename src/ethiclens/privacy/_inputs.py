@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from ..errors import EthicLensInputError
 
@@ -26,7 +27,7 @@ class SplitPredictions:
     def __post_init__(self):
         self.y_true = _binary(self.y_true, f"{self.name} y_true")
         self.y_pred = _binary(self.y_pred, f"{self.name} y_pred")
-        self.groups = np.asarray(self.groups).astype(str).astype(object)
+        self.groups = _groups(self.groups, f"{self.name} groups")
         n = len(self.y_true)
         for label, arr in (("y_pred", self.y_pred), ("groups", self.groups)):
             if len(arr) != n:
@@ -34,7 +35,7 @@ class SplitPredictions:
                                           column=f"{self.name} {label}",
                                           fix="pass arrays for the same rows")
         if self.loss is not None:
-            self.loss = np.asarray(self.loss, dtype=float)
+            self.loss = _losses(self.loss, f"{self.name} loss")
             if len(self.loss) != n:
                 raise EthicLensInputError(f"{self.name} loss has {len(self.loss)} rows, not {n}",
                                           column=f"{self.name} loss")
@@ -44,6 +45,13 @@ class SplitPredictions:
                     f"{int(bad.sum())} loss value(s) are NaN or infinite, first at row "
                     f"{int(np.flatnonzero(bad)[0])}", column=f"{self.name} loss",
                     fix="clip probabilities before computing log-losses (e.g. to [1e-7, 1-1e-7])")
+            negative = self.loss < 0
+            if negative.any():
+                raise EthicLensInputError(
+                    f"{int(negative.sum())} loss value(s) are negative, first at row "
+                    f"{int(np.flatnonzero(negative)[0])} (value {self.loss[negative][0]:g})",
+                    column=f"{self.name} loss",
+                    fix="give per-example losses such as the log-loss −log p(y|x), which are ≥ 0")
 
     def mask(self, group: str) -> np.ndarray:
         return self.groups == group
@@ -58,3 +66,28 @@ def _binary(values, name) -> np.ndarray:
         raise EthicLensInputError(f"must be 0/1, found {sorted(map(str, uniq))[:6]}",
                                   column=name, fix="recode to 0/1")
     return arr.astype(np.int8)
+
+
+def _groups(values, name) -> np.ndarray:
+    """Group labels as strings; a missing label is refused, never turned into a group 'nan'."""
+    arr = np.asarray(values, dtype=object)
+    missing = pd.isna(arr) if arr.ndim == 1 else np.zeros(len(arr), bool)
+    if missing.any():
+        raise EthicLensInputError(
+            f"{int(missing.sum())} row(s) have no group (missing value), first at row "
+            f"{int(np.flatnonzero(missing)[0])}", column=name,
+            fix="drop those rows or give them an explicit group name")
+    return arr.astype(str).astype(object)
+
+
+def _losses(values, name) -> np.ndarray:
+    try:
+        return np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        arr = np.asarray(values, dtype=object)
+        bad = np.flatnonzero(pd.isna(pd.to_numeric(pd.Series(arr), errors="coerce")))
+        first = int(bad[0]) if len(bad) else 0
+        raise EthicLensInputError(
+            f"{len(bad)} loss value(s) are not numbers, first at row {first} "
+            f"(value {arr[first]!r})", column=name,
+            fix="give numeric per-example losses") from None

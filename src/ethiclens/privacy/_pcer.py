@@ -4,22 +4,70 @@ Per group g: R_g = positive-prediction rate on the test split, δ_g = max(0, acc
 acc_g^test) (the Yeom et al. bound on the group's membership-inference advantage), and
 PCER_g = R_g / max(δ_g, η). For a binary attribute ΔPCER = PCER_0 − PCER_1 (the group order is
 explicit); for more groups, the dispersion max |PCER_g − PCER_g'|.
+
+Every statistic is a function of each group's confusion cells (tp, fp, fn, tn) on the train and
+on the test split, computed with the fairness core's count functions. Its interval is a
+stratified bootstrap over rows: each group's train rows and test rows are resampled separately
+(a multinomial draw of the group's cells per split), so one model's audit carries its sampling
+uncertainty. It does not carry the model's own randomness: retraining with another seed moves
+the statistics further (``ethiclens pcer sweep`` measures that spread).
 """
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
 
 import numpy as np
 
 from ..errors import EthicLensInputError
+from ..fairness import (
+    INSUFFICIENT_DATA,
+    REPORTED,
+    UNDEFINED,
+    MetricEstimate,
+    Policy,
+    accuracy,
+    bootstrap_interval,
+    false_positive_rate,
+    selection_rate,
+    true_positive_rate,
+)
 from ._inputs import SplitPredictions
 from ._mia import MIAResult, membership_inference
 
 DEFAULT_ETA = 1e-3
 FLOOR_ETAS = (1e-4, 1e-3, 1e-2, 1e-1)
-MIN_GROUP_SIZE = 30  # rows per group per split below which a group is INSUFFICIENT_DATA
+DEFAULT_N_BOOT = 1000
+MIN_N_BOOT = 100
+CI_LEVEL = 0.95
+PCER_SCHEMA_VERSION = "1.0"
+SINGLE_RUN_NOTE = (
+    "This is one trained model: the intervals cover resampling of its train and test rows "
+    "only. Retraining with another seed moves ΔPCER, δ_g and the gaps by more than these "
+    "intervals show; run `ethiclens pcer sweep` (and `ethiclens pcer tables`) for the "
+    "seed-to-seed spread before drawing conclusions."
+)
+# Per-group statistics (name -> label) and result-level ones; the JSON uses the names.
+GROUP_STATISTICS = {
+    "acc_train": "accuracy on train",
+    "acc_test": "accuracy on test",
+    "delta": "δ_g = max(0, acc_train − acc_test)",
+    "positive_rate": "R_g, positive-prediction rate on test",
+    "pcer": "PCER_g = R_g / max(δ_g, η)",
+    "tpr_test": "true-positive rate on test",
+    "fpr_test": "false-positive rate on test",
+}
+RESULT_STATISTICS = {
+    "delta_pcer": "ΔPCER = PCER_0 − PCER_1",
+    "dispersion": "max_g PCER_g − min_g PCER_g",
+    "dp_gap": "DP-Gap = max_g R_g − min_g R_g",
+    "dp_gap_signed": "R_0 − R_1",
+    "eo_gap": "EO-Gap = max(TPR gap, FPR gap)",
+}
 
 
 @dataclass
@@ -36,11 +84,16 @@ class GroupPCER:
     fpr_test: float | None
     mean_loss_train: float | None = None
     mean_loss_test: float | None = None
-    status: str = "OK"
+    status: str = REPORTED  # or INSUFFICIENT_DATA below the policy's PCER floor
+    reason: str | None = None
+    estimates: dict[str, MetricEstimate] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {k: (None if isinstance(v, float) and not math.isfinite(v) else v)
-                for k, v in self.__dict__.items()}
+        return {"group": self.group, "n_train": self.n_train, "n_test": self.n_test,
+                "status": self.status, "reason": self.reason,
+                "mean_loss_train": _num(self.mean_loss_train),
+                "mean_loss_test": _num(self.mean_loss_test),
+                "statistics": {k: e.to_dict() for k, e in self.estimates.items()}}
 
 
 @dataclass
@@ -52,7 +105,7 @@ class FloorCheck:
     equals_dp_gap_over_eta: bool | None  # verified when floor-dominated (binary attributes)
 
     def to_dict(self) -> dict:
-        return dict(self.__dict__)
+        return {k: _num(v) if isinstance(v, float) else v for k, v in self.__dict__.items()}
 
 
 @dataclass
@@ -64,7 +117,7 @@ class PCERResult:
     dispersion: float
     dp_gap: float  # max |R_g − R_g'| (binary: |R_0 − R_1|)
     dp_gap_signed: float | None  # R_0 − R_1
-    eo_gap: float | None
+    eo_gap: float | None  # None when a group's TPR or FPR is undefined
     floor: list[FloorCheck]
     scales_like_inverse_eta: bool | None
     interpretation: str
@@ -72,28 +125,68 @@ class PCERResult:
     min_group_size: int
     mia: MIAResult | None = None
     notes: list[str] = field(default_factory=list)
+    estimates: dict[str, MetricEstimate] = field(default_factory=dict)
+    n_boot: int = DEFAULT_N_BOOT
+    random_state: int = 0
+    note: str = SINGLE_RUN_NOTE
 
     def group(self, name: str) -> GroupPCER:
         return next(g for g in self.groups if g.group == name)
 
+    @property
+    def headline(self) -> MetricEstimate:
+        """ΔPCER for two groups, else the dispersion: status REPORTED only when headlined."""
+        key = "delta_pcer" if len(self.group_order) == 2 else "dispersion"
+        return self.estimates[key]
+
     def to_dict(self) -> dict:
         return {
+            "schema_version": PCER_SCHEMA_VERSION, "kind": "pcer_audit",
             "group_order": list(self.group_order), "eta": self.eta,
+            "positive_is_favorable": self.positive_is_favorable,
+            "min_group_size": self.min_group_size,
+            "n_boot": self.n_boot, "random_state": self.random_state, "ci_level": CI_LEVEL,
             "groups": [g.to_dict() for g in self.groups],
-            "delta_pcer": self.delta_pcer, "dispersion": self.dispersion,
-            "dp_gap": self.dp_gap, "dp_gap_signed": self.dp_gap_signed, "eo_gap": self.eo_gap,
+            "statistics": {k: e.to_dict() for k, e in self.estimates.items()},
             "floor_sensitivity": [f.to_dict() for f in self.floor],
             "scales_like_inverse_eta": self.scales_like_inverse_eta,
             "interpretation": self.interpretation,
-            "positive_is_favorable": self.positive_is_favorable,
-            "min_group_size": self.min_group_size,
-            "mia": self.mia.to_dict() if self.mia else None,
+            "note": self.note,
+            "mia": _clean(self.mia.to_dict()) if self.mia else None,
             "notes": self.notes,
         }
 
 
-def _rate(num, den):
-    return float(num / den) if den else float("nan")
+def _num(v):
+    if v is None:
+        return None
+    v = float(v)
+    return v if math.isfinite(v) else None
+
+
+def _clean(obj):
+    """Non-finite floats -> None, recursively (JSON has no NaN)."""
+    if isinstance(obj, float):
+        return _num(obj)
+    if isinstance(obj, dict):
+        return {k: _clean(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [_clean(v) for v in obj]
+    return obj
+
+
+@cache
+def load_pcer_schema() -> dict:
+    """The versioned JSON schema of ``pcer audit --json`` and ``pcer train --json``."""
+    text = resources.files(__package__).joinpath("pcer.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def validate_pcer_output(document: dict) -> None:
+    """Raise ``jsonschema.ValidationError`` when ``document`` does not follow the schema."""
+    import jsonschema
+
+    jsonschema.validate(document, load_pcer_schema())
 
 
 def pcer_values(positive_rate: dict, delta: dict, order, eta: float):
@@ -105,10 +198,109 @@ def pcer_values(positive_rate: dict, delta: dict, order, eta: float):
     return pcer, d, dispersion
 
 
+# ---------------------------------------------------------------------------------------------
+# Statistics as functions of cells: (..., n_groups, 4) arrays of (tp, fp, fn, tn).
+# ---------------------------------------------------------------------------------------------
+
+
+def split_cells(split: SplitPredictions, order) -> np.ndarray:
+    """Per-group confusion cells (tp, fp, fn, tn) of one split, shape (n_groups, 4)."""
+    cell = 2 * (1 - split.y_pred.astype(int)) + (1 - split.y_true.astype(int))
+    index = {g: i for i, g in enumerate(order)}
+    codes = np.fromiter((index[g] for g in split.groups), dtype=int, count=len(split.groups))
+    return np.bincount(codes * 4 + cell, minlength=len(order) * 4).reshape(len(order), 4)
+
+
+def group_statistics(train_cells, test_cells, eta: float) -> dict[str, np.ndarray]:
+    """Every per-group statistic; broadcasts over leading (replicate) axes; NaN if undefined."""
+    acc_train = accuracy(train_cells)
+    acc_test = accuracy(test_cells)
+    delta = np.maximum(0.0, acc_train - acc_test)  # NaN stays NaN
+    rate = selection_rate(test_cells, True)
+    return {"acc_train": acc_train, "acc_test": acc_test, "delta": delta,
+            "positive_rate": rate, "pcer": rate / np.maximum(delta, eta),
+            "tpr_test": true_positive_rate(test_cells),
+            "fpr_test": false_positive_rate(test_cells)}
+
+
+def _spread(x):
+    return np.max(x, axis=-1) - np.min(x, axis=-1)  # NaN propagates: undefined, never 0
+
+
+def result_statistics(stats: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """ΔPCER, dispersion and the gaps from the per-group statistics (last axis = groups)."""
+    pcer, rate = stats["pcer"], stats["positive_rate"]
+    binary = pcer.shape[-1] == 2
+    missing = np.full(pcer.shape[:-1], np.nan)
+    return {"delta_pcer": pcer[..., 0] - pcer[..., 1] if binary else missing,
+            "dispersion": _spread(pcer), "dp_gap": _spread(rate),
+            "dp_gap_signed": rate[..., 0] - rate[..., 1] if binary else missing,
+            "eo_gap": np.maximum(_spread(stats["tpr_test"]), _spread(stats["fpr_test"]))}
+
+
+def bootstrap_cells(cells: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:
+    """Replicates of per-group cells, shape (n_boot, n_groups, 4): each group's rows resampled
+    with replacement (a multinomial draw of its cells), its size fixed."""
+    out = np.zeros((n_boot, *cells.shape))
+    for g, row in enumerate(cells):
+        n = int(row.sum())
+        if n:
+            out[:, g, :] = rng.multinomial(n, row / n, size=n_boot)
+    return out
+
+
+def _undefined_reason(name: str, group: str, tr, te) -> str:
+    """Why a per-group statistic has a zero denominator (tr, te: the group's cells)."""
+    if name == "acc_train" or (name in ("delta", "pcer") and tr.sum() == 0):
+        return f"group {group} has no train rows"
+    if name == "tpr_test":
+        return f"group {group} has no positive labels on test (TPR's denominator is 0)"
+    if name == "fpr_test":
+        return f"group {group} has no negative labels on test (FPR's denominator is 0)"
+    return f"group {group} has no test rows"
+
+
+def _interval(value: float, boot: np.ndarray) -> tuple[float | None, float | None, str]:
+    """Percentile interval; its method says when it is degenerate or excludes the estimate."""
+    iv = bootstrap_interval(value, boot, None, None, method="percentile", level=CI_LEVEL)
+    method = iv.method
+    if iv.defined:
+        if iv.low == iv.high:
+            method += " (degenerate: every replicate equal, e.g. a cell count of 0)"
+        elif not iv.low <= value <= iv.high:
+            method += (" (the estimate lies outside: the statistic is clipped or floored, so "
+                       "its bootstrap distribution is skewed)")
+    return iv.low, iv.high, method
+
+
+def _estimate(value, boot, *, undefined: str | None, insufficient: str | None):
+    if not np.isfinite(value):
+        return MetricEstimate(None, None, None, "none (undefined)", UNDEFINED,
+                              undefined or "a denominator is 0")
+    if insufficient is not None:
+        return MetricEstimate(float(value), None, None, "none (below the floor)",
+                              INSUFFICIENT_DATA, insufficient)
+    low, high, method = _interval(float(value), boot)
+    return MetricEstimate(float(value), low, high, method, REPORTED, None)
+
+
+def _check_bootstrap(n_boot, random_state) -> None:
+    if isinstance(n_boot, bool) or not isinstance(n_boot, int | np.integer) or (
+            n_boot < MIN_N_BOOT):
+        raise EthicLensInputError(f"must be an integer of at least {MIN_N_BOOT}",
+                                  column="n_boot", value=n_boot,
+                                  fix="use the default 1000 (or 2000+ for publication)")
+    if isinstance(random_state, bool) or not isinstance(random_state, int | np.integer) or (
+            random_state < 0):
+        raise EthicLensInputError("the seed must be a non-negative integer",
+                                  column="random_state", value=random_state, fix="e.g. 0")
+
+
 def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=None,
                eta: float = DEFAULT_ETA, etas=FLOOR_ETAS, positive_is_favorable: bool = True,
-               min_group_size: int = MIN_GROUP_SIZE) -> PCERResult:
-    """Algorithm 1: the post-hoc PCER audit of a trained classifier.
+               policy: Policy | None = None, n_boot: int = DEFAULT_N_BOOT,
+               random_state: int = 0) -> PCERResult:
+    """Algorithm 1: the post-hoc PCER audit of one trained classifier, with intervals.
 
     Parameters
     ----------
@@ -124,9 +316,28 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
     positive_is_favorable : bool
         Whether a positive prediction is a benefit (income > 50K) or a harm (recidivism); words
         the interpretation of the sign.
-    min_group_size : int
-        Rows per group per split below which the group is INSUFFICIENT_DATA.
+    policy : Policy, optional
+        Its ``pcer_min_group_size`` is the rows per group per split below which a group, and
+        every gap that involves it, is INSUFFICIENT_DATA (no interval, ΔPCER not headlined).
+    n_boot : int
+        Bootstrap replicates (at least 100) of the intervals.
+    random_state : int
+        Seed of the bootstrap (a non-negative integer).
+
+    Returns
+    -------
+    PCERResult
+        Point values as attributes (``delta_pcer``, ``groups[i].delta``, ...) and, in
+        ``estimates`` (and each group's ``estimates``), the same statistics with a 95%
+        percentile interval, a status (REPORTED, INSUFFICIENT_DATA or UNDEFINED) and a reason.
+        The intervals cover row sampling of this one model, not retraining (see ``note``).
     """
+    policy = Policy() if policy is None else policy
+    if not isinstance(policy, Policy):
+        raise EthicLensInputError("must be an ethiclens.Policy", column="policy",
+                                  value=type(policy).__name__, fix="e.g. Policy()")
+    _check_bootstrap(n_boot, random_state)
+    floor_n = policy.pcer_min_group_size
     train.name, test.name = "train", "test"
     groups_tr, groups_te = set(map(str, train.groups)), set(map(str, test.groups))
     if groups_tr != groups_te:
@@ -145,35 +356,53 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
     if not 0 < eta < 1:
         raise EthicLensInputError("floor constant must be in (0, 1)", column="eta", value=eta)
 
-    rows, notes = [], []
-    for g in order:
+    cells_tr, cells_te = split_cells(train, order), split_cells(test, order)
+    point = group_statistics(cells_tr, cells_te, eta)
+    point_res = result_statistics(point)
+    rng = np.random.default_rng(int(random_state))
+    boot = group_statistics(bootstrap_cells(cells_tr, n_boot, rng),
+                            bootstrap_cells(cells_te, n_boot, rng), eta)
+    boot_res = result_statistics(boot)
+
+    rows, notes, small = [], [], []
+    for i, g in enumerate(order):
+        n_tr, n_te = int(cells_tr[i].sum()), int(cells_te[i].sum())
+        insufficient = None
+        if n_tr < floor_n or n_te < floor_n:
+            insufficient = (f"n_train = {n_tr}, n_test = {n_te}, below the floor of {floor_n} "
+                            f"rows per split ({g})")
+            small.append(g)
+            notes.append(f"group {g!r}: {n_tr} train / {n_te} test rows, below the floor of "
+                         f"{floor_n} per split; its PCER is not reliable")
+        estimates = {
+            name: _estimate(point[name][i], boot[name][:, i], insufficient=insufficient,
+                            undefined=_undefined_reason(name, g, cells_tr[i], cells_te[i]))
+            for name in GROUP_STATISTICS}
         tr, te = train.mask(g), test.mask(g)
-        yt, yp = test.y_true[te], test.y_pred[te]
-        acc_tr = _rate(np.sum(train.y_true[tr] == train.y_pred[tr]), tr.sum())
-        acc_te = _rate(np.sum(yt == yp), te.sum())
-        rate = _rate(yp.sum(), te.sum())
-        status = "OK"
-        if tr.sum() < min_group_size or te.sum() < min_group_size:
-            status = "INSUFFICIENT_DATA"
-            notes.append(f"group {g!r}: {int(tr.sum())} train / {int(te.sum())} test rows, below "
-                         f"the floor of {min_group_size} per split; its PCER is not reliable")
         rows.append(GroupPCER(
-            g, int(tr.sum()), int(te.sum()), acc_tr, acc_te, max(0.0, acc_tr - acc_te), rate,
-            rate / max(max(0.0, acc_tr - acc_te), eta),
-            _rate(np.sum((yp == 1) & (yt == 1)), np.sum(yt == 1)),
-            _rate(np.sum((yp == 1) & (yt == 0)), np.sum(yt == 0)),
-            float(train.loss[tr].mean()) if train.loss is not None else None,
-            float(test.loss[te].mean()) if test.loss is not None else None, status))
+            g, n_tr, n_te, *(float(point[k][i]) for k in (
+                "acc_train", "acc_test", "delta", "positive_rate", "pcer", "tpr_test",
+                "fpr_test")),
+            mean_loss_train=float(train.loss[tr].mean()) if train.loss is not None else None,
+            mean_loss_test=float(test.loss[te].mean()) if test.loss is not None else None,
+            status=INSUFFICIENT_DATA if insufficient else REPORTED, reason=insufficient,
+            estimates=estimates))
+
+    result_estimates = {}
+    for name in RESULT_STATISTICS:
+        undefined = _result_undefined_reason(name, rows)
+        insufficient = None
+        if small:
+            what = "ΔPCER is not headlined" if name == "delta_pcer" else "not reported"
+            insufficient = (f"{what}: group(s) {', '.join(small)} below the floor of {floor_n} "
+                            "rows per split")
+        result_estimates[name] = _estimate(point_res[name], boot_res[name], undefined=undefined,
+                                           insufficient=insufficient)
+
     R = {r.group: r.positive_rate for r in rows}
     delta = {r.group: r.delta for r in rows}
-    _, d_pcer, dispersion = pcer_values(R, delta, order, eta)
-    rates = list(R.values())
-    dp_gap = float(max(rates) - min(rates))
-    signed = float(R[order[0]] - R[order[1]]) if len(order) == 2 else None
-    tprs = [r.tpr_test for r in rows]
-    fprs = [r.fpr_test for r in rows]
-    eo_gap = float(max(max(tprs) - min(tprs), max(fprs) - min(fprs)))
-
+    d_pcer = _num(point_res["delta_pcer"])
+    signed = _num(point_res["dp_gap_signed"])
     floor = []
     for e in etas:
         _, d_e, disp_e = pcer_values(R, delta, order, e)
@@ -182,14 +411,27 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
         if dominated and signed is not None:
             check = bool(math.isclose(d_e, signed / e, rel_tol=1e-9, abs_tol=1e-9))
         floor.append(FloorCheck(e, d_e, disp_e, dominated, check))
-    scaling = _scales_like_inverse_eta(floor)
-    result = PCERResult(rows, order, eta, d_pcer, dispersion, dp_gap, signed, eo_gap, floor,
-                        scaling, "", positive_is_favorable, min_group_size, notes=notes)
+    result = PCERResult(
+        rows, order, eta, d_pcer, float(point_res["dispersion"]), float(point_res["dp_gap"]),
+        signed, _num(point_res["eo_gap"]), floor, _scales_like_inverse_eta(floor), "",
+        positive_is_favorable, floor_n, notes=notes, estimates=result_estimates,
+        n_boot=int(n_boot), random_state=int(random_state))
     result.interpretation = interpret(result)
     if train.loss is not None and test.loss is not None:
         result.mia = membership_inference(train, test, group_order=order, eta=eta,
                                           positive_rates=R, delta_pcer=d_pcer)
     return result
+
+
+def _result_undefined_reason(name: str, rows: list[GroupPCER]) -> str:
+    if name in ("delta_pcer", "dp_gap_signed") and len(rows) != 2:
+        return (f"defined for two groups; this attribute has {len(rows)} (see dispersion and "
+                "dp_gap)")
+    if name == "eo_gap":
+        bad = [f"{k.split('_')[0].upper()} of {r.group}" for r in rows
+               for k in ("tpr_test", "fpr_test") if not math.isfinite(getattr(r, k))]
+        return f"undefined: {', '.join(bad)} (a group lacks positive or negative test labels)"
+    return "a group's statistic is undefined"
 
 
 def _scales_like_inverse_eta(floor: list[FloorCheck]) -> bool | None:
@@ -202,27 +444,43 @@ def _scales_like_inverse_eta(floor: list[FloorCheck]) -> bool | None:
     return bool(-1.1 <= slope <= -0.9)
 
 
+# ---------------------------------------------------------------------------------------------
+# The sign in words.
+# ---------------------------------------------------------------------------------------------
+
+
 def interpret(r: PCERResult) -> str:
-    """The sign of ΔPCER in words, for a benefit or a harm, with the floor caveat."""
+    """The result in words: the ratio, then the outcome and the privacy cost, each on its own.
+
+    For two groups the text has these sentences, each defined on its own so they cannot
+    contradict each other:
+
+    - *Ratio*: which group has the higher PCER_g = R_g / max(δ_g, η), i.e. more positive
+      predictions per unit of privacy cost. For a favourable positive prediction the other group
+      gets less benefit per unit of membership-inference risk. For a harmful one the ratio ranks
+      no one as worse off (a larger privacy cost *lowers* it), and the text says so.
+    - *Outcome*: the group with the worse outcome — the lower R_g when the positive prediction
+      is favourable, the higher R_g when it is harmful.
+    - *Privacy cost*: the group with the larger overfitting gap δ_g.
+    - *Double disadvantage*: named only when the outcome and the privacy-cost sentences name the
+      same group.
+    - *Uncertainty*: whether ΔPCER's interval includes 0; the floor caveats.
+    """
     dominated = all(g.delta < r.eta for g in r.groups)
     what = "benefit" if r.positive_is_favorable else "harm"
-    if r.delta_pcer is None:
-        text = (f"PCER dispersion across {len(r.groups)} groups is {r.dispersion:.3g} "
-                f"(positive predictions, a {what}, per unit of privacy cost).")
+    head = r.headline
+    if head.status == INSUFFICIENT_DATA:
+        return (f"{'ΔPCER' if len(r.group_order) == 2 else 'PCER dispersion'} is not "
+                f"headlined ({head.reason}); the per-group values are shown for reference only.")
+    if len(r.group_order) != 2:
+        by = sorted(r.groups, key=lambda g: g.pcer)
+        text = (f"PCER dispersion across {len(r.groups)} groups is {r.dispersion:.3g}{_ci(head)} "
+                f"(positive predictions, a {what}, per unit of privacy cost); highest PCER "
+                f"{by[-1].group}, lowest {by[0].group}.")
+    elif r.delta_pcer is None:
+        text = "ΔPCER is undefined: " + (head.reason or "a group's statistic is undefined.")
     else:
-        g0, g1 = r.group_order
-        if r.delta_pcer == 0:
-            text = f"ΔPCER = 0: {g0} and {g1} receive the same {what}-to-privacy-cost ratio."
-        else:
-            hi, lo = (g0, g1) if r.delta_pcer > 0 else (g1, g0)
-            text = (f"ΔPCER = {r.delta_pcer:+.3g} (PCER_{g0} − PCER_{g1}): {hi} receives more "
-                    f"positive predictions per unit of privacy cost than {lo}. The positive "
-                    f"prediction is a {what}, so ")
-            if r.positive_is_favorable:
-                text += f"{lo} gets less benefit for the membership-inference risk it bears."
-            else:
-                text += f"{hi} bears more harm per unit of membership-inference risk."
-            text += _double_disadvantage(r)
+        text = _ratio_sentence(r) + _ci_sentence(head) + _outcome_and_cost(r)
     if dominated:
         text += (f" Every group's overfitting gap is below η = {r.eta:g}: the finding is "
                  "floor-dominated (ΔPCER = DP-Gap/η), a rescaled demographic-parity gap, not a "
@@ -232,17 +490,82 @@ def interpret(r: PCERResult) -> str:
     return text
 
 
-def _double_disadvantage(r: PCERResult) -> str:
-    """Name a group that has both the higher privacy cost and the worse outcome."""
-    g0, g1 = (r.group(name) for name in r.group_order)
-    if g0.delta == g1.delta or g0.positive_rate == g1.positive_rate:
+def _ci(est: MetricEstimate) -> str:
+    if est.ci_low is None or est.ci_high is None:
         return ""
-    costly = g0 if g0.delta > g1.delta else g1
-    other = g1 if costly is g0 else g0
-    worse = (costly.positive_rate < other.positive_rate if r.positive_is_favorable
-             else costly.positive_rate > other.positive_rate)
-    if not worse:
+    return f" [95% CI {est.ci_low:.3g}, {est.ci_high:.3g}]"
+
+
+def _ratio_sentence(r: PCERResult) -> str:
+    g0, g1 = r.group_order
+    if r.delta_pcer == 0:
+        return (f"ΔPCER = 0 (PCER_{g0} − PCER_{g1}): {g0} and {g1} have the same ratio of "
+                "positive predictions to privacy cost.")
+    hi, lo = (g0, g1) if r.delta_pcer > 0 else (g1, g0)
+    text = (f"ΔPCER = {r.delta_pcer:+.3g} (PCER_{g0} − PCER_{g1}): {hi} has the higher PCER, "
+            f"i.e. more positive predictions per unit of privacy cost (R_g / max(δ_g, η)), "
+            f"than {lo}.")
+    if r.positive_is_favorable:
+        text += (f" The positive prediction is a benefit, so {lo} gets less benefit per unit of "
+                 "membership-inference risk.")
+    else:
+        text += (" The positive prediction is a harm, so this ratio does not say which group is "
+                 "worse off (a larger privacy cost lowers it): read the outcome and the privacy "
+                 "cost below.")
+    return text
+
+
+def _ci_sentence(est: MetricEstimate) -> str:
+    if est.ci_low is None or est.ci_high is None:
         return ""
-    return (f" Double disadvantage: {costly.group} has both the larger overfitting gap "
-            f"(δ {costly.delta:.4f} vs {other.delta:.4f}) and the worse outcome "
-            f"(R {costly.positive_rate:.3f} vs {other.positive_rate:.3f}).")
+    if est.ci_low <= 0 <= est.ci_high:
+        return (f" Its 95% interval [{est.ci_low:+.3g}, {est.ci_high:+.3g}] includes 0: this "
+                "run does not establish the sign.")
+    return (f" Its 95% interval [{est.ci_low:+.3g}, {est.ci_high:+.3g}] excludes 0 (row "
+            "resampling of this one model; seed-to-seed spread is larger).")
+
+
+def _worse_outcome(r: PCERResult):
+    """(worse, better) groups by outcome, or None when their positive rates are equal."""
+    a, b = (r.group(name) for name in r.group_order)
+    if a.positive_rate == b.positive_rate:
+        return None
+    low, high = (a, b) if a.positive_rate < b.positive_rate else (b, a)
+    return (low, high) if r.positive_is_favorable else (high, low)
+
+
+def _higher_cost(r: PCERResult):
+    """(costlier, other) groups by overfitting gap δ, or None when equal."""
+    a, b = (r.group(name) for name in r.group_order)
+    if a.delta == b.delta:
+        return None
+    return (a, b) if a.delta > b.delta else (b, a)
+
+
+def _outcome_and_cost(r: PCERResult) -> str:
+    outcome, cost = _worse_outcome(r), _higher_cost(r)
+    if outcome is None:
+        text = (f" Outcome: both groups receive the positive prediction at the same rate "
+                f"(R = {r.groups[0].positive_rate:.3f}).")
+    else:
+        worse, better = outcome
+        how = ("the favourable prediction less often" if r.positive_is_favorable
+               else "the harmful prediction more often")
+        text = (f" Outcome: {worse.group} receives {how} (R {worse.positive_rate:.3f} vs "
+                f"{better.positive_rate:.3f}).")
+    if cost is None:
+        text += (" Privacy cost: both groups have the same overfitting gap "
+                 f"(δ {r.groups[0].delta:.4f}).")
+    else:
+        costly, other = cost
+        text += (f" Privacy cost: {costly.group} has the larger overfitting gap, the bound on "
+                 f"its membership-inference advantage (δ {costly.delta:.4f} vs "
+                 f"{other.delta:.4f}).")
+    if outcome is not None and cost is not None:
+        if outcome[0] is cost[0]:
+            text += (f" Double disadvantage: {cost[0].group} has both the worse outcome and the "
+                     "larger privacy cost.")
+        else:
+            text += (f" No double disadvantage: {outcome[0].group} has the worse outcome, "
+                     f"{cost[0].group} the larger privacy cost.")
+    return text
