@@ -6,7 +6,12 @@ import pytest
 import ethiclens
 from ethiclens.fairness._bootstrap import acceleration, bootstrap_interval, jackknife_units
 from ethiclens.fairness._counts import GroupCounts, cell_index
-from ethiclens.fairness._metrics import disparate_impact, equalized_odds_difference
+from ethiclens.fairness._metrics import (
+    disparate_impact,
+    equalized_odds_difference,
+    false_positive_rate,
+    true_positive_rate,
+)
 from tests.conftest import make_binary_data
 
 B = 2000
@@ -60,16 +65,26 @@ def test_exact_jackknife_equals_row_jackknife(data, name, metric):
     assert a_exact == pytest.approx(a_rows, rel=1e-10, abs=1e-14)
 
 
+def _tpr_gap(g, r, labelled=True):
+    return true_positive_rate(g) - true_positive_rate(r)
+
+
+def _fpr_gap(g, r, labelled=True):
+    return false_positive_rate(g) - false_positive_rate(r)
+
+
+def _fold(iv):
+    lo, hi = iv.low, iv.high
+    return (0.0, max(-lo, hi)) if lo <= 0 <= hi else (min(abs(lo), abs(hi)), max(abs(lo), abs(hi)))
+
+
 @pytest.mark.parametrize("method", ["bca", "percentile"])
-@pytest.mark.parametrize("name,metric", [("disparate_impact", disparate_impact),
-                                         ("equalized_odds_difference",
-                                          equalized_odds_difference)])
-def test_interval_matches_row_bootstrap(data, method, name, metric):
+def test_di_interval_matches_row_bootstrap(data, method):
     y, p, a = data
-    theta, boot, jack = _brute_force(y, p, a, metric, np.random.default_rng(1))
+    theta, boot, jack = _brute_force(y, p, a, disparate_impact, np.random.default_rng(1))
     brute = bootstrap_interval(theta, boot, jack, np.ones(len(jack)), method=method)
     result = ethiclens.audit(y, p, a, reference="g0", n_boot=B, ci=method, random_state=3)
-    ours = result.comparisons[0].metrics[name]
+    ours = result.comparisons[0].metrics["disparate_impact"]
     assert ours.value == pytest.approx(theta, abs=1e-12)
     assert ours.ci_method == method
     # Monte Carlo error of a 2.5%/97.5% bootstrap quantile with B = 2000 is about 0.07 SE of
@@ -77,6 +92,28 @@ def test_interval_matches_row_bootstrap(data, method, name, metric):
     se = boot.std()
     assert abs(ours.ci_low - brute.low) < 0.3 * se
     assert abs(ours.ci_high - brute.high) < 0.3 * se
+
+
+@pytest.mark.parametrize("method", ["bca", "percentile"])
+def test_eo_interval_is_the_folded_row_bootstrap_of_its_signed_gaps(data, method):
+    """EO = max(|ΔTPR|, |ΔFPR|): each signed gap's row-bootstrap interval, folded at 0, maxed."""
+    y, p, a = data
+    folded, ses = [], []
+    for gap, seed in ((_tpr_gap, 1), (_fpr_gap, 2)):
+        theta, boot, jack = _brute_force(y, p, a, gap, np.random.default_rng(seed))
+        folded.append(_fold(bootstrap_interval(theta, boot, jack, np.ones(len(jack)),
+                                               method=method)))
+        ses.append(boot.std())
+    result = ethiclens.audit(y, p, a, reference="g0", n_boot=B, ci=method, random_state=3)
+    ours = result.comparisons[0].metrics["equalized_odds_difference"]
+    theta, _, _ = _brute_force(y, p, a, equalized_odds_difference, np.random.default_rng(0),
+                               n_boot=1)
+    assert ours.value == pytest.approx(theta, abs=1e-12)
+    assert ours.ci_method.startswith(method) and "folded at 0" in ours.ci_method
+    se = max(ses)
+    assert abs(ours.ci_low - max(f[0] for f in folded)) < 0.3 * se
+    assert abs(ours.ci_high - max(f[1] for f in folded)) < 0.3 * se
+    assert ours.ci_low <= ours.value <= ours.ci_high
 
 
 def test_weighted_bootstrap_matches_row_bootstrap():

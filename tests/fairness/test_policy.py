@@ -45,7 +45,26 @@ def test_flag_via_disparate_impact():
     assert c.metrics["disparate_impact"].status == FLAGGED
     assert c.metrics["disparate_impact"].ci_high < 0.8
     assert c.flagged and "DI_CI_BELOW_THRESHOLD" in c.flag_rules
-    assert c.status == FLAGGED and "below 0.80" in c.flag_reason
+    assert c.status == FLAGGED and "entirely outside [0.80, 1.25]" in c.flag_reason
+    assert c.disadvantaged == "g1"
+
+
+def test_flag_below_rule_is_the_seeds_one_sided_rule():
+    y, p, a = _exact([2000, 2000], [0.2, 0.5])  # the comparison group is selected MORE often
+    two = _audit(y, p, a).comparisons[0]
+    assert two.flagged and "DI_CI_ABOVE_INVERSE_THRESHOLD" in two.flag_rules
+    assert two.disadvantaged == "g0"  # the reference is the less-selected group
+    below = _audit(y, p, a, policy=Policy(di_rule="below")).comparisons[0]
+    assert below.metrics["disparate_impact"].status == PASS
+    assert not any(r.startswith("DI_") for r in below.flag_rules)
+    assert below.disadvantaged is None
+
+
+def test_harmful_label_names_the_more_selected_group():
+    y, p, a = _exact([2000, 2000], [0.5, 0.2])
+    c = _audit(y, p, a, positive_is_favorable=False).comparisons[0]
+    assert c.flagged and c.disadvantaged == "g0"
+    assert "harmful label less often" in c.flag_reason
 
 
 def test_flag_via_equalized_odds_when_di_is_blind():
@@ -77,7 +96,10 @@ def test_selection_floor_blocks_flag():
     c = _audit(y, p, a).comparisons[0]
     m = c.metrics["disparate_impact"]
     assert m.value == pytest.approx(0.2, abs=0.03)  # point estimate still shown
-    assert m.status == INSUFFICIENT_DATA and "n=58" in m.reason
+    assert m.status == INSUFFICIENT_DATA and "n = 58" in m.reason
+    assert "below the floor of 100" in m.reason
+    assert m.ci_low is None and m.ci_high is None  # no interval below the floor
+    assert c.composite is None
     assert not c.flagged
 
 
@@ -96,12 +118,28 @@ def test_custom_policy_floors():
     assert c.metrics["disparate_impact"].status == FLAGGED
 
 
-def test_undefined_di_is_null_with_reason():
+def test_reference_never_selected_gives_unbounded_di_that_flags():
     y, p, a = _exact([500, 500], [0.0, 0.3])
+    result = _audit(y, p, a)
+    c = result.comparisons[0]
+    m = c.metrics["disparate_impact"]
+    assert m.value == float("inf") and m.ci_high == float("inf") and m.ci_low > 1.25
+    assert "unbounded" in m.reason
+    d = result.to_dict()["comparisons"][0]["metrics"]["disparate_impact"]
+    assert d["value"] is None and d["ci_high"] is None  # JSON has no infinity: null
+    assert c.flagged and c.disadvantaged == "g0"
+    # The same data with the other reference: DI 0, flagged, the same group disadvantaged.
+    swapped = ethiclens.audit(y, p, a, reference="g1", n_boot=1000, random_state=0)
+    s = swapped.comparisons[0]
+    assert s.metrics["disparate_impact"].value == 0 and s.flagged and s.disadvantaged == "g0"
+
+
+def test_neither_group_selected_is_undefined_with_reason():
+    y, p, a = _exact([500, 500], [0.0, 0.0])
     result = _audit(y, p, a)
     m = result.comparisons[0].metrics["disparate_impact"]
     assert m.value is None and m.ci_low is None and m.status == UNDEFINED
-    assert "selection rate 0" in m.reason
+    assert "0/0" in m.reason
     assert result.to_dict()["comparisons"][0]["metrics"]["disparate_impact"]["value"] is None
     assert result.composite.withheld and result.min_disparate_impact.withheld
 
@@ -118,13 +156,23 @@ def test_group_without_positive_labels_is_undefined_not_zero():
         result.composite.withheld_reason)
 
 
+def test_never_selected_group_is_flagged_not_degenerate():
+    # DI exactly 0: a plain multinomial resample could never move it off 0.
+    y, p, a = _exact([500, 500], [1.0, 0.0])
+    for ci in ("jeffreys", "bca", "percentile"):
+        c = _audit(y, p, a, ci=ci).comparisons[0]
+        m = c.metrics["disparate_impact"]
+        assert m.value == 0 and m.ci_low == 0 and 0 < m.ci_high < 0.8, ci
+        assert m.status == FLAGGED and c.flagged and c.disadvantaged == "g1", ci
+        assert ("extended to the estimate" if ci == "jeffreys" else "smoothed") in m.ci_method
+
+
 def test_degenerate_interval_never_flags():
-    y, p, a = _exact([500, 500], [1.0, 0.0])  # DI exactly 0 in every replicate
-    c = _audit(y, p, a).comparisons[0]
-    m = c.metrics["disparate_impact"]
-    assert m.value == 0 and m.ci_low == m.ci_high == 0
-    assert m.status == INCONCLUSIVE and "degenerate" in m.reason
-    assert not c.flagged
+    from ethiclens.fairness import Interval
+    from ethiclens.fairness._policy import judge_disparate_impact
+
+    status, reason = judge_disparate_impact(Interval(0.5, 0.5, "x"), Policy())
+    assert status == INCONCLUSIVE and "degenerate" in reason
 
 
 def test_headlines_published_when_everything_is_reliable():

@@ -45,11 +45,13 @@ def draw_cell_counts(counts: np.ndarray, n_boot: int, rng: np.random.Generator) 
     """Bootstrap replicates of per-group cells, shape (n_boot, n_groups, n_cells).
 
     Each group is resampled on its own (stratified): its size is fixed, its cells multinomial.
+    A group with an empty cell is resampled from smoothed shares (a pseudo-count of 1/2 per
+    cell), so a zero cell is not frozen at zero in every replicate.
     """
     out = np.empty((n_boot, *counts.shape), dtype=float)
     for g, row in enumerate(counts):
         n = int(row.sum())
-        out[:, g, :] = rng.multinomial(n, row / n, size=n_boot) if n else 0
+        out[:, g, :] = rng.multinomial(n, smoothed_shares(row), size=n_boot) if n else 0
     return out
 
 
@@ -179,3 +181,32 @@ def bootstrap_interval(
         return _from_quantiles(finite, alpha, 1 - alpha,
                                "percentile (bca interval excluded the estimate)", note, n_total)
     return interval
+
+
+# Per-cell pseudo-count of the default interval: Jeffreys' prior for a rate computed from two cells.
+JEFFREYS_PRIOR = 0.5
+JEFFREYS_METHOD = "jeffreys (Dirichlet(cells + 1/2) draws per group, equal-tailed)"
+
+
+def draw_dirichlet_cells(effective: np.ndarray, totals: np.ndarray, n_boot: int,
+                         rng: np.random.Generator, prior: float = JEFFREYS_PRIOR) -> np.ndarray:
+    """Posterior draws of each group's cells, shape (n_boot, n_groups, n_cells).
+
+    Group g's cell shares are drawn from Dirichlet(effective[g] + prior) and scaled to
+    ``totals[g]`` (its row count, or its weight total). Unlike a multinomial resample, an empty
+    cell still varies, so a group that is never (or always) selected gets a proper, one-sided
+    interval instead of a degenerate one (docs/adr/0006-boundary-safe-intervals.md).
+    """
+    n_groups, n_cells = effective.shape
+    out = np.empty((n_boot, n_groups, n_cells))
+    for g in range(n_groups):
+        out[:, g, :] = rng.dirichlet(effective[g] + prior, size=n_boot) * totals[g]
+    return out
+
+
+def smoothed_shares(row: np.ndarray, prior: float = JEFFREYS_PRIOR) -> np.ndarray:
+    """Cell shares for a multinomial resample: observed, or smoothed when a cell is empty."""
+    row = np.asarray(row, float)
+    if (row > 0).all():
+        return row / row.sum()
+    return (row + prior) / (row.sum() + prior * len(row))

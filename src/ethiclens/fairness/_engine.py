@@ -1,8 +1,9 @@
-"""The audit engine: per-group cells -> metrics, stratified bootstrap CIs, policy, headlines."""
+"""The audit engine: per-group cells -> metrics, intervals, policy, headlines."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from statistics import NormalDist
 
 import numpy as np
@@ -12,21 +13,20 @@ from ..errors import EthicLensInputError
 from . import _calibration as cal
 from . import _policy as pol
 from ._bootstrap import (
+    JEFFREYS_METHOD,
     Interval,
     bootstrap_interval,
     draw_cell_counts,
+    draw_dirichlet_cells,
     draw_weighted_cells,
     jackknife_units,
 )
 from ._counts import GroupCounts, cell_index
 from ._metrics import (
-    COMPARISON_METRICS,
-    GROUP_METRICS,
+    COMPARISON_METRIC_SPECS,
+    GROUP_METRIC_SPECS,
     composite_band,
     compute_composite_bias_score,
-    false_positive_rate,
-    positive_predictive_value,
-    true_positive_rate,
 )
 from ._result import (
     AttributeSummary,
@@ -37,16 +37,20 @@ from ._result import (
     MetricEstimate,
 )
 from ._validate import (
+    apply_group_edits,
     as_binary,
     as_scores,
     as_weights,
     check_length,
+    check_n_boot,
+    check_seed,
     cross_groups,
     encode_groups,
     resolve_reference,
 )
 
 INTERSECTION_SEP = "&"
+CI_METHODS = ("jeffreys", "bca", "percentile")
 
 
 def audit(
@@ -58,15 +62,18 @@ def audit(
     reference=None,
     sample_weight=None,
     intersections=None,
+    exclude_groups=None,
+    merge_groups=None,
     pos_label=None,
     positive_is_favorable: bool = True,
     n_boot: int = 2000,
-    ci: str = "bca",
+    ci: str = "jeffreys",
     confidence_level: float = 0.95,
     n_bins: int = 10,
     policy: pol.Policy | None = None,
     random_state: int | None = None,
     provenance: dict | None = None,
+    reference_source=None,
 ) -> AuditResult:
     """Audit binary predictions for group fairness.
 
@@ -78,51 +85,73 @@ def audit(
     y_pred : array-like of shape (n,)
         Predicted labels.
     sensitive_features : Series, DataFrame, dict or array-like
-        One column per protected attribute; each may have any number of groups.
+        One column per protected attribute; each may have any number of groups. Several
+        columns give one audit per attribute (not their crossing: use ``intersections``).
     y_score : array-like of shape (n,), optional
         Scores in [0, 1] (probability of the positive label) for calibration (ECE).
     reference : scalar or dict, optional
-        Reference (privileged) group per attribute. Default: each attribute's largest group,
-        stated in the result.
+        Reference group per attribute. Default: each attribute's largest group, stated in the
+        result. Which group is the reference never changes which comparisons are flagged
+        (two-sided DI rule, symmetric EO), only how the ratios are written.
     sample_weight : array-like of shape (n,), optional
-        Weights for point estimates and the bootstrap (rows resampled within groups). Sample
-        floors and the z-test count rows, not weights.
+        Weights for point estimates and intervals. Sample floors then count effective rows
+        (Kish: (Σw)² / Σw²), so one huge weight cannot decide a verdict.
     intersections : list of tuples of attribute names, optional
         Also audit the crossed groups, e.g. ``[("race", "sex")]``.
+    exclude_groups : dict, optional
+        ``{attribute: [group, ...]}``: leave these groups out of that attribute's comparisons
+        (and of intersections built from it). Stated in the result's ``config``.
+    merge_groups : dict, optional
+        ``{attribute: {new_group: [group, group, ...]}}``: audit these groups as one.
     pos_label : scalar, optional
         The positive label, needed when labels/predictions are not 0/1.
     positive_is_favorable : bool
         Whether the positive label is a benefit (a loan) or a harm (a recidivism prediction);
-        used to word reports. The flag policy applies either way.
+        decides which group a flagged disparity disadvantages.
     n_boot : int
-        Bootstrap replicates (stratified by group).
-    ci : {"bca", "percentile"}
-        Interval method; each interval's ``ci_method`` says what was actually computed.
+        Interval draws per group.
+    ci : {"jeffreys", "bca", "percentile"}
+        Interval method. ``"jeffreys"`` (default): each group's cells are drawn from
+        Dirichlet(counts + 1/2), which stays valid when a rate is 0 or 1; ``"bca"`` and
+        ``"percentile"``: the stratified bootstrap. Each interval's ``ci_method`` says what was
+        actually computed.
     confidence_level : float
         Interval coverage, 0.95 by default.
     n_bins : int
         Equal-width bins for ECE.
     policy : Policy, optional
-        Thresholds and sample floors; defaults from the methodology.
+        Thresholds, DI rule and sample floors; defaults from the methodology.
     random_state : int, optional
-        Seed. When None a seed is drawn and recorded in the result so the run can be repeated.
+        Non-negative seed. When None a seed is drawn and recorded in the result.
     provenance : dict, optional
         Where the data and model came from; copied into the report.
+    reference_source : str or dict, optional
+        How a given reference was chosen (e.g. ``"dataset default"``); default ``"given"``.
 
     Returns
     -------
     AuditResult
     """
     policy = policy or pol.Policy()
-    if ci not in ("bca", "percentile"):
+    if not isinstance(policy, pol.Policy):
+        raise EthicLensInputError("must be an ethiclens.Policy", column="policy",
+                                  value=type(policy).__name__, fix="pass Policy(...)")
+    if ci not in CI_METHODS:
         raise EthicLensInputError("unknown interval method", column="ci", value=ci,
-                                  fix="use 'bca' or 'percentile'")
-    if not (isinstance(n_boot, (int, np.integer)) and n_boot >= 100):
-        raise EthicLensInputError("too few bootstrap replicates for an interval", column="n_boot",
-                                  value=n_boot, fix="use n_boot >= 100 (2000 is the default)")
-    if not 0.5 < confidence_level < 1:
+                                  fix=f"use one of {list(CI_METHODS)}")
+    if isinstance(confidence_level, bool) or not isinstance(confidence_level, (int, float)) \
+            or not 0.5 < confidence_level < 1:
         raise EthicLensInputError("must be in (0.5, 1)", column="confidence_level",
-                                  value=confidence_level)
+                                  value=confidence_level, fix="0.95 is the default")
+    if isinstance(n_bins, bool) or not isinstance(n_bins, (int, np.integer)) \
+            or not 2 <= n_bins <= 1000:
+        raise EthicLensInputError("must be an integer in [2, 1000]", column="n_bins",
+                                  value=n_bins, fix="10 is the default")
+    if random_state is not None:
+        check_seed(random_state, "random_state")
+    if np.ndim(y_pred) != 1:
+        raise EthicLensInputError(f"must be one-dimensional (shape {np.shape(y_pred)})",
+                                  column="y_pred", fix="pass one prediction per row")
     n = len(y_pred)
     if n == 0:
         raise EthicLensInputError("no rows to audit", column="y_pred",
@@ -140,6 +169,7 @@ def audit(
                                   fix="pass y_true too, or drop y_score")
     weights = as_weights(sample_weight, n) if sample_weight is not None else None
     attrs = encode_groups(sensitive_features, n)
+    attrs, edits = apply_group_edits(attrs, exclude_groups, merge_groups)
     for combo in intersections or []:
         missing = [a for a in combo if a not in attrs]
         if missing or len(combo) < 2:
@@ -149,18 +179,24 @@ def audit(
         attrs[INTERSECTION_SEP.join(combo)] = cross_groups([attrs[a] for a in combo],
                                                            INTERSECTION_SEP)
     references = _references(reference, list(attrs), intersections)
+    n_cells = 4 if labelled else 2
+    largest = max(len(groups) for groups, _ in attrs.values())
+    check_n_boot(n_boot, largest * n_cells * (2 if labelled else 1))
 
     if random_state is None:
         random_state = int(np.random.SeedSequence().entropy % (2**63))
     seeds = np.random.SeedSequence(random_state).spawn(len(attrs))
     cells = cell_index(pred, true)
-    ctx = _Context(labelled, weights, scores, true, cells, n_boot, ci, confidence_level,
-                   n_bins, policy, bool(positive_is_favorable))
+    ctx = _Context(labelled=labelled, weights=weights, scores=scores, true=true, cells=cells,
+                   n_boot=int(n_boot), ci=ci, level=float(confidence_level), n_bins=int(n_bins),
+                   policy=policy, favorable=bool(positive_is_favorable))
 
     attributes, comparisons = [], []
     for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
+        source = reference_source.get(name) if isinstance(reference_source, dict) \
+            else reference_source
         summary, comps = _audit_attribute(ctx, name, groups, codes, references.get(name),
-                                          np.random.default_rng(seed))
+                                          source, np.random.default_rng(seed))
         attributes.append(summary)
         comparisons.extend(comps)
 
@@ -178,6 +214,8 @@ def audit(
         "positive_is_favorable": bool(positive_is_favorable),
         "reference_default": "largest group",
         "intersections": [list(c) for c in intersections or []],
+        "exclude_groups": edits["exclude_groups"],
+        "merge_groups": edits["merge_groups"],
     }
     data = {"n_rows": int(n), "provenance": provenance or {}}
     return AuditResult(attributes, comparisons, _composite_headline(comparisons, labelled),
@@ -206,196 +244,362 @@ def _references(reference, columns, intersections) -> dict:
     return refs
 
 
+@dataclass(frozen=True)
 class _Context:
     """Inputs shared by every attribute of one audit."""
 
-    def __init__(self, labelled, weights, scores, true, cells, n_boot, ci, level, n_bins, policy,
-                 favorable):
-        self.labelled, self.weights, self.scores, self.true = labelled, weights, scores, true
-        self.cells, self.n_boot, self.ci, self.level = cells, n_boot, ci, level
-        self.n_bins, self.policy, self.favorable = n_bins, policy, favorable
-        self.n_cells = 4 if labelled else 2
+    labelled: bool
+    weights: np.ndarray | None
+    scores: np.ndarray | None
+    true: np.ndarray | None
+    cells: np.ndarray
+    n_boot: int
+    ci: str
+    level: float
+    n_bins: int
+    policy: pol.Policy
+    favorable: bool
+
+    @property
+    def n_cells(self) -> int:
+        return 4 if self.labelled else 2
 
 
-def _audit_attribute(ctx: _Context, name, groups, codes, requested_ref, rng):
+@dataclass
+class _Draws:
+    """Point values and interval draws of every group metric, for one attribute."""
+
+    point: dict  # metric -> (n_groups,)
+    boot: dict  # metric -> (n_boot, n_groups)
+    jack: dict | None  # metric -> list per group of (n_units,) leave-one-out values (BCa only)
+    mult: list | None  # per group: (n_units,) multiplicities
+    smoothed: frozenset = frozenset()  # groups resampled from smoothed shares (an empty cell)
+
+
+def _audit_attribute(ctx: _Context, name, groups, codes, requested_ref, source, rng):
+    keep = codes >= 0  # excluded groups are coded -1
+    if not keep.all():
+        codes, cells = codes[keep], ctx.cells[keep]
+        weights = None if ctx.weights is None else ctx.weights[keep]
+        true = None if ctx.true is None else ctx.true[keep]
+        scores = None if ctx.scores is None else ctx.scores[keep]
+    else:
+        cells, weights, true, scores = ctx.cells, ctx.weights, ctx.true, ctx.scores
     if len(groups) < 2:
         raise EthicLensInputError(
             f"has a single group {groups[0]!r}; nothing to compare", column=name,
             fix="audit an attribute with two or more groups, or drop this one",
         )
-    gc = GroupCounts.from_arrays(name, groups, codes, ctx.cells, ctx.labelled, ctx.weights)
+    gc = GroupCounts.from_arrays(name, groups, codes, cells, ctx.labelled, weights)
+    floors = _Floors(gc, ctx.policy, weights, codes)
     ref, ref_source = resolve_reference(name, groups, gc.n, requested_ref)
+    if ref_source == "given" and source:
+        ref_source = str(source)
     boot_rng, ece_rng = rng.spawn(2)
-    if ctx.weights is None:
-        boot = draw_cell_counts(gc.counts, ctx.n_boot, boot_rng)
-        units = [jackknife_units(row, ctx.n_cells) for row in gc.counts]
-    else:
-        boot = draw_weighted_cells(codes, ctx.cells, ctx.weights, gc.counts.shape, ctx.n_boot,
-                                   boot_rng)
-        units = [jackknife_units(None, ctx.n_cells, ctx.cells[codes == g], ctx.weights[codes == g])
-                 for g in range(len(groups))]
-    ece = _ece(ctx, codes, len(groups), ece_rng) if ctx.scores is not None else None
+    draws = _draw(ctx, gc, floors, codes, cells, weights, boot_rng)
+    ece = None
+    if scores is not None:
+        ece = _ece(ctx, scores, true, weights, codes, len(groups), ece_rng)
 
-    floors = _Floors(gc, ctx.policy)
     group_summaries = [
-        _group_summary(ctx, gc, g, g == ref, boot, units[g], floors, ece)
-        for g in range(len(groups))
+        _group_summary(ctx, gc, g, g == ref, draws, floors, ece) for g in range(len(groups))
     ]
     comparisons = [
-        _comparison(ctx, gc, g, ref, boot, units, floors, ece)
+        _comparison(ctx, gc, g, ref, draws, floors, ece)
         for g in range(len(groups)) if g != ref
     ]
     return AttributeSummary(name, groups[ref], ref_source, group_summaries), comparisons
 
 
-class _Floors:
-    """Which sample floors each group meets."""
+def _draw(ctx, gc, floors, codes, cells, weights, rng) -> _Draws:
+    specs = [s for s in GROUP_METRIC_SPECS.values() if ctx.labelled or not s.needs_labels]
+    if ctx.ci == "jeffreys":
+        boot = draw_dirichlet_cells(floors.effective_cells, gc.weighted.sum(axis=1), ctx.n_boot,
+                                    rng)
+        jack = mult = None
+    else:
+        if weights is None:
+            boot = draw_cell_counts(gc.counts, ctx.n_boot, rng)
+            units = [jackknife_units(row, ctx.n_cells) for row in gc.counts]
+        else:
+            boot = draw_weighted_cells(codes, cells, weights, gc.counts.shape, ctx.n_boot, rng)
+            units = [jackknife_units(None, ctx.n_cells, cells[codes == g], weights[codes == g])
+                     for g in range(len(gc.groups))]
+        mult = [u.multiplicity for u in units]
+        with np.errstate(all="ignore"):
+            jack = {s.name: [s.fn(gc.weighted[g] - units[g].deltas, gc.labelled)
+                             for g in range(len(gc.groups))] for s in specs}
+    with np.errstate(all="ignore"):
+        point = {s.name: np.asarray(s.fn(gc.weighted, gc.labelled), float) for s in specs}
+        reps = {s.name: np.asarray(s.fn(boot, gc.labelled), float) for s in specs}
+    smoothed = frozenset()
+    if ctx.ci != "jeffreys" and weights is None:
+        smoothed = frozenset(int(g) for g in np.flatnonzero((gc.counts == 0).any(axis=1)))
+    return _Draws(point, reps, jack, mult, smoothed)
 
-    def __init__(self, gc: GroupCounts, policy: pol.Policy):
+
+class _Floors:
+    """Which sample floors each group meets, in rows or (weighted) effective rows."""
+
+    def __init__(self, gc: GroupCounts, policy: pol.Policy, weights, codes):
         self.policy = policy
-        self.n = gc.n
-        self.pos, self.neg = gc.label_counts() if gc.labelled else (None, None)
+        self.weighted = weights is not None
+        if weights is None:
+            self.n = gc.n.astype(float)
+            self.effective_cells = gc.counts.astype(float)
+        else:
+            total = gc.weighted.sum(axis=1)
+            sq = np.bincount(codes, weights=weights**2, minlength=len(gc.groups))
+            with np.errstate(all="ignore"):
+                kish = np.where(sq > 0, total**2 / sq, 0.0)
+                shares = np.where(total[:, None] > 0, gc.weighted / total[:, None], 0.0)
+            self.n = kish
+            self.effective_cells = shares * kish[:, None]
+        if gc.labelled:
+            c = self.effective_cells
+            self.pos, self.neg = c[:, 0] + c[:, 2], c[:, 1] + c[:, 3]
+            raw_pos, raw_neg = gc.label_counts()
+            self.raw_pos, self.raw_neg = raw_pos, raw_neg
+        else:
+            self.pos = self.neg = self.raw_pos = self.raw_neg = None
 
     def rate_ok(self, *groups) -> bool:
-        return all(self.n[g] >= self.policy.min_group_size for g in groups)
+        return all(self.n[g] >= self.policy.min_group_size - 1e-9 for g in groups)
 
     def error_ok(self, *groups) -> bool:
-        k = self.policy.min_label_count
+        k = self.policy.min_label_count - 1e-9
         return self.pos is not None and all(self.pos[g] >= k and self.neg[g] >= k for g in groups)
 
-    def why_not(self, needs_labels, groups, names) -> str:
+    def _n_text(self, g) -> str:
+        return f"n_eff = {self.n[g]:.1f}" if self.weighted else f"n = {int(self.n[g])}"
+
+    def why_not(self, needs_labels, groups, names, attribute) -> str:
         p = self.policy
         if needs_labels:
-            short = [f"{names[g]}: {self.pos[g]} positive / {self.neg[g]} negative labels"
-                     for g in groups
-                     if self.pos[g] < p.min_label_count or self.neg[g] < p.min_label_count]
-            return f"needs >= {p.min_label_count} positive and negative labels per group; " + (
-                "; ".join(short))
-        short = [f"{names[g]}: n={self.n[g]}" for g in groups if self.n[g] < p.min_group_size]
-        return f"needs >= {p.min_group_size} rows per group; " + "; ".join(short)
+            short = []
+            for g in groups:
+                if self.pos[g] < p.min_label_count or self.neg[g] < p.min_label_count:
+                    fmt = (lambda x: f"{x:.1f}") if self.weighted else (lambda x: f"{int(x)}")
+                    short.append(f"{attribute}:{names[g]} has {fmt(self.pos[g])} positive / "
+                                 f"{fmt(self.neg[g])} negative labels")
+            return (f"{'; '.join(short)}, below the floor of {p.min_label_count} "
+                    "positive and negative labels per group")
+        short = [f"{self._n_text(g)} ({attribute}:{names[g]})" for g in groups
+                 if self.n[g] < p.min_group_size]
+        unit = "effective rows" if self.weighted else "rows"
+        return f"{'; '.join(short)}, below the floor of {p.min_group_size} {unit}"
 
 
-def _estimate(ctx, point, boot_values, jack_values, jack_mult, method_override=None):
-    """Point estimate + interval (BCa by default) for one metric."""
-    if method_override is not None:
-        interval = bootstrap_interval(point, boot_values, None, None, method="percentile",
-                                      level=ctx.level)
-        interval = Interval(interval.low, interval.high,
-                            interval.method.replace("percentile", method_override, 1))
+def _interval(ctx, point, boot, jack=None, mult=None) -> Interval:
+    """Interval of one (transformed) statistic with the audit's method."""
+    if ctx.ci == "jeffreys":
+        if np.isnan(point):
+            return Interval(None, None, f"{JEFFREYS_METHOD}: not reported, estimate undefined")
+        iv = bootstrap_interval(0.0, boot, None, None, method="percentile", level=ctx.level)
+        method = iv.method.replace("percentile", JEFFREYS_METHOD, 1)
+        iv = Interval(iv.low, iv.high, method)
     else:
-        interval = bootstrap_interval(point, boot_values, jack_values, jack_mult,
-                                      method=ctx.ci, level=ctx.level)
-    return interval
+        finite_point = point if np.isfinite(point) else np.nan
+        iv = bootstrap_interval(finite_point, boot, jack, mult, method=ctx.ci, level=ctx.level)
+        if not np.isfinite(point) and not np.isnan(point):
+            # An infinite estimate (a log of 0): interval from the finite replicates.
+            iv = bootstrap_interval(0.0, boot, None, None, method="percentile", level=ctx.level)
+    return _contain(iv, point)
 
 
-def _group_summary(ctx, gc, g, is_ref, boot, units, floors, ece):
+def _contain(iv: Interval, point: float) -> Interval:
+    """Every reported interval contains its estimate; where it had to be extended, say why."""
+    if not iv.defined or np.isnan(point):
+        return iv
+    low, high = min(iv.low, point), max(iv.high, point)
+    if (low, high) == (iv.low, iv.high):
+        return iv
+    return Interval(low, high, f"{iv.method}; extended to the estimate, which lies on the "
+                               "boundary of the draws (a rate of 0 or 1)")
+
+
+def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece):
     metrics = {}
-    cells = gc.weighted[g]
-    for mname, (fn, needs_labels) in GROUP_METRICS.items():
-        if needs_labels and not ctx.labelled:
-            continue
-        point = float(fn(cells, gc.labelled))
-        jack = fn(cells - units.deltas, gc.labelled)
-        interval = _estimate(ctx, point, fn(boot[:, g, :], gc.labelled), jack, units.multiplicity)
-        ok = floors.error_ok(g) if needs_labels else floors.rate_ok(g)
-        metrics[mname] = _metric(point, interval, ok, needs_labels, (g,), gc.groups, floors,
-                                 judged=None, undefined_reason=f"{mname} undefined in this group")
+    for mname, point in draws.point.items():
+        spec = GROUP_METRIC_SPECS[mname]
+        jack = draws.jack[mname][g] if draws.jack is not None else None
+        mult = draws.mult[g] if draws.mult is not None else None
+        interval = _interval(ctx, float(point[g]), draws.boot[mname][:, g], jack, mult)
+        ok = floors.error_ok(g) if spec.needs_labels else floors.rate_ok(g)
+        metrics[mname] = _metric(float(point[g]), interval, ok, spec.needs_labels, (g,), gc,
+                                 floors, judged=None,
+                                 undefined_reason=f"{spec.label} undefined ({spec.undefined})")
     if ece is not None:
         point, reps = ece.point[g], ece.boot[:, g]
-        interval = _estimate(ctx, point, reps, None, None, method_override=cal.ECE_CI_METHOD)
-        metrics["ece"] = _metric(point, interval, floors.error_ok(g), True, (g,), gc.groups,
-                                 floors, judged=None, undefined_reason="no rows")
-    pos, neg = (floors.pos[g], floors.neg[g]) if ctx.labelled else (None, None)
+        iv = bootstrap_interval(point, reps, None, None, method="percentile", level=ctx.level)
+        iv = _contain(Interval(iv.low, iv.high,
+                               iv.method.replace("percentile", cal.ECE_CI_METHOD, 1)), point)
+        metrics["ece"] = _metric(point, iv, floors.error_ok(g), True, (g,), gc, floors,
+                                 judged=None, undefined_reason="no rows")
+    pos, neg = (floors.raw_pos[g], floors.raw_neg[g]) if ctx.labelled else (None, None)
     return GroupSummary(gc.attribute, gc.groups[g], bool(is_ref), int(gc.n[g]),
-                        float(cells.sum()), _int(pos), _int(neg), metrics,
-                        ece.bins[g] if ece is not None else None)
+                        float(gc.weighted[g].sum()), _int(pos), _int(neg), metrics,
+                        ece.bins[g] if ece is not None else None,
+                        n_effective=float(floors.n[g]) if floors.weighted else None)
 
 
 def _int(x):
     return None if x is None else int(x)
 
 
-def _metric(point, interval, floor_ok, needs_labels, groups, names, floors, judged,
+BELOW_FLOOR_METHOD = "not reported: below the sample floor"
+
+
+def _metric(point, interval, floor_ok, needs_labels, groups, gc, floors, judged,
             undefined_reason):
     """Status of one metric: UNDEFINED, INSUFFICIENT_DATA, policy verdict or REPORTED."""
-    if not math.isfinite(point):
+    if np.isnan(point):
         reason = undefined_reason() if callable(undefined_reason) else undefined_reason
         return MetricEstimate(None, None, None, interval.method, pol.UNDEFINED, reason)
     if not floor_ok:
-        status, reason = pol.INSUFFICIENT_DATA, floors.why_not(needs_labels, groups, names)
-    elif judged is not None:
+        # Below the floor no interval is shown: a confident-looking [0.000, 0.000] from seven
+        # people is worse than none.
+        return MetricEstimate(point, None, None, BELOW_FLOOR_METHOD, pol.INSUFFICIENT_DATA,
+                              floors.why_not(needs_labels, groups, gc.groups, gc.attribute))
+    if judged is not None:
         status, reason = judged(interval)
     else:
         status, reason = pol.REPORTED, None
     return MetricEstimate(point, interval.low, interval.high, interval.method, status, reason)
 
 
-def _undefined_reason(mname, gc, g, ref):
+def _undefined_reason(spec, gc, draws, g, ref):
     names = gc.groups
-    if mname == "disparate_impact":
-        return f"reference group {names[ref]!r} has selection rate 0; the ratio is undefined"
-    checks = {
-        "statistical_parity_difference": [],
-        "equalized_odds_difference": [("TPR (no positive labels)", true_positive_rate),
-                                      ("FPR (no negative labels)", false_positive_rate)],
-        "equal_opportunity_difference": [("TPR (no positive labels)", true_positive_rate)],
-        "fpr_balance": [("FPR (no negative labels)", false_positive_rate)],
-        "predictive_parity_difference": [("PPV (no predicted positives)",
-                                          positive_predictive_value)],
-        "theil_difference": [],
-    }[mname]
-    for label, fn in checks:
-        bad = [names[i] for i in (g, ref) if not np.isfinite(fn(gc.weighted[i]))]
+    if spec.kind == "ratio":
+        comp = spec.components[0]
+        label = GROUP_METRIC_SPECS[comp].label.lower()
+        if draws.point[comp][ref] == 0 and draws.point[comp][g] == 0:
+            return f"both groups have {label} 0; the ratio 0/0 is undefined"
+    for comp in spec.components:
+        cs = GROUP_METRIC_SPECS[comp]
+        bad = [names[i] for i in (g, ref) if not np.isfinite(draws.point[comp][i])]
         if bad:
-            return f"{label} undefined for {', '.join(map(repr, bad))}"
+            return f"{cs.label} undefined for {', '.join(map(repr, bad))} ({cs.undefined})"
     return "undefined for this comparison"
 
 
-def _comparison(ctx, gc, g, ref, boot, units, floors, ece):
+def _safe_ratio(a, b):
+    """a / b with x / 0 = inf for x > 0 and 0 / 0 = NaN."""
+    a, b = np.broadcast_arrays(np.asarray(a, float), np.asarray(b, float))
+    with np.errstate(all="ignore"):
+        return np.where(b > 0, a / np.where(b > 0, b, 1.0), np.where(a > 0, np.inf, np.nan))
+
+
+def _comparison_interval(ctx, spec, draws, g, ref) -> tuple[float, Interval]:
+    """Value and interval of one comparison metric (see ComparisonMetric.kind)."""
+    comps = spec.components
+    with np.errstate(all="ignore"):
+        point = float(spec.value([draws.point[c][g] for c in comps],
+                                 [draws.point[c][ref] for c in comps]))
+        parts = []
+        for c in comps:
+            pg, pr = float(draws.point[c][g]), float(draws.point[c][ref])
+            bg, br = draws.boot[c][:, g], draws.boot[c][:, ref]
+            # A ratio's interval: on log g − log r for the Dirichlet draws (never 0), so a
+            # swapped reference negates it exactly; on the ratio itself for the bootstrap,
+            # whose replicates can hit 0 (BCa and percentile respect monotone transforms).
+            ratio = spec.kind == "ratio"
+            if ratio and ctx.ci != "jeffreys":
+                stat = _safe_ratio
+            elif ratio:
+                def stat(a, b):
+                    return np.log(a) - np.log(b)
+            else:
+                def stat(a, b):
+                    return a - b
+            pt = float(stat(np.float64(pg), np.float64(pr))) \
+                if np.isfinite(pg) and np.isfinite(pr) else np.nan
+            jack = mult = None
+            if draws.jack is not None:
+                jg, jr = draws.jack[c][g], draws.jack[c][ref]
+                jack = np.concatenate([stat(jg, pr), stat(pg, jr)])
+                mult = np.concatenate([draws.mult[g], draws.mult[ref]])
+            iv = _interval(ctx, pt, stat(bg, br), jack, mult)
+            if {g, ref} & draws.smoothed:
+                iv = Interval(iv.low, iv.high, f"{iv.method} (smoothed resample: a group has an "
+                                               "empty cell, 1/2 added to each of its cells)")
+            parts.append((pt, iv))
+    if spec.kind == "ratio":
+        pt, iv = parts[0]
+        if not iv.defined or ctx.ci != "jeffreys":
+            return point, iv
+        return point, Interval(float(np.exp(iv.low)), float(np.exp(iv.high)),
+                               f"{iv.method}, on log(ratio)")
+    if spec.kind == "difference":
+        return point, parts[0][1]
+    folded = []
+    for _pt, iv in parts:
+        if not iv.defined:
+            return point, iv
+        lo, hi = iv.low, iv.high
+        if lo <= 0 <= hi:
+            folded.append((0.0, max(-lo, hi)))
+        else:
+            folded.append((min(abs(lo), abs(hi)), max(abs(lo), abs(hi))))
+    method = parts[0][1].method + ", of the signed difference, folded at 0"
+    if spec.kind == "max_abs_difference":
+        method += " (max over components)"
+    return point, Interval(max(f[0] for f in folded), max(f[1] for f in folded), method)
+
+
+def _comparison(ctx, gc, g, ref, draws: _Draws, floors, ece):
     policy = ctx.policy
     metrics, rules, reasons, policy_statuses = {}, [], [], []
-    cg, cr = gc.weighted[g], gc.weighted[ref]
-    for mname, (fn, needs_labels) in COMPARISON_METRICS.items():
-        if needs_labels and not ctx.labelled:
+    disadvantaged = None
+    for mname, spec in COMPARISON_METRIC_SPECS.items():
+        if spec.needs_labels and not ctx.labelled:
             continue
-        point = float(fn(cg, cr, gc.labelled))
-        jack = np.concatenate([fn(cg - units[g].deltas, cr, gc.labelled),
-                               fn(cg, cr - units[ref].deltas, gc.labelled)])
-        mult = np.concatenate([units[g].multiplicity, units[ref].multiplicity])
-        interval = _estimate(ctx, point, fn(boot[:, g, :], boot[:, ref, :], gc.labelled),
-                             jack, mult)
-        ok = floors.error_ok(g, ref) if needs_labels else floors.rate_ok(g, ref)
-        rule, judge = pol.POLICY_JUDGES.get(mname, (None, None))
-        m = _metric(point, interval, ok, needs_labels, (g, ref), gc.groups, floors,
+        point, interval = _comparison_interval(ctx, spec, draws, g, ref)
+        ok = floors.error_ok(g, ref) if spec.needs_labels else floors.rate_ok(g, ref)
+        judge = pol.JUDGES.get(spec.policy) if spec.policy else None
+        m = _metric(point, interval, ok, spec.needs_labels, (g, ref), gc, floors,
                     judged=(lambda iv, j=judge: j(iv, policy)) if judge else None,
-                    undefined_reason=lambda m=mname: _undefined_reason(m, gc, g, ref))
+                    undefined_reason=lambda s=spec: _undefined_reason(s, gc, draws, g, ref))
         metrics[mname] = m
         if judge:
             policy_statuses.append(m.status)
             if m.status == pol.FLAGGED:
+                rule = pol.rule_name(spec.policy, interval, policy)
                 rules.append(rule)
                 reason = m.reason
-                if mname == "disparate_impact" and not ctx.favorable:
-                    reason += (" (the positive label is harmful: this group receives it less "
-                               "often than the reference)")
+                if spec.policy == "di":
+                    if np.isinf(point):
+                        reason = (f"{gc.groups[ref]} is never selected, so DI is unbounded; "
+                                  + reason)
+                    less = gc.groups[g] if interval.high < 1 else gc.groups[ref]
+                    more = gc.groups[ref] if interval.high < 1 else gc.groups[g]
+                    disadvantaged = less if ctx.favorable else more
+                    label = "favourable" if ctx.favorable else "harmful"
+                    reason += (f": {less} receives the {label} label less often than {more}, "
+                               f"so {disadvantaged} is disadvantaged")
+                    m.reason = reason
                 reasons.append(reason)
     if ece is not None:
         point = ece.point[g] - ece.point[ref]
         reps = ece.boot[:, g] - ece.boot[:, ref]
-        interval = _estimate(ctx, point, reps, None, None, method_override=cal.ECE_CI_METHOD)
-        metrics["ece_difference"] = _metric(point, interval, floors.error_ok(g, ref), True,
-                                            (g, ref), gc.groups, floors, None, "no rows")
+        iv = bootstrap_interval(point, reps, None, None, method="percentile", level=ctx.level)
+        iv = _contain(Interval(iv.low, iv.high,
+                               iv.method.replace("percentile", cal.ECE_CI_METHOD, 1)), point)
+        metrics["ece_difference"] = _metric(point, iv, floors.error_ok(g, ref), True, (g, ref),
+                                            gc, floors, None, "no rows")
     status = pol.comparison_status(policy_statuses)
     n = {"group": int(gc.n[g]), "reference": int(gc.n[ref])}
     labels = None
     if ctx.labelled:
-        labels = {side: {"positive": int(floors.pos[i]), "negative": int(floors.neg[i])}
+        labels = {side: {"positive": int(floors.raw_pos[i]), "negative": int(floors.raw_neg[i])}
                   for side, i in (("group", g), ("reference", ref))}
     composite = None
-    if all(k in metrics and metrics[k].value is not None for k in COMPOSITE_PARTS):
-        composite = compute_composite_bias_score(
-            metrics["disparate_impact"].value, metrics["statistical_parity_difference"].value,
-            metrics["equalized_odds_difference"].value)
+    parts = [metrics.get(k) for k in COMPOSITE_PARTS]
+    if all(p is not None and p.value is not None and p.status not in
+           (pol.UNDEFINED, pol.INSUFFICIENT_DATA) for p in parts):
+        di = parts[0].value
+        composite = compute_composite_bias_score(di if np.isfinite(di) else 0.0,
+                                                 parts[1].value, parts[2].value)
     return Comparison(
         attribute=gc.attribute, group=gc.groups[g], reference=gc.groups[ref], n=n,
         label_counts=labels, metrics=metrics, status=status, flagged=bool(rules),
@@ -404,6 +608,7 @@ def _comparison(ctx, gc, g, ref, boot, units, floors, ece):
         composite=composite,
         floors={"selection_rate": floors.rate_ok(g, ref),
                 "error_rate": floors.error_ok(g, ref) if ctx.labelled else False},
+        disadvantaged=disadvantaged,
     )
 
 
@@ -429,9 +634,8 @@ class _ECE:
         self.point, self.boot, self.bins = point, boot, bins
 
 
-def _ece(ctx, codes, n_groups, rng):
-    counts, wsum, ssum = cal.ece_cells(ctx.scores, ctx.true, codes, n_groups, ctx.n_bins,
-                                       ctx.weights)
+def _ece(ctx, scores, true, weights, codes, n_groups, rng):
+    counts, wsum, ssum = cal.ece_cells(scores, true, codes, n_groups, ctx.n_bins, weights)
     bins = [cal.reliability_bins(counts[g], wsum[g], ssum[g], ctx.n_bins)
             for g in range(n_groups)]
     return _ECE(cal.ece_from_cells(wsum, ssum),

@@ -8,6 +8,9 @@ a thousand bootstrap replicates or every jackknife leave-one-out at once. Undefi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import numpy as np
 
 
@@ -45,6 +48,22 @@ def accuracy(cells):
     return _ratio(cells[..., 0] + cells[..., 3], cells.sum(axis=-1))
 
 
+def false_negative_rate(cells):
+    return _ratio(cells[..., 2], cells[..., 0] + cells[..., 2])
+
+
+def negative_predictive_value(cells):
+    return _ratio(cells[..., 3], cells[..., 2] + cells[..., 3])
+
+
+def false_discovery_rate(cells):
+    return _ratio(cells[..., 1], cells[..., 0] + cells[..., 1])
+
+
+def false_omission_rate(cells):
+    return _ratio(cells[..., 2], cells[..., 2] + cells[..., 3])
+
+
 def theil_index(cells):
     """Generalised entropy (α = 1) of the benefit b = ŷ − y + 1, as AIF360 defines it.
 
@@ -60,18 +79,6 @@ def theil_index(cells):
         ones = (tp + tn) * inv * np.log(inv)
         twos = np.where(fp > 0, fp * 2 * inv * np.log(2 * inv), 0.0)
         return np.where(mu > 0, (ones + twos) / n, np.nan)
-
-
-# Per-group statistics shown in reports; "needs_labels" decides the floor that applies.
-GROUP_METRICS = {
-    "selection_rate": (lambda c, lab: selection_rate(c, lab), False),
-    "base_rate": (lambda c, lab: base_rate(c), True),
-    "accuracy": (lambda c, lab: accuracy(c), True),
-    "true_positive_rate": (lambda c, lab: true_positive_rate(c), True),
-    "false_positive_rate": (lambda c, lab: false_positive_rate(c), True),
-    "positive_predictive_value": (lambda c, lab: positive_predictive_value(c), True),
-    "theil_index": (lambda c, lab: theil_index(c), True),
-}
 
 
 def disparate_impact(g, r, labelled):
@@ -104,18 +111,6 @@ def predictive_parity_difference(g, r, labelled=True):
 
 def theil_difference(g, r, labelled=True):
     return theil_index(g) - theil_index(r)
-
-
-# name -> (function of (group cells, reference cells, labelled), needs labels)
-COMPARISON_METRICS = {
-    "disparate_impact": (disparate_impact, False),
-    "statistical_parity_difference": (statistical_parity_difference, False),
-    "equalized_odds_difference": (equalized_odds_difference, True),
-    "equal_opportunity_difference": (equal_opportunity_difference, True),
-    "predictive_parity_difference": (predictive_parity_difference, True),
-    "fpr_balance": (fpr_balance, True),
-    "theil_difference": (theil_difference, True),
-}
 
 
 def calculate_disparate_impact(privileged_rate: float, unprivileged_rate: float) -> float:
@@ -165,3 +160,178 @@ def composite_band(score: float) -> str:
         if score < upper:
             return band
     raise AssertionError("unreachable")
+
+
+# --------------------------------------------------------------------------------------------
+# The metric registry: one entry per metric, read by the engine, the reports and the schema.
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GroupMetric:
+    """A per-group statistic that is a function of the group's cells.
+
+    Parameters
+    ----------
+    name : str
+        Key in results and JSON.
+    label : str
+        Human name for reports.
+    fn : callable
+        ``fn(cells, labelled) -> array``; broadcasts over leading axes; NaN where undefined.
+    needs_labels : bool
+        Whether it needs ground truth (then the label-count floor applies, else the row floor).
+    undefined : str
+        Why it can be undefined (e.g. "no positive labels"), used in reasons.
+    """
+
+    name: str
+    label: str
+    fn: Callable
+    needs_labels: bool
+    undefined: str
+
+
+@dataclass(frozen=True)
+class ComparisonMetric:
+    """A comparison of a group with the reference, built from group metrics.
+
+    ``kind`` decides both the value and how its interval is formed (docs/adr/0006):
+
+    - ``"ratio"``: g / r; interval on log g − log r (so swapping the reference inverts it exactly).
+    - ``"difference"``: g − r; interval of the signed difference.
+    - ``"abs_difference"``: |g − r|; the signed difference's interval folded at 0, so it always
+      contains the estimate and covers a true 0.
+    - ``"max_abs_difference"``: max over components of |g − r|; interval [max of lower bounds,
+      max of upper bounds] of the folded component intervals.
+    ``policy`` names the policy judge (``"di"``, ``"eo"``) or None for reported-only metrics.
+    """
+
+    name: str
+    label: str
+    kind: str
+    components: tuple[str, ...]
+    needs_labels: bool
+    policy: str | None = None
+    in_composite: bool = False
+
+    def value(self, comp_g: list, comp_r: list):
+        """The metric from component values of the group and the reference (arrays)."""
+        g, r = comp_g[0], comp_r[0]
+        if self.kind == "ratio":
+            # x / 0 with x > 0 is +inf (the reference never gets the outcome): reported as
+            # unbounded, and judged by its interval; 0 / 0 stays undefined (NaN).
+            g, r = np.broadcast_arrays(np.asarray(g, float), np.asarray(r, float))
+            return np.where((r == 0) & (g > 0), np.inf, _ratio(g, r))
+        if self.kind == "difference":
+            return np.asarray(g, float) - np.asarray(r, float)
+        diffs = [np.abs(np.asarray(a, float) - np.asarray(b, float))
+                 for a, b in zip(comp_g, comp_r, strict=True)]
+        if self.kind == "abs_difference":
+            return diffs[0]
+        # np.maximum propagates NaN: an undefined component leaves the metric undefined.
+        out = diffs[0]
+        for d in diffs[1:]:
+            out = np.maximum(out, d)
+        return out
+
+
+GROUP_METRIC_SPECS: dict[str, GroupMetric] = {}
+COMPARISON_METRIC_SPECS: dict[str, ComparisonMetric] = {}
+KINDS = ("ratio", "difference", "abs_difference", "max_abs_difference")
+
+
+def register_group_metric(spec: GroupMetric) -> GroupMetric:
+    """Add a per-group count metric; the engine, JSON and reports pick it up."""
+    if spec.name in GROUP_METRIC_SPECS:
+        raise ValueError(f"group metric {spec.name!r} is already registered")
+    GROUP_METRIC_SPECS[spec.name] = spec
+    return spec
+
+
+def register_comparison_metric(spec: ComparisonMetric) -> ComparisonMetric:
+    """Add a comparison metric built from registered group metrics."""
+    if spec.name in COMPARISON_METRIC_SPECS:
+        raise ValueError(f"comparison metric {spec.name!r} is already registered")
+    if spec.kind not in KINDS:
+        raise ValueError(f"unknown kind {spec.kind!r}; use one of {KINDS}")
+    unknown = [c for c in spec.components if c not in GROUP_METRIC_SPECS]
+    if unknown:
+        raise ValueError(f"unknown component metric(s) {unknown}; register them first")
+    COMPARISON_METRIC_SPECS[spec.name] = spec
+    return spec
+
+
+def unregister_metric(name: str) -> None:
+    """Remove a user-registered metric (tests and notebooks)."""
+    COMPARISON_METRIC_SPECS.pop(name, None)
+    GROUP_METRIC_SPECS.pop(name, None)
+
+
+def _cells_fn(f):
+    return lambda c, lab: f(c)
+
+
+for _spec in (
+    GroupMetric("selection_rate", "Selection rate", selection_rate, False, "no rows"),
+    GroupMetric("base_rate", "Base rate", _cells_fn(base_rate), True, "no rows"),
+    GroupMetric("accuracy", "Accuracy", _cells_fn(accuracy), True, "no rows"),
+    GroupMetric("true_positive_rate", "TPR", _cells_fn(true_positive_rate), True,
+                "no positive labels"),
+    GroupMetric("false_positive_rate", "FPR", _cells_fn(false_positive_rate), True,
+                "no negative labels"),
+    GroupMetric("false_negative_rate", "FNR", _cells_fn(false_negative_rate), True,
+                "no positive labels"),
+    GroupMetric("positive_predictive_value", "PPV", _cells_fn(positive_predictive_value), True,
+                "no predicted positives"),
+    GroupMetric("negative_predictive_value", "NPV", _cells_fn(negative_predictive_value), True,
+                "no predicted negatives"),
+    GroupMetric("false_discovery_rate", "FDR", _cells_fn(false_discovery_rate), True,
+                "no predicted positives"),
+    GroupMetric("false_omission_rate", "FOR", _cells_fn(false_omission_rate), True,
+                "no predicted negatives"),
+    GroupMetric("theil_index", "Theil index", _cells_fn(theil_index), True,
+                "mean benefit is 0"),
+):
+    register_group_metric(_spec)
+
+for _spec in (
+    ComparisonMetric("disparate_impact", "Disparate impact", "ratio", ("selection_rate",),
+                     False, policy="di", in_composite=True),
+    ComparisonMetric("statistical_parity_difference", "Statistical parity difference",
+                     "difference", ("selection_rate",), False, in_composite=True),
+    ComparisonMetric("equalized_odds_difference", "Equalized odds difference",
+                     "max_abs_difference", ("true_positive_rate", "false_positive_rate"), True,
+                     policy="eo", in_composite=True),
+    ComparisonMetric("equal_opportunity_difference", "Equal opportunity difference",
+                     "abs_difference", ("true_positive_rate",), True),
+    ComparisonMetric("predictive_parity_difference", "Predictive parity difference",
+                     "abs_difference", ("positive_predictive_value",), True),
+    ComparisonMetric("fpr_balance", "FPR balance", "abs_difference",
+                     ("false_positive_rate",), True),
+    ComparisonMetric("fnr_difference", "FNR difference", "abs_difference",
+                     ("false_negative_rate",), True),
+    ComparisonMetric("npv_difference", "NPV difference", "abs_difference",
+                     ("negative_predictive_value",), True),
+    ComparisonMetric("accuracy_difference", "Accuracy difference", "difference",
+                     ("accuracy",), True),
+    ComparisonMetric("theil_difference", "Theil index difference", "difference",
+                     ("theil_index",), True),
+):
+    register_comparison_metric(_spec)
+
+
+def group_metric_functions() -> dict:
+    return {k: (s.fn, s.needs_labels) for k, s in GROUP_METRIC_SPECS.items()}
+
+
+GROUP_METRICS = group_metric_functions()
+COMPARISON_METRICS = {
+    "disparate_impact": (disparate_impact, False),
+    "statistical_parity_difference": (statistical_parity_difference, False),
+    "equalized_odds_difference": (equalized_odds_difference, True),
+    "equal_opportunity_difference": (equal_opportunity_difference, True),
+    "predictive_parity_difference": (predictive_parity_difference, True),
+    "fpr_balance": (fpr_balance, True),
+    "theil_difference": (theil_difference, True),
+}

@@ -78,25 +78,42 @@ class Policy:
 
 
 def judge_disparate_impact(interval, policy: Policy) -> tuple[str, str | None]:
+    """FLAGGED when the DI interval lies outside the band (or below it, with ``di_rule="below"``).
+
+    The two-sided band [t, 1/t] makes the verdict the same whichever group is the reference:
+    swapping the reference inverts the ratio and its interval.
+    """
     if not interval.defined:
         return INCONCLUSIVE, "no confidence interval"
     if interval.degenerate:
-        return INCONCLUSIVE, "degenerate confidence interval (every replicate equal)"
-    if interval.high < policy.di_threshold:
-        return FLAGGED, (
-            f"DI interval [{interval.low:.3f}, {interval.high:.3f}] lies entirely below "
-            f"{policy.di_threshold:.2f}"
-        )
-    if interval.low >= policy.di_threshold:
+        return INCONCLUSIVE, "degenerate confidence interval (every draw equal)"
+    t = policy.di_threshold
+    band = f"[{t:.2f}, {1 / t:.2f}]"
+    iv = f"DI interval [{interval.low:.3f}, {_fmt(interval.high)}]"
+    if interval.high < t:
+        where = (f"entirely outside {band}" if policy.di_rule == "two_sided"
+                 else f"entirely below {t:.2f}")
+        return FLAGGED, f"{iv} lies {where}"
+    if policy.di_rule == "two_sided":
+        if interval.low > 1 / t:
+            return FLAGGED, f"{iv} lies entirely outside {band}"
+        if interval.low >= t and interval.high <= 1 / t:
+            return PASS, None
+        return INCONCLUSIVE, f"{iv} is not entirely inside or outside {band}"
+    if interval.low >= t:
         return PASS, None
-    return INCONCLUSIVE, f"DI interval straddles {policy.di_threshold:.2f}"
+    return INCONCLUSIVE, f"{iv} straddles {t:.2f}"
+
+
+def _fmt(x) -> str:
+    return "inf" if x == float("inf") else f"{x:.3f}"
 
 
 def judge_equalized_odds(interval, policy: Policy) -> tuple[str, str | None]:
     if not interval.defined:
         return INCONCLUSIVE, "no confidence interval"
     if interval.degenerate:
-        return INCONCLUSIVE, "degenerate confidence interval (every replicate equal)"
+        return INCONCLUSIVE, "degenerate confidence interval (every draw equal)"
     if interval.low > policy.eo_threshold:
         return FLAGGED, (
             f"equalized-odds interval lower bound {interval.low:.3f} exceeds "
@@ -107,9 +124,25 @@ def judge_equalized_odds(interval, policy: Policy) -> tuple[str, str | None]:
     return INCONCLUSIVE, f"equalized-odds interval straddles {policy.eo_threshold:.2f}"
 
 
+# Policy role (ComparisonMetric.policy) -> judge.
+JUDGES = {"di": judge_disparate_impact, "eo": judge_equalized_odds}
+# Rule codes of a flag, as written in ``Comparison.flag_rules``.
+DI_BELOW = "DI_CI_BELOW_THRESHOLD"
+DI_ABOVE = "DI_CI_ABOVE_INVERSE_THRESHOLD"
+EO_ABOVE = "EO_CI_ABOVE_THRESHOLD"
+FLAG_RULES = (DI_BELOW, DI_ABOVE, EO_ABOVE)
+
+
+def rule_name(role: str, interval, policy: Policy) -> str:
+    if role == "eo":
+        return EO_ABOVE
+    return DI_BELOW if interval.high < policy.di_threshold else DI_ABOVE
+
+
+# Backwards-compatible view: metric -> (rule code, judge).
 POLICY_JUDGES = {
-    "disparate_impact": ("DI_CI_BELOW_THRESHOLD", judge_disparate_impact),
-    "equalized_odds_difference": ("EO_CI_ABOVE_THRESHOLD", judge_equalized_odds),
+    "disparate_impact": (DI_BELOW, judge_disparate_impact),
+    "equalized_odds_difference": (EO_ABOVE, judge_equalized_odds),
 }
 
 

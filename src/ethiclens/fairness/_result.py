@@ -52,12 +52,14 @@ class GroupSummary:
     n_negative_label: int | None
     metrics: dict[str, MetricEstimate]
     calibration: list[dict] | None = None
+    n_effective: float | None = None  # Kish effective rows when the audit is weighted
 
     def to_dict(self) -> dict:
         return {
             "group": self.group,
             "is_reference": self.is_reference,
             "n": self.n,
+            "n_effective": _num(self.n_effective),
             "weight_total": _num(self.weight_total),
             "n_positive_label": self.n_positive_label,
             "n_negative_label": self.n_negative_label,
@@ -99,6 +101,7 @@ class Comparison:
     z_test: dict
     composite: float | None
     floors: dict[str, bool]
+    disadvantaged: str | None = None  # which side a DI flag disadvantages, given the label's sign
 
     @property
     def key(self) -> str:
@@ -117,6 +120,7 @@ class Comparison:
             "flagged": self.flagged,
             "flag_rules": self.flag_rules,
             "flag_reason": self.flag_reason,
+            "disadvantaged": self.disadvantaged,
             "z_test": self.z_test,
             "composite": _num(self.composite),
         }

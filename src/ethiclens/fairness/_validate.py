@@ -38,7 +38,7 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
             fix="drop or impute those rows before auditing",
         )
     if pos_label is not None:
-        hits = (series == pos_label).to_numpy()
+        hits = _matches(series, pos_label)
         if not hits.any() and len(series):
             raise EthicLensInputError(
                 "pos_label does not occur in the column",
@@ -57,6 +57,27 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
             "(pos_label=... in Python, --pos-label on the command line)",
         )
     return series.to_numpy().astype(np.int8)
+
+
+def _matches(series: pd.Series, pos_label) -> np.ndarray:
+    """Rows equal to ``pos_label``, compared in the column's own type.
+
+    A label typed on the command line arrives as a string; ``"1"`` must match an integer column's
+    1, ``"true"`` a boolean column's True.
+    """
+    hits = (series == pos_label).to_numpy()
+    if hits.any() or not isinstance(pos_label, str):
+        return hits
+    text = pos_label.strip()
+    if pd.api.types.is_bool_dtype(series.dtype) and text.lower() in ("true", "false", "1", "0"):
+        return (series == (text.lower() in ("true", "1"))).to_numpy()
+    if pd.api.types.is_numeric_dtype(series.dtype):
+        try:
+            number = float(text)
+        except ValueError:
+            return hits
+        return (series.astype(float) == number).to_numpy()
+    return (series.astype(str) == text).to_numpy()
 
 
 def _is_zero_one(value) -> bool:
@@ -98,7 +119,14 @@ def as_scores(values, n: int) -> np.ndarray:
 def as_weights(values, n: int) -> np.ndarray:
     column = _label(values, "sample_weight")
     check_length(values, n, "sample_weight")
-    w = np.asarray(values, dtype=float)
+    try:
+        w = np.asarray(values, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise EthicLensInputError("weights must be numbers", column=column,
+                                  fix="pass a numeric weight column") from exc
+    if w.ndim != 1:
+        raise EthicLensInputError(f"must be one-dimensional (shape {w.shape})", column=column,
+                                  fix="pass one weight per row")
     bad = ~np.isfinite(w) | (w < 0)
     if bad.any():
         i = _first_bad(bad)
@@ -107,6 +135,11 @@ def as_weights(values, n: int) -> np.ndarray:
             column=column,
             value=float(w[i]),
             fix="drop those rows or give them a valid weight",
+        )
+    if n and w.sum() <= 0:
+        raise EthicLensInputError(
+            "every weight is 0; nothing would be audited", column=column,
+            fix="pass positive weights for the rows to audit (or no weights)",
         )
     return w
 
@@ -172,22 +205,153 @@ def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.n
 
 
 def cross_groups(parts: list[tuple[list[str], np.ndarray]], sep: str):
-    """Intersectional groups from several encoded attributes (only combinations present)."""
+    """Intersectional groups from several encoded attributes (only combinations present).
+
+    A row excluded from any part (code -1) is excluded from the crossing. Labels are joined
+    with ``sep``; when two different combinations would print the same label (``'x&y'`` + ``'z'``
+    and ``'x'`` + ``'y&z'``) that is an error rather than two groups under one name.
+    """
+    excluded = np.zeros(len(parts[0][1]), dtype=bool)
     codes = np.zeros(len(parts[0][1]), dtype=np.int64)
     for labels, c in parts:
-        codes = codes * len(labels) + c
-    present, inverse = np.unique(codes, return_inverse=True)
-    labels = []
+        excluded |= c < 0
+        codes = codes * len(labels) + np.maximum(c, 0)
+    present, inverse = np.unique(codes[~excluded], return_inverse=True)
+    labels, combos = [], []
     for value in present:
         names = []
         for part_labels, _ in reversed(parts):
             value, k = divmod(int(value), len(part_labels))
             names.append(part_labels[k])
+        combos.append(tuple(reversed(names)))
         labels.append(sep.join(reversed(names)))
+    if len(set(labels)) < len(labels):
+        seen = {}
+        for combo, label in zip(combos, labels, strict=True):
+            if label in seen:
+                raise EthicLensInputError(
+                    f"groups {seen[label]} and {combo} would both be labelled {label!r}",
+                    column="intersections",
+                    fix=f"rename group values that contain {sep!r} before crossing")
+            seen[label] = combo
     order = np.argsort(labels)
     remap = np.empty(len(labels), dtype=np.int64)
     remap[order] = np.arange(len(labels))
-    return [labels[i] for i in order], remap[inverse]
+    out = np.full(len(codes), -1, dtype=np.int64)
+    out[~excluded] = remap[inverse]
+    return [labels[i] for i in order], out
+
+
+def apply_group_edits(attrs: dict, exclude_groups, merge_groups):
+    """Merge, then exclude, groups of named attributes; returns (attrs, what was done).
+
+    Excluded rows get code -1 (left out of that attribute's comparisons only).
+    """
+    done = {"exclude_groups": {}, "merge_groups": {}}
+    for arg, value in (("merge_groups", merge_groups), ("exclude_groups", exclude_groups)):
+        if value is not None and not isinstance(value, dict):
+            raise EthicLensInputError("must be a dict keyed by attribute", column=arg,
+                                      value=value, fix=f"e.g. {arg}={{'race': ...}}")
+    attrs = dict(attrs)
+    for attr, merges in (merge_groups or {}).items():
+        attr = str(attr)
+        labels, codes = _known_attribute(attrs, attr, "merge_groups")
+        if not isinstance(merges, dict) or not merges:
+            raise EthicLensInputError("must map a new group name to the groups it merges",
+                                      column=f"merge_groups[{attr!r}]", value=merges,
+                                      fix="e.g. {'Other': ['Asian', 'Native American']}")
+        target = list(labels)
+        used = set()
+        for new, olds in merges.items():
+            olds = [str(o) for o in (olds if isinstance(olds, (list, tuple)) else [olds])]
+            new = str(new)
+            if len(olds) < 2 and (not olds or olds[0] == new):
+                raise EthicLensInputError("a merge needs two or more groups",
+                                          column=f"merge_groups[{attr!r}]", value=olds,
+                                          fix="name at least two groups to merge")
+            for o in olds:
+                _known_group(labels, o, attr, "merge_groups")
+                if o in used:
+                    raise EthicLensInputError(f"group {o!r} is in two merges",
+                                              column=f"merge_groups[{attr!r}]",
+                                              fix="put each group in one merge only")
+                used.add(o)
+            if new in labels and new not in olds:
+                raise EthicLensInputError(
+                    f"new group name {new!r} is an existing group that is not merged",
+                    column=f"merge_groups[{attr!r}]",
+                    fix=f"add {new!r} to the merged groups or choose another name")
+            for o in olds:
+                target[labels.index(o)] = new
+            done["merge_groups"].setdefault(attr, {})[new] = olds
+        new_labels = sorted(set(target))
+        if len(new_labels) < 2:
+            raise EthicLensInputError("the merge leaves a single group; nothing to compare",
+                                      column=f"merge_groups[{attr!r}]",
+                                      fix="leave at least two groups")
+        remap = np.array([new_labels.index(t) for t in target], dtype=np.int64)
+        attrs[attr] = (new_labels, remap[codes])
+    for attr, groups in (exclude_groups or {}).items():
+        attr = str(attr)
+        labels, codes = _known_attribute(attrs, attr, "exclude_groups")
+        groups = [str(g) for g in (groups if isinstance(groups, (list, tuple, set)) else [groups])]
+        drop = set()
+        for grp in groups:
+            _known_group(labels, grp, attr, "exclude_groups")
+            drop.add(grp)
+        kept = [lab for lab in labels if lab not in drop]
+        if len(kept) < 2:
+            raise EthicLensInputError(
+                "excluding these groups leaves fewer than two; nothing to compare",
+                column=f"exclude_groups[{attr!r}]", value=sorted(drop),
+                fix="exclude fewer groups")
+        remap = np.array([kept.index(lab) if lab in kept else -1 for lab in labels],
+                         dtype=np.int64)
+        attrs[attr] = (kept, np.where(codes >= 0, remap[np.maximum(codes, 0)], -1))
+        done["exclude_groups"][attr] = sorted(drop)
+    return attrs, done
+
+
+def _known_attribute(attrs, attr, arg):
+    if attr not in attrs:
+        raise EthicLensInputError(f"unknown attribute {attr!r}", column=arg,
+                                  fix=f"use one of {list(attrs)}")
+    return attrs[attr]
+
+
+def _known_group(labels, group, attr, arg):
+    if group not in labels:
+        raise EthicLensInputError(f"attribute {attr!r} has no group {group!r}", column=arg,
+                                  fix=f"use one of {labels}")
+
+
+def check_seed(seed, name: str = "random_state") -> int:
+    """A seed is a non-negative integer (numpy refuses negative ones with a traceback)."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise EthicLensInputError("must be a non-negative integer", column=name, value=seed,
+                                  fix="use e.g. 0")
+    return int(seed)
+
+
+# Memory the interval draws of one attribute may take (draws x groups x cells x 8 bytes, plus
+# one array per metric): refuse beyond this rather than start a swap storm.
+MAX_DRAW_BYTES = 4 * 2**30
+
+
+def check_n_boot(n_boot, cells_per_draw: int) -> int:
+    if isinstance(n_boot, bool) or not isinstance(n_boot, (int, np.integer)):
+        raise EthicLensInputError("must be an integer", column="n_boot", value=n_boot,
+                                  fix="use e.g. 2000 (the default)")
+    if n_boot < 100:
+        raise EthicLensInputError("too few draws for an interval", column="n_boot",
+                                  value=n_boot, fix="use n_boot >= 100 (2000 is the default)")
+    need = int(n_boot) * max(cells_per_draw, 1) * 8 * 8
+    if need > MAX_DRAW_BYTES:
+        raise EthicLensInputError(
+            f"would need about {need / 2**30:.1f} GiB for the interval draws "
+            f"(limit {MAX_DRAW_BYTES / 2**30:.0f} GiB)", column="n_boot", value=n_boot,
+            fix="use fewer draws (2000 is plenty for a 95% interval)")
+    return int(n_boot)
 
 
 def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requested):
