@@ -12,6 +12,7 @@ import ethiclens
 from ethiclens.datasets import load_compas
 from ethiclens.models import train_standard_model
 from ethiclens.report import render_html, render_model_card, write_atomic
+from ethiclens.report._provenance import benchmark_provenance
 
 
 @pytest.fixture(scope="module")
@@ -21,9 +22,8 @@ def compas_result():
     return ethiclens.audit(
         run.y_test.reset_index(drop=True), run.y_pred, run.protected_test,
         y_score=run.y_score, reference=ds.reference, positive_is_favorable=False,
-        n_boot=500, random_state=0,
-        provenance={"dataset": "compas", "data": ds.provenance, "label": ds.positive_label,
-                    "model": run.description},
+        n_boot=500, random_state=0, reference_source="dataset default",
+        provenance=benchmark_provenance(ds, run.description, standard_model=True),
     )
 
 
@@ -51,13 +51,36 @@ def test_html_has_every_required_part(compas_result):
     for heading in ("Summary", "Every comparison", "DI and equalized odds with their intervals",
                     "PPV and FPR side by side", "Calibration by group",
                     "Significance of selection-rate gaps", "Sample sizes and floors",
-                    "Limitations", "Data, model and run provenance"):
+                    "Model and intended use", "Limitations", "Data, model and run provenance"):
         assert f">{heading}</h2>" in html
     assert "impossibility theorem" in html
     assert html.count("<img src='data:image/svg+xml;base64,") >= 5
     assert all("alt='" in part for part in html.split("<img ")[1:])
     assert f"seed {compas_result.config['random_state']}" in html
     assert "Withheld" in html  # COMPAS has two tiny race groups: both headlines withheld
+
+
+def test_benchmark_report_text_and_rule(compas_result):
+    html = render_html(compas_result)
+    limitations = html.split(">Limitations</h2>")[1].split("</section>")[0]
+    assert "re-arrest" in limitations  # COMPAS's own caveat, from its provenance
+    assert "A benchmark model trained by EthicLens" in html
+    assert "Caucasian (dataset default)" in html and "(given)" not in html
+    assert "entirely outside [0.80, 1.25]" in html  # the DI rule used is stated
+    assert "(disadvantaged: African-American)" in html
+    for flag in ("--merge-groups", "--exclude-group", "--min-group-size"):
+        assert flag in html  # the withheld headline says what to do
+
+
+def test_below_floor_cells_are_greyed_without_interval(compas_result):
+    html = render_html(compas_result)
+    asian = compas_result.comparison("race", "Asian").metrics["disparate_impact"]
+    assert asian.ci_low is None
+    cell = html.split(f"<span class='below-floor'>{asian.value:.3f}<br><small>")[1]
+    assert cell.split("</small>")[0].startswith("n = 7")
+    card = render_model_card(compas_result)
+    row = next(x for x in card.splitlines() if x.startswith("| Asian | 7/"))
+    assert f"{asian.value:.3f} — n = 7" in row and "below the floor of 100" in row
 
 
 def test_group_names_are_escaped(nasty_result):

@@ -54,6 +54,48 @@ def test_schema_rejects_malformed_reports(reports, mutate):
         validate_report(report)
 
 
+def _below_floor(report):
+    return next(c for c in report["comparisons"] if c["status"] == "INSUFFICIENT_DATA")
+
+
+def test_below_floor_comparisons_have_null_intervals_and_no_composite(reports):
+    report = json.loads(reports["labelled"].to_json())
+    c = _below_floor(report)  # g2 has 40 rows, under the floor of 100
+    assert c["metrics"]["disparate_impact"]["ci_low"] is None
+    assert c["metrics"]["disparate_impact"]["ci_high"] is None
+    assert c["composite"] is None and c["flagged"] is False
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda r: _below_floor(r)["metrics"]["disparate_impact"].update(ci_low=0.1, ci_high=0.9),
+    lambda r: _below_floor(r).update(composite=0.43),
+    lambda r: r["comparisons"][0].pop("disadvantaged"),
+    lambda r: r["config"].pop("merge_groups"),
+    lambda r: r["config"].update(exclude_groups={"race": "Asian"}),
+    lambda r: r["config"]["policy"].update(di_rule="sideways"),
+])
+def test_schema_rejects_what_issue_12_forbids(reports, mutate):
+    report = copy.deepcopy(json.loads(reports["labelled"].to_json()))
+    validate_report(report)
+    mutate(report)
+    with pytest.raises(jsonschema.ValidationError):
+        validate_report(report)
+
+
+def test_edited_groups_and_disadvantaged_validate():
+    rng = np.random.default_rng(1)
+    y, p, a = make_binary_data(rng, [800, 600, 40, 60], [0.5, 0.2, 0.4, 0.3])
+    result = ethiclens.audit(y, p, {"grp": a}, n_boot=200, random_state=0,
+                             exclude_groups={"grp": ["g3"]},
+                             merge_groups={"grp": {"g1+g2": ["g1", "g2"]}})
+    report = json.loads(result.to_json())
+    validate_report(report)
+    assert report["config"]["exclude_groups"] == {"grp": ["g3"]}
+    assert report["config"]["merge_groups"] == {"grp": {"g1+g2": ["g1", "g2"]}}
+    flagged = [c for c in report["comparisons"] if c["flagged"]]
+    assert flagged and flagged[0]["disadvantaged"] == "g1+g2"  # selected at 0.2 vs 0.5
+
+
 def test_to_frame_has_one_row_per_comparison_metric(reports):
     result = reports["labelled"]
     frame = result.to_frame()

@@ -219,7 +219,7 @@ def audit_command(target, y_true, y_pred, y_score, protected, weight, pos_label,
                                       fix=f"use one of {sorted(ds_mod.DATASETS)} or a .csv/"
                                       ".parquet path")
         inputs = _file_inputs(target, y_true, y_pred, y_score, protected, weight, positive,
-                              user)
+                              user, excludes, merges)
     try:
         result = audit(
             inputs["y_true"], inputs["y_pred"], inputs["sensitive"],
@@ -288,9 +288,17 @@ def _check_edits_against(frame, excludes, merges):
                                               column=flag, fix=f"use one of {present}")
 
 
-def _edited_reference(attr, ref, excludes, merges):
-    """A default reference that was merged becomes the merged group; an excluded one, None."""
+def _edited_reference(attr, ref, excludes, merges, given: bool):
+    """A reference that was merged becomes the merged group; an excluded default one, None.
+
+    Excluding a reference the user gave is an error (which would they want instead?).
+    """
     if ref in excludes.get(attr, []):
+        if given:
+            raise EthicLensInputError(f"the reference group {ref!r} of {attr} is excluded",
+                                      column="--exclude-group",
+                                      fix="keep it, or choose another reference with "
+                                      f"--protected {attr}=GROUP")
         return None
     for new, olds in merges.get(attr, {}).items():
         if ref in olds:
@@ -318,18 +326,13 @@ def _benchmark_inputs(name, protected, score, states, year, download, seed, excl
                                       fix=f"use one of {list(ds.protected.columns)}")
     cols = cols or list(ds.protected.columns)
     _check_edits_against(ds.protected[cols], excludes, merges)
-    for col, ref in refs.items():
-        if ref in excludes.get(col, []):
-            raise EthicLensInputError(f"the reference group {ref!r} of {col} is excluded",
-                                      column="--exclude-group",
-                                      fix=f"keep it, or choose another reference with "
-                                      f"--protected {col}=GROUP")
     reference, source = {}, {}
     for c in cols:
-        ref = _edited_reference(c, refs.get(c, ds.reference[c]), excludes, merges)
-        if ref is not None:
+        given = c in refs
+        ref = _edited_reference(c, refs.get(c, ds.reference[c]), excludes, merges, given)
+        if ref is not None:  # a default reference that is excluded: the largest group instead
             reference[c] = ref
-            source[c] = "given" if c in refs else "dataset default"
+            source[c] = "given" if given else "dataset default"
     if score == "decile":
         if name != "compas":
             raise EthicLensInputError("--score decile exists only for compas", column="--score",
@@ -355,7 +358,8 @@ def _benchmark_inputs(name, protected, score, states, year, download, seed, excl
             "favorable": ds.positive_is_favorable, "provenance": prov}
 
 
-def _file_inputs(path, y_true, y_pred, y_score, protected, weight, positive, user):
+def _file_inputs(path, y_true, y_pred, y_score, protected, weight, positive, user, excludes,
+                 merges):
     from ..io import read_table, require_columns
 
     if not y_pred or not protected:
@@ -366,6 +370,7 @@ def _file_inputs(path, y_true, y_pred, y_score, protected, weight, positive, use
     cols, refs = _parse_protected(protected)
     wanted = [c for c in (y_true, y_pred, y_score, weight) if c] + cols
     require_columns(frame, wanted, path)
+    refs = {c: _edited_reference(c, r, excludes, merges, True) for c, r in refs.items()}
     model = {"predictions": f"column {y_pred!r} of {Path(path).name}"}
     if y_score:
         model["scores"] = f"column {y_score!r}"
