@@ -14,6 +14,8 @@ $(STAMP): pyproject.toml constraints.txt
 demo: $(STAMP)
 	mkdir -p reports
 	$(BIN)/ethiclens audit compas --json reports/compas-audit.json --html reports/compas-audit.html --model-card reports/compas-model-card.md
+	# The README's second example: the small race groups merged, so both headlines are published.
+	$(BIN)/ethiclens audit compas --merge-groups "race=Asian,Native American,Other:Other" --json reports/compas-merged-audit.json --html reports/compas-merged-audit.html
 
 test: $(STAMP)
 	bash scripts/ensure-chromium.sh
