@@ -374,20 +374,18 @@ class _Floors:
         return f"n_eff = {self.n[g]:.1f}" if self.weighted else f"n = {int(self.n[g])}"
 
     def why_not(self, needs_labels, groups, names, attribute) -> str:
+        """E.g. "n = 7, below the floor of 100 (race:Asian)"; one clause per short group."""
         p = self.policy
+        fmt = (lambda x: f"{x:.1f}") if self.weighted else (lambda x: f"{int(x)}")
         if needs_labels:
-            short = []
-            for g in groups:
-                if self.pos[g] < p.min_label_count or self.neg[g] < p.min_label_count:
-                    fmt = (lambda x: f"{x:.1f}") if self.weighted else (lambda x: f"{int(x)}")
-                    short.append(f"{attribute}:{names[g]} has {fmt(self.pos[g])} positive / "
-                                 f"{fmt(self.neg[g])} negative labels")
-            return (f"{'; '.join(short)}, below the floor of {p.min_label_count} "
-                    "positive and negative labels per group")
-        short = [f"{self._n_text(g)} ({attribute}:{names[g]})" for g in groups
-                 if self.n[g] < p.min_group_size]
-        unit = "effective rows" if self.weighted else "rows"
-        return f"{'; '.join(short)}, below the floor of {p.min_group_size} {unit}"
+            short = [f"{fmt(self.pos[g])} positive / {fmt(self.neg[g])} negative labels, below "
+                     f"the floor of {p.min_label_count} each ({attribute}:{names[g]})"
+                     for g in groups
+                     if self.pos[g] < p.min_label_count or self.neg[g] < p.min_label_count]
+            return "; ".join(short)
+        short = [f"{self._n_text(g)}, below the floor of {p.min_group_size} "
+                 f"({attribute}:{names[g]})" for g in groups if self.n[g] < p.min_group_size]
+        return "; ".join(short)
 
 
 def _interval(ctx, point, boot, jack=None, mult=None) -> Interval:

@@ -265,7 +265,7 @@ def apply_group_edits(attrs: dict, exclude_groups, merge_groups):
         for new, olds in merges.items():
             olds = [str(o) for o in (olds if isinstance(olds, (list, tuple)) else [olds])]
             new = str(new)
-            if len(olds) < 2 and (not olds or olds[0] == new):
+            if len(set(olds)) < 2:
                 raise EthicLensInputError("a merge needs two or more groups",
                                           column=f"merge_groups[{attr!r}]", value=olds,
                                           fix="name at least two groups to merge")
