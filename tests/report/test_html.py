@@ -83,6 +83,18 @@ def test_below_floor_cells_are_greyed_without_interval(compas_result):
     assert f"{asian.value:.3f} — n = 7" in row and "below the floor of 100" in row
 
 
+def test_an_estimate_outside_its_interval_prints_the_reason():
+    from ethiclens.fairness import MetricEstimate
+    from ethiclens.report._audit_report import estimate_cell, fmt_estimate
+
+    inside = MetricEstimate(0.5, 0.4, 0.6, "jeffreys", "PASS")
+    assert fmt_estimate(inside) == "0.500 [0.400, 0.600]"
+    odd = MetricEstimate(0.004, 0.007, 0.124, "folded interval: |gap| near 0", "REPORTED")
+    assert fmt_estimate(odd) == ("0.004 [0.007, 0.124] (estimate outside its interval: "
+                                 "folded interval: |gap| near 0)")
+    assert "estimate outside its interval" in estimate_cell(odd)
+
+
 def test_group_names_are_escaped(nasty_result):
     html = render_html(nasty_result)
     assert "<script>alert(1)</script>" not in html

@@ -130,12 +130,33 @@ def flag_line(c) -> str:
 
 def outcome_sentence(result: AuditResult, label: str | None) -> str:
     what = f" ({label})" if label else ""
+    below = result.config["policy"].get("di_rule", "two_sided") == "below"
     if result.config["positive_is_favorable"]:
         return (f"The positive label{what} is a benefit: a DI below 1 means the group receives "
-                "it less often than the reference group.")
+                "it less often than the reference group, which is then the group a DI flag "
+                "names as disadvantaged.")
+    if below:
+        return (f"The positive label{what} is a harm: a DI above 1 means the group is assigned "
+                "it more often than the reference group, which the one-sided 'below' DI rule "
+                "does not catch; only the equalized-odds rule can.")
     return (f"The positive label{what} is a harm: a DI above 1 means the group is assigned it "
-            "more often than the reference group, which the 4/5ths rule does not catch; the "
-            "equalized-odds rule does.")
+            "more often than the reference group, and a DI flag names the group assigned it "
+            "more often as disadvantaged.")
+
+
+CI_METHOD_WORDS = {
+    "jeffreys": "Jeffreys-Dirichlet draws of each group's confusion cells (valid when a rate "
+                "is 0 or 1)",
+    "bca": "stratified bootstrap, BCa",
+    "percentile": "stratified bootstrap, percentile",
+}
+
+
+def interval_sentence(config: dict) -> str:
+    method = CI_METHOD_WORDS.get(config["ci_method"], config["ci_method"])
+    return (f"{config['confidence_level']:.0%} intervals from {config['n_boot']} draws "
+            f"({config['ci_method']}: {method}); each interval states its exact method in the "
+            "JSON report")
 
 
 def estimate_cell(m) -> Markup:
@@ -161,7 +182,7 @@ def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
         name = f"{model} on {name}"
     subtitle = (f"{result.data['n_rows']:,} rows audited · EthicLens "
                 f"{result.config['ethiclens_version']} · seed {result.config['random_state']} · "
-                f"{result.config['n_boot']} bootstrap replicates ({result.config['ci_method']})")
+                f"{result.config['n_boot']} interval draws ({result.config['ci_method']})")
     sections = [_summary(result), _comparisons(result), _forest(result), _error_rates(result)]
     if result.config.get("has_scores"):
         sections.append(_calibration(result))
@@ -216,7 +237,8 @@ def _summary(result: AuditResult) -> Section:
         Markup("<div class='headline'>"), comp_card, di_card, flag_card, Markup("</div>"),
         paragraph(hint, "callout") if hint else Markup(""),
         flag_list, paragraph(outcome_sentence(result, label)),
-        paragraph(di_rule_sentence(result.config["policy"])),
+        paragraph(di_rule_sentence(result.config["policy"]) + " "
+                  + interval_sentence(result.config) + "."),
         paragraph("Reference groups — " + refs),
     ))
 
@@ -228,8 +250,10 @@ def withheld_hint(result: AuditResult, cli: bool) -> str | None:
     if not affected:
         return None
     comps = [c for c in result.comparisons if c.key in affected]
-    small = any(m.status == "INSUFFICIENT_DATA" for c in comps for m in c.metrics.values())
-    undefined = any(m.status == "UNDEFINED" for c in comps for m in c.metrics.values())
+    parts_of = ("disparate_impact", "statistical_parity_difference",
+                "equalized_odds_difference")  # what the headlines are made of
+    statuses = {c.metrics[k].status for c in comps for k in parts_of if k in c.metrics}
+    small, undefined = "INSUFFICIENT_DATA" in statuses, "UNDEFINED" in statuses
     parts = []
     if small:
         how = ("merge or exclude the small groups with --merge-groups / --exclude-group, or "
@@ -295,7 +319,7 @@ def _methods(result, attribute) -> str:
     text = (f"Value with its {result.config['confidence_level']:.0%} interval beneath. Interval "
             f"methods: {', '.join(sorted(used))}; each value's exact method is in the JSON "
             "report.")
-    return text + " 'no CI': more than 1% of bootstrap replicates were undefined (small group)."
+    return text + " 'no CI': too many interval draws were undefined (small group)."
 
 
 def _forest(result: AuditResult) -> Section:

@@ -15,6 +15,7 @@ from ._audit_report import (
     di_rule_sentence,
     flag_line,
     fmt_estimate,
+    interval_sentence,
     outcome_sentence,
     withheld_hint,
 )
@@ -57,7 +58,7 @@ def render_model_card(result: AuditResult) -> str:
             ["- Not described by the user (name it with --model-name, --model-version or "
              "--card-info; provenance={'model': ...} in Python)."])
     out += [f"- Audited with EthicLens {md(cfg['ethiclens_version'])}, seed {cfg['random_state']}, "
-            f"{cfg['n_boot']} bootstrap replicates ({md(cfg['ci_method'])} intervals).", ""]
+            f"{cfg['n_boot']} interval draws ({md(cfg['ci_method'])} intervals).", ""]
 
     out += ["## Intended use", ""]
     out += _pairs(pv.intended_use(prov))
@@ -85,8 +86,7 @@ def render_model_card(result: AuditResult) -> str:
             f"- Sample floors: {policy['min_group_size']} rows per group for selection rates; "
             f"{policy['min_label_count']} positive and negative labels per group for error "
             "rates. Below a floor a value is shown without an interval and is not judged.",
-            f"- Intervals: {cfg['confidence_level']:.0%} bootstrap, stratified by group; each "
-            "interval states its method in the JSON report."]
+            f"- Intervals: {md(interval_sentence(cfg))}."]
     out += _pairs(pv.card_sections(prov, "metrics"))
     out.append("")
 

@@ -87,8 +87,8 @@ GENERIC_LIMITATIONS = [
     "Groups are as recorded in the data; small groups are reported but not judged, and many "
     "comparisons raise the chance of a spurious flag (no multiple-comparison correction is "
     "applied).",
-    "Intervals are bootstrap intervals stratified by group; they describe sampling uncertainty "
-    "of this evaluation set, not shifts in the population the model will meet.",
+    "Intervals describe the sampling uncertainty of this evaluation set, not shifts in the "
+    "population the model will meet.",
 ]
 
 NOT_STATED_USE = (
