@@ -195,7 +195,7 @@ def draw_dirichlet_cells(effective: np.ndarray, totals: np.ndarray, n_boot: int,
     Group g's cell shares are drawn from Dirichlet(effective[g] + prior) and scaled to
     ``totals[g]`` (its row count, or its weight total). Unlike a multinomial resample, an empty
     cell still varies, so a group that is never (or always) selected gets a proper, one-sided
-    interval instead of a degenerate one (docs/adr/0006-boundary-safe-intervals.md).
+    interval instead of a degenerate one (docs/adr/0008-verdicts.md).
     """
     n_groups, n_cells = effective.shape
     out = np.empty((n_boot, n_groups, n_cells))

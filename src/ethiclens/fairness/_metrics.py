@@ -196,7 +196,7 @@ class GroupMetric:
 class ComparisonMetric:
     """A comparison of a group with the reference, built from group metrics.
 
-    ``kind`` decides both the value and how its interval is formed (docs/adr/0006):
+    ``kind`` decides both the value and how its interval is formed (docs/adr/0008-verdicts.md):
 
     - ``"ratio"``: g / r; interval on log g − log r (so swapping the reference inverts it exactly).
     - ``"difference"``: g − r; interval of the signed difference.

@@ -34,7 +34,7 @@ class Policy:
         when its DI interval lies entirely outside ``[di_threshold, 1 / di_threshold]``, i.e.
         ``min(DI, 1/DI)`` is below the threshold with confidence, whichever group is the
         reference. With ``di_rule="below"`` (the methodology's literal one-sided rule) only an
-        interval entirely below ``di_threshold`` flags. See docs/adr/0006-two-sided-di-rule.md.
+        interval entirely below ``di_threshold`` flags. See docs/adr/0008-verdicts.md.
     eo_threshold : float
         ... or when its equalized-odds interval's lower bound exceeds this.
     min_group_size : int
