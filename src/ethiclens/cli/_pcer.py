@@ -124,7 +124,7 @@ def train_cmd(dataset, attribute, epsilon, seed, epochs, batch_size, eta, json_o
     """Train the paper's MLP with DP-SGD (Opacus) and audit it: per-group table and PCER."""
     if json_out:
         check_writable(json_out)
-    from ..experiments._runner import set_single_thread
+    from ..experiments import set_single_thread
 
     set_single_thread()
     attrs = [attribute] if attribute else attributes_of(dataset)
@@ -194,8 +194,7 @@ def sweep_cmd(preset, grid_file, seeds, datasets, epsilons, trainer, store, sche
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
 def tables_cmd(store, out_dir):
     """The paper's tables (Markdown + CSV) and Figure 1 from a results store."""
-    from ..experiments import open_existing
-    from ..experiments._tables import write_tables
+    from ..experiments import open_existing, write_tables
 
     st = open_existing(store)
     groups = st.group_stats()

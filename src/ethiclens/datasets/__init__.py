@@ -1,10 +1,36 @@
-"""Benchmark datasets with protected attributes, reference groups and provenance."""
+"""Benchmark datasets with protected attributes, reference groups and provenance.
 
-from ._acs import load_acs_income
-from ._base import Dataset
-from ._benchmarks import load_adult, load_compas, load_german
-from ._bios import load_bios
-from ._registry import DATASETS, load
+Names are loaded on first use (the CLI imports this package at start-up; pandas is not needed
+until a dataset is actually loaded).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+# public name -> submodule that defines it.
+_LAZY = {
+    "Dataset": "._base",
+    "load_compas": "._benchmarks",
+    "load_adult": "._benchmarks",
+    "load_german": "._benchmarks",
+    "load_acs_income": "._acs",
+    "load_bios": "._bios",
+    "load": "._registry",
+    "DATASETS": "._registry",
+}
 
 __all__ = ["Dataset", "load_compas", "load_adult", "load_german", "load_acs_income", "load_bios",
            "load", "DATASETS"]
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
 from ._base import Dataset, read_shipped_csv, shipped_provenance
 
@@ -118,7 +119,7 @@ def _shipped(states) -> Dataset:
 
 
 def _state_file(state_dir: Path, state: str) -> Path:
-    from folktables.load_acs import _STATE_CODES
+    _STATE_CODES = require("folktables.load_acs", extra="acs")._STATE_CODES
 
     if state not in _STATE_CODES:
         raise EthicLensInputError("unknown state code", column="states", value=state,
@@ -127,7 +128,7 @@ def _state_file(state_dir: Path, state: str) -> Path:
 
 
 def _folktables_fetch(state_dir: Path, state: str, year: int) -> None:
-    from folktables.load_acs import initialize_and_download
+    initialize_and_download = require("folktables.load_acs", extra="acs").initialize_and_download
 
     initialize_and_download(str(state_dir), state, year, "1-Year", "person", download=True)
 
@@ -141,7 +142,7 @@ def _sha256(path: Path) -> str:
 
 
 def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
-    from folktables import ACSIncome
+    ACSIncome = require("folktables", extra="acs").ACSIncome
 
     state_dir = cache_dir / str(year) / "1-Year"
     ledger_path = state_dir / CHECKSUMS_FILE

@@ -10,6 +10,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
+from .._optional import require
 from ..errors import EthicLensInputError
 
 
@@ -51,11 +52,8 @@ class DaskExecutor:
     """Tasks on Dask distributed: ``address`` of a scheduler, or "local-cluster"."""
 
     def __init__(self, address: str, workers: int | None = None):
-        try:
-            from distributed import Client, LocalCluster
-        except ImportError as exc:  # pragma: no cover - distributed is a dependency
-            raise EthicLensInputError("Dask distributed is not installed",
-                                      column="--scheduler", fix="pip install distributed") from exc
+        distributed = require("distributed", extra="dask")
+        Client, LocalCluster = distributed.Client, distributed.LocalCluster
         self._cluster = None
         if address == "local-cluster":
             self._cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1,
@@ -72,7 +70,7 @@ class DaskExecutor:
         self.name = f"dask ({address})"
 
     def map_unordered(self, fn: Callable, tasks: Iterable) -> Iterator:
-        from distributed import as_completed as dask_completed
+        dask_completed = require("distributed", extra="dask").as_completed
 
         futures = [self.client.submit(fn, t, pure=False) for t in tasks]
         for future in dask_completed(futures):

@@ -16,8 +16,7 @@ from pathlib import Path
 
 from .._version import __version__
 from ..errors import EthicLensInputError
-from ..privacy._data import PCER_ATTRIBUTES, attributes_of
-from ..privacy._dpsgd import TrainConfig
+from ..privacy import PCER_ATTRIBUTES, TrainConfig, attributes_of
 
 PAPER_EPSILONS = (0.1, 0.5, 1.0, 5.0, 10.0, None)  # None = no DP
 TRAINERS = ("opacus", "vectorized")

@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..privacy._pcer import DEFAULT_ETA, FLOOR_ETAS
+from ..privacy import FLOOR_ETAS
+from ..privacy._pcer import DEFAULT_ETA  # not yet exported by ethiclens.privacy
 from ..report import write_atomic
 
 N_RESAMPLES = 5000

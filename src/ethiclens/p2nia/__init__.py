@@ -1,6 +1,8 @@
 """P2NIA: privacy-preserving, non-iterative fairness audits from a DP release."""
 
 from ._blackbox import blackbox_audit, uniform_queries
+from ._experiment import ExperimentConfig, cross_population, run_experiment
+from ._figures import write_outputs as write_experiment_outputs
 from ._grr import debias, keep_probability, project_to_simplex, randomize, response_matrix
 from ._metrics import METRICS, metrics_from_joint
 from ._protocol import (
@@ -17,4 +19,5 @@ from ._protocol import (
 __all__ = ["AuditRequest", "make_request", "release", "write_release", "read_release",
            "estimate", "Release", "Estimate", "blackbox_audit", "uniform_queries", "METRICS",
            "metrics_from_joint", "keep_probability", "response_matrix", "randomize", "debias",
-           "project_to_simplex"]
+           "project_to_simplex", "ExperimentConfig", "run_experiment", "cross_population",
+           "write_experiment_outputs"]

@@ -11,12 +11,14 @@ data and sampled at every n′; GRR and the black-box audit draw afresh for ever
 from __future__ import annotations
 
 import time
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
 from .. import datasets as ds_mod
+from .._optional import require
 from ..errors import EthicLensInputError
 from ._blackbox import blackbox_audit
 from ._metrics import METRICS, joint_from_codes, metrics_from_joint
@@ -87,7 +89,7 @@ def _fit(model_name, X_train, y_train, seed):
                                      random_state=seed, n_jobs=1)
         return Pipeline([("enc", enc), ("clf", clf)]).fit(X_train, y_train)
     from sklearn.model_selection import train_test_split
-    from xgboost import XGBClassifier
+    XGBClassifier = require("xgboost", extra="models").XGBClassifier
 
     X_fit, X_val, y_fit, y_val = train_test_split(X_train, y_train, test_size=0.1,
                                                   stratify=y_train, random_state=seed)
@@ -112,9 +114,14 @@ def _domains(X: pd.DataFrame) -> dict:
 
 def run_task(task: dict) -> list[dict]:
     """One (dataset, model, repetition, mechanism, ε) cell: every n′ it needs."""
-    import warnings
+    # Fitting the models and the synthesisers warns on every call (convergence, dtypes); the
+    # filter is scoped to the task, so the caller's warning settings are left as they were.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _run_task(task)
 
-    warnings.filterwarnings("ignore")
+
+def _run_task(task: dict) -> list[dict]:
     from sklearn.model_selection import train_test_split
 
     ds, X, protected = _load(task["dataset"])
@@ -196,7 +203,7 @@ def tasks_for(cfg: ExperimentConfig) -> list[dict]:
 
 def run_experiment(cfg: ExperimentConfig, *, scheduler=None, workers=None, progress=None
                    ) -> pd.DataFrame:
-    from ..experiments._executors import make_executor
+    from ..experiments import make_executor
 
     tasks = tasks_for(cfg)
     executor = make_executor(scheduler, workers)

@@ -28,12 +28,12 @@ from ..errors import EthicLensInputError
 from ..report import write_atomic
 from . import _grr
 from ._metrics import METRICS, NEEDS_Y, joint_from_codes, metrics_from_joint
+from ._roles import LABEL, PREDICTION
 
 REQUEST_FORMAT = "ethiclens-p2nia-request/1"
 RELEASE_FORMAT = "ethiclens-p2nia-release/1"
 MECHANISMS = ("grr", "mst", "aim")
 TABLE, MANIFEST = "release.csv", "manifest.json"
-LABEL, PREDICTION = "Y", "Y_hat"  # released role names of the label and prediction columns
 
 
 @dataclass

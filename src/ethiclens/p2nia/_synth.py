@@ -25,8 +25,9 @@ import math
 import numpy as np
 import pandas as pd
 
+from .._optional import require
 from ..errors import EthicLensInputError
-from ._protocol import LABEL, PREDICTION
+from ._roles import LABEL, PREDICTION
 
 N_RANDOM_PAIRS = 12
 AIM_MAX_ROUNDS = 20
@@ -44,13 +45,13 @@ def cdp_rho(epsilon: float, delta: float) -> float:
 
 
 def _mbi():
-    import jax
+    jax = require("jax", extra="synth")
 
     jax.config.update("jax_enable_x64", True)
     jax.config.update("jax_enable_compilation_cache", False)
     if DISABLE_JIT:
         jax.config.update("jax_disable_jit", True)
-    import mbi
+    mbi = require("mbi", extra="synth")
 
     return mbi
 
@@ -88,7 +89,7 @@ def _measure(mbi, data, clique, sigma, rng, budget):
 
 
 def _estimate(mbi, domain, measurements, warm=None, iters=ESTIMATION_ITERS):
-    from mbi import estimation
+    estimation = require("mbi.estimation", extra="synth")
 
     return estimation.MirrorDescent().estimate(domain, measurements, iters=iters,
                                                warm_start=warm)

@@ -1,6 +1,8 @@
 """Reports: the versioned JSON schema, atomic writing, HTML reports and model cards."""
 
 from ._audit_report import build_audit_report
+from ._audit_report import fmt as format_number
+from ._audit_report import fmt_estimate as format_estimate
 from ._model_card import render_model_card
 from ._render import Report, Section
 from ._schema import load_schema, validate_report
@@ -15,4 +17,5 @@ def render_html(result_or_report, title: str | None = None) -> str:
 
 
 __all__ = ["Report", "Section", "build_audit_report", "render_html", "render_model_card",
-           "load_schema", "validate_report", "write_atomic", "check_writable"]
+           "load_schema", "validate_report", "write_atomic", "check_writable", "format_number",
+           "format_estimate"]

@@ -1,0 +1,77 @@
+"""Optional dependencies: which extra installs which module, and one helper that says so.
+
+``pip install ethiclens`` is the core (fairness audit, reports, probes, PCER audit of given
+predictions). Heavier features live in extras; code that needs one imports it through
+:func:`require`, so a missing extra is a one-line error (exit code 2 in the CLI) that names the
+``pip install`` command, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .errors import EthicLensInputError
+
+# top-level module -> extra that installs it (``pip install 'ethiclens[EXTRA]'``).
+EXTRA_OF = {
+    "torch": "dpsgd",
+    "opacus": "dpsgd",
+    "mbi": "synth",
+    "jax": "synth",
+    "jaxlib": "synth",
+    "xgboost": "models",
+    "distributed": "dask",
+    "dask": "dask",
+    "folktables": "acs",
+}
+
+# extra -> what it enables, for messages and docs.
+EXTRAS = {
+    "dpsgd": "DP-SGD training (pcer train, pcer sweep)",
+    "synth": "synthetic-data releases (p2nia --mechanism mst/aim)",
+    "models": "gradient-boosted models (p2nia experiment --model xgb)",
+    "dask": "distributed sweeps (--executor dask)",
+    "acs": "downloading ACS PUMS states (--download)",
+}
+
+
+class MissingExtraError(EthicLensInputError, ImportError):
+    """An optional dependency is not installed; the message names the extra that installs it.
+
+    It is an :class:`~ethiclens.errors.EthicLensInputError` (the CLI exits with code 2) and an
+    :class:`ImportError` (``except ImportError`` still catches it).
+    """
+
+    def __init__(self, module: str, extra: str | None = None):
+        root = module.partition(".")[0]
+        extra = extra or EXTRA_OF.get(root, "all")
+        self.module, self.extra = root, extra
+        super().__init__(f"this needs the optional dependency {root}, which is not installed",
+                         fix=f"pip install 'ethiclens[{extra}]'")
+        self.name = root
+
+
+def require(module: str, *, extra: str | None = None):
+    """Import and return ``module``; if it is missing raise :class:`MissingExtraError`.
+
+    >>> torch = require("torch", extra="dpsgd")  # doctest: +SKIP
+    """
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        missing = (exc.name or module).partition(".")[0]
+        if missing != module.partition(".")[0] and missing not in EXTRA_OF:
+            raise  # the module exists but one of its own dependencies is broken
+        raise MissingExtraError(missing, extra if missing == module.partition(".")[0]
+                                else None) from exc
+
+
+def as_missing_extra(exc: BaseException) -> MissingExtraError | None:
+    """The :class:`MissingExtraError` for a ``ModuleNotFoundError`` of an optional module."""
+    if isinstance(exc, MissingExtraError):
+        return exc
+    if isinstance(exc, ModuleNotFoundError) and exc.name:
+        root = exc.name.partition(".")[0]
+        if root in EXTRA_OF:
+            return MissingExtraError(root)
+    return None

@@ -1,0 +1,300 @@
+"""The package's layout rules (docs/adr/0007-layout.md), checked by reading the source with ``ast``.
+
+- No module imports another subpackage's private module (``from ..x._y import``).
+- No import cycle between modules (module-level and function-level imports alike).
+- No process-wide warning filter (filters only inside ``warnings.catch_warnings()``).
+- Every name in a package's ``__all__`` resolves (lazy ``__init__`` tables included).
+- The CLI answers ``--help`` without importing pandas, scikit-learn, matplotlib or torch, and its
+  static command table matches the commands.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = "ethiclens"
+
+# Cross-subpackage private imports still waiting for ethiclens.privacy to export the name
+# (privacy/ is being reworked by another engineer). The lead clears this list: export the name
+# from privacy/__init__.py, import it from there, and delete the entry. An entry that no longer
+# occurs fails the test too, so the list cannot go stale.
+KNOWN_PRIVATE_IMPORTS = {
+    ("ethiclens.experiments._runner", "ethiclens.privacy._data"),  # load_pcer_dataset
+    ("ethiclens.experiments._runner", "ethiclens.privacy._vectorized"),  # train_many
+    ("ethiclens.experiments._tables", "ethiclens.privacy._pcer"),  # DEFAULT_ETA
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# the checker
+
+
+def module_files(src: Path = SRC, package: str = PACKAGE) -> dict[str, Path]:
+    """Dotted module name -> file, for every module of ``package`` under ``src``."""
+    out = {}
+    for path in sorted((src / package).rglob("*.py")):
+        parts = list(path.relative_to(src).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def _import_nodes(tree: ast.Module):
+    """(node, at_module_level) for every import, skipping ``if TYPE_CHECKING:`` blocks."""
+    found = []
+
+    def visit(node, top):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                if not (isinstance(child, ast.ImportFrom) and child.module == "__future__"):
+                    found.append((child, top))
+            elif isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
+            else:
+                inner = top and not isinstance(
+                    child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+                visit(child, inner)
+
+    visit(tree, True)
+    return found
+
+
+def import_edges(modules: dict[str, Path], package: str = PACKAGE):
+    """(importer, imported module, line, at_module_level) for every import inside ``package``.
+
+    ``from X import name`` counts as importing ``X.name`` when that is a module, else ``X``.
+    """
+    packages = {m for m, p in modules.items() if p.name == "__init__.py"}
+    edges = []
+    for mod, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node, top in _import_nodes(tree):
+            if isinstance(node, ast.Import):
+                pairs = [(alias.name, None) for alias in node.names]
+            else:
+                if node.level:
+                    base = mod if mod in packages else mod.rpartition(".")[0]
+                    for _ in range(node.level - 1):
+                        base = base.rpartition(".")[0]
+                    target = f"{base}.{node.module}" if node.module else base
+                else:
+                    target = node.module
+                pairs = [(target, alias.name) for alias in node.names]
+            for target, name in pairs:
+                if not (target == package or target.startswith(package + ".")):
+                    continue
+                full = f"{target}.{name}" if name else target
+                edges.append((mod, full if full in modules else target, node.lineno, top))
+    return edges
+
+
+def _subpackage(module: str, packages: set[str]) -> str | None:
+    parts = module.split(".")
+    head = ".".join(parts[:2])
+    return head if len(parts) >= 2 and head in packages else None
+
+
+def private_imports(modules: dict[str, Path], package: str = PACKAGE):
+    """(importer, imported, line) where ``imported`` is a private module (``_name``) of a
+    subpackage the importer is not part of."""
+    packages = {m for m, p in modules.items() if p.name == "__init__.py"}
+    bad = []
+    for mod, target, line, _ in import_edges(modules, package):
+        owner = _subpackage(target, packages)
+        last = target.rpartition(".")[2]
+        if owner and last.startswith("_") and owner != _subpackage(mod, packages):
+            bad.append((mod, target, line))
+    return bad
+
+
+def import_cycles(modules: dict[str, Path], package: str = PACKAGE, module_level_only=False):
+    """Each strongly connected set of modules (size > 1, or a module importing itself)."""
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    for mod, target, _, top in import_edges(modules, package):
+        if target in graph and (top or not module_level_only):
+            graph[mod].add(target)
+    index, low, stack, on_stack, cycles = {}, {}, [], set(), []
+
+    def strongconnect(v):  # Tarjan
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                strongconnect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1 or v in graph[v]:
+                cycles.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            strongconnect(v)
+    return cycles
+
+
+def global_warning_filters(modules: dict[str, Path]):
+    """(module, line) of each ``warnings.filterwarnings/simplefilter`` call that is not inside a
+    ``with warnings.catch_warnings()`` block."""
+    bad = []
+
+    def visit(node, mod, guarded):
+        for child in ast.iter_child_nodes(node):
+            inner = guarded
+            if isinstance(child, ast.With | ast.AsyncWith) and any(
+                    "catch_warnings" in ast.unparse(item.context_expr) for item in child.items):
+                inner = True
+            if (isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute)
+                    and child.func.attr in ("filterwarnings", "simplefilter") and not guarded):
+                bad.append((mod, child.lineno))
+            visit(child, mod, inner)
+
+    for mod, path in modules.items():
+        visit(ast.parse(path.read_text(encoding="utf-8")), mod, False)
+    return bad
+
+
+# ---------------------------------------------------------------------------------------------
+# the rules, on the real package
+
+
+def test_no_cross_subpackage_private_imports():
+    offenders = private_imports(module_files())
+    found = {(m, t) for m, t, _ in offenders}
+    new = sorted(found - KNOWN_PRIVATE_IMPORTS)
+    detail = "\n".join(sorted({f"  {m}:{line} imports {t}" for m, t, line in offenders
+                               if (m, t) in set(new)}))
+    assert not new, ("import the name from the owning subpackage's __init__ (export it there) "
+                     "instead of its private module:\n" + detail)
+    stale = sorted(KNOWN_PRIVATE_IMPORTS - found)
+    assert not stale, f"fixed, remove from KNOWN_PRIVATE_IMPORTS: {stale}"
+
+
+def test_no_import_cycles():
+    cycles = import_cycles(module_files())
+    assert not cycles, "import cycles (move the shared names into a small module both can " \
+        "import):\n" + "\n".join("  " + " <-> ".join(c) for c in cycles)
+
+
+def test_no_process_wide_warning_filters():
+    bad = global_warning_filters(module_files())
+    assert not bad, ("warning filters outside `with warnings.catch_warnings():` change the "
+                     f"whole process: {bad}")
+
+
+def _public_packages():
+    return [m for m, p in module_files().items() if p.name == "__init__.py"]
+
+
+@pytest.mark.parametrize("package", _public_packages())
+def test_every_exported_name_resolves(package):
+    mod = importlib.import_module(package)
+    names = getattr(mod, "__all__", [])
+    missing = [n for n in names if not hasattr(mod, n)]
+    assert not missing, f"{package}.__all__ lists names it does not have: {missing}"
+    assert len(names) == len(set(names)), f"{package}.__all__ has duplicates"
+
+
+# ---------------------------------------------------------------------------------------------
+# the checker itself catches what it should (so a rule cannot silently pass)
+
+
+def _write_package(tmp_path: Path, files: dict[str, str]) -> dict[str, Path]:
+    for rel, text in files.items():
+        path = tmp_path / "pkg" / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+    return module_files(tmp_path, "pkg")
+
+
+def test_checker_finds_private_imports_and_cycles(tmp_path):
+    modules = _write_package(tmp_path, {
+        "__init__.py": "",
+        "a/__init__.py": "from ._x import f\n",
+        "a/_x.py": "from ..b._y import g\n\ndef f():\n    from . import _z\n",
+        "a/_z.py": "from ._x import f\n",
+        "b/__init__.py": "from ._y import g\n",
+        "b/_y.py": "def g():\n    pass\n",
+        "b/_ok.py": "from ._y import g\nfrom ..a import f\nfrom typing import TYPE_CHECKING\n"
+                    "if TYPE_CHECKING:\n    from ..a._x import f\n",
+        "c.py": "import warnings\nwarnings.filterwarnings('ignore')\n"
+                "with warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n",
+    })
+    assert private_imports(modules, "pkg") == [("pkg.a._x", "pkg.b._y", 1)]
+    # a._x -> a._z (inside a function) -> a._x: a cycle only when function imports count
+    assert ["pkg.a._x", "pkg.a._z"] in import_cycles(modules, "pkg")
+    assert ["pkg.a._x", "pkg.a._z"] not in import_cycles(modules, "pkg", module_level_only=True)
+    assert global_warning_filters(modules) == [("pkg.c", 2)]
+
+
+# ---------------------------------------------------------------------------------------------
+# the CLI starts without heavy imports
+
+
+HEAVY = ("pandas", "sklearn", "matplotlib", "torch", "scipy", "jax", "opacus", "xgboost")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["audit", "--help"], ["--version"]])
+def test_help_imports_no_heavy_module(argv):
+    code = (f"import sys\nfrom ethiclens.cli import main\nrc = main({argv!r})\n"
+            f"print('HEAVY=' + ','.join(m for m in {HEAVY!r} if m in sys.modules))\n"
+            "sys.exit(rc)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Usage: ethiclens" in proc.stdout or "version" in proc.stdout
+    assert proc.stdout.strip().splitlines()[-1] == "HEAVY=", proc.stdout
+
+
+def test_static_command_table_matches_the_commands():
+    import click
+
+    from ethiclens.cli import _main
+
+    group = _main.cli
+    ctx = click.Context(group)
+    assert group.list_commands(ctx) == sorted(_main.COMMANDS)
+    for name, (_, _, short) in _main.COMMANDS.items():
+        command = group.get_command(ctx, name)
+        assert command is not None and command.name == name
+        stub = click.Command(name, help=short)
+        assert command.get_short_help_str(500) == stub.get_short_help_str(500), (
+            f"update the short help of {name!r} in ethiclens/cli/_main.py COMMANDS")
+
+
+def test_top_level_help_lists_every_command():
+    from click.testing import CliRunner
+
+    from ethiclens.cli import _main, cli
+
+    out = CliRunner().invoke(cli, ["--help"]).output
+    for name in _main.COMMANDS:
+        assert f"  {name} " in out
+
+
+def test_top_level_names_load_lazily():
+    code = ("import sys, ethiclens\nassert 'pandas' not in sys.modules\n"
+            "from ethiclens import audit, Policy, AuditResult\n"
+            "import ethiclens.fairness as f\nassert audit is f.audit and Policy is f.Policy\n"
+            "assert 'pandas' in sys.modules\nprint('ok')")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.stdout.strip() == "ok", proc.stderr
