@@ -63,3 +63,40 @@ def test_oracle_cli_reports_recovery(tmp_path, capsys):
     (res,) = json.loads(out.read_text())
     assert res["truth"]["disparate_impact"] == 0.6 and res["repetitions"] == 20
     assert {r["method"] for r in res["recovery"]} == {"bca", "percentile"}
+
+
+def test_probe_positive_vocabulary(tmp_path, capsys, monkeypatch):
+    """--positive favorable|harmful as in `ethiclens audit`; --favorable N: deprecated alias."""
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame({"f": rng.random(200), "g": rng.choice(["A", "B"], 200)})
+    frame.to_csv(tmp_path / "records.csv", index=False)
+    monkeypatch.chdir(tmp_path)
+    assert main(["probe", "make-counterfactuals", "records.csv", "--protected", "g",
+                 "--out", "flipped.csv"]) == 0
+    flipped = pd.read_csv(tmp_path / "flipped.csv")
+    flipped["pred"] = ((flipped["f"] > 0.5) | (flipped["g"] == "A")).astype(int)
+    flipped.to_csv(tmp_path / "scored.csv", index=False)
+    capsys.readouterr()
+
+    def analyze(*extra):
+        code = main(["probe", "analyze-counterfactuals", "scored.csv", "--y-pred", "pred",
+                     "--json", "out.json", *extra])
+        return code, json.loads((tmp_path / "out.json").read_text()) if code == 0 else None
+
+    code, harmful = analyze("--positive", "harmful")
+    assert code == 0 and harmful["favorable_label"] == 0
+    code, favorable = analyze("--positive", "favorable")
+    assert code == 0 and favorable["favorable_label"] == 1
+    pair = {(p["source"], p["target"]): p for p in favorable["pairs"]}[("A", "B")]
+    other = {(p["source"], p["target"]): p for p in harmful["pairs"]}[("A", "B")]
+    assert pair["to_unfavorable_rate"] == other["to_favorable_rate"] > 0  # A → B loses the 1s
+    assert "deprecated" not in capsys.readouterr().err
+    code, alias = analyze("--positive", "beneficial")
+    assert code == 0 and alias["favorable_label"] == 1
+    assert "--positive beneficial is deprecated" in capsys.readouterr().err
+    code, old = analyze("--favorable", "0")
+    assert code == 0 and old["favorable_label"] == 0
+    assert "--favorable is deprecated" in capsys.readouterr().err
+    assert analyze("--positive", "favorable", "--favorable", "0")[0] == 2
+    assert "contradicts" in capsys.readouterr().err
+    assert analyze("--positive", "good")[0] == 2

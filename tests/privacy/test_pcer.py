@@ -193,6 +193,21 @@ def test_bootstrap_intervals_match_binomial_widths():
     assert d.value == res.delta_pcer and d.ci_low < d.value < d.ci_high
 
 
+def test_gap_intervals_fold_the_signed_difference():
+    """Equal groups: DP-Gap 0 gets [0, h] (a percentile interval of |gap| would exclude 0)."""
+    train = _join(_split(500, 450, 200, "A"), _split(500, 450, 200, "B"))
+    test = _join(_split(500, 425, 200, "A"), _split(500, 425, 200, "B"))
+    res = pcer_audit(train, test, group_order=("A", "B"), n_boot=2000)
+    for name in ("dp_gap", "eo_gap", "dispersion"):
+        est = res.estimates[name]
+        assert est.value == pytest.approx(0) and est.ci_low == 0 and est.ci_high > 0
+        assert est.ci_method.startswith("percentile of the signed difference(s), folded at 0")
+    half = 1.96 * np.sqrt(2 * 0.4 * 0.6 / 500)  # |R_A − R_B| with R = 0.4 on 500 rows each
+    assert res.estimates["dp_gap"].ci_high == pytest.approx(half, abs=0.008)
+    signed = res.estimates["dp_gap_signed"]
+    assert signed.ci_low == pytest.approx(-half, abs=0.008) and signed.ci_high > 0
+
+
 def test_bootstrap_is_seeded_and_validated():
     data = _big()
     one = pcer_audit(*data, n_boot=200, random_state=3).estimates["delta_pcer"]
@@ -245,7 +260,7 @@ def test_floor_is_the_policy_setting_and_withholds_the_headline():
     head = res.estimates["delta_pcer"]
     assert head is res.headline and head.status == "INSUFFICIENT_DATA"
     assert head.value == pytest.approx(res.delta_pcer) and head.ci_low is None
-    assert "ΔPCER is not headlined" in head.reason and "B" in head.reason
+    assert head.reason.startswith("not headlined: group(s) B below the floor of 30")
     assert res.interpretation.startswith("ΔPCER is not headlined")
     assert "Double disadvantage" not in res.interpretation
     for name in ("dp_gap", "eo_gap", "dispersion"):

@@ -6,14 +6,25 @@ import json
 import math
 
 import click
+import pandas as pd
 from rich.table import Table
 
 from ..errors import EthicLensInputError
-from ..io import read_table, require_columns
-from ..privacy import SplitPredictions, attributes_of, pcer_audit, train_dp_mlp
-from ..privacy._data import PCER_LOADERS
+from ..fairness import REPORTED, Policy
+from ..io import check_outputs, read_table, require_columns
+from ..privacy import (
+    DEFAULT_N_BOOT,
+    MIN_N_BOOT,
+    PCER_LOADERS,
+    PCER_SCHEMA_VERSION,
+    SINGLE_RUN_NOTE,
+    SplitPredictions,
+    attributes_of,
+    pcer_audit,
+    train_dp_mlp,
+)
 from ..report import check_writable, write_atomic
-from ._probe import _console
+from ._probe import _console, positive_option
 
 
 @click.group("pcer")
@@ -25,23 +36,43 @@ def _fmt(x, spec=".4f"):
     return "—" if x is None or (isinstance(x, float) and not math.isfinite(x)) else format(x, spec)
 
 
+def _with_ci(est, spec=".4f") -> str:
+    """A statistic for the table: value [low, high], greyed with its status when not reported."""
+    if est.value is None:
+        return f"[dim]— ({est.status})[/dim]"
+    text = format(est.value, spec)
+    if est.status != REPORTED:
+        return f"[dim]{text} ({est.status})[/dim]"
+    if est.ci_low is None or est.ci_high is None:
+        return text
+    return f"{text} [{format(est.ci_low, spec)}, {format(est.ci_high, spec)}]"
+
+
 def print_pcer(result, title: str) -> None:
     console = _console()
-    table = Table(title=title)
-    for col in ("group", "n train", "n test", "acc train", "acc test", "δ", "R (pos. rate)",
-                "PCER", "status"):
+    table = Table(title=f"{title} — 95% bootstrap intervals over rows (B = {result.n_boot})")
+    for col in ("group", "n train", "n test", "acc train", "acc test", "δ [95% CI]",
+                "R (pos. rate) [95% CI]", "PCER [95% CI]", "status"):
         table.add_column(col)
     for g in result.groups:
+        e = g.estimates
         table.add_row(g.group, str(g.n_train), str(g.n_test), _fmt(g.acc_train),
-                      _fmt(g.acc_test), _fmt(g.delta), _fmt(g.positive_rate), _fmt(g.pcer, ".2f"),
-                      g.status)
+                      _fmt(g.acc_test), _with_ci(e["delta"]), _with_ci(e["positive_rate"]),
+                      _with_ci(e["pcer"], ".2f"), g.status)
     console.print(table)
     order = " − ".join(f"PCER_{g}" for g in result.group_order[:2])
-    if result.delta_pcer is not None:
-        console.print(f"ΔPCER (η = {result.eta:g}, {order}) = [bold]{result.delta_pcer:+.2f}"
-                      f"[/bold]; DP-Gap = {result.dp_gap:.4f}; EO-Gap = {_fmt(result.eo_gap)}")
+    stats = result.estimates
+    gaps = (f"DP-Gap = {_with_ci(stats['dp_gap'])}; EO-Gap = {_with_ci(stats['eo_gap'])}")
+    head = result.headline
+    name = (f"ΔPCER (η = {result.eta:g}, {order})" if len(result.group_order) == 2
+            else f"PCER dispersion (η = {result.eta:g})")
+    if head.status == REPORTED:
+        ci = ("" if head.ci_low is None else
+              f" [95% CI {head.ci_low:+.2f}, {head.ci_high:+.2f}]")
+        console.print(f"{name} = [bold]{head.value:+.2f}[/bold]{ci}; {gaps}")
     else:
-        console.print(f"PCER dispersion (η = {result.eta:g}) = {result.dispersion:.2f}")
+        shown = "" if head.value is None else f"; value {head.value:+.2f} shown for reference only"
+        console.print(f"[dim]{name} {head.reason} ({head.status}{shown})[/dim]; {gaps}")
     floor = Table(title="floor sensitivity")
     for col in ("η", "ΔPCER / dispersion", "floor-dominated", "= DP-Gap/η"):
         floor.add_column(col)
@@ -64,6 +95,41 @@ def print_pcer(result, title: str) -> None:
                           f"ΔPCER^δ: {result.mia.sign_agrees}")
     for note in result.notes:
         console.print(f"note: {note}")
+    console.print(f"[yellow]note:[/yellow] {result.note}")
+
+
+def _check_seed(seed) -> None:
+    if seed < 0:
+        raise EthicLensInputError("must be a non-negative integer", column="--seed", value=seed,
+                                  fix="e.g. --seed 0")
+
+
+def _check_n_boot(n_boot) -> None:
+    if n_boot < MIN_N_BOOT:
+        raise EthicLensInputError(f"must be at least {MIN_N_BOOT}", column="--n-boot",
+                                  value=n_boot, fix="use the default 1000")
+
+
+def _read_split(name, path, y_true, y_pred, protected, loss):
+    frame = read_table(path)
+    require_columns(frame, [y_true, y_pred, protected] + ([loss] if loss else []), path)
+    missing = frame[protected].isna()
+    if missing.any():
+        raise EthicLensInputError(
+            f"{int(missing.sum())} row(s) of {path} have no group (missing value), first at row "
+            f"{int(missing.to_numpy().argmax())}", column=protected,
+            fix="drop those rows or give them an explicit group name")
+    if loss:
+        values = pd.to_numeric(frame[loss], errors="coerce")
+        bad = values.isna() & frame[loss].notna()
+        if bad.any():
+            raise EthicLensInputError(
+                f"{int(bad.sum())} value(s) of {path} are not numbers, first "
+                f"{frame[loss][bad].iloc[0]!r} at row {int(bad.to_numpy().argmax())}",
+                column=loss, fix="give numeric per-example losses (e.g. the log-loss)")
+    return SplitPredictions(frame[y_true].to_numpy(), frame[y_pred].to_numpy(),
+                            frame[protected].to_numpy(),
+                            loss=frame[loss].to_numpy() if loss else None, name=name)
 
 
 @pcer_group.command("audit")
@@ -76,29 +142,44 @@ def print_pcer(result, title: str) -> None:
 @click.option("--protected", required=True, help="Group column.")
 @click.option("--group-order", help="Comma-separated: which group is 0, which is 1, ...")
 @click.option("--loss", help="Per-example loss column: enables the membership-inference attack.")
-@click.option("--positive", type=click.Choice(["beneficial", "harmful"]), default="beneficial",
-              show_default=True)
+@positive_option("Is the positive prediction a benefit or a harm? [default: favorable]")
 @click.option("--eta", default=1e-3, show_default=True, help="Floor constant η.")
+@click.option("--n-boot", default=DEFAULT_N_BOOT, show_default=True,
+              help="Bootstrap replicates of the intervals (at least 100).")
+@click.option("--seed", default=0, show_default=True, help="Seed of the bootstrap.")
+@click.option("--min-group-size", type=int, default=None,
+              help="Rows per group per split below which a group is INSUFFICIENT_DATA "
+              "[default: Policy().pcer_min_group_size, 30].")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
 def audit_cmd(train_path, test_path, y_true, y_pred, protected, group_order, loss, positive, eta,
-              json_out):
-    """PCER (Algorithm 1) for any model's predictions on its train and test sets."""
+              n_boot, seed, min_group_size, json_out):
+    """PCER (Algorithm 1) for any model's predictions on its train and test sets, with
+    bootstrap intervals over rows."""
+    check_outputs({"--json": json_out}, inputs=[train_path, test_path])
     if json_out:
         check_writable(json_out)
-    splits = []
-    for name, path in (("train", train_path), ("test", test_path)):
-        frame = read_table(path)
-        require_columns(frame, [y_true, y_pred, protected] + ([loss] if loss else []), path)
-        splits.append(SplitPredictions(frame[y_true].to_numpy(), frame[y_pred].to_numpy(),
-                                       frame[protected].to_numpy(),
-                                       loss=frame[loss].to_numpy() if loss else None, name=name))
+    _check_seed(seed)
+    _check_n_boot(n_boot)
+    policy = (Policy() if min_group_size is None
+              else _policy_or_flag(min_group_size))
+    splits = [_read_split(name, path, y_true, y_pred, protected, loss)
+              for name, path in (("train", train_path), ("test", test_path))]
     order = group_order.split(",") if group_order else None
     result = pcer_audit(*splits, group_order=order, eta=eta,
-                        positive_is_favorable=positive == "beneficial")
+                        positive_is_favorable=positive != "harmful", policy=policy,
+                        n_boot=n_boot, random_state=seed)
     print_pcer(result, f"PCER audit of {train_path} / {test_path} by {protected}")
     if json_out:
         write_atomic(json_out, json.dumps(result.to_dict(), indent=2))
         click.echo(f"wrote {json_out}")
+
+
+def _policy_or_flag(min_group_size: int) -> Policy:
+    try:
+        return Policy(pcer_min_group_size=min_group_size)
+    except EthicLensInputError as exc:
+        raise EthicLensInputError(exc.problem, column="--min-group-size", value=min_group_size,
+                                  fix="use 1 or more (default 30)") from None
 
 
 def parse_epsilon(text: str):
@@ -115,34 +196,48 @@ def parse_epsilon(text: str):
 @click.argument("dataset", type=click.Choice(sorted(PCER_LOADERS)))
 @click.option("--attribute", help="Protected attribute (default: every one of the dataset).")
 @click.option("--epsilon", default="1", show_default=True, help="ε, or 'none' for no DP.")
-@click.option("--seed", default=0, show_default=True)
+@click.option("--seed", default=0, show_default=True,
+              help="Seed of the split, the training and the bootstrap.")
 @click.option("--epochs", default=25, show_default=True)
 @click.option("--batch-size", default=256, show_default=True)
 @click.option("--eta", default=1e-3, show_default=True)
+@positive_option("Is the positive prediction a benefit or a harm? [default: the dataset's "
+                 "declared direction]")
+@click.option("--n-boot", default=DEFAULT_N_BOOT, show_default=True,
+              help="Bootstrap replicates of the intervals (at least 100).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
-def train_cmd(dataset, attribute, epsilon, seed, epochs, batch_size, eta, json_out):
-    """Train the paper's MLP with DP-SGD (Opacus) and audit it: per-group table and PCER."""
+def train_cmd(dataset, attribute, epsilon, seed, epochs, batch_size, eta, positive, n_boot,
+              json_out):
+    """Train the paper's MLP with DP-SGD (Opacus) and audit it: per-group table and PCER,
+    with bootstrap intervals over rows (one model: seed-to-seed spread is larger)."""
+    check_outputs({"--json": json_out})
     if json_out:
         check_writable(json_out)
-    from ..experiments import set_single_thread
+    _check_seed(seed)
+    _check_n_boot(n_boot)
+    eps = parse_epsilon(epsilon)
+    from ..experiments._runner import set_single_thread
 
     set_single_thread()
     attrs = [attribute] if attribute else attributes_of(dataset)
-    run = train_dp_mlp(dataset, attrs[0], epsilon=parse_epsilon(epsilon), seed=seed,
+    run = train_dp_mlp(dataset, attrs[0], epsilon=eps, seed=seed,
                        epochs=epochs, batch_size=batch_size)
-    out = {"dataset": dataset, "seed": seed, "epsilon_requested": run.epsilon_requested,
+    out = {"schema_version": PCER_SCHEMA_VERSION, "kind": "pcer_training_run",
+           "dataset": dataset, "seed": seed, "epsilon_requested": run.epsilon_requested,
            "epsilon_spent": run.epsilon_spent, "noise_multiplier": run.noise_multiplier,
            "accountant": run.accountant, "sample_rate": run.sample_rate,
            "wall_time_s": run.wall_time_s, "config": run.config.to_dict(),
-           "features": run.data.description, "attributes": {}}
+           "features": run.data.description, "note": SINGLE_RUN_NOTE, "attributes": {}}
     privacy = ("no DP" if run.noise_multiplier is None else
                f"DP-SGD ε = {run.epsilon_requested} requested, {run.epsilon_spent:.4f} spent "
                f"({run.accountant.upper()} accountant), σ = {run.noise_multiplier:.4f}")
     click.echo(f"{dataset}, seed {seed}: {privacy}; trained in {run.wall_time_s:.1f} s")
     for attr in attrs:
         train, test = run.splits(attr)
+        favorable = (run.data.positive_is_favorable if positive is None
+                     else positive == "favorable")
         result = pcer_audit(train, test, group_order=run.group_order(attr), eta=eta,
-                            positive_is_favorable=run.data.positive_is_favorable)
+                            positive_is_favorable=favorable, n_boot=n_boot, random_state=seed)
         print_pcer(result, f"{dataset} / {attr}")
         out["attributes"][attr] = result.to_dict()
     if json_out:

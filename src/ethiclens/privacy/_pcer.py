@@ -273,14 +273,42 @@ def _interval(value: float, boot: np.ndarray) -> tuple[float | None, float | Non
     return iv.low, iv.high, method
 
 
-def _estimate(value, boot, *, undefined: str | None, insufficient: str | None):
+def _folded_interval(signed: list[tuple[float, np.ndarray]]):
+    """Interval of max_i |s_i| from the percentile intervals of the signed differences s_i.
+
+    Each signed interval [l, h] is folded at 0 (to [0, max(|l|, |h|)] when it contains 0, else
+    [min(|l|, |h|), max(|l|, |h|)]); the result is [max of the lows, max of the highs]. Unlike
+    a percentile interval of |s| itself it covers a true gap of 0 and contains the estimate
+    whenever each signed interval contains its own (the audit engine forms |TPR gap|-type
+    intervals the same way).
+    """
+    lows, highs, notes = [], [], []
+    for value, boot in signed:
+        low, high, method = _interval(value, boot)
+        if low is None or high is None:
+            return None, None, method
+        lows.append(0.0 if low <= 0 <= high else min(abs(low), abs(high)))
+        highs.append(max(abs(low), abs(high)))
+        if method != "percentile":
+            notes.append(method)
+    method = "percentile of the signed difference(s), folded at 0"
+    if notes:
+        method += f" ({'; '.join(sorted(set(notes)))})"
+    return max(lows), max(highs), method
+
+
+def _estimate(value, boot, *, undefined: str | None, insufficient: str | None, signed=None):
+    """A statistic in the shared vocabulary; ``signed`` = components for a folded interval."""
     if not np.isfinite(value):
         return MetricEstimate(None, None, None, "none (undefined)", UNDEFINED,
                               undefined or "a denominator is 0")
     if insufficient is not None:
         return MetricEstimate(float(value), None, None, "none (below the floor)",
                               INSUFFICIENT_DATA, insufficient)
-    low, high, method = _interval(float(value), boot)
+    if signed is not None:
+        low, high, method = _folded_interval(signed)
+    else:
+        low, high, method = _interval(float(value), boot)
     return MetricEstimate(float(value), low, high, method, REPORTED, None)
 
 
@@ -388,16 +416,25 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
             status=INSUFFICIENT_DATA if insufficient else REPORTED, reason=insufficient,
             estimates=estimates))
 
+    # Two groups: the unsigned gaps get the folded interval of their signed differences.
+    signed = {}
+    if len(order) == 2:
+        def diff(stats, key):
+            return stats[key][..., 0] - stats[key][..., 1]
+
+        signed = {"dispersion": [(point_res["delta_pcer"], boot_res["delta_pcer"])],
+                  "dp_gap": [(point_res["dp_gap_signed"], boot_res["dp_gap_signed"])],
+                  "eo_gap": [(diff(point, k), diff(boot, k)) for k in ("tpr_test", "fpr_test")]}
     result_estimates = {}
     for name in RESULT_STATISTICS:
         undefined = _result_undefined_reason(name, rows)
         insufficient = None
         if small:
-            what = "ΔPCER is not headlined" if name == "delta_pcer" else "not reported"
+            what = "not headlined" if name in ("delta_pcer", "dispersion") else "not reported"
             insufficient = (f"{what}: group(s) {', '.join(small)} below the floor of {floor_n} "
                             "rows per split")
         result_estimates[name] = _estimate(point_res[name], boot_res[name], undefined=undefined,
-                                           insufficient=insufficient)
+                                           insufficient=insufficient, signed=signed.get(name))
 
     R = {r.group: r.positive_rate for r in rows}
     delta = {r.group: r.delta for r in rows}
@@ -470,8 +507,8 @@ def interpret(r: PCERResult) -> str:
     what = "benefit" if r.positive_is_favorable else "harm"
     head = r.headline
     if head.status == INSUFFICIENT_DATA:
-        return (f"{'ΔPCER' if len(r.group_order) == 2 else 'PCER dispersion'} is not "
-                f"headlined ({head.reason}); the per-group values are shown for reference only.")
+        return (f"{'ΔPCER' if len(r.group_order) == 2 else 'PCER dispersion'} is "
+                f"{head.reason}; the per-group values are shown for reference only.")
     if len(r.group_order) != 2:
         by = sorted(r.groups, key=lambda g: g.pcer)
         text = (f"PCER dispersion across {len(r.groups)} groups is {r.dispersion:.3g}{_ci(head)} "
