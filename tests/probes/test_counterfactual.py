@@ -91,3 +91,23 @@ def test_make_then_analyze_equals_direct_probe(records):
     via_file = analyze_counterfactuals(frame, pred, attribute="g", n_boot=300, random_state=0)
     direct = counterfactual(UsesGroup(), records, "g", n_boot=300, random_state=0)
     assert [p.to_dict() for p in via_file.pairs] == [p.to_dict() for p in direct.pairs]
+
+
+def _cf_table():
+    X = pd.DataFrame({"sex": ["a", "b"] * 50, "x": range(100)})
+    return make_counterfactuals(X, "sex")
+
+
+@pytest.mark.parametrize("tamper,match", [
+    (lambda f: f.assign(_cf_row=f["_cf_row"].where(f.index != 150, -3)), "non-negative"),
+    (lambda f: pd.concat([f, f[f["_cf_source"] == f["_cf_target"]].head(50)]),
+     "more than one observed copy"),
+    (lambda f: pd.concat([f, f[f["_cf_source"] != f["_cf_target"]].head(5)]),
+     "repeat a \\(record, target\\) pair"),
+    (lambda f: f[f["_cf_source"] == f["_cf_target"]], "no flipped rows"),
+    (lambda f: f.assign(_cf_row=f["_cf_row"].astype(float) + 0.5), "non-negative integers"),
+])
+def test_analyze_refuses_tampered_tables(tamper, match):
+    frame = tamper(_cf_table()).reset_index(drop=True)
+    with pytest.raises(EthicLensInputError, match=match):
+        analyze_counterfactuals(frame, np.zeros(len(frame), int), attribute="sex")

@@ -131,13 +131,17 @@ def analyze_counterfactuals(frame: pd.DataFrame, y_pred, y_score=None, *, attrib
         if col not in frame.columns:
             raise EthicLensInputError("not a counterfactual table", column=col,
                                       fix="use the output of make-counterfactuals")
+    _check_counterfactual_table(frame)
+    if len(y_pred) != len(frame):
+        raise EthicLensInputError(f"has {len(y_pred)} values for {len(frame)} rows",
+                                  column="y_pred", fix="score every row of the table, in order")
     pred = _binary(y_pred, "y_pred")
     score = None if y_score is None else np.asarray(y_score, dtype=float)
     if score is not None and (np.isnan(score).any() or (score < 0).any() or (score > 1).any()):
         raise EthicLensInputError("scores must be in [0, 1] without missing values",
                                   column="y_score")
     observed = (frame[SOURCE] == frame[TARGET]).to_numpy()
-    rows = frame[ROW].to_numpy()
+    rows = pd.to_numeric(frame[ROW]).to_numpy().astype(np.int64)
     orig_pred = np.full(rows.max() + 1, -1)
     orig_pred[rows[observed]] = pred[observed]
     orig_score = None
@@ -174,6 +178,47 @@ def analyze_counterfactuals(frame: pd.DataFrame, y_pred, y_score=None, *, attrib
                             "changed: the model does not use it directly (all flip rates 0).")
     result.notes.append(PROXY_NOTE)
     return result
+
+
+def _check_counterfactual_table(frame: pd.DataFrame) -> None:
+    """The bookkeeping columns must be what make-counterfactuals wrote: one observed copy per
+    record, at most one flipped copy per (record, target), non-negative integer row ids."""
+    rows = frame[ROW]
+    numeric = pd.to_numeric(rows, errors="coerce")
+    bad = numeric.isna() | (numeric < 0) | (numeric % 1 != 0)
+    if bad.any():
+        i = int(np.flatnonzero(bad.to_numpy())[0])
+        raise EthicLensInputError(
+            f"{int(bad.sum())} row id(s) are not non-negative integers, first at row {i}",
+            column=ROW, value=rows.iloc[i], fix="use the table make-counterfactuals wrote, "
+            "unchanged except for added prediction columns")
+    if frame[[SOURCE, TARGET]].isna().any().any():
+        raise EthicLensInputError("missing group values in the bookkeeping columns",
+                                  column=f"{SOURCE}/{TARGET}",
+                                  fix="use the table make-counterfactuals wrote")
+    observed = (frame[SOURCE].astype(str) == frame[TARGET].astype(str)).to_numpy()
+    obs_rows = numeric[observed]
+    dup = obs_rows.duplicated()
+    if dup.any():
+        raise EthicLensInputError(
+            f"{int(dup.sum())} record(s) have more than one observed copy "
+            f"(first: row id {int(obs_rows[dup].iloc[0])})", column=ROW,
+            fix="drop duplicated rows; each record must appear once as observed")
+    flipped = frame.loc[~observed, [TARGET]].assign(_r=numeric[~observed])
+    dup = flipped.duplicated()
+    if dup.any():
+        raise EthicLensInputError(
+            f"{int(dup.sum())} flipped copies repeat a (record, target) pair", column=ROW,
+            fix="drop duplicated rows; each record is flipped once per target group")
+    if not (~observed).any():
+        raise EthicLensInputError(
+            "the table has no flipped rows, so nothing can be compared", column=TARGET,
+            fix="score the whole make-counterfactuals output, not only the observed rows")
+    sources = frame.assign(_r=numeric).groupby("_r")[SOURCE].nunique()
+    if (sources > 1).any():
+        raise EthicLensInputError(
+            f"row id {int(sources[sources > 1].index[0])} has copies with different source "
+            "groups", column=SOURCE, fix="use the table make-counterfactuals wrote")
 
 
 def _mean_interval(values: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
