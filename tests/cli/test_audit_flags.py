@@ -193,6 +193,9 @@ def test_exclusions_and_merges_are_stated_everywhere(csv, tmp_path, capsys):
     assert sentence in paths["html"].read_text() and sentence in paths["md"].read_text()
     # Without the small group every comparison is judged, so the headlines are published.
     assert report["headlines"]["composite"]["value"] is not None
+    mindi = report["headlines"]["min_disparate_impact"]
+    assert (f"At {mindi['comparison']}: that group receives the favourable label at "
+            f"{mindi['value']:.0%}") in paths["html"].read_text()
 
     code, out, _ = run(audit_args(csv, "--merge-groups", "race=b,c:b+c", "--json",
                                   str(paths["json"])), capsys)

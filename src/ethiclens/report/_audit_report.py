@@ -216,7 +216,7 @@ def _summary(result: AuditResult) -> Section:
                         "Not published: " + _plain_withheld(mindi), True)
     else:
         di_card = _card("Minimum disparate impact", f"{mindi.value:.3f}",
-                        f"At {mindi.comparison}; below 0.80 is evidence of adverse impact.")
+                        min_di_note(result))
     flagged = result.flagged
     flag_card = _card("Flagged comparisons", str(len(flagged)),
                       ", ".join(c.key for c in flagged) if flagged else
@@ -266,6 +266,17 @@ def withheld_hint(result: AuditResult, cli: bool) -> str | None:
         parts.append("a comparison is undefined (e.g. a reference group never selected): "
                      "choose another reference (--protected ATTR=GROUP) or exclude the group")
     return "To get a headline: " + "; ".join(parts) + "."
+
+
+def min_di_note(result: AuditResult) -> str:
+    """What the minimum DI means, given the label's direction (it is a raw ratio)."""
+    h = result.min_disparate_impact
+    if result.config["positive_is_favorable"]:
+        return (f"At {h.comparison}: that group receives the favourable label at {h.value:.0%} "
+                "of its reference group's rate; below 80% (with confidence) is flagged.")
+    return (f"At {h.comparison}: that group is assigned the harmful label at {h.value:.0%} of "
+            "its reference group's rate, so below 1 the reference is the more exposed; ratios "
+            "above 1 are in the comparisons.")
 
 
 def _plain_withheld(headline) -> str:

@@ -16,6 +16,7 @@ from ._audit_report import (
     flag_line,
     fmt_estimate,
     interval_sentence,
+    min_di_note,
     outcome_sentence,
     withheld_hint,
 )
@@ -115,7 +116,8 @@ def render_model_card(result: AuditResult) -> str:
     if mindi.withheld:
         out.append(f"**Minimum DI: withheld.** {md(_plain_withheld(mindi))}")
     else:
-        out.append(f"**Minimum DI: {mindi.value:.3f}** at {md(mindi.comparison)}.")
+        out.append(f"**Minimum DI: {mindi.value:.3f}** at {md(mindi.comparison)}. "
+                   f"{md(min_di_note(result))}")
     out.append("")
     hint = withheld_hint(result, cli=False)
     if hint:
