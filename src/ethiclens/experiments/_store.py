@@ -3,12 +3,16 @@
 A run is (dataset, ε, seed); its per-attribute, per-group statistics are written with it in the
 same transaction, so a killed sweep leaves only whole runs behind and resumes where it stopped.
 A store belongs to one grid configuration and code version (``config_hash``) and refuses runs
-from another.
+from another. Before a sweep writes to an existing store it takes the store's lock (a second
+sweep on the same store is refused at once, naming the holder's pid; the lock is released by
+the OS when the holder dies, even by SIGKILL) and runs ``PRAGMA integrity_check``. A file that
+is not SQLite, a SQLite file of another program or a damaged store is refused with the fix.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,22 +60,124 @@ def _friendly(exc: sqlite3.Error, path) -> EthicLensInputError:
     return EthicLensInputError(f"results store {path}: {text}", column="--store")
 
 
-class ResultsStore:
-    """Open (or create) a store for one grid configuration."""
+SQLITE_MAGIC = b"SQLite format 3\x00"
+OUR_TABLES = {"meta", "runs", "group_stats"}
 
-    def __init__(self, path: str | Path, config_hash: str, grid: dict | None = None):
+
+def _check_file(path: Path, flag: str) -> bool:
+    """Refuse a path that is not a SQLite file; True when it exists with content."""
+    if path.is_dir():
+        raise EthicLensInputError(f"{path} is a folder, not a results store", column=flag,
+                                  fix="give the store's .sqlite file")
+    if not path.exists() or path.stat().st_size == 0:
+        return False
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(16)
+    except OSError as exc:
+        raise EthicLensInputError(f"cannot read {path} ({exc.strerror})", column=flag,
+                                  fix="check the path and its permissions") from exc
+    if head != SQLITE_MAGIC:
+        raise EthicLensInputError(f"{path} is not a SQLite file, so not an EthicLens results "
+                                  "store", column=flag,
+                                  fix="give the .sqlite file a sweep wrote (ethiclens pcer "
+                                  "sweep --store PATH), or a new path for a new store")
+    return True
+
+
+def _check_integrity(conn, path: Path, flag: str) -> None:
+    """``PRAGMA integrity_check`` and our tables; a damaged or foreign file is refused."""
+    try:
+        rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
+        tables = {r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
+    except sqlite3.DatabaseError as exc:
+        rows, tables = [str(exc)], set()
+    if rows != ["ok"]:
+        raise EthicLensInputError(
+            f"the results store {path} fails SQLite's integrity check ({'; '.join(rows[:3])})"
+            "; resuming would add runs to a damaged store", column=flag,
+            fix=f"move it aside and start a new store, or recover it with: sqlite3 {path} "
+            "'.recover' | sqlite3 recovered.sqlite")
+    if tables and not OUR_TABLES <= tables:
+        raise EthicLensInputError(
+            f"{path} is a SQLite file of another program (tables {sorted(tables)[:5]}), not "
+            "an EthicLens results store", column=flag,
+            fix="choose a new path for the store; this file is left untouched")
+
+
+class StoreLock:
+    """An exclusive advisory lock on ``<store>.lock`` holding the owner's pid."""
+
+    def __init__(self, path: Path):
+        self.path = path.with_name(path.name + ".lock")
+        self.fh = None
+
+    def acquire(self) -> None:
+        import fcntl
+
+        try:
+            fh = open(self.path, "a+")
+        except OSError as exc:
+            raise EthicLensInputError(f"cannot create the lock file {self.path} "
+                                      f"({exc.strerror})", column="--store",
+                                      fix="choose a store in a writable folder") from exc
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            fh.seek(0)
+            holder = fh.read().strip() or "unknown"
+            fh.close()
+            raise EthicLensInputError(
+                f"the results store {self.path.with_suffix('')} is in use by another sweep "
+                f"(pid {holder}); two sweeps on one store would train the same runs twice",
+                column="--store",
+                fix="wait for that sweep to finish (rerunning then resumes), or give this one "
+                "another --store") from None
+        fh.seek(0)
+        fh.truncate()
+        fh.write(str(os.getpid()))
+        fh.flush()
+        self.fh = fh
+
+    def release(self) -> None:
+        if self.fh is not None:
+            self.fh.close()  # closing the file releases the lock
+            self.fh = None
+
+
+class ResultsStore:
+    """Open (or create) a store for one grid configuration.
+
+    ``lock=True`` (a sweep) takes the store's lock first and fails at once when another
+    process holds it.
+    """
+
+    def __init__(self, path: str | Path, config_hash: str, grid: dict | None = None, *,
+                 lock: bool = False, flag: str = "--store"):
         self.path = Path(path)
+        self._lock = None
         if not self.path.parent.is_dir():
             raise EthicLensInputError(f"folder {self.path.parent} does not exist",
-                                      column="--store", fix="create it or choose another path")
+                                      column=flag, fix="create it or choose another path")
+        existing = _check_file(self.path, flag)
+        if lock:
+            self._lock = StoreLock(self.path)
+            self._lock.acquire()
         try:
             self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            if existing:
+                _check_integrity(self.conn, self.path, flag)
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA foreign_keys=ON")
             self.conn.executescript(SCHEMA)
             self._claim(config_hash, grid)
         except sqlite3.Error as exc:
+            self.close()
             raise _friendly(exc, self.path) from exc
+        except BaseException:
+            self.close()
+            raise
 
     def _claim(self, config_hash, grid):
         row = self.conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
@@ -128,44 +234,89 @@ class ResultsStore:
                 self.conn.execute("ROLLBACK")
             raise _friendly(exc, self.path) from exc
 
+    def _query(self, sql: str) -> pd.DataFrame:
+        try:
+            return pd.read_sql_query(sql, self.conn)
+        except (sqlite3.Error, pd.errors.DatabaseError) as exc:
+            raise EthicLensInputError(f"cannot read the results store {self.path} ({exc})",
+                                      column="STORE", fix="check that a sweep of this version "
+                                      "wrote it (ethiclens pcer sweep --store PATH)") from exc
+
     def runs(self) -> pd.DataFrame:
-        return pd.read_sql_query("SELECT * FROM runs ORDER BY dataset, epsilon_key, seed",
-                                 self.conn)
+        return self._query("SELECT * FROM runs ORDER BY dataset, epsilon_key, seed")
 
     def group_stats(self) -> pd.DataFrame:
         """One row per (finished run, attribute, group) with the run's settings."""
-        return pd.read_sql_query(
+        return self._query(
             "SELECT r.dataset, r.epsilon, r.epsilon_key, r.seed, r.epsilon_spent, "
             "r.noise_multiplier, r.test_accuracy, r.wall_time_s, r.trainer, g.* "
             "FROM group_stats g JOIN runs r USING (run_id) WHERE r.status='done' "
-            "ORDER BY r.dataset, g.attribute, r.epsilon_key, r.seed, g.group_index", self.conn)
+            "ORDER BY r.dataset, g.attribute, r.epsilon_key, r.seed, g.group_index")
 
     def export(self, out: str | Path) -> Path:
-        """Per-group rows to CSV or Parquet."""
+        """Per-group rows to CSV or Parquet (written atomically: temporary file, rename)."""
+        import io
+
+        from ..report import write_atomic
+
         out = Path(out)
-        frame = self.group_stats()
-        if out.suffix == ".parquet":
-            frame.to_parquet(out, index=False)
-        elif out.suffix == ".csv":
-            frame.to_csv(out, index=False)
-        else:
+        if out.suffix not in (".csv", ".parquet"):
             raise EthicLensInputError("unknown export type", column="--out", value=out.suffix,
                                       fix="use .csv or .parquet")
+        frame = self.group_stats()
+        if out.suffix == ".parquet":
+            buf = io.BytesIO()
+            frame.to_parquet(buf, index=False)
+            data = buf.getvalue()
+        else:
+            data = frame.to_csv(index=False).encode()
+        try:
+            write_atomic(out, data)
+        except OSError as exc:
+            raise EthicLensInputError(f"cannot write {out} ({exc.strerror or exc}); nothing "
+                                      "was written", column="--out",
+                                      fix="free disk space or choose a writable path") from exc
         return out
 
     def close(self) -> None:
-        self.conn.close()
+        conn = getattr(self, "conn", None)
+        if conn is not None:
+            conn.close()
+            self.conn = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
 
 def open_existing(path: str | Path) -> ResultsStore:
-    """Open a store for reading tables, whatever grid made it."""
+    """Open a store for reading tables, whatever grid made it; a missing, non-SQLite, foreign
+    or damaged file is refused with the fix (and never modified)."""
     path = Path(path)
     if not path.exists():
         raise EthicLensInputError(f"results store {path} does not exist", column="STORE",
                                   fix="run ethiclens pcer sweep --store PATH first")
-    conn = sqlite3.connect(path)
-    row = conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
-    conn.close()
+    if not _check_file(path, "STORE"):
+        raise EthicLensInputError(f"{path} is empty, not a results store", column="STORE",
+                                  fix="give the .sqlite file a sweep wrote")
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise _friendly(exc, path) from exc
+    try:
+        _check_integrity(conn, path, "STORE")
+        tables = {r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
+        if not OUR_TABLES <= tables:
+            raise EthicLensInputError(f"{path} is not an EthicLens results store (no runs "
+                                      "recorded in it)", column="STORE",
+                                      fix="give the .sqlite file a sweep wrote")
+        row = conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
+    except sqlite3.Error as exc:
+        raise EthicLensInputError(f"cannot read {path} ({exc})", column="STORE",
+                                  fix="give the .sqlite file a sweep wrote") from exc
+    finally:
+        conn.close()
     if row is None:
-        raise EthicLensInputError(f"{path} is not an EthicLens results store", column="STORE")
-    return ResultsStore(path, row[0])
+        raise EthicLensInputError(f"{path} is not an EthicLens results store", column="STORE",
+                                  fix="give the .sqlite file a sweep wrote")
+    return ResultsStore(path, row[0], flag="STORE")

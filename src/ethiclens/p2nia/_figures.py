@@ -22,7 +22,10 @@ def _summary(frame, by):
     return out
 
 
-def write_outputs(frame: pd.DataFrame, out: Path, dataset: str) -> list[Path]:
+def write_outputs(frame: pd.DataFrame, out: Path, dataset: str, metric_epsilons=(10.0, 1.0)
+                  ) -> list[Path]:
+    """Rows CSV, Figs. 3-4 (PNG) and the tables (Markdown); ``metric_epsilons`` are the budgets
+    of the per-metric table (the experiment's ``--metric-epsilons``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -39,7 +42,8 @@ def write_outputs(frame: pd.DataFrame, out: Path, dataset: str) -> list[Path]:
     fig4 = dp[(dp.mechanism != "blackbox") & (dp.n == dp.n.max())]
     s4 = _summary(fig4, ["mechanism", "epsilon"])
     bb_max = _summary(bb[bb.n == bb.n.max()], ["mechanism"])
-    fig5 = frame[(frame.n == frame.n.max()) & frame.epsilon.isin([10.0, 0.0, 1.0])]
+    metric_eps = [float(e) for e in metric_epsilons]
+    fig5 = frame[(frame.n == frame.n.max()) & frame.epsilon.isin(metric_eps + [0.0])]
     s5 = _summary(fig5, ["mechanism", "epsilon", "metric"])
 
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
@@ -79,12 +83,18 @@ def write_outputs(frame: pd.DataFrame, out: Path, dataset: str) -> list[Path]:
           _table(s3, ["mechanism", "n"]), "", f"## Error vs ε (DP, n′ = {int(dp.n.max())})", "",
           _table(s4, ["mechanism", "epsilon"]), "", "black-box at the same n′: "
           + ", ".join(f"{r['mean']:.4f} ± {r['se']:.4f}" for _, r in bb_max.iterrows()), "",
-          "## Per metric at the largest n′ (ε = 10 and 1; black-box: ε = 0 means none)", "",
+          f"## Per metric at the largest n′ (ε = {_and(metric_eps)}; black-box: ε = 0 means "
+          "none)", "",
           _table(s5, ["mechanism", "epsilon", "metric"]), ""]
     path = out / f"{dataset}-tables.md"
     write_atomic(path, "\n".join(md))
     files.append(path)
     return files
+
+
+def _and(values) -> str:
+    shown = [f"{v:g}" for v in values]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def _table(summary: pd.DataFrame, keys) -> str:

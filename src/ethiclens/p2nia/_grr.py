@@ -20,7 +20,8 @@ import numpy as np
 
 
 def keep_probability(epsilon: float, k: int) -> float:
-    return math.exp(epsilon) / (math.exp(epsilon) + k - 1)
+    """e^ε / (e^ε + k − 1), written as 1 / (1 + (k − 1)·e^-ε) so a large ε cannot overflow."""
+    return 1.0 / (1.0 + (k - 1) * math.exp(-epsilon))
 
 
 def response_matrix(epsilon: float, k: int) -> np.ndarray:

@@ -108,18 +108,66 @@ def check_settings(epsilon, n_train: int, config: TrainConfig) -> float:
     return q
 
 
+SIGMA_MIN = 0.3  # below this Opacus's PRV accountant takes seconds to minutes per evaluation
+SIGMA_MAX = 2000.0  # Opacus's own MAX_SIGMA
+
+
+def _epsilon_at(sigma: float, sample_rate: float, steps: int, config: TrainConfig,
+                accountant: str | None = None) -> float:
+    import warnings
+
+    from opacus.accountants import create_accountant
+
+    acc = create_accountant(mechanism=accountant or config.accountant)
+    acc.history = [(sigma, sample_rate, steps)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return float(acc.get_epsilon(delta=config.delta))
+
+
+def _search_sigma(epsilon: float, sample_rate: float, config: TrainConfig) -> float:
+    """Opacus's ``get_noise_multiplier`` search (same doubling and bisection, so the same σ
+    wherever it is at least SIGMA_MIN), bounded below: a σ under SIGMA_MIN is never evaluated
+    (ε only grows as σ falls), and an ε that needs σ < SIGMA_MIN gets SIGMA_MIN."""
+    steps = int(config.epochs / sample_rate)
+    tol = 0.01 * epsilon  # Opacus's default absolute 0.01 is too coarse at ε = 0.1: use 1%
+    # Fast bound: the RDP accountant (milliseconds at any σ) bounds PRV's ε from above, so
+    # an ε beyond RDP's ε at SIGMA_MIN is out of reach without running the slow search.
+    if _epsilon_at(SIGMA_MIN, sample_rate, steps, config, "rdp") < epsilon:
+        return SIGMA_MIN
+    eps_min = None  # ε at SIGMA_MIN, computed once if the bisection goes below it
+    sigma_low, sigma_high, eps_high = 0.0, 10.0, math.inf
+    while eps_high > epsilon:
+        sigma_high *= 2
+        eps_high = _epsilon_at(sigma_high, sample_rate, steps, config)
+        if sigma_high > SIGMA_MAX:
+            raise ValueError("The privacy budget is too low.")
+    while epsilon - eps_high > tol:
+        sigma = (sigma_low + sigma_high) / 2
+        if sigma < SIGMA_MIN:
+            if eps_min is None:
+                eps_min = _epsilon_at(SIGMA_MIN, sample_rate, steps, config)
+            if eps_min < epsilon:  # even σ = SIGMA_MIN spends less than asked
+                return SIGMA_MIN
+            sigma_low = sigma  # ε(σ) >= ε(SIGMA_MIN) >= target: the search's own branch
+            continue
+        eps = _epsilon_at(sigma, sample_rate, steps, config)
+        if eps < epsilon:
+            sigma_high, eps_high = sigma, eps
+        else:
+            sigma_low = sigma
+    return sigma_high
+
+
 @functools.lru_cache(maxsize=256)
 def noise_multiplier_for(epsilon: float, sample_rate: float, config: TrainConfig) -> float:
     """σ from Opacus's accountant for (ε, δ), sample rate and epochs; a clear error if out of
-    reach. Cached: a sweep asks the same question once per seed, and the search costs ~0.5 s."""
-    from opacus.accountants.utils import get_noise_multiplier
+    reach. Cached: a sweep asks the same question once per seed, and the search costs ~0.5 s.
 
+    The search is bounded (σ >= SIGMA_MIN): an ε so large that it needs less noise is trained
+    at SIGMA_MIN, and the run reports the ε actually spent (below the one requested)."""
     try:
-        # Opacus's default tolerance is an absolute 0.01, too coarse at ε = 0.1: use 1%.
-        return float(get_noise_multiplier(target_epsilon=epsilon, target_delta=config.delta,
-                                          sample_rate=sample_rate, epochs=config.epochs,
-                                          accountant=config.accountant,
-                                          epsilon_tolerance=0.01 * epsilon))
+        return _search_sigma(epsilon, sample_rate, config)
     except (ValueError, RuntimeError) as exc:
         raise EthicLensInputError(
             f"the {config.accountant.upper()} accountant cannot reach ε = {epsilon} with δ = "
