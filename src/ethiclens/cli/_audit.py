@@ -186,8 +186,13 @@ def audit_command(target, y_true, y_pred, y_score, protected, weight, pos_label,
     """Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet file."""
     from ..fairness import Policy, audit
     from ..io import check_outputs
-    from ..report import check_writable, render_html, render_model_card, write_atomic
-    from ..report._provenance import load_card_info
+    from ..report import (
+        check_writable,
+        load_card_info,
+        render_html,
+        render_model_card,
+        write_atomic,
+    )
     from ._summary import print_summary
 
     is_file = target not in ds_mod.DATASETS
@@ -309,7 +314,7 @@ def _edited_reference(attr, ref, excludes, merges, given: bool):
 def _benchmark_inputs(name, protected, score, states, year, download, seed, excludes, merges,
                       user):
     from ..models import train_standard_model
-    from ..report._provenance import benchmark_provenance
+    from ..report import benchmark_provenance
 
     kwargs = {}
     if name == "acs-income":

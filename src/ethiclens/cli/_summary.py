@@ -8,15 +8,15 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..report._audit_report import (
+from ..report import (
     below_floor,
     changes_sentence,
     di_rule_sentence,
     disadvantaged_note,
-    fmt,
-    fmt_estimate,
     withheld_hint,
 )
+from ..report import format_estimate as fmt_estimate
+from ..report import format_number as fmt
 
 STATUS_STYLE = {"FLAGGED": "bold red", "INCONCLUSIVE": "yellow", "PASS": "green",
                 "INSUFFICIENT_DATA": "dim", "UNDEFINED": "dim"}

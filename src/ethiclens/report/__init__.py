@@ -1,10 +1,18 @@
 """Reports: the versioned JSON schema, atomic writing, HTML reports and model cards."""
 
-from ._audit_report import build_audit_report
+from ._audit_report import (
+    below_floor,
+    build_audit_report,
+    changes_sentence,
+    di_rule_sentence,
+    disadvantaged_note,
+    withheld_hint,
+)
 from ._audit_report import fmt as format_number
 from ._audit_report import fmt_estimate as format_estimate
 from ._model_card import render_model_card
-from ._render import Report, Section
+from ._provenance import benchmark_provenance, load_card_info
+from ._render import Report, Section, paragraph, table
 from ._schema import load_schema, validate_report
 from ._write import check_writable, write_atomic
 
@@ -18,4 +26,6 @@ def render_html(result_or_report, title: str | None = None) -> str:
 
 __all__ = ["Report", "Section", "build_audit_report", "render_html", "render_model_card",
            "load_schema", "validate_report", "write_atomic", "check_writable", "format_number",
-           "format_estimate"]
+           "format_estimate", "below_floor", "changes_sentence", "di_rule_sentence",
+           "disadvantaged_note", "withheld_hint", "benchmark_provenance", "load_card_info",
+           "paragraph", "table"]
