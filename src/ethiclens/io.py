@@ -17,18 +17,39 @@ def read_table(path: str | Path) -> pd.DataFrame:
     path = Path(path)
     if not path.exists():
         raise DataFileError(f"file {path} does not exist", fix="check the path")
-    reader = READERS.get(path.suffix.lower())
+    if path.is_dir():
+        raise DataFileError(f"{path} is a folder, not a file",
+                            fix="name one .csv, .parquet or .json file inside it")
+    suffix = path.suffix.lower()
+    if suffix in (".gz", ".bz2", ".zip", ".xz", ".zst") and Path(path.stem).suffix.lower() in (
+            ".csv", ".json", ".jsonl"):
+        suffix = Path(path.stem).suffix.lower()  # pandas decompresses by extension
+    reader = READERS.get(suffix)
     if reader is None:
         raise DataFileError(f"cannot read {path.name}: unknown file type {path.suffix!r}",
-                            fix="use .csv, .parquet or .json (pickles are never loaded)")
+                            fix="use .csv, .parquet or .json, optionally compressed as "
+                            ".csv.gz (pickles are never loaded)")
     if path.stat().st_size == 0:
         raise DataFileError(f"file {path} is empty", fix="export the data again")
     try:
         frame = reader(path)
-    except (pd.errors.EmptyDataError, pd.errors.ParserError, ValueError, OSError) as exc:
+    except (pd.errors.EmptyDataError, pd.errors.ParserError, ValueError, OSError,
+            UnicodeDecodeError) as exc:
         raise DataFileError(f"cannot read {path}: {exc}", fix="check the file's format") from exc
     if frame.empty:
         raise DataFileError(f"file {path} has no data rows", fix="export the data again")
+    if suffix == ".csv" and frame.shape[1] == 1:
+        header = str(frame.columns[0])
+        for sep in (";", "\t", "|"):
+            if sep in header:
+                shown = {";": "semicolons", "\t": "tabs", "|": "pipes"}[sep]
+                raise DataFileError(
+                    f"{path.name} has one column {header[:60]!r}: its fields look separated by "
+                    f"{shown}, not commas", fix="save it as comma-separated CSV (or Parquet)")
+    dup = frame.columns[frame.columns.duplicated()]
+    if len(dup):
+        raise DataFileError(f"{path.name} has duplicate column names {list(map(str, dup))}",
+                            fix="rename the columns so each name is unique")
     return frame
 
 

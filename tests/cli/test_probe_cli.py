@@ -62,7 +62,7 @@ def test_oracle_cli_reports_recovery(tmp_path, capsys):
     assert code == 0 and "coverage" in text and "Monte Carlo" in text
     (res,) = json.loads(out.read_text())
     assert res["truth"]["disparate_impact"] == 0.6 and res["repetitions"] == 20
-    assert {r["method"] for r in res["recovery"]} == {"bca", "percentile"}
+    assert {r["method"] for r in res["recovery"]} == {"jeffreys", "bca"}
 
 
 def test_probe_positive_vocabulary(tmp_path, capsys, monkeypatch):

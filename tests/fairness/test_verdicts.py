@@ -211,3 +211,16 @@ def test_bad_policy_is_clear(kwargs):
 def test_two_dimensional_predictions_are_refused():
     with pytest.raises(EthicLensInputError, match="one-dimensional"):
         ethiclens.audit(None, np.zeros((10, 2)), {"g": ["a", "b"] * 5})
+
+
+def test_bad_group_columns_are_clear():
+    rng = np.random.default_rng(0)
+    with pytest.raises(EthicLensInputError, match="looks continuous"):
+        ethiclens.audit(None, [0, 1] * 100, {"age": rng.normal(40, 10, 200)})
+    with pytest.raises(EthicLensInputError, match="scalars"):
+        ethiclens.audit(None, [0, 1] * 2, pd.DataFrame({"g": [[1], [2], [1], [2]]}))
+    frame = pd.DataFrame([["a", "b"], ["b", "a"]] * 50, columns=["g", "g"])
+    with pytest.raises(EthicLensInputError, match="named twice"):
+        ethiclens.audit(None, [0, 1] * 50, frame)
+    with pytest.raises(EthicLensInputError, match="missing group"):
+        ethiclens.audit(None, [0, 1] * 50, {"g": [None, "a"] * 50})

@@ -157,6 +157,11 @@ def _to_frame(sf) -> pd.DataFrame:
     return pd.DataFrame(arr, columns=[f"sensitive_feature_{i}" for i in range(arr.shape[1])])
 
 
+# A float attribute with more distinct values than this is almost surely continuous (an age or an
+# income), not a set of groups: auditing thousands of one-row groups helps no one.
+MAX_NUMERIC_GROUPS = 50
+
+
 def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.ndarray]]:
     """Each protected attribute as (sorted group labels, integer code per row).
 
@@ -164,6 +169,11 @@ def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.n
     only: a million rows cost milliseconds, not a million string conversions.
     """
     frame = _to_frame(sensitive_features)
+    dup = frame.columns[frame.columns.duplicated()]
+    if len(dup):
+        raise EthicLensInputError(
+            "protected attribute named twice", column=str(dup[0]),
+            fix="give each protected attribute once (rename duplicated columns)")
     if frame.shape[1] == 0:
         raise EthicLensInputError(
             "no protected attribute given", column="sensitive_features",
@@ -173,7 +183,16 @@ def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.n
     for raw_name in frame.columns:
         name, col = str(raw_name), frame[raw_name]
         check_length(col, n, name)
-        codes, uniques = pd.factorize(col, use_na_sentinel=True)
+        try:
+            codes, uniques = pd.factorize(col, use_na_sentinel=True)
+        except TypeError as exc:
+            raise EthicLensInputError(
+                "group values must be scalars (found lists or other unhashable values)",
+                column=name, fix="give one group label per row, e.g. a string") from exc
+        if (pd.api.types.is_float_dtype(col.dtype) and len(uniques) > MAX_NUMERIC_GROUPS):
+            raise EthicLensInputError(
+                f"looks continuous: {len(uniques)} distinct numeric values", column=name,
+                fix="bin it into a few groups first (e.g. pandas.cut into age bands)")
         missing = codes < 0
         if missing.any():
             raise EthicLensInputError(

@@ -35,12 +35,23 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
     """
     path = check_writable(path)
     data = content.encode() if isinstance(content, str) else content
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise EthicLensInputError(f"output {path}: cannot create a file there "
+                                  f"({exc.strerror or exc})",
+                                  fix="choose a folder you can write to") from exc
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise EthicLensInputError(
+            f"output {path}: could not be written ({exc.strerror or exc})",
+            fix="free disk space or choose another folder; nothing was left half-written",
+        ) from exc
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
