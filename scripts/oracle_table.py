@@ -62,7 +62,7 @@ def _markdown(rows, args, seconds) -> str:
              "equalized_odds_difference": "EO"}
     lines = [
         f"Coverage of nominal 95% intervals, {args.repetitions} repetitions per cell, "
-        f"{args.n_boot} draws, seed {args.seed} ({seconds / 60:.0f} min on one core). "
+        f"{args.n_boot} draws, seed {args.seed} ({seconds / 60:.0f} min wall time, shared machine). "
         "± is the Monte Carlo SE; *b* marks a true value on the boundary of the metric's range "
         "(DI 0, EO 0), where coverage is not the criterion. Last column: share of runs in which "
         "the DI rule flagged.", "",
