@@ -32,6 +32,27 @@ KNOWN_PRIVATE_IMPORTS = {
     ("ethiclens.experiments._tables", "ethiclens.privacy._pcer"),  # DEFAULT_ETA
 }
 
+# What each part of the package may import (docs/adr/0007-layout.md): lower layers never import
+# higher ones. "*" = anything. Keys and values are the first name below ``ethiclens``.
+CORE = {"errors", "_version", "_optional"}
+ALLOWED = {
+    "errors": set(),
+    "_version": set(),
+    "_optional": {"errors"},
+    "io": CORE,
+    "fairness": CORE | {"io"},
+    "datasets": CORE | {"io"},
+    "report": CORE | {"io", "fairness"},
+    "probes": CORE | {"io", "fairness"},
+    "models": CORE | {"io", "datasets"},
+    "privacy": CORE | {"io", "fairness", "datasets", "report"},
+    "experiments": CORE | {"io", "fairness", "datasets", "report", "privacy"},
+    "p2nia": CORE | {"io", "fairness", "datasets", "report", "experiments"},
+    "cli": {"*"},
+    "__init__": CORE | {"fairness"},
+    "__main__": {"cli"},
+}
+
 
 # ---------------------------------------------------------------------------------------------
 # the checker
@@ -194,6 +215,22 @@ def test_no_import_cycles():
         "import):\n" + "\n".join("  " + " <-> ".join(c) for c in cycles)
 
 
+def _part(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def test_each_part_imports_only_what_its_layer_allows():
+    bad = set()
+    for mod, target, line, _ in import_edges(module_files()):
+        src, dst = _part(mod), _part(target)
+        allowed = ALLOWED.get(src)
+        assert allowed is not None, f"new top-level part {src!r}: add it to ALLOWED and ADR 0007"
+        if src != dst and "*" not in allowed and dst not in allowed:
+            bad.add(f"  {mod}:{line} imports {target} ({src} may import {sorted(allowed)})")
+    assert not bad, "layering (docs/adr/0007-layout.md):\n" + "\n".join(sorted(bad))
+
+
 def test_no_process_wide_warning_filters():
     bad = global_warning_filters(module_files())
     assert not bad, ("warning filters outside `with warnings.catch_warnings():` change the "
@@ -298,3 +335,9 @@ def test_top_level_names_load_lazily():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)
     assert proc.stdout.strip() == "ok", proc.stderr
+
+
+def test_api_doc_is_current():
+    proc = subprocess.run([sys.executable, str(SRC.parent / "scripts" / "gen_api_doc.py"),
+                           "--check"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr + proc.stdout

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from .._optional import require
+from .._optional import require
 from ..errors import EthicLensInputError
 
 
@@ -83,6 +84,8 @@ class DaskExecutor:
 
 
 def make_executor(scheduler: str | None = None, workers: int | None = None):
+    """Dask at ``scheduler`` (an address or "local-cluster"), else ``workers`` local processes
+    (all cores by default; 1 runs inline, in this process)."""
     if scheduler:
         return DaskExecutor(scheduler, workers)
     if workers == 1:

@@ -140,6 +140,7 @@ PRESETS = {
 
 
 def preset(name: str, **overrides) -> SweepGrid:
+    """A named grid (``quick`` or ``paper``), with any field overridden."""
     if name not in PRESETS:
         raise EthicLensInputError("unknown preset", column="--preset", value=name,
                                   fix=f"choose from {sorted(PRESETS)}")

@@ -203,6 +203,8 @@ def tasks_for(cfg: ExperimentConfig) -> list[dict]:
 
 def run_experiment(cfg: ExperimentConfig, *, scheduler=None, workers=None, progress=None
                    ) -> pd.DataFrame:
+    """Run every (model, repetition, mechanism, ε) task of ``cfg`` on the shared executors
+    (local processes, or Dask at ``scheduler``) and return one row per estimate."""
     from ..experiments import make_executor
 
     tasks = tasks_for(cfg)
