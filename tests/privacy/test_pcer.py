@@ -5,6 +5,7 @@ import pytest
 from sklearn.metrics import roc_auc_score
 
 from ethiclens import EthicLensInputError
+from ethiclens.fairness import JEFFREYS_METHOD
 from ethiclens.privacy import (
     PCER_SCHEMA_VERSION,
     SplitPredictions,
@@ -13,7 +14,7 @@ from ethiclens.privacy import (
     pcer_audit,
     validate_pcer_output,
 )
-from ethiclens.privacy._pcer import bootstrap_cells, group_statistics, pcer_values
+from ethiclens.privacy._pcer import bootstrap_cells, draw_cells, group_statistics, pcer_values
 
 
 def _split(n, n_correct, n_pos_pred, group, rng=None):
@@ -173,9 +174,10 @@ def _big():
     return train, test
 
 
-def test_bootstrap_intervals_match_binomial_widths():
-    """R_g and δ_g intervals have the width sampling theory gives (train, test resampled apart)."""
-    res = pcer_audit(*_big(), group_order=("A", "B"), n_boot=4000, random_state=1)
+@pytest.mark.parametrize("ci", ["jeffreys", "percentile"])
+def test_bootstrap_intervals_match_binomial_widths(ci):
+    """R_g and δ_g intervals have the width sampling theory gives (train, test drawn apart)."""
+    res = pcer_audit(*_big(), group_order=("A", "B"), n_boot=4000, random_state=1, ci=ci)
     a = res.group("A").estimates
     half = 1.96 * np.sqrt(0.4 * 0.6 / 1000)  # R_A = 0.4 on 1,000 test rows
     assert a["positive_rate"].ci_low == pytest.approx(0.4 - half, abs=0.006)
@@ -187,8 +189,13 @@ def test_bootstrap_intervals_match_binomial_widths():
     assert a["delta"].ci_high == pytest.approx(0.05 + 1.96 * sd, abs=0.006)
     for est in [*res.estimates.values(), *a.values()]:
         assert est.status == "REPORTED" and est.reason is None
-        assert est.ci_method.startswith("percentile")
+        assert est.ci_method.startswith(ci) and "train and test apart" in est.ci_method
         assert est.ci_low <= est.value <= est.ci_high
+        # Only FPR, exactly 0 here (no false positives), is on the boundary of the draws.
+        assert ("extended" in est.ci_method) == (est is a["fpr_test"] and ci == "jeffreys")
+    if ci == "jeffreys":
+        assert a["delta"].ci_method == JEFFREYS_METHOD.replace(
+            "per group", "per group, train and test apart")
     d = res.estimates["delta_pcer"]
     assert d.value == res.delta_pcer and d.ci_low < d.value < d.ci_high
 
@@ -201,7 +208,8 @@ def test_gap_intervals_fold_the_signed_difference():
     for name in ("dp_gap", "eo_gap", "dispersion"):
         est = res.estimates[name]
         assert est.value == pytest.approx(0) and est.ci_low == 0 and est.ci_high > 0
-        assert est.ci_method.startswith("percentile of the signed difference(s), folded at 0")
+        assert est.ci_method.startswith("jeffreys (")
+        assert "of the signed difference(s), folded at 0" in est.ci_method
     half = 1.96 * np.sqrt(2 * 0.4 * 0.6 / 500)  # |R_A − R_B| with R = 0.4 on 500 rows each
     assert res.estimates["dp_gap"].ci_high == pytest.approx(half, abs=0.008)
     signed = res.estimates["dp_gap_signed"]
@@ -214,6 +222,9 @@ def test_bootstrap_is_seeded_and_validated():
     again = pcer_audit(*data, n_boot=200, random_state=3).estimates["delta_pcer"]
     other = pcer_audit(*data, n_boot=200, random_state=4).estimates["delta_pcer"]
     assert one == again and (one.ci_low, one.ci_high) != (other.ci_low, other.ci_high)
+    assert one.ci_method.startswith("jeffreys")  # the default
+    with pytest.raises(EthicLensInputError, match="ci"):
+        pcer_audit(*data, ci="bca")
     for bad in (99, 0, 150.0, True, "1000"):
         with pytest.raises(EthicLensInputError, match="n_boot"):
             pcer_audit(*data, n_boot=bad)
@@ -229,6 +240,61 @@ def test_bootstrap_cells_resample_within_group_with_fixed_sizes():
     assert (boot.sum(axis=-1) == cells.sum(axis=-1)).all()  # group sizes fixed
     assert (boot[:, 0, 1] == 0).all() and (boot[:, 1, 2] == 0).all()  # empty cells stay empty
     assert boot[:, 1, 0].mean() == pytest.approx(40, abs=1.0)
+
+
+def test_jeffreys_draws_vary_empty_cells_and_keep_group_sizes():
+    cells = np.array([[5, 0, 3, 2], [40, 10, 0, 50], [0, 0, 0, 0]])
+    boot = draw_cells(cells, 2000, np.random.default_rng(0))
+    assert boot.shape == (2000, 3, 4)
+    assert boot.sum(axis=-1) == pytest.approx(np.broadcast_to(cells.sum(axis=-1), (2000, 3)))
+    assert (boot[:, 0, 1] > 0).all() and (boot[:, 1, 2] > 0).all()  # empty cells still vary
+    assert (boot[:, 2] == 0).all()  # a group without rows has no draws
+    # Dirichlet(cells + 1/2): cell 0 of group 1 has posterior mean 40.5 / 102 of 100 rows.
+    assert boot[:, 1, 0].mean() == pytest.approx(100 * 40.5 / 102, abs=0.3)
+    same = draw_cells(cells, 2000, np.random.default_rng(0))
+    assert (boot == same).all()
+
+
+def test_boundary_rates_get_a_one_sided_interval_containing_the_estimate():
+    """Group B's test accuracy is exactly 1 and its positive rate exactly 0: a row bootstrap
+    freezes both at [1, 1] and [0, 0]; the Jeffreys draws give a proper one-sided interval,
+    extended to the estimate."""
+    train = _join(_split(200, 180, 80, "A"), _split(200, 190, 10, "B"))
+    test = _join(_split(200, 170, 80, "A"), _split(200, 200, 0, "B"))
+    res = pcer_audit(train, test, group_order=("A", "B"), n_boot=2000, random_state=0)
+    b = res.group("B").estimates
+    acc, rate = b["acc_test"], b["positive_rate"]
+    assert acc.value == 1.0 and acc.ci_high == 1.0 and 0.95 < acc.ci_low < 1.0
+    assert rate.value == 0.0 and rate.ci_low == 0.0 and 0.0 < rate.ci_high < 0.05
+    for est in (acc, rate):
+        assert est.status == "REPORTED"
+        assert est.ci_method.startswith("jeffreys (Dirichlet(cells + 1/2)")
+        assert "extended to the estimate" in est.ci_method
+    # Beta(0 + 1, 200 + 1) is the rate's marginal: its 97.5% quantile is about 0.0182.
+    assert rate.ci_high == pytest.approx(0.0182, abs=0.003)
+    plain = pcer_audit(train, test, group_order=("A", "B"), ci="percentile").group("B")
+    assert (plain.estimates["positive_rate"].ci_low, plain.estimates["positive_rate"].ci_high
+            ) == (0.0, 0.0)
+    assert "degenerate" in plain.estimates["positive_rate"].ci_method
+
+
+@pytest.mark.parametrize("ci", ["jeffreys", "percentile"])
+def test_every_interval_contains_its_estimate(ci):
+    """Property over random small audits with empty cells: each reported interval contains its
+    point estimate (and says so when it had to be extended)."""
+    rng = np.random.default_rng(21)
+    for _ in range(30):
+        parts_tr, parts_te = [], []
+        for g in ("P", "Q", "R")[: int(rng.integers(2, 4))]:
+            n = int(rng.integers(30, 80))
+            parts_tr.append(_split(n, int(rng.integers(n - 5, n + 1)), int(rng.integers(0, 4)), g))
+            parts_te.append(_split(n, int(rng.integers(n - 8, n + 1)), int(rng.integers(0, 4)), g))
+        res = pcer_audit(_join(*parts_tr), _join(*parts_te), n_boot=100,
+                         random_state=int(rng.integers(1000)), ci=ci)
+        ests = [*res.estimates.values(), *(e for g in res.groups for e in g.estimates.values())]
+        for est in ests:
+            if est.ci_low is not None:
+                assert est.ci_low <= est.value <= est.ci_high, est
 
 
 def test_rates_come_from_the_fairness_core():

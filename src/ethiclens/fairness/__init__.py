@@ -1,6 +1,6 @@
 """Group-fairness audit engine: count-based metrics, bootstrap statistics, policy, headlines."""
 
-from ._bootstrap import Interval, bootstrap_interval
+from ._bootstrap import JEFFREYS_METHOD, Interval, bootstrap_interval, draw_dirichlet_cells
 from ._counts import GroupCounts
 from ._engine import audit, two_proportion_z_test
 from ._metrics import (
@@ -37,6 +37,8 @@ __all__ = [
     "GroupCounts",
     "Interval",
     "bootstrap_interval",
+    "draw_dirichlet_cells",
+    "JEFFREYS_METHOD",
     "two_proportion_z_test",
     "calculate_disparate_impact",
     "compute_composite_bias_score",

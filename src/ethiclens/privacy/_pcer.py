@@ -6,11 +6,16 @@ PCER_g = R_g / max(δ_g, η). For a binary attribute ΔPCER = PCER_0 − PCER_1 
 explicit); for more groups, the dispersion max |PCER_g − PCER_g'|.
 
 Every statistic is a function of each group's confusion cells (tp, fp, fn, tn) on the train and
-on the test split, computed with the fairness core's count functions. Its interval is a
-stratified bootstrap over rows: each group's train rows and test rows are resampled separately
-(a multinomial draw of the group's cells per split), so one model's audit carries its sampling
-uncertainty. It does not carry the model's own randomness: retraining with another seed moves
-the statistics further (``ethiclens pcer sweep`` measures that spread).
+on the test split, computed with the fairness core's count functions. Its interval comes from
+draws of those cells, each group's train cells and test cells drawn separately: by default the
+fairness core's Jeffreys–Dirichlet draws (cell shares from Dirichlet(cells + 1/2), scaled to the
+group's rows; docs/adr/0008-verdicts.md), so an empty cell still varies and a group whose test
+accuracy is 1 or whose positive rate is 0 gets a one-sided interval rather than [1, 1] or
+[0, 0]; ``ci="percentile"`` is the plain row bootstrap (a multinomial draw of the cells). Every
+interval contains its estimate: where the draws do not reach it (a rate of exactly 0 or 1, a
+clipped δ_g) it is extended to it and its ``ci_method`` says so. The intervals carry one model's
+sampling uncertainty, not its own randomness: retraining with another seed moves the statistics
+further (``ethiclens pcer sweep`` measures that spread).
 """
 
 from __future__ import annotations
@@ -26,12 +31,14 @@ import numpy as np
 from ..errors import EthicLensInputError
 from ..fairness import (
     INSUFFICIENT_DATA,
+    JEFFREYS_METHOD,
     REPORTED,
     UNDEFINED,
     MetricEstimate,
     Policy,
     accuracy,
     bootstrap_interval,
+    draw_dirichlet_cells,
     false_positive_rate,
     selection_rate,
     true_positive_rate,
@@ -44,6 +51,10 @@ FLOOR_ETAS = (1e-4, 1e-3, 1e-2, 1e-1)
 DEFAULT_N_BOOT = 1000
 MIN_N_BOOT = 100
 CI_LEVEL = 0.95
+# Interval methods of pcer_audit(ci=...): how each group's train and test cells are drawn.
+CI_METHODS = ("jeffreys", "percentile")
+EXTENDED_NOTE = ("extended to the estimate, which lies on the boundary of the draws (a rate of "
+                 "0 or 1, or a clipped δ_g)")
 PCER_SCHEMA_VERSION = "1.0"
 SINGLE_RUN_NOTE = (
     "This is one trained model: the intervals cover resampling of its train and test rows "
@@ -249,6 +260,16 @@ def bootstrap_cells(cells: np.ndarray, n_boot: int, rng: np.random.Generator) ->
     return out
 
 
+def draw_cells(cells: np.ndarray, n_boot: int, rng: np.random.Generator,
+               ci: str = "jeffreys") -> np.ndarray:
+    """Draws of one split's per-group cells, shape (n_boot, n_groups, 4), each group on its own
+    and scaled to its rows: Jeffreys–Dirichlet (default) or the plain multinomial resample."""
+    if ci == "percentile":
+        return bootstrap_cells(cells, n_boot, rng)
+    return draw_dirichlet_cells(np.asarray(cells, float), cells.sum(axis=1).astype(float),
+                                n_boot, rng)
+
+
 def _undefined_reason(name: str, group: str, tr, te) -> str:
     """Why a per-group statistic has a zero denominator (tr, te: the group's cells)."""
     if name == "acc_train" or (name in ("delta", "pcer") and tr.sum() == 0):
@@ -260,44 +281,56 @@ def _undefined_reason(name: str, group: str, tr, te) -> str:
     return f"group {group} has no test rows"
 
 
-def _interval(value: float, boot: np.ndarray) -> tuple[float | None, float | None, str]:
-    """Percentile interval; its method says when it is degenerate or excludes the estimate."""
+def _method_name(ci: str) -> str:
+    if ci == "jeffreys":
+        return JEFFREYS_METHOD.replace("per group", "per group, train and test apart", 1)
+    return "percentile (row bootstrap per group, train and test apart)"
+
+
+def _contain(low, high, method: str, value: float):
+    """Every reported interval contains its estimate; where it had to be extended, say so."""
+    if low is None or high is None or (low <= value <= high):
+        return low, high, method
+    return min(low, value), max(high, value), f"{method}; {EXTENDED_NOTE}"
+
+
+def _interval(value: float, boot: np.ndarray, ci: str = "jeffreys"):
+    """Equal-tailed interval of the draws, extended to the estimate when it lies outside."""
     iv = bootstrap_interval(value, boot, None, None, method="percentile", level=CI_LEVEL)
-    method = iv.method
-    if iv.defined:
-        if iv.low == iv.high:
-            method += " (degenerate: every replicate equal, e.g. a cell count of 0)"
-        elif not iv.low <= value <= iv.high:
-            method += (" (the estimate lies outside: the statistic is clipped or floored, so "
-                       "its bootstrap distribution is skewed)")
-    return iv.low, iv.high, method
+    method = iv.method.replace("percentile", _method_name(ci), 1)
+    if iv.defined and iv.low == iv.high:
+        method += " (degenerate: every draw equal)"
+    return _contain(iv.low, iv.high, method, value)
 
 
-def _folded_interval(signed: list[tuple[float, np.ndarray]]):
+def _folded_interval(signed: list[tuple[float, np.ndarray]], ci: str = "jeffreys"):
     """Interval of max_i |s_i| from the percentile intervals of the signed differences s_i.
 
     Each signed interval [l, h] is folded at 0 (to [0, max(|l|, |h|)] when it contains 0, else
     [min(|l|, |h|), max(|l|, |h|)]); the result is [max of the lows, max of the highs]. Unlike
     a percentile interval of |s| itself it covers a true gap of 0 and contains the estimate
     whenever each signed interval contains its own (the audit engine forms |TPR gap|-type
-    intervals the same way).
+    intervals the same way). Each signed interval is first extended to its own estimate.
     """
     lows, highs, notes = [], [], []
+    plain = _method_name(ci)
     for value, boot in signed:
-        low, high, method = _interval(value, boot)
+        low, high, method = _interval(value, boot, ci)
         if low is None or high is None:
             return None, None, method
         lows.append(0.0 if low <= 0 <= high else min(abs(low), abs(high)))
         highs.append(max(abs(low), abs(high)))
-        if method != "percentile":
-            notes.append(method)
-    method = "percentile of the signed difference(s), folded at 0"
+        if method != plain:
+            notes.append(method.removeprefix(plain).lstrip("; "))
+    method = f"{plain} of the signed difference(s), folded at 0"
     if notes:
-        method += f" ({'; '.join(sorted(set(notes)))})"
-    return max(lows), max(highs), method
+        method += f"; signed: {'; '.join(sorted(set(notes)))}"
+    estimate = max(abs(v) for v, _ in signed)
+    return _contain(max(lows), max(highs), method, estimate)
 
 
-def _estimate(value, boot, *, undefined: str | None, insufficient: str | None, signed=None):
+def _estimate(value, boot, *, undefined: str | None, insufficient: str | None, signed=None,
+              ci: str = "jeffreys"):
     """A statistic in the shared vocabulary; ``signed`` = components for a folded interval."""
     if not np.isfinite(value):
         return MetricEstimate(None, None, None, "none (undefined)", UNDEFINED,
@@ -306,13 +339,16 @@ def _estimate(value, boot, *, undefined: str | None, insufficient: str | None, s
         return MetricEstimate(float(value), None, None, "none (below the floor)",
                               INSUFFICIENT_DATA, insufficient)
     if signed is not None:
-        low, high, method = _folded_interval(signed)
+        low, high, method = _folded_interval(signed, ci)
     else:
-        low, high, method = _interval(float(value), boot)
+        low, high, method = _interval(float(value), boot, ci)
     return MetricEstimate(float(value), low, high, method, REPORTED, None)
 
 
-def _check_bootstrap(n_boot, random_state) -> None:
+def _check_bootstrap(n_boot, random_state, ci) -> None:
+    if ci not in CI_METHODS:
+        raise EthicLensInputError(f"must be one of {', '.join(CI_METHODS)}", column="ci",
+                                  value=ci, fix='use the default "jeffreys"')
     if isinstance(n_boot, bool) or not isinstance(n_boot, int | np.integer) or (
             n_boot < MIN_N_BOOT):
         raise EthicLensInputError(f"must be an integer of at least {MIN_N_BOOT}",
@@ -327,7 +363,7 @@ def _check_bootstrap(n_boot, random_state) -> None:
 def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=None,
                eta: float = DEFAULT_ETA, etas=FLOOR_ETAS, positive_is_favorable: bool = True,
                policy: Policy | None = None, n_boot: int = DEFAULT_N_BOOT,
-               random_state: int = 0) -> PCERResult:
+               random_state: int = 0, ci: str = "jeffreys") -> PCERResult:
     """Algorithm 1: the post-hoc PCER audit of one trained classifier, with intervals.
 
     Parameters
@@ -350,21 +386,28 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
     n_boot : int
         Bootstrap replicates (at least 100) of the intervals.
     random_state : int
-        Seed of the bootstrap (a non-negative integer).
+        Seed of the draws (a non-negative integer); the same seed gives the same intervals.
+    ci : {"jeffreys", "percentile"}
+        How each group's train cells and test cells are drawn (separately): ``"jeffreys"``
+        (default) from Dirichlet(cells + 1/2) scaled to the group's rows, so an empty cell
+        still varies; ``"percentile"``, the plain row bootstrap (an empty cell stays empty and
+        a rate of 0 or 1 gets a degenerate interval). Either way the 95% interval is
+        equal-tailed and extended to the estimate when the draws do not reach it.
 
     Returns
     -------
     PCERResult
         Point values as attributes (``delta_pcer``, ``groups[i].delta``, ...) and, in
         ``estimates`` (and each group's ``estimates``), the same statistics with a 95%
-        percentile interval, a status (REPORTED, INSUFFICIENT_DATA or UNDEFINED) and a reason.
+        interval (its ``ci_method`` names how it was drawn), a status (REPORTED,
+        INSUFFICIENT_DATA or UNDEFINED) and a reason.
         The intervals cover row sampling of this one model, not retraining (see ``note``).
     """
     policy = Policy() if policy is None else policy
     if not isinstance(policy, Policy):
         raise EthicLensInputError("must be an ethiclens.Policy", column="policy",
                                   value=type(policy).__name__, fix="e.g. Policy()")
-    _check_bootstrap(n_boot, random_state)
+    _check_bootstrap(n_boot, random_state, ci)
     floor_n = policy.pcer_min_group_size
     train.name, test.name = "train", "test"
     groups_tr, groups_te = set(map(str, train.groups)), set(map(str, test.groups))
@@ -388,8 +431,9 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
     point = group_statistics(cells_tr, cells_te, eta)
     point_res = result_statistics(point)
     rng = np.random.default_rng(int(random_state))
-    boot = group_statistics(bootstrap_cells(cells_tr, n_boot, rng),
-                            bootstrap_cells(cells_te, n_boot, rng), eta)
+    with np.errstate(all="ignore"):  # a group without rows: its draws are 0/0, NaN
+        boot = group_statistics(draw_cells(cells_tr, n_boot, rng, ci),
+                                draw_cells(cells_te, n_boot, rng, ci), eta)
     boot_res = result_statistics(boot)
 
     rows, notes, small = [], [], []
@@ -404,7 +448,8 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
                          f"{floor_n} per split; its PCER is not reliable")
         estimates = {
             name: _estimate(point[name][i], boot[name][:, i], insufficient=insufficient,
-                            undefined=_undefined_reason(name, g, cells_tr[i], cells_te[i]))
+                            undefined=_undefined_reason(name, g, cells_tr[i], cells_te[i]),
+                            ci=ci)
             for name in GROUP_STATISTICS}
         tr, te = train.mask(g), test.mask(g)
         rows.append(GroupPCER(
@@ -434,7 +479,8 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
             insufficient = (f"{what}: group(s) {', '.join(small)} below the floor of {floor_n} "
                             "rows per split")
         result_estimates[name] = _estimate(point_res[name], boot_res[name], undefined=undefined,
-                                           insufficient=insufficient, signed=signed.get(name))
+                                           insufficient=insufficient, signed=signed.get(name),
+                                           ci=ci)
 
     R = {r.group: r.positive_rate for r in rows}
     delta = {r.group: r.delta for r in rows}
