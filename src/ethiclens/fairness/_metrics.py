@@ -190,6 +190,7 @@ class GroupMetric:
     fn: Callable
     needs_labels: bool
     undefined: str
+    short: str | None = None  # column header in reports (default: label)
 
 
 @dataclass(frozen=True)
@@ -214,6 +215,7 @@ class ComparisonMetric:
     needs_labels: bool
     policy: str | None = None
     in_composite: bool = False
+    short: str | None = None  # column header in reports (default: label)
 
     def value(self, comp_g: list, comp_r: list):
         """The metric from component values of the group and the reference (arrays)."""
@@ -297,26 +299,27 @@ for _spec in (
 
 for _spec in (
     ComparisonMetric("disparate_impact", "Disparate impact", "ratio", ("selection_rate",),
-                     False, policy="di", in_composite=True),
+                     False, policy="di", in_composite=True, short="DI"),
     ComparisonMetric("statistical_parity_difference", "Statistical parity difference",
-                     "difference", ("selection_rate",), False, in_composite=True),
+                     "difference", ("selection_rate",), False, in_composite=True, short="SPD"),
     ComparisonMetric("equalized_odds_difference", "Equalized odds difference",
                      "max_abs_difference", ("true_positive_rate", "false_positive_rate"), True,
-                     policy="eo", in_composite=True),
+                     policy="eo", in_composite=True, short="EO diff"),
     ComparisonMetric("equal_opportunity_difference", "Equal opportunity difference",
-                     "abs_difference", ("true_positive_rate",), True),
+                     "abs_difference", ("true_positive_rate",), True, short="Equal opp."),
     ComparisonMetric("predictive_parity_difference", "Predictive parity difference",
-                     "abs_difference", ("positive_predictive_value",), True),
+                     "abs_difference", ("positive_predictive_value",), True,
+                     short="Pred. parity"),
     ComparisonMetric("fpr_balance", "FPR balance", "abs_difference",
                      ("false_positive_rate",), True),
     ComparisonMetric("fnr_difference", "FNR difference", "abs_difference",
-                     ("false_negative_rate",), True),
+                     ("false_negative_rate",), True, short="FNR diff"),
     ComparisonMetric("npv_difference", "NPV difference", "abs_difference",
-                     ("negative_predictive_value",), True),
+                     ("negative_predictive_value",), True, short="NPV diff"),
     ComparisonMetric("accuracy_difference", "Accuracy difference", "difference",
-                     ("accuracy",), True),
+                     ("accuracy",), True, short="Acc. diff"),
     ComparisonMetric("theil_difference", "Theil index difference", "difference",
-                     ("theil_index",), True),
+                     ("theil_index",), True, short="Theil diff"),
 ):
     register_comparison_metric(_spec)
 
@@ -335,3 +338,13 @@ COMPARISON_METRICS = {
     "fpr_balance": (fpr_balance, True),
     "theil_difference": (theil_difference, True),
 }
+
+
+def comparison_columns() -> list[tuple[str, str]]:
+    """(metric, column header) for report tables, from the registry (ECE last, when present)."""
+    return [(k, s.short or s.label) for k, s in COMPARISON_METRIC_SPECS.items()] + [
+        ("ece_difference", "ECE diff")]
+
+
+def group_columns() -> list[tuple[str, str]]:
+    return [(k, s.short or s.label) for k, s in GROUP_METRIC_SPECS.items()] + [("ece", "ECE")]

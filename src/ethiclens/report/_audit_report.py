@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from markupsafe import Markup, escape
 
-from ..fairness import AuditResult
+from ..fairness import AuditResult, comparison_columns, group_columns
 from . import _plots as plots
 from . import _provenance as pv
 from ._render import (
@@ -20,23 +20,9 @@ from ._render import (
     table,
 )
 
-COMPARISON_COLUMNS = [
-    ("disparate_impact", "DI"),
-    ("statistical_parity_difference", "SPD"),
-    ("equalized_odds_difference", "EO diff"),
-    ("equal_opportunity_difference", "Equal opp."),
-    ("predictive_parity_difference", "Pred. parity"),
-    ("fpr_balance", "FPR balance"),
-    ("ece_difference", "ECE diff"),
-]
-GROUP_COLUMNS = [
-    ("selection_rate", "Selection rate"),
-    ("base_rate", "Base rate"),
-    ("positive_predictive_value", "PPV"),
-    ("false_positive_rate", "FPR"),
-    ("true_positive_rate", "TPR"),
-    ("ece", "ECE"),
-]
+# Report columns come from the metric registry, so a registered metric is shown everywhere.
+COMPARISON_COLUMNS = comparison_columns()
+GROUP_COLUMNS = group_columns()
 
 
 def fmt(v, digits=3) -> str:
@@ -296,7 +282,7 @@ def _plain_withheld(headline) -> str:
 
 def _comparisons(result: AuditResult) -> Section:
     parts = []
-    present = [(k, h) for k, h in COMPARISON_COLUMNS
+    present = [(k, h) for k, h in comparison_columns()
                if any(k in c.metrics for c in result.comparisons)]
     for attr in result.attributes:
         rows, notes = [], []
@@ -354,7 +340,7 @@ def _error_rates(result: AuditResult) -> Section:
         sentence = _impossibility(attr)
         if sentence:
             parts.append(paragraph(sentence, "callout"))
-        present = [(k, h) for k, h in GROUP_COLUMNS if k in attr.groups[0].metrics]
+        present = [(k, h) for k, h in group_columns() if k in attr.groups[0].metrics]
         rows = [[_group_label(g), f"{g.n:,}", *[estimate_cell(g.metrics[k]) for k, _ in present]]
                 for g in attr.groups]
         parts.append(table(["Group", "n", *[h for _, h in present]], rows,

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import re
 
-from ..fairness import AuditResult
+from ..fairness import AuditResult, comparison_columns, group_columns
 from . import _provenance as pv
 from ._audit_report import (
-    COMPARISON_COLUMNS,
-    GROUP_COLUMNS,
     _impossibility,
     _plain_withheld,
     changes_sentence,
@@ -122,11 +120,11 @@ def render_model_card(result: AuditResult) -> str:
     hint = withheld_hint(result, cli=False)
     if hint:
         out += [md(hint), ""]
-    present = [(k, h) for k, h in COMPARISON_COLUMNS
+    present = [(k, h) for k, h in comparison_columns()
                if any(k in c.metrics for c in result.comparisons)]
     for a in result.attributes:
         out += [f"### {md(a.name)}", ""]
-        gcols = [(k, h) for k, h in GROUP_COLUMNS if k in a.groups[0].metrics]
+        gcols = [(k, h) for k, h in group_columns() if k in a.groups[0].metrics]
         out.append(_table(["Group", "n", *[h for _, h in gcols]],
                           [[g.group + (" (reference)" if g.is_reference else ""), g.n,
                             *[fmt_estimate(g.metrics[k]) for k, _ in gcols]] for g in a.groups]))
