@@ -10,10 +10,15 @@ import base64
 import io
 from dataclasses import dataclass
 
-import matplotlib
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+def _pyplot():
+    """matplotlib.pyplot on the Agg backend, imported on first use (not at ``import ethiclens``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
 
 # Okabe & Ito (2008): distinguishable with the common colour-vision deficiencies.
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442",
@@ -35,6 +40,7 @@ class Chart:
 
 
 def _to_uri(fig) -> str:
+    plt = _pyplot()
     buf = io.BytesIO()
     with plt.rc_context({"svg.fonttype": "path", "svg.hashsalt": "ethiclens"}):
         fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
@@ -56,6 +62,7 @@ def forest_plot(rows, di_threshold: float, eo_threshold: float,
     two_sided = di_rule != "below"
     has_eo = any(r[3] is not None for r in rows)
     ncols = 2 if has_eo else 1
+    plt = _pyplot()
     fig, axes = plt.subplots(1, ncols, figsize=(4.6 * ncols + 1.5, 0.42 * len(rows) + 1.4),
                              sharey=True, squeeze=False)
     ys = list(range(len(rows)))[::-1]
@@ -108,6 +115,7 @@ def forest_plot(rows, di_threshold: float, eo_threshold: float,
 
 def ppv_fpr_plot(attribute: str, groups) -> Chart:
     """PPV and FPR side by side per group, with CIs (the impossibility theorem's two sides)."""
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(max(4.5, 1.1 * len(groups) + 2), 3.2))
     width = 0.38
     lines = []
@@ -143,6 +151,7 @@ def ppv_fpr_plot(attribute: str, groups) -> Chart:
 
 def calibration_plot(attribute: str, groups) -> Chart:
     """Reliability diagram per group: observed positive rate against mean score per bin."""
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(4.8, 4.2))
     ax.plot([0, 1], [0, 1], color="#555555", ls=":", lw=1, label="perfect calibration")
     lines, omitted = [], []
