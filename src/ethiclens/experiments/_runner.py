@@ -10,8 +10,7 @@ import platform
 import traceback
 
 from .._optional import require
-from ..privacy import TrainConfig, pcer_audit, prepare, train_dp_mlp
-from ..privacy._data import load_pcer_dataset  # not yet exported by ethiclens.privacy
+from ..privacy import TrainConfig, load_pcer_dataset, pcer_audit, prepare, train_dp_mlp
 
 
 @functools.cache
@@ -92,7 +91,7 @@ def run_task(task: dict) -> list[dict]:
     seeds = [s for s in task["seeds"] if s in datas]
     for epsilon in task["epsilons"]:
         if task["trainer"] == "vectorized" and seeds:
-            from ..privacy._vectorized import train_many  # not yet exported by ethiclens.privacy
+            from ..privacy import train_many
 
             try:
                 runs = train_many(name, epsilon=epsilon, seeds=seeds, config=config,

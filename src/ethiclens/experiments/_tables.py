@@ -8,8 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..privacy import FLOOR_ETAS
-from ..privacy._pcer import DEFAULT_ETA  # not yet exported by ethiclens.privacy
+from ..privacy import DEFAULT_ETA, FLOOR_ETAS
 from ..report import write_atomic
 
 N_RESAMPLES = 5000
