@@ -164,3 +164,28 @@ def test_unwritable_or_full_store(tmp_path, monkeypatch):
     with pytest.raises(EthicLensInputError, match="disk is full.*resumes"):
         store.record({"run": {"dataset": "compas", "epsilon": 1.0, "seed": 0,
                               "status": "done"}, "groups": []})
+
+
+def test_bounded_sigma_search_matches_opacus_in_range_and_answers_at_once_beyond():
+    from opacus.accountants.utils import get_noise_multiplier
+
+    from ethiclens.privacy._dpsgd import SIGMA_MIN, TrainConfig, _search_sigma
+
+    cfg = TrainConfig(epochs=5)
+    ref = get_noise_multiplier(target_epsilon=2.0, target_delta=cfg.delta, sample_rate=1 / 17,
+                               epochs=5, accountant="prv", epsilon_tolerance=0.02)
+    assert _search_sigma(2.0, 1 / 17, cfg) == ref  # the same σ as Opacus's own search
+    start = time.perf_counter()
+    assert _search_sigma(1e9, 1 / 17, cfg) == SIGMA_MIN
+    assert time.perf_counter() - start < 30  # generous: it takes a fraction of a second
+
+
+def test_store_lock_names_its_holder(tmp_path):
+    first = ResultsStore(tmp_path / "s.sqlite", "abc", lock=True)
+    try:
+        with pytest.raises(EthicLensInputError, match=rf"in use by another sweep \(pid "
+                                                      rf"{os.getpid()}\).*another --store"):
+            ResultsStore(tmp_path / "s.sqlite", "abc", lock=True)
+    finally:
+        first.close()
+    ResultsStore(tmp_path / "s.sqlite", "abc", lock=True).close()  # released on close

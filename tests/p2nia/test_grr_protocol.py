@@ -117,7 +117,7 @@ def test_release_files_roundtrip_and_tampering(platform, tmp_path):
     table.write_text(table.read_text().replace("M,", "F,", 1))
     with pytest.raises(EthicLensInputError, match="does not match the SHA-256"):
         read_release(out)
-    write_release(release(req, platform, "y", "p", random_state=0), out)
+    write_release(release(req, platform, "y", "p", random_state=0), out, replace=True)
     manifest = json.loads((out / "manifest.json").read_text())
     manifest["epsilon"] = 0.5  # claim more privacy than was applied
     (out / "manifest.json").write_text(json.dumps(manifest))
@@ -200,3 +200,35 @@ def test_theorem_2_1_population_bias_is_exactly_alpha(alpha):
 
     est = blackbox_audit(model, {"a": [0, 1]}, "a", n, metrics=["dp"], queries=q)
     assert est["dp"] == pytest.approx(alpha, abs=0.01)
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(epsilon=True), "not bool"),
+    (dict(epsilon="1"), "not str"),
+    (dict(epsilon=1e308), "above"),
+    (dict(delta=0.5), "δ must be"),
+    (dict(protected_domain="AB"), "must be a list"),
+    (dict(mechanism="laplace"), "unknown mechanism"),
+])
+def test_requests_are_validated_as_a_whole(kwargs, message):
+    with pytest.raises(EthicLensInputError, match=message):
+        make_request(100, "sex", **kwargs)
+
+
+def test_large_epsilon_does_not_overflow(platform):
+    assert keep_probability(1e4, 2) == 1.0 and keep_probability(800.0, 3) == 1.0
+    rel = release(make_request(1000, "sex", epsilon=3000.0), platform, "y", "p", random_state=0)
+    assert estimate(rel, n_boot=2).values["dp"]["value"] is not None
+
+
+def test_in_memory_release_is_checked_before_estimating(platform):
+    rel = release(make_request(500, "sex", epsilon=3.0), platform, "y", "p", random_state=0)
+    rel.table.loc[0, "Y_hat"] = 2
+    with pytest.raises(EthicLensInputError, match="'Y_hat'.*outside"):
+        estimate(rel, n_boot=2)
+    rel = release(make_request(500, "sex", epsilon=3.0), platform, "y", "p", random_state=0)
+    rel.manifest["epsilon"] = 0.5
+    with pytest.raises(EthicLensInputError, match="differs from the request"):
+        estimate(rel, n_boot=2)
+    with pytest.raises(EthicLensInputError, match="non-negative"):
+        release(make_request(500, "sex"), platform, "y", "p", random_state=-1)

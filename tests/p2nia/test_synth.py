@@ -78,3 +78,34 @@ def test_continuous_column_needs_a_discretization(audit_data):
     req = make_request(500, "sex", mechanism="mst", epsilon=5.0)
     with pytest.raises(EthicLensInputError, match="'age'.*continuous column without"):
         release(req, audit_data, "_y", "_pred", columns=["age"])
+
+
+def test_bins_must_cover_the_data_unless_open_ended():
+    from ethiclens.p2nia._synth import _discretize
+
+    rows = pd.DataFrame({"age": np.arange(18, 90)})
+    with pytest.raises(EthicLensInputError, match=r"'--bins age'.*min 18, max 89.*open-bins"):
+        _discretize(rows, ["age"], {"age": [20, 40]})
+    with pytest.raises(EthicLensInputError, match="strictly increasing"):
+        _discretize(rows, ["age"], {"age": [90, 40, 0]})
+    codes, meta = _discretize(rows, ["age"], {"age": [0, 40, 89]})
+    assert meta["age"]["domain"] == ["[0, 40)", "[40, 89]"] and codes["age"][-1] == 1
+    assert codes["age"][rows.age.to_numpy() < 40].max() == 0
+    codes, meta = _discretize(rows, ["age"], {"age": [20, 40]}, open_bins=True)
+    assert meta["age"]["domain"] == ["< 20", "[20, 40)", ">= 40"]
+    assert meta["age"]["open_ended"] is True and meta["age"]["bins"] == [20, 40]
+    counts = np.bincount(codes["age"], minlength=3)
+    assert counts.tolist() == [2, 20, 50]  # 18-19, 20-39, 40-89: nothing clipped into [20, 40)
+
+
+def test_open_bins_are_recorded_in_the_manifest(audit_data, tmp_path):
+    req = make_request(1000, "sex", mechanism="mst", epsilon=5.0, delta=1e-6)
+    with pytest.raises(EthicLensInputError, match="do not cover"):
+        release(req, audit_data, "_y", "_pred", columns=["age"],
+                discretization={"age": [20, 40]}, random_state=0)
+    rel = release(req, audit_data, "_y", "_pred", columns=["age"],
+                  discretization={"age": [20, 40]}, random_state=0, open_bins=True)
+    assert rel.manifest["open_ended_bins"] == ["age"]
+    assert rel.manifest["columns"]["age"]["open_ended"] is True
+    back = read_release(write_release(rel, tmp_path / "rel"))
+    assert set(back.table.age) <= {"< 20", "[20, 40)", ">= 40"}

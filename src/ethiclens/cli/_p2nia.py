@@ -8,9 +8,34 @@ from pathlib import Path
 import click
 
 from ..errors import EthicLensInputError
-from ..io import read_table
+from ..io import check_outputs, read_table
 from ..report import check_writable, write_atomic
 from ._probe import _console
+
+
+def _split(text: str, flag: str) -> list[str]:
+    """A comma-separated option: items stripped; empty items refused."""
+    items = [x.strip() for x in text.split(",")]
+    if any(not x for x in items):
+        raise EthicLensInputError("empty item in a comma-separated list", column=flag,
+                                  value=text, fix="separate items with single commas, e.g. a,b")
+    return items
+
+
+def _numbers(text: str, flag: str, kind=float) -> list:
+    out = []
+    for item in _split(text, flag):
+        try:
+            out.append(kind(item))
+        except ValueError:
+            raise EthicLensInputError(f"not {'an integer' if kind is int else 'a number'}",
+                                      column=flag, value=item,
+                                      fix=f"e.g. {flag} {'500,2000' if kind is int else '1,10'}"
+                                      ) from None
+    if len(set(out)) != len(out):
+        raise EthicLensInputError("values repeated", column=flag, value=text,
+                                  fix="list each value once")
+    return out
 
 
 @click.group("p2nia")
@@ -27,29 +52,57 @@ def p2nia_group():
               show_default=True)
 @click.option("--epsilon", required=True, type=float)
 @click.option("--delta", type=float, default=None)
+@click.option("--track-budget", is_flag=True,
+              help="Ask the platform to record the cumulative budget spent on its data.")
 @click.option("--out", required=True, type=click.Path(dir_okay=False))
-def request_cmd(n_rows, protected, groups, metrics, mechanism, epsilon, delta, out):
+def request_cmd(n_rows, protected, groups, metrics, mechanism, epsilon, delta, track_budget,
+                out):
     """The auditor's request (JSON)."""
     from ..p2nia import make_request
 
+    check_outputs({"--out": out})
     check_writable(out)
-    req = make_request(n_rows, protected, metrics=metrics.split(","), mechanism=mechanism,
-                       epsilon=epsilon, delta=delta,
-                       protected_domain=groups.split(",") if groups else None)
+    req = make_request(n_rows, protected, metrics=_split(metrics, "--metrics"),
+                       mechanism=mechanism, epsilon=epsilon, delta=delta,
+                       protected_domain=_split(groups, "--groups") if groups else None,
+                       track_budget=track_budget)
     write_atomic(out, json.dumps(req.to_dict(), indent=2))
     click.echo(f"wrote {out}")
 
 
 def _bins(specs):
+    from ..p2nia import check_edges
+
     out = {}
     for spec in specs:
-        col, _, edges = spec.partition("=")
+        col, eq, edges = spec.partition("=")
+        col = col.strip()
+        if not eq or not col or not edges.strip():
+            raise EthicLensInputError("expected COLUMN=E0,E1,...", column="--bins", value=spec,
+                                      fix="e.g. --bins age=0,25,45,65,120")
+        if col in out:
+            raise EthicLensInputError("bins given twice for one column", column=f"--bins {col}",
+                                      fix="give each column's edges once")
         try:
-            out[col] = [float(x) for x in edges.split(",")]
+            values = [float(x) for x in edges.split(",")]
         except ValueError:
             raise EthicLensInputError("bins must be numbers", column=f"--bins {col}",
-                                      fix="e.g. --bins age=0,25,45,65,120") from None
+                                      value=edges, fix="e.g. --bins age=0,25,45,65,120"
+                                      ) from None
+        out[col] = check_edges(col, values).tolist()
     return out
+
+
+def _read_request(path):
+    from ..p2nia import AuditRequest
+
+    try:
+        raw = json.loads(Path(path).read_text())
+    except (OSError, ValueError, RecursionError) as exc:  # incl. 5,000-digit integers
+        raise EthicLensInputError(f"cannot read the request ({str(exc)[:120]})",
+                                  column="--request",
+                                  fix="create it with ethiclens p2nia request") from exc
+    return AuditRequest.from_dict(raw)
 
 
 @p2nia_group.command("release")
@@ -60,36 +113,69 @@ def _bins(specs):
 @click.option("--y-pred", required=True, help="The model's prediction column.")
 @click.option("--columns", help="Extra feature columns to synthesise (mst/aim).")
 @click.option("--bins", multiple=True, metavar="COL=E0,E1,...",
-              help="Bin edges for a numeric extra column (mst/aim). Repeatable.")
+              help="Bin edges for a numeric extra column (mst/aim), strictly increasing and "
+                   "covering the data. Repeatable.")
+@click.option("--open-bins", is_flag=True,
+              help="Add open-ended bins below the first and above the last edge (recorded "
+                   "in the manifest) instead of refusing data outside the edges.")
 @click.option("--seed", type=int, default=None, help="Seed (default: fresh randomness).")
+@click.option("--replace", is_flag=True,
+              help="Replace a release already in --out (the manifest then records the "
+                   "cumulative budget).")
+@click.option("--track-budget", is_flag=True,
+              help="Record the cumulative budget spent on this data in the manifest.")
 @click.option("--out", required=True, type=click.Path(file_okay=False))
-def release_cmd(request_path, data, y_true, y_pred, columns, bins, seed, out):
+def release_cmd(request_path, data, y_true, y_pred, columns, bins, open_bins, seed, replace,
+                track_budget, out):
     """The platform's side: apply the mechanism and write the release and its manifest."""
-    from ..p2nia import AuditRequest, release, write_release
+    from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
+    from ..p2nia import RELEASE_TABLE_FILE as TABLE
+    from ..p2nia import check_seed, release, write_release
 
-    try:
-        req = AuditRequest.from_dict(json.loads(Path(request_path).read_text()))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise EthicLensInputError(f"cannot read the request ({exc})", column="--request") from exc
+    out_dir = Path(out)
+    check_outputs({"--out": out_dir / TABLE, "--out ": out_dir / MANIFEST},
+                  inputs=[request_path, data])
+    for flag, path in (("--request", request_path), ("--data", data)):
+        resolved = Path(path).resolve()
+        if out_dir.resolve() in resolved.parents:
+            raise EthicLensInputError(f"{path} is inside the release folder {out}, which a "
+                                      "release replaces as a whole", column=flag,
+                                      fix="keep inputs outside the --out folder")
+    check_seed(seed)
+    req = _read_request(request_path)
     rel = release(req, read_table(data), y_true, y_pred,
-                  columns=columns.split(",") if columns else None, discretization=_bins(bins),
-                  random_state=seed)
-    write_release(rel, out)
+                  columns=_split(columns, "--columns") if columns else None,
+                  discretization=_bins(bins) or None, random_state=seed, open_bins=open_bins)
+    write_release(rel, out, replace=replace, track_budget=track_budget)
+    written = json.loads((out_dir / MANIFEST).read_text())
+    budget = written.get("budget")
+    note = (f"; cumulative ε on this data {budget['cumulative_on_this_data']:g} over "
+            f"{budget['releases']} releases" if budget else "")
     click.echo(f"wrote {out}/release.csv ({rel.manifest['rows']} rows, {req.mechanism.upper()}, "
-               f"ε = {req.epsilon:g}) and manifest.json")
+               f"ε = {req.epsilon:g}) and manifest.json{note}")
 
 
 @p2nia_group.command("estimate")
 @click.argument("release_dir", type=click.Path(file_okay=False))
 @click.option("--n-boot", default=500, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Bootstrap seed.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
-def estimate_cmd(release_dir, n_boot, json_out):
+@click.option("--html", "html_out", type=click.Path(dir_okay=False))
+def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
     """The auditor's side: verify the release and estimate DP, EO and EOpp."""
-    from ..p2nia import estimate, read_release
+    from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
+    from ..p2nia import RELEASE_TABLE_FILE as TABLE
+    from ..p2nia import check_n_boot, check_seed, estimate, read_release
 
-    if json_out:
-        check_writable(json_out)
-    est = estimate(read_release(release_dir), n_boot=n_boot)
+    rd = Path(release_dir)
+    check_outputs({"--json": json_out, "--html": html_out},
+                  inputs=[rd / MANIFEST, rd / TABLE], protected_dirs=[rd])
+    for path in (json_out, html_out):
+        if path:
+            check_writable(path)
+    check_n_boot(n_boot)
+    check_seed(seed)
+    est = estimate(read_release(release_dir), n_boot=n_boot, random_state=seed)
     console = _console()
     console.print(f"Estimated from a {est.basis}; the manifest's and table's SHA-256 verified.")
     for k, v in est.values.items():
@@ -99,6 +185,21 @@ def estimate_cmd(release_dir, n_boot, json_out):
     console.print(f"  intervals: {next(iter(est.values.values()))['ci_method']}")
     if json_out:
         write_atomic(json_out, json.dumps(est.to_dict(), indent=2))
+    if html_out:
+        write_atomic(html_out, _estimate_html(est, release_dir))
+
+
+def _estimate_html(est, release_dir) -> str:
+    from ..report import Report, Section, paragraph, table
+
+    rows = [(k.upper(), "undefined" if v["value"] is None else f"{v['value']:.4f}",
+             "—" if v["ci_low"] is None else f"[{v['ci_low']:.4f}, {v['ci_high']:.4f}]")
+            for k, v in est.values.items()]
+    method = next(iter(est.values.values()))["ci_method"]
+    body = table(["metric", "estimate", "95% interval"], rows, numeric=(1, 2))
+    return Report(f"P2NIA estimate from {Path(release_dir).name}", est.basis,
+                  [Section("estimate", "Estimate", body + paragraph(f"Intervals: {method}."))]
+                  ).to_html()
 
 
 @p2nia_group.command("experiment")
@@ -117,23 +218,33 @@ def experiment_cmd(dataset, models, mechanisms, repetitions, sizes, epsilons, me
     """The paper's evaluation: error vs n′, vs ε, and per metric; CSV and plots."""
     from rich.progress import Progress
 
+    from ..experiments import check_workers
     from ..p2nia import ExperimentConfig, run_experiment
     from ..p2nia import write_experiment_outputs as write_outputs
 
+    check_workers(workers)
     cfg = ExperimentConfig(
-        dataset=dataset, models=tuple(models.split(",")),
-        mechanisms=tuple(mechanisms.split(",")), repetitions=repetitions,
-        sizes=tuple(int(x) for x in sizes.split(",")),
-        epsilons=tuple(float(x) for x in epsilons.split(",")),
-        metric_epsilons=tuple(float(x) for x in metric_epsilons.split(",")) if metric_epsilons
-        else ())
-    Path(out_dir).mkdir(parents=True, exist_ok=True)
+        dataset=dataset, models=tuple(_split(models, "--models")),
+        mechanisms=tuple(_split(mechanisms, "--mechanisms")), repetitions=repetitions,
+        sizes=tuple(_numbers(sizes, "--sizes", int)),
+        epsilons=tuple(_numbers(epsilons, "--epsilons")),
+        metric_epsilons=tuple(_numbers(metric_epsilons, "--metric-epsilons"))
+        if metric_epsilons else ())
+    cfg.validate()
+    if Path(out_dir).exists() and not Path(out_dir).is_dir():
+        raise EthicLensInputError(f"{out_dir} is a file", column="--out",
+                                  fix="choose a folder for the outputs")
+    try:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise EthicLensInputError(f"cannot create {out_dir} ({exc.strerror})", column="--out",
+                                  fix="choose a writable folder") from exc
     console = _console()
     with Progress(console=console) as bar:
         task = bar.add_task(f"p2nia {dataset}", total=None)
         frame = run_experiment(cfg, scheduler=scheduler, workers=workers,
                                progress=lambda i, n: bar.update(task, completed=i, total=n))
-    files = write_outputs(frame, Path(out_dir), dataset)
+    files = write_outputs(frame, Path(out_dir), dataset, metric_epsilons=cfg.metric_epsilons)
     console.print(f"wrote {len(files)} files to {out_dir}")
 
 
@@ -151,7 +262,7 @@ def population_bias_cmd(train_state, audit_states, model, repetitions, download,
 
     if json_out:
         check_writable(json_out)
-    frame = cross_population(train_state, audit_states.split(","), model=model,
+    frame = cross_population(train_state, _split(audit_states, "--audit-states"), model=model,
                              repetitions=repetitions, download=download)
     console = _console()
     for state, part in frame.groupby("audit_state"):

@@ -50,7 +50,8 @@ def _with_ci(est, spec=".4f") -> str:
 
 def print_pcer(result, title: str) -> None:
     console = _console()
-    table = Table(title=f"{title} — 95% bootstrap intervals over rows (B = {result.n_boot})")
+    table = Table(title=f"{title} — 95% intervals from Jeffreys–Dirichlet draws of each "
+                        f"group's cells ({result.n_boot} draws)")
     for col in ("group", "n train", "n test", "acc train", "acc test", "δ [95% CI]",
                 "R (pos. rate) [95% CI]", "PCER [95% CI]", "status"):
         table.add_column(col)
@@ -154,7 +155,7 @@ def _read_split(name, path, y_true, y_pred, protected, loss):
 def audit_cmd(train_path, test_path, y_true, y_pred, protected, group_order, loss, positive, eta,
               n_boot, seed, min_group_size, json_out):
     """PCER (Algorithm 1) for any model's predictions on its train and test sets, with
-    bootstrap intervals over rows."""
+    intervals (Jeffreys–Dirichlet draws of each group's train and test cells)."""
     check_outputs({"--json": json_out}, inputs=[train_path, test_path])
     if json_out:
         check_writable(json_out)
@@ -209,14 +210,14 @@ def parse_epsilon(text: str):
 def train_cmd(dataset, attribute, epsilon, seed, epochs, batch_size, eta, positive, n_boot,
               json_out):
     """Train the paper's MLP with DP-SGD (Opacus) and audit it: per-group table and PCER,
-    with bootstrap intervals over rows (one model: seed-to-seed spread is larger)."""
+    with intervals from draws of each group's cells (one model: seed-to-seed spread is larger)."""
     check_outputs({"--json": json_out})
     if json_out:
         check_writable(json_out)
     _check_seed(seed)
     _check_n_boot(n_boot)
     eps = parse_epsilon(epsilon)
-    from ..experiments._runner import set_single_thread
+    from ..experiments import set_single_thread
 
     set_single_thread()
     attrs = [attribute] if attribute else attributes_of(dataset)
@@ -258,21 +259,30 @@ def train_cmd(dataset, attribute, epsilon, seed, epochs, batch_size, eta, positi
 @click.option("--scheduler", help="Dask scheduler address, or 'local-cluster'.")
 @click.option("--workers", type=int, help="Local worker processes (default: all cores).")
 def sweep_cmd(preset, grid_file, seeds, datasets, epsilons, trainer, store, scheduler, workers):
-    """Train the grid's models (skipping those already in the store) and record every run."""
-    from ..experiments import load_grid, run_sweep
+    """Train the grid's models (skipping those already in the store) and record every run.
+
+    Exits 1 (listing them) when any run failed; a second sweep on a store in use is refused.
+    """
+    from ..experiments import check_workers, load_grid, run_sweep
     from ..experiments import preset as make_preset
 
+    check_workers(workers)
+    if grid_file and preset:
+        raise EthicLensInputError("give --preset or --grid, not both", column="--grid",
+                                  fix="drop one of them")
     overrides = {}
     if seeds is not None:
-        overrides["seeds"] = list(range(seeds))
+        if seeds < 1:
+            raise EthicLensInputError("must be at least 1: --seeds N runs seeds 0..N-1",
+                                      column="--seeds", value=seeds, fix="e.g. --seeds 10")
+        overrides["seeds"] = seeds
     if datasets:
-        overrides["datasets"] = datasets.split(",")
+        overrides["datasets"] = _sweep_list(datasets, "--datasets")
     if epsilons:
-        overrides["epsilons"] = epsilons.split(",")
+        overrides["epsilons"] = _sweep_list(epsilons, "--epsilons")
     if trainer:
         overrides["trainer"] = trainer
-    if grid_file and preset:
-        raise EthicLensInputError("give --preset or --grid, not both", column="--grid")
+    check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
     grid = (load_grid(grid_file, **overrides) if grid_file
             else make_preset(preset or "quick", **overrides))
     console = _console()
@@ -282,6 +292,31 @@ def sweep_cmd(preset, grid_file, seeds, datasets, epsilons, trainer, store, sche
     summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)
     for line in summary.lines():
         console.print(line)
+    if summary.exit_code:
+        raise SweepFailed(summary)
+
+
+class SweepFailed(click.ClickException):
+    """Some runs of a sweep failed: exit 1 with the list (they are in the store as failed;
+    rerunning the same command retries them)."""
+
+    exit_code = 1
+
+    def __init__(self, summary):
+        runs = "; ".join(f"{d} ε={'no-DP' if e is None else f'{e:g}'} seed={s}"
+                         for d, e, s, _ in summary.failed[:20])
+        more = "" if len(summary.failed) <= 20 else f" and {len(summary.failed) - 20} more"
+        super().__init__(f"{len(summary.failed)} of {summary.total} runs failed: {runs}{more}. "
+                         "Fix the cause shown above and rerun the same command: finished runs "
+                         "are kept, failed ones are retried")
+
+
+def _sweep_list(text: str, flag: str) -> list[str]:
+    items = [x.strip() for x in text.split(",")]
+    if any(not x for x in items):
+        raise EthicLensInputError("empty item in a comma-separated list", column=flag,
+                                  value=text, fix="separate items with single commas")
+    return items
 
 
 @pcer_group.command("tables")
@@ -289,14 +324,26 @@ def sweep_cmd(preset, grid_file, seeds, datasets, epsilons, trainer, store, sche
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
 def tables_cmd(store, out_dir):
     """The paper's tables (Markdown + CSV) and Figure 1 from a results store."""
+    from pathlib import Path
+
     from ..experiments import open_existing, write_tables
 
+    names = ["per_seed.csv", "main.csv", "floor_sensitivity.csv", "ranking.csv",
+             "correlations.csv", "mia.csv", "tables.md", "figure1.png"]
+    check_outputs({f"--out ({n})": Path(out_dir) / n for n in names}, inputs=[store])
+    if Path(out_dir).exists() and not Path(out_dir).is_dir():
+        raise EthicLensInputError(f"{out_dir} is a file", column="--out",
+                                  fix="give a folder for the tables")
     st = open_existing(store)
-    groups = st.group_stats()
-    if groups.empty:
-        raise EthicLensInputError("the store has no finished runs", column="STORE",
-                                  fix="run ethiclens pcer sweep first")
-    files = write_tables(groups, out_dir, runs=st.runs())
+    try:
+        groups = st.group_stats()
+        if groups.empty:
+            raise EthicLensInputError("the store has no finished runs", column="STORE",
+                                      fix="run ethiclens pcer sweep first")
+        runs = st.runs()
+    finally:
+        st.close()
+    files = write_tables(groups, out_dir, runs=runs)
     click.echo(f"wrote {len(files)} outputs to {out_dir} (tables.md, CSVs, figure1)")
 
 
@@ -306,8 +353,20 @@ def tables_cmd(store, out_dir):
               help="CSV or Parquet file of per-group rows.")
 def export_cmd(store, out):
     """Export a results store's per-run, per-group rows."""
+    from pathlib import Path
+
     from ..experiments import open_existing
 
+    store_path = Path(store)
+    check_outputs({"--out": out}, inputs=[store, store_path.with_name(store_path.name + "-wal"),
+                                          store_path.with_name(store_path.name + "-shm")])
+    if Path(out).suffix not in (".csv", ".parquet"):
+        raise EthicLensInputError("unknown export type", column="--out", value=Path(out).suffix,
+                                  fix="use .csv or .parquet")
     check_writable(out)
-    path = open_existing(store).export(out)
+    st = open_existing(store)
+    try:
+        path = st.export(out)
+    finally:
+        st.close()
     click.echo(f"wrote {path}")

@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from .._optional import require
-from .._optional import require
 from ..errors import EthicLensInputError
 
 
@@ -28,22 +27,79 @@ class InlineExecutor:
         pass
 
 
+MAX_WORKERS = 1024
+
+
+def check_workers(workers) -> int | None:
+    """``--workers``: None (all cores) or an integer in [1, MAX_WORKERS]."""
+    if workers is None:
+        return None
+    if not isinstance(workers, int) or isinstance(workers, bool) or not (
+            1 <= workers <= MAX_WORKERS):
+        raise EthicLensInputError(f"must be an integer from 1 to {MAX_WORKERS}",
+                                  column="--workers", value=workers,
+                                  fix=f"e.g. --workers {os.cpu_count() or 1} (this machine's "
+                                  "cores), or leave it out for all cores")
+    return workers
+
+
+PARENT_POLL_S = 0.5
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """Exit this worker as soon as its coordinator is gone (killed, even with SIGKILL): the
+    worker is then re-parented, so ``os.getppid()`` changes."""
+    import time
+
+    while True:
+        if os.getppid() != parent_pid:
+            os._exit(1)
+        time.sleep(PARENT_POLL_S)
+
+
+def worker_init(parent_pid: int) -> None:
+    """Pool initializer: one torch thread, and die with the coordinator (no orphans left
+    training for minutes after a kill -9)."""
+    import threading
+
+    if os.getppid() != parent_pid:  # the coordinator died before this worker started
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True,
+                     name="ethiclens-parent-watch").start()
+    from ._runner import set_single_thread
+
+    set_single_thread()
+
+
 class LocalExecutor:
-    """A process pool, one torch thread per worker, all cores by default."""
+    """A process pool, one torch thread per worker, all cores by default. Workers exit when
+    the coordinator dies; an interrupted sweep cancels queued tasks and stops its workers."""
 
     def __init__(self, workers: int | None = None):
-        self.workers = workers or os.cpu_count() or 1
+        self.workers = check_workers(workers) or os.cpu_count() or 1
         self.name = f"local ({self.workers} processes)"
 
     def map_unordered(self, fn: Callable, tasks: Iterable) -> Iterator:
-        from ._runner import set_single_thread
-
         ctx = multiprocessing.get_context("spawn")  # no forked torch/BLAS thread state
-        with ProcessPoolExecutor(self.workers, mp_context=ctx,
-                                 initializer=set_single_thread) as pool:
+        pool = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=worker_init,
+                                   initargs=(os.getpid(),))
+        finished = False
+        try:
             futures = [pool.submit(fn, t) for t in tasks]
             for future in as_completed(futures):
                 yield future.result()
+            finished = True
+        finally:
+            if finished:
+                pool.shutdown(wait=True)
+            else:  # an error or an interrupt: do not wait for the queue to drain
+                processes = list((getattr(pool, "_processes", None) or {}).values())
+                pool.shutdown(wait=False, cancel_futures=True)
+                for proc in processes:
+                    if proc.is_alive():
+                        proc.terminate()
+                for proc in processes:
+                    proc.join(5)
 
     def close(self) -> None:
         pass
@@ -86,6 +142,7 @@ class DaskExecutor:
 def make_executor(scheduler: str | None = None, workers: int | None = None):
     """Dask at ``scheduler`` (an address or "local-cluster"), else ``workers`` local processes
     (all cores by default; 1 runs inline, in this process)."""
+    check_workers(workers)
     if scheduler:
         return DaskExecutor(scheduler, workers)
     if workers == 1:

@@ -160,14 +160,21 @@ class ResultsStore:
         if not self.path.parent.is_dir():
             raise EthicLensInputError(f"folder {self.path.parent} does not exist",
                                       column=flag, fix="create it or choose another path")
-        existing = _check_file(self.path, flag)
+        self.conn = None
+        if _check_file(self.path, flag):  # refused before anything is created beside it
+            try:
+                probe = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            except sqlite3.Error as exc:
+                raise _friendly(exc, self.path) from exc
+            try:
+                _check_integrity(probe, self.path, flag)
+            finally:
+                probe.close()
         if lock:
             self._lock = StoreLock(self.path)
             self._lock.acquire()
         try:
             self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            if existing:
-                _check_integrity(self.conn, self.path, flag)
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA foreign_keys=ON")
             self.conn.executescript(SCHEMA)

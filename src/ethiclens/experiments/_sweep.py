@@ -6,7 +6,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ._executors import make_executor
+from ..errors import EthicLensInputError
+from ._executors import check_workers, make_executor
 from ._grid import SweepGrid, epsilon_label
 from ._runner import run_task
 from ._store import ResultsStore, epsilon_key
@@ -21,6 +22,11 @@ class SweepSummary:
     completed: int
     failed: list = field(default_factory=list)  # (dataset, ε, seed, error)
     executor: str = ""
+
+    @property
+    def exit_code(self) -> int:
+        """0 when every run finished, 1 when any failed (the CLI's exit status)."""
+        return 1 if self.failed else 0
 
     def lines(self) -> list[str]:
         out = [f"{self.total} runs in the grid: {self.skipped} already in the store, "
@@ -57,15 +63,28 @@ def tasks_for(grid: SweepGrid, pending: list) -> list[dict]:
 
 def run_sweep(grid: SweepGrid, store_path: str | Path, *, scheduler: str | None = None,
               workers: int | None = None, progress: bool = True, console=None) -> SweepSummary:
-    store = ResultsStore(store_path, grid.config_hash(), grid.to_dict())
-    done = store.finished()
+    if not isinstance(grid, SweepGrid):
+        raise EthicLensInputError("run_sweep needs a SweepGrid", column="grid",
+                                  fix="build one with SweepGrid(...), preset() or load_grid()")
+    check_workers(workers)
+    # The lock comes first: a second sweep on this store is refused before it reads anything.
+    store = ResultsStore(store_path, grid.config_hash(), grid.to_dict(), lock=True)
+    try:
+        done = store.finished()
+    except BaseException:
+        store.close()
+        raise
     units = grid.units()
     pending = [u for u in units if (u[0], epsilon_key(u[1]), u[2]) not in done]
     summary = SweepSummary(len(units), len(units) - len(pending), 0)
     if not pending:
         store.close()
         return summary
-    executor = make_executor(scheduler, workers)
+    try:
+        executor = make_executor(scheduler, workers)
+    except BaseException:
+        store.close()
+        raise
     summary.executor = executor.name
     bar = task_id = None
     log_lines = progress and console is not None and not console.is_terminal

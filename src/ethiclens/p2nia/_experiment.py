@@ -45,8 +45,8 @@ class ExperimentConfig:
     mechanisms: tuple = ("grr", "mst", "aim", "blackbox")
     sizes: tuple = (250, 500, 1000, 2000, 5000)  # n′ at ε = 10 (Fig. 3)
     epsilons: tuple = (0.5, 1.0, 2.0, 5.0, 10.0)  # at n′ = 5,000 (Fig. 4)
-    metric_epsilons: tuple = (10.0, 1.0)  # DP, EO, EOpp at n′ = 5,000 (Figs. 5 and 8)
-    n_ref: int = 5000
+    metric_epsilons: tuple = (10.0, 1.0)  # DP, EO, EOpp at n′ = n_ref (Figs. 5 and 8)
+    n_ref: int | None = None  # n′ of the ε sweeps; default: the largest of ``sizes``
     extra_columns: int = 8  # non-protected columns released by MST/AIM
     notes: list = field(default_factory=list)
 
@@ -56,12 +56,40 @@ class ExperimentConfig:
                                       fix=f"choose from {sorted(EXPERIMENT_DATASETS)}")
         for m in self.models:
             if m not in MODELS:
-                raise EthicLensInputError("unknown model", column="--models", value=m)
+                raise EthicLensInputError("unknown model", column="--models", value=m,
+                                          fix=f"choose from {list(MODELS)}")
         for m in self.mechanisms:
             if m not in ("grr", "mst", "aim", "blackbox"):
-                raise EthicLensInputError("unknown mechanism", column="--mechanisms", value=m)
-        if self.repetitions < 1:
-            raise EthicLensInputError("needs >= 1 repetition", column="--repetitions")
+                raise EthicLensInputError("unknown mechanism", column="--mechanisms", value=m,
+                                          fix="choose from ['grr', 'mst', 'aim', 'blackbox']")
+        if (not isinstance(self.repetitions, int) or isinstance(self.repetitions, bool)
+                or not 1 <= self.repetitions <= 10_000):
+            raise EthicLensInputError("needs 1 to 10,000 repetitions", column="--repetitions",
+                                      value=self.repetitions, fix="e.g. --repetitions 10")
+        for flag, values in (("--models", self.models), ("--mechanisms", self.mechanisms),
+                             ("--sizes", self.sizes)):
+            if not values or len(set(values)) != len(values):
+                raise EthicLensInputError("needs one or more distinct values", column=flag,
+                                          value=list(values), fix="list each value once")
+        for n in self.sizes:
+            if not isinstance(n, int) or isinstance(n, bool) or not 10 <= n <= 10_000_000:
+                raise EthicLensInputError("every n′ must be an integer from 10 to 10,000,000",
+                                          column="--sizes", value=n, fix="e.g. --sizes 500,2000")
+        if self.n_ref is not None and (not isinstance(self.n_ref, int) or self.n_ref < 10):
+            raise EthicLensInputError("must be an integer >= 10", column="n_ref",
+                                      value=self.n_ref)
+        from ._protocol import check_epsilon
+
+        for flag, values in (("--epsilons", self.epsilons),
+                             ("--metric-epsilons", self.metric_epsilons)):
+            for e in values:
+                check_epsilon(e, flag)
+
+    @property
+    def reference_size(self) -> int:
+        """n′ of the ε and per-metric sweeps: ``n_ref``, else the largest requested size (no
+        size is added that was not asked for)."""
+        return self.n_ref if self.n_ref is not None else max(self.sizes)
 
 
 def _load(name):
@@ -188,9 +216,9 @@ def tasks_for(cfg: ExperimentConfig) -> list[dict]:
                 for n in cfg.sizes:
                     eps_sizes.setdefault(10.0, set()).add(n)
                 for e in cfg.epsilons:
-                    eps_sizes.setdefault(float(e), set()).add(cfg.n_ref)
+                    eps_sizes.setdefault(float(e), set()).add(cfg.reference_size)
                 for e in cfg.metric_epsilons:
-                    eps_sizes.setdefault(float(e), set()).add(cfg.n_ref)
+                    eps_sizes.setdefault(float(e), set()).add(cfg.reference_size)
                 if mech == "blackbox":  # no ε: one set of sizes
                     eps_sizes = {0.0: set().union(*eps_sizes.values())}
                 for e, sizes in eps_sizes.items():

@@ -95,36 +95,88 @@ def _estimate(mbi, domain, measurements, warm=None, iters=ESTIMATION_ITERS):
                                                warm_start=warm)
 
 
-def _discretize(rows, columns, discretization):
+def check_edges(col: str, edges) -> np.ndarray:
+    """Bin edges: two or more finite numbers, strictly increasing."""
+    if isinstance(edges, (str, bytes)) or not hasattr(edges, "__len__"):
+        raise EthicLensInputError("bin edges must be a list of numbers", column=f"--bins {col}",
+                                  value=edges, fix=f"e.g. --bins {col}=0,25,45,65,120")
+    try:
+        arr = np.asarray(edges, dtype=float)
+    except (TypeError, ValueError):
+        raise EthicLensInputError("bin edges must be numbers", column=f"--bins {col}",
+                                  value=edges, fix=f"e.g. --bins {col}=0,25,45,65,120"
+                                  ) from None
+    if arr.ndim != 1 or len(arr) < 2 or not np.isfinite(arr).all():
+        raise EthicLensInputError("bin edges must be two or more finite numbers",
+                                  column=f"--bins {col}", value=list(edges),
+                                  fix=f"e.g. --bins {col}=0,25,45,65,120")
+    if (np.diff(arr) <= 0).any():
+        raise EthicLensInputError("bin edges must be strictly increasing",
+                                  column=f"--bins {col}", value=arr.tolist(),
+                                  fix="list the edges from smallest to largest, each once")
+    return arr
+
+
+def _bin(col, values, edges, open_bins):
+    """Codes and labels of [e_i, e_{i+1}) bins (the last one closed); values outside the edges
+    are refused, or fall into open-ended bins with ``open_bins``."""
+    x = np.asarray(values, dtype=float)
+    lo, hi = float(np.min(x)), float(np.max(x))
+    inner = [f"[{edges[i]:g}, {edges[i + 1]:g})" for i in range(len(edges) - 2)]
+    inner.append(f"[{edges[-2]:g}, {edges[-1]:g}]")
+    if not open_bins:
+        if lo < edges[0] or hi > edges[-1]:
+            raise EthicLensInputError(
+                f"bin edges {edges[0]:g}..{edges[-1]:g} do not cover the data (min {lo:g}, "
+                f"max {hi:g}); values outside would be put in the wrong bin",
+                column=f"--bins {col}",
+                fix=f"start the edges at or below {lo:g} and end them at or above {hi:g}, or "
+                "pass --open-bins for open-ended bins at both ends (recorded in the manifest)")
+        codes = np.clip(np.searchsorted(edges, x, side="right") - 1, 0, len(edges) - 2)
+        return codes, inner, {"bins": edges.tolist()}
+    labels = [f"< {edges[0]:g}"] + inner[:-1] + [f"[{edges[-2]:g}, {edges[-1]:g})",
+                                                  f">= {edges[-1]:g}"]
+    codes = np.searchsorted(edges, x, side="right")  # 0: below, len(edges): at or above last
+    return codes, labels, {"bins": edges.tolist(), "open_ended": True}
+
+
+def _discretize(rows, columns, discretization, open_bins=False):
     out, meta = {}, {}
     for col in columns:
         if col not in rows.columns:
-            raise EthicLensInputError("not in the audit data", column=col)
+            raise EthicLensInputError("not in the audit data", column=col,
+                                      fix=f"use one of {list(rows.columns)[:15]}")
         values = rows[col]
         if values.isna().any():
             raise EthicLensInputError("missing values", column=col, fix="drop or impute them")
-        if pd.api.types.is_numeric_dtype(values) and values.nunique() > 20:
-            if col not in discretization:
-                raise EthicLensInputError(
-                    "continuous column without a discretization", column=col,
-                    fix="pass bin edges for it (discretization={col: [edges]}, CLI --bins)")
-            edges = np.asarray(discretization[col], float)
-            codes = np.clip(np.digitize(values, edges[1:-1]), 0, len(edges) - 2)
-            labels = [f"[{edges[i]:g}, {edges[i + 1]:g})" for i in range(len(edges) - 1)]
-            meta[col] = {"domain": labels, "k": len(labels), "bins": edges.tolist()}
+        numeric = pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(
+            values)
+        if col in discretization:
+            if not numeric:
+                raise EthicLensInputError("bins given for a non-numeric column", column=col,
+                                          fix=f"drop --bins {col}: its values are released "
+                                          "as categories")
+            edges = check_edges(col, discretization[col])
+            codes, labels, extra = _bin(col, values, edges, open_bins)
+            meta[col] = {"domain": labels, "k": len(labels), **extra}
+        elif numeric and values.nunique() > 20:
+            raise EthicLensInputError(
+                "continuous column without a discretization", column=col,
+                fix="pass bin edges for it (discretization={col: [edges]}, CLI --bins)")
         else:
             labels = sorted(map(str, pd.unique(values)))
             codes = pd.Categorical(values.astype(str), categories=labels).codes
             meta[col] = {"domain": labels, "k": len(labels)}
-        out[col] = codes.astype(int)
+        out[col] = np.asarray(codes).astype(int)
     return out, meta
 
 
-def release_synthetic(request, rows, a, y, yhat, domain, columns, discretization, rng):
+def release_synthetic(request, rows, a, y, yhat, domain, columns, discretization, rng,
+                      open_bins=False):
     delta = request.delta if request.delta else DEFAULT_DELTA
     model, meta, attrs, extra, info = _fit(request.mechanism, request.epsilon, delta,
                                            request.protected, rows, a, y, yhat, domain, columns,
-                                           discretization, rng)
+                                           discretization, rng, open_bins=open_bins)
     table = _decode(model.synthetic_data(rows=len(a)).to_dict(), meta, attrs, extra,
                     request.protected)
     cols = {c: meta[c] for c in attrs}
@@ -136,6 +188,9 @@ def fit_and_sample(mechanism, epsilon, audit, protected, groups, columns, bins, 
                    delta=DEFAULT_DELTA, force=True):
     """Experiment helper: fit once on the audit data, sample every size (no files)."""
     a = pd.Categorical(audit[protected].astype(str), categories=groups).codes
+    # The experiment's BINS list edges for columns that are categorical in some datasets:
+    # only continuous columns (more than 20 values) are binned, as in the recorded runs.
+    bins = {c: e for c, e in bins.items() if c in columns and audit[c].nunique() > 20}
     model, meta, attrs, extra, _ = _fit(mechanism, epsilon, delta, protected, audit, a,
                                         audit["_y"].to_numpy(), audit["_pred"].to_numpy(),
                                         groups, columns, bins, rng, force=force)
@@ -153,7 +208,7 @@ def _decode(synth, meta, attrs, extra, prot):
 
 
 def _fit(mechanism, epsilon, delta, prot, rows, a, y, yhat, domain, columns, discretization,
-         rng, force: bool = True):
+         rng, force: bool = True, open_bins: bool = False):
     mbi = _mbi()
     data = {prot: np.asarray(a, int)}
     meta = {prot: {"domain": domain, "k": len(domain)}}
@@ -162,7 +217,8 @@ def _fit(mechanism, epsilon, delta, prot, rows, a, y, yhat, domain, columns, dis
         meta[LABEL] = {"domain": [0, 1], "k": 2}
     data[PREDICTION] = np.asarray(yhat, int)
     meta[PREDICTION] = {"domain": [0, 1], "k": 2}
-    extra, extra_meta = _discretize(rows, [c for c in columns if c != prot], discretization)
+    extra, extra_meta = _discretize(rows, [c for c in columns if c != prot], discretization,
+                                    open_bins)
     data.update(extra)
     meta.update(extra_meta)
     attrs = list(data)
