@@ -1,6 +1,12 @@
 """Reproducible PCER experiments: grids, a resumable results store, executors and tables."""
 
-from ._executors import DaskExecutor, InlineExecutor, LocalExecutor, make_executor
+from ._executors import (
+    DaskExecutor,
+    InlineExecutor,
+    LocalExecutor,
+    check_workers,
+    make_executor,
+)
 from ._grid import PRESETS, SweepGrid, load_grid, preset
 from ._runner import set_single_thread
 from ._store import ResultsStore, open_existing
@@ -9,4 +15,4 @@ from ._tables import write_tables
 
 __all__ = ["SweepGrid", "preset", "load_grid", "PRESETS", "ResultsStore", "open_existing",
            "run_sweep", "SweepSummary", "write_tables", "make_executor", "InlineExecutor",
-           "LocalExecutor", "DaskExecutor", "set_single_thread"]
+           "LocalExecutor", "DaskExecutor", "set_single_thread", "check_workers"]

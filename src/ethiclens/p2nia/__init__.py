@@ -5,19 +5,25 @@ from ._experiment import ExperimentConfig, cross_population, run_experiment
 from ._figures import write_outputs as write_experiment_outputs
 from ._grr import debias, keep_probability, project_to_simplex, randomize, response_matrix
 from ._metrics import METRICS, metrics_from_joint
+from ._protocol import MANIFEST as RELEASE_MANIFEST_FILE
+from ._protocol import TABLE as RELEASE_TABLE_FILE
 from ._protocol import (
     AuditRequest,
     Estimate,
     Release,
+    check_n_boot,
+    check_seed,
     estimate,
     make_request,
     read_release,
     release,
     write_release,
 )
+from ._synth import check_edges
 
 __all__ = ["AuditRequest", "make_request", "release", "write_release", "read_release",
            "estimate", "Release", "Estimate", "blackbox_audit", "uniform_queries", "METRICS",
            "metrics_from_joint", "keep_probability", "response_matrix", "randomize", "debias",
            "project_to_simplex", "ExperimentConfig", "run_experiment", "cross_population",
-           "write_experiment_outputs"]
+           "write_experiment_outputs", "check_seed", "check_n_boot", "check_edges",
+           "RELEASE_MANIFEST_FILE", "RELEASE_TABLE_FILE"]
