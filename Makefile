@@ -20,7 +20,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	bash scripts/ensure-chromium.sh
 	$(BIN)/ruff check src tests bench
-	# $(BIN)/ruff format --check src tests bench  # enabled by lead after formatting pass
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/python -m pytest -q
 	$(MAKE) test-core
 
@@ -43,7 +43,7 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
-	# $(BIN)/ruff format --check src tests bench  # enabled by lead after formatting pass
+	$(BIN)/ruff format --check src tests bench
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests bench

@@ -48,8 +48,11 @@ def time_fairlearn(y, p, groups, reps):
         true_positive_rate,
     )
 
-    metrics = {"selection_rate": selection_rate, "tpr": true_positive_rate,
-               "fpr": false_positive_rate}
+    metrics = {
+        "selection_rate": selection_rate,
+        "tpr": true_positive_rate,
+        "fpr": false_positive_rate,
+    }
     y_s, p_s, g_s = pd.Series(y), pd.Series(p), pd.Series(groups)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -57,8 +60,15 @@ def time_fairlearn(y, p, groups, reps):
         MetricFrame(metrics=metrics, y_true=y_s, y_pred=p_s, sensitive_features=g_s)
         plain = time.perf_counter() - t0
         t0 = time.perf_counter()
-        MetricFrame(metrics=metrics, y_true=y_s, y_pred=p_s, sensitive_features=g_s,
-                    n_boot=reps, ci_quantiles=[0.025, 0.975], random_state=0)
+        MetricFrame(
+            metrics=metrics,
+            y_true=y_s,
+            y_pred=p_s,
+            sensitive_features=g_s,
+            n_boot=reps,
+            ci_quantiles=[0.025, 0.975],
+            random_state=0,
+        )
         boot = time.perf_counter() - t0
     per_rep = max(boot - plain, 1e-9) / reps
     return plain, per_rep
@@ -77,19 +87,27 @@ def main():
     t_str, result = time_ethiclens(y, p, names, args.n_boot)
     t_int, _ = time_ethiclens(y, p, codes, args.n_boot)
     n_metrics = sum(len(c.metrics) for c in result.comparisons)
-    print(f"ethiclens audit, string group labels : {t_str:8.3f} s  "
-          f"({len(result.comparisons)} comparisons x {n_metrics // len(result.comparisons)} "
-          "metrics + per-group rates, all with BCa CIs)")
+    print(
+        f"ethiclens audit, string group labels : {t_str:8.3f} s  "
+        f"({len(result.comparisons)} comparisons x {n_metrics // len(result.comparisons)} "
+        "metrics + per-group rates, all with BCa CIs)"
+    )
     print(f"ethiclens audit, integer group codes : {t_int:8.3f} s")
 
     plain, per_rep = time_fairlearn(y, p, names, args.fairlearn_reps)
     fl_total = plain + args.n_boot * per_rep
-    print(f"fairlearn MetricFrame (3 metrics)     : {plain:8.3f} s plain, {per_rep:.3f} s per "
-          f"replicate (measured on {args.fairlearn_reps} replicates)")
-    print(f"fairlearn at B = {args.n_boot} (scaled linearly) : {fl_total:8.1f} s "
-          f"(percentile CIs, rows resampled unstratified)")
-    print(f"speed-up vs fairlearn at equal B      : {fl_total / t_str:,.0f}x (string labels), "
-          f"{fl_total / t_int:,.0f}x (integer codes)")
+    print(
+        f"fairlearn MetricFrame (3 metrics)     : {plain:8.3f} s plain, {per_rep:.3f} s per "
+        f"replicate (measured on {args.fairlearn_reps} replicates)"
+    )
+    print(
+        f"fairlearn at B = {args.n_boot} (scaled linearly) : {fl_total:8.1f} s "
+        f"(percentile CIs, rows resampled unstratified)"
+    )
+    print(
+        f"speed-up vs fairlearn at equal B      : {fl_total / t_str:,.0f}x (string labels), "
+        f"{fl_total / t_int:,.0f}x (integer codes)"
+    )
 
 
 if __name__ == "__main__":

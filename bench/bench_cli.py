@@ -39,10 +39,15 @@ def time_command(argv: list[str], runs: int) -> float:
 
 
 def heavy_imports(argv: list[str]) -> list[str]:
-    code = (f"import sys\nfrom ethiclens.cli import main\nmain({argv!r})\n"
-            f"print('HEAVY=' + ','.join(m for m in {HEAVY!r} if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
-                         text=True).stdout.strip().splitlines()
+    code = (
+        f"import sys\nfrom ethiclens.cli import main\nmain({argv!r})\n"
+        f"print('HEAVY=' + ','.join(m for m in {HEAVY!r} if m in sys.modules))"
+    )
+    out = (
+        subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+        .stdout.strip()
+        .splitlines()
+    )
     return [m for m in out[-1].removeprefix("HEAVY=").split(",") if m]
 
 
@@ -55,8 +60,10 @@ def main() -> None:
         median = time_command(argv, args.runs)
         heavy = heavy_imports(argv)
         verdict = "ok" if median < TARGET_S else f"SLOW (target {TARGET_S} s)"
-        print(f"  ethiclens {' '.join(argv):<15} {median:6.3f} s  {verdict}; "
-              f"heavy modules imported: {', '.join(heavy) or 'none'}")
+        print(
+            f"  ethiclens {' '.join(argv):<15} {median:6.3f} s  {verdict}; "
+            f"heavy modules imported: {', '.join(heavy) or 'none'}"
+        )
 
 
 if __name__ == "__main__":

@@ -43,35 +43,47 @@ def main():
     config = TrainConfig(epochs=args.epochs)
     ds = load_pcer_dataset("adult")
     datas = [prepare("adult", s, dataset=ds) for s in range(max(ks + [args.opacus_models]))]
-    print(f"Adult: {len(datas[0].y_train):,} training rows, {datas[0].n_features} features, "
-          f"{args.epochs} epochs, ε = 1, {args.threads} torch thread(s)")
+    print(
+        f"Adult: {len(datas[0].y_train):,} training rows, {datas[0].n_features} features, "
+        f"{args.epochs} epochs, ε = 1, {args.threads} torch thread(s)"
+    )
     torch.set_num_threads(args.threads)
     blas = [i for i in threadpool_info() if i["user_api"] == "blas"]
     blas = [i for i in blas if "numpy" in i["filepath"]] or blas  # numpy's own copy
-    blas = [f"{i['internal_api']} {i['version']} ({i.get('architecture', '?')} kernels)"
-            for i in blas]
-    print(f"numpy BLAS: {', '.join(blas) or 'none found'}; torch {torch.__version__} with "
-          f"{torch.get_num_threads()} thread(s); the trainer limits numpy's BLAS to the same")
+    blas = [
+        f"{i['internal_api']} {i['version']} ({i.get('architecture', '?')} kernels)" for i in blas
+    ]
+    print(
+        f"numpy BLAS: {', '.join(blas) or 'none found'}; torch {torch.__version__} with "
+        f"{torch.get_num_threads()} thread(s); the trainer limits numpy's BLAS to the same"
+    )
     train_dp_mlp("adult", epsilon=1.0, seed=0, data=datas[0], config=TrainConfig(epochs=1))
     sigma = noise_multiplier_for(1.0, check_settings(1.0, len(datas[0].y_train), config), config)
-    print(f"σ = {sigma:.4f} from the PRV accountant (cached for both trainers); vectorized "
-          f"passes of at most {MODELS_PER_PASS} models")
+    print(
+        f"σ = {sigma:.4f} from the PRV accountant (cached for both trainers); vectorized "
+        f"passes of at most {MODELS_PER_PASS} models"
+    )
 
     start = time.perf_counter()
     for s in range(args.opacus_models):
         train_dp_mlp("adult", epsilon=1.0, seed=s, data=datas[s], config=config)
     opacus_s = (time.perf_counter() - start) / args.opacus_models
     opacus_rate = 60 / opacus_s
-    print(f"Opacus 1.6, sequential        : {opacus_s:6.2f} s/model  {opacus_rate:6.2f} models/min"
-          f"  (timed on {args.opacus_models} models)")
+    print(
+        f"Opacus 1.6, sequential        : {opacus_s:6.2f} s/model  {opacus_rate:6.2f} models/min"
+        f"  (timed on {args.opacus_models} models)"
+    )
     for k in ks:
         start = time.perf_counter()
-        runs = train_many("adult", epsilon=1.0, seeds=list(range(k)), datas=datas[:k],
-                          config=config)
+        runs = train_many(
+            "adult", epsilon=1.0, seeds=list(range(k)), datas=datas[:k], config=config
+        )
         per = (time.perf_counter() - start) / k
-        print(f"vectorized, K = {k:<3}           : {per:6.2f} s/model  {60 / per:6.2f} models/min"
-              f"  → {opacus_s / per:5.1f}x Opacus  (ε spent {runs[0].epsilon_spent:.4f}, "
-              f"σ {runs[0].noise_multiplier:.4f})")
+        print(
+            f"vectorized, K = {k:<3}           : {per:6.2f} s/model  {60 / per:6.2f} models/min"
+            f"  → {opacus_s / per:5.1f}x Opacus  (ε spent {runs[0].epsilon_spent:.4f}, "
+            f"σ {runs[0].noise_multiplier:.4f})"
+        )
 
 
 if __name__ == "__main__":

@@ -32,8 +32,9 @@ def main():
     from ethiclens.p2nia._synth import AIM_MAX_ROUNDS, fit_and_sample
 
     ds, X, protected = _load("adult")
-    X_tr, X_te, y_tr, y_te = train_test_split(X, ds.label, test_size=0.2, stratify=ds.label,
-                                              random_state=0)
+    X_tr, X_te, y_tr, y_te = train_test_split(
+        X, ds.label, test_size=0.2, stratify=ds.label, random_state=0
+    )
     model = _fit("rf", X_tr, y_tr, 0)
     audit = X_te.reset_index(drop=True).copy()
     audit["_y"], audit["_pred"] = y_te.to_numpy(), model.predict(X_te)
@@ -41,19 +42,32 @@ def main():
     codes = pd.Categorical(audit[protected].astype(str), categories=groups).codes
     ref = metrics_from_joint(joint_from_codes(codes, audit["_y"], audit["_pred"], 2))
     extra = [c for c in X.columns if c != protected][:8]
-    print(f"Adult audit data: {len(audit):,} rows; released columns: {protected}, Y, Ŷ + "
-          f"{extra}; ε = {args.epsilon}, n′ = {args.n}; reference DP {ref['dp']:.4f}, EO "
-          f"{ref['eo']:.4f}")
+    print(
+        f"Adult audit data: {len(audit):,} rows; released columns: {protected}, Y, Ŷ + "
+        f"{extra}; ε = {args.epsilon}, n′ = {args.n}; reference DP {ref['dp']:.4f}, EO "
+        f"{ref['eo']:.4f}"
+    )
     for mech in ("mst", "aim"):
         start = time.perf_counter()
-        table = fit_and_sample(mech, args.epsilon, audit, protected, groups, extra, BINS,
-                               [args.n], np.random.default_rng(0))[args.n]
+        table = fit_and_sample(
+            mech,
+            args.epsilon,
+            audit,
+            protected,
+            groups,
+            extra,
+            BINS,
+            [args.n],
+            np.random.default_rng(0),
+        )[args.n]
         seconds = time.perf_counter() - start
         c = pd.Categorical(table[protected].astype(str), categories=groups).codes
         est = metrics_from_joint(joint_from_codes(c, table["Y"], table["Y_hat"], 2))
         cap = f" ({AIM_MAX_ROUNDS}-round cap)" if mech == "aim" else ""
-        print(f"{mech.upper():4}{cap:16}: fit + sample {seconds:6.1f} s; |DP error| "
-              f"{abs(est['dp'] - ref['dp']):.4f}, |EO error| {abs(est['eo'] - ref['eo']):.4f}")
+        print(
+            f"{mech.upper():4}{cap:16}: fit + sample {seconds:6.1f} s; |DP error| "
+            f"{abs(est['dp'] - ref['dp']):.4f}, |EO error| {abs(est['eo'] - ref['eo']):.4f}"
+        )
 
 
 if __name__ == "__main__":

@@ -18,8 +18,10 @@ METRICS = ["acc", "dp_gap", "delta0", "delta1"]
 
 def main(a, b):
     sa, sb = (per_seed(open_existing(p).group_stats()) for p in (a, b))
-    print("| dataset | attribute | ε | metric | Opacus mean ± SE | vectorized mean ± SE | "
-          "diff / SE | within 2 SE |")
+    print(
+        "| dataset | attribute | ε | metric | Opacus mean ± SE | vectorized mean ± SE | "
+        "diff / SE | within 2 SE |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     worst = 0.0
     for (d, attr, e), pa in sa.groupby(["dataset", "attribute", "epsilon_key"]):
@@ -31,10 +33,13 @@ def main(a, b):
             z = (y.mean() - x.mean()) / se if se > 0 else 0.0
             worst = max(worst, abs(z))
             label = {"delta0": f"δ {pa.group0.iloc[0]}", "delta1": f"δ {pa.group1.iloc[0]}"}.get(
-                m, m)
+                m, m
+            )
             eps = "no-DP" if e == "none" else e
-            print(f"| {d} | {attr} | {eps} | {label} | {x.mean():.4f} ± {se_x:.4f} | "
-                  f"{y.mean():.4f} ± {se_y:.4f} | {z:+.2f} | {'yes' if abs(z) <= 2 else 'NO'} |")
+            print(
+                f"| {d} | {attr} | {eps} | {label} | {x.mean():.4f} ± {se_x:.4f} | "
+                f"{y.mean():.4f} ± {se_y:.4f} | {z:+.2f} | {'yes' if abs(z) <= 2 else 'NO'} |"
+            )
     print(f"\nlargest |diff| / SE: {worst:.2f}; seeds per cell: {len(pa)}")
 
 

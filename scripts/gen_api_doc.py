@@ -45,9 +45,13 @@ MODULES = [
 def public_names(module) -> list[str]:
     if hasattr(module, "__all__"):
         return list(module.__all__)
-    return [name for name, obj in vars(module).items()
-            if not name.startswith("_") and (inspect.isfunction(obj) or inspect.isclass(obj))
-            and getattr(obj, "__module__", None) == module.__name__]
+    return [
+        name
+        for name, obj in vars(module).items()
+        if not name.startswith("_")
+        and (inspect.isfunction(obj) or inspect.isclass(obj))
+        and getattr(obj, "__module__", None) == module.__name__
+    ]
 
 
 def summary(obj) -> str:
@@ -113,8 +117,10 @@ def _used_public_names(callback, module_name: str) -> list[str]:
     source = Path(inspect.getsourcefile(callback)).read_text(encoding="utf-8")
     tree = ast.parse(source)
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-    top = _imports_of(ast.Module(body=[n for n in tree.body if isinstance(n, ast.ImportFrom)],
-                                 type_ignores=[]), module_name)
+    top = _imports_of(
+        ast.Module(body=[n for n in tree.body if isinstance(n, ast.ImportFrom)], type_ignores=[]),
+        module_name,
+    )
     seen, names, todo = set(), set(), [callback.__name__]
     while todo:
         fname = todo.pop()
@@ -136,8 +142,14 @@ def _used_public_names(callback, module_name: str) -> list[str]:
                 names.add(local[ident])
             elif isinstance(node, ast.Name) and node.id in functions:
                 todo.append(node.id)
-    return sorted(n for n in names if n.startswith("ethiclens.") and ".cli." not in n
-                  and n not in MODULES and not n.rpartition(".")[2].startswith("_"))
+    return sorted(
+        n
+        for n in names
+        if n.startswith("ethiclens.")
+        and ".cli." not in n
+        and n not in MODULES
+        and not n.rpartition(".")[2].startswith("_")
+    )
 
 
 def _walk_commands(command, path):
@@ -152,15 +164,21 @@ def _walk_commands(command, path):
 def cli_section() -> list[str]:
     from ethiclens.cli import _main
 
-    lines = ["## The CLI as Python", "",
-             "Each command and the public names it calls (its own module's helpers followed).",
-             "", "| command | what it does | public Python names |", "|---|---|---|"]
+    lines = [
+        "## The CLI as Python",
+        "",
+        "Each command and the public names it calls (its own module's helpers followed).",
+        "",
+        "| command | what it does | public Python names |",
+        "|---|---|---|",
+    ]
     for path, command in _walk_commands(_main.cli, ["ethiclens"]):
         callback = inspect.unwrap(command.callback)
         used = _used_public_names(callback, callback.__module__)
         short = command.get_short_help_str(200).replace("|", "\\|")
-        lines.append(f"| `{' '.join(path)}` | {short} | "
-                     f"{', '.join(f'`{n}`' for n in used) or '—'} |")
+        lines.append(
+            f"| `{' '.join(path)}` | {short} | {', '.join(f'`{n}`' for n in used) or '—'} |"
+        )
     return lines + [""]
 
 
@@ -188,8 +206,9 @@ def main() -> int:
     if args.check:
         if OUT.exists() and OUT.read_text(encoding="utf-8") == text:
             return 0
-        print(f"{OUT.relative_to(ROOT)} is stale: run python scripts/gen_api_doc.py",
-              file=sys.stderr)
+        print(
+            f"{OUT.relative_to(ROOT)} is stale: run python scripts/gen_api_doc.py", file=sys.stderr
+        )
         return 1
     OUT.write_text(text, encoding="utf-8")
     print(f"wrote {OUT.relative_to(ROOT)}")

@@ -33,20 +33,33 @@ def main() -> None:
     for di, eo in SCENARIOS:
         for size in SIZES:
             t0 = time.time()
-            res = run_oracle(2 * size, disparate_impact=di, eo_gap=eo,
-                             repetitions=args.repetitions, n_boot=args.n_boot, methods=methods,
-                             random_state=args.seed)
+            res = run_oracle(
+                2 * size,
+                disparate_impact=di,
+                eo_gap=eo,
+                repetitions=args.repetitions,
+                n_boot=args.n_boot,
+                methods=methods,
+                random_state=args.seed,
+            )
             for r in res.rows:
                 truth = r["truth"]
                 interior = not (r["metric"] != "statistical_parity_difference" and truth == 0)
-                rows.append({
-                    "true_di": di, "eo_gap": "tied" if eo is None else eo,
-                    "rows_per_group": size, "metric": r["metric"], "method": r["method"],
-                    "truth": round(truth, 6), "interior": interior,
-                    "coverage": round(r["coverage"], 4),
-                    "mc_se": round(r["coverage_mc_se"], 4), "bias": round(r["bias"], 5),
-                    "di_rule_fired": round(res.flag_rate[r["method"]]["di_rule"], 4),
-                })
+                rows.append(
+                    {
+                        "true_di": di,
+                        "eo_gap": "tied" if eo is None else eo,
+                        "rows_per_group": size,
+                        "metric": r["metric"],
+                        "method": r["method"],
+                        "truth": round(truth, 6),
+                        "interior": interior,
+                        "coverage": round(r["coverage"], 4),
+                        "mc_se": round(r["coverage_mc_se"], 4),
+                        "bias": round(r["bias"], 5),
+                        "di_rule_fired": round(res.flag_rate[r["method"]]["di_rule"], 4),
+                    }
+                )
             print(f"DI {di} EO {eo} n/group {size}: {time.time() - t0:.0f} s", flush=True)
     OUT.mkdir(parents=True, exist_ok=True)
     with open(OUT / "oracle-coverage.csv", "w", newline="") as fh:
@@ -58,21 +71,22 @@ def main() -> None:
 
 def _markdown(rows, args, seconds) -> str:
     metrics = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
-    short = {"disparate_impact": "DI", "statistical_parity_difference": "SPD",
-             "equalized_odds_difference": "EO"}
     lines = [
         f"Coverage of nominal 95% intervals, {args.repetitions} repetitions per cell, "
-        f"{args.n_boot} draws, seed {args.seed} ({seconds / 60:.0f} min wall time, shared machine). "
+        f"{args.n_boot} draws, seed {args.seed} "
+        f"({seconds / 60:.0f} min wall time, shared machine). "
         "± is the Monte Carlo SE; *b* marks a true value on the boundary of the metric's range "
         "(DI 0, EO 0), where coverage is not the criterion. Last column: share of runs in which "
-        "the DI rule flagged.", "",
+        "the DI rule flagged.",
+        "",
         "| true DI | EO gaps | rows/group | method | DI | SPD | EO | DI rule fired |",
         "|---|---|---|---|---|---|---|---|",
     ]
     keyed = {}
     for r in rows:
-        keyed.setdefault((r["true_di"], r["eo_gap"], r["rows_per_group"], r["method"]),
-                         {})[r["metric"]] = r
+        keyed.setdefault((r["true_di"], r["eo_gap"], r["rows_per_group"], r["method"]), {})[
+            r["metric"]
+        ] = r
     for (di, eo, size, method), by in keyed.items():
         cells = []
         for m in metrics:
@@ -81,8 +95,9 @@ def _markdown(rows, args, seconds) -> str:
             cells.append(f"{r['coverage']:.3f} ± {r['mc_se']:.3f}{mark}")
         eo_text = "tied" if eo == "tied" else f"EO {eo}"
         fired = by[metrics[0]]["di_rule_fired"]
-        lines.append(f"| {di} | {eo_text} | {size:,} | {method} | {' | '.join(cells)} | "
-                     f"{fired:.1%} |")
+        lines.append(
+            f"| {di} | {eo_text} | {size:,} | {method} | {' | '.join(cells)} | {fired:.1%} |"
+        )
     return "\n".join(lines) + "\n"
 
 

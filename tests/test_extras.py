@@ -19,8 +19,17 @@ from ethiclens._optional import EXTRA_OF, MissingExtraError, as_missing_extra, r
 from ethiclens.errors import EthicLensInputError
 
 ROOT = Path(__file__).resolve().parents[1]
-OPTIONAL = ("torch", "opacus", "mbi", "jax", "jaxlib", "xgboost", "distributed", "dask",
-            "folktables")
+OPTIONAL = (
+    "torch",
+    "opacus",
+    "mbi",
+    "jax",
+    "jaxlib",
+    "xgboost",
+    "distributed",
+    "dask",
+    "folktables",
+)
 
 # A subprocess prelude that makes the extras' modules unimportable, as in a core-only install.
 BLOCK = f"""
@@ -39,14 +48,24 @@ def _pyproject():
 
 
 def _names(requirements):
-    return {r.split(";")[0].split("[")[0].split(">")[0].split("=")[0].split("<")[0].strip()
-            .lower() for r in requirements}
+    return {
+        r.split(";")[0].split("[")[0].split(">")[0].split("=")[0].split("<")[0].strip().lower()
+        for r in requirements
+    }
 
 
 def test_core_dependencies_exclude_the_heavy_ones():
     core = _names(_pyproject()["dependencies"])
-    assert not core & {"torch", "opacus", "mbi", "jax", "xgboost", "distributed", "dask",
-                       "folktables"}
+    assert not core & {
+        "torch",
+        "opacus",
+        "mbi",
+        "jax",
+        "xgboost",
+        "distributed",
+        "dask",
+        "folktables",
+    }
     assert {"numpy", "pandas", "scikit-learn", "matplotlib", "click", "jinja2"} <= core
 
 
@@ -105,8 +124,13 @@ def test_cli_turns_a_missing_extra_into_exit_2(capsys):
 
 
 def _run_blocked(code: str, tmp_path: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", BLOCK + code], capture_output=True, text=True,
-                          cwd=tmp_path, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-c", BLOCK + code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=600,
+    )
 
 
 def test_every_module_imports_without_the_extras(tmp_path):

@@ -78,7 +78,8 @@ def _import_nodes(tree: ast.Module):
                 continue
             else:
                 inner = top and not isinstance(
-                    child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+                    child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+                )
                 visit(child, inner)
 
     visit(tree, True)
@@ -177,10 +178,15 @@ def global_warning_filters(modules: dict[str, Path]):
         for child in ast.iter_child_nodes(node):
             inner = guarded
             if isinstance(child, ast.With | ast.AsyncWith) and any(
-                    "catch_warnings" in ast.unparse(item.context_expr) for item in child.items):
+                "catch_warnings" in ast.unparse(item.context_expr) for item in child.items
+            ):
                 inner = True
-            if (isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute)
-                    and child.func.attr in ("filterwarnings", "simplefilter") and not guarded):
+            if (
+                isinstance(child, ast.Call)
+                and isinstance(child.func, ast.Attribute)
+                and child.func.attr in ("filterwarnings", "simplefilter")
+                and not guarded
+            ):
                 bad.append((mod, child.lineno))
             visit(child, mod, inner)
 
@@ -197,18 +203,23 @@ def test_no_cross_subpackage_private_imports():
     offenders = private_imports(module_files())
     found = {(m, t) for m, t, _ in offenders}
     new = sorted(found - KNOWN_PRIVATE_IMPORTS)
-    detail = "\n".join(sorted({f"  {m}:{line} imports {t}" for m, t, line in offenders
-                               if (m, t) in set(new)}))
-    assert not new, ("import the name from the owning subpackage's __init__ (export it there) "
-                     "instead of its private module:\n" + detail)
+    detail = "\n".join(
+        sorted({f"  {m}:{line} imports {t}" for m, t, line in offenders if (m, t) in set(new)})
+    )
+    assert not new, (
+        "import the name from the owning subpackage's __init__ (export it there) "
+        "instead of its private module:\n" + detail
+    )
     stale = sorted(KNOWN_PRIVATE_IMPORTS - found)
     assert not stale, f"fixed, remove from KNOWN_PRIVATE_IMPORTS: {stale}"
 
 
 def test_no_import_cycles():
     cycles = import_cycles(module_files())
-    assert not cycles, "import cycles (move the shared names into a small module both can " \
+    assert not cycles, (
+        "import cycles (move the shared names into a small module both can "
         "import):\n" + "\n".join("  " + " <-> ".join(c) for c in cycles)
+    )
 
 
 def _part(module: str) -> str:
@@ -229,8 +240,9 @@ def test_each_part_imports_only_what_its_layer_allows():
 
 def test_no_process_wide_warning_filters():
     bad = global_warning_filters(module_files())
-    assert not bad, ("warning filters outside `with warnings.catch_warnings():` change the "
-                     f"whole process: {bad}")
+    assert not bad, (
+        f"warning filters outside `with warnings.catch_warnings():` change the whole process: {bad}"
+    )
 
 
 def _public_packages():
@@ -259,18 +271,21 @@ def _write_package(tmp_path: Path, files: dict[str, str]) -> dict[str, Path]:
 
 
 def test_checker_finds_private_imports_and_cycles(tmp_path):
-    modules = _write_package(tmp_path, {
-        "__init__.py": "",
-        "a/__init__.py": "from ._x import f\n",
-        "a/_x.py": "from ..b._y import g\n\ndef f():\n    from . import _z\n",
-        "a/_z.py": "from ._x import f\n",
-        "b/__init__.py": "from ._y import g\n",
-        "b/_y.py": "def g():\n    pass\n",
-        "b/_ok.py": "from ._y import g\nfrom ..a import f\nfrom typing import TYPE_CHECKING\n"
-                    "if TYPE_CHECKING:\n    from ..a._x import f\n",
-        "c.py": "import warnings\nwarnings.filterwarnings('ignore')\n"
-                "with warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n",
-    })
+    modules = _write_package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "a/__init__.py": "from ._x import f\n",
+            "a/_x.py": "from ..b._y import g\n\ndef f():\n    from . import _z\n",
+            "a/_z.py": "from ._x import f\n",
+            "b/__init__.py": "from ._y import g\n",
+            "b/_y.py": "def g():\n    pass\n",
+            "b/_ok.py": "from ._y import g\nfrom ..a import f\nfrom typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    from ..a._x import f\n",
+            "c.py": "import warnings\nwarnings.filterwarnings('ignore')\n"
+            "with warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n",
+        },
+    )
     assert private_imports(modules, "pkg") == [("pkg.a._x", "pkg.b._y", 1)]
     # a._x -> a._z (inside a function) -> a._x: a cycle only when function imports count
     assert ["pkg.a._x", "pkg.a._z"] in import_cycles(modules, "pkg")
@@ -287,11 +302,12 @@ HEAVY = ("pandas", "sklearn", "matplotlib", "torch", "scipy", "jax", "opacus", "
 
 @pytest.mark.parametrize("argv", [["--help"], ["audit", "--help"], ["--version"]])
 def test_help_imports_no_heavy_module(argv):
-    code = (f"import sys\nfrom ethiclens.cli import main\nrc = main({argv!r})\n"
-            f"print('HEAVY=' + ','.join(m for m in {HEAVY!r} if m in sys.modules))\n"
-            "sys.exit(rc)")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120)
+    code = (
+        f"import sys\nfrom ethiclens.cli import main\nrc = main({argv!r})\n"
+        f"print('HEAVY=' + ','.join(m for m in {HEAVY!r} if m in sys.modules))\n"
+        "sys.exit(rc)"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Usage: ethiclens" in proc.stdout or "version" in proc.stdout
     assert proc.stdout.strip().splitlines()[-1] == "HEAVY=", proc.stdout
@@ -310,7 +326,8 @@ def test_static_command_table_matches_the_commands():
         assert command is not None and command.name == name
         stub = click.Command(name, help=short)
         assert command.get_short_help_str(500) == stub.get_short_help_str(500), (
-            f"update the short help of {name!r} in ethiclens/cli/_main.py COMMANDS")
+            f"update the short help of {name!r} in ethiclens/cli/_main.py COMMANDS"
+        )
 
 
 def test_top_level_help_lists_every_command():
@@ -324,16 +341,21 @@ def test_top_level_help_lists_every_command():
 
 
 def test_top_level_names_load_lazily():
-    code = ("import sys, ethiclens\nassert 'pandas' not in sys.modules\n"
-            "from ethiclens import audit, Policy, AuditResult\n"
-            "import ethiclens.fairness as f\nassert audit is f.audit and Policy is f.Policy\n"
-            "assert 'pandas' in sys.modules\nprint('ok')")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120)
+    code = (
+        "import sys, ethiclens\nassert 'pandas' not in sys.modules\n"
+        "from ethiclens import audit, Policy, AuditResult\n"
+        "import ethiclens.fairness as f\nassert audit is f.audit and Policy is f.Policy\n"
+        "assert 'pandas' in sys.modules\nprint('ok')"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.stdout.strip() == "ok", proc.stderr
 
 
 def test_api_doc_is_current():
-    proc = subprocess.run([sys.executable, str(SRC.parent / "scripts" / "gen_api_doc.py"),
-                           "--check"], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, str(SRC.parent / "scripts" / "gen_api_doc.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr + proc.stdout

@@ -24,21 +24,15 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 # Command prefix -> why it is not run here.
 SKIP = {
-    "ethiclens audit acs-income --states CA --year 2018 --download":
-        "downloads Census data (network)",
-    "ethiclens probe counterfactual --model mypkg.models:load":
-        "needs the reader's own module (mypkg)",
-    "ethiclens probe analyze-counterfactuals":
-        "needs flipped.csv scored by the reader's own system",
-    "ethiclens oracle":
-        "synopsis with [optional] flags; the oracle runs in tests/probes/test_oracle.py",
-    "ethiclens pcer audit":
-        "synopsis with [optional] flags; covered by tests/cli/test_pcer_cli.py",
+    "ethiclens audit acs-income --states CA --year 2018 --download": "downloads Census data (network)",
+    "ethiclens probe counterfactual --model mypkg.models:load": "needs the reader's own module (mypkg)",
+    "ethiclens probe analyze-counterfactuals": "needs flipped.csv scored by the reader's own system",
+    "ethiclens oracle": "synopsis with [optional] flags; the oracle runs in tests/probes/test_oracle.py",
+    "ethiclens pcer audit": "synopsis with [optional] flags; covered by tests/cli/test_pcer_cli.py",
     "ethiclens pcer sweep": "hundreds of DP-SGD trainings (minutes); synopsis with a|b choices",
     "ethiclens pcer tables": "needs a finished sweep's runs.sqlite",
     "ethiclens pcer export": "needs a finished sweep's runs.sqlite",
-    "ethiclens p2nia request":
-        "synopsis with a|b choices; covered by tests/p2nia/test_p2nia_cli.py",
+    "ethiclens p2nia request": "synopsis with a|b choices; covered by tests/p2nia/test_p2nia_cli.py",
     "ethiclens p2nia release": "needs request.json and the platform's audit.csv; synopsis",
     "ethiclens p2nia estimate": "needs a release folder",
     "ethiclens p2nia experiment": "trains several models per cell (minutes); synopsis",
@@ -88,7 +82,7 @@ def shell_problems(command: str) -> list[str]:
 def argv(command: str) -> list[str]:
     args = shlex.split(command, comments=True)[1:]
     for words, extra in SMALL.items():
-        if tuple(args[:len(words)]) == words and extra[0] not in args:
+        if tuple(args[: len(words)]) == words and extra[0] not in args:
             args += extra
     return args
 
@@ -104,11 +98,9 @@ def workspace(tmp_path_factory):
     root = tmp_path_factory.mktemp("readme")
     ds = load_compas()
     decile = ds.extra["decile_score"]
-    preds = ds.protected.assign(label=ds.label, pred=(decile >= 5).astype(int),
-                                score=decile / 10)
+    preds = ds.protected.assign(label=ds.label, pred=(decile >= 5).astype(int), score=decile / 10)
     preds.to_csv(root / "preds.csv", index=False)
-    ds.features.assign(sex=ds.protected["sex"]).head(300).to_csv(root / "records.csv",
-                                                                 index=False)
+    ds.features.assign(sex=ds.protected["sex"]).head(300).to_csv(root / "records.csv", index=False)
     (root / "card.yaml").write_text(fenced_blocks("yaml")[0])
     return root
 
@@ -116,14 +108,20 @@ def workspace(tmp_path_factory):
 def test_readme_has_the_commands_it_promises():
     assert len(COMMANDS) >= 10
     text = " ".join(COMMANDS)
-    for must in ("ethiclens audit compas", "--merge-groups", "--fail-on flagged",
-                 "--card-info card.yaml"):
+    for must in (
+        "ethiclens audit compas",
+        "--merge-groups",
+        "--fail-on flagged",
+        "--card-info card.yaml",
+    ):
         assert must in text
 
 
-@pytest.mark.parametrize("command", COMMANDS,
-                         ids=[re.sub(r"[^\w=,.:-]+", "_", c.split("#")[0]).strip("_")[:70]
-                              for c in COMMANDS])
+@pytest.mark.parametrize(
+    "command",
+    COMMANDS,
+    ids=[re.sub(r"[^\w=,.:-]+", "_", c.split("#")[0]).strip("_")[:70] for c in COMMANDS],
+)
 def test_readme_command_runs(command, workspace, monkeypatch, capsys):
     reason = skip_reason(command)
     if reason:

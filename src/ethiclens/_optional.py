@@ -46,8 +46,10 @@ class MissingExtraError(EthicLensInputError, ImportError):
         root = module.partition(".")[0]
         extra = extra or EXTRA_OF.get(root, "all")
         self.module, self.extra = root, extra
-        super().__init__(f"this needs the optional dependency {root}, which is not installed",
-                         fix=f"pip install 'ethiclens[{extra}]'")
+        super().__init__(
+            f"this needs the optional dependency {root}, which is not installed",
+            fix=f"pip install 'ethiclens[{extra}]'",
+        )
         self.name = root
 
 
@@ -62,8 +64,9 @@ def require(module: str, *, extra: str | None = None):
         missing = (exc.name or module).partition(".")[0]
         if missing != module.partition(".")[0] and missing not in EXTRA_OF:
             raise  # the module exists but one of its own dependencies is broken
-        raise MissingExtraError(missing, extra if missing == module.partition(".")[0]
-                                else None) from exc
+        raise MissingExtraError(
+            missing, extra if missing == module.partition(".")[0] else None
+        ) from exc
 
 
 def as_missing_extra(exc: BaseException) -> MissingExtraError | None:

@@ -8,8 +8,13 @@ import pandas as pd
 
 from .errors import DataFileError, EthicLensInputError
 
-READERS = {".csv": pd.read_csv, ".parquet": pd.read_parquet, ".pq": pd.read_parquet,
-           ".json": pd.read_json, ".jsonl": lambda p: pd.read_json(p, lines=True)}
+READERS = {
+    ".csv": pd.read_csv,
+    ".parquet": pd.read_parquet,
+    ".pq": pd.read_parquet,
+    ".json": pd.read_json,
+    ".jsonl": lambda p: pd.read_json(p, lines=True),
+}
 
 
 def read_table(path: str | Path) -> pd.DataFrame:
@@ -18,23 +23,34 @@ def read_table(path: str | Path) -> pd.DataFrame:
     if not path.exists():
         raise DataFileError(f"file {path} does not exist", fix="check the path")
     if path.is_dir():
-        raise DataFileError(f"{path} is a folder, not a file",
-                            fix="name one .csv, .parquet or .json file inside it")
+        raise DataFileError(
+            f"{path} is a folder, not a file", fix="name one .csv, .parquet or .json file inside it"
+        )
     suffix = path.suffix.lower()
     if suffix in (".gz", ".bz2", ".zip", ".xz", ".zst") and Path(path.stem).suffix.lower() in (
-            ".csv", ".json", ".jsonl"):
+        ".csv",
+        ".json",
+        ".jsonl",
+    ):
         suffix = Path(path.stem).suffix.lower()  # pandas decompresses by extension
     reader = READERS.get(suffix)
     if reader is None:
-        raise DataFileError(f"cannot read {path.name}: unknown file type {path.suffix!r}",
-                            fix="use .csv, .parquet or .json, optionally compressed as "
-                            ".csv.gz (pickles are never loaded)")
+        raise DataFileError(
+            f"cannot read {path.name}: unknown file type {path.suffix!r}",
+            fix="use .csv, .parquet or .json, optionally compressed as "
+            ".csv.gz (pickles are never loaded)",
+        )
     if path.stat().st_size == 0:
         raise DataFileError(f"file {path} is empty", fix="export the data again")
     try:
         frame = reader(path)
-    except (pd.errors.EmptyDataError, pd.errors.ParserError, ValueError, OSError,
-            UnicodeDecodeError) as exc:
+    except (
+        pd.errors.EmptyDataError,
+        pd.errors.ParserError,
+        ValueError,
+        OSError,
+        UnicodeDecodeError,
+    ) as exc:
         raise DataFileError(f"cannot read {path}: {exc}", fix="check the file's format") from exc
     if frame.empty:
         raise DataFileError(f"file {path} has no data rows", fix="export the data again")
@@ -45,11 +61,15 @@ def read_table(path: str | Path) -> pd.DataFrame:
                 shown = {";": "semicolons", "\t": "tabs", "|": "pipes"}[sep]
                 raise DataFileError(
                     f"{path.name} has one column {header[:60]!r}: its fields look separated by "
-                    f"{shown}, not commas", fix="save it as comma-separated CSV (or Parquet)")
+                    f"{shown}, not commas",
+                    fix="save it as comma-separated CSV (or Parquet)",
+                )
     dup = frame.columns[frame.columns.duplicated()]
     if len(dup):
-        raise DataFileError(f"{path.name} has duplicate column names {list(map(str, dup))}",
-                            fix="rename the columns so each name is unique")
+        raise DataFileError(
+            f"{path.name} has duplicate column names {list(map(str, dup))}",
+            fix="rename the columns so each name is unique",
+        )
     return frame
 
 
@@ -57,8 +77,9 @@ def require_columns(frame: pd.DataFrame, columns, source: str) -> None:
     for col in columns:
         if col not in frame.columns:
             shown = ", ".join(map(str, list(frame.columns)[:20]))
-            raise EthicLensInputError(f"not found in {source}", column=col,
-                                      fix=f"use one of its columns: {shown}")
+            raise EthicLensInputError(
+                f"not found in {source}", column=col, fix=f"use one of its columns: {shown}"
+            )
 
 
 def _identity(path: Path):
@@ -97,15 +118,22 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
         if ident in in_ids:
             raise EthicLensInputError(
                 f"output {path} is the input file {in_ids[ident]}; writing it would destroy the "
-                "input", column=flag, fix=f"choose another path for {flag}")
+                "input",
+                column=flag,
+                fix=f"choose another path for {flag}",
+            )
         if ident in seen:
             raise EthicLensInputError(
                 f"output {path} is also given to {seen[ident]}; one would replace the other",
-                column=flag, fix=f"give {flag} and {seen[ident]} different paths")
+                column=flag,
+                fix=f"give {flag} and {seen[ident]} different paths",
+            )
         seen[ident] = flag
         resolved = path.resolve()
         for d in guarded:
             if resolved == d or d in resolved.parents:
                 raise EthicLensInputError(
-                    f"output {path} is inside {d}, which this command reads", column=flag,
-                    fix="write outputs outside that folder")
+                    f"output {path} is inside {d}, which this command reads",
+                    column=flag,
+                    fix="write outputs outside that folder",
+                )

@@ -36,18 +36,28 @@ class StandardModelRun:
 
 
 def make_pipeline(numeric, categorical, random_state=0) -> Pipeline:
-    encode = ColumnTransformer([
-        ("numeric", StandardScaler(), list(numeric)),
-        # Rare categories are pooled; unseen ones at predict time go to the pooled column.
-        ("categorical", OneHotEncoder(handle_unknown="infrequent_if_exist", min_frequency=10),
-         list(categorical)),
-    ])
-    return Pipeline([("encode", encode),
-                     ("classify", LogisticRegression(max_iter=2000, random_state=random_state))])
+    encode = ColumnTransformer(
+        [
+            ("numeric", StandardScaler(), list(numeric)),
+            # Rare categories are pooled; unseen ones at predict time go to the pooled column.
+            (
+                "categorical",
+                OneHotEncoder(handle_unknown="infrequent_if_exist", min_frequency=10),
+                list(categorical),
+            ),
+        ]
+    )
+    return Pipeline(
+        [
+            ("encode", encode),
+            ("classify", LogisticRegression(max_iter=2000, random_state=random_state)),
+        ]
+    )
 
 
-def train_standard_model(ds: Dataset, *, seed: int = 0, test_size: float = 0.3,
-                         include_protected: bool = False) -> StandardModelRun:
+def train_standard_model(
+    ds: Dataset, *, seed: int = 0, test_size: float = 0.3, include_protected: bool = False
+) -> StandardModelRun:
     """Fit the dataset's standard logistic regression and predict its held-out split."""
     X = ds.features.copy()
     categorical = list(ds.categorical)
@@ -58,18 +68,22 @@ def train_standard_model(ds: Dataset, *, seed: int = 0, test_size: float = 0.3,
     numeric = [c for c in X.columns if c not in categorical]
     for col in categorical:
         X[col] = X[col].astype(str)
-    idx_train, idx_test = train_test_split(np.arange(len(ds)), test_size=test_size,
-                                           stratify=ds.label, random_state=seed)
+    idx_train, idx_test = train_test_split(
+        np.arange(len(ds)), test_size=test_size, stratify=ds.label, random_state=seed
+    )
     model = make_pipeline(numeric, categorical, random_state=seed)
     model.fit(X.iloc[idx_train], ds.label.iloc[idx_train])
     X_test = X.iloc[idx_test]
     score = model.predict_proba(X_test)[:, 1]
     return StandardModelRun(
         model=model,
-        X_train=X.iloc[idx_train], X_test=X_test,
-        y_train=ds.label.iloc[idx_train], y_test=ds.label.iloc[idx_test],
+        X_train=X.iloc[idx_train],
+        X_test=X_test,
+        y_train=ds.label.iloc[idx_train],
+        y_test=ds.label.iloc[idx_test],
         protected_test=ds.protected.iloc[idx_test].reset_index(drop=True),
-        y_pred=(score >= 0.5).astype(int), y_score=score,
+        y_pred=(score >= 0.5).astype(int),
+        y_score=score,
         description={
             "model": "logistic regression (scikit-learn), standardised numeric features, "
             "one-hot categorical features",

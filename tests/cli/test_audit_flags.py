@@ -37,7 +37,7 @@ def table_cell(out: str, row_start: str, column: int) -> str:
     lines = out.splitlines()
     i = next(k for k, x in enumerate(lines) if x.startswith("│") and row_start in x)
     parts = [lines[i].split("│")[column].strip()]
-    for x in lines[i + 1:]:
+    for x in lines[i + 1 :]:
         cols = x.split("│")
         if len(cols) < column + 1 or cols[1].strip():
             break  # the next row (or the table's end)
@@ -46,11 +46,25 @@ def table_cell(out: str, row_start: str, column: int) -> str:
 
 
 def audit_args(path, *extra):
-    return ["audit", str(path), "--y-true", "y", "--y-pred", "pred", "--protected", "sex=M",
-            "--protected", "race=a", "--n-boot", "200", *extra]
+    return [
+        "audit",
+        str(path),
+        "--y-true",
+        "y",
+        "--y-pred",
+        "pred",
+        "--protected",
+        "sex=M",
+        "--protected",
+        "race=a",
+        "--n-boot",
+        "200",
+        *extra,
+    ]
 
 
 # --- --fail-on -------------------------------------------------------------------------------
+
 
 def test_fail_on_flagged_exits_1_after_writing_outputs(csv, tmp_path, capsys):
     out = tmp_path / "r.json"
@@ -86,22 +100,26 @@ def test_fail_on_inconclusive_counts_inconclusive_comparisons(tmp_path, capsys):
 
 # --- bad input: one line naming the flag, exit 2 ----------------------------------------------
 
-@pytest.mark.parametrize("extra,flag,words", [
-    (["--exclude-group", "religion=x"], "--exclude-group", "unknown attribute"),
-    (["--exclude-group", "race=z"], "--exclude-group", "has no group 'z'"),
-    (["--exclude-group", "race"], "--exclude-group", "ATTR=GROUP"),
-    (["--merge-groups", "race=b,c:x", "--merge-groups", "race=a,x:y"], "--merge-groups", ""),
-    (["--merge-groups", "race=a,b,c:all"], "--merge-groups", "single group"),
-    (["--merge-groups", "race=a:b"], "--merge-groups", "two or more"),
-    (["--merge-groups", "race=a,b"], "--merge-groups", "ATTR=GROUP,GROUP"),
-    (["--merge-groups", "nope=a,b:x"], "--merge-groups", "unknown attribute"),
-    (["--min-group-size", "0"], "--min-group-size", "at least 1"),
-    (["--min-group-size", "-5"], "--min-group-size", "at least 1"),
-    (["--min-labels", "many"], "--min-labels", "at least 1"),
-    (["--fail-on", "always"], "--fail-on", "flagged, inconclusive, never"),
-    (["--di-rule", "above"], "--di-rule", "two_sided, below"),
-    (["--ci", "wald"], "--ci", "jeffreys"),
-])
+
+@pytest.mark.parametrize(
+    "extra,flag,words",
+    [
+        (["--exclude-group", "religion=x"], "--exclude-group", "unknown attribute"),
+        (["--exclude-group", "race=z"], "--exclude-group", "has no group 'z'"),
+        (["--exclude-group", "race"], "--exclude-group", "ATTR=GROUP"),
+        (["--merge-groups", "race=b,c:x", "--merge-groups", "race=a,x:y"], "--merge-groups", ""),
+        (["--merge-groups", "race=a,b,c:all"], "--merge-groups", "single group"),
+        (["--merge-groups", "race=a:b"], "--merge-groups", "two or more"),
+        (["--merge-groups", "race=a,b"], "--merge-groups", "ATTR=GROUP,GROUP"),
+        (["--merge-groups", "nope=a,b:x"], "--merge-groups", "unknown attribute"),
+        (["--min-group-size", "0"], "--min-group-size", "at least 1"),
+        (["--min-group-size", "-5"], "--min-group-size", "at least 1"),
+        (["--min-labels", "many"], "--min-labels", "at least 1"),
+        (["--fail-on", "always"], "--fail-on", "flagged, inconclusive, never"),
+        (["--di-rule", "above"], "--di-rule", "two_sided, below"),
+        (["--ci", "wald"], "--ci", "jeffreys"),
+    ],
+)
 def test_bad_flags_exit_2_with_one_line(csv, capsys, extra, flag, words):
     code, out, err = run(audit_args(csv, *extra), capsys)
     lines = [x for x in err.splitlines() if x.strip()]
@@ -117,20 +135,22 @@ def test_excluding_a_given_reference_is_refused(csv, capsys):
 
 def test_a_merged_reference_becomes_the_merged_group(csv, tmp_path, capsys):
     out = tmp_path / "r.json"
-    code, _, _ = run(audit_args(csv, "--merge-groups", "race=a,c:a+c", "--json", str(out)),
-                     capsys)
+    code, _, _ = run(audit_args(csv, "--merge-groups", "race=a,c:a+c", "--json", str(out)), capsys)
     race = json.loads(out.read_text())["attributes"][1]
     assert code == 0 and race["reference"] == "a+c" and race["reference_source"] == "given"
 
 
-@pytest.mark.parametrize("name,content,words", [
-    ("card.txt", "model_details: {name: x}", "not a YAML or JSON file"),
-    ("card.yaml", "model_details: [unclosed", "cannot parse"),
-    ("card.json", "{not json", "cannot parse"),
-    ("card.yaml", "model_details:\n  colour: blue\n", "unknown field model_details.colour"),
-    ("card.yaml", "favourite_food: soup\n", "unknown model-card section"),
-    ("card.yaml", "- a\n- b\n", "mapping"),
-])
+@pytest.mark.parametrize(
+    "name,content,words",
+    [
+        ("card.txt", "model_details: {name: x}", "not a YAML or JSON file"),
+        ("card.yaml", "model_details: [unclosed", "cannot parse"),
+        ("card.json", "{not json", "cannot parse"),
+        ("card.yaml", "model_details:\n  colour: blue\n", "unknown field model_details.colour"),
+        ("card.yaml", "favourite_food: soup\n", "unknown model-card section"),
+        ("card.yaml", "- a\n- b\n", "mapping"),
+    ],
+)
 def test_bad_card_info_exits_2(csv, tmp_path, capsys, name, content, words):
     card = tmp_path / name
     card.write_text(content)
@@ -147,14 +167,14 @@ def test_output_equal_to_input_is_refused(csv, capsys):
 
 # --- floors, rule, exclusions, merges ---------------------------------------------------------
 
+
 def test_min_group_size_lets_a_small_group_be_judged(csv, tmp_path, capsys):
     out = tmp_path / "r.json"
     run(audit_args(csv, "--json", str(out)), capsys)
     c = next(c for c in json.loads(out.read_text())["comparisons"] if c["group"] == "c")
     assert c["status"] == "INSUFFICIENT_DATA"
     assert c["metrics"]["disparate_impact"]["ci_low"] is None
-    run(audit_args(csv, "--json", str(out), "--min-group-size", "30", "--min-labels", "5"),
-        capsys)
+    run(audit_args(csv, "--json", str(out), "--min-group-size", "30", "--min-labels", "5"), capsys)
     report = json.loads(out.read_text())
     c = next(c for c in report["comparisons"] if c["group"] == "c")
     assert c["status"] != "INSUFFICIENT_DATA" and c["metrics"]["disparate_impact"]["ci_low"]
@@ -166,8 +186,9 @@ def test_di_rule_below_ignores_over_selection(tmp_path, capsys):
     # The comparison group is selected far MORE often than the reference (DI about 2.5).
     rng = np.random.default_rng(2)
     g = np.repeat(["ref", "other"], 1000)
-    df = pd.DataFrame({"pred": (rng.random(2000) < np.where(g == "ref", 0.2, 0.5)).astype(int),
-                       "g": g})
+    df = pd.DataFrame(
+        {"pred": (rng.random(2000) < np.where(g == "ref", 0.2, 0.5)).astype(int), "g": g}
+    )
     path = tmp_path / "over.csv"
     df.to_csv(path, index=False)
     base = ["audit", str(path), "--y-pred", "pred", "--protected", "g=ref", "--n-boot", "200"]
@@ -180,9 +201,20 @@ def test_di_rule_below_ignores_over_selection(tmp_path, capsys):
 
 def test_exclusions_and_merges_are_stated_everywhere(csv, tmp_path, capsys):
     paths = {k: tmp_path / f"r.{k}" for k in ("json", "html", "md")}
-    code, out, _ = run(audit_args(csv, "--exclude-group", "race=c", "--json",
-                                  str(paths["json"]), "--html", str(paths["html"]),
-                                  "--model-card", str(paths["md"])), capsys)
+    code, out, _ = run(
+        audit_args(
+            csv,
+            "--exclude-group",
+            "race=c",
+            "--json",
+            str(paths["json"]),
+            "--html",
+            str(paths["html"]),
+            "--model-card",
+            str(paths["md"]),
+        ),
+        capsys,
+    )
     assert code == 0
     report = json.loads(paths["json"].read_text())
     validate_report(report)
@@ -194,11 +226,14 @@ def test_exclusions_and_merges_are_stated_everywhere(csv, tmp_path, capsys):
     # Without the small group every comparison is judged, so the headlines are published.
     assert report["headlines"]["composite"]["value"] is not None
     mindi = report["headlines"]["min_disparate_impact"]
-    assert (f"At {mindi['comparison']}: that group receives the favourable label at "
-            f"{mindi['value']:.0%}") in paths["html"].read_text()
+    assert (
+        f"At {mindi['comparison']}: that group receives the favourable label at "
+        f"{mindi['value']:.0%}"
+    ) in paths["html"].read_text()
 
-    code, out, _ = run(audit_args(csv, "--merge-groups", "race=b,c:b+c", "--json",
-                                  str(paths["json"])), capsys)
+    code, out, _ = run(
+        audit_args(csv, "--merge-groups", "race=b,c:b+c", "--json", str(paths["json"])), capsys
+    )
     report = json.loads(paths["json"].read_text())
     validate_report(report)
     assert report["config"]["merge_groups"] == {"race": {"b+c": ["b", "c"]}}
@@ -217,9 +252,17 @@ def test_withheld_headline_names_the_flags_to_use(csv, tmp_path, capsys):
 def test_below_floor_values_have_no_interval_in_any_output(csv, tmp_path, capsys):
     html, md = tmp_path / "r.html", tmp_path / "r.md"
     code, out, _ = run(audit_args(csv, "--html", str(html), "--model-card", str(md)), capsys)
-    di = ethiclens.audit(*[pd.read_csv(csv)[k] for k in ("y", "pred")],
-                         pd.read_csv(csv)[["race"]], reference="a", n_boot=200,
-                         random_state=0).comparison("race", "c").metrics["disparate_impact"]
+    di = (
+        ethiclens.audit(
+            *[pd.read_csv(csv)[k] for k in ("y", "pred")],
+            pd.read_csv(csv)[["race"]],
+            reference="a",
+            n_boot=200,
+            random_state=0,
+        )
+        .comparison("race", "c")
+        .metrics["disparate_impact"]
+    )
     assert di.ci_low is None and di.status == "INSUFFICIENT_DATA"
     cell = table_cell(out, "race: c vs a", column=3)  # the DI column, wrapped lines joined
     assert cell.startswith(f"{di.value:.3f} — n = 40") and "below the floor of 100" in cell
@@ -231,6 +274,7 @@ def test_below_floor_values_have_no_interval_in_any_output(csv, tmp_path, capsys
 
 
 # --- report text from provenance --------------------------------------------------------------
+
 
 def test_user_csv_report_says_nothing_about_compas(csv, tmp_path, capsys):
     html, md = tmp_path / "r.html", tmp_path / "r.md"
@@ -252,10 +296,23 @@ def test_model_card_from_card_info_and_flags(csv, tmp_path, capsys):
         "intended_use:\n  primary_uses: pre-screening of loan applications\n"
         "  out_of_scope: [final decisions without review]\n"
         "ethical_considerations: Applicants are not told their score.\n"
-        "caveats_and_recommendations:\n  - Trained on 2019 applications only.\n")
+        "caveats_and_recommendations:\n  - Trained on 2019 applications only.\n"
+    )
     md, html = tmp_path / "card.md", tmp_path / "r.html"
-    code, _, _ = run(audit_args(csv, "--card-info", str(info), "--model-version", "2.1",
-                                "--model-card", str(md), "--html", str(html)), capsys)
+    code, _, _ = run(
+        audit_args(
+            csv,
+            "--card-info",
+            str(info),
+            "--model-version",
+            "2.1",
+            "--model-card",
+            str(md),
+            "--html",
+            str(html),
+        ),
+        capsys,
+    )
     assert code == 0
     card = md.read_text()
     assert card.startswith("# Model card: LoanScorer")
@@ -273,8 +330,12 @@ def test_model_card_from_card_info_and_flags(csv, tmp_path, capsys):
 
 def test_intended_use_and_name_flags(csv, tmp_path, capsys):
     md = tmp_path / "card.md"
-    run(audit_args(csv, "--model-name", "Ranker", "--intended-use", "shortlisting",
-                   "--model-card", str(md)), capsys)
+    run(
+        audit_args(
+            csv, "--model-name", "Ranker", "--intended-use", "shortlisting", "--model-card", str(md)
+        ),
+        capsys,
+    )
     card = md.read_text()
     assert card.startswith("# Model card: Ranker") and "shortlisting" in card
 
@@ -283,8 +344,14 @@ def test_python_provenance_naming_the_users_model():
     rng = np.random.default_rng(0)
     g = np.repeat(["a", "b"], 500)
     p = (rng.random(1000) < 0.4).astype(int)
-    result = ethiclens.audit(rng.integers(0, 2, 1000), p, g, n_boot=200, random_state=0,
-                             provenance={"model": {"name": "My GBM"}, "dataset": "loans"})
+    result = ethiclens.audit(
+        rng.integers(0, 2, 1000),
+        p,
+        g,
+        n_boot=200,
+        random_state=0,
+        provenance={"model": {"name": "My GBM"}, "dataset": "loans"},
+    )
     card, page = render_model_card(result), render_html(result)
     for text in (card, page):
         assert "My GBM" in text
@@ -295,13 +362,27 @@ def test_python_provenance_naming_the_users_model():
 
 def test_benchmark_text_comes_from_the_dataset(tmp_path, capsys):
     md, html = tmp_path / "card.md", tmp_path / "r.html"
-    code, out, _ = run(["audit", "compas", "--n-boot", "200", "--protected", "race",
-                        "--model-card", str(md), "--html", str(html)], capsys)
+    code, out, _ = run(
+        [
+            "audit",
+            "compas",
+            "--n-boot",
+            "200",
+            "--protected",
+            "race",
+            "--model-card",
+            str(md),
+            "--html",
+            str(html),
+        ],
+        capsys,
+    )
     assert code == 0
     assert "Caucasian (dataset default)" in out and "(given)" not in out
     card = md.read_text()
     assert "re-arrest" in card and "A benchmark model trained by EthicLens" in card
     assert "re-arrest" in html.read_text().split(">Limitations</h2>")[1]
-    code, out, _ = run(["audit", "compas", "--n-boot", "200", "--protected", "race=Caucasian"],
-                       capsys)
+    code, out, _ = run(
+        ["audit", "compas", "--n-boot", "200", "--protected", "race=Caucasian"], capsys
+    )
     assert "Caucasian (given)" in out

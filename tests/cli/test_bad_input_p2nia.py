@@ -24,27 +24,89 @@ def ws(tmp_path_factory):
     rng = np.random.default_rng(0)
     n = 3000
     a = rng.choice(["F", "M"], n)
-    frame = pd.DataFrame({"sex": a, "income": rng.integers(0, 2, n),
-                          "pred": (rng.random(n) < np.where(a == "M", 0.6, 0.3)).astype(int),
-                          "age": rng.integers(18, 90, n), "edu": rng.integers(0, 5, n)})
+    frame = pd.DataFrame(
+        {
+            "sex": a,
+            "income": rng.integers(0, 2, n),
+            "pred": (rng.random(n) < np.where(a == "M", 0.6, 0.3)).astype(int),
+            "age": rng.integers(18, 90, n),
+            "edu": rng.integers(0, 5, n),
+        }
+    )
     frame.to_csv(d / "audit.csv", index=False)
-    frame.assign(pred=np.where(np.arange(n) == 5, 2, frame.pred)).to_csv(d / "bad_pred.csv",
-                                                                          index=False)
-    assert main(["p2nia", "request", "--n", "1000", "--protected", "sex", "--groups", "F,M",
-                 "--epsilon", "6", "--out", str(d / "req.json")]) == 0
-    assert main(["p2nia", "request", "--n", "1000", "--protected", "sex", "--groups", "F,M",
-                 "--mechanism", "mst", "--epsilon", "6", "--out", str(d / "req_mst.json")]) == 0
-    assert main(["p2nia", "release", "--request", str(d / "req.json"), "--data",
-                 str(d / "audit.csv"), "--y-true", "income", "--y-pred", "pred", "--seed", "0",
-                 "--out", str(d / "rel0")]) == 0
+    frame.assign(pred=np.where(np.arange(n) == 5, 2, frame.pred)).to_csv(
+        d / "bad_pred.csv", index=False
+    )
+    assert (
+        main(
+            [
+                "p2nia",
+                "request",
+                "--n",
+                "1000",
+                "--protected",
+                "sex",
+                "--groups",
+                "F,M",
+                "--epsilon",
+                "6",
+                "--out",
+                str(d / "req.json"),
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "p2nia",
+                "request",
+                "--n",
+                "1000",
+                "--protected",
+                "sex",
+                "--groups",
+                "F,M",
+                "--mechanism",
+                "mst",
+                "--epsilon",
+                "6",
+                "--out",
+                str(d / "req_mst.json"),
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "p2nia",
+                "release",
+                "--request",
+                str(d / "req.json"),
+                "--data",
+                str(d / "audit.csv"),
+                "--y-true",
+                "income",
+                "--y-pred",
+                "pred",
+                "--seed",
+                "0",
+                "--out",
+                str(d / "rel0"),
+            ]
+        )
+        == 0
+    )
     (d / "occupied").mkdir()
     (d / "occupied" / "notes.txt").write_text("keep me")
     return d
 
 
 def _snapshot(root: Path) -> dict:
-    return {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(root.rglob("*"))
-            if p.is_file()}
+    return {
+        p: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(root.rglob("*")) if p.is_file()
+    }
 
 
 def _refused(ws, capsys, argv, *needles):
@@ -66,16 +128,77 @@ OUTPUT_CASES = [
     (["p2nia", "estimate", "{d}/rel0", "--json", "{d}/rel0/release.csv"], "--json"),
     (["p2nia", "estimate", "{d}/rel0", "--json", "{d}/rel0/extra.json"], "inside"),
     (["p2nia", "estimate", "{d}/rel0", "--html", "{d}/rel0/report.html"], "--html"),
-    (["p2nia", "estimate", "{d}/rel0", "--json", "{d}/same.out", "--html", "{d}/same.out"],
-     "--html"),
-    (["p2nia", "release", "--request", "{d}/req.json", "--data", "{d}/audit.csv", "--y-true",
-      "income", "--y-pred", "pred", "--out", "{d}/rel0"], "already holds a release"),
-    (["p2nia", "release", "--request", "{d}/req.json", "--data", "{d}/audit.csv", "--y-true",
-      "income", "--y-pred", "pred", "--out", "{d}/occupied"], "not empty"),
-    (["p2nia", "release", "--request", "{d}/req.json", "--data", "{d}/rel0/release.csv",
-      "--y-true", "Y", "--y-pred", "Y_hat", "--replace", "--out", "{d}/rel0"], "--out"),
-    (["p2nia", "request", "--n", "100", "--protected", "sex", "--epsilon", "1", "--out",
-      "{d}/nodir/r.json"], "does not exist"),
+    (
+        ["p2nia", "estimate", "{d}/rel0", "--json", "{d}/same.out", "--html", "{d}/same.out"],
+        "--html",
+    ),
+    (
+        [
+            "p2nia",
+            "release",
+            "--request",
+            "{d}/req.json",
+            "--data",
+            "{d}/audit.csv",
+            "--y-true",
+            "income",
+            "--y-pred",
+            "pred",
+            "--out",
+            "{d}/rel0",
+        ],
+        "already holds a release",
+    ),
+    (
+        [
+            "p2nia",
+            "release",
+            "--request",
+            "{d}/req.json",
+            "--data",
+            "{d}/audit.csv",
+            "--y-true",
+            "income",
+            "--y-pred",
+            "pred",
+            "--out",
+            "{d}/occupied",
+        ],
+        "not empty",
+    ),
+    (
+        [
+            "p2nia",
+            "release",
+            "--request",
+            "{d}/req.json",
+            "--data",
+            "{d}/rel0/release.csv",
+            "--y-true",
+            "Y",
+            "--y-pred",
+            "Y_hat",
+            "--replace",
+            "--out",
+            "{d}/rel0",
+        ],
+        "--out",
+    ),
+    (
+        [
+            "p2nia",
+            "request",
+            "--n",
+            "100",
+            "--protected",
+            "sex",
+            "--epsilon",
+            "1",
+            "--out",
+            "{d}/nodir/r.json",
+        ],
+        "does not exist",
+    ),
 ]
 
 
@@ -111,14 +234,37 @@ def test_bad_request_options(ws, capsys, extra, flag, needle):
 
 @pytest.mark.parametrize("n,needle", [("5", "[10,"), ("-3", "[10,")])
 def test_bad_request_size(ws, capsys, n, needle):
-    _refused(ws, capsys, ["p2nia", "request", "--n", n, "--protected", "sex", "--epsilon", "1",
-                          "--out", "{d}/new_req.json"], "--n", needle)
+    _refused(
+        ws,
+        capsys,
+        [
+            "p2nia",
+            "request",
+            "--n",
+            n,
+            "--protected",
+            "sex",
+            "--epsilon",
+            "1",
+            "--out",
+            "{d}/new_req.json",
+        ],
+        "--n",
+        needle,
+    )
 
 
 # ---------------------------------------------------------------- tampered request files
-GOOD_REQ = {"format": "ethiclens-p2nia-request/1", "n": 1000, "protected": "sex",
-            "protected_domain": ["F", "M"], "metrics": ["dp", "eo", "eopp"], "mechanism": "grr",
-            "epsilon": 6.0, "delta": None}
+GOOD_REQ = {
+    "format": "ethiclens-p2nia-request/1",
+    "n": 1000,
+    "protected": "sex",
+    "protected_domain": ["F", "M"],
+    "metrics": ["dp", "eo", "eopp"],
+    "mechanism": "grr",
+    "epsilon": 6.0,
+    "delta": None,
+}
 REQUEST_FILE_CASES = [
     ("epsilon", True, "--epsilon", "not bool"),
     ("epsilon", "1", "--epsilon", "not str"),
@@ -149,59 +295,125 @@ def _release_with(ws, name, content: str):
     path = ws / "tampered" / name
     path.parent.mkdir(exist_ok=True)
     path.write_text(content)
-    return ["p2nia", "release", "--request", str(path), "--data", "{d}/audit.csv", "--y-true",
-            "income", "--y-pred", "pred", "--out", "{d}/never"]
+    return [
+        "p2nia",
+        "release",
+        "--request",
+        str(path),
+        "--data",
+        "{d}/audit.csv",
+        "--y-true",
+        "income",
+        "--y-pred",
+        "pred",
+        "--out",
+        "{d}/never",
+    ]
 
 
 @pytest.mark.parametrize("key,value,flag,needle", REQUEST_FILE_CASES)
 def test_tampered_request_files(ws, capsys, key, value, flag, needle):
-    argv = _release_with(ws, f"req_{key}_{abs(hash(repr(value)))}.json",
-                         json.dumps({**GOOD_REQ, key: value}))
+    argv = _release_with(
+        ws, f"req_{key}_{abs(hash(repr(value)))}.json", json.dumps({**GOOD_REQ, key: value})
+    )
     _refused(ws, capsys, argv, flag, needle)
     assert not (ws / "never").exists()
 
 
-@pytest.mark.parametrize("content,needle", [
-    ('{"format": "ethiclens-p2nia-request/1", "n": 1000, "protected": "sex", "mechanism": '
-     '"grr", "epsilon": ' + "9" * 5000 + "}", "cannot read the request"),
-    ('{"format": "ethiclens-p2nia-request/1", "n": 1000, "protected": "sex", "mechanism": '
-     '"grr", "epsilon": ' + "9" * 5000 + ".5}", "finite"),
-    ("[1, 2, 3]", "JSON object"),
-    ("{not json", "cannot read the request"),
-    ('{"format": "ethiclens-p2nia-request/1", "protected": "sex", "mechanism": "grr", '
-     '"epsilon": 1}', "missing"),
-])
+@pytest.mark.parametrize(
+    "content,needle",
+    [
+        (
+            '{"format": "ethiclens-p2nia-request/1", "n": 1000, "protected": "sex", "mechanism": '
+            '"grr", "epsilon": ' + "9" * 5000 + "}",
+            "cannot read the request",
+        ),
+        (
+            '{"format": "ethiclens-p2nia-request/1", "n": 1000, "protected": "sex", "mechanism": '
+            '"grr", "epsilon": ' + "9" * 5000 + ".5}",
+            "finite",
+        ),
+        ("[1, 2, 3]", "JSON object"),
+        ("{not json", "cannot read the request"),
+        (
+            '{"format": "ethiclens-p2nia-request/1", "protected": "sex", "mechanism": "grr", '
+            '"epsilon": 1}',
+            "missing",
+        ),
+    ],
+)
 def test_unreadable_request_files(ws, capsys, content, needle):
     argv = _release_with(ws, f"raw_{abs(hash(content))}.json", content)
     _refused(ws, capsys, argv, needle)
 
 
 # ---------------------------------------------------------------- platform's release options
-REL = ["p2nia", "release", "--data", "{d}/audit.csv", "--y-true", "income", "--y-pred", "pred",
-       "--out", "{d}/never"]
+REL = [
+    "p2nia",
+    "release",
+    "--data",
+    "{d}/audit.csv",
+    "--y-true",
+    "income",
+    "--y-pred",
+    "pred",
+    "--out",
+    "{d}/never",
+]
 RELEASE_CASES = [
     (["--request", "{d}/req.json", "--seed", "-1"], "--seed", "non-negative"),
-    (["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=20,40"],
-     "--bins age", "min 18, max 89"),
-    (["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=100,50,0"],
-     "--bins age", "strictly increasing"),
-    (["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=0,50,50,100"],
-     "--bins age", "strictly increasing"),
-    (["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age"], "--bins",
-     "COLUMN="),
-    (["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=a,b"], "--bins age",
-     "numbers"),
-    (["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=0,inf"],
-     "--bins age", "finite"),
-    (["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=0"], "--bins age",
-     "two or more"),
-    (["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=0,100", "--bins",
-      "age=0,90"], "--bins age", "twice"),
+    (
+        ["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=20,40"],
+        "--bins age",
+        "min 18, max 89",
+    ),
+    (
+        ["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=100,50,0"],
+        "--bins age",
+        "strictly increasing",
+    ),
+    (
+        ["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=0,50,50,100"],
+        "--bins age",
+        "strictly increasing",
+    ),
+    (["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age"], "--bins", "COLUMN="),
+    (
+        ["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=a,b"],
+        "--bins age",
+        "numbers",
+    ),
+    (
+        ["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=0,inf"],
+        "--bins age",
+        "finite",
+    ),
+    (
+        ["--request", "{d}/req_mst.json", "--columns", "age", "--bins", "age=0"],
+        "--bins age",
+        "two or more",
+    ),
+    (
+        [
+            "--request",
+            "{d}/req_mst.json",
+            "--columns",
+            "age",
+            "--bins",
+            "age=0,100",
+            "--bins",
+            "age=0,90",
+        ],
+        "--bins age",
+        "twice",
+    ),
     (["--request", "{d}/req_mst.json", "--columns", "age"], "'age'", "continuous column"),
-    (["--request", "{d}/req_mst.json", "--columns", "edu", "--bins", "age=0,100"],
-     "--bins age", "not released"),
-    (["--request", "{d}/req_mst.json", "--columns", "income"], "--columns",
-     "label or prediction"),
+    (
+        ["--request", "{d}/req_mst.json", "--columns", "edu", "--bins", "age=0,100"],
+        "--bins age",
+        "not released",
+    ),
+    (["--request", "{d}/req_mst.json", "--columns", "income"], "--columns", "label or prediction"),
     (["--request", "{d}/req_mst.json", "--columns", "edu,edu"], "--columns", "repeated"),
     (["--request", "{d}/req_mst.json", "--columns", "nope"], "'nope'", "not in the audit data"),
     (["--request", "{d}/req.json", "--columns", "age"], "--columns", "GRR releases only"),
@@ -215,15 +427,65 @@ def test_bad_release_options(ws, capsys, extra, flag, needle):
     assert not (ws / "never").exists()
 
 
-@pytest.mark.parametrize("argv,flag,needle", [
-    (["p2nia", "release", "--request", "{d}/req.json", "--data", "{d}/audit.csv", "--y-true",
-      "income", "--y-pred", "sex", "--out", "{d}/never"], "--y-pred", "must differ"),
-    (["p2nia", "release", "--request", "{d}/req.json", "--data", "{d}/bad_pred.csv",
-      "--y-true", "income", "--y-pred", "pred", "--seed", "0", "--out", "{d}/never"], "'pred'",
-     "0/1"),
-    (["p2nia", "release", "--request", "{d}/req.json", "--data", "{d}/audit.csv",
-      "--y-pred", "pred", "--out", "{d}/never"], "--y-true", "need the label"),
-])
+@pytest.mark.parametrize(
+    "argv,flag,needle",
+    [
+        (
+            [
+                "p2nia",
+                "release",
+                "--request",
+                "{d}/req.json",
+                "--data",
+                "{d}/audit.csv",
+                "--y-true",
+                "income",
+                "--y-pred",
+                "sex",
+                "--out",
+                "{d}/never",
+            ],
+            "--y-pred",
+            "must differ",
+        ),
+        (
+            [
+                "p2nia",
+                "release",
+                "--request",
+                "{d}/req.json",
+                "--data",
+                "{d}/bad_pred.csv",
+                "--y-true",
+                "income",
+                "--y-pred",
+                "pred",
+                "--seed",
+                "0",
+                "--out",
+                "{d}/never",
+            ],
+            "'pred'",
+            "0/1",
+        ),
+        (
+            [
+                "p2nia",
+                "release",
+                "--request",
+                "{d}/req.json",
+                "--data",
+                "{d}/audit.csv",
+                "--y-pred",
+                "pred",
+                "--out",
+                "{d}/never",
+            ],
+            "--y-true",
+            "need the label",
+        ),
+    ],
+)
 def test_bad_release_columns(ws, capsys, argv, flag, needle):
     _refused(ws, capsys, argv, flag, needle)
 
@@ -253,6 +515,7 @@ def _set(path, value):
         for key in path[:-1]:
             node = node[key]
         node[path[-1]] = value
+
     return edit
 
 
@@ -260,6 +523,7 @@ def _both(key, value):
     def edit(m):
         m[key] = value
         m["request"][key] = value
+
     return edit
 
 
@@ -267,7 +531,9 @@ def _grr_eps(col, eps):
     def edit(m):
         m["columns"][col]["epsilon"] = eps
         m["columns"][col]["keep_probability"] = _protocol._grr.keep_probability(
-            eps, m["columns"][col]["k"])
+            eps, m["columns"][col]["k"]
+        )
+
     return edit
 
 
@@ -278,8 +544,12 @@ MANIFEST_CASES = [
     ("eps_str", _both("epsilon", "6"), "epsilon", "not str"),
     ("eps_huge", _both("epsilon", 1e308), "epsilon", "above"),
     ("eps_col", _grr_eps("Y_hat", 5.0), "columns", "per-column ε sum"),
-    ("keep_p", _set(["columns", "Y_hat", "keep_probability"], 0.99), "keep_probability",
-     "keep probability"),
+    (
+        "keep_p",
+        _set(["columns", "Y_hat", "keep_probability"], 0.99),
+        "keep_probability",
+        "keep probability",
+    ),
     ("mech_top", _set(["mechanism"], "mst"), "mechanism", "differs from the request"),
     ("mech_both", _both("mechanism", "mst"), "_privacy", "describe its budget"),
     ("mech_unknown", _both("mechanism", "laplace"), "--mechanism", "unknown mechanism"),
@@ -293,10 +563,18 @@ MANIFEST_CASES = [
     ("rows", _set(["rows"], 999), "rows", "rows must equal"),
     ("request_list", _set(["request"], [1, 2]), "request", "JSON object"),
     ("no_columns", lambda m: m.pop("columns"), "manifest.json", "missing"),
-    ("label_domain", _set(["columns", "Y", "domain"], [0, 2]), "columns.Y.domain",
-     "domain must be"),
-    ("budget", _set(["budget"], {"this_release": 1.0, "cumulative_on_this_data": 1.0}),
-     "budget", "contradicts"),
+    (
+        "label_domain",
+        _set(["columns", "Y", "domain"], [0, 2]),
+        "columns.Y.domain",
+        "domain must be",
+    ),
+    (
+        "budget",
+        _set(["budget"], {"this_release": 1.0, "cumulative_on_this_data": 1.0}),
+        "budget",
+        "contradicts",
+    ),
 ]
 
 
@@ -309,10 +587,13 @@ def test_tampered_manifests_with_recomputed_hashes(ws, capsys, name, edit, field
 TABLE_CASES = [
     ("yhat2", lambda t: t.replace(",1\n", ",2\n", 1), "'Y_hat'", "not 0/1"),
     ("group", lambda t: t.replace("\nF,", "\nX,", 1), "'sex'", "outside the manifest's domain"),
-    ("extra_col", lambda t: "\n".join(line + ",0" for line in t.strip().split("\n")) + "\n",
-     "release.csv", "columns"),
-    ("short", lambda t: "\n".join(t.strip().split("\n")[:-1]) + "\n", "release.csv",
-     "rows"),
+    (
+        "extra_col",
+        lambda t: "\n".join(line + ",0" for line in t.strip().split("\n")) + "\n",
+        "release.csv",
+        "columns",
+    ),
+    ("short", lambda t: "\n".join(t.strip().split("\n")[:-1]) + "\n", "release.csv", "rows"),
     ("empty_y", lambda t: t.replace(",1,", ",,", 1), "'Y'", "not 0/1"),
 ]
 
@@ -323,44 +604,65 @@ def test_tampered_tables_with_recomputed_hashes(ws, capsys, name, edit, field, n
     _refused(ws, capsys, ["p2nia", "estimate", str(rel), "--n-boot", "5"], field, needle)
 
 
-@pytest.mark.parametrize("raw,needle", [
-    ('{"format": "ethiclens-p2nia-release/1", "epsilon": ' + "7" * 5000 + "}",
-     "not valid JSON"),
-    ("[1, 2]", "JSON object"),
-    ('{"format": "other"}', "unknown release format"),
-    ("", "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "raw,needle",
+    [
+        (
+            '{"format": "ethiclens-p2nia-release/1", "epsilon": ' + "7" * 5000 + "}",
+            "not valid JSON",
+        ),
+        ("[1, 2]", "JSON object"),
+        ('{"format": "other"}', "unknown release format"),
+        ("", "not valid JSON"),
+    ],
+)
 def test_unreadable_manifests(ws, capsys, raw, needle):
     rel = _tamper(ws, f"raw_{abs(hash(raw))}", raw=raw)
     _refused(ws, capsys, ["p2nia", "estimate", str(rel), "--n-boot", "5"], needle)
 
 
-@pytest.mark.parametrize("extra,flag,needle", [
-    (["--n-boot", "-1"], "--n-boot", "non-negative"),
-    (["--n-boot", "1000000000"], "--n-boot", "at most"),
-    (["--seed", "-1"], "--seed", "non-negative"),
-])
+@pytest.mark.parametrize(
+    "extra,flag,needle",
+    [
+        (["--n-boot", "-1"], "--n-boot", "non-negative"),
+        (["--n-boot", "1000000000"], "--n-boot", "at most"),
+        (["--seed", "-1"], "--seed", "non-negative"),
+    ],
+)
 def test_bad_estimate_options(ws, capsys, extra, flag, needle):
     _refused(ws, capsys, ["p2nia", "estimate", "{d}/rel0"] + extra, flag, needle)
 
 
-EXP = ["p2nia", "experiment", "--models", "rf", "--mechanisms", "grr", "--repetitions", "1",
-       "--out", "{d}/exp"]
+EXP = [
+    "p2nia",
+    "experiment",
+    "--models",
+    "rf",
+    "--mechanisms",
+    "grr",
+    "--repetitions",
+    "1",
+    "--out",
+    "{d}/exp",
+]
 
 
-@pytest.mark.parametrize("extra,flag,needle", [
-    (["--sizes", "500,abc"], "--sizes", "not an integer"),
-    (["--sizes", "5"], "--sizes", "from 10"),
-    (["--sizes", "500,500"], "--sizes", "repeated"),
-    (["--sizes", "500,,2000"], "--sizes", "empty item"),
-    (["--epsilons", "0"], "--epsilons", "ε must be"),
-    (["--epsilons", "1e308"], "--epsilons", "above"),
-    (["--metric-epsilons", "nan"], "--metric-epsilons", "finite"),
-    (["--workers", "-1"], "--workers", "from 1"),
-    (["--workers", "0"], "--workers", "from 1"),
-    (["--repetitions", "0"], "--repetitions", "repetitions"),
-    (["--mechanisms", "grr,laplace"], "--mechanisms", "unknown mechanism"),
-])
+@pytest.mark.parametrize(
+    "extra,flag,needle",
+    [
+        (["--sizes", "500,abc"], "--sizes", "not an integer"),
+        (["--sizes", "5"], "--sizes", "from 10"),
+        (["--sizes", "500,500"], "--sizes", "repeated"),
+        (["--sizes", "500,,2000"], "--sizes", "empty item"),
+        (["--epsilons", "0"], "--epsilons", "ε must be"),
+        (["--epsilons", "1e308"], "--epsilons", "above"),
+        (["--metric-epsilons", "nan"], "--metric-epsilons", "finite"),
+        (["--workers", "-1"], "--workers", "from 1"),
+        (["--workers", "0"], "--workers", "from 1"),
+        (["--repetitions", "0"], "--repetitions", "repetitions"),
+        (["--mechanisms", "grr,laplace"], "--mechanisms", "unknown mechanism"),
+    ],
+)
 def test_bad_experiment_options(ws, capsys, extra, flag, needle):
     argv = list(EXP)
     for i in range(0, len(extra), 2):  # later options override the defaults above
@@ -373,9 +675,23 @@ def test_bad_experiment_options(ws, capsys, extra, flag, needle):
 
 # ---------------------------------------------------------------- faults and budget
 def _release_argv(ws, out, *extra):
-    return ["p2nia", "release", "--request", str(ws / "req.json"), "--data",
-            str(ws / "audit.csv"), "--y-true", "income", "--y-pred", "pred", "--seed", "1",
-            "--out", str(out), *extra]
+    return [
+        "p2nia",
+        "release",
+        "--request",
+        str(ws / "req.json"),
+        "--data",
+        str(ws / "audit.csv"),
+        "--y-true",
+        "income",
+        "--y-pred",
+        "pred",
+        "--seed",
+        "1",
+        "--out",
+        str(out),
+        *extra,
+    ]
 
 
 def _full_disk(monkeypatch, on=_protocol.MANIFEST):
@@ -399,8 +715,7 @@ def test_full_disk_leaves_no_half_release(tmp_path, ws, capsys, monkeypatch, on)
     assert not out.exists() and list(tmp_path.iterdir()) == []  # no temporary folder left
 
 
-def test_full_disk_while_replacing_keeps_the_previous_release(tmp_path, ws, capsys,
-                                                               monkeypatch):
+def test_full_disk_while_replacing_keeps_the_previous_release(tmp_path, ws, capsys, monkeypatch):
     out = tmp_path / "rel"
     assert main(_release_argv(ws, out)) == 0
     before = _snapshot(tmp_path)
@@ -428,18 +743,65 @@ def test_replace_records_the_cumulative_budget(tmp_path, ws, capsys):
 
 def test_a_request_can_ask_for_budget_tracking(tmp_path, ws):
     req = tmp_path / "req.json"
-    assert main(["p2nia", "request", "--n", "500", "--protected", "sex", "--epsilon", "2",
-                 "--track-budget", "--out", str(req)]) == 0
+    assert (
+        main(
+            [
+                "p2nia",
+                "request",
+                "--n",
+                "500",
+                "--protected",
+                "sex",
+                "--epsilon",
+                "2",
+                "--track-budget",
+                "--out",
+                str(req),
+            ]
+        )
+        == 0
+    )
     out = tmp_path / "rel"
-    assert main(["p2nia", "release", "--request", str(req), "--data", str(ws / "audit.csv"),
-                 "--y-true", "income", "--y-pred", "pred", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "p2nia",
+                "release",
+                "--request",
+                str(req),
+                "--data",
+                str(ws / "audit.csv"),
+                "--y-true",
+                "income",
+                "--y-pred",
+                "pred",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     budget = json.loads((out / "manifest.json").read_text())["budget"]
     assert budget["this_release"] == 2.0 and budget["cumulative_on_this_data"] == 2.0
 
 
 def test_estimate_writes_json_and_html(tmp_path, ws):
     j, h = tmp_path / "e.json", tmp_path / "e.html"
-    assert main(["p2nia", "estimate", str(ws / "rel0"), "--n-boot", "20", "--json", str(j),
-                 "--html", str(h)]) == 0
+    assert (
+        main(
+            [
+                "p2nia",
+                "estimate",
+                str(ws / "rel0"),
+                "--n-boot",
+                "20",
+                "--json",
+                str(j),
+                "--html",
+                str(h),
+            ]
+        )
+        == 0
+    )
     assert set(json.loads(j.read_text())["metrics"]) == {"dp", "eo", "eopp"}
     assert "DP" in h.read_text() and "<table" in h.read_text()

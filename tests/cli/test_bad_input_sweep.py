@@ -19,8 +19,9 @@ from ethiclens.experiments import ResultsStore
 
 
 def _snapshot(root: Path) -> dict:
-    return {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(root.rglob("*"))
-            if p.is_file()}
+    return {
+        p: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(root.rglob("*")) if p.is_file()
+    }
 
 
 def _refused(root, capsys, argv, *needles, code=2):
@@ -40,22 +41,41 @@ def _refused(root, capsys, argv, *needles, code=2):
 def stores(tmp_path_factory):
     d = tmp_path_factory.mktemp("stores")
     st = ResultsStore(d / "good.sqlite", "abc")
-    st.record({"run": {"dataset": "compas", "epsilon": 1.0, "seed": 0, "status": "done"},
-               "groups": [{"attribute": "race", "group": "A", "group_index": 0, "n_train": 1,
-                           "n_test": 1, "acc_train": 1, "acc_test": 1, "delta": 0,
-                           "positive_rate": 0.5, "tpr": 1, "fpr": 0, "mia_auc": 0.5,
-                           "mean_loss_train": 0.1, "mean_loss_test": 0.1}]})
+    st.record(
+        {
+            "run": {"dataset": "compas", "epsilon": 1.0, "seed": 0, "status": "done"},
+            "groups": [
+                {
+                    "attribute": "race",
+                    "group": "A",
+                    "group_index": 0,
+                    "n_train": 1,
+                    "n_test": 1,
+                    "acc_train": 1,
+                    "acc_test": 1,
+                    "delta": 0,
+                    "positive_rate": 0.5,
+                    "tpr": 1,
+                    "fpr": 0,
+                    "mia_auc": 0.5,
+                    "mean_loss_train": 0.1,
+                    "mean_loss_test": 0.1,
+                }
+            ],
+        }
+    )
     st.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     st.close()
     (d / "text.sqlite").write_text("run,epsilon\n1,2\n")
     (d / "empty.sqlite").write_bytes(b"")
     with sqlite3.connect(d / "foreign.sqlite") as conn:
         conn.execute("CREATE TABLE customers (id INTEGER, name TEXT)")
-        conn.executemany("INSERT INTO customers VALUES (?, ?)", [(i, "x" * 50) for i in
-                                                                  range(2000)])
+        conn.executemany(
+            "INSERT INTO customers VALUES (?, ?)", [(i, "x" * 50) for i in range(2000)]
+        )
     conn.close()
     data = bytearray((d / "foreign.sqlite").read_bytes())
-    data[len(data) // 2: len(data) // 2 + 4096] = b"\xff" * 4096  # a damaged page
+    data[len(data) // 2 : len(data) // 2 + 4096] = b"\xff" * 4096  # a damaged page
     (d / "corrupt.sqlite").write_bytes(bytes(data))
     with sqlite3.connect(d / "half.sqlite") as conn:  # our tables, damaged b-tree
         conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
@@ -64,7 +84,7 @@ def stores(tmp_path_factory):
         conn.executemany("INSERT INTO runs (x) VALUES (?)", [("y" * 200,)] * 3000)
     conn.close()
     data = bytearray((d / "half.sqlite").read_bytes())
-    data[8192:8192 + 2048] = b"\x00\x13" * 1024
+    data[8192 : 8192 + 2048] = b"\x00\x13" * 1024
     (d / "half.sqlite").write_bytes(bytes(data))
     return d
 
@@ -81,36 +101,60 @@ STORE_CASES = [
 
 @pytest.mark.parametrize("name,needle", STORE_CASES)
 def test_tables_refuses_bad_stores(stores, tmp_path, capsys, name, needle):
-    _refused(stores, capsys, ["pcer", "tables", f"{{d}}/{name}", "--out", tmp_path / "t"],
-             "STORE", needle)
+    _refused(
+        stores,
+        capsys,
+        ["pcer", "tables", f"{{d}}/{name}", "--out", tmp_path / "t"],
+        "STORE",
+        needle,
+    )
 
 
 @pytest.mark.parametrize("name,needle", STORE_CASES)
 def test_export_refuses_bad_stores(stores, tmp_path, capsys, name, needle):
-    _refused(stores, capsys, ["pcer", "export", f"{{d}}/{name}", "--out", tmp_path / "x.csv"],
-             "STORE", needle)
+    _refused(
+        stores,
+        capsys,
+        ["pcer", "export", f"{{d}}/{name}", "--out", tmp_path / "x.csv"],
+        "STORE",
+        needle,
+    )
 
 
-@pytest.mark.parametrize("name,needle", [
-    ("text.sqlite", "not a SQLite file"), ("foreign.sqlite", "another program"),
-    ("corrupt.sqlite", "integrity check"), ("half.sqlite", "integrity check"),
-])
+@pytest.mark.parametrize(
+    "name,needle",
+    [
+        ("text.sqlite", "not a SQLite file"),
+        ("foreign.sqlite", "another program"),
+        ("corrupt.sqlite", "integrity check"),
+        ("half.sqlite", "integrity check"),
+    ],
+)
 def test_sweep_refuses_to_resume_onto_bad_stores(stores, capsys, name, needle):
-    _refused(stores, capsys, ["pcer", "sweep", "--preset", "quick", "--workers", "1",
-                              "--store", f"{{d}}/{name}"], "--store", needle)
+    _refused(
+        stores,
+        capsys,
+        ["pcer", "sweep", "--preset", "quick", "--workers", "1", "--store", f"{{d}}/{name}"],
+        "--store",
+        needle,
+    )
 
 
-@pytest.mark.parametrize("out,needle", [
-    ("{d}/good.sqlite", "input file"), ("{d}/x.txt", "unknown export type"),
-])
+@pytest.mark.parametrize(
+    "out,needle",
+    [
+        ("{d}/good.sqlite", "input file"),
+        ("{d}/x.txt", "unknown export type"),
+    ],
+)
 def test_export_outputs(stores, capsys, out, needle):
-    _refused(stores, capsys, ["pcer", "export", "{d}/good.sqlite", "--out", out], "--out",
-             needle)
+    _refused(stores, capsys, ["pcer", "export", "{d}/good.sqlite", "--out", out], "--out", needle)
 
 
 def test_export_and_tables_of_a_good_store(stores, tmp_path):
-    assert main(["pcer", "export", str(stores / "good.sqlite"), "--out",
-                 str(tmp_path / "x.csv")]) == 0
+    assert (
+        main(["pcer", "export", str(stores / "good.sqlite"), "--out", str(tmp_path / "x.csv")]) == 0
+    )
     assert "compas" in (tmp_path / "x.csv").read_text()
 
 
@@ -149,13 +193,20 @@ GRID_CASES = [
     ("g.toml", 'datasets = ["compas"]\n[train]\nlr = 0\n', "train.lr", "number in"),
     ("g.toml", 'datasets = ["compas"]\n[train]\nlr = nan\n', "train.lr", "number in"),
     ("g.toml", 'datasets = ["compas"]\n[train]\nmomentum = 2\n', "train.momentum", "number in"),
-    ("g.toml", 'datasets = ["compas"]\n[train]\nbatch_size = true\n', "train.batch_size",
-     "integer"),
+    (
+        "g.toml",
+        'datasets = ["compas"]\n[train]\nbatch_size = true\n',
+        "train.batch_size",
+        "integer",
+    ),
     ("g.toml", 'datasets = ["compas"]\n[train]\ndelta = 0.5\n', "train.delta", "number in"),
-    ("g.toml", 'datasets = ["compas"]\n[train]\naccountant = "moments"\n', "train.accountant",
-     "unknown accountant"),
-    ("g.toml", 'datasets = ["compas"]\n[train]\ntest_size = 1\n', "train.test_size",
-     "number in"),
+    (
+        "g.toml",
+        'datasets = ["compas"]\n[train]\naccountant = "moments"\n',
+        "train.accountant",
+        "unknown accountant",
+    ),
+    ("g.toml", 'datasets = ["compas"]\n[train]\ntest_size = 1\n', "train.test_size", "number in"),
     ("g.toml", 'datasets = ["compas"]\ntrain = 3\n', "'train'", "table"),
     ("g.toml", 'datasets = ["compas"]\nseeds = 1e400\n', "'seeds'", "count"),
     ("g.json", '{"datasets": ["compas"], "seeds": 1e400}', "'seeds'", "count"),
@@ -172,8 +223,7 @@ GRID_CASES = [
     ("g.yaml", "datasets: [compas]\nattributes: [race]\n", "'attributes'", "map"),
     ("g.yaml", "datasets: [compas]\ntrainer: 3\n", "'trainer'", "trainer name"),
     ("g.yaml", "!!python/object/apply:os.system [echo hacked]\n", "--grid", "never loaded"),
-    ("g.json", '{"datasets": ["compas"], "seeds": ' + "9" * 5000 + "}", "--grid",
-     "cannot parse"),
+    ("g.json", '{"datasets": ["compas"], "seeds": ' + "9" * 5000 + "}", "--grid", "cannot parse"),
     ("g.json", "{broken", "--grid", "cannot parse"),
     ("g.txt", "datasets = 1", "--grid", "unknown grid file type"),
     ("g.yaml", "- compas\n", "--grid", "mapping"),
@@ -183,55 +233,104 @@ GRID_CASES = [
 @pytest.mark.parametrize("name,text,flag,needle", GRID_CASES)
 def test_bad_grid_files(tmp_path, capsys, name, text, flag, needle):
     (tmp_path / name).write_text(text)
-    _refused(tmp_path, capsys, ["pcer", "sweep", "--grid", tmp_path / name, "--workers", "1",
-                                "--store", "{d}/s.sqlite"], flag, needle)
+    _refused(
+        tmp_path,
+        capsys,
+        ["pcer", "sweep", "--grid", tmp_path / name, "--workers", "1", "--store", "{d}/s.sqlite"],
+        flag,
+        needle,
+    )
     assert not (tmp_path / "s.sqlite").exists()
 
 
 def test_grid_and_preset_together_and_store_equal_to_grid(tmp_path, capsys):
     grid = tmp_path / "g.yaml"
     grid.write_text("datasets: [compas]\n")
-    _refused(tmp_path, capsys, ["pcer", "sweep", "--grid", grid, "--preset", "quick"], "--grid",
-             "not both")
-    _refused(tmp_path, capsys, ["pcer", "sweep", "--grid", grid, "--store", grid], "--store",
-             "input file")
+    _refused(
+        tmp_path,
+        capsys,
+        ["pcer", "sweep", "--grid", grid, "--preset", "quick"],
+        "--grid",
+        "not both",
+    )
+    _refused(
+        tmp_path,
+        capsys,
+        ["pcer", "sweep", "--grid", grid, "--store", grid],
+        "--store",
+        "input file",
+    )
 
 
 def test_a_sweep_with_failed_runs_exits_1_listing_them(tmp_path, capsys):
     grid = tmp_path / "g.yaml"
-    grid.write_text("datasets: [compas]\nepsilons: [1]\nseeds: 2\ntrainer: opacus\n"
-                    "max_rows: 1200\ntrain: {epochs: 1, batch_size: 2000}\n")
-    assert main(["pcer", "sweep", "--grid", str(grid), "--workers", "1", "--store",
-                 str(tmp_path / "f.sqlite")]) == 1
+    grid.write_text(
+        "datasets: [compas]\nepsilons: [1]\nseeds: 2\ntrainer: opacus\n"
+        "max_rows: 1200\ntrain: {epochs: 1, batch_size: 2000}\n"
+    )
+    assert (
+        main(
+            [
+                "pcer",
+                "sweep",
+                "--grid",
+                str(grid),
+                "--workers",
+                "1",
+                "--store",
+                str(tmp_path / "f.sqlite"),
+            ]
+        )
+        == 1
+    )
     captured = capsys.readouterr()
     assert "2 of 2 runs failed: compas ε=1 seed=0; compas ε=1 seed=1" in captured.err
     assert "FAILED compas" in captured.out and "rerun" in captured.err
 
 
-TINY = ("import sys\nfrom ethiclens.cli import main\n"
-        "sys.exit(main(['pcer', 'sweep', '--grid', sys.argv[1], '--workers', sys.argv[2], "
-        "'--store', sys.argv[3]]))\n")
+TINY = (
+    "import sys\nfrom ethiclens.cli import main\n"
+    "sys.exit(main(['pcer', 'sweep', '--grid', sys.argv[1], '--workers', sys.argv[2], "
+    "'--store', sys.argv[3]]))\n"
+)
 
 
 def _tiny_grid(path: Path, seeds=3, epochs=1, epsilons=(1.0, "none")) -> Path:
-    path.write_text(json.dumps({"datasets": ["compas"], "epsilons": list(epsilons),
-                                "seeds": seeds, "trainer": "opacus", "max_rows": 1200,
-                                "train": {"epochs": epochs}}))
+    path.write_text(
+        json.dumps(
+            {
+                "datasets": ["compas"],
+                "epsilons": list(epsilons),
+                "seeds": seeds,
+                "trainer": "opacus",
+                "max_rows": 1200,
+                "train": {"epochs": epochs},
+            }
+        )
+    )
     return path
 
 
 def test_two_sweeps_on_one_store_train_each_run_once(tmp_path):
     grid = _tiny_grid(tmp_path / "g.json")
     store = tmp_path / "s.sqlite"
-    first = subprocess.Popen([sys.executable, "-c", TINY, str(grid), "1", str(store)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = subprocess.Popen(
+        [sys.executable, "-c", TINY, str(grid), "1", str(store)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     lock = tmp_path / "s.sqlite.lock"
     deadline = time.time() + 120
     while time.time() < deadline and not (lock.exists() and lock.read_text().strip()):
         time.sleep(0.05)
     assert lock.read_text().strip() == str(first.pid)
-    second = subprocess.run([sys.executable, "-c", TINY, str(grid), "1", str(store)],
-                            capture_output=True, text=True, timeout=120)
+    second = subprocess.run(
+        [sys.executable, "-c", TINY, str(grid), "1", str(store)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     out, err = first.communicate(timeout=300)
     assert second.returncode == 2, second.stderr
     assert f"in use by another sweep (pid {first.pid})" in second.stderr
@@ -242,8 +341,12 @@ def test_two_sweeps_on_one_store_train_each_run_once(tmp_path):
         assert conn.execute("SELECT count(*) FROM runs").fetchone()[0] == 6
     conn.close()
     # the lock is released with its holder: a third sweep resumes (nothing left to train)
-    third = subprocess.run([sys.executable, "-c", TINY, str(grid), "1", str(store)],
-                           capture_output=True, text=True, timeout=120)
+    third = subprocess.run(
+        [sys.executable, "-c", TINY, str(grid), "1", str(store)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert third.returncode == 0 and "6 already in the store" in third.stdout
 
 
@@ -262,15 +365,21 @@ def test_workers_die_with_a_killed_coordinator(tmp_path):
 
     # tasks of minutes (no-DP, 20,000 epochs): a worker must not wait for its task to end
     grid = _tiny_grid(tmp_path / "g.json", seeds=4, epochs=20_000, epsilons=["none"])
-    coord = subprocess.Popen([sys.executable, "-c", TINY, str(grid), "2",
-                              str(tmp_path / "s.sqlite")], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
+    coord = subprocess.Popen(
+        [sys.executable, "-c", TINY, str(grid), "2", str(tmp_path / "s.sqlite")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.time() + 120
     workers = []
     while time.time() < deadline:
         kids = psutil.Process(coord.pid).children(recursive=True)
-        workers = [k.pid for k in kids if "spawn_main" in " ".join(k.cmdline())
-                   and "resource_tracker" not in " ".join(k.cmdline())]
+        workers = [
+            k.pid
+            for k in kids
+            if "spawn_main" in " ".join(k.cmdline())
+            and "resource_tracker" not in " ".join(k.cmdline())
+        ]
         if len(workers) >= 2:
             break
         time.sleep(0.2)
@@ -296,9 +405,25 @@ def test_huge_epsilon_is_answered_at_once(tmp_path):
     """ε = 1e9 needs σ below the accountant's search range: trained at the smallest σ, the ε
     actually spent reported (this hung for minutes before)."""
     out = tmp_path / "t.json"
-    done = subprocess.run([sys.executable, "-m", "ethiclens.cli._main", "pcer", "train",
-                           "compas", "--epochs", "1", "--epsilon", "1e9", "--json", str(out)],
-                          capture_output=True, text=True, timeout=180)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ethiclens.cli._main",
+            "pcer",
+            "train",
+            "compas",
+            "--epochs",
+            "1",
+            "--epsilon",
+            "1e9",
+            "--json",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert done.returncode == 0, done.stderr
     result = json.loads(out.read_text())
     from ethiclens.privacy._dpsgd import SIGMA_MIN

@@ -19,8 +19,11 @@ def test_datasets_list_and_info(capsys):
     assert code == 0 and "compas" in out and "acs-income" in out
     code, out, _ = run(["datasets", "info", "compas"], capsys)
     info = json.loads(out)
-    assert code == 0 and info["rows"] == 6172 and info["protected"]["race"]["reference"] == (
-        "Caucasian")
+    assert (
+        code == 0
+        and info["rows"] == 6172
+        and info["protected"]["race"]["reference"] == ("Caucasian")
+    )
 
 
 def test_audit_compas_writes_valid_json(tmp_path, capsys):
@@ -36,16 +39,31 @@ def test_audit_compas_writes_valid_json(tmp_path, capsys):
 
 def test_audit_compas_decile_score(tmp_path, capsys):
     out_json = tmp_path / "decile.json"
-    code, _, _ = run(["audit", "compas", "--score", "decile", "--protected", "race",
-                      "--n-boot", "300", "--json", str(out_json)], capsys)
+    code, _, _ = run(
+        [
+            "audit",
+            "compas",
+            "--score",
+            "decile",
+            "--protected",
+            "race",
+            "--n-boot",
+            "300",
+            "--json",
+            str(out_json),
+        ],
+        capsys,
+    )
     report = json.loads(out_json.read_text())
     assert code == 0 and report["data"]["n_rows"] == 6172
     aa = next(c for c in report["comparisons"] if c["group"] == "African-American")
     # ProPublica's finding on the decile score: FPR 0.45 vs 0.23 (on their Cox-model subset;
     # the 6,172-row two-year subset gives slightly lower rates, about twice as high for
     # African-American defendants all the same).
-    groups = {g["group"]: g["metrics"]["false_positive_rate"]["value"]
-              for g in report["attributes"][0]["groups"]}
+    groups = {
+        g["group"]: g["metrics"]["false_positive_rate"]["value"]
+        for g in report["attributes"][0]["groups"]
+    }
     assert 0.40 < groups["African-American"] < 0.47
     assert 0.20 < groups["Caucasian"] < 0.25
     assert aa["flagged"]
@@ -56,10 +74,15 @@ def user_csv(tmp_path):
     rng = np.random.default_rng(0)
     n = 1500
     sex = rng.choice(["F", "M"], n)
-    df = pd.DataFrame({"y": rng.integers(0, 2, n),
-                       "pred": (rng.random(n) < np.where(sex == "F", 0.2, 0.5)).astype(int),
-                       "p": rng.random(n), "sex": sex,
-                       "race": rng.choice(["a", "b", "c"], n)})
+    df = pd.DataFrame(
+        {
+            "y": rng.integers(0, 2, n),
+            "pred": (rng.random(n) < np.where(sex == "F", 0.2, 0.5)).astype(int),
+            "p": rng.random(n),
+            "sex": sex,
+            "race": rng.choice(["a", "b", "c"], n),
+        }
+    )
     path = tmp_path / "preds.csv"
     df.to_csv(path, index=False)
     return path, df
@@ -68,9 +91,29 @@ def user_csv(tmp_path):
 def test_audit_user_csv_and_parquet(user_csv, tmp_path, capsys):
     path, df = user_csv
     out_json = tmp_path / "u.json"
-    code, out, _ = run(["audit", str(path), "--y-true", "y", "--y-pred", "pred", "--y-score", "p",
-                        "--protected", "sex=M", "--protected", "race", "--intersect", "sex,race",
-                        "--n-boot", "300", "--json", str(out_json)], capsys)
+    code, out, _ = run(
+        [
+            "audit",
+            str(path),
+            "--y-true",
+            "y",
+            "--y-pred",
+            "pred",
+            "--y-score",
+            "p",
+            "--protected",
+            "sex=M",
+            "--protected",
+            "race",
+            "--intersect",
+            "sex,race",
+            "--n-boot",
+            "300",
+            "--json",
+            str(out_json),
+        ],
+        capsys,
+    )
     assert code == 0, out
     report = json.loads(out_json.read_text())
     validate_report(report)
@@ -79,16 +122,20 @@ def test_audit_user_csv_and_parquet(user_csv, tmp_path, capsys):
     assert "sex:F" in report["summary"]["flagged"]
     pq = tmp_path / "preds.parquet"
     df.to_parquet(pq)
-    code, _, _ = run(["audit", str(pq), "--y-pred", "pred", "--protected", "sex",
-                      "--n-boot", "200"], capsys)
+    code, _, _ = run(
+        ["audit", str(pq), "--y-pred", "pred", "--protected", "sex", "--n-boot", "200"], capsys
+    )
     assert code == 0
 
 
-@pytest.mark.parametrize("extra,message", [
-    (["--y-true", "nope"], "column 'nope': not found"),
-    (["--protected", "sex=Q"], "unknown reference group"),
-    (["--pos-label", "9"], "pos_label does not occur"),
-])
+@pytest.mark.parametrize(
+    "extra,message",
+    [
+        (["--y-true", "nope"], "column 'nope': not found"),
+        (["--protected", "sex=Q"], "unknown reference group"),
+        (["--pos-label", "9"], "pos_label does not occur"),
+    ],
+)
 def test_bad_user_input_exits_2(user_csv, capsys, extra, message):
     path, _ = user_csv
     args = ["audit", str(path), "--y-pred", "pred", "--n-boot", "200"]
@@ -110,8 +157,9 @@ def test_empty_and_missing_files_exit_2(tmp_path, capsys):
     empty.write_text("")
     code, _, err = run(["audit", str(empty), "--y-pred", "p", "--protected", "g"], capsys)
     assert code == 2 and "is empty" in err
-    code, _, err = run(["audit", str(tmp_path / "no.csv"), "--y-pred", "p", "--protected", "g"],
-                       capsys)
+    code, _, err = run(
+        ["audit", str(tmp_path / "no.csv"), "--y-pred", "p", "--protected", "g"], capsys
+    )
     assert code == 2 and "does not exist" in err
     pkl = tmp_path / "model.pkl"
     pkl.write_bytes(b"\x80\x04")

@@ -19,10 +19,30 @@ def test_pcer_audit_any_model(tmp_path, capsys):
     _frame(800, 0.9, rng, 0.3).to_csv(tmp_path / "train.csv", index=False)
     _frame(400, 0.8, rng, 0.5).to_csv(tmp_path / "test.csv", index=False)
     out = tmp_path / "pcer.json"
-    code = main(["pcer", "audit", "--train", str(tmp_path / "train.csv"), "--test",
-                 str(tmp_path / "test.csv"), "--y-true", "y", "--y-pred", "p", "--protected",
-                 "g", "--group-order", "b,a", "--loss", "loss", "--positive", "harmful",
-                 "--json", str(out)])
+    code = main(
+        [
+            "pcer",
+            "audit",
+            "--train",
+            str(tmp_path / "train.csv"),
+            "--test",
+            str(tmp_path / "test.csv"),
+            "--y-true",
+            "y",
+            "--y-pred",
+            "p",
+            "--protected",
+            "g",
+            "--group-order",
+            "b,a",
+            "--loss",
+            "loss",
+            "--positive",
+            "harmful",
+            "--json",
+            str(out),
+        ]
+    )
     text = capsys.readouterr().out
     assert code == 0 and "ΔPCER" in text and "membership-inference" in text
     result = json.loads(out.read_text())
@@ -44,16 +64,44 @@ def test_pcer_audit_bad_group_sets_exit_2(tmp_path, capsys):
     test["g"] = "a"
     train.to_csv(tmp_path / "train.csv", index=False)
     test.to_csv(tmp_path / "test.csv", index=False)
-    code = main(["pcer", "audit", "--train", str(tmp_path / "train.csv"), "--test",
-                 str(tmp_path / "test.csv"), "--y-true", "y", "--y-pred", "p", "--protected",
-                 "g"])
+    code = main(
+        [
+            "pcer",
+            "audit",
+            "--train",
+            str(tmp_path / "train.csv"),
+            "--test",
+            str(tmp_path / "test.csv"),
+            "--y-true",
+            "y",
+            "--y-pred",
+            "p",
+            "--protected",
+            "g",
+        ]
+    )
     assert code == 2 and "different groups" in capsys.readouterr().err
 
 
 def test_pcer_train_compas(tmp_path, capsys):
     out = tmp_path / "run.json"
-    code = main(["pcer", "train", "compas", "--attribute", "race", "--epsilon", "1",
-                 "--seed", "0", "--epochs", "2", "--json", str(out)])
+    code = main(
+        [
+            "pcer",
+            "train",
+            "compas",
+            "--attribute",
+            "race",
+            "--epsilon",
+            "1",
+            "--seed",
+            "0",
+            "--epochs",
+            "2",
+            "--json",
+            str(out),
+        ]
+    )
     text = capsys.readouterr().out
     assert code == 0 and "PRV accountant" in text
     run = json.loads(out.read_text())
@@ -63,7 +111,9 @@ def test_pcer_train_compas(tmp_path, capsys):
     assert race["statistics"]["delta_pcer"]["ci_method"] and race["random_state"] == 0
     assert "seed-to-seed" in text
     assert run["epsilon_spent"] <= 1.0 and run["attributes"]["race"]["group_order"] == [
-        "Other", "African-American"]
+        "Other",
+        "African-American",
+    ]
     assert main(["pcer", "train", "compas", "--epsilon", "abc"]) == 2
 
 
@@ -76,9 +126,25 @@ def _write_splits(tmp_path, seed=2, n_train=400, n_test=200):
 
 
 def _audit(tmp_path, *extra):
-    return main(["pcer", "audit", "--train", str(tmp_path / "train.csv"), "--test",
-                 str(tmp_path / "test.csv"), "--y-true", "y", "--y-pred", "p", "--protected",
-                 "g", "--n-boot", "200", *extra])
+    return main(
+        [
+            "pcer",
+            "audit",
+            "--train",
+            str(tmp_path / "train.csv"),
+            "--test",
+            str(tmp_path / "test.csv"),
+            "--y-true",
+            "y",
+            "--y-pred",
+            "p",
+            "--protected",
+            "g",
+            "--n-boot",
+            "200",
+            *extra,
+        ]
+    )
 
 
 def test_positive_vocabulary_matches_audit(tmp_path, capsys):

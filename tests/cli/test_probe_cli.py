@@ -8,14 +8,26 @@ from ethiclens.cli import main
 
 def test_probe_compas_says_it_trains_with_the_attribute(tmp_path, capsys):
     out = tmp_path / "cf.json"
-    code = main(["probe", "counterfactual", "compas", "--attribute", "race", "--n-boot", "200",
-                 "--json", str(out)])
+    code = main(
+        [
+            "probe",
+            "counterfactual",
+            "compas",
+            "--attribute",
+            "race",
+            "--n-boot",
+            "200",
+            "--json",
+            str(out),
+        ]
+    )
     text = capsys.readouterr().out
     assert code == 0 and "trained WITH the protected attributes" in text
     result = json.loads(out.read_text())
     assert result["uses_attribute"] and result["favorable_label"] == 0
-    assert any(p["source"] == "African-American" and p["target"] == "Caucasian"
-               for p in result["pairs"])
+    assert any(
+        p["source"] == "African-American" and p["target"] == "Caucasian" for p in result["pairs"]
+    )
 
 
 def test_user_model_entry_point_and_file_roundtrip(tmp_path, capsys, monkeypatch):
@@ -26,29 +38,69 @@ def test_user_model_entry_point_and_file_roundtrip(tmp_path, capsys, monkeypatch
         "class M:\n"
         "    def predict(self, X):\n"
         "        return ((X['f'] > 0.5) | (X['g'] == 'A')).astype(int).to_numpy()\n"
-        "def load():\n    return M()\n")
+        "def load():\n    return M()\n"
+    )
     monkeypatch.chdir(tmp_path)
-    code = main(["probe", "counterfactual", "--model", "mymodel:load", "--data", "records.csv",
-                 "--attribute", "g", "--n-boot", "200", "--json", "direct.json"])
+    code = main(
+        [
+            "probe",
+            "counterfactual",
+            "--model",
+            "mymodel:load",
+            "--data",
+            "records.csv",
+            "--attribute",
+            "g",
+            "--n-boot",
+            "200",
+            "--json",
+            "direct.json",
+        ]
+    )
     assert code == 0
     direct = json.loads((tmp_path / "direct.json").read_text())
 
-    assert main(["probe", "make-counterfactuals", "records.csv", "--protected", "g",
-                 "--out", "flipped.csv"]) == 0
+    assert (
+        main(
+            [
+                "probe",
+                "make-counterfactuals",
+                "records.csv",
+                "--protected",
+                "g",
+                "--out",
+                "flipped.csv",
+            ]
+        )
+        == 0
+    )
     flipped = pd.read_csv(tmp_path / "flipped.csv")
     flipped["pred"] = ((flipped["f"] > 0.5) | (flipped["g"] == "A")).astype(int)
     flipped.to_csv(tmp_path / "scored.csv", index=False)
-    assert main(["probe", "analyze-counterfactuals", "scored.csv", "--y-pred", "pred",
-                 "--json", "via_file.json"]) == 0
+    assert (
+        main(
+            [
+                "probe",
+                "analyze-counterfactuals",
+                "scored.csv",
+                "--y-pred",
+                "pred",
+                "--json",
+                "via_file.json",
+            ]
+        )
+        == 0
+    )
     via_file = json.loads((tmp_path / "via_file.json").read_text())
-    assert [p["flip_rate"] for p in via_file["pairs"]] == [p["flip_rate"] for p in
-                                                           direct["pairs"]]
+    assert [p["flip_rate"] for p in via_file["pairs"]] == [p["flip_rate"] for p in direct["pairs"]]
     capsys.readouterr()
 
 
 def test_probe_bad_inputs_exit_2(tmp_path, capsys):
-    assert main(["probe", "counterfactual", "--model", "nope", "--data", "x.csv",
-                 "--attribute", "g"]) == 2
+    assert (
+        main(["probe", "counterfactual", "--model", "nope", "--data", "x.csv", "--attribute", "g"])
+        == 2
+    )
     assert "module:function" in capsys.readouterr().err
     assert main(["probe", "counterfactual", "compas", "--attribute", "zip"]) == 2
     assert "not a protected attribute" in capsys.readouterr().err
@@ -56,8 +108,21 @@ def test_probe_bad_inputs_exit_2(tmp_path, capsys):
 
 def test_oracle_cli_reports_recovery(tmp_path, capsys):
     out = tmp_path / "oracle.json"
-    code = main(["oracle", "--n", "5000", "--di", "0.6", "--repetitions", "20", "--n-boot",
-                 "200", "--json", str(out)])
+    code = main(
+        [
+            "oracle",
+            "--n",
+            "5000",
+            "--di",
+            "0.6",
+            "--repetitions",
+            "20",
+            "--n-boot",
+            "200",
+            "--json",
+            str(out),
+        ]
+    )
     text = capsys.readouterr().out
     assert code == 0 and "coverage" in text and "Monte Carlo" in text
     (res,) = json.loads(out.read_text())
@@ -71,16 +136,38 @@ def test_probe_positive_vocabulary(tmp_path, capsys, monkeypatch):
     frame = pd.DataFrame({"f": rng.random(200), "g": rng.choice(["A", "B"], 200)})
     frame.to_csv(tmp_path / "records.csv", index=False)
     monkeypatch.chdir(tmp_path)
-    assert main(["probe", "make-counterfactuals", "records.csv", "--protected", "g",
-                 "--out", "flipped.csv"]) == 0
+    assert (
+        main(
+            [
+                "probe",
+                "make-counterfactuals",
+                "records.csv",
+                "--protected",
+                "g",
+                "--out",
+                "flipped.csv",
+            ]
+        )
+        == 0
+    )
     flipped = pd.read_csv(tmp_path / "flipped.csv")
     flipped["pred"] = ((flipped["f"] > 0.5) | (flipped["g"] == "A")).astype(int)
     flipped.to_csv(tmp_path / "scored.csv", index=False)
     capsys.readouterr()
 
     def analyze(*extra):
-        code = main(["probe", "analyze-counterfactuals", "scored.csv", "--y-pred", "pred",
-                     "--json", "out.json", *extra])
+        code = main(
+            [
+                "probe",
+                "analyze-counterfactuals",
+                "scored.csv",
+                "--y-pred",
+                "pred",
+                "--json",
+                "out.json",
+                *extra,
+            ]
+        )
         return code, json.loads((tmp_path / "out.json").read_text()) if code == 0 else None
 
     code, harmful = analyze("--positive", "harmful")

@@ -17,8 +17,13 @@ def test_compas_propublica_filter():
     assert len(ds) == 6172
     assert ds.label.mean() == pytest.approx(0.4551, abs=5e-5)
     assert ds.protected["race"].value_counts().to_dict() == {
-        "African-American": 3175, "Caucasian": 2103, "Hispanic": 509, "Other": 343,
-        "Asian": 31, "Native American": 11}
+        "African-American": 3175,
+        "Caucasian": 2103,
+        "Hispanic": 509,
+        "Other": 343,
+        "Asian": 31,
+        "Native American": 11,
+    }
     assert not ds.positive_is_favorable
     assert "race" not in ds.features and "sex" not in ds.features
     assert set(ds.extra["score_text"]) == {"Low", "Medium", "High"}
@@ -52,14 +57,17 @@ def test_acs_income_shipped_states():
     assert "SEX" not in co.features and "RAC1P" not in co.features
 
 
-@pytest.mark.parametrize("packaged,original", [
-    ("compas-scores-two-years.csv", "compas/compas-scores-two-years.csv"),
-    ("adult.data", "adult/adult.data"),
-    ("adult.test", "adult/adult.test"),
-    ("german.data", "german/german.data"),
-    ("acsincome_co_features.csv", "acs_income/acsincome_co_features.csv"),
-    ("acsincome_ne_labels.csv", "acs_income/acsincome_ne_labels.csv"),
-])
+@pytest.mark.parametrize(
+    "packaged,original",
+    [
+        ("compas-scores-two-years.csv", "compas/compas-scores-two-years.csv"),
+        ("adult.data", "adult/adult.data"),
+        ("adult.test", "adult/adult.test"),
+        ("german.data", "german/german.data"),
+        ("acsincome_co_features.csv", "acs_income/acsincome_co_features.csv"),
+        ("acsincome_ne_labels.csv", "acs_income/acsincome_ne_labels.csv"),
+    ],
+)
 def test_shipped_files_are_byte_identical_to_sources(packaged, original):
     md5 = dict(reversed(line.split()) for line in (SHARED / "MD5SUMS").read_text().splitlines())
     assert hashlib.md5(_base.read_shipped(packaged)).hexdigest() == md5[original]
@@ -79,28 +87,40 @@ def test_unknown_dataset_name():
 
 # --- the online path: folktables download into a checksummed cache -------------------------
 
+
 def _fake_fetch(calls):
     def fetch(state_dir, state, year):
         calls.append((state, year))
-        rows = pd.DataFrame({
-            "AGEP": [30, 40, 15, 50], "COW": [1, 2, 1, 3], "SCHL": [16, 21, 10, 22],
-            "MAR": [1, 5, 5, 1], "OCCP": [10, 20, 30, 40], "POBP": [6, 6, 6, 36],
-            "RELP": [0, 1, 2, 0], "WKHP": [40, 35, 20, 50], "SEX": [1, 2, 1, 2],
-            "RAC1P": [1, 2, 1, 6], "PINCP": [60000, 20000, 5000, 90000], "PWGTP": [10, 5, 3, 8],
-        })
+        rows = pd.DataFrame(
+            {
+                "AGEP": [30, 40, 15, 50],
+                "COW": [1, 2, 1, 3],
+                "SCHL": [16, 21, 10, 22],
+                "MAR": [1, 5, 5, 1],
+                "OCCP": [10, 20, 30, 40],
+                "POBP": [6, 6, 6, 36],
+                "RELP": [0, 1, 2, 0],
+                "WKHP": [40, 35, 20, 50],
+                "SEX": [1, 2, 1, 2],
+                "RAC1P": [1, 2, 1, 6],
+                "PINCP": [60000, 20000, 5000, 90000],
+                "PWGTP": [10, 5, 3, 8],
+            }
+        )
         rows.to_csv(Path(state_dir) / "psam_p06.csv", index=False)
+
     return fetch
 
 
 def test_acs_download_then_cache_then_checksum(tmp_path):
     calls = []
-    ds = datasets.load_acs_income("CA", year=2019, download=True, cache_dir=tmp_path,
-                                  fetch=_fake_fetch(calls))
+    ds = datasets.load_acs_income(
+        "CA", year=2019, download=True, cache_dir=tmp_path, fetch=_fake_fetch(calls)
+    )
     assert calls == [("CA", 2019)]
     assert len(ds) == 3  # AGEP 15 is removed by folktables' ACSIncome filter
     assert list(ds.label) == [1, 0, 1]
-    again = datasets.load_acs_income("CA", year=2019, cache_dir=tmp_path,
-                                     fetch=_fake_fetch(calls))
+    again = datasets.load_acs_income("CA", year=2019, cache_dir=tmp_path, fetch=_fake_fetch(calls))
     assert calls == [("CA", 2019)] and len(again) == 3  # served from the cache
     cached = tmp_path / "2019" / "1-Year" / "psam_p06.csv"
     cached.write_text(cached.read_text().replace("60000", "60001"))

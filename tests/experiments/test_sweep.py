@@ -14,15 +14,37 @@ from ethiclens import EthicLensInputError
 from ethiclens.experiments import ResultsStore, SweepGrid, load_grid, open_existing, run_sweep
 from ethiclens.experiments._tables import per_seed, sign_test, write_tables
 
-TINY = dict(datasets=["compas"], epsilons=[1.0, None], seeds=[0, 1, 2], trainer="opacus",
-            train={"epochs": 1}, max_rows=1200)
+TINY = dict(
+    datasets=["compas"],
+    epsilons=[1.0, None],
+    seeds=[0, 1, 2],
+    trainer="opacus",
+    train={"epochs": 1},
+    max_rows=1200,
+)
 
 
 def _stats(path):
     frame = open_existing(path).group_stats()
-    cols = ["dataset", "attribute", "epsilon_key", "seed", "group_name", "acc_train", "acc_test",
-            "delta", "positive_rate", "tpr", "fpr", "mia_auc", "mean_loss_train",
-            "mean_loss_test", "epsilon_spent", "noise_multiplier", "test_accuracy"]
+    cols = [
+        "dataset",
+        "attribute",
+        "epsilon_key",
+        "seed",
+        "group_name",
+        "acc_train",
+        "acc_test",
+        "delta",
+        "positive_rate",
+        "tpr",
+        "fpr",
+        "mia_auc",
+        "mean_loss_train",
+        "mean_loss_test",
+        "epsilon_spent",
+        "noise_multiplier",
+        "test_accuracy",
+    ]
     return frame[cols].sort_values(cols[:5]).reset_index(drop=True)
 
 
@@ -47,7 +69,7 @@ def test_tiny_grid_store_to_tables(reference_store, tmp_path):
     g = groups[(groups.seed == row.seed) & (groups.epsilon_key == row.epsilon_key)]
     r0 = g[g.group_index == 0].iloc[0]
     r1 = g[g.group_index == 1].iloc[0]
-    expected = (r0.positive_rate / max(r0.delta, 1e-3) - r1.positive_rate / max(r1.delta, 1e-3))
+    expected = r0.positive_rate / max(r0.delta, 1e-3) - r1.positive_rate / max(r1.delta, 1e-3)
     assert row.dpcer == pytest.approx(expected)  # recomputed from the stored per-group rows
     files = write_tables(groups, tmp_path / "tables", runs=runs)
     main = pd.read_csv(files["main"])
@@ -98,8 +120,9 @@ def test_sigkill_then_resume_equals_uninterrupted(reference_store, tmp_path):
     proc.wait()
     with sqlite3.connect(path) as conn:
         partial = conn.execute("SELECT count(*) FROM runs").fetchone()[0]
-        orphans = conn.execute("SELECT count(*) FROM group_stats WHERE run_id NOT IN "
-                               "(SELECT run_id FROM runs)").fetchone()[0]
+        orphans = conn.execute(
+            "SELECT count(*) FROM group_stats WHERE run_id NOT IN (SELECT run_id FROM runs)"
+        ).fetchone()[0]
     assert 2 <= partial < 6 and orphans == 0
     summary = run_sweep(SweepGrid(**TINY), path, workers=1, progress=False)
     assert summary.skipped == partial and summary.completed == 6 - partial
@@ -108,8 +131,9 @@ def test_sigkill_then_resume_equals_uninterrupted(reference_store, tmp_path):
 
 def test_dask_local_cluster_equals_local(reference_store, tmp_path):
     path = tmp_path / "dask.sqlite"
-    summary = run_sweep(SweepGrid(**TINY), path, scheduler="local-cluster", workers=2,
-                        progress=False)
+    summary = run_sweep(
+        SweepGrid(**TINY), path, scheduler="local-cluster", workers=2, progress=False
+    )
     assert summary.completed == 6 and summary.executor.startswith("dask")
     pd.testing.assert_frame_equal(_stats(path), _stats(reference_store))
 
@@ -162,8 +186,12 @@ def test_unwritable_or_full_store(tmp_path, monkeypatch):
 
     monkeypatch.setattr(store, "conn", FullDisk())
     with pytest.raises(EthicLensInputError, match="disk is full.*resumes"):
-        store.record({"run": {"dataset": "compas", "epsilon": 1.0, "seed": 0,
-                              "status": "done"}, "groups": []})
+        store.record(
+            {
+                "run": {"dataset": "compas", "epsilon": 1.0, "seed": 0, "status": "done"},
+                "groups": [],
+            }
+        )
 
 
 def test_bounded_sigma_search_matches_opacus_in_range_and_answers_at_once_beyond():
@@ -172,8 +200,14 @@ def test_bounded_sigma_search_matches_opacus_in_range_and_answers_at_once_beyond
     from ethiclens.privacy._dpsgd import SIGMA_MIN, TrainConfig, _search_sigma
 
     cfg = TrainConfig(epochs=5)
-    ref = get_noise_multiplier(target_epsilon=2.0, target_delta=cfg.delta, sample_rate=1 / 17,
-                               epochs=5, accountant="prv", epsilon_tolerance=0.02)
+    ref = get_noise_multiplier(
+        target_epsilon=2.0,
+        target_delta=cfg.delta,
+        sample_rate=1 / 17,
+        epochs=5,
+        accountant="prv",
+        epsilon_tolerance=0.02,
+    )
     assert _search_sigma(2.0, 1 / 17, cfg) == ref  # the same σ as Opacus's own search
     start = time.perf_counter()
     assert _search_sigma(1e9, 1 / 17, cfg) == SIGMA_MIN
@@ -183,8 +217,11 @@ def test_bounded_sigma_search_matches_opacus_in_range_and_answers_at_once_beyond
 def test_store_lock_names_its_holder(tmp_path):
     first = ResultsStore(tmp_path / "s.sqlite", "abc", lock=True)
     try:
-        with pytest.raises(EthicLensInputError, match=rf"in use by another sweep \(pid "
-                                                      rf"{os.getpid()}\).*another --store"):
+        with pytest.raises(
+            EthicLensInputError,
+            match=rf"in use by another sweep \(pid "
+            rf"{os.getpid()}\).*another --store",
+        ):
             ResultsStore(tmp_path / "s.sqlite", "abc", lock=True)
     finally:
         first.close()

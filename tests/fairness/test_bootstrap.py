@@ -28,8 +28,7 @@ def _brute_force(y_true, y_pred, groups, metric, rng, n_boot=B):
         return float(metric(counts[1], counts[0], True))
 
     theta = stat([idx[g] for g in names])
-    boot = np.array([stat([rng.choice(idx[g], len(idx[g])) for g in names])
-                     for _ in range(n_boot)])
+    boot = np.array([stat([rng.choice(idx[g], len(idx[g])) for g in names]) for _ in range(n_boot)])
     # Row-level jackknife over the pooled sample (leave one row out at a time).
     jack = []
     for gi, g in enumerate(names):
@@ -42,19 +41,23 @@ def _brute_force(y_true, y_pred, groups, metric, rng, n_boot=B):
 @pytest.fixture(scope="module")
 def data():
     rng = np.random.default_rng(7)
-    y, p, a = make_binary_data(rng, [600, 500], None, base_rates=[0.5, 0.4],
-                               tpr=[0.7, 0.55], fpr=[0.3, 0.2])
+    y, p, a = make_binary_data(
+        rng, [600, 500], None, base_rates=[0.5, 0.4], tpr=[0.7, 0.55], fpr=[0.3, 0.2]
+    )
     return y, p, a
 
 
-@pytest.mark.parametrize("name,metric", [("disparate_impact", disparate_impact),
-                                         ("equalized_odds_difference",
-                                          equalized_odds_difference)])
+@pytest.mark.parametrize(
+    "name,metric",
+    [
+        ("disparate_impact", disparate_impact),
+        ("equalized_odds_difference", equalized_odds_difference),
+    ],
+)
 def test_exact_jackknife_equals_row_jackknife(data, name, metric):
     y, p, a = data
     theta, _, jack_rows = _brute_force(y, p, a, metric, np.random.default_rng(0), n_boot=1)
-    gc = GroupCounts.from_arrays("a", ["g0", "g1"], (a == "g1").astype(int), cell_index(p, y),
-                                 True)
+    gc = GroupCounts.from_arrays("a", ["g0", "g1"], (a == "g1").astype(int), cell_index(p, y), True)
     u0, u1 = (jackknife_units(row, 4) for row in gc.counts)
     c0, c1 = gc.weighted
     jack = np.concatenate([metric(c1, c0 - u0.deltas, True), metric(c1 - u1.deltas, c0, True)])
@@ -101,13 +104,15 @@ def test_eo_interval_is_the_folded_row_bootstrap_of_its_signed_gaps(data, method
     folded, ses = [], []
     for gap, seed in ((_tpr_gap, 1), (_fpr_gap, 2)):
         theta, boot, jack = _brute_force(y, p, a, gap, np.random.default_rng(seed))
-        folded.append(_fold(bootstrap_interval(theta, boot, jack, np.ones(len(jack)),
-                                               method=method)))
+        folded.append(
+            _fold(bootstrap_interval(theta, boot, jack, np.ones(len(jack)), method=method))
+        )
         ses.append(boot.std())
     result = ethiclens.audit(y, p, a, reference="g0", n_boot=B, ci=method, random_state=3)
     ours = result.comparisons[0].metrics["equalized_odds_difference"]
-    theta, _, _ = _brute_force(y, p, a, equalized_odds_difference, np.random.default_rng(0),
-                               n_boot=1)
+    theta, _, _ = _brute_force(
+        y, p, a, equalized_odds_difference, np.random.default_rng(0), n_boot=1
+    )
     assert ours.value == pytest.approx(theta, abs=1e-12)
     assert ours.ci_method.startswith(method) and "folded at 0" in ours.ci_method
     se = max(ses)
@@ -120,8 +125,9 @@ def test_weighted_bootstrap_matches_row_bootstrap():
     rng = np.random.default_rng(11)
     y, p, a = make_binary_data(rng, [400, 400], [0.3, 0.5], base_rates=[0.5, 0.5])
     w = rng.uniform(0.2, 3.0, len(y))
-    result = ethiclens.audit(y, p, a, reference="g1", sample_weight=w, n_boot=B,
-                             ci="percentile", random_state=5)
+    result = ethiclens.audit(
+        y, p, a, reference="g1", sample_weight=w, n_boot=B, ci="percentile", random_state=5
+    )
     ours = result.comparisons[0].metrics["disparate_impact"]
 
     def di(rows0, rows1):
@@ -144,8 +150,7 @@ def test_interval_method_names_fallbacks():
     assert iv.degenerate and iv.method == "bca"
     iv = bootstrap_interval(0.5, np.linspace(0.6, 0.9, 500), None, None)
     assert iv.method.startswith("percentile (bca bias correction infinite)")
-    iv = bootstrap_interval(0.7, np.linspace(0.6, 0.9, 500), np.array([0.7, np.nan]),
-                            np.ones(2))
+    iv = bootstrap_interval(0.7, np.linspace(0.6, 0.9, 500), np.array([0.7, np.nan]), np.ones(2))
     assert iv.method.startswith("bc (bca acceleration undefined")
     many_nan = np.r_[np.linspace(0.6, 0.9, 400), np.full(100, np.nan)]
     iv = bootstrap_interval(0.7, many_nan, None, None, method="percentile")

@@ -15,12 +15,15 @@ def test_composite_worked_example():
     assert compute_composite_bias_score(0.6, -0.25, 0.15) == 0.7150
 
 
-@pytest.mark.parametrize("di,spd,eo,expected", [
-    (1.0, 0.0, 0.0, 1.0),
-    (2.0, 0.0, 0.0, 0.8),  # DI above 1 is symmetric: min(DI, 1/DI)
-    (0.0, -1.0, 1.0, 0.0),
-    (0.5, 2.0, -3.0, 0.2),  # |SPD| and |EO| capped at 1
-])
+@pytest.mark.parametrize(
+    "di,spd,eo,expected",
+    [
+        (1.0, 0.0, 0.0, 1.0),
+        (2.0, 0.0, 0.0, 0.8),  # DI above 1 is symmetric: min(DI, 1/DI)
+        (0.0, -1.0, 1.0, 0.0),
+        (0.5, 2.0, -3.0, 0.2),  # |SPD| and |EO| capped at 1
+    ],
+)
 def test_composite_components(di, spd, eo, expected):
     assert compute_composite_bias_score(di, spd, eo) == pytest.approx(expected)
 

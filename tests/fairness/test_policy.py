@@ -20,8 +20,12 @@ def _exact(sizes, sel, base=None, pos_sel=None):
         if pos_sel:
             tpr, fpr = pos_sel[i]
             k1, k0 = int(round(tpr * n_pos)), int(round(fpr * (n - n_pos)))
-            p = np.r_[np.ones(k1, int), np.zeros(n_pos - k1, int), np.ones(k0, int),
-                      np.zeros(n - n_pos - k0, int)]
+            p = np.r_[
+                np.ones(k1, int),
+                np.zeros(n_pos - k1, int),
+                np.ones(k0, int),
+                np.zeros(n - n_pos - k0, int),
+            ]
         else:
             k = int(round(sel[i] * n))
             # spread predictions evenly over both labels
@@ -153,7 +157,8 @@ def test_group_without_positive_labels_is_undefined_not_zero():
     tpr = result.attributes[0].groups[1].metrics["true_positive_rate"]
     assert tpr.value is None and tpr.status == UNDEFINED
     assert result.composite.withheld and "equalized_odds_difference undefined" in (
-        result.composite.withheld_reason)
+        result.composite.withheld_reason
+    )
 
 
 def test_never_selected_group_is_flagged_not_degenerate():
@@ -177,8 +182,9 @@ def test_degenerate_interval_never_flags():
 
 def test_headlines_published_when_everything_is_reliable():
     rng = np.random.default_rng(3)
-    y, p, a = make_binary_data(rng, [3000, 2000, 2000], [0.5, 0.3, 0.45],
-                               base_rates=[0.5, 0.5, 0.5])
+    y, p, a = make_binary_data(
+        rng, [3000, 2000, 2000], [0.5, 0.3, 0.45], base_rates=[0.5, 0.5, 0.5]
+    )
     result = ethiclens.audit(y, p, a, reference="g0", n_boot=500, random_state=1)
     comps = {c.group: c for c in result.comparisons}
     assert result.min_disparate_impact.comparison == "sensitive_feature_0:g1"
@@ -189,8 +195,7 @@ def test_headlines_published_when_everything_is_reliable():
 
 def test_headlines_withheld_when_one_comparison_is_underpowered():
     rng = np.random.default_rng(4)
-    y, p, a = make_binary_data(rng, [3000, 2000, 40], [0.5, 0.45, 0.1],
-                               base_rates=[0.5, 0.5, 0.5])
+    y, p, a = make_binary_data(rng, [3000, 2000, 40], [0.5, 0.45, 0.1], base_rates=[0.5, 0.5, 0.5])
     result = ethiclens.audit(y, p, a, reference="g0", n_boot=500, random_state=1)
     assert result.min_disparate_impact.value is None
     assert "cherry-picking" in result.min_disparate_impact.withheld_reason
@@ -235,8 +240,15 @@ def test_many_attributes_and_intersections():
     sf = {"race": rng.choice(["A", "B", "C"], n), "sex": rng.choice(["F", "M"], n)}
     y = rng.integers(0, 2, n)
     p = rng.integers(0, 2, n)
-    result = ethiclens.audit(y, p, sf, reference={"race": "A", "sex": "M"},
-                             intersections=[("race", "sex")], n_boot=200, random_state=0)
+    result = ethiclens.audit(
+        y,
+        p,
+        sf,
+        reference={"race": "A", "sex": "M"},
+        intersections=[("race", "sex")],
+        n_boot=200,
+        random_state=0,
+    )
     names = [a.name for a in result.attributes]
     assert names == ["race", "sex", "race&sex"]
     inter = result.attributes[2]

@@ -22,12 +22,26 @@ def prevalence_metric():
         with np.errstate(all="ignore"):
             return np.where(cells.sum(-1) > 0, neg / cells.sum(-1), np.nan)
 
-    register_group_metric(GroupMetric("predicted_negative_share", "Predicted negative share",
-                                      predicted_negative_share, False, "no rows",
-                                      short="Pred. neg."))
-    register_comparison_metric(ComparisonMetric(
-        "predicted_negative_ratio", "Predicted negative ratio", "ratio",
-        ("predicted_negative_share",), False, short="Neg. ratio"))
+    register_group_metric(
+        GroupMetric(
+            "predicted_negative_share",
+            "Predicted negative share",
+            predicted_negative_share,
+            False,
+            "no rows",
+            short="Pred. neg.",
+        )
+    )
+    register_comparison_metric(
+        ComparisonMetric(
+            "predicted_negative_ratio",
+            "Predicted negative ratio",
+            "ratio",
+            ("predicted_negative_share",),
+            False,
+            short="Neg. ratio",
+        )
+    )
     yield
     unregister_metric("predicted_negative_ratio")
     unregister_metric("predicted_negative_share")
@@ -53,8 +67,9 @@ def test_registered_metric_appears_everywhere(prevalence_metric):
 
 def test_registry_refuses_bad_entries():
     with pytest.raises(ValueError, match="already registered"):
-        register_comparison_metric(ComparisonMetric(
-            "disparate_impact", "x", "ratio", ("selection_rate",), False))
+        register_comparison_metric(
+            ComparisonMetric("disparate_impact", "x", "ratio", ("selection_rate",), False)
+        )
     with pytest.raises(ValueError, match="unknown component"):
         register_comparison_metric(ComparisonMetric("x", "x", "ratio", ("nope",), False))
     with pytest.raises(ValueError, match="unknown kind"):

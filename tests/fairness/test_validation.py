@@ -12,13 +12,15 @@ from ethiclens import EthicLensInputError
 def frame():
     rng = np.random.default_rng(0)
     n = 400
-    return pd.DataFrame({
-        "label": rng.integers(0, 2, n),
-        "pred": rng.integers(0, 2, n),
-        "score": rng.random(n),
-        "sex": rng.choice(["F", "M"], n),
-        "w": rng.uniform(0.5, 2, n),
-    })
+    return pd.DataFrame(
+        {
+            "label": rng.integers(0, 2, n),
+            "pred": rng.integers(0, 2, n),
+            "score": rng.random(n),
+            "sex": rng.choice(["F", "M"], n),
+            "w": rng.uniform(0.5, 2, n),
+        }
+    )
 
 
 def _audit(df, **kw):

@@ -28,8 +28,9 @@ def _random_case(rng):
 
 
 def _flagged_pairs(result):
-    return {frozenset((c.group, c.reference)): (c.flagged, c.disadvantaged)
-            for c in result.comparisons}
+    return {
+        frozenset((c.group, c.reference)): (c.flagged, c.disadvantaged) for c in result.comparisons
+    }
 
 
 @pytest.mark.parametrize("favorable", [True, False])
@@ -40,8 +41,15 @@ def test_swapping_the_reference_never_changes_which_pairs_are_flagged(favorable)
         y, p, g = _random_case(rng)
         groups = sorted(set(g))
         results = {
-            ref: ethiclens.audit(y, p, {"g": g}, reference=ref, n_boot=400, random_state=case,
-                                 positive_is_favorable=favorable)
+            ref: ethiclens.audit(
+                y,
+                p,
+                {"g": g},
+                reference=ref,
+                n_boot=400,
+                random_state=case,
+                positive_is_favorable=favorable,
+            )
             for ref in groups[:2]
         }
         a, b = (_flagged_pairs(results[r]) for r in groups[:2])
@@ -101,8 +109,9 @@ def test_every_reported_interval_contains_its_estimate():
         for ci in ("jeffreys", "bca", "percentile"):
             res = ethiclens.audit(y, p, {"g": g}, n_boot=300, ci=ci, random_state=case)
             estimates = [m for c in res.comparisons for m in c.metrics.values()]
-            estimates += [m for a in res.attributes for grp in a.groups
-                          for m in grp.metrics.values()]
+            estimates += [
+                m for a in res.attributes for grp in a.groups for m in grp.metrics.values()
+            ]
             for m in estimates:
                 if m.ci_low is not None and m.value is not None:
                     assert m.ci_low <= m.value <= m.ci_high, (case, ci, m)
@@ -114,35 +123,46 @@ def test_merge_and_exclude_groups():
     race = rng.choice(["White", "Black", "Asian", "Other"], n, p=[0.5, 0.4, 0.05, 0.05])
     y = rng.integers(0, 2, n)
     p = rng.integers(0, 2, n)
-    merged = ethiclens.audit(y, p, {"race": race}, merge_groups={"race": {
-        "Asian+Other": ["Asian", "Other"]}}, random_state=0, n_boot=300)
+    merged = ethiclens.audit(
+        y,
+        p,
+        {"race": race},
+        merge_groups={"race": {"Asian+Other": ["Asian", "Other"]}},
+        random_state=0,
+        n_boot=300,
+    )
     groups = {grp.group: grp.n for grp in merged.attributes[0].groups}
     assert set(groups) == {"White", "Black", "Asian+Other"}
     assert groups["Asian+Other"] == int(np.isin(race, ["Asian", "Other"]).sum())
     assert merged.config["merge_groups"] == {"race": {"Asian+Other": ["Asian", "Other"]}}
-    excluded = ethiclens.audit(y, p, {"race": race}, exclude_groups={"race": ["Asian"]},
-                               random_state=0, n_boot=300)
+    excluded = ethiclens.audit(
+        y, p, {"race": race}, exclude_groups={"race": ["Asian"]}, random_state=0, n_boot=300
+    )
     assert {grp.group for grp in excluded.attributes[0].groups} == {"White", "Black", "Other"}
     assert excluded.config["exclude_groups"] == {"race": ["Asian"]}
     assert excluded.data["n_rows"] == n
 
 
-@pytest.mark.parametrize("kwargs,match", [
-    ({"exclude_groups": {"sex": ["A"]}}, "unknown attribute 'sex'"),
-    ({"exclude_groups": {"race": ["Martian"]}}, "no group 'Martian'"),
-    ({"exclude_groups": {"race": ["White", "Black"]}}, "fewer than two"),
-    ({"merge_groups": {"race": {"All": ["White", "Black", "Asian"]}}}, "single group"),
-    ({"merge_groups": {"race": {"X": ["White"]}}}, "two or more groups"),
-    ({"merge_groups": {"race": {"White": ["Black", "Asian"]}}}, "existing group"),
-    ({"merge_groups": {"race": {"X": ["Black", "Asian"], "Y": ["Asian", "White"]}}},
-     "in two merges"),
-    ({"merge_groups": ["race"]}, "dict keyed by attribute"),
-])
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        ({"exclude_groups": {"sex": ["A"]}}, "unknown attribute 'sex'"),
+        ({"exclude_groups": {"race": ["Martian"]}}, "no group 'Martian'"),
+        ({"exclude_groups": {"race": ["White", "Black"]}}, "fewer than two"),
+        ({"merge_groups": {"race": {"All": ["White", "Black", "Asian"]}}}, "single group"),
+        ({"merge_groups": {"race": {"X": ["White"]}}}, "two or more groups"),
+        ({"merge_groups": {"race": {"White": ["Black", "Asian"]}}}, "existing group"),
+        (
+            {"merge_groups": {"race": {"X": ["Black", "Asian"], "Y": ["Asian", "White"]}}},
+            "in two merges",
+        ),
+        ({"merge_groups": ["race"]}, "dict keyed by attribute"),
+    ],
+)
 def test_bad_merges_and_exclusions_are_clear(kwargs, match):
     race = np.array(["White", "Black", "Asian"] * 100)
     with pytest.raises(EthicLensInputError, match=match):
-        ethiclens.audit(np.zeros(300, int), np.ones(300, int), {"race": race}, n_boot=200,
-                        **kwargs)
+        ethiclens.audit(np.zeros(300, int), np.ones(300, int), {"race": race}, n_boot=200, **kwargs)
 
 
 def test_one_huge_weight_cannot_decide_a_flag():
@@ -153,7 +173,7 @@ def test_one_huge_weight_cannot_decide_a_flag():
     p = np.r_[np.zeros(300, int), (rng.random(300) < 0.5).astype(int)]
     p[0] = 1  # the single selected row of A ...
     w = np.ones(n)
-    w[0] = 1e300 ** 0.5  # ... carries almost all of A's weight
+    w[0] = 1e300**0.5  # ... carries almost all of A's weight
     res = ethiclens.audit(y, p, {"g": g}, reference="B", sample_weight=w, random_state=0)
     c = res.comparisons[0]
     grp = next(x for x in res.attributes[0].groups if x.group == "A")
@@ -165,16 +185,23 @@ def test_one_huge_weight_cannot_decide_a_flag():
 
 def test_zero_total_weight_is_an_error():
     with pytest.raises(EthicLensInputError, match="every weight is 0"):
-        ethiclens.audit(np.zeros(200, int), np.ones(200, int), {"g": ["a", "b"] * 100},
-                        sample_weight=np.zeros(200))
+        ethiclens.audit(
+            np.zeros(200, int),
+            np.ones(200, int),
+            {"g": ["a", "b"] * 100},
+            sample_weight=np.zeros(200),
+        )
 
 
-@pytest.mark.parametrize("labels,pos", [([0, 1], "1"), ([1, 2], "2"), ([-1, 1], "1"),
-                                        ([False, True], "true"), (["no", "yes"], "yes")])
+@pytest.mark.parametrize(
+    "labels,pos",
+    [([0, 1], "1"), ([1, 2], "2"), ([-1, 1], "1"), ([False, True], "true"), (["no", "yes"], "yes")],
+)
 def test_pos_label_is_compared_in_the_columns_type(labels, pos):
     y = pd.Series(np.tile(labels, 200))
-    res = ethiclens.audit(y, y, {"g": np.repeat(["a", "b"], 200)}, pos_label=pos, n_boot=200,
-                          random_state=0)
+    res = ethiclens.audit(
+        y, y, {"g": np.repeat(["a", "b"], 200)}, pos_label=pos, n_boot=200, random_state=0
+    )
     sel = res.attributes[0].groups[0].metrics["selection_rate"].value
     assert sel == pytest.approx(0.5)
 
@@ -185,8 +212,7 @@ def test_bad_seeds_are_clear(seed):
         ethiclens.audit([0, 1] * 100, [0, 1] * 100, {"g": ["a", "b"] * 100}, random_state=seed)
 
 
-@pytest.mark.parametrize("n_boot,match", [(150.5, "integer"), (10, "too few"),
-                                          (10**11, "GiB")])
+@pytest.mark.parametrize("n_boot,match", [(150.5, "integer"), (10, "too few"), (10**11, "GiB")])
 def test_bad_n_boot_is_clear(n_boot, match):
     with pytest.raises(EthicLensInputError, match=match):
         ethiclens.audit([0, 1] * 100, [0, 1] * 100, {"g": ["a", "b"] * 100}, n_boot=n_boot)
@@ -196,13 +222,21 @@ def test_intersection_labels_that_would_collide_are_refused():
     a = np.array(["x&y", "x"] * 100)
     b = np.array(["z", "y&z"] * 100)
     with pytest.raises(EthicLensInputError, match="would both be labelled 'x&y&z'"):
-        ethiclens.audit([0, 1] * 100, [0, 1] * 100, {"a": a, "b": b},
-                        intersections=[("a", "b")], n_boot=200)
+        ethiclens.audit(
+            [0, 1] * 100, [0, 1] * 100, {"a": a, "b": b}, intersections=[("a", "b")], n_boot=200
+        )
 
 
-@pytest.mark.parametrize("kwargs", [{"min_group_size": 0}, {"min_label_count": -3},
-                                    {"di_rule": "sideways"}, {"di_threshold": 1.2},
-                                    {"min_group_size": 2.5}])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"min_group_size": 0},
+        {"min_label_count": -3},
+        {"di_rule": "sideways"},
+        {"di_threshold": 1.2},
+        {"min_group_size": 2.5},
+    ],
+)
 def test_bad_policy_is_clear(kwargs):
     with pytest.raises(EthicLensInputError):
         Policy(**kwargs)

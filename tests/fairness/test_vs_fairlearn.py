@@ -47,23 +47,33 @@ def _case(seed):
 
 
 def _by_group(df, weights):
-    metrics = {"sel": selection_rate, "tpr": true_positive_rate, "fpr": false_positive_rate,
-               "ppv": precision_score}
+    metrics = {
+        "sel": selection_rate,
+        "tpr": true_positive_rate,
+        "fpr": false_positive_rate,
+        "ppv": precision_score,
+    }
     params = None
     if weights is not None:
         params = {k: {"sample_weight": weights} for k in metrics}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        mf = MetricFrame(metrics=metrics, y_true=df["y"], y_pred=df["p"],
-                         sensitive_features=df["a"], sample_params=params)
+        mf = MetricFrame(
+            metrics=metrics,
+            y_true=df["y"],
+            y_pred=df["p"],
+            sensitive_features=df["a"],
+            sample_params=params,
+        )
     return mf.by_group
 
 
 @pytest.mark.parametrize("seed", range(N_CASES))
 def test_metrics_equal_fairlearn(seed):
     df, weights = _case(seed)
-    result = ethiclens.audit(df["y"], df["p"], df["a"], sample_weight=weights, n_boot=100,
-                             random_state=seed)
+    result = ethiclens.audit(
+        df["y"], df["p"], df["a"], sample_weight=weights, n_boot=100, random_state=seed
+    )
     fl = _by_group(df, weights)
     attr = result.attributes[0]
     for g in attr.groups:
@@ -89,10 +99,20 @@ def test_metrics_equal_fairlearn(seed):
         c = result.comparisons[0]
         di = c.metrics["disparate_impact"].value
         assert abs(min(di, 1 / di) - demographic_parity_ratio(df["y"], df["p"], **kw)) < TOL
-        assert abs(abs(c.metrics["statistical_parity_difference"].value)
-                   - demographic_parity_difference(df["y"], df["p"], **kw)) < TOL
-        assert abs(c.metrics["equalized_odds_difference"].value
-                   - equalized_odds_difference(df["y"], df["p"], **kw)) < TOL
+        assert (
+            abs(
+                abs(c.metrics["statistical_parity_difference"].value)
+                - demographic_parity_difference(df["y"], df["p"], **kw)
+            )
+            < TOL
+        )
+        assert (
+            abs(
+                c.metrics["equalized_odds_difference"].value
+                - equalized_odds_difference(df["y"], df["p"], **kw)
+            )
+            < TOL
+        )
 
 
 def _aif360_generalized_entropy(y_true, y_pred, alpha=1):
@@ -113,9 +133,18 @@ def test_theil_equals_aif360_definition(seed):
     for name, part in df.groupby("a"):
         expected = _aif360_generalized_entropy(part["y"].to_numpy(), part["p"].to_numpy())
         assert abs(groups[name].metrics["theil_index"].value - expected) < TOL
-    whole = ethiclens.fairness.theil_index(np.array([
-        [((df.y == 1) & (df.p == 1)).sum(), ((df.y == 0) & (df.p == 1)).sum(),
-         ((df.y == 1) & (df.p == 0)).sum(), ((df.y == 0) & (df.p == 0)).sum()]]))[0]
+    whole = ethiclens.fairness.theil_index(
+        np.array(
+            [
+                [
+                    ((df.y == 1) & (df.p == 1)).sum(),
+                    ((df.y == 0) & (df.p == 1)).sum(),
+                    ((df.y == 1) & (df.p == 0)).sum(),
+                    ((df.y == 0) & (df.p == 0)).sum(),
+                ]
+            ]
+        )
+    )[0]
     assert abs(whole - _aif360_generalized_entropy(df.y.to_numpy(), df.p.to_numpy())) < TOL
 
 
@@ -133,7 +162,7 @@ def test_ece_equals_direct_binning(seed):
     a = rng.choice(["x", "y", "z"], n)
     s = rng.random(n)
     s[:5] = [0.0, 1.0, 0.1, 0.9999, 0.5]  # bin edges
-    y = (rng.random(n) < s ** 1.3).astype(int)
+    y = (rng.random(n) < s**1.3).astype(int)
     p = (s > 0.5).astype(int)
     result = ethiclens.audit(y, p, a, y_score=s, n_boot=100, random_state=0)
     for g in result.attributes[0].groups:
@@ -142,6 +171,7 @@ def test_ece_equals_direct_binning(seed):
         ys, ss = y[mask], s[mask]
         expected = sum(
             (bins == b).sum() / mask.sum() * abs(ys[bins == b].mean() - ss[bins == b].mean())
-            for b in range(10) if (bins == b).any()
+            for b in range(10)
+            if (bins == b).any()
         )
         assert abs(g.metrics["ece"].value - expected) < TOL

@@ -64,11 +64,16 @@ def test_grr_joint_estimator_is_unbiased(platform, epsilon):
     truth = joint_from_codes(codes, platform.y, platform.p, 2)
     errors = []
     for r in range(200):
-        rel = release(make_request(5000, "sex", epsilon=epsilon), platform, "y", "p",
-                      random_state=r)
+        rel = release(
+            make_request(5000, "sex", epsilon=epsilon), platform, "y", "p", random_state=r
+        )
         m = rel.manifest["columns"]
-        observed = joint_from_codes(pd.Categorical(rel.table.sex, categories=["F", "M"]).codes,
-                                    rel.table.Y, rel.table.Y_hat, 2)
+        observed = joint_from_codes(
+            pd.Categorical(rel.table.sex, categories=["F", "M"]).codes,
+            rel.table.Y,
+            rel.table.Y_hat,
+            2,
+        )
         mats = [response_matrix(m[c]["epsilon"], m[c]["k"]) for c in ("sex", "Y", "Y_hat")]
         errors.append(debias(observed, mats, project=False) - truth)
     errors = np.asarray(errors)
@@ -81,8 +86,9 @@ def test_grr_metric_error_shrinks_to_zero(platform, epsilon):
     truth = _truth(platform)
     errors = {"dp": [], "eo": []}
     for r in range(60):
-        rel = release(make_request(5000, "sex", epsilon=epsilon), platform, "y", "p",
-                      random_state=r)
+        rel = release(
+            make_request(5000, "sex", epsilon=epsilon), platform, "y", "p", random_state=r
+        )
         est = estimate(rel, n_boot=1)
         for m in errors:
             errors[m].append(est.values[m]["value"] - truth[m])
@@ -108,7 +114,8 @@ def test_release_files_roundtrip_and_tampering(platform, tmp_path):
     m = rel.manifest
     assert m["rows"] == 2000 and set(rel.table.columns) == {"sex", "Y", "Y_hat"}
     assert sum(c["epsilon"] for k, c in m["columns"].items() if not k.startswith("_")) == (
-        pytest.approx(3.0))
+        pytest.approx(3.0)
+    )
     assert "3-LDP" in m["columns"]["_composition"] and "age" not in rel.table
     est = estimate(rel, n_boot=50)
     assert "GRR release of 2000 rows at ε = 3" in est.basis
@@ -126,21 +133,25 @@ def test_release_files_roundtrip_and_tampering(platform, tmp_path):
 
 
 def test_dp_only_request_releases_no_label(platform):
-    rel = release(make_request(1000, "sex", metrics=["dp"], epsilon=2.0), platform, None, "p",
-                  random_state=0)
+    rel = release(
+        make_request(1000, "sex", metrics=["dp"], epsilon=2.0), platform, None, "p", random_state=0
+    )
     assert set(rel.table.columns) == {"sex", "Y_hat"}
     assert rel.manifest["columns"]["sex"]["epsilon"] == 1.0
     with pytest.raises(EthicLensInputError, match="need Y"):
         estimate(rel, metrics=["eo"])
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(epsilon=0), "ε must be"),
-    (dict(epsilon=float("inf")), "ε must be"),
-    (dict(epsilon=-1), "ε must be"),
-    (dict(metrics=["dp", "acc"]), "unknown metric"),
-    (dict(protected_domain=["F"]), "two or more groups"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(epsilon=0), "ε must be"),
+        (dict(epsilon=float("inf")), "ε must be"),
+        (dict(epsilon=-1), "ε must be"),
+        (dict(metrics=["dp", "acc"]), "unknown metric"),
+        (dict(protected_domain=["F"]), "two or more groups"),
+    ],
+)
 def test_bad_requests(kwargs, message):
     with pytest.raises(EthicLensInputError, match=message):
         make_request(100, "sex", **kwargs)
@@ -159,14 +170,26 @@ def test_bad_releases(platform):
 def test_blackbox_uniform_queries_are_biased_by_population(platform):
     """The platform's model depends on age; uniform queries over a different age range see a
     different population and estimate a different DP."""
+
     def predict(q):
         return ((q["age"] > 50) & (q["sex"] == "M")).astype(int).to_numpy()
 
-    truth = metrics_from_joint(joint_from_codes(
-        pd.Categorical(platform.sex, categories=["F", "M"]).codes, platform.y,
-        predict(platform), 2))["dp"]
-    est = blackbox_audit(predict, {"sex": ["F", "M"], "age": (18, 100)}, "sex", 20_000,
-                         metrics=["dp"], random_state=0)["dp"]
+    truth = metrics_from_joint(
+        joint_from_codes(
+            pd.Categorical(platform.sex, categories=["F", "M"]).codes,
+            platform.y,
+            predict(platform),
+            2,
+        )
+    )["dp"]
+    est = blackbox_audit(
+        predict,
+        {"sex": ["F", "M"], "age": (18, 100)},
+        "sex",
+        20_000,
+        metrics=["dp"],
+        random_state=0,
+    )["dp"]
     assert abs(est - truth) > 0.1  # uniform age 18-100 vs the platform's 18-80
 
 
@@ -202,14 +225,17 @@ def test_theorem_2_1_population_bias_is_exactly_alpha(alpha):
     assert est["dp"] == pytest.approx(alpha, abs=0.01)
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(epsilon=True), "not bool"),
-    (dict(epsilon="1"), "not str"),
-    (dict(epsilon=1e308), "above"),
-    (dict(delta=0.5), "δ must be"),
-    (dict(protected_domain="AB"), "must be a list"),
-    (dict(mechanism="laplace"), "unknown mechanism"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(epsilon=True), "not bool"),
+        (dict(epsilon="1"), "not str"),
+        (dict(epsilon=1e308), "above"),
+        (dict(delta=0.5), "δ must be"),
+        (dict(protected_domain="AB"), "must be a list"),
+        (dict(mechanism="laplace"), "unknown mechanism"),
+    ],
+)
 def test_requests_are_validated_as_a_whole(kwargs, message):
     with pytest.raises(EthicLensInputError, match=message):
         make_request(100, "sex", **kwargs)

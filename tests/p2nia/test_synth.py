@@ -20,21 +20,38 @@ def audit_data():
     rng = np.random.default_rng(0)
     n = 6000
     a = rng.choice(["F", "M"], n, p=[0.45, 0.55])
-    hrs = np.where(a == "M", rng.choice(4, n, p=[.05, .15, .3, .5]),
-                   rng.choice(4, n, p=[.5, .3, .15, .05]))
+    hrs = np.where(
+        a == "M",
+        rng.choice(4, n, p=[0.05, 0.15, 0.3, 0.5]),
+        rng.choice(4, n, p=[0.5, 0.3, 0.15, 0.05]),
+    )
     edu = rng.integers(0, 5, n)
     p = ((edu >= 3) | ((a == "M") & (hrs >= 3))).astype(int)
     y = (rng.random(n) < 0.2 + 0.5 * p).astype(int)
-    return pd.DataFrame({"sex": a, "edu": edu, "hrs": hrs, "region": rng.integers(0, 6, n),
-                         "job": rng.integers(0, 5, n), "age": rng.uniform(18, 90, n),
-                         "_y": y, "_pred": p})
+    return pd.DataFrame(
+        {
+            "sex": a,
+            "edu": edu,
+            "hrs": hrs,
+            "region": rng.integers(0, 6, n),
+            "job": rng.integers(0, 5, n),
+            "age": rng.uniform(18, 90, n),
+            "_y": y,
+            "_pred": p,
+        }
+    )
 
 
 def _dp(table):
     codes = pd.Categorical(table.sex, categories=["F", "M"]).codes
-    return metrics_from_joint(joint_from_codes(codes, table.Y if "Y" in table else table._y,
-                                               table.Y_hat if "Y_hat" in table else
-                                               table._pred, 2))["dp"]
+    return metrics_from_joint(
+        joint_from_codes(
+            codes,
+            table.Y if "Y" in table else table._y,
+            table.Y_hat if "Y_hat" in table else table._pred,
+            2,
+        )
+    )["dp"]
 
 
 @pytest.mark.slow
@@ -43,23 +60,50 @@ def test_forcing_the_audit_marginals_matters(audit_data):
     cols = ["edu", "hrs", "region", "job"]
     errs = {}
     for force in (True, False):
-        errs[force] = np.mean([abs(_dp(fit_and_sample(
-            "mst", 10.0, audit_data, "sex", ["F", "M"], cols, {}, [5000],
-            np.random.default_rng(s), force=force)[5000]) - truth) for s in (1, 2)])
+        errs[force] = np.mean(
+            [
+                abs(
+                    _dp(
+                        fit_and_sample(
+                            "mst",
+                            10.0,
+                            audit_data,
+                            "sex",
+                            ["F", "M"],
+                            cols,
+                            {},
+                            [5000],
+                            np.random.default_rng(s),
+                            force=force,
+                        )[5000]
+                    )
+                    - truth
+                )
+                for s in (1, 2)
+            ]
+        )
     assert errs[True] < 0.02  # (A, Y, Ŷ) measured: the gap survives
     assert errs[False] > 2 * errs[True] and errs[False] > 0.03  # plain MST attenuates it
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mechanism", ["mst", "aim"])
-def test_synthetic_release_keeps_required_marginals_and_budget(audit_data, mechanism, tmp_path,
-                                                               monkeypatch):
+def test_synthetic_release_keeps_required_marginals_and_budget(
+    audit_data, mechanism, tmp_path, monkeypatch
+):
     import ethiclens.p2nia._synth as synth
 
     monkeypatch.setattr(synth, "AIM_MAX_ROUNDS", 4)  # keep the test short
     req = make_request(3000, "sex", mechanism=mechanism, epsilon=8.0, delta=1e-6)
-    rel = release(req, audit_data, "_y", "_pred", columns=["edu", "hrs", "age"],
-                  discretization={"age": [0, 30, 50, 70, 120]}, random_state=0)
+    rel = release(
+        req,
+        audit_data,
+        "_y",
+        "_pred",
+        columns=["edu", "hrs", "age"],
+        discretization={"age": [0, 30, 50, 70, 120]},
+        random_state=0,
+    )
     privacy = rel.manifest["columns"]["_privacy"]
     measured = [tuple(m) for m in privacy["measured_marginals"]]
     for clique in [("sex", "Y", "Y_hat"), ("sex", "Y"), ("sex", "Y_hat"), ("Y", "Y_hat")]:
@@ -101,10 +145,25 @@ def test_bins_must_cover_the_data_unless_open_ended():
 def test_open_bins_are_recorded_in_the_manifest(audit_data, tmp_path):
     req = make_request(1000, "sex", mechanism="mst", epsilon=5.0, delta=1e-6)
     with pytest.raises(EthicLensInputError, match="do not cover"):
-        release(req, audit_data, "_y", "_pred", columns=["age"],
-                discretization={"age": [20, 40]}, random_state=0)
-    rel = release(req, audit_data, "_y", "_pred", columns=["age"],
-                  discretization={"age": [20, 40]}, random_state=0, open_bins=True)
+        release(
+            req,
+            audit_data,
+            "_y",
+            "_pred",
+            columns=["age"],
+            discretization={"age": [20, 40]},
+            random_state=0,
+        )
+    rel = release(
+        req,
+        audit_data,
+        "_y",
+        "_pred",
+        columns=["age"],
+        discretization={"age": [20, 40]},
+        random_state=0,
+        open_bins=True,
+    )
     assert rel.manifest["open_ended_bins"] == ["age"]
     assert rel.manifest["columns"]["age"]["open_ended"] is True
     back = read_release(write_release(rel, tmp_path / "rel"))

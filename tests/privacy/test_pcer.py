@@ -48,7 +48,8 @@ def test_hand_computed_two_groups(two_groups):
     assert res.delta_pcer == pytest.approx(8 - 200)
     assert res.dp_gap == pytest.approx(0.2) and res.dp_gap_signed == pytest.approx(0.2)
     assert "B has the higher PCER, i.e. more positive predictions per unit of privacy cost" in (
-        res.interpretation)
+        res.interpretation
+    )
     assert "A gets less benefit per unit of membership-inference risk" in res.interpretation
     assert "Outcome: B receives the favourable prediction less often" in res.interpretation
     assert "Privacy cost: A has the larger overfitting gap" in res.interpretation
@@ -124,8 +125,9 @@ def test_mia_auc_equals_sklearn_per_group():
     res = membership_inference(train, test)
     for att in res.groups:
         tr, te = g_tr == att.group, g_te == att.group
-        expected = roc_auc_score(np.r_[np.ones(tr.sum()), np.zeros(te.sum())],
-                                 -np.r_[loss_tr[tr], loss_te[te]])
+        expected = roc_auc_score(
+            np.r_[np.ones(tr.sum()), np.zeros(te.sum())], -np.r_[loss_tr[tr], loss_te[te]]
+        )
         assert att.auc == pytest.approx(expected, abs=1e-15)
         assert att.advantage == pytest.approx(expected - 0.5)
         assert att.yeom_advantage == pytest.approx(1.0)  # all right on train, all wrong on test
@@ -195,7 +197,8 @@ def test_bootstrap_intervals_match_binomial_widths(ci):
         assert ("extended" in est.ci_method) == (est is a["fpr_test"] and ci == "jeffreys")
     if ci == "jeffreys":
         assert a["delta"].ci_method == JEFFREYS_METHOD.replace(
-            "per group", "per group, train and test apart")
+            "per group", "per group, train and test apart"
+        )
     d = res.estimates["delta_pcer"]
     assert d.value == res.delta_pcer and d.ci_low < d.value < d.ci_high
 
@@ -273,8 +276,10 @@ def test_boundary_rates_get_a_one_sided_interval_containing_the_estimate():
     # Beta(0 + 1, 200 + 1) is the rate's marginal: its 97.5% quantile is about 0.0182.
     assert rate.ci_high == pytest.approx(0.0182, abs=0.003)
     plain = pcer_audit(train, test, group_order=("A", "B"), ci="percentile").group("B")
-    assert (plain.estimates["positive_rate"].ci_low, plain.estimates["positive_rate"].ci_high
-            ) == (0.0, 0.0)
+    assert (plain.estimates["positive_rate"].ci_low, plain.estimates["positive_rate"].ci_high) == (
+        0.0,
+        0.0,
+    )
     assert "degenerate" in plain.estimates["positive_rate"].ci_method
 
 
@@ -289,8 +294,13 @@ def test_every_interval_contains_its_estimate(ci):
             n = int(rng.integers(30, 80))
             parts_tr.append(_split(n, int(rng.integers(n - 5, n + 1)), int(rng.integers(0, 4)), g))
             parts_te.append(_split(n, int(rng.integers(n - 8, n + 1)), int(rng.integers(0, 4)), g))
-        res = pcer_audit(_join(*parts_tr), _join(*parts_te), n_boot=100,
-                         random_state=int(rng.integers(1000)), ci=ci)
+        res = pcer_audit(
+            _join(*parts_tr),
+            _join(*parts_te),
+            n_boot=100,
+            random_state=int(rng.integers(1000)),
+            ci=ci,
+        )
         ests = [*res.estimates.values(), *(e for g in res.groups for e in g.estimates.values())]
         for est in ests:
             if est.ci_low is not None:
@@ -307,7 +317,8 @@ def test_rates_come_from_the_fairness_core():
     assert stats["tpr_test"] == pytest.approx(core.true_positive_rate(cells_te))
     assert stats["fpr_test"] == pytest.approx(core.false_positive_rate(cells_te))
     assert stats["delta"] == pytest.approx(
-        np.maximum(0, core.accuracy(cells_tr) - core.accuracy(cells_te)))
+        np.maximum(0, core.accuracy(cells_tr) - core.accuracy(cells_te))
+    )
     assert stats["positive_rate"] == pytest.approx([0.5, 0.2])
 
 
@@ -331,8 +342,7 @@ def test_floor_is_the_policy_setting_and_withholds_the_headline():
     assert "Double disadvantage" not in res.interpretation
     for name in ("dp_gap", "eo_gap", "dispersion"):
         assert res.estimates[name].status == "INSUFFICIENT_DATA"
-    lenient = pcer_audit(train, test, group_order=("A", "B"),
-                         policy=Policy(pcer_min_group_size=10))
+    lenient = pcer_audit(train, test, group_order=("A", "B"), policy=Policy(pcer_min_group_size=10))
     assert lenient.headline.status == "REPORTED" and lenient.headline.ci_low is not None
     assert lenient.min_group_size == 10
     with pytest.raises(EthicLensInputError, match="pcer_min_group_size"):
@@ -344,9 +354,10 @@ def test_floor_is_the_policy_setting_and_withholds_the_headline():
 def test_zero_denominator_is_undefined_never_zero():
     # Group B's test rows are all negative labels: its TPR (and the EO-Gap) is undefined.
     train = _join(_split(100, 90, 50, "A"), _split(100, 80, 30, "B"))
-    test = _join(_split(100, 85, 40, "A"),
-                 (np.zeros(100, int), np.r_[np.ones(10), np.zeros(90)].astype(int),
-                  np.full(100, "B")))
+    test = _join(
+        _split(100, 85, 40, "A"),
+        (np.zeros(100, int), np.r_[np.ones(10), np.zeros(90)].astype(int), np.full(100, "B")),
+    )
     res = pcer_audit(train, test, group_order=("A", "B"))
     tpr = res.group("B").estimates["tpr_test"]
     assert tpr.status == "UNDEFINED" and tpr.value is None and tpr.ci_low is None
@@ -386,22 +397,30 @@ def test_json_follows_the_versioned_schema(two_groups):
     train.loss = rng.exponential(0.3, len(train.y_true))
     test.loss = rng.exponential(0.5, len(test.y_true))
     out = pcer_audit(train, test, group_order=("A", "B")).to_dict()
-    assert out["schema_version"] == PCER_SCHEMA_VERSION == load_pcer_schema()[
-        "$defs"]["pcer_audit"]["properties"]["schema_version"]["const"]
+    assert (
+        out["schema_version"]
+        == PCER_SCHEMA_VERSION
+        == load_pcer_schema()["$defs"]["pcer_audit"]["properties"]["schema_version"]["const"]
+    )
     validate_pcer_output(out)
     broken = {**out, "statistics": {**out["statistics"]}}
     del broken["statistics"]["delta_pcer"]
     with pytest.raises(jsonschema.ValidationError):
         validate_pcer_output(broken)
-    broken = {**out, "statistics": {**out["statistics"], "dp_gap": {
-        **out["statistics"]["dp_gap"], "status": "OK"}}}
+    broken = {
+        **out,
+        "statistics": {
+            **out["statistics"],
+            "dp_gap": {**out["statistics"]["dp_gap"], "status": "OK"},
+        },
+    }
     with pytest.raises(jsonschema.ValidationError):
         validate_pcer_output(broken)
 
 
 def _sentence(text, prefix):
     start = text.find(prefix)
-    return None if start < 0 else text[start:text.index(".", start + len(prefix)) + 1]
+    return None if start < 0 else text[start : text.index(".", start + len(prefix)) + 1]
 
 
 def test_compas_like_signs_agree():
@@ -409,8 +428,9 @@ def test_compas_like_signs_agree():
     African-American gets more harmful predictions and overfits more."""
     train = _join(_split(1000, 800, 250, "Other"), _split(1000, 720, 450, "African-American"))
     test = _join(_split(1000, 800, 250, "Other"), _split(1000, 700, 450, "African-American"))
-    res = pcer_audit(train, test, group_order=("Other", "African-American"),
-                     positive_is_favorable=False)
+    res = pcer_audit(
+        train, test, group_order=("Other", "African-American"), positive_is_favorable=False
+    )
     text = res.interpretation
     assert res.delta_pcer > 0
     assert "Other has the higher PCER" in text
@@ -434,8 +454,13 @@ def test_sign_sentences_never_contradict(favorable):
             acc_tr = int(min(n, acc_te + rng.integers(-5, 20)))
             parts_tr.append(_split(n, acc_tr, int(rng.integers(1, n)), g))
             parts_te.append(_split(n, acc_te, pos_te, g))
-        res = pcer_audit(_join(*parts_tr), _join(*parts_te), group_order=("P", "Q"),
-                         positive_is_favorable=favorable, n_boot=100)
+        res = pcer_audit(
+            _join(*parts_tr),
+            _join(*parts_te),
+            group_order=("P", "Q"),
+            positive_is_favorable=favorable,
+            n_boot=100,
+        )
         text = res.interpretation
         p, q = res.group("P"), res.group("Q")
         outcome, cost = _sentence(text, "Outcome: "), _sentence(text, "Privacy cost: ")
@@ -450,7 +475,8 @@ def test_sign_sentences_never_contradict(favorable):
         if double is not None:
             name = double.split()[2]
             assert outcome.startswith(f"Outcome: {name} ") and cost.startswith(
-                f"Privacy cost: {name} "), text
+                f"Privacy cost: {name} "
+            ), text
             if favorable:  # lower R and larger δ: necessarily the lower PCER too
                 lower = p if p.pcer < q.pcer else q
                 assert name == lower.group
@@ -464,12 +490,12 @@ def test_sign_sentences_never_contradict(favorable):
 def test_missing_group_values_and_bad_losses_are_refused():
     y = np.array([0, 1, 1, 0, 1])
     with pytest.raises(EthicLensInputError, match=r"'train groups'.*2 row\(s\) have no group"):
-        SplitPredictions(y, y, np.array(["a", None, "b", np.nan, "a"], dtype=object),
-                         name="train")
+        SplitPredictions(y, y, np.array(["a", None, "b", np.nan, "a"], dtype=object), name="train")
     with pytest.raises(EthicLensInputError, match=r"'test groups'.*1 row"):
         SplitPredictions(y, y, np.array([1.0, 2.0, np.nan, 1.0, 2.0]), name="test")
     with pytest.raises(EthicLensInputError, match=r"negative, first at row 1"):
         SplitPredictions(y, y, np.array(list("aabba")), loss=[0.1, -0.2, 0.3, 0.1, 0.0])
     with pytest.raises(EthicLensInputError, match=r"not numbers, first at row 2"):
-        SplitPredictions(y, y, np.array(list("aabba")),
-                         loss=np.array([0.1, 0.2, "high", 0.1, 0.0], dtype=object))
+        SplitPredictions(
+            y, y, np.array(list("aabba")), loss=np.array([0.1, 0.2, "high", 0.1, 0.0], dtype=object)
+        )

@@ -26,8 +26,12 @@ def _opacus_setup(mlp, batch):
     from opacus.optimizers import DPOptimizer
 
     gsm = GradSampleModule(mlp)
-    opt = DPOptimizer(torch.optim.SGD(gsm.parameters(), lr=0.05, momentum=0.9),
-                      noise_multiplier=0.0, max_grad_norm=C, expected_batch_size=batch)
+    opt = DPOptimizer(
+        torch.optim.SGD(gsm.parameters(), lr=0.05, momentum=0.9),
+        noise_multiplier=0.0,
+        max_grad_norm=C,
+        expected_batch_size=batch,
+    )
     return gsm, opt
 
 
@@ -42,8 +46,11 @@ def _stack(mlps, d=12):
 def _per_layer(net, flat, k):
     """Model k's (weight, bias) pairs, torch's (out, in) orientation, from a flat (K, P)."""
     W1, W2, w3 = net.views(flat)
-    return [(W1[k, :-1].T, W1[k, -1]), (W2[k, :-1].T, W2[k, -1]),
-            (w3[k, :-1].unsqueeze(0), w3[k, -1:])]
+    return [
+        (W1[k, :-1].T, W1[k, -1]),
+        (W2[k, :-1].T, W2[k, -1]),
+        (w3[k, :-1].unsqueeze(0), w3[k, -1:]),
+    ]
 
 
 @pytest.fixture
@@ -68,8 +75,9 @@ def test_clipped_summed_gradients_equal_opacus(batch):
         loss.backward()
         opt.clip_and_accumulate()
         params = list(gsm.parameters())  # w1, b1, w2, b2, w3, b3
-        for p, g in zip(params, [t for pair in _per_layer(net, ours, k) for t in pair],
-                        strict=True):
+        for p, g in zip(
+            params, [t for pair in _per_layer(net, ours, k) for t in pair], strict=True
+        ):
             np.testing.assert_allclose(g.numpy(), p.summed_grad.numpy(), rtol=1e-5, atol=1e-7)
 
 
@@ -82,8 +90,7 @@ def test_same_noise_gives_the_same_update(batch):
     opacus = [_opacus_setup(mlp, 40) for mlp in mlps]
     for step in range(2):  # two steps: the second exercises the momentum buffer
         grad = clipped_grad_sum(net, with_ones(X), y, torch.ones(6, 40), C)
-        sgd_momentum_step(net.theta, buf, (grad + noises[step]) / 40, 0.05, 0.9,
-                          first=step == 0)
+        sgd_momentum_step(net.theta, buf, (grad + noises[step]) / 40, 0.05, 0.9, first=step == 0)
         for k, (gsm, opt) in enumerate(opacus):
             opt.zero_grad()
             torch.nn.BCEWithLogitsLoss()(gsm(X[k]).squeeze(1), y[k]).backward()
@@ -124,8 +131,7 @@ def compas_small():
 def test_result_does_not_depend_on_batch_mates(compas_small):
     cfg = TrainConfig(epochs=2)
     alone = train_many("compas", epsilon=1.0, seeds=[3], datas=[compas_small[3]], config=cfg)
-    together = train_many("compas", epsilon=1.0, seeds=[0, 1, 2, 3], datas=compas_small,
-                          config=cfg)
+    together = train_many("compas", epsilon=1.0, seeds=[0, 1, 2, 3], datas=compas_small, config=cfg)
     np.testing.assert_allclose(alone[0].test_proba, together[3].test_proba, rtol=0, atol=1e-6)
     assert alone[0].epsilon_spent == together[3].epsilon_spent <= 1.0
 
@@ -135,12 +141,16 @@ def test_padding_to_wider_batch_mates_changes_nothing(compas_small):
     drawn over its true parameters only), equals the same model trained alone."""
     import dataclasses
 
-    narrow = dataclasses.replace(compas_small[1], X_train=compas_small[1].X_train[:, :-3],
-                                 X_test=compas_small[1].X_test[:, :-3])
+    narrow = dataclasses.replace(
+        compas_small[1],
+        X_train=compas_small[1].X_train[:, :-3],
+        X_test=compas_small[1].X_test[:, :-3],
+    )
     cfg = TrainConfig(epochs=2)
     alone = train_many("compas", epsilon=1.0, seeds=[1], datas=[narrow], config=cfg)
-    mixed = train_many("compas", epsilon=1.0, seeds=[0, 1], datas=[compas_small[0], narrow],
-                       config=cfg)
+    mixed = train_many(
+        "compas", epsilon=1.0, seeds=[0, 1], datas=[compas_small[0], narrow], config=cfg
+    )
     assert mixed[1].model[0].in_features == narrow.n_features
     np.testing.assert_allclose(alone[0].test_proba, mixed[1].test_proba, rtol=0, atol=1e-6)
 
@@ -159,8 +169,8 @@ def test_stacked_layout_round_trips_torch_models():
         torch.testing.assert_close(back(x), mlp(x), rtol=0, atol=0)
         xs = with_ones(torch.nn.functional.pad(x, (0, 9 - d))).unsqueeze(0)
         # the stacked forward on zero-padded inputs gives the same logits
-        a1 = torch.bmm(xs, net.W1[k:k + 1]).relu_()
-        a2 = (torch.bmm(a1, net.W2[k:k + 1, :-1]) + net.W2[k, -1]).relu_()
+        a1 = torch.bmm(xs, net.W1[k : k + 1]).relu_()
+        a2 = (torch.bmm(a1, net.W2[k : k + 1, :-1]) + net.W2[k, -1]).relu_()
         logits = a2[0] @ net.w3[k, :-1] + net.w3[k, -1]
         torch.testing.assert_close(logits, mlp(x)[:, 0], rtol=1e-5, atol=1e-6)
 
@@ -170,8 +180,9 @@ def test_config_with_a_list_of_hidden_sizes_is_accepted():
 
     cfg = TrainConfig(hidden=[64, 32], epochs=2)
     assert cfg.hidden == (64, 32) and cfg == TrainConfig(epochs=2)
-    assert noise_multiplier_for(1.0, 0.01, cfg) == noise_multiplier_for(1.0, 0.01, TrainConfig(
-        epochs=2))
+    assert noise_multiplier_for(1.0, 0.01, cfg) == noise_multiplier_for(
+        1.0, 0.01, TrainConfig(epochs=2)
+    )
 
 
 def test_accounting_matches_opacus_path(compas_small):
@@ -200,8 +211,7 @@ def test_passes_of_models_equal_one_pass(compas_small, monkeypatch):
     cfg = TrainConfig(epochs=1)
     one = train_many("compas", epsilon=1.0, seeds=[0, 1, 2, 3], datas=compas_small, config=cfg)
     monkeypatch.setattr(vec, "MODELS_PER_PASS", 3)  # 4 models → passes of 2 and 2
-    split = train_many("compas", epsilon=1.0, seeds=[0, 1, 2, 3], datas=compas_small,
-                       config=cfg)
+    split = train_many("compas", epsilon=1.0, seeds=[0, 1, 2, 3], datas=compas_small, config=cfg)
     assert [r.seed for r in split] == [0, 1, 2, 3]
     assert "trained in a pass of 2 models" in split[0].notes[0]
     for a, b in zip(one, split, strict=True):
@@ -225,8 +235,9 @@ def test_numpy_blas_runs_with_torchs_thread_count(compas_small, monkeypatch):
     before = torch.get_num_threads()
     torch.set_num_threads(1)
     try:
-        train_many("compas", epsilon=1.0, seeds=[0], datas=compas_small[:1],
-                   config=TrainConfig(epochs=1))
+        train_many(
+            "compas", epsilon=1.0, seeds=[0], datas=compas_small[:1], config=TrainConfig(epochs=1)
+        )
     finally:
         torch.set_num_threads(before)
     assert seen and set(seen) == {1}
@@ -235,10 +246,15 @@ def test_numpy_blas_runs_with_torchs_thread_count(compas_small, monkeypatch):
 def test_memory_budget_chunks_models(compas_small, caplog):
     cfg = TrainConfig(epochs=1)
     with caplog.at_level(logging.INFO):
-        runs = train_many("compas", epsilon=None, seeds=[0, 1, 2, 3], datas=compas_small,
-                          config=cfg, memory_budget=1)
+        runs = train_many(
+            "compas",
+            epsilon=None,
+            seeds=[0, 1, 2, 3],
+            datas=compas_small,
+            config=cfg,
+            memory_budget=1,
+        )
     assert len(runs) == 4 and "in chunks of 1" in caplog.text
-    chunked = train_many("compas", epsilon=None, seeds=[0, 1, 2, 3], datas=compas_small,
-                         config=cfg)
+    chunked = train_many("compas", epsilon=None, seeds=[0, 1, 2, 3], datas=compas_small, config=cfg)
     for a, b in zip(runs, chunked, strict=True):
         np.testing.assert_allclose(a.test_proba, b.test_proba, atol=1e-6)

@@ -21,8 +21,9 @@ class UsesGroup:
 def records():
     rng = np.random.default_rng(0)
     n = 2000
-    return pd.DataFrame({"f": rng.random(n), "g": rng.choice(["A", "B"], n),
-                         "h": rng.normal(size=n)})
+    return pd.DataFrame(
+        {"f": rng.random(n), "g": rng.choice(["A", "B"], n), "h": rng.normal(size=n)}
+    )
 
 
 def test_known_flip_rate(records):
@@ -40,8 +41,12 @@ def test_known_flip_rate(records):
 
 
 def _pipeline(cols_cat, cols_num, handle_unknown="error"):
-    enc = ColumnTransformer([("num", StandardScaler(), cols_num),
-                             ("cat", OneHotEncoder(handle_unknown=handle_unknown), cols_cat)])
+    enc = ColumnTransformer(
+        [
+            ("num", StandardScaler(), cols_num),
+            ("cat", OneHotEncoder(handle_unknown=handle_unknown), cols_cat),
+        ]
+    )
     return Pipeline([("enc", enc), ("lr", LogisticRegression())])
 
 
@@ -98,15 +103,22 @@ def _cf_table():
     return make_counterfactuals(X, "sex")
 
 
-@pytest.mark.parametrize("tamper,match", [
-    (lambda f: f.assign(_cf_row=f["_cf_row"].where(f.index != 150, -3)), "non-negative"),
-    (lambda f: pd.concat([f, f[f["_cf_source"] == f["_cf_target"]].head(50)]),
-     "more than one observed copy"),
-    (lambda f: pd.concat([f, f[f["_cf_source"] != f["_cf_target"]].head(5)]),
-     "repeat a \\(record, target\\) pair"),
-    (lambda f: f[f["_cf_source"] == f["_cf_target"]], "no flipped rows"),
-    (lambda f: f.assign(_cf_row=f["_cf_row"].astype(float) + 0.5), "non-negative integers"),
-])
+@pytest.mark.parametrize(
+    "tamper,match",
+    [
+        (lambda f: f.assign(_cf_row=f["_cf_row"].where(f.index != 150, -3)), "non-negative"),
+        (
+            lambda f: pd.concat([f, f[f["_cf_source"] == f["_cf_target"]].head(50)]),
+            "more than one observed copy",
+        ),
+        (
+            lambda f: pd.concat([f, f[f["_cf_source"] != f["_cf_target"]].head(5)]),
+            "repeat a \\(record, target\\) pair",
+        ),
+        (lambda f: f[f["_cf_source"] == f["_cf_target"]], "no flipped rows"),
+        (lambda f: f.assign(_cf_row=f["_cf_row"].astype(float) + 0.5), "non-negative integers"),
+    ],
+)
 def test_analyze_refuses_tampered_tables(tamper, match):
     frame = tamper(_cf_table()).reset_index(drop=True)
     with pytest.raises(EthicLensInputError, match=match):

@@ -20,9 +20,15 @@ def compas_result():
     ds = load_compas()
     run = train_standard_model(ds, seed=0)
     return ethiclens.audit(
-        run.y_test.reset_index(drop=True), run.y_pred, run.protected_test,
-        y_score=run.y_score, reference=ds.reference, positive_is_favorable=False,
-        n_boot=500, random_state=0, reference_source="dataset default",
+        run.y_test.reset_index(drop=True),
+        run.y_pred,
+        run.protected_test,
+        y_score=run.y_score,
+        reference=ds.reference,
+        positive_is_favorable=False,
+        n_boot=500,
+        random_state=0,
+        reference_source="dataset default",
         provenance=benchmark_provenance(ds, run.description, standard_model=True),
     )
 
@@ -48,10 +54,18 @@ def test_html_is_self_contained(compas_result):
 
 def test_html_has_every_required_part(compas_result):
     html = render_html(compas_result)
-    for heading in ("Summary", "Every comparison", "DI and equalized odds with their intervals",
-                    "PPV and FPR side by side", "Calibration by group",
-                    "Significance of selection-rate gaps", "Sample sizes and floors",
-                    "Model and intended use", "Limitations", "Data, model and run provenance"):
+    for heading in (
+        "Summary",
+        "Every comparison",
+        "DI and equalized odds with their intervals",
+        "PPV and FPR side by side",
+        "Calibration by group",
+        "Significance of selection-rate gaps",
+        "Sample sizes and floors",
+        "Model and intended use",
+        "Limitations",
+        "Data, model and run provenance",
+    ):
         assert f">{heading}</h2>" in html
     assert "impossibility theorem" in html
     assert html.count("<img src='data:image/svg+xml;base64,") >= 5
@@ -90,8 +104,9 @@ def test_an_estimate_outside_its_interval_prints_the_reason():
     inside = MetricEstimate(0.5, 0.4, 0.6, "jeffreys", "PASS")
     assert fmt_estimate(inside) == "0.500 [0.400, 0.600]"
     odd = MetricEstimate(0.004, 0.007, 0.124, "folded interval: |gap| near 0", "REPORTED")
-    assert fmt_estimate(odd) == ("0.004 [0.007, 0.124] (estimate outside its interval: "
-                                 "folded interval: |gap| near 0)")
+    assert fmt_estimate(odd) == (
+        "0.004 [0.007, 0.124] (estimate outside its interval: folded interval: |gap| near 0)"
+    )
     assert "estimate outside its interval" in estimate_cell(odd)
 
 
@@ -106,15 +121,23 @@ def test_group_names_are_escaped(nasty_result):
     assert r"a\|b" in card and r"\*bold\*" in card
     for line in card.splitlines():  # escaped pipes never add table columns
         if line.startswith("| a"):
-            assert line.count(" | ") == card.splitlines()[
-                card.splitlines().index(line) - 1].count(" | ")
+            assert line.count(" | ") == card.splitlines()[card.splitlines().index(line) - 1].count(
+                " | "
+            )
 
 
 def test_model_card_has_mitchell_sections_with_real_numbers(compas_result):
     card = render_model_card(compas_result)
-    for section in ("## Model details", "## Intended use", "## Factors", "## Metrics",
-                    "## Evaluation data", "## Quantitative analyses",
-                    "## Ethical considerations", "## Caveats and recommendations"):
+    for section in (
+        "## Model details",
+        "## Intended use",
+        "## Factors",
+        "## Metrics",
+        "## Evaluation data",
+        "## Quantitative analyses",
+        "## Ethical considerations",
+        "## Caveats and recommendations",
+    ):
         assert section in card
     aa = compas_result.comparison("race", "African-American")
     di = aa.metrics["disparate_impact"]
@@ -163,8 +186,10 @@ CHROMIUM = shutil.which("chromium")
 CHROMEDRIVER = shutil.which("chromedriver")
 
 
-@pytest.mark.skipif(not (CHROMIUM and CHROMEDRIVER) and not os.environ.get("CI"),
-                    reason="chromium/chromedriver not installed (make test installs them)")
+@pytest.mark.skipif(
+    not (CHROMIUM and CHROMEDRIVER) and not os.environ.get("CI"),
+    reason="chromium/chromedriver not installed (make test installs them)",
+)
 def test_report_in_headless_chromium(compas_result, tmp_path):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -174,10 +199,17 @@ def test_report_in_headless_chromium(compas_result, tmp_path):
     write_atomic(page, render_html(compas_result))
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}",
-                 "--window-size=1280,1600"):
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        "--window-size=1280,1600",
+    ):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
@@ -204,12 +236,14 @@ def test_report_in_headless_chromium(compas_result, tmp_path):
             assert any(t.startswith(c.group) for t in row_text), c.group
         assert len(rows) == len(compas_result.comparisons)
         images = driver.find_elements(By.CSS_SELECTOR, "figure img")
-        assert images and all(driver.execute_script(
-            "return arguments[0].complete && arguments[0].naturalWidth > 0", im)
-            for im in images)
+        assert images and all(
+            driver.execute_script(
+                "return arguments[0].complete && arguments[0].naturalWidth > 0", im
+            )
+            for im in images
+        )
         shot = tmp_path / "compas-report.png"
-        driver.set_window_size(1280, driver.execute_script(
-            "return document.body.scrollHeight"))
+        driver.set_window_size(1280, driver.execute_script("return document.body.scrollHeight"))
         assert driver.save_screenshot(str(shot)) and shot.stat().st_size > 50_000
     finally:
         driver.quit()

@@ -22,8 +22,9 @@ def reports():
         "labelled": ethiclens.audit(y, p, a, y_score=s, n_boot=200, random_state=0),
         "predictions_only": ethiclens.audit(None, p, a, n_boot=200, random_state=0),
         "weighted": ethiclens.audit(y, p, a, sample_weight=w, n_boot=200, random_state=0),
-        "undefined": ethiclens.audit(y, np.where(a == "g0", 0, p), a, reference="g0",
-                                     n_boot=200, random_state=0),
+        "undefined": ethiclens.audit(
+            y, np.where(a == "g0", 0, p), a, reference="g0", n_boot=200, random_state=0
+        ),
     }
 
 
@@ -40,13 +41,16 @@ def test_every_interval_names_its_method(reports):
             assert m["ci_method"]
 
 
-@pytest.mark.parametrize("mutate", [
-    lambda r: r["comparisons"][0]["metrics"]["disparate_impact"].update(value="0.8"),
-    lambda r: r["comparisons"][0]["metrics"]["disparate_impact"].pop("ci_method"),
-    lambda r: r["comparisons"][0].update(status="FINE"),
-    lambda r: r["headlines"]["composite"].update(value=None, withheld_reason=None),
-    lambda r: r.update(schema_version="0.9"),
-])
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda r: r["comparisons"][0]["metrics"]["disparate_impact"].update(value="0.8"),
+        lambda r: r["comparisons"][0]["metrics"]["disparate_impact"].pop("ci_method"),
+        lambda r: r["comparisons"][0].update(status="FINE"),
+        lambda r: r["headlines"]["composite"].update(value=None, withheld_reason=None),
+        lambda r: r.update(schema_version="0.9"),
+    ],
+)
 def test_schema_rejects_malformed_reports(reports, mutate):
     report = copy.deepcopy(reports["labelled"].to_dict())
     mutate(report)
@@ -66,14 +70,17 @@ def test_below_floor_comparisons_have_null_intervals_and_no_composite(reports):
     assert c["composite"] is None and c["flagged"] is False
 
 
-@pytest.mark.parametrize("mutate", [
-    lambda r: _below_floor(r)["metrics"]["disparate_impact"].update(ci_low=0.1, ci_high=0.9),
-    lambda r: _below_floor(r).update(composite=0.43),
-    lambda r: r["comparisons"][0].pop("disadvantaged"),
-    lambda r: r["config"].pop("merge_groups"),
-    lambda r: r["config"].update(exclude_groups={"race": "Asian"}),
-    lambda r: r["config"]["policy"].update(di_rule="sideways"),
-])
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda r: _below_floor(r)["metrics"]["disparate_impact"].update(ci_low=0.1, ci_high=0.9),
+        lambda r: _below_floor(r).update(composite=0.43),
+        lambda r: r["comparisons"][0].pop("disadvantaged"),
+        lambda r: r["config"].pop("merge_groups"),
+        lambda r: r["config"].update(exclude_groups={"race": "Asian"}),
+        lambda r: r["config"]["policy"].update(di_rule="sideways"),
+    ],
+)
 def test_schema_rejects_what_issue_12_forbids(reports, mutate):
     report = copy.deepcopy(json.loads(reports["labelled"].to_json()))
     validate_report(report)
@@ -85,9 +92,15 @@ def test_schema_rejects_what_issue_12_forbids(reports, mutate):
 def test_edited_groups_and_disadvantaged_validate():
     rng = np.random.default_rng(1)
     y, p, a = make_binary_data(rng, [800, 600, 40, 60], [0.5, 0.2, 0.4, 0.3])
-    result = ethiclens.audit(y, p, {"grp": a}, n_boot=200, random_state=0,
-                             exclude_groups={"grp": ["g3"]},
-                             merge_groups={"grp": {"g1+g2": ["g1", "g2"]}})
+    result = ethiclens.audit(
+        y,
+        p,
+        {"grp": a},
+        n_boot=200,
+        random_state=0,
+        exclude_groups={"grp": ["g3"]},
+        merge_groups={"grp": {"g1+g2": ["g1", "g2"]}},
+    )
     report = json.loads(result.to_json())
     validate_report(report)
     assert report["config"]["exclude_groups"] == {"grp": ["g3"]}
@@ -100,5 +113,14 @@ def test_to_frame_has_one_row_per_comparison_metric(reports):
     result = reports["labelled"]
     frame = result.to_frame()
     assert len(frame) == sum(len(c.metrics) for c in result.comparisons)
-    assert {"attribute", "group", "reference", "metric", "value", "ci_low", "ci_high",
-            "ci_method", "status"} <= set(frame.columns)
+    assert {
+        "attribute",
+        "group",
+        "reference",
+        "metric",
+        "value",
+        "ci_low",
+        "ci_high",
+        "ci_method",
+        "status",
+    } <= set(frame.columns)

@@ -51,8 +51,12 @@ def _choice(choices):
         if value is None or value in choices:
             return value
         flag = param.opts[0]
-        raise EthicLensInputError(f"unknown value for {flag}", column=flag, value=value,
-                                  fix=f"use one of {', '.join(choices)}")
+        raise EthicLensInputError(
+            f"unknown value for {flag}",
+            column=flag,
+            value=value,
+            fix=f"use one of {', '.join(choices)}",
+        )
 
     return check
 
@@ -67,9 +71,12 @@ def _positive_int(ctx, param, value):
     except ValueError:
         number = None
     if number is None or number < 1:
-        raise EthicLensInputError("must be a whole number of at least 1", column=flag,
-                                  value=value, fix=f"e.g. {flag} 50 (lower floors mean "
-                                  "noisier verdicts; say so when you report them)")
+        raise EthicLensInputError(
+            "must be a whole number of at least 1",
+            column=flag,
+            value=value,
+            fix=f"e.g. {flag} 50 (lower floors mean noisier verdicts; say so when you report them)",
+        )
     return number
 
 
@@ -80,8 +87,12 @@ def parse_excludes(values) -> dict:
         attr, sep, group = item.partition("=")
         attr, group = attr.strip(), group.strip()
         if not (sep and attr and group):
-            raise EthicLensInputError("must be ATTR=GROUP", column="--exclude-group",
-                                      value=item, fix="e.g. --exclude-group race=Asian")
+            raise EthicLensInputError(
+                "must be ATTR=GROUP",
+                column="--exclude-group",
+                value=item,
+                fix="e.g. --exclude-group race=Asian",
+            )
         out.setdefault(attr, [])
         if group not in out[attr]:
             out[attr].append(group)
@@ -98,22 +109,40 @@ def parse_merges(values) -> dict:
         attr, new = attr.strip(), new.strip()
         olds = [g.strip() for g in groups.split(",")]
         if not (sep and colon and attr and new) or not all(olds):
-            raise EthicLensInputError("must be ATTR=GROUP,GROUP,...:NEW_NAME",
-                                      column="--merge-groups", value=item, fix=example)
+            raise EthicLensInputError(
+                "must be ATTR=GROUP,GROUP,...:NEW_NAME",
+                column="--merge-groups",
+                value=item,
+                fix=example,
+            )
         if len(set(olds)) < 2:
-            raise EthicLensInputError("a merge needs two or more different groups",
-                                      column="--merge-groups", value=item, fix=example)
+            raise EthicLensInputError(
+                "a merge needs two or more different groups",
+                column="--merge-groups",
+                value=item,
+                fix=example,
+            )
         if new in out.get(attr, {}):
-            raise EthicLensInputError(f"two merges into {new!r}", column="--merge-groups",
-                                      value=item, fix="list every group of one merge in one flag")
+            raise EthicLensInputError(
+                f"two merges into {new!r}",
+                column="--merge-groups",
+                value=item,
+                fix="list every group of one merge in one flag",
+            )
         out.setdefault(attr, {})[new] = list(dict.fromkeys(olds))
     return out
 
 
-ENGINE_FLAGS = {"exclude_groups": "--exclude-group", "merge_groups": "--merge-groups",
-                "min_group_size": "--min-group-size", "min_label_count": "--min-labels",
-                "di_rule": "--di-rule", "intersections": "--intersect", "n_boot": "--n-boot",
-                "random_state": "--seed"}
+ENGINE_FLAGS = {
+    "exclude_groups": "--exclude-group",
+    "merge_groups": "--merge-groups",
+    "min_group_size": "--min-group-size",
+    "min_label_count": "--min-labels",
+    "di_rule": "--di-rule",
+    "intersections": "--intersect",
+    "n_boot": "--n-boot",
+    "random_state": "--seed",
+}
 
 
 def _flag_error(exc: EthicLensInputError) -> EthicLensInputError:
@@ -130,59 +159,141 @@ def _flag_error(exc: EthicLensInputError) -> EthicLensInputError:
 @click.option("--y-true", help="Label column (user file).")
 @click.option("--y-pred", help="Prediction column (user file).")
 @click.option("--y-score", help="Score column in [0, 1] (user file), enables calibration.")
-@click.option("--protected", multiple=True, metavar="COL[=REFERENCE]",
-              help="Protected attribute, optionally with its reference group. Repeatable. "
-              "For benchmarks, restricts the audit to these attributes.")
+@click.option(
+    "--protected",
+    multiple=True,
+    metavar="COL[=REFERENCE]",
+    help="Protected attribute, optionally with its reference group. Repeatable. "
+    "For benchmarks, restricts the audit to these attributes.",
+)
 @click.option("--weight", help="Sample-weight column (user file).")
-@click.option("--pos-label", help="Value of --y-true/--y-pred that is the positive label, "
-              "when they are not 0/1.")
-@click.option("--positive", type=click.Choice(["favorable", "harmful"]), default=None,
-              help="Is the positive label a benefit or a harm? (user file; default favorable)")
-@click.option("--intersect", multiple=True, metavar="A,B",
-              help="Also audit crossed groups of these attributes. Repeatable.")
-@click.option("--exclude-group", "exclude", multiple=True, metavar="ATTR=GROUP",
-              help="Leave GROUP of ATTR out of the audit (stated in every report). Repeatable.")
-@click.option("--merge-groups", "merge", multiple=True, metavar="ATTR=A,B[,...]:NEW",
-              help="Audit groups A, B, ... of ATTR as one group NEW (stated in every report). "
-              "Repeatable.")
-@click.option("--min-group-size", callback=_positive_int, metavar="N",
-              help="Rows per group needed to judge selection-rate metrics (default 100).")
-@click.option("--min-labels", callback=_positive_int, metavar="N",
-              help="Positive and negative labels per group needed to judge error-rate metrics "
-              "(default 30).")
-@click.option("--di-rule", default="two_sided", show_default=True, callback=_choice(DI_RULES),
-              metavar="two_sided|below",
-              help="two_sided: flag a DI interval entirely outside [0.80, 1.25], whichever group "
-              "is the reference; below: only one entirely below 0.80.")
-@click.option("--fail-on", default="never", show_default=True, callback=_choice(FAIL_ON),
-              metavar="flagged|inconclusive|never",
-              help="After writing the outputs, exit 1 when any comparison is FLAGGED "
-              "(flagged) or FLAGGED/INCONCLUSIVE (inconclusive). For CI.")
+@click.option(
+    "--pos-label",
+    help="Value of --y-true/--y-pred that is the positive label, when they are not 0/1.",
+)
+@click.option(
+    "--positive",
+    type=click.Choice(["favorable", "harmful"]),
+    default=None,
+    help="Is the positive label a benefit or a harm? (user file; default favorable)",
+)
+@click.option(
+    "--intersect",
+    multiple=True,
+    metavar="A,B",
+    help="Also audit crossed groups of these attributes. Repeatable.",
+)
+@click.option(
+    "--exclude-group",
+    "exclude",
+    multiple=True,
+    metavar="ATTR=GROUP",
+    help="Leave GROUP of ATTR out of the audit (stated in every report). Repeatable.",
+)
+@click.option(
+    "--merge-groups",
+    "merge",
+    multiple=True,
+    metavar="ATTR=A,B[,...]:NEW",
+    help="Audit groups A, B, ... of ATTR as one group NEW (stated in every report). Repeatable.",
+)
+@click.option(
+    "--min-group-size",
+    callback=_positive_int,
+    metavar="N",
+    help="Rows per group needed to judge selection-rate metrics (default 100).",
+)
+@click.option(
+    "--min-labels",
+    callback=_positive_int,
+    metavar="N",
+    help="Positive and negative labels per group needed to judge error-rate metrics (default 30).",
+)
+@click.option(
+    "--di-rule",
+    default="two_sided",
+    show_default=True,
+    callback=_choice(DI_RULES),
+    metavar="two_sided|below",
+    help="two_sided: flag a DI interval entirely outside [0.80, 1.25], whichever group "
+    "is the reference; below: only one entirely below 0.80.",
+)
+@click.option(
+    "--fail-on",
+    default="never",
+    show_default=True,
+    callback=_choice(FAIL_ON),
+    metavar="flagged|inconclusive|never",
+    help="After writing the outputs, exit 1 when any comparison is FLAGGED "
+    "(flagged) or FLAGGED/INCONCLUSIVE (inconclusive). For CI.",
+)
 @click.option("--model-name", help="Name of the audited model (model card, HTML report).")
 @click.option("--model-version", help="Version of the audited model.")
 @click.option("--intended-use", help="The model's primary intended use, in words.")
-@click.option("--card-info", type=click.Path(dir_okay=False), metavar="FILE",
-              help="YAML or JSON with model-card fields (Mitchell et al.): model_details, "
-              "intended_use, factors, metrics, evaluation_data, training_data, "
-              "ethical_considerations, caveats_and_recommendations.")
-@click.option("--score", type=click.Choice(["model", "decile"]), default="model",
-              help="compas only: 'decile' audits COMPAS's own risk score "
-              "(Medium/High = predicted positive) instead of a trained model.")
+@click.option(
+    "--card-info",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="YAML or JSON with model-card fields (Mitchell et al.): model_details, "
+    "intended_use, factors, metrics, evaluation_data, training_data, "
+    "ethical_considerations, caveats_and_recommendations.",
+)
+@click.option(
+    "--score",
+    type=click.Choice(["model", "decile"]),
+    default="model",
+    help="compas only: 'decile' audits COMPAS's own risk score "
+    "(Medium/High = predicted positive) instead of a trained model.",
+)
 @click.option("--states", default="CO", show_default=True, help="acs-income: states, e.g. CO,NE.")
 @click.option("--year", default=2018, show_default=True, help="acs-income: survey year.")
 @click.option("--download", is_flag=True, help="acs-income: allow downloading missing states.")
 @click.option("--seed", default=0, show_default=True, help="Seed for the split and intervals.")
 @click.option("--n-boot", default=2000, show_default=True, help="Interval draws (replicates).")
-@click.option("--ci", default="jeffreys", show_default=True, callback=_choice(CI_CHOICES),
-              metavar="jeffreys|bca|percentile", help="Interval method.")
+@click.option(
+    "--ci",
+    default="jeffreys",
+    show_default=True,
+    callback=_choice(CI_CHOICES),
+    metavar="jeffreys|bca|percentile",
+    help="Interval method.",
+)
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Write the JSON report.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="Write the HTML report.")
-@click.option("--model-card", "card_out", type=click.Path(dir_okay=False),
-              help="Write a Markdown model card.")
-def audit_command(target, y_true, y_pred, y_score, protected, weight, pos_label, positive,
-                  intersect, exclude, merge, min_group_size, min_labels, di_rule, fail_on,
-                  model_name, model_version, intended_use, card_info, score, states, year,
-                  download, seed, n_boot, ci, json_out, html_out, card_out):
+@click.option(
+    "--model-card", "card_out", type=click.Path(dir_okay=False), help="Write a Markdown model card."
+)
+def audit_command(
+    target,
+    y_true,
+    y_pred,
+    y_score,
+    protected,
+    weight,
+    pos_label,
+    positive,
+    intersect,
+    exclude,
+    merge,
+    min_group_size,
+    min_labels,
+    di_rule,
+    fail_on,
+    model_name,
+    model_version,
+    intended_use,
+    card_info,
+    score,
+    states,
+    year,
+    download,
+    seed,
+    n_boot,
+    ci,
+    json_out,
+    html_out,
+    card_out,
+):
     """Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet file."""
     from ..fairness import Policy, audit
     from ..io import check_outputs
@@ -212,28 +323,47 @@ def audit_command(target, y_true, y_pred, y_score, protected, weight, pos_label,
     except EthicLensInputError as exc:
         raise _flag_error(exc) from None
     card = load_card_info(card_info, "--card-info") if card_info else {}
-    user = {"name": model_name, "version": model_version, "intended_use": intended_use,
-            "card": card}
+    user = {
+        "name": model_name,
+        "version": model_version,
+        "intended_use": intended_use,
+        "card": card,
+    }
     intersections = [tuple(s.strip() for s in item.split(",")) for item in intersect]
     if not is_file:
-        inputs = _benchmark_inputs(target, protected, score, states, year, download, seed,
-                                   excludes, merges, user)
+        inputs = _benchmark_inputs(
+            target, protected, score, states, year, download, seed, excludes, merges, user
+        )
     else:
         if Path(target).suffix == "" and not Path(target).exists():
-            raise EthicLensInputError("unknown dataset or file", column="TARGET", value=target,
-                                      fix=f"use one of {sorted(ds_mod.DATASETS)} or a .csv/"
-                                      ".parquet path")
-        inputs = _file_inputs(target, y_true, y_pred, y_score, protected, weight, positive,
-                              user, excludes, merges)
+            raise EthicLensInputError(
+                "unknown dataset or file",
+                column="TARGET",
+                value=target,
+                fix=f"use one of {sorted(ds_mod.DATASETS)} or a .csv/.parquet path",
+            )
+        inputs = _file_inputs(
+            target, y_true, y_pred, y_score, protected, weight, positive, user, excludes, merges
+        )
     try:
         result = audit(
-            inputs["y_true"], inputs["y_pred"], inputs["sensitive"],
-            y_score=inputs.get("y_score"), reference=inputs["reference"] or None,
-            reference_source=inputs.get("reference_source"), sample_weight=inputs.get("weight"),
-            intersections=intersections or None, exclude_groups=excludes or None,
-            merge_groups=merges or None, pos_label=pos_label,
-            positive_is_favorable=inputs["favorable"], n_boot=n_boot, ci=ci, policy=policy,
-            random_state=seed, provenance=inputs["provenance"],
+            inputs["y_true"],
+            inputs["y_pred"],
+            inputs["sensitive"],
+            y_score=inputs.get("y_score"),
+            reference=inputs["reference"] or None,
+            reference_source=inputs.get("reference_source"),
+            sample_weight=inputs.get("weight"),
+            intersections=intersections or None,
+            exclude_groups=excludes or None,
+            merge_groups=merges or None,
+            pos_label=pos_label,
+            positive_is_favorable=inputs["favorable"],
+            n_boot=n_boot,
+            ci=ci,
+            policy=policy,
+            random_state=seed,
+            provenance=inputs["provenance"],
         )
     except EthicLensInputError as exc:
         raise _flag_error(exc) from None
@@ -260,8 +390,10 @@ def gate_failure(result, fail_on: str) -> None:
     bad = [c for c in result.comparisons if c.status in bad_status or c.flagged]
     if bad:
         names = ", ".join(f"{c.key} ({c.status})" for c in bad)
-        raise AuditGateFailed(f"--fail-on {fail_on}: exit 1 because of {len(bad)} "
-                              f"comparison{'s' if len(bad) > 1 else ''}: {names}")
+        raise AuditGateFailed(
+            f"--fail-on {fail_on}: exit 1 because of {len(bad)} "
+            f"comparison{'s' if len(bad) > 1 else ''}: {names}"
+        )
 
 
 def _apply_user(model: dict, user: dict) -> dict:
@@ -269,8 +401,11 @@ def _apply_user(model: dict, user: dict) -> dict:
     details = user["card"].get("model_details", {})
     name = user["name"] or details.get("name")
     version = user["version"] or details.get("version")
-    return {**({"name": name} if name else {}), **({"version": version} if version else {}),
-            **model}
+    return {
+        **({"name": name} if name else {}),
+        **({"version": version} if version else {}),
+        **model,
+    }
 
 
 def _user_use(user: dict):
@@ -282,15 +417,22 @@ def _check_edits_against(frame, excludes, merges):
     for flag, edits in (("--exclude-group", excludes), ("--merge-groups", merges)):
         for attr, value in edits.items():
             if attr not in frame.columns:
-                raise EthicLensInputError(f"unknown attribute {attr!r}", column=flag,
-                                          fix=f"use one of {list(frame.columns)}")
-            groups = value if flag == "--exclude-group" else [g for olds in value.values()
-                                                               for g in olds]
+                raise EthicLensInputError(
+                    f"unknown attribute {attr!r}",
+                    column=flag,
+                    fix=f"use one of {list(frame.columns)}",
+                )
+            groups = (
+                value if flag == "--exclude-group" else [g for olds in value.values() for g in olds]
+            )
             present = sorted(frame[attr].astype(str).unique())
             for g in groups:
                 if g not in present:
-                    raise EthicLensInputError(f"attribute {attr!r} has no group {g!r}",
-                                              column=flag, fix=f"use one of {present}")
+                    raise EthicLensInputError(
+                        f"attribute {attr!r} has no group {g!r}",
+                        column=flag,
+                        fix=f"use one of {present}",
+                    )
 
 
 def _edited_reference(attr, ref, excludes, merges, given: bool):
@@ -300,10 +442,11 @@ def _edited_reference(attr, ref, excludes, merges, given: bool):
     """
     if ref in excludes.get(attr, []):
         if given:
-            raise EthicLensInputError(f"the reference group {ref!r} of {attr} is excluded",
-                                      column="--exclude-group",
-                                      fix="keep it, or choose another reference with "
-                                      f"--protected {attr}=GROUP")
+            raise EthicLensInputError(
+                f"the reference group {ref!r} of {attr} is excluded",
+                column="--exclude-group",
+                fix=f"keep it, or choose another reference with --protected {attr}=GROUP",
+            )
         return None
     for new, olds in merges.get(attr, {}).items():
         if ref in olds:
@@ -311,8 +454,7 @@ def _edited_reference(attr, ref, excludes, merges, given: bool):
     return ref
 
 
-def _benchmark_inputs(name, protected, score, states, year, download, seed, excludes, merges,
-                      user):
+def _benchmark_inputs(name, protected, score, states, year, download, seed, excludes, merges, user):
     from ..models import train_standard_model
     from ..report import benchmark_provenance
 
@@ -321,14 +463,19 @@ def _benchmark_inputs(name, protected, score, states, year, download, seed, excl
         kwargs = {"states": states.split(","), "year": year, "download": download}
     ds = ds_mod.load(name, **kwargs)
     if ds.text:
-        raise EthicLensInputError(f"{name} is a text dataset without a standard audit model",
-                                  column="TARGET", fix=f"use: ethiclens pcer train {name}, or "
-                                  "audit your own predictions from a CSV")
+        raise EthicLensInputError(
+            f"{name} is a text dataset without a standard audit model",
+            column="TARGET",
+            fix=f"use: ethiclens pcer train {name}, or audit your own predictions from a CSV",
+        )
     cols, refs = _parse_protected(protected)
     for col in cols:
         if col not in ds.protected.columns:
-            raise EthicLensInputError(f"is not a protected attribute of {name}", column=col,
-                                      fix=f"use one of {list(ds.protected.columns)}")
+            raise EthicLensInputError(
+                f"is not a protected attribute of {name}",
+                column=col,
+                fix=f"use one of {list(ds.protected.columns)}",
+            )
     cols = cols or list(ds.protected.columns)
     _check_edits_against(ds.protected[cols], excludes, merges)
     reference, source = {}, {}
@@ -340,37 +487,62 @@ def _benchmark_inputs(name, protected, score, states, year, download, seed, excl
             source[c] = "given" if given else "dataset default"
     if score == "decile":
         if name != "compas":
-            raise EthicLensInputError("--score decile exists only for compas", column="--score",
-                                      value=score, fix="drop --score or use compas")
-        model = _apply_user({"model": "COMPAS decile score (Northpointe)",
-                             "audited": "score_text Medium or High = predicted positive",
-                             "n_test": len(ds)}, user)
-        prov = benchmark_provenance(ds, model, standard_model=False,
-                                    intended_use=_user_use(user) or COMPAS_DECILE_USE)
+            raise EthicLensInputError(
+                "--score decile exists only for compas",
+                column="--score",
+                value=score,
+                fix="drop --score or use compas",
+            )
+        model = _apply_user(
+            {
+                "model": "COMPAS decile score (Northpointe)",
+                "audited": "score_text Medium or High = predicted positive",
+                "n_test": len(ds),
+            },
+            user,
+        )
+        prov = benchmark_provenance(
+            ds, model, standard_model=False, intended_use=_user_use(user) or COMPAS_DECILE_USE
+        )
         prov["card"] = user["card"]
-        return {"y_true": ds.label, "sensitive": ds.protected[cols], "reference": reference,
-                "reference_source": source,
-                "y_pred": ds.extra["score_text"].isin(["Medium", "High"]).astype(int),
-                "favorable": ds.positive_is_favorable, "provenance": prov}
+        return {
+            "y_true": ds.label,
+            "sensitive": ds.protected[cols],
+            "reference": reference,
+            "reference_source": source,
+            "y_pred": ds.extra["score_text"].isin(["Medium", "High"]).astype(int),
+            "favorable": ds.positive_is_favorable,
+            "provenance": prov,
+        }
     run = train_standard_model(ds, seed=seed)
-    model = _apply_user({"trained_by": "EthicLens (the benchmark's standard model)",
-                         **run.description}, user)
+    model = _apply_user(
+        {"trained_by": "EthicLens (the benchmark's standard model)", **run.description}, user
+    )
     prov = benchmark_provenance(ds, model, standard_model=True, intended_use=_user_use(user))
     prov["card"] = user["card"]
-    return {"y_true": run.y_test.reset_index(drop=True), "y_pred": run.y_pred,
-            "y_score": run.y_score, "sensitive": run.protected_test[cols],
-            "reference": reference, "reference_source": source,
-            "favorable": ds.positive_is_favorable, "provenance": prov}
+    return {
+        "y_true": run.y_test.reset_index(drop=True),
+        "y_pred": run.y_pred,
+        "y_score": run.y_score,
+        "sensitive": run.protected_test[cols],
+        "reference": reference,
+        "reference_source": source,
+        "favorable": ds.positive_is_favorable,
+        "provenance": prov,
+    }
 
 
-def _file_inputs(path, y_true, y_pred, y_score, protected, weight, positive, user, excludes,
-                 merges):
+def _file_inputs(
+    path, y_true, y_pred, y_score, protected, weight, positive, user, excludes, merges
+):
     from ..io import read_table, require_columns
 
     if not y_pred or not protected:
-        raise EthicLensInputError("a file audit needs --y-pred and at least one --protected",
-                                  column="--y-pred/--protected",
-                                  fix="e.g. --y-true label --y-pred pred --protected sex=Male")
+        raise EthicLensInputError(
+            "a file audit needs --y-pred and at least one --protected",
+            column="--y-pred/--protected",
+            fix="e.g. --y-true label --y-pred pred --protected sex=Male",
+        )
     frame = read_table(path)
     cols, refs = _parse_protected(protected)
     wanted = [c for c in (y_true, y_pred, y_score, weight) if c] + cols

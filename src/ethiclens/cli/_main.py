@@ -19,21 +19,36 @@ from ..errors import EthicLensInputError
 # name -> (module, attribute, short help). The short help must equal the command's own first
 # docstring paragraph (tests/test_layout.py checks it), so `--help` needs no import.
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "audit": ("ethiclens.cli._audit", "audit_command",
-              "Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet "
-              "file."),
-    "datasets": ("ethiclens.cli._datasets", "datasets_group",
-                 "The benchmark datasets EthicLens ships or can download."),
-    "oracle": ("ethiclens.cli._probe", "oracle_command",
-               "Self-check: inject known bias, audit it many times, report recovery and CI "
-               "coverage."),
-    "p2nia": ("ethiclens.cli._p2nia", "p2nia_group",
-              "Privacy-preserving non-iterative audits: request, release, estimate (no API)."),
-    "pcer": ("ethiclens.cli._pcer", "pcer_group",
-             "Privacy-cost equity: who bears the membership-inference risk, and what they get "
-             "for it."),
-    "probe": ("ethiclens.cli._probe", "probe_group",
-              "Counterfactual probing: change only the protected attribute and watch the model."),
+    "audit": (
+        "ethiclens.cli._audit",
+        "audit_command",
+        "Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet file.",
+    ),
+    "datasets": (
+        "ethiclens.cli._datasets",
+        "datasets_group",
+        "The benchmark datasets EthicLens ships or can download.",
+    ),
+    "oracle": (
+        "ethiclens.cli._probe",
+        "oracle_command",
+        "Self-check: inject known bias, audit it many times, report recovery and CI coverage.",
+    ),
+    "p2nia": (
+        "ethiclens.cli._p2nia",
+        "p2nia_group",
+        "Privacy-preserving non-iterative audits: request, release, estimate (no API).",
+    ),
+    "pcer": (
+        "ethiclens.cli._pcer",
+        "pcer_group",
+        "Privacy-cost equity: who bears the membership-inference risk, and what they get for it.",
+    ),
+    "probe": (
+        "ethiclens.cli._probe",
+        "probe_group",
+        "Counterfactual probing: change only the protected attribute and watch the model.",
+    ),
 }
 
 
@@ -75,8 +90,9 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, lazy_commands=COMMANDS,
-             context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=LazyGroup, lazy_commands=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.version_option(__version__, prog_name="ethiclens")
 def cli():
     """EthicLens: fairness, privacy-cost equity and private audits of ML classifiers."""

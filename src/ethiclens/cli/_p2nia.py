@@ -17,8 +17,12 @@ def _split(text: str, flag: str) -> list[str]:
     """A comma-separated option: items stripped; empty items refused."""
     items = [x.strip() for x in text.split(",")]
     if any(not x for x in items):
-        raise EthicLensInputError("empty item in a comma-separated list", column=flag,
-                                  value=text, fix="separate items with single commas, e.g. a,b")
+        raise EthicLensInputError(
+            "empty item in a comma-separated list",
+            column=flag,
+            value=text,
+            fix="separate items with single commas, e.g. a,b",
+        )
     return items
 
 
@@ -28,13 +32,16 @@ def _numbers(text: str, flag: str, kind=float) -> list:
         try:
             out.append(kind(item))
         except ValueError:
-            raise EthicLensInputError(f"not {'an integer' if kind is int else 'a number'}",
-                                      column=flag, value=item,
-                                      fix=f"e.g. {flag} {'500,2000' if kind is int else '1,10'}"
-                                      ) from None
+            raise EthicLensInputError(
+                f"not {'an integer' if kind is int else 'a number'}",
+                column=flag,
+                value=item,
+                fix=f"e.g. {flag} {'500,2000' if kind is int else '1,10'}",
+            ) from None
     if len(set(out)) != len(out):
-        raise EthicLensInputError("values repeated", column=flag, value=text,
-                                  fix="list each value once")
+        raise EthicLensInputError(
+            "values repeated", column=flag, value=text, fix="list each value once"
+        )
     return out
 
 
@@ -48,24 +55,33 @@ def p2nia_group():
 @click.option("--protected", required=True, help="Protected attribute.")
 @click.option("--groups", help="Comma-separated groups of the attribute (public knowledge).")
 @click.option("--metrics", default="dp,eo,eopp", show_default=True)
-@click.option("--mechanism", type=click.Choice(["grr", "mst", "aim"]), default="grr",
-              show_default=True)
+@click.option(
+    "--mechanism", type=click.Choice(["grr", "mst", "aim"]), default="grr", show_default=True
+)
 @click.option("--epsilon", required=True, type=float)
 @click.option("--delta", type=float, default=None)
-@click.option("--track-budget", is_flag=True,
-              help="Ask the platform to record the cumulative budget spent on its data.")
+@click.option(
+    "--track-budget",
+    is_flag=True,
+    help="Ask the platform to record the cumulative budget spent on its data.",
+)
 @click.option("--out", required=True, type=click.Path(dir_okay=False))
-def request_cmd(n_rows, protected, groups, metrics, mechanism, epsilon, delta, track_budget,
-                out):
+def request_cmd(n_rows, protected, groups, metrics, mechanism, epsilon, delta, track_budget, out):
     """The auditor's request (JSON)."""
     from ..p2nia import make_request
 
     check_outputs({"--out": out})
     check_writable(out)
-    req = make_request(n_rows, protected, metrics=_split(metrics, "--metrics"),
-                       mechanism=mechanism, epsilon=epsilon, delta=delta,
-                       protected_domain=_split(groups, "--groups") if groups else None,
-                       track_budget=track_budget)
+    req = make_request(
+        n_rows,
+        protected,
+        metrics=_split(metrics, "--metrics"),
+        mechanism=mechanism,
+        epsilon=epsilon,
+        delta=delta,
+        protected_domain=_split(groups, "--groups") if groups else None,
+        track_budget=track_budget,
+    )
     write_atomic(out, json.dumps(req.to_dict(), indent=2))
     click.echo(f"wrote {out}")
 
@@ -78,17 +94,27 @@ def _bins(specs):
         col, eq, edges = spec.partition("=")
         col = col.strip()
         if not eq or not col or not edges.strip():
-            raise EthicLensInputError("expected COLUMN=E0,E1,...", column="--bins", value=spec,
-                                      fix="e.g. --bins age=0,25,45,65,120")
+            raise EthicLensInputError(
+                "expected COLUMN=E0,E1,...",
+                column="--bins",
+                value=spec,
+                fix="e.g. --bins age=0,25,45,65,120",
+            )
         if col in out:
-            raise EthicLensInputError("bins given twice for one column", column=f"--bins {col}",
-                                      fix="give each column's edges once")
+            raise EthicLensInputError(
+                "bins given twice for one column",
+                column=f"--bins {col}",
+                fix="give each column's edges once",
+            )
         try:
             values = [float(x) for x in edges.split(",")]
         except ValueError:
-            raise EthicLensInputError("bins must be numbers", column=f"--bins {col}",
-                                      value=edges, fix="e.g. --bins age=0,25,45,65,120"
-                                      ) from None
+            raise EthicLensInputError(
+                "bins must be numbers",
+                column=f"--bins {col}",
+                value=edges,
+                fix="e.g. --bins age=0,25,45,65,120",
+            ) from None
         out[col] = check_edges(col, values).tolist()
     return out
 
@@ -99,60 +125,95 @@ def _read_request(path):
     try:
         raw = json.loads(Path(path).read_text())
     except (OSError, ValueError, RecursionError) as exc:  # incl. 5,000-digit integers
-        raise EthicLensInputError(f"cannot read the request ({str(exc)[:120]})",
-                                  column="--request",
-                                  fix="create it with ethiclens p2nia request") from exc
+        raise EthicLensInputError(
+            f"cannot read the request ({str(exc)[:120]})",
+            column="--request",
+            fix="create it with ethiclens p2nia request",
+        ) from exc
     return AuditRequest.from_dict(raw)
 
 
 @p2nia_group.command("release")
 @click.option("--request", "request_path", required=True, type=click.Path(dir_okay=False))
-@click.option("--data", required=True, type=click.Path(dir_okay=False),
-              help="The platform's audit data (CSV/Parquet) with labels and predictions.")
+@click.option(
+    "--data",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The platform's audit data (CSV/Parquet) with labels and predictions.",
+)
 @click.option("--y-true", help="Label column (needed for eo/eopp).")
 @click.option("--y-pred", required=True, help="The model's prediction column.")
 @click.option("--columns", help="Extra feature columns to synthesise (mst/aim).")
-@click.option("--bins", multiple=True, metavar="COL=E0,E1,...",
-              help="Bin edges for a numeric extra column (mst/aim), strictly increasing and "
-                   "covering the data. Repeatable.")
-@click.option("--open-bins", is_flag=True,
-              help="Add open-ended bins below the first and above the last edge (recorded "
-                   "in the manifest) instead of refusing data outside the edges.")
+@click.option(
+    "--bins",
+    multiple=True,
+    metavar="COL=E0,E1,...",
+    help="Bin edges for a numeric extra column (mst/aim), strictly increasing and "
+    "covering the data. Repeatable.",
+)
+@click.option(
+    "--open-bins",
+    is_flag=True,
+    help="Add open-ended bins below the first and above the last edge (recorded "
+    "in the manifest) instead of refusing data outside the edges.",
+)
 @click.option("--seed", type=int, default=None, help="Seed (default: fresh randomness).")
-@click.option("--replace", is_flag=True,
-              help="Replace a release already in --out (the manifest then records the "
-                   "cumulative budget).")
-@click.option("--track-budget", is_flag=True,
-              help="Record the cumulative budget spent on this data in the manifest.")
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="Replace a release already in --out (the manifest then records the cumulative budget).",
+)
+@click.option(
+    "--track-budget",
+    is_flag=True,
+    help="Record the cumulative budget spent on this data in the manifest.",
+)
 @click.option("--out", required=True, type=click.Path(file_okay=False))
-def release_cmd(request_path, data, y_true, y_pred, columns, bins, open_bins, seed, replace,
-                track_budget, out):
+def release_cmd(
+    request_path, data, y_true, y_pred, columns, bins, open_bins, seed, replace, track_budget, out
+):
     """The platform's side: apply the mechanism and write the release and its manifest."""
     from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
     from ..p2nia import RELEASE_TABLE_FILE as TABLE
     from ..p2nia import check_seed, release, write_release
 
     out_dir = Path(out)
-    check_outputs({"--out": out_dir / TABLE, "--out ": out_dir / MANIFEST},
-                  inputs=[request_path, data])
+    check_outputs(
+        {"--out": out_dir / TABLE, "--out ": out_dir / MANIFEST}, inputs=[request_path, data]
+    )
     for flag, path in (("--request", request_path), ("--data", data)):
         resolved = Path(path).resolve()
         if out_dir.resolve() in resolved.parents:
-            raise EthicLensInputError(f"{path} is inside the release folder {out}, which a "
-                                      "release replaces as a whole", column=flag,
-                                      fix="keep inputs outside the --out folder")
+            raise EthicLensInputError(
+                f"{path} is inside the release folder {out}, which a release replaces as a whole",
+                column=flag,
+                fix="keep inputs outside the --out folder",
+            )
     check_seed(seed)
     req = _read_request(request_path)
-    rel = release(req, read_table(data), y_true, y_pred,
-                  columns=_split(columns, "--columns") if columns else None,
-                  discretization=_bins(bins) or None, random_state=seed, open_bins=open_bins)
+    rel = release(
+        req,
+        read_table(data),
+        y_true,
+        y_pred,
+        columns=_split(columns, "--columns") if columns else None,
+        discretization=_bins(bins) or None,
+        random_state=seed,
+        open_bins=open_bins,
+    )
     write_release(rel, out, replace=replace, track_budget=track_budget)
     written = json.loads((out_dir / MANIFEST).read_text())
     budget = written.get("budget")
-    note = (f"; cumulative ε on this data {budget['cumulative_on_this_data']:g} over "
-            f"{budget['releases']} releases" if budget else "")
-    click.echo(f"wrote {out}/release.csv ({rel.manifest['rows']} rows, {req.mechanism.upper()}, "
-               f"ε = {req.epsilon:g}) and manifest.json{note}")
+    note = (
+        f"; cumulative ε on this data {budget['cumulative_on_this_data']:g} over "
+        f"{budget['releases']} releases"
+        if budget
+        else ""
+    )
+    click.echo(
+        f"wrote {out}/release.csv ({rel.manifest['rows']} rows, {req.mechanism.upper()}, "
+        f"ε = {req.epsilon:g}) and manifest.json{note}"
+    )
 
 
 @p2nia_group.command("estimate")
@@ -168,8 +229,11 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
     from ..p2nia import check_n_boot, check_seed, estimate, read_release
 
     rd = Path(release_dir)
-    check_outputs({"--json": json_out, "--html": html_out},
-                  inputs=[rd / MANIFEST, rd / TABLE], protected_dirs=[rd])
+    check_outputs(
+        {"--json": json_out, "--html": html_out},
+        inputs=[rd / MANIFEST, rd / TABLE],
+        protected_dirs=[rd],
+    )
     for path in (json_out, html_out):
         if path:
             check_writable(path)
@@ -180,7 +244,7 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
     console.print(f"Estimated from a {est.basis}; the manifest's and table's SHA-256 verified.")
     for k, v in est.values.items():
         value = "undefined" if v["value"] is None else f"{v['value']:.4f}"
-        ci = ("" if v["ci_low"] is None else f" [{v['ci_low']:.4f}, {v['ci_high']:.4f}]")
+        ci = "" if v["ci_low"] is None else f" [{v['ci_low']:.4f}, {v['ci_high']:.4f}]"
         console.print(f"  {k.upper():5} {value}{ci}")
     console.print(f"  intervals: {next(iter(est.values.values()))['ci_method']}")
     if json_out:
@@ -192,14 +256,21 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
 def _estimate_html(est, release_dir) -> str:
     from ..report import Report, Section, paragraph, table
 
-    rows = [(k.upper(), "undefined" if v["value"] is None else f"{v['value']:.4f}",
-             "—" if v["ci_low"] is None else f"[{v['ci_low']:.4f}, {v['ci_high']:.4f}]")
-            for k, v in est.values.items()]
+    rows = [
+        (
+            k.upper(),
+            "undefined" if v["value"] is None else f"{v['value']:.4f}",
+            "—" if v["ci_low"] is None else f"[{v['ci_low']:.4f}, {v['ci_high']:.4f}]",
+        )
+        for k, v in est.values.items()
+    ]
     method = next(iter(est.values.values()))["ci_method"]
     body = table(["metric", "estimate", "95% interval"], rows, numeric=(1, 2))
-    return Report(f"P2NIA estimate from {Path(release_dir).name}", est.basis,
-                  [Section("estimate", "Estimate", body + paragraph(f"Intervals: {method}."))]
-                  ).to_html()
+    return Report(
+        f"P2NIA estimate from {Path(release_dir).name}",
+        est.basis,
+        [Section("estimate", "Estimate", body + paragraph(f"Intervals: {method}."))],
+    ).to_html()
 
 
 @p2nia_group.command("experiment")
@@ -213,8 +284,18 @@ def _estimate_html(est, release_dir) -> str:
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
 @click.option("--scheduler", help="Dask scheduler address, or 'local-cluster'.")
 @click.option("--workers", type=int)
-def experiment_cmd(dataset, models, mechanisms, repetitions, sizes, epsilons, metric_epsilons,
-                   out_dir, scheduler, workers):
+def experiment_cmd(
+    dataset,
+    models,
+    mechanisms,
+    repetitions,
+    sizes,
+    epsilons,
+    metric_epsilons,
+    out_dir,
+    scheduler,
+    workers,
+):
     """The paper's evaluation: error vs n′, vs ε, and per metric; CSV and plots."""
     from rich.progress import Progress
 
@@ -224,34 +305,50 @@ def experiment_cmd(dataset, models, mechanisms, repetitions, sizes, epsilons, me
 
     check_workers(workers)
     cfg = ExperimentConfig(
-        dataset=dataset, models=tuple(_split(models, "--models")),
-        mechanisms=tuple(_split(mechanisms, "--mechanisms")), repetitions=repetitions,
+        dataset=dataset,
+        models=tuple(_split(models, "--models")),
+        mechanisms=tuple(_split(mechanisms, "--mechanisms")),
+        repetitions=repetitions,
         sizes=tuple(_numbers(sizes, "--sizes", int)),
         epsilons=tuple(_numbers(epsilons, "--epsilons")),
         metric_epsilons=tuple(_numbers(metric_epsilons, "--metric-epsilons"))
-        if metric_epsilons else ())
+        if metric_epsilons
+        else (),
+    )
     cfg.validate()
     if Path(out_dir).exists() and not Path(out_dir).is_dir():
-        raise EthicLensInputError(f"{out_dir} is a file", column="--out",
-                                  fix="choose a folder for the outputs")
+        raise EthicLensInputError(
+            f"{out_dir} is a file", column="--out", fix="choose a folder for the outputs"
+        )
     try:
         Path(out_dir).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise EthicLensInputError(f"cannot create {out_dir} ({exc.strerror})", column="--out",
-                                  fix="choose a writable folder") from exc
+        raise EthicLensInputError(
+            f"cannot create {out_dir} ({exc.strerror})",
+            column="--out",
+            fix="choose a writable folder",
+        ) from exc
     console = _console()
     with Progress(console=console) as bar:
         task = bar.add_task(f"p2nia {dataset}", total=None)
-        frame = run_experiment(cfg, scheduler=scheduler, workers=workers,
-                               progress=lambda i, n: bar.update(task, completed=i, total=n))
+        frame = run_experiment(
+            cfg,
+            scheduler=scheduler,
+            workers=workers,
+            progress=lambda i, n: bar.update(task, completed=i, total=n),
+        )
     files = write_outputs(frame, Path(out_dir), dataset, metric_epsilons=cfg.metric_epsilons)
     console.print(f"wrote {len(files)} files to {out_dir}")
 
 
 @p2nia_group.command("population-bias")
 @click.option("--train-state", default="CO", show_default=True)
-@click.option("--audit-states", default="NE", show_default=True,
-              help="Comma-separated states whose records the black-box auditor uses.")
+@click.option(
+    "--audit-states",
+    default="NE",
+    show_default=True,
+    help="Comma-separated states whose records the black-box auditor uses.",
+)
 @click.option("--model", type=click.Choice(["rf", "xgb"]), default="rf", show_default=True)
 @click.option("--repetitions", default=3, show_default=True)
 @click.option("--download", is_flag=True, help="Allow downloading states not shipped.")
@@ -262,13 +359,20 @@ def population_bias_cmd(train_state, audit_states, model, repetitions, download,
 
     if json_out:
         check_writable(json_out)
-    frame = cross_population(train_state, _split(audit_states, "--audit-states"), model=model,
-                             repetitions=repetitions, download=download)
+    frame = cross_population(
+        train_state,
+        _split(audit_states, "--audit-states"),
+        model=model,
+        repetitions=repetitions,
+        download=download,
+    )
     console = _console()
     for state, part in frame.groupby("audit_state"):
-        console.print(f"model trained in {train_state}, audited with {state}'s records: "
-                      f"reference DP {part.reference_dp.mean():.4f}, black-box DP "
-                      f"{part.blackbox_dp.mean():.4f}, mean absolute error "
-                      f"{part.abs_error.mean():.4f} over {len(part)} repetitions")
+        console.print(
+            f"model trained in {train_state}, audited with {state}'s records: "
+            f"reference DP {part.reference_dp.mean():.4f}, black-box DP "
+            f"{part.blackbox_dp.mean():.4f}, mean absolute error "
+            f"{part.abs_error.mean():.4f} over {len(part)} repetitions"
+        )
     if json_out:
         write_atomic(json_out, frame.to_json(orient="records", indent=2))

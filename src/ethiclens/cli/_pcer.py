@@ -50,26 +50,47 @@ def _with_ci(est, spec=".4f") -> str:
 
 def print_pcer(result, title: str) -> None:
     console = _console()
-    table = Table(title=f"{title} — 95% intervals from Jeffreys–Dirichlet draws of each "
-                        f"group's cells ({result.n_boot} draws)")
-    for col in ("group", "n train", "n test", "acc train", "acc test", "δ [95% CI]",
-                "R (pos. rate) [95% CI]", "PCER [95% CI]", "status"):
+    table = Table(
+        title=f"{title} — 95% intervals from Jeffreys–Dirichlet draws of each "
+        f"group's cells ({result.n_boot} draws)"
+    )
+    for col in (
+        "group",
+        "n train",
+        "n test",
+        "acc train",
+        "acc test",
+        "δ [95% CI]",
+        "R (pos. rate) [95% CI]",
+        "PCER [95% CI]",
+        "status",
+    ):
         table.add_column(col)
     for g in result.groups:
         e = g.estimates
-        table.add_row(g.group, str(g.n_train), str(g.n_test), _fmt(g.acc_train),
-                      _fmt(g.acc_test), _with_ci(e["delta"]), _with_ci(e["positive_rate"]),
-                      _with_ci(e["pcer"], ".2f"), g.status)
+        table.add_row(
+            g.group,
+            str(g.n_train),
+            str(g.n_test),
+            _fmt(g.acc_train),
+            _fmt(g.acc_test),
+            _with_ci(e["delta"]),
+            _with_ci(e["positive_rate"]),
+            _with_ci(e["pcer"], ".2f"),
+            g.status,
+        )
     console.print(table)
     order = " − ".join(f"PCER_{g}" for g in result.group_order[:2])
     stats = result.estimates
-    gaps = (f"DP-Gap = {_with_ci(stats['dp_gap'])}; EO-Gap = {_with_ci(stats['eo_gap'])}")
+    gaps = f"DP-Gap = {_with_ci(stats['dp_gap'])}; EO-Gap = {_with_ci(stats['eo_gap'])}"
     head = result.headline
-    name = (f"ΔPCER (η = {result.eta:g}, {order})" if len(result.group_order) == 2
-            else f"PCER dispersion (η = {result.eta:g})")
+    name = (
+        f"ΔPCER (η = {result.eta:g}, {order})"
+        if len(result.group_order) == 2
+        else f"PCER dispersion (η = {result.eta:g})"
+    )
     if head.status == REPORTED:
-        ci = ("" if head.ci_low is None else
-              f" [95% CI {head.ci_low:+.2f}, {head.ci_high:+.2f}]")
+        ci = "" if head.ci_low is None else f" [95% CI {head.ci_low:+.2f}, {head.ci_high:+.2f}]"
         console.print(f"{name} = [bold]{head.value:+.2f}[/bold]{ci}; {gaps}")
     else:
         shown = "" if head.value is None else f"; value {head.value:+.2f} shown for reference only"
@@ -79,8 +100,12 @@ def print_pcer(result, title: str) -> None:
         floor.add_column(col)
     for f in result.floor:
         value = f.delta_pcer if f.delta_pcer is not None else f.dispersion
-        floor.add_row(f"{f.eta:g}", f"{value:+.2f}", "yes" if f.floor_dominated else "no",
-                      {None: "—", True: "verified", False: "NO"}[f.equals_dp_gap_over_eta])
+        floor.add_row(
+            f"{f.eta:g}",
+            f"{value:+.2f}",
+            "yes" if f.floor_dominated else "no",
+            {None: "—", True: "verified", False: "NO"}[f.equals_dp_gap_over_eta],
+        )
     console.print(floor)
     console.print(result.interpretation)
     if result.mia is not None:
@@ -88,12 +113,19 @@ def print_pcer(result, title: str) -> None:
         for col in ("group", "AUC", "advantage", "Yeom adv. (acc gap)", "bound δ"):
             mia.add_column(col)
         for a in result.mia.groups:
-            mia.add_row(a.group, f"{a.auc:.4f}", f"{a.advantage:+.4f}",
-                        f"{a.yeom_advantage:+.4f}", f"{a.delta:.4f}")
+            mia.add_row(
+                a.group,
+                f"{a.auc:.4f}",
+                f"{a.advantage:+.4f}",
+                f"{a.yeom_advantage:+.4f}",
+                f"{a.delta:.4f}",
+            )
         console.print(mia)
         if result.mia.delta_pcer_mia is not None:
-            console.print(f"ΔPCER^MIA = {result.mia.delta_pcer_mia:+.2f}; sign agrees with "
-                          f"ΔPCER^δ: {result.mia.sign_agrees}")
+            console.print(
+                f"ΔPCER^MIA = {result.mia.delta_pcer_mia:+.2f}; sign agrees with "
+                f"ΔPCER^δ: {result.mia.sign_agrees}"
+            )
     for note in result.notes:
         console.print(f"note: {note}")
     console.print(f"[yellow]note:[/yellow] {result.note}")
@@ -101,14 +133,19 @@ def print_pcer(result, title: str) -> None:
 
 def _check_seed(seed) -> None:
     if seed < 0:
-        raise EthicLensInputError("must be a non-negative integer", column="--seed", value=seed,
-                                  fix="e.g. --seed 0")
+        raise EthicLensInputError(
+            "must be a non-negative integer", column="--seed", value=seed, fix="e.g. --seed 0"
+        )
 
 
 def _check_n_boot(n_boot) -> None:
     if n_boot < MIN_N_BOOT:
-        raise EthicLensInputError(f"must be at least {MIN_N_BOOT}", column="--n-boot",
-                                  value=n_boot, fix="use the default 1000")
+        raise EthicLensInputError(
+            f"must be at least {MIN_N_BOOT}",
+            column="--n-boot",
+            value=n_boot,
+            fix="use the default 1000",
+        )
 
 
 def _read_split(name, path, y_true, y_pred, protected, loss):
@@ -118,8 +155,10 @@ def _read_split(name, path, y_true, y_pred, protected, loss):
     if missing.any():
         raise EthicLensInputError(
             f"{int(missing.sum())} row(s) of {path} have no group (missing value), first at row "
-            f"{int(missing.to_numpy().argmax())}", column=protected,
-            fix="drop those rows or give them an explicit group name")
+            f"{int(missing.to_numpy().argmax())}",
+            column=protected,
+            fix="drop those rows or give them an explicit group name",
+        )
     if loss:
         values = pd.to_numeric(frame[loss], errors="coerce")
         bad = values.isna() & frame[loss].notna()
@@ -127,17 +166,33 @@ def _read_split(name, path, y_true, y_pred, protected, loss):
             raise EthicLensInputError(
                 f"{int(bad.sum())} value(s) of {path} are not numbers, first "
                 f"{frame[loss][bad].iloc[0]!r} at row {int(bad.to_numpy().argmax())}",
-                column=loss, fix="give numeric per-example losses (e.g. the log-loss)")
-    return SplitPredictions(frame[y_true].to_numpy(), frame[y_pred].to_numpy(),
-                            frame[protected].to_numpy(),
-                            loss=frame[loss].to_numpy() if loss else None, name=name)
+                column=loss,
+                fix="give numeric per-example losses (e.g. the log-loss)",
+            )
+    return SplitPredictions(
+        frame[y_true].to_numpy(),
+        frame[y_pred].to_numpy(),
+        frame[protected].to_numpy(),
+        loss=frame[loss].to_numpy() if loss else None,
+        name=name,
+    )
 
 
 @pcer_group.command("audit")
-@click.option("--train", "train_path", required=True, type=click.Path(dir_okay=False),
-              help="The model's own training rows (members).")
-@click.option("--test", "test_path", required=True, type=click.Path(dir_okay=False),
-              help="Held-out rows (non-members).")
+@click.option(
+    "--train",
+    "train_path",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The model's own training rows (members).",
+)
+@click.option(
+    "--test",
+    "test_path",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Held-out rows (non-members).",
+)
 @click.option("--y-true", required=True)
 @click.option("--y-pred", required=True)
 @click.option("--protected", required=True, help="Group column.")
@@ -145,15 +200,36 @@ def _read_split(name, path, y_true, y_pred, protected, loss):
 @click.option("--loss", help="Per-example loss column: enables the membership-inference attack.")
 @positive_option("Is the positive prediction a benefit or a harm? [default: favorable]")
 @click.option("--eta", default=1e-3, show_default=True, help="Floor constant η.")
-@click.option("--n-boot", default=DEFAULT_N_BOOT, show_default=True,
-              help="Bootstrap replicates of the intervals (at least 100).")
+@click.option(
+    "--n-boot",
+    default=DEFAULT_N_BOOT,
+    show_default=True,
+    help="Bootstrap replicates of the intervals (at least 100).",
+)
 @click.option("--seed", default=0, show_default=True, help="Seed of the bootstrap.")
-@click.option("--min-group-size", type=int, default=None,
-              help="Rows per group per split below which a group is INSUFFICIENT_DATA "
-              "[default: Policy().pcer_min_group_size, 30].")
+@click.option(
+    "--min-group-size",
+    type=int,
+    default=None,
+    help="Rows per group per split below which a group is INSUFFICIENT_DATA "
+    "[default: Policy().pcer_min_group_size, 30].",
+)
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
-def audit_cmd(train_path, test_path, y_true, y_pred, protected, group_order, loss, positive, eta,
-              n_boot, seed, min_group_size, json_out):
+def audit_cmd(
+    train_path,
+    test_path,
+    y_true,
+    y_pred,
+    protected,
+    group_order,
+    loss,
+    positive,
+    eta,
+    n_boot,
+    seed,
+    min_group_size,
+    json_out,
+):
     """PCER (Algorithm 1) for any model's predictions on its train and test sets, with
     intervals (Jeffreys–Dirichlet draws of each group's train and test cells)."""
     check_outputs({"--json": json_out}, inputs=[train_path, test_path])
@@ -161,14 +237,21 @@ def audit_cmd(train_path, test_path, y_true, y_pred, protected, group_order, los
         check_writable(json_out)
     _check_seed(seed)
     _check_n_boot(n_boot)
-    policy = (Policy() if min_group_size is None
-              else _policy_or_flag(min_group_size))
-    splits = [_read_split(name, path, y_true, y_pred, protected, loss)
-              for name, path in (("train", train_path), ("test", test_path))]
+    policy = Policy() if min_group_size is None else _policy_or_flag(min_group_size)
+    splits = [
+        _read_split(name, path, y_true, y_pred, protected, loss)
+        for name, path in (("train", train_path), ("test", test_path))
+    ]
     order = group_order.split(",") if group_order else None
-    result = pcer_audit(*splits, group_order=order, eta=eta,
-                        positive_is_favorable=positive != "harmful", policy=policy,
-                        n_boot=n_boot, random_state=seed)
+    result = pcer_audit(
+        *splits,
+        group_order=order,
+        eta=eta,
+        positive_is_favorable=positive != "harmful",
+        policy=policy,
+        n_boot=n_boot,
+        random_state=seed,
+    )
     print_pcer(result, f"PCER audit of {train_path} / {test_path} by {protected}")
     if json_out:
         write_atomic(json_out, json.dumps(result.to_dict(), indent=2))
@@ -179,8 +262,12 @@ def _policy_or_flag(min_group_size: int) -> Policy:
     try:
         return Policy(pcer_min_group_size=min_group_size)
     except EthicLensInputError as exc:
-        raise EthicLensInputError(exc.problem, column="--min-group-size", value=min_group_size,
-                                  fix="use 1 or more (default 30)") from None
+        raise EthicLensInputError(
+            exc.problem,
+            column="--min-group-size",
+            value=min_group_size,
+            fix="use 1 or more (default 30)",
+        ) from None
 
 
 def parse_epsilon(text: str):
@@ -189,26 +276,40 @@ def parse_epsilon(text: str):
     try:
         return float(text)
     except ValueError:
-        raise EthicLensInputError("not a number", column="--epsilon", value=text,
-                                  fix="e.g. --epsilon 1, or --epsilon none for no DP") from None
+        raise EthicLensInputError(
+            "not a number",
+            column="--epsilon",
+            value=text,
+            fix="e.g. --epsilon 1, or --epsilon none for no DP",
+        ) from None
 
 
 @pcer_group.command("train")
 @click.argument("dataset", type=click.Choice(sorted(PCER_LOADERS)))
 @click.option("--attribute", help="Protected attribute (default: every one of the dataset).")
 @click.option("--epsilon", default="1", show_default=True, help="ε, or 'none' for no DP.")
-@click.option("--seed", default=0, show_default=True,
-              help="Seed of the split, the training and the bootstrap.")
+@click.option(
+    "--seed",
+    default=0,
+    show_default=True,
+    help="Seed of the split, the training and the bootstrap.",
+)
 @click.option("--epochs", default=25, show_default=True)
 @click.option("--batch-size", default=256, show_default=True)
 @click.option("--eta", default=1e-3, show_default=True)
-@positive_option("Is the positive prediction a benefit or a harm? [default: the dataset's "
-                 "declared direction]")
-@click.option("--n-boot", default=DEFAULT_N_BOOT, show_default=True,
-              help="Bootstrap replicates of the intervals (at least 100).")
+@positive_option(
+    "Is the positive prediction a benefit or a harm? [default: the dataset's declared direction]"
+)
+@click.option(
+    "--n-boot",
+    default=DEFAULT_N_BOOT,
+    show_default=True,
+    help="Bootstrap replicates of the intervals (at least 100).",
+)
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
-def train_cmd(dataset, attribute, epsilon, seed, epochs, batch_size, eta, positive, n_boot,
-              json_out):
+def train_cmd(
+    dataset, attribute, epsilon, seed, epochs, batch_size, eta, positive, n_boot, json_out
+):
     """Train the paper's MLP with DP-SGD (Opacus) and audit it: per-group table and PCER,
     with intervals from draws of each group's cells (one model: seed-to-seed spread is larger)."""
     check_outputs({"--json": json_out})
@@ -221,24 +322,44 @@ def train_cmd(dataset, attribute, epsilon, seed, epochs, batch_size, eta, positi
 
     set_single_thread()
     attrs = [attribute] if attribute else attributes_of(dataset)
-    run = train_dp_mlp(dataset, attrs[0], epsilon=eps, seed=seed,
-                       epochs=epochs, batch_size=batch_size)
-    out = {"schema_version": PCER_SCHEMA_VERSION, "kind": "pcer_training_run",
-           "dataset": dataset, "seed": seed, "epsilon_requested": run.epsilon_requested,
-           "epsilon_spent": run.epsilon_spent, "noise_multiplier": run.noise_multiplier,
-           "accountant": run.accountant, "sample_rate": run.sample_rate,
-           "wall_time_s": run.wall_time_s, "config": run.config.to_dict(),
-           "features": run.data.description, "note": SINGLE_RUN_NOTE, "attributes": {}}
-    privacy = ("no DP" if run.noise_multiplier is None else
-               f"DP-SGD ε = {run.epsilon_requested} requested, {run.epsilon_spent:.4f} spent "
-               f"({run.accountant.upper()} accountant), σ = {run.noise_multiplier:.4f}")
+    run = train_dp_mlp(
+        dataset, attrs[0], epsilon=eps, seed=seed, epochs=epochs, batch_size=batch_size
+    )
+    out = {
+        "schema_version": PCER_SCHEMA_VERSION,
+        "kind": "pcer_training_run",
+        "dataset": dataset,
+        "seed": seed,
+        "epsilon_requested": run.epsilon_requested,
+        "epsilon_spent": run.epsilon_spent,
+        "noise_multiplier": run.noise_multiplier,
+        "accountant": run.accountant,
+        "sample_rate": run.sample_rate,
+        "wall_time_s": run.wall_time_s,
+        "config": run.config.to_dict(),
+        "features": run.data.description,
+        "note": SINGLE_RUN_NOTE,
+        "attributes": {},
+    }
+    privacy = (
+        "no DP"
+        if run.noise_multiplier is None
+        else f"DP-SGD ε = {run.epsilon_requested} requested, {run.epsilon_spent:.4f} spent "
+        f"({run.accountant.upper()} accountant), σ = {run.noise_multiplier:.4f}"
+    )
     click.echo(f"{dataset}, seed {seed}: {privacy}; trained in {run.wall_time_s:.1f} s")
     for attr in attrs:
         train, test = run.splits(attr)
-        favorable = (run.data.positive_is_favorable if positive is None
-                     else positive == "favorable")
-        result = pcer_audit(train, test, group_order=run.group_order(attr), eta=eta,
-                            positive_is_favorable=favorable, n_boot=n_boot, random_state=seed)
+        favorable = run.data.positive_is_favorable if positive is None else positive == "favorable"
+        result = pcer_audit(
+            train,
+            test,
+            group_order=run.group_order(attr),
+            eta=eta,
+            positive_is_favorable=favorable,
+            n_boot=n_boot,
+            random_state=seed,
+        )
         print_pcer(result, f"{dataset} / {attr}")
         out["attributes"][attr] = result.to_dict()
     if json_out:
@@ -248,14 +369,17 @@ def train_cmd(dataset, attribute, epsilon, seed, epochs, batch_size, eta, positi
 
 @pcer_group.command("sweep")
 @click.option("--preset", type=click.Choice(["quick", "paper"]), default=None)
-@click.option("--grid", "grid_file", type=click.Path(dir_okay=False),
-              help="Grid file (TOML, YAML or JSON) with SweepGrid's keys.")
+@click.option(
+    "--grid",
+    "grid_file",
+    type=click.Path(dir_okay=False),
+    help="Grid file (TOML, YAML or JSON) with SweepGrid's keys.",
+)
 @click.option("--seeds", type=int, help="Use seeds 0..N-1.")
 @click.option("--datasets", help="Comma-separated datasets (overrides the preset's).")
 @click.option("--epsilons", help="Comma-separated budgets; 'none' for no DP.")
 @click.option("--trainer", type=click.Choice(["vectorized", "opacus"]), default=None)
-@click.option("--store", default="runs.sqlite", show_default=True,
-              type=click.Path(dir_okay=False))
+@click.option("--store", default="runs.sqlite", show_default=True, type=click.Path(dir_okay=False))
 @click.option("--scheduler", help="Dask scheduler address, or 'local-cluster'.")
 @click.option("--workers", type=int, help="Local worker processes (default: all cores).")
 def sweep_cmd(preset, grid_file, seeds, datasets, epsilons, trainer, store, scheduler, workers):
@@ -268,13 +392,18 @@ def sweep_cmd(preset, grid_file, seeds, datasets, epsilons, trainer, store, sche
 
     check_workers(workers)
     if grid_file and preset:
-        raise EthicLensInputError("give --preset or --grid, not both", column="--grid",
-                                  fix="drop one of them")
+        raise EthicLensInputError(
+            "give --preset or --grid, not both", column="--grid", fix="drop one of them"
+        )
     overrides = {}
     if seeds is not None:
         if seeds < 1:
-            raise EthicLensInputError("must be at least 1: --seeds N runs seeds 0..N-1",
-                                      column="--seeds", value=seeds, fix="e.g. --seeds 10")
+            raise EthicLensInputError(
+                "must be at least 1: --seeds N runs seeds 0..N-1",
+                column="--seeds",
+                value=seeds,
+                fix="e.g. --seeds 10",
+            )
         overrides["seeds"] = seeds
     if datasets:
         overrides["datasets"] = _sweep_list(datasets, "--datasets")
@@ -283,12 +412,17 @@ def sweep_cmd(preset, grid_file, seeds, datasets, epsilons, trainer, store, sche
     if trainer:
         overrides["trainer"] = trainer
     check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
-    grid = (load_grid(grid_file, **overrides) if grid_file
-            else make_preset(preset or "quick", **overrides))
+    grid = (
+        load_grid(grid_file, **overrides)
+        if grid_file
+        else make_preset(preset or "quick", **overrides)
+    )
     console = _console()
-    console.print(f"grid: {len(grid.units())} runs ({', '.join(grid.datasets)}; ε "
-                  f"{[e if e is not None else 'no-DP' for e in grid.epsilons]}; "
-                  f"{len(grid.seeds)} seeds; trainer {grid.trainer}) → {store}")
+    console.print(
+        f"grid: {len(grid.units())} runs ({', '.join(grid.datasets)}; ε "
+        f"{[e if e is not None else 'no-DP' for e in grid.epsilons]}; "
+        f"{len(grid.seeds)} seeds; trainer {grid.trainer}) → {store}"
+    )
     summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)
     for line in summary.lines():
         console.print(line)
@@ -303,19 +437,27 @@ class SweepFailed(click.ClickException):
     exit_code = 1
 
     def __init__(self, summary):
-        runs = "; ".join(f"{d} ε={'no-DP' if e is None else f'{e:g}'} seed={s}"
-                         for d, e, s, _ in summary.failed[:20])
+        runs = "; ".join(
+            f"{d} ε={'no-DP' if e is None else f'{e:g}'} seed={s}"
+            for d, e, s, _ in summary.failed[:20]
+        )
         more = "" if len(summary.failed) <= 20 else f" and {len(summary.failed) - 20} more"
-        super().__init__(f"{len(summary.failed)} of {summary.total} runs failed: {runs}{more}. "
-                         "Fix the cause shown above and rerun the same command: finished runs "
-                         "are kept, failed ones are retried")
+        super().__init__(
+            f"{len(summary.failed)} of {summary.total} runs failed: {runs}{more}. "
+            "Fix the cause shown above and rerun the same command: finished runs "
+            "are kept, failed ones are retried"
+        )
 
 
 def _sweep_list(text: str, flag: str) -> list[str]:
     items = [x.strip() for x in text.split(",")]
     if any(not x for x in items):
-        raise EthicLensInputError("empty item in a comma-separated list", column=flag,
-                                  value=text, fix="separate items with single commas")
+        raise EthicLensInputError(
+            "empty item in a comma-separated list",
+            column=flag,
+            value=text,
+            fix="separate items with single commas",
+        )
     return items
 
 
@@ -328,18 +470,30 @@ def tables_cmd(store, out_dir):
 
     from ..experiments import open_existing, write_tables
 
-    names = ["per_seed.csv", "main.csv", "floor_sensitivity.csv", "ranking.csv",
-             "correlations.csv", "mia.csv", "tables.md", "figure1.png"]
+    names = [
+        "per_seed.csv",
+        "main.csv",
+        "floor_sensitivity.csv",
+        "ranking.csv",
+        "correlations.csv",
+        "mia.csv",
+        "tables.md",
+        "figure1.png",
+    ]
     check_outputs({f"--out ({n})": Path(out_dir) / n for n in names}, inputs=[store])
     if Path(out_dir).exists() and not Path(out_dir).is_dir():
-        raise EthicLensInputError(f"{out_dir} is a file", column="--out",
-                                  fix="give a folder for the tables")
+        raise EthicLensInputError(
+            f"{out_dir} is a file", column="--out", fix="give a folder for the tables"
+        )
     st = open_existing(store)
     try:
         groups = st.group_stats()
         if groups.empty:
-            raise EthicLensInputError("the store has no finished runs", column="STORE",
-                                      fix="run ethiclens pcer sweep first")
+            raise EthicLensInputError(
+                "the store has no finished runs",
+                column="STORE",
+                fix="run ethiclens pcer sweep first",
+            )
         runs = st.runs()
     finally:
         st.close()
@@ -349,8 +503,12 @@ def tables_cmd(store, out_dir):
 
 @pcer_group.command("export")
 @click.argument("store", type=click.Path(dir_okay=False))
-@click.option("--out", required=True, type=click.Path(dir_okay=False),
-              help="CSV or Parquet file of per-group rows.")
+@click.option(
+    "--out",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="CSV or Parquet file of per-group rows.",
+)
 def export_cmd(store, out):
     """Export a results store's per-run, per-group rows."""
     from pathlib import Path
@@ -358,11 +516,21 @@ def export_cmd(store, out):
     from ..experiments import open_existing
 
     store_path = Path(store)
-    check_outputs({"--out": out}, inputs=[store, store_path.with_name(store_path.name + "-wal"),
-                                          store_path.with_name(store_path.name + "-shm")])
+    check_outputs(
+        {"--out": out},
+        inputs=[
+            store,
+            store_path.with_name(store_path.name + "-wal"),
+            store_path.with_name(store_path.name + "-shm"),
+        ],
+    )
     if Path(out).suffix not in (".csv", ".parquet"):
-        raise EthicLensInputError("unknown export type", column="--out", value=Path(out).suffix,
-                                  fix="use .csv or .parquet")
+        raise EthicLensInputError(
+            "unknown export type",
+            column="--out",
+            value=Path(out).suffix,
+            fix="use .csv or .parquet",
+        )
     check_writable(out)
     st = open_existing(store)
     try:

@@ -18,8 +18,13 @@ from ..report import (
 from ..report import format_estimate as fmt_estimate
 from ..report import format_number as fmt
 
-STATUS_STYLE = {"FLAGGED": "bold red", "INCONCLUSIVE": "yellow", "PASS": "green",
-                "INSUFFICIENT_DATA": "dim", "UNDEFINED": "dim"}
+STATUS_STYLE = {
+    "FLAGGED": "bold red",
+    "INCONCLUSIVE": "yellow",
+    "PASS": "green",
+    "INSUFFICIENT_DATA": "dim",
+    "UNDEFINED": "dim",
+}
 
 
 def fmt_cell(m) -> str:
@@ -33,8 +38,14 @@ def _why(c) -> str:
     in their cells)."""
     if c.flag_reason:
         return c.flag_reason
-    return next((m.reason for m in c.metrics.values()
-                 if m.status in ("INCONCLUSIVE", "UNDEFINED") and m.reason), "")
+    return next(
+        (
+            m.reason
+            for m in c.metrics.values()
+            if m.status in ("INCONCLUSIVE", "UNDEFINED") and m.reason
+        ),
+        "",
+    )
 
 
 def print_summary(result, console: Console | None = None) -> None:
@@ -42,32 +53,50 @@ def print_summary(result, console: Console | None = None) -> None:
     console = console or (Console() if sys.stdout.isatty() else Console(width=160))
     cfg = result.config
     meaning = "favourable" if cfg["positive_is_favorable"] else "harmful"
-    console.print(f"[bold]EthicLens audit[/bold] — {result.data['n_rows']:,} rows, "
-                  f"positive label is {meaning}, {cfg['n_boot']} interval draws "
-                  f"({cfg['ci_method']}), seed {cfg['random_state']}")
+    console.print(
+        f"[bold]EthicLens audit[/bold] — {result.data['n_rows']:,} rows, "
+        f"positive label is {meaning}, {cfg['n_boot']} interval draws "
+        f"({cfg['ci_method']}), seed {cfg['random_state']}"
+    )
     console.print(escape(di_rule_sentence(cfg["policy"])))
     for attr in result.attributes:
-        console.print(f"[bold]{escape(attr.name)}[/bold]: reference group "
-                      f"[cyan]{escape(attr.reference)}[/cyan] ({escape(attr.reference_source)})")
+        console.print(
+            f"[bold]{escape(attr.name)}[/bold]: reference group "
+            f"[cyan]{escape(attr.reference)}[/cyan] ({escape(attr.reference_source)})"
+        )
     table = Table(show_lines=False)
-    for col in ("comparison", "n (group/ref)", "DI [95% CI]", "EO diff [95% CI]", "FPR bal.",
-                "status", "why"):
+    for col in (
+        "comparison",
+        "n (group/ref)",
+        "DI [95% CI]",
+        "EO diff [95% CI]",
+        "FPR bal.",
+        "status",
+        "why",
+    ):
         table.add_column(col)
     for c in result.comparisons:
         eo = c.metrics.get("equalized_odds_difference")
         fpr = c.metrics.get("fpr_balance")
-        table.add_row(escape(f"{c.attribute}: {c.group} vs {c.reference}"),
-                      f"{c.n['group']}/{c.n['reference']}",
-                      fmt_cell(c.metrics["disparate_impact"]), fmt_cell(eo),
-                      (f"[dim]{fmt(fpr.value)}[/dim]" if below_floor(fpr) else fmt(fpr.value))
-                      if fpr else "—",
-                      f"[{STATUS_STYLE.get(c.status, '')}]{c.status}[/]", escape(_why(c)))
+        table.add_row(
+            escape(f"{c.attribute}: {c.group} vs {c.reference}"),
+            f"{c.n['group']}/{c.n['reference']}",
+            fmt_cell(c.metrics["disparate_impact"]),
+            fmt_cell(eo),
+            (f"[dim]{fmt(fpr.value)}[/dim]" if below_floor(fpr) else fmt(fpr.value))
+            if fpr
+            else "—",
+            f"[{STATUS_STYLE.get(c.status, '')}]{c.status}[/]",
+            escape(_why(c)),
+        )
     console.print(table)
     changes = changes_sentence(cfg)
     if changes:
         console.print(f"[bold]{escape(changes)}[/bold]")
-    for h, label in ((result.composite, "Composite bias score"),
-                     (result.min_disparate_impact, "Minimum DI")):
+    for h, label in (
+        (result.composite, "Composite bias score"),
+        (result.min_disparate_impact, "Minimum DI"),
+    ):
         if h.withheld:
             console.print(f"{label}: [yellow]withheld[/yellow] — {escape(h.withheld_reason)}")
         else:

@@ -20,8 +20,16 @@ _LAZY = {
     "DATASETS": "._registry",
 }
 
-__all__ = ["Dataset", "load_compas", "load_adult", "load_german", "load_acs_income", "load_bios",
-           "load", "DATASETS"]
+__all__ = [
+    "Dataset",
+    "load_compas",
+    "load_adult",
+    "load_german",
+    "load_acs_income",
+    "load_bios",
+    "load",
+    "DATASETS",
+]
 
 
 def __getattr__(name: str):

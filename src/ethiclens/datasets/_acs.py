@@ -25,9 +25,15 @@ ACS_FEATURES = ["AGEP", "COW", "SCHL", "MAR", "OCCP", "POBP", "RELP", "WKHP"]
 ACS_CATEGORICAL = ("COW", "MAR", "OCCP", "POBP", "RELP")
 SEX_NAMES = {1: "Male", 2: "Female"}
 RACE_NAMES = {
-    1: "White", 2: "Black", 3: "American Indian", 4: "Alaska Native",
-    5: "American Indian/Alaska Native (tribe unspecified)", 6: "Asian",
-    7: "Native Hawaiian/Pacific Islander", 8: "Some other race", 9: "Two or more races",
+    1: "White",
+    2: "Black",
+    3: "American Indian",
+    4: "Alaska Native",
+    5: "American Indian/Alaska Native (tribe unspecified)",
+    6: "Asian",
+    7: "Native Hawaiian/Pacific Islander",
+    8: "Some other race",
+    9: "Two or more races",
 }
 SHIPPED_STATES = {"CO": "co", "NE": "ne"}
 SHIPPED_YEAR = 2018
@@ -73,18 +79,23 @@ def load_acs_income(
         to folktables' downloader (tests inject a local one).
     """
     states = _normalise_states(states)
-    if year == SHIPPED_YEAR and cache_dir is None and fetch is None and all(
-        s in SHIPPED_STATES for s in states
+    if (
+        year == SHIPPED_YEAR
+        and cache_dir is None
+        and fetch is None
+        and all(s in SHIPPED_STATES for s in states)
     ):
         return _shipped(states)
     return _cached(states, int(year), download, Path(cache_dir or default_cache_dir()), fetch)
 
 
 def _build(features: pd.DataFrame, label: pd.Series, states, provenance) -> Dataset:
-    protected = pd.DataFrame({
-        "SEX": features["SEX"].astype(int).map(SEX_NAMES),
-        "RAC1P": features["RAC1P"].astype(int).map(RACE_NAMES),
-    })
+    protected = pd.DataFrame(
+        {
+            "SEX": features["SEX"].astype(int).map(SEX_NAMES),
+            "RAC1P": features["RAC1P"].astype(int).map(RACE_NAMES),
+        }
+    )
     return Dataset(
         name="acs-income",
         features=features[ACS_FEATURES].reset_index(drop=True),
@@ -113,17 +124,29 @@ def _shipped(states) -> Dataset:
         feats.append(read_shipped_csv(f"acsincome_{code}_features.csv"))
         labels.append(read_shipped_csv(f"acsincome_{code}_labels.csv")["PINCP"])
         files.append(shipped_provenance(f"acsincome_{code}_features.csv"))
-    return _build(pd.concat(feats), pd.concat(labels), states,
-                  {"year": SHIPPED_YEAR, "year_note": "2018 as extracted; believed 2018",
-                   "files": files, "shipped_in_package": True})
+    return _build(
+        pd.concat(feats),
+        pd.concat(labels),
+        states,
+        {
+            "year": SHIPPED_YEAR,
+            "year_note": "2018 as extracted; believed 2018",
+            "files": files,
+            "shipped_in_package": True,
+        },
+    )
 
 
 def _state_file(state_dir: Path, state: str) -> Path:
     _STATE_CODES = require("folktables.load_acs", extra="acs")._STATE_CODES
 
     if state not in _STATE_CODES:
-        raise EthicLensInputError("unknown state code", column="states", value=state,
-                                  fix=f"use one of {sorted(_STATE_CODES)}")
+        raise EthicLensInputError(
+            "unknown state code",
+            column="states",
+            value=state,
+            fix=f"use one of {sorted(_STATE_CODES)}",
+        )
     return state_dir / f"psam_p{_STATE_CODES[state]}.csv"
 
 
@@ -160,8 +183,10 @@ def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
             state_dir.mkdir(parents=True, exist_ok=True)
             (fetch or _folktables_fetch)(state_dir, s, year)
             if not path.exists():
-                raise DataFileError(f"downloading the ACS {year} file for {s} failed",
-                                    fix="check the network connection and try again")
+                raise DataFileError(
+                    f"downloading the ACS {year} file for {s} failed",
+                    fix="check the network connection and try again",
+                )
             ledger[path.name] = _sha256(path)
             ledger_path.write_text(json.dumps(ledger, indent=2))
         digest = _sha256(path)
@@ -178,9 +203,15 @@ def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
         try:
             frames.append(pd.read_csv(path))
         except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-            raise DataFileError(f"cached ACS file {path} cannot be read ({exc})",
-                                fix=f"delete {path} and load again with download=True") from exc
+            raise DataFileError(
+                f"cached ACS file {path} cannot be read ({exc})",
+                fix=f"delete {path} and load again with download=True",
+            ) from exc
         files.append({"file": str(path), "sha256": digest})
     features, label, _ = ACSIncome.df_to_pandas(pd.concat(frames, ignore_index=True))
-    return _build(features, label.iloc[:, 0], states,
-                  {"year": year, "files": files, "cache_dir": str(cache_dir)})
+    return _build(
+        features,
+        label.iloc[:, 0],
+        states,
+        {"year": year, "files": files, "cache_dir": str(cache_dir)},
+    )

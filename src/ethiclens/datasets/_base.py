@@ -73,8 +73,10 @@ class Dataset:
             "protected": {
                 col: {
                     "reference": self.reference[col],
-                    "groups": {str(k): int(v) for k, v in
-                               self.protected[col].value_counts().sort_index().items()},
+                    "groups": {
+                        str(k): int(v)
+                        for k, v in self.protected[col].value_counts().sort_index().items()
+                    },
                 }
                 for col in self.protected.columns
             },

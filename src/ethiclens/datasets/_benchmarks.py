@@ -8,8 +8,14 @@ import pandas as pd
 
 from ._base import Dataset, read_shipped, read_shipped_csv, shipped_provenance
 
-COMPAS_FEATURES = ["age", "priors_count", "juv_fel_count", "juv_misd_count", "juv_other_count",
-                   "c_charge_degree"]
+COMPAS_FEATURES = [
+    "age",
+    "priors_count",
+    "juv_fel_count",
+    "juv_misd_count",
+    "juv_other_count",
+    "c_charge_degree",
+]
 
 
 def load_compas() -> Dataset:
@@ -49,17 +55,36 @@ def load_compas() -> Dataset:
 
 
 ADULT_COLUMNS = [
-    "age", "workclass", "fnlwgt", "education", "education-num", "marital-status", "occupation",
-    "relationship", "race", "sex", "capital-gain", "capital-loss", "hours-per-week",
-    "native-country", "income",
+    "age",
+    "workclass",
+    "fnlwgt",
+    "education",
+    "education-num",
+    "marital-status",
+    "occupation",
+    "relationship",
+    "race",
+    "sex",
+    "capital-gain",
+    "capital-loss",
+    "hours-per-week",
+    "native-country",
+    "income",
 ]
-ADULT_CATEGORICAL = ("workclass", "education", "marital-status", "occupation", "relationship",
-                     "native-country")
+ADULT_CATEGORICAL = (
+    "workclass",
+    "education",
+    "marital-status",
+    "occupation",
+    "relationship",
+    "native-country",
+)
 
 
 def _read_adult(name: str) -> pd.DataFrame:
-    df = read_shipped_csv(name, header=None, names=ADULT_COLUMNS, skipinitialspace=True,
-                          comment="|", na_values="?")
+    df = read_shipped_csv(
+        name, header=None, names=ADULT_COLUMNS, skipinitialspace=True, comment="|", na_values="?"
+    )
     df = df.dropna().reset_index(drop=True)
     df["income"] = df["income"].str.rstrip(".")
     return df
@@ -92,22 +117,45 @@ def load_adult(include_test: bool = False) -> Dataset:
             "files": ["adult.data"] + (["adult.test"] if include_test else []),
             "source": "UCI Machine Learning Repository, Adult (Becker & Kohavi 1996)",
             "licence": "CC BY 4.0",
-            "preprocessing": "rows with '?' dropped" + ("; train and test merged" if include_test
-                                                         else ""),
+            "preprocessing": "rows with '?' dropped"
+            + ("; train and test merged" if include_test else ""),
         },
     )
 
 
 GERMAN_COLUMNS = [
-    "checking_status", "duration", "credit_history", "purpose", "credit_amount", "savings",
-    "employment", "installment_rate", "personal_status", "other_debtors", "residence_since",
-    "property", "age", "other_installment_plans", "housing", "existing_credits", "job",
-    "num_dependents", "telephone", "foreign_worker", "credit_risk",
+    "checking_status",
+    "duration",
+    "credit_history",
+    "purpose",
+    "credit_amount",
+    "savings",
+    "employment",
+    "installment_rate",
+    "personal_status",
+    "other_debtors",
+    "residence_since",
+    "property",
+    "age",
+    "other_installment_plans",
+    "housing",
+    "existing_credits",
+    "job",
+    "num_dependents",
+    "telephone",
+    "foreign_worker",
+    "credit_risk",
 ]
 # Attribute 9 (personal status and sex) of the UCI documentation.
 GERMAN_SEX = {"A91": "male", "A92": "female", "A93": "male", "A94": "male", "A95": "female"}
-GERMAN_NUMERIC = ("duration", "credit_amount", "installment_rate", "residence_since",
-                  "existing_credits", "num_dependents")
+GERMAN_NUMERIC = (
+    "duration",
+    "credit_amount",
+    "installment_rate",
+    "residence_since",
+    "existing_credits",
+    "num_dependents",
+)
 
 
 def load_german() -> Dataset:
@@ -117,12 +165,15 @@ def load_german() -> Dataset:
     reference male) and ``age`` split at 25 (reference ``>=25``, the usual split). Personal
     status and age are excluded from the features.
     """
-    df = pd.read_csv(io.BytesIO(read_shipped("german.data")), sep=" ", header=None,
-                     names=GERMAN_COLUMNS)
-    protected = pd.DataFrame({
-        "sex": df["personal_status"].map(GERMAN_SEX),
-        "age": (df["age"] >= 25).map({True: ">=25", False: "<25"}),
-    })
+    df = pd.read_csv(
+        io.BytesIO(read_shipped("german.data")), sep=" ", header=None, names=GERMAN_COLUMNS
+    )
+    protected = pd.DataFrame(
+        {
+            "sex": df["personal_status"].map(GERMAN_SEX),
+            "age": (df["age"] >= 25).map({True: ">=25", False: "<25"}),
+        }
+    )
     features = df.drop(columns=["personal_status", "age", "credit_risk"])
     categorical = tuple(c for c in features.columns if c not in GERMAN_NUMERIC)
     return Dataset(

@@ -56,13 +56,20 @@ def load_bios(path: str | Path | None = None, *, occupations=("surgeon", "nurse"
         raise DataFileError(
             f"{path.name} lacks the columns of the bios task (found {list(df.columns)[:8]})",
             fix=f"provide a text column {TEXT_COLUMNS}, an occupation column "
-            f"{OCCUPATION_COLUMNS} and 'gender'")
+            f"{OCCUPATION_COLUMNS} and 'gender'",
+        )
     df = df[df[occ].isin(occupations)].dropna(subset=[text, "gender"]).reset_index(drop=True)
     if df.empty or df[occ].nunique() < 2:
-        raise DataFileError(f"{path.name} has no rows for both of {list(occupations)}",
-                            fix="choose occupations present in the file")
-    gender = df["gender"].astype(str).str.upper().map({"M": "Male", "F": "Female",
-                                                       "MALE": "Male", "FEMALE": "Female"})
+        raise DataFileError(
+            f"{path.name} has no rows for both of {list(occupations)}",
+            fix="choose occupations present in the file",
+        )
+    gender = (
+        df["gender"]
+        .astype(str)
+        .str.upper()
+        .map({"M": "Male", "F": "Female", "MALE": "Male", "FEMALE": "Female"})
+    )
     if gender.isna().any():
         raise DataFileError("gender must be M/F (or Male/Female)", fix="recode the column")
     return Dataset(
@@ -73,9 +80,12 @@ def load_bios(path: str | Path | None = None, *, occupations=("surgeon", "nurse"
         reference={"gender": "Male"},
         positive_label=f"occupation is {occupations[0]} (vs {occupations[1]})",
         positive_is_favorable=True,
-        provenance={"file": str(path), "source": "Bias in Bios (De-Arteaga et al. 2019), "
-                    f"{occupations[0]} vs {occupations[1]} subset", "licence": "GPL-3.0 (subset "
-                    "converted from the plkumjorn/FIND repository)",
-                    "note": "surgeon vs nurse, not the PCER paper's professor vs nurse task"},
+        provenance={
+            "file": str(path),
+            "source": "Bias in Bios (De-Arteaga et al. 2019), "
+            f"{occupations[0]} vs {occupations[1]} subset",
+            "licence": "GPL-3.0 (subset converted from the plkumjorn/FIND repository)",
+            "note": "surgeon vs nurse, not the PCER paper's professor vs nurse task",
+        },
         text="text",
     )

@@ -21,6 +21,7 @@ def load(name: str, **kwargs):
     try:
         loader, _ = DATASETS[name]
     except KeyError:
-        raise EthicLensInputError("unknown dataset", column="dataset", value=name,
-                                  fix=f"use one of {sorted(DATASETS)}") from None
+        raise EthicLensInputError(
+            "unknown dataset", column="dataset", value=name, fix=f"use one of {sorted(DATASETS)}"
+        ) from None
     return loader(**kwargs)

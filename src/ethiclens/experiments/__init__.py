@@ -13,6 +13,20 @@ from ._store import ResultsStore, open_existing
 from ._sweep import SweepSummary, run_sweep
 from ._tables import write_tables
 
-__all__ = ["SweepGrid", "preset", "load_grid", "PRESETS", "ResultsStore", "open_existing",
-           "run_sweep", "SweepSummary", "write_tables", "make_executor", "InlineExecutor",
-           "LocalExecutor", "DaskExecutor", "set_single_thread", "check_workers"]
+__all__ = [
+    "SweepGrid",
+    "preset",
+    "load_grid",
+    "PRESETS",
+    "ResultsStore",
+    "open_existing",
+    "run_sweep",
+    "SweepSummary",
+    "write_tables",
+    "make_executor",
+    "InlineExecutor",
+    "LocalExecutor",
+    "DaskExecutor",
+    "set_single_thread",
+    "check_workers",
+]

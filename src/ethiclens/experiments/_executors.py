@@ -34,12 +34,18 @@ def check_workers(workers) -> int | None:
     """``--workers``: None (all cores) or an integer in [1, MAX_WORKERS]."""
     if workers is None:
         return None
-    if not isinstance(workers, int) or isinstance(workers, bool) or not (
-            1 <= workers <= MAX_WORKERS):
-        raise EthicLensInputError(f"must be an integer from 1 to {MAX_WORKERS}",
-                                  column="--workers", value=workers,
-                                  fix=f"e.g. --workers {os.cpu_count() or 1} (this machine's "
-                                  "cores), or leave it out for all cores")
+    if (
+        not isinstance(workers, int)
+        or isinstance(workers, bool)
+        or not (1 <= workers <= MAX_WORKERS)
+    ):
+        raise EthicLensInputError(
+            f"must be an integer from 1 to {MAX_WORKERS}",
+            column="--workers",
+            value=workers,
+            fix=f"e.g. --workers {os.cpu_count() or 1} (this machine's "
+            "cores), or leave it out for all cores",
+        )
     return workers
 
 
@@ -64,8 +70,9 @@ def worker_init(parent_pid: int) -> None:
 
     if os.getppid() != parent_pid:  # the coordinator died before this worker started
         os._exit(1)
-    threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True,
-                     name="ethiclens-parent-watch").start()
+    threading.Thread(
+        target=_watch_parent, args=(parent_pid,), daemon=True, name="ethiclens-parent-watch"
+    ).start()
     from ._runner import set_single_thread
 
     set_single_thread()
@@ -81,8 +88,9 @@ class LocalExecutor:
 
     def map_unordered(self, fn: Callable, tasks: Iterable) -> Iterator:
         ctx = multiprocessing.get_context("spawn")  # no forked torch/BLAS thread state
-        pool = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=worker_init,
-                                   initargs=(os.getpid(),))
+        pool = ProcessPoolExecutor(
+            self.workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),)
+        )
         finished = False
         try:
             futures = [pool.submit(fn, t) for t in tasks]
@@ -113,17 +121,22 @@ class DaskExecutor:
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
         self._cluster = None
         if address == "local-cluster":
-            self._cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1,
-                                         threads_per_worker=1, processes=True,
-                                         dashboard_address=None)
+            self._cluster = LocalCluster(
+                n_workers=workers or os.cpu_count() or 1,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+            )
             self.client = Client(self._cluster)
         else:
             try:
                 self.client = Client(address, timeout="20s")
             except OSError as exc:
-                raise EthicLensInputError(f"cannot reach the Dask scheduler at {address} "
-                                          f"({exc})", column="--scheduler",
-                                          fix="check the address, or use local-cluster") from exc
+                raise EthicLensInputError(
+                    f"cannot reach the Dask scheduler at {address} ({exc})",
+                    column="--scheduler",
+                    fix="check the address, or use local-cluster",
+                ) from exc
         self.name = f"dask ({address})"
 
     def map_unordered(self, fn: Callable, tasks: Iterable) -> Iterator:

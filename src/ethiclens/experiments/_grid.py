@@ -36,10 +36,13 @@ class SweepGrid:
 
     def __post_init__(self):
         self.seeds = _seeds(self.seeds)
-        if isinstance(self.epsilons, (str, bytes)) or not isinstance(self.epsilons,
-                                                                     (list, tuple)):
-            raise EthicLensInputError("must be a list of budgets", column="epsilons",
-                                      value=self.epsilons, fix="e.g. epsilons = [1.0, 'none']")
+        if isinstance(self.epsilons, (str, bytes)) or not isinstance(self.epsilons, (list, tuple)):
+            raise EthicLensInputError(
+                "must be a list of budgets",
+                column="epsilons",
+                value=self.epsilons,
+                fix="e.g. epsilons = [1.0, 'none']",
+            )
         self.epsilons = [_epsilon(e) for e in self.epsilons]
         self.validate()
 
@@ -47,49 +50,77 @@ class SweepGrid:
         known = sorted({d for d, _ in PCER_ATTRIBUTES})
         _check_types(self)
         if not self.datasets:
-            raise EthicLensInputError("no dataset in the grid", column="datasets",
-                                      fix=f"choose from {known}")
+            raise EthicLensInputError(
+                "no dataset in the grid", column="datasets", fix=f"choose from {known}"
+            )
         for d in self.datasets:
             if d not in known:
-                raise EthicLensInputError("unknown dataset", column="datasets", value=d,
-                                          fix=f"choose from {known}")
+                raise EthicLensInputError(
+                    "unknown dataset", column="datasets", value=d, fix=f"choose from {known}"
+                )
         for d, attrs in self.attributes.items():
             if d not in self.datasets:
-                raise EthicLensInputError("attributes given for a dataset not in the grid",
-                                          column="attributes", value=d,
-                                          fix=f"add {d} to datasets or drop its attributes")
+                raise EthicLensInputError(
+                    "attributes given for a dataset not in the grid",
+                    column="attributes",
+                    value=d,
+                    fix=f"add {d} to datasets or drop its attributes",
+                )
             for a in attrs:
                 if a not in attributes_of(d):
-                    raise EthicLensInputError(f"unknown attribute for {d}", column="attributes",
-                                              value=a, fix=f"choose from {attributes_of(d)}")
+                    raise EthicLensInputError(
+                        f"unknown attribute for {d}",
+                        column="attributes",
+                        value=a,
+                        fix=f"choose from {attributes_of(d)}",
+                    )
         if not self.epsilons:
-            raise EthicLensInputError("no privacy budget", column="epsilons",
-                                      fix="e.g. epsilons = [1.0, 'none']")
-        if not self.seeds or any(not isinstance(s, int) or isinstance(s, bool) or s < 0
-                                 for s in self.seeds):
-            raise EthicLensInputError("seeds must be a non-empty list of non-negative integers",
-                                      column="seeds", value=self.seeds,
-                                      fix="e.g. seeds = 10 (seeds 0..9) or seeds = [0, 1, 2]")
+            raise EthicLensInputError(
+                "no privacy budget", column="epsilons", fix="e.g. epsilons = [1.0, 'none']"
+            )
+        if not self.seeds or any(
+            not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in self.seeds
+        ):
+            raise EthicLensInputError(
+                "seeds must be a non-empty list of non-negative integers",
+                column="seeds",
+                value=self.seeds,
+                fix="e.g. seeds = 10 (seeds 0..9) or seeds = [0, 1, 2]",
+            )
         if len(set(self.seeds)) != len(self.seeds):
-            raise EthicLensInputError("duplicate seeds", column="seeds", value=self.seeds,
-                                      fix="list each seed once")
+            raise EthicLensInputError(
+                "duplicate seeds", column="seeds", value=self.seeds, fix="list each seed once"
+            )
         if len(set(self.epsilons)) != len(self.epsilons):
-            raise EthicLensInputError("duplicate budgets", column="epsilons",
-                                      value=[epsilon_label(e) for e in self.epsilons],
-                                      fix="list each ε once")
+            raise EthicLensInputError(
+                "duplicate budgets",
+                column="epsilons",
+                value=[epsilon_label(e) for e in self.epsilons],
+                fix="list each ε once",
+            )
         if self.trainer not in TRAINERS:
-            raise EthicLensInputError("unknown trainer", column="trainer", value=self.trainer,
-                                      fix=f"choose from {TRAINERS}")
+            raise EthicLensInputError(
+                "unknown trainer",
+                column="trainer",
+                value=self.trainer,
+                fix=f"choose from {TRAINERS}",
+            )
         allowed = {f.name for f in fields(TrainConfig)}
         for key in self.train:
             if key not in allowed:
-                raise EthicLensInputError("unknown trainer setting", column=f"train.{key}",
-                                          fix=f"choose from {sorted(allowed)}")
+                raise EthicLensInputError(
+                    "unknown trainer setting",
+                    column=f"train.{key}",
+                    fix=f"choose from {sorted(allowed)}",
+                )
         _check_train(self.train)
         if self.max_rows is not None and (not _is_int(self.max_rows) or self.max_rows < 50):
-            raise EthicLensInputError("must be an integer >= 50 (or absent: all rows)",
-                                      column="max_rows", value=self.max_rows,
-                                      fix="e.g. max_rows = 1200")
+            raise EthicLensInputError(
+                "must be an integer >= 50 (or absent: all rows)",
+                column="max_rows",
+                value=self.max_rows,
+                fix="e.g. max_rows = 1200",
+            )
 
     def train_config(self) -> TrainConfig:
         values = dict(self.train)
@@ -108,9 +139,13 @@ class SweepGrid:
         """What must match for two runs to share a store: trainer, its settings, the data
         slice and the code version; not the lists of datasets, budgets or seeds (a sweep can
         grow)."""
-        key = {"trainer": self.trainer, "train": self.train_config().to_dict(),
-               "max_rows": self.max_rows, "store_version": STORE_VERSION,
-               "ethiclens": ".".join(__version__.split(".")[:2])}
+        key = {
+            "trainer": self.trainer,
+            "train": self.train_config().to_dict(),
+            "max_rows": self.max_rows,
+            "store_version": STORE_VERSION,
+            "ethiclens": ".".join(__version__.split(".")[:2]),
+        }
         return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
     def to_dict(self) -> dict:
@@ -123,9 +158,12 @@ MAX_SEEDS = 100_000
 EPSILON_MAX = 1e4
 # TrainConfig field -> (kind, low, high, low inclusive): checked before anything is trained.
 TRAIN_RANGES = {
-    "epochs": ("int", 1, 100_000, True), "batch_size": ("int", 1, 10_000_000, True),
-    "lr": ("float", 0, 100, False), "momentum": ("float", 0, 1, True),
-    "max_grad_norm": ("float", 0, 1e6, False), "delta": ("float", 0, 0.1, False),
+    "epochs": ("int", 1, 100_000, True),
+    "batch_size": ("int", 1, 10_000_000, True),
+    "lr": ("float", 0, 100, False),
+    "momentum": ("float", 0, 1, True),
+    "max_grad_norm": ("float", 0, 1e6, False),
+    "delta": ("float", 0, 0.1, False),
     "test_size": ("float", 0, 0.9, False),
 }
 ACCOUNTANTS = ("prv", "rdp", "gdp")
@@ -141,37 +179,65 @@ def _seeds(value) -> list:
         if not 1 <= value <= MAX_SEEDS:
             raise EthicLensInputError(
                 f"seeds = {value} gives {'no' if value < 1 else 'too many'} seeds: a count N "
-                f"runs seeds 0..N-1 and must be from 1 to {MAX_SEEDS:,}", column="seeds",
-                value=value, fix="e.g. seeds = 10, or a list such as [0, 1, 2]")
+                f"runs seeds 0..N-1 and must be from 1 to {MAX_SEEDS:,}",
+                column="seeds",
+                value=value,
+                fix="e.g. seeds = 10, or a list such as [0, 1, 2]",
+            )
         return list(range(value))
     if isinstance(value, (list, tuple)):
         return list(value)
     shown = value if not isinstance(value, float) or math.isfinite(value) else str(value)
     raise EthicLensInputError(
         f"seeds must be a count (integer) or a list of integers, not {type(value).__name__}",
-        column="seeds", value=shown, fix="e.g. seeds = 10 (seeds 0..9) or seeds = [0, 1, 2]")
+        column="seeds",
+        value=shown,
+        fix="e.g. seeds = 10 (seeds 0..9) or seeds = [0, 1, 2]",
+    )
 
 
 def _check_types(grid) -> None:
-    if isinstance(grid.datasets, str) or not isinstance(grid.datasets, (list, tuple)) or any(
-            not isinstance(d, str) for d in grid.datasets):
-        raise EthicLensInputError("must be a list of dataset names", column="datasets",
-                                  value=grid.datasets, fix='e.g. datasets = ["compas"]')
+    if (
+        isinstance(grid.datasets, str)
+        or not isinstance(grid.datasets, (list, tuple))
+        or any(not isinstance(d, str) for d in grid.datasets)
+    ):
+        raise EthicLensInputError(
+            "must be a list of dataset names",
+            column="datasets",
+            value=grid.datasets,
+            fix='e.g. datasets = ["compas"]',
+        )
     if len(set(grid.datasets)) != len(grid.datasets):
-        raise EthicLensInputError("datasets repeated", column="datasets", value=grid.datasets,
-                                  fix="list each dataset once")
+        raise EthicLensInputError(
+            "datasets repeated",
+            column="datasets",
+            value=grid.datasets,
+            fix="list each dataset once",
+        )
     if not isinstance(grid.attributes, dict) or any(
-            isinstance(a, str) or not isinstance(a, (list, tuple))
-            for a in grid.attributes.values()):
-        raise EthicLensInputError("must map a dataset to a list of attributes",
-                                  column="attributes", value=grid.attributes,
-                                  fix='e.g. attributes = {compas = ["race"]}')
+        isinstance(a, str) or not isinstance(a, (list, tuple)) for a in grid.attributes.values()
+    ):
+        raise EthicLensInputError(
+            "must map a dataset to a list of attributes",
+            column="attributes",
+            value=grid.attributes,
+            fix='e.g. attributes = {compas = ["race"]}',
+        )
     if not isinstance(grid.trainer, str):
-        raise EthicLensInputError("must be a trainer name", column="trainer",
-                                  value=grid.trainer, fix=f"choose from {TRAINERS}")
+        raise EthicLensInputError(
+            "must be a trainer name",
+            column="trainer",
+            value=grid.trainer,
+            fix=f"choose from {TRAINERS}",
+        )
     if not isinstance(grid.train, dict):
-        raise EthicLensInputError("must be a table of trainer settings", column="train",
-                                  value=grid.train, fix="e.g. [train] epochs = 5")
+        raise EthicLensInputError(
+            "must be a table of trainer settings",
+            column="train",
+            value=grid.train,
+            fix="e.g. [train] epochs = 5",
+        )
 
 
 def _check_train(train: dict) -> None:
@@ -179,53 +245,91 @@ def _check_train(train: dict) -> None:
         if key not in train:
             continue
         v = train[key]
-        ok_type = _is_int(v) if kind == "int" else (
-            isinstance(v, (int, float)) and not isinstance(v, bool))
-        if not ok_type or not math.isfinite(v) or not (
-                (low <= v if inclusive else low < v) and v <= high):
+        ok_type = (
+            _is_int(v)
+            if kind == "int"
+            else (isinstance(v, (int, float)) and not isinstance(v, bool))
+        )
+        if (
+            not ok_type
+            or not math.isfinite(v)
+            or not ((low <= v if inclusive else low < v) and v <= high)
+        ):
             what = "an integer" if kind == "int" else "a number"
             bounds = f"{'[' if inclusive else '('}{low:g}, {high:g}]"
-            raise EthicLensInputError(f"must be {what} in {bounds}", column=f"train.{key}",
-                                      value=v if not isinstance(v, float) or math.isfinite(v)
-                                      else str(v), fix=f"e.g. {key} = "
-                                      f"{getattr(TrainConfig(), key)!r}")
+            raise EthicLensInputError(
+                f"must be {what} in {bounds}",
+                column=f"train.{key}",
+                value=v if not isinstance(v, float) or math.isfinite(v) else str(v),
+                fix=f"e.g. {key} = {getattr(TrainConfig(), key)!r}",
+            )
     if "hidden" in train:
         h = train["hidden"]
-        if (isinstance(h, (str, bytes)) or not isinstance(h, (list, tuple)) or not h
-                or any(not _is_int(w) or not 1 <= w <= 100_000 for w in h)):
-            raise EthicLensInputError("hidden layer widths must be a non-empty list of "
-                                      "integers from 1 to 100,000", column="train.hidden",
-                                      value=h, fix="e.g. hidden = [64, 32]")
+        if (
+            isinstance(h, (str, bytes))
+            or not isinstance(h, (list, tuple))
+            or not h
+            or any(not _is_int(w) or not 1 <= w <= 100_000 for w in h)
+        ):
+            raise EthicLensInputError(
+                "hidden layer widths must be a non-empty list of integers from 1 to 100,000",
+                column="train.hidden",
+                value=h,
+                fix="e.g. hidden = [64, 32]",
+            )
     if "accountant" in train and train["accountant"] not in ACCOUNTANTS:
-        raise EthicLensInputError("unknown accountant", column="train.accountant",
-                                  value=train["accountant"], fix=f"choose from {ACCOUNTANTS}")
+        raise EthicLensInputError(
+            "unknown accountant",
+            column="train.accountant",
+            value=train["accountant"],
+            fix=f"choose from {ACCOUNTANTS}",
+        )
 
 
 def _epsilon(value):
-    if value is None or (isinstance(value, str) and value.strip().lower() in (
-            "none", "no-dp", "inf")):
+    if value is None or (
+        isinstance(value, str) and value.strip().lower() in ("none", "no-dp", "inf")
+    ):
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise EthicLensInputError(f"not a budget ({type(value).__name__})", column="epsilons",
-                                  value=value, fix="use positive numbers or 'none' for no DP")
+        raise EthicLensInputError(
+            f"not a budget ({type(value).__name__})",
+            column="epsilons",
+            value=value,
+            fix="use positive numbers or 'none' for no DP",
+        )
     try:
         eps = float(value)
     except (TypeError, ValueError, OverflowError):
-        raise EthicLensInputError("not a number", column="epsilons", value=value,
-                                  fix="use positive numbers or 'none' for no DP") from None
+        raise EthicLensInputError(
+            "not a number",
+            column="epsilons",
+            value=value,
+            fix="use positive numbers or 'none' for no DP",
+        ) from None
     if math.isnan(eps) or not eps > 0:
-        raise EthicLensInputError("ε must be > 0", column="epsilons", value=value,
-                                  fix="use positive numbers, or 'none' for no DP")
+        raise EthicLensInputError(
+            "ε must be > 0",
+            column="epsilons",
+            value=value,
+            fix="use positive numbers, or 'none' for no DP",
+        )
     if math.isinf(eps):
         if isinstance(value, str) and value.strip().lower() in ("infinity", "+inf"):
             return None
-        raise EthicLensInputError("ε overflows to infinity; write 'none' for a run without DP",
-                                  column="epsilons", value=str(value)[:40],
-                                  fix="use a finite ε, or 'none' for no DP")
+        raise EthicLensInputError(
+            "ε overflows to infinity; write 'none' for a run without DP",
+            column="epsilons",
+            value=str(value)[:40],
+            fix="use a finite ε, or 'none' for no DP",
+        )
     if eps > EPSILON_MAX:
-        raise EthicLensInputError(f"ε = {eps:g} is above {EPSILON_MAX:g}: DP-SGD's noise is "
-                                  "then negligible", column="epsilons", value=value,
-                                  fix="use 'none' for a run without DP")
+        raise EthicLensInputError(
+            f"ε = {eps:g} is above {EPSILON_MAX:g}: DP-SGD's noise is then negligible",
+            column="epsilons",
+            value=value,
+            fix="use 'none' for a run without DP",
+        )
     return eps
 
 
@@ -234,18 +338,21 @@ def epsilon_label(eps) -> str:
 
 
 PRESETS = {
-    "quick": dict(datasets=["compas"], epsilons=[1.0, None], seeds=[0, 1],
-                  train={"epochs": 5}),
-    "paper": dict(datasets=["compas", "adult", "acs-income", "bios"],
-                  epsilons=list(PAPER_EPSILONS), seeds=list(range(50))),
+    "quick": dict(datasets=["compas"], epsilons=[1.0, None], seeds=[0, 1], train={"epochs": 5}),
+    "paper": dict(
+        datasets=["compas", "adult", "acs-income", "bios"],
+        epsilons=list(PAPER_EPSILONS),
+        seeds=list(range(50)),
+    ),
 }
 
 
 def preset(name: str, **overrides) -> SweepGrid:
     """A named grid (``quick`` or ``paper``), with any field overridden."""
     if name not in PRESETS:
-        raise EthicLensInputError("unknown preset", column="--preset", value=name,
-                                  fix=f"choose from {sorted(PRESETS)}")
+        raise EthicLensInputError(
+            "unknown preset", column="--preset", value=name, fix=f"choose from {sorted(PRESETS)}"
+        )
     return SweepGrid(**{**PRESETS[name], **overrides})
 
 
@@ -253,16 +360,24 @@ def load_grid(path: str | Path, **overrides) -> SweepGrid:
     """A grid from TOML, YAML or JSON; the file's keys are SweepGrid's fields."""
     path = Path(path)
     if not path.exists():
-        raise EthicLensInputError(f"grid file {path} does not exist", column="--grid",
-                                  fix="check the path")
+        raise EthicLensInputError(
+            f"grid file {path} does not exist", column="--grid", fix="check the path"
+        )
     if path.suffix not in (".toml", ".yaml", ".yml", ".json"):
-        raise EthicLensInputError("unknown grid file type", column="--grid",
-                                  value=path.suffix, fix="use .toml, .yaml or .json")
+        raise EthicLensInputError(
+            "unknown grid file type",
+            column="--grid",
+            value=path.suffix,
+            fix="use .toml, .yaml or .json",
+        )
     try:
         text = path.read_text()
     except (OSError, UnicodeDecodeError) as exc:
-        raise EthicLensInputError(f"cannot read {path} ({exc})", column="--grid",
-                                  fix="give a UTF-8 TOML, YAML or JSON file") from exc
+        raise EthicLensInputError(
+            f"cannot read {path} ({exc})",
+            column="--grid",
+            fix="give a UTF-8 TOML, YAML or JSON file",
+        ) from exc
     try:
         if path.suffix == ".toml":
             raw = tomllib.loads(text)
@@ -273,20 +388,29 @@ def load_grid(path: str | Path, **overrides) -> SweepGrid:
         else:
             raw = json.loads(text)
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:  # JSON, huge ints
-        raise EthicLensInputError(f"cannot parse {path.name}: {str(exc)[:200]}",
-                                  column="--grid", fix="check the file's syntax") from exc
+        raise EthicLensInputError(
+            f"cannot parse {path.name}: {str(exc)[:200]}",
+            column="--grid",
+            fix="check the file's syntax",
+        ) from exc
     except Exception as exc:  # noqa: BLE001 - YAML errors (incl. !!python tags safe_load refuses)
         if type(exc).__module__.startswith("yaml"):
             raise EthicLensInputError(
-                f"cannot parse {path.name}: {str(exc).splitlines()[0][:200]}", column="--grid",
-                fix="plain YAML only (tags such as !!python/object are never loaded)") from exc
+                f"cannot parse {path.name}: {str(exc).splitlines()[0][:200]}",
+                column="--grid",
+                fix="plain YAML only (tags such as !!python/object are never loaded)",
+            ) from exc
         raise
     if not isinstance(raw, dict):
-        raise EthicLensInputError("a grid file must be a mapping of keys", column="--grid",
-                                  fix="e.g. datasets: [compas] / epsilons: [1, none]")
+        raise EthicLensInputError(
+            "a grid file must be a mapping of keys",
+            column="--grid",
+            fix="e.g. datasets: [compas] / epsilons: [1, none]",
+        )
     allowed = {f.name for f in fields(SweepGrid)}
     for key in raw:
         if key not in allowed:
-            raise EthicLensInputError("unknown key in grid file", column=key,
-                                      fix=f"allowed keys: {sorted(allowed)}")
+            raise EthicLensInputError(
+                "unknown key in grid file", column=key, fix=f"allowed keys: {sorted(allowed)}"
+            )
     return SweepGrid(**{**raw, **overrides})

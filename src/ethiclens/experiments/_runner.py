@@ -28,9 +28,14 @@ def versions() -> dict:
     opacus = require("opacus", extra="dpsgd")
     torch = require("torch", extra="dpsgd")
 
-    return {"ethiclens": __version__, "torch": torch.__version__, "opacus": opacus.__version__,
-            "numpy": numpy.__version__, "sklearn": sklearn.__version__,
-            "python": platform.python_version()}
+    return {
+        "ethiclens": __version__,
+        "torch": torch.__version__,
+        "opacus": opacus.__version__,
+        "numpy": numpy.__version__,
+        "sklearn": sklearn.__version__,
+        "python": platform.python_version(),
+    }
 
 
 def set_single_thread() -> None:
@@ -43,33 +48,68 @@ def run_stats(run, attributes) -> dict:
     """A trained run -> the store's run row and per-group rows."""
     d = run.data
     acc = float(((run.test_proba >= 0.5) == d.y_test).mean())
-    row = {"dataset": run.dataset, "epsilon": run.epsilon_requested, "seed": run.seed,
-           "status": "done", "epsilon_spent": run.epsilon_spent,
-           "noise_multiplier": run.noise_multiplier, "accountant": run.accountant,
-           "sample_rate": run.sample_rate, "trainer": run.trainer,
-           "wall_time_s": run.wall_time_s, "test_accuracy": acc, "n_train": len(d.y_train),
-           "n_test": len(d.y_test), "versions": versions()}
+    row = {
+        "dataset": run.dataset,
+        "epsilon": run.epsilon_requested,
+        "seed": run.seed,
+        "status": "done",
+        "epsilon_spent": run.epsilon_spent,
+        "noise_multiplier": run.noise_multiplier,
+        "accountant": run.accountant,
+        "sample_rate": run.sample_rate,
+        "trainer": run.trainer,
+        "wall_time_s": run.wall_time_s,
+        "test_accuracy": acc,
+        "n_train": len(d.y_train),
+        "n_test": len(d.y_test),
+        "versions": versions(),
+    }
     groups = []
     for attr in attributes:
         train, test = run.splits(attr)
-        res = pcer_audit(train, test, group_order=run.group_order(attr),
-                         positive_is_favorable=d.positive_is_favorable)
+        res = pcer_audit(
+            train,
+            test,
+            group_order=run.group_order(attr),
+            positive_is_favorable=d.positive_is_favorable,
+        )
         auc = {a.group: a.auc for a in res.mia.groups}
         for i, g in enumerate(res.groups):
-            groups.append({"attribute": attr, "group": g.group, "group_index": i,
-                           "n_train": g.n_train, "n_test": g.n_test, "acc_train": g.acc_train,
-                           "acc_test": g.acc_test, "delta": g.delta,
-                           "positive_rate": g.positive_rate, "tpr": g.tpr_test,
-                           "fpr": g.fpr_test, "mia_auc": auc[g.group],
-                           "mean_loss_train": g.mean_loss_train,
-                           "mean_loss_test": g.mean_loss_test})
+            groups.append(
+                {
+                    "attribute": attr,
+                    "group": g.group,
+                    "group_index": i,
+                    "n_train": g.n_train,
+                    "n_test": g.n_test,
+                    "acc_train": g.acc_train,
+                    "acc_test": g.acc_test,
+                    "delta": g.delta,
+                    "positive_rate": g.positive_rate,
+                    "tpr": g.tpr_test,
+                    "fpr": g.fpr_test,
+                    "mia_auc": auc[g.group],
+                    "mean_loss_train": g.mean_loss_train,
+                    "mean_loss_test": g.mean_loss_test,
+                }
+            )
     return {"run": row, "groups": groups}
 
 
 def failed(dataset, epsilon, seed, trainer, exc) -> dict:
     error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    return {"run": {"dataset": dataset, "epsilon": epsilon, "seed": seed, "status": "failed",
-                    "error": error, "trainer": trainer, "versions": versions()}, "groups": []}
+    return {
+        "run": {
+            "dataset": dataset,
+            "epsilon": epsilon,
+            "seed": seed,
+            "status": "failed",
+            "error": error,
+            "trainer": trainer,
+            "versions": versions(),
+        },
+        "groups": [],
+    }
 
 
 def run_task(task: dict) -> list[dict]:
@@ -78,14 +118,16 @@ def run_task(task: dict) -> list[dict]:
     set_single_thread()
     name = task["dataset"]
     ds = _dataset(name)
-    config = TrainConfig(**{**task["train"], "hidden": tuple(task["train"].get("hidden",
-                                                                                (64, 32)))})
+    config = TrainConfig(
+        **{**task["train"], "hidden": tuple(task["train"].get("hidden", (64, 32)))}
+    )
     datas = {}
     out = []
     for seed in task["seeds"]:
         try:
-            datas[seed] = prepare(name, seed, test_size=config.test_size, dataset=ds,
-                                  max_rows=task["max_rows"])
+            datas[seed] = prepare(
+                name, seed, test_size=config.test_size, dataset=ds, max_rows=task["max_rows"]
+            )
         except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
             out += [failed(name, e, seed, task["trainer"], exc) for e in task["epsilons"]]
     seeds = [s for s in task["seeds"] if s in datas]
@@ -94,16 +136,22 @@ def run_task(task: dict) -> list[dict]:
             from ..privacy import train_many
 
             try:
-                runs = train_many(name, epsilon=epsilon, seeds=seeds, config=config,
-                                  datas=[datas[s] for s in seeds])
+                runs = train_many(
+                    name,
+                    epsilon=epsilon,
+                    seeds=seeds,
+                    config=config,
+                    datas=[datas[s] for s in seeds],
+                )
                 out += [run_stats(r, task["attributes"]) for r in runs]
             except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
                 out += [failed(name, epsilon, s, "vectorized", exc) for s in seeds]
             continue
         for seed in seeds:
             try:
-                run = train_dp_mlp(name, epsilon=epsilon, seed=seed, config=config,
-                                   data=datas[seed])
+                run = train_dp_mlp(
+                    name, epsilon=epsilon, seed=seed, config=config, data=datas[seed]
+                )
                 out.append(run_stats(run, task["attributes"]))
             except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
                 out.append(failed(name, epsilon, seed, "opacus", exc))

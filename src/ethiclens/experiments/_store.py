@@ -50,13 +50,18 @@ def epsilon_key(eps) -> str:
 def _friendly(exc: sqlite3.Error, path) -> EthicLensInputError:
     text = str(exc)
     if "readonly" in text or "unable to open" in text:
-        return EthicLensInputError(f"cannot write the results store {path} ({text})",
-                                   column="--store", fix="choose a writable path")
+        return EthicLensInputError(
+            f"cannot write the results store {path} ({text})",
+            column="--store",
+            fix="choose a writable path",
+        )
     if "disk is full" in text or "disk I/O" in text:
-        return EthicLensInputError(f"the results store {path} could not be written ({text}); "
-                                   "every run finished before this is safe in the store",
-                                   column="--store", fix="free disk space and rerun the same "
-                                   "command: it resumes")
+        return EthicLensInputError(
+            f"the results store {path} could not be written ({text}); "
+            "every run finished before this is safe in the store",
+            column="--store",
+            fix="free disk space and rerun the same command: it resumes",
+        )
     return EthicLensInputError(f"results store {path}: {text}", column="--store")
 
 
@@ -67,21 +72,29 @@ OUR_TABLES = {"meta", "runs", "group_stats"}
 def _check_file(path: Path, flag: str) -> bool:
     """Refuse a path that is not a SQLite file; True when it exists with content."""
     if path.is_dir():
-        raise EthicLensInputError(f"{path} is a folder, not a results store", column=flag,
-                                  fix="give the store's .sqlite file")
+        raise EthicLensInputError(
+            f"{path} is a folder, not a results store",
+            column=flag,
+            fix="give the store's .sqlite file",
+        )
     if not path.exists() or path.stat().st_size == 0:
         return False
     try:
         with open(path, "rb") as fh:
             head = fh.read(16)
     except OSError as exc:
-        raise EthicLensInputError(f"cannot read {path} ({exc.strerror})", column=flag,
-                                  fix="check the path and its permissions") from exc
+        raise EthicLensInputError(
+            f"cannot read {path} ({exc.strerror})",
+            column=flag,
+            fix="check the path and its permissions",
+        ) from exc
     if head != SQLITE_MAGIC:
-        raise EthicLensInputError(f"{path} is not a SQLite file, so not an EthicLens results "
-                                  "store", column=flag,
-                                  fix="give the .sqlite file a sweep wrote (ethiclens pcer "
-                                  "sweep --store PATH), or a new path for a new store")
+        raise EthicLensInputError(
+            f"{path} is not a SQLite file, so not an EthicLens results store",
+            column=flag,
+            fix="give the .sqlite file a sweep wrote (ethiclens pcer "
+            "sweep --store PATH), or a new path for a new store",
+        )
     return True
 
 
@@ -89,21 +102,27 @@ def _check_integrity(conn, path: Path, flag: str) -> None:
     """``PRAGMA integrity_check`` and our tables; a damaged or foreign file is refused."""
     try:
         rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
-        tables = {r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
+        tables = {
+            r[0]
+            for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()
+        }
     except sqlite3.DatabaseError as exc:
         rows, tables = [str(exc)], set()
     if rows != ["ok"]:
         raise EthicLensInputError(
             f"the results store {path} fails SQLite's integrity check ({'; '.join(rows[:3])})"
-            "; resuming would add runs to a damaged store", column=flag,
+            "; resuming would add runs to a damaged store",
+            column=flag,
             fix=f"move it aside and start a new store, or recover it with: sqlite3 {path} "
-            "'.recover' | sqlite3 recovered.sqlite")
+            "'.recover' | sqlite3 recovered.sqlite",
+        )
     if tables and not OUR_TABLES <= tables:
         raise EthicLensInputError(
             f"{path} is a SQLite file of another program (tables {sorted(tables)[:5]}), not "
-            "an EthicLens results store", column=flag,
-            fix="choose a new path for the store; this file is left untouched")
+            "an EthicLens results store",
+            column=flag,
+            fix="choose a new path for the store; this file is left untouched",
+        )
 
 
 class StoreLock:
@@ -119,9 +138,11 @@ class StoreLock:
         try:
             fh = open(self.path, "a+")
         except OSError as exc:
-            raise EthicLensInputError(f"cannot create the lock file {self.path} "
-                                      f"({exc.strerror})", column="--store",
-                                      fix="choose a store in a writable folder") from exc
+            raise EthicLensInputError(
+                f"cannot create the lock file {self.path} ({exc.strerror})",
+                column="--store",
+                fix="choose a store in a writable folder",
+            ) from exc
         try:
             fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -133,7 +154,8 @@ class StoreLock:
                 f"(pid {holder}); two sweeps on one store would train the same runs twice",
                 column="--store",
                 fix="wait for that sweep to finish (rerunning then resumes), or give this one "
-                "another --store") from None
+                "another --store",
+            ) from None
         fh.seek(0)
         fh.truncate()
         fh.write(str(os.getpid()))
@@ -153,13 +175,23 @@ class ResultsStore:
     process holds it.
     """
 
-    def __init__(self, path: str | Path, config_hash: str, grid: dict | None = None, *,
-                 lock: bool = False, flag: str = "--store"):
+    def __init__(
+        self,
+        path: str | Path,
+        config_hash: str,
+        grid: dict | None = None,
+        *,
+        lock: bool = False,
+        flag: str = "--store",
+    ):
         self.path = Path(path)
         self._lock = None
         if not self.path.parent.is_dir():
-            raise EthicLensInputError(f"folder {self.path.parent} does not exist",
-                                      column=flag, fix="create it or choose another path")
+            raise EthicLensInputError(
+                f"folder {self.path.parent} does not exist",
+                column=flag,
+                fix="create it or choose another path",
+            )
         self.conn = None
         if _check_file(self.path, flag):  # refused before anything is created beside it
             try:
@@ -191,22 +223,28 @@ class ResultsStore:
         if row is None:
             with self.conn:
                 self.conn.execute("BEGIN")
-                self.conn.executemany("INSERT INTO meta VALUES (?, ?)", [
-                    ("config_hash", config_hash),
-                    ("grid", json.dumps(grid or {})),
-                    ("created", datetime.now(UTC).isoformat(timespec="seconds")),
-                ])
+                self.conn.executemany(
+                    "INSERT INTO meta VALUES (?, ?)",
+                    [
+                        ("config_hash", config_hash),
+                        ("grid", json.dumps(grid or {})),
+                        ("created", datetime.now(UTC).isoformat(timespec="seconds")),
+                    ],
+                )
         elif row[0] != config_hash:
             raise EthicLensInputError(
                 f"the store {self.path} holds runs of another grid configuration or code "
                 f"version (config {row[0]}, this sweep {config_hash}); mixing them would "
-                "corrupt the tables", column="--store",
-                fix="start a new store (--store NEW.sqlite) or rerun with the original settings")
+                "corrupt the tables",
+                column="--store",
+                fix="start a new store (--store NEW.sqlite) or rerun with the original settings",
+            )
         self.config_hash = config_hash
 
     def finished(self) -> set[tuple[str, str, int]]:
-        rows = self.conn.execute("SELECT dataset, epsilon_key, seed FROM runs "
-                                 "WHERE status='done'").fetchall()
+        rows = self.conn.execute(
+            "SELECT dataset, epsilon_key, seed FROM runs WHERE status='done'"
+        ).fetchall()
         return {(d, e, s) for d, e, s in rows}
 
     def record(self, result: dict) -> None:
@@ -214,27 +252,60 @@ class ResultsStore:
         run = result["run"]
         try:
             self.conn.execute("BEGIN IMMEDIATE")
-            self.conn.execute("DELETE FROM runs WHERE dataset=? AND epsilon_key=? AND seed=?",
-                              (run["dataset"], epsilon_key(run["epsilon"]), run["seed"]))
+            self.conn.execute(
+                "DELETE FROM runs WHERE dataset=? AND epsilon_key=? AND seed=?",
+                (run["dataset"], epsilon_key(run["epsilon"]), run["seed"]),
+            )
             cur = self.conn.execute(
                 "INSERT INTO runs (dataset, epsilon_key, epsilon, seed, status, error, "
                 "epsilon_spent, noise_multiplier, accountant, sample_rate, trainer, wall_time_s,"
                 " test_accuracy, n_train, n_test, config_hash, versions, finished_at) VALUES "
                 "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (run["dataset"], epsilon_key(run["epsilon"]), run["epsilon"], run["seed"],
-                 run["status"], run.get("error"), run.get("epsilon_spent"),
-                 run.get("noise_multiplier"), run.get("accountant"), run.get("sample_rate"),
-                 run.get("trainer"), run.get("wall_time_s"), run.get("test_accuracy"),
-                 run.get("n_train"), run.get("n_test"), self.config_hash,
-                 json.dumps(run.get("versions", {})),
-                 datetime.now(UTC).isoformat(timespec="seconds")))
+                (
+                    run["dataset"],
+                    epsilon_key(run["epsilon"]),
+                    run["epsilon"],
+                    run["seed"],
+                    run["status"],
+                    run.get("error"),
+                    run.get("epsilon_spent"),
+                    run.get("noise_multiplier"),
+                    run.get("accountant"),
+                    run.get("sample_rate"),
+                    run.get("trainer"),
+                    run.get("wall_time_s"),
+                    run.get("test_accuracy"),
+                    run.get("n_train"),
+                    run.get("n_test"),
+                    self.config_hash,
+                    json.dumps(run.get("versions", {})),
+                    datetime.now(UTC).isoformat(timespec="seconds"),
+                ),
+            )
             run_id = cur.lastrowid
             self.conn.executemany(
                 "INSERT INTO group_stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(run_id, g["attribute"], g["group"], g["group_index"], g["n_train"],
-                  g["n_test"], g["acc_train"], g["acc_test"], g["delta"], g["positive_rate"],
-                  g["tpr"], g["fpr"], g["mia_auc"], g["mean_loss_train"], g["mean_loss_test"])
-                 for g in result.get("groups", [])])
+                [
+                    (
+                        run_id,
+                        g["attribute"],
+                        g["group"],
+                        g["group_index"],
+                        g["n_train"],
+                        g["n_test"],
+                        g["acc_train"],
+                        g["acc_test"],
+                        g["delta"],
+                        g["positive_rate"],
+                        g["tpr"],
+                        g["fpr"],
+                        g["mia_auc"],
+                        g["mean_loss_train"],
+                        g["mean_loss_test"],
+                    )
+                    for g in result.get("groups", [])
+                ],
+            )
             self.conn.execute("COMMIT")
         except sqlite3.Error as exc:
             if self.conn.in_transaction:
@@ -245,9 +316,12 @@ class ResultsStore:
         try:
             return pd.read_sql_query(sql, self.conn)
         except (sqlite3.Error, pd.errors.DatabaseError) as exc:
-            raise EthicLensInputError(f"cannot read the results store {self.path} ({exc})",
-                                      column="STORE", fix="check that a sweep of this version "
-                                      "wrote it (ethiclens pcer sweep --store PATH)") from exc
+            raise EthicLensInputError(
+                f"cannot read the results store {self.path} ({exc})",
+                column="STORE",
+                fix="check that a sweep of this version "
+                "wrote it (ethiclens pcer sweep --store PATH)",
+            ) from exc
 
     def runs(self) -> pd.DataFrame:
         return self._query("SELECT * FROM runs ORDER BY dataset, epsilon_key, seed")
@@ -258,7 +332,8 @@ class ResultsStore:
             "SELECT r.dataset, r.epsilon, r.epsilon_key, r.seed, r.epsilon_spent, "
             "r.noise_multiplier, r.test_accuracy, r.wall_time_s, r.trainer, g.* "
             "FROM group_stats g JOIN runs r USING (run_id) WHERE r.status='done' "
-            "ORDER BY r.dataset, g.attribute, r.epsilon_key, r.seed, g.group_index")
+            "ORDER BY r.dataset, g.attribute, r.epsilon_key, r.seed, g.group_index"
+        )
 
     def export(self, out: str | Path) -> Path:
         """Per-group rows to CSV or Parquet (written atomically: temporary file, rename)."""
@@ -268,8 +343,9 @@ class ResultsStore:
 
         out = Path(out)
         if out.suffix not in (".csv", ".parquet"):
-            raise EthicLensInputError("unknown export type", column="--out", value=out.suffix,
-                                      fix="use .csv or .parquet")
+            raise EthicLensInputError(
+                "unknown export type", column="--out", value=out.suffix, fix="use .csv or .parquet"
+            )
         frame = self.group_stats()
         if out.suffix == ".parquet":
             buf = io.BytesIO()
@@ -280,9 +356,11 @@ class ResultsStore:
         try:
             write_atomic(out, data)
         except OSError as exc:
-            raise EthicLensInputError(f"cannot write {out} ({exc.strerror or exc}); nothing "
-                                      "was written", column="--out",
-                                      fix="free disk space or choose a writable path") from exc
+            raise EthicLensInputError(
+                f"cannot write {out} ({exc.strerror or exc}); nothing was written",
+                column="--out",
+                fix="free disk space or choose a writable path",
+            ) from exc
         return out
 
     def close(self) -> None:
@@ -300,30 +378,44 @@ def open_existing(path: str | Path) -> ResultsStore:
     or damaged file is refused with the fix (and never modified)."""
     path = Path(path)
     if not path.exists():
-        raise EthicLensInputError(f"results store {path} does not exist", column="STORE",
-                                  fix="run ethiclens pcer sweep --store PATH first")
+        raise EthicLensInputError(
+            f"results store {path} does not exist",
+            column="STORE",
+            fix="run ethiclens pcer sweep --store PATH first",
+        )
     if not _check_file(path, "STORE"):
-        raise EthicLensInputError(f"{path} is empty, not a results store", column="STORE",
-                                  fix="give the .sqlite file a sweep wrote")
+        raise EthicLensInputError(
+            f"{path} is empty, not a results store",
+            column="STORE",
+            fix="give the .sqlite file a sweep wrote",
+        )
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.Error as exc:
         raise _friendly(exc, path) from exc
     try:
         _check_integrity(conn, path, "STORE")
-        tables = {r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
+        tables = {
+            r[0]
+            for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()
+        }
         if not OUR_TABLES <= tables:
-            raise EthicLensInputError(f"{path} is not an EthicLens results store (no runs "
-                                      "recorded in it)", column="STORE",
-                                      fix="give the .sqlite file a sweep wrote")
+            raise EthicLensInputError(
+                f"{path} is not an EthicLens results store (no runs recorded in it)",
+                column="STORE",
+                fix="give the .sqlite file a sweep wrote",
+            )
         row = conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
     except sqlite3.Error as exc:
-        raise EthicLensInputError(f"cannot read {path} ({exc})", column="STORE",
-                                  fix="give the .sqlite file a sweep wrote") from exc
+        raise EthicLensInputError(
+            f"cannot read {path} ({exc})", column="STORE", fix="give the .sqlite file a sweep wrote"
+        ) from exc
     finally:
         conn.close()
     if row is None:
-        raise EthicLensInputError(f"{path} is not an EthicLens results store", column="STORE",
-                                  fix="give the .sqlite file a sweep wrote")
+        raise EthicLensInputError(
+            f"{path} is not an EthicLens results store",
+            column="STORE",
+            fix="give the .sqlite file a sweep wrote",
+        )
     return ResultsStore(path, row[0], flag="STORE")

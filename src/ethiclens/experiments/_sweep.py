@@ -29,8 +29,10 @@ class SweepSummary:
         return 1 if self.failed else 0
 
     def lines(self) -> list[str]:
-        out = [f"{self.total} runs in the grid: {self.skipped} already in the store, "
-               f"{self.completed} completed now, {len(self.failed)} failed ({self.executor})"]
+        out = [
+            f"{self.total} runs in the grid: {self.skipped} already in the store, "
+            f"{self.completed} completed now, {len(self.failed)} failed ({self.executor})"
+        ]
         out += [f"FAILED {d} ε={epsilon_label(e)} seed={s}: {err}" for d, e, s, err in self.failed]
         return out
 
@@ -52,20 +54,39 @@ def tasks_for(grid: SweepGrid, pending: list) -> list[dict]:
     tasks = []
     for (d, _), (eps, seeds) in by_key.items():
         for i in range(0, len(seeds), chunk):
-            tasks.append({"dataset": d, "epsilons": eps, "seeds": seeds[i:i + chunk],
-                          "trainer": grid.trainer, "train": grid.train_config().to_dict(),
-                          "max_rows": grid.max_rows, "attributes": grid.attributes_for(d)})
+            tasks.append(
+                {
+                    "dataset": d,
+                    "epsilons": eps,
+                    "seeds": seeds[i : i + chunk],
+                    "trainer": grid.trainer,
+                    "train": grid.train_config().to_dict(),
+                    "max_rows": grid.max_rows,
+                    "attributes": grid.attributes_for(d),
+                }
+            )
     # Longest first keeps the pool busy to the end (Adult and ACS are the slow datasets).
     size = {"adult": 4, "acs-income": 3, "bios": 2, "compas": 1}
-    return sorted(tasks, key=lambda t: -size.get(t["dataset"], 1) * len(t["seeds"])
-                  * len(t["epsilons"]))
+    return sorted(
+        tasks, key=lambda t: -size.get(t["dataset"], 1) * len(t["seeds"]) * len(t["epsilons"])
+    )
 
 
-def run_sweep(grid: SweepGrid, store_path: str | Path, *, scheduler: str | None = None,
-              workers: int | None = None, progress: bool = True, console=None) -> SweepSummary:
+def run_sweep(
+    grid: SweepGrid,
+    store_path: str | Path,
+    *,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    progress: bool = True,
+    console=None,
+) -> SweepSummary:
     if not isinstance(grid, SweepGrid):
-        raise EthicLensInputError("run_sweep needs a SweepGrid", column="grid",
-                                  fix="build one with SweepGrid(...), preset() or load_grid()")
+        raise EthicLensInputError(
+            "run_sweep needs a SweepGrid",
+            column="grid",
+            fix="build one with SweepGrid(...), preset() or load_grid()",
+        )
     check_workers(workers)
     # The lock comes first: a second sweep on this store is refused before it reads anything.
     store = ResultsStore(store_path, grid.config_hash(), grid.to_dict(), lock=True)
@@ -98,9 +119,16 @@ def run_sweep(grid: SweepGrid, store_path: str | Path, *, scheduler: str | None 
             TimeRemainingColumn,
         )
 
-        bar = Progress(TextColumn("[bold]pcer sweep"), BarColumn(), MofNCompleteColumn(),
-                       TextColumn("runs · elapsed"), TimeElapsedColumn(), TextColumn("· ETA"),
-                       TimeRemainingColumn(), console=console)
+        bar = Progress(
+            TextColumn("[bold]pcer sweep"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("runs · elapsed"),
+            TimeElapsedColumn(),
+            TextColumn("· ETA"),
+            TimeRemainingColumn(),
+            console=console,
+        )
         bar.start()
         task_id = bar.add_task("sweep", total=len(pending))
     started = time.perf_counter()
@@ -110,8 +138,9 @@ def run_sweep(grid: SweepGrid, store_path: str | Path, *, scheduler: str | None 
                 store.record(result)
                 run = result["run"]
                 if run["status"] == "failed":
-                    summary.failed.append((run["dataset"], run["epsilon"], run["seed"],
-                                           run["error"]))
+                    summary.failed.append(
+                        (run["dataset"], run["epsilon"], run["seed"], run["error"])
+                    )
                 else:
                     summary.completed += 1
                 if bar is not None:
@@ -136,5 +165,7 @@ def _log_progress(console, summary: SweepSummary, total: int, started: float) ->
     summary._printed = bucket
     elapsed = time.perf_counter() - started
     eta = elapsed / done * (total - done)
-    console.print(f"[{done}/{total}] runs done, {len(summary.failed)} failed, "
-                  f"elapsed {elapsed:.0f} s, ETA {eta:.0f} s")
+    console.print(
+        f"[{done}/{total}] runs done, {len(summary.failed)} failed, "
+        f"elapsed {elapsed:.0f} s, ETA {eta:.0f} s"
+    )

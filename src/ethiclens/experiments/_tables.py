@@ -31,11 +31,13 @@ def per_seed(groups: pd.DataFrame, eta: float = DEFAULT_ETA) -> pd.DataFrame:
     out["delta0"], out["delta1"] = g0["delta"], g1["delta"]
     out["auc0"], out["auc1"] = g0["mia_auc"], g1["mia_auc"]
     for e in sorted({*FLOOR_ETAS, eta}):
-        out[f"dpcer_{e:g}"] = (g0["positive_rate"] / np.maximum(g0["delta"], e)
-                               - g1["positive_rate"] / np.maximum(g1["delta"], e))
+        out[f"dpcer_{e:g}"] = g0["positive_rate"] / np.maximum(g0["delta"], e) - g1[
+            "positive_rate"
+        ] / np.maximum(g1["delta"], e)
     out["dpcer"] = out[f"dpcer_{eta:g}"]
-    out["dpcer_mia"] = (g0["positive_rate"] / np.maximum(g0["mia_auc"] - 0.5, eta)
-                        - g1["positive_rate"] / np.maximum(g1["mia_auc"] - 0.5, eta))
+    out["dpcer_mia"] = g0["positive_rate"] / np.maximum(g0["mia_auc"] - 0.5, eta) - g1[
+        "positive_rate"
+    ] / np.maximum(g1["mia_auc"] - 0.5, eta)
     return out.reset_index()
 
 
@@ -79,20 +81,41 @@ def main_table(seeds: pd.DataFrame) -> pd.DataFrame:
     for (d, a, e), part in seeds.groupby(["dataset", "attribute", "epsilon_key"]):
         lo, hi = bootstrap_mean_ci(part["dpcer"])
         k, n, p = sign_test(part["dpcer"])
-        rows.append({
-            "dataset": d, "attribute": a, "epsilon": _label(e), "_order": _eps_order(e),
-            "group0": part["group0"].iloc[0], "group1": part["group1"].iloc[0],
-            "n_seeds": len(part), "acc_mean": part.acc.mean(), "acc_std": part.acc.std(ddof=1),
-            "dp_gap_mean": part.dp_gap.mean(), "dp_gap_std": part.dp_gap.std(ddof=1),
-            "eo_gap_mean": part.eo_gap.mean(), "eo_gap_std": part.eo_gap.std(ddof=1),
-            "delta0_mean": part.delta0.mean(), "delta0_std": part.delta0.std(ddof=1),
-            "delta1_mean": part.delta1.mean(), "delta1_std": part.delta1.std(ddof=1),
-            "dpcer_mean": part.dpcer.mean(), "dpcer_std": part.dpcer.std(ddof=1),
-            "dpcer_ci_low": lo, "dpcer_ci_high": hi, "n_positive": k, "n_nonzero": n,
-            "sign_test_p": p, "epsilon_spent_mean": part.epsilon_spent.mean(),
-        })
-    return (pd.DataFrame(rows).sort_values(["dataset", "attribute", "_order"])
-            .drop(columns="_order").reset_index(drop=True))
+        rows.append(
+            {
+                "dataset": d,
+                "attribute": a,
+                "epsilon": _label(e),
+                "_order": _eps_order(e),
+                "group0": part["group0"].iloc[0],
+                "group1": part["group1"].iloc[0],
+                "n_seeds": len(part),
+                "acc_mean": part.acc.mean(),
+                "acc_std": part.acc.std(ddof=1),
+                "dp_gap_mean": part.dp_gap.mean(),
+                "dp_gap_std": part.dp_gap.std(ddof=1),
+                "eo_gap_mean": part.eo_gap.mean(),
+                "eo_gap_std": part.eo_gap.std(ddof=1),
+                "delta0_mean": part.delta0.mean(),
+                "delta0_std": part.delta0.std(ddof=1),
+                "delta1_mean": part.delta1.mean(),
+                "delta1_std": part.delta1.std(ddof=1),
+                "dpcer_mean": part.dpcer.mean(),
+                "dpcer_std": part.dpcer.std(ddof=1),
+                "dpcer_ci_low": lo,
+                "dpcer_ci_high": hi,
+                "n_positive": k,
+                "n_nonzero": n,
+                "sign_test_p": p,
+                "epsilon_spent_mean": part.epsilon_spent.mean(),
+            }
+        )
+    return (
+        pd.DataFrame(rows)
+        .sort_values(["dataset", "attribute", "_order"])
+        .drop(columns="_order")
+        .reset_index(drop=True)
+    )
 
 
 def floor_table(seeds: pd.DataFrame) -> pd.DataFrame:
@@ -102,12 +125,27 @@ def floor_table(seeds: pd.DataFrame) -> pd.DataFrame:
             v = part[f"dpcer_{eta:g}"]
             k, n, p = sign_test(v)
             dominated = ((part.delta0 < eta) & (part.delta1 < eta)).mean()
-            rows.append({"dataset": d, "attribute": a, "epsilon": _label(e),
-                         "_order": _eps_order(e), "eta": eta, "dpcer_mean": v.mean(),
-                         "dpcer_std": v.std(ddof=1), "n_positive": k, "n_nonzero": n,
-                         "sign_test_p": p, "share_floor_dominated": dominated})
-    return (pd.DataFrame(rows).sort_values(["dataset", "attribute", "_order", "eta"])
-            .drop(columns="_order").reset_index(drop=True))
+            rows.append(
+                {
+                    "dataset": d,
+                    "attribute": a,
+                    "epsilon": _label(e),
+                    "_order": _eps_order(e),
+                    "eta": eta,
+                    "dpcer_mean": v.mean(),
+                    "dpcer_std": v.std(ddof=1),
+                    "n_positive": k,
+                    "n_nonzero": n,
+                    "sign_test_p": p,
+                    "share_floor_dominated": dominated,
+                }
+            )
+    return (
+        pd.DataFrame(rows)
+        .sort_values(["dataset", "attribute", "_order", "eta"])
+        .drop(columns="_order")
+        .reset_index(drop=True)
+    )
 
 
 def ranking_table(main: pd.DataFrame) -> pd.DataFrame:
@@ -117,11 +155,20 @@ def ranking_table(main: pd.DataFrame) -> pd.DataFrame:
         best_dp = part.loc[part.dp_gap_mean.idxmin(), "epsilon"]
         best_eo = part.loc[part.eo_gap_mean.idxmin(), "epsilon"]
         best_pcer = part.loc[part.dpcer_mean.abs().idxmin(), "epsilon"]
-        rows.append({"dataset": d, "attribute": a, "best_dp_gap": best_dp, "best_eo_gap": best_eo,
-                     "best_abs_dpcer": best_pcer, "ranking_reversal": best_dp != best_pcer,
-                     "dp_gap_order": " < ".join(part.sort_values("dp_gap_mean").epsilon),
-                     "abs_dpcer_order": " < ".join(
-                         part.assign(x=part.dpcer_mean.abs()).sort_values("x").epsilon)})
+        rows.append(
+            {
+                "dataset": d,
+                "attribute": a,
+                "best_dp_gap": best_dp,
+                "best_eo_gap": best_eo,
+                "best_abs_dpcer": best_pcer,
+                "ranking_reversal": best_dp != best_pcer,
+                "dp_gap_order": " < ".join(part.sort_values("dp_gap_mean").epsilon),
+                "abs_dpcer_order": " < ".join(
+                    part.assign(x=part.dpcer_mean.abs()).sort_values("x").epsilon
+                ),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -132,10 +179,20 @@ def correlation_table(main: pd.DataFrame) -> pd.DataFrame:
         dp = part[part.epsilon != "no-DP"]
         hi = part[(part.epsilon == "no-DP") | (pd.to_numeric(part.epsilon, errors="coerce") >= 1)]
         for label, sub in (("DP budgets", dp), ("ε ≥ 1 and no-DP", hi)):
-            r = (float(np.corrcoef(sub.dpcer_mean, sub.dp_gap_mean)[0, 1])
-                 if len(sub) >= 3 else math.nan)
-            rows.append({"dataset": d, "attribute": a, "settings": label, "n_points": len(sub),
-                         "pearson_r": r})
+            r = (
+                float(np.corrcoef(sub.dpcer_mean, sub.dp_gap_mean)[0, 1])
+                if len(sub) >= 3
+                else math.nan
+            )
+            rows.append(
+                {
+                    "dataset": d,
+                    "attribute": a,
+                    "settings": label,
+                    "n_points": len(sub),
+                    "pearson_r": r,
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -143,21 +200,40 @@ def mia_table(seeds: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
     rows = []
     for (d, a, e), part in seeds.groupby(["dataset", "attribute", "epsilon_key"]):
         dp, mia = part.dpcer.mean(), part.dpcer_mia.mean()
-        rows.append({"dataset": d, "attribute": a, "epsilon": _label(e),
-                     "_order": _eps_order(e), "delta0": part.delta0.mean(),
-                     "delta1": part.delta1.mean(), "auc0": part.auc0.mean(),
-                     "auc1": part.auc1.mean(), "dpcer_delta": dp, "dpcer_mia": mia,
-                     "agree": bool(np.sign(dp) == np.sign(mia))})
-    table = (pd.DataFrame(rows).sort_values(["dataset", "attribute", "_order"])
-             .drop(columns="_order").reset_index(drop=True))
+        rows.append(
+            {
+                "dataset": d,
+                "attribute": a,
+                "epsilon": _label(e),
+                "_order": _eps_order(e),
+                "delta0": part.delta0.mean(),
+                "delta1": part.delta1.mean(),
+                "auc0": part.auc0.mean(),
+                "auc1": part.auc1.mean(),
+                "dpcer_delta": dp,
+                "dpcer_mia": mia,
+                "agree": bool(np.sign(dp) == np.sign(mia)),
+            }
+        )
+    table = (
+        pd.DataFrame(rows)
+        .sort_values(["dataset", "attribute", "_order"])
+        .drop(columns="_order")
+        .reset_index(drop=True)
+    )
     pooled_delta = np.r_[table.delta0, table.delta1]
     pooled_adv = np.r_[table.auc0, table.auc1] - 0.5
     summary = {
-        "configurations": len(table), "sign_agreements": int(table.agree.sum()),
-        "pearson_dpcer_delta_vs_mia": (float(np.corrcoef(table.dpcer_delta, table.dpcer_mia)[0, 1])
-                                       if len(table) > 2 else math.nan),
-        "pearson_delta_vs_auc_advantage_pooled": (float(np.corrcoef(pooled_delta, pooled_adv)[0, 1])
-                                                  if len(table) > 1 else math.nan),
+        "configurations": len(table),
+        "sign_agreements": int(table.agree.sum()),
+        "pearson_dpcer_delta_vs_mia": (
+            float(np.corrcoef(table.dpcer_delta, table.dpcer_mia)[0, 1])
+            if len(table) > 2
+            else math.nan
+        ),
+        "pearson_delta_vs_auc_advantage_pooled": (
+            float(np.corrcoef(pooled_delta, pooled_adv)[0, 1]) if len(table) > 1 else math.nan
+        ),
     }
     return table, summary
 
@@ -177,8 +253,9 @@ def figure1(seeds: pd.DataFrame, out_dir: Path, combos=(("compas", "race"), ("ad
         part = seeds[(seeds.dataset == d) & (seeds.attribute == a)]
         keys = sorted(part.epsilon_key.unique(), key=_eps_order)
         x = np.arange(len(keys))
-        for row, (metric, label, colour) in enumerate((("dp_gap", "DP-Gap", "#0072B2"),
-                                                       ("dpcer", "ΔPCER (η = 1e-3)", "#D55E00"))):
+        for row, (metric, label, colour) in enumerate(
+            (("dp_gap", "DP-Gap", "#0072B2"), ("dpcer", "ΔPCER (η = 1e-3)", "#D55E00"))
+        ):
             ax = axes[row][col]
             means, lows, highs = [], [], []
             for k in keys:
@@ -188,8 +265,14 @@ def figure1(seeds: pd.DataFrame, out_dir: Path, combos=(("compas", "race"), ("ad
                 lows.append(lo)
                 highs.append(hi)
             means = np.array(means)
-            ax.errorbar(x, means, yerr=[means - np.array(lows), np.array(highs) - means],
-                        fmt="o-", color=colour, capsize=4)
+            ax.errorbar(
+                x,
+                means,
+                yerr=[means - np.array(lows), np.array(highs) - means],
+                fmt="o-",
+                color=colour,
+                capsize=4,
+            )
             if metric == "dpcer":
                 ax.axhline(0, color="#555555", lw=0.8, ls=":")
             ax.set_xticks(x, [_label(k) for k in keys])
@@ -227,29 +310,48 @@ def paper_style(main: pd.DataFrame) -> dict[tuple, pd.DataFrame]:
     out = {}
     for (d, a), part in main.groupby(["dataset", "attribute"], sort=False):
         g0, g1 = part.group0.iloc[0], part.group1.iloc[0]
-        out[(d, a)] = pd.DataFrame({
-            "ε": part.epsilon,
-            "Acc": [f"{m:.3f} ± {s:.3f}" for m, s in zip(part.acc_mean, part.acc_std,
-                                                       strict=True)],
-            "DP-Gap": [f"{m:.3f} ± {s:.3f}" for m, s in zip(part.dp_gap_mean, part.dp_gap_std,
-                                                          strict=True)],
-            "EO-Gap": [f"{m:.3f} ± {s:.3f}" for m, s in zip(part.eo_gap_mean, part.eo_gap_std,
-                                                          strict=True)],
-            f"δ {g0}": [f"{m:.4f} ± {s:.4f}" for m, s in zip(part.delta0_mean, part.delta0_std,
-                                                           strict=True)],
-            f"δ {g1}": [f"{m:.4f} ± {s:.4f}" for m, s in zip(part.delta1_mean, part.delta1_std,
-                                                           strict=True)],
-            "ΔPCER [95% CI]": [f"{m:+.1f} ± {s:.1f} [{lo:+.1f}, {hi:+.1f}]" for m, s, lo, hi in
-                               zip(part.dpcer_mean, part.dpcer_std, part.dpcer_ci_low,
-                                   part.dpcer_ci_high, strict=True)],
-            "n₊/n": [f"{k}/{n}" for k, n in zip(part.n_positive, part.n_nonzero, strict=True)],
-            "sign p": [f"{p:.3g}" for p in part.sign_test_p],
-        })
+        out[(d, a)] = pd.DataFrame(
+            {
+                "ε": part.epsilon,
+                "Acc": [
+                    f"{m:.3f} ± {s:.3f}" for m, s in zip(part.acc_mean, part.acc_std, strict=True)
+                ],
+                "DP-Gap": [
+                    f"{m:.3f} ± {s:.3f}"
+                    for m, s in zip(part.dp_gap_mean, part.dp_gap_std, strict=True)
+                ],
+                "EO-Gap": [
+                    f"{m:.3f} ± {s:.3f}"
+                    for m, s in zip(part.eo_gap_mean, part.eo_gap_std, strict=True)
+                ],
+                f"δ {g0}": [
+                    f"{m:.4f} ± {s:.4f}"
+                    for m, s in zip(part.delta0_mean, part.delta0_std, strict=True)
+                ],
+                f"δ {g1}": [
+                    f"{m:.4f} ± {s:.4f}"
+                    for m, s in zip(part.delta1_mean, part.delta1_std, strict=True)
+                ],
+                "ΔPCER [95% CI]": [
+                    f"{m:+.1f} ± {s:.1f} [{lo:+.1f}, {hi:+.1f}]"
+                    for m, s, lo, hi in zip(
+                        part.dpcer_mean,
+                        part.dpcer_std,
+                        part.dpcer_ci_low,
+                        part.dpcer_ci_high,
+                        strict=True,
+                    )
+                ],
+                "n₊/n": [f"{k}/{n}" for k, n in zip(part.n_positive, part.n_nonzero, strict=True)],
+                "sign p": [f"{p:.3g}" for p in part.sign_test_p],
+            }
+        )
     return out
 
 
-def write_tables(groups: pd.DataFrame, out_dir: str | Path, *, runs: pd.DataFrame | None = None
-                 ) -> dict:
+def write_tables(
+    groups: pd.DataFrame, out_dir: str | Path, *, runs: pd.DataFrame | None = None
+) -> dict:
     """Every table as CSV and one Markdown file, plus Figure 1; returns what was written."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -260,36 +362,85 @@ def write_tables(groups: pd.DataFrame, out_dir: str | Path, *, runs: pd.DataFram
     corr = correlation_table(main)
     mia, mia_summary = mia_table(seeds)
     files = {}
-    for name, frame in (("per_seed", seeds), ("main", main), ("floor_sensitivity", floor),
-                        ("ranking", ranking), ("correlations", corr), ("mia", mia)):
+    for name, frame in (
+        ("per_seed", seeds),
+        ("main", main),
+        ("floor_sensitivity", floor),
+        ("ranking", ranking),
+        ("correlations", corr),
+        ("mia", mia),
+    ):
         path = out_dir / f"{name}.csv"
         write_atomic(path, frame.to_csv(index=False))
         files[name] = path
-    md = ["# PCER tables", "", "Generated by `ethiclens pcer tables` from per-seed rows. "
-          "Mean ± std over seeds; ΔPCER CI: 95% percentile bootstrap of the mean "
-          f"({N_RESAMPLES:,} resamples); n₊: seeds with ΔPCER > 0; sign p: exact two-sided "
-          "binomial test. η = 1e-3 unless stated.", ""]
+    md = [
+        "# PCER tables",
+        "",
+        "Generated by `ethiclens pcer tables` from per-seed rows. "
+        "Mean ± std over seeds; ΔPCER CI: 95% percentile bootstrap of the mean "
+        f"({N_RESAMPLES:,} resamples); n₊: seeds with ΔPCER > 0; sign p: exact two-sided "
+        "binomial test. η = 1e-3 unless stated.",
+        "",
+    ]
     for (d, a), frame in paper_style(main).items():
         part = main[(main.dataset == d) & (main.attribute == a)]
-        md += [f"## {d} / {a} (group 0 = {part.group0.iloc[0]}, group 1 = "
-               f"{part.group1.iloc[0]}; ΔPCER = PCER_0 − PCER_1; {part.n_seeds.max()} seeds)", "",
-               _md_table(frame), ""]
-    md += ["## Floor sensitivity (Table S1)", "", _md_table(floor[[
-        "dataset", "attribute", "epsilon", "eta", "dpcer_mean", "dpcer_std", "n_positive",
-        "n_nonzero", "share_floor_dominated"]]), ""]
+        md += [
+            f"## {d} / {a} (group 0 = {part.group0.iloc[0]}, group 1 = "
+            f"{part.group1.iloc[0]}; ΔPCER = PCER_0 − PCER_1; {part.n_seeds.max()} seeds)",
+            "",
+            _md_table(frame),
+            "",
+        ]
+    md += [
+        "## Floor sensitivity (Table S1)",
+        "",
+        _md_table(
+            floor[
+                [
+                    "dataset",
+                    "attribute",
+                    "epsilon",
+                    "eta",
+                    "dpcer_mean",
+                    "dpcer_std",
+                    "n_positive",
+                    "n_nonzero",
+                    "share_floor_dominated",
+                ]
+            ]
+        ),
+        "",
+    ]
     md += ["## Best ε per metric and ranking reversals (Table S2)", "", _md_table(ranking), ""]
-    md += ["## Pearson correlation of mean ΔPCER and mean DP-Gap across ε", "",
-           "Descriptive only: 3–5 points per row.", "", _md_table(corr), ""]
-    md += ["## Direct threshold-MIA validation (Tables S5/S6)", "", _md_table(mia), "",
-           f"Sign agreement: {mia_summary['sign_agreements']}/{mia_summary['configurations']}; "
-           f"Pearson r(ΔPCER^δ, ΔPCER^MIA) = {mia_summary['pearson_dpcer_delta_vs_mia']:.3f}; "
-           "pooled per-group r(δ_g, AUC_g − 0.5) = "
-           f"{mia_summary['pearson_delta_vs_auc_advantage_pooled']:.3f}.", ""]
+    md += [
+        "## Pearson correlation of mean ΔPCER and mean DP-Gap across ε",
+        "",
+        "Descriptive only: 3–5 points per row.",
+        "",
+        _md_table(corr),
+        "",
+    ]
+    md += [
+        "## Direct threshold-MIA validation (Tables S5/S6)",
+        "",
+        _md_table(mia),
+        "",
+        f"Sign agreement: {mia_summary['sign_agreements']}/{mia_summary['configurations']}; "
+        f"Pearson r(ΔPCER^δ, ΔPCER^MIA) = {mia_summary['pearson_dpcer_delta_vs_mia']:.3f}; "
+        "pooled per-group r(δ_g, AUC_g − 0.5) = "
+        f"{mia_summary['pearson_delta_vs_auc_advantage_pooled']:.3f}.",
+        "",
+    ]
     if runs is not None and len(runs):
         done = runs[runs.status == "done"]
-        md += ["## Runs", "", f"{len(done)} finished runs, {int((runs.status == 'failed').sum())} "
-               f"failed; trainer(s): {', '.join(sorted(done.trainer.dropna().unique()))}; mean "
-               f"wall time per model {done.wall_time_s.mean():.2f} s.", ""]
+        md += [
+            "## Runs",
+            "",
+            f"{len(done)} finished runs, {int((runs.status == 'failed').sum())} "
+            f"failed; trainer(s): {', '.join(sorted(done.trainer.dropna().unique()))}; mean "
+            f"wall time per model {done.wall_time_s.mean():.2f} s.",
+            "",
+        ]
     figs = figure1(seeds, out_dir)
     if figs:
         md += ["## Figure 1", "", "![DP-Gap and ΔPCER across ε](figure1.png)", ""]

@@ -178,8 +178,14 @@ def bootstrap_interval(
     if interval.defined and not interval.low <= theta_hat <= interval.high:
         # BCa assumes a monotone normalising transform; for |difference| statistics near 0 it
         # breaks down and can exclude its own estimate. The percentile interval is used instead.
-        return _from_quantiles(finite, alpha, 1 - alpha,
-                               "percentile (bca interval excluded the estimate)", note, n_total)
+        return _from_quantiles(
+            finite,
+            alpha,
+            1 - alpha,
+            "percentile (bca interval excluded the estimate)",
+            note,
+            n_total,
+        )
     return interval
 
 
@@ -188,8 +194,13 @@ JEFFREYS_PRIOR = 0.5
 JEFFREYS_METHOD = "jeffreys (Dirichlet(cells + 1/2) draws per group, equal-tailed)"
 
 
-def draw_dirichlet_cells(effective: np.ndarray, totals: np.ndarray, n_boot: int,
-                         rng: np.random.Generator, prior: float = JEFFREYS_PRIOR) -> np.ndarray:
+def draw_dirichlet_cells(
+    effective: np.ndarray,
+    totals: np.ndarray,
+    n_boot: int,
+    rng: np.random.Generator,
+    prior: float = JEFFREYS_PRIOR,
+) -> np.ndarray:
     """Posterior draws of each group's cells, shape (n_boot, n_groups, n_cells).
 
     Group g's cell shares are drawn from Dirichlet(effective[g] + prior) and scaled to

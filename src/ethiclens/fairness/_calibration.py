@@ -60,11 +60,13 @@ def reliability_bins(counts_row, wsum_row, ssum_row, n_bins) -> list[dict]:
         n = int(counts_row[2 * b] + counts_row[2 * b + 1])
         if n == 0 or w <= 0:
             continue
-        out.append({
-            "lower": b / n_bins,
-            "upper": (b + 1) / n_bins,
-            "n": n,
-            "mean_score": float((ssum_row[2 * b] + ssum_row[2 * b + 1]) / w),
-            "observed_rate": float(wsum_row[2 * b + 1] / w),
-        })
+        out.append(
+            {
+                "lower": b / n_bins,
+                "upper": (b + 1) / n_bins,
+                "n": n,
+                "mean_score": float((ssum_row[2 * b] + ssum_row[2 * b + 1]) / w),
+                "observed_rate": float(wsum_row[2 * b + 1] / w),
+            }
+        )
     return out

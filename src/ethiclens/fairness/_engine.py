@@ -134,28 +134,51 @@ def audit(
     """
     policy = policy or pol.Policy()
     if not isinstance(policy, pol.Policy):
-        raise EthicLensInputError("must be an ethiclens.Policy", column="policy",
-                                  value=type(policy).__name__, fix="pass Policy(...)")
+        raise EthicLensInputError(
+            "must be an ethiclens.Policy",
+            column="policy",
+            value=type(policy).__name__,
+            fix="pass Policy(...)",
+        )
     if ci not in CI_METHODS:
-        raise EthicLensInputError("unknown interval method", column="ci", value=ci,
-                                  fix=f"use one of {list(CI_METHODS)}")
-    if isinstance(confidence_level, bool) or not isinstance(confidence_level, (int, float)) \
-            or not 0.5 < confidence_level < 1:
-        raise EthicLensInputError("must be in (0.5, 1)", column="confidence_level",
-                                  value=confidence_level, fix="0.95 is the default")
-    if isinstance(n_bins, bool) or not isinstance(n_bins, (int, np.integer)) \
-            or not 2 <= n_bins <= 1000:
-        raise EthicLensInputError("must be an integer in [2, 1000]", column="n_bins",
-                                  value=n_bins, fix="10 is the default")
+        raise EthicLensInputError(
+            "unknown interval method", column="ci", value=ci, fix=f"use one of {list(CI_METHODS)}"
+        )
+    if (
+        isinstance(confidence_level, bool)
+        or not isinstance(confidence_level, (int, float))
+        or not 0.5 < confidence_level < 1
+    ):
+        raise EthicLensInputError(
+            "must be in (0.5, 1)",
+            column="confidence_level",
+            value=confidence_level,
+            fix="0.95 is the default",
+        )
+    if (
+        isinstance(n_bins, bool)
+        or not isinstance(n_bins, (int, np.integer))
+        or not 2 <= n_bins <= 1000
+    ):
+        raise EthicLensInputError(
+            "must be an integer in [2, 1000]",
+            column="n_bins",
+            value=n_bins,
+            fix="10 is the default",
+        )
     if random_state is not None:
         check_seed(random_state, "random_state")
     if np.ndim(y_pred) != 1:
-        raise EthicLensInputError(f"must be one-dimensional (shape {np.shape(y_pred)})",
-                                  column="y_pred", fix="pass one prediction per row")
+        raise EthicLensInputError(
+            f"must be one-dimensional (shape {np.shape(y_pred)})",
+            column="y_pred",
+            fix="pass one prediction per row",
+        )
     n = len(y_pred)
     if n == 0:
-        raise EthicLensInputError("no rows to audit", column="y_pred",
-                                  fix="check the file and any filters applied to it")
+        raise EthicLensInputError(
+            "no rows to audit", column="y_pred", fix="check the file and any filters applied to it"
+        )
     pred = as_binary(y_pred, "y_pred", pos_label)
     labelled = y_true is not None
     if labelled:
@@ -165,19 +188,26 @@ def audit(
         true = None
     scores = as_scores(y_score, n) if y_score is not None else None
     if scores is not None and not labelled:
-        raise EthicLensInputError("calibration needs ground truth", column="y_score",
-                                  fix="pass y_true too, or drop y_score")
+        raise EthicLensInputError(
+            "calibration needs ground truth",
+            column="y_score",
+            fix="pass y_true too, or drop y_score",
+        )
     weights = as_weights(sample_weight, n) if sample_weight is not None else None
     attrs = encode_groups(sensitive_features, n)
     attrs, edits = apply_group_edits(attrs, exclude_groups, merge_groups)
     for combo in intersections or []:
         missing = [a for a in combo if a not in attrs]
         if missing or len(combo) < 2:
-            raise EthicLensInputError("intersection needs two or more known attributes",
-                                      column="intersections", value=combo,
-                                      fix=f"use names from {list(attrs)}")
-        attrs[INTERSECTION_SEP.join(combo)] = cross_groups([attrs[a] for a in combo],
-                                                           INTERSECTION_SEP)
+            raise EthicLensInputError(
+                "intersection needs two or more known attributes",
+                column="intersections",
+                value=combo,
+                fix=f"use names from {list(attrs)}",
+            )
+        attrs[INTERSECTION_SEP.join(combo)] = cross_groups(
+            [attrs[a] for a in combo], INTERSECTION_SEP
+        )
     references = _references(reference, list(attrs), intersections)
     n_cells = 4 if labelled else 2
     largest = max(len(groups) for groups, _ in attrs.values())
@@ -187,16 +217,28 @@ def audit(
         random_state = int(np.random.SeedSequence().entropy % (2**63))
     seeds = np.random.SeedSequence(random_state).spawn(len(attrs))
     cells = cell_index(pred, true)
-    ctx = _Context(labelled=labelled, weights=weights, scores=scores, true=true, cells=cells,
-                   n_boot=int(n_boot), ci=ci, level=float(confidence_level), n_bins=int(n_bins),
-                   policy=policy, favorable=bool(positive_is_favorable))
+    ctx = _Context(
+        labelled=labelled,
+        weights=weights,
+        scores=scores,
+        true=true,
+        cells=cells,
+        n_boot=int(n_boot),
+        ci=ci,
+        level=float(confidence_level),
+        n_bins=int(n_bins),
+        policy=policy,
+        favorable=bool(positive_is_favorable),
+    )
 
     attributes, comparisons = [], []
     for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
-        source = reference_source.get(name) if isinstance(reference_source, dict) \
-            else reference_source
-        summary, comps = _audit_attribute(ctx, name, groups, codes, references.get(name),
-                                          source, np.random.default_rng(seed))
+        source = (
+            reference_source.get(name) if isinstance(reference_source, dict) else reference_source
+        )
+        summary, comps = _audit_attribute(
+            ctx, name, groups, codes, references.get(name), source, np.random.default_rng(seed)
+        )
         attributes.append(summary)
         comparisons.extend(comps)
 
@@ -218,8 +260,14 @@ def audit(
         "merge_groups": edits["merge_groups"],
     }
     data = {"n_rows": int(n), "provenance": provenance or {}}
-    return AuditResult(attributes, comparisons, _composite_headline(comparisons, labelled),
-                       _min_di_headline(comparisons), config, data)
+    return AuditResult(
+        attributes,
+        comparisons,
+        _composite_headline(comparisons, labelled),
+        _min_di_headline(comparisons),
+        config,
+        data,
+    )
 
 
 def _references(reference, columns, intersections) -> dict:
@@ -229,14 +277,20 @@ def _references(reference, columns, intersections) -> dict:
         refs = {str(k): v for k, v in reference.items()}
         unknown = [k for k in refs if k not in columns]
         if unknown:
-            raise EthicLensInputError("reference given for an unknown attribute",
-                                      column=unknown[0], fix=f"use names from {list(columns)}")
+            raise EthicLensInputError(
+                "reference given for an unknown attribute",
+                column=unknown[0],
+                fix=f"use names from {list(columns)}",
+            )
     elif len(columns) == 1:
         refs = {columns[0]: reference}
     else:
-        raise EthicLensInputError("several attributes need a reference per attribute",
-                                  column="reference", value=reference,
-                                  fix="pass a dict {attribute: reference group}")
+        raise EthicLensInputError(
+            "several attributes need a reference per attribute",
+            column="reference",
+            value=reference,
+            fix="pass a dict {attribute: reference group}",
+        )
     for combo in intersections or []:
         name = INTERSECTION_SEP.join(combo)
         if name not in refs and all(a in refs for a in combo):
@@ -287,7 +341,8 @@ def _audit_attribute(ctx: _Context, name, groups, codes, requested_ref, source, 
         cells, weights, true, scores = ctx.cells, ctx.weights, ctx.true, ctx.scores
     if len(groups) < 2:
         raise EthicLensInputError(
-            f"has a single group {groups[0]!r}; nothing to compare", column=name,
+            f"has a single group {groups[0]!r}; nothing to compare",
+            column=name,
             fix="audit an attribute with two or more groups, or drop this one",
         )
     gc = GroupCounts.from_arrays(name, groups, codes, cells, ctx.labelled, weights)
@@ -305,8 +360,7 @@ def _audit_attribute(ctx: _Context, name, groups, codes, requested_ref, source, 
         _group_summary(ctx, gc, g, g == ref, draws, floors, ece) for g in range(len(groups))
     ]
     comparisons = [
-        _comparison(ctx, gc, g, ref, draws, floors, ece)
-        for g in range(len(groups)) if g != ref
+        _comparison(ctx, gc, g, ref, draws, floors, ece) for g in range(len(groups)) if g != ref
     ]
     return AttributeSummary(name, groups[ref], ref_source, group_summaries), comparisons
 
@@ -314,8 +368,9 @@ def _audit_attribute(ctx: _Context, name, groups, codes, requested_ref, source, 
 def _draw(ctx, gc, floors, codes, cells, weights, rng) -> _Draws:
     specs = [s for s in GROUP_METRIC_SPECS.values() if ctx.labelled or not s.needs_labels]
     if ctx.ci == "jeffreys":
-        boot = draw_dirichlet_cells(floors.effective_cells, gc.weighted.sum(axis=1), ctx.n_boot,
-                                    rng)
+        boot = draw_dirichlet_cells(
+            floors.effective_cells, gc.weighted.sum(axis=1), ctx.n_boot, rng
+        )
         jack = mult = None
     else:
         if weights is None:
@@ -323,12 +378,19 @@ def _draw(ctx, gc, floors, codes, cells, weights, rng) -> _Draws:
             units = [jackknife_units(row, ctx.n_cells) for row in gc.counts]
         else:
             boot = draw_weighted_cells(codes, cells, weights, gc.counts.shape, ctx.n_boot, rng)
-            units = [jackknife_units(None, ctx.n_cells, cells[codes == g], weights[codes == g])
-                     for g in range(len(gc.groups))]
+            units = [
+                jackknife_units(None, ctx.n_cells, cells[codes == g], weights[codes == g])
+                for g in range(len(gc.groups))
+            ]
         mult = [u.multiplicity for u in units]
         with np.errstate(all="ignore"):
-            jack = {s.name: [s.fn(gc.weighted[g] - units[g].deltas, gc.labelled)
-                             for g in range(len(gc.groups))] for s in specs}
+            jack = {
+                s.name: [
+                    s.fn(gc.weighted[g] - units[g].deltas, gc.labelled)
+                    for g in range(len(gc.groups))
+                ]
+                for s in specs
+            }
     with np.errstate(all="ignore"):
         point = {s.name: np.asarray(s.fn(gc.weighted, gc.labelled), float) for s in specs}
         reps = {s.name: np.asarray(s.fn(boot, gc.labelled), float) for s in specs}
@@ -378,13 +440,18 @@ class _Floors:
         p = self.policy
         fmt = (lambda x: f"{x:.1f}") if self.weighted else (lambda x: f"{int(x)}")
         if needs_labels:
-            short = [f"{fmt(self.pos[g])} positive / {fmt(self.neg[g])} negative labels, below "
-                     f"the floor of {p.min_label_count} each ({attribute}:{names[g]})"
-                     for g in groups
-                     if self.pos[g] < p.min_label_count or self.neg[g] < p.min_label_count]
+            short = [
+                f"{fmt(self.pos[g])} positive / {fmt(self.neg[g])} negative labels, below "
+                f"the floor of {p.min_label_count} each ({attribute}:{names[g]})"
+                for g in groups
+                if self.pos[g] < p.min_label_count or self.neg[g] < p.min_label_count
+            ]
             return "; ".join(short)
-        short = [f"{self._n_text(g)}, below the floor of {p.min_group_size} "
-                 f"({attribute}:{names[g]})" for g in groups if self.n[g] < p.min_group_size]
+        short = [
+            f"{self._n_text(g)}, below the floor of {p.min_group_size} ({attribute}:{names[g]})"
+            for g in groups
+            if self.n[g] < p.min_group_size
+        ]
         return "; ".join(short)
 
 
@@ -412,8 +479,12 @@ def _contain(iv: Interval, point: float) -> Interval:
     low, high = min(iv.low, point), max(iv.high, point)
     if (low, high) == (iv.low, iv.high):
         return iv
-    return Interval(low, high, f"{iv.method}; extended to the estimate, which lies on the "
-                               "boundary of the draws (a rate of 0 or 1)")
+    return Interval(
+        low,
+        high,
+        f"{iv.method}; extended to the estimate, which lies on the "
+        "boundary of the draws (a rate of 0 or 1)",
+    )
 
 
 def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece):
@@ -424,21 +495,47 @@ def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece):
         mult = draws.mult[g] if draws.mult is not None else None
         interval = _interval(ctx, float(point[g]), draws.boot[mname][:, g], jack, mult)
         ok = floors.error_ok(g) if spec.needs_labels else floors.rate_ok(g)
-        metrics[mname] = _metric(float(point[g]), interval, ok, spec.needs_labels, (g,), gc,
-                                 floors, judged=None,
-                                 undefined_reason=f"{spec.label} undefined ({spec.undefined})")
+        metrics[mname] = _metric(
+            float(point[g]),
+            interval,
+            ok,
+            spec.needs_labels,
+            (g,),
+            gc,
+            floors,
+            judged=None,
+            undefined_reason=f"{spec.label} undefined ({spec.undefined})",
+        )
     if ece is not None:
         point, reps = ece.point[g], ece.boot[:, g]
         iv = bootstrap_interval(point, reps, None, None, method="percentile", level=ctx.level)
-        iv = _contain(Interval(iv.low, iv.high,
-                               iv.method.replace("percentile", cal.ECE_CI_METHOD, 1)), point)
-        metrics["ece"] = _metric(point, iv, floors.error_ok(g), True, (g,), gc, floors,
-                                 judged=None, undefined_reason="no rows")
+        iv = _contain(
+            Interval(iv.low, iv.high, iv.method.replace("percentile", cal.ECE_CI_METHOD, 1)), point
+        )
+        metrics["ece"] = _metric(
+            point,
+            iv,
+            floors.error_ok(g),
+            True,
+            (g,),
+            gc,
+            floors,
+            judged=None,
+            undefined_reason="no rows",
+        )
     pos, neg = (floors.raw_pos[g], floors.raw_neg[g]) if ctx.labelled else (None, None)
-    return GroupSummary(gc.attribute, gc.groups[g], bool(is_ref), int(gc.n[g]),
-                        float(gc.weighted[g].sum()), _int(pos), _int(neg), metrics,
-                        ece.bins[g] if ece is not None else None,
-                        n_effective=float(floors.n[g]) if floors.weighted else None)
+    return GroupSummary(
+        gc.attribute,
+        gc.groups[g],
+        bool(is_ref),
+        int(gc.n[g]),
+        float(gc.weighted[g].sum()),
+        _int(pos),
+        _int(neg),
+        metrics,
+        ece.bins[g] if ece is not None else None,
+        n_effective=float(floors.n[g]) if floors.weighted else None,
+    )
 
 
 def _int(x):
@@ -448,8 +545,7 @@ def _int(x):
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
 
 
-def _metric(point, interval, floor_ok, needs_labels, groups, gc, floors, judged,
-            undefined_reason):
+def _metric(point, interval, floor_ok, needs_labels, groups, gc, floors, judged, undefined_reason):
     """Status of one metric: UNDEFINED, INSUFFICIENT_DATA, policy verdict or REPORTED."""
     if np.isnan(point):
         reason = undefined_reason() if callable(undefined_reason) else undefined_reason
@@ -457,8 +553,14 @@ def _metric(point, interval, floor_ok, needs_labels, groups, gc, floors, judged,
     if not floor_ok:
         # Below the floor no interval is shown: a confident-looking [0.000, 0.000] from seven
         # people is worse than none.
-        return MetricEstimate(point, None, None, BELOW_FLOOR_METHOD, pol.INSUFFICIENT_DATA,
-                              floors.why_not(needs_labels, groups, gc.groups, gc.attribute))
+        return MetricEstimate(
+            point,
+            None,
+            None,
+            BELOW_FLOOR_METHOD,
+            pol.INSUFFICIENT_DATA,
+            floors.why_not(needs_labels, groups, gc.groups, gc.attribute),
+        )
     if judged is not None:
         status, reason = judged(interval)
     else:
@@ -492,8 +594,9 @@ def _comparison_interval(ctx, spec, draws, g, ref) -> tuple[float, Interval]:
     """Value and interval of one comparison metric (see ComparisonMetric.kind)."""
     comps = spec.components
     with np.errstate(all="ignore"):
-        point = float(spec.value([draws.point[c][g] for c in comps],
-                                 [draws.point[c][ref] for c in comps]))
+        point = float(
+            spec.value([draws.point[c][g] for c in comps], [draws.point[c][ref] for c in comps])
+        )
         parts = []
         for c in comps:
             pg, pr = float(draws.point[c][g]), float(draws.point[c][ref])
@@ -505,13 +608,19 @@ def _comparison_interval(ctx, spec, draws, g, ref) -> tuple[float, Interval]:
             if ratio and ctx.ci != "jeffreys":
                 stat = _safe_ratio
             elif ratio:
+
                 def stat(a, b):
                     return np.log(a) - np.log(b)
             else:
+
                 def stat(a, b):
                     return a - b
-            pt = float(stat(np.float64(pg), np.float64(pr))) \
-                if np.isfinite(pg) and np.isfinite(pr) else np.nan
+
+            pt = (
+                float(stat(np.float64(pg), np.float64(pr)))
+                if np.isfinite(pg) and np.isfinite(pr)
+                else np.nan
+            )
             jack = mult = None
             if draws.jack is not None:
                 jg, jr = draws.jack[c][g], draws.jack[c][ref]
@@ -519,15 +628,20 @@ def _comparison_interval(ctx, spec, draws, g, ref) -> tuple[float, Interval]:
                 mult = np.concatenate([draws.mult[g], draws.mult[ref]])
             iv = _interval(ctx, pt, stat(bg, br), jack, mult)
             if {g, ref} & draws.smoothed:
-                iv = Interval(iv.low, iv.high, f"{iv.method} (smoothed resample: a group has an "
-                                               "empty cell, 1/2 added to each of its cells)")
+                iv = Interval(
+                    iv.low,
+                    iv.high,
+                    f"{iv.method} (smoothed resample: a group has an "
+                    "empty cell, 1/2 added to each of its cells)",
+                )
             parts.append((pt, iv))
     if spec.kind == "ratio":
         pt, iv = parts[0]
         if not iv.defined or ctx.ci != "jeffreys":
             return point, iv
-        return point, Interval(float(np.exp(iv.low)), float(np.exp(iv.high)),
-                               f"{iv.method}, on log(ratio)")
+        return point, Interval(
+            float(np.exp(iv.low)), float(np.exp(iv.high)), f"{iv.method}, on log(ratio)"
+        )
     if spec.kind == "difference":
         return point, parts[0][1]
     folded = []
@@ -555,9 +669,17 @@ def _comparison(ctx, gc, g, ref, draws: _Draws, floors, ece):
         point, interval = _comparison_interval(ctx, spec, draws, g, ref)
         ok = floors.error_ok(g, ref) if spec.needs_labels else floors.rate_ok(g, ref)
         judge = pol.JUDGES.get(spec.policy) if spec.policy else None
-        m = _metric(point, interval, ok, spec.needs_labels, (g, ref), gc, floors,
-                    judged=(lambda iv, j=judge: j(iv, policy)) if judge else None,
-                    undefined_reason=lambda s=spec: _undefined_reason(s, gc, draws, g, ref))
+        m = _metric(
+            point,
+            interval,
+            ok,
+            spec.needs_labels,
+            (g, ref),
+            gc,
+            floors,
+            judged=(lambda iv, j=judge: j(iv, policy)) if judge else None,
+            undefined_reason=lambda s=spec: _undefined_reason(s, gc, draws, g, ref),
+        )
         metrics[mname] = m
         if judge:
             policy_statuses.append(m.status)
@@ -567,45 +689,66 @@ def _comparison(ctx, gc, g, ref, draws: _Draws, floors, ece):
                 reason = m.reason
                 if spec.policy == "di":
                     if np.isinf(point):
-                        reason = (f"{gc.groups[ref]} is never selected, so DI is unbounded; "
-                                  + reason)
+                        reason = (
+                            f"{gc.groups[ref]} is never selected, so DI is unbounded; " + reason
+                        )
                     less = gc.groups[g] if interval.high < 1 else gc.groups[ref]
                     more = gc.groups[ref] if interval.high < 1 else gc.groups[g]
                     disadvantaged = less if ctx.favorable else more
                     label = "favourable" if ctx.favorable else "harmful"
-                    reason += (f": {less} receives the {label} label less often than {more}, "
-                               f"so {disadvantaged} is disadvantaged")
+                    reason += (
+                        f": {less} receives the {label} label less often than {more}, "
+                        f"so {disadvantaged} is disadvantaged"
+                    )
                     m.reason = reason
                 reasons.append(reason)
     if ece is not None:
         point = ece.point[g] - ece.point[ref]
         reps = ece.boot[:, g] - ece.boot[:, ref]
         iv = bootstrap_interval(point, reps, None, None, method="percentile", level=ctx.level)
-        iv = _contain(Interval(iv.low, iv.high,
-                               iv.method.replace("percentile", cal.ECE_CI_METHOD, 1)), point)
-        metrics["ece_difference"] = _metric(point, iv, floors.error_ok(g, ref), True, (g, ref),
-                                            gc, floors, None, "no rows")
+        iv = _contain(
+            Interval(iv.low, iv.high, iv.method.replace("percentile", cal.ECE_CI_METHOD, 1)), point
+        )
+        metrics["ece_difference"] = _metric(
+            point, iv, floors.error_ok(g, ref), True, (g, ref), gc, floors, None, "no rows"
+        )
     status = pol.comparison_status(policy_statuses)
     n = {"group": int(gc.n[g]), "reference": int(gc.n[ref])}
     labels = None
     if ctx.labelled:
-        labels = {side: {"positive": int(floors.raw_pos[i]), "negative": int(floors.raw_neg[i])}
-                  for side, i in (("group", g), ("reference", ref))}
+        labels = {
+            side: {"positive": int(floors.raw_pos[i]), "negative": int(floors.raw_neg[i])}
+            for side, i in (("group", g), ("reference", ref))
+        }
     composite = None
     parts = [metrics.get(k) for k in COMPOSITE_PARTS]
-    if all(p is not None and p.value is not None and p.status not in
-           (pol.UNDEFINED, pol.INSUFFICIENT_DATA) for p in parts):
+    if all(
+        p is not None
+        and p.value is not None
+        and p.status not in (pol.UNDEFINED, pol.INSUFFICIENT_DATA)
+        for p in parts
+    ):
         di = parts[0].value
-        composite = compute_composite_bias_score(di if np.isfinite(di) else 0.0,
-                                                 parts[1].value, parts[2].value)
+        composite = compute_composite_bias_score(
+            di if np.isfinite(di) else 0.0, parts[1].value, parts[2].value
+        )
     return Comparison(
-        attribute=gc.attribute, group=gc.groups[g], reference=gc.groups[ref], n=n,
-        label_counts=labels, metrics=metrics, status=status, flagged=bool(rules),
-        flag_rules=rules, flag_reason="; ".join(reasons) or None,
+        attribute=gc.attribute,
+        group=gc.groups[g],
+        reference=gc.groups[ref],
+        n=n,
+        label_counts=labels,
+        metrics=metrics,
+        status=status,
+        flagged=bool(rules),
+        flag_rules=rules,
+        flag_reason="; ".join(reasons) or None,
         z_test=two_proportion_z_test(gc, g, ref),
         composite=composite,
-        floors={"selection_rate": floors.rate_ok(g, ref),
-                "error_rate": floors.error_ok(g, ref) if ctx.labelled else False},
+        floors={
+            "selection_rate": floors.rate_ok(g, ref),
+            "error_rate": floors.error_ok(g, ref) if ctx.labelled else False,
+        },
         disadvantaged=disadvantaged,
     )
 
@@ -615,8 +758,11 @@ def two_proportion_z_test(gc: GroupCounts, g: int, ref: int) -> dict:
     pos = gc.counts[:, 0] + gc.counts[:, 1] if gc.labelled else gc.counts[:, 0]
     x0, x1, n0, n1 = int(pos[g]), int(pos[ref]), int(gc.n[g]), int(gc.n[ref])
     pooled = (x0 + x1) / (n0 + n1)
-    out = {"method": "pooled two-proportion z-test (two-sided, unweighted row counts)",
-           "statistic": None, "p_value": None}
+    out = {
+        "method": "pooled two-proportion z-test (two-sided, unweighted row counts)",
+        "statistic": None,
+        "p_value": None,
+    }
     se = math.sqrt(pooled * (1 - pooled) * (1 / n0 + 1 / n1))
     if se == 0:
         out["reason"] = "undefined: every row in both groups has the same prediction"
@@ -634,14 +780,15 @@ class _ECE:
 
 def _ece(ctx, scores, true, weights, codes, n_groups, rng):
     counts, wsum, ssum = cal.ece_cells(scores, true, codes, n_groups, ctx.n_bins, weights)
-    bins = [cal.reliability_bins(counts[g], wsum[g], ssum[g], ctx.n_bins)
-            for g in range(n_groups)]
-    return _ECE(cal.ece_from_cells(wsum, ssum),
-                cal.ece_replicates(counts, wsum, ssum, ctx.n_boot, rng), bins)
+    bins = [cal.reliability_bins(counts[g], wsum[g], ssum[g], ctx.n_bins) for g in range(n_groups)]
+    return _ECE(
+        cal.ece_from_cells(wsum, ssum),
+        cal.ece_replicates(counts, wsum, ssum, ctx.n_boot, rng),
+        bins,
+    )
 
 
-COMPOSITE_PARTS = ("disparate_impact", "statistical_parity_difference",
-                   "equalized_odds_difference")
+COMPOSITE_PARTS = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
 
 
 def _composite_headline(comparisons, labelled) -> Headline:
@@ -652,32 +799,52 @@ def _composite_headline(comparisons, labelled) -> Headline:
     comparisons would be cherry-picking).
     """
     if not labelled:
-        return Headline("composite", None, None,
-                        "no ground-truth labels: equalized odds cannot be computed, and a missing "
-                        "component is never taken as zero")
+        return Headline(
+            "composite",
+            None,
+            None,
+            "no ground-truth labels: equalized odds cannot be computed, and a missing "
+            "component is never taken as zero",
+        )
     lacking, keys = [], []
     for c in comparisons:
-        bad = [f"{k} {c.metrics[k].status.lower()}" for k in COMPOSITE_PARTS
-               if c.metrics[k].status in (pol.UNDEFINED, pol.INSUFFICIENT_DATA)]
+        bad = [
+            f"{k} {c.metrics[k].status.lower()}"
+            for k in COMPOSITE_PARTS
+            if c.metrics[k].status in (pol.UNDEFINED, pol.INSUFFICIENT_DATA)
+        ]
         if bad:
             lacking.append(f"{c.key} ({', '.join(bad)})")
             keys.append(c.key)
     if lacking:
-        return Headline("composite", None, None,
-                        "a component is undefined or below its sample floor for "
-                        + "; ".join(lacking), affected=keys)
+        return Headline(
+            "composite",
+            None,
+            None,
+            "a component is undefined or below its sample floor for " + "; ".join(lacking),
+            affected=keys,
+        )
     worst = min(comparisons, key=lambda c: c.composite)
     return Headline("composite", worst.composite, worst.key, None, composite_band(worst.composite))
 
 
 def _min_di_headline(comparisons) -> Headline:
     """Minimum DI over comparisons, published only if every DI comparison is reliable."""
-    weak = [c.key for c in comparisons
-            if c.metrics["disparate_impact"].status in (pol.INSUFFICIENT_DATA, pol.UNDEFINED)]
+    weak = [
+        c.key
+        for c in comparisons
+        if c.metrics["disparate_impact"].status in (pol.INSUFFICIENT_DATA, pol.UNDEFINED)
+    ]
     if weak:
-        return Headline("min_disparate_impact", None, None,
-                        "withheld rather than cherry-picking reliable groups: DI is below its "
-                        f"sample floor or undefined for {', '.join(weak)}", affected=weak)
+        return Headline(
+            "min_disparate_impact",
+            None,
+            None,
+            "withheld rather than cherry-picking reliable groups: DI is below its "
+            f"sample floor or undefined for {', '.join(weak)}",
+            affected=weak,
+        )
     worst = min(comparisons, key=lambda c: c.metrics["disparate_impact"].value)
-    return Headline("min_disparate_impact", worst.metrics["disparate_impact"].value,
-                    worst.key, None)
+    return Headline(
+        "min_disparate_impact", worst.metrics["disparate_impact"].value, worst.key, None
+    )

@@ -100,9 +100,7 @@ def fpr_balance(g, r, labelled=True):
 
 def equalized_odds_difference(g, r, labelled=True):
     # np.maximum propagates NaN: an undefined TPR or FPR leaves EO undefined, never zero.
-    return np.maximum(
-        equal_opportunity_difference(g, r), fpr_balance(g, r)
-    )
+    return np.maximum(equal_opportunity_difference(g, r), fpr_balance(g, r))
 
 
 def predictive_parity_difference(g, r, labelled=True):
@@ -227,8 +225,10 @@ class ComparisonMetric:
             return np.where((r == 0) & (g > 0), np.inf, _ratio(g, r))
         if self.kind == "difference":
             return np.asarray(g, float) - np.asarray(r, float)
-        diffs = [np.abs(np.asarray(a, float) - np.asarray(b, float))
-                 for a, b in zip(comp_g, comp_r, strict=True)]
+        diffs = [
+            np.abs(np.asarray(a, float) - np.asarray(b, float))
+            for a, b in zip(comp_g, comp_r, strict=True)
+        ]
         if self.kind == "abs_difference":
             return diffs[0]
         # np.maximum propagates NaN: an undefined component leaves the metric undefined.
@@ -278,48 +278,124 @@ for _spec in (
     GroupMetric("selection_rate", "Selection rate", selection_rate, False, "no rows"),
     GroupMetric("base_rate", "Base rate", _cells_fn(base_rate), True, "no rows"),
     GroupMetric("accuracy", "Accuracy", _cells_fn(accuracy), True, "no rows"),
-    GroupMetric("true_positive_rate", "TPR", _cells_fn(true_positive_rate), True,
-                "no positive labels"),
-    GroupMetric("false_positive_rate", "FPR", _cells_fn(false_positive_rate), True,
-                "no negative labels"),
-    GroupMetric("false_negative_rate", "FNR", _cells_fn(false_negative_rate), True,
-                "no positive labels"),
-    GroupMetric("positive_predictive_value", "PPV", _cells_fn(positive_predictive_value), True,
-                "no predicted positives"),
-    GroupMetric("negative_predictive_value", "NPV", _cells_fn(negative_predictive_value), True,
-                "no predicted negatives"),
-    GroupMetric("false_discovery_rate", "FDR", _cells_fn(false_discovery_rate), True,
-                "no predicted positives"),
-    GroupMetric("false_omission_rate", "FOR", _cells_fn(false_omission_rate), True,
-                "no predicted negatives"),
-    GroupMetric("theil_index", "Theil index", _cells_fn(theil_index), True,
-                "mean benefit is 0"),
+    GroupMetric(
+        "true_positive_rate", "TPR", _cells_fn(true_positive_rate), True, "no positive labels"
+    ),
+    GroupMetric(
+        "false_positive_rate", "FPR", _cells_fn(false_positive_rate), True, "no negative labels"
+    ),
+    GroupMetric(
+        "false_negative_rate", "FNR", _cells_fn(false_negative_rate), True, "no positive labels"
+    ),
+    GroupMetric(
+        "positive_predictive_value",
+        "PPV",
+        _cells_fn(positive_predictive_value),
+        True,
+        "no predicted positives",
+    ),
+    GroupMetric(
+        "negative_predictive_value",
+        "NPV",
+        _cells_fn(negative_predictive_value),
+        True,
+        "no predicted negatives",
+    ),
+    GroupMetric(
+        "false_discovery_rate",
+        "FDR",
+        _cells_fn(false_discovery_rate),
+        True,
+        "no predicted positives",
+    ),
+    GroupMetric(
+        "false_omission_rate", "FOR", _cells_fn(false_omission_rate), True, "no predicted negatives"
+    ),
+    GroupMetric("theil_index", "Theil index", _cells_fn(theil_index), True, "mean benefit is 0"),
 ):
     register_group_metric(_spec)
 
 for _spec in (
-    ComparisonMetric("disparate_impact", "Disparate impact", "ratio", ("selection_rate",),
-                     False, policy="di", in_composite=True, short="DI"),
-    ComparisonMetric("statistical_parity_difference", "Statistical parity difference",
-                     "difference", ("selection_rate",), False, in_composite=True, short="SPD"),
-    ComparisonMetric("equalized_odds_difference", "Equalized odds difference",
-                     "max_abs_difference", ("true_positive_rate", "false_positive_rate"), True,
-                     policy="eo", in_composite=True, short="EO diff"),
-    ComparisonMetric("equal_opportunity_difference", "Equal opportunity difference",
-                     "abs_difference", ("true_positive_rate",), True, short="Equal opp."),
-    ComparisonMetric("predictive_parity_difference", "Predictive parity difference",
-                     "abs_difference", ("positive_predictive_value",), True,
-                     short="Pred. parity"),
-    ComparisonMetric("fpr_balance", "FPR balance", "abs_difference",
-                     ("false_positive_rate",), True),
-    ComparisonMetric("fnr_difference", "FNR difference", "abs_difference",
-                     ("false_negative_rate",), True, short="FNR diff"),
-    ComparisonMetric("npv_difference", "NPV difference", "abs_difference",
-                     ("negative_predictive_value",), True, short="NPV diff"),
-    ComparisonMetric("accuracy_difference", "Accuracy difference", "difference",
-                     ("accuracy",), True, short="Acc. diff"),
-    ComparisonMetric("theil_difference", "Theil index difference", "difference",
-                     ("theil_index",), True, short="Theil diff"),
+    ComparisonMetric(
+        "disparate_impact",
+        "Disparate impact",
+        "ratio",
+        ("selection_rate",),
+        False,
+        policy="di",
+        in_composite=True,
+        short="DI",
+    ),
+    ComparisonMetric(
+        "statistical_parity_difference",
+        "Statistical parity difference",
+        "difference",
+        ("selection_rate",),
+        False,
+        in_composite=True,
+        short="SPD",
+    ),
+    ComparisonMetric(
+        "equalized_odds_difference",
+        "Equalized odds difference",
+        "max_abs_difference",
+        ("true_positive_rate", "false_positive_rate"),
+        True,
+        policy="eo",
+        in_composite=True,
+        short="EO diff",
+    ),
+    ComparisonMetric(
+        "equal_opportunity_difference",
+        "Equal opportunity difference",
+        "abs_difference",
+        ("true_positive_rate",),
+        True,
+        short="Equal opp.",
+    ),
+    ComparisonMetric(
+        "predictive_parity_difference",
+        "Predictive parity difference",
+        "abs_difference",
+        ("positive_predictive_value",),
+        True,
+        short="Pred. parity",
+    ),
+    ComparisonMetric(
+        "fpr_balance", "FPR balance", "abs_difference", ("false_positive_rate",), True
+    ),
+    ComparisonMetric(
+        "fnr_difference",
+        "FNR difference",
+        "abs_difference",
+        ("false_negative_rate",),
+        True,
+        short="FNR diff",
+    ),
+    ComparisonMetric(
+        "npv_difference",
+        "NPV difference",
+        "abs_difference",
+        ("negative_predictive_value",),
+        True,
+        short="NPV diff",
+    ),
+    ComparisonMetric(
+        "accuracy_difference",
+        "Accuracy difference",
+        "difference",
+        ("accuracy",),
+        True,
+        short="Acc. diff",
+    ),
+    ComparisonMetric(
+        "theil_difference",
+        "Theil index difference",
+        "difference",
+        ("theil_index",),
+        True,
+        short="Theil diff",
+    ),
 ):
     register_comparison_metric(_spec)
 
@@ -343,7 +419,8 @@ COMPARISON_METRICS = {
 def comparison_columns() -> list[tuple[str, str]]:
     """(metric, column header) for report tables, from the registry (ECE last, when present)."""
     return [(k, s.short or s.label) for k, s in COMPARISON_METRIC_SPECS.items()] + [
-        ("ece_difference", "ECE diff")]
+        ("ece_difference", "ECE diff")
+    ]
 
 
 def group_columns() -> list[tuple[str, str]]:

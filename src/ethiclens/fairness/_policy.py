@@ -58,20 +58,36 @@ class Policy:
 
     def __post_init__(self):
         if self.di_rule not in DI_RULES:
-            raise EthicLensInputError("unknown DI rule", column="di_rule", value=self.di_rule,
-                                      fix=f"use one of {list(DI_RULES)}")
+            raise EthicLensInputError(
+                "unknown DI rule",
+                column="di_rule",
+                value=self.di_rule,
+                fix=f"use one of {list(DI_RULES)}",
+            )
         if not (isinstance(self.di_threshold, (int, float)) and 0 < self.di_threshold < 1):
-            raise EthicLensInputError("must be in (0, 1)", column="di_threshold",
-                                      value=self.di_threshold, fix="the four-fifths rule is 0.8")
+            raise EthicLensInputError(
+                "must be in (0, 1)",
+                column="di_threshold",
+                value=self.di_threshold,
+                fix="the four-fifths rule is 0.8",
+            )
         if not (isinstance(self.eo_threshold, (int, float)) and 0 < self.eo_threshold < 1):
-            raise EthicLensInputError("must be in (0, 1)", column="eo_threshold",
-                                      value=self.eo_threshold, fix="the default is 0.1")
+            raise EthicLensInputError(
+                "must be in (0, 1)",
+                column="eo_threshold",
+                value=self.eo_threshold,
+                fix="the default is 0.1",
+            )
         for name in ("min_group_size", "min_label_count", "pcer_min_group_size"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise EthicLensInputError("must be a positive integer", column=name, value=v,
-                                          fix="use 1 or more (defaults: min_group_size 100, "
-                                          "min_label_count 30, pcer_min_group_size 30)")
+                raise EthicLensInputError(
+                    "must be a positive integer",
+                    column=name,
+                    value=v,
+                    fix="use 1 or more (defaults: min_group_size 100, "
+                    "min_label_count 30, pcer_min_group_size 30)",
+                )
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -91,8 +107,11 @@ def judge_disparate_impact(interval, policy: Policy) -> tuple[str, str | None]:
     band = f"[{t:.2f}, {1 / t:.2f}]"
     iv = f"DI interval [{interval.low:.3f}, {_fmt(interval.high)}]"
     if interval.high < t:
-        where = (f"entirely outside {band}" if policy.di_rule == "two_sided"
-                 else f"entirely below {t:.2f}")
+        where = (
+            f"entirely outside {band}"
+            if policy.di_rule == "two_sided"
+            else f"entirely below {t:.2f}"
+        )
         return FLAGGED, f"{iv} lies {where}"
     if policy.di_rule == "two_sided":
         if interval.low > 1 / t:

@@ -122,11 +122,15 @@ def as_weights(values, n: int) -> np.ndarray:
     try:
         w = np.asarray(values, dtype=float)
     except (TypeError, ValueError) as exc:
-        raise EthicLensInputError("weights must be numbers", column=column,
-                                  fix="pass a numeric weight column") from exc
+        raise EthicLensInputError(
+            "weights must be numbers", column=column, fix="pass a numeric weight column"
+        ) from exc
     if w.ndim != 1:
-        raise EthicLensInputError(f"must be one-dimensional (shape {w.shape})", column=column,
-                                  fix="pass one weight per row")
+        raise EthicLensInputError(
+            f"must be one-dimensional (shape {w.shape})",
+            column=column,
+            fix="pass one weight per row",
+        )
     bad = ~np.isfinite(w) | (w < 0)
     if bad.any():
         i = _first_bad(bad)
@@ -138,7 +142,8 @@ def as_weights(values, n: int) -> np.ndarray:
         )
     if n and w.sum() <= 0:
         raise EthicLensInputError(
-            "every weight is 0; nothing would be audited", column=column,
+            "every weight is 0; nothing would be audited",
+            column=column,
             fix="pass positive weights for the rows to audit (or no weights)",
         )
     return w
@@ -172,11 +177,14 @@ def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.n
     dup = frame.columns[frame.columns.duplicated()]
     if len(dup):
         raise EthicLensInputError(
-            "protected attribute named twice", column=str(dup[0]),
-            fix="give each protected attribute once (rename duplicated columns)")
+            "protected attribute named twice",
+            column=str(dup[0]),
+            fix="give each protected attribute once (rename duplicated columns)",
+        )
     if frame.shape[1] == 0:
         raise EthicLensInputError(
-            "no protected attribute given", column="sensitive_features",
+            "no protected attribute given",
+            column="sensitive_features",
             fix="pass at least one column of group memberships",
         )
     out = {}
@@ -188,18 +196,21 @@ def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.n
         except TypeError as exc:
             raise EthicLensInputError(
                 "group values must be scalars (found lists or other unhashable values)",
-                column=name, fix="give one group label per row, e.g. a string") from exc
-        if (pd.api.types.is_float_dtype(col.dtype) and len(uniques) > MAX_NUMERIC_GROUPS):
+                column=name,
+                fix="give one group label per row, e.g. a string",
+            ) from exc
+        if pd.api.types.is_float_dtype(col.dtype) and len(uniques) > MAX_NUMERIC_GROUPS:
             raise EthicLensInputError(
-                f"looks continuous: {len(uniques)} distinct numeric values", column=name,
-                fix="bin it into a few groups first (e.g. pandas.cut into age bands)")
+                f"looks continuous: {len(uniques)} distinct numeric values",
+                column=name,
+                fix="bin it into a few groups first (e.g. pandas.cut into age bands)",
+            )
         missing = codes < 0
         if missing.any():
             raise EthicLensInputError(
                 f"{int(missing.sum())} missing group value(s), first at row {_first_bad(missing)}",
                 column=name,
-                fix="drop those rows or give the missing values an explicit group "
-                "(e.g. 'Unknown')",
+                fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
             )
         labels = [str(u) for u in uniques]
         if isinstance(col.dtype, pd.CategoricalDtype):
@@ -213,7 +224,8 @@ def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.n
                 )
         if len(set(labels)) < len(labels):
             raise EthicLensInputError(
-                "distinct values print the same (e.g. 1 and '1')", column=name,
+                "distinct values print the same (e.g. 1 and '1')",
+                column=name,
                 fix="convert the column to one type first",
             )
         order = np.argsort(labels)
@@ -251,7 +263,8 @@ def cross_groups(parts: list[tuple[list[str], np.ndarray]], sep: str):
                 raise EthicLensInputError(
                     f"groups {seen[label]} and {combo} would both be labelled {label!r}",
                     column="intersections",
-                    fix=f"rename group values that contain {sep!r} before crossing")
+                    fix=f"rename group values that contain {sep!r} before crossing",
+                )
             seen[label] = combo
     order = np.argsort(labels)
     remap = np.empty(len(labels), dtype=np.int64)
@@ -269,45 +282,60 @@ def apply_group_edits(attrs: dict, exclude_groups, merge_groups):
     done = {"exclude_groups": {}, "merge_groups": {}}
     for arg, value in (("merge_groups", merge_groups), ("exclude_groups", exclude_groups)):
         if value is not None and not isinstance(value, dict):
-            raise EthicLensInputError("must be a dict keyed by attribute", column=arg,
-                                      value=value, fix=f"e.g. {arg}={{'race': ...}}")
+            raise EthicLensInputError(
+                "must be a dict keyed by attribute",
+                column=arg,
+                value=value,
+                fix=f"e.g. {arg}={{'race': ...}}",
+            )
     attrs = dict(attrs)
     for attr, merges in (merge_groups or {}).items():
         attr = str(attr)
         labels, codes = _known_attribute(attrs, attr, "merge_groups")
         if not isinstance(merges, dict) or not merges:
-            raise EthicLensInputError("must map a new group name to the groups it merges",
-                                      column=f"merge_groups[{attr!r}]", value=merges,
-                                      fix="e.g. {'Other': ['Asian', 'Native American']}")
+            raise EthicLensInputError(
+                "must map a new group name to the groups it merges",
+                column=f"merge_groups[{attr!r}]",
+                value=merges,
+                fix="e.g. {'Other': ['Asian', 'Native American']}",
+            )
         target = list(labels)
         used = set()
         for new, olds in merges.items():
             olds = [str(o) for o in (olds if isinstance(olds, (list, tuple)) else [olds])]
             new = str(new)
             if len(set(olds)) < 2:
-                raise EthicLensInputError("a merge needs two or more groups",
-                                          column=f"merge_groups[{attr!r}]", value=olds,
-                                          fix="name at least two groups to merge")
+                raise EthicLensInputError(
+                    "a merge needs two or more groups",
+                    column=f"merge_groups[{attr!r}]",
+                    value=olds,
+                    fix="name at least two groups to merge",
+                )
             for o in olds:
                 _known_group(labels, o, attr, "merge_groups")
                 if o in used:
-                    raise EthicLensInputError(f"group {o!r} is in two merges",
-                                              column=f"merge_groups[{attr!r}]",
-                                              fix="put each group in one merge only")
+                    raise EthicLensInputError(
+                        f"group {o!r} is in two merges",
+                        column=f"merge_groups[{attr!r}]",
+                        fix="put each group in one merge only",
+                    )
                 used.add(o)
             if new in labels and new not in olds:
                 raise EthicLensInputError(
                     f"new group name {new!r} is an existing group that is not merged",
                     column=f"merge_groups[{attr!r}]",
-                    fix=f"add {new!r} to the merged groups or choose another name")
+                    fix=f"add {new!r} to the merged groups or choose another name",
+                )
             for o in olds:
                 target[labels.index(o)] = new
             done["merge_groups"].setdefault(attr, {})[new] = olds
         new_labels = sorted(set(target))
         if len(new_labels) < 2:
-            raise EthicLensInputError("the merge leaves a single group; nothing to compare",
-                                      column=f"merge_groups[{attr!r}]",
-                                      fix="leave at least two groups")
+            raise EthicLensInputError(
+                "the merge leaves a single group; nothing to compare",
+                column=f"merge_groups[{attr!r}]",
+                fix="leave at least two groups",
+            )
         remap = np.array([new_labels.index(t) for t in target], dtype=np.int64)
         attrs[attr] = (new_labels, remap[codes])
     for attr, groups in (exclude_groups or {}).items():
@@ -322,10 +350,11 @@ def apply_group_edits(attrs: dict, exclude_groups, merge_groups):
         if len(kept) < 2:
             raise EthicLensInputError(
                 "excluding these groups leaves fewer than two; nothing to compare",
-                column=f"exclude_groups[{attr!r}]", value=sorted(drop),
-                fix="exclude fewer groups")
-        remap = np.array([kept.index(lab) if lab in kept else -1 for lab in labels],
-                         dtype=np.int64)
+                column=f"exclude_groups[{attr!r}]",
+                value=sorted(drop),
+                fix="exclude fewer groups",
+            )
+        remap = np.array([kept.index(lab) if lab in kept else -1 for lab in labels], dtype=np.int64)
         attrs[attr] = (kept, np.where(codes >= 0, remap[np.maximum(codes, 0)], -1))
         done["exclude_groups"][attr] = sorted(drop)
     return attrs, done
@@ -333,22 +362,25 @@ def apply_group_edits(attrs: dict, exclude_groups, merge_groups):
 
 def _known_attribute(attrs, attr, arg):
     if attr not in attrs:
-        raise EthicLensInputError(f"unknown attribute {attr!r}", column=arg,
-                                  fix=f"use one of {list(attrs)}")
+        raise EthicLensInputError(
+            f"unknown attribute {attr!r}", column=arg, fix=f"use one of {list(attrs)}"
+        )
     return attrs[attr]
 
 
 def _known_group(labels, group, attr, arg):
     if group not in labels:
-        raise EthicLensInputError(f"attribute {attr!r} has no group {group!r}", column=arg,
-                                  fix=f"use one of {labels}")
+        raise EthicLensInputError(
+            f"attribute {attr!r} has no group {group!r}", column=arg, fix=f"use one of {labels}"
+        )
 
 
 def check_seed(seed, name: str = "random_state") -> int:
     """A seed is a non-negative integer (numpy refuses negative ones with a traceback)."""
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise EthicLensInputError("must be a non-negative integer", column=name, value=seed,
-                                  fix="use e.g. 0")
+        raise EthicLensInputError(
+            "must be a non-negative integer", column=name, value=seed, fix="use e.g. 0"
+        )
     return int(seed)
 
 
@@ -359,17 +391,25 @@ MAX_DRAW_BYTES = 4 * 2**30
 
 def check_n_boot(n_boot, cells_per_draw: int) -> int:
     if isinstance(n_boot, bool) or not isinstance(n_boot, (int, np.integer)):
-        raise EthicLensInputError("must be an integer", column="n_boot", value=n_boot,
-                                  fix="use e.g. 2000 (the default)")
+        raise EthicLensInputError(
+            "must be an integer", column="n_boot", value=n_boot, fix="use e.g. 2000 (the default)"
+        )
     if n_boot < 100:
-        raise EthicLensInputError("too few draws for an interval", column="n_boot",
-                                  value=n_boot, fix="use n_boot >= 100 (2000 is the default)")
+        raise EthicLensInputError(
+            "too few draws for an interval",
+            column="n_boot",
+            value=n_boot,
+            fix="use n_boot >= 100 (2000 is the default)",
+        )
     need = int(n_boot) * max(cells_per_draw, 1) * 8 * 8
     if need > MAX_DRAW_BYTES:
         raise EthicLensInputError(
             f"would need about {need / 2**30:.1f} GiB for the interval draws "
-            f"(limit {MAX_DRAW_BYTES / 2**30:.0f} GiB)", column="n_boot", value=n_boot,
-            fix="use fewer draws (2000 is plenty for a 95% interval)")
+            f"(limit {MAX_DRAW_BYTES / 2**30:.0f} GiB)",
+            column="n_boot",
+            value=n_boot,
+            fix="use fewer draws (2000 is plenty for a 95% interval)",
+        )
     return int(n_boot)
 
 

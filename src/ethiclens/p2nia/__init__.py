@@ -21,9 +21,31 @@ from ._protocol import (
 )
 from ._synth import check_edges
 
-__all__ = ["AuditRequest", "make_request", "release", "write_release", "read_release",
-           "estimate", "Release", "Estimate", "blackbox_audit", "uniform_queries", "METRICS",
-           "metrics_from_joint", "keep_probability", "response_matrix", "randomize", "debias",
-           "project_to_simplex", "ExperimentConfig", "run_experiment", "cross_population",
-           "write_experiment_outputs", "check_seed", "check_n_boot", "check_edges",
-           "RELEASE_MANIFEST_FILE", "RELEASE_TABLE_FILE"]
+__all__ = [
+    "AuditRequest",
+    "make_request",
+    "release",
+    "write_release",
+    "read_release",
+    "estimate",
+    "Release",
+    "Estimate",
+    "blackbox_audit",
+    "uniform_queries",
+    "METRICS",
+    "metrics_from_joint",
+    "keep_probability",
+    "response_matrix",
+    "randomize",
+    "debias",
+    "project_to_simplex",
+    "ExperimentConfig",
+    "run_experiment",
+    "cross_population",
+    "write_experiment_outputs",
+    "check_seed",
+    "check_n_boot",
+    "check_edges",
+    "RELEASE_MANIFEST_FILE",
+    "RELEASE_TABLE_FILE",
+]

@@ -26,8 +26,16 @@ def uniform_queries(domains: dict, n: int, rng: np.random.Generator) -> pd.DataF
     return pd.DataFrame(cols)
 
 
-def blackbox_audit(predict, domains: dict, protected: str, n: int, *, metrics=METRICS,
-                   queries: pd.DataFrame | None = None, random_state=None) -> dict:
+def blackbox_audit(
+    predict,
+    domains: dict,
+    protected: str,
+    n: int,
+    *,
+    metrics=METRICS,
+    queries: pd.DataFrame | None = None,
+    random_state=None,
+) -> dict:
     """Estimate DP/EO/EOpp by querying ``predict`` (a function of a DataFrame -> 0/1).
 
     ``queries`` replaces the uniform draw (e.g. another population's real records).
@@ -35,8 +43,11 @@ def blackbox_audit(predict, domains: dict, protected: str, n: int, *, metrics=ME
     rng = np.random.default_rng(random_state)
     q = queries if queries is not None else uniform_queries(domains, n, rng)
     yhat = np.asarray(predict(q)).astype(int)
-    groups = sorted(map(str, domains[protected])) if protected in domains else sorted(
-        map(str, pd.unique(q[protected])))
+    groups = (
+        sorted(map(str, domains[protected]))
+        if protected in domains
+        else sorted(map(str, pd.unique(q[protected])))
+    )
     a = pd.Categorical(q[protected].astype(str), categories=groups).codes
     y = rng.integers(0, 2, len(q))  # the auditor has no labels: Y uniform
     return metrics_from_joint(joint_from_codes(a, y, yhat, len(groups)), metrics)

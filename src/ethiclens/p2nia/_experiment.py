@@ -28,11 +28,16 @@ EXPERIMENT_DATASETS = {"adult": ("sex", {}), "acs-income": ("SEX", {"states": ["
 MODELS = ("rf", "xgb")
 # Discretisation of numeric columns released by MST/AIM (part of the release, in the manifest).
 BINS = {
-    "age": [0, 25, 35, 45, 55, 65, 120], "hours-per-week": [0, 20, 35, 40, 45, 60, 100],
-    "capital-gain": [0, 1, 5000, 1e7], "capital-loss": [0, 1, 1e6],
-    "education-num": [0, 9, 10, 13, 14, 17], "fnlwgt": [0, 1e5, 2e5, 3e5, 2e6],
-    "AGEP": [0, 25, 35, 45, 55, 65, 120], "WKHP": [0, 20, 35, 40, 45, 60, 100],
-    "SCHL": [0, 16, 19, 21, 22, 25], "OCCP": [0, 1000, 2000, 4000, 6000, 8000, 10000],
+    "age": [0, 25, 35, 45, 55, 65, 120],
+    "hours-per-week": [0, 20, 35, 40, 45, 60, 100],
+    "capital-gain": [0, 1, 5000, 1e7],
+    "capital-loss": [0, 1, 1e6],
+    "education-num": [0, 9, 10, 13, 14, 17],
+    "fnlwgt": [0, 1e5, 2e5, 3e5, 2e6],
+    "AGEP": [0, 25, 35, 45, 55, 65, 120],
+    "WKHP": [0, 20, 35, 40, 45, 60, 100],
+    "SCHL": [0, 16, 19, 21, 22, 25],
+    "OCCP": [0, 1000, 2000, 4000, 6000, 8000, 10000],
     "POBP": [0, 60, 100, 200, 300, 600],
 }
 
@@ -52,36 +57,64 @@ class ExperimentConfig:
 
     def validate(self):
         if self.dataset not in EXPERIMENT_DATASETS:
-            raise EthicLensInputError("unknown dataset", column="--dataset", value=self.dataset,
-                                      fix=f"choose from {sorted(EXPERIMENT_DATASETS)}")
+            raise EthicLensInputError(
+                "unknown dataset",
+                column="--dataset",
+                value=self.dataset,
+                fix=f"choose from {sorted(EXPERIMENT_DATASETS)}",
+            )
         for m in self.models:
             if m not in MODELS:
-                raise EthicLensInputError("unknown model", column="--models", value=m,
-                                          fix=f"choose from {list(MODELS)}")
+                raise EthicLensInputError(
+                    "unknown model", column="--models", value=m, fix=f"choose from {list(MODELS)}"
+                )
         for m in self.mechanisms:
             if m not in ("grr", "mst", "aim", "blackbox"):
-                raise EthicLensInputError("unknown mechanism", column="--mechanisms", value=m,
-                                          fix="choose from ['grr', 'mst', 'aim', 'blackbox']")
-        if (not isinstance(self.repetitions, int) or isinstance(self.repetitions, bool)
-                or not 1 <= self.repetitions <= 10_000):
-            raise EthicLensInputError("needs 1 to 10,000 repetitions", column="--repetitions",
-                                      value=self.repetitions, fix="e.g. --repetitions 10")
-        for flag, values in (("--models", self.models), ("--mechanisms", self.mechanisms),
-                             ("--sizes", self.sizes)):
+                raise EthicLensInputError(
+                    "unknown mechanism",
+                    column="--mechanisms",
+                    value=m,
+                    fix="choose from ['grr', 'mst', 'aim', 'blackbox']",
+                )
+        if (
+            not isinstance(self.repetitions, int)
+            or isinstance(self.repetitions, bool)
+            or not 1 <= self.repetitions <= 10_000
+        ):
+            raise EthicLensInputError(
+                "needs 1 to 10,000 repetitions",
+                column="--repetitions",
+                value=self.repetitions,
+                fix="e.g. --repetitions 10",
+            )
+        for flag, values in (
+            ("--models", self.models),
+            ("--mechanisms", self.mechanisms),
+            ("--sizes", self.sizes),
+        ):
             if not values or len(set(values)) != len(values):
-                raise EthicLensInputError("needs one or more distinct values", column=flag,
-                                          value=list(values), fix="list each value once")
+                raise EthicLensInputError(
+                    "needs one or more distinct values",
+                    column=flag,
+                    value=list(values),
+                    fix="list each value once",
+                )
         for n in self.sizes:
             if not isinstance(n, int) or isinstance(n, bool) or not 10 <= n <= 10_000_000:
-                raise EthicLensInputError("every n′ must be an integer from 10 to 10,000,000",
-                                          column="--sizes", value=n, fix="e.g. --sizes 500,2000")
+                raise EthicLensInputError(
+                    "every n′ must be an integer from 10 to 10,000,000",
+                    column="--sizes",
+                    value=n,
+                    fix="e.g. --sizes 500,2000",
+                )
         if self.n_ref is not None and (not isinstance(self.n_ref, int) or self.n_ref < 10):
-            raise EthicLensInputError("must be an integer >= 10", column="n_ref",
-                                      value=self.n_ref)
+            raise EthicLensInputError("must be an integer >= 10", column="n_ref", value=self.n_ref)
         from ._protocol import check_epsilon
 
-        for flag, values in (("--epsilons", self.epsilons),
-                             ("--metric-epsilons", self.metric_epsilons)):
+        for flag, values in (
+            ("--epsilons", self.epsilons),
+            ("--metric-epsilons", self.metric_epsilons),
+        ):
             for e in values:
                 check_epsilon(e, flag)
 
@@ -105,27 +138,39 @@ def _fit(model_name, X_train, y_train, seed):
     from sklearn.pipeline import Pipeline
     from sklearn.preprocessing import OneHotEncoder
 
-    cat = [c for c in X_train.columns if X_train[c].dtype == object or str(X_train[c].dtype)
-           in ("string", "str", "category")]
-    enc = ColumnTransformer([("cat", OneHotEncoder(handle_unknown="ignore",
-                                                   sparse_output=False), cat)],
-                            remainder="passthrough")
+    cat = [
+        c
+        for c in X_train.columns
+        if X_train[c].dtype == object or str(X_train[c].dtype) in ("string", "str", "category")
+    ]
+    enc = ColumnTransformer(
+        [("cat", OneHotEncoder(handle_unknown="ignore", sparse_output=False), cat)],
+        remainder="passthrough",
+    )
     if model_name == "rf":
         from sklearn.ensemble import RandomForestClassifier
 
-        clf = RandomForestClassifier(n_estimators=30, max_features=11, max_depth=15,
-                                     random_state=seed, n_jobs=1)
+        clf = RandomForestClassifier(
+            n_estimators=30, max_features=11, max_depth=15, random_state=seed, n_jobs=1
+        )
         return Pipeline([("enc", enc), ("clf", clf)]).fit(X_train, y_train)
     from sklearn.model_selection import train_test_split
+
     XGBClassifier = require("xgboost", extra="models").XGBClassifier
 
-    X_fit, X_val, y_fit, y_val = train_test_split(X_train, y_train, test_size=0.1,
-                                                  stratify=y_train, random_state=seed)
+    X_fit, X_val, y_fit, y_val = train_test_split(
+        X_train, y_train, test_size=0.1, stratify=y_train, random_state=seed
+    )
     enc.fit(X_fit)
-    clf = XGBClassifier(n_estimators=500, learning_rate=0.05, early_stopping_rounds=5,
-                        eval_metric="logloss", random_state=seed, n_jobs=1)
-    clf.fit(enc.transform(X_fit), y_fit, eval_set=[(enc.transform(X_val), y_val)],
-            verbose=False)
+    clf = XGBClassifier(
+        n_estimators=500,
+        learning_rate=0.05,
+        early_stopping_rounds=5,
+        eval_metric="logloss",
+        random_state=seed,
+        n_jobs=1,
+    )
+    clf.fit(enc.transform(X_fit), y_fit, eval_set=[(enc.transform(X_val), y_val)], verbose=False)
     return Pipeline([("enc", enc), ("clf", clf)])
 
 
@@ -154,16 +199,18 @@ def _run_task(task: dict) -> list[dict]:
 
     ds, X, protected = _load(task["dataset"])
     rep = task["rep"]
-    X_tr, X_te, y_tr, y_te = train_test_split(X, ds.label, test_size=0.2, stratify=ds.label,
-                                              random_state=rep)
+    X_tr, X_te, y_tr, y_te = train_test_split(
+        X, ds.label, test_size=0.2, stratify=ds.label, random_state=rep
+    )
     model = _fit(task["model"], X_tr, y_tr, rep)
     audit = X_te.reset_index(drop=True).copy()
     audit["_y"] = y_te.to_numpy()
     audit["_pred"] = model.predict(X_te)
     groups = sorted(map(str, pd.unique(X[protected])))
     codes = pd.Categorical(audit[protected].astype(str), categories=groups).codes
-    reference = metrics_from_joint(joint_from_codes(codes, audit["_y"], audit["_pred"],
-                                                    len(groups)))
+    reference = metrics_from_joint(
+        joint_from_codes(codes, audit["_y"], audit["_pred"], len(groups))
+    )
     rows = []
     start = time.perf_counter()
     mech, eps = task["mechanism"], task["epsilon"]
@@ -180,16 +227,22 @@ def _run_task(task: dict) -> list[dict]:
         return rows
     if mech == "grr":
         for n in sizes:
-            rel = release(make_request(n, protected, epsilon=eps, protected_domain=groups),
-                          audit, "_y", "_pred", random_state=seed + n)
+            rel = release(
+                make_request(n, protected, epsilon=eps, protected_domain=groups),
+                audit,
+                "_y",
+                "_pred",
+                random_state=seed + n,
+            )
             est = estimate(rel, n_boot=0).values
             rows += [_row(task, n, m, est[m]["value"], reference[m], start) for m in METRICS]
         return rows
     # MST / AIM: fit once at the largest n′ and sample the smaller sizes from the same model.
     from ._synth import fit_and_sample
 
-    samples = fit_and_sample(mech, eps, audit, protected, groups, extra, BINS, sizes,
-                             np.random.default_rng(seed))
+    samples = fit_and_sample(
+        mech, eps, audit, protected, groups, extra, BINS, sizes, np.random.default_rng(seed)
+    )
     for n, table in samples.items():
         c = pd.Categorical(table[protected].astype(str), categories=groups).codes
         est = metrics_from_joint(joint_from_codes(c, table["Y"], table["Y_hat"], len(groups)))
@@ -199,11 +252,19 @@ def _run_task(task: dict) -> list[dict]:
 
 def _row(task, n, metric, est, ref, start) -> dict:
     est = None if est is None or not np.isfinite(est) else float(est)
-    return {"dataset": task["dataset"], "model": task["model"], "rep": task["rep"],
-            "mechanism": task["mechanism"], "epsilon": task["epsilon"], "n": n,
-            "metric": metric, "estimate": est, "reference": float(ref),
-            "abs_error": None if est is None else abs(est - float(ref)),
-            "seconds": time.perf_counter() - start}
+    return {
+        "dataset": task["dataset"],
+        "model": task["model"],
+        "rep": task["rep"],
+        "mechanism": task["mechanism"],
+        "epsilon": task["epsilon"],
+        "n": n,
+        "metric": metric,
+        "estimate": est,
+        "reference": float(ref),
+        "abs_error": None if est is None else abs(est - float(ref)),
+        "seconds": time.perf_counter() - start,
+    }
 
 
 def tasks_for(cfg: ExperimentConfig) -> list[dict]:
@@ -222,15 +283,24 @@ def tasks_for(cfg: ExperimentConfig) -> list[dict]:
                 if mech == "blackbox":  # no ε: one set of sizes
                     eps_sizes = {0.0: set().union(*eps_sizes.values())}
                 for e, sizes in eps_sizes.items():
-                    tasks.append({"dataset": cfg.dataset, "model": model, "rep": rep,
-                                  "mechanism": mech, "epsilon": e,
-                                  "sizes": sorted(sizes), "extra_columns": cfg.extra_columns})
+                    tasks.append(
+                        {
+                            "dataset": cfg.dataset,
+                            "model": model,
+                            "rep": rep,
+                            "mechanism": mech,
+                            "epsilon": e,
+                            "sizes": sorted(sizes),
+                            "extra_columns": cfg.extra_columns,
+                        }
+                    )
     weight = {"aim": 3, "mst": 2}
     return sorted(tasks, key=lambda t: -weight.get(t["mechanism"], 1))
 
 
-def run_experiment(cfg: ExperimentConfig, *, scheduler=None, workers=None, progress=None
-                   ) -> pd.DataFrame:
+def run_experiment(
+    cfg: ExperimentConfig, *, scheduler=None, workers=None, progress=None
+) -> pd.DataFrame:
     """Run every (model, repetition, mechanism, ε) task of ``cfg`` on the shared executors
     (local processes, or Dask at ``scheduler``) and return one row per estimate."""
     from ..experiments import make_executor
@@ -248,9 +318,15 @@ def run_experiment(cfg: ExperimentConfig, *, scheduler=None, workers=None, progr
     return pd.DataFrame(rows)
 
 
-def cross_population(train_state: str = "CO", audit_states=("NE",), *, model: str = "rf",
-                     repetitions: int = 3, year: int = 2018, download: bool = False
-                     ) -> pd.DataFrame:
+def cross_population(
+    train_state: str = "CO",
+    audit_states=("NE",),
+    *,
+    model: str = "rf",
+    repetitions: int = 3,
+    year: int = 2018,
+    download: bool = False,
+) -> pd.DataFrame:
     """Population bias on real data: a model trained in one ACSIncome state, audited by a
     black-box auditor who queries it with another state's real records (DP by sex).
 
@@ -264,8 +340,9 @@ def cross_population(train_state: str = "CO", audit_states=("NE",), *, model: st
         ds = ds_mod.load_acs_income([train_state], year=year, download=download)
         X = ds.features.copy()
         X["SEX"] = ds.protected["SEX"].to_numpy()
-        X_tr, X_te, y_tr, y_te = train_test_split(X, ds.label, test_size=0.2,
-                                                  stratify=ds.label, random_state=rep)
+        X_tr, X_te, y_tr, y_te = train_test_split(
+            X, ds.label, test_size=0.2, stratify=ds.label, random_state=rep
+        )
         fitted = _fit(model, X_tr, y_tr, rep)
         reference = _dp_by_sex(fitted, X_te)
         for state in audit_states:
@@ -273,9 +350,17 @@ def cross_population(train_state: str = "CO", audit_states=("NE",), *, model: st
             Q = other.features.copy()
             Q["SEX"] = other.protected["SEX"].to_numpy()
             est = _dp_by_sex(fitted, Q)
-            rows.append({"train_state": train_state, "audit_state": state, "rep": rep,
-                         "model": model, "reference_dp": reference, "blackbox_dp": est,
-                         "abs_error": abs(est - reference)})
+            rows.append(
+                {
+                    "train_state": train_state,
+                    "audit_state": state,
+                    "rep": rep,
+                    "model": model,
+                    "reference_dp": reference,
+                    "blackbox_dp": est,
+                    "abs_error": abs(est - reference),
+                }
+            )
     return pd.DataFrame(rows)
 
 

@@ -9,8 +9,7 @@ import pandas as pd
 
 from ..report import write_atomic
 
-LABELS = {"grr": "P2NIA (GRR)", "mst": "P2NIA (MST)", "aim": "P2NIA (AIM)",
-          "blackbox": "black-box"}
+LABELS = {"grr": "P2NIA (GRR)", "mst": "P2NIA (MST)", "aim": "P2NIA (AIM)", "blackbox": "black-box"}
 COLOURS = {"grr": "#0072B2", "mst": "#009E73", "aim": "#CC79A7", "blackbox": "#D55E00"}
 MARKERS = {"grr": "o", "mst": "s", "aim": "D", "blackbox": "x"}
 
@@ -22,8 +21,9 @@ def _summary(frame, by):
     return out
 
 
-def write_outputs(frame: pd.DataFrame, out: Path, dataset: str, metric_epsilons=(10.0, 1.0)
-                  ) -> list[Path]:
+def write_outputs(
+    frame: pd.DataFrame, out: Path, dataset: str, metric_epsilons=(10.0, 1.0)
+) -> list[Path]:
     """Rows CSV, Figs. 3-4 (PNG) and the tables (Markdown); ``metric_epsilons`` are the budgets
     of the per-metric table (the experiment's ``--metric-epsilons``)."""
     import matplotlib
@@ -48,18 +48,33 @@ def write_outputs(frame: pd.DataFrame, out: Path, dataset: str, metric_epsilons=
 
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for mech, part in s3.groupby("mechanism"):
-        axes[0].errorbar(part.n, part["mean"], yerr=part.se, label=LABELS[mech],
-                         color=COLOURS[mech], marker=MARKERS[mech], capsize=3)
+        axes[0].errorbar(
+            part.n,
+            part["mean"],
+            yerr=part.se,
+            label=LABELS[mech],
+            color=COLOURS[mech],
+            marker=MARKERS[mech],
+            capsize=3,
+        )
     axes[0].set_xscale("log")
     axes[0].set_xlabel("released rows n′ (ε = 10)")
     axes[0].set_ylabel("|DP estimate − reference|")
     axes[0].set_title(f"{dataset}: error vs sample size (Fig. 3)", fontsize=10)
     for mech, part in s4.groupby("mechanism"):
-        axes[1].errorbar(part.epsilon, part["mean"], yerr=part.se, label=LABELS[mech],
-                         color=COLOURS[mech], marker=MARKERS[mech], capsize=3)
+        axes[1].errorbar(
+            part.epsilon,
+            part["mean"],
+            yerr=part.se,
+            label=LABELS[mech],
+            color=COLOURS[mech],
+            marker=MARKERS[mech],
+            capsize=3,
+        )
     for _, row in bb_max.iterrows():
-        axes[1].axhline(row["mean"], color=COLOURS["blackbox"], ls="--",
-                        label=LABELS["blackbox"] + " (no ε)")
+        axes[1].axhline(
+            row["mean"], color=COLOURS["blackbox"], ls="--", label=LABELS["blackbox"] + " (no ε)"
+        )
     axes[1].set_xscale("log")
     axes[1].set_xlabel(f"ε (n′ = {int(dp.n.max())})")
     axes[1].set_title(f"{dataset}: error vs privacy budget (Fig. 4)", fontsize=10)
@@ -76,16 +91,29 @@ def write_outputs(frame: pd.DataFrame, out: Path, dataset: str, metric_epsilons=
     plt.close(fig)
     files.append(png)
 
-    md = [f"# P2NIA on {dataset}", "",
-          f"Rows: {len(frame)}; models: {sorted(frame.model.unique())}; repetitions: "
-          f"{frame.rep.nunique()}. Mean absolute error ± standard error over repetitions and "
-          "models.", "", "## Error vs n′ (DP, ε = 10; black-box has no ε)", "",
-          _table(s3, ["mechanism", "n"]), "", f"## Error vs ε (DP, n′ = {int(dp.n.max())})", "",
-          _table(s4, ["mechanism", "epsilon"]), "", "black-box at the same n′: "
-          + ", ".join(f"{r['mean']:.4f} ± {r['se']:.4f}" for _, r in bb_max.iterrows()), "",
-          f"## Per metric at the largest n′ (ε = {_and(metric_eps)}; black-box: ε = 0 means "
-          "none)", "",
-          _table(s5, ["mechanism", "epsilon", "metric"]), ""]
+    md = [
+        f"# P2NIA on {dataset}",
+        "",
+        f"Rows: {len(frame)}; models: {sorted(frame.model.unique())}; repetitions: "
+        f"{frame.rep.nunique()}. Mean absolute error ± standard error over repetitions and "
+        "models.",
+        "",
+        "## Error vs n′ (DP, ε = 10; black-box has no ε)",
+        "",
+        _table(s3, ["mechanism", "n"]),
+        "",
+        f"## Error vs ε (DP, n′ = {int(dp.n.max())})",
+        "",
+        _table(s4, ["mechanism", "epsilon"]),
+        "",
+        "black-box at the same n′: "
+        + ", ".join(f"{r['mean']:.4f} ± {r['se']:.4f}" for _, r in bb_max.iterrows()),
+        "",
+        f"## Per metric at the largest n′ (ε = {_and(metric_eps)}; black-box: ε = 0 means none)",
+        "",
+        _table(s5, ["mechanism", "epsilon", "metric"]),
+        "",
+    ]
     path = out / f"{dataset}-tables.md"
     write_atomic(path, "\n".join(md))
     files.append(path)
@@ -98,11 +126,20 @@ def _and(values) -> str:
 
 
 def _table(summary: pd.DataFrame, keys) -> str:
-    lines = ["| " + " | ".join(keys) + " | mean abs error | SE | runs |",
-             "|" + "---|" * (len(keys) + 3)]
+    lines = [
+        "| " + " | ".join(keys) + " | mean abs error | SE | runs |",
+        "|" + "---|" * (len(keys) + 3),
+    ]
     for _, r in summary.iterrows():
-        cells = [LABELS.get(r[k], r[k]) if k == "mechanism" else f"{r[k]:g}"
-                 if isinstance(r[k], float) else str(r[k]) for k in keys]
-        lines.append("| " + " | ".join(cells) + f" | {r['mean']:.4f} | {r['se']:.4f} | "
-                     f"{int(r['count'])} |")
+        cells = [
+            LABELS.get(r[k], r[k])
+            if k == "mechanism"
+            else f"{r[k]:g}"
+            if isinstance(r[k], float)
+            else str(r[k])
+            for k in keys
+        ]
+        lines.append(
+            "| " + " | ".join(cells) + f" | {r['mean']:.4f} | {r['se']:.4f} | {int(r['count'])} |"
+        )
     return "\n".join(lines)

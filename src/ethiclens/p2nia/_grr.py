@@ -55,8 +55,9 @@ def project_to_simplex(v: np.ndarray) -> np.ndarray:
     return np.maximum(v - theta, 0)
 
 
-def debias(observed_joint: np.ndarray, matrices: list[np.ndarray], project: bool = True
-           ) -> np.ndarray:
+def debias(
+    observed_joint: np.ndarray, matrices: list[np.ndarray], project: bool = True
+) -> np.ndarray:
     """Estimate of the true joint from GRR output, projected to the simplex.
 
     ``observed_joint`` has one axis per released column, in the order of ``matrices``. The

@@ -29,8 +29,9 @@ def metrics_from_joint(joint: np.ndarray, metrics=METRICS) -> dict:
     if joint.ndim == 2:
         joint = joint[:, None, :]  # Y unknown: a single pseudo-label
     if "dp" in metrics:
-        out["dp"] = _max_gap([_cond(joint[a, :, 1].sum(), joint[a].sum())
-                              for a in range(joint.shape[0])])
+        out["dp"] = _max_gap(
+            [_cond(joint[a, :, 1].sum(), joint[a].sum()) for a in range(joint.shape[0])]
+        )
     if joint.shape[1] == 2:
         tpr = [_cond(joint[a, 1, 1], joint[a, 1].sum()) for a in range(joint.shape[0])]
         fpr = [_cond(joint[a, 0, 1], joint[a, 0].sum()) for a in range(joint.shape[0])]

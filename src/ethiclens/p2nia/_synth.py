@@ -91,29 +91,41 @@ def _measure(mbi, data, clique, sigma, rng, budget):
 def _estimate(mbi, domain, measurements, warm=None, iters=ESTIMATION_ITERS):
     estimation = require("mbi.estimation", extra="synth")
 
-    return estimation.MirrorDescent().estimate(domain, measurements, iters=iters,
-                                               warm_start=warm)
+    return estimation.MirrorDescent().estimate(domain, measurements, iters=iters, warm_start=warm)
 
 
 def check_edges(col: str, edges) -> np.ndarray:
     """Bin edges: two or more finite numbers, strictly increasing."""
     if isinstance(edges, (str, bytes)) or not hasattr(edges, "__len__"):
-        raise EthicLensInputError("bin edges must be a list of numbers", column=f"--bins {col}",
-                                  value=edges, fix=f"e.g. --bins {col}=0,25,45,65,120")
+        raise EthicLensInputError(
+            "bin edges must be a list of numbers",
+            column=f"--bins {col}",
+            value=edges,
+            fix=f"e.g. --bins {col}=0,25,45,65,120",
+        )
     try:
         arr = np.asarray(edges, dtype=float)
     except (TypeError, ValueError):
-        raise EthicLensInputError("bin edges must be numbers", column=f"--bins {col}",
-                                  value=edges, fix=f"e.g. --bins {col}=0,25,45,65,120"
-                                  ) from None
+        raise EthicLensInputError(
+            "bin edges must be numbers",
+            column=f"--bins {col}",
+            value=edges,
+            fix=f"e.g. --bins {col}=0,25,45,65,120",
+        ) from None
     if arr.ndim != 1 or len(arr) < 2 or not np.isfinite(arr).all():
-        raise EthicLensInputError("bin edges must be two or more finite numbers",
-                                  column=f"--bins {col}", value=list(edges),
-                                  fix=f"e.g. --bins {col}=0,25,45,65,120")
+        raise EthicLensInputError(
+            "bin edges must be two or more finite numbers",
+            column=f"--bins {col}",
+            value=list(edges),
+            fix=f"e.g. --bins {col}=0,25,45,65,120",
+        )
     if (np.diff(arr) <= 0).any():
-        raise EthicLensInputError("bin edges must be strictly increasing",
-                                  column=f"--bins {col}", value=arr.tolist(),
-                                  fix="list the edges from smallest to largest, each once")
+        raise EthicLensInputError(
+            "bin edges must be strictly increasing",
+            column=f"--bins {col}",
+            value=arr.tolist(),
+            fix="list the edges from smallest to largest, each once",
+        )
     return arr
 
 
@@ -131,11 +143,13 @@ def _bin(col, values, edges, open_bins):
                 f"max {hi:g}); values outside would be put in the wrong bin",
                 column=f"--bins {col}",
                 fix=f"start the edges at or below {lo:g} and end them at or above {hi:g}, or "
-                "pass --open-bins for open-ended bins at both ends (recorded in the manifest)")
+                "pass --open-bins for open-ended bins at both ends (recorded in the manifest)",
+            )
         codes = np.clip(np.searchsorted(edges, x, side="right") - 1, 0, len(edges) - 2)
         return codes, inner, {"bins": edges.tolist()}
-    labels = [f"< {edges[0]:g}"] + inner[:-1] + [f"[{edges[-2]:g}, {edges[-1]:g})",
-                                                  f">= {edges[-1]:g}"]
+    labels = (
+        [f"< {edges[0]:g}"] + inner[:-1] + [f"[{edges[-2]:g}, {edges[-1]:g})", f">= {edges[-1]:g}"]
+    )
     codes = np.searchsorted(edges, x, side="right")  # 0: below, len(edges): at or above last
     return codes, labels, {"bins": edges.tolist(), "open_ended": True}
 
@@ -144,25 +158,29 @@ def _discretize(rows, columns, discretization, open_bins=False):
     out, meta = {}, {}
     for col in columns:
         if col not in rows.columns:
-            raise EthicLensInputError("not in the audit data", column=col,
-                                      fix=f"use one of {list(rows.columns)[:15]}")
+            raise EthicLensInputError(
+                "not in the audit data", column=col, fix=f"use one of {list(rows.columns)[:15]}"
+            )
         values = rows[col]
         if values.isna().any():
             raise EthicLensInputError("missing values", column=col, fix="drop or impute them")
-        numeric = pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(
-            values)
+        numeric = pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values)
         if col in discretization:
             if not numeric:
-                raise EthicLensInputError("bins given for a non-numeric column", column=col,
-                                          fix=f"drop --bins {col}: its values are released "
-                                          "as categories")
+                raise EthicLensInputError(
+                    "bins given for a non-numeric column",
+                    column=col,
+                    fix=f"drop --bins {col}: its values are released as categories",
+                )
             edges = check_edges(col, discretization[col])
             codes, labels, extra = _bin(col, values, edges, open_bins)
             meta[col] = {"domain": labels, "k": len(labels), **extra}
         elif numeric and values.nunique() > 20:
             raise EthicLensInputError(
-                "continuous column without a discretization", column=col,
-                fix="pass bin edges for it (discretization={col: [edges]}, CLI --bins)")
+                "continuous column without a discretization",
+                column=col,
+                fix="pass bin edges for it (discretization={col: [edges]}, CLI --bins)",
+            )
         else:
             labels = sorted(map(str, pd.unique(values)))
             codes = pd.Categorical(values.astype(str), categories=labels).codes
@@ -171,44 +189,96 @@ def _discretize(rows, columns, discretization, open_bins=False):
     return out, meta
 
 
-def release_synthetic(request, rows, a, y, yhat, domain, columns, discretization, rng,
-                      open_bins=False):
+def release_synthetic(
+    request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins=False
+):
     delta = request.delta if request.delta else DEFAULT_DELTA
-    model, meta, attrs, extra, info = _fit(request.mechanism, request.epsilon, delta,
-                                           request.protected, rows, a, y, yhat, domain, columns,
-                                           discretization, rng, open_bins=open_bins)
-    table = _decode(model.synthetic_data(rows=len(a)).to_dict(), meta, attrs, extra,
-                    request.protected)
+    model, meta, attrs, extra, info = _fit(
+        request.mechanism,
+        request.epsilon,
+        delta,
+        request.protected,
+        rows,
+        a,
+        y,
+        yhat,
+        domain,
+        columns,
+        discretization,
+        rng,
+        open_bins=open_bins,
+    )
+    table = _decode(
+        model.synthetic_data(rows=len(a)).to_dict(), meta, attrs, extra, request.protected
+    )
     cols = {c: meta[c] for c in attrs}
     cols["_privacy"] = info
     return table, cols
 
 
-def fit_and_sample(mechanism, epsilon, audit, protected, groups, columns, bins, sizes, rng,
-                   delta=DEFAULT_DELTA, force=True):
+def fit_and_sample(
+    mechanism,
+    epsilon,
+    audit,
+    protected,
+    groups,
+    columns,
+    bins,
+    sizes,
+    rng,
+    delta=DEFAULT_DELTA,
+    force=True,
+):
     """Experiment helper: fit once on the audit data, sample every size (no files)."""
     a = pd.Categorical(audit[protected].astype(str), categories=groups).codes
     # The experiment's BINS list edges for columns that are categorical in some datasets:
     # only continuous columns (more than 20 values) are binned, as in the recorded runs.
     bins = {c: e for c, e in bins.items() if c in columns and audit[c].nunique() > 20}
-    model, meta, attrs, extra, _ = _fit(mechanism, epsilon, delta, protected, audit, a,
-                                        audit["_y"].to_numpy(), audit["_pred"].to_numpy(),
-                                        groups, columns, bins, rng, force=force)
-    return {n: _decode(model.synthetic_data(rows=n).to_dict(), meta, attrs, extra, protected)
-            for n in sizes}
+    model, meta, attrs, extra, _ = _fit(
+        mechanism,
+        epsilon,
+        delta,
+        protected,
+        audit,
+        a,
+        audit["_y"].to_numpy(),
+        audit["_pred"].to_numpy(),
+        groups,
+        columns,
+        bins,
+        rng,
+        force=force,
+    )
+    return {
+        n: _decode(model.synthetic_data(rows=n).to_dict(), meta, attrs, extra, protected)
+        for n in sizes
+    }
 
 
 def _decode(synth, meta, attrs, extra, prot):
     table = {}
     for c in attrs:
         codes = np.asarray(synth[c], int)
-        table[c] = ([meta[c]["domain"][i] for i in codes] if c == prot or c in extra
-                    else codes)
+        table[c] = [meta[c]["domain"][i] for i in codes] if c == prot or c in extra else codes
     return pd.DataFrame(table)
 
 
-def _fit(mechanism, epsilon, delta, prot, rows, a, y, yhat, domain, columns, discretization,
-         rng, force: bool = True, open_bins: bool = False):
+def _fit(
+    mechanism,
+    epsilon,
+    delta,
+    prot,
+    rows,
+    a,
+    y,
+    yhat,
+    domain,
+    columns,
+    discretization,
+    rng,
+    force: bool = True,
+    open_bins: bool = False,
+):
     mbi = _mbi()
     data = {prot: np.asarray(a, int)}
     meta = {prot: {"domain": domain, "k": len(domain)}}
@@ -217,15 +287,19 @@ def _fit(mechanism, epsilon, delta, prot, rows, a, y, yhat, domain, columns, dis
         meta[LABEL] = {"domain": [0, 1], "k": 2}
     data[PREDICTION] = np.asarray(yhat, int)
     meta[PREDICTION] = {"domain": [0, 1], "k": 2}
-    extra, extra_meta = _discretize(rows, [c for c in columns if c != prot], discretization,
-                                    open_bins)
+    extra, extra_meta = _discretize(
+        rows, [c for c in columns if c != prot], discretization, open_bins
+    )
     data.update(extra)
     meta.update(extra_meta)
     attrs = list(data)
     dom = mbi.Domain(attrs, [meta[c]["k"] for c in attrs])
     dataset = _Marginals(data, {c: meta[c]["k"] for c in attrs})
-    forced = ([(prot, LABEL, PREDICTION), (prot, LABEL), (prot, PREDICTION),
-               (LABEL, PREDICTION)] if y is not None else [(prot, PREDICTION)])
+    forced = (
+        [(prot, LABEL, PREDICTION), (prot, LABEL), (prot, PREDICTION), (LABEL, PREDICTION)]
+        if y is not None
+        else [(prot, PREDICTION)]
+    )
     pairs = [p for p in itertools.combinations(attrs, 2) if p not in forced]
     picks = rng.choice(len(pairs), size=min(N_RANDOM_PAIRS, len(pairs)), replace=False)
     random_pairs = [pairs[i] for i in sorted(picks)]
@@ -239,7 +313,9 @@ def _fit(mechanism, epsilon, delta, prot, rows, a, y, yhat, domain, columns, dis
     if budget.used > budget.total * (1 + 1e-9):
         raise AssertionError(f"budget overspent: {budget.used} > {budget.total}")
     info = {
-        "zcdp_rho": budget.total, "rho_spent": budget.used, "delta": delta,
+        "zcdp_rho": budget.total,
+        "rho_spent": budget.used,
+        "delta": delta,
         "conversion": "ε = ρ + 2·sqrt(ρ·ln(1/δ)) (Bun & Steinke 2016)",
         "measured_marginals": [list(m) for m in measured],
         "forced_marginals": [list(f) for f in forced],
@@ -326,8 +402,9 @@ def _aim(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
         budget.charge(eps**2 / 8, f"select {cl}")
         before = np.asarray(model.project(cl).datavector())
         measurements.append(_measure(mbi, data, cl, sigma, rng, budget))
-        model = _estimate(mbi, dom, measurements, warm=model,
-                          iters=ESTIMATION_ITERS if last else AIM_ROUND_ITERS)
+        model = _estimate(
+            mbi, dom, measurements, warm=model, iters=ESTIMATION_ITERS if last else AIM_ROUND_ITERS
+        )
         after = np.asarray(model.project(cl).datavector())
         if last:
             break

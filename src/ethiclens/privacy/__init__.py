@@ -17,11 +17,24 @@ from ._pcer import (
     validate_pcer_output,
 )
 
-__all__ = ["SplitPredictions", "pcer_audit", "PCERResult", "GroupPCER", "FloorCheck",
-           "FLOOR_ETAS", "DEFAULT_ETA", "DEFAULT_N_BOOT", "MIN_N_BOOT", "SINGLE_RUN_NOTE",
-           "PCER_SCHEMA_VERSION",
-           "load_pcer_schema", "validate_pcer_output", "membership_inference", "MIAResult",
-           "GroupAttack"]
+__all__ = [
+    "SplitPredictions",
+    "pcer_audit",
+    "PCERResult",
+    "GroupPCER",
+    "FloorCheck",
+    "FLOOR_ETAS",
+    "DEFAULT_ETA",
+    "DEFAULT_N_BOOT",
+    "MIN_N_BOOT",
+    "SINGLE_RUN_NOTE",
+    "PCER_SCHEMA_VERSION",
+    "load_pcer_schema",
+    "validate_pcer_output",
+    "membership_inference",
+    "MIAResult",
+    "GroupAttack",
+]
 
 from ._data import (  # noqa: E402
     PCER_ATTRIBUTES,
@@ -33,5 +46,14 @@ from ._data import (  # noqa: E402
 from ._dpsgd import DPTrainingRun, TrainConfig, train_dp_mlp  # noqa: E402
 from ._vectorized import train_many  # noqa: E402  (torch is imported inside, on first use)
 
-__all__ += ["train_dp_mlp", "TrainConfig", "DPTrainingRun", "PCER_ATTRIBUTES", "PCER_LOADERS",
-            "attributes_of", "prepare", "load_pcer_dataset", "train_many"]
+__all__ += [
+    "train_dp_mlp",
+    "TrainConfig",
+    "DPTrainingRun",
+    "PCER_ATTRIBUTES",
+    "PCER_LOADERS",
+    "attributes_of",
+    "prepare",
+    "load_pcer_dataset",
+    "train_many",
+]

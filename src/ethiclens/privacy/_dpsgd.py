@@ -68,14 +68,28 @@ class DPTrainingRun:
     def splits(self, attribute: str) -> tuple[SplitPredictions, SplitPredictions]:
         """Train (members) and test (non-members) predictions grouped by ``attribute``."""
         if attribute not in self.data.groups_train:
-            raise EthicLensInputError(f"no attribute {attribute!r} for {self.dataset}",
-                                      column="attribute",
-                                      fix=f"use one of {list(self.data.groups_train)}")
+            raise EthicLensInputError(
+                f"no attribute {attribute!r} for {self.dataset}",
+                column="attribute",
+                fix=f"use one of {list(self.data.groups_train)}",
+            )
         d = self.data
-        return (SplitPredictions(d.y_train, self.train_proba >= 0.5, d.groups_train[attribute],
-                                 loss=self.train_loss, name="train"),
-                SplitPredictions(d.y_test, self.test_proba >= 0.5, d.groups_test[attribute],
-                                 loss=self.test_loss, name="test"))
+        return (
+            SplitPredictions(
+                d.y_train,
+                self.train_proba >= 0.5,
+                d.groups_train[attribute],
+                loss=self.train_loss,
+                name="train",
+            ),
+            SplitPredictions(
+                d.y_test,
+                self.test_proba >= 0.5,
+                d.groups_test[attribute],
+                loss=self.test_loss,
+                name="test",
+            ),
+        )
 
     def group_order(self, attribute: str) -> tuple[str, str]:
         sp = spec(self.dataset, attribute)
@@ -89,11 +103,15 @@ def is_no_dp(epsilon) -> bool:
 def check_settings(epsilon, n_train: int, config: TrainConfig) -> float:
     """Validate ε and batch settings; return the Poisson sample rate."""
     if not is_no_dp(epsilon) and not (isinstance(epsilon, (int, float)) and epsilon > 0):
-        raise EthicLensInputError("ε must be a positive number (or None for no DP)",
-                                  column="epsilon", value=epsilon)
+        raise EthicLensInputError(
+            "ε must be a positive number (or None for no DP)", column="epsilon", value=epsilon
+        )
     if config.batch_size < 1 or config.epochs < 1:
-        raise EthicLensInputError("batch size and epochs must be >= 1", column="batch_size",
-                                  value=(config.batch_size, config.epochs))
+        raise EthicLensInputError(
+            "batch size and epochs must be >= 1",
+            column="batch_size",
+            value=(config.batch_size, config.epochs),
+        )
     # Opacus's make_private sets the Poisson rate to 1 / len(data_loader) = 1 / ceil(n / batch)
     # and takes that many steps per epoch; σ and ε here use the same rate.
     q = 1.0 / math.ceil(n_train / config.batch_size)
@@ -101,8 +119,10 @@ def check_settings(epsilon, n_train: int, config: TrainConfig) -> float:
         raise EthicLensInputError(
             f"sample rate batch_size / n_train = {config.batch_size}/{n_train} >= 1: Poisson "
             "subsampling (and its privacy amplification) needs batches smaller than the data",
-            column="batch_size", value=config.batch_size,
-            fix=f"use a batch size below {n_train}")
+            column="batch_size",
+            value=config.batch_size,
+            fix=f"use a batch size below {n_train}",
+        )
     if not 0 < config.delta < 1:
         raise EthicLensInputError("δ must be in (0, 1)", column="delta", value=config.delta)
     return q
@@ -112,8 +132,9 @@ SIGMA_MIN = 0.3  # below this Opacus's PRV accountant takes seconds to minutes p
 SIGMA_MAX = 2000.0  # Opacus's own MAX_SIGMA
 
 
-def _epsilon_at(sigma: float, sample_rate: float, steps: int, config: TrainConfig,
-                accountant: str | None = None) -> float:
+def _epsilon_at(
+    sigma: float, sample_rate: float, steps: int, config: TrainConfig, accountant: str | None = None
+) -> float:
     import warnings
 
     from opacus.accountants import create_accountant
@@ -172,9 +193,12 @@ def noise_multiplier_for(epsilon: float, sample_rate: float, config: TrainConfig
         raise EthicLensInputError(
             f"the {config.accountant.upper()} accountant cannot reach ε = {epsilon} with δ = "
             f"{config.delta}, sample rate {sample_rate:.4g} and {config.epochs} epochs "
-            f"(Opacus: {exc})", column="epsilon", value=epsilon,
+            f"(Opacus: {exc})",
+            column="epsilon",
+            value=epsilon,
             fix="raise ε, or use more data, fewer epochs or a smaller batch"
-            + ("" if config.accountant == "prv" else ", or the PRV accountant")) from exc
+            + ("" if config.accountant == "prv" else ", or the PRV accountant"),
+        ) from exc
 
 
 def build_mlp(n_features: int, hidden=(64, 32)):
@@ -195,7 +219,7 @@ def _predict(model, X, rows: int = 4096):
     model.eval()
     X = torch.from_numpy(X)
     with torch.no_grad():
-        return torch.cat([model(X[i:i + rows]).squeeze(1) for i in range(0, len(X), rows)])
+        return torch.cat([model(X[i : i + rows]).squeeze(1) for i in range(0, len(X), rows)])
 
 
 def _outputs(model, data: PreparedData):
@@ -214,9 +238,17 @@ def _outputs(model, data: PreparedData):
 QUIET = ("Secure RNG turned off", "Full backward hook is firing", "Optimal order is the largest")
 
 
-def train_dp_mlp(dataset, attribute: str | None = None, *, epsilon: float | None, seed: int,
-                 config: TrainConfig | None = None, data: PreparedData | None = None,
-                 max_rows: int | None = None, **overrides) -> DPTrainingRun:
+def train_dp_mlp(
+    dataset,
+    attribute: str | None = None,
+    *,
+    epsilon: float | None,
+    seed: int,
+    config: TrainConfig | None = None,
+    data: PreparedData | None = None,
+    max_rows: int | None = None,
+    **overrides,
+) -> DPTrainingRun:
     """Train the paper's MLP on ``dataset`` with DP-SGD at ``epsilon`` (None: no DP).
 
     The model does not see protected attributes, so one run serves every attribute of the
@@ -244,8 +276,9 @@ def _train(dataset, attribute, epsilon, seed, config, data, max_rows, overrides)
     start = time.perf_counter()
     model = build_mlp(data.n_features, config.hidden)
     optimizer = torch.optim.SGD(model.parameters(), lr=config.lr, momentum=config.momentum)
-    dataset_t = torch.utils.data.TensorDataset(torch.from_numpy(data.X_train),
-                                               torch.from_numpy(data.y_train))
+    dataset_t = torch.utils.data.TensorDataset(
+        torch.from_numpy(data.X_train), torch.from_numpy(data.y_train)
+    )
     loader = torch.utils.data.DataLoader(dataset_t, batch_size=config.batch_size, shuffle=True)
     criterion = torch.nn.BCEWithLogitsLoss()
     engine = None
@@ -254,8 +287,13 @@ def _train(dataset, attribute, epsilon, seed, config, data, max_rows, overrides)
 
         engine = PrivacyEngine(accountant=config.accountant)
         model, optimizer, loader = engine.make_private(
-            module=model, optimizer=optimizer, data_loader=loader, noise_multiplier=sigma,
-            max_grad_norm=config.max_grad_norm, poisson_sampling=True)
+            module=model,
+            optimizer=optimizer,
+            data_loader=loader,
+            noise_multiplier=sigma,
+            max_grad_norm=config.max_grad_norm,
+            poisson_sampling=True,
+        )
     model.train()
     for _ in range(config.epochs):
         for xb, yb in loader:
@@ -268,7 +306,21 @@ def _train(dataset, attribute, epsilon, seed, config, data, max_rows, overrides)
     spent = engine.get_epsilon(config.delta) if engine is not None else None
     wall = time.perf_counter() - start
     train_p, train_l, test_p, test_l = _outputs(model, data)
-    return DPTrainingRun(data.dataset, seed, None if sigma is None else float(epsilon),
-                         spent, sigma, q, config.accountant if engine else None, config,
-                         "opacus" if engine else "no-dp", wall, data, train_p, test_p, train_l,
-                         test_l, model=model)
+    return DPTrainingRun(
+        data.dataset,
+        seed,
+        None if sigma is None else float(epsilon),
+        spent,
+        sigma,
+        q,
+        config.accountant if engine else None,
+        config,
+        "opacus" if engine else "no-dp",
+        wall,
+        data,
+        train_p,
+        test_p,
+        train_l,
+        test_l,
+        model=model,
+    )

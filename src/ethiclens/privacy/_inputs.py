@@ -31,27 +31,34 @@ class SplitPredictions:
         n = len(self.y_true)
         for label, arr in (("y_pred", self.y_pred), ("groups", self.groups)):
             if len(arr) != n:
-                raise EthicLensInputError(f"{self.name} {label} has {len(arr)} rows, y_true {n}",
-                                          column=f"{self.name} {label}",
-                                          fix="pass arrays for the same rows")
+                raise EthicLensInputError(
+                    f"{self.name} {label} has {len(arr)} rows, y_true {n}",
+                    column=f"{self.name} {label}",
+                    fix="pass arrays for the same rows",
+                )
         if self.loss is not None:
             self.loss = _losses(self.loss, f"{self.name} loss")
             if len(self.loss) != n:
-                raise EthicLensInputError(f"{self.name} loss has {len(self.loss)} rows, not {n}",
-                                          column=f"{self.name} loss")
+                raise EthicLensInputError(
+                    f"{self.name} loss has {len(self.loss)} rows, not {n}",
+                    column=f"{self.name} loss",
+                )
             bad = ~np.isfinite(self.loss)
             if bad.any():
                 raise EthicLensInputError(
                     f"{int(bad.sum())} loss value(s) are NaN or infinite, first at row "
-                    f"{int(np.flatnonzero(bad)[0])}", column=f"{self.name} loss",
-                    fix="clip probabilities before computing log-losses (e.g. to [1e-7, 1-1e-7])")
+                    f"{int(np.flatnonzero(bad)[0])}",
+                    column=f"{self.name} loss",
+                    fix="clip probabilities before computing log-losses (e.g. to [1e-7, 1-1e-7])",
+                )
             negative = self.loss < 0
             if negative.any():
                 raise EthicLensInputError(
                     f"{int(negative.sum())} loss value(s) are negative, first at row "
                     f"{int(np.flatnonzero(negative)[0])} (value {self.loss[negative][0]:g})",
                     column=f"{self.name} loss",
-                    fix="give per-example losses such as the log-loss −log p(y|x), which are ≥ 0")
+                    fix="give per-example losses such as the log-loss −log p(y|x), which are ≥ 0",
+                )
 
     def mask(self, group: str) -> np.ndarray:
         return self.groups == group
@@ -63,8 +70,9 @@ def _binary(values, name) -> np.ndarray:
         raise EthicLensInputError("missing values", column=name, fix="drop those rows")
     uniq = set(np.unique(arr).tolist())
     if not uniq <= {0, 1}:
-        raise EthicLensInputError(f"must be 0/1, found {sorted(map(str, uniq))[:6]}",
-                                  column=name, fix="recode to 0/1")
+        raise EthicLensInputError(
+            f"must be 0/1, found {sorted(map(str, uniq))[:6]}", column=name, fix="recode to 0/1"
+        )
     return arr.astype(np.int8)
 
 
@@ -75,8 +83,10 @@ def _groups(values, name) -> np.ndarray:
     if missing.any():
         raise EthicLensInputError(
             f"{int(missing.sum())} row(s) have no group (missing value), first at row "
-            f"{int(np.flatnonzero(missing)[0])}", column=name,
-            fix="drop those rows or give them an explicit group name")
+            f"{int(np.flatnonzero(missing)[0])}",
+            column=name,
+            fix="drop those rows or give them an explicit group name",
+        )
     return arr.astype(str).astype(object)
 
 
@@ -89,5 +99,7 @@ def _losses(values, name) -> np.ndarray:
         first = int(bad[0]) if len(bad) else 0
         raise EthicLensInputError(
             f"{len(bad)} loss value(s) are not numbers, first at row {first} "
-            f"(value {arr[first]!r})", column=name,
-            fix="give numeric per-example losses") from None
+            f"(value {arr[first]!r})",
+            column=name,
+            fix="give numeric per-example losses",
+        ) from None

@@ -41,44 +41,68 @@ class MIAResult:
     sign_agrees: bool | None
 
     def to_dict(self) -> dict:
-        return {"groups": [g.to_dict() for g in self.groups], "group_order": list(self.group_order),
-                "eta": self.eta, "delta_pcer_mia": self.delta_pcer_mia,
-                "delta_pcer": self.delta_pcer, "sign_agrees": self.sign_agrees}
+        return {
+            "groups": [g.to_dict() for g in self.groups],
+            "group_order": list(self.group_order),
+            "eta": self.eta,
+            "delta_pcer_mia": self.delta_pcer_mia,
+            "delta_pcer": self.delta_pcer,
+            "sign_agrees": self.sign_agrees,
+        }
 
 
-def membership_inference(train: SplitPredictions, test: SplitPredictions, *,
-                         group_order=None, eta: float = 1e-3,
-                         positive_rates: dict | None = None,
-                         delta_pcer: float | None = None) -> MIAResult:
+def membership_inference(
+    train: SplitPredictions,
+    test: SplitPredictions,
+    *,
+    group_order=None,
+    eta: float = 1e-3,
+    positive_rates: dict | None = None,
+    delta_pcer: float | None = None,
+) -> MIAResult:
     """Attack every group; with ``positive_rates`` (R_g) also ΔPCER^MIA.
 
     ΔPCER^MIA = R_0 / max(AUC_0 − 0.5, η) − R_1 / max(AUC_1 − 0.5, η) for a binary attribute,
     compared in sign with ``delta_pcer`` (the overfitting-gap ΔPCER) when given.
     """
     if train.loss is None or test.loss is None:
-        raise EthicLensInputError("the attack needs per-example losses on both splits",
-                                  column="loss", fix="pass loss= to both SplitPredictions")
+        raise EthicLensInputError(
+            "the attack needs per-example losses on both splits",
+            column="loss",
+            fix="pass loss= to both SplitPredictions",
+        )
     order = tuple(group_order or sorted(set(train.groups)))
     attacks = []
     for g in order:
         tr, te = train.mask(g), test.mask(g)
         if not tr.any() or not te.any():
-            raise EthicLensInputError(f"group {g!r} is missing from the "
-                                      f"{'train' if not tr.any() else 'test'} split",
-                                      column="groups")
+            raise EthicLensInputError(
+                f"group {g!r} is missing from the {'train' if not tr.any() else 'test'} split",
+                column="groups",
+            )
         scores = -np.concatenate([train.loss[tr], test.loss[te]])
         member = np.r_[np.ones(tr.sum()), np.zeros(te.sum())]
         auc = float(roc_auc_score(member, scores))
         acc_tr = float(np.mean(train.y_true[tr] == train.y_pred[tr]))
         acc_te = float(np.mean(test.y_true[te] == test.y_pred[te]))
-        attacks.append(GroupAttack(g, int(tr.sum()), int(te.sum()), auc, auc - 0.5,
-                                   acc_tr - acc_te, (acc_tr - acc_te) / 2,
-                                   max(0.0, acc_tr - acc_te)))
+        attacks.append(
+            GroupAttack(
+                g,
+                int(tr.sum()),
+                int(te.sum()),
+                auc,
+                auc - 0.5,
+                acc_tr - acc_te,
+                (acc_tr - acc_te) / 2,
+                max(0.0, acc_tr - acc_te),
+            )
+        )
     dp_mia = agrees = None
     if positive_rates is not None and len(order) == 2:
         a0, a1 = attacks
-        dp_mia = (positive_rates[order[0]] / max(a0.advantage, eta)
-                  - positive_rates[order[1]] / max(a1.advantage, eta))
+        dp_mia = positive_rates[order[0]] / max(a0.advantage, eta) - positive_rates[order[1]] / max(
+            a1.advantage, eta
+        )
         if delta_pcer is not None:
             agrees = bool(np.sign(dp_mia) == np.sign(delta_pcer))
     return MIAResult(attacks, order, eta, dp_mia, delta_pcer, agrees)

@@ -53,8 +53,10 @@ MIN_N_BOOT = 100
 CI_LEVEL = 0.95
 # Interval methods of pcer_audit(ci=...): how each group's train and test cells are drawn.
 CI_METHODS = ("jeffreys", "percentile")
-EXTENDED_NOTE = ("extended to the estimate, which lies on the boundary of the draws (a rate of "
-                 "0 or 1, or a clipped δ_g)")
+EXTENDED_NOTE = (
+    "extended to the estimate, which lies on the boundary of the draws (a rate of "
+    "0 or 1, or a clipped δ_g)"
+)
 PCER_SCHEMA_VERSION = "1.0"
 SINGLE_RUN_NOTE = (
     "This is one trained model: the intervals cover resampling of its train and test rows "
@@ -100,11 +102,16 @@ class GroupPCER:
     estimates: dict[str, MetricEstimate] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {"group": self.group, "n_train": self.n_train, "n_test": self.n_test,
-                "status": self.status, "reason": self.reason,
-                "mean_loss_train": _num(self.mean_loss_train),
-                "mean_loss_test": _num(self.mean_loss_test),
-                "statistics": {k: e.to_dict() for k, e in self.estimates.items()}}
+        return {
+            "group": self.group,
+            "n_train": self.n_train,
+            "n_test": self.n_test,
+            "status": self.status,
+            "reason": self.reason,
+            "mean_loss_train": _num(self.mean_loss_train),
+            "mean_loss_test": _num(self.mean_loss_test),
+            "statistics": {k: e.to_dict() for k, e in self.estimates.items()},
+        }
 
 
 @dataclass
@@ -152,11 +159,15 @@ class PCERResult:
 
     def to_dict(self) -> dict:
         return {
-            "schema_version": PCER_SCHEMA_VERSION, "kind": "pcer_audit",
-            "group_order": list(self.group_order), "eta": self.eta,
+            "schema_version": PCER_SCHEMA_VERSION,
+            "kind": "pcer_audit",
+            "group_order": list(self.group_order),
+            "eta": self.eta,
             "positive_is_favorable": self.positive_is_favorable,
             "min_group_size": self.min_group_size,
-            "n_boot": self.n_boot, "random_state": self.random_state, "ci_level": CI_LEVEL,
+            "n_boot": self.n_boot,
+            "random_state": self.random_state,
+            "ci_level": CI_LEVEL,
             "groups": [g.to_dict() for g in self.groups],
             "statistics": {k: e.to_dict() for k, e in self.estimates.items()},
             "floor_sensitivity": [f.to_dict() for f in self.floor],
@@ -228,10 +239,15 @@ def group_statistics(train_cells, test_cells, eta: float) -> dict[str, np.ndarra
     acc_test = accuracy(test_cells)
     delta = np.maximum(0.0, acc_train - acc_test)  # NaN stays NaN
     rate = selection_rate(test_cells, True)
-    return {"acc_train": acc_train, "acc_test": acc_test, "delta": delta,
-            "positive_rate": rate, "pcer": rate / np.maximum(delta, eta),
-            "tpr_test": true_positive_rate(test_cells),
-            "fpr_test": false_positive_rate(test_cells)}
+    return {
+        "acc_train": acc_train,
+        "acc_test": acc_test,
+        "delta": delta,
+        "positive_rate": rate,
+        "pcer": rate / np.maximum(delta, eta),
+        "tpr_test": true_positive_rate(test_cells),
+        "fpr_test": false_positive_rate(test_cells),
+    }
 
 
 def _spread(x):
@@ -243,10 +259,13 @@ def result_statistics(stats: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     pcer, rate = stats["pcer"], stats["positive_rate"]
     binary = pcer.shape[-1] == 2
     missing = np.full(pcer.shape[:-1], np.nan)
-    return {"delta_pcer": pcer[..., 0] - pcer[..., 1] if binary else missing,
-            "dispersion": _spread(pcer), "dp_gap": _spread(rate),
-            "dp_gap_signed": rate[..., 0] - rate[..., 1] if binary else missing,
-            "eo_gap": np.maximum(_spread(stats["tpr_test"]), _spread(stats["fpr_test"]))}
+    return {
+        "delta_pcer": pcer[..., 0] - pcer[..., 1] if binary else missing,
+        "dispersion": _spread(pcer),
+        "dp_gap": _spread(rate),
+        "dp_gap_signed": rate[..., 0] - rate[..., 1] if binary else missing,
+        "eo_gap": np.maximum(_spread(stats["tpr_test"]), _spread(stats["fpr_test"])),
+    }
 
 
 def bootstrap_cells(cells: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:
@@ -260,14 +279,16 @@ def bootstrap_cells(cells: np.ndarray, n_boot: int, rng: np.random.Generator) ->
     return out
 
 
-def draw_cells(cells: np.ndarray, n_boot: int, rng: np.random.Generator,
-               ci: str = "jeffreys") -> np.ndarray:
+def draw_cells(
+    cells: np.ndarray, n_boot: int, rng: np.random.Generator, ci: str = "jeffreys"
+) -> np.ndarray:
     """Draws of one split's per-group cells, shape (n_boot, n_groups, 4), each group on its own
     and scaled to its rows: Jeffreys–Dirichlet (default) or the plain multinomial resample."""
     if ci == "percentile":
         return bootstrap_cells(cells, n_boot, rng)
-    return draw_dirichlet_cells(np.asarray(cells, float), cells.sum(axis=1).astype(float),
-                                n_boot, rng)
+    return draw_dirichlet_cells(
+        np.asarray(cells, float), cells.sum(axis=1).astype(float), n_boot, rng
+    )
 
 
 def _undefined_reason(name: str, group: str, tr, te) -> str:
@@ -329,15 +350,24 @@ def _folded_interval(signed: list[tuple[float, np.ndarray]], ci: str = "jeffreys
     return _contain(max(lows), max(highs), method, estimate)
 
 
-def _estimate(value, boot, *, undefined: str | None, insufficient: str | None, signed=None,
-              ci: str = "jeffreys"):
+def _estimate(
+    value,
+    boot,
+    *,
+    undefined: str | None,
+    insufficient: str | None,
+    signed=None,
+    ci: str = "jeffreys",
+):
     """A statistic in the shared vocabulary; ``signed`` = components for a folded interval."""
     if not np.isfinite(value):
-        return MetricEstimate(None, None, None, "none (undefined)", UNDEFINED,
-                              undefined or "a denominator is 0")
+        return MetricEstimate(
+            None, None, None, "none (undefined)", UNDEFINED, undefined or "a denominator is 0"
+        )
     if insufficient is not None:
-        return MetricEstimate(float(value), None, None, "none (below the floor)",
-                              INSUFFICIENT_DATA, insufficient)
+        return MetricEstimate(
+            float(value), None, None, "none (below the floor)", INSUFFICIENT_DATA, insufficient
+        )
     if signed is not None:
         low, high, method = _folded_interval(signed, ci)
     else:
@@ -347,23 +377,49 @@ def _estimate(value, boot, *, undefined: str | None, insufficient: str | None, s
 
 def _check_bootstrap(n_boot, random_state, ci) -> None:
     if ci not in CI_METHODS:
-        raise EthicLensInputError(f"must be one of {', '.join(CI_METHODS)}", column="ci",
-                                  value=ci, fix='use the default "jeffreys"')
-    if isinstance(n_boot, bool) or not isinstance(n_boot, int | np.integer) or (
-            n_boot < MIN_N_BOOT):
-        raise EthicLensInputError(f"must be an integer of at least {MIN_N_BOOT}",
-                                  column="n_boot", value=n_boot,
-                                  fix="use the default 1000 (or 2000+ for publication)")
-    if isinstance(random_state, bool) or not isinstance(random_state, int | np.integer) or (
-            random_state < 0):
-        raise EthicLensInputError("the seed must be a non-negative integer",
-                                  column="random_state", value=random_state, fix="e.g. 0")
+        raise EthicLensInputError(
+            f"must be one of {', '.join(CI_METHODS)}",
+            column="ci",
+            value=ci,
+            fix='use the default "jeffreys"',
+        )
+    if (
+        isinstance(n_boot, bool)
+        or not isinstance(n_boot, int | np.integer)
+        or (n_boot < MIN_N_BOOT)
+    ):
+        raise EthicLensInputError(
+            f"must be an integer of at least {MIN_N_BOOT}",
+            column="n_boot",
+            value=n_boot,
+            fix="use the default 1000 (or 2000+ for publication)",
+        )
+    if (
+        isinstance(random_state, bool)
+        or not isinstance(random_state, int | np.integer)
+        or (random_state < 0)
+    ):
+        raise EthicLensInputError(
+            "the seed must be a non-negative integer",
+            column="random_state",
+            value=random_state,
+            fix="e.g. 0",
+        )
 
 
-def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=None,
-               eta: float = DEFAULT_ETA, etas=FLOOR_ETAS, positive_is_favorable: bool = True,
-               policy: Policy | None = None, n_boot: int = DEFAULT_N_BOOT,
-               random_state: int = 0, ci: str = "jeffreys") -> PCERResult:
+def pcer_audit(
+    train: SplitPredictions,
+    test: SplitPredictions,
+    *,
+    group_order=None,
+    eta: float = DEFAULT_ETA,
+    etas=FLOOR_ETAS,
+    positive_is_favorable: bool = True,
+    policy: Policy | None = None,
+    n_boot: int = DEFAULT_N_BOOT,
+    random_state: int = 0,
+    ci: str = "jeffreys",
+) -> PCERResult:
     """Algorithm 1: the post-hoc PCER audit of one trained classifier, with intervals.
 
     Parameters
@@ -405,8 +461,12 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
     """
     policy = Policy() if policy is None else policy
     if not isinstance(policy, Policy):
-        raise EthicLensInputError("must be an ethiclens.Policy", column="policy",
-                                  value=type(policy).__name__, fix="e.g. Policy()")
+        raise EthicLensInputError(
+            "must be an ethiclens.Policy",
+            column="policy",
+            value=type(policy).__name__,
+            fix="e.g. Policy()",
+        )
     _check_bootstrap(n_boot, random_state, ci)
     floor_n = policy.pcer_min_group_size
     train.name, test.name = "train", "test"
@@ -414,14 +474,19 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
     if groups_tr != groups_te:
         raise EthicLensInputError(
             f"train and test have different groups: only in train {sorted(groups_tr - groups_te)},"
-            f" only in test {sorted(groups_te - groups_tr)}", column="groups",
-            fix="audit the same groups in both splits (drop or merge the missing ones)")
+            f" only in test {sorted(groups_te - groups_tr)}",
+            column="groups",
+            fix="audit the same groups in both splits (drop or merge the missing ones)",
+        )
     order = tuple(map(str, group_order)) if group_order is not None else tuple(sorted(groups_tr))
     unknown = [g for g in order if g not in groups_tr]
     if unknown or len(set(order)) != len(order) or set(order) != groups_tr:
-        raise EthicLensInputError("group_order must list every group exactly once",
-                                  column="group_order", value=list(order),
-                                  fix=f"use an order of {sorted(groups_tr)}")
+        raise EthicLensInputError(
+            "group_order must list every group exactly once",
+            column="group_order",
+            value=list(order),
+            fix=f"use an order of {sorted(groups_tr)}",
+        )
     if len(order) < 2:
         raise EthicLensInputError("needs at least two groups", column="groups")
     if not 0 < eta < 1:
@@ -432,8 +497,9 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
     point_res = result_statistics(point)
     rng = np.random.default_rng(int(random_state))
     with np.errstate(all="ignore"):  # a group without rows: its draws are 0/0, NaN
-        boot = group_statistics(draw_cells(cells_tr, n_boot, rng, ci),
-                                draw_cells(cells_te, n_boot, rng, ci), eta)
+        boot = group_statistics(
+            draw_cells(cells_tr, n_boot, rng, ci), draw_cells(cells_te, n_boot, rng, ci), eta
+        )
     boot_res = result_statistics(boot)
 
     rows, notes, small = [], [], []
@@ -441,46 +507,80 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
         n_tr, n_te = int(cells_tr[i].sum()), int(cells_te[i].sum())
         insufficient = None
         if n_tr < floor_n or n_te < floor_n:
-            insufficient = (f"n_train = {n_tr}, n_test = {n_te}, below the floor of {floor_n} "
-                            f"rows per split ({g})")
+            insufficient = (
+                f"n_train = {n_tr}, n_test = {n_te}, below the floor of {floor_n} "
+                f"rows per split ({g})"
+            )
             small.append(g)
-            notes.append(f"group {g!r}: {n_tr} train / {n_te} test rows, below the floor of "
-                         f"{floor_n} per split; its PCER is not reliable")
+            notes.append(
+                f"group {g!r}: {n_tr} train / {n_te} test rows, below the floor of "
+                f"{floor_n} per split; its PCER is not reliable"
+            )
         estimates = {
-            name: _estimate(point[name][i], boot[name][:, i], insufficient=insufficient,
-                            undefined=_undefined_reason(name, g, cells_tr[i], cells_te[i]),
-                            ci=ci)
-            for name in GROUP_STATISTICS}
+            name: _estimate(
+                point[name][i],
+                boot[name][:, i],
+                insufficient=insufficient,
+                undefined=_undefined_reason(name, g, cells_tr[i], cells_te[i]),
+                ci=ci,
+            )
+            for name in GROUP_STATISTICS
+        }
         tr, te = train.mask(g), test.mask(g)
-        rows.append(GroupPCER(
-            g, n_tr, n_te, *(float(point[k][i]) for k in (
-                "acc_train", "acc_test", "delta", "positive_rate", "pcer", "tpr_test",
-                "fpr_test")),
-            mean_loss_train=float(train.loss[tr].mean()) if train.loss is not None else None,
-            mean_loss_test=float(test.loss[te].mean()) if test.loss is not None else None,
-            status=INSUFFICIENT_DATA if insufficient else REPORTED, reason=insufficient,
-            estimates=estimates))
+        rows.append(
+            GroupPCER(
+                g,
+                n_tr,
+                n_te,
+                *(
+                    float(point[k][i])
+                    for k in (
+                        "acc_train",
+                        "acc_test",
+                        "delta",
+                        "positive_rate",
+                        "pcer",
+                        "tpr_test",
+                        "fpr_test",
+                    )
+                ),
+                mean_loss_train=float(train.loss[tr].mean()) if train.loss is not None else None,
+                mean_loss_test=float(test.loss[te].mean()) if test.loss is not None else None,
+                status=INSUFFICIENT_DATA if insufficient else REPORTED,
+                reason=insufficient,
+                estimates=estimates,
+            )
+        )
 
     # Two groups: the unsigned gaps get the folded interval of their signed differences.
     signed = {}
     if len(order) == 2:
+
         def diff(stats, key):
             return stats[key][..., 0] - stats[key][..., 1]
 
-        signed = {"dispersion": [(point_res["delta_pcer"], boot_res["delta_pcer"])],
-                  "dp_gap": [(point_res["dp_gap_signed"], boot_res["dp_gap_signed"])],
-                  "eo_gap": [(diff(point, k), diff(boot, k)) for k in ("tpr_test", "fpr_test")]}
+        signed = {
+            "dispersion": [(point_res["delta_pcer"], boot_res["delta_pcer"])],
+            "dp_gap": [(point_res["dp_gap_signed"], boot_res["dp_gap_signed"])],
+            "eo_gap": [(diff(point, k), diff(boot, k)) for k in ("tpr_test", "fpr_test")],
+        }
     result_estimates = {}
     for name in RESULT_STATISTICS:
         undefined = _result_undefined_reason(name, rows)
         insufficient = None
         if small:
             what = "not headlined" if name in ("delta_pcer", "dispersion") else "not reported"
-            insufficient = (f"{what}: group(s) {', '.join(small)} below the floor of {floor_n} "
-                            "rows per split")
-        result_estimates[name] = _estimate(point_res[name], boot_res[name], undefined=undefined,
-                                           insufficient=insufficient, signed=signed.get(name),
-                                           ci=ci)
+            insufficient = (
+                f"{what}: group(s) {', '.join(small)} below the floor of {floor_n} rows per split"
+            )
+        result_estimates[name] = _estimate(
+            point_res[name],
+            boot_res[name],
+            undefined=undefined,
+            insufficient=insufficient,
+            signed=signed.get(name),
+            ci=ci,
+        )
 
     R = {r.group: r.positive_rate for r in rows}
     delta = {r.group: r.delta for r in rows}
@@ -495,32 +595,51 @@ def pcer_audit(train: SplitPredictions, test: SplitPredictions, *, group_order=N
             check = bool(math.isclose(d_e, signed / e, rel_tol=1e-9, abs_tol=1e-9))
         floor.append(FloorCheck(e, d_e, disp_e, dominated, check))
     result = PCERResult(
-        rows, order, eta, d_pcer, float(point_res["dispersion"]), float(point_res["dp_gap"]),
-        signed, _num(point_res["eo_gap"]), floor, _scales_like_inverse_eta(floor), "",
-        positive_is_favorable, floor_n, notes=notes, estimates=result_estimates,
-        n_boot=int(n_boot), random_state=int(random_state))
+        rows,
+        order,
+        eta,
+        d_pcer,
+        float(point_res["dispersion"]),
+        float(point_res["dp_gap"]),
+        signed,
+        _num(point_res["eo_gap"]),
+        floor,
+        _scales_like_inverse_eta(floor),
+        "",
+        positive_is_favorable,
+        floor_n,
+        notes=notes,
+        estimates=result_estimates,
+        n_boot=int(n_boot),
+        random_state=int(random_state),
+    )
     result.interpretation = interpret(result)
     if train.loss is not None and test.loss is not None:
-        result.mia = membership_inference(train, test, group_order=order, eta=eta,
-                                          positive_rates=R, delta_pcer=d_pcer)
+        result.mia = membership_inference(
+            train, test, group_order=order, eta=eta, positive_rates=R, delta_pcer=d_pcer
+        )
     return result
 
 
 def _result_undefined_reason(name: str, rows: list[GroupPCER]) -> str:
     if name in ("delta_pcer", "dp_gap_signed") and len(rows) != 2:
-        return (f"defined for two groups; this attribute has {len(rows)} (see dispersion and "
-                "dp_gap)")
+        return f"defined for two groups; this attribute has {len(rows)} (see dispersion and dp_gap)"
     if name == "eo_gap":
-        bad = [f"{k.split('_')[0].upper()} of {r.group}" for r in rows
-               for k in ("tpr_test", "fpr_test") if not math.isfinite(getattr(r, k))]
+        bad = [
+            f"{k.split('_')[0].upper()} of {r.group}"
+            for r in rows
+            for k in ("tpr_test", "fpr_test")
+            if not math.isfinite(getattr(r, k))
+        ]
         return f"undefined: {', '.join(bad)} (a group lacks positive or negative test labels)"
     return "a group's statistic is undefined"
 
 
 def _scales_like_inverse_eta(floor: list[FloorCheck]) -> bool | None:
     """True when |ΔPCER| (or the dispersion) falls like 1/η: log-log slope within ±10% of −1."""
-    values = np.array([abs(f.delta_pcer) if f.delta_pcer is not None else f.dispersion
-                       for f in floor])
+    values = np.array(
+        [abs(f.delta_pcer) if f.delta_pcer is not None else f.dispersion for f in floor]
+    )
     if len(values) < 2 or np.any(values <= 0):
         return None
     slope = np.polyfit(np.log10([f.eta for f in floor]), np.log10(values), 1)[0]
@@ -553,21 +672,27 @@ def interpret(r: PCERResult) -> str:
     what = "benefit" if r.positive_is_favorable else "harm"
     head = r.headline
     if head.status == INSUFFICIENT_DATA:
-        return (f"{'ΔPCER' if len(r.group_order) == 2 else 'PCER dispersion'} is "
-                f"{head.reason}; the per-group values are shown for reference only.")
+        return (
+            f"{'ΔPCER' if len(r.group_order) == 2 else 'PCER dispersion'} is "
+            f"{head.reason}; the per-group values are shown for reference only."
+        )
     if len(r.group_order) != 2:
         by = sorted(r.groups, key=lambda g: g.pcer)
-        text = (f"PCER dispersion across {len(r.groups)} groups is {r.dispersion:.3g}{_ci(head)} "
-                f"(positive predictions, a {what}, per unit of privacy cost); highest PCER "
-                f"{by[-1].group}, lowest {by[0].group}.")
+        text = (
+            f"PCER dispersion across {len(r.groups)} groups is {r.dispersion:.3g}{_ci(head)} "
+            f"(positive predictions, a {what}, per unit of privacy cost); highest PCER "
+            f"{by[-1].group}, lowest {by[0].group}."
+        )
     elif r.delta_pcer is None:
         text = "ΔPCER is undefined: " + (head.reason or "a group's statistic is undefined.")
     else:
         text = _ratio_sentence(r) + _ci_sentence(head) + _outcome_and_cost(r)
     if dominated:
-        text += (f" Every group's overfitting gap is below η = {r.eta:g}: the finding is "
-                 "floor-dominated (ΔPCER = DP-Gap/η), a rescaled demographic-parity gap, not a "
-                 "privacy-cost effect.")
+        text += (
+            f" Every group's overfitting gap is below η = {r.eta:g}: the finding is "
+            "floor-dominated (ΔPCER = DP-Gap/η), a rescaled demographic-parity gap, not a "
+            "privacy-cost effect."
+        )
     elif r.scales_like_inverse_eta:
         text += " |ΔPCER| scales like 1/η across the floor constants: treat it as floor-driven."
     return text
@@ -582,19 +707,27 @@ def _ci(est: MetricEstimate) -> str:
 def _ratio_sentence(r: PCERResult) -> str:
     g0, g1 = r.group_order
     if r.delta_pcer == 0:
-        return (f"ΔPCER = 0 (PCER_{g0} − PCER_{g1}): {g0} and {g1} have the same ratio of "
-                "positive predictions to privacy cost.")
+        return (
+            f"ΔPCER = 0 (PCER_{g0} − PCER_{g1}): {g0} and {g1} have the same ratio of "
+            "positive predictions to privacy cost."
+        )
     hi, lo = (g0, g1) if r.delta_pcer > 0 else (g1, g0)
-    text = (f"ΔPCER = {r.delta_pcer:+.3g} (PCER_{g0} − PCER_{g1}): {hi} has the higher PCER, "
-            f"i.e. more positive predictions per unit of privacy cost (R_g / max(δ_g, η)), "
-            f"than {lo}.")
+    text = (
+        f"ΔPCER = {r.delta_pcer:+.3g} (PCER_{g0} − PCER_{g1}): {hi} has the higher PCER, "
+        f"i.e. more positive predictions per unit of privacy cost (R_g / max(δ_g, η)), "
+        f"than {lo}."
+    )
     if r.positive_is_favorable:
-        text += (f" The positive prediction is a benefit, so {lo} gets less benefit per unit of "
-                 "membership-inference risk.")
+        text += (
+            f" The positive prediction is a benefit, so {lo} gets less benefit per unit of "
+            "membership-inference risk."
+        )
     else:
-        text += (" The positive prediction is a harm, so this ratio does not say which group is "
-                 "worse off (a larger privacy cost lowers it): read the outcome and the privacy "
-                 "cost below.")
+        text += (
+            " The positive prediction is a harm, so this ratio does not say which group is "
+            "worse off (a larger privacy cost lowers it): read the outcome and the privacy "
+            "cost below."
+        )
     return text
 
 
@@ -602,10 +735,14 @@ def _ci_sentence(est: MetricEstimate) -> str:
     if est.ci_low is None or est.ci_high is None:
         return ""
     if est.ci_low <= 0 <= est.ci_high:
-        return (f" Its 95% interval [{est.ci_low:+.3g}, {est.ci_high:+.3g}] includes 0: this "
-                "run does not establish the sign.")
-    return (f" Its 95% interval [{est.ci_low:+.3g}, {est.ci_high:+.3g}] excludes 0 (row "
-            "resampling of this one model; seed-to-seed spread is larger).")
+        return (
+            f" Its 95% interval [{est.ci_low:+.3g}, {est.ci_high:+.3g}] includes 0: this "
+            "run does not establish the sign."
+        )
+    return (
+        f" Its 95% interval [{est.ci_low:+.3g}, {est.ci_high:+.3g}] excludes 0 (row "
+        "resampling of this one model; seed-to-seed spread is larger)."
+    )
 
 
 def _worse_outcome(r: PCERResult):
@@ -628,27 +765,41 @@ def _higher_cost(r: PCERResult):
 def _outcome_and_cost(r: PCERResult) -> str:
     outcome, cost = _worse_outcome(r), _higher_cost(r)
     if outcome is None:
-        text = (f" Outcome: both groups receive the positive prediction at the same rate "
-                f"(R = {r.groups[0].positive_rate:.3f}).")
+        text = (
+            f" Outcome: both groups receive the positive prediction at the same rate "
+            f"(R = {r.groups[0].positive_rate:.3f})."
+        )
     else:
         worse, better = outcome
-        how = ("the favourable prediction less often" if r.positive_is_favorable
-               else "the harmful prediction more often")
-        text = (f" Outcome: {worse.group} receives {how} (R {worse.positive_rate:.3f} vs "
-                f"{better.positive_rate:.3f}).")
+        how = (
+            "the favourable prediction less often"
+            if r.positive_is_favorable
+            else "the harmful prediction more often"
+        )
+        text = (
+            f" Outcome: {worse.group} receives {how} (R {worse.positive_rate:.3f} vs "
+            f"{better.positive_rate:.3f})."
+        )
     if cost is None:
-        text += (" Privacy cost: both groups have the same overfitting gap "
-                 f"(δ {r.groups[0].delta:.4f}).")
+        text += (
+            f" Privacy cost: both groups have the same overfitting gap (δ {r.groups[0].delta:.4f})."
+        )
     else:
         costly, other = cost
-        text += (f" Privacy cost: {costly.group} has the larger overfitting gap, the bound on "
-                 f"its membership-inference advantage (δ {costly.delta:.4f} vs "
-                 f"{other.delta:.4f}).")
+        text += (
+            f" Privacy cost: {costly.group} has the larger overfitting gap, the bound on "
+            f"its membership-inference advantage (δ {costly.delta:.4f} vs "
+            f"{other.delta:.4f})."
+        )
     if outcome is not None and cost is not None:
         if outcome[0] is cost[0]:
-            text += (f" Double disadvantage: {cost[0].group} has both the worse outcome and the "
-                     "larger privacy cost.")
+            text += (
+                f" Double disadvantage: {cost[0].group} has both the worse outcome and the "
+                "larger privacy cost."
+            )
         else:
-            text += (f" No double disadvantage: {outcome[0].group} has the worse outcome, "
-                     f"{cost[0].group} the larger privacy cost.")
+            text += (
+                f" No double disadvantage: {outcome[0].group} has the worse outcome, "
+                f"{cost[0].group} the larger privacy cost."
+            )
     return text

@@ -81,7 +81,7 @@ class Batches:
         return len(self.starts) - 1
 
     def __getitem__(self, t: int) -> np.ndarray:
-        return self.rows[self.starts[t]:self.starts[t + 1]]
+        return self.rows[self.starts[t] : self.starts[t + 1]]
 
     def sizes(self) -> np.ndarray:
         return np.diff(self.starts)
@@ -148,7 +148,7 @@ class StackedMLP:
 
         with torch.no_grad():
             for W, lin in zip((self.W1, self.W2), linear_layers[:2], strict=True):
-                W[k, :lin.in_features] = lin.weight.T
+                W[k, : lin.in_features] = lin.weight.T
                 W[k, -1] = lin.bias
             self.w3[k, :-1] = linear_layers[2].weight[0]
             self.w3[k, -1] = linear_layers[2].bias[0]
@@ -188,8 +188,9 @@ def _bmm(a, b):
     return torch.from_numpy(np.matmul(a.numpy(), b.numpy()))
 
 
-def clipped_grad_sum(net: StackedMLP, Xb, yb, mask, max_grad_norm: float | None, scale=None,
-                     x_sq=None):
+def clipped_grad_sum(
+    net: StackedMLP, Xb, yb, mask, max_grad_norm: float | None, scale=None, x_sq=None
+):
     """Σ_i c_i ∇ℓ_i for every model, flat (K, P) like ``net.theta``.
 
     Xb (K, B, d + 1) carries the ones column, yb (K, B), mask (K, B) marks real rows. With
@@ -227,9 +228,16 @@ def clipped_grad_sum(net: StackedMLP, Xb, yb, mask, max_grad_norm: float | None,
     c = c.unsqueeze(2)
     K = len(Xb)
     dc1, dc2, dc3 = d1.mul_(c), d2.mul_(c), d3.mul_(c)
-    return torch.cat([_bmm(Xb.transpose(1, 2), dc1).view(K, -1),
-                      _bmm(a1.transpose(1, 2), dc2).view(K, -1), dc2.sum(1),
-                      (a2 * dc3).sum(1), dc3.sum(1).view(K, 1)], dim=1)
+    return torch.cat(
+        [
+            _bmm(Xb.transpose(1, 2), dc1).view(K, -1),
+            _bmm(a1.transpose(1, 2), dc2).view(K, -1),
+            dc2.sum(1),
+            (a2 * dc3).sum(1),
+            dc3.sum(1).view(K, 1),
+        ],
+        dim=1,
+    )
 
 
 def sgd_momentum_step(theta, buf, grad, lr: float, momentum: float, first: bool) -> None:
@@ -251,9 +259,17 @@ def _spent_epsilon(sigma, q, steps, config) -> float:
     return float(acc.get_epsilon(config.delta))
 
 
-def train_many(dataset_name: str, *, epsilon, seeds, config: TrainConfig | None = None,
-               dataset=None, max_rows: int | None = None, datas: list | None = None,
-               memory_budget: int = MEMORY_BUDGET_BYTES) -> list[DPTrainingRun]:
+def train_many(
+    dataset_name: str,
+    *,
+    epsilon,
+    seeds,
+    config: TrainConfig | None = None,
+    dataset=None,
+    max_rows: int | None = None,
+    datas: list | None = None,
+    memory_budget: int = MEMORY_BUDGET_BYTES,
+) -> list[DPTrainingRun]:
     """Train one model per seed (each on its own seeded 70/30 split) with the fast path.
 
     Falls back to the Opacus trainer, with a logged reason, for settings it does not handle;
@@ -270,12 +286,16 @@ def train_many(dataset_name: str, *, epsilon, seeds, config: TrainConfig | None 
     if not seeds:
         raise EthicLensInputError("no seeds", column="seeds")
     reason = supported(config)
-    datas = datas or [prepare(dataset_name, s, test_size=config.test_size, dataset=dataset,
-                              max_rows=max_rows) for s in seeds]
+    datas = datas or [
+        prepare(dataset_name, s, test_size=config.test_size, dataset=dataset, max_rows=max_rows)
+        for s in seeds
+    ]
     if reason:
         log.warning("vectorized trainer falls back to Opacus: %s", reason)
-        runs = [train_dp_mlp(dataset_name, epsilon=epsilon, seed=s, config=config, data=d)
-                for s, d in zip(seeds, datas, strict=True)]
+        runs = [
+            train_dp_mlp(dataset_name, epsilon=epsilon, seed=s, config=config, data=d)
+            for s, d in zip(seeds, datas, strict=True)
+        ]
         for r in runs:
             r.notes.append(f"fell back to Opacus: {reason}")
         return runs
@@ -283,12 +303,19 @@ def train_many(dataset_name: str, *, epsilon, seeds, config: TrainConfig | None 
     h1, h2 = config.hidden
     params = (d_max + 1) * h1 + (h1 + 1) * h2 + h2 + 1
     # data with its ones column, one epoch of noise, activations of a generous batch
-    per_model = 4 * (n * (d_max + 2) + math.ceil(n / config.batch_size) * params
-                     + 4 * config.batch_size * (d_max + 4 * (h1 + h2)))
+    per_model = 4 * (
+        n * (d_max + 2)
+        + math.ceil(n / config.batch_size) * params
+        + 4 * config.batch_size * (d_max + 4 * (h1 + h2))
+    )
     fit = max(1, memory_budget // per_model)
     if fit < len(seeds):
-        log.info("training %d models in chunks of %d to stay within %.1f GB", len(seeds),
-                 fit, memory_budget / 2**30)
+        log.info(
+            "training %d models in chunks of %d to stay within %.1f GB",
+            len(seeds),
+            fit,
+            memory_budget / 2**30,
+        )
     per_pass = min(fit, MODELS_PER_PASS)
     runs = []
     # numpy's BLAS would otherwise start one thread per core: keep it to torch's thread count
@@ -298,8 +325,9 @@ def train_many(dataset_name: str, *, epsilon, seeds, config: TrainConfig | None 
         for text in QUIET:
             warnings.filterwarnings("ignore", message=f".*{text}.*")
         for group in np.array_split(np.arange(len(seeds)), math.ceil(len(seeds) / per_pass)):
-            runs += _train_chunk(dataset_name, epsilon, [seeds[i] for i in group],
-                                 [datas[i] for i in group], config)
+            runs += _train_chunk(
+                dataset_name, epsilon, [seeds[i] for i in group], [datas[i] for i in group], config
+            )
     return runs
 
 
@@ -325,8 +353,8 @@ def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTraining
     X = torch.empty(K, n, d_max + 1)  # every model's rows, zero-padded, with the ones column
     X[:, :, d_max] = 1.0
     for k, (seed, data) in enumerate(zip(seeds, datas, strict=True)):
-        X[k, :, :data.n_features] = torch.from_numpy(data.X_train)
-        X[k, :, data.n_features:d_max] = 0.0
+        X[k, :, : data.n_features] = torch.from_numpy(data.X_train)
+        X[k, :, data.n_features : d_max] = 0.0
         net.load(k, _init_layers(seed, data.n_features, config.hidden))
     Y = torch.stack([torch.from_numpy(d.y_train) for d in datas])
     buf = torch.zeros_like(net.theta)
@@ -353,24 +381,46 @@ def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTraining
             Xb = X_flat.index_select(0, fj).view(K, w, d_max + 1)
             Yb = Y_flat.index_select(0, fj).view(K, w)
             if dp:
-                grad = clipped_grad_sum(net, Xb, Yb, mj, config.max_grad_norm, inv_expected,
-                                        x_sq.index_select(0, fj).view(K, w))
+                grad = clipped_grad_sum(
+                    net,
+                    Xb,
+                    Yb,
+                    mj,
+                    config.max_grad_norm,
+                    inv_expected,
+                    x_sq.index_select(0, fj).view(K, w),
+                )
                 grad.add_(noise.slab[j], alpha=noise_std)
             else:
                 grad = clipped_grad_sum(net, Xb, Yb, mj, None, 1.0 / mj.sum(1).clamp(min=1))
-            sgd_momentum_step(net.theta, buf, grad, config.lr, config.momentum,
-                              first=step == 0)
+            sgd_momentum_step(net.theta, buf, grad, config.lr, config.momentum, first=step == 0)
     wall = (time.perf_counter() - start) / K
     spent = _spent_epsilon(sigma, q, steps, config) if dp else None
     runs = []
     for k, (seed, data) in enumerate(zip(seeds, datas, strict=True)):
         model = net.export(k, data.n_features)
         train_p, train_l, test_p, test_l = _outputs(model, data)
-        runs.append(DPTrainingRun(
-            dataset_name, seed, float(epsilon) if dp else None, spent, sigma, q,
-            config.accountant if dp else None, config, "vectorized" if dp else "vectorized-no-dp",
-            wall, data, train_p, test_p, train_l, test_l, model=model,
-            notes=[f"trained in a pass of {K} models; wall time is the pass's share"]))
+        runs.append(
+            DPTrainingRun(
+                dataset_name,
+                seed,
+                float(epsilon) if dp else None,
+                spent,
+                sigma,
+                q,
+                config.accountant if dp else None,
+                config,
+                "vectorized" if dp else "vectorized-no-dp",
+                wall,
+                data,
+                train_p,
+                test_p,
+                train_l,
+                test_l,
+                model=model,
+                notes=[f"trained in a pass of {K} models; wall time is the pass's share"],
+            )
+        )
     return runs
 
 
@@ -387,7 +437,7 @@ def _pad_batches(batches: list[Batches], t0: int, t1: int, n: int):
     mask = np.zeros(idx.shape, dtype=np.float32)
     for k, b in enumerate(batches):
         lo, hi = b.starts[t0], b.starts[t1]
-        lens = np.diff(b.starts[t0:t1 + 1])
+        lens = np.diff(b.starts[t0 : t1 + 1])
         step = np.repeat(np.arange(steps), lens)
         pos = np.arange(hi - lo) - np.repeat(b.starts[t0:t1] - lo, lens)
         idx[step, k, pos] = b.rows[lo:hi] + k * n

@@ -9,6 +9,14 @@ from ._counterfactual import (
 )
 from ._oracle import InjectedData, OracleResult, inject_bias, run_oracle
 
-__all__ = ["counterfactual", "make_counterfactuals", "analyze_counterfactuals",
-           "CounterfactualResult", "PairResult", "inject_bias", "run_oracle", "InjectedData",
-           "OracleResult"]
+__all__ = [
+    "counterfactual",
+    "make_counterfactuals",
+    "analyze_counterfactuals",
+    "CounterfactualResult",
+    "PairResult",
+    "inject_bias",
+    "run_oracle",
+    "InjectedData",
+    "OracleResult",
+]

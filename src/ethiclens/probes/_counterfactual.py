@@ -42,7 +42,9 @@ class PairResult:
 
     def to_dict(self) -> dict:
         d = {
-            "source": self.source, "target": self.target, "n": self.n,
+            "source": self.source,
+            "target": self.target,
+            "n": self.n,
             "flip_rate": self.flip_rate,
             "flip_rate_ci": [self.flip_rate_ci.low, self.flip_rate_ci.high],
             "flip_rate_ci_method": self.flip_rate_ci.method,
@@ -69,9 +71,13 @@ class CounterfactualResult:
         return any(p.flip_rate > 0 or (p.mean_score_shift or 0) != 0 for p in self.pairs)
 
     def to_dict(self) -> dict:
-        return {"attribute": self.attribute, "favorable_label": self.favorable_label,
-                "uses_attribute": self.uses_attribute, "notes": self.notes,
-                "pairs": [p.to_dict() for p in self.pairs]}
+        return {
+            "attribute": self.attribute,
+            "favorable_label": self.favorable_label,
+            "uses_attribute": self.uses_attribute,
+            "notes": self.notes,
+            "pairs": [p.to_dict() for p in self.pairs],
+        }
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame([p.to_dict() for p in self.pairs])
@@ -85,15 +91,22 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
     pass the predictions to :func:`analyze_counterfactuals`.
     """
     if not isinstance(X, pd.DataFrame):
-        raise EthicLensInputError("X must be a DataFrame of raw records", column="X",
-                                  fix="pass a pandas DataFrame with named columns")
+        raise EthicLensInputError(
+            "X must be a DataFrame of raw records",
+            column="X",
+            fix="pass a pandas DataFrame with named columns",
+        )
     if protected not in X.columns:
-        raise EthicLensInputError("protected attribute not in X", column=protected,
-                                  fix=f"use one of {list(X.columns)[:20]}")
+        raise EthicLensInputError(
+            "protected attribute not in X",
+            column=protected,
+            fix=f"use one of {list(X.columns)[:20]}",
+        )
     source = X[protected]
     if source.isna().any():
-        raise EthicLensInputError("missing group values", column=protected,
-                                  fix="drop or fill those rows first")
+        raise EthicLensInputError(
+            "missing group values", column=protected, fix="drop or fill those rows first"
+        )
     present = list(pd.unique(source))
     targets = present if groups is None else list(groups)
     if len(set(targets) | set(present)) < 2:
@@ -118,28 +131,46 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
 def _binary(values, name) -> np.ndarray:
     arr = np.asarray(values)
     if pd.isna(arr).any() or not set(np.unique(arr)).issubset({0, 1}):
-        raise EthicLensInputError("predictions must be 0/1 without missing values", column=name,
-                                  fix="recode the predictions to 0/1")
+        raise EthicLensInputError(
+            "predictions must be 0/1 without missing values",
+            column=name,
+            fix="recode the predictions to 0/1",
+        )
     return arr.astype(int)
 
 
-def analyze_counterfactuals(frame: pd.DataFrame, y_pred, y_score=None, *, attribute="attribute",
-                            favorable_label: int = 1, n_boot: int = 1000, random_state=None,
-                            ci: str = "bca") -> CounterfactualResult:
+def analyze_counterfactuals(
+    frame: pd.DataFrame,
+    y_pred,
+    y_score=None,
+    *,
+    attribute="attribute",
+    favorable_label: int = 1,
+    n_boot: int = 1000,
+    random_state=None,
+    ci: str = "bca",
+) -> CounterfactualResult:
     """Flip rates and score shifts from predictions for :func:`make_counterfactuals` rows."""
     for col in (ROW, SOURCE, TARGET):
         if col not in frame.columns:
-            raise EthicLensInputError("not a counterfactual table", column=col,
-                                      fix="use the output of make-counterfactuals")
+            raise EthicLensInputError(
+                "not a counterfactual table",
+                column=col,
+                fix="use the output of make-counterfactuals",
+            )
     _check_counterfactual_table(frame)
     if len(y_pred) != len(frame):
-        raise EthicLensInputError(f"has {len(y_pred)} values for {len(frame)} rows",
-                                  column="y_pred", fix="score every row of the table, in order")
+        raise EthicLensInputError(
+            f"has {len(y_pred)} values for {len(frame)} rows",
+            column="y_pred",
+            fix="score every row of the table, in order",
+        )
     pred = _binary(y_pred, "y_pred")
     score = None if y_score is None else np.asarray(y_score, dtype=float)
     if score is not None and (np.isnan(score).any() or (score < 0).any() or (score > 1).any()):
-        raise EthicLensInputError("scores must be in [0, 1] without missing values",
-                                  column="y_score")
+        raise EthicLensInputError(
+            "scores must be in [0, 1] without missing values", column="y_score"
+        )
     observed = (frame[SOURCE] == frame[TARGET]).to_numpy()
     rows = pd.to_numeric(frame[ROW]).to_numpy().astype(np.int64)
     orig_pred = np.full(rows.max() + 1, -1)
@@ -155,27 +186,38 @@ def analyze_counterfactuals(frame: pd.DataFrame, y_pred, y_score=None, *, attrib
         idx = np.asarray(idx)
         before, after = orig_pred[rows[idx]], pred[idx]
         if (before < 0).any():
-            raise EthicLensInputError("a flipped row has no observed copy", column=ROW,
-                                      fix="score every row of the make-counterfactuals output")
+            raise EthicLensInputError(
+                "a flipped row has no observed copy",
+                column=ROW,
+                fix="score every row of the make-counterfactuals output",
+            )
         flipped = (before != after).astype(float)
         to_fav = ((after == favorable_label) & (before != favorable_label)).mean()
         to_unfav = ((after != favorable_label) & (before == favorable_label)).mean()
-        pair = PairResult(s, t, len(idx), float(flipped.mean()),
-                          _mean_interval(flipped, rng, n_boot, ci), float(to_fav),
-                          float(to_unfav))
+        pair = PairResult(
+            s,
+            t,
+            len(idx),
+            float(flipped.mean()),
+            _mean_interval(flipped, rng, n_boot, ci),
+            float(to_fav),
+            float(to_unfav),
+        )
         if score is not None:
             shift = score[idx] - orig_score[rows[idx]]
             pair.mean_score_shift = float(shift.mean())
             pair.mean_score_shift_ci = _mean_interval(shift, rng, n_boot, ci)
             qs = [0.05, 0.25, 0.5, 0.75, 0.95]
-            pair.score_shift_quantiles = dict(zip(map(str, qs),
-                                                  map(float, np.quantile(shift, qs)),
-                                                  strict=True))
+            pair.score_shift_quantiles = dict(
+                zip(map(str, qs), map(float, np.quantile(shift, qs)), strict=True)
+            )
         pairs.append(pair)
     result = CounterfactualResult(attribute, favorable_label, pairs)
     if not result.uses_attribute:
-        result.notes.append("No prediction or score changed when only the protected attribute "
-                            "changed: the model does not use it directly (all flip rates 0).")
+        result.notes.append(
+            "No prediction or score changed when only the protected attribute "
+            "changed: the model does not use it directly (all flip rates 0)."
+        )
     result.notes.append(PROXY_NOTE)
     return result
 
@@ -190,35 +232,48 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
         i = int(np.flatnonzero(bad.to_numpy())[0])
         raise EthicLensInputError(
             f"{int(bad.sum())} row id(s) are not non-negative integers, first at row {i}",
-            column=ROW, value=rows.iloc[i], fix="use the table make-counterfactuals wrote, "
-            "unchanged except for added prediction columns")
+            column=ROW,
+            value=rows.iloc[i],
+            fix="use the table make-counterfactuals wrote, "
+            "unchanged except for added prediction columns",
+        )
     if frame[[SOURCE, TARGET]].isna().any().any():
-        raise EthicLensInputError("missing group values in the bookkeeping columns",
-                                  column=f"{SOURCE}/{TARGET}",
-                                  fix="use the table make-counterfactuals wrote")
+        raise EthicLensInputError(
+            "missing group values in the bookkeeping columns",
+            column=f"{SOURCE}/{TARGET}",
+            fix="use the table make-counterfactuals wrote",
+        )
     observed = (frame[SOURCE].astype(str) == frame[TARGET].astype(str)).to_numpy()
     obs_rows = numeric[observed]
     dup = obs_rows.duplicated()
     if dup.any():
         raise EthicLensInputError(
             f"{int(dup.sum())} record(s) have more than one observed copy "
-            f"(first: row id {int(obs_rows[dup].iloc[0])})", column=ROW,
-            fix="drop duplicated rows; each record must appear once as observed")
+            f"(first: row id {int(obs_rows[dup].iloc[0])})",
+            column=ROW,
+            fix="drop duplicated rows; each record must appear once as observed",
+        )
     flipped = frame.loc[~observed, [TARGET]].assign(_r=numeric[~observed])
     dup = flipped.duplicated()
     if dup.any():
         raise EthicLensInputError(
-            f"{int(dup.sum())} flipped copies repeat a (record, target) pair", column=ROW,
-            fix="drop duplicated rows; each record is flipped once per target group")
+            f"{int(dup.sum())} flipped copies repeat a (record, target) pair",
+            column=ROW,
+            fix="drop duplicated rows; each record is flipped once per target group",
+        )
     if not (~observed).any():
         raise EthicLensInputError(
-            "the table has no flipped rows, so nothing can be compared", column=TARGET,
-            fix="score the whole make-counterfactuals output, not only the observed rows")
+            "the table has no flipped rows, so nothing can be compared",
+            column=TARGET,
+            fix="score the whole make-counterfactuals output, not only the observed rows",
+        )
     sources = frame.assign(_r=numeric).groupby("_r")[SOURCE].nunique()
     if (sources > 1).any():
         raise EthicLensInputError(
-            f"row id {int(sources[sources > 1].index[0])} has copies with different source "
-            "groups", column=SOURCE, fix="use the table make-counterfactuals wrote")
+            f"row id {int(sources[sources > 1].index[0])} has copies with different source groups",
+            column=SOURCE,
+            fix="use the table make-counterfactuals wrote",
+        )
 
 
 def _mean_interval(values: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
@@ -229,7 +284,7 @@ def _mean_interval(values: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
     chunk = max(1, 2_000_000 // max(n, 1))
     for start in range(0, n_boot, chunk):
         b = min(chunk, n_boot - start)
-        boot[start:start + b] = values[rng.integers(0, n, size=(b, n))].mean(axis=1)
+        boot[start : start + b] = values[rng.integers(0, n, size=(b, n))].mean(axis=1)
     jack = (total - values) / (n - 1) if n > 1 else None
     mult = np.ones(n) if n > 1 else None
     return bootstrap_interval(float(values.mean()), boot, jack, mult, method=ci)
@@ -252,9 +307,17 @@ def _predict(model, frame):
     return pred, score
 
 
-def counterfactual(model, X: pd.DataFrame, protected: str, *, groups=None,
-                   favorable_label: int = 1, n_boot: int = 1000, ci: str = "bca",
-                   random_state=None) -> CounterfactualResult:
+def counterfactual(
+    model,
+    X: pd.DataFrame,
+    protected: str,
+    *,
+    groups=None,
+    favorable_label: int = 1,
+    n_boot: int = 1000,
+    ci: str = "bca",
+    random_state=None,
+) -> CounterfactualResult:
     """Probe a fitted model by changing only ``protected`` on the records in ``X``.
 
     Parameters
@@ -274,24 +337,39 @@ def counterfactual(model, X: pd.DataFrame, protected: str, *, groups=None,
         Which prediction is the benefit (0 for recidivism), for the direction of flips.
     """
     if not hasattr(model, "predict"):
-        raise EthicLensInputError("the model has no predict method", column="model",
-                                  fix="pass a fitted classifier (e.g. a scikit-learn estimator)")
+        raise EthicLensInputError(
+            "the model has no predict method",
+            column="model",
+            fix="pass a fitted classifier (e.g. a scikit-learn estimator)",
+        )
     frame = make_counterfactuals(X, protected, groups)
     features = frame.drop(columns=[ROW, SOURCE, TARGET])
     pred, score = _predict(model, features)
-    result = analyze_counterfactuals(frame, pred, score, attribute=protected,
-                                     favorable_label=favorable_label, n_boot=n_boot,
-                                     random_state=random_state, ci=ci)
-    unseen, pooled = _encoder_view(model, protected,
-                                   list(groups) if groups is not None else pd.unique(X[protected]))
+    result = analyze_counterfactuals(
+        frame,
+        pred,
+        score,
+        attribute=protected,
+        favorable_label=favorable_label,
+        n_boot=n_boot,
+        random_state=random_state,
+        ci=ci,
+    )
+    unseen, pooled = _encoder_view(
+        model, protected, list(groups) if groups is not None else pd.unique(X[protected])
+    )
     if unseen:
-        result.notes.append(f"Groups {unseen} were never seen by the model's encoder; its "
-                            "handle_unknown setting encoded them (e.g. as all-zero or as the "
-                            "infrequent category), so their rows measure that encoding.")
+        result.notes.append(
+            f"Groups {unseen} were never seen by the model's encoder; its "
+            "handle_unknown setting encoded them (e.g. as all-zero or as the "
+            "infrequent category), so their rows measure that encoding."
+        )
     if pooled:
-        result.notes.append(f"Groups {pooled} are pooled by the model's encoder into one "
-                            "'infrequent' category (too rare in training): flips to them measure "
-                            "that pooled category.")
+        result.notes.append(
+            f"Groups {pooled} are pooled by the model's encoder into one "
+            "'infrequent' category (too rare in training): flips to them measure "
+            "that pooled category."
+        )
     return result
 
 
@@ -310,8 +388,13 @@ def _encoder_view(model, column, groups) -> tuple[list, list]:
                     i = list(cols).index(column)
                     known = set(map(str, enc.categories_[i]))
                     rare = getattr(enc, "infrequent_categories_", None)
-                    rare = set(map(str, rare[i])) if rare is not None and rare[i] is not None \
+                    rare = (
+                        set(map(str, rare[i]))
+                        if rare is not None and rare[i] is not None
                         else set()
-                    return ([g for g in groups if str(g) not in known],
-                            [g for g in groups if str(g) in rare])
+                    )
+                    return (
+                        [g for g in groups if str(g) not in known],
+                        [g for g in groups if str(g) in rare],
+                    )
     return [], []

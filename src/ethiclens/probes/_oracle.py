@@ -44,9 +44,17 @@ def _feasible_k(r, b):
     return lo, hi
 
 
-def inject_bias(n: int, *, disparate_impact: float, eo_gap: float | None = None,
-                base_rates=(0.5, 0.5), group_sizes=(0.5, 0.5), reference_rate: float = 0.5,
-                separation: float = 0.3, random_state=None) -> InjectedData:
+def inject_bias(
+    n: int,
+    *,
+    disparate_impact: float,
+    eo_gap: float | None = None,
+    base_rates=(0.5, 0.5),
+    group_sizes=(0.5, 0.5),
+    reference_rate: float = 0.5,
+    separation: float = 0.3,
+    random_state=None,
+) -> InjectedData:
     """Labelled predictions with a chosen population DI (and EO gap).
 
     Parameters
@@ -68,14 +76,20 @@ def inject_bias(n: int, *, disparate_impact: float, eo_gap: float | None = None,
     r1 = reference_rate
     r0 = disparate_impact * r1
     if not (0 < r1 <= 1 and 0 <= r0 <= 1):
-        raise EthicLensInputError("the requested DI gives a selection rate outside [0, 1]",
-                                  column="disparate_impact", value=disparate_impact,
-                                  fix="lower reference_rate or the DI")
+        raise EthicLensInputError(
+            "the requested DI gives a selection rate outside [0, 1]",
+            column="disparate_impact",
+            value=disparate_impact,
+            fix="lower reference_rate or the DI",
+        )
     lo1, hi1 = _feasible_k(r1, b1)
     if not lo1 <= separation <= hi1:
-        raise EthicLensInputError("separation impossible for this rate and base rate",
-                                  column="separation", value=separation,
-                                  fix=f"use a value in [{lo1:.3f}, {hi1:.3f}]")
+        raise EthicLensInputError(
+            "separation impossible for this rate and base rate",
+            column="separation",
+            value=separation,
+            fix=f"use a value in [{lo1:.3f}, {hi1:.3f}]",
+        )
     tpr1, fpr1 = _rates(r1, b1, separation)
     lo0, hi0 = _feasible_k(r0, b0)
     if eo_gap is None:
@@ -86,8 +100,10 @@ def inject_bias(n: int, *, disparate_impact: float, eo_gap: float | None = None,
     rng = np.random.default_rng(random_state)
     n1 = int(round(n * group_sizes[0] / sum(group_sizes)))
     parts = []
-    for name, size, b, tpr, fpr in ((PRIVILEGED, n1, b1, tpr1, fpr1),
-                                    (UNPRIVILEGED, n - n1, b0, tpr0, fpr0)):
+    for name, size, b, tpr, fpr in (
+        (PRIVILEGED, n1, b1, tpr1, fpr1),
+        (UNPRIVILEGED, n - n1, b0, tpr0, fpr0),
+    ):
         y = (rng.random(size) < b).astype(np.int8)
         p = np.where(y == 1, rng.random(size) < tpr, rng.random(size) < fpr).astype(np.int8)
         parts.append((y, p, np.full(size, name)))
@@ -122,8 +138,11 @@ def _solve_k(r0, b0, tpr1, fpr1, target, lo, hi, start):
     if not roots:
         raise EthicLensInputError(
             f"no valid classifier has this EO gap at this DI (possible range "
-            f"[{eo.min():.3f}, {eo.max():.3f}])", column="eo_gap", value=target,
-            fix="choose an EO gap in that range")
+            f"[{eo.min():.3f}, {eo.max():.3f}])",
+            column="eo_gap",
+            value=target,
+            fix="choose an EO gap in that range",
+        )
     return min(roots, key=lambda k: abs(k - start))
 
 
@@ -142,27 +161,44 @@ class OracleResult:
     flag_rate: dict  # method -> share of runs flagged (any rule), and via the DI rule
 
     def to_dict(self) -> dict:
-        return {"truth": {k: self.truth[k] for k in METRICS}, "repetitions": self.repetitions,
-                "n": self.n, "recovery": self.rows, "flag_rate": self.flag_rate}
+        return {
+            "truth": {k: self.truth[k] for k in METRICS},
+            "repetitions": self.repetitions,
+            "n": self.n,
+            "recovery": self.rows,
+            "flag_rate": self.flag_rate,
+        }
 
 
-def run_oracle(n: int = 20_000, *, disparate_impact: float = 0.6, eo_gap: float | None = None,
-               repetitions: int = 500, n_boot: int = 1000, methods=("jeffreys", "bca"),
-               confidence_level: float = 0.95, random_state: int = 0, progress=None,
-               **inject_kwargs) -> OracleResult:
+def run_oracle(
+    n: int = 20_000,
+    *,
+    disparate_impact: float = 0.6,
+    eo_gap: float | None = None,
+    repetitions: int = 500,
+    n_boot: int = 1000,
+    methods=("jeffreys", "bca"),
+    confidence_level: float = 0.95,
+    random_state: int = 0,
+    progress=None,
+    **inject_kwargs,
+) -> OracleResult:
     """Repeat inject → audit and measure bias, RMSE and interval coverage of DI, SPD and EO.
 
     With fewer than 200 repetitions a coverage estimate's Monte Carlo error (about
     sqrt(0.95·0.05/R)) is too large to tell 93% from 97%; a warning says so.
     """
     if repetitions < 2:
-        raise EthicLensInputError("needs at least 2 repetitions", column="repetitions",
-                                  value=repetitions)
+        raise EthicLensInputError(
+            "needs at least 2 repetitions", column="repetitions", value=repetitions
+        )
     if repetitions < MIN_REPETITIONS:
         mc = (confidence_level * (1 - confidence_level) / repetitions) ** 0.5
-        warnings.warn(f"{repetitions} repetitions: coverage is only known to ±{1.96 * mc:.1%} "
-                      f"(Monte Carlo SE {mc:.1%}); use >= {MIN_REPETITIONS} to judge it",
-                      stacklevel=2)
+        warnings.warn(
+            f"{repetitions} repetitions: coverage is only known to ±{1.96 * mc:.1%} "
+            f"(Monte Carlo SE {mc:.1%}); use >= {MIN_REPETITIONS} to judge it",
+            stacklevel=2,
+        )
     seeds = np.random.SeedSequence(random_state).generate_state(repetitions)
     estimates = {m: [] for m in METRICS}
     covered = {(m, meth): [] for m in METRICS for meth in methods}
@@ -170,13 +206,25 @@ def run_oracle(n: int = 20_000, *, disparate_impact: float = 0.6, eo_gap: float 
     di_flags = {meth: [] for meth in methods}
     truth = None
     for r, seed in enumerate(seeds):
-        data = inject_bias(n, disparate_impact=disparate_impact, eo_gap=eo_gap,
-                           random_state=int(seed), **inject_kwargs)
+        data = inject_bias(
+            n,
+            disparate_impact=disparate_impact,
+            eo_gap=eo_gap,
+            random_state=int(seed),
+            **inject_kwargs,
+        )
         truth = data.truth
         for meth in methods:
-            res = audit(data.y_true, data.y_pred, {"group": data.group}, reference=PRIVILEGED,
-                        n_boot=n_boot, ci=meth, confidence_level=confidence_level,
-                        random_state=int(seed))
+            res = audit(
+                data.y_true,
+                data.y_pred,
+                {"group": data.group},
+                reference=PRIVILEGED,
+                n_boot=n_boot,
+                ci=meth,
+                confidence_level=confidence_level,
+                random_state=int(seed),
+            )
             c = res.comparisons[0]
             for m in METRICS:
                 est = c.metrics[m]
@@ -193,13 +241,21 @@ def run_oracle(n: int = 20_000, *, disparate_impact: float = 0.6, eo_gap: float 
         est = np.asarray(estimates[m])
         for meth in methods:
             cov = float(np.mean(covered[(m, meth)]))
-            rows.append({
-                "metric": m, "method": meth, "truth": truth[m],
-                "mean_estimate": float(np.nanmean(est)), "bias": float(np.nanmean(est) - truth[m]),
-                "rmse": float(np.sqrt(np.nanmean((est - truth[m]) ** 2))),
-                "coverage": cov, "coverage_mc_se": float(np.sqrt(cov * (1 - cov) / repetitions)),
-                "nominal": confidence_level,
-            })
-    flag_rate = {meth: {"any_rule": float(np.mean(flags[meth])),
-                        "di_rule": float(np.mean(di_flags[meth]))} for meth in methods}
+            rows.append(
+                {
+                    "metric": m,
+                    "method": meth,
+                    "truth": truth[m],
+                    "mean_estimate": float(np.nanmean(est)),
+                    "bias": float(np.nanmean(est) - truth[m]),
+                    "rmse": float(np.sqrt(np.nanmean((est - truth[m]) ** 2))),
+                    "coverage": cov,
+                    "coverage_mc_se": float(np.sqrt(cov * (1 - cov) / repetitions)),
+                    "nominal": confidence_level,
+                }
+            )
+    flag_rate = {
+        meth: {"any_rule": float(np.mean(flags[meth])), "di_rule": float(np.mean(di_flags[meth]))}
+        for meth in methods
+    }
     return OracleResult(truth, repetitions, n, rows, flag_rate)

@@ -19,13 +19,33 @@ from ._write import check_writable, write_atomic
 
 def render_html(result_or_report, title: str | None = None) -> str:
     """A self-contained HTML report for an ``AuditResult`` (or any ``Report``)."""
-    report = (result_or_report if isinstance(result_or_report, Report)
-              else build_audit_report(result_or_report, title))
+    report = (
+        result_or_report
+        if isinstance(result_or_report, Report)
+        else build_audit_report(result_or_report, title)
+    )
     return report.to_html()
 
 
-__all__ = ["Report", "Section", "build_audit_report", "render_html", "render_model_card",
-           "load_schema", "validate_report", "write_atomic", "check_writable", "format_number",
-           "format_estimate", "below_floor", "changes_sentence", "di_rule_sentence",
-           "disadvantaged_note", "withheld_hint", "benchmark_provenance", "load_card_info",
-           "paragraph", "table"]
+__all__ = [
+    "Report",
+    "Section",
+    "build_audit_report",
+    "render_html",
+    "render_model_card",
+    "load_schema",
+    "validate_report",
+    "write_atomic",
+    "check_writable",
+    "format_number",
+    "format_estimate",
+    "below_floor",
+    "changes_sentence",
+    "di_rule_sentence",
+    "disadvantaged_note",
+    "withheld_hint",
+    "benchmark_provenance",
+    "load_card_info",
+    "paragraph",
+    "table",
+]

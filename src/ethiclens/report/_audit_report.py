@@ -75,14 +75,17 @@ def fmt_estimate(m) -> str:
 def di_rule_sentence(policy: dict) -> str:
     """The flag rule that was applied, in words."""
     t = policy["di_threshold"]
-    eo = (f"; or when the equalized-odds interval's lower bound exceeds "
-          f"{policy['eo_threshold']:.2f}")
+    eo = f"; or when the equalized-odds interval's lower bound exceeds {policy['eo_threshold']:.2f}"
     if policy.get("di_rule", "two_sided") == "below":
-        return (f"Flag rule: DI rule 'below' (one-sided) — flagged when the DI interval lies "
-                f"entirely below {t:.2f}" + eo + ".")
-    return (f"Flag rule: DI rule 'two_sided' — flagged when the DI interval lies entirely "
-            f"outside [{t:.2f}, {1 / t:.2f}] (one group selected at under {t:.0%} of the "
-            "other's rate, with confidence, whichever group is the reference)" + eo + ".")
+        return (
+            f"Flag rule: DI rule 'below' (one-sided) — flagged when the DI interval lies "
+            f"entirely below {t:.2f}" + eo + "."
+        )
+    return (
+        f"Flag rule: DI rule 'two_sided' — flagged when the DI interval lies entirely "
+        f"outside [{t:.2f}, {1 / t:.2f}] (one group selected at under {t:.0%} of the "
+        "other's rate, with confidence, whichever group is the reference)" + eo + "."
+    )
 
 
 def group_changes(config: dict) -> list[str]:
@@ -100,8 +103,11 @@ def changes_sentence(config: dict) -> str | None:
     changes = group_changes(config)
     if not changes:
         return None
-    return ("Groups changed before the audit, at the user's request: " + "; ".join(changes)
-            + ". Every number and verdict is for the changed groups.")
+    return (
+        "Groups changed before the audit, at the user's request: "
+        + "; ".join(changes)
+        + ". Every number and verdict is for the changed groups."
+    )
 
 
 def disadvantaged_note(c) -> str:
@@ -118,21 +124,27 @@ def outcome_sentence(result: AuditResult, label: str | None) -> str:
     what = f" ({label})" if label else ""
     below = result.config["policy"].get("di_rule", "two_sided") == "below"
     if result.config["positive_is_favorable"]:
-        return (f"The positive label{what} is a benefit: a DI below 1 means the group receives "
-                "it less often than the reference group, which is then the group a DI flag "
-                "names as disadvantaged.")
+        return (
+            f"The positive label{what} is a benefit: a DI below 1 means the group receives "
+            "it less often than the reference group, which is then the group a DI flag "
+            "names as disadvantaged."
+        )
     if below:
-        return (f"The positive label{what} is a harm: a DI above 1 means the group is assigned "
-                "it more often than the reference group, which the one-sided 'below' DI rule "
-                "does not catch; only the equalized-odds rule can.")
-    return (f"The positive label{what} is a harm: a DI above 1 means the group is assigned it "
-            "more often than the reference group, and a DI flag names the group assigned it "
-            "more often as disadvantaged.")
+        return (
+            f"The positive label{what} is a harm: a DI above 1 means the group is assigned "
+            "it more often than the reference group, which the one-sided 'below' DI rule "
+            "does not catch; only the equalized-odds rule can."
+        )
+    return (
+        f"The positive label{what} is a harm: a DI above 1 means the group is assigned it "
+        "more often than the reference group, and a DI flag names the group assigned it "
+        "more often as disadvantaged."
+    )
 
 
 CI_METHOD_WORDS = {
     "jeffreys": "Jeffreys-Dirichlet draws of each group's confusion cells (valid when a rate "
-                "is 0 or 1)",
+    "is 0 or 1)",
     "bca": "stratified bootstrap, BCa",
     "percentile": "stratified bootstrap, percentile",
 }
@@ -140,9 +152,11 @@ CI_METHOD_WORDS = {
 
 def interval_sentence(config: dict) -> str:
     method = CI_METHOD_WORDS.get(config["ci_method"], config["ci_method"])
-    return (f"{config['confidence_level']:.0%} intervals from {config['n_boot']} draws "
-            f"({config['ci_method']}: {method}); each interval states its exact method in the "
-            "JSON report")
+    return (
+        f"{config['confidence_level']:.0%} intervals from {config['n_boot']} draws "
+        f"({config['ci_method']}: {method}); each interval states its exact method in the "
+        "JSON report"
+    )
 
 
 def estimate_cell(m) -> Markup:
@@ -155,8 +169,10 @@ def estimate_cell(m) -> Markup:
     if m.value is None:
         return Markup("<em>undefined</em>")
     if below_floor(m):
-        return Markup(f"<span class='below-floor'>{escape(fmt(m.value))}<br>"
-                      f"<small>{escape(floor_note(m))}</small></span>")
+        return Markup(
+            f"<span class='below-floor'>{escape(fmt(m.value))}<br>"
+            f"<small>{escape(floor_note(m))}</small></span>"
+        )
     return Markup(f"{escape(fmt(m.value))}<br><small>{escape(fmt_interval(m))}</small>")
 
 
@@ -166,67 +182,105 @@ def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
     model = pv.model_name(prov)
     if model:
         name = f"{model} on {name}"
-    subtitle = (f"{result.data['n_rows']:,} rows audited · EthicLens "
-                f"{result.config['ethiclens_version']} · seed {result.config['random_state']} · "
-                f"{result.config['n_boot']} interval draws ({result.config['ci_method']})")
+    subtitle = (
+        f"{result.data['n_rows']:,} rows audited · EthicLens "
+        f"{result.config['ethiclens_version']} · seed {result.config['random_state']} · "
+        f"{result.config['n_boot']} interval draws ({result.config['ci_method']})"
+    )
     sections = [_summary(result), _comparisons(result), _forest(result), _error_rates(result)]
     if result.config.get("has_scores"):
         sections.append(_calibration(result))
-    sections += [_significance(result), _floors(result), _intended_use(result),
-                 _limitations(result), _provenance(result)]
+    sections += [
+        _significance(result),
+        _floors(result),
+        _intended_use(result),
+        _limitations(result),
+        _provenance(result),
+    ]
     created = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    footer = (f"Generated by EthicLens {result.config['ethiclens_version']} on {created}; "
-              f"seed {result.config['random_state']}. Rerun with the same seed to reproduce "
-              "every number.")
+    footer = (
+        f"Generated by EthicLens {result.config['ethiclens_version']} on {created}; "
+        f"seed {result.config['random_state']}. Rerun with the same seed to reproduce "
+        "every number."
+    )
     return Report(title or f"Fairness audit: {name}", subtitle, sections, footer)
 
 
 def _card(label, value, note, withheld=False) -> Markup:
     cls = "card withheld" if withheld else "card"
-    return Markup(f"<div class='{cls}'><div class='label'>{escape(label)}</div>"
-                  f"<div class='value'>{escape(value)}</div>"
-                  f"<div class='note'>{escape(note)}</div></div>")
+    return Markup(
+        f"<div class='{cls}'><div class='label'>{escape(label)}</div>"
+        f"<div class='value'>{escape(value)}</div>"
+        f"<div class='note'>{escape(note)}</div></div>"
+    )
 
 
 def _summary(result: AuditResult) -> Section:
     comp, mindi = result.composite, result.min_disparate_impact
     if comp.withheld:
-        comp_card = _card("Composite bias score", "Withheld",
-                          "Not computed: " + _plain_withheld(comp), True)
+        comp_card = _card(
+            "Composite bias score", "Withheld", "Not computed: " + _plain_withheld(comp), True
+        )
     else:
-        comp_card = _card("Composite bias score", f"{comp.value:.4f} · {comp.band}",
-                          f"Lowest (least fair) comparison: {comp.comparison}. 0–1, higher is "
-                          "fairer; a triage aid, not a legal test.")
+        comp_card = _card(
+            "Composite bias score",
+            f"{comp.value:.4f} · {comp.band}",
+            f"Lowest (least fair) comparison: {comp.comparison}. 0–1, higher is "
+            "fairer; a triage aid, not a legal test.",
+        )
     if mindi.withheld:
-        di_card = _card("Minimum disparate impact", "Withheld",
-                        "Not published: " + _plain_withheld(mindi), True)
+        di_card = _card(
+            "Minimum disparate impact", "Withheld", "Not published: " + _plain_withheld(mindi), True
+        )
     else:
-        di_card = _card("Minimum disparate impact", f"{mindi.value:.3f}",
-                        min_di_note(result))
+        di_card = _card("Minimum disparate impact", f"{mindi.value:.3f}", min_di_note(result))
     flagged = result.flagged
-    flag_card = _card("Flagged comparisons", str(len(flagged)),
-                      ", ".join(c.key for c in flagged) if flagged else
-                      "No comparison's interval crosses a policy threshold.")
-    refs = "; ".join(f"{a.name}: reference {a.reference} ({a.reference_source})"
-                     for a in result.attributes)
+    flag_card = _card(
+        "Flagged comparisons",
+        str(len(flagged)),
+        ", ".join(c.key for c in flagged)
+        if flagged
+        else "No comparison's interval crosses a policy threshold.",
+    )
+    refs = "; ".join(
+        f"{a.name}: reference {a.reference} ({a.reference_source})" for a in result.attributes
+    )
     label = result.data.get("provenance", {}).get("label")
     flag_list = Markup("")
     if flagged:
-        flag_list = Markup("<ul>" + "".join(
-            f"<li><strong>{escape(c.key)}</strong> vs {escape(c.reference)}"
-            f"{escape(disadvantaged_note(c))}: {escape(c.flag_reason)}</li>"
-            for c in flagged) + "</ul>")
+        flag_list = Markup(
+            "<ul>"
+            + "".join(
+                f"<li><strong>{escape(c.key)}</strong> vs {escape(c.reference)}"
+                f"{escape(disadvantaged_note(c))}: {escape(c.flag_reason)}</li>"
+                for c in flagged
+            )
+            + "</ul>"
+        )
     changes = changes_sentence(result.config)
     hint = withheld_hint(result, cli=False)
-    return Section("summary", "Summary", join(
-        paragraph(changes, "callout changes") if changes else Markup(""),
-        Markup("<div class='headline'>"), comp_card, di_card, flag_card, Markup("</div>"),
-        paragraph(hint, "callout") if hint else Markup(""),
-        flag_list, paragraph(outcome_sentence(result, label)),
-        paragraph(di_rule_sentence(result.config["policy"]) + " "
-                  + interval_sentence(result.config) + "."),
-        paragraph("Reference groups — " + refs),
-    ))
+    return Section(
+        "summary",
+        "Summary",
+        join(
+            paragraph(changes, "callout changes") if changes else Markup(""),
+            Markup("<div class='headline'>"),
+            comp_card,
+            di_card,
+            flag_card,
+            Markup("</div>"),
+            paragraph(hint, "callout") if hint else Markup(""),
+            flag_list,
+            paragraph(outcome_sentence(result, label)),
+            paragraph(
+                di_rule_sentence(result.config["policy"])
+                + " "
+                + interval_sentence(result.config)
+                + "."
+            ),
+            paragraph("Reference groups — " + refs),
+        ),
+    )
 
 
 def withheld_hint(result: AuditResult, cli: bool) -> str | None:
@@ -236,21 +290,30 @@ def withheld_hint(result: AuditResult, cli: bool) -> str | None:
     if not affected:
         return None
     comps = [c for c in result.comparisons if c.key in affected]
-    parts_of = ("disparate_impact", "statistical_parity_difference",
-                "equalized_odds_difference")  # what the headlines are made of
+    parts_of = (
+        "disparate_impact",
+        "statistical_parity_difference",
+        "equalized_odds_difference",
+    )  # what the headlines are made of
     statuses = {c.metrics[k].status for c in comps for k in parts_of if k in c.metrics}
     small, undefined = "INSUFFICIENT_DATA" in statuses, "UNDEFINED" in statuses
     parts = []
     if small:
-        how = ("merge or exclude the small groups with --merge-groups / --exclude-group, or "
-               "lower the floors with --min-group-size / --min-labels")
+        how = (
+            "merge or exclude the small groups with --merge-groups / --exclude-group, or "
+            "lower the floors with --min-group-size / --min-labels"
+        )
         if not cli:
-            how += (" (Python: merge_groups= / exclude_groups=, "
-                    "Policy(min_group_size=..., min_label_count=...))")
+            how += (
+                " (Python: merge_groups= / exclude_groups=, "
+                "Policy(min_group_size=..., min_label_count=...))"
+            )
         parts.append(how + ", and say so when you report the result")
     if undefined:
-        parts.append("a comparison is undefined (e.g. a reference group never selected): "
-                     "choose another reference (--protected ATTR=GROUP) or exclude the group")
+        parts.append(
+            "a comparison is undefined (e.g. a reference group never selected): "
+            "choose another reference (--protected ATTR=GROUP) or exclude the group"
+        )
     return "To get a headline: " + "; ".join(parts) + "."
 
 
@@ -258,43 +321,65 @@ def min_di_note(result: AuditResult) -> str:
     """What the minimum DI means, given the label's direction (it is a raw ratio)."""
     h = result.min_disparate_impact
     if result.config["positive_is_favorable"]:
-        return (f"At {h.comparison}: that group receives the favourable label at {h.value:.0%} "
-                "of its reference group's rate; below 80% (with confidence) is flagged.")
-    return (f"At {h.comparison}: that group is assigned the harmful label at {h.value:.0%} of "
-            "its reference group's rate, so below 1 the reference is the more exposed; ratios "
-            "above 1 are in the comparisons.")
+        return (
+            f"At {h.comparison}: that group receives the favourable label at {h.value:.0%} "
+            "of its reference group's rate; below 80% (with confidence) is flagged."
+        )
+    return (
+        f"At {h.comparison}: that group is assigned the harmful label at {h.value:.0%} of "
+        "its reference group's rate, so below 1 the reference is the more exposed; ratios "
+        "above 1 are in the comparisons."
+    )
 
 
 def _plain_withheld(headline) -> str:
     """Why a headline is withheld, in plain words, naming the comparisons concerned."""
     if headline.withheld_reason.startswith("no ground-truth labels"):
-        return ("there are no ground-truth labels, so equalized odds cannot be measured, and a "
-                "missing part is never counted as zero.")
+        return (
+            "there are no ground-truth labels, so equalized odds cannot be measured, and a "
+            "missing part is never counted as zero."
+        )
     names = ", ".join(headline.affected) or "see the comparisons"
     if headline.name == "min_disparate_impact":
-        return ("some comparisons have too little data (or an undefined reference rate) for a "
-                "reliable DI, and quoting the minimum of the others would be cherry-picking. "
-                f"Affected: {names}.")
-    return ("some comparisons lack a reliable DI, SPD or equalized-odds estimate (too little "
-            "data or undefined), and the score is never computed from partial data. "
-            f"Affected: {names}.")
+        return (
+            "some comparisons have too little data (or an undefined reference rate) for a "
+            "reliable DI, and quoting the minimum of the others would be cherry-picking. "
+            f"Affected: {names}."
+        )
+    return (
+        "some comparisons lack a reliable DI, SPD or equalized-odds estimate (too little "
+        "data or undefined), and the score is never computed from partial data. "
+        f"Affected: {names}."
+    )
 
 
 def _comparisons(result: AuditResult) -> Section:
     parts = []
-    present = [(k, h) for k, h in comparison_columns()
-               if any(k in c.metrics for c in result.comparisons)]
+    present = [
+        (k, h) for k, h in comparison_columns() if any(k in c.metrics for c in result.comparisons)
+    ]
     for attr in result.attributes:
         rows, notes = [], []
         for c in (c for c in result.comparisons if c.attribute == attr.name):
-            rows.append([c.group, f"{c.n['group']:,} / {c.n['reference']:,}",
-                         *[estimate_cell(c.metrics.get(k)) for k, _ in present],
-                         status_badge(c.status)])
+            rows.append(
+                [
+                    c.group,
+                    f"{c.n['group']:,} / {c.n['reference']:,}",
+                    *[estimate_cell(c.metrics.get(k)) for k, _ in present],
+                    status_badge(c.status),
+                ]
+            )
             notes.append(_why(c))
         parts.append(Markup(f"<h3>{escape(attr.name)} (reference: {escape(attr.reference)})</h3>"))
-        parts.append(table(["Group", "n (group / ref)", *[h for _, h in present], "Status"],
-                           rows, caption=_methods(result, attr.name),
-                           numeric=range(1, len(present) + 2), notes=notes))
+        parts.append(
+            table(
+                ["Group", "n (group / ref)", *[h for _, h in present], "Status"],
+                rows,
+                caption=_methods(result, attr.name),
+                numeric=range(1, len(present) + 2),
+                notes=notes,
+            )
+        )
     return Section("comparisons", "Every comparison", join(*parts))
 
 
@@ -302,8 +387,11 @@ def _why(c) -> str:
     """The flag reason, or why the policy metrics could not be judged."""
     if c.flag_reason:
         return "Flagged: " + c.flag_reason
-    reasons = [f"{POLICY_NAMES[k]}: {c.metrics[k].reason}" for k in POLICY_NAMES
-               if k in c.metrics and c.metrics[k].reason]
+    reasons = [
+        f"{POLICY_NAMES[k]}: {c.metrics[k].reason}"
+        for k in POLICY_NAMES
+        if k in c.metrics and c.metrics[k].reason
+    ]
     return "; ".join(reasons)
 
 
@@ -311,28 +399,47 @@ POLICY_NAMES = {"disparate_impact": "DI", "equalized_odds_difference": "EO"}
 
 
 def _methods(result, attribute) -> str:
-    used = {m.ci_method.split(":")[0].split(" (")[0] for c in result.comparisons
-            if c.attribute == attribute for m in c.metrics.values()}
-    text = (f"Value with its {result.config['confidence_level']:.0%} interval beneath. Interval "
-            f"methods: {', '.join(sorted(used))}; each value's exact method is in the JSON "
-            "report.")
+    used = {
+        m.ci_method.split(":")[0].split(" (")[0]
+        for c in result.comparisons
+        if c.attribute == attribute
+        for m in c.metrics.values()
+    }
+    text = (
+        f"Value with its {result.config['confidence_level']:.0%} interval beneath. Interval "
+        f"methods: {', '.join(sorted(used))}; each value's exact method is in the JSON "
+        "report."
+    )
     return text + " 'no CI': too many interval draws were undefined (small group)."
 
 
 def _forest(result: AuditResult) -> Section:
-    rows = [(f"{c.attribute}: {c.group}", c.status, c.metrics["disparate_impact"],
-             c.metrics.get("equalized_odds_difference")) for c in result.comparisons]
+    rows = [
+        (
+            f"{c.attribute}: {c.group}",
+            c.status,
+            c.metrics["disparate_impact"],
+            c.metrics.get("equalized_odds_difference"),
+        )
+        for c in result.comparisons
+    ]
     policy = result.config["policy"]
-    chart = plots.forest_plot(rows, policy["di_threshold"], policy["eo_threshold"],
-                              policy.get("di_rule", "two_sided"))
+    chart = plots.forest_plot(
+        rows, policy["di_threshold"], policy["eo_threshold"], policy.get("di_rule", "two_sided")
+    )
     return Section("forest", "DI and equalized odds with their intervals", figure(chart))
 
 
 def _error_rates(result: AuditResult) -> Section:
     if not result.config["labelled"]:
-        return Section("error-rates", "Error rates by group",
-                       paragraph("No ground-truth labels were given, so PPV, FPR and the other "
-                                 "error rates cannot be computed."))
+        return Section(
+            "error-rates",
+            "Error rates by group",
+            paragraph(
+                "No ground-truth labels were given, so PPV, FPR and the other "
+                "error rates cannot be computed."
+            ),
+        )
     parts = []
     for attr in result.attributes:
         parts.append(Markup(f"<h3>{escape(attr.name)}</h3>"))
@@ -341,11 +448,18 @@ def _error_rates(result: AuditResult) -> Section:
         if sentence:
             parts.append(paragraph(sentence, "callout"))
         present = [(k, h) for k, h in group_columns() if k in attr.groups[0].metrics]
-        rows = [[_group_label(g), f"{g.n:,}", *[estimate_cell(g.metrics[k]) for k, _ in present]]
-                for g in attr.groups]
-        parts.append(table(["Group", "n", *[h for _, h in present]], rows,
-                           caption="Per-group rates, value [95% CI].",
-                           numeric=range(1, len(present) + 2)))
+        rows = [
+            [_group_label(g), f"{g.n:,}", *[estimate_cell(g.metrics[k]) for k, _ in present]]
+            for g in attr.groups
+        ]
+        parts.append(
+            table(
+                ["Group", "n", *[h for _, h in present]],
+                rows,
+                caption="Per-group rates, value [95% CI].",
+                numeric=range(1, len(present) + 2),
+            )
+        )
     return Section("error-rates", "PPV and FPR side by side", join(*parts))
 
 
@@ -371,10 +485,12 @@ def _impossibility(attr) -> str | None:
             differing.append(f"{g.group} {m.value:.2f}")
     if not differing:
         return None
-    return (f"Base rates differ ({', '.join(differing)} vs {ref.group} {r.value:.2f}), so by the "
-            "impossibility theorem (Chouldechova 2017; Kleinberg et al. 2016) equal PPV and equal "
-            "error rates (equalized odds) cannot both hold here: choosing which to equalise is a "
-            "policy decision, not a technical one.")
+    return (
+        f"Base rates differ ({', '.join(differing)} vs {ref.group} {r.value:.2f}), so by the "
+        "impossibility theorem (Chouldechova 2017; Kleinberg et al. 2016) equal PPV and equal "
+        "error rates (equalized odds) cannot both hold here: choosing which to equalise is a "
+        "policy decision, not a technical one."
+    )
 
 
 def _calibration(result: AuditResult) -> Section:
@@ -386,15 +502,29 @@ def _significance(result: AuditResult) -> Section:
     rows = []
     for c in result.comparisons:
         z = c.z_test
-        rows.append([f"{c.attribute}: {c.group} vs {c.reference}",
-                     fmt(c.metrics["statistical_parity_difference"].value),
-                     fmt(z["statistic"], 2), _p(z["p_value"]), z.get("reason", "")])
+        rows.append(
+            [
+                f"{c.attribute}: {c.group} vs {c.reference}",
+                fmt(c.metrics["statistical_parity_difference"].value),
+                fmt(z["statistic"], 2),
+                _p(z["p_value"]),
+                z.get("reason", ""),
+            ]
+        )
     method = result.comparisons[0].z_test["method"] if result.comparisons else ""
-    return Section("significance", "Significance of selection-rate gaps", join(
-        table(["Comparison", "SPD", "z", "p-value", "note"], rows,
-              caption=f"{method}. Not corrected for multiple comparisons "
-              f"({len(result.comparisons)} here).", numeric=(1, 2, 3)),
-    ))
+    return Section(
+        "significance",
+        "Significance of selection-rate gaps",
+        join(
+            table(
+                ["Comparison", "SPD", "z", "p-value", "note"],
+                rows,
+                caption=f"{method}. Not corrected for multiple comparisons "
+                f"({len(result.comparisons)} here).",
+                numeric=(1, 2, 3),
+            ),
+        ),
+    )
 
 
 def _p(p) -> str:
@@ -408,25 +538,51 @@ def _floors(result: AuditResult) -> Section:
     rows = []
     for c in result.comparisons:
         labels = c.label_counts
-        lab = "—" if labels is None else (
-            f"{labels['group']['positive']}/{labels['group']['negative']} vs "
-            f"{labels['reference']['positive']}/{labels['reference']['negative']}")
+        lab = (
+            "—"
+            if labels is None
+            else (
+                f"{labels['group']['positive']}/{labels['group']['negative']} vs "
+                f"{labels['reference']['positive']}/{labels['reference']['negative']}"
+            )
+        )
         bit = [k for k, m in c.metrics.items() if m.status == "INSUFFICIENT_DATA"]
-        rows.append([f"{c.attribute}: {c.group}", f"{c.n['group']:,} vs {c.n['reference']:,}",
-                     lab, "yes" if c.floors["selection_rate"] else "NO",
-                     "yes" if c.floors["error_rate"] else "NO",
-                     ", ".join(bit) if bit else "none"])
-    intro = (f"Selection-rate metrics need at least {policy['min_group_size']} rows in both the "
-             f"group and the reference; error-rate metrics at least {policy['min_label_count']} "
-             "positive and negative labels in both. Below a floor the estimate is shown greyed, "
-             "without an interval, judged INSUFFICIENT DATA, and it can never raise a flag; "
-             "--min-group-size / --min-labels change the floors, --merge-groups / "
-             "--exclude-group the groups.")
-    return Section("floors", "Sample sizes and floors", join(
-        paragraph(intro),
-        table(["Comparison", "Rows", "Labels +/− (group vs ref)", "Selection floor met",
-               "Error floor met", "Metrics below a floor"], rows),
-    ))
+        rows.append(
+            [
+                f"{c.attribute}: {c.group}",
+                f"{c.n['group']:,} vs {c.n['reference']:,}",
+                lab,
+                "yes" if c.floors["selection_rate"] else "NO",
+                "yes" if c.floors["error_rate"] else "NO",
+                ", ".join(bit) if bit else "none",
+            ]
+        )
+    intro = (
+        f"Selection-rate metrics need at least {policy['min_group_size']} rows in both the "
+        f"group and the reference; error-rate metrics at least {policy['min_label_count']} "
+        "positive and negative labels in both. Below a floor the estimate is shown greyed, "
+        "without an interval, judged INSUFFICIENT DATA, and it can never raise a flag; "
+        "--min-group-size / --min-labels change the floors, --merge-groups / "
+        "--exclude-group the groups."
+    )
+    return Section(
+        "floors",
+        "Sample sizes and floors",
+        join(
+            paragraph(intro),
+            table(
+                [
+                    "Comparison",
+                    "Rows",
+                    "Labels +/− (group vs ref)",
+                    "Selection floor met",
+                    "Error floor met",
+                    "Metrics below a floor",
+                ],
+                rows,
+            ),
+        ),
+    )
 
 
 def _limitations(result: AuditResult) -> Section:
@@ -438,14 +594,24 @@ def _limitations(result: AuditResult) -> Section:
 def _intended_use(result: AuditResult) -> Section:
     """The model and its intended use as the user (or the benchmark) stated them."""
     prov = result.data.get("provenance", {})
-    details = pv.model_details(prov) or [("model", "Not described (name it with --model-name, "
-                                          "--model-version or --card-info).")]
-    parts = [Markup("<h3>Model</h3>"), definition_list(details),
-             Markup("<h3>Intended use</h3>"), definition_list(pv.intended_use(prov))]
+    details = pv.model_details(prov) or [
+        ("model", "Not described (name it with --model-name, --model-version or --card-info).")
+    ]
+    parts = [
+        Markup("<h3>Model</h3>"),
+        definition_list(details),
+        Markup("<h3>Intended use</h3>"),
+        definition_list(pv.intended_use(prov)),
+    ]
     ethics = pv.ethical_considerations(prov)
     if ethics:
-        parts += [Markup("<h3>Ethical considerations (from the model owner)</h3><ul>"
-                         + "".join(f"<li>{escape(t)}</li>" for t in ethics) + "</ul>")]
+        parts += [
+            Markup(
+                "<h3>Ethical considerations (from the model owner)</h3><ul>"
+                + "".join(f"<li>{escape(t)}</li>" for t in ethics)
+                + "</ul>"
+            )
+        ]
     return Section("intended-use", "Model and intended use", join(*parts))
 
 

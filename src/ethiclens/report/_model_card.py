@@ -28,8 +28,10 @@ def md(text) -> str:
 
 
 def _table(headers, rows) -> str:
-    lines = ["| " + " | ".join(md(h) for h in headers) + " |",
-             "|" + "|".join("---" for _ in headers) + "|"]
+    lines = [
+        "| " + " | ".join(md(h) for h in headers) + " |",
+        "|" + "|".join("---" for _ in headers) + "|",
+    ]
     lines += ["| " + " | ".join(md(c) for c in row) + " |" for row in rows]
     return "\n".join(lines)
 
@@ -53,11 +55,19 @@ def render_model_card(result: AuditResult) -> str:
 
     out += ["## Model details", ""]
     details = pv.model_details(prov)
-    out += (_pairs(details) if details else
-            ["- Not described by the user (name it with --model-name, --model-version or "
-             "--card-info; provenance={'model': ...} in Python)."])
-    out += [f"- Audited with EthicLens {md(cfg['ethiclens_version'])}, seed {cfg['random_state']}, "
-            f"{cfg['n_boot']} interval draws ({md(cfg['ci_method'])} intervals).", ""]
+    out += (
+        _pairs(details)
+        if details
+        else [
+            "- Not described by the user (name it with --model-name, --model-version or "
+            "--card-info; provenance={'model': ...} in Python)."
+        ]
+    )
+    out += [
+        f"- Audited with EthicLens {md(cfg['ethiclens_version'])}, seed {cfg['random_state']}, "
+        f"{cfg['n_boot']} interval draws ({md(cfg['ci_method'])} intervals).",
+        "",
+    ]
 
     out += ["## Intended use", ""]
     out += _pairs(pv.intended_use(prov))
@@ -68,8 +78,10 @@ def render_model_card(result: AuditResult) -> str:
     out += ["## Factors", ""]
     for a in result.attributes:
         groups = ", ".join(f"{md(g.group)} (n={g.n})" for g in a.groups)
-        out.append(f"- {md(a.name)}: reference {md(a.reference)} ({md(a.reference_source)}); "
-                   f"groups {groups}.")
+        out.append(
+            f"- {md(a.name)}: reference {md(a.reference)} ({md(a.reference_source)}); "
+            f"groups {groups}."
+        )
     changes = changes_sentence(cfg)
     if changes:
         out.append(f"- {md(changes)}")
@@ -77,15 +89,18 @@ def render_model_card(result: AuditResult) -> str:
     out.append("")
 
     policy = cfg["policy"]
-    out += ["## Metrics", "",
-            "- Disparate impact (DI = r_group / r_reference) and statistical parity difference; "
-            "equalized-odds difference (max of |ΔTPR|, |ΔFPR|), equal opportunity, predictive "
-            "parity, FPR balance, Theil index" + (", ECE" if cfg.get("has_scores") else "") + ".",
-            f"- {md(di_rule_sentence(policy))}",
-            f"- Sample floors: {policy['min_group_size']} rows per group for selection rates; "
-            f"{policy['min_label_count']} positive and negative labels per group for error "
-            "rates. Below a floor a value is shown without an interval and is not judged.",
-            f"- Intervals: {md(interval_sentence(cfg))}."]
+    out += [
+        "## Metrics",
+        "",
+        "- Disparate impact (DI = r_group / r_reference) and statistical parity difference; "
+        "equalized-odds difference (max of |ΔTPR|, |ΔFPR|), equal opportunity, predictive "
+        "parity, FPR balance, Theil index" + (", ECE" if cfg.get("has_scores") else "") + ".",
+        f"- {md(di_rule_sentence(policy))}",
+        f"- Sample floors: {policy['min_group_size']} rows per group for selection rates; "
+        f"{policy['min_label_count']} positive and negative labels per group for error "
+        "rates. Below a floor a value is shown without an interval and is not judged.",
+        f"- Intervals: {md(interval_sentence(cfg))}.",
+    ]
     out += _pairs(pv.card_sections(prov, "metrics"))
     out.append("")
 
@@ -108,32 +123,58 @@ def render_model_card(result: AuditResult) -> str:
         why = md(_plain_withheld(comp))
         out.append(f"**Composite bias score: withheld.** {why}")
     else:
-        out.append(f"**Composite bias score: {comp.value:.4f} ({md(comp.band)})**, at "
-                   f"{md(comp.comparison)}.")
+        out.append(
+            f"**Composite bias score: {comp.value:.4f} ({md(comp.band)})**, at "
+            f"{md(comp.comparison)}."
+        )
     out.append("")
     if mindi.withheld:
         out.append(f"**Minimum DI: withheld.** {md(_plain_withheld(mindi))}")
     else:
-        out.append(f"**Minimum DI: {mindi.value:.3f}** at {md(mindi.comparison)}. "
-                   f"{md(min_di_note(result))}")
+        out.append(
+            f"**Minimum DI: {mindi.value:.3f}** at {md(mindi.comparison)}. "
+            f"{md(min_di_note(result))}"
+        )
     out.append("")
     hint = withheld_hint(result, cli=False)
     if hint:
         out += [md(hint), ""]
-    present = [(k, h) for k, h in comparison_columns()
-               if any(k in c.metrics for c in result.comparisons)]
+    present = [
+        (k, h) for k, h in comparison_columns() if any(k in c.metrics for c in result.comparisons)
+    ]
     for a in result.attributes:
         out += [f"### {md(a.name)}", ""]
         gcols = [(k, h) for k, h in group_columns() if k in a.groups[0].metrics]
-        out.append(_table(["Group", "n", *[h for _, h in gcols]],
-                          [[g.group + (" (reference)" if g.is_reference else ""), g.n,
-                            *[fmt_estimate(g.metrics[k]) for k, _ in gcols]] for g in a.groups]))
+        out.append(
+            _table(
+                ["Group", "n", *[h for _, h in gcols]],
+                [
+                    [
+                        g.group + (" (reference)" if g.is_reference else ""),
+                        g.n,
+                        *[fmt_estimate(g.metrics[k]) for k, _ in gcols],
+                    ]
+                    for g in a.groups
+                ],
+            )
+        )
         out.append("")
-        rows = [[c.group, f"{c.n['group']}/{c.n['reference']}",
-                 *[fmt_estimate(c.metrics.get(k)) for k, _ in present], c.status,
-                 c.flag_reason or ""] for c in result.comparisons if c.attribute == a.name]
-        out.append(_table(["Group vs reference", "n", *[h for _, h in present], "Status",
-                           "Flag reason"], rows))
+        rows = [
+            [
+                c.group,
+                f"{c.n['group']}/{c.n['reference']}",
+                *[fmt_estimate(c.metrics.get(k)) for k, _ in present],
+                c.status,
+                c.flag_reason or "",
+            ]
+            for c in result.comparisons
+            if c.attribute == a.name
+        ]
+        out.append(
+            _table(
+                ["Group vs reference", "n", *[h for _, h in present], "Status", "Flag reason"], rows
+            )
+        )
         sentence = _impossibility(a) if cfg["labelled"] else None
         if sentence:
             out += ["", md(sentence)]
@@ -144,8 +185,10 @@ def render_model_card(result: AuditResult) -> str:
     if flagged:
         out += [f"- Flagged: {md(flag_line(c))}." for c in flagged]
     else:
-        out.append("- No comparison was flagged under the policy; inconclusive and "
-                   "insufficient-data comparisons are not evidence of fairness.")
+        out.append(
+            "- No comparison was flagged under the policy; inconclusive and "
+            "insufficient-data comparisons are not evidence of fairness."
+        )
     out += [f"- {md(t)}" for t in pv.ethical_considerations(prov)]
     out += [f"- {md(outcome_sentence(result, prov.get('label')))}", ""]
 
@@ -153,7 +196,9 @@ def render_model_card(result: AuditResult) -> str:
     out += [f"- {md(t)}" for t in pv.limitations(prov)]
     small = [c.key for c in result.comparisons if c.status == "INSUFFICIENT_DATA"]
     if small:
-        out.append(f"- Too little data to judge: {md(', '.join(small))}. Collect more "
-                   "evaluation data for these groups before drawing conclusions.")
+        out.append(
+            f"- Too little data to judge: {md(', '.join(small))}. Collect more "
+            "evaluation data for these groups before drawing conclusions."
+        )
     out.append("")
     return "\n".join(out)

@@ -20,14 +20,26 @@ def _pyplot():
 
     return plt
 
+
 # Okabe & Ito (2008): distinguishable with the common colour-vision deficiencies.
-OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442",
-             "#000000"]
-STATUS_COLOUR = {"FLAGGED": "#D55E00", "PASS": "#009E73", "INCONCLUSIVE": "#E69F00",
-                 "INSUFFICIENT_DATA": "#999999", "UNDEFINED": "#999999", "REPORTED": "#0072B2"}
+OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]
+STATUS_COLOUR = {
+    "FLAGGED": "#D55E00",
+    "PASS": "#009E73",
+    "INCONCLUSIVE": "#E69F00",
+    "INSUFFICIENT_DATA": "#999999",
+    "UNDEFINED": "#999999",
+    "REPORTED": "#0072B2",
+}
 # Shape as well as colour, so status survives greyscale printing.
-STATUS_MARKER = {"FLAGGED": "D", "PASS": "o", "INCONCLUSIVE": "s", "INSUFFICIENT_DATA": "x",
-                 "UNDEFINED": "x", "REPORTED": "o"}
+STATUS_MARKER = {
+    "FLAGGED": "D",
+    "PASS": "o",
+    "INCONCLUSIVE": "s",
+    "INSUFFICIENT_DATA": "x",
+    "UNDEFINED": "x",
+    "REPORTED": "o",
+}
 
 
 @dataclass(frozen=True)
@@ -52,8 +64,9 @@ def _fmt(v) -> str:
     return "undefined" if v is None else f"{v:.3f}"
 
 
-def forest_plot(rows, di_threshold: float, eo_threshold: float,
-                di_rule: str = "two_sided") -> Chart:
+def forest_plot(
+    rows, di_threshold: float, eo_threshold: float, di_rule: str = "two_sided"
+) -> Chart:
     """DI and EO per comparison with their CIs against the policy thresholds.
 
     ``rows``: list of (label, status, di MetricEstimate, eo MetricEstimate or None).
@@ -63,15 +76,31 @@ def forest_plot(rows, di_threshold: float, eo_threshold: float,
     has_eo = any(r[3] is not None for r in rows)
     ncols = 2 if has_eo else 1
     plt = _pyplot()
-    fig, axes = plt.subplots(1, ncols, figsize=(4.6 * ncols + 1.5, 0.42 * len(rows) + 1.4),
-                             sharey=True, squeeze=False)
+    fig, axes = plt.subplots(
+        1, ncols, figsize=(4.6 * ncols + 1.5, 0.42 * len(rows) + 1.4), sharey=True, squeeze=False
+    )
     ys = list(range(len(rows)))[::-1]
-    panels = [("disparate_impact", 2, "Disparate impact (ratio to reference)", di_threshold,
-               "outside [{t:.2f}, " + f"{1 / di_threshold:.2f}] flags" if two_sided
-               else "below {t:.2f} flags")]
+    panels = [
+        (
+            "disparate_impact",
+            2,
+            "Disparate impact (ratio to reference)",
+            di_threshold,
+            "outside [{t:.2f}, " + f"{1 / di_threshold:.2f}] flags"
+            if two_sided
+            else "below {t:.2f} flags",
+        )
+    ]
     if has_eo:
-        panels.append(("equalized_odds_difference", 3, "Equalized-odds difference",
-                       eo_threshold, "lower bound above {t:.2f} flags"))
+        panels.append(
+            (
+                "equalized_odds_difference",
+                3,
+                "Equalized-odds difference",
+                eo_threshold,
+                "lower bound above {t:.2f} flags",
+            )
+        )
     lines = []
     for ax, (name, idx, title, thr, rule) in zip(axes[0], panels, strict=True):
         ax.axvline(thr, color="#D55E00", ls="--", lw=1.2, label=rule.format(t=thr))
@@ -82,8 +111,15 @@ def forest_plot(rows, di_threshold: float, eo_threshold: float,
         for y, row in zip(ys, rows, strict=True):
             m = row[idx]
             if m is None or m.value is None:
-                ax.text(0.02, y, "undefined", va="center", fontsize=8, color="#555555",
-                        transform=ax.get_yaxis_transform())
+                ax.text(
+                    0.02,
+                    y,
+                    "undefined",
+                    va="center",
+                    fontsize=8,
+                    color="#555555",
+                    transform=ax.get_yaxis_transform(),
+                )
                 continue
             colour, marker = STATUS_COLOUR[m.status], STATUS_MARKER[m.status]
             if m.ci_low is not None:
@@ -98,18 +134,37 @@ def forest_plot(rows, di_threshold: float, eo_threshold: float,
         ax.grid(axis="x", color="#dddddd")
         ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
     axes[0][0].set_yticks(ys, [r[0] for r in rows], fontsize=8)
-    handles = [plt.Line2D([], [], color=STATUS_COLOUR[s], marker=STATUS_MARKER[s], ls="none",
-                          label=s.replace("_", " ").lower())
-               for s in ("FLAGGED", "INCONCLUSIVE", "PASS", "INSUFFICIENT_DATA")]
-    fig.legend(handles=handles, loc="upper center", ncol=4, fontsize=8, frameon=False,
-               bbox_to_anchor=(0.5, 1.02 + 0.25 / max(len(rows), 1)))
-    alt = ("Forest plot of every comparison against its reference group. " + "; ".join(lines))
-    where = (f"outside [{di_threshold:.2f}, {1 / di_threshold:.2f}]" if two_sided
-             else f"below {di_threshold:.2f}")
-    caption = (f"Point estimates with 95% intervals (grey crosses without an interval: below "
-               f"the sample floor). A comparison is flagged when its DI "
-               f"interval lies entirely {where} or its equalized-odds interval's "
-               f"lower bound exceeds {eo_threshold:.2f}.")
+    handles = [
+        plt.Line2D(
+            [],
+            [],
+            color=STATUS_COLOUR[s],
+            marker=STATUS_MARKER[s],
+            ls="none",
+            label=s.replace("_", " ").lower(),
+        )
+        for s in ("FLAGGED", "INCONCLUSIVE", "PASS", "INSUFFICIENT_DATA")
+    ]
+    fig.legend(
+        handles=handles,
+        loc="upper center",
+        ncol=4,
+        fontsize=8,
+        frameon=False,
+        bbox_to_anchor=(0.5, 1.02 + 0.25 / max(len(rows), 1)),
+    )
+    alt = "Forest plot of every comparison against its reference group. " + "; ".join(lines)
+    where = (
+        f"outside [{di_threshold:.2f}, {1 / di_threshold:.2f}]"
+        if two_sided
+        else f"below {di_threshold:.2f}"
+    )
+    caption = (
+        f"Point estimates with 95% intervals (grey crosses without an interval: below "
+        f"the sample floor). A comparison is flagged when its DI "
+        f"interval lies entirely {where} or its equalized-odds interval's "
+        f"lower bound exceeds {eo_threshold:.2f}."
+    )
     return Chart(_to_uri(fig), alt, caption)
 
 
@@ -119,10 +174,12 @@ def ppv_fpr_plot(attribute: str, groups) -> Chart:
     fig, ax = plt.subplots(figsize=(max(4.5, 1.1 * len(groups) + 2), 3.2))
     width = 0.38
     lines = []
-    for k, (metric, label, colour, hatch) in enumerate([
-        ("positive_predictive_value", "PPV (precision)", OKABE_ITO[0], ""),
-        ("false_positive_rate", "False-positive rate", OKABE_ITO[1], "//"),
-    ]):
+    for k, (metric, label, colour, hatch) in enumerate(
+        [
+            ("positive_predictive_value", "PPV (precision)", OKABE_ITO[0], ""),
+            ("false_positive_rate", "False-positive rate", OKABE_ITO[1], "//"),
+        ]
+    ):
         for i, g in enumerate(groups):
             m = g.metrics[metric]
             x = i + (k - 0.5) * width
@@ -132,21 +189,35 @@ def ppv_fpr_plot(attribute: str, groups) -> Chart:
             err = None
             if m.ci_low is not None:
                 err = [[m.value - m.ci_low], [m.ci_high - m.value]]
-            ax.bar(x, m.value, width, color=colour, hatch=hatch, edgecolor="#333333",
-                   yerr=err, capsize=3, label=label if i == 0 else None,
-                   alpha=0.55 if m.status == "INSUFFICIENT_DATA" else 1.0)
-        lines.append(label + ": " + ", ".join(
-            f"{g.group} {_fmt(g.metrics[metric].value)}" for g in groups))
-    ax.set_xticks(range(len(groups)), [g.group for g in groups], fontsize=8, rotation=20,
-                  ha="right")
+            ax.bar(
+                x,
+                m.value,
+                width,
+                color=colour,
+                hatch=hatch,
+                edgecolor="#333333",
+                yerr=err,
+                capsize=3,
+                label=label if i == 0 else None,
+                alpha=0.55 if m.status == "INSUFFICIENT_DATA" else 1.0,
+            )
+        lines.append(
+            label + ": " + ", ".join(f"{g.group} {_fmt(g.metrics[metric].value)}" for g in groups)
+        )
+    ax.set_xticks(
+        range(len(groups)), [g.group for g in groups], fontsize=8, rotation=20, ha="right"
+    )
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("rate")
     ax.set_title(f"{attribute}: PPV and FPR by group", fontsize=10)
     ax.legend(fontsize=8)
     ax.grid(axis="y", color="#dddddd")
     alt = f"Bar chart for {attribute}. " + ". ".join(lines)
-    return Chart(_to_uri(fig), alt, "Bars show point estimates, whiskers 95% intervals; faded "
-                 "bars are below the sample floor.")
+    return Chart(
+        _to_uri(fig),
+        alt,
+        "Bars show point estimates, whiskers 95% intervals; faded bars are below the sample floor.",
+    )
 
 
 def calibration_plot(attribute: str, groups) -> Chart:
@@ -164,10 +235,18 @@ def calibration_plot(attribute: str, groups) -> Chart:
             continue
         xs = [b["mean_score"] for b in bins]
         ys = [b["observed_rate"] for b in bins]
-        ax.plot(xs, ys, marker=markers[i % len(markers)], color=OKABE_ITO[i % 8], lw=1.5,
-                label=f"{g.group} (ECE {_fmt(ece.value if ece else None)})")
-        lines.append(f"{g.group}: " + ", ".join(f"score {x:.2f} observed {y:.2f}"
-                                                for x, y in zip(xs, ys, strict=True)))
+        ax.plot(
+            xs,
+            ys,
+            marker=markers[i % len(markers)],
+            color=OKABE_ITO[i % 8],
+            lw=1.5,
+            label=f"{g.group} (ECE {_fmt(ece.value if ece else None)})",
+        )
+        lines.append(
+            f"{g.group}: "
+            + ", ".join(f"score {x:.2f} observed {y:.2f}" for x, y in zip(xs, ys, strict=True))
+        )
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_xlabel("mean predicted score in bin")
@@ -176,8 +255,10 @@ def calibration_plot(attribute: str, groups) -> Chart:
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0))
     ax.grid(color="#eeeeee")
     alt = f"Reliability diagram for {attribute}. " + "; ".join(lines)
-    caption = ("Points on the diagonal are calibrated; below it the model over-predicts the "
-               "positive label for that group.")
+    caption = (
+        "Points on the diagonal are calibrated; below it the model over-predicts the "
+        "positive label for that group."
+    )
     if omitted:
         caption += f" Not drawn (below the sample floor): {', '.join(omitted)}."
     return Chart(_to_uri(fig), alt, caption)

@@ -32,8 +32,19 @@ from ..errors import EthicLensInputError
 # Mitchell et al. (2019) sections and the fields a user may fill in each. Quantitative analyses
 # are computed by EthicLens and cannot be supplied.
 CARD_FIELDS = {
-    "model_details": ("name", "version", "owner", "date", "type", "training", "features",
-                      "paper", "citation", "license", "contact"),
+    "model_details": (
+        "name",
+        "version",
+        "owner",
+        "date",
+        "type",
+        "training",
+        "features",
+        "paper",
+        "citation",
+        "license",
+        "contact",
+    ),
     "intended_use": ("primary_uses", "primary_users", "out_of_scope"),
     "factors": ("relevant", "evaluation"),
     "metrics": ("performance_measures", "decision_thresholds", "variation_approaches"),
@@ -103,14 +114,20 @@ STANDARD_MODEL_USE = (
 )
 
 
-def benchmark_provenance(ds, model, *, standard_model: bool, intended_use: str | None = None
-                         ) -> dict:
+def benchmark_provenance(
+    ds, model, *, standard_model: bool, intended_use: str | None = None
+) -> dict:
     """Provenance of an audit of a shipped benchmark (``ds`` a ``Dataset``)."""
     limitations = ds.provenance.get("limitations") or BENCHMARK_LIMITATIONS.get(ds.name, [])
     if intended_use is None and standard_model:
         intended_use = STANDARD_MODEL_USE.format(data=ds.name)
-    prov = {"dataset": ds.name, "data": ds.provenance, "label": ds.positive_label,
-            "model": model, "limitations": list(limitations)}
+    prov = {
+        "dataset": ds.name,
+        "data": ds.provenance,
+        "label": ds.positive_label,
+        "model": model,
+        "limitations": list(limitations),
+    }
     if intended_use:
         prov["intended_use"] = intended_use
     return prov
@@ -120,11 +137,15 @@ def load_card_info(path, flag: str = "card_info") -> dict:
     """Read model-card fields from a YAML or JSON file; unknown fields are an error."""
     path = Path(path)
     if not path.is_file():
-        raise EthicLensInputError(f"file {path} does not exist", column=flag,
-                                  fix="give the path of a YAML or JSON file")
+        raise EthicLensInputError(
+            f"file {path} does not exist", column=flag, fix="give the path of a YAML or JSON file"
+        )
     if path.suffix.lower() not in (".yaml", ".yml", ".json"):
-        raise EthicLensInputError(f"{path.name} is not a YAML or JSON file", column=flag,
-                                  fix="use a .yaml, .yml or .json file")
+        raise EthicLensInputError(
+            f"{path.name} is not a YAML or JSON file",
+            column=flag,
+            fix="use a .yaml, .yml or .json file",
+        )
     text = path.read_text(encoding="utf-8", errors="replace")
     try:
         if path.suffix.lower() == ".json":
@@ -134,12 +155,18 @@ def load_card_info(path, flag: str = "card_info") -> dict:
 
             info = yaml.safe_load(text)
     except (ValueError, ImportError) as exc:
-        raise EthicLensInputError(f"cannot parse {path.name}: {str(exc).splitlines()[0]}",
-                                  column=flag, fix="check the file's YAML/JSON syntax") from exc
+        raise EthicLensInputError(
+            f"cannot parse {path.name}: {str(exc).splitlines()[0]}",
+            column=flag,
+            fix="check the file's YAML/JSON syntax",
+        ) from exc
     except Exception as exc:  # yaml.YAMLError and friends
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise EthicLensInputError(f"cannot parse {path.name}: {first}", column=flag,
-                                  fix="check the file's YAML/JSON syntax") from exc
+        raise EthicLensInputError(
+            f"cannot parse {path.name}: {first}",
+            column=flag,
+            fix="check the file's YAML/JSON syntax",
+        ) from exc
     return check_card_info(info, flag)
 
 
@@ -148,8 +175,12 @@ def _text(value, where, flag):
         return str(value)
     if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
         return [str(v) for v in value]
-    raise EthicLensInputError(f"{where} must be text or a list of text", column=flag,
-                              value=value, fix="write it as a string or a list of strings")
+    raise EthicLensInputError(
+        f"{where} must be text or a list of text",
+        column=flag,
+        value=value,
+        fix="write it as a string or a list of strings",
+    )
 
 
 def check_card_info(info, flag: str = "card_info") -> dict:
@@ -157,26 +188,39 @@ def check_card_info(info, flag: str = "card_info") -> dict:
     if info is None:
         info = {}
     if not isinstance(info, dict):
-        raise EthicLensInputError("must be a mapping of model-card sections", column=flag,
-                                  fix=f"use top-level keys from {list(CARD_FIELDS)}")
+        raise EthicLensInputError(
+            "must be a mapping of model-card sections",
+            column=flag,
+            fix=f"use top-level keys from {list(CARD_FIELDS)}",
+        )
     out = {}
     for section, value in info.items():
         if section not in CARD_FIELDS:
-            raise EthicLensInputError(f"unknown model-card section {section!r}", column=flag,
-                                      fix=f"use sections from {list(CARD_FIELDS)}")
+            raise EthicLensInputError(
+                f"unknown model-card section {section!r}",
+                column=flag,
+                fix=f"use sections from {list(CARD_FIELDS)}",
+            )
         fields = CARD_FIELDS[section]
         if fields is None:
             out[section] = _text(value, section, flag)
             continue
         if not isinstance(value, dict):
-            raise EthicLensInputError(f"section {section!r} must be a mapping", column=flag,
-                                      fix=f"give it fields from {list(fields)}")
+            raise EthicLensInputError(
+                f"section {section!r} must be a mapping",
+                column=flag,
+                fix=f"give it fields from {list(fields)}",
+            )
         for key in value:
             if key not in fields:
-                raise EthicLensInputError(f"unknown field {section}.{key}", column=flag,
-                                          fix=f"use fields from {list(fields)}")
-        out[section] = {k: _text(v, f"{section}.{k}", flag) for k, v in value.items()
-                        if v is not None}
+                raise EthicLensInputError(
+                    f"unknown field {section}.{key}",
+                    column=flag,
+                    fix=f"use fields from {list(fields)}",
+                )
+        out[section] = {
+            k: _text(v, f"{section}.{k}", flag) for k, v in value.items() if v is not None
+        }
     return out
 
 
@@ -207,8 +251,11 @@ def model_details(prov: dict) -> list[tuple[str, str]]:
     model = prov.get("model")
     items = []
     if isinstance(model, dict):
-        items += [(str(k), _join(v) if isinstance(v, list) else str(v)) for k, v in model.items()
-                  if v is not None]
+        items += [
+            (str(k), _join(v) if isinstance(v, list) else str(v))
+            for k, v in model.items()
+            if v is not None
+        ]
     elif model:
         items.append(("model", str(model)))
     seen = {k for k, _ in items}
@@ -234,8 +281,11 @@ def intended_use(prov: dict) -> list[tuple[str, str]]:
 def limitations(prov: dict) -> list[str]:
     """The data's own limitations first, then the user's caveats, then the general ones."""
     c = card(prov)
-    return (_as_list(prov.get("limitations")) + _as_list(c.get("caveats_and_recommendations"))
-            + GENERIC_LIMITATIONS)
+    return (
+        _as_list(prov.get("limitations"))
+        + _as_list(c.get("caveats_and_recommendations"))
+        + GENERIC_LIMITATIONS
+    )
 
 
 def ethical_considerations(prov: dict) -> list[str]:

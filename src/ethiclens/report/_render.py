@@ -53,11 +53,14 @@ def table(headers, rows, caption: str | None = None, numeric=(), notes=None) -> 
             cells.append(f"<td{cls}>{escape(cell)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
         if notes and notes[k]:
-            body.append(f"<tr class='note'><td colspan='{len(headers)}'>{escape(notes[k])}"
-                        "</td></tr>")
+            body.append(
+                f"<tr class='note'><td colspan='{len(headers)}'>{escape(notes[k])}</td></tr>"
+            )
     cap = f"<caption>{escape(caption)}</caption>" if caption else ""
-    return Markup(f"<div class='scroll'><table>{cap}<thead><tr>{head}</tr></thead>"
-                  f"<tbody>{''.join(body)}</tbody></table></div>")
+    return Markup(
+        f"<div class='scroll'><table>{cap}<thead><tr>{head}</tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    )
 
 
 def figure(chart: Chart) -> Markup:
@@ -70,8 +73,9 @@ def figure(chart: Chart) -> Markup:
 
 
 def status_badge(status: str) -> Markup:
-    return Markup(f"<span class='status status-{escape(status)}'>"
-                  f"{escape(status.replace('_', ' '))}</span>")
+    return Markup(
+        f"<span class='status status-{escape(status)}'>{escape(status.replace('_', ' '))}</span>"
+    )
 
 
 def paragraph(text: str, cls: str | None = None) -> Markup:
@@ -80,8 +84,9 @@ def paragraph(text: str, cls: str | None = None) -> Markup:
 
 
 def definition_list(items) -> Markup:
-    return Markup("<dl>" + "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>"
-                                   for k, v in items) + "</dl>")
+    return Markup(
+        "<dl>" + "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in items) + "</dl>"
+    )
 
 
 def join(*parts) -> Markup:

@@ -14,11 +14,14 @@ def check_writable(path: str | Path) -> Path:
     path = Path(path)
     folder = path.parent
     if not folder.is_dir():
-        raise EthicLensInputError(f"output {path}: folder {folder} does not exist",
-                                  fix=f"create it first (mkdir -p {folder}) or choose another path")
+        raise EthicLensInputError(
+            f"output {path}: folder {folder} does not exist",
+            fix=f"create it first (mkdir -p {folder}) or choose another path",
+        )
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise EthicLensInputError(f"output {path}: no permission to write there",
-                                  fix="choose a folder you can write to")
+        raise EthicLensInputError(
+            f"output {path}: no permission to write there", fix="choose a folder you can write to"
+        )
     return path
 
 
@@ -38,9 +41,10 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
-        raise EthicLensInputError(f"output {path}: cannot create a file there "
-                                  f"({exc.strerror or exc})",
-                                  fix="choose a folder you can write to") from exc
+        raise EthicLensInputError(
+            f"output {path}: cannot create a file there ({exc.strerror or exc})",
+            fix="choose a folder you can write to",
+        ) from exc
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
