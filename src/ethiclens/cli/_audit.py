@@ -33,11 +33,31 @@ class AuditGateFailed(click.ClickException):
         click.echo(self.message, err=True)
 
 
-def _parse_protected(values):
-    """``COL`` or ``COL=REFERENCE`` -> (columns, {column: reference})."""
+def _parse_protected(values, columns=None):
+    """``COL`` or ``COL=REFERENCE`` -> (columns, {column: reference}).
+
+    A column whose own name contains "=" is matched whole first (``--protected 'a=b'``), then
+    split at the "=" that leaves a known column on the left (``--protected 'a=b=x'``). Group
+    names given in a list (``--group-order``-style) are stripped of spaces around them.
+    """
     cols, refs = [], {}
+    known = set(map(str, columns)) if columns is not None else None
     for item in values:
         col, sep, ref = item.partition("=")
+        if known is not None and item in known:
+            col, sep, ref = item, "", ""
+        elif known is not None and col not in known and "=" in item:
+            left, _, right = item.rpartition("=")
+            if left in known:
+                col, sep, ref = left, "=", right
+        col, ref = col.strip(), ref.strip()
+        if col in cols:
+            raise EthicLensInputError(
+                "given twice",
+                column="--protected",
+                value=col,
+                fix="name each protected attribute once (a reference with NAME=GROUP)",
+            )
         cols.append(col)
         if sep:
             refs[col] = ref
@@ -468,7 +488,7 @@ def _benchmark_inputs(name, protected, score, states, year, download, seed, excl
             column="TARGET",
             fix=f"use: ethiclens pcer train {name}, or audit your own predictions from a CSV",
         )
-    cols, refs = _parse_protected(protected)
+    cols, refs = _parse_protected(protected, ds.protected.columns)
     for col in cols:
         if col not in ds.protected.columns:
             raise EthicLensInputError(
@@ -544,7 +564,7 @@ def _file_inputs(
             fix="e.g. --y-true label --y-pred pred --protected sex=Male",
         )
     frame = read_table(path)
-    cols, refs = _parse_protected(protected)
+    cols, refs = _parse_protected(protected, frame.columns)
     wanted = [c for c in (y_true, y_pred, y_score, weight) if c] + cols
     require_columns(frame, wanted, path)
     refs = {c: _edited_reference(c, r, excludes, merges, True) for c, r in refs.items()}

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from .. import datasets as ds_mod
 from ..errors import EthicLensInputError
-from ..io import read_table, require_columns
+from ..io import check_outputs, read_table, require_columns
 from ..models import train_standard_model
 from ..probes import analyze_counterfactuals, counterfactual, make_counterfactuals, run_oracle
 from ..report import check_writable, write_atomic
@@ -169,6 +169,7 @@ def counterfactual_cmd(
     target, attribute, model_spec, data, positive, favorable, seed, n_boot, json_out
 ):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
+    check_outputs({"--json": json_out}, inputs=[data])
     if json_out:
         check_writable(json_out)
     if model_spec:
@@ -221,6 +222,7 @@ def counterfactual_cmd(
 @click.option("--out", required=True, type=click.Path(dir_okay=False))
 def make_cmd(data, protected, out):
     """Write every record once as observed and once per other group, for you to score."""
+    check_outputs({"--out": out}, inputs=[data])
     check_writable(out)
     frame = make_counterfactuals(read_table(data), protected)
     write_atomic(out, frame.to_csv(index=False))
@@ -247,6 +249,7 @@ def make_cmd(data, protected, out):
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
 def analyze_cmd(scored, y_pred, y_score, positive, favorable, seed, json_out):
     """Flip rates from your predictions on a make-counterfactuals table."""
+    check_outputs({"--json": json_out}, inputs=[scored])
     if json_out:
         check_writable(json_out)
     frame = read_table(scored)
