@@ -26,10 +26,10 @@ def test_folder_and_gzip(tmp_path):
     assert read_table(f).shape == (2, 2)
 
 
-def test_duplicate_columns_refused(tmp_path):
+def test_repeated_csv_header_stays_addressable(tmp_path):
     f = tmp_path / "x.csv"
     f.write_text("a,a\n1,2\n")
-    # pandas renames the second to a.1; a JSON table can carry true duplicates
+    # pandas renames the second to a.1, so both columns can still be named with a flag
     assert list(read_table(f).columns) == ["a", "a.1"]
 
 

@@ -432,29 +432,6 @@ def _user_use(user: dict):
     return user["intended_use"] or user["card"].get("intended_use", {}).get("primary_uses")
 
 
-def _check_edits_against(frame, excludes, merges):
-    """Cheap checks of --exclude-group/--merge-groups before a benchmark model is trained."""
-    for flag, edits in (("--exclude-group", excludes), ("--merge-groups", merges)):
-        for attr, value in edits.items():
-            if attr not in frame.columns:
-                raise EthicLensInputError(
-                    f"unknown attribute {attr!r}",
-                    column=flag,
-                    fix=f"use one of {list(frame.columns)}",
-                )
-            groups = (
-                value if flag == "--exclude-group" else [g for olds in value.values() for g in olds]
-            )
-            present = sorted(frame[attr].astype(str).unique())
-            for g in groups:
-                if g not in present:
-                    raise EthicLensInputError(
-                        f"attribute {attr!r} has no group {g!r}",
-                        column=flag,
-                        fix=f"use one of {present}",
-                    )
-
-
 def _edited_reference(attr, ref, excludes, merges, given: bool):
     """A reference that was merged becomes the merged group; an excluded default one, None.
 
@@ -475,6 +452,7 @@ def _edited_reference(attr, ref, excludes, merges, given: bool):
 
 
 def _benchmark_inputs(name, protected, score, states, year, download, seed, excludes, merges, user):
+    from ..fairness import check_group_edits
     from ..models import train_standard_model
     from ..report import benchmark_provenance
 
@@ -497,7 +475,10 @@ def _benchmark_inputs(name, protected, score, states, year, download, seed, excl
                 fix=f"use one of {list(ds.protected.columns)}",
             )
     cols = cols or list(ds.protected.columns)
-    _check_edits_against(ds.protected[cols], excludes, merges)
+    try:  # before the benchmark model is trained
+        check_group_edits(ds.protected[cols], excludes, merges)
+    except EthicLensInputError as exc:
+        raise _flag_error(exc) from None
     reference, source = {}, {}
     for c in cols:
         given = c in refs

@@ -7,28 +7,16 @@ from pathlib import Path
 
 import click
 
+from .._checks import split_list
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_table
 from ..report import check_writable, write_atomic
 from ._probe import _console
 
 
-def _split(text: str, flag: str) -> list[str]:
-    """A comma-separated option: items stripped; empty items refused."""
-    items = [x.strip() for x in text.split(",")]
-    if any(not x for x in items):
-        raise EthicLensInputError(
-            "empty item in a comma-separated list",
-            column=flag,
-            value=text,
-            fix="separate items with single commas, e.g. a,b",
-        )
-    return items
-
-
 def _numbers(text: str, flag: str, kind=float) -> list:
     out = []
-    for item in _split(text, flag):
+    for item in split_list(text, flag):
         try:
             out.append(kind(item))
         except ValueError:
@@ -75,11 +63,11 @@ def request_cmd(n_rows, protected, groups, metrics, mechanism, epsilon, delta, t
     req = make_request(
         n_rows,
         protected,
-        metrics=_split(metrics, "--metrics"),
+        metrics=split_list(metrics, "--metrics"),
         mechanism=mechanism,
         epsilon=epsilon,
         delta=delta,
-        protected_domain=_split(groups, "--groups") if groups else None,
+        protected_domain=split_list(groups, "--groups") if groups else None,
         track_budget=track_budget,
     )
     write_atomic(out, json.dumps(req.to_dict(), indent=2))
@@ -196,7 +184,7 @@ def release_cmd(
         read_table(data),
         y_true,
         y_pred,
-        columns=_split(columns, "--columns") if columns else None,
+        columns=split_list(columns, "--columns") if columns else None,
         discretization=_bins(bins) or None,
         random_state=seed,
         open_bins=open_bins,
@@ -306,8 +294,8 @@ def experiment_cmd(
     check_workers(workers)
     cfg = ExperimentConfig(
         dataset=dataset,
-        models=tuple(_split(models, "--models")),
-        mechanisms=tuple(_split(mechanisms, "--mechanisms")),
+        models=tuple(split_list(models, "--models")),
+        mechanisms=tuple(split_list(mechanisms, "--mechanisms")),
         repetitions=repetitions,
         sizes=tuple(_numbers(sizes, "--sizes", int)),
         epsilons=tuple(_numbers(epsilons, "--epsilons")),
@@ -361,7 +349,7 @@ def population_bias_cmd(train_state, audit_states, model, repetitions, download,
         check_writable(json_out)
     frame = cross_population(
         train_state,
-        _split(audit_states, "--audit-states"),
+        split_list(audit_states, "--audit-states"),
         model=model,
         repetitions=repetitions,
         download=download,

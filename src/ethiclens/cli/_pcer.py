@@ -9,6 +9,7 @@ import click
 import pandas as pd
 from rich.table import Table
 
+from .._checks import check_seed, split_list
 from ..errors import EthicLensInputError
 from ..fairness import REPORTED, Policy
 from ..io import check_outputs, read_table, require_columns
@@ -131,13 +132,6 @@ def print_pcer(result, title: str) -> None:
     console.print(f"[yellow]note:[/yellow] {result.note}")
 
 
-def _check_seed(seed) -> None:
-    if seed < 0:
-        raise EthicLensInputError(
-            "must be a non-negative integer", column="--seed", value=seed, fix="e.g. --seed 0"
-        )
-
-
 def _check_n_boot(n_boot) -> None:
     if n_boot < MIN_N_BOOT:
         raise EthicLensInputError(
@@ -235,7 +229,7 @@ def audit_cmd(
     check_outputs({"--json": json_out}, inputs=[train_path, test_path])
     if json_out:
         check_writable(json_out)
-    _check_seed(seed)
+    check_seed(seed, "--seed")
     _check_n_boot(n_boot)
     policy = Policy() if min_group_size is None else _policy_or_flag(min_group_size)
     splits = [
@@ -315,7 +309,7 @@ def train_cmd(
     check_outputs({"--json": json_out})
     if json_out:
         check_writable(json_out)
-    _check_seed(seed)
+    check_seed(seed, "--seed")
     _check_n_boot(n_boot)
     eps = parse_epsilon(epsilon)
     from ..experiments import set_single_thread
@@ -406,9 +400,9 @@ def sweep_cmd(preset, grid_file, seeds, datasets, epsilons, trainer, store, sche
             )
         overrides["seeds"] = seeds
     if datasets:
-        overrides["datasets"] = _sweep_list(datasets, "--datasets")
+        overrides["datasets"] = split_list(datasets, "--datasets")
     if epsilons:
-        overrides["epsilons"] = _sweep_list(epsilons, "--epsilons")
+        overrides["epsilons"] = split_list(epsilons, "--epsilons")
     if trainer:
         overrides["trainer"] = trainer
     check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
@@ -447,18 +441,6 @@ class SweepFailed(click.ClickException):
             "Fix the cause shown above and rerun the same command: finished runs "
             "are kept, failed ones are retried"
         )
-
-
-def _sweep_list(text: str, flag: str) -> list[str]:
-    items = [x.strip() for x in text.split(",")]
-    if any(not x for x in items):
-        raise EthicLensInputError(
-            "empty item in a comma-separated list",
-            column=flag,
-            value=text,
-            fix="separate items with single commas",
-        )
-    return items
 
 
 @pcer_group.command("tables")

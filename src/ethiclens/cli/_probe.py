@@ -49,6 +49,16 @@ def positive_option(help_text: str):
     return click.option("--positive", type=PositiveChoice(), default=None, help=help_text)
 
 
+# The probes' old spelling of the label direction, kept hidden for scripts that still pass it.
+deprecated_favorable_option = click.option(
+    "--favorable",
+    type=int,
+    default=None,
+    hidden=True,
+    help="Deprecated: the favourable prediction (0 or 1); use --positive.",
+)
+
+
 def favorable_label(positive: str | None, favorable: int | None, default: int) -> int:
     """The favourable prediction (0 or 1) from ``--positive`` or the deprecated ``--favorable``."""
     if favorable is not None:
@@ -155,13 +165,7 @@ def _print_cf(result, intro):
     "Is a positive prediction (1) favorable or harmful? (default: the "
     "benchmark's declared direction; favorable for your model)"
 )
-@click.option(
-    "--favorable",
-    type=int,
-    default=None,
-    hidden=True,
-    help="Deprecated: the favourable prediction (0 or 1); use --positive.",
-)
+@deprecated_favorable_option
 @click.option("--seed", default=0, show_default=True)
 @click.option("--n-boot", default=1000, show_default=True)
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
@@ -238,13 +242,7 @@ def make_cmd(data, protected, out):
 @click.option("--y-pred", required=True)
 @click.option("--y-score")
 @positive_option("Is a positive prediction (1) favorable or harmful? [default: favorable]")
-@click.option(
-    "--favorable",
-    type=int,
-    default=None,
-    hidden=True,
-    help="Deprecated: the favourable prediction (0 or 1); use --positive.",
-)
+@deprecated_favorable_option
 @click.option("--seed", default=0, show_default=True)
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
 def analyze_cmd(scored, y_pred, y_score, positive, favorable, seed, json_out):

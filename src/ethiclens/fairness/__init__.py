@@ -35,9 +35,11 @@ from ._policy import (
     Policy,
 )
 from ._result import SCHEMA_VERSION, AuditResult, Comparison, Headline, MetricEstimate
+from ._validate import check_group_edits
 
 __all__ = [
     "audit",
+    "check_group_edits",
     "AuditResult",
     "Comparison",
     "Headline",

@@ -8,6 +8,7 @@ from statistics import NormalDist
 
 import numpy as np
 
+from .._checks import check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
 from . import _calibration as cal
@@ -43,7 +44,6 @@ from ._validate import (
     as_weights,
     check_length,
     check_n_boot,
-    check_seed,
     cross_groups,
     encode_groups,
     resolve_reference,
@@ -460,16 +460,28 @@ def _interval(ctx, point, boot, jack=None, mult=None) -> Interval:
     if ctx.ci == "jeffreys":
         if np.isnan(point):
             return Interval(None, None, f"{JEFFREYS_METHOD}: not reported, estimate undefined")
-        iv = bootstrap_interval(0.0, boot, None, None, method="percentile", level=ctx.level)
-        method = iv.method.replace("percentile", JEFFREYS_METHOD, 1)
-        iv = Interval(iv.low, iv.high, method)
+        iv = _quantiles(ctx, boot, JEFFREYS_METHOD)
+    elif np.isinf(point):
+        # An infinite estimate (a log of 0) has no BCa: the finite replicates' percentiles.
+        iv = _quantiles(ctx, boot, "percentile")
     else:
-        finite_point = point if np.isfinite(point) else np.nan
-        iv = bootstrap_interval(finite_point, boot, jack, mult, method=ctx.ci, level=ctx.level)
-        if not np.isfinite(point) and not np.isnan(point):
-            # An infinite estimate (a log of 0): interval from the finite replicates.
-            iv = bootstrap_interval(0.0, boot, None, None, method="percentile", level=ctx.level)
+        iv = bootstrap_interval(point, boot, jack, mult, method=ctx.ci, level=ctx.level)
     return _contain(iv, point)
+
+
+def _ece_interval(ctx, point, reps) -> Interval:
+    """ECE's percentile interval (its draws resample bin x label cells; see _calibration)."""
+    iv = bootstrap_interval(point, reps, None, None, method="percentile", level=ctx.level)
+    return _contain(
+        Interval(iv.low, iv.high, iv.method.replace("percentile", cal.ECE_CI_METHOD, 1)), point
+    )
+
+
+def _quantiles(ctx, draws, method: str) -> Interval:
+    """Equal-tailed interval of draws, named ``method`` (undefined draws handled as usual)."""
+    # The estimate passed is a placeholder: the percentile method does not use it.
+    iv = bootstrap_interval(0.0, draws, None, None, method="percentile", level=ctx.level)
+    return Interval(iv.low, iv.high, iv.method.replace("percentile", method, 1))
 
 
 def _contain(iv: Interval, point: float) -> Interval:
@@ -508,10 +520,7 @@ def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece):
         )
     if ece is not None:
         point, reps = ece.point[g], ece.boot[:, g]
-        iv = bootstrap_interval(point, reps, None, None, method="percentile", level=ctx.level)
-        iv = _contain(
-            Interval(iv.low, iv.high, iv.method.replace("percentile", cal.ECE_CI_METHOD, 1)), point
-        )
+        iv = _ece_interval(ctx, point, reps)
         metrics["ece"] = _metric(
             point,
             iv,
@@ -705,10 +714,7 @@ def _comparison(ctx, gc, g, ref, draws: _Draws, floors, ece):
     if ece is not None:
         point = ece.point[g] - ece.point[ref]
         reps = ece.boot[:, g] - ece.boot[:, ref]
-        iv = bootstrap_interval(point, reps, None, None, method="percentile", level=ctx.level)
-        iv = _contain(
-            Interval(iv.low, iv.high, iv.method.replace("percentile", cal.ECE_CI_METHOD, 1)), point
-        )
+        iv = _ece_interval(ctx, point, reps)
         metrics["ece_difference"] = _metric(
             point, iv, floors.error_ok(g, ref), True, (g, ref), gc, floors, None, "no rows"
         )

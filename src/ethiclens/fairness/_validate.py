@@ -360,6 +360,13 @@ def apply_group_edits(attrs: dict, exclude_groups, merge_groups):
     return attrs, done
 
 
+def check_group_edits(sensitive_features, exclude_groups=None, merge_groups=None) -> None:
+    """Check exclusions and merges against the groups, before any costly work (the same
+    checks, and messages, as ``audit``)."""
+    n = len(sensitive_features)
+    apply_group_edits(encode_groups(sensitive_features, n), exclude_groups, merge_groups)
+
+
 def _known_attribute(attrs, attr, arg):
     if attr not in attrs:
         raise EthicLensInputError(
@@ -373,15 +380,6 @@ def _known_group(labels, group, attr, arg):
         raise EthicLensInputError(
             f"attribute {attr!r} has no group {group!r}", column=arg, fix=f"use one of {labels}"
         )
-
-
-def check_seed(seed, name: str = "random_state") -> int:
-    """A seed is a non-negative integer (numpy refuses negative ones with a traceback)."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise EthicLensInputError(
-            "must be a non-negative integer", column=name, value=seed, fix="use e.g. 0"
-        )
-    return int(seed)
 
 
 # Memory the interval draws of one attribute may take (draws x groups x cells x 8 bytes, plus

@@ -47,30 +47,12 @@ def write_outputs(
     s5 = _summary(fig5, ["mechanism", "epsilon", "metric"])
 
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-    for mech, part in s3.groupby("mechanism"):
-        axes[0].errorbar(
-            part.n,
-            part["mean"],
-            yerr=part.se,
-            label=LABELS[mech],
-            color=COLOURS[mech],
-            marker=MARKERS[mech],
-            capsize=3,
-        )
+    _lines(axes[0], s3, "n")
     axes[0].set_xscale("log")
     axes[0].set_xlabel("released rows n′ (ε = 10)")
     axes[0].set_ylabel("|DP estimate − reference|")
     axes[0].set_title(f"{dataset}: error vs sample size (Fig. 3)", fontsize=10)
-    for mech, part in s4.groupby("mechanism"):
-        axes[1].errorbar(
-            part.epsilon,
-            part["mean"],
-            yerr=part.se,
-            label=LABELS[mech],
-            color=COLOURS[mech],
-            marker=MARKERS[mech],
-            capsize=3,
-        )
+    _lines(axes[1], s4, "epsilon")
     for _, row in bb_max.iterrows():
         axes[1].axhline(
             row["mean"], color=COLOURS["blackbox"], ls="--", label=LABELS["blackbox"] + " (no ε)"
@@ -143,3 +125,17 @@ def _table(summary: pd.DataFrame, keys) -> str:
             "| " + " | ".join(cells) + f" | {r['mean']:.4f} | {r['se']:.4f} | {int(r['count'])} |"
         )
     return "\n".join(lines)
+
+
+def _lines(ax, summary, x: str) -> None:
+    """One error-bar line per mechanism of a mean/se summary, against column ``x``."""
+    for mech, part in summary.groupby("mechanism"):
+        ax.errorbar(
+            part[x],
+            part["mean"],
+            yerr=part.se,
+            label=LABELS[mech],
+            color=COLOURS[mech],
+            marker=MARKERS[mech],
+            capsize=3,
+        )

@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._checks import check_seed as _check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
 from . import _grr
@@ -751,16 +752,8 @@ def check_delta(value, where: str = "--delta") -> float | None:
 
 
 def check_seed(value, where: str = "--seed"):
-    if value is None:
-        return None
-    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 0:
-        raise EthicLensInputError(
-            "a seed must be a non-negative integer",
-            column=where,
-            value=value,
-            fix="e.g. --seed 0, or leave it out",
-        )
-    return int(value)
+    """A non-negative integer seed, or None (drawn)."""
+    return _check_seed(value, where, allow_none=True)
 
 
 def check_n_boot(value, where: str = "--n-boot") -> int:

@@ -28,6 +28,7 @@ from importlib import resources
 
 import numpy as np
 
+from .._checks import check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
     INSUFFICIENT_DATA,
@@ -394,17 +395,7 @@ def _check_bootstrap(n_boot, random_state, ci) -> None:
             value=n_boot,
             fix="use the default 1000 (or 2000+ for publication)",
         )
-    if (
-        isinstance(random_state, bool)
-        or not isinstance(random_state, int | np.integer)
-        or (random_state < 0)
-    ):
-        raise EthicLensInputError(
-            "the seed must be a non-negative integer",
-            column="random_state",
-            value=random_state,
-            fix="e.g. 0",
-        )
+    check_seed(random_state, "random_state")
 
 
 def pcer_audit(
