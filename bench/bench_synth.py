@@ -27,9 +27,10 @@ def main():
     import pandas as pd
     from sklearn.model_selection import train_test_split
 
+    from ethiclens.p2nia import get_mechanism
     from ethiclens.p2nia._experiment import BINS, _fit, _load
     from ethiclens.p2nia._metrics import joint_from_codes, metrics_from_joint
-    from ethiclens.p2nia._synth import AIM_MAX_ROUNDS, fit_and_sample
+    from ethiclens.p2nia._synth import AIM_MAX_ROUNDS
 
     ds, X, protected = _load("adult")
     X_tr, X_te, y_tr, y_te = train_test_split(
@@ -49,8 +50,7 @@ def main():
     )
     for mech in ("mst", "aim"):
         start = time.perf_counter()
-        table = fit_and_sample(
-            mech,
+        table = get_mechanism(mech).fit_and_sample(
             args.epsilon,
             audit,
             protected,

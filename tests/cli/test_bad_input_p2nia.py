@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from ethiclens.cli import main
-from ethiclens.p2nia import _protocol
+from ethiclens.p2nia import _protocol, keep_probability
 from ethiclens.p2nia._protocol import _manifest_digest
 
 
@@ -530,9 +530,7 @@ def _both(key, value):
 def _grr_eps(col, eps):
     def edit(m):
         m["columns"][col]["epsilon"] = eps
-        m["columns"][col]["keep_probability"] = _protocol._grr.keep_probability(
-            eps, m["columns"][col]["k"]
-        )
+        m["columns"][col]["keep_probability"] = keep_probability(eps, m["columns"][col]["k"])
 
     return edit
 

@@ -8,9 +8,16 @@ import pandas as pd
 import pytest
 
 from ethiclens import EthicLensInputError
-from ethiclens.p2nia import estimate, make_request, read_release, release, write_release
+from ethiclens.p2nia import (
+    estimate,
+    get_mechanism,
+    make_request,
+    read_release,
+    release,
+    write_release,
+)
 from ethiclens.p2nia._metrics import joint_from_codes, metrics_from_joint
-from ethiclens.p2nia._synth import cdp_rho, fit_and_sample
+from ethiclens.p2nia._synth import cdp_rho
 
 
 @pytest.fixture(scope="module")
@@ -64,8 +71,7 @@ def test_forcing_the_audit_marginals_matters(audit_data):
             [
                 abs(
                     _dp(
-                        fit_and_sample(
-                            "mst",
+                        get_mechanism("mst").fit_and_sample(
                             10.0,
                             audit_data,
                             "sex",

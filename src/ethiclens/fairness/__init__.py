@@ -1,6 +1,13 @@
 """Group-fairness audit engine: count-based metrics, bootstrap statistics, policy, headlines."""
 
-from ._bootstrap import JEFFREYS_METHOD, Interval, bootstrap_interval, draw_dirichlet_cells
+from ._bootstrap import (
+    JEFFREYS_METHOD,
+    Interval,
+    bootstrap_interval,
+    contain_estimate,
+    draw_cell_counts,
+    draw_dirichlet_cells,
+)
 from ._counts import GroupCounts
 from ._engine import audit, two_proportion_z_test
 from ._metrics import (
@@ -49,6 +56,8 @@ __all__ = [
     "Interval",
     "bootstrap_interval",
     "draw_dirichlet_cells",
+    "draw_cell_counts",
+    "contain_estimate",
     "JEFFREYS_METHOD",
     "two_proportion_z_test",
     "calculate_disparate_impact",

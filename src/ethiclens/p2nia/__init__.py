@@ -1,19 +1,29 @@
 """P2NIA: privacy-preserving, non-iterative fairness audits from a DP release."""
 
 from ._blackbox import blackbox_audit, uniform_queries
+from ._estimate import SCHEMA_VERSION as ESTIMATE_SCHEMA_VERSION
+from ._estimate import Estimate, check_n_boot, estimate, released_counts
 from ._experiment import ExperimentConfig, cross_population, run_experiment
 from ._figures import write_outputs as write_experiment_outputs
 from ._grr import debias, keep_probability, project_to_simplex, randomize, response_matrix
-from ._metrics import METRICS, metrics_from_joint
+from ._mechanisms import (
+    ACCOUNTINGS,
+    AIM,
+    GRR,
+    MST,
+    Mechanism,
+    get_mechanism,
+    mechanism_names,
+    register_mechanism,
+    unregister_mechanism,
+)
+from ._metrics import METRICS, cells_from_joint, metrics_from_cells, metrics_from_joint
 from ._protocol import MANIFEST as RELEASE_MANIFEST_FILE
 from ._protocol import TABLE as RELEASE_TABLE_FILE
 from ._protocol import (
     AuditRequest,
-    Estimate,
     Release,
-    check_n_boot,
     check_seed,
-    estimate,
     make_request,
     read_release,
     release,
@@ -34,6 +44,19 @@ __all__ = [
     "uniform_queries",
     "METRICS",
     "metrics_from_joint",
+    "metrics_from_cells",
+    "cells_from_joint",
+    "released_counts",
+    "ESTIMATE_SCHEMA_VERSION",
+    "Mechanism",
+    "GRR",
+    "MST",
+    "AIM",
+    "ACCOUNTINGS",
+    "register_mechanism",
+    "unregister_mechanism",
+    "get_mechanism",
+    "mechanism_names",
     "keep_probability",
     "response_matrix",
     "randomize",

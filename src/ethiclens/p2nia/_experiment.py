@@ -21,8 +21,11 @@ from .. import datasets as ds_mod
 from .._optional import require
 from ..errors import EthicLensInputError
 from ._blackbox import blackbox_audit
-from ._metrics import METRICS, joint_from_codes, metrics_from_joint
-from ._protocol import estimate, make_request, release
+from ._common import check_epsilon
+from ._estimate import estimate
+from ._mechanisms import ACCOUNTINGS, get_mechanism, mechanism_names
+from ._metrics import METRICS, NEEDS_Y, joint_from_codes, metrics_from_joint
+from ._protocol import make_request, release
 
 EXPERIMENT_DATASETS = {"adult": ("sex", {}), "acs-income": ("SEX", {"states": ["CO"]})}
 MODELS = ("rf", "xgb")
@@ -53,6 +56,10 @@ class ExperimentConfig:
     metric_epsilons: tuple = (10.0, 1.0)  # DP, EO, EOpp at n′ = n_ref (Figs. 5 and 8)
     n_ref: int | None = None  # n′ of the ε sweeps; default: the largest of ``sizes``
     extra_columns: int = 8  # non-protected columns released by MST/AIM
+    # GRR accounting: "record" (ε split over the released columns) or "per-column" (the
+    # paper's: each column at the full ε; record-level ε = k·ε). Every GRR release carries only
+    # the columns of its metric: DP from a release of (A, Ŷ), EO/EOpp from one of (A, Y, Ŷ).
+    accounting: str = "record"
     notes: list = field(default_factory=list)
 
     def validate(self):
@@ -68,14 +75,22 @@ class ExperimentConfig:
                 raise EthicLensInputError(
                     "unknown model", column="--models", value=m, fix=f"choose from {list(MODELS)}"
                 )
+        choices = [*mechanism_names(), "blackbox"]
         for m in self.mechanisms:
-            if m not in ("grr", "mst", "aim", "blackbox"):
+            if m not in choices:
                 raise EthicLensInputError(
-                    "unknown mechanism",
+                    f"unknown mechanism (registered: {', '.join(choices)})",
                     column="--mechanisms",
                     value=m,
-                    fix="choose from ['grr', 'mst', 'aim', 'blackbox']",
+                    fix=f"choose from {choices}",
                 )
+        if self.accounting not in ACCOUNTINGS:
+            raise EthicLensInputError(
+                "unknown accounting",
+                column="--accounting",
+                value=self.accounting,
+                fix=f"choose from {list(ACCOUNTINGS)}",
+            )
         if (
             not isinstance(self.repetitions, int)
             or isinstance(self.repetitions, bool)
@@ -109,8 +124,6 @@ class ExperimentConfig:
                 )
         if self.n_ref is not None and (not isinstance(self.n_ref, int) or self.n_ref < 10):
             raise EthicLensInputError("must be an integer >= 10", column="n_ref", value=self.n_ref)
-        from ._protocol import check_epsilon
-
         for flag, values in (
             ("--epsilons", self.epsilons),
             ("--metric-epsilons", self.metric_epsilons),
@@ -225,23 +238,33 @@ def _run_task(task: dict) -> list[dict]:
             est = blackbox_audit(model.predict, dom, protected, n, random_state=seed + n)
             rows += [_row(task, n, m, est.get(m), reference[m], start) for m in METRICS]
         return rows
-    if mech == "grr":
+    mechanism = get_mechanism(mech, "--mechanisms")
+    if not hasattr(mechanism, "fit_and_sample"):  # released afresh for every n′ (GRR)
+        accounting = task.get("accounting", "record")
+        # Each metric from a release of only the columns it needs: DP from (A, Ŷ), EO and EOpp
+        # from (A, Y, Ŷ); the two releases use independent draws.
+        parts = [["dp"], [m for m in METRICS if NEEDS_Y[m]]]
         for n in sizes:
-            rel = release(
-                make_request(n, protected, epsilon=eps, protected_domain=groups),
-                audit,
-                "_y",
-                "_pred",
-                random_state=seed + n,
-            )
-            est = estimate(rel, n_boot=0).values
-            rows += [_row(task, n, m, est[m]["value"], reference[m], start) for m in METRICS]
+            for i, part in enumerate(parts):
+                req = make_request(
+                    n,
+                    protected,
+                    metrics=part,
+                    mechanism=mech,
+                    epsilon=eps,
+                    protected_domain=groups,
+                    accounting=accounting,
+                )
+                rel = release(req, audit, "_y", "_pred", random_state=seed + n + 7919 * i)
+                est = estimate(rel, n_boot=0).values
+                rows += [
+                    _row(task, n, m, est[m]["value"], reference[m], start, rel.manifest)
+                    for m in part
+                ]
         return rows
-    # MST / AIM: fit once at the largest n′ and sample the smaller sizes from the same model.
-    from ._synth import fit_and_sample
-
-    samples = fit_and_sample(
-        mech, eps, audit, protected, groups, extra, BINS, sizes, np.random.default_rng(seed)
+    # MST / AIM: fit once on the audit data and sample every n′ from the same model.
+    samples = mechanism.fit_and_sample(
+        eps, audit, protected, groups, extra, BINS, sizes, np.random.default_rng(seed)
     )
     for n, table in samples.items():
         c = pd.Categorical(table[protected].astype(str), categories=groups).codes
@@ -250,7 +273,7 @@ def _run_task(task: dict) -> list[dict]:
     return rows
 
 
-def _row(task, n, metric, est, ref, start) -> dict:
+def _row(task, n, metric, est, ref, start, manifest=None) -> dict:
     est = None if est is None or not np.isfinite(est) else float(est)
     return {
         "dataset": task["dataset"],
@@ -258,6 +281,8 @@ def _row(task, n, metric, est, ref, start) -> dict:
         "rep": task["rep"],
         "mechanism": task["mechanism"],
         "epsilon": task["epsilon"],
+        "accounting": manifest.get("accounting", "record") if manifest else None,
+        "record_epsilon": manifest.get("record_epsilon") if manifest else None,
         "n": n,
         "metric": metric,
         "estimate": est,
@@ -292,6 +317,7 @@ def tasks_for(cfg: ExperimentConfig) -> list[dict]:
                             "epsilon": e,
                             "sizes": sorted(sizes),
                             "extra_columns": cfg.extra_columns,
+                            "accounting": cfg.accounting,
                         }
                     )
     weight = {"aim": 3, "mst": 2}

@@ -55,6 +55,19 @@ def project_to_simplex(v: np.ndarray) -> np.ndarray:
     return np.maximum(v - theta, 0)
 
 
+def project_rows_to_simplex(V: np.ndarray) -> np.ndarray:
+    """:func:`project_to_simplex` applied to every row of ``V`` at once (sorted per row)."""
+    V = np.asarray(V, float)
+    m = V.shape[-1]
+    U = -np.sort(-V, axis=-1)
+    css = np.cumsum(U, axis=-1)
+    ks = np.arange(1, m + 1)
+    cond = U * ks > (css - 1)
+    rho = m - 1 - np.argmax(cond[..., ::-1], axis=-1)  # last index where cond holds
+    theta = (np.take_along_axis(css, rho[..., None], axis=-1) - 1) / (rho[..., None] + 1.0)
+    return np.maximum(V - theta, 0)
+
+
 def debias(
     observed_joint: np.ndarray, matrices: list[np.ndarray], project: bool = True
 ) -> np.ndarray:

@@ -30,14 +30,21 @@ import pandas as pd
 from .._checks import check_seed as _check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
-from . import _grr
-from ._metrics import METRICS, NEEDS_Y, joint_from_codes, metrics_from_joint
+from ._common import (
+    MANIFEST,
+    TABLE,
+    _bad,
+    _close,
+    _is_number,
+    check_delta,
+    check_epsilon,
+)
+from ._mechanisms import ACCOUNTINGS, get_mechanism, mechanism_names
+from ._metrics import METRICS, NEEDS_Y
 from ._roles import LABEL, PREDICTION
 
 REQUEST_FORMAT = "ethiclens-p2nia-request/1"
 RELEASE_FORMAT = "ethiclens-p2nia-release/1"
-MECHANISMS = ("grr", "mst", "aim")
-TABLE, MANIFEST = "release.csv", "manifest.json"
 
 
 @dataclass
@@ -50,6 +57,7 @@ class AuditRequest:
     delta: float | None = None
     protected_domain: list | None = None  # the auditor's public knowledge of the groups
     track_budget: bool = False  # ask the platform to record the cumulative budget spent
+    accounting: str = "record"  # "record" (ε for the whole record) or "per-column" (GRR)
 
     def __post_init__(self):
         checked = validate_request({k: v for k, v in self.to_dict().items() if k != "format"})
@@ -71,6 +79,7 @@ class AuditRequest:
             "epsilon": self.epsilon,
             "delta": self.delta,
             "track_budget": self.track_budget,
+            "accounting": self.accounting,
         }
 
     @classmethod
@@ -88,7 +97,16 @@ def make_request(
     delta=None,
     protected_domain=None,
     track_budget=False,
+    accounting="record",
 ) -> AuditRequest:
+    """The auditor's request.
+
+    ``accounting``: ``"record"`` (default) spends ``epsilon`` on the whole record (GRR splits it
+    over the released columns); ``"per-column"`` (GRR only, the P2NIA paper's setup) flips each
+    released column at the full ``epsilon``, so the record-level ε is k·ε for k columns (stated
+    in the manifest and the estimate). Only the columns the metrics need are released: A and Ŷ
+    for DP alone, A, Y and Ŷ with EO or EOpp.
+    """
     if protected_domain is not None and not isinstance(protected_domain, str):
         protected_domain = [
             str(g) if isinstance(g, (int, np.integer)) and not isinstance(g, bool) else g
@@ -103,6 +121,7 @@ def make_request(
         delta,
         protected_domain,
         track_budget,
+        accounting,
     )
 
 
@@ -233,18 +252,17 @@ def release(
     a = pd.Categorical(groups.astype(str), categories=domain).codes
     yhat = _binary_column(rows[y_pred], y_pred)
     y = _binary_column(rows[y_true], y_true) if request.needs_label else None
-    if request.mechanism == "grr":
-        table, cols = _release_grr(request, a, y, yhat, domain, rng)
-    else:
-        from ._synth import release_synthetic
-
-        table, cols = release_synthetic(
-            request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins=open_bins
-        )
+    mech = get_mechanism(request.mechanism)
+    table, cols = mech.release(
+        request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins
+    )
+    released = [c for c in _released_roles(request.protected, request.needs_label)]
     manifest = {
         "format": RELEASE_FORMAT,
         "mechanism": request.mechanism,
         "epsilon": request.epsilon,
+        "accounting": request.accounting,
+        "record_epsilon": mech.record_epsilon(request.to_dict(), released),
         "delta": request.delta,
         "rows": len(table),
         "columns": cols,
@@ -285,11 +303,13 @@ def _check_extra_columns(request, columns, discretization, roles, y_true) -> lis
             value=discretization,
             fix="e.g. --bins age=0,25,45,65,120",
         )
-    if request.mechanism == "grr" and (columns or discretization):
+    if not get_mechanism(request.mechanism).extra_columns and (columns or discretization):
+        with_extra = [n for n in mechanism_names() if get_mechanism(n).extra_columns]
         raise EthicLensInputError(
-            "GRR releases only the request's columns; extra columns and bins apply to mst/aim",
+            f"{request.mechanism.upper()} releases only the request's columns; extra columns "
+            f"and bins apply to {'/'.join(with_extra)}",
             column="--columns" if columns else "--bins",
-            fix="drop --columns/--bins, or request mechanism mst or aim",
+            fix=f"drop --columns/--bins, or request mechanism {' or '.join(with_extra)}",
         )
     if len(set(columns)) != len(columns):
         raise EthicLensInputError(
@@ -313,30 +333,9 @@ def _check_extra_columns(request, columns, discretization, roles, y_true) -> lis
     return [c for c in columns if c != request.protected]
 
 
-def _release_grr(request, a, y, yhat, domain, rng):
-    """Only the columns the request needs, the budget split evenly across them."""
-    released = [(request.protected, a, domain)]
-    if request.needs_label:
-        released.append((LABEL, y, [0, 1]))
-    released.append((PREDICTION, yhat, [0, 1]))
-    eps_col = request.epsilon / len(released)
-    table, cols = {}, {}
-    for name, codes, dom in released:
-        k = len(dom)
-        noisy = _grr.randomize(codes, eps_col, k, rng)
-        table[name] = [dom[i] for i in noisy] if name == request.protected else noisy
-        cols[name] = {
-            "domain": dom,
-            "k": k,
-            "epsilon": eps_col,
-            "keep_probability": _grr.keep_probability(eps_col, k),
-        }
-    cols["_composition"] = (
-        f"each record's {len(released)} columns are randomised "
-        f"independently with ε = {eps_col:g} each; by sequential "
-        f"composition the record is {request.epsilon:g}-LDP"
-    )
-    return pd.DataFrame(table), cols
+def _released_roles(protected: str, needs_label: bool) -> list[str]:
+    """The columns every release carries: A, Y (only when a metric needs it) and Ŷ."""
+    return [protected] + ([LABEL] if needs_label else []) + [PREDICTION]
 
 
 def _write_file(path: Path, data: bytes) -> None:
@@ -353,7 +352,8 @@ def _previous_budget(out: Path) -> tuple[float, int]:
         old = json.loads((out / MANIFEST).read_text())
         rec = old.get("budget") or {}
         eps = check_epsilon(
-            rec.get("cumulative_on_this_data", old.get("epsilon")), f"{out / MANIFEST}:budget"
+            rec.get("cumulative_on_this_data", old.get("record_epsilon", old.get("epsilon"))),
+            f"{out / MANIFEST}:budget",
         )
         count = rec.get("releases", 1)
         count = count if isinstance(count, int) and not isinstance(count, bool) else 1
@@ -406,7 +406,7 @@ def write_release(
             "manifest records the cumulative budget)",
         )
     manifest = dict(rel.manifest)
-    eps = float(manifest["epsilon"])
+    eps = float(manifest.get("record_epsilon", manifest["epsilon"]))
     previous, count = (0.0, 0)
     prev_tracked = False
     if is_release:
@@ -543,129 +543,13 @@ def read_release(release_dir: str | Path) -> Release:
     return Release(table, manifest)
 
 
-@dataclass
-class Estimate:
-    values: dict  # metric -> {"value", "ci_low", "ci_high", "ci_method"}
-    mechanism: str
-    epsilon: float
-    delta: float | None
-    rows: int
-    basis: str
-
-    def to_dict(self) -> dict:
-        return {
-            "metrics": self.values,
-            "mechanism": self.mechanism,
-            "epsilon": self.epsilon,
-            "delta": self.delta,
-            "rows": self.rows,
-            "basis": self.basis,
-        }
-
-
-def _joint_from_release(rel: Release):
-    m = rel.manifest
-    prot = m["roles"]["protected"]
-    domain = [str(v) for v in m["columns"][prot]["domain"]]
-    a = pd.Categorical(rel.table[prot].astype(str), categories=domain).codes
-    if (a < 0).any():
-        raise EthicLensInputError(
-            "released group values outside the manifest's domain", column=prot
-        )
-    yhat = rel.table[PREDICTION].to_numpy().astype(int)
-    y = rel.table[LABEL].to_numpy().astype(int) if m["roles"]["label"] else None
-    return a, y, yhat, len(domain)
-
-
-def _point(rel: Release, a, y, yhat, n_a, metrics) -> dict:
-    m = rel.manifest
-    cols = m["columns"]
-    if y is None:
-        joint = np.bincount(a * 2 + yhat, minlength=n_a * 2).astype(float)
-        joint = (joint / joint.sum()).reshape(n_a, 2)
-        if m["mechanism"] == "grr":
-            mats = [
-                _grr.response_matrix(cols[m["roles"]["protected"]]["epsilon"], n_a),
-                _grr.response_matrix(cols[PREDICTION]["epsilon"], 2),
-            ]
-            joint = _grr.debias(joint, mats)
-        return metrics_from_joint(joint, [x for x in metrics if not NEEDS_Y[x]])
-    joint = joint_from_codes(a, y, yhat, n_a)
-    if m["mechanism"] == "grr":
-        mats = [
-            _grr.response_matrix(cols[m["roles"]["protected"]]["epsilon"], n_a),
-            _grr.response_matrix(cols[LABEL]["epsilon"], 2),
-            _grr.response_matrix(cols[PREDICTION]["epsilon"], 2),
-        ]
-        joint = _grr.debias(joint, mats)
-    return metrics_from_joint(joint, metrics)
-
-
-def estimate(rel: Release, *, metrics=None, n_boot: int = 500, random_state=0) -> Estimate:
-    """DP, EO, EOpp from a release, with percentile bootstrap intervals over released rows."""
-    n_boot = check_n_boot(n_boot)
-    random_state = check_seed(random_state, "random_state")
-    m = rel.manifest
-    validate_manifest(
-        m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
-        rel.table,
-    )
-    metrics = list(metrics or m["request"]["metrics"])
-    unknown = [x for x in metrics if x not in METRICS]
-    if unknown:
-        raise EthicLensInputError(
-            "unknown metric", column="--metrics", value=unknown, fix=f"choose from {list(METRICS)}"
-        )
-    needs_y = [x for x in metrics if NEEDS_Y[x]]
-    if needs_y and not m["roles"]["label"]:
-        raise EthicLensInputError(
-            f"metrics {needs_y} need Y, which this release does not contain",
-            column="--metrics",
-            fix="estimate dp only",
-        )
-    a, y, yhat, n_a = _joint_from_release(rel)
-    point = _point(rel, a, y, yhat, n_a, metrics)
-    rng = np.random.default_rng(random_state)
-    boots = {k: [] for k in point}
-    n = len(a)
-    for _ in range(n_boot):
-        i = rng.integers(0, n, n)
-        for k, v in _point(rel, a[i], None if y is None else y[i], yhat[i], n_a, metrics).items():
-            boots[k].append(v)
-    method = "percentile bootstrap over released rows" + (
-        ", each replicate debiased through the GRR response matrices"
-        if m["mechanism"] == "grr"
-        else ", on the synthetic table"
-    )
-    values = {}
-    for k, v in point.items():
-        b = np.asarray(boots[k], float)
-        b = b[np.isfinite(b)]
-        lo, hi = np.quantile(b, [0.025, 0.975]) if len(b) else (np.nan, np.nan)
-        values[k] = {
-            "value": None if not np.isfinite(v) else float(v),
-            "ci_low": float(lo) if np.isfinite(lo) else None,
-            "ci_high": float(hi) if np.isfinite(hi) else None,
-            "ci_method": method,
-        }
-    basis = (
-        f"{m['mechanism'].upper()} release of {m['rows']} rows at ε = {m['epsilon']:g}"
-        + (f", δ = {m['delta']:g}" if m.get("delta") else "")
-        + f" ({m.get('library', '?')})"
-    )
-    return Estimate(values, m["mechanism"], m["epsilon"], m.get("delta"), m["rows"], basis)
-
-
 # ---------------------------------------------------------------------------------------------
 # Validation: every request and manifest is checked as a whole before it is used. The hashes
 # only say a file was not changed after release; these checks say its fields make sense
 # together, so a tampered file whose hashes were recomputed is still refused when it is
 # inconsistent.
 
-EPSILON_MAX = 1e4  # beyond this GRR keeps every value with probability 1 − e^-10⁴: no privacy
-DELTA_MAX = 1e-3  # δ is the chance the guarantee fails outright; it must be far below 1/n′
 N_MAX = 100_000_000
-N_BOOT_MAX = 100_000
 REQUEST_KEYS = {
     "n",
     "protected",
@@ -675,6 +559,7 @@ REQUEST_KEYS = {
     "delta",
     "protected_domain",
     "track_budget",
+    "accounting",
 }
 REQUEST_REQUIRED = {"n", "protected", "mechanism", "epsilon"}
 MANIFEST_REQUIRED = (
@@ -692,85 +577,9 @@ MANIFEST_REQUIRED = (
 )
 
 
-def _is_number(x) -> bool:
-    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(
-        x, (bool, np.bool_)
-    )
-
-
-def check_epsilon(value, where: str = "--epsilon") -> float:
-    """A finite ε in (0, EPSILON_MAX]; booleans, strings, lists and overflowing numbers are
-    refused with the reason."""
-    if not _is_number(value):
-        raise EthicLensInputError(
-            f"ε must be a number, not {type(value).__name__}",
-            column=where,
-            value=value,
-            fix="give a number such as 1.0",
-        )
-    try:
-        eps = float(value)
-    except OverflowError:
-        eps = math.inf
-    if not math.isfinite(eps) or eps <= 0:
-        raise EthicLensInputError(
-            "ε must be a finite number > 0",
-            column=where,
-            value=value if isinstance(value, float) else "(huge)",
-            fix="give a positive budget such as 1.0",
-        )
-    if eps > EPSILON_MAX:
-        raise EthicLensInputError(
-            f"ε = {eps:g} is above {EPSILON_MAX:g}: GRR would keep every value with "
-            "probability 1 − e^-ε (no privacy at all) and the arithmetic overflows",
-            column=where,
-            fix=f"give ε <= {EPSILON_MAX:g}",
-        )
-    return eps
-
-
-def check_delta(value, where: str = "--delta") -> float | None:
-    if value is None:
-        return None
-    if not _is_number(value) or not math.isfinite(float(value)):
-        raise EthicLensInputError(
-            "δ must be a finite number (or absent)",
-            column=where,
-            value=value,
-            fix="e.g. 1e-6, or leave it out",
-        )
-    delta = float(value)
-    if not 0 < delta <= DELTA_MAX:
-        raise EthicLensInputError(
-            f"δ must be in (0, {DELTA_MAX:g}]: δ is the probability that the guarantee fails "
-            "outright, so it must be far below 1/n′",
-            column=where,
-            value=value,
-            fix="e.g. 1e-6 (GRR needs none: leave it out)",
-        )
-    return delta
-
-
 def check_seed(value, where: str = "--seed"):
     """A non-negative integer seed, or None (drawn)."""
     return _check_seed(value, where, allow_none=True)
-
-
-def check_n_boot(value, where: str = "--n-boot") -> int:
-    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 0:
-        raise EthicLensInputError(
-            "must be a non-negative integer",
-            column=where,
-            value=value,
-            fix="e.g. --n-boot 500 (0: no intervals)",
-        )
-    if value > N_BOOT_MAX:
-        raise EthicLensInputError(
-            f"{value} bootstrap replicates is more than the {N_BOOT_MAX:,} this estimate supports",
-            column=where,
-            fix=f"use at most {N_BOOT_MAX:,} (500 is plenty)",
-        )
-    return int(value)
 
 
 def _check_domain(domain, where: str) -> list[str]:
@@ -847,12 +656,21 @@ def validate_request(d, where: str = "request") -> dict:
             fix="e.g. --protected sex",
         )
     mech = body["mechanism"]
-    if not isinstance(mech, str) or mech not in MECHANISMS:
+    mechanism = get_mechanism(mech)
+    accounting = body.get("accounting", "record")
+    if not isinstance(accounting, str) or accounting not in ACCOUNTINGS:
         raise EthicLensInputError(
-            "unknown mechanism (registered: grr, mst, aim)",
-            column="--mechanism",
-            value=mech,
-            fix=f"choose from {list(MECHANISMS)}",
+            "unknown accounting",
+            column="--accounting",
+            value=accounting,
+            fix=f"choose from {list(ACCOUNTINGS)}",
+        )
+    if accounting not in mechanism.accountings:
+        raise EthicLensInputError(
+            f"{mech.upper()} supports only {list(mechanism.accountings)} accounting",
+            column="--accounting",
+            value=accounting,
+            fix="use --accounting record (per-column applies to grr)",
         )
     metrics = body.get("metrics", list(METRICS))
     if isinstance(metrics, str) or not isinstance(metrics, (list, tuple)) or not metrics:
@@ -893,22 +711,8 @@ def validate_request(d, where: str = "request") -> dict:
         "delta": delta,
         "protected_domain": domain,
         "track_budget": track,
+        "accounting": accounting,
     }
-
-
-def _close(a, b) -> bool:
-    return math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-12)
-
-
-def _bad(problem: str, field: str | None = None, value=None):
-    return EthicLensInputError(
-        problem,
-        column=f"{MANIFEST}{':' + field if field else ''}",
-        value=value,
-        fix="ask the platform for the original release "
-        "(a manifest whose fields contradict each other is refused "
-        "even when its hashes match)",
-    )
 
 
 def _check_column_meta(name, meta, expected_domain=None) -> list:
@@ -967,8 +771,7 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
         raise _bad("unknown release format", "format", manifest["format"])
     req = validate_request(manifest["request"], f"{MANIFEST}:request")
     mech = manifest["mechanism"]
-    if not isinstance(mech, str) or mech not in MECHANISMS:
-        raise _bad("unknown mechanism (registered: grr, mst, aim)", "mechanism", mech)
+    mechanism = get_mechanism(mech, f"{MANIFEST}:mechanism")
     if mech != req["mechanism"]:
         raise _bad(f"mechanism differs from the request's {req['mechanism']!r}", "mechanism", mech)
     eps = check_epsilon(manifest["epsilon"], f"{MANIFEST}:epsilon")
@@ -1005,58 +808,37 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
     for name in released[1:]:
         _check_column_meta(name, cols[name], [0, 1])
     data_cols = [c for c in cols if not c.startswith("_")]
-    if mech == "grr":
-        if sorted(data_cols) != sorted(released):
-            raise _bad(f"a GRR release has exactly the columns {released}", "columns", data_cols)
-        total = 0.0
-        for name in released:
-            e = check_epsilon(cols[name].get("epsilon"), f"{MANIFEST}:columns.{name}.epsilon")
-            kp = cols[name].get("keep_probability")
-            if not _is_number(kp) or not _close(
-                kp, _grr.keep_probability(e, len(cols[name]["domain"]))
-            ):
-                raise _bad(
-                    "keep probability does not match the column's ε",
-                    f"columns.{name}.keep_probability",
-                    kp,
-                )
-            total += e
-        if not _close(total, eps):
-            raise _bad(
-                f"per-column ε sum to {total:g}, not the release's ε = {eps:g}", "columns", total
-            )
-    else:
+    if mechanism.extra_columns:
         for name in data_cols:
             if name not in released:
                 _check_column_meta(name, cols[name])
-        priv = cols.get("_privacy")
-        if not isinstance(priv, dict):
-            raise _bad(f"a {mech.upper()} release must describe its budget", "columns._privacy")
-        used_delta = check_delta(priv.get("delta"), f"{MANIFEST}:columns._privacy.delta")
-        if delta is not None and used_delta != delta:
-            raise _bad("δ used differs from the release's δ", "columns._privacy.delta", used_delta)
-        from ._synth import cdp_rho
-
-        rho, spent = priv.get("zcdp_rho"), priv.get("rho_spent")
-        if not _is_number(rho) or not _close(rho, cdp_rho(eps, used_delta)):
-            raise _bad(
-                f"ρ does not follow from ε = {eps:g} and δ = {used_delta:g}",
-                "columns._privacy.zcdp_rho",
-                rho,
-            )
-        if not _is_number(spent) or not 0 <= spent <= rho * (1 + 1e-9):
-            raise _bad("ρ spent exceeds the budget", "columns._privacy.rho_spent", spent)
+    mechanism.validate_columns(manifest, req, released, data_cols)
+    accounting = manifest.get("accounting", "record")  # releases before accounting: record
+    if accounting != req["accounting"]:
+        raise _bad(
+            f"accounting differs from the request's {req['accounting']!r}", "accounting", accounting
+        )
+    record_eps = mechanism.record_epsilon(req, released)
+    stated = manifest.get("record_epsilon", record_eps)
+    if not _is_number(stated) or not _close(stated, record_eps):
+        raise _bad(
+            f"the record-level ε must be {record_eps:g} ({accounting} accounting over "
+            f"{len(released)} released columns)",
+            "record_epsilon",
+            stated,
+        )
     budget = manifest.get("budget")
     if budget is not None:
         if (
             not isinstance(budget, dict)
             or not _close(
-                check_epsilon(budget.get("this_release"), f"{MANIFEST}:budget.this_release"), eps
+                check_epsilon(budget.get("this_release"), f"{MANIFEST}:budget.this_release"),
+                record_eps,
             )
             or check_epsilon(
                 budget.get("cumulative_on_this_data"), f"{MANIFEST}:budget.cumulative_on_this_data"
             )
-            < eps * (1 - 1e-9)
+            < record_eps * (1 - 1e-9)
         ):
             raise _bad("the budget record contradicts the release's ε", "budget", budget)
     if table is not None:

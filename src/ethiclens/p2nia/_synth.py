@@ -190,11 +190,13 @@ def _discretize(rows, columns, discretization, open_bins=False):
 
 
 def release_synthetic(
-    request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins=False
+    fitter, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins=False
 ):
+    """Fit ``fitter`` (:func:`fit_mst`, :func:`fit_aim`: the registered mechanism's) on the
+    drawn rows and sample the released table."""
     delta = request.delta if request.delta else DEFAULT_DELTA
     model, meta, attrs, extra, info = _fit(
-        request.mechanism,
+        fitter,
         request.epsilon,
         delta,
         request.protected,
@@ -217,7 +219,7 @@ def release_synthetic(
 
 
 def fit_and_sample(
-    mechanism,
+    fitter,
     epsilon,
     audit,
     protected,
@@ -235,7 +237,7 @@ def fit_and_sample(
     # only continuous columns (more than 20 values) are binned, as in the recorded runs.
     bins = {c: e for c, e in bins.items() if c in columns and audit[c].nunique() > 20}
     model, meta, attrs, extra, _ = _fit(
-        mechanism,
+        fitter,
         epsilon,
         delta,
         protected,
@@ -264,7 +266,7 @@ def _decode(synth, meta, attrs, extra, prot):
 
 
 def _fit(
-    mechanism,
+    fitter,
     epsilon,
     delta,
     prot,
@@ -306,10 +308,7 @@ def _fit(
     if not force:  # ablation only: the plain mechanism, without the audit's marginals
         forced, random_pairs = [], []
     budget = _Budget(cdp_rho(epsilon, delta))
-    if mechanism == "mst":
-        model, measured = _mst(mbi, dataset, dom, attrs, forced, random_pairs, budget, rng)
-    else:
-        model, measured = _aim(mbi, dataset, dom, attrs, forced, random_pairs, budget, rng)
+    model, measured = fitter(mbi, dataset, dom, attrs, forced, random_pairs, budget, rng)
     if budget.used > budget.total * (1 + 1e-9):
         raise AssertionError(f"budget overspent: {budget.used} > {budget.total}")
     info = {
@@ -325,7 +324,7 @@ def _fit(
     return model, meta, attrs, extra, info
 
 
-def _mst(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
+def fit_mst(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
     rho = budget.total
     sigma1 = math.sqrt(len(attrs) / (2 * rho / 3))
     ones = [_measure(mbi, data, (c,), sigma1, rng, budget) for c in attrs]
@@ -368,7 +367,7 @@ def _mst(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
     return model, [m.clique for m in ones + measured]
 
 
-def _aim(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
+def fit_aim(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
     rho = budget.total
     # The workload is the paper's marginals (forced + 12 random 2-way): scoring every 2-way
     # marginal each round makes JAX compile one program per clique and model, which exhausts

@@ -1,0 +1,268 @@
+"""The auditor's estimate from a release, computed by the fairness core.
+
+1. The released table becomes per-group cell counts (the core's ``tp, fp, fn, tn``, or
+   ``pos, neg`` when Y is not released), i.e. the released joint of (A, Y, Ŷ).
+2. The registered mechanism turns a released joint into an estimate of the true joint (GRR:
+   the inverse of its response matrices, projected onto the simplex; MST/AIM: the synthetic
+   table is itself the estimate).
+3. DP, EO, EOpp are the core's count metrics of that joint (``_metrics``).
+4. Replicates: the mechanism draws bootstrap replicates of the released cells with the core's
+   vectorised draws (GRR: a multinomial resample of the n′ released rows; tables read as data:
+   Jeffreys draws per group), each replicate goes through steps 2–3 at once (no Python loop over
+   replicates), and the interval is the equal-tailed percentile interval of the replicates,
+   widened to contain the estimate where needed (the method says so).
+5. Status, from the core's vocabulary: ``UNDEFINED`` (a condition with no mass, with the
+   reason), ``INSUFFICIENT_DATA`` (a group below the policy's floor: the value is shown, no
+   interval, as in the audit) or ``REPORTED`` (estimated; P2NIA judges no threshold).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .._checks import check_seed as _check_seed
+from ..errors import EthicLensInputError
+from ..fairness import (
+    INSUFFICIENT_DATA,
+    REPORTED,
+    UNDEFINED,
+    Interval,
+    MetricEstimate,
+    Policy,
+    bootstrap_interval,
+    contain_estimate,
+)
+from ._common import TABLE
+from ._mechanisms import get_mechanism
+from ._metrics import METRICS, NEEDS_Y, cells_from_joint, metrics_from_cells
+from ._protocol import validate_manifest
+from ._roles import LABEL, PREDICTION
+
+SCHEMA_VERSION = "1.0"
+ESTIMATE_FORMAT = "ethiclens-p2nia-estimate/1"
+BELOW_FLOOR_METHOD = "not reported: below the sample floor"
+N_BOOT_MAX = 100_000
+
+
+@dataclass
+class Estimate:
+    """A P2NIA estimate: per metric ``value, ci_low, ci_high, ci_method, status, reason``."""
+
+    values: dict  # metric -> MetricEstimate.to_dict()
+    mechanism: str
+    epsilon: float
+    delta: float | None
+    rows: int
+    basis: str
+    accounting: str = "record"
+    record_epsilon: float | None = None
+    groups: list = field(default_factory=list)
+    policy: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        """JSON form, schema ``p2nia/estimate.schema.json`` (``schema_version`` 1.0)."""
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "format": ESTIMATE_FORMAT,
+            "metrics": self.values,
+            "mechanism": self.mechanism,
+            "epsilon": self.epsilon,
+            "accounting": self.accounting,
+            "record_epsilon": self.record_epsilon,
+            "delta": self.delta,
+            "rows": self.rows,
+            "basis": self.basis,
+            "groups": self.groups,
+            "policy": self.policy,
+        }
+
+
+def check_n_boot(value, where: str = "--n-boot") -> int:
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 0:
+        raise EthicLensInputError(
+            "must be a non-negative integer",
+            column=where,
+            value=value,
+            fix="e.g. --n-boot 500 (0: no intervals)",
+        )
+    if value > N_BOOT_MAX:
+        raise EthicLensInputError(
+            f"{value} bootstrap replicates is more than the {N_BOOT_MAX:,} this estimate supports",
+            column=where,
+            fix=f"use at most {N_BOOT_MAX:,} (500 is plenty)",
+        )
+    return int(value)
+
+
+def released_counts(rel) -> tuple[np.ndarray, list[str], bool]:
+    """Counts of the released joint: (|A|, 2, 2) [a, y, ŷ] with Y, else (|A|, 2) [a, ŷ]."""
+    m = rel.manifest
+    prot = m["roles"]["protected"]
+    domain = [str(v) for v in m["columns"][prot]["domain"]]
+    a = pd.Categorical(rel.table[prot].astype(str), categories=domain).codes.astype(np.int64)
+    if (a < 0).any():
+        raise EthicLensInputError(
+            "released group values outside the manifest's domain", column=prot
+        )
+    yhat = rel.table[PREDICTION].to_numpy().astype(np.int64)
+    n_a = len(domain)
+    if m["roles"]["label"]:
+        y = rel.table[LABEL].to_numpy().astype(np.int64)
+        flat = (a * 2 + y) * 2 + yhat
+        return np.bincount(flat, minlength=n_a * 4).reshape(n_a, 2, 2), domain, True
+    return np.bincount(a * 2 + yhat, minlength=n_a * 2).reshape(n_a, 2), domain, False
+
+
+def _undefined_reason(metric, cells, labelled, domain) -> str:
+    n = cells.sum(axis=-1)
+    empty = [domain[g] for g in range(len(domain)) if n[g] <= 0]
+    if metric == "dp" or empty:
+        return f"no (estimated) rows in group(s) {empty}: the selection rate is undefined"
+    pos = cells[:, 0] + cells[:, 2]
+    neg = cells[:, 1] + cells[:, 3]
+    clauses = [
+        f"{domain[g]} has no (estimated) positive labels" for g in range(len(n)) if pos[g] <= 0
+    ]
+    if metric == "eo":
+        clauses += [
+            f"{domain[g]} has no (estimated) negative labels" for g in range(len(n)) if neg[g] <= 0
+        ]
+    what = "TPR" if metric == "eopp" else "TPR or FPR"
+    return "; ".join(clauses) + f": the {what} is undefined"
+
+
+def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str) -> str | None:
+    """Reason when a group is below the policy floor, as the audit writes it."""
+    n = cells.sum(axis=-1)
+    if not NEEDS_Y[metric]:
+        short = [
+            f"n = {n[g]:.0f}, below the floor of {policy.min_group_size} ({attribute}:{domain[g]})"
+            for g in range(len(domain))
+            if n[g] < policy.min_group_size
+        ]
+    else:
+        pos, neg = cells[:, 0] + cells[:, 2], cells[:, 1] + cells[:, 3]
+        short = [
+            f"{pos[g]:.0f} positive / {neg[g]:.0f} negative labels, below the floor of "
+            f"{policy.min_label_count} each ({attribute}:{domain[g]})"
+            for g in range(len(domain))
+            if pos[g] < policy.min_label_count or neg[g] < policy.min_label_count
+        ]
+    return "; ".join(short) or None
+
+
+def estimate(
+    rel,
+    *,
+    metrics=None,
+    n_boot: int = 500,
+    random_state=0,
+    policy: Policy | None = None,
+    level: float = 0.95,
+) -> Estimate:
+    """DP, EO, EOpp from a release, with bootstrap intervals and statuses from the fairness core.
+
+    Parameters
+    ----------
+    rel : Release
+        A release (from :func:`read_release` or :func:`release`).
+    metrics : list of str, optional
+        Subset of the request's metrics.
+    n_boot : int
+        Bootstrap replicates (0: no intervals).
+    random_state : int
+        Seed of the replicates.
+    policy : Policy, optional
+        Sample floors (``min_group_size`` for DP, ``min_label_count`` for EO/EOpp), applied to
+        the estimated group and label counts (n′ times the estimated joint for GRR).
+    level : float
+        Confidence level of the intervals.
+    """
+    n_boot = check_n_boot(n_boot)
+    random_state = _check_seed(random_state, "random_state", allow_none=True)
+    policy = policy or Policy()
+    m = rel.manifest
+    validate_manifest(
+        m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
+        rel.table,
+    )
+    metrics = list(metrics or m["request"]["metrics"])
+    unknown = [x for x in metrics if x not in METRICS]
+    if unknown:
+        raise EthicLensInputError(
+            "unknown metric", column="--metrics", value=unknown, fix=f"choose from {list(METRICS)}"
+        )
+    needs_y = [x for x in metrics if NEEDS_Y[x]]
+    if needs_y and not m["roles"]["label"]:
+        raise EthicLensInputError(
+            f"metrics {needs_y} need Y, which this release does not contain",
+            column="--metrics",
+            fix="estimate dp only",
+        )
+    mech = get_mechanism(m["mechanism"], f"{TABLE}: mechanism")
+    counts, domain, labelled = released_counts(rel)
+    n = counts.sum()
+    joint = mech.joint(counts / n, m)
+    cells = cells_from_joint(joint, labelled) * n  # estimated counts per group and cell
+    point = metrics_from_cells(cells, labelled, metrics)
+    boot = {}
+    if n_boot:
+        draws = mech.draw(counts, n_boot, np.random.default_rng(random_state))
+        totals = draws.reshape(n_boot, -1).sum(axis=1)
+        shape = (n_boot,) + (1,) * counts.ndim
+        with np.errstate(invalid="ignore", divide="ignore"):
+            rep_joint = mech.joint(draws / totals.reshape(shape), m)
+        boot = metrics_from_cells(cells_from_joint(rep_joint, labelled), labelled, metrics)
+    attribute = m["roles"]["protected"]
+    values = {}
+    for k in metrics:
+        v = float(point[k])
+        if not np.isfinite(v):
+            est = MetricEstimate(
+                None,
+                None,
+                None,
+                mech.ci_method,
+                UNDEFINED,
+                _undefined_reason(k, cells, labelled, domain),
+            )
+        elif (floor := _below_floor(k, cells, labelled, domain, policy, attribute)) is not None:
+            est = MetricEstimate(v, None, None, BELOW_FLOOR_METHOD, INSUFFICIENT_DATA, floor)
+        else:
+            if n_boot:
+                iv = bootstrap_interval(v, boot[k], None, None, method="percentile", level=level)
+                iv = Interval(iv.low, iv.high, iv.method.replace("percentile", mech.ci_method, 1))
+                iv = contain_estimate(iv, v)
+            else:
+                iv = Interval(None, None, "not computed (n_boot = 0)")
+            reason = None if iv.defined else iv.method.split(": ", 1)[-1]
+            est = MetricEstimate(v, iv.low, iv.high, iv.method, REPORTED, reason)
+        values[k] = est.to_dict()
+    record_eps = m.get("record_epsilon", m["epsilon"])
+    accounting = m.get("accounting", "record")
+    basis = (
+        f"{m['mechanism'].upper()} release of {m['rows']} rows at ε = {m['epsilon']:g}"
+        + (
+            f" per column ({accounting} accounting: record-level ε = {record_eps:g})"
+            if accounting != "record"
+            else ""
+        )
+        + (f", δ = {m['delta']:g}" if m.get("delta") else "")
+        + f" ({m.get('library', '?')})"
+    )
+    groups = [{"group": g, "n_estimated": float(cells[i].sum())} for i, g in enumerate(domain)]
+    return Estimate(
+        values,
+        m["mechanism"],
+        m["epsilon"],
+        m.get("delta"),
+        m["rows"],
+        basis,
+        accounting=accounting,
+        record_epsilon=float(record_eps),
+        groups=groups,
+        policy={"min_group_size": policy.min_group_size, "min_label_count": policy.min_label_count},
+    )

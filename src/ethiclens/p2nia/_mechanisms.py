@@ -1,0 +1,309 @@
+"""P2NIA release mechanisms as one registry: one class per mechanism, registered by name.
+
+A mechanism turns the platform's n′ drawn rows into a released table and the manifest's column
+descriptions (:meth:`Mechanism.release`), checks those descriptions when a manifest is read
+(:meth:`Mechanism.validate_columns`), and tells the auditor how to read the table back: the
+estimate of the true (A, Y, Ŷ) joint from the released one (:meth:`Mechanism.joint`, the
+identity for a table that is itself an estimate of the data, the inverse of the response
+matrices for GRR) and how to draw bootstrap replicates of the released cells
+(:meth:`Mechanism.draw`). The request, the manifest validation, ``release``, ``estimate``, the
+CLI and the experiment all look mechanisms up here; an unknown name is an input error that lists
+the registered ones.
+
+Accounting (issue 17): ``record`` (every mechanism) states ε for the whole record; GRR splits it
+evenly over the released columns (sequential composition). ``per-column`` (GRR only; the P2NIA
+paper's §3.2 setup) randomises each released column at the full ε, so the record is k·ε-LDP
+for k released columns; the manifest states that record-level ε.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..errors import EthicLensInputError
+from ..fairness import draw_cell_counts, draw_dirichlet_cells
+from . import _grr, _synth
+from ._common import _bad, _close, _is_number, check_delta, check_epsilon
+from ._roles import LABEL, PREDICTION
+
+RECORD, PER_COLUMN = "record", "per-column"
+ACCOUNTINGS = (RECORD, PER_COLUMN)
+
+
+class Mechanism:
+    """The interface every P2NIA mechanism implements.
+
+    Attributes
+    ----------
+    name : str
+        Registry key, written into requests and manifests.
+    needs_delta : bool
+        Whether the guarantee is (ε, δ) (a default δ is used when the request gives none).
+    accountings : tuple of str
+        Accounting choices it supports (``"record"`` always).
+    extra_columns : bool
+        Whether feature columns beyond A, Y, Ŷ can be released (``--columns``/``--bins``).
+    ci_method : str
+        How :meth:`draw` resamples the released cells, named in every interval.
+    """
+
+    name: str = ""
+    needs_delta: bool = False
+    accountings: tuple = (RECORD,)
+    extra_columns: bool = False
+    ci_method: str = "jeffreys (Dirichlet(cells + 1/2) draws per released group, percentile)"
+
+    def release(self, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins):
+        """Released table (DataFrame) and the manifest's ``columns`` object."""
+        raise NotImplementedError
+
+    def validate_columns(self, manifest: dict, request: dict, released: list, data_cols: list):
+        """Refuse (``_common._bad``) column descriptions that contradict the request."""
+
+    def record_epsilon(self, request: dict, released: list) -> float:
+        """The record-level ε the release spends (what budget tracking adds up)."""
+        return float(request["epsilon"])
+
+    def joint(self, observed: np.ndarray, manifest: dict) -> np.ndarray:
+        """Estimate of the true joint from released joint(s) of shape (..., |A|, [2,] 2)."""
+        return observed
+
+    def draw(self, counts: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:
+        """Replicates of the released cell counts, shape (n_boot, *counts.shape).
+
+        Default: the audit core's Jeffreys draws per released group (the table is read as data).
+        """
+        flat = counts.reshape(counts.shape[0], -1).astype(float)
+        draws = draw_dirichlet_cells(flat, flat.sum(axis=1), n_boot, rng)
+        return draws.reshape(n_boot, *counts.shape)
+
+
+_REGISTRY: dict[str, Mechanism] = {}
+
+
+def register_mechanism(mechanism: Mechanism) -> Mechanism:
+    """Register ``mechanism`` under ``mechanism.name`` (refused if the name is taken)."""
+    name = getattr(mechanism, "name", None)
+    if not isinstance(mechanism, Mechanism) or not isinstance(name, str) or not name:
+        raise EthicLensInputError(
+            "a mechanism must be a Mechanism instance with a non-empty name",
+            column="mechanism",
+            value=name,
+            fix="subclass ethiclens.p2nia.Mechanism and set name",
+        )
+    if name in _REGISTRY or name == "blackbox":
+        raise EthicLensInputError(
+            "a mechanism of that name is already registered",
+            column="mechanism",
+            value=name,
+            fix="choose another name, or unregister_mechanism it first",
+        )
+    _REGISTRY[name] = mechanism
+    return mechanism
+
+
+def unregister_mechanism(name: str) -> None:
+    """Remove a registered mechanism (no error if it is absent)."""
+    _REGISTRY.pop(name, None)
+
+
+def mechanism_names() -> list[str]:
+    return list(_REGISTRY)
+
+
+def get_mechanism(name, where: str = "--mechanism") -> Mechanism:
+    """The registered mechanism ``name``; an unknown name lists the registered ones."""
+    if not isinstance(name, str) or name not in _REGISTRY:
+        names = mechanism_names()
+        raise EthicLensInputError(
+            f"unknown mechanism (registered: {', '.join(names)})",
+            column=where,
+            value=name,
+            fix=f"choose from {names}",
+        )
+    return _REGISTRY[name]
+
+
+# ---------------------------------------------------------------------------------------------
+# GRR
+
+
+class GRR(Mechanism):
+    """Generalised randomised response on A, (Y,) Ŷ only; the auditor debiases exactly."""
+
+    name = "grr"
+    accountings = (RECORD, PER_COLUMN)
+    ci_method = (
+        "percentile bootstrap over released rows (multinomial over the released joint's "
+        "cells), each replicate debiased through the GRR response matrices"
+    )
+
+    def release(self, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins):
+        released = [(request.protected, a, domain)]
+        if request.needs_label:
+            released.append((LABEL, y, [0, 1]))
+        released.append((PREDICTION, yhat, [0, 1]))
+        k = len(released)
+        per_column = request.accounting == PER_COLUMN
+        eps_col = request.epsilon if per_column else request.epsilon / k
+        table, cols = {}, {}
+        for name, codes, dom in released:
+            noisy = _grr.randomize(codes, eps_col, len(dom), rng)
+            table[name] = [dom[i] for i in noisy] if name == request.protected else noisy
+            cols[name] = {
+                "domain": dom,
+                "k": len(dom),
+                "epsilon": eps_col,
+                "keep_probability": _grr.keep_probability(eps_col, len(dom)),
+            }
+        if per_column:
+            cols["_composition"] = (
+                f"per-column accounting: each record's {k} columns are randomised independently "
+                f"with the full ε = {eps_col:g} each; by sequential composition the record is "
+                f"{k * eps_col:g}-LDP"
+            )
+        else:
+            cols["_composition"] = (
+                f"each record's {k} columns are randomised "
+                f"independently with ε = {eps_col:g} each; by sequential "
+                f"composition the record is {request.epsilon:g}-LDP"
+            )
+        return pd.DataFrame(table), cols
+
+    def record_epsilon(self, request, released):
+        k = len(released)
+        return float(request["epsilon"]) * (k if request["accounting"] == PER_COLUMN else 1)
+
+    def validate_columns(self, manifest, request, released, data_cols):
+        from ._common import MANIFEST
+
+        cols, eps = manifest["columns"], float(request["epsilon"])
+        if sorted(data_cols) != sorted(released):
+            raise _bad(f"a GRR release has exactly the columns {released}", "columns", data_cols)
+        total = 0.0
+        for name in released:
+            e = check_epsilon(cols[name].get("epsilon"), f"{MANIFEST}:columns.{name}.epsilon")
+            kp = cols[name].get("keep_probability")
+            if not _is_number(kp) or not _close(
+                kp, _grr.keep_probability(e, len(cols[name]["domain"]))
+            ):
+                raise _bad(
+                    "keep probability does not match the column's ε",
+                    f"columns.{name}.keep_probability",
+                    kp,
+                )
+            if request["accounting"] == PER_COLUMN and not _close(e, eps):
+                raise _bad(
+                    f"per-column accounting flips every column at the full ε = {eps:g}",
+                    f"columns.{name}.epsilon",
+                    e,
+                )
+            total += e
+        if not _close(total, self.record_epsilon(request, released)):
+            raise _bad(
+                f"per-column ε sum to {total:g}, not the release's ε = {eps:g}"
+                + (" times the released columns" if request["accounting"] == PER_COLUMN else ""),
+                "columns",
+                total,
+            )
+
+    def _matrices(self, manifest, n_a, labelled):
+        cols, prot = manifest["columns"], manifest["roles"]["protected"]
+        mats = [_grr.response_matrix(cols[prot]["epsilon"], n_a)]
+        if labelled:
+            mats.append(_grr.response_matrix(cols[LABEL]["epsilon"], 2))
+        mats.append(_grr.response_matrix(cols[PREDICTION]["epsilon"], 2))
+        return mats
+
+    def joint(self, observed, manifest):
+        """Debias each released joint through the Kronecker product of the response matrices
+        (one matrix inverse for every replicate) and project each onto the simplex."""
+        labelled = bool(manifest["roles"]["label"])
+        shape = observed.shape[-3:] if labelled else observed.shape[-2:]
+        n_a = shape[0]
+        M = None
+        for m in self._matrices(manifest, n_a, labelled):
+            M = m if M is None else np.kron(M, m)
+        flat = observed.reshape(-1, int(np.prod(shape)))
+        raw = np.linalg.solve(M, flat.T).T
+        return _grr.project_rows_to_simplex(raw).reshape(observed.shape)
+
+    def draw(self, counts, n_boot, rng):
+        """Multinomial resample of all n′ released rows over the joint's cells: the released
+        group sizes are themselves noisy, so no stratification by released group."""
+        flat = counts.reshape(1, -1)
+        return draw_cell_counts(flat, n_boot, rng).reshape(n_boot, *counts.shape)
+
+
+# ---------------------------------------------------------------------------------------------
+# MST and AIM (select-measure-generate with Private-PGM, see _synth)
+
+
+class _Synthesiser(Mechanism):
+    needs_delta = True
+    extra_columns = True
+    ci_method = (
+        "jeffreys (Dirichlet(cells + 1/2) draws per released group, percentile) on the "
+        "synthetic table: covers the sampling of the synthetic rows, not the mechanism's noise"
+    )
+
+    @staticmethod
+    def fit(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
+        raise NotImplementedError
+
+    def release(self, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins):
+        return _synth.release_synthetic(
+            self.fit,
+            request,
+            rows,
+            a,
+            y,
+            yhat,
+            domain,
+            columns,
+            discretization,
+            rng,
+            open_bins=open_bins,
+        )
+
+    def fit_and_sample(self, epsilon, audit, protected, groups, columns, bins, sizes, rng, **kw):
+        """Experiment helper: fit once on the audit data, sample every size (no files)."""
+        return _synth.fit_and_sample(
+            self.fit, epsilon, audit, protected, groups, columns, bins, sizes, rng, **kw
+        )
+
+    def validate_columns(self, manifest, request, released, data_cols):
+        from ._common import MANIFEST
+
+        cols, eps, mech = manifest["columns"], float(request["epsilon"]), self.name
+        priv = cols.get("_privacy")
+        if not isinstance(priv, dict):
+            raise _bad(f"a {mech.upper()} release must describe its budget", "columns._privacy")
+        used_delta = check_delta(priv.get("delta"), f"{MANIFEST}:columns._privacy.delta")
+        delta = request["delta"]
+        if delta is not None and used_delta != delta:
+            raise _bad("δ used differs from the release's δ", "columns._privacy.delta", used_delta)
+        rho, spent = priv.get("zcdp_rho"), priv.get("rho_spent")
+        if not _is_number(rho) or not _close(rho, _synth.cdp_rho(eps, used_delta)):
+            raise _bad(
+                f"ρ does not follow from ε = {eps:g} and δ = {used_delta:g}",
+                "columns._privacy.zcdp_rho",
+                rho,
+            )
+        if not _is_number(spent) or not 0 <= spent <= rho * (1 + 1e-9):
+            raise _bad("ρ spent exceeds the budget", "columns._privacy.rho_spent", spent)
+
+
+class MST(_Synthesiser):
+    name = "mst"
+    fit = staticmethod(_synth.fit_mst)
+
+
+class AIM(_Synthesiser):
+    name = "aim"
+    fit = staticmethod(_synth.fit_aim)
+
+
+for _mech in (GRR(), MST(), AIM()):
+    register_mechanism(_mech)
