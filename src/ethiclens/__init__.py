@@ -14,11 +14,12 @@ from .errors import EthicLensInputError
 # public name -> module that defines it (imported on first access).
 _LAZY = {
     "audit": "ethiclens.fairness",
+    "compare": "ethiclens.fairness",
     "AuditResult": "ethiclens.fairness",
     "Policy": "ethiclens.fairness",
 }
 
-__all__ = ["__version__", "audit", "AuditResult", "Policy", "EthicLensInputError"]
+__all__ = ["__version__", "audit", "compare", "AuditResult", "Policy", "EthicLensInputError"]
 
 
 def __getattr__(name: str):

@@ -24,6 +24,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "audit_command",
         "Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet file.",
     ),
+    "compare": (
+        "ethiclens.cli._compare",
+        "compare_command",
+        "Compare two models on the same rows: B − A for every metric, paired intervals.",
+    ),
     "datasets": (
         "ethiclens.cli._datasets",
         "datasets_group",

@@ -8,7 +8,9 @@ from ._bootstrap import (
     draw_cell_counts,
     draw_dirichlet_cells,
 )
+from ._compare import COMPARE_SCHEMA_VERSION, MetricDifference, ModelComparison, compare
 from ._counts import GroupCounts
+from ._display import register_renderer
 from ._engine import audit, two_proportion_z_test
 from ._metrics import (
     COMPARISON_METRIC_SPECS,
@@ -46,6 +48,11 @@ from ._validate import check_group_edits
 
 __all__ = [
     "audit",
+    "compare",
+    "ModelComparison",
+    "MetricDifference",
+    "COMPARE_SCHEMA_VERSION",
+    "register_renderer",
     "check_group_edits",
     "AuditResult",
     "Comparison",

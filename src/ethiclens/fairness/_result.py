@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from . import _display
+
 SCHEMA_VERSION = "1.0"
 
 
@@ -17,6 +19,10 @@ def _num(x):
         return None
     x = float(x)
     return x if math.isfinite(x) else None
+
+
+def _nan(x) -> float:
+    return float("nan") if x is None else float(x)
 
 
 @dataclass
@@ -107,6 +113,12 @@ class Comparison:
     def key(self) -> str:
         return f"{self.attribute}:{self.group}"
 
+    def __repr__(self) -> str:
+        return _display.comparison_repr(self)
+
+    def _repr_html_(self) -> str:
+        return _display.comparison_html(self)
+
     def to_dict(self) -> dict:
         return {
             "attribute": self.attribute,
@@ -195,6 +207,64 @@ class AuditResult:
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.to_dict(), indent=indent, allow_nan=False)
+
+    def __repr__(self) -> str:
+        return _display.audit_repr(self)
+
+    def _repr_html_(self) -> str:
+        return _display.audit_html(self)
+
+    def by_group(self, attribute: str | None = None, intervals: bool = True) -> pd.DataFrame:
+        """Per-group rates, one row per (attribute, group), like Fairlearn's ``by_group``.
+
+        Columns: ``n``, ``positives`` and ``negatives`` (true labels), then every per-group
+        metric of the registry (selection rate, base rate, accuracy, TPR, FPR, FNR, PPV, NPV,
+        FDR, FOR, Theil index; ECE when scores were given), each followed by
+        ``<metric>_ci_low`` and ``<metric>_ci_high`` when ``intervals``. Undefined values are
+        NaN, never 0; below the sample floor a value is shown without an interval.
+
+        Parameters
+        ----------
+        attribute : str, optional
+            Only this attribute; the index is then the group alone.
+        intervals : bool
+            Include the interval columns (default True).
+        """
+        attrs = self.attributes
+        if attribute is not None:
+            attrs = [a for a in attrs if a.name == attribute]
+            if not attrs:
+                raise KeyError(
+                    f"no attribute {attribute!r}; use one of {[a.name for a in self.attributes]}"
+                )
+        rows, index = [], []
+        for a in attrs:
+            for g in a.groups:
+                row = {
+                    "n": g.n,
+                    "positives": g.n_positive_label,
+                    "negatives": g.n_negative_label,
+                }
+                for name, m in g.metrics.items():
+                    row[name] = _nan(m.value)
+                    if intervals:
+                        row[f"{name}_ci_low"] = _nan(m.ci_low)
+                        row[f"{name}_ci_high"] = _nan(m.ci_high)
+                rows.append(row)
+                index.append(g.group if attribute is not None else (a.name, g.group))
+        if attribute is not None:
+            idx = pd.Index(index, name=attribute)
+        else:
+            idx = pd.MultiIndex.from_tuples(index, names=["attribute", "group"])
+        return pd.DataFrame(rows, index=idx)
+
+    def to_html(self, path, title: str | None = None):
+        """Write the HTML report (as ``ethiclens audit --html``) atomically; returns the path."""
+        return _display.renderer("audit_html")(self, path, title)
+
+    def to_model_card(self, path):
+        """Write the Markdown model card (as ``ethiclens audit --model-card``) atomically."""
+        return _display.renderer("audit_card")(self, path)
 
     def to_frame(self) -> pd.DataFrame:
         """One row per (comparison, metric)."""

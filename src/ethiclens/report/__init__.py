@@ -11,6 +11,7 @@ from ._audit_report import (
 from ._audit_report import fmt as format_number
 from ._audit_report import fmt_estimate as format_estimate
 from ._model_card import render_model_card
+from ._notebook import write_audit_card, write_audit_html, write_comparison_html
 from ._provenance import benchmark_provenance, load_card_info
 from ._render import Report, Section, paragraph, table
 from ._schema import load_schema, validate_report
@@ -33,6 +34,9 @@ __all__ = [
     "build_audit_report",
     "render_html",
     "render_model_card",
+    "write_audit_html",
+    "write_audit_card",
+    "write_comparison_html",
     "load_schema",
     "validate_report",
     "write_atomic",

@@ -1,0 +1,502 @@
+"""Two models on the same rows: B − A for every metric, with a paired interval.
+
+Both models are scored on the same people, so their errors are correlated; an interval that
+draws A and B independently ignores that and is too wide. Here each group's rows are counted
+in the joint cells (ŷ_A, ŷ_B, y) — 8 cells with labels, 4 without — and the draws are of those
+joint cells, so every draw scores both models on the same resample. With the default Jeffreys
+draws the joint prior is 1/4 per cell: each model's own marginal is then exactly the audit's
+Dirichlet(cells + 1/2) posterior (Dirichlet aggregation), and only the pairing is added.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .._checks import check_seed
+from .._version import __version__
+from ..errors import EthicLensInputError
+from . import _display
+from . import _policy as pol
+from ._bootstrap import Interval, bootstrap_interval
+from ._engine import INTERSECTION_SEP, audit
+from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
+from ._result import AuditResult, MetricEstimate, _num
+from ._validate import apply_group_edits, as_binary, check_length, cross_groups, encode_groups
+
+COMPARE_SCHEMA_VERSION = "1.0"
+PAIRED_METHOD = (
+    "paired: Dirichlet(joint (ŷ_A, ŷ_B, y) cells + 1/4) draws per group, both models on "
+    "each draw, equal-tailed"
+)
+PAIRED_BOOTSTRAP_METHOD = (
+    "paired bootstrap: multinomial resample of each group's joint (ŷ_A, ŷ_B, y) cells, "
+    "both models on each resample, percentile"
+)
+UNPAIRED_METHOD = (
+    "unpaired: independent Dirichlet(cells + 1/2) draws per model and group, equal-tailed"
+)
+CI_CHOICES = ("jeffreys", "bootstrap")
+
+
+@dataclass
+class MetricDifference:
+    """One metric of one comparison (or group) under model A and model B, and B − A."""
+
+    attribute: str
+    group: str
+    reference: str | None  # None for a per-group metric
+    metric: str
+    value_a: float | None
+    value_b: float | None
+    difference: MetricEstimate
+
+    @property
+    def excludes_zero(self) -> bool:
+        d = self.difference
+        return d.ci_low is not None and (d.ci_low > 0 or d.ci_high < 0)
+
+    def to_dict(self) -> dict:
+        return {
+            "attribute": self.attribute,
+            "group": self.group,
+            "reference": self.reference,
+            "metric": self.metric,
+            "value_a": _num(self.value_a),
+            "value_b": _num(self.value_b),
+            "difference": self.difference.to_dict(),
+            "interval_excludes_zero": self.excludes_zero,
+        }
+
+
+@dataclass
+class VerdictChange:
+    """A comparison's policy status under A and under B."""
+
+    attribute: str
+    group: str
+    reference: str
+    status_a: str
+    status_b: str
+
+    @property
+    def changed(self) -> bool:
+        return self.status_a != self.status_b
+
+    def to_dict(self) -> dict:
+        return {
+            "attribute": self.attribute,
+            "group": self.group,
+            "reference": self.reference,
+            "status_a": self.status_a,
+            "status_b": self.status_b,
+            "changed": self.changed,
+        }
+
+
+@dataclass
+class ModelComparison:
+    """Model B against model A on the same rows (``ethiclens.compare``).
+
+    ``differences``: every comparison metric of every comparison, B − A with its interval;
+    ``group_differences``: every per-group metric, B − A; ``verdicts``: each comparison's
+    status under A and B; ``audit_a``/``audit_b``: the two full audits (same seed).
+    """
+
+    names: tuple[str, str]
+    audit_a: AuditResult
+    audit_b: AuditResult
+    differences: list[MetricDifference]
+    group_differences: list[MetricDifference]
+    verdicts: list[VerdictChange]
+    config: dict
+    data: dict = field(default_factory=dict)
+
+    @property
+    def changed(self) -> list[VerdictChange]:
+        return [v for v in self.verdicts if v.changed]
+
+    def difference(self, attribute: str, group: str, metric: str) -> MetricDifference:
+        for d in self.differences:
+            if (d.attribute, d.group, d.metric) == (attribute, str(group), metric):
+                return d
+        raise KeyError(f"no difference {attribute}:{group} {metric}")
+
+    def to_dict(self) -> dict:
+        return {
+            "schema_version": COMPARE_SCHEMA_VERSION,
+            "kind": "model_comparison",
+            "models": {"a": self.names[0], "b": self.names[1]},
+            "config": self.config,
+            "data": self.data,
+            "differences": [d.to_dict() for d in self.differences],
+            "group_differences": [d.to_dict() for d in self.group_differences],
+            "verdicts": [v.to_dict() for v in self.verdicts],
+            "summary": {
+                "n_comparisons": len(self.verdicts),
+                "verdicts_changed": [f"{v.attribute}:{v.group}" for v in self.changed],
+                "intervals_excluding_zero": [
+                    f"{d.attribute}:{d.group} {d.metric}"
+                    for d in self.differences
+                    if d.excludes_zero
+                ],
+            },
+            "audits": {"a": self.audit_a.to_dict(), "b": self.audit_b.to_dict()},
+        }
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, allow_nan=False)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per (comparison, metric): A, B, B − A and its interval."""
+        return pd.DataFrame([_flat(d) for d in self.differences])
+
+    def __repr__(self) -> str:
+        return _display.compare_repr(self)
+
+    def _repr_html_(self) -> str:
+        return _display.compare_html(self)
+
+    def to_html(self, path, title: str | None = None):
+        """Write the comparison's HTML report atomically; returns the path."""
+        return _display.renderer("compare_html")(self, path, title)
+
+
+def _flat(d: MetricDifference) -> dict:
+    m = d.difference
+    return {
+        "attribute": d.attribute,
+        "group": d.group,
+        "reference": d.reference,
+        "metric": d.metric,
+        "value_a": _nan(d.value_a),
+        "value_b": _nan(d.value_b),
+        "difference": _nan(m.value),
+        "ci_low": _nan(m.ci_low),
+        "ci_high": _nan(m.ci_high),
+        "ci_method": m.ci_method,
+        "excludes_zero": d.excludes_zero,
+    }
+
+
+def _nan(x):
+    return float("nan") if x is None else float(x)
+
+
+def _check_aligned(named: dict, n: int) -> None:
+    """Same length everywhere; pandas inputs must share one index (rows are never realigned)."""
+    first = None
+    for name, values in named.items():
+        if values is None or isinstance(values, dict):
+            continue  # a dict of columns is checked column by column by the audit
+        check_length(values, n, name)
+        index = getattr(values, "index", None)
+        if index is None or isinstance(values, np.ndarray):
+            continue
+        if first is None:
+            first = (name, index)
+        elif not index.equals(first[1]):
+            raise EthicLensInputError(
+                f"index differs from {first[0]}'s, so rows would be compared with other rows",
+                column=name,
+                fix="give every input the same index (e.g. .reset_index(drop=True) on each, "
+                "or .reindex(...) to align them) or pass NumPy arrays in one row order",
+            )
+
+
+def compare(
+    y_true,
+    pred_a,
+    pred_b,
+    sensitive_features,
+    *,
+    names: tuple[str, str] = ("A", "B"),
+    reference=None,
+    intersections=None,
+    exclude_groups=None,
+    merge_groups=None,
+    pos_label=None,
+    positive_is_favorable: bool = True,
+    n_boot: int = 1000,
+    ci: str = "jeffreys",
+    paired: bool = True,
+    confidence_level: float = 0.95,
+    policy: pol.Policy | None = None,
+    random_state: int | None = None,
+    provenance: dict | None = None,
+) -> ModelComparison:
+    """Compare model B with model A on the same rows: B − A for every metric, paired intervals.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,) or None
+        Ground-truth labels (without them only selection-rate metrics are compared).
+    pred_a, pred_b : array-like of shape (n,)
+        The two models' predictions for the same rows, in the same order. Pandas inputs must
+        share one index (they are never silently realigned).
+    sensitive_features : Series, DataFrame, dict or array-like
+        Protected attributes, as for :func:`audit`.
+    names : tuple of str
+        Names of the two models in reports.
+    reference, intersections, exclude_groups, merge_groups, pos_label, positive_is_favorable, \
+policy, confidence_level
+        As for :func:`audit`; both models are audited with the same settings.
+    n_boot : int
+        Draws for the intervals of the differences (and of each audit).
+    ci : {"jeffreys", "bootstrap"}
+        ``"jeffreys"`` (default): Dirichlet draws of the joint cells (see the module text);
+        ``"bootstrap"``: a paired row bootstrap (multinomial resample of the joint cells).
+    paired : bool
+        True (default): both models on each draw. False draws each model independently (for
+        comparison only: it ignores that the rows are the same and is wider).
+    random_state : int, optional
+        Non-negative seed; drawn and recorded when None.
+
+    Returns
+    -------
+    ModelComparison
+    """
+    if ci not in CI_CHOICES:
+        raise EthicLensInputError(
+            "unknown interval method", column="ci", value=ci, fix=f"use one of {list(CI_CHOICES)}"
+        )
+    if random_state is None:
+        random_state = int(np.random.SeedSequence().entropy % (2**63))
+    check_seed(random_state, "random_state")
+    for role, values in (("pred_a", pred_a), ("pred_b", pred_b)):
+        if np.ndim(values) != 1:
+            raise EthicLensInputError(
+                f"must be one-dimensional (shape {np.shape(values)})",
+                column=role,
+                fix="pass one prediction per row",
+            )
+    n = len(pred_a)
+    if n == 0:
+        raise EthicLensInputError("no rows to compare", column="pred_a", fix="check the data")
+    sf = sensitive_features
+    _check_aligned(
+        {"pred_a": pred_a, "pred_b": pred_b, "y_true": y_true, "sensitive_features": sf}, n
+    )
+    a = as_binary(pred_a, "pred_a", pos_label)
+    b = as_binary(pred_b, "pred_b", pos_label)
+    if np.array_equal(a, b):
+        raise EthicLensInputError(
+            "pred_b is identical to pred_a on every row, so there is nothing to compare",
+            column="pred_b",
+            fix="pass the second model's predictions (a different column)",
+        )
+    labelled = y_true is not None
+    true = as_binary(y_true, "y_true", pos_label) if labelled else None
+    policy = policy or pol.Policy()
+    common = dict(
+        reference=reference,
+        intersections=intersections,
+        exclude_groups=exclude_groups,
+        merge_groups=merge_groups,
+        pos_label=pos_label,
+        positive_is_favorable=positive_is_favorable,
+        n_boot=n_boot,
+        confidence_level=confidence_level,
+        policy=policy,
+        random_state=random_state,
+    )
+    # Both audits see plain arrays in one row order (their own checks already passed above).
+    sf_plain = sf.reset_index(drop=True) if isinstance(sf, (pd.Series, pd.DataFrame)) else sf
+    audit_a = audit(true, a, sf_plain, **common, provenance=provenance)
+    audit_b = audit(true, b, sf_plain, **common, provenance=provenance)
+
+    attrs = encode_groups(sf_plain, n)
+    attrs, _ = apply_group_edits(attrs, exclude_groups, merge_groups)
+    for combo in intersections or []:
+        attrs[INTERSECTION_SEP.join(combo)] = cross_groups(
+            [attrs[x] for x in combo], INTERSECTION_SEP
+        )
+    joint = joint_cells(a, b, true)
+    rngs = [
+        np.random.default_rng(s) for s in np.random.SeedSequence(random_state).spawn(len(attrs))
+    ]
+    differences, group_diffs = [], []
+    refs = {x.name: x.reference for x in audit_a.attributes}
+    for (name, (groups, codes)), rng in zip(attrs.items(), rngs, strict=True):
+        keep = codes >= 0
+        counts = joint_counts(codes[keep], joint[keep], len(groups), labelled)
+        ref = list(groups).index(refs[name])
+        d, gd = paired_differences(
+            name, list(groups), ref, counts, labelled, n_boot, rng, confidence_level, ci, paired
+        )
+        differences += d
+        group_diffs += gd
+    verdicts = [
+        VerdictChange(
+            c.attribute,
+            c.group,
+            c.reference,
+            c.status,
+            audit_b.comparison(c.attribute, c.group).status,
+        )
+        for c in audit_a.comparisons
+    ]
+    config = {
+        "ethiclens_version": __version__,
+        "n_boot": int(n_boot),
+        "ci_method": ci,
+        "paired": bool(paired),
+        "confidence_level": confidence_level,
+        "random_state": int(random_state),
+        "policy": policy.to_dict(),
+        "labelled": labelled,
+    }
+    data = {"n_rows": int(n), "provenance": provenance or {}}
+    return ModelComparison(
+        (str(names[0]), str(names[1])),
+        audit_a,
+        audit_b,
+        differences,
+        group_diffs,
+        verdicts,
+        config,
+        data,
+    )
+
+
+def joint_cells(pred_a, pred_b, y_true=None) -> np.ndarray:
+    """Joint cell of each row: (1 − ŷ_A)·4 + (1 − ŷ_B)·2 + (1 − y) with labels, else
+    (1 − ŷ_A)·2 + (1 − ŷ_B). Summing out one model leaves the other's engine cells."""
+    a = 1 - np.asarray(pred_a, dtype=np.int8)
+    b = 1 - np.asarray(pred_b, dtype=np.int8)
+    if y_true is None:
+        return a * 2 + b
+    return a * 4 + b * 2 + (1 - np.asarray(y_true, dtype=np.int8))
+
+
+def joint_counts(codes, joint, n_groups: int, labelled: bool) -> np.ndarray:
+    """(n_groups, 8) joint cell counts with labels, (n_groups, 4) without: one bincount."""
+    k = 8 if labelled else 4
+    flat = codes.astype(np.int64) * k + joint
+    return np.bincount(flat, minlength=n_groups * k).reshape(n_groups, k).astype(float)
+
+
+def marginals(joint, labelled: bool):
+    """Model A's and model B's engine cells from joint cells (last axis)."""
+    shape = joint.shape[:-1]
+    if labelled:
+        j = joint.reshape(*shape, 2, 2, 2)  # (ŷ_A, ŷ_B, y)
+        return j.sum(axis=-2).reshape(*shape, 4), j.sum(axis=-3).reshape(*shape, 4)
+    j = joint.reshape(*shape, 2, 2)
+    return j.sum(axis=-1), j.sum(axis=-2)
+
+
+def draw_joint(counts, n_boot, rng, ci: str, paired: bool, labelled: bool):
+    """Draws of A's and B's cells, each (n_boot, n_groups, n_cells)."""
+    totals = counts.sum(axis=1)
+    if not paired:
+        ma, mb = marginals(counts, labelled)
+        out = []
+        for m in (ma, mb):
+            d = np.empty((n_boot, *m.shape))
+            for g in range(m.shape[0]):
+                d[:, g, :] = rng.dirichlet(m[g] + 0.5, size=n_boot) * totals[g]
+            out.append(d)
+        return out[0], out[1]
+    draws = np.empty((n_boot, *counts.shape))
+    for g in range(counts.shape[0]):
+        if ci == "jeffreys":
+            draws[:, g, :] = rng.dirichlet(counts[g] + 0.25, size=n_boot) * totals[g]
+        elif totals[g] > 0:
+            draws[:, g, :] = rng.multinomial(int(totals[g]), counts[g] / totals[g], size=n_boot)
+        else:
+            draws[:, g, :] = 0.0
+    return marginals(draws, labelled)
+
+
+def _method(ci, paired) -> str:
+    if not paired:
+        return UNPAIRED_METHOD
+    return PAIRED_METHOD if ci == "jeffreys" else PAIRED_BOOTSTRAP_METHOD
+
+
+def _estimate(point, draws, level, method) -> MetricEstimate:
+    point = float(point)
+    if not np.isfinite(point):
+        return MetricEstimate(
+            None,
+            None,
+            None,
+            method,
+            pol.UNDEFINED,
+            "undefined under model A or B (see each audit for why)",
+        )
+    iv = bootstrap_interval(0.0, draws, None, None, method="percentile", level=level)
+    iv = Interval(iv.low, iv.high, iv.method.replace("percentile", method, 1))
+    if iv.defined:
+        iv = Interval(min(iv.low, point), max(iv.high, point), iv.method)
+    reason = None if iv.defined else iv.method
+    return MetricEstimate(point, iv.low, iv.high, iv.method, pol.REPORTED, reason)
+
+
+def paired_differences(
+    attribute, groups, ref, counts, labelled, n_boot, rng, level=0.95, ci="jeffreys", paired=True
+):
+    """B − A for every comparison metric (each group vs ``ref``) and every group metric.
+
+    ``counts``: (n_groups, 8) joint cells (4 without labels). Returns two lists of
+    :class:`MetricDifference`: comparisons, then per-group metrics.
+    """
+    point_a, point_b = marginals(counts, labelled)
+    draw_a, draw_b = draw_joint(counts, n_boot, rng, ci, paired, labelled)
+    method = _method(ci, paired)
+    specs = [s for s in GROUP_METRIC_SPECS.values() if labelled or not s.needs_labels]
+    with np.errstate(all="ignore"):
+        pa = {s.name: np.asarray(s.fn(point_a, labelled), float) for s in specs}
+        pb = {s.name: np.asarray(s.fn(point_b, labelled), float) for s in specs}
+        da = {s.name: np.asarray(s.fn(draw_a, labelled), float) for s in specs}
+        db = {s.name: np.asarray(s.fn(draw_b, labelled), float) for s in specs}
+    out = []
+    for spec in COMPARISON_METRIC_SPECS.values():
+        if spec.needs_labels and not labelled:
+            continue
+        comps = spec.components
+        for g in range(len(groups)):
+            if g == ref:
+                continue
+            with np.errstate(all="ignore"):
+                va = spec.value([pa[c][g] for c in comps], [pa[c][ref] for c in comps])
+                vb = spec.value([pb[c][g] for c in comps], [pb[c][ref] for c in comps])
+                ra = spec.value([da[c][:, g] for c in comps], [da[c][:, ref] for c in comps])
+                rb = spec.value([db[c][:, g] for c in comps], [db[c][:, ref] for c in comps])
+                est = _estimate(float(vb) - float(va), rb - ra, level, method)
+            out.append(
+                MetricDifference(
+                    attribute, groups[g], groups[ref], spec.name, _fin(va), _fin(vb), est
+                )
+            )
+    group_out = []
+    for s in specs:
+        for g in range(len(groups)):
+            with np.errstate(all="ignore"):
+                est = _estimate(
+                    pb[s.name][g] - pa[s.name][g],
+                    db[s.name][:, g] - da[s.name][:, g],
+                    level,
+                    method,
+                )
+            group_out.append(
+                MetricDifference(
+                    attribute,
+                    groups[g],
+                    None,
+                    s.name,
+                    _fin(pa[s.name][g]),
+                    _fin(pb[s.name][g]),
+                    est,
+                )
+            )
+    return out, group_out
+
+
+def _fin(x):
+    x = float(x)
+    return x if np.isfinite(x) else None

@@ -1,0 +1,266 @@
+"""Notebook display: compact HTML tables and short text for result objects.
+
+Only the standard library is used (``html.escape``), so a result renders in Jupyter without
+importing the report machinery. Writing full reports (``to_html``/``to_model_card``) goes through
+renderers that ``ethiclens.report`` registers here when it is imported (the report layer sits
+above this one and may not be imported from it; see docs/adr/0007-layout.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable
+from html import escape
+
+# Colour and words per status (the words are always shown: colour alone is not enough).
+STATUS_STYLE = {
+    "FLAGGED": ("#b00020", "flagged"),
+    "INCONCLUSIVE": ("#a15c00", "inconclusive"),
+    "PASS": ("#1b6e20", "pass"),
+    "INSUFFICIENT_DATA": ("#555555", "insufficient data"),
+    "UNDEFINED": ("#555555", "undefined"),
+    "REPORTED": ("#244a8f", "reported"),
+}
+
+_RENDERERS: dict[str, Callable] = {}
+
+
+def register_renderer(kind: str, fn: Callable) -> None:
+    """Register a writer (``"audit_html"``, ``"audit_card"``, ``"compare_html"``)."""
+    _RENDERERS[kind] = fn
+
+
+def renderer(kind: str) -> Callable:
+    """The registered writer of ``kind``; imports ``ethiclens.report`` (which registers it)."""
+    if kind not in _RENDERERS:
+        importlib.import_module("ethiclens.report")
+    return _RENDERERS[kind]
+
+
+def fmt(x, digits: int = 3) -> str:
+    """A number for display: ``—`` when undefined, ``inf`` when unbounded."""
+    if x is None:
+        return "—"
+    x = float(x)
+    if math.isnan(x):
+        return "—"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return f"{x:.{digits}f}"
+
+
+def value_ci(m) -> str:
+    """``0.812 [0.750, 0.871]`` for a MetricEstimate-like object (value, ci_low, ci_high)."""
+    if m is None or m.value is None:
+        return "—"
+    if m.ci_low is None or m.ci_high is None:
+        return fmt(m.value)
+    return f"{fmt(m.value)} [{fmt(m.ci_low)}, {fmt(m.ci_high)}]"
+
+
+def status_html(status: str) -> str:
+    colour, words = STATUS_STYLE.get(status, ("#333333", str(status).lower()))
+    return (
+        f"<span style='color:{colour};font-weight:600' title='{escape(str(status))}'>"
+        f"{escape(words)}</span>"
+    )
+
+
+def html_table(headers, rows, caption: str | None = None, raw_columns=()) -> str:
+    """A small HTML table; cells are escaped except columns in ``raw_columns`` (already HTML)."""
+    head = "".join(f"<th style='text-align:left'>{escape(str(h))}</th>" for h in headers)
+    body = []
+    for row in rows:
+        cells = [
+            f"<td>{cell if i in raw_columns else escape(str(cell))}</td>"
+            for i, cell in enumerate(row)
+        ]
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    cap = f"<caption style='text-align:left'>{escape(caption)}</caption>" if caption else ""
+    return (
+        "<table style='border-collapse:collapse;font-size:90%'>"
+        f"{cap}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+def block(title: str, paragraphs: list[str], tables: list[str]) -> str:
+    """A titled ``<div>``: escaped paragraphs, then tables (already HTML)."""
+    parts = [f"<div class='ethiclens'><strong>{escape(title)}</strong>"]
+    parts += [f"<p style='margin:4px 0'>{escape(p)}</p>" for p in paragraphs if p]
+    parts += tables
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def estimates_html(title: str, estimates: dict, headline: str | None = None) -> str:
+    """A table of named MetricEstimates (value [CI], status, method/reason): PCER, P2NIA."""
+    rows = [
+        (name, value_ci(m), status_html(m.status), m.reason or m.ci_method)
+        for name, m in estimates.items()
+    ]
+    table = html_table(["statistic", "value [CI]", "status", "method / reason"], rows, None, (2,))
+    return block(title, [headline] if headline else [], [table])
+
+
+# The comparison metrics shown in the compact notebook table (others: ``to_frame()``).
+_SHOWN = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
+
+
+def headline_text(result) -> str:
+    parts = []
+    for h in (result.composite, result.min_disparate_impact):
+        label = "Composite bias score" if h.name == "composite" else "Minimum DI"
+        if h.withheld:
+            parts.append(f"{label}: withheld ({h.withheld_reason})")
+        else:
+            band = f", {h.band}" if h.band else ""
+            parts.append(f"{label}: {fmt(h.value)} ({h.comparison}{band})")
+    return "; ".join(parts)
+
+
+def audit_html(result) -> str:
+    """The notebook view of an AuditResult: headline, then one row per comparison."""
+    shown = [k for k in _SHOWN if any(k in c.metrics for c in result.comparisons)]
+    headers = ["comparison", "n (group / ref)", *shown, "status", "why"]
+    rows = []
+    for c in result.comparisons:
+        rows.append(
+            (
+                f"{c.attribute}: {c.group} vs {c.reference}",
+                f"{c.n['group']} / {c.n['reference']}",
+                *(value_ci(c.metrics.get(k)) for k in shown),
+                status_html(c.status),
+                c.flag_reason or _first_reason(c) or "",
+            )
+        )
+    statuses = [c.status for c in result.comparisons]
+    counts = ", ".join(f"{statuses.count(s)} {s}" for s in dict.fromkeys(statuses))
+    cfg = result.config
+    method = (
+        f"{len(result.comparisons)} comparisons ({counts}); {cfg.get('confidence_level', 0.95):.0%}"
+        f" intervals, {cfg.get('ci_method')} with {cfg.get('n_boot')} draws, seed "
+        f"{cfg.get('random_state')}. result.to_frame() and result.by_group() give every metric."
+    )
+    table = html_table(headers, rows, None, (len(headers) - 2,))
+    return block("EthicLens fairness audit", [headline_text(result), method], [table])
+
+
+def _first_reason(c) -> str | None:
+    for k in _SHOWN:
+        m = c.metrics.get(k)
+        if m is not None and m.reason and m.status != "PASS":
+            return m.reason
+    return None
+
+
+def audit_repr(result) -> str:
+    """A short text summary (a few lines per attribute), not the dataclasses' full repr."""
+    statuses = [c.status for c in result.comparisons]
+    counts = ", ".join(f"{statuses.count(s)} {s}" for s in dict.fromkeys(statuses))
+    lines = [
+        f"AuditResult({result.data.get('n_rows', '?')} rows, {len(result.attributes)} "
+        f"attribute(s), {len(result.comparisons)} comparisons: {counts})",
+        "  " + headline_text(result),
+    ]
+    limit = 12
+    for c in result.comparisons[:limit]:
+        di = c.metrics.get("disparate_impact")
+        lines.append(
+            f"  {c.attribute}: {c.group} vs {c.reference}: {c.status}"
+            + (f", DI {value_ci(di)}" if di is not None else "")
+        )
+    if len(result.comparisons) > limit:
+        lines.append(f"  ... {len(result.comparisons) - limit} more (result.to_frame())")
+    return "\n".join(lines)
+
+
+def comparison_repr(c) -> str:
+    di = c.metrics.get("disparate_impact")
+    di_text = f", DI {value_ci(di)}" if di is not None else ""
+    return f"Comparison({c.attribute}: {c.group} vs {c.reference}, {c.status}{di_text})"
+
+
+def comparison_html(c) -> str:
+    """Every metric of one comparison: value [CI], status, reason or method."""
+    rows = [
+        (name, value_ci(m), status_html(m.status), m.reason or m.ci_method)
+        for name, m in c.metrics.items()
+    ]
+    table = html_table(["metric", "value [CI]", "status", "method / reason"], rows, None, (2,))
+    head = (
+        f"{c.attribute}: {c.group} (n = {c.n['group']}) vs {c.reference} "
+        f"(n = {c.n['reference']}): {STATUS_STYLE.get(c.status, ('', c.status))[1]}"
+    )
+    return block("EthicLens comparison", [head, c.flag_reason or ""], [table])
+
+
+def _diff_text(d) -> str:
+    m = d.difference
+    return value_ci(m)
+
+
+def compare_summary(comp) -> list[str]:
+    a, b = comp.names
+    changed = comp.changed
+    lines = [
+        f"{b} − {a} on the same {comp.data.get('n_rows', '?')} rows; "
+        f"{comp.config['confidence_level']:.0%} intervals: {_first_method(comp)}.",
+        (
+            f"Verdicts changed for {len(changed)} of {len(comp.verdicts)} comparisons: "
+            + ", ".join(f"{v.attribute}:{v.group} {v.status_a} → {v.status_b}" for v in changed)
+            if changed
+            else f"No verdict changed ({len(comp.verdicts)} comparisons)."
+        ),
+    ]
+    return lines
+
+
+def _first_method(comp) -> str:
+    for d in comp.differences:
+        if d.difference.ci_method:
+            return d.difference.ci_method
+    return "none"
+
+
+def compare_html(comp) -> str:
+    """Notebook view of a ModelComparison: DI and EO under A and B, B − A [CI], verdicts."""
+    a, b = comp.names
+    shown = [k for k in _SHOWN if any(d.metric == k for d in comp.differences)]
+    verdict = {(v.attribute, v.group): v for v in comp.verdicts}
+    headers = ["comparison"]
+    for k in shown:
+        headers += [f"{k} {a}", f"{k} {b}", f"{k} {b} − {a} [CI]"]
+    headers += [f"status {a}", f"status {b}"]
+    rows = []
+    for v in comp.verdicts:
+        row = [f"{v.attribute}: {v.group} vs {v.reference}"]
+        for k in shown:
+            d = next(
+                (
+                    x
+                    for x in comp.differences
+                    if (x.attribute, x.group, x.metric) == (v.attribute, v.group, k)
+                ),
+                None,
+            )
+            if d is None:
+                row += ["—", "—", "—"]
+            else:
+                row += [fmt(d.value_a), fmt(d.value_b), _diff_text(d)]
+        row += [status_html(v.status_a), status_html(v.status_b)]
+        rows.append(row)
+    del verdict
+    n = len(headers)
+    table = html_table(headers, rows, None, (n - 2, n - 1))
+    return block(f"EthicLens: {b} vs {a}", compare_summary(comp), [table])
+
+
+def compare_repr(comp) -> str:
+    a, b = comp.names
+    lines = [f"ModelComparison({b} vs {a}, {len(comp.verdicts)} comparisons)"]
+    lines += ["  " + s for s in compare_summary(comp)]
+    for d in comp.differences[:12]:
+        if d.metric in _SHOWN:
+            lines.append(f"  {d.attribute}:{d.group} {d.metric}: {b} − {a} = {_diff_text(d)}")
+    return "\n".join(lines)

@@ -1,0 +1,173 @@
+"""``ethiclens.compare``: B − A with paired intervals (issue 16)."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ethiclens
+from ethiclens.errors import EthicLensInputError
+from ethiclens.fairness import COMPARE_SCHEMA_VERSION, compare
+
+
+def _pair(seed, n=4000):
+    """Groups r (reference) and g; A selects g at 0.30 and r at 0.50; B = A except that in g a
+    quarter of A's negatives become positive: B selects g at 0.475 in expectation. So
+    SPD(B) − SPD(A) = 0.175 and the selection rates of r are identical under both models."""
+    rng = np.random.default_rng(seed)
+    group = np.repeat(["r", "g"], n)
+    y = (rng.random(2 * n) < 0.4).astype(int)
+    a = (rng.random(2 * n) < np.where(group == "r", 0.5, 0.3)).astype(int)
+    flip = (group == "g") & (a == 0) & (rng.random(2 * n) < 0.25)
+    b = np.where(flip, 1, a)
+    return y, a, b, group
+
+
+TRUE_SPD_CHANGE = 0.175
+
+
+def test_paired_interval_recovers_a_known_difference_and_is_narrower_than_unpaired():
+    y, a, b, group = _pair(0)
+    paired = compare(y, a, b, group, reference="r", random_state=1)
+    unpaired = compare(y, a, b, group, reference="r", random_state=1, paired=False)
+    dp = paired.difference("sensitive_feature_0", "g", "statistical_parity_difference")
+    du = unpaired.difference("sensitive_feature_0", "g", "statistical_parity_difference")
+    assert dp.difference.ci_low <= TRUE_SPD_CHANGE <= dp.difference.ci_high
+    assert dp.difference.value == pytest.approx(du.difference.value)
+    width_p = dp.difference.ci_high - dp.difference.ci_low
+    width_u = du.difference.ci_high - du.difference.ci_low
+    assert width_p < 0.8 * width_u  # pairing removes the shared noise
+    assert dp.excludes_zero
+    assert "paired" in dp.difference.ci_method and "unpaired" in du.difference.ci_method
+
+
+def test_paired_coverage_over_replications():
+    covered = 0
+    for seed in range(20):
+        y, a, b, group = _pair(100 + seed, n=1500)
+        d = compare(y, a, b, group, reference="r", random_state=seed, n_boot=400).difference(
+            "sensitive_feature_0", "g", "statistical_parity_difference"
+        )
+        covered += d.difference.ci_low <= TRUE_SPD_CHANGE <= d.difference.ci_high
+    assert covered >= 16  # nominal 95 %: 19 of 20 expected; 16 is far in the tail
+
+
+def test_paired_bootstrap_option_agrees_with_dirichlet():
+    y, a, b, group = _pair(3)
+    j = compare(y, a, b, group, reference="r", random_state=0)
+    bs = compare(y, a, b, group, reference="r", random_state=0, ci="bootstrap")
+    for name in ("disparate_impact", "equalized_odds_difference"):
+        dj = j.difference("sensitive_feature_0", "g", name).difference
+        db = bs.difference("sensitive_feature_0", "g", name).difference
+        assert dj.value == db.value
+        assert dj.ci_low == pytest.approx(db.ci_low, abs=0.02)
+        assert dj.ci_high == pytest.approx(db.ci_high, abs=0.02)
+    assert (
+        "bootstrap"
+        in bs.difference("sensitive_feature_0", "g", "disparate_impact").difference.ci_method
+    )
+
+
+def test_values_equal_each_models_own_audit_and_verdicts_are_theirs():
+    y, a, b, group = _pair(1)
+    c = compare(y, a, b, group, reference="r", random_state=0)
+    for d in c.differences:
+        ma = c.audit_a.comparison(d.attribute, d.group).metrics[d.metric]
+        mb = c.audit_b.comparison(d.attribute, d.group).metrics[d.metric]
+        assert d.value_a == pytest.approx(ma.value, abs=1e-12)
+        assert d.value_b == pytest.approx(mb.value, abs=1e-12)
+        assert d.difference.value == pytest.approx(mb.value - ma.value, abs=1e-12)
+        assert d.difference.ci_low <= d.difference.value <= d.difference.ci_high
+    (v,) = c.verdicts
+    assert v.status_a == c.audit_a.comparisons[0].status == "FLAGGED"  # DI 0.6
+    assert v.status_b == c.audit_b.comparisons[0].status
+    assert v.changed == (v.status_a != v.status_b)
+    # the reference group's selection rate is the same under both models
+    r = next(d for d in c.group_differences if d.group == "r" and d.metric == "selection_rate")
+    assert r.difference.value == 0  # and its interval is tight: no discordant rows in r
+    assert -0.002 < r.difference.ci_low <= 0 <= r.difference.ci_high < 0.002
+
+
+def test_json_has_schema_version_and_round_trips():
+    y, a, b, group = _pair(2, n=800)
+    c = ethiclens.compare(y, a, b, {"grp": group}, names=("old", "new"), random_state=0)
+    d = json.loads(c.to_json())
+    assert d["schema_version"] == COMPARE_SCHEMA_VERSION
+    assert d["kind"] == "model_comparison"
+    assert d["models"] == {"a": "old", "b": "new"}
+    assert {x["metric"] for x in d["differences"]} >= {
+        "disparate_impact",
+        "equalized_odds_difference",
+        "statistical_parity_difference",
+    }
+    assert d["audits"]["a"]["schema_version"] and d["verdicts"][0]["status_a"]
+    frame = c.to_frame()
+    assert len(frame) == len(c.differences) and "ci_low" in frame
+
+
+def test_unlabelled_compares_selection_metrics_only():
+    y, a, b, group = _pair(4, n=800)
+    c = compare(None, a, b, group, reference="r", random_state=0)
+    assert {d.metric for d in c.differences} == {
+        "disparate_impact",
+        "statistical_parity_difference",
+    }
+
+
+def test_html_and_repr(tmp_path):
+    y, a, b, group = _pair(5, n=800)
+    c = compare(y, a, b, group, reference="r", random_state=0, names=("A", "B"))
+    html = c._repr_html_()
+    assert "B − A" in html and ("flagged" in html or "pass" in html or "inconclusive" in html)
+    assert len(repr(c)) < 3000 and "ModelComparison" in repr(c)
+    out = c.to_html(tmp_path / "c.html")
+    text = out.read_text()
+    assert "<html" in text.lower() and "Verdicts under each model" in text
+
+
+@pytest.mark.parametrize(
+    "kwargs, column",
+    [
+        ({"pred_b": np.zeros(11, int)}, "pred_b"),  # length differs
+        ({"y_true": np.zeros(7, int)}, "y_true"),
+    ],
+)
+def test_different_lengths_refused(kwargs, column):
+    y, a, b, group = _pair(6, n=5)
+    args = {"y_true": y, "pred_a": a, "pred_b": b, "sensitive_features": group, **kwargs}
+    with pytest.raises(EthicLensInputError) as err:
+        compare(args.pop("y_true"), args.pop("pred_a"), args.pop("pred_b"), **args)
+    assert err.value.column == column
+
+
+def test_misaligned_pandas_index_refused():
+    y, a, b, group = _pair(7, n=50)
+    sa = pd.Series(a)
+    sb = pd.Series(b)[::-1]  # same rows, reversed index
+    with pytest.raises(EthicLensInputError, match="index differs") as err:
+        compare(pd.Series(y), sa, sb, pd.Series(group), random_state=0)
+    assert err.value.column == "pred_b"
+    # same index everywhere is fine, even a non-default one
+    idx = np.arange(100, 200)
+    c = compare(
+        pd.Series(y, index=idx),
+        pd.Series(a, index=idx),
+        pd.Series(b, index=idx),
+        pd.Series(group, index=idx),
+        random_state=0,
+    )
+    assert c.data["n_rows"] == 100
+
+
+def test_identical_models_refused():
+    y, a, _, group = _pair(8, n=50)
+    with pytest.raises(EthicLensInputError, match="identical") as err:
+        compare(y, a, a.copy(), group)
+    assert err.value.column == "pred_b"
+
+
+def test_unknown_ci_refused():
+    y, a, b, group = _pair(9, n=50)
+    with pytest.raises(EthicLensInputError):
+        compare(y, a, b, group, ci="bca")
