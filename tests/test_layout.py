@@ -46,7 +46,8 @@ ALLOWED = {
     "experiments": CORE | {"io", "fairness", "datasets", "report", "privacy"},
     "p2nia": CORE | {"io", "fairness", "datasets", "report", "experiments"},
     "cli": {"*"},
-    "__init__": CORE | {"fairness"},
+    "sources": CORE | {"io", "fairness"},
+    "__init__": CORE | {"fairness", "sources"},
     "__main__": {"cli"},
 }
 

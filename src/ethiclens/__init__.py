@@ -14,12 +14,23 @@ from .errors import EthicLensInputError
 # public name -> module that defines it (imported on first access).
 _LAZY = {
     "audit": "ethiclens.fairness",
+    "audit_counts": "ethiclens.fairness",
+    "audit_frame": "ethiclens.sources",
     "compare": "ethiclens.fairness",
     "AuditResult": "ethiclens.fairness",
     "Policy": "ethiclens.fairness",
 }
 
-__all__ = ["__version__", "audit", "compare", "AuditResult", "Policy", "EthicLensInputError"]
+__all__ = [
+    "__version__",
+    "audit",
+    "audit_counts",
+    "audit_frame",
+    "compare",
+    "AuditResult",
+    "Policy",
+    "EthicLensInputError",
+]
 
 
 def __getattr__(name: str):

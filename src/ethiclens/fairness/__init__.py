@@ -11,7 +11,7 @@ from ._bootstrap import (
 from ._compare import COMPARE_SCHEMA_VERSION, MetricDifference, ModelComparison, compare
 from ._counts import GroupCounts
 from ._display import register_renderer
-from ._engine import audit, two_proportion_z_test
+from ._engine import audit, audit_counts, two_proportion_z_test
 from ._metrics import (
     COMPARISON_METRIC_SPECS,
     COMPARISON_METRICS,
@@ -48,12 +48,13 @@ from ._validate import check_group_edits
 
 __all__ = [
     "audit",
+    "audit_counts",
     "compare",
     "ModelComparison",
     "MetricDifference",
     "COMPARE_SCHEMA_VERSION",
-    "register_renderer",
     "check_group_edits",
+    "register_renderer",
     "AuditResult",
     "Comparison",
     "Headline",

@@ -38,10 +38,12 @@ from ._result import (
     MetricEstimate,
 )
 from ._validate import (
+    align_inputs,
     apply_group_edits,
     as_binary,
     as_scores,
     as_weights,
+    check_flag,
     check_length,
     check_n_boot,
     cross_groups,
@@ -132,6 +134,403 @@ def audit(
     -------
     AuditResult
     """
+    policy = _check_options(policy, ci, confidence_level, n_bins, random_state)
+    positive_is_favorable = check_flag(positive_is_favorable, "positive_is_favorable")
+    y_true, y_pred, sensitive_features, y_score, sample_weight = align_inputs(
+        y_true, y_pred, sensitive_features, y_score, sample_weight
+    )
+    if np.ndim(y_pred) != 1:
+        raise EthicLensInputError(
+            f"must be one-dimensional (shape {np.shape(y_pred)})",
+            column="y_pred",
+            fix="pass one prediction per row",
+        )
+    n = len(y_pred)
+    if n == 0:
+        raise EthicLensInputError(
+            "no rows to audit", column="y_pred", fix="check the file and any filters applied to it"
+        )
+    pred = as_binary(y_pred, "y_pred", pos_label)
+    labelled = y_true is not None
+    if labelled:
+        check_length(y_true, n, "y_true")
+        true = as_binary(y_true, "y_true", pos_label)
+    else:
+        true = None
+    scores = as_scores(y_score, n) if y_score is not None else None
+    if scores is not None and not labelled:
+        raise EthicLensInputError(
+            "calibration needs ground truth",
+            column="y_score",
+            fix="pass y_true too, or drop y_score",
+        )
+    weights = as_weights(sample_weight, n) if sample_weight is not None else None
+    attrs, edits = _encode(sensitive_features, n, exclude_groups, merge_groups, intersections)
+    ctx = _Context(
+        labelled=labelled,
+        weights=weights,
+        scores=scores,
+        true=true,
+        cells=cell_index(pred, true),
+        n_boot=n_boot,
+        ci=ci,
+        level=float(confidence_level),
+        n_bins=int(n_bins),
+        policy=policy,
+        favorable=bool(positive_is_favorable),
+    )
+    return _run(
+        ctx,
+        attrs,
+        edits,
+        lambda name, groups, codes: _attribute_cells(ctx, name, groups, codes),
+        reference=reference,
+        reference_source=reference_source,
+        intersections=intersections,
+        random_state=random_state,
+        n_rows=n,
+        provenance=provenance,
+        has_scores=scores is not None,
+        weighted=weights is not None,
+    )
+
+
+# The counts table (docs/adr/0009-data-engines.md): one row per cell of (protected attribute
+# values..., y_true, y_pred[, score_bin]); every other column below is a reserved name.
+COUNT = "count"
+WEIGHT_SUM = "weight_sum"
+WEIGHT_SQ_SUM = "weight_sq_sum"
+SCORE_BIN = "score_bin"
+SCORE_SUM = "score_sum"
+Y_TRUE, Y_PRED = "y_true", "y_pred"
+COUNTS_RESERVED = (Y_TRUE, Y_PRED, COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_BIN, SCORE_SUM)
+# The table's ``attrs`` (and a Parquet file's metadata) may carry these keys.
+N_BINS_ATTR = "ethiclens_n_bins"
+NAMES_ATTR = "ethiclens_columns"  # role -> the source's column name, for messages
+
+
+def audit_counts(
+    table,
+    *,
+    protected=None,
+    reference=None,
+    intersections=None,
+    exclude_groups=None,
+    merge_groups=None,
+    pos_label=None,
+    positive_is_favorable: bool = True,
+    n_boot: int = 2000,
+    ci: str = "jeffreys",
+    confidence_level: float = 0.95,
+    n_bins: int | None = None,
+    policy: pol.Policy | None = None,
+    random_state: int | None = None,
+    provenance: dict | None = None,
+    reference_source=None,
+) -> AuditResult:
+    """Audit from a counts table: per-group cells instead of rows.
+
+    Same policy, intervals, headlines and report as :func:`audit`; for the same seed the result
+    is identical to ``audit`` on the rows the table counts (floating-point sums of weights and
+    scores are exact, hence identical, when they are multiples of a power of two; otherwise they
+    agree to rounding).
+
+    Parameters
+    ----------
+    table : DataFrame
+        One row per cell. Columns: the protected attributes (any names), ``y_pred``, optional
+        ``y_true`` (without it only selection-rate metrics), ``count`` (rows in the cell, a
+        whole number >= 0), optional ``weight_sum`` and ``weight_sq_sum`` (sums of the weights
+        and of their squares: the Kish floors need both), optional ``score_bin`` (equal-width
+        bin of the score, 0 .. n_bins - 1) with ``score_sum`` (the cell's weighted score sum)
+        for calibration. ``ethiclens.sources.counts_of`` builds it; so does ``ethiclens
+        counts``.
+    protected : list of str, optional
+        The attribute columns; default every column that is not a reserved name.
+    n_bins : int, optional
+        The number of score bins; default the table's ``attrs["ethiclens_n_bins"]``, else 10.
+    Other parameters
+        As in :func:`audit`. Weighted ``bca``/``percentile`` intervals resample rows and are
+        refused here: use the default ``jeffreys``.
+
+    Returns
+    -------
+    AuditResult
+    """
+    import pandas as pd
+
+    if not isinstance(table, pd.DataFrame):
+        raise EthicLensInputError(
+            "must be a pandas DataFrame of cells",
+            column="table",
+            value=type(table).__name__,
+            fix="pass a DataFrame (ethiclens.sources.read_counts reads a counts file)",
+        )
+    attrs_meta = dict(table.attrs or {})
+    if n_bins is None:
+        n_bins = int(attrs_meta.get(N_BINS_ATTR, 10))
+    policy = _check_options(policy, ci, confidence_level, n_bins, random_state)
+    names = dict(attrs_meta.get(NAMES_ATTR) or {})
+    t = _check_counts_table(table, protected, names, n_bins)
+    labelled = Y_TRUE in t.columns
+    weighted = WEIGHT_SUM in t.columns
+    has_scores = SCORE_BIN in t.columns
+    if weighted and ci != "jeffreys":
+        raise EthicLensInputError(
+            f"weighted {ci} intervals resample rows, which a counts table does not have",
+            column="ci",
+            value=ci,
+            fix="use ci='jeffreys' (the default), or audit the rows",
+        )
+    count = t[COUNT].to_numpy(dtype=float)
+    n = int(count.sum())
+    pred = as_binary(_named(t[Y_PRED], names, Y_PRED), Y_PRED, pos_label)
+    true = as_binary(_named(t[Y_TRUE], names, Y_TRUE), Y_TRUE, pos_label) if labelled else None
+    cols = [c for c in t.columns if c not in COUNTS_RESERVED] if protected is None else protected
+    attrs, edits = _encode(t[list(cols)], len(t), exclude_groups, merge_groups, intersections)
+    ctx = _Context(
+        labelled=labelled,
+        weights=None,
+        scores=None,
+        true=None,
+        cells=cell_index(pred, true),
+        n_boot=n_boot,
+        ci=ci,
+        level=float(confidence_level),
+        n_bins=int(n_bins),
+        policy=policy,
+        favorable=bool(positive_is_favorable),
+    )
+    wsum = t[WEIGHT_SUM].to_numpy(dtype=float) if weighted else None
+    wsq = t[WEIGHT_SQ_SUM].to_numpy(dtype=float) if weighted else None
+    sbin = t[SCORE_BIN].to_numpy(dtype=np.int64) if has_scores else None
+    ssum = t[SCORE_SUM].to_numpy(dtype=float) if has_scores else None
+
+    def build(name, groups, codes):
+        keep = codes >= 0
+        codes, cells = codes[keep], ctx.cells[keep]
+        n_groups, n_cells = len(groups), ctx.n_cells
+        _check_two_groups(name, groups)
+        flat = codes * n_cells + cells
+        size = n_groups * n_cells
+        counts = np.bincount(flat, weights=count[keep], minlength=size)
+        counts = counts.astype(np.int64).reshape(n_groups, n_cells)
+        sq = None
+        if weighted:
+            w = np.bincount(flat, weights=wsum[keep], minlength=size).reshape(n_groups, n_cells)
+            sq = np.bincount(codes, weights=wsq[keep], minlength=n_groups)
+        else:
+            w = counts.astype(float)
+        gc = GroupCounts(name, tuple(groups), labelled, counts, w)
+        ece = None
+        if has_scores:
+            e_cells = 2 * ctx.n_bins
+            e_flat = codes * e_cells + sbin[keep] * 2 + true[keep]
+            e_size = n_groups * e_cells
+            e_counts = np.bincount(e_flat, weights=count[keep], minlength=e_size)
+            e_counts = e_counts.astype(np.int64).reshape(n_groups, e_cells)
+            e_w = wsum[keep] if weighted else count[keep]
+            e_wsum = np.bincount(e_flat, weights=e_w, minlength=e_size)
+            e_ssum = np.bincount(e_flat, weights=ssum[keep], minlength=e_size)
+            ece = (e_counts, e_wsum.reshape(n_groups, e_cells), e_ssum.reshape(n_groups, e_cells))
+        return _Cells(gc, sq, ece, None)
+
+    return _run(
+        ctx,
+        attrs,
+        edits,
+        build,
+        reference=reference,
+        reference_source=reference_source,
+        intersections=intersections,
+        random_state=random_state,
+        n_rows=n,
+        provenance=provenance,
+        has_scores=has_scores,
+        weighted=weighted,
+    )
+
+
+def _named(series, names, role):
+    """The column under its source name, so messages name what the user knows."""
+    return series.rename(names.get(role, role)).reset_index(drop=True)
+
+
+def _check_counts_table(table, protected, names, n_bins):
+    """The table's cells with count > 0, after checking its form; else a one-line error."""
+    import pandas as pd
+
+    def label(col):
+        src = names.get(col)
+        return f"{src} ({col})" if src and src != col else col
+
+    fix_tool = "build it with ethiclens counts or ethiclens.sources.counts_of"
+    for col in (Y_PRED, COUNT):
+        if col not in table.columns:
+            raise EthicLensInputError("missing from the counts table", column=col, fix=fix_tool)
+    pairs = ((WEIGHT_SUM, WEIGHT_SQ_SUM), (SCORE_BIN, SCORE_SUM))
+    for a, b in pairs:
+        if (a in table.columns) != (b in table.columns):
+            have, lack = (a, b) if a in table.columns else (b, a)
+            raise EthicLensInputError(
+                f"the counts table has {have} but not {lack}", column=lack, fix=fix_tool
+            )
+    if SCORE_BIN in table.columns and Y_TRUE not in table.columns:
+        raise EthicLensInputError(
+            "calibration needs ground truth",
+            column=SCORE_BIN,
+            fix="add y_true cells, or drop score_bin and score_sum",
+        )
+    if protected is not None:
+        protected = [str(p) for p in protected]
+        for p in protected:
+            if p not in table.columns or p in COUNTS_RESERVED:
+                raise EthicLensInputError(
+                    "is not an attribute column of the counts table",
+                    column=p,
+                    fix=f"use one of {[c for c in table.columns if c not in COUNTS_RESERVED]}",
+                )
+    count = pd.to_numeric(table[COUNT], errors="coerce").to_numpy(dtype=float)
+    bad = ~np.isfinite(count) | (count < 0) | (count != np.floor(count))
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise EthicLensInputError(
+            f"counts must be whole numbers >= 0; {int(bad.sum())} cell(s) are not, "
+            f"first at cell {i}",
+            column=COUNT,
+            value=table[COUNT].iloc[i],
+            fix=fix_tool,
+        )
+    for col in (WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM):
+        if col in table.columns:
+            v = pd.to_numeric(table[col], errors="coerce").to_numpy(dtype=float)
+            bad = ~np.isfinite(v) | (v < 0)
+            if bad.any():
+                raise EthicLensInputError(
+                    f"must be finite and >= 0; {int(bad.sum())} cell(s) are not",
+                    column=col,
+                    value=table[col].iloc[int(np.flatnonzero(bad)[0])],
+                    fix=fix_tool,
+                )
+    keys = [Y_PRED] + [c for c in (Y_TRUE, SCORE_BIN) if c in table.columns]
+    keys += protected or [c for c in table.columns if c not in COUNTS_RESERVED]
+    for col in keys:
+        missing = table[col].isna().to_numpy() & (count > 0)
+        if missing.any():
+            what = "score(s)" if col == SCORE_BIN else "value(s)"
+            raise EthicLensInputError(
+                f"{int(count[missing].sum())} missing {what} "
+                f"(in {int(missing.sum())} cell(s) of the counts table)",
+                column=label(col),
+                fix="drop or impute those rows before auditing",
+            )
+    if SCORE_BIN in table.columns:
+        b = pd.to_numeric(table[SCORE_BIN], errors="coerce").to_numpy(dtype=float)
+        bad = ((b < 0) | (b >= n_bins) | (b != np.floor(b))) & (count > 0)
+        if bad.any():
+            raise EthicLensInputError(
+                f"scores must lie in [0, 1]; {int(count[bad].sum())} do not "
+                f"(score bins outside 0 .. {n_bins - 1})",
+                column=label(SCORE_BIN),
+                fix="pass calibrated probabilities (e.g. predict_proba[:, 1]), not logits or "
+                "ranks; and the same n_bins the table was built with",
+            )
+    if count.sum() <= 0:
+        raise EthicLensInputError("no rows to audit (every count is 0)", column=COUNT, fix=fix_tool)
+    if WEIGHT_SUM in table.columns and float(table[WEIGHT_SUM].sum()) <= 0:
+        raise EthicLensInputError(
+            "every weight is 0; nothing would be audited",
+            column=label(WEIGHT_SUM),
+            fix="pass positive weights for the rows to audit (or no weights)",
+        )
+    return table.loc[count > 0].reset_index(drop=True)
+
+
+def _encode(sensitive_features, n, exclude_groups, merge_groups, intersections):
+    """Groups of each attribute (and intersection), after merges and exclusions."""
+    attrs = encode_groups(sensitive_features, n)
+    attrs, edits = apply_group_edits(attrs, exclude_groups, merge_groups)
+    for combo in intersections or []:
+        missing = [a for a in combo if a not in attrs]
+        if missing or len(combo) < 2:
+            raise EthicLensInputError(
+                "intersection needs two or more known attributes",
+                column="intersections",
+                value=combo,
+                fix=f"use names from {list(attrs)}",
+            )
+        attrs[INTERSECTION_SEP.join(combo)] = cross_groups(
+            [attrs[a] for a in combo], INTERSECTION_SEP
+        )
+    return attrs, edits
+
+
+def _run(
+    ctx,
+    attrs,
+    edits,
+    build,
+    *,
+    reference,
+    reference_source,
+    intersections,
+    random_state,
+    n_rows,
+    provenance,
+    has_scores,
+    weighted,
+) -> AuditResult:
+    """Audit every attribute from the cells ``build(name, groups, codes)`` returns."""
+    n_boot = ctx.n_boot
+    references = _references(reference, list(attrs), intersections)
+    largest = max(len(groups) for groups, _ in attrs.values())
+    check_n_boot(n_boot, largest * ctx.n_cells * (2 if ctx.labelled else 1))
+    n_boot = int(n_boot)
+    if random_state is None:
+        random_state = int(np.random.SeedSequence().entropy % (2**63))
+    seeds = np.random.SeedSequence(random_state).spawn(len(attrs))
+    attributes, comparisons = [], []
+    for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
+        source = (
+            reference_source.get(name) if isinstance(reference_source, dict) else reference_source
+        )
+        cells = build(name, groups, codes)
+        summary, comps = _audit_cells(
+            ctx, cells, references.get(name), source, np.random.default_rng(seed)
+        )
+        attributes.append(summary)
+        comparisons.extend(comps)
+
+    config = {
+        "ethiclens_version": __version__,
+        "n_boot": n_boot,
+        "ci_method": ctx.ci,
+        "confidence_level": ctx.level,
+        "random_state": int(random_state),
+        "policy": ctx.policy.to_dict(),
+        "labelled": ctx.labelled,
+        "has_scores": has_scores,
+        "weighted": weighted,
+        "ece_bins": ctx.n_bins,
+        "positive_is_favorable": ctx.favorable,
+        "reference_default": "largest group",
+        "intersections": [list(c) for c in intersections or []],
+        "exclude_groups": edits["exclude_groups"],
+        "merge_groups": edits["merge_groups"],
+    }
+    data = {"n_rows": int(n_rows), "provenance": provenance or {}}
+    return AuditResult(
+        attributes,
+        comparisons,
+        _composite_headline(comparisons, ctx.labelled),
+        _min_di_headline(comparisons),
+        config,
+        data,
+    )
+
+
+def _check_options(policy, ci, confidence_level, n_bins, random_state) -> pol.Policy:
+    """The audit options shared by ``audit`` and ``audit_counts``; returns the policy."""
     policy = policy or pol.Policy()
     if not isinstance(policy, pol.Policy):
         raise EthicLensInputError(
@@ -168,106 +567,7 @@ def audit(
         )
     if random_state is not None:
         check_seed(random_state, "random_state")
-    if np.ndim(y_pred) != 1:
-        raise EthicLensInputError(
-            f"must be one-dimensional (shape {np.shape(y_pred)})",
-            column="y_pred",
-            fix="pass one prediction per row",
-        )
-    n = len(y_pred)
-    if n == 0:
-        raise EthicLensInputError(
-            "no rows to audit", column="y_pred", fix="check the file and any filters applied to it"
-        )
-    pred = as_binary(y_pred, "y_pred", pos_label)
-    labelled = y_true is not None
-    if labelled:
-        check_length(y_true, n, "y_true")
-        true = as_binary(y_true, "y_true", pos_label)
-    else:
-        true = None
-    scores = as_scores(y_score, n) if y_score is not None else None
-    if scores is not None and not labelled:
-        raise EthicLensInputError(
-            "calibration needs ground truth",
-            column="y_score",
-            fix="pass y_true too, or drop y_score",
-        )
-    weights = as_weights(sample_weight, n) if sample_weight is not None else None
-    attrs = encode_groups(sensitive_features, n)
-    attrs, edits = apply_group_edits(attrs, exclude_groups, merge_groups)
-    for combo in intersections or []:
-        missing = [a for a in combo if a not in attrs]
-        if missing or len(combo) < 2:
-            raise EthicLensInputError(
-                "intersection needs two or more known attributes",
-                column="intersections",
-                value=combo,
-                fix=f"use names from {list(attrs)}",
-            )
-        attrs[INTERSECTION_SEP.join(combo)] = cross_groups(
-            [attrs[a] for a in combo], INTERSECTION_SEP
-        )
-    references = _references(reference, list(attrs), intersections)
-    n_cells = 4 if labelled else 2
-    largest = max(len(groups) for groups, _ in attrs.values())
-    check_n_boot(n_boot, largest * n_cells * (2 if labelled else 1))
-
-    if random_state is None:
-        random_state = int(np.random.SeedSequence().entropy % (2**63))
-    seeds = np.random.SeedSequence(random_state).spawn(len(attrs))
-    cells = cell_index(pred, true)
-    ctx = _Context(
-        labelled=labelled,
-        weights=weights,
-        scores=scores,
-        true=true,
-        cells=cells,
-        n_boot=int(n_boot),
-        ci=ci,
-        level=float(confidence_level),
-        n_bins=int(n_bins),
-        policy=policy,
-        favorable=bool(positive_is_favorable),
-    )
-
-    attributes, comparisons = [], []
-    for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
-        source = (
-            reference_source.get(name) if isinstance(reference_source, dict) else reference_source
-        )
-        summary, comps = _audit_attribute(
-            ctx, name, groups, codes, references.get(name), source, np.random.default_rng(seed)
-        )
-        attributes.append(summary)
-        comparisons.extend(comps)
-
-    config = {
-        "ethiclens_version": __version__,
-        "n_boot": int(n_boot),
-        "ci_method": ci,
-        "confidence_level": confidence_level,
-        "random_state": int(random_state),
-        "policy": policy.to_dict(),
-        "labelled": labelled,
-        "has_scores": scores is not None,
-        "weighted": weights is not None,
-        "ece_bins": n_bins,
-        "positive_is_favorable": bool(positive_is_favorable),
-        "reference_default": "largest group",
-        "intersections": [list(c) for c in intersections or []],
-        "exclude_groups": edits["exclude_groups"],
-        "merge_groups": edits["merge_groups"],
-    }
-    data = {"n_rows": int(n), "provenance": provenance or {}}
-    return AuditResult(
-        attributes,
-        comparisons,
-        _composite_headline(comparisons, labelled),
-        _min_di_headline(comparisons),
-        config,
-        data,
-    )
+    return policy
 
 
 def _references(reference, columns, intersections) -> dict:
@@ -330,7 +630,23 @@ class _Draws:
     smoothed: frozenset = frozenset()  # groups resampled from smoothed shares (an empty cell)
 
 
-def _audit_attribute(ctx: _Context, name, groups, codes, requested_ref, source, rng):
+@dataclass(frozen=True)
+class _Cells:
+    """One attribute's sufficient statistics: everything the audit needs, without rows.
+
+    ``sq`` is each group's sum of squared weights (Kish floors; None unweighted); ``ece`` the
+    (bin x label) cells ``(counts, wsum, ssum)`` of calibration, or None; ``rows`` the
+    ``(codes, cells, weights)`` arrays, kept only for the weighted row bootstrap (bca and
+    percentile with weights), which resamples rows and so cannot run on counts.
+    """
+
+    gc: GroupCounts
+    sq: np.ndarray | None
+    ece: tuple | None
+    rows: tuple | None
+
+
+def _attribute_cells(ctx: _Context, name, groups, codes) -> _Cells:
     keep = codes >= 0  # excluded groups are coded -1
     if not keep.all():
         codes, cells = codes[keep], ctx.cells[keep]
@@ -339,22 +655,40 @@ def _audit_attribute(ctx: _Context, name, groups, codes, requested_ref, source, 
         scores = None if ctx.scores is None else ctx.scores[keep]
     else:
         cells, weights, true, scores = ctx.cells, ctx.weights, ctx.true, ctx.scores
+    _check_two_groups(name, groups)
+    gc = GroupCounts.from_arrays(name, groups, codes, cells, ctx.labelled, weights)
+    sq = None
+    if weights is not None:
+        sq = np.bincount(codes, weights=weights**2, minlength=len(groups))
+    ece = None
+    if scores is not None:
+        ece = cal.ece_cells(scores, true, codes, len(groups), ctx.n_bins, weights)
+    rows = (codes, cells, weights) if weights is not None and ctx.ci != "jeffreys" else None
+    return _Cells(gc, sq, ece, rows)
+
+
+def _check_two_groups(name, groups) -> None:
     if len(groups) < 2:
         raise EthicLensInputError(
             f"has a single group {groups[0]!r}; nothing to compare",
             column=name,
             fix="audit an attribute with two or more groups, or drop this one",
         )
-    gc = GroupCounts.from_arrays(name, groups, codes, cells, ctx.labelled, weights)
-    floors = _Floors(gc, ctx.policy, weights, codes)
+
+
+def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
+    """Audit one attribute from its cells (the engine's front door; rows or a counts table)."""
+    gc = data.gc
+    name, groups = gc.attribute, list(gc.groups)
+    floors = _Floors(gc, ctx.policy, data.sq)
     ref, ref_source = resolve_reference(name, groups, gc.n, requested_ref)
     if ref_source == "given" and source:
         ref_source = str(source)
     boot_rng, ece_rng = rng.spawn(2)
-    draws = _draw(ctx, gc, floors, codes, cells, weights, boot_rng)
+    draws = _draw(ctx, gc, floors, data.rows, boot_rng)
     ece = None
-    if scores is not None:
-        ece = _ece(ctx, scores, true, weights, codes, len(groups), ece_rng)
+    if data.ece is not None:
+        ece = _ece(ctx, data.ece, ece_rng)
 
     group_summaries = [
         _group_summary(ctx, gc, g, g == ref, draws, floors, ece) for g in range(len(groups))
@@ -365,7 +699,7 @@ def _audit_attribute(ctx: _Context, name, groups, codes, requested_ref, source, 
     return AttributeSummary(name, groups[ref], ref_source, group_summaries), comparisons
 
 
-def _draw(ctx, gc, floors, codes, cells, weights, rng) -> _Draws:
+def _draw(ctx, gc, floors, rows, rng) -> _Draws:
     specs = [s for s in GROUP_METRIC_SPECS.values() if ctx.labelled or not s.needs_labels]
     if ctx.ci == "jeffreys":
         boot = draw_dirichlet_cells(
@@ -373,10 +707,12 @@ def _draw(ctx, gc, floors, codes, cells, weights, rng) -> _Draws:
         )
         jack = mult = None
     else:
+        weights = None if rows is None else rows[2]
         if weights is None:
             boot = draw_cell_counts(gc.counts, ctx.n_boot, rng)
             units = [jackknife_units(row, ctx.n_cells) for row in gc.counts]
         else:
+            codes, cells, _ = rows
             boot = draw_weighted_cells(codes, cells, weights, gc.counts.shape, ctx.n_boot, rng)
             units = [
                 jackknife_units(None, ctx.n_cells, cells[codes == g], weights[codes == g])
@@ -395,7 +731,7 @@ def _draw(ctx, gc, floors, codes, cells, weights, rng) -> _Draws:
         point = {s.name: np.asarray(s.fn(gc.weighted, gc.labelled), float) for s in specs}
         reps = {s.name: np.asarray(s.fn(boot, gc.labelled), float) for s in specs}
     smoothed = frozenset()
-    if ctx.ci != "jeffreys" and weights is None:
+    if ctx.ci != "jeffreys" and rows is None:
         smoothed = frozenset(int(g) for g in np.flatnonzero((gc.counts == 0).any(axis=1)))
     return _Draws(point, reps, jack, mult, smoothed)
 
@@ -403,15 +739,14 @@ def _draw(ctx, gc, floors, codes, cells, weights, rng) -> _Draws:
 class _Floors:
     """Which sample floors each group meets, in rows or (weighted) effective rows."""
 
-    def __init__(self, gc: GroupCounts, policy: pol.Policy, weights, codes):
+    def __init__(self, gc: GroupCounts, policy: pol.Policy, sq):
         self.policy = policy
-        self.weighted = weights is not None
-        if weights is None:
+        self.weighted = sq is not None
+        if sq is None:
             self.n = gc.n.astype(float)
             self.effective_cells = gc.counts.astype(float)
         else:
             total = gc.weighted.sum(axis=1)
-            sq = np.bincount(codes, weights=weights**2, minlength=len(gc.groups))
             with np.errstate(all="ignore"):
                 kish = np.where(sq > 0, total**2 / sq, 0.0)
                 shares = np.where(total[:, None] > 0, gc.weighted / total[:, None], 0.0)
@@ -784,8 +1119,9 @@ class _ECE:
         self.point, self.boot, self.bins = point, boot, bins
 
 
-def _ece(ctx, scores, true, weights, codes, n_groups, rng):
-    counts, wsum, ssum = cal.ece_cells(scores, true, codes, n_groups, ctx.n_bins, weights)
+def _ece(ctx, cells, rng):
+    counts, wsum, ssum = cells
+    n_groups = counts.shape[0]
     bins = [cal.reliability_bins(counts[g], wsum[g], ssum[g], ctx.n_bins) for g in range(n_groups)]
     return _ECE(
         cal.ece_from_cells(wsum, ssum),

@@ -1,0 +1,26 @@
+"""Audit where the data lives: counts tables, DuckDB files, SQL databases, Dask frames.
+
+Every engine here runs one GROUP BY where the data is and hands only the counts table to
+``ethiclens.audit_counts`` (docs/adr/0009-data-engines.md).
+"""
+
+from ._counts_table import (
+    RESERVED,
+    Roles,
+    counts_of,
+    read_counts,
+    suppress_small_cells,
+    write_counts,
+)
+from ._dask import audit_frame, dask_counts
+
+__all__ = [
+    "audit_frame",
+    "dask_counts",
+    "RESERVED",
+    "Roles",
+    "counts_of",
+    "read_counts",
+    "suppress_small_cells",
+    "write_counts",
+]

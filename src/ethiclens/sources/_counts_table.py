@@ -1,0 +1,246 @@
+"""The counts table: build it from rows, from SQL, suppress small cells, write and read it.
+
+A counts table has one row per cell of (protected attribute values..., y_true, y_pred
+[, score_bin]) with ``count`` and, when weighted, ``weight_sum`` and ``weight_sq_sum``; with scores,
+``score_sum`` (the weighted score sum of the cell). ``ethiclens.audit_counts`` audits it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ..errors import EthicLensInputError
+
+Y_TRUE, Y_PRED, COUNT = "y_true", "y_pred", "count"
+WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_BIN, SCORE_SUM = (
+    "weight_sum",
+    "weight_sq_sum",
+    "score_bin",
+    "score_sum",
+)
+RESERVED = (Y_TRUE, Y_PRED, COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_BIN, SCORE_SUM)
+BAD_WEIGHTS = "_bad_weights"  # engine-side diagnostic column, never part of a table
+N_BINS_ATTR, NAMES_ATTR, SUPPRESSION_ATTR = (
+    "ethiclens_n_bins",
+    "ethiclens_columns",
+    "ethiclens_suppression",
+)
+
+
+@dataclass(frozen=True)
+class Roles:
+    """Which source column plays which part; ``protected`` lists the attribute columns."""
+
+    y_pred: str
+    protected: list = field(default_factory=list)
+    y_true: str | None = None
+    y_score: str | None = None
+    weight: str | None = None
+    n_bins: int = 10
+
+    def __post_init__(self):
+        for col in self.protected:
+            if col in RESERVED:
+                raise EthicLensInputError(
+                    "a protected attribute may not use a reserved counts-table name",
+                    column=col,
+                    fix=f"rename the column (reserved: {', '.join(RESERVED)})",
+                )
+        if self.y_score and not self.y_true:
+            raise EthicLensInputError(
+                "calibration needs ground truth",
+                column="y_score",
+                fix="pass y_true too, or drop y_score",
+            )
+
+    @property
+    def columns(self) -> list[str]:
+        """The source columns an audit reads (and nothing else)."""
+        cols = [c for c in (self.y_true, self.y_pred, self.y_score, self.weight) if c]
+        return cols + [c for c in self.protected if c not in cols]
+
+    def names(self) -> dict:
+        named = {Y_TRUE: self.y_true, Y_PRED: self.y_pred, SCORE_BIN: self.y_score}
+        named[WEIGHT_SUM] = self.weight
+        return {k: v for k, v in named.items() if v}
+
+
+def score_bins(scores: np.ndarray, n_bins: int) -> np.ndarray:
+    """Equal-width bin of each score; NaN when missing, -1 outside [0, 1] (refused later)."""
+    s = np.asarray(scores, dtype=float)
+    with np.errstate(invalid="ignore"):
+        out = np.minimum(np.floor(s * n_bins), n_bins - 1)
+        out = np.where((s < 0) | (s > 1), -1.0, out)
+    return np.where(np.isnan(s), np.nan, out)
+
+
+def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
+    """The counts table of a pandas DataFrame (sums in row order, as ``audit`` sums them)."""
+    missing = [c for c in roles.columns if c not in frame.columns]
+    if missing:
+        raise EthicLensInputError(
+            "column not found", column=missing[0], fix=f"use one of {list(frame.columns)[:20]}"
+        )
+    keys = pd.DataFrame({c: frame[c].to_numpy() for c in roles.protected})
+    if roles.y_true:
+        keys[Y_TRUE] = frame[roles.y_true].to_numpy()
+    keys[Y_PRED] = frame[roles.y_pred].to_numpy()
+    if roles.y_score:
+        keys[SCORE_BIN] = score_bins(pd.to_numeric(frame[roles.y_score]), roles.n_bins)
+    codes = keys.groupby(list(keys.columns), sort=False, dropna=False).ngroup().to_numpy()
+    n_cells = int(codes.max()) + 1 if len(codes) else 0
+    first = np.full(n_cells, len(codes))
+    np.minimum.at(first, codes, np.arange(len(codes)))
+    table = keys.iloc[first].reset_index(drop=True)
+    table[COUNT] = np.bincount(codes, minlength=n_cells).astype(np.int64)
+    w = None
+    if roles.weight:
+        w = pd.to_numeric(frame[roles.weight], errors="coerce").to_numpy(dtype=float)
+        _check_weights(int((~np.isfinite(w) | (w < 0)).sum()), roles.weight)
+        table[WEIGHT_SUM] = np.bincount(codes, weights=w, minlength=n_cells)
+        table[WEIGHT_SQ_SUM] = np.bincount(codes, weights=w**2, minlength=n_cells)
+    if roles.y_score:
+        s = np.nan_to_num(pd.to_numeric(frame[roles.y_score]).to_numpy(dtype=float))
+        table[SCORE_SUM] = np.bincount(codes, weights=s if w is None else w * s, minlength=n_cells)
+    return _finish(table, roles)
+
+
+def _check_weights(bad: int, column) -> None:
+    if bad:
+        raise EthicLensInputError(
+            f"weights must be finite and >= 0; {bad} are not",
+            column=f"{column} (sample_weight)",
+            fix="drop those rows or give them a valid weight",
+        )
+
+
+def _finish(table: pd.DataFrame, roles: Roles) -> pd.DataFrame:
+    if BAD_WEIGHTS in table.columns:
+        _check_weights(int(pd.to_numeric(table[BAD_WEIGHTS]).fillna(0).sum()), roles.weight)
+        table = table.drop(columns=BAD_WEIGHTS)
+    if SCORE_BIN in table.columns:
+        # -1 (outside [0, 1]) and NaN stay for audit_counts to refuse with its messages.
+        table[SCORE_BIN] = pd.to_numeric(table[SCORE_BIN]).astype("Int64")
+    if SCORE_SUM in table.columns:
+        table[SCORE_SUM] = pd.to_numeric(table[SCORE_SUM]).astype(float).fillna(0.0)
+    for col in (WEIGHT_SUM, WEIGHT_SQ_SUM):
+        if col in table.columns:
+            table[col] = pd.to_numeric(table[col]).astype(float)
+    table[COUNT] = pd.to_numeric(table[COUNT]).astype(np.int64)
+    table.attrs[N_BINS_ATTR] = int(roles.n_bins)
+    table.attrs[NAMES_ATTR] = roles.names()
+    return table
+
+
+def suppress_small_cells(table: pd.DataFrame, min_cell: int) -> pd.DataFrame:
+    """Drop cells with fewer than ``min_cell`` rows; what was dropped goes into ``attrs``.
+
+    The audit then sees fewer rows: groups lose exactly the rows of their dropped cells, so a
+    small group's rates can shift (a rare outcome in a small group is what gets dropped first).
+    Every report made from the table states the suppression.
+    """
+    if isinstance(min_cell, bool) or not isinstance(min_cell, (int, np.integer)) or min_cell < 1:
+        raise EthicLensInputError(
+            "must be a whole number >= 1", column="--min-cell", value=min_cell, fix="e.g. 10"
+        )
+    small = table[COUNT].to_numpy() < min_cell
+    out = table.loc[~small].reset_index(drop=True)
+    out.attrs = dict(table.attrs)
+    out.attrs[SUPPRESSION_ATTR] = {
+        "min_cell": int(min_cell),
+        "cells_dropped": int(small.sum()),
+        "rows_dropped": int(table[COUNT].to_numpy()[small].sum()),
+        "rows_kept": int(out[COUNT].sum()),
+        "effect": "cells with fewer rows than min_cell were dropped before the audit: their "
+        "rows are missing from every group they belong to",
+    }
+    return out
+
+
+_META_KEY = b"ethiclens"
+
+
+def write_counts(table: pd.DataFrame, path) -> None:
+    """Write a counts table as Parquet (its attrs in the file's metadata), atomically."""
+    import os
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    arrow = pa.Table.from_pandas(table, preserve_index=False)
+    meta = dict(arrow.schema.metadata or {})
+    meta[_META_KEY] = json.dumps(table.attrs, default=str).encode()
+    arrow = arrow.replace_schema_metadata(meta)
+    tmp = f"{path}.tmp-{os.getpid()}"
+    pq.write_table(arrow, tmp)
+    os.replace(tmp, path)
+
+
+def read_counts(path) -> pd.DataFrame:
+    """Read a counts table written by :func:`write_counts` (or any Parquet/CSV of cells)."""
+    from pathlib import Path
+
+    from ..io import read_table
+
+    path = Path(path)
+    table = read_table(path)
+    if path.suffix.lower() in (".parquet", ".pq"):
+        import pyarrow.parquet as pq
+
+        meta = pq.read_schema(path).metadata or {}
+        if _META_KEY in meta:
+            table.attrs.update(json.loads(meta[_META_KEY]))
+    return table
+
+
+def quote(name: str) -> str:
+    """An SQL identifier, double-quoted (ANSI: DuckDB, SQLite, PostgreSQL)."""
+    if "\x00" in str(name):
+        raise EthicLensInputError("column names may not contain NUL", column=repr(name))
+    return '"' + str(name).replace('"', '""') + '"'
+
+
+def group_by_sql(source: str, roles: Roles, *, truncating_cast: bool = False) -> str:
+    """The one aggregation query every SQL engine runs; only identifiers, quoted, go into it.
+
+    ``source`` is a FROM item already built safely by the caller. ``truncating_cast``: SQLite
+    has no FLOOR, but its CAST to INTEGER truncates (the others round).
+    """
+    q = quote
+    keys = [q(c) for c in roles.protected]
+    sel = [f"{q(c)} AS {q(c)}" for c in roles.protected]
+    if roles.y_true:
+        keys.append(q(roles.y_true))
+        sel.append(f"{q(roles.y_true)} AS {q(Y_TRUE)}")
+    keys.append(q(roles.y_pred))
+    sel.append(f"{q(roles.y_pred)} AS {q(Y_PRED)}")
+    k = int(roles.n_bins)
+    if roles.y_score:
+        s = f"CAST({q(roles.y_score)} AS DOUBLE PRECISION)"
+        raw = f"CAST({s} * {k} AS INTEGER)" if truncating_cast else f"FLOOR({s} * {k})"
+        expr = (
+            f"CASE WHEN {s} IS NULL THEN NULL WHEN {s} < 0 OR {s} > 1 THEN -1 "
+            f"WHEN {raw} >= {k} THEN {k - 1} ELSE {raw} END"
+        )
+        keys.append(expr)
+        sel.append(f"{expr} AS {q(SCORE_BIN)}")
+    sel.append(f"COUNT(*) AS {q(COUNT)}")
+    if roles.weight:
+        w = f"CAST({q(roles.weight)} AS DOUBLE PRECISION)"
+        sel.append(f"SUM({w}) AS {q(WEIGHT_SUM)}")
+        sel.append(f"SUM({w} * {w}) AS {q(WEIGHT_SQ_SUM)}")
+        sel.append(f"SUM(CASE WHEN {w} IS NULL OR {w} < 0 THEN 1 ELSE 0 END) AS {q(BAD_WEIGHTS)}")
+    if roles.y_score:
+        s = f"CAST({q(roles.y_score)} AS DOUBLE PRECISION)"
+        term = s if not roles.weight else f"CAST({q(roles.weight)} AS DOUBLE PRECISION) * {s}"
+        sel.append(f"SUM({term}) AS {q(SCORE_SUM)}")
+    return f"SELECT {', '.join(sel)} FROM {source} GROUP BY {', '.join(keys)}"
+
+
+def finish_sql_counts(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
+    """A GROUP BY result as a counts table (column order and types as ``counts_of``)."""
+    return _finish(frame, roles)
