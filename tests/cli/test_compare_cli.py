@@ -1,0 +1,92 @@
+"""``ethiclens compare``: two prediction columns of one file, JSON/HTML, bad input exits 2."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.cli import main
+
+
+def run(args, capsys):
+    code = main(["compare", *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def csv(tmp_path):
+    """old: F selected at 0.2, M at 0.5 (DI 0.4); new: F's selection raised to about 0.45."""
+    rng = np.random.default_rng(3)
+    n = 3000
+    sex = np.repeat(["F", "M"], n // 2)
+    old = (rng.random(n) < np.where(sex == "F", 0.2, 0.5)).astype(int)
+    new = np.where((sex == "F") & (old == 0) & (rng.random(n) < 0.32), 1, old)
+    df = pd.DataFrame({"y": rng.integers(0, 2, n), "old": old, "new": new, "sex": sex})
+    path = tmp_path / "preds.csv"
+    df.to_csv(path, index=False)
+    return path
+
+
+def test_compare_file_writes_json_and_html(csv, tmp_path, capsys):
+    out_json, out_html = tmp_path / "c.json", tmp_path / "c.html"
+    args = [str(csv), "--y-true", "y", "--y-pred", "old", "--y-pred", "new"]
+    args += ["--protected", "sex=M", "--n-boot", "500", "--json", str(out_json)]
+    code, out, err = run([*args, "--html", str(out_html)], capsys)
+    assert code == 0, err
+    assert "sex: F vs M: FLAGGED -> " in out
+    d = json.loads(out_json.read_text())
+    assert d["schema_version"] and d["kind"] == "model_comparison"
+    assert d["models"] == {"a": "old", "b": "new"}
+    spd = next(
+        x
+        for x in d["differences"]
+        if x["group"] == "F" and x["metric"] == "statistical_parity_difference"
+    )
+    assert spd["difference"]["ci_low"] > 0 and spd["interval_excludes_zero"]
+    assert "paired" in spd["difference"]["ci_method"]
+    assert "Verdicts under each model" in out_html.read_text()
+
+
+@pytest.mark.parametrize(
+    "extra, needle",
+    [
+        (["--y-pred", "old"], "needs exactly two models"),
+        (["--y-pred", "old", "--y-pred", "old"], "same model was given twice"),
+        (["--y-pred", "old", "--y-pred", "nope"], "nope"),
+        (["--y-pred", "old", "--y-pred", "y"], None),  # fine: any two different columns
+    ],
+)
+def test_bad_model_columns_exit_2(csv, capsys, extra, needle):
+    code, out, err = run([str(csv), "--y-true", "y", "--protected", "sex", *extra], capsys)
+    if needle is None:
+        assert code == 0, err
+        return
+    assert code == 2
+    assert needle in err
+
+
+def test_identical_prediction_columns_exit_2(tmp_path, capsys):
+    df = pd.DataFrame({"y": [0, 1] * 50, "a": [1, 0] * 50, "b": [1, 0] * 50, "s": ["x", "z"] * 50})
+    path = tmp_path / "same.csv"
+    df.to_csv(path, index=False)
+    code, _, err = run([str(path), "--y-pred", "a", "--y-pred", "b", "--protected", "s"], capsys)
+    assert code == 2 and "identical" in err and "--y-pred" in err
+
+
+def test_unknown_target_and_missing_protected_exit_2(csv, capsys):
+    code, _, err = run(["adult", "--y-pred", "a", "--y-pred", "b"], capsys)
+    assert code == 2 and "compas" in err
+    code, _, err = run([str(csv), "--y-pred", "old", "--y-pred", "new"], capsys)
+    assert code == 2 and "--protected" in err
+
+
+@pytest.mark.slow
+def test_compare_compas_model_vs_decile(tmp_path, capsys):
+    out_json = tmp_path / "c.json"
+    code, out, err = run(["compas", "--n-boot", "300", "--json", str(out_json)], capsys)
+    assert code == 0, err
+    d = json.loads(out_json.read_text())
+    assert d["models"] == {"a": "model", "b": "decile"}
+    assert len(d["verdicts"]) == 6  # race: 5 vs Caucasian, sex: 1

@@ -1,0 +1,182 @@
+"""Notebook use (issue 16): by_group equals Fairlearn's MetricFrame.by_group, _repr_html_ renders,
+a short repr, to_html / to_model_card from Python, and the docs' notebook example runs."""
+
+import runpy
+import shutil
+import warnings
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from fairlearn.metrics import (
+    MetricFrame,
+    count,
+    false_negative_rate,
+    false_positive_rate,
+    selection_rate,
+    true_negative_rate,
+    true_positive_rate,
+)
+from sklearn.metrics import accuracy_score, precision_score
+
+import ethiclens
+
+TOL = 1e-9
+N_CASES = 120
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _case(seed):
+    """2-6 groups of 40-600 rows, weights in half the cases, some degenerate-but-defined groups."""
+    rng = np.random.default_rng(10_000 + seed)
+    n_groups = int(rng.integers(2, 7))
+    parts = []
+    for g, n in enumerate(rng.integers(40, 600, size=n_groups)):
+        base, sel = rng.uniform(0.1, 0.9, size=2)
+        y = (rng.random(n) < base).astype(int)
+        p = (rng.random(n) < sel).astype(int)
+        y[:2] = [0, 1]
+        p[2:4] = [1, 0]  # a predicted positive and a predicted negative: PPV, NPV defined
+        if seed % 9 == 4 and g == 0:
+            p[:] = (y == 1).astype(int)  # a perfect classifier for this group
+        parts.append(pd.DataFrame({"y": y, "p": p, "a": f"g{g}"}))
+    df = pd.concat(parts, ignore_index=True)
+    weights = rng.uniform(0.1, 5.0, size=len(df)) if seed % 2 else None
+    return df, weights
+
+
+# ethiclens column -> the metric Fairlearn (or scikit-learn through MetricFrame) computes
+SHARED = {
+    "selection_rate": selection_rate,
+    "true_positive_rate": true_positive_rate,
+    "false_positive_rate": false_positive_rate,
+    "false_negative_rate": false_negative_rate,
+    "accuracy": accuracy_score,
+    "positive_predictive_value": precision_score,
+}
+
+
+@pytest.mark.parametrize("seed", range(N_CASES))
+def test_by_group_equals_fairlearn_metricframe(seed):
+    df, weights = _case(seed)
+    result = ethiclens.audit(
+        df["y"], df["p"], df["a"], sample_weight=weights, n_boot=100, random_state=seed
+    )
+    metrics = {**SHARED, "tnr": true_negative_rate}
+    params = {k: {"sample_weight": weights} for k in metrics} if weights is not None else None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fl = MetricFrame(
+            metrics={**metrics, "count": count},
+            y_true=df["y"],
+            y_pred=df["p"],
+            sensitive_features=df["a"],
+            sample_params=params,
+        ).by_group
+    ours = result.by_group(attribute="a")
+    assert sorted(ours.index) == sorted(fl.index)
+    for name in SHARED:
+        diff = (ours[name] - fl.loc[ours.index, name]).abs().max()
+        assert diff < TOL, (name, diff)
+    # FPR = 1 − TNR, and NPV / FOR by their definitions against the raw rows
+    assert ((1 - ours["false_positive_rate"]) - fl.loc[ours.index, "tnr"]).abs().max() < TOL
+    assert (ours["n"] == fl.loc[ours.index, "count"]).all()
+    w = np.ones(len(df)) if weights is None else weights
+    for group, row in ours.iterrows():
+        m = (df["a"] == group).to_numpy()
+        neg = m & (df["p"] == 0).to_numpy()
+        npv = w[neg & (df["y"] == 0).to_numpy()].sum() / w[neg].sum()
+        assert abs(row["negative_predictive_value"] - npv) < TOL
+        assert abs(row["false_omission_rate"] - (1 - npv)) < TOL
+        assert row["positives"] == int(df.loc[m, "y"].sum())
+
+
+def _demo():
+    rng = np.random.default_rng(0)
+    n = 3000
+    sex = rng.choice(["F", "M"], n)
+    race = rng.choice(["a", "b", "c"], n, p=[0.6, 0.3, 0.1])
+    y = (rng.random(n) < 0.4).astype(int)
+    score = np.clip(0.25 * y + rng.random(n) * 0.6 + np.where(sex == "M", 0.15, 0.0), 0, 1)
+    pred = (score >= 0.5).astype(int)
+    return ethiclens.audit(
+        y,
+        pred,
+        pd.DataFrame({"sex": sex, "race": race}),
+        y_score=score,
+        random_state=0,
+        n_boot=300,
+    )
+
+
+def test_by_group_intervals_contain_values_and_include_ece():
+    r = _demo()
+    bg = r.by_group()
+    assert bg.index.names == ["attribute", "group"]
+    assert set(bg.index.get_level_values(0)) == {"sex", "race"}
+    for col in ("selection_rate", "false_negative_rate", "negative_predictive_value", "ece"):
+        assert col in bg and f"{col}_ci_low" in bg
+        ok = bg[f"{col}_ci_low"].notna()
+        assert ok.any()
+        assert (bg.loc[ok, f"{col}_ci_low"] <= bg.loc[ok, col] + 1e-12).all()
+        assert (bg.loc[ok, col] <= bg.loc[ok, f"{col}_ci_high"] + 1e-12).all()
+    assert "selection_rate_ci_low" not in r.by_group(intervals=False)
+    with pytest.raises(KeyError, match="use one of"):
+        r.by_group(attribute="age")
+
+
+def test_repr_html_parses_and_shows_statuses():
+    r = _demo()
+    html = r._repr_html_()
+    root = ET.fromstring(html)  # well-formed markup
+    assert root.tag == "div" and root.find(".//table") is not None
+    rows = root.findall(".//tbody/tr")
+    assert len(rows) == len(r.comparisons)
+    words = {"flagged", "pass", "inconclusive", "insufficient data", "undefined"}
+    shown = " ".join("".join(td.itertext()) for td in root.iter("td"))
+    assert any(w in shown for w in words)
+    assert r.comparisons[0].status.lower().replace("_", " ") in shown
+    assert "Composite bias score" in html and "[" in html  # value [CI]
+    comp_html = r.comparisons[0]._repr_html_()
+    ET.fromstring(comp_html)
+    assert "disparate_impact" in comp_html
+
+
+def test_repr_html_escapes_group_names():
+    rng = np.random.default_rng(1)
+    n = 400
+    g = np.where(rng.random(n) < 0.5, "<script>x</script>", "b&c")
+    r = ethiclens.audit(rng.integers(0, 2, n), rng.integers(0, 2, n), g, random_state=0)
+    html = r._repr_html_()
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    ET.fromstring(html)
+
+
+def test_short_repr():
+    r = _demo()
+    text = repr(r)
+    assert len(text) < 2000 and text.count("\n") < 20
+    assert text.startswith("AuditResult(3000 rows")
+    assert "Comparison(" in repr(r.comparisons[0])
+
+
+def test_to_html_and_model_card_from_python(tmp_path):
+    r = _demo()
+    html = r.to_html(tmp_path / "audit.html")
+    card = r.to_model_card(tmp_path / "card.md")
+    assert "<html" in Path(html).read_text().lower()
+    assert Path(card).read_text().startswith("#")
+    assert not list(tmp_path.glob(".*.tmp"))  # written atomically, nothing left behind
+
+
+def test_notebook_example_runs(tmp_path, monkeypatch):
+    script = ROOT / "docs" / "notebook_example.py"
+    shutil.copy(script, tmp_path / script.name)
+    monkeypatch.chdir(tmp_path)
+    ns = runpy.run_path(str(tmp_path / script.name), run_name="__main__")
+    assert isinstance(ns["result"], ethiclens.AuditResult)
+    assert (tmp_path / "notebook-audit.html").exists()
+    assert (tmp_path / "notebook-thresholds.png").exists()
+    assert ns["comparison"].verdicts
