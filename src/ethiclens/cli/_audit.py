@@ -50,7 +50,8 @@ def _parse_protected(values, columns=None):
             left, _, right = item.rpartition("=")
             if left in known:
                 col, sep, ref = left, "=", right
-        col, ref = col.strip(), ref.strip()
+        col = col if known is not None and col in known else col.strip()
+        ref = ref.strip()
         if col in cols:
             raise EthicLensInputError(
                 "given twice",
@@ -175,7 +176,29 @@ def _flag_error(exc: EthicLensInputError) -> EthicLensInputError:
 
 
 @click.command("audit")
-@click.argument("target")
+@click.argument("target", required=False)
+@click.option(
+    "--counts",
+    "counts_file",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Audit a counts table (from `ethiclens counts`) instead of rows.",
+)
+@click.option(
+    "--engine",
+    default="auto",
+    show_default=True,
+    callback=_choice(("auto", "pandas", "duckdb", "dask")),
+    metavar="auto|pandas|duckdb|dask",
+    help="Who counts a file: pandas (in memory), duckdb (out of core, only the needed "
+    "columns) or dask; auto picks DuckDB for globs, folders and files of 64 MB or more.",
+)
+@click.option("--db", metavar="URL", help="SQLAlchemy database URL: the GROUP BY runs there.")
+@click.option("--table", "db_table", metavar="NAME", help="Table to audit (with --db).")
+@click.option("--query", metavar="SQL", help="Query whose rows are audited (with --db).")
+@click.option(
+    "--scheduler", metavar="ADDRESS|local-cluster", help="Dask scheduler (--engine dask)."
+)
 @click.option("--y-true", help="Label column (user file).")
 @click.option("--y-pred", help="Prediction column (user file).")
 @click.option("--y-score", help="Score column in [0, 1] (user file), enables calibration.")
@@ -285,6 +308,12 @@ def _flag_error(exc: EthicLensInputError) -> EthicLensInputError:
 )
 def audit_command(
     target,
+    counts_file,
+    engine,
+    db,
+    db_table,
+    query,
+    scheduler,
     y_true,
     y_pred,
     y_score,
@@ -326,6 +355,17 @@ def audit_command(
     )
     from ._summary import print_summary
 
+    if (
+        counts_file
+        or db
+        or engine in ("duckdb", "dask")
+        or (target and target not in ds_mod.DATASETS and _pick(engine, target) != "pandas")
+    ):
+        return _audit_where_it_lives(locals())
+    if not target:
+        raise EthicLensInputError(
+            "nothing to audit", column="TARGET", fix="name a dataset or a file, or --db/--counts"
+        )
     is_file = target not in ds_mod.DATASETS
     outputs = {"--json": json_out, "--html": html_out, "--model-card": card_out}
     check_outputs(outputs, inputs=[target if is_file else None, card_info])
@@ -568,3 +608,120 @@ def _file_inputs(
         "favorable": positive != "harmful",
         "provenance": prov,
     }
+
+
+def _pick(engine, target):
+    from ._counts import pick_engine
+
+    return pick_engine(engine, target, None)
+
+
+def _audit_where_it_lives(a: dict) -> None:
+    """Audit a counts file, a database, or a file counted by DuckDB or Dask: only counts here."""
+    from ..fairness import Policy, audit_counts
+    from ..io import check_outputs
+    from ..report import (
+        check_writable,
+        load_card_info,
+        render_html,
+        render_model_card,
+        write_atomic,
+    )
+    from ..sources import Roles, read_counts
+    from ._counts import count_source, pick_engine
+    from ._summary import print_summary
+
+    outputs = {"--json": a["json_out"], "--html": a["html_out"], "--model-card": a["card_out"]}
+    check_outputs(outputs, inputs=[a["target"], a["counts_file"], a["card_info"]])
+    for out in outputs.values():
+        if out:
+            check_writable(out)
+    excludes, merges = parse_excludes(a["exclude"]), parse_merges(a["merge"])
+    policy_args = {"di_rule": a["di_rule"]}
+    if a["min_group_size"] is not None:
+        policy_args["min_group_size"] = a["min_group_size"]
+    if a["min_labels"] is not None:
+        policy_args["min_label_count"] = a["min_labels"]
+    try:
+        policy = Policy(**policy_args)
+    except EthicLensInputError as exc:
+        raise _flag_error(exc) from None
+    card = load_card_info(a["card_info"], "--card-info") if a["card_info"] else {}
+    user = {
+        "name": a["model_name"],
+        "version": a["model_version"],
+        "intended_use": a["intended_use"],
+        "card": card,
+    }
+    cols, refs = _parse_protected(a["protected"])
+    if a["counts_file"]:
+        if a["target"] or a["db"]:
+            raise EthicLensInputError(
+                "--counts is the whole input", column="--counts", fix="drop TARGET and --db"
+            )
+        table = read_counts(a["counts_file"])
+        where = dict(table.attrs.get("ethiclens_source") or {})
+        where["counts_file"] = str(a["counts_file"])
+        model = {"predictions": "cells of a counts table"}
+        engine = "counts table"
+    else:
+        if not a["y_pred"] or not cols:
+            raise EthicLensInputError(
+                "an audit needs --y-pred and at least one --protected",
+                column="--y-pred/--protected",
+                fix="e.g. --y-true label --y-pred pred --protected sex=Male",
+            )
+        engine = pick_engine(a["engine"], a["target"], a["db"])
+        roles = Roles(a["y_pred"], cols, a["y_true"], a["y_score"], a["weight"])
+        table, where = count_source(
+            engine,
+            a["target"],
+            roles,
+            db=a["db"],
+            table=a["db_table"],
+            query=a["query"],
+            scheduler=a["scheduler"],
+        )
+        model = {"predictions": f"column {a['y_pred']!r}"}
+        if a["y_score"]:
+            model["scores"] = f"column {a['y_score']!r}"
+    refs = {c: _edited_reference(c, r, excludes, merges, True) for c, r in refs.items()}
+    prov = {**where, "engine": engine, "model": _apply_user(model, user), "card": user["card"]}
+    if "dataset" not in prov:
+        prov["dataset"] = prov.get("database") or prov.get("counts_file")
+    if table.attrs.get("ethiclens_suppression"):
+        prov["min_cell_suppression"] = table.attrs["ethiclens_suppression"]
+    if a["y_true"]:
+        prov["label"] = a["y_true"]
+    use = _user_use(user)
+    if use:
+        prov["intended_use"] = use
+    intersections = [tuple(s.strip() for s in item.split(",")) for item in a["intersect"]]
+    try:
+        result = audit_counts(
+            table,
+            protected=cols or None,
+            reference=refs or None,
+            intersections=intersections or None,
+            exclude_groups=excludes or None,
+            merge_groups=merges or None,
+            pos_label=a["pos_label"],
+            positive_is_favorable=a["positive"] != "harmful",
+            n_boot=a["n_boot"],
+            ci=a["ci"],
+            policy=policy,
+            random_state=a["seed"],
+            provenance=prov,
+        )
+    except EthicLensInputError as exc:
+        raise _flag_error(exc) from None
+    print_summary(result)
+    for flag, render in (
+        ("json_out", lambda r: r.to_json()),
+        ("html_out", render_html),
+        ("card_out", render_model_card),
+    ):
+        if a[flag]:
+            write_atomic(a[flag], render(result))
+            click.echo(f"wrote {a[flag]}")
+    gate_failure(result, a["fail_on"])

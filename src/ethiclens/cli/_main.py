@@ -29,6 +29,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "compare_command",
         "Compare two models on the same rows: B − A for every metric, paired intervals.",
     ),
+    "counts": (
+        "ethiclens.cli._counts",
+        "counts_command",
+        "Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates.",
+    ),
     "datasets": (
         "ethiclens.cli._datasets",
         "datasets_group",

@@ -13,10 +13,16 @@ from ._counts_table import (
     write_counts,
 )
 from ._dask import audit_frame, dask_counts
+from ._duckdb import duckdb_counts, resolve_files
+from ._sql import mask_url, sql_counts
 
 __all__ = [
     "audit_frame",
     "dask_counts",
+    "duckdb_counts",
+    "resolve_files",
+    "mask_url",
+    "sql_counts",
     "RESERVED",
     "Roles",
     "counts_of",

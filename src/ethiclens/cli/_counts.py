@@ -1,0 +1,168 @@
+"""``ethiclens counts``: the counts table of a file, a database table or query, for hand-over."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errors import EthicLensInputError
+
+ENGINES = ("auto", "pandas", "duckdb", "dask")
+# Below this size a single file is read by pandas under ``--engine auto`` (row-numbered
+# messages); globs, folders, bigger files and databases are counted where they live.
+AUTO_DUCKDB_BYTES = 64 * 2**20
+
+
+def _is_many(target: str) -> bool:
+    return Path(target).is_dir() or any(ch in target for ch in "*?[")
+
+
+def pick_engine(engine: str, target: str | None, db: str | None) -> str:
+    """The engine that will count: sql for --db, else the one asked for (auto decides)."""
+    if db:
+        if target:
+            raise EthicLensInputError(
+                "give a file or --db, not both", column="--db", fix="drop TARGET or --db"
+            )
+        return "sql"
+    if not target:
+        raise EthicLensInputError(
+            "nothing to audit", column="TARGET", fix="name a file, a glob or a folder, or --db URL"
+        )
+    if engine != "auto":
+        return engine
+    if _is_many(target):
+        return "duckdb"
+    path = Path(target)
+    if path.suffix.lower() in (".parquet", ".pq", ".csv") and path.exists():
+        if path.stat().st_size >= AUTO_DUCKDB_BYTES:
+            try:
+                import duckdb  # noqa: F401
+            except ImportError:
+                return "pandas"
+            return "duckdb"
+    return "pandas"
+
+
+def count_source(
+    engine, target, roles, *, db=None, table=None, query=None, scheduler=None
+) -> tuple:
+    """(counts table, provenance record of the source) for every engine but pandas-in-memory."""
+    from ..sources import mask_url
+
+    if engine == "sql":
+        from ..sources import sql_counts
+
+        where = {"database": mask_url(db), **({"table": table} if table else {"query": query})}
+        return sql_counts(db, roles, table=table, query=query), where
+    if table or query:
+        raise EthicLensInputError(
+            "--table and --query need --db", column="--table/--query", fix="add --db URL"
+        )
+    if engine == "duckdb":
+        from ..sources import duckdb_counts
+
+        return duckdb_counts(target, roles), {"dataset": str(target)}
+    if engine == "dask":
+        return _dask(target, roles, scheduler), {"dataset": str(target)}
+    from ..io import read_table
+    from ..sources import counts_of
+
+    return counts_of(read_table(target), roles), {"dataset": str(target)}
+
+
+def _dask(target, roles, scheduler):
+    from .._optional import require
+    from ..sources import dask_counts, resolve_files
+
+    dd = require("dask.dataframe", extra="dask")
+    distributed = require("distributed", extra="dask")
+    files, kind, _ = resolve_files(target)
+    reader = dd.read_parquet if kind == "parquet" else dd.read_csv
+    if scheduler in (None, "local-cluster"):
+        cluster = distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        )
+        client = distributed.Client(cluster)
+    else:
+        cluster, client = None, distributed.Client(scheduler, timeout="10s")
+    try:
+        return dask_counts(reader(files, columns=roles.columns), roles)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+@click.command("counts")
+@click.argument("target", required=False)
+@click.option("--y-true", help="Label column.")
+@click.option("--y-pred", required=True, help="Prediction column.")
+@click.option("--y-score", help="Score column in [0, 1]: adds score-bin cells for calibration.")
+@click.option("--protected", multiple=True, required=True, metavar="COL", help="Repeatable.")
+@click.option("--weight", help="Sample-weight column: adds weight and squared-weight sums.")
+@click.option("--n-bins", default=10, show_default=True, help="Score bins (with --y-score).")
+@click.option(
+    "--engine",
+    default="auto",
+    show_default=True,
+    type=click.Choice(ENGINES),
+    help="Who counts a file: pandas (in memory), duckdb (out of core) or dask; auto picks "
+    "DuckDB for globs, folders and files of 64 MB or more.",
+)
+@click.option("--db", metavar="URL", help="SQLAlchemy database URL (counts run in the database).")
+@click.option("--table", "db_table", metavar="NAME", help="Table to count (with --db).")
+@click.option("--query", metavar="SQL", help="Query whose rows are counted (with --db).")
+@click.option(
+    "--scheduler", metavar="ADDRESS|local-cluster", help="Dask scheduler (--engine dask)."
+)
+@click.option(
+    "--min-cell",
+    type=int,
+    metavar="K",
+    help="Drop cells with fewer than K rows before writing (stated in the file and every "
+    "report made from it). Small cells can identify people.",
+)
+@click.option(
+    "--out", required=True, type=click.Path(dir_okay=False), help="Parquet file to write."
+)
+def counts_command(
+    target,
+    y_true,
+    y_pred,
+    y_score,
+    protected,
+    weight,
+    n_bins,
+    engine,
+    db,
+    db_table,
+    query,
+    scheduler,
+    min_cell,
+    out,
+):
+    """Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates."""
+    from ..sources import Roles, suppress_small_cells, write_counts
+
+    roles = Roles(y_pred, [p.strip() for p in protected], y_true, y_score, weight, int(n_bins))
+    table, where = count_source(
+        pick_engine(engine, target, db),
+        target,
+        roles,
+        db=db,
+        table=db_table,
+        query=query,
+        scheduler=scheduler,
+    )
+    if min_cell is not None:
+        table = suppress_small_cells(table, min_cell)
+    table.attrs["ethiclens_source"] = where
+    write_counts(table, out)
+    note = ""
+    if min_cell is not None:
+        info = table.attrs["ethiclens_suppression"]
+        dropped = f"{info['cells_dropped']} cells ({info['rows_dropped']} rows)"
+        note = f"; --min-cell {min_cell} dropped {dropped}"
+    click.echo(f"wrote {out}: {len(table)} cells, {int(table['count'].sum())} rows{note}")

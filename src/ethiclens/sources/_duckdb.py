@@ -1,0 +1,117 @@
+"""Files out of core: CSV/Parquet files, globs and hive-partitioned folders, counted by DuckDB.
+
+DuckDB runs in this process (no server), reads only the columns the audit needs and streams the
+GROUP BY; the file paths are bound parameters, the column names quoted identifiers.
+"""
+
+from __future__ import annotations
+
+import glob
+from pathlib import Path
+
+from .._optional import require
+from ..errors import EthicLensInputError
+from ._counts_table import Roles, finish_sql_counts, group_by_sql
+
+PARQUET = (".parquet", ".pq")
+CSV = (".csv", ".csv.gz")
+
+
+def _kind(path: str) -> str:
+    low = path.lower()
+    if low.endswith(PARQUET):
+        return "parquet"
+    if low.endswith(CSV):
+        return "csv"
+    raise EthicLensInputError(
+        "DuckDB reads .parquet and .csv files",
+        column="TARGET",
+        value=path,
+        fix="use --engine pandas for other formats",
+    )
+
+
+def resolve_files(target: str) -> tuple[list[str], str, bool]:
+    """(files, kind, hive): a file, a glob, or a folder of (hive-partitioned) Parquet files."""
+    path = Path(target)
+    hive = False
+    if path.is_dir():
+        files = sorted(glob.glob(str(path / "**" / "*.parquet"), recursive=True))
+        files = files or sorted(glob.glob(str(path / "**" / "*.csv"), recursive=True))
+        hive = any("=" in part for f in files for part in Path(f).relative_to(path).parts[:-1])
+    elif any(ch in target for ch in "*?["):
+        files = sorted(glob.glob(target, recursive=True))
+    else:
+        files = [target] if path.exists() else []
+    if not files:
+        raise EthicLensInputError(
+            "matches no file", column="TARGET", value=target, fix="check the path or the glob"
+        )
+    kinds = {_kind(f) for f in files}
+    if len(kinds) > 1:
+        raise EthicLensInputError(
+            "mixes CSV and Parquet files", column="TARGET", value=target, fix="audit one kind"
+        )
+    return files, kinds.pop(), hive
+
+
+def _schemas(files, kind) -> list[tuple[str, list[str]]]:
+    if kind == "parquet":
+        import pyarrow.parquet as pq
+
+        return [(f, list(pq.read_schema(f).names)) for f in files]
+    import csv
+    import gzip
+
+    out = []
+    for f in files:
+        opener = gzip.open if f.endswith(".gz") else open
+        with opener(f, "rt", newline="") as fh:
+            out.append((f, next(csv.reader(fh), [])))
+    return out
+
+
+def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
+    """The counts table of TARGET (file, glob or folder), computed by DuckDB."""
+    duckdb = require("duckdb", extra="duckdb")
+    files, kind, hive = resolve_files(target)
+    schemas = _schemas(files, kind)
+    first_file, first = schemas[0]
+    for f, names in schemas[1:]:
+        if set(names) != set(first):
+            diff = sorted(set(names) ^ set(first))[:5]
+            raise EthicLensInputError(
+                f"files have different schemas: {Path(f).name} differs from "
+                f"{Path(first_file).name} in {diff}",
+                column="TARGET",
+                value=target,
+                fix="audit files with the same columns (or one file at a time)",
+            )
+    columns = set(first)
+    if hive:
+        for part in Path(files[0]).relative_to(target).parts[:-1]:
+            columns.add(part.partition("=")[0])
+    for col in roles.columns:
+        if col not in columns:
+            raise EthicLensInputError(
+                f"column not found in {target}",
+                column=col,
+                fix=f"use one of {sorted(columns)[:20]}",
+            )
+    reader = "read_parquet" if kind == "parquet" else "read_csv"
+    opts = ", hive_partitioning = true" if hive else ""
+    source = f"{reader}($files{opts})"
+    sql = group_by_sql(source, roles)
+    con = duckdb.connect(config={"threads": threads} if threads else {})
+    try:
+        frame = con.execute(sql, {"files": files}).df()
+    except duckdb.Error as exc:
+        first_line = str(exc).strip().splitlines()[0]
+        raise EthicLensInputError(
+            f"DuckDB could not count {target}: {first_line}",
+            column="TARGET",
+            fix="check the columns' types (labels 0/1, scores and weights numeric)",
+        ) from None
+    finally:
+        con.close()
+    return finish_sql_counts(frame, roles)
