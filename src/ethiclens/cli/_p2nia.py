@@ -44,9 +44,21 @@ def p2nia_group():
 @click.option("--groups", help="Comma-separated groups of the attribute (public knowledge).")
 @click.option("--metrics", default="dp,eo,eopp", show_default=True)
 @click.option(
-    "--mechanism", type=click.Choice(["grr", "mst", "aim"]), default="grr", show_default=True
+    "--mechanism",
+    default="grr",
+    show_default=True,
+    help="A registered mechanism: grr, mst, aim (ethiclens.p2nia.mechanism_names()).",
 )
 @click.option("--epsilon", required=True, type=float)
+@click.option(
+    "--accounting",
+    type=click.Choice(["record", "per-column"]),
+    default="record",
+    show_default=True,
+    help="record: ε for the whole record (GRR splits it over the released columns); "
+    "per-column (GRR, the P2NIA paper's): each released column at the full ε, so the "
+    "record-level ε is k·ε for k columns (stated in the manifest and the estimate).",
+)
 @click.option("--delta", type=float, default=None)
 @click.option(
     "--track-budget",
@@ -54,8 +66,11 @@ def p2nia_group():
     help="Ask the platform to record the cumulative budget spent on its data.",
 )
 @click.option("--out", required=True, type=click.Path(dir_okay=False))
-def request_cmd(n_rows, protected, groups, metrics, mechanism, epsilon, delta, track_budget, out):
-    """The auditor's request (JSON)."""
+def request_cmd(
+    n_rows, protected, groups, metrics, mechanism, epsilon, accounting, delta, track_budget, out
+):
+    """The auditor's request (JSON). Only the columns the metrics need are released: A and Ŷ
+    for dp alone, A, Y and Ŷ with eo or eopp."""
     from ..p2nia import make_request
 
     check_outputs({"--out": out})
@@ -69,6 +84,7 @@ def request_cmd(n_rows, protected, groups, metrics, mechanism, epsilon, delta, t
         delta=delta,
         protected_domain=split_list(groups, "--groups") if groups else None,
         track_budget=track_budget,
+        accounting=accounting,
     )
     write_atomic(out, json.dumps(req.to_dict(), indent=2))
     click.echo(f"wrote {out}")
@@ -198,9 +214,14 @@ def release_cmd(
         if budget
         else ""
     )
+    accounting = (
+        f" per column, record-level ε = {rel.manifest['record_epsilon']:g}"
+        if req.accounting != "record"
+        else ""
+    )
     click.echo(
         f"wrote {out}/release.csv ({rel.manifest['rows']} rows, {req.mechanism.upper()}, "
-        f"ε = {req.epsilon:g}) and manifest.json{note}"
+        f"ε = {req.epsilon:g}{accounting}) and manifest.json{note}"
     )
 
 
@@ -211,7 +232,11 @@ def release_cmd(
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
 @click.option("--html", "html_out", type=click.Path(dir_okay=False))
 def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
-    """The auditor's side: verify the release and estimate DP, EO and EOpp."""
+    """The auditor's side: verify the release and estimate DP, EO and EOpp.
+
+    Each metric has a value, an interval with its method, a status (REPORTED, UNDEFINED or
+    INSUFFICIENT_DATA) and a reason; ``--json`` follows p2nia/estimate.schema.json.
+    """
     from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
     from ..p2nia import RELEASE_TABLE_FILE as TABLE
     from ..p2nia import check_n_boot, check_seed, estimate, read_release
@@ -233,8 +258,10 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
     for k, v in est.values.items():
         value = "undefined" if v["value"] is None else f"{v['value']:.4f}"
         ci = "" if v["ci_low"] is None else f" [{v['ci_low']:.4f}, {v['ci_high']:.4f}]"
-        console.print(f"  {k.upper():5} {value}{ci}")
-    console.print(f"  intervals: {next(iter(est.values.values()))['ci_method']}")
+        why = f" ({v['reason']})" if v["reason"] else ""
+        console.print(f"  {k.upper():5} {value}{ci}  {v['status']}{why}", soft_wrap=True)
+    methods = {v["ci_method"] for v in est.values.values()}
+    console.print(f"  intervals: {'; '.join(sorted(methods))}", soft_wrap=True)
     if json_out:
         write_atomic(json_out, json.dumps(est.to_dict(), indent=2))
     if html_out:
@@ -249,11 +276,12 @@ def _estimate_html(est, release_dir) -> str:
             k.upper(),
             "undefined" if v["value"] is None else f"{v['value']:.4f}",
             "—" if v["ci_low"] is None else f"[{v['ci_low']:.4f}, {v['ci_high']:.4f}]",
+            v["status"] + (f": {v['reason']}" if v["reason"] else ""),
         )
         for k, v in est.values.items()
     ]
-    method = next(iter(est.values.values()))["ci_method"]
-    body = table(["metric", "estimate", "95% interval"], rows, numeric=(1, 2))
+    method = "; ".join(sorted({v["ci_method"] for v in est.values.values()}))
+    body = table(["metric", "estimate", "95% interval", "status"], rows, numeric=(1, 2))
     return Report(
         f"P2NIA estimate from {Path(release_dir).name}",
         est.basis,
@@ -269,6 +297,14 @@ def _estimate_html(est, release_dir) -> str:
 @click.option("--sizes", default="250,500,1000,2000,5000", show_default=True)
 @click.option("--epsilons", default="0.5,1,2,5,10", show_default=True)
 @click.option("--metric-epsilons", default="10,1", show_default=True)
+@click.option(
+    "--accounting",
+    type=click.Choice(["record", "per-column"]),
+    default="record",
+    show_default=True,
+    help="GRR accounting: record (ε split over the released columns) or per-column (the "
+    "paper's: each column at the full ε).",
+)
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
 @click.option("--scheduler", help="Dask scheduler address, or 'local-cluster'.")
 @click.option("--workers", type=int)
@@ -280,6 +316,7 @@ def experiment_cmd(
     sizes,
     epsilons,
     metric_epsilons,
+    accounting,
     out_dir,
     scheduler,
     workers,
@@ -302,6 +339,7 @@ def experiment_cmd(
         metric_epsilons=tuple(_numbers(metric_epsilons, "--metric-epsilons"))
         if metric_epsilons
         else (),
+        accounting=accounting,
     )
     cfg.validate()
     if Path(out_dir).exists() and not Path(out_dir).is_dir():

@@ -2,7 +2,14 @@
 
 from ._blackbox import blackbox_audit, uniform_queries
 from ._estimate import SCHEMA_VERSION as ESTIMATE_SCHEMA_VERSION
-from ._estimate import Estimate, check_n_boot, estimate, released_counts
+from ._estimate import (
+    Estimate,
+    check_n_boot,
+    estimate,
+    load_estimate_schema,
+    released_counts,
+    validate_estimate_output,
+)
 from ._experiment import ExperimentConfig, cross_population, run_experiment
 from ._figures import write_outputs as write_experiment_outputs
 from ._grr import debias, keep_probability, project_to_simplex, randomize, response_matrix
@@ -48,6 +55,8 @@ __all__ = [
     "cells_from_joint",
     "released_counts",
     "ESTIMATE_SCHEMA_VERSION",
+    "load_estimate_schema",
+    "validate_estimate_output",
     "Mechanism",
     "GRR",
     "MST",

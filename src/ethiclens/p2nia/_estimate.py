@@ -18,7 +18,10 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
 
 import numpy as np
 import pandas as pd
@@ -80,6 +83,20 @@ class Estimate:
         }
 
 
+@cache
+def load_estimate_schema() -> dict:
+    """The versioned JSON schema of ``Estimate.to_dict()`` / ``p2nia estimate --json``."""
+    text = resources.files(__package__).joinpath("estimate.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def validate_estimate_output(document: dict) -> None:
+    """Raise ``jsonschema.ValidationError`` when ``document`` does not follow the schema."""
+    import jsonschema
+
+    jsonschema.validate(document, load_estimate_schema())
+
+
 def check_n_boot(value, where: str = "--n-boot") -> int:
     if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 0:
         raise EthicLensInputError(
@@ -120,7 +137,8 @@ def _undefined_reason(metric, cells, labelled, domain) -> str:
     n = cells.sum(axis=-1)
     empty = [domain[g] for g in range(len(domain)) if n[g] <= 0]
     if metric == "dp" or empty:
-        return f"no (estimated) rows in group(s) {empty}: the selection rate is undefined"
+        rate = "selection rate" if metric == "dp" else "TPR and FPR"
+        return f"no (estimated) rows in group(s) {empty}: the {rate} is undefined"
     pos = cells[:, 0] + cells[:, 2]
     neg = cells[:, 1] + cells[:, 3]
     clauses = [
