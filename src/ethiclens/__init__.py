@@ -17,6 +17,7 @@ _LAZY = {
     "audit_counts": "ethiclens.fairness",
     "audit_frame": "ethiclens.sources",
     "compare": "ethiclens.fairness",
+    "threshold_table": "ethiclens.fairness",
     "AuditResult": "ethiclens.fairness",
     "Policy": "ethiclens.fairness",
 }
@@ -27,6 +28,7 @@ __all__ = [
     "audit_counts",
     "audit_frame",
     "compare",
+    "threshold_table",
     "AuditResult",
     "Policy",
     "EthicLensInputError",

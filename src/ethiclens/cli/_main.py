@@ -59,6 +59,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "probe_group",
         "Counterfactual probing: change only the protected attribute and watch the model.",
     ),
+    "thresholds": (
+        "ethiclens.cli._thresholds",
+        "thresholds_command",
+        "Rates and the DI/EO verdict per group as the decision threshold moves (a score file).",
+    ),
 }
 
 

@@ -44,6 +44,7 @@ from ._policy import (
     Policy,
 )
 from ._result import SCHEMA_VERSION, AuditResult, Comparison, Headline, MetricEstimate
+from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
 from ._validate import check_group_edits
 
 __all__ = [
@@ -53,6 +54,9 @@ __all__ = [
     "ModelComparison",
     "MetricDifference",
     "COMPARE_SCHEMA_VERSION",
+    "threshold_table",
+    "ThresholdTable",
+    "THRESHOLDS_SCHEMA_VERSION",
     "check_group_edits",
     "register_renderer",
     "AuditResult",

@@ -11,7 +11,12 @@ from ._audit_report import (
 from ._audit_report import fmt as format_number
 from ._audit_report import fmt_estimate as format_estimate
 from ._model_card import render_model_card
-from ._notebook import write_audit_card, write_audit_html, write_comparison_html
+from ._notebook import (
+    write_audit_card,
+    write_audit_html,
+    write_comparison_html,
+    write_threshold_png,
+)
 from ._provenance import benchmark_provenance, load_card_info
 from ._render import Report, Section, paragraph, table
 from ._schema import load_schema, validate_report
@@ -37,6 +42,7 @@ __all__ = [
     "write_audit_html",
     "write_audit_card",
     "write_comparison_html",
+    "write_threshold_png",
     "load_schema",
     "validate_report",
     "write_atomic",

@@ -29,6 +29,15 @@ def write_comparison_html(comparison, path, title=None):
     return write_atomic(path, build_comparison_report(comparison, title).to_html())
 
 
+def write_threshold_png(table, path, attribute=None):
+    """The threshold view's plot (PNG), written atomically."""
+    from ._threshold_plot import write_threshold_png as write
+
+    return write(table, path, attribute)
+
+
 register_renderer("audit_html", write_audit_html)
+register_renderer("thresholds_png", write_threshold_png)
+register_renderer("write_text", write_atomic)
 register_renderer("audit_card", write_audit_card)
 register_renderer("compare_html", write_comparison_html)

@@ -1,0 +1,368 @@
+"""The threshold view: rates and the DI/EO verdict as the decision threshold moves.
+
+Each group's rows are counted once in (score bin × label) cells, with bin edges at the
+thresholds; the confusion cells at every threshold are then suffix sums of those counts, so a
+sweep over 19 thresholds costs one ``bincount`` of the rows. Interval draws are Dirichlet draws
+of the same fine cells (prior 1/(2·bins) per cell: 1/2 per label and group in all), so every
+threshold is judged from the same draws.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .._checks import check_seed
+from .._version import __version__
+from ..errors import EthicLensInputError
+from . import _display
+from . import _policy as pol
+from ._metrics import false_positive_rate, selection_rate, true_positive_rate
+from ._validate import as_binary, as_scores, encode_groups, resolve_reference
+
+THRESHOLDS_SCHEMA_VERSION = "1.0"
+THRESHOLD_METHOD = "Dirichlet(score-bin x label cells + 1/(2·bins)) draws per group, equal-tailed"
+
+
+@dataclass
+class ThresholdTable:
+    """Per group and threshold: selection rate, TPR, FPR; per comparison: DI, EO and status.
+
+    ``frame`` has one row per (attribute, group, threshold); comparison columns (``di``,
+    ``eo``, their intervals and statuses, ``status``) are empty on the reference group's rows.
+    ``audited_threshold`` is marked in the ``audited`` column and in the plot.
+    """
+
+    frame: pd.DataFrame
+    audited_threshold: float
+    config: dict
+    data: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        rows = json.loads(self.frame.to_json(orient="records"))
+        return {
+            "schema_version": THRESHOLDS_SCHEMA_VERSION,
+            "kind": "threshold_table",
+            "audited_threshold": self.audited_threshold,
+            "config": self.config,
+            "data": self.data,
+            "rows": rows,
+        }
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, allow_nan=False)
+
+    def to_csv(self, path=None):
+        """The table as CSV text, or written atomically to ``path``."""
+        text = self.frame.to_csv(index=False)
+        if path is None:
+            return text
+        return _display.renderer("write_text")(path, text)
+
+    def plot(self, path, attribute: str | None = None):
+        """A PNG of selection rate, TPR and FPR per group over thresholds, and each comparison's
+        status, with the audited threshold marked."""
+        return _display.renderer("thresholds_png")(self, path, attribute)
+
+    def verdicts(self) -> pd.DataFrame:
+        """Comparison status per (attribute, group) and threshold (a wide table)."""
+        rows = self.frame[self.frame["status"].notna()]
+        return rows.pivot_table(
+            index=["attribute", "group"], columns="threshold", values="status", aggfunc="first"
+        )
+
+    def __repr__(self) -> str:
+        v = self.verdicts()
+        return (
+            f"ThresholdTable({self.frame['threshold'].nunique()} thresholds, "
+            f"{len(v)} comparisons, audited threshold {self.audited_threshold})"
+        )
+
+    def _repr_html_(self) -> str:
+        v = self.verdicts()
+        headers = ["comparison", *[f"{t:g}" for t in v.columns]]
+        rows = []
+        for (attr, group), statuses in v.iterrows():
+            rows.append([f"{attr}: {group}", *[_display.status_html(s) for s in statuses]])
+        table = _display.html_table(headers, rows, None, tuple(range(1, len(headers))))
+        return _display.block(
+            "EthicLens threshold view: comparison status by threshold",
+            [
+                f"Audited threshold {self.audited_threshold:g}; intervals: "
+                f"{self.config['ci_method']}. .frame has every rate and interval."
+            ],
+            [table],
+        )
+
+
+def _grid(thresholds, step, audited) -> np.ndarray:
+    if thresholds is None:
+        if not (isinstance(step, (int, float)) and 0 < step < 1):
+            raise EthicLensInputError("must be in (0, 1)", column="step", value=step, fix="0.05")
+        k = int(round(1 / step))
+        thresholds = np.round(np.arange(1, k) * step, 10)
+    th = np.asarray(thresholds, float).ravel()
+    th = np.unique(np.concatenate([th, [float(audited)]]))
+    if th.size == 0 or np.isnan(th).any() or (th <= 0).any() or (th >= 1).any():
+        raise EthicLensInputError(
+            "thresholds must lie strictly between 0 and 1",
+            column="thresholds",
+            value=[float(x) for x in th[:5]],
+            fix="e.g. thresholds=[0.3, 0.5, 0.7] or the default 0.05 steps",
+        )
+    return th
+
+
+def threshold_table(
+    y_true,
+    y_score,
+    sensitive_features,
+    *,
+    audited_threshold: float = 0.5,
+    thresholds=None,
+    step: float = 0.05,
+    reference=None,
+    policy: pol.Policy | None = None,
+    pos_label=None,
+    n_boot: int = 1000,
+    confidence_level: float = 0.95,
+    random_state: int | None = None,
+) -> ThresholdTable:
+    """Selection rate, TPR, FPR per group and the DI/EO verdict at each decision threshold.
+
+    A row is predicted positive when its score is at least the threshold.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,) or None
+        Labels; without them only selection rate and DI are shown.
+    y_score : array-like of shape (n,)
+        Scores in [0, 1]; anything else is refused.
+    sensitive_features : Series, DataFrame, dict or array-like
+        Protected attributes, as for :func:`audit`.
+    audited_threshold : float
+        The threshold the audited predictions used (marked in the table and plot).
+    thresholds : array-like, optional
+        Thresholds to show; default ``step, 2·step, ..., 1 − step`` (0.05 steps).
+    reference : scalar or dict, optional
+        Reference group per attribute; default the largest group.
+    policy : Policy, optional
+        DI/EO thresholds and sample floors.
+    n_boot, confidence_level, random_state
+        Interval draws, coverage and seed.
+
+    Returns
+    -------
+    ThresholdTable
+    """
+    policy = policy or pol.Policy()
+    if isinstance(audited_threshold, bool) or not isinstance(audited_threshold, (int, float)):
+        raise EthicLensInputError(
+            "must be a number in (0, 1)",
+            column="audited_threshold",
+            value=audited_threshold,
+            fix="the threshold your predictions used, e.g. 0.5",
+        )
+    th = _grid(thresholds, step, audited_threshold)
+    if random_state is None:
+        random_state = int(np.random.SeedSequence().entropy % (2**63))
+    check_seed(random_state, "random_state")
+    if isinstance(n_boot, bool) or not isinstance(n_boot, (int, np.integer)) or n_boot < 100:
+        raise EthicLensInputError(
+            "must be an integer of at least 100", column="n_boot", value=n_boot, fix="1000"
+        )
+    n = len(y_score)
+    scores = as_scores(y_score, n)
+    labelled = y_true is not None
+    true = as_binary(y_true, "y_true", pos_label) if labelled else np.ones(n, dtype=np.int8)
+    attrs = encode_groups(sensitive_features, n)
+    if reference is not None and not isinstance(reference, dict):
+        if len(attrs) != 1:
+            raise EthicLensInputError(
+                "several attributes need a reference per attribute",
+                column="reference",
+                value=reference,
+                fix="pass a dict {attribute: reference group}",
+            )
+        reference = {next(iter(attrs)): reference}
+    reference = reference or {}
+    bins = np.searchsorted(th, scores, side="right")  # thresholds <= score: 0..K
+    k = len(th)
+    seeds = np.random.SeedSequence(random_state).spawn(len(attrs))
+    parts = []
+    for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
+        keep = codes >= 0
+        flat = (codes[keep].astype(np.int64) * (k + 1) + bins[keep]) * 2 + (1 - true[keep])
+        counts = np.bincount(flat, minlength=len(groups) * (k + 1) * 2).reshape(
+            len(groups), k + 1, 2
+        )
+        ref, _ = resolve_reference(name, list(groups), counts.sum(axis=(1, 2)), reference.get(name))
+        rng = np.random.default_rng(seed)
+        parts.append(
+            _attribute_rows(
+                name, list(groups), ref, counts, th, labelled, policy, n_boot, confidence_level, rng
+            )
+        )
+    frame = pd.concat(parts, ignore_index=True)
+    frame["audited"] = np.isclose(frame["threshold"], float(audited_threshold))
+    config = {
+        "ethiclens_version": __version__,
+        "n_boot": int(n_boot),
+        "ci_method": THRESHOLD_METHOD,
+        "confidence_level": confidence_level,
+        "random_state": int(random_state),
+        "policy": policy.to_dict(),
+        "labelled": labelled,
+        "thresholds": [float(t) for t in th],
+        "rule": "predicted positive when score >= threshold",
+    }
+    return ThresholdTable(frame, float(audited_threshold), config, {"n_rows": int(n)})
+
+
+def _cells_at_thresholds(fine):
+    """(…, K+1 bins, 2 labels) -> (…, K thresholds, 4 cells tp, fp, fn, tn)."""
+    suffix = np.flip(np.cumsum(np.flip(fine, axis=-2), axis=-2), axis=-2)  # sum over bins >= j
+    above = suffix[..., 1:, :]  # threshold k: bins k+1.. are predicted positive
+    total = fine.sum(axis=-2, keepdims=True)
+    below = total - above
+    return np.stack([above[..., 0], above[..., 1], below[..., 0], below[..., 1]], axis=-1)
+
+
+def _quantiles(draws, level):
+    alpha = (1 - level) / 2
+    ok = np.isfinite(draws)
+    out_low = np.full(draws.shape[1:], np.nan)
+    out_high = np.full(draws.shape[1:], np.nan)
+    good = ok.mean(axis=0) >= 0.99
+    if good.any():
+        with np.errstate(all="ignore"):
+            q = np.nanquantile(np.where(ok, draws, np.nan)[:, good], [alpha, 1 - alpha], axis=0)
+        out_low[good], out_high[good] = q[0], q[1]
+    return out_low, out_high
+
+
+def _attribute_rows(name, groups, ref, counts, th, labelled, policy, n_boot, level, rng):
+    n_groups, k = len(groups), len(th)
+    prior = 1.0 / (2 * (k + 1))
+    totals = counts.sum(axis=(1, 2)).astype(float)
+    draws = np.empty((n_boot, n_groups, (k + 1) * 2))
+    for g in range(n_groups):
+        draws[:, g, :] = rng.dirichlet(counts[g].ravel() + prior, size=n_boot) * totals[g]
+    draws = draws.reshape(n_boot, n_groups, k + 1, 2)
+    cells = _cells_at_thresholds(counts.astype(float))  # (G, K, 4)
+    dcells = _cells_at_thresholds(draws)  # (B, G, K, 4)
+    with np.errstate(all="ignore"):
+        sel = selection_rate(cells, True)
+        dsel = selection_rate(dcells, True)
+        tpr, fpr = true_positive_rate(cells), false_positive_rate(cells)
+        dtpr, dfpr = true_positive_rate(dcells), false_positive_rate(dcells)
+    pos = counts[:, :, 0].sum(axis=1)
+    neg = counts[:, :, 1].sum(axis=1)
+    rows = []
+    for g in range(n_groups):
+        rate_ok = totals[g] >= policy.min_group_size and totals[ref] >= policy.min_group_size
+        err_ok = labelled and min(pos[g], neg[g], pos[ref], neg[ref]) >= policy.min_label_count
+        if g != ref:
+            with np.errstate(all="ignore"):
+                di = sel[g] / sel[ref]
+                di_lo, di_hi = np.exp(_quantiles(np.log(dsel[:, g]) - np.log(dsel[:, ref]), level))
+                if labelled:
+                    eo = np.maximum(np.abs(tpr[g] - tpr[ref]), np.abs(fpr[g] - fpr[ref]))
+                    t_lo, t_hi = _fold(*_quantiles(dtpr[:, g] - dtpr[:, ref], level))
+                    f_lo, f_hi = _fold(*_quantiles(dfpr[:, g] - dfpr[:, ref], level))
+                    eo_lo, eo_hi = np.maximum(t_lo, f_lo), np.maximum(t_hi, f_hi)
+        for j, t in enumerate(th):
+            row = {
+                "attribute": name,
+                "group": groups[g],
+                "reference": groups[ref],
+                "threshold": float(t),
+                "n": int(totals[g]),
+                "selection_rate": _f(sel[g, j]),
+                "tpr": _f(tpr[g, j]) if labelled else None,
+                "fpr": _f(fpr[g, j]) if labelled else None,
+            }
+            if g == ref:
+                row.update(dict.fromkeys(_COMPARISON_COLUMNS))
+            else:
+                di_status = _judge(
+                    pol.judge_disparate_impact, di[j], di_lo[j], di_hi[j], rate_ok, policy
+                )
+                defined = _f(di[j]) is not None  # no interval around an undefined 0/0
+                row.update(
+                    di=_f(di[j]),
+                    di_ci_low=_f(di_lo[j]) if defined else None,
+                    di_ci_high=_f(di_hi[j]) if defined else None,
+                )
+                row["di_status"] = di_status
+                statuses = [di_status]
+                if labelled:
+                    eo_status = _judge(
+                        pol.judge_equalized_odds, eo[j], eo_lo[j], eo_hi[j], err_ok, policy
+                    )
+                    eo_ok = _f(eo[j]) is not None
+                    row.update(
+                        eo=_f(eo[j]),
+                        eo_ci_low=_f(eo_lo[j]) if eo_ok else None,
+                        eo_ci_high=_f(eo_hi[j]) if eo_ok else None,
+                    )
+                    row["eo_status"] = eo_status
+                    statuses.append(eo_status)
+                else:
+                    row.update(eo=None, eo_ci_low=None, eo_ci_high=None, eo_status=None)
+                row["status"] = pol.comparison_status(statuses)
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+_COMPARISON_COLUMNS = (
+    "di",
+    "di_ci_low",
+    "di_ci_high",
+    "di_status",
+    "eo",
+    "eo_ci_low",
+    "eo_ci_high",
+    "eo_status",
+    "status",
+)
+
+
+class _Iv:
+    def __init__(self, low, high):
+        self.low, self.high = low, high
+
+    @property
+    def defined(self):
+        return self.low is not None and self.high is not None
+
+    @property
+    def degenerate(self):
+        return self.defined and self.low == self.high
+
+
+def _judge(judge, point, low, high, floor_ok, policy) -> str:
+    if not np.isfinite(point) and not (np.isinf(point) and point > 0):
+        return pol.UNDEFINED
+    if not floor_ok:
+        return pol.INSUFFICIENT_DATA
+    status, _ = judge(_Iv(_f(low), _f(high)), policy)
+    return status
+
+
+def _fold(lo, hi):
+    """The interval of |d| from that of d: [0, max(−lo, hi)] when it straddles 0."""
+    straddle = (lo <= 0) & (hi >= 0)
+    f_lo = np.where(straddle, 0.0, np.minimum(np.abs(lo), np.abs(hi)))
+    f_hi = np.where(straddle, np.maximum(-lo, hi), np.maximum(np.abs(lo), np.abs(hi)))
+    return f_lo, f_hi
+
+
+def _f(x):
+    if x is None:
+        return None
+    x = float(x)
+    return x if np.isfinite(x) else (float("inf") if x == float("inf") else None)

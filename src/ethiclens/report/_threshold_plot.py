@@ -1,0 +1,81 @@
+"""PNG of the threshold view: rates per group and each comparison's status over thresholds."""
+
+from __future__ import annotations
+
+import io
+
+from ._plots import OKABE_ITO, STATUS_COLOUR, STATUS_MARKER, _pyplot
+from ._write import write_atomic
+
+
+def threshold_figure_png(table, attribute: str | None = None) -> bytes:
+    """Selection rate, TPR and FPR per group (one panel each) and the comparison status strip;
+    the audited threshold is a dashed vertical line."""
+    plt = _pyplot()
+    frame = table.frame
+    attrs = list(dict.fromkeys(frame["attribute"]))
+    attribute = attribute or attrs[0]
+    if attribute not in attrs:
+        raise KeyError(f"no attribute {attribute!r}; use one of {attrs}")
+    f = frame[frame["attribute"] == attribute]
+    labelled = f["tpr"].notna().any()
+    panels = ["selection_rate", "tpr", "fpr"] if labelled else ["selection_rate"]
+    titles = {"selection_rate": "Selection rate", "tpr": "TPR", "fpr": "FPR"}
+    fig, axes = plt.subplots(
+        1, len(panels) + 1, figsize=(4.2 * (len(panels) + 1), 3.6), squeeze=False
+    )
+    axes = axes[0]
+    groups = list(dict.fromkeys(f["group"]))
+    for ax, col in zip(axes, panels, strict=False):
+        for i, g in enumerate(groups):
+            rows = f[f["group"] == g]
+            ax.plot(
+                rows["threshold"],
+                rows[col],
+                color=OKABE_ITO[i % len(OKABE_ITO)],
+                marker="o",
+                markersize=3,
+                label=str(g),
+            )
+        ax.axvline(table.audited_threshold, color="black", linestyle="--", linewidth=1)
+        ax.set_title(titles[col])
+        ax.set_xlabel("threshold (score >= t is positive)")
+        ax.set_ylim(-0.02, 1.02)
+    axes[0].legend(fontsize=7, title=attribute, title_fontsize=7)
+    ax = axes[-1]
+    comps = [g for g in groups if f.loc[f["group"] == g, "status"].notna().any()]
+    for y, g in enumerate(comps):
+        rows = f[f["group"] == g]
+        for _, r in rows.iterrows():
+            ax.scatter(
+                r["threshold"],
+                y,
+                color=STATUS_COLOUR.get(r["status"], "#999999"),
+                marker=STATUS_MARKER.get(r["status"], "o"),
+                s=30,
+            )
+    ax.axvline(table.audited_threshold, color="black", linestyle="--", linewidth=1)
+    ax.set_ylim(-0.5, max(len(comps), 1) - 0.5)
+    ax.set_yticks(range(len(comps)))
+    ax.set_yticklabels([f"{g} vs {f['reference'].iloc[0]}" for g in comps], fontsize=7)
+    ax.set_title("DI/EO verdict")
+    ax.set_xlabel("threshold")
+    seen = sorted(set(f["status"].dropna()))
+    handles = [
+        plt.Line2D(
+            [], [], color=STATUS_COLOUR.get(s, "#999"), marker=STATUS_MARKER.get(s, "o"), ls=""
+        )
+        for s in seen
+    ]
+    ax.legend(handles, seen, fontsize=6, loc="upper right")
+    fig.suptitle(f"EthicLens threshold view: {attribute} (dashed: audited threshold)")
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, metadata={"Software": None})
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def write_threshold_png(table, path, attribute=None):
+    """The threshold view's PNG, written atomically."""
+    return write_atomic(path, threshold_figure_png(table, attribute))
