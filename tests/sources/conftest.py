@@ -24,3 +24,55 @@ def make_frame(seed: int = 0, n: int = 3000) -> pd.DataFrame:
 @pytest.fixture
 def frame():
     return make_frame(0)
+
+
+def _run_as(user, cmd):
+    """Run ``cmd`` (a list) as ``user`` when we are root (PostgreSQL refuses to run as root)."""
+    import os
+    import shlex
+    import subprocess
+
+    if os.geteuid() == 0:
+        cmd = ["su", "-s", "/bin/sh", user, "-c", " ".join(shlex.quote(c) for c in cmd)]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A throw-away PostgreSQL server in a temporary folder (unix socket only, trust auth).
+
+    Its URL has a password-less user ``ethiclens``; ``scripts/ensure-postgres.sh`` (make test)
+    installs the binaries when they are missing.
+    """
+    import os
+    import pwd
+    import shutil
+
+    initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
+    if not (initdb and pg_ctl):
+        pytest.skip(
+            "PostgreSQL binaries (initdb, pg_ctl) not found; run scripts/ensure-postgres.sh"
+        )
+    import tempfile
+    from pathlib import Path
+
+    # Not under pytest's own (root-only) temp folder: the server runs as another user.
+    root = Path(tempfile.mkdtemp(prefix="ethiclens-pg-"))
+    user = "postgres" if os.geteuid() == 0 else pwd.getpwuid(os.geteuid()).pw_name
+    if os.geteuid() == 0:
+        uid = pwd.getpwnam(user).pw_uid
+        os.chmod(root, 0o755)
+        os.chown(root, uid, -1)
+    data, sock = root / "data", root
+    out = _run_as(user, [initdb, "-D", str(data), "-A", "trust", "-U", "ethiclens", "-E", "UTF8"])
+    assert out.returncode == 0, out.stderr
+    opts = f"-k {sock} -c listen_addresses='' -p 54329 -c fsync=off"
+    out = _run_as(
+        user, [pg_ctl, "-D", str(data), "-o", opts, "-w", "-l", str(root / "log"), "start"]
+    )
+    assert out.returncode == 0, out.stderr + (root / "log").read_text()
+    try:
+        yield f"postgresql+psycopg://ethiclens@/postgres?host={sock}&port=54329"
+    finally:
+        _run_as(user, [pg_ctl, "-D", str(data), "-m", "immediate", "stop"])
+        shutil.rmtree(root, ignore_errors=True)

@@ -1,0 +1,225 @@
+"""Every engine gives the same counts, hence the same report for a seed; bad input is refused the
+same way; SQL identifiers are quoted and credentials never printed."""
+
+import sqlite3
+
+import pandas as pd
+import pytest
+
+import ethiclens
+from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
+from ethiclens.sources import (
+    Roles,
+    audit_frame,
+    counts_of,
+    dask_counts,
+    duckdb_counts,
+    mask_url,
+    sql_counts,
+)
+from tests.sources.conftest import make_frame
+
+ENGINES = ["pandas", "duckdb", "sqlite", "postgres", "dask"]
+ROLES = Roles(y_pred="p", y_true="y", protected=["race", "sex"], y_score="s", weight="w")
+
+
+def _load_pg(url, frame, name):
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url)
+    frame.to_sql(name, engine, if_exists="replace", index=False)
+    engine.dispose()
+
+
+@pytest.fixture
+def counter(request, tmp_path):
+    """counter(frame, roles) -> counts table, through the engine named by the test's param."""
+    engine = request.param
+
+    def count(frame, roles, name="preds"):
+        if engine == "pandas":
+            return counts_of(frame, roles)
+        if engine == "duckdb":
+            path = tmp_path / f"{name}.parquet"
+            frame.to_parquet(path)
+            return duckdb_counts(str(path), roles, threads=1)
+        if engine == "sqlite":
+            db = tmp_path / "t.db"
+            with sqlite3.connect(db) as con:
+                frame.to_sql(name, con, if_exists="replace", index=False)
+            return sql_counts(f"sqlite:///{db}", roles, table=name)
+        if engine == "postgres":
+            url = request.getfixturevalue("postgres_url")
+            _load_pg(url, frame, name)
+            return sql_counts(url, roles, table=name)
+        import dask.dataframe as dd
+
+        return dask_counts(dd.from_pandas(frame, npartitions=3), roles)
+
+    return count
+
+
+@pytest.mark.parametrize("counter", ENGINES, indirect=True)
+def test_engines_give_the_rows_report(counter):
+    frame = make_frame(3)
+    rows = ethiclens.audit(
+        frame["y"],
+        frame["p"],
+        frame[["race", "sex"]],
+        y_score=frame["s"],
+        sample_weight=frame["w"],
+        intersections=[("race", "sex")],
+        n_boot=200,
+        random_state=5,
+    )
+    got = ethiclens.audit_counts(
+        counter(frame, ROLES), intersections=[("race", "sex")], n_boot=200, random_state=5
+    )
+    assert got.to_json() == rows.to_json()
+    assert got.attributes[0].groups[0].metrics["ece"].value is not None
+
+
+@pytest.mark.parametrize("counter", ENGINES, indirect=True)
+@pytest.mark.parametrize(
+    "column, value, words",
+    [
+        ("race", None, "missing value(s)"),
+        ("p", 2, "not binary"),
+        ("s", 1.5, "scores must lie in [0, 1]"),
+        ("w", -1.0, "weights must be finite and >= 0"),
+    ],
+)
+def test_bad_values_are_refused_the_same_way(counter, column, value, words):
+    frame = make_frame(1, n=400)
+    frame[column] = frame[column].astype(object if value is None else float)
+    frame.loc[[3, 9], column] = value
+    with pytest.raises(EthicLensInputError) as exc:
+        ethiclens.audit_counts(counter(frame, ROLES), n_boot=200, random_state=0)
+    assert words in str(exc.value) and column in str(exc.value.column)
+
+
+HOSTILE = 'g"; DROP TABLE preds; --'
+
+
+@pytest.mark.parametrize("counter", ["sqlite", "duckdb", "postgres"], indirect=True)
+def test_hostile_names_are_quoted_not_run(counter):
+    frame = make_frame(2, n=600).rename(columns={"race": HOSTILE})
+    frame[HOSTILE] = frame[HOSTILE].replace({"A": "x'); DELETE FROM preds; --"})
+    roles = Roles(y_pred="p", y_true="y", protected=[HOSTILE])
+    table = counter(frame, roles)
+    assert set(table[HOSTILE]) == set(frame[HOSTILE])
+    assert counter(frame, roles)["count"].sum() == len(frame)  # the table is still there
+
+
+def test_audit_frame_on_a_local_cluster():
+    distributed = pytest.importorskip("distributed")
+    import dask.dataframe as dd
+
+    frame = make_frame(4, n=2000)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster),
+    ):
+        got = audit_frame(
+            dd.from_pandas(frame, npartitions=4),
+            y_true="y",
+            y_pred="p",
+            protected=["race"],
+            sample_weight="w",
+            n_boot=200,
+            random_state=2,
+        )
+    rows = ethiclens.audit(
+        frame["y"],
+        frame["p"],
+        frame[["race"]],
+        sample_weight=frame["w"],
+        n_boot=200,
+        random_state=2,
+    )
+    assert got.to_json() == rows.to_json()
+
+
+def test_globs_hive_folders_and_schema_mismatch(tmp_path):
+    frame = make_frame(5, n=1200)
+    for i, part in enumerate(frame.iloc[k::3] for k in range(3)):
+        d = tmp_path / "hive" / f"batch={i}"
+        d.mkdir(parents=True)
+        part.to_parquet(d / "x.parquet")
+        part.to_csv(tmp_path / f"part{i}.csv", index=False)
+    roles = Roles(y_pred="p", y_true="y", protected=["race"], weight="w")
+    want = ethiclens.audit_counts(counts_of(frame, roles), n_boot=200, random_state=0).to_json()
+    for target in (str(tmp_path / "hive"), str(tmp_path / "part*.csv")):
+        got = ethiclens.audit_counts(duckdb_counts(target, roles), n_boot=200, random_state=0)
+        assert got.to_json() == want
+    with pytest.raises(EthicLensInputError, match="matches no file"):
+        duckdb_counts(str(tmp_path / "nothing*.parquet"), roles)
+    frame.drop(columns="s").to_csv(tmp_path / "part9.csv", index=False)
+    with pytest.raises(EthicLensInputError, match="different schemas"):
+        duckdb_counts(str(tmp_path / "part*.csv"), roles)
+    with pytest.raises(EthicLensInputError, match="column not found"):
+        duckdb_counts(str(tmp_path / "hive"), Roles(y_pred="nope", protected=["race"]))
+
+
+def test_credentials_are_masked_everywhere(tmp_path, capsys):
+    url = "postgresql+psycopg://auditor:hunter2@127.0.0.1:1/warehouse"
+    assert "hunter2" not in mask_url(url) and "***" in mask_url(url)
+    code = main(["audit", "--db", url, "--table", "preds", "--y-pred", "p", "--protected", "race"])
+    err = capsys.readouterr().err
+    assert code == 2 and "hunter2" not in err and "cannot connect" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_sql_bad_table_column_and_query(tmp_path, capsys):
+    db = tmp_path / "t.db"
+    with sqlite3.connect(db) as con:
+        make_frame(0, n=300).to_sql("preds", con, index=False)
+    base = ["audit", "--db", f"sqlite:///{db}", "--y-pred", "p", "--protected", "race"]
+    for extra, words in (
+        (["--table", "missing"], "cannot be read"),
+        (["--table", "preds", "--y-true", "nope"], "column not found"),
+        (["--query", "SELECT * FROM nowhere"], "the query failed"),
+    ):
+        assert main(base + extra) == 2
+        assert words in capsys.readouterr().err
+
+
+def test_cli_counts_then_audit_counts_equals_file_audit(tmp_path, capsys):
+    frame = make_frame(6, n=1500)
+    data = tmp_path / "d.parquet"
+    frame.to_parquet(data)
+    cols = ["--y-true", "y", "--y-pred", "p", "--protected", "race", "--y-score", "s"]
+    common = ["--n-boot", "200", "--seed", "3"]
+    counts = tmp_path / "c.parquet"
+    assert main(["counts", str(data), *cols, "--out", str(counts)]) == 0
+    assert (
+        main(["audit", "--counts", str(counts), "--json", str(tmp_path / "a.json"), *common]) == 0
+    )
+    for engine in ("pandas", "duckdb"):
+        out = tmp_path / f"{engine}.json"
+        assert (
+            main(["audit", str(data), "--engine", engine, *cols, "--json", str(out), *common]) == 0
+        )
+    read = [
+        pd.read_json(tmp_path / f, typ="series") for f in ("a.json", "pandas.json", "duckdb.json")
+    ]
+    for r in read:
+        r["data"] = {k: v for k, v in r["data"].items() if k != "provenance"}
+    assert read[0].to_json() == read[1].to_json() == read[2].to_json()
+
+
+def test_cli_min_cell_is_stated_in_the_report(tmp_path):
+    import json
+
+    frame = make_frame(6, n=1500)
+    data, counts, report = tmp_path / "d.csv", tmp_path / "c.parquet", tmp_path / "r.json"
+    frame.to_csv(data, index=False)
+    cols = ["--y-true", "y", "--y-pred", "p", "--protected", "race"]
+    assert main(["counts", str(data), *cols, "--min-cell", "30", "--out", str(counts)]) == 0
+    assert main(["audit", "--counts", str(counts), "--n-boot", "200", "--json", str(report)]) == 0
+    prov = json.loads(report.read_text())["data"]["provenance"]
+    assert prov["min_cell_suppression"]["min_cell"] == 30
+    assert prov["min_cell_suppression"]["rows_dropped"] > 0
