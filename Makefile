@@ -19,6 +19,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	bash scripts/ensure-chromium.sh
+	bash scripts/ensure-postgres.sh
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/python -m pytest -q
@@ -35,11 +36,13 @@ test-fast: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_cli.py
 	$(BIN)/python bench/bench_audit.py
+	$(BIN)/python bench/bench_compare.py
 	# This machine may pin OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE for old OpenBLAS builds; the DP-SGD
 	# benchmark unsets both for its own command so numpy's current OpenBLAS picks its kernel (it
 	# prints which). Tests and CI keep the machine's settings.
 	env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(BIN)/python bench/bench_dpsgd.py
 	$(BIN)/python bench/bench_synth.py
+	$(BIN)/python bench/bench_scale.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
