@@ -4,7 +4,7 @@ Both always measure the marginals that the audit rests on — (A,Y), (A,Ŷ), (Y,
 or (A,Ŷ) when Y is not requested — plus 12 data-independent random 2-way marginals (the
 paper's choice), and every measurement is charged to a zero-concentrated DP budget ρ derived
 from (ε, δ). Without the forced marginals a tree model links A and Ŷ only indirectly and erases
-the parity gap (MEASURED.md: 0.07–0.10 against 0.18).
+the parity gap (0.07–0.10 against 0.18 in earlier runs).
 
 - MST (McKenna et al. 2021): ρ/3 for all 1-way marginals, ρ/3 for selecting a spanning tree
   with the exponential mechanism (Kruskal over components, the forced cliques pre-joined),
@@ -371,7 +371,7 @@ def fit_aim(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
     rho = budget.total
     # The workload is the paper's marginals (forced + 12 random 2-way): scoring every 2-way
     # marginal each round makes JAX compile one program per clique and model, which exhausts
-    # the process's memory maps within minutes (MEASURED.md's crash).
+    # the process's memory maps within minutes (an earlier crash).
     workload = list(dict.fromkeys(forced + random_pairs))
     workload = [w for w in workload if math.prod(dom[c] for c in w) <= AIM_MAX_CELLS]
     rounds = AIM_MAX_ROUNDS
