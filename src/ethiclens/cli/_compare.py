@@ -260,7 +260,9 @@ def print_comparison(result) -> None:
                 continue
             m = d.difference
             ci_text = (
-                f"[{fmt(m.ci_low)}, {fmt(m.ci_high)}]" if m.ci_low is not None else "(no interval)"
+                f"[{fmt(m.ci_low)}, {fmt(m.ci_high)}]"
+                if m.ci_low is not None
+                else "(below the sample floor: no interval)"
             )
             click.echo(
                 f"  {d.metric}: {a} {fmt(d.value_a)}, {b} {fmt(d.value_b)}, "

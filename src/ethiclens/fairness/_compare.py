@@ -329,6 +329,7 @@ policy, confidence_level
         )
         differences += d
         group_diffs += gd
+    _apply_floors(differences, audit_a, audit_b)
     verdicts = [
         VerdictChange(
             c.attribute,
@@ -360,6 +361,17 @@ policy, confidence_level
         config,
         data,
     )
+
+
+def _apply_floors(differences, audit_a, audit_b) -> None:
+    """Below a sample floor a difference gets no interval, as in the audit (same floors)."""
+    for d in differences:
+        m = audit_a.comparison(d.attribute, d.group).metrics.get(d.metric)
+        if m is None or m.status != pol.INSUFFICIENT_DATA:
+            continue
+        d.difference = MetricEstimate(
+            d.difference.value, None, None, m.ci_method, pol.INSUFFICIENT_DATA, m.reason
+        )
 
 
 def joint_cells(pred_a, pred_b, y_true=None) -> np.ndarray:
