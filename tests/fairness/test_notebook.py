@@ -180,3 +180,80 @@ def test_notebook_example_runs(tmp_path, monkeypatch):
     assert (tmp_path / "notebook-audit.html").exists()
     assert (tmp_path / "notebook-thresholds.png").exists()
     assert ns["comparison"].verdicts
+
+
+def _delong_rows(y, s):
+    """DeLong's variance from the rows (placements by brute force)."""
+    pos, neg = s[y == 1], s[y == 0]
+    v10 = np.array([((neg < p).sum() + 0.5 * (neg == p).sum()) / len(neg) for p in pos])
+    v01 = np.array([((pos > q).sum() + 0.5 * (pos == q).sum()) / len(pos) for q in neg])
+    return v10.mean(), v10.var(ddof=1) / len(pos) + v01.var(ddof=1) / len(neg)
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_group_auc_equals_sklearn_and_row_delong(seed):
+    from sklearn.metrics import roc_auc_score
+
+    from ethiclens.fairness import group_auc
+    from ethiclens.fairness._auc import auc_from_counts
+
+    rng = np.random.default_rng(20_000 + seed)
+    n = int(rng.integers(60, 400))
+    g = rng.choice(["a", "b", "c"], n)
+    y = (rng.random(n) < 0.4).astype(int)
+    y[:6] = [0, 1, 0, 1, 0, 1]
+    g[:6] = ["a", "a", "b", "b", "c", "c"]
+    s = np.clip(0.3 * y + rng.random(n) * 0.7, 0, 1)
+    if seed % 3 == 0:
+        s = np.round(s, 1)  # many ties
+    out = group_auc(y, s, pd.Series(g, name="grp"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fl = MetricFrame(
+            metrics=roc_auc_score, y_true=y, y_pred=s, sensitive_features=pd.Series(g, name="grp")
+        ).by_group
+    for group in ("a", "b", "c"):
+        row = out.loc[("grp", group)]
+        assert abs(row["auc"] - fl.loc[group]) < TOL
+        m = g == group
+        auc, var = _delong_rows(y[m], s[m])
+        levels, inv = np.unique(s[m], return_inverse=True)
+        pos = np.bincount(inv, weights=y[m], minlength=len(levels))
+        neg = np.bincount(inv, weights=1 - y[m], minlength=len(levels))
+        assert auc_from_counts(pos, neg)[1] == pytest.approx(var, abs=1e-12)
+        assert row["auc_ci_low"] <= row["auc"] <= row["auc_ci_high"]
+
+
+def test_group_auc_joins_by_group_and_reports_no_interval_at_one():
+    r = _demo()
+    rng = np.random.default_rng(0)
+    n = 3000
+    sex = rng.choice(["F", "M"], n)
+    race = rng.choice(["a", "b", "c"], n, p=[0.6, 0.3, 0.1])
+    y = (rng.random(n) < 0.4).astype(int)
+    score = np.clip(0.25 * y + rng.random(n) * 0.6 + np.where(sex == "M", 0.15, 0.0), 0, 1)
+    from ethiclens.fairness import group_auc
+
+    table = r.by_group().join(group_auc(y, score, pd.DataFrame({"sex": sex, "race": race})))
+    assert table["auc"].notna().all() and (table["auc"] > 0.5).all()
+    perfect = group_auc([0, 1, 0, 1], [0.1, 0.9, 0.2, 0.8], ["x"] * 4)
+    assert perfect["auc"].iloc[0] == 1.0 and np.isnan(perfect["auc_ci_low"].iloc[0])
+    assert "not reported" in perfect["auc_ci_method"].iloc[0]
+
+
+def test_pcer_result_repr_html():
+    from ethiclens.privacy import SplitPredictions, pcer_audit
+
+    rng = np.random.default_rng(0)
+
+    def split(n):
+        g = rng.choice(["A", "B"], n)
+        y = rng.integers(0, 2, n)
+        p = np.where(rng.random(n) < np.where(g == "A", 0.9, 0.8), y, 1 - y)
+        return SplitPredictions(y, p, g)
+
+    res = pcer_audit(split(400), split(400), group_order=("A", "B"))
+    html = res._repr_html_()
+    ET.fromstring(html)
+    assert "PCER" in html and "delta_pcer" in html and "A: " in html
+    assert len(repr(res)) < 1000 and repr(res).startswith("PCERResult(")

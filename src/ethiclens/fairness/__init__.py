@@ -1,5 +1,6 @@
 """Group-fairness audit engine: count-based metrics, bootstrap statistics, policy, headlines."""
 
+from ._auc import AUC_CI_METHOD, group_auc
 from ._bootstrap import (
     JEFFREYS_METHOD,
     Interval,
@@ -10,7 +11,7 @@ from ._bootstrap import (
 )
 from ._compare import COMPARE_SCHEMA_VERSION, MetricDifference, ModelComparison, compare
 from ._counts import GroupCounts
-from ._display import register_renderer
+from ._display import estimates_html, register_renderer
 from ._engine import audit, audit_counts, two_proportion_z_test
 from ._metrics import (
     COMPARISON_METRIC_SPECS,
@@ -55,10 +56,13 @@ __all__ = [
     "MetricDifference",
     "COMPARE_SCHEMA_VERSION",
     "threshold_table",
+    "group_auc",
+    "AUC_CI_METHOD",
     "ThresholdTable",
     "THRESHOLDS_SCHEMA_VERSION",
     "check_group_edits",
     "register_renderer",
+    "estimates_html",
     "AuditResult",
     "Comparison",
     "Headline",

@@ -152,6 +152,23 @@ class PCERResult:
     def group(self, name: str) -> GroupPCER:
         return next(g for g in self.groups if g.group == name)
 
+    def __repr__(self) -> str:
+        h = self.headline
+        return (
+            f"PCERResult(groups {list(self.group_order)}, eta {self.eta}, "
+            f"headline {h.value if h.value is None else round(h.value, 4)} [{h.status}]; "
+            f"{self.interpretation})"
+        )
+
+    def _repr_html_(self) -> str:
+        """Notebook view: every statistic with its interval and status, per group too."""
+        from ..fairness import estimates_html
+
+        stats = dict(self.estimates)
+        for g in self.groups:
+            stats.update({f"{g.group}: {k}": e for k, e in g.estimates.items()})
+        return estimates_html("EthicLens PCER audit", stats, self.interpretation)
+
     @property
     def headline(self) -> MetricEstimate:
         """ΔPCER for two groups, else the dispersion: status REPORTED only when headlined."""
@@ -481,7 +498,12 @@ def pcer_audit(
     if len(order) < 2:
         raise EthicLensInputError("needs at least two groups", column="groups")
     if not 0 < eta < 1:
-        raise EthicLensInputError("floor constant must be in (0, 1)", column="eta", value=eta)
+        raise EthicLensInputError(
+            "floor constant must be in (0, 1)",
+            column="eta",
+            value=eta,
+            fix="use e.g. 1e-3 (the default; --eta on the command line)",
+        )
 
     cells_tr, cells_te = split_cells(train, order), split_cells(test, order)
     point = group_statistics(cells_tr, cells_te, eta)
