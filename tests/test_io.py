@@ -26,11 +26,16 @@ def test_folder_and_gzip(tmp_path):
     assert read_table(f).shape == (2, 2)
 
 
-def test_repeated_csv_header_stays_addressable(tmp_path):
+def test_repeated_csv_header_is_refused_not_renamed(tmp_path):
+    # pandas would rename the second 'a' to 'a.1' and --y-pred a would silently read the first
     f = tmp_path / "x.csv"
     f.write_text("a,a\n1,2\n")
-    # pandas renames the second to a.1, so both columns can still be named with a flag
-    assert list(read_table(f).columns) == ["a", "a.1"]
+    with pytest.raises(EthicLensInputError, match="two columns named 'a'"):
+        read_table(f)
+    # a real column named like pandas' renaming is no duplicate
+    g = tmp_path / "y.csv"
+    g.write_text("a,a.1\n1,2\n")
+    assert list(read_table(g).columns) == ["a", "a.1"]
 
 
 def test_outputs_never_replace_inputs_or_each_other(tmp_path):

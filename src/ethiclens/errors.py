@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+import reprlib
+
+# The offending value is shown, but never expanded without bound: a YAML alias bomb or a
+# million-row list would otherwise make the message itself the denial of service.
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict = 3, 10, 10, 10
+_REPR.maxset = _REPR.maxfrozenset = _REPR.maxdeque = _REPR.maxarray = 10
+_REPR.maxstring, _REPR.maxlong, _REPR.maxother = 300, 300, 300
+
 
 class EthicLensInputError(ValueError):
     """Bad user input. The CLI turns it into a one-line message and exit code 2.
@@ -28,7 +37,7 @@ class EthicLensInputError(ValueError):
             parts.append(f"column {column!r}: ")
         parts.append(problem)
         if value is not None:
-            parts.append(f" (value: {value!r})")
+            parts.append(f" (value: {_REPR.repr(value)})")
         if fix:
             parts.append(f". Fix: {fix}")
         super().__init__("".join(parts))

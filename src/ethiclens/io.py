@@ -17,6 +17,46 @@ READERS = {
 }
 
 
+# First bytes of formats users hand over under the wrong name.
+MAGIC = {
+    b"\x1f\x8b": ("gzip-compressed", ".csv.gz"),
+    b"PK\x03\x04": ("a ZIP archive", ".csv.zip"),
+    b"BZh": ("bzip2-compressed", ".csv.bz2"),
+    b"\xfd7zXZ": ("xz-compressed", ".csv.xz"),
+    b"PAR1": ("a Parquet file", ".parquet"),
+}
+COMPRESSED = (".gz", ".bz2", ".zip", ".xz", ".zst")
+
+
+def _sniff(path: Path, suffix: str) -> None:
+    """A file whose first bytes contradict its name gets told what it really is."""
+    with open(path, "rb") as fh:
+        head = fh.read(8)
+    for magic, (what, rename) in MAGIC.items():
+        if not head.startswith(magic):
+            continue
+        compressed = path.suffix.lower() in COMPRESSED
+        if (rename == ".parquet" and suffix in (".parquet", ".pq")) or (
+            rename != ".parquet" and compressed
+        ):
+            return
+        raise DataFileError(
+            f"{path.name} is {what}, not a plain {suffix or 'text'} file",
+            fix=f"rename it to end in {rename} (EthicLens then reads it as such), or export "
+            "it again as plain .csv",
+        )
+    if suffix in (".parquet", ".pq") and head[:4] != b"PAR1":
+        raise DataFileError(
+            f"{path.name} is not a Parquet file (no PAR1 header)",
+            fix="rename it to its real type (e.g. .csv) or export it again as Parquet",
+        )
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0].strip() if text else type(exc).__name__
+
+
 def read_table(path: str | Path) -> pd.DataFrame:
     """Read a CSV/Parquet/JSON file; an empty, missing or unreadable file is a clear error."""
     path = Path(path)
@@ -26,8 +66,12 @@ def read_table(path: str | Path) -> pd.DataFrame:
         raise DataFileError(
             f"{path} is a folder, not a file", fix="name one .csv, .parquet or .json file inside it"
         )
+    if not path.is_file():
+        raise DataFileError(
+            f"{path} is not a regular file", fix="name one .csv, .parquet or .json file"
+        )
     suffix = path.suffix.lower()
-    if suffix in (".gz", ".bz2", ".zip", ".xz", ".zst") and Path(path.stem).suffix.lower() in (
+    if suffix in COMPRESSED and Path(path.stem).suffix.lower() in (
         ".csv",
         ".json",
         ".jsonl",
@@ -35,25 +79,57 @@ def read_table(path: str | Path) -> pd.DataFrame:
         suffix = Path(path.stem).suffix.lower()  # pandas decompresses by extension
     reader = READERS.get(suffix)
     if reader is None:
+        hint = (
+            f"name a compressed table like data.csv{path.suffix} (the table's type, then "
+            "the compression)"
+            if suffix in COMPRESSED
+            else "use .csv, .parquet or .json, optionally compressed as .csv.gz"
+        )
         raise DataFileError(
             f"cannot read {path.name}: unknown file type {path.suffix!r}",
-            fix="use .csv, .parquet or .json, optionally compressed as "
-            ".csv.gz (pickles are never loaded)",
+            fix=f"{hint} (pickles are never loaded)",
         )
     if path.stat().st_size == 0:
         raise DataFileError(f"file {path} is empty", fix="export the data again")
+    _sniff(path, suffix)
     try:
         frame = reader(path)
+    except UnicodeDecodeError as exc:
+        raise DataFileError(
+            f"{path.name} is not UTF-8 text (byte {exc.object[exc.start : exc.start + 1]!r} at "
+            f"position {exc.start})",
+            fix="save it as UTF-8 (e.g. Excel's 'CSV UTF-8'; or iconv -f latin1 -t utf-8)",
+        ) from exc
+    except RecursionError as exc:
+        raise DataFileError(
+            f"cannot read {path.name}: nested too deeply", fix="give a flat table"
+        ) from exc
     except (
         pd.errors.EmptyDataError,
         pd.errors.ParserError,
         ValueError,
+        TypeError,
         OSError,
-        UnicodeDecodeError,
+        EOFError,
     ) as exc:
-        raise DataFileError(f"cannot read {path}: {exc}", fix="check the file's format") from exc
+        fix = "check the file's format"
+        if path.suffix.lower() in COMPRESSED:
+            fix = (
+                f"the {path.suffix} file is damaged or not {path.suffix}-compressed: "
+                "decompress it yourself to check, or export the table again"
+            )
+        elif suffix in (".json", ".jsonl"):
+            fix = (
+                "a JSON table is a list of records [{column: value, ...}, ...] (or "
+                "{column: [values]}); JSON Lines (.jsonl) has one record per line"
+            )
+        elif suffix == ".csv":
+            fix = "check the file is comma-separated with the same number of fields on every row"
+        raise DataFileError(f"cannot read {path.name}: {_first_line(exc)}", fix=fix) from exc
     if frame.empty:
         raise DataFileError(f"file {path} has no data rows", fix="export the data again")
+    if suffix == ".csv":
+        _check_csv_header(path, frame)
     if suffix == ".csv" and frame.shape[1] == 1:
         header = str(frame.columns[0])
         for sep in (";", "\t", "|"):
@@ -73,13 +149,39 @@ def read_table(path: str | Path) -> pd.DataFrame:
     return frame
 
 
+def _check_csv_header(path: Path, frame: pd.DataFrame) -> None:
+    """pandas renames a repeated CSV header ``a,a`` to ``a, a.1``: which one did the user mean?
+
+    Refused, naming the column, rather than silently reading the first.
+    """
+    names = [str(c) for c in frame.columns]
+    suspects = {n.rsplit(".", 1)[0] for n in names if n.rsplit(".", 1)[-1].isdigit()}
+    if not suspects & set(names):
+        return
+    raw = pd.read_csv(path, header=None, nrows=1, dtype=str, keep_default_na=False)
+    header = [str(v) for v in raw.iloc[0]]
+    seen = set()
+    for name in header:
+        if name in seen:
+            raise DataFileError(
+                f"{path.name} has two columns named {name!r}",
+                fix="rename the columns so each name is unique",
+            )
+        seen.add(name)
+
+
 def require_columns(frame: pd.DataFrame, columns, source: str) -> None:
+    """Each named column exists; else name the near misses (case, spaces) and the columns."""
+    names = [str(c) for c in frame.columns]
     for col in columns:
         if col not in frame.columns:
-            shown = ", ".join(map(str, list(frame.columns)[:20]))
-            raise EthicLensInputError(
-                f"not found in {source}", column=col, fix=f"use one of its columns: {shown}"
-            )
+            key = str(col).strip().casefold()
+            near = [n for n in names if n.strip().casefold() == key]
+            shown = ", ".join(repr(n) for n in names[:20]) + (" ..." if len(names) > 20 else "")
+            fix = f"use one of its columns: {shown}"
+            if near:
+                fix = f"did you mean {near[0]!r}? (spelling, case and spaces must match); {fix}"
+            raise EthicLensInputError(f"not found in {source}", column=col, fix=fix)
 
 
 def _identity(path: Path):

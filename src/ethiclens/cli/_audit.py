@@ -588,6 +588,15 @@ def _file_inputs(
     cols, refs = _parse_protected(protected, frame.columns)
     wanted = [c for c in (y_true, y_pred, y_score, weight) if c] + cols
     require_columns(frame, wanted, path)
+    roles = {"--y-true": y_true, "--y-pred": y_pred, "--y-score": y_score, "--weight": weight}
+    for flag, col in [*roles.items(), *(("--protected", c) for c in cols)]:
+        clash = [f for f, c in roles.items() if c and c == col and f != flag]
+        if col and clash and (flag in ("--protected", "--weight") or "--weight" in clash):
+            raise EthicLensInputError(
+                f"is given to both {flag} and {clash[0]}",
+                column=col,
+                fix=f"give {flag} and {clash[0]} different columns",
+            )
     refs = {c: _edited_reference(c, r, excludes, merges, True) for c, r in refs.items()}
     model = {"predictions": f"column {y_pred!r} of {Path(path).name}"}
     if y_score:

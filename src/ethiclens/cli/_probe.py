@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import datasets as ds_mod
+from .._checks import check_seed
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_table, require_columns
 from ..models import train_standard_model
@@ -173,6 +174,7 @@ def counterfactual_cmd(
     target, attribute, model_spec, data, positive, favorable, seed, n_boot, json_out
 ):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
+    check_seed(seed, "--seed")
     check_outputs({"--json": json_out}, inputs=[data])
     if json_out:
         check_writable(json_out)
@@ -247,6 +249,7 @@ def make_cmd(data, protected, out):
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
 def analyze_cmd(scored, y_pred, y_score, positive, favorable, seed, json_out):
     """Flip rates from your predictions on a make-counterfactuals table."""
+    check_seed(seed, "--seed")
     check_outputs({"--json": json_out}, inputs=[scored])
     if json_out:
         check_writable(json_out)
@@ -281,6 +284,8 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
 
     from rich.progress import Progress
 
+    check_seed(seed, "--seed")
+    check_outputs({"--json": json_out})
     if json_out:
         check_writable(json_out)
     console = _console()

@@ -17,6 +17,57 @@ def _first_bad(mask: np.ndarray) -> int:
     return int(np.flatnonzero(mask)[0])
 
 
+def align_inputs(y_true, y_pred, sensitive_features, y_score=None, sample_weight=None):
+    """pandas inputs are paired by index label, never silently by position.
+
+    The first pandas input's index is the reference. Another pandas input with the same labels
+    in another order is reindexed to it (as pandas arithmetic would); one whose labels differ is
+    refused, since pairing its rows by position would mix up people. numpy arrays and lists are
+    positional and left alone. Returns the five inputs in the same order.
+    """
+    named = (
+        ("y_true", y_true),
+        ("y_pred", y_pred),
+        ("sensitive_features", sensitive_features),
+        ("y_score", y_score),
+        ("sample_weight", sample_weight),
+    )
+    ref_name, ref, out = None, None, []
+    for name, value in named:
+        if isinstance(value, (pd.Series, pd.DataFrame)):
+            index = value.index
+            if ref is None:
+                ref_name, ref = name, index
+            elif len(index) == len(ref) and not index.equals(ref):
+                inside = index.isin(ref)
+                if inside.all() and index.is_unique and ref.is_unique:
+                    value = value.reindex(ref)
+                else:
+                    label = index[~inside][0] if not inside.all() else index[index.duplicated()][0]
+                    label = label.item() if isinstance(label, np.generic) else label
+                    raise EthicLensInputError(
+                        f"its pandas index does not match {ref_name}'s (index label {label!r} "
+                        f"is not paired with exactly one row of {ref_name}); pairing rows by "
+                        "position would mix up records",
+                        column=name,
+                        fix=f"align it first (e.g. .loc[{ref_name}.index]) or, if the rows are "
+                        "already in the same order, call .reset_index(drop=True) on every input",
+                    )
+        out.append(value)
+    return tuple(out)
+
+
+def check_flag(value, where: str) -> bool:
+    """A yes/no option is a bool (``bool("no")`` is True, so strings are refused)."""
+    if not isinstance(value, (bool, np.bool_)) and not (
+        isinstance(value, (int, np.integer)) and value in (0, 1)
+    ):
+        raise EthicLensInputError(
+            "must be True or False", column=where, value=value, fix=f"e.g. {where}=True"
+        )
+    return bool(value)
+
+
 def check_length(values, n: int, role: str) -> None:
     if len(values) != n:
         raise EthicLensInputError(
@@ -26,10 +77,54 @@ def check_length(values, n: int, role: str) -> None:
         )
 
 
+def _one_dimensional(values, column: str, fix: str) -> None:
+    if isinstance(values, pd.DataFrame) or np.ndim(values) != 1:
+        shape = values.shape if hasattr(values, "shape") else np.shape(values)
+        raise EthicLensInputError(
+            f"must be one-dimensional (shape {tuple(shape)})", column=column, fix=fix
+        )
+
+
+def _unhashable(series: pd.Series, column: str) -> None:
+    """Lists, dicts or arrays inside a column (a JSON or Parquet file can hold them)."""
+    if series.dtype != object:
+        return
+    try:
+        pd.unique(series)
+        return
+    except TypeError:
+        pass
+    for i, v in enumerate(series.to_numpy()):
+        if isinstance(v, (list, tuple, dict, set, np.ndarray)):
+            raise EthicLensInputError(
+                f"values must be single labels, found a {type(v).__name__} at row {i}",
+                column=column,
+                value=v if not isinstance(v, np.ndarray) else v.tolist(),
+                fix="give one label per row (flatten or recode the column)",
+            )
+
+
+def check_pos_label(pos_label):
+    """``pos_label`` is one scalar label (a string, number or boolean), or None."""
+    if pos_label is None:
+        return None
+    if not np.isscalar(pos_label) or (isinstance(pos_label, float) and np.isnan(pos_label)):
+        raise EthicLensInputError(
+            "must be one label: a string, number or boolean",
+            column="pos_label",
+            value=pos_label,
+            fix="give the single value of the labels that is positive, e.g. pos_label=1",
+        )
+    return pos_label
+
+
 def as_binary(values, role: str, pos_label=None) -> np.ndarray:
     """0/1 int8 array. Values other than {0, 1}/{False, True} need an explicit ``pos_label``."""
     column = _label(values, role)
+    _one_dimensional(values, column, f"pass one {role} value per row")
+    check_pos_label(pos_label)
     series = pd.Series(np.asarray(values) if not isinstance(values, pd.Series) else values)
+    _unhashable(series, column)
     missing = series.isna().to_numpy()
     if missing.any():
         raise EthicLensInputError(
@@ -90,6 +185,11 @@ def _is_zero_one(value) -> bool:
 
 def as_scores(values, n: int) -> np.ndarray:
     column = _label(values, "y_score")
+    _one_dimensional(
+        values,
+        column,
+        "pass one score per row: the positive class's probability (e.g. predict_proba(X)[:, 1])",
+    )
     check_length(values, n, "y_score")
     try:
         scores = np.asarray(values, dtype=float)
@@ -146,10 +246,34 @@ def as_weights(values, n: int) -> np.ndarray:
             column=column,
             fix="pass positive weights for the rows to audit (or no weights)",
         )
+    if n and not MIN_WEIGHT_SCALE <= w.max() <= MAX_WEIGHT:
+        big = w.max() > MAX_WEIGHT
+        raise EthicLensInputError(
+            f"the largest weight is {w.max():.3g}: too {'large' if big else 'small'} to square "
+            "and sum without "
+            f"{'overflow' if big else 'underflow'} (effective sample sizes need w²)",
+            column=column,
+            value=float(w.max()),
+            fix=f"{'divide' if big else 'multiply'} every weight by one constant (e.g. "
+            f"{'divide by' if big else 'multiply by 1 /'} the largest); weighted rates do "
+            "not change",
+        )
     return w
 
 
+# Weights are scale-free; beyond these the Kish effective size (Σw)²/Σw² over- or underflows.
+MAX_WEIGHT = 1e150
+MIN_WEIGHT_SCALE = 1e-150
+
+
 def _to_frame(sf) -> pd.DataFrame:
+    if sf is None or isinstance(sf, (str, bytes, int, float)) or np.isscalar(sf):
+        raise EthicLensInputError(
+            "needs one group label per row",
+            column="sensitive_features",
+            value=sf,
+            fix="pass a Series, a DataFrame (one column per attribute) or a dict of columns",
+        )
     if isinstance(sf, pd.Series):
         return sf.to_frame(name=sf.name if sf.name is not None else "sensitive_feature_0")
     if isinstance(sf, pd.DataFrame):
@@ -199,11 +323,16 @@ def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.n
                 column=name,
                 fix="give one group label per row, e.g. a string",
             ) from exc
-        if pd.api.types.is_float_dtype(col.dtype) and len(uniques) > MAX_NUMERIC_GROUPS:
+        numeric = pd.api.types.is_numeric_dtype(col.dtype) and not pd.api.types.is_bool_dtype(
+            col.dtype
+        )
+        if numeric and len(uniques) > MAX_NUMERIC_GROUPS:
             raise EthicLensInputError(
-                f"looks continuous: {len(uniques)} distinct numeric values",
+                f"looks continuous: {len(uniques)} distinct numeric values "
+                f"(more than {MAX_NUMERIC_GROUPS} groups)",
                 column=name,
-                fix="bin it into a few groups first (e.g. pandas.cut into age bands)",
+                fix="bin it into a few groups first (e.g. pandas.cut into age bands); if the "
+                "numbers really are group codes, convert the column to strings",
             )
         missing = codes < 0
         if missing.any():

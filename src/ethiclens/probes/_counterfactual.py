@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from .._checks import check_seed
 from ..errors import EthicLensInputError
 from ..fairness import Interval, bootstrap_interval
 
@@ -102,15 +103,50 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
             column=protected,
             fix=f"use one of {list(X.columns)[:20]}",
         )
+    taken = [c for c in (ROW, SOURCE, TARGET) if c in X.columns]
+    if taken:
+        raise EthicLensInputError(
+            "is a bookkeeping column make-counterfactuals adds (is this table already "
+            "a counterfactual table?)",
+            column=taken[0],
+            fix=f"rename or drop the columns {taken} first",
+        )
     source = X[protected]
+    if isinstance(source, pd.DataFrame):
+        raise EthicLensInputError(
+            "names two columns of X", column=protected, fix="make the column names unique"
+        )
     if source.isna().any():
         raise EthicLensInputError(
             "missing group values", column=protected, fix="drop or fill those rows first"
         )
-    present = list(pd.unique(source))
+    try:
+        present = list(pd.unique(source))
+    except TypeError as exc:
+        raise EthicLensInputError(
+            "group values must be single labels (found lists or other unhashable values)",
+            column=protected,
+            fix="give one group label per row, e.g. a string",
+        ) from exc
+    numeric = pd.api.types.is_numeric_dtype(source.dtype) and not pd.api.types.is_bool_dtype(
+        source.dtype
+    )
+    if numeric and groups is None and len(present) > MAX_GROUPS:
+        raise EthicLensInputError(
+            f"looks continuous: {len(present)} distinct numeric values (each record would be "
+            f"copied {len(present) - 1} times)",
+            column=protected,
+            fix="bin it into a few groups first (e.g. pandas.cut into age bands), or pass "
+            "the target groups explicitly",
+        )
     targets = present if groups is None else list(groups)
     if len(set(targets) | set(present)) < 2:
-        raise EthicLensInputError("needs two or more groups to flip between", column=protected)
+        raise EthicLensInputError(
+            "needs two or more groups to flip between",
+            column=protected,
+            value=present[:5],
+            fix="probe a column with two or more groups, or pass the target groups",
+        )
     base = X.reset_index(drop=True)
     parts = []
     for t in [None, *targets]:
@@ -126,6 +162,32 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
             copy[protected] = t
         parts.append(copy)
     return pd.concat(parts, ignore_index=True)
+
+
+# More distinct numeric values than this is a continuous column, not a set of groups (the
+# audit engine's rule).
+MAX_GROUPS = 50
+# Interval draws: one float each, per pair; beyond this the draws alone need gigabytes.
+MAX_N_BOOT = 10_000_000
+
+
+def _check_draws(n_boot, ci: str) -> int:
+    if isinstance(n_boot, bool) or not isinstance(n_boot, (int, np.integer)):
+        raise EthicLensInputError(
+            "must be a whole number", column="n_boot", value=n_boot, fix="e.g. 1000 (the default)"
+        )
+    if not 100 <= n_boot <= MAX_N_BOOT:
+        raise EthicLensInputError(
+            f"must be from 100 to {MAX_N_BOOT:,} interval draws",
+            column="n_boot",
+            value=n_boot,
+            fix="use 1000 (the default) or 2000",
+        )
+    if ci not in ("bca", "percentile"):
+        raise EthicLensInputError(
+            "unknown interval method", column="ci", value=ci, fix="use 'bca' or 'percentile'"
+        )
+    return int(n_boot)
 
 
 def _binary(values, name) -> np.ndarray:
@@ -151,6 +213,15 @@ def analyze_counterfactuals(
     ci: str = "bca",
 ) -> CounterfactualResult:
     """Flip rates and score shifts from predictions for :func:`make_counterfactuals` rows."""
+    check_seed(random_state, "random_state", allow_none=True)
+    n_boot = _check_draws(n_boot, ci)
+    if favorable_label not in (0, 1) or isinstance(favorable_label, float):
+        raise EthicLensInputError(
+            "must be 0 or 1 (the favourable prediction)",
+            column="favorable_label",
+            value=favorable_label,
+            fix="use 1 when a positive prediction is a benefit, 0 when it is a harm",
+        )
     for col in (ROW, SOURCE, TARGET):
         if col not in frame.columns:
             raise EthicLensInputError(
@@ -169,7 +240,10 @@ def analyze_counterfactuals(
     score = None if y_score is None else np.asarray(y_score, dtype=float)
     if score is not None and (np.isnan(score).any() or (score < 0).any() or (score > 1).any()):
         raise EthicLensInputError(
-            "scores must be in [0, 1] without missing values", column="y_score"
+            "scores must be in [0, 1] without missing values",
+            column="y_score",
+            fix="give the positive class's probability for every row (drop --y-score "
+            "if there is none)",
         )
     observed = (frame[SOURCE] == frame[TARGET]).to_numpy()
     rows = pd.to_numeric(frame[ROW]).to_numpy().astype(np.int64)
@@ -336,6 +410,8 @@ def counterfactual(
     favorable_label : int
         Which prediction is the benefit (0 for recidivism), for the direction of flips.
     """
+    check_seed(random_state, "random_state", allow_none=True)
+    _check_draws(n_boot, ci)
     if not hasattr(model, "predict"):
         raise EthicLensInputError(
             "the model has no predict method",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._checks import check_seed
 from ..errors import EthicLensInputError
 from ..fairness import audit
 
@@ -148,6 +149,7 @@ def _solve_k(r0, b0, tpr1, fpr1, target, lo, hi, start):
 
 METRICS = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
 MIN_REPETITIONS = 200
+MAX_ROWS = 10_000_000  # rows per repetition: beyond this one repetition needs gigabytes
 
 
 @dataclass
@@ -188,9 +190,24 @@ def run_oracle(
     With fewer than 200 repetitions a coverage estimate's Monte Carlo error (about
     sqrt(0.95·0.05/R)) is too large to tell 93% from 97%; a warning says so.
     """
+    check_seed(random_state, "random_state")
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 20 <= n <= MAX_ROWS:
+        raise EthicLensInputError(
+            f"must be a whole number of rows from 20 to {MAX_ROWS:,}",
+            column="n",
+            value=n,
+            fix="e.g. 20000 (the default)",
+        )
+    if isinstance(repetitions, bool) or not isinstance(repetitions, (int, np.integer)):
+        raise EthicLensInputError(
+            "must be a whole number", column="repetitions", value=repetitions, fix="e.g. 500"
+        )
     if repetitions < 2:
         raise EthicLensInputError(
-            "needs at least 2 repetitions", column="repetitions", value=repetitions
+            "needs at least 2 repetitions",
+            column="repetitions",
+            value=repetitions,
+            fix=f"use {MIN_REPETITIONS} or more to judge coverage",
         )
     if repetitions < MIN_REPETITIONS:
         mc = (confidence_level * (1 - confidence_level) / repetitions) ** 0.5

@@ -13,6 +13,12 @@ def check_writable(path: str | Path) -> Path:
     """Fail before any work is done when ``path`` cannot be written."""
     path = Path(path)
     folder = path.parent
+    if path.exists() and not path.is_file():
+        kind = "a folder" if path.is_dir() else "a device, pipe or socket, not a regular file"
+        raise EthicLensInputError(
+            f"output {path} is {kind}; EthicLens replaces outputs whole and would replace it",
+            fix="give the path of a regular file to create or replace",
+        )
     if not folder.is_dir():
         raise EthicLensInputError(
             f"output {path}: folder {folder} does not exist",
