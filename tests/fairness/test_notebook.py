@@ -257,3 +257,48 @@ def test_pcer_result_repr_html():
     ET.fromstring(html)
     assert "PCER" in html and "delta_pcer" in html and "A: " in html
     assert len(repr(res)) < 1000 and repr(res).startswith("PCERResult(")
+
+
+def _tnr(cells, labelled):
+    c = np.asarray(cells, float)
+    with np.errstate(all="ignore"):
+        return np.where(c[..., 1] + c[..., 3] > 0, c[..., 3] / (c[..., 1] + c[..., 3]), np.nan)
+
+
+def test_user_metric_reaches_by_group_and_compare():
+    from ethiclens.fairness import GroupMetric, register_group_metric, unregister_metric
+
+    register_group_metric(GroupMetric("tnr_user", "TNR", _tnr, True, "no negative labels"))
+    try:
+        r = _demo()
+        bg = r.by_group()
+        assert np.allclose(bg["tnr_user"], 1 - bg["false_positive_rate"])
+        assert (bg["tnr_user_ci_low"] <= bg["tnr_user"]).all()
+        rng = np.random.default_rng(2)
+        n = 2000
+        g = rng.choice(["a", "b"], n)
+        y = rng.integers(0, 2, n)
+        a = rng.integers(0, 2, n)
+        b = np.where(rng.random(n) < 0.2, 1 - a, a)
+        c = ethiclens.compare(y, a, b, g, random_state=0)
+        assert any(d.metric == "tnr_user" for d in c.group_differences)
+    finally:
+        unregister_metric("tnr_user")
+
+
+@pytest.mark.parametrize(
+    "fn, needle",
+    [
+        (lambda c, lab: 1 / 0, "raised ZeroDivisionError"),
+        (lambda c, lab: np.asarray(c, float)[..., 0] / np.asarray(c, float)[..., 1], "infinite"),
+        (lambda c, lab: 0.5, "shape"),
+    ],
+)
+def test_bad_user_metric_refused_at_registration(fn, needle):
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.fairness import GROUP_METRIC_SPECS, GroupMetric, register_group_metric
+
+    with pytest.raises(EthicLensInputError, match=needle) as err:
+        register_group_metric(GroupMetric("bad_user", "Bad", fn, True, "never"))
+    assert err.value.column == "bad_user" and "NaN" in str(err.value)
+    assert "bad_user" not in GROUP_METRIC_SPECS

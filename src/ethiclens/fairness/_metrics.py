@@ -243,10 +243,63 @@ COMPARISON_METRIC_SPECS: dict[str, ComparisonMetric] = {}
 KINDS = ("ratio", "difference", "abs_difference", "max_abs_difference")
 
 
+# Cells a metric is tried on when it is registered: leading axes (2, 3) to check that it
+# broadcasts, an empty group and groups with empty cells to check it says NaN, not inf.
+_PROBE_LABELLED = np.array(
+    [[[10, 5, 3, 12], [0, 0, 0, 0], [7, 0, 0, 9]], [[1, 1, 1, 1], [0, 4, 0, 6], [5, 0, 5, 0]]],
+    float,
+)
+_PROBE_UNLABELLED = np.array([[[10, 5], [0, 0], [7, 0]], [[1, 1], [0, 6], [5, 5]]], float)
+
+
+def _check_metric_fn(spec: GroupMetric) -> None:
+    """Try a metric on probe cells: it must run, broadcast, and never return ±inf."""
+    from ..errors import EthicLensInputError
+
+    probes = [(_PROBE_LABELLED, True)]
+    if not spec.needs_labels:
+        probes.append((_PROBE_UNLABELLED, False))
+    fix = (
+        "fn(cells, labelled) takes an array whose last axis holds the cells (tp, fp, fn, tn; "
+        "or pos, neg without labels), broadcasts over the leading axes, and returns NaN "
+        "where the metric is undefined"
+    )
+    for cells, labelled in probes:
+        try:
+            with np.errstate(all="ignore"):
+                out = np.asarray(spec.fn(cells.copy(), labelled), float)
+        except Exception as exc:  # a user function: any failure is reported the same way
+            raise EthicLensInputError(
+                f"the metric function raised {type(exc).__name__} ({exc}) on test cells",
+                column=spec.name,
+                fix=fix,
+            ) from exc
+        if out.shape != cells.shape[:-1]:
+            raise EthicLensInputError(
+                f"returned shape {out.shape} for cells of shape {cells.shape}; expected "
+                f"{cells.shape[:-1]}",
+                column=spec.name,
+                fix=fix,
+            )
+        if np.isinf(out).any():
+            raise EthicLensInputError(
+                "returned an infinite value on test cells (e.g. a division by zero)",
+                column=spec.name,
+                value=float(out[np.isinf(out)][0]),
+                fix=fix,
+            )
+
+
 def register_group_metric(spec: GroupMetric) -> GroupMetric:
-    """Add a per-group count metric; the engine, JSON and reports pick it up."""
+    """Add a per-group count metric; the engine, JSON and reports pick it up.
+
+    The function is first tried on a few test cells (including an empty group): one that
+    raises, does not broadcast, or returns ±inf instead of NaN is refused with
+    :class:`~ethiclens.errors.EthicLensInputError`.
+    """
     if spec.name in GROUP_METRIC_SPECS:
         raise ValueError(f"group metric {spec.name!r} is already registered")
+    _check_metric_fn(spec)
     GROUP_METRIC_SPECS[spec.name] = spec
     return spec
 
