@@ -201,7 +201,21 @@ def estimate(
     """
     n_boot = check_n_boot(n_boot)
     random_state = _check_seed(random_state, "random_state", allow_none=True)
-    policy = policy or Policy()
+    policy = Policy() if policy is None else policy
+    if not isinstance(policy, Policy):
+        raise EthicLensInputError(
+            "policy must be an ethiclens.fairness.Policy",
+            column="policy",
+            value=type(policy).__name__,
+            fix="e.g. Policy(min_group_size=50)",
+        )
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0.5 <= level < 1:
+        raise EthicLensInputError(
+            "the confidence level must be in [0.5, 1)",
+            column="level",
+            value=level,
+            fix="e.g. 0.95",
+        )
     m = rel.manifest
     validate_manifest(
         m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
