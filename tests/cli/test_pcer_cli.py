@@ -107,6 +107,7 @@ def test_pcer_train_compas(tmp_path, capsys):
     run = json.loads(out.read_text())
     validate_pcer_output(run)
     assert run["kind"] == "pcer_training_run" and "pcer sweep" in run["note"]
+    assert run["feature_set"] == "full"
     race = run["attributes"]["race"]
     assert race["statistics"]["delta_pcer"]["ci_method"] and race["random_state"] == 0
     assert "seed-to-seed" in text
@@ -219,3 +220,16 @@ def test_pcer_train_refuses_a_negative_seed_before_training(capsys):
     _one_line_error(capsys, "--seed", "non-negative")
     assert main(["pcer", "train", "compas", "--n-boot", "10"]) == 2
     _one_line_error(capsys, "--n-boot")
+
+
+def test_pcer_train_and_sweep_take_a_feature_set(tmp_path, capsys):
+    out = tmp_path / "paper.json"
+    args = ["pcer", "train", "compas", "--epsilon", "none", "--epochs", "1", "--json", str(out)]
+    assert main([*args, "--features", "paper"]) == 0
+    run = json.loads(out.read_text())
+    validate_pcer_output(run)
+    assert run["feature_set"] == "paper" and "feature set 'paper'" in run["features"]
+    capsys.readouterr()
+    assert main(["pcer", "train", "compas", "--features", "all"]) == 2
+    assert "--features" in capsys.readouterr().err
+    assert main(["pcer", "sweep", "--features", "all", "--store", str(tmp_path / "s")]) == 2

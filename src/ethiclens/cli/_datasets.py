@@ -6,7 +6,7 @@ import json
 
 import click
 
-from ..datasets import DATASETS, load
+from ..datasets import entries, get_entry
 
 
 @click.group("datasets")
@@ -16,13 +16,23 @@ def datasets_group():
 
 @datasets_group.command("list")
 def list_datasets():
-    """Names and one-line descriptions."""
-    for name, (_, text) in DATASETS.items():
-        click.echo(f"{name:<12} {text}")
+    """Names, one-line descriptions, feature sets and which audits use each."""
+    for entry in entries():
+        uses = ", ".join(p for p in ("pcer", "p2nia") if entry.uses(p))
+        extra = f"  [features: {', '.join(entry.feature_sets)}" + (f"; {uses}]" if uses else "]")
+        click.echo(f"{entry.name:<12} {entry.description}{extra}")
 
 
 @datasets_group.command("info")
 @click.argument("name")
-def info(name):
+@click.option(
+    "--features",
+    "feature_set",
+    default=None,
+    help="A named feature set of the dataset (see datasets list); default: full.",
+)
+def info(name, feature_set):
     """Rows, base rate, protected groups and provenance of NAME, as JSON."""
-    click.echo(json.dumps(load(name).describe(), indent=2))
+    entry = get_entry(name, flag="NAME")
+    entry.check_features(feature_set, flag="--features")
+    click.echo(json.dumps(entry.load(features=feature_set).describe(), indent=2))

@@ -133,6 +133,13 @@ def print_pcer(result, title: str) -> None:
 
 
 def _check_n_boot(n_boot) -> None:
+    if n_boot > 1_000_000:  # draws x groups x cells x 8 bytes: beyond this, gigabytes
+        raise EthicLensInputError(
+            "at most 1,000,000 bootstrap replicates (more would need gigabytes of memory)",
+            column="--n-boot",
+            value=n_boot,
+            fix="use the default 1000",
+        )
     if n_boot < MIN_N_BOOT:
         raise EthicLensInputError(
             f"must be at least {MIN_N_BOOT}",
@@ -153,6 +160,16 @@ def _read_split(name, path, y_true, y_pred, protected, loss):
             column=protected,
             fix="drop those rows or give them an explicit group name",
         )
+    for col in (y_true, y_pred, protected):
+        if frame[col].dtype != object:
+            continue
+        odd = frame[col].map(lambda v: isinstance(v, (list, tuple, dict, set))).to_numpy()
+        if odd.any():
+            raise EthicLensInputError(
+                f"row {int(odd.argmax())} of {path} holds a list or mapping, not one value",
+                column=col,
+                fix="give one value per row",
+            )
     if loss:
         values = pd.to_numeric(frame[loss], errors="coerce")
         bad = values.isna() & frame[loss].notna()
@@ -236,7 +253,7 @@ def audit_cmd(
         _read_split(name, path, y_true, y_pred, protected, loss)
         for name, path in (("train", train_path), ("test", test_path))
     ]
-    order = group_order.split(",") if group_order else None
+    order = split_list(group_order, "--group-order") if group_order else None
     result = pcer_audit(
         *splits,
         group_order=order,
@@ -291,6 +308,14 @@ def parse_epsilon(text: str):
 @click.option("--epochs", default=25, show_default=True)
 @click.option("--batch-size", default=256, show_default=True)
 @click.option("--eta", default=1e-3, show_default=True)
+@click.option(
+    "--features",
+    "feature_set",
+    type=click.Choice(["full", "paper"]),
+    default="full",
+    show_default=True,
+    help="The dataset's feature set: full, or the PCER paper's stated list (paper).",
+)
 @positive_option(
     "Is the positive prediction a benefit or a harm? [default: the dataset's declared direction]"
 )
@@ -302,7 +327,17 @@ def parse_epsilon(text: str):
 )
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
 def train_cmd(
-    dataset, attribute, epsilon, seed, epochs, batch_size, eta, positive, n_boot, json_out
+    dataset,
+    attribute,
+    epsilon,
+    seed,
+    epochs,
+    batch_size,
+    eta,
+    feature_set,
+    positive,
+    n_boot,
+    json_out,
 ):
     """Train the paper's MLP with DP-SGD (Opacus) and audit it: per-group table and PCER,
     with intervals from draws of each group's cells (one model: seed-to-seed spread is larger)."""
@@ -317,7 +352,13 @@ def train_cmd(
     set_single_thread()
     attrs = [attribute] if attribute else attributes_of(dataset)
     run = train_dp_mlp(
-        dataset, attrs[0], epsilon=eps, seed=seed, epochs=epochs, batch_size=batch_size
+        dataset,
+        attrs[0],
+        epsilon=eps,
+        seed=seed,
+        epochs=epochs,
+        batch_size=batch_size,
+        features=feature_set,
     )
     out = {
         "schema_version": PCER_SCHEMA_VERSION,
@@ -332,6 +373,7 @@ def train_cmd(
         "wall_time_s": run.wall_time_s,
         "config": run.config.to_dict(),
         "features": run.data.description,
+        "feature_set": run.data.features,
         "note": SINGLE_RUN_NOTE,
         "attributes": {},
     }
@@ -373,10 +415,29 @@ def train_cmd(
 @click.option("--datasets", help="Comma-separated datasets (overrides the preset's).")
 @click.option("--epsilons", help="Comma-separated budgets; 'none' for no DP.")
 @click.option("--trainer", type=click.Choice(["vectorized", "opacus"]), default=None)
+@click.option(
+    "--features",
+    "feature_set",
+    type=click.Choice(["full", "paper"]),
+    default=None,
+    help="The datasets' feature set (overrides the preset's or grid's): full, or the PCER "
+    "paper's stated lists (paper; the paper preset's default).",
+)
 @click.option("--store", default="runs.sqlite", show_default=True, type=click.Path(dir_okay=False))
 @click.option("--scheduler", help="Dask scheduler address, or 'local-cluster'.")
 @click.option("--workers", type=int, help="Local worker processes (default: all cores).")
-def sweep_cmd(preset, grid_file, seeds, datasets, epsilons, trainer, store, scheduler, workers):
+def sweep_cmd(
+    preset,
+    grid_file,
+    seeds,
+    datasets,
+    epsilons,
+    trainer,
+    feature_set,
+    store,
+    scheduler,
+    workers,
+):
     """Train the grid's models (skipping those already in the store) and record every run.
 
     Exits 1 (listing them) when any run failed; a second sweep on a store in use is refused.
@@ -405,6 +466,8 @@ def sweep_cmd(preset, grid_file, seeds, datasets, epsilons, trainer, store, sche
         overrides["epsilons"] = split_list(epsilons, "--epsilons")
     if trainer:
         overrides["trainer"] = trainer
+    if feature_set:
+        overrides["features"] = feature_set
     check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
     grid = (
         load_grid(grid_file, **overrides)
@@ -415,7 +478,7 @@ def sweep_cmd(preset, grid_file, seeds, datasets, epsilons, trainer, store, sche
     console.print(
         f"grid: {len(grid.units())} runs ({', '.join(grid.datasets)}; ε "
         f"{[e if e is not None else 'no-DP' for e in grid.epsilons]}; "
-        f"{len(grid.seeds)} seeds; trainer {grid.trainer}) → {store}"
+        f"{len(grid.seeds)} seeds; trainer {grid.trainer}; features {grid.features}) → {store}"
     )
     summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)
     for line in summary.lines():

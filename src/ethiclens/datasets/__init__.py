@@ -1,5 +1,8 @@
 """Benchmark datasets with protected attributes, reference groups and provenance.
 
+One registry entry per dataset (:class:`DatasetEntry`, :func:`register`) holds everything the
+audit, PCER, P2NIA, reports and sweeps know about it.
+
 Names are loaded on first use (the CLI imports this package at start-up; pandas is not needed
 until a dataset is actually loaded).
 """
@@ -18,6 +21,13 @@ _LAZY = {
     "load_bios": "._bios",
     "load": "._registry",
     "DATASETS": "._registry",
+    "DatasetEntry": "._registry",
+    "BinarySplit": "._registry",
+    "register": "._registry",
+    "unregister": "._registry",
+    "get_entry": "._registry",
+    "names": "._registry",
+    "entries": "._registry",
 }
 
 __all__ = [
@@ -29,6 +39,13 @@ __all__ = [
     "load_bios",
     "load",
     "DATASETS",
+    "DatasetEntry",
+    "BinarySplit",
+    "register",
+    "unregister",
+    "get_entry",
+    "names",
+    "entries",
 ]
 
 

@@ -20,6 +20,7 @@ import pandas as pd
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
 from ._base import Dataset, read_shipped_csv, shipped_provenance
+from ._registry import entry_provenance
 
 ACS_FEATURES = ["AGEP", "COW", "SCHL", "MAR", "OCCP", "POBP", "RELP", "WKHP"]
 ACS_CATEGORICAL = ("COW", "MAR", "OCCP", "POBP", "RELP")
@@ -61,6 +62,7 @@ def load_acs_income(
     download: bool = False,
     cache_dir: str | Path | None = None,
     fetch: Callable | None = None,
+    features: str = "full",
 ) -> Dataset:
     """ACSIncome: income > 50,000 USD for employed adults (folktables' filter).
 
@@ -77,7 +79,18 @@ def load_acs_income(
     fetch : callable, optional
         ``fetch(state_dir, state, year)`` that places the state's PUMS person CSV; defaults
         to folktables' downloader (tests inject a local one).
+    features : {"full", "paper"}
+        ``paper`` is the PCER paper's (the ACSIncome task's features, protected attributes
+        excluded): the same columns as ``full``. The paper pooled CA, TX and NY subsampled to
+        50,000 rows; pass those states (with ``download=True``) to approach it.
     """
+    if features not in ("full", "paper"):
+        raise EthicLensInputError(
+            "unknown feature set",
+            column="features",
+            value=features,
+            fix="choose from ('full', 'paper')",
+        )
     states = _normalise_states(states)
     if (
         year == SHIPPED_YEAR
@@ -107,8 +120,7 @@ def _build(features: pd.DataFrame, label: pd.Series, states, provenance) -> Data
         categorical=ACS_CATEGORICAL,
         provenance={
             "states": states,
-            "source": "American Community Survey PUMS via folktables' ACSIncome task "
-            "(Ding et al. 2021)",
+            **entry_provenance("acs-income"),
             "licence": "US Census Bureau public-domain microdata",
             "preprocessing": "folktables ACSIncome filter: AGEP > 16, PINCP > 100, WKHP > 0, "
             "PWGTP >= 1; label PINCP > 50000",

@@ -6,7 +6,9 @@ import io
 
 import pandas as pd
 
+from ..errors import EthicLensInputError
 from ._base import Dataset, read_shipped, read_shipped_csv, shipped_provenance
+from ._registry import ADULT_PAPER, entry_provenance
 
 COMPAS_FEATURES = [
     "age",
@@ -18,13 +20,28 @@ COMPAS_FEATURES = [
 ]
 
 
-def load_compas() -> Dataset:
+def _check_features(features: str, known=("full", "paper")) -> str:
+    if features not in known:
+        raise EthicLensInputError(
+            "unknown feature set", column="features", value=features, fix=f"choose from {known}"
+        )
+    return features
+
+
+def load_compas(features: str = "full") -> Dataset:
     """ProPublica's COMPAS two-year recidivism data with ProPublica's filter (6,172 rows).
 
     Label 1 = reoffended within two years (a harmful outcome). Protected: ``race`` (reference
     Caucasian) and ``sex`` (reference Female, the group less often assigned the harmful label).
     ``extra`` holds COMPAS's own ``decile_score`` and ``score_text``.
+
+    Parameters
+    ----------
+    features : {"full", "paper"}
+        ``paper`` is the PCER paper's list (age, prior count, charge degree, juvenile offense
+        counts): the same six columns as ``full``.
     """
+    _check_features(features)
     raw = read_shipped_csv("compas-scores-two-years.csv")
     keep = (
         raw["days_b_screening_arrest"].between(-30, 30)
@@ -45,7 +62,8 @@ def load_compas() -> Dataset:
         categorical=("c_charge_degree",),
         provenance={
             **shipped_provenance("compas-scores-two-years.csv"),
-            "source": "ProPublica compas-analysis, compas-scores-two-years.csv",
+            **entry_provenance("compas"),
+            "feature_set": features,
             "licence": "ProPublica data, published for analysis (see propublica/compas-analysis)",
             "preprocessing": "ProPublica filter: |days_b_screening_arrest| <= 30, is_recid != -1, "
             "c_charge_degree != 'O', score_text != 'N/A'",
@@ -81,44 +99,62 @@ ADULT_CATEGORICAL = (
 )
 
 
-def _read_adult(name: str) -> pd.DataFrame:
+def _read_adult(name: str, used: list | None = None) -> pd.DataFrame:
+    """One Adult file; rows with a '?' dropped (only in ``used`` columns when given)."""
     df = read_shipped_csv(
         name, header=None, names=ADULT_COLUMNS, skipinitialspace=True, comment="|", na_values="?"
     )
-    df = df.dropna().reset_index(drop=True)
+    df = df.dropna(subset=used).reset_index(drop=True)
     df["income"] = df["income"].str.rstrip(".")
     return df
 
 
-def load_adult(include_test: bool = False) -> Dataset:
-    """UCI Adult: income > 50K. Rows with '?' are dropped (30,162 train rows; 45,222 with test).
+def load_adult(include_test: bool | None = None, features: str = "full") -> Dataset:
+    """UCI Adult: income > 50K.
 
     Parameters
     ----------
-    include_test : bool
-        Append ``adult.test`` (its labels' trailing '.' removed) to ``adult.data``.
+    include_test : bool, optional
+        Append ``adult.test`` (its labels' trailing '.' removed) to ``adult.data``. Default:
+        False for ``full``, True for ``paper`` (the paper's n counts both files).
+    features : {"full", "paper"}
+        ``full``: the 12 non-protected attributes; every row with a '?' dropped (30,162
+        train rows; 45,222 with test). ``paper``: the PCER paper's list (§4.1: age,
+        education, occupation, hours-per-week, capital-gain, capital-loss); rows dropped only
+        for a '?' in a used column (30,718 train rows; 46,033 with test, the paper's n).
     """
-    parts = [_read_adult("adult.data")]
+    _check_features(features)
+    if include_test is None:
+        include_test = features == "paper"
+    used = [*ADULT_PAPER, "sex", "race", "income"] if features == "paper" else None
+    parts = [_read_adult("adult.data", used)]
     if include_test:
-        parts.append(_read_adult("adult.test"))
+        parts.append(_read_adult("adult.test", used))
     df = pd.concat(parts, ignore_index=True)
-    features = df.drop(columns=["race", "sex", "income"])
+    if features == "paper":
+        features_df = df[list(ADULT_PAPER)].copy()
+        categorical = tuple(c for c in ADULT_CATEGORICAL if c in ADULT_PAPER)
+        rows = "rows with '?' in a used column dropped"
+    else:
+        features_df = df.drop(columns=["race", "sex", "income"])
+        categorical = ADULT_CATEGORICAL
+        rows = "rows with '?' dropped"
     return Dataset(
         name="adult",
-        features=features,
+        features=features_df,
         label=(df["income"] == ">50K").astype(int).rename("income"),
         protected=df[["sex", "race"]].astype(str),
         reference={"sex": "Male", "race": "White"},
         positive_label="income > 50K",
         positive_is_favorable=True,
-        categorical=ADULT_CATEGORICAL,
+        categorical=categorical,
         provenance={
             **shipped_provenance("adult.data"),
+            **entry_provenance("adult"),
+            "feature_set": features,
             "files": ["adult.data"] + (["adult.test"] if include_test else []),
-            "source": "UCI Machine Learning Repository, Adult (Becker & Kohavi 1996)",
             "licence": "CC BY 4.0",
-            "preprocessing": "rows with '?' dropped"
-            + ("; train and test merged" if include_test else ""),
+            "preprocessing": rows + ("; train and test merged" if include_test else ""),
         },
     )
 
@@ -187,7 +223,7 @@ def load_german() -> Dataset:
         categorical=categorical,
         provenance={
             **shipped_provenance("german.data"),
-            "source": "UCI Machine Learning Repository, Statlog (German Credit Data)",
+            **entry_provenance("german"),
             "licence": "CC BY 4.0",
             "preprocessing": "sex derived from personal status (attribute 9); age >= 25 split",
         },

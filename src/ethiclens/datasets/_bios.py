@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import DataFileError
+from ..errors import DataFileError, EthicLensInputError
 from ..io import read_table
 from ._base import Dataset
 
@@ -35,13 +35,25 @@ def _default_path() -> Path | None:
     return None
 
 
-def load_bios(path: str | Path | None = None, *, occupations=("surgeon", "nurse")) -> Dataset:
+def load_bios(
+    path: str | Path | None = None, *, occupations=("surgeon", "nurse"), features: str = "full"
+) -> Dataset:
     """Biographies labelled 1 for ``occupations[0]`` (the higher-status title), 0 for the other.
 
     Protected attribute ``gender`` (M → Male, F → Female; reference Male). The features frame
     holds one column, ``text`` (the biography with the name removed when the source provides
     ``hard_text``).
+
+    ``features`` ``full`` and ``paper`` are the same text feature (the PCER paper's task is
+    professor vs nurse; this offline copy is surgeon vs nurse).
     """
+    if features not in ("full", "paper"):
+        raise EthicLensInputError(
+            "unknown feature set",
+            column="features",
+            value=features,
+            fix="choose from ('full', 'paper')",
+        )
     path = Path(path) if path is not None else _default_path()
     if path is None or not path.exists():
         raise DataFileError(

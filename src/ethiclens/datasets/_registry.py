@@ -1,27 +1,452 @@
-"""Names the CLI and users can load datasets by."""
+"""The dataset registry: one entry per dataset, read by the audit, PCER, P2NIA, provenance and
+sweeps.
+
+Everything EthicLens knows about a dataset lives in its :class:`DatasetEntry`: the loader, a
+description, the label's direction, the protected attributes and the binary split PCER uses for
+each, the default protected attribute of the P2NIA experiments, the source and limitation lines
+a report prints, the relative cost that schedules sweep tasks, and the named feature sets.
+Adding a dataset is one :func:`register` call.
+
+Loaders are given as a callable or as ``"module:function"`` (relative to this package), resolved
+on first use: the registry itself imports neither pandas nor the loaders, so the CLI can list
+and check names at once.
+"""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
 from ..errors import EthicLensInputError
-from ._acs import load_acs_income
-from ._benchmarks import load_adult, load_compas, load_german
-from ._bios import load_bios
 
-DATASETS = {
-    "compas": (load_compas, "ProPublica COMPAS two-year recidivism (positive = harmful)"),
-    "adult": (load_adult, "UCI Adult income > 50K"),
-    "german": (load_german, "UCI Statlog German Credit, good credit risk"),
-    "acs-income": (load_acs_income, "ACSIncome (folktables), Colorado 2018 by default"),
-    "bios": (load_bios, "Bias in Bios, surgeon vs nurse subset (not shipped; see load_bios)"),
-}
+PURPOSES = ("audit", "pcer", "p2nia")
+DEFAULT_FEATURES = "full"
 
 
-def load(name: str, **kwargs):
-    """Load a dataset by its registry name (``ethiclens datasets list``)."""
-    try:
-        loader, _ = DATASETS[name]
-    except KeyError:
+@dataclass(frozen=True, kw_only=True)
+class BinarySplit:
+    """How a protected column becomes PCER's binary attribute (group 0 vs group 1).
+
+    Parameters
+    ----------
+    column : str
+        Column of the dataset's ``protected`` frame.
+    group0, group1 : str
+        Names of the two groups; ΔPCER = PCER_0 − PCER_1.
+    one_values : tuple of str, optional
+        Raw values that make group 1 (every other value is group 0).
+    zero_values : tuple of str, optional
+        Raw values that make group 0 (every other value is group 1). Exactly one of
+        ``one_values`` and ``zero_values`` is given.
+    """
+
+    column: str
+    group0: str
+    group1: str
+    one_values: tuple = ()
+    zero_values: tuple = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "one_values", tuple(str(v) for v in self.one_values))
+        object.__setattr__(self, "zero_values", tuple(str(v) for v in self.zero_values))
+        if bool(self.one_values) == bool(self.zero_values):
+            raise EthicLensInputError(
+                "a binary split names the raw values of exactly one group",
+                column=self.column,
+                fix="give one_values=(...) (group 1) or zero_values=(...) (group 0)",
+            )
+
+    def binarize(self, raw):
+        """Group names (``group0``/``group1``) for raw protected values, as a NumPy array."""
+        import numpy as np
+
+        raw = np.asarray(raw).astype(str)
+        if self.one_values:
+            return np.where(np.isin(raw, self.one_values), self.group1, self.group0)
+        return np.where(np.isin(raw, self.zero_values), self.group0, self.group1)
+
+    @property
+    def order(self) -> tuple[str, str]:
+        """``(group0, group1)``."""
+        return self.group0, self.group1
+
+
+@dataclass(frozen=True, kw_only=True)
+class DatasetEntry:
+    """One dataset: everything the audit, PCER, P2NIA, reports and sweeps need to know.
+
+    Parameters
+    ----------
+    name : str
+        Registry name (``ethiclens datasets list``).
+    loader : callable or str
+        Returns a :class:`~ethiclens.datasets.Dataset`; ``"module:function"`` is imported on
+        first use (relative modules start with ``.`` and resolve inside this package).
+    description : str
+        One line for ``ethiclens datasets list``.
+    positive_is_favorable : bool
+        The label's direction: a benefit (True) or a harm (False, e.g. recidivism).
+    protected : tuple of str
+        The dataset's protected attribute columns.
+    pcer_splits : mapping of str to BinarySplit
+        PCER attribute name -> its binary split; empty when PCER does not use the dataset.
+    pcer_options : mapping
+        Loader keywords of the PCER experiments (e.g. Adult's train and test merged).
+    p2nia_protected : str, optional
+        Default protected attribute of the P2NIA experiments; None when they do not use it.
+    p2nia_options : mapping
+        Loader keywords of the P2NIA experiments.
+    source : str
+        Where the data comes from (a report's provenance line).
+    limitations : tuple of str
+        What the data does and does not measure (a report's and model card's limitations).
+    cost : float
+        Relative cost of one training run, for ordering sweep tasks (longest first).
+    feature_sets : mapping of str to str
+        Named feature sets the loader accepts as ``features=`` (name -> what it is). ``full``
+        (the default) is always present; a loader with a single set never receives the keyword.
+    """
+
+    name: str
+    loader: Callable | str
+    description: str
+    positive_is_favorable: bool
+    protected: tuple = ()
+    pcer_splits: Mapping = field(default_factory=dict)
+    pcer_options: Mapping = field(default_factory=dict)
+    p2nia_protected: str | None = None
+    p2nia_options: Mapping = field(default_factory=dict)
+    source: str = ""
+    limitations: tuple = ()
+    cost: float = 1.0
+    feature_sets: Mapping = field(default_factory=lambda: {DEFAULT_FEATURES: "the loader's"})
+
+    def __post_init__(self):
+        for key in ("pcer_splits", "pcer_options", "p2nia_options", "feature_sets"):
+            object.__setattr__(self, key, MappingProxyType(dict(getattr(self, key))))
+        object.__setattr__(self, "protected", tuple(self.protected))
+        object.__setattr__(self, "limitations", tuple(self.limitations))
+        if not isinstance(self.name, str) or not self.name:
+            raise EthicLensInputError(
+                "a dataset entry needs a name", column="name", fix="e.g. name='toy'"
+            )
+        if DEFAULT_FEATURES not in self.feature_sets:
+            raise EthicLensInputError(
+                f"every dataset has a {DEFAULT_FEATURES!r} feature set",
+                column="feature_sets",
+                value=sorted(self.feature_sets),
+                fix=f"add {DEFAULT_FEATURES!r}: what the loader returns by default",
+            )
+        for attr, split in self.pcer_splits.items():
+            if not isinstance(split, BinarySplit):
+                raise EthicLensInputError(
+                    "a PCER split must be a BinarySplit",
+                    column=f"pcer_splits.{attr}",
+                    fix="e.g. BinarySplit(column='sex', group0='Male', group1='Female', "
+                    "one_values=('Female',))",
+                )
+        if not self.cost > 0:
+            raise EthicLensInputError(
+                "must be > 0", column="cost", value=self.cost, fix="e.g. cost=1.0"
+            )
+
+    def uses(self, purpose: str) -> bool:
+        """Whether ``purpose`` (``audit``, ``pcer`` or ``p2nia``) uses this dataset."""
+        if purpose == "pcer":
+            return bool(self.pcer_splits)
+        if purpose == "p2nia":
+            return self.p2nia_protected is not None
+        return purpose == "audit"
+
+    def resolve_loader(self) -> Callable:
+        """The loader function (importing its module on first use)."""
+        if callable(self.loader):
+            return self.loader
+        module, _, func = self.loader.partition(":")
+        package = __package__ if module.startswith(".") else None
+        return getattr(importlib.import_module(module, package), func)
+
+    def check_features(self, features: str | None, flag: str = "features") -> str:
+        """The feature set's name (``full`` when None); an unknown one is an input error."""
+        name = DEFAULT_FEATURES if features is None else features
+        if name not in self.feature_sets:
+            raise EthicLensInputError(
+                f"{self.name} has no such feature set",
+                column=flag,
+                value=features,
+                fix=f"choose from {sorted(self.feature_sets)}",
+            )
+        return name
+
+    def split(self, attribute: str) -> BinarySplit:
+        """The PCER binary split of ``attribute``; an unknown one is an input error."""
+        try:
+            return self.pcer_splits[attribute]
+        except KeyError:
+            known = sorted(self.pcer_splits) or "none: PCER does not use this dataset"
+            raise EthicLensInputError(
+                f"no PCER setup for {self.name} and this attribute",
+                column="attribute",
+                value=attribute,
+                fix=f"use one of {known}",
+            ) from None
+
+    def load(self, *, features: str | None = None, **kwargs):
+        """Load the dataset (see :func:`load`)."""
+        name = self.check_features(features)
+        if len(self.feature_sets) > 1:
+            kwargs["features"] = name
+        ds = self.resolve_loader()(**kwargs)
+        prov = ds.provenance
+        if self.source:
+            prov.setdefault("source", self.source)
+        if self.limitations:
+            prov.setdefault("limitations", list(self.limitations))
+        prov.setdefault("feature_set", name)
+        return ds
+
+
+ADULT_PAPER = ("age", "education", "occupation", "hours-per-week", "capital-gain", "capital-loss")
+
+_BUILTIN = (
+    DatasetEntry(
+        name="compas",
+        loader="._benchmarks:load_compas",
+        description="ProPublica COMPAS two-year recidivism (positive = harmful)",
+        positive_is_favorable=False,
+        protected=("race", "sex"),
+        pcer_splits={
+            "race": BinarySplit(
+                column="race",
+                group0="Other",
+                group1="African-American",
+                one_values=("African-American",),
+            )
+        },
+        source="ProPublica compas-analysis, compas-scores-two-years.csv",
+        limitations=(
+            "The label is re-arrest within two years (two_year_recid), not re-offending: "
+            "arrest rates differ by group, so error-rate metrics inherit that bias.",
+            "Pretrial defendants in Broward County, Florida (2013-2014), after ProPublica's "
+            "filter; race is as recorded by the county, and findings need not carry to other "
+            "places or years.",
+        ),
+        cost=1.0,
+        feature_sets={
+            "full": "age, priors_count, juv_fel_count, juv_misd_count, juv_other_count, "
+            "c_charge_degree",
+            "paper": "the PCER paper's list (§4.1: age, prior count, charge degree, juvenile "
+            "offense counts): the same six columns as full",
+        },
+    ),
+    DatasetEntry(
+        name="adult",
+        loader="._benchmarks:load_adult",
+        description="UCI Adult income > 50K",
+        positive_is_favorable=True,
+        protected=("sex", "race"),
+        pcer_splits={
+            "sex": BinarySplit(
+                column="sex", group0="Male", group1="Female", one_values=("Female",)
+            ),
+            "race": BinarySplit(
+                column="race", group0="White", group1="Non-White", zero_values=("White",)
+            ),
+        },
+        pcer_options={"include_test": True},  # closest to the paper's n = 46,033
+        p2nia_protected="sex",
+        source="UCI Machine Learning Repository, Adult (Becker & Kohavi 1996)",
+        limitations=(
+            "Extracted from the 1994 US Census: the label is income above 50,000 USD in 1994 "
+            "dollars, and the data's sampling weights (fnlwgt) are not applied.",
+            "Race and sex are the Census's recorded categories; the small race groups "
+            "(Amer-Indian-Eskimo, Other) are reported separately unless merged.",
+        ),
+        cost=4.0,
+        feature_sets={
+            "full": "the 12 non-protected attributes (6 categorical one-hot); every row with "
+            "a '?' dropped (45,222 rows with the test file)",
+            "paper": "the PCER paper's list (§4.1): "
+            + ", ".join(ADULT_PAPER)
+            + "; rows dropped only for a '?' in a used column (46,033 rows with the test file, "
+            "which this set includes by default)",
+        },
+    ),
+    DatasetEntry(
+        name="german",
+        loader="._benchmarks:load_german",
+        description="UCI Statlog German Credit, good credit risk",
+        positive_is_favorable=True,
+        protected=("sex", "age"),
+        source="UCI Machine Learning Repository, Statlog (German Credit Data)",
+        limitations=(
+            "1,000 loan applicants from a German bank (Hofmann 1994): the label is the bank's "
+            "own good/bad credit-risk classification, not observed repayment.",
+            "Sex is derived from a coded personal status that mixes sex and marital status "
+            "(attribute 9); code A95 (single women) never occurs in the data.",
+        ),
+        cost=0.5,
+        feature_sets={"full": "every attribute except personal status and age"},
+    ),
+    DatasetEntry(
+        name="acs-income",
+        loader="._acs:load_acs_income",
+        description="ACSIncome (folktables), Colorado 2018 by default",
+        positive_is_favorable=True,
+        protected=("SEX", "RAC1P"),
+        pcer_splits={
+            "sex": BinarySplit(
+                column="SEX", group0="Male", group1="Female", one_values=("Female",)
+            ),
+            "race": BinarySplit(
+                column="RAC1P", group0="White", group1="Non-White", zero_values=("White",)
+            ),
+        },
+        pcer_options={"states": ["CO"]},  # offline; the paper pooled CA, TX and NY
+        p2nia_protected="SEX",
+        p2nia_options={"states": ["CO"]},
+        source="American Community Survey PUMS via folktables' ACSIncome task (Ding et al. 2021)",
+        limitations=(
+            "American Community Survey person records (folktables' ACSIncome filter): the "
+            "label is income above 50,000 USD, person weights (PWGTP) are not applied, and "
+            "results describe the chosen states and year only.",
+            "Race is the survey's self-reported RAC1P category; several categories are small "
+            "in a single state.",
+        ),
+        cost=3.0,
+        feature_sets={
+            "full": "folktables' ACSIncome features without SEX and RAC1P (AGEP, COW, SCHL, "
+            "MAR, OCCP, POBP, RELP, WKHP)",
+            "paper": "the PCER paper's (§4.1: the ACSIncome task, protected attributes "
+            "excluded): the same columns as full. The paper pooled CA, TX and NY subsampled "
+            "to 50,000 rows; only CO and NE ship, so the rows differ",
+        },
+    ),
+    DatasetEntry(
+        name="bios",
+        loader="._bios:load_bios",
+        description="Bias in Bios, surgeon vs nurse subset (not shipped; see load_bios)",
+        positive_is_favorable=True,
+        protected=("gender",),
+        pcer_splits={
+            "gender": BinarySplit(
+                column="gender", group0="Male", group1="Female", one_values=("Female",)
+            )
+        },
+        source="Bias in Bios (De-Arteaga et al. 2019)",
+        cost=2.0,
+        feature_sets={
+            "full": "the biography text (TF-IDF → SVD in the PCER experiments)",
+            "paper": "the same text features (the paper's task is professor vs nurse; the "
+            "offline copy is surgeon vs nurse)",
+        },
+    ),
+)
+
+DATASETS: dict[str, DatasetEntry] = {e.name: e for e in _BUILTIN}
+BUILTIN = frozenset(DATASETS)
+
+
+def register(entry: DatasetEntry, *, replace: bool = False) -> DatasetEntry:
+    """Add a dataset to the registry: from then on ``load``, PCER, P2NIA, provenance and sweeps
+    know it.
+
+    Parameters
+    ----------
+    entry : DatasetEntry
+    replace : bool
+        Allow replacing an entry of the same name (never a built-in one).
+
+    Returns
+    -------
+    DatasetEntry
+        ``entry``.
+    """
+    if not isinstance(entry, DatasetEntry):
         raise EthicLensInputError(
-            "unknown dataset", column="dataset", value=name, fix=f"use one of {sorted(DATASETS)}"
-        ) from None
-    return loader(**kwargs)
+            "register needs a DatasetEntry", column="entry", fix="build one with DatasetEntry(...)"
+        )
+    if entry.name in DATASETS and (not replace or entry.name in BUILTIN):
+        raise EthicLensInputError(
+            "a dataset of this name is registered",
+            column="name",
+            value=entry.name,
+            fix="choose another name" + ("" if entry.name in BUILTIN else ", or pass replace=True"),
+        )
+    DATASETS[entry.name] = entry
+    return entry
+
+
+def unregister(name: str) -> None:
+    """Remove a dataset added with :func:`register` (built-in datasets cannot be removed)."""
+    if name in BUILTIN:
+        raise EthicLensInputError(
+            "built-in datasets cannot be unregistered", column="name", value=name
+        )
+    if name not in DATASETS:
+        raise EthicLensInputError(
+            "no such dataset registered", column="name", value=name, fix=f"one of {names()}"
+        )
+    del DATASETS[name]
+
+
+def get_entry(name: str, purpose: str | None = None, flag: str = "dataset") -> DatasetEntry:
+    """The registry entry of ``name``; with ``purpose``, one that the purpose uses.
+
+    Parameters
+    ----------
+    name : str
+    purpose : {"audit", "pcer", "p2nia"}, optional
+    flag : str
+        The column or option to name in the error.
+    """
+    entry = DATASETS.get(name) if isinstance(name, str) else None
+    if entry is None or (purpose is not None and not entry.uses(purpose)):
+        what = "unknown dataset" if entry is None else f"no {purpose.upper()} setup for it"
+        raise EthicLensInputError(what, column=flag, value=name, fix=f"use one of {names(purpose)}")
+    return entry
+
+
+def names(purpose: str | None = None) -> list[str]:
+    """Registered dataset names (in registration order), optionally only those ``purpose``
+    (``audit``, ``pcer`` or ``p2nia``) uses."""
+    if purpose is not None and purpose not in PURPOSES:
+        raise EthicLensInputError(
+            "unknown purpose", column="purpose", value=purpose, fix=f"one of {PURPOSES}"
+        )
+    return [n for n, e in DATASETS.items() if purpose is None or e.uses(purpose)]
+
+
+def entries(purpose: str | None = None) -> Iterator[DatasetEntry]:
+    """Registered entries, optionally only those ``purpose`` uses."""
+    return (DATASETS[n] for n in names(purpose))
+
+
+def load(name: str, *, features: str | None = None, **kwargs):
+    """Load a dataset by its registry name (``ethiclens datasets list``).
+
+    Parameters
+    ----------
+    name : str
+        Registry name.
+    features : str, optional
+        Named feature set (``full`` by default; ``paper`` for the PCER paper's list where the
+        dataset has one). An unknown name is an input error.
+    **kwargs
+        Passed to the dataset's loader.
+
+    Returns
+    -------
+    Dataset
+        With ``provenance`` holding the entry's source and limitations (unless the loader set
+        its own) and the feature set's name.
+    """
+    return get_entry(name).load(features=features, **kwargs)
+
+
+def entry_provenance(name: str) -> dict:
+    """The source and limitation lines of a built-in entry, for its loader's provenance."""
+    entry = DATASETS[name]
+    return {"source": entry.source, "limitations": list(entry.limitations)}

@@ -8,9 +8,10 @@ from ._executors import (
     make_executor,
 )
 from ._grid import PRESETS, SweepGrid, load_grid, preset
-from ._runner import set_single_thread
+from ._records import GroupRecord, RunRecord, RunResult, SweepTask
+from ._runner import run_task, set_single_thread
 from ._store import ResultsStore, open_existing
-from ._sweep import SweepSummary, run_sweep
+from ._sweep import SweepSummary, run_sweep, tasks_for
 from ._tables import write_tables
 
 __all__ = [
@@ -29,4 +30,10 @@ __all__ = [
     "DaskExecutor",
     "set_single_thread",
     "check_workers",
+    "SweepTask",
+    "RunRecord",
+    "GroupRecord",
+    "RunResult",
+    "run_task",
+    "tasks_for",
 ]

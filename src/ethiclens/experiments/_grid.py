@@ -14,9 +14,10 @@ import tomllib
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from .. import datasets as ds_mod
 from .._version import __version__
 from ..errors import EthicLensInputError
-from ..privacy import PCER_ATTRIBUTES, TrainConfig, attributes_of
+from ..privacy import TrainConfig, attributes_of
 
 PAPER_EPSILONS = (0.1, 0.5, 1.0, 5.0, 10.0, None)  # None = no DP
 TRAINERS = ("opacus", "vectorized")
@@ -26,6 +27,28 @@ STORE_VERSION = "1"
 
 @dataclass
 class SweepGrid:
+    """A declarative PCER sweep: datasets × attributes × ε × seeds, with trainer settings.
+
+    Attributes
+    ----------
+    datasets : list of str
+        Registered PCER datasets.
+    attributes : dict
+        Dataset -> its attributes to audit (default: every one of the dataset).
+    epsilons : list
+        Budgets; None (or ``'none'``) = no DP.
+    seeds : int or list of int
+        A count N (seeds 0..N-1) or a list.
+    trainer : {"vectorized", "opacus"}
+    train : dict
+        :class:`~ethiclens.privacy.TrainConfig` overrides (epochs, batch_size, ...).
+    max_rows : int, optional
+        A stratified slice of each dataset (tests, smoke runs).
+    features : str
+        The datasets' named feature set: ``full`` (default) or ``paper`` (the PCER paper's
+        stated lists; Adult's six columns and 46,033 rows).
+    """
+
     datasets: list = field(default_factory=lambda: ["compas"])
     attributes: dict = field(default_factory=dict)  # dataset -> attributes (default: all)
     epsilons: list = field(default_factory=lambda: list(PAPER_EPSILONS))
@@ -33,6 +56,7 @@ class SweepGrid:
     trainer: str = "vectorized"
     train: dict = field(default_factory=dict)  # TrainConfig overrides (epochs, batch_size, ...)
     max_rows: int | None = None  # stratified slice of each dataset (tests, smoke runs)
+    features: str = "full"  # the datasets' named feature set ("full" or "paper")
 
     def __post_init__(self):
         self.seeds = _seeds(self.seeds)
@@ -47,7 +71,8 @@ class SweepGrid:
         self.validate()
 
     def validate(self) -> None:
-        known = sorted({d for d, _ in PCER_ATTRIBUTES})
+        """Raise :class:`~ethiclens.errors.EthicLensInputError` naming the first bad field."""
+        known = ds_mod.names("pcer")
         _check_types(self)
         if not self.datasets:
             raise EthicLensInputError(
@@ -114,6 +139,15 @@ class SweepGrid:
                     fix=f"choose from {sorted(allowed)}",
                 )
         _check_train(self.train)
+        if not isinstance(self.features, str):
+            raise EthicLensInputError(
+                "must be a feature set's name",
+                column="features",
+                value=self.features,
+                fix="e.g. features = 'paper' (or 'full')",
+            )
+        for d in self.datasets:
+            ds_mod.get_entry(d).check_features(self.features, flag="features")
         if self.max_rows is not None and (not _is_int(self.max_rows) or self.max_rows < 50):
             raise EthicLensInputError(
                 "must be an integer >= 50 (or absent: all rows)",
@@ -123,12 +157,14 @@ class SweepGrid:
             )
 
     def train_config(self) -> TrainConfig:
+        """The trainer settings as a :class:`~ethiclens.privacy.TrainConfig`."""
         values = dict(self.train)
         if "hidden" in values:
             values["hidden"] = tuple(values["hidden"])
         return TrainConfig(**values)
 
     def attributes_for(self, dataset: str) -> list[str]:
+        """The attributes audited for ``dataset`` (default: all of its PCER attributes)."""
         return list(self.attributes.get(dataset) or attributes_of(dataset))
 
     def units(self) -> list[tuple[str, float | None, int]]:
@@ -137,8 +173,9 @@ class SweepGrid:
 
     def config_hash(self) -> str:
         """What must match for two runs to share a store: trainer, its settings, the data
-        slice and the code version; not the lists of datasets, budgets or seeds (a sweep can
-        grow)."""
+        slice, the feature set and the code version; not the lists of datasets, budgets or
+        seeds (a sweep can grow). The default feature set (``full``) is left out of the key, so
+        stores written before feature sets existed still resume."""
         key = {
             "trainer": self.trainer,
             "train": self.train_config().to_dict(),
@@ -146,9 +183,12 @@ class SweepGrid:
             "store_version": STORE_VERSION,
             "ethiclens": ".".join(__version__.split(".")[:2]),
         }
+        if self.features != "full":
+            key["features"] = self.features
         return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
     def to_dict(self) -> dict:
+        """JSON-ready fields (budgets as labels: ``no-DP`` for None)."""
         d = asdict(self)
         d["epsilons"] = [epsilon_label(e) for e in self.epsilons]
         return d
@@ -334,15 +374,19 @@ def _epsilon(value):
 
 
 def epsilon_label(eps) -> str:
+    """``no-DP`` for None, else ε in ``%g`` form."""
     return "no-DP" if eps is None else f"{eps:g}"
 
 
 PRESETS = {
     "quick": dict(datasets=["compas"], epsilons=[1.0, None], seeds=[0, 1], train={"epochs": 5}),
+    # The PCER paper's grid: its datasets (every built-in PCER dataset of the registry), its
+    # budgets, 50 seeds and its stated feature lists.
     "paper": dict(
-        datasets=["compas", "adult", "acs-income", "bios"],
+        datasets=ds_mod.names("pcer"),
         epsilons=list(PAPER_EPSILONS),
         seeds=list(range(50)),
+        features="paper",
     ),
 }
 

@@ -1,6 +1,7 @@
 """One sweep task: train (dataset, ε, seeds) and reduce each model to per-group statistics.
 
-Runs in worker processes (local or Dask); returns plain dicts so only the coordinator writes.
+Runs in worker processes (local or Dask) and returns :class:`RunResult` records; only the
+coordinator writes them to the store.
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ import platform
 import traceback
 
 from .._optional import require
-from ..privacy import TrainConfig, load_pcer_dataset, pcer_audit, prepare, train_dp_mlp
+from ..privacy import load_pcer_dataset, pcer_audit, prepare, train_dp_mlp
+from ._records import GroupRecord, RunRecord, RunResult, SweepTask
 
 
 @functools.cache
-def _dataset(name: str):
-    return load_pcer_dataset(name)
+def _dataset(name: str, features: str = "full"):
+    return load_pcer_dataset(name, features)
 
 
 @functools.cache
@@ -44,26 +46,26 @@ def set_single_thread() -> None:
     torch.set_num_threads(1)
 
 
-def run_stats(run, attributes) -> dict:
+def run_stats(run, attributes) -> RunResult:
     """A trained run -> the store's run row and per-group rows."""
     d = run.data
     acc = float(((run.test_proba >= 0.5) == d.y_test).mean())
-    row = {
-        "dataset": run.dataset,
-        "epsilon": run.epsilon_requested,
-        "seed": run.seed,
-        "status": "done",
-        "epsilon_spent": run.epsilon_spent,
-        "noise_multiplier": run.noise_multiplier,
-        "accountant": run.accountant,
-        "sample_rate": run.sample_rate,
-        "trainer": run.trainer,
-        "wall_time_s": run.wall_time_s,
-        "test_accuracy": acc,
-        "n_train": len(d.y_train),
-        "n_test": len(d.y_test),
-        "versions": versions(),
-    }
+    row = RunRecord(
+        dataset=run.dataset,
+        epsilon=run.epsilon_requested,
+        seed=run.seed,
+        status="done",
+        epsilon_spent=run.epsilon_spent,
+        noise_multiplier=run.noise_multiplier,
+        accountant=run.accountant,
+        sample_rate=run.sample_rate,
+        trainer=run.trainer,
+        wall_time_s=run.wall_time_s,
+        test_accuracy=acc,
+        n_train=len(d.y_train),
+        n_test=len(d.y_test),
+        versions=versions(),
+    )
     groups = []
     for attr in attributes:
         train, test = run.splits(attr)
@@ -76,63 +78,60 @@ def run_stats(run, attributes) -> dict:
         auc = {a.group: a.auc for a in res.mia.groups}
         for i, g in enumerate(res.groups):
             groups.append(
-                {
-                    "attribute": attr,
-                    "group": g.group,
-                    "group_index": i,
-                    "n_train": g.n_train,
-                    "n_test": g.n_test,
-                    "acc_train": g.acc_train,
-                    "acc_test": g.acc_test,
-                    "delta": g.delta,
-                    "positive_rate": g.positive_rate,
-                    "tpr": g.tpr_test,
-                    "fpr": g.fpr_test,
-                    "mia_auc": auc[g.group],
-                    "mean_loss_train": g.mean_loss_train,
-                    "mean_loss_test": g.mean_loss_test,
-                }
+                GroupRecord(
+                    attribute=attr,
+                    group=g.group,
+                    group_index=i,
+                    n_train=g.n_train,
+                    n_test=g.n_test,
+                    acc_train=g.acc_train,
+                    acc_test=g.acc_test,
+                    delta=g.delta,
+                    positive_rate=g.positive_rate,
+                    tpr=g.tpr_test,
+                    fpr=g.fpr_test,
+                    mia_auc=auc[g.group],
+                    mean_loss_train=g.mean_loss_train,
+                    mean_loss_test=g.mean_loss_test,
+                )
             )
-    return {"run": row, "groups": groups}
+    return RunResult(run=row, groups=tuple(groups))
 
 
-def failed(dataset, epsilon, seed, trainer, exc) -> dict:
+def failed(dataset, epsilon, seed, trainer, exc) -> RunResult:
+    """A failed run's record, keeping the error's text."""
     error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    return {
-        "run": {
-            "dataset": dataset,
-            "epsilon": epsilon,
-            "seed": seed,
-            "status": "failed",
-            "error": error,
-            "trainer": trainer,
-            "versions": versions(),
-        },
-        "groups": [],
-    }
+    run = RunRecord(
+        dataset=dataset,
+        epsilon=epsilon,
+        seed=seed,
+        status="failed",
+        error=error,
+        trainer=trainer,
+        versions=versions(),
+    )
+    return RunResult(run=run)
 
 
-def run_task(task: dict) -> list[dict]:
+def run_task(task: SweepTask) -> list[RunResult]:
     """Prepare each seed's data once, train it at every budget of the task, and return one
     result per (seed, budget), failures included."""
     set_single_thread()
-    name = task["dataset"]
-    ds = _dataset(name)
-    config = TrainConfig(
-        **{**task["train"], "hidden": tuple(task["train"].get("hidden", (64, 32)))}
-    )
+    name = task.dataset
+    ds = _dataset(name, task.features)
+    config = task.config()
     datas = {}
     out = []
-    for seed in task["seeds"]:
+    for seed in task.seeds:
         try:
             datas[seed] = prepare(
-                name, seed, test_size=config.test_size, dataset=ds, max_rows=task["max_rows"]
+                name, seed, test_size=config.test_size, dataset=ds, max_rows=task.max_rows
             )
         except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
-            out += [failed(name, e, seed, task["trainer"], exc) for e in task["epsilons"]]
-    seeds = [s for s in task["seeds"] if s in datas]
-    for epsilon in task["epsilons"]:
-        if task["trainer"] == "vectorized" and seeds:
+            out += [failed(name, e, seed, task.trainer, exc) for e in task.epsilons]
+    seeds = [s for s in task.seeds if s in datas]
+    for epsilon in task.epsilons:
+        if task.trainer == "vectorized" and seeds:
             from ..privacy import train_many
 
             try:
@@ -143,7 +142,7 @@ def run_task(task: dict) -> list[dict]:
                     config=config,
                     datas=[datas[s] for s in seeds],
                 )
-                out += [run_stats(r, task["attributes"]) for r in runs]
+                out += [run_stats(r, task.attributes) for r in runs]
             except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
                 out += [failed(name, epsilon, s, "vectorized", exc) for s in seeds]
             continue
@@ -152,7 +151,7 @@ def run_task(task: dict) -> list[dict]:
                 run = train_dp_mlp(
                     name, epsilon=epsilon, seed=seed, config=config, data=datas[seed]
                 )
-                out.append(run_stats(run, task["attributes"]))
+                out.append(run_stats(run, task.attributes))
             except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
                 out.append(failed(name, epsilon, seed, "opacus", exc))
     return out

@@ -20,6 +20,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import EthicLensInputError
+from ._records import RunResult
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -247,14 +248,22 @@ class ResultsStore:
         ).fetchall()
         return {(d, e, s) for d, e, s in rows}
 
-    def record(self, result: dict) -> None:
-        """Write one run and its group statistics atomically (failed runs keep their error)."""
-        run = result["run"]
+    def record(self, result) -> None:
+        """Write one run and its group statistics atomically (failed runs keep their error).
+
+        Parameters
+        ----------
+        result : RunResult or mapping
+            A :class:`RunResult`, or its ``{"run": {...}, "groups": [...]}`` form.
+        """
+        if not isinstance(result, RunResult):
+            result = RunResult.from_dict(result)
+        run = result.run
         try:
             self.conn.execute("BEGIN IMMEDIATE")
             self.conn.execute(
                 "DELETE FROM runs WHERE dataset=? AND epsilon_key=? AND seed=?",
-                (run["dataset"], epsilon_key(run["epsilon"]), run["seed"]),
+                (run.dataset, epsilon_key(run.epsilon), run.seed),
             )
             cur = self.conn.execute(
                 "INSERT INTO runs (dataset, epsilon_key, epsilon, seed, status, error, "
@@ -262,23 +271,23 @@ class ResultsStore:
                 " test_accuracy, n_train, n_test, config_hash, versions, finished_at) VALUES "
                 "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    run["dataset"],
-                    epsilon_key(run["epsilon"]),
-                    run["epsilon"],
-                    run["seed"],
-                    run["status"],
-                    run.get("error"),
-                    run.get("epsilon_spent"),
-                    run.get("noise_multiplier"),
-                    run.get("accountant"),
-                    run.get("sample_rate"),
-                    run.get("trainer"),
-                    run.get("wall_time_s"),
-                    run.get("test_accuracy"),
-                    run.get("n_train"),
-                    run.get("n_test"),
+                    run.dataset,
+                    epsilon_key(run.epsilon),
+                    run.epsilon,
+                    run.seed,
+                    run.status,
+                    run.error,
+                    run.epsilon_spent,
+                    run.noise_multiplier,
+                    run.accountant,
+                    run.sample_rate,
+                    run.trainer,
+                    run.wall_time_s,
+                    run.test_accuracy,
+                    run.n_train,
+                    run.n_test,
                     self.config_hash,
-                    json.dumps(run.get("versions", {})),
+                    json.dumps(dict(run.versions)),
                     datetime.now(UTC).isoformat(timespec="seconds"),
                 ),
             )
@@ -288,22 +297,22 @@ class ResultsStore:
                 [
                     (
                         run_id,
-                        g["attribute"],
-                        g["group"],
-                        g["group_index"],
-                        g["n_train"],
-                        g["n_test"],
-                        g["acc_train"],
-                        g["acc_test"],
-                        g["delta"],
-                        g["positive_rate"],
-                        g["tpr"],
-                        g["fpr"],
-                        g["mia_auc"],
-                        g["mean_loss_train"],
-                        g["mean_loss_test"],
+                        g.attribute,
+                        g.group,
+                        g.group_index,
+                        g.n_train,
+                        g.n_test,
+                        g.acc_train,
+                        g.acc_test,
+                        g.delta,
+                        g.positive_rate,
+                        g.tpr,
+                        g.fpr,
+                        g.mia_auc,
+                        g.mean_loss_train,
+                        g.mean_loss_test,
                     )
-                    for g in result.get("groups", [])
+                    for g in result.groups
                 ],
             )
             self.conn.execute("COMMIT")

@@ -6,21 +6,39 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import datasets as ds_mod
 from ..errors import EthicLensInputError
 from ._executors import check_workers, make_executor
 from ._grid import SweepGrid, epsilon_label
+from ._records import SweepTask
 from ._runner import run_task
 from ._store import ResultsStore, epsilon_key
 
 VECTORIZED_CHUNK = 10  # seeds per task for the vectorized trainer (each trained at every ε)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class SweepSummary:
+    """What a sweep did.
+
+    Attributes
+    ----------
+    total : int
+        Runs in the grid.
+    skipped : int
+        Runs already in the store.
+    completed : int
+        Runs finished now.
+    failed : list of tuple
+        ``(dataset, ε, seed, error)`` of each failed run.
+    executor : str
+        The executor that ran the tasks.
+    """
+
     total: int
     skipped: int
-    completed: int
-    failed: list = field(default_factory=list)  # (dataset, ε, seed, error)
+    completed: int = 0
+    failed: list = field(default_factory=list)
     executor: str = ""
 
     @property
@@ -29,6 +47,7 @@ class SweepSummary:
         return 1 if self.failed else 0
 
     def lines(self) -> list[str]:
+        """The summary in words, one line per failed run after the totals."""
         out = [
             f"{self.total} runs in the grid: {self.skipped} already in the store, "
             f"{self.completed} completed now, {len(self.failed)} failed ({self.executor})"
@@ -37,12 +56,13 @@ class SweepSummary:
         return out
 
 
-def tasks_for(grid: SweepGrid, pending: list) -> list[dict]:
+def tasks_for(grid: SweepGrid, pending: list) -> list[SweepTask]:
     """Group pending runs into tasks of (dataset, seeds, budgets).
 
     A task prepares each seed's split and features once and trains every pending budget on it
     (data preparation, e.g. Bias in Bios's TF-IDF + SVD, costs more than training there). The
-    vectorized trainer takes ``VECTORIZED_CHUNK`` seeds at a time, Opacus one.
+    vectorized trainer takes ``VECTORIZED_CHUNK`` seeds at a time, Opacus one. Tasks come
+    longest first, by each dataset's registry ``cost``.
     """
     chunk = VECTORIZED_CHUNK if grid.trainer == "vectorized" else 1
     budgets: dict = {}
@@ -55,21 +75,19 @@ def tasks_for(grid: SweepGrid, pending: list) -> list[dict]:
     for (d, _), (eps, seeds) in by_key.items():
         for i in range(0, len(seeds), chunk):
             tasks.append(
-                {
-                    "dataset": d,
-                    "epsilons": eps,
-                    "seeds": seeds[i : i + chunk],
-                    "trainer": grid.trainer,
-                    "train": grid.train_config().to_dict(),
-                    "max_rows": grid.max_rows,
-                    "attributes": grid.attributes_for(d),
-                }
+                SweepTask(
+                    dataset=d,
+                    epsilons=eps,
+                    seeds=seeds[i : i + chunk],
+                    trainer=grid.trainer,
+                    train=grid.train_config().to_dict(),
+                    max_rows=grid.max_rows,
+                    attributes=grid.attributes_for(d),
+                    features=grid.features,
+                )
             )
     # Longest first keeps the pool busy to the end (Adult and ACS are the slow datasets).
-    size = {"adult": 4, "acs-income": 3, "bios": 2, "compas": 1}
-    return sorted(
-        tasks, key=lambda t: -size.get(t["dataset"], 1) * len(t["seeds"]) * len(t["epsilons"])
-    )
+    return sorted(tasks, key=lambda t: -ds_mod.get_entry(t.dataset).cost * t.size)
 
 
 def run_sweep(
@@ -81,6 +99,26 @@ def run_sweep(
     progress: bool = True,
     console=None,
 ) -> SweepSummary:
+    """Run every (dataset, ε, seed) of ``grid`` that ``store_path`` does not hold yet.
+
+    Parameters
+    ----------
+    grid : SweepGrid
+    store_path : str or Path
+        The results store (created when missing; a store of another grid configuration or
+        code version is refused).
+    scheduler : str, optional
+        Dask scheduler address or ``local-cluster``; default: local processes.
+    workers : int, optional
+        Local worker processes (default: all cores).
+    progress : bool
+        Show a progress bar (plain lines when ``console`` is not a terminal).
+    console : rich.console.Console, optional
+
+    Returns
+    -------
+    SweepSummary
+    """
     if not isinstance(grid, SweepGrid):
         raise EthicLensInputError(
             "run_sweep needs a SweepGrid",
@@ -97,7 +135,7 @@ def run_sweep(
         raise
     units = grid.units()
     pending = [u for u in units if (u[0], epsilon_key(u[1]), u[2]) not in done]
-    summary = SweepSummary(len(units), len(units) - len(pending), 0)
+    summary = SweepSummary(total=len(units), skipped=len(units) - len(pending))
     if not pending:
         store.close()
         return summary
@@ -132,21 +170,20 @@ def run_sweep(
         bar.start()
         task_id = bar.add_task("sweep", total=len(pending))
     started = time.perf_counter()
+    printed = -1  # the last 5% bucket a progress line was printed for
     try:
         for results in executor.map_unordered(run_task, tasks_for(grid, pending)):
             for result in results:
                 store.record(result)
-                run = result["run"]
-                if run["status"] == "failed":
-                    summary.failed.append(
-                        (run["dataset"], run["epsilon"], run["seed"], run["error"])
-                    )
+                run = result.run
+                if run.status == "failed":
+                    summary.failed.append((run.dataset, run.epsilon, run.seed, run.error))
                 else:
                     summary.completed += 1
                 if bar is not None:
                     bar.advance(task_id)
                 elif log_lines:
-                    _log_progress(console, summary, len(pending), started)
+                    printed = _log_progress(console, summary, len(pending), started, printed)
     finally:
         if bar is not None:
             bar.stop()
@@ -155,17 +192,18 @@ def run_sweep(
     return summary
 
 
-def _log_progress(console, summary: SweepSummary, total: int, started: float) -> None:
-    """Plain progress lines when output is not a terminal (logs, CI): about every 5%."""
+def _log_progress(console, summary: SweepSummary, total: int, started: float, printed: int) -> int:
+    """Plain progress lines when output is not a terminal (logs, CI): about every 5%.
+    Returns the 5% bucket printed last."""
     done = summary.completed + len(summary.failed)
     step = max(1, total // 20)
     bucket = done // step
-    if bucket == getattr(summary, "_printed", -1) and done != total:
-        return  # results arrive in chunks: print once per 5% crossed
-    summary._printed = bucket
+    if bucket == printed and done != total:
+        return printed  # results arrive in chunks: print once per 5% crossed
     elapsed = time.perf_counter() - started
     eta = elapsed / done * (total - done)
     console.print(
         f"[{done}/{total}] runs done, {len(summary.failed)} failed, "
         f"elapsed {elapsed:.0f} s, ETA {eta:.0f} s"
     )
+    return bucket

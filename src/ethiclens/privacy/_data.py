@@ -1,16 +1,18 @@
 """The PCER experiments' data: binary attributes with an explicit group order, and features.
 
-Group 0 and group 1 follow the paper: COMPAS race (Other = 0, African-American = 1), Adult sex
-(Male = 0, Female = 1) and race (White = 0, Non-White = 1), ACS Income the same, Bias in Bios
-gender (Male = 0, Female = 1). ΔPCER = PCER_0 − PCER_1.
+Everything dataset-specific (the binary splits, loader settings, feature sets) is read from the
+dataset registry (``ethiclens.datasets``). Group 0 and group 1 follow the paper: COMPAS race
+(Other = 0, African-American = 1), Adult sex (Male = 0, Female = 1) and race (White = 0,
+Non-White = 1), ACS Income the same, Bias in Bios gender (Male = 0,
+Female = 1). ΔPCER = PCER_0 − PCER_1.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 from sklearn.compose import ColumnTransformer
 from sklearn.decomposition import TruncatedSVD
 from sklearn.feature_extraction.text import TfidfVectorizer
@@ -19,70 +21,76 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
 from .. import datasets as ds_mod
-from ..errors import EthicLensInputError
 
-
-@dataclass(frozen=True)
-class AttributeSpec:
-    """How a dataset's protected column becomes the paper's binary attribute."""
-
-    column: str
-    group0: str
-    group1: str
-    one_is: str  # which raw values make group 1 ("value" = equals one_value, else the rest)
-    one_value: str | None = None
-    zero_value: str | None = None
-
-    def binarize(self, raw: pd.Series) -> np.ndarray:
-        raw = raw.astype(str)
-        if self.one_is == "value":
-            return np.where(raw == self.one_value, self.group1, self.group0)
-        return np.where(raw == self.zero_value, self.group0, self.group1)
-
-
-PCER_ATTRIBUTES = {
-    ("compas", "race"): AttributeSpec(
-        "race", "Other", "African-American", "value", one_value="African-American"
-    ),
-    ("adult", "sex"): AttributeSpec("sex", "Male", "Female", "value", one_value="Female"),
-    ("adult", "race"): AttributeSpec("race", "White", "Non-White", "rest", zero_value="White"),
-    ("acs-income", "sex"): AttributeSpec("SEX", "Male", "Female", "value", one_value="Female"),
-    ("acs-income", "race"): AttributeSpec(
-        "RAC1P", "White", "Non-White", "rest", zero_value="White"
-    ),
-    ("bios", "gender"): AttributeSpec("gender", "Male", "Female", "value", one_value="Female"),
-}
-# Which loader settings the experiments use: Adult train+test merged (closest to the paper's
-# n = 46,033), ACS Income Colorado 2018 (offline; the paper pooled CA, TX and NY).
+# The binary attributes, loader settings and feature sets come from each dataset's registry
+# entry (ethiclens.datasets.DatasetEntry): adding a dataset there makes it a PCER dataset.
+AttributeSpec = ds_mod.BinarySplit  # the name this module used before the registry
 MIN_CATEGORY = 50  # rarer categories are pooled (keeps ACS occupation codes to ~200 columns)
-PCER_LOADERS = {
-    "compas": {},
-    "adult": {"include_test": True},
-    "acs-income": {"states": ["CO"]},
-    "bios": {},
-}
+
+
+class _RegistryView(Mapping):
+    """A read-only live view of the registry (so a dataset registered later appears)."""
+
+    def __init__(self, items, doc):
+        self._items = items
+        self.__doc__ = doc
+
+    def __getitem__(self, key):
+        return dict(self._items())[key]
+
+    def __iter__(self):
+        return iter(dict(self._items()))
+
+    def __len__(self):
+        return len(dict(self._items()))
+
+    def __repr__(self):
+        return repr(dict(self._items()))
+
+
+PCER_ATTRIBUTES = _RegistryView(
+    lambda: [((e.name, a), sp) for e in ds_mod.entries("pcer") for a, sp in e.pcer_splits.items()],
+    "(dataset, attribute) -> BinarySplit, for every PCER dataset of the registry.",
+)
+PCER_LOADERS = _RegistryView(
+    lambda: [(e.name, dict(e.pcer_options)) for e in ds_mod.entries("pcer")],
+    "dataset -> the loader keywords of the PCER experiments, from the registry.",
+)
 
 
 def attributes_of(dataset: str) -> list[str]:
-    return [a for (d, a) in PCER_ATTRIBUTES if d == dataset]
+    """The PCER attributes of ``dataset`` (its registry entry's binary splits).
+
+    Parameters
+    ----------
+    dataset : str
+        A registered dataset that PCER uses.
+    """
+    return list(ds_mod.get_entry(dataset, "pcer").pcer_splits)
 
 
-def spec(dataset: str, attribute: str) -> AttributeSpec:
-    try:
-        return PCER_ATTRIBUTES[(dataset, attribute)]
-    except KeyError:
-        known = ", ".join(f"{d}/{a}" for d, a in PCER_ATTRIBUTES)
-        raise EthicLensInputError(
-            "no PCER setup for this dataset and attribute",
-            column="attribute",
-            value=f"{dataset}/{attribute}",
-            fix=f"use one of {known}",
-        ) from None
+def spec(dataset: str, attribute: str):
+    """The :class:`~ethiclens.datasets.BinarySplit` of ``attribute`` in ``dataset``."""
+    return ds_mod.get_entry(dataset, "pcer", flag="attribute").split(attribute)
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class PreparedData:
-    """Standardised features, labels and binary groups for one seed's 70/30 split."""
+    """Standardised features, labels and binary groups for one seed's 70/30 split.
+
+    Attributes
+    ----------
+    dataset : str
+    X_train, X_test : ndarray of float32
+    y_train, y_test : ndarray of float32
+    groups_train, groups_test : dict
+        PCER attribute -> array of group names.
+    positive_is_favorable : bool
+    description : str
+        The feature transform, in words.
+    features : str
+        The dataset's named feature set (``full`` or ``paper``).
+    """
 
     dataset: str
     X_train: np.ndarray
@@ -93,33 +101,62 @@ class PreparedData:
     groups_test: dict
     positive_is_favorable: bool
     description: str
+    features: str = "full"
 
     @property
     def n_features(self) -> int:
         return self.X_train.shape[1]
 
 
-def load_pcer_dataset(name: str):
-    if name not in PCER_LOADERS:
-        raise EthicLensInputError(
-            "no PCER setup for this dataset",
-            column="dataset",
-            value=name,
-            fix=f"use one of {sorted(PCER_LOADERS)}",
-        )
-    return ds_mod.load(name, **PCER_LOADERS[name])
+def load_pcer_dataset(name: str, features: str | None = None):
+    """Load ``name`` with the PCER experiments' loader settings (its registry entry's).
+
+    Parameters
+    ----------
+    name : str
+        A registered dataset with PCER splits.
+    features : str, optional
+        Named feature set (``full`` by default, ``paper`` for the paper's list).
+    """
+    entry = ds_mod.get_entry(name, "pcer")
+    return entry.load(features=features, **entry.pcer_options)
 
 
 def prepare(
-    name: str, seed: int, *, test_size: float = 0.3, dataset=None, max_rows: int | None = None
+    name: str,
+    seed: int,
+    *,
+    test_size: float = 0.3,
+    dataset=None,
+    max_rows: int | None = None,
+    features: str | None = None,
 ) -> PreparedData:
     """Split 70/30 stratified by label (seeded); fit the feature transform on train only.
 
     Tabular data: numeric columns standardised, categorical one-hot encoded (protected
     attributes are not features). Text (Bias in Bios): TF-IDF unigrams+bigrams, 15,000 terms,
     sublinear TF → TruncatedSVD 200 → standardised.
+
+    Parameters
+    ----------
+    name : str
+        A registered dataset with PCER splits.
+    seed : int
+        Seed of the split (and of the SVD).
+    test_size : float
+    dataset : Dataset, optional
+        Already loaded (skips loading); its ``feature_set`` provenance is recorded.
+    max_rows : int, optional
+        A stratified slice of this many rows first (tests, smoke runs).
+    features : str, optional
+        Named feature set to load (``full`` by default; ``paper``); ignored with ``dataset``.
     """
-    ds = dataset if dataset is not None else load_pcer_dataset(name)
+    entry = ds_mod.get_entry(name, "pcer")
+    if dataset is None:
+        ds = load_pcer_dataset(name, features)
+    else:
+        ds = dataset
+    feature_set = ds.provenance.get("feature_set", features or "full")
     idx = np.arange(len(ds))
     if max_rows is not None and max_rows < len(ds):  # a stratified slice, for tests
         idx, _ = train_test_split(idx, train_size=max_rows, stratify=ds.label, random_state=0)
@@ -168,20 +205,20 @@ def prepare(
     X_train = np.asarray(transform.fit_transform(X.iloc[tr]), dtype=np.float32)
     X_test = np.asarray(transform.transform(X.iloc[te]), dtype=np.float32)
     groups_tr, groups_te = {}, {}
-    for (d, attr), sp in PCER_ATTRIBUTES.items():
-        if d == name:
-            col = ds.protected[sp.column]
-            groups_tr[attr] = sp.binarize(col.iloc[tr])
-            groups_te[attr] = sp.binarize(col.iloc[te])
+    for attr, sp in entry.pcer_splits.items():
+        col = ds.protected[sp.column]
+        groups_tr[attr] = sp.binarize(col.iloc[tr])
+        groups_te[attr] = sp.binarize(col.iloc[te])
     y = ds.label.to_numpy()
     return PreparedData(
-        name,
-        X_train,
-        X_test,
-        y[tr].astype(np.float32),
-        y[te].astype(np.float32),
-        groups_tr,
-        groups_te,
-        ds.positive_is_favorable,
-        description,
+        dataset=name,
+        X_train=X_train,
+        X_test=X_test,
+        y_train=y[tr].astype(np.float32),
+        y_test=y[te].astype(np.float32),
+        groups_train=groups_tr,
+        groups_test=groups_te,
+        positive_is_favorable=ds.positive_is_favorable,
+        description=f"{description}; feature set {feature_set!r}",
+        features=feature_set,
     )

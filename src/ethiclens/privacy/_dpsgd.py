@@ -43,9 +43,30 @@ class TrainConfig:
         return {**self.__dict__, "hidden": list(self.hidden)}
 
 
-@dataclass
+@dataclass(kw_only=True)
 class DPTrainingRun:
-    """A trained model, its privacy accounting, and its predictions on both splits."""
+    """A trained model, its privacy accounting, and its predictions on both splits.
+
+    Attributes
+    ----------
+    dataset : str
+    seed : int
+    epsilon_requested, epsilon_spent : float or None
+        None without DP.
+    noise_multiplier : float or None
+        σ of DP-SGD (None without DP).
+    sample_rate : float
+        Poisson sampling rate q.
+    accountant : str or None
+    config : TrainConfig
+    trainer : str
+        ``opacus``, ``no-dp``, ``vectorized`` or ``vectorized-no-dp``.
+    wall_time_s : float
+    data : PreparedData
+    train_proba, test_proba, train_loss, test_loss : ndarray
+    model : object
+    notes : list of str
+    """
 
     dataset: str
     seed: int
@@ -92,6 +113,7 @@ class DPTrainingRun:
         )
 
     def group_order(self, attribute: str) -> tuple[str, str]:
+        """``(group0, group1)`` of ``attribute``, from the dataset's registry entry."""
         sp = spec(self.dataset, attribute)
         return sp.group0, sp.group1
 
@@ -247,27 +269,33 @@ def train_dp_mlp(
     config: TrainConfig | None = None,
     data: PreparedData | None = None,
     max_rows: int | None = None,
+    features: str | None = None,
     **overrides,
 ) -> DPTrainingRun:
     """Train the paper's MLP on ``dataset`` with DP-SGD at ``epsilon`` (None: no DP).
 
     The model does not see protected attributes, so one run serves every attribute of the
     dataset; ``attribute`` only checks that it exists. Settings: :class:`TrainConfig` (any
-    field can be overridden by keyword, e.g. ``epochs=5``).
+    field can be overridden by keyword, e.g. ``epochs=5``). ``features`` names the dataset's
+    feature set (``full`` by default, ``paper`` for the paper's list).
     """
     with warnings.catch_warnings():
         for text in QUIET:
             warnings.filterwarnings("ignore", message=f".*{text}.*")
-        return _train(dataset, attribute, epsilon, seed, config, data, max_rows, overrides)
+        return _train(
+            dataset, attribute, epsilon, seed, config, data, max_rows, overrides, features
+        )
 
 
-def _train(dataset, attribute, epsilon, seed, config, data, max_rows, overrides):
+def _train(dataset, attribute, epsilon, seed, config, data, max_rows, overrides, features=None):
     import torch
 
     config = config or TrainConfig()
     if overrides:
         config = TrainConfig(**{**config.__dict__, **overrides})
-    data = data or prepare(dataset, seed, test_size=config.test_size, max_rows=max_rows)
+    data = data or prepare(
+        dataset, seed, test_size=config.test_size, max_rows=max_rows, features=features
+    )
     if attribute is not None:
         spec(data.dataset, attribute)
     q = check_settings(epsilon, len(data.y_train), config)
@@ -307,20 +335,20 @@ def _train(dataset, attribute, epsilon, seed, config, data, max_rows, overrides)
     wall = time.perf_counter() - start
     train_p, train_l, test_p, test_l = _outputs(model, data)
     return DPTrainingRun(
-        data.dataset,
-        seed,
-        None if sigma is None else float(epsilon),
-        spent,
-        sigma,
-        q,
-        config.accountant if engine else None,
-        config,
-        "opacus" if engine else "no-dp",
-        wall,
-        data,
-        train_p,
-        test_p,
-        train_l,
-        test_l,
+        dataset=data.dataset,
+        seed=seed,
+        epsilon_requested=None if sigma is None else float(epsilon),
+        epsilon_spent=spent,
+        noise_multiplier=sigma,
+        sample_rate=q,
+        accountant=config.accountant if engine else None,
+        config=config,
+        trainer="opacus" if engine else "no-dp",
+        wall_time_s=wall,
+        data=data,
+        train_proba=train_p,
+        test_proba=test_p,
+        train_loss=train_l,
+        test_loss=test_l,
         model=model,
     )

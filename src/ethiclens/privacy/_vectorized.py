@@ -269,12 +269,37 @@ def train_many(
     max_rows: int | None = None,
     datas: list | None = None,
     memory_budget: int = MEMORY_BUDGET_BYTES,
+    features: str | None = None,
 ) -> list[DPTrainingRun]:
     """Train one model per seed (each on its own seeded 70/30 split) with the fast path.
 
     Falls back to the Opacus trainer, with a logged reason, for settings it does not handle;
     never silently without DP. Models are trained in passes of at most ``MODELS_PER_PASS``
     that also fit ``memory_budget``; a model's result does not depend on its pass-mates.
+
+    Parameters
+    ----------
+    dataset_name : str
+        A registered PCER dataset.
+    epsilon : float or None
+        Target ε (None: no DP).
+    seeds : list of int
+        One model per seed, each on its own split.
+    config : TrainConfig, optional
+    dataset : Dataset, optional
+        Already loaded data (skips loading).
+    max_rows : int, optional
+        A stratified slice first (tests).
+    datas : list of PreparedData, optional
+        Prepared splits, one per seed (skips preparing).
+    memory_budget : int
+        Bytes the models of one pass may use.
+    features : str, optional
+        Named feature set (``full`` by default, ``paper``).
+
+    Returns
+    -------
+    list of DPTrainingRun
     """
     import torch
     from threadpoolctl import threadpool_limits
@@ -287,7 +312,14 @@ def train_many(
         raise EthicLensInputError("no seeds", column="seeds")
     reason = supported(config)
     datas = datas or [
-        prepare(dataset_name, s, test_size=config.test_size, dataset=dataset, max_rows=max_rows)
+        prepare(
+            dataset_name,
+            s,
+            test_size=config.test_size,
+            dataset=dataset,
+            max_rows=max_rows,
+            features=features,
+        )
         for s in seeds
     ]
     if reason:
@@ -402,21 +434,21 @@ def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTraining
         train_p, train_l, test_p, test_l = _outputs(model, data)
         runs.append(
             DPTrainingRun(
-                dataset_name,
-                seed,
-                float(epsilon) if dp else None,
-                spent,
-                sigma,
-                q,
-                config.accountant if dp else None,
-                config,
-                "vectorized" if dp else "vectorized-no-dp",
-                wall,
-                data,
-                train_p,
-                test_p,
-                train_l,
-                test_l,
+                dataset=dataset_name,
+                seed=seed,
+                epsilon_requested=float(epsilon) if dp else None,
+                epsilon_spent=spent,
+                noise_multiplier=sigma,
+                sample_rate=q,
+                accountant=config.accountant if dp else None,
+                config=config,
+                trainer="vectorized" if dp else "vectorized-no-dp",
+                wall_time_s=wall,
+                data=data,
+                train_proba=train_p,
+                test_proba=test_p,
+                train_loss=train_l,
+                test_loss=test_l,
                 model=model,
                 notes=[f"trained in a pass of {K} models; wall time is the pass's share"],
             )

@@ -54,37 +54,6 @@ CARD_FIELDS = {
     "caveats_and_recommendations": None,
 }
 
-# What each shipped benchmark's data does and does not measure. A dataset's own provenance
-# may carry "limitations" (a list); then those are used instead.
-BENCHMARK_LIMITATIONS = {
-    "compas": [
-        "The label is re-arrest within two years (two_year_recid), not re-offending: arrest "
-        "rates differ by group, so error-rate metrics inherit that bias.",
-        "Pretrial defendants in Broward County, Florida (2013-2014), after ProPublica's filter; "
-        "race is as recorded by the county, and findings need not carry to other places or "
-        "years.",
-    ],
-    "adult": [
-        "Extracted from the 1994 US Census: the label is income above 50,000 USD in 1994 "
-        "dollars, and the data's sampling weights (fnlwgt) are not applied.",
-        "Race and sex are the Census's recorded categories; the small race groups "
-        "(Amer-Indian-Eskimo, Other) are reported separately unless merged.",
-    ],
-    "german": [
-        "1,000 loan applicants from a German bank (Hofmann 1994): the label is the bank's own "
-        "good/bad credit-risk classification, not observed repayment.",
-        "Sex is derived from a coded personal status that mixes sex and marital status "
-        "(attribute 9); code A95 (single women) never occurs in the data.",
-    ],
-    "acs-income": [
-        "American Community Survey person records (folktables' ACSIncome filter): the label "
-        "is income above 50,000 USD, person weights (PWGTP) are not applied, and results "
-        "describe the chosen states and year only.",
-        "Race is the survey's self-reported RAC1P category; several categories are small in a "
-        "single state.",
-    ],
-}
-
 GENERIC_LIMITATIONS = [
     "The composite bias score is a triage convenience (0.40·DI + 0.35·SPD + 0.25·EO, each "
     "mapped to 0–1), not a legal standard or a verdict; it hides which harm dominates. Read the "
@@ -117,8 +86,11 @@ STANDARD_MODEL_USE = (
 def benchmark_provenance(
     ds, model, *, standard_model: bool, intended_use: str | None = None
 ) -> dict:
-    """Provenance of an audit of a shipped benchmark (``ds`` a ``Dataset``)."""
-    limitations = ds.provenance.get("limitations") or BENCHMARK_LIMITATIONS.get(ds.name, [])
+    """Provenance of an audit of a shipped benchmark (``ds`` a ``Dataset``).
+
+    The data's limitations come from ``ds.provenance["limitations"]``, which the dataset's
+    registry entry fills (``ethiclens.datasets.DatasetEntry.limitations``)."""
+    limitations = ds.provenance.get("limitations") or []
     if intended_use is None and standard_model:
         intended_use = STANDARD_MODEL_USE.format(data=ds.name)
     prov = {

@@ -1,0 +1,164 @@
+"""Sweep tasks and results as frozen, keyword-built dataclasses.
+
+A :class:`SweepTask` is what a worker runs; a :class:`RunResult` (a :class:`RunRecord` and its
+:class:`GroupRecord` rows) is what it returns and what the results store writes: the records'
+fields are the store's column names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields
+
+
+@dataclass(frozen=True, kw_only=True)
+class SweepTask:
+    """One unit of work for a worker: some seeds of one dataset, trained at some budgets.
+
+    Attributes
+    ----------
+    dataset : str
+        A registered PCER dataset.
+    epsilons : tuple
+        Budgets (None = no DP) to train each seed at.
+    seeds : tuple of int
+    trainer : str
+        ``vectorized`` or ``opacus``.
+    train : mapping
+        :class:`~ethiclens.privacy.TrainConfig` fields.
+    max_rows : int or None
+        A stratified slice of the dataset (tests, smoke runs).
+    attributes : tuple of str
+        The PCER attributes to audit each model on.
+    features : str
+        The dataset's named feature set (``full`` or ``paper``).
+    """
+
+    dataset: str
+    epsilons: tuple
+    seeds: tuple
+    trainer: str
+    train: Mapping = field(default_factory=dict)
+    max_rows: int | None = None
+    attributes: tuple = ()
+    features: str = "full"
+
+    def __post_init__(self):
+        for name in ("epsilons", "seeds", "attributes"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+        object.__setattr__(self, "train", dict(self.train))
+
+    def config(self):
+        """The task's training settings (a :class:`~ethiclens.privacy.TrainConfig`)."""
+        from ..privacy import TrainConfig
+
+        return TrainConfig(**{**self.train, "hidden": tuple(self.train.get("hidden", (64, 32)))})
+
+    @property
+    def size(self) -> int:
+        """Runs in the task (seeds × budgets)."""
+        return len(self.seeds) * len(self.epsilons)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunRecord:
+    """One (dataset, ε, seed) training run: a row of the store's ``runs`` table.
+
+    Attributes
+    ----------
+    dataset : str
+    epsilon : float or None
+        Requested budget (None = no DP).
+    seed : int
+    status : {"done", "failed"}
+    error : str or None
+        Why a failed run failed.
+    epsilon_spent, noise_multiplier, sample_rate : float or None
+    accountant, trainer : str or None
+    wall_time_s, test_accuracy : float or None
+    n_train, n_test : int or None
+    versions : mapping
+        Package versions of the worker.
+    """
+
+    dataset: str
+    epsilon: float | None
+    seed: int
+    status: str
+    error: str | None = None
+    epsilon_spent: float | None = None
+    noise_multiplier: float | None = None
+    accountant: str | None = None
+    sample_rate: float | None = None
+    trainer: str | None = None
+    wall_time_s: float | None = None
+    test_accuracy: float | None = None
+    n_train: int | None = None
+    n_test: int | None = None
+    versions: Mapping = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GroupRecord:
+    """One group's statistics in one run: a row of the store's ``group_stats`` table.
+
+    Attributes
+    ----------
+    attribute, group : str
+    group_index : int
+        0 or 1 (ΔPCER = PCER_0 − PCER_1).
+    n_train, n_test : int
+    acc_train, acc_test, delta : float
+        Accuracies and their gap δ_g (the PCER denominator before the floor).
+    positive_rate, tpr, fpr : float or None
+        On the test split.
+    mia_auc : float or None
+        Loss-threshold membership-inference AUC.
+    mean_loss_train, mean_loss_test : float or None
+    """
+
+    attribute: str
+    group: str
+    group_index: int
+    n_train: int
+    n_test: int
+    acc_train: float
+    acc_test: float
+    delta: float
+    positive_rate: float | None = None
+    tpr: float | None = None
+    fpr: float | None = None
+    mia_auc: float | None = None
+    mean_loss_train: float | None = None
+    mean_loss_test: float | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunResult:
+    """A run and its per-group rows, stored in one transaction.
+
+    Attributes
+    ----------
+    run : RunRecord
+    groups : tuple of GroupRecord
+    """
+
+    run: RunRecord
+    groups: tuple = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "groups", tuple(self.groups))
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> RunResult:
+        """From the ``{"run": {...}, "groups": [{...}, ...]}`` form (missing run fields None)."""
+        known = {f.name for f in fields(RunRecord)}
+        run = RunRecord(**{k: v for k, v in data["run"].items() if k in known})
+        return cls(run=run, groups=tuple(GroupRecord(**g) for g in data.get("groups", ())))
+
+    def to_dict(self) -> dict:
+        """The ``{"run": {...}, "groups": [...]}`` form, JSON-ready."""
+        return {
+            "run": {**asdict(self.run), "versions": dict(self.run.versions)},
+            "groups": [asdict(g) for g in self.groups],
+        }
