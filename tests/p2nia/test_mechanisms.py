@@ -223,3 +223,46 @@ def test_experiment_carries_the_accounting_and_releases_per_metric():
     assert {t["accounting"] for t in tasks_for(cfg)} == {"per-column"}
     with pytest.raises(EthicLensInputError, match="unknown accounting"):
         ExperimentConfig(accounting="none").validate()
+
+
+def test_figures_draw_each_accounting_as_its_own_series(tmp_path):
+    from ethiclens.p2nia import write_experiment_outputs
+
+    rows = []
+    for rep in range(2):
+        for mech, acc, err in (("grr", "record", 0.2), ("grr", "per-column", 0.05)):
+            for eps in (1.0, 10.0):
+                rows.append(
+                    dict(
+                        dataset="adult",
+                        model="rf",
+                        rep=rep,
+                        mechanism=mech,
+                        epsilon=eps,
+                        accounting=acc,
+                        n=5000,
+                        metric="dp",
+                        estimate=0.1,
+                        reference=0.1 + err / eps,
+                        abs_error=err / eps,
+                    )
+                )
+        rows.append(
+            dict(
+                dataset="adult",
+                model="rf",
+                rep=rep,
+                mechanism="blackbox",
+                epsilon=0.0,
+                accounting=None,
+                n=5000,
+                metric="dp",
+                estimate=0.2,
+                reference=0.1,
+                abs_error=0.1,
+            )
+        )
+    files = write_experiment_outputs(pd.DataFrame(rows), tmp_path, "adult", metric_epsilons=(1.0,))
+    tables = next(f for f in files if f.suffix == ".md").read_text()
+    assert "| P2NIA (GRR) | 1 | 0.2000 |" in tables
+    assert "| P2NIA (GRR, per-column ε) | 1 | 0.0500 |" in tables

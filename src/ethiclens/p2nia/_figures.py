@@ -9,9 +9,37 @@ import pandas as pd
 
 from ..report import write_atomic
 
-LABELS = {"grr": "P2NIA (GRR)", "mst": "P2NIA (MST)", "aim": "P2NIA (AIM)", "blackbox": "black-box"}
-COLOURS = {"grr": "#0072B2", "mst": "#009E73", "aim": "#CC79A7", "blackbox": "#D55E00"}
-MARKERS = {"grr": "o", "mst": "s", "aim": "D", "blackbox": "x"}
+LABELS = {
+    "grr": "P2NIA (GRR)",
+    "grr/per-column": "P2NIA (GRR, per-column ε)",
+    "mst": "P2NIA (MST)",
+    "aim": "P2NIA (AIM)",
+    "blackbox": "black-box",
+}
+COLOURS = {
+    "grr": "#0072B2",
+    "grr/per-column": "#56B4E9",
+    "mst": "#009E73",
+    "aim": "#CC79A7",
+    "blackbox": "#D55E00",
+}
+MARKERS = {"grr": "o", "grr/per-column": "^", "mst": "s", "aim": "D", "blackbox": "x"}
+
+
+def _label(series: str) -> str:
+    """Legend label of a series (a registered mechanism not listed above gets a generic one)."""
+    return LABELS.get(series, f"P2NIA ({series})")
+
+
+def _series(frame: pd.DataFrame) -> pd.DataFrame:
+    """Rows labelled by series: per-column accounting is its own line ("grr/per-column"), so
+    runs with both accountings are drawn side by side, never averaged together."""
+    if "accounting" not in frame.columns:
+        return frame
+    frame = frame.copy()
+    per_column = frame["accounting"].eq("per-column")
+    frame.loc[per_column, "mechanism"] = frame.loc[per_column, "mechanism"] + "/per-column"
+    return frame
 
 
 def _summary(frame, by):
@@ -35,6 +63,7 @@ def write_outputs(
     raw = out / f"{dataset}-rows.csv"
     write_atomic(raw, frame.to_csv(index=False))
     files.append(raw)
+    frame = _series(frame)
     dp = frame[frame.metric == "dp"]
     bb = dp[dp.mechanism == "blackbox"]
     fig3 = pd.concat([dp[(dp.mechanism != "blackbox") & (dp.epsilon == 10.0)], bb])
@@ -114,7 +143,7 @@ def _table(summary: pd.DataFrame, keys) -> str:
     ]
     for _, r in summary.iterrows():
         cells = [
-            LABELS.get(r[k], r[k])
+            _label(r[k])
             if k == "mechanism"
             else f"{r[k]:g}"
             if isinstance(r[k], float)
@@ -134,8 +163,8 @@ def _lines(ax, summary, x: str) -> None:
             part[x],
             part["mean"],
             yerr=part.se,
-            label=LABELS[mech],
-            color=COLOURS[mech],
-            marker=MARKERS[mech],
+            label=_label(mech),
+            color=COLOURS.get(mech),
+            marker=MARKERS.get(mech, "v"),
             capsize=3,
         )
