@@ -791,3 +791,66 @@ def test_case_ids_are_unique_and_many():
     ids = [c[0] for c in CASES]
     assert len(ids) == len(set(ids))
     assert len(ids) >= 150
+
+
+@pytest.mark.parametrize(
+    "out", ["/proc/ethiclens-x.json", "{d}/no/such/folder/o.json", "{d}/base.csv", "{d}/fifo"]
+)
+def test_bad_outputs_fail_before_any_data_is_loaded(ws, out, monkeypatch, capsys):
+    """An unwritable or destructive --json is refused before the benchmark is even loaded."""
+    import ethiclens.datasets as ds_mod
+
+    def boom(*args, **kwargs):
+        raise AssertionError("loaded data before checking the outputs")
+
+    monkeypatch.setattr(ds_mod, "load", boom)
+    os.mkfifo(ws / "fifo")
+    before = _hashes(ws)
+    code = main(
+        ["audit", "compas", "--json", out.format(d=ws), "--card-info", str(ws / "base.csv")]
+    )
+    assert code == 2, capsys.readouterr()
+    assert _hashes(ws) == before
+
+
+@pytest.mark.parametrize(
+    "header,rows,label",
+    [
+        ("y,p,g", ["2,1,a", "1,2,b", "2,1,a", "1,2,b"], "2"),
+        ("y,p,g", ["1,-1,a", "-1,1,b", "1,-1,a", "-1,1,b"], "1"),
+        ("y,p,g", ["True,False,a", "False,True,b", "True,False,a", "False,True,b"], "True"),
+        ("y,p,g", ["1.0,0.0,a", "0.0,1.0,b", "1.0,0.0,a", "0.0,1.0,b"], "1"),
+        ("y,p,g", ["yes,no,a", "no,yes,b", "yes,no,a", "no,yes,b"], "yes"),
+    ],
+    ids=["ints-1-2", "ints-minus1-1", "bools", "floats", "strings"],
+)
+def test_pos_label_from_the_command_line_matches_the_columns_type(ws, header, rows, label):
+    (ws / "v.csv").write_text(_csv(header, *rows))
+    out = ws / "o.json"
+    code = main(
+        [a.format(d=ws) for a in _audit_file("v.csv", "--pos-label", label, "--n-boot", "200")]
+        + ["--json", str(out)]
+    )
+    assert code == 0
+    doc = json.loads(out.read_text())
+    rates = {
+        g["group"]: g["metrics"]["selection_rate"]["value"] for g in doc["attributes"][0]["groups"]
+    }
+    base = {g["group"]: g["metrics"]["base_rate"]["value"] for g in doc["attributes"][0]["groups"]}
+    # group a: every label positive, no prediction positive; group b the reverse
+    assert rates == {"a": 0.0, "b": 1.0} and base == {"a": 1.0, "b": 0.0}
+
+
+def test_awkward_but_valid_files_are_read(ws):
+    """A BOM, column names with spaces and accents, and a spaced --group-order all work."""
+    (ws / "v.csv").write_bytes(
+        ("\ufeffy,pré d, grp \n" + "1,0,a\n0,1,b\n1,1,a\n0,0,b\n" * 50).encode("utf-8")
+    )
+    out = ws / "o.json"
+    args = ["audit", str(ws / "v.csv"), "--y-true", "y", "--y-pred", "pré d"]
+    assert main([*args, "--protected", " grp ", "--n-boot", "200", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["attributes"][0]["name"] == " grp "
+    pcer = ["pcer", "audit", "--train", str(ws / "base.csv"), "--test", str(ws / "test.csv")]
+    pcer += ["--y-true", "y", "--y-pred", "p", "--protected", "g", "--n-boot", "200"]
+    assert main([*pcer, "--group-order", "b, a", "--json", str(ws / "p.json")]) == 0
+    assert json.loads((ws / "p.json").read_text())["group_order"] == ["b", "a"]
