@@ -28,6 +28,8 @@ _LAZY = {
     "get_entry": "._registry",
     "names": "._registry",
     "entries": "._registry",
+    "RegistryView": "._registry",
+    "P2NIA_DATASETS": "._registry",
 }
 
 __all__ = [
@@ -46,6 +48,8 @@ __all__ = [
     "get_entry",
     "names",
     "entries",
+    "RegistryView",
+    "P2NIA_DATASETS",
 ]
 
 

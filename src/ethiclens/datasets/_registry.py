@@ -446,6 +446,44 @@ def load(name: str, *, features: str | None = None, **kwargs):
     return get_entry(name).load(features=features, **kwargs)
 
 
+class RegistryView(Mapping):
+    """A read-only mapping computed from the registry on every access, so a dataset registered
+    later appears in it.
+
+    Parameters
+    ----------
+    items : callable
+        Returns the ``(key, value)`` pairs from the current registry.
+    doc : str
+        What the view maps.
+    """
+
+    def __init__(self, items: Callable, doc: str = ""):
+        self._items = items
+        self.__doc__ = doc
+
+    def _current(self) -> dict:
+        return dict(self._items())
+
+    def __getitem__(self, key):
+        return self._current()[key]
+
+    def __iter__(self):
+        return iter(self._current())
+
+    def __len__(self) -> int:
+        return len(self._current())
+
+    def __repr__(self) -> str:
+        return repr(self._current())
+
+
+P2NIA_DATASETS = RegistryView(
+    lambda: [(e.name, (e.p2nia_protected, dict(e.p2nia_options))) for e in entries("p2nia")],
+    "dataset -> (default protected attribute, loader keywords) of the P2NIA experiments.",
+)
+
+
 def entry_provenance(name: str) -> dict:
     """The source and limitation lines of a built-in entry, for its loader's provenance."""
     entry = DATASETS[name]

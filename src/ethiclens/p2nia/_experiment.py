@@ -27,7 +27,8 @@ from ._mechanisms import ACCOUNTINGS, get_mechanism, mechanism_names
 from ._metrics import METRICS, NEEDS_Y, joint_from_codes, metrics_from_joint
 from ._protocol import make_request, release
 
-EXPERIMENT_DATASETS = {"adult": ("sex", {}), "acs-income": ("SEX", {"states": ["CO"]})}
+# dataset -> (default protected attribute, loader keywords): a live view of the dataset registry
+EXPERIMENT_DATASETS = ds_mod.P2NIA_DATASETS
 MODELS = ("rf", "xgb")
 # Discretisation of numeric columns released by MST/AIM (part of the release, in the manifest).
 BINS = {

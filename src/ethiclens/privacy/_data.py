@@ -9,7 +9,6 @@ Female = 1). ΔPCER = PCER_0 − PCER_1.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,31 +27,11 @@ AttributeSpec = ds_mod.BinarySplit  # the name this module used before the regis
 MIN_CATEGORY = 50  # rarer categories are pooled (keeps ACS occupation codes to ~200 columns)
 
 
-class _RegistryView(Mapping):
-    """A read-only live view of the registry (so a dataset registered later appears)."""
-
-    def __init__(self, items, doc):
-        self._items = items
-        self.__doc__ = doc
-
-    def __getitem__(self, key):
-        return dict(self._items())[key]
-
-    def __iter__(self):
-        return iter(dict(self._items()))
-
-    def __len__(self):
-        return len(dict(self._items()))
-
-    def __repr__(self):
-        return repr(dict(self._items()))
-
-
-PCER_ATTRIBUTES = _RegistryView(
+PCER_ATTRIBUTES = ds_mod.RegistryView(
     lambda: [((e.name, a), sp) for e in ds_mod.entries("pcer") for a, sp in e.pcer_splits.items()],
     "(dataset, attribute) -> BinarySplit, for every PCER dataset of the registry.",
 )
-PCER_LOADERS = _RegistryView(
+PCER_LOADERS = ds_mod.RegistryView(
     lambda: [(e.name, dict(e.pcer_options)) for e in ds_mod.entries("pcer")],
     "dataset -> the loader keywords of the PCER experiments, from the registry.",
 )
