@@ -171,3 +171,38 @@ def test_unknown_ci_refused():
     y, a, b, group = _pair(9, n=50)
     with pytest.raises(EthicLensInputError):
         compare(y, a, b, group, ci="bca")
+
+
+# B − A in the population of _pair: DI 0.475/0.5 − 0.3/0.5, SPD 0.175, EO 0.025 − 0.2.
+TRUE_CHANGES = {
+    "disparate_impact": 0.35,
+    "statistical_parity_difference": 0.175,
+    "equalized_odds_difference": -0.175,
+}
+
+
+@pytest.mark.slow
+def test_paired_and_unpaired_coverage_500_pairs():
+    """The README's coverage figures: 500 simulated pairs, 1,000 rows per group, B = 1,000."""
+    stats = {}
+    for paired in (True, False):
+        cov = dict.fromkeys(TRUE_CHANGES, 0)
+        width = {k: [] for k in TRUE_CHANGES}
+        for s in range(500):
+            y, a, b, group = _pair(5000 + s, n=1000)
+            c = compare(y, a, b, group, reference="r", random_state=s, paired=paired)
+            for k, v in TRUE_CHANGES.items():
+                d = c.difference("sensitive_feature_0", "g", k).difference
+                cov[k] += d.ci_low <= v <= d.ci_high
+                width[k].append(d.ci_high - d.ci_low)
+        stats[paired] = (
+            {k: x / 500 for k, x in cov.items()},
+            {k: np.mean(w) for k, w in width.items()},
+        )
+    paired_cov, paired_w = stats[True]
+    unpaired_cov, unpaired_w = stats[False]
+    assert 0.93 <= paired_cov["disparate_impact"] <= 0.97
+    assert 0.93 <= paired_cov["statistical_parity_difference"] <= 0.97
+    assert paired_cov["equalized_odds_difference"] >= 0.93  # folded |.|: conservative
+    for k in TRUE_CHANGES:
+        assert unpaired_cov[k] >= 0.99 and unpaired_w[k] > 1.5 * paired_w[k]
