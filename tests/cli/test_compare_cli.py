@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from ethiclens.cli import main
+from ethiclens.report import validate_comparison
 
 
 def run(args, capsys):
@@ -37,6 +38,7 @@ def test_compare_file_writes_json_and_html(csv, tmp_path, capsys):
     assert code == 0, err
     assert "sex: F vs M: FLAGGED -> " in out
     d = json.loads(out_json.read_text())
+    validate_comparison(d)
     assert d["schema_version"] and d["kind"] == "model_comparison"
     assert d["models"] == {"a": "old", "b": "new"}
     spd = next(
@@ -88,5 +90,6 @@ def test_compare_compas_model_vs_decile(tmp_path, capsys):
     code, out, err = run(["compas", "--n-boot", "300", "--json", str(out_json)], capsys)
     assert code == 0, err
     d = json.loads(out_json.read_text())
+    validate_comparison(d)
     assert d["models"] == {"a": "model", "b": "decile"}
     assert len(d["verdicts"]) == 6  # race: 5 vs Caucasian, sex: 1

@@ -9,6 +9,7 @@ import pytest
 import ethiclens
 from ethiclens.errors import EthicLensInputError
 from ethiclens.fairness import COMPARE_SCHEMA_VERSION, compare
+from ethiclens.report import validate_comparison
 
 
 def _pair(seed, n=4000):
@@ -93,6 +94,13 @@ def test_json_has_schema_version_and_round_trips():
     y, a, b, group = _pair(2, n=800)
     c = ethiclens.compare(y, a, b, {"grp": group}, names=("old", "new"), random_state=0)
     d = json.loads(c.to_json())
+    validate_comparison(d)
+    import jsonschema
+
+    broken = json.loads(c.to_json())
+    broken["differences"][0]["difference"]["status"] = "FINE"
+    with pytest.raises(jsonschema.ValidationError):
+        validate_comparison(broken)
     assert d["schema_version"] == COMPARE_SCHEMA_VERSION
     assert d["kind"] == "model_comparison"
     assert d["models"] == {"a": "old", "b": "new"}
@@ -109,6 +117,7 @@ def test_json_has_schema_version_and_round_trips():
 def test_unlabelled_compares_selection_metrics_only():
     y, a, b, group = _pair(4, n=800)
     c = compare(None, a, b, group, reference="r", random_state=0)
+    validate_comparison(json.loads(c.to_json()))
     assert {d.metric for d in c.differences} == {
         "disparate_impact",
         "statistical_parity_difference",

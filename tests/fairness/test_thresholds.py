@@ -9,6 +9,7 @@ import pytest
 import ethiclens
 from ethiclens.errors import EthicLensInputError
 from ethiclens.fairness import THRESHOLDS_SCHEMA_VERSION, threshold_table
+from ethiclens.report import validate_thresholds
 
 
 def _data(seed=0, n=6000):
@@ -58,6 +59,7 @@ def test_audited_threshold_off_grid_is_added_and_marked():
 def test_without_labels_selection_and_di_only():
     _, s, g = _data(3, n=2000)
     t = threshold_table(None, s, g, random_state=0, n_boot=200)
+    validate_thresholds(json.loads(t.to_json()))
     assert t.frame["tpr"].isna().all() and t.frame["eo"].isna().all()
     assert t.frame["di_status"].notna().any()
 
@@ -66,6 +68,7 @@ def test_outputs_json_csv_plot_and_repr(tmp_path):
     y, s, g = _data(4, n=3000)
     t = threshold_table(y, s, {"grp": g}, reference="b", random_state=0, n_boot=200)
     d = json.loads(t.to_json())
+    validate_thresholds(d)
     assert d["schema_version"] == THRESHOLDS_SCHEMA_VERSION and d["kind"] == "threshold_table"
     assert {r["reference"] for r in d["rows"]} == {"b"}
     t.to_csv(tmp_path / "t.csv")

@@ -11,6 +11,7 @@ from ._audit_report import (
 from ._audit_report import fmt as format_number
 from ._audit_report import fmt_estimate as format_estimate
 from ._model_card import render_model_card
+from ._more_schemas import validate_comparison, validate_thresholds
 from ._notebook import (
     write_audit_card,
     write_audit_html,
@@ -45,6 +46,8 @@ __all__ = [
     "write_threshold_png",
     "load_schema",
     "validate_report",
+    "validate_comparison",
+    "validate_thresholds",
     "write_atomic",
     "check_writable",
     "format_number",

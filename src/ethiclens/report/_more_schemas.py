@@ -1,0 +1,31 @@
+"""JSON schemas of the model comparison and the threshold view (versioned with their outputs)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+from ._schema import validate_report
+
+
+@cache
+def _load(name: str) -> dict:
+    return json.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
+
+
+def validate_comparison(doc: dict) -> None:
+    """Raise ``jsonschema.ValidationError`` unless ``doc`` follows compare.schema.json (the two
+    embedded audits each follow the audit-report schema)."""
+    import jsonschema
+
+    jsonschema.validate(doc, _load("compare.schema.json"))
+    validate_report(doc["audits"]["a"])
+    validate_report(doc["audits"]["b"])
+
+
+def validate_thresholds(doc: dict) -> None:
+    """Raise ``jsonschema.ValidationError`` unless ``doc`` follows thresholds.schema.json."""
+    import jsonschema
+
+    jsonschema.validate(doc, _load("thresholds.schema.json"))
