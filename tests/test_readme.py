@@ -37,6 +37,8 @@ SKIP = {
     "ethiclens p2nia estimate": "needs a release folder",
     "ethiclens p2nia experiment": "trains several models per cell (minutes); synopsis",
     "ethiclens p2nia population-bias": "trains models on two states (minutes)",
+    "ethiclens audit exports/": "needs the reader's folder of Parquet files",
+    "ethiclens audit --db": "needs the reader's database server (tests/sources starts one)",
 }
 
 # (subcommand words) -> flags appended (when absent) to keep the run short.
