@@ -107,6 +107,14 @@ def estimates_html(title: str, estimates: dict, headline: str | None = None) -> 
 _SHOWN = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
 
 
+def _short(metric: str) -> str:
+    """The registry's column header of a metric (``DI``, ``SPD``, ``EO diff``)."""
+    from ._metrics import COMPARISON_METRIC_SPECS
+
+    spec = COMPARISON_METRIC_SPECS.get(metric)
+    return (spec.short or spec.label) if spec else metric
+
+
 def headline_text(result) -> str:
     parts = []
     for h in (result.composite, result.min_disparate_impact):
@@ -122,7 +130,8 @@ def headline_text(result) -> str:
 def audit_html(result) -> str:
     """The notebook view of an AuditResult: headline, then one row per comparison."""
     shown = [k for k in _SHOWN if any(k in c.metrics for c in result.comparisons)]
-    headers = ["comparison", "n (group / ref)", *shown, "status", "why"]
+    headers = ["comparison", "n (group / ref)", *(f"{_short(k)} [CI]" for k in shown), "status"]
+    headers.append("why")
     rows = []
     for c in result.comparisons:
         rows.append(
@@ -230,7 +239,7 @@ def compare_html(comp) -> str:
     verdict = {(v.attribute, v.group): v for v in comp.verdicts}
     headers = ["comparison"]
     for k in shown:
-        headers += [f"{k} {a}", f"{k} {b}", f"{k} {b} − {a} [CI]"]
+        headers += [f"{_short(k)} {a}", f"{_short(k)} {b}", f"{_short(k)} {b} − {a} [CI]"]
     headers += [f"status {a}", f"status {b}"]
     rows = []
     for v in comp.verdicts:
