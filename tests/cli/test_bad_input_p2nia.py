@@ -288,6 +288,8 @@ REQUEST_FILE_CASES = [
     ("format", "other/1", "--request", "not an EthicLens P2NIA request"),
     ("colour", "blue", "--request", "unknown keys"),
     ("track_budget", "yes", "--request", "track_budget"),
+    ("accounting", "per-row", "--accounting", "unknown accounting"),
+    ("accounting", True, "--accounting", "unknown accounting"),
 ]
 
 
@@ -549,6 +551,14 @@ MANIFEST_CASES = [
         "keep probability",
     ),
     ("mech_top", _set(["mechanism"], "mst"), "mechanism", "differs from the request"),
+    ("record_eps", _set(["record_epsilon"], 1.0), "record_epsilon", "record-level ε must be"),
+    ("accounting_top", _set(["accounting"], "per-column"), "accounting", "differs from the"),
+    (
+        "accounting_both",  # claims per-column while each column got ε/3
+        _both("accounting", "per-column"),
+        "columns.sex.epsilon",
+        "flips every column at the full ε",
+    ),
     ("mech_both", _both("mechanism", "mst"), "_privacy", "describe its budget"),
     ("mech_unknown", _both("mechanism", "laplace"), "--mechanism", "unknown mechanism"),
     ("domain_str", _set(["request", "protected_domain"], "FM"), "--groups", "must be a list"),
