@@ -1,4 +1,5 @@
-"""Checks every entry point shares (one definition, one message): seeds, comma lists."""
+"""Checks every entry point shares (one definition, one message): seeds, comma lists, the size
+of configuration files."""
 
 from __future__ import annotations
 
@@ -29,3 +30,22 @@ def split_list(text: str, flag: str) -> list[str]:
             fix="separate items with single commas, e.g. a,b",
         )
     return items
+
+
+# Model-card fields, sweep grids and the like are a few kilobytes. A pure-Python YAML parser
+# needs about 3 s per MB, so a 100 MB "config" would hang a command for minutes: refuse it.
+MAX_CONFIG_BYTES = 1_000_000
+
+
+def check_config_size(path, flag: str, limit: int = MAX_CONFIG_BYTES) -> None:
+    """Refuse a configuration file (YAML/JSON/TOML) larger than ``limit`` bytes before parsing."""
+    from pathlib import Path
+
+    size = Path(path).stat().st_size
+    if size > limit:
+        name = Path(path).name
+        raise EthicLensInputError(
+            f"{name} is {size:,} bytes; a configuration file may have {limit:,} at most",
+            column=flag,
+            fix="check that this is the intended file (configuration files are a few kB)",
+        )

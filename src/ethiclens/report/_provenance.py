@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .._checks import check_config_size
 from ..errors import EthicLensInputError
 
 # Mitchell et al. (2019) sections and the fields a user may fill in each. Quantitative analyses
@@ -118,6 +119,7 @@ def load_card_info(path, flag: str = "card_info") -> dict:
             column=flag,
             fix="use a .yaml, .yml or .json file",
         )
+    check_config_size(path, flag)
     text = path.read_text(encoding="utf-8", errors="replace")
     try:
         if path.suffix.lower() == ".json":
