@@ -758,9 +758,11 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
     """Check a release manifest as a whole (and against its table when given).
 
     Mechanism registered and equal to the request's; ε and δ valid and equal to the request's;
-    per-column ε (GRR) summing to ε with matching keep probabilities, or the zCDP budget
-    (MST/AIM) derived from (ε, δ) and not overspent; roles, domains and bins consistent; the
-    table's columns and values inside the manifest's domains.
+    the registered mechanism's own checks (GRR: per-column ε summing to ε under record
+    accounting or each equal to ε under per-column accounting, with matching keep
+    probabilities; MST/AIM: the zCDP budget derived from (ε, δ) and not overspent); accounting
+    equal to the request's and the stated record-level ε equal to what it implies; roles,
+    domains and bins consistent; the table's columns and values inside the manifest's domains.
     """
     if not isinstance(manifest, dict):
         raise _bad("the manifest must be a JSON object", None, type(manifest).__name__)
