@@ -345,6 +345,10 @@ def train_cmd(
     if json_out:
         check_writable(json_out)
     check_seed(seed, "--seed")
+    if not 0 < eta < 1:  # checked before training, not after it
+        raise EthicLensInputError(
+            "floor constant must be in (0, 1)", column="--eta", value=eta, fix="use e.g. 1e-3"
+        )
     _check_n_boot(n_boot)
     eps = parse_epsilon(epsilon)
     from ..experiments import set_single_thread
