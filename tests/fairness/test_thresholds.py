@@ -78,6 +78,8 @@ def test_outputs_json_csv_plot_and_repr(tmp_path):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "flagged" in t._repr_html_() or "pass" in t._repr_html_()
     assert "ThresholdTable(19 thresholds" in repr(t)
+    page = t.to_html(tmp_path / "t.html").read_text()
+    assert "data:image/png;base64," in page and "(audited)" in page and "grp" in page
 
 
 @pytest.mark.parametrize("bad", [1.2, -0.1, np.nan])
@@ -120,13 +122,19 @@ def test_cli_thresholds(tmp_path, capsys):
         str(tmp_path / "t.json"),
         "--plot",
         str(tmp_path / "t.png"),
+        "--html",
+        str(tmp_path / "t.html"),
     ]
     args = ["thresholds", str(path), "--y-score", "score", "--y-true", "y", "--protected", "grp"]
     code = main([*args, "--n-boot", "200", *out])
     text = capsys.readouterr().out
     assert code == 0
     assert "0.5*" in text and "grp: b" in text
-    assert (tmp_path / "t.png").exists() and json.loads((tmp_path / "t.json").read_text())["rows"]
+    assert (
+        (tmp_path / "t.html").exists()
+        and (tmp_path / "t.png").exists()
+        and json.loads((tmp_path / "t.json").read_text())["rows"]
+    )
     bad = pd.DataFrame({"y": y, "score": s * 3, "grp": g})
     bad.to_csv(path, index=False)
     code = main(args)

@@ -39,6 +39,9 @@ from ._audit import _flag_error, _parse_protected, _positive_int
 @click.option("--csv", "csv_out", type=click.Path(dir_okay=False), help="Write the table (CSV).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Write the table (JSON).")
 @click.option("--plot", "png_out", type=click.Path(dir_okay=False), help="Write the plot (PNG).")
+@click.option(
+    "--html", "html_out", type=click.Path(dir_okay=False), help="Write an HTML report (plots)."
+)
 def thresholds_command(
     target,
     y_score,
@@ -54,13 +57,19 @@ def thresholds_command(
     csv_out,
     json_out,
     png_out,
+    html_out,
 ):
     """Rates and the DI/EO verdict per group as the decision threshold moves (a score file)."""
     from ..fairness import Policy, threshold_table
     from ..io import check_outputs, read_table, require_columns
-    from ..report import check_writable, write_atomic, write_threshold_png
+    from ..report import (
+        check_writable,
+        write_atomic,
+        write_threshold_html,
+        write_threshold_png,
+    )
 
-    outputs = {"--csv": csv_out, "--json": json_out, "--plot": png_out}
+    outputs = {"--csv": csv_out, "--json": json_out, "--plot": png_out, "--html": html_out}
     check_outputs(outputs, inputs=[target])
     for out in outputs.values():
         if out:
@@ -107,6 +116,9 @@ def thresholds_command(
     if png_out:
         write_threshold_png(table, png_out)
         click.echo(f"wrote {png_out}")
+    if html_out:
+        write_threshold_html(table, html_out)
+        click.echo(f"wrote {html_out}")
 
 
 def _print(table) -> None:

@@ -67,6 +67,10 @@ class ThresholdTable:
         status, with the audited threshold marked."""
         return _display.renderer("thresholds_png")(self, path, attribute)
 
+    def to_html(self, path, title: str | None = None):
+        """Write an HTML report (the plot and the verdicts per attribute) atomically."""
+        return _display.renderer("thresholds_html")(self, path, title)
+
     def verdicts(self) -> pd.DataFrame:
         """Comparison status per (attribute, group) and threshold (a wide table)."""
         rows = self.frame[self.frame["status"].notna()]

@@ -16,6 +16,7 @@ from ._notebook import (
     write_audit_card,
     write_audit_html,
     write_comparison_html,
+    write_threshold_html,
     write_threshold_png,
 )
 from ._provenance import benchmark_provenance, load_card_info
@@ -44,6 +45,7 @@ __all__ = [
     "write_audit_card",
     "write_comparison_html",
     "write_threshold_png",
+    "write_threshold_html",
     "load_schema",
     "validate_report",
     "validate_comparison",

@@ -36,7 +36,15 @@ def write_threshold_png(table, path, attribute=None):
     return write(table, path, attribute)
 
 
+def write_threshold_html(table, path, title=None):
+    """The threshold view's HTML report (plot and verdicts per attribute), written atomically."""
+    from ._threshold_report import build_threshold_report
+
+    return write_atomic(path, build_threshold_report(table, title).to_html())
+
+
 register_renderer("audit_html", write_audit_html)
+register_renderer("thresholds_html", write_threshold_html)
 register_renderer("thresholds_png", write_threshold_png)
 register_renderer("write_text", write_atomic)
 register_renderer("audit_card", write_audit_card)
