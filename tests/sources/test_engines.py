@@ -160,7 +160,7 @@ def test_globs_hive_folders_and_schema_mismatch(tmp_path):
     frame.drop(columns="s").to_csv(tmp_path / "part9.csv", index=False)
     with pytest.raises(EthicLensInputError, match="different schemas"):
         duckdb_counts(str(tmp_path / "part*.csv"), roles)
-    with pytest.raises(EthicLensInputError, match="column not found"):
+    with pytest.raises(EthicLensInputError, match="not found"):
         duckdb_counts(str(tmp_path / "hive"), Roles(y_pred="nope", protected=["race"]))
 
 
@@ -180,7 +180,7 @@ def test_sql_bad_table_column_and_query(tmp_path, capsys):
     base = ["audit", "--db", f"sqlite:///{db}", "--y-pred", "p", "--protected", "race"]
     for extra, words in (
         (["--table", "missing"], "cannot be read"),
-        (["--table", "preds", "--y-true", "nope"], "column not found"),
+        (["--table", "preds", "--y-true", "nope"], "not found"),
         (["--query", "SELECT * FROM nowhere"], "the query failed"),
     ):
         assert main(base + extra) == 2
@@ -223,3 +223,25 @@ def test_cli_min_cell_is_stated_in_the_report(tmp_path):
     prov = json.loads(report.read_text())["data"]["provenance"]
     assert prov["min_cell_suppression"]["min_cell"] == 30
     assert prov["min_cell_suppression"]["rows_dropped"] > 0
+
+
+def test_duckdb_refuses_empty_and_semicolon_files(tmp_path):
+    from ethiclens.errors import DataFileError
+
+    roles = Roles(y_pred="p", protected=["race"])
+    (tmp_path / "e.csv").write_text("")
+    (tmp_path / "s.csv").write_text("race;p\nA;1\n")
+    with pytest.raises(DataFileError, match="is empty"):
+        duckdb_counts(str(tmp_path / "e.csv"), roles)
+    with pytest.raises(DataFileError, match="separated"):
+        duckdb_counts(str(tmp_path / "s.csv"), roles)
+
+
+def test_auto_engine_counts_files_with_duckdb(tmp_path):
+    from ethiclens.cli._counts import pick_engine
+
+    (tmp_path / "d.csv").write_text("p,race\n1,A\n")
+    assert pick_engine("auto", str(tmp_path / "d.csv"), None) == "duckdb"
+    assert pick_engine("auto", str(tmp_path / "*.csv"), None) == "duckdb"
+    assert pick_engine("auto", str(tmp_path / "d.json"), None) == "pandas"
+    assert pick_engine("auto", None, "sqlite://") == "sql"

@@ -191,7 +191,8 @@ def _flag_error(exc: EthicLensInputError) -> EthicLensInputError:
     callback=_choice(("auto", "pandas", "duckdb", "dask")),
     metavar="auto|pandas|duckdb|dask",
     help="Who counts a file: pandas (in memory), duckdb (out of core, only the needed "
-    "columns) or dask; auto picks DuckDB for globs, folders and files of 64 MB or more.",
+    "columns) or dask; auto: DuckDB for CSV/Parquet files, globs and folders when "
+    "installed, else pandas.",
 )
 @click.option("--db", metavar="URL", help="SQLAlchemy database URL: the GROUP BY runs there.")
 @click.option("--table", "db_table", metavar="NAME", help="Table to audit (with --db).")
@@ -637,7 +638,7 @@ def _audit_where_it_lives(a: dict) -> None:
         write_atomic,
     )
     from ..sources import Roles, read_counts
-    from ._counts import count_source, pick_engine
+    from ._counts import count_source, pick_engine, source_columns
     from ._summary import print_summary
 
     outputs = {"--json": a["json_out"], "--html": a["html_out"], "--model-card": a["card_out"]}
@@ -662,25 +663,35 @@ def _audit_where_it_lives(a: dict) -> None:
         "intended_use": a["intended_use"],
         "card": card,
     }
-    cols, refs = _parse_protected(a["protected"])
     if a["counts_file"]:
         if a["target"] or a["db"]:
             raise EthicLensInputError(
                 "--counts is the whole input", column="--counts", fix="drop TARGET and --db"
             )
         table = read_counts(a["counts_file"])
+        cols, refs = _parse_protected(a["protected"], table.columns)
         where = dict(table.attrs.get("ethiclens_source") or {})
         where["counts_file"] = str(a["counts_file"])
         model = {"predictions": "cells of a counts table"}
         engine = "counts table"
     else:
+        engine = pick_engine(a["engine"], a["target"], a["db"])
+        if a["db"] and not (a["db_table"] or a["query"]):
+            raise EthicLensInputError(
+                "--db needs --table NAME or --query SQL",
+                column="--db",
+                fix="e.g. --table predictions",
+            )
+        known = source_columns(
+            engine, a["target"], db=a["db"], table=a["db_table"], query=a["query"]
+        )
+        cols, refs = _parse_protected(a["protected"], known)
         if not a["y_pred"] or not cols:
             raise EthicLensInputError(
                 "an audit needs --y-pred and at least one --protected",
                 column="--y-pred/--protected",
                 fix="e.g. --y-true label --y-pred pred --protected sex=Male",
             )
-        engine = pick_engine(a["engine"], a["target"], a["db"])
         roles = Roles(a["y_pred"], cols, a["y_true"], a["y_score"], a["weight"])
         table, where = count_source(
             engine,

@@ -9,9 +9,6 @@ import click
 from ..errors import EthicLensInputError
 
 ENGINES = ("auto", "pandas", "duckdb", "dask")
-# Below this size a single file is read by pandas under ``--engine auto`` (row-numbered
-# messages); globs, folders, bigger files and databases are counted where they live.
-AUTO_DUCKDB_BYTES = 64 * 2**20
 
 
 def _is_many(target: str) -> bool:
@@ -35,14 +32,28 @@ def pick_engine(engine: str, target: str | None, db: str | None) -> str:
     if _is_many(target):
         return "duckdb"
     path = Path(target)
-    if path.suffix.lower() in (".parquet", ".pq", ".csv") and path.exists():
-        if path.stat().st_size >= AUTO_DUCKDB_BYTES:
-            try:
-                import duckdb  # noqa: F401
-            except ImportError:
-                return "pandas"
-            return "duckdb"
+    if path.suffix.lower() in (".parquet", ".pq", ".csv") and path.is_file():
+        try:
+            import duckdb  # noqa: F401
+        except ImportError:
+            return "pandas"  # the core install: read in memory, as before
+        return "duckdb"
     return "pandas"
+
+
+def source_columns(engine, target, *, db=None, table=None, query=None) -> list[str]:
+    """The source's column names, read cheaply (a footer, a header line, an empty query)."""
+    if engine == "sql":
+        from ..sources import sql_columns
+
+        return sql_columns(db, table=table, query=query)
+    if engine in ("duckdb", "dask"):
+        from ..sources import file_columns
+
+        return file_columns(target)
+    from ..io import read_table
+
+    return list(read_table(target).columns)
 
 
 def count_source(
@@ -108,8 +119,8 @@ def _dask(target, roles, scheduler):
     default="auto",
     show_default=True,
     type=click.Choice(ENGINES),
-    help="Who counts a file: pandas (in memory), duckdb (out of core) or dask; auto picks "
-    "DuckDB for globs, folders and files of 64 MB or more.",
+    help="Who counts a file: pandas (in memory), duckdb (out of core) or dask; auto: DuckDB "
+    "for CSV/Parquet files, globs and folders when installed, else pandas.",
 )
 @click.option("--db", metavar="URL", help="SQLAlchemy database URL (counts run in the database).")
 @click.option("--table", "db_table", metavar="NAME", help="Table to count (with --db).")

@@ -13,14 +13,16 @@ from ._counts_table import (
     write_counts,
 )
 from ._dask import audit_frame, dask_counts
-from ._duckdb import duckdb_counts, resolve_files
-from ._sql import mask_url, sql_counts
+from ._duckdb import duckdb_counts, file_columns, resolve_files
+from ._sql import mask_url, sql_columns, sql_counts
 
 __all__ = [
     "audit_frame",
     "dask_counts",
     "duckdb_counts",
     "resolve_files",
+    "file_columns",
+    "sql_columns",
     "mask_url",
     "sql_counts",
     "RESERVED",

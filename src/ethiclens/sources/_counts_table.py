@@ -83,7 +83,7 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     missing = [c for c in roles.columns if c not in frame.columns]
     if missing:
         raise EthicLensInputError(
-            "column not found", column=missing[0], fix=f"use one of {list(frame.columns)[:20]}"
+            "not found", column=missing[0], fix=f"use one of {list(frame.columns)[:20]}"
         )
     keys = pd.DataFrame({c: frame[c].to_numpy() for c in roles.protected})
     if roles.y_true:

@@ -33,7 +33,7 @@ def dask_counts(ddf, roles: Roles):
     missing = [c for c in roles.columns if c not in ddf.columns]
     if missing:
         raise EthicLensInputError(
-            "column not found", column=missing[0], fix=f"use one of {list(ddf.columns)[:20]}"
+            "not found", column=missing[0], fix=f"use one of {list(ddf.columns)[:20]}"
         )
     k = int(roles.n_bins)
     frame = ddf[list(roles.protected)].assign(_one=1)

@@ -10,7 +10,7 @@ import glob
 from pathlib import Path
 
 from .._optional import require
-from ..errors import EthicLensInputError
+from ..errors import DataFileError, EthicLensInputError
 from ._counts_table import Roles, finish_sql_counts, group_by_sql
 
 PARQUET = (".parquet", ".pq")
@@ -67,15 +67,32 @@ def _schemas(files, kind) -> list[tuple[str, list[str]]]:
     for f in files:
         opener = gzip.open if f.endswith(".gz") else open
         with opener(f, "rt", newline="") as fh:
-            out.append((f, next(csv.reader(fh), [])))
+            header = next(csv.reader(fh), [])
+        if len(header) == 1 and any(sep in header[0] for sep in ";\t|"):
+            raise DataFileError(
+                f"{Path(f).name} has one column {header[0][:60]!r}: its fields look separated "
+                "by something other than commas",
+                fix="save it as comma-separated CSV",
+            )
+        out.append((f, header))
     return out
 
 
-def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
-    """The counts table of TARGET (file, glob or folder), computed by DuckDB."""
-    duckdb = require("duckdb", extra="duckdb")
+def file_columns(target: str) -> list[str]:
+    """The columns of TARGET (file, glob or folder; hive partition keys included), checking
+    that every file has the same ones. Reads only the files' footers or header lines."""
     files, kind, hive = resolve_files(target)
-    schemas = _schemas(files, kind)
+    return _columns(target, files, kind, hive)
+
+
+def _columns(target, files, kind, hive) -> list[str]:
+    for f in files:
+        if Path(f).stat().st_size == 0:
+            raise DataFileError(f"file {f} is empty", fix="export the data again")
+    try:
+        schemas = _schemas(files, kind)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise DataFileError(f"cannot read {target}: {exc}", fix="check the file's format") from None
     first_file, first = schemas[0]
     for f, names in schemas[1:]:
         if set(names) != set(first):
@@ -87,14 +104,22 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
                 value=target,
                 fix="audit files with the same columns (or one file at a time)",
             )
-    columns = set(first)
+    columns = list(first)
     if hive:
         for part in Path(files[0]).relative_to(target).parts[:-1]:
-            columns.add(part.partition("=")[0])
+            columns.append(part.partition("=")[0])
+    return columns
+
+
+def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
+    """The counts table of TARGET (file, glob or folder), computed by DuckDB."""
+    duckdb = require("duckdb", extra="duckdb")
+    files, kind, hive = resolve_files(target)
+    columns = _columns(target, files, kind, hive)
     for col in roles.columns:
         if col not in columns:
             raise EthicLensInputError(
-                f"column not found in {target}",
+                f"not found in {target}",
                 column=col,
                 fix=f"use one of {sorted(columns)[:20]}",
             )

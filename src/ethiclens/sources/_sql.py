@@ -42,8 +42,17 @@ def _fail(what: str, exc: BaseException, url: str, fix: str) -> EthicLensInputEr
     return EthicLensInputError(f"{what}: {detail}", column=f"--db {mask_url(url)}", fix=fix)
 
 
+def sql_columns(url: str, *, table: str | None = None, query: str | None = None) -> list[str]:
+    """The column names of ``table`` (or of ``query``'s result); no row is read."""
+    return _run(url, None, table, query)
+
+
 def sql_counts(url: str, roles: Roles, *, table: str | None = None, query: str | None = None):
     """The counts table of ``table`` (or of ``query``'s result) in the database at ``url``."""
+    return _run(url, roles, table, query)
+
+
+def _run(url, roles, table, query):
     sa = require("sqlalchemy", extra="sql")
     if (table is None) == (query is None):
         raise EthicLensInputError(
@@ -67,10 +76,12 @@ def sql_counts(url: str, roles: Roles, *, table: str | None = None, query: str |
             except Exception as exc:  # noqa: BLE001
                 what = f"table {table!r} cannot be read" if table else "the query failed"
                 raise _fail(what, exc, url, "check the table name / the query") from None
+            if roles is None:
+                return columns
             for col in roles.columns:
                 if col not in columns:
                     raise EthicLensInputError(
-                        "column not found in the database source",
+                        "not found in the database source",
                         column=col,
                         fix=f"use one of {columns[:20]}",
                     )
