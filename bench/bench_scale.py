@@ -77,6 +77,20 @@ def child(mode: str, path: str) -> None:
         t1 = time.perf_counter()
         if mode == "duckdb":
             table = duckdb_counts(path, roles, threads=THREADS)
+        elif mode == "dask":
+            import dask.dataframe as dd
+            import distributed
+
+            from ethiclens.sources import dask_counts
+
+            with (
+                distributed.LocalCluster(
+                    n_workers=1, threads_per_worker=THREADS, processes=False, dashboard_address=None
+                ) as cluster,
+                distributed.Client(cluster),
+            ):
+                t1 = time.perf_counter()  # the cluster's start-up is not counting
+                table = dask_counts(dd.read_parquet(path, columns=roles.columns), roles)
         else:
             import pandas as pd
 
@@ -132,6 +146,7 @@ def main() -> None:
             line = {"rows_m": m, "file_mb": size, "gen_s": gen, "scan": scan, "audit": audit}
             if m == min(args.rows):
                 line["pandas"] = measure("pandas", path)
+                line["dask"] = measure("dask", path)
             rows.append(line)
             os.remove(path)
             print(json.dumps(line), flush=True)
@@ -159,6 +174,14 @@ def main() -> None:
             if m not in [r["rows_m"] for r in rows]:
                 est = y1 + slope * (m - x1)
                 print(f"{m}M rows: about {est:.0f} s (EXTRAPOLATED from the measured slope)")
+    d = rows[0].get("dask")
+    if d:
+        per100 = d["count_s"] * 100 / rows[0]["rows_m"]
+        print(
+            f"Dask LocalCluster (1 worker, {THREADS} threads) at {rows[0]['rows_m']}M rows: "
+            f"counting {d['count_s']:.2f} s, whole audit {d['wall_s']:.2f} s, peak RSS "
+            f"{d['peak_rss_mb']:.0f} MB; about {per100:.0f} s per 100M rows (EXTRAPOLATED, linear)"
+        )
     p = rows[0].get("pandas")
     if p:
         print(

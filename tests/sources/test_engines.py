@@ -245,3 +245,37 @@ def test_auto_engine_counts_files_with_duckdb(tmp_path):
     assert pick_engine("auto", str(tmp_path / "*.csv"), None) == "duckdb"
     assert pick_engine("auto", str(tmp_path / "d.json"), None) == "pandas"
     assert pick_engine("auto", None, "sqlite://") == "sql"
+
+
+def test_cli_dask_local_cluster_equals_pandas(tmp_path):
+    import json
+
+    frame = make_frame(8, n=1200)
+    data = tmp_path / "d.parquet"
+    frame.to_parquet(data)
+    cols = ["--y-true", "y", "--y-pred", "p", "--protected", "race", "--weight", "w"]
+    reports = {}
+    for engine in ("pandas", "dask"):
+        out = tmp_path / f"{engine}.json"
+        extra = ["--scheduler", "local-cluster"] if engine == "dask" else []
+        args = ["audit", str(data), "--engine", engine, *cols, *extra, "--n-boot", "200"]
+        assert main([*args, "--json", str(out)]) == 0
+        reports[engine] = json.loads(out.read_text())
+        reports[engine]["data"].pop("provenance")
+    assert reports["dask"] == reports["pandas"]
+
+
+def test_postgres_report_provenance_masks_the_password(postgres_url, tmp_path):
+    import json
+
+    _load_pg(postgres_url, make_frame(9, n=800), "preds")
+    # trust authentication ignores the password, so the URL with one still connects
+    url = postgres_url.replace("ethiclens@", "ethiclens:s3cr3t-pw@")
+    out = tmp_path / "r.json"
+    args = ["audit", "--db", url, "--query", "SELECT * FROM preds WHERE w > 0"]
+    args += ["--y-true", "y", "--y-pred", "p", "--protected", "race", "--n-boot", "200"]
+    assert main([*args, "--json", str(out), "--html", str(tmp_path / "r.html")]) == 0
+    text = out.read_text() + (tmp_path / "r.html").read_text()
+    assert "s3cr3t-pw" not in text
+    prov = json.loads(out.read_text())["data"]["provenance"]
+    assert prov["database"].startswith("postgresql+psycopg://ethiclens:***@")
