@@ -58,6 +58,7 @@ class Dataset:
 
     @property
     def numeric(self) -> tuple:
+        """Feature columns that are not categorical."""
         return tuple(c for c in self.features.columns if c not in self.categorical)
 
     def describe(self) -> dict:

@@ -40,6 +40,10 @@ def load_compas(features: str = "full") -> Dataset:
     features : {"full", "paper"}
         ``paper`` is the PCER paper's list (age, prior count, charge degree, juvenile offense
         counts): the same six columns as ``full``.
+
+    Returns
+    -------
+    Dataset
     """
     _check_features(features)
     raw = read_shipped_csv("compas-scores-two-years.csv")
@@ -122,6 +126,10 @@ def load_adult(include_test: bool | None = None, features: str = "full") -> Data
         train rows; 45,222 with test). ``paper``: the PCER paper's list (§4.1: age,
         education, occupation, hours-per-week, capital-gain, capital-loss); rows dropped only
         for a '?' in a used column (30,718 train rows; 46,033 with test, the paper's n).
+
+    Returns
+    -------
+    Dataset
     """
     _check_features(features)
     if include_test is None:
@@ -200,6 +208,10 @@ def load_german() -> Dataset:
     Protected: ``sex`` from the coded personal status (A91/A93/A94 male, A92/A95 female;
     reference male) and ``age`` split at 25 (reference ``>=25``, the usual split). Personal
     status and age are excluded from the features.
+
+    Returns
+    -------
+    Dataset
     """
     df = pd.read_csv(
         io.BytesIO(read_shipped("german.data")), sep=" ", header=None, names=GERMAN_COLUMNS

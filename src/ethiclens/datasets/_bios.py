@@ -44,8 +44,20 @@ def load_bios(
     holds one column, ``text`` (the biography with the name removed when the source provides
     ``hard_text``).
 
-    ``features`` ``full`` and ``paper`` are the same text feature (the PCER paper's task is
-    professor vs nurse; this offline copy is surgeon vs nurse).
+    Parameters
+    ----------
+    path : str or Path, optional
+        CSV, JSON or JSON lines with a text, an occupation and a ``gender`` column; default
+        ``$ETHICLENS_BIOS`` or the repository's ``shared/datasets/bios`` copy.
+    occupations : tuple of str
+        (label 1, label 0) occupation titles.
+    features : {"full", "paper"}
+        The same text feature either way (the PCER paper's task is professor vs nurse; this
+        offline copy is surgeon vs nurse).
+
+    Returns
+    -------
+    Dataset
     """
     if features not in ("full", "paper"):
         raise EthicLensInputError(

@@ -380,7 +380,13 @@ def register(entry: DatasetEntry, *, replace: bool = False) -> DatasetEntry:
 
 
 def unregister(name: str) -> None:
-    """Remove a dataset added with :func:`register` (built-in datasets cannot be removed)."""
+    """Remove a dataset added with :func:`register` (built-in datasets cannot be removed).
+
+    Parameters
+    ----------
+    name : str
+        The registered name.
+    """
     if name in BUILTIN:
         raise EthicLensInputError(
             "built-in datasets cannot be unregistered", column="name", value=name
@@ -410,8 +416,17 @@ def get_entry(name: str, purpose: str | None = None, flag: str = "dataset") -> D
 
 
 def names(purpose: str | None = None) -> list[str]:
-    """Registered dataset names (in registration order), optionally only those ``purpose``
-    (``audit``, ``pcer`` or ``p2nia``) uses."""
+    """Registered dataset names, in registration order.
+
+    Parameters
+    ----------
+    purpose : {"audit", "pcer", "p2nia"}, optional
+        Only the datasets this purpose uses.
+
+    Returns
+    -------
+    list of str
+    """
     if purpose is not None and purpose not in PURPOSES:
         raise EthicLensInputError(
             "unknown purpose", column="purpose", value=purpose, fix=f"one of {PURPOSES}"
@@ -420,7 +435,17 @@ def names(purpose: str | None = None) -> list[str]:
 
 
 def entries(purpose: str | None = None) -> Iterator[DatasetEntry]:
-    """Registered entries, optionally only those ``purpose`` uses."""
+    """Registered entries, in registration order.
+
+    Parameters
+    ----------
+    purpose : {"audit", "pcer", "p2nia"}, optional
+        Only the entries this purpose uses.
+
+    Returns
+    -------
+    iterator of DatasetEntry
+    """
     return (DATASETS[n] for n in names(purpose))
 
 

@@ -20,10 +20,12 @@ class InlineExecutor:
     name = "inline"
 
     def map_unordered(self, fn: Callable, tasks: Iterable) -> Iterator:
+        """Run ``fn`` on every task; yield the results as they finish (any order)."""
         for task in tasks:
             yield fn(task)
 
     def close(self) -> None:
+        """Release the workers (idempotent)."""
         pass
 
 
@@ -31,7 +33,17 @@ MAX_WORKERS = 1024
 
 
 def check_workers(workers) -> int | None:
-    """``--workers``: None (all cores) or an integer in [1, MAX_WORKERS]."""
+    """Check ``--workers``: None (all cores) or an integer in [1, MAX_WORKERS].
+
+    Parameters
+    ----------
+    workers : int or None
+
+    Returns
+    -------
+    int or None
+        ``workers``; anything else raises :class:`~ethiclens.errors.EthicLensInputError`.
+    """
     if workers is None:
         return None
     if (
@@ -87,6 +99,7 @@ class LocalExecutor:
         self.name = f"local ({self.workers} processes)"
 
     def map_unordered(self, fn: Callable, tasks: Iterable) -> Iterator:
+        """Run ``fn`` on every task; yield the results as they finish (any order)."""
         ctx = multiprocessing.get_context("spawn")  # no forked torch/BLAS thread state
         pool = ProcessPoolExecutor(
             self.workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),)
@@ -110,6 +123,7 @@ class LocalExecutor:
                     proc.join(5)
 
     def close(self) -> None:
+        """Release the workers (idempotent)."""
         pass
 
 
@@ -140,6 +154,7 @@ class DaskExecutor:
         self.name = f"dask ({address})"
 
     def map_unordered(self, fn: Callable, tasks: Iterable) -> Iterator:
+        """Run ``fn`` on every task; yield the results as they finish (any order)."""
         dask_completed = require("distributed", extra="dask").as_completed
 
         futures = [self.client.submit(fn, t, pure=False) for t in tasks]
@@ -147,14 +162,27 @@ class DaskExecutor:
             yield future.result()
 
     def close(self) -> None:
+        """Release the workers (idempotent)."""
         self.client.close()
         if self._cluster is not None:
             self._cluster.close()
 
 
 def make_executor(scheduler: str | None = None, workers: int | None = None):
-    """Dask at ``scheduler`` (an address or "local-cluster"), else ``workers`` local processes
-    (all cores by default; 1 runs inline, in this process)."""
+    """The executor of a sweep or experiment.
+
+    Parameters
+    ----------
+    scheduler : str, optional
+        A Dask scheduler address or ``"local-cluster"`` (needs the ``dask`` extra).
+    workers : int, optional
+        Local worker processes (all cores by default; 1 runs inline, in this process).
+
+    Returns
+    -------
+    InlineExecutor, LocalExecutor or DaskExecutor
+        With ``map_unordered(fn, tasks)`` and ``close()``.
+    """
     check_workers(workers)
     if scheduler:
         return DaskExecutor(scheduler, workers)

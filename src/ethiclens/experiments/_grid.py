@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from .. import datasets as ds_mod
+from .._checks import check_config_size
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..privacy import TrainConfig, attributes_of
@@ -392,7 +393,21 @@ PRESETS = {
 
 
 def preset(name: str, **overrides) -> SweepGrid:
-    """A named grid (``quick`` or ``paper``), with any field overridden."""
+    """A named grid, with any field overridden.
+
+    Parameters
+    ----------
+    name : {"quick", "paper"}
+        ``quick``: COMPAS, ε ∈ {1, no-DP}, 2 seeds, 5 epochs. ``paper``: the PCER paper's grid
+        (its four datasets, ε ∈ {0.1, 0.5, 1, 5, 10, no-DP}, 50 seeds, the paper's feature
+        sets).
+    **overrides
+        :class:`SweepGrid` fields.
+
+    Returns
+    -------
+    SweepGrid
+    """
     if name not in PRESETS:
         raise EthicLensInputError(
             "unknown preset", column="--preset", value=name, fix=f"choose from {sorted(PRESETS)}"
@@ -401,7 +416,19 @@ def preset(name: str, **overrides) -> SweepGrid:
 
 
 def load_grid(path: str | Path, **overrides) -> SweepGrid:
-    """A grid from TOML, YAML or JSON; the file's keys are SweepGrid's fields."""
+    """A grid from TOML, YAML or JSON; the file's keys are SweepGrid's fields.
+
+    Parameters
+    ----------
+    path : str or Path
+        ``.toml``, ``.yaml``/``.yml`` or ``.json``; YAML is read with ``safe_load``.
+    **overrides
+        :class:`SweepGrid` fields that replace the file's.
+
+    Returns
+    -------
+    SweepGrid
+    """
     path = Path(path)
     if not path.exists():
         raise EthicLensInputError(
@@ -414,6 +441,7 @@ def load_grid(path: str | Path, **overrides) -> SweepGrid:
             value=path.suffix,
             fix="use .toml, .yaml or .json",
         )
+    check_config_size(path, "--grid")
     try:
         text = path.read_text()
     except (OSError, UnicodeDecodeError) as exc:

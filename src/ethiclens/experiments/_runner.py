@@ -22,6 +22,7 @@ def _dataset(name: str, features: str = "full"):
 
 @functools.cache
 def versions() -> dict:
+    """Package versions of this worker, recorded with every run."""
     import numpy
     import sklearn
 
@@ -41,7 +42,8 @@ def versions() -> dict:
 
 
 def set_single_thread() -> None:
-    """One torch thread per worker: on 2 cores two threads were not faster for this MLP."""
+    """Set torch to one thread (each sweep worker's setting: on 2 cores two threads were not
+    faster for this MLP). Needs the ``dpsgd`` extra."""
     torch = require("torch", extra="dpsgd")
     torch.set_num_threads(1)
 
@@ -115,7 +117,16 @@ def failed(dataset, epsilon, seed, trainer, exc) -> RunResult:
 
 def run_task(task: SweepTask) -> list[RunResult]:
     """Prepare each seed's data once, train it at every budget of the task, and return one
-    result per (seed, budget), failures included."""
+    result per (seed, budget), failures included.
+
+    Parameters
+    ----------
+    task : SweepTask
+
+    Returns
+    -------
+    list of RunResult
+    """
     set_single_thread()
     name = task.dataset
     ds = _dataset(name, task.features)

@@ -174,6 +174,19 @@ class ResultsStore:
 
     ``lock=True`` (a sweep) takes the store's lock first and fails at once when another
     process holds it.
+
+    Parameters
+    ----------
+    path : str or Path
+        The SQLite file (its folder must exist).
+    config_hash : str
+        :meth:`SweepGrid.config_hash`; a store of another configuration is refused.
+    grid : dict, optional
+        The grid, recorded when the store is created.
+    lock : bool
+        Take the store's lock (a sweep that writes).
+    flag : str
+        The option to name in errors.
     """
 
     def __init__(
@@ -243,6 +256,7 @@ class ResultsStore:
         self.config_hash = config_hash
 
     def finished(self) -> set[tuple[str, str, int]]:
+        """(dataset, ε key, seed) of every run that finished (failed runs are retried)."""
         rows = self.conn.execute(
             "SELECT dataset, epsilon_key, seed FROM runs WHERE status='done'"
         ).fetchall()
@@ -333,6 +347,7 @@ class ResultsStore:
             ) from exc
 
     def runs(self) -> pd.DataFrame:
+        """Every run row (finished and failed), ordered by dataset, ε and seed."""
         return self._query("SELECT * FROM runs ORDER BY dataset, epsilon_key, seed")
 
     def group_stats(self) -> pd.DataFrame:
@@ -373,6 +388,7 @@ class ResultsStore:
         return out
 
     def close(self) -> None:
+        """Close the connection and release the lock (idempotent)."""
         conn = getattr(self, "conn", None)
         if conn is not None:
             conn.close()
@@ -384,7 +400,16 @@ class ResultsStore:
 
 def open_existing(path: str | Path) -> ResultsStore:
     """Open a store for reading tables, whatever grid made it; a missing, non-SQLite, foreign
-    or damaged file is refused with the fix (and never modified)."""
+    or damaged file is refused with the fix (and never modified).
+
+    Parameters
+    ----------
+    path : str or Path
+
+    Returns
+    -------
+    ResultsStore
+    """
     path = Path(path)
     if not path.exists():
         raise EthicLensInputError(

@@ -63,6 +63,16 @@ def tasks_for(grid: SweepGrid, pending: list) -> list[SweepTask]:
     (data preparation, e.g. Bias in Bios's TF-IDF + SVD, costs more than training there). The
     vectorized trainer takes ``VECTORIZED_CHUNK`` seeds at a time, Opacus one. Tasks come
     longest first, by each dataset's registry ``cost``.
+
+    Parameters
+    ----------
+    grid : SweepGrid
+    pending : list of tuple
+        (dataset, ε, seed) runs to do (:meth:`SweepGrid.units` less the finished ones).
+
+    Returns
+    -------
+    list of SweepTask
     """
     chunk = VECTORIZED_CHUNK if grid.trainer == "vectorized" else 1
     budgets: dict = {}

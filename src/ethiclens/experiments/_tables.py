@@ -352,7 +352,22 @@ def paper_style(main: pd.DataFrame) -> dict[tuple, pd.DataFrame]:
 def write_tables(
     groups: pd.DataFrame, out_dir: str | Path, *, runs: pd.DataFrame | None = None
 ) -> dict:
-    """Every table as CSV and one Markdown file, plus Figure 1; returns what was written."""
+    """Every table as CSV and one Markdown file, plus Figure 1.
+
+    Parameters
+    ----------
+    groups : DataFrame
+        Per-group rows (:meth:`ResultsStore.group_stats`).
+    out_dir : str or Path
+        Created if missing.
+    runs : DataFrame, optional
+        The store's runs (:meth:`ResultsStore.runs`), for the run summary.
+
+    Returns
+    -------
+    dict
+        Table name -> path written (``main``, ``per_seed``, ``markdown``, ...).
+    """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     seeds = per_seed(groups)

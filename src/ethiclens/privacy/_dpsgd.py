@@ -23,7 +23,27 @@ from ._inputs import SplitPredictions
 
 @dataclass(frozen=True)
 class TrainConfig:
-    """Every DP-SGD setting, with the paper's values as defaults."""
+    """Every DP-SGD setting, with the paper's values as defaults.
+
+    Attributes
+    ----------
+    delta : float
+        DP δ (1e-5).
+    max_grad_norm : float
+        Per-example clipping norm C (1.0).
+    batch_size : int
+        Expected Poisson batch size (256).
+    lr, momentum : float
+        SGD (0.05, 0.9).
+    epochs : int
+        25.
+    hidden : tuple of int
+        Hidden layer widths (64, 32).
+    accountant : {"prv", "rdp", "gdp"}
+        Opacus accountant (PRV).
+    test_size : float
+        Test share of the stratified split (0.3).
+    """
 
     delta: float = 1e-5
     max_grad_norm: float = 1.0
@@ -40,6 +60,7 @@ class TrainConfig:
         object.__setattr__(self, "hidden", tuple(self.hidden))
 
     def to_dict(self) -> dict:
+        """JSON-ready fields (``hidden`` as a list)."""
         return {**self.__dict__, "hidden": list(self.hidden)}
 
 

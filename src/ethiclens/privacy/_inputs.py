@@ -16,7 +16,18 @@ from ..errors import EthicLensInputError
 
 @dataclass
 class SplitPredictions:
-    """One split's labels, 0/1 predictions, group labels and (optional) per-example losses."""
+    """One split's labels, 0/1 predictions, group labels and (optional) per-example losses.
+
+    Attributes
+    ----------
+    y_true, y_pred : array of 0/1
+    groups : array of str
+        One group label per row.
+    loss : array of float, optional
+        Per-example losses (enable the membership-inference attack).
+    name : str
+        ``train`` or ``test``, used in error messages.
+    """
 
     y_true: np.ndarray
     y_pred: np.ndarray
@@ -61,6 +72,7 @@ class SplitPredictions:
                 )
 
     def mask(self, group: str) -> np.ndarray:
+        """Boolean mask of the rows of ``group``."""
         return self.groups == group
 
 

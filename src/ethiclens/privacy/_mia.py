@@ -18,6 +18,25 @@ from ._inputs import SplitPredictions
 
 @dataclass
 class GroupAttack:
+    """A loss-threshold membership-inference attack on one group.
+
+    Attributes
+    ----------
+    group : str
+    n_members, n_nonmembers : int
+        Train and test rows of the group.
+    auc : float
+        ROC-AUC of −loss as a membership score (0.5 = chance).
+    advantage : float
+        AUC − 0.5.
+    yeom_advantage : float
+        acc_train − acc_test: TPR − FPR of "member iff correctly classified" (Yeom et al.).
+    yeom_mu_hat : float
+        Balanced attacker accuracy − 1/2 = (acc_train − acc_test) / 2.
+    delta : float
+        max(0, acc_train − acc_test), the bound on ``yeom_mu_hat``.
+    """
+
     group: str
     n_members: int
     n_nonmembers: int
@@ -28,11 +47,27 @@ class GroupAttack:
     delta: float  # max(0, acc_train − acc_test), the bound on yeom_mu_hat
 
     def to_dict(self) -> dict:
+        """JSON-ready fields."""
         return dict(self.__dict__)
 
 
 @dataclass
 class MIAResult:
+    """The attack on every group, and ΔPCER^MIA for a binary attribute.
+
+    Attributes
+    ----------
+    groups : list of GroupAttack
+    group_order : tuple of str
+    eta : float
+    delta_pcer_mia : float or None
+        PCER^MIA_0 − PCER^MIA_1 with max(AUC_g − 0.5, η) as the denominator.
+    delta_pcer : float or None
+        The overfitting-gap ΔPCER it is compared with.
+    sign_agrees : bool or None
+        Whether the two have the same sign.
+    """
+
     groups: list[GroupAttack]
     group_order: tuple[str, ...]
     eta: float
@@ -41,6 +76,7 @@ class MIAResult:
     sign_agrees: bool | None
 
     def to_dict(self) -> dict:
+        """JSON-ready fields."""
         return {
             "groups": [g.to_dict() for g in self.groups],
             "group_order": list(self.group_order),
@@ -64,6 +100,23 @@ def membership_inference(
 
     ΔPCER^MIA = R_0 / max(AUC_0 − 0.5, η) − R_1 / max(AUC_1 − 0.5, η) for a binary attribute,
     compared in sign with ``delta_pcer`` (the overfitting-gap ΔPCER) when given.
+
+    Parameters
+    ----------
+    train, test : SplitPredictions
+        Members and non-members, both with per-example losses.
+    group_order : sequence of str, optional
+        Default: the groups sorted.
+    eta : float
+        Floor of the AUC advantage in ΔPCER^MIA.
+    positive_rates : dict, optional
+        R_g per group (enables ΔPCER^MIA).
+    delta_pcer : float, optional
+        The overfitting-gap ΔPCER to compare signs with.
+
+    Returns
+    -------
+    MIAResult
     """
     if train.loss is None or test.loss is None:
         raise EthicLensInputError(

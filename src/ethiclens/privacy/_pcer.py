@@ -86,6 +86,33 @@ RESULT_STATISTICS = {
 
 @dataclass
 class GroupPCER:
+    """One group's PCER statistics (point values; intervals and statuses in ``estimates``).
+
+    Attributes
+    ----------
+    group : str
+    n_train, n_test : int
+        Rows of the group in each split.
+    acc_train, acc_test : float
+        Accuracy on train (members) and test (non-members).
+    delta : float
+        δ_g = max(0, acc_train − acc_test), the overfitting gap.
+    positive_rate : float
+        R_g, the positive-prediction rate on the test split.
+    pcer : float
+        PCER_g = R_g / max(δ_g, η).
+    tpr_test, fpr_test : float or None
+        None when undefined (no positives or no negatives in the group).
+    mean_loss_train, mean_loss_test : float or None
+        With per-example losses.
+    status : str
+        REPORTED, or INSUFFICIENT_DATA below the policy's PCER floor.
+    reason : str or None
+        Why a statistic is not reported.
+    estimates : dict of str to MetricEstimate
+        Each statistic with its interval, method and status.
+    """
+
     group: str
     n_train: int
     n_test: int
@@ -103,6 +130,7 @@ class GroupPCER:
     estimates: dict[str, MetricEstimate] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
+        """JSON-ready: counts, status and every statistic's estimate."""
         return {
             "group": self.group,
             "n_train": self.n_train,
@@ -117,6 +145,21 @@ class GroupPCER:
 
 @dataclass
 class FloorCheck:
+    """ΔPCER at one floor constant η (the paper's Table S1 sensitivity).
+
+    Attributes
+    ----------
+    eta : float
+    delta_pcer : float or None
+        None for more than two groups.
+    dispersion : float
+        max_g PCER_g − min_g PCER_g.
+    floor_dominated : bool
+        Every δ_g < η (then ΔPCER = DP-Gap / η).
+    equals_dp_gap_over_eta : bool or None
+        Whether that identity was verified (binary attributes, floor-dominated only).
+    """
+
     eta: float
     delta_pcer: float | None
     dispersion: float
@@ -124,11 +167,46 @@ class FloorCheck:
     equals_dp_gap_over_eta: bool | None  # verified when floor-dominated (binary attributes)
 
     def to_dict(self) -> dict:
+        """JSON-ready (non-finite numbers as null)."""
         return {k: _num(v) if isinstance(v, float) else v for k, v in self.__dict__.items()}
 
 
 @dataclass
 class PCERResult:
+    """A PCER audit of one model (:func:`pcer_audit`).
+
+    Attributes
+    ----------
+    groups : list of GroupPCER
+        In ``group_order``.
+    group_order : tuple of str
+        Group 0, group 1, ...: ΔPCER = PCER_0 − PCER_1.
+    eta : float
+        The floor constant η.
+    delta_pcer : float or None
+        Binary attributes only.
+    dispersion : float
+    dp_gap, dp_gap_signed, eo_gap : float or None
+    floor : list of FloorCheck
+        ΔPCER at η ∈ FLOOR_ETAS.
+    scales_like_inverse_eta : bool or None
+        Whether |ΔPCER| scales like 1/η across the floors (a floor-dominated sign).
+    interpretation : str
+        The headline in words.
+    positive_is_favorable : bool
+    min_group_size : int
+        The policy's PCER floor on rows per group and split.
+    mia : MIAResult or None
+        The threshold attack, with per-example losses.
+    notes : list of str
+    estimates : dict of str to MetricEstimate
+        ΔPCER, the dispersion and the gaps with intervals and statuses.
+    n_boot, random_state : int
+        Draws and seed of the intervals.
+    note : str
+        What a one-model interval does not cover (seed-to-seed spread).
+    """
+
     groups: list[GroupPCER]
     group_order: tuple[str, ...]
     eta: float
@@ -150,6 +228,7 @@ class PCERResult:
     note: str = SINGLE_RUN_NOTE
 
     def group(self, name: str) -> GroupPCER:
+        """The statistics of group ``name``."""
         return next(g for g in self.groups if g.group == name)
 
     def __repr__(self) -> str:
@@ -176,6 +255,7 @@ class PCERResult:
         return self.estimates[key]
 
     def to_dict(self) -> dict:
+        """The ``pcer audit --json`` document (validated by :func:`validate_pcer_output`)."""
         return {
             "schema_version": PCER_SCHEMA_VERSION,
             "kind": "pcer_audit",
