@@ -174,6 +174,7 @@ SWEEP_CASES = [
     (["--datasets", "mnist"], "datasets", "unknown dataset"),
     (["--datasets", "compas,compas"], "datasets", "repeated"),
     (["--seeds", "1000000"], "seeds", "too many"),
+    (["--features", "all"], "--features", "unknown feature set"),
 ]
 
 
@@ -222,6 +223,9 @@ GRID_CASES = [
     ("g.yaml", "datasets: [compas]\nmax_rows: 100.5\n", "'max_rows'", "integer"),
     ("g.yaml", "datasets: [compas]\nattributes: [race]\n", "'attributes'", "map"),
     ("g.yaml", "datasets: [compas]\ntrainer: 3\n", "'trainer'", "trainer name"),
+    ("g.yaml", "datasets: [compas]\nfeatures: all\n", "'features'", "no such feature set"),
+    ("g.yaml", "datasets: [german]\nfeatures: paper\n", "'datasets'", "unknown dataset"),
+    ("g.yaml", "datasets: [compas]\nfeatures: [paper]\n", "'features'", "feature set's name"),
     ("g.yaml", "!!python/object/apply:os.system [echo hacked]\n", "--grid", "never loaded"),
     ("g.json", '{"datasets": ["compas"], "seeds": ' + "9" * 5000 + "}", "--grid", "cannot parse"),
     ("g.json", "{broken", "--grid", "cannot parse"),

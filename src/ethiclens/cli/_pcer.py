@@ -311,7 +311,6 @@ def parse_epsilon(text: str):
 @click.option(
     "--features",
     "feature_set",
-    type=click.Choice(["full", "paper"]),
     default="full",
     show_default=True,
     help="The dataset's feature set: full, or the PCER paper's stated list (paper).",
@@ -351,6 +350,9 @@ def train_cmd(
         )
     _check_n_boot(n_boot)
     eps = parse_epsilon(epsilon)
+    from ..datasets import get_entry
+
+    get_entry(dataset, "pcer", flag="DATASET").check_features(feature_set, flag="--features")
     from ..experiments import set_single_thread
 
     set_single_thread()
@@ -422,7 +424,6 @@ def train_cmd(
 @click.option(
     "--features",
     "feature_set",
-    type=click.Choice(["full", "paper"]),
     default=None,
     help="The datasets' feature set (overrides the preset's or grid's): full, or the PCER "
     "paper's stated lists (paper; the paper preset's default).",
@@ -470,7 +471,17 @@ def sweep_cmd(
         overrides["epsilons"] = split_list(epsilons, "--epsilons")
     if trainer:
         overrides["trainer"] = trainer
-    if feature_set:
+    if feature_set is not None:
+        from ..datasets import entries
+
+        known = sorted({n for e in entries("pcer") for n in e.feature_sets})
+        if feature_set not in known:
+            raise EthicLensInputError(
+                "unknown feature set",
+                column="--features",
+                value=feature_set,
+                fix=f"choose from {known}",
+            )
         overrides["features"] = feature_set
     check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
     grid = (

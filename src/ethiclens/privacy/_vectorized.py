@@ -18,6 +18,7 @@ the batched products, whose blocking depends on the padded batch width).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import math
@@ -324,13 +325,14 @@ def train_many(
     ]
     if reason:
         log.warning("vectorized trainer falls back to Opacus: %s", reason)
-        runs = [
-            train_dp_mlp(dataset_name, epsilon=epsilon, seed=s, config=config, data=d)
-            for s, d in zip(seeds, datas, strict=True)
+        note = f"fell back to Opacus: {reason}"
+        return [
+            dataclasses.replace(run, notes=[*run.notes, note])
+            for run in (
+                train_dp_mlp(dataset_name, epsilon=epsilon, seed=s, config=config, data=d)
+                for s, d in zip(seeds, datas, strict=True)
+            )
         ]
-        for r in runs:
-            r.notes.append(f"fell back to Opacus: {reason}")
-        return runs
     n, d_max = len(datas[0].y_train), max(d.n_features for d in datas)
     h1, h2 = config.hidden
     params = (d_max + 1) * h1 + (h1 + 1) * h2 + h2 + 1
