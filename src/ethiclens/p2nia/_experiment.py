@@ -10,6 +10,7 @@ data and sampled at every n′; GRR and the black-box audit draw afresh for ever
 
 from __future__ import annotations
 
+import functools
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -208,15 +209,18 @@ def run_task(task: dict) -> list[dict]:
         return _run_task(task)
 
 
-def _run_task(task: dict) -> list[dict]:
+@functools.lru_cache(maxsize=1)
+def _prepared(dataset: str, model_name: str, rep: int):
+    """The split, the platform's model, the labelled audit data and the reference of one
+    (dataset, model, repetition); cached so the tasks of one repetition that run in the same
+    process fit the model once (deterministic: the same seed gives the same model)."""
     from sklearn.model_selection import train_test_split
 
-    ds, X, protected = _load(task["dataset"])
-    rep = task["rep"]
+    ds, X, protected = _load(dataset)
     X_tr, X_te, y_tr, y_te = train_test_split(
         X, ds.label, test_size=0.2, stratify=ds.label, random_state=rep
     )
-    model = _fit(task["model"], X_tr, y_tr, rep)
+    model = _fit(model_name, X_tr, y_tr, rep)
     audit = X_te.reset_index(drop=True).copy()
     audit["_y"] = y_te.to_numpy()
     audit["_pred"] = model.predict(X_te)
@@ -225,6 +229,13 @@ def _run_task(task: dict) -> list[dict]:
     reference = metrics_from_joint(
         joint_from_codes(codes, audit["_y"], audit["_pred"], len(groups))
     )
+    return X, protected, model, audit, groups, reference
+
+
+def _run_task(task: dict) -> list[dict]:
+    rep = task["rep"]
+    X, protected, model, audit, groups, reference = _prepared(task["dataset"], task["model"], rep)
+    audit = audit.copy()  # the cached frame is never handed out
     rows = []
     start = time.perf_counter()
     mech, eps = task["mechanism"], task["epsilon"]

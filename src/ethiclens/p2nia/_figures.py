@@ -1,4 +1,16 @@
-"""The P2NIA paper's figures and tables from the experiment's rows (CSV, Markdown, PNG)."""
+"""The P2NIA paper's figures and tables from the experiment's rows (CSV, Markdown, PNG).
+
+One PNG per paper figure, every method present in the rows on the same axes (black box, GRR
+with each accounting as its own series, MST, AIM, any other registered mechanism):
+
+- Fig. 3: DP error vs n′ at ε = 10 (random forest); Fig. 7: the same with XGBoost;
+- Fig. 4: DP error vs ε at the reference n′ (random forest), the black box (which has no ε) as
+  a horizontal line; Fig. 6: the same with XGBoost;
+- Fig. 5: DP, EO and EOpp errors at ε = 10 and the reference n′, averaged over the models
+  present (the paper: "averaged on the two models"); Fig. 8: the same at ε = 1.
+
+A figure is written only when its rows exist (no XGBoost rows: no Figs. 6/7).
+"""
 
 from __future__ import annotations
 
@@ -24,11 +36,20 @@ COLOURS = {
     "blackbox": "#D55E00",
 }
 MARKERS = {"grr": "o", "grr/per-column": "^", "mst": "s", "aim": "D", "blackbox": "x"}
+ORDER = ("blackbox", "grr", "grr/per-column", "mst", "aim")
+METRIC_NAMES = {"dp": "DP", "eo": "EO", "eopp": "EOpp"}
+MODEL_NAMES = {"rf": "random forest", "xgb": "XGBoost"}
 
 
 def _label(series: str) -> str:
     """Legend label of a series (a registered mechanism not listed above gets a generic one)."""
     return LABELS.get(series, f"P2NIA ({series})")
+
+
+def _ordered(names) -> list:
+    """Series in the paper's legend order; unknown mechanisms after the known ones."""
+    names = list(dict.fromkeys(names))
+    return sorted(names, key=lambda s: (ORDER.index(s) if s in ORDER else len(ORDER), s))
 
 
 def _series(frame: pd.DataFrame) -> pd.DataFrame:
@@ -43,17 +64,162 @@ def _series(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def _summary(frame, by):
+    """Mean, SD, SE of the absolute error per group; ``count`` = defined runs, ``runs`` = all."""
     g = frame.groupby(by)["abs_error"]
-    out = g.agg(["mean", "std", "count"]).reset_index()
+    out = g.agg(["mean", "std", "count", "size"]).reset_index()
+    out = out.rename(columns={"size": "runs"})
     out["se"] = out["std"] / np.sqrt(out["count"])
     return out
+
+
+def _model_rows(frame: pd.DataFrame, model: str | None) -> pd.DataFrame:
+    return frame if model is None else frame[frame.model == model]
+
+
+def _reference_n(frame: pd.DataFrame) -> int | None:
+    """n′ of the ε sweep and the per-metric figures: the largest n′ in the rows."""
+    return None if frame.empty else int(frame.n.max())
+
+
+def sizes_summary(frame, *, epsilon=10.0, metric="dp", model=None) -> pd.DataFrame:
+    """Fig. 3/7 data: error per (series, n′) at ``epsilon``; the black box (no ε) at every n′."""
+    f = _model_rows(_series(frame), model)
+    f = f[f.metric == metric]
+    part = f[(f.mechanism == "blackbox") | np.isclose(f.epsilon, epsilon)]
+    return _summary(part, ["mechanism", "n"])
+
+
+def epsilons_summary(frame, *, n=None, metric="dp", model=None) -> pd.DataFrame:
+    """Fig. 4/6 data: error per (series, ε) at n′ = ``n`` (default the largest); the black box
+    has ε = 0 (none)."""
+    f = _model_rows(_series(frame), model)
+    f = f[f.metric == metric]
+    n = _reference_n(f) if n is None else n
+    return _summary(f[f.n == n], ["mechanism", "epsilon"])
+
+
+def metrics_summary(frame, *, epsilon, n=None, model=None) -> pd.DataFrame:
+    """Fig. 5/8 data: error per (series, metric) at ``epsilon`` (black box: none) and n′ =
+    ``n`` (default the largest), over every model in the rows unless ``model`` is given."""
+    f = _model_rows(_series(frame), model)
+    n = _reference_n(f) if n is None else n
+    f = f[(f.n == n) & ((f.mechanism == "blackbox") | np.isclose(f.epsilon, epsilon))]
+    return _summary(f, ["mechanism", "metric"])
+
+
+def draw_sizes(ax, frame, *, epsilon=10.0, metric="dp", model=None) -> list[str]:
+    """Fig. 3 (random forest) / Fig. 7 (XGBoost): error vs n′, one line per series. Returns
+    the series drawn."""
+    s = sizes_summary(frame, epsilon=epsilon, metric=metric, model=model)
+    drawn = _lines(ax, s, "n")
+    ax.set_xscale("log")
+    _ticks(ax, sorted(s.n.unique()))
+    ax.set_xlabel(f"released rows n′ (ε = {epsilon:g}; black box: no ε)")
+    ax.set_ylabel(f"mean |{METRIC_NAMES.get(metric, metric)} estimate − reference|")
+    return drawn
+
+
+def draw_epsilons(ax, frame, *, n=None, metric="dp", model=None) -> list[str]:
+    """Fig. 4 (random forest) / Fig. 6 (XGBoost): error vs ε, one line per series; the black
+    box (no ε) as a dashed horizontal line with its standard-error band."""
+    s = epsilons_summary(frame, n=n, metric=metric, model=model)
+    bb = s[s.mechanism == "blackbox"]
+    drawn = _lines(ax, s[s.mechanism != "blackbox"], "epsilon")
+    for _, r in bb.iterrows():
+        ax.axhline(r["mean"], color=COLOURS["blackbox"], ls="--", label=_label("blackbox"))
+        if np.isfinite(r["se"]):
+            ax.axhspan(
+                r["mean"] - r["se"], r["mean"] + r["se"], color=COLOURS["blackbox"], alpha=0.1
+            )
+        drawn.append("blackbox")
+    ax.set_xscale("log")
+    eps = sorted(s[s.mechanism != "blackbox"].epsilon.unique())
+    if eps:
+        _ticks(ax, eps)
+    n_used = n if n is not None else _reference_n(_model_rows(frame, model))
+    ax.set_xlabel(f"ε (n′ = {n_used}; GRR per-column: ε per released column)")
+    ax.set_ylabel(f"mean |{METRIC_NAMES.get(metric, metric)} estimate − reference|")
+    return drawn
+
+
+def draw_metrics(ax, frame, *, epsilon, n=None, model=None) -> list[str]:
+    """Fig. 5 (ε = 10) / Fig. 8 (ε = 1): grouped bars, DP, EO and EOpp on the x axis, one bar
+    per series with its standard error."""
+    s = metrics_summary(frame, epsilon=epsilon, n=n, model=model)
+    metrics = [m for m in METRIC_NAMES if m in set(s.metric)]
+    series = _ordered(s.mechanism)
+    width = 0.8 / max(len(series), 1)
+    for i, mech in enumerate(series):
+        part = s[s.mechanism == mech].set_index("metric").reindex(metrics)
+        x = np.arange(len(metrics)) - 0.4 + width * (i + 0.5)
+        ax.bar(
+            x,
+            part["mean"].to_numpy(dtype=float),
+            width,
+            yerr=part["se"].fillna(0).to_numpy(dtype=float),
+            label=_label(mech),
+            color=COLOURS.get(mech),
+            capsize=2,
+        )
+    ax.set_xticks(np.arange(len(metrics)), [METRIC_NAMES[m] for m in metrics])
+    ax.set_ylabel("mean |estimate − reference|")
+    n_used = n if n is not None else _reference_n(_model_rows(frame, model))
+    ax.set_xlabel(f"ε = {epsilon:g} (black box: no ε), n′ = {n_used}")
+    return series
+
+
+def paper_figures(frame: pd.DataFrame) -> dict:
+    """The paper figures the rows support: {key: (title, drawer, keyword arguments)}."""
+    models = set(frame.model) if "model" in frame.columns else set()
+    eps = set(np.round(frame.epsilon.astype(float), 6)) if len(frame) else set()
+    figs = {}
+    for model, (f_n, f_eps) in (("rf", ("fig3", "fig4")), ("xgb", ("fig7", "fig6"))):
+        if model not in models:
+            continue
+        name = MODEL_NAMES[model]
+        if 10.0 in eps:
+            figs[f_n] = (f"DP error vs n′ at ε = 10, {name}", draw_sizes, {"model": model})
+        if len(eps - {0.0}) > 1:
+            figs[f_eps] = (f"DP error vs ε, {name}", draw_epsilons, {"model": model})
+    averaged = " and ".join(MODEL_NAMES.get(m, m) for m in sorted(models))
+    for key, e in (("fig5", 10.0), ("fig8", 1.0)):
+        if e in eps:
+            figs[key] = (
+                f"DP, EO and EOpp errors at ε = {e:g} (averaged over {averaged})",
+                draw_metrics,
+                {"epsilon": e},
+            )
+    return figs
+
+
+def write_figures(frame: pd.DataFrame, out: Path, prefix: str) -> list[Path]:
+    """One PNG per paper figure the rows support (``{prefix}-fig3.png`` ...)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    files = []
+    for key, (title, drawer, kwargs) in paper_figures(frame).items():
+        fig, ax = plt.subplots(figsize=(6.4, 4.2))
+        drawer(ax, frame, **kwargs)
+        ax.set_title(f"{prefix}: {title} (Fig. {key[3:]})", fontsize=9)
+        ax.grid(color="#eeeeee")
+        ax.legend(fontsize=7)
+        fig.tight_layout()
+        png = Path(out) / f"{prefix}-{key}.png"
+        fig.savefig(png, dpi=120)
+        plt.close(fig)
+        files.append(png)
+    return files
 
 
 def write_outputs(
     frame: pd.DataFrame, out: Path, dataset: str, metric_epsilons=(10.0, 1.0)
 ) -> list[Path]:
-    """Rows CSV, Figs. 3-4 (PNG) and the tables (Markdown); ``metric_epsilons`` are the budgets
-    of the per-metric table (the experiment's ``--metric-epsilons``)."""
+    """Rows CSV, one PNG per paper figure (Figs. 3-8 as the rows allow, every method on the
+    same axes), an overview of Figs. 3 and 4 side by side and the tables (Markdown);
+    ``metric_epsilons`` are the budgets of the per-metric table (``--metric-epsilons``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -63,37 +229,14 @@ def write_outputs(
     raw = out / f"{dataset}-rows.csv"
     write_atomic(raw, frame.to_csv(index=False))
     files.append(raw)
-    frame = _series(frame)
-    dp = frame[frame.metric == "dp"]
-    bb = dp[dp.mechanism == "blackbox"]
-    fig3 = pd.concat([dp[(dp.mechanism != "blackbox") & (dp.epsilon == 10.0)], bb])
-    s3 = _summary(fig3, ["mechanism", "n"])
-    fig4 = dp[(dp.mechanism != "blackbox") & (dp.n == dp.n.max())]
-    s4 = _summary(fig4, ["mechanism", "epsilon"])
-    bb_max = _summary(bb[bb.n == bb.n.max()], ["mechanism"])
-    metric_eps = [float(e) for e in metric_epsilons]
-    fig5 = frame[(frame.n == frame.n.max()) & frame.epsilon.isin(metric_eps + [0.0])]
-    s5 = _summary(fig5, ["mechanism", "epsilon", "metric"])
+    files += write_figures(frame, out, dataset)
 
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-    _lines(axes[0], s3, "n")
-    axes[0].set_xscale("log")
-    axes[0].set_xlabel("released rows n′ (ε = 10)")
-    axes[0].set_ylabel("|DP estimate − reference|")
+    draw_sizes(axes[0], frame)
     axes[0].set_title(f"{dataset}: error vs sample size (Fig. 3)", fontsize=10)
-    _lines(axes[1], s4, "epsilon")
-    for _, row in bb_max.iterrows():
-        axes[1].axhline(
-            row["mean"], color=COLOURS["blackbox"], ls="--", label=LABELS["blackbox"] + " (no ε)"
-        )
-    axes[1].set_xscale("log")
-    axes[1].set_xlabel(f"ε (n′ = {int(dp.n.max())})")
+    draw_epsilons(axes[1], frame)
     axes[1].set_title(f"{dataset}: error vs privacy budget (Fig. 4)", fontsize=10)
-    from matplotlib.ticker import NullFormatter
-
-    for ax, ticks in ((axes[0], sorted(s3.n.unique())), (axes[1], sorted(s4.epsilon.unique()))):
-        ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
-        ax.xaxis.set_minor_formatter(NullFormatter())
+    for ax in axes:
         ax.grid(color="#eeeeee")
         ax.legend(fontsize=8)
     fig.tight_layout()
@@ -102,27 +245,38 @@ def write_outputs(
     plt.close(fig)
     files.append(png)
 
+    series = _series(frame)
+    dp = series[series.metric == "dp"]
+    n_ref = _reference_n(dp)
+    s3 = sizes_summary(frame)
+    s4 = epsilons_summary(frame)
+    metric_eps = [float(e) for e in metric_epsilons]
+    fig5 = series[(series.n == n_ref) & series.epsilon.isin(metric_eps + [0.0])]
+    s5 = _summary(fig5, ["mechanism", "epsilon", "metric"])
     md = [
         f"# P2NIA on {dataset}",
         "",
         f"Rows: {len(frame)}; models: {sorted(frame.model.unique())}; repetitions: "
         f"{frame.rep.nunique()}. Mean absolute error ± standard error over repetitions and "
-        "models.",
+        "models; `runs` counts defined estimates (of all runs when some were undefined).",
         "",
         "## Error vs n′ (DP, ε = 10; black-box has no ε)",
         "",
-        _table(s3, ["mechanism", "n"]),
+        wide_table(s3, "n"),
         "",
-        f"## Error vs ε (DP, n′ = {int(dp.n.max())})",
+        f"## Error vs ε (DP, n′ = {n_ref}; black-box: ε = 0 means none)",
         "",
-        _table(s4, ["mechanism", "epsilon"]),
+        wide_table(s4, "epsilon"),
         "",
-        "black-box at the same n′: "
-        + ", ".join(f"{r['mean']:.4f} ± {r['se']:.4f}" for _, r in bb_max.iterrows()),
-        "",
-        f"## Per metric at the largest n′ (ε = {_and(metric_eps)}; black-box: ε = 0 means none)",
+        f"## Per metric at n′ = {n_ref} (ε = {_and(metric_eps)}; black-box: ε = 0 means none)",
         "",
         _table(s5, ["mechanism", "epsilon", "metric"]),
+        "",
+        "## Long form (DP)",
+        "",
+        _table(s3, ["mechanism", "n"]),
+        "",
+        _table(s4, ["mechanism", "epsilon"]),
         "",
     ]
     path = out / f"{dataset}-tables.md"
@@ -134,6 +288,42 @@ def write_outputs(
 def _and(values) -> str:
     shown = [f"{v:g}" for v in values]
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def _runs(r) -> str:
+    return (
+        str(int(r["count"]))
+        if r["count"] == r["runs"]
+        else f"{int(r['count'])} of {int(r['runs'])}"
+    )
+
+
+def _cell(r) -> str:
+    if not r["count"]:
+        return "undefined"
+    se = "" if not np.isfinite(r["se"]) else f" ± {r['se']:.3f}"
+    runs = "" if r["count"] == r["runs"] else f" ({int(r['count'])}/{int(r['runs'])})"
+    return f"{r['mean']:.3f}{se}{runs}"
+
+
+def wide_table(summary: pd.DataFrame, x: str) -> str:
+    """Markdown table: one row per ``x`` value, one column per series (mean ± SE; the number
+    of defined runs when not all were). The black box (ε = 0) is its own row in an ε table."""
+    series = _ordered(summary.mechanism)
+    lines = [
+        f"| {'n′' if x == 'n' else 'ε' if x == 'epsilon' else x} | "
+        + " | ".join(_label(s) for s in series)
+        + " |",
+        "|" + "---|" * (len(series) + 1),
+    ]
+    for value in sorted(summary[x].unique()):
+        cells = []
+        for s in series:
+            r = summary[(summary.mechanism == s) & (summary[x] == value)]
+            cells.append(_cell(r.iloc[0]) if len(r) else "")
+        shown = "none" if x == "epsilon" and value == 0 else f"{value:g}"
+        lines.append(f"| {shown} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def _table(summary: pd.DataFrame, keys) -> str:
@@ -151,14 +341,23 @@ def _table(summary: pd.DataFrame, keys) -> str:
             for k in keys
         ]
         lines.append(
-            "| " + " | ".join(cells) + f" | {r['mean']:.4f} | {r['se']:.4f} | {int(r['count'])} |"
+            "| " + " | ".join(cells) + f" | {r['mean']:.4f} | {r['se']:.4f} | {_runs(r)} |"
         )
     return "\n".join(lines)
 
 
-def _lines(ax, summary, x: str) -> None:
-    """One error-bar line per mechanism of a mean/se summary, against column ``x``."""
-    for mech, part in summary.groupby("mechanism"):
+def _ticks(ax, ticks) -> None:
+    from matplotlib.ticker import NullFormatter
+
+    ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
+    ax.xaxis.set_minor_formatter(NullFormatter())
+
+
+def _lines(ax, summary, x: str) -> list[str]:
+    """One error-bar line per series of a mean/se summary, against column ``x``."""
+    drawn = []
+    for mech in _ordered(summary.mechanism):
+        part = summary[summary.mechanism == mech].sort_values(x)
         ax.errorbar(
             part[x],
             part["mean"],
@@ -166,5 +365,8 @@ def _lines(ax, summary, x: str) -> None:
             label=_label(mech),
             color=COLOURS.get(mech),
             marker=MARKERS.get(mech, "v"),
+            ls="--" if mech == "blackbox" else "-",
             capsize=3,
         )
+        drawn.append(mech)
+    return drawn

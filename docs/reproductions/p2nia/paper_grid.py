@@ -1,0 +1,135 @@
+"""The P2NIA paper's grid on Adult with every method on the same axes (issue 17): black box, GRR
+with record and with per-column (the paper's) accounting, MST and AIM.
+
+Random forest, n′ = 5,000, ε ∈ {0.1, 0.5, 1, 2, 5, 10} (Fig. 4); at ε = 10 also
+n′ ∈ {250, 500, 1000, 2000} (Fig. 3, sampled from the same MST/AIM fit); DP, EO and EOpp in every
+row (Figs. 5 and 8). One task = one (model, repetition, mechanism, ε) cell of
+``ethiclens.p2nia.ExperimentConfig``, run by the experiment's own ``run_task``.
+
+Resumable: the rows file is rewritten (atomically) after every task and a task whose rows are
+already there is skipped, so an interrupted run continues where it stopped. Order: the cheap
+methods (black box, both GRR accountings) for every model and repetition first, then MST and AIM
+repetition by repetition (random forest first), so a run cut short leaves whole repetitions.
+``--models rf,xgb`` adds the XGBoost variants (Figs. 6/7).
+
+Run from the repository root, single-threaded, e.g.::
+
+    OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \\
+        nice -n 10 .venv/bin/python docs/reproductions/p2nia/paper_grid.py --repetitions 10
+
+then ``... paper_grid.py --figures`` writes the figures and tables from the rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from ethiclens.p2nia import ExperimentConfig, write_experiment_outputs
+from ethiclens.p2nia._experiment import run_task, tasks_for
+from ethiclens.report import write_atomic
+
+HERE = Path(__file__).parent
+EPSILONS = (0.1, 0.5, 1.0, 2.0, 5.0, 10.0)
+SIZES = (250, 500, 1000, 2000, 5000)
+
+
+def _key(model, rep, mechanism, epsilon, accounting) -> tuple:
+    if mechanism != "grr" or not isinstance(accounting, str):
+        accounting = "record"
+    return (model, int(rep), mechanism, round(float(epsilon), 6), accounting)
+
+
+def plan(dataset: str, models, repetitions: int, mechanisms) -> list[dict]:
+    """Every task of the grid, in priority order."""
+    tasks = []
+    for accounting in ("record", "per-column"):
+        mechs = tuple(m for m in mechanisms if accounting == "record" or m == "grr")
+        if not mechs:
+            continue
+        cfg = ExperimentConfig(
+            dataset=dataset,
+            models=tuple(models),
+            repetitions=repetitions,
+            mechanisms=mechs,
+            sizes=SIZES,
+            epsilons=EPSILONS,
+            metric_epsilons=(10.0, 1.0),
+            accounting=accounting,
+        )
+        tasks += tasks_for(cfg)
+    # one repetition's tasks back to back, so the experiment's per-process cache fits each
+    # (model, repetition) once per phase
+    phase = {"blackbox": 0, "grr": 0}
+    within = {"blackbox": 0, "grr": 1, "mst": 2, "aim": 3}
+    return sorted(
+        tasks,
+        key=lambda t: (
+            phase.get(t["mechanism"], 1),
+            list(models).index(t["model"]),
+            t["rep"],
+            within.get(t["mechanism"], 4),
+            t["accounting"],
+            -t["epsilon"],
+        ),
+    )
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--dataset", default="adult")
+    p.add_argument("--models", default="rf")
+    p.add_argument("--repetitions", type=int, default=10)
+    p.add_argument("--mechanisms", default="blackbox,grr,mst,aim")
+    p.add_argument("--max-seconds", type=float, default=None, help="stop after this long")
+    p.add_argument("--figures", action="store_true", help="only draw figures from the rows")
+    args = p.parse_args()
+    rows_path = HERE / f"paper-{args.dataset}-rows.csv"
+    frame = pd.read_csv(rows_path) if rows_path.exists() else pd.DataFrame()
+    if args.figures:
+        files = write_experiment_outputs(frame, HERE, f"paper-{args.dataset}")
+        print("wrote", [f.name for f in files])
+        return
+    done = (
+        {
+            _key(*k)
+            for k in frame[["model", "rep", "mechanism", "epsilon", "accounting"]].itertuples(
+                index=False
+            )
+        }
+        if len(frame)
+        else set()
+    )
+    models = args.models.split(",")
+    tasks = plan(args.dataset, models, args.repetitions, args.mechanisms.split(","))
+    todo = [
+        t
+        for t in tasks
+        if _key(t["model"], t["rep"], t["mechanism"], t["epsilon"], t["accounting"]) not in done
+    ]
+    print(f"{len(tasks)} tasks, {len(tasks) - len(todo)} already done", flush=True)
+    start = time.perf_counter()
+    for i, task in enumerate(todo, 1):
+        if args.max_seconds and time.perf_counter() - start > args.max_seconds:
+            print("time limit reached; rerun to resume", flush=True)
+            break
+        t0 = time.perf_counter()
+        rows = pd.DataFrame(run_task(task))
+        rows["task_seconds"] = time.perf_counter() - t0  # the whole task, model fit included
+        if task["mechanism"] == "grr":  # the rows carry the manifest's accounting
+            assert set(rows.accounting) == {task["accounting"]}
+        frame = pd.concat([frame, rows], ignore_index=True) if len(frame) else rows
+        write_atomic(rows_path, frame.to_csv(index=False))
+        print(
+            f"[{i}/{len(todo)}] {task['model']} rep {task['rep']} {task['mechanism']} "
+            f"{task['accounting']} eps {task['epsilon']:g}: {time.perf_counter() - t0:.1f} s "
+            f"(elapsed {time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
