@@ -16,7 +16,7 @@ from ..errors import EthicLensInputError
 from ._inputs import SplitPredictions
 
 
-@dataclass
+@dataclass(kw_only=True)
 class GroupAttack:
     """A loss-threshold membership-inference attack on one group.
 
@@ -51,7 +51,7 @@ class GroupAttack:
         return dict(self.__dict__)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class MIAResult:
     """The attack on every group, and ΔPCER^MIA for a binary attribute.
 
@@ -140,14 +140,14 @@ def membership_inference(
         acc_te = float(np.mean(test.y_true[te] == test.y_pred[te]))
         attacks.append(
             GroupAttack(
-                g,
-                int(tr.sum()),
-                int(te.sum()),
-                auc,
-                auc - 0.5,
-                acc_tr - acc_te,
-                (acc_tr - acc_te) / 2,
-                max(0.0, acc_tr - acc_te),
+                group=g,
+                n_members=int(tr.sum()),
+                n_nonmembers=int(te.sum()),
+                auc=auc,
+                advantage=auc - 0.5,
+                yeom_advantage=acc_tr - acc_te,
+                yeom_mu_hat=(acc_tr - acc_te) / 2,
+                delta=max(0.0, acc_tr - acc_te),
             )
         )
     dp_mia = agrees = None
@@ -158,4 +158,11 @@ def membership_inference(
         )
         if delta_pcer is not None:
             agrees = bool(np.sign(dp_mia) == np.sign(delta_pcer))
-    return MIAResult(attacks, order, eta, dp_mia, delta_pcer, agrees)
+    return MIAResult(
+        groups=attacks,
+        group_order=order,
+        eta=eta,
+        delta_pcer_mia=dp_mia,
+        delta_pcer=delta_pcer,
+        sign_agrees=agrees,
+    )

@@ -20,6 +20,7 @@ further (``ethiclens pcer sweep`` measures that spread).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from dataclasses import dataclass, field
@@ -84,7 +85,7 @@ RESULT_STATISTICS = {
 }
 
 
-@dataclass
+@dataclass(kw_only=True)
 class GroupPCER:
     """One group's PCER statistics (point values; intervals and statuses in ``estimates``).
 
@@ -143,7 +144,7 @@ class GroupPCER:
         }
 
 
-@dataclass
+@dataclass(kw_only=True)
 class FloorCheck:
     """ΔPCER at one floor constant η (the paper's Table S1 sensitivity).
 
@@ -171,7 +172,7 @@ class FloorCheck:
         return {k: _num(v) if isinstance(v, float) else v for k, v in self.__dict__.items()}
 
 
-@dataclass
+@dataclass(kw_only=True)
 class PCERResult:
     """A PCER audit of one model (:func:`pcer_audit`).
 
@@ -622,11 +623,11 @@ def pcer_audit(
         tr, te = train.mask(g), test.mask(g)
         rows.append(
             GroupPCER(
-                g,
-                n_tr,
-                n_te,
-                *(
-                    float(point[k][i])
+                group=g,
+                n_train=n_tr,
+                n_test=n_te,
+                **{
+                    k: float(point[k][i])
                     for k in (
                         "acc_train",
                         "acc_test",
@@ -636,7 +637,7 @@ def pcer_audit(
                         "tpr_test",
                         "fpr_test",
                     )
-                ),
+                },
                 mean_loss_train=float(train.loss[tr].mean()) if train.loss is not None else None,
                 mean_loss_test=float(test.loss[te].mean()) if test.loss is not None else None,
                 status=INSUFFICIENT_DATA if insufficient else REPORTED,
@@ -686,32 +687,42 @@ def pcer_audit(
         check = None
         if dominated and signed is not None:
             check = bool(math.isclose(d_e, signed / e, rel_tol=1e-9, abs_tol=1e-9))
-        floor.append(FloorCheck(e, d_e, disp_e, dominated, check))
+        floor.append(
+            FloorCheck(
+                eta=e,
+                delta_pcer=d_e,
+                dispersion=disp_e,
+                floor_dominated=dominated,
+                equals_dp_gap_over_eta=check,
+            )
+        )
+    mia = None
+    if train.loss is not None and test.loss is not None:
+        mia = membership_inference(
+            train, test, group_order=order, eta=eta, positive_rates=R, delta_pcer=d_pcer
+        )
     result = PCERResult(
-        rows,
-        order,
-        eta,
-        d_pcer,
-        float(point_res["dispersion"]),
-        float(point_res["dp_gap"]),
-        signed,
-        _num(point_res["eo_gap"]),
-        floor,
-        _scales_like_inverse_eta(floor),
-        "",
-        positive_is_favorable,
-        floor_n,
+        groups=rows,
+        group_order=order,
+        eta=eta,
+        delta_pcer=d_pcer,
+        dispersion=float(point_res["dispersion"]),
+        dp_gap=float(point_res["dp_gap"]),
+        dp_gap_signed=signed,
+        eo_gap=_num(point_res["eo_gap"]),
+        floor=floor,
+        scales_like_inverse_eta=_scales_like_inverse_eta(floor),
+        interpretation="",
+        positive_is_favorable=positive_is_favorable,
+        min_group_size=floor_n,
+        mia=mia,
         notes=notes,
         estimates=result_estimates,
         n_boot=int(n_boot),
         random_state=int(random_state),
     )
-    result.interpretation = interpret(result)
-    if train.loss is not None and test.loss is not None:
-        result.mia = membership_inference(
-            train, test, group_order=order, eta=eta, positive_rates=R, delta_pcer=d_pcer
-        )
-    return result
+    # the sentence reads the finished statistics: a copy with it, not a patched object
+    return dataclasses.replace(result, interpretation=interpret(result))
 
 
 def _result_undefined_reason(name: str, rows: list[GroupPCER]) -> str:
