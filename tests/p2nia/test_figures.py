@@ -147,3 +147,12 @@ def test_undefined_estimates_are_counted_not_averaged_as_zero():
     assert r["count"] == 1 and r["runs"] == 2
     assert r["mean"] == pytest.approx(3 / np.sqrt(20) * 1.1)
     assert "(1/2)" in figs.wide_table(s, "epsilon")
+
+
+def test_metric_figures_average_only_over_models_every_method_has():
+    frame = _rows()
+    frame = frame[~((frame.model == "xgb") & frame.mechanism.isin(["mst", "aim"]))]
+    figures = figs.paper_figures(frame)
+    assert figures["fig5"][2]["model"] == ("rf",)
+    assert "random forest" in figures["fig5"][0] and "XGBoost" not in figures["fig5"][0]
+    assert figs.paper_figures(_rows())["fig5"][2]["model"] == ("rf", "xgb")
