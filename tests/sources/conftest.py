@@ -76,3 +76,26 @@ def postgres_url():
     finally:
         _run_as(user, [pg_ctl, "-D", str(data), "-m", "immediate", "stop"])
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """A local-mode SparkSession (1 core, no UI); skipped without pyspark or a Java runtime."""
+    import shutil
+
+    pyspark_sql = pytest.importorskip(
+        "pyspark.sql", reason="pyspark not installed (ethiclens[spark])"
+    )
+    if not shutil.which("java"):
+        pytest.skip("no Java runtime for Spark (apt-get install openjdk-17-jre-headless)")
+    session = (
+        pyspark_sql.SparkSession.builder.master("local[1]")
+        .appName("ethiclens-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.driver.memory", "512m")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()

@@ -20,7 +20,7 @@ from ethiclens.sources import (
 )
 from tests.sources.conftest import make_frame
 
-ENGINES = ["pandas", "duckdb", "sqlite", "postgres", "dask"]
+ENGINES = ["pandas", "duckdb", "sqlite", "postgres", "dask", "spark"]
 ROLES = Roles(y_pred="p", y_true="y", protected=["race", "sex"], y_score="s", weight="w")
 
 
@@ -53,6 +53,13 @@ def counter(request, tmp_path):
             url = request.getfixturevalue("postgres_url")
             _load_pg(url, frame, name)
             return sql_counts(url, roles, table=name)
+        if engine == "spark":
+            from ethiclens.sources import spark_counts
+
+            session = request.getfixturevalue("spark")
+            rows = frame.astype(object).where(frame.notna(), None)
+            records = [tuple(r) for r in rows.itertuples(index=False, name=None)]
+            return spark_counts(session.createDataFrame(records, list(frame.columns)), roles)
         import dask.dataframe as dd
 
         return dask_counts(dd.from_pandas(frame, npartitions=3), roles)
@@ -279,3 +286,15 @@ def test_postgres_report_provenance_masks_the_password(postgres_url, tmp_path):
     assert "s3cr3t-pw" not in text
     prov = json.loads(out.read_text())["data"]["provenance"]
     assert prov["database"].startswith("postgresql+psycopg://ethiclens:***@")
+
+
+def test_audit_frame_on_spark_equals_rows(spark):
+    frame = make_frame(10, n=1500)
+    records = [tuple(r) for r in frame.astype(object).itertuples(index=False, name=None)]
+    sdf = spark.createDataFrame(records, list(frame.columns))
+    kwargs = {"n_boot": 200, "random_state": 4, "intersections": [("race", "sex")]}
+    got = audit_frame(sdf, y_true="y", y_pred="p", protected=["race", "sex"], y_score="s", **kwargs)
+    rows = ethiclens.audit(
+        frame["y"], frame["p"], frame[["race", "sex"]], y_score=frame["s"], **kwargs
+    )
+    assert got.to_json() == rows.to_json()

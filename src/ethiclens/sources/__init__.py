@@ -1,4 +1,4 @@
-"""Audit where the data lives: counts tables, DuckDB files, SQL databases, Dask frames.
+"""Audit where the data lives: counts tables, DuckDB files, SQL databases, Dask and Spark frames.
 
 Every engine here runs one GROUP BY where the data is and hands only the counts table to
 ``ethiclens.audit_counts`` (docs/adr/0009-data-engines.md).
@@ -14,6 +14,7 @@ from ._counts_table import (
 )
 from ._dask import audit_frame, dask_counts
 from ._duckdb import duckdb_counts, file_columns, resolve_files
+from ._spark import spark_counts
 from ._sql import mask_url, sql_columns, sql_counts
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "sql_columns",
     "mask_url",
     "sql_counts",
+    "spark_counts",
     "RESERVED",
     "Roles",
     "counts_of",

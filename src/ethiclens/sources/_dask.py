@@ -75,7 +75,7 @@ def audit_frame(
     n_bins: int = 10,
     **kwargs,
 ):
-    """Audit a Dask DataFrame by column names: counted on the cluster, audited here.
+    """Audit a Dask or Spark DataFrame by column names: counted on the cluster, audited here.
 
     ``protected`` is a column name or a list of them; every other keyword is
     :func:`ethiclens.audit_counts`'s. Same result as ``ethiclens.audit`` on the same rows.
@@ -84,4 +84,10 @@ def audit_frame(
 
     cols = [protected] if isinstance(protected, str) else list(protected)
     roles = Roles(y_pred, cols, y_true, y_score, sample_weight, n_bins)
-    return audit_counts(dask_counts(frame, roles), n_bins=n_bins, **kwargs)
+    if type(frame).__module__.startswith("pyspark"):
+        from ._spark import spark_counts
+
+        table = spark_counts(frame, roles)
+    else:
+        table = dask_counts(frame, roles)
+    return audit_counts(table, n_bins=n_bins, **kwargs)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
+from ..io import preflight_file
 from ._counts_table import Roles, finish_sql_counts, group_by_sql
 
 PARQUET = (".parquet", ".pq")
@@ -87,8 +88,7 @@ def file_columns(target: str) -> list[str]:
 
 def _columns(target, files, kind, hive) -> list[str]:
     for f in files:
-        if Path(f).stat().st_size == 0:
-            raise DataFileError(f"file {f} is empty", fix="export the data again")
+        preflight_file(f)  # empty, misnamed, not UTF-8, wrong delimiter, a repeated header
     try:
         schemas = _schemas(files, kind)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
