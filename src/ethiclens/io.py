@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import fnmatch
+import glob
+import os
 from pathlib import Path
 
 import pandas as pd
@@ -57,6 +60,71 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0].strip() if text else type(exc).__name__
 
 
+def _not_utf8(path: Path, exc: UnicodeDecodeError) -> DataFileError:
+    return DataFileError(
+        f"{path.name} is not UTF-8 text (byte {exc.object[exc.start : exc.start + 1]!r} at "
+        f"position {exc.start})",
+        fix="save it as UTF-8 (e.g. Excel's 'CSV UTF-8'; or iconv -f latin1 -t utf-8)",
+    )
+
+
+def _delimiter_error(path: Path, header: str):
+    for sep in (";", "\t", "|"):
+        if sep in header:
+            shown = {";": "semicolons", "\t": "tabs", "|": "pipes"}[sep]
+            return DataFileError(
+                f"{path.name} has one column {header[:60]!r}: its fields look separated by "
+                f"{shown}, not commas",
+                fix="save it as comma-separated CSV (or Parquet)",
+            )
+    return None
+
+
+def preflight_file(path: str | Path) -> None:
+    """The cheap checks of :func:`read_table`, for engines that read the file themselves
+    (DuckDB, Dask): a regular, non-empty file whose first bytes match its name; for CSV, a
+    UTF-8 header row of comma-separated, distinct names. Reads at most 64 kB."""
+    import codecs
+    import csv
+    import gzip
+    import io as _io
+
+    path = Path(path)
+    if not path.is_file():
+        raise DataFileError(f"{path} is not a regular file", fix="name a .csv or .parquet file")
+    if path.stat().st_size == 0:
+        raise DataFileError(f"file {path} is empty", fix="export the data again")
+    low = path.name.lower()
+    suffix = ".csv" if low.endswith((".csv", ".csv.gz")) else path.suffix.lower()
+    _sniff(path, suffix)
+    if suffix != ".csv":
+        return
+    opener = gzip.open if low.endswith(".gz") else open
+    try:
+        with opener(path, "rb") as fh:
+            head = fh.read(65536)
+    except (OSError, EOFError) as exc:
+        raise DataFileError(
+            f"cannot read {path.name}: {_first_line(exc)}",
+            fix="the file is damaged or not what its name says: export the table again",
+        ) from exc
+    try:
+        text = codecs.getincrementaldecoder("utf-8-sig")().decode(head, final=False)
+    except UnicodeDecodeError as exc:
+        raise _not_utf8(path, exc) from exc
+    header = next(csv.reader(_io.StringIO(text)), [])
+    if len(header) == 1 and (err := _delimiter_error(path, header[0])):
+        raise err
+    seen = set()
+    for name in header:
+        if name in seen:
+            raise DataFileError(
+                f"{path.name} has two columns named {name!r}",
+                fix="rename the columns so each name is unique",
+            )
+        seen.add(name)
+
+
 def read_table(path: str | Path) -> pd.DataFrame:
     """Read a CSV/Parquet/JSON file; an empty, missing or unreadable file is a clear error."""
     path = Path(path)
@@ -95,11 +163,7 @@ def read_table(path: str | Path) -> pd.DataFrame:
     try:
         frame = reader(path)
     except UnicodeDecodeError as exc:
-        raise DataFileError(
-            f"{path.name} is not UTF-8 text (byte {exc.object[exc.start : exc.start + 1]!r} at "
-            f"position {exc.start})",
-            fix="save it as UTF-8 (e.g. Excel's 'CSV UTF-8'; or iconv -f latin1 -t utf-8)",
-        ) from exc
+        raise _not_utf8(path, exc) from exc
     except RecursionError as exc:
         raise DataFileError(
             f"cannot read {path.name}: nested too deeply", fix="give a flat table"
@@ -131,15 +195,9 @@ def read_table(path: str | Path) -> pd.DataFrame:
     if suffix == ".csv":
         _check_csv_header(path, frame)
     if suffix == ".csv" and frame.shape[1] == 1:
-        header = str(frame.columns[0])
-        for sep in (";", "\t", "|"):
-            if sep in header:
-                shown = {";": "semicolons", "\t": "tabs", "|": "pipes"}[sep]
-                raise DataFileError(
-                    f"{path.name} has one column {header[:60]!r}: its fields look separated by "
-                    f"{shown}, not commas",
-                    fix="save it as comma-separated CSV (or Parquet)",
-                )
+        err = _delimiter_error(path, str(frame.columns[0]))
+        if err:
+            raise err
     dup = frame.columns[frame.columns.duplicated()]
     if len(dup):
         raise DataFileError(
@@ -184,6 +242,24 @@ def require_columns(frame: pd.DataFrame, columns, source: str) -> None:
             raise EthicLensInputError(f"not found in {source}", column=col, fix=fix)
 
 
+def check_roles(roles: dict, protected=()) -> None:
+    """No column plays two roles that cannot share one: a protected attribute that is also the
+    label, prediction, score or weight; a weight that is also the label, prediction or score.
+
+    ``roles`` maps a flag (``"--y-pred"``) to its column or None; ``protected`` lists the
+    protected columns (flag ``--protected``).
+    """
+    pairs = [*roles.items(), *(("--protected", c) for c in protected)]
+    for flag, col in pairs:
+        clash = [f for f, c in roles.items() if c and c == col and f != flag]
+        if col and clash and (flag in ("--protected", "--weight") or "--weight" in clash):
+            raise EthicLensInputError(
+                f"is given to both {flag} and {clash[0]}",
+                column=col,
+                fix=f"give {flag} and {clash[0]} different columns",
+            )
+
+
 def _identity(path: Path):
     """(device, inode) of an existing file, else its resolved path."""
     try:
@@ -205,13 +281,26 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
         so hard links and symlinks count).
     protected_dirs : iterable of paths
         Folders no output may be written into (e.g. a P2NIA release that is only read).
+        An input that is a folder is one too, and an input glob (``data/*.csv``) refuses
+        outputs that are, or would on the next run be, among its files.
     """
     seen = {}
     in_ids = {}
-    for p in inputs:
-        if p is not None:
-            in_ids[_identity(Path(p))] = Path(p)
     guarded = [Path(d).resolve() for d in protected_dirs if d is not None]
+    patterns = []
+    for p in inputs:
+        if p is None:
+            continue
+        text = str(p)
+        if any(ch in text for ch in "*?[") and not Path(text).exists():
+            # a glob: no output may be one of its files now, or match it on the next run
+            patterns.append(os.path.abspath(text))
+            for match in glob.glob(text, recursive=True):
+                in_ids[_identity(Path(match))] = Path(match)
+        elif Path(text).is_dir():
+            guarded.append(Path(text).resolve())  # a folder of tables (or a release)
+        else:
+            in_ids[_identity(Path(p))] = Path(p)
     for flag, p in outputs.items():
         if p is None:
             continue
@@ -232,6 +321,16 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
             )
         seen[ident] = flag
         resolved = path.resolve()
+        for pattern in patterns:
+            if fnmatch.fnmatchcase(str(resolved), pattern) or fnmatch.fnmatchcase(
+                os.path.abspath(path), pattern
+            ):
+                raise EthicLensInputError(
+                    f"output {path} matches the input glob {pattern}: the next run would "
+                    "read it as data",
+                    column=flag,
+                    fix="write outputs where the input glob does not reach",
+                )
         for d in guarded:
             if resolved == d or d in resolved.parents:
                 raise EthicLensInputError(

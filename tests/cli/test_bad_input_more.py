@@ -234,9 +234,9 @@ CASES = [
         "read-folder-without-tables",
         _audit_file("sub"),
         lambda d: ((d / "sub").mkdir(), (d / "sub" / "notes.txt").write_text("hi")),
-        ["TARGET"],
+        ["sub"],
     ),
-    ("read-folder-named-csv", _audit_file("d.csv"), _mkdir("d.csv"), ["TARGET"]),
+    ("read-folder-named-csv", _audit_file("d.csv"), _mkdir("d.csv"), ["d.csv"]),
     ("read-empty", _audit_file("e.csv"), _text("e.csv", ""), ["is empty"]),
     ("read-header-only", _audit_file("e.csv"), _text("e.csv", "y,p,g\n"), ["no data rows"]),
     (
@@ -736,6 +736,83 @@ CASES = [
     ("pcer-single-group", PCER, _text("base.csv", _csv("y,p,g", "1,0,a", "0,1,a")), ["group"]),
     # ---- datasets
     ("datasets-info-unknown", ["datasets", "info", "zz"], None, ["zz", "compas"]),
+    # ---- inputs that are globs or folders: outputs may not land among them
+    (
+        "audit-json-matches-input-glob",
+        ["audit", "{d}/*.csv", "--y-true", "y", "--y-pred", "p", "--protected", "g"]
+        + ["--json", "{d}/report.csv"],
+        None,
+        ["--json", "glob"],
+    ),
+    (
+        "audit-json-inside-input-folder",
+        ["audit", "{d}/sub", "--y-true", "y", "--y-pred", "p", "--protected", "g"]
+        + ["--json", "{d}/sub/o.json"],
+        lambda d: (
+            (d / "sub").mkdir(),
+            (d / "sub" / "a.csv").write_bytes((d / "base.csv").read_bytes()),
+        ),
+        ["--json", "inside"],
+    ),
+    # ---- counts, thresholds, compare
+    (
+        "counts-out-is-input",
+        ["counts", "{d}/base.csv", "--y-pred", "p", "--protected", "g", "--out", "{d}/base.csv"],
+        None,
+        ["--out", "input"],
+    ),
+    (
+        "counts-out-fifo",
+        ["counts", "{d}/base.csv", "--y-pred", "p", "--protected", "g", "--out", "{d}/fifo"],
+        _fifo("fifo"),
+        ["not a regular"],
+    ),
+    (
+        "counts-out-into-proc",
+        ["counts", "{d}/base.csv", "--y-pred", "p", "--protected", "g", "--out", "/proc/x.pq"],
+        None,
+        ["/proc"],
+    ),
+    (
+        "counts-out-matches-input-glob",
+        ["counts", "{d}/*.csv", "--y-pred", "p", "--protected", "g", "--out", "{d}/c.csv"],
+        None,
+        ["--out", "glob"],
+    ),
+    (
+        "thresholds-step-1e-9",
+        ["thresholds", "{d}/base.csv", "--y-score", "s", "--protected", "g", "--step", "1e-9"],
+        None,
+        ["--step", "1,000 thresholds"],
+    ),
+    (
+        "thresholds-n-boot-huge",
+        ["thresholds", "{d}/base.csv", "--y-score", "s", "--protected", "g"]
+        + ["--n-boot", "100000000000"],
+        None,
+        ["--n-boot", "GiB"],
+    ),
+    (
+        "thresholds-plot-is-input",
+        ["thresholds", "{d}/base.csv", "--y-score", "s", "--protected", "g"]
+        + ["--plot", "{d}/base.csv"],
+        None,
+        ["--plot", "input"],
+    ),
+    (
+        "compare-json-is-input",
+        ["compare", "{d}/base.csv", "--y-true", "y", "--y-pred", "p", "--y-pred", "y"]
+        + ["--protected", "g", "--json", "{d}/../{n}/base.csv"],
+        None,
+        ["--json", "input"],
+    ),
+    (
+        "compare-n-boot-huge",
+        ["compare", "{d}/base.csv", "--y-true", "y", "--y-pred", "p", "--y-pred", "y"]
+        + ["--protected", "g", "--n-boot", "100000000000"],
+        None,
+        ["--n-boot", "GiB"],
+    ),
 ]
 
 CLICK_TYPE_ERRORS = {"audit-n-boot-1e11", "audit-n-boot-150.5", "audit-seed-float"}
@@ -769,15 +846,32 @@ def ws(tmp_path):
     return tmp_path
 
 
-@pytest.mark.parametrize("argv,setup,needles", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
-def test_bad_input_is_refused_cleanly(ws, argv, setup, needles, capsys, request):
+def _is_file_audit(argv) -> bool:
+    return argv[0] == "audit" and argv[1].startswith("{d}/") and "--engine" not in argv
+
+
+# On the default engine (DuckDB, when installed) these are still accepted; see issue 14.
+DUCKDB_GAPS = {
+    "weight-all-1e-200": "weights whose squares underflow are counted without a word",
+}
+
+
+def _run_case(ws, argv, setup, capsys):
     if setup is not None:
         setup(ws)
     before = _hashes(ws)
-    args = [a.format(d=ws, n=ws.name) for a in argv]
-    code = main(args)  # a traceback would raise here and fail the test
+    code = main([a.format(d=ws, n=ws.name) for a in argv])  # a traceback fails the test
     cap = capsys.readouterr()
-    message = (cap.out + cap.err).strip()
+    return code, (cap.out + cap.err).strip(), before
+
+
+@pytest.mark.parametrize("argv,setup,needles", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_bad_input_is_refused_cleanly(ws, argv, setup, needles, capsys, request):
+    """File audits run on the in-memory (pandas) engine here, whose messages are checked word
+    for word; the default engine gets the same files below."""
+    if _is_file_audit(argv):
+        argv = [*argv, "--engine", "pandas"]
+    code, message, before = _run_case(ws, argv, setup, capsys)
     assert code == 2, message
     assert "Traceback" not in message
     for needle in needles:
@@ -785,6 +879,30 @@ def test_bad_input_is_refused_cleanly(ws, argv, setup, needles, capsys, request)
     if request.node.callspec.id not in CLICK_TYPE_ERRORS:
         assert "Fix:" in message, message
     assert _hashes(ws) == before, "a refused command changed a file that existed before"
+
+
+FILE_AUDITS = [
+    pytest.param(
+        *c[1:3],
+        id=c[0],
+        marks=[pytest.mark.xfail(strict=True, reason=DUCKDB_GAPS[c[0]])]
+        if c[0] in DUCKDB_GAPS
+        else [],
+    )
+    for c in CASES
+    if _is_file_audit(c[1])
+]
+
+
+@pytest.mark.parametrize("argv,setup", FILE_AUDITS)
+def test_the_default_engine_refuses_the_same_files(ws, argv, setup, capsys, request):
+    """The same bad files through the default engine: exit 2 with a fix, nothing modified."""
+    code, message, before = _run_case(ws, argv, setup, capsys)
+    assert code == 2, message
+    assert "Traceback" not in message
+    if request.node.callspec.id not in CLICK_TYPE_ERRORS:
+        assert "Fix:" in message, message
+    assert _hashes(ws) == before
 
 
 def test_case_ids_are_unique_and_many():
@@ -844,12 +962,13 @@ def test_pos_label_from_the_command_line_matches_the_columns_type(ws, header, ro
 def test_awkward_but_valid_files_are_read(ws):
     """A BOM, column names with spaces and accents, and a spaced --group-order all work."""
     (ws / "v.csv").write_bytes(
-        ("\ufeffy,pré d, grp \n" + "1,0,a\n0,1,b\n1,1,a\n0,0,b\n" * 50).encode("utf-8")
+        ("\ufeffy,pré d, grp ,g\n" + "1,0,a,a\n0,1,b,b\n1,1,a,a\n0,0,b,b\n" * 50).encode()
     )
     out = ws / "o.json"
-    args = ["audit", str(ws / "v.csv"), "--y-true", "y", "--y-pred", "pré d"]
-    assert main([*args, "--protected", " grp ", "--n-boot", "200", "--json", str(out)]) == 0
+    args = ["audit", str(ws / "v.csv"), "--y-true", "y", "--y-pred", "pré d", "--n-boot", "200"]
+    assert main([*args, "--protected", " grp ", "--engine", "pandas", "--json", str(out)]) == 0
     assert json.loads(out.read_text())["attributes"][0]["name"] == " grp "
+    assert main([*args, "--protected", "g", "--json", str(out)]) == 0  # default engine: BOM
     pcer = ["pcer", "audit", "--train", str(ws / "base.csv"), "--test", str(ws / "test.csv")]
     pcer += ["--y-true", "y", "--y-pred", "p", "--protected", "g", "--n-boot", "200"]
     assert main([*pcer, "--group-order", "b, a", "--json", str(ws / "p.json")]) == 0

@@ -577,7 +577,7 @@ def _benchmark_inputs(name, protected, score, states, year, download, seed, excl
 def _file_inputs(
     path, y_true, y_pred, y_score, protected, weight, positive, user, excludes, merges
 ):
-    from ..io import read_table, require_columns
+    from ..io import check_roles, read_table, require_columns
 
     if not y_pred or not protected:
         raise EthicLensInputError(
@@ -590,14 +590,7 @@ def _file_inputs(
     wanted = [c for c in (y_true, y_pred, y_score, weight) if c] + cols
     require_columns(frame, wanted, path)
     roles = {"--y-true": y_true, "--y-pred": y_pred, "--y-score": y_score, "--weight": weight}
-    for flag, col in [*roles.items(), *(("--protected", c) for c in cols)]:
-        clash = [f for f, c in roles.items() if c and c == col and f != flag]
-        if col and clash and (flag in ("--protected", "--weight") or "--weight" in clash):
-            raise EthicLensInputError(
-                f"is given to both {flag} and {clash[0]}",
-                column=col,
-                fix=f"give {flag} and {clash[0]} different columns",
-            )
+    check_roles(roles, cols)
     refs = {c: _edited_reference(c, r, excludes, merges, True) for c, r in refs.items()}
     model = {"predictions": f"column {y_pred!r} of {Path(path).name}"}
     if y_score:
@@ -629,7 +622,7 @@ def _pick(engine, target):
 def _audit_where_it_lives(a: dict) -> None:
     """Audit a counts file, a database, or a file counted by DuckDB or Dask: only counts here."""
     from ..fairness import Policy, audit_counts
-    from ..io import check_outputs
+    from ..io import check_outputs, check_roles
     from ..report import (
         check_writable,
         load_card_info,
@@ -692,6 +685,8 @@ def _audit_where_it_lives(a: dict) -> None:
                 column="--y-pred/--protected",
                 fix="e.g. --y-true label --y-pred pred --protected sex=Male",
             )
+        flags = ("--y-true", "--y-pred", "--y-score", "--weight")
+        check_roles({f: a[f[2:].replace("-", "_")] for f in flags}, cols)
         roles = Roles(a["y_pred"], cols, a["y_true"], a["y_score"], a["weight"])
         table, where = count_source(
             engine,

@@ -155,7 +155,12 @@ def counts_command(
     out,
 ):
     """Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates."""
+    from ..io import check_outputs
+    from ..report import check_writable
     from ..sources import Roles, suppress_small_cells, write_counts
+
+    check_outputs({"--out": out}, inputs=[target])  # never the input, its folder or its glob
+    check_writable(out)
 
     roles = Roles(y_pred, [p.strip() for p in protected], y_true, y_score, weight, int(n_bins))
     table, where = count_source(

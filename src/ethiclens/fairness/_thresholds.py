@@ -21,7 +21,7 @@ from ..errors import EthicLensInputError
 from . import _display
 from . import _policy as pol
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
-from ._validate import as_binary, as_scores, encode_groups, resolve_reference
+from ._validate import MAX_DRAW_BYTES, as_binary, as_scores, encode_groups, resolve_reference
 
 THRESHOLDS_SCHEMA_VERSION = "1.0"
 THRESHOLD_METHOD = "Dirichlet(score-bin x label cells + 1/(2·bins)) draws per group, equal-tailed"
@@ -102,13 +102,29 @@ class ThresholdTable:
         )
 
 
+MAX_THRESHOLDS = 1000
+
+
 def _grid(thresholds, step, audited) -> np.ndarray:
     if thresholds is None:
         if not (isinstance(step, (int, float)) and 0 < step < 1):
             raise EthicLensInputError("must be in (0, 1)", column="step", value=step, fix="0.05")
+        if step < 1 / MAX_THRESHOLDS:  # 1e-9 meant 10**9 thresholds: an out-of-memory kill
+            raise EthicLensInputError(
+                f"gives more than {MAX_THRESHOLDS:,} thresholds",
+                column="step",
+                value=step,
+                fix=f"use a step of at least {1 / MAX_THRESHOLDS:g} (0.05 is the default)",
+            )
         k = int(round(1 / step))
         thresholds = np.round(np.arange(1, k) * step, 10)
     th = np.asarray(thresholds, float).ravel()
+    if th.size > MAX_THRESHOLDS:
+        raise EthicLensInputError(
+            f"{th.size:,} thresholds; at most {MAX_THRESHOLDS:,}",
+            column="thresholds",
+            fix="give fewer thresholds",
+        )
     th = np.unique(np.concatenate([th, [float(audited)]]))
     if th.size == 0 or np.isnan(th).any() or (th <= 0).any() or (th >= 1).any():
         raise EthicLensInputError(
@@ -252,6 +268,15 @@ def _attribute_rows(name, groups, ref, counts, th, labelled, policy, n_boot, lev
     n_groups, k = len(groups), len(th)
     prior = 1.0 / (2 * (k + 1))
     totals = counts.sum(axis=(1, 2)).astype(float)
+    need = n_boot * n_groups * (k + 1) * 2 * 8
+    if need > MAX_DRAW_BYTES:  # n_boot = 1e11 asked numpy for 58 TiB
+        raise EthicLensInputError(
+            f"would need about {need / 2**30:.1f} GiB for the interval draws of {name!r} "
+            f"(limit {MAX_DRAW_BYTES / 2**30:.0f} GiB)",
+            column="n_boot",
+            value=n_boot,
+            fix="use fewer draws (1000 is the default) or a coarser threshold step",
+        )
     draws = np.empty((n_boot, n_groups, (k + 1) * 2))
     for g in range(n_groups):
         draws[:, g, :] = rng.dirichlet(counts[g].ravel() + prior, size=n_boot) * totals[g]

@@ -154,6 +154,10 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
     return series.to_numpy().astype(np.int8)
 
 
+TRUE_WORDS = ("true", "1", "t", "yes", "y", "on")
+FALSE_WORDS = ("false", "0", "f", "no", "n", "off")
+
+
 def _matches(series: pd.Series, pos_label) -> np.ndarray:
     """Rows equal to ``pos_label``, compared in the column's own type.
 
@@ -164,8 +168,9 @@ def _matches(series: pd.Series, pos_label) -> np.ndarray:
     if hits.any() or not isinstance(pos_label, str):
         return hits
     text = pos_label.strip()
-    if pd.api.types.is_bool_dtype(series.dtype) and text.lower() in ("true", "false", "1", "0"):
-        return (series == (text.lower() in ("true", "1"))).to_numpy()
+    if pd.api.types.is_bool_dtype(series.dtype) and text.lower() in TRUE_WORDS + FALSE_WORDS:
+        # a reader may have turned yes/no or t/f into booleans (DuckDB's CSV sniffer does)
+        return (series == (text.lower() in TRUE_WORDS)).to_numpy()
     if pd.api.types.is_numeric_dtype(series.dtype):
         try:
             number = float(text)

@@ -28,6 +28,15 @@ def check_writable(path: str | Path) -> Path:
         raise EthicLensInputError(
             f"output {path}: no permission to write there", fix="choose a folder you can write to"
         )
+    try:  # root passes os.access everywhere, /proc included: try for real
+        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise EthicLensInputError(
+            f"output {path}: cannot create a file in {folder} ({exc.strerror or exc})",
+            fix="choose a folder you can write to",
+        ) from exc
     return path
 
 

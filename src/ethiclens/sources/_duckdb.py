@@ -67,7 +67,7 @@ def _schemas(files, kind) -> list[tuple[str, list[str]]]:
     out = []
     for f in files:
         opener = gzip.open if f.endswith(".gz") else open
-        with opener(f, "rt", newline="") as fh:
+        with opener(f, "rt", newline="", encoding="utf-8-sig") as fh:  # a BOM is no name
             header = next(csv.reader(fh), [])
         if len(header) == 1 and any(sep in header[0] for sep in ";\t|"):
             raise DataFileError(
