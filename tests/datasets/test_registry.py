@@ -9,7 +9,7 @@ import ethiclens.datasets as ds_mod
 from ethiclens import privacy, report
 from ethiclens.datasets import BinarySplit, Dataset, DatasetEntry
 from ethiclens.errors import EthicLensInputError
-from ethiclens.experiments import SweepGrid, tasks_for
+from ethiclens.experiments import SweepGrid, open_existing, run_sweep, tasks_for
 from ethiclens.p2nia import ExperimentConfig
 
 
@@ -158,3 +158,20 @@ def test_paper_feature_sets_of_compas_and_acs_are_their_full_columns():
         ds_mod.load_adult(features="all")
     with pytest.raises(EthicLensInputError, match="no such feature set"):
         ds_mod.load("german", features="paper")
+
+
+def test_a_registered_dataset_reaches_sweep_worker_processes(toy, tmp_path):
+    # Workers are spawned: the task carries the entry and the worker registers it.
+    grid = SweepGrid(
+        datasets=["toy"],
+        epsilons=[None],
+        seeds=[0, 1],
+        trainer="opacus",
+        train={"epochs": 1, "batch_size": 32},
+    )
+    assert all(t.entry is toy for t in tasks_for(grid, grid.units()))
+    assert all(t.entry is None for t in tasks_for(SweepGrid(), SweepGrid().units()))
+    summary = run_sweep(grid, tmp_path / "toy.sqlite", workers=2, progress=False)
+    assert summary.completed == 2 and not summary.failed, summary.lines()
+    groups = open_existing(tmp_path / "toy.sqlite").group_stats()
+    assert set(groups.group_name) == {"a", "not-a"} and set(groups.attribute) == {"kind"}

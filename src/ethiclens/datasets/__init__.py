@@ -30,6 +30,7 @@ _LAZY = {
     "entries": "._registry",
     "RegistryView": "._registry",
     "P2NIA_DATASETS": "._registry",
+    "is_builtin": "._registry",
 }
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "entries",
     "RegistryView",
     "P2NIA_DATASETS",
+    "is_builtin",
 ]
 
 

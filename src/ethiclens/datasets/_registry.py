@@ -17,7 +17,6 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 from ..errors import EthicLensInputError
 
@@ -107,6 +106,9 @@ class DatasetEntry:
     feature_sets : mapping of str to str
         Named feature sets the loader accepts as ``features=`` (name -> what it is). ``full``
         (the default) is always present; a loader with a single set never receives the keyword.
+
+    An entry is picklable when its loader is (a module-level function or a ``"module:function"``
+    string): sweeps send registered, non-built-in entries to their worker processes.
     """
 
     name: str
@@ -125,7 +127,7 @@ class DatasetEntry:
 
     def __post_init__(self):
         for key in ("pcer_splits", "pcer_options", "p2nia_options", "feature_sets"):
-            object.__setattr__(self, key, MappingProxyType(dict(getattr(self, key))))
+            object.__setattr__(self, key, dict(getattr(self, key)))  # a copy (and picklable)
         object.__setattr__(self, "protected", tuple(self.protected))
         object.__setattr__(self, "limitations", tuple(self.limitations))
         if not isinstance(self.name, str) or not self.name:
@@ -347,6 +349,11 @@ _BUILTIN = (
 
 DATASETS: dict[str, DatasetEntry] = {e.name: e for e in _BUILTIN}
 BUILTIN = frozenset(DATASETS)
+
+
+def is_builtin(name: str) -> bool:
+    """Whether ``name`` is one of the datasets that ship with EthicLens (always registered)."""
+    return name in BUILTIN
 
 
 def register(entry: DatasetEntry, *, replace: bool = False) -> DatasetEntry:

@@ -32,6 +32,9 @@ class SweepTask:
         The PCER attributes to audit each model on.
     features : str
         The dataset's named feature set (``full`` or ``paper``).
+    entry : DatasetEntry, optional
+        The registry entry of a dataset registered at run time (not built in), so that a
+        worker process can register it too.
     """
 
     dataset: str
@@ -42,6 +45,7 @@ class SweepTask:
     max_rows: int | None = None
     attributes: tuple = ()
     features: str = "full"
+    entry: object = None
 
     def __post_init__(self):
         for name in ("epsilons", "seeds", "attributes"):

@@ -10,6 +10,7 @@ import functools
 import platform
 import traceback
 
+from .. import datasets as ds_mod
 from .._optional import require
 from ..privacy import load_pcer_dataset, pcer_audit, prepare, train_dp_mlp
 from ._records import GroupRecord, RunRecord, RunResult, SweepTask
@@ -129,6 +130,8 @@ def run_task(task: SweepTask) -> list[RunResult]:
     """
     set_single_thread()
     name = task.dataset
+    if task.entry is not None and name not in ds_mod.DATASETS:  # a worker process
+        ds_mod.register(task.entry)
     ds = _dataset(name, task.features)
     config = task.config()
     datas = {}

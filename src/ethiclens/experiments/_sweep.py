@@ -94,6 +94,7 @@ def tasks_for(grid: SweepGrid, pending: list) -> list[SweepTask]:
                     max_rows=grid.max_rows,
                     attributes=grid.attributes_for(d),
                     features=grid.features,
+                    entry=None if ds_mod.is_builtin(d) else ds_mod.get_entry(d),
                 )
             )
     # Longest first keeps the pool busy to the end (Adult and ACS are the slow datasets).
