@@ -493,6 +493,13 @@ def _check_bootstrap(n_boot, random_state, ci) -> None:
             value=n_boot,
             fix="use the default 1000 (or 2000+ for publication)",
         )
+    if n_boot > 1_000_000:  # (n_boot, groups, 4) floats per split: 1e11 asked for 5.8 TiB
+        raise EthicLensInputError(
+            "at most 1,000,000 replicates (more would need gigabytes of memory)",
+            column="n_boot",
+            value=n_boot,
+            fix="use the default 1000 (or 2000+ for publication)",
+        )
     check_seed(random_state, "random_state")
 
 
