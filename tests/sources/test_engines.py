@@ -20,7 +20,15 @@ from ethiclens.sources import (
 )
 from tests.sources.conftest import make_frame
 
-ENGINES = ["pandas", "duckdb", "sqlite", "postgres", "dask", "spark"]
+# Spark starts a JVM (~20 s): slow-marked, so `make test` runs it and `make test-fast` does not.
+ENGINES = [
+    "pandas",
+    "duckdb",
+    "sqlite",
+    "postgres",
+    "dask",
+    pytest.param("spark", marks=pytest.mark.slow),
+]
 ROLES = Roles(y_pred="p", y_true="y", protected=["race", "sex"], y_score="s", weight="w")
 
 
@@ -288,6 +296,7 @@ def test_postgres_report_provenance_masks_the_password(postgres_url, tmp_path):
     assert prov["database"].startswith("postgresql+psycopg://ethiclens:***@")
 
 
+@pytest.mark.slow
 def test_audit_frame_on_spark_equals_rows(spark):
     frame = make_frame(10, n=1500)
     records = [tuple(r) for r in frame.astype(object).itertuples(index=False, name=None)]
@@ -298,3 +307,18 @@ def test_audit_frame_on_spark_equals_rows(spark):
         frame["y"], frame["p"], frame[["race", "sex"]], y_score=frame["s"], **kwargs
     )
     assert got.to_json() == rows.to_json()
+
+
+def test_unknown_groups_are_refused_by_every_file_engine(tmp_path, capsys):
+    data = tmp_path / "d.parquet"
+    make_frame(11, n=600).to_parquet(data)
+    base = ["audit", str(data), "--y-true", "y", "--y-pred", "p", "--n-boot", "200"]
+    for extra, words in (
+        (["--protected", "race=Martian"], "unknown reference group"),
+        (["--protected", "race", "--exclude-group", "race=Martian"], "no group 'Martian'"),
+    ):
+        errors = []
+        for engine in ("pandas", "duckdb"):
+            assert main([*base, "--engine", engine, *extra]) == 2
+            errors.append(capsys.readouterr().err)
+        assert words in errors[0] and errors[0] == errors[1]
