@@ -152,3 +152,27 @@ def test_pos_label_is_compared_in_the_columns_own_type(y, p, label):
     assert rates == {"a": pytest.approx(0.5), "b": pytest.approx(0.5)}
     base = {grp.group: grp.metrics["base_rate"].value for grp in res.attributes[0].groups}
     assert base == {"a": pytest.approx(0.5), "b": pytest.approx(0.5)}
+
+
+def test_threshold_table_pairs_pandas_inputs_by_index(data):
+    from ethiclens import threshold_table
+
+    y, _, g = data
+    scores = pd.Series(np.linspace(0, 1, N), index=y.index)
+    with pytest.raises(EthicLensInputError, match="y_score.*index|index.*y_score"):
+        threshold_table(y, scores.set_axis(scores.index + 7), g, n_boot=200)
+    with pytest.raises(EthicLensInputError, match="1,000"):
+        threshold_table(y, scores, g, thresholds=np.linspace(0.001, 0.999, 5000), n_boot=200)
+    order = np.random.default_rng(1).permutation(N)
+    a = threshold_table(y, scores, g, n_boot=200, random_state=0)
+    b = threshold_table(y.iloc[order], scores, g.iloc[order[::-1]], n_boot=200, random_state=0)
+    pd.testing.assert_frame_equal(a.frame, b.frame)
+
+
+def test_pcer_audit_refuses_an_n_boot_that_would_not_fit_in_memory(data):
+    from ethiclens.privacy import SplitPredictions, pcer_audit
+
+    y, p, g = data
+    split = SplitPredictions(y.to_numpy(), p.to_numpy(), g.to_numpy(), name="train")
+    with pytest.raises(EthicLensInputError, match="n_boot.*1,000,000"):
+        pcer_audit(split, split, n_boot=10**11)

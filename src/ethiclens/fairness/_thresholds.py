@@ -21,7 +21,14 @@ from ..errors import EthicLensInputError
 from . import _display
 from . import _policy as pol
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
-from ._validate import MAX_DRAW_BYTES, as_binary, as_scores, encode_groups, resolve_reference
+from ._validate import (
+    MAX_DRAW_BYTES,
+    align_inputs,
+    as_binary,
+    as_scores,
+    encode_groups,
+    resolve_reference,
+)
 
 THRESHOLDS_SCHEMA_VERSION = "1.0"
 THRESHOLD_METHOD = "Dirichlet(score-bin x label cells + 1/(2·bins)) draws per group, equal-tailed"
@@ -194,6 +201,9 @@ def threshold_table(
         raise EthicLensInputError(
             "must be an integer of at least 100", column="n_boot", value=n_boot, fix="1000"
         )
+    y_true, _, sensitive_features, y_score, _ = align_inputs(
+        y_true, None, sensitive_features, y_score
+    )  # pandas inputs paired by index label, as in audit
     n = len(y_score)
     scores = as_scores(y_score, n)
     labelled = y_true is not None
