@@ -322,3 +322,18 @@ def test_unknown_groups_are_refused_by_every_file_engine(tmp_path, capsys):
             assert main([*base, "--engine", engine, *extra]) == 2
             errors.append(capsys.readouterr().err)
         assert words in errors[0] and errors[0] == errors[1]
+
+
+def test_postgres_schema_qualified_table(postgres_url):
+    import sqlalchemy as sa
+
+    frame = make_frame(12, n=500)
+    engine = sa.create_engine(postgres_url)
+    with engine.begin() as con:
+        con.execute(sa.text('CREATE SCHEMA IF NOT EXISTS "scoring"'))
+    frame.to_sql("preds", engine, schema="scoring", if_exists="replace", index=False)
+    engine.dispose()
+    roles = Roles(y_pred="p", y_true="y", protected=["race"])
+    table = sql_counts(postgres_url, roles, table="scoring.preds")
+    want = ethiclens.audit_counts(counts_of(frame, roles), n_boot=200, random_state=0)
+    assert ethiclens.audit_counts(table, n_boot=200, random_state=0).to_json() == want.to_json()

@@ -66,7 +66,12 @@ def _run(url, roles, table, query):
         raise _fail(
             "cannot use this database URL", exc, url, "e.g. postgresql+psycopg://user@host/db"
         ) from None
-    source = quote(table) if table is not None else f"({query}) AS ethiclens_src"
+    # "schema.table" is two quoted identifiers (a name containing a dot: use --query).
+    source = (
+        ".".join(quote(part) for part in table.split("."))
+        if table is not None
+        else f"({query}) AS ethiclens_src"
+    )
     truncating = engine.dialect.name == "sqlite"
     try:
         with engine.connect() as con:
