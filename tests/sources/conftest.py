@@ -37,12 +37,15 @@ def _run_as(user, cmd):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
 
 
+PG_PASSWORD = "pg-Secret-42"
+
+
 @pytest.fixture(scope="session")
 def postgres_url():
-    """A throw-away PostgreSQL server in a temporary folder (unix socket only, trust auth).
+    """A throw-away PostgreSQL server in a temporary folder (unix socket only, password auth).
 
-    Its URL has a password-less user ``ethiclens``; ``scripts/ensure-postgres.sh`` (make test)
-    installs the binaries when they are missing.
+    Its URL carries the user ``ethiclens`` and ``PG_PASSWORD`` (tests check it is never printed);
+    ``scripts/ensure-postgres.sh`` (make test) installs the binaries when they are missing.
     """
     import os
     import pwd
@@ -64,7 +67,12 @@ def postgres_url():
         os.chmod(root, 0o755)
         os.chown(root, uid, -1)
     data, sock = root / "data", root
-    out = _run_as(user, [initdb, "-D", str(data), "-A", "trust", "-U", "ethiclens", "-E", "UTF8"])
+    pwfile = root / "pw"
+    pwfile.write_text(PG_PASSWORD + "\n")
+    if os.geteuid() == 0:
+        os.chown(pwfile, uid, -1)
+    init = [initdb, "-D", str(data), "-A", "scram-sha-256", "-U", "ethiclens", "-E", "UTF8"]
+    out = _run_as(user, [*init, f"--pwfile={pwfile}"])
     assert out.returncode == 0, out.stderr
     opts = f"-k {sock} -c listen_addresses='' -p 54329 -c fsync=off"
     out = _run_as(
@@ -72,7 +80,7 @@ def postgres_url():
     )
     assert out.returncode == 0, out.stderr + (root / "log").read_text()
     try:
-        yield f"postgresql+psycopg://ethiclens@/postgres?host={sock}&port=54329"
+        yield f"postgresql+psycopg://ethiclens:{PG_PASSWORD}@/postgres?host={sock}&port=54329"
     finally:
         _run_as(user, [pg_ctl, "-D", str(data), "-m", "immediate", "stop"])
         shutil.rmtree(root, ignore_errors=True)

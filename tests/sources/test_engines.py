@@ -280,20 +280,27 @@ def test_cli_dask_local_cluster_equals_pandas(tmp_path):
     assert reports["dask"] == reports["pandas"]
 
 
-def test_postgres_report_provenance_masks_the_password(postgres_url, tmp_path):
+def test_postgres_password_never_printed_nor_reported(postgres_url, tmp_path, capsys):
     import json
 
+    from tests.sources.conftest import PG_PASSWORD
+
     _load_pg(postgres_url, make_frame(9, n=800), "preds")
-    # trust authentication ignores the password, so the URL with one still connects
-    url = postgres_url.replace("ethiclens@", "ethiclens:s3cr3t-pw@")
     out = tmp_path / "r.json"
-    args = ["audit", "--db", url, "--query", "SELECT * FROM preds WHERE w > 0"]
-    args += ["--y-true", "y", "--y-pred", "p", "--protected", "race", "--n-boot", "200"]
-    assert main([*args, "--json", str(out), "--html", str(tmp_path / "r.html")]) == 0
-    text = out.read_text() + (tmp_path / "r.html").read_text()
-    assert "s3cr3t-pw" not in text
+    args = ["--y-true", "y", "--y-pred", "p", "--protected", "race", "--n-boot", "200"]
+    query = ["--query", "SELECT * FROM preds WHERE w > 0"]
+    outs = ["--json", str(out), "--html", str(tmp_path / "r.html")]
+    assert main(["audit", "--db", postgres_url, *query, *args, *outs]) == 0
+    text = out.read_text() + (tmp_path / "r.html").read_text() + capsys.readouterr().out
+    assert PG_PASSWORD not in text
     prov = json.loads(out.read_text())["data"]["provenance"]
     assert prov["database"].startswith("postgresql+psycopg://ethiclens:***@")
+    # bad authentication: one line, exit 2, the (wrong) password not printed
+    wrong = postgres_url.replace(PG_PASSWORD, "Wrong-pw-77")
+    assert main(["audit", "--db", wrong, "--table", "preds", *args]) == 2
+    err = capsys.readouterr().err
+    assert "password authentication failed" in err and "Wrong-pw-77" not in err
+    assert len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.slow
@@ -337,3 +344,13 @@ def test_postgres_schema_qualified_table(postgres_url):
     table = sql_counts(postgres_url, roles, table="scoring.preds")
     want = ethiclens.audit_counts(counts_of(frame, roles), n_boot=200, random_state=0)
     assert ethiclens.audit_counts(table, n_boot=200, random_state=0).to_json() == want.to_json()
+
+
+def test_cli_bad_counts_file_exits_2(tmp_path, capsys):
+    from ethiclens.sources import write_counts
+
+    bad = pd.DataFrame({"race": ["A", "B"], "y_pred": [1, 0], "count": [5, -3]})
+    write_counts(bad, tmp_path / "bad.parquet")
+    assert main(["audit", "--counts", str(tmp_path / "bad.parquet"), "--n-boot", "200"]) == 2
+    err = capsys.readouterr().err
+    assert "whole numbers >= 0" in err and len(err.strip().splitlines()) == 1
