@@ -7,7 +7,8 @@ the full ``ethiclens audit`` through DuckDB at B = 1,000 (counting + Jeffreys in
 object), and, at the smallest size, the pandas path for contrast. Prints wall time and peak RSS.
 Sizes that are not run are extrapolated from the measured slope, and the printout says so.
 
-Run: ``make bench`` (or ``python bench/bench_scale.py --rows 10 30``, in millions).
+Run: ``make bench`` (10M, 30M and 100M rows: about 10 GB of temporary disk and 5 minutes
+here), or ``python bench/bench_scale.py --rows 10`` (millions of rows).
 """
 
 from __future__ import annotations
@@ -127,7 +128,7 @@ def measure(mode: str, path: str) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--rows", type=int, nargs="+", default=[10, 30], help="millions of rows")
+    ap.add_argument("--rows", type=int, nargs="+", default=[10, 30, 100], help="millions of rows")
     ap.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
