@@ -4,7 +4,8 @@ Generates a Parquet dataset (2 protected attributes x 5 groups, y_true, y_pred, 
 float32 columns) in a temporary folder, in 1M-row row groups; then, each in a fresh process:
 a bare DuckDB ``SELECT ... GROUP BY`` over the audit's columns (one scan: the physical limit),
 the full ``ethiclens audit`` through DuckDB at B = 1,000 (counting + Jeffreys intervals + report
-object), and, at the smallest size, the pandas path for contrast. Prints wall time and peak RSS.
+object), and, at the smallest size, the pandas path and a Dask LocalCluster for contrast. Prints
+wall time and peak RSS.
 Sizes that are not run are extrapolated from the measured slope, and the printout says so.
 
 Run: ``make bench`` (10M, 30M and 100M rows: about 10 GB of temporary disk and 5 minutes
