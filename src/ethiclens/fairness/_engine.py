@@ -203,6 +203,7 @@ WEIGHT_SQ_SUM = "weight_sq_sum"
 SCORE_BIN = "score_bin"
 SCORE_SUM = "score_sum"
 Y_TRUE, Y_PRED = "y_true", "y_pred"
+SUM_OF = {WEIGHT_SQ_SUM: WEIGHT_SUM, SCORE_SUM: SCORE_BIN}  # a sum's source column role
 COUNTS_RESERVED = (Y_TRUE, Y_PRED, COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_BIN, SCORE_SUM)
 # The table's ``attrs`` (and a Parquet file's metadata) may carry these keys.
 N_BINS_ATTR = "ethiclens_n_bins"
@@ -406,11 +407,18 @@ def _check_counts_table(table, protected, names, n_bins):
             v = pd.to_numeric(table[col], errors="coerce").to_numpy(dtype=float)
             bad = ~np.isfinite(v) | (v < 0)
             if bad.any():
+                # counted from the user's column: name it and what to do with it
+                src = names.get(col) or names.get(SUM_OF.get(col))
+                fix = fix_tool
+                if src:
+                    fix = f"drop or fix the rows whose {src!r} is missing, infinite or negative"
+                    if col != SCORE_SUM:
+                        fix += " (or so large that its square overflows: rescale it)"
                 raise EthicLensInputError(
                     f"must be finite and >= 0; {int(bad.sum())} cell(s) are not",
-                    column=col,
+                    column=f"{src} ({col})" if src else col,
                     value=table[col].iloc[int(np.flatnonzero(bad)[0])],
-                    fix=fix_tool,
+                    fix=fix,
                 )
     keys = [Y_PRED] + [c for c in (Y_TRUE, SCORE_BIN) if c in table.columns]
     keys += protected or [c for c in table.columns if c not in COUNTS_RESERVED]
@@ -443,6 +451,17 @@ def _check_counts_table(table, protected, names, n_bins):
             column=label(WEIGHT_SUM),
             fix="pass positive weights for the rows to audit (or no weights)",
         )
+    if WEIGHT_SUM in table.columns:
+        ws = pd.to_numeric(table[WEIGHT_SUM]).to_numpy(dtype=float)
+        wq = pd.to_numeric(table[WEIGHT_SQ_SUM]).to_numpy(dtype=float)
+        if ((ws > 0) & (wq <= 0)).any():  # weights of 1e-200: squares underflow to 0
+            src = names.get(WEIGHT_SUM)
+            raise EthicLensInputError(
+                "weights so small that their squares underflow to 0 (effective sample sizes "
+                "need them)",
+                column=f"{src} ({WEIGHT_SQ_SUM})" if src else WEIGHT_SQ_SUM,
+                fix="multiply every weight by one constant; weighted rates do not change",
+            )
     return table.loc[count > 0].reset_index(drop=True)
 
 
