@@ -74,3 +74,45 @@ def test_full_disk_leaves_the_old_file_and_a_clear_error(tmp_path, monkeypatch):
 def test_unwritable_target_is_an_input_error():
     with pytest.raises(EthicLensInputError):
         write_atomic("/proc/ethiclens-test.json", "x")
+
+
+def test_preflight_gives_engines_that_read_files_themselves_the_same_checks(tmp_path):
+    import gzip
+
+    from ethiclens.io import preflight_file
+
+    cases = {
+        "gz.csv": (gzip.compress(b"a,b\n1,2\n"), "gzip"),
+        "pq.csv": (b"PAR1" + b"\0" * 20, "Parquet"),
+        "latin.csv": ("a,b\n1,caf\xe9\n".encode("latin-1"), "UTF-8"),
+        "semi.csv": (b"a;b\n1;2\n", "semicolons"),
+        "dup.csv": (b"a,a\n1,2\n", "two columns named 'a'"),
+        "head.csv": (b"a,b\n", "no data rows"),
+        "empty.csv": (b"", "is empty"),
+        "text.parquet": (b"a,b\n1,2\n", "not a Parquet file"),
+    }
+    for name, (content, match) in cases.items():
+        (tmp_path / name).write_bytes(content)
+        with pytest.raises(EthicLensInputError, match=match):
+            preflight_file(tmp_path / name)
+    preflight_file(tmp_path / "head.csv", require_rows=False)  # one empty partition of many
+    (tmp_path / "bom.csv").write_bytes("\ufeffa,b\n1,2\n".encode())
+    preflight_file(tmp_path / "bom.csv")
+
+
+def test_outputs_stay_out_of_input_folders_and_globs(tmp_path):
+    (tmp_path / "a.csv").write_text("x\n1\n")
+    with pytest.raises(EthicLensInputError, match="inside"):
+        check_outputs({"--json": tmp_path / "o.json"}, inputs=[tmp_path])
+    with pytest.raises(EthicLensInputError, match="glob"):
+        check_outputs({"--json": tmp_path / "new.csv"}, inputs=[str(tmp_path / "*.csv")])
+    with pytest.raises(EthicLensInputError, match="input file"):
+        check_outputs({"--out": tmp_path / "a.csv"}, inputs=[str(tmp_path / "*.csv")])
+    check_outputs({"--json": tmp_path / "o.json"}, inputs=[str(tmp_path / "*.csv")])
+
+
+def test_outputs_that_are_devices_or_pipes_are_refused(tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    with pytest.raises(EthicLensInputError, match="not a regular file"):
+        write_atomic(tmp_path / "pipe", "x")
+    assert (tmp_path / "pipe").is_fifo()

@@ -80,10 +80,11 @@ def _delimiter_error(path: Path, header: str):
     return None
 
 
-def preflight_file(path: str | Path) -> None:
+def preflight_file(path: str | Path, require_rows: bool = True) -> None:
     """The cheap checks of :func:`read_table`, for engines that read the file themselves
     (DuckDB, Dask): a regular, non-empty file whose first bytes match its name; for CSV, a
-    UTF-8 header row of comma-separated, distinct names. Reads at most 64 kB."""
+    UTF-8 header row of comma-separated, distinct names, and (``require_rows``) a data row.
+    Reads at most 64 kB."""
     import codecs
     import csv
     import gzip
@@ -112,9 +113,12 @@ def preflight_file(path: str | Path) -> None:
         text = codecs.getincrementaldecoder("utf-8-sig")().decode(head, final=False)
     except UnicodeDecodeError as exc:
         raise _not_utf8(path, exc) from exc
-    header = next(csv.reader(_io.StringIO(text)), [])
+    rows = csv.reader(_io.StringIO(text))
+    header = next(rows, [])
     if len(header) == 1 and (err := _delimiter_error(path, header[0])):
         raise err
+    if require_rows and len(head) < 65536 and not any(any(c.strip() for c in r) for r in rows):
+        raise DataFileError(f"file {path} has no data rows", fix="export the data again")
     seen = set()
     for name in header:
         if name in seen:

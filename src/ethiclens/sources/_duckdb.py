@@ -88,7 +88,9 @@ def file_columns(target: str) -> list[str]:
 
 def _columns(target, files, kind, hive) -> list[str]:
     for f in files:
-        preflight_file(f)  # empty, misnamed, not UTF-8, wrong delimiter, a repeated header
+        # empty, misnamed, not UTF-8, wrong delimiter, a repeated header; a header-only file
+        # is an error alone, but may be one empty partition of many
+        preflight_file(f, require_rows=len(files) == 1)
     try:
         schemas = _schemas(files, kind)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
