@@ -250,9 +250,13 @@ def audit_counts(
         The attribute columns; default every column that is not a reserved name.
     n_bins : int, optional
         The number of score bins; default the table's ``attrs["ethiclens_n_bins"]``, else 10.
-    Other parameters
-        As in :func:`audit`. Weighted ``bca``/``percentile`` intervals resample rows and are
-        refused here: use the default ``jeffreys``.
+    reference, intersections, exclude_groups, merge_groups, pos_label
+        As in :func:`audit`.
+    positive_is_favorable, n_boot, ci, confidence_level, policy, random_state
+        As in :func:`audit`. Weighted ``bca``/``percentile`` intervals resample rows, which a
+        counts table does not have, and are refused: use the default ``jeffreys``.
+    provenance, reference_source
+        As in :func:`audit`.
 
     Returns
     -------
