@@ -163,6 +163,7 @@ ENGINE_FLAGS = {
     "intersections": "--intersect",
     "n_boot": "--n-boot",
     "random_state": "--seed",
+    "ci": "--ci",
 }
 
 

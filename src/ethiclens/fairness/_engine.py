@@ -285,7 +285,8 @@ def audit_counts(
             f"weighted {ci} intervals resample rows, which a counts table does not have",
             column="ci",
             value=ci,
-            fix="use ci='jeffreys' (the default), or audit the rows",
+            fix="use the default jeffreys intervals (ci='jeffreys', --ci jeffreys), or audit "
+            "the rows",
         )
     count = t[COUNT].to_numpy(dtype=float)
     n = int(count.sum())
