@@ -133,6 +133,7 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     try:
         frame = con.execute(sql, {"files": files}).df()
     except duckdb.Error as exc:
+        _raise_named_conversion_error(str(exc), target)
         first_line = str(exc).strip().splitlines()[0]
         raise EthicLensInputError(
             f"DuckDB could not count {target}: {first_line}",
@@ -142,3 +143,23 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     finally:
         con.close()
     return finish_sql_counts(frame, roles)
+
+
+def _raise_named_conversion_error(text: str, target: str) -> None:
+    """A value DuckDB cannot convert: name the column, the value and the line (its message
+    has them) instead of 'could not count TARGET'."""
+    import re
+
+    col = re.search(r'converting column "([^"]+)"', text) or re.search(r"source column (\S+)", text)
+    if not col or "Conversion Error" not in text:
+        return
+    value = re.search(r"""Could not convert string ["']([^"']*)["']""", text)
+    line = re.search(r"CSV Error on Line: (\d+)", text)
+    where = f" on line {line.group(1)}" if line else ""
+    raise EthicLensInputError(
+        f"holds a value that is not a number{where} of {target}",
+        column=col.group(1),
+        value=value.group(1) if value else None,
+        fix="labels and predictions must be 0/1 (or give --pos-label), scores and weights "
+        "numbers: fix or drop that row",
+    )
