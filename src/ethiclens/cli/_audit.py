@@ -698,7 +698,8 @@ def _audit_where_it_lives(a: dict) -> None:
             query=a["query"],
             scheduler=a["scheduler"],
         )
-        model = {"predictions": f"column {a['y_pred']!r}"}
+        where_from = Path(a["target"]).name if a["target"] else a["db_table"] or "the query"
+        model = {"predictions": f"column {a['y_pred']!r} of {where_from}"}
         if a["y_score"]:
             model["scores"] = f"column {a['y_score']!r}"
     refs = {c: _edited_reference(c, r, excludes, merges, True) for c, r in refs.items()}
