@@ -7,14 +7,22 @@ import numpy as np
 
 from .errors import EthicLensInputError
 
+# scikit-learn takes seeds below 2**32 only (the standard models' splits use it).
+SKLEARN_SEED_LIMIT = 2**32
 
-def check_seed(value, where: str = "random_state", *, allow_none: bool = False):
-    """A seed is a non-negative integer (numpy refuses negative ones with a traceback)."""
+
+def check_seed(value, where: str = "random_state", *, allow_none: bool = False, limit=None):
+    """A seed is a non-negative integer (numpy refuses negative ones with a traceback), below
+    ``limit`` when given (e.g. :data:`SKLEARN_SEED_LIMIT` where scikit-learn uses it)."""
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
         raise EthicLensInputError(
             "must be a non-negative integer", column=where, value=value, fix="use e.g. 0"
+        )
+    if limit is not None and value >= limit:
+        raise EthicLensInputError(
+            f"must be below {limit:,}", column=where, value=value, fix="use e.g. 0"
         )
     return int(value)
 

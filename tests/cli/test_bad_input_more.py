@@ -559,6 +559,10 @@ CASES = [
     ("merge-leaves-one", [*AUDIT_B, "--merge-groups", "g=a,b:c"], None, ["--merge-groups"]),
     ("merge-one-group", [*AUDIT_B, "--merge-groups", "g=a:c"], None, ["--merge-groups"]),
     ("target-unknown-dataset", ["audit", "compass"], None, ["TARGET", "compas"]),
+    ("benchmark-seed-negative", ["audit", "german", "--seed", "-1"], None, ["--seed"]),
+    ("benchmark-seed-2-32", ["audit", "german", "--seed", str(2**32)], None, ["--seed", "below"]),
+    ("cf-seed-2-32", ["probe", "counterfactual", "german", "--seed", str(2**32)], None, ["below"]),
+    ("compare-seed-2-32", ["compare", "compas", "--seed", str(2**32)], None, ["seed", "below"]),
     ("target-needs-y-pred", ["audit", "{d}/base.csv", "--protected", "g"], None, ["--y-pred"]),
     # ---- model-card files: bombs and hostile YAML/JSON
     ("card-deep-yaml", [*CARD, "{d}/c.yaml"], _text("c.yaml", "a: " + "[" * 3000), ["c.yaml"]),

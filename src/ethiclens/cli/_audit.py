@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from .. import datasets as ds_mod
+from .._checks import SKLEARN_SEED_LIMIT, check_seed
 from ..errors import EthicLensInputError
 
 # pandas, scikit-learn and matplotlib are imported inside the functions, so that
@@ -374,6 +375,7 @@ def audit_command(
     for out in outputs.values():
         if out:
             check_writable(out)
+    check_seed(seed, "--seed", limit=SKLEARN_SEED_LIMIT)  # before a benchmark model trains
     excludes, merges = parse_excludes(exclude), parse_merges(merge)
     policy_args = {"di_rule": di_rule}
     if min_group_size is not None:

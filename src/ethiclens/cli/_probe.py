@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import datasets as ds_mod
-from .._checks import check_seed
+from .._checks import SKLEARN_SEED_LIMIT, check_seed
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_table, require_columns
 from ..models import train_standard_model
@@ -103,6 +103,7 @@ def _load_entry_point(spec: str):
             fix="e.g. --model mypkg.models:load_model",
         )
     sys.path.insert(0, ".")
+    importlib.invalidate_caches()  # "." may be another folder than at an earlier import
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
@@ -174,7 +175,7 @@ def counterfactual_cmd(
     target, attribute, model_spec, data, positive, favorable, seed, n_boot, json_out
 ):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
-    check_seed(seed, "--seed")
+    check_seed(seed, "--seed", limit=SKLEARN_SEED_LIMIT)
     check_outputs({"--json": json_out}, inputs=[data])
     if json_out:
         check_writable(json_out)
