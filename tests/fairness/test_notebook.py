@@ -234,7 +234,8 @@ def test_group_auc_joins_by_group_and_reports_no_interval_at_one():
     score = np.clip(0.25 * y + rng.random(n) * 0.6 + np.where(sex == "M", 0.15, 0.0), 0, 1)
     from ethiclens.fairness import group_auc
 
-    table = r.by_group().join(group_auc(y, score, pd.DataFrame({"sex": sex, "race": race})))
+    table = r.by_group(intervals=False).drop(columns=["auc", "auc_note"])
+    table = table.join(group_auc(y, score, pd.DataFrame({"sex": sex, "race": race})))
     assert table["auc"].notna().all() and (table["auc"] > 0.5).all()
     perfect = group_auc([0, 1, 0, 1], [0.1, 0.9, 0.2, 0.8], ["x"] * 4)
     assert perfect["auc"].iloc[0] == 1.0 and np.isnan(perfect["auc_ci_low"].iloc[0])
@@ -302,3 +303,63 @@ def test_bad_user_metric_refused_at_registration(fn, needle):
         register_group_metric(GroupMetric("bad_user", "Bad", fn, True, "never"))
     assert err.value.column == "bad_user" and "NaN" in str(err.value)
     assert "bad_user" not in GROUP_METRIC_SPECS
+
+
+def _scored(n=3000, seed=0):
+    rng = np.random.default_rng(seed)
+    sex = rng.choice(["F", "M"], n)
+    race = rng.choice(["a", "b", "c"], n, p=[0.6, 0.3, 0.1])
+    y = (rng.random(n) < 0.4).astype(int)
+    score = np.round(np.clip(0.25 * y + rng.random(n) * 0.6 + (sex == "M") * 0.15, 0, 1), 3)
+    return y, (score > 0.5).astype(int), score, pd.DataFrame({"sex": sex, "race": race})
+
+
+def test_by_group_has_auc_with_delong_interval_when_scored():
+    from sklearn.metrics import roc_auc_score
+
+    from ethiclens.fairness import group_auc
+
+    y, pred, score, sf = _scored()
+    r = ethiclens.audit(y, pred, sf, y_score=score, random_state=0, n_boot=200)
+    bg = r.by_group()
+    ref = group_auc(y, score, sf)
+    for (attr, group), row in bg.iterrows():
+        m = (sf[attr] == group).to_numpy()
+        assert row["auc"] == pytest.approx(roc_auc_score(y[m], score[m]), abs=1e-12)
+        assert row["auc_ci_low"] == pytest.approx(ref.loc[(attr, group), "auc_ci_low"], abs=1e-12)
+        assert row["auc_ci_low"] < row["auc"] < row["auc_ci_high"]
+        assert row["auc_note"] is None
+    # AUC is kept beside the report, not in it: the JSON schema v1 is unchanged
+    assert '"auc' not in r.to_json()
+    unscored = ethiclens.audit(y, pred, sf, random_state=0, n_boot=200).by_group()
+    assert "auc" not in unscored and "auc_note" not in unscored
+    assert "auc_ci_low" not in r.by_group(intervals=False)
+
+
+def test_by_group_auc_follows_exclusions_and_floors():
+    y, pred, score, sf = _scored()
+    r = ethiclens.audit(
+        y, pred, sf, y_score=score, random_state=0, n_boot=200, exclude_groups={"race": ["c"]}
+    )
+    bg = r.by_group(attribute="race")
+    assert list(bg.index) == ["a", "b"] and bg["auc"].notna().all()
+    small = ethiclens.audit(
+        y[:260], pred[:260], sf[:260], y_score=score[:260], random_state=0, n_boot=200
+    ).by_group(attribute="race")
+    short = small.loc["c"]
+    assert np.isfinite(short["auc"]) and np.isnan(short["auc_ci_low"])
+    assert "below the floor" in short["auc_note"]
+
+
+def test_by_group_auc_null_with_reason_when_weighted_or_from_counts():
+    from ethiclens.sources import Roles, counts_of
+
+    y, pred, score, sf = _scored()
+    w = ethiclens.audit(
+        y, pred, sf, y_score=score, sample_weight=np.full(len(y), 2.0), n_boot=200, random_state=0
+    ).by_group()
+    assert w["auc"].isna().all() and w["auc_note"].str.contains("weighted").all()
+    frame = sf.assign(y=y, p=pred, s=score)
+    table = counts_of(frame, Roles(y_pred="p", y_true="y", protected=["sex", "race"], y_score="s"))
+    c = ethiclens.audit_counts(table, random_state=0, n_boot=200).by_group()
+    assert c["auc"].isna().all() and c["auc_note"].str.contains("10 bins").all()

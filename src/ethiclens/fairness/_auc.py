@@ -38,6 +38,35 @@ def auc_from_counts(pos: np.ndarray, neg: np.ndarray) -> tuple[float, float]:
     return auc, float(var10 / n_pos + var01 / n_neg)
 
 
+def auc_by_group(scores, true, codes, n_groups: int) -> list[tuple[float, float]]:
+    """AUC and DeLong's variance of each group coded ``0 .. n_groups - 1`` (codes < 0 are
+    skipped), from the counts per (group, distinct score, label) that occur: memory grows with
+    the occupied cells, not with groups x distinct scores."""
+    codes = np.asarray(codes)
+    keep = codes >= 0
+    levels, rank = np.unique(np.asarray(scores)[keep], return_inverse=True)
+    u = max(len(levels), 1)
+    label = 1 - np.asarray(true)[keep].astype(np.int64)  # 0: positive, 1: negative
+    key = (codes[keep].astype(np.int64) * u + rank.astype(np.int64)) * 2 + label
+    cells, size = np.unique(key, return_counts=True)
+    bounds = np.searchsorted(cells // (2 * u), np.arange(n_groups + 1))
+    out = []
+    for g in range(n_groups):
+        k, c = cells[bounds[g] : bounds[g + 1]], size[bounds[g] : bounds[g + 1]]
+        _, at = np.unique(k // 2, return_inverse=True)  # ascending scores of this group
+        n_at = int(at.max()) + 1 if len(at) else 0
+        is_neg = (k % 2).astype(bool)
+        pos = np.bincount(at[~is_neg], weights=c[~is_neg], minlength=n_at)
+        neg = np.bincount(at[is_neg], weights=c[is_neg], minlength=n_at)
+        out.append(auc_from_counts(pos, neg))
+    return out
+
+
+def auc_interval(auc, var, level) -> tuple[float | None, float | None, str]:
+    """DeLong interval (normal on logit(AUC)) and its method, or (None, None, why not)."""
+    return _interval(auc, var, level)
+
+
 def _interval(auc, var, level):
     if not np.isfinite(auc) or not np.isfinite(var):
         return None, None, "not reported: AUC or its variance undefined"
@@ -88,15 +117,10 @@ def group_auc(
         raise EthicLensInputError(
             f"has {len(true)} rows but y_score has {n}", column="y_true", fix="same rows"
         )
-    levels, rank = np.unique(scores, return_inverse=True)
-    u = len(levels)
     rows, index = [], []
     for name, (groups, codes) in encode_groups(sensitive_features, n).items():
-        keep = codes >= 0
-        flat = (codes[keep].astype(np.int64) * u + rank[keep]) * 2 + (1 - true[keep])
-        counts = np.bincount(flat, minlength=len(groups) * u * 2).reshape(len(groups), u, 2)
-        for g, label in enumerate(groups):
-            auc, var = auc_from_counts(counts[g, :, 0], counts[g, :, 1])
+        per_group = auc_by_group(scores, true, codes, len(groups))
+        for (auc, var), label in zip(per_group, groups, strict=True):
             lo, hi, method = _interval(auc, var, confidence_level)
             rows.append({"auc": auc, "auc_ci_low": lo, "auc_ci_high": hi, "auc_ci_method": method})
             index.append((name, label))

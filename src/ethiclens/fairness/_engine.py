@@ -11,6 +11,7 @@ import numpy as np
 from .._checks import check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
+from . import _auc
 from . import _calibration as cal
 from . import _policy as pol
 from ._bootstrap import (
@@ -339,7 +340,7 @@ def audit_counts(
             e_wsum = np.bincount(e_flat, weights=e_w, minlength=e_size)
             e_ssum = np.bincount(e_flat, weights=ssum[keep], minlength=e_size)
             ece = (e_counts, e_wsum.reshape(n_groups, e_cells), e_ssum.reshape(n_groups, e_cells))
-        return _Cells(gc, sq, ece, None)
+        return _Cells(gc, sq, ece, None, _auc_from_bins(ctx.n_bins) if has_scores else None)
 
     return _run(
         ctx,
@@ -668,6 +669,9 @@ class _Cells:
     sq: np.ndarray | None
     ece: tuple | None
     rows: tuple | None
+    # per-group (AUC, DeLong variance) from exact score counts, or why AUC was not computed
+    # (a str), or None without scores. Shown by ``by_group``; not in the JSON report.
+    auc: list | str | None = None
 
 
 def _attribute_cells(ctx: _Context, name, groups, codes) -> _Cells:
@@ -688,7 +692,27 @@ def _attribute_cells(ctx: _Context, name, groups, codes) -> _Cells:
     if scores is not None:
         ece = cal.ece_cells(scores, true, codes, len(groups), ctx.n_bins, weights)
     rows = (codes, cells, weights) if weights is not None and ctx.ci != "jeffreys" else None
-    return _Cells(gc, sq, ece, rows)
+    auc = None
+    if scores is not None:
+        auc = (
+            AUC_WEIGHTED
+            if weights is not None
+            else _auc.auc_by_group(scores, true, codes, len(groups))
+        )
+    return _Cells(gc, sq, ece, rows, auc)
+
+
+AUC_WEIGHTED = (
+    "not computed: DeLong's interval is for unweighted rows and this audit is weighted "
+    "(ethiclens.fairness.group_auc gives the unweighted AUC)"
+)
+
+
+def _auc_from_bins(n_bins) -> str:
+    return (
+        f"not computed: a counts table holds scores in {n_bins} bins, and AUC needs each row's "
+        "score (audit the rows, or use ethiclens.fairness.group_auc)"
+    )
 
 
 def _check_two_groups(name, groups) -> None:
@@ -715,7 +739,8 @@ def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
         ece = _ece(ctx, data.ece, ece_rng)
 
     group_summaries = [
-        _group_summary(ctx, gc, g, g == ref, draws, floors, ece) for g in range(len(groups))
+        _group_summary(ctx, gc, g, g == ref, draws, floors, ece, data.auc)
+        for g in range(len(groups))
     ]
     comparisons = [
         _comparison(ctx, gc, g, ref, draws, floors, ece) for g in range(len(groups)) if g != ref
@@ -858,7 +883,28 @@ def _contain(iv: Interval, point: float) -> Interval:
     )
 
 
-def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece):
+def _group_auc(ctx, gc, g, floors, auc) -> MetricEstimate | None:
+    """Group g's AUC with its DeLong interval (floors as for the other label metrics)."""
+    if auc is None:
+        return None
+    if isinstance(auc, str):
+        return MetricEstimate(None, None, None, _auc.AUC_CI_METHOD, pol.UNDEFINED, auc)
+    point, var = auc[g]
+    low, high, method = _auc.auc_interval(point, var, ctx.level)
+    return _metric(
+        point,
+        Interval(low, high, method),
+        floors.error_ok(g),
+        True,
+        (g,),
+        gc,
+        floors,
+        judged=None,
+        undefined_reason="AUC undefined (the group has no positive or no negative labels)",
+    )
+
+
+def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece, auc=None):
     metrics = {}
     for mname, point in draws.point.items():
         spec = GROUP_METRIC_SPECS[mname]
@@ -903,6 +949,7 @@ def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece):
         metrics,
         ece.bins[g] if ece is not None else None,
         n_effective=float(floors.n[g]) if floors.weighted else None,
+        auc=_group_auc(ctx, gc, g, floors, auc),
     )
 
 

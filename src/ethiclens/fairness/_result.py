@@ -59,6 +59,9 @@ class GroupSummary:
     metrics: dict[str, MetricEstimate]
     calibration: list[dict] | None = None
     n_effective: float | None = None  # Kish effective rows when the audit is weighted
+    # AUC with its DeLong interval when the audit had row scores (or why not); shown by
+    # ``AuditResult.by_group``, not part of the JSON report (schema v1 unchanged)
+    auc: MetricEstimate | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
         return {
@@ -72,6 +75,27 @@ class GroupSummary:
             "metrics": {k: m.to_dict() for k, m in self.metrics.items()},
             "calibration": self.calibration,
         }
+
+
+_AUC_NOT_KEPT = (
+    "not kept: this result was not built by an audit of rows with scores "
+    "(use ethiclens.fairness.group_auc)"
+)
+
+
+def _auc_columns(m: MetricEstimate | None, intervals: bool) -> dict:
+    """``by_group``'s AUC columns for one group: value, interval, and why any is missing."""
+    if m is None:
+        m = MetricEstimate(None, None, None, "", "UNDEFINED", _AUC_NOT_KEPT)
+    row = {"auc": _nan(m.value)}
+    if intervals:
+        row["auc_ci_low"] = _nan(m.ci_low)
+        row["auc_ci_high"] = _nan(m.ci_high)
+    note = m.reason
+    if note is None and m.ci_low is None:
+        note = m.ci_method  # e.g. "not reported: AUC is 0 or 1, where DeLong's variance is 0"
+    row["auc_note"] = note
+    return row
 
 
 @dataclass
@@ -223,6 +247,12 @@ class AuditResult:
         ``<metric>_ci_low`` and ``<metric>_ci_high`` when ``intervals``. Undefined values are
         NaN, never 0; below the sample floor a value is shown without an interval.
 
+        When the audit had scores, ``auc`` (Mann-Whitney, as scikit-learn's
+        ``roc_auc_score``) with its DeLong interval (normal on logit(AUC)), and ``auc_note``:
+        why the AUC or its interval is missing (None when both are there). AUC needs each
+        row's score and unweighted rows: after a weighted audit, an ``audit_counts`` of binned
+        scores or a result read back from JSON, ``auc`` is NaN and ``auc_note`` says why.
+
         Parameters
         ----------
         attribute : str, optional
@@ -250,6 +280,8 @@ class AuditResult:
                     if intervals:
                         row[f"{name}_ci_low"] = _nan(m.ci_low)
                         row[f"{name}_ci_high"] = _nan(m.ci_high)
+                if self.config.get("has_scores"):
+                    row.update(_auc_columns(g.auc, intervals))
                 rows.append(row)
                 index.append(g.group if attribute is not None else (a.name, g.group))
         if attribute is not None:
