@@ -784,6 +784,25 @@ CASES = [
         ["--out", "glob"],
     ),
     (
+        "counts-list-group",
+        ["counts", "{d}/t.json", "--y-pred", "p", "--protected", "g", "--out", "{d}/c.pq"],
+        _json("t.json", g=lambda i: ["a"]),
+        ["'g'", "list"],
+    ),
+    (
+        "counts-list-pred",
+        ["counts", "{d}/t.json", "--y-pred", "p", "--protected", "g", "--out", "{d}/c.pq"],
+        _json("t.json", p=lambda i: [1]),
+        ["'p'", "list"],
+    ),
+    (
+        "counts-n-bins-0",
+        ["counts", "{d}/base.csv", "--y-pred", "p", "--protected", "g", "--y-score", "s"]
+        + ["--n-bins", "0", "--out", "{d}/c.pq"],
+        None,
+        ["--n-bins"],
+    ),
+    (
         "thresholds-step-1e-9",
         ["thresholds", "{d}/base.csv", "--y-score", "s", "--protected", "g", "--step", "1e-9"],
         None,

@@ -161,6 +161,10 @@ def counts_command(
 
     check_outputs({"--out": out}, inputs=[target])  # never the input, its folder or its glob
     check_writable(out)
+    if not 2 <= n_bins <= 1000:  # 0 bins put every score in bin -1 without a word
+        raise EthicLensInputError(
+            "must be from 2 to 1000 score bins", column="--n-bins", value=n_bins, fix="10"
+        )
 
     roles = Roles(y_pred, [p.strip() for p in protected], y_true, y_score, weight, int(n_bins))
     table, where = count_source(

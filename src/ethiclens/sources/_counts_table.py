@@ -91,7 +91,19 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     keys[Y_PRED] = frame[roles.y_pred].to_numpy()
     if roles.y_score:
         keys[SCORE_BIN] = score_bins(pd.to_numeric(frame[roles.y_score]), roles.n_bins)
-    codes = keys.groupby(list(keys.columns), sort=False, dropna=False).ngroup().to_numpy()
+    try:
+        codes = keys.groupby(list(keys.columns), sort=False, dropna=False).ngroup().to_numpy()
+    except TypeError:  # lists or mappings in a cell (JSON and Parquet can hold them)
+        source = {Y_TRUE: roles.y_true, Y_PRED: roles.y_pred}
+        for col in keys.columns:
+            odd = keys[col].map(lambda v: isinstance(v, (list, tuple, dict, set, np.ndarray)))
+            if odd.any():
+                raise EthicLensInputError(
+                    f"row {int(odd.to_numpy().argmax())} holds a list or mapping, not one value",
+                    column=source.get(col, col),
+                    fix="give one value per row (flatten or recode the column)",
+                ) from None
+        raise
     n_cells = int(codes.max()) + 1 if len(codes) else 0
     first = np.full(n_cells, len(codes))
     np.minimum.at(first, codes, np.arange(len(codes)))
