@@ -317,9 +317,10 @@ def _runs(r) -> str:
 def _cell(r) -> str:
     if not r["count"]:
         return "undefined"
-    se = "" if not np.isfinite(r["se"]) else f" ± {r['se']:.3f}"
+    digits = 4 if abs(r["mean"]) < 0.01 else 3  # small errors keep two significant digits
+    se = "" if not np.isfinite(r["se"]) else f" ± {r['se']:.{digits}f}"
     runs = "" if r["count"] == r["runs"] else f" ({int(r['count'])}/{int(r['runs'])})"
-    return f"{r['mean']:.3f}{se}{runs}"
+    return f"{r['mean']:.{digits}f}{se}{runs}"
 
 
 def wide_table(summary: pd.DataFrame, x: str) -> str:
