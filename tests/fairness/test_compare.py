@@ -215,3 +215,56 @@ def test_paired_and_unpaired_coverage_500_pairs():
     assert paired_cov["equalized_odds_difference"] >= 0.93  # folded |.|: conservative
     for k in TRUE_CHANGES:
         assert unpaired_cov[k] >= 0.99 and unpaired_w[k] > 1.5 * paired_w[k]
+
+
+def test_weighted_constant_weights_match_unweighted_comparison():
+    """Weights of 2 on every row: Kish effective cells are the counts, so the paired draws are
+    the unweighted ones scaled by 2 and every rate, difference and interval is the same."""
+    y, a, b, group = _pair(3, n=1500)
+    plain = compare(y, a, b, group, reference="r", random_state=4, n_boot=400)
+    weighted = compare(
+        y, a, b, group, reference="r", random_state=4, n_boot=400, sample_weight=np.full(3000, 2.0)
+    )
+    assert weighted.config["weighted"] is True and "weighted" not in plain.config
+    for dp, dw in zip(plain.differences, weighted.differences, strict=True):
+        assert (dp.metric, dp.group) == (dw.metric, dw.group)
+        for x, z in (
+            (dp.difference.value, dw.difference.value),
+            (dp.difference.ci_low, dw.difference.ci_low),
+        ):
+            assert (x is None and z is None) or x == pytest.approx(z, abs=1e-12)
+    assert "Kish-effective" in weighted.differences[0].difference.ci_method
+    assert weighted.audit_a.config["weighted"] is True
+    validate_comparison(json.loads(weighted.to_json()))  # the schema takes the weighted config
+
+
+def test_weighted_comparison_uses_weights_and_kish_floors():
+    """Up-weighting B's flipped rows moves B's selection rate in g; the values equal each
+    model's own weighted audit, and a group whose effective size is below the floor gets no
+    interval, as in the weighted audit."""
+    y, a, b, group = _pair(5, n=1500)
+    rng = np.random.default_rng(0)
+    w = np.where(b != a, 3.0, 1.0) * rng.uniform(0.5, 1.5, size=len(y))
+    c = compare(y, a, b, group, reference="r", random_state=0, n_boot=400, sample_weight=w)
+    own_b = ethiclens.audit(y, b, group, reference="r", sample_weight=w, random_state=0)
+    d = c.difference("sensitive_feature_0", "g", "statistical_parity_difference")
+    spd_b = own_b.comparison("sensitive_feature_0", "g").metrics["statistical_parity_difference"]
+    assert d.value_b == pytest.approx(spd_b.value, abs=1e-12)
+    assert d.difference.ci_low < d.difference.value < d.difference.ci_high
+    # skewed weights: Kish n_eff of g far below its 1500 rows
+    skew = np.where(group == "g", np.where(np.arange(len(y)) % 50 == 0, 1000.0, 0.01), 1.0)
+    s = compare(y, a, b, group, reference="r", random_state=0, n_boot=200, sample_weight=skew)
+    ds = s.difference("sensitive_feature_0", "g", "statistical_parity_difference")
+    assert ds.difference.ci_low is None and ds.difference.status == "INSUFFICIENT_DATA"
+    assert "n_eff" in ds.difference.reason
+
+
+def test_weighted_bootstrap_and_bad_weights_refused():
+    y, a, b, group = _pair(0, n=200)
+    with pytest.raises(EthicLensInputError, match="ci") as err:
+        compare(y, a, b, group, ci="bootstrap", sample_weight=np.ones(400))
+    assert "jeffreys" in err.value.fix
+    with pytest.raises(EthicLensInputError, match="sample_weight"):
+        compare(y, a, b, group, sample_weight=np.ones(399))
+    with pytest.raises(EthicLensInputError, match="sample_weight"):
+        compare(y, a, b, group, sample_weight=np.r_[np.ones(399), -1.0])

@@ -25,7 +25,14 @@ from ._bootstrap import Interval, bootstrap_interval
 from ._engine import INTERSECTION_SEP, audit
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
 from ._result import AuditResult, MetricEstimate, _num
-from ._validate import apply_group_edits, as_binary, check_length, cross_groups, encode_groups
+from ._validate import (
+    apply_group_edits,
+    as_binary,
+    as_weights,
+    check_length,
+    cross_groups,
+    encode_groups,
+)
 
 COMPARE_SCHEMA_VERSION = "1.0"
 PAIRED_METHOD = (
@@ -38,6 +45,14 @@ PAIRED_BOOTSTRAP_METHOD = (
 )
 UNPAIRED_METHOD = (
     "unpaired: independent Dirichlet(cells + 1/2) draws per model and group, equal-tailed"
+)
+PAIRED_WEIGHTED_METHOD = (
+    "paired, weighted: Dirichlet(Kish-effective joint (ŷ_A, ŷ_B, y) cells + 1/4) draws per "
+    "group scaled to its weight total, both models on each draw, equal-tailed"
+)
+UNPAIRED_WEIGHTED_METHOD = (
+    "unpaired, weighted: independent Dirichlet(Kish-effective cells + 1/2) draws per model and "
+    "group scaled to its weight total, equal-tailed"
 )
 CI_CHOICES = ("jeffreys", "bootstrap")
 
@@ -227,6 +242,7 @@ def compare(
     policy: pol.Policy | None = None,
     random_state: int | None = None,
     provenance: dict | None = None,
+    sample_weight=None,
 ) -> ModelComparison:
     """Compare model B with model A on the same rows: B − A for every metric, paired intervals.
 
@@ -254,6 +270,10 @@ policy, confidence_level
         comparison only: it ignores that the rows are the same and is wider).
     random_state : int, optional
         Non-negative seed; drawn and recorded when None.
+    sample_weight : array-like of shape (n,), optional
+        Row weights, as for :func:`audit`: both audits are weighted, and the paired draws are
+        Dirichlet draws of each group's Kish-effective joint cells scaled to its weight total
+        (the audit's weighted Jeffreys draws, paired). Only with ``ci="jeffreys"``.
 
     Returns
     -------
@@ -278,8 +298,25 @@ policy, confidence_level
         raise EthicLensInputError("no rows to compare", column="pred_a", fix="check the data")
     sf = sensitive_features
     _check_aligned(
-        {"pred_a": pred_a, "pred_b": pred_b, "y_true": y_true, "sensitive_features": sf}, n
+        {
+            "pred_a": pred_a,
+            "pred_b": pred_b,
+            "y_true": y_true,
+            "sensitive_features": sf,
+            "sample_weight": sample_weight,
+        },
+        n,
     )
+    weights = None
+    if sample_weight is not None:
+        if ci != "jeffreys":
+            raise EthicLensInputError(
+                "the paired row bootstrap does not take weights",
+                column="ci",
+                value=ci,
+                fix="use ci='jeffreys' (--ci jeffreys) with sample_weight: weighted paired draws",
+            )
+        weights = as_weights(sample_weight, n)
     a = as_binary(pred_a, "pred_a", pos_label)
     b = as_binary(pred_b, "pred_b", pos_label)
     if np.array_equal(a, b):
@@ -305,8 +342,8 @@ policy, confidence_level
     )
     # Both audits see plain arrays in one row order (their own checks already passed above).
     sf_plain = sf.reset_index(drop=True) if isinstance(sf, (pd.Series, pd.DataFrame)) else sf
-    audit_a = audit(true, a, sf_plain, **common, provenance=provenance)
-    audit_b = audit(true, b, sf_plain, **common, provenance=provenance)
+    audit_a = audit(true, a, sf_plain, **common, provenance=provenance, sample_weight=weights)
+    audit_b = audit(true, b, sf_plain, **common, provenance=provenance, sample_weight=weights)
 
     attrs = encode_groups(sf_plain, n)
     attrs, _ = apply_group_edits(attrs, exclude_groups, merge_groups)
@@ -322,10 +359,25 @@ policy, confidence_level
     refs = {x.name: x.reference for x in audit_a.attributes}
     for (name, (groups, codes)), rng in zip(attrs.items(), rngs, strict=True):
         keep = codes >= 0
-        counts = joint_counts(codes[keep], joint[keep], len(groups), labelled)
+        w = None if weights is None else weights[keep]
+        counts = joint_counts(codes[keep], joint[keep], len(groups), labelled, w)
+        effective = None
+        if w is not None:
+            sq = np.bincount(codes[keep], weights=w**2, minlength=len(groups))
+            effective = kish_effective(counts, sq)
         ref = list(groups).index(refs[name])
         d, gd = paired_differences(
-            name, list(groups), ref, counts, labelled, n_boot, rng, confidence_level, ci, paired
+            name,
+            list(groups),
+            ref,
+            counts,
+            labelled,
+            n_boot,
+            rng,
+            confidence_level,
+            ci,
+            paired,
+            effective=effective,
         )
         differences += d
         group_diffs += gd
@@ -350,6 +402,8 @@ policy, confidence_level
         "policy": policy.to_dict(),
         "labelled": labelled,
     }
+    if weights is not None:
+        config["weighted"] = True  # absent when unweighted: those outputs are unchanged
     data = {"n_rows": int(n), "provenance": provenance or {}}
     return ModelComparison(
         (str(names[0]), str(names[1])),
@@ -384,11 +438,23 @@ def joint_cells(pred_a, pred_b, y_true=None) -> np.ndarray:
     return a * 4 + b * 2 + (1 - np.asarray(y_true, dtype=np.int8))
 
 
-def joint_counts(codes, joint, n_groups: int, labelled: bool) -> np.ndarray:
-    """(n_groups, 8) joint cell counts with labels, (n_groups, 4) without: one bincount."""
+def joint_counts(codes, joint, n_groups: int, labelled: bool, weights=None) -> np.ndarray:
+    """(n_groups, 8) joint cell counts with labels, (n_groups, 4) without: one bincount
+    (sums of ``weights`` when given)."""
     k = 8 if labelled else 4
     flat = codes.astype(np.int64) * k + joint
-    return np.bincount(flat, minlength=n_groups * k).reshape(n_groups, k).astype(float)
+    counts = np.bincount(flat, weights=weights, minlength=n_groups * k)
+    return counts.reshape(n_groups, k).astype(float)
+
+
+def kish_effective(weighted: np.ndarray, sq: np.ndarray) -> np.ndarray:
+    """Each group's weighted cells rescaled to its Kish effective size (sum w)² / sum w²,
+    as the weighted audit's draws and floors use them."""
+    total = weighted.sum(axis=1)
+    with np.errstate(all="ignore"):
+        kish = np.where(sq > 0, total**2 / sq, 0.0)
+        shares = np.where(total[:, None] > 0, weighted / total[:, None], 0.0)
+    return shares * kish[:, None]
 
 
 def marginals(joint, labelled: bool):
@@ -401,11 +467,14 @@ def marginals(joint, labelled: bool):
     return j.sum(axis=-1), j.sum(axis=-2)
 
 
-def draw_joint(counts, n_boot, rng, ci: str, paired: bool, labelled: bool):
-    """Draws of A's and B's cells, each (n_boot, n_groups, n_cells)."""
+def draw_joint(counts, n_boot, rng, ci: str, paired: bool, labelled: bool, effective=None):
+    """Draws of A's and B's cells, each (n_boot, n_groups, n_cells). ``effective``: the
+    Kish-effective joint cells of a weighted comparison (Dirichlet parameters; the draws are
+    scaled to the weight totals of ``counts``)."""
     totals = counts.sum(axis=1)
+    shape = counts if effective is None else effective
     if not paired:
-        ma, mb = marginals(counts, labelled)
+        ma, mb = marginals(shape, labelled)
         out = []
         for m in (ma, mb):
             d = np.empty((n_boot, *m.shape))
@@ -416,7 +485,7 @@ def draw_joint(counts, n_boot, rng, ci: str, paired: bool, labelled: bool):
     draws = np.empty((n_boot, *counts.shape))
     for g in range(counts.shape[0]):
         if ci == "jeffreys":
-            draws[:, g, :] = rng.dirichlet(counts[g] + 0.25, size=n_boot) * totals[g]
+            draws[:, g, :] = rng.dirichlet(shape[g] + 0.25, size=n_boot) * totals[g]
         elif totals[g] > 0:
             draws[:, g, :] = rng.multinomial(int(totals[g]), counts[g] / totals[g], size=n_boot)
         else:
@@ -424,9 +493,11 @@ def draw_joint(counts, n_boot, rng, ci: str, paired: bool, labelled: bool):
     return marginals(draws, labelled)
 
 
-def _method(ci, paired) -> str:
+def _method(ci, paired, weighted=False) -> str:
     if not paired:
-        return UNPAIRED_METHOD
+        return UNPAIRED_WEIGHTED_METHOD if weighted else UNPAIRED_METHOD
+    if weighted:
+        return PAIRED_WEIGHTED_METHOD
     return PAIRED_METHOD if ci == "jeffreys" else PAIRED_BOOTSTRAP_METHOD
 
 
@@ -450,16 +521,27 @@ def _estimate(point, draws, level, method) -> MetricEstimate:
 
 
 def paired_differences(
-    attribute, groups, ref, counts, labelled, n_boot, rng, level=0.95, ci="jeffreys", paired=True
+    attribute,
+    groups,
+    ref,
+    counts,
+    labelled,
+    n_boot,
+    rng,
+    level=0.95,
+    ci="jeffreys",
+    paired=True,
+    effective=None,
 ):
     """B − A for every comparison metric (each group vs ``ref``) and every group metric.
 
-    ``counts``: (n_groups, 8) joint cells (4 without labels). Returns two lists of
+    ``counts``: (n_groups, 8) joint cells (4 without labels; weight sums when weighted, with
+    ``effective`` their Kish-effective cells). Returns two lists of
     :class:`MetricDifference`: comparisons, then per-group metrics.
     """
     point_a, point_b = marginals(counts, labelled)
-    draw_a, draw_b = draw_joint(counts, n_boot, rng, ci, paired, labelled)
-    method = _method(ci, paired)
+    draw_a, draw_b = draw_joint(counts, n_boot, rng, ci, paired, labelled, effective)
+    method = _method(ci, paired, effective is not None)
     specs = [s for s in GROUP_METRIC_SPECS.values() if labelled or not s.needs_labels]
     with np.errstate(all="ignore"):
         pa = {s.name: np.asarray(s.fn(point_a, labelled), float) for s in specs}
