@@ -170,3 +170,30 @@ def test_bca_falls_back_when_it_excludes_the_estimate():
     iv = bootstrap_interval(0.001, boot, np.r_[0.0, 0.002], np.array([1.0, 1.0]))
     assert iv.method == "percentile (bca interval excluded the estimate)"
     assert [iv.low, iv.high] == pytest.approx(np.quantile(boot, [0.025, 0.975]), rel=1e-12)
+
+
+@pytest.mark.parametrize("method", ["bca", "percentile"])
+def test_weighted_resample_of_a_never_selected_group_is_not_degenerate(method):
+    # A group that is never selected has DI 0; resampling its rows keeps every replicate at 0,
+    # so the weighted interval used to be [0, 0] while the unweighted one was not. Both now
+    # resample that group from smoothed shares and say so.
+    rng = np.random.default_rng(0)
+    n = 600
+    groups = np.where(np.arange(n) < 300, "a", "b")
+    y = rng.integers(0, 2, n)
+    pred = np.where(groups == "a", 0, rng.integers(0, 2, n))
+    for weights in (None, rng.uniform(0.5, 2.0, n)):
+        result = ethiclens.audit(
+            y,
+            pred,
+            {"g": groups},
+            sample_weight=weights,
+            reference={"g": "b"},
+            ci=method,
+            n_boot=500,
+            random_state=0,
+        )
+        di = result.to_dict()["comparisons"][0]["metrics"]["disparate_impact"]
+        assert di["value"] == 0.0
+        assert di["ci_low"] == 0.0 < di["ci_high"] < 0.1
+        assert "smoothed resample" in di["ci_method"]

@@ -81,6 +81,21 @@ def draw_weighted_cells(
     return out
 
 
+def draw_smoothed_effective_cells(
+    effective_row: np.ndarray, total: float, n_boot: int, rng: np.random.Generator
+) -> np.ndarray:
+    """Weighted bootstrap replicates of one group that has an empty cell, shape (n_boot, n_cells).
+
+    Resampling its rows would keep the empty cell at zero in every replicate (a degenerate
+    interval such as DI 0 [0, 0]). Like the unweighted path, the group is resampled from smoothed
+    shares instead: Multinomial(n_eff, (effective cells + 1/2) / (n_eff + cells/2)) on its
+    Kish effective cells, scaled to its weight total.
+    """
+    n_eff = max(1, int(round(float(np.sum(effective_row)))))
+    draws = rng.multinomial(n_eff, smoothed_shares(effective_row), size=n_boot)
+    return draws * (total / n_eff)
+
+
 @dataclass(frozen=True)
 class JackknifeUnits:
     """Distinct leave-one-out deletions of one group: cell deltas and how many rows share each."""
