@@ -20,6 +20,7 @@ from ._bootstrap import (
     bootstrap_interval,
     draw_cell_counts,
     draw_dirichlet_cells,
+    draw_smoothed_effective_cells,
     draw_weighted_cells,
     jackknife_units,
 )
@@ -763,6 +764,10 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
         else:
             codes, cells, _ = rows
             boot = draw_weighted_cells(codes, cells, weights, gc.counts.shape, ctx.n_boot, rng)
+            for g in np.flatnonzero((gc.counts == 0).any(axis=1)):
+                boot[:, g, :] = draw_smoothed_effective_cells(
+                    floors.effective_cells[g], gc.weighted[g].sum(), ctx.n_boot, rng
+                )
             units = [
                 jackknife_units(None, ctx.n_cells, cells[codes == g], weights[codes == g])
                 for g in range(len(gc.groups))
@@ -780,7 +785,7 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
         point = {s.name: np.asarray(s.fn(gc.weighted, gc.labelled), float) for s in specs}
         reps = {s.name: np.asarray(s.fn(boot, gc.labelled), float) for s in specs}
     smoothed = frozenset()
-    if ctx.ci != "jeffreys" and rows is None:
+    if ctx.ci != "jeffreys":
         smoothed = frozenset(int(g) for g in np.flatnonzero((gc.counts == 0).any(axis=1)))
     return _Draws(point, reps, jack, mult, smoothed)
 
