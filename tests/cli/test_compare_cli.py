@@ -93,3 +93,52 @@ def test_compare_compas_model_vs_decile(tmp_path, capsys):
     validate_comparison(d)
     assert d["models"] == {"a": "model", "b": "decile"}
     assert len(d["verdicts"]) == 6  # race: 5 vs Caucasian, sex: 1
+
+
+def test_audit_with_two_y_pred_is_the_compare_command(csv, tmp_path, capsys):
+    """``audit DATA --y-pred a --y-pred b`` runs ``compare``: the same JSON, byte for byte."""
+    common = [str(csv), "--y-true", "y", "--y-pred", "old", "--y-pred", "new", "--protected"]
+    common += ["sex=M", "--seed", "3"]
+    via_audit, via_compare = tmp_path / "a.json", tmp_path / "c.json"
+    code = main(["audit", *common, "--json", str(via_audit)])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert "EthicLens compare: new vs old" in out.out and "verdicts changed" in out.out
+    assert run([*common, "--json", str(via_compare)], capsys)[0] == 0
+    assert via_audit.read_bytes() == via_compare.read_bytes()
+    assert json.loads(via_audit.read_text())["config"]["n_boot"] == 1000  # compare's default
+
+
+@pytest.mark.parametrize(
+    "extra, flag",
+    [
+        (["--y-score", "y"], "--y-score"),
+        (["--intersect", "sex,y"], "--intersect"),
+        (["--ci", "bca"], "--ci"),
+        (["--fail-on", "flagged"], "--fail-on"),
+    ],
+)
+def test_audit_with_two_y_pred_refuses_audit_only_flags(csv, capsys, extra, flag):
+    args = ["audit", str(csv), "--y-true", "y", "--y-pred", "old", "--y-pred", "new"]
+    code = main([*args, "--protected", "sex", *extra])
+    err = capsys.readouterr().err
+    assert code == 2 and flag in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_compare_cli_weight(csv, tmp_path, capsys):
+    df = pd.read_csv(csv)
+    df["w"] = np.where(df["sex"] == "F", 2.0, 1.0)
+    path = tmp_path / "w.csv"
+    df.to_csv(path, index=False)
+    args = [str(path), "--y-true", "y", "--y-pred", "old", "--y-pred", "new", "--protected"]
+    args += ["sex=M", "--n-boot", "300", "--weight", "w", "--json", str(tmp_path / "w.json")]
+    code, out, err = run(args, capsys)
+    assert code == 0, err
+    d = json.loads((tmp_path / "w.json").read_text())
+    validate_comparison(d)
+    assert d["config"]["weighted"] is True
+    assert "Kish-effective" in d["differences"][0]["difference"]["ci_method"]
+    code, _, err = run([*args, "--ci", "bootstrap"], capsys)
+    assert code == 2 and "--ci" in err and "jeffreys" in err
+    code, _, err = run([*args[:-2], "--weight", "nope"], capsys)
+    assert code == 2 and "nope" in err

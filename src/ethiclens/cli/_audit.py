@@ -177,6 +177,38 @@ def _flag_error(exc: EthicLensInputError) -> EthicLensInputError:
     return exc
 
 
+def _compare_models(ctx: click.Context):
+    """``audit --y-pred A --y-pred B``: run the ``compare`` command (resolved through the
+    command group) with the flags both share; a flag only the audit has is refused rather than
+    silently ignored, and compare refuses an interval method it does not have."""
+    from click.core import ParameterSource
+
+    root = ctx.find_root()
+    compare_command = root.command.get_command(root, "compare") if root is not ctx else None
+    if compare_command is None:
+        raise EthicLensInputError(
+            "comparing two models needs the ethiclens command group",
+            column="--y-pred",
+            fix="run it as: ethiclens compare DATA --y-pred A --y-pred B",
+        )
+    shared = {p.name for p in compare_command.params}
+    given = {
+        p.name: p
+        for p in ctx.command.params
+        if ctx.get_parameter_source(p.name) not in (ParameterSource.DEFAULT, None)
+    }
+    for name, param in given.items():
+        harmless = name == "engine" and ctx.params[name] in ("auto", "pandas")
+        if name not in shared and not harmless:
+            flag = param.opts[0] if param.opts else name.upper()
+            raise EthicLensInputError(
+                "is not available when comparing two models (--y-pred given twice)",
+                column=flag,
+                fix=f"drop {flag}, or audit each model on its own (one --y-pred)",
+            )
+    return ctx.invoke(compare_command, **{k: ctx.params[k] for k in given if k in shared})
+
+
 @click.command("audit")
 @click.argument("target", required=False)
 @click.option(
@@ -203,7 +235,12 @@ def _flag_error(exc: EthicLensInputError) -> EthicLensInputError:
     "--scheduler", metavar="ADDRESS|local-cluster", help="Dask scheduler (--engine dask)."
 )
 @click.option("--y-true", help="Label column (user file).")
-@click.option("--y-pred", help="Prediction column (user file).")
+@click.option(
+    "--y-pred",
+    multiple=True,
+    help="Prediction column (user file). Given twice (model A, then model B): the paired "
+    "comparison of ethiclens compare.",
+)
 @click.option("--y-score", help="Score column in [0, 1] (user file), enables calibration.")
 @click.option(
     "--protected",
@@ -358,6 +395,9 @@ def audit_command(
     )
     from ._summary import print_summary
 
+    if len(y_pred) > 1:
+        return _compare_models(click.get_current_context())
+    y_pred = y_pred[0] if y_pred else None
     if (
         counts_file
         or db

@@ -17,6 +17,7 @@ from ._audit import (
 )
 
 COMPAS_MODELS = ("model", "decile")
+CI_CHOICES = ("jeffreys", "bootstrap")
 
 
 def _two_models(y_pred) -> tuple[str, str]:
@@ -37,8 +38,9 @@ def _two_models(y_pred) -> tuple[str, str]:
     return y_pred[0], y_pred[1]
 
 
-def file_inputs(path, y_true, models, protected, excludes, merges) -> dict:
-    """Labels, both prediction columns and the protected columns of a CSV/Parquet file."""
+def file_inputs(path, y_true, models, protected, excludes, merges, weight=None) -> dict:
+    """Labels, both prediction columns, the protected columns and the optional weight column
+    of a CSV/Parquet file."""
     from pathlib import Path
 
     from ..io import read_table, require_columns
@@ -51,12 +53,13 @@ def file_inputs(path, y_true, models, protected, excludes, merges) -> dict:
         )
     frame = read_table(path)
     cols, refs = _parse_protected(protected, frame.columns)
-    require_columns(frame, [c for c in (y_true, *models) if c] + cols, path)
+    require_columns(frame, [c for c in (y_true, *models, weight) if c] + cols, path)
     refs = {c: _edited_reference(c, r, excludes, merges, True) for c, r in refs.items()}
     return {
         "y_true": frame[y_true] if y_true else None,
         "a": frame[models[0]],
         "b": frame[models[1]],
+        "weight": frame[weight] if weight else None,
         "sensitive": frame[cols],
         "reference": refs,
         "favorable": True,
@@ -128,6 +131,11 @@ def compas_inputs(models, protected, seed, excludes, merges) -> dict:
 )
 @click.option("--y-true", help="Label column (user file).")
 @click.option(
+    "--weight",
+    help="Sample-weight column (user file): weighted audits and paired draws of Kish-effective "
+    "cells (with --ci jeffreys).",
+)
+@click.option(
     "--protected",
     multiple=True,
     metavar="COL[=REFERENCE]",
@@ -150,7 +158,7 @@ def compas_inputs(models, protected, seed, excludes, merges) -> dict:
     "--ci",
     default="jeffreys",
     show_default=True,
-    callback=_choice(("jeffreys", "bootstrap")),
+    callback=_choice(CI_CHOICES),
     metavar="jeffreys|bootstrap",
     help="Paired draws: Dirichlet of the joint cells, or a paired row bootstrap.",
 )
@@ -162,6 +170,7 @@ def compare_command(
     target,
     y_pred,
     y_true,
+    weight,
     protected,
     pos_label,
     exclude,
@@ -193,6 +202,13 @@ def compare_command(
         policy_args["min_label_count"] = min_labels
     policy = Policy(**policy_args)
     if target == "compas":
+        if weight:
+            raise EthicLensInputError(
+                "compas has no weight column",
+                column="--weight",
+                value=weight,
+                fix="drop --weight, or compare a file that has one",
+            )
         models = _two_models(y_pred or COMPAS_MODELS)
         inputs = compas_inputs(models, protected, seed, excludes, merges)
     elif not is_file:
@@ -204,7 +220,7 @@ def compare_command(
         )
     else:
         models = _two_models(y_pred)
-        inputs = file_inputs(target, y_true, models, protected, excludes, merges)
+        inputs = file_inputs(target, y_true, models, protected, excludes, merges, weight)
     try:
         result = compare(
             inputs["y_true"],
@@ -222,12 +238,17 @@ def compare_command(
             policy=policy,
             random_state=seed,
             provenance=inputs["provenance"],
+            sample_weight=inputs.get("weight"),
         )
     except EthicLensInputError as exc:
         exc = _flag_error(exc)
-        column = {"pred_a": "--y-pred", "pred_b": "--y-pred", "y_true": "--y-true"}.get(
-            str(exc.column)
-        )
+        column = {
+            "pred_a": "--y-pred",
+            "pred_b": "--y-pred",
+            "y_true": "--y-true",
+            "sample_weight": "--weight",
+            "ci": "--ci",
+        }.get(str(exc.column))
         if column:
             exc = EthicLensInputError(exc.problem, column=column, value=exc.value, fix=exc.fix)
         raise exc from None
