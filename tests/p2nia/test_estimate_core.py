@@ -234,3 +234,29 @@ def test_bad_policy_and_level_are_refused(platform):
     narrow = estimate(rel, n_boot=300, level=0.5).values["dp"]
     wide = estimate(rel, n_boot=300, level=0.99).values["dp"]
     assert wide["ci_high"] - wide["ci_low"] > narrow["ci_high"] - narrow["ci_low"]
+
+
+def test_estimate_repr_html_parses_and_shows_statuses(platform):
+    import xml.etree.ElementTree as ET
+
+    big = estimate(
+        release(make_request(2000, "sex", epsilon=2.0), platform, "y", "p", random_state=0),
+        n_boot=50,
+    )
+    small = estimate(
+        release(make_request(150, "sex", epsilon=10.0), platform, "y", "p", random_state=0),
+        n_boot=50,
+    )
+    for est in (big, small):
+        html = est._repr_html_()
+        root = ET.fromstring(html)  # well-formed
+        cells = [c.text or "" for c in root.iter("td")]
+        for name, v in est.values.items():
+            assert name in cells
+            assert v["status"] in html  # the status word's title, beside its words
+        assert "ε = " in html and "P2NIA" in html
+        text = repr(est)
+        assert text.startswith("Estimate(") and len(text) < 600
+        assert all(f"[{v['status']}]" in text for v in est.values.values())
+    assert "reported" in big._repr_html_() and "insufficient data" in small._repr_html_()
+    assert "below the floor" in small._repr_html_()

@@ -82,6 +82,28 @@ class Estimate:
             "policy": self.policy,
         }
 
+    def _setting(self) -> str:
+        text = self.basis  # names the mechanism, rows and ε (and a per-column accounting)
+        if "accounting" not in text:
+            text += f"; {self.accounting} accounting"
+        if self.delta is not None:
+            text += f", δ = {self.delta:g}"
+        return text
+
+    def __repr__(self) -> str:
+        parts = []
+        for name, v in self.values.items():
+            value = "—" if v.get("value") is None else f"{v['value']:.4f}"
+            parts.append(f"{name} {value} [{v.get('status')}]")
+        return f"Estimate({'; '.join(parts)}; {self._setting()})"
+
+    def _repr_html_(self) -> str:
+        """Notebook view: each metric's value [CI], status in colour and words, and why."""
+        from ..fairness import estimates_html
+
+        stats = {name: MetricEstimate(**v) for name, v in self.values.items()}
+        return estimates_html("EthicLens P2NIA estimate", stats, self._setting())
+
 
 @cache
 def load_estimate_schema() -> dict:
