@@ -23,6 +23,10 @@ EXTRA_OF = {
     "distributed": "dask",
     "dask": "dask",
     "folktables": "acs",
+    "duckdb": "duckdb",
+    "sqlalchemy": "sql",
+    "psycopg": "sql",
+    "pyspark": "spark",
 }
 
 # extra -> what it enables, for messages and docs.
@@ -32,6 +36,9 @@ EXTRAS = {
     "models": "gradient-boosted models (p2nia experiment --model xgb)",
     "dask": "distributed sweeps (--executor dask)",
     "acs": "downloading ACS PUMS states (--download)",
+    "duckdb": "out-of-core audits of CSV/Parquet files, globs and folders (--engine duckdb)",
+    "sql": "audits in SQL databases (--db URL; psycopg for PostgreSQL)",
+    "spark": "audits of Spark DataFrames and files read by Spark (--engine spark)",
 }
 
 

@@ -354,3 +354,52 @@ def test_cli_bad_counts_file_exits_2(tmp_path, capsys):
     assert main(["audit", "--counts", str(tmp_path / "bad.parquet"), "--n-boot", "200"]) == 2
     err = capsys.readouterr().err
     assert "whole numbers >= 0" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_cli_spark_engine_equals_pandas_on_parquet_and_csv(tmp_path):
+    """``--engine spark``: files read by Spark in local mode (or the active session), counted
+    with one groupBy; the report equals the pandas one, weights and scores included."""
+    import json
+    import shutil
+
+    pytest.importorskip("pyspark.sql", reason="pyspark not installed (ethiclens[spark])")
+    if not shutil.which("java"):
+        pytest.skip("no Java runtime for Spark (apt-get install openjdk-17-jre-headless)")
+    frame = make_frame(12, n=1500)
+    frame.to_parquet(tmp_path / "d.parquet")
+    frame.to_csv(tmp_path / "d.csv", index=False)
+    cols = ["--y-true", "y", "--y-pred", "p", "--protected", "race", "--protected", "sex"]
+    cols += ["--weight", "w", "--y-score", "s", "--n-boot", "200", "--intersect", "race,sex"]
+    reports = {}
+    for name, engine in (("d.parquet", "pandas"), ("d.parquet", "spark"), ("d.csv", "spark")):
+        out = tmp_path / f"{engine}-{name}.json"
+        args = ["audit", str(tmp_path / name), "--engine", engine, *cols, "--json", str(out)]
+        assert main(args) == 0
+        reports[(engine, name)] = json.loads(out.read_text())
+    prov = reports[("spark", "d.parquet")]["data"].pop("provenance")
+    assert prov["engine"] == "spark"
+    for r in reports.values():
+        r["data"].pop("provenance", None)
+    assert reports[("spark", "d.parquet")] == reports[("pandas", "d.parquet")]
+    assert reports[("spark", "d.csv")] == reports[("pandas", "d.parquet")]
+
+
+def test_cli_spark_engine_bad_input_is_one_line(tmp_path, capsys):
+    """Refused before any Spark session starts: a glob with no file, --db with --engine spark."""
+    base = ["audit", "--engine", "spark", "--y-pred", "p", "--protected", "race"]
+    assert main([*base[:1], str(tmp_path / "none*.parquet"), *base[1:]]) == 2
+    err = capsys.readouterr().err
+    assert "matches no file" in err and len(err.strip().splitlines()) == 1
+    assert main([*base, "--db", "sqlite://", "--table", "t"]) == 2
+    err = capsys.readouterr().err
+    assert "--engine" in err and len(err.strip().splitlines()) == 1
+
+
+def test_optional_extras_name_the_data_engines():
+    from ethiclens._optional import EXTRA_OF, EXTRAS, MissingExtraError
+
+    expected = {"duckdb": "duckdb", "sqlalchemy": "sql", "psycopg": "sql", "pyspark": "spark"}
+    for module, extra in expected.items():
+        assert EXTRA_OF[module] == extra and extra in EXTRAS
+        assert f"ethiclens[{extra}]" in MissingExtraError(module).fix

@@ -222,17 +222,20 @@ def _compare_models(ctx: click.Context):
     "--engine",
     default="auto",
     show_default=True,
-    callback=_choice(("auto", "pandas", "duckdb", "dask")),
-    metavar="auto|pandas|duckdb|dask",
+    callback=_choice(("auto", "pandas", "duckdb", "dask", "spark")),
+    metavar="auto|pandas|duckdb|dask|spark",
     help="Who counts a file: pandas (in memory), duckdb (out of core, only the needed "
-    "columns) or dask; auto: DuckDB for CSV/Parquet files, globs and folders when "
-    "installed, else pandas.",
+    "columns), dask or spark (local mode unless --scheduler names a Spark master); auto: "
+    "DuckDB for CSV/Parquet files, globs and folders when installed, else pandas.",
 )
 @click.option("--db", metavar="URL", help="SQLAlchemy database URL: the GROUP BY runs there.")
 @click.option("--table", "db_table", metavar="NAME", help="Table to audit (with --db).")
 @click.option("--query", metavar="SQL", help="Query whose rows are audited (with --db).")
 @click.option(
-    "--scheduler", metavar="ADDRESS|local-cluster", help="Dask scheduler (--engine dask)."
+    "--scheduler",
+    metavar="ADDRESS|local-cluster",
+    help="Dask scheduler (--engine dask), or Spark master such as local[4] or "
+    "spark://host:7077 (--engine spark; default local[2]).",
 )
 @click.option("--y-true", help="Label column (user file).")
 @click.option(
@@ -401,7 +404,7 @@ def audit_command(
     if (
         counts_file
         or db
-        or engine in ("duckdb", "dask")
+        or engine in ("duckdb", "dask", "spark")
         or (target and target not in ds_mod.DATASETS and _pick(engine, target) != "pandas")
     ):
         return _audit_where_it_lives(locals())
@@ -673,7 +676,7 @@ def _audit_where_it_lives(a: dict) -> None:
         render_model_card,
         write_atomic,
     )
-    from ..sources import Roles, read_counts
+    from ..sources import Roles, file_columns, read_counts, spark_file_counts
     from ._counts import count_source, pick_engine, source_columns
     from ._summary import print_summary
 
@@ -711,6 +714,13 @@ def _audit_where_it_lives(a: dict) -> None:
         model = {"predictions": "cells of a counts table"}
         engine = "counts table"
     else:
+        if a["engine"] == "spark" and a["db"]:
+            raise EthicLensInputError(
+                "--engine spark reads files; with --db the database counts",
+                column="--engine",
+                value="spark",
+                fix="drop --engine spark, or drop --db and name a file",
+            )
         engine = pick_engine(a["engine"], a["target"], a["db"])
         if a["db"] and not (a["db_table"] or a["query"]):
             raise EthicLensInputError(
@@ -718,9 +728,12 @@ def _audit_where_it_lives(a: dict) -> None:
                 column="--db",
                 fix="e.g. --table predictions",
             )
-        known = source_columns(
-            engine, a["target"], db=a["db"], table=a["db_table"], query=a["query"]
-        )
+        if engine == "spark":
+            known = file_columns(a["target"])  # footers or header lines only
+        else:
+            known = source_columns(
+                engine, a["target"], db=a["db"], table=a["db_table"], query=a["query"]
+            )
         cols, refs = _parse_protected(a["protected"], known)
         if not a["y_pred"] or not cols:
             raise EthicLensInputError(
@@ -731,15 +744,23 @@ def _audit_where_it_lives(a: dict) -> None:
         flags = ("--y-true", "--y-pred", "--y-score", "--weight")
         check_roles({f: a[f[2:].replace("-", "_")] for f in flags}, cols)
         roles = Roles(a["y_pred"], cols, a["y_true"], a["y_score"], a["weight"])
-        table, where = count_source(
-            engine,
-            a["target"],
-            roles,
-            db=a["db"],
-            table=a["db_table"],
-            query=a["query"],
-            scheduler=a["scheduler"],
-        )
+        if engine == "spark":
+            if a["db_table"] or a["query"]:
+                raise EthicLensInputError(
+                    "--table and --query need --db", column="--table/--query", fix="add --db URL"
+                )
+            table = spark_file_counts(a["target"], roles, master=a["scheduler"])
+            where = {"dataset": str(a["target"])}
+        else:
+            table, where = count_source(
+                engine,
+                a["target"],
+                roles,
+                db=a["db"],
+                table=a["db_table"],
+                query=a["query"],
+                scheduler=a["scheduler"],
+            )
         where_from = Path(a["target"]).name if a["target"] else a["db_table"] or "the query"
         model = {"predictions": f"column {a['y_pred']!r} of {where_from}"}
         if a["y_score"]:

@@ -14,7 +14,7 @@ from ._counts_table import (
 )
 from ._dask import audit_frame, dask_counts
 from ._duckdb import duckdb_counts, file_columns, resolve_files
-from ._spark import spark_counts
+from ._spark import spark_counts, spark_file_counts
 from ._sql import mask_url, sql_columns, sql_counts
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "mask_url",
     "sql_counts",
     "spark_counts",
+    "spark_file_counts",
     "RESERVED",
     "Roles",
     "counts_of",

@@ -76,6 +76,54 @@ def spark_counts(sdf, roles: Roles):
     return finish_sql_counts(frame, roles)
 
 
+LOCAL_MASTER = "local[2]"
+
+
+def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
+    """The counts table of a CSV/Parquet file, glob or (hive-partitioned) folder read by Spark.
+
+    Uses the active SparkSession when there is one; otherwise starts one on ``master``
+    (default ``local[2]``: local mode, no cluster) and stops it afterwards. Only the role
+    columns are read; the groupBy runs in Spark and only the cells come back.
+    """
+    require("pyspark", extra="spark")
+    from pyspark.sql import SparkSession
+
+    from ._duckdb import resolve_files
+
+    files, kind, hive = resolve_files(target)
+    active = SparkSession.getActiveSession()
+    if active is not None and master:
+        raise EthicLensInputError(
+            "a SparkSession is already active, so the master cannot be chosen",
+            column="--scheduler",
+            value=master,
+            fix="drop --scheduler (the active session is used) or stop that session",
+        )
+    session = active or (
+        SparkSession.builder.master(master or LOCAL_MASTER)
+        .appName("ethiclens")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+        .getOrCreate()
+    )
+    if active is None:
+        session.sparkContext.setLogLevel("ERROR")
+    try:
+        reader = session.read
+        if hive:
+            reader = reader.option("basePath", str(target))
+        if kind == "parquet":
+            sdf = reader.parquet(*files)
+        else:
+            sdf = reader.csv(files, header=True, inferSchema=True)
+        # only the role columns are referenced, so Spark prunes the rest of a Parquet file
+        return spark_counts(sdf, roles)
+    finally:
+        if active is None:
+            session.stop()
+
+
 def _agg_names(roles: Roles) -> list[str]:
     out = [COUNT]
     if roles.weight:
