@@ -38,27 +38,42 @@ def auc_from_counts(pos: np.ndarray, neg: np.ndarray) -> tuple[float, float]:
     return auc, float(var10 / n_pos + var01 / n_neg)
 
 
-def auc_by_group(scores, true, codes, n_groups: int) -> list[tuple[float, float]]:
+def score_order(scores) -> tuple[np.ndarray, np.ndarray]:
+    """Rows in ascending score order and each sorted row's tie id (equal scores, equal id):
+    one sort per audit, shared by every attribute's :func:`auc_by_group`."""
+    scores = np.asarray(scores, float)
+    order = np.argsort(scores)  # ties are pooled by tie id, so their order does not matter
+    s = scores[order]
+    tie = np.zeros(len(s), np.int64)
+    if len(s) > 1:
+        np.cumsum(s[1:] != s[:-1], out=tie[1:])
+    return order, tie
+
+
+def auc_by_group(scores, true, codes, n_groups: int, order=None) -> list[tuple[float, float]]:
     """AUC and DeLong's variance of each group coded ``0 .. n_groups - 1`` (codes < 0 are
-    skipped), from the counts per (group, distinct score, label) that occur: memory grows with
-    the occupied cells, not with groups x distinct scores."""
-    codes = np.asarray(codes)
-    keep = codes >= 0
-    levels, rank = np.unique(np.asarray(scores)[keep], return_inverse=True)
-    u = max(len(levels), 1)
-    label = 1 - np.asarray(true)[keep].astype(np.int64)  # 0: positive, 1: negative
-    key = (codes[keep].astype(np.int64) * u + rank.astype(np.int64)) * 2 + label
-    cells, size = np.unique(key, return_counts=True)
-    bounds = np.searchsorted(cells // (2 * u), np.arange(n_groups + 1))
+    skipped), from each group's counts per (distinct score, label). ``order``: the
+    :func:`score_order` of ``scores`` when already computed. Time: one sort of the scores
+    plus a stable sort of the small-integer codes; memory grows with the rows, not with
+    groups x distinct scores."""
+    order, tie = score_order(scores) if order is None else order
+    c = np.asarray(codes)[order]
+    dtype = np.int16 if n_groups < 2**15 else np.int64  # radix sort for small codes
+    by_group = np.argsort(c.astype(dtype), kind="stable")  # score order kept within a group
+    c, t = c[by_group], tie[by_group]
+    positive = np.asarray(true)[order][by_group].astype(bool)
+    bounds = np.searchsorted(c, np.arange(n_groups + 1))
     out = []
     for g in range(n_groups):
-        k, c = cells[bounds[g] : bounds[g + 1]], size[bounds[g] : bounds[g + 1]]
-        _, at = np.unique(k // 2, return_inverse=True)  # ascending scores of this group
-        n_at = int(at.max()) + 1 if len(at) else 0
-        is_neg = (k % 2).astype(bool)
-        pos = np.bincount(at[~is_neg], weights=c[~is_neg], minlength=n_at)
-        neg = np.bincount(at[is_neg], weights=c[is_neg], minlength=n_at)
-        out.append(auc_from_counts(pos, neg))
+        lo, hi = bounds[g], bounds[g + 1]
+        if hi == lo:
+            out.append((float("nan"), float("nan")))
+            continue
+        ties, pos = t[lo:hi], positive[lo:hi]
+        starts = np.r_[0, np.flatnonzero(ties[1:] != ties[:-1]) + 1]
+        n_pos = np.add.reduceat(pos.astype(np.int64), starts)
+        n_all = np.diff(np.r_[starts, hi - lo])
+        out.append(auc_from_counts(n_pos, n_all - n_pos))
     return out
 
 

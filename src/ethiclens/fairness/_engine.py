@@ -180,6 +180,7 @@ def audit(
         n_bins=int(n_bins),
         policy=policy,
         favorable=bool(positive_is_favorable),
+        score_order=(_auc.score_order(scores) if scores is not None and weights is None else None),
     )
     return _run(
         ctx,
@@ -639,6 +640,7 @@ class _Context:
     n_bins: int
     policy: pol.Policy
     favorable: bool
+    score_order: tuple | None = None  # rows in score order, for per-group AUC (_auc)
 
     @property
     def n_cells(self) -> int:
@@ -676,6 +678,7 @@ class _Cells:
 
 
 def _attribute_cells(ctx: _Context, name, groups, codes) -> _Cells:
+    all_codes = codes
     keep = codes >= 0  # excluded groups are coded -1
     if not keep.all():
         codes, cells = codes[keep], ctx.cells[keep]
@@ -698,7 +701,7 @@ def _attribute_cells(ctx: _Context, name, groups, codes) -> _Cells:
         auc = (
             AUC_WEIGHTED
             if weights is not None
-            else _auc.auc_by_group(scores, true, codes, len(groups))
+            else _auc.auc_by_group(ctx.scores, ctx.true, all_codes, len(groups), ctx.score_order)
         )
     return _Cells(gc, sq, ece, rows, auc)
 
