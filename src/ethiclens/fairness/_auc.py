@@ -99,8 +99,9 @@ def group_auc(
 ) -> pd.DataFrame:
     """Per-group AUC with DeLong intervals, indexed like ``AuditResult.by_group()``.
 
-    ``result.by_group().join(group_auc(y_true, y_score, sensitive_features))`` adds the AUC
-    columns to the per-group table.
+    ``AuditResult.by_group()`` already has these columns when the audit had (unweighted) row
+    scores; this function gives them on their own, e.g. for an audit without scores or a
+    counts-table audit, whose scores are binned.
 
     Parameters
     ----------
