@@ -29,6 +29,10 @@ OPTIONAL = (
     "distributed",
     "dask",
     "folktables",
+    "duckdb",
+    "sqlalchemy",
+    "psycopg",
+    "pyspark",
 )
 
 # A subprocess prelude that makes the extras' modules unimportable, as in a core-only install.
@@ -65,6 +69,10 @@ def test_core_dependencies_exclude_the_heavy_ones():
         "distributed",
         "dask",
         "folktables",
+        "duckdb",
+        "sqlalchemy",
+        "psycopg",
+        "pyspark",
     }
     assert {"numpy", "pandas", "scikit-learn", "matplotlib", "click", "jinja2"} <= core
 
@@ -76,7 +84,10 @@ def test_extras_install_what_they_promise():
     assert _names(extras["models"]) == {"xgboost"}
     assert _names(extras["dask"]) == {"distributed"}
     assert _names(extras["acs"]) == {"folktables"}
-    assert extras["all"] == ["ethiclens[dpsgd,synth,models,dask,acs]"]
+    assert _names(extras["duckdb"]) == {"duckdb"}
+    assert _names(extras["sql"]) == {"sqlalchemy", "psycopg"}
+    assert _names(extras["spark"]) == {"pyspark"}
+    assert extras["all"] == ["ethiclens[dpsgd,synth,models,dask,acs,duckdb,sql,spark]"]
     # every optional module maps to an extra that exists
     assert set(EXTRA_OF.values()) <= set(extras) - {"all", "test"}
 
