@@ -676,7 +676,7 @@ def _audit_where_it_lives(a: dict) -> None:
         render_model_card,
         write_atomic,
     )
-    from ..sources import Roles, file_columns, read_counts, spark_file_counts
+    from ..sources import Roles, read_counts
     from ._counts import count_source, pick_engine, source_columns
     from ._summary import print_summary
 
@@ -728,12 +728,9 @@ def _audit_where_it_lives(a: dict) -> None:
                 column="--db",
                 fix="e.g. --table predictions",
             )
-        if engine == "spark":
-            known = file_columns(a["target"])  # footers or header lines only
-        else:
-            known = source_columns(
-                engine, a["target"], db=a["db"], table=a["db_table"], query=a["query"]
-            )
+        known = source_columns(
+            engine, a["target"], db=a["db"], table=a["db_table"], query=a["query"]
+        )
         cols, refs = _parse_protected(a["protected"], known)
         if not a["y_pred"] or not cols:
             raise EthicLensInputError(
@@ -744,23 +741,15 @@ def _audit_where_it_lives(a: dict) -> None:
         flags = ("--y-true", "--y-pred", "--y-score", "--weight")
         check_roles({f: a[f[2:].replace("-", "_")] for f in flags}, cols)
         roles = Roles(a["y_pred"], cols, a["y_true"], a["y_score"], a["weight"])
-        if engine == "spark":
-            if a["db_table"] or a["query"]:
-                raise EthicLensInputError(
-                    "--table and --query need --db", column="--table/--query", fix="add --db URL"
-                )
-            table = spark_file_counts(a["target"], roles, master=a["scheduler"])
-            where = {"dataset": str(a["target"])}
-        else:
-            table, where = count_source(
-                engine,
-                a["target"],
-                roles,
-                db=a["db"],
-                table=a["db_table"],
-                query=a["query"],
-                scheduler=a["scheduler"],
-            )
+        table, where = count_source(
+            engine,
+            a["target"],
+            roles,
+            db=a["db"],
+            table=a["db_table"],
+            query=a["query"],
+            scheduler=a["scheduler"],
+        )
         where_from = Path(a["target"]).name if a["target"] else a["db_table"] or "the query"
         model = {"predictions": f"column {a['y_pred']!r} of {where_from}"}
         if a["y_score"]:

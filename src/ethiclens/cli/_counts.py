@@ -8,7 +8,7 @@ import click
 
 from ..errors import EthicLensInputError
 
-ENGINES = ("auto", "pandas", "duckdb", "dask")
+ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
 
 
 def _is_many(target: str) -> bool:
@@ -47,7 +47,7 @@ def source_columns(engine, target, *, db=None, table=None, query=None) -> list[s
         from ..sources import sql_columns
 
         return sql_columns(db, table=table, query=query)
-    if engine in ("duckdb", "dask"):
+    if engine in ("duckdb", "dask", "spark"):
         from ..sources import file_columns
 
         return file_columns(target)
@@ -77,6 +77,10 @@ def count_source(
         return duckdb_counts(target, roles), {"dataset": str(target)}
     if engine == "dask":
         return _dask(target, roles, scheduler), {"dataset": str(target)}
+    if engine == "spark":
+        from ..sources import spark_file_counts
+
+        return spark_file_counts(target, roles, master=scheduler), {"dataset": str(target)}
     from ..io import read_table
     from ..sources import counts_of
 
@@ -119,14 +123,17 @@ def _dask(target, roles, scheduler):
     default="auto",
     show_default=True,
     type=click.Choice(ENGINES),
-    help="Who counts a file: pandas (in memory), duckdb (out of core) or dask; auto: DuckDB "
+    help="Who counts a file: pandas (in memory), duckdb (out of core), dask or spark (local "
+    "mode unless --scheduler names a Spark master); auto: DuckDB "
     "for CSV/Parquet files, globs and folders when installed, else pandas.",
 )
 @click.option("--db", metavar="URL", help="SQLAlchemy database URL (counts run in the database).")
 @click.option("--table", "db_table", metavar="NAME", help="Table to count (with --db).")
 @click.option("--query", metavar="SQL", help="Query whose rows are counted (with --db).")
 @click.option(
-    "--scheduler", metavar="ADDRESS|local-cluster", help="Dask scheduler (--engine dask)."
+    "--scheduler",
+    metavar="ADDRESS|local-cluster",
+    help="Dask scheduler (--engine dask) or Spark master (--engine spark).",
 )
 @click.option(
     "--min-cell",

@@ -125,13 +125,20 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
                 column=col,
                 fix=f"use one of {sorted(columns)[:20]}",
             )
-    reader = "read_parquet" if kind == "parquet" else "read_csv"
+    params = {"files": files}
     opts = ", hive_partitioning = true" if hive else ""
-    source = f"{reader}($files{opts})"
+    if kind == "parquet":
+        source = f"read_parquet($files{opts})"
+    else:
+        # DuckDB trims spaces around header names (' grp ' becomes 'grp'); the names read
+        # from the header, as pandas reads them, keep every column addressable as written.
+        n_hive = len(Path(files[0]).relative_to(target).parts) - 1 if hive else 0
+        params["names"] = columns[: len(columns) - n_hive]
+        source = f"read_csv($files, header = true, names = $names{opts})"
     sql = group_by_sql(source, roles)
     con = duckdb.connect(config={"threads": threads} if threads else {})
     try:
-        frame = con.execute(sql, {"files": files}).df()
+        frame = con.execute(sql, params).df()
     except duckdb.Error as exc:
         _raise_named_conversion_error(str(exc), target)
         first_line = str(exc).strip().splitlines()[0]
