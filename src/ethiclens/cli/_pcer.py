@@ -21,8 +21,10 @@ from ..privacy import (
     SINGLE_RUN_NOTE,
     SplitPredictions,
     attributes_of,
+    get_trainer,
     pcer_audit,
     train_dp_mlp,
+    trainer_names,
 )
 from ..report import check_writable, write_atomic
 from ._probe import _console, positive_option
@@ -409,6 +411,35 @@ def train_cmd(
         click.echo(f"wrote {json_out}")
 
 
+class _TrainerChoice(click.Choice):
+    """``--trainer``'s choices: the trainer registry's names when the command runs (a trainer
+    registered at run time is accepted and listed)."""
+
+    def __init__(self):
+        super().__init__(())
+
+    @property
+    def choices(self):
+        return tuple(trainer_names())
+
+    @choices.setter
+    def choices(self, value):  # click's __init__ assigns it; the registry is the source
+        pass
+
+
+class _TrainerOption(click.Option):
+    """``--trainer`` with help read from the trainer registry (each name and its label)."""
+
+    @property
+    def help(self):
+        names = "; ".join(f"{n}: {get_trainer(n).label}" for n in trainer_names())
+        return f"DP-SGD trainer (default: the preset's or grid's, vectorized). {names}."
+
+    @help.setter
+    def help(self, value):
+        pass
+
+
 @pcer_group.command("sweep")
 @click.option("--preset", type=click.Choice(["quick", "paper"]), default=None)
 @click.option(
@@ -420,7 +451,7 @@ def train_cmd(
 @click.option("--seeds", type=int, help="Use seeds 0..N-1.")
 @click.option("--datasets", help="Comma-separated datasets (overrides the preset's).")
 @click.option("--epsilons", help="Comma-separated budgets; 'none' for no DP.")
-@click.option("--trainer", type=click.Choice(["vectorized", "opacus"]), default=None)
+@click.option("--trainer", cls=_TrainerOption, type=_TrainerChoice(), default=None)
 @click.option(
     "--features",
     "feature_set",

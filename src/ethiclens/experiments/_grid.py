@@ -18,10 +18,9 @@ from .. import datasets as ds_mod
 from .._checks import check_config_size
 from .._version import __version__
 from ..errors import EthicLensInputError
-from ..privacy import TrainConfig, attributes_of
+from ..privacy import TrainConfig, attributes_of, get_trainer, trainer_names
 
 PAPER_EPSILONS = (0.1, 0.5, 1.0, 5.0, 10.0, None)  # None = no DP
-TRAINERS = ("opacus", "vectorized")
 # Bump when stored numbers would change meaning (a store refuses runs from another version).
 STORE_VERSION = "1"
 
@@ -40,7 +39,9 @@ class SweepGrid:
         Budgets; None (or ``'none'``) = no DP.
     seeds : int or list of int
         A count N (seeds 0..N-1) or a list.
-    trainer : {"vectorized", "opacus"}
+    trainer : str
+        A registered DP-SGD trainer (:func:`~ethiclens.privacy.trainer_names`; built in:
+        ``vectorized``, the default, and ``opacus``).
     train : dict
         :class:`~ethiclens.privacy.TrainConfig` overrides (epochs, batch_size, ...).
     max_rows : int, optional
@@ -124,13 +125,7 @@ class SweepGrid:
                 value=[epsilon_label(e) for e in self.epsilons],
                 fix="list each ε once",
             )
-        if self.trainer not in TRAINERS:
-            raise EthicLensInputError(
-                "unknown trainer",
-                column="trainer",
-                value=self.trainer,
-                fix=f"choose from {TRAINERS}",
-            )
+        get_trainer(self.trainer, "trainer")  # an unknown name lists the registered ones
         allowed = {f.name for f in fields(TrainConfig)}
         for key in self.train:
             if key not in allowed:
@@ -270,7 +265,7 @@ def _check_types(grid) -> None:
             "must be a trainer name",
             column="trainer",
             value=grid.trainer,
-            fix=f"choose from {TRAINERS}",
+            fix=f"choose from {trainer_names()}",
         )
     if not isinstance(grid.train, dict):
         raise EthicLensInputError(

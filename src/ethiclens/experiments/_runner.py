@@ -12,7 +12,14 @@ import traceback
 
 from .. import datasets as ds_mod
 from .._optional import require
-from ..privacy import load_pcer_dataset, pcer_audit, prepare, train_dp_mlp
+from ..privacy import (
+    get_trainer,
+    load_pcer_dataset,
+    pcer_audit,
+    prepare,
+    register_trainer,
+    trainer_names,
+)
 from ._records import GroupRecord, RunRecord, RunResult, SweepTask
 
 
@@ -116,13 +123,17 @@ def failed(dataset, epsilon, seed, trainer, exc) -> RunResult:
     return RunResult(run=run)
 
 
-def run_task(task: SweepTask) -> list[RunResult]:
+def run_task(task: SweepTask, trainer=None) -> list[RunResult]:
     """Prepare each seed's data once, train it at every budget of the task, and return one
     result per (seed, budget), failures included.
 
     Parameters
     ----------
     task : SweepTask
+    trainer : Trainer, optional
+        The registry entry of a trainer registered at run time (not built in), so that a
+        worker process can register it too (:func:`~ethiclens.experiments.run_sweep` passes
+        it).
 
     Returns
     -------
@@ -132,6 +143,9 @@ def run_task(task: SweepTask) -> list[RunResult]:
     name = task.dataset
     if task.entry is not None and name not in ds_mod.DATASETS:  # a worker process
         ds_mod.register(task.entry)
+    if trainer is not None and task.trainer not in trainer_names():  # a worker process
+        register_trainer(trainer)
+    spec = get_trainer(task.trainer, "trainer")
     ds = _dataset(name, task.features)
     config = task.config()
     datas = {}
@@ -144,12 +158,13 @@ def run_task(task: SweepTask) -> list[RunResult]:
         except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
             out += [failed(name, e, seed, task.trainer, exc) for e in task.epsilons]
     seeds = [s for s in task.seeds if s in datas]
+    if not seeds:
+        return out
+    fit = spec.resolve()
     for epsilon in task.epsilons:
-        if task.trainer == "vectorized" and seeds:
-            from ..privacy import train_many
-
+        if spec.batched:  # one pass over every seed: a failure fails them all
             try:
-                runs = train_many(
+                runs = fit(
                     name,
                     epsilon=epsilon,
                     seeds=seeds,
@@ -158,14 +173,12 @@ def run_task(task: SweepTask) -> list[RunResult]:
                 )
                 out += [run_stats(r, task.attributes) for r in runs]
             except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
-                out += [failed(name, epsilon, s, "vectorized", exc) for s in seeds]
+                out += [failed(name, epsilon, s, spec.name, exc) for s in seeds]
             continue
         for seed in seeds:
             try:
-                run = train_dp_mlp(
-                    name, epsilon=epsilon, seed=seed, config=config, data=datas[seed]
-                )
+                run = fit(name, epsilon=epsilon, seed=seed, config=config, data=datas[seed])
                 out.append(run_stats(run, task.attributes))
             except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
-                out.append(failed(name, epsilon, seed, "opacus", exc))
+                out.append(failed(name, epsilon, seed, spec.name, exc))
     return out

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import datasets as ds_mod
 from ..errors import EthicLensInputError
+from ..privacy import get_trainer, is_builtin_trainer
 from ._executors import check_workers, make_executor
 from ._grid import SweepGrid, epsilon_label
 from ._records import SweepTask
 from ._runner import run_task
 from ._store import ResultsStore, epsilon_key
-
-VECTORIZED_CHUNK = 10  # seeds per task for the vectorized trainer (each trained at every ε)
 
 
 @dataclass(kw_only=True)
@@ -60,9 +60,10 @@ def tasks_for(grid: SweepGrid, pending: list) -> list[SweepTask]:
     """Group pending runs into tasks of (dataset, seeds, budgets).
 
     A task prepares each seed's split and features once and trains every pending budget on it
-    (data preparation, e.g. Bias in Bios's TF-IDF + SVD, costs more than training there). The
-    vectorized trainer takes ``VECTORIZED_CHUNK`` seeds at a time, Opacus one. Tasks come
-    longest first, by each dataset's registry ``cost``.
+    (data preparation, e.g. Bias in Bios's TF-IDF + SVD, costs more than training there). Each
+    task has up to the trainer's ``seeds_per_task`` seeds (its registry entry: 10 for the
+    vectorized trainer, 1 for Opacus). Tasks come longest first, by each dataset's registry
+    ``cost``.
 
     Parameters
     ----------
@@ -74,7 +75,7 @@ def tasks_for(grid: SweepGrid, pending: list) -> list[SweepTask]:
     -------
     list of SweepTask
     """
-    chunk = VECTORIZED_CHUNK if grid.trainer == "vectorized" else 1
+    chunk = get_trainer(grid.trainer, "trainer").seeds_per_task
     budgets: dict = {}
     for d, e, s in pending:
         budgets.setdefault((d, s), []).append(e)
@@ -99,6 +100,15 @@ def tasks_for(grid: SweepGrid, pending: list) -> list[SweepTask]:
             )
     # Longest first keeps the pool busy to the end (Adult and ACS are the slow datasets).
     return sorted(tasks, key=lambda t: -ds_mod.get_entry(t.dataset).cost * t.size)
+
+
+def task_runner(grid: SweepGrid):
+    """The function a worker runs on each task: :func:`run_task`, carrying the trainer's
+    registry entry when it was registered at run time (workers are spawned processes that
+    only know the built-in trainers)."""
+    if is_builtin_trainer(grid.trainer):
+        return run_task
+    return functools.partial(run_task, trainer=get_trainer(grid.trainer, "trainer"))
 
 
 def run_sweep(
@@ -183,7 +193,7 @@ def run_sweep(
     started = time.perf_counter()
     printed = -1  # the last 5% bucket a progress line was printed for
     try:
-        for results in executor.map_unordered(run_task, tasks_for(grid, pending)):
+        for results in executor.map_unordered(task_runner(grid), tasks_for(grid, pending)):
             for result in results:
                 store.record(result)
                 run = result.run

@@ -44,6 +44,14 @@ from ._data import (  # noqa: E402
     prepare,
 )
 from ._dpsgd import DPTrainingRun, TrainConfig, train_dp_mlp  # noqa: E402
+from ._trainers import (  # noqa: E402
+    Trainer,
+    get_trainer,
+    is_builtin_trainer,
+    register_trainer,
+    trainer_names,
+    unregister_trainer,
+)
 from ._vectorized import train_many  # noqa: E402  (torch is imported inside, on first use)
 
 __all__ += [
@@ -56,4 +64,10 @@ __all__ += [
     "prepare",
     "load_pcer_dataset",
     "train_many",
+    "Trainer",
+    "register_trainer",
+    "unregister_trainer",
+    "get_trainer",
+    "trainer_names",
+    "is_builtin_trainer",
 ]

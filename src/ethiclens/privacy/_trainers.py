@@ -1,0 +1,168 @@
+"""DP-SGD trainers as one registry: one :class:`Trainer` entry per trainer, registered by name.
+
+A trainer turns prepared splits (:func:`~ethiclens.privacy.prepare`) into
+:class:`~ethiclens.privacy.DPTrainingRun` objects at one ε. A *batched* trainer trains many
+seeds in one pass (``fit(dataset, *, epsilon, seeds, config, datas) -> list of runs``); the
+others train one seed at a time (``fit(dataset, *, epsilon, seed, config, data) -> run``).
+Sweep grids, the sweep runner and its task chunking, and the CLI's ``--trainer`` choices all
+look trainers up here; an unknown name is an input error that lists the registered ones.
+
+Sweep workers are separate (spawned) processes: a trainer registered at run time travels to
+them with the sweep's tasks and is registered there, so its ``fit`` must be picklable (a
+module-level function, or a ``"module:function"`` string).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..errors import EthicLensInputError
+from ._dpsgd import train_dp_mlp
+from ._vectorized import train_many
+
+
+@dataclass(frozen=True, kw_only=True)
+class Trainer:
+    """A DP-SGD trainer: its name, how it trains, and what it needs.
+
+    Attributes
+    ----------
+    name : str
+        Registry key (``SweepGrid.trainer``, ``--trainer``), recorded with every sweep.
+    label : str
+        What it is, in words (CLI help, messages).
+    fit : callable or str
+        The training function (or ``"module:function"``, imported on first use). Batched:
+        ``fit(dataset, *, epsilon, seeds, config, datas) -> list[DPTrainingRun]``; otherwise
+        ``fit(dataset, *, epsilon, seed, config, data) -> DPTrainingRun``.
+    batched : bool
+        Whether it trains many seeds in one pass (a failure then fails every seed of the pass).
+    seeds_per_task : int
+        Seeds a sweep task gives it at once (each trained at every pending budget); 1 unless
+        batched.
+    extra : str or None
+        The ``pip install 'ethiclens[EXTRA]'`` extra it needs (None: the core suffices).
+    """
+
+    name: str
+    label: str
+    fit: Callable | str
+    batched: bool = False
+    seeds_per_task: int = 1
+    extra: str | None = "dpsgd"
+
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.strip() or "," in self.name:
+            raise EthicLensInputError(
+                "a trainer needs a non-empty name without commas",
+                column="trainer",
+                value=self.name,
+                fix="e.g. Trainer(name='mytrainer', ...)",
+            )
+        if not isinstance(self.label, str):
+            raise EthicLensInputError(
+                "a trainer's label must be text", column="label", value=self.label
+            )
+        if not (callable(self.fit) or (isinstance(self.fit, str) and ":" in self.fit)):
+            raise EthicLensInputError(
+                "fit must be a function or a 'module:function' string",
+                column="fit",
+                value=repr(self.fit)[:80],
+                fix="pass the training function",
+            )
+        if not isinstance(self.batched, bool):
+            raise EthicLensInputError("must be True or False", column="batched", value=self.batched)
+        n = self.seeds_per_task
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise EthicLensInputError(
+                "must be an integer >= 1", column="seeds_per_task", value=n, fix="e.g. 1"
+            )
+
+    def resolve(self) -> Callable:
+        """The training function (a ``"module:function"`` string imported now)."""
+        if callable(self.fit):
+            return self.fit
+        module, _, func = self.fit.partition(":")
+        return getattr(importlib.import_module(module), func)
+
+
+_REGISTRY: dict[str, Trainer] = {}
+
+
+def register_trainer(trainer: Trainer, *, replace: bool = False) -> Trainer:
+    """Register ``trainer`` under ``trainer.name`` (refused if the name is taken, unless
+    ``replace``; a built-in trainer cannot be replaced)."""
+    if not isinstance(trainer, Trainer):
+        raise EthicLensInputError(
+            "a trainer must be a Trainer",
+            column="trainer",
+            value=type(trainer).__name__,
+            fix="build one with ethiclens.privacy.Trainer(name=..., label=..., fit=...)",
+        )
+    if trainer.name in _REGISTRY and (not replace or trainer.name in BUILTIN_TRAINERS):
+        raise EthicLensInputError(
+            "a trainer of that name is already registered",
+            column="trainer",
+            value=trainer.name,
+            fix="choose another name, or unregister_trainer it first",
+        )
+    _REGISTRY[trainer.name] = trainer
+    return trainer
+
+
+def unregister_trainer(name: str) -> None:
+    """Remove a trainer registered at run time (no error if absent; built-ins stay)."""
+    if name not in BUILTIN_TRAINERS:
+        _REGISTRY.pop(name, None)
+
+
+def trainer_names() -> list[str]:
+    """Registered trainers, built-ins first (``vectorized``, the default, then ``opacus``)."""
+    return list(_REGISTRY)
+
+
+def is_builtin_trainer(name: str) -> bool:
+    """Whether ``name`` is a trainer that ships with EthicLens (always registered)."""
+    return name in BUILTIN_TRAINERS
+
+
+def get_trainer(name, where: str = "trainer") -> Trainer:
+    """The registered trainer ``name``; an unknown name lists the registered ones.
+
+    Parameters
+    ----------
+    name : str
+    where : str
+        The field or flag named in the error (``trainer``, ``--trainer``).
+    """
+    if not isinstance(name, str) or name not in _REGISTRY:
+        names = trainer_names()
+        raise EthicLensInputError(
+            f"unknown trainer (registered: {', '.join(names)})",
+            column=where,
+            value=name,
+            fix=f"choose from {names}",
+        )
+    return _REGISTRY[name]
+
+
+# Built-ins (their modules import torch only when they train).
+_BUILTIN = (
+    Trainer(
+        name="vectorized",
+        label="many seeds per batched pass, Opacus's DP-SGD semantics",
+        fit=train_many,
+        batched=True,
+        seeds_per_task=10,
+    ),
+    Trainer(
+        name="opacus",
+        label="one seed at a time with Opacus",
+        fit=train_dp_mlp,
+    ),
+)
+BUILTIN_TRAINERS = frozenset(t.name for t in _BUILTIN)
+for _t in _BUILTIN:
+    _REGISTRY[_t.name] = _t
