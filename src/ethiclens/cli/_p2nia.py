@@ -11,6 +11,7 @@ from .._checks import split_list
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_table
 from ..report import check_writable, write_atomic
+from ._pcer import LiveHelpOption, RegistryChoice
 from ._probe import _console
 
 
@@ -289,9 +290,28 @@ def _estimate_html(est, release_dir) -> str:
     ).to_html()
 
 
+def _model_names() -> list[str]:
+    from ..p2nia import model_names
+
+    return model_names()
+
+
+def _models_help() -> str:
+    from ..p2nia import get_model
+
+    def one(name):
+        m = get_model(name)
+        return f"{name}: {m.label}" + (f" (ethiclens[{m.extra}])" if m.extra else "")
+
+    models = "; ".join(one(n) for n in _model_names())
+    return f"Comma-separated platform models, from the registry: {models}."
+
+
 @p2nia_group.command("experiment")
 @click.option("--dataset", type=click.Choice(["adult", "acs-income"]), default="adult")
-@click.option("--models", default="rf,xgb", show_default=True)
+@click.option(
+    "--models", default="rf,xgb", show_default=True, cls=LiveHelpOption, live_help=_models_help
+)
 @click.option("--mechanisms", default="grr,mst,aim,blackbox", show_default=True)
 @click.option("--repetitions", default=10, show_default=True)
 @click.option("--sizes", default="250,500,1000,2000,5000", show_default=True)
@@ -375,7 +395,7 @@ def experiment_cmd(
     show_default=True,
     help="Comma-separated states whose records the black-box auditor uses.",
 )
-@click.option("--model", type=click.Choice(["rf", "xgb"]), default="rf", show_default=True)
+@click.option("--model", type=RegistryChoice(_model_names), default="rf", show_default=True)
 @click.option("--repetitions", default=3, show_default=True)
 @click.option("--download", is_flag=True, help="Allow downloading states not shipped.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))

@@ -411,33 +411,42 @@ def train_cmd(
         click.echo(f"wrote {json_out}")
 
 
-class _TrainerChoice(click.Choice):
-    """``--trainer``'s choices: the trainer registry's names when the command runs (a trainer
-    registered at run time is accepted and listed)."""
+class RegistryChoice(click.Choice):
+    """A choice among a registry's names as they are when the command runs (a trainer or
+    model registered at run time is accepted and listed in ``--help``)."""
 
-    def __init__(self):
+    def __init__(self, names):
+        self._names = names
         super().__init__(())
 
     @property
     def choices(self):
-        return tuple(trainer_names())
+        return tuple(self._names())
 
     @choices.setter
     def choices(self, value):  # click's __init__ assigns it; the registry is the source
         pass
 
 
-class _TrainerOption(click.Option):
-    """``--trainer`` with help read from the trainer registry (each name and its label)."""
+class LiveHelpOption(click.Option):
+    """An option whose help text is ``live_help()``, read from a registry at ``--help`` time."""
+
+    def __init__(self, *args, live_help=None, **kwargs):
+        self._live_help = live_help
+        super().__init__(*args, **kwargs)
 
     @property
     def help(self):
-        names = "; ".join(f"{n}: {get_trainer(n).label}" for n in trainer_names())
-        return f"DP-SGD trainer (default: the preset's or grid's, vectorized). {names}."
+        return self._live_help() if self._live_help else self._help
 
     @help.setter
     def help(self, value):
-        pass
+        self._help = value
+
+
+def _trainers_help() -> str:
+    names = "; ".join(f"{n}: {get_trainer(n).label}" for n in trainer_names())
+    return f"DP-SGD trainer (default: the preset's or grid's, vectorized). {names}."
 
 
 @pcer_group.command("sweep")
@@ -451,7 +460,13 @@ class _TrainerOption(click.Option):
 @click.option("--seeds", type=int, help="Use seeds 0..N-1.")
 @click.option("--datasets", help="Comma-separated datasets (overrides the preset's).")
 @click.option("--epsilons", help="Comma-separated budgets; 'none' for no DP.")
-@click.option("--trainer", cls=_TrainerOption, type=_TrainerChoice(), default=None)
+@click.option(
+    "--trainer",
+    cls=LiveHelpOption,
+    live_help=_trainers_help,
+    type=RegistryChoice(trainer_names),
+    default=None,
+)
 @click.option(
     "--features",
     "feature_set",

@@ -25,6 +25,15 @@ from ._mechanisms import (
     unregister_mechanism,
 )
 from ._metrics import METRICS, cells_from_joint, metrics_from_cells, metrics_from_joint
+from ._models import (
+    AuditedModel,
+    get_model,
+    is_builtin_model,
+    model_names,
+    one_hot_encoder,
+    register_model,
+    unregister_model,
+)
 from ._protocol import MANIFEST as RELEASE_MANIFEST_FILE
 from ._protocol import TABLE as RELEASE_TABLE_FILE
 from ._protocol import (
@@ -75,6 +84,13 @@ __all__ = [
     "run_experiment",
     "cross_population",
     "write_experiment_outputs",
+    "AuditedModel",
+    "register_model",
+    "unregister_model",
+    "get_model",
+    "model_names",
+    "is_builtin_model",
+    "one_hot_encoder",
     "check_seed",
     "check_n_boot",
     "check_edges",

@@ -19,18 +19,17 @@ import numpy as np
 import pandas as pd
 
 from .. import datasets as ds_mod
-from .._optional import require
 from ..errors import EthicLensInputError
 from ._blackbox import blackbox_audit
 from ._common import check_epsilon
 from ._estimate import estimate
 from ._mechanisms import ACCOUNTINGS, get_mechanism, mechanism_names
 from ._metrics import METRICS, NEEDS_Y, joint_from_codes, metrics_from_joint
+from ._models import get_model, is_builtin_model, model_names, register_model
 from ._protocol import make_request, release
 
 # dataset -> (default protected attribute, loader keywords): a live view of the dataset registry
 EXPERIMENT_DATASETS = ds_mod.P2NIA_DATASETS
-MODELS = ("rf", "xgb")
 # Discretisation of numeric columns released by MST/AIM (part of the release, in the manifest).
 BINS = {
     "age": [0, 25, 35, 45, 55, 65, 120],
@@ -73,10 +72,7 @@ class ExperimentConfig:
                 fix=f"choose from {sorted(EXPERIMENT_DATASETS)}",
             )
         for m in self.models:
-            if m not in MODELS:
-                raise EthicLensInputError(
-                    "unknown model", column="--models", value=m, fix=f"choose from {list(MODELS)}"
-                )
+            get_model(m, "--models")  # an unknown name lists the registered ones
         choices = [*mechanism_names(), "blackbox"]
         for m in self.mechanisms:
             if m not in choices:
@@ -149,44 +145,8 @@ def _load(name):
 
 
 def _fit(model_name, X_train, y_train, seed):
-    from sklearn.compose import ColumnTransformer
-    from sklearn.pipeline import Pipeline
-    from sklearn.preprocessing import OneHotEncoder
-
-    cat = [
-        c
-        for c in X_train.columns
-        if X_train[c].dtype == object or str(X_train[c].dtype) in ("string", "str", "category")
-    ]
-    enc = ColumnTransformer(
-        [("cat", OneHotEncoder(handle_unknown="ignore", sparse_output=False), cat)],
-        remainder="passthrough",
-    )
-    if model_name == "rf":
-        from sklearn.ensemble import RandomForestClassifier
-
-        clf = RandomForestClassifier(
-            n_estimators=30, max_features=11, max_depth=15, random_state=seed, n_jobs=1
-        )
-        return Pipeline([("enc", enc), ("clf", clf)]).fit(X_train, y_train)
-    from sklearn.model_selection import train_test_split
-
-    XGBClassifier = require("xgboost", extra="models").XGBClassifier
-
-    X_fit, X_val, y_fit, y_val = train_test_split(
-        X_train, y_train, test_size=0.1, stratify=y_train, random_state=seed
-    )
-    enc.fit(X_fit)
-    clf = XGBClassifier(
-        n_estimators=500,
-        learning_rate=0.05,
-        early_stopping_rounds=5,
-        eval_metric="logloss",
-        random_state=seed,
-        n_jobs=1,
-    )
-    clf.fit(enc.transform(X_fit), y_fit, eval_set=[(enc.transform(X_val), y_val)], verbose=False)
-    return Pipeline([("enc", enc), ("clf", clf)])
+    """The platform's model, fitted by its registry entry (see ``_models``)."""
+    return get_model(model_name, "--model").fit(X_train, y_train, seed)
 
 
 def _domains(X: pd.DataFrame) -> dict:
@@ -200,8 +160,13 @@ def _domains(X: pd.DataFrame) -> dict:
     return out
 
 
-def run_task(task: dict) -> list[dict]:
-    """One (dataset, model, repetition, mechanism, ε) cell: every n′ it needs."""
+def run_task(task: dict, models: tuple = ()) -> list[dict]:
+    """One (dataset, model, repetition, mechanism, ε) cell: every n′ it needs. ``models``:
+    entries of models registered at run time, registered here when this is a worker process
+    that lacks them."""
+    for entry in models:
+        if entry.name not in model_names():
+            register_model(entry)
     # Fitting the models and the synthesisers warns on every call (convergence, dtypes); the
     # filter is scoped to the task, so the caller's warning settings are left as they were.
     with warnings.catch_warnings():
@@ -336,6 +301,13 @@ def tasks_for(cfg: ExperimentConfig) -> list[dict]:
     return sorted(tasks, key=lambda t: -weight.get(t["mechanism"], 1))
 
 
+def _task_runner(cfg: ExperimentConfig):
+    """:func:`run_task`, carrying the entries of the models registered at run time (spawned
+    workers know only the built-in ones)."""
+    extra = tuple(get_model(m) for m in cfg.models if not is_builtin_model(m))
+    return functools.partial(run_task, models=extra) if extra else run_task
+
+
 def run_experiment(
     cfg: ExperimentConfig, *, scheduler=None, workers=None, progress=None
 ) -> pd.DataFrame:
@@ -347,7 +319,7 @@ def run_experiment(
     executor = make_executor(scheduler, workers)
     rows = []
     try:
-        for i, result in enumerate(executor.map_unordered(run_task, tasks), 1):
+        for i, result in enumerate(executor.map_unordered(_task_runner(cfg), tasks), 1):
             rows += result
             if progress:
                 progress(i, len(tasks))

@@ -10,7 +10,10 @@ with each accounting as its own series, MST, AIM, any other registered mechanism
   every method was run with (the paper: "averaged on the two models"; a method run with the
   random forest only restricts the figure to the random forest); Fig. 8: the same at ε = 1.
 
-A figure is written only when its rows exist (no XGBoost rows: no Figs. 6/7).
+A figure is written only when its rows exist (no XGBoost rows: no Figs. 6/7). A model
+registered at run time (``p2nia.register_model``), which the paper does not draw, gets the same
+two plots as ``{prefix}-{model}-sizes.png`` and ``{prefix}-{model}-epsilons.png``; figures label
+every model by its registry ``label``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from ..report import write_atomic
+from ._models import get_model, model_label, model_names
 
 LABELS = {
     "grr": "P2NIA (GRR)",
@@ -39,7 +43,6 @@ COLOURS = {
 MARKERS = {"grr": "o", "grr/per-column": "^", "mst": "s", "aim": "D", "blackbox": "x"}
 ORDER = ("blackbox", "grr", "grr/per-column", "mst", "aim")
 METRIC_NAMES = {"dp": "DP", "eo": "EO", "eopp": "EOpp"}
-MODEL_NAMES = {"rf": "random forest", "xgb": "XGBoost"}
 
 
 def _label(series: str) -> str:
@@ -187,10 +190,11 @@ def paper_figures(frame: pd.DataFrame) -> dict:
     models = set(frame.model) if "model" in frame.columns else set()
     eps = set(np.round(frame.epsilon.astype(float), 6)) if len(frame) else set()
     figs = {}
-    for model, (f_n, f_eps) in (("rf", ("fig3", "fig4")), ("xgb", ("fig7", "fig6"))):
+    for model in model_names():  # each registered model's figures (the paper's for rf, xgb)
         if model not in models:
             continue
-        name = MODEL_NAMES[model]
+        entry = get_model(model)
+        (f_n, f_eps), name = entry.figure_keys(), entry.label
         if 10.0 in eps:
             figs[f_n] = (f"DP error vs n′ at ε = 10, {name}", draw_sizes, {"model": model})
         if len(eps - {0.0}) > 1:
@@ -198,7 +202,7 @@ def paper_figures(frame: pd.DataFrame) -> dict:
     for key, e in (("fig5", 10.0), ("fig8", 1.0)):
         if e in eps:
             common = _common_models(frame, e)
-            averaged = " and ".join(MODEL_NAMES.get(m, m) for m in common)
+            averaged = " and ".join(model_label(m) for m in common)
             word = "averaged over" if len(common) > 1 else "model:"
             figs[key] = (
                 f"DP, EO and EOpp errors at ε = {e:g} ({word} {averaged})",
@@ -219,7 +223,8 @@ def write_figures(frame: pd.DataFrame, out: Path, prefix: str) -> list[Path]:
     for key, (title, drawer, kwargs) in paper_figures(frame).items():
         fig, ax = plt.subplots(figsize=(6.4, 4.2))
         drawer(ax, frame, **kwargs)
-        ax.set_title(f"{prefix}: {title} (Fig. {key[3:]})", fontsize=9)
+        paper = f" (Fig. {key[3:]})" if key.startswith("fig") else ""  # a paper figure
+        ax.set_title(f"{prefix}: {title}{paper}", fontsize=9)
         ax.grid(color="#eeeeee")
         ax.legend(fontsize=7)
         fig.tight_layout()
