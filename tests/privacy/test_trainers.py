@@ -143,3 +143,20 @@ def test_an_unregistered_trainer_is_gone(toy):
         SweepGrid(trainer="toy")
     help_text = CliRunner().invoke(main, ["pcer", "sweep", "--help"]).output
     assert "[vectorized|opacus]" in help_text
+
+
+def test_a_missing_extra_is_named_before_any_store_is_written(monkeypatch, tmp_path):
+    import importlib.util
+
+    from ethiclens._optional import MissingExtraError
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "opacus" else real(name, *a)
+    )
+    grid = SweepGrid(datasets=["compas"], epsilons=[None], seeds=[0], trainer="opacus")
+    with pytest.raises(MissingExtraError, match="opacus") as err:
+        run_sweep(grid, tmp_path / "s.sqlite", workers=2, progress=False)
+    assert "pip install 'ethiclens[dpsgd]'" in str(err.value)
+    assert not (tmp_path / "s.sqlite").exists()
+    Trainer(name="light", label="x", fit=_toy_fit, extra=None).check_installed()  # no extra

@@ -147,6 +147,8 @@ def run_sweep(
             fix="build one with SweepGrid(...), preset() or load_grid()",
         )
     check_workers(workers)
+    # A missing extra (torch, opacus) is one line naming it, before any store or worker.
+    get_trainer(grid.trainer, "trainer").check_installed()
     # The lock comes first: a second sweep on this store is refused before it reads anything.
     store = ResultsStore(store_path, grid.config_hash(), grid.to_dict(), lock=True)
     try:

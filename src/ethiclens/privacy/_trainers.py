@@ -15,6 +15,7 @@ module-level function, or a ``"module:function"`` string).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -79,6 +80,24 @@ class Trainer:
             raise EthicLensInputError(
                 "must be an integer >= 1", column="seeds_per_task", value=n, fix="e.g. 1"
             )
+
+    def check_installed(self) -> None:
+        """Raise :class:`~ethiclens._optional.MissingExtraError` (an input error: exit 2) when
+        a module of its extra is missing, before anything is trained or written. Looks the
+        modules up without importing them."""
+        if not self.extra:
+            return
+        from .._optional import EXTRA_OF, MissingExtraError
+
+        for module, extra in EXTRA_OF.items():
+            if extra != self.extra:
+                continue
+            try:
+                found = importlib.util.find_spec(module) is not None
+            except (ImportError, ValueError):
+                found = False
+            if not found:
+                raise MissingExtraError(module, extra)
 
     def resolve(self) -> Callable:
         """The training function (a ``"module:function"`` string imported now)."""
