@@ -1,6 +1,8 @@
 """One registry entry per DP-SGD trainer: a toy trainer registered in one place reaches grid
 validation, task chunking, the sweep's (spawned) workers, the store and the CLI's choices."""
 
+import json
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -160,3 +162,16 @@ def test_a_missing_extra_is_named_before_any_store_is_written(monkeypatch, tmp_p
     assert "pip install 'ethiclens[dpsgd]'" in str(err.value)
     assert not (tmp_path / "s.sqlite").exists()
     Trainer(name="light", label="x", fit=_toy_fit, extra=None).check_installed()  # no extra
+
+
+def test_pcer_train_uses_a_registered_trainer(toy, tmp_path):
+    out = tmp_path / "run.json"
+    args = ["pcer", "train", "compas", "--trainer", "toy", "--n-boot", "200"]
+    result = CliRunner().invoke(main, [*args, "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(out.read_text())
+    assert doc["epsilon_spent"] is None and set(doc["attributes"]) == set(
+        privacy.attributes_of("compas")
+    )
+    help_text = CliRunner().invoke(main, ["pcer", "train", "--help"]).output
+    assert "[vectorized|opacus|toy]" in help_text

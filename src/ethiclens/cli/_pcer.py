@@ -20,10 +20,11 @@ from ..privacy import (
     PCER_SCHEMA_VERSION,
     SINGLE_RUN_NOTE,
     SplitPredictions,
+    TrainConfig,
     attributes_of,
     get_trainer,
     pcer_audit,
-    train_dp_mlp,
+    prepare,
     trainer_names,
 )
 from ..report import check_writable, write_atomic
@@ -297,6 +298,44 @@ def parse_epsilon(text: str):
         ) from None
 
 
+class RegistryChoice(click.Choice):
+    """A choice among a registry's names as they are when the command runs (a trainer or
+    model registered at run time is accepted and listed in ``--help``)."""
+
+    def __init__(self, names):
+        self._names = names
+        super().__init__(())
+
+    @property
+    def choices(self):
+        return tuple(self._names())
+
+    @choices.setter
+    def choices(self, value):  # click's __init__ assigns it; the registry is the source
+        pass
+
+
+class LiveHelpOption(click.Option):
+    """An option whose help text is ``live_help()``, read from a registry at ``--help`` time."""
+
+    def __init__(self, *args, live_help=None, **kwargs):
+        self._live_help = live_help
+        super().__init__(*args, **kwargs)
+
+    @property
+    def help(self):
+        return self._live_help() if self._live_help else self._help
+
+    @help.setter
+    def help(self, value):
+        self._help = value
+
+
+def _trainers_help(default: str | None = "the preset's or grid's, vectorized") -> str:
+    names = "; ".join(f"{n}: {get_trainer(n).label}" for n in trainer_names())
+    return f"DP-SGD trainer{f' (default: {default})' if default else ''}. {names}."
+
+
 @pcer_group.command("train")
 @click.argument("dataset", type=click.Choice(sorted(PCER_LOADERS)))
 @click.option("--attribute", help="Protected attribute (default: every one of the dataset).")
@@ -326,6 +365,14 @@ def parse_epsilon(text: str):
     show_default=True,
     help="Bootstrap replicates of the intervals (at least 100).",
 )
+@click.option(
+    "--trainer",
+    cls=LiveHelpOption,
+    live_help=lambda: _trainers_help(None),
+    type=RegistryChoice(trainer_names),
+    default="opacus",
+    show_default=True,
+)
 @click.option("--json", "json_out", type=click.Path(dir_okay=False))
 def train_cmd(
     dataset,
@@ -338,10 +385,12 @@ def train_cmd(
     feature_set,
     positive,
     n_boot,
+    trainer,
     json_out,
 ):
-    """Train the paper's MLP with DP-SGD (Opacus) and audit it: per-group table and PCER,
-    with intervals from draws of each group's cells (one model: seed-to-seed spread is larger)."""
+    """Train the paper's MLP with DP-SGD (Opacus by default) and audit it: per-group table and
+    PCER, with intervals from draws of each group's cells (one model: seed-to-seed spread is
+    larger)."""
     check_outputs({"--json": json_out})
     if json_out:
         check_writable(json_out)
@@ -354,20 +403,22 @@ def train_cmd(
     eps = parse_epsilon(epsilon)
     from ..datasets import get_entry
 
-    get_entry(dataset, "pcer", flag="DATASET").check_features(feature_set, flag="--features")
+    entry = get_entry(dataset, "pcer", flag="DATASET")
+    entry.check_features(feature_set, flag="--features")
+    spec = get_trainer(trainer, "--trainer")
+    spec.check_installed()
     from ..experiments import set_single_thread
 
     set_single_thread()
     attrs = [attribute] if attribute else attributes_of(dataset)
-    run = train_dp_mlp(
-        dataset,
-        attrs[0],
-        epsilon=eps,
-        seed=seed,
-        epochs=epochs,
-        batch_size=batch_size,
-        features=feature_set,
-    )
+    config = TrainConfig(epochs=epochs, batch_size=batch_size)
+    data = prepare(dataset, seed, test_size=config.test_size, features=feature_set)
+    entry.split(attrs[0])  # an unknown attribute is refused before training
+    fit = spec.resolve()
+    if spec.batched:
+        run = fit(dataset, epsilon=eps, seeds=[seed], config=config, datas=[data])[0]
+    else:
+        run = fit(dataset, epsilon=eps, seed=seed, config=config, data=data)
     out = {
         "schema_version": PCER_SCHEMA_VERSION,
         "kind": "pcer_training_run",
@@ -409,44 +460,6 @@ def train_cmd(
     if json_out:
         write_atomic(json_out, json.dumps(out, indent=2))
         click.echo(f"wrote {json_out}")
-
-
-class RegistryChoice(click.Choice):
-    """A choice among a registry's names as they are when the command runs (a trainer or
-    model registered at run time is accepted and listed in ``--help``)."""
-
-    def __init__(self, names):
-        self._names = names
-        super().__init__(())
-
-    @property
-    def choices(self):
-        return tuple(self._names())
-
-    @choices.setter
-    def choices(self, value):  # click's __init__ assigns it; the registry is the source
-        pass
-
-
-class LiveHelpOption(click.Option):
-    """An option whose help text is ``live_help()``, read from a registry at ``--help`` time."""
-
-    def __init__(self, *args, live_help=None, **kwargs):
-        self._live_help = live_help
-        super().__init__(*args, **kwargs)
-
-    @property
-    def help(self):
-        return self._live_help() if self._live_help else self._help
-
-    @help.setter
-    def help(self, value):
-        self._help = value
-
-
-def _trainers_help() -> str:
-    names = "; ".join(f"{n}: {get_trainer(n).label}" for n in trainer_names())
-    return f"DP-SGD trainer (default: the preset's or grid's, vectorized). {names}."
 
 
 @pcer_group.command("sweep")
