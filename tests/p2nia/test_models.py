@@ -101,3 +101,19 @@ def test_an_unregistered_model_is_gone(logreg):
     with pytest.raises(EthicLensInputError, match="unknown model"):
         ExperimentConfig(**TINY).validate()
     assert "logreg" not in CliRunner().invoke(cli, ["p2nia", "experiment", "--help"]).output
+
+
+def test_a_missing_extra_is_named_before_any_model_is_fitted(monkeypatch):
+    import importlib.util
+
+    from ethiclens._optional import MissingExtraError
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "xgboost" else real(name, *a)
+    )
+    cfg = ExperimentConfig(**{**TINY, "models": ("rf", "xgb")})
+    with pytest.raises(MissingExtraError, match="xgboost") as err:
+        run_experiment(cfg, workers=1)
+    assert "pip install 'ethiclens[models]'" in str(err.value)
+    p2nia.get_model("rf").check_installed()  # the core suffices

@@ -316,6 +316,8 @@ def run_experiment(
     from ..experiments import make_executor
 
     tasks = tasks_for(cfg)
+    for m in cfg.models:  # a missing extra (xgboost) is named before any model is fitted
+        get_model(m).check_installed()
     executor = make_executor(scheduler, workers)
     rows = []
     try:
@@ -345,6 +347,7 @@ def cross_population(
     """
     from sklearn.model_selection import train_test_split
 
+    get_model(model, "--model").check_installed()
     rows = []
     for rep in range(repetitions):
         ds = ds_mod.load_acs_income([train_state], year=year, download=download)

@@ -16,6 +16,7 @@ module-level function, or a ``"module:function"`` string).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -76,6 +77,23 @@ class AuditedModel:
                 column="figures",
                 value=list(self.figures),
             )
+
+    def check_installed(self) -> None:
+        """Raise :class:`~ethiclens._optional.MissingExtraError` (exit 2 in the CLI) when a
+        module of its extra is missing, before anything runs (looked up, not imported)."""
+        if not self.extra:
+            return
+        from .._optional import EXTRA_OF, MissingExtraError
+
+        for module, extra in EXTRA_OF.items():
+            if extra != self.extra:
+                continue
+            try:
+                found = importlib.util.find_spec(module) is not None
+            except (ImportError, ValueError):
+                found = False
+            if not found:
+                raise MissingExtraError(module, extra)
 
     def fit(self, X_train, y_train, seed: int):
         """The fitted model (the factory, imported first when given as a string)."""
