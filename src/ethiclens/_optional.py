@@ -76,6 +76,24 @@ def require(module: str, *, extra: str | None = None):
         ) from exc
 
 
+def check_extra(extra: str | None) -> None:
+    """Raise :class:`MissingExtraError` when a module of ``extra`` is not installed: looked up
+    with ``find_spec``, not imported, so it is cheap to call before any work starts."""
+    if not extra:
+        return
+    import importlib.util
+
+    for module, owner in EXTRA_OF.items():
+        if owner != extra:
+            continue
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            raise MissingExtraError(module, extra)
+
+
 def as_missing_extra(exc: BaseException) -> MissingExtraError | None:
     """The :class:`MissingExtraError` for a ``ModuleNotFoundError`` of an optional module."""
     if isinstance(exc, MissingExtraError):

@@ -11,7 +11,7 @@ from .._checks import split_list
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_table
 from ..report import check_writable, write_atomic
-from ._pcer import LiveHelpOption, RegistryChoice
+from ._options import LiveHelpOption, RegistryChoice
 from ._probe import _console
 
 

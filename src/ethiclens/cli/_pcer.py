@@ -28,6 +28,7 @@ from ..privacy import (
     trainer_names,
 )
 from ..report import check_writable, write_atomic
+from ._options import LiveHelpOption, RegistryChoice
 from ._probe import _console, positive_option
 
 
@@ -296,39 +297,6 @@ def parse_epsilon(text: str):
             value=text,
             fix="e.g. --epsilon 1, or --epsilon none for no DP",
         ) from None
-
-
-class RegistryChoice(click.Choice):
-    """A choice among a registry's names as they are when the command runs (a trainer or
-    model registered at run time is accepted and listed in ``--help``)."""
-
-    def __init__(self, names):
-        self._names = names
-        super().__init__(())
-
-    @property
-    def choices(self):
-        return tuple(self._names())
-
-    @choices.setter
-    def choices(self, value):  # click's __init__ assigns it; the registry is the source
-        pass
-
-
-class LiveHelpOption(click.Option):
-    """An option whose help text is ``live_help()``, read from a registry at ``--help`` time."""
-
-    def __init__(self, *args, live_help=None, **kwargs):
-        self._live_help = live_help
-        super().__init__(*args, **kwargs)
-
-    @property
-    def help(self):
-        return self._live_help() if self._live_help else self._help
-
-    @help.setter
-    def help(self, value):
-        self._help = value
 
 
 def _trainers_help(default: str | None = "the preset's or grid's, vectorized") -> str:

@@ -81,19 +81,9 @@ class AuditedModel:
     def check_installed(self) -> None:
         """Raise :class:`~ethiclens._optional.MissingExtraError` (exit 2 in the CLI) when a
         module of its extra is missing, before anything runs (looked up, not imported)."""
-        if not self.extra:
-            return
-        from .._optional import EXTRA_OF, MissingExtraError
+        from .._optional import check_extra
 
-        for module, extra in EXTRA_OF.items():
-            if extra != self.extra:
-                continue
-            try:
-                found = importlib.util.find_spec(module) is not None
-            except (ImportError, ValueError):
-                found = False
-            if not found:
-                raise MissingExtraError(module, extra)
+        check_extra(self.extra)
 
     def fit(self, X_train, y_train, seed: int):
         """The fitted model (the factory, imported first when given as a string)."""

@@ -85,19 +85,9 @@ class Trainer:
         """Raise :class:`~ethiclens._optional.MissingExtraError` (an input error: exit 2) when
         a module of its extra is missing, before anything is trained or written. Looks the
         modules up without importing them."""
-        if not self.extra:
-            return
-        from .._optional import EXTRA_OF, MissingExtraError
+        from .._optional import check_extra
 
-        for module, extra in EXTRA_OF.items():
-            if extra != self.extra:
-                continue
-            try:
-                found = importlib.util.find_spec(module) is not None
-            except (ImportError, ValueError):
-                found = False
-            if not found:
-                raise MissingExtraError(module, extra)
+        check_extra(self.extra)
 
     def resolve(self) -> Callable:
         """The training function (a ``"module:function"`` string imported now)."""
