@@ -23,6 +23,10 @@ then ``... paper_grid.py --figures`` writes the figures and tables from the rows
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -35,6 +39,22 @@ from ethiclens.report import write_atomic
 HERE = Path(__file__).parent
 EPSILONS = (0.1, 0.5, 1.0, 2.0, 5.0, 10.0)
 SIZES = (250, 500, 1000, 2000, 5000)
+
+
+# MST/AIM run each in a fresh process: many JAX fits in one process exhaust its memory maps
+# (the grid's first run stopped on "LLVM compilation error: Cannot allocate memory" at its 13th
+# synthesiser fit; ADR 0006)
+ISOLATE = {"mst", "aim"}
+
+
+def _run_isolated(task: dict) -> list[dict]:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "rows.json"
+        subprocess.run(
+            [sys.executable, __file__, "--one-task", json.dumps(task), "--rows-out", str(path)],
+            check=True,
+        )
+        return json.loads(path.read_text())
 
 
 def _key(model, rep, mechanism, epsilon, accounting) -> tuple:
@@ -133,7 +153,12 @@ def main() -> None:
     p.add_argument("--mechanisms", default="blackbox,grr,mst,aim")
     p.add_argument("--max-seconds", type=float, default=None, help="stop after this long")
     p.add_argument("--figures", action="store_true", help="only draw figures from the rows")
+    p.add_argument("--one-task", help=argparse.SUPPRESS)
+    p.add_argument("--rows-out", help=argparse.SUPPRESS)
     args = p.parse_args()
+    if args.one_task:  # the child of _run_isolated
+        Path(args.rows_out).write_text(json.dumps(run_task(json.loads(args.one_task))))
+        return
     rows_path = HERE / f"paper-{args.dataset}-rows.csv"
     frame = pd.read_csv(rows_path) if rows_path.exists() else pd.DataFrame()
     if args.figures:
@@ -166,7 +191,7 @@ def main() -> None:
             print("time limit reached; rerun to resume", flush=True)
             break
         t0 = time.perf_counter()
-        rows = pd.DataFrame(run_task(task))
+        rows = pd.DataFrame(_run_isolated(task) if task["mechanism"] in ISOLATE else run_task(task))
         rows["task_seconds"] = time.perf_counter() - t0  # the whole task, model fit included
         if task["mechanism"] == "grr":  # the rows carry the manifest's accounting
             assert set(rows.accounting) == {task["accounting"]}
