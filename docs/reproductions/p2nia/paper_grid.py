@@ -42,7 +42,7 @@ SIZES = (250, 500, 1000, 2000, 5000)
 
 
 # MST/AIM run each in a fresh process: many JAX fits in one process exhaust its memory maps
-# (the grid's first run stopped on "LLVM compilation error: Cannot allocate memory" at its 13th
+# (the grid's first run stopped on "LLVM compilation error: Cannot allocate memory" at its 19th
 # synthesiser fit; ADR 0006)
 ISOLATE = {"mst", "aim"}
 
