@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from contextlib import contextmanager
 
 import numpy as np
 import pandas as pd
@@ -195,6 +196,26 @@ def release_synthetic(
     """Fit ``fitter`` (:func:`fit_mst`, :func:`fit_aim`: the registered mechanism's) on the
     drawn rows and sample the released table."""
     delta = request.delta if request.delta else DEFAULT_DELTA
+    with _seeded_global_numpy(rng):
+        return _release_synthetic(
+            fitter,
+            request,
+            rows,
+            a,
+            y,
+            yhat,
+            domain,
+            columns,
+            discretization,
+            rng,
+            open_bins,
+            delta,
+        )
+
+
+def _release_synthetic(
+    fitter, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins, delta
+):
     model, meta, attrs, extra, info = _fit(
         fitter,
         request.epsilon,
@@ -210,9 +231,7 @@ def release_synthetic(
         rng,
         open_bins=open_bins,
     )
-    table = _decode(
-        model.synthetic_data(rows=len(a)).to_dict(), meta, attrs, extra, request.protected
-    )
+    table = _decode(_sample(model, len(a)), meta, attrs, extra, request.protected)
     cols = {c: meta[c] for c in attrs}
     cols["_privacy"] = info
     return table, cols
@@ -236,6 +255,15 @@ def fit_and_sample(
     # The experiment's BINS list edges for columns that are categorical in some datasets:
     # only continuous columns (more than 20 values) are binned, as in the recorded runs.
     bins = {c: e for c, e in bins.items() if c in columns and audit[c].nunique() > 20}
+    with _seeded_global_numpy(rng):
+        return _fit_and_sample(
+            fitter, epsilon, audit, protected, groups, columns, bins, sizes, rng, delta, force, a
+        )
+
+
+def _fit_and_sample(
+    fitter, epsilon, audit, protected, groups, columns, bins, sizes, rng, delta, force, a
+):
     model, meta, attrs, extra, _ = _fit(
         fitter,
         epsilon,
@@ -251,10 +279,23 @@ def fit_and_sample(
         rng,
         force=force,
     )
-    return {
-        n: _decode(model.synthetic_data(rows=n).to_dict(), meta, attrs, extra, protected)
-        for n in sizes
-    }
+    return {n: _decode(_sample(model, n), meta, attrs, extra, protected) for n in sizes}
+
+
+@contextmanager
+def _seeded_global_numpy(rng):
+    """Private-PGM draws from NumPy's global generator (in estimation and sampling); it is
+    seeded from ``rng`` for the call, so a seed gives one release, and restored after."""
+    state = np.random.get_state()
+    np.random.seed(int(rng.integers(2**32)))
+    try:
+        yield
+    finally:
+        np.random.set_state(state)
+
+
+def _sample(model, rows: int) -> dict:
+    return model.synthetic_data(rows=rows).to_dict()
 
 
 def _decode(synth, meta, attrs, extra, prot):
