@@ -156,3 +156,11 @@ def test_metric_figures_average_only_over_models_every_method_has():
     assert figures["fig5"][2]["model"] == ("rf",)
     assert "random forest" in figures["fig5"][0] and "XGBoost" not in figures["fig5"][0]
     assert figs.paper_figures(_rows())["fig5"][2]["model"] == ("rf", "xgb")
+
+
+def test_write_outputs_without_metric_epsilons(tmp_path):
+    # `p2nia experiment --metric-epsilons ""` skips Figs. 5/8; writing its outputs used to end
+    # in an IndexError after the whole experiment had run.
+    files = figs.write_outputs(_rows(models=("rf",)), tmp_path, "toy", metric_epsilons=())
+    tables = next(f for f in files if f.name == "toy-tables.md").read_text()
+    assert "ε = none" in tables and "Not run (no --metric-epsilons)" in tables

@@ -266,3 +266,37 @@ def test_figures_draw_each_accounting_as_its_own_series(tmp_path):
     tables = next(f for f in files if f.suffix == ".md").read_text()
     assert "| P2NIA (GRR) | 1 | 0.2000 |" in tables
     assert "| P2NIA (GRR, per-column ε) | 1 | 0.0500 |" in tables
+
+
+def test_synthesiser_tasks_run_each_in_a_fresh_process(monkeypatch):
+    # Many Private-PGM fits in one process end in "LLVM compilation error: Cannot allocate
+    # memory"; an experiment with MST/AIM gives every task a new worker process.
+    import ethiclens.experiments as experiments
+    from ethiclens.p2nia import ExperimentConfig, run_experiment
+
+    seen = []
+
+    class Recorder:
+        def __init__(self, workers=None, *, max_tasks_per_child=None):
+            seen.append(max_tasks_per_child)
+
+        def map_unordered(self, fn, tasks):
+            return iter(())
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(experiments, "LocalExecutor", Recorder)
+    for mechanisms, expected in ((("mst", "grr"), [1]), (("grr", "blackbox"), [])):
+        seen.clear()
+        cfg = ExperimentConfig(
+            dataset="adult",
+            models=("rf",),
+            mechanisms=mechanisms,
+            repetitions=1,
+            sizes=(500,),
+            epsilons=(10.0,),
+            metric_epsilons=(),
+        )
+        run_experiment(cfg, workers=1)
+        assert seen == expected

@@ -94,15 +94,21 @@ class LocalExecutor:
     """A process pool, one torch thread per worker, all cores by default. Workers exit when
     the coordinator dies; an interrupted sweep cancels queued tasks and stops its workers."""
 
-    def __init__(self, workers: int | None = None):
+    def __init__(self, workers: int | None = None, *, max_tasks_per_child: int | None = None):
         self.workers = check_workers(workers) or os.cpu_count() or 1
+        # 1: every task in a fresh process (for libraries whose memory grows per call)
+        self.max_tasks_per_child = max_tasks_per_child
         self.name = f"local ({self.workers} processes)"
 
     def map_unordered(self, fn: Callable, tasks: Iterable) -> Iterator:
         """Run ``fn`` on every task; yield the results as they finish (any order)."""
         ctx = multiprocessing.get_context("spawn")  # no forked torch/BLAS thread state
         pool = ProcessPoolExecutor(
-            self.workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),)
+            self.workers,
+            mp_context=ctx,
+            initializer=worker_init,
+            initargs=(os.getpid(),),
+            max_tasks_per_child=self.max_tasks_per_child,
         )
         finished = False
         try:

@@ -313,12 +313,16 @@ def run_experiment(
 ) -> pd.DataFrame:
     """Run every (model, repetition, mechanism, ε) task of ``cfg`` on the shared executors
     (local processes, or Dask at ``scheduler``) and return one row per estimate."""
-    from ..experiments import make_executor
+    from ..experiments import LocalExecutor, make_executor
 
     tasks = tasks_for(cfg)
     for m in cfg.models:  # a missing extra (xgboost) is named before any model is fitted
         get_model(m).check_installed()
-    executor = make_executor(scheduler, workers)
+    fresh = any(get_mechanism(m).fresh_process for m in cfg.mechanisms if m in mechanism_names())
+    if fresh and scheduler is None:  # each MST/AIM task in a new process (Mechanism docs)
+        executor = LocalExecutor(workers, max_tasks_per_child=1)
+    else:
+        executor = make_executor(scheduler, workers)
     rows = []
     try:
         for i, result in enumerate(executor.map_unordered(_task_runner(cfg), tasks), 1):

@@ -291,7 +291,9 @@ def write_outputs(
         "",
         f"## Per metric at n′ = {n_ref} (ε = {_and(metric_eps)}; black-box: ε = 0 means none)",
         "",
-        _table(s5, ["mechanism", "epsilon", "metric"]),
+        _table(s5, ["mechanism", "epsilon", "metric"])
+        if metric_eps
+        else "Not run (no --metric-epsilons).",
         "",
         "## Long form (DP)",
         "",
@@ -308,6 +310,8 @@ def write_outputs(
 
 def _and(values) -> str:
     shown = [f"{v:g}" for v in values]
+    if not shown:
+        return "none"
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 

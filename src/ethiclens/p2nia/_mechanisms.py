@@ -46,12 +46,17 @@ class Mechanism:
         Whether feature columns beyond A, Y, Ŷ can be released (``--columns``/``--bins``).
     ci_method : str
         How :meth:`draw` resamples the released cells, named in every interval.
+    fresh_process : bool
+        Whether an experiment runs each of its tasks in a fresh worker process. Private-PGM's
+        JAX programs accumulate in a long-lived process until compilation fails ("LLVM
+        compilation error: Cannot allocate memory" after about 19 MST/AIM fits on Adult).
     """
 
     name: str = ""
     needs_delta: bool = False
     accountings: tuple = (RECORD,)
     extra_columns: bool = False
+    fresh_process: bool = False
     ci_method: str = "jeffreys (Dirichlet(cells + 1/2) draws per released group, percentile)"
 
     def release(self, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins):
@@ -243,6 +248,7 @@ class GRR(Mechanism):
 class _Synthesiser(Mechanism):
     needs_delta = True
     extra_columns = True
+    fresh_process = True
     ci_method = (
         "jeffreys (Dirichlet(cells + 1/2) draws per released group, percentile) on the "
         "synthetic table: covers the sampling of the synthetic rows, not the mechanism's noise"
