@@ -155,6 +155,45 @@ def parse_merges(values) -> dict:
     return out
 
 
+def parse_bins(values, protected_columns) -> dict:
+    """``--bins age=0,25,45,65,120`` -> ``{"age": [0.0, 25.0, ...]}``, checked."""
+    from ..fairness import check_bin_edges
+
+    out = {}
+    for item in values:
+        attr, sep, edges = item.partition("=")
+        attr = attr.strip()
+        if not sep or not attr or not edges.strip():
+            raise EthicLensInputError(
+                "must be ATTR=E0,E1,...", column="--bins", value=item, fix="e.g. age=0,25,45,65,120"
+            )
+        if attr in out:
+            raise EthicLensInputError(
+                "an attribute binned twice", column="--bins", value=attr, fix="give it once"
+            )
+        if attr not in protected_columns:
+            raise EthicLensInputError(
+                "bins an attribute that is not audited",
+                column="--bins",
+                value=attr,
+                fix=f"add --protected {attr}, or bin one of {sorted(protected_columns)}",
+            )
+        out[attr] = check_bin_edges([e.strip() for e in edges.split(",")], "--bins")
+    return out
+
+
+def _binned(sensitive, bins):
+    """The protected columns with ``--bins`` applied (row-level paths)."""
+    import pandas as pd
+
+    from ..fairness import bin_attribute
+
+    frame = pd.DataFrame(sensitive).copy()
+    for col, edges in parse_bins(bins, list(frame.columns)).items():
+        frame[col] = bin_attribute(frame[col], edges, col).to_numpy()
+    return frame
+
+
 ENGINE_FLAGS = {
     "exclude_groups": "--exclude-group",
     "merge_groups": "--merge-groups",
@@ -284,6 +323,14 @@ def _compare_models(ctx: click.Context):
     help="Audit groups A, B, ... of ATTR as one group NEW (stated in every report). Repeatable.",
 )
 @click.option(
+    "--bins",
+    "bins",
+    multiple=True,
+    metavar="ATTR=E0,E1,...",
+    help="Bin a numeric protected attribute into groups [E0, E1), ..., [Ek-1, Ek] (e.g. "
+    "age=0,25,45,65,120); values outside the edges are refused. Repeatable.",
+)
+@click.option(
     "--min-group-size",
     callback=_positive_int,
     metavar="N",
@@ -367,6 +414,7 @@ def audit_command(
     intersect,
     exclude,
     merge,
+    bins,
     min_group_size,
     min_labels,
     di_rule,
@@ -452,6 +500,8 @@ def audit_command(
         inputs = _file_inputs(
             target, y_true, y_pred, y_score, protected, weight, positive, user, excludes, merges
         )
+    if bins:
+        inputs["sensitive"] = _binned(inputs["sensitive"], bins)
     try:
         result = audit(
             inputs["y_true"],
@@ -754,6 +804,10 @@ def _audit_where_it_lives(a: dict) -> None:
         model = {"predictions": f"column {a['y_pred']!r} of {where_from}"}
         if a["y_score"]:
             model["scores"] = f"column {a['y_score']!r}"
+    if a["bins"]:
+        from ..fairness import bin_counts
+
+        table = bin_counts(table, parse_bins(a["bins"], cols))
     refs = {c: _edited_reference(c, r, excludes, merges, True) for c, r in refs.items()}
     prov = {**where, "engine": engine, "model": _apply_user(model, user), "card": user["card"]}
     if "dataset" not in prov:

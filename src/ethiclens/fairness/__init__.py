@@ -1,6 +1,7 @@
 """Group-fairness audit engine: count-based metrics, bootstrap statistics, policy, headlines."""
 
 from ._auc import AUC_CI_METHOD, group_auc
+from ._bins import bin_attribute, bin_counts, check_bin_edges
 from ._bootstrap import (
     JEFFREYS_METHOD,
     Interval,
@@ -61,6 +62,9 @@ __all__ = [
     "ThresholdTable",
     "THRESHOLDS_SCHEMA_VERSION",
     "check_group_edits",
+    "bin_attribute",
+    "bin_counts",
+    "check_bin_edges",
     "register_renderer",
     "estimates_html",
     "AuditResult",

@@ -336,8 +336,9 @@ def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.n
                 f"looks continuous: {len(uniques)} distinct numeric values "
                 f"(more than {MAX_NUMERIC_GROUPS} groups)",
                 column=name,
-                fix="bin it into a few groups first (e.g. pandas.cut into age bands); if the "
-                "numbers really are group codes, convert the column to strings",
+                fix="bin it into a few groups first (CLI: --bins age=0,25,45,65,120; Python: "
+                "ethiclens.fairness.bin_attribute or pandas.cut); if the numbers really are "
+                "group codes, convert the column to strings",
             )
         missing = codes < 0
         if missing.any():

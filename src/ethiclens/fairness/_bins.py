@@ -1,0 +1,111 @@
+"""Binning a numeric protected attribute into groups (ages into age bands).
+
+A continuous column is refused as an attribute (each value would be a group); binning it is
+the fix. Bins are ``[e0, e1), [e1, e2), …, [e_k-1, e_k]``: closed on the left, the last one
+closed on both sides, so edges 0,25,45,65,120 cover 0 to 120 inclusive. A value outside the
+edges is an error, never clipped into the nearest bin.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..errors import EthicLensInputError
+
+
+def check_bin_edges(edges, column: str) -> list[float]:
+    """``edges`` as floats: at least two, finite, strictly increasing."""
+    try:
+        out = [float(e) for e in edges]
+    except (TypeError, ValueError):
+        raise EthicLensInputError(
+            "bin edges must be numbers", column=column, value=list(edges), fix="e.g. 0,25,45,65,120"
+        ) from None
+    if (
+        len(out) < 2
+        or not all(np.isfinite(out))
+        or any(b <= a for a, b in zip(out, out[1:], strict=False))
+    ):
+        raise EthicLensInputError(
+            "bin edges must be at least two finite numbers in increasing order",
+            column=column,
+            value=list(edges),
+            fix="e.g. 0,25,45,65,120",
+        )
+    return out
+
+
+def bin_labels(edges: list[float]) -> list[str]:
+    """``["[0, 25)", …, "[65, 120]"]``."""
+    labels = [f"[{a:g}, {b:g})" for a, b in zip(edges, edges[1:], strict=False)]
+    labels[-1] = labels[-1][:-1] + "]"
+    return labels
+
+
+def bin_attribute(values, edges, column: str = "attribute", *, rows=None) -> pd.Series:
+    """The bin label of each value (a string such as ``"[25, 45)"``).
+
+    Parameters
+    ----------
+    values : array-like of numbers
+        The protected attribute, e.g. ages.
+    edges : sequence of numbers
+        Increasing bin edges; every value must lie within ``[edges[0], edges[-1]]``.
+    column : str
+        Name used in error messages.
+    rows : array-like of int, optional
+        Rows each value stands for (a counts table's ``count``), so messages count rows.
+
+    Returns
+    -------
+    pandas.Series of str
+        Indexed like ``values`` when it is a Series.
+    """
+    edges = check_bin_edges(edges, column)
+    index = values.index if isinstance(values, pd.Series) else None
+    numeric = pd.to_numeric(pd.Series(np.asarray(values, dtype=object)), errors="coerce")
+    raw = pd.Series(np.asarray(values, dtype=object))
+    bad = numeric.isna() & raw.notna()
+    if bad.any():
+        raise EthicLensInputError(
+            f"holds non-numeric values (first: {raw[bad].iloc[0]!r}); only numbers can be binned",
+            column=column,
+            fix="drop --bins for a categorical attribute",
+        )
+    if numeric.isna().any():
+        raise EthicLensInputError(
+            f"{int(numeric.isna().sum())} missing value(s)",
+            column=column,
+            fix="drop or fill the rows with a missing value before binning",
+        )
+    x = numeric.to_numpy(dtype=float)
+    outside = (x < edges[0]) | (x > edges[-1])
+    if outside.any():
+        n_out = outside.sum() if rows is None else np.asarray(rows)[outside].sum()
+        raise EthicLensInputError(
+            f"{int(n_out)} row(s) with values outside the bin edges [{edges[0]:g}, {edges[-1]:g}] "
+            f"(data range {x.min():g} to {x.max():g})",
+            column=column,
+            fix="widen the first or last edge to cover the data",
+        )
+    idx = np.minimum(np.searchsorted(edges, x, side="right") - 1, len(edges) - 2)
+    labels = np.asarray(bin_labels(edges), dtype=object)[idx]
+    return pd.Series(labels, index=index, name=column if index is None else values.name)
+
+
+def bin_counts(table: pd.DataFrame, bins: dict) -> pd.DataFrame:
+    """A counts table (``audit_counts``) with numeric attribute columns binned and its cells
+    re-added: counts and sums are additive, so binning after counting equals counting the
+    binned rows."""
+    from ._engine import COUNT, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
+
+    table = table.copy()
+    for column, edges in bins.items():
+        binned = bin_attribute(table[column], edges, column, rows=table[COUNT].to_numpy())
+        table[column] = binned.to_numpy()
+    sums = [c for c in (COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM) if c in table.columns]
+    keys = [c for c in table.columns if c not in sums]
+    out = table.groupby(keys, sort=True, dropna=False, observed=True)[sums].sum().reset_index()
+    out.attrs = dict(table.attrs)
+    return out[list(table.columns)]
