@@ -24,3 +24,55 @@ def test_claims_ledger_is_current_and_covers_both_papers():
     assert sum(r.startswith("| PCER") for r in rows) >= 20 and any("| P2NIA" in r for r in rows)
     assert "| §4.1 Adult n after preprocessing | 46,033 | 46,033" in text
     assert "0.935 (recomputed from S5/S6: 0.935; 0.981 without Bios)" in text
+
+
+def _table_rows(text):
+    return [line for line in text.splitlines() if line.startswith("| ") and "---" not in line][1:]
+
+
+def test_counts_line_matches_the_statuses_in_the_table():
+    claims = _module()
+    text = claims.build()
+    rows = _table_rows(text)
+    counts = {}
+    for row in rows:
+        status = row.rstrip(" |").rsplit(" | ", 1)[1]
+        kind = "not offline" if status.startswith("not offline") else status.split()[0]
+        kind = kind.rstrip(":,")
+        assert kind in {"match", "deviation", "open", "not offline"}, row
+        counts[kind] = counts.get(kind, 0) + 1
+    line = next(x for x in text.splitlines() if x.endswith(").") and " rows (" in x)
+    assert line.startswith(f"{len(rows)} rows (")
+    for kind, n in counts.items():
+        assert f"{kind}: {n}" in line
+    assert sum(counts.values()) == len(rows)
+
+
+def test_p2nia_adult_rows_come_from_the_paper_grid():
+    claims = _module()
+    text = claims.build()
+    p2nia = [r for r in _table_rows(text) if r.startswith("| P2NIA")]
+    adult = [r for r in p2nia if "Adult" in r.split(" | ")[1]]
+    # every Adult figure of the paper is there, each from paper_grid.py, none from old files
+    for fig in ("Fig. 3 Adult", "Fig. 4 Adult", "Fig. 5 Adult", "Fig. 6 Adult", "Fig. 7 Adult",
+                "Fig. 8 Adult", "GRR vs black box, DP", "GRR vs black box, EO"):  # fmt: skip
+        assert any(fig in r for r in adult), fig
+    assert all("paper_grid.py" in r for r in adult)
+    assert not any("accounting_grid.py" in r or "cheap-adult" in r for r in p2nia)
+    # ours is computed from paper-adult-rows.csv: the black box's DP error at n′ = 5,000 and
+    # GRR per-column at ε = 1 as p2nia.md reports them from the same rows
+    grid = claims.Grid(claims.pd.read_csv(claims.P2NIA / "paper-adult-rows.csv"))
+    bb = grid.stat("blackbox", None, None)
+    assert claims.Grid.fmt(bb) == "0.124 ± 0.013" and bb["k"] == 10
+    assert claims.Grid.fmt(grid.stat("grr", "per-column", 1.0)) == "0.046 ± 0.012"
+    assert claims.Grid.fmt(grid.stat("grr", "record", 1.0, metric="eo")) == (
+        "0.900 ± 0.012 (6/10 defined)"
+    )
+    assert "black box 0.124 ± 0.013" in text
+    # incomplete repetitions and unrun parts are open, ACS rows labelled as the previous setup
+    assert any("10 repetitions for every method" in r and r.endswith("|") and "| open:" in r
+               for r in p2nia)  # fmt: skip
+    acs = [r for r in p2nia if "ACSIncome" in r]
+    assert acs and all("previous setup" in r for r in acs)
+    fig1 = next(r for r in p2nia if r.startswith("| P2NIA | Fig. 1"))
+    assert "| not offline" in fig1 and "CO → NE 0.046" in fig1
