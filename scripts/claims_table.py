@@ -3,7 +3,9 @@ and P2NIA papers and of the methodology's worked example, with the paper's value
 command that produced ours and a status.
 
 "Ours" is computed here from the committed result files (docs/reproductions/pcer/*.csv,
-docs/reproductions/pcer/features/*.csv, docs/reproductions/p2nia/*-rows.csv) or, for dataset
+docs/reproductions/pcer/features/*.csv; for P2NIA the paper grid's
+docs/reproductions/p2nia/paper-adult-rows.csv, the population-bias JSONs and, for ACSIncome,
+which was not rerun, the previous setup's cheap-/synth-acs-income-rows.csv) or, for dataset
 sizes and the worked example, from the package itself, so the ledger cannot drift from the
 numbers: rerun this script after regenerating any of them (a test fails when the file is stale).
 The papers' values are typed in below from the papers (pcer-paper.md, p2nia-paper.md and the
@@ -335,7 +337,8 @@ def p2nia_rows(ledger: Ledger) -> None:
                    f" {len(recs)} reps)")  # fmt: skip
     ledger.add(P, "Fig. 1 model trained on CA audited in other states: black-box DP error",
                "≈ 0.13 mean abs error (true DP 0.01)", "CO ↔ NE substitute: " + "; ".join(pop),
-               "`ethiclens p2nia population-bias --train-state CO --audit-states NE` (and NE/CO)",
+               "`ethiclens p2nia population-bias --train-state CO --audit-states NE --json "
+               "population-bias-CO-NE.json` (and NE → CO)",
                "not offline: only CO and NE ship (the substitute shows the effect, smaller); "
                "`--download` runs the paper's CA setup")  # fmt: skip
 
