@@ -30,11 +30,12 @@ KNOWN_PRIVATE_IMPORTS: set = set()
 
 # What each part of the package may import (docs/adr/0007-layout.md): lower layers never import
 # higher ones. "*" = anything. Keys and values are the first name below ``ethiclens``.
-CORE = {"errors", "_version", "_optional", "_checks"}
+CORE = {"errors", "_version", "_optional", "_checks", "_registry"}
 ALLOWED = {
     "errors": set(),
     "_version": set(),
     "_checks": {"errors"},
+    "_registry": {"errors"},
     "_optional": {"errors"},
     "io": CORE,
     "fairness": CORE | {"io"},

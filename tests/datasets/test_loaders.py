@@ -136,3 +136,20 @@ def test_acs_missing_offline_says_what_to_do(tmp_path):
 def test_acs_unknown_state(tmp_path):
     with pytest.raises(Exception, match="unknown state code"):
         datasets.load_acs_income("ZZ", cache_dir=tmp_path)
+
+
+def test_folktables_own_failure_guess_is_not_printed(tmp_path, monkeypatch, capsys):
+    # Offline, folktables printed "... may be corrupted. Please try deleting it" about a file it
+    # never wrote, before EthicLens's own message; its output is not passed on.
+    import importlib
+
+    from ethiclens.datasets import _acs
+
+    load_acs = importlib.import_module("folktables.load_acs")  # the package shadows the name
+
+    def fake(*args, **kwargs):
+        print("/root/.cache/x/csv_pca.zip may be corrupted. Please try deleting it.")
+
+    monkeypatch.setattr(load_acs, "initialize_and_download", fake)
+    _acs._folktables_fetch(tmp_path, "CA", 2018)
+    assert "corrupted" not in capsys.readouterr().out

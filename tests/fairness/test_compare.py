@@ -268,3 +268,15 @@ def test_weighted_bootstrap_and_bad_weights_refused():
         compare(y, a, b, group, sample_weight=np.ones(399))
     with pytest.raises(EthicLensInputError, match="sample_weight"):
         compare(y, a, b, group, sample_weight=np.r_[np.ones(399), -1.0])
+
+
+def test_repr_names_the_method_of_the_computed_intervals():
+    # A small group listed first (below the floor, no interval) used to make the summary read
+    # "intervals: not reported: below the sample floor" for all of them.
+    y, a, b, group = _pair(6, n=800)
+    group = group.astype(object)
+    group[:30] = "a_small"
+    c = compare(y, a, b, group, reference="r", random_state=0)
+    first = c.differences[0]
+    assert first.group == "a_small" and first.difference.ci_low is None
+    assert "intervals: not reported" not in repr(c) and "paired" in repr(c)

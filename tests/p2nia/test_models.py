@@ -68,7 +68,8 @@ def test_registration_rules(logreg):
         p2nia.register_model("logreg")
     with pytest.raises(EthicLensInputError, match="factory"):
         AuditedModel(name="m", label="m", factory=3)
-    p2nia.unregister_model("rf")  # built-ins stay
+    with pytest.raises(EthicLensInputError, match="built-in models cannot be unregistered"):
+        p2nia.unregister_model("rf")
     assert "rf" in p2nia.model_names()
 
 

@@ -94,7 +94,8 @@ def test_registration_rules(toy):
         Trainer(name="t2", label="x", fit=_toy_fit, seeds_per_task=0)
     with pytest.raises(EthicLensInputError, match="'module:function'"):
         Trainer(name="t2", label="x", fit=42)
-    privacy.unregister_trainer("opacus")  # built-ins cannot be removed
+    with pytest.raises(EthicLensInputError, match="built-in trainers cannot be unregistered"):
+        privacy.unregister_trainer("opacus")
     assert "opacus" in privacy.trainer_names()
 
 

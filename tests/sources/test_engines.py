@@ -429,3 +429,13 @@ def test_duckdb_keeps_spaces_in_csv_header_names(tmp_path, capsys):
         reports[engine] = json.loads(out.read_text())
     assert reports["pandas"]["comparisons"] == reports["duckdb"]["comparisons"]
     assert reports["duckdb"]["comparisons"][0]["attribute"] == " race "
+
+
+def test_a_missing_sqlite_file_is_named_and_not_created(tmp_path, capsys):
+    # SQLite would create the file on connect and then blame the table.
+    db = tmp_path / "typo.db"
+    args = ["audit", "--db", f"sqlite:///{db}", "--table", "t", "--y-pred", "p"]
+    assert main([*args, "--protected", "race"]) == 2
+    err = capsys.readouterr().err
+    assert "does not exist" in err and "--db" in err and len(err.strip().splitlines()) == 1
+    assert not db.exists()

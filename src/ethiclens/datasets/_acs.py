@@ -9,7 +9,9 @@ downloads and later corruption.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -165,7 +167,10 @@ def _state_file(state_dir: Path, state: str) -> Path:
 def _folktables_fetch(state_dir: Path, state: str, year: int) -> None:
     initialize_and_download = require("folktables.load_acs", extra="acs").initialize_and_download
 
-    initialize_and_download(str(state_dir), state, year, "1-Year", "person", download=True)
+    # folktables prints its own guess on any failure ("... may be corrupted. Please try
+    # deleting it") about a file that was never written; EthicLens's message says what failed.
+    with contextlib.redirect_stdout(io.StringIO()):
+        initialize_and_download(str(state_dir), state, year, "1-Year", "person", download=True)
 
 
 def _sha256(path: Path) -> str:

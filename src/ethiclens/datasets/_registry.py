@@ -18,6 +18,7 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from .._registry import Registry
 from ..errors import EthicLensInputError
 
 PURPOSES = ("audit", "pcer", "p2nia")
@@ -347,13 +348,18 @@ _BUILTIN = (
     ),
 )
 
-DATASETS: dict[str, DatasetEntry] = {e.name: e for e in _BUILTIN}
+_REGISTRY: Registry[DatasetEntry] = Registry(
+    "dataset", DatasetEntry, "build one with ethiclens.datasets.DatasetEntry(...)"
+)
+for _entry in _BUILTIN:
+    _REGISTRY.add_builtin(_entry)
+DATASETS: dict[str, DatasetEntry] = _REGISTRY.entries  # live: name -> entry
 BUILTIN = frozenset(DATASETS)
 
 
 def is_builtin(name: str) -> bool:
     """Whether ``name`` is one of the datasets that ship with EthicLens (always registered)."""
-    return name in BUILTIN
+    return _REGISTRY.is_builtin(name)
 
 
 def register(entry: DatasetEntry, *, replace: bool = False) -> DatasetEntry:
@@ -371,38 +377,19 @@ def register(entry: DatasetEntry, *, replace: bool = False) -> DatasetEntry:
     DatasetEntry
         ``entry``.
     """
-    if not isinstance(entry, DatasetEntry):
-        raise EthicLensInputError(
-            "register needs a DatasetEntry", column="entry", fix="build one with DatasetEntry(...)"
-        )
-    if entry.name in DATASETS and (not replace or entry.name in BUILTIN):
-        raise EthicLensInputError(
-            "a dataset of this name is registered",
-            column="name",
-            value=entry.name,
-            fix="choose another name" + ("" if entry.name in BUILTIN else ", or pass replace=True"),
-        )
-    DATASETS[entry.name] = entry
-    return entry
+    return _REGISTRY.register(entry, replace=replace)
 
 
 def unregister(name: str) -> None:
-    """Remove a dataset added with :func:`register` (built-in datasets cannot be removed).
+    """Remove a dataset added with :func:`register` (built-in datasets cannot be removed;
+    absent names are ignored).
 
     Parameters
     ----------
     name : str
         The registered name.
     """
-    if name in BUILTIN:
-        raise EthicLensInputError(
-            "built-in datasets cannot be unregistered", column="name", value=name
-        )
-    if name not in DATASETS:
-        raise EthicLensInputError(
-            "no such dataset registered", column="name", value=name, fix=f"one of {names()}"
-        )
-    del DATASETS[name]
+    _REGISTRY.unregister(name)
 
 
 def get_entry(name: str, purpose: str | None = None, flag: str = "dataset") -> DatasetEntry:

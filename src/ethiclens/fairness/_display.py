@@ -226,9 +226,16 @@ def compare_summary(comp) -> list[str]:
 
 
 def _first_method(comp) -> str:
-    for d in comp.differences:
-        if d.difference.ci_method:
-            return d.difference.ci_method
+    """The method of the intervals actually computed (a comparison below the floor has none:
+    its 'not reported' text is not the method of the others)."""
+    computed = [
+        d.difference
+        for d in comp.differences
+        if d.difference.ci_low is not None and d.difference.ci_low == d.difference.ci_low
+    ]
+    for diff in computed or [d.difference for d in comp.differences]:
+        if diff.ci_method:
+            return diff.ci_method
     return "none"
 
 

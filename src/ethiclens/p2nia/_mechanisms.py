@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..errors import EthicLensInputError
+from .._registry import Registry
 from ..fairness import draw_cell_counts, draw_dirichlet_cells
 from . import _grr, _synth
 from ._common import _bad, _close, _is_number, check_delta, check_epsilon
@@ -84,50 +84,34 @@ class Mechanism:
         return draws.reshape(n_boot, *counts.shape)
 
 
-_REGISTRY: dict[str, Mechanism] = {}
+_REGISTRY: Registry[Mechanism] = Registry(
+    "mechanism",
+    Mechanism,
+    "subclass ethiclens.p2nia.Mechanism and set name",
+    reserved=("blackbox",),  # the baseline, not a release mechanism
+)
 
 
-def register_mechanism(mechanism: Mechanism) -> Mechanism:
-    """Register ``mechanism`` under ``mechanism.name`` (refused if the name is taken)."""
-    name = getattr(mechanism, "name", None)
-    if not isinstance(mechanism, Mechanism) or not isinstance(name, str) or not name:
-        raise EthicLensInputError(
-            "a mechanism must be a Mechanism instance with a non-empty name",
-            column="mechanism",
-            value=name,
-            fix="subclass ethiclens.p2nia.Mechanism and set name",
-        )
-    if name in _REGISTRY or name == "blackbox":
-        raise EthicLensInputError(
-            "a mechanism of that name is already registered",
-            column="mechanism",
-            value=name,
-            fix="choose another name, or unregister_mechanism it first",
-        )
-    _REGISTRY[name] = mechanism
-    return mechanism
+def register_mechanism(mechanism: Mechanism, *, replace: bool = False) -> Mechanism:
+    """Register ``mechanism`` under ``mechanism.name`` (refused if the name is taken, unless
+    ``replace``; a built-in mechanism cannot be replaced)."""
+    return _REGISTRY.register(mechanism, replace=replace)
 
 
 def unregister_mechanism(name: str) -> None:
-    """Remove a registered mechanism (no error if it is absent)."""
-    _REGISTRY.pop(name, None)
+    """Remove a mechanism registered at run time (absent names are ignored; removing a
+    built-in is an error)."""
+    _REGISTRY.unregister(name)
 
 
 def mechanism_names() -> list[str]:
-    return list(_REGISTRY)
+    """Registered mechanisms, built-ins first (``grr``, ``mst``, ``aim``)."""
+    return _REGISTRY.names()
 
 
 def get_mechanism(name, where: str = "--mechanism") -> Mechanism:
     """The registered mechanism ``name``; an unknown name lists the registered ones."""
-    if not isinstance(name, str) or name not in _REGISTRY:
-        names = mechanism_names()
-        raise EthicLensInputError(
-            f"unknown mechanism (registered: {', '.join(names)})",
-            column=where,
-            value=name,
-            fix=f"choose from {names}",
-        )
-    return _REGISTRY[name]
+    return _REGISTRY.get(name, where)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -312,4 +296,4 @@ class AIM(_Synthesiser):
 
 
 for _mech in (GRR(), MST(), AIM()):
-    register_mechanism(_mech)
+    _REGISTRY.add_builtin(_mech)

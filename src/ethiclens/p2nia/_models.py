@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .._optional import require
+from .._registry import Registry
 from ..errors import EthicLensInputError
 
 
@@ -98,62 +99,43 @@ class AuditedModel:
         return self.figures or (f"{self.name}-sizes", f"{self.name}-epsilons")
 
 
-_REGISTRY: dict[str, AuditedModel] = {}
+_REGISTRY: Registry[AuditedModel] = Registry(
+    "model",
+    AuditedModel,
+    "build one with ethiclens.p2nia.AuditedModel(name=..., label=..., factory=...)",
+)
 
 
 def register_model(model: AuditedModel, *, replace: bool = False) -> AuditedModel:
     """Register ``model`` under ``model.name`` (refused if the name is taken, unless
     ``replace``; a built-in model cannot be replaced)."""
-    if not isinstance(model, AuditedModel):
-        raise EthicLensInputError(
-            "a model must be an AuditedModel",
-            column="model",
-            value=type(model).__name__,
-            fix="build one with ethiclens.p2nia.AuditedModel(name=..., label=..., factory=...)",
-        )
-    if model.name in _REGISTRY and (not replace or model.name in BUILTIN_MODELS):
-        raise EthicLensInputError(
-            "a model of that name is already registered",
-            column="model",
-            value=model.name,
-            fix="choose another name, or unregister_model it first",
-        )
-    _REGISTRY[model.name] = model
-    return model
+    return _REGISTRY.register(model, replace=replace)
 
 
 def unregister_model(name: str) -> None:
-    """Remove a model registered at run time (no error if absent; built-ins stay)."""
-    if name not in BUILTIN_MODELS:
-        _REGISTRY.pop(name, None)
+    """Remove a model registered at run time (absent names are ignored; removing a built-in
+    is an error)."""
+    _REGISTRY.unregister(name)
 
 
 def model_names() -> list[str]:
     """Registered models, built-ins first (``rf``, ``xgb``)."""
-    return list(_REGISTRY)
+    return _REGISTRY.names()
 
 
 def is_builtin_model(name: str) -> bool:
     """Whether ``name`` is a model that ships with EthicLens (always registered)."""
-    return name in BUILTIN_MODELS
+    return _REGISTRY.is_builtin(name)
 
 
 def get_model(name, where: str = "--models") -> AuditedModel:
     """The registered model ``name``; an unknown name lists the registered ones."""
-    if not isinstance(name, str) or name not in _REGISTRY:
-        names = model_names()
-        raise EthicLensInputError(
-            f"unknown model (registered: {', '.join(names)})",
-            column=where,
-            value=name,
-            fix=f"choose from {names}",
-        )
-    return _REGISTRY[name]
+    return _REGISTRY.get(name, where)
 
 
 def model_label(name: str) -> str:
     """A model's figure label (its name when it is not registered, e.g. rows read back)."""
-    entry = _REGISTRY.get(name)
+    entry = _REGISTRY.entries.get(name)
     return entry.label if entry is not None else name
 
 
@@ -223,4 +205,4 @@ _BUILTIN = (
 )
 BUILTIN_MODELS = frozenset(m.name for m in _BUILTIN)
 for _m in _BUILTIN:
-    _REGISTRY[_m.name] = _m
+    _REGISTRY.add_builtin(_m)

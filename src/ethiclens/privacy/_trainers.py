@@ -19,6 +19,7 @@ import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .._registry import Registry
 from ..errors import EthicLensInputError
 from ._dpsgd import train_dp_mlp
 from ._vectorized import train_many
@@ -97,44 +98,31 @@ class Trainer:
         return getattr(importlib.import_module(module), func)
 
 
-_REGISTRY: dict[str, Trainer] = {}
+_REGISTRY: Registry[Trainer] = Registry(
+    "trainer", Trainer, "build one with ethiclens.privacy.Trainer(name=..., label=..., fit=...)"
+)
 
 
 def register_trainer(trainer: Trainer, *, replace: bool = False) -> Trainer:
     """Register ``trainer`` under ``trainer.name`` (refused if the name is taken, unless
     ``replace``; a built-in trainer cannot be replaced)."""
-    if not isinstance(trainer, Trainer):
-        raise EthicLensInputError(
-            "a trainer must be a Trainer",
-            column="trainer",
-            value=type(trainer).__name__,
-            fix="build one with ethiclens.privacy.Trainer(name=..., label=..., fit=...)",
-        )
-    if trainer.name in _REGISTRY and (not replace or trainer.name in BUILTIN_TRAINERS):
-        raise EthicLensInputError(
-            "a trainer of that name is already registered",
-            column="trainer",
-            value=trainer.name,
-            fix="choose another name, or unregister_trainer it first",
-        )
-    _REGISTRY[trainer.name] = trainer
-    return trainer
+    return _REGISTRY.register(trainer, replace=replace)
 
 
 def unregister_trainer(name: str) -> None:
-    """Remove a trainer registered at run time (no error if absent; built-ins stay)."""
-    if name not in BUILTIN_TRAINERS:
-        _REGISTRY.pop(name, None)
+    """Remove a trainer registered at run time (absent names are ignored; removing a built-in
+    is an error)."""
+    _REGISTRY.unregister(name)
 
 
 def trainer_names() -> list[str]:
     """Registered trainers, built-ins first (``vectorized``, the default, then ``opacus``)."""
-    return list(_REGISTRY)
+    return _REGISTRY.names()
 
 
 def is_builtin_trainer(name: str) -> bool:
     """Whether ``name`` is a trainer that ships with EthicLens (always registered)."""
-    return name in BUILTIN_TRAINERS
+    return _REGISTRY.is_builtin(name)
 
 
 def get_trainer(name, where: str = "trainer") -> Trainer:
@@ -146,15 +134,7 @@ def get_trainer(name, where: str = "trainer") -> Trainer:
     where : str
         The field or flag named in the error (``trainer``, ``--trainer``).
     """
-    if not isinstance(name, str) or name not in _REGISTRY:
-        names = trainer_names()
-        raise EthicLensInputError(
-            f"unknown trainer (registered: {', '.join(names)})",
-            column=where,
-            value=name,
-            fix=f"choose from {names}",
-        )
-    return _REGISTRY[name]
+    return _REGISTRY.get(name, where)
 
 
 # Built-ins (their modules import torch only when they train).
@@ -174,4 +154,4 @@ _BUILTIN = (
 )
 BUILTIN_TRAINERS = frozenset(t.name for t in _BUILTIN)
 for _t in _BUILTIN:
-    _REGISTRY[_t.name] = _t
+    _REGISTRY.add_builtin(_t)

@@ -7,6 +7,7 @@ Column and table names are quoted identifiers, never pasted values; the only SQL
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from .._optional import require
 from ..errors import EthicLensInputError
@@ -52,6 +53,29 @@ def sql_counts(url: str, roles: Roles, *, table: str | None = None, query: str |
     return _run(url, roles, table, query)
 
 
+def _check_sqlite_file(sa, url: str) -> None:
+    """SQLite creates a missing database file on connect: a mistyped path would leave an empty
+    file behind and blame the table. The file must exist (``:memory:`` aside)."""
+    try:
+        parsed = sa.engine.make_url(url)
+    except Exception:  # noqa: BLE001 - reported by create_engine below
+        return
+    db = parsed.database
+    if (
+        parsed.get_backend_name() == "sqlite"
+        and db
+        and db != ":memory:"
+        and not db.startswith("file:")
+    ):
+        if not Path(db).is_file():
+            raise EthicLensInputError(
+                f"the SQLite database file {db} does not exist",
+                column="--db",
+                value=mask_url(url),
+                fix="check the path (sqlite:///relative/path.db, sqlite:////absolute/path.db)",
+            )
+
+
 def _run(url, roles, table, query):
     sa = require("sqlalchemy", extra="sql")
     if (table is None) == (query is None):
@@ -60,6 +84,7 @@ def _run(url, roles, table, query):
             column="--table/--query",
             fix='e.g. --table predictions, or --query "SELECT ... FROM ..."',
         )
+    _check_sqlite_file(sa, url)
     try:
         engine = sa.create_engine(url)
     except Exception as exc:  # noqa: BLE001 - bad URL, unknown dialect, missing driver

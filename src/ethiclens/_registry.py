@@ -1,0 +1,103 @@
+"""One registry type for every extension point: datasets, DP-SGD trainers, P2NIA mechanisms and
+P2NIA audited models are each a :class:`Registry` of named entries.
+
+The rules are the same everywhere: an entry is an instance of the registry's type with a
+non-empty ``name``; a taken name is refused unless ``replace=True``; built-in entries can be
+neither replaced nor removed; removing an absent name is a no-op (so test teardowns can always
+call it); an unknown name is an error that lists the registered ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Generic, TypeVar
+
+from .errors import EthicLensInputError
+
+T = TypeVar("T")
+
+
+class Registry(Generic[T]):
+    """Named entries of one kind, built-ins first, in registration order.
+
+    Parameters
+    ----------
+    kind : str
+        What an entry is, in messages ("trainer", "mechanism").
+    item_type : type
+        Entries must be instances of it.
+    build_hint : str
+        How to build an entry, for the error when something else is registered.
+    reserved : iterable of str
+        Names no entry may take (``blackbox`` for mechanisms: the baseline is not one).
+    """
+
+    def __init__(self, kind: str, item_type: type, build_hint: str, reserved=()):
+        self.kind, self.item_type, self.build_hint = kind, item_type, build_hint
+        self.reserved = frozenset(reserved)
+        self.entries: dict[str, T] = {}  # a live mapping: name -> entry
+        self._builtin: set[str] = set()
+
+    def add_builtin(self, item: T) -> T:
+        """Register a built-in entry (shipped with EthicLens: never replaced or removed)."""
+        self.register(item)
+        self._builtin.add(item.name)
+        return item
+
+    def register(self, item: T, *, replace: bool = False) -> T:
+        """Add ``item`` under ``item.name``; a taken name needs ``replace`` (never a built-in)."""
+        name = getattr(item, "name", None)
+        if not isinstance(item, self.item_type) or not isinstance(name, str) or not name:
+            raise EthicLensInputError(
+                f"a {self.kind} must be a {self.item_type.__name__} with a non-empty name",
+                column=self.kind,
+                value=type(item).__name__ if name is None else name,
+                fix=self.build_hint,
+            )
+        if name in self.reserved or (
+            name in self.entries and (not replace or name in self._builtin)
+        ):
+            builtin = name in self._builtin or name in self.reserved
+            raise EthicLensInputError(
+                f"a {self.kind} of that name is already registered"
+                + (" (built-in)" if builtin else ""),
+                column=self.kind,
+                value=name,
+                fix="choose another name" + ("" if builtin else ", or pass replace=True"),
+            )
+        self.entries[name] = item
+        return item
+
+    def unregister(self, name: str) -> None:
+        """Remove an entry registered at run time; absent names are ignored."""
+        if name in self._builtin:
+            raise EthicLensInputError(
+                f"built-in {self.kind}s cannot be unregistered", column=self.kind, value=name
+            )
+        self.entries.pop(name, None)
+
+    def get(self, name, where: str | None = None) -> T:
+        """The entry ``name``; an unknown name lists the registered ones."""
+        if not isinstance(name, str) or name not in self.entries:
+            names = self.names()
+            raise EthicLensInputError(
+                f"unknown {self.kind} (registered: {', '.join(names)})",
+                column=where or self.kind,
+                value=name,
+                fix=f"choose from {names}",
+            )
+        return self.entries[name]
+
+    def names(self) -> list[str]:
+        """Registered names, built-ins first."""
+        return list(self.entries)
+
+    def is_builtin(self, name: str) -> bool:
+        """Whether ``name`` ships with EthicLens."""
+        return name in self._builtin
+
+    def __contains__(self, name) -> bool:
+        return name in self.entries
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(list(self.entries.values()))
