@@ -123,3 +123,25 @@ def test_analyze_refuses_tampered_tables(tamper, match):
     frame = tamper(_cf_table()).reset_index(drop=True)
     with pytest.raises(EthicLensInputError, match=match):
         analyze_counterfactuals(frame, np.zeros(len(frame), int), attribute="sex")
+
+
+def test_a_flip_rate_of_zero_gets_a_proper_interval(records):
+    # every bootstrap replicate of a 0 rate is 0; the Jeffreys interval still says how large
+    # a rate the data cannot rule out
+    y = (records.f > 0.5).astype(int)
+    model = _pipeline([], ["f", "h"]).fit(records, y)
+    res = counterfactual(model, records, "g", n_boot=200, random_state=0)
+    for p in res.pairs:
+        assert p.flip_rate == 0 and p.flip_rate_ci.low == 0 < p.flip_rate_ci.high < 0.01
+        assert "jeffreys" in p.flip_rate_ci.method
+
+
+def test_stale_scores_copied_from_the_input_are_pointed_out(records):
+    # make-counterfactuals copies every column: analysing the input's old score column on the
+    # flipped table would say "does not use it"; the result says why that may be wrong
+    frame = records.assign(score=np.round(records.f, 3))
+    table = make_counterfactuals(frame, "g")
+    res = analyze_counterfactuals(
+        table, (table.score > 0.5).astype(int), table.score, n_boot=200, random_state=0
+    )
+    assert any("score the flipped rows with the model" in n for n in res.notes)

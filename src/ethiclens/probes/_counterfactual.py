@@ -16,7 +16,13 @@ import pandas as pd
 
 from .._checks import check_seed
 from ..errors import EthicLensInputError
-from ..fairness import Interval, bootstrap_interval
+from ..fairness import (
+    JEFFREYS_METHOD,
+    Interval,
+    bootstrap_interval,
+    contain_estimate,
+    draw_dirichlet_cells,
+)
 
 ROW, SOURCE, TARGET = "_cf_row", "_cf_source", "_cf_target"
 PROXY_NOTE = (
@@ -273,7 +279,7 @@ def analyze_counterfactuals(
             t,
             len(idx),
             float(flipped.mean()),
-            _mean_interval(flipped, rng, n_boot, ci),
+            _rate_interval(flipped, rng, n_boot, ci),
             float(to_fav),
             float(to_unfav),
         )
@@ -287,10 +293,18 @@ def analyze_counterfactuals(
             )
         pairs.append(pair)
     result = CounterfactualResult(attribute, favorable_label, pairs)
+    flipped_rows = ~observed
+    if score is not None and np.array_equal(score[flipped_rows], orig_score[rows[flipped_rows]]):
+        result.notes.append(
+            "Every flipped row has exactly its observed row's score. If the table still holds "
+            "the input's old prediction and score columns (make-counterfactuals copies every "
+            "column), score the flipped rows with the model and analyze those columns instead."
+        )
     if not result.uses_attribute:
         result.notes.append(
             "No prediction or score changed when only the protected attribute "
-            "changed: the model does not use it directly (all flip rates 0)."
+            "changed: the model does not use it directly (all flip rates 0), provided the "
+            "predictions analysed were made on the flipped rows."
         )
     result.notes.append(PROXY_NOTE)
     return result
@@ -348,6 +362,20 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
             column=SOURCE,
             fix="use the table make-counterfactuals wrote",
         )
+
+
+def _rate_interval(flipped: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
+    """Interval of a flip rate. At a rate of 0 or 1 every bootstrap replicate equals the
+    estimate ([0, 0]); there the Jeffreys interval of the audit core is used instead."""
+    n, k = len(flipped), float(flipped.sum())
+    if 0 < k < n:
+        return _mean_interval(flipped, rng, n_boot, ci)
+    draws = draw_dirichlet_cells(np.array([[k, n - k]]), np.array([1.0]), n_boot, rng)[:, 0, 0]
+    low, high = np.quantile(draws, [0.025, 0.975])
+    return contain_estimate(
+        Interval(float(low), float(high), f"{JEFFREYS_METHOD} (a flip rate of {k / n:g})"),
+        k / n,
+    )
 
 
 def _mean_interval(values: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
