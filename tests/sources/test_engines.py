@@ -227,7 +227,7 @@ def test_cli_counts_then_audit_counts_equals_file_audit(tmp_path, capsys):
     assert read[0].to_json() == read[1].to_json() == read[2].to_json()
 
 
-def test_cli_min_cell_is_stated_in_the_report(tmp_path):
+def test_cli_min_cell_is_stated_in_the_report(tmp_path, capsys):
     import json
 
     frame = make_frame(6, n=1500)
@@ -239,6 +239,13 @@ def test_cli_min_cell_is_stated_in_the_report(tmp_path):
     prov = json.loads(report.read_text())["data"]["provenance"]
     assert prov["min_cell_suppression"]["min_cell"] == 30
     assert prov["min_cell_suppression"]["rows_dropped"] > 0
+    # and in the terminal summary, with the weights line when weights were counted
+    capsys.readouterr()
+    args = ["counts", str(data), *cols, "--weight", "w", "--min-cell", "30"]
+    assert main([*args, "--out", str(tmp_path / "w.parquet")]) == 0
+    assert main(["audit", "--counts", str(tmp_path / "w.parquet"), "--n-boot", "200"]) == 0
+    out = capsys.readouterr().out
+    assert "--min-cell 30 dropped" in out and "Weighted: " in out
 
 
 def test_duckdb_refuses_empty_and_semicolon_files(tmp_path):

@@ -59,6 +59,13 @@ def print_summary(result, console: Console | None = None) -> None:
         f"({cfg['ci_method']}), seed {cfg['random_state']}"
     )
     console.print(escape(di_rule_sentence(cfg["policy"])))
+    if cfg.get("weighted"):
+        console.print(
+            "Weighted: estimates use the sample weights; floors count Kish effective rows."
+        )
+    suppressed = (result.data.get("provenance") or {}).get("min_cell_suppression")
+    if suppressed:
+        console.print(escape(f"Counts table: {_suppression(suppressed)}"))
     for attr in result.attributes:
         console.print(
             f"[bold]{escape(attr.name)}[/bold]: reference group "
@@ -107,3 +114,17 @@ def print_summary(result, console: Console | None = None) -> None:
         console.print(f"[yellow]{escape(hint)}[/yellow]")
     flagged = [f"{c.key} vs {c.reference}{disadvantaged_note(c)}" for c in result.flagged]
     console.print(f"Flagged: {escape(', '.join(flagged)) if flagged else 'none'}")
+
+
+def _suppression(record) -> str:
+    """One line from the counts table's ``--min-cell`` record."""
+    if not isinstance(record, dict):
+        return str(record)
+    keys = ("min_cell", "cells_dropped", "rows_dropped", "rows_kept")
+    if all(k in record for k in keys):
+        return (
+            f"--min-cell {record['min_cell']} dropped {record['cells_dropped']} cells "
+            f"({record['rows_dropped']:,} rows; {record['rows_kept']:,} kept): those rows are "
+            "missing from every group they belong to."
+        )
+    return ", ".join(f"{k} = {v}" for k, v in record.items())
