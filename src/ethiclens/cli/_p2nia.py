@@ -221,7 +221,7 @@ def release_cmd(
         else ""
     )
     click.echo(
-        f"wrote {out}/release.csv ({rel.manifest['rows']} rows, {req.mechanism.upper()}, "
+        f"wrote {Path(out) / TABLE} ({rel.manifest['rows']} rows, {req.mechanism.upper()}, "
         f"ε = {req.epsilon:g}{accounting}) and manifest.json{note}"
     )
 
