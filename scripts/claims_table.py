@@ -470,6 +470,8 @@ def p2nia_rows(ledger: Ledger) -> None:
                "open: not run (MST/AIM cost, p2nia.md)" if xgb_synth.empty else "open")  # fmt: skip
     ledger.add(P, "Figs. 3–8: 10 repetitions for every method (issue 17)", "10",
                f"black box and GRR 10 of 10 (RF and XGBoost); {synth_note} (RF)", PAPER_GRID,
+               "match on the random forest (MST/AIM with XGBoost: the row above)"
+               if mst_reps == aim_reps == "10 of 10" else
                f"open: {synth_note}; `paper_grid.py` resumes the grid")  # fmt: skip
 
     # ACSIncome: only the previous setup's rows exist
