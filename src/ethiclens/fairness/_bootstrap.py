@@ -63,11 +63,15 @@ def draw_weighted_cells(
     n_boot: int,
     rng: np.random.Generator,
     max_chunk_rows: int = 4_000_000,
+    skip=(),
 ) -> np.ndarray:
-    """Weighted bootstrap: resample rows within each group, sum their weights per cell."""
+    """Weighted bootstrap: resample rows within each group, sum their weights per cell.
+    Groups in ``skip`` are left at 0 (the caller draws them another way)."""
     n_groups, n_cells = shape
     out = np.zeros((n_boot, n_groups, n_cells))
     for g in range(n_groups):
+        if g in skip:
+            continue
         rows = np.flatnonzero(codes == g)
         g_cells, g_w = cells[rows], weights[rows]
         n = len(rows)

@@ -766,8 +766,12 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
             units = [jackknife_units(row, ctx.n_cells) for row in gc.counts]
         else:
             codes, cells, _ = rows
-            boot = draw_weighted_cells(codes, cells, weights, gc.counts.shape, ctx.n_boot, rng)
-            for g in np.flatnonzero((gc.counts == 0).any(axis=1)):
+            # a group with an empty cell is drawn from smoothed shares, not its rows
+            empty = {int(g) for g in np.flatnonzero((gc.counts == 0).any(axis=1))}
+            boot = draw_weighted_cells(
+                codes, cells, weights, gc.counts.shape, ctx.n_boot, rng, skip=empty
+            )
+            for g in sorted(empty):
                 boot[:, g, :] = draw_smoothed_effective_cells(
                     floors.effective_cells[g], gc.weighted[g].sum(), ctx.n_boot, rng
                 )

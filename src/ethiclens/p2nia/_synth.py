@@ -197,9 +197,11 @@ def release_synthetic(
     drawn rows and sample the released table."""
     delta = request.delta if request.delta else DEFAULT_DELTA
     with _seeded_global_numpy(rng):
-        return _release_synthetic(
+        model, meta, attrs, extra, info = _fit(
             fitter,
-            request,
+            request.epsilon,
+            delta,
+            request.protected,
             rows,
             a,
             y,
@@ -208,30 +210,10 @@ def release_synthetic(
             columns,
             discretization,
             rng,
-            open_bins,
-            delta,
+            open_bins=open_bins,
         )
-
-
-def _release_synthetic(
-    fitter, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins, delta
-):
-    model, meta, attrs, extra, info = _fit(
-        fitter,
-        request.epsilon,
-        delta,
-        request.protected,
-        rows,
-        a,
-        y,
-        yhat,
-        domain,
-        columns,
-        discretization,
-        rng,
-        open_bins=open_bins,
-    )
-    table = _decode(_sample(model, len(a)), meta, attrs, extra, request.protected)
+        synth = model.synthetic_data(rows=len(a)).to_dict()
+    table = _decode(synth, meta, attrs, extra, request.protected)
     cols = {c: meta[c] for c in attrs}
     cols["_privacy"] = info
     return table, cols
@@ -256,30 +238,23 @@ def fit_and_sample(
     # only continuous columns (more than 20 values) are binned, as in the recorded runs.
     bins = {c: e for c, e in bins.items() if c in columns and audit[c].nunique() > 20}
     with _seeded_global_numpy(rng):
-        return _fit_and_sample(
-            fitter, epsilon, audit, protected, groups, columns, bins, sizes, rng, delta, force, a
+        model, meta, attrs, extra, _ = _fit(
+            fitter,
+            epsilon,
+            delta,
+            protected,
+            audit,
+            a,
+            audit["_y"].to_numpy(),
+            audit["_pred"].to_numpy(),
+            groups,
+            columns,
+            bins,
+            rng,
+            force=force,
         )
-
-
-def _fit_and_sample(
-    fitter, epsilon, audit, protected, groups, columns, bins, sizes, rng, delta, force, a
-):
-    model, meta, attrs, extra, _ = _fit(
-        fitter,
-        epsilon,
-        delta,
-        protected,
-        audit,
-        a,
-        audit["_y"].to_numpy(),
-        audit["_pred"].to_numpy(),
-        groups,
-        columns,
-        bins,
-        rng,
-        force=force,
-    )
-    return {n: _decode(_sample(model, n), meta, attrs, extra, protected) for n in sizes}
+        synth = {n: model.synthetic_data(rows=n).to_dict() for n in sizes}
+    return {n: _decode(synth[n], meta, attrs, extra, protected) for n in sizes}
 
 
 @contextmanager
@@ -292,10 +267,6 @@ def _seeded_global_numpy(rng):
         yield
     finally:
         np.random.set_state(state)
-
-
-def _sample(model, rows: int) -> dict:
-    return model.synthetic_data(rows=rows).to_dict()
 
 
 def _decode(synth, meta, attrs, extra, prot):
