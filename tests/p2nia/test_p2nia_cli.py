@@ -1,4 +1,5 @@
 import json
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -146,3 +147,79 @@ def test_population_bias_between_shipped_states(tmp_path, capsys):
     assert row["abs_error"] > 0
     assert row["abs_error"] == pytest.approx(abs(row["blackbox_dp"] - row["reference_dp"]))
     assert "audited with CO's records" in capsys.readouterr().out
+
+
+def _fake_pums(calls):
+    """A stand-in for folktables' download: a small PUMS person file per state, each state
+    with its own income distribution (so the audit states differ from the training state)."""
+    from folktables.load_acs import _STATE_CODES
+
+    def fetch(state_dir, state, year):
+        calls.append(state)
+        rng = np.random.default_rng(sorted(_STATE_CODES).index(state))
+        n = 400
+        sex = rng.integers(1, 3, n)
+        hours = rng.integers(10, 60, n)
+        shift = rng.normal(0, 8000)
+        income = 30000 + 900 * hours + 15000 * (sex == 1) + shift + rng.normal(0, 15000, n)
+        pd.DataFrame(
+            {
+                "AGEP": rng.integers(18, 70, n),
+                "COW": rng.integers(1, 8, n),
+                "SCHL": rng.integers(1, 24, n),
+                "MAR": rng.integers(1, 6, n),
+                "OCCP": rng.integers(10, 9900, n),
+                "POBP": rng.integers(1, 60, n),
+                "RELP": rng.integers(0, 17, n),
+                "WKHP": hours,
+                "SEX": sex,
+                "RAC1P": rng.integers(1, 10, n),
+                "PINCP": np.maximum(income, 200).round(),
+                "PWGTP": rng.integers(1, 50, n),
+            }
+        ).to_csv(Path(state_dir) / f"psam_p{_STATE_CODES[state]}.csv", index=False)
+
+    return fetch
+
+
+def test_population_bias_papers_california_setup_through_download(tmp_path, monkeypatch, capsys):
+    # The paper's Fig. 1: trained in CA, audited with each of the other 50 ACS states. Offline,
+    # folktables' download is replaced by synthetic person files; everything after it (cache,
+    # checksums, folktables' ACSIncome filter, training, the audit, JSON and plot) is real.
+    from ethiclens.datasets import _acs
+
+    calls = []
+    monkeypatch.setattr(_acs, "_folktables_fetch", _fake_pums(calls))
+    monkeypatch.setenv("ETHICLENS_CACHE", str(tmp_path / "cache"))
+    out, png = tmp_path / "pb.json", tmp_path / "fig1.png"
+    argv = ["p2nia", "population-bias", "--train-state", "CA", "--audit-states", "all"]
+    argv += ["--repetitions", "2", "--json", str(out), "--plot", str(png)]
+    assert main(argv) == 2  # not cached and no --download: refused before any training
+    assert "not in the cache" in capsys.readouterr().err and calls == []
+    assert main([*argv, "--download"]) == 0
+    rows = pd.DataFrame(json.loads(out.read_text()))
+    audit = set(rows.audit_state)
+    assert len(audit) == 50 and "CA" not in audit and {"PR", "TX", "NY", "WY"} <= audit
+    # each state fetched once; CO and NE ship with the package
+    assert sorted(calls) == sorted(audit - {"CO", "NE"} | {"CA"})
+    assert len(rows) == 100 and set(rows.train_state) == {"CA"}
+    assert np.allclose(rows.abs_error, (rows.blackbox_dp - rows.reference_dp).abs())
+    printed = capsys.readouterr().out
+    mean = rows.groupby("audit_state").abs_error.mean().mean()
+    assert f"mean absolute error over 50 audit states: {mean:.4f}" in printed
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    calls.clear()
+    assert main([*argv[:-4], "--repetitions", "1"]) == 0  # now served from the cache
+    assert calls == []
+
+
+@pytest.mark.parametrize(
+    ("audit_states", "message"),
+    [("all,NE", "'all' cannot be combined"), (",", "empty"), ("ZZ", "unknown state code")],
+)
+def test_population_bias_bad_audit_states(audit_states, message, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("ETHICLENS_CACHE", str(tmp_path))
+    argv = ["p2nia", "population-bias", "--audit-states", audit_states, "--repetitions", "1"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Fix:" in err and "Traceback" not in err

@@ -10,8 +10,9 @@ from ._estimate import (
     released_counts,
     validate_estimate_output,
 )
-from ._experiment import ExperimentConfig, cross_population, run_experiment
+from ._experiment import ExperimentConfig, audit_states_for, cross_population, run_experiment
 from ._figures import write_outputs as write_experiment_outputs
+from ._figures import write_population_bias_figure
 from ._grr import debias, keep_probability, project_to_simplex, randomize, response_matrix
 from ._mechanisms import (
     ACCOUNTINGS,
@@ -83,7 +84,9 @@ __all__ = [
     "ExperimentConfig",
     "run_experiment",
     "cross_population",
+    "audit_states_for",
     "write_experiment_outputs",
+    "write_population_bias_figure",
     "AuditedModel",
     "register_model",
     "unregister_model",

@@ -334,6 +334,35 @@ def run_experiment(
     return pd.DataFrame(rows)
 
 
+# folktables' ACS states: the 50 states and Puerto Rico (no DC). The paper's Fig. 1 audits a
+# California model with "the remaining fifty in the dataset": every one of these but CA.
+ACS_STATES = (
+    "AK AL AR AZ CA CO CT DE FL GA HI IA ID IL IN KS KY LA MA MD ME MI MN MO MS MT NC ND NE "
+    "NH NJ NM NV NY OH OK OR PA PR RI SC SD TN TX UT VA VT WA WI WV WY"
+).split()
+
+
+def audit_states_for(train_state: str, audit_states, flag: str = "audit_states") -> list[str]:
+    """The audit states, ``"all"`` meaning every other ACS state (the paper's Fig. 1)."""
+    if isinstance(audit_states, str):
+        audit_states = [audit_states]
+    states = [str(s).strip().upper() for s in audit_states]
+    if states == ["ALL"]:
+        return [s for s in ACS_STATES if s != str(train_state).strip().upper()]
+    if "ALL" in states:
+        raise EthicLensInputError(
+            "'all' cannot be combined with named states",
+            column=flag,
+            value=",".join(states),
+            fix="pass 'all' alone, or list the states",
+        )
+    if not states:
+        raise EthicLensInputError(
+            "no audit state given", column=flag, fix=f"e.g. {flag} NE, or 'all'"
+        )
+    return states
+
+
 def cross_population(
     train_state: str = "CO",
     audit_states=("NE",),
@@ -342,34 +371,47 @@ def cross_population(
     repetitions: int = 3,
     year: int = 2018,
     download: bool = False,
+    progress=None,
 ) -> pd.DataFrame:
     """Population bias on real data: a model trained in one ACSIncome state, audited by a
     black-box auditor who queries it with another state's real records (DP by sex).
 
     The reference is the model's DP on its own state's held-out records. Shipped states (CO,
-    NE for 2018) work offline; others load through folktables (``download=True``).
+    NE for 2018) work offline; others load through folktables (``download=True``) into the
+    checksummed cache. ``audit_states="all"`` is every other ACS state, the paper's Fig. 1
+    (trained on CA: ``cross_population("CA", "all", download=True)``). Every state is loaded
+    before any model is trained, so a missing or unknown state fails first.
     """
     from sklearn.model_selection import train_test_split
 
     get_model(model, "--model").check_installed()
+    if isinstance(repetitions, bool) or not isinstance(repetitions, int) or repetitions < 1:
+        raise EthicLensInputError(
+            "repetitions must be a positive integer",
+            column="repetitions",
+            value=repetitions,
+            fix="e.g. repetitions=3",
+        )
+    states = audit_states_for(train_state, audit_states)
+    ds = ds_mod.load_acs_income([train_state], year=year, download=download)
+    X = ds.features.copy()
+    X["SEX"] = ds.protected["SEX"].to_numpy()
+    queries = {}
+    for state in states:
+        other = ds_mod.load_acs_income([state], year=year, download=download)
+        queries[state] = other.features.assign(SEX=other.protected["SEX"].to_numpy())
     rows = []
     for rep in range(repetitions):
-        ds = ds_mod.load_acs_income([train_state], year=year, download=download)
-        X = ds.features.copy()
-        X["SEX"] = ds.protected["SEX"].to_numpy()
         X_tr, X_te, y_tr, y_te = train_test_split(
             X, ds.label, test_size=0.2, stratify=ds.label, random_state=rep
         )
         fitted = _fit(model, X_tr, y_tr, rep)
         reference = _dp_by_sex(fitted, X_te)
-        for state in audit_states:
-            other = ds_mod.load_acs_income([state], year=year, download=download)
-            Q = other.features.copy()
-            Q["SEX"] = other.protected["SEX"].to_numpy()
+        for state, Q in queries.items():
             est = _dp_by_sex(fitted, Q)
             rows.append(
                 {
-                    "train_state": train_state,
+                    "train_state": ds.provenance["states"][0],
                     "audit_state": state,
                     "rep": rep,
                     "model": model,
@@ -378,6 +420,8 @@ def cross_population(
                     "abs_error": abs(est - reference),
                 }
             )
+        if progress:
+            progress(rep + 1, repetitions)
     return pd.DataFrame(rows)
 
 
