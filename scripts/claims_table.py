@@ -612,8 +612,12 @@ P2NIA_FILES = ("cheap-acs-income-rows", "synth-acs-income-rows", "paper-acs-inco
 # p2nia.md): files do not record the wall time of a whole sweep.
 WALL_TIMES = [
     ("PCER main sweep (1,200 runs, 2 workers)", "6 min 44 s", "pcer.md"),
-    ("PCER Adult, `paper` features, every budget, 50 seeds (300 runs, 1 worker, machine "
-     "shared with the P2NIA grid)", "4 min 26 s", "pcer.md"),
+    (
+        "PCER Adult, `paper` features, every budget, 50 seeds (300 runs, 1 worker, machine "
+        "shared with the P2NIA grid)",
+        "4 min 26 s",
+        "pcer.md",
+    ),
 ]
 # The population-bias JSONs record no wall time: measured when they were made (p2nia.md).
 POPULATION_BIAS_TIMES = [
