@@ -3,9 +3,9 @@ and P2NIA papers and of the methodology's worked example, with the paper's value
 command that produced ours and a status.
 
 "Ours" is computed here from the committed result files (docs/reproductions/pcer/*.csv,
-docs/reproductions/pcer/features/adult-paper/*.csv; for P2NIA the paper grid's
-docs/reproductions/p2nia/paper-adult-rows.csv, the population-bias JSONs and, for ACSIncome,
-which was not rerun, the previous setup's cheap-/synth-acs-income-rows.csv) or, for dataset
+docs/reproductions/pcer/features/adult-paper/*.csv; for P2NIA the paper grids'
+docs/reproductions/p2nia/paper-{adult,acs-income}-rows.csv and the population-bias JSONs) or,
+for dataset
 sizes and the worked example, from the package itself, so the ledger cannot drift from the
 numbers: rerun this script after regenerating any of them (a test fails when the file is stale).
 The papers' values are typed in below from the papers (pcer-paper.md, p2nia-paper.md and the
@@ -38,20 +38,7 @@ FEATURES = (
     "`ethiclens pcer sweep --preset paper --datasets adult --features paper` + `pcer tables` "
     "(pcer/features/adult-paper/)"
 )
-PAPER_GRID = (
-    "`python docs/reproductions/p2nia/paper_grid.py --models rf,xgb --repetitions 10` "
-    "(+ `--figures`; Adult; p2nia.md)"
-)
-PREV_CHEAP = (
-    "`ethiclens p2nia experiment --dataset acs-income` (GRR + black box, 10 reps; p2nia.md)"
-)
-PREV_SYNTH = "`ethiclens p2nia experiment --dataset acs-income --mechanisms mst,aim` (2 reps)"
-PREV = "previous setup: record accounting, A, Y, Ŷ each at ε/3"
 EPSILONS = (0.1, 0.5, 1.0, 2.0, 5.0, 10.0)  # the paper grid's ε (paper_grid.py)
-ACS_GRID = (
-    "`python docs/reproductions/p2nia/paper_grid.py --dataset acs-income --mechanisms "
-    "blackbox,grr --repetitions 10` (+ `--figures`; p2nia.md)"
-)
 # The paper grid's methods: (label, mechanism, accounting); accounting None for the others.
 METHODS = (
     ("black box", "blackbox", None),
@@ -73,10 +60,6 @@ PAPER_S5_S6 = [
     (14.7, -13.0), (2.2, 14.2), (33.1, 27.1), (30.0, 18.0), (4.5, 24.4), (12.7, 25.6),
     (22.2, 283.0), (65.3, 40.6), (349.2, 408.1), (235.8, 346.1), (219.2, 369.9), (209.1, 367.2),
 ]  # fmt: skip
-
-
-def _f(x, digits=3) -> str:
-    return "—" if x is None or (isinstance(x, float) and np.isnan(x)) else f"{x:.{digits}f}"
 
 
 def _within(ours, paper, spread) -> str:
@@ -364,7 +347,9 @@ class Grid:
     @staticmethod
     def fmt(s) -> str:
         if s["k"] == 0:
-            return f"undefined (0/{s['m']})"
+            return f"undefined (0/{s['m']})" if s["m"] else "not run"
+        if s["k"] == 1:
+            return f"{s['mean']:.3f} (1 run)"
         out = f"{s['mean']:.3f} ± {s['se']:.3f}"
         return out + (f" ({s['k']}/{s['m']} defined)" if s["k"] < s["m"] else "")
 
@@ -379,11 +364,6 @@ class Grid:
 
 def p2nia_rows(ledger: Ledger) -> None:
     P = "P2NIA"
-    grid = Grid(pd.read_csv(P2NIA / "paper-adult-rows.csv"))
-    st, fmt = grid.stat, Grid.fmt
-    mst_reps, aim_reps = grid.reps("mst"), grid.reps("aim")
-    synth_note = f"repetitions: MST {mst_reps}, AIM {aim_reps}"
-
     # Fig. 1: the CO <-> NE substitute for the paper's California model
     pop = []
     for a, b in (("CO", "NE"), ("NE", "CO")):
@@ -395,97 +375,163 @@ def p2nia_rows(ledger: Ledger) -> None:
                "`ethiclens p2nia population-bias --train-state CO --audit-states NE --json "
                "population-bias-CO-NE.json` (and NE → CO)",
                "not offline: only CO and NE ship (the substitute shows the effect, smaller); "
-               "`--download` runs the paper's CA setup")  # fmt: skip
+               "`--train-state CA --audit-states all --download` runs the paper's "
+               "setup")  # fmt: skip
+    for dataset, label in GRIDS:
+        grid_rows(ledger, Grid(pd.read_csv(P2NIA / f"paper-{dataset}-rows.csv")), label, dataset)
 
-    # Fig. 3: DP error vs n′ at ε = 10, random forest
-    sizes = sorted(grid.r.n.unique())
-    bb_n = [st("blackbox", None, None, n)["mean"] for n in sizes]
-    below = all(
-        st(m, acc, 10.0, n)["mean"] < st("blackbox", None, None, n)["mean"]
-        for _, m, acc in METHODS[1:]
-        for n in sizes
+
+# The paper grids the ledger reads: (dataset, label); each figure of the paper has an Adult
+# panel (a) and a Folktables panel (b), ours from the same script and the same code below.
+GRIDS = (("adult", "Adult"), ("acs-income", "ACSIncome CO"))
+
+
+def grid_command(dataset: str) -> str:
+    flag = "" if dataset == "adult" else f" --dataset {dataset}"
+    return (
+        f"`python docs/reproductions/p2nia/paper_grid.py{flag} --models rf,xgb --repetitions 10` "
+        "(+ `--figures`; p2nia.md)"
     )
-    at5k = ", ".join(f"{lab} {fmt(st(m, acc, 10.0))}" for lab, m, acc in METHODS[1:])
-    ledger.add(P, "Fig. 3 Adult RF: DP error vs n′ at ε = 10; P2NIA precise, black box biased",
-               "P2NIA ≪ black box, black box converges to a wrong value",
-               f"black box {min(bb_n):.3f}–{max(bb_n):.3f} over n′ = {sizes[0]}–{sizes[-1]}; "
-               f"at n′ = 5,000: {at5k}; every P2NIA method below the black box at every n′: "
-               f"{'yes' if below else 'no'}", PAPER_GRID,
-               f"match ({synth_note})" if below else "deviation")  # fmt: skip
 
-    # Fig. 4: DP error vs ε at n′ = 5,000, random forest
+
+def grid_rows(ledger: Ledger, grid: Grid, d: str, dataset: str) -> None:
+    """The ledger rows of one dataset's paper grid (Figs. 3–8, panel a or b)."""
+    P, cmd = "P2NIA", grid_command(dataset)
+    st, fmt = grid.stat, Grid.fmt
+    has = {
+        (model, m): not grid.r[(grid.r.model == model) & (grid.r.mechanism == m)].empty
+        for model in ("rf", "xgb")
+        for m in ("blackbox", "grr", "mst", "aim")
+    }
+    sizes = sorted(grid.r.n.unique())
     eps = sorted(e for e in grid.r.epsilon.unique() if e > 0)
-    bb = st("blackbox", None, None)
-    worst = {lab: max(st(m, acc, e)["mean"] for e in eps) for lab, m, acc in METHODS[3:]}
-    ok = all(w < bb["mean"] for w in worst.values())
-    ledger.add(P, "Fig. 4 Adult RF: black box worst at every ε (MST, AIM; n′ = 5,000, DP)",
-               "black box worst at every ε; error falls with ε",
-               f"black box {fmt(bb)}; largest MST error over ε ∈ {{0.1 … 10}} "
-               f"{worst['MST']:.3f}, AIM {worst['AIM']:.3f} (both at ε = 0.1)", PAPER_GRID,
-               f"match ({synth_note})" if ok else "deviation")  # fmt: skip
 
-    def first_below(m, acc, model="rf"):
-        b = st("blackbox", None, None, model=model)["mean"]
-        return next((e for e in eps if all(st(m, acc, x, model=model)["mean"] < b
-                                           for x in eps if x >= e)), None)  # fmt: skip
+    def methods(model):
+        return [x for x in METHODS[1:] if has[(model, x[1])]]
 
-    for model, fig in (("rf", "Fig. 4 Adult RF"), ("xgb", "Fig. 6 Adult XGBoost")):
-        b = st("blackbox", None, None, model=model)
+    def runs(model):
+        return ", ".join(f"{lab} {grid.reps(m, model)}" for lab, m, _ in METHODS if has[(model, m)])
+
+    def note(model):
+        return f"repetitions: {runs(model)}"
+
+    for model, name, f_n, f_eps in (("rf", "RF", "Fig. 3", "Fig. 4"),
+                                    ("xgb", "XGBoost", "Fig. 7", "Fig. 6")):  # fmt: skip
+        if not has[(model, "blackbox")]:
+            ledger.add(P, f"Figs. {f_eps[-1]}/{f_n[-1]} {d} {name}: every method", "as RF",
+                       f"none ({name} not run)", cmd, "open: not run")  # fmt: skip
+            continue
+        # Fig. 3 / 7: DP error vs n′ at ε = 10
+        bb_n = [st("blackbox", None, None, n, model=model)["mean"] for n in sizes]
+        below = all(
+            st(m, acc, 10.0, n, model=model)["mean"]
+            < st("blackbox", None, None, n, model=model)["mean"]
+            for _, m, acc in methods(model)
+            for n in sizes
+        )
+        at5k = ", ".join(f"{lab} {fmt(st(m, acc, 10.0, model=model))}"
+                         for lab, m, acc in methods(model))  # fmt: skip
+        ledger.add(P, f"{f_n} {d} {name}: DP error vs n′ at ε = 10; P2NIA precise, black box "
+                   "biased", "P2NIA ≪ black box, black box converges to a wrong value",
+                   f"black box {min(bb_n):.3f}–{max(bb_n):.3f} over n′ = {sizes[0]}–{sizes[-1]};"
+                   f" at n′ = 5,000: {at5k}; every P2NIA method run below the black box at every"
+                   f" n′: {'yes' if below else 'no'}", cmd,
+                   f"match ({note(model)})" if below else "deviation")  # fmt: skip
+        # Fig. 4 / 6: DP error vs ε at n′ = 5,000
+        bb = st("blackbox", None, None, model=model)
+        synth = [x for x in METHODS[3:] if has[(model, x[1])]]
+        if synth:
+            worst = {lab: np.nanmax([st(m, acc, e, model=model)["mean"] for e in eps])
+                     for lab, m, acc in synth}  # fmt: skip
+            ok = all(w < bb["mean"] for w in worst.values())
+            ledger.add(P, f"{f_eps} {d} {name}: black box worst at every ε (MST, AIM; n′ = "
+                       "5,000, DP)", "black box worst at every ε; error falls with ε",
+                       f"black box {fmt(bb)}; largest error over ε ∈ {{0.1 … 10}}: "
+                       + ", ".join(f"{lab} {w:.3f}" for lab, w in worst.items()), cmd,
+                       f"match ({note(model)})" if ok else "deviation")  # fmt: skip
+        else:
+            ledger.add(P, f"Figs. {f_eps[-1]}/{f_n[-1]} {d} {name}: MST and AIM", "as RF",
+                       "none (black box and GRR only)", cmd,
+                       "open: not run (MST/AIM cost, p2nia.md)")  # fmt: skip
+
+        def first_below(m, acc, model=model, b=bb["mean"]):
+            """The smallest ε from which the method stays below the black box."""
+            return next((e for e in eps if all(st(m, acc, x, model=model)["mean"] < b
+                                               for x in eps if x >= e)), None)  # fmt: skip
+
         parts = []
         for lab, m, acc in METHODS[1:3]:
-            e0 = first_below(m, acc, model)
-            parts.append(f"{lab} below from ε = {e0:g} ({fmt(st(m, acc, e0, model=model))}), "
-                         f"{fmt(st(m, acc, 0.1, model=model))} at ε = 0.1")  # fmt: skip
-        ledger.add(P, f"{fig}: GRR vs black box over ε (n′ = 5,000, DP)", "black box worst "
-                   "at every ε", f"black box {fmt(b)}; " + "; ".join(parts), PAPER_GRID,
+            e0 = first_below(m, acc)
+            at = (
+                f"below from ε = {e0:g} ({fmt(st(m, acc, e0, model=model))})"
+                if e0
+                else "never below"
+            )
+            parts.append(f"{lab} {at}, {fmt(st(m, acc, 0.1, model=model))} at ε = 0.1")
+        ledger.add(P, f"{f_eps} {d} {name}: GRR vs black box over ε (n′ = 5,000, DP)",
+                   "black box worst at every ε", f"black box {fmt(bb)}; " + "; ".join(parts), cmd,
                    "deviation, explained: GRR is above the black box below the ε shown, where "
                    "debiasing noisy columns dominates (at ε = 0.1 a binary column is kept with "
                    "probability 0.525, multiplying a rate's variance by ≈ 400; p2nia.md), and "
                    "below it from there on")  # fmt: skip
 
-    # GRR vs black box at ε = 1 under both accountings (issue 17)
+    # GRR vs black box at ε = 1 under both accountings (issue 17), random forest
     for metric in ("dp", "eo"):
         b = st("blackbox", None, None, metric=metric)
-        pc, rec = (
-            st("grr", "per-column", 1.0, metric=metric),
-            st("grr", "record", 1.0, metric=metric),
-        )
+        pc, rec = (st("grr", acc, 1.0, metric=metric) for acc in ("per-column", "record"))
         pcr = grid.r[(grid.r.accounting == "per-column") & (grid.r.metric == metric)]
         k = int(round((pcr.record_epsilon / pcr.epsilon).iloc[0]))
         better = pc["mean"] < b["mean"]
-        ledger.add(P, f"GRR vs black box, {metric.upper()} at ε = 1 (Adult RF, n′ = 5,000): "
+        ledger.add(P, f"GRR vs black box, {metric.upper()} at ε = 1 ({d} RF, n′ = 5,000): "
                    f"the paper's per-column accounting (record-level ε = {k}·ε) and record-level",
                    "P2NIA better than black box",
-                   f"black box {fmt(b)}; GRR per-column {fmt(pc)}, record {fmt(rec)}", PAPER_GRID,
+                   f"black box {fmt(b)}; GRR per-column {fmt(pc)}, record {fmt(rec)}", cmd,
                    ("match with the paper's accounting"
                     + (" and with the record-level one" if rec["mean"] < b["mean"] else ""))
                    if better else "deviation: GRR worse than the black box under either "
                    "accounting (EO needs A, Y and Ŷ, and conditions on Y)")  # fmt: skip
 
-    # "Instability at intermediate ε" (the paper: Folktables)
-    def path(m):
-        return " → ".join(f"{st(m, None, e)['mean']:.4f}" for e in eps)
-
-    pairs = list(zip(eps[:-1], eps[1:], strict=True))
-    steps = {lab: sum(st(m, None, b_)["mean"] > st(m, None, a_)["mean"] for a_, b_ in pairs)
-             for lab, m, _ in METHODS[3:]}  # fmt: skip
-    ledger.add(P, "Fig. 4 Folktables: MST/AIM unstable at intermediate ε", "unstable",
-               f"Adult RF, DP at ε = {', '.join(f'{e:g}' for e in eps)}: MST {path('mst')} "
-               f"({steps['MST']} step(s) up); AIM {path('aim')} ({steps['AIM']} step(s) up)",
-               PAPER_GRID, f"open: the claim is for Folktables, not rerun under the new setup; on "
-               f"Adult ({synth_note}) no instability particular to MST/AIM (p2nia.md)")  # fmt: skip
+    # "Instability at intermediate ε" of MST/AIM (the paper: Folktables, not Adult)
+    if has[("rf", "mst")] or has[("rf", "aim")]:
+        pairs = list(zip(eps[:-1], eps[1:], strict=True))
+        paths, ups = [], {}
+        for lab, m, _ in METHODS[3:]:
+            if not has[("rf", m)]:
+                continue
+            s_ = {e: st(m, None, e) for e in eps}
+            paths.append(f"{lab} " + " → ".join(f"{s_[e]['mean']:.4f}" for e in eps))
+            # a step up beyond noise: the error rises by more than two combined standard errors
+            ups[lab] = [
+                f"{a:g} → {b:g}"
+                for a, b in pairs
+                if s_[b]["mean"] - s_[a]["mean"] > 2 * np.hypot(s_[a]["se"], s_[b]["se"])
+            ]
+        unstable = {lab: u for lab, u in ups.items() if u}
+        ours = (f"DP, RF, ε = {', '.join(f'{e:g}' for e in eps)}: " + "; ".join(paths)
+                + "; rises beyond 2 SE: "
+                + ("; ".join(f"{lab} at {', '.join(u)}" for lab, u in unstable.items())
+                   if unstable else "none"))  # fmt: skip
+        if dataset == "adult":
+            ledger.add(P, f"Fig. 4 {d}: MST/AIM stable over ε (instability is claimed for "
+                       "Folktables only)", "stable", ours, cmd,
+                       f"match ({note('rf')})" if not unstable else "deviation")  # fmt: skip
+        else:
+            ledger.add(P, f"Fig. 4 {d}: MST/AIM unstable at intermediate ε", "unstable", ours,
+                       cmd, f"match ({note('rf')})" if unstable else
+                       f"deviation: errors fall with ε within noise ({note('rf')}); Colorado, "
+                       "not the paper's 378,816-row Folktables")  # fmt: skip
 
     # Figs. 5 and 8: DP, EO, EOpp at n′ = 5,000, ε = 10 and ε = 1, random forest
     for e, fig in ((10.0, "Fig. 5"), (1.0, "Fig. 8")):
         for metric in ("dp", "eo", "eopp"):
             b = st("blackbox", None, None, metric=metric)
-            s = {lab: st(m, acc, e, metric=metric) for lab, m, acc in METHODS[1:]}
-            level = [lab for lab, x in s.items()
+            s_ = {lab: st(m, acc, e, metric=metric) for lab, m, acc in methods("rf")}
+            level = [lab for lab, x in s_.items()
                      if abs(x["mean"] - b["mean"]) <= x["se"] + b["se"]]  # fmt: skip
-            worse = [lab for lab, x in s.items() if x["mean"] > b["mean"] and lab not in level]
-            ours = f"black box {fmt(b)}; " + ", ".join(f"{lab} {fmt(x)}" for lab, x in s.items())
+            worse = [lab for lab, x in s_.items() if x["mean"] > b["mean"] and lab not in level]
+            ours = f"black box {fmt(b)}; " + ", ".join(f"{lab} {fmt(x)}" for lab, x in s_.items())
             if not worse and not level:
-                status = f"match ({synth_note})"
+                status = f"match ({note('rf')})"
             elif not worse:
                 status = f"match: {', '.join(level)} level with the black box (within 1 SE)"
             else:
@@ -496,86 +542,23 @@ def p2nia_rows(ledger: Ledger) -> None:
                 )
             claim = ("GRR ≈ or < black box, MST/AIM lower" if fig == "Fig. 5"
                      else "all analyses valid")  # fmt: skip
-            ledger.add(P, f"{fig} Adult RF {metric.upper()} at ε = {e:g}, n′ = 5,000", claim,
-                       ours, PAPER_GRID, status)  # fmt: skip
+            ledger.add(P, f"{fig} {d} RF {metric.upper()} at ε = {e:g}, n′ = 5,000", claim,
+                       ours, cmd, status)  # fmt: skip
 
-    # Fig. 7: XGBoost n′ sweep at ε = 10
-    below = all(
-        st(m, acc, 10.0, n, model="xgb")["mean"]
-        < st("blackbox", None, None, n, model="xgb")["mean"]
-        for _, m, acc in METHODS[1:3]
-        for n in sizes
+    # 10 repetitions for every method, both models
+    complete = all(
+        grid.reps(m, model) == "10 of 10"
+        for model in ("rf", "xgb")
+        for _, m, _ in METHODS
+        if has[(model, m)]
     )
-    bbx = [st("blackbox", None, None, n, model="xgb")["mean"] for n in sizes]
-    ledger.add(P, "Fig. 7 Adult XGBoost: DP error vs n′ at ε = 10 (black box, GRR)", "as RF",
-               f"black box {min(bbx):.3f}–{max(bbx):.3f}; at n′ = 5,000 "
-               + ", ".join(f"{lab} {fmt(st(m, acc, 10.0, model='xgb'))}"
-                           for lab, m, acc in METHODS[1:3])
-               + f"; GRR below the black box at every n′: {'yes' if below else 'no'}",
-               PAPER_GRID, "match" if below else "deviation")  # fmt: skip
-    xgb_synth = grid.r[(grid.r.model == "xgb") & grid.r.mechanism.isin(["mst", "aim"])]
-    ledger.add(P, "Figs. 6/7 Adult XGBoost: MST and AIM", "as RF",
-               "none (black box and GRR only)" if xgb_synth.empty else f"{len(xgb_synth)} rows",
-               PAPER_GRID,
-               "open: not run (MST/AIM cost, p2nia.md)" if xgb_synth.empty else "open")  # fmt: skip
-    ledger.add(P, "Figs. 3–8: 10 repetitions for every method (issue 17)", "10",
-               f"black box and GRR 10 of 10 (RF and XGBoost); {synth_note} (RF)", PAPER_GRID,
-               "match on the random forest (MST/AIM with XGBoost: the row above)"
-               if mst_reps == aim_reps == "10 of 10" else
-               f"open: {synth_note}; `paper_grid.py` resumes the grid")  # fmt: skip
-
-    # ACSIncome: only the previous setup's rows exist
-    prev = {kind: pd.read_csv(P2NIA / f"{kind}-acs-income-rows.csv") for kind in ("cheap", "synth")}
-
-    def err(kind, mech, e, metric="dp", model=None, n=5000):
-        r = prev[kind]
-        sel = (r.mechanism == mech) & (r.n == n) & (r.metric == metric)
-        sel &= (r.epsilon == e) if e is not None else True
-        if model:
-            sel &= r.model == model
-        vals = r.loc[sel, "abs_error"].dropna()
-        return float(vals.mean()) if len(vals) else float("nan")
-
-    d = "ACSIncome CO"
-    cmds = f"{PREV_CHEAP}; {PREV_SYNTH}"
-    bb, grr = err("cheap", "blackbox", None), err("cheap", "grr", 10.0)
-    mst, aim = err("synth", "mst", 10.0), err("synth", "aim", 10.0)
-    ledger.add(P, f"Fig. 3 {d} ({PREV}): n′ = 5,000, ε = 10, DP", "P2NIA ≪ black box",
-               f"black box {_f(bb)}; GRR {_f(grr)}, MST {_f(mst)}, AIM {_f(aim)}", cmds,
-               "match (previous setup; MST/AIM 2 reps; ACS not rerun under the new setup)"
-               if max(grr, mst, aim) < bb else "deviation")  # fmt: skip
-    acs = Grid(pd.read_csv(P2NIA / "paper-acs-income-rows.csv"))
-    bb_new = acs.stat("blackbox", None, None)
-    worse = [
-        f"{label} {Grid.fmt(acs.stat('grr', acc, e))} at ε = {e:g}"
-        for e in EPSILONS
-        for label, acc in (("GRR record", "record"), ("GRR per-column", "per-column"))
-        if acs.stat("grr", acc, e)["mean"] >= bb_new["mean"]
-    ]
-    ledger.add(P, f"Fig. 4 {d}: black box worst at every ε (GRR, both accountings, 10 reps)",
-               "black box worst",
-               f"black box {Grid.fmt(bb_new)}; not beaten by " + "; ".join(worse)
-               if worse else f"black box {Grid.fmt(bb_new)}, worst at every ε", ACS_GRID,
-               "deviation: as on Adult, GRR loses at ε = 0.1 (keep probability ≈ 0.52) and, "
-               "with record accounting, at ε = 0.5; MST/AIM not rerun on ACS"
-               if worse else "match")  # fmt: skip
-    for metric in ("eo", "eopp"):
-        b, g, m = (err("cheap", "blackbox", None, metric), err("cheap", "grr", 10.0, metric),
-                   err("synth", "mst", 10.0, metric))  # fmt: skip
-        ledger.add(P, f"Fig. 5 {d} ({PREV}): {metric.upper()} at ε = 10", "GRR ≈ or < black box",
-                   f"black box {_f(b)}; GRR {_f(g)}; MST {_f(m)}", cmds,
-                   "match (previous setup)" if g <= b * 1.1 else "deviation")  # fmt: skip
-    b = acs.stat("blackbox", None, None, metric="eo")
-    pc, rec = (acs.stat("grr", acc, 1.0, metric="eo") for acc in ("per-column", "record"))
-    ledger.add(P, f"Fig. 8 {d}: EO at ε = 1 (10 reps)", "P2NIA useful",
-               f"black box {Grid.fmt(b)}; GRR per-column {Grid.fmt(pc)}, record {Grid.fmt(rec)}",
-               ACS_GRID,
-               "deviation: GRR worse than the black box under both accountings, as on Adult"
-               if min(pc["mean"], rec["mean"]) > b["mean"] else "match")  # fmt: skip
-    bbx, grx = err("cheap", "blackbox", None, "dp", "xgb"), err("cheap", "grr", 10.0, "dp", "xgb")
-    ledger.add(P, f"Figs. 6/7 {d} ({PREV}): XGBoost, DP, n′ = 5,000, ε = 10", "as RF",
-               f"black box {_f(bbx)}; GRR {_f(grx)}", PREV_CHEAP,
-               "match (previous setup)" if grx < bbx else "deviation")  # fmt: skip
+    missing = [f"{name} {lab}" for model, name in (("rf", "RF"), ("xgb", "XGBoost"))
+               for lab, m, _ in METHODS[3:] if not has[(model, m)]]  # fmt: skip
+    ledger.add(P, f"Figs. 3–8 {d}: 10 repetitions for every method (issue 17)", "10",
+               f"RF: {runs('rf')}; XGBoost: {runs('xgb')}", cmd,
+               ("match" if complete and not missing else
+                f"open: {'not run: ' + ', '.join(missing) + '; ' if missing else ''}"
+                "`paper_grid.py` resumes the grid"))  # fmt: skip
 
 
 def methodology_rows(ledger: Ledger) -> None:
@@ -607,7 +590,6 @@ def methodology_rows(ledger: Ledger) -> None:
 
 
 # The previous setup's P2NIA row files the ledger still reads (ACSIncome was not rerun).
-P2NIA_FILES = ("cheap-acs-income-rows", "synth-acs-income-rows", "paper-acs-income-rows")
 # Wall times measured on this machine when the result files were made (from pcer.md and
 # p2nia.md): files do not record the wall time of a whole sweep.
 WALL_TIMES = [
@@ -627,16 +609,17 @@ POPULATION_BIAS_TIMES = [
 LABELS = {"rf": "random forest", "xgb": "XGBoost"}
 
 
-def paper_grid_times() -> list[str]:
-    """Per (model, method) wall time of the paper grid: the sum of its tasks' ``task_seconds``
+def paper_grid_times(dataset: str, label: str) -> list[str]:
+    """Per (model, method) wall time of a paper grid: the sum of its tasks' ``task_seconds``
     (every row of a task carries the task's time, so one row per task is counted)."""
-    r = pd.read_csv(P2NIA / "paper-adult-rows.csv")
+    r = pd.read_csv(P2NIA / f"paper-{dataset}-rows.csv")
     r["method"] = r.mechanism + r.accounting.map(lambda a: f" ({a})" if isinstance(a, str) else "")
     tasks = r.drop_duplicates(["model", "rep", "mechanism", "accounting", "epsilon"])
     grid = Grid(r)
     lines = [
-        f"- P2NIA paper grid (Adult), {tasks.task_seconds.sum():,.0f} s of task time in all "
-        "(one process, one thread; `paper-adult-rows.csv`, `paper-adult-cost-stability.md`):"
+        f"- P2NIA paper grid ({label}), {tasks.task_seconds.sum():,.0f} s of task time in all "
+        f"(one process, one thread; `paper-{dataset}-rows.csv`, "
+        f"`paper-{dataset}-cost-stability.md`):"
     ]
     for (model, method), g in tasks.groupby(["model", "method"], sort=True):
         lines.append(
@@ -654,16 +637,9 @@ def wall_times() -> str:
     run_line = next((x for x in summary.splitlines() if "finished runs" in x), None)
     if run_line:
         lines.append(f"- PCER main sweep, from its store: {run_line.strip()}")
-    lines += paper_grid_times()
+    for dataset, label in GRIDS:
+        lines += paper_grid_times(dataset, label)
     lines += [f"- {what}: {t} ({src})" for what, t, src in POPULATION_BIAS_TIMES]
-    for name in P2NIA_FILES:
-        f = P2NIA / f"{name}.csv"
-        if not f.exists():
-            continue
-        secs = pd.read_csv(f)["seconds"].sum()
-        lines.append(
-            f"- P2NIA {f.stem} (previous setup): {secs:,.0f} task-seconds (sum over its rows)"
-        )
     return "\n".join(lines) + "\n"
 
 

@@ -2,6 +2,7 @@
 files: it must be current, so it cannot drift from the numbers."""
 
 import importlib.util
+import re
 from pathlib import Path
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "claims_table.py"
@@ -69,17 +70,31 @@ def test_p2nia_adult_rows_come_from_the_paper_grid():
         "0.900 ± 0.012 (6/10 defined)"
     )
     assert "black box 0.124 ± 0.013" in text
-    # the repetitions row follows the rows: match once every method has 10 (random forest),
-    # open before; unrun parts (MST/AIM with XGBoost) stay open; ACS rows come from the new
-    # grid or are labelled as the previous setup
-    reps = next(r for r in p2nia if "10 repetitions for every method" in r)
-    complete = grid.reps("mst") == grid.reps("aim") == "10 of 10"
-    assert ("| match on the random forest" in reps) if complete else ("| open:" in reps)
-    assert any("XGBoost: MST and AIM" in r and "| open" in r for r in p2nia)
+    # each dataset's grid gives the same rows from the same code (panel a Adult, b Folktables),
+    # and its repetitions row follows its rows: match once every method of both models has 10
+    # repetitions, open before; a method not run with a model is an open row of its own
+    for dataset, label in claims.GRIDS:
+        g = claims.Grid(claims.pd.read_csv(claims.P2NIA / f"paper-{dataset}-rows.csv"))
+        mine = [r for r in p2nia if re.search(rf" {label}[ :]", r.split(" | ")[1])]
+        items = [r.split(" | ")[1] for r in mine]
+        for fig in ("Fig. 3", "Fig. 4", "Fig. 5", "Fig. 8"):
+            assert any(i.startswith(f"{fig} {label}") for i in items), (fig, label)
+        xgb = [i for i in items if i.startswith((f"Fig. 6 {label}", f"Fig. 7 {label}"))]
+        assert xgb or any(i.startswith(f"Figs. 6/7 {label} XGBoost") for i in items)
+        assert all(claims.grid_command(dataset) in r for r in mine)
+        reps = next(r for r in mine if "10 repetitions for every method" in r)
+        runs = {
+            (model, m): g.reps(m, model)
+            for model in ("rf", "xgb")
+            for m in ("blackbox", "grr", "mst", "aim")
+            if not g.r[(g.r.model == model) & (g.r.mechanism == m)].empty
+        }
+        complete = len(runs) == 8 and set(runs.values()) == {"10 of 10"}
+        assert reps.endswith("| match |") if complete else ("| open:" in reps)
+        xgb_synth = ("xgb", "mst") in runs or ("xgb", "aim") in runs
+        unrun = [r for r in mine if re.search("XGBoost: (MST and AIM|every method)", r)]
+        assert bool(unrun) != xgb_synth and all("| open" in r for r in unrun)
     acs = [r for r in p2nia if "ACSIncome" in r]
-    assert acs and all(
-        "previous setup" in r or "paper_grid.py --dataset acs-income" in r for r in acs
-    )
-    assert any("paper_grid.py --dataset acs-income" in r for r in acs)
+    assert acs and all("paper_grid.py --dataset acs-income" in r for r in acs)
     fig1 = next(r for r in p2nia if r.startswith("| P2NIA | Fig. 1"))
     assert "| not offline" in fig1 and "CO → NE 0.046" in fig1
