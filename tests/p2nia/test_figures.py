@@ -164,3 +164,27 @@ def test_write_outputs_without_metric_epsilons(tmp_path):
     files = figs.write_outputs(_rows(models=("rf",)), tmp_path, "toy", metric_epsilons=())
     tables = next(f for f in files if f.name == "toy-tables.md").read_text()
     assert "ε = none" in tables and "Not run (no --metric-epsilons)" in tables
+
+
+def test_tables_are_per_model_and_never_mix_a_one_model_method_with_an_average(tmp_path):
+    # MST/AIM run with the random forest only; the black box with both models. A table that
+    # averaged the black box over both models beside MST/AIM on one would compare unlike
+    # things (the XGBoost black box's error differs); every table is per model instead.
+    frame = _rows()
+    frame.loc[frame.model == "xgb", "abs_error"] *= 3
+    frame = frame[~((frame.model == "xgb") & frame.mechanism.isin(["mst", "aim"]))]
+    figs.write_outputs(frame, tmp_path, "toy", metric_epsilons=(10.0,))
+    text = (tmp_path / "toy-tables.md").read_text()
+    rf = figs.sizes_summary(frame, model="rf")
+    xgb = figs.sizes_summary(frame, model="xgb")
+    for model, s in (("random forest", rf), ("XGBoost", xgb)):
+        assert f"## {model}: error vs n′" in text and f"## {model}: error vs ε" in text
+        assert figs.wide_table(s, "n") in text
+    xgb_part = text.split("## XGBoost: error vs n′")[1].split("##")[0]
+    assert "MST" not in xgb_part and "GRR" in xgb_part
+    # the per-metric table averages over the models every method has: the random forest
+    per_metric = text.split("## Per metric at n′ = 5000, ε = 10")[1]
+    assert per_metric.startswith(" (black-box: no ε; random forest)")
+    bb_rf = frame[(frame.model == "rf") & (frame.mechanism == "blackbox") & (frame.n == 5000)]
+    bb_dp = bb_rf[bb_rf.metric == "dp"].abs_error.mean()
+    assert f"| black-box | dp | {bb_dp:.4f} |" in per_metric

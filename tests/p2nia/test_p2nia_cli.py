@@ -121,7 +121,7 @@ def test_experiment_smoke(tmp_path, capsys):
     rows = pd.read_csv(tmp_path / "adult-rows.csv")
     assert set(rows.mechanism) == {"grr", "blackbox"} and set(rows.metric) == {"dp", "eo", "eopp"}
     assert (tmp_path / "adult-fig3-fig4.png").stat().st_size > 5000
-    assert "Error vs n′" in (tmp_path / "adult-tables.md").read_text()
+    assert "random forest: error vs n′" in (tmp_path / "adult-tables.md").read_text()
 
 
 def test_population_bias_between_shipped_states(tmp_path, capsys):

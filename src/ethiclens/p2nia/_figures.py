@@ -253,11 +253,16 @@ def write_outputs(
     files.append(raw)
     files += write_figures(frame, out, dataset)
 
+    # every table and the overview are per model, as the paper's figures are: a method run
+    # with one model only must not be set beside another's average over both
+    models = [m for m in model_names() if m in set(frame.model)]
+    models += sorted(set(frame.model) - set(models))
+    first = models[0] if models else None
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-    draw_sizes(axes[0], frame)
-    axes[0].set_title(f"{dataset}: error vs sample size (Fig. 3)", fontsize=10)
-    draw_epsilons(axes[1], frame)
-    axes[1].set_title(f"{dataset}: error vs privacy budget (Fig. 4)", fontsize=10)
+    draw_sizes(axes[0], frame, model=first)
+    axes[0].set_title(f"{dataset}: error vs sample size (Fig. 3), {_name(first)}", fontsize=10)
+    draw_epsilons(axes[1], frame, model=first)
+    axes[1].set_title(f"{dataset}: error vs privacy budget (Fig. 4), {_name(first)}", fontsize=10)
     for ax in axes:
         ax.grid(color="#eeeeee")
         ax.legend(fontsize=8)
@@ -267,53 +272,54 @@ def write_outputs(
     plt.close(fig)
     files.append(png)
 
-    series = _series(frame)
-    dp = series[series.metric == "dp"]
-    n_ref = _reference_n(dp)
-    s3 = sizes_summary(frame)
-    s4 = epsilons_summary(frame)
+    n_ref = _reference_n(frame[frame.metric == "dp"])
     metric_eps = [float(e) for e in metric_epsilons]
-    fig5 = series[(series.n == n_ref) & series.epsilon.isin(metric_eps + [0.0])]
-    s5 = _summary(fig5, ["mechanism", "epsilon", "metric"])
     md = [
         f"# P2NIA on {dataset}",
         "",
-        f"Rows: {len(frame)}; models: {sorted(frame.model.unique())}; repetitions: "
-        f"{frame.rep.nunique()}. Mean absolute error ± standard error over repetitions and "
-        "models; `runs` counts defined estimates (of all runs when some were undefined).",
-        "",
-        "## Error vs n′ (DP, ε = 10; black-box has no ε)",
-        "",
-        wide_table(s3, "n"),
-        "",
-        f"## Error vs ε (DP, n′ = {n_ref}; black-box: ε = 0 means none)",
-        "",
-        wide_table(s4, "epsilon"),
-        "",
-        f"## Per metric at n′ = {n_ref} (ε = {_and(metric_eps)}; black-box: ε = 0 means none)",
-        "",
-        _table(s5, ["mechanism", "epsilon", "metric"])
-        if metric_eps
-        else "Not run (no --metric-epsilons).",
-        "",
-        "## Long form (DP)",
-        "",
-        _table(s3, ["mechanism", "n"]),
-        "",
-        _table(s4, ["mechanism", "epsilon"]),
-        "",
+        f"Rows: {len(frame)}; models: {models}; repetitions: {frame.rep.nunique()}. Mean "
+        "absolute error ± standard error over repetitions, per model (the per-metric tables: "
+        "over the models every method was run with, as in the paper's Figs. 5 and 8); `runs` "
+        "counts defined estimates (of all runs when some were undefined).",
     ]
+    long_form = []
+    for model in models:
+        s3 = sizes_summary(frame, model=model)
+        s4 = epsilons_summary(frame, model=model)
+        md += [
+            "",
+            f"## {_name(model)}: error vs n′ (DP, ε = 10; black-box has no ε)",
+            "",
+            wide_table(s3, "n"),
+            "",
+            f"## {_name(model)}: error vs ε (DP, n′ = {n_ref}; black-box: ε = 0 means none)",
+            "",
+            wide_table(s4, "epsilon"),
+        ]
+        long_form += [f"### {_name(model)}", "", _table(s3, ["mechanism", "n"]), ""]
+        long_form += [_table(s4, ["mechanism", "epsilon"]), ""]
+    for e in metric_eps:
+        common = _common_models(frame, e)
+        s5 = metrics_summary(frame, epsilon=e, model=common)
+        md += [
+            "",
+            f"## Per metric at n′ = {n_ref}, ε = {e:g} (black-box: no ε; "
+            f"{' and '.join(_name(m) for m in common)})",
+            "",
+            _table(s5, ["mechanism", "metric"]),
+        ]
+    if not metric_eps:
+        md += ["", "## Per metric", "", "Not run (no --metric-epsilons): ε = none."]
+    md += ["", "## Long form (DP)", "", *long_form]
     path = out / f"{dataset}-tables.md"
     write_atomic(path, "\n".join(md))
     files.append(path)
     return files
 
 
-def _and(values) -> str:
-    shown = [f"{v:g}" for v in values]
-    if not shown:
-        return "none"
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+def _name(model) -> str:
+    """A model's label; ``None`` (no rows) is every model."""
+    return "every model" if model is None else model_label(model)
 
 
 def _runs(r) -> str:
