@@ -184,7 +184,25 @@ def test_tables_are_per_model_and_never_mix_a_one_model_method_with_an_average(t
     assert "MST" not in xgb_part and "GRR" in xgb_part
     # the per-metric table averages over the models every method has: the random forest
     per_metric = text.split("## Per metric at n′ = 5000, ε = 10")[1]
-    assert per_metric.startswith(" (black-box: no ε; random forest)")
+    assert per_metric.startswith(" (black-box: no ε; over random forest (2 repetitions))")
     bb_rf = frame[(frame.model == "rf") & (frame.mechanism == "blackbox") & (frame.n == 5000)]
     bb_dp = bb_rf[bb_rf.metric == "dp"].abs_error.mean()
     assert f"| black-box | dp | {bb_dp:.4f} |" in per_metric
+
+
+def test_metric_averages_cover_the_same_runs_for_every_method():
+    # MST with XGBoost for repetition 0 only (a grid still running): averaged over both models,
+    # MST would weigh XGBoost 1 run in 3 and the black box 2 in 4. Every series is averaged over
+    # the (model, repetition) runs all of them have: rf 0, rf 1 and xgb 0.
+    frame = _rows()
+    frame.loc[frame.model == "xgb", "abs_error"] *= 3
+    frame = frame[~((frame.model == "xgb") & (frame.rep == 1) & (frame.mechanism == "mst"))]
+    s = figs.metrics_summary(frame, epsilon=10.0, model=("rf", "xgb"))
+    bb = s[(s.mechanism == "blackbox") & (s.metric == "dp")].iloc[0]
+    rows = frame[(frame.mechanism == "blackbox") & (frame.metric == "dp") & (frame.n == 5000)]
+    runs = rows[(rows.model == "rf") | (rows.rep == 0)]
+    assert bb["count"] == 3 and bb["mean"] == pytest.approx(runs.abs_error.mean())
+    assert set(s[s.metric == "dp"]["count"]) == {3}
+    note = figs.metric_runs_note(frame, epsilon=10.0, model=("rf", "xgb"))
+    assert note == "random forest (2 repetitions) and XGBoost (1 repetition)"
+    assert "XGBoost (1 repetition)" in figs.paper_figures(frame)["fig5"][0]

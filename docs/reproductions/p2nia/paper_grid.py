@@ -17,13 +17,17 @@ Run from the repository root, single-threaded, e.g.::
     OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \\
         nice -n 10 .venv/bin/python docs/reproductions/p2nia/paper_grid.py --repetitions 10
 
-then ``... paper_grid.py --figures`` writes the figures and tables from the rows.
+then ``... paper_grid.py --figures`` writes the figures and tables from the rows and rewrites
+the generated tables of ``docs/reproductions/p2nia.md`` (the blocks between
+``<!-- grid:NAME -->`` and ``<!-- /grid:NAME -->``), so the doc cannot drift from the rows (a
+test checks it is current).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -34,9 +38,20 @@ import pandas as pd
 
 from ethiclens.p2nia import ExperimentConfig, write_experiment_outputs
 from ethiclens.p2nia._experiment import run_task, tasks_for
+from ethiclens.p2nia._figures import (
+    _common_models,
+    epsilons_summary,
+    metric_runs_note,
+    metrics_summary,
+    model_label,
+    sizes_summary,
+    wide_table,
+)
 from ethiclens.report import write_atomic
 
 HERE = Path(__file__).parent
+DOC = HERE.parent / "p2nia.md"
+DATASETS = ("adult", "acs-income")
 EPSILONS = (0.1, 0.5, 1.0, 2.0, 5.0, 10.0)
 SIZES = (250, 500, 1000, 2000, 5000)
 
@@ -145,6 +160,92 @@ def cost_and_stability(frame: pd.DataFrame) -> str:
     return "\n".join(out) + "\n"
 
 
+def _series_label(mechanism: str, accounting) -> str:
+    names = {"blackbox": "black box", "grr": "GRR", "mst": "MST", "aim": "AIM"}
+    name = names.get(mechanism, mechanism)
+    return f"{name} ({accounting})" if mechanism == "grr" else name
+
+
+def cost_table(frame: pd.DataFrame) -> str:
+    """Markdown: tasks, repetitions and wall time per (model, method)."""
+    tasks = frame.drop_duplicates(["model", "rep", "mechanism", "accounting", "epsilon"])
+    lines = [
+        "| model | method | tasks | repetitions | wall time | per task (mean) |",
+        "|---|---|---|---|---|---|",
+    ]
+    keys = tasks.assign(acc=tasks.accounting.fillna(""))
+    for (model, mech, acc), g in keys.groupby(["model", "mechanism", "acc"], sort=True):
+        lines.append(
+            f"| {model_label(model)} | {_series_label(mech, acc or None)} | {len(g)} | "
+            f"{g.rep.nunique()} | {g.task_seconds.sum():,.0f} s | {g.task_seconds.mean():.1f} s |"
+        )
+    total = tasks.task_seconds.sum()
+    lines += ["", f"Total: {total:,.0f} s of task time ({total / 3600:.1f} h on one core)."]
+    return "\n".join(lines)
+
+
+def stability_table(frame: pd.DataFrame, model: str) -> str:
+    """Markdown: MST/AIM DP error per ε at the largest n′ — mean, SD, range over repetitions."""
+    f = frame[
+        (frame.model == model)
+        & frame.mechanism.isin(["mst", "aim"])
+        & (frame.metric == "dp")
+        & (frame.n == frame.n.max())
+    ]
+    lines = ["| method | ε | runs | mean | SD | min | max |", "|---|---|---|---|---|---|---|"]
+    for (mech, eps), g in f.groupby(["mechanism", "epsilon"], sort=True):
+        e = g.abs_error.dropna()
+        sd = f"{e.std():.4f}" if len(e) > 1 else "—"
+        lines.append(
+            f"| {_series_label(mech, None)} | {eps:g} | {len(e)} | {e.mean():.4f} | {sd} | "
+            f"{e.min():.4f} | {e.max():.4f} |"
+        )
+    return "\n".join(lines) if len(f) else "Not run."
+
+
+def doc_blocks(frame: pd.DataFrame, dataset: str) -> dict[str, str]:
+    """The generated tables of p2nia.md for one dataset's rows, by block name."""
+    blocks = {f"{dataset}:cost": cost_table(frame)}
+    for model in sorted(set(frame.model)):
+        blocks[f"{dataset}:{model}:sizes"] = wide_table(sizes_summary(frame, model=model), "n")
+        blocks[f"{dataset}:{model}:epsilons"] = wide_table(
+            epsilons_summary(frame, model=model), "epsilon"
+        )
+        blocks[f"{dataset}:{model}:stability"] = stability_table(frame, model)
+    for eps in (10.0, 1.0):
+        common = _common_models(frame, eps)
+        table = wide_table(metrics_summary(frame, epsilon=eps, model=common), "metric")
+        runs = metric_runs_note(frame, epsilon=eps, model=common)
+        blocks[f"{dataset}:metrics:{eps:g}"] = (
+            f"{table}\n\n(Over {runs}, the runs every method has.)"
+        )
+    return blocks
+
+
+BLOCK = re.compile(
+    r"(<!-- grid:(?P<name>[^ ]+) -->\n)(?P<body>.*?)(\n<!-- /grid:(?P=name) -->)", re.S
+)
+
+
+def render_doc(text: str, blocks: dict[str, str]) -> str:
+    """``text`` with every generated block that ``blocks`` has replaced by its new content."""
+
+    def repl(m):
+        name = m.group("name")
+        return m.group(1) + blocks[name] + m.group(4) if name in blocks else m.group(0)
+
+    return BLOCK.sub(repl, text)
+
+
+def all_doc_blocks() -> dict[str, str]:
+    blocks = {}
+    for dataset in DATASETS:
+        rows = HERE / f"paper-{dataset}-rows.csv"
+        if rows.exists():
+            blocks.update(doc_blocks(pd.read_csv(rows), dataset))
+    return blocks
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--dataset", default="adult")
@@ -165,7 +266,8 @@ def main() -> None:
         files = write_experiment_outputs(frame, HERE, f"paper-{args.dataset}")
         path = HERE / f"paper-{args.dataset}-cost-stability.md"
         write_atomic(path, cost_and_stability(frame))
-        print("wrote", [f.name for f in files] + [path.name])
+        write_atomic(DOC, render_doc(DOC.read_text(encoding="utf-8"), all_doc_blocks()))
+        print("wrote", [f.name for f in files] + [path.name, DOC.name])
         return
     done = (
         {

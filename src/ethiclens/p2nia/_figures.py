@@ -116,13 +116,35 @@ def epsilons_summary(frame, *, n=None, metric="dp", model=None) -> pd.DataFrame:
     return _summary(f[f.n == n], ["mechanism", "epsilon"])
 
 
-def metrics_summary(frame, *, epsilon, n=None, model=None) -> pd.DataFrame:
-    """Fig. 5/8 data: error per (series, metric) at ``epsilon`` (black box: none) and n′ =
-    ``n`` (default the largest), over every model in the rows unless ``model`` is given."""
+def _metric_rows(frame, *, epsilon, n=None, model=None) -> pd.DataFrame:
+    """Rows of Fig. 5/8 at ``epsilon`` (black box: none) and n′ = ``n`` (default the largest),
+    restricted to the (model, repetition) runs every series has: averaged over models, a
+    series run with fewer repetitions of one model would otherwise weigh the models
+    differently from the others."""
     f = _model_rows(_series(frame), model)
     n = _reference_n(f) if n is None else n
     f = f[(f.n == n) & ((f.mechanism == "blackbox") | np.isclose(f.epsilon, epsilon))]
-    return _summary(f, ["mechanism", "metric"])
+    units = [set(zip(g.model, g.rep, strict=True)) for _, g in f.groupby("mechanism")]
+    keep = set.intersection(*units) if units else set()
+    return f[[u in keep for u in zip(f.model, f.rep, strict=True)]]
+
+
+def metrics_summary(frame, *, epsilon, n=None, model=None) -> pd.DataFrame:
+    """Fig. 5/8 data: error per (series, metric) at ``epsilon`` (black box: none) and n′ =
+    ``n`` (default the largest), over every model in the rows unless ``model`` is given, and
+    over the repetitions every series has (``_metric_rows``)."""
+    return _summary(_metric_rows(frame, epsilon=epsilon, n=n, model=model), ["mechanism", "metric"])
+
+
+def metric_runs_note(frame, *, epsilon, model=None) -> str:
+    """Which runs a Fig. 5/8 average covers, e.g. "random forest (10 repetitions) and XGBoost
+    (6 repetitions)"."""
+    f = _metric_rows(frame, epsilon=epsilon, model=model)
+    parts = [
+        f"{model_label(m)} ({g.rep.nunique()} repetition{'s' if g.rep.nunique() != 1 else ''})"
+        for m, g in f.groupby("model")
+    ]
+    return " and ".join(parts) if parts else "no run common to every method"
 
 
 def draw_sizes(ax, frame, *, epsilon=10.0, metric="dp", model=None) -> list[str]:
@@ -203,10 +225,9 @@ def paper_figures(frame: pd.DataFrame) -> dict:
     for key, e in (("fig5", 10.0), ("fig8", 1.0)):
         if e in eps:
             common = _common_models(frame, e)
-            averaged = " and ".join(model_label(m) for m in common)
-            word = "averaged over" if len(common) > 1 else "model:"
+            averaged = metric_runs_note(frame, epsilon=e, model=common)
             figs[key] = (
-                f"DP, EO and EOpp errors at ε = {e:g} ({word} {averaged})",
+                f"DP, EO and EOpp errors at ε = {e:g}\n(over {averaged})",
                 draw_metrics,
                 {"epsilon": e, "model": common},
             )
@@ -303,8 +324,8 @@ def write_outputs(
         s5 = metrics_summary(frame, epsilon=e, model=common)
         md += [
             "",
-            f"## Per metric at n′ = {n_ref}, ε = {e:g} (black-box: no ε; "
-            f"{' and '.join(_name(m) for m in common)})",
+            f"## Per metric at n′ = {n_ref}, ε = {e:g} (black-box: no ε; over "
+            f"{metric_runs_note(frame, epsilon=e, model=common)})",
             "",
             _table(s5, ["mechanism", "metric"]),
         ]
@@ -349,12 +370,20 @@ def wide_table(summary: pd.DataFrame, x: str) -> str:
         + " |",
         "|" + "---|" * (len(series) + 1),
     ]
-    for value in sorted(summary[x].unique()):
+    values = summary[x].unique()
+    if x == "metric":  # DP, EO, EOpp in the paper's order
+        values = sorted(values, key=lambda m: list(METRIC_NAMES).index(m))
+    else:
+        values = sorted(values)
+    for value in values:
         cells = []
         for s in series:
             r = summary[(summary.mechanism == s) & (summary[x] == value)]
             cells.append(_cell(r.iloc[0]) if len(r) else "")
-        shown = "none" if x == "epsilon" and value == 0 else f"{value:g}"
+        if x == "metric":
+            shown = METRIC_NAMES.get(value, value)
+        else:
+            shown = "none" if x == "epsilon" and value == 0 else f"{value:g}"
         lines.append(f"| {shown} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
