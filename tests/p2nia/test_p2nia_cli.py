@@ -214,12 +214,21 @@ def test_population_bias_papers_california_setup_through_download(tmp_path, monk
 
 
 @pytest.mark.parametrize(
-    ("audit_states", "message"),
-    [("all,NE", "'all' cannot be combined"), (",", "empty"), ("ZZ", "unknown state code")],
+    ("flag", "value", "message"),
+    [
+        ("--audit-states", "all,NE", "'all' cannot be combined"),
+        ("--audit-states", ",", "empty"),
+        ("--audit-states", "ZZ", "unknown ACS state code"),
+        ("--audit-states", "NE,ne", "NE given more than once"),
+        ("--train-state", "ZZ", "unknown ACS state code"),
+        ("--train-state", "all", "unknown ACS state code"),
+        ("--train-state", "", "unknown ACS state code"),
+    ],
 )
-def test_population_bias_bad_audit_states(audit_states, message, tmp_path, monkeypatch, capsys):
+def test_population_bias_bad_states(flag, value, message, tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("ETHICLENS_CACHE", str(tmp_path))
-    argv = ["p2nia", "population-bias", "--audit-states", audit_states, "--repetitions", "1"]
+    argv = ["p2nia", "population-bias", flag, value, "--repetitions", "1"]
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert message in err and "Fix:" in err and "Traceback" not in err
+    assert f"column '{flag}'" in err and message in err and "Fix:" in err
+    assert "Traceback" not in err and not any(tmp_path.iterdir())  # nothing trained or cached

@@ -414,7 +414,7 @@ def population_bias_cmd(train_state, audit_states, model, repetitions, download,
         if out:
             check_writable(out)
     states = audit_states_for(
-        train_state, split_list(audit_states, "--audit-states"), "--audit-states"
+        train_state, split_list(audit_states, "--audit-states"), "--audit-states", "--train-state"
     )
     console = _console()
     frame = cross_population(

@@ -342,23 +342,49 @@ ACS_STATES = (
 ).split()
 
 
-def audit_states_for(train_state: str, audit_states, flag: str = "audit_states") -> list[str]:
-    """The audit states, ``"all"`` meaning every other ACS state (the paper's Fig. 1)."""
+def _state(code, flag: str) -> str:
+    state = str(code).strip().upper()
+    if state not in ACS_STATES:
+        raise EthicLensInputError(
+            "unknown ACS state code",
+            column=flag,
+            value=code,
+            fix=f"use a two-letter code, one of {', '.join(ACS_STATES)}",
+        )
+    return state
+
+
+def audit_states_for(
+    train_state: str, audit_states, flag: str = "audit_states", train_flag: str = "train_state"
+) -> list[str]:
+    """The audit states, ``"all"`` meaning every other ACS state (the paper's Fig. 1); codes
+    checked and upper-cased, each state once."""
+    train = _state(train_state, train_flag)
     if isinstance(audit_states, str):
         audit_states = [audit_states]
-    states = [str(s).strip().upper() for s in audit_states]
-    if states == ["ALL"]:
-        return [s for s in ACS_STATES if s != str(train_state).strip().upper()]
-    if "ALL" in states:
+    given = [str(s).strip().upper() for s in audit_states]
+    if given == ["ALL"]:
+        return [s for s in ACS_STATES if s != train]
+    if "ALL" in given:
         raise EthicLensInputError(
             "'all' cannot be combined with named states",
             column=flag,
-            value=",".join(states),
+            value=",".join(given),
             fix="pass 'all' alone, or list the states",
         )
-    if not states:
+    if not given:
         raise EthicLensInputError(
             "no audit state given", column=flag, fix=f"e.g. {flag} NE, or 'all'"
+        )
+    states = [_state(s, flag) for s in given]
+    repeated = sorted({s for s in states if states.count(s) > 1})
+    if repeated:
+        raise EthicLensInputError(
+            f"{', '.join(repeated)} given more than once (its error would count twice in the "
+            "mean over states)",
+            column=flag,
+            value=",".join(given),
+            fix="list each state once",
         )
     return states
 
@@ -393,7 +419,7 @@ def cross_population(
             fix="e.g. repetitions=3",
         )
     states = audit_states_for(train_state, audit_states)
-    ds = ds_mod.load_acs_income([train_state], year=year, download=download)
+    ds = ds_mod.load_acs_income([_state(train_state, "train_state")], year=year, download=download)
     X = ds.features.copy()
     X["SEX"] = ds.protected["SEX"].to_numpy()
     queries = {}
