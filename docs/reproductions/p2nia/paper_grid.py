@@ -113,53 +113,6 @@ def plan(dataset: str, models, repetitions: int, mechanisms) -> list[dict]:
     )
 
 
-def cost_and_stability(frame: pd.DataFrame) -> str:
-    """Markdown: the wall time each (model, method) took, and MST/AIM's DP error per ε with its
-    spread over repetitions (the paper's "instability at intermediate ε")."""
-    f = frame.copy()
-    f["series"] = f.mechanism.where(f.accounting.ne("per-column"), f.mechanism + "/per-column")
-    tasks = f.drop_duplicates(["model", "rep", "series", "epsilon"])
-    cost = tasks.groupby(["model", "series"]).agg(
-        tasks=("task_seconds", "size"),
-        repetitions=("rep", "nunique"),
-        seconds=("task_seconds", "sum"),
-        per_task=("task_seconds", "mean"),
-    )
-    out = [
-        "# P2NIA paper grid: cost and stability",
-        "",
-        "Wall time of each task on this machine (one process, one thread, `nice -n 10`, the "
-        "machine shared with other jobs); a task = one (model, repetition, method, ε), the "
-        "model fit counted in the first task of each repetition.",
-        "",
-        "| model | method | tasks | repetitions | total s | mean s per task |",
-        "|---|---|---|---|---|---|",
-    ]
-    for (model, series), r in cost.iterrows():
-        out.append(
-            f"| {model} | {series} | {int(r.tasks)} | {int(r.repetitions)} | {r.seconds:.0f} | "
-            f"{r.per_task:.1f} |"
-        )
-    out += [
-        "",
-        f"Total: {tasks.task_seconds.sum():.0f} s.",
-        "",
-        "## DP error vs ε at the largest n′: mean, SD and range over repetitions",
-        "",
-        "| model | method | ε | runs | mean | SD | min | max |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
-    dp = f[(f.metric == "dp") & (f.n == f.n.max()) & (f.mechanism != "blackbox")]
-    for (model, series, eps), g in dp.groupby(["model", "series", "epsilon"]):
-        e = g.abs_error.dropna()
-        sd = f"{e.std():.4f}" if len(e) > 1 else "—"
-        out.append(
-            f"| {model} | {series} | {eps:g} | {len(e)} of {len(g)} | {e.mean():.4f} | {sd} | "
-            f"{e.min():.4f} | {e.max():.4f} |"
-        )
-    return "\n".join(out) + "\n"
-
-
 def _series_label(mechanism: str, accounting) -> str:
     names = {"blackbox": "black box", "grr": "GRR", "mst": "MST", "aim": "AIM"}
     name = names.get(mechanism, mechanism)
@@ -201,6 +154,29 @@ def stability_table(frame: pd.DataFrame, model: str) -> str:
             f"{e.min():.4f} | {e.max():.4f} |"
         )
     return "\n".join(lines) if len(f) else "Not run."
+
+
+def cost_and_stability(frame: pd.DataFrame) -> str:
+    """Markdown: the wall time each (model, method) took, and MST/AIM's DP error per ε with its
+    spread over repetitions (the paper's "instability at intermediate ε"), per model."""
+    out = [
+        "# P2NIA paper grid: cost and stability",
+        "",
+        "Wall time of each task on this machine (one process, one thread, `nice -n 10`, the "
+        "machine shared with other jobs); a task = one (model, repetition, method, ε), the "
+        "model fit counted in the first task of each repetition.",
+        "",
+        cost_table(frame),
+    ]
+    for model in sorted(set(frame.model)):
+        out += [
+            "",
+            f"## {model_label(model)}: MST/AIM DP error vs ε at the largest n′ (mean, SD and "
+            "range over repetitions)",
+            "",
+            stability_table(frame, model),
+        ]
+    return "\n".join(out) + "\n"
 
 
 def doc_blocks(frame: pd.DataFrame, dataset: str) -> dict[str, str]:
