@@ -202,7 +202,9 @@ def pcer_rows(ledger: Ledger) -> None:
                 f"`full` {full[f'{col}_mean'] - pv:+.3f}, `paper` {pap[f'{col}_mean'] - pv:+.3f}"
             )
             status = (
-                "match" if st_full == "match" else
+                "match" if st_full == st_paper == "match" else
+                "match with `full` features only (not the `paper` preset's default)"
+                if st_full == "match" else
                 "match with `paper` features only" if st_paper == "match" else
                 f"deviation: {diffs}; no feature set reproduces it (pcer.md)"
             )  # fmt: skip
