@@ -147,8 +147,15 @@ PCER = [
 ]
 CARD = [*AUDIT_B, "--card-info"]
 
+
 # (id, argv, setup (or None), substrings the message must contain). A "Fix:" is required
 # unless the case is a click type error (their wording names the flag and the expected type).
+def _store_copy(name):
+    """A results store with finished runs (written by an earlier version; still readable)."""
+    store = Path(__file__).parents[1] / "experiments" / "data" / "store_v1.sqlite"
+    return lambda d: (d / name).write_bytes(store.read_bytes())
+
+
 CASES = [
     # ---- outputs: never an input, never another output, never a device; refused before work
     ("audit-json-is-input", [*AUDIT_B, "--json", "{d}/base.csv"], None, ["--json", "input"]),
@@ -213,6 +220,32 @@ CASES = [
     ("audit-json-into-proc", [*AUDIT_B, "--json", "/proc/ethiclens-x.json"], None, ["/proc"]),
     ("audit-json-missing-folder", [*AUDIT_B, "--json", "{d}/no/such/o.json"], None, ["folder"]),
     ("audit-json-is-a-fifo", [*AUDIT_B, "--json", "{d}/fifo"], _fifo("fifo"), ["not a regular"]),
+    # a file where an output's folder should be: mkdir -p cannot fix it, so it is not suggested
+    (
+        "audit-json-under-a-file",
+        [*AUDIT_B, "--json", "{d}/base.csv/o.json"],
+        None,
+        ["base.csv is a file, not a folder"],
+    ),
+    (
+        "audit-json-under-a-file-deep",
+        [*AUDIT_B, "--json", "{d}/base.csv/x/o.json"],
+        None,
+        ["base.csv is a file, not a folder"],
+    ),
+    (
+        "pcer-tables-out-under-a-file",
+        ["pcer", "tables", "{d}/store.sqlite", "--out", "{d}/base.csv/tables"],
+        _store_copy("store.sqlite"),
+        ["--out", "base.csv is a file, not a folder"],
+    ),
+    (
+        "p2nia-experiment-out-under-a-file",
+        ["p2nia", "experiment", "--models", "rf", "--mechanisms", "blackbox", "--repetitions", "1"]
+        + ["--sizes", "500", "--epsilons", "10", "--out", "{d}/base.csv/results"],
+        None,
+        ["--out", "base.csv is a file, not a folder"],
+    ),
     ("audit-html-is-a-fifo", [*AUDIT_B, "--html", "{d}/fifo"], _fifo("fifo"), ["not a regular"]),
     # ---- numbers given to flags
     ("audit-n-boot-1e11", [*AUDIT, "--n-boot", "1e11"], None, ["--n-boot", "integer"]),

@@ -195,7 +195,9 @@ def test_population_bias_papers_california_setup_through_download(tmp_path, monk
     argv = ["p2nia", "population-bias", "--train-state", "CA", "--audit-states", "all"]
     argv += ["--repetitions", "2", "--json", str(out), "--plot", str(png)]
     assert main(argv) == 2  # not cached and no --download: refused before any training
-    assert "not in the cache" in capsys.readouterr().err and calls == []
+    err = capsys.readouterr().err  # one message for every missing state, not the first only
+    assert "49 of the 51 states' ACS 2018 person files are not in the cache" in err
+    assert "CA, " in err and "--download" in err and calls == []
     assert main([*argv, "--download"]) == 0
     rows = pd.DataFrame(json.loads(out.read_text()))
     audit = set(rows.audit_state)
@@ -223,6 +225,8 @@ def test_population_bias_papers_california_setup_through_download(tmp_path, monk
         ("--train-state", "ZZ", "unknown ACS state code"),
         ("--train-state", "all", "unknown ACS state code"),
         ("--train-state", "", "unknown ACS state code"),
+        ("--audit-states", "ne,CO", "CO is the training state"),
+        ("--plot", "fig1.txt", "the plot is a PNG image"),
     ],
 )
 def test_population_bias_bad_states(flag, value, message, tmp_path, monkeypatch, capsys):
@@ -232,3 +236,22 @@ def test_population_bias_bad_states(flag, value, message, tmp_path, monkeypatch,
     err = capsys.readouterr().err
     assert f"column '{flag}'" in err and message in err and "Fix:" in err
     assert "Traceback" not in err and not any(tmp_path.iterdir())  # nothing trained or cached
+
+
+def test_release_into_a_path_under_a_file_is_refused(tmp_path, capsys):
+    rows = pd.DataFrame({"sex": ["F", "M"] * 30, "income": [1, 0] * 30, "pred": [0, 1] * 30})
+    rows.to_csv(tmp_path / "audit.csv", index=False)
+    req = tmp_path / "request.json"
+    argv = ["p2nia", "request", "--n", "20", "--protected", "sex", "--groups", "F,M"]
+    assert (
+        main(
+            [*argv, "--metrics", "dp", "--mechanism", "grr", "--epsilon", "1"] + ["--out", str(req)]
+        )
+        == 0
+    )
+    capsys.readouterr()
+    argv = ["p2nia", "release", "--request", str(req), "--data", str(tmp_path / "audit.csv")]
+    argv += ["--y-true", "income", "--y-pred", "pred", "--out", str(tmp_path / "audit.csv" / "r")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "audit.csv is a file, not a folder" in err and "Fix:" in err and "mkdir" not in err

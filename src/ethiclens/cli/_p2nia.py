@@ -10,7 +10,7 @@ import click
 from .._checks import split_list
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_table
-from ..report import check_writable, write_atomic
+from ..report import check_writable, ensure_output_folder, write_atomic
 from ._options import LiveHelpOption, RegistryChoice
 from ._probe import _console
 
@@ -362,18 +362,7 @@ def experiment_cmd(
         accounting=accounting,
     )
     cfg.validate()
-    if Path(out_dir).exists() and not Path(out_dir).is_dir():
-        raise EthicLensInputError(
-            f"{out_dir} is a file", column="--out", fix="choose a folder for the outputs"
-        )
-    try:
-        Path(out_dir).mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise EthicLensInputError(
-            f"cannot create {out_dir} ({exc.strerror})",
-            column="--out",
-            fix="choose a writable folder",
-        ) from exc
+    ensure_output_folder(out_dir, "--out")
     console = _console()
     with Progress(console=console) as bar:
         task = bar.add_task(f"p2nia {dataset}", total=None)
@@ -409,6 +398,13 @@ def population_bias_cmd(train_state, audit_states, model, repetitions, download,
     """Train on one ACSIncome state, audit with another state's records: the error."""
     from ..p2nia import audit_states_for, cross_population, write_population_bias_figure
 
+    if plot and Path(plot).suffix.lower() != ".png":
+        raise EthicLensInputError(
+            "the plot is a PNG image",
+            column="--plot",
+            value=plot,
+            fix=f"give a path ending in .png, e.g. {Path(plot).with_suffix('.png').name}",
+        )
     check_outputs({"--json": json_out, "--plot": plot})
     for out in (json_out, plot):
         if out:

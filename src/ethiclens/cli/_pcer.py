@@ -27,7 +27,7 @@ from ..privacy import (
     prepare,
     trainer_names,
 )
-from ..report import check_writable, write_atomic
+from ..report import check_writable, ensure_output_folder, write_atomic
 from ._options import LiveHelpOption, RegistryChoice
 from ._probe import _console, positive_option
 
@@ -566,12 +566,10 @@ def tables_cmd(store, out_dir):
         "mia.csv",
         "tables.md",
         "figure1.png",
+        "figure1.svg",
     ]
     check_outputs({f"--out ({n})": Path(out_dir) / n for n in names}, inputs=[store])
-    if Path(out_dir).exists() and not Path(out_dir).is_dir():
-        raise EthicLensInputError(
-            f"{out_dir} is a file", column="--out", fix="give a folder for the tables"
-        )
+    ensure_output_folder(out_dir, "--out", create=False)  # created once the store is read
     st = open_existing(store)
     try:
         groups = st.group_stats()
@@ -584,8 +582,10 @@ def tables_cmd(store, out_dir):
         runs = st.runs()
     finally:
         st.close()
-    files = write_tables(groups, out_dir, runs=runs)
-    click.echo(f"wrote {len(files)} outputs to {out_dir} (tables.md, CSVs, figure1)")
+    ensure_output_folder(out_dir, "--out")  # the store is readable and has runs: now create it
+    write_tables(groups, out_dir, runs=runs)
+    written = sorted(p for p in Path(out_dir).iterdir() if p.name in names)
+    click.echo(f"wrote {len(written)} files to {out_dir}: {', '.join(p.name for p in written)}")
 
 
 @pcer_group.command("export")

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from .. import datasets as ds_mod
-from ..errors import EthicLensInputError
+from ..errors import DataFileError, EthicLensInputError
 from ._blackbox import blackbox_audit
 from ._common import check_epsilon
 from ._estimate import estimate
@@ -362,6 +362,7 @@ def audit_states_for(
     train = _state(train_state, train_flag)
     if isinstance(audit_states, str):
         audit_states = [audit_states]
+    typed = ",".join(map(str, audit_states))
     given = [str(s).strip().upper() for s in audit_states]
     if given == ["ALL"]:
         return [s for s in ACS_STATES if s != train]
@@ -369,7 +370,7 @@ def audit_states_for(
         raise EthicLensInputError(
             "'all' cannot be combined with named states",
             column=flag,
-            value=",".join(given),
+            value=typed,
             fix="pass 'all' alone, or list the states",
         )
     if not given:
@@ -383,8 +384,16 @@ def audit_states_for(
             f"{', '.join(repeated)} given more than once (its error would count twice in the "
             "mean over states)",
             column=flag,
-            value=",".join(given),
+            value=typed,
             fix="list each state once",
+        )
+    if train in states:
+        raise EthicLensInputError(
+            f"{train} is the training state: its records are the model's own population (the "
+            "reference), not another state's, and would pull the mean error towards 0",
+            column=flag,
+            value=typed,
+            fix=f"list other states than {train}, or 'all' for every other state",
         )
     return states
 
@@ -419,13 +428,32 @@ def cross_population(
             fix="e.g. repetitions=3",
         )
     states = audit_states_for(train_state, audit_states)
-    ds = ds_mod.load_acs_income([_state(train_state, "train_state")], year=year, download=download)
+    train = _state(train_state, "train_state")
+    loaded, missing = {}, []
+    for state in [train, *states]:  # every state first: one message lists all that are missing
+        try:
+            loaded[state] = ds_mod.load_acs_income([state], year=year, download=download)
+        except DataFileError as exc:
+            if download or "not in the cache" not in str(exc):
+                raise
+            missing.append(state)
+    if missing:
+        shown = ", ".join(missing[:10]) + (
+            f" and {len(missing) - 10} more" if len(missing) > 10 else ""
+        )
+        raise DataFileError(
+            f"{len(missing)} of the {len(states) + 1} states' ACS {year} person files are not in "
+            f"the cache: {shown}",
+            fix="allow downloading them (download=True; CLI: --download) on a machine with "
+            "internet access, or use the shipped states (CO, NE for 2018)",
+        )
+    ds = loaded.pop(train)
     X = ds.features.copy()
     X["SEX"] = ds.protected["SEX"].to_numpy()
-    queries = {}
-    for state in states:
-        other = ds_mod.load_acs_income([state], year=year, download=download)
-        queries[state] = other.features.assign(SEX=other.protected["SEX"].to_numpy())
+    queries = {
+        state: other.features.assign(SEX=other.protected["SEX"].to_numpy())
+        for state, other in loaded.items()
+    }
     rows = []
     for rep in range(repetitions):
         X_tr, X_te, y_tr, y_te = train_test_split(

@@ -30,6 +30,7 @@ import pandas as pd
 from .._checks import check_seed as _check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
+from ..report import ensure_output_folder
 from ._common import (
     MANIFEST,
     TABLE,
@@ -429,14 +430,7 @@ def write_release(
             budget["this_release_delta"] = manifest["delta"]
         manifest["budget"] = budget
     validate_manifest({**manifest, "table": TABLE, "sha256": "", "manifest_sha256": ""}, rel.table)
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise EthicLensInputError(
-            f"cannot create {out.parent} ({exc.strerror})",
-            column="--out",
-            fix="choose a writable folder",
-        ) from exc
+    ensure_output_folder(out.parent, "--out")
     data = rel.table.to_csv(index=False).encode()
     manifest.update({"table": TABLE, "sha256": _sha256_bytes(data)})
     manifest["manifest_sha256"] = _manifest_digest(manifest)

@@ -22,7 +22,7 @@ from ._notebook import (
 from ._provenance import benchmark_provenance, load_card_info
 from ._render import Report, Section, paragraph, table
 from ._schema import load_schema, validate_report
-from ._write import check_writable, write_atomic
+from ._write import check_writable, ensure_output_folder, write_atomic
 
 
 def render_html(result_or_report, title: str | None = None) -> str:
@@ -52,6 +52,7 @@ __all__ = [
     "validate_thresholds",
     "write_atomic",
     "check_writable",
+    "ensure_output_folder",
     "format_number",
     "format_estimate",
     "below_floor",

@@ -20,6 +20,15 @@ def check_writable(path: str | Path) -> Path:
             fix="give the path of a regular file to create or replace",
         )
     if not folder.is_dir():
+        # the nearest part of the path that exists decides the message: a file where a folder
+        # is needed cannot be fixed by mkdir -p
+        blocker = next((q for q in folder.parents if q.exists()), None)
+        blocker = folder if folder.exists() else blocker
+        if blocker is not None and not blocker.is_dir():
+            raise EthicLensInputError(
+                f"output {path}: {blocker} is a file, not a folder",
+                fix="choose an output path whose folders are folders",
+            )
         raise EthicLensInputError(
             f"output {path}: folder {folder} does not exist",
             fix=f"create it first (mkdir -p {folder}) or choose another path",
@@ -37,6 +46,38 @@ def check_writable(path: str | Path) -> Path:
             f"output {path}: cannot create a file in {folder} ({exc.strerror or exc})",
             fix="choose a folder you can write to",
         ) from exc
+    return path
+
+
+def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool = True) -> Path:
+    """Create the output folder ``path`` (and its parents) or fail with a message that names
+    ``flag`` and what is in the way, before any work is done. ``create=False`` only checks
+    that it could be created (so a command refused later leaves no empty folder behind)."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise EthicLensInputError(
+            f"{path} is a file, not a folder", column=flag, fix="give a folder for the outputs"
+        )
+    existing = path if path.exists() else next((q for q in path.parents if q.exists()), None)
+    if existing is not None and not existing.is_dir():
+        raise EthicLensInputError(
+            f"cannot create {path}: {existing} is a file, not a folder",
+            column=flag,
+            fix="choose an output path whose folders are folders",
+        )
+    if not create:
+        if existing is not None:
+            check_writable(existing / ".ethiclens-probe")
+        return path
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise EthicLensInputError(
+            f"cannot create {path} ({exc.strerror or exc})",
+            column=flag,
+            fix="choose a folder you can write to",
+        ) from exc
+    check_writable(path / ".ethiclens-probe")  # a folder that exists but takes no files
     return path
 
 
