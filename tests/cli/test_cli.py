@@ -26,6 +26,18 @@ def test_datasets_list_and_info(capsys):
     )
 
 
+@pytest.mark.parametrize(
+    ("features", "rows", "pcer_rows"), [("full", 30162, 45222), ("paper", 46033, 46033)]
+)
+def test_datasets_info_gives_the_rows_each_use_loads(features, rows, pcer_rows, capsys):
+    # `audit adult` loads the training file; PCER adds the test file (the paper's n): both shown
+    code, out, _ = run(["datasets", "info", "adult", "--features", features], capsys)
+    info = json.loads(out)
+    assert code == 0 and info["rows"] == rows
+    assert info["pcer"] == {"rows": pcer_rows, "loader_options": {"include_test": True}}
+    assert "p2nia" not in info  # P2NIA loads Adult as the audit does
+
+
 def test_audit_compas_writes_valid_json(tmp_path, capsys):
     out_json = tmp_path / "compas.json"
     code, out, _ = run(["audit", "compas", "--n-boot", "500", "--json", str(out_json)], capsys)

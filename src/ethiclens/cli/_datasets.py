@@ -32,7 +32,16 @@ def list_datasets():
     help="A named feature set of the dataset (see datasets list); default: full.",
 )
 def info(name, feature_set):
-    """Rows, base rate, protected groups and provenance of NAME, as JSON."""
+    """Rows, base rate, protected groups and provenance of NAME, as JSON.
+
+    ``rows`` is the dataset as ``ethiclens audit NAME`` loads it; where PCER or P2NIA load it
+    differently (Adult's PCER runs add the test file), ``pcer``/``p2nia`` give their rows and
+    loader options."""
     entry = get_entry(name, flag="NAME")
     entry.check_features(feature_set, flag="--features")
-    click.echo(json.dumps(entry.load(features=feature_set).describe(), indent=2))
+    out = entry.load(features=feature_set).describe()
+    for use, options in (("pcer", entry.pcer_options), ("p2nia", entry.p2nia_options)):
+        if entry.uses(use) and options:
+            rows = len(entry.load(features=feature_set, **options))
+            out[use] = {"rows": rows, "loader_options": dict(options)}
+    click.echo(json.dumps(out, indent=2))
