@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -226,3 +227,16 @@ def test_store_lock_names_its_holder(tmp_path):
     finally:
         first.close()
     ResultsStore(tmp_path / "s.sqlite", "abc", lock=True).close()  # released on close
+
+
+def test_no_bootstrap_ci_over_too_few_seeds():
+    # a percentile bootstrap over 2 seeds is just [min, max] and covers the mean about half the
+    # time; under MIN_SEEDS_FOR_CI the CI is undefined (NaN, shown as [—]), never that interval
+    from ethiclens.experiments import _tables
+
+    assert _tables.MIN_SEEDS_FOR_CI == 10
+    few = _tables.bootstrap_mean_ci([1.0, 5.0])
+    assert all(np.isnan(v) for v in few)
+    assert all(np.isnan(v) for v in _tables.bootstrap_mean_ci(np.arange(9.0)))
+    lo, hi = _tables.bootstrap_mean_ci(np.arange(10.0))
+    assert 0 < lo < 4.5 < hi < 9

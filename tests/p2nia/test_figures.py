@@ -206,3 +206,12 @@ def test_metric_averages_cover_the_same_runs_for_every_method():
     note = figs.metric_runs_note(frame, epsilon=10.0, model=("rf", "xgb"))
     assert note == "random forest (2 repetitions) and XGBoost (1 repetition)"
     assert "XGBoost (1 repetition)" in figs.paper_figures(frame)["fig5"][0]
+
+
+def test_long_tables_show_no_se_for_a_single_defined_run():
+    frame = _rows(models=("rf",))
+    mask = (frame.mechanism == "grr") & (frame.rep == 0) & (frame.epsilon == 0.1)
+    frame.loc[mask, ["estimate", "abs_error"]] = np.nan
+    text = figs._table(figs.epsilons_summary(frame, model="rf"), ["mechanism", "epsilon"])
+    row = next(line for line in text.splitlines() if line.startswith("| P2NIA (GRR) | 0.1 |"))
+    assert row.endswith("| — | 1 of 2 |") and "nan" not in text

@@ -50,7 +50,8 @@ class SweepSummary:
         """The summary in words, one line per failed run after the totals."""
         out = [
             f"{self.total} runs in the grid: {self.skipped} already in the store, "
-            f"{self.completed} completed now, {len(self.failed)} failed ({self.executor})"
+            f"{self.completed} completed now, {len(self.failed)} failed"
+            + (f" ({self.executor})" if self.executor else "")
         ]
         out += [f"FAILED {d} ε={epsilon_label(e)} seed={s}: {err}" for d, e, s, err in self.failed]
         return out

@@ -402,9 +402,9 @@ def _table(summary: pd.DataFrame, keys) -> str:
             else str(r[k])
             for k in keys
         ]
-        lines.append(
-            "| " + " | ".join(cells) + f" | {r['mean']:.4f} | {r['se']:.4f} | {_runs(r)} |"
-        )
+        mean = f"{r['mean']:.4f}" if r["count"] else "undefined"
+        se = f"{r['se']:.4f}" if np.isfinite(r["se"]) else "—"  # one defined run: no SE
+        lines.append("| " + " | ".join(cells) + f" | {mean} | {se} | {_runs(r)} |")
     return "\n".join(lines)
 
 
