@@ -276,8 +276,7 @@ def write_outputs(
 
     # every table and the overview are per model, as the paper's figures are: a method run
     # with one model only must not be set beside another's average over both
-    models = [m for m in model_names() if m in set(frame.model)]
-    models += sorted(set(frame.model) - set(models))
+    models = _models_in(frame)
     first = models[0] if models else None
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     draw_sizes(axes[0], frame, model=first)
@@ -292,7 +291,20 @@ def write_outputs(
     fig.savefig(png, dpi=120)
     plt.close(fig)
     files.append(png)
+    files.append(write_tables(frame, out, dataset, metric_epsilons))
+    return files
 
+
+def _models_in(frame: pd.DataFrame) -> list:
+    """The rows' models, registered ones in registry order first."""
+    models = [m for m in model_names() if m in set(frame.model)]
+    return models + sorted(set(frame.model) - set(models))
+
+
+def write_tables(frame: pd.DataFrame, out: Path, dataset: str, metric_epsilons=(10.0, 1.0)) -> Path:
+    """``{dataset}-tables.md``: per model, error vs n′ and vs ε; per metric at each of
+    ``metric_epsilons`` over the runs every method has; the long form."""
+    models = _models_in(frame)
     n_ref = _reference_n(frame[frame.metric == "dp"])
     metric_eps = [float(e) for e in metric_epsilons]
     md = [
@@ -332,10 +344,9 @@ def write_outputs(
     if not metric_eps:
         md += ["", "## Per metric", "", "Not run (no --metric-epsilons): ε = none."]
     md += ["", "## Long form (DP)", "", *long_form]
-    path = out / f"{dataset}-tables.md"
+    path = Path(out) / f"{dataset}-tables.md"
     write_atomic(path, "\n".join(md))
-    files.append(path)
-    return files
+    return path
 
 
 def _name(model) -> str:
