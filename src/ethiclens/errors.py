@@ -12,6 +12,19 @@ _REPR.maxset = _REPR.maxfrozenset = _REPR.maxdeque = _REPR.maxarray = 10
 _REPR.maxstring, _REPR.maxlong, _REPR.maxother = 300, 300, 300
 
 
+# Positional CLI arguments, named by their metavar; anything else without dashes is a column
+# (or a Python parameter, which the same word serves).
+_ARGUMENTS = frozenset({"TARGET", "STORE", "RELEASE_DIR"})
+
+
+def _kind(column) -> str:
+    """What ``column`` names in a message: a command-line option, an argument or a column."""
+    text = str(column)
+    if text.startswith("-"):
+        return "option"
+    return "argument" if text in _ARGUMENTS else "column"
+
+
 class EthicLensInputError(ValueError):
     """Bad user input. The CLI turns it into a one-line message and exit code 2.
 
@@ -20,7 +33,8 @@ class EthicLensInputError(ValueError):
     problem : str
         What is wrong, in plain words.
     column : str, optional
-        The column (or argument) the problem is in.
+        The column, option (``--flag``) or argument the problem is in; the message calls it
+        by what it is.
     value : object, optional
         The offending value, shown with ``repr``.
     fix : str, optional
@@ -34,7 +48,7 @@ class EthicLensInputError(ValueError):
         self.fix = fix
         parts = []
         if column is not None:
-            parts.append(f"column {column!r}: ")
+            parts.append(f"{_kind(column)} {column!r}: ")
         parts.append(problem)
         if value is not None:
             parts.append(f" (value: {_REPR.repr(value)})")

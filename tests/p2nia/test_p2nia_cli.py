@@ -234,7 +234,7 @@ def test_population_bias_bad_states(flag, value, message, tmp_path, monkeypatch,
     argv = ["p2nia", "population-bias", flag, value, "--repetitions", "1"]
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert f"column '{flag}'" in err and message in err and "Fix:" in err
+    assert f"option '{flag}'" in err and message in err and "Fix:" in err
     assert "Traceback" not in err and not any(tmp_path.iterdir())  # nothing trained or cached
 
 
