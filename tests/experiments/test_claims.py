@@ -98,3 +98,20 @@ def test_p2nia_adult_rows_come_from_the_paper_grid():
     assert acs and all("paper_grid.py --dataset acs-income" in r for r in acs)
     fig1 = next(r for r in p2nia if r.startswith("| P2NIA | Fig. 1"))
     assert "| not offline" in fig1 and "CO → NE 0.046" in fig1
+
+
+def test_p2nia_doc_tables_match_the_paper_grid_rows():
+    # docs/reproductions/p2nia.md's tables between "grid" markers are generated from the
+    # committed rows by paper_grid.py --figures; a hand edit or new rows without rerunning it
+    # would leave the page saying something the rows do not
+    path = SCRIPT.parents[1] / "docs" / "reproductions" / "p2nia" / "paper_grid.py"
+    spec = importlib.util.spec_from_file_location("paper_grid", path)
+    grid = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(grid)
+    text = grid.DOC.read_text(encoding="utf-8")
+    blocks = grid.all_doc_blocks()
+    named = set(re.findall(r"<!-- grid:([^ ]+) -->", text))
+    assert named and named <= set(blocks), named - set(blocks)
+    assert grid.render_doc(text, blocks) == text, (
+        "docs/reproductions/p2nia.md is stale: run docs/reproductions/p2nia/paper_grid.py --figures"
+    )
