@@ -59,3 +59,7 @@ class EthicLensInputError(ValueError):
 
 class DataFileError(EthicLensInputError):
     """A data file is missing, corrupt or unreadable."""
+
+
+class NotInCacheError(DataFileError):
+    """A downloadable file is not in the local cache and downloading was not allowed."""

@@ -255,3 +255,13 @@ def test_release_into_a_path_under_a_file_is_refused(tmp_path, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "audit.csv is a file, not a folder" in err and "Fix:" in err and "mkdir" not in err
+
+
+def test_the_all_states_list_is_folktables_list():
+    # "all" audit states are hard-coded (the core install has no folktables); they must be the
+    # states folktables can download, no more and no fewer
+    from folktables.load_acs import _STATE_CODES
+
+    from ethiclens.p2nia._experiment import ACS_STATES
+
+    assert sorted(ACS_STATES) == sorted(_STATE_CODES) and len(ACS_STATES) == 51

@@ -20,7 +20,7 @@ from pathlib import Path
 import pandas as pd
 
 from .._optional import require
-from ..errors import DataFileError, EthicLensInputError
+from ..errors import DataFileError, EthicLensInputError, NotInCacheError
 from ._base import Dataset, read_shipped_csv, shipped_provenance
 from ._registry import entry_provenance
 
@@ -192,7 +192,7 @@ def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
         path = _state_file(state_dir, s)
         if not path.exists():
             if not download:
-                raise DataFileError(
+                raise NotInCacheError(
                     f"ACS {year} person file for {s} is not in the cache ({path})",
                     fix="load it once with download=True (CLI: --download) on a machine with "
                     "internet access, or use a shipped state (CO, NE for 2018)",

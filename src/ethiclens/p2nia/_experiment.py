@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from .. import datasets as ds_mod
-from ..errors import DataFileError, EthicLensInputError
+from ..errors import DataFileError, EthicLensInputError, NotInCacheError
 from ._blackbox import blackbox_audit
 from ._common import check_epsilon
 from ._estimate import estimate
@@ -433,9 +433,7 @@ def cross_population(
     for state in [train, *states]:  # every state first: one message lists all that are missing
         try:
             loaded[state] = ds_mod.load_acs_income([state], year=year, download=download)
-        except DataFileError as exc:
-            if download or "not in the cache" not in str(exc):
-                raise
+        except NotInCacheError:  # only without download=True
             missing.append(state)
     if missing:
         shown = ", ".join(missing[:10]) + (

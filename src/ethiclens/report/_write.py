@@ -9,6 +9,11 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 
 
+def _nearest_existing(path: Path) -> Path | None:
+    """``path`` itself or its closest ancestor that exists (None: nothing does)."""
+    return next((q for q in (path, *path.parents) if q.exists()), None)
+
+
 def check_writable(path: str | Path) -> Path:
     """Fail before any work is done when ``path`` cannot be written."""
     path = Path(path)
@@ -22,8 +27,7 @@ def check_writable(path: str | Path) -> Path:
     if not folder.is_dir():
         # the nearest part of the path that exists decides the message: a file where a folder
         # is needed cannot be fixed by mkdir -p
-        blocker = next((q for q in folder.parents if q.exists()), None)
-        blocker = folder if folder.exists() else blocker
+        blocker = _nearest_existing(folder)
         if blocker is not None and not blocker.is_dir():
             raise EthicLensInputError(
                 f"output {path}: {blocker} is a file, not a folder",
@@ -58,7 +62,7 @@ def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool 
         raise EthicLensInputError(
             f"{path} is a file, not a folder", column=flag, fix="give a folder for the outputs"
         )
-    existing = path if path.exists() else next((q for q in path.parents if q.exists()), None)
+    existing = _nearest_existing(path)
     if existing is not None and not existing.is_dir():
         raise EthicLensInputError(
             f"cannot create {path}: {existing} is a file, not a folder",
