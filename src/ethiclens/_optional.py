@@ -25,6 +25,7 @@ EXTRA_OF = {
     "folktables": "acs",
     "duckdb": "duckdb",
     "sqlalchemy": "sql",
+    "sqlglot": "sql",
     "psycopg": "sql",
     "pyspark": "spark",
 }

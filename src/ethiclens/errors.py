@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import reprlib
 
+from ._secrets import mask_secrets
+
 # The offending value is shown, but never expanded without bound: a YAML alias bomb or a
 # million-row list would otherwise make the message itself the denial of service.
 _REPR = reprlib.Repr()
@@ -54,7 +56,9 @@ class EthicLensInputError(ValueError):
             parts.append(f" (value: {_REPR.repr(value)})")
         if fix:
             parts.append(f". Fix: {fix}")
-        super().__init__("".join(parts))
+        # Last line of defence: whatever a message quotes (a URL, a driver's error, a DSN), no
+        # credential pattern survives into it (ethiclens/_secrets.py).
+        super().__init__(mask_secrets("".join(parts)))
 
 
 class DataFileError(EthicLensInputError):

@@ -1,56 +1,68 @@
 """SQL databases through SQLAlchemy: the GROUP BY runs in the database, only counts come back.
 
-Column and table names are quoted identifiers, never pasted values; the only SQL a user writes is
-``--query``, run as a sub-query. Credentials are masked in every message and in provenance.
+A database is read, never written (docs/adr/0011-read-only-queries.md):
+
+- column and table names are quoted identifiers, never pasted values;
+- ``--query`` is parsed (sqlglot) and must be exactly one read-only ``SELECT``; EthicLens runs
+  the statement it *regenerated from the parse tree*, without comments, as a sub-query, so text
+  that closes the sub-query's parenthesis cannot start a second statement;
+- everything runs in one read-only transaction (PostgreSQL ``SET TRANSACTION READ ONLY``, SQLite
+  ``PRAGMA query_only``) that is rolled back, with a statement timeout, and Ctrl-C cancels it;
+- credentials are masked in every message and in provenance (``ethiclens._secrets``).
 """
 
 from __future__ import annotations
 
-import re
+import logging
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from .._optional import require
+from .._secrets import mask_url, scrub
 from ..errors import EthicLensInputError
 from ._counts_table import Roles, finish_sql_counts, group_by_sql, quote
 
-_CREDENTIALS = re.compile(r"(//[^:/@]*:)[^@]*@")
+__all__ = ["mask_url", "read_only_query", "sql_columns", "sql_counts", "DEFAULT_TIMEOUT_S"]
 
+DEFAULT_TIMEOUT_S = 600.0
 
-def mask_url(url: str) -> str:
-    """The URL with its password replaced by ``***`` (also when SQLAlchemy cannot parse it)."""
-    try:
-        sa = require("sqlalchemy", extra="sql")
-        return sa.engine.make_url(url).render_as_string(hide_password=True)
-    except Exception:  # noqa: BLE001 - any unparsable URL is masked by pattern instead
-        return _CREDENTIALS.sub(r"\1***@", str(url))
-
-
-def _scrub(text: str, url: str) -> str:
-    text = _CREDENTIALS.sub(r"\1***@", text)
-    try:
-        sa = require("sqlalchemy", extra="sql")
-        password = sa.engine.make_url(url).password
-    except Exception:  # noqa: BLE001
-        password = None
-    if password:
-        text = text.replace(str(password), "***")
-    return text
+# SQLAlchemy backend -> sqlglot dialect; only backends whose read-only mode is implemented
+# and tested here are accepted (the fix names the way round for the others).
+_DIALECTS = {"postgresql": "postgres", "sqlite": "sqlite"}
 
 
 def _fail(what: str, exc: BaseException, url: str, fix: str) -> EthicLensInputError:
     lines = [ln for ln in str(getattr(exc, "orig", None) or exc).strip().splitlines() if ln]
-    detail = _scrub(lines[0] if lines else type(exc).__name__, url)
+    detail = scrub(lines[0] if lines else type(exc).__name__, url)
     return EthicLensInputError(f"{what}: {detail}", column=f"--db {mask_url(url)}", fix=fix)
 
 
-def sql_columns(url: str, *, table: str | None = None, query: str | None = None) -> list[str]:
+def sql_columns(
+    url: str,
+    *,
+    table: str | None = None,
+    query: str | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+) -> list[str]:
     """The column names of ``table`` (or of ``query``'s result); no row is read."""
-    return _run(url, None, table, query)
+    return _run(url, None, table, query, timeout)
 
 
-def sql_counts(url: str, roles: Roles, *, table: str | None = None, query: str | None = None):
-    """The counts table of ``table`` (or of ``query``'s result) in the database at ``url``."""
-    return _run(url, roles, table, query)
+def sql_counts(
+    url: str,
+    roles: Roles,
+    *,
+    table: str | None = None,
+    query: str | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+):
+    """The counts table of ``table`` (or of ``query``'s result) in the database at ``url``.
+
+    The database is only read: one read-only transaction, rolled back, at most ``timeout``
+    seconds per statement.
+    """
+    return _run(url, roles, table, query, timeout)
 
 
 def _check_sqlite_file(sa, url: str) -> None:
@@ -76,7 +88,132 @@ def _check_sqlite_file(sa, url: str) -> None:
             )
 
 
-def _run(url, roles, table, query):
+def _backend(sa, url: str) -> str:
+    try:
+        name = sa.engine.make_url(url).get_backend_name()
+    except Exception as exc:  # noqa: BLE001 - unparsable URL
+        raise _fail(
+            "cannot use this database URL", exc, url, "e.g. postgresql+psycopg://user@host/db"
+        ) from None
+    if name not in _DIALECTS:
+        raise EthicLensInputError(
+            f"EthicLens reads {name} databases only where it can enforce a read-only "
+            f"transaction, which it does for {', '.join(sorted(_DIALECTS))}",
+            column="--db",
+            value=mask_url(url),
+            fix="export the table to Parquet (ethiclens audit FILE.parquet) or hand over a "
+            "counts table (ethiclens counts ... --out counts.parquet)",
+        )
+    return name
+
+
+def read_only_query(query: str, dialect: str = "postgres") -> str:
+    """``query`` checked to be one read-only SELECT and regenerated from its parse tree.
+
+    Refused (``--query`` named): several statements, anything but a query (INSERT, UPDATE,
+    DELETE, MERGE, DDL, SET, COPY, PRAGMA, transaction control), ``SELECT … INTO``, row locks
+    (``FOR UPDATE``) and data-modifying CTEs. A trailing ``;`` and comments are fine; comments
+    are dropped from the SQL that runs.
+    """
+    sqlglot = require("sqlglot", extra="sql")
+    from sqlglot import exp
+
+    fix = 'give one SELECT statement, e.g. --query "SELECT y, pred, race FROM scores"'
+    if not str(query).strip():
+        raise EthicLensInputError("the query is empty", column="--query", fix=fix)
+    # sqlglot logs a warning when it falls back to an opaque Command; that case is refused below.
+    logging.getLogger("sqlglot").setLevel(logging.ERROR)
+    try:
+        parsed = sqlglot.parse(query, read=dialect)
+    except sqlglot.errors.SqlglotError as exc:
+        errors = getattr(exc, "errors", None) or [{}]
+        first = errors[0].get("description") or type(exc).__name__
+        where = (
+            f" (line {errors[0]['line']}, column {errors[0]['col']})" if "line" in errors[0] else ""
+        )
+        raise EthicLensInputError(
+            f"the query is not SQL EthicLens can check: {first}{where}", column="--query", fix=fix
+        ) from None
+    # A trailing ';' (with or without a comment after it) parses as an empty statement.
+    statements = [s for s in parsed if s is not None and not isinstance(s, exp.Semicolon)]
+    if len(statements) != 1:
+        raise EthicLensInputError(
+            f"the query holds {len(statements)} statements; EthicLens runs exactly one",
+            column="--query",
+            fix=fix,
+        )
+    tree = statements[0]
+    if not isinstance(tree, exp.Query):
+        raise EthicLensInputError(
+            f"only a SELECT query is run, not {tree.key.upper()}: databases are read, "
+            "never written",
+            column="--query",
+            fix=fix,
+        )
+    writers = (exp.DML, exp.DDL, exp.Command, exp.Into, exp.Lock, exp.Transaction)
+    for node in tree.walk():
+        if isinstance(node, writers):
+            raise EthicLensInputError(
+                f"the query contains {node.key.upper()}: only a read-only SELECT is run",
+                column="--query",
+                fix=fix,
+            )
+    for node in tree.walk():
+        node.comments = None
+    return tree.sql(dialect=dialect)
+
+
+class _StatementTimeout(Exception):
+    """A statement ran past the timeout (SQLite's progress handler stopped it)."""
+
+
+@contextmanager
+def _read_only(sa, con, backend: str, timeout: float):
+    """One read-only transaction with a statement timeout; Ctrl-C cancels the statement."""
+    if backend == "postgresql":
+        # The first statement of the transaction SQLAlchemy begins; rolled back on close.
+        # psycopg cancels the running statement on KeyboardInterrupt.
+        con.execute(sa.text("SET TRANSACTION READ ONLY"))
+        con.execute(sa.text(f"SET LOCAL statement_timeout = {int(timeout * 1000)}"))
+        yield
+        return
+    raw = con.connection.dbapi_connection
+    raw.execute("PRAGMA query_only = ON")
+    deadline = time.monotonic() + timeout
+    state = {"cancelled": False, "timed_out": False}
+
+    def progress():
+        # sqlite3 swallows an exception raised here (Ctrl-C arrives as one): record it, stop.
+        try:
+            if time.monotonic() > deadline:
+                state["timed_out"] = True
+                return 1
+        except KeyboardInterrupt:
+            state["cancelled"] = True
+            return 1
+        return 0
+
+    raw.set_progress_handler(progress, 20_000)
+    try:
+        yield
+    except Exception:
+        if state["cancelled"]:
+            raise KeyboardInterrupt from None
+        if state["timed_out"]:
+            raise _StatementTimeout from None
+        raise
+    finally:
+        raw.set_progress_handler(None, 0)
+
+
+def _source(table, query, dialect) -> str:
+    # "schema.table" is two quoted identifiers (a name containing a dot: use --query).
+    if table is not None:
+        return ".".join(quote(part) for part in table.split("."))
+    return f"({read_only_query(query, dialect)}) AS ethiclens_src"
+
+
+def _run(url, roles, table, query, timeout):
     sa = require("sqlalchemy", extra="sql")
     if (table is None) == (query is None):
         raise EthicLensInputError(
@@ -84,6 +221,15 @@ def _run(url, roles, table, query):
             column="--table/--query",
             fix='e.g. --table predictions, or --query "SELECT ... FROM ..."',
         )
+    if not (isinstance(timeout, int | float) and 0 < timeout <= 86_400):
+        raise EthicLensInputError(
+            "the statement timeout must be a number of seconds in (0, 86400]",
+            column="timeout",
+            value=timeout,
+            fix="e.g. timeout=600",
+        )
+    backend = _backend(sa, url)
+    source = _source(table, query, _DIALECTS[backend])
     _check_sqlite_file(sa, url)
     try:
         engine = sa.create_engine(url)
@@ -91,46 +237,16 @@ def _run(url, roles, table, query):
         raise _fail(
             "cannot use this database URL", exc, url, "e.g. postgresql+psycopg://user@host/db"
         ) from None
-    # "schema.table" is two quoted identifiers (a name containing a dot: use --query).
-    source = (
-        ".".join(quote(part) for part in table.split("."))
-        if table is not None
-        else f"({query}) AS ethiclens_src"
-    )
-    truncating = engine.dialect.name == "sqlite"
     try:
-        with engine.connect() as con:
-            try:
-                probe = con.execute(sa.text(f"SELECT * FROM {source} WHERE 1 = 0"))
-                columns = list(probe.keys())
-            except Exception as exc:  # noqa: BLE001
-                what = f"table {table!r} cannot be read" if table else "the query failed"
-                raise _fail(what, exc, url, "check the table name / the query") from None
+        with engine.connect() as con, _read_only(sa, con, backend, timeout):
+            columns = _probe(sa, con, source, table, url)
             if roles is None:
                 return columns
-            for col in roles.columns:
-                if col not in columns:
-                    raise EthicLensInputError(
-                        "not found in the database source",
-                        column=col,
-                        fix=f"use one of {columns[:20]}",
-                    )
-            try:
-                result = con.execute(
-                    sa.text(group_by_sql(source, roles, truncating_cast=truncating))
-                )
-                import pandas as pd
-
-                frame = pd.DataFrame(result.fetchall(), columns=list(result.keys()))
-            except Exception as exc:  # noqa: BLE001
-                raise _fail(
-                    "the counting query failed",
-                    exc,
-                    url,
-                    "check the columns' types (labels 0/1, scores and weights numeric)",
-                ) from None
+            frame = _count(sa, con, source, roles, columns, backend == "sqlite", url)
     except EthicLensInputError:
         raise
+    except _StatementTimeout:
+        raise _timeout_error(url) from None
     except Exception as exc:  # noqa: BLE001 - unreachable server, bad credentials
         raise _fail(
             "cannot connect", exc, url, "check the host, port, database name and credentials"
@@ -138,3 +254,48 @@ def _run(url, roles, table, query):
     finally:
         engine.dispose()
     return finish_sql_counts(frame, roles)
+
+
+def _timed_out(exc: BaseException) -> bool:
+    text = str(getattr(exc, "orig", None) or exc)
+    return "statement timeout" in text
+
+
+def _probe(sa, con, source, table, url) -> list[str]:
+    try:
+        return list(con.execute(sa.text(f"SELECT * FROM {source} WHERE 1 = 0")).keys())
+    except Exception as exc:  # noqa: BLE001
+        if _timed_out(exc):
+            raise _timeout_error(url) from None
+        what = f"table {table!r} cannot be read" if table else "the query failed"
+        raise _fail(what, exc, url, "check the table name / the query") from None
+
+
+def _count(sa, con, source, roles, columns, truncating, url):
+    import pandas as pd
+
+    for col in roles.columns:
+        if col not in columns:
+            raise EthicLensInputError(
+                "not found in the database source", column=col, fix=f"use one of {columns[:20]}"
+            )
+    try:
+        result = con.execute(sa.text(group_by_sql(source, roles, truncating_cast=truncating)))
+        return pd.DataFrame(result.fetchall(), columns=list(result.keys()))
+    except Exception as exc:  # noqa: BLE001
+        if _timed_out(exc):
+            raise _timeout_error(url) from None
+        raise _fail(
+            "the counting query failed",
+            exc,
+            url,
+            "check the columns' types (labels 0/1, scores and weights numeric)",
+        ) from None
+
+
+def _timeout_error(url) -> EthicLensInputError:
+    return EthicLensInputError(
+        "the database statement ran past its timeout and was cancelled",
+        column=f"--db {mask_url(url)}",
+        fix="count a smaller table or add an index; in Python pass timeout= (seconds)",
+    )

@@ -1,0 +1,78 @@
+"""Credentials never leave the process: one masking rule for every message, log and report.
+
+A database password can arrive in several spellings — ``user:password@host`` in a URL,
+``?password=…`` (libpq and SQLAlchemy pass query keys to the driver), a libpq DSN string
+``host=h password='a b'``, or an environment variable named on the command line. Every one is
+replaced by ``***`` before a string is shown or written. Paths such as ``?sslkey=/path`` are not
+secrets and are kept; the key files they name are never read here.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+MASK = "***"
+
+# Keys whose value is a secret wherever they appear: URL query keys, libpq DSN keywords,
+# VAR=value pairs (PGPASSWORD=…). Matched case-insensitively, with any prefix (PGPASSWORD).
+_SECRET_KEYS = r"\w*(?:password|passwd|pwd|secret|token|api_?key)"
+
+# user:password@ in any URL (the password may contain ':' or an unencoded '@': mask up to the
+# last '@' before the host, which over-masks rather than leaks).
+_USERINFO = re.compile(r"(?P<pre>//[^:/@\s]*:)[^\s/]*@")
+# key=value (URL query, DSN, VAR=value); a quoted DSN value may hold spaces and escaped quotes.
+_KEY_VALUE = re.compile(
+    rf"(?P<pre>\b{_SECRET_KEYS}\s*=\s*)(?P<val>'(?:[^'\\]|\\.)*'?|\"[^\"]*\"?|[^&;\s'\"]+)",
+    re.IGNORECASE,
+)
+# "password": "…" in JSON-like text (a driver's repr of its connect arguments).
+_QUOTED_KEY = re.compile(
+    rf"(?P<pre>['\"]{_SECRET_KEYS}['\"]\s*:\s*)(?P<val>'[^']*'|\"[^\"]*\"|[^,}}\s]+)",
+    re.IGNORECASE,
+)
+
+
+def mask_secrets(text: str) -> str:
+    """``text`` with every credential pattern replaced by ``***``."""
+    text = _USERINFO.sub(rf"\g<pre>{MASK}@", str(text))
+    text = _KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
+    return _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
+
+
+def secret_values(url: str) -> list[str]:
+    """The literal secrets in ``url`` (raw and URL-decoded), to scrub from any text that echoes
+    them — a driver's error message may quote the password without its key."""
+    try:
+        parts = urlsplit(str(url))
+    except ValueError:
+        return []
+    found = []
+    if parts.password:
+        found.append(parts.password)
+    for key, value in parse_qsl(parts.query, keep_blank_values=False):
+        if re.fullmatch(_SECRET_KEYS, key, re.IGNORECASE) and value:
+            found.append(value)
+    for match in _KEY_VALUE.finditer(str(url)):
+        found.append(match.group("val").strip("'\""))
+    out = set()
+    for value in found:
+        for form in (value, unquote(value)):
+            if len(form) >= 3:  # a one- or two-character password would mask every such letter
+                out.add(form)
+    return sorted(out, key=len, reverse=True)
+
+
+def scrub(text: str, *urls: str) -> str:
+    """``text`` masked by pattern and with every literal secret of ``urls`` replaced."""
+    text = mask_secrets(text)
+    for url in urls:
+        for value in secret_values(url):
+            text = text.replace(value, MASK)
+    return text
+
+
+def mask_url(url: str) -> str:
+    """A database URL safe to show and store: password, secret query keys and DSN keywords
+    masked; host, database, user and non-secret options (e.g. ``sslkey`` paths) kept."""
+    return scrub(str(url), str(url))
