@@ -143,7 +143,11 @@ def _dask(target, roles, scheduler):
     "report made from it). Small cells can identify people.",
 )
 @click.option(
-    "--out", required=True, type=click.Path(dir_okay=False), help="Parquet file to write."
+    "--out",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="File to write, in the format its suffix names: .parquet/.pq (metadata inside) or "
+    ".csv (metadata in OUT.ethiclens.json beside it).",
 )
 def counts_command(
     target,
@@ -164,10 +168,21 @@ def counts_command(
     """Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates."""
     from ..io import check_outputs
     from ..report import check_writable
-    from ..sources import Roles, suppress_small_cells, write_counts
+    from ..sources import (
+        Roles,
+        counts_format,
+        metadata_path,
+        suppress_small_cells,
+        write_counts,
+    )
 
-    check_outputs({"--out": out}, inputs=[target])  # never the input, its folder or its glob
-    check_writable(out)
+    outputs = {"--out": out}
+    if Path(out).suffix.lower() == ".csv":
+        outputs["--out (its metadata file)"] = metadata_path(out)
+    check_outputs(outputs, inputs=[target])  # never the input, its folder or its glob
+    for path in outputs.values():
+        check_writable(path)
+    counts_format(out, "--out")  # the suffix says the format; an unknown one is refused now
     if not 2 <= n_bins <= 1000:  # 0 bins put every score in bin -1 without a word
         raise EthicLensInputError(
             "must be from 2 to 1000 score bins", column="--n-bins", value=n_bins, fix="10"
@@ -192,4 +207,6 @@ def counts_command(
         info = table.attrs["ethiclens_suppression"]
         dropped = f"{info['cells_dropped']} cells ({info['rows_dropped']} rows)"
         note = f"; --min-cell {min_cell} dropped {dropped}"
+    if counts_format(out, "--out") == "csv":
+        note += f"; its metadata in {metadata_path(out)} (hand over both)"
     click.echo(f"wrote {out}: {len(table)} cells, {int(table['count'].sum())} rows{note}")

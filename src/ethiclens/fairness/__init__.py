@@ -11,7 +11,7 @@ from ._bootstrap import (
     draw_dirichlet_cells,
 )
 from ._compare import COMPARE_SCHEMA_VERSION, MetricDifference, ModelComparison, compare
-from ._counts import GroupCounts
+from ._counts import GroupCounts, check_counts_cells
 from ._display import estimates_html, register_renderer
 from ._engine import audit, audit_counts, two_proportion_z_test
 from ._metrics import (
@@ -73,6 +73,7 @@ __all__ = [
     "MetricEstimate",
     "Policy",
     "GroupCounts",
+    "check_counts_cells",
     "Interval",
     "bootstrap_interval",
     "draw_dirichlet_cells",

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import EthicLensInputError
+
 LABELLED_CELLS = ("tp", "fp", "fn", "tn")
 UNLABELLED_CELLS = ("pos", "neg")
 
@@ -56,6 +58,15 @@ class GroupCounts:
     def n(self) -> np.ndarray:
         return self.counts.sum(axis=1)
 
+    def zero_weight_reason(self, indices) -> str | None:
+        """Why a weighted metric of groups ``indices`` is 0/0 when a group has rows but weights
+        that are all zero (``None`` when no group does)."""
+        zero = [i for i in indices if self.n[i] > 0 and not self.weighted[i].sum() > 0]
+        if not zero:
+            return None
+        parts = [f"{self.groups[i]!r} (n = {int(self.n[i])})" for i in zero]
+        return f"the weights of {', '.join(parts)} are all zero; weighted rates are 0/0"
+
     def label_counts(self) -> tuple[np.ndarray, np.ndarray]:
         """Rows with a positive and a negative true label per group (labelled data only)."""
         tp, fp, fn, tn = self.counts.T
@@ -74,3 +85,242 @@ class GroupCounts:
             weighted = np.bincount(flat, weights=sample_weight, minlength=size)
             weighted = weighted.reshape(n_groups, n_cells)
         return cls(attribute, tuple(groups), labelled, counts, weighted)
+
+
+# ---------------------------------------------------------------------------------------------
+# The counts table's cells are checked like rows (docs/adr/0009-data-engines.md): every sum must
+# be one that some rows could have produced, or the audit refuses with the cell named.
+
+COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM = "count", "weight_sum", "weight_sq_sum"
+SCORE_BIN, SCORE_SUM, Y_TRUE, Y_PRED = "score_bin", "score_sum", "y_true", "y_pred"
+RESERVED = (Y_TRUE, Y_PRED, COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_BIN, SCORE_SUM)
+# attrs key (and Parquet metadata) listing the table's protected-attribute columns
+ATTRIBUTES_ATTR = "ethiclens_attributes"
+# Counts are added as float64 on the way to the int64 cells: above 2**53 they are no longer exact.
+MAX_COUNT = 2**53
+# Relative slack for sums of floats added in another order (an engine's SUM, a float32 column).
+REL_TOL = 1e-6
+_FIX_TOOL = "build the table with ethiclens counts or ethiclens.sources.counts_of"
+
+
+def _plain(v):
+    return v.item() if isinstance(v, np.generic) else v
+
+
+def _value(v):
+    return repr(_plain(v))
+
+
+def _cell(table, i: int) -> str:
+    """The cell of row ``i``, by its key values: ``cell (race='A', y_true=1, y_pred=0)``."""
+    keys = [c for c in table.columns if c not in RESERVED]
+    keys += [c for c in (Y_TRUE, Y_PRED, SCORE_BIN) if c in table.columns]
+    inner = ", ".join(f"{c}={_value(table[c].iloc[i])}" for c in keys)
+    return f"cell ({inner}) in row {i} of the counts table"
+
+
+def _numbers(series) -> np.ndarray:
+    """A column as float64; text, None and overflowing values become NaN (refused as such)."""
+    import pandas as pd
+
+    out = pd.to_numeric(series, errors="coerce")
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.asarray(out, dtype=float)
+
+
+def _refuse(table, bad: np.ndarray, what: str, column: str, fix: str, source: str):
+    """Refuse the first cell where ``bad``; ``source`` is the table column whose value is shown."""
+    i = int(np.flatnonzero(bad)[0])
+    more = int(bad.sum()) - 1
+    tail = f" ({more} more cell(s) like it)" if more else ""
+    raise EthicLensInputError(
+        f"{_cell(table, i)}: {what}{tail}",
+        column=column,
+        value=_plain(table[source].iloc[i]),
+        fix=fix,
+    )
+
+
+def check_counts_cells(table, *, names: dict | None = None, n_bins: int | None = None) -> None:
+    """Refuse a counts table whose cells no rows could have produced; else return ``None``.
+
+    Checked per cell (the message names the cell by its attribute, label and prediction values
+    and the column): ``count`` a whole number from 0 to 2**53, and their total too; sums finite
+    and >= 0, and 0 in an empty cell; ``weight_sq_sum`` between ``weight_sum**2 / count`` and
+    ``weight_sum**2`` (a Kish effective sample size from 1 to ``count``); ``score_sum`` (the
+    cell's weighted score sum, scores in [0, 1]) from 0 to ``weight_sum`` (``count`` when
+    unweighted) and, when ``n_bins`` is given, its mean inside the cell's score bin; no cell in
+    two rows. Sums agree to a relative 1e-6 (float rounding). Cells with a missing or
+    out-of-range score bin are left to the audit, which refuses them with its own words.
+
+    Parameters
+    ----------
+    table : DataFrame
+        A counts table (``ethiclens.audit_counts``).
+    names : dict, optional
+        Role -> source column name (the table's ``attrs["ethiclens_columns"]``), for messages.
+    n_bins : int, optional
+        The number of equal-width score bins the table was built with.
+    """
+    names = names or {}
+
+    def label(col):
+        src = names.get(col) or (names.get(WEIGHT_SUM) if col == WEIGHT_SQ_SUM else None)
+        return f"{src} ({col})" if src and src != col else col
+
+    if COUNT not in table.columns or len(table) == 0:
+        return  # the audit says what is missing
+    count = _numbers(table[COUNT])
+    bad = ~np.isfinite(count) | (count < 0) | (count != np.floor(count))
+    if bad.any():
+        _refuse(table, bad, "counts must be whole numbers >= 0", COUNT, _FIX_TOOL, COUNT)
+    too_many = "check the column: no audit has this many rows (a sum overflowed, or it holds ids)"
+    bad = count > MAX_COUNT
+    if bad.any():
+        what = f"a count above 2**53 = {MAX_COUNT:,} rows cannot be added exactly"
+        _refuse(table, bad, what, COUNT, too_many, COUNT)
+    bad = np.cumsum(count) > MAX_COUNT
+    if bad.any():
+        what = f"the counts add up past 2**53 = {MAX_COUNT:,} rows here (no longer exact)"
+        first = np.arange(len(bad)) == int(np.argmax(bad))
+        _refuse(table, first, what, COUNT, too_many, COUNT)
+    sums = {c: _numbers(table[c]) for c in (WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM) if c in table}
+    for col, v in sums.items():
+        bad = ~np.isfinite(v) | (v < 0)
+        if bad.any():
+            fix = "drop or fix the rows whose value is missing, infinite or negative"
+            if col != SCORE_SUM:
+                fix += " (or so large that its square overflows: rescale it)"
+            _refuse(table, bad, "must be finite and >= 0", label(col), fix, col)
+    for col, v in sums.items():
+        bad = (count == 0) & (v != 0)
+        if bad.any():
+            what = f"a cell of 0 rows has {col} {v[int(np.flatnonzero(bad)[0])]:.6g}, not 0"
+            _refuse(table, bad, what, label(col), _FIX_TOOL, col)
+    _check_duplicates(table)
+    if WEIGHT_SUM in sums and WEIGHT_SQ_SUM in sums:
+        _check_squares(table, count, sums[WEIGHT_SUM], sums[WEIGHT_SQ_SUM], label)
+    if SCORE_SUM in sums:
+        mass = sums[WEIGHT_SUM] if WEIGHT_SUM in sums else count
+        _check_scores(table, mass, sums[SCORE_SUM], n_bins, label, WEIGHT_SUM in sums)
+
+
+def _check_duplicates(table) -> None:
+    keys = [c for c in table.columns if c not in (COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM)]
+    try:
+        codes = table.groupby(keys, sort=False, dropna=False).ngroup().to_numpy()
+    except TypeError:  # unhashable values (lists): the audit refuses those with its own words
+        return
+    sizes = np.bincount(codes)
+    dup = sizes[codes] > 1
+    if dup.any():
+        i = int(np.flatnonzero(dup)[0])
+        rows = np.flatnonzero(codes == codes[i]).tolist()
+        shown = ", ".join(map(str, rows[:5])) + (", ..." if len(rows) > 5 else "")
+        raise EthicLensInputError(
+            f"{_cell(table, i)} appears in {len(rows)} rows (rows {shown}); each cell is one "
+            "row, and duplicates are never added up silently",
+            column=COUNT,
+            fix="add up the duplicate rows into one (or drop the copies) before auditing",
+        )
+
+
+def _check_squares(table, count, ws, wq, label) -> None:
+    """(Σw)²/n <= Σw² <= (Σw)²: the Kish effective sample size (Σw)²/Σw² lies in [1, n]."""
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        ratio = np.where(ws > 0, wq / ws, 0.0)  # Σw²/Σw: no overflow for large weights
+        low = ws / np.maximum(count, 1)
+        bad = (ws > 0) & ((ratio < low * (1 - REL_TOL)) | (ratio > ws * (1 + REL_TOL)))
+        bad |= (ws == 0) & (wq > 0)
+        n_eff = np.where(ratio > 0, ws / ratio, np.inf)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        if ws[i] == 0:
+            what = "weight_sq_sum is above 0 while weight_sum is 0"
+        else:
+            what = (
+                f"weight_sum {ws[i]:.6g} and weight_sq_sum {wq[i]:.6g} give a Kish effective "
+                f"sample size (Σw)²/Σw² of {n_eff[i]:.6g}, outside [1, count = {int(count[i])}]"
+            )
+        fix = (
+            "weight_sq_sum is the cell's sum of squared weights, from weight_sum**2 / count to "
+            "weight_sum**2; recount the cell (ethiclens counts --weight)"
+        )
+        _refuse(table, bad, f"impossible sums: {what}", label(WEIGHT_SQ_SUM), fix, WEIGHT_SQ_SUM)
+
+
+def _check_scores(table, mass, ssum, n_bins, label, weighted) -> None:
+    """0 <= score_sum <= mass (weight_sum or count); with n_bins its mean inside the bin."""
+    bound = WEIGHT_SUM if weighted else COUNT
+    recount = (
+        f"score_sum is the cell's sum of {'weight × score' if weighted else 'scores'}; "
+        "recount the cell (ethiclens counts --y-score)"
+    )
+    bad = ssum > mass * (1 + REL_TOL)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        what = (
+            f"score_sum {ssum[i]:.6g} is above {bound} {mass[i]:.6g} (scores lie in [0, 1], so "
+            f"a cell's {'weighted ' if weighted else ''}score sum lies in [0, {bound}])"
+        )
+        _refuse(table, bad, what, label(SCORE_SUM), recount, SCORE_SUM)
+    if n_bins is None or SCORE_BIN not in table.columns:
+        return
+    b = _numbers(table[SCORE_BIN])
+    ok = np.isfinite(b) & (b >= 0) & (b < n_bins) & (b == np.floor(b))
+    b = np.where(ok, b, 0.0)
+    lo, hi = b / n_bins - REL_TOL, (b + 1) / n_bins + REL_TOL
+    bad = ok & (mass > 0) & ((ssum < lo * mass) | (ssum > hi * mass))
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        k, mean = int(b[i]), ssum[i] / mass[i]
+        what = (
+            f"the mean score score_sum / {bound} = {mean:.6g} lies outside its score bin {k} "
+            f"of {n_bins}, [{k / n_bins:g}, {(k + 1) / n_bins:g}]"
+        )
+        fix = f"audit with the number of score bins the table was built with; {recount}"
+        _refuse(table, bad, what, label(SCORE_SUM), fix, SCORE_SUM)
+
+
+def counts_attributes(table, protected, declared) -> list[str]:
+    """The attribute columns of a counts table; a column nobody declared is refused, not guessed.
+
+    ``declared`` is the table's own list (``attrs["ethiclens_attributes"]``, written by every
+    EthicLens counter); without it the caller's ``protected`` declares them. A table that
+    declares nothing, audited without ``protected``, is refused: any text column would
+    otherwise become a protected attribute.
+    """
+    other = [str(c) for c in table.columns if c not in RESERVED]
+    reserved = [c for c in RESERVED if c in table.columns]
+    if declared is not None:
+        known, said = [str(c) for c in declared], "the table declares the attributes"
+    elif protected is not None:
+        known, said = [str(c) for c in protected], "the attributes named are"
+    else:
+        if not other:
+            return []
+        raise EthicLensInputError(
+            f"the counts table does not say which of its columns {other} are protected "
+            "attributes, and none were named",
+            column=other[0],
+            fix="name them (--protected COL, or protected=[...]); tables written by ethiclens "
+            "counts and ethiclens.sources declare them",
+        )
+    if declared is not None and protected is not None:
+        stray = [str(p) for p in protected if str(p) not in known]
+        if stray:
+            raise EthicLensInputError(
+                f"is not an attribute of this counts table ({said} {known})",
+                column=stray[0],
+                fix=f"use one of {known}",
+            )
+    unknown = [c for c in other if c not in known]
+    if unknown:
+        raise EthicLensInputError(
+            f"is not a column of this counts table ({said} {known}; an unknown column is "
+            "refused, not audited as an attribute)",
+            column=unknown[0],
+            fix=f"drop the column; allowed: {known + reserved}"
+            + ("" if declared is not None else " (or name it as an attribute too)"),
+        )
+    return list(protected) if protected is not None else [c for c in other if c in known]

@@ -24,7 +24,13 @@ from ._bootstrap import (
     draw_weighted_cells,
     jackknife_units,
 )
-from ._counts import GroupCounts, cell_index
+from ._counts import (
+    ATTRIBUTES_ATTR,
+    GroupCounts,
+    cell_index,
+    check_counts_cells,
+    counts_attributes,
+)
 from ._metrics import (
     COMPARISON_METRIC_SPECS,
     GROUP_METRIC_SPECS,
@@ -295,7 +301,7 @@ def audit_counts(
     n = int(count.sum())
     pred = as_binary(_named(t[Y_PRED], names, Y_PRED), Y_PRED, pos_label)
     true = as_binary(_named(t[Y_TRUE], names, Y_TRUE), Y_TRUE, pos_label) if labelled else None
-    cols = [c for c in t.columns if c not in COUNTS_RESERVED] if protected is None else protected
+    cols = counts_attributes(t, protected, attrs_meta.get(ATTRIBUTES_ATTR))  # unknown: refused
     attrs, edits = _encode(t[list(cols)], len(t), exclude_groups, merge_groups, intersections)
     ctx = _Context(
         labelled=labelled,
@@ -470,6 +476,7 @@ def _check_counts_table(table, protected, names, n_bins):
                 column=f"{src} ({WEIGHT_SQ_SUM})" if src else WEIGHT_SQ_SUM,
                 fix="multiply every weight by one constant; weighted rates do not change",
             )
+    check_counts_cells(table, names=names, n_bins=n_bins)  # sums no rows could produce
     return table.loc[count > 0].reset_index(drop=True)
 
 
@@ -976,6 +983,7 @@ def _metric(point, interval, floor_ok, needs_labels, groups, gc, floors, judged,
     """Status of one metric: UNDEFINED, INSUFFICIENT_DATA, policy verdict or REPORTED."""
     if np.isnan(point):
         reason = undefined_reason() if callable(undefined_reason) else undefined_reason
+        reason = gc.zero_weight_reason(groups) or reason  # not "no rows" beside n = 255
         return MetricEstimate(None, None, None, interval.method, pol.UNDEFINED, reason)
     if not floor_ok:
         # Below the floor no interval is shown: a confident-looking [0.000, 0.000] from seven

@@ -7,7 +7,9 @@ Every engine here runs one GROUP BY where the data is and hands only the counts 
 from ._counts_table import (
     RESERVED,
     Roles,
+    counts_format,
     counts_of,
+    metadata_path,
     read_counts,
     suppress_small_cells,
     write_counts,
@@ -31,6 +33,8 @@ __all__ = [
     "RESERVED",
     "Roles",
     "counts_of",
+    "counts_format",
+    "metadata_path",
     "read_counts",
     "suppress_small_cells",
     "write_counts",

@@ -24,11 +24,15 @@ WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_BIN, SCORE_SUM = (
 )
 RESERVED = (Y_TRUE, Y_PRED, COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_BIN, SCORE_SUM)
 BAD_WEIGHTS = "_bad_weights"  # engine-side diagnostic column, never part of a table
-N_BINS_ATTR, NAMES_ATTR, SUPPRESSION_ATTR = (
+N_BINS_ATTR, NAMES_ATTR, SUPPRESSION_ATTR, ATTRIBUTES_ATTR = (
     "ethiclens_n_bins",
     "ethiclens_columns",
     "ethiclens_suppression",
+    "ethiclens_attributes",  # the protected-attribute columns: any other column is refused
 )
+# What ``write_counts`` writes, by the file's suffix (a CSV carries its metadata beside it).
+FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
+META_SUFFIX = ".ethiclens.json"
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,7 @@ def _finish(table: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     table[COUNT] = pd.to_numeric(table[COUNT]).astype(np.int64)
     table.attrs[N_BINS_ATTR] = int(roles.n_bins)
     table.attrs[NAMES_ATTR] = roles.names()
+    table.attrs[ATTRIBUTES_ATTR] = [str(c) for c in roles.protected]
     return table
 
 
@@ -176,26 +181,68 @@ def suppress_small_cells(table: pd.DataFrame, min_cell: int) -> pd.DataFrame:
 _META_KEY = b"ethiclens"
 
 
+def counts_format(path, column: str = "path") -> str:
+    """``"parquet"`` or ``"csv"``, as the file's suffix says; any other suffix is refused."""
+    from pathlib import Path
+
+    fmt = FORMATS.get(Path(path).suffix.lower())
+    if fmt is None:
+        raise EthicLensInputError(
+            f"cannot write a counts table as {Path(path).suffix or 'a file without a suffix'!r}",
+            column=column,
+            value=str(path),
+            fix="name it .parquet (or .pq: the score bins, attribute list and any --min-cell "
+            f"statement travel inside the file) or .csv (they go into NAME.csv{META_SUFFIX} "
+            "beside it: hand over both)",
+        )
+    return fmt
+
+
+def metadata_path(path):
+    """Where a CSV counts table keeps its metadata: ``c.csv`` -> ``c.csv.ethiclens.json``."""
+    return f"{path}{META_SUFFIX}"
+
+
 def write_counts(table: pd.DataFrame, path) -> None:
-    """Write a counts table as Parquet (its attrs in the file's metadata), atomically."""
+    """Write a counts table atomically in the format its suffix names.
+
+    ``.parquet``/``.pq``: Parquet with the table's attrs in the file's metadata. ``.csv``: a CSV,
+    its attrs in ``<path>.ethiclens.json`` beside it. Any other suffix is refused.
+    """
     import os
 
+    fmt = counts_format(path)
+    meta = json.dumps(table.attrs, default=str)
+    tmp = f"{path}.tmp-{os.getpid()}"
+    if fmt == "csv":
+        table.to_csv(tmp, index=False)
+        side = metadata_path(path)
+        with open(f"{side}.tmp-{os.getpid()}", "w", encoding="utf-8") as fh:
+            fh.write(meta)
+        os.replace(f"{side}.tmp-{os.getpid()}", side)
+        os.replace(tmp, path)
+        return
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     arrow = pa.Table.from_pandas(table, preserve_index=False)
-    meta = dict(arrow.schema.metadata or {})
-    meta[_META_KEY] = json.dumps(table.attrs, default=str).encode()
-    arrow = arrow.replace_schema_metadata(meta)
-    tmp = f"{path}.tmp-{os.getpid()}"
+    schema_meta = dict(arrow.schema.metadata or {})
+    schema_meta[_META_KEY] = meta.encode()
+    arrow = arrow.replace_schema_metadata(schema_meta)
     pq.write_table(arrow, tmp)
     os.replace(tmp, path)
 
 
 def read_counts(path) -> pd.DataFrame:
-    """Read a counts table written by :func:`write_counts` (or any Parquet/CSV of cells)."""
+    """Read a counts table written by :func:`write_counts` (or any Parquet/CSV of cells).
+
+    Its cells are checked as the audit checks them (``ethiclens.fairness.check_counts_cells``),
+    before anything (``--bins``) adds them up: a duplicate cell or an impossible sum is refused
+    with the cell named.
+    """
     from pathlib import Path
 
+    from ..fairness import check_counts_cells
     from ..io import read_table
 
     path = Path(path)
@@ -206,6 +253,16 @@ def read_counts(path) -> pd.DataFrame:
         meta = pq.read_schema(path).metadata or {}
         if _META_KEY in meta:
             table.attrs.update(json.loads(meta[_META_KEY]))
+    elif Path(metadata_path(path)).is_file():
+        try:
+            table.attrs.update(json.loads(Path(metadata_path(path)).read_text(encoding="utf-8")))
+        except (ValueError, UnicodeDecodeError, AttributeError, TypeError) as exc:
+            raise EthicLensInputError(
+                f"the counts table's metadata file is not valid JSON ({exc})",
+                column=metadata_path(path),
+                fix="write the table again with ethiclens counts, or delete the metadata file",
+            ) from None
+    check_counts_cells(table, names=table.attrs.get(NAMES_ATTR))
     return table
 
 
