@@ -12,7 +12,33 @@ from pathlib import Path
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
 from ..io import preflight_file
-from ._counts_table import Roles, finish_sql_counts, group_by_sql
+from ._counts_table import (
+    COUNT,
+    SCORE_BIN,
+    SCORE_SUM,
+    WEIGHT_SQ_SUM,
+    WEIGHT_SUM,
+    Y_PRED,
+    Y_TRUE,
+    Roles,
+    finish_sql_counts,
+    quote,
+)
+from ._rules import (
+    EXTRA_FIELDS,
+    EXTRA_NAME,
+    NA_TEXT,
+    NOT_A_NUMBER,
+    WEIGHT_BAD,
+    WEIGHT_TEXT,
+    FileLocator,
+    check_columns,
+    check_counts,
+    csv_header,
+    header_groups,
+    ragged_error,
+    record_engine,
+)
 
 PARQUET = (".parquet", ".pq")
 CSV = (".csv", ".csv.gz")
@@ -61,22 +87,7 @@ def _schemas(files, kind) -> list[tuple[str, list[str]]]:
         import pyarrow.parquet as pq
 
         return [(f, list(pq.read_schema(f).names)) for f in files]
-    import csv
-    import gzip
-
-    out = []
-    for f in files:
-        opener = gzip.open if f.endswith(".gz") else open
-        with opener(f, "rt", newline="", encoding="utf-8-sig") as fh:  # a BOM is no name
-            header = next(csv.reader(fh), [])
-        if len(header) == 1 and any(sep in header[0] for sep in ";\t|"):
-            raise DataFileError(
-                f"{Path(f).name} has one column {header[0][:60]!r}: its fields look separated "
-                "by something other than commas",
-                fix="save it as comma-separated CSV",
-            )
-        out.append((f, header))
-    return out
+    return [(f, csv_header(f)) for f in files]
 
 
 def file_columns(target: str) -> list[str]:
@@ -87,12 +98,20 @@ def file_columns(target: str) -> list[str]:
 
 
 def _columns(target, files, kind, hive) -> list[str]:
+    return _layout(target, files, kind, hive)[0]
+
+
+def _layout(target, files, kind, hive) -> tuple[list[str], dict]:
+    """(the columns of TARGET, each file's own column names in file order). Files are
+    compared by column NAME: the same set in any order."""
     for f in files:
         # empty, misnamed, not UTF-8, wrong delimiter, a repeated header; a header-only file
         # is an error alone, but may be one empty partition of many
         preflight_file(f, require_rows=len(files) == 1)
     try:
         schemas = _schemas(files, kind)
+    except EthicLensInputError:
+        raise
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise DataFileError(f"cannot read {target}: {exc}", fix="check the file's format") from None
     first_file, first = schemas[0]
@@ -110,46 +129,112 @@ def _columns(target, files, kind, hive) -> list[str]:
     if hive:
         for part in Path(files[0]).relative_to(target).parts[:-1]:
             columns.append(part.partition("=")[0])
-    return columns
+    return columns, dict(schemas)
 
 
 def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
-    """The counts table of TARGET (file, glob or folder), computed by DuckDB."""
+    """The counts table of TARGET (file, glob or folder), computed by DuckDB.
+
+    Read by the rule of docs/engines.md: CSV columns as text (typed afterwards as pandas types
+    them), files matched by column name, then checked by the same code as every engine.
+    ``table.attrs["ethiclens_engine"]`` is ``"duckdb"``.
+    """
     duckdb = require("duckdb", extra="duckdb")
     files, kind, hive = resolve_files(target)
-    columns = _columns(target, files, kind, hive)
-    for col in roles.columns:
-        if col not in columns:
-            raise EthicLensInputError(
-                f"not found in {target}",
-                column=col,
-                fix=f"use one of {sorted(columns)[:20]}",
-            )
-    params = {"files": files}
+    columns, headers = _layout(target, files, kind, hive)
+    check_columns(columns, roles, target)
+    text = kind == "csv"
+    params: dict = {}
     opts = ", hive_partitioning = true" if hive else ""
+    wanted = ", ".join(quote(c) for c in roles.columns)
     if kind == "parquet":
-        source = f"read_parquet($files{opts})"
+        params["files"] = files
+        source = f"(SELECT {wanted} FROM read_parquet($files, union_by_name = true{opts}))"
     else:
-        # DuckDB trims spaces around header names (' grp ' becomes 'grp'); the names read
-        # from the header, as pandas reads them, keep every column addressable as written.
-        n_hive = len(Path(files[0]).relative_to(target).parts) - 1 if hive else 0
-        params["names"] = columns[: len(columns) - n_hive]
-        source = f"read_csv($files, header = true, names = $names{opts})"
-    sql = group_by_sql(source, roles)
+        # One read_csv per header order, each with its own names, united by name: a file whose
+        # columns are in another order is never read by position. Every field is text; a
+        # surplus field lands in the extra column and is refused with its line.
+        parts = []
+        for i, (names, group) in enumerate(header_groups(files, headers)):
+            extra = EXTRA_NAME
+            while extra in names:
+                extra += "_"
+            params[f"files{i}"] = group
+            params[f"cols{i}"] = {**{n: "VARCHAR" for n in names}, extra: "VARCHAR"}
+            parts.append(
+                f"SELECT {wanted}, {quote(extra)} AS {quote(EXTRA_NAME)} FROM read_csv("
+                f"$files{i}, header = true, delim = ',', quote = '\"', escape = '\"', "
+                f"null_padding = true, auto_detect = false, columns = $cols{i}{opts})"
+            )
+        source = "(" + " UNION ALL ".join(parts) + ")"
+    sql = _counting_sql(source, roles, text, params)
     con = duckdb.connect(config={"threads": threads} if threads else {})
     try:
         frame = con.execute(sql, params).df()
     except duckdb.Error as exc:
+        if kind == "csv" and (err := ragged_error(files)):
+            raise err from None
         _raise_named_conversion_error(str(exc), target)
         first_line = str(exc).strip().splitlines()[0]
         raise EthicLensInputError(
             f"DuckDB could not count {target}: {first_line}",
             column="TARGET",
-            fix="check the columns' types (labels 0/1, scores and weights numeric)",
+            fix="check the file's format (comma-separated, UTF-8, one header line)",
         ) from None
     finally:
         con.close()
-    return finish_sql_counts(frame, roles)
+    locator = FileLocator(files, kind, headers, hive)
+    frame = check_counts(frame, roles, text=text, locator=locator, files=files)
+    return record_engine(finish_sql_counts(frame, roles), "duckdb")
+
+
+def _counting_sql(source: str, roles: Roles, text: bool, params: dict) -> str:
+    """The GROUP BY of the rule: keys as read (text for CSV), the score's bin with -2 for a
+    value that is not a number, weight sums and the diagnostic counts."""
+    q = quote
+    keys = [q(c) for c in roles.protected]
+    sel = [f"{q(c)} AS {q(c)}" for c in roles.protected]
+    if roles.y_true:
+        keys.append(q(roles.y_true))
+        sel.append(f"{q(roles.y_true)} AS {q(Y_TRUE)}")
+    keys.append(q(roles.y_pred))
+    sel.append(f"{q(roles.y_pred)} AS {q(Y_PRED)}")
+
+    def number(col):
+        """(value, missing, not a number) as SQL expressions."""
+        if text:
+            params["na"] = list(NA_TEXT)
+        v = f"TRY_CAST({q(col)} AS DOUBLE)"
+        miss = f"({q(col)} IS NULL OR COALESCE(isnan({v}), FALSE)"
+        miss += f" OR list_contains($na, {q(col)}))" if text else ")"
+        return v, miss, f"(NOT {miss} AND {v} IS NULL)"
+
+    k = int(roles.n_bins)
+    if roles.y_score:
+        s, miss, notnum = number(roles.y_score)
+        expr = (
+            f"CASE WHEN {miss} THEN NULL WHEN {notnum} THEN {NOT_A_NUMBER} "
+            f"WHEN {s} < 0 OR {s} > 1 THEN -1 "
+            f"WHEN FLOOR({s} * {k}) >= {k} THEN {k - 1} ELSE CAST(FLOOR({s} * {k}) AS BIGINT) END"
+        )
+        keys.append(expr)
+        sel.append(f"{expr} AS {q(SCORE_BIN)}")
+    sel.append(f"COUNT(*) AS {q(COUNT)}")
+    if roles.weight:
+        w, miss, notnum = number(roles.weight)
+        sel.append(f"SUM({w}) AS {q(WEIGHT_SUM)}")
+        sel.append(f"SUM({w} * {w}) AS {q(WEIGHT_SQ_SUM)}")
+        bad = f"{miss} OR isinf({w}) OR {w} < 0"
+        sel.append(f"SUM(CASE WHEN NOT {notnum} AND ({bad}) THEN 1 ELSE 0 END) AS {q(WEIGHT_BAD)}")
+        sel.append(f"SUM(CASE WHEN {notnum} THEN 1 ELSE 0 END) AS {q(WEIGHT_TEXT)}")
+    if roles.y_score:
+        s, miss, _ = number(roles.y_score)
+        s = f"CASE WHEN {miss} THEN 0 ELSE COALESCE({s}, 0) END"
+        term = s if not roles.weight else f"{number(roles.weight)[0]} * {s}"
+        sel.append(f"SUM({term}) AS {q(SCORE_SUM)}")
+    if text:
+        sel.append(f"SUM(CASE WHEN {q(EXTRA_NAME)} IS NULL THEN 0 ELSE 1 END) AS {q(EXTRA_FIELDS)}")
+    return f"SELECT {', '.join(sel)} FROM {source} AS src GROUP BY {', '.join(keys)}"
 
 
 def _raise_named_conversion_error(text: str, target: str) -> None:

@@ -1,0 +1,501 @@
+"""One rule for reading rows, the same on every engine (docs/engines.md).
+
+The pandas path (``ethiclens.audit`` on the rows pandas reads) is the reference. Every engine
+(pandas, DuckDB, Dask, Spark) reads CSV/Parquet files by the same rule and checks what it read
+with the same code here, on its small GROUP BY result, so one input gets one answer: the same
+counts, or the same message (column, value, row where a file can be re-read, and the fix).
+
+- **CSV is text.** Every engine reads the role columns of a CSV as text; this module types them
+  the way pandas types a CSV column: labels are integers when every value is an integer, else
+  floats, else booleans (``True/TRUE/true``, ``False/FALSE/false``), else text (which
+  ``audit`` refuses unless ``pos_label`` names the positive value). Nobody reads ``yes``/``no``
+  as booleans.
+- **Missing** in a CSV is an empty field or one of pandas' missing words (``NA``, ``NULL``,
+  ``nan``, …: :data:`NA_TEXT`); in Parquet a null (or a float NaN). A missing label, score,
+  weight or group is refused, naming the first row.
+- **Groups are text as written** (``01`` stays ``01``). A CSV group column whose every value is a
+  number written canonically (``25``, ``0.5``: the text Python prints for that number) is also
+  typed as numbers, so the "looks continuous" check and ``--bins`` apply; the group labels are the
+  same text either way.
+- **Parquet categories** that no row uses are refused (as ``audit`` refuses them).
+- **Files of a folder or glob** are matched by column name, never by position; a CSV row with
+  more fields than its header is refused with its line; a row with fewer has its last fields
+  missing (as pandas reads it).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import DataFileError, EthicLensInputError
+
+ENGINE_ATTR = "ethiclens_engine"  # who counted: "pandas", "duckdb", "dask", "spark", "sql"
+
+# pandas' default missing-value words for CSV (pandas._libs.parsers.STR_NA_VALUES), fixed here so
+# every engine uses the same list whatever pandas version is installed.
+NA_TEXT = (
+    "",
+    "#N/A",
+    "#N/A N/A",
+    "#NA",
+    "-1.#IND",
+    "-1.#QNAN",
+    "-NaN",
+    "-nan",
+    "1.#IND",
+    "1.#QNAN",
+    "<NA>",
+    "N/A",
+    "NA",
+    "NULL",
+    "NaN",
+    "None",
+    "n/a",
+    "nan",
+    "null",
+)
+_NA = frozenset(NA_TEXT)
+TRUE_TEXT, FALSE_TEXT = ("True", "TRUE", "true"), ("False", "FALSE", "false")
+
+# Diagnostic columns an engine's GROUP BY adds (never part of a counts table).
+EXTRA_FIELDS = "_extra_fields"  # rows with more CSV fields than the header
+WEIGHT_BAD = "_weight_bad"  # weights missing, infinite or negative
+WEIGHT_TEXT = "_weight_text"  # weights that are not numbers
+NOT_A_NUMBER = -2  # the score bin of a score that is not a number (-1: outside [0, 1])
+EXTRA_NAME = "ethiclens extra field"  # the CSV column that catches surplus fields
+
+_INT = re.compile(r"\s*[+-]?\d+\s*")
+_FLOAT = re.compile(
+    r"\s*[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf|Inf|INF|infinity|Infinity)\s*"
+)
+
+
+def record_engine(table: pd.DataFrame, engine: str) -> pd.DataFrame:
+    """Record in ``table.attrs`` which engine counted it (written into a counts file too)."""
+    table.attrs[ENGINE_ATTR] = engine
+    return table
+
+
+def engine_of(table: pd.DataFrame) -> str | None:
+    """The engine that counted ``table`` ("duckdb", "dask", "spark", ...), if recorded."""
+    return (getattr(table, "attrs", None) or {}).get(ENGINE_ATTR)
+
+
+# -- files ----------------------------------------------------------------------------------
+
+
+def csv_header(path) -> list[str]:
+    """The column names of a CSV file as pandas names them (an empty name is ``Unnamed: i``).
+    A blank first line is refused: pandas would take the first data row for the header."""
+    import csv
+    import gzip
+
+    path = Path(path)
+    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:  # a BOM is no name
+        header = next(csv.reader(fh), None)
+    if not header or all(not name.strip() for name in header):
+        raise DataFileError(
+            f"{path.name}: its first line (the header) is empty",
+            fix="put the column names on the first line (remove blank lines above them)",
+        )
+    if len(header) == 1 and any(sep in header[0] for sep in ";\t|"):
+        raise DataFileError(
+            f"{path.name} has one column {header[0][:60]!r}: its fields look separated "
+            "by something other than commas",
+            fix="save it as comma-separated CSV",
+        )
+    return [name if name else f"Unnamed: {i}" for i, name in enumerate(header)]
+
+
+def ragged_error(files) -> DataFileError | None:
+    """The first CSV row with more fields than its header, as the one message every engine
+    gives; None when there is none. Reads the files (only called once something is wrong)."""
+    import csv
+    import gzip
+
+    for f in files:
+        path = Path(f)
+        opener = gzip.open if path.name.lower().endswith(".gz") else open
+        with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
+            rows = csv.reader(fh)
+            header = next(rows, [])
+            for row in rows:
+                if len(row) > len(header):
+                    return DataFileError(
+                        f"{path.name} line {rows.line_num} has {len(row)} fields but its "
+                        f"header has {len(header)}",
+                        fix="check the file is comma-separated with the same number of fields "
+                        "on every row (quote values that contain commas)",
+                    )
+    return None
+
+
+def header_groups(files, headers) -> list[tuple[list[str], list[str]]]:
+    """Files grouped by their exact header (name order): each group is read with its own
+    names, so files whose columns are in another order are matched by name."""
+    groups: dict[tuple, list[str]] = {}
+    for f in files:
+        groups.setdefault(tuple(headers[f]), []).append(f)
+    return [(list(names), fs) for names, fs in groups.items()]
+
+
+def check_columns(columns, roles, target) -> None:
+    """Every role column exists (the pandas path's message and near misses)."""
+    from ..io import require_columns
+
+    require_columns(pd.DataFrame(columns=list(columns)), roles.columns, str(target))
+
+
+def parquet_categories(files, column) -> list | None:
+    """The categories pandas gives a Parquet column it reads as categorical, else None.
+    Only the schema is read unless the column is categorical."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    cats: list = []
+    seen = set()
+    categorical = False
+    for f in files:
+        schema = pq.read_schema(f)
+        if column not in schema.names:
+            return None
+        if not pa.types.is_dictionary(schema.field(column).type):
+            return None
+        meta = schema.pandas_metadata or {}
+        entry = next((c for c in meta.get("columns", []) if c.get("name") == column), None)
+        if not entry or entry.get("pandas_type") != "categorical":
+            return None
+        categorical = True
+        data = pq.read_table(f, columns=[column]).column(column)
+        for chunk in data.chunks:
+            for value in chunk.dictionary.to_pylist():
+                if value not in seen:
+                    seen.add(value)
+                    cats.append(value)
+    return cats if categorical else None
+
+
+class FileLocator:
+    """Finds the first row of files (in the order they are counted) whose raw value of a
+    column passes a test: the row the pandas path names. Only used once a check failed."""
+
+    def __init__(self, files, kind, headers=None, hive=False):
+        self.files, self.kind, self.headers, self.hive = list(files), kind, headers or {}, hive
+
+    def first(self, column, test):
+        """(row, raw value) of the first row where ``test(Series) -> mask`` holds, else None."""
+        offset = 0
+        for f in self.files:
+            for chunk in self._chunks(f, column):
+                mask = np.asarray(test(chunk), dtype=bool)
+                if mask.any():
+                    i = int(np.flatnonzero(mask)[0])
+                    return offset + i, chunk.iloc[i]
+                offset += len(chunk)
+        return None
+
+    def _chunks(self, f, column):
+        if self.kind == "parquet":
+            import pyarrow.parquet as pq
+
+            pf = pq.ParquetFile(f)
+            if column not in pf.schema_arrow.names:  # a hive key: the same value on every row
+                n = pf.metadata.num_rows
+                yield pd.Series([_hive_value(f, column)] * n, dtype=object)
+                return
+            for batch in pf.iter_batches(columns=[column], batch_size=1 << 18):
+                yield batch.column(0).to_pandas()
+            return
+        header = self.headers.get(f)
+        if header is not None and column not in header:
+            n = sum(len(c) for c in self._chunks(f, header[0]))
+            yield pd.Series([_hive_value(f, column)] * n, dtype=object)
+            return
+        reader = pd.read_csv(
+            f,
+            usecols=[column],
+            dtype=str,
+            keep_default_na=False,
+            na_filter=False,
+            chunksize=1 << 18,
+            encoding="utf-8-sig",
+            index_col=False,
+        )
+        with reader:
+            for chunk in reader:
+                yield chunk[column].astype(object)
+
+
+def _hive_value(path, column):
+    for part in Path(path).parts:
+        key, eq, value = part.partition("=")
+        if eq and key == column:
+            return value
+    return None
+
+
+# -- values -----------------------------------------------------------------------------------
+
+
+def missing_mask(values, text: bool) -> np.ndarray:
+    """Missing values: nulls, NaN, and for CSV text an empty field or an NA word."""
+    s = pd.Series(values, dtype=object) if not isinstance(values, pd.Series) else values
+    miss = s.isna().to_numpy()
+    if text:
+        miss = miss | s.astype(object).isin(_NA).to_numpy()
+    return miss
+
+
+def numbers(values, text: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(value, missing, not a number) of each raw value of a score or weight column."""
+    s = values if isinstance(values, pd.Series) else pd.Series(values)
+    if pd.api.types.is_bool_dtype(s.dtype):
+        s = s.astype(float)
+    missing = missing_mask(s, text)
+    if pd.api.types.is_numeric_dtype(s.dtype):
+        v = s.to_numpy(dtype=float, na_value=np.nan)
+        notnum = np.zeros(len(s), dtype=bool)
+    else:
+        obj = s.astype(object).where(~missing, None)
+        v = pd.to_numeric(obj, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+        notnum = np.isnan(v) & ~missing & ~_nan_text(obj)
+    missing = missing | (np.isnan(v) & ~notnum)
+    return v, missing, notnum
+
+
+def _nan_text(obj: pd.Series) -> np.ndarray:
+    return obj.map(lambda x: isinstance(x, str) and x.strip().lower() == "nan").to_numpy(bool)
+
+
+def score_bins(values, n_bins: int, text: bool) -> np.ndarray:
+    """Each score's bin: NaN when missing, -2 not a number, -1 outside [0, 1], else
+    ``min(floor(s * k), k - 1)`` (what numpy, SQL and Spark compute)."""
+    v, missing, notnum = numbers(values, text)
+    with np.errstate(invalid="ignore"):
+        out = np.minimum(np.floor(v * n_bins), n_bins - 1)
+        out = np.where((v < 0) | (v > 1), -1.0, out)
+    out = np.where(notnum, float(NOT_A_NUMBER), out)
+    return np.where(missing, np.nan, out)
+
+
+def type_labels(values: pd.Series) -> pd.Series:
+    """CSV label text typed as pandas types the column: integers, else floats, else booleans,
+    else the text itself (no missing values here: they were refused)."""
+    present = [v for v in pd.unique(values) if isinstance(v, str)]
+    if not present:
+        return values
+    if all(_INT.fullmatch(v) for v in present):
+        mapping = {v: int(v) for v in present}
+    elif all(_FLOAT.fullmatch(v) for v in present):
+        mapping = {v: float(v) for v in present}
+    elif all(v in TRUE_TEXT + FALSE_TEXT for v in present):
+        mapping = {v: v in TRUE_TEXT for v in present}
+    else:
+        return values.astype(object)
+    return pd.Series([mapping.get(v, v) for v in values], index=values.index)
+
+
+def type_groups(values: pd.Series) -> pd.Series:
+    """CSV group text as written; numbers written canonically (the text Python prints for
+    them) become numbers, so the label text is unchanged and numeric checks still apply."""
+    if pd.Series(values).isna().any():
+        return values.astype(object)
+    present = [v for v in pd.unique(values) if isinstance(v, str)]
+    if not present or len(present) != len(pd.unique(values)):
+        return values
+    try:
+        if all(_INT.fullmatch(v) and str(int(v)) == v for v in present):
+            return pd.Series([int(v) for v in values], index=values.index, dtype=np.int64)
+        if all(_FLOAT.fullmatch(v) and str(float(v)) == v for v in present):
+            return pd.Series([float(v) for v in values], index=values.index, dtype=float)
+    except (ValueError, OverflowError):
+        pass
+    return values.astype(object)
+
+
+# -- the one check of an engine's GROUP BY -----------------------------------------------------
+
+
+def _label(name, role) -> str:
+    return f"{name} ({role})" if name is not None and str(name) != role else role
+
+
+def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=None):
+    """Check an engine's GROUP BY result by the rule and type its keys; returns the cells.
+
+    ``raw`` has the key columns (protected…, ``y_true``, ``y_pred``, ``score_bin``) as the
+    engine read them (text for CSV), ``count``, the sums, and the diagnostic columns. Problems
+    are refused in the order ``audit`` checks them, with its words; ``locator`` (files only)
+    names the first offending row.
+    """
+    from ._counts_table import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
+
+    raw = raw.reset_index(drop=True)
+    count = pd.to_numeric(raw[COUNT]).to_numpy(dtype=np.int64)
+
+    def row_of(column, test):
+        if locator is None:
+            return "", None
+        hit = locator.first(column, test)
+        return (f", first at row {hit[0]}", hit[1]) if hit else ("", None)
+
+    if EXTRA_FIELDS in raw.columns:
+        if int(pd.to_numeric(raw[EXTRA_FIELDS]).fillna(0).sum()) and files:
+            err = ragged_error(files)
+            if err:
+                raise err
+        raw = raw.drop(columns=EXTRA_FIELDS)
+    for key, source in ((Y_PRED, roles.y_pred), (Y_TRUE, roles.y_true)):
+        if key not in raw.columns:
+            continue
+        miss = missing_mask(raw[key], text) & (count > 0)
+        if miss.any():
+            where, _ = row_of(source, lambda s: missing_mask(s, text))
+            raise EthicLensInputError(
+                f"{int(count[miss].sum())} missing value(s){where}",
+                column=_label(source, key),
+                fix="drop or impute those rows before auditing",
+            )
+        if text:
+            raw[key] = type_labels(raw[key])
+    if SCORE_BIN in raw.columns:
+        column = _label(roles.y_score, "y_score")
+        b = pd.to_numeric(raw[SCORE_BIN]).to_numpy(dtype=float)
+        if ((b == NOT_A_NUMBER) & (count > 0)).any():
+            raise EthicLensInputError(
+                "scores must be numbers in [0, 1]", column=column, fix="pass probabilities"
+            )
+        miss = np.isnan(b) & (count > 0)
+        if miss.any():
+            where, _ = row_of(roles.y_score, lambda s: numbers(s, text)[1])
+            raise EthicLensInputError(
+                f"{int(count[miss].sum())} missing score(s){where}",
+                column=column,
+                fix="drop or impute those rows",
+            )
+        out = (b == -1) & (count > 0)
+        if out.any():
+
+            def outside(s):
+                v, _, _ = numbers(s, text)
+                with np.errstate(invalid="ignore"):
+                    return (v < 0) | (v > 1)
+
+            where, value = row_of(roles.y_score, outside)
+            raise EthicLensInputError(
+                f"scores must lie in [0, 1]; {int(count[out].sum())} do not{where}",
+                column=column,
+                value=None if value is None else float(numbers(pd.Series([value]), text)[0][0]),
+                fix="pass calibrated probabilities (e.g. predict_proba[:, 1]), not logits or ranks",
+            )
+    if roles.weight:
+        column = _label(roles.weight, "sample_weight")
+        if int(pd.to_numeric(raw[WEIGHT_TEXT]).fillna(0).sum()):
+            raise EthicLensInputError(
+                "weights must be numbers", column=column, fix="pass a numeric weight column"
+            )
+        bad = int(pd.to_numeric(raw[WEIGHT_BAD]).fillna(0).sum())
+        if bad:
+
+            def invalid(s):
+                v, _, _ = numbers(s, text)
+                with np.errstate(invalid="ignore"):
+                    return ~np.isfinite(v) | (v < 0)
+
+            where, value = row_of(roles.weight, invalid)
+            raise EthicLensInputError(
+                f"weights must be finite and >= 0; {bad} are not{where}",
+                column=column,
+                value=None if value is None else float(numbers(pd.Series([value]), text)[0][0]),
+                fix="drop those rows or give them a valid weight",
+            )
+        raw = raw.drop(columns=[WEIGHT_BAD, WEIGHT_TEXT])
+    for col in roles.protected:
+        miss = missing_mask(raw[col], text) & (count > 0)
+        if miss.any():
+            where, _ = row_of(col, lambda s: missing_mask(s, text))
+            raise EthicLensInputError(
+                f"{int(count[miss].sum())} missing group value(s){where}",
+                column=col,
+                fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
+            )
+        if text:
+            raw[col] = type_groups(raw[col])
+        elif files and str(files[0]).lower().endswith((".parquet", ".pq")):
+            cats = parquet_categories(files, col)
+            if cats is not None:
+                labels = {str(v) for v in raw.loc[count > 0, col]}
+                empty = [str(c) for c in cats if str(c) not in labels]
+                if empty:
+                    raise EthicLensInputError(
+                        f"group(s) {empty} have no rows (empty after filtering)",
+                        column=col,
+                        fix="drop unused categories (Series.cat.remove_unused_categories()) or "
+                        "audit data that contains them",
+                    )
+        if isinstance(raw[col].dtype, pd.CategoricalDtype):
+            raw[col] = raw[col].astype(object)
+    return raw
+
+
+# -- the pandas path: the reference reader -----------------------------------------------------
+
+
+def read_rows(target, roles) -> pd.DataFrame:
+    """The role columns of TARGET (file, glob or folder) read by pandas by the rule: CSV groups
+    as text (leading zeros kept), files matched by column name, a row with surplus fields
+    refused with its line. Hand the columns to ``ethiclens.audit``; that is the reference
+    every other engine agrees with."""
+    from ._duckdb import _columns, resolve_files
+
+    files, kind, hive = resolve_files(target)
+    columns = _columns(target, files, kind, hive)
+    check_columns(columns, roles, target)
+    frames = []
+    for f in files:
+        keys = {k: v for k, v in _hive_keys(f, target).items()} if hive else {}
+        wanted = [c for c in roles.columns if c not in keys]
+        if kind == "parquet":
+            frame = pd.read_parquet(f, columns=wanted)
+        else:
+            try:
+                frame = pd.read_csv(
+                    f,
+                    dtype={c: str for c in roles.protected if c in wanted},
+                    encoding="utf-8-sig",
+                    index_col=False,
+                )[wanted]
+            except pd.errors.ParserError as exc:
+                err = ragged_error([f])
+                if err:
+                    raise err from None
+                raise DataFileError(
+                    f"cannot read {Path(f).name}: {str(exc).strip().splitlines()[0]}",
+                    fix="check the file is comma-separated with the same number of fields on "
+                    "every row",
+                ) from None
+        for k, v in keys.items():
+            if k in roles.columns:
+                frame[k] = v
+        frames.append(frame)
+    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+    if frame.empty:
+        raise DataFileError(f"{target} has no data rows", fix="export the data again")
+    if kind == "csv":
+        for col in roles.protected:
+            frame[col] = type_groups(frame[col])
+    return frame
+
+
+def _hive_keys(path, target) -> dict:
+    out = {}
+    for part in Path(path).relative_to(target).parts[:-1]:
+        key, eq, value = part.partition("=")
+        if eq:
+            out[key] = value
+    return out
