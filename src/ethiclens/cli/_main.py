@@ -116,27 +116,149 @@ def cli():
 def main(argv=None) -> int:
     """Run the CLI on ``argv`` (default ``sys.argv[1:]``) and return the exit code.
 
-    Bad input (:class:`~ethiclens.errors.EthicLensInputError`, including a missing optional
-    dependency) prints one line and returns 2.
+    Bad input prints one line, ``error: <what>: <problem>. Fix: <fix>``, and returns 2: an
+    :class:`~ethiclens.errors.EthicLensInputError` (a missing optional dependency included), a
+    command-line usage error (an unknown option or command, a missing or badly typed value), a
+    file the user may not read or write, and a full disk. Everything printed passes
+    :func:`ethiclens._text.terminal_safe` (no control characters or bidi overrides from user
+    text reach the terminal).
     """
+    from .._text import SafeStream
+
+    saved = sys.stdout, sys.stderr
+    if not isinstance(sys.stdout, SafeStream):
+        sys.stdout = SafeStream(sys.stdout)
+    if not isinstance(sys.stderr, SafeStream):
+        sys.stderr = SafeStream(sys.stderr)
+    try:
+        return _run(argv)
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _error(text: str) -> None:
+    from .._text import one_line
+
+    click.echo(f"error: {one_line(text)}", err=True)
+
+
+def _run(argv) -> int:
     try:
         cli.main(args=argv, prog_name="ethiclens", standalone_mode=False)
     except EthicLensInputError as exc:
-        click.echo(f"error: {exc}", err=True)
+        _error(str(exc))
         return 2
     except ModuleNotFoundError as exc:
         missing = as_missing_extra(exc)
         if missing is None:
             raise
-        click.echo(f"error: {missing}", err=True)
+        _error(str(missing))
         return 2
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         return 1
-    except click.ClickException as exc:
-        exc.show()
+    except click.exceptions.NoArgsIsHelpError as exc:
+        exc.show()  # `ethiclens` alone: the help
         return exc.exit_code
+    except click.UsageError as exc:
+        _error(usage_error_line(exc))
+        return 2
+    except click.ClickException as exc:
+        _error(exc.format_message().rstrip("."))
+        return exc.exit_code
+    except OSError as exc:
+        line = os_error_line(exc)
+        if line is None:
+            raise
+        _error(line)
+        return 2
     return 0
+
+
+def _param_name(param) -> tuple[str, str]:
+    """(kind, name) of a click parameter: ('option', '--n-boot') or ('argument', 'TARGET')."""
+    if isinstance(param, click.Argument):
+        return "argument", param.human_readable_name
+    opts = [o for o in getattr(param, "opts", []) if o.startswith("--")] or list(
+        getattr(param, "opts", []) or [param.name]
+    )
+    return "option", max(opts, key=len)
+
+
+def _type_fix(param, ctx_path: str) -> str:
+    """What to give instead, from the parameter's type."""
+    kind = param.type
+    if isinstance(kind, click.Choice):
+        return "choose from " + ", ".join(map(str, kind.choices))
+    if isinstance(kind, (click.IntRange, click.FloatRange)):
+        return f"give a number in {kind._describe_range()}"
+    name = getattr(kind, "name", "")
+    if name == "integer":
+        return "give a whole number (digits only, e.g. 1000)"
+    if name == "float":
+        return "give a number (e.g. 0.5)"
+    if name == "boolean":
+        return "give true or false"
+    if isinstance(kind, (click.Path, click.File)):
+        return "check the path"
+    return f"see '{ctx_path} --help'"
+
+
+def usage_error_line(exc: click.UsageError) -> str:
+    """click's usage error as EthicLens's one line: ``option '--x': problem. Fix: fix``."""
+    ctx = exc.ctx
+    path = ctx.command_path if ctx is not None else "ethiclens"
+    help_fix = f"see '{path} --help'"
+    message = (exc.message or "").strip().rstrip(".")
+    if isinstance(exc, click.NoSuchOption):
+        fix = help_fix
+        if exc.possibilities:
+            fix = f"did you mean {' or '.join(exc.possibilities)}? ({help_fix})"
+        return f"option {exc.option_name!r}: no such option of '{path}'. Fix: {fix}"
+    if isinstance(exc, getattr(click.exceptions, "NoSuchCommand", ())):
+        names = []
+        if ctx is not None and isinstance(ctx.command, click.Group):
+            names = ctx.command.list_commands(ctx)
+        fix = "choose from " + ", ".join(names) if names else help_fix
+        if exc.possibilities:
+            fix = f"did you mean {' or '.join(exc.possibilities)}? ({fix})"
+        return f"command {exc.command_name!r}: no such command of '{path}'. Fix: {fix}"
+    if isinstance(exc, click.MissingParameter) and exc.param is not None:
+        kind, name = _param_name(exc.param)
+        extra = exc.param.type.get_missing_message(param=exc.param, ctx=ctx) or ""
+        fix = extra.rstrip(".") if extra else f"give {name} ({help_fix})"
+        return f"{kind} {name!r}: is required but was not given. Fix: {fix[:1].lower() + fix[1:]}"
+    if isinstance(exc, click.BadParameter) and exc.param is not None:
+        kind, name = _param_name(exc.param)
+        return f"{kind} {name!r}: {message}. Fix: {_type_fix(exc.param, path)}"
+    if isinstance(exc, click.BadOptionUsage):
+        problem = message
+        prefix = f"Option {exc.option_name!r} "
+        if problem.startswith(prefix):
+            problem = problem[len(prefix) :]
+        if problem.startswith("requires an argument"):
+            problem = "needs a value after it"
+        return f"option {exc.option_name!r}: {problem}. Fix: write {exc.option_name} VALUE"
+    return f"{message[:1].lower() + message[1:]} (command '{path}'). Fix: {help_fix}"
+
+
+def os_error_line(exc: OSError) -> str | None:
+    """A file the user may not read or write, or a full disk, as one line; None otherwise."""
+    import errno
+
+    where = f" {exc.filename}" if exc.filename else ""
+    if isinstance(exc, PermissionError):
+        return (
+            f"permission denied:{where} ({exc.strerror or exc}). Fix: give a file you can read "
+            "(or a folder you can write to), or change its permissions"
+        )
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return (
+            f"the disk is full{' writing' + where if where else ''} ({exc.strerror or exc}); "
+            "EthicLens writes outputs whole, so no half-written file was left. Fix: free disk "
+            "space (or choose another folder) and rerun"
+        )
+    return None
 
 
 if __name__ == "__main__":

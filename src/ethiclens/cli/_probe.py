@@ -8,6 +8,7 @@ import sys
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .. import datasets as ds_mod
@@ -20,7 +21,10 @@ from ..report import check_writable, write_atomic
 
 
 def _console() -> Console:
-    return Console() if sys.stdout.isatty() else Console(width=160)
+    """The commands' rich console: user text made terminal-safe (ethiclens._text)."""
+    from .._text import safe_console
+
+    return safe_console()
 
 
 POSITIVE_CHOICES = ("favorable", "harmful")
@@ -122,7 +126,7 @@ def _load_entry_point(spec: str):
 
 def _print_cf(result, intro):
     console = _console()
-    console.print(intro)
+    console.print(escape(intro))
     table = Table()
     for col in (
         "source → target",
@@ -141,7 +145,7 @@ def _print_cf(result, intro):
         ci = p.flip_rate_ci
         flip = f"{p.flip_rate:.4f} " + (f"[{ci.low:.4f}, {ci.high:.4f}]" if ci.defined else "")
         table.add_row(
-            f"{p.source} → {p.target}",
+            escape(f"{p.source} → {p.target}"),
             str(p.n),
             flip,
             f"{p.to_favorable_rate:.4f}",
@@ -150,7 +154,7 @@ def _print_cf(result, intro):
         )
     console.print(table)
     for note in result.notes:
-        console.print(f"note: {note}")
+        console.print(escape(f"note: {note}"))
 
 
 @probe_group.command("counterfactual")
@@ -305,7 +309,7 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
                 progress=lambda done, total, t=task: bar.update(t, completed=done),
             )
         for w in caught:
-            console.print(f"[yellow]warning:[/yellow] {w.message}")
+            console.print(f"[yellow]warning:[/yellow] {escape(str(w.message))}")
         results.append(res)
         table = Table(
             title=f"Injected DI {di}, EO gap {res.truth['equalized_odds_difference']:.3f}"

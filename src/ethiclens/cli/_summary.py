@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -49,8 +47,11 @@ def _why(c) -> str:
 
 
 def print_summary(result, console: Console | None = None) -> None:
-    # Piped output gets a wide, fixed layout instead of rich's 80-column default.
-    console = console or (Console() if sys.stdout.isatty() else Console(width=160))
+    # Piped output gets a wide, fixed layout instead of rich's 80-column default; user text
+    # (group and attribute names) is made terminal-safe by the console.
+    from .._text import safe_console
+
+    console = console or safe_console()
     cfg = result.config
     meaning = "favourable" if cfg["positive_is_favorable"] else "harmful"
     console.print(

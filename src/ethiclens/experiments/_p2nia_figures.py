@@ -270,7 +270,9 @@ def write_outputs(
 
     files = []
     raw = out / f"{dataset}-rows.csv"
-    write_atomic(raw, frame.to_csv(index=False))
+    from .._text import csv_safe_frame
+
+    write_atomic(raw, csv_safe_frame(frame).to_csv(index=False))
     files.append(raw)
     files += write_figures(frame, out, dataset)
 

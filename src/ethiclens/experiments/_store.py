@@ -376,7 +376,9 @@ class ResultsStore:
             frame.to_parquet(buf, index=False)
             data = buf.getvalue()
         else:
-            data = frame.to_csv(index=False).encode()
+            from .._text import csv_safe_frame
+
+            data = csv_safe_frame(frame).to_csv(index=False).encode()
         try:
             write_atomic(out, data)
         except OSError as exc:

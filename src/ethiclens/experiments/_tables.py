@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._text import csv_safe_frame
 from ..privacy import DEFAULT_ETA, FLOOR_ETAS
 from ..report import write_atomic
 
@@ -404,7 +405,7 @@ def write_tables(
         ("mia", mia),
     ):
         path = out_dir / f"{name}.csv"
-        write_atomic(path, frame.to_csv(index=False))
+        write_atomic(path, csv_safe_frame(frame).to_csv(index=False))
         files[name] = path
     md = [
         "# PCER tables",

@@ -90,7 +90,9 @@ def block(title: str, paragraphs: list[str], tables: list[str]) -> str:
     parts += [f"<p style='margin:4px 0'>{escape(p)}</p>" for p in paragraphs if p]
     parts += tables
     parts.append("</div>")
-    return "".join(parts)
+    from .._text import html_safe
+
+    return html_safe("".join(parts))
 
 
 def estimates_html(title: str, estimates: dict, headline: str | None = None) -> str:

@@ -63,8 +63,12 @@ class ThresholdTable:
         return json.dumps(self.to_dict(), indent=indent, allow_nan=False)
 
     def to_csv(self, path=None):
-        """The table as CSV text, or written atomically to ``path``."""
-        text = self.frame.to_csv(index=False)
+        """The table as CSV text, or written atomically to ``path``. Group and attribute names
+        are made safe for spreadsheets and terminals (:func:`ethiclens._text.csv_cell`: a cell
+        starting with ``=``, ``+``, ``-``, ``@`` gets a leading ``'``)."""
+        from .._text import csv_safe_frame
+
+        text = csv_safe_frame(self.frame).to_csv(index=False)
         if path is None:
             return text
         return _display.renderer("write_text")(path, text)

@@ -1,7 +1,9 @@
 """A report is a title and a list of sections; features (audit, PCER, P2NIA) supply sections.
 
 Everything dynamic goes through ``markupsafe.escape`` (or Jinja's autoescape), so a group
-called ``<script>`` is shown, never run.
+called ``<script>`` is shown, never run; the rendered page then passes
+:func:`ethiclens._text.html_safe` (a NUL byte is removed, other control characters and bidi
+overrides from user text are shown as escapes).
 """
 
 from __future__ import annotations
@@ -36,7 +38,9 @@ class Report:
         template = env.from_string(
             resources.files(__package__).joinpath("templates/report.html.j2").read_text()
         )
-        return template.render(report=self)
+        from .._text import html_safe
+
+        return html_safe(template.render(report=self))
 
 
 def table(headers, rows, caption: str | None = None, numeric=(), notes=None) -> Markup:

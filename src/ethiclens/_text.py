@@ -1,0 +1,158 @@
+"""User text made safe for the terminal, CSV exports and HTML: one place, every face.
+
+A group name, a column name, a file name or an error's value is the user's text, and it reaches
+a terminal, a spreadsheet or a browser. Three rules, each applied where text leaves EthicLens:
+
+* **Terminal** (:func:`terminal_safe`): C0 and C1 control characters (ESC sequences that
+  recolour, move the cursor, retitle the window or erase lines; BEL, backspace, a lone CR) and
+  the bidirectional overrides and isolates U+202A–U+202E, U+2066–U+2069 (which reorder what is
+  shown, "Trojan Source") are written as visible escapes (``\\x1b``, ``\\u202e``), so distinct
+  names stay distinct and nothing is hidden. Newlines and tabs are kept. The CLI routes every
+  line it prints through it (:class:`SafeStream` for plain text, :class:`SafeConsole` for rich).
+* **CSV** (:func:`csv_cell`, :func:`csv_safe_frame`): the terminal rule, then OWASP's CSV
+  injection rule: a text cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a CR is
+  prefixed with ``'`` so a spreadsheet shows it instead of evaluating it (``=cmd|' /C calc'!A0``).
+  Numbers are left alone. Data files meant to be read back (a P2NIA release table, a
+  make-counterfactuals table) are not reports and keep the user's values exactly.
+* **HTML** (:func:`html_safe`): a NUL byte is removed and the other controls and bidi
+  overrides are written as visible escapes, after markup escaping.
+"""
+
+from __future__ import annotations
+
+import io
+
+# code point -> visible replacement
+_BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
+_CONTROLS = (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0))
+_TERMINAL = {
+    c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}")
+    for c in (*_CONTROLS, *_BIDI)
+    if c not in (0x09, 0x0A)  # tab and newline are layout, not controls to hide
+}
+_HTML = {**_TERMINAL, 0x00: None, 0x0D: None, 0x0C: None}  # NUL removed; CR, FF are whitespace
+CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def terminal_safe(text) -> str:
+    """``text`` with control characters and bidi overrides written as visible escapes."""
+    return str(text).translate(_TERMINAL)
+
+
+def one_line(text) -> str:
+    """:func:`terminal_safe` with newlines escaped too: an error message is one line."""
+    return terminal_safe(text).replace("\n", "\\n")
+
+
+def needs_escaping(text) -> bool:
+    """True when :func:`terminal_safe` would change ``text``."""
+    s = str(text)
+    return s != s.translate(_TERMINAL)
+
+
+def csv_cell(value):
+    """One CSV cell: text made terminal-safe and formula-proof (OWASP); other values as given."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(CSV_FORMULA_START):
+        value = "'" + value
+    return value.translate(_TERMINAL)
+
+
+def csv_safe_frame(frame):
+    """A copy of ``frame`` whose text cells and column names pass :func:`csv_cell`."""
+    import pandas as pd
+
+    out = frame.copy()
+    for col in out.columns:
+        s = out[col]
+        if pd.api.types.is_object_dtype(s.dtype) or pd.api.types.is_string_dtype(s.dtype):
+            out[col] = s.map(csv_cell)
+        elif isinstance(s.dtype, pd.CategoricalDtype):
+            out[col] = s.astype(object).map(csv_cell)
+    out.columns = [csv_cell(c) if isinstance(c, str) else c for c in out.columns]
+    return out
+
+
+def html_safe(text: str) -> str:
+    """Already-escaped HTML with NUL bytes removed and other controls made visible."""
+    return text.translate(_HTML)
+
+
+class SafeStream(io.TextIOBase):
+    """A text stream that writes :func:`terminal_safe` text to ``raw``.
+
+    rich's consoles unwrap it (``rich_proxied_file``) and write their own styled output to
+    ``raw``; they make user text safe themselves (:class:`SafeConsole`).
+    """
+
+    def __init__(self, raw):
+        self.raw_stream = raw
+
+    @property
+    def rich_proxied_file(self):
+        return self.raw_stream
+
+    def write(self, s) -> int:
+        if not isinstance(s, str):  # click tells text streams from binary ones by this
+            raise TypeError(f"write() argument must be str, not {type(s).__name__}")
+        self.raw_stream.write(terminal_safe(s))
+        return len(s)
+
+    def flush(self) -> None:
+        self.raw_stream.flush()
+
+    def isatty(self) -> bool:
+        return self.raw_stream.isatty()
+
+    def fileno(self) -> int:
+        return self.raw_stream.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def encoding(self):
+        return getattr(self.raw_stream, "encoding", "utf-8")
+
+    @property
+    def errors(self):
+        return getattr(self.raw_stream, "errors", "strict")
+
+
+def safe_console(**kwargs):
+    """A :class:`SafeConsole`; piped output gets a wide, fixed layout (160 columns)."""
+    import sys
+
+    if not sys.stdout.isatty():
+        kwargs.setdefault("width", 160)
+    return _console_class()(**kwargs)
+
+
+_SAFE_CONSOLE = []
+
+
+def _console_class():
+    if _SAFE_CONSOLE:
+        return _SAFE_CONSOLE[0]
+    from rich.console import Console
+
+    class SafeConsole(Console):
+        """A rich console whose every string (printed, or a table cell or title) is made
+        :func:`terminal_safe` before rich reads its markup; emoji codes are not expanded."""
+
+        def __init__(self, *args, **kwargs):
+            kwargs.setdefault("emoji", False)
+            super().__init__(*args, **kwargs)
+
+        def render_str(self, text: str, **kwargs):
+            return super().render_str(terminal_safe(text), **kwargs)
+
+    _SAFE_CONSOLE.append(SafeConsole)
+    return SafeConsole
+
+
+def __getattr__(name):  # rich is imported only when a console is made
+    if name == "SafeConsole":
+        return _console_class()
+    raise AttributeError(name)
