@@ -107,3 +107,41 @@ def spark():
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()
+
+
+@pytest.fixture(autouse=True)
+def _no_password_anywhere(request):
+    """Every test that talks to PostgreSQL: the password is in nothing it printed (stdout, stderr)
+    nor in any file it wrote under ``tmp_path`` (JSON, HTML, model card, counts, configs)."""
+    if "postgres_url" not in request.fixturenames:
+        yield
+        return
+    import sys
+
+    seen = []
+    streams = [sys.stdout, sys.stderr]
+    originals = [s.write for s in streams]
+    for stream, write in zip(streams, originals, strict=True):
+
+        def tee(text, _write=write):
+            seen.append(str(text))
+            return _write(text)
+
+        try:
+            stream.write = tee
+        except (AttributeError, TypeError):  # a stream that takes no attributes: files only
+            pass
+    try:
+        yield
+    finally:
+        for stream, write in zip(streams, originals, strict=True):
+            try:
+                stream.write = write
+            except (AttributeError, TypeError):
+                pass
+    assert PG_PASSWORD not in "".join(seen), "the PostgreSQL password was printed"
+    tmp = request.node.funcargs.get("tmp_path")
+    if tmp is not None:
+        for path in tmp.rglob("*"):
+            if path.is_file():
+                assert PG_PASSWORD.encode() not in path.read_bytes(), f"password in {path.name}"
