@@ -62,6 +62,14 @@ def count_source(
     """(counts table, provenance record of the source) for every engine but pandas-in-memory."""
     from ..sources import mask_url
 
+    if scheduler and engine not in ("dask", "spark"):
+        raise EthicLensInputError(
+            f"only --engine dask and --engine spark use a scheduler; this count runs on {engine}",
+            column="--scheduler",
+            value=scheduler,
+            fix="drop --scheduler, or add --engine dask (a Dask scheduler address or "
+            "local-cluster) or --engine spark (a Spark master)",
+        )
     if engine == "sql":
         from ..sources import sql_counts
 
@@ -88,26 +96,9 @@ def count_source(
 
 
 def _dask(target, roles, scheduler):
-    from .._optional import require
-    from ..sources import dask_counts, resolve_files
+    from ..sources import dask_file_counts
 
-    dd = require("dask.dataframe", extra="dask")
-    distributed = require("distributed", extra="dask")
-    files, kind, _ = resolve_files(target)
-    reader = dd.read_parquet if kind == "parquet" else dd.read_csv
-    if scheduler in (None, "local-cluster"):
-        cluster = distributed.LocalCluster(
-            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
-        )
-        client = distributed.Client(cluster)
-    else:
-        cluster, client = None, distributed.Client(scheduler, timeout="10s")
-    try:
-        return dask_counts(reader(files, columns=roles.columns), roles)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    return dask_file_counts(target, roles, scheduler=scheduler or "local-cluster")
 
 
 @click.command("counts")

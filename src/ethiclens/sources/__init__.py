@@ -14,14 +14,19 @@ from ._counts_table import (
     suppress_small_cells,
     write_counts,
 )
-from ._dask import audit_frame, dask_counts
+from ._dask import audit_frame, dask_counts, dask_file_counts
 from ._duckdb import duckdb_counts, file_columns, resolve_files
+from ._rules import ENGINE_ATTR, engine_of, read_rows
 from ._spark import spark_counts, spark_file_counts
 from ._sql import mask_url, sql_columns, sql_counts
 
 __all__ = [
     "audit_frame",
     "dask_counts",
+    "dask_file_counts",
+    "ENGINE_ATTR",
+    "engine_of",
+    "read_rows",
     "duckdb_counts",
     "resolve_files",
     "file_columns",

@@ -1,13 +1,17 @@
-"""Counting on a Dask DataFrame: one groupby on the cluster, only the cells come back."""
+"""Counting on a Dask DataFrame: one groupby on the cluster, only the cells come back.
+
+Files are read by the rule of docs/engines.md (CSV as text, files matched by column name) and
+the cells checked by the same code as every engine (``_rules.check_counts``).
+"""
 
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from .._optional import require
-from ..errors import EthicLensInputError
+from ..errors import DataFileError, EthicLensInputError
 from ._counts_table import (
-    BAD_WEIGHTS,
     COUNT,
     SCORE_BIN,
     SCORE_SUM,
@@ -18,10 +22,70 @@ from ._counts_table import (
     Roles,
     finish_sql_counts,
 )
+from ._rules import (
+    WEIGHT_BAD,
+    WEIGHT_TEXT,
+    FileLocator,
+    _hive_keys,
+    check_columns,
+    check_counts,
+    header_groups,
+    numbers,
+    ragged_error,
+    record_engine,
+    score_bins,
+)
+
+
+def _cells(pdf: pd.DataFrame, roles: Roles, text: bool) -> pd.DataFrame:
+    """One partition's rows as keys (as read) and the values the groupby sums."""
+    out = pd.DataFrame({c: pdf[c] for c in roles.protected}, index=pdf.index)
+    if roles.y_true:
+        out[Y_TRUE] = pdf[roles.y_true]
+    out[Y_PRED] = pdf[roles.y_pred]
+    out["_one"] = np.ones(len(pdf), dtype=np.int64)
+    s = None
+    if roles.y_score:
+        out[SCORE_BIN] = score_bins(pdf[roles.y_score], int(roles.n_bins), text)
+        v, miss, notnum = numbers(pdf[roles.y_score], text)
+        s = np.where(miss | notnum | np.isnan(v), 0.0, v)
+    if roles.weight:
+        w, miss, notnum = numbers(pdf[roles.weight], text)
+        with np.errstate(invalid="ignore"):
+            bad = ~notnum & (miss | ~np.isfinite(w) | (w < 0))
+        out["_w"], out["_w2"] = w, w * w
+        out[WEIGHT_BAD] = bad.astype(np.int64)
+        out[WEIGHT_TEXT] = notnum.astype(np.int64)
+        if s is not None:
+            s = w * s
+    if s is not None:
+        out["_s"] = s
+    return out
+
+
+def _count(ddf, roles: Roles, text: bool) -> pd.DataFrame:
+    meta = _cells(ddf._meta, roles, text)
+    frame = ddf.map_partitions(_cells, roles, text, meta=meta)
+    keys = list(roles.protected) + ([Y_TRUE] if roles.y_true else []) + [Y_PRED]
+    keys += [SCORE_BIN] if roles.y_score else []
+    agg = {COUNT: ("_one", "sum")}
+    if roles.weight:
+        agg[WEIGHT_SUM] = ("_w", "sum")
+        agg[WEIGHT_SQ_SUM] = ("_w2", "sum")
+        agg[WEIGHT_BAD] = (WEIGHT_BAD, "sum")
+        agg[WEIGHT_TEXT] = (WEIGHT_TEXT, "sum")
+    if roles.y_score:
+        agg[SCORE_SUM] = ("_s", "sum")
+    out = frame.groupby(keys, dropna=False, observed=True).agg(**agg).compute()
+    return out.reset_index()
 
 
 def dask_counts(ddf, roles: Roles):
-    """The counts table of a Dask DataFrame (computed where its partitions live)."""
+    """The counts table of a Dask DataFrame (computed where its partitions live).
+
+    Its columns keep their types (no file to re-read, so messages count rows instead of
+    naming the first one). ``table.attrs["ethiclens_engine"]`` is ``"dask"``.
+    """
     dd = require("dask.dataframe", extra="dask")
     if not isinstance(ddf, dd.DataFrame):
         raise EthicLensInputError(
@@ -30,38 +94,102 @@ def dask_counts(ddf, roles: Roles):
             value=type(ddf).__name__,
             fix="pass dask.dataframe.from_pandas(...) or dd.read_parquet(...)",
         )
-    missing = [c for c in roles.columns if c not in ddf.columns]
-    if missing:
-        raise EthicLensInputError(
-            "not found", column=missing[0], fix=f"use one of {list(ddf.columns)[:20]}"
+    check_columns(list(ddf.columns), roles, "the frame")
+    raw = _count(ddf, roles, text=False)
+    return record_engine(finish_sql_counts(check_counts(raw, roles, text=False), roles), "dask")
+
+
+def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None):
+    """The counts table of a CSV/Parquet file, glob or (hive) folder read by Dask.
+
+    ``scheduler``: None computes on Dask's current scheduler (a ``distributed.Client`` already
+    made, else threads); ``"local-cluster"`` starts a LocalCluster in this process for the
+    count; anything else is a scheduler address (``tcp://host:8786``). Read by the rule of
+    docs/engines.md, so the table and any refusal equal the other engines'.
+    """
+    from ._duckdb import _layout, resolve_files
+
+    dd = require("dask.dataframe", extra="dask")
+    files, kind, hive = resolve_files(target)
+    columns, headers = _layout(target, files, kind, hive)
+    check_columns(columns, roles, target)
+    text = kind == "csv"
+    try:
+        with _scheduler(scheduler):
+            raw = _count(_read(dd, target, files, kind, hive, headers, roles), roles, text)
+    except pd.errors.ParserError as exc:
+        err = ragged_error(files) if text else None
+        if err:
+            raise err from None
+        lines = [ln for ln in str(exc).strip().splitlines() if ln.strip()]
+        raise DataFileError(
+            f"cannot read {target}: {lines[-1] if lines else type(exc).__name__}",
+            fix="check the file's format (comma-separated, UTF-8, one header line)",
+        ) from None
+    locator = FileLocator(files, kind, headers, hive)
+    raw = check_counts(raw, roles, text=text, locator=locator, files=files)
+    return record_engine(finish_sql_counts(raw, roles), "dask")
+
+
+def _read(dd, target, files, kind, hive, headers, roles):
+    """The role columns of the files as a Dask DataFrame, by the rule (CSV as text, matched by
+    column name: one read per header order)."""
+    if kind == "parquet":
+        return dd.read_parquet(str(target) if hive else files, columns=list(roles.columns))
+    parts = []
+    groups = [(headers[f], [f]) for f in files] if hive else header_groups(files, headers)
+    for names, group in groups:
+        part = dd.read_csv(
+            group,
+            header=0,
+            names=names,
+            dtype=str,
+            keep_default_na=False,
+            na_filter=False,
+            encoding="utf-8-sig",
+            index_col=False,
         )
-    k = int(roles.n_bins)
-    frame = ddf[list(roles.protected)].assign(_one=1)
-    keys = list(roles.protected)
-    if roles.y_true:
-        frame = frame.assign(**{Y_TRUE: ddf[roles.y_true]})
-        keys.append(Y_TRUE)
-    frame = frame.assign(**{Y_PRED: ddf[roles.y_pred]})
-    keys.append(Y_PRED)
-    agg = {COUNT: ("_one", "sum")}
-    if roles.y_score:
-        s = ddf[roles.y_score].astype(float)
-        b = (s * k).map_partitions(np.floor, meta=(None, "f8")).clip(upper=k - 1)
-        b = b.where(~((s < 0) | (s > 1)), -1.0)
-        frame = frame.assign(**{SCORE_BIN: b, "_s": s.fillna(0.0)})
-        keys.append(SCORE_BIN)
-    if roles.weight:
-        w = ddf[roles.weight].astype(float)
-        frame = frame.assign(_w=w, _w2=w * w, _bad=(w.isna() | (w < 0)).astype(np.int64))
-        agg[WEIGHT_SUM] = ("_w", "sum")
-        agg[WEIGHT_SQ_SUM] = ("_w2", "sum")
-        agg[BAD_WEIGHTS] = ("_bad", "sum")
-        if roles.y_score:
-            frame = frame.assign(_s=frame["_s"] * w)
-    if roles.y_score:
-        agg[SCORE_SUM] = ("_s", "sum")
-    out = frame.groupby(keys, dropna=False).agg(**agg).compute().reset_index()
-    return finish_sql_counts(out, roles)
+        if hive:
+            part = part.assign(**_hive_keys(group[0], target))
+        parts.append(part[list(roles.columns)])
+    return parts[0] if len(parts) == 1 else dd.concat(parts)
+
+
+class _scheduler:
+    """Context: the Dask scheduler the count runs on (see :func:`dask_file_counts`)."""
+
+    def __init__(self, address):
+        self.address, self.client, self.cluster = address, None, None
+
+    def __enter__(self):
+        if self.address is None:
+            return self
+        distributed = require("distributed", extra="dask")
+        if self.address == "local-cluster":
+            self.cluster = distributed.LocalCluster(
+                n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+            )
+            self.client = distributed.Client(self.cluster)
+            return self
+        try:
+            self.client = distributed.Client(self.address, timeout="10s")
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:
+            detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise EthicLensInputError(
+                f"cannot reach the Dask scheduler: {detail[:200]}",
+                column="--scheduler",
+                value=self.address,
+                fix="give the address of a running scheduler (e.g. tcp://host:8786), or "
+                "--scheduler local-cluster to count on this machine",
+            ) from None
+        return self
+
+    def __exit__(self, *exc):
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+        return False
 
 
 def audit_frame(

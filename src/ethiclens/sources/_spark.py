@@ -5,7 +5,6 @@ from __future__ import annotations
 from .._optional import require
 from ..errors import EthicLensInputError
 from ._counts_table import (
-    BAD_WEIGHTS,
     COUNT,
     SCORE_BIN,
     SCORE_SUM,
@@ -16,13 +15,29 @@ from ._counts_table import (
     Roles,
     finish_sql_counts,
 )
+from ._rules import (
+    EXTRA_FIELDS,
+    EXTRA_NAME,
+    NA_TEXT,
+    NOT_A_NUMBER,
+    WEIGHT_BAD,
+    WEIGHT_TEXT,
+    FileLocator,
+    check_columns,
+    check_counts,
+    header_groups,
+    record_engine,
+)
 
 
 def spark_counts(sdf, roles: Roles):
-    """The counts table of a Spark DataFrame (computed where its partitions live)."""
+    """The counts table of a Spark DataFrame (computed where its partitions live).
+
+    Its columns keep their types (no file to re-read, so messages count rows instead of
+    naming the first one). ``table.attrs["ethiclens_engine"]`` is ``"spark"``.
+    """
     require("pyspark", extra="spark")
     from pyspark.sql import DataFrame
-    from pyspark.sql import functions as F
 
     if not isinstance(sdf, DataFrame):
         raise EthicLensInputError(
@@ -31,49 +46,73 @@ def spark_counts(sdf, roles: Roles):
             value=type(sdf).__name__,
             fix="pass spark.read.parquet(...) or spark.table(...)",
         )
-    missing = [c for c in roles.columns if c not in sdf.columns]
-    if missing:
-        raise EthicLensInputError(
-            "not found", column=missing[0], fix=f"use one of {list(sdf.columns)[:20]}"
-        )
+    check_columns(list(sdf.columns), roles, "the frame")
+    raw = _raw_counts(sdf, roles, text=False, extra=None)
+    return record_engine(finish_sql_counts(check_counts(raw, roles, text=False), roles), "spark")
 
-    def col(name):
-        return F.col("`" + name.replace("`", "``") + "`")
 
-    keys = [col(c).alias(c) for c in roles.protected]
+def _col(name):
+    from pyspark.sql import functions as F
+
+    return F.col("`" + name.replace("`", "``") + "`")
+
+
+def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
+    """One groupBy().agg() by the rule: keys as read (text for CSV), the score's bin (-2: not a
+    number), weight sums and the diagnostic counts; the cells as a pandas DataFrame."""
+    import pandas as pd
+    from pyspark.sql import functions as F
+
+    def number(name):
+        c = _col(name)
+        v = c.try_cast("double")
+        miss = c.isNull() | F.coalesce(F.isnan(v), F.lit(False))
+        if text:
+            miss = miss | c.isin(list(NA_TEXT))
+        return v, miss, ~miss & v.isNull()
+
+    keys = [_col(c).alias(c) for c in roles.protected]
+    names = list(roles.protected)
     if roles.y_true:
-        keys.append(col(roles.y_true).alias(Y_TRUE))
-    keys.append(col(roles.y_pred).alias(Y_PRED))
+        keys.append(_col(roles.y_true).alias(Y_TRUE))
+        names.append(Y_TRUE)
+    keys.append(_col(roles.y_pred).alias(Y_PRED))
+    names.append(Y_PRED)
     k = int(roles.n_bins)
-    s = col(roles.y_score).cast("double") if roles.y_score else None
-    if s is not None:
+    if roles.y_score:
+        s, miss, notnum = number(roles.y_score)
         raw = F.floor(s * F.lit(k))
         keys.append(
-            F.when(s.isNull(), F.lit(None))
+            F.when(miss, F.lit(None))
+            .when(notnum, F.lit(NOT_A_NUMBER))
             .when((s < 0) | (s > 1), F.lit(-1))
             .when(raw >= k, F.lit(k - 1))
             .otherwise(raw)
             .cast("long")
             .alias(SCORE_BIN)
         )
+        names.append(SCORE_BIN)
     aggs = [F.count(F.lit(1)).alias(COUNT)]
-    w = col(roles.weight).cast("double") if roles.weight else None
-    if w is not None:
+    w = None
+    if roles.weight:
+        w, miss, notnum = number(roles.weight)
+        inf = (w == F.lit(float("inf"))) | (w == F.lit(float("-inf")))
+        bad = ~notnum & (miss | inf | (w < 0))
         aggs += [
             F.sum(w).alias(WEIGHT_SUM),
             F.sum(w * w).alias(WEIGHT_SQ_SUM),
-            F.sum(F.when(w.isNull() | (w < 0), 1).otherwise(0)).alias(BAD_WEIGHTS),
+            F.sum(F.when(bad, 1).otherwise(0)).alias(WEIGHT_BAD),
+            F.sum(F.when(notnum, 1).otherwise(0)).alias(WEIGHT_TEXT),
         ]
-    if s is not None:
-        aggs.append(F.sum(s if w is None else w * s).alias(SCORE_SUM))
+    if roles.y_score:
+        s, miss, notnum = number(roles.y_score)
+        value = F.when(miss | notnum, F.lit(0.0)).otherwise(s)
+        aggs.append(F.sum(value if w is None else w * value).alias(SCORE_SUM))
+    if extra:
+        aggs.append(F.sum(F.when(_col(extra).isNull(), 0).otherwise(1)).alias(EXTRA_FIELDS))
     rows = sdf.groupBy(*keys).agg(*aggs).collect()
-    import pandas as pd
-
-    names = [c for c in roles.protected]
-    names += [Y_TRUE] if roles.y_true else []
-    names += [Y_PRED] + ([SCORE_BIN] if s is not None else []) + [a for a in _agg_names(roles)]
-    frame = pd.DataFrame([tuple(r) for r in rows], columns=names)
-    return finish_sql_counts(frame, roles)
+    names += [a for a in _agg_names(roles)] + ([EXTRA_FIELDS] if extra else [])
+    return pd.DataFrame([tuple(r) for r in rows], columns=names)
 
 
 LOCAL_MASTER = "local[2]"
@@ -89,9 +128,11 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     require("pyspark", extra="spark")
     from pyspark.sql import SparkSession
 
-    from ._duckdb import resolve_files
+    from ._duckdb import _layout, resolve_files
 
     files, kind, hive = resolve_files(target)
+    columns, headers = _layout(target, files, kind, hive)
+    check_columns(columns, roles, target)
     active = SparkSession.getActiveSession()
     if active is not None and master:
         raise EthicLensInputError(
@@ -110,24 +151,51 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     if active is None:
         session.sparkContext.setLogLevel("ERROR")
     try:
-        reader = session.read
-        if hive:
-            reader = reader.option("basePath", str(target))
-        if kind == "parquet":
-            sdf = reader.parquet(*files)
-        else:
-            sdf = reader.csv(files, header=True, inferSchema=True)
-        # only the role columns are referenced, so Spark prunes the rest of a Parquet file
-        return spark_counts(sdf, roles)
+        sdf, extra = _read(session, target, files, kind, hive, headers, roles)
+        raw = _raw_counts(sdf, roles, text=kind == "csv", extra=extra)
     finally:
         if active is None:
             session.stop()
+    locator = FileLocator(files, kind, headers, hive)
+    raw = check_counts(raw, roles, text=kind == "csv", locator=locator, files=files)
+    return record_engine(finish_sql_counts(raw, roles), "spark")
+
+
+def _read(session, target, files, kind, hive, headers, roles):
+    """(the role columns as a Spark DataFrame, the surplus-field column or None): CSV as text,
+    one read per header order with that order's names, united by name."""
+    from pyspark.sql.types import StringType, StructField, StructType
+
+    reader = session.read
+    if hive:
+        reader = reader.option("basePath", str(target))
+    if kind == "parquet":
+        return reader.parquet(*files).select(*[_col(c) for c in roles.columns]), None
+    parts = []
+    for names, group in header_groups(files, headers):
+        extra = EXTRA_NAME
+        while extra in names:
+            extra += "_"
+        schema = StructType([StructField(n, StringType()) for n in [*names, extra]])
+        part = reader.csv(
+            group,
+            header=True,
+            schema=schema,
+            enforceSchema=True,  # our names, read from each file's header by the rule
+            escape='"',
+            mode="PERMISSIVE",  # fewer fields: missing (as pandas); more: the extra column
+        )
+        parts.append(part.select(*[_col(c) for c in roles.columns], _col(extra).alias(EXTRA_NAME)))
+    out = parts[0]
+    for part in parts[1:]:
+        out = out.unionByName(part)
+    return out, EXTRA_NAME
 
 
 def _agg_names(roles: Roles) -> list[str]:
     out = [COUNT]
     if roles.weight:
-        out += [WEIGHT_SUM, WEIGHT_SQ_SUM, BAD_WEIGHTS]
+        out += [WEIGHT_SUM, WEIGHT_SQ_SUM, WEIGHT_BAD, WEIGHT_TEXT]
     if roles.y_score:
         out.append(SCORE_SUM)
     return out
