@@ -1,0 +1,367 @@
+"""One answer per input on every engine (issue 23, docs/engines.md).
+
+A corpus of good and bad files goes through every engine available: pandas (the reference: the
+rule reader ``read_rows`` then ``ethiclens.audit``, the Python API path), DuckDB, Dask and Spark
+(skipped without pyspark and Java). Each input must get the same outcome everywhere: the same
+report (hence the same counts), or the same refusal, word for word.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ethiclens
+from ethiclens.errors import EthicLensInputError
+from ethiclens.sources import Roles, dask_file_counts, duckdb_counts, engine_of, read_rows
+
+N_BOOT = 100
+
+
+def _frame(n=90, seed=0) -> pd.DataFrame:
+    r = np.random.default_rng(seed)
+    return pd.DataFrame(
+        {
+            "y": r.integers(0, 2, n),
+            "p": r.integers(0, 2, n),
+            "g": r.choice(["A", "B", "C"], n),
+            "s": np.round(r.random(n) * 64) / 64,
+            "w": r.choice([0.5, 1.0, 2.0], n),
+        }
+    )
+
+
+def _csv(tmp, name, text):
+    path = tmp / name
+    path.write_text(text)
+    return str(path)
+
+
+def _body(frame) -> str:
+    return frame.to_csv(index=False)
+
+
+# Each case: build(tmp) -> target, the roles, audit keywords, and the expected outcome:
+# "ok" or words every engine's refusal must contain.
+def ragged(tmp):
+    text = _body(_frame()).splitlines()
+    text[3] += ",surplus"
+    return _csv(tmp, "ragged.csv", "\n".join(text) + "\n")
+
+
+def empty_header(tmp):
+    return _csv(tmp, "blank.csv", "\n" + _body(_frame()).split("\n", 1)[1])
+
+
+def yes_no(tmp):
+    f = _frame()
+    f["y"] = np.where(f["y"] == 1, "yes", "no")
+    return _csv(tmp, "yesno.csv", _body(f))
+
+
+def yes_no_both(tmp):
+    f = _frame()
+    for col in ("y", "p"):
+        f[col] = np.where(f[col] == 1, "yes", "no")
+    return _csv(tmp, "yesno-both.csv", _body(f))
+
+
+def text_01_parquet(tmp):
+    f = _frame()
+    f["y"] = f["y"].astype(str)
+    path = tmp / "text01.parquet"
+    f.to_parquet(path)
+    return str(path)
+
+
+def quoted_01_csv(tmp):
+    f = _frame()
+    lines = ["y,p,g,s,w"] + [f'"{a}","{b}",{c},{d},{e}' for a, b, c, d, e in f.to_numpy()]
+    return _csv(tmp, "quoted.csv", "\n".join(lines) + "\n")
+
+
+def true_false(tmp):
+    f = _frame()
+    f["y"] = np.where(f["y"] == 1, "True", "False")
+    return _csv(tmp, "tf.csv", _body(f))
+
+
+def bool_parquet(tmp):
+    f = _frame()
+    f["y"] = f["y"] == 1
+    path = tmp / "bool.parquet"
+    f.to_parquet(path)
+    return str(path)
+
+
+def na_group(tmp):
+    f = _frame()
+    f.loc[7, "g"] = "NA"
+    return _csv(tmp, "nagroup.csv", _body(f))
+
+
+def empty_group(tmp):
+    f = _frame().astype({"g": object})
+    f.loc[11, "g"] = None
+    return _csv(tmp, "emptygroup.csv", _body(f))
+
+
+def scores_outside(tmp):
+    f = _frame()
+    f.loc[[5, 40], "s"] = [1.5, -0.25]
+    return _csv(tmp, "scores.csv", _body(f))
+
+
+def score_text(tmp):
+    f = _frame().astype({"s": object})
+    f.loc[9, "s"] = "high"
+    return _csv(tmp, "scoretext.csv", _body(f))
+
+
+def reordered_csv_folder(tmp):
+    f = _frame(200)
+    d = tmp / "csvfolder"
+    d.mkdir()
+    f.iloc[:120].to_csv(d / "a.csv", index=False)
+    f.iloc[120:][["p", "y", "w", "s", "g"]].to_csv(d / "b.csv", index=False)
+    return str(d)
+
+
+def reordered_parquet_glob(tmp):
+    f = _frame(200)
+    f.iloc[:120].to_parquet(tmp / "part-a.parquet")
+    f.iloc[120:][["p", "y", "w", "s", "g"]].to_parquet(tmp / "part-b.parquet")
+    return str(tmp / "part-*.parquet")
+
+
+def leading_zeros(tmp):
+    f = _frame()
+    f["g"] = f["g"].map({"A": "01", "B": "02", "C": "04"})
+    return _csv(tmp, "zeros.csv", _body(f))
+
+
+def unused_category(tmp):
+    f = _frame()
+    f["g"] = pd.Categorical(f["g"], categories=["A", "B", "C", "Z"])
+    path = tmp / "cats.parquet"
+    f.to_parquet(path)
+    return str(path)
+
+
+def used_categories(tmp):
+    f = _frame()
+    f["g"] = pd.Categorical(f["g"])
+    path = tmp / "usedcats.parquet"
+    f.to_parquet(path)
+    return str(path)
+
+
+def labels_2(tmp):
+    f = _frame()
+    f.loc[3, "p"] = 2
+    return _csv(tmp, "two.csv", _body(f))
+
+
+def missing_label(tmp):
+    f = _frame().astype({"y": object})
+    f.loc[13, "y"] = None
+    return _csv(tmp, "missinglabel.csv", _body(f))
+
+
+def negative_weight(tmp):
+    f = _frame()
+    f.loc[21, "w"] = -1.0
+    return _csv(tmp, "negw.csv", _body(f))
+
+
+def plain(tmp):
+    return _csv(tmp, "plain.csv", _body(_frame()))
+
+
+def index_column(tmp):
+    path = tmp / "indexed.csv"
+    _frame().to_csv(path)  # an unnamed first column: pandas names it 'Unnamed: 0'
+    return str(path)
+
+
+def empty_file(tmp):
+    return _csv(tmp, "empty.csv", "")
+
+
+def header_only(tmp):
+    return _csv(tmp, "header.csv", "y,p,g,s,w\n")
+
+
+FULL = Roles(y_pred="p", protected=["g"], y_true="y", y_score="s", weight="w")
+NO_SCORE = Roles(y_pred="p", protected=["g"], y_true="y")
+
+CASES = {
+    "plain CSV": (plain, FULL, {}, "ok"),
+    "ragged CSV": (ragged, FULL, {}, "line 4 has 6 fields but its header has 5"),
+    "empty header": (empty_header, FULL, {}, "(the header) is empty"),
+    "yes/no labels": (yes_no, FULL, {}, "is not binary 0/1: found values ['no', 'yes']"),
+    "yes/no + pos_label": (yes_no_both, NO_SCORE, {"pos_label": "yes"}, "ok"),
+    "'0'/'1' text labels (Parquet)": (text_01_parquet, FULL, {}, "found values ['0', '1']"),
+    '"0"/"1" quoted labels (CSV)': (quoted_01_csv, FULL, {}, "ok"),
+    "true/false labels (CSV)": (true_false, FULL, {}, "ok"),
+    "boolean labels (Parquet)": (bool_parquet, FULL, {}, "ok"),
+    "NA group": (na_group, FULL, {}, "1 missing group value(s), first at row 7"),
+    "empty group": (empty_group, FULL, {}, "1 missing group value(s), first at row 11"),
+    "scores outside [0,1]": (scores_outside, FULL, {}, "2 do not, first at row 5 (value: 1.5)"),
+    "score not a number": (score_text, FULL, {}, "scores must be numbers in [0, 1]"),
+    "reordered columns, CSV folder": (reordered_csv_folder, FULL, {}, "ok"),
+    "reordered columns, Parquet glob": (reordered_parquet_glob, FULL, {}, "ok"),
+    "leading-zero groups": (leading_zeros, FULL, {}, "ok"),
+    "unused category (Parquet)": (unused_category, FULL, {}, "group(s) ['Z'] have no rows"),
+    "categories all used (Parquet)": (used_categories, FULL, {}, "ok"),
+    "label 2": (labels_2, FULL, {}, "is not binary 0/1: found values ['0', '1', '2']"),
+    "missing label": (missing_label, FULL, {}, "1 missing value(s), first at row 13"),
+    "negative weight": (negative_weight, FULL, {}, "1 are not, first at row 21 (value: -1.0)"),
+    "missing column": (plain, Roles("p", ["g"], "label"), {}, "column 'label': not found"),
+    "unnamed index column": (index_column, FULL, {}, "ok"),
+    "empty file": (empty_file, FULL, {}, "is empty"),
+    "header only": (header_only, FULL, {}, "has no data rows"),
+}
+
+
+def outcome(engine, target, roles, kwargs, spark=None):
+    """("ok", report without provenance) or ("refused", the message)."""
+    kwargs = {"n_boot": N_BOOT, "random_state": 0, **kwargs}
+    try:
+        if engine == "pandas":
+            rows = read_rows(target, roles)
+            result = ethiclens.audit(
+                rows[roles.y_true] if roles.y_true else None,
+                rows[roles.y_pred],
+                rows[list(roles.protected)],
+                y_score=rows[roles.y_score] if roles.y_score else None,
+                sample_weight=rows[roles.weight] if roles.weight else None,
+                **kwargs,
+            )
+        else:
+            if engine == "duckdb":
+                table = duckdb_counts(target, roles, threads=1)
+            elif engine == "dask":
+                table = dask_file_counts(target, roles)
+            else:
+                from ethiclens.sources import spark_file_counts
+
+                table = spark_file_counts(target, roles)
+            assert engine_of(table) == engine
+            result = ethiclens.audit_counts(table, **kwargs)
+    except EthicLensInputError as exc:
+        return "refused", str(exc)
+    report = result.to_dict()
+    report["data"].pop("provenance", None)
+    return "ok", report
+
+
+def _cell(got, reference) -> str:
+    if got != reference:
+        return "different"
+    return "OK" if got[0] == "ok" else "refused"
+
+
+def _check(name, outcomes):
+    reference = outcomes["pandas"]
+    expected = CASES[name][3]
+    if expected == "ok":
+        assert reference[0] == "ok", reference
+    else:
+        assert reference[0] == "refused" and expected in reference[1], reference
+    for engine, got in outcomes.items():
+        assert got == reference, f"{name}: {engine} gives {got} but pandas {reference}"
+
+
+FAST = ["pandas", "duckdb", "dask"]
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_every_engine_gives_one_answer(name, tmp_path):
+    pytest.importorskip("duckdb")
+    pytest.importorskip("dask.dataframe")
+    build, roles, kwargs, _ = CASES[name]
+    target = build(tmp_path)
+    _check(name, {e: outcome(e, target, roles, kwargs) for e in FAST})
+
+
+def test_reordered_folder_counts_by_name(tmp_path):
+    """The reported bug: a CSV whose label and prediction columns are swapped was read by
+    position (positives 412 instead of 403)."""
+    target = reordered_csv_folder(tmp_path)
+    frame = _frame(200)
+    for counts in (duckdb_counts(target, FULL), dask_file_counts(target, FULL)):
+        positives = int(counts.loc[counts["y_pred"] == 1, "count"].sum())
+        assert positives == int(frame["p"].sum())
+        assert int(counts.loc[counts["y_true"] == 1, "count"].sum()) == int(frame["y"].sum())
+
+
+def test_leading_zeros_survive_everywhere(tmp_path):
+    target = leading_zeros(tmp_path)
+    assert sorted(duckdb_counts(target, FULL)["g"].unique()) == ["01", "02", "04"]
+    assert sorted(dask_file_counts(target, FULL)["g"].unique()) == ["01", "02", "04"]
+    assert sorted(read_rows(target, FULL)["g"].unique()) == ["01", "02", "04"]
+
+
+def test_canonical_numeric_groups_stay_numbers(tmp_path):
+    """Groups written as plain numbers are typed as numbers (same labels), so a continuous
+    column is still refused as such and --bins still applies."""
+    f = _frame(300)
+    f["age"] = np.arange(300) % 80 + 18
+    target = _csv(tmp_path, "ages.csv", _body(f))
+    roles = Roles("p", ["age"], "y")
+    got = {e: outcome(e, target, roles, {}) for e in FAST}
+    assert got["pandas"][0] == "refused" and "looks continuous" in got["pandas"][1]
+    assert all(v == got["pandas"] for v in got.values()), got
+
+
+def test_cli_scheduler_is_refused_without_dask_and_unreachable_is_one_line(tmp_path, capsys):
+    from ethiclens.cli import main
+
+    data = plain(tmp_path)
+    base = ["counts", data, "--y-pred", "p", "--protected", "g", "--out", str(tmp_path / "c.pq")]
+    assert main([*base, "--engine", "duckdb", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    err = capsys.readouterr().err
+    assert "--scheduler" in err and "--engine dask" in err and len(err.strip().splitlines()) == 1
+    assert main([*base, "--engine", "dask", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot reach the Dask scheduler" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["counts", "audit"])
+def test_cli_dask_reads_a_csv(tmp_path, capsys, command):
+    """`--engine dask` on a CSV crashed with read_csv() got an unexpected keyword 'columns'."""
+    from ethiclens.cli import main
+
+    data = plain(tmp_path)
+    args = [command, data, "--engine", "dask", "--y-true", "y", "--y-pred", "p"]
+    args += ["--protected", "g", "--scheduler", "local-cluster"]
+    args += ["--out", str(tmp_path / "c.parquet")] if command == "counts" else ["--n-boot", "100"]
+    assert main(args) == 0, capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_spark_gives_the_same_answers_and_the_matrix(spark, tmp_path, capsys):
+    """Every case through every engine, Spark included; prints the agreement matrix."""
+    pytest.importorskip("duckdb")
+    pytest.importorskip("dask.dataframe")
+    engines = [*FAST, "spark"]
+    matrix, failures = {}, []
+    for i, (name, (build, roles, kwargs, _)) in enumerate(CASES.items()):
+        folder = tmp_path / f"case{i}"
+        folder.mkdir()
+        target = build(folder)
+        got = {e: outcome(e, target, roles, kwargs, spark) for e in engines}
+        matrix[name] = {e: _cell(got[e], got["pandas"]) for e in engines}
+        try:
+            _check(name, got)
+        except AssertionError as exc:
+            failures.append(str(exc)[:300])
+    width = max(map(len, matrix))
+    lines = [f"{'case':<{width}}  " + "  ".join(f"{e:<9}" for e in engines)]
+    for name, row in matrix.items():
+        lines.append(f"{name:<{width}}  " + "  ".join(f"{row[e]:<9}" for e in engines))
+    with capsys.disabled():
+        print("\n" + "\n".join(lines))
+    assert not failures, failures
