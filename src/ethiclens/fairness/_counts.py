@@ -165,7 +165,8 @@ def check_counts_cells(table, *, names: dict | None = None, n_bins: int | None =
     names = names or {}
 
     def label(col):
-        src = names.get(col) or (names.get(WEIGHT_SUM) if col == WEIGHT_SQ_SUM else None)
+        of = {WEIGHT_SQ_SUM: WEIGHT_SUM, SCORE_SUM: SCORE_BIN}.get(col)  # a sum's source role
+        src = names.get(col) or (names.get(of) if of else None)
         return f"{src} ({col})" if src and src != col else col
 
     if COUNT not in table.columns or len(table) == 0:
@@ -185,6 +186,12 @@ def check_counts_cells(table, *, names: dict | None = None, n_bins: int | None =
         first = np.arange(len(bad)) == int(np.argmax(bad))
         _refuse(table, first, what, COUNT, too_many, COUNT)
     sums = {c: _numbers(table[c]) for c in (WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM) if c in table}
+    if SCORE_SUM in sums and SCORE_BIN in table.columns:
+        # a missing score (no bin) or one outside [0, 1] (bin -1): the audit refuses those rows
+        # with its own words ("scores must lie in [0, 1]"), so their sums are not judged here
+        b = _numbers(table[SCORE_BIN])
+        scored = np.isfinite(b) & (b >= 0) & (b == np.floor(b))
+        sums[SCORE_SUM] = np.where(scored, sums[SCORE_SUM], 0.0)
     for col, v in sums.items():
         bad = ~np.isfinite(v) | (v < 0)
         if bad.any():
@@ -321,6 +328,10 @@ def counts_attributes(table, protected, declared) -> list[str]:
             "refused, not audited as an attribute)",
             column=unknown[0],
             fix=f"drop the column; allowed: {known + reserved}"
-            + ("" if declared is not None else " (or name it as an attribute too)"),
+            + (
+                " (an attribute added later goes into table.attrs['ethiclens_attributes'])"
+                if declared is not None
+                else " (or name it as an attribute too)"
+            ),
         )
     return list(protected) if protected is not None else [c for c in other if c in known]
