@@ -256,7 +256,11 @@ def audit_counts(
         for calibration. ``ethiclens.sources.counts_of`` builds it; so does ``ethiclens
         counts``.
     protected : list of str, optional
-        The attribute columns; default every column that is not a reserved name.
+        The attribute columns; default the table's own list (``attrs["ethiclens_attributes"]``,
+        written by ``counts_of``, every engine and ``ethiclens counts``). A column that is neither
+        reserved nor an attribute is refused, and so is a table without that list audited
+        without ``protected``. Every cell is checked first (``fairness.check_counts_cells``): sums
+        no rows could produce, duplicate cells and counts past 2**53 are refused, the cell named.
     n_bins : int, optional
         The number of score bins; default the table's ``attrs["ethiclens_n_bins"]``, else 10.
     reference, intersections, exclude_groups, merge_groups, pos_label
