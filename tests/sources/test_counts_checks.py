@@ -266,6 +266,12 @@ def test_group_whose_weights_are_all_zero_says_so(tmp_path, capsys):
     text = json.dumps(data)
     assert f"'D' (n = {n_d}) are all zero" in text
     assert "(no rows)" not in text
+    rows = ethiclens.audit(
+        frame["y"], frame["p"], frame[["race"]], sample_weight=frame["w"], n_boot=200
+    )
+    d_vs_a = next(c for c in rows.comparisons if c.group == "D")
+    reason = d_vs_a.metrics["disparate_impact"].reason
+    assert f"'D' (n = {n_d}) are all zero" in reason
 
 
 # ---- --out writes the format its suffix names
