@@ -113,6 +113,12 @@ def test_float_rounding_of_squares_is_not_refused():
     ethiclens.audit_counts(equal, n_boot=200, random_state=0)
 
 
+def test_tiny_weights_keep_the_underflow_message(tmp_path, capsys):
+    frame = make_frame(0, n=600).assign(w=1e-200)
+    path = _write(counts_of(frame, WEIGHTED), tmp_path / "tiny.parquet")
+    _refused(path, capsys, "w (weight_sq_sum)", "underflow")
+
+
 # ---- score sums
 
 

@@ -237,7 +237,8 @@ def _check_squares(table, count, ws, wq, label) -> None:
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         ratio = np.where(ws > 0, wq / ws, 0.0)  # Σw²/Σw: no overflow for large weights
         low = ws / np.maximum(count, 1)
-        bad = (ws > 0) & ((ratio < low * (1 - REL_TOL)) | (ratio > ws * (1 + REL_TOL)))
+        # Σw² of 0 beside Σw > 0 is an underflow the audit names itself (rescale the weights)
+        bad = (ws > 0) & (wq > 0) & ((ratio < low * (1 - REL_TOL)) | (ratio > ws * (1 + REL_TOL)))
         bad |= (ws == 0) & (wq > 0)
         n_eff = np.where(ratio > 0, ws / ratio, np.inf)
     if bad.any():
@@ -251,7 +252,8 @@ def _check_squares(table, count, ws, wq, label) -> None:
             )
         fix = (
             "weight_sq_sum is the cell's sum of squared weights, from weight_sum**2 / count to "
-            "weight_sum**2; recount the cell (ethiclens counts --weight)"
+            "weight_sum**2; recount the cell (ethiclens counts --weight; weights so small that "
+            "their squares underflow must be rescaled first)"
         )
         _refuse(table, bad, f"impossible sums: {what}", label(WEIGHT_SQ_SUM), fix, WEIGHT_SQ_SUM)
 
