@@ -311,5 +311,8 @@ def group_by_sql(source: str, roles: Roles, *, truncating_cast: bool = False) ->
 
 
 def finish_sql_counts(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
-    """A GROUP BY result as a counts table (column order and types as ``counts_of``)."""
-    return _finish(frame, roles)
+    """A GROUP BY result as a counts table (column order and types as ``counts_of``), checked
+    by the engines' one rule (``_rules.check_counts``: missing keys, scores, weights)."""
+    from ._rules import check_counts
+
+    return _finish(check_counts(frame, roles, text=False), roles)

@@ -333,7 +333,7 @@ def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=No
     are refused in the order ``audit`` checks them, with its words; ``locator`` (files only)
     names the first offending row.
     """
-    from ._counts_table import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
+    from ._counts_table import BAD_WEIGHTS, COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
     raw = raw.reset_index(drop=True)
     count = pd.to_numeric(raw[COUNT]).to_numpy(dtype=np.int64)
@@ -393,9 +393,11 @@ def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=No
                 value=None if value is None else float(numbers(pd.Series([value]), text)[0][0]),
                 fix="pass calibrated probabilities (e.g. predict_proba[:, 1]), not logits or ranks",
             )
-    if roles.weight:
+    if BAD_WEIGHTS in raw.columns and WEIGHT_BAD not in raw.columns:  # group_by_sql's name
+        raw = raw.rename(columns={BAD_WEIGHTS: WEIGHT_BAD})
+    if roles.weight and WEIGHT_BAD in raw.columns:
         column = _label(roles.weight, "sample_weight")
-        if int(pd.to_numeric(raw[WEIGHT_TEXT]).fillna(0).sum()):
+        if WEIGHT_TEXT in raw.columns and int(pd.to_numeric(raw[WEIGHT_TEXT]).fillna(0).sum()):
             raise EthicLensInputError(
                 "weights must be numbers", column=column, fix="pass a numeric weight column"
             )
@@ -414,7 +416,7 @@ def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=No
                 value=None if value is None else float(numbers(pd.Series([value]), text)[0][0]),
                 fix="drop those rows or give them a valid weight",
             )
-        raw = raw.drop(columns=[WEIGHT_BAD, WEIGHT_TEXT])
+        raw = raw.drop(columns=[c for c in (WEIGHT_BAD, WEIGHT_TEXT) if c in raw.columns])
     for col in roles.protected:
         miss = missing_mask(raw[col], text) & (count > 0)
         if miss.any():
