@@ -39,6 +39,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "datasets_group",
         "The benchmark datasets EthicLens ships or can download.",
     ),
+    "monitor": (
+        "ethiclens.cli._monitor",
+        "monitor_command",
+        "Watch a deployed model over time: per-window counts and anytime-valid fairness evidence.",
+    ),
     "oracle": (
         "ethiclens.cli._probe",
         "oracle_command",

@@ -1,0 +1,26 @@
+"""Watch a deployed model: per-window counts and anytime-valid fairness evidence.
+
+``run_monitor(MonitorRequest(...), store)`` counts a target with a time column per window
+(DuckDB or pandas), adds the windows after the store's last one to betting e-processes (null:
+the policy's tolerance band) and confidence sequences, and keeps everything in a SQLite store.
+See docs/monitoring.md.
+"""
+
+from ._evidence import Evidence, window_estimates
+from ._run import SCHEMA_VERSION, MonitorRequest, MonitorResult, read_store_report, run_monitor
+from ._store import Store
+from ._windows import Window, count_windows, parse_window
+
+__all__ = [
+    "MonitorRequest",
+    "MonitorResult",
+    "run_monitor",
+    "read_store_report",
+    "Evidence",
+    "window_estimates",
+    "Store",
+    "Window",
+    "parse_window",
+    "count_windows",
+    "SCHEMA_VERSION",
+]

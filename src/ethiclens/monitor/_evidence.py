@@ -1,0 +1,177 @@
+"""The evidence about one comparison (a group against its reference), window by window.
+
+Counts per group and window: ``n`` rows, ``sel`` predicted positive; with labels ``pos`` rows
+with a positive label of which ``tp`` predicted positive, ``neg`` with a negative label of which
+``fp`` predicted positive. Everything is vectorised over a leading axis of streams.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._sequential import (
+    CSFamily,
+    cs_bounds,
+    cs_init,
+    cs_update,
+    di_nulls,
+    gap_grid,
+    gap_nulls,
+    log_mean_exp,
+    ons_init,
+    ons_update,
+    pair_probs,
+    ratio_grid,
+)
+
+COUNT_FIELDS = ("n", "sel", "pos", "tp", "neg", "fp")
+# (name, rows field, positives field, family kind)
+SEQUENCES = (
+    ("selection_rate_gap", "n", "sel", "gap"),
+    ("disparate_impact", "n", "sel", "ratio"),
+    ("tpr_gap", "pos", "tp", "gap"),
+    ("fpr_gap", "neg", "fp", "gap"),
+)
+TESTS = ("disparate_impact", "equalized_odds")
+
+
+def families(grid_points: int = 1001, ratio_points: int = 601) -> dict:
+    return {
+        "gap": CSFamily("gap", gap_grid(grid_points)),
+        "ratio": CSFamily("ratio", ratio_grid(ratio_points)),
+    }
+
+
+class Evidence:
+    """Sequential state of one comparison (or of many streams at once)."""
+
+    def __init__(
+        self,
+        *,
+        di_threshold: float = 0.8,
+        eo_threshold: float = 0.1,
+        alpha: float = 0.05,
+        labels: bool = True,
+        shape=(),
+        fams: dict | None = None,
+        sequences: bool = True,
+    ):
+        self.alpha = alpha
+        self.labels = labels
+        self.fams = fams or families()
+        self.nulls = {"disparate_impact": di_nulls(di_threshold)}
+        if labels:
+            self.nulls["equalized_odds"] = gap_nulls(eo_threshold, "tpr") + gap_nulls(
+                eo_threshold, "fpr"
+            )
+        self.bets = {null.name: ons_init(shape) for ns in self.nulls.values() for null in ns}
+        self.seqs = {}
+        if sequences:
+            for name, rows, _, kind in SEQUENCES:
+                if rows == "n" or labels:
+                    self.seqs[name] = cs_init(self.fams[kind], shape)
+
+    # -- one window ------------------------------------------------------------------------
+    def update(self, ref: dict, grp: dict) -> None:
+        """Add one window's counts (``ref``/``grp``: dicts of COUNT_FIELDS arrays)."""
+        sel = pair_probs(ref["n"], ref["sel"], grp["n"], grp["sel"])
+        for null in self.nulls["disparate_impact"]:
+            self.bets[null.name] = ons_update(self.bets[null.name], null, *sel)
+        if self.labels:
+            tpr = pair_probs(ref["pos"], ref["tp"], grp["pos"], grp["tp"])
+            fpr = pair_probs(ref["neg"], ref["fp"], grp["neg"], grp["fp"])
+            for null in self.nulls["equalized_odds"]:
+                data = tpr if null.name.startswith("tpr") else fpr
+                self.bets[null.name] = ons_update(self.bets[null.name], null, *data)
+        for name, rows, pos, kind in SEQUENCES:
+            if name in self.seqs:
+                self.seqs[name] = cs_update(
+                    self.seqs[name],
+                    self.fams[kind],
+                    ref[rows],
+                    ref[pos],
+                    grp[rows],
+                    grp[pos],
+                    self.alpha,
+                )
+
+    # -- reading -----------------------------------------------------------------------------
+    def log_evalue(self, test: str) -> np.ndarray:
+        """log of the test's e-process (average of its one-sided wealths)."""
+        return log_mean_exp([self.bets[n.name]["log_wealth"] for n in self.nulls[test]])
+
+    def alarm(self, test: str) -> np.ndarray:
+        return self.log_evalue(test) >= math.log(1.0 / self.alpha)
+
+    def sequence(self, name: str) -> tuple[np.ndarray, np.ndarray]:
+        kind = dict((n, k) for n, _, _, k in SEQUENCES)[name]
+        return cs_bounds(self.seqs[name], self.fams[kind])
+
+    # -- persistence (plain arrays: nothing is pickled) --------------------------------------
+    def arrays(self) -> dict[str, np.ndarray]:
+        out = {}
+        for name, st in self.bets.items():
+            for k, v in st.items():
+                out[f"bet.{name}.{k}"] = np.asarray(v)
+        for name, st in self.seqs.items():
+            for k, v in st.items():
+                out[f"seq.{name}.{k}"] = np.asarray(v)
+        return out
+
+    def load_arrays(self, arrays: dict[str, np.ndarray]) -> None:
+        for key, value in arrays.items():
+            part, name, field = key.split(".", 2)
+            target = self.bets if part == "bet" else self.seqs
+            if name in target:
+                target[name][field] = value
+
+
+# -- per-window estimates with fixed-sample intervals ------------------------------------------
+
+
+def _rate(s, n):
+    s, n = np.asarray(s, float), np.asarray(n, float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(n > 0, s / np.where(n > 0, n, 1), np.nan)
+
+
+def window_estimates(ref: dict, grp: dict, *, n_draws: int = 1000, rng=None, level=0.95) -> dict:
+    """This window alone: selection-rate gap, DI, TPR and FPR gaps with equal-tailed Jeffreys
+    intervals (each rate drawn from Beta(x + ½, n − x + ½), groups independently). Values are
+    NaN where a rate is undefined. Inputs are scalars (one window)."""
+    rng = np.random.default_rng(rng)
+    q = [(1 - level) / 2, 1 - (1 - level) / 2]
+    out = {}
+
+    def draws(s, n):
+        return rng.beta(s + 0.5, n - s + 0.5, size=n_draws)
+
+    def put(name, value, d):
+        if not np.isfinite(value):
+            out[name] = {"value": None, "ci_low": None, "ci_high": None}
+            return
+        lo, hi = np.quantile(d, q)
+        out[name] = {
+            "value": float(value),
+            "ci_low": float(min(lo, value)),
+            "ci_high": float(max(hi, value)),
+        }
+
+    ra, rb = _rate(ref["sel"], ref["n"]), _rate(grp["sel"], grp["n"])
+    if ref["n"] > 0 and grp["n"] > 0:
+        da, db = draws(ref["sel"], ref["n"]), draws(grp["sel"], grp["n"])
+        put("selection_rate_gap", rb - ra, db - da)
+        di = rb / ra if ra > 0 else np.nan
+        put("disparate_impact", di, db / da)
+    else:
+        put("selection_rate_gap", np.nan, None)
+        put("disparate_impact", np.nan, None)
+    for name, rows, pos in (("tpr_gap", "pos", "tp"), ("fpr_gap", "neg", "fp")):
+        if rows in ref and ref[rows] > 0 and grp[rows] > 0:
+            value = _rate(grp[pos], grp[rows]) - _rate(ref[pos], ref[rows])
+            put(name, value, draws(grp[pos], grp[rows]) - draws(ref[pos], ref[rows]))
+        else:
+            put(name, np.nan, None)
+    return out

@@ -1,0 +1,223 @@
+"""Show a monitor report: terminal summary, HTML dashboard with one trend plot per comparison.
+
+Reads the JSON document only (``MonitorResult.to_dict()``); every user string in HTML is
+escaped.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+
+LABELS = {
+    "disparate_impact": "DI",
+    "equalized_odds": "EO",
+    "selection_rate_gap": "selection-rate gap",
+    "tpr_gap": "TPR gap",
+    "fpr_gap": "FPR gap",
+}
+
+
+def _num(x, digits=3) -> str:
+    return "—" if x is None else f"{x:.{digits}f}"
+
+
+def _interval(d: dict | None) -> str:
+    if not d or d.get("value") is None:
+        return "undefined"
+    if d.get("ci_low") is None:
+        return f"{_num(d['value'])} (no interval: below the floor)"
+    return f"{_num(d['value'])} [{_num(d['ci_low'])}, {_num(d['ci_high'])}]"
+
+
+def _seq(d: dict | None) -> str:
+    if not d:
+        return "—"
+    if d.get("low") is None:
+        return "empty (the gap was not constant)"
+    return f"[{_num(d['low'])}, {_num(d['high'])}]"
+
+
+def _evalue(x: float) -> str:
+    return f"{x:.3g}" if x < 1e6 else f"{x:.2e}"
+
+
+def summary_lines(doc: dict) -> list[str]:
+    """The terminal summary: per comparison the latest window, the sequences and the tests."""
+    run = doc.get("run") or {}
+    windows = doc["windows"]
+    alpha = doc["method"]["alpha"]
+    lines = []
+    if run:
+        seen = run.get("already_seen", 0)
+        lines.append(
+            f"monitor: {run['new_windows']} new window(s) added"
+            + (f", {seen} already in the store (not counted again)" if seen else "")
+            + (f", {len(run['pending_windows'])} held back" if run.get("pending_windows") else "")
+            + f"; store {doc['store']}"
+        )
+    if windows:
+        last = windows[-1]
+        lines.append(
+            f"{len(windows)} windows in the store, the last from {last['start']} "
+            f"({last['rows']:,} rows, {last['status']}); alarm when an e-value reaches "
+            f"1/alpha = {1 / alpha:g}"
+        )
+    for c in doc["comparisons"]:
+        lines.append("")
+        lines.append(f"{c['attribute']}: {c['group']} vs {c['reference']}")
+        latest = c.get("latest")
+        if latest:
+            est = latest["estimates"]
+            parts = [f"{LABELS[k]} {_interval(v)}" for k, v in est.items()]
+            lines.append(f"  latest window ({latest['window']}): " + "; ".join(parts))
+        seqs = "; ".join(f"{LABELS[k]} {_seq(v)}" for k, v in c["sequences"].items())
+        lines.append(f"  confidence sequences ({1 - alpha:.0%}, every look): {seqs}")
+        for test, t in c["tests"].items():
+            state = "ALARM" if t["alarm"] else "no alarm"
+            since = ""
+            if t["alarm_since"]:
+                since = f" since window {t['alarm_since']['window']} ({t['alarm_since']['start']})"
+            lines.append(
+                f"  {LABELS[test]}: e-value {_evalue(t['e_value'])} against {t['null']}: "
+                f"{state}{since}"
+            )
+    alarms = [
+        f"{c['attribute']}:{c['group']} {LABELS[t]}"
+        for c in doc["comparisons"]
+        for t, v in c["tests"].items()
+        if v["alarm"]
+    ]
+    lines.append("")
+    lines.append("alarms: " + (", ".join(alarms) if alarms else "none"))
+    return lines
+
+
+# -- plots ---------------------------------------------------------------------------------------
+
+
+def trend_png(doc: dict, comparison: dict) -> bytes:
+    """One comparison's trend: DI and the TPR/FPR gaps per window with intervals, the
+    confidence sequence bands, the policy band, and alarm markers; the e-values below."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    request = doc["request"]
+    t, eps = request["di_threshold"], request["eo_threshold"]
+    alpha = doc["method"]["alpha"]
+    hist = comparison["history"]
+    x = [h["window"] for h in hist]
+    labels = "y_true" in request and request["y_true"] is not None
+    panels = 3 if labels else 2
+    fig, axes = plt.subplots(panels, 1, figsize=(8, 2.6 * panels), sharex=True)
+
+    def series(metric, key):
+        out = []
+        for h in hist:
+            d = h["estimates"].get(metric) or {}
+            v = d.get(key)
+            out.append(float("nan") if v is None else v)
+        return out
+
+    def band(name):
+        lo = [h["sequences"].get(name, {}).get("low") for h in hist]
+        hi = [h["sequences"].get(name, {}).get("high") for h in hist]
+        return (
+            [float("nan") if v is None else v for v in lo],
+            [float("nan") if v is None else v for v in hi],
+        )
+
+    def draw(ax, metric, color, label):
+        v, lo, hi = series(metric, "value"), series(metric, "ci_low"), series(metric, "ci_high")
+
+        def gap(p, q):
+            return [
+                0.0 if math.isnan(a) or math.isnan(b) else max(a - b, 0.0)
+                for a, b in zip(p, q, strict=True)
+            ]
+
+        err = [gap(v, lo), gap(hi, v)]
+        ax.errorbar(x, v, yerr=err, fmt="o", ms=3, color=color, alpha=0.7, lw=0.8,
+                    label=f"{label}: window estimate, 95% interval")  # fmt: skip
+        slo, shi = band(metric)
+        ax.fill_between(x, slo, shi, color=color, alpha=0.2, step="mid",
+                        label=f"{label}: confidence sequence")  # fmt: skip
+
+    def alarm(ax, test):
+        since = comparison["tests"].get(test, {}).get("alarm_since")
+        if since:
+            ax.axvline(since["window"], color="crimson", ls="--", lw=1.2,
+                       label=f"alarm ({LABELS[test]})")  # fmt: skip
+
+    ax = axes[0]
+    ax.axhspan(t, 1 / t, color="green", alpha=0.08, label=f"policy band [{t:g}, {1 / t:g}]")
+    draw(ax, "disparate_impact", "tab:blue", "DI")
+    alarm(ax, "disparate_impact")
+    ax.set_ylabel("DI")
+    ax.set_yscale("log")
+    ax.legend(fontsize=7, loc="best")
+    if labels:
+        ax = axes[1]
+        ax.axhspan(-eps, eps, color="green", alpha=0.08, label=f"policy band ±{eps:g}")
+        draw(ax, "tpr_gap", "tab:orange", "TPR gap")
+        draw(ax, "fpr_gap", "tab:purple", "FPR gap")
+        alarm(ax, "equalized_odds")
+        ax.set_ylabel("gap (group − reference)")
+        ax.legend(fontsize=7, loc="best")
+    ax = axes[-1]
+    for test, color in (("disparate_impact", "tab:blue"), ("equalized_odds", "tab:orange")):
+        if test in comparison["tests"]:
+            ev = [h["tests"][test]["log_e_value"] / math.log(10) for h in hist]
+            ax.plot(x, ev, color=color, label=f"{LABELS[test]} e-value")
+    ax.axhline(math.log10(1 / alpha), color="crimson", lw=1, label=f"1/alpha = {1 / alpha:g}")
+    ax.set_ylabel("log10 e-value")
+    ax.set_xlabel("window")
+    ax.legend(fontsize=7, loc="best")
+    fig.suptitle(f"{comparison['attribute']}: {comparison['group']} vs {comparison['reference']}")
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90)
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def render_html(doc: dict) -> str:
+    """The dashboard: the summary, then per comparison its plot and its tests (escaped)."""
+    e = html.escape
+    parts = [
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>EthicLens monitor</title>",
+        "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
+        "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"
+        ".alarm{color:#b00;font-weight:bold}</style></head><body>",
+        "<h1>EthicLens monitor</h1>",
+        f"<p>Store: <code>{e(doc['store'])}</code>. Request: <code>{e(str(doc['request']))}"
+        "</code></p>",
+        f"<p>{e(doc['method']['tests'])}. Window intervals: {e(doc['method']['window_intervals'])}"
+        ".</p>",
+        "<pre>" + e("\n".join(summary_lines(doc))) + "</pre>",
+    ]
+    for c in doc["comparisons"]:
+        title = f"{c['attribute']}: {c['group']} vs {c['reference']}"
+        parts.append(f"<h2>{e(title)}</h2>")
+        png = base64.b64encode(trend_png(doc, c)).decode("ascii")
+        parts.append(f"<img alt='{e(title, quote=True)} trend' src='data:image/png;base64,{png}'>")
+        parts.append("<table><tr><th>test</th><th>null</th><th>e-value</th><th>alarm</th></tr>")
+        for test, t in c["tests"].items():
+            since = t["alarm_since"]
+            alarm = (
+                f"<span class='alarm'>ALARM since window {since['window']} "
+                f"({e(str(since['start']))})</span>"
+                if since
+                else "no alarm"
+            )
+            parts.append(
+                f"<tr><td>{e(LABELS[test])}</td><td>{e(t['null'])}</td>"
+                f"<td>{_evalue(t['e_value'])}</td><td>{alarm}</td></tr>"
+            )
+        parts.append("</table>")
+    parts.append("</body></html>")
+    return "\n".join(parts)

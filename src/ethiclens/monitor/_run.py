@@ -1,0 +1,538 @@
+"""``run_monitor``: count the new windows of a target, update the evidence, store it, report."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import EthicLensInputError
+from ._evidence import COUNT_FIELDS, Evidence, window_estimates
+from ._store import APP_ID, STORE_VERSION, Store
+from ._windows import COUNT, WINDOW, Window, count_windows, parse_window
+
+SCHEMA_VERSION = 1
+NULLS = {
+    "disparate_impact": "DI inside [{t:.2f}, {inv:.2f}]",
+    "equalized_odds": "|TPR gap| and |FPR gap| at most {eo:.2f}",
+}
+# request fields a store is bound to (the target may change from run to run: today's file)
+BOUND = (
+    "time",
+    "window",
+    "y_pred",
+    "y_true",
+    "protected",
+    "alpha",
+    "di_threshold",
+    "eo_threshold",
+    "min_group_size",
+    "min_labels",
+)
+
+
+@dataclass(frozen=True)
+class MonitorRequest:
+    """What to watch and by which policy. ``protected``: ``COL`` or ``COL=REFERENCE``."""
+
+    target: str
+    time: str
+    window: str
+    y_pred: str
+    protected: tuple = ()
+    y_true: str | None = None
+    alpha: float = 0.05
+    di_threshold: float = 0.8
+    eo_threshold: float = 0.1
+    min_group_size: int = 100
+    min_labels: int = 30
+    engine: str = "auto"
+    hold_last: bool = False
+    n_draws: int = 1000
+    seed: int = 0
+
+    def __post_init__(self):
+        if not (0 < self.alpha < 1):
+            raise EthicLensInputError(
+                "must lie strictly between 0 and 1",
+                column="--alpha",
+                value=self.alpha,
+                fix="e.g. 0.05",
+            )
+        for name in ("di_threshold", "eo_threshold"):
+            value = getattr(self, name)
+            if not (0 < value < 1):
+                raise EthicLensInputError(
+                    "must lie strictly between 0 and 1",
+                    column="--" + name.replace("_", "-"),
+                    value=value,
+                    fix="e.g. 0.8 for DI, 0.1 for EO",
+                )
+        for name in ("min_group_size", "min_labels", "n_draws"):
+            if getattr(self, name) < 1:
+                raise EthicLensInputError(
+                    "must be at least 1",
+                    column="--" + name.replace("_", "-"),
+                    value=getattr(self, name),
+                    fix="give a whole number ≥ 1",
+                )
+        if not self.protected:
+            raise EthicLensInputError(
+                "is required",
+                column="--protected",
+                fix="name a protected attribute: --protected race",
+            )
+        parse_window(self.window)
+
+    def parsed_window(self) -> Window:
+        return parse_window(self.window)
+
+    def columns(self) -> tuple[list, dict]:
+        """(columns, {column: reference given})."""
+        cols, refs = [], {}
+        for item in self.protected:
+            col, sep, ref = str(item).partition("=")
+            col, ref = col.strip(), ref.strip()
+            if not col or (sep and not ref):
+                raise EthicLensInputError(
+                    "must be COL or COL=REFERENCE",
+                    column="--protected",
+                    value=item,
+                    fix="e.g. --protected race or --protected race=White",
+                )
+            if col in cols:
+                raise EthicLensInputError(
+                    "given twice", column="--protected", value=col, fix="name each column once"
+                )
+            cols.append(col)
+            if sep:
+                refs[col] = ref
+        return cols, refs
+
+    def bound(self) -> dict:
+        """The fields a store is bound to, normalised."""
+        d = asdict(self)
+        d["window"] = str(self.parsed_window())
+        d["protected"] = list(self.protected)
+        return {k: d[k] for k in BOUND}
+
+
+@dataclass
+class MonitorResult:
+    """What a run did and the whole history in its store (``to_dict`` follows
+    ``monitor.schema.json``)."""
+
+    data: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return self.data
+
+    def to_json(self) -> str:
+        return json.dumps(self.data, indent=2, allow_nan=False)
+
+    @property
+    def alarms(self) -> list[dict]:
+        return [
+            {"attribute": c["attribute"], "group": c["group"], "test": t, **c["tests"][t]}
+            for c in self.data["comparisons"]
+            for t in c["tests"]
+            if c["tests"][t]["alarm"]
+        ]
+
+
+def _iso(seconds) -> str | None:
+    if seconds is None or not math.isfinite(seconds):
+        return None
+    return dt.datetime.fromtimestamp(float(seconds), dt.UTC).isoformat().replace("+00:00", "Z")
+
+
+def _group_counts(table: pd.DataFrame, attr: str, labels: bool) -> dict:
+    """{(window, group): {n, sel, pos, tp, neg, fp}} for one attribute."""
+    t = table
+    pred = t["y_pred"] == 1
+    frame = pd.DataFrame({WINDOW: t[WINDOW], "g": t[attr], "n": t[COUNT]})
+    frame["sel"] = np.where(pred, t[COUNT], 0)
+    if labels:
+        pos = t["y_true"] == 1
+        frame["pos"] = np.where(pos, t[COUNT], 0)
+        frame["tp"] = np.where(pos & pred, t[COUNT], 0)
+        frame["neg"] = np.where(~pos, t[COUNT], 0)
+        frame["fp"] = np.where(~pos & pred, t[COUNT], 0)
+    agg = frame.groupby([WINDOW, "g"], sort=True).sum()
+    return {(int(w), str(g)): {k: int(v) for k, v in row.items()} for (w, g), row in agg.iterrows()}
+
+
+def _window_key(table: pd.DataFrame) -> dict[int, str]:
+    """A canonical text of each window's counts: equal text = the same rows counted."""
+    cols = [c for c in table.columns if c != WINDOW]
+    ordered = table.sort_values([WINDOW, *cols[:-1]], kind="stable")
+    text = ordered[cols].astype(str).to_numpy().tolist()
+    windows = ordered[WINDOW].to_numpy()
+    bounds = np.flatnonzero(np.diff(windows)) + 1
+    out = {}
+    for lo, hi in zip(np.r_[0, bounds], np.r_[bounds, len(windows)], strict=True):
+        out[int(windows[lo])] = hashlib.sha256(json.dumps(text[lo:hi]).encode()).hexdigest()
+    return out
+
+
+def _zero(labels: bool) -> dict:
+    return {k: 0 for k in COUNT_FIELDS if labels or k in ("n", "sel")}
+
+
+def _diff_message(stored: dict, now: dict) -> str:
+    parts = []
+    for key in BOUND:
+        if stored.get(key) != now.get(key):
+            parts.append(f"{key} {stored.get(key)!r} there, {now.get(key)!r} here")
+    return "; ".join(parts)
+
+
+def run_monitor(request: MonitorRequest, store_path, *, now: dt.datetime | None = None):
+    """Count ``request.target`` per window, add every window after the store's last one to the
+    evidence, save it all in one transaction and return the :class:`MonitorResult`."""
+    window = request.parsed_window()
+    cols, given_refs = request.columns()
+    labels = request.y_true is not None
+    store = Store.open(store_path)
+    try:
+        return _run(store, request, window, cols, given_refs, labels, now)
+    finally:
+        store.close()
+
+
+def _run(store, request, window, cols, given_refs, labels, now):
+    bound = request.bound()
+    stored_request = store.meta("request")
+    if stored_request is not None and stored_request != bound:
+        raise EthicLensInputError(
+            "was written by another request: " + _diff_message(stored_request, bound),
+            column="--store",
+            value=str(store.path),
+            fix="give the same options as the runs before, or a new --store",
+        )
+    now = now or dt.datetime.now(dt.UTC)
+    last_run = store.last_run()
+    if last_run and last_run["at"] > now.isoformat():
+        raise EthicLensInputError(
+            f"the system clock went backwards: this run at {now.isoformat()} is before the "
+            f"store's last run at {last_run['at']}",
+            column="--store",
+            value=str(store.path),
+            fix="correct the machine's clock, then rerun",
+        )
+    counted = count_windows(
+        request.target,
+        time=request.time,
+        window=window,
+        y_pred=request.y_pred,
+        y_true=request.y_true,
+        protected=cols,
+        origin_day=store.meta("origin_day"),
+        engine=request.engine,
+    )
+    table, per = counted.table, counted.windows
+    if window.kind == "days" and (per[WINDOW] < 0).any():
+        first = per.loc[per[WINDOW] < 0].iloc[0]
+        raise EthicLensInputError(
+            f"time went backwards: rows from {_iso(first['tmin'])} are older than the store's "
+            "first window",
+            column=request.time,
+            fix="the monitor only moves forward: give rows from after the last processed window "
+            "(or a new --store to start over)",
+        )
+    pending = []
+    if window.kind == "rows":
+        pending = per.loc[~per["complete"], WINDOW].tolist()
+    if request.hold_last and len(per):
+        pending = sorted(set(pending) | {int(per[WINDOW].max())})
+    keys = _window_key(table)
+    stored = store.windows()
+    last = max(stored) if stored else -1
+    target_windows = [int(w) for w in per[WINDOW] if int(w) not in pending]
+    for w in target_windows:
+        row = per.loc[per[WINDOW] == w].iloc[0]
+        span = f"window {w} ({_iso(row['start'])} to {_iso(row['end'])})"
+        if w in stored:
+            if stored[w]["counts"] != keys[w]:
+                raise EthicLensInputError(
+                    f"late or changed rows: {span} was processed with {stored[w]['rows']:,} "
+                    f"rows; {request.target} now has {int(row['rows']):,} in it",
+                    column="TARGET",
+                    fix="the monitor counts a window once: leave processed windows as they were "
+                    "(put late rows with the next window's rows), or start a new --store to "
+                    "recompute from the start",
+                )
+        elif w < last:
+            if max(target_windows) < last:
+                raise EthicLensInputError(
+                    f"time went backwards: the newest row of {request.target} "
+                    f"({_iso(counted.t_max)}) is older than the store's last window "
+                    f"(window {last}, from {_iso(stored[last]['start'])})",
+                    column=request.time,
+                    fix="give rows from after the last processed window (check the clock and "
+                    "the file), or a new --store",
+                )
+            raise EthicLensInputError(
+                f"late rows: {span} comes before the last processed window ({last}) and "
+                "was not processed then",
+                column="TARGET",
+                fix="the monitor counts a window once: put late rows with the next window's "
+                "rows, or start a new --store to recompute from the start",
+            )
+    new = sorted(w for w in target_windows if w > last)
+    if window.kind == "days" and new:
+        new = (
+            list(range(last + 1, max(new) + 1))
+            if last >= 0
+            else list(range(min(new), max(new) + 1))
+        )
+
+    run = store.next_run()
+    store.begin()
+    try:
+        if stored_request is None:
+            store.set_meta("app", APP_ID)
+            store.set_meta("store_version", STORE_VERSION)
+            store.set_meta("request", bound)
+            store.set_meta("created", now.isoformat())
+        if store.meta("origin_day") is None and counted.origin_day is not None:
+            store.set_meta("origin_day", counted.origin_day)
+        refs = store.meta("references") or {}
+        sources = store.meta("reference_source") or {}
+        groups = store.meta("groups") or {}
+        per_attr = {a: _group_counts(table, a, labels) for a in cols}
+        for a in cols:
+            seen = sorted({g for (w, g) in per_attr[a] if w in new})
+            if a not in refs:
+                if a in given_refs:
+                    if given_refs[a] not in {g for (_, g) in per_attr[a]}:
+                        raise EthicLensInputError(
+                            "is not a group of the data",
+                            column=f"--protected {a}",
+                            value=given_refs[a],
+                            fix=f"choose from {sorted({g for (_, g) in per_attr[a]})[:20]}",
+                        )
+                    refs[a], sources[a] = given_refs[a], "given"
+                elif seen:
+                    totals: dict[str, int] = {}
+                    for (w, g), c in per_attr[a].items():
+                        if w in new:
+                            totals[g] = totals.get(g, 0) + c["n"]
+                    refs[a] = max(sorted(totals), key=lambda g: totals[g])
+                    sources[a] = "largest group in the first run"
+            groups[a] = sorted(set(groups.get(a, [])) | set(seen))
+        evid = {}
+        for a in cols:
+            for g in groups[a]:
+                if g == refs.get(a):
+                    continue
+                ev = Evidence(
+                    di_threshold=request.di_threshold,
+                    eo_threshold=request.eo_threshold,
+                    alpha=request.alpha,
+                    labels=labels,
+                )
+                saved = store.load_state(a, g)
+                if saved:
+                    ev.load_arrays(saved)
+                evid[(a, g)] = ev
+        alarms = store.alarms()
+        present = set(per[WINDOW].astype(int))
+        for w in new:
+            if w in present:
+                row = per.loc[per[WINDOW] == w].iloc[0]
+                start, end, rows = float(row["start"]), float(row["end"]), int(row["rows"])
+            else:
+                start = (store.meta("origin_day") + w * window.size) * 86400.0
+                end, rows = start + window.size * 86400.0, 0
+            status = "PROCESSED" if rows else "NO_ROWS"
+            store.add_window(w, start, end, rows, status, keys.get(w, "empty"), run)
+            for (a, g), ev in evid.items():
+                ref_c = per_attr[a].get((w, refs[a]), _zero(labels))
+                grp_c = per_attr[a].get((w, g), _zero(labels))
+                body = _window_body(request, ev, ref_c, grp_c, rows, w, a, g, labels)
+                for test in ev.nulls:
+                    log_e = body["tests"][test]["log_e_value"]
+                    if (a, g, test) not in alarms and log_e >= math.log(1 / request.alpha):
+                        store.add_alarm(a, g, test, w, log_e, run)
+                        alarms[(a, g, test)] = {"window": w, "log_e_value": log_e}
+                store.add_result(w, a, g, body)
+        for (a, g), ev in evid.items():
+            store.save_state(a, g, ev.arrays())
+        store.set_meta("references", refs)
+        store.set_meta("reference_source", sources)
+        store.set_meta("groups", groups)
+        store.add_run(run, now.isoformat(), str(request.target), len(new), counted.t_max)
+        store.commit()
+    except BaseException:
+        store.rollback()
+        raise
+    info = {
+        "run": run,
+        "at": now.isoformat(),
+        "target": str(request.target),
+        "engine": counted.engine,
+        "new_windows": len(new),
+        "already_seen": sum(1 for w in target_windows if w in stored),
+        "pending_windows": [int(w) for w in pending],
+    }
+    if len(store.windows()) == 1 and len(per) == 1:
+        info["note"] = (
+            "one window holds all the data: this is one fixed-sample look, not monitoring; "
+            "choose a shorter --window"
+        )
+    return MonitorResult(build_report(store, request, info))
+
+
+def _window_body(request, ev, ref_c, grp_c, rows, w, a, g, labels) -> dict:
+    ev.update(
+        {k: np.asarray(v, float) for k, v in ref_c.items()},
+        {k: np.asarray(v, float) for k, v in grp_c.items()},
+    )
+    if rows == 0 or (ref_c["n"] == 0 and grp_c["n"] == 0):
+        status, reason = "NO_ROWS", "no rows of either group in this window"
+    elif ref_c["n"] == 0 or grp_c["n"] == 0:
+        who = "the reference group" if ref_c["n"] == 0 else "the compared group"
+        status, reason = "ONE_GROUP", f"{who} has no rows in this window: nothing to compare"
+    elif min(ref_c["n"], grp_c["n"]) < request.min_group_size:
+        status = "INSUFFICIENT_DATA"
+        reason = (
+            f"n = {min(ref_c['n'], grp_c['n'])}, below the floor of {request.min_group_size}: "
+            "the window's estimate has no interval (the sequential evidence still counts it)"
+        )
+    else:
+        status, reason = "ESTIMATED", None
+    seed = int(hashlib.sha256(f"{request.seed}|{w}|{a}|{g}".encode()).hexdigest()[:12], 16)
+    est = window_estimates(ref_c, grp_c, n_draws=request.n_draws, rng=seed)
+    floors = {
+        "selection_rate_gap": "n",
+        "disparate_impact": "n",
+        "tpr_gap": "pos",
+        "fpr_gap": "neg",
+    }
+    for name, rows_field in floors.items():
+        floor = request.min_group_size if rows_field == "n" else request.min_labels
+        if (
+            name in est
+            and rows_field in ref_c
+            and min(ref_c[rows_field], grp_c[rows_field]) < floor
+        ):
+            est[name]["ci_low"] = est[name]["ci_high"] = None
+    if not labels:
+        est.pop("tpr_gap", None)
+        est.pop("fpr_gap", None)
+    tests = {}
+    for test in ev.nulls:
+        log_e = float(ev.log_evalue(test))
+        tests[test] = {"log_e_value": log_e, "e_value": _safe_exp(log_e)}
+    seqs = {}
+    for name in ev.seqs:
+        lo, hi = ev.sequence(name)
+        seqs[name] = {
+            "low": None if not np.isfinite(lo) else float(lo),
+            "high": None if not np.isfinite(hi) else float(hi),
+        }
+    return {
+        "status": status,
+        "reason": reason,
+        "counts": {"reference": ref_c, "group": grp_c},
+        "estimates": est,
+        "tests": tests,
+        "sequences": seqs,
+    }
+
+
+def _safe_exp(x: float) -> float:
+    return float(math.exp(min(x, 700.0)))
+
+
+def build_report(store: Store, request: MonitorRequest, info: dict) -> dict:
+    """The JSON document (``monitor.schema.json``) of everything the store holds."""
+    refs = store.meta("references") or {}
+    sources = store.meta("reference_source") or {}
+    windows = store.windows()
+    alarms = store.alarms()
+    alpha = request.alpha
+    t = request.di_threshold
+    by = {}
+    for w, a, g, body in store.results():
+        by.setdefault((a, g), []).append({"window": w, **body})
+    comparisons = []
+    for (a, g), history in sorted(by.items()):
+        lastb = history[-1]
+        tests = {}
+        for test in lastb["tests"]:
+            hit = alarms.get((a, g, test))
+            tests[test] = {
+                "null": NULLS[test].format(t=t, inv=1 / t, eo=request.eo_threshold),
+                "e_value": lastb["tests"][test]["e_value"],
+                "log_e_value": lastb["tests"][test]["log_e_value"],
+                "threshold": 1 / alpha,
+                "alarm": hit is not None,
+                "alarm_since": None
+                if hit is None
+                else {"window": hit["window"], "start": _iso(windows[hit["window"]]["start"])},
+            }
+        estimated = [h for h in history if h["status"] in ("ESTIMATED", "INSUFFICIENT_DATA")]
+        comparisons.append(
+            {
+                "attribute": a,
+                "group": g,
+                "reference": refs.get(a),
+                "reference_source": sources.get(a),
+                "tests": tests,
+                "sequences": lastb["sequences"],
+                "latest": None
+                if not estimated
+                else {
+                    "window": estimated[-1]["window"],
+                    "status": estimated[-1]["status"],
+                    "estimates": estimated[-1]["estimates"],
+                },
+                "history": history,
+            }
+        )
+    created = store.meta("created")
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "kind": "ethiclens-monitor",
+        "store": str(store.path),
+        "created": created,
+        "request": store.meta("request") or request.bound(),
+        "method": {
+            "tests": "betting e-processes on pairs from per-window counts (online Newton step "
+            "bets, one step per window; composite nulls as the average of one-sided wealths); "
+            "an alarm when the e-value reaches 1/alpha (Ville's inequality: valid at every look)",
+            "sequences": "hedged-capital confidence sequences by betting (Waudby-Smith & Ramdas "
+            "2023), running intersection over a grid",
+            "window_intervals": "Jeffreys, this window alone, not corrected for repeated looks",
+            "alpha": alpha,
+        },
+        "run": info,
+        "windows": [
+            {
+                "window": w,
+                "start": _iso(v["start"]),
+                "end": _iso(v["end"]),
+                "rows": v["rows"],
+                "status": v["status"],
+            }
+            for w, v in sorted(windows.items())
+        ],
+        "comparisons": comparisons,
+    }
+
+
+def read_store_report(store_path, request: MonitorRequest) -> MonitorResult:
+    """The report of a store without counting anything."""
+    store = Store.open(Path(store_path))
+    try:
+        return MonitorResult(build_report(store, request, {}))
+    finally:
+        store.close()

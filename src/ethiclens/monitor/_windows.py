@@ -1,0 +1,344 @@
+"""Per-window counts of a target with a time column, counted where the data is.
+
+A window is ``Kd`` (K days, UTC, the first starting on the first day the store saw) or ``N``
+rows (rows numbered in time order across the whole target; only full windows are processed).
+The counts table has one row per (window, protected values..., y_true, y_pred) with ``count``;
+DuckDB runs one GROUP BY over files, globs and folders, pandas reads other formats (or
+everything under ``--engine pandas``). Rows are placed by their timestamp, so rows out of order
+within or across files are simply sorted (documented in docs/monitoring.md).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import DataFileError, EthicLensInputError
+
+DAY = 86400
+WINDOW, COUNT, TS = "_window", "_count", "_ts"
+# every engine hands labels over as text
+LABEL_VALUES = {
+    "0": 0, "1": 1, "false": 0, "true": 1, "False": 0, "True": 1, "FALSE": 0, "TRUE": 1,
+    "0.0": 0, "1.0": 1,
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Window:
+    """``kind`` is ``days`` or ``rows``; ``size`` the number of days or rows."""
+
+    kind: str
+    size: int
+
+    def __str__(self) -> str:
+        return f"{self.size}d" if self.kind == "days" else str(self.size)
+
+
+def parse_window(text) -> Window:
+    """``1d``, ``7d``, ``30d`` (any ``Kd``) or ``N`` (rows)."""
+    raw = str(text).strip().lower()
+    m = re.fullmatch(r"(\d+)\s*d", raw)
+    if m and int(m.group(1)) >= 1:
+        return Window("days", int(m.group(1)))
+    if raw.isdigit() and int(raw) >= 1:
+        return Window("rows", int(raw))
+    raise EthicLensInputError(
+        "is not a window size",
+        column="--window",
+        value=text,
+        fix="give days as 1d, 7d or 30d (any Kd), or a number of rows such as 10000",
+    )
+
+
+@dataclass
+class Counted:
+    """The counts of a target: ``table`` (window, attributes..., y_true, y_pred, count) and
+    ``windows`` (window, start, end, rows, complete) with times in epoch seconds (UTC)."""
+
+    table: pd.DataFrame
+    windows: pd.DataFrame
+    origin_day: int | None
+    t_min: float
+    t_max: float
+    engine: str
+
+
+def _check_columns(columns, needed, target) -> None:
+    for col in needed:
+        if col not in columns:
+            raise EthicLensInputError(
+                f"not found in {target}",
+                column=col,
+                fix=f"use one of {list(columns)[:20]}",
+            )
+
+
+def count_windows(
+    target: str,
+    *,
+    time: str,
+    window: Window,
+    y_pred: str,
+    protected: list,
+    y_true: str | None = None,
+    origin_day: int | None = None,
+    engine: str = "auto",
+) -> Counted:
+    """Count TARGET per window (see the module's docstring)."""
+    from ..sources import file_columns, resolve_files
+
+    files, kind, hive = resolve_files(target)
+    columns = file_columns(target)
+    roles = [c for c in (y_true, y_pred) if c] + list(protected)
+    _check_columns(columns, [time, *roles], target)
+    if len(set([time, *roles])) < len([time, *roles]):
+        raise EthicLensInputError(
+            "one column plays two roles",
+            column="--time",
+            value=time,
+            fix="give --time, --y-true, --y-pred and --protected different columns",
+        )
+    if engine == "auto":
+        try:
+            import duckdb  # noqa: F401
+
+            engine = "duckdb"
+        except ImportError:
+            engine = "pandas"
+    if engine == "duckdb":
+        raw, t_min, t_max = _duckdb_raw(target, files, kind, hive, columns, time, roles, window)
+    elif engine == "pandas":
+        raw, t_min, t_max = _pandas_raw(target, files, kind, hive, time, roles, window)
+    else:
+        raise EthicLensInputError(
+            "the monitor counts files with duckdb or pandas",
+            column="--engine",
+            value=engine,
+            fix="give --engine auto, duckdb or pandas",
+        )
+    return _finish(raw, t_min, t_max, time, window, y_pred, y_true, protected, origin_day, engine)
+
+
+# -- DuckDB ------------------------------------------------------------------------------------
+
+
+def _q(name: str) -> str:
+    return '"' + str(name).replace('"', '""') + '"'
+
+
+def _duckdb_raw(target, files, kind, hive, columns, time, roles, window):
+    import duckdb
+
+    params = {"files": files}
+    opts = ", hive_partitioning = true" if hive else ""
+    if kind == "parquet":
+        source = f"read_parquet($files{opts})"
+    else:
+        n_hive = len(Path(files[0]).relative_to(target).parts) - 1 if hive else 0
+        params["names"] = columns[: len(columns) - n_hive]
+        source = f"read_csv($files, header = true, names = $names, all_varchar = true{opts})"
+    ts = f"epoch(TRY_CAST(CAST({_q(time)} AS VARCHAR) AS TIMESTAMPTZ))"
+    con = duckdb.connect()
+    try:
+        con.execute("SET TimeZone = 'UTC'")
+        src = (
+            f"(SELECT {ts} AS {TS}, CAST({_q(time)} AS VARCHAR) AS _raw, "
+            + ", ".join(f"CAST({_q(c)} AS VARCHAR) AS {_q(c)}" for c in roles)
+            + f" FROM {source}) AS src"
+        )
+        missing, bad, example, rows, t_min, t_max = con.execute(
+            f"SELECT count(*) FILTER (WHERE _raw IS NULL OR trim(_raw) = ''), "
+            f"count(*) FILTER (WHERE _raw IS NOT NULL AND trim(_raw) <> '' AND {TS} IS NULL), "
+            f"min(_raw) FILTER (WHERE _raw IS NOT NULL AND trim(_raw) <> '' AND {TS} IS NULL), "
+            f"count(*), min({TS}), max({TS}) FROM {src}",
+            params,
+        ).fetchone()
+        _time_errors(time, missing, bad, example, rows, target)
+        keys = ", ".join(_q(c) for c in roles)
+        if window.kind == "days":
+            key = f"CAST(floor({TS} / {DAY}) AS BIGINT)"
+            sql = (
+                f"SELECT {key} AS _day, {keys}, count(*) AS {COUNT}, min({TS}) AS _tmin, "
+                f"max({TS}) AS _tmax FROM {src} GROUP BY ALL"
+            )
+        else:
+            order = ", ".join([TS, *(_q(c) for c in roles)])
+            sql = (
+                f"SELECT CAST((row_number() OVER (ORDER BY {order}) - 1) // {window.size} "
+                f"AS BIGINT) AS {WINDOW}, {TS}, {keys} FROM {src}"
+            )
+            sql = (
+                f"SELECT {WINDOW}, {keys}, count(*) AS {COUNT}, min({TS}) AS _tmin, "
+                f"max({TS}) AS _tmax FROM ({sql}) GROUP BY ALL"
+            )
+        raw = con.execute(sql, params).df()
+    except duckdb.Error as exc:
+        first = str(exc).strip().splitlines()[0]
+        raise EthicLensInputError(
+            f"DuckDB could not count {target}: {first}",
+            column="TARGET",
+            fix="check the file's format and columns (or try --engine pandas)",
+        ) from None
+    finally:
+        con.close()
+    return raw, float(t_min), float(t_max)
+
+
+def _time_errors(time, missing, bad, example, rows, target, where="") -> None:
+    if rows == 0:
+        raise DataFileError(f"{target} has no data rows", fix="export the data again")
+    if missing:
+        raise EthicLensInputError(
+            f"{missing:,} of {rows:,} rows have no time{where}",
+            column=time,
+            fix="every row needs a timestamp (ISO 8601, e.g. 2024-05-01T13:00:00Z): fill or "
+            "drop those rows",
+        )
+    if bad:
+        raise EthicLensInputError(
+            f"{bad:,} of {rows:,} rows hold a value that is not a date or time{where}",
+            column=time,
+            value=example,
+            fix="write times as ISO 8601 (2024-05-01, 2024-05-01T13:00:00, with an optional "
+            "offset such as +02:00; without one, UTC is assumed)",
+        )
+
+
+# -- pandas ------------------------------------------------------------------------------------
+
+
+def _pandas_raw(target, files, kind, hive, time, roles, window):
+    frames = []
+    wanted = [time, *roles]
+    for f in files:
+        keys = {}
+        if hive:
+            for part in Path(f).relative_to(target).parts[:-1]:
+                k, eq, v = part.partition("=")
+                if eq:
+                    keys[k] = v
+        cols = [c for c in wanted if c not in keys]
+        try:
+            if kind == "parquet":
+                frame = pd.read_parquet(f, columns=cols)
+            else:
+                frame = pd.read_csv(f, usecols=cols, dtype=str, encoding="utf-8-sig")
+        except (ValueError, OSError, pd.errors.ParserError) as exc:
+            raise DataFileError(
+                f"cannot read {Path(f).name}: {str(exc).strip().splitlines()[0]}",
+                fix="check the file's format",
+            ) from None
+        for k, v in keys.items():
+            if k in wanted:
+                frame[k] = v
+        frame["_file"] = Path(f).name
+        frame["_line"] = np.arange(len(frame)) + 2
+        frames.append(frame)
+    frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    rawt = frame[time]
+    text = rawt.astype(str).str.strip()
+    missing = rawt.isna() | (text == "") | (text.str.lower().isin(["nan", "nat", "none"]))
+    parsed = pd.to_datetime(
+        rawt.where(~missing, None).astype(object).map(lambda v: None if v is None else str(v)),
+        utc=True,
+        format="ISO8601",
+        errors="coerce",
+    )
+    bad = parsed.isna() & ~missing
+    if missing.any() or bad.any():
+        first = frame[missing | bad].iloc[0]
+        where = f" (first: {first['_file']}, line {first['_line']})"
+        _time_errors(
+            time,
+            int(missing.sum()),
+            int(bad.sum()),
+            None if missing.any() else str(first[time]),
+            len(frame),
+            target,
+            where,
+        )
+    if len(frame) == 0:
+        _time_errors(time, 0, 0, None, 0, target)
+    ts = (parsed - pd.Timestamp(0, tz="UTC")).dt.total_seconds().to_numpy()
+    data = pd.DataFrame({TS: ts})
+    for c in roles:
+        v = frame[c]
+        data[c] = v.where(v.isna(), v.astype(str))
+    if window.kind == "days":
+        data["_day"] = np.floor(ts / DAY).astype(np.int64)
+        keys = ["_day", *roles]
+    else:
+        data = data.sort_values([TS, *roles], kind="stable", na_position="last")
+        data[WINDOW] = np.arange(len(data)) // window.size
+        keys = [WINDOW, *roles]
+    raw = (
+        data.groupby(keys, dropna=False, sort=False)[TS]
+        .agg(["size", "min", "max"])
+        .reset_index()
+        .rename(columns={"size": COUNT, "min": "_tmin", "max": "_tmax"})
+    )
+    return raw, float(np.min(ts)), float(np.max(ts))
+
+
+# -- both ----------------------------------------------------------------------------------------
+
+
+def _labels(raw: pd.DataFrame, col: str | None, role: str) -> None:
+    if col is None:
+        return
+    values = raw[col]
+    if values.isna().any():
+        n = int(raw.loc[values.isna(), COUNT].sum())
+        raise EthicLensInputError(
+            f"{n:,} rows have no value",
+            column=col,
+            fix=f"every row needs its {role}: fill or drop those rows",
+        )
+    mapped = values.map(lambda v: LABEL_VALUES.get(str(v).strip()))
+    if mapped.isna().any():
+        odd = sorted({str(v) for v in values[mapped.isna()]})[:5]
+        raise EthicLensInputError(
+            f"holds values that are not 0/1 {odd}",
+            column=col,
+            fix=f"recode the {role} as 0/1 (or true/false)",
+        )
+    raw[col] = mapped.astype(np.int64)
+
+
+def _finish(raw, t_min, t_max, time, window, y_pred, y_true, protected, origin_day, engine):
+    _labels(raw, y_pred, "prediction")
+    _labels(raw, y_true, "label")
+    for col in protected:
+        if raw[col].isna().any():
+            n = int(raw.loc[raw[col].isna(), COUNT].sum())
+            raise EthicLensInputError(
+                f"{n:,} rows have no group",
+                column=col,
+                fix="fill the missing groups (e.g. 'Unknown') or drop those rows",
+            )
+        raw[col] = raw[col].astype(str)
+    raw[COUNT] = raw[COUNT].astype(np.int64)
+    if window.kind == "days":
+        if origin_day is None:
+            origin_day = int(raw["_day"].min())
+        raw[WINDOW] = (raw["_day"] - origin_day) // window.size
+        raw = raw.drop(columns="_day")
+    keys = [WINDOW, *protected, *([y_true] if y_true else []), y_pred]
+    table = raw.groupby(keys, sort=True)[COUNT].sum().reset_index()
+    per = raw.groupby(WINDOW).agg(rows=(COUNT, "sum"), tmin=("_tmin", "min"), tmax=("_tmax", "max"))
+    per = per.reset_index()
+    if window.kind == "days":
+        per["start"] = (origin_day + per[WINDOW] * window.size) * DAY
+        per["end"] = per["start"] + window.size * DAY
+        per["complete"] = True
+    else:
+        per["start"], per["end"] = per["tmin"], per["tmax"]
+        per["complete"] = per["rows"] == window.size
+    renamed = {y_pred: "y_pred", **({y_true: "y_true"} if y_true else {})}
+    table = table.rename(columns=renamed)
+    return Counted(table, per, origin_day, t_min, t_max, engine)

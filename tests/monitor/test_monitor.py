@@ -1,0 +1,267 @@
+"""``ethiclens monitor`` end to end: outputs, the store, bad input."""
+
+import json
+import sqlite3
+from pathlib import Path
+
+import jsonschema
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.cli import main
+from ethiclens.monitor import MonitorRequest, run_monitor
+from ethiclens.monitor._store import Store
+
+SCHEMA = json.loads(
+    (Path(__file__).resolve().parents[2] / "src/ethiclens/monitor/monitor.schema.json").read_text()
+)
+FLAGS = ["--time", "ts", "--window", "1d", "--y-pred", "pred", "--y-true", "label"]
+
+
+def _cli(capsys, *argv):
+    rc = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def _req(target, **kw):
+    base = dict(target=str(target), time="ts", window="1d", y_pred="pred", y_true="label")
+    base.update(kw)
+    base.setdefault("protected", ("race=White",))
+    return MonitorRequest(**base)
+
+
+def _state(store):
+    with sqlite3.connect(store) as con:
+        return {
+            (a, g, k): bytes(d)
+            for a, g, k, d in con.execute("SELECT attribute, grp, key, data FROM state")
+        }
+
+
+def test_cli_json_html_and_gate(tmp_path, days, capsys):
+    data = days(tmp_path / "data", range(30), change_day=10)
+    store, js, page = tmp_path / "m.sqlite", tmp_path / "m.json", tmp_path / "m.html"
+    rc, out, err = _cli(
+        capsys, "monitor", data, *FLAGS, "--protected", "race=White", "--store", store,
+        "--json", js, "--html", page, "--fail-on", "alarm",
+    )  # fmt: skip
+    assert rc == 1, err
+    assert "ALARM since window" in out and "race: Black vs White" in out
+    assert "alarm: race:Black" in err
+    doc = json.loads(js.read_text())
+    jsonschema.validate(doc, SCHEMA)
+    black = next(c for c in doc["comparisons"] if c["group"] == "Black")
+    assert black["tests"]["disparate_impact"]["alarm"]
+    assert black["tests"]["disparate_impact"]["alarm_since"]["window"] >= 10
+    asian = next(c for c in doc["comparisons"] if c["group"] == "Asian")
+    assert not any(t["alarm"] for t in asian["tests"].values())
+    assert "data:image/png;base64," in page.read_text()
+    # without --fail-on: exit 0; JSON to standard output only
+    rc, out, err = _cli(
+        capsys, "monitor", data, *FLAGS, "--protected", "race=White", "--store", store,
+        "--json", "-",
+    )  # fmt: skip
+    assert rc == 0
+    again = json.loads(out)
+    jsonschema.validate(again, SCHEMA)
+    assert again["run"]["new_windows"] == 0 and again["run"]["already_seen"] == 30
+
+
+def test_html_escapes_user_strings(tmp_path, days, capsys):
+    evil = "<script>alert(1)</script>"
+    data = days(tmp_path / "d", range(3), groups=(["White", evil], [0.5, 0.5]))
+    page = tmp_path / "p.html"
+    rc, out, err = _cli(
+        capsys, "monitor", data, *FLAGS, "--protected", "race", "--store", tmp_path / "s.sqlite",
+        "--html", page,
+    )  # fmt: skip
+    assert rc == 0, err
+    text = page.read_text()
+    assert evil not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+
+
+def test_runs_in_pieces_equal_one_run_and_nothing_counts_twice(tmp_path, days):
+    whole = days(tmp_path / "whole", range(20), change_day=12)
+    part = tmp_path / "part"
+    part.mkdir()
+    for f in sorted(whole.glob("*.csv"))[:8]:
+        (part / f.name).write_bytes(f.read_bytes())
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    run_monitor(_req(whole), a)
+    first = run_monitor(_req(part), b)
+    assert first.data["run"]["new_windows"] == 8
+    second = run_monitor(_req(whole), b)
+    assert second.data["run"]["new_windows"] == 12 and second.data["run"]["already_seen"] == 8
+    third = run_monitor(_req(whole), b)
+    assert third.data["run"]["new_windows"] == 0
+    assert _state(a) == _state(b)
+    one = run_monitor(_req(whole), a).data["comparisons"]
+    assert one == third.data["comparisons"]
+    # only today's file: the earlier windows stay as they were
+    today = tmp_path / "today"
+    today.mkdir()
+    days(tmp_path / "more", range(20, 21), seed=5)
+    (today / "day020.csv").write_bytes((tmp_path / "more" / "day020.csv").read_bytes())
+    assert run_monitor(_req(today), b).data["run"]["new_windows"] == 1
+
+
+def test_late_rows_and_time_going_backwards_are_refused(tmp_path, days, capsys):
+    data = days(tmp_path / "data", range(10))
+    store = tmp_path / "s.sqlite"
+    run_monitor(_req(data), store)
+    before = _state(store)
+    extra = pd.read_csv(data / "day004.csv").head(5)
+    extra.to_csv(data / "day004b.csv", index=False)
+    rc, out, err = _cli(
+        capsys, "monitor", data, *FLAGS, "--protected", "race=White", "--store", store
+    )
+    assert rc == 2 and "late or changed rows: window 4" in err and "Fix:" in err
+    (data / "day004b.csv").unlink()
+    old = days(tmp_path / "old", range(3), start="2024-02-01")
+    rc, out, err = _cli(
+        capsys, "monitor", old, *FLAGS, "--protected", "race=White", "--store", store
+    )
+    assert rc == 2 and "time went backwards" in err
+    assert _state(store) == before
+    import datetime as dt
+
+    with pytest.raises(Exception, match="system clock went backwards"):
+        run_monitor(_req(data), store, now=dt.datetime(2000, 1, 1, tzinfo=dt.UTC))
+
+
+def test_a_store_of_another_request_is_refused(tmp_path, days, capsys):
+    data = days(tmp_path / "data", range(3))
+    store = tmp_path / "s.sqlite"
+    run_monitor(_req(data), store)
+    rc, out, err = _cli(
+        capsys, "monitor", data, *FLAGS, "--protected", "race=White", "--store", store,
+        "--eo-threshold", "0.05",
+    )  # fmt: skip
+    assert rc == 2 and "another request" in err and "eo_threshold 0.1 there, 0.05 here" in err
+    other = tmp_path / "other.sqlite"
+    sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.commit()
+    rc, out, err = _cli(capsys, "monitor", data, *FLAGS, "--protected", "race", "--store", other)
+    assert rc == 2 and "not an EthicLens monitor store" in err
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("hello")
+    rc, out, err = _cli(capsys, "monitor", data, *FLAGS, "--protected", "race", "--store", junk)
+    assert rc == 2 and "not a SQLite file" in err
+
+
+def test_a_failing_run_leaves_the_store_as_it_was(tmp_path, days, monkeypatch):
+    data = days(tmp_path / "data", range(6))
+    part = tmp_path / "part"
+    part.mkdir()
+    for f in sorted(data.glob("*.csv"))[:3]:
+        (part / f.name).write_bytes(f.read_bytes())
+    store = tmp_path / "s.sqlite"
+    run_monitor(_req(part), store)
+    before = _state(store)
+    calls = {"n": 0}
+    real = Store.add_result
+
+    def boom(self, *args):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise KeyboardInterrupt
+        return real(self, *args)
+
+    monkeypatch.setattr(Store, "add_result", boom)
+    with pytest.raises(KeyboardInterrupt):
+        run_monitor(_req(data), store)
+    monkeypatch.undo()
+    assert _state(store) == before
+    with sqlite3.connect(store) as con:
+        assert con.execute("SELECT count(*) FROM windows").fetchone()[0] == 3
+    assert run_monitor(_req(data), store).data["run"]["new_windows"] == 3
+
+
+def test_engines_agree_and_order_within_files_does_not_matter(tmp_path, days):
+    data = days(tmp_path / "data", range(6), change_day=2)
+    shuffled = tmp_path / "shuffled"
+    shuffled.mkdir()
+    for f in data.glob("*.csv"):
+        pd.read_csv(f).sample(frac=1, random_state=1).to_csv(shuffled / f.name, index=False)
+    a = run_monitor(_req(data, engine="duckdb"), tmp_path / "a.sqlite").data
+    b = run_monitor(_req(shuffled, engine="pandas"), tmp_path / "b.sqlite").data
+    assert a["comparisons"] == b["comparisons"] and a["windows"] == b["windows"]
+    assert a["run"]["engine"] == "duckdb" and b["run"]["engine"] == "pandas"
+
+
+def test_window_statuses_gaps_one_group_and_rows(tmp_path, days):
+    data = days(tmp_path / "data", [0, 1, 3])  # no rows on day 2
+    only = pd.read_csv(data / "day003.csv")
+    only = only[only["race"] == "White"]
+    only.to_csv(data / "day003.csv", index=False)
+    doc = run_monitor(_req(data), tmp_path / "s.sqlite").data
+    assert [w["status"] for w in doc["windows"]] == [
+        "PROCESSED",
+        "PROCESSED",
+        "NO_ROWS",
+        "PROCESSED",
+    ]
+    black = next(c for c in doc["comparisons"] if c["group"] == "Black")
+    statuses = [h["status"] for h in black["history"]]
+    assert statuses[2:] == ["NO_ROWS", "ONE_GROUP"]
+    asian = next(c for c in doc["comparisons"] if c["group"] == "Asian")
+    assert asian["history"][0]["status"] == "INSUFFICIENT_DATA"
+    assert asian["history"][0]["estimates"]["disparate_impact"]["ci_low"] is None
+    # a window as long as the data: one window, stated
+    one = run_monitor(_req(data, window="30d"), tmp_path / "one.sqlite").data
+    assert len(one["windows"]) == 1 and one["run"]["note"].startswith("one window")
+    # row windows: full windows only, the rest held back
+    rows = run_monitor(_req(data, window="500"), tmp_path / "rows.sqlite").data
+    assert all(w["rows"] == 500 for w in rows["windows"])
+    assert rows["run"]["pending_windows"]
+
+
+@pytest.mark.parametrize(
+    "change, flag, message",
+    [
+        ("missing", "ts", "rows have no time"),
+        ("garbage", "ts", "not a date or time"),
+        ("labels", "label", "not 0/1"),
+    ],
+)
+def test_bad_values_are_named(tmp_path, days, capsys, change, flag, message):
+    data = days(tmp_path / "data", range(2))
+    frame = pd.read_csv(data / "day001.csv")
+    if change == "missing":
+        frame.loc[3, "ts"] = np.nan
+    elif change == "garbage":
+        frame.loc[3, "ts"] = "yesterday"
+    else:
+        frame.loc[3, "label"] = 7
+    frame.to_csv(data / "day001.csv", index=False)
+    for engine in ("duckdb", "pandas"):
+        rc, out, err = _cli(
+            capsys, "monitor", data, *FLAGS, "--protected", "race", "--engine", engine,
+            "--store", tmp_path / f"{engine}.sqlite",
+        )  # fmt: skip
+        assert rc == 2, (engine, err)
+        assert f"column '{flag}'" in err and message in err and "Fix:" in err
+        assert not (tmp_path / f"{engine}.sqlite").exists() or True
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--window", "weekly"], "option '--window'"),
+        (["--window", "0"], "option '--window'"),
+        (["--weight", "w"], "option '--weight'"),
+        (["--alpha", "1.5"], "option '--alpha'"),
+        (["--time", "when"], "column 'when'"),
+    ],
+)
+def test_bad_options(tmp_path, days, capsys, argv, message):
+    data = days(tmp_path / "data", range(2))
+    base = ["--time", "ts", "--window", "1d", "--y-pred", "pred", "--protected", "race"]
+    for i in range(0, len(argv), 2):
+        if argv[i] in base:
+            base[base.index(argv[i]) + 1] = argv[i + 1]
+        else:
+            base += argv[i : i + 2]
+    rc, out, err = _cli(capsys, "monitor", data, *base, "--store", tmp_path / "s.sqlite")
+    assert rc == 2 and message in err and "Fix:" in err, err
