@@ -286,6 +286,14 @@ def test_every_engine_gives_one_answer(name, tmp_path):
     _check(name, {e: outcome(e, target, roles, kwargs) for e in FAST})
 
 
+def test_a_file_name_with_brackets_is_a_file_not_a_glob(tmp_path):
+    folder = tmp_path / "scores_[0,1]"
+    folder.mkdir()
+    target = plain(folder)
+    got = {e: outcome(e, target, FULL, {}) for e in FAST}
+    assert got["pandas"][0] == "ok" and all(v == got["pandas"] for v in got.values())
+
+
 def test_reordered_folder_counts_by_name(tmp_path):
     """The reported bug: a CSV whose label and prediction columns are swapped was read by
     position (positives 412 instead of 403)."""

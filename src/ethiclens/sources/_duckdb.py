@@ -66,10 +66,12 @@ def resolve_files(target: str) -> tuple[list[str], str, bool]:
         files = sorted(glob.glob(str(path / "**" / "*.parquet"), recursive=True))
         files = files or sorted(glob.glob(str(path / "**" / "*.csv"), recursive=True))
         hive = any("=" in part for f in files for part in Path(f).relative_to(path).parts[:-1])
+    elif path.exists():  # a file whose name has [ ] * ? in it is that file, not a glob
+        files = [target]
     elif any(ch in target for ch in "*?["):
         files = sorted(glob.glob(target, recursive=True))
     else:
-        files = [target] if path.exists() else []
+        files = []
     if not files:
         raise EthicLensInputError(
             "matches no file", column="TARGET", value=target, fix="check the path or the glob"
