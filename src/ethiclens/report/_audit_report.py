@@ -9,6 +9,8 @@ from markupsafe import Markup, escape
 from ..fairness import AuditResult, comparison_columns, group_columns
 from . import _plots as plots
 from . import _provenance as pv
+from . import _verdict as verdict
+from ._glossary import glossary_html, header
 from ._render import (
     Report,
     Section,
@@ -187,7 +189,13 @@ def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
         f"{result.config['ethiclens_version']} · seed {result.config['random_state']} · "
         f"{result.config['n_boot']} interval draws ({result.config['ci_method']})"
     )
-    sections = [_summary(result), _comparisons(result), _forest(result), _error_rates(result)]
+    sections = [
+        _verdict(result),
+        _summary(result),
+        _comparisons(result),
+        _forest(result),
+        _error_rates(result),
+    ]
     if result.config.get("has_scores"):
         sections.append(_calibration(result))
     sections += [
@@ -196,6 +204,7 @@ def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
         _intended_use(result),
         _limitations(result),
         _provenance(result),
+        Section("glossary", "Glossary", glossary_html()),
     ]
     created = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     footer = (
@@ -222,13 +231,25 @@ def _summary(result: AuditResult) -> Section:
             "Composite bias score", "Withheld", "Not computed: " + _plain_withheld(comp), True
         )
     else:
+        caveat = verdict.composite_caveat(result)
         comp_card = _card(
             "Composite bias score",
             f"{comp.value:.4f} · {comp.band}",
-            f"Lowest (least fair) comparison: {comp.comparison}. 0–1, higher is "
+            (caveat + " " if caveat else "")
+            + f"Lowest (least fair) comparison: {comp.comparison}. 0–1, higher is "
             "fairer; a triage aid, not a legal test.",
         )
-    if mindi.withheld:
+    largest = verdict.largest_disparity(result)
+    if not result.config["positive_is_favorable"] and largest is not None:
+        # For a harmful label the minimum DI points at the group assigned the harm *less*
+        # often; the headline is the disparity farthest from 1, whichever its direction.
+        c, unjudged = largest
+        di_card = _card(
+            "Largest disparity",
+            f"DI {c.metrics['disparate_impact'].value:.3f} · {c.group}",
+            verdict.largest_disparity_note(result, c, unjudged),
+        )
+    elif mindi.withheld:
         di_card = _card(
             "Minimum disparate impact", "Withheld", "Not published: " + _plain_withheld(mindi), True
         )
@@ -373,7 +394,12 @@ def _comparisons(result: AuditResult) -> Section:
         parts.append(Markup(f"<h3>{escape(attr.name)} (reference: {escape(attr.reference)})</h3>"))
         parts.append(
             table(
-                ["Group", "n (group / ref)", *[h for _, h in present], "Status"],
+                [
+                    "Group",
+                    "n (group / ref)",
+                    *[header(k, h) for k, h in present],
+                    header("INCONCLUSIVE", "Status"),
+                ],
                 rows,
                 caption=_methods(result, attr.name),
                 numeric=range(1, len(present) + 2),
@@ -454,7 +480,7 @@ def _error_rates(result: AuditResult) -> Section:
         ]
         parts.append(
             table(
-                ["Group", "n", *[h for _, h in present]],
+                ["Group", "n", *[header(k, h) for k, h in present]],
                 rows,
                 caption="Per-group rates, value [95% CI].",
                 numeric=range(1, len(present) + 2),
@@ -520,7 +546,10 @@ def _significance(result: AuditResult) -> Section:
                 ["Comparison", "SPD", "z", "p-value", "note"],
                 rows,
                 caption=f"{method}. Not corrected for multiple comparisons "
-                f"({len(result.comparisons)} here).",
+                f"({len(result.comparisons)} here). A small p-value says the selection rates "
+                "differ, not that they differ by enough to matter: the verdicts compare the "
+                "DI and EO intervals with the policy band, so a comparison can PASS with a "
+                "p-value below 1e-6.",
                 numeric=(1, 2, 3),
             ),
         ),
@@ -631,3 +660,33 @@ def _provenance(result: AuditResult) -> Section:
     prov = {k: v for k, v in result.data.get("provenance", {}).items() if k not in shown}
     items = list(_flatten("", prov)) + list(_flatten("audit", cfg))
     return Section("provenance", "Data, model and run provenance", definition_list(items))
+
+
+def _verdict(result: AuditResult) -> Section:
+    """The first page: one sentence, counts per status, every comparison that is not a PASS."""
+    counts = verdict.status_counts(result)
+    items = "".join(
+        f"<li>{status_badge(c.status)} <strong>{escape(c.attribute)}: {escape(c.group)}</strong>"
+        f" vs {escape(c.reference)}{escape(disadvantaged_note(c))} — "
+        f"{escape(verdict.plain_reason(c))}</li>"
+        for c in verdict.needs_attention(result)
+    )
+    count_row = " · ".join(f"{status_badge(s)} {n}" for s, n in counts.items())
+    words = verdict.withheld_in_words(result)
+    hint = withheld_hint(result, cli=True)
+    return Section(
+        "verdict",
+        "Verdict",
+        join(
+            Markup(f"<p class='verdict'>{escape(verdict.verdict_sentence(result))}</p>"),
+            Markup(f"<p class='status-counts'>{count_row}</p>"),
+            Markup(f"<ul class='attention'>{items}</ul>") if items else Markup(""),
+            paragraph(words, "callout") if words else Markup(""),
+            Markup(
+                "<div class='reproduce'><strong>Reproduce / change this audit</strong>"
+                f"<p>{escape(hint)}</p></div>"
+            )
+            if hint
+            else Markup(""),
+        ),
+    )

@@ -1,0 +1,167 @@
+"""Every metric, status and interval method in words a non-statistician reads.
+
+The report links each column header to its entry (a tooltip on screen, the glossary section on
+paper); a metric registered later without an entry here simply has no tooltip.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+GLOSSARY: dict[str, tuple[str, str]] = {
+    # key: (term, explanation)
+    "selection_rate": (
+        "Selection rate",
+        "The share of a group that receives the positive prediction.",
+    ),
+    "base_rate": ("Base rate", "The share of a group whose true label is positive."),
+    "disparate_impact": (
+        "DI (disparate impact)",
+        "A group's selection rate divided by the reference group's. 1 means equal; 0.80 means "
+        "the group is selected at 80% of the reference's rate (the 'four-fifths rule').",
+    ),
+    "statistical_parity_difference": (
+        "SPD (statistical parity difference)",
+        "A group's selection rate minus the reference group's, in percentage points / 100.",
+    ),
+    "equalized_odds_difference": (
+        "EO (equalized odds difference)",
+        "The larger of the gaps in true-positive rate and false-positive rate between the "
+        "group and the reference: how differently the model errs for the two groups.",
+    ),
+    "equal_opportunity_difference": (
+        "Equal opportunity difference",
+        "The gap in true-positive rate: among people whose true label is positive, how much "
+        "more often one group is predicted positive.",
+    ),
+    "predictive_parity_difference": (
+        "Predictive parity difference",
+        "The gap in PPV: how much more often a positive prediction is right for one group.",
+    ),
+    "fpr_balance": (
+        "FPR balance",
+        "The gap in false-positive rate: among people whose true label is negative, how much "
+        "more often one group is wrongly predicted positive.",
+    ),
+    "theil_index": (
+        "Theil index",
+        "An inequality index of individual benefits (0 = everyone treated alike).",
+    ),
+    "ece": (
+        "ECE (expected calibration error)",
+        "How far predicted scores are from observed rates, averaged over score bins.",
+    ),
+    "ece_difference": ("ECE difference", "The group's ECE minus the reference group's."),
+    "positive_predictive_value": (
+        "PPV (precision)",
+        "Of those predicted positive, the share truly positive.",
+    ),
+    "negative_predictive_value": (
+        "NPV",
+        "Of those predicted negative, the share truly negative.",
+    ),
+    "true_positive_rate": (
+        "TPR (true-positive rate)",
+        "Of those truly positive, the share predicted positive.",
+    ),
+    "false_positive_rate": (
+        "FPR (false-positive rate)",
+        "Of those truly negative, the share predicted positive.",
+    ),
+    "false_negative_rate": (
+        "FNR (false-negative rate)",
+        "Of those truly positive, the share predicted negative.",
+    ),
+    "false_discovery_rate": ("FDR", "Of those predicted positive, the share truly negative."),
+    "false_omission_rate": ("FOR", "Of those predicted negative, the share truly positive."),
+    "accuracy": ("Accuracy", "The share of predictions that are right."),
+    "fnr_difference": ("FNR difference", "The gap in false-negative rate between the groups."),
+    "npv_difference": ("NPV difference", "The gap in NPV between the groups."),
+    "accuracy_difference": ("Accuracy difference", "The gap in accuracy between the groups."),
+    "theil_difference": ("Theil difference", "The gap in Theil index between the groups."),
+    # statuses
+    "PASS": (
+        "PASS",
+        "The whole interval lies inside the policy band: the data supports no disparity "
+        "beyond the policy's tolerance.",
+    ),
+    "FLAGGED": (
+        "FLAGGED",
+        "The whole interval lies outside the policy band: the data supports a disparity "
+        "beyond the policy's tolerance.",
+    ),
+    "INCONCLUSIVE": (
+        "INCONCLUSIVE",
+        "The interval crosses a policy threshold: the data is consistent with both a "
+        "disparity and none. More data would decide it.",
+    ),
+    "INSUFFICIENT_DATA": (
+        "INSUFFICIENT DATA",
+        "The group (or its reference) has fewer rows or labels than the sample floor, so "
+        "its value is shown greyed and never judged.",
+    ),
+    "UNDEFINED": (
+        "UNDEFINED",
+        "The value cannot be computed (for example, a ratio whose denominator is zero); it "
+        "is never shown as 0.",
+    ),
+    # methods and words
+    "interval": (
+        "Interval (95%)",
+        "The range of values the data supports; a verdict uses the whole range, never only "
+        "the point estimate.",
+    ),
+    "jeffreys": (
+        "Jeffreys intervals",
+        "Intervals from random draws of each group's counts with a Jeffreys prior; they stay "
+        "valid when a rate is 0 or 1.",
+    ),
+    "bca": (
+        "BCa bootstrap",
+        "A bootstrap interval corrected for bias and skew (bias-corrected and accelerated).",
+    ),
+    "percentile": ("Percentile bootstrap", "A bootstrap interval from the draws' percentiles."),
+    "floor": (
+        "Sample floor",
+        "The minimum rows (and positive and negative labels) a group needs before EthicLens "
+        "judges it.",
+    ),
+    "p_value": (
+        "p-value",
+        "How surprising the observed gap in selection rates would be if the rates were equal. "
+        "A tiny p-value says the rates differ, not that they differ by enough to matter: the "
+        "verdict compares the DI and EO intervals with the policy band instead, so a "
+        "comparison can PASS with a p-value below 1e-6.",
+    ),
+    "composite": (
+        "Composite bias score",
+        "A 0–1 triage number averaging the comparisons (higher is fairer). It never "
+        "overrides a FLAGGED comparison.",
+    ),
+    "reference": (
+        "Reference group",
+        "The group every other group of the attribute is compared with.",
+    ),
+}
+
+
+def header(key: str, text: str) -> Markup:
+    """A column header with its glossary entry as a tooltip and a link to the glossary."""
+    entry = GLOSSARY.get(key)
+    if entry is None:
+        return Markup(escape(text))
+    return Markup(
+        f"<abbr title='{escape(entry[1])}'><a href='#glossary-{escape(key)}'>"
+        f"{escape(text)}</a></abbr>"
+    )
+
+
+def glossary_html(keys=None) -> Markup:
+    """The glossary as a definition list (every entry, or ``keys`` in that order)."""
+    keys = list(GLOSSARY) if keys is None else [k for k in keys if k in GLOSSARY]
+    items = "".join(
+        f"<dt id='glossary-{escape(k)}'>{escape(GLOSSARY[k][0])}</dt>"
+        f"<dd>{escape(GLOSSARY[k][1])}</dd>"
+        for k in keys
+    )
+    return Markup(f"<dl class='glossary'>{items}</dl>")

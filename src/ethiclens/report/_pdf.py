@@ -1,0 +1,84 @@
+"""PDF from the HTML report through a headless Chromium/Chrome, when one is installed.
+
+The print stylesheet in the report template decides the layout (wide tables on landscape pages,
+repeated header rows, page numbers), so the PDF is exactly what a browser prints. The renderer is
+a separate process with a time limit: one that crashes or hangs is stopped and reported in one
+line, and the HTML report (written first by the CLI) is kept.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+from ..io import write_atomic
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+_FIX = (
+    "install Chromium (Debian/Ubuntu: apt-get install chromium; macOS: install Google Chrome) "
+    "or set ETHICLENS_CHROMIUM=/path/to/chrome; the HTML report prints to PDF from any browser"
+)
+
+
+def find_browser() -> str | None:
+    """The Chromium-family browser to print with: ``$ETHICLENS_CHROMIUM`` or the first on PATH."""
+    chosen = os.environ.get("ETHICLENS_CHROMIUM")
+    if chosen:
+        return chosen if Path(chosen).is_file() else shutil.which(chosen)
+    return next((found for name in BROWSERS if (found := shutil.which(name))), None)
+
+
+def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
+    """Print ``html`` to the PDF file ``path`` (written atomically); returns the path."""
+    browser = find_browser()
+    if browser is None:
+        raise EthicLensInputError("no PDF renderer was found", column="--pdf", fix=_FIX)
+    with tempfile.TemporaryDirectory(prefix="ethiclens-pdf-") as tmp:
+        src, out = Path(tmp) / "report.html", Path(tmp) / "report.pdf"
+        src.write_text(html, encoding="utf-8")
+        cmd = [
+            browser,
+            "--headless",
+            "--no-sandbox",  # root in containers and CI; the page is our own, with a strict CSP
+            "--disable-gpu",
+            "--no-pdf-header-footer",  # the stylesheet numbers the pages
+            f"--user-data-dir={Path(tmp) / 'profile'}",
+            f"--print-to-pdf={out}",
+            src.as_uri(),
+        ]
+        _run(cmd, timeout)
+        if not out.is_file() or out.stat().st_size == 0:
+            raise EthicLensInputError(
+                "the PDF renderer finished without writing a PDF", column="--pdf", fix=_FIX
+            )
+        return write_atomic(path, out.read_bytes())
+
+
+def _run(cmd: list[str], timeout: float) -> None:
+    # A session of its own, so a hung browser is stopped with every helper process it started.
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        _, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise EthicLensInputError(
+            f"the PDF renderer did not finish within {timeout:g} s and was stopped",
+            column="--pdf",
+            fix="retry, or print the HTML report from a browser",
+        ) from None
+    if proc.returncode != 0:
+        lines = [ln for ln in err.decode("utf-8", "replace").splitlines() if ln.strip()]
+        raise EthicLensInputError(
+            f"the PDF renderer failed (exit {proc.returncode}): "
+            + (lines[-1][:200] if lines else "no message"),
+            column="--pdf",
+            fix=_FIX,
+        )

@@ -1,0 +1,142 @@
+"""The report's first page in plain words: what the audit found, and what it could not judge.
+
+A reader who stops after this page must still see every comparison that is not a PASS: flagged,
+inconclusive, too small to judge, undefined — each with its reason and, for a flag, the group it
+disadvantages. Nothing here computes a statistic; it reads the result.
+"""
+
+from __future__ import annotations
+
+import math
+
+# Order of the first page: what needs action first.
+STATUS_ORDER = ("FLAGGED", "INCONCLUSIVE", "INSUFFICIENT_DATA", "UNDEFINED", "PASS")
+
+# (one, many) — "1 comparison shows …" / "3 show …".
+_PHRASES = {
+    "FLAGGED": ("shows a disparity the data supports", "show a disparity the data supports"),
+    "INCONCLUSIVE": (
+        "is inconclusive: its interval spans both sides of a policy threshold",
+        "are inconclusive: their intervals span both sides of a policy threshold",
+    ),
+    "INSUFFICIENT_DATA": (
+        "could not be judged: too few rows or labels",
+        "could not be judged: too few rows or labels",
+    ),
+    "UNDEFINED": (
+        "is undefined: a rate it divides by is zero",
+        "are undefined: a rate they divide by is zero",
+    ),
+    "PASS": (
+        "passes: its interval lies inside the policy band",
+        "pass: their intervals lie inside the policy band",
+    ),
+}
+
+_POLICY_METRICS = (("disparate_impact", "DI"), ("equalized_odds_difference", "EO"))
+
+
+def status_counts(result) -> dict[str, int]:
+    statuses = [c.status for c in result.comparisons]
+    return {s: statuses.count(s) for s in STATUS_ORDER if s in statuses}
+
+
+def verdict_sentence(result) -> str:
+    """'Of 6 comparisons, 2 show a disparity the data supports; 2 are inconclusive: …'."""
+    counts = status_counts(result)
+    total = sum(counts.values())
+    if not total:
+        return "No comparison was made: every attribute has a single group."
+    parts = [f"{n} {_PHRASES[s][0] if n == 1 else _PHRASES[s][1]}" for s, n in counts.items()]
+    noun = "comparison" if total == 1 else "comparisons"
+    return f"Of {total} {noun}, " + "; ".join(parts) + "."
+
+
+def needs_attention(result) -> list:
+    """Every comparison that is not a PASS, in the order a reader should act on them."""
+    rank = {s: i for i, s in enumerate(STATUS_ORDER)}
+    return sorted(
+        (c for c in result.comparisons if c.status != "PASS"), key=lambda c: rank[c.status]
+    )
+
+
+def plain_reason(c) -> str:
+    """Why this comparison has its status, in words, from its policy metrics' own reasons."""
+    if c.status == "FLAGGED" and c.flag_reason:
+        return c.flag_reason
+    reasons = []
+    for key, short in _POLICY_METRICS:
+        m = c.metrics.get(key)
+        if m is not None and m.reason and m.status == c.status:
+            reasons.append(f"{short}: {m.reason}")
+    if c.status == "INCONCLUSIVE":
+        reasons.append("more data would narrow the interval and decide it")
+    if c.status == "INSUFFICIENT_DATA":
+        reasons.append("merge it with another group or collect more rows before judging")
+    return "; ".join(reasons) or c.status.replace("_", " ").lower()
+
+
+def largest_disparity(result):
+    """The judged comparison whose DI is farthest from 1 on the log scale, and how many
+    comparisons could not be judged (so the reader knows it is a lower bound), or None."""
+    judged, unjudged = [], 0
+    for c in result.comparisons:
+        m = c.metrics.get("disparate_impact")
+        ok = m is not None and m.value is not None and m.value > 0 and math.isfinite(m.value)
+        if ok and m.status in ("PASS", "FLAGGED", "INCONCLUSIVE"):
+            judged.append((abs(math.log(m.value)), c))
+        else:
+            unjudged += 1
+    if not judged:
+        return None
+    return max(judged, key=lambda t: t[0])[1], unjudged
+
+
+def largest_disparity_note(result, c, unjudged: int) -> str:
+    m = c.metrics["disparate_impact"]
+    harmful = not result.config["positive_is_favorable"]
+    more, less = (c.group, c.reference) if m.value > 1 else (c.reference, c.group)
+    label = "harmful" if harmful else "favourable"
+    text = (
+        f"{c.attribute}: {more} is given the {label} label {max(m.value, 1 / m.value):.2f}× as "
+        f"often as {less} (DI {m.value:.3f} [{m.ci_low:.3f}, {m.ci_high:.3f}], {c.status})."
+        if m.ci_low is not None
+        else f"{c.attribute}: {c.group} vs {c.reference}, DI {m.value:.3f} ({c.status})."
+    )
+    if unjudged:
+        text += (
+            f" Among the comparisons that could be judged; {unjudged} could not, so the "
+            "largest disparity may be larger."
+        )
+    return text
+
+
+def composite_caveat(result) -> str | None:
+    """A risk band next to flagged comparisons must say that it does not override them."""
+    flagged = len(result.flagged)
+    if result.composite.withheld or not flagged:
+        return None
+    were = "comparison is" if flagged == 1 else "comparisons are"
+    return (
+        f"{flagged} {were} FLAGGED: the composite score averages over all comparisons and "
+        "does not override a flag."
+    )
+
+
+def withheld_in_words(result) -> str | None:
+    """What would make a withheld headline available, without command-line flags."""
+    heads = [h for h in (result.composite, result.min_disparate_impact) if h.withheld]
+    if not heads:
+        return None
+    affected = sorted({k for h in heads for k in h.affected})
+    if not affected:
+        return (
+            "A headline number is withheld because a part of it cannot be measured here "
+            "(for example, there are no ground-truth labels)."
+        )
+    return (
+        "A headline number is withheld because some groups are too small (or a rate is "
+        f"undefined): {', '.join(affected)}. Merging the small groups into a larger one, "
+        "excluding them with a stated reason, or collecting more rows would make it "
+        "available."
+    )

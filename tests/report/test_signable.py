@@ -1,0 +1,133 @@
+"""The report a compliance officer signs: the verdict in words on the first page, a harmful
+label's real headline, a glossary, and a PDF that keeps every status and interval (issue 24)."""
+
+import re
+import stat
+
+import numpy as np
+import pytest
+
+import ethiclens
+from ethiclens.datasets import load_compas
+from ethiclens.errors import EthicLensInputError
+from ethiclens.models import train_standard_model
+from ethiclens.report import render_html
+from ethiclens.report._pdf import find_browser, html_to_pdf
+from ethiclens.report._verdict import verdict_sentence
+
+
+def _compas(merge=None):
+    ds = load_compas()
+    run = train_standard_model(ds, seed=0)
+    return ethiclens.audit(
+        run.y_test.reset_index(drop=True),
+        run.y_pred,
+        run.protected_test,
+        reference=ds.reference,
+        positive_is_favorable=False,
+        merge_groups=merge,
+        n_boot=300,
+        random_state=0,
+    )
+
+
+@pytest.fixture(scope="module")
+def compas():
+    return _compas()
+
+
+def _first_page(html: str) -> str:
+    """The verdict section's text (what a reader who stops after page one sees)."""
+    section = re.search(r"<section id=\"verdict\">(.*?)</section>", html, re.S).group(1)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))
+
+
+def test_the_first_page_states_the_finding_and_lists_every_unresolved_comparison(compas):
+    html = render_html(compas)
+    page = _first_page(html)
+    counts = {s: sum(c.status == s for c in compas.comparisons) for s in ("FLAGGED",)}
+    assert verdict_sentence(compas) in page
+    assert f"{counts['FLAGGED']} show a disparity the data supports" in page
+    for c in compas.comparisons:
+        if c.status != "PASS":
+            assert f"{c.attribute}: {c.group}" in page, c.key
+    inconclusive = [c for c in compas.comparisons if c.status == "INCONCLUSIVE"]
+    assert inconclusive and all(c.group in page for c in inconclusive)
+    # the verdict is the first section of the page
+    assert html.index('id="verdict"') < html.index('id="summary"')
+
+
+def test_a_harmful_labels_headline_names_the_largest_disparity():
+    merged = _compas({"race": {"Other": ["Asian", "Native American", "Other"]}})
+    html = render_html(merged)
+    summary = re.search(r"<section id=\"summary\">(.*?)</section>", html, re.S).group(1)
+    assert "Largest disparity" in summary and "African-American" in summary
+    assert "Minimum disparate impact" not in summary
+    if not merged.composite.withheld and merged.flagged:
+        assert "does not override a flag" in summary
+
+
+def test_every_header_has_its_glossary_entry_and_p_values_are_explained(compas):
+    html = render_html(compas)
+    assert 'id="glossary"' in html and "id='glossary-disparate_impact'" in html
+    assert "<abbr title=" in html and "href='#glossary-equalized_odds_difference'" in html
+    assert "can PASS with a p-value below 1e-6" in html
+
+
+def test_hostile_group_names_on_the_first_page_are_escaped():
+    rng = np.random.default_rng(0)
+    names = np.array(["<img src=x onerror=alert(1)>", "\u202eevil", "B" * 10_000])
+    group = names[rng.integers(0, 3, 3000)]
+    y = rng.integers(0, 2, 3000)
+    pred = (rng.random(3000) < np.where(group == names[0], 0.2, 0.6)).astype(int)
+    result = ethiclens.audit(y, pred, {"g": group}, n_boot=200, random_state=0)
+    html = render_html(result)
+    assert "<img src=x" not in html and "\u202e" not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in _first_page(html) or "&lt;img" in html
+
+
+needs_browser = pytest.mark.skipif(find_browser() is None, reason="no Chromium for PDF")
+
+
+@needs_browser
+def test_the_pdf_keeps_every_status_and_interval(compas, tmp_path):
+    pypdf = pytest.importorskip("pypdf")
+    pdf = html_to_pdf(render_html(compas), tmp_path / "report.pdf")
+    reader = pypdf.PdfReader(pdf)
+    text = re.sub(r"\s+", "", "".join(p.extract_text() for p in reader.pages))
+    for c in compas.comparisons:
+        assert c.status.replace("_", "") in text
+        m = c.metrics["disparate_impact"]
+        if m.ci_low is not None and m.status != "INSUFFICIENT_DATA":
+            assert f"[{m.ci_low:.3f},{m.ci_high:.3f}]" in text, c.key
+    # the wide tables are printed on landscape pages, and the Status column reaches paper
+    assert any(p.mediabox.width > p.mediabox.height for p in reader.pages)
+    assert "Status" in text and "Page1of" in text
+
+
+def test_a_hanging_pdf_renderer_is_stopped(tmp_path, monkeypatch):
+    fake = tmp_path / "chrome"
+    fake.write_text("#!/bin/sh\nsleep 60\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("ETHICLENS_CHROMIUM", str(fake))
+    with pytest.raises(EthicLensInputError, match="did not finish within 1 s") as info:
+        html_to_pdf("<p>x</p>", tmp_path / "r.pdf", timeout=1)
+    assert "--pdf" in str(info.value)
+    assert not (tmp_path / "r.pdf").exists()
+
+
+def test_a_crashing_pdf_renderer_is_one_line(tmp_path, monkeypatch):
+    fake = tmp_path / "chrome"
+    fake.write_text("#!/bin/sh\necho 'segfault in renderer' >&2\nexit 139\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("ETHICLENS_CHROMIUM", str(fake))
+    with pytest.raises(EthicLensInputError, match="exit 139"):
+        html_to_pdf("<p>x</p>", tmp_path / "r.pdf", timeout=10)
+
+
+def test_no_renderer_says_how_to_get_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("ETHICLENS_CHROMIUM", str(tmp_path / "missing"))
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(EthicLensInputError, match="no PDF renderer") as info:
+        html_to_pdf("<p>x</p>", tmp_path / "r.pdf")
+    assert "apt-get install chromium" in str(info.value)
