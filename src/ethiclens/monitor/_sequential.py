@@ -101,7 +101,7 @@ def ons_init(shape=()) -> dict:
     }
 
 
-def ons_update(state: dict, null: OneSided, m, p) -> dict:
+def ons_update(state: dict, null: OneSided, m, p, forget: float = 1.0) -> dict:
     """One window: grow the wealth at the window's bet, then one Newton step with the window's
     summed gradient. ``m``: pairs, ``p``: pair-outcome probabilities ``(..., 4)``."""
     z = null.z
@@ -112,7 +112,7 @@ def ons_update(state: dict, null: OneSided, m, p) -> dict:
     g = z / one
     grad = m * np.sum(p * g, axis=-1)
     hess = m * np.sum(p * g * g, axis=-1)
-    A = state["A"] + hess
+    A = 1.0 + forget * (state["A"] - 1.0) + hess
     new_lam = np.clip(lam + ONS_STEP * grad / A, 0.0, null.lam_max)
     return {"log_wealth": state["log_wealth"] + log_growth, "lam": new_lam, "A": A}
 

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._evidence import Evidence
-from ._sequential import di_nulls, gap_nulls, log_mean_exp, ons_init, ons_update_obs
+from ._sequential import (
+    CSFamily,
+    contains,
+    di_nulls,
+    gap_nulls,
+    log_mean_exp,
+    ons_init,
+    ons_update_obs,
+)
 
 Z95 = 1.959963984540054
 
@@ -195,3 +203,172 @@ def delays(first: np.ndarray, change_day: int) -> np.ndarray:
     ok = (first < 0) | (first >= change_day)
     d = np.where(first >= change_day, first - change_day + 1, np.nan)
     return d[ok]
+
+
+def simulate_counts(scenario: Scenario, streams: int, days: int, n: int, seed: int = 0):
+    """Per-day counts ``(streams, days)`` of both groups, drawn directly (binomials): the same
+    distribution as ``counts_of_rows(simulate_rows(...))`` at a fraction of the cost."""
+    rng = np.random.default_rng(seed)
+    shape = (streams, days)
+
+    def group(tpr, fpr):
+        pos = rng.binomial(n, scenario.base, shape).astype(float)
+        neg = n - pos
+        tp = rng.binomial(pos.astype(int), tpr).astype(float)
+        fp = rng.binomial(neg.astype(int), fpr).astype(float)
+        return {"n": np.full(shape, float(n)), "sel": tp + fp, "pos": pos, "tp": tp,
+                "neg": neg, "fp": fp}  # fmt: skip
+
+    tpr_b = np.array([scenario.rates_b(d)[0] for d in range(days)])[None, :]
+    fpr_b = np.array([scenario.rates_b(d)[1] for d in range(days)])[None, :]
+    return group(scenario.tpr_a, scenario.fpr_a), group(
+        np.broadcast_to(tpr_b, shape), np.broadcast_to(fpr_b, shape)
+    )
+
+
+def _q(x, q):
+    x = np.asarray(x, float)
+    x = x[np.isfinite(x)]
+    return float(np.quantile(x, q)) if len(x) else float("nan")
+
+
+def evidence(streams=1000, days=100, n=200, seed=2026, obs_streams=200, obs_days=60, obs_n=100):
+    """Every number of docs/monitoring.md's table: false alarms at the null's boundary, delays
+    after a change, coverage of the confidence sequences, ours against the per-observation
+    loop. Returns a dict (and the curves the figure draws)."""
+    alpha = 0.05
+    out: dict = {"streams": streams, "days": days, "n": n, "alpha": alpha}
+    # (a) the boundary of the null: DI exactly 0.80, both gaps exactly 0.10
+    ref, grp = simulate_counts(BOUNDARY, streams, days, n, seed)
+    log_e, _, _ = run_windows(ref, grp, alpha)
+    di_f, eo_f = fixed_sample_flags(cumulative(ref), cumulative(grp))
+    di_1, eo_1 = fixed_sample_flags(ref, grp)
+    out["false_alarm"] = {
+        "window_di": float(di_1.any(1).mean()),
+        "window_eo": float(eo_1.any(1).mean()),
+        "ours_di": float((alarm_days(log_e["disparate_impact"]) >= 0).mean()),
+        "ours_eo": float((alarm_days(log_e["equalized_odds"]) >= 0).mean()),
+        "fixed_di": float(di_f.any(1).mean()),
+        "fixed_eo": float(eo_f.any(1).mean()),
+        "fixed_di_first_look": float(di_f[:, 0].mean()),
+        "fixed_eo_first_look": float(eo_f[:, 0].mean()),
+        "fixed_di_curve": di_f.cumsum(1).astype(bool).mean(0).tolist(),
+        "fixed_eo_curve": eo_f.cumsum(1).astype(bool).mean(0).tolist(),
+        "ours_di_curve": (
+            (log_e["disparate_impact"] >= math.log(1 / alpha)).cumsum(1).astype(bool).mean(0)
+        ).tolist(),
+        "ours_eo_curve": (
+            (log_e["equalized_odds"] >= math.log(1 / alpha)).cumsum(1).astype(bool).mean(0)
+        ).tolist(),
+    }
+    # (b) a disparity from day 30 on
+    ref, grp = simulate_counts(CHANGE, streams, days, n, seed + 1)
+    log_e, _, _ = run_windows(ref, grp, alpha)
+    day = CHANGE.change_day
+    di_w, eo_w = fixed_sample_flags(ref, grp)  # today's window alone, every day
+    di_c, eo_c = fixed_sample_flags(cumulative(ref), cumulative(grp))
+    out["delay"] = {}
+    for name, first in {
+        "ours_di": alarm_days(log_e["disparate_impact"]),
+        "ours_eo": alarm_days(log_e["equalized_odds"]),
+        "window_di": first_true(di_w),
+        "window_eo": first_true(eo_w),
+        "cumulative_di": first_true(di_c),
+        "cumulative_eo": first_true(eo_c),
+    }.items():
+        d = delays(first, day)
+        out["delay"][name] = {
+            "median": _q(d, 0.5),
+            "p90": _q(d, 0.9),
+            "never": float(np.mean(~np.isfinite(d))) if len(d) else float("nan"),
+            "before_change": float(np.mean((first >= 0) & (first < day))),
+        }
+    # (c) time-uniform coverage of the confidence sequences at the true values
+    truth = {"gap": -0.1, "ratio": 0.8}
+    fams = {
+        "gap": CSFamily("gap", np.array([truth["gap"]])),
+        "ratio": CSFamily("ratio", np.array([truth["ratio"]])),
+    }
+    ref, grp = simulate_counts(BOUNDARY, streams, days, n, seed + 2)
+    _, ev, _ = run_windows(ref, grp, alpha, sequences=True, fams=fams)
+    out["coverage"] = {name: float(contains(st, 0).mean()) for name, st in ev.seqs.items()}
+    # (d) the per-observation loop on the same rows
+    out["per_observation"] = compare_per_observation(obs_streams, obs_days, obs_n, seed + 3)
+    return out
+
+
+def compare_per_observation(streams=200, days=60, n=100, seed=0, change_day=20):
+    """Ours (per window, from counts) against the per-observation loop on the same rows: false
+    alarms at the boundary, and stopping times after a change on day ``change_day``."""
+    out = {"streams": streams, "days": days, "n": n}
+    rows = simulate_rows(BOUNDARY, streams, days, n, seed)
+    ours, _, _ = run_windows(*counts_of_rows(rows), forget=1.0)
+    ref = run_per_observation(rows)
+    for test in ours:
+        out[f"false_alarm_ours_{test}"] = float((alarm_days(ours[test]) >= 0).mean())
+        out[f"false_alarm_obs_{test}"] = float((alarm_days(ref[test]) >= 0).mean())
+    change = Scenario(**{**CHANGE.__dict__, "change_day": change_day})
+    rows = simulate_rows(change, streams, days, n, seed + 1)
+    counts = counts_of_rows(rows)
+    ours, _, _ = run_windows(*counts, forget=1.0)  # the same bet rule, batched per window
+    default, _, _ = run_windows(*counts)  # the monitor's default (A forgets 10 % a window)
+    ref = run_per_observation(rows)
+    for test in ours:
+        a, b = alarm_days(ours[test]), alarm_days(ref[test])
+        both = (a >= change_day) & (b >= change_day)
+        diff = (a - b)[both]
+        out[test] = {
+            "median_delay_ours": _q(delays(a, change_day), 0.5),
+            "median_delay_obs": _q(delays(b, change_day), 0.5),
+            "p90_delay_ours": _q(delays(a, change_day), 0.9),
+            "p90_delay_obs": _q(delays(b, change_day), 0.9),
+            "ours_later_by_more_than_one": float(np.mean(diff > 1)) if len(diff) else 0.0,
+            "ours_later_max": int(diff.max()) if len(diff) else 0,
+            "median_difference": _q(diff, 0.5),
+            "median_delay_default": _q(delays(alarm_days(default[test]), change_day), 0.5),
+            "p90_delay_default": _q(delays(alarm_days(default[test]), change_day), 0.9),
+        }
+    return out
+
+
+def figure(result: dict, path) -> None:
+    """docs/monitoring-evidence.png: the false-alarm curves of (a)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fa = result["false_alarm"]
+    x = np.arange(1, result["days"] + 1)
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    ax.plot(x, fa["fixed_di_curve"], color="tab:red", label="fixed-sample audit, DI (daily)")
+    ax.plot(x, fa["fixed_eo_curve"], color="tab:orange", label="fixed-sample audit, EO (daily)")
+    ax.plot(x, fa["ours_di_curve"], color="tab:blue", label="monitor, DI (e-value ≥ 1/α)")
+    ax.plot(x, fa["ours_eo_curve"], color="tab:cyan", label="monitor, EO (e-value ≥ 1/α)")
+    ax.axhline(result["alpha"], color="k", ls=":", lw=1, label="α = 0.05")
+    ax.set_xlabel("day (one look per day, cumulative data)")
+    ax.set_ylabel("streams with a false alarm so far")
+    ax.set_title(
+        f"At the null's boundary (DI 0.80, gaps 0.10): {result['streams']} streams, "
+        f"{result['n']} rows/group/day",
+        fontsize=9,
+    )
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+if __name__ == "__main__":  # python -m ethiclens.monitor._sim docs/monitoring-evidence.png
+    import json
+    import sys
+    import time
+
+    start = time.perf_counter()
+    res = evidence()
+    res["seconds"] = time.perf_counter() - start
+    if len(sys.argv) > 1:
+        figure(res, sys.argv[1])
+    slim = {k: v for k, v in res.items() if k != "false_alarm"}
+    slim["false_alarm"] = {k: v for k, v in res["false_alarm"].items() if "curve" not in k}
+    print(json.dumps(slim, indent=1))
