@@ -6,6 +6,8 @@ the cells checked by the same code as every engine (``_rules.check_counts``).
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pandas as pd
 
@@ -134,21 +136,27 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
 def _read(dd, target, files, kind, hive, headers, roles):
     """The role columns of the files as a Dask DataFrame, by the rule (CSV as text, matched by
     column name: one read per header order)."""
+    literal = any(ch in f for f in files for ch in "*?[")  # Dask would glob such a name
     if kind == "parquet":
+        if literal and not hive:
+            return dd.from_map(pd.read_parquet, files, columns=list(roles.columns))
         return dd.read_parquet(str(target) if hive else files, columns=list(roles.columns))
     parts = []
     groups = [(headers[f], [f]) for f in files] if hive else header_groups(files, headers)
     for names, group in groups:
-        part = dd.read_csv(
-            group,
-            header=0,
-            names=names,
-            dtype=str,
-            keep_default_na=False,
-            na_filter=False,
-            encoding="utf-8-sig",
-            index_col=False,
-        )
+        options = {
+            "header": 0,
+            "names": names,
+            "dtype": str,
+            "keep_default_na": False,
+            "na_filter": False,
+            "encoding": "utf-8-sig",
+            "index_col": False,
+        }
+        if literal:  # one partition per file, opened by pandas under its own name
+            part = dd.from_map(functools.partial(pd.read_csv, **options), group)
+        else:
+            part = dd.read_csv(group, **options)
         if hive:
             part = part.assign(**_hive_keys(group[0], target))
         parts.append(part[list(roles.columns)])

@@ -170,7 +170,8 @@ def _read(session, target, files, kind, hive, headers, roles):
     if hive:
         reader = reader.option("basePath", str(target))
     if kind == "parquet":
-        return reader.parquet(*files).select(*[_col(c) for c in roles.columns]), None
+        paths = [_literal(f) for f in files]
+        return reader.parquet(*paths).select(*[_col(c) for c in roles.columns]), None
     parts = []
     for names, group in header_groups(files, headers):
         extra = EXTRA_NAME
@@ -178,7 +179,7 @@ def _read(session, target, files, kind, hive, headers, roles):
             extra += "_"
         schema = StructType([StructField(n, StringType()) for n in [*names, extra]])
         part = reader.csv(
-            group,
+            [_literal(f) for f in group],
             header=True,
             schema=schema,
             enforceSchema=True,  # our names, read from each file's header by the rule
@@ -190,6 +191,13 @@ def _read(session, target, files, kind, hive, headers, roles):
     for part in parts[1:]:
         out = out.unionByName(part)
     return out, EXTRA_NAME
+
+
+def _literal(path: str) -> str:
+    """A file name as Hadoop's glob reads it literally ([ ] * ? { } \\ escaped)."""
+    import re
+
+    return re.sub(r"([\[\]*?{}\\])", r"\\\1", str(path))
 
 
 def _agg_names(roles: Roles) -> list[str]:
