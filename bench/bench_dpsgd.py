@@ -34,8 +34,8 @@ def main():
     import torch
     from threadpoolctl import threadpool_info
 
+    from ethiclens.experiments import load_pcer_dataset, prepare
     from ethiclens.privacy import TrainConfig, train_dp_mlp
-    from ethiclens.privacy._data import load_pcer_dataset, prepare
     from ethiclens.privacy._dpsgd import check_settings, noise_multiplier_for
     from ethiclens.privacy._vectorized import MODELS_PER_PASS, train_many
 

@@ -27,8 +27,8 @@ def main():
     import pandas as pd
     from sklearn.model_selection import train_test_split
 
+    from ethiclens.experiments._p2nia_experiment import BINS, _fit, _load
     from ethiclens.p2nia import get_mechanism
-    from ethiclens.p2nia._experiment import BINS, _fit, _load
     from ethiclens.p2nia._metrics import joint_from_codes, metrics_from_joint
     from ethiclens.p2nia._synth import AIM_MAX_ROUNDS
 

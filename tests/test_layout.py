@@ -1,7 +1,10 @@
 """The package's layout rules (docs/adr/0007-layout.md), checked by reading the source with ``ast``.
 
 - No module imports another subpackage's private module (``from ..x._y import``).
-- No import cycle between modules (module-level and function-level imports alike).
+- No import cycle between modules (module-level and function-level imports alike), nor between
+  subpackages; ``importlib.import_module("ethiclens.x")`` with a literal name counts as an import.
+- Each part imports only what its layer allows: ``fairness`` never imports ``report``; the
+  products (``privacy``, ``p2nia``) never import the research harness (``experiments``).
 - No process-wide warning filter (filters only inside ``warnings.catch_warnings()``).
 - Every name in a package's ``__all__`` resolves (lazy ``__init__`` tables included).
 - The CLI answers ``--help`` without importing pandas, scikit-learn, matplotlib or torch, and its
@@ -34,22 +37,29 @@ CORE = {"errors", "_version", "_optional", "_checks", "_registry", "_text", "_re
 ALLOWED = {
     "errors": set(),
     "_version": set(),
+    "_text": set(),  # user text made safe for terminal, CSV and HTML (no imports of ours)
     "_checks": {"errors"},
     "_registry": {"errors"},
+    "_renderers": set(),  # writers result objects call, registered from above (report, root)
     "_optional": {"errors"},
-    "_text": set(),  # user text made safe for terminal, CSV and HTML (no imports of ours)
     "io": CORE,
     "fairness": CORE | {"io"},
     "datasets": CORE | {"io"},
     "report": CORE | {"io", "fairness"},
     "probes": CORE | {"io", "fairness"},
     "models": CORE | {"io", "datasets"},
-    "privacy": CORE | {"io", "fairness", "datasets", "report"},
-    "experiments": CORE | {"io", "fairness", "datasets", "report", "privacy"},
-    "p2nia": CORE | {"io", "fairness", "datasets", "report", "experiments"},
+    # the products on the core: never the research harness (experiments) nor the reports
+    "privacy": CORE | {"io", "fairness"},
+    "p2nia": CORE | {"io", "fairness"},
+    # the research harnesses on top of the products (PCER sweeps, the P2NIA paper's evaluation)
+    "experiments": CORE | {"io", "fairness", "datasets", "report", "privacy", "p2nia"},
     "cli": {"*"},
+    "web": {"*"},  # a face like the CLI: builds the spec, the library runs it (ethiclens serve)
     "sources": CORE | {"io", "fairness"},
-    "__init__": CORE | {"fairness", "sources"},
+    # the request object every face fills (AuditSpec), load_target and run: the library's entry
+    "spec": CORE | {"io", "fairness", "datasets", "models", "report", "sources"},
+    # the root wires report's writers to fairness's results (a loader in ethiclens/__init__.py)
+    "__init__": CORE | {"fairness", "sources", "report", "spec"},
     "__main__": {"cli"},
 }
 
@@ -69,12 +79,31 @@ def module_files(src: Path = SRC, package: str = PACKAGE) -> dict[str, Path]:
     return out
 
 
+def _literal_import(node) -> ast.Import | None:
+    """``importlib.import_module("x.y")`` / ``import_module("x.y")`` / ``__import__("x.y")``
+    with a literal name, as the ``import x.y`` it amounts to (a name loaded by string is still
+    a dependency)."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    arg = node.args[0]
+    if name not in ("import_module", "__import__") or not isinstance(arg, ast.Constant):
+        return None
+    if not isinstance(arg.value, str) or arg.value.startswith("."):
+        return None
+    return ast.copy_location(ast.Import(names=[ast.alias(name=arg.value)]), node)
+
+
 def _import_nodes(tree: ast.Module):
     """(node, at_module_level) for every import, skipping ``if TYPE_CHECKING:`` blocks."""
     found = []
 
     def visit(node, top):
         for child in ast.iter_child_nodes(node):
+            literal = _literal_import(child)
+            if literal is not None:
+                found.append((literal, top))
             if isinstance(child, ast.Import | ast.ImportFrom):
                 if not (isinstance(child, ast.ImportFrom) and child.module == "__future__"):
                     found.append((child, top))
@@ -231,6 +260,65 @@ def _part(module: str) -> str:
     return parts[1] if len(parts) > 1 else "__init__"
 
 
+def part_graph(modules: dict[str, Path], package: str = PACKAGE) -> dict[str, set[str]]:
+    """Part (first name below the package) -> the parts it imports (function level too)."""
+    graph: dict[str, set[str]] = {}
+    for mod, target, _, _ in import_edges(modules, package):
+        src, dst = _part(mod), _part(target)
+        graph.setdefault(src, set())
+        if src != dst:
+            graph[src].add(dst)
+    return graph
+
+
+def part_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each set of parts that import each other, directly or through others."""
+    modules = {}
+    for node, targets in graph.items():
+        modules[node] = None
+        for t in targets:
+            modules[t] = None
+    reach = {n: set() for n in modules}
+    for start in modules:
+        stack = list(graph.get(start, ()))
+        while stack:
+            n = stack.pop()
+            if n not in reach[start]:
+                reach[start].add(n)
+                stack.extend(graph.get(n, ()))
+    cycles = {tuple(sorted({n} | {m for m in reach[n] if n in reach[m]})) for n in modules}
+    return sorted(list(c) for c in cycles if len(c) > 1 or c[0] in reach[c[0]])
+
+
+def test_no_import_cycle_between_subpackages():
+    cycles = part_cycles(part_graph(module_files()))
+    assert not cycles, "parts that import each other (docs/adr/0007-layout.md):\n" + "\n".join(
+        "  " + " <-> ".join(c) for c in cycles
+    )
+
+
+def test_the_layer_table_has_no_cycle():
+    # ALLOWED itself must be a layering: were it circular, the per-import check could pass on
+    # a circle of parts
+    graph = {k: {v for v in vs if v in ALLOWED} for k, vs in ALLOWED.items() if "*" not in vs}
+    assert not part_cycles(graph)
+
+
+@pytest.mark.parametrize(
+    ("importer", "forbidden"),
+    [("fairness", "report"), ("p2nia", "experiments"), ("privacy", "experiments")],
+)
+def test_named_layer_rules(importer, forbidden):
+    # the rules of issue 22 by name, so that widening ALLOWED cannot quietly undo them
+    assert forbidden not in ALLOWED[importer]
+    hits = sorted(
+        f"  {mod}:{line} imports {target}"
+        for mod, target, line, _ in import_edges(module_files())
+        if _part(mod) == importer and _part(target) == forbidden
+    )
+    assert not hits, f"{importer} must not import {forbidden}:\n" + "\n".join(hits)
+
+
 def test_each_part_imports_only_what_its_layer_allows():
     bad = set()
     for mod, target, line, _ in import_edges(module_files()):
@@ -295,6 +383,24 @@ def test_checker_finds_private_imports_and_cycles(tmp_path):
     assert ["pkg.a._x", "pkg.a._z"] in import_cycles(modules, "pkg")
     assert ["pkg.a._x", "pkg.a._z"] not in import_cycles(modules, "pkg", module_level_only=True)
     assert global_warning_filters(modules) == [("pkg.c", 2)]
+
+
+def test_checker_counts_imports_by_name_and_part_cycles(tmp_path):
+    modules = _write_package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "low/__init__.py": "import importlib\n\ndef f():\n"
+            "    importlib.import_module('pkg.high')\n",
+            "high/__init__.py": "from ..low import f\n",
+            "other/__init__.py": "from importlib import import_module\nimport_module(NAME)\n",
+        },
+    )
+    edges = {(m, t) for m, t, _, _ in import_edges(modules, "pkg")}
+    assert ("pkg.low", "pkg.high") in edges and ("pkg.high", "pkg.low") in edges
+    assert not any(m == "pkg.other" for m, _ in edges)  # a computed name is not resolved
+    assert part_cycles(part_graph(modules, "pkg")) == [["high", "low"]]
+    assert part_cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
 
 
 # ---------------------------------------------------------------------------------------------

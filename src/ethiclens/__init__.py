@@ -8,8 +8,19 @@ from __future__ import annotations
 
 import importlib
 
+from . import _renderers
 from ._version import __version__
 from .errors import EthicLensInputError
+
+
+def _load_report_writers() -> None:
+    """Import ``ethiclens.report``, which registers the writers behind ``AuditResult.to_html``
+    and the other result objects' report methods (``_renderers``): the package root wires the
+    report layer to the results, so ``fairness`` never names ``report``."""
+    from . import report  # noqa: F401
+
+
+_renderers.add_loader(_load_report_writers)
 
 # public name -> module that defines it (imported on first access).
 _LAZY = {

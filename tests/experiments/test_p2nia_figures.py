@@ -11,7 +11,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
-from ethiclens.p2nia import _figures as figs  # noqa: E402
+from ethiclens.experiments import _p2nia_figures as figs  # noqa: E402
 
 SIZES = (250, 1000, 5000)
 EPSILONS = (0.1, 1.0, 10.0)

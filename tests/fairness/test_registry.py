@@ -74,3 +74,30 @@ def test_registry_refuses_bad_entries():
         register_comparison_metric(ComparisonMetric("x", "x", "ratio", ("nope",), False))
     with pytest.raises(ValueError, match="unknown kind"):
         register_comparison_metric(ComparisonMetric("x", "x", "sum", ("accuracy",), True))
+
+
+def test_metric_registries_follow_the_one_registry_rules(prevalence_metric):
+    # the rules of ethiclens._registry.Registry (docs/adr/0010-extension-points.md)
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.fairness import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
+
+    for builtin in ("disparate_impact", "selection_rate"):
+        with pytest.raises(EthicLensInputError, match="built-in .* cannot be unregistered"):
+            unregister_metric(builtin)
+    assert "disparate_impact" in COMPARISON_METRIC_SPECS
+    assert "selection_rate" in GROUP_METRIC_SPECS
+    with pytest.raises(EthicLensInputError, match=r"already registered \(built-in\)"):
+        register_comparison_metric(
+            ComparisonMetric("disparate_impact", "x", "ratio", ("selection_rate",), False),
+            replace=True,
+        )
+    # a run-time metric: replaced on request, its component kept while it is in use
+    share = GROUP_METRIC_SPECS["predicted_negative_share"]
+    with pytest.raises(EthicLensInputError, match="already registered"):
+        register_group_metric(share)
+    assert register_group_metric(share, replace=True) is share
+    with pytest.raises(EthicLensInputError, match="built from it"):
+        unregister_metric("predicted_negative_share")
+    unregister_metric("no_such_metric")  # absent: a no-op, so teardowns can always call it
+    with pytest.raises(EthicLensInputError, match="must be a GroupMetric"):
+        register_group_metric("selection_rate")

@@ -8,9 +8,10 @@ import pytest
 
 from ethiclens import EthicLensInputError
 from ethiclens.cli import main
+from ethiclens.experiments import ExperimentConfig
+from ethiclens.experiments._p2nia_experiment import tasks_for
 from ethiclens.fairness import REPORTED
 from ethiclens.p2nia import (
-    ExperimentConfig,
     Mechanism,
     estimate,
     get_mechanism,
@@ -24,7 +25,6 @@ from ethiclens.p2nia import (
     validate_estimate_output,
     write_release,
 )
-from ethiclens.p2nia._experiment import tasks_for
 
 
 @pytest.fixture(scope="module")
@@ -226,7 +226,7 @@ def test_experiment_carries_the_accounting_and_releases_per_metric():
 
 
 def test_figures_draw_each_accounting_as_its_own_series(tmp_path):
-    from ethiclens.p2nia import write_experiment_outputs
+    from ethiclens.experiments import write_experiment_outputs
 
     rows = []
     for rep in range(2):
@@ -271,8 +271,7 @@ def test_figures_draw_each_accounting_as_its_own_series(tmp_path):
 def test_synthesiser_tasks_run_each_in_a_fresh_process(monkeypatch):
     # Many Private-PGM fits in one process end in "LLVM compilation error: Cannot allocate
     # memory"; an experiment with MST/AIM gives every task a new worker process.
-    import ethiclens.experiments as experiments
-    from ethiclens.p2nia import ExperimentConfig, run_experiment
+    from ethiclens.experiments import ExperimentConfig, _executors, run_experiment
 
     seen = []
 
@@ -286,7 +285,7 @@ def test_synthesiser_tasks_run_each_in_a_fresh_process(monkeypatch):
         def close(self):
             pass
 
-    monkeypatch.setattr(experiments, "LocalExecutor", Recorder)
+    monkeypatch.setattr(_executors, "LocalExecutor", Recorder)
     for mechanisms, expected in ((("mst", "grr"), [1]), (("grr", "blackbox"), [])):
         seen.clear()
         cfg = ExperimentConfig(

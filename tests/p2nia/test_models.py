@@ -8,7 +8,8 @@ from click.testing import CliRunner
 from ethiclens import p2nia
 from ethiclens.cli import cli
 from ethiclens.errors import EthicLensInputError
-from ethiclens.p2nia import AuditedModel, ExperimentConfig, run_experiment
+from ethiclens.experiments import ExperimentConfig, run_experiment, write_experiment_outputs
+from ethiclens.p2nia import AuditedModel
 
 
 def _fit_logreg(X_train, y_train, seed):
@@ -79,7 +80,7 @@ def test_a_registered_model_runs_the_experiment_in_workers_figures_and_cli(logre
     assert set(frame.model) == {"logreg"} and set(frame.mechanism) == {"grr", "blackbox"}
     assert set(frame.metric) == {"dp", "eo", "eopp"} and frame.reference.notna().all()
     assert frame.abs_error.notna().any()
-    files = p2nia.write_experiment_outputs(frame, tmp_path, "adult", metric_epsilons=(10.0,))
+    files = write_experiment_outputs(frame, tmp_path, "adult", metric_epsilons=(10.0,))
     names = {f.name for f in files}
     assert "adult-logreg-sizes.png" in names and not any("fig3.png" in n for n in names)
 

@@ -262,6 +262,6 @@ def test_the_all_states_list_is_folktables_list():
     # states folktables can download, no more and no fewer
     from folktables.load_acs import _STATE_CODES
 
-    from ethiclens.p2nia._experiment import ACS_STATES
+    from ethiclens.experiments import ACS_STATES
 
     assert sorted(ACS_STATES) == sorted(_STATE_CODES) and len(ACS_STATES) == 51

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from ethiclens import EthicLensInputError
-from ethiclens.privacy import TrainConfig, pcer_audit, prepare, train_dp_mlp
+from ethiclens.experiments import prepare
+from ethiclens.privacy import TrainConfig, pcer_audit, train_dp_mlp
 from ethiclens.privacy._dpsgd import noise_multiplier_for
 
 
@@ -64,7 +65,7 @@ def test_bad_settings(data):
         train_dp_mlp("adult", "sex", epsilon=1.0, seed=0, data=data, batch_size=5000)
     with pytest.raises(EthicLensInputError, match="positive number"):
         train_dp_mlp("adult", "sex", epsilon=-1, seed=0, data=data)
-    with pytest.raises(EthicLensInputError, match="no PCER setup"):
+    with pytest.raises(EthicLensInputError, match="no attribute .age. for adult"):
         train_dp_mlp("adult", "age", epsilon=1.0, seed=0, data=data)
 
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from ethiclens import privacy
+from ethiclens import experiments, privacy
 from ethiclens.cli import cli as main
 from ethiclens.errors import EthicLensInputError
 from ethiclens.experiments import SweepGrid, open_existing, run_sweep, tasks_for
@@ -109,7 +109,7 @@ def test_a_registered_trainer_runs_a_sweep_in_worker_processes_and_the_cli(toy, 
     runs = open_existing(tmp_path / "toy.sqlite").runs()
     assert list(runs.trainer) == ["toy-logreg"] and runs.test_accuracy.iloc[0] > 0.5
     assert set(open_existing(tmp_path / "toy.sqlite").group_stats().attribute) == set(
-        privacy.attributes_of("compas")
+        experiments.attributes_of("compas")
     )
 
     help_text = CliRunner().invoke(main, ["pcer", "sweep", "--help"]).output
@@ -172,7 +172,7 @@ def test_pcer_train_uses_a_registered_trainer(toy, tmp_path):
     assert result.exit_code == 0, result.output
     doc = json.loads(out.read_text())
     assert doc["epsilon_spent"] is None and set(doc["attributes"]) == set(
-        privacy.attributes_of("compas")
+        experiments.attributes_of("compas")
     )
     help_text = CliRunner().invoke(main, ["pcer", "train", "--help"]).output
     assert "[vectorized|opacus|toy]" in help_text

@@ -7,7 +7,8 @@ import pytest
 import torch
 from scipy import stats
 
-from ethiclens.privacy import TrainConfig, prepare
+from ethiclens.experiments import prepare
+from ethiclens.privacy import TrainConfig
 from ethiclens.privacy._dpsgd import build_mlp
 from ethiclens.privacy._vectorized import (
     StackedMLP,

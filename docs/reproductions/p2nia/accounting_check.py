@@ -23,8 +23,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ethiclens.experiments._p2nia_experiment import _domains, _fit, _load
 from ethiclens.p2nia import blackbox_audit, estimate, make_request, release
-from ethiclens.p2nia._experiment import _domains, _fit, _load
 from ethiclens.p2nia._metrics import joint_from_codes, metrics_from_joint
 
 N, EPS = 5000, 1.0

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ethiclens.p2nia import ExperimentConfig, run_experiment, write_experiment_outputs
+from ethiclens.experiments import ExperimentConfig, run_experiment, write_experiment_outputs
 
 COMMON = dict(
     dataset="adult",

@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ethiclens.experiments._p2nia_experiment import _fit, _load, run_task
 from ethiclens.p2nia import estimate, make_request, release
-from ethiclens.p2nia._experiment import _fit, _load, run_task
 
 
 def main():

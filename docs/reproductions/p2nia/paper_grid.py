@@ -4,7 +4,7 @@ with record and with per-column (the paper's) accounting, MST and AIM.
 Random forest, n′ = 5,000, ε ∈ {0.1, 0.5, 1, 2, 5, 10} (Fig. 4); at ε = 10 also
 n′ ∈ {250, 500, 1000, 2000} (Fig. 3, sampled from the same MST/AIM fit); DP, EO and EOpp in every
 row (Figs. 5 and 8). One task = one (model, repetition, mechanism, ε) cell of
-``ethiclens.p2nia.ExperimentConfig``, run by the experiment's own ``run_task``.
+``ethiclens.experiments.ExperimentConfig``, run by the experiment's own ``run_task``.
 
 Resumable: the rows file is rewritten (atomically) after every task and a task whose rows are
 already there is skipped, so an interrupted run continues where it stopped. Order: the cheap
@@ -36,9 +36,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from ethiclens.p2nia import ExperimentConfig, write_experiment_outputs
-from ethiclens.p2nia._experiment import run_task, tasks_for
-from ethiclens.p2nia._figures import (
+from ethiclens.experiments import ExperimentConfig, write_experiment_outputs
+from ethiclens.experiments._p2nia_experiment import run_task, tasks_for
+from ethiclens.experiments._p2nia_figures import (
     _common_models,
     epsilons_summary,
     metric_runs_note,

@@ -344,9 +344,8 @@ def experiment_cmd(
     """The paper's evaluation: error vs n′, vs ε, and per metric; CSV and plots."""
     from rich.progress import Progress
 
-    from ..experiments import check_workers
-    from ..p2nia import ExperimentConfig, run_experiment
-    from ..p2nia import write_experiment_outputs as write_outputs
+    from ..experiments import ExperimentConfig, check_workers, run_experiment
+    from ..experiments import write_experiment_outputs as write_outputs
 
     check_workers(workers)
     cfg = ExperimentConfig(
@@ -396,7 +395,7 @@ def experiment_cmd(
 )
 def population_bias_cmd(train_state, audit_states, model, repetitions, download, json_out, plot):
     """Train on one ACSIncome state, audit with another state's records: the error."""
-    from ..p2nia import audit_states_for, cross_population, write_population_bias_figure
+    from ..experiments import audit_states_for, cross_population, write_population_bias_figure
 
     if plot and Path(plot).suffix.lower() != ".png":
         raise EthicLensInputError(

@@ -11,20 +11,18 @@ from rich.table import Table
 
 from .._checks import check_seed, split_list
 from ..errors import EthicLensInputError
+from ..experiments import PCER_LOADERS, attributes_of, prepare
 from ..fairness import REPORTED, Policy
 from ..io import check_outputs, read_table, require_columns
 from ..privacy import (
     DEFAULT_N_BOOT,
     MIN_N_BOOT,
-    PCER_LOADERS,
     PCER_SCHEMA_VERSION,
     SINGLE_RUN_NOTE,
     SplitPredictions,
     TrainConfig,
-    attributes_of,
     get_trainer,
     pcer_audit,
-    prepare,
     trainer_names,
 )
 from ..report import check_writable, ensure_output_folder, write_atomic
@@ -573,6 +571,12 @@ def tables_cmd(store, out_dir):
     st = open_existing(store)
     try:
         groups = st.group_stats()
+        if not groups.empty and not (groups["group_index"] == 1).any():
+            raise EthicLensInputError(
+                "no finished run has two groups of an attribute, so no table can be computed",
+                column="STORE",
+                fix="give a store written by ethiclens pcer sweep with binary attributes",
+            )
         if groups.empty:
             raise EthicLensInputError(
                 "the store has no finished runs",

@@ -1,4 +1,9 @@
-"""Reproducible PCER experiments: grids, a resumable results store, executors and tables."""
+"""The research harnesses on top of the products: reproducible PCER sweeps (grids, a resumable
+results store, executors, the PCER data preparation, paper tables) and the P2NIA paper's
+evaluation (experiment grid, cross-population audits, figures and tables).
+
+Nothing below ``experiments`` imports it (docs/adr/0007-layout.md).
+"""
 
 from ._executors import (
     DaskExecutor,
@@ -8,6 +13,16 @@ from ._executors import (
     make_executor,
 )
 from ._grid import PRESETS, SweepGrid, load_grid, preset
+from ._p2nia_experiment import (
+    ACS_STATES,
+    ExperimentConfig,
+    audit_states_for,
+    cross_population,
+    run_experiment,
+)
+from ._p2nia_figures import write_outputs as write_experiment_outputs
+from ._p2nia_figures import write_population_bias_figure
+from ._pcer_data import PCER_ATTRIBUTES, PCER_LOADERS, attributes_of, load_pcer_dataset, prepare
 from ._records import GroupRecord, RunRecord, RunResult, SweepTask
 from ._runner import run_task, set_single_thread
 from ._store import ResultsStore, open_existing
@@ -36,4 +51,18 @@ __all__ = [
     "RunResult",
     "run_task",
     "tasks_for",
+    # PCER data (from ethiclens.privacy before 2026-12)
+    "prepare",
+    "load_pcer_dataset",
+    "attributes_of",
+    "PCER_ATTRIBUTES",
+    "PCER_LOADERS",
+    # the P2NIA paper's evaluation (from ethiclens.p2nia before 2026-12)
+    "ExperimentConfig",
+    "run_experiment",
+    "cross_population",
+    "audit_states_for",
+    "ACS_STATES",
+    "write_experiment_outputs",
+    "write_population_bias_figure",
 ]

@@ -18,7 +18,8 @@ from .. import datasets as ds_mod
 from .._checks import check_config_size
 from .._version import __version__
 from ..errors import EthicLensInputError
-from ..privacy import TrainConfig, attributes_of, get_trainer, trainer_names
+from ..privacy import TrainConfig, get_trainer, trainer_names
+from ._pcer_data import attributes_of
 
 PAPER_EPSILONS = (0.1, 0.5, 1.0, 5.0, 10.0, None)  # None = no DP
 # Bump when stored numbers would change meaning (a store refuses runs from another version).

@@ -20,13 +20,24 @@ import pandas as pd
 
 from .. import datasets as ds_mod
 from ..errors import DataFileError, EthicLensInputError, NotInCacheError
-from ._blackbox import blackbox_audit
-from ._common import check_epsilon
-from ._estimate import estimate
-from ._mechanisms import ACCOUNTINGS, get_mechanism, mechanism_names
-from ._metrics import METRICS, NEEDS_Y, joint_from_codes, metrics_from_joint
-from ._models import get_model, is_builtin_model, model_names, register_model
-from ._protocol import make_request, release
+from ..p2nia import (
+    ACCOUNTINGS,
+    METRICS,
+    NEEDS_Y,
+    blackbox_audit,
+    check_epsilon,
+    estimate,
+    get_mechanism,
+    get_model,
+    is_builtin_model,
+    joint_from_codes,
+    make_request,
+    mechanism_names,
+    metrics_from_joint,
+    model_names,
+    register_model,
+    release,
+)
 
 # dataset -> (default protected attribute, loader keywords): a live view of the dataset registry
 EXPERIMENT_DATASETS = ds_mod.P2NIA_DATASETS
@@ -145,7 +156,7 @@ def _load(name):
 
 
 def _fit(model_name, X_train, y_train, seed):
-    """The platform's model, fitted by its registry entry (see ``_models``)."""
+    """The platform's model, fitted by its registry entry (``ethiclens.p2nia.get_model``)."""
     return get_model(model_name, "--model").fit(X_train, y_train, seed)
 
 
@@ -313,7 +324,7 @@ def run_experiment(
 ) -> pd.DataFrame:
     """Run every (model, repetition, mechanism, ε) task of ``cfg`` on the shared executors
     (local processes, or Dask at ``scheduler``) and return one row per estimate."""
-    from ..experiments import LocalExecutor, make_executor
+    from ._executors import LocalExecutor, make_executor
 
     tasks = tasks_for(cfg)
     for m in cfg.models:  # a missing extra (xgboost) is named before any model is fitted

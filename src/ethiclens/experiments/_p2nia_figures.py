@@ -24,8 +24,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..report import write_atomic
-from ._models import get_model, model_label, model_names
+from ..io import write_atomic
+from ..p2nia import get_model, model_label, model_names
 
 LABELS = {
     "grr": "P2NIA (GRR)",

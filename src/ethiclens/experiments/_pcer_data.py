@@ -1,4 +1,6 @@
-"""The PCER experiments' data: binary attributes with an explicit group order, and features.
+"""The PCER experiments' data: binary attributes with an explicit group order, and features
+(moved from ``ethiclens.privacy`` in 2026-12: preparing benchmark data is the sweeps' work; the
+trainers take the :class:`~ethiclens.privacy.PreparedData` it returns).
 
 Everything dataset-specific (the binary splits, loader settings, feature sets) is read from the
 dataset registry (``ethiclens.datasets``). Group 0 and group 1 follow the paper: COMPAS race
@@ -9,8 +11,6 @@ Female = 1). ΔPCER = PCER_0 − PCER_1.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from sklearn.compose import ColumnTransformer
 from sklearn.decomposition import TruncatedSVD
@@ -20,10 +20,10 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
 from .. import datasets as ds_mod
+from ..privacy import PreparedData
 
 # The binary attributes, loader settings and feature sets come from each dataset's registry
 # entry (ethiclens.datasets.DatasetEntry): adding a dataset there makes it a PCER dataset.
-AttributeSpec = ds_mod.BinarySplit  # the name this module used before the registry
 MIN_CATEGORY = 50  # rarer categories are pooled (keeps ACS occupation codes to ~200 columns)
 
 
@@ -46,45 +46,6 @@ def attributes_of(dataset: str) -> list[str]:
         A registered dataset that PCER uses.
     """
     return list(ds_mod.get_entry(dataset, "pcer").pcer_splits)
-
-
-def spec(dataset: str, attribute: str):
-    """The :class:`~ethiclens.datasets.BinarySplit` of ``attribute`` in ``dataset``."""
-    return ds_mod.get_entry(dataset, "pcer", flag="attribute").split(attribute)
-
-
-@dataclass(frozen=True, kw_only=True)
-class PreparedData:
-    """Standardised features, labels and binary groups for one seed's 70/30 split.
-
-    Attributes
-    ----------
-    dataset : str
-    X_train, X_test : ndarray of float32
-    y_train, y_test : ndarray of float32
-    groups_train, groups_test : dict
-        PCER attribute -> array of group names.
-    positive_is_favorable : bool
-    description : str
-        The feature transform, in words.
-    features : str
-        The dataset's named feature set (``full`` or ``paper``).
-    """
-
-    dataset: str
-    X_train: np.ndarray
-    X_test: np.ndarray
-    y_train: np.ndarray
-    y_test: np.ndarray
-    groups_train: dict  # attribute -> array of group names
-    groups_test: dict
-    positive_is_favorable: bool
-    description: str
-    features: str = "full"
-
-    @property
-    def n_features(self) -> int:
-        return self.X_train.shape[1]
 
 
 def load_pcer_dataset(name: str, features: str | None = None):
@@ -200,4 +161,5 @@ def prepare(
         positive_is_favorable=ds.positive_is_favorable,
         description=f"{description}; feature set {feature_set!r}",
         features=feature_set,
+        group_orders={a: (sp.group0, sp.group1) for a, sp in entry.pcer_splits.items()},
     )

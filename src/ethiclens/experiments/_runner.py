@@ -12,14 +12,8 @@ import traceback
 
 from .. import datasets as ds_mod
 from .._optional import require
-from ..privacy import (
-    get_trainer,
-    load_pcer_dataset,
-    pcer_audit,
-    prepare,
-    register_trainer,
-    trainer_names,
-)
+from ..privacy import get_trainer, pcer_audit, register_trainer, trainer_names
+from ._pcer_data import load_pcer_dataset, prepare
 from ._records import GroupRecord, RunRecord, RunResult, SweepTask
 
 

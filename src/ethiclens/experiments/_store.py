@@ -363,7 +363,7 @@ class ResultsStore:
         """Per-group rows to CSV or Parquet (written atomically: temporary file, rename)."""
         import io
 
-        from ..report import write_atomic
+        from ..io import write_atomic
 
         out = Path(out)
         if out.suffix not in (".csv", ".parquet"):

@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 
 from .._text import csv_safe_frame
+from ..io import write_atomic
 from ..privacy import DEFAULT_ETA, FLOOR_ETAS
-from ..report import write_atomic
 
 N_RESAMPLES = 5000
 
@@ -77,11 +77,6 @@ def _eps_order(key: str) -> float:
 
 def _label(key: str) -> str:
     return "no-DP" if key == "none" else f"{float(key):g}"
-
-
-def _ms(values, digits=3) -> str:
-    values = np.asarray(values, float)
-    return f"{values.mean():.{digits}f} ± {values.std(ddof=1) if len(values) > 1 else 0:.{digits}f}"
 
 
 def main_table(seeds: pd.DataFrame) -> pd.DataFrame:

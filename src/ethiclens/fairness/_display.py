@@ -2,16 +2,18 @@
 
 Only the standard library is used (``html.escape``), so a result renders in Jupyter without
 importing the report machinery. Writing full reports (``to_html``/``to_model_card``) goes through
-renderers that ``ethiclens.report`` registers here when it is imported (the report layer sits
-above this one and may not be imported from it; see docs/adr/0007-layout.md).
+writers looked up by kind in ``ethiclens._renderers``: ``ethiclens.report`` registers them, and
+the package root loads it on first use. This layer never imports ``report`` (it sits above this
+one; see docs/adr/0007-layout.md).
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Callable
 from html import escape
+
+from .. import _renderers
 
 # Colour and words per status (the words are always shown: colour alone is not enough).
 STATUS_STYLE = {
@@ -23,19 +25,17 @@ STATUS_STYLE = {
     "REPORTED": ("#244a8f", "reported"),
 }
 
-_RENDERERS: dict[str, Callable] = {}
-
 
 def register_renderer(kind: str, fn: Callable) -> None:
-    """Register a writer (``"audit_html"``, ``"audit_card"``, ``"compare_html"``)."""
-    _RENDERERS[kind] = fn
+    """Register a writer (``"audit_html"``, ``"audit_card"``, ``"compare_html"``,
+    ``"thresholds_html"``, ``"thresholds_png"``) in ``ethiclens._renderers``."""
+    _renderers.register(kind, fn)
 
 
 def renderer(kind: str) -> Callable:
-    """The registered writer of ``kind``; imports ``ethiclens.report`` (which registers it)."""
-    if kind not in _RENDERERS:
-        importlib.import_module("ethiclens.report")
-    return _RENDERERS[kind]
+    """The registered writer of ``kind`` (the package root loads ``ethiclens.report``, which
+    registers its writers, on the first lookup)."""
+    return _renderers.get(kind)
 
 
 def fmt(x, digits: int = 3) -> str:

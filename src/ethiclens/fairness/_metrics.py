@@ -13,6 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._registry import Registry
+from ..errors import EthicLensInputError
+
 
 def _ratio(num, den):
     num, den = np.broadcast_arrays(np.asarray(num, float), np.asarray(den, float))
@@ -238,8 +241,23 @@ class ComparisonMetric:
         return out
 
 
-GROUP_METRIC_SPECS: dict[str, GroupMetric] = {}
-COMPARISON_METRIC_SPECS: dict[str, ComparisonMetric] = {}
+# Two registries of the one kind every extension point uses (ethiclens._registry.Registry,
+# docs/adr/0010-extension-points.md): a taken name needs replace=True, built-ins are never
+# replaced or removed, removing an absent name is a no-op, errors are EthicLensInputError.
+# The *_SPECS names are their live mappings (name -> entry), read by the engine and reports.
+_GROUP_REGISTRY: Registry[GroupMetric] = Registry(
+    "group metric",
+    GroupMetric,
+    "build one with ethiclens.fairness.GroupMetric(name, label, fn, needs_labels, undefined)",
+)
+_COMPARISON_REGISTRY: Registry[ComparisonMetric] = Registry(
+    "comparison metric",
+    ComparisonMetric,
+    "build one with ethiclens.fairness.ComparisonMetric(name, label, kind, components, "
+    "needs_labels)",
+)
+GROUP_METRIC_SPECS: dict[str, GroupMetric] = _GROUP_REGISTRY.entries
+COMPARISON_METRIC_SPECS: dict[str, ComparisonMetric] = _COMPARISON_REGISTRY.entries
 KINDS = ("ratio", "difference", "abs_difference", "max_abs_difference")
 
 
@@ -254,8 +272,6 @@ _PROBE_UNLABELLED = np.array([[[10, 5], [0, 0], [7, 0]], [[1, 1], [0, 6], [5, 5]
 
 def _check_metric_fn(spec: GroupMetric) -> None:
     """Try a metric on probe cells: it must run, broadcast, and never return ±inf."""
-    from ..errors import EthicLensInputError
-
     probes = [(_PROBE_LABELLED, True)]
     if not spec.needs_labels:
         probes.append((_PROBE_UNLABELLED, False))
@@ -290,37 +306,67 @@ def _check_metric_fn(spec: GroupMetric) -> None:
             )
 
 
-def register_group_metric(spec: GroupMetric) -> GroupMetric:
+def register_group_metric(spec: GroupMetric, *, replace: bool = False) -> GroupMetric:
     """Add a per-group count metric; the engine, JSON and reports pick it up.
 
-    The function is first tried on a few test cells (including an empty group): one that
-    raises, does not broadcast, or returns ±inf instead of NaN is refused with
-    :class:`~ethiclens.errors.EthicLensInputError`.
+    The rules of every registry (:class:`ethiclens._registry.Registry`): a taken name is
+    refused unless ``replace`` (a built-in metric never), all with
+    :class:`~ethiclens.errors.EthicLensInputError`. The function is first tried on a few test
+    cells (including an empty group): one that raises, does not broadcast, or returns ±inf
+    instead of NaN is refused too.
     """
-    if spec.name in GROUP_METRIC_SPECS:
-        raise ValueError(f"group metric {spec.name!r} is already registered")
-    _check_metric_fn(spec)
-    GROUP_METRIC_SPECS[spec.name] = spec
-    return spec
+    if isinstance(spec, GroupMetric):
+        _check_metric_fn(spec)
+    return _GROUP_REGISTRY.register(spec, replace=replace)
 
 
-def register_comparison_metric(spec: ComparisonMetric) -> ComparisonMetric:
-    """Add a comparison metric built from registered group metrics."""
-    if spec.name in COMPARISON_METRIC_SPECS:
-        raise ValueError(f"comparison metric {spec.name!r} is already registered")
+def register_comparison_metric(
+    spec: ComparisonMetric, *, replace: bool = False
+) -> ComparisonMetric:
+    """Add a comparison metric built from registered group metrics (same rules as
+    :func:`register_group_metric`)."""
+    if isinstance(spec, ComparisonMetric):
+        _check_comparison(spec)
+    return _COMPARISON_REGISTRY.register(spec, replace=replace)
+
+
+def _check_comparison(spec: ComparisonMetric) -> None:
+    """A known kind, and components that are registered group metrics."""
     if spec.kind not in KINDS:
-        raise ValueError(f"unknown kind {spec.kind!r}; use one of {KINDS}")
+        raise EthicLensInputError(
+            f"unknown kind (use one of {', '.join(KINDS)})",
+            column=spec.name,
+            value=spec.kind,
+            fix=f"choose from {list(KINDS)}",
+        )
     unknown = [c for c in spec.components if c not in GROUP_METRIC_SPECS]
-    if unknown:
-        raise ValueError(f"unknown component metric(s) {unknown}; register them first")
-    COMPARISON_METRIC_SPECS[spec.name] = spec
-    return spec
+    if unknown or not spec.components:
+        raise EthicLensInputError(
+            f"unknown component metric(s) {unknown}"
+            if unknown
+            else "a comparison metric needs at least one component",
+            column=spec.name,
+            fix=f"register the group metrics first; registered: {list(GROUP_METRIC_SPECS)}",
+        )
 
 
 def unregister_metric(name: str) -> None:
-    """Remove a user-registered metric (tests and notebooks)."""
-    COMPARISON_METRIC_SPECS.pop(name, None)
-    GROUP_METRIC_SPECS.pop(name, None)
+    """Remove a metric registered at run time, group or comparison (tests and notebooks).
+
+    Absent names are ignored; removing a built-in metric, or a group metric a registered
+    comparison metric is built from, is an :class:`~ethiclens.errors.EthicLensInputError`.
+    """
+    _COMPARISON_REGISTRY.unregister(name)
+    if name in GROUP_METRIC_SPECS and not _GROUP_REGISTRY.is_builtin(name):
+        users = [k for k, s in COMPARISON_METRIC_SPECS.items() if name in s.components]
+        if users:
+            raise EthicLensInputError(
+                f"comparison metric(s) {users} are built from it",
+                column="group metric",
+                value=name,
+                fix=f"unregister {users} first",
+            )
+    _GROUP_REGISTRY.unregister(name)
 
 
 def _cells_fn(f):
@@ -366,7 +412,8 @@ for _spec in (
     ),
     GroupMetric("theil_index", "Theil index", _cells_fn(theil_index), True, "mean benefit is 0"),
 ):
-    register_group_metric(_spec)
+    _check_metric_fn(_spec)
+    _GROUP_REGISTRY.add_builtin(_spec)
 
 for _spec in (
     ComparisonMetric(
@@ -450,7 +497,8 @@ for _spec in (
         short="Theil diff",
     ),
 ):
-    register_comparison_metric(_spec)
+    _check_comparison(_spec)
+    _COMPARISON_REGISTRY.add_builtin(_spec)
 
 
 def group_metric_functions() -> dict:

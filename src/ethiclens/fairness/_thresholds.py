@@ -18,6 +18,7 @@ import pandas as pd
 from .._checks import check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
+from ..io import write_atomic
 from . import _display
 from . import _policy as pol
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
@@ -71,7 +72,7 @@ class ThresholdTable:
         text = csv_safe_frame(self.frame).to_csv(index=False)
         if path is None:
             return text
-        return _display.renderer("write_text")(path, text)
+        return write_atomic(path, text)
 
     def plot(self, path, attribute: str | None = None):
         """A PNG of selection rate, TPR and FPR per group over thresholds, and each comparison's

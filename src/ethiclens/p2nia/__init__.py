@@ -1,6 +1,13 @@
-"""P2NIA: privacy-preserving, non-iterative fairness audits from a DP release."""
+"""P2NIA: privacy-preserving, non-iterative fairness audits from a DP release.
+
+The paper's evaluation harness (``ExperimentConfig``, ``run_experiment``, ``cross_population``,
+``audit_states_for``, ``write_experiment_outputs``, ``write_population_bias_figure``) lives in
+:mod:`ethiclens.experiments` since 2026-12 (docs/adr/0007-layout.md): the product does not
+depend on its research harness.
+"""
 
 from ._blackbox import blackbox_audit, uniform_queries
+from ._common import check_epsilon
 from ._estimate import SCHEMA_VERSION as ESTIMATE_SCHEMA_VERSION
 from ._estimate import (
     Estimate,
@@ -10,9 +17,6 @@ from ._estimate import (
     released_counts,
     validate_estimate_output,
 )
-from ._experiment import ExperimentConfig, audit_states_for, cross_population, run_experiment
-from ._figures import write_outputs as write_experiment_outputs
-from ._figures import write_population_bias_figure
 from ._grr import debias, keep_probability, project_to_simplex, randomize, response_matrix
 from ._mechanisms import (
     ACCOUNTINGS,
@@ -25,11 +29,19 @@ from ._mechanisms import (
     register_mechanism,
     unregister_mechanism,
 )
-from ._metrics import METRICS, cells_from_joint, metrics_from_cells, metrics_from_joint
+from ._metrics import (
+    METRICS,
+    NEEDS_Y,
+    cells_from_joint,
+    joint_from_codes,
+    metrics_from_cells,
+    metrics_from_joint,
+)
 from ._models import (
     AuditedModel,
     get_model,
     is_builtin_model,
+    model_label,
     model_names,
     one_hot_encoder,
     register_model,
@@ -62,6 +74,8 @@ __all__ = [
     "METRICS",
     "metrics_from_joint",
     "metrics_from_cells",
+    "NEEDS_Y",
+    "joint_from_codes",
     "cells_from_joint",
     "released_counts",
     "ESTIMATE_SCHEMA_VERSION",
@@ -81,21 +95,17 @@ __all__ = [
     "randomize",
     "debias",
     "project_to_simplex",
-    "ExperimentConfig",
-    "run_experiment",
-    "cross_population",
-    "audit_states_for",
-    "write_experiment_outputs",
-    "write_population_bias_figure",
     "AuditedModel",
     "register_model",
     "unregister_model",
     "get_model",
     "model_names",
+    "model_label",
     "is_builtin_model",
     "one_hot_encoder",
     "check_seed",
     "check_n_boot",
+    "check_epsilon",
     "check_edges",
     "RELEASE_MANIFEST_FILE",
     "RELEASE_TABLE_FILE",

@@ -30,7 +30,7 @@ import pandas as pd
 from .._checks import check_seed as _check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
-from ..report import ensure_output_folder
+from ..io import ensure_output_folder
 from ._common import (
     MANIFEST,
     TABLE,

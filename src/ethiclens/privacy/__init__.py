@@ -1,6 +1,11 @@
-"""Privacy-cost equity (PCER), membership inference and DP-SGD training."""
+"""Privacy-cost equity (PCER), membership inference and DP-SGD training.
 
-from ._inputs import SplitPredictions
+The PCER experiments' data preparation (``prepare``, ``load_pcer_dataset``, ``attributes_of``,
+``PCER_ATTRIBUTES``, ``PCER_LOADERS``) lives in :mod:`ethiclens.experiments` since 2026-12
+(docs/adr/0007-layout.md); the trainers take its :class:`PreparedData`.
+"""
+
+from ._inputs import PreparedData, SplitPredictions
 from ._mia import GroupAttack, MIAResult, membership_inference
 from ._pcer import (
     DEFAULT_ETA,
@@ -19,6 +24,7 @@ from ._pcer import (
 
 __all__ = [
     "SplitPredictions",
+    "PreparedData",
     "pcer_audit",
     "PCERResult",
     "GroupPCER",
@@ -36,13 +42,6 @@ __all__ = [
     "GroupAttack",
 ]
 
-from ._data import (  # noqa: E402
-    PCER_ATTRIBUTES,
-    PCER_LOADERS,
-    attributes_of,
-    load_pcer_dataset,
-    prepare,
-)
 from ._dpsgd import DPTrainingRun, TrainConfig, train_dp_mlp  # noqa: E402
 from ._trainers import (  # noqa: E402
     Trainer,
@@ -58,11 +57,6 @@ __all__ += [
     "train_dp_mlp",
     "TrainConfig",
     "DPTrainingRun",
-    "PCER_ATTRIBUTES",
-    "PCER_LOADERS",
-    "attributes_of",
-    "prepare",
-    "load_pcer_dataset",
     "train_many",
     "Trainer",
     "register_trainer",

@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import EthicLensInputError
-from ._data import PreparedData, prepare, spec
-from ._inputs import SplitPredictions
+from ._inputs import PreparedData, SplitPredictions
 
 
 @dataclass(frozen=True)
@@ -134,9 +133,19 @@ class DPTrainingRun:
         )
 
     def group_order(self, attribute: str) -> tuple[str, str]:
-        """``(group0, group1)`` of ``attribute``, from the dataset's registry entry."""
-        sp = spec(self.dataset, attribute)
-        return sp.group0, sp.group1
+        """``(group0, group1)`` of ``attribute``, as prepared (the dataset's registry entry)."""
+        _check_attribute(self.data, attribute)
+        return tuple(self.data.group_orders[attribute])
+
+
+def _check_attribute(data: PreparedData, attribute: str) -> None:
+    if attribute not in data.groups_train or attribute not in data.group_orders:
+        raise EthicLensInputError(
+            f"no attribute {attribute!r} for {data.dataset}",
+            column="attribute",
+            value=attribute,
+            fix=f"use one of {list(data.groups_train)}",
+        )
 
 
 def is_no_dp(epsilon) -> bool:
@@ -288,37 +297,38 @@ def train_dp_mlp(
     epsilon: float | None,
     seed: int,
     config: TrainConfig | None = None,
-    data: PreparedData | None = None,
-    max_rows: int | None = None,
-    features: str | None = None,
+    data: PreparedData,
     **overrides,
 ) -> DPTrainingRun:
     """Train the paper's MLP on ``dataset`` with DP-SGD at ``epsilon`` (None: no DP).
 
     The model does not see protected attributes, so one run serves every attribute of the
     dataset; ``attribute`` only checks that it exists. Settings: :class:`TrainConfig` (any
-    field can be overridden by keyword, e.g. ``epochs=5``). ``features`` names the dataset's
-    feature set (``full`` by default, ``paper`` for the paper's list).
+    field can be overridden by keyword, e.g. ``epochs=5``). ``data`` is the seed's prepared
+    split (:class:`PreparedData`; for a benchmark dataset
+    ``ethiclens.experiments.prepare(dataset, seed)``).
     """
     with warnings.catch_warnings():
         for text in QUIET:
             warnings.filterwarnings("ignore", message=f".*{text}.*")
-        return _train(
-            dataset, attribute, epsilon, seed, config, data, max_rows, overrides, features
-        )
+        return _train(dataset, attribute, epsilon, seed, config, data, overrides)
 
 
-def _train(dataset, attribute, epsilon, seed, config, data, max_rows, overrides, features=None):
+def _train(dataset, attribute, epsilon, seed, config, data, overrides):
     import torch
 
     config = config or TrainConfig()
     if overrides:
         config = TrainConfig(**{**config.__dict__, **overrides})
-    data = data or prepare(
-        dataset, seed, test_size=config.test_size, max_rows=max_rows, features=features
-    )
+    if not isinstance(data, PreparedData):
+        raise EthicLensInputError(
+            "needs the prepared splits of the dataset",
+            column="data",
+            value=type(data).__name__,
+            fix="data=ethiclens.experiments.prepare(dataset, seed) for a benchmark dataset",
+        )
     if attribute is not None:
-        spec(data.dataset, attribute)
+        _check_attribute(data, attribute)
     q = check_settings(epsilon, len(data.y_train), config)
     sigma = None if is_no_dp(epsilon) else noise_multiplier_for(float(epsilon), q, config)
     torch.manual_seed(seed)

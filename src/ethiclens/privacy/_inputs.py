@@ -1,4 +1,6 @@
-"""What a PCER audit or a membership-inference attack takes from one data split.
+"""What a PCER audit or a membership-inference attack takes from one data split, and what a
+DP-SGD trainer takes (:class:`PreparedData`: features, labels and groups of one seed's split,
+built by :func:`ethiclens.experiments.prepare` for the benchmark datasets).
 
 Like TF Privacy's ``AttackInputData``: labels, predictions, groups and optionally per-example
 losses, for the train split (members) and the test split (non-members).
@@ -6,7 +8,7 @@ losses, for the train split (members) and the test split (non-members).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -115,3 +117,40 @@ def _losses(values, name) -> np.ndarray:
             column=name,
             fix="give numeric per-example losses",
         ) from None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PreparedData:
+    """Standardised features, labels and binary groups for one seed's 70/30 split.
+
+    Attributes
+    ----------
+    dataset : str
+    X_train, X_test : ndarray of float32
+    y_train, y_test : ndarray of float32
+    groups_train, groups_test : dict
+        PCER attribute -> array of group names.
+    group_orders : dict
+        PCER attribute -> ``(group0, group1)``; ΔPCER = PCER_0 − PCER_1.
+    positive_is_favorable : bool
+    description : str
+        The feature transform, in words.
+    features : str
+        The dataset's named feature set (``full`` or ``paper``).
+    """
+
+    dataset: str
+    X_train: np.ndarray
+    X_test: np.ndarray
+    y_train: np.ndarray
+    y_test: np.ndarray
+    groups_train: dict  # attribute -> array of group names
+    groups_test: dict
+    positive_is_favorable: bool
+    description: str
+    features: str = "full"
+    group_orders: dict = field(default_factory=dict)  # attribute -> (group0, group1)
+
+    @property
+    def n_features(self) -> int:
+        return self.X_train.shape[1]

@@ -1,6 +1,6 @@
 """DP-SGD trainers as one registry: one :class:`Trainer` entry per trainer, registered by name.
 
-A trainer turns prepared splits (:func:`~ethiclens.privacy.prepare`) into
+A trainer turns prepared splits (:func:`~ethiclens.experiments.prepare`) into
 :class:`~ethiclens.privacy.DPTrainingRun` objects at one ε. A *batched* trainer trains many
 seeds in one pass (``fit(dataset, *, epsilon, seeds, config, datas) -> list of runs``); the
 others train one seed at a time (``fit(dataset, *, epsilon, seed, config, data) -> run``).

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import EthicLensInputError
-from ._data import prepare
 from ._dpsgd import (
     QUIET,
     DPTrainingRun,
@@ -48,10 +47,6 @@ MEMORY_BUDGET_BYTES = 3 * 2**30  # per chunk of models trained together
 # (Adult, 25 epochs, one thread: 0.58 s/model at K = 4-10, 0.73 s at 25, 0.79 s at 50), while
 # below ~4 the per-operation overhead is no longer shared. More seeds run as several passes.
 MODELS_PER_PASS = 8
-
-
-class FastPathUnsupported(Exception):
-    """The architecture or settings are outside what the vectorized trainer handles."""
 
 
 def supported(config: TrainConfig) -> str | None:
@@ -265,12 +260,9 @@ def train_many(
     *,
     epsilon,
     seeds,
+    datas: list,
     config: TrainConfig | None = None,
-    dataset=None,
-    max_rows: int | None = None,
-    datas: list | None = None,
     memory_budget: int = MEMORY_BUDGET_BYTES,
-    features: str | None = None,
 ) -> list[DPTrainingRun]:
     """Train one model per seed (each on its own seeded 70/30 split) with the fast path.
 
@@ -281,22 +273,17 @@ def train_many(
     Parameters
     ----------
     dataset_name : str
-        A registered PCER dataset.
+        The dataset's name (recorded with each run).
     epsilon : float or None
         Target ε (None: no DP).
     seeds : list of int
         One model per seed, each on its own split.
+    datas : list of PreparedData
+        Prepared splits, one per seed (``ethiclens.experiments.prepare(dataset, seed)`` for a
+        benchmark dataset).
     config : TrainConfig, optional
-    dataset : Dataset, optional
-        Already loaded data (skips loading).
-    max_rows : int, optional
-        A stratified slice first (tests).
-    datas : list of PreparedData, optional
-        Prepared splits, one per seed (skips preparing).
     memory_budget : int
         Bytes the models of one pass may use.
-    features : str, optional
-        Named feature set (``full`` by default, ``paper``).
 
     Returns
     -------
@@ -312,17 +299,14 @@ def train_many(
     if not seeds:
         raise EthicLensInputError("no seeds", column="seeds")
     reason = supported(config)
-    datas = datas or [
-        prepare(
-            dataset_name,
-            s,
-            test_size=config.test_size,
-            dataset=dataset,
-            max_rows=max_rows,
-            features=features,
+    datas = list(datas)
+    if len(datas) != len(seeds):
+        raise EthicLensInputError(
+            "needs one prepared split per seed",
+            column="datas",
+            value=f"{len(datas)} splits for {len(seeds)} seeds",
+            fix="datas=[ethiclens.experiments.prepare(dataset, s) for s in seeds]",
         )
-        for s in seeds
-    ]
     if reason:
         log.warning("vectorized trainer falls back to Opacus: %s", reason)
         note = f"fell back to Opacus: {reason}"
@@ -371,7 +355,12 @@ def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTraining
     K = len(seeds)
     sizes = {len(d.y_train) for d in datas}
     if len(sizes) != 1:
-        raise FastPathUnsupported("models of one pass need equally sized training splits")
+        raise EthicLensInputError(
+            "models of one pass need equally sized training splits",
+            column="datas",
+            value=sorted(sizes),
+            fix="prepare every seed from the same dataset and test size",
+        )
     n = sizes.pop()
     q = check_settings(epsilon, n, config)
     dp = not is_no_dp(epsilon)

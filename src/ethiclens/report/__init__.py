@@ -1,5 +1,6 @@
 """Reports: the versioned JSON schema, atomic writing, HTML reports and model cards."""
 
+from ..io import check_writable, ensure_output_folder, write_atomic
 from ._audit_report import (
     below_floor,
     build_audit_report,
@@ -10,7 +11,7 @@ from ._audit_report import (
 )
 from ._audit_report import fmt as format_number
 from ._audit_report import fmt_estimate as format_estimate
-from ._model_card import render_model_card
+from ._model_card import card_format, render_model_card, render_model_card_html
 from ._more_schemas import validate_comparison, validate_thresholds
 from ._notebook import (
     write_audit_card,
@@ -22,7 +23,6 @@ from ._notebook import (
 from ._provenance import benchmark_provenance, load_card_info
 from ._render import Report, Section, paragraph, table
 from ._schema import load_schema, validate_report
-from ._write import check_writable, ensure_output_folder, write_atomic
 
 
 def render_html(result_or_report, title: str | None = None) -> str:
@@ -41,6 +41,8 @@ __all__ = [
     "build_audit_report",
     "render_html",
     "render_model_card",
+    "render_model_card_html",
+    "card_format",
     "write_audit_html",
     "write_audit_card",
     "write_comparison_html",

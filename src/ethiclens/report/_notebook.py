@@ -1,15 +1,18 @@
 """Writers behind ``AuditResult.to_html`` / ``to_model_card`` and ``ModelComparison.to_html``.
 
-The result objects live in ``ethiclens.fairness``, below this layer; they call these writers
-through ``fairness.register_renderer`` (registered when ``ethiclens.report`` is imported).
+The result objects live in ``ethiclens.fairness``, below this layer; they look these writers up
+by kind in ``ethiclens._renderers``, where this module registers them (through
+``fairness.register_renderer``) when ``ethiclens.report`` is imported; the package root imports
+it on the first lookup (docs/adr/0007-layout.md).
 """
 
 from __future__ import annotations
 
+from ..errors import EthicLensInputError
 from ..fairness import register_renderer
+from ..io import write_atomic
 from ._audit_report import build_audit_report
-from ._model_card import render_model_card
-from ._write import write_atomic
+from ._model_card import render_card
 
 
 def write_audit_html(result, path, title=None):
@@ -18,8 +21,9 @@ def write_audit_html(result, path, title=None):
 
 
 def write_audit_card(result, path):
-    """The audit's Markdown model card, written atomically."""
-    return write_atomic(path, render_model_card(result))
+    """The audit's model card, written atomically: HTML for ``.html``/``.htm``, Markdown for
+    ``.md``/``.markdown``; any other extension is refused before anything is written."""
+    return write_atomic(path, render_card(result, path))
 
 
 def write_comparison_html(comparison, path, title=None):
@@ -43,9 +47,52 @@ def write_threshold_html(table, path, title=None):
     return write_atomic(path, build_threshold_report(table, title).to_html())
 
 
+def audit_figure(result, kind="forest", attribute=None):
+    """A matplotlib Figure of the audit: ``"forest"`` (DI and EO per comparison with their
+    intervals against the policy band) or ``"rates"`` (PPV and FPR per group of ``attribute``,
+    default the first)."""
+    from . import _plots as plots
+    from ._audit_report import forest_args
+
+    if kind == "forest":
+        fig = plots.forest_figure(*forest_args(result))[0]
+    elif kind == "rates":
+        names = [a.name for a in result.attributes]
+        name = names[0] if attribute is None else attribute
+        if name not in names:
+            raise EthicLensInputError(
+                "no such protected attribute", column="attribute", value=name, fix=f"one of {names}"
+            )
+        attr = result.attributes[names.index(name)]
+        fig = plots.ppv_fpr_figure(attr.name, attr.groups)[0]
+    else:
+        raise EthicLensInputError(
+            "unknown plot", column="kind", value=kind, fix="kind='forest' or kind='rates'"
+        )
+    _detach(fig)
+    return fig
+
+
+def threshold_figure(table, attribute=None):
+    """The threshold view as a matplotlib Figure (what ``ThresholdTable.plot()`` returns)."""
+    from ._threshold_plot import threshold_figure as draw
+
+    fig = draw(table, attribute)
+    _detach(fig)
+    return fig
+
+
+def _detach(fig) -> None:
+    """Leave pyplot's list of open figures, so a notebook shows the returned figure once."""
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+
+
 register_renderer("audit_html", write_audit_html)
+register_renderer("audit_figure", audit_figure)
+register_renderer("thresholds_figure", threshold_figure)
 register_renderer("thresholds_html", write_threshold_html)
 register_renderer("thresholds_png", write_threshold_png)
-register_renderer("write_text", write_atomic)
 register_renderer("audit_card", write_audit_card)
 register_renderer("compare_html", write_comparison_html)

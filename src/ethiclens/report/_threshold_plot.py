@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import io
 
+from ..io import write_atomic
 from ._plots import OKABE_ITO, STATUS_COLOUR, STATUS_MARKER, _pyplot
-from ._write import write_atomic
 
 
 def threshold_figure_png(table, attribute: str | None = None) -> bytes:
+    """The threshold figure as PNG bytes (see :func:`threshold_figure`)."""
+    fig = threshold_figure(table, attribute)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, metadata={"Software": None})
+    _pyplot().close(fig)
+    return buf.getvalue()
+
+
+def threshold_figure(table, attribute: str | None = None):
     """Selection rate, TPR and FPR per group (one panel each) and the comparison status strip;
     the audited threshold is a dashed vertical line."""
     plt = _pyplot()
@@ -70,10 +79,7 @@ def threshold_figure_png(table, attribute: str | None = None) -> bytes:
     ax.legend(handles, seen, fontsize=6, loc="upper right")
     fig.suptitle(f"EthicLens threshold view: {attribute} (dashed: audited threshold)")
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110, metadata={"Software": None})
-    plt.close(fig)
-    return buf.getvalue()
+    return fig
 
 
 def write_threshold_png(table, path, attribute=None):
