@@ -185,6 +185,35 @@ def bracket_name(tmp):
     return plain(folder)
 
 
+def gzipped(tmp):
+    import gzip
+
+    path = tmp / "d.csv.gz"
+    with gzip.open(path, "wt") as fh:
+        fh.write(_body(_frame()))
+    return str(path)
+
+
+def bom_crlf(tmp):
+    path = tmp / "bom.csv"
+    path.write_bytes(("\ufeff" + _body(_frame())).replace("\n", "\r\n").encode())
+    return str(path)
+
+
+def blank_line_inside(tmp):
+    lines = _body(_frame()).split("\n")
+    lines.insert(10, "")
+    return _csv(tmp, "blankline.csv", "\n".join(lines))
+
+
+def quoted_line_break(tmp):
+    f = _frame()
+    f["g"] = f["g"].replace({"C": "C, with a\nline break"})
+    path = tmp / "linebreak.csv"
+    f.to_csv(path, index=False)
+    return str(path)
+
+
 def index_column(tmp):
     path = tmp / "indexed.csv"
     _frame().to_csv(path)  # an unnamed first column: pandas names it 'Unnamed: 0'
@@ -227,6 +256,10 @@ CASES = {
     "missing column": (plain, Roles("p", ["g"], "label"), {}, "column 'label': not found"),
     "unnamed index column": (index_column, FULL, {}, "ok"),
     "file name with [ ] (not a glob)": (bracket_name, FULL, {}, "ok"),
+    "gzip-compressed CSV": (gzipped, FULL, {}, "ok"),
+    "UTF-8 BOM and CRLF lines": (bom_crlf, FULL, {}, "ok"),
+    "blank line inside": (blank_line_inside, FULL, {}, "ok"),
+    "quoted comma and line break in a group": (quoted_line_break, FULL, {}, "ok"),
     "empty file": (empty_file, FULL, {}, "is empty"),
     "header only": (header_only, FULL, {}, "has no data rows"),
 }

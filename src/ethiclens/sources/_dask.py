@@ -153,7 +153,10 @@ def _read(dd, target, files, kind, hive, headers, roles):
             "encoding": "utf-8-sig",
             "index_col": False,
         }
+        if any(f.lower().endswith(".gz") for f in group):
+            options["blocksize"] = None  # a compressed file cannot be split
         if literal:  # one partition per file, opened by pandas under its own name
+            options.pop("blocksize", None)
             part = dd.from_map(functools.partial(pd.read_csv, **options), group)
         else:
             part = dd.read_csv(group, **options)

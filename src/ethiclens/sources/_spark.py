@@ -145,6 +145,7 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
         SparkSession.builder.master(master or LOCAL_MASTER)
         .appName("ethiclens")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.shuffle.partitions", "4")
         .getOrCreate()
     )
@@ -184,6 +185,7 @@ def _read(session, target, files, kind, hive, headers, roles):
             schema=schema,
             enforceSchema=True,  # our names, read from each file's header by the rule
             escape='"',
+            multiLine=True,  # a quoted line break stays inside its field (as pandas reads it)
             mode="PERMISSIVE",  # fewer fields: missing (as pandas); more: the extra column
         )
         parts.append(part.select(*[_col(c) for c in roles.columns], _col(extra).alias(EXTRA_NAME)))
