@@ -33,6 +33,10 @@ OPTIONAL = (
     "sqlalchemy",
     "psycopg",
     "pyspark",
+    "starlette",
+    "uvicorn",
+    "multipart",
+    "python_multipart",
 )
 
 # A subprocess prelude that makes the extras' modules unimportable, as in a core-only install.
@@ -85,9 +89,10 @@ def test_extras_install_what_they_promise():
     assert _names(extras["dask"]) == {"distributed"}
     assert _names(extras["acs"]) == {"folktables"}
     assert _names(extras["duckdb"]) == {"duckdb"}
-    assert _names(extras["sql"]) == {"sqlalchemy", "psycopg"}
+    assert _names(extras["sql"]) == {"sqlalchemy", "psycopg", "sqlglot"}
     assert _names(extras["spark"]) == {"pyspark"}
-    assert extras["all"] == ["ethiclens[dpsgd,synth,models,dask,acs,duckdb,sql,spark]"]
+    assert _names(extras["web"]) == {"starlette", "uvicorn", "python-multipart"}
+    assert extras["all"] == ["ethiclens[dpsgd,synth,models,dask,acs,duckdb,sql,spark,web]"]
     # every optional module maps to an extra that exists
     assert set(EXTRA_OF.values()) <= set(extras) - {"all", "test"}
 

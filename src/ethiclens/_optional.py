@@ -28,6 +28,10 @@ EXTRA_OF = {
     "sqlglot": "sql",
     "psycopg": "sql",
     "pyspark": "spark",
+    "starlette": "web",
+    "uvicorn": "web",
+    "multipart": "web",
+    "python_multipart": "web",
 }
 
 # extra -> what it enables, for messages and docs.
@@ -40,6 +44,7 @@ EXTRAS = {
     "duckdb": "out-of-core audits of CSV/Parquet files, globs and folders (--engine duckdb)",
     "sql": "audits in SQL databases (--db URL; psycopg for PostgreSQL)",
     "spark": "audits of Spark DataFrames and files read by Spark (--engine spark)",
+    "web": "the local web app (ethiclens serve)",
 }
 
 

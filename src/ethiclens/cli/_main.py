@@ -64,6 +64,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "probe_group",
         "Counterfactual probing: change only the protected attribute and watch the model.",
     ),
+    "serve": (
+        "ethiclens.cli._serve",
+        "serve_command",
+        "Start the local web app: upload data, confirm the columns, read the audit (in a browser).",
+    ),
     "thresholds": (
         "ethiclens.cli._thresholds",
         "thresholds_command",

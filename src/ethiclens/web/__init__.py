@@ -1,0 +1,15 @@
+"""``ethiclens serve``: a local web app for people who do not write code (docs/web.md).
+
+Upload a CSV/Parquet file, pick a file in the server's data folder or a shipped benchmark,
+confirm the proposed column roles, and read the library's report; every page builds the same
+request object as the CLI (:class:`ethiclens.spec.AuditSpec`) and the library runs it. Needs the
+``web`` extra (``pip install 'ethiclens[web]'``); importing this package does not.
+"""
+
+from __future__ import annotations
+
+from ._app import WebConfig, create_app
+from ._roles import form_to_spec, profile, propose
+from ._store import Store
+
+__all__ = ["WebConfig", "create_app", "Store", "profile", "propose", "form_to_spec"]

@@ -1,0 +1,750 @@
+"""The Starlette application behind ``ethiclens serve``.
+
+Pages are rendered on the server (Jinja2, autoescaped); there is no inline script and no asset
+from outside the package. Every page builds the same request the CLI builds (an ``AuditSpec``
+dict) and the library runs it in a bounded worker pool (``_jobs.Runner``); results, reports and
+requests live in the SQLite store, not in memory.
+
+Starlette is imported inside :func:`create_app` only, so ``import ethiclens.web`` works without
+the ``web`` extra (ADR 0007: no module imports an extra at module level).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import os
+import re
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+from . import _roles
+from ._jobs import Busy, Runner, default_workers
+from ._store import Conflict, Store, new_id
+from ._uploads import StreamedUpload, UploadError, check_content, display_name, limit_text
+
+log = logging.getLogger("ethiclens.web")
+
+HERE = Path(__file__).parent
+ID = re.compile(r"^[0-9a-f]{24}$")
+DATA_SUFFIXES = (".csv", ".parquet", ".pq")
+SESSION_COOKIE = "ethiclens_session"
+TOKEN_COOKIE = "ethiclens_token"
+
+CSP = (
+    "default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self'; "
+    "form-action 'self'; base-uri 'none'; frame-src 'self'; frame-ancestors 'none'"
+)
+# The library's report is one self-contained page (inline CSS, images as data: URIs, no
+# script); it may only be framed by this app's result page.
+REPORT_CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'; "
+    "form-action 'none'; base-uri 'none'; frame-ancestors 'self'"
+)
+
+
+@dataclass
+class WebConfig:
+    """How the server runs (``ethiclens serve``'s options)."""
+
+    data_dir: Path
+    store: Path | None = None
+    token: str | None = None  # required from every request when set
+    max_upload: int = 1 << 30
+    workers: int = field(default_factory=default_workers)
+    queue: int = 50
+    pool: str = "process"
+    allowed_hosts: tuple[str, ...] | None = None  # Host headers accepted (None: any)
+
+    def __post_init__(self):
+        self.data_dir = Path(self.data_dir).resolve()
+        self.store = Path(self.store) if self.store else self.data_dir / "ethiclens-web.sqlite"
+
+
+def _templates():
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(HERE / "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["pct"] = lambda v: "—" if v is None else f"{v:.1%}"
+    env.filters["num"] = lambda v: "—" if v is None else f"{v:.3f}"
+    return env
+
+
+def _verdict_word(counts: dict) -> str:
+    for word in ("FLAGGED", "INCONCLUSIVE", "INSUFFICIENT_DATA", "PASS"):
+        if counts.get(word):
+            return word
+    return "DONE"
+
+
+def create_app(config: WebConfig):
+    """The ASGI application for ``config`` (``uvicorn.run(create_app(...))``)."""
+    from ..spec import AuditSpec
+
+    try:
+        from starlette.applications import Starlette
+        from starlette.responses import HTMLResponse, RedirectResponse, Response
+        from starlette.routing import Route
+    except ModuleNotFoundError as exc:  # pragma: no cover - the CLI checks first
+        from .._optional import MissingExtraError
+
+        raise MissingExtraError(exc.name or "starlette", "web") from None
+
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    (config.data_dir / "uploads").mkdir(exist_ok=True)
+    store = Store(config.store)
+    recovered = store.recover()
+    if recovered:
+        log.warning("%d audit(s) were interrupted when the server last stopped", recovered)
+    runner = Runner(str(config.store), config.workers, config.queue, config.pool)
+    env = _templates()
+    secret = secrets.token_bytes(32)
+
+    # -- helpers --------------------------------------------------------------------------------
+    def csrf_for(sid: str) -> str:
+        return hmac.new(secret, sid.encode(), hashlib.sha256).hexdigest()
+
+    def page(request, name: str, code: int = 200, **context) -> HTMLResponse:
+        context.setdefault("errors", {})
+        html = env.get_template(name).render(
+            csrf=request.state.csrf,
+            token_mode=config.token is not None,
+            **context,
+        )
+        return HTMLResponse(html, status_code=code)
+
+    def error_page(request, status: int, problem: str, fix: str = "", field_name: str = ""):
+        return page(
+            request,
+            "error.html",
+            status,
+            status=status,
+            problem=problem,
+            fix=fix,
+            field=field_name,
+        )
+
+    def input_error(request, exc: EthicLensInputError, status: int = 400):
+        return error_page(request, status, exc.problem, exc.fix or "", str(exc.column or ""))
+
+    def audit_or_404(audit_id: str):
+        if not ID.match(audit_id):
+            return None
+        return store.audit(audit_id)
+
+    async def check_csrf(request, value: str | None) -> bool:
+        expected = request.state.csrf
+        return bool(value) and hmac.compare_digest(str(value).encode(), expected.encode())
+
+    async def form_of(request):
+        form = await request.form(max_files=0, max_fields=400, max_part_size=64 * 1024)
+        data = {k: v for k, v in form.items() if isinstance(v, str)}
+        data["protected_list"] = [v for v in form.getlist("protected") if isinstance(v, str)]
+        return data
+
+    def profile_of(data_row: dict) -> dict:
+        return json.loads(data_row["profile"]) if data_row.get("profile") else {"columns": []}
+
+    # -- pages ----------------------------------------------------------------------------------
+    async def home(request):
+        from .. import datasets
+
+        benchmarks = [n for n in datasets.DATASETS if n != "bios"]
+        return page(
+            request,
+            "home.html",
+            benchmarks=benchmarks,
+            files=server_files(),
+            limit=limit_text(config.max_upload),
+            history=store.history(limit=5),
+        )
+
+    def server_files() -> list[str]:
+        out = []
+        for path in sorted(config.data_dir.rglob("*")):
+            rel = path.relative_to(config.data_dir)
+            if rel.parts and rel.parts[0] in ("uploads",) or path.name.startswith("."):
+                continue
+            if path.is_file() and path.suffix.lower() in DATA_SUFFIXES and not path.is_symlink():
+                out.append(rel.as_posix())
+            if len(out) >= 200:
+                break
+        return out
+
+    def new_data_audit(name: str, path: Path, kind: str, size: int, sha: str):
+        prof = _roles.profile(path, kind)
+        data_id = store.add_data(name=name, kind=kind, path=str(path), size=size, sha256=sha)
+        store.set_profile(data_id, json.dumps(prof))
+        return store.new_audit(data_id)
+
+    async def upload(request):
+        length = request.headers.get("content-length")
+        if length and length.isdigit() and int(length) > config.max_upload + 64 * 1024:
+            # refused before a byte is read (the body is not drained: the client sees 413)
+            problem = UploadError(
+                f"the file is larger than this server's limit of {limit_text(config.max_upload)}",
+                fix="upload a smaller extract, or start the server with a larger --max-upload",
+            )
+            return page(
+                request, "home.html", 413, **_home_context(), errors={"file": _said(problem)}
+            )
+        stem = new_id()
+        part = config.data_dir / "uploads" / f"{stem}.partial.csv"  # .csv: preflight reads it
+        try:
+            parser = StreamedUpload(
+                request.headers.get("content-type", ""), part, config.max_upload
+            )
+            try:
+                async for chunk in request.stream():
+                    parser.feed(chunk)
+            finally:
+                parser.close()
+            if not await check_csrf(request, parser.fields.get("csrf")):
+                return error_page(
+                    request,
+                    403,
+                    "the form's security token is missing or out of date",
+                    "reload the page and send the form again",
+                )
+            if parser.filename is None:
+                raise UploadError("no file was sent", fix="choose a CSV or Parquet file")
+            kind = check_content(part, config.max_upload)
+            final = part.with_name(f"{stem}.{'csv' if kind == 'csv' else 'parquet'}")
+            os.replace(part, final)
+            audit_id = new_data_audit(
+                display_name(parser.filename), final, kind, parser.size, parser.sha.hexdigest()
+            )
+        except UploadError as exc:
+            return page(
+                request, "home.html", exc.status, **_home_context(), errors={"file": _said(exc)}
+            )
+        except EthicLensInputError as exc:
+            return page(request, "home.html", 400, **_home_context(), errors={"file": _said(exc)})
+        finally:
+            if part.exists():
+                part.unlink()
+        return RedirectResponse(f"/audits/{audit_id}/mapping", status_code=303)
+
+    def _home_context() -> dict:
+        from .. import datasets
+
+        return {
+            "benchmarks": [n for n in datasets.DATASETS if n != "bios"],
+            "files": server_files(),
+            "limit": limit_text(config.max_upload),
+            "history": store.history(limit=5),
+        }
+
+    async def pick(request):
+        form = await form_of(request)
+        if not await check_csrf(request, form.get("csrf")):
+            return error_page(
+                request,
+                403,
+                "the form's security token is missing or out of date",
+                "reload the page and send the form again",
+            )
+        rel = form.get("path") or ""
+        path = (config.data_dir / rel).resolve()
+        inside = path.is_relative_to(config.data_dir) and not path.is_relative_to(
+            config.data_dir / "uploads"
+        )
+        if not rel or not inside or rel not in server_files():
+            return page(
+                request,
+                "home.html",
+                403 if rel and not inside else 404,
+                **_home_context(),
+                errors={
+                    "path": "not a data file in this server's data folder: only the files "
+                    "listed can be audited. Fix: pick one from the list, or upload a file"
+                },
+            )
+        try:
+            kind = check_content(path, config.max_upload)
+            audit_id = new_data_audit(rel, path, kind, path.stat().st_size, None)
+        except EthicLensInputError as exc:
+            status = getattr(exc, "status", 400)
+            return page(
+                request, "home.html", status, **_home_context(), errors={"path": _said(exc)}
+            )
+        return RedirectResponse(f"/audits/{audit_id}/mapping", status_code=303)
+
+    async def benchmark(request):
+        from .. import datasets
+
+        form = await form_of(request)
+        if not await check_csrf(request, form.get("csrf")):
+            return error_page(
+                request,
+                403,
+                "the form's security token is missing or out of date",
+                "reload the page and send the form again",
+            )
+        name = form.get("dataset") or ""
+        errors: dict[str, str] = {}
+        if name not in datasets.DATASETS or name == "bios":
+            errors["dataset"] = "choose one of the listed benchmarks"
+        spec: dict = {"target": {"dataset": name}, "groups": {}, "policy": {}, "model": {}}
+        if name == "compas" and form.get("score") == "decile":
+            spec["target"]["score"] = "decile"
+        try:
+            if _roles._lines(form.get("merge")):
+                from ..spec import parse_merges
+
+                spec["groups"]["merge"] = parse_merges(tuple(_roles._lines(form.get("merge"))))
+        except EthicLensInputError as exc:
+            errors["merge"] = _said(exc)
+        _roles.policy_from_form(form, spec, errors)
+        if not errors:
+            try:
+                AuditSpec.from_dict(spec, source="the form")
+            except EthicLensInputError as exc:
+                errors[_roles.field_of(exc, [], spec)] = _said(exc)
+        if errors:
+            return page(request, "home.html", 422, **_home_context(), errors=errors, form=form)
+        data_id = store.add_data(name=name, kind="benchmark", dataset=name)
+        audit_id = store.new_audit(data_id)
+        return queue(request, audit_id, 0, spec, "audit")
+
+    def queue(request, audit_id: str, rev: int, spec: dict, purpose: str):
+        try:
+            store.submit(audit_id, rev, spec, purpose)
+        except Conflict:
+            return error_page(
+                request,
+                409,
+                "this audit was changed in another tab or window since this page was loaded",
+                "open the audit again to see its current state",
+            )
+        try:
+            runner.submit(audit_id, spec, purpose)
+        except Busy:
+            store.fail(
+                audit_id,
+                {
+                    "problem": "the server is busy (the audit queue is full)",
+                    "column": None,
+                    "fix": "try again in a few minutes",
+                    "message": "busy",
+                },
+            )
+            return error_page(
+                request,
+                503,
+                "the server is busy: the audit queue is full",
+                "try again in a few minutes",
+            )
+        return RedirectResponse(f"/audits/{audit_id}", status_code=303)
+
+    async def mapping(request):
+        audit_id = request.path_params["audit_id"]
+        audit = audit_or_404(audit_id)
+        if audit is None:
+            return error_page(request, 404, "no such audit", "start from the home page")
+        data = store.data(audit["data_id"]) if audit["data_id"] else None
+        if data is None or data["kind"] == "benchmark":
+            return RedirectResponse(f"/audits/{audit_id}", status_code=303)
+        prof = profile_of(data)
+        if request.method == "GET":
+            if audit["status"] != "draft":
+                return RedirectResponse(f"/audits/{audit_id}", status_code=303)
+            return mapping_page(request, audit, data, prof, form_from_spec(audit, prof), {})
+        form = await form_of(request)
+        if not await check_csrf(request, form.get("csrf")):
+            return error_page(
+                request,
+                403,
+                "the form's security token is missing or out of date",
+                "reload the page and send the form again",
+            )
+        try:
+            rev = int(form.get("rev", ""))
+        except ValueError:
+            rev = -1
+        if audit["status"] != "draft" or rev != audit["rev"]:
+            return error_page(
+                request,
+                409,
+                "this audit was changed in another tab or window since this page was loaded",
+                "open the audit again to see its current state",
+            )
+        target = {"file": data["path"]}
+        try:
+            spec, purpose = _roles.form_to_spec(form, prof, target)
+            AuditSpec.from_dict(spec, source="the form")
+        except _roles.FormErrors as exc:
+            return mapping_page(request, audit, data, prof, form, exc.errors, 422)
+        except EthicLensInputError as exc:
+            errors = {_roles.field_of(exc, prof_columns(prof), form): _said(exc)}
+            return mapping_page(request, audit, data, prof, form, errors, 422)
+        return queue(request, audit_id, rev, spec, purpose)
+
+    def prof_columns(prof: dict) -> list[str]:
+        return [c["name"] for c in prof["columns"]]
+
+    def form_from_spec(audit: dict, prof: dict) -> dict:
+        """The form's values: the draft's stored request, else the proposal."""
+        cols = prof_columns(prof)
+        spec = json.loads(audit["spec"]) if audit.get("spec") else None
+        if not spec:
+            p = _roles.propose(prof)
+            form = {k: p[k] for k in ("y_true", "y_pred", "y_score", "weight")}
+            form["protected_list"] = [str(cols.index(c)) for c in p["protected"]]
+            for c, edges in p["bins"].items():
+                form[f"bins_{cols.index(c)}"] = edges
+            form["proposed"] = "1"
+            return form
+        r, g = spec.get("roles", {}), spec.get("groups", {})
+        preds = r.get("y_pred") or []
+        form = {
+            "y_true": r.get("y_true") or "",
+            "y_pred": preds[0] if preds else "",
+            "y_pred_b": preds[1] if len(preds) > 1 else "",
+            "y_score": r.get("y_score") or "",
+            "weight": r.get("weight") or "",
+            "positive": r.get("positive") or "",
+            "pos_label": "" if r.get("pos_label") is None else str(r.get("pos_label")),
+            "protected_list": [],
+        }
+        for entry in r.get("protected", []):
+            col, _, ref = entry.partition("=")
+            if col in cols:
+                i = cols.index(col)
+                form["protected_list"].append(str(i))
+                form[f"ref_{i}"] = ref
+                if col in g.get("bins", {}):
+                    form[f"bins_{i}"] = ",".join(f"{e:g}" for e in g["bins"][col])
+        form["merge"] = "\n".join(
+            f"{a}={','.join(olds)}:{new}"
+            for a, m in g.get("merge", {}).items()
+            for new, olds in m.items()
+        )
+        form["exclude"] = "\n".join(
+            f"{a}={grp}" for a, groups in g.get("exclude", {}).items() for grp in groups
+        )
+        for name, _ in _roles.POLICY_FIELDS:
+            if name in spec.get("policy", {}):
+                form[name] = str(spec["policy"][name])
+        m = spec.get("model", {})
+        form["model_name"] = m.get("name") or ""
+        form["model_version"] = str(m.get("version") or "")
+        form["intended_use"] = m.get("intended_use") or ""
+        return form
+
+    def mapping_page(request, audit, data, prof, form, errors, status=200):
+        from ..spec import PolicySpec
+
+        defaults = PolicySpec()
+        return page(
+            request,
+            "mapping.html",
+            status,
+            audit=audit,
+            data=data,
+            prof=prof,
+            form=form,
+            errors=errors,
+            defaults={name: getattr(defaults, name) for name, _ in _roles.POLICY_FIELDS},
+            default_draws=2000,
+        )
+
+    async def audit_page(request):
+        audit = audit_or_404(request.path_params["audit_id"])
+        if audit is None:
+            return error_page(request, 404, "no such audit", "start from the home page")
+        data = store.data(audit["data_id"]) if audit["data_id"] else None
+        if audit["status"] == "draft":
+            return RedirectResponse(f"/audits/{audit['id']}/mapping", status_code=303)
+        context = {"audit": audit, "data": data, "spec": json.loads(audit["spec"] or "{}")}
+        status = 200
+        if audit["status"] == "done":
+            result = json.loads(audit["result"])
+            verdict = json.loads(audit["verdict"] or "{}")
+            context.update(
+                result=result,
+                verdict=verdict,
+                word=_verdict_word(verdict.get("status_counts", {})),
+                lines=_plain_lines(result, audit["purpose"]),
+            )
+        elif audit["status"] == "failed":
+            context["error"] = json.loads(audit["error"] or "{}")
+            status = 422 if context["error"].get("column") else 500
+            if context["error"].get("message") == "busy":
+                status = 503
+        return page(request, "audit.html", status, **context)
+
+    async def reopen(request):
+        audit = audit_or_404(request.path_params["audit_id"])
+        if audit is None:
+            return error_page(request, 404, "no such audit", "start from the home page")
+        form = await form_of(request)
+        if not await check_csrf(request, form.get("csrf")):
+            return error_page(
+                request,
+                403,
+                "the form's security token is missing or out of date",
+                "reload the page and send the form again",
+            )
+        store.reopen(audit["id"])
+        return RedirectResponse(f"/audits/{audit['id']}/mapping", status_code=303)
+
+    async def report(request):
+        audit = audit_or_404(request.path_params["audit_id"])
+        if audit is None or audit["status"] != "done":
+            return error_page(request, 404, "no report for this audit (yet)", "")
+        response = HTMLResponse(audit["html"])
+        response.headers["content-security-policy"] = REPORT_CSP
+        response.headers["x-frame-options"] = "SAMEORIGIN"
+        return response
+
+    async def download(request):
+        audit = audit_or_404(request.path_params["audit_id"])
+        kind = request.path_params["kind"]
+        if audit is None or audit["status"] != "done":
+            return error_page(request, 404, "no result for this audit (yet)", "")
+        stem = f"ethiclens-{audit['id'][:8]}"
+        if kind == "json":
+            body, media, name = audit["result"], "application/json", f"{stem}.json"
+        elif kind == "html":
+            body, media, name = audit["html"], "text/html", f"{stem}.html"
+        elif kind == "card" and audit["card"]:
+            body, media, name = audit["card"], "text/markdown", f"{stem}-model-card.md"
+        elif kind == "config":
+            body, media, name = _config_text(audit), "application/yaml", f"{stem}.yaml"
+        else:
+            return error_page(request, 404, "no such download", "")
+        response = Response(body, media_type=media)
+        response.headers["content-disposition"] = f'attachment; filename="{name}"'
+        if kind == "html":
+            response.headers["content-security-policy"] = REPORT_CSP
+        return response
+
+    async def history(request):
+        rows = []
+        for row in store.history():
+            spec = json.loads(row["spec"] or "{}")
+            verdict = json.loads(row["verdict"] or "{}")
+            model = (spec.get("model") or {}).get("name")
+            rows.append(
+                {
+                    **row,
+                    "model": model,
+                    "word": _verdict_word(verdict.get("status_counts", {}))
+                    if row["status"] == "done"
+                    else row["status"],
+                }
+            )
+        return page(request, "history.html", rows=rows)
+
+    async def static(request):
+        name = request.path_params["name"]
+        files = {"style.css": "text/css"}
+        if name not in files:
+            return Response("not found", status_code=404, media_type="text/plain")
+        response = Response((HERE / "static" / name).read_bytes(), media_type=files[name])
+        response.headers["cache-control"] = "max-age=3600"
+        return response
+
+    async def not_found(request, exc):
+        if getattr(exc, "status_code", 500) == 405:
+            return error_page(request, 405, "this address does not take that method", "")
+        return error_page(request, 404, "no such page", "start from the home page")
+
+    async def server_error(request, exc):
+        log.exception("internal error on %s", request.url.path, exc_info=exc)
+        if not hasattr(request.state, "csrf"):
+            request.state.csrf = ""
+        return error_page(
+            request,
+            500,
+            "internal error (the server's log has it)",
+            "try again; the history keeps every finished audit",
+        )
+
+    routes = [
+        Route("/", home),
+        Route("/upload", upload, methods=["POST"]),
+        Route("/pick", pick, methods=["POST"]),
+        Route("/benchmark", benchmark, methods=["POST"]),
+        Route("/history", history),
+        Route("/audits/{audit_id}", audit_page),
+        Route("/audits/{audit_id}/mapping", mapping, methods=["GET", "POST"]),
+        Route("/audits/{audit_id}/reopen", reopen, methods=["POST"]),
+        Route("/audits/{audit_id}/report", report),
+        Route("/audits/{audit_id}/download/{kind}", download),
+        Route("/static/{name}", static),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        runner.shutdown()
+
+    app = Starlette(
+        routes=routes,
+        exception_handlers={404: not_found, 405: not_found, 500: server_error},
+        lifespan=lifespan,
+    )
+    app.state.store, app.state.runner, app.state.config = store, runner, config
+    return _Guard(app, config, csrf_for, env)
+
+
+def _said(exc: EthicLensInputError) -> str:
+    return exc.problem + (f". Fix: {exc.fix}" if exc.fix else "")
+
+
+def _plain_lines(result: dict, purpose: str) -> list[dict]:
+    """One line per comparison, in the library's words (status and reason from the JSON)."""
+    if purpose == "compare":
+        models = result.get("models") or {}
+        return [
+            {
+                "status": v["status_b"],
+                "what": f"{v['attribute']}: {v['group']} vs {v['reference']}",
+                "text": f"model A ({models.get('a')}): {v['status_a']}; model B "
+                f"({models.get('b')}): {v['status_b']}"
+                + (" (the verdict changed)" if v.get("changed") else ""),
+            }
+            for v in result.get("verdicts", [])
+        ]
+    return [
+        {
+            "status": c.get("status", ""),
+            "what": f"{c.get('attribute')}: {c.get('group')} vs {c.get('reference')}",
+            "text": c.get("flag_reason") or "",
+        }
+        for c in result.get("comparisons", [])
+    ]
+
+
+def _config_text(audit: dict) -> str:
+    from ..spec import AuditSpec
+
+    spec = AuditSpec.from_dict(json.loads(audit["spec"]))
+    import yaml
+
+    head = (
+        "# EthicLens audit request, made by the web app (ethiclens serve).\n"
+        "# Run the same audit from the command line or in CI:\n"
+        "#   ethiclens audit --config THIS_FILE --json audit.json --html audit.html\n"
+    )
+    return head + yaml.safe_dump(spec.to_dict(minimal=True), sort_keys=False, allow_unicode=True)
+
+
+class _Guard:
+    """ASGI middleware: the Host check, the token, the session cookie and its CSRF token, and
+    the security headers on every response."""
+
+    def __init__(self, app, config: WebConfig, csrf_for, env):
+        self.app, self.config, self.csrf_for, self.env = app, config, csrf_for, env
+        self.state = app.state
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        from starlette.requests import Request
+        from starlette.responses import HTMLResponse, RedirectResponse
+
+        request = Request(scope)
+        secure_headers = _headers_adder(send)
+        hosts = self.config.allowed_hosts
+        host = request.headers.get("host", "").rsplit(":", 1)[0].strip("[]")
+        if hosts is not None and host not in hosts:
+            body = self._error(
+                400,
+                "this server does not answer to that host name",
+                "open it at the address it printed at start",
+            )
+            return await HTMLResponse(body, 400)(scope, receive, secure_headers)
+        token = self.config.token
+        set_token = False
+        if token is not None:
+            given = (
+                request.query_params.get("token")
+                or request.cookies.get(TOKEN_COOKIE)
+                or _bearer(request.headers.get("authorization", ""))
+            )
+            if not given or not hmac.compare_digest(given.encode(), token.encode()):
+                body = self._error(
+                    401,
+                    "this server needs its access token"
+                    if not given
+                    else "the access token is wrong",
+                    "open the address the server printed at start (it ends in ?token=...), "
+                    "or ask whoever runs it",
+                )
+                return await HTMLResponse(body, 401)(scope, receive, secure_headers)
+            if "token" in request.query_params:
+                set_token = True
+        sid = request.cookies.get(SESSION_COOKIE, "")
+        new_sid = not re.fullmatch(r"[0-9a-f]{32}", sid)
+        if new_sid:
+            sid = secrets.token_hex(16)
+        scope.setdefault("state", {})["csrf"] = self.csrf_for(sid)
+
+        async def send_with_cookies(message):
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                if new_sid:
+                    headers.append((b"set-cookie", _cookie(SESSION_COOKIE, sid)))
+                if set_token:
+                    headers.append((b"set-cookie", _cookie(TOKEN_COOKIE, token)))
+                message = {**message, "headers": headers}
+            await secure_headers(message)
+
+        if set_token and request.method == "GET":  # drop the token from the address bar
+            response = RedirectResponse(request.url.path, status_code=303)
+            return await response(scope, receive, send_with_cookies)
+        return await self.app(scope, receive, send_with_cookies)
+
+    def _error(self, status, problem, fix) -> str:
+        return self.env.get_template("error.html").render(
+            csrf="",
+            token_mode=True,
+            status=status,
+            problem=problem,
+            fix=fix,
+            field="",
+            errors={},
+        )
+
+
+def _bearer(header: str) -> str:
+    scheme, _, value = header.partition(" ")
+    return value.strip() if scheme.lower() == "bearer" else ""
+
+
+def _cookie(name: str, value: str) -> bytes:
+    return f"{name}={value}; Path=/; HttpOnly; SameSite=Strict".encode()
+
+
+def _headers_adder(send):
+    async def wrapped(message):
+        if message["type"] == "http.response.start":
+            headers = [(k, v) for k, v in message.get("headers", [])]
+            names = {k.lower() for k, _ in headers}
+            extra = {
+                b"content-security-policy": CSP.encode(),
+                b"x-content-type-options": b"nosniff",
+                b"x-frame-options": b"DENY",
+                b"referrer-policy": b"no-referrer",
+                b"cross-origin-opener-policy": b"same-origin",
+                b"cache-control": b"no-store",
+            }
+            for k, v in extra.items():
+                if k not in names:
+                    headers.append((k, v))
+            message = {**message, "headers": headers}
+        await send(message)
+
+    return wrapped

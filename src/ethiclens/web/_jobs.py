@@ -1,0 +1,185 @@
+"""Running audits in the background: a bounded pool of worker processes (or threads), each
+running one stored request through the library and storing the whole result in one
+transaction. The server keeps nothing in memory that matters: a job is an id in the store."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+import threading
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+
+log = logging.getLogger("ethiclens.web")
+
+
+class Busy(Exception):
+    """The queue is full: the page says so (HTTP 503) instead of piling up work."""
+
+
+def verdict_of(data: dict, purpose: str) -> dict:
+    """The headline numbers the history lists, read from the result JSON."""
+    if purpose == "compare":  # model B's verdicts (the candidate), and what changed
+        statuses: dict[str, int] = {}
+        for row in data.get("verdicts", []):
+            statuses[row["status_b"]] = statuses.get(row["status_b"], 0) + 1
+        flagged = [
+            f"{v['attribute']}:{v['group']}"
+            for v in data.get("verdicts", [])
+            if v["status_b"] == "FLAGGED"
+        ]
+        return {"status_counts": statuses, "flagged": flagged, "models": data.get("models")}
+    summary = data.get("summary") or {}
+    return {
+        "status_counts": summary.get("status_counts", {}),
+        "flagged": summary.get("flagged", []),
+    }
+
+
+def run_job(store_path: str, audit_id: str, spec_dict: dict, purpose: str) -> str:
+    """Run one stored request (in a worker) and store its result or its error."""
+    from ._store import Store
+
+    store = Store(store_path)
+    try:
+        store.step(audit_id, "reading the data and computing the intervals")
+        from ..spec import AuditSpec, run_audit, run_compare
+
+        spec = AuditSpec.from_dict(spec_dict)
+        result = (run_compare if purpose == "compare" else run_audit)(spec)
+        store.step(audit_id, "writing the report")
+        text = result.to_json()
+        html, card = _render(result, purpose)
+        data = json.loads(text)
+        fingerprint = json.dumps((data.get("run") or {}).get("input"), sort_keys=True)
+        store.finish(
+            audit_id,
+            result=text,
+            html=html,
+            card=card,
+            fingerprint=fingerprint,
+            verdict=json.dumps(verdict_of(data, purpose)),
+        )
+        return "done"
+    except EthicLensInputError as exc:
+        store.fail(
+            audit_id,
+            {
+                "problem": exc.problem,
+                "column": _plain(exc.column),
+                "fix": exc.fix,
+                "value": None if exc.value is None else str(exc.value)[:300],
+                "message": str(exc),
+            },
+        )
+        return "failed"
+    except Exception:  # a bug: logged here, never shown to the browser
+        log.exception("audit %s failed", audit_id)
+        store.fail(
+            audit_id,
+            {
+                "problem": "the audit stopped on an internal error (the server's log has it)",
+                "column": None,
+                "fix": "report it; the request is kept in the history",
+                "message": "internal error",
+            },
+        )
+        return "failed"
+    finally:
+        store.close()
+
+
+def _plain(column):
+    return None if column is None else str(column)
+
+
+def _render(result, purpose: str) -> tuple[str, str | None]:
+    if purpose == "compare":
+        from ..report import write_comparison_html
+
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "compare.html"
+            write_comparison_html(result, path)
+            return path.read_text(encoding="utf-8"), None
+    from ..report import render_html, render_model_card
+
+    return render_html(result), render_model_card(result)
+
+
+class Runner:
+    """A bounded pool: at most ``workers`` audits run at once and ``queue`` wait; more is
+    refused (:class:`Busy`). ``kind``: ``process`` (default; isolated, one CPU each) or
+    ``thread`` (tests)."""
+
+    def __init__(self, store_path: str, workers: int = 2, queue: int = 50, kind: str = "process"):
+        self.store_path = str(store_path)
+        self.workers, self.capacity = workers, workers + queue
+        self.kind = kind
+        self._lock = threading.Lock()
+        self._pending = 0
+        self._pool: Executor | None = None
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            if self.kind == "thread":
+                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="audit")
+            else:
+                import multiprocessing
+
+                self._pool = ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn")
+                )
+        return self._pool
+
+    @property
+    def pending(self) -> int:
+        return self._pending
+
+    def submit(self, audit_id: str, spec: dict, purpose: str):
+        with self._lock:
+            if self._pending >= self.capacity:
+                raise Busy()
+            self._pending += 1
+        try:
+            future = self._executor().submit(run_job, self.store_path, audit_id, spec, purpose)
+        except Exception:
+            with self._lock:
+                self._pending -= 1
+            raise
+        future.add_done_callback(lambda f, a=audit_id: self._done(f, a))
+        return future
+
+    def _done(self, future, audit_id: str) -> None:
+        with self._lock:
+            self._pending -= 1
+        exc = None if future.cancelled() else future.exception()
+        if exc is not None:  # a worker died (killed, out of memory): the store says failed
+            log.error("audit worker for %s failed: %r", audit_id, exc)
+            from ._store import Store
+
+            store = Store(self.store_path)
+            try:
+                store.fail(
+                    audit_id,
+                    {
+                        "problem": "the worker running this audit stopped (out of memory?)",
+                        "column": None,
+                        "fix": "try a smaller file, or fewer audits at once",
+                        "message": "worker stopped",
+                    },
+                )
+            finally:
+                store.close()
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+def default_workers() -> int:
+    return max(1, min(4, (os.cpu_count() or 2) // 2))

@@ -1,0 +1,343 @@
+"""Column roles: what the app proposes from a look at the data, and the confirmed form turned
+into the request (an ``AuditSpec`` dict) that the library runs. Nothing here computes a fairness
+statistic: the profile only counts distinct values to suggest which column is which."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+
+SAMPLE_ROWS = 50_000
+MAX_DISTINCT = 60  # distinct values kept per column (the profile's cap)
+GROUP_MAX = 20  # at most this many values: offered as groups
+CONTINUOUS = 50  # the library's rule: more numeric values than this is not a set of groups
+
+LABEL_WORDS = re.compile(
+    r"(^y$|^y_?true$|label|target|outcome|actual|truth|recid|default|approved|^class$)", re.I
+)
+PRED_WORDS = re.compile(r"(pred|yhat|y_hat|decision|predicted|^y_?pred)", re.I)
+SCORE_WORDS = re.compile(r"(score|prob|proba|risk|likelihood)", re.I)
+WEIGHT_WORDS = re.compile(r"(^w$|weight)", re.I)
+GROUP_WORDS = re.compile(
+    r"(sex|gender|race|ethnic|age|religio|nation|origin|disab|marital|region|group)", re.I
+)
+
+POLICY_FIELDS = (
+    ("di_rule", str),
+    ("di_threshold", float),
+    ("eo_threshold", float),
+    ("min_group_size", int),
+    ("min_labels", int),
+    ("ci", str),
+    ("n_boot", int),
+    ("seed", int),
+)
+
+
+def profile(path: str | Path, kind: str) -> dict:
+    """Columns of the file with, per column: numeric or not, up to ``MAX_DISTINCT`` distinct
+    values, whether they lie in [0, 1], and whether the sample was the whole file."""
+    import pandas as pd
+
+    path = Path(path)
+    if kind == "parquet":
+        import pyarrow.parquet as pq
+
+        pf = pq.ParquetFile(path)
+        total = pf.metadata.num_rows
+        frame = next(pf.iter_batches(batch_size=SAMPLE_ROWS)).to_pandas()
+        whole = total <= SAMPLE_ROWS
+    else:
+        frame = pd.read_csv(
+            path, nrows=SAMPLE_ROWS + 1, dtype=str, encoding="utf-8-sig", index_col=False
+        )
+        whole = len(frame) <= SAMPLE_ROWS
+        frame = frame.iloc[:SAMPLE_ROWS]
+    columns = []
+    for name in frame.columns:
+        col = frame[name].dropna()
+        numeric = pd.to_numeric(col, errors="coerce")
+        is_num = bool(len(col)) and bool(numeric.notna().all())
+        values = (numeric if is_num else col.astype(str)).unique()
+        distinct = len(values)
+        shown = sorted(values[:MAX_DISTINCT].tolist(), key=lambda v: (str(type(v)), v))
+        info = {
+            "name": str(name),
+            "numeric": is_num,
+            "distinct": distinct,
+            "values": [_plain(v) for v in shown][:MAX_DISTINCT],
+            "unit": bool(is_num and len(numeric) and numeric.min() >= 0 and numeric.max() <= 1),
+            "integer": bool(is_num and len(numeric) and (numeric % 1 == 0).all()),
+        }
+        if is_num and len(numeric):
+            lo, hi = float(numeric.min()), float(numeric.max())
+            info["range"] = [lo, hi]
+        columns.append(info)
+    return {"columns": columns, "whole_file": whole, "sample_rows": int(len(frame))}
+
+
+def _plain(v):
+    if hasattr(v, "item"):
+        v = v.item()
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    return v
+
+
+def _binary(c: dict) -> bool:
+    return c["distinct"] == 2 or (c["distinct"] == 1 and c["numeric"])
+
+
+def propose(prof: dict) -> dict:
+    """Suggested roles: label and prediction (two-valued columns named like them), score (a
+    [0, 1] float), weight, protected attributes (few values), and bins for numeric ones."""
+    cols = prof["columns"]
+    names = [c["name"] for c in cols]
+    used: set[str] = set()
+
+    def pick(test):
+        for c in cols:
+            if c["name"] not in used and test(c):
+                used.add(c["name"])
+                return c["name"]
+        return ""
+
+    y_true = pick(lambda c: _binary(c) and LABEL_WORDS.search(c["name"]))
+    y_pred = pick(lambda c: _binary(c) and PRED_WORDS.search(c["name"]))
+    y_score = pick(lambda c: c["unit"] and not c["integer"] and c["distinct"] > 2 and True)
+    weight = pick(lambda c: c["numeric"] and WEIGHT_WORDS.search(c["name"]) and not _binary(c))
+    protected, bins = [], {}
+    for c in cols:
+        if c["name"] in used:
+            continue
+        if c["numeric"] and c["distinct"] > GROUP_MAX and GROUP_WORDS.search(c["name"]):
+            protected.append(c["name"])
+            bins[c["name"]] = suggest_bins(c)
+        elif 2 <= c["distinct"] <= GROUP_MAX and (
+            GROUP_WORDS.search(c["name"]) or not c["numeric"]
+        ):
+            protected.append(c["name"])
+    return {
+        "columns": names,
+        "y_true": y_true,
+        "y_pred": y_pred,
+        "y_score": y_score,
+        "weight": weight,
+        "protected": protected,
+        "bins": bins,
+    }
+
+
+def suggest_bins(c: dict) -> str:
+    """Round edges over the column's range (the user edits them): ages get the usual bands."""
+    lo, hi = c.get("range", [0, 1])
+    if "age" in c["name"].lower() and lo >= 0 and hi <= 130:
+        edges = [e for e in (0, 25, 45, 65) if e <= lo or e < hi]
+        edges = [e for e in edges if e <= lo][-1:] + [e for e in edges if e > lo]
+        return ",".join(str(e) for e in [*edges, max(120, math.ceil(hi))])
+    step = (hi - lo) / 4 or 1
+    mag = 10 ** math.floor(math.log10(step)) if step > 0 else 1
+    step = math.ceil(step / mag) * mag
+    start = math.floor(lo / mag) * mag
+    edges = [start + i * step for i in range(5)]
+    edges[-1] = max(edges[-1], hi)
+    return ",".join(f"{e:g}" for e in edges)
+
+
+# -- the confirmed form -> the request ---------------------------------------------------------
+class FormErrors(Exception):
+    """Problems with the mapping form: {form field: message}."""
+
+    def __init__(self, errors: dict[str, str]):
+        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
+        self.errors = errors
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in (text or "").splitlines() if line.strip()]
+
+
+def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
+    """(spec dict, purpose) from the mapping form; :class:`FormErrors` names each bad field.
+
+    Form fields: ``y_true``, ``y_pred``, ``y_pred_b`` (a second model: a comparison),
+    ``y_score``, ``weight``, ``protected`` (column indexes), ``ref_<i>``, ``bins_<i>``,
+    ``positive``, ``pos_label``, ``merge``, ``exclude``, the policy's fields, ``model_name``,
+    ``model_version``, ``intended_use``.
+    """
+    from ..spec import parse_excludes, parse_merges
+
+    cols = [c["name"] for c in prof["columns"]]
+    by_name = {c["name"]: c for c in prof["columns"]}
+    errors: dict[str, str] = {}
+
+    def column(field, required=False, what=""):
+        value = (form.get(field) or "").strip()
+        if not value:
+            if required:
+                errors[field] = f"choose the {what} column"
+            return None
+        if value not in cols:
+            errors[field] = "not a column of this file"
+            return None
+        return value
+
+    y_true = column("y_true", True, "label (true outcome)")
+    y_pred = column("y_pred", True, "prediction")
+    y_pred_b = column("y_pred_b")
+    y_score = column("y_score")
+    weight = column("weight")
+    chosen = []
+    for raw in form.get("protected_list", []):
+        try:
+            chosen.append(cols[int(raw)])
+        except (ValueError, IndexError):
+            errors["protected"] = "not a column of this file"
+    if not chosen and "protected" not in errors:
+        errors["protected"] = "choose at least one protected attribute (the groups compared)"
+    roles_used = {y_true: "y_true", y_pred: "y_pred", y_pred_b: "y_pred_b", y_score: "y_score"}
+    roles_used[weight] = "weight"
+    protected, bins = [], {}
+    for col in chosen:
+        i = cols.index(col)
+        if col in roles_used and col is not None:
+            errors[f"prot_{i}"] = f"is already the {roles_used[col]} column"
+            continue
+        c = by_name[col]
+        edges_text = (form.get(f"bins_{i}") or "").strip()
+        if edges_text:
+            try:
+                edges = [float(e) for e in edges_text.split(",") if e.strip()]
+            except ValueError:
+                errors[f"bins_{i}"] = "edges are numbers separated by commas, e.g. 0,25,45,65,120"
+                continue
+            bins[col] = [int(e) if e.is_integer() else e for e in edges]
+        elif c["numeric"] and c["distinct"] > CONTINUOUS:
+            errors[f"bins_{i}"] = (
+                f"{col} looks continuous ({c['distinct']}+ distinct numbers): give bin edges, "
+                f"e.g. {suggest_bins(c)}"
+            )
+            continue
+        elif c["distinct"] < 2 and prof.get("whole_file"):
+            errors[f"prot_{i}"] = (
+                f"{col} has a single group ({c['values'][0]!r} ...): nothing to compare; "
+                "choose another attribute"
+                if c["values"]
+                else f"{col} is empty"
+            )
+            continue
+        ref = (form.get(f"ref_{i}") or "").strip()
+        protected.append(f"{col}={ref}" if ref else col)
+    if y_pred and y_pred_b and y_pred == y_pred_b:
+        errors["y_pred_b"] = "model B must be a different column from model A"
+    spec: dict = {"target": dict(target), "roles": {}, "groups": {}, "policy": {}, "model": {}}
+    r = spec["roles"]
+    r["y_true"] = y_true
+    r["y_pred"] = [p for p in (y_pred, y_pred_b) if p]
+    if y_score and not y_pred_b:
+        r["y_score"] = y_score
+    if weight:
+        r["weight"] = weight
+    r["protected"] = protected
+    positive = form.get("positive") or ""
+    if positive in ("favorable", "harmful"):
+        r["positive"] = positive
+    pos_label = (form.get("pos_label") or "").strip()
+    if pos_label:
+        r["pos_label"] = _number_or_text(pos_label)
+    try:
+        if _lines(form.get("merge")):
+            spec["groups"]["merge"] = parse_merges(tuple(_lines(form.get("merge"))))
+    except EthicLensInputError as exc:
+        errors["merge"] = _says(exc)
+    try:
+        if _lines(form.get("exclude")):
+            spec["groups"]["exclude"] = parse_excludes(tuple(_lines(form.get("exclude"))))
+    except EthicLensInputError as exc:
+        errors["exclude"] = _says(exc)
+    if bins:
+        spec["groups"]["bins"] = bins
+    policy_from_form(form, spec, errors)
+    if errors:
+        raise FormErrors(errors)
+    return spec, ("compare" if y_pred_b else "audit")
+
+
+def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
+    """The policy and model-card fields (shared by the file and benchmark forms)."""
+    for name, kind in POLICY_FIELDS:
+        raw = (form.get(name) or "").strip()
+        if not raw:
+            continue
+        try:
+            spec["policy"][name] = kind(raw)
+        except ValueError:
+            errors[name] = f"must be {'a whole number' if kind is int else 'a number'}"
+    for name, key in (("model_name", "name"), ("model_version", "version")):
+        raw = (form.get(name) or "").strip()
+        if raw:
+            spec["model"][key] = raw[:200]
+    raw = (form.get("intended_use") or "").strip()
+    if raw:
+        spec["model"]["intended_use"] = raw[:2000]
+
+
+def _number_or_text(text: str):
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    return int(value) if value.is_integer() else value
+
+
+def _says(exc: EthicLensInputError) -> str:
+    return exc.problem + (f". Fix: {exc.fix}" if exc.fix else "")
+
+
+# spec key -> form field
+SPEC_FIELDS = {
+    "roles.y_true": "y_true",
+    "roles.y_pred": "y_pred",
+    "roles.y_score": "y_score",
+    "roles.weight": "weight",
+    "roles.protected": "protected",
+    "roles.positive": "positive",
+    "roles.pos_label": "pos_label",
+    "groups.merge": "merge",
+    "groups.exclude": "exclude",
+    "groups.bins": "protected",
+    "model.name": "model_name",
+    "model.version": "model_version",
+    "model.intended_use": "intended_use",
+    **{f"policy.{name}": name for name, _ in POLICY_FIELDS},
+}
+
+
+def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = None) -> str:
+    """The form field an error from the library names (a spec key, a flag or a column)."""
+    from ..spec import flag_paths
+
+    col = "" if exc.column is None else str(exc.column)
+    col = col.split("/")[0].split("[")[0]
+    col = {"pred_a": "--y-pred", "pred_b": "y_pred_b", "y_true": "--y-true"}.get(col, col)
+    if col == "y_pred_b":
+        return "y_pred_b"
+    path = flag_paths().get(col, col)
+    if path in SPEC_FIELDS:
+        return SPEC_FIELDS[path]
+    if col in columns:
+        roles = (spec or {}).get("roles", {})
+        for key in ("y_true", "y_score", "weight"):
+            if roles.get(key) == col:
+                return key
+        preds = roles.get("y_pred") or []
+        if col in preds:
+            return "y_pred" if preds.index(col) == 0 else "y_pred_b"
+        i = columns.index(col)
+        if col in (spec or {}).get("groups", {}).get("bins", {}) or "continuous" in exc.problem:
+            return f"bins_{i}"
+        return f"prot_{i}"
+    return "form"

@@ -1,0 +1,220 @@
+"""The web app's history: every data file and audit request kept in SQLite.
+
+One row per uploaded or picked data file (``data``) and one per audit (``audits``: the request
+as a spec, its input fingerprint, the result JSON, the rendered reports, the time). Every change
+is one transaction, so a killed server loses no finished audit and never leaves half of one; at
+start, audits that were queued or running when it died are marked ``interrupted``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import secrets
+import sqlite3
+import threading
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS data (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    path TEXT,
+    dataset TEXT,
+    kind TEXT NOT NULL,
+    size INTEGER,
+    sha256 TEXT,
+    created TEXT NOT NULL,
+    profile TEXT
+);
+CREATE TABLE IF NOT EXISTS audits (
+    id TEXT PRIMARY KEY,
+    data_id TEXT REFERENCES data(id),
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    finished TEXT,
+    rev INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL,
+    step TEXT,
+    purpose TEXT NOT NULL DEFAULT 'audit',
+    spec TEXT,
+    fingerprint TEXT,
+    result TEXT,
+    html TEXT,
+    card TEXT,
+    verdict TEXT,
+    error TEXT
+);
+CREATE INDEX IF NOT EXISTS audits_created ON audits(created);
+"""
+
+# draft: being mapped; queued/running: in the pool; done/failed: final; interrupted: the server
+# stopped while it ran (nothing of it was stored).
+FINAL = ("done", "failed", "interrupted")
+
+
+def now() -> str:
+    return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+
+
+def new_id() -> str:
+    """An unguessable id (also the only name an uploaded file gets on disk)."""
+    return secrets.token_hex(12)
+
+
+class Conflict(Exception):
+    """The audit changed since the page that submitted the form was drawn (another tab)."""
+
+
+class Store:
+    """SQLite history (WAL; one connection per thread; one transaction per change)."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self._local = threading.local()
+        self._db().executescript(SCHEMA)
+
+    def _db(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            db.row_factory = sqlite3.Row
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            self._local.db = db
+        return db
+
+    class _Tx:
+        def __init__(self, db):
+            self.db = db
+
+        def __enter__(self):
+            self.db.execute("BEGIN IMMEDIATE")
+            return self.db
+
+        def __exit__(self, kind, exc, tb):
+            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+            return False
+
+    def _tx(self):
+        return Store._Tx(self._db())
+
+    def close(self) -> None:
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+            self._local.db = None
+
+    # -- data --------------------------------------------------------------------------------
+    def add_data(self, *, name, kind, path=None, dataset=None, size=None, sha256=None) -> str:
+        data_id = new_id()
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO data (id, name, path, dataset, kind, size, sha256, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (data_id, name, path, dataset, kind, size, sha256, now()),
+            )
+        return data_id
+
+    def set_profile(self, data_id: str, profile: str) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE data SET profile = ? WHERE id = ?", (profile, data_id))
+
+    def data(self, data_id: str) -> dict | None:
+        row = self._db().execute("SELECT * FROM data WHERE id = ?", (data_id,)).fetchone()
+        return dict(row) if row else None
+
+    # -- audits ------------------------------------------------------------------------------
+    def new_audit(self, data_id: str | None, spec: dict | None = None) -> str:
+        audit_id = new_id()
+        stamp = now()
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO audits (id, data_id, created, updated, status, spec) "
+                "VALUES (?, ?, ?, ?, 'draft', ?)",
+                (audit_id, data_id, stamp, stamp, json.dumps(spec) if spec else None),
+            )
+        return audit_id
+
+    def audit(self, audit_id: str) -> dict | None:
+        row = self._db().execute("SELECT * FROM audits WHERE id = ?", (audit_id,)).fetchone()
+        return dict(row) if row else None
+
+    def submit(self, audit_id: str, rev: int, spec: dict, purpose: str) -> int:
+        """Store the confirmed request and queue it, if nobody changed the audit since ``rev``
+        (else :class:`Conflict`). Returns the new revision."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE audits SET spec = ?, purpose = ?, status = 'queued', step = 'queued', "
+                "rev = rev + 1, updated = ? WHERE id = ? AND rev = ? AND status = 'draft'",
+                (json.dumps(spec), purpose, now(), audit_id, rev),
+            )
+            if cur.rowcount != 1:
+                raise Conflict(audit_id)
+        return rev + 1
+
+    def step(self, audit_id: str, step: str) -> None:
+        with self._tx() as db:
+            db.execute(
+                "UPDATE audits SET status = 'running', step = ?, updated = ? "
+                "WHERE id = ? AND status IN ('queued', 'running')",
+                (step, now(), audit_id),
+            )
+
+    def finish(self, audit_id: str, *, result, html, card, fingerprint, verdict) -> None:
+        """The whole result in one transaction: after it the audit is complete, before it
+        nothing of the result is stored."""
+        stamp = now()
+        with self._tx() as db:
+            db.execute(
+                "UPDATE audits SET status = 'done', step = 'done', result = ?, html = ?, "
+                "card = ?, fingerprint = ?, verdict = ?, finished = ?, updated = ? WHERE id = ?",
+                (result, html, card, fingerprint, verdict, stamp, stamp, audit_id),
+            )
+
+    def fail(self, audit_id: str, error: dict) -> None:
+        stamp = now()
+        with self._tx() as db:
+            db.execute(
+                "UPDATE audits SET status = 'failed', step = 'failed', error = ?, "
+                "finished = ?, updated = ? WHERE id = ?",
+                (json.dumps(error), stamp, stamp, audit_id),
+            )
+
+    def reopen(self, audit_id: str) -> None:
+        """A failed audit back to a draft (its request kept) so the mapping can be fixed."""
+        with self._tx() as db:
+            db.execute(
+                "UPDATE audits SET status = 'draft', step = NULL, error = NULL, rev = rev + 1, "
+                "updated = ? WHERE id = ? AND status IN ('failed', 'interrupted')",
+                (now(), audit_id),
+            )
+
+    def recover(self) -> int:
+        """At start: audits that were queued or running when the server stopped."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE audits SET status = 'interrupted', step = 'interrupted', updated = ? "
+                "WHERE status IN ('queued', 'running')",
+                (now(),),
+            )
+        return cur.rowcount
+
+    def history(self, limit: int = 200) -> list[dict]:
+        rows = (
+            self._db()
+            .execute(
+                "SELECT a.id, a.created, a.finished, a.status, a.purpose, a.verdict, "
+                "a.fingerprint, a.spec, d.name AS data_name "
+                "FROM audits a LEFT JOIN data d ON d.id = a.data_id "
+                "WHERE a.status != 'draft' ORDER BY a.created DESC, a.rowid DESC LIMIT ?",
+                (limit,),
+            )
+            .fetchall()
+        )
+        return [dict(r) for r in rows]
+
+    def counts(self) -> dict:
+        rows = self._db().execute("SELECT status, COUNT(*) FROM audits GROUP BY status")
+        return {s: n for s, n in rows.fetchall()}

@@ -1,0 +1,264 @@
+"""Uploads: a multipart body streamed to disk under the data folder, size-limited while it
+arrives, then checked by content (CSV or Parquet only; pickles, archives and decompression
+bombs refused). The browser's file name is only ever displayed, never used as a path."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import unicodedata
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+
+CHUNK = 1 << 20
+MAX_FIELDS = 16  # form fields besides the file (csrf, ...)
+MAX_FIELD_BYTES = 4096
+# A Parquet file whose columns expand beyond this, or by more than this ratio, is refused.
+MAX_PARQUET_EXPANSION = 200
+MAX_PARQUET_UNCOMPRESSED = 8 * (1 << 30)
+
+ARCHIVES = {
+    b"PK\x03\x04": "a ZIP archive (an Excel .xlsx workbook is one too)",
+    b"\x1f\x8b": "gzip-compressed",
+    b"BZh": "bzip2-compressed",
+    b"\xfd7zXZ": "xz-compressed",
+    b"\x28\xb5\x2f\xfd": "zstd-compressed",
+    b"7z\xbc\xaf\x27\x1c": "a 7-Zip archive",
+    b"Rar!": "a RAR archive",
+}
+OTHER = {
+    b"\x89PNG": "a PNG image",
+    b"%PDF": "a PDF document",
+    b"\xd0\xcf\x11\xe0": "an old Excel/Office file",
+    b"SQLite format 3": "an SQLite database",
+    b"\x93NUMPY": "a NumPy array file",
+    b"\x89HDF": "an HDF5 file",
+}
+
+
+class UploadError(EthicLensInputError):
+    """A refused upload; ``status`` is the HTTP status the page is sent with."""
+
+    def __init__(self, problem, *, fix=None, status=400, column="file"):
+        super().__init__(problem, column=column, fix=fix)
+        self.status = status
+
+
+def display_name(name: str | None) -> str:
+    """The browser's file name as text to show: its last part, no control characters, short."""
+    name = (name or "upload").replace("\\", "/").rsplit("/", 1)[-1]
+    name = "".join(c for c in name if unicodedata.category(c)[0] != "C")
+    return name.strip()[:120] or "upload"
+
+
+def limit_text(n: int) -> str:
+    for unit, size in (("GB", 1 << 30), ("MB", 1 << 20), ("kB", 1 << 10)):
+        if n >= size:
+            return f"{n / size:.3g} {unit}"
+    return f"{n} bytes"
+
+
+class StreamedUpload:
+    """Parse ``multipart/form-data`` chunk by chunk: the file part goes to ``dest`` (size
+    counted as it arrives), the small fields into ``fields``."""
+
+    def __init__(self, content_type: str, dest: Path, limit: int):
+        from python_multipart import MultipartParser
+        from python_multipart.multipart import parse_options_header
+
+        kind, params = parse_options_header(content_type)
+        boundary = params.get(b"boundary")
+        if kind != b"multipart/form-data" or not boundary:
+            raise UploadError(
+                "the upload is not a multipart form", fix="send the file with the upload form"
+            )
+        self.dest, self.limit = dest, limit
+        self.fields: dict[str, str] = {}
+        self.filename: str | None = None
+        self.size = 0
+        self.sha = hashlib.sha256()
+        self._fh = None
+        self._header_name = b""
+        self._headers: dict[bytes, bytes] = {}
+        self._part: str | None = None  # "file", or a field name
+        self._value = bytearray()
+        self._parse_options = parse_options_header
+        callbacks = {
+            "on_part_begin": self._begin,
+            "on_part_data": self._data,
+            "on_part_end": self._end,
+            "on_header_field": self._hfield,
+            "on_header_value": self._hvalue,
+            "on_header_end": self._reset_header,
+            "on_headers_finished": self._headers_done,
+        }
+        self._parser = MultipartParser(boundary, callbacks)
+
+    def _begin(self):
+        self._headers, self._header_name, self._value = {}, b"", bytearray()
+
+    def _hfield(self, data, start, end):
+        self._header_name += data[start:end]
+
+    def _hvalue(self, data, start, end):
+        key = self._header_name.lower()
+        self._headers[key] = self._headers.get(key, b"") + data[start:end]
+
+    def _headers_done(self):
+        disp = self._headers.get(b"content-disposition", b"")
+        _, params = self._parse_options(disp)
+        name = params.get(b"name", b"").decode("utf-8", "replace")
+        if b"filename" in params:
+            if self._fh is not None or name != "file":
+                raise UploadError("send one file, in the field 'file'", fix="use the form")
+            self.filename = params[b"filename"].decode("utf-8", "replace")
+            self._part = "file"
+            self._fh = open(self.dest, "xb")
+        else:
+            if len(self.fields) >= MAX_FIELDS:
+                raise UploadError("the form has too many fields", fix="use the upload form")
+            self._part = name
+
+    def _reset_header(self):
+        self._header_name = b""
+
+    def _data(self, data, start, end):
+        if self._part == "file":
+            chunk = data[start:end]
+            self.size += len(chunk)
+            if self.size > self.limit:
+                raise UploadError(
+                    f"the file is larger than this server's limit of {limit_text(self.limit)}",
+                    fix="upload a smaller extract, or start the server with a larger --max-upload",
+                    status=413,
+                )
+            self.sha.update(chunk)
+            self._fh.write(chunk)
+        else:
+            self._value += data[start:end]
+            if len(self._value) > MAX_FIELD_BYTES:
+                raise UploadError("a form field is too long", fix="use the upload form")
+
+    def _end(self):
+        if self._part == "file":
+            self._fh.close()
+        elif self._part is not None:
+            self.fields[self._part] = self._value.decode("utf-8", "replace")
+        self._part = None
+        self._header_name = b""
+
+    def feed(self, chunk: bytes) -> None:
+        self._parser.write(chunk)
+
+    def close(self) -> None:
+        if self._fh is not None and not self._fh.closed:
+            self._fh.close()
+
+
+def check_content(path: Path, limit: int) -> str:
+    """``csv`` or ``parquet`` by the file's bytes, or :class:`UploadError` saying what it is."""
+    size = path.stat().st_size
+    if size == 0:
+        raise UploadError("the file is empty", fix="export the table again and upload that file")
+    with open(path, "rb") as fh:
+        head = fh.read(65536)
+    if head[:1] == b"\x80" and head[1:2] in (b"\x02", b"\x03", b"\x04", b"\x05"):
+        raise UploadError(
+            "the file is a Python pickle, which EthicLens never opens (unpickling runs code)",
+            fix="export the table as CSV or Parquet (DataFrame.to_csv / to_parquet)",
+            status=415,
+        )
+    for magic, what in ARCHIVES.items():
+        if head.startswith(magic):
+            raise UploadError(
+                f"the file is {what}: compressed archives are refused (a decompression bomb "
+                "cannot be ruled out before unpacking it)",
+                fix="upload the plain .csv (or a Parquet file)",
+                status=415,
+            )
+    if head.startswith(b"PAR1"):
+        return _check_parquet(path, size)
+    for magic, what in OTHER.items():
+        if head.startswith(magic):
+            raise UploadError(
+                f"the file is {what}, not a CSV or Parquet table",
+                fix="export the table as CSV (comma-separated, UTF-8) or Parquet",
+                status=415,
+            )
+    return _check_csv(path, head)
+
+
+def _check_parquet(path: Path, size: int) -> str:
+    import pyarrow.parquet as pq
+
+    with open(path, "rb") as fh:
+        fh.seek(-4, os.SEEK_END)
+        tail = fh.read(4)
+    if tail != b"PAR1":
+        raise UploadError(
+            "the file starts like Parquet but is cut short (no PAR1 footer)",
+            fix="the upload or export was interrupted: export and upload it again",
+            status=415,
+        )
+    try:
+        meta = pq.ParquetFile(path).metadata
+    except Exception as exc:  # pyarrow's ArrowInvalid and OSError
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise UploadError(
+            f"the Parquet file cannot be read: {first}", fix="export it again", status=415
+        ) from None
+    if meta.num_rows == 0:
+        raise UploadError("the Parquet file has no rows", fix="export the data again")
+    # what it becomes in memory: at least 8 bytes a cell (dictionary and run-length encoding
+    # hide that from the footer's own sizes)
+    expanded = max(
+        sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups)),
+        meta.num_rows * meta.num_columns * 8,
+    )
+    if expanded > MAX_PARQUET_UNCOMPRESSED or expanded > MAX_PARQUET_EXPANSION * size:
+        raise UploadError(
+            f"the Parquet file would expand to {limit_text(expanded)} in memory "
+            f"({expanded / size:.0f}× its size): refused as a decompression bomb",
+            fix="upload the table as CSV, or a Parquet file with ordinary compression",
+            status=413,
+        )
+    return "parquet"
+
+
+_TEXT = re.compile(rb"[\x00-\x08\x0e-\x1f]")
+
+
+def _check_csv(path: Path, head: bytes) -> str:
+    import codecs
+
+    from ..io import preflight_file
+
+    if _TEXT.search(head):
+        raise UploadError(
+            "the file is binary, not a CSV or Parquet table",
+            fix="export the table as CSV (comma-separated, UTF-8) or Parquet",
+            status=415,
+        )
+    try:
+        codecs.getincrementaldecoder("utf-8-sig")().decode(head, final=False)
+    except UnicodeDecodeError:
+        raise UploadError(
+            "the file is not UTF-8 text",
+            fix="save it as UTF-8 (Excel: 'CSV UTF-8')",
+            status=415,
+        ) from None
+    first = head.split(b"\n", 1)[0]
+    if b"," not in first:
+        raise UploadError(
+            "the file's first line has no comma: it is not a comma-separated table with a "
+            "header row",
+            fix="export the table as CSV with a header row (or as Parquet)",
+            status=415,
+        )
+    try:
+        preflight_file(path)
+    except EthicLensInputError as exc:
+        raise UploadError(exc.problem.replace(str(path), "the file"), fix=exc.fix) from None
+    return "csv"

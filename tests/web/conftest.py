@@ -1,0 +1,102 @@
+"""Fixtures of the web app's tests: an app on a temporary data folder, its TestClient, and
+helpers that read a page's CSRF token and wait for an audit."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import numpy as np
+import pandas as pd
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+
+def make_frame(n=4000, seed=0) -> pd.DataFrame:
+    """Predictions where group B is selected about half as often as A (a FLAGGED DI)."""
+    rng = np.random.default_rng(seed)
+    group = rng.choice(["A", "B"], n, p=[0.6, 0.4])
+    label = rng.integers(0, 2, n)
+    pred = np.where(group == "A", rng.random(n) < 0.6, rng.random(n) < 0.3).astype(int)
+    score = np.clip(pred * 0.5 + rng.random(n) * 0.5, 0, 1).round(4)
+    return pd.DataFrame(
+        {
+            "label": label,
+            "pred": pred,
+            "score": score,
+            "group": group,
+            "age": rng.integers(18, 90, n),
+            "constant": "x",
+        }
+    )
+
+
+@pytest.fixture
+def csv_bytes() -> bytes:
+    return make_frame().to_csv(index=False).encode()
+
+
+def csrf_of(html: str) -> str:
+    m = re.search(r'name="csrf" value="([0-9a-f]+)"', html)
+    assert m, "no CSRF field on the page"
+    return m.group(1)
+
+
+def rev_of(html: str) -> str:
+    return re.search(r'name="rev" value="(\d+)"', html).group(1)
+
+
+def make_app(tmp_path, **options):
+    from ethiclens.web import WebConfig, create_app
+
+    options.setdefault("pool", "thread")
+    options.setdefault("workers", 2)
+    config = WebConfig(data_dir=tmp_path / "data", **options)
+    return create_app(config)
+
+
+@pytest.fixture
+def app(tmp_path):
+    return make_app(tmp_path)
+
+
+@pytest.fixture
+def client(app):
+    from starlette.testclient import TestClient
+
+    with TestClient(app, follow_redirects=False) as c:
+        yield c
+
+
+def upload(client, content: bytes, name="preds.csv"):
+    token = csrf_of(client.get("/").text)
+    return client.post("/upload", data={"csrf": token}, files={"file": (name, content)})
+
+
+def wait_done(client, url: str, timeout=120) -> str:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        r = client.get(url)
+        if 'http-equiv="refresh"' not in r.text:
+            return r
+        time.sleep(0.2)
+    raise AssertionError(f"{url} did not finish in {timeout} s")
+
+
+def mapping_form(html: str, **fields) -> dict:
+    """The mapping form as proposed, with ``fields`` changed."""
+    form = {"csrf": csrf_of(html), "rev": rev_of(html)}
+    for name in ("y_true", "y_pred", "y_score", "weight", "y_pred_b"):
+        m = re.search(
+            rf'<select id="{name}" name="{name}"[^>]*>.*?<option value="([^"]*)" selected',
+            html,
+            re.S,
+        )
+        form[name] = m.group(1) if m else ""
+    form["protected"] = re.findall(r'name="protected" value="(\d+)"[^>]*checked', html)
+    for name, value in re.findall(r'name="(bins_\d+)" id="bins_\d+" value="([^"]*)"', html):
+        form[name] = value
+    form.update(fields)
+    return form

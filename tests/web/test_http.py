@@ -1,0 +1,422 @@
+"""The web app over HTTP (Starlette's TestClient): the happy path, every bad input of issue 25
+(a clear message next to the field, the right status, nothing stored half, the server keeps
+serving), the token, CSRF, security headers and the history."""
+
+from __future__ import annotations
+
+import gzip
+import html
+import io
+import json
+import pickle
+import re
+import sqlite3
+import zipfile
+
+import pandas as pd
+import pytest
+
+from .conftest import csrf_of, make_app, make_frame, mapping_form, upload, wait_done
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+
+def _run(client, content: bytes, name="preds.csv", **fields):
+    r = upload(client, content, name)
+    assert r.status_code == 303, r.text
+    mapping = r.headers["location"]
+    page = client.get(mapping)
+    form = mapping_form(page.text, n_boot="200", **fields)
+    r = client.post(mapping, data=form)
+    assert r.status_code == 303, re.findall(r'class="error"[^>]*>([^<]*)', r.text)
+    return r.headers["location"]
+
+
+def _stored(app) -> tuple[int, int]:
+    db = sqlite3.connect(app.state.store.path)
+    return (
+        db.execute("SELECT COUNT(*) FROM data").fetchone()[0],
+        db.execute("SELECT COUNT(*) FROM audits").fetchone()[0],
+    )
+
+
+def _uploads(tmp_path) -> list:
+    return sorted(p.name for p in (tmp_path / "data" / "uploads").iterdir())
+
+
+# -- the happy path ---------------------------------------------------------------------------
+def test_upload_map_run_read_download(client, csv_bytes, tmp_path):
+    from ethiclens.cli import main
+
+    r = upload(client, csv_bytes)
+    assert r.status_code == 303
+    page = client.get(r.headers["location"])
+    assert page.status_code == 200
+    # the proposal: label, prediction and score by name and values, group and binned age
+    form = mapping_form(page.text)
+    assert (form["y_true"], form["y_pred"], form["y_score"]) == ("label", "pred", "score")
+    assert form["protected"] == ["3", "4"] and form["bins_4"] == "0,25,45,65,120"
+    audit_url = _run(client, csv_bytes)
+    done = wait_done(client, audit_url)
+    assert done.status_code == 200
+    assert re.search(r'id="verdict-word">FLAGGED<', done.text)
+    assert "B is disadvantaged" in done.text
+    for kind, media in (
+        ("json", "application/json"),
+        ("html", "text/html"),
+        ("card", "text/markdown"),
+        ("config", "application/yaml"),
+    ):
+        d = client.get(f"{audit_url}/download/{kind}")
+        assert d.status_code == 200 and d.headers["content-type"].startswith(media), kind
+        assert d.headers["content-disposition"].startswith("attachment")
+    report = client.get(f"{audit_url}/report")
+    assert "frame-ancestors 'self'" in report.headers["content-security-policy"]
+    assert "<script" not in report.text.lower()
+    # the config file reproduces the audit from the command line: identical JSON
+    cfg = tmp_path / "audit.yaml"
+    cfg.write_bytes(client.get(f"{audit_url}/download/config").content)
+    out = tmp_path / "cli.json"
+    assert main(["audit", "--config", str(cfg), "--json", str(out)]) == 0
+    web = json.loads(client.get(f"{audit_url}/download/json").content)
+    cli = json.loads(out.read_text())
+    for d in (web, cli):
+        d["run"].pop("generated_at")
+        d["run"]["spec"]["outputs"] = None
+    assert web == cli
+
+
+def test_security_headers_on_every_page(client):
+    for url in ("/", "/history", "/no-such-page", "/static/style.css"):
+        r = client.get(url)
+        csp = r.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp
+        assert "unsafe-inline" not in csp
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["x-frame-options"] == "DENY"
+    assert client.get("/no-such-page").status_code == 404
+    html = client.get("/").text
+    assert "<script" not in html and "http://" not in html and "https://" not in html
+
+
+def test_benchmark_audit(client):
+    token = csrf_of(client.get("/").text)
+    r = client.post("/benchmark", data={"csrf": token, "dataset": "compas", "n_boot": "200"})
+    assert r.status_code == 303
+    done = wait_done(client, r.headers["location"])
+    assert re.search(r'id="verdict-word">FLAGGED<', done.text)
+    assert "race: African-American vs Caucasian" in done.text
+    cfg = client.get(r.headers["location"] + "/download/config").text
+    assert "dataset: compas" in cfg
+
+
+def test_two_models_compared(client, tmp_path):
+    frame = make_frame()
+    frame["pred_b"] = frame["pred"].where(frame.index % 5 != 0, 1 - frame["pred"])
+    url = _run(
+        client, frame.to_csv(index=False).encode(), y_pred_b="pred_b", bins_4="", protected=["3"]
+    )
+    done = wait_done(client, url)
+    assert done.status_code == 200
+    assert "model A (pred)" in done.text and "model B (pred_b)" in done.text
+    assert client.get(url + "/download/card").status_code == 404
+
+
+def test_parquet_upload(client, tmp_path):
+    buf = io.BytesIO()
+    make_frame().to_parquet(buf)
+    url = _run(client, buf.getvalue(), name="preds.parquet")
+    assert re.search(r'id="verdict-word">FLAGGED<', wait_done(client, url).text)
+
+
+# -- bad files --------------------------------------------------------------------------------
+def _zip_bomb() -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("a.csv", b"0" * 50_000_000)
+    return buf.getvalue()
+
+
+def _parquet_bomb() -> bytes:
+    buf = io.BytesIO()
+    pd.DataFrame({"label": [0] * 3_000_000, "pred": [1] * 3_000_000}).to_parquet(buf)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize(
+    "content, name, status, words",
+    [
+        (b"", "empty.csv", 400, "the file is empty"),
+        (b"just some words\nwithout commas\n", "notes.csv", 415, "no comma"),
+        (b"\x89PNG\r\n\x1a\n" + b"\x00" * 100, "photo.csv", 415, "a PNG image"),
+        (pickle.dumps(make_frame(50)), "frame.pkl", 415, "pickle"),
+        (pickle.dumps({"a": 1}, protocol=2), "data.csv", 415, "pickle"),
+        (_zip_bomb(), "bomb.zip", 415, "ZIP archive"),
+        (gzip.compress(b"a,b\n" + b"0,1\n" * 100000), "data.csv.gz", 415, "gzip"),
+        (_parquet_bomb(), "bomb.parquet", 413, "decompression bomb"),
+        (b"PAR1" + b"\x00" * 100, "cut.parquet", 415, "cut short"),
+        (b"label,pred\n", "header.csv", 400, "no data rows"),
+        (b"a;b;c\n1;2;3\n", "semi.csv", 415, "no comma"),
+        (b"label,pred\n\xff\xfe,1\n", "latin.csv", 415, "not UTF-8"),
+    ],
+)
+def test_bad_files_are_refused_and_nothing_is_kept(
+    app, client, tmp_path, content, name, status, words
+):
+    r = upload(client, content, name)
+    assert r.status_code == status, r.text
+    error = re.search(r'id="error-file"[^>]*>([^<]*)<', r.text)
+    assert error and words in error.group(1), r.text[-2000:]
+    assert "Fix:" in error.group(1)
+    assert "Traceback" not in r.text
+    assert _uploads(tmp_path) == [] and _stored(app) == (0, 0)
+    assert client.get("/").status_code == 200  # still serving
+
+
+def test_over_the_limit_is_413_while_streaming_and_by_length(tmp_path):
+    from starlette.testclient import TestClient
+
+    app = make_app(tmp_path, max_upload=10_000)
+    with TestClient(app, follow_redirects=False) as client:
+        big = make_frame(2000).to_csv(index=False).encode()
+        assert len(big) > 10_000
+        r = upload(client, big)
+        assert r.status_code == 413 and "larger than this server&#39;s limit of 9.77 kB" in r.text
+        # a chunked body (no Content-Length) is counted as it arrives
+        token = csrf_of(client.get("/").text)
+        boundary = "b0undary"
+        body = (
+            (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n{token}'
+                f'\r\n--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+                f'filename="x.csv"\r\n\r\n'
+            ).encode()
+            + big
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
+
+        def chunks():
+            for i in range(0, len(body), 4096):
+                yield body[i : i + 4096]
+
+        r = client.post(
+            "/upload",
+            content=chunks(),
+            headers={"content-type": f"multipart/form-data; boundary={boundary}"},
+        )
+        assert r.status_code == 413
+        assert _uploads(tmp_path) == [] and _stored(app) == (0, 0)
+        assert client.get("/").status_code == 200
+
+
+# -- bad mappings -----------------------------------------------------------------------------
+@pytest.fixture
+def mapping(client, csv_bytes):
+    r = upload(client, csv_bytes)
+    url = r.headers["location"]
+    return url, client.get(url).text
+
+
+@pytest.mark.parametrize(
+    "change, field, words",
+    [
+        ({"y_true": ""}, "y_true", "choose the label"),
+        ({"y_pred": ""}, "y_pred", "choose the prediction"),
+        ({"protected": []}, "protected", "at least one protected attribute"),
+        ({"protected": ["5"]}, "prot_5", "single group"),
+        ({"bins_4": ""}, "bins_4", "looks continuous"),
+        ({"bins_4": "0,abc"}, "bins_4", "numbers separated by commas"),
+        ({"y_true": "no-such-column"}, "y_true", "not a column"),
+        ({"n_boot": "ten"}, "n_boot", "a whole number"),
+        ({"n_boot": "5"}, "n_boot", "at least 100"),
+        ({"di_threshold": "1.5"}, "di_threshold", "less than 1"),
+        ({"merge": "group=A"}, "merge", "Fix:"),
+        ({"y_pred_b": "pred"}, "y_pred_b", "different column"),
+        ({"protected": ["0"]}, "prot_0", "already the y_true column"),
+    ],
+)
+def test_bad_mappings_name_the_field(app, client, mapping, change, field, words):
+    url, page = mapping
+    r = client.post(url, data=mapping_form(page, **change))
+    assert r.status_code == 422
+    error = re.search(rf'id="error-{field}"[^>]*>([^<]*)<', r.text)
+    assert error and words in error.group(1), re.findall(r'class="error"[^>]*>([^<]*)', r.text)
+    assert "Traceback" not in r.text
+    assert app.state.store.audit(url.split("/")[2])["status"] == "draft"  # nothing queued
+    good = client.post(url, data=mapping_form(page, n_boot="200"))  # then fixed: it runs
+    assert good.status_code == 303
+
+
+def test_a_group_error_found_by_the_library_names_the_field(app, client, tmp_path):
+    # the sample (first 50,000 rows) sees two groups; the library finds the merge leaves one
+    frame = make_frame()
+    url = _run(
+        client,
+        frame.to_csv(index=False).encode(),
+        bins_4="",
+        protected=["3"],
+        merge="group=A,B:all",
+    )
+    done = wait_done(client, url)
+    assert done.status_code == 422
+    assert 'id="failure"' in done.text and "Fix:" in done.text
+    r = client.post(url + "/reopen", data={"csrf": csrf_of(done.text)})
+    assert r.status_code == 303 and r.headers["location"].endswith("/mapping")
+    page = client.get(r.headers["location"])
+    assert "group=A,B:all" in page.text  # the request is kept for fixing
+
+
+def test_two_tabs_editing_the_same_audit(client, mapping):
+    url, page = mapping
+    tab1 = mapping_form(page, n_boot="200")
+    tab2 = mapping_form(client.get(url).text, n_boot="300")
+    assert tab1["rev"] == tab2["rev"]
+    assert client.post(url, data=tab1).status_code == 303
+    r = client.post(url, data=tab2)
+    assert r.status_code == 409 and "another tab" in r.text
+    spec = json.loads(client.app.state.store.audit(url.split("/")[2])["spec"])
+    assert spec["policy"]["n_boot"] == 200  # the first tab's request, untouched
+
+
+# -- CSRF, token, paths, escaping -------------------------------------------------------------
+def test_forms_without_csrf_are_refused(app, client, csv_bytes, mapping):
+    r = client.post("/upload", files={"file": ("a.csv", csv_bytes)})
+    assert r.status_code == 403 and "security token" in r.text
+    r = client.post("/upload", data={"csrf": "0" * 64}, files={"file": ("a.csv", csv_bytes)})
+    assert r.status_code == 403
+    assert client.post("/benchmark", data={"dataset": "compas"}).status_code == 403
+    url, page = mapping
+    form = mapping_form(page)
+    form.pop("csrf")
+    assert client.post(url, data=form).status_code == 403
+    assert client.post("/pick", data={"path": "x.csv"}).status_code == 403
+    assert _stored(app) == (1, 1)  # only the fixture's upload
+    # a token from another session is refused too
+    from starlette.testclient import TestClient
+
+    with TestClient(client.app, follow_redirects=False) as other:
+        r = other.post(url, data=mapping_form(page))
+        assert r.status_code == 403
+
+
+def test_token_is_required_when_set(tmp_path, csv_bytes):
+    from starlette.testclient import TestClient
+
+    token = "s3cret-token-for-tests-0123456789"
+    app = make_app(tmp_path, token=token)
+    with TestClient(app, follow_redirects=False) as client:
+        r = client.get("/")
+        assert r.status_code == 401 and "needs its access token" in r.text
+        assert client.get("/?token=wrong").status_code == 401
+        assert client.get("/", headers={"authorization": "Bearer nope"}).status_code == 401
+        assert client.post("/upload", files={"file": ("a.csv", csv_bytes)}).status_code == 401
+        assert client.get("/", headers={"authorization": f"Bearer {token}"}).status_code == 200
+        r = client.get(f"/?token={token}")
+        assert r.status_code == 303 and r.headers["location"] == "/"  # token off the address
+        assert client.get("/").status_code == 200  # the cookie carries it now
+        assert upload(client, csv_bytes).status_code == 303
+
+
+def test_host_header_checked_on_loopback(tmp_path):
+    from starlette.testclient import TestClient
+
+    app = make_app(tmp_path, allowed_hosts=("127.0.0.1", "localhost", "testserver"))
+    with TestClient(app, follow_redirects=False) as client:
+        assert client.get("/").status_code == 200
+        r = client.get("/", headers={"host": "evil.example:8765"})
+        assert r.status_code == 400
+
+
+def test_no_path_outside_the_data_folder(app, client, tmp_path):
+    data = tmp_path / "data"
+    make_frame(200).to_csv(data / "mine.csv", index=False)
+    secret = tmp_path / "secret.csv"
+    make_frame(200).to_csv(secret, index=False)
+    (data / "link.csv").symlink_to(secret)
+    page = client.get("/").text
+    assert "mine.csv" in page and "link.csv" not in page and "secret" not in page
+    token = csrf_of(page)
+    for path, status in (
+        ("../secret.csv", 403),
+        (str(secret), 403),
+        ("link.csv", 403),
+        ("/etc/passwd", 403),
+        ("uploads/x.csv", 403),
+        ("nope.csv", 404),
+    ):
+        r = client.post("/pick", data={"csrf": token, "path": path})
+        assert r.status_code == status, path
+        assert "not a data file in this server's data folder" in html.unescape(r.text)
+    r = client.post("/pick", data={"csrf": token, "path": "mine.csv"})
+    assert r.status_code == 303
+    for url in (
+        "/audits/..%2F..%2Fetc%2Fpasswd",
+        "/static/..%2F_app.py",
+        "/static/_app.py",
+        "/audits/../../etc/passwd/report",
+    ):
+        assert client.get(url).status_code == 404, url
+
+
+def test_html_in_names_is_escaped(client):
+    evil_col = "<script>alert('c')</script>"
+    evil_group = '<img src=x onerror="alert(1)">'
+    frame = make_frame()
+    frame["group"] = frame["group"].map({"A": evil_group, "B": "B&B"})
+    frame = frame.rename(columns={"constant": evil_col})
+    r = upload(client, frame.to_csv(index=False).encode(), name="<b>bold</b>.csv")
+    url = r.headers["location"]
+    page = client.get(url).text
+    assert evil_col not in page and "&lt;script&gt;alert(&#39;c&#39;)&lt;/script&gt;" in page
+    assert evil_group not in page and "<b>bold" not in page
+    audit = _run(client, frame.to_csv(index=False).encode())
+    done = wait_done(client, audit)
+    assert evil_group not in done.text and "&lt;img src=x" in done.text
+    report = client.get(audit + "/report").text
+    assert evil_group not in report and "onerror=" not in report.replace("onerror=&#34;", "")
+    history = client.get("/history").text
+    assert "<b>bold" not in history
+
+
+def test_history_survives_a_restart(tmp_path, csv_bytes):
+    from starlette.testclient import TestClient
+
+    app = make_app(tmp_path)
+    with TestClient(app, follow_redirects=False) as client:
+        url = _run(client, csv_bytes)
+        wait_done(client, url)
+        hist = client.get("/history").text
+        assert url in hist and "FLAGGED" in hist
+    # a row left 'running' by a killed server becomes 'interrupted' at the next start
+    db = sqlite3.connect(tmp_path / "data" / "ethiclens-web.sqlite")
+    db.execute(
+        "INSERT INTO audits (id, created, updated, status, spec) VALUES "
+        "('0123456789abcdef01234567', 'x', 'x', 'running', '{}')"
+    )
+    db.commit()
+    db.close()
+    app = make_app(tmp_path)
+    with TestClient(app, follow_redirects=False) as client:
+        hist = client.get("/history").text
+        assert url in hist and "FLAGGED" in hist and "interrupted" in hist
+        again = client.get(url)
+        assert again.status_code == 200 and re.search(r'id="verdict-word">FLAGGED<', again.text)
+
+
+def test_unknown_audit_and_method(client):
+    assert client.get("/audits/0123456789abcdef01234567").status_code == 404
+    assert client.get("/audits/not-an-id").status_code == 404
+    assert client.get("/upload").status_code == 405
+
+
+def test_core_import_does_not_load_starlette():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, ethiclens, ethiclens.web, ethiclens.cli._serve; "
+        "print(any(m.startswith(('starlette', 'uvicorn', 'multipart', 'python_multipart')) "
+        "for m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "False", out.stderr
