@@ -43,6 +43,7 @@ bench: $(STAMP)
 	env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(BIN)/python bench/bench_dpsgd.py
 	$(BIN)/python bench/bench_synth.py
 	$(BIN)/python bench/bench_scale.py
+	$(BIN)/python bench/bench_monitor.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

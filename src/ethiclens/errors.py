@@ -19,11 +19,21 @@ _REPR.maxstring, _REPR.maxlong, _REPR.maxother = 300, 300, 300
 _ARGUMENTS = frozenset({"TARGET", "STORE", "RELEASE_DIR"})
 
 
+# Sections of an audit spec (ethiclens.spec): "policy.n_boot" names a key of a config file.
+_SPEC_SECTIONS = frozenset(
+    {"spec", "version", "target", "roles", "groups", "policy", "model", "outputs", "gate"}
+    | {"thresholds"}
+)
+
+
 def _kind(column) -> str:
-    """What ``column`` names in a message: a command-line option, an argument or a column."""
+    """What ``column`` names in a message: a command-line option, an argument, a key of a
+    spec (config) file or a column."""
     text = str(column)
     if text.startswith("-"):
         return "option"
+    if text in ("spec", "version") or ("." in text and text.partition(".")[0] in _SPEC_SECTIONS):
+        return "key"
     return "argument" if text in _ARGUMENTS else "column"
 
 

@@ -53,6 +53,10 @@ def load_index() -> list[dict]:
     return json.loads(INDEX.read_text())
 
 
+# Words, not numbers: the version, and how an interval was computed (its wording may change).
+IGNORED = ("ethiclens_version", "ci_method")
+
+
 def differences(golden, new, path="$") -> list[str]:
     """Where ``new`` differs from ``golden``, ignoring keys ``golden`` does not have (new
     fields) and values that name the run rather than the numbers (the version)."""
@@ -61,7 +65,7 @@ def differences(golden, new, path="$") -> list[str]:
             return [f"{path}: was a mapping"]
         out = []
         for k, v in golden.items():
-            if k in ("ethiclens_version",):
+            if k in IGNORED:
                 continue
             if k not in new:
                 out.append(f"{path}.{k}: missing")

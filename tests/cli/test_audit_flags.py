@@ -115,7 +115,7 @@ def test_fail_on_inconclusive_counts_inconclusive_comparisons(tmp_path, capsys):
         (["--min-group-size", "0"], "--min-group-size", "at least 1"),
         (["--min-group-size", "-5"], "--min-group-size", "at least 1"),
         (["--min-labels", "many"], "--min-labels", "at least 1"),
-        (["--fail-on", "always"], "--fail-on", "flagged, inconclusive, never"),
+        (["--fail-on", "always"], "--fail-on", "flagged, inconclusive, insufficient, never"),
         (["--di-rule", "above"], "--di-rule", "two_sided, below"),
         (["--ci", "wald"], "--ci", "jeffreys"),
     ],

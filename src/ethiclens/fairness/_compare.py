@@ -129,10 +129,17 @@ class ModelComparison:
     verdicts: list[VerdictChange]
     config: dict
     data: dict = field(default_factory=dict)
+    run: dict | None = None  # as AuditResult.run (ethiclens.run)
 
     @property
     def changed(self) -> list[VerdictChange]:
         return [v for v in self.verdicts if v.changed]
+
+    def gate(self, fail_on: str = "flagged"):
+        """The release gate: is candidate B worse than production A? (``_gate.gate_comparison``)"""
+        from ._gate import gate_comparison
+
+        return gate_comparison(self.to_dict(), fail_on)
 
     def difference(self, attribute: str, group: str, metric: str) -> MetricDifference:
         for d in self.differences:
@@ -160,6 +167,7 @@ class ModelComparison:
                 ],
             },
             "audits": {"a": self.audit_a.to_dict(), "b": self.audit_b.to_dict()},
+            **({"run": self.run} if self.run is not None else {}),
         }
 
     def to_json(self, indent: int | None = 2) -> str:

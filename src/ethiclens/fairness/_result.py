@@ -199,10 +199,25 @@ class AuditResult:
     min_disparate_impact: Headline
     config: dict
     data: dict = field(default_factory=dict)
+    # How the run was asked for and what it read (``ethiclens.run``): UTC time, version, the
+    # input's fingerprint, the spec, the engine and the gate's outcome. None for a bare audit().
+    run: dict | None = None
 
     @property
     def flagged(self) -> list[Comparison]:
         return [c for c in self.comparisons if c.flagged]
+
+    def gate(self, fail_on: str = "flagged", baseline=None):
+        """The pipeline gate: a ``GateOutcome`` (``.passed``, ``.message()``).
+
+        ``fail_on``: ``flagged``, ``inconclusive`` (also INCONCLUSIVE), ``insufficient`` (also
+        any comparison not judged: INSUFFICIENT_DATA, UNDEFINED) or ``never``. ``baseline``: a
+        previous JSON report (path or dict) of the same data and spec; a verdict that got worse,
+        or a DI/EO that moved for the worse beyond both intervals, fails. See ``_gate.gate``.
+        """
+        from ._gate import gate
+
+        return gate(self.to_dict(), fail_on, baseline)
 
     def comparison(self, attribute: str, group: str) -> Comparison:
         for c in self.comparisons:
@@ -227,6 +242,7 @@ class AuditResult:
                 "flagged": [c.key for c in self.flagged],
                 "status_counts": {s: statuses.count(s) for s in sorted(set(statuses))},
             },
+            **({"run": self.run} if self.run is not None else {}),
         }
 
     def to_json(self, indent: int | None = 2) -> str:

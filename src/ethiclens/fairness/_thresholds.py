@@ -48,6 +48,7 @@ class ThresholdTable:
     audited_threshold: float
     config: dict
     data: dict = field(default_factory=dict)
+    run: dict | None = None  # as AuditResult.run (ethiclens.run)
 
     def to_dict(self) -> dict:
         rows = json.loads(self.frame.to_json(orient="records"))
@@ -58,6 +59,7 @@ class ThresholdTable:
             "config": self.config,
             "data": self.data,
             "rows": rows,
+            **({"run": self.run} if self.run is not None else {}),
         }
 
     def to_json(self, indent: int | None = 2) -> str:

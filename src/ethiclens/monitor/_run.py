@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
-from ._evidence import COUNT_FIELDS, Evidence, window_estimates
+from ._evidence import COUNT_FIELDS, Evidence, window_estimates_batch
 from ._store import APP_ID, STORE_VERSION, Store
 from ._windows import COUNT, WINDOW, Window, count_windows, parse_window
 
@@ -327,23 +327,23 @@ def _run(store, request, window, cols, given_refs, labels, now):
                     refs[a] = max(sorted(totals), key=lambda g: totals[g])
                     sources[a] = "largest group in the first run"
             groups[a] = sorted(set(groups.get(a, [])) | set(seen))
-        evid = {}
-        for a in cols:
-            for g in groups[a]:
-                if g == refs.get(a):
-                    continue
-                ev = Evidence(
-                    di_threshold=request.di_threshold,
-                    eo_threshold=request.eo_threshold,
-                    alpha=request.alpha,
-                    labels=labels,
-                )
-                saved = store.load_state(a, g)
-                if saved:
-                    ev.load_arrays(saved)
-                evid[(a, g)] = ev
+        pairs = [(a, g) for a in cols for g in groups[a] if g != refs.get(a)]
+        ev = Evidence(
+            di_threshold=request.di_threshold,
+            eo_threshold=request.eo_threshold,
+            alpha=request.alpha,
+            labels=labels,
+            shape=(len(pairs),),
+        )
+        if pairs:  # every comparison's state, stacked on the leading axis
+            fresh = Evidence(labels=labels).arrays()
+            saved = [store.load_state(a, g) or fresh for a, g in pairs]
+            ev.load_arrays({k: np.stack([one[k] for one in saved]) for k in fresh})
         alarms = store.alarms()
         present = set(per[WINDOW].astype(int))
+        fields = [f for f in COUNT_FIELDS if labels or f in ("n", "sel")]
+        zero = _zero(labels)
+        pending_rows = []  # (w, a, g, rows, ref_c, grp_c, tests, seqs)
         for w in new:
             if w in present:
                 row = per.loc[per[WINDOW] == w].iloc[0]
@@ -353,18 +353,39 @@ def _run(store, request, window, cols, given_refs, labels, now):
                 end, rows = start + window.size * 86400.0, 0
             status = "PROCESSED" if rows else "NO_ROWS"
             store.add_window(w, start, end, rows, status, keys.get(w, "empty"), run)
-            for (a, g), ev in evid.items():
-                ref_c = per_attr[a].get((w, refs[a]), _zero(labels))
-                grp_c = per_attr[a].get((w, g), _zero(labels))
-                body = _window_body(request, ev, ref_c, grp_c, rows, w, a, g, labels)
-                for test in ev.nulls:
-                    log_e = body["tests"][test]["log_e_value"]
-                    if (a, g, test) not in alarms and log_e >= math.log(1 / request.alpha):
-                        store.add_alarm(a, g, test, w, log_e, run)
-                        alarms[(a, g, test)] = {"window": w, "log_e_value": log_e}
-                store.add_result(w, a, g, body)
-        for (a, g), ev in evid.items():
-            store.save_state(a, g, ev.arrays())
+            if not pairs:
+                continue
+            ref_cs = [per_attr[a].get((w, refs[a]), zero) for a, _ in pairs]
+            grp_cs = [per_attr[a].get((w, g), zero) for a, g in pairs]
+            ev.update(
+                {f: np.array([c[f] for c in ref_cs], float) for f in fields},
+                {f: np.array([c[f] for c in grp_cs], float) for f in fields},
+            )
+            log_e = {test: ev.log_evalue(test) for test in ev.nulls}
+            bounds = {name: ev.sequence(name) for name in ev.seqs}
+            for k, (a, g) in enumerate(pairs):
+                tests = {t: float(v[k]) for t, v in log_e.items()}
+                seqs = {n: (float(lo[k]), float(hi[k])) for n, (lo, hi) in bounds.items()}
+                pending_rows.append((w, a, g, rows, ref_cs[k], grp_cs[k], tests, seqs))
+                for test, value in tests.items():
+                    if (a, g, test) not in alarms and value >= math.log(1 / request.alpha):
+                        store.add_alarm(a, g, test, w, value, run)
+                        alarms[(a, g, test)] = {"window": w, "log_e_value": value}
+        seeds = [
+            int(hashlib.sha256(f"{request.seed}|{w}|{a}|{g}".encode()).hexdigest()[:12], 16)
+            for w, a, g, *_ in pending_rows
+        ]
+        estimates = window_estimates_batch(
+            [r[4] for r in pending_rows],
+            [r[5] for r in pending_rows],
+            seeds,
+            n_draws=request.n_draws,
+        )
+        for item, est in zip(pending_rows, estimates, strict=True):
+            w, a, g = item[:3]
+            store.add_result(w, a, g, _window_body(request, *item[3:], est))
+        for k, (a, g) in enumerate(pairs):
+            store.save_state(a, g, {key: v[k] for key, v in ev.arrays().items()})
         store.set_meta("references", refs)
         store.set_meta("reference_source", sources)
         store.set_meta("groups", groups)
@@ -390,11 +411,7 @@ def _run(store, request, window, cols, given_refs, labels, now):
     return MonitorResult(build_report(store, request, info))
 
 
-def _window_body(request, ev, ref_c, grp_c, rows, w, a, g, labels) -> dict:
-    ev.update(
-        {k: np.asarray(v, float) for k, v in ref_c.items()},
-        {k: np.asarray(v, float) for k, v in grp_c.items()},
-    )
+def _window_body(request, rows, ref_c, grp_c, tests, seqs, est) -> dict:
     if rows == 0 or (ref_c["n"] == 0 and grp_c["n"] == 0):
         status, reason = "NO_ROWS", "no rows of either group in this window"
     elif ref_c["n"] == 0 or grp_c["n"] == 0:
@@ -408,43 +425,29 @@ def _window_body(request, ev, ref_c, grp_c, rows, w, a, g, labels) -> dict:
         )
     else:
         status, reason = "ESTIMATED", None
-    seed = int(hashlib.sha256(f"{request.seed}|{w}|{a}|{g}".encode()).hexdigest()[:12], 16)
-    est = window_estimates(ref_c, grp_c, n_draws=request.n_draws, rng=seed)
     floors = {
         "selection_rate_gap": "n",
         "disparate_impact": "n",
         "tpr_gap": "pos",
         "fpr_gap": "neg",
     }
-    for name, rows_field in floors.items():
-        floor = request.min_group_size if rows_field == "n" else request.min_labels
-        if (
-            name in est
-            and rows_field in ref_c
-            and min(ref_c[rows_field], grp_c[rows_field]) < floor
-        ):
+    for name, field_ in floors.items():
+        floor = request.min_group_size if field_ == "n" else request.min_labels
+        if name in est and field_ in ref_c and min(ref_c[field_], grp_c[field_]) < floor:
             est[name]["ci_low"] = est[name]["ci_high"] = None
-    if not labels:
-        est.pop("tpr_gap", None)
-        est.pop("fpr_gap", None)
-    tests = {}
-    for test in ev.nulls:
-        log_e = float(ev.log_evalue(test))
-        tests[test] = {"log_e_value": log_e, "e_value": _safe_exp(log_e)}
-    seqs = {}
-    for name in ev.seqs:
-        lo, hi = ev.sequence(name)
-        seqs[name] = {
-            "low": None if not np.isfinite(lo) else float(lo),
-            "high": None if not np.isfinite(hi) else float(hi),
-        }
     return {
         "status": status,
         "reason": reason,
         "counts": {"reference": ref_c, "group": grp_c},
         "estimates": est,
-        "tests": tests,
-        "sequences": seqs,
+        "tests": {t: {"log_e_value": v, "e_value": _safe_exp(v)} for t, v in tests.items()},
+        "sequences": {
+            n: {
+                "low": lo if math.isfinite(lo) else None,
+                "high": hi if math.isfinite(hi) else None,
+            }
+            for n, (lo, hi) in seqs.items()
+        },
     }
 
 

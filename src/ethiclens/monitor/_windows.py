@@ -142,13 +142,22 @@ def _duckdb_raw(target, files, kind, hive, columns, time, roles, window):
         n_hive = len(Path(files[0]).relative_to(target).parts) - 1 if hive else 0
         params["names"] = columns[: len(columns) - n_hive]
         source = f"read_csv($files, header = true, names = $names, all_varchar = true{opts})"
-    ts = f"epoch(TRY_CAST(CAST({_q(time)} AS VARCHAR) AS TIMESTAMPTZ))"
     con = duckdb.connect()
     try:
         con.execute("SET TimeZone = 'UTC'")
+        kind_of_time = con.execute(
+            f"SELECT typeof({_q(time)}) FROM {source} LIMIT 1", params
+        ).fetchone()
+        typed = bool(kind_of_time) and ("TIMESTAMP" in kind_of_time[0] or kind_of_time[0] == "DATE")
+        if typed:  # a Parquet timestamp or date: no text to parse
+            ts = f"epoch(CAST({_q(time)} AS TIMESTAMPTZ))"
+            raw_t = f"CASE WHEN {_q(time)} IS NULL THEN NULL ELSE 'x' END"
+        else:
+            ts = f"epoch(TRY_CAST(CAST({_q(time)} AS VARCHAR) AS TIMESTAMPTZ))"
+            raw_t = f"CAST({_q(time)} AS VARCHAR)"
         src = (
-            f"(SELECT {ts} AS {TS}, CAST({_q(time)} AS VARCHAR) AS _raw, "
-            + ", ".join(f"CAST({_q(c)} AS VARCHAR) AS {_q(c)}" for c in roles)
+            f"(SELECT {ts} AS {TS}, {raw_t} AS _raw, "
+            + ", ".join(_q(c) for c in roles)
             + f" FROM {source}) AS src"
         )
         missing, bad, example, rows, t_min, t_max = con.execute(
@@ -160,22 +169,25 @@ def _duckdb_raw(target, files, kind, hive, columns, time, roles, window):
         ).fetchone()
         _time_errors(time, missing, bad, example, rows, target)
         keys = ", ".join(_q(c) for c in roles)
+        text = ", ".join(f"CAST({_q(c)} AS VARCHAR) AS {_q(c)}" for c in roles)
         if window.kind == "days":
-            key = f"CAST(floor({TS} / {DAY}) AS BIGINT)"
-            sql = (
-                f"SELECT {key} AS _day, {keys}, count(*) AS {COUNT}, min({TS}) AS _tmin, "
-                f"max({TS}) AS _tmax FROM {src} GROUP BY ALL"
+            inner = (
+                f"SELECT CAST(floor({TS} / {DAY}) AS BIGINT) AS _day, {keys}, "
+                f"count(*) AS {COUNT}, min({TS}) AS _tmin, max({TS}) AS _tmax "
+                f"FROM {src} GROUP BY ALL"
             )
+            sql = f"SELECT _day, {text}, {COUNT}, _tmin, _tmax FROM ({inner})"
         else:
             order = ", ".join([TS, *(_q(c) for c in roles)])
-            sql = (
+            numbered = (
                 f"SELECT CAST((row_number() OVER (ORDER BY {order}) - 1) // {window.size} "
                 f"AS BIGINT) AS {WINDOW}, {TS}, {keys} FROM {src}"
             )
-            sql = (
+            inner = (
                 f"SELECT {WINDOW}, {keys}, count(*) AS {COUNT}, min({TS}) AS _tmin, "
-                f"max({TS}) AS _tmax FROM ({sql}) GROUP BY ALL"
+                f"max({TS}) AS _tmax FROM ({numbered}) GROUP BY ALL"
             )
+            sql = f"SELECT {WINDOW}, {text}, {COUNT}, _tmin, _tmax FROM ({inner})"
         raw = con.execute(sql, params).df()
     except duckdb.Error as exc:
         first = str(exc).strip().splitlines()[0]

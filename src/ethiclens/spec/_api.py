@@ -1,0 +1,98 @@
+"""The top-level ``ethiclens.audit``/``audit_counts``/``compare``/``threshold_table``: each also
+takes a spec (an ``AuditSpec``, its dict, a spec file, or a target as on the command line:
+``ethiclens.audit("compas")``); given arrays, they are the fairness engine's functions."""
+
+from __future__ import annotations
+
+import functools
+import os
+
+from ._spec import AuditSpec
+
+# Python keyword -> spec field, for a spec call given the engine's keyword names.
+_ALIASES = {
+    "random_state": "seed",
+    "exclude_groups": "exclude",
+    "merge_groups": "merge",
+    "sample_weight": "weight",
+    "audited_threshold": "threshold",
+    "min_label_count": "min_labels",
+}
+
+
+def _is_request(args, kwargs) -> bool:
+    return len(args) == 1 and isinstance(args[0], (AuditSpec, str, dict, os.PathLike))
+
+
+def _spec_of(first, kwargs, **fixed) -> AuditSpec:
+    from ._run import _merged, as_spec
+
+    spec = as_spec(os.fspath(first) if isinstance(first, os.PathLike) else first)
+    options = {_ALIASES.get(k, k): v for k, v in kwargs.items()}
+    policy = options.pop("policy", None)
+    if policy is not None:  # a Policy object: its fields
+        options.update(
+            di_rule=policy.di_rule,
+            di_threshold=policy.di_threshold,
+            eo_threshold=policy.eo_threshold,
+            min_group_size=policy.min_group_size,
+            min_labels=policy.min_label_count,
+        )
+    if "positive_is_favorable" in options:
+        options["positive"] = "favorable" if options.pop("positive_is_favorable") else "harmful"
+    if "reference" in options:  # {attribute: group}: COL=REFERENCE entries
+        refs = options.pop("reference") or {}
+        base = options.get("protected") or spec.roles.protected
+        cols = [p.split("=")[0] for p in base] or list(refs)
+        options["protected"] = [f"{c}={refs[c]}" if c in refs else c for c in cols]
+    for key in ("intersections", "y_pred"):
+        if isinstance(options.get(key), tuple):
+            options[key] = list(options[key])
+    options.update(fixed)
+    return AuditSpec.of(**_merged(spec, options)) if options else spec
+
+
+def _engine(name: str):
+    from .. import fairness
+
+    return getattr(fairness, name)
+
+
+def _wrap(name: str, runner: str, **fixed):
+    engine = _engine(name)
+
+    @functools.wraps(engine)
+    def call(*args, **kwargs):
+        if not _is_request(args, kwargs):
+            return engine(*args, **kwargs)
+        from . import _run
+
+        spec = _spec_of(args[0], kwargs, **fixed)
+        return getattr(_run, runner)(spec)
+
+    call.__doc__ = (engine.__doc__ or "") + (
+        "\n\n    Also accepts a spec as the only positional argument: an ``AuditSpec``, its dict, "
+        'a YAML/JSON spec file, or a target as on the command line (``"compas"``, a data '
+        "path); keyword arguments then set its fields.\n"
+    )
+    return call
+
+
+def _counts_spec(first, kwargs, **fixed):
+    """``audit_counts("counts.parquet")``: a path is a counts table, not rows."""
+    if isinstance(first, (str, os.PathLike)) and not str(first).lower().endswith((".yaml", ".yml")):
+        first = {"target": {"counts": os.fspath(first)}}
+    return first
+
+
+audit = _wrap("audit", "run")
+compare = _wrap("compare", "run_compare")
+threshold_table = _wrap("threshold_table", "run_thresholds")
+_audit_counts_engine = _wrap("audit_counts", "run_audit")
+
+
+@functools.wraps(_audit_counts_engine)
+def audit_counts(*args, **kwargs):
+    if _is_request(args, kwargs):
+        args = (_counts_spec(args[0], kwargs),)
+    return _audit_counts_engine(*args, **kwargs)

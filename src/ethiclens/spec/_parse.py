@@ -1,0 +1,117 @@
+"""The command-line syntax of roles and group edits, parsed once for every face.
+
+``COL=REFERENCE``, ``ATTR=GROUP``, ``ATTR=A,B:NEW`` and ``ATTR=E0,E1,...`` are how a person types
+these on a command line (and may type them in a config file); the spec stores the parsed form.
+"""
+
+from __future__ import annotations
+
+from ..errors import EthicLensInputError
+
+
+def parse_protected(values, columns=None):
+    """``COL`` or ``COL=REFERENCE`` -> (columns, {column: reference}).
+
+    A column whose own name contains "=" is matched whole first (``--protected 'a=b'``), then
+    split at the "=" that leaves a known column on the left (``--protected 'a=b=x'``). Group
+    names given in a list (``--group-order``-style) are stripped of spaces around them.
+    """
+    cols, refs = [], {}
+    known = set(map(str, columns)) if columns is not None else None
+    for item in values:
+        col, sep, ref = item.partition("=")
+        if known is not None and item in known:
+            col, sep, ref = item, "", ""
+        elif known is not None and col not in known and "=" in item:
+            left, _, right = item.rpartition("=")
+            if left in known:
+                col, sep, ref = left, "=", right
+        col = col if known is not None and col in known else col.strip()
+        ref = ref.strip()
+        if col in cols:
+            raise EthicLensInputError(
+                "given twice",
+                column="--protected",
+                value=col,
+                fix="name each protected attribute once (a reference with NAME=GROUP)",
+            )
+        cols.append(col)
+        if sep:
+            refs[col] = ref
+    return cols, refs
+
+
+def parse_excludes(values) -> dict:
+    """``ATTR=GROUP`` (repeatable) -> ``{attr: [group, ...]}``."""
+    out: dict[str, list[str]] = {}
+    for item in values:
+        attr, sep, group = item.partition("=")
+        attr, group = attr.strip(), group.strip()
+        if not (sep and attr and group):
+            raise EthicLensInputError(
+                "must be ATTR=GROUP",
+                column="--exclude-group",
+                value=item,
+                fix="e.g. --exclude-group race=Asian",
+            )
+        out.setdefault(attr, [])
+        if group not in out[attr]:
+            out[attr].append(group)
+    return out
+
+
+def parse_merges(values) -> dict:
+    """``ATTR=A,B:NEW`` (repeatable) -> ``{attr: {new: [a, b, ...]}}``."""
+    out: dict[str, dict[str, list[str]]] = {}
+    example = 'e.g. --merge-groups "race=Asian,Native American:Other"'
+    for item in values:
+        attr, sep, rest = item.partition("=")
+        groups, colon, new = rest.rpartition(":")
+        attr, new = attr.strip(), new.strip()
+        olds = [g.strip() for g in groups.split(",")]
+        if not (sep and colon and attr and new) or not all(olds):
+            raise EthicLensInputError(
+                "must be ATTR=GROUP,GROUP,...:NEW_NAME",
+                column="--merge-groups",
+                value=item,
+                fix=example,
+            )
+        if len(set(olds)) < 2:
+            raise EthicLensInputError(
+                "a merge needs two or more different groups",
+                column="--merge-groups",
+                value=item,
+                fix=example,
+            )
+        if new in out.get(attr, {}):
+            raise EthicLensInputError(
+                f"two merges into {new!r}",
+                column="--merge-groups",
+                value=item,
+                fix="list every group of one merge in one flag",
+            )
+        out.setdefault(attr, {})[new] = list(dict.fromkeys(olds))
+    return out
+
+
+def parse_bins(values) -> dict:
+    """``ATTR=E0,E1,...`` (repeatable) -> ``{attr: ["E0", "E1", ...]}`` (checked when loaded)."""
+    out = {}
+    for item in values:
+        attr, sep, edges = item.partition("=")
+        attr = attr.strip()
+        if not sep or not attr or not edges.strip():
+            raise EthicLensInputError(
+                "must be ATTR=E0,E1,...", column="--bins", value=item, fix="e.g. age=0,25,45,65,120"
+            )
+        if attr in out:
+            raise EthicLensInputError(
+                "an attribute binned twice", column="--bins", value=attr, fix="give it once"
+            )
+        out[attr] = [e.strip() for e in edges.split(",")]
+    return out
+
+
+def parse_intersections(values) -> list[list[str]]:
+    """``A,B`` (repeatable) -> ``[["A", "B"], ...]``."""
+    return [[s.strip() for s in item.split(",")] for item in values]

@@ -1,0 +1,244 @@
+"""``run(spec)``: load the target, edit groups, build the policy and audit, compare or draw the
+threshold view; every result carries its run record (time, version, input fingerprint, spec)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+from ..errors import EthicLensInputError
+from ._spec import AuditSpec, target_key
+from ._target import Loaded, load_target
+
+DEFAULT_DRAWS = {"audit": 2000, "compare": 1000, "thresholds": 1000}
+AUDIT_CI = ("jeffreys", "bca", "percentile")
+COMPARE_CI = ("jeffreys", "bootstrap")
+
+
+def as_spec(spec) -> AuditSpec:
+    """An ``AuditSpec`` from a spec, a dict, a path to a YAML/JSON file or a target name."""
+    if isinstance(spec, AuditSpec):
+        return spec
+    if isinstance(spec, dict):
+        return AuditSpec.from_dict(spec)
+    text = str(spec)
+    if text.lower().endswith((".yaml", ".yml")) or (
+        text.lower().endswith(".json") and target_key(text) == "file" and _is_spec_file(text)
+    ):
+        return AuditSpec.from_file(text)
+    return AuditSpec.of(text)
+
+
+def _is_spec_file(path: str) -> bool:
+    import json
+    from pathlib import Path
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and "target" in data
+
+
+def run(spec, **options):
+    """Run an audit request: ``ethiclens.run(spec)``.
+
+    ``spec``: an :class:`AuditSpec`, its dict, a YAML/JSON spec file, or a target (a benchmark
+    name or a data path); keyword ``options`` set fields (``n_boot=500``, ``protected=[...]``)
+    as in :meth:`AuditSpec.of`. Two ``y_pred`` columns compare models (a ``ModelComparison``);
+    otherwise an ``AuditResult``. The result's ``run`` record says what was read.
+    """
+    spec = as_spec(spec)
+    if options:
+        spec = AuditSpec.of(**_merged(spec, options))
+    if len(spec.roles.y_pred) == 2:
+        return run_compare(spec)
+    return run_audit(spec)
+
+
+def _merged(spec: AuditSpec, options: dict) -> dict:
+    flat = {}
+    for section in spec.to_dict().values():
+        if isinstance(section, dict):
+            flat.update(section)
+    flat.update(options)
+    return flat
+
+
+def _seed(spec: AuditSpec):
+    return spec.policy.seed
+
+
+def _draws(spec: AuditSpec, purpose: str) -> int:
+    return spec.policy.n_boot or DEFAULT_DRAWS[purpose]
+
+
+def _check_ci(spec: AuditSpec, allowed, what: str) -> str:
+    if spec.policy.ci not in allowed:
+        raise EthicLensInputError(
+            f"is not an interval method of {what}",
+            column="policy.ci",
+            value=spec.policy.ci,
+            fix=f"use one of {', '.join(allowed)}",
+        )
+    return spec.policy.ci
+
+
+def _bins(spec: AuditSpec, columns) -> dict:
+    from ..fairness import check_bin_edges
+
+    out = {}
+    for attr, edges in spec.groups.bins.items():
+        if attr not in columns:
+            raise EthicLensInputError(
+                "bins an attribute that is not audited",
+                column="--bins",
+                value=attr,
+                fix=f"add --protected {attr}, or bin one of {sorted(columns)}",
+            )
+        out[attr] = check_bin_edges(edges, "--bins")
+    return out
+
+
+def _binned_rows(spec: AuditSpec, loaded: Loaded) -> None:
+    if not spec.groups.bins:
+        return
+    import pandas as pd
+
+    from ..fairness import bin_attribute
+
+    frame = pd.DataFrame(loaded.sensitive).copy()
+    for col, edges in _bins(spec, list(frame.columns)).items():
+        frame[col] = bin_attribute(frame[col], edges, col).to_numpy()
+    loaded.sensitive = frame
+
+
+def run_record(spec: AuditSpec, loaded: Loaded) -> dict:
+    """What a report says about its run: UTC time, version, engine, input and spec."""
+    from .._version import __version__
+
+    return {
+        "generated_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        "ethiclens_version": __version__,
+        "engine": loaded.engine,
+        "input": loaded.fingerprint,
+        "spec": spec.to_dict(mask=True),
+        "gate": None,
+    }
+
+
+def _groups(spec: AuditSpec) -> dict:
+    g = spec.groups
+    return {"exclude_groups": dict(g.exclude) or None, "merge_groups": dict(g.merge) or None}
+
+
+def run_audit(spec: AuditSpec):
+    """``AuditResult`` of a one-model spec (rows, or counts where the data lives)."""
+    from ..fairness import audit, audit_counts, bin_counts
+
+    ci = _check_ci(spec, AUDIT_CI, "an audit")
+    policy = spec.policy.to_policy()
+    loaded = load_target(spec, "audit")
+    r = spec.roles
+    common = dict(
+        reference=loaded.reference or None,
+        intersections=[tuple(i) for i in r.intersections] or None,
+        pos_label=r.pos_label,
+        positive_is_favorable=loaded.favorable,
+        n_boot=_draws(spec, "audit"),
+        ci=ci,
+        policy=policy,
+        random_state=_seed(spec),
+        provenance=loaded.provenance,
+        **_groups(spec),
+    )
+    if loaded.is_counts:
+        table = loaded.table
+        if spec.groups.bins:
+            table = bin_counts(table, _bins(spec, loaded.protected))
+        result = audit_counts(table, protected=loaded.protected or None, **common)
+    else:
+        _binned_rows(spec, loaded)
+        (pred,) = loaded.preds.values()
+        result = audit(
+            loaded.y_true,
+            pred,
+            loaded.sensitive,
+            y_score=loaded.y_score,
+            sample_weight=loaded.weight,
+            reference_source=loaded.reference_source,
+            **common,
+        )
+    result.run = run_record(spec, loaded)
+    return result
+
+
+def run_compare(spec: AuditSpec):
+    """``ModelComparison`` of a two-model spec (B − A with paired intervals)."""
+    from ..fairness import compare
+
+    ci = _check_ci(spec, COMPARE_CI, "a comparison")
+    policy = spec.policy.to_policy()
+    loaded = load_target(spec, "compare")
+    _binned_rows(spec, loaded)
+    (a, pred_a), (b, pred_b) = loaded.preds.items()
+    result = compare(
+        loaded.y_true,
+        pred_a,
+        pred_b,
+        loaded.sensitive,
+        names=(a, b),
+        reference=loaded.reference or None,
+        intersections=[tuple(i) for i in spec.roles.intersections] or None,
+        pos_label=spec.roles.pos_label,
+        positive_is_favorable=loaded.favorable,
+        n_boot=_draws(spec, "compare"),
+        ci=ci,
+        policy=policy,
+        random_state=_seed(spec),
+        provenance=loaded.provenance,
+        sample_weight=loaded.weight,
+        **_groups(spec),
+    )
+    result.run = run_record(spec, loaded)
+    return result
+
+
+def run_thresholds(spec: AuditSpec):
+    """``ThresholdTable`` of a spec with scores (rates and verdicts per threshold)."""
+    from ..fairness import threshold_table
+
+    policy = spec.policy.to_policy()
+    for key, value in (
+        ("groups.exclude", spec.groups.exclude),
+        ("roles.intersections", spec.roles.intersections),
+        ("roles.weight", spec.roles.weight),
+    ):
+        if value:
+            raise EthicLensInputError(
+                "is not available in the threshold view",
+                column=key,
+                fix="drop it (merge groups with --merge-groups instead of excluding them)",
+            )
+    loaded = load_target(spec, "thresholds")
+    _binned_rows(spec, loaded)
+    if spec.groups.merge:
+        frame = loaded.sensitive.copy()
+        for attr, merges in spec.groups.merge.items():
+            if attr in frame:
+                mapping = {old: new for new, olds in merges.items() for old in olds}
+                frame[attr] = frame[attr].map(lambda v, m=mapping: m.get(str(v), v))
+        loaded.sensitive = frame
+    table = threshold_table(
+        loaded.y_true,
+        loaded.y_score,
+        loaded.sensitive,
+        audited_threshold=spec.thresholds.threshold,
+        step=spec.thresholds.step,
+        reference=loaded.reference or None,
+        policy=policy,
+        pos_label=spec.roles.pos_label,
+        n_boot=_draws(spec, "thresholds"),
+        random_state=_seed(spec),
+    )
+    table.run = run_record(spec, loaded)
+    return table

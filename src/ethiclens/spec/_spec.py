@@ -1,0 +1,630 @@
+"""``AuditSpec``: one frozen, validated request object for every face (CLI, Python, web, monitor).
+
+A spec says what to audit (the target), which columns play which role, how groups are edited,
+the policy (DI rule and thresholds, EO threshold, sample floors, interval method, draws, seed),
+the model-card facts, the outputs and the gate. It loads from YAML or JSON, saves back, and its
+JSON Schema (``spec_schema()``, written to ``docs/audit-spec.schema.json``) is generated from the
+field definitions below, so the schema, the loader and the CLI flags cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import json
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+
+SPEC_VERSION = 1
+SCHEMA_ID = "https://ethiclens.dev/schemas/audit-spec-v1.json"
+
+_STR = {"type": "string", "minLength": 1}
+_OPT_STR = {"type": ["string", "null"], "minLength": 1}
+_STR_LIST = {"type": "array", "items": _STR}
+FAIL_ON = ("never", "flagged", "inconclusive", "insufficient")
+ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
+CI_METHODS = ("jeffreys", "bca", "percentile", "bootstrap")
+
+
+def _f(schema: dict, default=None, *, flag: str | None = None, doc: str = "", factory=None):
+    meta = {"schema": {**schema, "description": doc}, "flag": flag}
+    if factory is not None:
+        return field(default_factory=factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What is audited: exactly one of ``dataset``, ``file``, ``counts`` or ``db``/``db_env``."""
+
+    dataset: str | None = _f(_OPT_STR, doc="A benchmark (compas, adult, german, acs-income).")
+    file: str | None = _f(_OPT_STR, doc="A CSV/Parquet file, a folder or a glob.")
+    counts: str | None = _f(_OPT_STR, flag="--counts", doc="A counts table (ethiclens counts).")
+    db: str | None = _f(_OPT_STR, flag="--db", doc="SQLAlchemy URL (prefer db_env for secrets).")
+    db_env: str | None = _f(
+        _OPT_STR, flag="--db-env", doc="Environment variable holding the database URL."
+    )
+    table: str | None = _f(_OPT_STR, flag="--table", doc="Table to audit (with db).")
+    query: str | None = _f(_OPT_STR, flag="--query", doc="Query whose rows are audited (db).")
+    engine: str = _f({"enum": list(ENGINES)}, "auto", flag="--engine", doc="Who counts a file.")
+    scheduler: str | None = _f(_OPT_STR, flag="--scheduler", doc="Dask scheduler/Spark master.")
+    score: str = _f(
+        {"enum": ["model", "decile"]}, "model", flag="--score", doc="compas: model or decile."
+    )
+    states: tuple = _f(
+        {**_STR_LIST, "minItems": 1}, ("CO",), flag="--states", doc="acs-income: states."
+    )
+    year: int = _f({"type": "integer"}, 2018, flag="--year", doc="acs-income: survey year.")
+    download: bool = _f(
+        {"type": "boolean"}, False, flag="--download", doc="acs-income: allow downloads."
+    )
+
+    @property
+    def kind(self) -> str | None:
+        """``dataset``, ``file``, ``counts``, ``db`` or None (nothing named yet)."""
+        kinds = self._kinds()
+        return kinds[0] if len(kinds) == 1 else None
+
+    def _kinds(self) -> list[str]:
+        named = {"dataset": self.dataset, "file": self.file, "counts": self.counts}
+        named["db"] = self.db or self.db_env
+        return [k for k, v in named.items() if v]
+
+    def describe(self) -> str:
+        """The target in words, without a password."""
+        if self.kind == "db":
+            from ..sources import mask_url
+
+            where = f"${self.db_env}" if self.db_env else mask_url(self.db)
+            return f"{where} ({'table ' + self.table if self.table else 'query'})"
+        return str(self.dataset or self.file or self.counts or "nothing")
+
+
+@dataclass(frozen=True)
+class Roles:
+    """Which column is which; ``protected`` entries are ``COL`` or ``COL=REFERENCE``."""
+
+    y_true: str | None = _f(_OPT_STR, flag="--y-true", doc="Label column.")
+    y_pred: tuple = _f(
+        {**_STR_LIST, "maxItems": 2},
+        (),
+        flag="--y-pred",
+        doc="One prediction column, or two (model A, then model B: a paired comparison).",
+    )
+    y_score: str | None = _f(_OPT_STR, flag="--y-score", doc="Score column in [0, 1].")
+    protected: tuple = _f(
+        _STR_LIST, (), flag="--protected", doc="Protected attributes, COL or COL=REFERENCE."
+    )
+    intersections: tuple = _f(
+        {"type": "array", "items": {**_STR_LIST, "minItems": 2}},
+        (),
+        flag="--intersect",
+        doc="Crossed attributes, e.g. [[sex, race]].",
+    )
+    weight: str | None = _f(_OPT_STR, flag="--weight", doc="Sample-weight column.")
+    pos_label: str | int | float | bool | None = _f(
+        {"type": ["string", "integer", "number", "boolean", "null"]},
+        flag="--pos-label",
+        doc="The positive label when labels are not 0/1.",
+    )
+    positive: str | None = _f(
+        {"enum": ["favorable", "harmful", None]},
+        flag="--positive",
+        doc="Is the positive label a benefit or a harm? (default: the dataset's, else favorable)",
+    )
+
+
+@dataclass(frozen=True)
+class Groups:
+    """Group edits: numeric attributes binned, groups merged, groups left out."""
+
+    bins: dict = _f(
+        {
+            "type": "object",
+            "additionalProperties": {"type": "array", "items": {"type": "number"}, "minItems": 2},
+        },
+        flag="--bins",
+        factory=dict,
+        doc="{attribute: [edges]}: groups [e0, e1), ..., [ek-1, ek].",
+    )
+    merge: dict = _f(
+        {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": {**_STR_LIST, "minItems": 2},
+            },
+        },
+        flag="--merge-groups",
+        factory=dict,
+        doc="{attribute: {new group: [groups]}}.",
+    )
+    exclude: dict = _f(
+        {"type": "object", "additionalProperties": {**_STR_LIST, "minItems": 1}},
+        flag="--exclude-group",
+        factory=dict,
+        doc="{attribute: [groups]} left out of the audit.",
+    )
+
+
+@dataclass(frozen=True)
+class PolicySpec:
+    """When a comparison is flagged, how much data a claim needs, and how intervals are drawn."""
+
+    di_rule: str = _f(
+        {"enum": ["two_sided", "below"]}, "two_sided", flag="--di-rule", doc="How DI is judged."
+    )
+    di_threshold: float = _f(
+        {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+        0.8,
+        flag="--di-threshold",
+        doc="The four-fifths line.",
+    )
+    eo_threshold: float = _f(
+        {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+        0.1,
+        flag="--eo-threshold",
+        doc="Equalized-odds gap that flags when the interval lies above it.",
+    )
+    min_group_size: int = _f(
+        {"type": "integer", "minimum": 1}, 100, flag="--min-group-size", doc="Rows per group."
+    )
+    min_labels: int = _f(
+        {"type": "integer", "minimum": 1},
+        30,
+        flag="--min-labels",
+        doc="Positive and negative labels per group.",
+    )
+    ci: str = _f(
+        {"enum": list(CI_METHODS)},
+        "jeffreys",
+        flag="--ci",
+        doc="Interval method (audit: jeffreys|bca|percentile; compare: jeffreys|bootstrap).",
+    )
+    n_boot: int | None = _f(
+        {"type": ["integer", "null"], "minimum": 100},
+        flag="--n-boot",
+        doc="Interval draws (default: audit 2000, compare and thresholds 1000).",
+    )
+    seed: int | None = _f(
+        {"type": ["integer", "null"], "minimum": 0},
+        0,
+        flag="--seed",
+        doc="Seed for the split and the intervals (null: a fresh one, recorded).",
+    )
+
+    def to_policy(self):
+        """The engine's ``Policy``: the one place a face's request becomes one."""
+        from ..fairness import Policy
+
+        try:
+            return Policy(
+                di_threshold=self.di_threshold,
+                eo_threshold=self.eo_threshold,
+                min_group_size=self.min_group_size,
+                min_label_count=self.min_labels,
+                di_rule=self.di_rule,
+            )
+        except EthicLensInputError as exc:
+            key = {"min_label_count": "min_labels"}.get(str(exc.column), exc.column)
+            raise EthicLensInputError(
+                exc.problem, column=f"policy.{key}", value=exc.value, fix=exc.fix
+            ) from None
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    """What the model card and HTML report say about the model."""
+
+    name: str | None = _f(_OPT_STR, flag="--model-name", doc="Name of the audited model.")
+    version: str | None = _f(
+        {"type": ["string", "number", "null"]}, flag="--model-version", doc="Its version."
+    )
+    intended_use: str | None = _f(_OPT_STR, flag="--intended-use", doc="Primary intended use.")
+    card_info: str | None = _f(_OPT_STR, flag="--card-info", doc="YAML/JSON model-card fields.")
+
+
+@dataclass(frozen=True)
+class Outputs:
+    """Files written; ``json: "-"`` writes the JSON report to standard output."""
+
+    json: str | None = _f(_OPT_STR, flag="--json", doc="JSON report ('-': standard output).")
+    html: str | None = _f(_OPT_STR, flag="--html", doc="HTML report.")
+    model_card: str | None = _f(_OPT_STR, flag="--model-card", doc="Markdown model card.")
+    csv: str | None = _f(_OPT_STR, flag="--csv", doc="thresholds: the table as CSV.")
+    plot: str | None = _f(_OPT_STR, flag="--plot", doc="thresholds: the plot (PNG).")
+
+
+@dataclass(frozen=True)
+class GateSpec:
+    """When a run fails a pipeline (exit 1, after every output is written)."""
+
+    fail_on: str = _f(
+        {"enum": list(FAIL_ON)},
+        "never",
+        flag="--fail-on",
+        doc="flagged < inconclusive < insufficient (also fails on comparisons not judged).",
+    )
+    baseline: str | None = _f(
+        _OPT_STR,
+        flag="--baseline",
+        doc="A previous JSON report: fail when a verdict got worse or DI/EO moved beyond "
+        "both intervals.",
+    )
+
+
+@dataclass(frozen=True)
+class ThresholdView:
+    """``ethiclens thresholds``: the audited threshold and the grid step."""
+
+    threshold: float = _f(
+        {"type": "number", "minimum": 0, "maximum": 1}, 0.5, flag="--threshold", doc="Audited."
+    )
+    step: float = _f({"type": "number", "exclusiveMinimum": 0}, 0.05, flag="--step", doc="Step.")
+
+
+_SECTIONS = {
+    "target": Target,
+    "roles": Roles,
+    "groups": Groups,
+    "policy": PolicySpec,
+    "model": ModelInfo,
+    "outputs": Outputs,
+    "gate": GateSpec,
+    "thresholds": ThresholdView,
+}
+
+
+@dataclass(frozen=True)
+class AuditSpec:
+    """One audit request. Build it with ``AuditSpec.from_dict``/``from_file``/``of``; run it
+    with ``ethiclens.run(spec)``.
+
+    Sections: ``target``, ``roles``, ``groups``, ``policy``, ``model``, ``outputs``, ``gate``,
+    ``thresholds`` (see each class). Every field is checked on construction; a bad one is an
+    :class:`~ethiclens.errors.EthicLensInputError` naming its key (``policy.n_boot``).
+    """
+
+    target: Target = field(default_factory=Target)
+    roles: Roles = field(default_factory=Roles)
+    groups: Groups = field(default_factory=Groups)
+    policy: PolicySpec = field(default_factory=PolicySpec)
+    model: ModelInfo = field(default_factory=ModelInfo)
+    outputs: Outputs = field(default_factory=Outputs)
+    gate: GateSpec = field(default_factory=GateSpec)
+    thresholds: ThresholdView = field(default_factory=ThresholdView)
+    version: int = SPEC_VERSION
+
+    def __post_init__(self):
+        check_spec_dict(self.to_dict())
+        kinds = self.target._kinds()
+        if len(kinds) > 1:
+            raise EthicLensInputError(
+                f"names {len(kinds)} targets ({', '.join(kinds)})",
+                column="spec",
+                fix="give one of dataset, file, counts or db/db_env",
+            )
+        if self.target.db and self.target.db_env:
+            raise EthicLensInputError(
+                "gives both db and db_env",
+                column="target.db_env",
+                fix="keep one: db_env keeps the password out of files",
+            )
+
+    # -- building -----------------------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, data: dict, *, source: str = "spec") -> AuditSpec:
+        """A spec from plain data (a parsed YAML/JSON file); unknown keys, wrong types and a
+        version from the future are refused with the key named."""
+        data = _normalise(data, source)
+        check_spec_dict(data, source)
+        sections = {
+            name: kind(**{k: _freeze(v) for k, v in data.get(name, {}).items()})
+            for name, kind in _SECTIONS.items()
+        }
+        return cls(**sections, version=data.get("version", SPEC_VERSION))
+
+    @classmethod
+    def of(cls, target=None, **options) -> AuditSpec:
+        """A spec from keyword arguments named as the fields (``AuditSpec.of("compas",
+        n_boot=500, merge={...})``); a string target is a benchmark name or a path."""
+        data: dict = {}
+        if isinstance(target, str):
+            data["target"] = {target_key(target): target}
+        owners = {f.name: name for name, kind in _SECTIONS.items() for f in fields(kind)}
+        for key, value in options.items():
+            if key not in owners:
+                raise _unknown(key, list(owners), "keyword argument")
+            data.setdefault(owners[key], {})[key] = value
+        return cls.from_dict(data, source="keyword arguments")
+
+    @classmethod
+    def from_file(cls, path) -> AuditSpec:
+        """A spec from a YAML (.yaml/.yml) or JSON (.json) file."""
+        return cls.from_dict(read_spec_file(path), source=Path(path).name)
+
+    def replace(self, **sections) -> AuditSpec:
+        """A copy with some sections' fields changed: ``spec.replace(policy={"n_boot": 500})``."""
+        data = self.to_dict()
+        for name, values in sections.items():
+            if name not in _SECTIONS:
+                raise _unknown(name, list(_SECTIONS), "section")
+            data[name].update(values)
+        return AuditSpec.from_dict(data)
+
+    # -- writing ------------------------------------------------------------------------------
+    def to_dict(self, *, minimal: bool = False, mask: bool = False) -> dict:
+        """Plain data. ``minimal``: only what differs from the defaults (a config file);
+        ``mask``: the database URL without its password (what reports carry)."""
+        out: dict = {"version": self.version}
+        for name in _SECTIONS:
+            section = getattr(self, name)
+            values = {}
+            for f in fields(section):
+                value = _plain(getattr(section, f.name))
+                default = f.default_factory() if callable(f.default_factory) else f.default
+                if minimal and value == _plain(default):
+                    continue
+                values[f.name] = value
+            if values or not minimal:
+                out[name] = values
+        if mask and out.get("target", {}).get("db"):
+            from ..sources import mask_url
+
+            out["target"]["db"] = mask_url(out["target"]["db"])
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(mask=True), indent=2)
+
+    def save(self, path) -> Path:
+        """Write the spec (only what differs from the defaults) as YAML or JSON, atomically.
+
+        A database password is never written: give the URL through ``db_env`` instead.
+        """
+        from ..io import write_atomic
+
+        if self.target.db and self.to_dict(mask=True)["target"]["db"] != self.target.db:
+            raise EthicLensInputError(
+                "the database URL has a password, which is never written to a file",
+                column="--save-config",
+                fix="put the URL in an environment variable and use --db-env NAME (db_env:)",
+            )
+        data = self.to_dict(minimal=True)
+        path = Path(path)
+        if path.suffix.lower() == ".json":
+            text = json.dumps(data, indent=2) + "\n"
+        elif path.suffix.lower() in (".yaml", ".yml"):
+            import yaml
+
+            text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        else:
+            raise EthicLensInputError(
+                "a config file is .yaml, .yml or .json",
+                column="--save-config",
+                value=str(path),
+                fix="e.g. --save-config audit.yaml",
+            )
+        return write_atomic(path, text)
+
+
+def target_key(target: str) -> str:
+    """``dataset`` for a registered benchmark name, else ``file``."""
+    from .. import datasets
+
+    return "dataset" if target in datasets.DATASETS else "file"
+
+
+# -- validation -------------------------------------------------------------------------------
+def spec_schema() -> dict:
+    """The JSON Schema of a spec file (draft 2020-12), generated from the field definitions."""
+    props: dict = {
+        "$schema": {"type": "string"},
+        "version": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": SPEC_VERSION,
+            "description": "Spec format version.",
+        },
+    }
+    for name, kind in _SECTIONS.items():
+        props[name] = {
+            "type": "object",
+            "description": (kind.__doc__ or "").strip().splitlines()[0],
+            "additionalProperties": False,
+            "properties": {f.name: dict(f.metadata["schema"]) for f in fields(kind)},
+        }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "EthicLens audit spec",
+        "description": "One audit request: target, roles, group edits, policy, model card, "
+        "outputs and gate (ethiclens audit --config FILE; ethiclens.AuditSpec.from_file).",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": props,
+    }
+
+
+def flag_paths() -> dict[str, str]:
+    """``--flag`` -> ``section.key`` for every spec field a command-line option sets."""
+    return {
+        f.metadata["flag"]: f"{name}.{f.name}"
+        for name, kind in _SECTIONS.items()
+        for f in fields(kind)
+        if f.metadata.get("flag")
+    }
+
+
+def check_spec_dict(data, source: str = "spec") -> None:
+    """Refuse data that does not follow the schema: the first problem, with its key named."""
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(spec_schema())
+    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.path), list(e.path)))
+    if not errors:
+        return
+    err = errors[0]
+    where = ".".join(str(p) for p in err.path)
+    if err.validator == "additionalProperties":
+        allowed = list(err.schema.get("properties", {}))
+        extra = sorted(set(err.instance) - set(allowed))
+        raise _unknown(extra[0], allowed, "key", where)
+    raise EthicLensInputError(
+        f"{source}: {_expected(err.validator, err.validator_value, err.message)}",
+        column=where or "spec",
+        value=err.instance,
+        fix="see docs/config.md (the schema is docs/audit-spec.schema.json)",
+    )
+
+
+def _expected(validator: str, bound, message: str) -> str:
+    if validator == "type":
+        return f"must be {_types(bound)}"
+    if validator == "enum":
+        return "must be one of " + ", ".join(map(str, bound))
+    words = {
+        "minimum": "must be non-negative" if bound == 0 else f"must be at least {bound}",
+        "maximum": f"must be at most {bound}",
+        "exclusiveMinimum": f"must be more than {bound}",
+        "exclusiveMaximum": f"must be less than {bound}",
+        "minItems": f"needs at least {bound} item(s)",
+        "maxItems": f"takes at most {bound} item(s)",
+    }
+    return words.get(validator, message)
+
+
+def _types(value) -> str:
+    names = {"string": "text", "integer": "a whole number", "number": "a number", "null": "null"}
+    names |= {"boolean": "true or false", "array": "a list", "object": "a mapping"}
+    return " or ".join(names.get(v, v) for v in ([value] if isinstance(value, str) else value))
+
+
+def _unknown(key, allowed, what: str, where: str = "") -> EthicLensInputError:
+    close = difflib.get_close_matches(str(key), [str(a) for a in allowed], n=1, cutoff=0.5)
+    full = f"{where}.{key}" if where else str(key)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return EthicLensInputError(
+        f"unknown {what}",
+        column=full,
+        fix=f"{hint}valid: {', '.join(sorted(map(str, allowed)))}",
+    )
+
+
+def _normalise(data, source: str) -> dict:
+    """Checks that need no schema (a mapping, the version) and the shorthand forms: a single
+    ``y_pred`` string, ``protected`` as a mapping, intersections as ``"A,B"``."""
+    if not isinstance(data, dict):
+        raise EthicLensInputError(
+            f"{source}: a spec is a mapping of sections",
+            column="spec",
+            value=type(data).__name__,
+            fix="start the file with sections such as target:, roles:, policy:",
+        )
+    version = data.get("version", SPEC_VERSION)
+    if isinstance(version, int) and not isinstance(version, bool) and version > SPEC_VERSION:
+        from .._version import __version__
+
+        raise EthicLensInputError(
+            f"{source} is spec version {version}, from a newer EthicLens; this one "
+            f"({__version__}) reads version {SPEC_VERSION}",
+            column="version",
+            value=version,
+            fix="upgrade ethiclens (pip install -U ethiclens), or write a version 1 spec",
+        )
+    data = copy.deepcopy(data)
+    roles = data.get("roles")
+    if isinstance(roles, dict):
+        if isinstance(roles.get("y_pred"), str):
+            roles["y_pred"] = [roles["y_pred"]]
+        if isinstance(roles.get("protected"), dict):
+            roles["protected"] = [
+                f"{k}={v}" if v is not None else str(k) for k, v in roles["protected"].items()
+            ]
+        if isinstance(roles.get("protected"), str):
+            roles["protected"] = [roles["protected"]]
+        inter = roles.get("intersections")
+        if isinstance(inter, list):
+            roles["intersections"] = [
+                [s.strip() for s in i.split(",")] if isinstance(i, str) else i for i in inter
+            ]
+    target = data.get("target")
+    if isinstance(target, dict) and isinstance(target.get("states"), str):
+        target["states"] = [s.strip() for s in target["states"].split(",")]
+    return data
+
+
+def read_spec_file(path, flag: str = "--config") -> dict:
+    """Parsed YAML/JSON of a spec file (size-checked before parsing)."""
+    from .._checks import check_config_size
+
+    path = Path(path)
+    if not path.is_file():
+        raise EthicLensInputError(
+            f"file {path} does not exist", column=flag, fix="give the path of a YAML or JSON spec"
+        )
+    suffix = path.suffix.lower()
+    if suffix not in (".yaml", ".yml", ".json"):
+        raise EthicLensInputError(
+            f"{path.name} is not a YAML or JSON file", column=flag, fix="use .yaml, .yml or .json"
+        )
+    check_config_size(path, flag)
+    text = path.read_text(encoding="utf-8", errors="replace")
+    try:
+        if suffix == ".json":
+            return json.loads(text)
+        import yaml
+
+        return yaml.safe_load(text) or {}
+    except Exception as exc:  # json.JSONDecodeError, yaml.YAMLError
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise EthicLensInputError(
+            f"cannot parse {path.name}: {first}", column=flag, fix="check the YAML/JSON syntax"
+        ) from None
+
+
+def _freeze(value):
+    """Lists become tuples (a frozen spec); mappings are copied."""
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _freeze_inner(v) for k, v in value.items()}
+    return value
+
+
+def _freeze_inner(value):
+    if isinstance(value, (list, tuple)):
+        return [_freeze_inner(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _freeze_inner(v) for k, v in value.items()}
+    return value
+
+
+def _plain(value):
+    """Tuples back to lists (JSON/YAML data)."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+__all__ = [
+    "AuditSpec",
+    "Target",
+    "Roles",
+    "Groups",
+    "PolicySpec",
+    "ModelInfo",
+    "Outputs",
+    "GateSpec",
+    "ThresholdView",
+    "SPEC_VERSION",
+    "spec_schema",
+    "flag_paths",
+    "check_spec_dict",
+    "read_spec_file",
+    "target_key",
+]

@@ -1,0 +1,658 @@
+"""``load_target``: any target of a spec (benchmark, file/folder/glob, counts table, database)
+as rows or as a counts table, with its provenance and fingerprint. Every face loads through it."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+from ._parse import parse_protected
+from ._spec import AuditSpec
+
+COMPAS_DECILE_USE = (
+    "COMPAS is a commercial risk-assessment tool (Northpointe, now Equivant) used in US "
+    "pretrial and sentencing decisions. Its decile score is audited here on ProPublica's "
+    "Broward County data, as in ProPublica's 2016 analysis; EthicLens makes no claim about its "
+    "fitness for any use."
+)
+BENCHMARK_MODELS = ("model", "decile")  # a benchmark's prediction "columns" (decile: compas)
+
+
+@dataclass
+class Loaded:
+    """A loaded target: rows (``sensitive`` and ``preds``) or a counts ``table``."""
+
+    engine: str
+    provenance: dict
+    fingerprint: dict
+    reference: dict = field(default_factory=dict)
+    reference_source: dict | None = None
+    favorable: bool = True
+    sensitive: object = None  # DataFrame of the protected columns (rows)
+    preds: dict = field(default_factory=dict)  # name -> predictions (rows)
+    y_true: object = None
+    y_score: object = None
+    weight: object = None
+    table: object = None  # counts table
+    protected: list = field(default_factory=list)
+
+    @property
+    def is_counts(self) -> bool:
+        return self.table is not None
+
+
+def database_url(spec: AuditSpec) -> str | None:
+    """The spec's database URL: ``db``, or the environment variable ``db_env`` names."""
+    t = spec.target
+    if t.db_env:
+        url = os.environ.get(t.db_env)
+        if not url:
+            raise EthicLensInputError(
+                f"environment variable {t.db_env} is not set",
+                column="target.db_env",
+                fix=f"export {t.db_env}='postgresql+psycopg://user:password@host/db' first",
+            )
+        return url
+    return t.db
+
+
+def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
+    """Load ``spec``'s target for an ``audit``, a ``compare`` (two predictions) or
+    ``thresholds`` (scores): a benchmark's test split, a file read in memory, or counts made
+    where the data lives (DuckDB, Dask, Spark, a database, a counts table)."""
+    t = spec.target
+    kind = t.kind
+    if kind is None:
+        raise EthicLensInputError(
+            "nothing to audit", column="TARGET", fix="name a dataset or a file, or --db/--counts"
+        )
+    if t.table and t.query:
+        raise EthicLensInputError(
+            "give --table or --query, not both", column="--table/--query", fix="drop one"
+        )
+    if kind == "dataset":
+        return _benchmark(spec, purpose)
+    if kind == "counts":
+        if purpose != "audit":
+            raise EthicLensInputError(
+                f"a counts table has no rows to {purpose}",
+                column="--counts",
+                fix="run it on the file or database the counts came from",
+            )
+        return _counts_file(spec)
+    if kind == "file" and Path(t.file).suffix == "" and not _exists(t.file):
+        from .. import datasets
+
+        raise EthicLensInputError(
+            "unknown dataset or file",
+            column="TARGET",
+            value=t.file,
+            fix=f"use one of {sorted(datasets.DATASETS)} or a .csv/.parquet path",
+        )
+    engine = engine_for(spec)
+    if purpose != "audit" and t.engine == "auto" and engine == "duckdb" and Path(t.file).is_file():
+        engine = "pandas"  # one file: rows in memory, as compare and thresholds always read it
+    if purpose == "audit" and engine == "pandas" and (t.table or t.query):
+        raise EthicLensInputError(
+            "--table and --query need --db", column="--table/--query", fix="add --db URL"
+        )
+    if engine == "pandas":
+        return _file_rows(spec, purpose)
+    return _counted(spec, engine, purpose)
+
+
+def engine_for(spec: AuditSpec) -> str:
+    """Who counts: ``sql`` for a database, else the spec's engine (``auto`` decides)."""
+    t = spec.target
+    if t.kind == "db":
+        if t.engine == "spark":
+            raise EthicLensInputError(
+                "--engine spark reads files; with --db the database counts",
+                column="--engine",
+                value="spark",
+                fix="drop --engine spark, or drop --db and name a file",
+            )
+        return "sql"
+    if t.engine != "auto":
+        return t.engine
+    if Path(t.file).is_dir() or any(ch in t.file for ch in "*?["):
+        return "duckdb"
+    path = Path(t.file)
+    if path.suffix.lower() in (".parquet", ".pq", ".csv") and path.is_file():
+        try:
+            import duckdb  # noqa: F401
+        except ImportError:
+            return "pandas"  # the core install: read in memory
+        return "duckdb"
+    return "pandas"
+
+
+def _exists(target: str) -> bool:
+    return Path(target).exists() or any(ch in target for ch in "*?[")
+
+
+# -- fingerprints -----------------------------------------------------------------------------
+def sha256_file(path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _files_fingerprint(target: str, rows: int) -> dict:
+    from ..sources import resolve_files
+
+    files = resolve_files(target)[0] if not Path(target).is_file() else [target]
+    return {"kind": "files", "files": {str(f): sha256_file(f) for f in files}, "rows": rows}
+
+
+def _db_fingerprint(url: str, spec: AuditSpec, rows: int) -> dict:
+    from ..sources import mask_url
+
+    masked = mask_url(url)
+    what = {"table": spec.target.table} if spec.target.table else {"query": spec.target.query}
+    text = masked + "\n" + next(iter(what.values()))
+    return {
+        "kind": "database",
+        "database": masked,
+        **what,
+        "sha256": hashlib.sha256(text.encode()).hexdigest(),
+        "rows": rows,
+    }
+
+
+def _shas(value, out: dict, where: str = "") -> dict:
+    if isinstance(value, dict):
+        if "sha256" in value and isinstance(value["sha256"], str):
+            out[str(value.get("file") or where or "data")] = value["sha256"]
+        for k, v in value.items():
+            _shas(v, out, str(k))
+    elif isinstance(value, list):
+        for v in value:
+            _shas(v, out, where)
+    return out
+
+
+# -- benchmarks -------------------------------------------------------------------------------
+def _apply_user(model: dict, spec: AuditSpec, card: dict) -> dict:
+    details = card.get("model_details", {})
+    name = spec.model.name or details.get("name")
+    version = spec.model.version or details.get("version")
+    return {
+        **({"name": name} if name else {}),
+        **({"version": version} if version else {}),
+        **model,
+    }
+
+
+def _user_use(spec: AuditSpec, card: dict):
+    return spec.model.intended_use or card.get("intended_use", {}).get("primary_uses")
+
+
+def card_of(spec: AuditSpec) -> dict:
+    from ..report import load_card_info
+
+    return load_card_info(spec.model.card_info, "--card-info") if spec.model.card_info else {}
+
+
+def edited_reference(attr, ref, spec: AuditSpec, given: bool):
+    """A reference that was merged becomes the merged group; an excluded default one, None.
+
+    Excluding a reference the user gave is an error (which would they want instead?).
+    """
+    if ref in spec.groups.exclude.get(attr, []):
+        if given:
+            raise EthicLensInputError(
+                f"the reference group {ref!r} of {attr} is excluded",
+                column="--exclude-group",
+                fix=f"keep it, or choose another reference with --protected {attr}=GROUP",
+            )
+        return None
+    for new, olds in spec.groups.merge.get(attr, {}).items():
+        if ref in olds:
+            return new
+    return ref
+
+
+def _benchmark(spec: AuditSpec, purpose: str) -> Loaded:
+    from .. import datasets as ds_mod
+    from .._checks import SKLEARN_SEED_LIMIT, check_seed
+    from ..fairness import check_group_edits
+    from ..report import benchmark_provenance
+
+    t, name = spec.target, spec.target.dataset
+    if spec.policy.seed is not None:
+        check_seed(spec.policy.seed, "--seed", limit=SKLEARN_SEED_LIMIT)  # before training
+    kwargs = {}
+    if name == "acs-income":
+        kwargs = {"states": list(t.states), "year": t.year, "download": t.download}
+    ds = ds_mod.load(name, **kwargs)
+    if ds.text:
+        raise EthicLensInputError(
+            f"{name} is a text dataset without a standard audit model",
+            column="TARGET",
+            fix=f"use: ethiclens pcer train {name}, or audit your own predictions from a CSV",
+        )
+    cols, refs = parse_protected(spec.roles.protected, ds.protected.columns)
+    for col in cols:
+        if col not in ds.protected.columns:
+            raise EthicLensInputError(
+                f"is not a protected attribute of {name}",
+                column=col,
+                fix=f"use one of {list(ds.protected.columns)}",
+            )
+    cols = cols or list(ds.protected.columns)
+    try:  # before the benchmark model is trained
+        check_group_edits(ds.protected[cols], spec.groups.exclude, spec.groups.merge)
+    except EthicLensInputError as exc:
+        raise _grouped(exc) from None
+    reference, source = {}, {}
+    for c in cols:
+        given = c in refs
+        ref = edited_reference(c, refs.get(c, ds.reference[c]), spec, given)
+        if ref is not None:  # a default reference that is excluded: the largest group instead
+            reference[c] = ref
+            source[c] = "given" if given else "dataset default"
+    models = _benchmark_models(spec, name, purpose)
+    card = card_of(spec)
+    favorable = ds.positive_is_favorable
+    if spec.roles.positive is not None:
+        favorable = spec.roles.positive != "harmful"
+    fingerprint = {"kind": "dataset", "dataset": name, **({"options": kwargs} if kwargs else {})}
+    fingerprint["files"] = _shas(ds.provenance, {})
+    loaded = Loaded(
+        engine="benchmark",
+        provenance={},
+        fingerprint=fingerprint,
+        reference=reference,
+        reference_source=source,
+        favorable=favorable,
+    )
+    if models == ("decile",) and purpose == "audit":
+        model = {
+            "model": "COMPAS decile score (Northpointe)",
+            "audited": "score_text Medium or High = predicted positive",
+            "n_test": len(ds),
+        }
+        use = _user_use(spec, card) or COMPAS_DECILE_USE
+        prov = benchmark_provenance(
+            ds, _apply_user(model, spec, card), standard_model=False, intended_use=use
+        )
+        loaded.provenance = {**prov, "card": card}
+        loaded.y_true, loaded.sensitive = ds.label, ds.protected[cols]
+        loaded.preds = {"decile": ds.extra["score_text"].isin(["Medium", "High"]).astype(int)}
+        loaded.fingerprint["rows"] = len(ds)
+        return loaded
+    from ..models import train_standard_model
+
+    run = train_standard_model(ds, seed=0 if spec.policy.seed is None else spec.policy.seed)
+    loaded.y_true = run.y_test.reset_index(drop=True)
+    loaded.sensitive = run.protected_test[cols]
+    loaded.fingerprint["rows"] = len(run.y_test)
+    loaded.fingerprint["split"] = f"test split, seed {spec.policy.seed}"
+    if purpose == "audit":
+        model = {"trained_by": "EthicLens (the benchmark's standard model)", **run.description}
+        prov = benchmark_provenance(
+            ds,
+            _apply_user(model, spec, card),
+            standard_model=True,
+            intended_use=_user_use(spec, card),
+        )
+        loaded.provenance = {**prov, "card": card}
+        loaded.preds, loaded.y_score = {"model": run.y_pred}, run.y_score
+        return loaded
+    decile = None
+    if "extra" in dir(ds) and ds.extra is not None and "score_text" in ds.extra:
+        decile = ds.extra["score_text"].loc[run.y_test.index].isin(["Medium", "High"])
+    if purpose == "thresholds":
+        scores = {"model": run.y_score}
+        if "decile_score" in getattr(ds.extra, "columns", ()):
+            scores["decile"] = ds.extra["decile_score"].loc[run.y_test.index].to_numpy() / 10
+        loaded.y_score = scores[models[0]]
+        loaded.y_true = run.y_test.to_numpy()
+        loaded.provenance = {"dataset": f"{name} test split (seed {spec.policy.seed})"}
+        return loaded
+    preds = {"model": run.y_pred}
+    if decile is not None:
+        preds["decile"] = decile.astype(int).to_numpy()
+    loaded.y_true = run.y_test.to_numpy()
+    loaded.preds = {m: preds[m] for m in models}
+    loaded.provenance = {
+        "dataset": f"{name} test split (seed {spec.policy.seed}, {len(run.y_test)} rows)",
+        "models": {
+            "model": "EthicLens standard model: " + str(run.description.get("model", "")),
+            "decile": "COMPAS decile score, Medium or High = predicted positive",
+        },
+    }
+    if name != "compas":
+        loaded.provenance["models"].pop("decile")
+    return loaded
+
+
+def _benchmark_models(spec: AuditSpec, name: str, purpose: str) -> tuple:
+    """Which of a benchmark's predictions (model, decile) the run needs."""
+    chosen = tuple(spec.roles.y_pred)
+    if purpose == "audit":
+        if spec.target.score == "decile" and name != "compas":
+            raise EthicLensInputError(
+                "--score decile exists only for compas",
+                column="--score",
+                value="decile",
+                fix="drop --score or use compas",
+            )
+        return (spec.target.score,)
+    if spec.roles.weight:
+        raise EthicLensInputError(
+            f"{name} has no weight column",
+            column="--weight",
+            value=spec.roles.weight,
+            fix="drop --weight, or compare a file that has one",
+        )
+    available = BENCHMARK_MODELS if name == "compas" else ("model",)
+    if purpose == "thresholds":
+        return (spec.target.score,) if spec.target.score in available else ("model",)
+    chosen = chosen or available
+    for m in chosen:
+        if m not in available:
+            raise EthicLensInputError(
+                f"unknown model for {name}",
+                column="--y-pred",
+                value=m,
+                fix=f"use {' or '.join(available)} (the standard model); two models exist "
+                "only for compas (model, decile), or compare a file of predictions",
+            )
+    return two_models(chosen)
+
+
+def two_models(y_pred) -> tuple[str, str]:
+    if len(y_pred) != 2:
+        raise EthicLensInputError(
+            f"needs exactly two models, got {len(y_pred)}",
+            column="--y-pred",
+            value=", ".join(y_pred) or None,
+            fix="give --y-pred twice: --y-pred model_a --y-pred model_b (A first, B second)",
+        )
+    if y_pred[0] == y_pred[1]:
+        raise EthicLensInputError(
+            "the same model was given twice",
+            column="--y-pred",
+            value=y_pred[0],
+            fix="name two different prediction columns",
+        )
+    return y_pred[0], y_pred[1]
+
+
+def _grouped(exc: EthicLensInputError) -> EthicLensInputError:
+    """The engine names Python keywords (merge_groups['race']); say which spec key it is."""
+    column = str(exc.column) if exc.column is not None else ""
+    for key, flag in (("exclude_groups", "--exclude-group"), ("merge_groups", "--merge-groups")):
+        if column == key or column.startswith(key + "["):
+            return EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix)
+    return exc
+
+
+# -- files read in memory ---------------------------------------------------------------------
+def _roles_needed(spec: AuditSpec, purpose: str, cols: list) -> list:
+    r = spec.roles
+    if purpose == "thresholds":
+        if not r.y_score:
+            raise EthicLensInputError(
+                "the threshold view needs scores", column="--y-score", fix="e.g. --y-score score"
+            )
+        if not cols:
+            raise EthicLensInputError(
+                "needs at least one --protected", column="--protected", fix="e.g. --protected sex"
+            )
+        return [c for c in (r.y_score, r.y_true) if c]
+    if purpose == "compare":
+        models = two_models(r.y_pred)
+        if not cols:
+            raise EthicLensInputError(
+                "a file comparison needs at least one --protected",
+                column="--protected",
+                fix="e.g. --protected sex=Male",
+            )
+        return [c for c in (r.y_true, *models, r.weight) if c]
+    if not r.y_pred or not cols:
+        raise EthicLensInputError(
+            "a file audit needs --y-pred and at least one --protected",
+            column="--y-pred/--protected",
+            fix="e.g. --y-true label --y-pred pred --protected sex=Male",
+        )
+    return [c for c in (r.y_true, r.y_pred[0], r.y_score, r.weight) if c]
+
+
+def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
+    from ..io import check_roles, read_table, require_columns
+
+    path, r = spec.target.file, spec.roles
+    if not r.y_pred and not r.protected and purpose == "audit":
+        _roles_needed(spec, purpose, [])
+    frame = read_table(path)
+    cols, refs = parse_protected(r.protected, frame.columns)
+    wanted = _roles_needed(spec, purpose, cols)
+    require_columns(frame, wanted + cols, path)
+    if purpose == "audit":
+        flags = {"--y-true": r.y_true, "--y-pred": r.y_pred[0], "--y-score": r.y_score}
+        check_roles({**flags, "--weight": r.weight}, cols)
+    refs = {c: edited_reference(c, ref, spec, True) for c, ref in refs.items()}
+    loaded = Loaded(
+        engine="pandas",
+        provenance=_file_provenance(spec, Path(path).name, {"dataset": str(path)}, purpose),
+        fingerprint=_files_fingerprint(path, len(frame)),
+        reference=refs,
+        favorable=r.positive != "harmful",
+        sensitive=frame[cols],
+        y_true=frame[r.y_true] if r.y_true else None,
+        y_score=frame[r.y_score] if r.y_score else None,
+        weight=frame[r.weight] if r.weight else None,
+    )
+    if purpose != "thresholds":
+        names = r.y_pred if purpose == "compare" else r.y_pred[:1]
+        loaded.preds = {m: frame[m] for m in names}
+    return loaded
+
+
+def _file_provenance(spec: AuditSpec, where: str, prov: dict, purpose: str) -> dict:
+    r = spec.roles
+    if purpose == "compare":
+        a, b = r.y_pred
+        return {
+            **prov,
+            "models": {"a": f"column {a!r} of {where}", "b": f"column {b!r} of {where}"},
+        }
+    if purpose == "thresholds":
+        return prov
+    card = card_of(spec)
+    model = {"predictions": f"column {r.y_pred[0]!r} of {where}"}
+    if r.y_score:
+        model["scores"] = f"column {r.y_score!r}"
+    prov = {**prov, "model": _apply_user(model, spec, card), "card": card}
+    if r.y_true:
+        prov["label"] = r.y_true
+    use = _user_use(spec, card)
+    if use:
+        prov["intended_use"] = use
+    return prov
+
+
+# -- counted where the data lives -------------------------------------------------------------
+def _counts_file(spec: AuditSpec) -> Loaded:
+    from ..sources import read_counts
+
+    path = spec.target.counts
+    table = read_counts(path)
+    cols, refs = parse_protected(spec.roles.protected, table.columns)
+    where = dict(table.attrs.get("ethiclens_source") or {})
+    where["counts_file"] = str(path)
+    fingerprint = {
+        "kind": "counts table",
+        "files": {str(path): sha256_file(path)},
+        "rows": int(table["count"].sum()),
+    }
+    return _from_table(spec, table, cols, refs, where, "counts table", fingerprint)
+
+
+def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
+    from ..io import check_roles
+    from ..sources import Roles, mask_url
+
+    t, r = spec.target, spec.roles
+    url = database_url(spec) if engine == "sql" else None
+    if url and not (t.table or t.query):
+        raise EthicLensInputError(
+            "--db needs --table NAME or --query SQL", column="--db", fix="e.g. --table predictions"
+        )
+    known = _source_columns(engine, t.file, url, t.table, t.query)
+    cols, refs = parse_protected(r.protected, known)
+    if purpose == "audit":
+        if not r.y_pred or not cols:
+            raise EthicLensInputError(
+                "an audit needs --y-pred and at least one --protected",
+                column="--y-pred/--protected",
+                fix="e.g. --y-true label --y-pred pred --protected sex=Male",
+            )
+        flags = {"--y-true": r.y_true, "--y-pred": r.y_pred[0], "--y-score": r.y_score}
+        check_roles({**flags, "--weight": r.weight}, cols)
+        roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight)
+    else:  # rows rebuilt from counts: the second model or the score is one more key column
+        _roles_needed(spec, purpose, cols)
+        if r.weight:
+            raise EthicLensInputError(
+                f"a weighted {purpose} needs the rows in memory",
+                column="--weight",
+                fix="read the file with --engine pandas, or drop --weight",
+            )
+        extra = [r.y_pred[1]] if purpose == "compare" else [r.y_score]
+        first = r.y_pred[0] if purpose == "compare" else (r.y_true or r.y_score)
+        roles = Roles(first, cols + extra, r.y_true if purpose == "compare" else None, None)
+    table, where = _count(engine, t.file, roles, url, t.table, t.query, t.scheduler)
+    engine = _engine_of(table) or engine
+    rows = int(table["count"].sum())
+    if engine == "sql":
+        fingerprint = _db_fingerprint(url, spec, rows)
+        where = {**where, "database": mask_url(url)}
+    else:
+        fingerprint = _files_fingerprint(t.file, rows)
+    if purpose != "audit":
+        return _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpose)
+    where_from = Path(t.file).name if t.file else t.table or "the query"
+    return _from_table(spec, table, cols, refs, where, engine, fingerprint, where_from)
+
+
+def _engine_of(table) -> str | None:
+    """Which engine counted (the sources record it in the table's attrs)."""
+    try:
+        from ..sources import engine_of
+    except ImportError:  # an older sources package
+        return None
+    return engine_of(table)
+
+
+def _source_columns(engine, target, url, table, query) -> list[str]:
+    if engine == "sql":
+        from ..sources import sql_columns
+
+        return sql_columns(url, table=table, query=query)
+    from ..sources import file_columns
+
+    return file_columns(target)
+
+
+def _count(engine, target, roles, url, table, query, scheduler):
+    from ..sources import mask_url
+
+    if scheduler and engine not in ("dask", "spark"):
+        raise EthicLensInputError(
+            f"only --engine dask and --engine spark use a scheduler; this count runs on {engine}",
+            column="--scheduler",
+            value=scheduler,
+            fix="drop --scheduler, or add --engine dask (a Dask scheduler address or "
+            "local-cluster) or --engine spark (a Spark master)",
+        )
+    if engine == "sql":
+        from ..sources import sql_counts
+
+        where = {"database": mask_url(url), **({"table": table} if table else {"query": query})}
+        return sql_counts(url, roles, table=table, query=query), where
+    if engine == "duckdb":
+        from ..sources import duckdb_counts
+
+        return duckdb_counts(target, roles), {"dataset": str(target)}
+    if engine == "dask":
+        from ..sources import dask_file_counts
+
+        table = dask_file_counts(target, roles, scheduler=scheduler or "local-cluster")
+        return table, {"dataset": str(target)}
+    if engine == "spark":
+        from ..sources import spark_file_counts
+
+        return spark_file_counts(target, roles, master=scheduler), {"dataset": str(target)}
+    from ..io import read_table
+    from ..sources import counts_of
+
+    return counts_of(read_table(target), roles), {"dataset": str(target)}
+
+
+def _from_table(spec, table, cols, refs, where, engine, fingerprint, where_from=None) -> Loaded:
+    r = spec.roles
+    refs = {c: edited_reference(c, ref, spec, True) for c, ref in refs.items()}
+    card = card_of(spec)
+    if where_from is None:
+        model = {"predictions": "cells of a counts table"}
+    else:
+        model = {"predictions": f"column {r.y_pred[0]!r} of {where_from}"}
+        if r.y_score:
+            model["scores"] = f"column {r.y_score!r}"
+    prov = {**where, "engine": engine, "model": _apply_user(model, spec, card), "card": card}
+    if "dataset" not in prov:
+        prov["dataset"] = prov.get("database") or prov.get("counts_file")
+    if table.attrs.get("ethiclens_suppression"):
+        prov["min_cell_suppression"] = table.attrs["ethiclens_suppression"]
+    if r.y_true:
+        prov["label"] = r.y_true
+    use = _user_use(spec, card)
+    if use:
+        prov["intended_use"] = use
+    return Loaded(
+        engine=engine,
+        provenance=prov,
+        fingerprint=fingerprint,
+        reference=refs,
+        favorable=r.positive != "harmful",
+        table=table,
+        protected=cols,
+    )
+
+
+def _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpose) -> Loaded:
+    """compare and thresholds need rows: the cells, each repeated ``count`` times (exact)."""
+    import numpy as np
+
+    r = spec.roles
+    reps = table["count"].to_numpy().astype(int)
+    keep = reps > 0
+    frame = table.loc[keep].reset_index(drop=True)
+    frame = frame.loc[np.repeat(np.arange(len(frame)), reps[keep])].reset_index(drop=True)
+    refs = {c: edited_reference(c, ref, spec, True) for c, ref in refs.items()}
+    loaded = Loaded(
+        engine=engine,
+        provenance=_file_provenance(
+            spec, where.get("table") or Path(str(spec.target.file)).name, dict(where), purpose
+        ),
+        fingerprint=fingerprint,
+        reference=refs,
+        favorable=r.positive != "harmful",
+        sensitive=frame[cols],
+    )
+    if purpose == "compare":
+        loaded.preds = {r.y_pred[0]: frame["y_pred"], r.y_pred[1]: frame[r.y_pred[1]]}
+        loaded.y_true = frame["y_true"] if r.y_true else None
+    else:
+        loaded.y_score = frame[r.y_score]
+        loaded.y_true = frame["y_pred"] if r.y_true else None
+    return loaded
