@@ -131,3 +131,75 @@ def test_no_renderer_says_how_to_get_one(tmp_path, monkeypatch):
     with pytest.raises(EthicLensInputError, match="no PDF renderer") as info:
         html_to_pdf("<p>x</p>", tmp_path / "r.pdf")
     assert "apt-get install chromium" in str(info.value)
+
+
+def _hostile_result():
+    rng = np.random.default_rng(1)
+    names = np.array(["<script>alert(1)</script>", "a|b *c*", "\u202eRTL"])
+    group = names[rng.integers(0, 3, 2000)]
+    y = rng.integers(0, 2, 2000)
+    card = {
+        "model_details": {"name": "Loans <b>v2</b>"},
+        "factors": {"relevant": "sex <img src=x onerror=alert(2)>"},
+        "training_data": {"datasets": "2019 | applications"},
+    }
+    return ethiclens.audit(
+        y,
+        rng.integers(0, 2, 2000),
+        {"g": group},
+        n_boot=200,
+        random_state=0,
+        provenance={"card": card},
+    )
+
+
+def test_the_model_card_is_html_by_extension_and_markdown_otherwise(tmp_path):
+    from ethiclens.report import card_format
+
+    result = _hostile_result()
+    result.to_model_card(tmp_path / "card.html")
+    result.to_model_card(tmp_path / "card.md")
+    html = (tmp_path / "card.html").read_text()
+    md = (tmp_path / "card.md").read_text()
+    assert html.startswith("<!DOCTYPE html>") and "<h2>Factors</h2>" in html
+    assert md.startswith("# Model card")
+    for section in ("Model details", "Intended use", "Factors", "Metrics", "Evaluation data"):
+        assert f"<h2>{section}</h2>" in html and f"## {section}" in md
+    assert "<script>alert" not in html and "<img src=x" not in html and "\u202e" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    with pytest.raises(EthicLensInputError, match="--model-card"):
+        card_format(tmp_path / "card.txt")
+    with pytest.raises(EthicLensInputError, match="card.md"):
+        result.to_model_card(tmp_path / "card.pdf")
+    assert not (tmp_path / "card.pdf").exists()
+
+
+def test_the_html_report_carries_the_cards_factors_and_data():
+    html = render_html(_hostile_result())
+    assert "Factors (from the model card)" in html and "Training data (from the model card)" in html
+    assert "sex &lt;img src=x onerror=alert(2)&gt;" in html
+
+
+def test_plots_come_back_as_figures_for_notebooks(compas):
+    from matplotlib.figure import Figure
+
+    forest = compas.plot()
+    rates = compas.plot("rates", attribute="sex")
+    assert isinstance(forest, Figure) and isinstance(rates, Figure)
+    assert len(forest.axes) == 2 and "sex" in rates.axes[0].get_title()
+    with pytest.raises(EthicLensInputError, match="attribute"):
+        compas.plot("rates", attribute="age")
+    with pytest.raises(EthicLensInputError, match="kind"):
+        compas.plot("pie")
+
+
+def test_the_threshold_view_plots_without_a_path():
+    from matplotlib.figure import Figure
+
+    rng = np.random.default_rng(3)
+    g = rng.choice(["A", "B"], 1500)
+    y = rng.integers(0, 2, 1500)
+    score = np.clip(rng.random(1500) * 0.8 + 0.2 * (g == "A"), 0, 1)
+    table = ethiclens.threshold_table(y, score, {"g": g}, n_boot=100, random_state=0)
+    fig = table.plot()
+    assert isinstance(fig, Figure) and "threshold view" in fig._suptitle.get_text()

@@ -564,11 +564,12 @@ def _renderers(result, purpose, o):
     from ..io import write_atomic
 
     if purpose == "audit":
-        from ..report import render_html, render_model_card
+        from ..report import render_html
+        from ..report._model_card import render_card
 
         pairs = [
             (o.html, lambda p: write_atomic(p, render_html(result))),
-            (o.model_card, lambda p: write_atomic(p, render_model_card(result))),
+            (o.model_card, lambda p: write_atomic(p, render_card(result, p))),
         ]
     elif purpose == "compare":
         from ..report import write_comparison_html

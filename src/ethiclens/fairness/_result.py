@@ -310,6 +310,12 @@ class AuditResult:
         """Write the HTML report (as ``ethiclens audit --html``) atomically; returns the path."""
         return _display.renderer("audit_html")(self, path, title)
 
+    def plot(self, kind: str = "forest", attribute: str | None = None):
+        """A matplotlib Figure: ``"forest"`` — DI and equalized odds per comparison with their
+        intervals against the policy band; ``"rates"`` — PPV and FPR per group of ``attribute``
+        (default: the first). In a notebook the figure is drawn below the cell."""
+        return _display.renderer("audit_figure")(self, kind, attribute)
+
     def to_model_card(self, path):
         """Write the Markdown model card (as ``ethiclens audit --model-card``) atomically."""
         return _display.renderer("audit_card")(self, path)

@@ -21,6 +21,7 @@ from ..errors import EthicLensInputError
 from ..io import write_atomic
 from . import _display
 from . import _policy as pol
+from ._intervals import Intervals, equal_tailed, fold
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._validate import (
     MAX_DRAW_BYTES,
@@ -76,9 +77,11 @@ class ThresholdTable:
             return text
         return write_atomic(path, text)
 
-    def plot(self, path, attribute: str | None = None):
-        """A PNG of selection rate, TPR and FPR per group over thresholds, and each comparison's
-        status, with the audited threshold marked."""
+    def plot(self, path=None, attribute: str | None = None):
+        """Selection rate, TPR and FPR per group over thresholds, and each comparison's status,
+        with the audited threshold marked: a matplotlib Figure, or a PNG written to ``path``."""
+        if path is None:
+            return _display.renderer("thresholds_figure")(self, attribute)
         return _display.renderer("thresholds_png")(self, path, attribute)
 
     def to_html(self, path, title: str | None = None):
@@ -193,9 +196,14 @@ def threshold_table(
     ThresholdTable
     """
     policy = policy or pol.Policy()
-    if isinstance(audited_threshold, bool) or not isinstance(audited_threshold, (int, float)):
+    if (
+        isinstance(audited_threshold, bool)
+        or not isinstance(audited_threshold, (int, float, np.integer, np.floating))
+        or not 0 < float(audited_threshold) < 1
+    ):
         raise EthicLensInputError(
-            "must be a number in (0, 1)",
+            "must be a number strictly between 0 and 1 (a score at or above it is predicted "
+            "positive)",
             column="audited_threshold",
             value=audited_threshold,
             fix="the threshold your predictions used, e.g. 0.5",
@@ -216,6 +224,16 @@ def threshold_table(
     labelled = y_true is not None
     true = as_binary(y_true, "y_true", pos_label) if labelled else np.ones(n, dtype=np.int8)
     attrs = encode_groups(sensitive_features, n)
+    for name, (groups, _) in attrs.items():
+        if len(groups) < 2:
+            raise EthicLensInputError(
+                f"has one group ({groups[0]!r}): a threshold view compares groups, so there is "
+                "nothing to compare",
+                column=name,
+                value=list(groups),
+                fix="give an attribute with two or more groups (check for a filter that left "
+                "one group)",
+            )
     if reference is not None and not isinstance(reference, dict):
         if len(attrs) != 1:
             raise EthicLensInputError(
@@ -269,16 +287,10 @@ def _cells_at_thresholds(fine):
 
 
 def _quantiles(draws, level):
-    alpha = (1 - level) / 2
-    ok = np.isfinite(draws)
-    out_low = np.full(draws.shape[1:], np.nan)
-    out_high = np.full(draws.shape[1:], np.nan)
-    good = ok.mean(axis=0) >= 0.99
-    if good.any():
-        with np.errstate(all="ignore"):
-            q = np.nanquantile(np.where(ok, draws, np.nan)[:, good], [alpha, 1 - alpha], axis=0)
-        out_low[good], out_high[good] = q[0], q[1]
-    return out_low, out_high
+    """Equal-tailed interval of each column of the draws (the interval kit; none above 1%
+    undefined draws). Not extended to the estimate: the view shows the draws' interval."""
+    ivs = equal_tailed(draws.reshape(draws.shape[0], -1), level=level)
+    return ivs.low.reshape(draws.shape[1:]), ivs.high.reshape(draws.shape[1:])
 
 
 def _attribute_rows(name, groups, ref, counts, th, labelled, policy, n_boot, level, rng):
@@ -401,10 +413,7 @@ def _judge(judge, point, low, high, floor_ok, policy) -> str:
 
 def _fold(lo, hi):
     """The interval of |d| from that of d: [0, max(−lo, hi)] when it straddles 0."""
-    straddle = (lo <= 0) & (hi >= 0)
-    f_lo = np.where(straddle, 0.0, np.minimum(np.abs(lo), np.abs(hi)))
-    f_hi = np.where(straddle, np.maximum(-lo, hi), np.maximum(np.abs(lo), np.abs(hi)))
-    return f_lo, f_hi
+    return fold(Intervals(lo, hi, []))
 
 
 def _f(x):

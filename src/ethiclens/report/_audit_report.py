@@ -439,7 +439,8 @@ def _methods(result, attribute) -> str:
     return text + " 'no CI': too many interval draws were undefined (small group)."
 
 
-def _forest(result: AuditResult) -> Section:
+def forest_args(result: AuditResult) -> tuple:
+    """The forest plot's rows and policy band, for the report and ``AuditResult.plot``."""
     rows = [
         (
             f"{c.attribute}: {c.group}",
@@ -450,9 +451,11 @@ def _forest(result: AuditResult) -> Section:
         for c in result.comparisons
     ]
     policy = result.config["policy"]
-    chart = plots.forest_plot(
-        rows, policy["di_threshold"], policy["eo_threshold"], policy.get("di_rule", "two_sided")
-    )
+    return rows, policy["di_threshold"], policy["eo_threshold"], policy.get("di_rule", "two_sided")
+
+
+def _forest(result: AuditResult) -> Section:
+    chart = plots.forest_plot(*forest_args(result))
     return Section("forest", "DI and equalized odds with their intervals", figure(chart))
 
 
@@ -632,6 +635,15 @@ def _intended_use(result: AuditResult) -> Section:
         Markup("<h3>Intended use</h3>"),
         definition_list(pv.intended_use(prov)),
     ]
+    # The model card's own sections, so the report a reviewer signs says what the card says.
+    for key, heading in (
+        ("factors", "Factors (from the model card)"),
+        ("evaluation_data", "Evaluation data (from the model card)"),
+        ("training_data", "Training data (from the model card)"),
+    ):
+        fields = pv.card_sections(prov, key)
+        if fields:
+            parts += [Markup(f"<h3>{escape(heading)}</h3>"), definition_list(fields)]
     ethics = pv.ethical_considerations(prov)
     if ethics:
         parts += [

@@ -1,4 +1,8 @@
-"""A Markdown model card (Mitchell et al. 2019) filled from an audit's real numbers."""
+"""A model card (Mitchell et al. 2019) filled from an audit's real numbers, as Markdown or HTML.
+
+The card is built once as a list of blocks (headings, bullets, paragraphs, tables of plain
+text); one renderer escapes them for Markdown, the other for HTML, so both say the same thing.
+"""
 
 from __future__ import annotations
 
@@ -202,3 +206,63 @@ def render_model_card(result: AuditResult) -> str:
         )
     out.append("")
     return "\n".join(out)
+
+
+def render_model_card_html(result: AuditResult) -> str:
+    """The same card as a self-contained HTML page (the report's styles, print included).
+
+    The Markdown card escapes every user string; markdown-it (raw HTML disabled) turns it into
+    HTML whose text is escaped again, so a group called ``<script>`` is shown, never run.
+    """
+    from markdown_it import MarkdownIt
+    from markupsafe import Markup
+
+    from ._render import Report, Section
+
+    to_html = MarkdownIt("commonmark", {"html": False}).enable("table").render
+    text = render_model_card(result)
+    head, *chunks = re.split(r"^## ", text, flags=re.M)
+    title = _unescape(head.strip().removeprefix("# "))
+    sections = []
+    for k, chunk in enumerate(chunks):
+        heading, _, body = chunk.partition("\n")
+        slug = re.sub(r"[^a-z0-9]+", "-", _unescape(heading).lower()).strip("-") or f"s{k}"
+        sections.append(Section(slug, _unescape(heading), Markup(to_html(body))))
+    cfg = result.config
+    subtitle = (
+        f"Model card (Mitchell et al. 2019) · {result.data['n_rows']:,} rows audited · "
+        f"EthicLens {cfg['ethiclens_version']} · seed {cfg['random_state']}"
+    )
+    return Report(title, subtitle, sections, "Every number comes from the audit.").to_html()
+
+
+def _unescape(text: str) -> str:
+    """Undo :func:`md`'s backslash escapes (for titles shown as plain, escaped text)."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+CARD_FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
+
+
+def card_format(path) -> str:
+    """'markdown' or 'html' from the file's extension; anything else is refused."""
+    from pathlib import Path
+
+    from ..errors import EthicLensInputError
+
+    fmt = CARD_FORMATS.get(Path(str(path)).suffix.lower())
+    if fmt is None:
+        raise EthicLensInputError(
+            "the model card's format is chosen by its extension",
+            column="--model-card",
+            value=str(path),
+            fix="name it card.md (Markdown) or card.html (HTML)",
+        )
+    return fmt
+
+
+def render_card(result: AuditResult, path) -> str:
+    """The card in the format ``path``'s extension asks for."""
+    if card_format(path) == "html":
+        return render_model_card_html(result)
+    return render_model_card(result)

@@ -67,6 +67,16 @@ def _fmt(v) -> str:
 def forest_plot(
     rows, di_threshold: float, eo_threshold: float, di_rule: str = "two_sided"
 ) -> Chart:
+    """The forest figure as a chart for the HTML report (see :func:`forest_figure`)."""
+    return Chart(*_as_uri(forest_figure(rows, di_threshold, eo_threshold, di_rule)))
+
+
+def _as_uri(drawn):
+    fig, alt, caption = drawn
+    return _to_uri(fig), alt, caption
+
+
+def forest_figure(rows, di_threshold: float, eo_threshold: float, di_rule: str = "two_sided"):
     """DI and EO per comparison with their CIs against the policy thresholds.
 
     ``rows``: list of (label, status, di MetricEstimate, eo MetricEstimate or None).
@@ -165,11 +175,16 @@ def forest_plot(
         f"interval lies entirely {where} or its equalized-odds interval's "
         f"lower bound exceeds {eo_threshold:.2f}."
     )
-    return Chart(_to_uri(fig), alt, caption)
+    return fig, alt, caption
 
 
 def ppv_fpr_plot(attribute: str, groups) -> Chart:
     """PPV and FPR side by side per group, with CIs (the impossibility theorem's two sides)."""
+    return Chart(*_as_uri(ppv_fpr_figure(attribute, groups)))
+
+
+def ppv_fpr_figure(attribute: str, groups):
+    """(figure, alt text, caption) of :func:`ppv_fpr_plot`."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(max(4.5, 1.1 * len(groups) + 2), 3.2))
     width = 0.38
@@ -213,8 +228,8 @@ def ppv_fpr_plot(attribute: str, groups) -> Chart:
     ax.legend(fontsize=8)
     ax.grid(axis="y", color="#dddddd")
     alt = f"Bar chart for {attribute}. " + ". ".join(lines)
-    return Chart(
-        _to_uri(fig),
+    return (
+        fig,
         alt,
         "Bars show point estimates, whiskers 95% intervals; faded bars are below the sample floor.",
     )
