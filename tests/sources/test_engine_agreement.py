@@ -149,6 +149,14 @@ def unused_category(tmp):
     return str(path)
 
 
+def unused_category_two_files(tmp):
+    f = _frame(120)
+    f["g"] = pd.Categorical(f["g"], categories=["A", "B", "C", "Z"])
+    f.iloc[:60].to_parquet(tmp / "cat-1.parquet")
+    f.iloc[60:].to_parquet(tmp / "cat-2.parquet")
+    return str(tmp / "cat-*.parquet")
+
+
 def used_categories(tmp):
     f = _frame()
     f["g"] = pd.Categorical(f["g"])
@@ -250,6 +258,7 @@ CASES = {
     "leading-zero groups": (leading_zeros, FULL, {}, "ok"),
     "unused category (Parquet)": (unused_category, FULL, {}, "group(s) ['Z'] have no rows"),
     "categories all used (Parquet)": (used_categories, FULL, {}, "ok"),
+    "unused category, two Parquet files": (unused_category_two_files, FULL, {}, "['Z'] have no"),
     "label 2": (labels_2, FULL, {}, "is not binary 0/1: found values ['0', '1', '2']"),
     "missing label": (missing_label, FULL, {}, "1 missing value(s), first at row 13"),
     "negative weight": (negative_weight, FULL, {}, "1 are not, first at row 21 (value: -1.0)"),

@@ -151,33 +151,37 @@ def check_columns(columns, roles, target) -> None:
     require_columns(pd.DataFrame(columns=list(columns)), roles.columns, str(target))
 
 
-def parquet_categories(files, column) -> list | None:
+def parquet_categories(files, column, n_found: int | None = None) -> list | None:
     """The categories pandas gives a Parquet column it reads as categorical, else None.
-    Only the schema is read unless the column is categorical."""
+
+    Only footers are read when every file declares ``n_found`` categories (the number of
+    distinct values counted: then none is unused); else the column's dictionaries. Files whose
+    categories differ are concatenated by pandas as plain values (None: nothing to check).
+    """
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    cats: list = []
-    seen = set()
-    categorical = False
+    declared = []
     for f in files:
         schema = pq.read_schema(f)
-        if column not in schema.names:
-            return None
-        if not pa.types.is_dictionary(schema.field(column).type):
+        if column not in schema.names or not pa.types.is_dictionary(schema.field(column).type):
             return None
         meta = schema.pandas_metadata or {}
         entry = next((c for c in meta.get("columns", []) if c.get("name") == column), None)
         if not entry or entry.get("pandas_type") != "categorical":
             return None
-        categorical = True
-        data = pq.read_table(f, columns=[column]).column(column)
-        for chunk in data.chunks:
-            for value in chunk.dictionary.to_pylist():
-                if value not in seen:
-                    seen.add(value)
-                    cats.append(value)
-    return cats if categorical else None
+        declared.append((entry.get("metadata") or {}).get("num_categories"))
+    if n_found is not None and all(k == n_found for k in declared):
+        return []  # as many categories as values found: none is unused
+    lists = []
+    for f in files:
+        cats: list = []
+        for chunk in pq.read_table(f, columns=[column]).column(column).chunks:
+            cats += [v for v in chunk.dictionary.to_pylist() if v not in cats]
+        lists.append(cats)
+    if any(c != lists[0] for c in lists[1:]):
+        return None
+    return lists[0]
 
 
 class FileLocator:
@@ -429,9 +433,9 @@ def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=No
         if text:
             raw[col] = type_groups(raw[col])
         elif files and str(files[0]).lower().endswith((".parquet", ".pq")):
-            cats = parquet_categories(files, col)
-            if cats is not None:
-                labels = {str(v) for v in raw.loc[count > 0, col]}
+            labels = {str(v) for v in raw.loc[count > 0, col]}
+            cats = parquet_categories(files, col, len(labels))
+            if cats:
                 empty = [str(c) for c in cats if str(c) not in labels]
                 if empty:
                     raise EthicLensInputError(
