@@ -203,3 +203,26 @@ def test_the_threshold_view_plots_without_a_path():
     table = ethiclens.threshold_table(y, score, {"g": g}, n_boot=100, random_state=0)
     fig = table.plot()
     assert isinstance(fig, Figure) and "threshold view" in fig._suptitle.get_text()
+
+
+def test_the_report_states_its_run_and_carries_a_sign_off(tmp_path):
+    import json
+
+    from ethiclens.cli import main
+
+    card = tmp_path / "card.yaml"
+    long_name = "Ann <b>" + "x" * 10_000
+    card.write_text(
+        json.dumps({"sign_off": {"prepared_by": long_name, "decision": "approve\u202e"}})
+    )
+    html_path, json_path = tmp_path / "r.html", tmp_path / "r.json"
+    args = ["audit", "compas", "--card-info", str(card), "--n-boot", "200"]
+    assert main([*args, "--html", str(html_path), "--json", str(json_path)]) == 0
+    html = html_path.read_text()
+    run = json.loads(json_path.read_text())["run"]
+    sha = next(iter(run["input"]["files"].values()))
+    record = re.search(r"<section id=\"run\">(.*?)</section>", html, re.S).group(1)
+    assert sha in record and run["generated_at"] in record and "dataset: compas" in record
+    assert "numpy version" in record and "seed" in record
+    sign = re.search(r"<section id=\"sign-off\">(.*?)</section>", html, re.S).group(1)
+    assert "Ann &lt;b&gt;" in sign and "Reviewed by" in sign and "\u202e" not in html

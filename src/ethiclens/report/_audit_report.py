@@ -204,6 +204,8 @@ def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
         _intended_use(result),
         _limitations(result),
         _provenance(result),
+        _run_record(result),
+        _sign_off(result),
         Section("glossary", "Glossary", glossary_html()),
     ]
     created = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -701,4 +703,71 @@ def _verdict(result: AuditResult) -> Section:
             if hint
             else Markup(""),
         ),
+    )
+
+
+# The libraries whose versions can change a number in the report.
+KEY_DEPENDENCIES = ("numpy", "pandas", "scikit-learn", "scipy", "duckdb", "sqlalchemy")
+
+
+def _versions() -> list[tuple[str, str]]:
+    from importlib import metadata
+
+    out = []
+    for name in KEY_DEPENDENCIES:
+        try:
+            out.append((name, metadata.version(name)))
+        except metadata.PackageNotFoundError:
+            continue
+    return out
+
+
+def _run_record(result: AuditResult) -> Section:
+    """What anyone needs to re-run the audit to the same numbers: input fingerprint, time,
+    versions, seed and the full request (``ethiclens.run`` records it; a Python ``audit``
+    call records no request, and the section says so)."""
+    import yaml
+
+    run = getattr(result, "run", None) or {}
+    cfg = result.config
+    items = [
+        ("generated (UTC)", run.get("generated_at", "not recorded (Python audit call)")),
+        ("EthicLens", cfg["ethiclens_version"]),
+        *[(f"{k} version", v) for k, v in _versions()],
+        ("seed", str(cfg["random_state"])),
+        ("engine", str(run.get("engine", "in memory"))),
+    ]
+    items += list(_flatten("input", run.get("input") or {}))
+    parts = [definition_list(items)]
+    if run.get("spec"):
+        spec_text = yaml.safe_dump(run["spec"], sort_keys=False, allow_unicode=True)
+        parts += [
+            Markup(
+                "<h3>The request (save as audit.yaml; ethiclens audit --config audit.yaml)</h3>"
+            ),
+            Markup(f"<pre class='spec'>{escape(spec_text)}</pre>"),
+        ]
+    if run.get("gate"):
+        parts += [Markup("<h3>Gate</h3>"), definition_list(list(_flatten("gate", run["gate"])))]
+    return Section("run", "Run record (to reproduce every number)", join(*parts))
+
+
+def _sign_off(result: AuditResult) -> Section:
+    """Prepared by / reviewed by / date / decision: from the model card's ``sign_off``
+    section, or blank lines for ink."""
+    given = dict(pv.card_sections(result.data.get("provenance", {}), "sign_off"))
+    rows = "".join(
+        f"<tr><th scope='row'>{escape(label)}</th>"
+        f"<td class='ink'>{escape(given.get(key.replace('_', ' '), ''))}</td></tr>"
+        for key, label in (
+            ("prepared_by", "Prepared by"),
+            ("reviewed_by", "Reviewed by"),
+            ("date", "Date"),
+            ("decision", "Decision"),
+        )
+    )
+    return Section(
+        "sign-off",
+        "Sign-off",
+        Markup(f"<table class='sign-off'><tbody>{rows}</tbody></table>"),
     )

@@ -53,6 +53,8 @@ CARD_FIELDS = {
     "training_data": ("datasets", "motivation", "preprocessing"),
     "ethical_considerations": None,  # free text or a list of points
     "caveats_and_recommendations": None,
+    # Not Mitchell's: the report's sign-off block (left blank for ink when not given).
+    "sign_off": ("prepared_by", "reviewed_by", "date", "decision"),
 }
 
 GENERIC_LIMITATIONS = [
