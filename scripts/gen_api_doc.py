@@ -28,6 +28,7 @@ OUT = ROOT / "docs" / "api.md"
 # classes defined in it.
 MODULES = [
     "ethiclens",
+    "ethiclens.spec",
     "ethiclens.fairness",
     "ethiclens.report",
     "ethiclens.datasets",

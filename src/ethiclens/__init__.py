@@ -23,18 +23,26 @@ def _load_report_writers() -> None:
 _renderers.add_loader(_load_report_writers)
 
 # public name -> module that defines it (imported on first access).
+# audit, audit_counts, compare and threshold_table are the fairness engine's functions that also
+# take a spec (``ethiclens.audit("compas")``, ``ethiclens.audit(AuditSpec...)``).
 _LAZY = {
-    "audit": "ethiclens.fairness",
-    "audit_counts": "ethiclens.fairness",
+    "audit": "ethiclens.spec",
+    "audit_counts": "ethiclens.spec",
     "audit_frame": "ethiclens.sources",
-    "compare": "ethiclens.fairness",
-    "threshold_table": "ethiclens.fairness",
+    "compare": "ethiclens.spec",
+    "threshold_table": "ethiclens.spec",
+    "run": "ethiclens.spec",
+    "load_target": "ethiclens.spec",
+    "AuditSpec": "ethiclens.spec",
     "AuditResult": "ethiclens.fairness",
     "Policy": "ethiclens.fairness",
 }
 
 __all__ = [
     "__version__",
+    "run",
+    "AuditSpec",
+    "load_target",
     "audit",
     "audit_counts",
     "audit_frame",

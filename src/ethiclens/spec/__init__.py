@@ -1,6 +1,7 @@
 """One request for every face: ``AuditSpec`` (target, roles, group edits, policy, model card,
 outputs, gate), ``load_target`` and ``run``. See docs/config.md."""
 
+from ._api import audit, audit_counts, compare, threshold_table
 from ._parse import (
     parse_bins,
     parse_excludes,
@@ -29,6 +30,10 @@ from ._target import Loaded, database_url, load_target
 
 __all__ = [
     "AuditSpec",
+    "audit",
+    "audit_counts",
+    "compare",
+    "threshold_table",
     "Target",
     "Roles",
     "Groups",

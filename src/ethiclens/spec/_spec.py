@@ -54,7 +54,10 @@ class Target:
         {"enum": ["model", "decile"]}, "model", flag="--score", doc="compas: model or decile."
     )
     states: tuple = _f(
-        {**_STR_LIST, "minItems": 1}, ("CO",), flag="--states", doc="acs-income: states."
+        {"anyOf": [{**_STR_LIST, "minItems": 1}, _STR]},
+        ("CO",),
+        flag="--states",
+        doc="acs-income: states (a list, or CO,NE).",
     )
     year: int = _f({"type": "integer"}, 2018, flag="--year", doc="acs-income: survey year.")
     download: bool = _f(
@@ -88,20 +91,29 @@ class Roles:
 
     y_true: str | None = _f(_OPT_STR, flag="--y-true", doc="Label column.")
     y_pred: tuple = _f(
-        {**_STR_LIST, "maxItems": 2},
+        {"anyOf": [{**_STR_LIST, "maxItems": 2}, _STR]},
         (),
         flag="--y-pred",
         doc="One prediction column, or two (model A, then model B: a paired comparison).",
     )
     y_score: str | None = _f(_OPT_STR, flag="--y-score", doc="Score column in [0, 1].")
     protected: tuple = _f(
-        _STR_LIST, (), flag="--protected", doc="Protected attributes, COL or COL=REFERENCE."
+        {
+            "anyOf": [
+                _STR_LIST,
+                _STR,
+                {"type": "object", "additionalProperties": {"type": ["string", "null"]}},
+            ]
+        },
+        (),
+        flag="--protected",
+        doc="Protected attributes: COL or COL=REFERENCE, or a mapping {COL: REFERENCE or null}.",
     )
     intersections: tuple = _f(
-        {"type": "array", "items": {**_STR_LIST, "minItems": 2}},
+        {"type": "array", "items": {"anyOf": [{**_STR_LIST, "minItems": 2}, _STR]}},
         (),
         flag="--intersect",
-        doc="Crossed attributes, e.g. [[sex, race]].",
+        doc='Crossed attributes, e.g. [[sex, race]] or ["sex,race"].',
     )
     weight: str | None = _f(_OPT_STR, flag="--weight", doc="Sample-weight column.")
     pos_label: str | int | float | bool | None = _f(
@@ -418,8 +430,11 @@ def target_key(target: str) -> str:
 
 
 # -- validation -------------------------------------------------------------------------------
-def spec_schema() -> dict:
-    """The JSON Schema of a spec file (draft 2020-12), generated from the field definitions."""
+def spec_schema(strict: bool = False) -> dict:
+    """The JSON Schema of a spec file (draft 2020-12), generated from the field definitions.
+
+    ``strict``: without the shorthand forms (a single ``y_pred`` string, ``protected`` as a
+    mapping, ``"A,B"`` intersections, ``"CO,NE"`` states), which the loader expands first."""
     props: dict = {
         "$schema": {"type": "string"},
         "version": {
@@ -434,7 +449,7 @@ def spec_schema() -> dict:
             "type": "object",
             "description": (kind.__doc__ or "").strip().splitlines()[0],
             "additionalProperties": False,
-            "properties": {f.name: dict(f.metadata["schema"]) for f in fields(kind)},
+            "properties": {f.name: _field_schema(f, strict) for f in fields(kind)},
         }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -446,6 +461,18 @@ def spec_schema() -> dict:
         "additionalProperties": False,
         "properties": props,
     }
+
+
+def _field_schema(f, strict: bool) -> dict:
+    schema = dict(f.metadata["schema"])
+    if strict and "anyOf" in schema:
+        first = schema.pop("anyOf")[0]
+        if "items" in first and "anyOf" in first["items"]:
+            first = {**first, "items": first["items"]["anyOf"][0]}
+        schema = {**first, **schema}
+    elif strict and "anyOf" in schema.get("items", {}):
+        schema["items"] = schema["items"]["anyOf"][0]
+    return schema
 
 
 def flag_paths() -> dict[str, str]:
@@ -462,7 +489,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     """Refuse data that does not follow the schema: the first problem, with its key named."""
     import jsonschema
 
-    validator = jsonschema.Draft202012Validator(spec_schema())
+    validator = jsonschema.Draft202012Validator(spec_schema(strict=True))
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.path), list(e.path)))
     if not errors:
         return

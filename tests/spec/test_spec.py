@@ -1,0 +1,208 @@
+"""AuditSpec: validated on construction, loads and saves YAML/JSON, its schema is the docs' file,
+and ethiclens.run / ethiclens.audit run it (issue 22, item 1)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import jsonschema
+import numpy as np
+import pandas as pd
+import pytest
+import yaml
+
+import ethiclens
+from ethiclens.errors import EthicLensInputError
+from ethiclens.spec import AuditSpec, spec_schema
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_the_docs_schema_is_the_generated_one():
+    assert json.loads((DOCS / "audit-spec.schema.json").read_text()) == spec_schema()
+    jsonschema.Draft202012Validator.check_schema(spec_schema())
+
+
+@pytest.mark.parametrize("path", sorted((DOCS / "examples").glob("*.*")), ids=lambda p: p.name)
+def test_every_example_config_follows_the_schema_and_loads(path):
+    data = (
+        json.loads(path.read_text()) if path.suffix == ".json" else yaml.safe_load(path.read_text())
+    )
+    jsonschema.validate(data, spec_schema())
+    spec = AuditSpec.from_file(path)
+    assert spec.target.kind is not None
+
+
+def test_round_trip_through_dict_yaml_and_json(tmp_path):
+    spec = AuditSpec.of(
+        "compas",
+        protected=["race=Caucasian", "sex"],
+        merge={"race": {"Other": ["Asian", "Native American", "Other"]}},
+        n_boot=500,
+        di_threshold=0.75,
+        fail_on="insufficient",
+    )
+    assert AuditSpec.from_dict(spec.to_dict()) == spec
+    for name in ("s.yaml", "s.json"):
+        spec.save(tmp_path / name)
+        assert AuditSpec.from_file(tmp_path / name) == spec
+    saved = yaml.safe_load((tmp_path / "s.yaml").read_text())
+    assert "thresholds" not in saved and saved["policy"] == {"di_threshold": 0.75, "n_boot": 500}
+
+
+def test_the_spec_is_frozen():
+    spec = AuditSpec.of("compas")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        spec.policy = None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        spec.policy.n_boot = 5
+    assert spec.replace(policy={"n_boot": 300}).policy.n_boot == 300
+
+
+def test_shorthands():
+    spec = AuditSpec.from_dict(
+        {
+            "target": {"file": "x.csv", "states": "CO,NE"},
+            "roles": {
+                "y_pred": "p",
+                "protected": {"sex": "M", "race": None},
+                "intersections": ["sex,race"],
+            },
+        }
+    )
+    assert spec.roles.y_pred == ("p",)
+    assert spec.roles.protected == ("sex=M", "race")
+    assert spec.roles.intersections == (("sex", "race"),)
+    assert spec.target.states == ("CO", "NE")
+
+
+@pytest.mark.parametrize(
+    "data, key, words",
+    [
+        ({"polcy": {}}, "polcy", "did you mean 'policy'"),
+        ({"policy": {"n_bot": 500}}, "policy.n_bot", "did you mean 'n_boot'"),
+        ({"roles": {"protectd": ["a"]}}, "roles.protectd", "did you mean 'protected'"),
+        ({"policy": {"n_boot": "many"}}, "policy.n_boot", "whole number"),
+        ({"policy": {"di_threshold": 1.5}}, "policy.di_threshold", "less than 1"),
+        ({"policy": {"ci": "bcaa"}}, "policy.ci", "jeffreys"),
+        ({"gate": {"fail_on": "always"}}, "gate.fail_on", "insufficient"),
+        ({"roles": {"y_pred": ["a", "b", "c"]}}, "roles.y_pred", "at most 2"),
+        ({"version": 2}, "version", "newer EthicLens"),
+        ({"target": {"dataset": "compas", "file": "x.csv"}}, "spec", "2 targets"),
+        ({"target": {"db": "sqlite://", "db_env": "X"}}, "target.db_env", "both"),
+        (["a list"], "spec", "mapping"),
+    ],
+)
+def test_bad_specs_name_the_key_and_the_fix(data, key, words):
+    with pytest.raises(EthicLensInputError) as info:
+        AuditSpec.from_dict(data)
+    message = str(info.value)
+    assert f"'{key}'" in message and words in message and "Fix:" in message, message
+    assert "\n" not in message
+
+
+def test_a_bad_file_is_named(tmp_path):
+    bad = tmp_path / "a.yaml"
+    bad.write_text("policy: [unclosed\n")
+    with pytest.raises(EthicLensInputError, match="cannot parse a.yaml"):
+        AuditSpec.from_file(bad)
+    with pytest.raises(EthicLensInputError, match="YAML or JSON"):
+        AuditSpec.from_file(tmp_path / "a.toml")
+
+
+@pytest.fixture
+def preds(tmp_path):
+    rng = np.random.default_rng(0)
+    n = 1200
+    g = rng.choice(["a", "b"], n)
+    frame = pd.DataFrame(
+        {
+            "y": rng.integers(0, 2, n),
+            "p": (rng.random(n) < np.where(g == "a", 0.5, 0.3)).astype(int),
+            "q": rng.integers(0, 2, n),
+            "g": g,
+        }
+    )
+    path = tmp_path / "preds.csv"
+    frame.to_csv(path, index=False)
+    return path, frame
+
+
+def test_run_equals_the_engine_on_the_same_rows(preds):
+    path, frame = preds
+    spec = AuditSpec.from_dict(
+        {
+            "target": {"file": str(path), "engine": "pandas"},
+            "roles": {"y_true": "y", "y_pred": ["p"], "protected": ["g=b"]},
+            "policy": {"n_boot": 300, "seed": 4},
+        }
+    )
+    got = ethiclens.run(spec)
+    want = ethiclens.fairness.audit(
+        frame["y"], frame["p"], frame[["g"]], reference={"g": "b"}, n_boot=300, random_state=4
+    )
+    assert [c.to_dict() for c in got.comparisons] == [c.to_dict() for c in want.comparisons]
+    run = got.to_dict()["run"]
+    assert run["input"]["rows"] == 1200 and run["engine"] == "pandas"
+    assert (
+        list(run["input"]["files"].values())[0]
+        == __import__("hashlib").sha256(path.read_bytes()).hexdigest()
+    )
+    assert run["spec"] == spec.to_dict()
+    # the keyword form and a target string, as on the command line
+    again = ethiclens.audit(
+        str(path),
+        engine="pandas",
+        y_true="y",
+        y_pred="p",
+        protected=["g=b"],
+        n_boot=300,
+        random_state=4,
+    )
+    assert [c.to_dict() for c in again.comparisons] == [c.to_dict() for c in got.comparisons]
+    two = ethiclens.run(spec.replace(roles={"y_pred": ["p", "q"]}))
+    assert type(two).__name__ == "ModelComparison" and two.run["input"]["rows"] == 1200
+
+
+def test_report_with_run_follows_the_schema(preds):
+    from ethiclens.report import validate_report
+
+    path, _ = preds
+    result = ethiclens.run(str(path), engine="pandas", y_pred="p", protected=["g"], n_boot=200)
+    validate_report(result.to_dict())
+
+
+def test_a_database_spec_runs_and_hides_its_password(preds, tmp_path, monkeypatch):
+    import sqlite3
+
+    _, frame = preds
+    db = tmp_path / "scores.db"
+    with sqlite3.connect(db) as con:
+        frame.to_sql("predictions", con, index=False)
+    monkeypatch.setenv("SCORES_DB", f"sqlite:///{db}")
+    spec = AuditSpec.from_dict(
+        {
+            "target": {"db_env": "SCORES_DB", "table": "predictions"},
+            "roles": {"y_true": "y", "y_pred": "p", "protected": ["g"]},
+            "policy": {"n_boot": 200},
+        }
+    )
+    result = ethiclens.run(spec)
+    fp = result.run["input"]
+    assert fp["kind"] == "database" and fp["rows"] == len(frame) and len(fp["sha256"]) == 64
+    assert result.run["engine"] == "sql"
+    monkeypatch.delenv("SCORES_DB")
+    with pytest.raises(EthicLensInputError, match="SCORES_DB is not set"):
+        ethiclens.run(spec)
+
+
+def test_a_password_is_never_saved(tmp_path):
+    spec = AuditSpec.from_dict(
+        {"target": {"db": "postgresql://u:s3cret@h/db", "table": "t"}, "roles": {"y_pred": "p"}}
+    )
+    assert "s3cret" not in spec.to_json()
+    with pytest.raises(EthicLensInputError, match="db-env"):
+        spec.save(tmp_path / "x.yaml")
+    assert not (tmp_path / "x.yaml").exists()
