@@ -34,9 +34,15 @@ html = result._repr_html_()  # what Jupyter displays
 by_group = result.by_group()
 print(by_group[["n", "selection_rate", "true_positive_rate", "false_positive_rate", "ece"]])
 
-# %% The full report and a model card, from Python
+# %% Plots: in Jupyter a returned figure is drawn below the cell
+forest = result.plot()  # DI and EO per comparison with intervals, against the policy band
+rates = result.plot("rates", attribute="race")  # PPV and FPR per group
+forest.savefig("notebook-forest.png")
+
+# %% The full report and a model card (HTML or Markdown, by extension), from Python
 result.to_html("notebook-audit.html")
 result.to_model_card("notebook-card.md")
+result.to_model_card("notebook-card.html")
 
 # %% Is COMPAS's decile score fairer than the logistic model on the same defendants?
 decile = ds.extra["score_text"].loc[run.y_test.index].isin(["Medium", "High"]).astype(int)
@@ -65,4 +71,5 @@ thresholds = ethiclens.threshold_table(
     random_state=0,
 )
 print(thresholds.verdicts())
+figure = thresholds.plot()  # a matplotlib Figure; a path writes a PNG instead
 thresholds.plot("notebook-thresholds.png")

@@ -180,6 +180,12 @@ def test_notebook_example_runs(tmp_path, monkeypatch):
     assert (tmp_path / "notebook-audit.html").exists()
     assert (tmp_path / "notebook-thresholds.png").exists()
     assert ns["comparison"].verdicts
+    # the figures a notebook draws below their cells
+    from matplotlib.figure import Figure
+
+    assert all(isinstance(ns[k], Figure) for k in ("forest", "rates", "figure"))
+    assert (tmp_path / "notebook-forest.png").exists()
+    assert (tmp_path / "notebook-card.html").read_text().startswith("<!DOCTYPE html>")
 
 
 def _delong_rows(y, s):
