@@ -245,7 +245,7 @@ CASES = {
     "empty header": (empty_header, FULL, {}, "(the header) is empty"),
     "yes/no labels": (yes_no, FULL, {}, "is not binary 0/1: found values ['no', 'yes']"),
     "yes/no + pos_label": (yes_no_both, NO_SCORE, {"pos_label": "yes"}, "ok"),
-    "'0'/'1' text labels (Parquet)": (text_01_parquet, FULL, {}, "found values ['0', '1']"),
+    "'0'/'1' text labels (Parquet)": (text_01_parquet, FULL, {}, "['0', '1']"),
     '"0"/"1" quoted labels (CSV)': (quoted_01_csv, FULL, {}, "ok"),
     "true/false labels (CSV)": (true_false, FULL, {}, "ok"),
     "boolean labels (Parquet)": (bool_parquet, FULL, {}, "ok"),
