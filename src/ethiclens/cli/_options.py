@@ -507,6 +507,8 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
     for out in outputs.values():
         if out:
             check_writable(out)
+    if request.save_config:
+        spec.check_savable(request.save_config)
     runner = {"audit": run_audit, "compare": run_compare, "thresholds": run_thresholds}[purpose]
     try:
         result = runner(spec)

@@ -398,28 +398,32 @@ class AuditSpec:
         """
         from ..io import write_atomic
 
-        if self.target.db and self.to_dict(mask=True)["target"]["db"] != self.target.db:
-            raise EthicLensInputError(
-                "the database URL has a password, which is never written to a file",
-                column="--save-config",
-                fix="put the URL in an environment variable and use --db-env NAME (db_env:)",
-            )
+        self.check_savable(path)
         data = self.to_dict(minimal=True)
-        path = Path(path)
-        if path.suffix.lower() == ".json":
+        if Path(path).suffix.lower() == ".json":
             text = json.dumps(data, indent=2) + "\n"
-        elif path.suffix.lower() in (".yaml", ".yml"):
+        else:
             import yaml
 
             text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
-        else:
+        return write_atomic(path, text)
+
+    def check_savable(self, path) -> None:
+        """Refuse, before any work, a config path that is not YAML/JSON or a spec whose database
+        URL carries a password (never written to a file)."""
+        if Path(path).suffix.lower() not in (".json", ".yaml", ".yml"):
             raise EthicLensInputError(
                 "a config file is .yaml, .yml or .json",
                 column="--save-config",
                 value=str(path),
                 fix="e.g. --save-config audit.yaml",
             )
-        return write_atomic(path, text)
+        if self.target.db and self.to_dict(mask=True)["target"]["db"] != self.target.db:
+            raise EthicLensInputError(
+                "the database URL has a password, which is never written to a file",
+                column="--save-config",
+                fix="put the URL in an environment variable and use --db-env NAME (db_env:)",
+            )
 
 
 def target_key(target: str) -> str:

@@ -1,0 +1,180 @@
+"""Gates a pipeline can use (issue 22, item 4): --fail-on insufficient, --baseline, compare's
+release gate, AuditResult.gate, and the gate's outcome in the JSON."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ethiclens
+from ethiclens.cli import main
+
+
+def _frame(rate_b: float, seed: int = 0, n: int = 4000) -> pd.DataFrame:
+    """Groups a and b (n rows each, a selected at 0.5, b at ``rate_b``) and c: 60 rows never
+    selected (DI 0.000, below the 100-row floor)."""
+    rng = np.random.default_rng(seed)
+    g = np.array(["a"] * n + ["b"] * n + ["c"] * 60)
+    rate = np.select([g == "a", g == "b"], [0.5, rate_b], 0.0)
+    return pd.DataFrame(
+        {
+            "y": rng.integers(0, 2, len(g)),
+            "p": (rng.random(len(g)) < rate).astype(int),
+            "q": (rng.random(len(g)) < np.where(g == "b", 0.3, rate)).astype(int),
+            "g": g,
+        }
+    )
+
+
+@pytest.fixture
+def fair(tmp_path):
+    path = tmp_path / "fair.csv"
+    _frame(0.5).to_csv(path, index=False)
+    return path
+
+
+def run(args, capsys):
+    code = main([str(a) for a in args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def audit_args(path, *extra):
+    return [
+        "audit",
+        path,
+        "--y-true",
+        "y",
+        "--y-pred",
+        "p",
+        "--protected",
+        "g=a",
+        "--n-boot",
+        "400",
+        "--engine",
+        "pandas",
+        *extra,
+    ]
+
+
+@pytest.mark.parametrize("level, code", [("flagged", 0), ("inconclusive", 0), ("insufficient", 1)])
+def test_a_60_row_group_with_di_0_fails_only_insufficient(fair, tmp_path, capsys, level, code):
+    out = tmp_path / "r.json"
+    got, _, err = run(audit_args(fair, "--fail-on", level, "--json", out), capsys)
+    assert got == code, err
+    report = json.loads(out.read_text())  # written before the gate exits
+    c = next(c for c in report["comparisons"] if c["group"] == "c")
+    assert c["metrics"]["disparate_impact"]["value"] == 0.0 and c["status"] == "INSUFFICIENT_DATA"
+    assert report["run"]["gate"]["passed"] is (code == 0)
+    if code:
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].endswith(
+            "exit 1 because of --fail-on insufficient: 1 comparison: g:c (INSUFFICIENT_DATA)"
+        )
+        assert report["run"]["gate"]["failures"] == ["g:c (INSUFFICIENT_DATA)"]
+
+
+def test_gate_in_python(fair):
+    result = ethiclens.audit(
+        str(fair), engine="pandas", y_true="y", y_pred="p", protected=["g=a"], n_boot=400
+    )
+    assert result.gate("flagged").passed and result.gate("inconclusive").passed
+    outcome = result.gate("insufficient")
+    assert not outcome.passed and outcome.failures == ("g:c (INSUFFICIENT_DATA)",)
+    assert outcome.to_dict()["fail_on"] == "insufficient"
+    with pytest.raises(ethiclens.EthicLensInputError, match="unknown gate level"):
+        result.gate("always")
+
+
+def test_baseline_regression_fails_and_names_it(fair, tmp_path, capsys):
+    baseline = tmp_path / "previous.json"
+    assert run(audit_args(fair, "--json", baseline), capsys)[0] == 0
+    worse = tmp_path / "worse.csv"
+    _frame(0.3, seed=1).to_csv(worse, index=False)
+    out = tmp_path / "now.json"
+    code, _, err = run(audit_args(worse, "--baseline", baseline, "--json", out), capsys)
+    assert code == 1, err
+    line = err.strip().splitlines()[-1]
+    assert "worse than the baseline" in line and "g:b: verdict PASS -> FLAGGED" in line
+    assert "g:b: disparate_impact moved" in line
+    gate = json.loads(out.read_text())["run"]["gate"]
+    assert gate["baseline"] == str(baseline) and gate["regressions"]
+    # the same data again: nothing got worse
+    code, _, err = run(audit_args(fair, "--baseline", baseline, "--seed", "3"), capsys)
+    assert code == 0, err
+    # improving is never a failure (listed as a note)
+    result = ethiclens.audit(
+        str(fair), engine="pandas", y_true="y", y_pred="p", protected=["g=a"], n_boot=400
+    )
+    assert result.gate("never", str(out)).passed
+
+
+def test_a_baseline_of_other_data_or_spec_is_refused(fair, tmp_path, capsys):
+    baseline = tmp_path / "previous.json"
+    assert run(audit_args(fair, "--json", baseline), capsys)[0] == 0
+    code, _, err = run(audit_args(fair, "--baseline", baseline, "--di-threshold", "0.9"), capsys)
+    assert code == 2 and "policy.di_threshold 0.8 -> 0.9" in err and "--baseline" in err, err
+    report = json.loads(baseline.read_text())
+    report["run"]["spec"]["target"] = {"dataset": "compas"}
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(report))
+    out = tmp_path / "never.json"
+    code, _, err = run(audit_args(fair, "--baseline", other, "--json", out), capsys)
+    assert code == 2 and "target dataset -> file" in err and not out.exists()
+    del report["run"]
+    other.write_text(json.dumps(report))
+    code, _, err = run(audit_args(fair, "--baseline", other), capsys)
+    assert code == 2 and "no spec" in err
+    code, _, err = run(audit_args(fair, "--baseline", tmp_path / "missing.json"), capsys)
+    assert code == 2 and "--baseline" in err
+
+
+def test_compare_gates_a_release(fair, tmp_path, capsys):
+    """Production A (p, fair) against candidate B (q: group b selected at 0.3)."""
+    args = [
+        "compare",
+        fair,
+        "--y-true",
+        "y",
+        "--y-pred",
+        "p",
+        "--y-pred",
+        "q",
+        "--protected",
+        "g=a",
+        "--n-boot",
+        "400",
+    ]
+    out = tmp_path / "c.json"
+    code, _, err = run([*args, "--fail-on", "flagged", "--json", out], capsys)
+    assert code == 1, err
+    line = err.strip().splitlines()[-1]
+    assert "g:b under q (FLAGGED)" in line and "verdict PASS under p -> FLAGGED under q" in line
+    assert json.loads(out.read_text())["run"]["gate"]["passed"] is False
+    # the candidate is the fair one: it passes (its own verdicts, and nothing worse than A)
+    swapped = [
+        "compare",
+        fair,
+        "--y-true",
+        "y",
+        "--y-pred",
+        "q",
+        "--y-pred",
+        "p",
+        "--protected",
+        "g=a",
+        "--n-boot",
+        "400",
+        "--fail-on",
+        "flagged",
+    ]
+    assert run(swapped, capsys)[0] == 0
+    code, _, err = run(
+        [*args, "--di-rule", "below", "--positive", "harmful", "--json", out], capsys
+    )
+    assert code == 0, err
+    cfg = json.loads(out.read_text())["config"]
+    assert cfg["policy"]["di_rule"] == "below"
