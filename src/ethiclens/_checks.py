@@ -57,3 +57,42 @@ def check_config_size(path, flag: str, limit: int = MAX_CONFIG_BYTES) -> None:
             column=flag,
             fix="check that this is the intended file (configuration files are a few kB)",
         )
+
+
+# Interval draws (n_boot, --n-boot): one range and one message for every command. Below 100 draws
+# a 95% interval's ends are the 3rd and 98th values of 100, too coarse to report; beyond a million
+# no interval changes and the draws alone need gigabytes (each command still refuses what would
+# not fit in memory for its data).
+MIN_DRAWS = 100
+MAX_DRAWS = 1_000_000
+
+
+def check_draws(value, where: str = "n_boot", *, allow_zero: bool = False) -> int:
+    """The number of interval draws: a whole number from :data:`MIN_DRAWS` to
+    :data:`MAX_DRAWS` (or 0 where ``allow_zero``: no intervals)."""
+    zero = " (0: no intervals)" if allow_zero else ""
+    fix = f"use 1000 (the usual default) or 2000 for publication{zero}"
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise EthicLensInputError(
+            f"must be a whole number (an integer) of interval draws, at least {MIN_DRAWS}{zero}",
+            column=where,
+            value=value,
+            fix=fix,
+        )
+    if allow_zero and value == 0:
+        return 0
+    if value < MIN_DRAWS:
+        raise EthicLensInputError(
+            f"too few draws for an interval: at least {MIN_DRAWS}{zero}",
+            column=where,
+            value=value,
+            fix=fix,
+        )
+    if value > MAX_DRAWS:
+        raise EthicLensInputError(
+            f"at most {MAX_DRAWS:,} draws (more change no interval and need gigabytes of memory)",
+            column=where,
+            value=value,
+            fix=fix,
+        )
+    return int(value)

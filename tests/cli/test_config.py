@@ -213,3 +213,33 @@ def test_a_database_config_with_db_env_runs_and_never_shows_the_password(
     )
     assert code == 2 and "--db-env" in err and "Pw-Secret-9" not in out + err
     assert not (tmp_path / "s.yaml").exists()
+
+
+@pytest.mark.parametrize("command", ["compare", "thresholds"])
+def test_compare_and_thresholds_take_every_target(csv, tmp_path, capsys, command):
+    """A file in memory, DuckDB and a database (sqlite) give the same numbers: the cells are
+    counted where the data is and the rows rebuilt from them."""
+    import sqlite3
+
+    db = tmp_path / "s.db"
+    with sqlite3.connect(db) as con:
+        pd.read_csv(csv).to_sql("t", con, index=False)
+    roles = ["--y-true", "y", "--protected", "g", "--n-boot", "200"]
+    roles += ["--y-pred", "p", "--y-pred", "y"] if command == "compare" else ["--y-score", "s"]
+    reports = {}
+    for name, target in {
+        "pandas": [csv, "--engine", "pandas"],
+        "duckdb": [csv, "--engine", "duckdb"],
+        "sql": ["--db", f"sqlite:///{db}", "--table", "t"],
+    }.items():
+        out = tmp_path / f"{name}.json"
+        code, stdout, err = run([command, *target, *roles, "--json", out], capsys)
+        assert code == 0, err
+        assert f"engine: {name}" in stdout
+        report = json.loads(out.read_text())
+        assert report.pop("run")["engine"] == name
+        report["data"].pop("provenance", None)
+        for audit in report.get("audits", {}).values():
+            audit["data"].pop("provenance", None)
+        reports[name] = report
+    assert reports["duckdb"] == reports["pandas"] == reports["sql"]

@@ -178,12 +178,12 @@ def test_intervals_contain_the_estimate_at_the_boundary():
 
 def test_statuses_follow_the_core_vocabulary(platform):
     small = release(make_request(150, "sex", epsilon=10.0), platform, "y", "p", random_state=0)
-    est = estimate(small, n_boot=50)
+    est = estimate(small, n_boot=100)
     for v in est.values.values():
         assert v["status"] == INSUFFICIENT_DATA
         assert v["ci_low"] is None and v["ci_high"] is None and "below the floor of" in v["reason"]
     assert "n = " in est.values["dp"]["reason"] and "floor of 100" in est.values["dp"]["reason"]
-    relaxed = estimate(small, n_boot=50, policy=Policy(min_group_size=10, min_label_count=5))
+    relaxed = estimate(small, n_boot=100, policy=Policy(min_group_size=10, min_label_count=5))
     assert relaxed.values["dp"]["status"] == REPORTED
     assert relaxed.values["dp"]["value"] == est.values["dp"]["value"]
     # A strong randomisation at ε = 0.3 can leave a group with no mass after debiasing.
@@ -211,7 +211,7 @@ def test_estimate_json_follows_the_versioned_schema(platform):
     ):
         doc = json.loads(
             json.dumps(
-                estimate(release(req, platform, "y", "p", random_state=0), n_boot=50).to_dict()
+                estimate(release(req, platform, "y", "p", random_state=0), n_boot=100).to_dict()
             )
         )
         validate_estimate_output(doc)
@@ -241,11 +241,11 @@ def test_estimate_repr_html_parses_and_shows_statuses(platform):
 
     big = estimate(
         release(make_request(2000, "sex", epsilon=2.0), platform, "y", "p", random_state=0),
-        n_boot=50,
+        n_boot=100,
     )
     small = estimate(
         release(make_request(150, "sex", epsilon=10.0), platform, "y", "p", random_state=0),
-        n_boot=50,
+        n_boot=100,
     )
     for est in (big, small):
         html = est._repr_html_()

@@ -60,7 +60,7 @@ def test_request_release_estimate_roundtrip(tmp_path, capsys):
     )
     out = tmp_path / "est.json"
     assert (
-        main(["p2nia", "estimate", str(tmp_path / "rel"), "--n-boot", "50", "--json", str(out)])
+        main(["p2nia", "estimate", str(tmp_path / "rel"), "--n-boot", "100", "--json", str(out)])
         == 0
     )
     text = capsys.readouterr().out

@@ -21,8 +21,8 @@ from .._version import __version__
 from ..errors import EthicLensInputError
 from . import _display
 from . import _policy as pol
-from ._bootstrap import Interval, bootstrap_interval
 from ._engine import INTERSECTION_SEP, audit
+from ._intervals import check_ci, interval
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
 from ._result import AuditResult, MetricEstimate, _num
 from ._validate import (
@@ -54,7 +54,8 @@ UNPAIRED_WEIGHTED_METHOD = (
     "unpaired, weighted: independent Dirichlet(Kish-effective cells + 1/2) draws per model and "
     "group scaled to its weight total, equal-tailed"
 )
-CI_CHOICES = ("jeffreys", "bootstrap")
+# "percentile" is the kit's name for the paired bootstrap; "bootstrap" is its older spelling.
+CI_CHOICES = ("jeffreys", "percentile", "bootstrap")
 
 
 @dataclass
@@ -270,9 +271,10 @@ policy, confidence_level
         As for :func:`audit`; both models are audited with the same settings.
     n_boot : int
         Draws for the intervals of the differences (and of each audit).
-    ci : {"jeffreys", "bootstrap"}
+    ci : {"jeffreys", "percentile", "bootstrap"}
         ``"jeffreys"`` (default): Dirichlet draws of the joint cells (see the module text);
-        ``"bootstrap"``: a paired row bootstrap (multinomial resample of the joint cells).
+        ``"percentile"`` (or its older spelling ``"bootstrap"``): a paired row bootstrap
+        (multinomial resample of the joint cells), percentile intervals.
     paired : bool
         True (default): both models on each draw. False draws each model independently (for
         comparison only: it ignores that the rows are the same and is wider).
@@ -287,10 +289,7 @@ policy, confidence_level
     -------
     ModelComparison
     """
-    if ci not in CI_CHOICES:
-        raise EthicLensInputError(
-            "unknown interval method", column="ci", value=ci, fix=f"use one of {list(CI_CHOICES)}"
-        )
+    check_ci(ci, CI_CHOICES)
     if random_state is None:
         random_state = int(np.random.SeedSequence().entropy % (2**63))
     check_seed(random_state, "random_state")
@@ -520,10 +519,7 @@ def _estimate(point, draws, level, method) -> MetricEstimate:
             pol.UNDEFINED,
             "undefined under model A or B (see each audit for why)",
         )
-    iv = bootstrap_interval(0.0, draws, None, None, method="percentile", level=level)
-    iv = Interval(iv.low, iv.high, iv.method.replace("percentile", method, 1))
-    if iv.defined:
-        iv = Interval(min(iv.low, point), max(iv.high, point), iv.method)
+    iv = interval(point, draws, name=method, level=level, note=None)  # extended silently
     reason = None if iv.defined else iv.method
     return MetricEstimate(point, iv.low, iv.high, iv.method, pol.REPORTED, reason)
 

@@ -8,7 +8,7 @@ from statistics import NormalDist
 
 import numpy as np
 
-from .._checks import check_seed
+from .._checks import check_draws, check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
 from . import _auc
@@ -17,7 +17,6 @@ from . import _policy as pol
 from ._bootstrap import (
     JEFFREYS_METHOD,
     Interval,
-    bootstrap_interval,
     draw_cell_counts,
     draw_dirichlet_cells,
     draw_smoothed_effective_cells,
@@ -30,6 +29,16 @@ from ._counts import (
     cell_index,
     check_counts_cells,
     counts_attributes,
+)
+from ._intervals import (
+    CI_CHOICES,
+    JEFFREYS,
+    Intervals,
+    bootstrap_intervals,
+    check_ci,
+    contain,
+    equal_tailed,
+    fold,
 )
 from ._metrics import (
     COMPARISON_METRIC_SPECS,
@@ -60,7 +69,7 @@ from ._validate import (
 )
 
 INTERSECTION_SEP = "&"
-CI_METHODS = ("jeffreys", "bca", "percentile")
+CI_METHODS = CI_CHOICES  # jeffreys, bca, percentile
 
 
 def audit(
@@ -522,7 +531,8 @@ def _run(
     n_boot = ctx.n_boot
     references = _references(reference, list(attrs), intersections)
     largest = max(len(groups) for groups, _ in attrs.values())
-    check_n_boot(n_boot, largest * ctx.n_cells * (2 if ctx.labelled else 1))
+    check_draws(n_boot, "n_boot")
+    check_n_boot(n_boot, largest * ctx.n_cells * (2 if ctx.labelled else 1))  # fits in memory
     n_boot = int(n_boot)
     if random_state is None:
         random_state = int(np.random.SeedSequence().entropy % (2**63))
@@ -577,10 +587,7 @@ def _check_options(policy, ci, confidence_level, n_bins, random_state) -> pol.Po
             value=type(policy).__name__,
             fix="pass Policy(...)",
         )
-    if ci not in CI_METHODS:
-        raise EthicLensInputError(
-            "unknown interval method", column="ci", value=ci, fix=f"use one of {list(CI_METHODS)}"
-        )
+    check_ci(ci, CI_METHODS)
     if (
         isinstance(confidence_level, bool)
         or not isinstance(confidence_level, (int, float))
@@ -753,12 +760,17 @@ def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
     if data.ece is not None:
         ece = _ece(ctx, data.ece, ece_rng)
 
+    # Every interval of the attribute at once: one column per group (or comparison) and metric.
+    group_ivs = _group_intervals(ctx, draws, floors, ece)
+    comparison_ivs = _comparison_intervals(ctx, draws, floors, ref, ece)
     group_summaries = [
-        _group_summary(ctx, gc, g, g == ref, draws, floors, ece, data.auc)
+        _group_summary(ctx, gc, g, g == ref, draws, floors, ece, group_ivs, data.auc)
         for g in range(len(groups))
     ]
     comparisons = [
-        _comparison(ctx, gc, g, ref, draws, floors, ece) for g in range(len(groups)) if g != ref
+        _comparison(ctx, gc, g, ref, draws, floors, comparison_ivs)
+        for g in range(len(groups))
+        if g != ref
     ]
     return AttributeSummary(name, groups[ref], ref_source, group_summaries), comparisons
 
@@ -767,7 +779,7 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
     specs = [s for s in GROUP_METRIC_SPECS.values() if ctx.labelled or not s.needs_labels]
     if ctx.ci == "jeffreys":
         boot = draw_dirichlet_cells(
-            floors.effective_cells, gc.weighted.sum(axis=1), ctx.n_boot, rng
+            floors.effective_cells, gc.weighted.sum(axis=1), ctx.n_boot, rng, cell_major=True
         )
         jack = mult = None
     else:
@@ -832,12 +844,28 @@ class _Floors:
         else:
             self.pos = self.neg = self.raw_pos = self.raw_neg = None
 
+        # per group, computed once (an attribute may have thousands of groups): whether it
+        # meets the row floor and the label floor; rows, weight total and selected rows
+        self.rate_ok_all = self.n >= policy.min_group_size - 1e-9
+        k = policy.min_label_count - 1e-9
+        if self.pos is None:
+            self.error_ok_all = np.zeros(len(self.n), bool)
+        else:
+            self.error_ok_all = (self.pos >= k) & (self.neg >= k)
+        self._rate_ok, self._error_ok = self.rate_ok_all.tolist(), self.error_ok_all.tolist()
+        self.sizes = [int(x) for x in gc.n.tolist()]
+        self.weight_sums = [float(x) for x in gc.weighted.sum(axis=1).tolist()]
+        selected = gc.counts[:, 0] + gc.counts[:, 1] if gc.labelled else gc.counts[:, 0]
+        self.selected = [int(x) for x in selected.tolist()]
+
     def rate_ok(self, *groups) -> bool:
-        return all(self.n[g] >= self.policy.min_group_size - 1e-9 for g in groups)
+        return all(self._rate_ok[g] for g in groups)
 
     def error_ok(self, *groups) -> bool:
-        k = self.policy.min_label_count - 1e-9
-        return self.pos is not None and all(self.pos[g] >= k and self.neg[g] >= k for g in groups)
+        return self.pos is not None and all(self._error_ok[g] for g in groups)
+
+    def ok_all(self, needs_labels: bool) -> np.ndarray:
+        return self.error_ok_all if needs_labels else self.rate_ok_all
 
     def _n_text(self, g) -> str:
         return f"n_eff = {self.n[g]:.1f}" if self.weighted else f"n = {int(self.n[g])}"
@@ -862,48 +890,179 @@ class _Floors:
         return "; ".join(short)
 
 
-def _interval(ctx, point, boot, jack=None, mult=None) -> Interval:
-    """Interval of one (transformed) statistic with the audit's method."""
-    if ctx.ci == "jeffreys":
-        if np.isnan(point):
-            return Interval(None, None, f"{JEFFREYS_METHOD}: not reported, estimate undefined")
-        iv = _quantiles(ctx, boot, JEFFREYS_METHOD)
-    elif np.isinf(point):
-        # An infinite estimate (a log of 0) has no BCa: the finite replicates' percentiles.
-        iv = _quantiles(ctx, boot, "percentile")
+def _intervals(ctx, points, draws, jack=None, mult=None, columns=None) -> Intervals:
+    """Intervals of one (transformed) statistic for every column of ``draws`` (n_boot, m), with
+    the audit's method, each containing its estimate (the interval kit, ``_intervals``).
+    ``columns``: the columns whose interval can be shown (estimate defined, floors met)."""
+    points = np.asarray(points, float)
+    if ctx.ci == JEFFREYS:
+        return _equal_tailed(
+            points, draws, JEFFREYS_METHOD, ctx.level, columns, "estimate undefined"
+        )
+    want = np.isnan(points) if columns is None else (np.asarray(columns, bool) | np.isnan(points))
+    ivs = bootstrap_intervals(
+        points,
+        draws,
+        jack,
+        mult,
+        method=ctx.ci,
+        level=ctx.level,
+        columns=None if columns is None else want,
+    )
+    return contain(ivs, points)
+
+
+def _equal_tailed(points, draws, name, level, columns, undefined) -> Intervals:
+    """Equal-tailed intervals named ``name`` where the estimate is defined, containing it."""
+    defined = ~np.isnan(points)
+    want = defined if columns is None else defined & np.asarray(columns, bool)
+    ivs = equal_tailed(draws, level=level, name=name, columns=want)
+    methods = [
+        m if ok else f"{name}: not reported, {undefined}"
+        for m, ok in zip(ivs.methods, defined, strict=True)
+    ]
+    return contain(Intervals(ivs.low, ivs.high, methods), points)
+
+
+def _ece_intervals(ctx, points, reps, columns) -> Intervals:
+    """ECE's percentile intervals (its draws resample bin x label cells; see _calibration)."""
+    return _equal_tailed(
+        np.asarray(points, float),
+        reps,
+        cal.ECE_CI_METHOD,
+        ctx.level,
+        columns,
+        "point estimate undefined",
+    )
+
+
+def _group_intervals(ctx, draws: _Draws, floors, ece) -> dict:
+    """Metric -> Intervals over the groups."""
+    out = {}
+    for mname, point in draws.point.items():
+        spec = GROUP_METRIC_SPECS[mname]
+        jack = draws.jack[mname] if draws.jack is not None else None
+        ok = floors.ok_all(spec.needs_labels)
+        out[mname] = _intervals(ctx, point, draws.boot[mname], jack, draws.mult, ok)
+    if ece is not None:
+        out["ece"] = _ece_intervals(ctx, ece.point, ece.boot, floors.error_ok_all)
+    return out
+
+
+def _comparison_intervals(ctx, draws: _Draws, floors, ref, ece) -> dict:
+    """Metric -> (values, Intervals), one column per group against ``ref`` (its own column is
+    not used). Signed component intervals are computed once and shared (EO and its parts)."""
+    n_groups = len(next(iter(draws.point.values())))
+    others = np.arange(n_groups) != ref
+    cache, out = {}, {}
+    for mname, spec in COMPARISON_METRIC_SPECS.items():
+        if spec.needs_labels and not ctx.labelled:
+            continue
+        ok_all = floors.ok_all(spec.needs_labels)
+        columns = others & ok_all & ok_all[ref]
+        comps = spec.components
+        with np.errstate(all="ignore"):
+            point = np.asarray(
+                spec.value([draws.point[c] for c in comps], [draws.point[c][ref] for c in comps]),
+                float,
+            )
+        parts = []
+        for c in comps:
+            key = (c, spec.kind == "ratio", spec.needs_labels)
+            if key not in cache:
+                cache[key] = _component_intervals(ctx, draws, c, ref, spec.kind == "ratio", columns)
+            parts.append(cache[key])
+        out[mname] = ([float(x) for x in point.tolist()], _combine(ctx, spec, parts))
+    if ece is not None:
+        point = ece.point - ece.point[ref]
+        reps = ece.boot - ece.boot[:, ref : ref + 1]
+        columns = others & floors.error_ok_all & floors.error_ok_all[ref]
+        out["ece_difference"] = (point, _ece_intervals(ctx, point, reps, columns))
+    return out
+
+
+SMOOTHED_NOTE = " (smoothed resample: a group has an empty cell, 1/2 added to each of its cells)"
+
+
+def _component_intervals(ctx, draws: _Draws, c, ref, ratio, columns) -> Intervals:
+    """Intervals of the signed comparison of group metric ``c`` with the reference, every group.
+
+    A ratio's interval: on log g − log r for the Dirichlet draws (never 0), so a swapped reference
+    negates it exactly; on the ratio itself for the bootstrap, whose replicates can hit 0 (BCa and
+    percentile respect monotone transforms)."""
+    if ratio and ctx.ci != JEFFREYS:
+        stat = _safe_ratio
+    elif ratio:
+
+        def stat(a, b):
+            return np.log(a) - np.log(b)
     else:
-        iv = bootstrap_interval(point, boot, jack, mult, method=ctx.ci, level=ctx.level)
-    return _contain(iv, point)
+
+        def stat(a, b):
+            return a - b
+
+    pg, boot = draws.point[c], draws.boot[c]
+    pr = pg[ref]
+    with np.errstate(all="ignore"):
+        both = np.isfinite(pg) & np.isfinite(pr)
+        pt = np.where(both, stat(pg, pr), np.nan)
+        if ratio and ctx.ci == JEFFREYS:
+            logs = np.log(boot)
+            reps = logs - logs[:, ref : ref + 1]
+        else:
+            reps = stat(boot, boot[:, ref : ref + 1])
+        jack = mult = None
+        if draws.jack is not None:
+            jr, pr_f = draws.jack[c][ref], float(pr)
+            jack, mult = [], []
+            for g in range(len(pg)):
+                jack.append(np.concatenate([stat(draws.jack[c][g], pr_f), stat(float(pg[g]), jr)]))
+                mult.append(np.concatenate([draws.mult[g], draws.mult[ref]]))
+        ivs = _intervals(ctx, pt, reps, jack, mult, columns)
+    if draws.smoothed:
+        hit = ref in draws.smoothed
+        ivs = Intervals(
+            ivs.low,
+            ivs.high,
+            [
+                m + SMOOTHED_NOTE if hit or g in draws.smoothed else m
+                for g, m in enumerate(ivs.methods)
+            ],
+        )
+    return ivs
 
 
-def _ece_interval(ctx, point, reps) -> Interval:
-    """ECE's percentile interval (its draws resample bin x label cells; see _calibration)."""
-    iv = bootstrap_interval(point, reps, None, None, method="percentile", level=ctx.level)
-    return _contain(
-        Interval(iv.low, iv.high, iv.method.replace("percentile", cal.ECE_CI_METHOD, 1)), point
-    )
-
-
-def _quantiles(ctx, draws, method: str) -> Interval:
-    """Equal-tailed interval of draws, named ``method`` (undefined draws handled as usual)."""
-    # The estimate passed is a placeholder: the percentile method does not use it.
-    iv = bootstrap_interval(0.0, draws, None, None, method="percentile", level=ctx.level)
-    return Interval(iv.low, iv.high, iv.method.replace("percentile", method, 1))
-
-
-def _contain(iv: Interval, point: float) -> Interval:
-    """Every reported interval contains its estimate; where it had to be extended, say why."""
-    if not iv.defined or np.isnan(point):
-        return iv
-    low, high = min(iv.low, point), max(iv.high, point)
-    if (low, high) == (iv.low, iv.high):
-        return iv
-    return Interval(
-        low,
-        high,
-        f"{iv.method}; extended to the estimate, which lies on the "
-        "boundary of the draws (a rate of 0 or 1)",
-    )
+def _combine(ctx, spec, parts: list) -> Intervals:
+    """A comparison metric's intervals from its signed components (ComparisonMetric.kind)."""
+    if spec.kind == "ratio":
+        iv = parts[0]
+        if ctx.ci != JEFFREYS:
+            return iv
+        ok = iv.reported
+        return Intervals(
+            np.where(ok, np.exp(iv.low), np.nan),
+            np.where(ok, np.exp(iv.high), np.nan),
+            [m + ", on log(ratio)" if d else m for m, d in zip(iv.methods, ok, strict=True)],
+        )
+    if spec.kind == "difference":
+        return parts[0]
+    folded = [fold(iv) for iv in parts]
+    low, high = folded[0]
+    for lo, hi in folded[1:]:
+        low, high = np.maximum(low, lo), np.maximum(high, hi)
+    suffix = ", of the signed difference, folded at 0"
+    if spec.kind == "max_abs_difference":
+        suffix += " (max over components)"
+    reported = [iv.reported for iv in parts]
+    ok = np.logical_and.reduce(reported)
+    methods = []
+    for j in range(len(low)):
+        if ok[j]:
+            methods.append(parts[0].methods[j] + suffix)
+        else:  # the first component without an interval says why
+            k = next(i for i, r in enumerate(reported) if not r[j])
+            methods.append(parts[k].methods[j])
+    return Intervals(np.where(ok, low, np.nan), np.where(ok, high, np.nan), methods)
 
 
 def _group_auc(ctx, gc, g, floors, auc) -> MetricEstimate | None:
@@ -927,17 +1086,15 @@ def _group_auc(ctx, gc, g, floors, auc) -> MetricEstimate | None:
     )
 
 
-def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece, auc=None):
+def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece, ivs: dict, auc=None):
     metrics = {}
+    rate_ok, error_ok = floors.rate_ok(g), floors.error_ok(g)
     for mname, point in draws.point.items():
         spec = GROUP_METRIC_SPECS[mname]
-        jack = draws.jack[mname][g] if draws.jack is not None else None
-        mult = draws.mult[g] if draws.mult is not None else None
-        interval = _interval(ctx, float(point[g]), draws.boot[mname][:, g], jack, mult)
-        ok = floors.error_ok(g) if spec.needs_labels else floors.rate_ok(g)
+        ok = error_ok if spec.needs_labels else rate_ok
         metrics[mname] = _metric(
             float(point[g]),
-            interval,
+            ivs[mname].at(g),
             ok,
             spec.needs_labels,
             (g,),
@@ -947,11 +1104,9 @@ def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece, auc=None):
             undefined_reason=f"{spec.label} undefined ({spec.undefined})",
         )
     if ece is not None:
-        point, reps = ece.point[g], ece.boot[:, g]
-        iv = _ece_interval(ctx, point, reps)
         metrics["ece"] = _metric(
-            point,
-            iv,
+            ece.point[g],
+            ivs["ece"].at(g),
             floors.error_ok(g),
             True,
             (g,),
@@ -965,8 +1120,8 @@ def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece, auc=None):
         gc.attribute,
         gc.groups[g],
         bool(is_ref),
-        int(gc.n[g]),
-        float(gc.weighted[g].sum()),
+        floors.sizes[g],
+        floors.weight_sums[g],
         _int(pos),
         _int(neg),
         metrics,
@@ -985,7 +1140,7 @@ BELOW_FLOOR_METHOD = "not reported: below the sample floor"
 
 def _metric(point, interval, floor_ok, needs_labels, groups, gc, floors, judged, undefined_reason):
     """Status of one metric: UNDEFINED, INSUFFICIENT_DATA, policy verdict or REPORTED."""
-    if np.isnan(point):
+    if point != point:  # NaN
         reason = undefined_reason() if callable(undefined_reason) else undefined_reason
         reason = gc.zero_weight_reason(groups) or reason  # not "no rows" beside n = 255
         return MetricEstimate(None, None, None, interval.method, pol.UNDEFINED, reason)
@@ -1029,84 +1184,17 @@ def _safe_ratio(a, b):
         return np.where(b > 0, a / np.where(b > 0, b, 1.0), np.where(a > 0, np.inf, np.nan))
 
 
-def _comparison_interval(ctx, spec, draws, g, ref) -> tuple[float, Interval]:
-    """Value and interval of one comparison metric (see ComparisonMetric.kind)."""
-    comps = spec.components
-    with np.errstate(all="ignore"):
-        point = float(
-            spec.value([draws.point[c][g] for c in comps], [draws.point[c][ref] for c in comps])
-        )
-        parts = []
-        for c in comps:
-            pg, pr = float(draws.point[c][g]), float(draws.point[c][ref])
-            bg, br = draws.boot[c][:, g], draws.boot[c][:, ref]
-            # A ratio's interval: on log g − log r for the Dirichlet draws (never 0), so a
-            # swapped reference negates it exactly; on the ratio itself for the bootstrap,
-            # whose replicates can hit 0 (BCa and percentile respect monotone transforms).
-            ratio = spec.kind == "ratio"
-            if ratio and ctx.ci != "jeffreys":
-                stat = _safe_ratio
-            elif ratio:
-
-                def stat(a, b):
-                    return np.log(a) - np.log(b)
-            else:
-
-                def stat(a, b):
-                    return a - b
-
-            pt = (
-                float(stat(np.float64(pg), np.float64(pr)))
-                if np.isfinite(pg) and np.isfinite(pr)
-                else np.nan
-            )
-            jack = mult = None
-            if draws.jack is not None:
-                jg, jr = draws.jack[c][g], draws.jack[c][ref]
-                jack = np.concatenate([stat(jg, pr), stat(pg, jr)])
-                mult = np.concatenate([draws.mult[g], draws.mult[ref]])
-            iv = _interval(ctx, pt, stat(bg, br), jack, mult)
-            if {g, ref} & draws.smoothed:
-                iv = Interval(
-                    iv.low,
-                    iv.high,
-                    f"{iv.method} (smoothed resample: a group has an "
-                    "empty cell, 1/2 added to each of its cells)",
-                )
-            parts.append((pt, iv))
-    if spec.kind == "ratio":
-        pt, iv = parts[0]
-        if not iv.defined or ctx.ci != "jeffreys":
-            return point, iv
-        return point, Interval(
-            float(np.exp(iv.low)), float(np.exp(iv.high)), f"{iv.method}, on log(ratio)"
-        )
-    if spec.kind == "difference":
-        return point, parts[0][1]
-    folded = []
-    for _pt, iv in parts:
-        if not iv.defined:
-            return point, iv
-        lo, hi = iv.low, iv.high
-        if lo <= 0 <= hi:
-            folded.append((0.0, max(-lo, hi)))
-        else:
-            folded.append((min(abs(lo), abs(hi)), max(abs(lo), abs(hi))))
-    method = parts[0][1].method + ", of the signed difference, folded at 0"
-    if spec.kind == "max_abs_difference":
-        method += " (max over components)"
-    return point, Interval(max(f[0] for f in folded), max(f[1] for f in folded), method)
-
-
-def _comparison(ctx, gc, g, ref, draws: _Draws, floors, ece):
+def _comparison(ctx, gc, g, ref, draws: _Draws, floors, ivs: dict):
     policy = ctx.policy
     metrics, rules, reasons, policy_statuses = {}, [], [], []
     disadvantaged = None
+    rate_ok, error_ok = floors.rate_ok(g, ref), floors.error_ok(g, ref)
     for mname, spec in COMPARISON_METRIC_SPECS.items():
         if spec.needs_labels and not ctx.labelled:
             continue
-        point, interval = _comparison_interval(ctx, spec, draws, g, ref)
-        ok = floors.error_ok(g, ref) if spec.needs_labels else floors.rate_ok(g, ref)
+        points, intervals = ivs[mname]
+        point, interval = points[g], intervals.at(g)
+        ok = error_ok if spec.needs_labels else rate_ok
         judge = pol.JUDGES.get(spec.policy) if spec.policy else None
         m = _metric(
             point,
@@ -1141,15 +1229,21 @@ def _comparison(ctx, gc, g, ref, draws: _Draws, floors, ece):
                     )
                     m.reason = reason
                 reasons.append(reason)
-    if ece is not None:
-        point = ece.point[g] - ece.point[ref]
-        reps = ece.boot[:, g] - ece.boot[:, ref]
-        iv = _ece_interval(ctx, point, reps)
+    if "ece_difference" in ivs:
+        points, intervals = ivs["ece_difference"]
         metrics["ece_difference"] = _metric(
-            point, iv, floors.error_ok(g, ref), True, (g, ref), gc, floors, None, "no rows"
+            points[g],
+            intervals.at(g),
+            floors.error_ok(g, ref),
+            True,
+            (g, ref),
+            gc,
+            floors,
+            None,
+            "no rows",
         )
     status = pol.comparison_status(policy_statuses)
-    n = {"group": int(gc.n[g]), "reference": int(gc.n[ref])}
+    n = {"group": floors.sizes[g], "reference": floors.sizes[ref]}
     labels = None
     if ctx.labelled:
         labels = {
@@ -1179,7 +1273,9 @@ def _comparison(ctx, gc, g, ref, draws: _Draws, floors, ece):
         flagged=bool(rules),
         flag_rules=rules,
         flag_reason="; ".join(reasons) or None,
-        z_test=two_proportion_z_test(gc, g, ref),
+        z_test=_z_test(
+            floors.selected[g], floors.selected[ref], floors.sizes[g], floors.sizes[ref]
+        ),
         composite=composite,
         floors={
             "selection_rate": floors.rate_ok(g, ref),
@@ -1192,7 +1288,10 @@ def _comparison(ctx, gc, g, ref, draws: _Draws, floors, ece):
 def two_proportion_z_test(gc: GroupCounts, g: int, ref: int) -> dict:
     """Pooled two-proportion z-test of the selection-rate gap (row counts, two-sided)."""
     pos = gc.counts[:, 0] + gc.counts[:, 1] if gc.labelled else gc.counts[:, 0]
-    x0, x1, n0, n1 = int(pos[g]), int(pos[ref]), int(gc.n[g]), int(gc.n[ref])
+    return _z_test(int(pos[g]), int(pos[ref]), int(gc.n[g]), int(gc.n[ref]))
+
+
+def _z_test(x0: int, x1: int, n0: int, n1: int) -> dict:
     pooled = (x0 + x1) / (n0 + n1)
     out = {
         "method": "pooled two-proportion z-test (two-sided, unweighted row counts)",

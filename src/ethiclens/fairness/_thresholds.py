@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_seed
+from .._checks import check_draws, check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..io import write_atomic
@@ -212,10 +212,7 @@ def threshold_table(
     if random_state is None:
         random_state = int(np.random.SeedSequence().entropy % (2**63))
     check_seed(random_state, "random_state")
-    if isinstance(n_boot, bool) or not isinstance(n_boot, (int, np.integer)) or n_boot < 100:
-        raise EthicLensInputError(
-            "must be an integer of at least 100", column="n_boot", value=n_boot, fix="1000"
-        )
+    check_draws(n_boot, "n_boot")
     y_true, _, sensitive_features, y_score, _ = align_inputs(
         y_true, None, sensitive_features, y_score
     )  # pandas inputs paired by index label, as in audit

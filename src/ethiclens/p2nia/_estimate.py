@@ -26,6 +26,7 @@ from importlib import resources
 import numpy as np
 import pandas as pd
 
+from .._checks import MAX_DRAWS, check_draws
 from .._checks import check_seed as _check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
@@ -35,9 +36,8 @@ from ..fairness import (
     Interval,
     MetricEstimate,
     Policy,
-    bootstrap_interval,
-    contain_estimate,
 )
+from ..fairness._intervals import OUTSIDE, interval
 from ._common import TABLE
 from ._mechanisms import get_mechanism
 from ._metrics import METRICS, NEEDS_Y, cells_from_joint, metrics_from_cells
@@ -47,7 +47,7 @@ from ._roles import LABEL, PREDICTION
 SCHEMA_VERSION = "1.0"
 ESTIMATE_FORMAT = "ethiclens-p2nia-estimate/1"
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
-N_BOOT_MAX = 100_000
+N_BOOT_MAX = MAX_DRAWS  # the shared range (_checks)
 
 
 @dataclass
@@ -120,20 +120,8 @@ def validate_estimate_output(document: dict) -> None:
 
 
 def check_n_boot(value, where: str = "--n-boot") -> int:
-    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 0:
-        raise EthicLensInputError(
-            "must be a non-negative integer",
-            column=where,
-            value=value,
-            fix="e.g. --n-boot 500 (0: no intervals)",
-        )
-    if value > N_BOOT_MAX:
-        raise EthicLensInputError(
-            f"{value} bootstrap replicates is more than the {N_BOOT_MAX:,} this estimate supports",
-            column=where,
-            fix=f"use at most {N_BOOT_MAX:,} (500 is plenty)",
-        )
-    return int(value)
+    """Interval draws, as every command checks them (0: no intervals)."""
+    return check_draws(value, where, allow_zero=True)
 
 
 def released_counts(rel) -> tuple[np.ndarray, list[str], bool]:
@@ -287,9 +275,7 @@ def estimate(
             est = MetricEstimate(v, None, None, BELOW_FLOOR_METHOD, INSUFFICIENT_DATA, floor)
         else:
             if n_boot:
-                iv = bootstrap_interval(v, boot[k], None, None, method="percentile", level=level)
-                iv = Interval(iv.low, iv.high, iv.method.replace("percentile", mech.ci_method, 1))
-                iv = contain_estimate(iv, v)
+                iv = interval(v, boot[k], name=mech.ci_method, level=level, note=OUTSIDE)
             else:
                 iv = Interval(None, None, "not computed (n_boot = 0)")
             reason = None if iv.defined else iv.method.split(": ", 1)[-1]

@@ -29,7 +29,7 @@ from importlib import resources
 
 import numpy as np
 
-from .._checks import check_seed
+from .._checks import MIN_DRAWS, check_draws, check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
     INSUFFICIENT_DATA,
@@ -39,19 +39,20 @@ from ..fairness import (
     MetricEstimate,
     Policy,
     accuracy,
-    bootstrap_interval,
     draw_dirichlet_cells,
     false_positive_rate,
     selection_rate,
     true_positive_rate,
 )
+from ..fairness._bootstrap import Interval
+from ..fairness._intervals import check_ci, contain_one, interval
 from ._inputs import SplitPredictions
 from ._mia import MIAResult, membership_inference
 
 DEFAULT_ETA = 1e-3
 FLOOR_ETAS = (1e-4, 1e-3, 1e-2, 1e-1)
 DEFAULT_N_BOOT = 1000
-MIN_N_BOOT = 100
+MIN_N_BOOT = MIN_DRAWS  # the shared range (_checks)
 CI_LEVEL = 0.95
 # Interval methods of pcer_audit(ci=...): how each group's train and test cells are drawn.
 CI_METHODS = ("jeffreys", "percentile")
@@ -409,15 +410,16 @@ def _method_name(ci: str) -> str:
 
 def _contain(low, high, method: str, value: float):
     """Every reported interval contains its estimate; where it had to be extended, say so."""
-    if low is None or high is None or (low <= value <= high):
-        return low, high, method
-    return min(low, value), max(high, value), f"{method}; {EXTENDED_NOTE}"
+    iv = contain_one(Interval(low, high, method), value, EXTENDED_NOTE)
+    return iv.low, iv.high, iv.method
 
 
 def _interval(value: float, boot: np.ndarray, ci: str = "jeffreys"):
     """Equal-tailed interval of the draws, extended to the estimate when it lies outside."""
-    iv = bootstrap_interval(value, boot, None, None, method="percentile", level=CI_LEVEL)
-    method = iv.method.replace("percentile", _method_name(ci), 1)
+    if not np.isfinite(value):
+        return None, None, f"{_method_name(ci)}: not reported, point estimate undefined"
+    iv = interval(value, boot, name=_method_name(ci), level=CI_LEVEL, extend=False)
+    method = iv.method
     if iv.defined and iv.low == iv.high:
         method += " (degenerate: every draw equal)"
     return _contain(iv.low, iv.high, method, value)
@@ -475,31 +477,8 @@ def _estimate(
 
 
 def _check_bootstrap(n_boot, random_state, ci) -> None:
-    if ci not in CI_METHODS:
-        raise EthicLensInputError(
-            f"must be one of {', '.join(CI_METHODS)}",
-            column="ci",
-            value=ci,
-            fix='use the default "jeffreys"',
-        )
-    if (
-        isinstance(n_boot, bool)
-        or not isinstance(n_boot, int | np.integer)
-        or (n_boot < MIN_N_BOOT)
-    ):
-        raise EthicLensInputError(
-            f"must be an integer of at least {MIN_N_BOOT}",
-            column="n_boot",
-            value=n_boot,
-            fix="use the default 1000 (or 2000+ for publication)",
-        )
-    if n_boot > 1_000_000:  # (n_boot, groups, 4) floats per split: 1e11 asked for 5.8 TiB
-        raise EthicLensInputError(
-            "at most 1,000,000 replicates (more would need gigabytes of memory)",
-            column="n_boot",
-            value=n_boot,
-            fix="use the default 1000 (or 2000+ for publication)",
-        )
+    check_ci(ci, CI_METHODS)
+    check_draws(n_boot, "n_boot")  # (n_boot, groups, 4) floats per split: 1e11 asked for 5.8 TiB
     check_seed(random_state, "random_state")
 
 

@@ -14,15 +14,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_seed
+from .._checks import MAX_DRAWS, check_draws, check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
     JEFFREYS_METHOD,
     Interval,
-    bootstrap_interval,
-    contain_estimate,
     draw_dirichlet_cells,
 )
+from ..fairness._intervals import BCA, OUTSIDE, PERCENTILE, bootstrap_intervals, check_ci, interval
 
 ROW, SOURCE, TARGET = "_cf_row", "_cf_source", "_cf_target"
 PROXY_NOTE = (
@@ -174,25 +173,12 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
 # audit engine's rule).
 MAX_GROUPS = 50
 # Interval draws: one float each, per pair; beyond this the draws alone need gigabytes.
-MAX_N_BOOT = 10_000_000
+MAX_N_BOOT = MAX_DRAWS  # the shared range (_checks)
 
 
 def _check_draws(n_boot, ci: str) -> int:
-    if isinstance(n_boot, bool) or not isinstance(n_boot, (int, np.integer)):
-        raise EthicLensInputError(
-            "must be a whole number", column="n_boot", value=n_boot, fix="e.g. 1000 (the default)"
-        )
-    if not 100 <= n_boot <= MAX_N_BOOT:
-        raise EthicLensInputError(
-            f"must be from 100 to {MAX_N_BOOT:,} interval draws",
-            column="n_boot",
-            value=n_boot,
-            fix="use 1000 (the default) or 2000",
-        )
-    if ci not in ("bca", "percentile"):
-        raise EthicLensInputError(
-            "unknown interval method", column="ci", value=ci, fix="use 'bca' or 'percentile'"
-        )
+    check_draws(n_boot, "n_boot")
+    check_ci(ci, (BCA, PERCENTILE))
     return int(n_boot)
 
 
@@ -371,10 +357,8 @@ def _rate_interval(flipped: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
     if 0 < k < n:
         return _mean_interval(flipped, rng, n_boot, ci)
     draws = draw_dirichlet_cells(np.array([[k, n - k]]), np.array([1.0]), n_boot, rng)[:, 0, 0]
-    low, high = np.quantile(draws, [0.025, 0.975])
-    return contain_estimate(
-        Interval(float(low), float(high), f"{JEFFREYS_METHOD} (a flip rate of {k / n:g})"),
-        k / n,
+    return interval(
+        k / n, draws, name=f"{JEFFREYS_METHOD} (a flip rate of {k / n:g})", note=OUTSIDE
     )
 
 
@@ -389,7 +373,8 @@ def _mean_interval(values: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
         boot[start : start + b] = values[rng.integers(0, n, size=(b, n))].mean(axis=1)
     jack = (total - values) / (n - 1) if n > 1 else None
     mult = np.ones(n) if n > 1 else None
-    return bootstrap_interval(float(values.mean()), boot, jack, mult, method=ci)
+    point = np.array([float(values.mean())])
+    return bootstrap_intervals(point, boot[:, None], [jack], [mult], method=ci).at(0)
 
 
 def _predict(model, frame):

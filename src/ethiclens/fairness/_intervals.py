@@ -1,0 +1,278 @@
+"""The interval kit: from draws to an interval, its method, the contained estimate and a status.
+
+Every interval EthicLens reports (the audit, ``compare``, the threshold view, PCER, P2NIA and the
+counterfactual probe) takes the same last mile:
+
+1. **draws -> quantiles.** An equal-tailed interval of the finite draws (Jeffreys–Dirichlet
+   draws, a bootstrap's replicates, a mechanism's posterior draws) or BCa from bootstrap
+   replicates and the exact jackknife (:func:`bootstrap_intervals`). More than 1% undefined
+   draws and no interval is reported; fewer and they are excluded, and the method says so.
+2. **contain the estimate.** Where the draws do not reach the estimate (a rate of exactly 0 or
+   1, a clipped or debiased statistic) the interval is extended to it, and the method says so
+   (:func:`contain`).
+3. **status.** UNDEFINED without an estimate, INSUFFICIENT_DATA below a floor (no interval is
+   shown), else the policy's verdict or REPORTED (:func:`metric_status`).
+
+The batch functions take draws of shape ``(n_draws, m)``, one column per statistic (every group,
+every comparison of an attribute at once), and give :class:`Intervals`: arrays of lows and highs
+and one method string per column. The scalar :func:`interval` is the same computation on one
+column. Quantiles are numpy's ``linear`` quantiles, bit for bit (sorted rows, numpy's own
+interpolation: :func:`quantiles` is tested against ``np.quantile``), so batching changes no
+number.
+
+The interval choices have one spelling everywhere: :data:`JEFFREYS`, :data:`BCA`,
+:data:`PERCENTILE` (each command offers the subset that applies to its draws).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._bootstrap import MAX_UNDEFINED_SHARE, Interval, bootstrap_interval
+
+JEFFREYS = "jeffreys"
+BCA = "bca"
+PERCENTILE = "percentile"
+CI_CHOICES = (JEFFREYS, BCA, PERCENTILE)
+
+# What an extended interval's method says (step 2): at a rate of exactly 0 or 1 the estimate is
+# on the boundary of the draws; a clipped or debiased estimate can lie outside them.
+ON_BOUNDARY = "extended to the estimate, which lies on the boundary of the draws (a rate of 0 or 1)"
+OUTSIDE = "extended to the estimate, which lies outside the draws' interval"
+
+
+@dataclass(frozen=True)
+class Intervals:
+    """One interval per column: ``low``/``high`` (NaN where not reported) and a method each."""
+
+    low: np.ndarray
+    high: np.ndarray
+    methods: list
+
+    def __len__(self) -> int:
+        return len(self.methods)
+
+    @property
+    def reported(self) -> np.ndarray:
+        return ~np.isnan(self.low)
+
+    def __getitem__(self, i: int) -> Interval:
+        low, high = float(self.low[i]), float(self.high[i])
+        if np.isnan(low):
+            return Interval(None, None, self.methods[i])
+        return Interval(low, high, self.methods[i])
+
+    def at(self, i: int) -> Interval:
+        """Column ``i`` as an :class:`Interval` (Python floats; all columns built on first use)."""
+        cache = self.__dict__.get("_list")
+        if cache is None:
+            cache = [
+                Interval(None, None, m) if lo != lo else Interval(lo, hi, m)
+                for lo, hi, m in zip(
+                    self.low.tolist(), self.high.tolist(), self.methods, strict=True
+                )
+            ]
+            object.__setattr__(self, "_list", cache)
+        return cache[i]
+
+    def renamed(self, fn) -> Intervals:
+        """The same intervals, each method mapped by ``fn``."""
+        return Intervals(self.low, self.high, [fn(m) for m in self.methods])
+
+
+def _tails(level: float) -> tuple[float, float]:
+    alpha = (1 - level) / 2
+    return alpha, 1 - alpha
+
+
+def quantiles(sorted_rows: np.ndarray, q) -> np.ndarray:
+    """numpy's ``linear`` quantile ``q`` of each sorted row, bit for bit as ``np.quantile``.
+
+    ``sorted_rows``: (m, n), each row sorted ascending, finite; ``q``: a scalar or one per row.
+    """
+    m, n = sorted_rows.shape
+    v = np.asanyarray((n - 1) * np.broadcast_to(np.asarray(q, dtype=float), (m,)))
+    prev = np.floor(v)
+    nxt = prev + 1
+    above = v >= n - 1
+    prev[above] = -1
+    nxt[above] = -1
+    below = v < 0
+    prev[below] = 0
+    nxt[below] = 0
+    prev, nxt = prev.astype(np.intp), nxt.astype(np.intp)
+    gamma = np.asanyarray(v - prev, dtype=v.dtype)
+    rows = np.arange(m)
+    a, b = sorted_rows[rows, prev], sorted_rows[rows, nxt]
+    # numpy's _lerp: a + (b - a)·t, or b − (b − a)·(1 − t) for t >= 1/2
+    diff = b - a
+    out = a + diff * gamma
+    np.subtract(b, diff * (1 - gamma), out=out, where=gamma >= 0.5)
+    return out
+
+
+def _undefined_note(ok: np.ndarray) -> str:
+    share = 1.0 - ok.mean()
+    return f"{int((~ok).sum())} of {len(ok)} replicates undefined ({share:.1%})"
+
+
+def equal_tailed(draws: np.ndarray, *, level: float = 0.95, name: str = PERCENTILE, columns=None):
+    """Equal-tailed intervals of each column of ``draws`` (n_draws, m), named ``name``.
+
+    Non-finite draws are excluded (and named in the method); above 1% of them, or with none
+    finite, the column's interval is not reported. ``columns``: a boolean mask of the columns
+    wanted; the others get no interval and the method ``name`` (the caller does not show them).
+    """
+    n_draws, m = draws.shape
+    low, high = np.full(m, np.nan), np.full(m, np.nan)
+    methods = [name] * m
+    want = np.ones(m, bool) if columns is None else np.asarray(columns, bool)
+    if n_draws == 0 or not want.any():
+        return Intervals(low, high, methods)
+    rows = draws.T[want] if not want.all() else draws.T
+    finite = np.isfinite(rows)
+    clean = finite.all(axis=1)
+    idx = np.flatnonzero(want)
+    q_low, q_high = _tails(level)
+    if clean.any():
+        s = np.array(rows[clean] if not clean.all() else rows, order="C")  # a copy, rows
+        s.sort(axis=1)
+        low[idx[clean]] = quantiles(s, q_low)
+        high[idx[clean]] = quantiles(s, q_high)
+    for j in np.flatnonzero(~clean):
+        col, ok = rows[j], finite[j]
+        note = _undefined_note(ok)
+        i = idx[j]
+        kept = int(ok.sum())
+        if kept == 0 or 1 - kept / n_draws > MAX_UNDEFINED_SHARE:
+            methods[i] = f"{name}: not reported, {note}"
+            continue
+        lo, hi = np.quantile(col[ok], [q_low, q_high])
+        low[i], high[i] = float(lo), float(hi)
+        methods[i] = f"{name} ({note}, excluded)"
+    return Intervals(low, high, methods)
+
+
+def bootstrap_intervals(
+    points: np.ndarray,
+    draws: np.ndarray,
+    jack: Sequence | None = None,
+    mult: Sequence | None = None,
+    *,
+    method: str = BCA,
+    level: float = 0.95,
+    columns=None,
+) -> Intervals:
+    """BCa (or percentile) intervals of each column from bootstrap replicates (ADR 0002).
+
+    ``jack[j]``/``mult[j]``: column j's jackknife values and their multiplicities. An infinite
+    estimate (a log of 0) has no BCa: the finite replicates' percentile interval is used.
+    """
+    n_draws, m = draws.shape
+    low, high = np.full(m, np.nan), np.full(m, np.nan)
+    methods = [method] * m
+    want = np.ones(m, bool) if columns is None else np.asarray(columns, bool)
+    for j in np.flatnonzero(want):
+        point = float(points[j])
+        if np.isinf(point):
+            iv = bootstrap_interval(0.0, draws[:, j], None, None, method=PERCENTILE, level=level)
+        else:
+            iv = bootstrap_interval(
+                point,
+                draws[:, j],
+                None if jack is None else jack[j],
+                None if mult is None else mult[j],
+                method=method,
+                level=level,
+            )
+        if iv.defined:
+            low[j], high[j] = iv.low, iv.high
+        methods[j] = iv.method
+    return Intervals(low, high, methods)
+
+
+def contain(intervals: Intervals, points, note: str | None = ON_BOUNDARY) -> Intervals:
+    """Each reported interval extended to its estimate where the draws missed it (an infinite
+    estimate, a log of 0, extends it to infinity), the method saying so with ``note`` (None:
+    silently, as ``compare`` has always done); NaN estimates leave their interval as it is."""
+    points = np.broadcast_to(np.asarray(points, float), intervals.low.shape)
+    with np.errstate(invalid="ignore"):
+        low = np.where(np.isnan(points), intervals.low, np.fmin(intervals.low, points))
+        high = np.where(np.isnan(points), intervals.high, np.fmax(intervals.high, points))
+    moved = intervals.reported & ((low != intervals.low) | (high != intervals.high))
+    if not moved.any():
+        return intervals
+    low = np.where(intervals.reported, low, np.nan)
+    high = np.where(intervals.reported, high, np.nan)
+    methods = list(intervals.methods)
+    for j in np.flatnonzero(moved) if note is not None else ():
+        methods[j] = f"{methods[j]}; {note}"
+    return Intervals(low, high, methods)
+
+
+def fold(intervals: Intervals) -> tuple[np.ndarray, np.ndarray]:
+    """The folded-at-0 interval of |s| from the signed interval of s: [0, max(−l, h)] when it
+    contains 0, else [min(|l|, |h|), max(|l|, |h|)] (NaN stays NaN)."""
+    lo, hi = intervals.low, intervals.high
+    with np.errstate(invalid="ignore"):
+        straddle = (lo <= 0) & (0 <= hi)
+        f_lo = np.where(straddle, 0.0, np.minimum(np.abs(lo), np.abs(hi)))
+        f_hi = np.where(straddle, np.maximum(-lo, hi), np.maximum(np.abs(lo), np.abs(hi)))
+    return f_lo, f_hi
+
+
+def interval(
+    point: float,
+    draws: np.ndarray,
+    *,
+    name: str = PERCENTILE,
+    level: float = 0.95,
+    note: str | None = ON_BOUNDARY,
+    extend: bool = True,
+) -> Interval:
+    """One equal-tailed interval of ``draws`` (n_draws,), named ``name``, extended to a finite
+    ``point`` where the draws miss it (the method says so with ``note``; ``note=None``: silently;
+    ``extend=False``: not extended). The scalar form of the batch."""
+    ivs = equal_tailed(np.asarray(draws, float).reshape(-1, 1), level=level, name=name)
+    if extend and point is not None and np.isfinite(point):
+        ivs = contain(ivs, [point], note)
+    return ivs[0]
+
+
+def contain_one(iv: Interval, point, note: str | None = ON_BOUNDARY) -> Interval:
+    """:func:`contain` for one :class:`Interval` (a finite ``point``; otherwise unchanged)."""
+    if not iv.defined or point is None or not np.isfinite(point):
+        return iv
+    return contain(Intervals(np.array([iv.low]), np.array([iv.high]), [iv.method]), [point], note)[
+        0
+    ]
+
+
+def metric_status(point, interval: Interval, *, below_floor=None, judge=None, undefined=None):
+    """(status, reason) of a statistic: UNDEFINED (no estimate: ``undefined`` says why),
+    INSUFFICIENT_DATA (``below_floor`` says why; no interval is shown), then ``judge(interval)``
+    or REPORTED."""
+    from . import _policy as pol
+
+    if point is None or np.isnan(point):
+        return pol.UNDEFINED, undefined() if callable(undefined) else undefined
+    if below_floor:
+        return pol.INSUFFICIENT_DATA, below_floor() if callable(below_floor) else below_floor
+    if judge is not None:
+        return judge(interval)
+    return pol.REPORTED, None
+
+
+def check_ci(value, choices=CI_CHOICES, where: str = "ci") -> str:
+    """An interval choice among ``choices`` (spelled as :data:`CI_CHOICES`, one message for
+    every command)."""
+    from ..errors import EthicLensInputError
+
+    if not isinstance(value, str) or value not in choices:
+        raise EthicLensInputError(
+            "unknown interval method", column=where, value=value, fix=f"use one of {list(choices)}"
+        )
+    return value
