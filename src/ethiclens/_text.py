@@ -39,6 +39,17 @@ def terminal_safe(text) -> str:
     return str(text).translate(_TERMINAL)
 
 
+def distinct_numbers(values) -> list[str]:
+    """Numbers in ``%g`` form with 6 significant digits, or as many more as it takes to tell
+    them apart (1000000 and 1000001 are both ``1e+06`` at 6 digits): bin labels stay distinct."""
+    values = [float(v) for v in values]
+    for digits in range(6, 18):
+        texts = [f"{v:.{digits}g}" for v in values]
+        if len(set(texts)) == len(set(values)):
+            return texts
+    return [repr(v) for v in values]
+
+
 def one_line(text) -> str:
     """:func:`terminal_safe` with newlines escaped too: an error message is one line."""
     return terminal_safe(text).replace("\n", "\\n")

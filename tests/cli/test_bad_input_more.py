@@ -766,7 +766,7 @@ CASES = [
     ),
     (
         "pcer-list-group",
-        [*PCER[:3], "{d}/t.json", "--test", "{d}/t.json", *PCER[6:]],
+        [*PCER[:3], "{d}/t.json", "--test", "{d}/test.csv", *PCER[6:]],
         _text("t.json", '[{"y": 1, "p": 0, "g": ["a"]}, {"y": 0, "p": 1, "g": "b"}]'),
         ["'g'", "list"],
     ),

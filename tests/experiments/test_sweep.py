@@ -145,9 +145,12 @@ def test_store_refuses_another_grid(reference_store):
         run_sweep(other, reference_store, workers=1, progress=False)
 
 
-def test_failed_run_is_recorded_and_the_sweep_goes_on(tmp_path):
+def test_failed_run_is_recorded_and_the_sweep_goes_on(tmp_path, monkeypatch):
     # batch 2000 > 70% of 1200 rows: every run fails its sample-rate check, none crashes the
-    # sweep, and each failure keeps its error.
+    # sweep, and each failure keeps its error. (run_sweep refuses such a grid up front, see
+    # test_batch_larger_than_the_training_split_is_refused_before_the_store; the check is
+    # switched off here to get runs that fail at train time.)
+    monkeypatch.setattr(SweepGrid, "check_data", lambda self, rows=None: None)
     grid = SweepGrid(**{**TINY, "epsilons": [1.0], "train": {"epochs": 1, "batch_size": 2000}})
     summary = run_sweep(grid, tmp_path / "f.sqlite", workers=1, progress=False)
     assert summary.completed == 0 and len(summary.failed) == 3
@@ -155,6 +158,29 @@ def test_failed_run_is_recorded_and_the_sweep_goes_on(tmp_path):
     assert any("FAILED compas" in line for line in summary.lines())
     runs = open_existing(tmp_path / "f.sqlite").runs()
     assert set(runs.status) == {"failed"} and runs.error.str.contains("sample rate").all()
+
+
+def test_batch_larger_than_the_training_split_is_refused_before_the_store(tmp_path):
+    """Found before anything is trained or stored, naming the key, the rows and a batch size
+    that works; with only failed runs in a store, the fixed grid takes the store over."""
+    bad = SweepGrid(**{**TINY, "epsilons": [1.0], "train": {"epochs": 1, "batch_size": 2000}})
+    with pytest.raises(
+        EthicLensInputError, match=r"train.batch_size.*840 training rows.*at most 839 \(e.g. 256\)"
+    ):
+        run_sweep(bad, tmp_path / "f.sqlite", workers=1, progress=False)
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(EthicLensInputError, match="batch_size.*at most 10 "):
+        bad.check_data(rows={"compas": 16})  # without max_rows: the dataset's own rows
+    # a store holding only failed runs of the bad grid (as an older version left it)
+    st = ResultsStore(tmp_path / "f.sqlite", bad.config_hash(), bad.to_dict())
+    st.record({"run": {"dataset": "compas", "epsilon": 1.0, "seed": 0, "status": "failed"}})
+    st.close()
+    fixed = SweepGrid(**{**TINY, "epsilons": [1.0], "seeds": [0], "train": {"epochs": 1}})
+    summary = run_sweep(fixed, tmp_path / "f.sqlite", workers=1, progress=False)
+    assert summary.completed == 1 and not summary.failed
+    assert any("only 1 failed run(s) of another grid" in line for line in summary.lines())
+    runs = open_existing(tmp_path / "f.sqlite").runs()
+    assert list(runs.status) == ["done"] and set(runs.config_hash) == {fixed.config_hash()}
 
 
 def test_grid_file_errors(tmp_path):

@@ -95,7 +95,7 @@ def test_scores_outside_unit_interval_refused(bad):
 @pytest.mark.parametrize(
     "kwargs, column",
     [
-        ({"audited_threshold": 1.0}, "thresholds"),
+        ({"audited_threshold": 1.0}, "audited_threshold"),  # the parameter, not the grid
         ({"thresholds": [0.0, 0.5]}, "thresholds"),
         ({"step": 2}, "step"),
         ({"n_boot": 10}, "n_boot"),

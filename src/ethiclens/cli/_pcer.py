@@ -246,6 +246,7 @@ def audit_cmd(
     """PCER (Algorithm 1) for any model's predictions on its train and test sets, with
     intervals (Jeffreys–Dirichlet draws of each group's train and test cells)."""
     check_outputs({"--json": json_out}, inputs=[train_path, test_path])
+    _check_distinct_splits(train_path, test_path)
     if json_out:
         check_writable(json_out)
     check_seed(seed, "--seed")
@@ -269,6 +270,24 @@ def audit_cmd(
     if json_out:
         write_atomic(json_out, json.dumps(result.to_dict(), indent=2))
         click.echo(f"wrote {json_out}")
+
+
+def _check_distinct_splits(train_path, test_path) -> None:
+    """--train and --test must be two files: one file twice makes δ_g = 0 by construction."""
+    import os
+
+    try:
+        same = os.path.samefile(train_path, test_path)
+    except OSError:  # a missing file is reported when it is read
+        same = False
+    if same:
+        raise EthicLensInputError(
+            f"is the --train file {train_path} again: the same rows as train and test make "
+            "every accuracy gap δ_g = acc_train − acc_test exactly 0, so PCER measures nothing",
+            column="--test",
+            value=test_path,
+            fix="give the model's held-out rows as --test and its training rows as --train",
+        )
 
 
 def _policy_or_flag(min_group_size: int) -> Policy:

@@ -116,12 +116,36 @@ def _load_entry_point(spec: str):
             column="--model",
             fix="run from the folder that contains it, or install it",
         ) from exc
+    except Exception as exc:  # noqa: BLE001 - the user's module failed while importing
+        raise EthicLensInputError(
+            f"importing {module_name} raised {type(exc).__name__}: {_first(exc)}",
+            column="--model",
+            value=spec,
+            fix=f"run 'python -c \"import {module_name}\"' to see the full error",
+        ) from exc
     finally:
         sys.path.pop(0)
     func = getattr(module, func_name, None)
     if not callable(func):
-        raise EthicLensInputError(f"{module_name} has no function {func_name}", column="--model")
-    return func()
+        raise EthicLensInputError(
+            f"{module_name} has no function {func_name}",
+            column="--model",
+            fix="name a function that returns the fitted model",
+        )
+    try:
+        return func()
+    except Exception as exc:  # noqa: BLE001 - the user's loader: any error is theirs to fix
+        raise EthicLensInputError(
+            f"{spec}() raised {type(exc).__name__}: {_first(exc)}",
+            column="--model",
+            fix=f"call {func_name}() from Python to see the full error",
+        ) from exc
+
+
+def _first(exc: BaseException) -> str:
+    """The first line of an exception's message (bounded)."""
+    text = str(exc).strip()
+    return text.splitlines()[0][:300] if text else "(no message)"
 
 
 def _print_cf(result, intro):
@@ -190,9 +214,16 @@ def counterfactual_cmd(
         X = read_table(data)
         require_columns(X, [attribute], data)
         fav = favorable_label(positive, favorable, 1)
-        result = counterfactual(
-            model, X, attribute, favorable_label=fav, n_boot=n_boot, random_state=seed
-        )
+        try:
+            result = counterfactual(
+                model, X, attribute, favorable_label=fav, n_boot=n_boot, random_state=seed
+            )
+        except EthicLensInputError as exc:
+            if exc.column != "model":
+                raise
+            raise EthicLensInputError(
+                f"{exc.problem} (loaded by {model_spec})", column="--model", fix=exc.fix
+            ) from None
         intro = f"Counterfactual probe of {model_spec} on {data} ({len(X):,} records)"
     else:
         if target not in ds_mod.DATASETS:

@@ -48,6 +48,31 @@ def default_cache_dir() -> Path:
     return Path(root) / "acs"
 
 
+# folktables reads ACS PUMS from 2014 on (its initialize_and_download asserts year >= 2014);
+# the 1-year survey of a year is published in the autumn of the next.
+FIRST_YEAR = 2014
+
+
+def check_year(year) -> int:
+    """An ACS 1-year survey year folktables can read: an integer from 2014 to last year."""
+    from datetime import date
+
+    last = date.today().year - 1
+    text = str(year).strip() if isinstance(year, str) else None
+    if text is not None and text.isdigit():
+        year = int(text)
+    if isinstance(year, bool) or not isinstance(year, int) or not FIRST_YEAR <= year <= last:
+        raise EthicLensInputError(
+            f"the ACS 1-year survey year must be an integer from {FIRST_YEAR} (the first "
+            f"folktables reads) to {last} (the latest that can have been published)",
+            column="year",
+            value=year,
+            fix=f"e.g. year {SHIPPED_YEAR} (CO and NE ship for {SHIPPED_YEAR}; other years "
+            "download with --download)",
+        )
+    return year
+
+
 def _normalise_states(states) -> list[str]:
     if isinstance(states, str):
         states = [states]
@@ -93,6 +118,7 @@ def load_acs_income(
             value=features,
             fix="choose from ('full', 'paper')",
         )
+    year = check_year(year)
     states = _normalise_states(states)
     if (
         year == SHIPPED_YEAR

@@ -153,6 +153,33 @@ class SweepGrid:
                 fix="e.g. max_rows = 1200",
             )
 
+    def check_data(self, rows=None) -> None:
+        """Check the grid against the data before anything is trained or stored: every
+        dataset's training split must hold more rows than a batch (DP-SGD's Poisson sample
+        rate batch_size / n_train must be below 1), else every run would fail at train time.
+
+        ``rows`` maps a dataset to its row count (default: each dataset is loaded with the
+        grid's feature set; one that cannot be loaded is left to its runs, which record why).
+        """
+        config = self.train_config()
+        batch, test_size = config.batch_size, config.test_size
+        for d in self.datasets:
+            n = rows.get(d) if rows is not None else None
+            if n is None and self.max_rows is not None:
+                # at most max_rows: a batch not below that split fails whatever the data
+                cap = _train_rows(self.max_rows, test_size)
+                if batch >= cap:
+                    raise _batch_error(d, batch, cap, self.max_rows, test_size, True)
+            if n is None:
+                n = _dataset_rows(d, self.features)
+                if n is None:
+                    continue
+            if self.max_rows is not None:
+                n = min(n, self.max_rows)
+            n_train = _train_rows(n, test_size)
+            if batch >= n_train:
+                raise _batch_error(d, batch, n_train, n, test_size, self.max_rows == n)
+
     def train_config(self) -> TrainConfig:
         """The trainer settings as a :class:`~ethiclens.privacy.TrainConfig`."""
         values = dict(self.train)
@@ -189,6 +216,38 @@ class SweepGrid:
         d = asdict(self)
         d["epsilons"] = [epsilon_label(e) for e in self.epsilons]
         return d
+
+
+def _train_rows(n: int, test_size: float) -> int:
+    """Rows in the training split of ``n`` (scikit-learn's train_test_split: the test split
+    takes ceil(test_size · n))."""
+    return n - math.ceil(test_size * n)
+
+
+def _dataset_rows(name: str, features: str) -> int | None:
+    """Rows of a PCER dataset (None when it cannot be loaded here: its runs will say why)."""
+    from ._runner import _dataset
+
+    try:
+        return len(_dataset(name, features))
+    except (EthicLensInputError, OSError, ImportError):
+        return None
+
+
+def _batch_error(dataset, batch, n_train, n, test_size, capped) -> EthicLensInputError:
+    where = f"max_rows = {n:,}" if capped else f"{n:,} rows"
+    largest = max(1, n_train - 1)
+    example = min(256, 2 ** int(math.log2(largest)))
+    return EthicLensInputError(
+        f"batch size {batch:,} is not below the {n_train:,} training rows of {dataset} "
+        f"({where}, test_size {test_size:g}): DP-SGD's sample rate batch_size / n_train must be "
+        "below 1, so every run would fail",
+        column="train.batch_size",
+        value=batch,
+        fix=f"use a batch_size of at most {largest:,} (e.g. {example})"
+        + (", or a larger max_rows" if capped else "")
+        + "; nothing was trained or stored",
+    )
 
 
 MAX_SEEDS = 100_000

@@ -50,12 +50,8 @@ def epsilon_key(eps) -> str:
 
 def _friendly(exc: sqlite3.Error, path) -> EthicLensInputError:
     text = str(exc)
-    if "readonly" in text or "unable to open" in text:
-        return EthicLensInputError(
-            f"cannot write the results store {path} ({text})",
-            column="--store",
-            fix="choose a writable path",
-        )
+    if _is_readonly_error(exc):
+        return _read_only(path, text)
     if "disk is full" in text or "disk I/O" in text:
         return EthicLensInputError(
             f"the results store {path} could not be written ({text}); "
@@ -64,6 +60,55 @@ def _friendly(exc: sqlite3.Error, path) -> EthicLensInputError:
             fix="free disk space and rerun the same command: it resumes",
         )
     return EthicLensInputError(f"results store {path}: {text}", column="--store")
+
+
+def _is_readonly_error(exc) -> bool:
+    text = str(exc).lower()
+    return "readonly" in text or "read-only" in text or "unable to open" in text
+
+
+def _read_only(path, why: str, flag: str = "--store") -> EthicLensInputError:
+    return EthicLensInputError(
+        f"the results store {path} is read-only ({why}), so a sweep cannot record runs in it; "
+        "the store is not damaged",
+        column=flag,
+        fix=f"make {path} and its folder writable (chmod u+w), or copy the store to a writable "
+        "folder and give that --store (the sweep resumes there); pcer tables and pcer export "
+        "read it as it is",
+    )
+
+
+def _connect_ro(path: Path, flag: str):
+    """A read-only connection and whether the store sits where it cannot be written.
+
+    A store in WAL mode needs its ``-shm`` file even to be read; in a read-only folder (or on a
+    read-only file system) that file cannot be created, and SQLite answers "attempt to write a
+    readonly database". The store is then opened immutable, which is exact only when it has no
+    un-checkpointed journal (``-wal``) beside it; with one it is refused, saying so.
+    """
+    uri = Path(path).absolute().as_uri()
+    if not Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists():
+        # No connection is open and no journal is pending: read the file as it is, creating
+        # nothing beside it (a plain read-only open of a WAL store leaves -wal and -shm files).
+        return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True), False
+    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn, False
+    except sqlite3.DatabaseError as exc:
+        if not _is_readonly_error(exc):
+            return conn, False  # the integrity check names what is wrong
+        conn.close()
+        wal = Path(f"{path}-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            raise EthicLensInputError(
+                f"the results store {path} is read-only here and its journal {wal.name} holds "
+                "runs not yet merged into it, which cannot be read without writing",
+                column=flag,
+                fix="copy the store together with its -wal file to a writable folder and give "
+                "that path",
+            ) from exc
+        return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True), True
 
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -127,7 +172,13 @@ def _check_integrity(conn, path: Path, flag: str) -> None:
 
 
 class StoreLock:
-    """An exclusive advisory lock on ``<store>.lock`` holding the owner's pid."""
+    """An exclusive advisory lock on ``<store>.lock`` holding the owner's pid.
+
+    A lock file this process created is removed again when taking the lock fails (a full
+    disk), so nothing is left behind; a held lock is named by its holder's pid, or said to be
+    held by a process that is not running here (another machine, or a child that inherited
+    it), with how to find it.
+    """
 
     def __init__(self, path: Path):
         self.path = path.with_name(path.name + ".lock")
@@ -136,9 +187,17 @@ class StoreLock:
     def acquire(self) -> None:
         import fcntl
 
+        created = not self.path.exists()
         try:
             fh = open(self.path, "a+")
         except OSError as exc:
+            import errno
+
+            if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                raise _read_only(
+                    self.path.with_name(self.path.name[: -len(".lock")]),
+                    f"its lock file {self.path.name} cannot be created: {exc.strerror}",
+                ) from exc
             raise EthicLensInputError(
                 f"cannot create the lock file {self.path} ({exc.strerror})",
                 column="--store",
@@ -148,25 +207,69 @@ class StoreLock:
             fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             fh.seek(0)
-            holder = fh.read().strip() or "unknown"
+            holder = fh.read().strip()
+            fh.close()
+            raise self._held(holder) from None
+        try:
+            fh.seek(0)
+            fh.truncate()
+            fh.write(str(os.getpid()))
+            fh.flush()
+            os.fsync(fh.fileno())
+        except OSError as exc:
+            if created:
+                self.path.unlink(missing_ok=True)  # still ours: we hold the lock
             fh.close()
             raise EthicLensInputError(
-                f"the results store {self.path.with_suffix('')} is in use by another sweep "
-                f"(pid {holder}); two sweeps on one store would train the same runs twice",
+                f"cannot write the lock file {self.path} ({exc.strerror or exc}); "
+                + ("it was removed again, " if created else "")
+                + "no store was created or changed",
+                column="--store",
+                fix="free disk space (or choose a store on another disk) and rerun",
+            ) from exc
+        self.fh = fh
+
+    def _held(self, holder: str) -> EthicLensInputError:
+        store = self.path.with_name(self.path.name[: -len(".lock")])
+        pid = int(holder) if holder.isdigit() else None
+        if pid is not None and _running(pid):
+            return EthicLensInputError(
+                f"the results store {store} is in use by another sweep (pid {pid}); two "
+                "sweeps on one store would train the same runs twice",
                 column="--store",
                 fix="wait for that sweep to finish (rerunning then resumes), or give this one "
                 "another --store",
-            ) from None
-        fh.seek(0)
-        fh.truncate()
-        fh.write(str(os.getpid()))
-        fh.flush()
-        self.fh = fh
+            )
+        who = (
+            f"pid {pid}, which it names, is not running on this machine"
+            if pid is not None
+            else "the lock file names no EthicLens process"
+        )
+        return EthicLensInputError(
+            f"the lock {self.path} of the results store {store} is held, but {who}: the "
+            "holder is another process (a sweep on another machine sharing this folder, or a "
+            "process that inherited the lock), or a stale lock on a network file system",
+            column="--store",
+            fix=f"find the holder with 'fuser -v {self.path}' (or 'lsof {self.path}') and stop "
+            "it; when no process holds it, the lock is stale: delete the lock file and rerun "
+            "(the store itself is kept)",
+        )
 
     def release(self) -> None:
         if self.fh is not None:
             self.fh.close()  # closing the file releases the lock
             self.fh = None
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` exists on this machine."""
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError, ValueError):
+        return False  # no such process (or no such pid at all)
+    except PermissionError:
+        return True  # exists, under another user
+    return True
 
 
 class ResultsStore:
@@ -207,15 +310,23 @@ class ResultsStore:
                 fix="create it or choose another path",
             )
         self.conn = None
-        if _check_file(self.path, flag):  # refused before anything is created beside it
+        existed = _check_file(self.path, flag)
+        if existed:  # refused before anything is created beside it
             try:
-                probe = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+                probe, read_only = _connect_ro(self.path, flag)
             except sqlite3.Error as exc:
                 raise _friendly(exc, self.path) from exc
             try:
                 _check_integrity(probe, self.path, flag)
             finally:
                 probe.close()
+            if read_only:
+                raise _read_only(self.path, "its folder cannot be written", flag)
+        # what a failed creation removes again: the files this call is about to create
+        created = [] if existed else [Path(f"{self.path}{x}") for x in ("", "-wal", "-shm")]
+        if lock:
+            created.append(self.path.with_name(self.path.name + ".lock"))
+        created = [p for p in created if not p.exists()]
         if lock:
             self._lock = StoreLock(self.path)
             self._lock.acquire()
@@ -226,14 +337,33 @@ class ResultsStore:
             self.conn.executescript(SCHEMA)
             self._claim(config_hash, grid)
         except sqlite3.Error as exc:
+            _remove_new(created)  # before the lock is released
             self.close()
-            raise _friendly(exc, self.path) from exc
+            err = _friendly(exc, self.path)
+            if not existed:  # a store that could not be created leaves nothing behind
+                err = EthicLensInputError(
+                    f"cannot create the results store {self.path} ({exc}); nothing was left behind",
+                    column=flag,
+                    fix=err.fix or "choose a writable folder with free space",
+                )
+            raise err from exc
         except BaseException:
+            _remove_new(created)
             self.close()
             raise
 
     def _claim(self, config_hash, grid):
         row = self.conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
+        self.discarded_failed = 0
+        if row is not None and row[0] != config_hash and not self._has_finished_runs():
+            # Only failed runs (a grid that could not train, e.g. a batch larger than the
+            # data): nothing of the old configuration is kept, so the fixed grid takes over.
+            (self.discarded_failed,) = self.conn.execute("SELECT count(*) FROM runs").fetchone()
+            with self.conn:
+                self.conn.execute("BEGIN")
+                self.conn.execute("DELETE FROM runs")
+                self.conn.execute("DELETE FROM meta")
+            row = None
         if row is None:
             with self.conn:
                 self.conn.execute("BEGIN")
@@ -254,6 +384,12 @@ class ResultsStore:
                 fix="start a new store (--store NEW.sqlite) or rerun with the original settings",
             )
         self.config_hash = config_hash
+
+    def _has_finished_runs(self) -> bool:
+        return (
+            self.conn.execute("SELECT 1 FROM runs WHERE status='done' LIMIT 1").fetchone()
+            is not None
+        )
 
     def finished(self) -> set[tuple[str, str, int]]:
         """(dataset, ε key, seed) of every run that finished (failed runs are retried)."""
@@ -400,6 +536,12 @@ class ResultsStore:
             self._lock = None
 
 
+def _remove_new(paths) -> None:
+    """Remove the files a failed store creation made."""
+    for p in paths:
+        p.unlink(missing_ok=True)
+
+
 def open_existing(path: str | Path) -> ResultsStore:
     """Open a store for reading tables, whatever grid made it; a missing, non-SQLite, foreign
     or damaged file is refused with the fix (and never modified).
@@ -426,9 +568,10 @@ def open_existing(path: str | Path) -> ResultsStore:
             fix="give the .sqlite file a sweep wrote",
         )
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn, _ = _connect_ro(path, "STORE")
     except sqlite3.Error as exc:
         raise _friendly(exc, path) from exc
+    ok = False
     try:
         _check_integrity(conn, path, "STORE")
         tables = {
@@ -442,16 +585,21 @@ def open_existing(path: str | Path) -> ResultsStore:
                 fix="give the .sqlite file a sweep wrote",
             )
         row = conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
+        if row is None:
+            raise EthicLensInputError(
+                f"{path} is not an EthicLens results store",
+                column="STORE",
+                fix="give the .sqlite file a sweep wrote",
+            )
+        ok = True
     except sqlite3.Error as exc:
         raise EthicLensInputError(
             f"cannot read {path} ({exc})", column="STORE", fix="give the .sqlite file a sweep wrote"
         ) from exc
     finally:
-        conn.close()
-    if row is None:
-        raise EthicLensInputError(
-            f"{path} is not an EthicLens results store",
-            column="STORE",
-            fix="give the .sqlite file a sweep wrote",
-        )
-    return ResultsStore(path, row[0], flag="STORE")
+        if not ok:
+            conn.close()
+    # A reader: the read-only connection, no lock, nothing written (not even WAL mode).
+    store = ResultsStore.__new__(ResultsStore)
+    store.path, store._lock, store.conn, store.config_hash = path, None, conn, row[0]
+    return store

@@ -31,6 +31,9 @@ class SweepSummary:
         Runs finished now.
     failed : list of tuple
         ``(dataset, ε, seed, error)`` of each failed run.
+    notes : list of str
+        What the sweep did to the store besides running (e.g. took over a store that held
+        only failed runs of another configuration).
     executor : str
         The executor that ran the tasks.
     """
@@ -40,6 +43,7 @@ class SweepSummary:
     completed: int = 0
     failed: list = field(default_factory=list)
     executor: str = ""
+    notes: list = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -53,6 +57,7 @@ class SweepSummary:
             f"{self.completed} completed now, {len(self.failed)} failed"
             + (f" ({self.executor})" if self.executor else "")
         ]
+        out += [f"note: {n}" for n in self.notes]
         out += [f"FAILED {d} ε={epsilon_label(e)} seed={s}: {err}" for d, e, s, err in self.failed]
         return out
 
@@ -150,6 +155,9 @@ def run_sweep(
     check_workers(workers)
     # A missing extra (torch, opacus) is one line naming it, before any store or worker.
     get_trainer(grid.trainer, "trainer").check_installed()
+    # A grid that cannot train on its data (a batch larger than a training split) is refused
+    # before a store is created or changed: every run would fail at train time.
+    grid.check_data()
     # The lock comes first: a second sweep on this store is refused before it reads anything.
     store = ResultsStore(store_path, grid.config_hash(), grid.to_dict(), lock=True)
     try:
@@ -160,6 +168,11 @@ def run_sweep(
     units = grid.units()
     pending = [u for u in units if (u[0], epsilon_key(u[1]), u[2]) not in done]
     summary = SweepSummary(total=len(units), skipped=len(units) - len(pending))
+    if getattr(store, "discarded_failed", 0):
+        summary.notes.append(
+            f"the store held only {store.discarded_failed} failed run(s) of another grid "
+            "configuration; they were discarded and this grid took the store over"
+        )
     if not pending:
         store.close()
         return summary

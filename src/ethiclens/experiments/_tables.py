@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from .._text import csv_safe_frame
+from ..errors import EthicLensInputError
 from ..io import write_atomic
 from ..privacy import DEFAULT_ETA, FLOOR_ETAS
 
@@ -383,8 +384,15 @@ def write_tables(
         Table name -> path written (``main``, ``per_seed``, ``markdown``, ...).
     """
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     seeds = per_seed(groups)
+    if seeds.empty:
+        raise EthicLensInputError(
+            "no finished run has two groups of an attribute (group 0 and group 1), so no "
+            "ΔPCER, gap or table can be computed",
+            column="STORE",
+            fix="give a store written by ethiclens pcer sweep with binary attributes",
+        )
+    out_dir.mkdir(parents=True, exist_ok=True)
     main = main_table(seeds)
     floor = floor_table(seeds)
     ranking = ranking_table(main)

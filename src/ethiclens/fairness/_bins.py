@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .._text import distinct_numbers
 from ..errors import EthicLensInputError
 
 
@@ -37,8 +38,10 @@ def check_bin_edges(edges, column: str) -> list[float]:
 
 
 def bin_labels(edges: list[float]) -> list[str]:
-    """``["[0, 25)", …, "[65, 120]"]``."""
-    labels = [f"[{a:g}, {b:g})" for a, b in zip(edges, edges[1:], strict=False)]
+    """``["[0, 25)", …, "[65, 120]"]``; edges are written with enough digits to keep the
+    labels distinct."""
+    texts = distinct_numbers(edges)
+    labels = [f"[{a}, {b})" for a, b in zip(texts, texts[1:], strict=False)]
     labels[-1] = labels[-1][:-1] + "]"
     return labels
 

@@ -497,6 +497,7 @@ def _encode(sensitive_features, n, exclude_groups, merge_groups, intersections):
     """Groups of each attribute (and intersection), after merges and exclusions."""
     attrs = encode_groups(sensitive_features, n)
     attrs, edits = apply_group_edits(attrs, exclude_groups, merge_groups)
+    seen = {}
     for combo in intersections or []:
         missing = [a for a in combo if a not in attrs]
         if missing or len(combo) < 2:
@@ -506,6 +507,25 @@ def _encode(sensitive_features, n, exclude_groups, merge_groups, intersections):
                 value=combo,
                 fix=f"use names from {list(attrs)}",
             )
+        twice = [a for i, a in enumerate(combo) if a in list(combo)[:i]]
+        if twice:
+            raise EthicLensInputError(
+                f"the intersection lists {twice[0]!r} twice (an attribute crossed with itself "
+                "is just the attribute)",
+                column="intersections",
+                value=list(combo),
+                fix="cross two or more different attributes, e.g. race,sex",
+            )
+        key = frozenset(combo)
+        if key in seen:
+            raise EthicLensInputError(
+                f"the intersection {list(combo)} is given twice (as {seen[key]} before); its "
+                "groups would be counted twice",
+                column="intersections",
+                value=list(combo),
+                fix="give each intersection once",
+            )
+        seen[key] = list(combo)
         attrs[INTERSECTION_SEP.join(combo)] = cross_groups(
             [attrs[a] for a in combo], INTERSECTION_SEP
         )

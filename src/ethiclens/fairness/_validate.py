@@ -145,6 +145,15 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
     uniques = pd.unique(series)
     if not all(_is_zero_one(u) for u in uniques):
         shown = sorted(map(str, uniques))[:10]
+        if all(isinstance(u, str) and u.strip() in ("0", "1") for u in uniques):
+            # Text '0'/'1' (a string column in Parquet/JSON, or quoted in the file): not
+            # guessed to be numbers, but said precisely, with the two fixes that work.
+            raise EthicLensInputError(
+                f"holds the text values {shown}, not the numbers 0/1 (a string column)",
+                column=column,
+                fix="store the column as integers (pandas: .astype(int)), or declare the "
+                "positive label: --pos-label 1 on the command line, pos_label='1' in Python",
+            )
         raise EthicLensInputError(
             f"is not binary 0/1: found values {shown}",
             column=column,
@@ -348,6 +357,16 @@ def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.n
                 fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
             )
         labels = [str(u) for u in uniques]
+        blank = [i for i, label in enumerate(labels) if not label.strip()]
+        if blank:
+            rows = np.isin(codes, blank)
+            raise EthicLensInputError(
+                f"{int(rows.sum())} row(s) have an empty group name "
+                f"{labels[blank[0]]!r}, first at row {_first_bad(rows)} (a CSV reads an empty "
+                "field as missing; Parquet and JSON keep it as a group without a name)",
+                column=name,
+                fix="give those rows an explicit group (e.g. 'Unknown') or drop them",
+            )
         if isinstance(col.dtype, pd.CategoricalDtype):
             empty = [str(c) for c in col.cat.categories if str(c) not in labels]
             if empty:

@@ -635,10 +635,21 @@ def validate_request(d, where: str = "request") -> dict:
         )
     n = body["n"]
     if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or not 10 <= n <= N_MAX:
+        kind = (
+            ""
+            if isinstance(n, (int, np.integer)) and not isinstance(n, bool)
+            else (
+                f", not a {type(n).__name__}"
+                + (" (write the number without quotes)" if isinstance(n, str) else "")
+            )
+        )
+        shown = n
+        if isinstance(n, float) and not (np.isfinite(n) and abs(n) < 1e30):
+            shown = str(n)
         raise EthicLensInputError(
-            f"n′ must be an integer in [10, {N_MAX:,}]",
+            f"n′ must be an integer in [10, {N_MAX:,}]{kind}",
             column="--n",
-            value=n if isinstance(n, (int, float)) and abs(n) < 1e30 else type(n).__name__,
+            value=shown,
             fix="e.g. --n 2000",
         )
     prot = body["protected"]

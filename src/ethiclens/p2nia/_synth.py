@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from .._optional import require
+from .._text import distinct_numbers
 from ..errors import EthicLensInputError
 from ._roles import LABEL, PREDICTION
 
@@ -135,8 +136,9 @@ def _bin(col, values, edges, open_bins):
     are refused, or fall into open-ended bins with ``open_bins``."""
     x = np.asarray(values, dtype=float)
     lo, hi = float(np.min(x)), float(np.max(x))
-    inner = [f"[{edges[i]:g}, {edges[i + 1]:g})" for i in range(len(edges) - 2)]
-    inner.append(f"[{edges[-2]:g}, {edges[-1]:g}]")
+    e = distinct_numbers(edges)  # enough digits to keep every label distinct
+    inner = [f"[{e[i]}, {e[i + 1]})" for i in range(len(edges) - 2)]
+    inner.append(f"[{e[-2]}, {e[-1]}]")
     if not open_bins:
         if lo < edges[0] or hi > edges[-1]:
             raise EthicLensInputError(
@@ -148,9 +150,7 @@ def _bin(col, values, edges, open_bins):
             )
         codes = np.clip(np.searchsorted(edges, x, side="right") - 1, 0, len(edges) - 2)
         return codes, inner, {"bins": edges.tolist()}
-    labels = (
-        [f"< {edges[0]:g}"] + inner[:-1] + [f"[{edges[-2]:g}, {edges[-1]:g})", f">= {edges[-1]:g}"]
-    )
+    labels = [f"< {e[0]}"] + inner[:-1] + [f"[{e[-2]}, {e[-1]})", f">= {e[-1]}"]
     codes = np.searchsorted(edges, x, side="right")  # 0: below, len(edges): at or above last
     return codes, labels, {"bins": edges.tolist(), "open_ended": True}
 

@@ -543,6 +543,13 @@ def pcer_audit(
             fix="e.g. Policy()",
         )
     _check_bootstrap(n_boot, random_state, ci)
+    if train is test:
+        raise EthicLensInputError(
+            "train and test are the same object: the same rows as both splits make every "
+            "accuracy gap δ_g exactly 0, so PCER measures nothing",
+            column="test",
+            fix="pass the model's held-out rows as test and its training rows as train",
+        )
     floor_n = policy.pcer_min_group_size
     train.name, test.name = "train", "test"
     groups_tr, groups_te = set(map(str, train.groups)), set(map(str, test.groups))

@@ -172,6 +172,8 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
 # More distinct numeric values than this is a continuous column, not a set of groups (the
 # audit engine's rule).
 MAX_GROUPS = 50
+# Row ids at or above 2**53 are not exact once read as floating point (a CSV read by pandas).
+MAX_ROW_ID = 2**53
 # Interval draws: one float each, per pair; beyond this the draws alone need gigabytes.
 MAX_N_BOOT = MAX_DRAWS  # the shared range (_checks)
 
@@ -238,12 +240,15 @@ def analyze_counterfactuals(
             "if there is none)",
         )
     observed = (frame[SOURCE] == frame[TARGET]).to_numpy()
-    rows = pd.to_numeric(frame[ROW]).to_numpy().astype(np.int64)
-    orig_pred = np.full(rows.max() + 1, -1)
+    # Row ids index compact arrays (one slot per distinct id), never arrays as long as the
+    # largest id: an id of 1e11 asked numpy for 745 GiB.
+    ids = pd.to_numeric(frame[ROW]).to_numpy().astype(np.int64)
+    unique_ids, rows = np.unique(ids, return_inverse=True)
+    orig_pred = np.full(len(unique_ids), -1)
     orig_pred[rows[observed]] = pred[observed]
     orig_score = None
     if score is not None:
-        orig_score = np.full(rows.max() + 1, np.nan)
+        orig_score = np.full(len(unique_ids), np.nan)
         orig_score[rows[observed]] = score[observed]
     rng = np.random.default_rng(random_state)
     pairs = []
@@ -306,6 +311,18 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
         i = int(np.flatnonzero(bad.to_numpy())[0])
         raise EthicLensInputError(
             f"{int(bad.sum())} row id(s) are not non-negative integers, first at row {i}",
+            column=ROW,
+            value=rows.iloc[i],
+            fix="use the table make-counterfactuals wrote, "
+            "unchanged except for added prediction columns",
+        )
+    huge = numeric >= MAX_ROW_ID
+    if huge.any():
+        i = int(np.flatnonzero(huge.to_numpy())[0])
+        raise EthicLensInputError(
+            f"row id at row {i} is {MAX_ROW_ID:,} or more (the limit: make-counterfactuals "
+            "numbers records 0, 1, 2, …, and larger ids cannot be told apart once read as "
+            "numbers)",
             column=ROW,
             value=rows.iloc[i],
             fix="use the table make-counterfactuals wrote, "
@@ -377,12 +394,43 @@ def _mean_interval(values: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
     return bootstrap_intervals(point, boot[:, None], [jack], [mult], method=ci).at(0)
 
 
+def model_name(model) -> str:
+    """``module.Class`` of a model, for messages."""
+    kind = type(model)
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
+def _model_error(model, method: str, exc: Exception) -> EthicLensInputError:
+    text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
+    return EthicLensInputError(
+        f"the model {model_name(model)} raised {type(exc).__name__} in {method}()"
+        + (f": {text}" if text else ""),
+        column="model",
+        fix=f"check that {method}() works on the records as given (raw columns, the "
+        "protected attribute changed); run it on a few rows yourself to see the full error",
+    )
+
+
 def _predict(model, frame):
+    """The model's predictions (and positive-class scores) on ``frame``; an exception inside
+    the model is one error naming the model, the method and the exception."""
+    method = "predict"
     try:
         pred = np.asarray(model.predict(frame))
         score = None
         if hasattr(model, "predict_proba"):
-            score = np.asarray(model.predict_proba(frame))[:, 1]
+            method = "predict_proba"
+            proba = np.asarray(model.predict_proba(frame))
+            if proba.ndim != 2 or proba.shape[1] < 2 or len(proba) != len(frame):
+                raise EthicLensInputError(
+                    f"the model {model_name(model)}'s predict_proba returned shape "
+                    f"{proba.shape}, not (rows, 2)",
+                    column="model",
+                    fix="give a classifier whose predict_proba returns one column per class",
+                )
+            score = proba[:, 1]
+    except EthicLensInputError:
+        raise
     except ValueError as exc:
         if "unknown categor" in str(exc).lower() or "unseen" in str(exc).lower():
             raise EthicLensInputError(
@@ -390,7 +438,18 @@ def _predict(model, frame):
                 fix="probe only groups the model was trained on (groups=...), or fit its "
                 "OneHotEncoder with handle_unknown='ignore' or 'infrequent_if_exist'",
             ) from exc
+        raise _model_error(model, method, exc) from exc
+    except (KeyboardInterrupt, SystemExit, MemoryError):
         raise
+    except Exception as exc:  # noqa: BLE001 - the user's model: any error is theirs to fix
+        raise _model_error(model, method, exc) from exc
+    if pred.shape[:1] != (len(frame),):
+        raise EthicLensInputError(
+            f"the model {model_name(model)}'s predict returned {pred.shape[0] if pred.ndim else 0}"
+            f" values for {len(frame)} records",
+            column="model",
+            fix="predict() must return one prediction per record",
+        )
     return pred, score
 
 
