@@ -160,24 +160,37 @@ def _duckdb_raw(target, files, kind, hive, columns, time, roles, window):
             + ", ".join(_q(c) for c in roles)
             + f" FROM {source}) AS src"
         )
-        missing, bad, example, rows, t_min, t_max = con.execute(
-            f"SELECT count(*) FILTER (WHERE _raw IS NULL OR trim(_raw) = ''), "
-            f"count(*) FILTER (WHERE _raw IS NOT NULL AND trim(_raw) <> '' AND {TS} IS NULL), "
-            f"min(_raw) FILTER (WHERE _raw IS NOT NULL AND trim(_raw) <> '' AND {TS} IS NULL), "
-            f"count(*), min({TS}), max({TS}) FROM {src}",
-            params,
-        ).fetchone()
-        _time_errors(time, missing, bad, example, rows, target)
         keys = ", ".join(_q(c) for c in roles)
         text = ", ".join(f"CAST({_q(c)} AS VARCHAR) AS {_q(c)}" for c in roles)
-        if window.kind == "days":
+        flag = (
+            f"CASE WHEN _raw IS NULL OR trim(_raw) = '' THEN 1 WHEN {TS} IS NULL THEN 2 ELSE 0 END"
+        )
+        if window.kind == "days":  # one scan: the time checks ride along in the GROUP BY
             inner = (
-                f"SELECT CAST(floor({TS} / {DAY}) AS BIGINT) AS _day, {keys}, "
-                f"count(*) AS {COUNT}, min({TS}) AS _tmin, max({TS}) AS _tmax "
-                f"FROM {src} GROUP BY ALL"
+                f"SELECT CAST(floor({TS} / {DAY}) AS BIGINT) AS _day, {flag} AS _bad, {keys}, "
+                f"count(*) AS {COUNT}, min({TS}) AS _tmin, max({TS}) AS _tmax, "
+                f"min(_raw) FILTER (WHERE {TS} IS NULL) AS _example FROM {src} GROUP BY ALL"
             )
-            sql = f"SELECT _day, {text}, {COUNT}, _tmin, _tmax FROM ({inner})"
+            sql = f"SELECT _day, _bad, {text}, {COUNT}, _tmin, _tmax, _example FROM ({inner})"
+            raw = con.execute(sql, params).df()
+            missing = int(raw.loc[raw["_bad"] == 1, COUNT].sum())
+            bad_rows = raw[raw["_bad"] == 2]
+            example = bad_rows["_example"].dropna().min() if len(bad_rows) else None
+            _time_errors(
+                time, missing, int(bad_rows[COUNT].sum()), example, int(raw[COUNT].sum()), target
+            )
+            raw = raw.drop(columns=["_bad", "_example"])
+            t_min, t_max = raw["_tmin"].min(), raw["_tmax"].max()
         else:
+            missing, bad, example, rows, t_min, t_max = con.execute(
+                f"SELECT count(*) FILTER (WHERE _raw IS NULL OR trim(_raw) = ''), "
+                f"count(*) FILTER (WHERE _raw IS NOT NULL AND trim(_raw) <> '' "
+                f"AND {TS} IS NULL), min(_raw) FILTER (WHERE _raw IS NOT NULL "
+                f"AND trim(_raw) <> '' AND {TS} IS NULL), count(*), min({TS}), max({TS}) "
+                f"FROM {src}",
+                params,
+            ).fetchone()
+            _time_errors(time, missing, bad, example, rows, target)
             order = ", ".join([TS, *(_q(c) for c in roles)])
             numbered = (
                 f"SELECT CAST((row_number() OVER (ORDER BY {order}) - 1) // {window.size} "
@@ -188,7 +201,7 @@ def _duckdb_raw(target, files, kind, hive, columns, time, roles, window):
                 f"max({TS}) AS _tmax FROM ({numbered}) GROUP BY ALL"
             )
             sql = f"SELECT {WINDOW}, {text}, {COUNT}, _tmin, _tmax FROM ({inner})"
-        raw = con.execute(sql, params).df()
+            raw = con.execute(sql, params).df()
     except duckdb.Error as exc:
         first = str(exc).strip().splitlines()[0]
         raise EthicLensInputError(
