@@ -385,6 +385,22 @@ def test_checker_finds_private_imports_and_cycles(tmp_path):
     assert global_warning_filters(modules) == [("pkg.c", 2)]
 
 
+@pytest.mark.parametrize("product", ["p2nia", "privacy"])
+def test_moved_harness_names_say_where_they_went(product):
+    # issue 22.5: the research harness left the products; its names are exported by
+    # ethiclens.experiments, and asking a product for one names the new place
+    import ethiclens.experiments as experiments
+
+    module = importlib.import_module(f"ethiclens.{product}")
+    assert module._MOVED
+    for name in module._MOVED:
+        assert name in experiments.__all__ and hasattr(experiments, name)
+        with pytest.raises(ImportError, match=f"from ethiclens.experiments import {name}"):
+            getattr(module, name)
+    with pytest.raises(AttributeError):
+        module.no_such_name  # noqa: B018
+
+
 def test_checker_counts_imports_by_name_and_part_cycles(tmp_path):
     modules = _write_package(
         tmp_path,

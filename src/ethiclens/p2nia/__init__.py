@@ -110,3 +110,28 @@ __all__ = [
     "RELEASE_MANIFEST_FILE",
     "RELEASE_TABLE_FILE",
 ]
+
+
+# Names that moved to ethiclens.experiments in 2026-12 (issue 22.5, docs/adr/0007-layout.md).
+# They are not re-exported (the product would import its research harness); asking for
+# one says where it went, as an ImportError so that `from ethiclens.p2nia import ...` shows it.
+_MOVED = frozenset(
+    (
+        "ExperimentConfig",
+        "run_experiment",
+        "cross_population",
+        "audit_states_for",
+        "write_experiment_outputs",
+        "write_population_bias_figure",
+    )
+)
+
+
+def __getattr__(name: str):
+    if name in _MOVED:
+        raise ImportError(
+            f"{name} moved to ethiclens.experiments (the P2NIA paper's evaluation harness): use "
+            f"'from ethiclens.experiments import {name}' (docs/adr/0007-layout.md)",
+            name=name,
+        )
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -65,3 +65,21 @@ __all__ += [
     "trainer_names",
     "is_builtin_trainer",
 ]
+
+
+# Names that moved to ethiclens.experiments in 2026-12 (issue 22.5, docs/adr/0007-layout.md).
+# They are not re-exported (the product would import its research harness); asking for
+# one says where it went, as an ImportError so that `from ethiclens.privacy import ...` shows it.
+_MOVED = frozenset(
+    ("prepare", "load_pcer_dataset", "attributes_of", "PCER_ATTRIBUTES", "PCER_LOADERS")
+)
+
+
+def __getattr__(name: str):
+    if name in _MOVED:
+        raise ImportError(
+            f"{name} moved to ethiclens.experiments (the PCER experiments' data preparation): use "
+            f"'from ethiclens.experiments import {name}' (docs/adr/0007-layout.md)",
+            name=name,
+        )
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
