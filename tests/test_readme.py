@@ -51,6 +51,7 @@ SMALL = {
 # Substring of a command -> the exit code it is documented to give on the test's data.
 EXPECTED_EXIT = {
     "--fail-on flagged": 1,  # the CI example on COMPAS-based predictions: race is flagged
+    "--fail-on insufficient": 1,  # ... and Asian / Native American are below the floors
 }
 
 
