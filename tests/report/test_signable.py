@@ -226,3 +226,34 @@ def test_the_report_states_its_run_and_carries_a_sign_off(tmp_path):
     assert "numpy version" in record and "seed" in record
     sign = re.search(r"<section id=\"sign-off\">(.*?)</section>", html, re.S).group(1)
     assert "Ann &lt;b&gt;" in sign and "Reviewed by" in sign and "\u202e" not in html
+
+
+def test_cli_pdf_is_written_last_and_a_hung_renderer_keeps_the_html(tmp_path, monkeypatch, capsys):
+    from ethiclens.cli import main
+
+    html, pdf = tmp_path / "r.html", tmp_path / "r.pdf"
+    base = ["audit", "compas", "--n-boot", "200", "--html", str(html)]
+    assert main([*base, "--pdf", str(tmp_path / "r.txt")]) == 2
+    assert "option '--pdf'" in capsys.readouterr().err and not html.exists()
+    assert main([*base, "--model-card", str(tmp_path / "card.doc")]) == 2
+    assert "option '--model-card'" in capsys.readouterr().err and not html.exists()
+    fake = tmp_path / "chrome"
+    fake.write_text("#!/bin/sh\nsleep 60\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("ETHICLENS_CHROMIUM", str(fake))
+    monkeypatch.setattr("ethiclens.report._pdf.html_to_pdf.__kwdefaults__", {"timeout": 1.0})
+    assert main([*base, "--pdf", str(pdf)]) == 2
+    err = capsys.readouterr().err
+    assert "did not finish within 1 s" in err and "Traceback" not in err
+    assert html.exists() and not pdf.exists()
+
+
+@needs_browser
+def test_cli_pdf_holds_the_verdict(tmp_path):
+    pypdf = pytest.importorskip("pypdf")
+    from ethiclens.cli import main
+
+    pdf = tmp_path / "r.pdf"
+    assert main(["audit", "compas", "--n-boot", "200", "--pdf", str(pdf)]) == 0
+    text = re.sub(r"\s+", " ", "".join(p.extract_text() for p in pypdf.PdfReader(pdf).pages))
+    assert "Of 6 comparisons, 2 show a disparity the data supports" in text

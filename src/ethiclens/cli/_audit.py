@@ -20,6 +20,7 @@ AUDIT_ONLY = {
     "intended_use": "--intended-use",
     "card_info": "--card-info",
     "card_out": "--model-card",
+    "pdf_out": "--pdf",
     "score": "--score",
     "baseline": "--baseline",
 }
@@ -68,7 +69,16 @@ def print_audit(result, to_stderr: bool = False) -> None:
 @click.option("--year", type=int, help="acs-income: survey year (default 2018).")
 @click.option("--download", is_flag=True, help="acs-income: allow downloading missing states.")
 @click.option(
-    "--model-card", "card_out", type=click.Path(dir_okay=False), help="Write a Markdown model card."
+    "--model-card",
+    "card_out",
+    type=click.Path(dir_okay=False),
+    help="Write the model card: card.html (HTML) or card.md (Markdown).",
+)
+@click.option(
+    "--pdf",
+    "pdf_out",
+    type=click.Path(dir_okay=False),
+    help="Write the report as PDF (headless Chromium; print layout, nothing cut).",
 )
 def audit_command(target, **_flags):
     """Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet file."""
