@@ -124,10 +124,11 @@ def _no_bad_chars(text: str) -> None:
 
 def test_audit_terminal_output_neutralises_group_names(evil, capsys):
     argv = ["audit", str(evil / "evil.csv"), "--y-true", "y", "--y-pred", "p", "--protected", "g"]
-    assert main([*argv, "--n-boot", "200", "--engine", "pandas"]) == 0
-    cap = capsys.readouterr()
-    _no_bad_chars(cap.out + cap.err)
-    assert "\\x1b" in cap.out and "\\u202e" in cap.out  # shown, not hidden
+    for engine in (["--engine", "pandas"], []):
+        assert main([*argv, "--n-boot", "200", *engine]) == 0
+        cap = capsys.readouterr()
+        _no_bad_chars(cap.out + cap.err)
+        assert "\\x1b" in cap.out and "\\u202e" in cap.out  # shown, not hidden
 
 
 def test_thresholds_terminal_csv_and_html_are_safe(evil, capsys):
@@ -532,7 +533,8 @@ def test_an_empty_group_name_is_refused(tmp_path, capsys):
     frame.loc[:99, "g"] = ""
     frame.to_parquet(tmp_path / "e.parquet")
     argv = ["audit", "{d}/e.parquet", "--y-true", "y", "--y-pred", "p", "--protected", "g"]
-    _refused(tmp_path, capsys, [*argv, "--engine", "pandas"], "'g'", "100 row(s)", "empty group")
+    for engine in (["--engine", "pandas"], []):  # pandas, and the default engine's counts
+        _refused(tmp_path, capsys, [*argv, *engine], "'g'", "empty group name ''")
 
 
 def test_thresholds_on_one_group(ws, capsys):
@@ -558,6 +560,8 @@ def test_text_zero_one_labels_get_a_precise_fix(tmp_path, capsys):
     frame["y"] = frame["y"].astype(str)
     frame.to_parquet(tmp_path / "t.parquet")
     argv = ["audit", "{d}/t.parquet", "--y-true", "y", "--y-pred", "p", "--protected", "g"]
-    argv += ["--n-boot", "200", "--engine", "pandas"]
-    _refused(tmp_path, capsys, argv, "text values ['0', '1']", "--pos-label 1", ".astype(int)")
-    assert main([a.replace("{d}", str(tmp_path)) for a in [*argv, "--pos-label", "1"]]) == 0
+    argv += ["--n-boot", "200"]
+    for engine in (["--engine", "pandas"], []):  # pandas, and the default engine's counts
+        args = [*argv, *engine]
+        _refused(tmp_path, capsys, args, "text values ['0', '1']", "--pos-label 1", ".astype(int)")
+        assert main([a.replace("{d}", str(tmp_path)) for a in [*args, "--pos-label", "1"]]) == 0

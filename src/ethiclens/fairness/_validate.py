@@ -357,13 +357,12 @@ def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.n
                 fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
             )
         labels = [str(u) for u in uniques]
-        blank = [i for i, label in enumerate(labels) if not label.strip()]
+        blank = [label for label in labels if not label.strip()]
         if blank:
-            rows = np.isin(codes, blank)
+            # no row count: on the counts path (DuckDB, databases) these rows are cells
             raise EthicLensInputError(
-                f"{int(rows.sum())} row(s) have an empty group name "
-                f"{labels[blank[0]]!r}, first at row {_first_bad(rows)} (a CSV reads an empty "
-                "field as missing; Parquet and JSON keep it as a group without a name)",
+                f"holds an empty group name {blank[0]!r} (a CSV reads an empty field as "
+                "missing; Parquet and JSON keep it as a group without a name)",
                 column=name,
                 fix="give those rows an explicit group (e.g. 'Unknown') or drop them",
             )
