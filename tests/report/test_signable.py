@@ -257,3 +257,17 @@ def test_cli_pdf_holds_the_verdict(tmp_path):
     assert main(["audit", "compas", "--n-boot", "200", "--pdf", str(pdf)]) == 0
     text = re.sub(r"\s+", " ", "".join(p.extract_text() for p in pypdf.PdfReader(pdf).pages))
     assert "Of 6 comparisons, 2 show a disparity the data supports" in text
+
+
+def test_a_flag_that_contradicts_the_model_card_is_refused(tmp_path, capsys):
+    from ethiclens.cli import main
+
+    card = tmp_path / "card.yaml"
+    card.write_text("intended_use:\n  primary_uses: pre-trial risk triage\n")
+    out = tmp_path / "r.json"
+    args = ["audit", "compas", "--card-info", str(card), "--json", str(out)]
+    assert main([*args, "--intended-use", "hiring"]) == 2
+    err = capsys.readouterr().err
+    assert "option '--intended-use'" in err and "'hiring'" in err
+    assert "pre-trial risk triage" in err and not out.exists()
+    assert main([*args, "--intended-use", "pre-trial risk triage", "--n-boot", "200"]) == 0

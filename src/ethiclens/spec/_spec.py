@@ -244,7 +244,10 @@ class Outputs:
 
     json: str | None = _f(_OPT_STR, flag="--json", doc="JSON report ('-': standard output).")
     html: str | None = _f(_OPT_STR, flag="--html", doc="HTML report.")
-    model_card: str | None = _f(_OPT_STR, flag="--model-card", doc="Markdown model card.")
+    model_card: str | None = _f(
+        _OPT_STR, flag="--model-card", doc="Model card: .html (HTML) or .md (Markdown)."
+    )
+    pdf: str | None = _f(_OPT_STR, flag="--pdf", doc="audit: the report as PDF (Chromium).")
     csv: str | None = _f(_OPT_STR, flag="--csv", doc="thresholds: the table as CSV.")
     plot: str | None = _f(_OPT_STR, flag="--plot", doc="thresholds: the plot (PNG).")
 

@@ -196,7 +196,29 @@ def _user_use(spec: AuditSpec, card: dict):
 def card_of(spec: AuditSpec) -> dict:
     from ..report import load_card_info
 
-    return load_card_info(spec.model.card_info, "--card-info") if spec.model.card_info else {}
+    card = load_card_info(spec.model.card_info, "--card-info") if spec.model.card_info else {}
+    _refuse_contradictions(spec, card)
+    return card
+
+
+def _refuse_contradictions(spec: AuditSpec, card: dict) -> None:
+    """A flag that says something else than the model card is refused, naming both: the
+    report would otherwise silently print one of them."""
+    pairs = (
+        ("--model-name", spec.model.name, "model_details.name"),
+        ("--model-version", spec.model.version, "model_details.version"),
+        ("--intended-use", spec.model.intended_use, "intended_use.primary_uses"),
+    )
+    for flag, given, where in pairs:
+        section, key = where.split(".")
+        stated = (card.get(section) or {}).get(key)
+        stated = ", ".join(stated) if isinstance(stated, list) else stated
+        if given and stated and str(given).strip() != str(stated).strip():
+            raise EthicLensInputError(
+                f"says {given!r} but the model card's {where} says {stated!r}",
+                column=flag,
+                fix=f"drop {flag} or change {where} in the --card-info file, so they agree",
+            )
 
 
 def edited_reference(attr, ref, spec: AuditSpec, given: bool):
