@@ -147,8 +147,7 @@ def monitor_command(target, time_col, window, y_pred, y_true, protected, weight,
     sequences. See docs/monitoring.md.
     """
     from ..io import check_outputs
-    from ..monitor import MonitorRequest, run_monitor
-    from ..monitor._render import render_html, summary_lines
+    from ..monitor import MonitorRequest, render_html, run_monitor, summary_lines
 
     if weight:
         raise EthicLensInputError(

@@ -7,6 +7,7 @@ See docs/monitoring.md.
 """
 
 from ._evidence import Evidence, window_estimates
+from ._render import render_html, summary_lines, trend_png
 from ._run import SCHEMA_VERSION, MonitorRequest, MonitorResult, read_store_report, run_monitor
 from ._store import Store
 from ._windows import Window, count_windows, parse_window
@@ -23,4 +24,7 @@ __all__ = [
     "parse_window",
     "count_windows",
     "SCHEMA_VERSION",
+    "render_html",
+    "summary_lines",
+    "trend_png",
 ]
