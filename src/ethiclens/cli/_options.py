@@ -295,52 +295,14 @@ def spec_options(command: str):
     return decorate
 
 
-# click parameter name -> spec path (how a flag's value is stored).
-PARAM_PATHS = {
-    "counts_file": "target.counts",
-    "engine": "target.engine",
-    "db": "target.db",
-    "db_env": "target.db_env",
-    "db_table": "target.table",
-    "query": "target.query",
-    "scheduler": "target.scheduler",
-    "score": "target.score",
-    "states": "target.states",
-    "year": "target.year",
-    "download": "target.download",
-    "y_true": "roles.y_true",
-    "y_pred": "roles.y_pred",
-    "y_score": "roles.y_score",
-    "protected": "roles.protected",
-    "weight": "roles.weight",
-    "pos_label": "roles.pos_label",
-    "positive": "roles.positive",
-    "intersect": "roles.intersections",
-    "exclude": "groups.exclude",
-    "merge": "groups.merge",
-    "bins": "groups.bins",
-    "min_group_size": "policy.min_group_size",
-    "min_labels": "policy.min_labels",
-    "di_rule": "policy.di_rule",
-    "di_threshold": "policy.di_threshold",
-    "eo_threshold": "policy.eo_threshold",
-    "ci": "policy.ci",
-    "n_boot": "policy.n_boot",
-    "seed": "policy.seed",
-    "model_name": "model.name",
-    "model_version": "model.version",
-    "intended_use": "model.intended_use",
-    "card_info": "model.card_info",
-    "json_out": "outputs.json",
-    "html_out": "outputs.html",
-    "card_out": "outputs.model_card",
-    "csv_out": "outputs.csv",
-    "png_out": "outputs.plot",
-    "fail_on": "gate.fail_on",
-    "baseline": "gate.baseline",
-    "audited": "thresholds.threshold",
-    "step": "thresholds.step",
-}
+def param_paths(command: click.Command) -> dict[str, str]:
+    """Click parameter name -> spec path, from the spec's own flag table (``flag_paths``)."""
+    from ..spec import flag_paths
+
+    paths = flag_paths()
+    return {p.name: paths[p.opts[0]] for p in command.params if p.opts and p.opts[0] in paths}
+
+
 TARGET_KINDS = ("dataset", "file", "counts", "db", "db_env")
 
 
@@ -389,8 +351,9 @@ class SpecRequest:
         if target:
             updates[f"target.{target_key(target)}"] = target
             self.by_flag[f"target.{target_key(target)}"] = "TARGET"
+        self.paths = param_paths(ctx.command)
         for name, value in params.items():
-            path = PARAM_PATHS.get(name)
+            path = self.paths.get(name)
             if path is None or not _given(name, value):
                 continue
             if ctx.get_parameter_source(name) == click.core.ParameterSource.DEFAULT:
@@ -421,7 +384,7 @@ class SpecRequest:
 
     def spec_has(self, param: str) -> bool:
         """Whether the spec sets what option ``param`` sets (by flag or --config)."""
-        section, key = PARAM_PATHS[param].split(".")
+        section, key = self.paths[param].split(".")
         data = self.spec.to_dict(minimal=True)
         return key in data.get(section, {})
 
@@ -439,7 +402,7 @@ class SpecRequest:
             path = ENGINE_KEYS.get(base, ".".join(base.split(".")[:2]))
             flag = self.by_flag.get(path)
             if flag is None and not self.config:
-                flag = _FLAG_OF.get(path)
+                flag = _flag_of(path)
             parts.append(flag if flag else (path if "." in path else piece))
         new = "/".join(parts)
         if new == column:
@@ -447,33 +410,10 @@ class SpecRequest:
         return EthicLensInputError(exc.problem, column=new, value=exc.value, fix=exc.fix)
 
 
-_FLAG_OF = {
-    v: k
-    for k, v in {
-        "--y-pred": "roles.y_pred",
-        "--y-true": "roles.y_true",
-        "--y-score": "roles.y_score",
-        "--weight": "roles.weight",
-        "--protected": "roles.protected",
-        "--intersect": "roles.intersections",
-        "--exclude-group": "groups.exclude",
-        "--merge-groups": "groups.merge",
-        "--bins": "groups.bins",
-        "--min-group-size": "policy.min_group_size",
-        "--min-labels": "policy.min_labels",
-        "--di-rule": "policy.di_rule",
-        "--di-threshold": "policy.di_threshold",
-        "--eo-threshold": "policy.eo_threshold",
-        "--ci": "policy.ci",
-        "--n-boot": "policy.n_boot",
-        "--seed": "policy.seed",
-        "--step": "thresholds.step",
-        "--threshold": "thresholds.threshold",
-        "--db-env": "target.db_env",
-        "--fail-on": "gate.fail_on",
-        "--baseline": "gate.baseline",
-    }.items()
-}
+def _flag_of(path: str) -> str | None:
+    from ..spec import flag_paths
+
+    return next((flag for flag, p in flag_paths().items() if p == path), None)
 
 
 def _show(value) -> str:
