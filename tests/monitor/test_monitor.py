@@ -266,3 +266,55 @@ def test_bad_options(tmp_path, days, capsys, argv, message):
             base += argv[i : i + 2]
     rc, out, err = _cli(capsys, "monitor", data, *base, "--store", tmp_path / "s.sqlite")
     assert rc == 2 and message in err and "Fix:" in err, err
+
+
+def test_parquet_with_typed_times_equals_csv(tmp_path, days):
+    data = days(tmp_path / "csv", range(4), change_day=1)
+    pq_dir = tmp_path / "pq"
+    pq_dir.mkdir()
+    for f in sorted(data.glob("*.csv")):
+        frame = pd.read_csv(f)
+        frame["ts"] = pd.to_datetime(frame["ts"], utc=True).dt.tz_localize(None)
+        frame.to_parquet(pq_dir / (f.stem + ".parquet"))
+    a = run_monitor(_req(data), tmp_path / "a.sqlite").data
+    b = run_monitor(_req(pq_dir), tmp_path / "b.sqlite").data
+    c = run_monitor(_req(str(pq_dir / "*.parquet"), engine="pandas"), tmp_path / "c.sqlite").data
+    assert a["comparisons"] == b["comparisons"] == c["comparisons"]
+
+
+def test_a_group_appearing_later_and_no_labels(tmp_path, days, capsys):
+    data = days(tmp_path / "data", range(2), groups=(["White", "Black"], [0.7, 0.3]))
+    store = tmp_path / "s.sqlite"
+    run_monitor(_req(data, y_true=None, protected=("race",)), store)
+    days(tmp_path / "data", range(2, 4), seed=3)  # Asian appears on day 2
+    doc = run_monitor(_req(data, y_true=None, protected=("race",)), store).data
+    jsonschema.validate(doc, SCHEMA)
+    asian = next(c for c in doc["comparisons"] if c["group"] == "Asian")
+    assert [h["window"] for h in asian["history"]] == [2, 3]
+    assert set(asian["tests"]) == {"disparate_impact"}
+    assert set(asian["sequences"]) == {"selection_rate_gap", "disparate_impact"}
+    assert doc["comparisons"][0]["reference"] == "White"
+    page = tmp_path / "p.html"
+    rc, out, err = _cli(
+        capsys, "monitor", data, "--time", "ts", "--window", "1d", "--y-pred", "pred",
+        "--protected", "race", "--store", store, "--html", page,
+    )  # fmt: skip
+    assert rc == 0 and "TPR" not in out and page.exists()
+
+
+def test_a_busy_store_is_one_line(tmp_path, days, capsys):
+    data = days(tmp_path / "data", range(2))
+    store = tmp_path / "s.sqlite"
+    run_monitor(_req(data), store)
+    holder = sqlite3.connect(store, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr("ethiclens.monitor._store.BUSY_TIMEOUT", 0.2)
+            rc, out, err = _cli(
+                capsys, "monitor", data, *FLAGS, "--protected", "race=White", "--store", store
+            )
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert rc == 2 and "busy" in err and "Fix:" in err

@@ -126,3 +126,22 @@ def test_state_arrays_round_trip():
     again.load_arrays(ev.arrays())
     for k, v in ev.arrays().items():
         np.testing.assert_array_equal(again.arrays()[k], v)
+
+
+def test_the_vectorised_per_observation_loop_equals_the_plain_reference():
+    """ethiclens.monitor._sim.run_per_observation (vectorised over streams) is the plain loop of
+    tests/monitor/reference.py, to rounding; the per-window comparison rests on it."""
+    from ethiclens.monitor._sim import BOUNDARY, run_per_observation, simulate_rows
+
+    from .reference import di_test
+
+    rows = simulate_rows(BOUNDARY, 3, 4, 50, seed=7)
+    got = run_per_observation(rows)["disparate_impact"]
+    for s in range(3):
+        pairs = [
+            (int(rows["pa"][s, t, i]), int(rows["pb"][s, t, i]))
+            for t in range(4)
+            for i in range(50)
+        ]
+        ref = di_test(pairs)
+        np.testing.assert_allclose(got[s], [ref[50 * (t + 1) - 1] for t in range(4)], rtol=1e-10)

@@ -18,6 +18,7 @@ from ..errors import EthicLensInputError
 
 STORE_VERSION = 1
 APP_ID = "ethiclens-monitor"
+BUSY_TIMEOUT = 60.0  # seconds a run waits for another run holding the store
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -70,7 +71,7 @@ class Store:
                         value=str(path),
                         fix="name a new file, or the store an earlier monitor run wrote",
                     )
-        con = sqlite3.connect(path, timeout=60, isolation_level=None)
+        con = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
         store = cls(path, con)
         if not fresh:
             store._check_foreign()
@@ -97,7 +98,18 @@ class Store:
 
     # -- transactions ----------------------------------------------------------------------
     def begin(self) -> None:
-        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            self.con.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            raise EthicLensInputError(
+                f"is busy: another run has held it for over {BUSY_TIMEOUT:g} s",
+                column="--store",
+                value=str(self.path),
+                fix="wait for the other monitor run to finish (one run at a time per store), "
+                "then rerun",
+            ) from None
         for statement in _SCHEMA.split(";"):
             if statement.strip():
                 self.con.execute(statement)
