@@ -33,6 +33,7 @@ log = logging.getLogger("ethiclens.web")
 HERE = Path(__file__).parent
 ID = re.compile(r"^[0-9a-f]{24}$")
 DATA_SUFFIXES = (".csv", ".parquet", ".pq")
+PANDAS_BYTES = 256 << 20
 SESSION_COOKIE = "ethiclens_session"
 TOKEN_COOKIE = "ethiclens_token"
 
@@ -316,7 +317,7 @@ def create_app(config: WebConfig):
         audit_id = store.new_audit(data_id)
         return queue(request, audit_id, 0, spec, "audit")
 
-    def queue(request, audit_id: str, rev: int, spec: dict, purpose: str):
+    def queue(request, audit_id: str, rev: int, spec: dict, purpose: str, title=None):
         try:
             store.submit(audit_id, rev, spec, purpose)
         except Conflict:
@@ -327,7 +328,7 @@ def create_app(config: WebConfig):
                 "open the audit again to see its current state",
             )
         try:
-            runner.submit(audit_id, spec, purpose)
+            runner.submit(audit_id, spec, purpose, title)
         except Busy:
             store.fail(
                 audit_id,
@@ -379,6 +380,10 @@ def create_app(config: WebConfig):
                 "open the audit again to see its current state",
             )
         target = {"file": data["path"]}
+        if (data.get("size") or 0) <= PANDAS_BYTES:
+            # a file that fits in memory is read by pandas (the reference engine, and faster
+            # than DuckDB's start-up there); a bigger one by DuckDB, out of core, when installed
+            target["engine"] = "pandas"
         try:
             spec, purpose = _roles.form_to_spec(form, prof, target)
             AuditSpec.from_dict(spec, source="the form")
@@ -387,7 +392,7 @@ def create_app(config: WebConfig):
         except EthicLensInputError as exc:
             errors = {_roles.field_of(exc, prof_columns(prof), form): _said(exc)}
             return mapping_page(request, audit, data, prof, form, errors, 422)
-        return queue(request, audit_id, rev, spec, purpose)
+        return queue(request, audit_id, rev, spec, purpose, data["name"])
 
     def prof_columns(prof: dict) -> list[str]:
         return [c["name"] for c in prof["columns"]]
@@ -548,7 +553,7 @@ def create_app(config: WebConfig):
 
     async def static(request):
         name = request.path_params["name"]
-        files = {"style.css": "text/css"}
+        files = {"style.css": "text/css", "favicon.svg": "image/svg+xml"}
         if name not in files:
             return Response("not found", status_code=404, media_type="text/plain")
         response = Response((HERE / "static" / name).read_bytes(), media_type=files[name])
@@ -587,6 +592,7 @@ def create_app(config: WebConfig):
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        runner.warm()
         yield
         runner.shutdown()
 

@@ -40,7 +40,9 @@ def verdict_of(data: dict, purpose: str) -> dict:
     }
 
 
-def run_job(store_path: str, audit_id: str, spec_dict: dict, purpose: str) -> str:
+def run_job(
+    store_path: str, audit_id: str, spec_dict: dict, purpose: str, title: str | None = None
+) -> str:
     """Run one stored request (in a worker) and store its result or its error."""
     from ._store import Store
 
@@ -53,7 +55,7 @@ def run_job(store_path: str, audit_id: str, spec_dict: dict, purpose: str) -> st
         result = (run_compare if purpose == "compare" else run_audit)(spec)
         store.step(audit_id, "writing the report")
         text = result.to_json()
-        html, card = _render(result, purpose)
+        html, card = _render(result, purpose, title)
         data = json.loads(text)
         fingerprint = json.dumps((data.get("run") or {}).get("input"), sort_keys=True)
         store.finish(
@@ -93,21 +95,40 @@ def run_job(store_path: str, audit_id: str, spec_dict: dict, purpose: str) -> st
         store.close()
 
 
+def warm() -> None:
+    """Run in each worker at start: the imports and the first chart cost seconds once."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from .. import report, spec  # noqa: F401
+
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1])
+    fig.savefig(io.BytesIO(), format="svg")
+    plt.close(fig)
+
+
 def _plain(column):
     return None if column is None else str(column)
 
 
-def _render(result, purpose: str) -> tuple[str, str | None]:
+def _render(result, purpose: str, title: str | None) -> tuple[str, str | None]:
+    """The library's reports; ``title`` names the upload as its user knows it (the file on
+    the server has a random name)."""
     if purpose == "compare":
         from ..report import write_comparison_html
 
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "compare.html"
-            write_comparison_html(result, path)
+            write_comparison_html(result, path, title=title and f"Model comparison: {title}")
             return path.read_text(encoding="utf-8"), None
     from ..report import render_html, render_model_card
 
-    return render_html(result), render_model_card(result)
+    return render_html(result, title and f"Fairness audit: {title}"), render_model_card(result)
 
 
 class Runner:
@@ -135,17 +156,26 @@ class Runner:
                 )
         return self._pool
 
+    def warm(self) -> None:
+        """Start every worker now (not on the first audit) and load what audits need."""
+        if self.kind == "process":
+            pool = self._executor()
+            for _ in range(self.workers):
+                pool.submit(warm)
+
     @property
     def pending(self) -> int:
         return self._pending
 
-    def submit(self, audit_id: str, spec: dict, purpose: str):
+    def submit(self, audit_id: str, spec: dict, purpose: str, title: str | None = None):
         with self._lock:
             if self._pending >= self.capacity:
                 raise Busy()
             self._pending += 1
         try:
-            future = self._executor().submit(run_job, self.store_path, audit_id, spec, purpose)
+            future = self._executor().submit(
+                run_job, self.store_path, audit_id, spec, purpose, title
+            )
         except Exception:
             with self._lock:
                 self._pending -= 1

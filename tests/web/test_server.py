@@ -1,0 +1,151 @@
+"""The real server (``ethiclens serve`` in a subprocess): killed mid-audit, it loses no finished
+audit and restarts cleanly; off loopback it prints a token and refuses requests without it."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_web import Server, audit_file, make_csv  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+
+def test_killed_mid_audit_loses_no_finished_audit(tmp_path):
+    import httpx
+
+    data = tmp_path / "data"
+    small = make_csv(tmp_path / "small.csv", 5_000, seed=1)
+    big = make_csv(tmp_path / "big.csv", 400_000, seed=2)
+    server = Server(data, workers=1)
+    try:
+        first = audit_file(server.url, small, n_boot=200)
+        assert first["word"] == "FLAGGED"
+        # a second audit, killed while it runs: the server and its workers, at once
+        with httpx.Client(base_url=server.url, follow_redirects=False, timeout=60) as c:
+            page = c.get("/").text
+            token = re.search(r'name="csrf" value="([0-9a-f]+)"', page)[1]
+            with open(big, "rb") as fh:
+                r = c.post("/upload", data={"csrf": token}, files={"file": ("big.csv", fh)})
+            mapping = r.headers["location"]
+            page = c.get(mapping).text
+            form = {
+                "csrf": token,
+                "rev": "0",
+                "y_true": "label",
+                "y_pred": "pred",
+                "protected": ["3"],
+                "n_boot": "20000",
+            }
+            second = c.post(mapping, data=form).headers["location"]
+            deadline = time.time() + 60
+            while "reading the data" not in c.get(second).text and time.time() < deadline:
+                time.sleep(0.05)
+    finally:
+        for child in _children(server.proc.pid):
+            os.kill(child, signal.SIGKILL)
+        server.proc.kill()
+        server.close()
+    server = Server(data, workers=1)  # restarts on the same store
+    try:
+        with httpx.Client(base_url=server.url, timeout=60) as c:
+            hist = c.get("/history").text
+            assert first["audit"] in hist and second in hist
+            assert "interrupted" in hist and "FLAGGED" in hist
+            again = c.get(first["audit"])
+            assert again.status_code == 200 and 'id="verdict-word">FLAGGED<' in again.text
+            assert c.get(first["audit"] + "/download/json").json()["summary"]["flagged"]
+            assert "was interrupted" in c.get(second).text
+        third = audit_file(server.url, small, n_boot=200)  # and it serves new audits
+        assert third["word"] == "FLAGGED"
+    finally:
+        server.close()
+
+
+def _children(pid: int) -> list[int]:
+    import psutil
+
+    try:
+        return [p.pid for p in psutil.Process(pid).children(recursive=True)]
+    except psutil.Error:
+        return []
+
+
+def test_off_loopback_needs_the_printed_token(tmp_path):
+    port = str(_port())
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "ethiclens",
+            "serve",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            port,
+            "--data-dir",
+            str(tmp_path / "d"),
+            "--workers",
+            "1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        line = proc.stdout.readline()
+        m = re.search(r"\?token=(\S+)", line)
+        assert m, line
+        url = f"http://127.0.0.1:{port}/"
+        _wait(url, proc)
+        with pytest.raises(urllib.error.HTTPError) as info:
+            urllib.request.urlopen(url, timeout=5)
+        assert info.value.code == 401
+        req = urllib.request.Request(url, headers={"Authorization": f"Bearer {m.group(1)}"})
+        assert urllib.request.urlopen(req, timeout=5).status == 200
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_token_file_is_checked(tmp_path):
+    from ethiclens.cli import main
+
+    short = tmp_path / "t.txt"
+    short.write_text("abc\n")
+    assert main(["serve", "--token-file", str(short), "--data-dir", str(tmp_path)]) == 2
+    assert main(["serve", "--max-upload", "lots", "--data-dir", str(tmp_path)]) == 2
+
+
+def _port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait(url, proc, timeout=60):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            assert proc.poll() is None, proc.stdout.read()
+            time.sleep(0.2)
+    raise AssertionError("server did not start")
