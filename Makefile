@@ -45,6 +45,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_synth.py
 	$(BIN)/python bench/bench_scale.py
 	$(BIN)/python bench/bench_monitor.py
+	$(BIN)/python bench/bench_web.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
