@@ -131,6 +131,7 @@ def test_audit_terminal_output_neutralises_group_names(evil, capsys):
         assert "\\x1b" in cap.out and "\\u202e" in cap.out  # shown, not hidden
 
 
+@pytest.mark.filterwarnings("error:Glyph:UserWarning")  # plots: no raw controls
 def test_thresholds_terminal_csv_and_html_are_safe(evil, capsys):
     argv = ["thresholds", str(evil / "evil.csv"), "--y-score", "s", "--y-true", "y"]
     argv += ["--protected", "g", "--n-boot", "200"]
@@ -147,6 +148,7 @@ def test_thresholds_terminal_csv_and_html_are_safe(evil, capsys):
     _no_bad_chars((evil / "t.html").read_text(encoding="utf-8"))
 
 
+@pytest.mark.filterwarnings("error:Glyph:UserWarning")  # plots: no raw controls
 def test_nul_byte_never_reaches_html(tmp_path, capsys):
     frame = _frame(600, groups=["a\x00b", "c"])
     frame.to_parquet(tmp_path / "nul.parquet")

@@ -10,15 +10,44 @@ import base64
 import io
 from dataclasses import dataclass
 
+from .._text import terminal_safe
 
-def _pyplot():
-    """matplotlib.pyplot on the Agg backend, imported on first use (not at ``import ethiclens``)."""
-    import matplotlib
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+class _ObjectAPI:
+    """The few pyplot calls the plots make, on matplotlib's object API.
 
-    return plt
+    No global figure list and no backend switch: a notebook keeps its inline backend (so a
+    returned figure is drawn once, below its cell), and the web app's worker threads share no
+    pyplot state. Saving works on any figure (``savefig`` uses Agg for PNG/SVG).
+    """
+
+    @staticmethod
+    def subplots(nrows=1, ncols=1, *, figsize=None, **kwargs):
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=figsize)
+        return fig, fig.subplots(nrows, ncols, **kwargs)
+
+    @staticmethod
+    def close(fig) -> None:
+        """Nothing to release: the figure is in no global list."""
+
+    @staticmethod
+    def rc_context(rc):
+        import matplotlib
+
+        return matplotlib.rc_context(rc)
+
+    @property
+    def Line2D(self):  # noqa: N802 - pyplot's name
+        from matplotlib.lines import Line2D
+
+        return Line2D
+
+
+def _pyplot() -> _ObjectAPI:
+    """Figures without pyplot (imported on first use, not at ``import ethiclens``)."""
+    return _ObjectAPI()
 
 
 # Okabe & Ito (2008): distinguishable with the common colour-vision deficiencies.
@@ -51,8 +80,27 @@ class Chart:
     caption: str
 
 
+def safe_figure_text(fig) -> None:
+    """Every text of ``fig`` (titles, labels, ticks, legends) made :func:`terminal_safe`:
+    a control character from a group name would make the SVG invalid XML (a NUL) or draw
+    as a missing glyph."""
+    from matplotlib.text import Text
+    from matplotlib.ticker import FixedFormatter
+
+    for t in fig.findobj(Text):
+        text = t.get_text()
+        if text:
+            t.set_text(terminal_safe(text))
+    for ax in fig.axes:  # tick labels given as strings are drawn later, from the formatter
+        for axis in (ax.xaxis, ax.yaxis):
+            for formatter in (axis.get_major_formatter(), axis.get_minor_formatter()):
+                if isinstance(formatter, FixedFormatter):
+                    formatter.seq = [terminal_safe(x) for x in formatter.seq]
+
+
 def _to_uri(fig) -> str:
     plt = _pyplot()
+    safe_figure_text(fig)
     buf = io.BytesIO()
     with plt.rc_context({"svg.fonttype": "path", "svg.hashsalt": "ethiclens"}):
         fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
@@ -143,7 +191,7 @@ def forest_figure(rows, di_threshold: float, eo_threshold: float, di_rule: str =
         ax.set_title(title, fontsize=10)
         ax.grid(axis="x", color="#dddddd")
         ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
-    axes[0][0].set_yticks(ys, [r[0] for r in rows], fontsize=8)
+    axes[0][0].set_yticks(ys, [terminal_safe(r[0]) for r in rows], fontsize=8)
     handles = [
         plt.Line2D(
             [],
@@ -220,7 +268,11 @@ def ppv_fpr_figure(attribute: str, groups):
             label + ": " + ", ".join(f"{g.group} {_fmt(g.metrics[metric].value)}" for g in groups)
         )
     ax.set_xticks(
-        range(len(groups)), [g.group for g in groups], fontsize=8, rotation=20, ha="right"
+        range(len(groups)),
+        [terminal_safe(g.group) for g in groups],
+        fontsize=8,
+        rotation=20,
+        ha="right",
     )
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("rate")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 
+from .._text import terminal_safe
 from ..io import write_atomic
-from ._plots import OKABE_ITO, STATUS_COLOUR, STATUS_MARKER, _pyplot
+from ._plots import OKABE_ITO, STATUS_COLOUR, STATUS_MARKER, _pyplot, safe_figure_text
 
 
 def threshold_figure_png(table, attribute: str | None = None) -> bytes:
@@ -66,7 +67,9 @@ def threshold_figure(table, attribute: str | None = None):
     ax.axvline(table.audited_threshold, color="black", linestyle="--", linewidth=1)
     ax.set_ylim(-0.5, max(len(comps), 1) - 0.5)
     ax.set_yticks(range(len(comps)))
-    ax.set_yticklabels([f"{g} vs {f['reference'].iloc[0]}" for g in comps], fontsize=7)
+    ax.set_yticklabels(
+        [terminal_safe(f"{g} vs {f['reference'].iloc[0]}") for g in comps], fontsize=7
+    )
     ax.set_title("DI/EO verdict")
     ax.set_xlabel("threshold")
     seen = sorted(set(f["status"].dropna()))
@@ -78,6 +81,7 @@ def threshold_figure(table, attribute: str | None = None):
     ]
     ax.legend(handles, seen, fontsize=6, loc="upper right")
     fig.suptitle(f"EthicLens threshold view: {attribute} (dashed: audited threshold)")
+    safe_figure_text(fig)  # group names with control characters
     fig.tight_layout()
     return fig
 
