@@ -318,3 +318,47 @@ def test_a_busy_store_is_one_line(tmp_path, days, capsys):
         holder.execute("ROLLBACK")
         holder.close()
     assert rc == 2 and "busy" in err and "Fix:" in err
+
+
+def test_an_audit_spec_config_is_the_request(tmp_path, days, capsys):
+    import yaml
+
+    data = days(tmp_path / "data", range(3))
+    config = tmp_path / "spec.yaml"
+    config.write_text(
+        yaml.safe_dump(
+            {
+                "target": {"file": str(data)},
+                "roles": {"y_pred": "pred", "y_true": "label", "protected": ["race=White"]},
+                "policy": {"eo_threshold": 0.15, "min_group_size": 50},
+            }
+        )
+    )
+    js = tmp_path / "o.json"
+    rc, out, err = _cli(
+        capsys, "monitor", "--config", config, "--time", "ts", "--window", "1d",
+        "--store", tmp_path / "s.sqlite", "--json", js, "--min-labels", "20",
+    )  # fmt: skip
+    assert rc == 0, err
+    req = json.loads(js.read_text())["request"]
+    assert (req["eo_threshold"], req["min_group_size"], req["min_labels"]) == (0.15, 50, 20)
+    assert req["protected"] == ["race=White"]
+    config.write_text(
+        yaml.safe_dump(
+            {
+                "target": {"file": str(data)},
+                "roles": {"y_pred": "pred", "protected": ["race"]},
+                "groups": {"merge": {"race": {"Other": ["Asian", "Black"]}}},
+            }
+        )
+    )
+    rc, out, err = _cli(
+        capsys, "monitor", "--config", config, "--time", "ts", "--window", "1d",
+        "--store", tmp_path / "t.sqlite",
+    )  # fmt: skip
+    assert rc == 2 and "option '--merge-groups'" in err and "not supported" in err
+    rc, out, err = _cli(
+        capsys, "monitor", "compas", "--time", "ts", "--window", "1d", "--y-pred", "p",
+        "--protected", "race", "--store", tmp_path / "u.sqlite",
+    )  # fmt: skip
+    assert rc == 2 and "reads files" in err

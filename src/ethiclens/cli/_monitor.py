@@ -36,8 +36,31 @@ def _write(path: str, text: str) -> None:
         raise
 
 
+# flag -> (spec section, key); a flag given on the command line overrides --config
+SPEC_FLAGS = {
+    "y_pred": ("--y-pred", "roles", "y_pred"),
+    "y_true": ("--y-true", "roles", "y_true"),
+    "protected": ("--protected", "roles", "protected"),
+    "weight": ("--weight", "roles", "weight"),
+    "di_threshold": ("--di-threshold", "policy", "di_threshold"),
+    "eo_threshold": ("--eo-threshold", "policy", "eo_threshold"),
+    "min_group_size": ("--min-group-size", "policy", "min_group_size"),
+    "min_labels": ("--min-labels", "policy", "min_labels"),
+    "engine": ("--engine", "target", "engine"),
+    "seed": ("--seed", "policy", "seed"),
+    "n_boot": ("--n-boot", "policy", "n_boot"),
+}
+
+
 @click.command("monitor")
-@click.argument("target", metavar="TARGET")
+@click.argument("target", metavar="TARGET", required=False)
+@click.option(
+    "--config",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="An audit spec (YAML/JSON, docs/config.md): its file target, roles and policy; "
+    "flags override it.",
+)
 @click.option(
     "--time",
     "time_col",
@@ -51,12 +74,11 @@ def _write(path: str, text: str) -> None:
     metavar="1d|7d|30d|N",
     help="Window: K days (UTC) or N rows in time order.",
 )
-@click.option("--y-pred", required=True, metavar="COL", help="Prediction column (0/1).")
+@click.option("--y-pred", metavar="COL", help="Prediction column (0/1).")
 @click.option("--y-true", metavar="COL", help="Label column (0/1): adds the EO test and TPR/FPR.")
 @click.option(
     "--protected",
     multiple=True,
-    required=True,
     metavar="COL[=REFERENCE]",
     help="Protected attribute, optionally with its reference group (default: the "
     "largest group of the first run). Repeatable.",
@@ -78,52 +100,26 @@ def _write(path: str, text: str) -> None:
     help="Alarm when an e-value reaches 1/alpha (false-alarm chance at most alpha, "
     "however often anyone looks).",
 )
-@click.option(
-    "--di-threshold",
-    type=float,
-    default=0.8,
-    show_default=True,
-    help="The DI band [t, 1/t] of the null.",
-)
-@click.option(
-    "--eo-threshold",
-    type=float,
-    default=0.1,
-    show_default=True,
-    help="The largest TPR/FPR gap of the null.",
-)
-@click.option(
-    "--min-group-size",
-    type=int,
-    default=100,
-    show_default=True,
-    help="Rows per group for a window's DI interval.",
-)
+@click.option("--di-threshold", type=float, help="The DI band [t, 1/t] of the null (0.8).")
+@click.option("--eo-threshold", type=float, help="The largest TPR/FPR gap of the null (0.1).")
+@click.option("--min-group-size", type=int, help="Rows per group for a window's DI interval (100).")
 @click.option(
     "--min-labels",
     type=int,
-    default=30,
-    show_default=True,
-    help="Positive and negative labels per group for a window's TPR/FPR intervals.",
+    help="Positive and negative labels per group for a window's TPR/FPR intervals (30).",
 )
 @click.option(
     "--engine",
     type=click.Choice(["auto", "duckdb", "pandas"]),
-    default="auto",
-    show_default=True,
-    help="Who counts the files.",
+    help="Who counts the files (auto: DuckDB when installed).",
 )
 @click.option(
     "--hold-last",
     is_flag=True,
     help="Do not process the newest window yet (it may still be filling).",
 )
-@click.option(
-    "--seed", type=int, default=0, show_default=True, help="Seed of the window intervals' draws."
-)
-@click.option(
-    "--n-boot", type=int, default=1000, show_default=True, help="Draws per window interval."
-)
+@click.option("--seed", type=int, help="Seed of the window intervals' draws (0).")
+@click.option("--n-boot", type=int, help="Draws per window interval (1000).")
 @click.option(
     "--json", "json_out", metavar="PATH", help="Write the JSON report ('-': standard output)."
 )
@@ -135,9 +131,8 @@ def _write(path: str, text: str) -> None:
     show_default=True,
     help="alarm: exit 1 (after writing) when any test alarms.",
 )
-def monitor_command(target, time_col, window, y_pred, y_true, protected, weight, store, alpha,
-                    di_threshold, eo_threshold, min_group_size, min_labels, engine, hold_last,
-                    seed, n_boot, json_out, html_out, fail_on):  # fmt: skip
+def monitor_command(target, config, time_col, window, store, alpha, hold_last, json_out,
+                    html_out, fail_on, **flags):  # fmt: skip
     """Watch a deployed model over time: per-window counts and anytime-valid fairness evidence.
 
     TARGET is a CSV/Parquet file, a glob or a folder of files with a time column. Each run adds
@@ -149,32 +144,19 @@ def monitor_command(target, time_col, window, y_pred, y_true, protected, weight,
     from ..io import check_outputs
     from ..monitor import MonitorRequest, render_html, run_monitor, summary_lines
 
-    if weight:
+    spec = _spec(target, config, flags)
+    if not spec.roles.y_pred:
         raise EthicLensInputError(
-            "the monitor's evidence is unweighted: weighted (inverse-propensity) evidence is "
-            "not implemented yet",
-            column="--weight",
-            value=weight,
-            fix="drop --weight (and say in your report that rows were counted unweighted)",
+            "is required", column="--y-pred", fix="name the prediction column: --y-pred pred"
+        )
+    if not spec.roles.protected:
+        raise EthicLensInputError(
+            "is required", column="--protected", fix="name a protected attribute: --protected race"
         )
     outputs = {"--json": None if json_out == "-" else json_out, "--html": html_out}
-    check_outputs({**outputs, "--store": store}, inputs=[target])
-    request = MonitorRequest(
-        target=target,
-        time=time_col,
-        window=window,
-        y_pred=y_pred,
-        y_true=y_true,
-        protected=tuple(protected),
-        alpha=alpha,
-        di_threshold=di_threshold,
-        eo_threshold=eo_threshold,
-        min_group_size=min_group_size,
-        min_labels=min_labels,
-        engine=engine,
-        hold_last=hold_last,
-        n_draws=n_boot,
-        seed=seed,
+    check_outputs({**outputs, "--store": store}, inputs=[spec.target.file, config])
+    request = MonitorRequest.from_spec(
+        spec, time=time_col, window=window, alpha=alpha, hold_last=hold_last
     )
     result = run_monitor(request, store)
     doc = result.to_dict()
@@ -192,3 +174,39 @@ def monitor_command(target, time_col, window, y_pred, y_true, protected, weight,
     if fail_on == "alarm" and result.alarms:
         names = ", ".join(f"{a['attribute']}:{a['group']} {a['test']}" for a in result.alarms)
         raise AlarmRaised(f"alarm: {names} (--fail-on alarm)")
+
+
+def _spec(target, config, flags):
+    """The audit spec of this run: --config (if any), then the flags given, then TARGET."""
+    from ..spec import AuditSpec, read_spec_file
+
+    data = read_spec_file(config) if config else {}
+    if not isinstance(data, dict):
+        data = {"_": data}  # refused, with the key named, by from_dict
+    data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
+    by_flag = {}
+    for name, value in flags.items():
+        if value is None or value == ():
+            continue
+        flag, section, key = SPEC_FLAGS[name]
+        if key == "y_pred":
+            value = [value]
+        elif key == "protected":
+            value = list(value)
+        data.setdefault(section, {})[key] = value
+        by_flag[f"{section}.{key}"] = flag
+    if target:
+        section = data.setdefault("target", {})
+        for kind in ("dataset", "file", "counts", "db", "db_env"):
+            section.pop(kind, None)
+        from .. import datasets
+
+        section["dataset" if target in datasets.DATASETS else "file"] = target
+    try:
+        return AuditSpec.from_dict(data, source=str(config) if config else "command line")
+    except EthicLensInputError as exc:
+        column = str(exc.column or "")
+        flag = by_flag.get(column.split("[")[0])
+        if flag is None:
+            raise
+        raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None

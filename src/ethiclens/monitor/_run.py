@@ -90,6 +90,80 @@ class MonitorRequest:
             )
         parse_window(self.window)
 
+    @classmethod
+    def from_spec(
+        cls, spec, *, time: str, window: str, alpha: float = 0.05, hold_last: bool = False
+    ) -> MonitorRequest:
+        """The monitor's request from an ``AuditSpec`` (its target, roles and policy) plus the
+        time column, the window and α. What the monitor cannot honour yet is refused by name
+        rather than ignored."""
+        t, r, g, p = spec.target, spec.roles, spec.groups, spec.policy
+        if t.kind != "file":
+            raise EthicLensInputError(
+                "the monitor reads files (a file, a glob or a folder), not a "
+                f"{t.kind or 'missing'} target",
+                column="TARGET",
+                value=t.describe(),
+                fix="name the CSV/Parquet file, glob or folder the predictions are exported to",
+            )
+        unsupported = {
+            "--weight": r.weight,
+            "--y-score": r.y_score,
+            "--pos-label": r.pos_label,
+            "--intersect": r.intersections,
+            "--bins": g.bins,
+            "--merge-groups": g.merge,
+            "--exclude-group": g.exclude,
+            "--scheduler": t.scheduler,
+        }
+        for flag, value in unsupported.items():
+            if value:
+                raise EthicLensInputError(
+                    "is not supported by the monitor yet (its evidence is unweighted counts of "
+                    "0/1 labels and predictions per group)",
+                    column=flag,
+                    value=value,
+                    fix=f"drop {flag} (recode the columns before exporting, if needed)",
+                )
+        if len(r.y_pred) != 1:
+            raise EthicLensInputError(
+                "the monitor watches one prediction column",
+                column="--y-pred",
+                value=list(r.y_pred),
+                fix="give --y-pred once (run one monitor per model, each with its own --store)",
+            )
+        if p.di_rule != "two_sided":
+            raise EthicLensInputError(
+                "the monitor's DI null is the two-sided band [t, 1/t]",
+                column="--di-rule",
+                value=p.di_rule,
+                fix="drop --di-rule below",
+            )
+        if t.engine not in ("auto", "duckdb", "pandas"):
+            raise EthicLensInputError(
+                "the monitor counts files with DuckDB or pandas",
+                column="--engine",
+                value=t.engine,
+                fix="use --engine auto, duckdb or pandas",
+            )
+        return cls(
+            target=t.file,
+            time=time,
+            window=window,
+            y_pred=r.y_pred[0],
+            y_true=r.y_true,
+            protected=tuple(r.protected),
+            alpha=alpha,
+            di_threshold=p.di_threshold,
+            eo_threshold=p.eo_threshold,
+            min_group_size=p.min_group_size,
+            min_labels=p.min_labels,
+            engine=t.engine,
+            hold_last=hold_last,
+            n_draws=p.n_boot or 1000,
+            seed=0 if p.seed is None else p.seed,
+        )
+
     def parsed_window(self) -> Window:
         return parse_window(self.window)
 
