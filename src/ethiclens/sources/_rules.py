@@ -457,8 +457,15 @@ def read_rows(target, roles) -> pd.DataFrame:
     as text (leading zeros kept), files matched by column name, a row with surplus fields
     refused with its line. Hand the columns to ``ethiclens.audit``; that is the reference
     every other engine agrees with."""
-    from ._duckdb import _columns, resolve_files
+    from ._duckdb import CSV, PARQUET, _columns, resolve_files
 
+    path = Path(target)
+    if path.is_file() and not path.name.lower().endswith(CSV + PARQUET):
+        from ..io import read_table  # JSON, other compressions: no engine but pandas reads them
+
+        frame = read_table(path)
+        check_columns(frame.columns, roles, target)
+        return frame[list(roles.columns)]
     files, kind, hive = resolve_files(target)
     columns = _columns(target, files, kind, hive)
     check_columns(columns, roles, target)
