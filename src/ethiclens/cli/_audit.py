@@ -59,16 +59,6 @@ def print_audit(result, to_stderr: bool = False) -> None:
     "ethical_considerations, caveats_and_recommendations.",
 )
 @click.option(
-    "--score",
-    type=click.Choice(["model", "decile"]),
-    default=None,
-    help="compas only: 'decile' audits COMPAS's own risk score "
-    "(Medium/High = predicted positive) instead of a trained model.",
-)
-@click.option("--states", help="acs-income: states, e.g. CO,NE (default CO).")
-@click.option("--year", type=int, help="acs-income: survey year (default 2018).")
-@click.option("--download", is_flag=True, help="acs-income: allow downloading missing states.")
-@click.option(
     "--model-card",
     "card_out",
     type=click.Path(dir_okay=False),

@@ -270,6 +270,9 @@ def spec_options(command: str):
             help="A previous JSON report of the same data and spec: exit 1 when a verdict got "
             "worse or DI/EO moved for the worse beyond both intervals.",
         ),
+        _opt("--states", help="acs-income: states, e.g. CO,NE (default CO)."),
+        _opt("--year", type=int, help="acs-income: survey year (default 2018)."),
+        _opt("--download", is_flag=True, help="acs-income: allow downloading missing states."),
         _opt("--seed", type=int, metavar="N", help="Seed for the split and intervals (default 0)."),
         _opt("--n-boot", type=int, metavar="B", help=f"Interval draws (default {draws})."),
         _opt(
@@ -286,6 +289,17 @@ def spec_options(command: str):
         ),
         _opt("--html", "html_out", type=click.Path(dir_okay=False), help="Write the HTML report."),
     ]
+
+    if command != "compare":  # compare picks its two models with --y-pred (compas: model, decile)
+        options.append(
+            _opt(
+                "--score",
+                type=click.Choice(["model", "decile"]),
+                default=None,
+                help="compas only: 'decile' uses COMPAS's own risk score (audit: Medium/High "
+                "= predicted positive; thresholds: decile / 10) instead of a trained model.",
+            )
+        )
 
     def decorate(func):
         for option in reversed(options):
