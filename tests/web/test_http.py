@@ -120,6 +120,45 @@ def test_two_models_compared(client, tmp_path):
     assert done.status_code == 200
     assert "model A (pred)" in done.text and "model B (pred_b)" in done.text
     assert client.get(url + "/download/card").status_code == 404
+    from ethiclens.cli import main
+
+    cfg, out = tmp_path / "c.yaml", tmp_path / "c.json"
+    cfg.write_text(client.get(url + "/download/config").text)
+    assert main(["audit", "--config", str(cfg), "--json", str(out)]) == 0
+    web, cli = json.loads(client.get(url + "/download/json").content), json.loads(out.read_text())
+    for d in (web, cli):
+        d["run"].pop("generated_at")
+        d["run"]["spec"]["outputs"] = None
+    assert web == cli
+
+
+def test_threshold_view_from_an_audit(client, csv_bytes, tmp_path):
+    from ethiclens.cli import main
+
+    url = _run(client, csv_bytes, bins_4="", protected=["3"])
+    done = wait_done(client, url)
+    assert 'id="threshold-view"' in done.text
+    r = client.post(url + "/thresholds", data={"csrf": csrf_of(done.text)})
+    assert r.status_code == 303
+    view = r.headers["location"]
+    page = wait_done(client, view)
+    assert page.status_code == 200 and "at the audited threshold 0.5" in page.text
+    assert re.search(r'id="verdict-word">FLAGGED<', page.text)
+    csv = client.get(view + "/download/csv")
+    assert csv.status_code == 200 and csv.text.startswith("attribute,")
+    assert "<img" in client.get(view + "/report").text  # the plot
+    cfg = tmp_path / "t.yaml"
+    cfg.write_text(client.get(view + "/download/config").text)
+    assert "ethiclens thresholds --config" in cfg.read_text()
+    out = tmp_path / "t.json"
+    assert main(["thresholds", "--config", str(cfg), "--json", str(out)]) == 0
+    web = json.loads(client.get(view + "/download/json").content)
+    cli = json.loads(out.read_text())
+    for d in (web, cli):
+        d["run"].pop("generated_at")
+        d["run"]["spec"]["outputs"] = None
+    assert web == cli
+    assert client.post(url + "/thresholds").status_code == 403  # CSRF here too
 
 
 def test_parquet_upload(client, tmp_path):

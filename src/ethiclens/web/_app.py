@@ -503,6 +503,49 @@ def create_app(config: WebConfig):
         store.reopen(audit["id"])
         return RedirectResponse(f"/audits/{audit['id']}/mapping", status_code=303)
 
+    async def thresholds(request):
+        audit = audit_or_404(request.path_params["audit_id"])
+        if audit is None or audit["status"] != "done":
+            return error_page(request, 404, "no finished audit here", "")
+        form = await form_of(request)
+        if not await check_csrf(request, form.get("csrf")):
+            return error_page(
+                request,
+                403,
+                "the form's security token is missing or out of date",
+                "reload the page and send the form again",
+            )
+        spec = json.loads(audit["spec"])
+        if not (spec.get("roles") or {}).get("y_score"):
+            return error_page(
+                request,
+                422,
+                "the threshold view needs a score column",
+                "map a score in [0, 1] and run the audit again",
+                "y_score",
+            )
+        data = store.data(audit["data_id"]) if audit["data_id"] else None
+        view_id = store.new_request(audit["data_id"], spec, "thresholds")
+        try:
+            runner.submit(view_id, spec, "thresholds", data and data["name"])
+        except Busy:
+            store.fail(
+                view_id,
+                {
+                    "problem": "the server is busy (the audit queue is full)",
+                    "column": None,
+                    "fix": "try again in a few minutes",
+                    "message": "busy",
+                },
+            )
+            return error_page(
+                request,
+                503,
+                "the server is busy: the audit queue is full",
+                "try again in a few minutes",
+            )
+        return RedirectResponse(f"/audits/{view_id}", status_code=303)
+
     async def report(request):
         audit = audit_or_404(request.path_params["audit_id"])
         if audit is None or audit["status"] != "done":
@@ -524,6 +567,8 @@ def create_app(config: WebConfig):
             body, media, name = audit["html"], "text/html", f"{stem}.html"
         elif kind == "card" and audit["card"]:
             body, media, name = audit["card"], "text/markdown", f"{stem}-model-card.md"
+        elif kind == "csv" and audit["csv"]:
+            body, media, name = audit["csv"], "text/csv", f"{stem}-thresholds.csv"
         elif kind == "config":
             body, media, name = _config_text(audit), "application/yaml", f"{stem}.yaml"
         else:
@@ -586,6 +631,7 @@ def create_app(config: WebConfig):
         Route("/audits/{audit_id}/mapping", mapping, methods=["GET", "POST"]),
         Route("/audits/{audit_id}/reopen", reopen, methods=["POST"]),
         Route("/audits/{audit_id}/report", report),
+        Route("/audits/{audit_id}/thresholds", thresholds, methods=["POST"]),
         Route("/audits/{audit_id}/download/{kind}", download),
         Route("/static/{name}", static),
     ]
@@ -611,6 +657,25 @@ def _said(exc: EthicLensInputError) -> str:
 
 def _plain_lines(result: dict, purpose: str) -> list[dict]:
     """One line per comparison, in the library's words (status and reason from the JSON)."""
+    if purpose == "thresholds":
+        by_pair: dict = {}
+        for row in result.get("rows", []):
+            if row.get("status"):
+                key = (row["attribute"], row["group"])
+                by_pair.setdefault(key, []).append(row)
+        lines = []
+        for (attr, group), rows in by_pair.items():
+            at = next((r["status"] for r in rows if r.get("audited")), "")
+            flagged = [f"{r['threshold']:g}" for r in rows if r["status"] == "FLAGGED"]
+            lines.append(
+                {
+                    "status": at,
+                    "what": f"{attr}: {group}",
+                    "text": f"at the audited threshold {result.get('audited_threshold'):g}; "
+                    + (f"FLAGGED at {', '.join(flagged)}" if flagged else "FLAGGED at none"),
+                }
+            )
+        return lines
     if purpose == "compare":
         models = result.get("models") or {}
         return [
@@ -639,10 +704,11 @@ def _config_text(audit: dict) -> str:
     spec = AuditSpec.from_dict(json.loads(audit["spec"]))
     import yaml
 
+    command = "thresholds" if audit["purpose"] == "thresholds" else "audit"
     head = (
         "# EthicLens audit request, made by the web app (ethiclens serve).\n"
         "# Run the same audit from the command line or in CI:\n"
-        "#   ethiclens audit --config THIS_FILE --json audit.json --html audit.html\n"
+        f"#   ethiclens {command} --config THIS_FILE --json out.json --html out.html\n"
     )
     return head + yaml.safe_dump(spec.to_dict(minimal=True), sort_keys=False, allow_unicode=True)
 

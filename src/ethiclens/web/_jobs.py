@@ -33,6 +33,15 @@ def verdict_of(data: dict, purpose: str) -> dict:
             if v["status_b"] == "FLAGGED"
         ]
         return {"status_counts": statuses, "flagged": flagged, "models": data.get("models")}
+    if purpose == "thresholds":  # the verdicts at the audited threshold
+        statuses = {}
+        flagged = []
+        for row in data.get("rows", []):
+            if row.get("audited") and row.get("status"):
+                statuses[row["status"]] = statuses.get(row["status"], 0) + 1
+                if row["status"] == "FLAGGED":
+                    flagged.append(f"{row['attribute']}:{row['group']}")
+        return {"status_counts": statuses, "flagged": flagged}
     summary = data.get("summary") or {}
     return {
         "status_counts": summary.get("status_counts", {}),
@@ -49,13 +58,15 @@ def run_job(
     store = Store(store_path)
     try:
         store.step(audit_id, "reading the data and computing the intervals")
-        from ..spec import AuditSpec, run_audit, run_compare
+        from ..spec import AuditSpec, run_audit, run_compare, run_thresholds
 
         spec = AuditSpec.from_dict(spec_dict)
-        result = (run_compare if purpose == "compare" else run_audit)(spec)
+        runner = {"compare": run_compare, "thresholds": run_thresholds}.get(purpose, run_audit)
+        result = runner(spec)
         store.step(audit_id, "writing the report")
         text = result.to_json()
         html, card = _render(result, purpose, title)
+        csv = result.to_csv() if purpose == "thresholds" else None
         data = json.loads(text)
         fingerprint = json.dumps((data.get("run") or {}).get("input"), sort_keys=True)
         store.finish(
@@ -65,6 +76,7 @@ def run_job(
             card=card,
             fingerprint=fingerprint,
             verdict=json.dumps(verdict_of(data, purpose)),
+            csv=csv,
         )
         return "done"
     except EthicLensInputError as exc:
@@ -119,6 +131,13 @@ def _plain(column):
 def _render(result, purpose: str, title: str | None) -> tuple[str, str | None]:
     """The library's reports; ``title`` names the upload as its user knows it (the file on
     the server has a random name)."""
+    if purpose == "thresholds":
+        from ..report import write_threshold_html
+
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "thresholds.html"
+            write_threshold_html(result, path, title=title and f"Threshold view: {title}")
+            return path.read_text(encoding="utf-8"), None
     if purpose == "compare":
         from ..report import write_comparison_html
 

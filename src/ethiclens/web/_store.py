@@ -42,6 +42,7 @@ CREATE TABLE IF NOT EXISTS audits (
     result TEXT,
     html TEXT,
     card TEXT,
+    csv TEXT,
     verdict TEXT,
     error TEXT
 );
@@ -137,6 +138,18 @@ class Store:
             )
         return audit_id
 
+    def new_request(self, data_id: str | None, spec: dict, purpose: str) -> str:
+        """A request queued at once (a benchmark, a threshold view of an audit)."""
+        audit_id = new_id()
+        stamp = now()
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO audits (id, data_id, created, updated, rev, status, step, purpose, "
+                "spec) VALUES (?, ?, ?, ?, 1, 'queued', 'queued', ?, ?)",
+                (audit_id, data_id, stamp, stamp, purpose, json.dumps(spec)),
+            )
+        return audit_id
+
     def audit(self, audit_id: str) -> dict | None:
         row = self._db().execute("SELECT * FROM audits WHERE id = ?", (audit_id,)).fetchone()
         return dict(row) if row else None
@@ -162,15 +175,16 @@ class Store:
                 (step, now(), audit_id),
             )
 
-    def finish(self, audit_id: str, *, result, html, card, fingerprint, verdict) -> None:
+    def finish(self, audit_id: str, *, result, html, card, fingerprint, verdict, csv=None) -> None:
         """The whole result in one transaction: after it the audit is complete, before it
         nothing of the result is stored."""
         stamp = now()
         with self._tx() as db:
             db.execute(
                 "UPDATE audits SET status = 'done', step = 'done', result = ?, html = ?, "
-                "card = ?, fingerprint = ?, verdict = ?, finished = ?, updated = ? WHERE id = ?",
-                (result, html, card, fingerprint, verdict, stamp, stamp, audit_id),
+                "card = ?, csv = ?, fingerprint = ?, verdict = ?, finished = ?, updated = ? "
+                "WHERE id = ?",
+                (result, html, card, csv, fingerprint, verdict, stamp, stamp, audit_id),
             )
 
     def fail(self, audit_id: str, error: dict) -> None:
