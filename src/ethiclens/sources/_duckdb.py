@@ -170,7 +170,8 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
             )
         source = "(" + " UNION ALL ".join(parts) + ")"
     sql = _counting_sql(source, roles, text, params)
-    con = duckdb.connect(config={"threads": threads} if threads else {})
+    config = {"enable_progress_bar": False, **({"threads": threads} if threads else {})}
+    con = duckdb.connect(config=config)
     try:
         try:
             frame = con.execute(sql, params).df()
@@ -197,6 +198,11 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     return record_engine(finish_sql_counts(frame, roles), "duckdb")
 
 
+# pandas' missing words as SQL literals: our constants (no quote in any), never user values.
+_NA_SQL = ", ".join(f"'{word}'" for word in NA_TEXT)
+assert "'" not in "".join(NA_TEXT)
+
+
 def _counting_sql(source: str, roles: Roles, text: bool, params: dict) -> str:
     """The GROUP BY of the rule: keys as read (text for CSV), the score's bin with -2 for a
     value that is not a number, weight sums and the diagnostic counts."""
@@ -211,11 +217,9 @@ def _counting_sql(source: str, roles: Roles, text: bool, params: dict) -> str:
 
     def number(col):
         """(value, missing, not a number) as SQL expressions."""
-        if text:
-            params["na"] = list(NA_TEXT)
         v = f"TRY_CAST({q(col)} AS DOUBLE)"
         miss = f"({q(col)} IS NULL OR COALESCE(isnan({v}), FALSE)"
-        miss += f" OR list_contains($na, {q(col)}))" if text else ")"
+        miss += f" OR {q(col)} IN ({_NA_SQL}))" if text else ")"
         return v, miss, f"(NOT {miss} AND {v} IS NULL)"
 
     k = int(roles.n_bins)
