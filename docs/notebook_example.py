@@ -28,7 +28,8 @@ result = ethiclens.audit(
     random_state=0,
 )
 print(repr(result))  # a few lines, not the dataclasses
-html = result._repr_html_()  # what Jupyter displays
+html = result._repr_html_()  # what Jupyter displays for the line below
+result
 
 # %% Per-group rates with intervals (Fairlearn's MetricFrame.by_group, plus intervals)
 by_group = result.by_group()
@@ -38,6 +39,7 @@ print(by_group[["n", "selection_rate", "true_positive_rate", "false_positive_rat
 forest = result.plot()  # DI and EO per comparison with intervals, against the policy band
 rates = result.plot("rates", attribute="race")  # PPV and FPR per group
 forest.savefig("notebook-forest.png")
+forest
 
 # %% The full report and a model card (HTML or Markdown, by extension), from Python
 result.to_html("notebook-audit.html")

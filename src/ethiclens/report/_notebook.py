@@ -83,10 +83,16 @@ def threshold_figure(table, attribute=None):
 
 
 def _detach(fig) -> None:
-    """Leave pyplot's list of open figures, so a notebook shows the returned figure once."""
+    """Let IPython draw the returned figure (once: it is in no pyplot list).
+
+    Loading the configured backend (the kernel's inline one) registers IPython's figure
+    formatter; pyplot loads it lazily, only when it draws itself. Outside IPython this loads
+    a non-interactive backend and draws nothing.
+    """
+    import matplotlib
     import matplotlib.pyplot as plt
 
-    plt.close(fig)
+    plt.switch_backend(matplotlib.get_backend())
 
 
 register_renderer("audit_html", write_audit_html)
