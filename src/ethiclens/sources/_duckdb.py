@@ -170,8 +170,8 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
             )
         source = "(" + " UNION ALL ".join(parts) + ")"
     sql = _counting_sql(source, roles, text, params)
-    config = {"enable_progress_bar": False, **({"threads": threads} if threads else {})}
-    con = duckdb.connect(config=config)
+    con = duckdb.connect(config={"threads": threads} if threads else {})
+    con.execute("SET enable_progress_bar = false")
     try:
         try:
             frame = con.execute(sql, params).df()
