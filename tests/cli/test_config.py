@@ -243,3 +243,21 @@ def test_compare_and_thresholds_take_every_target(csv, tmp_path, capsys, command
             audit["data"].pop("provenance", None)
         reports[name] = report
     assert reports["duckdb"] == reports["pandas"] == reports["sql"]
+
+
+def test_a_target_flag_overrides_the_files_target_and_masks_passwords(csv, tmp_path, capsys):
+    config = tmp_path / "c.yaml"
+    config.write_text(
+        "target:\n  db: postgresql://u:Old-Secret-1@nohost/db\n  table: t\n"
+        "roles:\n  y_true: y\n  y_pred: p\n  protected: [g]\npolicy:\n  n_boot: 200\n"
+        "target_note: x\n"
+    )
+    code, out, err = run(["audit", csv, "--config", config], capsys)
+    assert code == 2 and "did you mean 'target'" in err  # an unknown key, named
+    config.write_text(
+        config.read_text().replace("target_note: x\n", "").replace("  table: t\n", "")
+    )
+    code, out, err = run(["audit", csv, "--config", config], capsys)
+    assert code == 0, err
+    assert f"note: TARGET {csv} overrides target.db = postgresql://u:***@nohost/db" in err
+    assert "Old-Secret-1" not in out + err

@@ -318,6 +318,7 @@ def param_paths(command: click.Command) -> dict[str, str]:
 
 
 TARGET_KINDS = ("dataset", "file", "counts", "db", "db_env")
+_TARGET_FLAGS = ("TARGET", "--db", "--db-env", "--counts")
 
 
 def _spec_value(name: str, value):
@@ -378,9 +379,11 @@ class SpecRequest:
             section = file_data.get("target")
             if isinstance(section, dict):  # a target on the command line replaces the file's
                 for kind in TARGET_KINDS:
-                    old = section.pop(kind, None)
-                    if old is not None and f"target.{kind}" not in updates:
-                        self._note(f"target.{kind}", old, "TARGET/--db/--counts")
+                    old, path = section.pop(kind, None), f"target.{kind}"
+                    if old is not None and updates.get(path) != old:
+                        given = [f"{self.by_flag[p]} {_show(updates[p])}" for p in updates]
+                        by = next((g for g in given if g.split(" ")[0] in _TARGET_FLAGS), "")
+                        self._note(path, old, by)
         for path, value in updates.items():
             section, key = path.split(".")
             part = file_data.setdefault(section, {})
@@ -403,6 +406,10 @@ class SpecRequest:
         return key in data.get(section, {})
 
     def _note(self, path, old, by):
+        if path == "target.db":  # a URL is shown without its password, here as everywhere
+            from ..sources import mask_url
+
+            old, by = mask_url(str(old)), by.split(" ")[0] + " " + mask_url(by.partition(" ")[2])
         self.notes.append(f"note: {by} overrides {path} = {_show(old)} from {self.config}")
 
     def flag_error(self, exc):
