@@ -83,3 +83,18 @@ def test_per_window_bets_against_the_per_observation_loop():
         r = res[test]
         assert r["median_delay_ours"] <= r["median_delay_obs"] + 1
         assert r["ours_later_by_more_than_one"] <= 0.1
+
+
+def test_the_per_window_permutation_test_is_fishers():
+    from scipy.stats import fisher_exact
+
+    from ethiclens.monitor._sim import fisher_flags
+
+    ref, grp = simulate_counts(CHANGE, 4, 5, 60, seed=21)
+    for alpha in (0.05, 0.3):
+        flags = fisher_flags(ref, grp, alpha)
+        for s in range(4):
+            for t in range(5):
+                a, b = int(ref["sel"][s, t]), int(grp["sel"][s, t])
+                p = fisher_exact([[b, 60 - b], [a, 60 - a]])[1]
+                assert flags[s, t] == (p <= alpha + 1e-9)

@@ -122,6 +122,23 @@ def fixed_sample_flags(ref: dict, grp: dict, di_threshold=0.8, eo_threshold=0.1,
     return di_flag, eo_low > eo_threshold
 
 
+def fisher_flags(ref: dict, grp: dict, alpha: float = 0.05) -> np.ndarray:
+    """A permutation test per window of 'equal selection rates' (the exact one: Fisher's,
+    conditional on the window's selected total; two-sided, probabilities no larger than the
+    observed one), vectorised over (stream, day). True where p ≤ α."""
+    from scipy.stats import hypergeom
+
+    n_a, n_b = ref["n"].astype(int), grp["n"].astype(int)
+    k = (ref["sel"] + grp["sel"]).astype(int)
+    x = grp["sel"].astype(int)
+    support = np.arange(int(n_b.max()) + 1)
+    shape = (*x.shape, 1)
+    pmf = hypergeom.pmf(support, (n_a + n_b).reshape(shape), k.reshape(shape), n_b.reshape(shape))
+    obs = np.take_along_axis(pmf, x.reshape(shape), -1)
+    p = np.where(pmf <= obs * (1 + 1e-7), pmf, 0.0).sum(-1)
+    return p <= alpha
+
+
 def first_true(flags: np.ndarray) -> np.ndarray:
     """Index of the first True along the last axis; -1 when never."""
     any_ = flags.any(axis=-1)
@@ -267,6 +284,7 @@ def evidence(streams=1000, days=100, n=200, seed=2026, obs_streams=200, obs_days
     day = CHANGE.change_day
     di_w, eo_w = fixed_sample_flags(ref, grp)  # today's window alone, every day
     di_c, eo_c = fixed_sample_flags(cumulative(ref), cumulative(grp))
+    perm = fisher_flags(ref, grp)
     out["delay"] = {}
     for name, first in {
         "ours_di": alarm_days(log_e["disparate_impact"]),
@@ -275,6 +293,7 @@ def evidence(streams=1000, days=100, n=200, seed=2026, obs_streams=200, obs_days
         "window_eo": first_true(eo_w),
         "cumulative_di": first_true(di_c),
         "cumulative_eo": first_true(eo_c),
+        "permutation_di": first_true(perm),
     }.items():
         d = delays(first, day)
         out["delay"][name] = {
