@@ -567,3 +567,14 @@ def test_text_zero_one_labels_get_a_precise_fix(tmp_path, capsys):
         args = [*argv, *engine]
         _refused(tmp_path, capsys, args, "text values ['0', '1']", "--pos-label 1", ".astype(int)")
         assert main([a.replace("{d}", str(tmp_path)) for a in [*args, "--pos-label", "1"]]) == 0
+
+
+def test_a_lock_that_cannot_be_created(ws, capsys, monkeypatch):
+    """No permission for the lock file: a new store says so (nothing created), an existing one
+    is called read-only (not damaged)."""
+    _deny(monkeypatch, "s.sqlite.lock")
+    argv = _grid_file(ws)
+    _refused(ws, capsys, argv, "--store", "cannot create the lock file", "no store was created")
+    assert not (ws / "s.sqlite").exists()
+    _store(ws / "s.sqlite")
+    _refused(ws, capsys, argv, "--store", "read-only", "not damaged")

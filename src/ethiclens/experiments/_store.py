@@ -193,15 +193,17 @@ class StoreLock:
         except OSError as exc:
             import errno
 
-            if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            store = self.path.with_name(self.path.name[: -len(".lock")])
+            if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) and store.exists():
                 raise _read_only(
                     self.path.with_name(self.path.name[: -len(".lock")]),
                     f"its lock file {self.path.name} cannot be created: {exc.strerror}",
                 ) from exc
             raise EthicLensInputError(
-                f"cannot create the lock file {self.path} ({exc.strerror})",
+                f"cannot create the lock file {self.path} ({exc.strerror}), so no store was "
+                "created",
                 column="--store",
-                fix="choose a store in a writable folder",
+                fix="choose a store in a folder you can write to",
             ) from exc
         try:
             fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
