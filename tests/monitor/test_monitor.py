@@ -362,3 +362,27 @@ def test_an_audit_spec_config_is_the_request(tmp_path, days, capsys):
         "--protected", "race", "--store", tmp_path / "u.sqlite",
     )  # fmt: skip
     assert rc == 2 and "reads files" in err
+
+
+def test_row_windows_agree_across_engines_with_tied_times(tmp_path):
+    rng = np.random.default_rng(4)
+    n = 900
+    frame = pd.DataFrame(
+        {
+            "ts": pd.Timestamp("2024-01-01")
+            + pd.to_timedelta(rng.integers(0, 40, n), unit="h"),  # many ties
+            "label": rng.integers(0, 2, n),
+            "pred": rng.integers(0, 2, n),
+            "race": rng.choice([2, 10, 7], n),  # numbers: text order differs from numeric
+        }
+    )
+    frame.to_parquet(tmp_path / "d.parquet")
+    a = run_monitor(
+        _req(tmp_path / "d.parquet", window="200", protected=("race",)), tmp_path / "a.sqlite"
+    ).data
+    b = run_monitor(
+        _req(tmp_path / "d.parquet", window="200", engine="pandas", protected=("race",)),
+        tmp_path / "b.sqlite",
+    ).data
+    assert a["windows"] == b["windows"] and a["comparisons"] == b["comparisons"]
+    assert len(a["windows"]) == 4 and a["run"]["pending_windows"] == [4]

@@ -191,7 +191,8 @@ def _duckdb_raw(target, files, kind, hive, columns, time, roles, window):
                 params,
             ).fetchone()
             _time_errors(time, missing, bad, example, rows, target)
-            order = ", ".join([TS, *(_q(c) for c in roles)])
+            # ties broken by the values as text, as the pandas path sorts them
+            order = ", ".join([TS, *(f"CAST({_q(c)} AS VARCHAR)" for c in roles)])
             numbered = (
                 f"SELECT CAST((row_number() OVER (ORDER BY {order}) - 1) // {window.size} "
                 f"AS BIGINT) AS {WINDOW}, {TS}, {keys} FROM {src}"
