@@ -3,6 +3,7 @@ label's real headline, a glossary, and a PDF that keeps every status and interva
 
 import re
 import stat
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -271,3 +272,71 @@ def test_a_flag_that_contradicts_the_model_card_is_refused(tmp_path, capsys):
     assert "option '--intended-use'" in err and "'hiring'" in err
     assert "pre-trial risk triage" in err and not out.exists()
     assert main([*args, "--intended-use", "pre-trial risk triage", "--n-boot", "200"]) == 0
+
+
+def _chrome(tmp_path):
+    import shutil
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium")
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        "--window-size=1200,1500",
+    ):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(find_browser() is None, reason="no Chromium")
+def test_first_page_screenshots_state_the_verdict(tmp_path):
+    """COMPAS, Adult and a user's CSV: the first screen shows the verdict sentence and the
+    counts per status; the screenshots are kept in docs/img/ for the README."""
+    import json
+
+    import pandas as pd
+    from selenium.webdriver.common.by import By
+
+    from ethiclens.cli import main
+
+    rng = np.random.default_rng(5)
+    user = tmp_path / "loans.csv"
+    region = rng.choice(["north", "south", "east"], 4000, p=[0.5, 0.3, 0.2])
+    approved = (rng.random(4000) < np.where(region == "south", 0.35, 0.55)).astype(int)
+    pd.DataFrame(
+        {"region": region, "repaid": rng.integers(0, 2, 4000), "approved": approved}
+    ).to_csv(user, index=False)
+    cases = {
+        "compas": ["compas"],
+        "adult": ["adult"],
+        "user-csv": [str(user), "--y-true", "repaid", "--y-pred", "approved"],
+    }
+    cases["user-csv"] += ["--protected", "region=north"]
+    img = Path(__file__).resolve().parents[2] / "docs" / "img"
+    img.mkdir(exist_ok=True)
+    driver = _chrome(tmp_path)
+    try:
+        for name, target in cases.items():
+            html, js = tmp_path / f"{name}.html", tmp_path / f"{name}.json"
+            args = ["audit", *target, "--n-boot", "200", "--html", str(html), "--json", str(js)]
+            assert main(args) == 0, name
+            statuses = [c["status"] for c in json.loads(js.read_text())["comparisons"]]
+            driver.get(html.as_uri())
+            verdict = driver.find_element(By.CSS_SELECTOR, "#verdict")
+            text = verdict.text
+            assert text.splitlines()[1].startswith(f"Of {len(statuses)} comparison"), text
+            counts = driver.find_element(By.CSS_SELECTOR, "#verdict .status-counts").text
+            for status in set(statuses):
+                n = statuses.count(status)
+                assert f"{status.replace('_', ' ')} {n}" in counts, (name, counts)
+            assert verdict.location["y"] < 400  # on the first screen
+            driver.save_screenshot(str(img / f"report-first-page-{name}.png"))
+    finally:
+        driver.quit()

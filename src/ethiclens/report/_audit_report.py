@@ -281,7 +281,6 @@ def _summary(result: AuditResult) -> Section:
             + "</ul>"
         )
     changes = changes_sentence(result.config)
-    hint = withheld_hint(result, cli=False)
     return Section(
         "summary",
         "Summary",
@@ -292,7 +291,6 @@ def _summary(result: AuditResult) -> Section:
             di_card,
             flag_card,
             Markup("</div>"),
-            paragraph(hint, "callout") if hint else Markup(""),
             flag_list,
             paragraph(outcome_sentence(result, label)),
             paragraph(
@@ -687,7 +685,7 @@ def _verdict(result: AuditResult) -> Section:
     )
     count_row = " · ".join(f"{status_badge(s)} {n}" for s, n in counts.items())
     words = verdict.withheld_in_words(result)
-    hint = withheld_hint(result, cli=True)
+    hint = withheld_hint(result, cli=False)  # the flags, and the Python keywords
     return Section(
         "verdict",
         "Verdict",
