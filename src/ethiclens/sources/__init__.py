@@ -16,7 +16,7 @@ from ._counts_table import (
 )
 from ._dask import audit_frame, dask_counts, dask_file_counts
 from ._duckdb import duckdb_counts, file_columns, resolve_files
-from ._rules import ENGINE_ATTR, engine_of, read_rows
+from ._rules import ENGINE_ATTR, engine_of, pandas_counts, read_rows
 from ._spark import spark_counts, spark_file_counts
 from ._sql import mask_url, sql_columns, sql_counts
 
@@ -27,6 +27,7 @@ __all__ = [
     "ENGINE_ATTR",
     "engine_of",
     "read_rows",
+    "pandas_counts",
     "duckdb_counts",
     "resolve_files",
     "file_columns",

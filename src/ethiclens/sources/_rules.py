@@ -512,3 +512,47 @@ def _hive_keys(path, target) -> dict:
         if eq:
             out[key] = value
     return out
+
+
+def pandas_counts(target, roles):
+    """The counts table of TARGET counted by pandas, read and checked by the rule: the rows of
+    :func:`read_rows`, refused with ``audit``'s words and rows (missing labels, scores, weights,
+    groups, unused categories), then counted. ``attrs["ethiclens_engine"]`` is ``"pandas"``."""
+    from ..fairness._validate import as_scores, as_weights
+    from ._counts_table import counts_of
+
+    rows = read_rows(target, roles)
+    n = len(rows)
+    for col, role in ((roles.y_pred, "y_pred"), (roles.y_true, "y_true")):
+        if col:
+            miss = rows[col].isna().to_numpy()
+            if miss.any():
+                raise EthicLensInputError(
+                    f"{int(miss.sum())} missing value(s), first at row {int(np.argmax(miss))}",
+                    column=_label(col, role),
+                    fix="drop or impute those rows before auditing",
+                )
+    if roles.y_score:
+        as_scores(rows[roles.y_score], n)
+    if roles.weight:
+        as_weights(rows[roles.weight], n)
+    for col in roles.protected:
+        miss = rows[col].isna().to_numpy()
+        if miss.any():
+            raise EthicLensInputError(
+                f"{int(miss.sum())} missing group value(s), first at row {int(np.argmax(miss))}",
+                column=col,
+                fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
+            )
+        if isinstance(rows[col].dtype, pd.CategoricalDtype):
+            used = {str(v) for v in pd.unique(rows[col])}
+            empty = [str(c) for c in rows[col].cat.categories if str(c) not in used]
+            if empty:
+                raise EthicLensInputError(
+                    f"group(s) {empty} have no rows (empty after filtering)",
+                    column=col,
+                    fix="drop unused categories (Series.cat.remove_unused_categories()) or "
+                    "audit data that contains them",
+                )
+            rows[col] = rows[col].astype(object)
+    return record_engine(counts_of(rows, roles), "pandas")
