@@ -37,26 +37,30 @@ def _free_port() -> int:
 
 @pytest.fixture
 def server(tmp_path):
+    yield from _serve(tmp_path)
+
+
+@pytest.fixture
+def db_server(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "warehouse.db"
+    con = sqlite3.connect(db)
+    frame = make_frame(6000).drop(columns=["age", "constant"])
+    frame.rename(columns={"group": "race"}).to_sql("loans", con, index=False)
+    con.close()
+    env = {"WAREHOUSE_URL": f"sqlite:///{db}"}
+    yield from _serve(tmp_path, ["--db-env", "WAREHOUSE_URL"], env)
+
+
+def _serve(tmp_path, args=(), env=None):
+    """``ethiclens serve`` in a subprocess on a free port; yields its address."""
     port = _free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
+    argv = [sys.executable, "-m", "ethiclens", "serve", "--port", str(port)]
+    argv += ["--data-dir", str(tmp_path / "data"), "--workers", "1", *args]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "ethiclens",
-            "serve",
-            "--port",
-            str(port),
-            "--data-dir",
-            str(tmp_path / "data"),
-            "--workers",
-            "1",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-        cwd=tmp_path,
+        argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path
     )
     url = f"http://127.0.0.1:{port}/"
     deadline = time.time() + 60
@@ -186,3 +190,53 @@ def test_upload_map_run_download_in_chromium(server, driver, tmp_path):
         d["run"].pop("generated_at")
         d["run"]["spec"]["outputs"] = None
     assert web == cli
+
+
+def _same_json_as_cli(driver, tmp_path, monkeypatch=None) -> None:
+    from selenium.webdriver.common.by import By
+
+    from ethiclens.cli import main
+
+    for old in driver.downloads.iterdir():
+        old.unlink()
+    driver.find_element(By.ID, "dl-config").click()
+    config = _wait_file(driver.downloads, ".yaml")
+    driver.find_element(By.ID, "dl-json").click()
+    web_json = _wait_file(driver.downloads, ".json")
+    out = tmp_path / f"cli-{config.stem}.json"
+    assert main(["audit", "--config", str(config), "--json", str(out)]) == 0
+    web, cli = json.loads(web_json.read_text()), json.loads(out.read_text())
+    for d in (web, cli):
+        d["run"].pop("generated_at")
+        d["run"]["spec"]["outputs"] = None
+    assert web == cli
+
+
+def test_benchmark_and_database_table_in_chromium(db_server, driver, tmp_path, monkeypatch):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    # a shipped benchmark
+    driver.get(db_server)
+    Select(driver.find_element(By.ID, "dataset")).select_by_visible_text("compas")
+    driver.find_element(By.ID, "n_boot-b").send_keys("500")
+    driver.find_element(By.CSS_SELECTOR, "#benchmark-form button").click()
+    word = WebDriverWait(driver, 180).until(ec.presence_of_element_located((By.ID, "verdict-word")))
+    assert word.text == "FLAGGED"
+    assert "African-American is disadvantaged" in driver.find_element(By.ID, "lines").text
+    _same_json_as_cli(driver, tmp_path)
+    # a table of a database the server was started with (--db-env): only its name is shown
+    driver.get(db_server)
+    assert "WAREHOUSE_URL" in driver.page_source and "warehouse.db" not in driver.page_source
+    driver.find_element(By.ID, "table").send_keys("loans")
+    driver.find_element(By.CSS_SELECTOR, "#database-form button").click()
+    WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "mapping-form")))
+    driver.find_element(By.CSS_SELECTOR, "details.card summary").click()  # the policy
+    driver.find_element(By.ID, "n_boot").send_keys("500")
+    driver.find_element(By.ID, "run").click()
+    word = WebDriverWait(driver, 180).until(ec.presence_of_element_located((By.ID, "verdict-word")))
+    assert word.text == "FLAGGED"
+    assert "race: B vs A" in driver.find_element(By.ID, "lines").text
+    monkeypatch.setenv("WAREHOUSE_URL", f"sqlite:///{tmp_path / 'warehouse.db'}")
+    _same_json_as_cli(driver, tmp_path)

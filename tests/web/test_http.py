@@ -161,6 +161,44 @@ def test_threshold_view_from_an_audit(client, csv_bytes, tmp_path):
     assert client.post(url + "/thresholds").status_code == 403  # CSRF here too
 
 
+def test_a_database_table(tmp_path, monkeypatch):
+    import sqlite3 as sq
+
+    from starlette.testclient import TestClient
+
+    pytest.importorskip("sqlalchemy")
+    db = tmp_path / "warehouse.db"
+    con = sq.connect(db)
+    make_frame().drop(columns=["age", "constant"]).to_sql("predictions", con, index=False)
+    con.close()
+    monkeypatch.setenv("WAREHOUSE_URL", f"sqlite:///{db}")
+    app = make_app(tmp_path, databases=("WAREHOUSE_URL",))
+    with TestClient(app, follow_redirects=False) as client:
+        home = client.get("/").text
+        assert "WAREHOUSE_URL" in home and str(db) not in home  # the name, never the URL
+        token = csrf_of(home)
+        for table, words in (("no_such", "no_such"), ("x; DROP TABLE predictions", "letters")):
+            r = client.post(
+                "/database", data={"csrf": token, "db": "WAREHOUSE_URL", "table": table}
+            )
+            assert r.status_code == 422 and words in html.unescape(r.text)
+        r = client.post("/database", data={"csrf": token, "db": "OTHER", "table": "t"})
+        assert r.status_code == 422 and 'id="error-db"' in r.text
+        r = client.post(
+            "/database", data={"csrf": token, "db": "WAREHOUSE_URL", "table": "predictions"}
+        )
+        assert r.status_code == 303
+        page = client.get(r.headers["location"]).text
+        form = mapping_form(page, n_boot="200")
+        assert (form["y_true"], form["y_pred"], form["protected"]) == ("label", "pred", ["3"])
+        r = client.post(r.headers["location"], data=form)
+        done = wait_done(client, r.headers["location"])
+        assert re.search(r'id="verdict-word">FLAGGED<', done.text)
+        config = client.get(r.headers["location"] + "/download/config").text
+        assert "db_env: WAREHOUSE_URL" in config and str(db) not in config
+        # (the JSON report's provenance names the database as the library masks it)
+
+
 def test_parquet_upload(client, tmp_path):
     buf = io.BytesIO()
     make_frame().to_parquet(buf)

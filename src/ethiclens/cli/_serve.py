@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -86,7 +87,14 @@ def _size(text: str) -> int:
 @click.option(
     "--workers", type=int, default=None, help="Audits run at once (default: half the CPUs, ≤ 4)."
 )
-def serve_command(host, port, data_dir, store, token_file, max_upload, workers):
+@click.option(
+    "--db-env",
+    "db_env",
+    multiple=True,
+    help="Environment variable holding a database URL whose tables may be audited "
+    "(repeatable; the browser sees only the variable's name).",
+)
+def serve_command(host, port, data_dir, store, token_file, max_upload, workers, db_env):
     """Start the local web app: upload data, confirm the columns, read the audit (in a browser)."""
     from .._optional import require
     from ..errors import EthicLensInputError
@@ -99,6 +107,15 @@ def serve_command(host, port, data_dir, store, token_file, max_upload, workers):
     limit = _size(max_upload)
     if workers is not None and workers < 1:
         raise EthicLensInputError("must be at least 1", column="--workers", value=workers)
+    for name in db_env:
+        if not os.environ.get(name):
+            raise EthicLensInputError(
+                f"environment variable {name} is not set",
+                column="--db-env",
+                fix=f"export {name}='postgresql+psycopg://user:password@host/db' first",
+            )
+    if db_env:
+        require("sqlalchemy", extra="sql")
     token = read_token_file(token_file) if token_file else None
     local = _is_loopback(host)
     printed = None
@@ -111,6 +128,7 @@ def serve_command(host, port, data_dir, store, token_file, max_upload, workers):
         max_upload=limit,
         queue=50,
         allowed_hosts=LOOPBACK if local else None,
+        databases=tuple(dict.fromkeys(db_env)),
         **({"workers": workers} if workers else {}),
     )
     app = create_app(config)

@@ -34,6 +34,7 @@ HERE = Path(__file__).parent
 ID = re.compile(r"^[0-9a-f]{24}$")
 DATA_SUFFIXES = (".csv", ".parquet", ".pq")
 PANDAS_BYTES = 256 << 20
+TABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?")
 SESSION_COOKIE = "ethiclens_session"
 TOKEN_COOKIE = "ethiclens_token"
 
@@ -61,6 +62,7 @@ class WebConfig:
     queue: int = 50
     pool: str = "process"
     allowed_hosts: tuple[str, ...] | None = None  # Host headers accepted (None: any)
+    databases: tuple[str, ...] = ()  # environment variables holding database URLs (--db-env)
 
     def __post_init__(self):
         self.data_dir = Path(self.data_dir).resolve()
@@ -157,17 +159,7 @@ def create_app(config: WebConfig):
 
     # -- pages ----------------------------------------------------------------------------------
     async def home(request):
-        from .. import datasets
-
-        benchmarks = [n for n in datasets.DATASETS if n != "bios"]
-        return page(
-            request,
-            "home.html",
-            benchmarks=benchmarks,
-            files=server_files(),
-            limit=limit_text(config.max_upload),
-            history=store.history(limit=5),
-        )
+        return page(request, "home.html", **_home_context())
 
     def server_files() -> list[str]:
         out = []
@@ -239,6 +231,7 @@ def create_app(config: WebConfig):
         from .. import datasets
 
         return {
+            "databases": config.databases,
             "benchmarks": [n for n in datasets.DATASETS if n != "bios"],
             "files": server_files(),
             "limit": limit_text(config.max_upload),
@@ -278,6 +271,41 @@ def create_app(config: WebConfig):
             return page(
                 request, "home.html", status, **_home_context(), errors={"path": _said(exc)}
             )
+        return RedirectResponse(f"/audits/{audit_id}/mapping", status_code=303)
+
+    async def database(request):
+        from ..sources import sql_columns
+
+        form = await form_of(request)
+        if not await check_csrf(request, form.get("csrf")):
+            return error_page(
+                request,
+                403,
+                "the form's security token is missing or out of date",
+                "reload the page and send the form again",
+            )
+        env_name, table = form.get("db") or "", (form.get("table") or "").strip()
+        errors = {}
+        if env_name not in config.databases:
+            errors["db"] = "choose one of the databases this server was started with"
+        if not TABLE.fullmatch(table):
+            errors["table"] = (
+                "a table name is letters, digits and _ (schema.table allowed). "
+                "Fix: type the table's name, e.g. predictions"
+            )
+        if not errors:
+            try:
+                names = await _in_thread(sql_columns, os.environ[env_name], table=table)
+            except EthicLensInputError as exc:
+                errors["table"] = _said(exc)
+            except KeyError:
+                errors["db"] = f"the environment variable {env_name} is no longer set"
+        if errors:
+            return page(request, "home.html", 422, **_home_context(), errors=errors)
+        prof = _roles.columns_only(names, {"db_env": env_name, "table": table})
+        data_id = store.add_data(name=f"{table} (${env_name})", kind="db")
+        store.set_profile(data_id, json.dumps(prof))
+        audit_id = store.new_audit(data_id)
         return RedirectResponse(f"/audits/{audit_id}/mapping", status_code=303)
 
     async def benchmark(request):
@@ -380,7 +408,9 @@ def create_app(config: WebConfig):
                 "open the audit again to see its current state",
             )
         target = {"file": data["path"]}
-        if (data.get("size") or 0) <= PANDAS_BYTES:
+        if data["kind"] == "db":
+            target = dict(prof["source"])
+        elif (data.get("size") or 0) <= PANDAS_BYTES:
             # a file that fits in memory is read by pandas (the reference engine, and faster
             # than DuckDB's start-up there); a bigger one by DuckDB, out of core, when installed
             target["engine"] = "pandas"
@@ -626,6 +656,7 @@ def create_app(config: WebConfig):
         Route("/upload", upload, methods=["POST"]),
         Route("/pick", pick, methods=["POST"]),
         Route("/benchmark", benchmark, methods=["POST"]),
+        Route("/database", database, methods=["POST"]),
         Route("/history", history),
         Route("/audits/{audit_id}", audit_page),
         Route("/audits/{audit_id}/mapping", mapping, methods=["GET", "POST"]),
@@ -649,6 +680,12 @@ def create_app(config: WebConfig):
     )
     app.state.store, app.state.runner, app.state.config = store, runner, config
     return _Guard(app, config, csrf_for, env)
+
+
+async def _in_thread(func, *args, **kwargs):
+    import anyio
+
+    return await anyio.to_thread.run_sync(lambda: func(*args, **kwargs))
 
 
 def _said(exc: EthicLensInputError) -> str:

@@ -79,6 +79,24 @@ def profile(path: str | Path, kind: str) -> dict:
     return {"columns": columns, "whole_file": whole, "sample_rows": int(len(frame))}
 
 
+def columns_only(names: list[str], source: dict) -> dict:
+    """A profile without values (a database table: only its column names are read); roles
+    are then proposed by name, and the library checks the values when it runs."""
+    columns = [
+        {
+            "name": n,
+            "numeric": False,
+            "distinct": 0,
+            "values": [],
+            "unit": False,
+            "integer": False,
+            "known": False,
+        }
+        for n in names
+    ]
+    return {"columns": columns, "whole_file": False, "sample_rows": 0, "source": source}
+
+
 def _plain(v):
     if hasattr(v, "item"):
         v = v.item()
@@ -88,6 +106,8 @@ def _plain(v):
 
 
 def _binary(c: dict) -> bool:
+    if c.get("known") is False:  # values not read: the name decides
+        return True
     return c["distinct"] == 2 or (c["distinct"] == 1 and c["numeric"])
 
 
@@ -113,7 +133,10 @@ def propose(prof: dict) -> dict:
     for c in cols:
         if c["name"] in used:
             continue
-        if c["numeric"] and c["distinct"] > GROUP_MAX and GROUP_WORDS.search(c["name"]):
+        if c.get("known") is False:
+            if GROUP_WORDS.search(c["name"]):
+                protected.append(c["name"])
+        elif c["numeric"] and c["distinct"] > GROUP_MAX and GROUP_WORDS.search(c["name"]):
             protected.append(c["name"])
             bins[c["name"]] = suggest_bins(c)
         elif 2 <= c["distinct"] <= GROUP_MAX and (
