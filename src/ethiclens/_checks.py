@@ -3,6 +3,8 @@ of configuration files."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .errors import EthicLensInputError
@@ -90,9 +92,74 @@ def check_draws(value, where: str = "n_boot", *, allow_zero: bool = False) -> in
         )
     if value > MAX_DRAWS:
         raise EthicLensInputError(
-            f"at most {MAX_DRAWS:,} draws (more change no interval and need gigabytes of memory)",
+            f"at most {MAX_DRAWS:,} draws (more change no interval and need GiB of memory)",
             column=where,
             value=value,
             fix=fix,
         )
     return int(value)
+
+
+# Privacy budgets (ε, δ): one check and one message for every command that takes them.
+DELTA_MAX = 1e-3  # δ is the chance the guarantee fails outright; it must be far below 1/n′
+EPSILON_MAX = 1e4  # beyond this GRR keeps every value with probability 1 − e^-10⁴: no privacy
+
+
+def is_number(x) -> bool:
+    """A real number: int or float, numpy's too, never a bool."""
+    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(
+        x, (bool, np.bool_)
+    )
+
+
+def check_epsilon(value, where: str = "--epsilon") -> float:
+    """A finite ε in (0, EPSILON_MAX]; booleans, strings, lists and overflowing numbers are
+    refused with the reason."""
+    if not is_number(value):
+        raise EthicLensInputError(
+            f"ε must be a number, not {type(value).__name__}",
+            column=where,
+            value=value,
+            fix="give a number such as 1.0",
+        )
+    try:
+        eps = float(value)
+    except OverflowError:
+        eps = math.inf
+    if not math.isfinite(eps) or eps <= 0:
+        raise EthicLensInputError(
+            "ε must be a finite number > 0",
+            column=where,
+            value=value if isinstance(value, float) else "(huge)",
+            fix="give a positive budget such as 1.0",
+        )
+    if eps > EPSILON_MAX:
+        raise EthicLensInputError(
+            f"ε = {eps:g} is above {EPSILON_MAX:g}: GRR would keep every value with "
+            "probability 1 − e^-ε (no privacy at all) and the arithmetic overflows",
+            column=where,
+            fix=f"give ε <= {EPSILON_MAX:g}",
+        )
+    return eps
+
+
+def check_delta(value, where: str = "--delta") -> float | None:
+    if value is None:
+        return None
+    if not is_number(value) or not math.isfinite(float(value)):
+        raise EthicLensInputError(
+            "δ must be a finite number (or absent)",
+            column=where,
+            value=value,
+            fix="e.g. 1e-6, or leave it out",
+        )
+    delta = float(value)
+    if not 0 < delta <= DELTA_MAX:
+        raise EthicLensInputError(
+            f"δ must be in (0, {DELTA_MAX:g}]: δ is the probability that the guarantee fails "
+            "outright, so it must be far below 1/n′",
+            column=where,
+            value=value,
+            fix="e.g. 1e-6 (GRR needs none: leave it out)",
+        )
+    return delta

@@ -202,3 +202,17 @@ def test_one_spelling_of_interval_choices():
     with pytest.raises(EthicLensInputError, match="unknown interval method") as err:
         check_ci("BCA")
     assert "jeffreys" in err.value.fix
+
+
+def test_one_definition_of_epsilon_and_delta():
+    from ethiclens import _checks
+    from ethiclens.p2nia import _common
+
+    assert _common.check_epsilon is _checks.check_epsilon
+    assert _common.check_delta is _checks.check_delta
+    assert _checks.check_epsilon(2) == 2.0 and _checks.check_delta(None) is None
+    for bad, needle in ((True, "number"), (0, "> 0"), (1e5, "above")):
+        with pytest.raises(EthicLensInputError, match=needle):
+            _checks.check_epsilon(bad)
+    with pytest.raises(EthicLensInputError, match="δ must be in"):
+        _checks.check_delta(0.5)
