@@ -386,3 +386,28 @@ def test_row_windows_agree_across_engines_with_tied_times(tmp_path):
     ).data
     assert a["windows"] == b["windows"] and a["comparisons"] == b["comparisons"]
     assert len(a["windows"]) == 4 and a["run"]["pending_windows"] == [4]
+
+
+def test_baseline_windows_in_pieces_equal_one_run(tmp_path, days, capsys):
+    whole = days(tmp_path / "whole", range(16), change_day=9)
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    one = run_monitor(_req(whole, baseline_windows=5), a).data
+    for cut in (3, 8, 16):
+        part = tmp_path / f"p{cut}"
+        part.mkdir()
+        for f in sorted(whole.glob("*.csv"))[:cut]:
+            (part / f.name).write_bytes(f.read_bytes())
+        last = run_monitor(_req(part, baseline_windows=5), b).data
+    assert _state(a) == _state(b)
+    assert last["comparisons"] == one["comparisons"]
+    jsonschema.validate(one, SCHEMA)
+    black = next(c for c in one["comparisons"] if c["group"] == "Black")
+    assert "baseline_disparate_impact" not in black["history"][4]["tests"]
+    assert "baseline_disparate_impact" in black["history"][5]["tests"]
+    since = black["tests"]["baseline_disparate_impact"]["alarm_since"]
+    assert since and since["window"] >= 9
+    assert black["tests"]["baseline_disparate_impact"]["threshold"] == 40
+    rc, out, err = _cli(
+        capsys, "monitor", whole, *FLAGS, "--protected", "race=White", "--store", a,
+    )  # fmt: skip
+    assert rc == 2 and "baseline_windows 5 there, None here" in err

@@ -98,3 +98,25 @@ def test_the_per_window_permutation_test_is_fishers():
                 a, b = int(ref["sel"][s, t]), int(grp["sel"][s, t])
                 p = fisher_exact([[b, 60 - b], [a, 60 - a]])[1]
                 assert flags[s, t] == (p <= alpha + 1e-9)
+
+
+@pytest.mark.slow
+def test_the_baseline_test_is_valid_under_a_steady_disparity_and_detects_worsening():
+    """A model outside the policy band from day 0 but steady: the policy's test alarms (as it
+    should), the "worse than the first 20 days" test alarms in at most α of the streams; when
+    the disparity worsens on day 40, it alarms within days."""
+    from ethiclens.monitor._sim import STEADY, WORSE, run_baseline
+
+    ref, grp = simulate_counts(STEADY, 1000, 100, 200, seed=15)
+    log_e, level = run_baseline(ref, grp, 20, ALPHA)
+    for test in log_e:
+        assert (log_e[test] >= level).any(1).mean() <= ALPHA + SLACK, test
+    policy, _, _ = run_windows(ref, grp, ALPHA)
+    assert (alarm_days(policy["disparate_impact"]) >= 0).mean() > 0.99
+    ref, grp = simulate_counts(WORSE, 500, 100, 200, seed=16)
+    log_e, level = run_baseline(ref, grp, 20, ALPHA)
+    for test, median in {"disparate_impact": 8, "equalized_odds": 16}.items():
+        first = np.where((log_e[test] >= level).any(1), np.argmax(log_e[test] >= level, 1), -1)
+        assert ((first >= 0) & (first < 40)).mean() <= ALPHA
+        d = delays(first, 40)
+        assert np.isfinite(d).mean() > 0.98 and np.nanmedian(d) <= median, (test, np.nanmedian(d))

@@ -114,6 +114,13 @@ SPEC_FLAGS = {
     help="Who counts the files (auto: DuckDB when installed).",
 )
 @click.option(
+    "--baseline-windows",
+    type=int,
+    metavar="K",
+    help="The first K windows are the baseline: also test, from window K on, whether DI or the "
+    "TPR/FPR gaps got worse than in the baseline (at alpha/2 + alpha/2).",
+)
+@click.option(
     "--hold-last",
     is_flag=True,
     help="Do not process the newest window yet (it may still be filling).",
@@ -131,8 +138,8 @@ SPEC_FLAGS = {
     show_default=True,
     help="alarm: exit 1 (after writing) when any test alarms.",
 )
-def monitor_command(target, config, time_col, window, store, alpha, hold_last, json_out,
-                    html_out, fail_on, **flags):  # fmt: skip
+def monitor_command(target, config, time_col, window, store, alpha, baseline_windows, hold_last,
+                    json_out, html_out, fail_on, **flags):  # fmt: skip
     """Watch a deployed model over time: per-window counts and anytime-valid fairness evidence.
 
     TARGET is a CSV/Parquet file, a glob or a folder of files with a time column. Each run adds
@@ -156,7 +163,12 @@ def monitor_command(target, config, time_col, window, store, alpha, hold_last, j
     outputs = {"--json": None if json_out == "-" else json_out, "--html": html_out}
     check_outputs({**outputs, "--store": store}, inputs=[spec.target.file, config])
     request = MonitorRequest.from_spec(
-        spec, time=time_col, window=window, alpha=alpha, hold_last=hold_last
+        spec,
+        time=time_col,
+        window=window,
+        alpha=alpha,
+        hold_last=hold_last,
+        baseline_windows=baseline_windows,
     )
     result = run_monitor(request, store)
     doc = result.to_dict()

@@ -19,6 +19,7 @@ from ._sequential import (
     di_nulls,
     gap_grid,
     gap_nulls,
+    kl_bounds,
     log_mean_exp,
     ons_init,
     ons_update,
@@ -61,6 +62,8 @@ class Evidence:
         fams: dict | None = None,
         sequences: bool = True,
         forget: float = FORGET,
+        tpr_eps=None,
+        fpr_eps=None,
     ):
         self.forget = forget
         self.alpha = alpha
@@ -68,9 +71,9 @@ class Evidence:
         self.fams = fams or families()
         self.nulls = {"disparate_impact": di_nulls(di_threshold)}
         if labels:
-            self.nulls["equalized_odds"] = gap_nulls(eo_threshold, "tpr") + gap_nulls(
-                eo_threshold, "fpr"
-            )
+            self.nulls["equalized_odds"] = gap_nulls(
+                eo_threshold if tpr_eps is None else tpr_eps, "tpr"
+            ) + gap_nulls(eo_threshold if fpr_eps is None else fpr_eps, "fpr")
         self.bets = {null.name: ons_init(shape) for ns in self.nulls.values() for null in ns}
         self.seqs = {}
         if sequences:
@@ -131,6 +134,34 @@ class Evidence:
             target = self.bets if part == "bet" else self.seqs
             if name in target:
                 target[name][field] = value
+
+
+# -- a baseline period ---------------------------------------------------------------------------
+
+
+def baseline_bounds(ref: dict, grp: dict, alpha: float) -> dict:
+    """The null of "no worse than the baseline" from the baseline period's pooled counts, as
+    bands that contain the baseline's own values with probability ≥ 1 − α/2 per test:
+
+    - ``di_t``: a lower confidence bound of min(DI, 1/DI) (Chernoff bounds on both selection
+      rates, each side at α/8), so the band [di_t, 1/di_t] holds the baseline's DI;
+    - ``tpr_eps``/``fpr_eps``: upper bounds of |TPR gap| and |FPR gap| (each rate at α/16).
+
+    Testing the band at α/2 then bounds a false alarm by α/2 + α/2 = α (a union bound).
+    NaN where the baseline had no rows of a group."""
+    lo_a, hi_a = kl_bounds(ref["sel"], ref["n"], alpha / 8)
+    lo_b, hi_b = kl_bounds(grp["sel"], grp["n"], alpha / 8)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r_lo = lo_b / hi_a
+        r_hi = np.where(lo_a > 0, hi_b / np.where(lo_a > 0, lo_a, 1), np.inf)
+        di_t = np.minimum(r_lo, 1.0 / r_hi)
+    out = {"di_t": np.clip(di_t, 1e-9, 1.0)}
+    for name, rows, pos in (("tpr_eps", "pos", "tp"), ("fpr_eps", "neg", "fp")):
+        if rows in ref:
+            la, ha = kl_bounds(ref[pos], ref[rows], alpha / 16)
+            lb, hb = kl_bounds(grp[pos], grp[rows], alpha / 16)
+            out[name] = np.maximum(np.abs(lb - ha), np.abs(hb - la))
+    return out
 
 
 # -- per-window estimates with fixed-sample intervals ------------------------------------------

@@ -14,6 +14,8 @@ import math
 LABELS = {
     "disparate_impact": "DI",
     "equalized_odds": "EO",
+    "baseline_disparate_impact": "DI vs baseline",
+    "baseline_equalized_odds": "EO vs baseline",
     "selection_rate_gap": "selection-rate gap",
     "tpr_gap": "TPR gap",
     "fpr_gap": "FPR gap",
@@ -150,13 +152,15 @@ def trend_png(doc: dict, comparison: dict) -> bytes:
     def alarm(ax, test):
         since = comparison["tests"].get(test, {}).get("alarm_since")
         if since:
-            ax.axvline(since["window"], color="crimson", ls="--", lw=1.2,
+            ax.axvline(since["window"], color="crimson", lw=1.2,
+                       ls=":" if test.startswith("baseline_") else "--",
                        label=f"alarm ({LABELS[test]})")  # fmt: skip
 
     ax = axes[0]
     ax.axhspan(t, 1 / t, color="green", alpha=0.08, label=f"policy band [{t:g}, {1 / t:g}]")
     draw(ax, "disparate_impact", "tab:blue", "DI")
     alarm(ax, "disparate_impact")
+    alarm(ax, "baseline_disparate_impact")
     ax.set_ylabel("DI")
     ax.set_yscale("log")
     ax.legend(fontsize=7, loc="best")
@@ -166,14 +170,26 @@ def trend_png(doc: dict, comparison: dict) -> bytes:
         draw(ax, "tpr_gap", "tab:orange", "TPR gap")
         draw(ax, "fpr_gap", "tab:purple", "FPR gap")
         alarm(ax, "equalized_odds")
+        alarm(ax, "baseline_equalized_odds")
         ax.set_ylabel("gap (group − reference)")
         ax.legend(fontsize=7, loc="best")
     ax = axes[-1]
-    for test, color in (("disparate_impact", "tab:blue"), ("equalized_odds", "tab:orange")):
+    for test, color, ls in (
+        ("disparate_impact", "tab:blue", "-"),
+        ("equalized_odds", "tab:orange", "-"),
+        ("baseline_disparate_impact", "tab:blue", ":"),
+        ("baseline_equalized_odds", "tab:orange", ":"),
+    ):
         if test in comparison["tests"]:
-            ev = [h["tests"][test]["log_e_value"] / math.log(10) for h in hist]
-            ax.plot(x, ev, color=color, label=f"{LABELS[test]} e-value")
+            xs = [h["window"] for h in hist if test in h["tests"]]
+            ev = [
+                h["tests"][test]["log_e_value"] / math.log(10) for h in hist if test in h["tests"]
+            ]
+            ax.plot(xs, ev, color=color, ls=ls, label=f"{LABELS[test]} e-value")
     ax.axhline(math.log10(1 / alpha), color="crimson", lw=1, label=f"1/alpha = {1 / alpha:g}")
+    if any(t.startswith("baseline_") for t in comparison["tests"]):
+        ax.axhline(math.log10(2 / alpha), color="crimson", lw=1, ls=":",
+                   label=f"baseline tests: 2/alpha = {2 / alpha:g}")  # fmt: skip
     ax.set_ylabel("log10 e-value")
     ax.set_xlabel("window")
     ax.legend(fontsize=7, loc="best")

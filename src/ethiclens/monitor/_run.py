@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
-from ._evidence import COUNT_FIELDS, Evidence, window_estimates_batch
+from ._evidence import COUNT_FIELDS, Evidence, baseline_bounds, window_estimates_batch
 from ._store import APP_ID, STORE_VERSION, Store
 from ._windows import COUNT, WINDOW, Window, count_windows, parse_window
 
@@ -21,6 +21,10 @@ SCHEMA_VERSION = 1
 NULLS = {
     "disparate_impact": "DI inside [{t:.2f}, {inv:.2f}]",
     "equalized_odds": "|TPR gap| and |FPR gap| at most {eo:.2f}",
+    "baseline_disparate_impact": "DI no further from 1 than in the baseline windows: inside "
+    "[{bt:.3f}, {binv:.3f}]",
+    "baseline_equalized_odds": "gaps no larger than in the baseline windows: |TPR gap| at most "
+    "{btpr:.3f}, |FPR gap| at most {bfpr:.3f}",
 }
 # request fields a store is bound to (the target may change from run to run: today's file)
 BOUND = (
@@ -34,6 +38,7 @@ BOUND = (
     "eo_threshold",
     "min_group_size",
     "min_labels",
+    "baseline_windows",
 )
 
 
@@ -56,6 +61,7 @@ class MonitorRequest:
     hold_last: bool = False
     n_draws: int = 1000
     seed: int = 0
+    baseline_windows: int | None = None
 
     def __post_init__(self):
         if not (0 < self.alpha < 1):
@@ -74,7 +80,9 @@ class MonitorRequest:
                     value=value,
                     fix="e.g. 0.8 for DI, 0.1 for EO",
                 )
-        for name in ("min_group_size", "min_labels", "n_draws"):
+        for name in ("min_group_size", "min_labels", "n_draws", "baseline_windows"):
+            if getattr(self, name) is None:
+                continue
             if getattr(self, name) < 1:
                 raise EthicLensInputError(
                     "must be at least 1",
@@ -92,7 +100,14 @@ class MonitorRequest:
 
     @classmethod
     def from_spec(
-        cls, spec, *, time: str, window: str, alpha: float = 0.05, hold_last: bool = False
+        cls,
+        spec,
+        *,
+        time: str,
+        window: str,
+        alpha: float = 0.05,
+        hold_last: bool = False,
+        baseline_windows: int | None = None,
     ) -> MonitorRequest:
         """The monitor's request from an ``AuditSpec`` (its target, roles and policy) plus the
         time column, the window and α. What the monitor cannot honour yet is refused by name
@@ -162,6 +177,7 @@ class MonitorRequest:
             hold_last=hold_last,
             n_draws=p.n_boot or 1000,
             seed=0 if p.seed is None else p.seed,
+            baseline_windows=baseline_windows,
         )
 
     def parsed_window(self) -> Window:
@@ -409,10 +425,12 @@ def _run(store, request, window, cols, given_refs, labels, now):
             labels=labels,
             shape=(len(pairs),),
         )
+        saved = []
         if pairs:  # every comparison's state, stacked on the leading axis
             fresh = Evidence(labels=labels).arrays()
             saved = [store.load_state(a, g) or fresh for a, g in pairs]
             ev.load_arrays({k: np.stack([one[k] for one in saved]) for k in fresh})
+        base = _Baseline(request, labels, pairs, saved)
         alarms = store.alarms()
         present = set(per[WINDOW].astype(int))
         fields = [f for f in COUNT_FIELDS if labels or f in ("n", "sel")]
@@ -431,18 +449,23 @@ def _run(store, request, window, cols, given_refs, labels, now):
                 continue
             ref_cs = [per_attr[a].get((w, refs[a]), zero) for a, _ in pairs]
             grp_cs = [per_attr[a].get((w, g), zero) for a, g in pairs]
-            ev.update(
-                {f: np.array([c[f] for c in ref_cs], float) for f in fields},
-                {f: np.array([c[f] for c in grp_cs], float) for f in fields},
-            )
+            ref_v = {f: np.array([c[f] for c in ref_cs], float) for f in fields}
+            grp_v = {f: np.array([c[f] for c in grp_cs], float) for f in fields}
+            ev.update(ref_v, grp_v)
             log_e = {test: ev.log_evalue(test) for test in ev.nulls}
+            base_e, base_info = base.update(w, ref_v, grp_v)
             bounds = {name: ev.sequence(name) for name in ev.seqs}
             for k, (a, g) in enumerate(pairs):
                 tests = {t: float(v[k]) for t, v in log_e.items()}
+                info_k = None
+                if base_info is not None and math.isfinite(base_info["di_t"][k]):
+                    tests.update({f"baseline_{t}": float(v[k]) for t, v in base_e.items()})
+                    info_k = {name: float(v[k]) for name, v in base_info.items()}
                 seqs = {n: (float(lo[k]), float(hi[k])) for n, (lo, hi) in bounds.items()}
-                pending_rows.append((w, a, g, rows, ref_cs[k], grp_cs[k], tests, seqs))
+                pending_rows.append((w, a, g, rows, ref_cs[k], grp_cs[k], tests, seqs, info_k))
                 for test, value in tests.items():
-                    if (a, g, test) not in alarms and value >= math.log(1 / request.alpha):
+                    level = 2 / request.alpha if test.startswith("baseline_") else 1 / request.alpha
+                    if (a, g, test) not in alarms and value >= math.log(level):
                         store.add_alarm(a, g, test, w, value, run)
                         alarms[(a, g, test)] = {"window": w, "log_e_value": value}
         seeds = [
@@ -459,7 +482,9 @@ def _run(store, request, window, cols, given_refs, labels, now):
             w, a, g = item[:3]
             store.add_result(w, a, g, _window_body(request, *item[3:], est))
         for k, (a, g) in enumerate(pairs):
-            store.save_state(a, g, {key: v[k] for key, v in ev.arrays().items()})
+            arrays = {key: v[k] for key, v in ev.arrays().items()}
+            arrays.update({key: v[k] for key, v in base.arrays().items()})
+            store.save_state(a, g, arrays)
         store.set_meta("references", refs)
         store.set_meta("reference_source", sources)
         store.set_meta("groups", groups)
@@ -485,7 +510,7 @@ def _run(store, request, window, cols, given_refs, labels, now):
     return MonitorResult(build_report(store, request, info))
 
 
-def _window_body(request, rows, ref_c, grp_c, tests, seqs, est) -> dict:
+def _window_body(request, rows, ref_c, grp_c, tests, seqs, baseline, est) -> dict:
     if rows == 0 or (ref_c["n"] == 0 and grp_c["n"] == 0):
         status, reason = "NO_ROWS", "no rows of either group in this window"
     elif ref_c["n"] == 0 or grp_c["n"] == 0:
@@ -509,7 +534,7 @@ def _window_body(request, rows, ref_c, grp_c, tests, seqs, est) -> dict:
         floor = request.min_group_size if field_ == "n" else request.min_labels
         if name in est and field_ in ref_c and min(ref_c[field_], grp_c[field_]) < floor:
             est[name]["ci_low"] = est[name]["ci_high"] = None
-    return {
+    body = {
         "status": status,
         "reason": reason,
         "counts": {"reference": ref_c, "group": grp_c},
@@ -523,6 +548,92 @@ def _window_body(request, rows, ref_c, grp_c, tests, seqs, est) -> dict:
             for n, (lo, hi) in seqs.items()
         },
     }
+    if baseline is not None:
+        body["baseline"] = {
+            "di_band": [baseline["di_t"], 1 / baseline["di_t"]],
+            **{k: baseline[k] for k in ("tpr_eps", "fpr_eps") if k in baseline},
+        }
+    return body
+
+
+class _Baseline:
+    """The "no worse than the baseline" tests of every comparison (``--baseline-windows K``):
+    the first K windows' counts are pooled, turned into bands (``baseline_bounds``, α/2) and
+    tested from window K on at α/2 (alarm at e-value ≥ 2/α)."""
+
+    def __init__(self, request, labels, pairs, saved):
+        self.k = request.baseline_windows
+        self.request, self.labels, self.n = request, labels, len(pairs)
+        self.ev = None
+        if not self.k or not pairs:
+            return
+        zeros = np.zeros(len(COUNT_FIELDS))
+        self.ref = np.stack([one.get("base.ref", zeros) for one in saved])
+        self.grp = np.stack([one.get("base.grp", zeros) for one in saved])
+        self.info = {
+            name: np.array([float(one.get(f"base.{name}", np.nan)) for one in saved])
+            for name in ("di_t", "tpr_eps", "fpr_eps")
+        }
+        if np.isfinite(self.info["di_t"]).any():
+            self._start()
+            bets = {
+                key[len("base.") :]: np.stack([one[key] for one in saved])
+                for key in saved[0]
+                if key.startswith("base.bet.")
+            }
+            if bets:
+                self.ev.load_arrays(bets)
+
+    def _start(self):
+        def safe(x):
+            return np.where(np.isfinite(x), x, 0.5)
+
+        self.ev = Evidence(
+            di_threshold=safe(self.info["di_t"]),
+            alpha=self.request.alpha / 2,
+            labels=self.labels,
+            shape=(self.n,),
+            sequences=False,
+            tpr_eps=safe(self.info["tpr_eps"]) if self.labels else None,
+            fpr_eps=safe(self.info["fpr_eps"]) if self.labels else None,
+        )
+
+    def update(self, w, ref_v, grp_v):
+        if not self.k:
+            return {}, None
+        if w < self.k:
+            self.ref += np.stack([ref_v.get(f, np.zeros(self.n)) for f in COUNT_FIELDS], axis=1)
+            self.grp += np.stack([grp_v.get(f, np.zeros(self.n)) for f in COUNT_FIELDS], axis=1)
+            if w == self.k - 1:
+                pooled = [
+                    {f: side[:, i] for i, f in enumerate(COUNT_FIELDS) if self.labels or i < 2}
+                    for side in (self.ref, self.grp)
+                ]
+                bounds = baseline_bounds(*pooled, self.request.alpha)
+                self.info["di_t"] = np.where(self.grp[:, 0] > 0, bounds["di_t"], np.nan)
+                self.info["di_t"] = np.where(self.ref[:, 0] > 0, self.info["di_t"], np.nan)
+                if self.labels:
+                    self.info["tpr_eps"] = bounds["tpr_eps"]
+                    self.info["fpr_eps"] = bounds["fpr_eps"]
+                self._start()
+            return {}, None
+        if self.ev is None:
+            return {}, None
+        self.ev.update(ref_v, grp_v)
+        log_e = {test: self.ev.log_evalue(test) for test in self.ev.nulls}
+        info = {"di_t": self.info["di_t"]}
+        if self.labels:
+            info.update(tpr_eps=self.info["tpr_eps"], fpr_eps=self.info["fpr_eps"])
+        return log_e, info
+
+    def arrays(self) -> dict:
+        if not self.k or not self.n:
+            return {}
+        out = {"base.ref": self.ref, "base.grp": self.grp}
+        out.update({f"base.{k}": v for k, v in self.info.items()})
+        if self.ev is not None:
+            out.update({f"base.{k}": v for k, v in self.ev.arrays().items()})
+        return out
 
 
 def _safe_exp(x: float) -> float:
@@ -544,13 +655,24 @@ def build_report(store: Store, request: MonitorRequest, info: dict) -> dict:
     for (a, g), history in sorted(by.items()):
         lastb = history[-1]
         tests = {}
+        bl = lastb.get("baseline") or {}
+        band = bl.get("di_band", [float("nan")] * 2)
+        values = {
+            "t": t,
+            "inv": 1 / t,
+            "eo": request.eo_threshold,
+            "bt": band[0],
+            "binv": band[1],
+            "btpr": bl.get("tpr_eps", float("nan")),
+            "bfpr": bl.get("fpr_eps", float("nan")),
+        }
         for test in lastb["tests"]:
             hit = alarms.get((a, g, test))
             tests[test] = {
-                "null": NULLS[test].format(t=t, inv=1 / t, eo=request.eo_threshold),
+                "null": NULLS[test].format(**values),
                 "e_value": lastb["tests"][test]["e_value"],
                 "log_e_value": lastb["tests"][test]["log_e_value"],
-                "threshold": 1 / alpha,
+                "threshold": (2 if test.startswith("baseline_") else 1) / alpha,
                 "alarm": hit is not None,
                 "alarm_since": None
                 if hit is None

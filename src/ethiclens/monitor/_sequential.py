@@ -63,17 +63,19 @@ class OneSided:
     """A one-sided null ``E[u·a + v·b + w] ≤ 0`` (per pair)."""
 
     name: str
-    u: float
-    v: float
-    w: float
+    u: float | np.ndarray  # scalars, or one value per stream (shape (..., ))
+    v: float | np.ndarray
+    w: float | np.ndarray
 
     @property
     def z(self) -> np.ndarray:
-        return self.u * _A + self.v * _B + self.w
+        """Z at the four pair outcomes: ``(4,)``, or ``(..., 4)`` with per-stream coefficients."""
+        u, v, w = (np.asarray(x, dtype=float)[..., None] for x in (self.u, self.v, self.w))
+        return u * _A + v * _B + w
 
     @property
-    def lam_max(self) -> float:
-        return 0.5 / max(-float(self.z.min()), 1e-12)
+    def lam_max(self):
+        return 0.5 / np.maximum(-self.z.min(axis=-1), 1e-12)
 
 
 def di_nulls(threshold: float = 0.8) -> tuple[OneSided, OneSided]:
@@ -247,6 +249,33 @@ def cs_bounds(state: dict, family: CSFamily) -> tuple[np.ndarray, np.ndarray]:
     low = np.where(any_, grid[first], np.nan)
     high = np.where(any_, grid[last], np.nan)
     return low, high
+
+
+def kl_bounds(s, n, delta: float) -> tuple[np.ndarray, np.ndarray]:
+    """Chernoff (binomial KL) confidence bounds for a rate from ``s`` successes in ``n`` rows:
+    ``P(p < low) ≤ δ`` and ``P(p > high) ≤ δ``. NaN where ``n = 0``."""
+    s, n = np.asarray(s, float), np.asarray(n, float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        phat = np.where(n > 0, s / np.maximum(n, 1), np.nan)
+        level = np.log(1.0 / delta) / np.maximum(n, 1)
+
+        def kl(p, q):
+            q = np.clip(q, 1e-15, 1 - 1e-15)
+            a = np.where(p > 0, p * np.log(np.where(p > 0, p, 1) / q), 0.0)
+            b = np.where(p < 1, (1 - p) * np.log(np.where(p < 1, 1 - p, 1) / (1 - q)), 0.0)
+            return a + b
+
+        lo_a, lo_b = np.zeros_like(phat), np.nan_to_num(phat)
+        hi_a, hi_b = np.nan_to_num(phat), np.ones_like(phat)
+        for _ in range(60):
+            mid = (lo_a + lo_b) / 2
+            far = kl(phat, mid) > level
+            lo_a, lo_b = np.where(far, mid, lo_a), np.where(far, lo_b, mid)
+            mid = (hi_a + hi_b) / 2
+            far = kl(phat, mid) > level
+            hi_a, hi_b = np.where(far, hi_a, mid), np.where(far, mid, hi_b)
+    ok = n > 0
+    return np.where(ok, lo_a, np.nan), np.where(ok, hi_b, np.nan)
 
 
 def contains(state: dict, index: int) -> np.ndarray:

@@ -391,3 +391,34 @@ if __name__ == "__main__":  # python -m ethiclens.monitor._sim docs/monitoring-e
     slim = {k: v for k, v in res.items() if k != "false_alarm"}
     slim["false_alarm"] = {k: v for k, v in res["false_alarm"].items() if "curve" not in k}
     print(json.dumps(slim, indent=1))
+
+
+# a steady disparity from day 0 (DI 0.70, TPR gap 0.20, FPR gap 0.10), the same throughout
+STEADY = Scenario(tpr_b=0.5, fpr_b=0.2)
+# the same, then worse from day 40 (DI 0.45, TPR gap 0.35, FPR gap 0.20)
+WORSE = Scenario(tpr_b=0.5, fpr_b=0.2, tpr_b_after=0.35, fpr_b_after=0.1, change_day=40)
+
+
+def run_baseline(ref: dict, grp: dict, k: int, alpha=0.05):
+    """The "no worse than the first k days" tests over (streams, days) counts, as the monitor
+    runs them (bands from the pooled baseline at α/2, tests from day k on at α/2). Returns
+    ``log_e[test]`` (streams, days), −inf before day k, and the alarm level log(2/α)."""
+    from ._evidence import baseline_bounds
+
+    streams, days = ref["n"].shape
+    pooled = [{f: v[:, :k].sum(1) for f, v in side.items()} for side in (ref, grp)]
+    b = baseline_bounds(*pooled, alpha)
+    ev = Evidence(
+        di_threshold=b["di_t"],
+        tpr_eps=b["tpr_eps"],
+        fpr_eps=b["fpr_eps"],
+        alpha=alpha / 2,
+        shape=(streams,),
+        sequences=False,
+    )
+    log_e = {t: np.full((streams, days), -np.inf) for t in ev.nulls}
+    for t in range(k, days):
+        ev.update(_day(ref, t), _day(grp, t))
+        for test in ev.nulls:
+            log_e[test][:, t] = ev.log_evalue(test)
+    return log_e, math.log(2 / alpha)
