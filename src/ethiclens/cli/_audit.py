@@ -40,36 +40,7 @@ def print_audit(result, to_stderr: bool = False) -> None:
 
 @click.command("audit")
 @click.argument("target", required=False)
-@click.option(
-    "--y-pred",
-    multiple=True,
-    help="Prediction column (user file). Given twice (model A, then model B): the paired "
-    "comparison of ethiclens compare.",
-)
 @spec_options("audit")
-@click.option("--model-name", help="Name of the audited model (model card, HTML report).")
-@click.option("--model-version", help="Version of the audited model.")
-@click.option("--intended-use", help="The model's primary intended use, in words.")
-@click.option(
-    "--card-info",
-    type=click.Path(dir_okay=False),
-    metavar="FILE",
-    help="YAML or JSON with model-card fields (Mitchell et al.): model_details, "
-    "intended_use, factors, metrics, evaluation_data, training_data, "
-    "ethical_considerations, caveats_and_recommendations.",
-)
-@click.option(
-    "--model-card",
-    "card_out",
-    type=click.Path(dir_okay=False),
-    help="Write the model card: card.html (HTML) or card.md (Markdown).",
-)
-@click.option(
-    "--pdf",
-    "pdf_out",
-    type=click.Path(dir_okay=False),
-    help="Write the report as PDF (headless Chromium; print layout, nothing cut).",
-)
 def audit_command(target, **_flags):
     """Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet file."""
     from ..errors import EthicLensInputError

@@ -14,13 +14,6 @@ from ._options import SpecRequest, execute, spec_options
 
 @click.command("compare")
 @click.argument("target", required=False)
-@click.option(
-    "--y-pred",
-    multiple=True,
-    metavar="COL",
-    help="A prediction column; give it twice: model A, then model B. For compas: model "
-    "(the standard logistic model) and decile (COMPAS's own score); default both.",
-)
 @spec_options("compare")
 def compare_command(target, **_flags):
     """Compare two models on the same rows: B − A for every metric, paired intervals."""

@@ -43,8 +43,6 @@ class LiveHelpOption(click.Option):
 # A command's options set spec fields (flag_paths(): --flag -> section.key); --config loads a
 # spec file first, and a flag given on the command line overrides it (said on stderr).
 
-FAIL_ON_CHOICES = ("flagged", "inconclusive", "insufficient", "never")
-ENGINE_CHOICES = ("auto", "pandas", "duckdb", "dask", "spark")
 
 # Python keyword of the engine -> spec key, for messages that name the engine's keywords.
 ENGINE_KEYS = {
@@ -117,193 +115,116 @@ def positive_int(ctx, param, value):
     return number
 
 
-def _opt(*decls, **kw):
-    return click.option(*decls, **kw)
+# Per-flag click settings the spec's schema does not say: parameter names kept from before,
+# metavars, and the two choices click checks itself. Type, multiplicity, choices and help come
+# from the spec's field (its schema and doc), so a new audit option is a field with a flag.
+_CLICK = {
+    "--counts": {"name": "counts_file", "metavar": "FILE"},
+    "--db": {"metavar": "URL"},
+    "--db-env": {"metavar": "NAME"},
+    "--table": {"name": "db_table", "metavar": "NAME"},
+    "--query": {"metavar": "SQL"},
+    "--scheduler": {"metavar": "ADDRESS|local-cluster"},
+    "--score": {"type": click.Choice(["model", "decile"])},
+    "--states": {"multiple": False},
+    "--y-pred": {"metavar": "COL"},
+    "--protected": {"metavar": "COL[=REFERENCE]"},
+    "--intersect": {"metavar": "A,B"},
+    "--positive": {"type": click.Choice(["favorable", "harmful"])},
+    "--exclude-group": {"name": "exclude", "metavar": "ATTR=GROUP"},
+    "--merge-groups": {"name": "merge", "metavar": "ATTR=A,B[,...]:NEW"},
+    "--bins": {"metavar": "ATTR=E0,E1,..."},
+    "--min-group-size": {"callback": positive_int, "metavar": "N", "type": None},
+    "--min-labels": {"callback": positive_int, "metavar": "N", "type": None},
+    "--di-threshold": {"metavar": "T"},
+    "--eo-threshold": {"metavar": "G"},
+    "--n-boot": {"metavar": "B"},
+    "--seed": {"metavar": "N"},
+    "--card-info": {"metavar": "FILE"},
+    "--json": {"name": "json_out"},
+    "--html": {"name": "html_out"},
+    "--model-card": {"name": "card_out"},
+    "--pdf": {"name": "pdf_out"},
+    "--csv": {"name": "csv_out"},
+    "--plot": {"name": "png_out"},
+    "--baseline": {"metavar": "FILE"},
+    "--threshold": {"name": "audited"},
+}
+# Spec keys a command has no use for (its options are every other field with a flag).
+_NOT_FOR = {
+    "audit": ("thresholds.", "outputs.csv", "outputs.plot"),
+    "compare": ("thresholds.", "outputs.csv", "outputs.plot", "outputs.model_card", "outputs.pdf")
+    + ("model.", "roles.y_score", "target.score"),
+    "thresholds": ("outputs.model_card", "outputs.pdf", "model.", "roles.y_pred", "gate.")
+    + ("policy.ci",),
+}
+# Per-command words: interval methods, draws, what --y-pred and --fail-on mean there.
+_CI = {"compare": ("jeffreys", "bootstrap"), "audit": ("jeffreys", "bca", "percentile")}
+_HELP = {
+    ("compare", "--y-pred"): "For compas: model (the standard logistic model) and decile "
+    "(COMPAS's own score); default both.",
+    ("compare", "--fail-on"): "Judged on model B; also fails when B is worse than A.",
+}
+
+
+def _click_option(command: str, flag: str, field) -> click.Option:
+    """The click option of one spec field, for ``command``."""
+    schema = dict(field.metadata["schema"])
+    doc = schema.pop("description", "")
+    if "anyOf" in schema:
+        schema = {**schema.pop("anyOf")[0], **schema}
+    kinds = schema.get("type", "string")
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    kw: dict = {"help": " ".join(w for w in (doc, _HELP.get((command, flag))) if w)}
+    if "enum" in schema:
+        choices = _CI.get(command) if flag == "--ci" else [c for c in schema["enum"] if c]
+        kw.update(callback=choice(tuple(choices)), metavar="|".join(choices))
+    elif "string" in kinds:
+        pass
+    elif "boolean" in kinds:
+        kw["is_flag"] = True
+    elif "array" in kinds or "object" in kinds:
+        kw["multiple"] = True
+    elif "integer" in kinds:
+        kw["type"] = int
+    elif "number" in kinds:
+        kw["type"] = float
+    kw.update(_CLICK.get(flag, {}))
+    name = kw.pop("name", None)
+    if kw.get("type", 0) is None:
+        kw.pop("type")
+    return click.Option([flag] if name is None else [flag, name], **kw)
 
 
 def spec_options(command: str):
-    """The options every command that runs a spec shares (target, roles, group edits, policy,
-    gate, config, JSON/HTML); ``command`` picks the interval methods and help defaults."""
-    ci = ("jeffreys", "bootstrap") if command == "compare" else ("jeffreys", "bca", "percentile")
-    draws = 2000 if command == "audit" else 1000
-    options = [
-        _opt(
-            "--config",
+    """Every option of ``command`` that sets a spec field (from the spec's fields: target,
+    roles, group edits, policy, model card, outputs, gate), plus --config and --save-config."""
+    from dataclasses import fields
+
+    from ..spec import AuditSpec
+
+    params = [
+        click.Option(
+            ["--config"],
             type=click.Path(dir_okay=False),
             metavar="FILE",
             help="Read the audit spec from YAML/JSON (docs/config.md); flags override it.",
         ),
-        _opt(
-            "--save-config",
+        click.Option(
+            ["--save-config"],
             type=click.Path(dir_okay=False),
             metavar="FILE",
             help="Write the spec of this run (flags and --config) as YAML/JSON.",
         ),
-        _opt(
-            "--counts",
-            "counts_file",
-            type=click.Path(dir_okay=False),
-            metavar="FILE",
-            help="Audit a counts table (from `ethiclens counts`) instead of rows.",
-        ),
-        _opt(
-            "--engine",
-            callback=choice(ENGINE_CHOICES),
-            metavar="|".join(ENGINE_CHOICES),
-            help="Who counts a file: pandas (in memory), duckdb (out of core, only the needed "
-            "columns), dask or spark (local mode unless --scheduler names a Spark master); "
-            "auto (default): DuckDB for CSV/Parquet files, globs and folders when installed, "
-            "else pandas.",
-        ),
-        _opt("--db", metavar="URL", help="SQLAlchemy database URL: the GROUP BY runs there."),
-        _opt(
-            "--db-env",
-            metavar="NAME",
-            help="Environment variable holding the database URL (keeps the password out of "
-            "shell history, configs and reports).",
-        ),
-        _opt("--table", "db_table", metavar="NAME", help="Table to audit (with --db)."),
-        _opt("--query", metavar="SQL", help="Query whose rows are audited (with --db)."),
-        _opt(
-            "--scheduler",
-            metavar="ADDRESS|local-cluster",
-            help="Dask scheduler (--engine dask), or Spark master such as local[4] "
-            "(--engine spark; default local[2]).",
-        ),
-        _opt("--y-true", help="Label column (user file)."),
-        _opt("--y-score", help="Score column in [0, 1] (user file)."),
-        _opt(
-            "--protected",
-            multiple=True,
-            metavar="COL[=REFERENCE]",
-            help="Protected attribute, optionally with its reference group. Repeatable. "
-            "For benchmarks, restricts the audit to these attributes.",
-        ),
-        _opt("--weight", help="Sample-weight column (user file)."),
-        _opt(
-            "--pos-label",
-            help="Value of --y-true/--y-pred that is the positive label, when not 0/1.",
-        ),
-        _opt(
-            "--positive",
-            type=click.Choice(["favorable", "harmful"]),
-            default=None,
-            help="Is the positive label a benefit or a harm? (default favorable)",
-        ),
-        _opt(
-            "--intersect",
-            multiple=True,
-            metavar="A,B",
-            help="Also audit crossed groups of these attributes. Repeatable.",
-        ),
-        _opt(
-            "--exclude-group",
-            "exclude",
-            multiple=True,
-            metavar="ATTR=GROUP",
-            help="Leave GROUP of ATTR out of the audit (stated in every report). Repeatable.",
-        ),
-        _opt(
-            "--merge-groups",
-            "merge",
-            multiple=True,
-            metavar="ATTR=A,B[,...]:NEW",
-            help="Audit groups A, B, ... of ATTR as one group NEW (stated in every report). "
-            "Repeatable.",
-        ),
-        _opt(
-            "--bins",
-            multiple=True,
-            metavar="ATTR=E0,E1,...",
-            help="Bin a numeric protected attribute into groups [E0, E1), ..., [Ek-1, Ek] "
-            "(e.g. age=0,25,45,65,120); values outside the edges are refused. Repeatable.",
-        ),
-        _opt(
-            "--min-group-size",
-            callback=positive_int,
-            metavar="N",
-            help="Rows per group needed to judge selection-rate metrics (default 100).",
-        ),
-        _opt(
-            "--min-labels",
-            callback=positive_int,
-            metavar="N",
-            help="Positive and negative labels per group needed to judge error-rate metrics "
-            "(default 30).",
-        ),
-        _opt(
-            "--di-rule",
-            callback=choice(("two_sided", "below")),
-            metavar="two_sided|below",
-            help="two_sided (default): flag a DI interval entirely outside [t, 1/t], whichever "
-            "group is the reference; below: only one entirely below t (--di-threshold).",
-        ),
-        _opt(
-            "--di-threshold",
-            type=float,
-            metavar="T",
-            help="The DI line t (default 0.80, the four-fifths rule).",
-        ),
-        _opt(
-            "--eo-threshold",
-            type=float,
-            metavar="G",
-            help="Flag when the equalized-odds interval lies above G (default 0.10).",
-        ),
-        _opt(
-            "--fail-on",
-            callback=choice(FAIL_ON_CHOICES),
-            metavar="|".join(FAIL_ON_CHOICES),
-            help="After writing the outputs, exit 1 when any comparison is FLAGGED (flagged), "
-            "also INCONCLUSIVE (inconclusive), or also not judged: INSUFFICIENT_DATA or "
-            "UNDEFINED (insufficient). Default never."
-            + (
-                " Judged on model B; also fails when B is worse than A."
-                if command == "compare"
-                else ""
-            ),
-        ),
-        _opt(
-            "--baseline",
-            type=click.Path(dir_okay=False),
-            metavar="FILE",
-            help="A previous JSON report of the same data and spec: exit 1 when a verdict got "
-            "worse or DI/EO moved for the worse beyond both intervals.",
-        ),
-        _opt("--states", help="acs-income: states, e.g. CO,NE (default CO)."),
-        _opt("--year", type=int, help="acs-income: survey year (default 2018)."),
-        _opt("--download", is_flag=True, help="acs-income: allow downloading missing states."),
-        _opt("--seed", type=int, metavar="N", help="Seed for the split and intervals (default 0)."),
-        _opt("--n-boot", type=int, metavar="B", help=f"Interval draws (default {draws})."),
-        _opt(
-            "--ci",
-            callback=choice(ci),
-            metavar="|".join(ci),
-            help="Interval method (default jeffreys).",
-        ),
-        _opt(
-            "--json",
-            "json_out",
-            type=click.Path(dir_okay=False),
-            help="Write the JSON report ('-': to standard output, and nothing else there).",
-        ),
-        _opt("--html", "html_out", type=click.Path(dir_okay=False), help="Write the HTML report."),
     ]
-
-    if command != "compare":  # compare picks its two models with --y-pred (compas: model, decile)
-        options.append(
-            _opt(
-                "--score",
-                type=click.Choice(["model", "decile"]),
-                default=None,
-                help="compas only: 'decile' uses COMPAS's own risk score (audit: Medium/High "
-                "= predicted positive; thresholds: decile / 10) instead of a trained model.",
-            )
-        )
+    for section in fields(AuditSpec):
+        for f in fields(section.default_factory) if section.name != "version" else ():
+            flag, path = f.metadata.get("flag"), f"{section.name}.{f.name}"
+            if flag and not path.startswith(_NOT_FOR[command]):
+                params.append(_click_option(command, flag, f))
 
     def decorate(func):
-        for option in reversed(options):
-            func = option(func)
+        func.__click_params__ = getattr(func, "__click_params__", []) + params[::-1]
         return func
 
     return decorate

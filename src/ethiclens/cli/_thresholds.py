@@ -14,15 +14,6 @@ from ._options import SpecRequest, execute, spec_options
 @click.command("thresholds")
 @click.argument("target", required=False)
 @spec_options("thresholds")
-@click.option(
-    "--threshold",
-    "audited",
-    type=float,
-    help="The threshold the audited predictions used (marked; default 0.5).",
-)
-@click.option("--step", type=float, help="Threshold step (default 0.05).")
-@click.option("--csv", "csv_out", type=click.Path(dir_okay=False), help="Write the table (CSV).")
-@click.option("--plot", "png_out", type=click.Path(dir_okay=False), help="Write the plot (PNG).")
 def thresholds_command(target, **_flags):
     """Rates and the DI/EO verdict per group as the decision threshold moves (a score file)."""
     execute(SpecRequest(click.get_current_context(), target), "thresholds", _print)

@@ -1,7 +1,8 @@
 """One request for every face: ``AuditSpec`` (target, roles, group edits, policy, model card,
 outputs, gate), ``load_target`` and ``run``. See docs/config.md."""
 
-from ._api import audit, audit_counts, compare, threshold_table
+import importlib
+
 from ._parse import (
     parse_bins,
     parse_excludes,
@@ -9,7 +10,6 @@ from ._parse import (
     parse_merges,
     parse_protected,
 )
-from ._run import as_spec, run, run_audit, run_compare, run_thresholds
 from ._spec import (
     SPEC_VERSION,
     AuditSpec,
@@ -26,7 +26,31 @@ from ._spec import (
     spec_schema,
     target_key,
 )
-from ._target import Loaded, database_url, load_target
+
+# Loaded on first use, so that the CLI's --help (which reads the fields above) stays cheap.
+_LAZY = {
+    "audit": "._api",
+    "audit_counts": "._api",
+    "compare": "._api",
+    "threshold_table": "._api",
+    "as_spec": "._run",
+    "run": "._run",
+    "run_audit": "._run",
+    "run_compare": "._run",
+    "run_thresholds": "._run",
+    "Loaded": "._target",
+    "database_url": "._target",
+    "load_target": "._target",
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'ethiclens.spec' has no attribute {name!r}")
+
 
 __all__ = [
     "AuditSpec",

@@ -23,7 +23,7 @@ SCHEMA_ID = "https://ethiclens.dev/schemas/audit-spec-v1.json"
 _STR = {"type": "string", "minLength": 1}
 _OPT_STR = {"type": ["string", "null"], "minLength": 1}
 _STR_LIST = {"type": "array", "items": _STR}
-FAIL_ON = ("never", "flagged", "inconclusive", "insufficient")
+FAIL_ON = ("flagged", "inconclusive", "insufficient", "never")
 ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
 CI_METHODS = ("jeffreys", "bca", "percentile", "bootstrap")
 
@@ -41,27 +41,61 @@ class Target:
 
     dataset: str | None = _f(_OPT_STR, doc="A benchmark (compas, adult, german, acs-income).")
     file: str | None = _f(_OPT_STR, doc="A CSV/Parquet file, a folder or a glob.")
-    counts: str | None = _f(_OPT_STR, flag="--counts", doc="A counts table (ethiclens counts).")
-    db: str | None = _f(_OPT_STR, flag="--db", doc="SQLAlchemy URL (prefer db_env for secrets).")
-    db_env: str | None = _f(
-        _OPT_STR, flag="--db-env", doc="Environment variable holding the database URL."
+    counts: str | None = _f(
+        _OPT_STR,
+        flag="--counts",
+        doc="Audit a counts table (from `ethiclens counts`) instead of rows.",
     )
-    table: str | None = _f(_OPT_STR, flag="--table", doc="Table to audit (with db).")
-    query: str | None = _f(_OPT_STR, flag="--query", doc="Query whose rows are audited (db).")
-    engine: str = _f({"enum": list(ENGINES)}, "auto", flag="--engine", doc="Who counts a file.")
-    scheduler: str | None = _f(_OPT_STR, flag="--scheduler", doc="Dask scheduler/Spark master.")
+    db: str | None = _f(
+        _OPT_STR,
+        flag="--db",
+        doc="SQLAlchemy database URL: the GROUP BY runs there (a password: use db_env).",
+    )
+    db_env: str | None = _f(
+        _OPT_STR,
+        flag="--db-env",
+        doc="Environment variable holding the database URL (keeps the password out of shell "
+        "history, configs and reports).",
+    )
+    table: str | None = _f(_OPT_STR, flag="--table", doc="Table to read (with the database).")
+    query: str | None = _f(
+        _OPT_STR, flag="--query", doc="One SELECT whose rows are read (with the database)."
+    )
+    engine: str = _f(
+        {"enum": list(ENGINES)},
+        "auto",
+        flag="--engine",
+        doc="Who counts a file: pandas (in memory), duckdb (out of core, only the needed "
+        "columns), dask or spark; auto: DuckDB for CSV/Parquet files, globs and folders when "
+        "installed, else pandas.",
+    )
+    scheduler: str | None = _f(
+        _OPT_STR,
+        flag="--scheduler",
+        doc="Dask scheduler (address or local-cluster) or Spark master (e.g. local[4]; default "
+        "local[2]).",
+    )
     score: str = _f(
-        {"enum": ["model", "decile"]}, "model", flag="--score", doc="compas: model or decile."
+        {"enum": ["model", "decile"]},
+        "model",
+        flag="--score",
+        doc="compas only: decile uses COMPAS's own risk score (Medium/High = predicted positive; "
+        "as a score, decile / 10) instead of the standard model.",
     )
     states: tuple = _f(
         {"anyOf": [{**_STR_LIST, "minItems": 1}, _STR]},
         ("CO",),
         flag="--states",
-        doc="acs-income: states (a list, or CO,NE).",
+        doc="acs-income: states, e.g. CO,NE (default CO).",
     )
-    year: int = _f({"type": "integer"}, 2018, flag="--year", doc="acs-income: survey year.")
+    year: int = _f(
+        {"type": "integer"}, 2018, flag="--year", doc="acs-income: survey year (default 2018)."
+    )
     download: bool = _f(
-        {"type": "boolean"}, False, flag="--download", doc="acs-income: allow downloads."
+        {"type": "boolean"},
+        False,
+        flag="--download",
+        doc="acs-income: allow downloading missing states.",
     )
 
     @property
@@ -89,14 +123,18 @@ class Target:
 class Roles:
     """Which column is which; ``protected`` entries are ``COL`` or ``COL=REFERENCE``."""
 
-    y_true: str | None = _f(_OPT_STR, flag="--y-true", doc="Label column.")
+    y_true: str | None = _f(_OPT_STR, flag="--y-true", doc="Label column (user file).")
     y_pred: tuple = _f(
         {"anyOf": [{**_STR_LIST, "maxItems": 2}, _STR]},
         (),
         flag="--y-pred",
-        doc="One prediction column, or two (model A, then model B: a paired comparison).",
+        doc="Prediction column (user file); two (model A, then model B): a paired comparison.",
     )
-    y_score: str | None = _f(_OPT_STR, flag="--y-score", doc="Score column in [0, 1].")
+    y_score: str | None = _f(
+        _OPT_STR,
+        flag="--y-score",
+        doc="Score column in [0, 1] (user file): calibration, AUC, the threshold view.",
+    )
     protected: tuple = _f(
         {
             "anyOf": [
@@ -107,19 +145,21 @@ class Roles:
         },
         (),
         flag="--protected",
-        doc="Protected attributes: COL or COL=REFERENCE, or a mapping {COL: REFERENCE or null}.",
+        doc="Protected attribute, optionally with its reference group: COL or COL=REFERENCE "
+        "(in a file also a mapping {COL: REFERENCE or null}). Repeatable. For benchmarks, "
+        "restricts the audit to these attributes.",
     )
     intersections: tuple = _f(
         {"type": "array", "items": {"anyOf": [{**_STR_LIST, "minItems": 2}, _STR]}},
         (),
         flag="--intersect",
-        doc='Crossed attributes, e.g. [[sex, race]] or ["sex,race"].',
+        doc="Also audit crossed groups of these attributes: A,B (in a file [[A, B]]). Repeatable.",
     )
-    weight: str | None = _f(_OPT_STR, flag="--weight", doc="Sample-weight column.")
+    weight: str | None = _f(_OPT_STR, flag="--weight", doc="Sample-weight column (user file).")
     pos_label: str | int | float | bool | None = _f(
         {"type": ["string", "integer", "number", "boolean", "null"]},
         flag="--pos-label",
-        doc="The positive label when labels are not 0/1.",
+        doc="Value of the label and prediction columns that is the positive label, when not 0/1.",
     )
     positive: str | None = _f(
         {"enum": ["favorable", "harmful", None]},
@@ -139,7 +179,9 @@ class Groups:
         },
         flag="--bins",
         factory=dict,
-        doc="{attribute: [edges]}: groups [e0, e1), ..., [ek-1, ek].",
+        doc="Bin a numeric protected attribute into groups [E0, E1), ..., [Ek-1, Ek]: "
+        "ATTR=E0,E1,... (e.g. age=0,25,45,65,120); values outside the edges are refused. "
+        "Repeatable.",
     )
     merge: dict = _f(
         {
@@ -151,13 +193,15 @@ class Groups:
         },
         flag="--merge-groups",
         factory=dict,
-        doc="{attribute: {new group: [groups]}}.",
+        doc="Audit groups A, B, ... of ATTR as one group NEW: ATTR=A,B:NEW (stated in every "
+        "report). Repeatable.",
     )
     exclude: dict = _f(
         {"type": "object", "additionalProperties": {**_STR_LIST, "minItems": 1}},
         flag="--exclude-group",
         factory=dict,
-        doc="{attribute: [groups]} left out of the audit.",
+        doc="Leave GROUP of ATTR out of the audit: ATTR=GROUP (stated in every report). "
+        "Repeatable.",
     )
 
 
@@ -166,34 +210,43 @@ class PolicySpec:
     """When a comparison is flagged, how much data a claim needs, and how intervals are drawn."""
 
     di_rule: str = _f(
-        {"enum": ["two_sided", "below"]}, "two_sided", flag="--di-rule", doc="How DI is judged."
+        {"enum": ["two_sided", "below"]},
+        "two_sided",
+        flag="--di-rule",
+        doc="two_sided (default): flag a DI interval entirely outside [t, 1/t], whichever group "
+        "is the reference; below: only one entirely below t.",
     )
     di_threshold: float = _f(
         {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
         0.8,
         flag="--di-threshold",
-        doc="The four-fifths line.",
+        doc="The DI line t (default 0.80, the four-fifths rule).",
     )
     eo_threshold: float = _f(
         {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
         0.1,
         flag="--eo-threshold",
-        doc="Equalized-odds gap that flags when the interval lies above it.",
+        doc="Flag when the equalized-odds interval lies above this gap (default 0.10).",
     )
     min_group_size: int = _f(
-        {"type": "integer", "minimum": 1}, 100, flag="--min-group-size", doc="Rows per group."
+        {"type": "integer", "minimum": 1},
+        100,
+        flag="--min-group-size",
+        doc="Rows per group needed to judge selection-rate metrics (default 100).",
     )
     min_labels: int = _f(
         {"type": "integer", "minimum": 1},
         30,
         flag="--min-labels",
-        doc="Positive and negative labels per group.",
+        doc="Positive and negative labels per group needed to judge error-rate metrics (default "
+        "30).",
     )
     ci: str = _f(
         {"enum": list(CI_METHODS)},
         "jeffreys",
         flag="--ci",
-        doc="Interval method (audit: jeffreys|bca|percentile; compare: jeffreys|bootstrap).",
+        doc="Interval method (default jeffreys; audit: jeffreys, bca, percentile; compare: "
+        "jeffreys, bootstrap).",
     )
     n_boot: int | None = _f(
         {"type": ["integer", "null"], "minimum": 100},
@@ -204,7 +257,8 @@ class PolicySpec:
         {"type": ["integer", "null"], "minimum": 0},
         0,
         flag="--seed",
-        doc="Seed for the split and the intervals (null: a fresh one, recorded).",
+        doc="Seed for the split and the intervals (default 0; null in a file: a fresh one, "
+        "recorded).",
     )
 
     def to_policy(self):
@@ -230,26 +284,48 @@ class PolicySpec:
 class ModelInfo:
     """What the model card and HTML report say about the model."""
 
-    name: str | None = _f(_OPT_STR, flag="--model-name", doc="Name of the audited model.")
-    version: str | None = _f(
-        {"type": ["string", "number", "null"]}, flag="--model-version", doc="Its version."
+    name: str | None = _f(
+        _OPT_STR, flag="--model-name", doc="Name of the audited model (model card, HTML report)."
     )
-    intended_use: str | None = _f(_OPT_STR, flag="--intended-use", doc="Primary intended use.")
-    card_info: str | None = _f(_OPT_STR, flag="--card-info", doc="YAML/JSON model-card fields.")
+    version: str | None = _f(
+        {"type": ["string", "number", "null"]},
+        flag="--model-version",
+        doc="Version of the audited model.",
+    )
+    intended_use: str | None = _f(
+        _OPT_STR, flag="--intended-use", doc="The model's primary intended use, in words."
+    )
+    card_info: str | None = _f(
+        _OPT_STR,
+        flag="--card-info",
+        doc="YAML or JSON with model-card fields (Mitchell et al.): model_details, intended_use, "
+        "factors, metrics, evaluation_data, training_data, ethical_considerations, "
+        "caveats_and_recommendations.",
+    )
 
 
 @dataclass(frozen=True)
 class Outputs:
     """Files written; ``json: "-"`` writes the JSON report to standard output."""
 
-    json: str | None = _f(_OPT_STR, flag="--json", doc="JSON report ('-': standard output).")
-    html: str | None = _f(_OPT_STR, flag="--html", doc="HTML report.")
-    model_card: str | None = _f(
-        _OPT_STR, flag="--model-card", doc="Model card: .html (HTML) or .md (Markdown)."
+    json: str | None = _f(
+        _OPT_STR,
+        flag="--json",
+        doc="Write the JSON report ('-': to standard output, and nothing else there).",
     )
-    pdf: str | None = _f(_OPT_STR, flag="--pdf", doc="audit: the report as PDF (Chromium).")
-    csv: str | None = _f(_OPT_STR, flag="--csv", doc="thresholds: the table as CSV.")
-    plot: str | None = _f(_OPT_STR, flag="--plot", doc="thresholds: the plot (PNG).")
+    html: str | None = _f(_OPT_STR, flag="--html", doc="Write the HTML report.")
+    model_card: str | None = _f(
+        _OPT_STR,
+        flag="--model-card",
+        doc="Write the model card: card.html (HTML) or card.md (Markdown).",
+    )
+    pdf: str | None = _f(
+        _OPT_STR,
+        flag="--pdf",
+        doc="Write the report as PDF (headless Chromium; print layout, nothing cut).",
+    )
+    csv: str | None = _f(_OPT_STR, flag="--csv", doc="Write the threshold table (CSV).")
+    plot: str | None = _f(_OPT_STR, flag="--plot", doc="Write the threshold plot (PNG).")
 
 
 @dataclass(frozen=True)
@@ -260,12 +336,15 @@ class GateSpec:
         {"enum": list(FAIL_ON)},
         "never",
         flag="--fail-on",
-        doc="flagged < inconclusive < insufficient (also fails on comparisons not judged).",
+        doc="After writing the outputs, exit 1 when any comparison is FLAGGED (flagged), also "
+        "INCONCLUSIVE (inconclusive), or also not judged: INSUFFICIENT_DATA or UNDEFINED "
+        "(insufficient). Default never.",
     )
     baseline: str | None = _f(
         _OPT_STR,
         flag="--baseline",
-        doc="A previous JSON report: fail when a verdict got worse or DI/EO moved beyond "
+        doc="A previous JSON report of the same data and spec: exit 1 when a verdict got "
+        "worse or DI/EO moved for the worse beyond "
         "both intervals.",
     )
 
@@ -275,9 +354,17 @@ class ThresholdView:
     """``ethiclens thresholds``: the audited threshold and the grid step."""
 
     threshold: float = _f(
-        {"type": "number", "minimum": 0, "maximum": 1}, 0.5, flag="--threshold", doc="Audited."
+        {"type": "number", "minimum": 0, "maximum": 1},
+        0.5,
+        flag="--threshold",
+        doc="The threshold the audited predictions used (marked; default 0.5).",
     )
-    step: float = _f({"type": "number", "exclusiveMinimum": 0}, 0.05, flag="--step", doc="Step.")
+    step: float = _f(
+        {"type": "number", "exclusiveMinimum": 0},
+        0.05,
+        flag="--step",
+        doc="Threshold step (default 0.05).",
+    )
 
 
 _SECTIONS = {
