@@ -22,7 +22,7 @@ from ..errors import EthicLensInputError
 from . import _display
 from . import _policy as pol
 from ._engine import INTERSECTION_SEP, audit
-from ._intervals import check_ci, interval
+from ._intervals import check_ci, contain, equal_tailed
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
 from ._result import AuditResult, MetricEstimate, _num
 from ._validate import (
@@ -508,20 +508,30 @@ def _method(ci, paired, weighted=False) -> str:
     return PAIRED_METHOD if ci == "jeffreys" else PAIRED_BOOTSTRAP_METHOD
 
 
-def _estimate(point, draws, level, method) -> MetricEstimate:
-    point = float(point)
-    if not np.isfinite(point):
-        return MetricEstimate(
-            None,
-            None,
-            None,
-            method,
-            pol.UNDEFINED,
-            "undefined under model A or B (see each audit for why)",
-        )
-    iv = interval(point, draws, name=method, level=level, note=None)  # extended silently
-    reason = None if iv.defined else iv.method
-    return MetricEstimate(point, iv.low, iv.high, iv.method, pol.REPORTED, reason)
+def _estimates(points, draws, level, method) -> list[MetricEstimate]:
+    """One estimate per column of ``draws`` (n_boot, n_groups): the interval kit's equal-tailed
+    intervals, extended silently to their estimate; an undefined estimate has none."""
+    points = np.asarray(points, float)
+    finite = np.isfinite(points)
+    ivs = contain(equal_tailed(draws, level=level, name=method, columns=finite), points, None)
+    out = []
+    for j, point in enumerate(points.tolist()):
+        if not finite[j]:
+            out.append(
+                MetricEstimate(
+                    None,
+                    None,
+                    None,
+                    method,
+                    pol.UNDEFINED,
+                    "undefined under model A or B (see each audit for why)",
+                )
+            )
+            continue
+        iv = ivs.at(j)
+        reason = None if iv.defined else iv.method
+        out.append(MetricEstimate(point, iv.low, iv.high, iv.method, pol.REPORTED, reason))
+    return out
 
 
 def paired_differences(
@@ -557,30 +567,27 @@ def paired_differences(
         if spec.needs_labels and not labelled:
             continue
         comps = spec.components
+        # every group against the reference at once (columns), then one estimate per group
+        with np.errstate(all="ignore"):
+            va = np.asarray(spec.value([pa[c] for c in comps], [pa[c][ref] for c in comps]))
+            vb = np.asarray(spec.value([pb[c] for c in comps], [pb[c][ref] for c in comps]))
+            ra = spec.value([da[c] for c in comps], [da[c][:, ref : ref + 1] for c in comps])
+            rb = spec.value([db[c] for c in comps], [db[c][:, ref : ref + 1] for c in comps])
+            ests = _estimates(vb - va, rb - ra, level, method)
         for g in range(len(groups)):
             if g == ref:
                 continue
-            with np.errstate(all="ignore"):
-                va = spec.value([pa[c][g] for c in comps], [pa[c][ref] for c in comps])
-                vb = spec.value([pb[c][g] for c in comps], [pb[c][ref] for c in comps])
-                ra = spec.value([da[c][:, g] for c in comps], [da[c][:, ref] for c in comps])
-                rb = spec.value([db[c][:, g] for c in comps], [db[c][:, ref] for c in comps])
-                est = _estimate(float(vb) - float(va), rb - ra, level, method)
             out.append(
                 MetricDifference(
-                    attribute, groups[g], groups[ref], spec.name, _fin(va), _fin(vb), est
+                    attribute, groups[g], groups[ref], spec.name, _fin(va[g]), _fin(vb[g]), ests[g]
                 )
             )
     group_out = []
     for s in specs:
+        with np.errstate(all="ignore"):
+            ests = _estimates(pb[s.name] - pa[s.name], db[s.name] - da[s.name], level, method)
         for g in range(len(groups)):
-            with np.errstate(all="ignore"):
-                est = _estimate(
-                    pb[s.name][g] - pa[s.name][g],
-                    db[s.name][:, g] - da[s.name][:, g],
-                    level,
-                    method,
-                )
+            est = ests[g]
             group_out.append(
                 MetricDifference(
                     attribute,
