@@ -411,3 +411,17 @@ def test_baseline_windows_in_pieces_equal_one_run(tmp_path, days, capsys):
         capsys, "monitor", whole, *FLAGS, "--protected", "race=White", "--store", a,
     )  # fmt: skip
     assert rc == 2 and "baseline_windows 5 there, None here" in err
+
+
+def test_csv_files_with_columns_in_other_orders_are_matched_by_name(tmp_path, days):
+    data = days(tmp_path / "data", range(4), change_day=2)
+    mixed = tmp_path / "mixed"
+    mixed.mkdir()
+    for i, f in enumerate(sorted(data.glob("*.csv"))):
+        frame = pd.read_csv(f)
+        cols = list(frame.columns)
+        frame[cols[::-1] if i % 2 else cols].to_csv(mixed / f.name, index=False)
+    a = run_monitor(_req(data), tmp_path / "a.sqlite").data
+    b = run_monitor(_req(mixed), tmp_path / "b.sqlite").data
+    c = run_monitor(_req(mixed, engine="pandas"), tmp_path / "c.sqlite").data
+    assert a["comparisons"] == b["comparisons"] == c["comparisons"]

@@ -138,6 +138,16 @@ def _duckdb_raw(target, files, kind, hive, columns, time, roles, window):
     opts = ", hive_partitioning = true" if hive else ""
     if kind == "parquet":
         source = f"read_parquet($files{opts})"
+    elif len({tuple(_header(f)) for f in files}) > 1:
+        # files list the columns in different orders: match them by name, not by position
+        if any(c != c.strip() for c in columns):
+            raise EthicLensInputError(
+                "files list the columns in different orders and some names have spaces around them",
+                column="TARGET",
+                value=target,
+                fix="export the files with one column order, or use --engine pandas",
+            )
+        source = f"read_csv($files, header = true, union_by_name = true, all_varchar = true{opts})"
     else:
         n_hive = len(Path(files[0]).relative_to(target).parts) - 1 if hive else 0
         params["names"] = columns[: len(columns) - n_hive]
@@ -213,6 +223,16 @@ def _duckdb_raw(target, files, kind, hive, columns, time, roles, window):
     finally:
         con.close()
     return raw, float(t_min), float(t_max)
+
+
+def _header(path) -> list[str]:
+    """The header line of a CSV file (plain or gzip), as names."""
+    import csv
+    import gzip
+
+    opener = gzip.open if str(path).lower().endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8-sig", newline="") as fh:
+        return next(csv.reader(fh), [])
 
 
 def _time_errors(time, missing, bad, example, rows, target, where="") -> None:
