@@ -480,6 +480,21 @@ def test_history_survives_a_restart(tmp_path, csv_bytes):
         assert again.status_code == 200 and re.search(r'id="verdict-word">FLAGGED<', again.text)
 
 
+def test_diff_of_two_audits(client, csv_bytes):
+    first = _run(client, csv_bytes, bins_4="", protected=["3"])
+    wait_done(client, first)
+    second = _run(client, csv_bytes, bins_4="", protected=["3"], di_rule="below")
+    wait_done(client, second)
+    hist = client.get("/history").text
+    assert 'id="diff-form"' in hist
+    a, b = first.split("/")[2], second.split("/")[2]
+    r = client.get(f"/diff?a={a}&b={b}")
+    assert r.status_code == 200
+    assert "The same input data" in r.text and "policy.di_rule" in r.text
+    assert "group: B" in r.text and "FLAGGED" in r.text
+    assert client.get(f"/diff?a={a}&b=../../etc").status_code == 404
+
+
 def test_unknown_audit_and_method(client):
     assert client.get("/audits/0123456789abcdef01234567").status_code == 404
     assert client.get("/audits/not-an-id").status_code == 404

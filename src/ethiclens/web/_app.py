@@ -626,6 +626,38 @@ def create_app(config: WebConfig):
             )
         return page(request, "history.html", rows=rows)
 
+    async def diff(request):
+        """Two finished audits side by side: request differences, input fingerprints, and each
+        comparison's verdict and DI/EO (as the library reported them)."""
+        a = audit_or_404(request.query_params.get("a", ""))
+        b = audit_or_404(request.query_params.get("b", ""))
+        if not a or not b or a["status"] != "done" or b["status"] != "done":
+            return error_page(
+                request,
+                404,
+                "choose two finished audits to compare",
+                "pick them in the history",
+                "a/b",
+            )
+        if a["purpose"] != "audit" or b["purpose"] != "audit":
+            return error_page(
+                request,
+                422,
+                "only audits of one model can be diffed here",
+                "pick two audits (not comparisons or threshold views)",
+                "a/b",
+            )
+        ra, rb = json.loads(a["result"]), json.loads(b["result"])
+        return page(
+            request,
+            "diff.html",
+            a=a,
+            b=b,
+            spec_changes=_spec_changes(json.loads(a["spec"]), json.loads(b["spec"])),
+            same_input=_content(a["fingerprint"]) == _content(b["fingerprint"]),
+            rows=_diff_rows(ra, rb),
+        )
+
     async def static(request):
         name = request.path_params["name"]
         files = {"style.css": "text/css", "favicon.svg": "image/svg+xml"}
@@ -658,6 +690,7 @@ def create_app(config: WebConfig):
         Route("/benchmark", benchmark, methods=["POST"]),
         Route("/database", database, methods=["POST"]),
         Route("/history", history),
+        Route("/diff", diff),
         Route("/audits/{audit_id}", audit_page),
         Route("/audits/{audit_id}/mapping", mapping, methods=["GET", "POST"]),
         Route("/audits/{audit_id}/reopen", reopen, methods=["POST"]),
@@ -680,6 +713,63 @@ def create_app(config: WebConfig):
     )
     app.state.store, app.state.runner, app.state.config = store, runner, config
     return _Guard(app, config, csrf_for, env)
+
+
+def _flat(data: dict, prefix: str = "") -> dict:
+    out = {}
+    for key, value in data.items():
+        if isinstance(value, dict) and key not in ("bins", "merge", "exclude"):
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def _spec_changes(old: dict, new: dict) -> list[tuple[str, str, str]]:
+    """(key, before, after) for each request field that differs (the files' server names
+    aside: the input fingerprint says whether the data differ)."""
+    fa, fb = _flat(old), _flat(new)
+    out = []
+    for key in sorted(set(fa) | set(fb)):
+        if key.startswith("outputs.") or key == "target.file":
+            continue
+        if fa.get(key) != fb.get(key):
+            out.append((key, json.dumps(fa.get(key)), json.dumps(fb.get(key))))
+    return out
+
+
+def _content(fingerprint: str | None):
+    """An input fingerprint without the file's name (uploads get random names): the data's
+    checksums and rows, and what else the library recorded."""
+    data = json.loads(fingerprint or "null")
+    if isinstance(data, dict) and isinstance(data.get("files"), dict):
+        data = {**data, "files": sorted(data["files"].values())}
+        data.pop("path", None)
+    return data
+
+
+def _interval(metric: dict | None) -> str:
+    if not metric or metric.get("value") is None:
+        return "—"
+    text = f"{metric['value']:.3f}"
+    if metric.get("ci_low") is not None and metric.get("ci_high") is not None:
+        text += f" [{metric['ci_low']:.3f}, {metric['ci_high']:.3f}]"
+    return text
+
+
+def _diff_rows(old: dict, new: dict) -> list[dict]:
+    before = {(c["attribute"], c["group"]): c for c in old.get("comparisons", [])}
+    after = {(c["attribute"], c["group"]): c for c in new.get("comparisons", [])}
+    rows = []
+    for key in list(before) + [k for k in after if k not in before]:
+        o, n = before.get(key), after.get(key)
+        row = {"what": f"{key[0]}: {key[1]}", "old": o and o["status"], "new": n and n["status"]}
+        for name, metric in (("di", "disparate_impact"), ("eo", "equalized_odds_difference")):
+            row[f"{name}_old"] = _interval(o and o["metrics"].get(metric))
+            row[f"{name}_new"] = _interval(n and n["metrics"].get(metric))
+        row["changed"] = row["old"] != row["new"]
+        rows.append(row)
+    return rows
 
 
 async def _in_thread(func, *args, **kwargs):
