@@ -39,6 +39,7 @@ from ._intervals import (
     contain,
     equal_tailed,
     fold,
+    metric_status,
 )
 from ._metrics import (
     COMPARISON_METRIC_SPECS,
@@ -1159,26 +1160,29 @@ BELOW_FLOOR_METHOD = "not reported: below the sample floor"
 
 
 def _metric(point, interval, floor_ok, needs_labels, groups, gc, floors, judged, undefined_reason):
-    """Status of one metric: UNDEFINED, INSUFFICIENT_DATA, policy verdict or REPORTED."""
-    if point != point:  # NaN
+    """Status of one metric (the interval kit's metric_status): UNDEFINED, INSUFFICIENT_DATA,
+    policy verdict or REPORTED."""
+
+    def undefined():
         reason = undefined_reason() if callable(undefined_reason) else undefined_reason
-        reason = gc.zero_weight_reason(groups) or reason  # not "no rows" beside n = 255
-        return MetricEstimate(None, None, None, interval.method, pol.UNDEFINED, reason)
-    if not floor_ok:
+        return gc.zero_weight_reason(groups) or reason  # not "no rows" beside n = 255
+
+    def below_floor():
+        return floors.why_not(needs_labels, groups, gc.groups, gc.attribute)
+
+    status, reason = metric_status(
+        point,
+        interval,
+        below_floor=None if floor_ok else below_floor,
+        judge=judged,
+        undefined=undefined,
+    )
+    if status == pol.UNDEFINED:
+        return MetricEstimate(None, None, None, interval.method, status, reason)
+    if status == pol.INSUFFICIENT_DATA:
         # Below the floor no interval is shown: a confident-looking [0.000, 0.000] from seven
         # people is worse than none.
-        return MetricEstimate(
-            point,
-            None,
-            None,
-            BELOW_FLOOR_METHOD,
-            pol.INSUFFICIENT_DATA,
-            floors.why_not(needs_labels, groups, gc.groups, gc.attribute),
-        )
-    if judged is not None:
-        status, reason = judged(interval)
-    else:
-        status, reason = pol.REPORTED, None
+        return MetricEstimate(point, None, None, BELOW_FLOOR_METHOD, status, reason)
     return MetricEstimate(point, interval.low, interval.high, interval.method, status, reason)
 
 

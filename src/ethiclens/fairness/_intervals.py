@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import _policy as pol
 from ._bootstrap import MAX_UNDEFINED_SHARE, Interval, bootstrap_interval
 
 JEFFREYS = "jeffreys"
@@ -255,9 +256,7 @@ def metric_status(point, interval: Interval, *, below_floor=None, judge=None, un
     """(status, reason) of a statistic: UNDEFINED (no estimate: ``undefined`` says why),
     INSUFFICIENT_DATA (``below_floor`` says why; no interval is shown), then ``judge(interval)``
     or REPORTED."""
-    from . import _policy as pol
-
-    if point is None or np.isnan(point):
+    if point is None or point != point:  # no estimate (None or NaN)
         return pol.UNDEFINED, undefined() if callable(undefined) else undefined
     if below_floor:
         return pol.INSUFFICIENT_DATA, below_floor() if callable(below_floor) else below_floor
