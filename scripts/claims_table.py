@@ -69,8 +69,8 @@ RULES = {
     'a claim of "≈" (for a best ε: the paper\'s best is within 2 SE of our best).',
     "test": "a setup, an algorithm or a proposition: the named test exists in tests/ (the suite "
     "runs it), or the property is checked here on every committed per-seed row.",
-    "approx": 'a value the source gives as "≈" from one model: within 2 binomial SE of the '
-    "rows it is measured on.",
+    "approx": 'a value the source gives as "≈": within 2 SE (binomial, or over seeds) plus half '
+    "the last digit quoted; a range: each of ours inside it, widened so.",
 }
 # Data that differ from the paper's: a row on them is "not comparable offline", never a match.
 NOT_COMPARABLE = {
@@ -363,6 +363,19 @@ def _pci(p):
     return f"{p[0]:+d} ± {p[1]} [{p[2]:+d}, {p[3]:+d}]"
 
 
+def scale_note(level: dict) -> str:
+    """What CO alone against CO and NE pooled says about the ACS overfitting gap."""
+    (m0, e0), (m1, e1) = level["CO"], level["CO+NE"]
+    z = (m0 - m1) / math.hypot(e0, e1)
+    k = min(m0, m1) / ((0.0065 + 0.0056) / 2)
+    if z <= 2:
+        return (f"34 % more rows (CO and NE pooled) does not shrink the gap ({m0:.4f} → "
+                f"{m1:.4f}, {z:+.1f} SE); it stays about {k:.0f}× the paper's, so it is not a "
+                "scale effect at this range")  # fmt: skip
+    return (f"34 % more rows (CO and NE pooled) shrinks the gap ({m0:.4f} → {m1:.4f}, "
+            f"{z:+.1f} SE), but it stays about {k:.0f}× the paper's")  # fmt: skip
+
+
 def table_row(ledger, P, key, table, e, paper, r, cmd, data=None, full=None, close=None):
     """One row of Tables 1, 3, S3, S4: every number by the mean rule, ΔPCER by the ci rule."""
     fails, zs, ours, pv = [], [], [], []
@@ -505,6 +518,26 @@ def pcer_rows(ledger: Ledger) -> None:
                note=f"our no-DP overfitting gaps are about 5× the paper's (race δ "
                f"{over.delta0_mean:.4f} / {over.delta1_mean:.4f} vs .0065 / .0056), which "
                "makes the no-DP ΔPCER small and tight")  # fmt: skip
+
+    scale = PCER / "acs_scale_check.csv"
+    if scale.exists():
+        sc = pd.read_csv(scale)
+        parts, level = [], {}
+        for states, g in sc.groupby("states", sort=False):
+            r_all = g[g.attribute == "race"]
+            level[states] = (r_all["mean"].mean(), math.hypot(*r_all["se"]) / len(r_all))
+            r_ = g[g.attribute == "race"].sort_values("group_index")
+            parts.append(
+                f"{states} ({int(g.n.iloc[0]):,} rows): "
+                + " / ".join(
+                    f"{m:.4f} ± {e:.4f}" for m, e in zip(r_["mean"], r_["se"], strict=True)
+                )
+            )
+        ledger.add(P, "Table 2 ACS no-DP overfitting gaps δ_White / δ_Non-White: a scale effect?",
+                   ".0065 / .0056 (50,000 rows)",
+                   "; ".join(parts) + f" ({int(sc['count'].iloc[0])} seeds each)",
+                   "`python docs/reproductions/pcer/acs_scale_check.py --seeds 4`", "mean",
+                   data="acs", note=scale_note(level))  # fmt: skip
 
     # COMPAS headline: ΔPCER < 0 with CIs < 0 at ε ≥ 0.5
     paper_dp = {"0.5": -182, "1": -155, "5": -169, "10": -172}
@@ -672,8 +705,10 @@ def pcer_rows(ledger: Ledger) -> None:
     fs = feats_seeds[(feats_seeds.attribute == "sex")]
     rates = fs.groupby("epsilon_key")[["R0", "R1"]].mean()
     sexfl = feats_floor[(feats_floor.attribute == "sex") & (feats_floor.eta == 0.01)]
-    ok_r = (rates.R0.between(0.25 - 0.01, 0.26 + 0.01).all()
-            and rates.R1.between(0.05 - 0.01, 0.07 + 0.01).all())  # fmt: skip
+    sds = fs.groupby("epsilon_key")[["R0", "R1"]].std().max() / math.sqrt(SEEDS)
+    w0, w1 = 0.005 + 2 * sds.R0, 0.005 + 2 * sds.R1  # half a quoted percent, 2 SE
+    ok_r = (rates.R0.between(0.25 - w0, 0.26 + w0).all()
+            and rates.R1.between(0.05 - w1, 0.07 + w1).all())  # fmt: skip
     ledger.add(P, "§12.1 Adult sex: positive rates (men, women) over ε",
                "≈ 25–26 %, 5–7 %",
                f"{rates.R0.min():.1%}–{rates.R0.max():.1%}, {rates.R1.min():.1%}–"
@@ -919,6 +954,17 @@ def p2nia_rows(ledger: Ledger) -> None:
                "the same (`ethiclens.p2nia._models`; split 0.2 in the experiment)",
                "`ethiclens.p2nia._models.fit_random_forest` / `fit_xgboost`", "exact",
                ok)  # fmt: skip
+    from ethiclens import datasets as ds_mod
+
+    protected, kwargs = ds_mod.P2NIA_DATASETS["adult"]
+    adult = ds_mod.load("adult", **kwargs)
+    n_adult = len(adult)
+    ledger.add(P, "App. B Adult rows and attributes", "32,561 rows, 12 attributes",
+               f"{n_adult:,} rows, {adult.features.shape[1]} attributes", "`ethiclens datasets "
+               "info adult`", "exact", n_adult == 32561,
+               note="" if n_adult == 32561 else f"ours drops the {32561 - n_adult:,} rows of the "
+               "training file with a missing value ('?'); the paper's count keeps "
+               "them")  # fmt: skip
     ledger.add(P, "App. B Folktables rows", "378,816", "31,306 (Colorado)",
                "`ethiclens datasets info acs-income`", "exact", data="folktables")  # fmt: skip
     for dataset, label in GRIDS:
@@ -1223,6 +1269,18 @@ WALL_TIMES = [
         "shared with the P2NIA grid)",
         "4 min 26 s",
         "pcer.md",
+    ),
+    (
+        "PCER ACS scale check: no-DP, CO and CO+NE, seeds 0–3 (8 models, one at a time, 1 thread, "
+        "shared machine)",
+        "3 min 19 s",
+        "`pcer/acs_scale_check.py`, issue 27",
+    ),
+    (
+        "PCER COMPAS ε = 0.1 with Opacus's RDP accountant, 50 seeds (every run refused: RDP "
+        "cannot reach ε = 0.1 there)",
+        "1 min 21 s",
+        "issue 27",
     ),
 ]
 # The population-bias JSONs record no wall time: measured when they were made (p2nia.md).
