@@ -326,3 +326,11 @@ def test_ctrl_c_cancels_a_slow_postgres_query(postgres_url, tmp_path):
     assert time.monotonic() - start < 10
     assert proc.returncode != 0 and "Traceback" not in err and PG_PASSWORD not in err
     assert not (tmp_path / "c.json").exists()
+
+
+def test_sql_counts_record_their_engine(tmp_path):
+    from ethiclens.sources import engine_of
+
+    db = _sqlite_db(tmp_path)
+    table = sql_counts(f"sqlite:///{db}", Roles(y_pred="p", protected=["race"]), table="preds")
+    assert engine_of(table) == "sql (sqlite)"
