@@ -417,7 +417,7 @@ COMPAS_CLOSE = (
     "unexplained: at ε = 0.1 the paper's COMPAS models overfit about twice as much as ours "
     "(δ .0109 / .0127 against .0061 / .0068), which also moves ΔPCER's CI onto 0. Not the "
     "accountant: Opacus's RDP accountant cannot reach ε = 0.1 here (tried: all 50 runs "
-    "refused, 1 min 21 s), so the paper's σ came from PRV as ours. Opacus 1.5 itself "
+    "refused, 1 min 21 s), so the paper cannot have used RDP there. Opacus itself "
     "(`--trainer opacus`, COMPAS ε = 0.1, 50 seeds, ≈ 1 min per seed) would test the trainer"
 )
 GRR_EO_CLOSE = (
