@@ -64,8 +64,10 @@ class Evidence:
         forget: float = FORGET,
         tpr_eps=None,
         fpr_eps=None,
+        first_mix: bool = True,
     ):
         self.forget = forget
+        self.first_mix = first_mix
         self.alpha = alpha
         self.labels = labels
         self.fams = fams or families()
@@ -86,13 +88,17 @@ class Evidence:
         """Add one window's counts (``ref``/``grp``: dicts of COUNT_FIELDS arrays)."""
         sel = pair_probs(ref["n"], ref["sel"], grp["n"], grp["sel"])
         for null in self.nulls["disparate_impact"]:
-            self.bets[null.name] = ons_update(self.bets[null.name], null, *sel, self.forget)
+            self.bets[null.name] = ons_update(
+                self.bets[null.name], null, *sel, self.forget, self.first_mix
+            )
         if self.labels:
             tpr = pair_probs(ref["pos"], ref["tp"], grp["pos"], grp["tp"])
             fpr = pair_probs(ref["neg"], ref["fp"], grp["neg"], grp["fp"])
             for null in self.nulls["equalized_odds"]:
                 data = tpr if null.name.startswith("tpr") else fpr
-                self.bets[null.name] = ons_update(self.bets[null.name], null, *data, self.forget)
+                self.bets[null.name] = ons_update(
+                    self.bets[null.name], null, *data, self.forget, self.first_mix
+                )
         for name, rows, pos, kind in SEQUENCES:
             if name in self.seqs:
                 self.seqs[name] = cs_update(

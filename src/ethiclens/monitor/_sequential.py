@@ -103,14 +103,35 @@ def ons_init(shape=()) -> dict:
     }
 
 
-def ons_update(state: dict, null: OneSided, m, p, forget: float = 1.0) -> dict:
+# the first window a bet sees has no past to set λ from: it stakes half the wealth on a mixture of
+# these fractions of λ_max and keeps half (so it loses at most a factor 2 under the null)
+FIRST_MIX = np.array([1 / 16, 1 / 8, 1 / 4, 1 / 2, 1.0])
+
+
+def ons_update(
+    state: dict, null: OneSided, m, p, forget: float = 1.0, first_mix: bool = True
+) -> dict:
     """One window: grow the wealth at the window's bet, then one Newton step with the window's
-    summed gradient. ``m``: pairs, ``p``: pair-outcome probabilities ``(..., 4)``."""
+    summed gradient. ``m``: pairs, ``p``: pair-outcome probabilities ``(..., 4)``.
+
+    While nothing has been seen (A = 1), the window's multiplier is ½ + ½·mean_j of the
+    multipliers at λ_j = FIRST_MIX·λ_max instead of the (zero) ONS bet: a mixture of e-values is
+    an e-value, so validity is kept and a clear disparity can alarm in its first window."""
     z = null.z
     lam = state["lam"]
     m = np.asarray(m, dtype=float)
     one = 1.0 + lam[..., None] * z
     log_growth = m * np.sum(p * np.log(one), axis=-1)
+    if first_mix:
+        first = state["A"] == 1.0
+        if np.any(first):
+            lam_j = np.asarray(null.lam_max)[..., None] * FIRST_MIX  # (..., J)
+            one_j = 1.0 + lam_j[..., None] * z[..., None, :]  # (..., J, 4)
+            lg = m[..., None] * np.sum(p[..., None, :] * np.log(one_j), axis=-1)
+            top = lg.max(axis=-1)
+            log_mean = top + np.log(np.mean(np.exp(lg - top[..., None]), axis=-1))
+            mixed = np.logaddexp(math.log(0.5), math.log(0.5) + log_mean)
+            log_growth = np.where(first, mixed, log_growth)
     g = z / one
     grad = m * np.sum(p * g, axis=-1)
     hess = m * np.sum(p * g * g, axis=-1)
