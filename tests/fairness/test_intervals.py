@@ -216,3 +216,31 @@ def test_one_definition_of_epsilon_and_delta():
             _checks.check_epsilon(bad)
     with pytest.raises(EthicLensInputError, match="δ must be in"):
         _checks.check_delta(0.5)
+
+
+@pytest.mark.parametrize("method", ["bca", "percentile"])
+def test_batched_bca_takes_every_fallback_of_the_per_column_path(method):
+    """Near-0 |differences| (estimate excluded), ties, every draw on one side, undefined and
+    infinite estimates, undefined draws, a degenerate column, missing or undefined jackknives."""
+    rng = np.random.default_rng(5)
+    for n_draws in (100, 333, 1000):
+        m = 30
+        draws = rng.normal(0.1, 0.05, size=(n_draws, m))
+        draws[:, :10] = np.abs(draws[:, :10])
+        draws[:, 10:15] = np.round(draws[:, 10:15], 2)
+        points = draws.mean(axis=0) + rng.normal(0, 0.02, m)
+        points[:10] = np.abs(points[:10]) * 0.1
+        points[10:15] = draws[5, 10:15]
+        points[15], points[16], points[17], points[18] = -1.0, 5.0, np.nan, np.inf
+        draws[:3, 19] = np.nan
+        draws[:, 20], points[20] = 0.3, 0.3
+        jack = [rng.normal(0.1, 0.01, size=rng.integers(2, 9)) for _ in range(m)]
+        jack[21], jack[22], jack[23] = None, np.array([np.nan, 1.0]), np.array([0.2, 0.2])
+        mult = [None if j is None else rng.integers(1, 50, size=len(j)).astype(float) for j in jack]
+        ivs = bootstrap_intervals(points, draws, jack, mult, method=method)
+        for j in range(m):
+            if np.isinf(points[j]):
+                ref = bootstrap_interval(0.0, draws[:, j], None, None, method="percentile")
+            else:
+                ref = bootstrap_interval(points[j], draws[:, j], jack[j], mult[j], method=method)
+            assert ivs.at(j) == ref, j
