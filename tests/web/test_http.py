@@ -86,6 +86,21 @@ def test_upload_map_run_read_download(client, csv_bytes, tmp_path):
     assert web == cli
 
 
+def test_pdf_when_the_library_prints_them(client, csv_bytes):
+    from ethiclens.web._app import pdf_available
+
+    url = _run(client, csv_bytes, bins_4="", protected=["3"])
+    page = wait_done(client, url)
+    r = client.get(url + "/download/pdf")
+    if not pdf_available():
+        assert 'id="dl-pdf"' not in page.text and r.status_code == 404
+        assert "print it from the browser" in html.unescape(r.text)
+        pytest.skip("ethiclens.report offers no html_to_pdf (or no browser) here")
+    assert 'id="dl-pdf"' in page.text
+    assert r.status_code == 200 and r.content.startswith(b"%PDF")
+    assert client.get(url + "/download/pdf").content == r.content  # kept after the first
+
+
 def test_security_headers_on_every_page(client):
     for url in ("/", "/history", "/no-such-page", "/static/style.css"):
         r = client.get(url)

@@ -510,6 +510,7 @@ def create_app(config: WebConfig):
                 verdict=verdict,
                 word=_verdict_word(verdict.get("status_counts", {})),
                 lines=_plain_lines(result, audit["purpose"]),
+                pdf=audit["purpose"] == "audit" and pdf_available(),
             )
         elif audit["status"] == "failed":
             context["error"] = json.loads(audit["error"] or "{}")
@@ -597,6 +598,19 @@ def create_app(config: WebConfig):
             body, media, name = audit["html"], "text/html", f"{stem}.html"
         elif kind == "card" and audit["card"]:
             body, media, name = audit["card"], "text/markdown", f"{stem}-model-card.md"
+        elif kind == "pdf" and audit["purpose"] == "audit":
+            pdf = audit["pdf"] or await _in_thread(_print_pdf, audit["html"])
+            if pdf is None:
+                return error_page(
+                    request,
+                    404,
+                    "this server cannot print PDFs (no renderer available)",
+                    "open the report and print it from the browser (its print stylesheet lays "
+                    "out the pages)",
+                )
+            if not audit["pdf"]:
+                store.set_pdf(audit["id"], pdf)
+            body, media, name = pdf, "application/pdf", f"{stem}.pdf"
         elif kind == "csv" and audit["csv"]:
             body, media, name = audit["csv"], "text/csv", f"{stem}-thresholds.csv"
         elif kind == "config":
@@ -713,6 +727,32 @@ def create_app(config: WebConfig):
     )
     app.state.store, app.state.runner, app.state.config = store, runner, config
     return _Guard(app, config, csrf_for, env)
+
+
+def pdf_available() -> bool:
+    """Whether the library offers a PDF printer (``ethiclens.report.html_to_pdf``) and a
+    browser to print with."""
+    from .. import report
+
+    printer = getattr(report, "html_to_pdf", None)
+    finder = getattr(report, "find_browser", None)
+    return printer is not None and (finder is None or finder() is not None)
+
+
+def _print_pdf(html: str) -> bytes | None:
+    import tempfile
+
+    from .. import report
+
+    if not pdf_available():
+        return None
+    with tempfile.TemporaryDirectory(prefix="ethiclens-web-pdf-") as tmp:
+        path = Path(tmp) / "report.pdf"
+        try:
+            report.html_to_pdf(html, path)
+        except EthicLensInputError:
+            return None
+        return path.read_bytes()
 
 
 def _flat(data: dict, prefix: str = "") -> dict:

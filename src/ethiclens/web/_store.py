@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS audits (
     html TEXT,
     card TEXT,
     csv TEXT,
+    pdf BLOB,
     verdict TEXT,
     error TEXT
 );
@@ -203,6 +204,13 @@ class Store:
                 "UPDATE audits SET status = 'draft', step = NULL, error = NULL, rev = rev + 1, "
                 "updated = ? WHERE id = ? AND status IN ('failed', 'interrupted')",
                 (now(), audit_id),
+            )
+
+    def set_pdf(self, audit_id: str, pdf: bytes) -> None:
+        """The printed report, made on first download and kept."""
+        with self._tx() as db:
+            db.execute(
+                "UPDATE audits SET pdf = ? WHERE id = ? AND status = 'done'", (pdf, audit_id)
             )
 
     def recover(self) -> int:
