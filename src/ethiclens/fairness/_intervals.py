@@ -315,11 +315,12 @@ def contain_one(iv: Interval, point, note: str | None = ON_BOUNDARY) -> Interval
 
 def metric_status(point, interval: Interval, *, below_floor=None, judge=None, undefined=None):
     """(status, reason) of a statistic: UNDEFINED (no estimate: ``undefined`` says why),
-    INSUFFICIENT_DATA (``below_floor`` says why; no interval is shown), then ``judge(interval)``
-    or REPORTED."""
+    INSUFFICIENT_DATA (``below_floor``, None when the floors are met, says why; no interval is
+    shown), then ``judge(interval)`` or REPORTED. A reason may be a callable (built when
+    needed)."""
     if point is None or point != point:  # no estimate (None or NaN)
         return pol.UNDEFINED, undefined() if callable(undefined) else undefined
-    if below_floor:
+    if below_floor is not None:
         return pol.INSUFFICIENT_DATA, below_floor() if callable(below_floor) else below_floor
     if judge is not None:
         return judge(interval)

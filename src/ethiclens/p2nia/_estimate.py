@@ -37,7 +37,7 @@ from ..fairness import (
     MetricEstimate,
     Policy,
 )
-from ..fairness._intervals import OUTSIDE, interval
+from ..fairness._intervals import OUTSIDE, interval, metric_status
 from ._common import TABLE
 from ._mechanisms import get_mechanism
 from ._metrics import METRICS, NEEDS_Y, cells_from_joint, metrics_from_cells
@@ -262,17 +262,19 @@ def estimate(
     values = {}
     for k in metrics:
         v = float(point[k])
-        if not np.isfinite(v):
-            est = MetricEstimate(
-                None,
-                None,
-                None,
-                mech.ci_method,
-                UNDEFINED,
-                _undefined_reason(k, cells, labelled, domain),
-            )
-        elif (floor := _below_floor(k, cells, labelled, domain, policy, attribute)) is not None:
-            est = MetricEstimate(v, None, None, BELOW_FLOOR_METHOD, INSUFFICIENT_DATA, floor)
+        defined = np.isfinite(v)
+        status, reason = metric_status(
+            v if defined else None,
+            None,
+            below_floor=(
+                _below_floor(k, cells, labelled, domain, policy, attribute) if defined else None
+            ),
+            undefined=lambda k=k: _undefined_reason(k, cells, labelled, domain),
+        )
+        if status == UNDEFINED:
+            est = MetricEstimate(None, None, None, mech.ci_method, status, reason)
+        elif status == INSUFFICIENT_DATA:
+            est = MetricEstimate(v, None, None, BELOW_FLOOR_METHOD, status, reason)
         else:
             if n_boot:
                 iv = interval(v, boot[k], name=mech.ci_method, level=level, note=OUTSIDE)

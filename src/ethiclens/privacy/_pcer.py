@@ -45,7 +45,7 @@ from ..fairness import (
     true_positive_rate,
 )
 from ..fairness._bootstrap import Interval
-from ..fairness._intervals import check_ci, contain_one, interval
+from ..fairness._intervals import check_ci, contain_one, interval, metric_status
 from ._inputs import SplitPredictions
 from ._mia import MIAResult, membership_inference
 
@@ -461,19 +461,21 @@ def _estimate(
     ci: str = "jeffreys",
 ):
     """A statistic in the shared vocabulary; ``signed`` = components for a folded interval."""
-    if not np.isfinite(value):
-        return MetricEstimate(
-            None, None, None, "none (undefined)", UNDEFINED, undefined or "a denominator is 0"
-        )
-    if insufficient is not None:
-        return MetricEstimate(
-            float(value), None, None, "none (below the floor)", INSUFFICIENT_DATA, insufficient
-        )
+    status, reason = metric_status(
+        value if np.isfinite(value) else None,
+        None,
+        below_floor=insufficient,
+        undefined=undefined or "a denominator is 0",
+    )
+    if status == UNDEFINED:
+        return MetricEstimate(None, None, None, "none (undefined)", status, reason)
+    if status == INSUFFICIENT_DATA:
+        return MetricEstimate(float(value), None, None, "none (below the floor)", status, reason)
     if signed is not None:
         low, high, method = _folded_interval(signed, ci)
     else:
         low, high, method = _interval(float(value), boot, ci)
-    return MetricEstimate(float(value), low, high, method, REPORTED, None)
+    return MetricEstimate(float(value), low, high, method, status, reason)
 
 
 def _check_bootstrap(n_boot, random_state, ci) -> None:
