@@ -425,3 +425,15 @@ def test_csv_files_with_columns_in_other_orders_are_matched_by_name(tmp_path, da
     b = run_monitor(_req(mixed), tmp_path / "b.sqlite").data
     c = run_monitor(_req(mixed, engine="pandas"), tmp_path / "c.sqlite").data
     assert a["comparisons"] == b["comparisons"] == c["comparisons"]
+
+
+def test_one_group_only_is_said(tmp_path, days, capsys):
+    data = days(tmp_path / "data", range(2), groups=(["White"], [1.0]))
+    rc, out, err = _cli(
+        capsys, "monitor", data, *FLAGS, "--protected", "race", "--store", tmp_path / "s.sqlite",
+        "--json", tmp_path / "o.json",
+    )  # fmt: skip
+    assert rc == 0 and "note: race has one group so far (White): nothing to compare yet" in out
+    doc = json.loads((tmp_path / "o.json").read_text())
+    jsonschema.validate(doc, SCHEMA)
+    assert doc["comparisons"] == []

@@ -60,6 +60,8 @@ def summary_lines(doc: dict) -> list[str]:
             + (f", {len(run['pending_windows'])} held back" if run.get("pending_windows") else "")
             + f"; store {doc['store']}"
         )
+    for note in run.get("notes", []):
+        lines.append(f"note: {note}")
     if windows:
         last = windows[-1]
         lines.append(

@@ -502,11 +502,21 @@ def _run(store, request, window, cols, given_refs, labels, now):
         "already_seen": sum(1 for w in target_windows if w in stored),
         "pending_windows": [int(w) for w in pending],
     }
+    notes = []
     if len(store.windows()) == 1 and len(per) == 1:
-        info["note"] = (
+        notes.append(
             "one window holds all the data: this is one fixed-sample look, not monitoring; "
             "choose a shorter --window"
         )
+    for a in cols:
+        if len(groups.get(a, [])) < 2:
+            notes.append(
+                f"{a} has one group so far ({', '.join(groups.get(a, [])) or 'none'}): nothing "
+                "to compare yet"
+            )
+    if notes:
+        info["note"] = notes[0]
+        info["notes"] = notes
     return MonitorResult(build_report(store, request, info))
 
 
