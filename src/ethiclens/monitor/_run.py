@@ -345,8 +345,9 @@ def _run(store, request, window, cols, given_refs, labels, now):
     stored = store.windows()
     last = max(stored) if stored else -1
     target_windows = [int(w) for w in per[WINDOW] if int(w) not in pending]
+    by_window = {int(r[WINDOW]): r for r in per.to_dict("records")}
     for w in target_windows:
-        row = per.loc[per[WINDOW] == w].iloc[0]
+        row = by_window[w]
         span = f"window {w} ({_iso(row['start'])} to {_iso(row['end'])})"
         if w in stored:
             if stored[w]["counts"] != keys[w]:
@@ -432,13 +433,12 @@ def _run(store, request, window, cols, given_refs, labels, now):
             ev.load_arrays({k: np.stack([one[k] for one in saved]) for k in fresh})
         base = _Baseline(request, labels, pairs, saved)
         alarms = store.alarms()
-        present = set(per[WINDOW].astype(int))
         fields = [f for f in COUNT_FIELDS if labels or f in ("n", "sel")]
         zero = _zero(labels)
         pending_rows = []  # (w, a, g, rows, ref_c, grp_c, tests, seqs)
         for w in new:
-            if w in present:
-                row = per.loc[per[WINDOW] == w].iloc[0]
+            if w in by_window:
+                row = by_window[w]
                 start, end, rows = float(row["start"]), float(row["end"]), int(row["rows"])
             else:
                 start = (store.meta("origin_day") + w * window.size) * 86400.0
