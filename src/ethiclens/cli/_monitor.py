@@ -53,7 +53,7 @@ SPEC_FLAGS = {
 
 
 @click.command("monitor")
-@click.argument("target", metavar="TARGET", required=False)
+@click.argument("target", metavar="[TARGET]", required=False)
 @click.option(
     "--config",
     type=click.Path(dir_okay=False),
