@@ -21,7 +21,7 @@ from ..errors import EthicLensInputError
 from ..io import write_atomic
 from . import _display
 from . import _policy as pol
-from ._intervals import Intervals, equal_tailed, fold
+from ._intervals import Intervals, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._validate import (
     MAX_DRAW_BYTES,
@@ -400,11 +400,14 @@ class _Iv:
 
 
 def _judge(judge, point, low, high, floor_ok, policy) -> str:
-    if not np.isfinite(point) and not (np.isinf(point) and point > 0):
-        return pol.UNDEFINED
-    if not floor_ok:
-        return pol.INSUFFICIENT_DATA
-    status, _ = judge(_Iv(_f(low), _f(high)), policy)
+    """The status, as the interval kit gives it (+inf, an unbounded DI, is judged)."""
+    defined = np.isfinite(point) or (np.isinf(point) and point > 0)
+    status, _ = metric_status(
+        point if defined else None,
+        _Iv(_f(low), _f(high)),
+        below_floor=None if floor_ok else "below the floor",
+        judge=lambda iv: judge(iv, policy),
+    )
     return status
 
 
