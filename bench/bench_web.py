@@ -76,7 +76,7 @@ class Server:
             stderr=subprocess.STDOUT,
             text=True,
         )
-        deadline = time.time() + 90
+        deadline = time.time() + 180
         while time.time() < deadline:
             try:
                 urllib.request.urlopen(self.url + "/", timeout=2).read()

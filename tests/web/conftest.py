@@ -75,7 +75,7 @@ def upload(client, content: bytes, name="preds.csv"):
     return client.post("/upload", data={"csrf": token}, files={"file": (name, content)})
 
 
-def wait_done(client, url: str, timeout=120) -> str:
+def wait_done(client, url: str, timeout=400) -> str:
     deadline = time.time() + timeout
     while time.time() < deadline:
         r = client.get(url)

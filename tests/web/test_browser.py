@@ -63,7 +63,7 @@ def _serve(tmp_path, args=(), env=None):
         argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path
     )
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 60
+    deadline = time.time() + 180
     while time.time() < deadline:
         try:
             urllib.request.urlopen(url, timeout=2).read()
@@ -126,7 +126,7 @@ def _shot(driver, name: str) -> None:
     assert driver.save_screenshot(str(out / name))
 
 
-def _wait_file(folder: Path, suffix: str, timeout=30) -> Path:
+def _wait_file(folder: Path, suffix: str, timeout=120) -> Path:
     deadline = time.time() + timeout
     while time.time() < deadline:
         found = [p for p in folder.iterdir() if p.name.endswith(suffix)]
@@ -153,11 +153,11 @@ def test_upload_map_run_download_in_chromium(server, driver, tmp_path):
     _shot(driver, "web-data.png")
     driver.find_element(By.ID, "file").send_keys(str(data))
     driver.find_element(By.CSS_SELECTOR, "#upload-form button").click()
-    WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "mapping-form")))
+    WebDriverWait(driver, 120).until(ec.presence_of_element_located((By.ID, "mapping-form")))
     assert "proposed these roles" in driver.page_source
     _shot(driver, "web-mapping.png")
     driver.find_element(By.ID, "run").click()
-    word = WebDriverWait(driver, 180).until(ec.presence_of_element_located((By.ID, "verdict-word")))
+    word = WebDriverWait(driver, 400).until(ec.presence_of_element_located((By.ID, "verdict-word")))
     assert word.text == "FLAGGED"
     plain = driver.find_element(By.ID, "plain").text
     assert "treated differently" in plain and "sex:Female" in plain
@@ -222,7 +222,7 @@ def test_benchmark_and_database_table_in_chromium(db_server, driver, tmp_path, m
     Select(driver.find_element(By.ID, "dataset")).select_by_visible_text("compas")
     driver.find_element(By.ID, "n_boot-b").send_keys("500")
     driver.find_element(By.CSS_SELECTOR, "#benchmark-form button").click()
-    word = WebDriverWait(driver, 180).until(ec.presence_of_element_located((By.ID, "verdict-word")))
+    word = WebDriverWait(driver, 400).until(ec.presence_of_element_located((By.ID, "verdict-word")))
     assert word.text == "FLAGGED"
     assert "African-American is disadvantaged" in driver.find_element(By.ID, "lines").text
     _same_json_as_cli(driver, tmp_path)
@@ -231,11 +231,11 @@ def test_benchmark_and_database_table_in_chromium(db_server, driver, tmp_path, m
     assert "WAREHOUSE_URL" in driver.page_source and "warehouse.db" not in driver.page_source
     driver.find_element(By.ID, "table").send_keys("loans")
     driver.find_element(By.CSS_SELECTOR, "#database-form button").click()
-    WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "mapping-form")))
+    WebDriverWait(driver, 120).until(ec.presence_of_element_located((By.ID, "mapping-form")))
     driver.find_element(By.CSS_SELECTOR, "details.card summary").click()  # the policy
     driver.find_element(By.ID, "n_boot").send_keys("500")
     driver.find_element(By.ID, "run").click()
-    word = WebDriverWait(driver, 180).until(ec.presence_of_element_located((By.ID, "verdict-word")))
+    word = WebDriverWait(driver, 400).until(ec.presence_of_element_located((By.ID, "verdict-word")))
     assert word.text == "FLAGGED"
     assert "race: B vs A" in driver.find_element(By.ID, "lines").text
     monkeypatch.setenv("WAREHOUSE_URL", f"sqlite:///{tmp_path / 'warehouse.db'}")
