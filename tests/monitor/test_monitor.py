@@ -437,3 +437,53 @@ def test_one_group_only_is_said(tmp_path, days, capsys):
     doc = json.loads((tmp_path / "o.json").read_text())
     jsonschema.validate(doc, SCHEMA)
     assert doc["comparisons"] == []
+
+
+def test_a_sqlite_database_is_counted_per_day_there(tmp_path, days, capsys):
+    data = days(tmp_path / "data", range(5), change_day=2)
+    frame = pd.concat([pd.read_csv(f) for f in sorted(data.glob("*.csv"))])
+    db = tmp_path / "preds.sqlite"
+    with sqlite3.connect(db) as con:
+        frame.to_sql("preds", con, index=False)
+    url = f"sqlite:///{db}"
+    files = run_monitor(_req(data), tmp_path / "a.sqlite").data
+    js = tmp_path / "o.json"
+    rc, out, err = _cli(
+        capsys, "monitor", "--db", url, "--table", "preds", *FLAGS, "--protected", "race=White",
+        "--store", tmp_path / "b.sqlite", "--json", js,
+    )  # fmt: skip
+    assert rc == 0, err
+    doc = json.loads(js.read_text())
+    jsonschema.validate(doc, SCHEMA)
+    assert doc["comparisons"] == files["comparisons"] and doc["run"]["engine"] == "sql"
+    rc, out, err = _cli(
+        capsys, "monitor", "--db", url, "--query", "SELECT * FROM preds WHERE race <> 'Asian'",
+        *FLAGS, "--protected", "race=White", "--store", tmp_path / "c.sqlite",
+    )  # fmt: skip
+    assert rc == 0 and "Asian" not in out
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE preds SET ts = 'soon' WHERE rowid = 3")
+    rc, out, err = _cli(
+        capsys, "monitor", "--db", url, "--table", "preds", *FLAGS, "--protected", "race",
+        "--store", tmp_path / "d.sqlite",
+    )  # fmt: skip
+    assert rc == 2 and "column 'ts'" in err and "cannot read as a date" in err
+    rc, out, err = _cli(
+        capsys, "monitor", "--db", url, "--table", "preds", "--time", "ts", "--window", "500",
+        "--y-pred", "pred", "--protected", "race", "--store", tmp_path / "e.sqlite",
+    )  # fmt: skip
+    assert rc == 2 and "option '--window'" in err
+
+
+def test_a_database_password_is_never_kept(tmp_path):
+    from ethiclens.spec import AuditSpec
+
+    spec = AuditSpec.from_dict(
+        {
+            "target": {"db": "postgresql+psycopg://auditor:s3cret@db.example/x", "table": "p"},
+            "roles": {"y_pred": "pred", "protected": ["race"]},
+        }
+    )
+    req = MonitorRequest.from_spec(spec, time="ts", window="1d")
+    assert "s3cret" not in req.target and "s3cret" not in repr(req)
+    assert "s3cret" not in json.dumps(req.bound())

@@ -47,6 +47,10 @@ SPEC_FLAGS = {
     "min_group_size": ("--min-group-size", "policy", "min_group_size"),
     "min_labels": ("--min-labels", "policy", "min_labels"),
     "engine": ("--engine", "target", "engine"),
+    "db": ("--db", "target", "db"),
+    "db_env": ("--db-env", "target", "db_env"),
+    "db_table": ("--table", "target", "table"),
+    "query": ("--query", "target", "query"),
     "seed": ("--seed", "policy", "seed"),
     "n_boot": ("--n-boot", "policy", "n_boot"),
 }
@@ -113,6 +117,10 @@ SPEC_FLAGS = {
     type=click.Choice(["auto", "duckdb", "pandas"]),
     help="Who counts the files (auto: DuckDB when installed).",
 )
+@click.option("--db", metavar="URL", help="SQLite or PostgreSQL URL: days counted there.")
+@click.option("--db-env", metavar="NAME", help="Environment variable holding the database URL.")
+@click.option("--table", "db_table", metavar="NAME", help="Table to watch (with --db).")
+@click.option("--query", metavar="SQL", help="Query whose rows are watched (with --db).")
 @click.option(
     "--baseline-windows",
     type=int,
@@ -142,7 +150,8 @@ def monitor_command(target, config, time_col, window, store, alpha, baseline_win
                     json_out, html_out, fail_on, **flags):  # fmt: skip
     """Watch a deployed model over time: per-window counts and anytime-valid fairness evidence.
 
-    TARGET is a CSV/Parquet file, a glob or a folder of files with a time column. Each run adds
+    TARGET is a CSV/Parquet file, a glob or a folder of files with a time column (or --db with
+    --table/--query: SQLite or PostgreSQL, counted per day there, read-only). Each run adds
     the windows after the store's last one (a window already counted is never counted twice;
     late rows for a processed window are refused) to betting tests whose null is the policy's
     band (DI inside [t, 1/t]; TPR and FPR gaps at most the EO threshold) and to confidence
@@ -161,7 +170,8 @@ def monitor_command(target, config, time_col, window, store, alpha, baseline_win
             "is required", column="--protected", fix="name a protected attribute: --protected race"
         )
     outputs = {"--json": None if json_out == "-" else json_out, "--html": html_out}
-    check_outputs({**outputs, "--store": store}, inputs=[spec.target.file, config])
+    inputs = [x for x in (spec.target.file, config) if x]
+    check_outputs({**outputs, "--store": store}, inputs=inputs)
     request = MonitorRequest.from_spec(
         spec,
         time=time_col,

@@ -15,7 +15,7 @@ import pandas as pd
 from ..errors import EthicLensInputError
 from ._evidence import COUNT_FIELDS, Evidence, baseline_bounds, window_estimates_batch
 from ._store import APP_ID, STORE_VERSION, Store
-from ._windows import COUNT, WINDOW, Window, count_windows, parse_window
+from ._windows import COUNT, WINDOW, Window, count_windows, count_windows_sql, parse_window
 
 SCHEMA_VERSION = 1
 NULLS = {
@@ -62,6 +62,9 @@ class MonitorRequest:
     n_draws: int = 1000
     seed: int = 0
     baseline_windows: int | None = None
+    db: str | None = field(default=None, repr=False)  # a database URL (never stored)
+    table: str | None = None
+    query: str | None = None
 
     def __post_init__(self):
         if not (0 < self.alpha < 1):
@@ -113,7 +116,18 @@ class MonitorRequest:
         time column, the window and α. What the monitor cannot honour yet is refused by name
         rather than ignored."""
         t, r, g, p = spec.target, spec.roles, spec.groups, spec.policy
-        if t.kind != "file":
+        db = None
+        if t.kind == "db":
+            import os
+
+            db = t.db or os.environ.get(t.db_env or "")
+            if not db:
+                raise EthicLensInputError(
+                    f"environment variable {t.db_env} is not set",
+                    column="--db-env",
+                    fix=f"export {t.db_env}='postgresql+psycopg://user:password@host/db' first",
+                )
+        elif t.kind != "file":
             raise EthicLensInputError(
                 "the monitor reads files (a file, a glob or a folder), not a "
                 f"{t.kind or 'missing'} target",
@@ -162,7 +176,10 @@ class MonitorRequest:
                 fix="use --engine auto, duckdb or pandas",
             )
         return cls(
-            target=t.file,
+            target=t.describe() if db else t.file,
+            db=db,
+            table=t.table,
+            query=t.query,
             time=time,
             window=window,
             y_pred=r.y_pred[0],
@@ -316,16 +333,29 @@ def _run(store, request, window, cols, given_refs, labels, now):
             value=str(store.path),
             fix="correct the machine's clock, then rerun",
         )
-    counted = count_windows(
-        request.target,
-        time=request.time,
-        window=window,
-        y_pred=request.y_pred,
-        y_true=request.y_true,
-        protected=cols,
-        origin_day=store.meta("origin_day"),
-        engine=request.engine,
-    )
+    if request.db:
+        counted = count_windows_sql(
+            request.db,
+            table=request.table,
+            query=request.query,
+            time=request.time,
+            window=window,
+            y_pred=request.y_pred,
+            y_true=request.y_true,
+            protected=cols,
+            origin_day=store.meta("origin_day"),
+        )
+    else:
+        counted = count_windows(
+            request.target,
+            time=request.time,
+            window=window,
+            y_pred=request.y_pred,
+            y_true=request.y_true,
+            protected=cols,
+            origin_day=store.meta("origin_day"),
+            engine=request.engine,
+        )
     table, per = counted.table, counted.windows
     if window.kind == "days" and (per[WINDOW] < 0).any():
         first = per.loc[per[WINDOW] < 0].iloc[0]

@@ -388,3 +388,92 @@ def _finish(raw, t_min, t_max, time, window, y_pred, y_true, protected, origin_d
     renamed = {y_pred: "y_pred", **({y_true: "y_true"} if y_true else {})}
     table = table.rename(columns=renamed)
     return Counted(table, per, origin_day, t_min, t_max, engine)
+
+
+# -- a database ----------------------------------------------------------------------------------
+
+_DAY_SQL = {
+    # SQLite reads ISO 8601 text (an offset is converted to UTC); a value it cannot read is NULL
+    "sqlite": "CAST(strftime('%s', {col}) AS INTEGER) / 86400",
+    "postgresql": "CAST(FLOOR(EXTRACT(EPOCH FROM CAST({col} AS TIMESTAMPTZ)) / 86400) AS BIGINT)",
+}
+DAY_KEY = "_ethiclens_day"
+
+
+def count_windows_sql(
+    url: str,
+    *,
+    time: str,
+    window: Window,
+    y_pred: str,
+    protected: list,
+    y_true: str | None = None,
+    table: str | None = None,
+    query: str | None = None,
+    origin_day: int | None = None,
+) -> Counted:
+    """Day windows of a database table (or query): the day of each row is computed in the
+    database and becomes one more GROUP BY key of ``ethiclens.sources.sql_counts``, which runs
+    it read-only (ADR 0011); only counts come back."""
+    from ..sources import Roles, mask_url, sql_counts
+
+    if window.kind != "days":
+        raise EthicLensInputError(
+            "row windows need the rows in time order; a database is counted per day",
+            column="--window",
+            value=str(window),
+            fix="give --window 1d, 7d or 30d with --db",
+        )
+    scheme = url.split(":", 1)[0].split("+", 1)[0].lower()
+    if scheme not in _DAY_SQL:
+        raise EthicLensInputError(
+            "the monitor computes days in SQLite and PostgreSQL only",
+            column="--db",
+            value=mask_url(url),
+            fix="use a sqlite:/// or postgresql+psycopg:// URL",
+        )
+    if bool(table) == bool(query):
+        raise EthicLensInputError(
+            "give --table or --query (one of them)",
+            column="--table/--query",
+            fix="add --table NAME",
+        )
+    if table:
+        source = ".".join(_q(part) for part in table.split("."))
+    else:
+        source = f"({query.strip().rstrip(';')}) AS monitored"
+    day = _DAY_SQL[scheme].format(col=_q(time))
+    sql = f"SELECT *, {day} AS {_q(DAY_KEY)} FROM {source}"
+    roles = Roles(y_pred=y_pred, y_true=y_true, protected=[*protected, DAY_KEY])
+    try:
+        counts = sql_counts(url, roles, query=sql)
+    except EthicLensInputError as exc:
+        if str(exc.column) == DAY_KEY:
+            raise EthicLensInputError(
+                "some rows have no time, or one the database cannot read as a date or time",
+                column=time,
+                fix="every row needs an ISO 8601 timestamp (2024-05-01T13:00:00, optional "
+                "offset); fill or fix those rows",
+            ) from None
+        raise
+    raw = counts.rename(columns={"y_pred": y_pred, "count": COUNT, DAY_KEY: "_day"})
+    if y_true:
+        raw = raw.rename(columns={"y_true": y_true})
+    raw["_day"] = raw["_day"].astype(np.int64)
+    raw["_tmin"] = raw["_day"] * float(DAY)
+    raw["_tmax"] = raw["_tmin"] + DAY - 1
+    raw = raw[["_day", *([y_true] if y_true else []), y_pred, *protected, COUNT, "_tmin", "_tmax"]]
+    for col in [y_pred, *([y_true] if y_true else [])]:
+        raw[col] = raw[col].astype(str)
+    return _finish(
+        raw,
+        float(raw["_tmin"].min()),
+        float(raw["_tmax"].max()),
+        time,
+        window,
+        y_pred,
+        y_true,
+        protected,
+        origin_day,
+        "sql",
+    )
