@@ -11,93 +11,20 @@ from ..errors import EthicLensInputError
 ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
 
 
-def _is_many(target: str) -> bool:
-    return Path(target).is_dir() or any(ch in target for ch in "*?[")
+def _spec(target, db, engine="auto", roles=None, **more):
+    """The request ``counts`` runs: a file (folder, glob) or database target and its roles."""
+    from ..spec import AuditSpec
+
+    data = {"engine": engine, "file": target, "db": db, **more}
+    target = {k: v for k, v in data.items() if v}
+    return AuditSpec.from_dict({"target": target, "roles": roles or {}})
 
 
 def pick_engine(engine: str, target: str | None, db: str | None) -> str:
     """The engine that will count: sql for --db, else the one asked for (auto decides)."""
-    if db:
-        if target:
-            raise EthicLensInputError(
-                "give a file or --db, not both", column="--db", fix="drop TARGET or --db"
-            )
-        return "sql"
-    if not target:
-        raise EthicLensInputError(
-            "nothing to audit", column="TARGET", fix="name a file, a glob or a folder, or --db URL"
-        )
-    if engine != "auto":
-        return engine
-    if _is_many(target):
-        return "duckdb"
-    path = Path(target)
-    if path.suffix.lower() in (".parquet", ".pq", ".csv") and path.is_file():
-        try:
-            import duckdb  # noqa: F401
-        except ImportError:
-            return "pandas"  # the core install: read in memory, as before
-        return "duckdb"
-    return "pandas"
+    from ..spec import engine_for
 
-
-def source_columns(engine, target, *, db=None, table=None, query=None) -> list[str]:
-    """The source's column names, read cheaply (a footer, a header line, an empty query)."""
-    if engine == "sql":
-        from ..sources import sql_columns
-
-        return sql_columns(db, table=table, query=query)
-    if engine in ("duckdb", "dask", "spark"):
-        from ..sources import file_columns
-
-        return file_columns(target)
-    from ..io import read_table
-
-    return list(read_table(target).columns)
-
-
-def count_source(
-    engine, target, roles, *, db=None, table=None, query=None, scheduler=None
-) -> tuple:
-    """(counts table, provenance record of the source) for every engine but pandas-in-memory."""
-    from ..sources import mask_url
-
-    if scheduler and engine not in ("dask", "spark"):
-        raise EthicLensInputError(
-            f"only --engine dask and --engine spark use a scheduler; this count runs on {engine}",
-            column="--scheduler",
-            value=scheduler,
-            fix="drop --scheduler, or add --engine dask (a Dask scheduler address or "
-            "local-cluster) or --engine spark (a Spark master)",
-        )
-    if engine == "sql":
-        from ..sources import sql_counts
-
-        where = {"database": mask_url(db), **({"table": table} if table else {"query": query})}
-        return sql_counts(db, roles, table=table, query=query), where
-    if table or query:
-        raise EthicLensInputError(
-            "--table and --query need --db", column="--table/--query", fix="add --db URL"
-        )
-    if engine == "duckdb":
-        from ..sources import duckdb_counts
-
-        return duckdb_counts(target, roles), {"dataset": str(target)}
-    if engine == "dask":
-        return _dask(target, roles, scheduler), {"dataset": str(target)}
-    if engine == "spark":
-        from ..sources import spark_file_counts
-
-        return spark_file_counts(target, roles, master=scheduler), {"dataset": str(target)}
-    from ..sources import pandas_counts  # read and checked by the engines' one rule
-
-    return pandas_counts(target, roles), {"dataset": str(target)}
-
-
-def _dask(target, roles, scheduler):
-    from ..sources import dask_file_counts
-
-    return dask_file_counts(target, roles, scheduler=scheduler or "local-cluster")
+    return engine_for(_spec(target, db, engine))
 
 
 @click.command("counts")
@@ -118,6 +45,7 @@ def _dask(target, roles, scheduler):
     "for CSV/Parquet files, globs and folders when installed, else pandas.",
 )
 @click.option("--db", metavar="URL", help="SQLAlchemy database URL (counts run in the database).")
+@click.option("--db-env", metavar="NAME", help="Environment variable holding the database URL.")
 @click.option("--table", "db_table", metavar="NAME", help="Table to count (with --db).")
 @click.option("--query", metavar="SQL", help="Query whose rows are counted (with --db).")
 @click.option(
@@ -149,6 +77,7 @@ def counts_command(
     n_bins,
     engine,
     db,
+    db_env,
     db_table,
     query,
     scheduler,
@@ -158,13 +87,8 @@ def counts_command(
     """Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates."""
     from ..io import check_outputs
     from ..report import check_writable
-    from ..sources import (
-        Roles,
-        counts_format,
-        metadata_path,
-        suppress_small_cells,
-        write_counts,
-    )
+    from ..sources import counts_format, metadata_path, suppress_small_cells, write_counts
+    from ..spec import count_target
 
     outputs = {"--out": out}
     if Path(out).suffix.lower() == ".csv":
@@ -178,16 +102,10 @@ def counts_command(
             "must be from 2 to 1000 score bins", column="--n-bins", value=n_bins, fix="10"
         )
 
-    roles = Roles(y_pred, [p.strip() for p in protected], y_true, y_score, weight, int(n_bins))
-    table, where = count_source(
-        pick_engine(engine, target, db),
-        target,
-        roles,
-        db=db,
-        table=db_table,
-        query=query,
-        scheduler=scheduler,
-    )
+    roles = {"y_pred": y_pred, "protected": list(protected), "y_true": y_true}
+    roles |= {"y_score": y_score, "weight": weight}
+    where = {"db_env": db_env, "table": db_table, "query": query, "scheduler": scheduler}
+    table, where = count_target(_spec(target, db, engine, roles, **where), n_bins)
     if min_cell is not None:
         table = suppress_small_cells(table, min_cell)
     table.attrs["ethiclens_source"] = where

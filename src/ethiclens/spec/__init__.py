@@ -39,6 +39,8 @@ _LAZY = {
     "run_compare": "._run",
     "run_thresholds": "._run",
     "Loaded": "._target",
+    "count_target": "._target",
+    "engine_for": "._target",
     "database_url": "._target",
     "load_target": "._target",
 }
@@ -71,6 +73,8 @@ __all__ = [
     "flag_paths",
     "read_spec_file",
     "load_target",
+    "count_target",
+    "engine_for",
     "Loaded",
     "database_url",
     "run",

@@ -104,6 +104,33 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
     return _counted(spec, engine, purpose)
 
 
+def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
+    """(counts table, where it came from) of the spec's file, folder, glob or database, counted
+    where the data is (``ethiclens counts``): roles as given, protected columns as named."""
+    from ..sources import Roles
+
+    t, r = spec.target, spec.roles
+    if t.kind not in ("file", "db"):
+        raise EthicLensInputError(
+            "nothing to count" if t.kind is None else f"cannot count a {t.kind} target",
+            column="TARGET",
+            fix="name a file, a glob or a folder, or --db URL / --db-env NAME",
+        )
+    engine = engine_for(spec)
+    url = database_url(spec) if engine == "sql" else None
+    if url and not (t.table or t.query):
+        raise EthicLensInputError(
+            "--db needs --table NAME or --query SQL", column="--db", fix="e.g. --table predictions"
+        )
+    if not url and (t.table or t.query):
+        raise EthicLensInputError(
+            "--table and --query need --db", column="--table/--query", fix="add --db URL"
+        )
+    protected = [p.strip() for p in r.protected]
+    roles = Roles(r.y_pred[0], protected, r.y_true, r.y_score, r.weight, int(n_bins))
+    return _count(engine, t.file, roles, url, t.table, t.query, t.scheduler)
+
+
 def engine_for(spec: AuditSpec) -> str:
     """Who counts: ``sql`` for a database, else the spec's engine (``auto`` decides)."""
     t = spec.target
@@ -555,7 +582,7 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
     table, where = _count(engine, t.file, roles, url, t.table, t.query, t.scheduler)
     engine = _engine_of(table) or engine
     rows = int(table["count"].sum())
-    if engine == "sql":
+    if url:
         fingerprint = _db_fingerprint(url, spec, rows)
         where = {**where, "database": mask_url(url)}
     else:
