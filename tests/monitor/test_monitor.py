@@ -456,6 +456,23 @@ def test_a_sqlite_database_is_counted_per_day_there(tmp_path, days, capsys):
     doc = json.loads(js.read_text())
     jsonschema.validate(doc, SCHEMA)
     assert doc["comparisons"] == files["comparisons"] and doc["run"]["engine"] == "sql"
+    import yaml
+
+    config = tmp_path / "spec.yaml"
+    config.write_text(
+        yaml.safe_dump(
+            {
+                "target": {"file": str(data)},
+                "roles": {"y_pred": "pred", "y_true": "label", "protected": ["race=White"]},
+            }
+        )
+    )
+    rc, out, err = _cli(
+        capsys, "monitor", "--config", config, "--db", url, "--table", "preds", "--time", "ts",
+        "--window", "1d", "--store", tmp_path / "b2.sqlite", "--json", js,
+    )  # fmt: skip
+    assert rc == 0, err
+    assert json.loads(js.read_text())["run"]["engine"] == "sql"
     rc, out, err = _cli(
         capsys, "monitor", "--db", url, "--query", "SELECT * FROM preds WHERE race <> 'Asian'",
         *FLAGS, "--protected", "race=White", "--store", tmp_path / "c.sqlite",

@@ -207,6 +207,13 @@ def _spec(target, config, flags):
         data = {"_": data}  # refused, with the key named, by from_dict
     data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
     by_flag = {}
+    kinds = ("dataset", "file", "counts", "db", "db_env")
+    if target or flags.get("db") or flags.get("db_env"):
+        # a target on the command line replaces the config's (as `ethiclens audit` does)
+        section = data.get("target")
+        if isinstance(section, dict):
+            for kind in kinds:
+                section.pop(kind, None)
     for name, value in flags.items():
         if value is None or value == ():
             continue
@@ -219,8 +226,6 @@ def _spec(target, config, flags):
         by_flag[f"{section}.{key}"] = flag
     if target:
         section = data.setdefault("target", {})
-        for kind in ("dataset", "file", "counts", "db", "db_env"):
-            section.pop(kind, None)
         from .. import datasets
 
         section["dataset" if target in datasets.DATASETS else "file"] = target
