@@ -261,3 +261,9 @@ def test_a_target_flag_overrides_the_files_target_and_masks_passwords(csv, tmp_p
     assert code == 0, err
     assert f"note: TARGET {csv} overrides target.db = postgresql://u:***@nohost/db" in err
     assert "Old-Secret-1" not in out + err
+
+
+def test_only_json_goes_to_stdout(csv, capsys):
+    args = ["audit", csv, "--y-pred", "p", "--protected", "g", "--n-boot", "200"]
+    code, out, err = run([*args, "--html", "-"], capsys)
+    assert code == 2 and "only --json" in err and "--html" in err and out == ""

@@ -384,6 +384,13 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
         "--plot": o.plot,
         "--save-config": request.save_config,
     }
+    for flag, path in outputs.items():
+        if path == "-":
+            raise EthicLensInputError(
+                "only --json can go to standard output ('-')",
+                column=flag,
+                fix=f"give {flag} a file name",
+            )
     inputs = [t.file, t.counts, spec.model.card_info, spec.gate.baseline, request.config]
     check_outputs(outputs, inputs=inputs)
     for out in outputs.values():
