@@ -206,3 +206,45 @@ def test_a_password_is_never_saved(tmp_path):
     with pytest.raises(EthicLensInputError, match="db-env"):
         spec.save(tmp_path / "x.yaml")
     assert not (tmp_path / "x.yaml").exists()
+
+
+def test_every_spec_flag_is_an_option_of_the_commands_that_use_it():
+    from ethiclens.cli._audit import audit_command
+    from ethiclens.cli._compare import compare_command
+    from ethiclens.cli._thresholds import thresholds_command
+    from ethiclens.spec import flag_paths
+
+    opts = {
+        name: {o for p in cmd.params for o in p.opts}
+        for name, cmd in (
+            ("audit", audit_command),
+            ("compare", compare_command),
+            ("thresholds", thresholds_command),
+        )
+    }
+    for flag, path in flag_paths().items():
+        assert any(flag in o for o in opts.values()), (flag, path)
+    shared = {"--config", "--save-config", "--db-env", "--di-threshold", "--eo-threshold"}
+    shared |= {"--fail-on", "--positive", "--di-rule", "--db", "--engine", "--bins"}
+    assert shared - {"--fail-on"} <= opts["thresholds"] and shared <= opts["compare"]
+
+
+def test_the_engine_functions_take_a_spec(preds, tmp_path):
+    from ethiclens.cli import main
+
+    path, frame = preds
+    counts = tmp_path / "c.parquet"
+    roles = ["--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    assert main(["counts", str(path), *roles, "--out", str(counts)]) == 0
+    by_path = ethiclens.audit_counts(str(counts), n_boot=200)
+    from ethiclens.sources import read_counts
+
+    by_table = ethiclens.audit_counts(read_counts(counts), n_boot=200, random_state=0)
+    assert [c.to_dict() for c in by_path.comparisons] == [c.to_dict() for c in by_table.comparisons]
+    spec = {"target": {"file": str(path)}, "roles": {"y_true": "y", "y_pred": ["p", "q"]}}
+    spec["roles"]["protected"] = ["g"]
+    assert type(ethiclens.compare(spec, n_boot=200)).__name__ == "ModelComparison"
+    table = ethiclens.threshold_table(
+        str(path), y_score="y", y_true="y", protected=["g"], n_boot=200
+    )
+    assert type(table).__name__ == "ThresholdTable" and table.run["input"]["rows"] == 1200
