@@ -510,6 +510,14 @@ def test_diff_of_two_audits(client, csv_bytes):
     assert client.get(f"/diff?a={a}&b=../../etc").status_code == 404
 
 
+def test_oversized_forms_are_refused(client, mapping):
+    url, page = mapping
+    form = mapping_form(page, merge="group=A,B:x\n" * 100_000)
+    r = client.post(url, data=form)
+    assert r.status_code == 413 and "too large" in r.text
+    assert client.get("/").status_code == 200
+
+
 def test_unknown_audit_and_method(client):
     assert client.get("/audits/0123456789abcdef01234567").status_code == 404
     assert client.get("/audits/not-an-id").status_code == 404

@@ -34,6 +34,7 @@ HERE = Path(__file__).parent
 ID = re.compile(r"^[0-9a-f]{24}$")
 DATA_SUFFIXES = (".csv", ".parquet", ".pq")
 PANDAS_BYTES = 256 << 20
+FORM_BYTES = 1 << 20  # a form other than the upload
 TABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?")
 SESSION_COOKIE = "ethiclens_session"
 TOKEN_COOKIE = "ethiclens_token"
@@ -210,11 +211,16 @@ def create_app(config: WebConfig):
                 )
             if parser.filename is None:
                 raise UploadError("no file was sent", fix="choose a CSV or Parquet file")
-            kind = check_content(part, config.max_upload)
+            kind = await _in_thread(check_content, part, config.max_upload)
             final = part.with_name(f"{stem}.{'csv' if kind == 'csv' else 'parquet'}")
             os.replace(part, final)
-            audit_id = new_data_audit(
-                display_name(parser.filename), final, kind, parser.size, parser.sha.hexdigest()
+            audit_id = await _in_thread(
+                new_data_audit,
+                display_name(parser.filename),
+                final,
+                kind,
+                parser.size,
+                parser.sha.hexdigest(),
             )
         except UploadError as exc:
             return page(
@@ -264,8 +270,8 @@ def create_app(config: WebConfig):
                 },
             )
         try:
-            kind = check_content(path, config.max_upload)
-            audit_id = new_data_audit(rel, path, kind, path.stat().st_size, None)
+            kind = await _in_thread(check_content, path, config.max_upload)
+            audit_id = await _in_thread(new_data_audit, rel, path, kind, path.stat().st_size, None)
         except EthicLensInputError as exc:
             status = getattr(exc, "status", 400)
             return page(
@@ -925,6 +931,15 @@ class _Guard:
                 return await HTMLResponse(body, 401)(scope, receive, secure_headers)
             if "token" in request.query_params:
                 set_token = True
+        if request.method == "POST" and request.url.path != "/upload":
+            length = request.headers.get("content-length", "")
+            if not length.isdigit() or int(length) > FORM_BYTES:
+                body = self._error(
+                    413,
+                    "the form is too large (or did not say its size)",
+                    "send the page's own form; files go through the upload form",
+                )
+                return await HTMLResponse(body, 413)(scope, receive, secure_headers)
         sid = request.cookies.get(SESSION_COOKIE, "")
         new_sid = not re.fullmatch(r"[0-9a-f]{32}", sid)
         if new_sid:
