@@ -175,7 +175,15 @@ def create_app(config: WebConfig):
         return out
 
     def new_data_audit(name: str, path: Path, kind: str, size: int, sha: str):
-        prof = _roles.profile(path, kind)
+        try:
+            prof = _roles.profile(path, kind)
+        except (ValueError, OSError) as exc:  # pandas' ParserError is a ValueError
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise UploadError(
+                f"the file cannot be read as a table: {first.replace(str(path), 'the file')}",
+                fix="every row needs as many fields as the header, and quotes must close; "
+                "export the table again",
+            ) from None
         data_id = store.add_data(name=name, kind=kind, path=str(path), size=size, sha256=sha)
         store.set_profile(data_id, json.dumps(prof))
         return store.new_audit(data_id)
@@ -193,6 +201,7 @@ def create_app(config: WebConfig):
             )
         stem = new_id()
         part = config.data_dir / "uploads" / f"{stem}.partial.csv"  # .csv: preflight reads it
+        final, audit_id = None, None
         try:
             parser = StreamedUpload(
                 request.headers.get("content-type", ""), part, config.max_upload
@@ -231,6 +240,8 @@ def create_app(config: WebConfig):
         finally:
             if part.exists():
                 part.unlink()
+            if audit_id is None and final is not None and final.exists():
+                final.unlink()  # refused after the rename: nothing is kept
         return RedirectResponse(f"/audits/{audit_id}/mapping", status_code=303)
 
     def _home_context() -> dict:

@@ -260,5 +260,6 @@ def _check_csv(path: Path, head: bytes) -> str:
     try:
         preflight_file(path)
     except EthicLensInputError as exc:
-        raise UploadError(exc.problem.replace(str(path), "the file"), fix=exc.fix) from None
+        problem = exc.problem.replace(str(path), "the file").replace(path.name, "the file")
+        raise UploadError(problem, fix=exc.fix) from None
     return "csv"
