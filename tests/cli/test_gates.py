@@ -178,3 +178,18 @@ def test_compare_gates_a_release(fair, tmp_path, capsys):
     assert code == 0, err
     cfg = json.loads(out.read_text())["config"]
     assert cfg["policy"]["di_rule"] == "below"
+
+
+def test_the_library_decides_a_specs_gate(fair):
+    spec = ethiclens.AuditSpec.from_dict(
+        {
+            "target": {"file": str(fair), "engine": "pandas"},
+            "roles": {"y_true": "y", "y_pred": "p", "protected": ["g=a"]},
+            "policy": {"n_boot": 400},
+            "gate": {"fail_on": "insufficient"},
+        }
+    )
+    result = ethiclens.run(spec)
+    assert result.run["gate"]["passed"] is False
+    assert result.to_dict()["run"]["gate"]["failures"] == ["g:c (INSUFFICIENT_DATA)"]
+    assert ethiclens.run(spec.replace(gate={"fail_on": "never"})).run["gate"] is None

@@ -400,12 +400,10 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
         spec.check_savable(request.save_config)
     runner = {"audit": run_audit, "compare": run_compare, "thresholds": run_thresholds}[purpose]
     try:
-        result = runner(spec)
-        outcome = _gate(result, spec, purpose)
+        result = runner(spec)  # the library decides the gate too (run.gate)
     except EthicLensInputError as exc:
         raise request.flag_error(exc) from None
-    if outcome is not None:
-        result.run["gate"] = outcome.to_dict()
+    gated = result.run.get("gate")
     to_stdout = o.json == "-"
     printer(result, to_stdout)
     engine = (result.run or {}).get("engine")
@@ -422,33 +420,10 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
     if request.save_config:
         spec.save(request.save_config)
         click.echo(f"wrote {request.save_config}", err=to_stdout)
-    if outcome is not None and not outcome.passed:
-        raise GateFailed(outcome.message())
+    if gated and not gated["passed"]:
+        from ..fairness import GateOutcome
 
-
-def _gate(result, spec, purpose):
-    g = spec.gate
-    if g.fail_on == "never" and not g.baseline:
-        return None
-    if purpose == "compare":
-        if g.baseline:
-            from ..errors import EthicLensInputError
-
-            raise EthicLensInputError(
-                "compare gates model B against model A, not against a baseline file",
-                column="gate.baseline",
-                fix="drop --baseline (use --fail-on), or gate each model's audit on its own",
-            )
-        return result.gate(g.fail_on)
-    if purpose == "thresholds":
-        from ..errors import EthicLensInputError
-
-        raise EthicLensInputError(
-            "the threshold view is not a gate",
-            column="gate.fail_on" if g.fail_on != "never" else "gate.baseline",
-            fix="gate with ethiclens audit (--fail-on, --baseline) at the threshold you use",
-        )
-    return result.gate(g.fail_on, g.baseline)
+        raise GateFailed(GateOutcome.from_dict(gated).message())
 
 
 def _renderers(result, purpose, o):

@@ -14,6 +14,7 @@ from ._compare import COMPARE_SCHEMA_VERSION, MetricDifference, ModelComparison,
 from ._counts import GroupCounts, check_counts_cells
 from ._display import estimates_html, register_renderer
 from ._engine import audit, audit_counts, two_proportion_z_test
+from ._gate import FAIL_LEVELS, GateOutcome
 from ._metrics import (
     COMPARISON_METRIC_SPECS,
     COMPARISON_METRICS,
@@ -68,6 +69,8 @@ __all__ = [
     "register_renderer",
     "estimates_html",
     "AuditResult",
+    "GateOutcome",
+    "FAIL_LEVELS",
     "Comparison",
     "Headline",
     "MetricEstimate",

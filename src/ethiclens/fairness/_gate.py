@@ -59,6 +59,14 @@ class GateOutcome:
             )
         return "exit 1 because of " + " | ".join(parts) if parts else "gate passed"
 
+    @classmethod
+    def from_dict(cls, data: dict) -> GateOutcome:
+        """The outcome a report's ``run.gate`` records."""
+        keys = ("fail_on", "failures", "regressions", "baseline", "notes")
+        return cls(
+            **{k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in keys}
+        )
+
     def to_dict(self) -> dict:
         return {
             "passed": self.passed,

@@ -126,6 +126,29 @@ def run_record(spec: AuditSpec, loaded: Loaded) -> dict:
     }
 
 
+def apply_gate(result, spec: AuditSpec, purpose: str = "audit"):
+    """Decide the spec's gate on ``result`` and record it in ``result.run["gate"]``; the
+    ``GateOutcome``, or None when the spec asks for no gate."""
+    g = spec.gate
+    if g.fail_on == "never" and not g.baseline:
+        return None
+    if purpose == "thresholds":
+        raise EthicLensInputError(
+            "the threshold view is not a gate",
+            column="gate.fail_on" if g.fail_on != "never" else "gate.baseline",
+            fix="gate with ethiclens audit (--fail-on, --baseline) at the threshold you use",
+        )
+    if purpose == "compare" and g.baseline:
+        raise EthicLensInputError(
+            "compare gates model B against model A, not against a baseline file",
+            column="gate.baseline",
+            fix="drop --baseline (use --fail-on), or gate each model's audit on its own",
+        )
+    outcome = result.gate(g.fail_on) if purpose == "compare" else result.gate(g.fail_on, g.baseline)
+    result.run["gate"] = outcome.to_dict()
+    return outcome
+
+
 def _groups(spec: AuditSpec) -> dict:
     g = spec.groups
     return {"exclude_groups": dict(g.exclude) or None, "merge_groups": dict(g.merge) or None}
@@ -169,6 +192,7 @@ def run_audit(spec: AuditSpec):
             **common,
         )
     result.run = run_record(spec, loaded)
+    apply_gate(result, spec, "audit")
     return result
 
 
@@ -200,6 +224,7 @@ def run_compare(spec: AuditSpec):
         **_groups(spec),
     )
     result.run = run_record(spec, loaded)
+    apply_gate(result, spec, "compare")
     return result
 
 
@@ -208,6 +233,7 @@ def run_thresholds(spec: AuditSpec):
     from ..fairness import threshold_table
 
     policy = spec.policy.to_policy()
+    apply_gate(None, spec, "thresholds")
     for key, value in (
         ("groups.exclude", spec.groups.exclude),
         ("roles.intersections", spec.roles.intersections),
