@@ -65,3 +65,26 @@ def test_a_postgresql_table_never_shows_the_password(postgres_url, tmp_path, mon
         d["run"].pop("generated_at")
         d["run"]["spec"]["outputs"] = None
     assert web == cli
+
+
+def test_history_in_postgresql(postgres_url, tmp_path, capsys):  # noqa: F811
+    pytest.importorskip("psycopg")
+    from starlette.testclient import TestClient
+
+    from .conftest import upload
+
+    app = make_app(tmp_path, store=postgres_url)
+    with TestClient(app, follow_redirects=False) as client:
+        r = upload(client, make_frame().to_csv(index=False).encode())
+        page = client.get(r.headers["location"]).text
+        form = mapping_form(page, n_boot="200", bins_4="", protected=["3"])
+        audit = client.post(r.headers["location"], data=form).headers["location"]
+        assert re.search(r'id="verdict-word">FLAGGED<', wait_done(client, audit).text)
+        pdf_less = client.get(audit + "/download/json")
+        assert pdf_less.status_code == 200
+    app = make_app(tmp_path, store=postgres_url)  # a restart on the same database
+    with TestClient(app, follow_redirects=False) as client:
+        hist = client.get("/history").text
+        assert audit in hist and "FLAGGED" in hist
+        assert client.get(audit + "/download/json").json() == pdf_less.json()
+    assert PG_PASSWORD not in capsys.readouterr().out

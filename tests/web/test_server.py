@@ -127,6 +127,9 @@ def test_token_file_is_checked(tmp_path):
     short.write_text("abc\n")
     assert main(["serve", "--token-file", str(short), "--data-dir", str(tmp_path)]) == 2
     assert main(["serve", "--max-upload", "lots", "--data-dir", str(tmp_path)]) == 2
+    unset = "ETHICLENS_TEST_NO_SUCH_VARIABLE"
+    assert main(["serve", "--store-env", unset, "--data-dir", str(tmp_path)]) == 2
+    assert main(["serve", "--db-env", unset, "--data-dir", str(tmp_path)]) == 2
 
 
 def _port() -> int:

@@ -75,7 +75,12 @@ def _size(text: str) -> int:
 @click.option(
     "--store",
     type=click.Path(dir_okay=False),
-    help="SQLite file of the history (default: DATA_DIR/ethiclens-web.sqlite).",
+    help="The history: a SQLite file (default: DATA_DIR/ethiclens-web.sqlite) or a PostgreSQL "
+    "URL (schema ethiclens_web; prefer --store-env to keep the password off the command line).",
+)
+@click.option(
+    "--store-env",
+    help="Environment variable holding the history's PostgreSQL URL.",
 )
 @click.option(
     "--token-file",
@@ -94,7 +99,7 @@ def _size(text: str) -> int:
     help="Environment variable holding a database URL whose tables may be audited "
     "(repeatable; the browser sees only the variable's name).",
 )
-def serve_command(host, port, data_dir, store, token_file, max_upload, workers, db_env):
+def serve_command(host, port, data_dir, store, store_env, token_file, max_upload, workers, db_env):
     """Start the local web app: upload data, confirm the columns, read the audit (in a browser)."""
     from .._optional import require
     from ..errors import EthicLensInputError
@@ -102,9 +107,21 @@ def serve_command(host, port, data_dir, store, token_file, max_upload, workers, 
     uvicorn = require("uvicorn", extra="web")
     require("starlette", extra="web")
     require("python_multipart", extra="web")
-    from ..web import WebConfig, create_app
+    from ..web import WebConfig, create_app, is_url
 
     limit = _size(max_upload)
+    if store_env:
+        if store:
+            raise EthicLensInputError(
+                "give --store or --store-env, not both", column="--store-env", fix="keep one"
+            )
+        store = os.environ.get(store_env)
+        if not store:
+            raise EthicLensInputError(
+                f"environment variable {store_env} is not set",
+                column="--store-env",
+                fix=f"export {store_env}='postgresql://user:password@host/db' first",
+            )
     if workers is not None and workers < 1:
         raise EthicLensInputError("must be at least 1", column="--workers", value=workers)
     for name in db_env:
@@ -123,7 +140,7 @@ def serve_command(host, port, data_dir, store, token_file, max_upload, workers, 
         token = printed = secrets.token_urlsafe(32)
     config = WebConfig(
         data_dir=Path(data_dir),
-        store=Path(store) if store else None,
+        store=store or None,
         token=token,
         max_upload=limit,
         queue=50,
@@ -139,6 +156,9 @@ def serve_command(host, port, data_dir, store, token_file, max_upload, workers, 
         click.echo("The token above is required by every request; keep it private.")
     elif token:
         click.echo("Every request needs the token from --token-file (open /?token=...).")
-    click.echo(f"data folder: {config.data_dir}  history: {config.store}  (Ctrl-C stops)")
+    from ..sources import mask_url
+
+    history = mask_url(str(config.store)) if is_url(config.store) else config.store
+    click.echo(f"data folder: {config.data_dir}  history: {history}  (Ctrl-C stops)")
     sys.stdout.flush()
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)

@@ -10,6 +10,6 @@ from __future__ import annotations
 
 from ._app import WebConfig, create_app
 from ._roles import form_to_spec, profile, propose
-from ._store import Store
+from ._store import Store, is_url
 
-__all__ = ["WebConfig", "create_app", "Store", "profile", "propose", "form_to_spec"]
+__all__ = ["WebConfig", "create_app", "Store", "is_url", "profile", "propose", "form_to_spec"]

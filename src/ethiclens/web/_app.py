@@ -25,7 +25,7 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 from . import _roles
 from ._jobs import Busy, Runner, default_workers
-from ._store import Conflict, Store, new_id
+from ._store import Conflict, Store, is_url, new_id
 from ._uploads import StreamedUpload, UploadError, check_content, display_name, limit_text
 
 log = logging.getLogger("ethiclens.web")
@@ -67,7 +67,10 @@ class WebConfig:
 
     def __post_init__(self):
         self.data_dir = Path(self.data_dir).resolve()
-        self.store = Path(self.store) if self.store else self.data_dir / "ethiclens-web.sqlite"
+        if not self.store:
+            self.store = self.data_dir / "ethiclens-web.sqlite"
+        elif not is_url(self.store):
+            self.store = Path(self.store)
 
 
 def _templates():

@@ -1,4 +1,5 @@
-"""The web app's history: every data file and audit request kept in SQLite.
+"""The web app's history: every data file and audit request kept in SQLite (a file), or in
+PostgreSQL (``--store postgresql://...``, schema ``ethiclens_web``; needs ``ethiclens[sql]``).
 
 One row per uploaded or picked data file (``data``) and one per audit (``audits``: the request
 as a spec, its input fingerprint, the result JSON, the rendered reports, the time). Every change
@@ -15,6 +16,8 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from ..errors import EthicLensInputError
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS data (
     id TEXT PRIMARY KEY,
@@ -22,7 +25,7 @@ CREATE TABLE IF NOT EXISTS data (
     path TEXT,
     dataset TEXT,
     kind TEXT NOT NULL,
-    size INTEGER,
+    size BIGINT,
     sha256 TEXT,
     created TEXT NOT NULL,
     profile TEXT
@@ -43,7 +46,7 @@ CREATE TABLE IF NOT EXISTS audits (
     html TEXT,
     card TEXT,
     csv TEXT,
-    pdf BLOB,
+    pdf BYTEA,
     verdict TEXT,
     error TEXT
 );
@@ -68,22 +71,69 @@ class Conflict(Exception):
     """The audit changed since the page that submitted the form was drawn (another tab)."""
 
 
+def is_url(store) -> bool:
+    """A PostgreSQL URL rather than a SQLite file."""
+    return str(store).startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
+
+
+class _Postgres:
+    """The few calls the store makes, on psycopg: ``?`` parameters, dict rows, explicit
+    transactions (autocommit otherwise), tables in the schema ``ethiclens_web``."""
+
+    def __init__(self, url: str):
+        from .._optional import require
+
+        psycopg = require("psycopg", extra="sql")
+        from psycopg.rows import dict_row
+
+        url = "postgresql://" + str(url).split("://", 1)[1]
+        try:
+            self.con = psycopg.connect(url, autocommit=True, row_factory=dict_row)
+        except psycopg.Error as exc:
+            from .._secrets import mask_secrets
+
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise EthicLensInputError(
+                f"cannot open the history database: {mask_secrets(first)}",
+                column="--store",
+                fix="check the PostgreSQL URL (user, host, database) and that the server runs",
+            ) from None
+        self.con.execute("CREATE SCHEMA IF NOT EXISTS ethiclens_web")
+        self.con.execute("SET search_path TO ethiclens_web")
+
+    def execute(self, sql: str, params=()):
+        return self.con.execute(sql.replace("?", "%s"), params)
+
+    def executescript(self, script: str) -> None:
+        for statement in script.split(";"):
+            if statement.strip():
+                self.con.execute(statement)
+
+    def close(self) -> None:
+        self.con.close()
+
+
 class Store:
-    """SQLite history (WAL; one connection per thread; one transaction per change)."""
+    """The history (one connection per thread; one transaction per change). ``path``: a SQLite
+    file (WAL) or a PostgreSQL URL."""
 
     def __init__(self, path: str | Path):
-        self.path = Path(path)
+        self.url = str(path) if is_url(path) else None
+        self.path = str(path) if self.url else Path(path)
         self._local = threading.local()
         self._db().executescript(SCHEMA)
 
-    def _db(self) -> sqlite3.Connection:
+    def _db(self):
         db = getattr(self._local, "db", None)
         if db is None:
-            db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            db.row_factory = sqlite3.Row
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute("PRAGMA foreign_keys=ON")
+            if self.url:
+                db = _Postgres(self.url)
+            else:
+                db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+                db.row_factory = sqlite3.Row
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=FULL")
+                db.execute("PRAGMA foreign_keys=ON")
             self._local.db = db
         return db
 
@@ -92,7 +142,8 @@ class Store:
             self.db = db
 
         def __enter__(self):
-            self.db.execute("BEGIN IMMEDIATE")
+            # SQLite: take the write lock at once; PostgreSQL: a plain transaction
+            self.db.execute("BEGIN" if isinstance(self.db, _Postgres) else "BEGIN IMMEDIATE")
             return self.db
 
         def __exit__(self, kind, exc, tb):
@@ -230,7 +281,7 @@ class Store:
                 "SELECT a.id, a.created, a.finished, a.status, a.purpose, a.verdict, "
                 "a.fingerprint, a.spec, d.name AS data_name "
                 "FROM audits a LEFT JOIN data d ON d.id = a.data_id "
-                "WHERE a.status != 'draft' ORDER BY a.created DESC, a.rowid DESC LIMIT ?",
+                "WHERE a.status != 'draft' ORDER BY a.created DESC, a.updated DESC, a.id LIMIT ?",
                 (limit,),
             )
             .fetchall()
@@ -238,5 +289,5 @@ class Store:
         return [dict(r) for r in rows]
 
     def counts(self) -> dict:
-        rows = self._db().execute("SELECT status, COUNT(*) FROM audits GROUP BY status")
-        return {s: n for s, n in rows.fetchall()}
+        rows = self._db().execute("SELECT status, COUNT(*) AS n FROM audits GROUP BY status")
+        return {row["status"]: row["n"] for row in rows.fetchall()}
