@@ -152,3 +152,17 @@ def _wait(url, proc, timeout=60):
             assert proc.poll() is None, proc.stdout.read()
             time.sleep(0.2)
     raise AssertionError("server did not start")
+
+
+def test_without_the_web_extra_serve_says_what_to_install(tmp_path):
+    from tests.test_extras import BLOCK
+
+    code = BLOCK + (
+        "from ethiclens.cli import main\n"
+        f"print('RC=%d' % main(['serve', '--data-dir', {str(tmp_path)!r}]))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
+    assert "RC=2" in proc.stdout, proc.stderr
+    assert "pip install 'ethiclens[web]'" in proc.stderr and "Traceback" not in proc.stderr
