@@ -67,23 +67,7 @@ def pick_engine(engine: str, target: str | None, db: str | None) -> str:
     help="File to write, in the format its suffix names: .parquet/.pq (metadata inside) or "
     ".csv (metadata in OUT.ethiclens.json beside it).",
 )
-def counts_command(
-    target,
-    y_true,
-    y_pred,
-    y_score,
-    protected,
-    weight,
-    n_bins,
-    engine,
-    db,
-    db_env,
-    db_table,
-    query,
-    scheduler,
-    min_cell,
-    out,
-):
+def counts_command(target, out, n_bins, min_cell, db, engine, **flags):
     """Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates."""
     from ..io import check_outputs
     from ..report import check_writable
@@ -102,9 +86,9 @@ def counts_command(
             "must be from 2 to 1000 score bins", column="--n-bins", value=n_bins, fix="10"
         )
 
-    roles = {"y_pred": y_pred, "protected": list(protected), "y_true": y_true}
-    roles |= {"y_score": y_score, "weight": weight}
-    where = {"db_env": db_env, "table": db_table, "query": query, "scheduler": scheduler}
+    roles = {k: flags[k] for k in ("y_pred", "y_true", "y_score", "weight")}
+    roles["protected"] = list(flags["protected"])
+    where = {k: flags[k] for k in ("db_env", "query", "scheduler")} | {"table": flags["db_table"]}
     table, where = count_target(_spec(target, db, engine, roles, **where), n_bins)
     if min_cell is not None:
         table = suppress_small_cells(table, min_cell)
