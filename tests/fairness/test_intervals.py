@@ -244,3 +244,21 @@ def test_batched_bca_takes_every_fallback_of_the_per_column_path(method):
             else:
                 ref = bootstrap_interval(points[j], draws[:, j], jack[j], mult[j], method=method)
             assert ivs.at(j) == ref, j
+
+
+@pytest.mark.parametrize("ci", ["jeffreys", "bca"])
+def test_metrics_of_the_draws_by_slabs_of_groups_change_nothing(monkeypatch, ci):
+    import ethiclens.fairness._engine as engine
+
+    rng = np.random.default_rng(6)
+    n = 20_000
+    g = rng.integers(0, 40, n).astype(str)
+    y = rng.integers(0, 2, n)
+    p = (rng.random(n) < 0.3 + 0.01 * (g == "3")).astype(int)
+    w = rng.choice([0.5, 1.0, 2.0], n)
+    for weights in (None, w):
+        whole = ethiclens.audit(y, p, g, sample_weight=weights, n_boot=200, ci=ci, random_state=1)
+        monkeypatch.setattr(engine, "METRIC_SLAB", 1_000)  # 5 groups a slab
+        slabs = ethiclens.audit(y, p, g, sample_weight=weights, n_boot=200, ci=ci, random_state=1)
+        monkeypatch.undo()
+        assert slabs.to_dict() == whole.to_dict()
