@@ -359,6 +359,7 @@ def test_a_group_error_found_by_the_library_names_the_field(app, client, tmp_pat
     assert r.status_code == 303 and r.headers["location"].endswith("/mapping")
     page = client.get(r.headers["location"])
     assert "group=A,B:all" in page.text  # the request is kept for fixing
+    assert page.status_code == 422 and re.search(r'id="error-(merge|prot_3)"', page.text)
 
 
 def test_two_tabs_editing_the_same_audit(client, mapping):

@@ -124,7 +124,6 @@ def create_app(config: WebConfig):
         context.setdefault("errors", {})
         html = env.get_template(name).render(
             csrf=request.state.csrf,
-            token_mode=config.token is not None,
             **context,
         )
         return HTMLResponse(html, status_code=code)
@@ -407,7 +406,17 @@ def create_app(config: WebConfig):
         if request.method == "GET":
             if audit["status"] != "draft":
                 return RedirectResponse(f"/audits/{audit_id}", status_code=303)
-            return mapping_page(request, audit, data, prof, form_from_spec(audit, prof), {})
+            errors = {}
+            if audit.get("error"):  # the library's error of the last run, by its field
+                err = json.loads(audit["error"])
+                exc = EthicLensInputError(err.get("problem", ""), column=err.get("column"))
+                spec = json.loads(audit["spec"] or "{}")
+                field_name = _roles.field_of(exc, prof_columns(prof), spec)
+                errors[field_name] = err.get("problem", "") + (
+                    f". Fix: {err['fix']}" if err.get("fix") else ""
+                )
+            form = form_from_spec(audit, prof)
+            return mapping_page(request, audit, data, prof, form, errors, 422 if errors else 200)
         form = await form_of(request)
         if not await check_csrf(request, form.get("csrf")):
             return error_page(
@@ -434,13 +443,14 @@ def create_app(config: WebConfig):
             # a file that fits in memory is read by pandas (the reference engine, and faster
             # than DuckDB's start-up there); a bigger one by DuckDB, out of core, when installed
             target["engine"] = "pandas"
+        spec = None
         try:
             spec, purpose = _roles.form_to_spec(form, prof, target)
             AuditSpec.from_dict(spec, source="the form")
         except _roles.FormErrors as exc:
             return mapping_page(request, audit, data, prof, form, exc.errors, 422)
         except EthicLensInputError as exc:
-            errors = {_roles.field_of(exc, prof_columns(prof), form): _said(exc)}
+            errors = {_roles.field_of(exc, prof_columns(prof), spec): _said(exc)}
             return mapping_page(request, audit, data, prof, form, errors, 422)
         return queue(request, audit_id, rev, spec, purpose, data["name"])
 
@@ -978,7 +988,6 @@ class _Guard:
     def _error(self, status, problem, fix) -> str:
         return self.env.get_template("error.html").render(
             csrf="",
-            token_mode=True,
             status=status,
             problem=problem,
             fix=fix,

@@ -345,7 +345,16 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
 
     col = "" if exc.column is None else str(exc.column)
     col = col.split("/")[0].split("[")[0]
-    col = {"pred_a": "--y-pred", "pred_b": "y_pred_b", "y_true": "--y-true"}.get(col, col)
+    col = {  # the engine's keyword names
+        "pred_a": "--y-pred",
+        "pred_b": "y_pred_b",
+        "y_true": "--y-true",
+        "merge_groups": "--merge-groups",
+        "exclude_groups": "--exclude-group",
+        "sample_weight": "--weight",
+        "reference": "--protected",
+        "bins": "--bins",
+    }.get(col, col)
     if col == "y_pred_b":
         return "y_pred_b"
     path = flag_paths().get(col, col)

@@ -212,7 +212,8 @@ class Store:
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE audits SET spec = ?, purpose = ?, status = 'queued', step = 'queued', "
-                "rev = rev + 1, updated = ? WHERE id = ? AND rev = ? AND status = 'draft'",
+                "error = NULL, rev = rev + 1, updated = ? "
+                "WHERE id = ? AND rev = ? AND status = 'draft'",
                 (json.dumps(spec), purpose, now(), audit_id, rev),
             )
             if cur.rowcount != 1:
@@ -249,10 +250,11 @@ class Store:
             )
 
     def reopen(self, audit_id: str) -> None:
-        """A failed audit back to a draft (its request kept) so the mapping can be fixed."""
+        """A failed audit back to a draft (its request and its error kept, so the form shows
+        the error next to its field) so the mapping can be fixed."""
         with self._tx() as db:
             db.execute(
-                "UPDATE audits SET status = 'draft', step = NULL, error = NULL, rev = rev + 1, "
+                "UPDATE audits SET status = 'draft', step = NULL, rev = rev + 1, "
                 "updated = ? WHERE id = ? AND status IN ('failed', 'interrupted')",
                 (now(), audit_id),
             )
