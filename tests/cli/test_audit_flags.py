@@ -299,6 +299,24 @@ def test_model_card_from_card_info_and_flags(csv, tmp_path, capsys):
         "caveats_and_recommendations:\n  - Trained on 2019 applications only.\n"
     )
     md, html = tmp_path / "card.md", tmp_path / "r.html"
+    code, _, err = run(
+        audit_args(
+            csv,
+            "--card-info",
+            str(info),
+            "--model-version",
+            "2.1",
+            "--model-card",
+            str(md),
+            "--html",
+            str(html),
+        ),
+        capsys,
+    )
+    # a flag that contradicts the card is refused, naming both (issue 24)
+    assert code == 2 and not md.exists()
+    assert "option '--model-version'" in err and "'2.1'" in err and "'1.0'" in err
+    info.write_text(info.read_text().replace("version: '1.0'", "version: '2.1'"))
     code, _, _ = run(
         audit_args(
             csv,
@@ -316,7 +334,7 @@ def test_model_card_from_card_info_and_flags(csv, tmp_path, capsys):
     assert code == 0
     card = md.read_text()
     assert card.startswith("# Model card: LoanScorer")
-    assert "- Version: 2.1" in card  # the flag overrides the file
+    assert "- Version: 2.1" in card
     assert "Credit team" in card
     assert "pre-screening of loan applications" in card
     assert "final decisions without review" in card
