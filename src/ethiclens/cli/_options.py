@@ -380,6 +380,7 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
         "--json": None if o.json == "-" else o.json,
         "--html": o.html,
         "--model-card": o.model_card,
+        "--pdf": o.pdf,
         "--csv": o.csv,
         "--plot": o.plot,
         "--save-config": request.save_config,
@@ -393,6 +394,7 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
             )
     inputs = [t.file, t.counts, spec.model.card_info, spec.gate.baseline, request.config]
     check_outputs(outputs, inputs=inputs)
+    _check_report_formats(o)
     for out in outputs.values():
         if out:
             check_writable(out)
@@ -426,16 +428,35 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
         raise GateFailed(GateOutcome.from_dict(gated).message())
 
 
+def _check_report_formats(o) -> None:
+    """Refuse an unknown model-card or PDF extension before any work is done."""
+    from pathlib import Path
+
+    from ..errors import EthicLensInputError
+    from ..report import card_format
+
+    if o.model_card:
+        card_format(o.model_card)
+    if o.pdf and Path(o.pdf).suffix.lower() != ".pdf":
+        raise EthicLensInputError(
+            "the PDF report's name must end in .pdf",
+            column="--pdf",
+            value=o.pdf,
+            fix="e.g. --pdf report.pdf",
+        )
+
+
 def _renderers(result, purpose, o):
     from ..io import write_atomic
 
     if purpose == "audit":
-        from ..report import render_html
-        from ..report._model_card import render_card
+        from ..report import html_to_pdf, render_card, render_html
 
+        # The PDF comes last: a renderer that fails or hangs leaves every other output written.
         pairs = [
             (o.html, lambda p: write_atomic(p, render_html(result))),
             (o.model_card, lambda p: write_atomic(p, render_card(result, p))),
+            (o.pdf, lambda p: html_to_pdf(render_html(result), p)),
         ]
     elif purpose == "compare":
         from ..report import write_comparison_html

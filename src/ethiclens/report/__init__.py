@@ -11,7 +11,7 @@ from ._audit_report import (
 )
 from ._audit_report import fmt as format_number
 from ._audit_report import fmt_estimate as format_estimate
-from ._model_card import card_format, render_model_card, render_model_card_html
+from ._model_card import card_format, render_card, render_model_card, render_model_card_html
 from ._more_schemas import validate_comparison, validate_thresholds
 from ._notebook import (
     write_audit_card,
@@ -20,6 +20,7 @@ from ._notebook import (
     write_threshold_html,
     write_threshold_png,
 )
+from ._pdf import html_to_pdf
 from ._provenance import benchmark_provenance, load_card_info
 from ._render import Report, Section, paragraph, table
 from ._schema import load_schema, validate_report
@@ -43,6 +44,8 @@ __all__ = [
     "render_model_card",
     "render_model_card_html",
     "card_format",
+    "render_card",
+    "html_to_pdf",
     "write_audit_html",
     "write_audit_card",
     "write_comparison_html",
