@@ -429,8 +429,13 @@ def test_no_path_outside_the_data_folder(app, client, tmp_path):
     secret = tmp_path / "secret.csv"
     make_frame(200).to_csv(secret, index=False)
     (data / "link.csv").symlink_to(secret)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    make_frame(200).to_csv(outside / "far.csv", index=False)
+    (data / "linked-folder").symlink_to(outside, target_is_directory=True)
     page = client.get("/").text
     assert "mine.csv" in page and "link.csv" not in page and "secret" not in page
+    assert "far.csv" not in page
     token = csrf_of(page)
     for path, status in (
         ("../secret.csv", 403),
@@ -439,6 +444,7 @@ def test_no_path_outside_the_data_folder(app, client, tmp_path):
         ("/etc/passwd", 403),
         ("uploads/x.csv", 403),
         ("nope.csv", 404),
+        ("linked-folder/far.csv", 403),
     ):
         r = client.post("/pick", data={"csrf": token, "path": path})
         assert r.status_code == status, path

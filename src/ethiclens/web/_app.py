@@ -170,7 +170,12 @@ def create_app(config: WebConfig):
             rel = path.relative_to(config.data_dir)
             if rel.parts and rel.parts[0] in ("uploads",) or path.name.startswith("."):
                 continue
-            if path.is_file() and path.suffix.lower() in DATA_SUFFIXES and not path.is_symlink():
+            if (
+                path.suffix.lower() in DATA_SUFFIXES
+                and path.is_file()
+                and not path.is_symlink()
+                and path.resolve().is_relative_to(config.data_dir)  # not through a linked folder
+            ):
                 out.append(rel.as_posix())
             if len(out) >= 200:
                 break
