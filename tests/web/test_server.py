@@ -166,3 +166,47 @@ def test_without_the_web_extra_serve_says_what_to_install(tmp_path):
     )
     assert "RC=2" in proc.stdout, proc.stderr
     assert "pip install 'ethiclens[web]'" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_worker_killed_mid_audit_fails_that_audit_only(tmp_path):
+    import httpx
+    import psutil
+
+    small = make_csv(tmp_path / "small.csv", 5_000, seed=3)
+    big = make_csv(tmp_path / "big.csv", 400_000, seed=4)
+    server = Server(tmp_path / "data", workers=1)
+    try:
+        with httpx.Client(base_url=server.url, follow_redirects=False, timeout=60) as c:
+            token = re.search(r'name="csrf" value="([0-9a-f]+)"', c.get("/").text)[1]
+            with open(big, "rb") as fh:
+                r = c.post("/upload", data={"csrf": token}, files={"file": ("big.csv", fh)})
+            mapping = r.headers["location"]
+            form = {
+                "csrf": token,
+                "rev": "0",
+                "y_true": "label",
+                "y_pred": "pred",
+                "protected": ["3"],
+                "n_boot": "20000",
+            }
+            audit = c.post(mapping, data=form).headers["location"]
+            deadline = time.time() + 120
+            while "reading the data" not in c.get(audit).text and time.time() < deadline:
+                time.sleep(0.05)
+            workers = [
+                p
+                for p in psutil.Process(server.proc.pid).children(recursive=True)
+                if "spawn_main" in " ".join(p.cmdline())
+            ]
+            assert workers
+            for p in workers:
+                p.kill()
+            deadline = time.time() + 60
+            while 'http-equiv="refresh"' in (page := c.get(audit).text):
+                assert time.time() < deadline
+                time.sleep(0.1)
+            assert "worker running this audit stopped" in page
+        again = audit_file(server.url, small, n_boot=200)  # a fresh pool serves the next one
+        assert again["word"] == "FLAGGED"
+    finally:
+        server.close()

@@ -164,6 +164,10 @@ class Runner:
         self._pool: Executor | None = None
 
     def _executor(self) -> Executor:
+        with self._lock:
+            return self._make_executor()
+
+    def _make_executor(self) -> Executor:
         if self._pool is None:
             if self.kind == "thread":
                 self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="audit")
@@ -191,23 +195,33 @@ class Runner:
             if self._pending >= self.capacity:
                 raise Busy()
             self._pending += 1
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
-            future = self._executor().submit(
-                run_job, self.store_path, audit_id, spec, purpose, title
-            )
+            pool = self._executor()
+            try:
+                future = pool.submit(run_job, self.store_path, audit_id, spec, purpose, title)
+            except BrokenProcessPool:  # a worker died earlier: a fresh pool, once
+                self._reset(pool)
+                pool = self._executor()
+                future = pool.submit(run_job, self.store_path, audit_id, spec, purpose, title)
         except Exception:
             with self._lock:
                 self._pending -= 1
             raise
-        future.add_done_callback(lambda f, a=audit_id: self._done(f, a))
+        future.add_done_callback(lambda f, a=audit_id, p=pool: self._done(f, a, p))
         return future
 
-    def _done(self, future, audit_id: str) -> None:
+    def _done(self, future, audit_id: str, pool=None) -> None:
         with self._lock:
             self._pending -= 1
         exc = None if future.cancelled() else future.exception()
         if exc is not None:  # a worker died (killed, out of memory): the store says failed
             log.error("audit worker for %s failed: %r", audit_id, exc)
+            from concurrent.futures.process import BrokenProcessPool
+
+            if isinstance(exc, BrokenProcessPool):
+                self._reset(pool)  # the next audit gets a fresh pool
             from ._store import Store
 
             store = Store(self.store_path)
@@ -223,6 +237,14 @@ class Runner:
                 )
             finally:
                 store.close()
+
+    def _reset(self, broken) -> None:
+        """Drop ``broken`` (a pool whose worker died) if it is still the current one."""
+        with self._lock:
+            if broken is None or self._pool is not broken:
+                return
+            self._pool = None
+        broken.shutdown(wait=False, cancel_futures=False)
 
     def shutdown(self) -> None:
         if self._pool is not None:

@@ -245,7 +245,7 @@ class Store:
         with self._tx() as db:
             db.execute(
                 "UPDATE audits SET status = 'failed', step = 'failed', error = ?, "
-                "finished = ?, updated = ? WHERE id = ?",
+                "finished = ?, updated = ? WHERE id = ? AND status != 'done'",
                 (json.dumps(error), stamp, stamp, audit_id),
             )
 
