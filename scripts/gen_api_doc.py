@@ -38,6 +38,8 @@ MODULES = [
     "ethiclens.privacy",
     "ethiclens.p2nia",
     "ethiclens.experiments",
+    "ethiclens.monitor",
+    "ethiclens.sources",
     "ethiclens.errors",
     "ethiclens.cli",
 ]

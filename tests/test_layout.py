@@ -33,9 +33,19 @@ KNOWN_PRIVATE_IMPORTS: set = set()
 
 # What each part of the package may import (docs/adr/0007-layout.md): lower layers never import
 # higher ones. "*" = anything. Keys and values are the first name below ``ethiclens``.
-CORE = {"errors", "_version", "_optional", "_checks", "_registry", "_text", "_renderers"}
+CORE = {
+    "errors",
+    "_version",
+    "_optional",
+    "_checks",
+    "_registry",
+    "_text",
+    "_renderers",
+    "_secrets",
+}
 ALLOWED = {
-    "errors": set(),
+    "_secrets": set(),  # credentials masked in every message and report (ADR 0011)
+    "errors": {"_secrets"},
     "_version": set(),
     "_text": set(),  # user text made safe for terminal, CSV and HTML (no imports of ours)
     "_checks": {"errors"},
@@ -56,6 +66,8 @@ ALLOWED = {
     "cli": {"*"},
     "web": {"*"},  # a face like the CLI: builds the spec, the library runs it (ethiclens serve)
     "sources": CORE | {"io", "fairness"},
+    # fairness over time: per-window counts (sources) and anytime-valid evidence, its own store
+    "monitor": CORE | {"io", "fairness", "sources", "spec"},
     # the request object every face fills (AuditSpec), load_target and run: the library's entry
     "spec": CORE | {"io", "fairness", "datasets", "models", "report", "sources"},
     # the root wires report's writers to fairness's results (a loader in ethiclens/__init__.py)

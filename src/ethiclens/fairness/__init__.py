@@ -48,9 +48,11 @@ from ._policy import (
 )
 from ._result import SCHEMA_VERSION, AuditResult, Comparison, Headline, MetricEstimate
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
-from ._validate import check_group_edits
+from ._validate import as_scores, as_weights, check_group_edits
 
 __all__ = [
+    "as_scores",
+    "as_weights",
     "audit",
     "audit_counts",
     "compare",

@@ -16,7 +16,8 @@ from ._counts_table import (
 )
 from ._dask import audit_frame, dask_counts, dask_file_counts
 from ._duckdb import duckdb_counts, file_columns, resolve_files
-from ._rules import ENGINE_ATTR, engine_of, pandas_counts, read_rows
+from ._pandas import pandas_counts, read_rows
+from ._rules import ENGINE_ATTR, engine_of
 from ._spark import spark_counts, spark_file_counts
 from ._sql import mask_url, sql_columns, sql_counts
 

@@ -14,25 +14,23 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
-
-Y_TRUE, Y_PRED, COUNT = "y_true", "y_pred", "count"
-WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_BIN, SCORE_SUM = (
-    "weight_sum",
-    "weight_sq_sum",
-    "score_bin",
-    "score_sum",
+from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
+    ATTRIBUTES_ATTR,
+    BAD_WEIGHTS,
+    COUNT,
+    FORMATS,
+    META_SUFFIX,
+    N_BINS_ATTR,
+    NAMES_ATTR,
+    RESERVED,
+    SCORE_BIN,
+    SCORE_SUM,
+    SUPPRESSION_ATTR,
+    WEIGHT_SQ_SUM,
+    WEIGHT_SUM,
+    Y_PRED,
+    Y_TRUE,
 )
-RESERVED = (Y_TRUE, Y_PRED, COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_BIN, SCORE_SUM)
-BAD_WEIGHTS = "_bad_weights"  # engine-side diagnostic column, never part of a table
-N_BINS_ATTR, NAMES_ATTR, SUPPRESSION_ATTR, ATTRIBUTES_ATTR = (
-    "ethiclens_n_bins",
-    "ethiclens_columns",
-    "ethiclens_suppression",
-    "ethiclens_attributes",  # the protected-attribute columns: any other column is refused
-)
-# What ``write_counts`` writes, by the file's suffix (a CSV carries its metadata beside it).
-FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
-META_SUFFIX = ".ethiclens.json"
 
 
 @dataclass(frozen=True)

@@ -337,7 +337,7 @@ def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=No
     are refused in the order ``audit`` checks them, with its words; ``locator`` (files only)
     names the first offending row.
     """
-    from ._counts_table import BAD_WEIGHTS, COUNT, SCORE_BIN, Y_PRED, Y_TRUE
+    from ._names import BAD_WEIGHTS, COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
     raw = raw.reset_index(drop=True)
     count = pd.to_numeric(raw[COUNT]).to_numpy(dtype=np.int64)
@@ -449,62 +449,6 @@ def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=No
     return raw
 
 
-# -- the pandas path: the reference reader -----------------------------------------------------
-
-
-def read_rows(target, roles) -> pd.DataFrame:
-    """The role columns of TARGET (file, glob or folder) read by pandas by the rule: CSV groups
-    as text (leading zeros kept), files matched by column name, a row with surplus fields
-    refused with its line. Hand the columns to ``ethiclens.audit``; that is the reference
-    every other engine agrees with."""
-    from ._duckdb import CSV, PARQUET, _columns, resolve_files
-
-    path = Path(target)
-    if path.is_file() and not path.name.lower().endswith(CSV + PARQUET):
-        from ..io import read_table  # JSON, other compressions: no engine but pandas reads them
-
-        frame = read_table(path)
-        check_columns(frame.columns, roles, target)
-        return frame[list(roles.columns)]
-    files, kind, hive = resolve_files(target)
-    columns = _columns(target, files, kind, hive)
-    check_columns(columns, roles, target)
-    frames = []
-    for f in files:
-        keys = {k: v for k, v in _hive_keys(f, target).items()} if hive else {}
-        wanted = [c for c in roles.columns if c not in keys]
-        if kind == "parquet":
-            frame = pd.read_parquet(f, columns=wanted)
-        else:
-            try:
-                frame = pd.read_csv(
-                    f,
-                    dtype={c: str for c in roles.protected if c in wanted},
-                    encoding="utf-8-sig",
-                    index_col=False,
-                )[wanted]
-            except pd.errors.ParserError as exc:
-                err = ragged_error([f])
-                if err:
-                    raise err from None
-                raise DataFileError(
-                    f"cannot read {Path(f).name}: {str(exc).strip().splitlines()[0]}",
-                    fix="check the file is comma-separated with the same number of fields on "
-                    "every row",
-                ) from None
-        for k, v in keys.items():
-            if k in roles.columns:
-                frame[k] = v
-        frames.append(frame)
-    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
-    if frame.empty:
-        raise DataFileError(f"{target} has no data rows", fix="export the data again")
-    if kind == "csv":
-        for col in roles.protected:
-            frame[col] = type_groups(frame[col])
-    return frame
-
-
 def _hive_keys(path, target) -> dict:
     out = {}
     for part in Path(path).relative_to(target).parts[:-1]:
@@ -512,47 +456,3 @@ def _hive_keys(path, target) -> dict:
         if eq:
             out[key] = value
     return out
-
-
-def pandas_counts(target, roles):
-    """The counts table of TARGET counted by pandas, read and checked by the rule: the rows of
-    :func:`read_rows`, refused with ``audit``'s words and rows (missing labels, scores, weights,
-    groups, unused categories), then counted. ``attrs["ethiclens_engine"]`` is ``"pandas"``."""
-    from ..fairness._validate import as_scores, as_weights
-    from ._counts_table import counts_of
-
-    rows = read_rows(target, roles)
-    n = len(rows)
-    for col, role in ((roles.y_pred, "y_pred"), (roles.y_true, "y_true")):
-        if col:
-            miss = rows[col].isna().to_numpy()
-            if miss.any():
-                raise EthicLensInputError(
-                    f"{int(miss.sum())} missing value(s), first at row {int(np.argmax(miss))}",
-                    column=_label(col, role),
-                    fix="drop or impute those rows before auditing",
-                )
-    if roles.y_score:
-        as_scores(rows[roles.y_score], n)
-    if roles.weight:
-        as_weights(rows[roles.weight], n)
-    for col in roles.protected:
-        miss = rows[col].isna().to_numpy()
-        if miss.any():
-            raise EthicLensInputError(
-                f"{int(miss.sum())} missing group value(s), first at row {int(np.argmax(miss))}",
-                column=col,
-                fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
-            )
-        if isinstance(rows[col].dtype, pd.CategoricalDtype):
-            used = {str(v) for v in pd.unique(rows[col])}
-            empty = [str(c) for c in rows[col].cat.categories if str(c) not in used]
-            if empty:
-                raise EthicLensInputError(
-                    f"group(s) {empty} have no rows (empty after filtering)",
-                    column=col,
-                    fix="drop unused categories (Series.cat.remove_unused_categories()) or "
-                    "audit data that contains them",
-                )
-            rows[col] = rows[col].astype(object)
-    return record_engine(counts_of(rows, roles), "pandas")

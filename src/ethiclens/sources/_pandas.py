@@ -1,0 +1,112 @@
+"""The pandas path: the reference reader every other engine agrees with (docs/engines.md).
+
+The rows of a file, glob or folder read by the one rule (CSV groups as text, files matched by
+column name, surplus fields refused with their line), and their counts table, refused with
+``ethiclens.audit``'s words and rows.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import DataFileError, EthicLensInputError
+from ._counts_table import counts_of
+from ._duckdb import CSV, PARQUET, _columns, resolve_files
+from ._rules import _hive_keys, _label, check_columns, ragged_error, record_engine, type_groups
+
+
+def read_rows(target, roles) -> pd.DataFrame:
+    """The role columns of TARGET (file, glob or folder) read by pandas by the rule: CSV groups
+    as text (leading zeros kept), files matched by column name, a row with surplus fields
+    refused with its line. Hand the columns to ``ethiclens.audit``; that is the reference
+    every other engine agrees with."""
+    path = Path(target)
+    if path.is_file() and not path.name.lower().endswith(CSV + PARQUET):
+        from ..io import read_table  # JSON, other compressions: no engine but pandas reads them
+
+        frame = read_table(path)
+        check_columns(frame.columns, roles, target)
+        return frame[list(roles.columns)]
+    files, kind, hive = resolve_files(target)
+    columns = _columns(target, files, kind, hive)
+    check_columns(columns, roles, target)
+    frames = []
+    for f in files:
+        keys = {k: v for k, v in _hive_keys(f, target).items()} if hive else {}
+        wanted = [c for c in roles.columns if c not in keys]
+        if kind == "parquet":
+            frame = pd.read_parquet(f, columns=wanted)
+        else:
+            try:
+                frame = pd.read_csv(
+                    f,
+                    dtype={c: str for c in roles.protected if c in wanted},
+                    encoding="utf-8-sig",
+                    index_col=False,
+                )[wanted]
+            except pd.errors.ParserError as exc:
+                err = ragged_error([f])
+                if err:
+                    raise err from None
+                raise DataFileError(
+                    f"cannot read {Path(f).name}: {str(exc).strip().splitlines()[0]}",
+                    fix="check the file is comma-separated with the same number of fields on "
+                    "every row",
+                ) from None
+        for k, v in keys.items():
+            if k in roles.columns:
+                frame[k] = v
+        frames.append(frame)
+    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+    if frame.empty:
+        raise DataFileError(f"{target} has no data rows", fix="export the data again")
+    if kind == "csv":
+        for col in roles.protected:
+            frame[col] = type_groups(frame[col])
+    return frame
+
+
+def pandas_counts(target, roles):
+    """The counts table of TARGET counted by pandas, read and checked by the rule: the rows of
+    :func:`read_rows`, refused with ``audit``'s words and rows (missing labels, scores, weights,
+    groups, unused categories), then counted. ``attrs["ethiclens_engine"]`` is ``"pandas"``."""
+    from ..fairness import as_scores, as_weights
+
+    rows = read_rows(target, roles)
+    n = len(rows)
+    for col, role in ((roles.y_pred, "y_pred"), (roles.y_true, "y_true")):
+        if col:
+            miss = rows[col].isna().to_numpy()
+            if miss.any():
+                raise EthicLensInputError(
+                    f"{int(miss.sum())} missing value(s), first at row {int(np.argmax(miss))}",
+                    column=_label(col, role),
+                    fix="drop or impute those rows before auditing",
+                )
+    if roles.y_score:
+        as_scores(rows[roles.y_score], n)
+    if roles.weight:
+        as_weights(rows[roles.weight], n)
+    for col in roles.protected:
+        miss = rows[col].isna().to_numpy()
+        if miss.any():
+            raise EthicLensInputError(
+                f"{int(miss.sum())} missing group value(s), first at row {int(np.argmax(miss))}",
+                column=col,
+                fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
+            )
+        if isinstance(rows[col].dtype, pd.CategoricalDtype):
+            used = {str(v) for v in pd.unique(rows[col])}
+            empty = [str(c) for c in rows[col].cat.categories if str(c) not in used]
+            if empty:
+                raise EthicLensInputError(
+                    f"group(s) {empty} have no rows (empty after filtering)",
+                    column=col,
+                    fix="drop unused categories (Series.cat.remove_unused_categories()) or "
+                    "audit data that contains them",
+                )
+            rows[col] = rows[col].astype(object)
+    return record_engine(counts_of(rows, roles), "pandas")
