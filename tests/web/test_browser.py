@@ -178,7 +178,13 @@ def test_upload_map_run_download_in_chromium(server, driver, tmp_path):
             asked.append(msg["params"]["request"]["url"])
     asked = [u for u in asked if not u.startswith("chrome://")]  # the browser's own pages
     assert asked and all(u.startswith((server, "data:", "about:")) for u in asked), asked
-    # downloads: the config and the JSON, as a user gets them
+    # downloads: the PDF, the config and the JSON, as a user gets them
+    from ethiclens.web._app import pdf_available
+
+    if pdf_available():
+        driver.find_element(By.ID, "dl-pdf").click()
+        pdf = _wait_file(driver.downloads, ".pdf")
+        assert pdf.read_bytes().startswith(b"%PDF")
     driver.find_element(By.ID, "dl-config").click()
     config = _wait_file(driver.downloads, ".yaml")
     driver.find_element(By.ID, "dl-json").click()
