@@ -15,6 +15,16 @@ from ._counts import GroupCounts, check_counts_cells
 from ._display import estimates_html, register_renderer
 from ._engine import audit, audit_counts, two_proportion_z_test
 from ._gate import FAIL_LEVELS, GateOutcome
+from ._intervals import (  # the one interval kit: draws -> interval, method, status
+    BCA,
+    OUTSIDE,
+    PERCENTILE,
+    bootstrap_intervals,
+    check_ci,
+    contain_one,
+    interval,
+    metric_status,
+)
 from ._metrics import (
     COMPARISON_METRIC_SPECS,
     COMPARISON_METRICS,
@@ -51,6 +61,14 @@ from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_ta
 from ._validate import as_scores, as_weights, check_group_edits
 
 __all__ = [
+    "BCA",
+    "OUTSIDE",
+    "PERCENTILE",
+    "bootstrap_intervals",
+    "check_ci",
+    "contain_one",
+    "interval",
+    "metric_status",
     "as_scores",
     "as_weights",
     "audit",

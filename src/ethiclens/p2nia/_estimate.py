@@ -31,13 +31,15 @@ from .._checks import check_seed as _check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
     INSUFFICIENT_DATA,
+    OUTSIDE,
     REPORTED,
     UNDEFINED,
     Interval,
     MetricEstimate,
     Policy,
+    interval,
+    metric_status,
 )
-from ..fairness._intervals import OUTSIDE, interval, metric_status
 from ._common import TABLE
 from ._mechanisms import get_mechanism
 from ._metrics import METRICS, NEEDS_Y, cells_from_joint, metrics_from_cells

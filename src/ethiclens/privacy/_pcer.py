@@ -36,16 +36,19 @@ from ..fairness import (
     JEFFREYS_METHOD,
     REPORTED,
     UNDEFINED,
+    Interval,
     MetricEstimate,
     Policy,
     accuracy,
+    check_ci,
+    contain_one,
     draw_dirichlet_cells,
     false_positive_rate,
+    interval,
+    metric_status,
     selection_rate,
     true_positive_rate,
 )
-from ..fairness._bootstrap import Interval
-from ..fairness._intervals import check_ci, contain_one, interval, metric_status
 from ._inputs import SplitPredictions
 from ._mia import MIAResult, membership_inference
 

@@ -17,11 +17,16 @@ import pandas as pd
 from .._checks import MAX_DRAWS, check_draws, check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
+    BCA,
     JEFFREYS_METHOD,
+    OUTSIDE,
+    PERCENTILE,
     Interval,
+    bootstrap_intervals,
+    check_ci,
     draw_dirichlet_cells,
+    interval,
 )
-from ..fairness._intervals import BCA, OUTSIDE, PERCENTILE, bootstrap_intervals, check_ci, interval
 
 ROW, SOURCE, TARGET = "_cf_row", "_cf_source", "_cf_target"
 PROXY_NOTE = (
