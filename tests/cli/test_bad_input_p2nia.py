@@ -589,7 +589,7 @@ MANIFEST_CASES = [
 @pytest.mark.parametrize("name,edit,field,needle", MANIFEST_CASES)
 def test_tampered_manifests_with_recomputed_hashes(ws, capsys, name, edit, field, needle):
     rel = _tamper(ws, f"m_{name}", edit_manifest=edit)
-    _refused(ws, capsys, ["p2nia", "estimate", str(rel), "--n-boot", "5"], field, needle)
+    _refused(ws, capsys, ["p2nia", "estimate", str(rel), "--n-boot", "0"], field, needle)
 
 
 TABLE_CASES = [
@@ -609,7 +609,7 @@ TABLE_CASES = [
 @pytest.mark.parametrize("name,edit,field,needle", TABLE_CASES)
 def test_tampered_tables_with_recomputed_hashes(ws, capsys, name, edit, field, needle):
     rel = _tamper(ws, f"t_{name}", edit_table=edit)
-    _refused(ws, capsys, ["p2nia", "estimate", str(rel), "--n-boot", "5"], field, needle)
+    _refused(ws, capsys, ["p2nia", "estimate", str(rel), "--n-boot", "0"], field, needle)
 
 
 @pytest.mark.parametrize(
@@ -626,13 +626,13 @@ def test_tampered_tables_with_recomputed_hashes(ws, capsys, name, edit, field, n
 )
 def test_unreadable_manifests(ws, capsys, raw, needle):
     rel = _tamper(ws, f"raw_{abs(hash(raw))}", raw=raw)
-    _refused(ws, capsys, ["p2nia", "estimate", str(rel), "--n-boot", "5"], needle)
+    _refused(ws, capsys, ["p2nia", "estimate", str(rel), "--n-boot", "0"], needle)
 
 
 @pytest.mark.parametrize(
     "extra,flag,needle",
     [
-        (["--n-boot", "-1"], "--n-boot", "non-negative"),
+        (["--n-boot", "-1"], "--n-boot", "at least 100"),
         (["--n-boot", "1000000000"], "--n-boot", "at most"),
         (["--seed", "-1"], "--seed", "non-negative"),
     ],
@@ -746,7 +746,7 @@ def test_replace_records_the_cumulative_budget(tmp_path, ws, capsys):
     assert second["budget"]["cumulative_on_this_data"] == 12.0
     assert second["budget"]["releases"] == 2
     assert "cumulative ε on this data 12" in capsys.readouterr().out
-    assert main(["p2nia", "estimate", str(out), "--n-boot", "5"]) == 0  # still a valid release
+    assert main(["p2nia", "estimate", str(out), "--n-boot", "0"]) == 0  # still a valid release
 
 
 def test_a_request_can_ask_for_budget_tracking(tmp_path, ws):
@@ -802,7 +802,7 @@ def test_estimate_writes_json_and_html(tmp_path, ws):
                 "estimate",
                 str(ws / "rel0"),
                 "--n-boot",
-                "20",
+                "100",
                 "--json",
                 str(j),
                 "--html",

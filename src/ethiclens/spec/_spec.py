@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from .._checks import MAX_DRAWS, MIN_DRAWS
 from ..errors import EthicLensInputError
 
 SPEC_VERSION = 1
@@ -249,7 +250,7 @@ class PolicySpec:
         "jeffreys, bootstrap).",
     )
     n_boot: int | None = _f(
-        {"type": ["integer", "null"], "minimum": 100},
+        {"type": ["integer", "null"], "minimum": MIN_DRAWS, "maximum": MAX_DRAWS},
         flag="--n-boot",
         doc="Interval draws (default: audit 2000, compare and thresholds 1000).",
     )
@@ -593,12 +594,27 @@ def check_spec_dict(data, source: str = "spec") -> None:
         allowed = list(err.schema.get("properties", {}))
         extra = sorted(set(err.instance) - set(allowed))
         raise _unknown(extra[0], allowed, "key", where)
+    fix = _range_fix(err.schema) or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
+    # A flag's message names the flag already; a file's names the file.
+    prefix = "" if source == "command line" else f"{source}: "
     raise EthicLensInputError(
-        f"{source}: {_expected(err.validator, err.validator_value, err.message)}",
+        prefix + _expected(err.validator, err.validator_value, err.message),
         column=where or "spec",
         value=err.instance,
-        fix="see docs/config.md (the schema is docs/audit-spec.schema.json)",
+        fix=fix,
     )
+
+
+def _range_fix(schema: dict) -> str | None:
+    """'give a value from 100 to 1000000' (or 'between 0 and 1, both excluded') from a field's
+    bounds: the one range the CLI, config files and the web form all check."""
+    lo, hi = schema.get("minimum"), schema.get("maximum")
+    if lo is not None and hi is not None:
+        return f"give a value from {lo} to {hi}"
+    xlo, xhi = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
+    if xlo is not None and xhi is not None:
+        return f"give a value between {xlo} and {xhi}, both excluded"
+    return None
 
 
 def _expected(validator: str, bound, message: str) -> str:
