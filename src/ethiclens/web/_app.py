@@ -151,6 +151,17 @@ def create_app(config: WebConfig):
         expected = request.state.csrf
         return bool(value) and hmac.compare_digest(str(value).encode(), expected.encode())
 
+    async def csrf_refusal(request, value: str | None):
+        """The 403 page when a form's security token is missing or wrong; None when it holds."""
+        if await check_csrf(request, value):
+            return None
+        return error_page(
+            request,
+            403,
+            "the form's security token is missing or out of date",
+            "reload the page and send the form again",
+        )
+
     async def form_of(request):
         form = await request.form(max_files=0, max_fields=400, max_part_size=64 * 1024)
         data = {k: v for k, v in form.items() if isinstance(v, str)}
@@ -218,13 +229,8 @@ def create_app(config: WebConfig):
                     parser.feed(chunk)
             finally:
                 parser.close()
-            if not await check_csrf(request, parser.fields.get("csrf")):
-                return error_page(
-                    request,
-                    403,
-                    "the form's security token is missing or out of date",
-                    "reload the page and send the form again",
-                )
+            if refused := await csrf_refusal(request, parser.fields.get("csrf")):
+                return refused
             if parser.filename is None:
                 raise UploadError("no file was sent", fix="choose a CSV or Parquet file")
             kind = await _in_thread(check_content, part, config.max_upload)
@@ -264,13 +270,8 @@ def create_app(config: WebConfig):
 
     async def pick(request):
         form = await form_of(request)
-        if not await check_csrf(request, form.get("csrf")):
-            return error_page(
-                request,
-                403,
-                "the form's security token is missing or out of date",
-                "reload the page and send the form again",
-            )
+        if refused := await csrf_refusal(request, form.get("csrf")):
+            return refused
         rel = form.get("path") or ""
         path = (config.data_dir / rel).resolve()
         inside = path.is_relative_to(config.data_dir) and not path.is_relative_to(
@@ -301,13 +302,8 @@ def create_app(config: WebConfig):
         from ..sources import sql_columns
 
         form = await form_of(request)
-        if not await check_csrf(request, form.get("csrf")):
-            return error_page(
-                request,
-                403,
-                "the form's security token is missing or out of date",
-                "reload the page and send the form again",
-            )
+        if refused := await csrf_refusal(request, form.get("csrf")):
+            return refused
         env_name, table = form.get("db") or "", (form.get("table") or "").strip()
         errors = {}
         if env_name not in config.databases:
@@ -336,13 +332,8 @@ def create_app(config: WebConfig):
         from .. import datasets
 
         form = await form_of(request)
-        if not await check_csrf(request, form.get("csrf")):
-            return error_page(
-                request,
-                403,
-                "the form's security token is missing or out of date",
-                "reload the page and send the form again",
-            )
+        if refused := await csrf_refusal(request, form.get("csrf")):
+            return refused
         name = form.get("dataset") or ""
         errors: dict[str, str] = {}
         if name not in datasets.DATASETS or name == "bios":
@@ -423,13 +414,8 @@ def create_app(config: WebConfig):
             form = form_from_spec(audit, prof)
             return mapping_page(request, audit, data, prof, form, errors, 422 if errors else 200)
         form = await form_of(request)
-        if not await check_csrf(request, form.get("csrf")):
-            return error_page(
-                request,
-                403,
-                "the form's security token is missing or out of date",
-                "reload the page and send the form again",
-            )
+        if refused := await csrf_refusal(request, form.get("csrf")):
+            return refused
         try:
             rev = int(form.get("rev", ""))
         except ValueError:
@@ -559,13 +545,8 @@ def create_app(config: WebConfig):
         if audit is None:
             return error_page(request, 404, "no such audit", "start from the home page")
         form = await form_of(request)
-        if not await check_csrf(request, form.get("csrf")):
-            return error_page(
-                request,
-                403,
-                "the form's security token is missing or out of date",
-                "reload the page and send the form again",
-            )
+        if refused := await csrf_refusal(request, form.get("csrf")):
+            return refused
         store.reopen(audit["id"])
         return RedirectResponse(f"/audits/{audit['id']}/mapping", status_code=303)
 
@@ -574,13 +555,8 @@ def create_app(config: WebConfig):
         if audit is None or audit["status"] != "done":
             return error_page(request, 404, "no finished audit here", "")
         form = await form_of(request)
-        if not await check_csrf(request, form.get("csrf")):
-            return error_page(
-                request,
-                403,
-                "the form's security token is missing or out of date",
-                "reload the page and send the form again",
-            )
+        if refused := await csrf_refusal(request, form.get("csrf")):
+            return refused
         spec = json.loads(audit["spec"])
         if not (spec.get("roles") or {}).get("y_score"):
             return error_page(
