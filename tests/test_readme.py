@@ -21,6 +21,8 @@ import pytest
 from ethiclens.cli import main
 
 README = Path(__file__).resolve().parents[1] / "README.md"
+# Guides moved out of the README (issue 24): their commands are run the same way.
+GUIDES = [README.parent / "docs" / name for name in ("probes.md", "pcer.md", "p2nia.md")]
 
 # Command prefix -> why it is not run here.
 SKIP = {
@@ -55,13 +57,17 @@ EXPECTED_EXIT = {
 }
 
 
-def fenced_blocks(lang: str) -> list[str]:
-    return re.findall(rf"^```{lang}\n(.*?)^```", README.read_text(), re.S | re.M)
+def fenced_blocks(lang: str, pages=(README,)) -> list[str]:
+    return [
+        block
+        for page in pages
+        for block in re.findall(rf"^```{lang}\n(.*?)^```", page.read_text(), re.S | re.M)
+    ]
 
 
 def readme_commands() -> list[str]:
     commands = []
-    for block in fenced_blocks("(?:bash|sh|shell)"):
+    for block in fenced_blocks("(?:bash|sh|shell)", (README, *GUIDES)):
         for line in re.sub(r"\\\n\s*", " ", block).splitlines():
             line = line.strip()
             if line.startswith("ethiclens "):
@@ -149,3 +155,14 @@ def test_the_old_pipe_is_caught():
     assert shell_problems("ethiclens oracle [--di 0.6]") == ["[--di"]
     assert shell_problems('ethiclens audit compas --merge-groups "race=A,B|C:D"') == []
     assert shell_problems("ethiclens datasets list   # compas, adult | german") == []
+
+
+def test_readme_starts_with_a_quickstart_and_links_the_moved_guides():
+    text = README.read_text()
+    headings = re.findall(r"^## (.+)$", text, re.M)
+    assert headings[0] == "Quickstart" and headings[1] == "Setup and extras"
+    quick = text.split("## Quickstart", 1)[1].split("\n## ", 1)[0]
+    assert "```bash" in quick and "```python" in quick
+    for guide in GUIDES:
+        assert f"docs/{guide.name}" in text and guide.exists()
+    assert len(text.splitlines()) < 600
