@@ -250,7 +250,12 @@ CASES = [
     # ---- numbers given to flags
     ("audit-n-boot-1e11", [*AUDIT, "--n-boot", "1e11"], None, ["--n-boot", "integer"]),
     ("audit-n-boot-150.5", [*AUDIT, "--n-boot", "150.5"], None, ["--n-boot", "integer"]),
-    ("audit-n-boot-huge", [*AUDIT, "--n-boot", "100000000000"], None, ["--n-boot", "GiB"]),
+    (
+        "audit-n-boot-huge",
+        [*AUDIT, "--n-boot", "100000000000"],
+        None,
+        ["--n-boot", "at most 1000000"],
+    ),
     ("audit-n-boot-0", [*AUDIT, "--n-boot", "0"], None, ["--n-boot", "100"]),
     ("audit-n-boot-negative", [*AUDIT, "--n-boot", "-5"], None, ["--n-boot"]),
     ("audit-seed-negative", [*AUDIT_B, "--seed", "-1"], None, ["--seed", "non-negative"]),
@@ -331,7 +336,7 @@ CASES = [
         "read-ragged-binary",
         _audit_file("e.csv"),
         _text("e.csv", bytes(range(1, 256)) * 4),
-        ["cannot read"],
+        ["e.csv", "UTF-8"],
     ),
     (
         "read-duplicate-header",
@@ -846,7 +851,7 @@ CASES = [
         ["thresholds", "{d}/base.csv", "--y-score", "s", "--protected", "g"]
         + ["--n-boot", "100000000000"],
         None,
-        ["--n-boot", "GiB"],
+        ["--n-boot", "at most 1000000"],
     ),
     (
         "thresholds-plot-is-input",
@@ -867,7 +872,7 @@ CASES = [
         ["compare", "{d}/base.csv", "--y-true", "y", "--y-pred", "p", "--y-pred", "y"]
         + ["--protected", "g", "--n-boot", "100000000000"],
         None,
-        ["--n-boot", "GiB"],
+        ["--n-boot", "at most 1000000"],
     ),
 ]
 

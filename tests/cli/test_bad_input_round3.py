@@ -254,7 +254,7 @@ def test_permission_errors_anywhere_are_one_line(ws, capsys, monkeypatch):
     def denied(*args, **kwargs):
         raise PermissionError(errno.EACCES, "Permission denied", "/srv/secret.csv")
 
-    monkeypatch.setattr("ethiclens.io.read_table", denied)
+    monkeypatch.setattr("ethiclens.sources.read_rows", denied)
     _refused(ws, capsys, [*AUDIT, "--engine", "pandas"], "/srv/secret.csv", "permission denied")
 
 

@@ -102,7 +102,15 @@ def test_registration_rules(toy):
 def test_a_registered_trainer_runs_a_sweep_in_worker_processes_and_the_cli(toy, tmp_path):
     # Registered in one place (the fixture): the grid accepts it, chunking reads it, the spawned
     # workers receive it with their tasks, the store records its runs, the CLI lists it.
-    grid = SweepGrid(datasets=["compas"], epsilons=[None], seeds=[0], trainer="toy", max_rows=300)
+    # 300 rows leave 210 for training: the batch must be below that (checked before any run)
+    grid = SweepGrid(
+        datasets=["compas"],
+        epsilons=[None],
+        seeds=[0],
+        trainer="toy",
+        max_rows=300,
+        train={"batch_size": 128},
+    )
     assert [t.trainer for t in tasks_for(grid, grid.units())] == ["toy"]
     summary = run_sweep(grid, tmp_path / "toy.sqlite", workers=2, progress=False)
     assert summary.completed == 1 and not summary.failed, summary.lines()
@@ -117,7 +125,7 @@ def test_a_registered_trainer_runs_a_sweep_in_worker_processes_and_the_cli(toy, 
     grid_file = tmp_path / "g.toml"
     grid_file.write_text(
         'datasets = ["compas"]\nepsilons = ["none"]\nseeds = 1\nmax_rows = 300\n'
-        'trainer = "opacus"\n'
+        'trainer = "opacus"\n[train]\nbatch_size = 128\n'
     )
     result = CliRunner().invoke(
         main,

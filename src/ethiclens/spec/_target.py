@@ -475,16 +475,44 @@ def _roles_needed(spec: AuditSpec, purpose: str, cols: list) -> list:
     return [c for c in (r.y_true, r.y_pred[0], r.y_score, r.weight) if c]
 
 
+@dataclass
+class _ReadRoles:
+    """The columns the pandas reader reads (``sources.read_rows``): every role, both
+    predictions of a comparison, the protected attributes (read as text, as written)."""
+
+    columns: list
+    protected: list
+
+
+def _by_the_rule(path) -> bool:
+    """CSV/Parquet files, folders and globs are read by the engines' one rule (docs/engines.md);
+    other formats (JSON, compressed CSV) and a missing path by pandas as they are."""
+    p = Path(path)
+    if p.is_dir() or any(ch in str(path) for ch in "*?[") and not p.exists():
+        return True
+    return p.is_file() and str(path).lower().endswith((".csv", ".parquet"))
+
+
 def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
+    import pandas as pd
+
     from ..io import check_roles, read_table, require_columns
+    from ..sources import file_columns, read_rows
 
     path, r = spec.target.file, spec.roles
     if not r.y_pred and not r.protected and purpose == "audit":
         _roles_needed(spec, purpose, [])
-    frame = read_table(path)
-    cols, refs = parse_protected(r.protected, frame.columns)
+    rule = _by_the_rule(path)
+    frame = None if rule else read_table(path)
+    header = file_columns(path) if rule else list(frame.columns)
+    cols, refs = parse_protected(r.protected, header)
     wanted = _roles_needed(spec, purpose, cols)
-    require_columns(frame, wanted + cols, path)
+    require_columns(pd.DataFrame(columns=header), wanted + cols, path)
+    if rule:
+        # Groups as written (leading zeros kept), files matched by column name, ragged rows
+        # refused with their line: what DuckDB, Dask and Spark read.
+        roles = list(dict.fromkeys(c for c in (r.y_true, *r.y_pred, r.y_score, r.weight) if c))
+        frame = read_rows(path, _ReadRoles(roles + [c for c in cols if c not in roles], cols))
     if purpose == "audit":
         flags = {"--y-true": r.y_true, "--y-pred": r.y_pred[0], "--y-score": r.y_score}
         check_roles({**flags, "--weight": r.weight}, cols)
@@ -641,10 +669,9 @@ def _count(engine, target, roles, url, table, query, scheduler):
         from ..sources import spark_file_counts
 
         return spark_file_counts(target, roles, master=scheduler), {"dataset": str(target)}
-    from ..io import read_table
-    from ..sources import counts_of
+    from ..sources import pandas_counts
 
-    return counts_of(read_table(target), roles), {"dataset": str(target)}
+    return pandas_counts(target, roles), {"dataset": str(target)}
 
 
 def _from_table(spec, table, cols, refs, where, engine, fingerprint, where_from=None) -> Loaded:
