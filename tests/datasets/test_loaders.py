@@ -133,6 +133,15 @@ def test_acs_missing_offline_says_what_to_do(tmp_path):
         datasets.load_acs_income("TX", year=2018, cache_dir=tmp_path)
 
 
+def test_acs_mixed_states_name_every_missing_file_and_why(monkeypatch, tmp_path):
+    # A shipped state mixed with another is read from its person file: say so, list both.
+    monkeypatch.setenv("ETHICLENS_CACHE", str(tmp_path))
+    with pytest.raises(DataFileError, match=r"CO, TX not in the cache.*CO ship only as features"):
+        datasets.load_acs_income(["CO", "TX"])
+    with pytest.raises(Exception, match="unknown state code"):
+        datasets.load_acs_income(["CO", "XX"])  # every code checked before any file
+
+
 def test_acs_unknown_state(tmp_path):
     with pytest.raises(Exception, match="unknown state code"):
         datasets.load_acs_income("ZZ", cache_dir=tmp_path)

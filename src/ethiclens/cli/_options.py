@@ -64,6 +64,8 @@ ENGINE_KEYS = {
     "sample_weight": "roles.weight",
     "step": "thresholds.step",
     "audited_threshold": "thresholds.threshold",
+    "year": "target.year",
+    "states": "target.states",
 }
 
 

@@ -214,15 +214,27 @@ def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
     ledger_path = state_dir / CHECKSUMS_FILE
     ledger = json.loads(ledger_path.read_text()) if ledger_path.exists() else {}
     frames, files = [], []
+    paths = {s: _state_file(state_dir, s) for s in states}  # every code checked first
+    missing = [s for s, path in paths.items() if not path.exists()]
+    if missing and not download:
+        # Shipped states are precomputed features: mixed with another state, every state is
+        # read from its raw person file, so name every one that is missing at once.
+        shipped = sorted(set(states) & set(SHIPPED_STATES)) if year == SHIPPED_YEAR else []
+        also = (
+            f"; {', '.join(shipped)} ship only as features for {SHIPPED_YEAR}, so mixed with "
+            "another state they are read from their person files too"
+            if shipped
+            else ""
+        )
+        raise NotInCacheError(
+            f"ACS {year} person file(s) for {', '.join(missing)} not in the cache "
+            f"({state_dir}){also}",
+            fix="load them once with download=True (CLI: --download) on a machine with "
+            "internet access, or audit the shipped states alone (CO, NE for 2018)",
+        )
     for s in states:
-        path = _state_file(state_dir, s)
+        path = paths[s]
         if not path.exists():
-            if not download:
-                raise NotInCacheError(
-                    f"ACS {year} person file for {s} is not in the cache ({path})",
-                    fix="load it once with download=True (CLI: --download) on a machine with "
-                    "internet access, or use a shipped state (CO, NE for 2018)",
-                )
             state_dir.mkdir(parents=True, exist_ok=True)
             (fetch or _folktables_fetch)(state_dir, s, year)
             if not path.exists():
