@@ -404,3 +404,10 @@ def test_benchmark_text_comes_from_the_dataset(tmp_path, capsys):
         ["audit", "compas", "--n-boot", "200", "--protected", "race=Caucasian"], capsys
     )
     assert "Caucasian (given)" in out
+
+
+def test_terminal_summary_states_the_verdict_and_a_harmful_labels_largest_disparity(capsys):
+    assert main(["audit", "compas", "--n-boot", "200"]) == 0
+    out = capsys.readouterr().out
+    assert "Of 6 comparisons, 2 show a disparity the data supports" in out
+    assert "Largest disparity: DI 2.026 at race:African-American" in out

@@ -11,6 +11,9 @@ from ..report import (
     changes_sentence,
     di_rule_sentence,
     disadvantaged_note,
+    largest_disparity,
+    largest_disparity_note,
+    verdict_sentence,
     withheld_hint,
 )
 from ..report import format_estimate as fmt_estimate
@@ -113,8 +116,17 @@ def print_summary(result, console: Console | None = None) -> None:
     hint = withheld_hint(result, cli=True)
     if hint:
         console.print(f"[yellow]{escape(hint)}[/yellow]")
+    largest = largest_disparity(result)
+    if not cfg["positive_is_favorable"] and largest is not None:
+        # A harmful label's minimum DI points at the group given the harm less often.
+        c, unjudged = largest
+        console.print(
+            f"Largest disparity: [bold]DI {c.metrics['disparate_impact'].value:.3f}[/bold] at "
+            f"{escape(c.key)} — {escape(largest_disparity_note(result, c, unjudged))}"
+        )
     flagged = [f"{c.key} vs {c.reference}{disadvantaged_note(c)}" for c in result.flagged]
     console.print(f"Flagged: {escape(', '.join(flagged)) if flagged else 'none'}")
+    console.print(escape(verdict_sentence(result)))
 
 
 def _suppression(record) -> str:

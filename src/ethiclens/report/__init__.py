@@ -24,6 +24,7 @@ from ._pdf import html_to_pdf
 from ._provenance import benchmark_provenance, load_card_info
 from ._render import Report, Section, paragraph, table
 from ._schema import load_schema, validate_report
+from ._verdict import largest_disparity, largest_disparity_note, verdict_sentence
 
 
 def render_html(result_or_report, title: str | None = None) -> str:
@@ -46,6 +47,9 @@ __all__ = [
     "card_format",
     "render_card",
     "html_to_pdf",
+    "largest_disparity",
+    "largest_disparity_note",
+    "verdict_sentence",
     "write_audit_html",
     "write_audit_card",
     "write_comparison_html",
