@@ -89,6 +89,12 @@ SPEC_FLAGS = {
 )
 @click.option("--weight", metavar="COL", help="Not supported by the monitor yet (refused).")
 @click.option(
+    "--propensity",
+    metavar="COL",
+    help="Each row's probability (0, 1] of having been sampled/labelled: the evidence is "
+    "inverse-propensity weighted (bets capped by the smallest propensity; docs/monitoring.md).",
+)
+@click.option(
     "--store",
     "store",
     default=DEFAULT_STORE,
@@ -147,7 +153,7 @@ SPEC_FLAGS = {
     help="alarm: exit 1 (after writing) when any test alarms.",
 )
 def monitor_command(target, config, time_col, window, store, alpha, baseline_windows, hold_last,
-                    json_out, html_out, fail_on, **flags):  # fmt: skip
+                    json_out, html_out, fail_on, propensity, **flags):  # fmt: skip
     """Watch a deployed model over time: per-window counts and anytime-valid fairness evidence.
 
     TARGET is a CSV/Parquet file, a glob or a folder of files with a time column (or --db with
@@ -179,6 +185,7 @@ def monitor_command(target, config, time_col, window, store, alpha, baseline_win
         alpha=alpha,
         hold_last=hold_last,
         baseline_windows=baseline_windows,
+        propensity=propensity,
     )
     result = run_monitor(request, store)
     doc = result.to_dict()

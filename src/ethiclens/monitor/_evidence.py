@@ -84,12 +84,16 @@ class Evidence:
                     self.seqs[name] = cs_init(self.fams[kind], shape)
 
     # -- one window ------------------------------------------------------------------------
-    def update(self, ref: dict, grp: dict) -> None:
-        """Add one window's counts (``ref``/``grp``: dicts of COUNT_FIELDS arrays)."""
+    def update(self, ref: dict, grp: dict, scale=None) -> None:
+        """Add one window's counts (``ref``/``grp``: dicts of COUNT_FIELDS arrays).
+
+        With inverse-propensity weights the counts are the effective ones
+        (``effective_counts``) and ``scale`` the window's smallest propensity per stream: every
+        bet is capped at ``scale`` times its usual cap."""
         sel = pair_probs(ref["n"], ref["sel"], grp["n"], grp["sel"])
         for null in self.nulls["disparate_impact"]:
             self.bets[null.name] = ons_update(
-                self.bets[null.name], null, *sel, self.forget, self.first_mix
+                self.bets[null.name], null, *sel, self.forget, self.first_mix, scale
             )
         if self.labels:
             tpr = pair_probs(ref["pos"], ref["tp"], grp["pos"], grp["tp"])
@@ -97,7 +101,7 @@ class Evidence:
             for null in self.nulls["equalized_odds"]:
                 data = tpr if null.name.startswith("tpr") else fpr
                 self.bets[null.name] = ons_update(
-                    self.bets[null.name], null, *data, self.forget, self.first_mix
+                    self.bets[null.name], null, *data, self.forget, self.first_mix, scale
                 )
         for name, rows, pos, kind in SEQUENCES:
             if name in self.seqs:
@@ -109,6 +113,7 @@ class Evidence:
                     grp[rows],
                     grp[pos],
                     self.alpha,
+                    scale,
                 )
 
     # -- reading -----------------------------------------------------------------------------
@@ -140,6 +145,29 @@ class Evidence:
             target = self.bets if part == "bet" else self.seqs
             if name in target:
                 target[name][field] = value
+
+
+def effective_counts(sums: dict) -> dict:
+    """Inverse-propensity-weighted counts of one group from its weighted sums.
+
+    ``sums`` maps each COUNT_FIELDS name to (Σ 1/π, Σ 1/π²) over its rows. A rows field
+    (``n``, ``pos``, ``neg``) becomes Kish's effective size ``(Σ w)² / Σ w²`` and its positives
+    field (``sel``, ``tp``, ``fp``) that size times the weighted rate ``Σ_pos w / Σ w``: the
+    window's rates are the Hajek (weighted) rates and its pairs the effective ones. With every
+    π = 1 these are the plain counts exactly."""
+    out = {}
+    for rows, pos in (("n", "sel"), ("pos", "tp"), ("neg", "fp")):
+        if rows not in sums:
+            continue
+        w, w2 = (np.asarray(x, dtype=float) for x in sums[rows])
+        wp = np.asarray(sums[pos][0], dtype=float)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            n_eff = np.where(w2 > 0, w * w / np.where(w2 > 0, w2, 1), 0.0)
+            rate = np.where(w > 0, wp / np.where(w > 0, w, 1), 0.0)
+        plain = w == w2  # every π = 1 (Σ w² = Σ w only then): the counts, exactly
+        out[rows] = np.where(plain, w, n_eff)
+        out[pos] = np.where(plain, wp, np.minimum(n_eff * rate, n_eff))
+    return out
 
 
 # -- a baseline period ---------------------------------------------------------------------------

@@ -13,9 +13,25 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
-from ._evidence import COUNT_FIELDS, Evidence, baseline_bounds, window_estimates_batch
+from ._evidence import (
+    COUNT_FIELDS,
+    Evidence,
+    baseline_bounds,
+    effective_counts,
+    window_estimates_batch,
+)
 from ._store import APP_ID, STORE_VERSION, Store
-from ._windows import COUNT, WINDOW, Window, count_windows, count_windows_sql, parse_window
+from ._windows import (
+    COUNT,
+    PMIN,
+    W2SUM,
+    WINDOW,
+    WSUM,
+    Window,
+    count_windows,
+    count_windows_sql,
+    parse_window,
+)
 
 SCHEMA_VERSION = 1
 NULLS = {
@@ -65,6 +81,8 @@ class MonitorRequest:
     db: str | None = field(default=None, repr=False)  # a database URL (never stored)
     table: str | None = None
     query: str | None = None
+    # each row's probability of having been sampled: inverse-propensity-weighted evidence
+    propensity: str | None = None
 
     def __post_init__(self):
         if not (0 < self.alpha < 1):
@@ -100,6 +118,13 @@ class MonitorRequest:
                 fix="name a protected attribute: --protected race",
             )
         parse_window(self.window)
+        if self.propensity is not None and self.db:
+            raise EthicLensInputError(
+                "is not supported with --db yet (the database would have to sum 1/π per day)",
+                column="--propensity",
+                value=self.propensity,
+                fix="export the rows to CSV/Parquet and monitor the files, or drop --propensity",
+            )
 
     @classmethod
     def from_spec(
@@ -111,6 +136,7 @@ class MonitorRequest:
         alpha: float = 0.05,
         hold_last: bool = False,
         baseline_windows: int | None = None,
+        propensity: str | None = None,
     ) -> MonitorRequest:
         """The monitor's request from an ``AuditSpec`` (its target, roles and policy) plus the
         time column, the window and α. What the monitor cannot honour yet is refused by name
@@ -195,6 +221,7 @@ class MonitorRequest:
             n_draws=p.n_boot or 1000,
             seed=0 if p.seed is None else p.seed,
             baseline_windows=baseline_windows,
+            propensity=propensity,
         )
 
     def parsed_window(self) -> Window:
@@ -227,7 +254,10 @@ class MonitorRequest:
         d = asdict(self)
         d["window"] = str(self.parsed_window())
         d["protected"] = list(self.protected)
-        return {k: d[k] for k in BOUND}
+        out = {k: d[k] for k in BOUND}
+        if self.propensity is not None:  # only then: stores written before keep matching
+            out["propensity"] = self.propensity
+        return out
 
 
 @dataclass
@@ -275,6 +305,32 @@ def _group_counts(table: pd.DataFrame, attr: str, labels: bool) -> dict:
     return {(int(w), str(g)): {k: int(v) for k, v in row.items()} for (w, g), row in agg.iterrows()}
 
 
+def _group_weights(table: pd.DataFrame, attr: str, labels: bool) -> dict:
+    """{(window, group): (effective counts, cap factor)} for one attribute, from the cells'
+    Σ 1/π, Σ 1/π² and min π (``--propensity``). The cap factor ``min π · mean(1/π)`` is the
+    inverse of the largest normalised weight ρ = (1/π) / mean(1/π) among the group's rows."""
+    t = table
+    pred = (t["y_pred"] == 1).to_numpy()
+    masks = {"n": np.ones(len(t), bool), "sel": pred}
+    if labels:
+        pos = (t["y_true"] == 1).to_numpy()
+        masks.update(pos=pos, tp=pos & pred, neg=~pos, fp=~pos & pred)
+    frame = pd.DataFrame({WINDOW: t[WINDOW], "g": t[attr], "pmin": t[PMIN], "rows": t[COUNT]})
+    for name, mask in masks.items():
+        frame[f"{name}.w"] = np.where(mask, t[WSUM], 0.0)
+        frame[f"{name}.w2"] = np.where(mask, t[W2SUM], 0.0)
+    agg = frame.groupby([WINDOW, "g"], sort=True).agg(
+        {"pmin": "min", "rows": "sum", **{c: "sum" for c in frame.columns if "." in c}}
+    )
+    out = {}
+    for (w, g), row in agg.iterrows():
+        sums = {name: (row[f"{name}.w"], row[f"{name}.w2"]) for name in masks}
+        eff = {k: float(v) for k, v in effective_counts(sums).items()}
+        cap = min(1.0, float(row["pmin"]) * float(row["n.w"]) / float(row["rows"]))
+        out[(int(w), str(g))] = (eff, cap)
+    return out
+
+
 def _window_key(table: pd.DataFrame) -> dict[int, str]:
     """A canonical text of each window's counts: equal text = the same rows counted."""
     cols = [c for c in table.columns if c != WINDOW]
@@ -294,7 +350,7 @@ def _zero(labels: bool) -> dict:
 
 def _diff_message(stored: dict, now: dict) -> str:
     parts = []
-    for key in BOUND:
+    for key in (*BOUND, "propensity"):
         if stored.get(key) != now.get(key):
             parts.append(f"{key} {stored.get(key)!r} there, {now.get(key)!r} here")
     return "; ".join(parts)
@@ -355,6 +411,7 @@ def _run(store, request, window, cols, given_refs, labels, now):
             protected=cols,
             origin_day=store.meta("origin_day"),
             engine=request.engine,
+            propensity=request.propensity,
         )
     table, per = counted.table, counted.windows
     if window.kind == "days" and (per[WINDOW] < 0).any():
@@ -428,6 +485,8 @@ def _run(store, request, window, cols, given_refs, labels, now):
         sources = store.meta("reference_source") or {}
         groups = store.meta("groups") or {}
         per_attr = {a: _group_counts(table, a, labels) for a in cols}
+        weighted = request.propensity is not None
+        per_w = {a: _group_weights(table, a, labels) for a in cols} if weighted else {}
         for a in cols:
             seen = sorted({g for (w, g) in per_attr[a] if w in new})
             if a not in refs:
@@ -479,11 +538,22 @@ def _run(store, request, window, cols, given_refs, labels, now):
                 continue
             ref_cs = [per_attr[a].get((w, refs[a]), zero) for a, _ in pairs]
             grp_cs = [per_attr[a].get((w, g), zero) for a, g in pairs]
-            ref_v = {f: np.array([c[f] for c in ref_cs], float) for f in fields}
-            grp_v = {f: np.array([c[f] for c in grp_cs], float) for f in fields}
-            ev.update(ref_v, grp_v)
+            scale = None
+            eff = None
+            if weighted:  # effective counts and the bets' cap factor
+                zero_w = ({f: 0.0 for f in zero}, 1.0)
+                ref_w = [per_w[a].get((w, refs[a]), zero_w) for a, _ in pairs]
+                grp_w = [per_w[a].get((w, g), zero_w) for a, g in pairs]
+                eff = [(r[0], q[0], min(r[1], q[1])) for r, q in zip(ref_w, grp_w, strict=True)]
+                ref_v = {f: np.array([e[0][f] for e in eff], float) for f in fields}
+                grp_v = {f: np.array([e[1][f] for e in eff], float) for f in fields}
+                scale = np.array([e[2] for e in eff], float)
+            else:
+                ref_v = {f: np.array([c[f] for c in ref_cs], float) for f in fields}
+                grp_v = {f: np.array([c[f] for c in grp_cs], float) for f in fields}
+            ev.update(ref_v, grp_v, scale)
             log_e = {test: ev.log_evalue(test) for test in ev.nulls}
-            base_e, base_info = base.update(w, ref_v, grp_v)
+            base_e, base_info = base.update(w, ref_v, grp_v, scale)
             bounds = {name: ev.sequence(name) for name in ev.seqs}
             for k, (a, g) in enumerate(pairs):
                 tests = {t: float(v[k]) for t, v in log_e.items()}
@@ -492,7 +562,9 @@ def _run(store, request, window, cols, given_refs, labels, now):
                     tests.update({f"baseline_{t}": float(v[k]) for t, v in base_e.items()})
                     info_k = {name: float(v[k]) for name, v in base_info.items()}
                 seqs = {n: (float(lo[k]), float(hi[k])) for n, (lo, hi) in bounds.items()}
-                pending_rows.append((w, a, g, rows, ref_cs[k], grp_cs[k], tests, seqs, info_k))
+                pending_rows.append(
+                    (w, a, g, rows, ref_cs[k], grp_cs[k], tests, seqs, info_k, eff and eff[k])
+                )
                 for test, value in tests.items():
                     level = 2 / request.alpha if test.startswith("baseline_") else 1 / request.alpha
                     if (a, g, test) not in alarms and value >= math.log(level):
@@ -503,14 +575,14 @@ def _run(store, request, window, cols, given_refs, labels, now):
             for w, a, g, *_ in pending_rows
         ]
         estimates = window_estimates_batch(
-            [r[4] for r in pending_rows],
-            [r[5] for r in pending_rows],
+            [r[9][0] if r[9] else r[4] for r in pending_rows],
+            [r[9][1] if r[9] else r[5] for r in pending_rows],
             seeds,
             n_draws=request.n_draws,
         )
         for item, est in zip(pending_rows, estimates, strict=True):
             w, a, g = item[:3]
-            store.add_result(w, a, g, _window_body(request, *item[3:], est))
+            store.add_result(w, a, g, _window_body(request, *item[3:9], est, item[9]))
         for k, (a, g) in enumerate(pairs):
             arrays = {key: v[k] for key, v in ev.arrays().items()}
             arrays.update({key: v[k] for key, v in base.arrays().items()})
@@ -550,7 +622,7 @@ def _run(store, request, window, cols, given_refs, labels, now):
     return MonitorResult(build_report(store, request, info))
 
 
-def _window_body(request, rows, ref_c, grp_c, tests, seqs, baseline, est) -> dict:
+def _window_body(request, rows, ref_c, grp_c, tests, seqs, baseline, est, eff=None) -> dict:
     if rows == 0 or (ref_c["n"] == 0 and grp_c["n"] == 0):
         status, reason = "NO_ROWS", "no rows of either group in this window"
     elif ref_c["n"] == 0 or grp_c["n"] == 0:
@@ -588,6 +660,12 @@ def _window_body(request, rows, ref_c, grp_c, tests, seqs, baseline, est) -> dic
             for n, (lo, hi) in seqs.items()
         },
     }
+    if eff is not None:
+        body["weighted"] = {
+            "reference": {k: round(v, 6) for k, v in eff[0].items()},
+            "group": {k: round(v, 6) for k, v in eff[1].items()},
+            "bet_cap": eff[2],
+        }
     if baseline is not None:
         body["baseline"] = {
             "di_band": [baseline["di_t"], 1 / baseline["di_t"]],
@@ -638,7 +716,7 @@ class _Baseline:
             fpr_eps=safe(self.info["fpr_eps"]) if self.labels else None,
         )
 
-    def update(self, w, ref_v, grp_v):
+    def update(self, w, ref_v, grp_v, scale=None):
         if not self.k:
             return {}, None
         if w < self.k:
@@ -659,7 +737,7 @@ class _Baseline:
             return {}, None
         if self.ev is None:
             return {}, None
-        self.ev.update(ref_v, grp_v)
+        self.ev.update(ref_v, grp_v, scale)
         log_e = {test: self.ev.log_evalue(test) for test in self.ev.nulls}
         info = {"di_t": self.info["di_t"]}
         if self.labels:

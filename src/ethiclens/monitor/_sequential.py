@@ -109,23 +109,33 @@ FIRST_MIX = np.array([1 / 16, 1 / 8, 1 / 4, 1 / 2, 1.0])
 
 
 def ons_update(
-    state: dict, null: OneSided, m, p, forget: float = 1.0, first_mix: bool = True
+    state: dict, null: OneSided, m, p, forget: float = 1.0, first_mix: bool = True, scale=None
 ) -> dict:
     """One window: grow the wealth at the window's bet, then one Newton step with the window's
     summed gradient. ``m``: pairs, ``p``: pair-outcome probabilities ``(..., 4)``.
 
     While nothing has been seen (A = 1), the window's multiplier is ½ + ½·mean_j of the
     multipliers at λ_j = FIRST_MIX·λ_max instead of the (zero) ONS bet: a mixture of e-values is
-    an e-value, so validity is kept and a clear disparity can alarm in its first window."""
+    an e-value, so validity is kept and a clear disparity can alarm in its first window.
+
+    ``scale`` (inverse-propensity weighting, per stream): the window's bets are capped at
+    ``scale · λ_max`` with ``scale = 1 / ρ_max``, ρ_max the largest normalised weight
+    (1/π) / mean(1/π) of the window's rows: a payoff weighted by ρ reaches ``-ρ_max·max(-Z)``,
+    and the cap keeps ``1 + λ ρ Z ≥ 1/2`` (docs/monitoring.md)."""
     z = null.z
+    lam_max = null.lam_max
+    if scale is not None:
+        lam_max = lam_max * np.asarray(scale, dtype=float)
     lam = state["lam"]
+    if scale is not None:
+        lam = np.minimum(lam, lam_max)
     m = np.asarray(m, dtype=float)
     one = 1.0 + lam[..., None] * z
     log_growth = m * np.sum(p * np.log(one), axis=-1)
     if first_mix:
         first = state["A"] == 1.0
         if np.any(first):
-            lam_j = np.asarray(null.lam_max)[..., None] * FIRST_MIX  # (..., J)
+            lam_j = np.asarray(lam_max)[..., None] * FIRST_MIX  # (..., J)
             one_j = 1.0 + lam_j[..., None] * z[..., None, :]  # (..., J, 4)
             lg = m[..., None] * np.sum(p[..., None, :] * np.log(one_j), axis=-1)
             top = lg.max(axis=-1)
@@ -226,8 +236,9 @@ def cs_init(family: CSFamily, shape=()) -> dict:
     }
 
 
-def cs_update(state: dict, family: CSFamily, n_a, s_a, n_b, s_b, alpha: float) -> dict:
-    """One window of the hedged-capital confidence sequence over ``family.grid``."""
+def cs_update(state: dict, family: CSFamily, n_a, s_a, n_b, s_b, alpha: float, scale=None) -> dict:
+    """One window of the hedged-capital confidence sequence over ``family.grid``. ``scale``
+    (per stream, inverse-propensity weighting): bets capped at ``scale`` times the usual caps."""
     m, p = pair_probs(n_a, s_a, n_b, s_b)
     zt = family.zt  # (4, G)
     # predictable plug-in variance of Z_θ from earlier windows, with a prior of one pair
@@ -236,6 +247,9 @@ def cs_update(state: dict, family: CSFamily, n_a, s_a, n_b, s_b, alpha: float) -
     t = state["n"] + (m + 1.0) / 2.0
     lam = np.sqrt(2.0 * math.log(2.0 / alpha) / (var * (t * np.log1p(t))[..., None]))
     cap_p, cap_m = family.caps
+    if scale is not None:
+        sc = np.asarray(scale, dtype=float)[..., None]
+        cap_p, cap_m = cap_p * sc, cap_m * sc
     lam_p = np.minimum(lam, cap_p)[..., None, :]  # (..., 1, G)
     lam_m = np.minimum(lam, cap_m)[..., None, :]
     pz = (p * m[..., None])[..., None]  # (..., 4, 1)

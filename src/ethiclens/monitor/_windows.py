@@ -21,6 +21,9 @@ from ..errors import DataFileError, EthicLensInputError
 
 DAY = 86400
 WINDOW, COUNT, TS = "_window", "_count", "_ts"
+# with --propensity: per cell the sums of 1/π and 1/π² and the smallest π
+WSUM, W2SUM, PMIN = "_w", "_w2", "_pmin"
+WEIGHTED = (WSUM, W2SUM, PMIN)
 # every engine hands labels over as text
 LABEL_VALUES = {
     "0": 0, "1": 1, "false": 0, "true": 1, "False": 0, "True": 1, "FALSE": 0, "TRUE": 1,
@@ -88,20 +91,24 @@ def count_windows(
     y_true: str | None = None,
     origin_day: int | None = None,
     engine: str = "auto",
+    propensity: str | None = None,
 ) -> Counted:
-    """Count TARGET per window (see the module's docstring)."""
+    """Count TARGET per window (see the module's docstring). With ``propensity`` (a column
+    holding each row's probability of having been sampled, in (0, 1]) every cell also carries
+    Σ 1/π, Σ 1/π² and min π (``_w``, ``_w2``, ``_pmin``)."""
     from ..sources import file_columns, resolve_files
 
     files, kind, hive = resolve_files(target)
     columns = file_columns(target)
     roles = [c for c in (y_true, y_pred) if c] + list(protected)
-    _check_columns(columns, [time, *roles], target)
-    if len(set([time, *roles])) < len([time, *roles]):
+    extra = [propensity] if propensity else []
+    _check_columns(columns, [time, *roles, *extra], target)
+    if len(set([time, *roles, *extra])) < len([time, *roles, *extra]):
         raise EthicLensInputError(
             "one column plays two roles",
             column="--time",
             value=time,
-            fix="give --time, --y-true, --y-pred and --protected different columns",
+            fix="give --time, --y-true, --y-pred, --protected and --propensity different columns",
         )
     if engine == "auto":
         try:
@@ -111,9 +118,11 @@ def count_windows(
         except ImportError:
             engine = "pandas"
     if engine == "duckdb":
-        raw, t_min, t_max = _duckdb_raw(target, files, kind, hive, columns, time, roles, window)
+        raw, t_min, t_max = _duckdb_raw(
+            target, files, kind, hive, columns, time, roles, window, propensity
+        )
     elif engine == "pandas":
-        raw, t_min, t_max = _pandas_raw(target, files, kind, hive, time, roles, window)
+        raw, t_min, t_max = _pandas_raw(target, files, kind, hive, time, roles, window, propensity)
     else:
         raise EthicLensInputError(
             "the monitor counts files with duckdb or pandas",
@@ -124,6 +133,17 @@ def count_windows(
     return _finish(raw, t_min, t_max, time, window, y_pred, y_true, protected, origin_day, engine)
 
 
+def _propensity_error(column, bad, rows, where) -> None:
+    raise EthicLensInputError(
+        f"{bad:,} of {rows:,} rows hold a propensity that is missing, not a number, 0 or less, "
+        f"or above 1{where}",
+        column=column,
+        fix="every row needs its probability of having been sampled, a number in (0, 1]: fix "
+        "those rows, or drop rows that could not have been sampled (π = 0 has no inverse "
+        "weight)",
+    )
+
+
 # -- DuckDB ------------------------------------------------------------------------------------
 
 
@@ -131,7 +151,7 @@ def _q(name: str) -> str:
     return '"' + str(name).replace('"', '""') + '"'
 
 
-def _duckdb_raw(target, files, kind, hive, columns, time, roles, window):
+def _duckdb_raw(target, files, kind, hive, columns, time, roles, window, propensity=None):
     import duckdb
 
     params = {"files": files}
@@ -165,8 +185,23 @@ def _duckdb_raw(target, files, kind, hive, columns, time, roles, window):
         else:
             ts = f"epoch(TRY_CAST(CAST({_q(time)} AS VARCHAR) AS TIMESTAMPTZ))"
             raw_t = f"CAST({_q(time)} AS VARCHAR)"
+        prop = ""
+        sums = ""
+        if propensity:
+            p = f"TRY_CAST(trim(CAST({_q(propensity)} AS VARCHAR)) AS DOUBLE)"
+            prop = f"{p} AS _p, "
+            sums = ", sum(1.0 / _p) AS _w, sum(1.0 / (_p * _p)) AS _w2, min(_p) AS _pmin"
+            bad = con.execute(
+                f"SELECT count(*) FILTER (WHERE NOT coalesce({p} > 0 AND {p} <= 1, false)), "
+                f"count(*) FROM {source}",
+                params,
+            ).fetchone()
+            if bad[0]:
+                # the error path: the pandas reader names the first file and line
+                _pandas_raw(target, files, kind, hive, time, roles, window, propensity)
+                _propensity_error(propensity, int(bad[0]), int(bad[1]), "")
         src = (
-            f"(SELECT {ts} AS {TS}, {raw_t} AS _raw, "
+            f"(SELECT {ts} AS {TS}, {raw_t} AS _raw, {prop}"
             + ", ".join(_q(c) for c in roles)
             + f" FROM {source}) AS src"
         )
@@ -179,9 +214,10 @@ def _duckdb_raw(target, files, kind, hive, columns, time, roles, window):
             inner = (
                 f"SELECT CAST(floor({TS} / {DAY}) AS BIGINT) AS _day, {flag} AS _bad, {keys}, "
                 f"count(*) AS {COUNT}, min({TS}) AS _tmin, max({TS}) AS _tmax, "
-                f"min(_raw) FILTER (WHERE {TS} IS NULL) AS _example FROM {src} GROUP BY ALL"
+                f"min(_raw) FILTER (WHERE {TS} IS NULL) AS _example{sums} FROM {src} GROUP BY ALL"
             )
-            sql = f"SELECT _day, _bad, {text}, {COUNT}, _tmin, _tmax, _example FROM ({inner})"
+            more = ", _w, _w2, _pmin" if propensity else ""
+            sql = f"SELECT _day, _bad, {text}, {COUNT}, _tmin, _tmax, _example{more} FROM ({inner})"
             raw = con.execute(sql, params).df()
             missing = int(raw.loc[raw["_bad"] == 1, COUNT].sum())
             bad_rows = raw[raw["_bad"] == 2]
@@ -205,13 +241,14 @@ def _duckdb_raw(target, files, kind, hive, columns, time, roles, window):
             order = ", ".join([TS, *(f"CAST({_q(c)} AS VARCHAR)" for c in roles)])
             numbered = (
                 f"SELECT CAST((row_number() OVER (ORDER BY {order}) - 1) // {window.size} "
-                f"AS BIGINT) AS {WINDOW}, {TS}, {keys} FROM {src}"
+                f"AS BIGINT) AS {WINDOW}, {TS}, {'_p, ' if propensity else ''}{keys} FROM {src}"
             )
             inner = (
                 f"SELECT {WINDOW}, {keys}, count(*) AS {COUNT}, min({TS}) AS _tmin, "
-                f"max({TS}) AS _tmax FROM ({numbered}) GROUP BY ALL"
+                f"max({TS}) AS _tmax{sums} FROM ({numbered}) GROUP BY ALL"
             )
-            sql = f"SELECT {WINDOW}, {text}, {COUNT}, _tmin, _tmax FROM ({inner})"
+            more = ", _w, _w2, _pmin" if propensity else ""
+            sql = f"SELECT {WINDOW}, {text}, {COUNT}, _tmin, _tmax{more} FROM ({inner})"
             raw = con.execute(sql, params).df()
     except duckdb.Error as exc:
         first = str(exc).strip().splitlines()[0]
@@ -258,9 +295,9 @@ def _time_errors(time, missing, bad, example, rows, target, where="") -> None:
 # -- pandas ------------------------------------------------------------------------------------
 
 
-def _pandas_raw(target, files, kind, hive, time, roles, window):
+def _pandas_raw(target, files, kind, hive, time, roles, window, propensity=None):
     frames = []
-    wanted = [time, *roles]
+    wanted = [time, *roles, *([propensity] if propensity else [])]
     for f in files:
         keys = {}
         if hive:
@@ -312,6 +349,22 @@ def _pandas_raw(target, files, kind, hive, time, roles, window):
         _time_errors(time, 0, 0, None, 0, target)
     ts = (parsed - pd.Timestamp(0, tz="UTC")).dt.total_seconds().to_numpy()
     data = pd.DataFrame({TS: ts})
+    if propensity:
+        raw_p = frame[propensity]
+        if raw_p.dtype == object:
+            raw_p = raw_p.map(lambda v: v.strip() if isinstance(v, str) else v)
+        p = pd.to_numeric(raw_p, errors="coerce").astype(float).to_numpy()
+        with np.errstate(invalid="ignore"):
+            bad = ~((p > 0) & (p <= 1))
+        if bad.any():
+            first = frame[bad].iloc[0]
+            value = first[propensity]
+            shown = "empty" if value is None or str(value).strip() in ("", "nan") else repr(value)
+            where = f" (first: {first['_file']}, line {first['_line']}: {shown})"
+            _propensity_error(propensity, int(bad.sum()), len(frame), where)
+        data["_w"] = 1.0 / p
+        data["_w2"] = 1.0 / (p * p)
+        data["_p"] = p
     for c in roles:
         v = frame[c]
         data[c] = v.where(v.isna(), v.astype(str))
@@ -328,6 +381,11 @@ def _pandas_raw(target, files, kind, hive, time, roles, window):
         .reset_index()
         .rename(columns={"size": COUNT, "min": "_tmin", "max": "_tmax"})
     )
+    if propensity:
+        sums = data.groupby(keys, dropna=False, sort=False).agg(
+            _w=("_w", "sum"), _w2=("_w2", "sum"), _pmin=("_p", "min")
+        )
+        raw = raw.merge(sums.reset_index(), on=keys, how="left")
     return raw, float(np.min(ts)), float(np.max(ts))
 
 
@@ -375,7 +433,17 @@ def _finish(raw, t_min, t_max, time, window, y_pred, y_true, protected, origin_d
         raw[WINDOW] = (raw["_day"] - origin_day) // window.size
         raw = raw.drop(columns="_day")
     keys = [WINDOW, *protected, *([y_true] if y_true else []), y_pred]
-    table = raw.groupby(keys, sort=True)[COUNT].sum().reset_index()
+    if WSUM in raw.columns:
+        table = (
+            raw.groupby(keys, sort=True)
+            .agg(**{COUNT: (COUNT, "sum"), WSUM: (WSUM, "sum"), W2SUM: (W2SUM, "sum"),
+                    PMIN: (PMIN, "min")})
+            .reset_index()
+        )  # fmt: skip
+        for col in WEIGHTED:
+            table[col] = table[col].astype(float)
+    else:
+        table = raw.groupby(keys, sort=True)[COUNT].sum().reset_index()
     per = raw.groupby(WINDOW).agg(rows=(COUNT, "sum"), tmin=("_tmin", "min"), tmax=("_tmax", "max"))
     per = per.reset_index()
     if window.kind == "days":
