@@ -99,7 +99,17 @@ def _size(text: str) -> int:
     help="Environment variable holding a database URL whose tables may be audited "
     "(repeatable; the browser sees only the variable's name).",
 )
-def serve_command(host, port, data_dir, store, store_env, token_file, max_upload, workers, db_env):
+@click.option(
+    "--monitor-store",
+    "monitor_store",
+    multiple=True,
+    type=click.Path(dir_okay=False),
+    help="A store written by `ethiclens monitor --store`, shown read-only on the Monitoring "
+    "page (repeatable; the browser picks among these only).",
+)
+def serve_command(
+    host, port, data_dir, store, store_env, token_file, max_upload, workers, db_env, monitor_store
+):
     """Start the local web app: upload data, confirm the columns, read the audit (in a browser)."""
     from .._optional import require
     from ..errors import EthicLensInputError
@@ -146,6 +156,7 @@ def serve_command(host, port, data_dir, store, store_env, token_file, max_upload
         queue=50,
         allowed_hosts=LOOPBACK if local else None,
         databases=tuple(dict.fromkeys(db_env)),
+        monitor_stores=tuple(Path(p) for p in dict.fromkeys(monitor_store)),
         **({"workers": workers} if workers else {}),
     )
     app = create_app(config)

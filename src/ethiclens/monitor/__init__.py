@@ -7,6 +7,7 @@ See docs/monitoring.md.
 """
 
 from ._evidence import Evidence, window_estimates
+from ._read import read_store
 from ._render import render_html, summary_lines, trend_png
 from ._run import SCHEMA_VERSION, MonitorRequest, MonitorResult, read_store_report, run_monitor
 from ._store import Store
@@ -17,6 +18,7 @@ __all__ = [
     "MonitorResult",
     "run_monitor",
     "read_store_report",
+    "read_store",
     "Evidence",
     "window_estimates",
     "Store",

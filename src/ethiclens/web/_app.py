@@ -11,6 +11,7 @@ the ``web`` extra (ADR 0007: no module imports an extra at module level).
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import hmac
@@ -19,6 +20,7 @@ import logging
 import os
 import re
 import secrets
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -64,6 +66,7 @@ class WebConfig:
     pool: str = "process"
     allowed_hosts: tuple[str, ...] | None = None  # Host headers accepted (None: any)
     databases: tuple[str, ...] = ()  # environment variables holding database URLs (--db-env)
+    monitor_stores: tuple[Path, ...] = ()  # monitor stores shown read-only (--monitor-store)
 
     def __post_init__(self):
         self.data_dir = Path(self.data_dir).resolve()
@@ -71,6 +74,7 @@ class WebConfig:
             self.store = self.data_dir / "ethiclens-web.sqlite"
         elif not is_url(self.store):
             self.store = Path(self.store)
+        self.monitor_stores = tuple(Path(p) for p in self.monitor_stores)
 
 
 def _templates():
@@ -83,6 +87,7 @@ def _templates():
     )
     env.filters["pct"] = lambda v: "—" if v is None else f"{v:.1%}"
     env.filters["num"] = lambda v: "—" if v is None else f"{v:.3f}"
+    env.filters["evalue"] = lambda v: "—" if v is None else f"{v:.3g}" if v < 1e6 else f"{v:.2e}"
     return env
 
 
@@ -106,6 +111,12 @@ def create_app(config: WebConfig):
 
         raise MissingExtraError(exc.name or "starlette", "web") from None
 
+    monitors = config.monitor_stores
+    if monitors:
+        from ..monitor import read_store
+
+        for path in monitors:  # refused at start, with one line, before anything is written
+            read_store(path, flag="--monitor-store")
     config.data_dir.mkdir(parents=True, exist_ok=True)
     (config.data_dir / "uploads").mkdir(exist_ok=True)
     store = Store(config.store)
@@ -683,6 +694,20 @@ def create_app(config: WebConfig):
             rows=_diff_rows(ra, rb),
         )
 
+    async def monitoring(request):
+        """Every monitor store named at start (--monitor-store): its comparisons and alarms."""
+        stores = [await _in_thread(_monitor_store, i, p) for i, p in enumerate(monitors)]
+        return page(request, "monitoring.html", stores=stores, labels=MONITOR_TESTS)
+
+    async def monitoring_store(request):
+        """One store: per comparison the monitor's trend plot (its own ``trend_png``) and the
+        tests as it stored them. Only stores named at start: the address holds their index."""
+        n = request.path_params["n"]
+        if not 0 <= n < len(monitors):
+            return error_page(request, 404, "no such monitor store", "pick one on /monitoring")
+        one = await _in_thread(_monitor_store, n, monitors[n], plots=True)
+        return page(request, "monitor_store.html", s=one, labels=MONITOR_TESTS)
+
     async def static(request):
         name = request.path_params["name"]
         files = {"style.css": "text/css", "favicon.svg": "image/svg+xml"}
@@ -716,6 +741,8 @@ def create_app(config: WebConfig):
         Route("/database", database, methods=["POST"]),
         Route("/history", history),
         Route("/diff", diff),
+        Route("/monitoring", monitoring),
+        Route("/monitoring/{n:int}", monitoring_store),
         Route("/audits/{audit_id}", audit_page),
         Route("/audits/{audit_id}/mapping", mapping, methods=["GET", "POST"]),
         Route("/audits/{audit_id}/reopen", reopen, methods=["POST"]),
@@ -821,6 +848,38 @@ def _diff_rows(old: dict, new: dict) -> list[dict]:
         row["changed"] = row["old"] != row["new"]
         rows.append(row)
     return rows
+
+
+MONITOR_TESTS = {
+    "disparate_impact": "DI",
+    "equalized_odds": "EO",
+    "baseline_disparate_impact": "DI vs baseline",
+    "baseline_equalized_odds": "EO vs baseline",
+    "selection_rate_gap": "selection-rate gap",
+    "tpr_gap": "TPR gap",
+    "fpr_gap": "FPR gap",
+}
+_PLOT_LOCK = threading.Lock()  # matplotlib's pyplot is not thread-safe
+
+
+def _monitor_store(index: int, path: Path, plots: bool = False) -> dict:
+    """What the monitor stored in ``path`` (read-only), plus its trend plots as data URIs."""
+    from ..monitor import read_store, trend_png
+
+    one = {"index": index, "name": path.name, "error": None, "data": None, "plots": {}}
+    try:
+        data = read_store(path, flag="--monitor-store")
+    except EthicLensInputError as exc:  # e.g. damaged or replaced since the server started
+        one["error"] = _said(exc)
+        return one
+    one["data"] = data
+    if plots:
+        doc = data["report"]
+        for i, comparison in enumerate(doc["comparisons"]):
+            with _PLOT_LOCK:
+                png = trend_png(doc, comparison)
+            one["plots"][i] = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+    return one
 
 
 async def _in_thread(func, *args, **kwargs):

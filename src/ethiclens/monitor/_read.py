@@ -1,0 +1,124 @@
+"""Read a monitor store without writing to it: what the web app's Monitoring page shows.
+
+``read_store(path)`` opens the SQLite file read-only (``mode=ro``), refuses a file that is not a
+monitor store with one line, and returns plain data: the request the store was written for
+(target, columns, policy; never a password), the windows, and per comparison its window series
+(estimates with their intervals, confidence-sequence bounds, e-values, alarm flags) exactly as
+the monitor stored them, plus the monitor's own JSON document (``report``, the one
+``ethiclens monitor --json`` writes, for :func:`trend_png`). Nothing is computed here.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import urllib.parse
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+from ._run import BOUND, MonitorRequest, build_report
+from ._store import APP_ID, STORE_VERSION, Store
+
+_FIX = "name the store an `ethiclens monitor --store` run wrote"
+
+
+def read_store(path, *, flag: str = "--store") -> dict:
+    """The plain data of the monitor store at ``path`` (read-only; ``flag`` names the option
+    in refusals)."""
+    path = Path(path)
+
+    def refuse(problem: str, fix: str = _FIX):
+        return EthicLensInputError(problem, column=flag, value=str(path), fix=fix)
+
+    if not path.is_file():
+        raise refuse("is not a file (a monitor store)")
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(16)
+    except OSError as exc:
+        raise refuse(f"cannot be read: {exc.__class__.__name__}") from None
+    if head != b"SQLite format 3\x00":
+        raise refuse("is not a SQLite file (an EthicLens monitor store)")
+    uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
+    try:
+        con = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error as exc:
+        raise refuse(f"cannot be opened read-only: {exc}") from None
+    try:
+        return _read(Store(path, con), refuse)
+    except sqlite3.DatabaseError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            raise refuse("is busy (a monitor run is writing it)", "try again in a moment") from None
+        raise refuse(f"is damaged or not a monitor store ({exc})") from None
+    finally:
+        con.close()
+
+
+def _read(store: Store, refuse) -> dict:
+    names = {r[0] for r in store.con.execute("SELECT name FROM sqlite_master")}
+    if "meta" not in names or store.meta("app") != APP_ID:
+        raise refuse("is a SQLite file that is not an EthicLens monitor store")
+    version = int(store.meta("store_version") or 0)
+    if version > STORE_VERSION:
+        raise refuse(
+            f"was written by a newer EthicLens (store version {version})", "upgrade EthicLens"
+        )
+    bound = store.meta("request")
+    if not isinstance(bound, dict) or any(k not in bound for k in BOUND):
+        raise refuse("holds no monitor run yet", "run `ethiclens monitor --store` on it first")
+    last_run = store.last_run()
+    target = _masked(last_run["target"]) if last_run else ""
+    known = set(MonitorRequest.__dataclass_fields__) - {"target", "db"}
+    fields = {k: v for k, v in bound.items() if k in known}
+    fields["protected"] = tuple(fields["protected"])
+    request = MonitorRequest(target=target, **fields)
+    doc = build_report(store, request, {})
+    windows = {w["window"]: w for w in doc["windows"]}
+    comparisons = []
+    for c in doc["comparisons"]:
+        since = {t: v["alarm_since"]["window"] for t, v in c["tests"].items() if v["alarm"]}
+        series = []
+        for h in c["history"]:
+            w = windows.get(h["window"], {})
+            series.append(
+                {
+                    "window": h["window"],
+                    "start": w.get("start"),
+                    "end": w.get("end"),
+                    "rows": w.get("rows"),
+                    "status": h["status"],
+                    "reason": h.get("reason"),
+                    "estimates": h["estimates"],
+                    "sequences": h["sequences"],
+                    "tests": h["tests"],
+                    "alarms": {t: h["window"] >= s for t, s in since.items()},
+                }
+            )
+        comparisons.append(
+            {
+                "attribute": c["attribute"],
+                "group": c["group"],
+                "reference": c["reference"],
+                "alarm": bool(since),
+                "tests": c["tests"],
+                "sequences": c["sequences"],
+                "latest": c["latest"],
+                "series": series,
+            }
+        )
+    return {
+        "path": str(store.path),
+        "created": doc["created"],
+        "request": {"target": target, **bound},
+        "last_run": None if last_run is None else {**last_run, "target": target},
+        "alpha": doc["method"]["alpha"],
+        "windows": doc["windows"],
+        "comparisons": comparisons,
+        "alarm": any(c["alarm"] for c in comparisons),
+        "report": doc,
+    }
+
+
+def _masked(target: str) -> str:
+    from ..sources import mask_url
+
+    return mask_url(target) if "://" in str(target) else str(target)
