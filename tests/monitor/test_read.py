@@ -97,3 +97,20 @@ def test_a_file_that_is_not_a_monitor_store_is_refused(tmp_path, content, messag
     assert message in err.value.problem and err.value.column == "--monitor-store"
     assert "\n" not in str(err.value)
     assert (path.read_bytes() if path.is_file() else None) == before
+
+
+def test_a_store_with_propensity_weights_reads_back_the_same(tmp_path, days):
+    import pandas as pd
+
+    feed = days(tmp_path / "feed", range(4), change_day=2)
+    for f in feed.glob("*.csv"):
+        t = pd.read_csv(f)
+        t["pi"] = 0.5
+        t.to_csv(f, index=False)
+    store = tmp_path / "s.sqlite"
+    doc = _plain(run_monitor(_req(feed, propensity="pi"), store).to_dict())
+    got = read_store(store)
+    assert got["request"]["propensity"] == "pi"
+    assert {k: v for k, v in _plain(got["report"]).items() if k != "run"} == {
+        k: v for k, v in doc.items() if k != "run"
+    }
