@@ -8,12 +8,14 @@ See docs/monitoring.md.
 
 from ._evidence import Evidence, window_estimates
 from ._read import read_store
+from ._render import LABELS as TEST_LABELS
 from ._render import render_html, summary_lines, trend_png
 from ._run import SCHEMA_VERSION, MonitorRequest, MonitorResult, read_store_report, run_monitor
 from ._store import Store
 from ._windows import Window, count_windows, parse_window
 
 __all__ = [
+    "TEST_LABELS",
     "MonitorRequest",
     "MonitorResult",
     "run_monitor",

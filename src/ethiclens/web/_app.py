@@ -697,7 +697,7 @@ def create_app(config: WebConfig):
     async def monitoring(request):
         """Every monitor store named at start (--monitor-store): its comparisons and alarms."""
         stores = [await _in_thread(_monitor_store, i, p) for i, p in enumerate(monitors)]
-        return page(request, "monitoring.html", stores=stores, labels=MONITOR_TESTS)
+        return page(request, "monitoring.html", stores=stores, labels=_monitor_labels())
 
     async def monitoring_store(request):
         """One store: per comparison the monitor's trend plot (its own ``trend_png``) and the
@@ -706,7 +706,7 @@ def create_app(config: WebConfig):
         if not 0 <= n < len(monitors):
             return error_page(request, 404, "no such monitor store", "pick one on /monitoring")
         one = await _in_thread(_monitor_store, n, monitors[n], plots=True)
-        return page(request, "monitor_store.html", s=one, labels=MONITOR_TESTS)
+        return page(request, "monitor_store.html", s=one, labels=_monitor_labels())
 
     async def static(request):
         name = request.path_params["name"]
@@ -850,16 +850,14 @@ def _diff_rows(old: dict, new: dict) -> list[dict]:
     return rows
 
 
-MONITOR_TESTS = {
-    "disparate_impact": "DI",
-    "equalized_odds": "EO",
-    "baseline_disparate_impact": "DI vs baseline",
-    "baseline_equalized_odds": "EO vs baseline",
-    "selection_rate_gap": "selection-rate gap",
-    "tpr_gap": "TPR gap",
-    "fpr_gap": "FPR gap",
-}
 _PLOT_LOCK = threading.Lock()  # matplotlib's pyplot is not thread-safe
+
+
+def _monitor_labels() -> dict:
+    """The monitor's own names of its tests (one table, in ``ethiclens.monitor``)."""
+    from ..monitor import TEST_LABELS
+
+    return TEST_LABELS
 
 
 def _monitor_store(index: int, path: Path, plots: bool = False) -> dict:
