@@ -6,23 +6,21 @@ import json
 import math
 
 import click
-import pandas as pd
 from rich.table import Table
 
-from .._checks import check_seed, split_list
+from .._checks import check_draws, check_seed, split_list
 from ..errors import EthicLensInputError
 from ..experiments import PCER_LOADERS, attributes_of, prepare
 from ..fairness import REPORTED, Policy
-from ..io import check_outputs, read_table, require_columns
+from ..io import check_outputs
 from ..privacy import (
     DEFAULT_N_BOOT,
-    MIN_N_BOOT,
     PCER_SCHEMA_VERSION,
     SINGLE_RUN_NOTE,
-    SplitPredictions,
     TrainConfig,
     get_trainer,
     pcer_audit,
+    read_split,
     trainer_names,
 )
 from ..report import check_writable, ensure_output_folder, write_atomic
@@ -134,63 +132,6 @@ def print_pcer(result, title: str) -> None:
     console.print(f"[yellow]note:[/yellow] {result.note}")
 
 
-def _check_n_boot(n_boot) -> None:
-    if n_boot > 1_000_000:  # draws x groups x cells x 8 bytes: beyond this, gigabytes
-        raise EthicLensInputError(
-            "at most 1,000,000 bootstrap replicates (more would need gigabytes of memory)",
-            column="--n-boot",
-            value=n_boot,
-            fix="use the default 1000",
-        )
-    if n_boot < MIN_N_BOOT:
-        raise EthicLensInputError(
-            f"must be at least {MIN_N_BOOT}",
-            column="--n-boot",
-            value=n_boot,
-            fix="use the default 1000",
-        )
-
-
-def _read_split(name, path, y_true, y_pred, protected, loss):
-    frame = read_table(path)
-    require_columns(frame, [y_true, y_pred, protected] + ([loss] if loss else []), path)
-    missing = frame[protected].isna()
-    if missing.any():
-        raise EthicLensInputError(
-            f"{int(missing.sum())} row(s) of {path} have no group (missing value), first at row "
-            f"{int(missing.to_numpy().argmax())}",
-            column=protected,
-            fix="drop those rows or give them an explicit group name",
-        )
-    for col in (y_true, y_pred, protected):
-        if frame[col].dtype != object:
-            continue
-        odd = frame[col].map(lambda v: isinstance(v, (list, tuple, dict, set))).to_numpy()
-        if odd.any():
-            raise EthicLensInputError(
-                f"row {int(odd.argmax())} of {path} holds a list or mapping, not one value",
-                column=col,
-                fix="give one value per row",
-            )
-    if loss:
-        values = pd.to_numeric(frame[loss], errors="coerce")
-        bad = values.isna() & frame[loss].notna()
-        if bad.any():
-            raise EthicLensInputError(
-                f"{int(bad.sum())} value(s) of {path} are not numbers, first "
-                f"{frame[loss][bad].iloc[0]!r} at row {int(bad.to_numpy().argmax())}",
-                column=loss,
-                fix="give numeric per-example losses (e.g. the log-loss)",
-            )
-    return SplitPredictions(
-        frame[y_true].to_numpy(),
-        frame[y_pred].to_numpy(),
-        frame[protected].to_numpy(),
-        loss=frame[loss].to_numpy() if loss else None,
-        name=name,
-    )
-
-
 @pcer_group.command("audit")
 @click.option(
     "--train",
@@ -250,10 +191,10 @@ def audit_cmd(
     if json_out:
         check_writable(json_out)
     check_seed(seed, "--seed")
-    _check_n_boot(n_boot)
+    check_draws(n_boot, "--n-boot")
     policy = Policy() if min_group_size is None else _policy_or_flag(min_group_size)
     splits = [
-        _read_split(name, path, y_true, y_pred, protected, loss)
+        read_split(path, name=name, y_true=y_true, y_pred=y_pred, protected=protected, loss=loss)
         for name, path in (("train", train_path), ("test", test_path))
     ]
     order = split_list(group_order, "--group-order") if group_order else None
@@ -384,7 +325,7 @@ def train_cmd(
         raise EthicLensInputError(
             "floor constant must be in (0, 1)", column="--eta", value=eta, fix="use e.g. 1e-3"
         )
-    _check_n_boot(n_boot)
+    check_draws(n_boot, "--n-boot")
     eps = parse_epsilon(epsilon)
     from ..datasets import get_entry
 

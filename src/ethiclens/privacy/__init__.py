@@ -5,7 +5,7 @@ The PCER experiments' data preparation (``prepare``, ``load_pcer_dataset``, ``at
 (docs/adr/0007-layout.md); the trainers take its :class:`PreparedData`.
 """
 
-from ._inputs import PreparedData, SplitPredictions
+from ._inputs import PreparedData, SplitPredictions, read_split
 from ._mia import GroupAttack, MIAResult, membership_inference
 from ._pcer import (
     DEFAULT_ETA,
@@ -23,6 +23,7 @@ from ._pcer import (
 )
 
 __all__ = [
+    "read_split",
     "SplitPredictions",
     "PreparedData",
     "pcer_audit",

@@ -154,3 +154,51 @@ class PreparedData:
     @property
     def n_features(self) -> int:
         return self.X_train.shape[1]
+
+
+def read_split(path, *, name: str, y_true: str, y_pred: str, protected: str, loss=None):
+    """One split's predictions read from a CSV/Parquet/JSON file, checked like ``pcer audit``
+    checks them: the columns exist, every row has a group and one value per cell, losses are
+    numbers. Returns :class:`SplitPredictions` (what :func:`pcer_audit` takes)."""
+    import pandas as pd
+
+    from ..errors import EthicLensInputError
+    from ..io import read_table, require_columns
+
+    frame = read_table(path)
+    require_columns(frame, [y_true, y_pred, protected] + ([loss] if loss else []), path)
+    missing = frame[protected].isna()
+    if missing.any():
+        raise EthicLensInputError(
+            f"{int(missing.sum())} row(s) of {path} have no group (missing value), first at row "
+            f"{int(missing.to_numpy().argmax())}",
+            column=protected,
+            fix="drop those rows or give them an explicit group name",
+        )
+    for col in (y_true, y_pred, protected):
+        if frame[col].dtype != object:
+            continue
+        odd = frame[col].map(lambda v: isinstance(v, (list, tuple, dict, set))).to_numpy()
+        if odd.any():
+            raise EthicLensInputError(
+                f"row {int(odd.argmax())} of {path} holds a list or mapping, not one value",
+                column=col,
+                fix="give one value per row",
+            )
+    if loss:
+        values = pd.to_numeric(frame[loss], errors="coerce")
+        bad = values.isna() & frame[loss].notna()
+        if bad.any():
+            raise EthicLensInputError(
+                f"{int(bad.sum())} value(s) of {path} are not numbers, first "
+                f"{frame[loss][bad].iloc[0]!r} at row {int(bad.to_numpy().argmax())}",
+                column=loss,
+                fix="give numeric per-example losses (e.g. the log-loss)",
+            )
+    return SplitPredictions(
+        frame[y_true].to_numpy(),
+        frame[y_pred].to_numpy(),
+        frame[protected].to_numpy(),
+        loss=frame[loss].to_numpy() if loss else None,
+        name=name,
+    )
