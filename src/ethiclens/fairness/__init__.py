@@ -14,7 +14,7 @@ from ._compare import COMPARE_SCHEMA_VERSION, MetricDifference, ModelComparison,
 from ._counts import GroupCounts, check_counts_cells
 from ._display import estimates_html, register_renderer
 from ._engine import audit, audit_counts, two_proportion_z_test
-from ._gate import FAIL_LEVELS, GateOutcome
+from ._gate import FAIL_LEVELS, GateOutcome, gate
 from ._intervals import (  # the one interval kit: draws -> interval, method, status
     BCA,
     OUTSIDE,
@@ -90,6 +90,7 @@ __all__ = [
     "estimates_html",
     "AuditResult",
     "GateOutcome",
+    "gate",
     "FAIL_LEVELS",
     "Comparison",
     "Headline",
