@@ -1,13 +1,6 @@
 """The monitor on a real PostgreSQL server (a throw-away one, as tests/sources/ starts)."""
 
 import json
-import os
-import pwd
-import shlex
-import shutil
-import subprocess
-import tempfile
-from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -15,45 +8,7 @@ import pytest
 from ethiclens.cli import main
 from ethiclens.monitor import MonitorRequest, run_monitor
 
-PASSWORD = "mon-Secret-77"
-PORT = 54331  # not tests/sources' port: both servers may run in one session
-
-
-def _as(user, cmd):
-    if os.geteuid() == 0:
-        cmd = ["su", "-s", "/bin/sh", user, "-c", " ".join(shlex.quote(c) for c in cmd)]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-
-
-@pytest.fixture(scope="module")
-def pg_url():
-    initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
-    if not (initdb and pg_ctl):
-        pytest.skip(
-            "PostgreSQL binaries (initdb, pg_ctl) not found; run scripts/ensure-postgres.sh"
-        )
-    pytest.importorskip("psycopg")
-    root = Path(tempfile.mkdtemp(prefix="ethiclens-monitor-pg-"))
-    user = "postgres" if os.geteuid() == 0 else pwd.getpwuid(os.geteuid()).pw_name
-    pwfile = root / "pw"
-    pwfile.write_text(PASSWORD + "\n")
-    if os.geteuid() == 0:
-        uid = pwd.getpwnam(user).pw_uid
-        os.chmod(root, 0o755)
-        os.chown(root, uid, -1)
-        os.chown(pwfile, uid, -1)
-    data = root / "data"
-    out = _as(user, [initdb, "-D", str(data), "-A", "scram-sha-256", "-U", "ethiclens",
-                     "-E", "UTF8", f"--pwfile={pwfile}"])  # fmt: skip
-    assert out.returncode == 0, out.stderr
-    opts = f"-k {root} -c listen_addresses='' -p {PORT} -c fsync=off"
-    out = _as(user, [pg_ctl, "-D", str(data), "-o", opts, "-w", "-l", str(root / "log"), "start"])
-    assert out.returncode == 0, out.stderr
-    try:
-        yield f"postgresql+psycopg://ethiclens:{PASSWORD}@/postgres?host={root}&port={PORT}"
-    finally:
-        _as(user, [pg_ctl, "-D", str(data), "-m", "immediate", "stop"])
-        shutil.rmtree(root, ignore_errors=True)
+from .conftest import PASSWORD
 
 
 def test_postgres_table_and_query_equal_the_files(pg_url, tmp_path, days, capsys):
@@ -81,3 +36,85 @@ def test_postgres_table_and_query_equal_the_files(pg_url, tmp_path, days, capsys
         assert doc["comparisons"] == files["comparisons"]
         assert PASSWORD not in printed.out + printed.err + out_json.read_text()
         assert PASSWORD.encode() not in store.read_bytes()
+
+
+# -- the store in PostgreSQL (--store URL) ------------------------------------------------------
+
+REQ = dict(time="ts", window="1d", y_pred="pred", y_true="label", protected=("race=White",))
+
+
+def _same_history(a: dict, b: dict) -> None:
+    for key in ("windows", "comparisons", "request", "method"):
+        assert a[key] == b[key], key
+    for key in ("new_windows", "already_seen", "pending_windows"):
+        assert a["run"][key] == b["run"][key], key
+
+
+def test_a_postgres_store_behaves_as_a_sqlite_one(pg_url, tmp_path, days):
+    """Two runs (days 0-3, then 0-6: four seen, three new) give the SQLite store's JSON."""
+    data = days(tmp_path / "data", range(7), change_day=3)
+    first = tmp_path / "first"
+    first.mkdir()
+    for f in sorted(data.glob("*.csv"))[:4]:
+        (first / f.name).write_bytes(f.read_bytes())
+    pg_store = pg_url + "&schema=same_as_sqlite"
+    for target in (first, data):
+        request = MonitorRequest(target=str(target), **REQ)
+        lite = run_monitor(request, tmp_path / "s.sqlite").data
+        pg = run_monitor(request, pg_store).data
+        _same_history(lite, pg)
+    assert pg["run"]["already_seen"] == 4 and pg["run"]["new_windows"] == 3
+    assert PASSWORD not in json.dumps(pg) and "***" in pg["store"]
+
+
+def test_a_postgres_store_refuses_what_a_sqlite_one_refuses(pg_url, tmp_path, days):
+    import psycopg
+
+    data = days(tmp_path / "data", range(3))
+    store = pg_url + "&schema=refusals"
+    run_monitor(MonitorRequest(target=str(data), **REQ), store)
+    other = MonitorRequest(target=str(data), **{**REQ, "eo_threshold": 0.05})
+    with pytest.raises(Exception, match="eo_threshold 0.1 there, 0.05 here") as err:
+        run_monitor(other, store)
+    assert PASSWORD not in str(err.value)
+    conninfo = "postgresql://" + pg_url.split("://", 1)[1]
+    with psycopg.connect(conninfo, autocommit=True) as con:
+        con.execute("CREATE SCHEMA foreign_app")
+        con.execute("CREATE TABLE foreign_app.meta (key TEXT, value TEXT)")
+    with pytest.raises(Exception, match="PostgreSQL schema that is not an EthicLens monitor"):
+        run_monitor(MonitorRequest(target=str(data), **REQ), pg_url + "&schema=foreign_app")
+    with pytest.raises(Exception, match="schema must be a lower-case name"):
+        run_monitor(MonitorRequest(target=str(data), **REQ), pg_url + "&schema=Bad;Name")
+
+
+def test_a_failed_run_leaves_a_postgres_store_as_it_was(pg_url, tmp_path, days, monkeypatch):
+    from ethiclens.monitor import _run
+
+    data = days(tmp_path / "data", range(4))
+    store = pg_url + "&schema=one_transaction"
+    before = run_monitor(MonitorRequest(target=str(data / "day000.csv"), **REQ), store).data
+
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_run, "window_estimates_batch", killed)
+    with pytest.raises(KeyboardInterrupt):
+        run_monitor(MonitorRequest(target=str(data), **REQ), store)
+    monkeypatch.undo()
+    resumed = run_monitor(MonitorRequest(target=str(data), **REQ), store).data
+    assert resumed["run"]["already_seen"] == 1 and resumed["run"]["new_windows"] == 3
+    assert resumed["windows"][0] == before["windows"][0]
+
+
+def test_monitor_cli_with_a_postgres_store_never_prints_the_password(
+    pg_url, tmp_path, days, capsys
+):
+    data = days(tmp_path / "data", range(3))
+    out_json = tmp_path / "out.json"
+    rc = main(["monitor", str(data), "--time", "ts", "--window", "1d", "--y-pred", "pred",
+               "--protected", "race=White", "--store", pg_url + "&schema=cli",
+               "--json", str(out_json)])  # fmt: skip
+    printed = capsys.readouterr()
+    assert rc == 0, printed.err
+    assert PASSWORD not in printed.out + printed.err + out_json.read_text()
+    assert json.loads(out_json.read_text())["run"]["new_windows"] == 3

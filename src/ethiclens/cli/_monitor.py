@@ -100,7 +100,8 @@ SPEC_FLAGS = {
     default=DEFAULT_STORE,
     show_default=True,
     metavar="PATH",
-    help="SQLite store of the windows, the evidence and the alarms.",
+    help="Store of the windows, the evidence and the alarms: a SQLite file, or a PostgreSQL "
+    "URL (postgresql+psycopg://user:password@host/db[?schema=NAME]).",
 )
 @click.option(
     "--alpha",
@@ -164,7 +165,7 @@ def monitor_command(target, config, time_col, window, store, alpha, baseline_win
     sequences. See docs/monitoring.md.
     """
     from ..io import check_outputs
-    from ..monitor import MonitorRequest, render_html, run_monitor, summary_lines
+    from ..monitor import MonitorRequest, is_store_url, render_html, run_monitor, summary_lines
 
     spec = _spec(target, config, flags)
     if not spec.roles.y_pred:
@@ -177,7 +178,8 @@ def monitor_command(target, config, time_col, window, store, alpha, baseline_win
         )
     outputs = {"--json": None if json_out == "-" else json_out, "--html": html_out}
     inputs = [x for x in (spec.target.file, config) if x]
-    check_outputs({**outputs, "--store": store}, inputs=inputs)
+    stored_in = {} if is_store_url(store) else {"--store": store}  # a URL is no file to check
+    check_outputs({**outputs, **stored_in}, inputs=inputs)
     request = MonitorRequest.from_spec(
         spec,
         time=time_col,

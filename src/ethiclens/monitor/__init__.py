@@ -2,7 +2,8 @@
 
 ``run_monitor(MonitorRequest(...), store)`` counts a target with a time column per window
 (DuckDB or pandas), adds the windows after the store's last one to betting e-processes (null:
-the policy's tolerance band) and confidence sequences, and keeps everything in a SQLite store.
+the policy's tolerance band) and confidence sequences, and keeps everything in a store (a
+SQLite file or a PostgreSQL database).
 See docs/monitoring.md.
 """
 
@@ -11,7 +12,7 @@ from ._read import read_store
 from ._render import LABELS as TEST_LABELS
 from ._render import render_html, summary_lines, trend_png
 from ._run import SCHEMA_VERSION, MonitorRequest, MonitorResult, read_store_report, run_monitor
-from ._store import Store
+from ._store import Store, is_store_url
 from ._windows import Window, count_windows, parse_window
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "Evidence",
     "window_estimates",
     "Store",
+    "is_store_url",
     "Window",
     "parse_window",
     "count_windows",

@@ -54,8 +54,7 @@ def read_store(path, *, flag: str = "--store") -> dict:
 
 
 def _read(store: Store, refuse) -> dict:
-    names = {r[0] for r in store.con.execute("SELECT name FROM sqlite_master")}
-    if "meta" not in names or store.meta("app") != APP_ID:
+    if "meta" not in store.db.tables() or store.meta("app") != APP_ID:
         raise refuse("is a SQLite file that is not an EthicLens monitor store")
     version = int(store.meta("store_version") or 0)
     if version > STORE_VERSION:

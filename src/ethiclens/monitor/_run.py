@@ -7,7 +7,6 @@ import hashlib
 import json
 import math
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -848,7 +847,7 @@ def build_report(store: Store, request: MonitorRequest, info: dict) -> dict:
 
 def read_store_report(store_path, request: MonitorRequest) -> MonitorResult:
     """The report of a store without counting anything."""
-    store = Store.open(Path(store_path))
+    store = Store.open(store_path)
     try:
         return MonitorResult(build_report(store, request, {}))
     finally:

@@ -1,15 +1,21 @@
-"""The monitor's state in SQLite: the request, per-window counts, the evidence, alarms, runs.
+"""The monitor's state: the request, per-window counts, the evidence, alarms, runs.
 
-One run is one transaction (``BEGIN IMMEDIATE`` … ``COMMIT``): a killed run leaves the store as
-the previous run left it, and a second run on the same store waits for the first (then sees its
-windows). Arrays are stored as raw little-endian bytes with their dtype and shape: nothing is
-unpickled.
+A store is a SQLite file (the default) or a PostgreSQL database given by URL
+(``postgresql+psycopg://user:password@host/db``; the tables live in the schema
+``ethiclens_monitor``, or the one named by ``?schema=NAME``). Both hold the same tables and
+behave alike: one run is one transaction, so a killed run leaves the store as the previous run
+left it, and a second run on the same store waits for the first (SQLite: ``BEGIN IMMEDIATE``;
+PostgreSQL: a transaction-scoped advisory lock), then sees its windows. Arrays are stored as raw
+little-endian bytes with their dtype and shape: nothing is unpickled. A URL's password is never
+stored or shown (``Store.path`` is the masked URL).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
+import urllib.parse
 from pathlib import Path
 
 import numpy as np
@@ -19,20 +25,24 @@ from ..errors import EthicLensInputError
 STORE_VERSION = 1
 APP_ID = "ethiclens-monitor"
 BUSY_TIMEOUT = 60.0  # seconds a run waits for another run holding the store
+PG_SCHEMA = "ethiclens_monitor"
+TABLES = ("meta", "windows", "results", "state", "alarms", "runs")
+_NEW_STORE_FIX = "name a new file, or the store an earlier monitor run wrote"
 
+# REAL and BLOB are SQLite's words; PostgreSQL's are DOUBLE PRECISION and BYTEA (see _Postgres)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS windows (
-    window INTEGER PRIMARY KEY, start REAL NOT NULL, "end" REAL NOT NULL, rows INTEGER NOT NULL,
+    "window" INTEGER PRIMARY KEY, start REAL NOT NULL, "end" REAL NOT NULL, rows INTEGER NOT NULL,
     status TEXT NOT NULL, counts TEXT NOT NULL, run INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS results (
-    window INTEGER NOT NULL, attribute TEXT NOT NULL, grp TEXT NOT NULL, body TEXT NOT NULL,
-    PRIMARY KEY (window, attribute, grp));
+    "window" INTEGER NOT NULL, attribute TEXT NOT NULL, grp TEXT NOT NULL, body TEXT NOT NULL,
+    PRIMARY KEY ("window", attribute, grp));
 CREATE TABLE IF NOT EXISTS state (
     attribute TEXT NOT NULL, grp TEXT NOT NULL, key TEXT NOT NULL, dtype TEXT NOT NULL,
     shape TEXT NOT NULL, data BLOB NOT NULL, PRIMARY KEY (attribute, grp, key));
 CREATE TABLE IF NOT EXISTS alarms (
-    attribute TEXT NOT NULL, grp TEXT NOT NULL, test TEXT NOT NULL, window INTEGER NOT NULL,
+    attribute TEXT NOT NULL, grp TEXT NOT NULL, test TEXT NOT NULL, "window" INTEGER NOT NULL,
     log_e_value REAL NOT NULL, run INTEGER NOT NULL, PRIMARY KEY (attribute, grp, test));
 CREATE TABLE IF NOT EXISTS runs (
     run INTEGER PRIMARY KEY, at TEXT NOT NULL, target TEXT NOT NULL, new_windows INTEGER NOT NULL,
@@ -40,147 +50,243 @@ CREATE TABLE IF NOT EXISTS runs (
 """
 
 
-class Store:
-    """A monitor store (create with ``Store.open(path, request)``)."""
+def is_store_url(store) -> bool:
+    """A PostgreSQL URL rather than a SQLite file."""
+    return str(store).startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
+
+
+def _refuse(problem: str, where: str, fix: str = _NEW_STORE_FIX) -> EthicLensInputError:
+    return EthicLensInputError(problem, column="--store", value=where, fix=fix)
+
+
+class _SQLite:
+    """A SQLite file: ``?`` parameters, transactions begun explicitly (autocommit otherwise)."""
 
     def __init__(self, path: Path, con: sqlite3.Connection):
-        self.path = path
-        self.con = con
+        self.path, self.con, self.fresh = str(path), con, False
+        self.missing_table = sqlite3.OperationalError
+        self.busy = (sqlite3.OperationalError,)
 
     @classmethod
-    def open(cls, path) -> Store:
-        path = Path(path)
+    def open(cls, path: Path) -> _SQLite:
         if path.exists() and not path.is_file():
-            raise EthicLensInputError(
-                "is not a file", column="--store", value=str(path), fix="name a .sqlite file"
-            )
+            raise _refuse("is not a file", str(path), "name a .sqlite file")
         if not path.parent.exists():
-            raise EthicLensInputError(
-                "its folder does not exist",
-                column="--store",
-                value=str(path),
-                fix=f"create {path.parent} first",
-            )
+            raise _refuse("its folder does not exist", str(path), f"create {path.parent} first")
         fresh = not path.exists() or path.stat().st_size == 0
         if not fresh:
             with open(path, "rb") as fh:
                 if fh.read(16) != b"SQLite format 3\x00":
-                    raise EthicLensInputError(
-                        "is not a SQLite file (an EthicLens monitor store)",
-                        column="--store",
-                        value=str(path),
-                        fix="name a new file, or the store an earlier monitor run wrote",
-                    )
-        con = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
-        store = cls(path, con)
-        if not fresh:
-            store._check_foreign()
-        return store
+                    raise _refuse("is not a SQLite file (an EthicLens monitor store)", str(path))
+        db = cls(path, sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None))
+        db.fresh = fresh
+        return db
 
-    def _check_foreign(self) -> None:
-        names = {r[0] for r in self.con.execute("SELECT name FROM sqlite_master")}
-        ok = "meta" in names and self.meta("app") == APP_ID
-        if not ok:
-            raise EthicLensInputError(
-                "is a SQLite file that is not an EthicLens monitor store",
-                column="--store",
-                value=str(self.path),
-                fix="name a new file, or the store an earlier monitor run wrote",
-            )
-        version = int(self.meta("store_version") or 0)
-        if version > STORE_VERSION:
-            raise EthicLensInputError(
-                f"was written by a newer EthicLens (store version {version})",
-                column="--store",
-                value=str(self.path),
-                fix="upgrade EthicLens",
-            )
+    def execute(self, sql: str, params=()):
+        return self.con.execute(sql, params)
 
-    # -- transactions ----------------------------------------------------------------------
+    def tables(self) -> set[str]:
+        return {r[0] for r in self.con.execute("SELECT name FROM sqlite_master")}
+
     def begin(self) -> None:
         try:
             self.con.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) and "busy" not in str(exc):
                 raise
-            raise EthicLensInputError(
+            raise _Busy from None
+
+    def schema(self) -> str:
+        return _SCHEMA
+
+    def in_transaction(self) -> bool:
+        return self.con.in_transaction
+
+
+class _Busy(Exception):
+    """Another run held the store for longer than ``BUSY_TIMEOUT``."""
+
+
+class _Postgres:
+    """A PostgreSQL database through psycopg: ``?`` parameters rewritten to ``%s``, the tables in
+    one schema, a transaction-scoped advisory lock per run (autocommit otherwise)."""
+
+    def __init__(self, url: str):
+        from .._optional import require
+        from .._secrets import mask_url, scrub
+
+        psycopg = require("psycopg", extra="sql")
+        self.path = mask_url(url)
+        conninfo, self.schema_name = _split_schema(url, self.path)
+        try:
+            self.con = psycopg.connect(conninfo, autocommit=True)
+        except psycopg.Error as exc:
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise _refuse(
+                f"cannot connect: {scrub(first, url)}",
+                self.path,
+                "check the PostgreSQL URL (user, host, database) and that the server runs",
+            ) from None
+        self.missing_table = psycopg.errors.UndefinedTable
+        self.busy = (psycopg.errors.LockNotAvailable,)
+        self.con.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema_name}"')
+        self.con.execute(f'SET search_path TO "{self.schema_name}"')
+        self.fresh = not self.tables() & set(TABLES)
+
+    def execute(self, sql: str, params=()):
+        return self.con.execute(sql.replace("?", "%s"), params)
+
+    def tables(self) -> set[str]:
+        rows = self.con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = %s",
+            (self.schema_name,),
+        )
+        return {r[0] for r in rows}
+
+    def begin(self) -> None:
+        self.con.execute("BEGIN")
+        self.con.execute(f"SET LOCAL lock_timeout = '{int(BUSY_TIMEOUT * 1000)}ms'")
+        try:  # one run at a time per schema, as SQLite's write lock does per file
+            self.con.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (self.schema_name,))
+        except self.busy:
+            self.con.execute("ROLLBACK")
+            raise _Busy from None
+
+    def schema(self) -> str:
+        return _SCHEMA.replace("REAL", "DOUBLE PRECISION").replace("BLOB", "BYTEA")
+
+    def in_transaction(self) -> bool:
+        return self.con.info.transaction_status != 0  # psycopg.pq.TransactionStatus.IDLE
+
+
+def _split_schema(url: str, shown: str) -> tuple[str, str]:
+    """(a libpq connection URL, the schema): SQLAlchemy's ``+psycopg`` and ``?schema=`` go."""
+    scheme, rest = str(url).split("://", 1)
+    base, _, query = rest.partition("?")
+    params = urllib.parse.parse_qsl(query, keep_blank_values=True)
+    schema = dict(params).get("schema", PG_SCHEMA)
+    if not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", schema):
+        raise _refuse(
+            "its schema must be a lower-case name (letters, digits, _)",
+            shown,
+            "e.g. ?schema=monitor_model_a",
+        )
+    kept = urllib.parse.urlencode([(k, v) for k, v in params if k != "schema"])
+    return "postgresql://" + base + (f"?{kept}" if kept else ""), schema
+
+
+class Store:
+    """A monitor store (create with ``Store.open(path_or_url)``)."""
+
+    def __init__(self, path, con: sqlite3.Connection):
+        self.db = _SQLite(Path(path), con)
+        self.path = self.db.path
+
+    @classmethod
+    def open(cls, path) -> Store:
+        """The SQLite file at ``path`` or the PostgreSQL database at the URL ``path``."""
+        store = cls.__new__(cls)
+        store.db = _Postgres(str(path)) if is_store_url(path) else _SQLite.open(Path(path))
+        store.path = store.db.path
+        if not store.db.fresh:
+            store._check_foreign()
+        return store
+
+    def _check_foreign(self) -> None:
+        kind = "PostgreSQL schema" if isinstance(self.db, _Postgres) else "SQLite file"
+        if "meta" not in self.db.tables() or self.meta("app") != APP_ID:
+            raise _refuse(f"is a {kind} that is not an EthicLens monitor store", self.path)
+        version = int(self.meta("store_version") or 0)
+        if version > STORE_VERSION:
+            raise _refuse(
+                f"was written by a newer EthicLens (store version {version})",
+                self.path,
+                "upgrade EthicLens",
+            )
+
+    # -- transactions ----------------------------------------------------------------------
+    def begin(self) -> None:
+        try:
+            self.db.begin()
+        except _Busy:
+            raise _refuse(
                 f"is busy: another run has held it for over {BUSY_TIMEOUT:g} s",
-                column="--store",
-                value=str(self.path),
-                fix="wait for the other monitor run to finish (one run at a time per store), "
+                self.path,
+                "wait for the other monitor run to finish (one run at a time per store), "
                 "then rerun",
             ) from None
-        for statement in _SCHEMA.split(";"):
+        for statement in self.db.schema().split(";"):
             if statement.strip():
-                self.con.execute(statement)
+                self.db.execute(statement)
 
     def commit(self) -> None:
-        self.con.execute("COMMIT")
+        self.db.execute("COMMIT")
 
     def rollback(self) -> None:
-        if self.con.in_transaction:
-            self.con.execute("ROLLBACK")
+        if self.db.in_transaction():
+            self.db.execute("ROLLBACK")
 
     def close(self) -> None:
         self.rollback()
-        self.con.close()
+        self.db.con.close()
+
+    def _rows(self, sql: str, params=()) -> list | None:
+        """The rows of a read; None before the first run has created the tables."""
+        try:
+            return self.db.execute(sql, params).fetchall()
+        except self.db.missing_table:
+            return None
 
     # -- meta --------------------------------------------------------------------------------
     def meta(self, key: str):
-        try:
-            row = self.con.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        except sqlite3.OperationalError:
-            return None
-        return json.loads(row[0]) if row else None
+        rows = self._rows("SELECT value FROM meta WHERE key = ?", (key,))
+        return json.loads(rows[0][0]) if rows else None
 
     def set_meta(self, key: str, value) -> None:
-        self.con.execute(
-            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, json.dumps(value))
+        self.db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, json.dumps(value)),
         )
 
     # -- windows -----------------------------------------------------------------------------
     def windows(self) -> dict[int, dict]:
-        try:
-            rows = self.con.execute(
-                'SELECT window, start, "end", rows, status, counts FROM windows ORDER BY window'
-            ).fetchall()
-        except sqlite3.OperationalError:
-            return {}
+        rows = self._rows(
+            'SELECT "window", start, "end", rows, status, counts FROM windows ORDER BY "window"'
+        )
         return {
             w: {"start": s, "end": e, "rows": n, "status": st, "counts": c}
-            for w, s, e, n, st, c in rows
+            for w, s, e, n, st, c in rows or []
         }
 
     def add_window(self, window, start, end, rows, status, counts: str, run: int) -> None:
-        self.con.execute(
-            'INSERT INTO windows (window, start, "end", rows, status, counts, run) '
+        self.db.execute(
+            'INSERT INTO windows ("window", start, "end", rows, status, counts, run) '
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (int(window), float(start), float(end), int(rows), status, counts, run),
         )
 
     def add_result(self, window, attribute, group, body: dict) -> None:
-        self.con.execute(
-            "INSERT INTO results (window, attribute, grp, body) VALUES (?, ?, ?, ?)",
+        self.db.execute(
+            'INSERT INTO results ("window", attribute, grp, body) VALUES (?, ?, ?, ?)',
             (int(window), attribute, group, json.dumps(body)),
         )
 
     def results(self) -> list[tuple[int, str, str, dict]]:
-        try:
-            rows = self.con.execute(
-                "SELECT window, attribute, grp, body FROM results ORDER BY attribute, grp, window"
-            ).fetchall()
-        except sqlite3.OperationalError:
-            return []
-        return [(w, a, g, json.loads(b)) for w, a, g, b in rows]
+        rows = self._rows(
+            'SELECT "window", attribute, grp, body FROM results ORDER BY attribute, grp, "window"'
+        )
+        return [(w, a, g, json.loads(b)) for w, a, g, b in rows or []]
 
     # -- evidence state ------------------------------------------------------------------------
     def save_state(self, attribute: str, group: str, arrays: dict[str, np.ndarray]) -> None:
         for key, value in arrays.items():
             value = np.array(value, order="C")
             dtype = value.dtype.newbyteorder("<").str
-            self.con.execute(
-                "INSERT OR REPLACE INTO state (attribute, grp, key, dtype, shape, data) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+            self.db.execute(
+                "INSERT INTO state (attribute, grp, key, dtype, shape, data) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (attribute, grp, key) DO UPDATE SET "
+                "dtype = excluded.dtype, shape = excluded.shape, data = excluded.data",
                 (
                     attribute,
                     group,
@@ -192,64 +298,49 @@ class Store:
             )
 
     def load_state(self, attribute: str, group: str) -> dict[str, np.ndarray] | None:
-        try:
-            rows = self.con.execute(
-                "SELECT key, dtype, shape, data FROM state WHERE attribute = ? AND grp = ?",
-                (attribute, group),
-            ).fetchall()
-        except sqlite3.OperationalError:
-            return None
+        rows = self._rows(
+            "SELECT key, dtype, shape, data FROM state WHERE attribute = ? AND grp = ?",
+            (attribute, group),
+        )
         if not rows:
             return None
         out = {}
         for key, dtype, shape, data in rows:
             if dtype not in ("<f8", "|b1", "<i8"):
-                raise EthicLensInputError(
+                raise _refuse(
                     f"holds an array of an unexpected type {dtype!r}",
-                    column="--store",
-                    value=str(self.path),
-                    fix="the store is damaged: start a new one",
+                    self.path,
+                    "the store is damaged: start a new one",
                 )
-            out[key] = np.frombuffer(data, dtype=dtype).reshape(json.loads(shape)).copy()
+            out[key] = np.frombuffer(bytes(data), dtype=dtype).reshape(json.loads(shape)).copy()
         return out
 
     # -- alarms and runs -------------------------------------------------------------------------
     def alarms(self) -> dict[tuple[str, str, str], dict]:
-        try:
-            rows = self.con.execute(
-                "SELECT attribute, grp, test, window, log_e_value FROM alarms"
-            ).fetchall()
-        except sqlite3.OperationalError:
-            return {}
-        return {(a, g, t): {"window": w, "log_e_value": v} for a, g, t, w, v in rows}
+        rows = self._rows('SELECT attribute, grp, test, "window", log_e_value FROM alarms')
+        return {(a, g, t): {"window": w, "log_e_value": v} for a, g, t, w, v in rows or []}
 
     def add_alarm(self, attribute, group, test, window, log_e, run) -> None:
-        self.con.execute(
-            "INSERT OR IGNORE INTO alarms (attribute, grp, test, window, log_e_value, run) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
+        self.db.execute(
+            'INSERT INTO alarms (attribute, grp, test, "window", log_e_value, run) '
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (attribute, group, test, int(window), float(log_e), run),
         )
 
     def next_run(self) -> int:
-        try:
-            row = self.con.execute("SELECT max(run) FROM runs").fetchone()
-        except sqlite3.OperationalError:
-            return 1
-        return int(row[0] or 0) + 1
+        rows = self._rows("SELECT max(run) FROM runs")
+        return int(rows[0][0] or 0) + 1 if rows else 1
 
     def add_run(self, run, at, target, new_windows, t_max) -> None:
-        self.con.execute(
+        self.db.execute(
             "INSERT INTO runs (run, at, target, new_windows, t_max) VALUES (?, ?, ?, ?, ?)",
             (run, at, target, new_windows, t_max),
         )
 
     def last_run(self) -> dict | None:
-        try:
-            row = self.con.execute(
-                "SELECT run, at, target, new_windows, t_max FROM runs ORDER BY run DESC LIMIT 1"
-            ).fetchone()
-        except sqlite3.OperationalError:
+        rows = self._rows(
+            "SELECT run, at, target, new_windows, t_max FROM runs ORDER BY run DESC LIMIT 1"
+        )
+        if not rows:
             return None
-        if not row:
-            return None
-        return dict(zip(("run", "at", "target", "new_windows", "t_max"), row, strict=True))
+        return dict(zip(("run", "at", "target", "new_windows", "t_max"), rows[0], strict=True))
