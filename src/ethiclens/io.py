@@ -478,3 +478,34 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+def os_error_line(exc: OSError) -> str | None:
+    """A file the user may not read or write, or a full disk, as one line; None otherwise.
+
+    Parameters
+    ----------
+    exc : OSError
+        What reading or writing raised.
+
+    Returns
+    -------
+    str or None
+        ``problem. Fix: fix`` for a permission error or a full disk (or quota); None for any
+        other error, which the caller lets through.
+    """
+    import errno
+
+    where = f" {exc.filename}" if exc.filename else ""
+    if isinstance(exc, PermissionError):
+        return (
+            f"permission denied:{where} ({exc.strerror or exc}). Fix: give a file you can read "
+            "(or a folder you can write to), or change its permissions"
+        )
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return (
+            f"the disk is full{' writing' + where if where else ''} ({exc.strerror or exc}); "
+            "EthicLens writes outputs whole, so no half-written file was left. Fix: free disk "
+            "space (or choose another folder) and rerun"
+        )
+    return None

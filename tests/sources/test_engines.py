@@ -262,7 +262,12 @@ def test_duckdb_refuses_empty_and_semicolon_files(tmp_path):
 
 
 def test_auto_engine_counts_files_with_duckdb(tmp_path):
-    from ethiclens.cli._counts import pick_engine
+    from ethiclens.spec import AuditSpec, engine_for
+
+    def pick_engine(engine, target, db):
+        chosen = {"engine": engine, "file": target, "db": db}
+        spec = AuditSpec.from_dict({"target": {k: v for k, v in chosen.items() if v}})
+        return engine_for(spec)
 
     (tmp_path / "d.csv").write_text("p,race\n1,A\n")
     assert pick_engine("auto", str(tmp_path / "d.csv"), None) == "duckdb"

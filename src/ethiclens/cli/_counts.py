@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from ..errors import EthicLensInputError
@@ -18,13 +16,6 @@ def _spec(target, db, engine="auto", roles=None, **more):
     data = {"engine": engine, "file": target, "db": db, **more}
     target = {k: v for k, v in data.items() if v}
     return AuditSpec.from_dict({"target": target, "roles": roles or {}})
-
-
-def pick_engine(engine: str, target: str | None, db: str | None) -> str:
-    """The engine that will count: sql for --db, else the one asked for (auto decides)."""
-    from ..spec import engine_for
-
-    return engine_for(_spec(target, db, engine))
 
 
 @click.command("counts")
@@ -71,12 +62,10 @@ def counts_command(target, out, n_bins, min_cell, db, engine, **flags):
     """Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates."""
     from ..io import check_outputs
     from ..report import check_writable
-    from ..sources import counts_format, metadata_path, suppress_small_cells, write_counts
+    from ..sources import counts_format, counts_outputs, hand_over
     from ..spec import count_target
 
-    outputs = {"--out": out}
-    if Path(out).suffix.lower() == ".csv":
-        outputs["--out (its metadata file)"] = metadata_path(out)
+    outputs = counts_outputs(out, "--out")
     check_outputs(outputs, inputs=[target])  # never the input, its folder or its glob
     for path in outputs.values():
         check_writable(path)
@@ -90,15 +79,4 @@ def counts_command(target, out, n_bins, min_cell, db, engine, **flags):
     roles["protected"] = list(flags["protected"])
     where = {k: flags[k] for k in ("db_env", "query", "scheduler")} | {"table": flags["db_table"]}
     table, where = count_target(_spec(target, db, engine, roles, **where), n_bins)
-    if min_cell is not None:
-        table = suppress_small_cells(table, min_cell)
-    table.attrs["ethiclens_source"] = where
-    write_counts(table, out)
-    note = ""
-    if min_cell is not None:
-        info = table.attrs["ethiclens_suppression"]
-        dropped = f"{info['cells_dropped']} cells ({info['rows_dropped']} rows)"
-        note = f"; --min-cell {min_cell} dropped {dropped}"
-    if counts_format(out, "--out") == "csv":
-        note += f"; its metadata in {metadata_path(out)} (hand over both)"
-    click.echo(f"wrote {out}: {len(table)} cells, {int(table['count'].sum())} rows{note}")
+    click.echo(hand_over(table, out, min_cell=min_cell, source=where))

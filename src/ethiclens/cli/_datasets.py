@@ -38,10 +38,4 @@ def info(name, feature_set):
     differently (Adult's PCER runs add the test file), ``pcer``/``p2nia`` give their rows and
     loader options."""
     entry = get_entry(name, flag="NAME")
-    entry.check_features(feature_set, flag="--features")
-    out = entry.load(features=feature_set).describe()
-    for use, options in (("pcer", entry.pcer_options), ("p2nia", entry.p2nia_options)):
-        if entry.uses(use) and options:
-            rows = len(entry.load(features=feature_set, **options))
-            out[use] = {"rows": rows, "loader_options": dict(options)}
-    click.echo(json.dumps(out, indent=2))
+    click.echo(json.dumps(entry.describe(feature_set, flag="--features"), indent=2))

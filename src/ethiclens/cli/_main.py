@@ -98,21 +98,15 @@ class LazyGroup(click.Group):
     def format_commands(self, ctx, formatter):
         """Like click's, but the short help of a command not yet loaded comes from the table."""
         names = self.list_commands(ctx)
-        if not names:
-            return
-        limit = formatter.width - 6 - max(len(n) for n in names)
-        rows = []
-        for name in names:
-            if name in self.commands:
-                command = self.commands[name]
-                if command.hidden:
-                    continue
-                rows.append((name, command.get_short_help_str(limit)))
-            else:
-                stub = click.Command(name, help=self.lazy_commands[name][2])
-                rows.append((name, stub.get_short_help_str(limit)))
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
+        limit = formatter.width - 6 - max(map(len, names), default=0)
+        commands = {
+            name: self.commands.get(name) or click.Command(name, help=self.lazy_commands[name][2])
+            for name in names
+        }
+        rows = [(n, c.get_short_help_str(limit)) for n, c in commands.items() if not c.hidden]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
 
 @click.group(
@@ -177,6 +171,8 @@ def _run(argv) -> int:
         _error(exc.format_message().rstrip("."))
         return exc.exit_code
     except OSError as exc:
+        from ..io import os_error_line
+
         line = os_error_line(exc)
         if line is None:
             raise
@@ -195,6 +191,14 @@ def _param_name(param) -> tuple[str, str]:
     return "option", max(opts, key=len)
 
 
+# What to give instead of a badly typed value, by click's name of the type.
+TYPE_FIXES = {
+    "integer": "give a whole number (digits only, e.g. 1000)",
+    "float": "give a number (e.g. 0.5)",
+    "boolean": "give true or false",
+}
+
+
 def _type_fix(param, ctx_path: str) -> str:
     """What to give instead, from the parameter's type."""
     kind = param.type
@@ -202,16 +206,9 @@ def _type_fix(param, ctx_path: str) -> str:
         return "choose from " + ", ".join(map(str, kind.choices))
     if isinstance(kind, (click.IntRange, click.FloatRange)):
         return f"give a number in {kind._describe_range()}"
-    name = getattr(kind, "name", "")
-    if name == "integer":
-        return "give a whole number (digits only, e.g. 1000)"
-    if name == "float":
-        return "give a number (e.g. 0.5)"
-    if name == "boolean":
-        return "give true or false"
     if isinstance(kind, (click.Path, click.File)):
         return "check the path"
-    return f"see '{ctx_path} --help'"
+    return TYPE_FIXES.get(getattr(kind, "name", ""), f"see '{ctx_path} --help'")
 
 
 def usage_error_line(exc: click.UsageError) -> str:
@@ -250,25 +247,6 @@ def usage_error_line(exc: click.UsageError) -> str:
             problem = "needs a value after it"
         return f"option {exc.option_name!r}: {problem}. Fix: write {exc.option_name} VALUE"
     return f"{message[:1].lower() + message[1:]} (command '{path}'). Fix: {help_fix}"
-
-
-def os_error_line(exc: OSError) -> str | None:
-    """A file the user may not read or write, or a full disk, as one line; None otherwise."""
-    import errno
-
-    where = f" {exc.filename}" if exc.filename else ""
-    if isinstance(exc, PermissionError):
-        return (
-            f"permission denied:{where} ({exc.strerror or exc}). Fix: give a file you can read "
-            "(or a folder you can write to), or change its permissions"
-        )
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return (
-            f"the disk is full{' writing' + where if where else ''} ({exc.strerror or exc}); "
-            "EthicLens writes outputs whole, so no half-written file was left. Fix: free disk "
-            "space (or choose another folder) and rerun"
-        )
-    return None
 
 
 if __name__ == "__main__":

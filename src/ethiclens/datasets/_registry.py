@@ -210,6 +210,37 @@ class DatasetEntry:
         prov.setdefault("feature_set", name)
         return ds
 
+    def describe(self, features: str | None = None, flag: str = "features") -> dict:
+        """Rows, base rate, protected groups and provenance, as the audit loads the dataset.
+
+        Where PCER or P2NIA load it differently (Adult's PCER runs add the test file), ``pcer``
+        and ``p2nia`` give their rows and loader options.
+
+        Parameters
+        ----------
+        features : str, optional
+            A named feature set (``full`` by default).
+        flag : str
+            The option to name when the feature set is unknown.
+        """
+        self.check_features(features, flag=flag)
+        out = self.load(features=features).describe()
+        for use, options in (("pcer", self.pcer_options), ("p2nia", self.p2nia_options)):
+            if self.uses(use) and options:
+                rows = len(self.load(features=features, **options))
+                out[use] = {"rows": rows, "loader_options": dict(options)}
+        return out
+
+
+def _female_split(column: str) -> BinarySplit:
+    """PCER's sex (gender) split: Female is group 1, every other value Male."""
+    return BinarySplit(column=column, group0="Male", group1="Female", one_values=("Female",))
+
+
+def _non_white_split(column: str) -> BinarySplit:
+    """PCER's race split: White is group 0, every other value Non-White."""
+    return BinarySplit(column=column, group0="White", group1="Non-White", zero_values=("White",))
+
 
 ADULT_PAPER = ("age", "education", "occupation", "hours-per-week", "capital-gain", "capital-loss")
 
@@ -250,14 +281,7 @@ _BUILTIN = (
         description="UCI Adult income > 50K",
         positive_is_favorable=True,
         protected=("sex", "race"),
-        pcer_splits={
-            "sex": BinarySplit(
-                column="sex", group0="Male", group1="Female", one_values=("Female",)
-            ),
-            "race": BinarySplit(
-                column="race", group0="White", group1="Non-White", zero_values=("White",)
-            ),
-        },
+        pcer_splits={"sex": _female_split("sex"), "race": _non_white_split("race")},
         pcer_options={"include_test": True},  # closest to the paper's n = 46,033
         p2nia_protected="sex",
         source="UCI Machine Learning Repository, Adult (Becker & Kohavi 1996)",
@@ -299,14 +323,7 @@ _BUILTIN = (
         description="ACSIncome (folktables), Colorado 2018 by default",
         positive_is_favorable=True,
         protected=("SEX", "RAC1P"),
-        pcer_splits={
-            "sex": BinarySplit(
-                column="SEX", group0="Male", group1="Female", one_values=("Female",)
-            ),
-            "race": BinarySplit(
-                column="RAC1P", group0="White", group1="Non-White", zero_values=("White",)
-            ),
-        },
+        pcer_splits={"sex": _female_split("SEX"), "race": _non_white_split("RAC1P")},
         pcer_options={"states": ["CO"]},  # offline; the paper pooled CA, TX and NY
         p2nia_protected="SEX",
         p2nia_options={"states": ["CO"]},
@@ -333,11 +350,7 @@ _BUILTIN = (
         description="Bias in Bios, surgeon vs nurse subset (not shipped; see load_bios)",
         positive_is_favorable=True,
         protected=("gender",),
-        pcer_splits={
-            "gender": BinarySplit(
-                column="gender", group0="Male", group1="Female", one_values=("Female",)
-            )
-        },
+        pcer_splits={"gender": _female_split("gender")},
         source="Bias in Bios (De-Arteaga et al. 2019)",
         cost=2.0,
         feature_sets={

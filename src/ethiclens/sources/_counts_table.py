@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -181,8 +182,6 @@ _META_KEY = b"ethiclens"
 
 def counts_format(path, column: str = "path") -> str:
     """``"parquet"`` or ``"csv"``, as the file's suffix says; any other suffix is refused."""
-    from pathlib import Path
-
     fmt = FORMATS.get(Path(path).suffix.lower())
     if fmt is None:
         raise EthicLensInputError(
@@ -229,6 +228,48 @@ def write_counts(table: pd.DataFrame, path) -> None:
     arrow = arrow.replace_schema_metadata(schema_meta)
     pq.write_table(arrow, tmp)
     os.replace(tmp, path)
+
+
+def counts_outputs(path, flag: str = "--out") -> dict:
+    """The files writing a counts table to ``path`` makes, by the flag that names them: the
+    table and, beside a CSV, its metadata file (for ``ethiclens.io.check_outputs``)."""
+    outputs = {flag: path}
+    if FORMATS.get(Path(path).suffix.lower()) == "csv":
+        outputs[f"{flag} (its metadata file)"] = metadata_path(path)
+    return outputs
+
+
+def hand_over(table: pd.DataFrame, path, *, min_cell: int | None = None, source=None) -> str:
+    """Write a counts table for hand-over and say, in one line, what was written.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        The counts table (``counts_of``, ``sql_counts``, ... or ``ethiclens.spec.count_target``).
+    path : str or Path
+        The file; its suffix names the format (see :func:`write_counts`).
+    min_cell : int, optional
+        Drop cells with fewer rows first (:func:`suppress_small_cells`); the line says how many.
+    source : dict, optional
+        Where the rows came from, kept in the table's metadata.
+
+    Returns
+    -------
+    str
+        ``wrote PATH: N cells, M rows`` with what was dropped and, for a CSV, its metadata file.
+    """
+    if min_cell is not None:
+        table = suppress_small_cells(table, min_cell)
+    table.attrs["ethiclens_source"] = source
+    write_counts(table, path)
+    note = ""
+    if min_cell is not None:
+        info = table.attrs[SUPPRESSION_ATTR]
+        dropped = f"{info['cells_dropped']} cells ({info['rows_dropped']} rows)"
+        note = f"; --min-cell {min_cell} dropped {dropped}"
+    if counts_format(path) == "csv":
+        note += f"; its metadata in {metadata_path(path)} (hand over both)"
+    return f"wrote {path}: {len(table)} cells, {int(table[COUNT].sum())} rows{note}"
 
 
 def read_counts(path) -> pd.DataFrame:

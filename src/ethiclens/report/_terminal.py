@@ -1,0 +1,160 @@
+"""The audit in a terminal: rich markup lines and one table, for a face (the CLI) to print."""
+
+from __future__ import annotations
+
+from rich.markup import escape
+from rich.table import Table
+
+from ._audit_report import (
+    below_floor,
+    changes_sentence,
+    di_rule_sentence,
+    disadvantaged_note,
+    fmt_estimate,
+    withheld_hint,
+)
+from ._audit_report import fmt as fmt_number
+from ._verdict import largest_disparity, largest_disparity_note, verdict_sentence
+
+STATUS_STYLE = {
+    "FLAGGED": "bold red",
+    "INCONCLUSIVE": "yellow",
+    "PASS": "green",
+    "INSUFFICIENT_DATA": "dim",
+    "UNDEFINED": "dim",
+}
+
+TABLE_COLUMNS = (
+    "comparison",
+    "n (group/ref)",
+    "DI [95% CI]",
+    "EO diff [95% CI]",
+    "FPR bal.",
+    "status",
+    "why",
+)
+
+
+def terminal_summary(result) -> list:
+    """The audit summary as rich renderables (markup strings and a table), in print order.
+
+    User text (group and attribute names, reasons) is escaped, so the markup is only ours.
+    """
+    return [*_header(result), _comparison_table(result), *_footer(result)]
+
+
+def _dim_if_below_floor(m, text: str) -> str:
+    """Rich markup for a cell: below the floor greyed (the estimate is shown, never judged)."""
+    return f"[dim]{text}[/dim]" if below_floor(m) else text
+
+
+def _estimate_cell(m) -> str:
+    """An estimate with its interval, or below the floor greyed with the reason."""
+    return _dim_if_below_floor(m, escape(fmt_estimate(m)))
+
+
+def _why(c) -> str:
+    """The flag reason, else why a policy metric was not judged (below-floor reasons are already
+    in their cells)."""
+    if c.flag_reason:
+        return c.flag_reason
+    return next(
+        (
+            m.reason
+            for m in c.metrics.values()
+            if m.status in ("INCONCLUSIVE", "UNDEFINED") and m.reason
+        ),
+        "",
+    )
+
+
+def _header(result) -> list[str]:
+    """The run's settings, the DI rule, weighting, suppression and each reference group."""
+    cfg = result.config
+    meaning = "favourable" if cfg["positive_is_favorable"] else "harmful"
+    lines = [
+        f"[bold]EthicLens audit[/bold] — {result.data['n_rows']:,} rows, "
+        f"positive label is {meaning}, {cfg['n_boot']} interval draws "
+        f"({cfg['ci_method']}), seed {cfg['random_state']}",
+        escape(di_rule_sentence(cfg["policy"])),
+    ]
+    if cfg.get("weighted"):
+        lines.append(
+            "Weighted: estimates use the sample weights; floors count Kish effective rows."
+        )
+    suppressed = (result.data.get("provenance") or {}).get("min_cell_suppression")
+    if suppressed:
+        lines.append(escape(f"Counts table: {_suppression(suppressed)}"))
+    lines += [
+        f"[bold]{escape(attr.name)}[/bold]: reference group "
+        f"[cyan]{escape(attr.reference)}[/cyan] ({escape(attr.reference_source)})"
+        for attr in result.attributes
+    ]
+    return lines
+
+
+def _comparison_table(result) -> Table:
+    """One row per comparison: sizes, DI and EO with intervals, FPR balance, status and why."""
+    table = Table(show_lines=False)
+    for col in TABLE_COLUMNS:
+        table.add_column(col)
+    for c in result.comparisons:
+        eo = c.metrics.get("equalized_odds_difference")
+        fpr = c.metrics.get("fpr_balance")
+        table.add_row(
+            escape(f"{c.attribute}: {c.group} vs {c.reference}"),
+            f"{c.n['group']}/{c.n['reference']}",
+            _estimate_cell(c.metrics["disparate_impact"]),
+            _estimate_cell(eo),
+            _dim_if_below_floor(fpr, fmt_number(fpr.value)) if fpr else "—",
+            f"[{STATUS_STYLE.get(c.status, '')}]{c.status}[/]",
+            escape(_why(c)),
+        )
+    return table
+
+
+def _footer(result) -> list[str]:
+    """Changed groups, the headlines (or why withheld), the largest disparity, flags, verdict."""
+    cfg = result.config
+    lines = []
+    changes = changes_sentence(cfg)
+    if changes:
+        lines.append(f"[bold]{escape(changes)}[/bold]")
+    for h, label in (
+        (result.composite, "Composite bias score"),
+        (result.min_disparate_impact, "Minimum DI"),
+    ):
+        if h.withheld:
+            lines.append(f"{label}: [yellow]withheld[/yellow] — {escape(h.withheld_reason)}")
+        else:
+            band = f" ({h.band})" if h.band else ""
+            lines.append(f"{label}: [bold]{h.value:.4f}[/bold]{band} at {escape(h.comparison)}")
+    hint = withheld_hint(result, cli=True)
+    if hint:
+        lines.append(f"[yellow]{escape(hint)}[/yellow]")
+    largest = largest_disparity(result)
+    if not cfg["positive_is_favorable"] and largest is not None:
+        # A harmful label's minimum DI points at the group given the harm less often.
+        c, unjudged = largest
+        lines.append(
+            f"Largest disparity: [bold]DI {c.metrics['disparate_impact'].value:.3f}[/bold] at "
+            f"{escape(c.key)} — {escape(largest_disparity_note(result, c, unjudged))}"
+        )
+    flagged = [f"{c.key} vs {c.reference}{disadvantaged_note(c)}" for c in result.flagged]
+    lines.append(f"Flagged: {escape(', '.join(flagged)) if flagged else 'none'}")
+    lines.append(escape(verdict_sentence(result)))
+    return lines
+
+
+def _suppression(record) -> str:
+    """One line from the counts table's ``--min-cell`` record."""
+    if not isinstance(record, dict):
+        return str(record)
+    keys = ("min_cell", "cells_dropped", "rows_dropped", "rows_kept")
+    if all(k in record for k in keys):
+        return (
+            f"--min-cell {record['min_cell']} dropped {record['cells_dropped']} cells "
+            f"({record['rows_dropped']:,} rows; {record['rows_kept']:,} kept): those rows are "
+            "missing from every group they belong to."
+        )
+    return ", ".join(f"{k} = {v}" for k, v in record.items())
