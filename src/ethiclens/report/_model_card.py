@@ -52,13 +52,17 @@ def render_model_card(result: AuditResult) -> str:
     given, and never borrows a benchmark's description.
     """
     prov = result.data.get("provenance", {})
-    data = prov.get("data", {}) or {}
-    cfg = result.config
     title = pv.model_name(prov) or prov.get("dataset", "audited model")
     out = [f"# Model card: {md(title)}", ""]
+    for section in _SECTIONS:
+        out += section(result, prov)
+    return "\n".join(out)
 
-    out += ["## Model details", ""]
+
+def _model_details(result: AuditResult, prov: dict) -> list[str]:
+    cfg = result.config
     details = pv.model_details(prov)
+    out = ["## Model details", ""]
     out += (
         _pairs(details)
         if details
@@ -67,33 +71,38 @@ def render_model_card(result: AuditResult) -> str:
             "--card-info; provenance={'model': ...} in Python)."
         ]
     )
-    out += [
+    return out + [
         f"- Audited with EthicLens {md(cfg['ethiclens_version'])}, seed {cfg['random_state']}, "
         f"{cfg['n_boot']} interval draws ({md(cfg['ci_method'])} intervals).",
         "",
     ]
 
-    out += ["## Intended use", ""]
-    out += _pairs(pv.intended_use(prov))
+
+def _intended_use(result: AuditResult, prov: dict) -> list[str]:
+    out = ["## Intended use", "", *_pairs(pv.intended_use(prov))]
     if prov.get("label"):
         out.append(f"- Prediction target: {md(prov['label'])}.")
-    out += [f"- {md(outcome_sentence(result, prov.get('label')))}", ""]
+    return out + [f"- {md(outcome_sentence(result, prov.get('label')))}", ""]
 
-    out += ["## Factors", ""]
+
+def _factors(result: AuditResult, prov: dict) -> list[str]:
+    out = ["## Factors", ""]
     for a in result.attributes:
         groups = ", ".join(f"{md(g.group)} (n={g.n})" for g in a.groups)
         out.append(
             f"- {md(a.name)}: reference {md(a.reference)} ({md(a.reference_source)}); "
             f"groups {groups}."
         )
-    changes = changes_sentence(cfg)
+    changes = changes_sentence(result.config)
     if changes:
         out.append(f"- {md(changes)}")
-    out += _pairs(pv.card_sections(prov, "factors"))
-    out.append("")
+    return out + _pairs(pv.card_sections(prov, "factors")) + [""]
 
+
+def _metrics(result: AuditResult, prov: dict) -> list[str]:
+    cfg = result.config
     policy = cfg["policy"]
-    out += [
+    out = [
         "## Metrics",
         "",
         "- Disparate impact (DI = r_group / r_reference) and statistical parity difference; "
@@ -105,11 +114,13 @@ def render_model_card(result: AuditResult) -> str:
         "rates. Below a floor a value is shown without an interval and is not judged.",
         f"- Intervals: {md(interval_sentence(cfg))}.",
     ]
-    out += _pairs(pv.card_sections(prov, "metrics"))
-    out.append("")
+    return out + _pairs(pv.card_sections(prov, "metrics")) + [""]
 
-    out += ["## Evaluation data", ""]
-    out += [f"- Rows audited: {result.data['n_rows']:,}."]
+
+def _data(result: AuditResult, prov: dict) -> list[str]:
+    """The evaluation data and, when the user described it, the training data."""
+    data = prov.get("data", {}) or {}
+    out = ["## Evaluation data", "", f"- Rows audited: {result.data['n_rows']:,}."]
     if prov.get("dataset"):
         out.append(f"- Data: {md(prov['dataset'])}.")
     out += [f"- {md(k)}: {md(v)}" for k, v in data.items() if not isinstance(v, (dict, list))]
@@ -118,14 +129,18 @@ def render_model_card(result: AuditResult) -> str:
     training = pv.card_sections(prov, "training_data")
     if training:
         out += ["## Training data", "", *_pairs(training), ""]
+    return out
 
-    out += ["## Quantitative analyses", ""]
+
+def _quantitative(result: AuditResult, prov: dict) -> list[str]:
+    """The headlines (or why they were withheld), then each attribute's tables."""
+    out = ["## Quantitative analyses", ""]
+    changes = changes_sentence(result.config)
     if changes:
         out += [f"**{md(changes)}**", ""]
     comp, mindi = result.composite, result.min_disparate_impact
     if comp.withheld:
-        why = md(_plain_withheld(comp))
-        out.append(f"**Composite bias score: withheld.** {why}")
+        out.append(f"**Composite bias score: withheld.** {md(_plain_withheld(comp))}")
     else:
         out.append(
             f"**Composite bias score: {comp.value:.4f} ({md(comp.band)})**, at "
@@ -143,60 +158,62 @@ def render_model_card(result: AuditResult) -> str:
     hint = withheld_hint(result, cli=False)
     if hint:
         out += [md(hint), ""]
+    for a in result.attributes:
+        out += _attribute_tables(result, a)
+    return out
+
+
+def _attribute_tables(result: AuditResult, a) -> list[str]:
+    """One attribute's per-group table and its comparisons table."""
     present = [
         (k, h) for k, h in comparison_columns() if any(k in c.metrics for c in result.comparisons)
     ]
-    for a in result.attributes:
-        out += [f"### {md(a.name)}", ""]
-        gcols = [(k, h) for k, h in group_columns() if k in a.groups[0].metrics]
-        out.append(
-            _table(
-                ["Group", "n", *[h for _, h in gcols]],
-                [
-                    [
-                        g.group + (" (reference)" if g.is_reference else ""),
-                        g.n,
-                        *[fmt_estimate(g.metrics[k]) for k, _ in gcols],
-                    ]
-                    for g in a.groups
-                ],
-            )
-        )
-        out.append("")
-        rows = [
+    gcols = [(k, h) for k, h in group_columns() if k in a.groups[0].metrics]
+    groups = _table(
+        ["Group", "n", *[h for _, h in gcols]],
+        [
             [
-                c.group,
-                f"{c.n['group']}/{c.n['reference']}",
-                *[fmt_estimate(c.metrics.get(k)) for k, _ in present],
-                c.status,
-                c.flag_reason or "",
+                g.group + (" (reference)" if g.is_reference else ""),
+                g.n,
+                *[fmt_estimate(g.metrics[k]) for k, _ in gcols],
             ]
-            for c in result.comparisons
-            if c.attribute == a.name
+            for g in a.groups
+        ],
+    )
+    rows = [
+        [
+            c.group,
+            f"{c.n['group']}/{c.n['reference']}",
+            *[fmt_estimate(c.metrics.get(k)) for k, _ in present],
+            c.status,
+            c.flag_reason or "",
         ]
-        out.append(
-            _table(
-                ["Group vs reference", "n", *[h for _, h in present], "Status", "Flag reason"], rows
-            )
-        )
-        sentence = _impossibility(a) if cfg["labelled"] else None
-        if sentence:
-            out += ["", md(sentence)]
-        out.append("")
+        for c in result.comparisons
+        if c.attribute == a.name
+    ]
+    headers = ["Group vs reference", "n", *[h for _, h in present], "Status", "Flag reason"]
+    out = [f"### {md(a.name)}", "", groups, "", _table(headers, rows)]
+    sentence = _impossibility(a) if result.config["labelled"] else None
+    if sentence:
+        out += ["", md(sentence)]
+    return out + [""]
 
-    out += ["## Ethical considerations", ""]
-    flagged = result.flagged
-    if flagged:
-        out += [f"- Flagged: {md(flag_line(c))}." for c in flagged]
+
+def _ethics(result: AuditResult, prov: dict) -> list[str]:
+    out = ["## Ethical considerations", ""]
+    if result.flagged:
+        out += [f"- Flagged: {md(flag_line(c))}." for c in result.flagged]
     else:
         out.append(
             "- No comparison was flagged under the policy; inconclusive and "
             "insufficient-data comparisons are not evidence of fairness."
         )
     out += [f"- {md(t)}" for t in pv.ethical_considerations(prov)]
-    out += [f"- {md(outcome_sentence(result, prov.get('label')))}", ""]
+    return out + [f"- {md(outcome_sentence(result, prov.get('label')))}", ""]
 
-    out += ["## Caveats and recommendations", ""]
+
+def _caveats(result: AuditResult, prov: dict) -> list[str]:
+    out = ["## Caveats and recommendations", ""]
     out += [f"- {md(t)}" for t in pv.limitations(prov)]
     small = [c.key for c in result.comparisons if c.status == "INSUFFICIENT_DATA"]
     if small:
@@ -204,8 +221,20 @@ def render_model_card(result: AuditResult) -> str:
             f"- Too little data to judge: {md(', '.join(small))}. Collect more "
             "evaluation data for these groups before drawing conclusions."
         )
-    out.append("")
-    return "\n".join(out)
+    return out + [""]
+
+
+# The card's sections in Mitchell et al.'s order; each returns its Markdown lines.
+_SECTIONS = (
+    _model_details,
+    _intended_use,
+    _factors,
+    _metrics,
+    _data,
+    _quantitative,
+    _ethics,
+    _caveats,
+)
 
 
 def render_model_card_html(result: AuditResult) -> str:
