@@ -100,3 +100,43 @@ def mapping_form(html: str, **fields) -> dict:
         form[name] = value
     form.update(fields)
     return form
+
+
+def cli_json(folder, config_text: str, files: dict | None = None, command="audit") -> dict:
+    """``ethiclens COMMAND --config`` run as its user would: in ``folder``, which holds the
+    downloaded config and their data ``files`` ({name: bytes}) under their own names."""
+    import json
+    import os
+
+    from ethiclens.cli import main
+
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "audit.yaml").write_text(config_text, encoding="utf-8")
+    for name, content in (files or {}).items():
+        (folder / name).write_bytes(content)
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        assert main([command, "--config", "audit.yaml", "--json", "out.json"]) == 0
+    finally:
+        os.chdir(here)
+    return json.loads((folder / "out.json").read_text())
+
+
+def assert_same_json(web: dict, cli: dict) -> None:
+    """The web app's report equals the CLI's but for the run's time and outputs, and the data
+    file's name: the server's path in one, the name the config gives it in the other (the
+    checksums of the data must be equal)."""
+    import json
+    from pathlib import PurePath
+
+    server = (web["run"]["spec"].get("target") or {}).get("file")
+    user = (cli["run"]["spec"].get("target") or {}).get("file")
+    if server and server != user:
+        assert "/" not in user and user in json.dumps(cli)
+        text = json.dumps(web).replace(server, user).replace(PurePath(server).name, user)
+        web = json.loads(text)
+    for d in (web, cli):
+        d["run"].pop("generated_at")
+        d["run"]["spec"]["outputs"] = None
+    assert web == cli

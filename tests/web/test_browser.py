@@ -179,7 +179,7 @@ def test_upload_map_run_download_in_chromium(server, driver, tmp_path):
     asked = [u for u in asked if not u.startswith("chrome://")]  # the browser's own pages
     assert asked and all(u.startswith((server, "data:", "about:")) for u in asked), asked
     # downloads: the PDF, the config and the JSON, as a user gets them
-    from ethiclens.web._app import pdf_available
+    from ethiclens.web._portable import pdf_available
 
     if pdf_available():
         driver.find_element(By.ID, "dl-pdf").click()

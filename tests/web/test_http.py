@@ -16,7 +16,16 @@ import zipfile
 import pandas as pd
 import pytest
 
-from .conftest import csrf_of, make_app, make_frame, mapping_form, upload, wait_done
+from .conftest import (
+    assert_same_json,
+    cli_json,
+    csrf_of,
+    make_app,
+    make_frame,
+    mapping_form,
+    upload,
+    wait_done,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
@@ -46,8 +55,6 @@ def _uploads(tmp_path) -> list:
 
 # -- the happy path ---------------------------------------------------------------------------
 def test_upload_map_run_read_download(client, csv_bytes, tmp_path):
-    from ethiclens.cli import main
-
     r = upload(client, csv_bytes)
     assert r.status_code == 303
     page = client.get(r.headers["location"])
@@ -73,21 +80,17 @@ def test_upload_map_run_read_download(client, csv_bytes, tmp_path):
     report = client.get(f"{audit_url}/report")
     assert "frame-ancestors 'self'" in report.headers["content-security-policy"]
     assert "<script" not in report.text.lower()
-    # the config file reproduces the audit from the command line: identical JSON
-    cfg = tmp_path / "audit.yaml"
-    cfg.write_bytes(client.get(f"{audit_url}/download/config").content)
-    out = tmp_path / "cli.json"
-    assert main(["audit", "--config", str(cfg), "--json", str(out)]) == 0
-    web = json.loads(client.get(f"{audit_url}/download/json").content)
-    cli = json.loads(out.read_text())
-    for d in (web, cli):
-        d["run"].pop("generated_at")
-        d["run"]["spec"]["outputs"] = None
-    assert web == cli
+    # the config is portable: it names the user's file, never the server's path, and run in
+    # the folder holding that file it reproduces the audit from the command line
+    config = client.get(f"{audit_url}/download/config").text
+    assert "file: preds.csv" in config and "uploads" not in config
+    assert str(tmp_path) not in config
+    cli = cli_json(tmp_path / "user", config, {"preds.csv": csv_bytes})
+    assert_same_json(json.loads(client.get(f"{audit_url}/download/json").content), cli)
 
 
 def test_pdf_when_the_library_prints_them(client, csv_bytes):
-    from ethiclens.web._app import pdf_available
+    from ethiclens.web._portable import pdf_available
 
     url = _run(client, csv_bytes, bins_4="", protected=["3"])
     page = wait_done(client, url)
@@ -135,21 +138,12 @@ def test_two_models_compared(client, tmp_path):
     assert done.status_code == 200
     assert "model A (pred)" in done.text and "model B (pred_b)" in done.text
     assert client.get(url + "/download/card").status_code == 404
-    from ethiclens.cli import main
-
-    cfg, out = tmp_path / "c.yaml", tmp_path / "c.json"
-    cfg.write_text(client.get(url + "/download/config").text)
-    assert main(["audit", "--config", str(cfg), "--json", str(out)]) == 0
-    web, cli = json.loads(client.get(url + "/download/json").content), json.loads(out.read_text())
-    for d in (web, cli):
-        d["run"].pop("generated_at")
-        d["run"]["spec"]["outputs"] = None
-    assert web == cli
+    config = client.get(url + "/download/config").text
+    cli = cli_json(tmp_path / "user", config, {"preds.csv": frame.to_csv(index=False).encode()})
+    assert_same_json(json.loads(client.get(url + "/download/json").content), cli)
 
 
 def test_threshold_view_from_an_audit(client, csv_bytes, tmp_path):
-    from ethiclens.cli import main
-
     url = _run(client, csv_bytes, bins_4="", protected=["3"])
     done = wait_done(client, url)
     assert 'id="threshold-view"' in done.text
@@ -162,17 +156,10 @@ def test_threshold_view_from_an_audit(client, csv_bytes, tmp_path):
     csv = client.get(view + "/download/csv")
     assert csv.status_code == 200 and csv.text.startswith("attribute,")
     assert "<img" in client.get(view + "/report").text  # the plot
-    cfg = tmp_path / "t.yaml"
-    cfg.write_text(client.get(view + "/download/config").text)
-    assert "ethiclens thresholds --config" in cfg.read_text()
-    out = tmp_path / "t.json"
-    assert main(["thresholds", "--config", str(cfg), "--json", str(out)]) == 0
-    web = json.loads(client.get(view + "/download/json").content)
-    cli = json.loads(out.read_text())
-    for d in (web, cli):
-        d["run"].pop("generated_at")
-        d["run"]["spec"]["outputs"] = None
-    assert web == cli
+    config = client.get(view + "/download/config").text
+    assert "ethiclens thresholds --config" in config
+    cli = cli_json(tmp_path / "user", config, {"preds.csv": csv_bytes}, "thresholds")
+    assert_same_json(json.loads(client.get(view + "/download/json").content), cli)
     assert client.post(url + "/thresholds").status_code == 403  # CSRF here too
 
 

@@ -179,7 +179,7 @@ class FormErrors(Exception):
         self.errors = errors
 
 
-def _lines(text: str) -> list[str]:
+def lines(text: str) -> list[str]:
     return [line.strip() for line in (text or "").splitlines() if line.strip()]
 
 
@@ -272,13 +272,13 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     if pos_label:
         r["pos_label"] = _number_or_text(pos_label)
     try:
-        if _lines(form.get("merge")):
-            spec["groups"]["merge"] = parse_merges(tuple(_lines(form.get("merge"))))
+        if lines(form.get("merge")):
+            spec["groups"]["merge"] = parse_merges(tuple(lines(form.get("merge"))))
     except EthicLensInputError as exc:
         errors["merge"] = _says(exc)
     try:
-        if _lines(form.get("exclude")):
-            spec["groups"]["exclude"] = parse_excludes(tuple(_lines(form.get("exclude"))))
+        if lines(form.get("exclude")):
+            spec["groups"]["exclude"] = parse_excludes(tuple(lines(form.get("exclude"))))
     except EthicLensInputError as exc:
         errors["exclude"] = _says(exc)
     if bins:
@@ -355,8 +355,8 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
         "reference": "--protected",
         "bins": "--bins",
     }.get(col, col)
-    if col == "y_pred_b":
-        return "y_pred_b"
+    if col in ("y_pred_b", "model_b"):
+        return col
     path = flag_paths().get(col, col)
     if path in SPEC_FIELDS:
         return SPEC_FIELDS[path]

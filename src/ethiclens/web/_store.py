@@ -178,6 +178,24 @@ class Store:
         row = self._db().execute("SELECT * FROM data WHERE id = ?", (data_id,)).fetchone()
         return dict(row) if row else None
 
+    def data_at(self, path: str) -> dict | None:
+        """The data row of a file on the server (the newest, if it was picked twice)."""
+        row = (
+            self._db()
+            .execute("SELECT * FROM data WHERE path = ? ORDER BY created DESC LIMIT 1", (path,))
+            .fetchone()
+        )
+        return dict(row) if row else None
+
+    def files(self, limit: int = 20) -> list[dict]:
+        """The newest uploaded or picked files (CSV, Parquet), with their profiles."""
+        rows = self._db().execute(
+            "SELECT * FROM data WHERE kind IN ('csv', 'parquet') AND profile IS NOT NULL "
+            "ORDER BY created DESC, id LIMIT ?",
+            (limit,),
+        )
+        return [dict(r) for r in rows.fetchall()]
+
     # -- audits ------------------------------------------------------------------------------
     def new_audit(self, data_id: str | None, spec: dict | None = None) -> str:
         audit_id = new_id()

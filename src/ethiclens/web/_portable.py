@@ -1,0 +1,125 @@
+"""What leaves the server: the downloads of a finished request, and above all the config file,
+which names the data as its user knows it (the file they uploaded, sanitised), never the
+server's path, so ``ethiclens audit --config`` run in the folder that holds their file
+reproduces the same audit."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+
+SUFFIXES = {"csv": (".csv",), "parquet": (".parquet", ".pq"), "joined": (".csv", ".parquet")}
+UNSAFE = re.compile(r"[^\w .+()-]+")
+
+
+def portable_name(data: dict, stem_only: bool = False) -> str:
+    """The data file's name for a config file: the user's own name (its last part), with
+    anything but letters, digits, space and ``. + ( ) - _`` replaced, and the suffix its
+    content has. It is text in a file the user reads; the server never opens it."""
+    name = unicodedata.normalize("NFKC", str(data.get("name") or ""))
+    name = name.replace("\\", "/").rsplit("/", 1)[-1]
+    name = UNSAFE.sub("_", name).strip(" .-_")[:100]
+    kind = data.get("kind") or "csv"
+    if kind == "joined":
+        kind = "parquet" if str(data.get("path", "")).endswith(".parquet") else "csv"
+    suffixes = SUFFIXES.get(kind, (".csv",))
+    stem = name
+    for suffix in suffixes:
+        if name.lower().endswith(suffix):
+            stem = name[: -len(suffix)].rstrip(" .-_")
+            suffixes = (name[len(stem) :],) if stem else suffixes
+            break
+    stem = stem or "data"
+    return stem if stem_only else stem + suffixes[0]
+
+
+def stem_of(audit: dict) -> str:
+    return f"ethiclens-{audit['id'][:8]}"
+
+
+def portable_spec(web, spec: dict) -> tuple[dict, dict | None]:
+    """(the request naming its file as the user knows it, the file's data row or None)."""
+    path = (spec.get("target") or {}).get("file")
+    row = web.store.data_at(path) if path else None
+    if row is None:
+        return spec, None
+    return {**spec, "target": {**spec["target"], "file": portable_name(row)}}, row
+
+
+def config_text(web, audit: dict) -> str:
+    """The config file of a request: YAML, only what differs from the defaults."""
+    import yaml
+
+    from ..spec import AuditSpec
+
+    spec, row = portable_spec(web, json.loads(audit["spec"]))
+    spec = AuditSpec.from_dict(spec)
+    command = "thresholds" if audit["purpose"] == "thresholds" else "audit"
+    head = (
+        "# EthicLens audit request, made by the web app (ethiclens serve).\n"
+        "# Run the same audit from the command line or in CI:\n"
+        f"#   ethiclens {command} --config THIS_FILE --json out.json --html out.html\n"
+    )
+    if row is not None:
+        head += _where_the_data_is(row, spec.target.file, audit)
+    return head + yaml.safe_dump(spec.to_dict(minimal=True), sort_keys=False, allow_unicode=True)
+
+
+def _where_the_data_is(row: dict, name: str, audit: dict) -> str:
+    if row["kind"] == "joined":
+        return (
+            f"# target.file is the table the web app joined from the two models' files: "
+            f"download it from the result page\n#   (/audits/{audit['id']}/download/table) "
+            f"into the folder you run this from, as {name}\n"
+        )
+    return (
+        f"# target.file is your file ({row['name']}): run this in the folder that holds it, "
+        f"under the name {name}\n"
+    )
+
+
+def download_of(web, audit: dict, kind: str) -> tuple | None:
+    """(body, media type, file name) of a finished request's download, or None."""
+    stem = stem_of(audit)
+    if kind == "json":
+        return audit["result"], "application/json", f"{stem}.json"
+    if kind == "html":
+        return audit["html"], "text/html", f"{stem}.html"
+    if kind == "card" and audit["card"]:
+        return audit["card"], "text/markdown", f"{stem}-model-card.md"
+    if kind == "csv" and audit["csv"]:
+        return audit["csv"], "text/csv", f"{stem}-thresholds.csv"
+    if kind == "config":
+        return config_text(web, audit), "application/yaml", f"{stem}.yaml"
+    return None
+
+
+def pdf_available() -> bool:
+    """Whether the library offers a PDF printer (``ethiclens.report.html_to_pdf``) and a
+    browser to print with."""
+    from .. import report
+
+    printer = getattr(report, "html_to_pdf", None)
+    finder = getattr(report, "find_browser", None)
+    return printer is not None and (finder is None or finder() is not None)
+
+
+def print_pdf(html: str) -> bytes | None:
+    """The library's PDF of a report, or None where this server cannot print."""
+    import tempfile
+
+    from .. import report
+
+    if not pdf_available():
+        return None
+    with tempfile.TemporaryDirectory(prefix="ethiclens-web-pdf-") as tmp:
+        path = Path(tmp) / "report.pdf"
+        try:
+            report.html_to_pdf(html, path)
+        except EthicLensInputError:
+            return None
+        return path.read_bytes()

@@ -1,0 +1,352 @@
+"""The mapping screen (confirm the roles, run) and the audit screen (progress, the verdict in
+plain words, the library's report, the downloads, the threshold view)."""
+
+from __future__ import annotations
+
+import json
+
+from ..errors import EthicLensInputError
+from . import _portable, _roles, _twofiles
+from ._web import CHANGED_ELSEWHERE, in_thread, redirect, said, verdict_word, web_of
+
+PANDAS_BYTES = 256 << 20
+# The library's report is one self-contained page (inline CSS, images as data: URIs, no
+# script); it may only be framed by this app's result page.
+REPORT_CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'; "
+    "form-action 'none'; base-uri 'none'; frame-ancestors 'self'"
+)
+
+
+# -- the mapping screen ------------------------------------------------------------------------
+async def mapping(request):
+    web = web_of(request)
+    audit_id = request.path_params["audit_id"]
+    audit = web.audit_or_none(audit_id)
+    if audit is None:
+        return web.no_such_audit(request)
+    data = web.store.data(audit["data_id"]) if audit["data_id"] else None
+    if data is None or data["kind"] == "benchmark":
+        return redirect(f"/audits/{audit_id}")
+    if request.method == "GET":
+        return _mapping_again(web, request, audit, data)
+    form, refused = await web.checked_form(request)
+    if refused:
+        return refused
+    return await _confirm(web, request, audit, data, form)
+
+
+def _mapping_again(web, request, audit: dict, data: dict):
+    """The form as proposed, or as last submitted with the library's error by its field."""
+    if audit["status"] != "draft":
+        return redirect(f"/audits/{audit['id']}")
+    prof = web.profile_of(data)
+    errors = {}
+    if audit.get("error"):  # the library's error of the last run, by its field
+        err = json.loads(audit["error"])
+        exc = EthicLensInputError(err.get("problem", ""), column=err.get("column"))
+        spec = json.loads(audit["spec"] or "{}")
+        field_name = _roles.field_of(exc, _columns(prof), spec)
+        errors[field_name] = err.get("problem", "") + (
+            f". Fix: {err['fix']}" if err.get("fix") else ""
+        )
+    form = _form_from_spec(web, audit, prof)
+    if request.query_params.get("b"):  # model B's file was just uploaded for this audit
+        form["model_b"] = _twofiles.proposed_choice(web, request.query_params["b"])
+    return mapping_page(web, request, audit, data, form, errors, 422 if errors else 200)
+
+
+def mapping_again(web, request, audit: dict, errors: dict, status: int):
+    """A draft's mapping screen as stored, with ``errors`` by their fields."""
+    data = web.store.data(audit["data_id"])
+    form = _form_from_spec(web, audit, web.profile_of(data))
+    return mapping_page(web, request, audit, data, form, errors, status)
+
+
+def _target_of(data: dict, prof: dict) -> dict:
+    if data["kind"] == "db":
+        return dict(prof["source"])
+    target = {"file": data["path"]}
+    if (data.get("size") or 0) <= PANDAS_BYTES:
+        # a file that fits in memory is read by pandas (the reference engine, and faster than
+        # DuckDB's start-up there); a bigger one by DuckDB, out of core, when installed
+        target["engine"] = "pandas"
+    return target
+
+
+async def _confirm(web, request, audit: dict, data: dict, form: dict):
+    """The submitted mapping: checked, turned into the request, queued (or the form again)."""
+    from ..spec import AuditSpec
+
+    try:
+        rev = int(form.get("rev", ""))
+    except ValueError:
+        rev = -1
+    if audit["status"] != "draft" or rev != audit["rev"]:
+        return web.error_page(
+            request, 409, CHANGED_ELSEWHERE, "open the audit again to see its current state"
+        )
+    prof = web.profile_of(data)
+    spec = None
+    try:
+        spec, purpose = _roles.form_to_spec(form, prof, _target_of(data, prof))
+        if form.get("model_b"):
+            spec = await in_thread(_twofiles.joined_spec, web, data, form, spec)
+            purpose = "compare"
+        AuditSpec.from_dict(spec, source="the form")
+    except _roles.FormErrors as exc:
+        return mapping_page(web, request, audit, data, form, exc.errors, 422)
+    except EthicLensInputError as exc:
+        errors = {_roles.field_of(exc, _columns(prof), spec): said(exc)}
+        return mapping_page(web, request, audit, data, form, errors, 422)
+    return web.queue(request, audit["id"], rev, spec, purpose, data["name"])
+
+
+def _columns(prof: dict) -> list[str]:
+    return [c["name"] for c in prof["columns"]]
+
+
+def _form_from_spec(web, audit: dict, prof: dict) -> dict:
+    """The form's values: the draft's stored request, else the proposal."""
+    spec = json.loads(audit["spec"]) if audit.get("spec") else None
+    if not spec:
+        return _proposed_form(prof)
+    cols = _columns(prof)
+    r, g = spec.get("roles", {}), spec.get("groups", {})
+    form = {key: r.get(key) or "" for key in ("y_true", "y_score", "weight", "positive")}
+    preds = r.get("y_pred") or []
+    form["y_pred"] = preds[0] if preds else ""
+    form["y_pred_b"] = preds[1] if len(preds) > 1 and preds[1] in cols else ""
+    form["model_b"] = _twofiles.choice_of(web, spec)
+    form["pos_label"] = "" if r.get("pos_label") is None else str(r.get("pos_label"))
+    form["protected_list"] = []
+    for entry in r.get("protected", []):
+        col, _, ref = entry.partition("=")
+        if col in cols:
+            i = cols.index(col)
+            form["protected_list"].append(str(i))
+            form[f"ref_{i}"] = ref
+            if col in g.get("bins", {}):
+                form[f"bins_{i}"] = ",".join(f"{e:g}" for e in g["bins"][col])
+    form.update(_group_edits_text(g))
+    for name, _ in _roles.POLICY_FIELDS:
+        if name in spec.get("policy", {}):
+            form[name] = str(spec["policy"][name])
+    m = spec.get("model", {})
+    form["model_name"] = m.get("name") or ""
+    form["model_version"] = str(m.get("version") or "")
+    form["intended_use"] = m.get("intended_use") or ""
+    return form
+
+
+def _proposed_form(prof: dict) -> dict:
+    cols = _columns(prof)
+    p = _roles.propose(prof)
+    form = {k: p[k] for k in ("y_true", "y_pred", "y_score", "weight")}
+    form["protected_list"] = [str(cols.index(c)) for c in p["protected"]]
+    for c, edges in p["bins"].items():
+        form[f"bins_{cols.index(c)}"] = edges
+    form["proposed"] = "1"
+    return form
+
+
+def _group_edits_text(groups: dict) -> dict:
+    """The merge and exclude text boxes of a stored request."""
+    merge = "\n".join(
+        f"{a}={','.join(olds)}:{new}"
+        for a, m in groups.get("merge", {}).items()
+        for new, olds in m.items()
+    )
+    exclude = "\n".join(
+        f"{a}={grp}" for a, groups in groups.get("exclude", {}).items() for grp in groups
+    )
+    return {"merge": merge, "exclude": exclude}
+
+
+def mapping_page(web, request, audit, data, form, errors, status=200):
+    from ..spec import PolicySpec
+
+    defaults = PolicySpec()
+    return web.page(
+        request,
+        "mapping.html",
+        status,
+        audit=audit,
+        data=data,
+        prof=web.profile_of(data),
+        form=form,
+        errors=errors,
+        other_files=_twofiles.other_files(web, data),
+        defaults={name: getattr(defaults, name) for name, _ in _roles.POLICY_FIELDS},
+        default_draws=2000,
+    )
+
+
+# -- the audit screen --------------------------------------------------------------------------
+async def audit_page(request):
+    web = web_of(request)
+    audit = web.audit_or_none(request.path_params["audit_id"])
+    if audit is None:
+        return web.no_such_audit(request)
+    data = web.store.data(audit["data_id"]) if audit["data_id"] else None
+    if audit["status"] == "draft":
+        return redirect(f"/audits/{audit['id']}/mapping")
+    context = {"audit": audit, "data": data, "spec": json.loads(audit["spec"] or "{}")}
+    context["joined"] = _twofiles.joined_of(web, context["spec"]) is not None
+    status = 200
+    if audit["status"] == "done":
+        result = json.loads(audit["result"])
+        verdict = json.loads(audit["verdict"] or "{}")
+        context.update(
+            result=result,
+            verdict=verdict,
+            word=verdict_word(verdict.get("status_counts", {})),
+            lines=_plain_lines(result, audit["purpose"]),
+            pdf=audit["purpose"] == "audit" and _portable.pdf_available(),
+        )
+    elif audit["status"] == "failed":
+        context["error"] = json.loads(audit["error"] or "{}")
+        status = 422 if context["error"].get("column") else 500
+        if context["error"].get("message") == "busy":
+            status = 503
+    return web.page(request, "audit.html", status, **context)
+
+
+async def reopen(request):
+    web = web_of(request)
+    audit = web.audit_or_none(request.path_params["audit_id"])
+    if audit is None:
+        return web.no_such_audit(request)
+    _form, refused = await web.checked_form(request)
+    if refused:
+        return refused
+    web.store.reopen(audit["id"])
+    return redirect(f"/audits/{audit['id']}/mapping")
+
+
+async def thresholds(request):
+    web = web_of(request)
+    audit = web.audit_or_none(request.path_params["audit_id"])
+    if audit is None or audit["status"] != "done":
+        return web.error_page(request, 404, "no finished audit here", "")
+    _form, refused = await web.checked_form(request)
+    if refused:
+        return refused
+    spec = json.loads(audit["spec"])
+    if not (spec.get("roles") or {}).get("y_score"):
+        return web.error_page(
+            request,
+            422,
+            "the threshold view needs a score column",
+            "map a score in [0, 1] and run the audit again",
+            "y_score",
+        )
+    data = web.store.data(audit["data_id"]) if audit["data_id"] else None
+    view_id = web.store.new_request(audit["data_id"], spec, "thresholds")
+    return web.run(request, view_id, spec, "thresholds", data and data["name"])
+
+
+async def report(request):
+    from starlette.responses import HTMLResponse
+
+    web = web_of(request)
+    audit = web.audit_or_none(request.path_params["audit_id"])
+    if audit is None or audit["status"] != "done":
+        return web.error_page(request, 404, "no report for this audit (yet)", "")
+    response = HTMLResponse(audit["html"])
+    response.headers["content-security-policy"] = REPORT_CSP
+    response.headers["x-frame-options"] = "SAMEORIGIN"
+    return response
+
+
+async def download(request):
+    from starlette.responses import FileResponse, Response
+
+    web = web_of(request)
+    audit = web.audit_or_none(request.path_params["audit_id"])
+    kind = request.path_params["kind"]
+    if audit is None or audit["status"] != "done":
+        return web.error_page(request, 404, "no result for this audit (yet)", "")
+    if kind == "table":  # the joined table of a two-upload comparison, which the config names
+        joined = _twofiles.joined_of(web, json.loads(audit["spec"]))
+        if joined is None:
+            return web.error_page(request, 404, "no such download", "")
+        return FileResponse(joined["path"], filename=_portable.portable_name(joined))
+    if kind == "pdf" and audit["purpose"] == "audit":
+        return await _pdf(web, request, audit)
+    found = _portable.download_of(web, audit, kind)
+    if found is None:
+        return web.error_page(request, 404, "no such download", "")
+    body, media, name = found
+    response = Response(body, media_type=media)
+    response.headers["content-disposition"] = f'attachment; filename="{name}"'
+    if kind == "html":
+        response.headers["content-security-policy"] = REPORT_CSP
+    return response
+
+
+async def _pdf(web, request, audit: dict):
+    """The library's PDF of the report: printed on first download, then kept."""
+    from starlette.responses import Response
+
+    pdf = audit["pdf"] or await in_thread(_portable.print_pdf, audit["html"])
+    if pdf is None:
+        return web.error_page(
+            request,
+            404,
+            "this server cannot print PDFs (no renderer available)",
+            "open the report and print it from the browser (its print stylesheet lays "
+            "out the pages)",
+        )
+    if not audit["pdf"]:
+        web.store.set_pdf(audit["id"], pdf)
+    response = Response(pdf, media_type="application/pdf")
+    name = f"{_portable.stem_of(audit)}.pdf"
+    response.headers["content-disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _plain_lines(result: dict, purpose: str) -> list[dict]:
+    """One line per comparison, in the library's words (status and reason from the JSON)."""
+    if purpose == "thresholds":
+        return _threshold_lines(result)
+    if purpose == "compare":
+        models = result.get("models") or {}
+        return [
+            {
+                "status": v["status_b"],
+                "what": f"{v['attribute']}: {v['group']} vs {v['reference']}",
+                "text": f"model A ({models.get('a')}): {v['status_a']}; model B "
+                f"({models.get('b')}): {v['status_b']}"
+                + (" (the verdict changed)" if v.get("changed") else ""),
+            }
+            for v in result.get("verdicts", [])
+        ]
+    return [
+        {
+            "status": c.get("status", ""),
+            "what": f"{c.get('attribute')}: {c.get('group')} vs {c.get('reference')}",
+            "text": c.get("flag_reason") or "",
+        }
+        for c in result.get("comparisons", [])
+    ]
+
+
+def _threshold_lines(result: dict) -> list[dict]:
+    by_pair: dict = {}
+    for row in result.get("rows", []):
+        if row.get("status"):
+            by_pair.setdefault((row["attribute"], row["group"]), []).append(row)
+    lines = []
+    for (attr, group), rows in by_pair.items():
+        at = next((r["status"] for r in rows if r.get("audited")), "")
+        flagged = [f"{r['threshold']:g}" for r in rows if r["status"] == "FLAGGED"]
+        lines.append(
+            {
+                "status": at,
+                "what": f"{attr}: {group}",
+                "text": f"at the audited threshold {result.get('audited_threshold'):g}; "
+                + (f"FLAGGED at {', '.join(flagged)}" if flagged else "FLAGGED at none"),
+            }
+        )
+    return lines

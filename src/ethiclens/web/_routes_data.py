@@ -1,0 +1,220 @@
+"""The data screen: upload a file, pick one from the data folder, name a database table, or run
+a shipped benchmark. Each ends on the mapping screen (or, for a benchmark, the audit)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+from . import _roles
+from ._store import new_id
+from ._uploads import StreamedUpload, UploadError, check_content, display_name, limit_text
+from ._web import in_thread, redirect, said, web_of
+
+TABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?")
+
+
+async def home(request):
+    web = web_of(request)
+    return web.page(request, "home.html", **web.home_context())
+
+
+def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None) -> str:
+    """Profile a file (so roles can be proposed) and record it; the data row's id."""
+    try:
+        prof = _roles.profile(path, kind)
+    except (ValueError, OSError) as exc:  # pandas' ParserError is a ValueError
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise UploadError(
+            f"the file cannot be read as a table: {first.replace(str(path), 'the file')}",
+            fix="every row needs as many fields as the header, and quotes must close; "
+            "export the table again",
+        ) from None
+    data_id = web.store.add_data(name=name, kind=kind, path=str(path), size=size, sha256=sha)
+    web.store.set_profile(data_id, json.dumps(prof))
+    return data_id
+
+
+def _too_large(web, request):
+    """413 before a byte is read when the declared length is over the limit (the body is not
+    drained: the client sees the answer at once)."""
+    length = request.headers.get("content-length")
+    if not (length and length.isdigit()):
+        return None
+    if int(length) <= web.config.max_upload + 64 * 1024:
+        return None
+    problem = UploadError(
+        f"the file is larger than this server's limit of {limit_text(web.config.max_upload)}",
+        fix="upload a smaller extract, or start the server with a larger --max-upload",
+    )
+    return web.home_page(request, 413, errors={"file": said(problem)})
+
+
+async def _receive(request, part: Path, limit: int) -> StreamedUpload:
+    """The multipart body, its file part streamed to ``part`` and counted as it arrives."""
+    parser = StreamedUpload(request.headers.get("content-type", ""), part, limit)
+    try:
+        async for chunk in request.stream():
+            parser.feed(chunk)
+    finally:
+        parser.close()
+    return parser
+
+
+def _model_b_of(web, request) -> dict | None:
+    """The draft audit an upload is model B's file for (``/upload?for=ID``, the mapping
+    screen's own upload form), or None for a new audit."""
+    audit_id = request.query_params.get("for")
+    if audit_id is None:
+        return None
+    audit = web.audit_or_none(audit_id)
+    if audit is None or audit["status"] != "draft":
+        raise UploadError(
+            "the audit this file was sent for is gone or already running",
+            fix="open the audit again from the history",
+            column="model_b",
+        )
+    return audit
+
+
+async def upload(request):
+    web = web_of(request)
+    if refused := _too_large(web, request):
+        return refused
+    stem = new_id()
+    part = web.config.data_dir / "uploads" / f"{stem}.partial.csv"  # .csv: preflight reads it
+    final, data_id, for_audit = None, None, None
+    try:
+        for_audit = _model_b_of(web, request)
+        parser = await _receive(request, part, web.config.max_upload)
+        if refused := web.csrf_refusal(request, parser.fields.get("csrf")):
+            return refused
+        if parser.filename is None:
+            raise UploadError("no file was sent", fix="choose a CSV or Parquet file")
+        kind = await in_thread(check_content, part, web.config.max_upload)
+        final = part.with_name(f"{stem}.{'csv' if kind == 'csv' else 'parquet'}")
+        os.replace(part, final)
+        name, sha = display_name(parser.filename), parser.sha.hexdigest()
+        data_id = await in_thread(_new_data, web, name, final, kind, parser.size, sha)
+    except EthicLensInputError as exc:
+        return _refused_upload(web, request, exc, for_audit)
+    finally:
+        if part.exists():
+            part.unlink()
+        if data_id is None and final is not None and final.exists():
+            final.unlink()  # refused after the rename: nothing is kept
+    if for_audit:  # model B's file: back to model A's mapping, with B chosen
+        return redirect(f"/audits/{for_audit['id']}/mapping?b={data_id}")
+    return redirect(f"/audits/{web.store.new_audit(data_id)}/mapping")
+
+
+def _refused_upload(web, request, exc: EthicLensInputError, for_audit: dict | None):
+    """The data screen with the refusal by the file field; for model B's file, model A's
+    mapping screen with it by model B's field."""
+    from ._routes_audit import mapping_again
+
+    status = getattr(exc, "status", 400)
+    if for_audit is None and exc.column != "model_b":
+        return web.home_page(request, status, errors={"file": said(exc)})
+    if for_audit is None:
+        return web.error_page(request, status, exc.problem, exc.fix or "", "model_b")
+    return mapping_again(web, request, for_audit, {"model_b": said(exc)}, status)
+
+
+async def pick(request):
+    web = web_of(request)
+    form, refused = await web.checked_form(request)
+    if refused:
+        return refused
+    root, rel = web.config.data_dir, form.get("path") or ""
+    path = (root / rel).resolve()
+    inside = path.is_relative_to(root) and not path.is_relative_to(root / "uploads")
+    if not rel or not inside or rel not in web.server_files():
+        return web.home_page(
+            request,
+            403 if rel and not inside else 404,
+            errors={
+                "path": "not a data file in this server's data folder: only the files "
+                "listed can be audited. Fix: pick one from the list, or upload a file"
+            },
+        )
+    try:
+        kind = await in_thread(check_content, path, web.config.max_upload)
+        data_id = await in_thread(_new_data, web, rel, path, kind, path.stat().st_size, None)
+    except EthicLensInputError as exc:
+        return web.home_page(request, getattr(exc, "status", 400), errors={"path": said(exc)})
+    return redirect(f"/audits/{web.store.new_audit(data_id)}/mapping")
+
+
+async def database(request):
+    from ..sources import sql_columns
+
+    web = web_of(request)
+    form, refused = await web.checked_form(request)
+    if refused:
+        return refused
+    env_name, table = form.get("db") or "", (form.get("table") or "").strip()
+    errors = {}
+    if env_name not in web.config.databases:
+        errors["db"] = "choose one of the databases this server was started with"
+    if not TABLE.fullmatch(table):
+        errors["table"] = (
+            "a table name is letters, digits and _ (schema.table allowed). "
+            "Fix: type the table's name, e.g. predictions"
+        )
+    if not errors:
+        try:
+            names = await in_thread(sql_columns, os.environ[env_name], table=table)
+        except EthicLensInputError as exc:
+            errors["table"] = said(exc)
+        except KeyError:
+            errors["db"] = f"the environment variable {env_name} is no longer set"
+    if errors:
+        return web.home_page(request, 422, errors=errors)
+    prof = _roles.columns_only(names, {"db_env": env_name, "table": table})
+    data_id = web.store.add_data(name=f"{table} (${env_name})", kind="db")
+    web.store.set_profile(data_id, json.dumps(prof))
+    return redirect(f"/audits/{web.store.new_audit(data_id)}/mapping")
+
+
+def _benchmark_spec(form: dict, errors: dict) -> dict:
+    """The request of the benchmark form; problems go into ``errors`` by field."""
+    from .. import datasets
+    from ..spec import AuditSpec, parse_merges
+
+    name = form.get("dataset") or ""
+    if name not in datasets.DATASETS or name == "bios":
+        errors["dataset"] = "choose one of the listed benchmarks"
+    spec: dict = {"target": {"dataset": name}, "groups": {}, "policy": {}, "model": {}}
+    if name == "compas" and form.get("score") == "decile":
+        spec["target"]["score"] = "decile"
+    try:
+        if _roles.lines(form.get("merge")):
+            spec["groups"]["merge"] = parse_merges(tuple(_roles.lines(form.get("merge"))))
+    except EthicLensInputError as exc:
+        errors["merge"] = said(exc)
+    _roles.policy_from_form(form, spec, errors)
+    if not errors:
+        try:
+            AuditSpec.from_dict(spec, source="the form")
+        except EthicLensInputError as exc:
+            errors[_roles.field_of(exc, [], spec)] = said(exc)
+    return spec
+
+
+async def benchmark(request):
+    web = web_of(request)
+    form, refused = await web.checked_form(request)
+    if refused:
+        return refused
+    errors: dict[str, str] = {}
+    spec = _benchmark_spec(form, errors)
+    if errors:
+        return web.home_page(request, 422, errors=errors, form=form)
+    name = spec["target"]["dataset"]
+    data_id = web.store.add_data(name=name, kind="benchmark", dataset=name)
+    audit_id = web.store.new_audit(data_id)
+    return web.queue(request, audit_id, 0, spec, "audit")

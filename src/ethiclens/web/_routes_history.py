@@ -1,0 +1,181 @@
+"""The history (every request, reopened or diffed) and the Monitoring pages (stores written by
+``ethiclens monitor``, read-only). Nothing is judged here: a diff asks the library's baseline
+gate (``ethiclens.fairness.gate``) which comparisons regressed."""
+
+from __future__ import annotations
+
+import base64
+import json
+import threading
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+from ._web import in_thread, said, verdict_word, web_of
+
+_PLOT_LOCK = threading.Lock()  # matplotlib's pyplot is not thread-safe
+
+
+async def history(request):
+    web = web_of(request)
+    rows = []
+    for row in web.store.history():
+        spec = json.loads(row["spec"] or "{}")
+        verdict = json.loads(row["verdict"] or "{}")
+        word = verdict_word(verdict.get("status_counts", {}))
+        model = (spec.get("model") or {}).get("name")
+        rows.append(
+            {**row, "model": model, "word": word if row["status"] == "done" else row["status"]}
+        )
+    return web.page(request, "history.html", rows=rows)
+
+
+async def diff(request):
+    """Two finished audits side by side: request differences, input fingerprints, each
+    comparison's verdict and DI/EO (as the library reported them), and the library's baseline
+    gate of the second against the first."""
+    web = web_of(request)
+    a = web.audit_or_none(request.query_params.get("a", ""))
+    b = web.audit_or_none(request.query_params.get("b", ""))
+    if not a or not b or a["status"] != "done" or b["status"] != "done":
+        return web.error_page(
+            request, 404, "choose two finished audits to compare", "pick them in the history", "a/b"
+        )
+    if a["purpose"] != "audit" or b["purpose"] != "audit":
+        return web.error_page(
+            request,
+            422,
+            "only audits of one model can be diffed here",
+            "pick two audits (not comparisons or threshold views)",
+            "a/b",
+        )
+    ra, rb = json.loads(a["result"]), json.loads(b["result"])
+    gate = _baseline_gate(ra, rb)
+    return web.page(
+        request,
+        "diff.html",
+        a=a,
+        b=b,
+        spec_changes=_spec_changes(json.loads(a["spec"]), json.loads(b["spec"])),
+        same_input=_content(a["fingerprint"]) == _content(b["fingerprint"]),
+        rows=_diff_rows(ra, rb, gate.get("regressions", ())),
+        gate=gate,
+    )
+
+
+def _baseline_gate(old: dict, new: dict) -> dict:
+    """The library's baseline gate of ``new`` against ``old`` (``fail_on="never"``: only the
+    baseline counts): its regressions and notes, or why the two cannot be compared."""
+    from ..fairness import gate
+
+    try:
+        outcome = gate(new, fail_on="never", baseline=old)
+    except EthicLensInputError as exc:  # other data or another spec: the library says what
+        return {"refused": said(exc)}
+    return {"passed": outcome.passed, "regressions": outcome.regressions, "notes": outcome.notes}
+
+
+def _flat(data: dict, prefix: str = "") -> dict:
+    out = {}
+    for key, value in data.items():
+        if isinstance(value, dict) and key not in ("bins", "merge", "exclude"):
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def _spec_changes(old: dict, new: dict) -> list[tuple[str, str, str]]:
+    """(key, before, after) for each request field that differs (the files' server names
+    aside: the input fingerprint says whether the data differ)."""
+    fa, fb = _flat(old), _flat(new)
+    out = []
+    for key in sorted(set(fa) | set(fb)):
+        if key.startswith("outputs.") or key == "target.file":
+            continue
+        if fa.get(key) != fb.get(key):
+            out.append((key, json.dumps(fa.get(key)), json.dumps(fb.get(key))))
+    return out
+
+
+def _content(fingerprint: str | None):
+    """An input fingerprint without the file's name (uploads get random names): the data's
+    checksums and rows, and what else the library recorded."""
+    data = json.loads(fingerprint or "null")
+    if isinstance(data, dict) and isinstance(data.get("files"), dict):
+        data = {**data, "files": sorted(data["files"].values())}
+        data.pop("path", None)
+    return data
+
+
+def _interval(metric: dict | None) -> str:
+    if not metric or metric.get("value") is None:
+        return "—"
+    text = f"{metric['value']:.3f}"
+    if metric.get("ci_low") is not None and metric.get("ci_high") is not None:
+        text += f" [{metric['ci_low']:.3f}, {metric['ci_high']:.3f}]"
+    return text
+
+
+def _diff_rows(old: dict, new: dict, regressions=()) -> list[dict]:
+    """Each comparison's verdict and DI/EO before and after, with the gate's regressions of it
+    (the library's words; a regression line starts with ``attribute:group:``)."""
+    before = {(c["attribute"], c["group"]): c for c in old.get("comparisons", [])}
+    after = {(c["attribute"], c["group"]): c for c in new.get("comparisons", [])}
+    rows = []
+    for key in list(before) + [k for k in after if k not in before]:
+        o, n = before.get(key), after.get(key)
+        row = {"what": f"{key[0]}: {key[1]}", "old": o and o["status"], "new": n and n["status"]}
+        for name, metric in (("di", "disparate_impact"), ("eo", "equalized_odds_difference")):
+            row[f"{name}_old"] = _interval(o and o["metrics"].get(metric))
+            row[f"{name}_new"] = _interval(n and n["metrics"].get(metric))
+        row["changed"] = row["old"] != row["new"]
+        row["regressed"] = [r for r in regressions if r.startswith(f"{key[0]}:{key[1]}: ")]
+        rows.append(row)
+    return rows
+
+
+# -- monitoring --------------------------------------------------------------------------------
+async def monitoring(request):
+    """Every monitor store named at start (--monitor-store): its comparisons and alarms."""
+    web = web_of(request)
+    paths = web.config.monitor_stores
+    stores = [await in_thread(_monitor_store, i, p) for i, p in enumerate(paths)]
+    return web.page(request, "monitoring.html", stores=stores, labels=_monitor_labels())
+
+
+async def monitoring_store(request):
+    """One store: per comparison the monitor's trend plot (its own ``trend_png``) and the tests
+    as it stored them. Only stores named at start: the address holds their index."""
+    web = web_of(request)
+    n, paths = request.path_params["n"], web.config.monitor_stores
+    if not 0 <= n < len(paths):
+        return web.error_page(request, 404, "no such monitor store", "pick one on /monitoring")
+    one = await in_thread(_monitor_store, n, paths[n], plots=True)
+    return web.page(request, "monitor_store.html", s=one, labels=_monitor_labels())
+
+
+def _monitor_labels() -> dict:
+    """The monitor's own names of its tests (one table, in ``ethiclens.monitor``)."""
+    from ..monitor import TEST_LABELS
+
+    return TEST_LABELS
+
+
+def _monitor_store(index: int, path: Path, plots: bool = False) -> dict:
+    """What the monitor stored in ``path`` (read-only), plus its trend plots as data URIs."""
+    from ..monitor import read_store, trend_png
+
+    one = {"index": index, "name": path.name, "error": None, "data": None, "plots": {}}
+    try:
+        data = read_store(path, flag="--monitor-store")
+    except EthicLensInputError as exc:  # e.g. damaged or replaced since the server started
+        one["error"] = said(exc)
+        return one
+    one["data"] = data
+    if plots:
+        doc = data["report"]
+        for i, comparison in enumerate(doc["comparisons"]):
+            with _PLOT_LOCK:
+                png = trend_png(doc, comparison)
+            one["plots"][i] = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+    return one

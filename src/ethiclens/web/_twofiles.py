@@ -1,0 +1,231 @@
+"""Two models from two uploads of the same rows. The library compares two prediction columns
+of one table (``roles.y_pred: [A, B]``), so the app checks that model B's file holds the same
+rows as model A's (same count, and equal label, group and weight columns, row by row) and
+writes one table: model A's columns the request uses, plus model B's prediction column. That
+table is the request's target; the result page offers it for download next to the config that
+names it, so the CLI reproduces the comparison."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+from . import _roles
+from ._portable import portable_name
+from ._store import new_id
+
+FILE_KINDS = ("csv", "parquet")
+FIX_SAME_ROWS = (
+    "export both models' predictions from the same table, with the same label and group "
+    "columns, in the same row order"
+)
+
+
+def other_files(web, data: dict) -> list[dict]:
+    """Files that can be model B for ``data`` (recent uploads and picked files), each with
+    its two-valued columns (the candidates for a prediction)."""
+    if data["kind"] not in FILE_KINDS:
+        return []
+    out = []
+    for row in web.store.files(limit=20):
+        if row["id"] == data["id"] or not row.get("profile"):
+            continue
+        cols = json.loads(row["profile"])["columns"]
+        choices = [
+            (f"{row['id']}:{i}", c["name"]) for i, c in enumerate(cols) if c["distinct"] <= 2
+        ]
+        if choices:
+            out.append(
+                {
+                    "id": row["id"],
+                    "name": row["name"],
+                    "created": row["created"],
+                    "columns": choices,
+                }
+            )
+    return out
+
+
+def proposed_choice(web, data_id: str) -> str:
+    """Model B's choice for a file just uploaded for it: its column proposed as a prediction."""
+    row = web.store.data(data_id) if len(data_id) == 24 else None
+    if row is None or row["kind"] not in FILE_KINDS or not row.get("profile"):
+        return ""
+    prof = json.loads(row["profile"])
+    pred = _roles.propose(prof)["y_pred"]
+    names = [c["name"] for c in prof["columns"]]
+    return f"{data_id}:{names.index(pred)}" if pred else ""
+
+
+def joined_of(web, spec: dict) -> dict | None:
+    """The joined table a request's target is (its data row), or None."""
+    path = (spec.get("target") or {}).get("file")
+    row = web.store.data_at(path) if path else None
+    return row if row and row["kind"] == "joined" else None
+
+
+def choice_of(web, spec: dict) -> str:
+    """The model-B choice of a stored two-upload request (to show the form again)."""
+    joined = joined_of(web, spec)
+    if joined is None:
+        return ""
+    source = json.loads(joined["profile"])["joined"]
+    return f"{source['b']}:{source['index']}"
+
+
+def _model_b(web, data: dict, form: dict) -> tuple[dict, str, int]:
+    """(model B's data row, its prediction column, the column's index) from the form."""
+    if form.get("y_pred_b"):
+        raise _problem(
+            "choose model B either as a column of this file or as another file, not both",
+            "set 'Second model to compare' to '— none —', or model B's file to '— none —'",
+        )
+    if data["kind"] not in FILE_KINDS:
+        raise _problem("model B's file can only be compared with an uploaded file", "")
+    raw_id, _, raw_index = (form.get("model_b") or "").partition(":")
+    row = web.store.data(raw_id) if len(raw_id) == 24 and raw_id.isalnum() else None
+    cols = json.loads(row["profile"])["columns"] if row and row.get("profile") else []
+    if row is None or row["kind"] not in FILE_KINDS or not raw_index.isdigit():
+        raise _problem("not a file uploaded to this server", "upload model B's file here")
+    if row["id"] == data["id"]:
+        raise _problem(
+            "model B's file is model A's file",
+            "choose model B's column as 'Second model to compare' instead",
+        )
+    if int(raw_index) >= len(cols):
+        raise _problem("not a column of model B's file", "choose one from the list")
+    return row, cols[int(raw_index)]["name"], int(raw_index)
+
+
+def _problem(text: str, fix: str) -> EthicLensInputError:
+    return EthicLensInputError(text, column="model_b", fix=fix or None)
+
+
+def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
+    """The request comparing model A (``spec``'s prediction) with model B's file: checks the
+    rows line up, writes the joined table, and returns the request that names it."""
+    row_b, col_b, index_b = _model_b(web, data, form)
+    roles = spec["roles"]
+    checked = [roles["y_true"], *_protected_columns(roles), *filter(None, [roles.get("weight")])]
+    pred_a = roles["y_pred"][0]
+    a = _read(data, list(dict.fromkeys([*checked, pred_a])), "model A's file")
+    b = _read(row_b, list(dict.fromkeys([*checked, col_b])), "model B's file")
+    _same_rows(a, b, checked, row_b["name"])
+    kept = [c for c in a.columns if c in checked or c == pred_a]
+    name_b = _column_name(col_b, kept, row_b["name"])
+    joined = a[kept].assign(**{name_b: b[col_b].to_numpy()})
+    path = _write(web, data, joined)
+    web.store.set_profile(
+        web.store.add_data(
+            name=portable_name(data, stem_only=True) + "-vs-" + portable_name(row_b),
+            kind="joined",
+            path=str(path),
+            size=path.stat().st_size,
+        ),
+        json.dumps(
+            {"columns": [], "joined": {"a": data["id"], "b": row_b["id"], "index": index_b}}
+        ),
+    )
+    target = {"file": str(path)}
+    if "engine" in spec["target"]:
+        target["engine"] = spec["target"]["engine"]
+    roles = {k: v for k, v in roles.items() if k != "y_score"}  # a comparison has no scores
+    return {**spec, "target": target, "roles": {**roles, "y_pred": [pred_a, name_b]}}
+
+
+def _protected_columns(roles: dict) -> list[str]:
+    return [entry.partition("=")[0] for entry in roles.get("protected", [])]
+
+
+def _read(row: dict, columns: list[str], which: str):
+    """The named columns of a stored file, as text for a CSV (values exactly as written)."""
+    import pandas as pd
+
+    path = Path(row["path"])
+    try:
+        if row["kind"] == "parquet":
+            import pyarrow.parquet as pq
+
+            header = pq.ParquetFile(path).schema_arrow.names
+        else:
+            header = list(pd.read_csv(path, nrows=0, encoding="utf-8-sig", index_col=False).columns)
+        missing = [c for c in columns if c not in header]
+        if missing:
+            raise _problem(
+                f"{which} ({row['name']}) has no column {missing[0]!r}",
+                f"model B's file must hold the same label and group columns as model A's, "
+                f"on the same rows ({', '.join(columns[:-1])})",
+            )
+        if row["kind"] == "parquet":
+            return pd.read_parquet(path, columns=columns)
+        return pd.read_csv(
+            path,
+            usecols=columns,
+            dtype=str,
+            keep_default_na=False,
+            encoding="utf-8-sig",
+            index_col=False,
+        )[columns]
+    except (ValueError, OSError) as exc:
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise _problem(
+            f"{which} cannot be read: {first.replace(str(path), 'the file')}", ""
+        ) from None
+
+
+def _same_rows(a, b, columns: list[str], name_b: str) -> None:
+    """Refuse model B's file unless it has model A's rows: same count, equal columns."""
+    if len(a) != len(b):
+        raise _problem(
+            f"model B's file ({name_b}) has {len(b):,} rows, model A's {len(a):,}: the two "
+            "files must hold the same rows",
+            FIX_SAME_ROWS,
+        )
+    for col in columns:
+        differ = _differ(a[col], b[col])
+        if len(differ):
+            i = int(differ[0])
+            raise _problem(
+                f"column {col!r} differs between the two files from row {i + 1:,} on "
+                f"(model A's file: {a[col].iloc[i]!r}, model B's: {b[col].iloc[i]!r}): "
+                "they do not hold the same rows in the same order",
+                FIX_SAME_ROWS,
+            )
+
+
+def _differ(x, y):
+    """Positions where two columns disagree: as written when both are text (two CSV files),
+    else as numbers where both are numbers (a CSV and a Parquet file of the same data)."""
+    import pandas as pd
+
+    if x.dtype == object and y.dtype == object:
+        same = x.to_numpy() == y.to_numpy()
+    else:
+        nx, ny = pd.to_numeric(x, errors="coerce"), pd.to_numeric(y, errors="coerce")
+        same = (nx.to_numpy() == ny.to_numpy()) | (
+            x.astype(str).to_numpy() == y.astype(str).to_numpy()
+        )
+    return (~same).nonzero()[0]
+
+
+def _column_name(col_b: str, kept: list[str], file_b: str) -> str:
+    """Model B's column in the joined table: its own name, else its file's, else ``_b``."""
+    for name in (col_b, portable_name({"name": file_b, "kind": "csv"}, stem_only=True)):
+        if name and name not in kept:
+            return name
+    name = f"{col_b}_b"
+    while name in kept:
+        name += "_b"
+    return name
+
+
+def _write(web, data: dict, frame) -> Path:
+    """The joined table under a fresh random name, in model A's format."""
+    suffix = "parquet" if data["kind"] == "parquet" else "csv"
+    path = web.config.data_dir / "uploads" / f"{new_id()}.{suffix}"
+    if suffix == "parquet":
+        frame.to_parquet(path, index=False)
+    else:
+        frame.to_csv(path, index=False)
+    return path

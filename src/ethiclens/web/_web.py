@@ -1,0 +1,191 @@
+"""What every page handler shares: the server's settings, its history store, the worker pool,
+the page templates and the helpers that render a page, refuse a form or queue a request.
+
+One :class:`Web` per application, reached from a request as ``web_of(request)``; the route
+modules (``_routes_*.py``) hold the handlers themselves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import secrets
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+from ._jobs import Busy, Runner
+from ._store import Conflict, Store
+from ._uploads import limit_text
+
+HERE = Path(__file__).parent
+ID = re.compile(r"^[0-9a-f]{24}$")
+DATA_SUFFIXES = (".csv", ".parquet", ".pq")
+BUSY = "the server is busy: the audit queue is full"
+CHANGED_ELSEWHERE = "this audit was changed in another tab or window since this page was loaded"
+
+
+def templates():
+    """The app's Jinja2 pages: autoescaped, and an undefined name is an error, not a blank."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(HERE / "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["pct"] = lambda v: "—" if v is None else f"{v:.1%}"
+    env.filters["num"] = lambda v: "—" if v is None else f"{v:.3f}"
+    env.filters["evalue"] = lambda v: "—" if v is None else f"{v:.3g}" if v < 1e6 else f"{v:.2e}"
+    return env
+
+
+def web_of(request) -> Web:
+    return request.app.state.web
+
+
+def said(exc: EthicLensInputError) -> str:
+    """An error as one line for the page: the problem, then the fix."""
+    return exc.problem + (f". Fix: {exc.fix}" if exc.fix else "")
+
+
+def verdict_word(counts: dict) -> str:
+    """The headline of a finished request: its worst verdict."""
+    for word in ("FLAGGED", "INCONCLUSIVE", "INSUFFICIENT_DATA", "PASS"):
+        if counts.get(word):
+            return word
+    return "DONE"
+
+
+async def in_thread(func, *args, **kwargs):
+    """Run blocking work (pandas, the store's disk) off the event loop."""
+    import anyio
+
+    return await anyio.to_thread.run_sync(lambda: func(*args, **kwargs))
+
+
+def redirect(url: str):
+    from starlette.responses import RedirectResponse
+
+    return RedirectResponse(url, status_code=303)
+
+
+class Web:
+    """The state of one application: settings, store, pool, templates and the CSRF secret."""
+
+    def __init__(self, config, store: Store, runner: Runner):
+        self.config, self.store, self.runner = config, store, runner
+        self.env = templates()
+        self._secret = secrets.token_bytes(32)
+
+    # -- pages ---------------------------------------------------------------------------------
+    def csrf_for(self, sid: str) -> str:
+        return hmac.new(self._secret, sid.encode(), hashlib.sha256).hexdigest()
+
+    def page(self, request, name: str, code: int = 200, **context):
+        from starlette.responses import HTMLResponse
+
+        context.setdefault("errors", {})
+        html = self.env.get_template(name).render(csrf=request.state.csrf, **context)
+        return HTMLResponse(html, status_code=code)
+
+    def error_page(self, request, status: int, problem: str, fix: str = "", field_name: str = ""):
+        return self.page(
+            request, "error.html", status, status=status, problem=problem, fix=fix, field=field_name
+        )
+
+    def home_page(self, request, status: int, **context):
+        """The data screen again, with what went wrong next to its field."""
+        return self.page(request, "home.html", status, **self.home_context(), **context)
+
+    def home_context(self) -> dict:
+        from .. import datasets
+
+        return {
+            "databases": self.config.databases,
+            "benchmarks": [n for n in datasets.DATASETS if n != "bios"],
+            "files": self.server_files(),
+            "limit": limit_text(self.config.max_upload),
+            "history": self.store.history(limit=5),
+        }
+
+    def server_files(self) -> list[str]:
+        """CSV/Parquet files in the data folder (not uploads, not hidden, not links out)."""
+        root, out = self.config.data_dir, []
+        for path in sorted(root.rglob("*")):
+            rel = path.relative_to(root)
+            if rel.parts and rel.parts[0] in ("uploads",) or path.name.startswith("."):
+                continue
+            if (
+                path.suffix.lower() in DATA_SUFFIXES
+                and path.is_file()
+                and not path.is_symlink()
+                and path.resolve().is_relative_to(root)  # not through a linked folder
+            ):
+                out.append(rel.as_posix())
+            if len(out) >= 200:
+                break
+        return out
+
+    # -- forms ---------------------------------------------------------------------------------
+    def audit_or_none(self, audit_id: str) -> dict | None:
+        return self.store.audit(audit_id) if ID.match(audit_id) else None
+
+    def no_such_audit(self, request):
+        return self.error_page(request, 404, "no such audit", "start from the home page")
+
+    def csrf_refusal(self, request, value: str | None):
+        """The 403 page when a form's security token is missing or wrong; None when it holds."""
+        expected = request.state.csrf
+        if value and hmac.compare_digest(str(value).encode(), expected.encode()):
+            return None
+        return self.error_page(
+            request,
+            403,
+            "the form's security token is missing or out of date",
+            "reload the page and send the form again",
+        )
+
+    async def form_of(self, request) -> dict:
+        form = await request.form(max_files=0, max_fields=400, max_part_size=64 * 1024)
+        data = {k: v for k, v in form.items() if isinstance(v, str)}
+        data["protected_list"] = [v for v in form.getlist("protected") if isinstance(v, str)]
+        return data
+
+    async def checked_form(self, request) -> tuple[dict | None, object]:
+        """(form, None), or (None, the 403 page) when its CSRF token does not hold."""
+        form = await self.form_of(request)
+        refused = self.csrf_refusal(request, form.get("csrf"))
+        return (None, refused) if refused else (form, None)
+
+    # -- requests ------------------------------------------------------------------------------
+    def queue(self, request, audit_id: str, rev: int, spec: dict, purpose: str, title=None):
+        """Store the confirmed request (409 if another tab changed it) and hand it to the pool."""
+        try:
+            self.store.submit(audit_id, rev, spec, purpose)
+        except Conflict:
+            return self.error_page(
+                request, 409, CHANGED_ELSEWHERE, "open the audit again to see its current state"
+            )
+        return self.run(request, audit_id, spec, purpose, title)
+
+    def run(self, request, audit_id: str, spec: dict, purpose: str, title=None):
+        """Hand a stored request to the pool; a full queue fails it (stored) and says 503."""
+        try:
+            self.runner.submit(audit_id, spec, purpose, title)
+        except Busy:
+            self.store.fail(
+                audit_id,
+                {
+                    "problem": "the server is busy (the audit queue is full)",
+                    "column": None,
+                    "fix": "try again in a few minutes",
+                    "message": "busy",
+                },
+            )
+            return self.error_page(request, 503, BUSY, "try again in a few minutes")
+        return redirect(f"/audits/{audit_id}")
+
+    def profile_of(self, data_row: dict) -> dict:
+        return json.loads(data_row["profile"]) if data_row.get("profile") else {"columns": []}
