@@ -227,59 +227,10 @@ def _card(label, value, note, withheld=False) -> Markup:
 
 
 def _summary(result: AuditResult) -> Section:
-    comp, mindi = result.composite, result.min_disparate_impact
-    if comp.withheld:
-        comp_card = _card(
-            "Composite bias score", "Withheld", "Not computed: " + _plain_withheld(comp), True
-        )
-    else:
-        caveat = verdict.composite_caveat(result)
-        comp_card = _card(
-            "Composite bias score",
-            f"{comp.value:.4f} · {comp.band}",
-            (caveat + " " if caveat else "")
-            + f"Lowest (least fair) comparison: {comp.comparison}. 0–1, higher is "
-            "fairer; a triage aid, not a legal test.",
-        )
-    largest = verdict.largest_disparity(result)
-    if not result.config["positive_is_favorable"] and largest is not None:
-        # For a harmful label the minimum DI points at the group assigned the harm *less*
-        # often; the headline is the disparity farthest from 1, whichever its direction.
-        c, unjudged = largest
-        di_card = _card(
-            "Largest disparity",
-            f"DI {c.metrics['disparate_impact'].value:.3f} · {c.group}",
-            verdict.largest_disparity_note(result, c, unjudged),
-        )
-    elif mindi.withheld:
-        di_card = _card(
-            "Minimum disparate impact", "Withheld", "Not published: " + _plain_withheld(mindi), True
-        )
-    else:
-        di_card = _card("Minimum disparate impact", f"{mindi.value:.3f}", min_di_note(result))
-    flagged = result.flagged
-    flag_card = _card(
-        "Flagged comparisons",
-        str(len(flagged)),
-        ", ".join(c.key for c in flagged)
-        if flagged
-        else "No comparison's interval crosses a policy threshold.",
-    )
     refs = "; ".join(
         f"{a.name}: reference {a.reference} ({a.reference_source})" for a in result.attributes
     )
     label = result.data.get("provenance", {}).get("label")
-    flag_list = Markup("")
-    if flagged:
-        flag_list = Markup(
-            "<ul>"
-            + "".join(
-                f"<li><strong>{escape(c.key)}</strong> vs {escape(c.reference)}"
-                f"{escape(disadvantaged_note(c))}: {escape(c.flag_reason)}</li>"
-                for c in flagged
-            )
-            + "</ul>"
-        )
     changes = changes_sentence(result.config)
     return Section(
         "summary",
@@ -287,11 +238,11 @@ def _summary(result: AuditResult) -> Section:
         join(
             paragraph(changes, "callout changes") if changes else Markup(""),
             Markup("<div class='headline'>"),
-            comp_card,
-            di_card,
-            flag_card,
+            _composite_card(result),
+            _di_card(result),
+            _flag_card(result),
             Markup("</div>"),
-            flag_list,
+            _flag_list(result),
             paragraph(outcome_sentence(result, label)),
             paragraph(
                 di_rule_sentence(result.config["policy"])
@@ -301,6 +252,67 @@ def _summary(result: AuditResult) -> Section:
             ),
             paragraph("Reference groups — " + refs),
         ),
+    )
+
+
+def _composite_card(result: AuditResult) -> Markup:
+    comp = result.composite
+    if comp.withheld:
+        return _card(
+            "Composite bias score", "Withheld", "Not computed: " + _plain_withheld(comp), True
+        )
+    caveat = verdict.composite_caveat(result)
+    return _card(
+        "Composite bias score",
+        f"{comp.value:.4f} · {comp.band}",
+        (caveat + " " if caveat else "")
+        + f"Lowest (least fair) comparison: {comp.comparison}. 0–1, higher is "
+        "fairer; a triage aid, not a legal test.",
+    )
+
+
+def _di_card(result: AuditResult) -> Markup:
+    mindi = result.min_disparate_impact
+    largest = verdict.largest_disparity(result)
+    if not result.config["positive_is_favorable"] and largest is not None:
+        # For a harmful label the minimum DI points at the group assigned the harm *less*
+        # often; the headline is the disparity farthest from 1, whichever its direction.
+        c, unjudged = largest
+        return _card(
+            "Largest disparity",
+            f"DI {c.metrics['disparate_impact'].value:.3f} · {c.group}",
+            verdict.largest_disparity_note(result, c, unjudged),
+        )
+    if mindi.withheld:
+        return _card(
+            "Minimum disparate impact", "Withheld", "Not published: " + _plain_withheld(mindi), True
+        )
+    return _card("Minimum disparate impact", f"{mindi.value:.3f}", min_di_note(result))
+
+
+def _flag_card(result: AuditResult) -> Markup:
+    flagged = result.flagged
+    return _card(
+        "Flagged comparisons",
+        str(len(flagged)),
+        ", ".join(c.key for c in flagged)
+        if flagged
+        else "No comparison's interval crosses a policy threshold.",
+    )
+
+
+def _flag_list(result: AuditResult) -> Markup:
+    """Each flagged comparison with the group it disadvantages and why it was flagged."""
+    if not result.flagged:
+        return Markup("")
+    return Markup(
+        "<ul>"
+        + "".join(
+            f"<li><strong>{escape(c.key)}</strong> vs {escape(c.reference)}"
+            f"{escape(disadvantaged_note(c))}: {escape(c.flag_reason)}</li>"
+            for c in result.flagged
+        )
+        + "</ul>"
     )
 
 

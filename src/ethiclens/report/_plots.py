@@ -131,25 +131,48 @@ def forest_figure(rows, di_threshold: float, eo_threshold: float, di_rule: str =
     ``di_rule``: "two_sided" (flag outside [t, 1/t]) or "below" (flag below t).
     """
     two_sided = di_rule != "below"
-    has_eo = any(r[3] is not None for r in rows)
-    ncols = 2 if has_eo else 1
+    panels = _forest_panels(rows, di_threshold, eo_threshold, two_sided)
     plt = _pyplot()
     fig, axes = plt.subplots(
-        1, ncols, figsize=(4.6 * ncols + 1.5, 0.42 * len(rows) + 1.4), sharey=True, squeeze=False
+        1,
+        len(panels),
+        figsize=(4.6 * len(panels) + 1.5, 0.42 * len(rows) + 1.4),
+        sharey=True,
+        squeeze=False,
     )
     ys = list(range(len(rows)))[::-1]
+    lines = []
+    for ax, panel in zip(axes[0], panels, strict=True):
+        lines += _forest_panel(ax, panel, rows, ys, two_sided)
+    axes[0][0].set_yticks(ys, [terminal_safe(r[0]) for r in rows], fontsize=8)
+    _status_legend(fig, plt, len(rows))
+    alt = "Forest plot of every comparison against its reference group. " + "; ".join(lines)
+    where = (
+        f"outside [{di_threshold:.2f}, {1 / di_threshold:.2f}]"
+        if two_sided
+        else f"below {di_threshold:.2f}"
+    )
+    caption = (
+        f"Point estimates with 95% intervals (grey crosses without an interval: below "
+        f"the sample floor). A comparison is flagged when its DI "
+        f"interval lies entirely {where} or its equalized-odds interval's "
+        f"lower bound exceeds {eo_threshold:.2f}."
+    )
+    return fig, alt, caption
+
+
+def _forest_panels(rows, di_threshold: float, eo_threshold: float, two_sided: bool) -> list:
+    """(metric, index in a row, title, threshold, legend rule) of DI and, when any row has
+    one, EO."""
+    di_rule = (
+        "outside [{t:.2f}, " + f"{1 / di_threshold:.2f}] flags"
+        if two_sided
+        else "below {t:.2f} flags"
+    )
     panels = [
-        (
-            "disparate_impact",
-            2,
-            "Disparate impact (ratio to reference)",
-            di_threshold,
-            "outside [{t:.2f}, " + f"{1 / di_threshold:.2f}] flags"
-            if two_sided
-            else "below {t:.2f} flags",
-        )
+        ("disparate_impact", 2, "Disparate impact (ratio to reference)", di_threshold, di_rule)
     ]
-    if has_eo:
+    if any(r[3] is not None for r in rows):
         panels.append(
             (
                 "equalized_odds_difference",
@@ -159,39 +182,49 @@ def forest_figure(rows, di_threshold: float, eo_threshold: float, di_rule: str =
                 "lower bound above {t:.2f} flags",
             )
         )
+    return panels
+
+
+def _forest_panel(ax, panel, rows, ys, two_sided: bool) -> list[str]:
+    """Draw one metric's panel: its threshold lines and each row's estimate and interval.
+    Returns each drawn row in words (for the figure's alt text)."""
+    name, idx, title, thr, rule = panel
+    ax.axvline(thr, color="#D55E00", ls="--", lw=1.2, label=rule.format(t=thr))
+    if name == "disparate_impact":
+        ax.axvline(1.0, color="#555555", ls=":", lw=1, label="parity (1.0)")
+        if two_sided:
+            ax.axvline(1 / thr, color="#D55E00", ls="--", lw=1.2)
     lines = []
-    for ax, (name, idx, title, thr, rule) in zip(axes[0], panels, strict=True):
-        ax.axvline(thr, color="#D55E00", ls="--", lw=1.2, label=rule.format(t=thr))
-        if name == "disparate_impact":
-            ax.axvline(1.0, color="#555555", ls=":", lw=1, label="parity (1.0)")
-            if two_sided:
-                ax.axvline(1 / thr, color="#D55E00", ls="--", lw=1.2)
-        for y, row in zip(ys, rows, strict=True):
-            m = row[idx]
-            if m is None or m.value is None:
-                ax.text(
-                    0.02,
-                    y,
-                    "undefined",
-                    va="center",
-                    fontsize=8,
-                    color="#555555",
-                    transform=ax.get_yaxis_transform(),
-                )
-                continue
-            colour, marker = STATUS_COLOUR[m.status], STATUS_MARKER[m.status]
-            if m.ci_low is not None:
-                ax.plot([m.ci_low, m.ci_high], [y, y], color=colour, lw=2.2)
-            ax.plot([m.value], [y], marker=marker, color=colour, ms=7, ls="none")
-            if m.ci_low is None:
-                ci = "no interval" + (f" ({m.reason})" if m.reason else "")
-            else:
-                ci = f"95% CI [{_fmt(m.ci_low)}, {_fmt(m.ci_high)}]"
-            lines.append(f"{row[0]}: {title.split(' (')[0]} {_fmt(m.value)}, {ci}, {m.status}")
-        ax.set_title(title, fontsize=10)
-        ax.grid(axis="x", color="#dddddd")
-        ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
-    axes[0][0].set_yticks(ys, [terminal_safe(r[0]) for r in rows], fontsize=8)
+    for y, row in zip(ys, rows, strict=True):
+        m = row[idx]
+        if m is None or m.value is None:
+            ax.text(
+                0.02,
+                y,
+                "undefined",
+                va="center",
+                fontsize=8,
+                color="#555555",
+                transform=ax.get_yaxis_transform(),
+            )
+            continue
+        colour, marker = STATUS_COLOUR[m.status], STATUS_MARKER[m.status]
+        if m.ci_low is not None:
+            ax.plot([m.ci_low, m.ci_high], [y, y], color=colour, lw=2.2)
+        ax.plot([m.value], [y], marker=marker, color=colour, ms=7, ls="none")
+        if m.ci_low is None:
+            ci = "no interval" + (f" ({m.reason})" if m.reason else "")
+        else:
+            ci = f"95% CI [{_fmt(m.ci_low)}, {_fmt(m.ci_high)}]"
+        lines.append(f"{row[0]}: {title.split(' (')[0]} {_fmt(m.value)}, {ci}, {m.status}")
+    ax.set_title(title, fontsize=10)
+    ax.grid(axis="x", color="#dddddd")
+    ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
+    return lines
+
+
+def _status_legend(fig, plt, n_rows: int) -> None:
+    """The figure-wide legend of the status markers, above the panels."""
     handles = [
         plt.Line2D(
             [],
@@ -209,21 +242,8 @@ def forest_figure(rows, di_threshold: float, eo_threshold: float, di_rule: str =
         ncol=4,
         fontsize=8,
         frameon=False,
-        bbox_to_anchor=(0.5, 1.02 + 0.25 / max(len(rows), 1)),
+        bbox_to_anchor=(0.5, 1.02 + 0.25 / max(n_rows, 1)),
     )
-    alt = "Forest plot of every comparison against its reference group. " + "; ".join(lines)
-    where = (
-        f"outside [{di_threshold:.2f}, {1 / di_threshold:.2f}]"
-        if two_sided
-        else f"below {di_threshold:.2f}"
-    )
-    caption = (
-        f"Point estimates with 95% intervals (grey crosses without an interval: below "
-        f"the sample floor). A comparison is flagged when its DI "
-        f"interval lies entirely {where} or its equalized-odds interval's "
-        f"lower bound exceeds {eo_threshold:.2f}."
-    )
-    return fig, alt, caption
 
 
 def ppv_fpr_plot(attribute: str, groups) -> Chart:

@@ -30,29 +30,44 @@ def threshold_figure(table, attribute: str | None = None):
     f = frame[frame["attribute"] == attribute]
     labelled = f["tpr"].notna().any()
     panels = ["selection_rate", "tpr", "fpr"] if labelled else ["selection_rate"]
-    titles = {"selection_rate": "Selection rate", "tpr": "TPR", "fpr": "FPR"}
     fig, axes = plt.subplots(
         1, len(panels) + 1, figsize=(4.2 * (len(panels) + 1), 3.6), squeeze=False
     )
     axes = axes[0]
     groups = list(dict.fromkeys(f["group"]))
     for ax, col in zip(axes, panels, strict=False):
-        for i, g in enumerate(groups):
-            rows = f[f["group"] == g]
-            ax.plot(
-                rows["threshold"],
-                rows[col],
-                color=OKABE_ITO[i % len(OKABE_ITO)],
-                marker="o",
-                markersize=3,
-                label=str(g),
-            )
-        ax.axvline(table.audited_threshold, color="black", linestyle="--", linewidth=1)
-        ax.set_title(titles[col])
-        ax.set_xlabel("threshold (score >= t is positive)")
-        ax.set_ylim(-0.02, 1.02)
+        _rate_panel(ax, f, groups, col, table.audited_threshold)
     axes[0].legend(fontsize=7, title=attribute, title_fontsize=7)
-    ax = axes[-1]
+    _status_strip(axes[-1], plt, f, groups, table.audited_threshold)
+    fig.suptitle(f"EthicLens threshold view: {attribute} (dashed: audited threshold)")
+    safe_figure_text(fig)  # group names with control characters
+    fig.tight_layout()
+    return fig
+
+
+_TITLES = {"selection_rate": "Selection rate", "tpr": "TPR", "fpr": "FPR"}
+
+
+def _rate_panel(ax, f, groups, col: str, audited: float) -> None:
+    """One rate (column ``col``) of each group over the thresholds."""
+    for i, g in enumerate(groups):
+        rows = f[f["group"] == g]
+        ax.plot(
+            rows["threshold"],
+            rows[col],
+            color=OKABE_ITO[i % len(OKABE_ITO)],
+            marker="o",
+            markersize=3,
+            label=str(g),
+        )
+    ax.axvline(audited, color="black", linestyle="--", linewidth=1)
+    ax.set_title(_TITLES[col])
+    ax.set_xlabel("threshold (score >= t is positive)")
+    ax.set_ylim(-0.02, 1.02)
+
+
+def _status_strip(ax, plt, f, groups, audited: float) -> None:
+    """Each comparison's DI/EO status at every threshold, one row per compared group."""
     comps = [g for g in groups if f.loc[f["group"] == g, "status"].notna().any()]
     for y, g in enumerate(comps):
         rows = f[f["group"] == g]
@@ -64,7 +79,7 @@ def threshold_figure(table, attribute: str | None = None):
                 marker=STATUS_MARKER.get(r["status"], "o"),
                 s=30,
             )
-    ax.axvline(table.audited_threshold, color="black", linestyle="--", linewidth=1)
+    ax.axvline(audited, color="black", linestyle="--", linewidth=1)
     ax.set_ylim(-0.5, max(len(comps), 1) - 0.5)
     ax.set_yticks(range(len(comps)))
     ax.set_yticklabels(
@@ -80,10 +95,6 @@ def threshold_figure(table, attribute: str | None = None):
         for s in seen
     ]
     ax.legend(handles, seen, fontsize=6, loc="upper right")
-    fig.suptitle(f"EthicLens threshold view: {attribute} (dashed: audited threshold)")
-    safe_figure_text(fig)  # group names with control characters
-    fig.tight_layout()
-    return fig
 
 
 def write_threshold_png(table, path, attribute=None):
