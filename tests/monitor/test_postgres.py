@@ -118,3 +118,22 @@ def test_monitor_cli_with_a_postgres_store_never_prints_the_password(
     assert rc == 0, printed.err
     assert PASSWORD not in printed.out + printed.err + out_json.read_text()
     assert json.loads(out_json.read_text())["run"]["new_windows"] == 3
+
+
+def test_propensity_on_postgres_equals_the_files(pg_url, tmp_path, days):
+    """--propensity with --db on PostgreSQL (a float column): the files' JSON."""
+    import sqlalchemy as sa
+
+    from .test_propensity import _powers_of_two, _with_propensity
+
+    data = _with_propensity(days(tmp_path / "data", range(4), change_day=2), _powers_of_two)
+    frame = pd.concat([pd.read_csv(f) for f in sorted(data.glob("*.csv"))], ignore_index=True)
+    engine = sa.create_engine(pg_url)
+    with engine.begin() as con:
+        frame.to_sql("preds_prop", con, index=False, if_exists="replace")
+    engine.dispose()
+    req = dict(REQ, propensity="prop")
+    files = run_monitor(MonitorRequest(target=str(data), **req), tmp_path / "f.sqlite").data
+    db = MonitorRequest(target="db", db=pg_url, table="preds_prop", **req)
+    database = run_monitor(db, tmp_path / "d.sqlite").data
+    assert files["comparisons"] == database["comparisons"]

@@ -173,11 +173,6 @@ def test_propensity_options_are_checked(tmp_path, days, capsys):
         "--store", tmp_path / "b.sqlite",
     )  # fmt: skip
     assert rc == 2 and "different columns" in err
-    with pytest.raises(Exception, match="--propensity"):
-        MonitorRequest(
-            target="db", time="ts", window="1d", y_pred="pred", protected=("race",),
-            db="sqlite:///x.db", table="t", propensity="prop",
-        )  # fmt: skip
     # a store written without weights is refused with them, naming the difference
     store = tmp_path / "c.sqlite"
     assert _cli(capsys, "monitor", data, *FLAGS, "--protected", "race", "--store", store)[0] == 0
@@ -186,6 +181,46 @@ def test_propensity_options_are_checked(tmp_path, days, capsys):
         "--store", store,
     )  # fmt: skip
     assert rc == 2 and "propensity None there, 'prop' here" in err, err
+
+
+def _powers_of_two(frame):
+    """π in {1, 1/2, 1/4, 1/8}: every engine's sums of 1/π and 1/π² are exact in any order."""
+    return 2.0 ** -((frame["pred"] + 2 * (frame["race"] == "Black") + frame.index % 2) % 4)
+
+
+@pytest.mark.parametrize("window", ["1d", "2d"])
+def test_propensity_on_a_database_equals_the_files(tmp_path, days, capsys, window):
+    """The same rows in daily files and in a SQLite table (text times): identical JSON, the
+    weighted evidence included; an invalid π in the table is refused as for files."""
+    import sqlite3
+
+    data = _with_propensity(days(tmp_path / "data", range(5), change_day=2), _powers_of_two)
+    frame = pd.concat([pd.read_csv(f) for f in sorted(data.glob("*.csv"))], ignore_index=True)
+    db = tmp_path / "rows.db"
+    with sqlite3.connect(db) as con:
+        frame.to_sql("preds", con, index=False)
+        frame.assign(prop=frame["prop"].where(frame.index != 7, 0.0)).to_sql(
+            "bad", con, index=False
+        )
+    flags = [*FLAGS[:2], "--window", window, *FLAGS[4:], "--protected", "race=White",
+             "--propensity", "prop"]  # fmt: skip
+    docs = []
+    for name, source in (
+        ("files", [data]),
+        ("db", ["--db", f"sqlite:///{db}", "--table", "preds"]),
+    ):
+        out = tmp_path / f"{name}.json"
+        store = tmp_path / f"{name}.sqlite"
+        rc, _, err = _cli(capsys, "monitor", *source, *flags, "--store", store, "--json", out)
+        assert rc == 0, err
+        docs.append(json.loads(out.read_text()))
+    files, database = docs
+    assert files["comparisons"] == database["comparisons"]
+    assert files["windows"] == database["windows"]
+    assert any("weighted" in h for c in files["comparisons"] for h in c["history"])
+    rc, _, err = _cli(capsys, "monitor", "--db", f"sqlite:///{db}", "--table", "bad", *flags,
+                      "--store", tmp_path / "bad.sqlite")  # fmt: skip
+    assert rc == 2 and "1 of 2,000 rows hold a propensity" in err and "prop" in err, err
 
 
 @pytest.mark.slow

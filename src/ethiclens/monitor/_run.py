@@ -26,6 +26,7 @@ from ._windows import (
     W2SUM,
     WINDOW,
     WSUM,
+    Columns,
     Window,
     count_windows,
     count_windows_sql,
@@ -117,13 +118,6 @@ class MonitorRequest:
                 fix="name a protected attribute: --protected race",
             )
         parse_window(self.window)
-        if self.propensity is not None and self.db:
-            raise EthicLensInputError(
-                "is not supported with --db yet (the database would have to sum 1/π per day)",
-                column="--propensity",
-                value=self.propensity,
-                fix="export the rows to CSV/Parquet and monitor the files, or drop --propensity",
-            )
 
     @classmethod
     def from_spec(
@@ -388,29 +382,20 @@ def _run(store, request, window, cols, given_refs, labels, now):
             value=str(store.path),
             fix="correct the machine's clock, then rerun",
         )
+    roles = Columns(request.time, request.y_pred, tuple(cols), request.y_true, request.propensity)
+    origin_day = store.meta("origin_day")
     if request.db:
         counted = count_windows_sql(
             request.db,
+            roles,
+            window,
             table=request.table,
             query=request.query,
-            time=request.time,
-            window=window,
-            y_pred=request.y_pred,
-            y_true=request.y_true,
-            protected=cols,
-            origin_day=store.meta("origin_day"),
+            origin_day=origin_day,
         )
     else:
         counted = count_windows(
-            request.target,
-            time=request.time,
-            window=window,
-            y_pred=request.y_pred,
-            y_true=request.y_true,
-            protected=cols,
-            origin_day=store.meta("origin_day"),
-            engine=request.engine,
-            propensity=request.propensity,
+            request.target, roles, window, origin_day=origin_day, engine=request.engine
         )
     table, per = counted.table, counted.windows
     if window.kind == "days" and (per[WINDOW] < 0).any():

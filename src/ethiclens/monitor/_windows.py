@@ -4,8 +4,9 @@ A window is ``Kd`` (K days, UTC, the first starting on the first day the store s
 rows (rows numbered in time order across the whole target; only full windows are processed).
 The counts table has one row per (window, protected values..., y_true, y_pred) with ``count``;
 DuckDB runs one GROUP BY over files, globs and folders, pandas reads other formats (or
-everything under ``--engine pandas``). Rows are placed by their timestamp, so rows out of order
-within or across files are simply sorted (documented in docs/monitoring.md).
+everything under ``--engine pandas``), a database runs it itself (day windows). Rows are placed
+by their timestamp, so rows out of order within or across files are simply sorted (documented in
+docs/monitoring.md).
 """
 
 from __future__ import annotations
@@ -58,6 +59,27 @@ def parse_window(text) -> Window:
     )
 
 
+@dataclass(frozen=True)
+class Columns:
+    """Which column plays which part: the time, the prediction, the protected attributes, the
+    label (optional) and each row's sampling probability (``--propensity``, optional)."""
+
+    time: str
+    y_pred: str
+    protected: tuple = ()
+    y_true: str | None = None
+    propensity: str | None = None
+
+    @property
+    def roles(self) -> list[str]:
+        """The columns counted: label, prediction, protected attributes."""
+        return [c for c in (self.y_true, self.y_pred) if c] + list(self.protected)
+
+    @property
+    def labels(self) -> list[str]:
+        return [self.y_true] if self.y_true else []
+
+
 @dataclass
 class Counted:
     """The counts of a target: ``table`` (window, attributes..., y_true, y_pred, count) and
@@ -71,6 +93,17 @@ class Counted:
     engine: str
 
 
+@dataclass(frozen=True)
+class _Files:
+    """The files of a target as ``sources.resolve_files`` found them, and their columns."""
+
+    target: str
+    files: list
+    kind: str
+    hive: bool
+    columns: list
+
+
 def _check_columns(columns, needed, target) -> None:
     for col in needed:
         if col not in columns:
@@ -81,56 +114,56 @@ def _check_columns(columns, needed, target) -> None:
             )
 
 
-def count_windows(
-    target: str,
-    *,
-    time: str,
-    window: Window,
-    y_pred: str,
-    protected: list,
-    y_true: str | None = None,
-    origin_day: int | None = None,
-    engine: str = "auto",
-    propensity: str | None = None,
-) -> Counted:
-    """Count TARGET per window (see the module's docstring). With ``propensity`` (a column
-    holding each row's probability of having been sampled, in (0, 1]) every cell also carries
-    Σ 1/π, Σ 1/π² and min π (``_w``, ``_w2``, ``_pmin``)."""
-    from ..sources import file_columns, resolve_files
-
-    files, kind, hive = resolve_files(target)
-    columns = file_columns(target)
-    roles = [c for c in (y_true, y_pred) if c] + list(protected)
-    extra = [propensity] if propensity else []
-    _check_columns(columns, [time, *roles, *extra], target)
-    if len(set([time, *roles, *extra])) < len([time, *roles, *extra]):
+def _check_roles(cols: Columns, available, target) -> None:
+    used = [cols.time, *cols.roles, *([cols.propensity] if cols.propensity else [])]
+    _check_columns(available, used, target)
+    if len(set(used)) < len(used):
         raise EthicLensInputError(
             "one column plays two roles",
             column="--time",
-            value=time,
+            value=cols.time,
             fix="give --time, --y-true, --y-pred, --protected and --propensity different columns",
         )
+
+
+def _engine(engine: str) -> str:
     if engine == "auto":
         try:
             import duckdb  # noqa: F401
 
-            engine = "duckdb"
+            return "duckdb"
         except ImportError:
-            engine = "pandas"
-    if engine == "duckdb":
-        raw, t_min, t_max = _duckdb_raw(
-            target, files, kind, hive, columns, time, roles, window, propensity
-        )
-    elif engine == "pandas":
-        raw, t_min, t_max = _pandas_raw(target, files, kind, hive, time, roles, window, propensity)
-    else:
+            return "pandas"
+    if engine not in ("duckdb", "pandas"):
         raise EthicLensInputError(
             "the monitor counts files with duckdb or pandas",
             column="--engine",
             value=engine,
             fix="give --engine auto, duckdb or pandas",
         )
-    return _finish(raw, t_min, t_max, time, window, y_pred, y_true, protected, origin_day, engine)
+    return engine
+
+
+def count_windows(
+    target: str,
+    cols: Columns,
+    window: Window,
+    *,
+    origin_day: int | None = None,
+    engine: str = "auto",
+) -> Counted:
+    """Count TARGET per window (see the module's docstring). With ``cols.propensity`` (a
+    column holding each row's probability of having been sampled, in (0, 1]) every cell also
+    carries Σ 1/π, Σ 1/π² and min π (``_w``, ``_w2``, ``_pmin``)."""
+    from ..sources import file_columns, resolve_files
+
+    files, kind, hive = resolve_files(target)
+    src = _Files(target, files, kind, hive, file_columns(target))
+    _check_roles(cols, src.columns, target)
+    engine = _engine(engine)
+    raw_of = _duckdb_raw if engine == "duckdb" else _pandas_raw
+    raw, t_min, t_max = raw_of(src, cols, window)
+    return _finish(raw, (t_min, t_max), cols, window, origin_day, engine)
 
 
 def _propensity_error(column, bad, rows, where) -> None:
@@ -142,134 +175,6 @@ def _propensity_error(column, bad, rows, where) -> None:
         "those rows, or drop rows that could not have been sampled (π = 0 has no inverse "
         "weight)",
     )
-
-
-# -- DuckDB ------------------------------------------------------------------------------------
-
-
-def _q(name: str) -> str:
-    return '"' + str(name).replace('"', '""') + '"'
-
-
-def _duckdb_raw(target, files, kind, hive, columns, time, roles, window, propensity=None):
-    import duckdb
-
-    params = {"files": files}
-    opts = ", hive_partitioning = true" if hive else ""
-    if kind == "parquet":
-        source = f"read_parquet($files{opts})"
-    elif len({tuple(_header(f)) for f in files}) > 1:
-        # files list the columns in different orders: match them by name, not by position
-        if any(c != c.strip() for c in columns):
-            raise EthicLensInputError(
-                "files list the columns in different orders and some names have spaces around them",
-                column="TARGET",
-                value=target,
-                fix="export the files with one column order, or use --engine pandas",
-            )
-        source = f"read_csv($files, header = true, union_by_name = true, all_varchar = true{opts})"
-    else:
-        n_hive = len(Path(files[0]).relative_to(target).parts) - 1 if hive else 0
-        params["names"] = columns[: len(columns) - n_hive]
-        source = f"read_csv($files, header = true, names = $names, all_varchar = true{opts})"
-    con = duckdb.connect()
-    try:
-        con.execute("SET TimeZone = 'UTC'")
-        kind_of_time = con.execute(
-            f"SELECT typeof({_q(time)}) FROM {source} LIMIT 1", params
-        ).fetchone()
-        typed = bool(kind_of_time) and ("TIMESTAMP" in kind_of_time[0] or kind_of_time[0] == "DATE")
-        if typed:  # a Parquet timestamp or date: no text to parse
-            ts = f"epoch(CAST({_q(time)} AS TIMESTAMPTZ))"
-            raw_t = f"CASE WHEN {_q(time)} IS NULL THEN NULL ELSE 'x' END"
-        else:
-            ts = f"epoch(TRY_CAST(CAST({_q(time)} AS VARCHAR) AS TIMESTAMPTZ))"
-            raw_t = f"CAST({_q(time)} AS VARCHAR)"
-        prop = ""
-        sums = ""
-        if propensity:
-            p = f"TRY_CAST(trim(CAST({_q(propensity)} AS VARCHAR)) AS DOUBLE)"
-            prop = f"{p} AS _p, "
-            sums = ", sum(1.0 / _p) AS _w, sum(1.0 / (_p * _p)) AS _w2, min(_p) AS _pmin"
-            bad = con.execute(
-                f"SELECT count(*) FILTER (WHERE NOT coalesce({p} > 0 AND {p} <= 1, false)), "
-                f"count(*) FROM {source}",
-                params,
-            ).fetchone()
-            if bad[0]:
-                # the error path: the pandas reader names the first file and line
-                _pandas_raw(target, files, kind, hive, time, roles, window, propensity)
-                _propensity_error(propensity, int(bad[0]), int(bad[1]), "")
-        src = (
-            f"(SELECT {ts} AS {TS}, {raw_t} AS _raw, {prop}"
-            + ", ".join(_q(c) for c in roles)
-            + f" FROM {source}) AS src"
-        )
-        keys = ", ".join(_q(c) for c in roles)
-        text = ", ".join(f"CAST({_q(c)} AS VARCHAR) AS {_q(c)}" for c in roles)
-        flag = (
-            f"CASE WHEN _raw IS NULL OR trim(_raw) = '' THEN 1 WHEN {TS} IS NULL THEN 2 ELSE 0 END"
-        )
-        if window.kind == "days":  # one scan: the time checks ride along in the GROUP BY
-            inner = (
-                f"SELECT CAST(floor({TS} / {DAY}) AS BIGINT) AS _day, {flag} AS _bad, {keys}, "
-                f"count(*) AS {COUNT}, min({TS}) AS _tmin, max({TS}) AS _tmax, "
-                f"min(_raw) FILTER (WHERE {TS} IS NULL) AS _example{sums} FROM {src} GROUP BY ALL"
-            )
-            more = ", _w, _w2, _pmin" if propensity else ""
-            sql = f"SELECT _day, _bad, {text}, {COUNT}, _tmin, _tmax, _example{more} FROM ({inner})"
-            raw = con.execute(sql, params).df()
-            missing = int(raw.loc[raw["_bad"] == 1, COUNT].sum())
-            bad_rows = raw[raw["_bad"] == 2]
-            example = bad_rows["_example"].dropna().min() if len(bad_rows) else None
-            _time_errors(
-                time, missing, int(bad_rows[COUNT].sum()), example, int(raw[COUNT].sum()), target
-            )
-            raw = raw.drop(columns=["_bad", "_example"])
-            t_min, t_max = raw["_tmin"].min(), raw["_tmax"].max()
-        else:
-            missing, bad, example, rows, t_min, t_max = con.execute(
-                f"SELECT count(*) FILTER (WHERE _raw IS NULL OR trim(_raw) = ''), "
-                f"count(*) FILTER (WHERE _raw IS NOT NULL AND trim(_raw) <> '' "
-                f"AND {TS} IS NULL), min(_raw) FILTER (WHERE _raw IS NOT NULL "
-                f"AND trim(_raw) <> '' AND {TS} IS NULL), count(*), min({TS}), max({TS}) "
-                f"FROM {src}",
-                params,
-            ).fetchone()
-            _time_errors(time, missing, bad, example, rows, target)
-            # ties broken by the values as text, as the pandas path sorts them
-            order = ", ".join([TS, *(f"CAST({_q(c)} AS VARCHAR)" for c in roles)])
-            numbered = (
-                f"SELECT CAST((row_number() OVER (ORDER BY {order}) - 1) // {window.size} "
-                f"AS BIGINT) AS {WINDOW}, {TS}, {'_p, ' if propensity else ''}{keys} FROM {src}"
-            )
-            inner = (
-                f"SELECT {WINDOW}, {keys}, count(*) AS {COUNT}, min({TS}) AS _tmin, "
-                f"max({TS}) AS _tmax{sums} FROM ({numbered}) GROUP BY ALL"
-            )
-            more = ", _w, _w2, _pmin" if propensity else ""
-            sql = f"SELECT {WINDOW}, {text}, {COUNT}, _tmin, _tmax{more} FROM ({inner})"
-            raw = con.execute(sql, params).df()
-    except duckdb.Error as exc:
-        first = str(exc).strip().splitlines()[0]
-        raise EthicLensInputError(
-            f"DuckDB could not count {target}: {first}",
-            column="TARGET",
-            fix="check the file's format and columns (or try --engine pandas)",
-        ) from None
-    finally:
-        con.close()
-    return raw, float(t_min), float(t_max)
-
-
-def _header(path) -> list[str]:
-    """The header line of a CSV file (plain or gzip), as names."""
-    import csv
-    import gzip
-
-    opener = gzip.open if str(path).lower().endswith(".gz") else open
-    with opener(path, "rt", encoding="utf-8-sig", newline="") as fh:
-        return next(csv.reader(fh), [])
 
 
 def _time_errors(time, missing, bad, example, rows, target, where="") -> None:
@@ -292,22 +197,185 @@ def _time_errors(time, missing, bad, example, rows, target, where="") -> None:
         )
 
 
+# -- DuckDB ------------------------------------------------------------------------------------
+
+
+def _q(name: str) -> str:
+    return '"' + str(name).replace('"', '""') + '"'
+
+
+def _duckdb_raw(src: _Files, cols: Columns, window: Window):
+    import duckdb
+
+    params = {"files": src.files}
+    source = _duckdb_source(src, params)
+    con = duckdb.connect()
+    try:
+        con.execute("SET TimeZone = 'UTC'")
+        query = _DuckQuery(con, source, params, cols)
+        if cols.propensity:
+            _duckdb_check_propensity(query, src, window)
+        if window.kind == "days":  # one scan: the time checks ride along in the GROUP BY
+            raw = _duckdb_days(query, src.target)
+            t_min, t_max = raw["_tmin"].min(), raw["_tmax"].max()
+        else:
+            raw, t_min, t_max = _duckdb_rows(query, src.target, window)
+    except duckdb.Error as exc:
+        first = str(exc).strip().splitlines()[0]
+        raise EthicLensInputError(
+            f"DuckDB could not count {src.target}: {first}",
+            column="TARGET",
+            fix="check the file's format and columns (or try --engine pandas)",
+        ) from None
+    finally:
+        con.close()
+    return raw, float(t_min), float(t_max)
+
+
+def _duckdb_source(src: _Files, params: dict) -> str:
+    """The FROM item reading the files (every CSV value as text)."""
+    opts = ", hive_partitioning = true" if src.hive else ""
+    if src.kind == "parquet":
+        return f"read_parquet($files{opts})"
+    if len({tuple(_header(f)) for f in src.files}) > 1:
+        # files list the columns in different orders: match them by name, not by position
+        if any(c != c.strip() for c in src.columns):
+            raise EthicLensInputError(
+                "files list the columns in different orders and some names have spaces around them",
+                column="TARGET",
+                value=src.target,
+                fix="export the files with one column order, or use --engine pandas",
+            )
+        return f"read_csv($files, header = true, union_by_name = true, all_varchar = true{opts})"
+    n_hive = len(Path(src.files[0]).relative_to(src.target).parts) - 1 if src.hive else 0
+    params["names"] = src.columns[: len(src.columns) - n_hive]
+    return f"read_csv($files, header = true, names = $names, all_varchar = true{opts})"
+
+
+class _DuckQuery:
+    """The pieces of the counting SQL: the rows with their time in epoch seconds (``_ts``) and
+    its raw text (``_raw``), the group-by keys, and with ``--propensity`` the weight sums."""
+
+    def __init__(self, con, source: str, params: dict, cols: Columns):
+        self.con, self.source, self.params, self.cols = con, source, params, cols
+        time = _q(cols.time)
+        kind = con.execute(f"SELECT typeof({time}) FROM {source} LIMIT 1", params).fetchone()
+        if bool(kind) and ("TIMESTAMP" in kind[0] or kind[0] == "DATE"):
+            # a Parquet timestamp or date: no text to parse
+            ts = f"epoch(CAST({time} AS TIMESTAMPTZ))"
+            raw_t = f"CASE WHEN {time} IS NULL THEN NULL ELSE 'x' END"
+        else:
+            ts = f"epoch(TRY_CAST(CAST({time} AS VARCHAR) AS TIMESTAMPTZ))"
+            raw_t = f"CAST({time} AS VARCHAR)"
+        self.p = ""
+        prop, self.sums, self.more = "", "", ""
+        if cols.propensity:
+            self.p = f"TRY_CAST(trim(CAST({_q(cols.propensity)} AS VARCHAR)) AS DOUBLE)"
+            prop = f"{self.p} AS _p, "
+            self.sums = ", sum(1.0 / _p) AS _w, sum(1.0 / (_p * _p)) AS _w2, min(_p) AS _pmin"
+            self.more = ", _w, _w2, _pmin"
+        self.keys = ", ".join(_q(c) for c in cols.roles)
+        self.text = ", ".join(f"CAST({_q(c)} AS VARCHAR) AS {_q(c)}" for c in cols.roles)
+        self.src = f"(SELECT {ts} AS {TS}, {raw_t} AS _raw, {prop}{self.keys} FROM {source}) AS src"
+
+    def run(self, sql: str):
+        return self.con.execute(sql, self.params)
+
+
+def _duckdb_check_propensity(query: _DuckQuery, src: _Files, window: Window) -> None:
+    p = query.p
+    bad = query.run(
+        f"SELECT count(*) FILTER (WHERE NOT coalesce({p} > 0 AND {p} <= 1, false)), "
+        f"count(*) FROM {query.source}"
+    ).fetchone()
+    if bad[0]:
+        # the error path: the pandas reader names the first file and line
+        _pandas_raw(src, query.cols, window)
+        _propensity_error(query.cols.propensity, int(bad[0]), int(bad[1]), "")
+
+
+def _duckdb_days(query: _DuckQuery, target: str) -> pd.DataFrame:
+    flag = f"CASE WHEN _raw IS NULL OR trim(_raw) = '' THEN 1 WHEN {TS} IS NULL THEN 2 ELSE 0 END"
+    inner = (
+        f"SELECT CAST(floor({TS} / {DAY}) AS BIGINT) AS _day, {flag} AS _bad, {query.keys}, "
+        f"count(*) AS {COUNT}, min({TS}) AS _tmin, max({TS}) AS _tmax, "
+        f"min(_raw) FILTER (WHERE {TS} IS NULL) AS _example{query.sums} FROM {query.src} "
+        "GROUP BY ALL"
+    )
+    raw = query.run(
+        f"SELECT _day, _bad, {query.text}, {COUNT}, _tmin, _tmax, _example{query.more} "
+        f"FROM ({inner})"
+    ).df()
+    missing = int(raw.loc[raw["_bad"] == 1, COUNT].sum())
+    bad_rows = raw[raw["_bad"] == 2]
+    example = bad_rows["_example"].dropna().min() if len(bad_rows) else None
+    rows = int(raw[COUNT].sum())
+    _time_errors(query.cols.time, missing, int(bad_rows[COUNT].sum()), example, rows, target)
+    return raw.drop(columns=["_bad", "_example"])
+
+
+def _duckdb_rows(query: _DuckQuery, target: str, window: Window):
+    usable = f"_raw IS NOT NULL AND trim(_raw) <> '' AND {TS} IS NULL"
+    missing, bad, example, rows, t_min, t_max = query.run(
+        f"SELECT count(*) FILTER (WHERE _raw IS NULL OR trim(_raw) = ''), "
+        f"count(*) FILTER (WHERE {usable}), min(_raw) FILTER (WHERE {usable}), count(*), "
+        f"min({TS}), max({TS}) FROM {query.src}"
+    ).fetchone()
+    _time_errors(query.cols.time, missing, bad, example, rows, target)
+    # ties broken by the values as text, as the pandas path sorts them
+    order = ", ".join([TS, *(f"CAST({_q(c)} AS VARCHAR)" for c in query.cols.roles)])
+    numbered = (
+        f"SELECT CAST((row_number() OVER (ORDER BY {order}) - 1) // {window.size} "
+        f"AS BIGINT) AS {WINDOW}, {TS}, {'_p, ' if query.p else ''}{query.keys} FROM {query.src}"
+    )
+    inner = (
+        f"SELECT {WINDOW}, {query.keys}, count(*) AS {COUNT}, min({TS}) AS _tmin, "
+        f"max({TS}) AS _tmax{query.sums} FROM ({numbered}) GROUP BY ALL"
+    )
+    sql = f"SELECT {WINDOW}, {query.text}, {COUNT}, _tmin, _tmax{query.more} FROM ({inner})"
+    return query.run(sql).df(), t_min, t_max
+
+
+def _header(path) -> list[str]:
+    """The header line of a CSV file (plain or gzip), as names."""
+    import csv
+    import gzip
+
+    opener = gzip.open if str(path).lower().endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8-sig", newline="") as fh:
+        return next(csv.reader(fh), [])
+
+
 # -- pandas ------------------------------------------------------------------------------------
 
 
-def _pandas_raw(target, files, kind, hive, time, roles, window, propensity=None):
+def _pandas_raw(src: _Files, cols: Columns, window: Window):
+    wanted = [cols.time, *cols.roles, *([cols.propensity] if cols.propensity else [])]
+    frame = _read_frames(src, wanted)
+    ts = _epoch_seconds(frame, cols.time, src.target)
+    data = pd.DataFrame({TS: ts})
+    if cols.propensity:
+        p = _propensities(frame, cols.propensity)
+        data["_w"], data["_w2"], data["_p"] = 1.0 / p, 1.0 / (p * p), p
+    for c in cols.roles:
+        v = frame[c]
+        data[c] = v.where(v.isna(), v.astype(str))
+    return _pandas_group(data, cols, window), float(np.min(ts)), float(np.max(ts))
+
+
+def _read_frames(src: _Files, wanted: list) -> pd.DataFrame:
+    """The wanted columns of every file (hive keys filled in), with each row's file and line."""
     frames = []
-    wanted = [time, *roles, *([propensity] if propensity else [])]
-    for f in files:
+    for f in src.files:
         keys = {}
-        if hive:
-            for part in Path(f).relative_to(target).parts[:-1]:
+        if src.hive:
+            for part in Path(f).relative_to(src.target).parts[:-1]:
                 k, eq, v = part.partition("=")
                 if eq:
                     keys[k] = v
         cols = [c for c in wanted if c not in keys]
         try:
-            if kind == "parquet":
+            if src.kind == "parquet":
                 frame = pd.read_parquet(f, columns=cols)
             else:
                 frame = pd.read_csv(f, usecols=cols, dtype=str, encoding="utf-8-sig")
@@ -322,7 +390,11 @@ def _pandas_raw(target, files, kind, hive, time, roles, window, propensity=None)
         frame["_file"] = Path(f).name
         frame["_line"] = np.arange(len(frame)) + 2
         frames.append(frame)
-    frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+
+
+def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
+    """Each row's time in epoch seconds; missing or unparsable times refused (first file, line)."""
     rawt = frame[time]
     text = rawt.astype(str).str.strip()
     missing = rawt.isna() | (text == "") | (text.str.lower().isin(["nan", "nat", "none"]))
@@ -336,60 +408,52 @@ def _pandas_raw(target, files, kind, hive, time, roles, window, propensity=None)
     if missing.any() or bad.any():
         first = frame[missing | bad].iloc[0]
         where = f" (first: {first['_file']}, line {first['_line']})"
-        _time_errors(
-            time,
-            int(missing.sum()),
-            int(bad.sum()),
-            None if missing.any() else str(first[time]),
-            len(frame),
-            target,
-            where,
-        )
+        example = None if missing.any() else str(first[time])
+        _time_errors(time, int(missing.sum()), int(bad.sum()), example, len(frame), target, where)
     if len(frame) == 0:
         _time_errors(time, 0, 0, None, 0, target)
-    ts = (parsed - pd.Timestamp(0, tz="UTC")).dt.total_seconds().to_numpy()
-    data = pd.DataFrame({TS: ts})
-    if propensity:
-        raw_p = frame[propensity]
-        if raw_p.dtype == object:
-            raw_p = raw_p.map(lambda v: v.strip() if isinstance(v, str) else v)
-        p = pd.to_numeric(raw_p, errors="coerce").astype(float).to_numpy()
-        with np.errstate(invalid="ignore"):
-            bad = ~((p > 0) & (p <= 1))
-        if bad.any():
-            first = frame[bad].iloc[0]
-            value = first[propensity]
-            shown = "empty" if value is None or str(value).strip() in ("", "nan") else repr(value)
-            where = f" (first: {first['_file']}, line {first['_line']}: {shown})"
-            _propensity_error(propensity, int(bad.sum()), len(frame), where)
-        data["_w"] = 1.0 / p
-        data["_w2"] = 1.0 / (p * p)
-        data["_p"] = p
-    for c in roles:
-        v = frame[c]
-        data[c] = v.where(v.isna(), v.astype(str))
+    return (parsed - pd.Timestamp(0, tz="UTC")).dt.total_seconds().to_numpy()
+
+
+def _propensities(frame: pd.DataFrame, column: str) -> np.ndarray:
+    raw_p = frame[column]
+    if raw_p.dtype == object:
+        raw_p = raw_p.map(lambda v: v.strip() if isinstance(v, str) else v)
+    p = pd.to_numeric(raw_p, errors="coerce").astype(float).to_numpy()
+    with np.errstate(invalid="ignore"):
+        bad = ~((p > 0) & (p <= 1))
+    if bad.any():
+        first = frame[bad].iloc[0]
+        value = first[column]
+        shown = "empty" if value is None or str(value).strip() in ("", "nan") else repr(value)
+        where = f" (first: {first['_file']}, line {first['_line']}: {shown})"
+        _propensity_error(column, int(bad.sum()), len(frame), where)
+    return p
+
+
+def _pandas_group(data: pd.DataFrame, cols: Columns, window: Window) -> pd.DataFrame:
     if window.kind == "days":
-        data["_day"] = np.floor(ts / DAY).astype(np.int64)
-        keys = ["_day", *roles]
+        data["_day"] = np.floor(data[TS].to_numpy() / DAY).astype(np.int64)
+        keys = ["_day", *cols.roles]
     else:
-        data = data.sort_values([TS, *roles], kind="stable", na_position="last")
+        data = data.sort_values([TS, *cols.roles], kind="stable", na_position="last")
         data[WINDOW] = np.arange(len(data)) // window.size
-        keys = [WINDOW, *roles]
+        keys = [WINDOW, *cols.roles]
     raw = (
         data.groupby(keys, dropna=False, sort=False)[TS]
         .agg(["size", "min", "max"])
         .reset_index()
         .rename(columns={"size": COUNT, "min": "_tmin", "max": "_tmax"})
     )
-    if propensity:
+    if cols.propensity:
         sums = data.groupby(keys, dropna=False, sort=False).agg(
             _w=("_w", "sum"), _w2=("_w2", "sum"), _pmin=("_p", "min")
         )
         raw = raw.merge(sums.reset_index(), on=keys, how="left")
-    return raw, float(np.min(ts)), float(np.max(ts))
+    return raw
 
 
-# -- both ----------------------------------------------------------------------------------------
+# -- every engine ----------------------------------------------------------------------------------
 
 
 def _labels(raw: pd.DataFrame, col: str | None, role: str) -> None:
@@ -414,9 +478,7 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str) -> None:
     raw[col] = mapped.astype(np.int64)
 
 
-def _finish(raw, t_min, t_max, time, window, y_pred, y_true, protected, origin_day, engine):
-    _labels(raw, y_pred, "prediction")
-    _labels(raw, y_true, "label")
+def _groups(raw: pd.DataFrame, protected) -> None:
     for col in protected:
         if raw[col].isna().any():
             n = int(raw.loc[raw[col].isna(), COUNT].sum())
@@ -426,24 +488,36 @@ def _finish(raw, t_min, t_max, time, window, y_pred, y_true, protected, origin_d
                 fix="fill the missing groups (e.g. 'Unknown') or drop those rows",
             )
         raw[col] = raw[col].astype(str)
+
+
+def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> Counted:
+    """The engines' raw cells checked (labels 0/1, groups present), placed in windows from
+    ``origin_day`` (the first day seen, when None) and summed per (window, columns)."""
+    _labels(raw, cols.y_pred, "prediction")
+    _labels(raw, cols.y_true, "label")
+    _groups(raw, cols.protected)
     raw[COUNT] = raw[COUNT].astype(np.int64)
     if window.kind == "days":
         if origin_day is None:
             origin_day = int(raw["_day"].min())
         raw[WINDOW] = (raw["_day"] - origin_day) // window.size
         raw = raw.drop(columns="_day")
-    keys = [WINDOW, *protected, *([y_true] if y_true else []), y_pred]
+    keys = [WINDOW, *cols.protected, *cols.labels, cols.y_pred]
+    sums = {COUNT: (COUNT, "sum")}
     if WSUM in raw.columns:
-        table = (
-            raw.groupby(keys, sort=True)
-            .agg(**{COUNT: (COUNT, "sum"), WSUM: (WSUM, "sum"), W2SUM: (W2SUM, "sum"),
-                    PMIN: (PMIN, "min")})
-            .reset_index()
-        )  # fmt: skip
-        for col in WEIGHTED:
+        sums.update({WSUM: (WSUM, "sum"), W2SUM: (W2SUM, "sum"), PMIN: (PMIN, "min")})
+    table = raw.groupby(keys, sort=True).agg(**sums).reset_index()
+    for col in WEIGHTED:
+        if col in table.columns:
             table[col] = table[col].astype(float)
-    else:
-        table = raw.groupby(keys, sort=True)[COUNT].sum().reset_index()
+    renamed = {cols.y_pred: "y_pred", **({cols.y_true: "y_true"} if cols.y_true else {})}
+    table = table.rename(columns=renamed)
+    t_min, t_max = (float(t) for t in t_range)
+    per = _per_window(raw, window, origin_day)
+    return Counted(table, per, origin_day, t_min, t_max, engine)
+
+
+def _per_window(raw: pd.DataFrame, window: Window, origin_day) -> pd.DataFrame:
     per = raw.groupby(WINDOW).agg(rows=(COUNT, "sum"), tmin=("_tmin", "min"), tmax=("_tmax", "max"))
     per = per.reset_index()
     if window.kind == "days":
@@ -453,9 +527,7 @@ def _finish(raw, t_min, t_max, time, window, y_pred, y_true, protected, origin_d
     else:
         per["start"], per["end"] = per["tmin"], per["tmax"]
         per["complete"] = per["rows"] == window.size
-    renamed = {y_pred: "y_pred", **({y_true: "y_true"} if y_true else {})}
-    table = table.rename(columns=renamed)
-    return Counted(table, per, origin_day, t_min, t_max, engine)
+    return per
 
 
 # -- a database ----------------------------------------------------------------------------------
@@ -466,24 +538,56 @@ _DAY_SQL = {
     "postgresql": "CAST(FLOOR(EXTRACT(EPOCH FROM CAST({col} AS TIMESTAMPTZ)) / 86400) AS BIGINT)",
 }
 DAY_KEY = "_ethiclens_day"
+# --propensity in a database: each row's 1/π is the weight whose sums sql_counts returns; the
+# cell's smallest π and a flag of invalid π ride along as GROUP BY keys (constant per cell)
+W_KEY, PMIN_KEY, BAD_KEY = "_ethiclens_w", "_ethiclens_pmin", "_ethiclens_bad_p"
 
 
 def count_windows_sql(
     url: str,
-    *,
-    time: str,
+    cols: Columns,
     window: Window,
-    y_pred: str,
-    protected: list,
-    y_true: str | None = None,
+    *,
     table: str | None = None,
     query: str | None = None,
     origin_day: int | None = None,
 ) -> Counted:
     """Day windows of a database table (or query): the day of each row is computed in the
     database and becomes one more GROUP BY key of ``ethiclens.sources.sql_counts``, which runs
-    it read-only (ADR 0011); only counts come back."""
-    from ..sources import Roles, mask_url, sql_counts
+    it read-only (ADR 0011); only counts come back. With ``cols.propensity`` the database also
+    sums 1/π and 1/π² per cell and finds its smallest π (as the file engines do)."""
+    from ..sources import Roles, sql_counts
+
+    scheme = _check_sql_request(url, window, table, query)
+    day = _DAY_SQL[scheme].format(col=_q(cols.time))
+    if table:
+        source = ".".join(_q(part) for part in table.split("."))
+    else:
+        source = f"({query.strip().rstrip(';')}) AS monitored"
+    extra, keys, weight = f"{day} AS {_q(DAY_KEY)}", [DAY_KEY], None
+    if cols.propensity:
+        extra += ", " + _propensity_sql(cols, day)
+        keys, weight = [DAY_KEY, PMIN_KEY, BAD_KEY], W_KEY
+    roles = Roles(y_pred=cols.y_pred, y_true=cols.y_true, protected=[*cols.protected, *keys],
+                  weight=weight)  # fmt: skip
+    try:
+        counts = sql_counts(url, roles, query=f"SELECT *, {extra} FROM {source}")
+    except EthicLensInputError as exc:
+        if str(exc.column) == DAY_KEY:
+            raise EthicLensInputError(
+                "some rows have no time, or one the database cannot read as a date or time",
+                column=cols.time,
+                fix="every row needs an ISO 8601 timestamp (2024-05-01T13:00:00, optional "
+                "offset); fill or fix those rows",
+            ) from None
+        raise
+    raw = _sql_raw(counts, cols)
+    return _finish(raw, (raw["_tmin"].min(), raw["_tmax"].max()), cols, window, origin_day, "sql")
+
+
+def _check_sql_request(url: str, window: Window, table, query) -> str:
+    """The database's kind (sqlite, postgresql); what the monitor cannot count there refused."""
+    from ..sources import mask_url
 
     if window.kind != "days":
         raise EthicLensInputError(
@@ -506,42 +610,42 @@ def count_windows_sql(
             column="--table/--query",
             fix="add --table NAME",
         )
-    if table:
-        source = ".".join(_q(part) for part in table.split("."))
-    else:
-        source = f"({query.strip().rstrip(';')}) AS monitored"
-    day = _DAY_SQL[scheme].format(col=_q(time))
-    sql = f"SELECT *, {day} AS {_q(DAY_KEY)} FROM {source}"
-    roles = Roles(y_pred=y_pred, y_true=y_true, protected=[*protected, DAY_KEY])
-    try:
-        counts = sql_counts(url, roles, query=sql)
-    except EthicLensInputError as exc:
-        if str(exc.column) == DAY_KEY:
-            raise EthicLensInputError(
-                "some rows have no time, or one the database cannot read as a date or time",
-                column=time,
-                fix="every row needs an ISO 8601 timestamp (2024-05-01T13:00:00, optional "
-                "offset); fill or fix those rows",
-            ) from None
-        raise
-    raw = counts.rename(columns={"y_pred": y_pred, "count": COUNT, DAY_KEY: "_day"})
-    if y_true:
-        raw = raw.rename(columns={"y_true": y_true})
+    return scheme
+
+
+def _propensity_sql(cols: Columns, day: str) -> str:
+    """1/π, the cell's smallest π and a flag of invalid π (missing, not a number, ≤ 0, > 1)."""
+    p = f"CAST({_q(cols.propensity)} AS DOUBLE PRECISION)"
+    valid = f"{p} > 0 AND {p} <= 1"
+    kept = f"CASE WHEN {valid} THEN {p} ELSE 1.0 END"
+    cell = ", ".join([day, *(_q(c) for c in cols.roles)])
+    return (
+        f"1.0 / ({kept}) AS {_q(W_KEY)}, "
+        f"MIN({kept}) OVER (PARTITION BY {cell}) AS {_q(PMIN_KEY)}, "
+        f"CASE WHEN {valid} THEN 0 ELSE 1 END AS {_q(BAD_KEY)}"
+    )
+
+
+def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
+    """``sql_counts``'s table in the engines' raw form (``_day``, text labels, ``_count``, the
+    day's span; with a propensity ``_w``, ``_w2``, ``_pmin``)."""
+    raw = counts.rename(columns={"y_pred": cols.y_pred, "count": COUNT, DAY_KEY: "_day"})
+    if cols.y_true:
+        raw = raw.rename(columns={"y_true": cols.y_true})
+    weighted = []
+    if cols.propensity:
+        bad = pd.to_numeric(raw[BAD_KEY]).astype(int) == 1
+        if bad.any():
+            _propensity_error(cols.propensity, int(raw.loc[bad, COUNT].sum()),
+                              int(raw[COUNT].sum()), "")  # fmt: skip
+        raw = raw.rename(columns={"weight_sum": WSUM, "weight_sq_sum": W2SUM, PMIN_KEY: PMIN})
+        raw[PMIN] = pd.to_numeric(raw[PMIN]).astype(float)
+        weighted = list(WEIGHTED)
     raw["_day"] = raw["_day"].astype(np.int64)
     raw["_tmin"] = raw["_day"] * float(DAY)
     raw["_tmax"] = raw["_tmin"] + DAY - 1
-    raw = raw[["_day", *([y_true] if y_true else []), y_pred, *protected, COUNT, "_tmin", "_tmax"]]
-    for col in [y_pred, *([y_true] if y_true else [])]:
+    raw = raw[["_day", *cols.labels, cols.y_pred, *cols.protected, COUNT, "_tmin", "_tmax",
+               *weighted]]  # fmt: skip
+    for col in [cols.y_pred, *cols.labels]:
         raw[col] = raw[col].astype(str)
-    return _finish(
-        raw,
-        float(raw["_tmin"].min()),
-        float(raw["_tmax"].max()),
-        time,
-        window,
-        y_pred,
-        y_true,
-        protected,
-        origin_day,
-        "sql",
-    )
+    return raw
