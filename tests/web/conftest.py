@@ -88,12 +88,9 @@ def wait_done(client, url: str, timeout=400) -> str:
 def mapping_form(html: str, **fields) -> dict:
     """The mapping form as proposed, with ``fields`` changed."""
     form = {"csrf": csrf_of(html), "rev": rev_of(html)}
-    for name in ("y_true", "y_pred", "y_score", "weight", "y_pred_b"):
-        m = re.search(
-            rf'<select id="{name}" name="{name}"[^>]*>.*?<option value="([^"]*)" selected',
-            html,
-            re.S,
-        )
+    for name in ("y_true", "y_pred", "y_score", "weight", "y_pred_b", "model_b"):
+        select = re.search(rf'<select id="{name}" name="{name}"[^>]*>(.*?)</select>', html, re.S)
+        m = select and re.search(r'<option value="([^"]*)" selected', select.group(1))
         form[name] = m.group(1) if m else ""
     form["protected"] = re.findall(r'name="protected" value="(\d+)"[^>]*checked', html)
     for name, value in re.findall(r'name="(bins_\d+)" id="bins_\d+" value="([^"]*)"', html):

@@ -504,7 +504,32 @@ def test_diff_of_two_audits(client, csv_bytes):
     assert r.status_code == 200
     assert "The same input data" in r.text and "policy.di_rule" in r.text
     assert "group: B" in r.text and "FLAGGED" in r.text
+    # another policy: the library's gate refuses to compare them, and the page says why
+    assert "from other data or another spec: policy.di_rule" in html.unescape(
+        re.search(r'id="gate-refused">([^<]*)', r.text).group(1)
+    )
     assert client.get(f"/diff?a={a}&b=../../etc").status_code == 404
+
+
+def test_diff_says_what_regressed_in_the_gates_words(client):
+    import numpy as np
+
+    biased = make_frame()
+    fair = biased.assign(pred=(np.random.default_rng(1).random(len(biased)) < 0.5).astype(int))
+    urls = [
+        _run(client, f.to_csv(index=False).encode(), bins_4="", protected=["3"])
+        for f in (fair, biased)
+    ]
+    a, b = (wait_done(client, u) and u.split("/")[2] for u in urls)
+    worse = client.get(f"/diff?a={a}&b={b}").text
+    assert "Worse than before" in worse and "Different input data" in worse
+    regressions = re.findall(r"<li>([^<]*)</li>", worse.split('id="regressions"')[1])
+    assert "group:B: verdict PASS -&gt; FLAGGED" in regressions
+    assert any("disparate_impact moved" in r and "(worse)" in r for r in regressions)
+    assert 'class="regressed"' in worse
+    better = client.get(f"/diff?a={b}&b={a}").text
+    assert "Nothing got worse" in better and 'class="regressed"' not in better
+    assert "beyond both intervals (better)" in better
 
 
 def test_oversized_forms_are_refused(client, mapping):
