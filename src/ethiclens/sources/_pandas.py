@@ -12,10 +12,20 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..errors import DataFileError, EthicLensInputError
+from ..errors import DataFileError
 from ._counts_table import counts_of
 from ._duckdb import CSV, PARQUET, _columns, resolve_files
-from ._rules import _hive_keys, _label, check_columns, ragged_error, record_engine, type_groups
+from ._rules import (
+    _hive_keys,
+    _label,
+    check_columns,
+    missing_groups_error,
+    missing_values_error,
+    ragged_error,
+    record_engine,
+    type_groups,
+    unused_categories_error,
+)
 
 
 def read_rows(target, roles) -> pd.DataFrame:
@@ -81,11 +91,7 @@ def pandas_counts(target, roles):
         if col:
             miss = rows[col].isna().to_numpy()
             if miss.any():
-                raise EthicLensInputError(
-                    f"{int(miss.sum())} missing value(s), first at row {int(np.argmax(miss))}",
-                    column=_label(col, role),
-                    fix="drop or impute those rows before auditing",
-                )
+                raise missing_values_error(int(miss.sum()), _first_row(miss), _label(col, role))
     if roles.y_score:
         as_scores(rows[roles.y_score], n)
     if roles.weight:
@@ -93,20 +99,15 @@ def pandas_counts(target, roles):
     for col in roles.protected:
         miss = rows[col].isna().to_numpy()
         if miss.any():
-            raise EthicLensInputError(
-                f"{int(miss.sum())} missing group value(s), first at row {int(np.argmax(miss))}",
-                column=col,
-                fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
-            )
+            raise missing_groups_error(int(miss.sum()), _first_row(miss), col)
         if isinstance(rows[col].dtype, pd.CategoricalDtype):
             used = {str(v) for v in pd.unique(rows[col])}
             empty = [str(c) for c in rows[col].cat.categories if str(c) not in used]
             if empty:
-                raise EthicLensInputError(
-                    f"group(s) {empty} have no rows (empty after filtering)",
-                    column=col,
-                    fix="drop unused categories (Series.cat.remove_unused_categories()) or "
-                    "audit data that contains them",
-                )
+                raise unused_categories_error(empty, col)
             rows[col] = rows[col].astype(object)
     return record_engine(counts_of(rows, roles), "pandas")
+
+
+def _first_row(miss: np.ndarray) -> str:
+    return f", first at row {int(np.argmax(miss))}"

@@ -26,12 +26,14 @@ counts, or the same message (column, value, row where a file can be re-read, and
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from ..errors import DataFileError, EthicLensInputError
+from ._names import BAD_WEIGHTS, COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
 ENGINE_ATTR = "ethiclens_engine"  # who counted: "pandas", "duckdb", "dask", "spark", "sql"
 
@@ -329,6 +331,67 @@ def _label(name, role) -> str:
     return f"{name} ({role})" if name is not None and str(name) != role else role
 
 
+def missing_values_error(n: int, where: str, column) -> EthicLensInputError:
+    """``n`` missing labels (or predictions) in ``column``, ``where`` naming the first row."""
+    return EthicLensInputError(
+        f"{n} missing value(s){where}",
+        column=column,
+        fix="drop or impute those rows before auditing",
+    )
+
+
+def missing_groups_error(n: int, where: str, column) -> EthicLensInputError:
+    """``n`` missing group values in ``column``, ``where`` naming the first row."""
+    return EthicLensInputError(
+        f"{n} missing group value(s){where}",
+        column=column,
+        fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
+    )
+
+
+def unused_categories_error(empty: list, column) -> EthicLensInputError:
+    """Categories of ``column`` that no row uses (a group with no rows)."""
+    return EthicLensInputError(
+        f"group(s) {empty} have no rows (empty after filtering)",
+        column=column,
+        fix="drop unused categories (Series.cat.remove_unused_categories()) or "
+        "audit data that contains them",
+    )
+
+
+@dataclass(frozen=True)
+class _GroupByCheck:
+    """What every step of :func:`check_counts` reads: the roles, how the keys were read, each
+    cell's row count, and (files only) how to find the first offending row."""
+
+    roles: object
+    text: bool
+    count: np.ndarray
+    locator: object = None
+    files: object = None
+
+    def row_of(self, column, test) -> tuple[str, object]:
+        """(", first at row N" or "", that row's value) of the first row where ``test`` holds."""
+        if self.locator is None:
+            return "", None
+        hit = self.locator.first(column, test)
+        return (f", first at row {hit[0]}", hit[1]) if hit else ("", None)
+
+    def first_number(self, column, test) -> tuple[str, float | None]:
+        """Like :meth:`row_of` for a numeric column whose values ``test`` rejects (``test``
+        gets the values as numbers); the value as a float."""
+
+        def rejected(s):
+            v, _, _ = numbers(s, self.text)
+            with np.errstate(invalid="ignore"):
+                return test(v)
+
+        where, value = self.row_of(column, rejected)
+        if value is None:
+            return where, None
+        return where, float(numbers(pd.Series([value]), self.text)[0][0])
+
+
 def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=None):
     """Check an engine's GROUP BY result by the rule and type its keys; returns the cells.
 
@@ -337,116 +400,114 @@ def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=No
     are refused in the order ``audit`` checks them, with its words; ``locator`` (files only)
     names the first offending row.
     """
-    from ._names import BAD_WEIGHTS, COUNT, SCORE_BIN, Y_PRED, Y_TRUE
-
     raw = raw.reset_index(drop=True)
     count = pd.to_numeric(raw[COUNT]).to_numpy(dtype=np.int64)
+    check = _GroupByCheck(roles, text, count, locator, files)
+    raw = _without_extra_fields(raw, files)
+    _check_labels(raw, check)
+    _check_scores(raw, check)
+    raw = _check_weights(raw, check)
+    _check_groups(raw, check)
+    return raw
 
-    def row_of(column, test):
-        if locator is None:
-            return "", None
-        hit = locator.first(column, test)
-        return (f", first at row {hit[0]}", hit[1]) if hit else ("", None)
 
-    if EXTRA_FIELDS in raw.columns:
-        if int(pd.to_numeric(raw[EXTRA_FIELDS]).fillna(0).sum()) and files:
-            err = ragged_error(files)
-            if err:
-                raise err
-        raw = raw.drop(columns=EXTRA_FIELDS)
+def _without_extra_fields(raw: pd.DataFrame, files) -> pd.DataFrame:
+    """Refuse CSV rows with surplus fields (naming the line), then drop the diagnostic."""
+    if EXTRA_FIELDS not in raw.columns:
+        return raw
+    if int(pd.to_numeric(raw[EXTRA_FIELDS]).fillna(0).sum()) and files:
+        err = ragged_error(files)
+        if err:
+            raise err
+    return raw.drop(columns=EXTRA_FIELDS)
+
+
+def _check_labels(raw: pd.DataFrame, check: _GroupByCheck) -> None:
+    """No missing prediction or label; CSV labels typed as pandas types them."""
+    roles, text = check.roles, check.text
     for key, source in ((Y_PRED, roles.y_pred), (Y_TRUE, roles.y_true)):
         if key not in raw.columns:
             continue
-        miss = missing_mask(raw[key], text) & (count > 0)
+        miss = missing_mask(raw[key], text) & (check.count > 0)
         if miss.any():
-            where, _ = row_of(source, lambda s: missing_mask(s, text))
-            raise EthicLensInputError(
-                f"{int(count[miss].sum())} missing value(s){where}",
-                column=_label(source, key),
-                fix="drop or impute those rows before auditing",
-            )
+            where, _ = check.row_of(source, lambda s: missing_mask(s, text))
+            raise missing_values_error(int(check.count[miss].sum()), where, _label(source, key))
         if text:
             raw[key] = type_labels(raw[key])
-    if SCORE_BIN in raw.columns:
-        column = _label(roles.y_score, "y_score")
-        b = pd.to_numeric(raw[SCORE_BIN]).to_numpy(dtype=float)
-        if ((b == NOT_A_NUMBER) & (count > 0)).any():
-            raise EthicLensInputError(
-                "scores must be numbers in [0, 1]", column=column, fix="pass probabilities"
-            )
-        miss = np.isnan(b) & (count > 0)
-        if miss.any():
-            where, _ = row_of(roles.y_score, lambda s: numbers(s, text)[1])
-            raise EthicLensInputError(
-                f"{int(count[miss].sum())} missing score(s){where}",
-                column=column,
-                fix="drop or impute those rows",
-            )
-        out = (b == -1) & (count > 0)
-        if out.any():
 
-            def outside(s):
-                v, _, _ = numbers(s, text)
-                with np.errstate(invalid="ignore"):
-                    return (v < 0) | (v > 1)
 
-            where, value = row_of(roles.y_score, outside)
-            raise EthicLensInputError(
-                f"scores must lie in [0, 1]; {int(count[out].sum())} do not{where}",
-                column=column,
-                value=None if value is None else float(numbers(pd.Series([value]), text)[0][0]),
-                fix="pass calibrated probabilities (e.g. predict_proba[:, 1]), not logits or ranks",
-            )
+def _check_scores(raw: pd.DataFrame, check: _GroupByCheck) -> None:
+    """Scores are numbers, none missing, all in [0, 1]."""
+    if SCORE_BIN not in raw.columns:
+        return
+    roles, count = check.roles, check.count
+    column = _label(roles.y_score, "y_score")
+    b = pd.to_numeric(raw[SCORE_BIN]).to_numpy(dtype=float)
+    if ((b == NOT_A_NUMBER) & (count > 0)).any():
+        raise EthicLensInputError(
+            "scores must be numbers in [0, 1]", column=column, fix="pass probabilities"
+        )
+    miss = np.isnan(b) & (count > 0)
+    if miss.any():
+        where, _ = check.row_of(roles.y_score, lambda s: numbers(s, check.text)[1])
+        raise EthicLensInputError(
+            f"{int(count[miss].sum())} missing score(s){where}",
+            column=column,
+            fix="drop or impute those rows",
+        )
+    out = (b == -1) & (count > 0)
+    if out.any():
+        where, value = check.first_number(roles.y_score, lambda v: (v < 0) | (v > 1))
+        raise EthicLensInputError(
+            f"scores must lie in [0, 1]; {int(count[out].sum())} do not{where}",
+            column=column,
+            value=value,
+            fix="pass calibrated probabilities (e.g. predict_proba[:, 1]), not logits or ranks",
+        )
+
+
+def _check_weights(raw: pd.DataFrame, check: _GroupByCheck) -> pd.DataFrame:
+    """Weights are numbers, finite and >= 0; the diagnostics dropped."""
     if BAD_WEIGHTS in raw.columns and WEIGHT_BAD not in raw.columns:  # group_by_sql's name
         raw = raw.rename(columns={BAD_WEIGHTS: WEIGHT_BAD})
-    if roles.weight and WEIGHT_BAD in raw.columns:
-        column = _label(roles.weight, "sample_weight")
-        if WEIGHT_TEXT in raw.columns and int(pd.to_numeric(raw[WEIGHT_TEXT]).fillna(0).sum()):
-            raise EthicLensInputError(
-                "weights must be numbers", column=column, fix="pass a numeric weight column"
-            )
-        bad = int(pd.to_numeric(raw[WEIGHT_BAD]).fillna(0).sum())
-        if bad:
+    roles = check.roles
+    if not (roles.weight and WEIGHT_BAD in raw.columns):
+        return raw
+    column = _label(roles.weight, "sample_weight")
+    if WEIGHT_TEXT in raw.columns and int(pd.to_numeric(raw[WEIGHT_TEXT]).fillna(0).sum()):
+        raise EthicLensInputError(
+            "weights must be numbers", column=column, fix="pass a numeric weight column"
+        )
+    bad = int(pd.to_numeric(raw[WEIGHT_BAD]).fillna(0).sum())
+    if bad:
+        where, value = check.first_number(roles.weight, lambda v: ~np.isfinite(v) | (v < 0))
+        raise EthicLensInputError(
+            f"weights must be finite and >= 0; {bad} are not{where}",
+            column=column,
+            value=value,
+            fix="drop those rows or give them a valid weight",
+        )
+    return raw.drop(columns=[c for c in (WEIGHT_BAD, WEIGHT_TEXT) if c in raw.columns])
 
-            def invalid(s):
-                v, _, _ = numbers(s, text)
-                with np.errstate(invalid="ignore"):
-                    return ~np.isfinite(v) | (v < 0)
 
-            where, value = row_of(roles.weight, invalid)
-            raise EthicLensInputError(
-                f"weights must be finite and >= 0; {bad} are not{where}",
-                column=column,
-                value=None if value is None else float(numbers(pd.Series([value]), text)[0][0]),
-                fix="drop those rows or give them a valid weight",
-            )
-        raw = raw.drop(columns=[c for c in (WEIGHT_BAD, WEIGHT_TEXT) if c in raw.columns])
-    for col in roles.protected:
+def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
+    """No missing group value, no unused Parquet category; CSV groups typed by the rule."""
+    text, count, files = check.text, check.count, check.files
+    for col in check.roles.protected:
         miss = missing_mask(raw[col], text) & (count > 0)
         if miss.any():
-            where, _ = row_of(col, lambda s: missing_mask(s, text))
-            raise EthicLensInputError(
-                f"{int(count[miss].sum())} missing group value(s){where}",
-                column=col,
-                fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
-            )
+            where, _ = check.row_of(col, lambda s: missing_mask(s, text))
+            raise missing_groups_error(int(count[miss].sum()), where, col)
         if text:
             raw[col] = type_groups(raw[col])
         elif files and str(files[0]).lower().endswith((".parquet", ".pq")):
             labels = {str(v) for v in raw.loc[count > 0, col]}
             cats = parquet_categories(files, col, len(labels))
-            if cats:
-                empty = [str(c) for c in cats if str(c) not in labels]
-                if empty:
-                    raise EthicLensInputError(
-                        f"group(s) {empty} have no rows (empty after filtering)",
-                        column=col,
-                        fix="drop unused categories (Series.cat.remove_unused_categories()) or "
-                        "audit data that contains them",
-                    )
+            empty = [str(c) for c in cats or () if str(c) not in labels]
+            if empty:
+                raise unused_categories_error(empty, col)
         if isinstance(raw[col].dtype, pd.CategoricalDtype):
             raw[col] = raw[col].astype(object)
-    return raw
 
 
 def _hive_keys(path, target) -> dict:
