@@ -43,7 +43,13 @@ def main(argv=None):
     args = parser.parse_args(argv)
 
     import ethiclens
-    from ethiclens.fairness._compare import joint_cells, joint_counts, paired_differences
+    from ethiclens.fairness import AuditOptions
+    from ethiclens.fairness._compare import (
+        PairedGroups,
+        joint_cells,
+        joint_counts,
+        paired_differences,
+    )
 
     y, a, b, codes, labels = make_data(args.rows, args.groups)
     groups = [f"group_{i}" for i in range(args.groups)]
@@ -51,7 +57,8 @@ def main(argv=None):
     def core():
         counts = joint_counts(codes, joint_cells(a, b, y), args.groups, True)
         rng = np.random.default_rng(0)
-        return paired_differences("g", groups, 0, counts, True, args.n_boot, rng)
+        opts = AuditOptions(n_boot=args.n_boot)
+        return paired_differences(PairedGroups("g", groups, 0, True), counts, rng, opts)
 
     def full():
         return ethiclens.compare(y, a, b, labels, n_boot=args.n_boot, random_state=0)

@@ -46,6 +46,7 @@ from ._metrics import (
     true_positive_rate,
     unregister_metric,
 )
+from ._options import AuditOptions
 from ._policy import (
     FLAGGED,
     INCONCLUSIVE,
@@ -91,6 +92,7 @@ __all__ = [
     "AuditResult",
     "GateOutcome",
     "gate",
+    "AuditOptions",
     "FAIL_LEVELS",
     "Comparison",
     "Headline",

@@ -16,22 +16,20 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
 from . import _display
 from . import _policy as pol
-from ._engine import INTERSECTION_SEP, audit
+from ._engine import audit
 from ._intervals import check_ci, contain, equal_tailed
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
+from ._options import KEYWORDS, take_options
 from ._result import AuditResult, MetricEstimate, _num
 from ._validate import (
-    apply_group_edits,
     as_binary,
     as_weights,
     check_length,
-    cross_groups,
-    encode_groups,
+    encode_edited,
 )
 
 COMPARE_SCHEMA_VERSION = "1.0"
@@ -237,21 +235,9 @@ def compare(
     pred_b,
     sensitive_features,
     *,
-    names: tuple[str, str] = ("A", "B"),
-    reference=None,
-    intersections=None,
-    exclude_groups=None,
-    merge_groups=None,
-    pos_label=None,
-    positive_is_favorable: bool = True,
-    n_boot: int = 1000,
-    ci: str = "jeffreys",
-    paired: bool = True,
-    confidence_level: float = 0.95,
-    policy: pol.Policy | None = None,
-    random_state: int | None = None,
-    provenance: dict | None = None,
     sample_weight=None,
+    policy: pol.Policy | None = None,
+    **options,
 ) -> ModelComparison:
     """Compare model B with model A on the same rows: B − A for every metric, paired intervals.
 
@@ -264,130 +250,38 @@ def compare(
         share one index (they are never silently realigned).
     sensitive_features : Series, DataFrame, dict or array-like
         Protected attributes, as for :func:`audit`.
-    names : tuple of str
-        Names of the two models in reports.
-    reference, intersections, exclude_groups, merge_groups, pos_label, positive_is_favorable, \
-policy, confidence_level
-        As for :func:`audit`; both models are audited with the same settings.
-    n_boot : int
-        Draws for the intervals of the differences (and of each audit).
-    ci : {"jeffreys", "percentile", "bootstrap"}
-        ``"jeffreys"`` (default): Dirichlet draws of the joint cells (see the module text);
-        ``"percentile"`` (or its older spelling ``"bootstrap"``): a paired row bootstrap
-        (multinomial resample of the joint cells), percentile intervals.
-    paired : bool
-        True (default): both models on each draw. False draws each model independently (for
-        comparison only: it ignores that the rows are the same and is wider).
-    random_state : int, optional
-        Non-negative seed; drawn and recorded when None.
     sample_weight : array-like of shape (n,), optional
         Row weights, as for :func:`audit`: both audits are weighted, and the paired draws are
         Dirichlet draws of each group's Kish-effective joint cells scaled to its weight total
         (the audit's weighted Jeffreys draws, paired). Only with ``ci="jeffreys"``.
+    policy : Policy, optional
+        As for :func:`audit`; both models are audited with the same settings.
+    **options
+        As for :func:`audit` (see :class:`AuditOptions`), plus ``names`` (the two models'
+        names in reports, ``("A", "B")``) and ``paired``. ``n_boot`` (1,000 here) draws the
+        intervals of the differences and of each audit. ``ci``: ``"jeffreys"`` (default,
+        Dirichlet draws of the joint cells, see the module text) or ``"percentile"`` (or its
+        older spelling ``"bootstrap"``: a paired row bootstrap, percentile intervals).
 
     Returns
     -------
     ModelComparison
     """
-    check_ci(ci, CI_CHOICES)
-    if random_state is None:
-        random_state = int(np.random.SeedSequence().entropy % (2**63))
-    check_seed(random_state, "random_state")
-    for role, values in (("pred_a", pred_a), ("pred_b", pred_b)):
-        if np.ndim(values) != 1:
-            raise EthicLensInputError(
-                f"must be one-dimensional (shape {np.shape(values)})",
-                column=role,
-                fix="pass one prediction per row",
-            )
-    n = len(pred_a)
-    if n == 0:
-        raise EthicLensInputError("no rows to compare", column="pred_a", fix="check the data")
-    sf = sensitive_features
-    _check_aligned(
-        {
-            "pred_a": pred_a,
-            "pred_b": pred_b,
-            "y_true": y_true,
-            "sensitive_features": sf,
-            "sample_weight": sample_weight,
-        },
-        n,
+    opts = take_options("compare", options)
+    check_ci(opts.ci, CI_CHOICES)
+    opts = opts.seeded()
+    true, a, b, weights, sf = _compare_inputs(
+        y_true, pred_a, pred_b, sensitive_features, sample_weight, opts
     )
-    weights = None
-    if sample_weight is not None:
-        if ci != "jeffreys":
-            raise EthicLensInputError(
-                "the paired row bootstrap does not take weights",
-                column="ci",
-                value=ci,
-                fix="use ci='jeffreys' (--ci jeffreys) with sample_weight: weighted paired draws",
-            )
-        weights = as_weights(sample_weight, n)
-    a = as_binary(pred_a, "pred_a", pos_label)
-    b = as_binary(pred_b, "pred_b", pos_label)
-    if np.array_equal(a, b):
-        raise EthicLensInputError(
-            "pred_b is identical to pred_a on every row, so there is nothing to compare",
-            column="pred_b",
-            fix="pass the second model's predictions (a different column)",
-        )
-    labelled = y_true is not None
-    true = as_binary(y_true, "y_true", pos_label) if labelled else None
     policy = policy or pol.Policy()
-    common = dict(
-        reference=reference,
-        intersections=intersections,
-        exclude_groups=exclude_groups,
-        merge_groups=merge_groups,
-        pos_label=pos_label,
-        positive_is_favorable=positive_is_favorable,
-        n_boot=n_boot,
-        confidence_level=confidence_level,
-        policy=policy,
-        random_state=random_state,
-    )
     # Both audits see plain arrays in one row order (their own checks already passed above).
-    sf_plain = sf.reset_index(drop=True) if isinstance(sf, (pd.Series, pd.DataFrame)) else sf
-    audit_a = audit(true, a, sf_plain, **common, provenance=provenance, sample_weight=weights)
-    audit_b = audit(true, b, sf_plain, **common, provenance=provenance, sample_weight=weights)
-
-    attrs = encode_groups(sf_plain, n)
-    attrs, _ = apply_group_edits(attrs, exclude_groups, merge_groups)
-    for combo in intersections or []:
-        attrs[INTERSECTION_SEP.join(combo)] = cross_groups(
-            [attrs[x] for x in combo], INTERSECTION_SEP
-        )
-    joint = joint_cells(a, b, true)
-    rngs = [
-        np.random.default_rng(s) for s in np.random.SeedSequence(random_state).spawn(len(attrs))
-    ]
-    differences, group_diffs = [], []
+    shared = {k: getattr(opts, k) for k in KEYWORDS["audit"][0] if k in KEYWORDS["compare"][0]}
+    shared.update(ci="jeffreys", policy=policy, sample_weight=weights)
+    audit_a = audit(true, a, sf, **shared)
+    audit_b = audit(true, b, sf, **shared)
     refs = {x.name: x.reference for x in audit_a.attributes}
-    for (name, (groups, codes)), rng in zip(attrs.items(), rngs, strict=True):
-        keep = codes >= 0
-        w = None if weights is None else weights[keep]
-        counts = joint_counts(codes[keep], joint[keep], len(groups), labelled, w)
-        effective = None
-        if w is not None:
-            sq = np.bincount(codes[keep], weights=w**2, minlength=len(groups))
-            effective = kish_effective(counts, sq)
-        ref = list(groups).index(refs[name])
-        d, gd = paired_differences(
-            name,
-            list(groups),
-            ref,
-            counts,
-            labelled,
-            n_boot,
-            rng,
-            confidence_level,
-            ci,
-            paired,
-            effective=effective,
-        )
-        differences += d
-        group_diffs += gd
+    joint = joint_cells(a, b, true)
+    differences, group_diffs = _all_differences(sf, refs, joint, weights, opts, true is not None)
     _apply_floors(differences, audit_a, audit_b)
     verdicts = [
         VerdictChange(
@@ -401,27 +295,84 @@ policy, confidence_level
     ]
     config = {
         "ethiclens_version": __version__,
-        "n_boot": int(n_boot),
-        "ci_method": ci,
-        "paired": bool(paired),
-        "confidence_level": confidence_level,
-        "random_state": int(random_state),
+        "n_boot": int(opts.n_boot),
+        "ci_method": opts.ci,
+        "paired": bool(opts.paired),
+        "confidence_level": opts.confidence_level,
+        "random_state": int(opts.random_state),
         "policy": policy.to_dict(),
-        "labelled": labelled,
+        "labelled": true is not None,
     }
     if weights is not None:
         config["weighted"] = True  # absent when unweighted: those outputs are unchanged
-    data = {"n_rows": int(n), "provenance": provenance or {}}
+    data = {"n_rows": int(len(a)), "provenance": opts.provenance or {}}
+    names = (str(opts.names[0]), str(opts.names[1]))
     return ModelComparison(
-        (str(names[0]), str(names[1])),
-        audit_a,
-        audit_b,
-        differences,
-        group_diffs,
-        verdicts,
-        config,
-        data,
+        names, audit_a, audit_b, differences, group_diffs, verdicts, config, data
     )
+
+
+def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
+    """Labels, both models' predictions, weights and the attributes, checked and aligned."""
+    for role, values in (("pred_a", pred_a), ("pred_b", pred_b)):
+        if np.ndim(values) != 1:
+            raise EthicLensInputError(
+                f"must be one-dimensional (shape {np.shape(values)})",
+                column=role,
+                fix="pass one prediction per row",
+            )
+    n = len(pred_a)
+    if n == 0:
+        raise EthicLensInputError("no rows to compare", column="pred_a", fix="check the data")
+    roles = {"pred_a": pred_a, "pred_b": pred_b, "y_true": y_true}
+    _check_aligned({**roles, "sensitive_features": sf, "sample_weight": sample_weight}, n)
+    weights = None
+    if sample_weight is not None:
+        if opts.ci != "jeffreys":
+            raise EthicLensInputError(
+                "the paired row bootstrap does not take weights",
+                column="ci",
+                value=opts.ci,
+                fix="use ci='jeffreys' (--ci jeffreys) with sample_weight: weighted paired draws",
+            )
+        weights = as_weights(sample_weight, n)
+    a = as_binary(pred_a, "pred_a", opts.pos_label)
+    b = as_binary(pred_b, "pred_b", opts.pos_label)
+    if np.array_equal(a, b):
+        raise EthicLensInputError(
+            "pred_b is identical to pred_a on every row, so there is nothing to compare",
+            column="pred_b",
+            fix="pass the second model's predictions (a different column)",
+        )
+    true = as_binary(y_true, "y_true", opts.pos_label) if y_true is not None else None
+    sf_plain = sf.reset_index(drop=True) if isinstance(sf, (pd.Series, pd.DataFrame)) else sf
+    return true, a, b, weights, sf_plain
+
+
+def _all_differences(sf, refs, joint, weights, opts, labelled):
+    """B − A of every comparison and group metric, attribute by attribute (edited groups and
+    intersections as in the audit)."""
+    attrs, _ = encode_edited(sf, len(joint), opts)
+    seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))
+    differences, group_diffs = [], []
+    for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
+        keep = codes >= 0
+        w = None if weights is None else weights[keep]
+        counts = joint_counts(codes[keep], joint[keep], len(groups), labelled, w)
+        effective = None
+        if w is not None:
+            sq = np.bincount(codes[keep], weights=w**2, minlength=len(groups))
+            effective = kish_effective(counts, sq)
+        d, gd = paired_differences(
+            PairedGroups(name, list(groups), list(groups).index(refs[name]), labelled),
+            counts,
+            np.random.default_rng(seed),
+            opts,
+            effective=effective,
+        )
+        differences += d
+        group_diffs += gd
+    return differences, group_diffs
 
 
 def _apply_floors(differences, audit_a, audit_b) -> None:
@@ -534,28 +485,29 @@ def _estimates(points, draws, level, method) -> list[MetricEstimate]:
     return out
 
 
-def paired_differences(
-    attribute,
-    groups,
-    ref,
-    counts,
-    labelled,
-    n_boot,
-    rng,
-    level=0.95,
-    ci="jeffreys",
-    paired=True,
-    effective=None,
-):
+@dataclass(frozen=True)
+class PairedGroups:
+    """One attribute's groups for :func:`paired_differences`: names, reference, labels."""
+
+    attribute: str
+    groups: list
+    ref: int
+    labelled: bool
+
+
+def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None):
     """B − A for every comparison metric (each group vs ``ref``) and every group metric.
 
     ``counts``: (n_groups, 8) joint cells (4 without labels; weight sums when weighted, with
-    ``effective`` their Kish-effective cells). Returns two lists of
+    ``effective`` their Kish-effective cells); ``opts``: an :class:`AuditOptions` (its
+    ``n_boot``, ``ci``, ``paired`` and ``confidence_level``). Returns two lists of
     :class:`MetricDifference`: comparisons, then per-group metrics.
     """
+    attribute, groups, ref, labelled = pg.attribute, pg.groups, pg.ref, pg.labelled
+    level = opts.confidence_level
     point_a, point_b = marginals(counts, labelled)
-    draw_a, draw_b = draw_joint(counts, n_boot, rng, ci, paired, labelled, effective)
-    method = _method(ci, paired, effective is not None)
+    draw_a, draw_b = draw_joint(counts, opts.n_boot, rng, opts.ci, opts.paired, labelled, effective)
+    method = _method(opts.ci, opts.paired, effective is not None)
     specs = [s for s in GROUP_METRIC_SPECS.values() if labelled or not s.needs_labels]
     with np.errstate(all="ignore"):
         pa = {s.name: np.asarray(s.fn(point_a, labelled), float) for s in specs}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import NormalDist
 
 import numpy as np
@@ -47,6 +47,7 @@ from ._metrics import (
     composite_band,
     compute_composite_bias_score,
 )
+from ._options import take_options
 from ._result import (
     AttributeSummary,
     AuditResult,
@@ -56,20 +57,18 @@ from ._result import (
     MetricEstimate,
 )
 from ._validate import (
+    INTERSECTION_SEP,
     align_inputs,
-    apply_group_edits,
     as_binary,
     as_scores,
     as_weights,
     check_flag,
     check_length,
     check_n_boot,
-    cross_groups,
-    encode_groups,
+    encode_edited,
     resolve_reference,
 )
 
-INTERSECTION_SEP = "&"
 CI_METHODS = CI_CHOICES  # jeffreys, bca, percentile
 
 
@@ -79,21 +78,9 @@ def audit(
     sensitive_features,
     *,
     y_score=None,
-    reference=None,
     sample_weight=None,
-    intersections=None,
-    exclude_groups=None,
-    merge_groups=None,
-    pos_label=None,
-    positive_is_favorable: bool = True,
-    n_boot: int = 2000,
-    ci: str = "jeffreys",
-    confidence_level: float = 0.95,
-    n_bins: int = 10,
     policy: pol.Policy | None = None,
-    random_state: int | None = None,
-    provenance: dict | None = None,
-    reference_source=None,
+    **options,
 ) -> AuditResult:
     """Audit binary predictions for group fairness.
 
@@ -109,54 +96,52 @@ def audit(
         columns give one audit per attribute (not their crossing: use ``intersections``).
     y_score : array-like of shape (n,), optional
         Scores in [0, 1] (probability of the positive label) for calibration (ECE).
-    reference : scalar or dict, optional
-        Reference group per attribute. Default: each attribute's largest group, stated in the
-        result. Which group is the reference never changes which comparisons are flagged
-        (two-sided DI rule, symmetric EO), only how the ratios are written.
     sample_weight : array-like of shape (n,), optional
         Weights for point estimates and intervals. Sample floors then count effective rows
         (Kish: (Σw)² / Σw²), so one huge weight cannot decide a verdict.
-    intersections : list of tuples of attribute names, optional
-        Also audit the crossed groups, e.g. ``[("race", "sex")]``.
-    exclude_groups : dict, optional
-        ``{attribute: [group, ...]}``: leave these groups out of that attribute's comparisons
-        (and of intersections built from it). Stated in the result's ``config``.
-    merge_groups : dict, optional
-        ``{attribute: {new_group: [group, group, ...]}}``: audit these groups as one.
-    pos_label : scalar, optional
-        The positive label, needed when labels/predictions are not 0/1.
-    positive_is_favorable : bool
-        Whether the positive label is a benefit (a loan) or a harm (a recidivism prediction);
-        decides which group a flagged disparity disadvantages.
-    n_boot : int
-        Interval draws per group.
-    ci : {"jeffreys", "bca", "percentile"}
-        Interval method. ``"jeffreys"`` (default): each group's cells are drawn from
-        Dirichlet(counts + 1/2), which stays valid when a rate is 0 or 1; ``"bca"`` and
-        ``"percentile"``: the stratified bootstrap. Each interval's ``ci_method`` says what was
-        actually computed.
-    confidence_level : float
-        Interval coverage, 0.95 by default.
-    n_bins : int
-        Equal-width bins for ECE.
     policy : Policy, optional
         Thresholds, DI rule and sample floors; defaults from the methodology.
-    random_state : int, optional
-        Non-negative seed. When None a seed is drawn and recorded in the result.
-    provenance : dict, optional
-        Where the data and model came from; copied into the report.
-    reference_source : str or dict, optional
-        How a given reference was chosen (e.g. ``"dataset default"``); default ``"given"``.
+    **options
+        The audit's options, each described in :class:`AuditOptions`: ``reference``,
+        ``intersections``, ``exclude_groups``, ``merge_groups``, ``pos_label``,
+        ``positive_is_favorable``, ``n_boot`` (2,000), ``ci`` (``"jeffreys"``, ``"bca"``,
+        ``"percentile"``), ``confidence_level``, ``n_bins``, ``random_state``, ``provenance``,
+        ``reference_source``.
 
     Returns
     -------
     AuditResult
     """
-    policy = _check_options(policy, ci, confidence_level, n_bins, random_state)
-    positive_is_favorable = check_flag(positive_is_favorable, "positive_is_favorable")
+    opts = take_options("audit", options)
+    policy = _check_options(policy, opts)
     y_true, y_pred, sensitive_features, y_score, sample_weight = align_inputs(
         y_true, y_pred, sensitive_features, y_score, sample_weight
     )
+    pred, true, scores, weights = _row_inputs(y_true, y_pred, y_score, sample_weight, opts)
+    n = len(pred)
+    attrs, edits = encode_edited(sensitive_features, n, opts)
+    ctx = _context(
+        opts,
+        policy,
+        labelled=true is not None,
+        weights=weights,
+        scores=scores,
+        true=true,
+        cells=cell_index(pred, true),
+        score_order=(_auc.score_order(scores) if scores is not None and weights is None else None),
+    )
+    return _run(
+        ctx,
+        opts,
+        attrs,
+        edits,
+        lambda name, groups, codes: _attribute_cells(ctx, name, groups, codes),
+        _Facts(n, scores is not None, weights is not None),
+    )
+
+
+def _row_inputs(y_true, y_pred, y_score, sample_weight, opts):
+    """Predictions, labels, scores and weights of the rows, each checked."""
     if np.ndim(y_pred) != 1:
         raise EthicLensInputError(
             f"must be one-dimensional (shape {np.shape(y_pred)})",
@@ -168,50 +153,20 @@ def audit(
         raise EthicLensInputError(
             "no rows to audit", column="y_pred", fix="check the file and any filters applied to it"
         )
-    pred = as_binary(y_pred, "y_pred", pos_label)
-    labelled = y_true is not None
-    if labelled:
+    pred = as_binary(y_pred, "y_pred", opts.pos_label)
+    true = None
+    if y_true is not None:
         check_length(y_true, n, "y_true")
-        true = as_binary(y_true, "y_true", pos_label)
-    else:
-        true = None
+        true = as_binary(y_true, "y_true", opts.pos_label)
     scores = as_scores(y_score, n) if y_score is not None else None
-    if scores is not None and not labelled:
+    if scores is not None and true is None:
         raise EthicLensInputError(
             "calibration needs ground truth",
             column="y_score",
             fix="pass y_true too, or drop y_score",
         )
     weights = as_weights(sample_weight, n) if sample_weight is not None else None
-    attrs, edits = _encode(sensitive_features, n, exclude_groups, merge_groups, intersections)
-    ctx = _Context(
-        labelled=labelled,
-        weights=weights,
-        scores=scores,
-        true=true,
-        cells=cell_index(pred, true),
-        n_boot=n_boot,
-        ci=ci,
-        level=float(confidence_level),
-        n_bins=int(n_bins),
-        policy=policy,
-        favorable=bool(positive_is_favorable),
-        score_order=(_auc.score_order(scores) if scores is not None and weights is None else None),
-    )
-    return _run(
-        ctx,
-        attrs,
-        edits,
-        lambda name, groups, codes: _attribute_cells(ctx, name, groups, codes),
-        reference=reference,
-        reference_source=reference_source,
-        intersections=intersections,
-        random_state=random_state,
-        n_rows=n,
-        provenance=provenance,
-        has_scores=scores is not None,
-        weighted=weights is not None,
-    )
+    return pred, true, scores, weights
 
 
 # The counts table (docs/adr/0009-data-engines.md): one row per cell of (protected attribute
@@ -230,23 +185,7 @@ NAMES_ATTR = "ethiclens_columns"  # role -> the source's column name, for messag
 
 
 def audit_counts(
-    table,
-    *,
-    protected=None,
-    reference=None,
-    intersections=None,
-    exclude_groups=None,
-    merge_groups=None,
-    pos_label=None,
-    positive_is_favorable: bool = True,
-    n_boot: int = 2000,
-    ci: str = "jeffreys",
-    confidence_level: float = 0.95,
-    n_bins: int | None = None,
-    policy: pol.Policy | None = None,
-    random_state: int | None = None,
-    provenance: dict | None = None,
-    reference_source=None,
+    table, *, protected=None, policy: pol.Policy | None = None, **options
 ) -> AuditResult:
     """Audit from a counts table: per-group cells instead of rows.
 
@@ -271,15 +210,13 @@ def audit_counts(
         reserved nor an attribute is refused, and so is a table without that list audited
         without ``protected``. Every cell is checked first (``fairness.check_counts_cells``): sums
         no rows could produce, duplicate cells and counts past 2**53 are refused, the cell named.
-    n_bins : int, optional
-        The number of score bins; default the table's ``attrs["ethiclens_n_bins"]``, else 10.
-    reference, intersections, exclude_groups, merge_groups, pos_label
+    policy : Policy, optional
         As in :func:`audit`.
-    positive_is_favorable, n_boot, ci, confidence_level, policy, random_state
-        As in :func:`audit`. Weighted ``bca``/``percentile`` intervals resample rows, which a
-        counts table does not have, and are refused: use the default ``jeffreys``.
-    provenance, reference_source
-        As in :func:`audit`.
+    **options
+        As in :func:`audit` (see :class:`AuditOptions`). ``n_bins`` defaults to the table's
+        ``attrs["ethiclens_n_bins"]``, else 10. Weighted ``bca``/``percentile`` intervals
+        resample rows, which a counts table does not have, and are refused: use the default
+        ``jeffreys``.
 
     Returns
     -------
@@ -287,6 +224,7 @@ def audit_counts(
     """
     import pandas as pd
 
+    opts = take_options("audit_counts", options)
     if not isinstance(table, pd.DataFrame):
         raise EthicLensInputError(
             "must be a pandas DataFrame of cells",
@@ -295,89 +233,86 @@ def audit_counts(
             fix="pass a DataFrame (ethiclens.sources.read_counts reads a counts file)",
         )
     attrs_meta = dict(table.attrs or {})
-    if n_bins is None:
-        n_bins = int(attrs_meta.get(N_BINS_ATTR, 10))
-    policy = _check_options(policy, ci, confidence_level, n_bins, random_state)
+    if opts.n_bins is None:
+        opts = replace(opts, n_bins=int(attrs_meta.get(N_BINS_ATTR, 10)))
+    policy = _check_options(policy, opts)
     names = dict(attrs_meta.get(NAMES_ATTR) or {})
-    t = _check_counts_table(table, protected, names, n_bins)
-    labelled = Y_TRUE in t.columns
+    t = _check_counts_table(table, protected, names, opts.n_bins)
     weighted = WEIGHT_SUM in t.columns
-    has_scores = SCORE_BIN in t.columns
-    if weighted and ci != "jeffreys":
+    if weighted and opts.ci != "jeffreys":
         raise EthicLensInputError(
-            f"weighted {ci} intervals resample rows, which a counts table does not have",
+            f"weighted {opts.ci} intervals resample rows, which a counts table does not have",
             column="ci",
-            value=ci,
+            value=opts.ci,
             fix="use the default jeffreys intervals (ci='jeffreys', --ci jeffreys), or audit "
             "the rows",
         )
-    count = t[COUNT].to_numpy(dtype=float)
-    n = int(count.sum())
-    pred = as_binary(_named(t[Y_PRED], names, Y_PRED), Y_PRED, pos_label)
-    true = as_binary(_named(t[Y_TRUE], names, Y_TRUE), Y_TRUE, pos_label) if labelled else None
+    pred = as_binary(_named(t[Y_PRED], names, Y_PRED), Y_PRED, opts.pos_label)
+    true = None
+    if Y_TRUE in t.columns:
+        true = as_binary(_named(t[Y_TRUE], names, Y_TRUE), Y_TRUE, opts.pos_label)
     cols = counts_attributes(t, protected, attrs_meta.get(ATTRIBUTES_ATTR))  # unknown: refused
-    attrs, edits = _encode(t[list(cols)], len(t), exclude_groups, merge_groups, intersections)
-    ctx = _Context(
-        labelled=labelled,
+    attrs, edits = encode_edited(t[list(cols)], len(t), opts)
+    ctx = _context(
+        opts,
+        policy,
+        labelled=true is not None,
         weights=None,
         scores=None,
         true=None,
         cells=cell_index(pred, true),
-        n_boot=n_boot,
-        ci=ci,
-        level=float(confidence_level),
-        n_bins=int(n_bins),
-        policy=policy,
-        favorable=bool(positive_is_favorable),
     )
-    wsum = t[WEIGHT_SUM].to_numpy(dtype=float) if weighted else None
-    wsq = t[WEIGHT_SQ_SUM].to_numpy(dtype=float) if weighted else None
-    sbin = t[SCORE_BIN].to_numpy(dtype=np.int64) if has_scores else None
-    ssum = t[SCORE_SUM].to_numpy(dtype=float) if has_scores else None
+    cells = _TableCells(ctx, t, true)
+    facts = _Facts(int(t[COUNT].to_numpy(dtype=float).sum()), cells.has_scores, weighted)
+    return _run(ctx, opts, attrs, edits, cells.build, facts)
 
-    def build(name, groups, codes):
+
+class _TableCells:
+    """One attribute's cells from a counts table's rows (the counts path's ``build``)."""
+
+    def __init__(self, ctx, t, true):
+        self.ctx, self.true = ctx, true
+        self.count = t[COUNT].to_numpy(dtype=float)
+        self.weighted = WEIGHT_SUM in t.columns
+        self.has_scores = SCORE_BIN in t.columns
+        self.wsum = t[WEIGHT_SUM].to_numpy(dtype=float) if self.weighted else None
+        self.wsq = t[WEIGHT_SQ_SUM].to_numpy(dtype=float) if self.weighted else None
+        self.sbin = t[SCORE_BIN].to_numpy(dtype=np.int64) if self.has_scores else None
+        self.ssum = t[SCORE_SUM].to_numpy(dtype=float) if self.has_scores else None
+
+    def build(self, name, groups, codes) -> _Cells:
+        ctx = self.ctx
+        _check_two_groups(name, groups)
         keep = codes >= 0
         codes, cells = codes[keep], ctx.cells[keep]
         n_groups, n_cells = len(groups), ctx.n_cells
-        _check_two_groups(name, groups)
         flat = codes * n_cells + cells
         size = n_groups * n_cells
-        counts = np.bincount(flat, weights=count[keep], minlength=size)
+        counts = np.bincount(flat, weights=self.count[keep], minlength=size)
         counts = counts.astype(np.int64).reshape(n_groups, n_cells)
         sq = None
-        if weighted:
-            w = np.bincount(flat, weights=wsum[keep], minlength=size).reshape(n_groups, n_cells)
-            sq = np.bincount(codes, weights=wsq[keep], minlength=n_groups)
+        if self.weighted:
+            w = np.bincount(flat, weights=self.wsum[keep], minlength=size)
+            w = w.reshape(n_groups, n_cells)
+            sq = np.bincount(codes, weights=self.wsq[keep], minlength=n_groups)
         else:
             w = counts.astype(float)
-        gc = GroupCounts(name, tuple(groups), labelled, counts, w)
-        ece = None
-        if has_scores:
-            e_cells = 2 * ctx.n_bins
-            e_flat = codes * e_cells + sbin[keep] * 2 + true[keep]
-            e_size = n_groups * e_cells
-            e_counts = np.bincount(e_flat, weights=count[keep], minlength=e_size)
-            e_counts = e_counts.astype(np.int64).reshape(n_groups, e_cells)
-            e_w = wsum[keep] if weighted else count[keep]
-            e_wsum = np.bincount(e_flat, weights=e_w, minlength=e_size)
-            e_ssum = np.bincount(e_flat, weights=ssum[keep], minlength=e_size)
-            ece = (e_counts, e_wsum.reshape(n_groups, e_cells), e_ssum.reshape(n_groups, e_cells))
-        return _Cells(gc, sq, ece, None, _auc_from_bins(ctx.n_bins) if has_scores else None)
+        gc = GroupCounts(name, tuple(groups), ctx.labelled, counts, w)
+        if not self.has_scores:
+            return _Cells(gc, sq, None, None, None)
+        return _Cells(gc, sq, self._ece(codes, keep, n_groups), None, _auc_from_bins(ctx.n_bins))
 
-    return _run(
-        ctx,
-        attrs,
-        edits,
-        build,
-        reference=reference,
-        reference_source=reference_source,
-        intersections=intersections,
-        random_state=random_state,
-        n_rows=n,
-        provenance=provenance,
-        has_scores=has_scores,
-        weighted=weighted,
-    )
+    def _ece(self, codes, keep, n_groups):
+        """Calibration cells (count, weight sum, score sum) per group, bin and label."""
+        e_cells = 2 * self.ctx.n_bins
+        e_flat = codes * e_cells + self.sbin[keep] * 2 + self.true[keep]
+        e_size = n_groups * e_cells
+        e_counts = np.bincount(e_flat, weights=self.count[keep], minlength=e_size)
+        e_counts = e_counts.astype(np.int64).reshape(n_groups, e_cells)
+        e_w = self.wsum[keep] if self.weighted else self.count[keep]
+        e_wsum = np.bincount(e_flat, weights=e_w, minlength=e_size)
+        e_ssum = np.bincount(e_flat, weights=self.ssum[keep], minlength=e_size)
+        return e_counts, e_wsum.reshape(n_groups, e_cells), e_ssum.reshape(n_groups, e_cells)
 
 
 def _named(series, names, role):
@@ -494,111 +429,67 @@ def _check_counts_table(table, protected, names, n_bins):
     return table.loc[count > 0].reset_index(drop=True)
 
 
-def _encode(sensitive_features, n, exclude_groups, merge_groups, intersections):
-    """Groups of each attribute (and intersection), after merges and exclusions."""
-    attrs = encode_groups(sensitive_features, n)
-    attrs, edits = apply_group_edits(attrs, exclude_groups, merge_groups)
-    seen = {}
-    for combo in intersections or []:
-        missing = [a for a in combo if a not in attrs]
-        if missing or len(combo) < 2:
-            raise EthicLensInputError(
-                "intersection needs two or more known attributes",
-                column="intersections",
-                value=combo,
-                fix=f"use names from {list(attrs)}",
-            )
-        twice = [a for i, a in enumerate(combo) if a in list(combo)[:i]]
-        if twice:
-            raise EthicLensInputError(
-                f"the intersection lists {twice[0]!r} twice (an attribute crossed with itself "
-                "is just the attribute)",
-                column="intersections",
-                value=list(combo),
-                fix="cross two or more different attributes, e.g. race,sex",
-            )
-        key = frozenset(combo)
-        if key in seen:
-            raise EthicLensInputError(
-                f"the intersection {list(combo)} is given twice (as {seen[key]} before); its "
-                "groups would be counted twice",
-                column="intersections",
-                value=list(combo),
-                fix="give each intersection once",
-            )
-        seen[key] = list(combo)
-        attrs[INTERSECTION_SEP.join(combo)] = cross_groups(
-            [attrs[a] for a in combo], INTERSECTION_SEP
-        )
-    return attrs, edits
+@dataclass(frozen=True)
+class _Facts:
+    """What the result states about its input (rows, scores, weights)."""
+
+    n_rows: int
+    has_scores: bool
+    weighted: bool
 
 
-def _run(
-    ctx,
-    attrs,
-    edits,
-    build,
-    *,
-    reference,
-    reference_source,
-    intersections,
-    random_state,
-    n_rows,
-    provenance,
-    has_scores,
-    weighted,
-) -> AuditResult:
+def _run(ctx, opts, attrs, edits, build, facts: _Facts) -> AuditResult:
     """Audit every attribute from the cells ``build(name, groups, codes)`` returns."""
-    n_boot = ctx.n_boot
-    references = _references(reference, list(attrs), intersections)
+    references = _references(opts.reference, list(attrs), opts.intersections)
     largest = max(len(groups) for groups, _ in attrs.values())
-    check_draws(n_boot, "n_boot")
-    check_n_boot(n_boot, largest * ctx.n_cells * (2 if ctx.labelled else 1))  # fits in memory
-    n_boot = int(n_boot)
-    if random_state is None:
-        random_state = int(np.random.SeedSequence().entropy % (2**63))
-    seeds = np.random.SeedSequence(random_state).spawn(len(attrs))
+    check_draws(ctx.n_boot, "n_boot")
+    check_n_boot(ctx.n_boot, largest * ctx.n_cells * (2 if ctx.labelled else 1))  # fits in memory
+    opts = opts.seeded()
+    seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))
     attributes, comparisons = [], []
     for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
-        source = (
-            reference_source.get(name) if isinstance(reference_source, dict) else reference_source
-        )
+        source = opts.reference_source
+        if isinstance(source, dict):
+            source = source.get(name)
         cells = build(name, groups, codes)
         summary, comps = _audit_cells(
             ctx, cells, references.get(name), source, np.random.default_rng(seed)
         )
         attributes.append(summary)
         comparisons.extend(comps)
-
-    config = {
-        "ethiclens_version": __version__,
-        "n_boot": n_boot,
-        "ci_method": ctx.ci,
-        "confidence_level": ctx.level,
-        "random_state": int(random_state),
-        "policy": ctx.policy.to_dict(),
-        "labelled": ctx.labelled,
-        "has_scores": has_scores,
-        "weighted": weighted,
-        "ece_bins": ctx.n_bins,
-        "positive_is_favorable": ctx.favorable,
-        "reference_default": "largest group",
-        "intersections": [list(c) for c in intersections or []],
-        "exclude_groups": edits["exclude_groups"],
-        "merge_groups": edits["merge_groups"],
-    }
-    data = {"n_rows": int(n_rows), "provenance": provenance or {}}
+    data = {"n_rows": int(facts.n_rows), "provenance": opts.provenance or {}}
     return AuditResult(
         attributes,
         comparisons,
         _composite_headline(comparisons, ctx.labelled),
         _min_di_headline(comparisons),
-        config,
+        _config(ctx, opts, edits, facts),
         data,
     )
 
 
-def _check_options(policy, ci, confidence_level, n_bins, random_state) -> pol.Policy:
+def _config(ctx, opts, edits, facts: _Facts) -> dict:
+    """The settings the result states it was computed with."""
+    return {
+        "ethiclens_version": __version__,
+        "n_boot": int(ctx.n_boot),
+        "ci_method": ctx.ci,
+        "confidence_level": ctx.level,
+        "random_state": int(opts.random_state),
+        "policy": ctx.policy.to_dict(),
+        "labelled": ctx.labelled,
+        "has_scores": facts.has_scores,
+        "weighted": facts.weighted,
+        "ece_bins": ctx.n_bins,
+        "positive_is_favorable": ctx.favorable,
+        "reference_default": "largest group",
+        "intersections": [list(c) for c in opts.intersections or []],
+        "exclude_groups": edits["exclude_groups"],
+        "merge_groups": edits["merge_groups"],
+    }
+
+
+def _check_options(policy, opts) -> pol.Policy:
     """The audit options shared by ``audit`` and ``audit_counts``; returns the policy."""
     policy = policy or pol.Policy()
     if not isinstance(policy, pol.Policy):
@@ -608,18 +499,17 @@ def _check_options(policy, ci, confidence_level, n_bins, random_state) -> pol.Po
             value=type(policy).__name__,
             fix="pass Policy(...)",
         )
-    check_ci(ci, CI_METHODS)
-    if (
-        isinstance(confidence_level, bool)
-        or not isinstance(confidence_level, (int, float))
-        or not 0.5 < confidence_level < 1
-    ):
+    check_flag(opts.positive_is_favorable, "positive_is_favorable")
+    check_ci(opts.ci, CI_METHODS)
+    level = opts.confidence_level
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0.5 < level < 1:
         raise EthicLensInputError(
             "must be in (0.5, 1)",
             column="confidence_level",
-            value=confidence_level,
+            value=level,
             fix="0.95 is the default",
         )
+    n_bins = opts.n_bins
     if (
         isinstance(n_bins, bool)
         or not isinstance(n_bins, (int, np.integer))
@@ -631,9 +521,22 @@ def _check_options(policy, ci, confidence_level, n_bins, random_state) -> pol.Po
             value=n_bins,
             fix="10 is the default",
         )
-    if random_state is not None:
-        check_seed(random_state, "random_state")
+    if opts.random_state is not None:
+        check_seed(opts.random_state, "random_state")
     return policy
+
+
+def _context(opts, policy, **data) -> _Context:
+    """The audit's shared inputs: the rows' cells (``data``) and the checked options."""
+    return _Context(
+        n_boot=opts.n_boot,
+        ci=opts.ci,
+        level=float(opts.confidence_level),
+        n_bins=int(opts.n_bins),
+        policy=policy,
+        favorable=bool(opts.positive_is_favorable),
+        **data,
+    )
 
 
 def _references(reference, columns, intersections) -> dict:

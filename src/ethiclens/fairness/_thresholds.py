@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws, check_seed
+from .._checks import check_draws
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..io import write_atomic
@@ -23,12 +23,13 @@ from . import _display
 from . import _policy as pol
 from ._intervals import Intervals, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
+from ._options import take_options
 from ._validate import (
     MAX_DRAW_BYTES,
     align_inputs,
     as_binary,
     as_scores,
-    encode_groups,
+    encode_edited,
     resolve_reference,
 )
 
@@ -158,15 +159,8 @@ def threshold_table(
     y_score,
     sensitive_features,
     *,
-    audited_threshold: float = 0.5,
-    thresholds=None,
-    step: float = 0.05,
-    reference=None,
     policy: pol.Policy | None = None,
-    pos_label=None,
-    n_boot: int = 1000,
-    confidence_level: float = 0.95,
-    random_state: int | None = None,
+    **options,
 ) -> ThresholdTable:
     """Selection rate, TPR, FPR per group and the DI/EO verdict at each decision threshold.
 
@@ -180,22 +174,70 @@ def threshold_table(
         Scores in [0, 1]; anything else is refused.
     sensitive_features : Series, DataFrame, dict or array-like
         Protected attributes, as for :func:`audit`.
-    audited_threshold : float
-        The threshold the audited predictions used (marked in the table and plot).
-    thresholds : array-like, optional
-        Thresholds to show; default ``step, 2·step, ..., 1 − step`` (0.05 steps).
-    reference : scalar or dict, optional
-        Reference group per attribute; default the largest group.
     policy : Policy, optional
         DI/EO thresholds and sample floors.
-    n_boot, confidence_level, random_state
-        Interval draws, coverage and seed.
+    **options
+        See :class:`AuditOptions`: ``audited_threshold`` (the threshold the audited
+        predictions used, marked in the table and plot; 0.5), ``thresholds`` (default
+        ``step, 2·step, ..., 1 − step``), ``step`` (0.05), ``reference`` (default the largest
+        group), ``exclude_groups``, ``merge_groups``, ``intersections`` (as in the audit),
+        ``pos_label``, ``n_boot`` (1,000), ``confidence_level`` and ``random_state``.
 
     Returns
     -------
     ThresholdTable
     """
+    opts = take_options("threshold_table", options)
     policy = policy or pol.Policy()
+    audited = _check_audited(opts.audited_threshold)
+    th = _grid(opts.thresholds, opts.step, audited)
+    opts = opts.seeded()
+    check_draws(opts.n_boot, "n_boot")
+    y_true, _, sensitive_features, y_score, _ = align_inputs(
+        y_true, None, sensitive_features, y_score
+    )  # pandas inputs paired by index label, as in audit
+    n = len(y_score)
+    scores = as_scores(y_score, n)
+    labelled = y_true is not None
+    true = as_binary(y_true, "y_true", opts.pos_label) if labelled else np.ones(n, dtype=np.int8)
+    attrs, _ = encode_edited(sensitive_features, n, opts)
+    _check_groups(attrs)
+    reference = _references_of(opts.reference, attrs)
+    bins = np.searchsorted(th, scores, side="right")  # thresholds <= score: 0..K
+    k = len(th)
+    seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))
+    parts = []
+    for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
+        keep = codes >= 0
+        flat = (codes[keep].astype(np.int64) * (k + 1) + bins[keep]) * 2 + (1 - true[keep])
+        counts = np.bincount(flat, minlength=len(groups) * (k + 1) * 2).reshape(
+            len(groups), k + 1, 2
+        )
+        ref, _ = resolve_reference(name, list(groups), counts.sum(axis=(1, 2)), reference.get(name))
+        attr = _Attribute(name, list(groups), ref, counts)
+        rng = np.random.default_rng(seed)
+        parts.append(_attribute_rows(attr, th, labelled, policy, opts, rng))
+    frame = pd.concat(parts, ignore_index=True)
+    frame["audited"] = np.isclose(frame["threshold"], audited)
+    config = {
+        "ethiclens_version": __version__,
+        "n_boot": int(opts.n_boot),
+        "ci_method": THRESHOLD_METHOD,
+        "confidence_level": opts.confidence_level,
+        "random_state": int(opts.random_state),
+        "policy": policy.to_dict(),
+        "labelled": labelled,
+        "thresholds": [float(t) for t in th],
+        "rule": "predicted positive when score >= threshold",
+    }
+    if opts.intersections or opts.exclude_groups or opts.merge_groups:
+        config["intersections"] = [list(c) for c in opts.intersections or []]
+        config["exclude_groups"] = opts.exclude_groups or {}
+        config["merge_groups"] = opts.merge_groups or {}
+    return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
+
+
+def _check_audited(audited_threshold) -> float:
     if (
         isinstance(audited_threshold, bool)
         or not isinstance(audited_threshold, (int, float, np.integer, np.floating))
@@ -208,19 +250,10 @@ def threshold_table(
             value=audited_threshold,
             fix="the threshold your predictions used, e.g. 0.5",
         )
-    th = _grid(thresholds, step, audited_threshold)
-    if random_state is None:
-        random_state = int(np.random.SeedSequence().entropy % (2**63))
-    check_seed(random_state, "random_state")
-    check_draws(n_boot, "n_boot")
-    y_true, _, sensitive_features, y_score, _ = align_inputs(
-        y_true, None, sensitive_features, y_score
-    )  # pandas inputs paired by index label, as in audit
-    n = len(y_score)
-    scores = as_scores(y_score, n)
-    labelled = y_true is not None
-    true = as_binary(y_true, "y_true", pos_label) if labelled else np.ones(n, dtype=np.int8)
-    attrs = encode_groups(sensitive_features, n)
+    return float(audited_threshold)
+
+
+def _check_groups(attrs) -> None:
     for name, (groups, _) in attrs.items():
         if len(groups) < 2:
             raise EthicLensInputError(
@@ -231,6 +264,10 @@ def threshold_table(
                 fix="give an attribute with two or more groups (check for a filter that left "
                 "one group)",
             )
+
+
+def _references_of(reference, attrs) -> dict:
+    """{attribute: reference}; a bare reference names the only attribute's."""
     if reference is not None and not isinstance(reference, dict):
         if len(attrs) != 1:
             raise EthicLensInputError(
@@ -240,38 +277,7 @@ def threshold_table(
                 fix="pass a dict {attribute: reference group}",
             )
         reference = {next(iter(attrs)): reference}
-    reference = reference or {}
-    bins = np.searchsorted(th, scores, side="right")  # thresholds <= score: 0..K
-    k = len(th)
-    seeds = np.random.SeedSequence(random_state).spawn(len(attrs))
-    parts = []
-    for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
-        keep = codes >= 0
-        flat = (codes[keep].astype(np.int64) * (k + 1) + bins[keep]) * 2 + (1 - true[keep])
-        counts = np.bincount(flat, minlength=len(groups) * (k + 1) * 2).reshape(
-            len(groups), k + 1, 2
-        )
-        ref, _ = resolve_reference(name, list(groups), counts.sum(axis=(1, 2)), reference.get(name))
-        rng = np.random.default_rng(seed)
-        parts.append(
-            _attribute_rows(
-                name, list(groups), ref, counts, th, labelled, policy, n_boot, confidence_level, rng
-            )
-        )
-    frame = pd.concat(parts, ignore_index=True)
-    frame["audited"] = np.isclose(frame["threshold"], float(audited_threshold))
-    config = {
-        "ethiclens_version": __version__,
-        "n_boot": int(n_boot),
-        "ci_method": THRESHOLD_METHOD,
-        "confidence_level": confidence_level,
-        "random_state": int(random_state),
-        "policy": policy.to_dict(),
-        "labelled": labelled,
-        "thresholds": [float(t) for t in th],
-        "rule": "predicted positive when score >= threshold",
-    }
-    return ThresholdTable(frame, float(audited_threshold), config, {"n_rows": int(n)})
+    return reference or {}
 
 
 def _cells_at_thresholds(fine):
@@ -290,87 +296,113 @@ def _quantiles(draws, level):
     return ivs.low.reshape(draws.shape[1:]), ivs.high.reshape(draws.shape[1:])
 
 
-def _attribute_rows(name, groups, ref, counts, th, labelled, policy, n_boot, level, rng):
-    n_groups, k = len(groups), len(th)
-    prior = 1.0 / (2 * (k + 1))
+@dataclass(frozen=True)
+class _Attribute:
+    """One attribute's groups, reference and (group, score bin, label) counts."""
+
+    name: str
+    groups: list
+    ref: int
+    counts: np.ndarray  # (G, K + 1, 2)
+
+
+def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.DataFrame:
+    """The table's rows of one attribute: every group at every threshold."""
+    counts, ref = attr.counts, attr.ref
     totals = counts.sum(axis=(1, 2)).astype(float)
+    draws = _draw(attr, len(th), totals, opts.n_boot, rng)
+    cells = _cells_at_thresholds(counts.astype(float))  # (G, K, 4)
+    dcells = _cells_at_thresholds(draws)  # (B, G, K, 4)
+    with np.errstate(all="ignore"):
+        point = {"sel": selection_rate(cells, True)}
+        boot = {"sel": selection_rate(dcells, True)}
+        if labelled:
+            point.update(tpr=true_positive_rate(cells), fpr=false_positive_rate(cells))
+            boot.update(tpr=true_positive_rate(dcells), fpr=false_positive_rate(dcells))
+    pos, neg = counts[:, :, 0].sum(axis=1), counts[:, :, 1].sum(axis=1)
+    rows = []
+    for g in range(len(attr.groups)):
+        base = {"attribute": attr.name, "group": attr.groups[g], "reference": attr.groups[ref]}
+        if g == ref:
+            verdicts = [dict.fromkeys(_COMPARISON_COLUMNS)] * len(th)
+        else:
+            rate_ok = min(totals[g], totals[ref]) >= policy.min_group_size
+            err_ok = labelled and min(pos[g], neg[g], pos[ref], neg[ref]) >= policy.min_label_count
+            floors = (rate_ok, err_ok)
+            verdicts = _verdicts(point, boot, g, ref, floors, policy, opts.confidence_level)
+        for j, t in enumerate(th):
+            row = {**base, "threshold": float(t), "n": int(totals[g])}
+            row["selection_rate"] = _f(point["sel"][g, j])
+            row["tpr"] = _f(point["tpr"][g, j]) if labelled else None
+            row["fpr"] = _f(point["fpr"][g, j]) if labelled else None
+            rows.append({**row, **verdicts[j]})
+    return pd.DataFrame(rows)
+
+
+def _draw(attr: _Attribute, k: int, totals, n_boot: int, rng) -> np.ndarray:
+    """(B, G, K + 1, 2) Dirichlet draws of each group's cells, scaled to its rows."""
+    n_groups = len(attr.groups)
     need = n_boot * n_groups * (k + 1) * 2 * 8
     if need > MAX_DRAW_BYTES:  # n_boot = 1e11 asked numpy for 58 TiB
         raise EthicLensInputError(
-            f"would need about {need / 2**30:.1f} GiB for the interval draws of {name!r} "
+            f"would need about {need / 2**30:.1f} GiB for the interval draws of {attr.name!r} "
             f"(limit {MAX_DRAW_BYTES / 2**30:.0f} GiB)",
             column="n_boot",
             value=n_boot,
             fix="use fewer draws (1000 is the default) or a coarser threshold step",
         )
+    prior = 1.0 / (2 * (k + 1))
     draws = np.empty((n_boot, n_groups, (k + 1) * 2))
     for g in range(n_groups):
-        draws[:, g, :] = rng.dirichlet(counts[g].ravel() + prior, size=n_boot) * totals[g]
-    draws = draws.reshape(n_boot, n_groups, k + 1, 2)
-    cells = _cells_at_thresholds(counts.astype(float))  # (G, K, 4)
-    dcells = _cells_at_thresholds(draws)  # (B, G, K, 4)
+        draws[:, g, :] = rng.dirichlet(attr.counts[g].ravel() + prior, size=n_boot) * totals[g]
+    return draws.reshape(n_boot, n_groups, k + 1, 2)
+
+
+def _verdicts(point, boot, g, ref, floors, policy, level) -> list[dict]:
+    """DI and EO with intervals and statuses of group ``g`` against ``ref``, per threshold."""
+    rate_ok, err_ok = floors
+    labelled = "tpr" in point
     with np.errstate(all="ignore"):
-        sel = selection_rate(cells, True)
-        dsel = selection_rate(dcells, True)
-        tpr, fpr = true_positive_rate(cells), false_positive_rate(cells)
-        dtpr, dfpr = true_positive_rate(dcells), false_positive_rate(dcells)
-    pos = counts[:, :, 0].sum(axis=1)
-    neg = counts[:, :, 1].sum(axis=1)
-    rows = []
-    for g in range(n_groups):
-        rate_ok = totals[g] >= policy.min_group_size and totals[ref] >= policy.min_group_size
-        err_ok = labelled and min(pos[g], neg[g], pos[ref], neg[ref]) >= policy.min_label_count
-        if g != ref:
-            with np.errstate(all="ignore"):
-                di = sel[g] / sel[ref]
-                di_lo, di_hi = np.exp(_quantiles(np.log(dsel[:, g]) - np.log(dsel[:, ref]), level))
-                if labelled:
-                    eo = np.maximum(np.abs(tpr[g] - tpr[ref]), np.abs(fpr[g] - fpr[ref]))
-                    t_lo, t_hi = _fold(*_quantiles(dtpr[:, g] - dtpr[:, ref], level))
-                    f_lo, f_hi = _fold(*_quantiles(dfpr[:, g] - dfpr[:, ref], level))
-                    eo_lo, eo_hi = np.maximum(t_lo, f_lo), np.maximum(t_hi, f_hi)
-        for j, t in enumerate(th):
-            row = {
-                "attribute": name,
-                "group": groups[g],
-                "reference": groups[ref],
-                "threshold": float(t),
-                "n": int(totals[g]),
-                "selection_rate": _f(sel[g, j]),
-                "tpr": _f(tpr[g, j]) if labelled else None,
-                "fpr": _f(fpr[g, j]) if labelled else None,
-            }
-            if g == ref:
-                row.update(dict.fromkeys(_COMPARISON_COLUMNS))
-            else:
-                di_status = _judge(
-                    pol.judge_disparate_impact, di[j], di_lo[j], di_hi[j], rate_ok, policy
-                )
-                defined = _f(di[j]) is not None  # no interval around an undefined 0/0
-                row.update(
-                    di=_f(di[j]),
-                    di_ci_low=_f(di_lo[j]) if defined else None,
-                    di_ci_high=_f(di_hi[j]) if defined else None,
-                )
-                row["di_status"] = di_status
-                statuses = [di_status]
-                if labelled:
-                    eo_status = _judge(
-                        pol.judge_equalized_odds, eo[j], eo_lo[j], eo_hi[j], err_ok, policy
-                    )
-                    eo_ok = _f(eo[j]) is not None
-                    row.update(
-                        eo=_f(eo[j]),
-                        eo_ci_low=_f(eo_lo[j]) if eo_ok else None,
-                        eo_ci_high=_f(eo_hi[j]) if eo_ok else None,
-                    )
-                    row["eo_status"] = eo_status
-                    statuses.append(eo_status)
-                else:
-                    row.update(eo=None, eo_ci_low=None, eo_ci_high=None, eo_status=None)
-                row["status"] = pol.comparison_status(statuses)
-            rows.append(row)
-    return pd.DataFrame(rows)
+        di = point["sel"][g] / point["sel"][ref]
+        log_ratio = np.log(boot["sel"][:, g]) - np.log(boot["sel"][:, ref])
+        di_lo, di_hi = np.exp(_quantiles(log_ratio, level))
+        if labelled:
+            eo = np.maximum(
+                np.abs(point["tpr"][g] - point["tpr"][ref]),
+                np.abs(point["fpr"][g] - point["fpr"][ref]),
+            )
+            t_lo, t_hi = _fold(*_quantiles(boot["tpr"][:, g] - boot["tpr"][:, ref], level))
+            f_lo, f_hi = _fold(*_quantiles(boot["fpr"][:, g] - boot["fpr"][:, ref], level))
+            eo_lo, eo_hi = np.maximum(t_lo, f_lo), np.maximum(t_hi, f_hi)
+    out = []
+    for j in range(len(di)):
+        row = _judged(
+            "di", pol.judge_disparate_impact, (di[j], di_lo[j], di_hi[j]), rate_ok, policy
+        )
+        if labelled:
+            eo_j = (eo[j], eo_lo[j], eo_hi[j])
+            row.update(_judged("eo", pol.judge_equalized_odds, eo_j, err_ok, policy))
+        else:
+            row.update(eo=None, eo_ci_low=None, eo_ci_high=None, eo_status=None)
+        row["status"] = pol.comparison_status(
+            [row["di_status"]] + ([row["eo_status"]] if labelled else [])
+        )
+        out.append(row)
+    return out
+
+
+def _judged(metric, judge, values, floor_ok, policy) -> dict:
+    """``{metric, metric_ci_low, metric_ci_high, metric_status}``; no interval around an
+    undefined estimate."""
+    point, low, high = values
+    status = _judge(judge, point, low, high, floor_ok, policy)
+    defined = _f(point) is not None
+    return {
+        metric: _f(point),
+        f"{metric}_ci_low": _f(low) if defined else None,
+        f"{metric}_ci_high": _f(high) if defined else None,
+        f"{metric}_status": status,
+    }
 
 
 _COMPARISON_COLUMNS = (

@@ -577,3 +577,46 @@ def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requeste
             fix=f"choose one of {groups}",
         )
     return groups.index(key), "given"
+
+
+INTERSECTION_SEP = "&"  # joins the groups of an intersection: 'Black&Female'
+
+
+def encode_edited(sensitive_features, n: int, opts):
+    """Groups of each attribute (and intersection), after merges and exclusions: ``opts`` (an
+    ``AuditOptions``) gives ``exclude_groups``, ``merge_groups`` and ``intersections``."""
+    attrs = encode_groups(sensitive_features, n)
+    attrs, edits = apply_group_edits(attrs, opts.exclude_groups, opts.merge_groups)
+    seen = {}
+    for combo in opts.intersections or []:
+        missing = [a for a in combo if a not in attrs]
+        if missing or len(combo) < 2:
+            raise EthicLensInputError(
+                "intersection needs two or more known attributes",
+                column="intersections",
+                value=combo,
+                fix=f"use names from {list(attrs)}",
+            )
+        twice = [a for i, a in enumerate(combo) if a in list(combo)[:i]]
+        if twice:
+            raise EthicLensInputError(
+                f"the intersection lists {twice[0]!r} twice (an attribute crossed with itself "
+                "is just the attribute)",
+                column="intersections",
+                value=list(combo),
+                fix="cross two or more different attributes, e.g. race,sex",
+            )
+        key = frozenset(combo)
+        if key in seen:
+            raise EthicLensInputError(
+                f"the intersection {list(combo)} is given twice (as {seen[key]} before); its "
+                "groups would be counted twice",
+                column="intersections",
+                value=list(combo),
+                fix="give each intersection once",
+            )
+        seen[key] = list(combo)
+        attrs[INTERSECTION_SEP.join(combo)] = cross_groups(
+            [attrs[a] for a in combo], INTERSECTION_SEP
+        )
+    return attrs, edits

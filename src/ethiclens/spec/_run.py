@@ -149,9 +149,22 @@ def apply_gate(result, spec: AuditSpec, purpose: str = "audit"):
     return outcome
 
 
-def _groups(spec: AuditSpec) -> dict:
-    g = spec.groups
-    return {"exclude_groups": dict(g.exclude) or None, "merge_groups": dict(g.merge) or None}
+def _options(spec: AuditSpec, loaded: Loaded, purpose: str) -> dict:
+    """The library's keyword options for the spec (``fairness.AuditOptions``' names)."""
+    g, r = spec.groups, spec.roles
+    options = dict(
+        reference=loaded.reference or None,
+        intersections=[tuple(i) for i in r.intersections] or None,
+        exclude_groups=dict(g.exclude) or None,
+        merge_groups=dict(g.merge) or None,
+        pos_label=r.pos_label,
+        n_boot=_draws(spec, purpose),
+        random_state=_seed(spec),
+        policy=spec.policy.to_policy(),
+    )
+    if purpose != "thresholds":
+        options.update(positive_is_favorable=loaded.favorable, provenance=loaded.provenance)
+    return options
 
 
 def run_audit(spec: AuditSpec):
@@ -159,26 +172,14 @@ def run_audit(spec: AuditSpec):
     from ..fairness import audit, audit_counts, bin_counts
 
     ci = _check_ci(spec, AUDIT_CI, "an audit")
-    policy = spec.policy.to_policy()
+    spec.policy.to_policy()  # a bad policy is refused before the data is read
     loaded = load_target(spec, "audit")
-    r = spec.roles
-    common = dict(
-        reference=loaded.reference or None,
-        intersections=[tuple(i) for i in r.intersections] or None,
-        pos_label=r.pos_label,
-        positive_is_favorable=loaded.favorable,
-        n_boot=_draws(spec, "audit"),
-        ci=ci,
-        policy=policy,
-        random_state=_seed(spec),
-        provenance=loaded.provenance,
-        **_groups(spec),
-    )
+    options = _options(spec, loaded, "audit")
     if loaded.is_counts:
         table = loaded.table
         if spec.groups.bins:
             table = bin_counts(table, _bins(spec, loaded.protected))
-        result = audit_counts(table, protected=loaded.protected or None, **common)
+        result = audit_counts(table, protected=loaded.protected or None, ci=ci, **options)
     else:
         _binned_rows(spec, loaded)
         (pred,) = loaded.preds.values()
@@ -189,7 +190,8 @@ def run_audit(spec: AuditSpec):
             y_score=loaded.y_score,
             sample_weight=loaded.weight,
             reference_source=loaded.reference_source,
-            **common,
+            ci=ci,
+            **options,
         )
     result.run = run_record(spec, loaded)
     apply_gate(result, spec, "audit")
@@ -201,7 +203,7 @@ def run_compare(spec: AuditSpec):
     from ..fairness import compare
 
     ci = _check_ci(spec, COMPARE_CI, "a comparison")
-    policy = spec.policy.to_policy()
+    spec.policy.to_policy()
     loaded = load_target(spec, "compare")
     _binned_rows(spec, loaded)
     (a, pred_a), (b, pred_b) = loaded.preds.items()
@@ -211,17 +213,9 @@ def run_compare(spec: AuditSpec):
         pred_b,
         loaded.sensitive,
         names=(a, b),
-        reference=loaded.reference or None,
-        intersections=[tuple(i) for i in spec.roles.intersections] or None,
-        pos_label=spec.roles.pos_label,
-        positive_is_favorable=loaded.favorable,
-        n_boot=_draws(spec, "compare"),
         ci=ci,
-        policy=policy,
-        random_state=_seed(spec),
-        provenance=loaded.provenance,
         sample_weight=loaded.weight,
-        **_groups(spec),
+        **_options(spec, loaded, "compare"),
     )
     result.run = run_record(spec, loaded)
     apply_gate(result, spec, "compare")
@@ -232,39 +226,23 @@ def run_thresholds(spec: AuditSpec):
     """``ThresholdTable`` of a spec with scores (rates and verdicts per threshold)."""
     from ..fairness import threshold_table
 
-    policy = spec.policy.to_policy()
+    spec.policy.to_policy()
     apply_gate(None, spec, "thresholds")
-    for key, value in (
-        ("groups.exclude", spec.groups.exclude),
-        ("roles.intersections", spec.roles.intersections),
-        ("roles.weight", spec.roles.weight),
-    ):
-        if value:
-            raise EthicLensInputError(
-                "is not available in the threshold view",
-                column=key,
-                fix="drop it (merge groups with --merge-groups instead of excluding them)",
-            )
+    if spec.roles.weight:
+        raise EthicLensInputError(
+            "is not available in the threshold view",
+            column="roles.weight",
+            fix="drop it: the threshold view counts rows",
+        )
     loaded = load_target(spec, "thresholds")
     _binned_rows(spec, loaded)
-    if spec.groups.merge:
-        frame = loaded.sensitive.copy()
-        for attr, merges in spec.groups.merge.items():
-            if attr in frame:
-                mapping = {old: new for new, olds in merges.items() for old in olds}
-                frame[attr] = frame[attr].map(lambda v, m=mapping: m.get(str(v), v))
-        loaded.sensitive = frame
     table = threshold_table(
         loaded.y_true,
         loaded.y_score,
         loaded.sensitive,
         audited_threshold=spec.thresholds.threshold,
         step=spec.thresholds.step,
-        reference=loaded.reference or None,
-        policy=policy,
-        pos_label=spec.roles.pos_label,
-        n_boot=_draws(spec, "thresholds"),
-        random_state=_seed(spec),
+        **_options(spec, loaded, "thresholds"),
     )
     table.run = run_record(spec, loaded)
     return table

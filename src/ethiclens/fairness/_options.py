@@ -1,0 +1,130 @@
+"""The keyword options of ``audit``, ``audit_counts``, ``compare`` and ``threshold_table``,
+declared once.
+
+Each function names its data arguments and ``policy``; everything else is a keyword option
+checked here against one vocabulary (the fields of :class:`AuditOptions`): the same names,
+defaults and meaning in every function, documented in one place. An unknown keyword is a
+``TypeError`` naming the closest option, as Python's own would be.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+import numpy as np
+
+from .._checks import check_seed
+
+
+@dataclass(frozen=True)
+class AuditOptions:
+    """How an audit edits groups, draws its intervals and describes itself.
+
+    Every field is a keyword argument of :func:`audit` (and, where it applies, of
+    :func:`audit_counts`, :func:`compare` and :func:`threshold_table`).
+
+    Parameters
+    ----------
+    reference : scalar or dict, optional
+        Reference group per attribute. Default: each attribute's largest group, stated in the
+        result. Which group is the reference never changes which comparisons are flagged
+        (two-sided DI rule, symmetric EO), only how the ratios are written.
+    intersections : list of tuples of attribute names, optional
+        Also audit the crossed groups, e.g. ``[("race", "sex")]``.
+    exclude_groups : dict, optional
+        ``{attribute: [group, ...]}``: leave these groups out of that attribute's comparisons
+        (and of intersections built from it). Stated in the result's ``config``.
+    merge_groups : dict, optional
+        ``{attribute: {new_group: [group, group, ...]}}``: audit these groups as one.
+    pos_label : scalar, optional
+        The positive label, needed when labels/predictions are not 0/1.
+    positive_is_favorable : bool
+        Whether the positive label is a benefit (a loan) or a harm (a recidivism prediction);
+        decides which group a flagged disparity disadvantages.
+    n_boot : int
+        Interval draws per group (2,000 in ``audit``; 1,000 in ``compare`` and
+        ``threshold_table``).
+    ci : {"jeffreys", "bca", "percentile"}
+        Interval method. ``"jeffreys"`` (default): each group's cells are drawn from
+        Dirichlet(counts + 1/2), which stays valid when a rate is 0 or 1; ``"bca"`` and
+        ``"percentile"``: the stratified bootstrap. Each interval's ``ci_method`` says what was
+        actually computed. ``compare`` takes ``"jeffreys"`` or ``"percentile"``.
+    confidence_level : float
+        Interval coverage, 0.95 by default.
+    n_bins : int
+        Equal-width bins for ECE (a counts table states its own).
+    random_state : int, optional
+        Non-negative seed. When None a seed is drawn and recorded in the result.
+    provenance : dict, optional
+        Where the data and model came from; copied into the report.
+    reference_source : str or dict, optional
+        How a given reference was chosen (e.g. ``"dataset default"``); default ``"given"``.
+    names : tuple of str
+        ``compare``: the two models' names in reports.
+    paired : bool
+        ``compare``: True (default) draws both models on each draw; False draws each model
+        independently (for comparison only: it ignores that the rows are the same, and is wider).
+    audited_threshold : float
+        ``threshold_table``: the threshold the audited predictions used (marked in the table).
+    thresholds : array-like, optional
+        ``threshold_table``: thresholds to show; default ``step, 2·step, ..., 1 − step``.
+    step : float
+        ``threshold_table``: the default grid's step (0.05).
+    """
+
+    reference: Any = None
+    intersections: Any = None
+    exclude_groups: Any = None
+    merge_groups: Any = None
+    pos_label: Any = None
+    positive_is_favorable: bool = True
+    n_boot: int = 2000
+    ci: str = "jeffreys"
+    confidence_level: float = 0.95
+    n_bins: int | None = 10
+    random_state: int | None = None
+    provenance: dict | None = None
+    reference_source: Any = None
+    names: tuple = ("A", "B")
+    paired: bool = True
+    audited_threshold: float = 0.5
+    thresholds: Any = None
+    step: float = 0.05
+
+    def seeded(self) -> AuditOptions:
+        """These options with a checked seed: the given one, or one drawn (and then recorded)."""
+        seed = self.random_state
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy % (2**63))
+        check_seed(seed, "random_state")
+        return replace(self, random_state=seed)
+
+
+_GROUPS = ("reference", "intersections", "exclude_groups", "merge_groups")
+_DRAWS = ("n_boot", "confidence_level", "random_state")
+_AUDIT = (*_GROUPS, *_DRAWS, "pos_label", "positive_is_favorable", "ci", "provenance")
+
+# function -> (the options it takes, its defaults where they differ from AuditOptions')
+KEYWORDS = {
+    "audit": ((*_AUDIT, "n_bins", "reference_source"), {}),
+    "audit_counts": ((*_AUDIT, "n_bins", "reference_source"), {"n_bins": None}),
+    "compare": ((*_AUDIT, "names", "paired"), {"n_boot": 1000}),
+    "threshold_table": (
+        (*_GROUPS, *_DRAWS, "pos_label", "audited_threshold", "thresholds", "step"),
+        {"n_boot": 1000},
+    ),
+}
+OPTION_NAMES = tuple(f.name for f in fields(AuditOptions))
+
+
+def take_options(function: str, options: dict) -> AuditOptions:
+    """The keyword ``options`` given to ``function``, checked against its vocabulary."""
+    allowed, defaults = KEYWORDS[function]
+    for key in options:
+        if key not in allowed:
+            close = difflib.get_close_matches(key, allowed, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise TypeError(f"{function}() got an unexpected keyword argument {key!r}{hint}")
+    return AuditOptions(**{**defaults, **options})
