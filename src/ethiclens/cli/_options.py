@@ -161,7 +161,6 @@ _NOT_FOR = {
     + ("policy.ci",),
 }
 # Per-command words: interval methods, draws, what --y-pred and --fail-on mean there.
-_CI = {"compare": ("jeffreys", "bootstrap"), "audit": ("jeffreys", "bca", "percentile")}
 _HELP = {
     ("compare", "--y-pred"): "For compas: model (the standard logistic model) and decile "
     "(COMPAS's own score); default both.",
@@ -179,7 +178,11 @@ def _click_option(command: str, flag: str, field) -> click.Option:
     kinds = [kinds] if isinstance(kinds, str) else kinds
     kw: dict = {"help": " ".join(w for w in (doc, _HELP.get((command, flag))) if w)}
     if "enum" in schema:
-        choices = _CI.get(command) if flag == "--ci" else [c for c in schema["enum"] if c]
+        choices = [c for c in schema["enum"] if c]
+        if flag == "--ci":
+            from ..spec import CI_BY_PURPOSE
+
+            choices = CI_BY_PURPOSE.get(command, choices)
         kw.update(callback=choice(tuple(choices)), metavar="|".join(choices))
     elif "string" in kinds:
         pass

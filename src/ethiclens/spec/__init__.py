@@ -11,6 +11,7 @@ from ._parse import (
     parse_protected,
 )
 from ._spec import (
+    CI_BY_PURPOSE,
     SPEC_VERSION,
     AuditSpec,
     GateSpec,
@@ -56,6 +57,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "AuditSpec",
+    "CI_BY_PURPOSE",
     "audit",
     "audit_counts",
     "compare",

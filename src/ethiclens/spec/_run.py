@@ -6,12 +6,11 @@ from __future__ import annotations
 import datetime as _dt
 
 from ..errors import EthicLensInputError
-from ._spec import AuditSpec, target_key
+from ._spec import CI_BY_PURPOSE, AuditSpec, target_key
 from ._target import Loaded, load_target
 
 DEFAULT_DRAWS = {"audit": 2000, "compare": 1000, "thresholds": 1000}
-AUDIT_CI = ("jeffreys", "bca", "percentile")
-COMPARE_CI = ("jeffreys", "bootstrap")
+AUDIT_CI, COMPARE_CI = CI_BY_PURPOSE["audit"], CI_BY_PURPOSE["compare"]
 
 
 def as_spec(spec) -> AuditSpec:

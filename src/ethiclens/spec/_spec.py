@@ -27,6 +27,12 @@ _STR_LIST = {"type": "array", "items": _STR}
 FAIL_ON = ("flagged", "inconclusive", "insufficient", "never")
 ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
 CI_METHODS = ("jeffreys", "bca", "percentile", "bootstrap")
+# The interval methods each kind of run takes ("bootstrap": compare's older spelling of
+# percentile).
+CI_BY_PURPOSE = {
+    "audit": ("jeffreys", "bca", "percentile"),
+    "compare": ("jeffreys", "percentile", "bootstrap"),
+}
 
 
 def _f(schema: dict, default=None, *, flag: str | None = None, doc: str = "", factory=None):
@@ -247,7 +253,7 @@ class PolicySpec:
         "jeffreys",
         flag="--ci",
         doc="Interval method (default jeffreys; audit: jeffreys, bca, percentile; compare: "
-        "jeffreys, bootstrap).",
+        "jeffreys, percentile).",
     )
     n_boot: int | None = _f(
         {"type": ["integer", "null"], "minimum": MIN_DRAWS, "maximum": MAX_DRAWS},
