@@ -312,12 +312,9 @@ def quote(name: str) -> str:
     return '"' + str(name).replace('"', '""') + '"'
 
 
-def group_by_sql(source: str, roles: Roles, *, truncating_cast: bool = False) -> str:
-    """The one aggregation query every SQL engine runs; only identifiers, quoted, go into it.
-
-    ``source`` is a FROM item already built safely by the caller. ``truncating_cast``: SQLite
-    has no FLOOR, but its CAST to INTEGER truncates (the others round).
-    """
+def key_columns_sql(roles: Roles) -> tuple[list[str], list[str]]:
+    """(GROUP BY keys, their SELECT items) of the protected columns, the label and the
+    prediction, quoted and named as the counts table names them."""
     q = quote
     keys = [q(c) for c in roles.protected]
     sel = [f"{q(c)} AS {q(c)}" for c in roles.protected]
@@ -326,6 +323,17 @@ def group_by_sql(source: str, roles: Roles, *, truncating_cast: bool = False) ->
         sel.append(f"{q(roles.y_true)} AS {q(Y_TRUE)}")
     keys.append(q(roles.y_pred))
     sel.append(f"{q(roles.y_pred)} AS {q(Y_PRED)}")
+    return keys, sel
+
+
+def group_by_sql(source: str, roles: Roles, *, truncating_cast: bool = False) -> str:
+    """The one aggregation query every SQL engine runs; only identifiers, quoted, go into it.
+
+    ``source`` is a FROM item already built safely by the caller. ``truncating_cast``: SQLite
+    has no FLOOR, but its CAST to INTEGER truncates (the others round).
+    """
+    q = quote
+    keys, sel = key_columns_sql(roles)
     k = int(roles.n_bins)
     if roles.y_score:
         s = f"CAST({q(roles.y_score)} AS DOUBLE PRECISION)"

@@ -13,17 +13,8 @@ import pandas as pd
 
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
-from ._counts_table import (
-    COUNT,
-    SCORE_BIN,
-    SCORE_SUM,
-    WEIGHT_SQ_SUM,
-    WEIGHT_SUM,
-    Y_PRED,
-    Y_TRUE,
-    Roles,
-    finish_sql_counts,
-)
+from ._counts_table import Roles
+from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
 from ._rules import (
     WEIGHT_BAD,
     WEIGHT_TEXT,
@@ -31,10 +22,11 @@ from ._rules import (
     _hive_keys,
     check_columns,
     check_counts,
+    check_frame,
+    finish_counts,
     header_groups,
     numbers,
     ragged_error,
-    record_engine,
     score_bins,
 )
 
@@ -89,16 +81,9 @@ def dask_counts(ddf, roles: Roles):
     naming the first one). ``table.attrs["ethiclens_engine"]`` is ``"dask"``.
     """
     dd = require("dask.dataframe", extra="dask")
-    if not isinstance(ddf, dd.DataFrame):
-        raise EthicLensInputError(
-            "must be a dask DataFrame",
-            column="frame",
-            value=type(ddf).__name__,
-            fix="pass dask.dataframe.from_pandas(...) or dd.read_parquet(...)",
-        )
-    check_columns(list(ddf.columns), roles, "the frame")
-    raw = _count(ddf, roles, text=False)
-    return record_engine(finish_sql_counts(check_counts(raw, roles, text=False), roles), "dask")
+    fix = "pass dask.dataframe.from_pandas(...) or dd.read_parquet(...)"
+    check_frame(ddf, dd.DataFrame, "a dask DataFrame", fix, roles)
+    return finish_counts(_count(ddf, roles, text=False), roles, "dask")
 
 
 def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None):
@@ -130,7 +115,7 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
         ) from None
     locator = FileLocator(files, kind, headers, hive)
     raw = check_counts(raw, roles, text=text, locator=locator, files=files)
-    return record_engine(finish_sql_counts(raw, roles), "dask")
+    return finish_counts(raw, roles, "dask")
 
 
 def _read(dd, target, files, kind, hive, headers, roles):

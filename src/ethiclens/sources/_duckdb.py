@@ -12,18 +12,8 @@ from pathlib import Path
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
 from ..io import preflight_file
-from ._counts_table import (
-    COUNT,
-    SCORE_BIN,
-    SCORE_SUM,
-    WEIGHT_SQ_SUM,
-    WEIGHT_SUM,
-    Y_PRED,
-    Y_TRUE,
-    Roles,
-    finish_sql_counts,
-    quote,
-)
+from ._counts_table import Roles, key_columns_sql, quote
+from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
     EXTRA_FIELDS,
     EXTRA_NAME,
@@ -35,9 +25,9 @@ from ._rules import (
     check_columns,
     check_counts,
     csv_header,
+    finish_counts,
     header_groups,
     ragged_error,
-    record_engine,
 )
 
 PARQUET = (".parquet", ".pq")
@@ -147,40 +137,12 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     check_columns(columns, roles, target)
     text = kind == "csv"
     params: dict = {}
-    opts = ", hive_partitioning = true" if hive else ""
-    wanted = ", ".join(quote(c) for c in roles.columns)
-    if kind == "parquet":
-        params["files"] = files
-        source = f"(SELECT {wanted} FROM read_parquet($files, union_by_name = true{opts}))"
-    else:
-        # One read_csv per header order, each with its own names, united by name: a file whose
-        # columns are in another order is never read by position. Every field is text; a
-        # surplus field lands in the extra column and is refused with its line.
-        parts = []
-        for i, (names, group) in enumerate(header_groups(files, headers)):
-            extra = EXTRA_NAME
-            while extra in names:
-                extra += "_"
-            params[f"files{i}"] = group
-            params[f"cols{i}"] = {**{n: "VARCHAR" for n in names}, extra: "VARCHAR"}
-            parts.append(
-                f"SELECT {wanted}, {quote(extra)} AS {quote(EXTRA_NAME)} FROM read_csv("
-                f"$files{i}, header = true, delim = ',', quote = '\"', escape = '\"', "
-                f"null_padding = true, auto_detect = false, columns = $cols{i}{opts})"
-            )
-        source = "(" + " UNION ALL ".join(parts) + ")"
+    source = _source_sql(files, kind, hive, headers, roles, params)
     sql = _counting_sql(source, roles, text, params)
     con = duckdb.connect(config={"threads": threads} if threads else {})
     con.execute("SET enable_progress_bar = false")
     try:
-        try:
-            frame = con.execute(sql, params).df()
-        except duckdb.Error as exc:
-            if "parallel=false" not in str(exc):
-                raise
-            # a quoted line break: DuckDB's parallel CSV scanner cannot pad short rows then
-            sql = sql.replace("null_padding = true,", "null_padding = true, parallel = false,")
-            frame = con.execute(sql, params).df()
+        frame = _run(duckdb, con, sql, params)
     except duckdb.Error as exc:
         if kind == "csv" and (err := ragged_error(files)):
             raise err from None
@@ -195,7 +157,46 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
         con.close()
     locator = FileLocator(files, kind, headers, hive)
     frame = check_counts(frame, roles, text=text, locator=locator, files=files)
-    return record_engine(finish_sql_counts(frame, roles), "duckdb")
+    return finish_counts(frame, roles, "duckdb")
+
+
+def _source_sql(files, kind: str, hive: bool, headers: dict, roles: Roles, params: dict) -> str:
+    """The FROM item reading the role columns of the files (their paths and column types go
+    into ``params``, bound, never into the SQL text)."""
+    opts = ", hive_partitioning = true" if hive else ""
+    wanted = ", ".join(quote(c) for c in roles.columns)
+    if kind == "parquet":
+        params["files"] = files
+        return f"(SELECT {wanted} FROM read_parquet($files, union_by_name = true{opts}))"
+    # One read_csv per header order, each with its own names, united by name: a file whose
+    # columns are in another order is never read by position. Every field is text; a
+    # surplus field lands in the extra column and is refused with its line.
+    parts = []
+    for i, (names, group) in enumerate(header_groups(files, headers)):
+        extra = EXTRA_NAME
+        while extra in names:
+            extra += "_"
+        params[f"files{i}"] = group
+        params[f"cols{i}"] = {**{n: "VARCHAR" for n in names}, extra: "VARCHAR"}
+        parts.append(
+            f"SELECT {wanted}, {quote(extra)} AS {quote(EXTRA_NAME)} FROM read_csv("
+            f"$files{i}, header = true, delim = ',', quote = '\"', escape = '\"', "
+            f"null_padding = true, auto_detect = false, columns = $cols{i}{opts})"
+        )
+    return "(" + " UNION ALL ".join(parts) + ")"
+
+
+def _run(duckdb, con, sql: str, params: dict):
+    """The query's result as a DataFrame; once more without parallel CSV reading when DuckDB
+    asks for that."""
+    try:
+        return con.execute(sql, params).df()
+    except duckdb.Error as exc:
+        if "parallel=false" not in str(exc):
+            raise
+        # a quoted line break: DuckDB's parallel CSV scanner cannot pad short rows then
+        sql = sql.replace("null_padding = true,", "null_padding = true, parallel = false,")
+        return con.execute(sql, params).df()
 
 
 # pandas' missing words as SQL literals: our constants (no quote in any), never user values.
@@ -207,13 +208,7 @@ def _counting_sql(source: str, roles: Roles, text: bool, params: dict) -> str:
     """The GROUP BY of the rule: keys as read (text for CSV), the score's bin with -2 for a
     value that is not a number, weight sums and the diagnostic counts."""
     q = quote
-    keys = [q(c) for c in roles.protected]
-    sel = [f"{q(c)} AS {q(c)}" for c in roles.protected]
-    if roles.y_true:
-        keys.append(q(roles.y_true))
-        sel.append(f"{q(roles.y_true)} AS {q(Y_TRUE)}")
-    keys.append(q(roles.y_pred))
-    sel.append(f"{q(roles.y_pred)} AS {q(Y_PRED)}")
+    keys, sel = key_columns_sql(roles)
 
     def number(col):
         """(value, missing, not a number) as SQL expressions."""

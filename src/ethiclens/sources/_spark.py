@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from .._optional import require
 from ..errors import EthicLensInputError
-from ._counts_table import (
-    COUNT,
-    SCORE_BIN,
-    SCORE_SUM,
-    WEIGHT_SQ_SUM,
-    WEIGHT_SUM,
-    Y_PRED,
-    Y_TRUE,
-    Roles,
-    finish_sql_counts,
-)
+from ._counts_table import Roles
+from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
 from ._rules import (
     EXTRA_FIELDS,
     EXTRA_NAME,
@@ -25,8 +16,9 @@ from ._rules import (
     FileLocator,
     check_columns,
     check_counts,
+    check_frame,
+    finish_counts,
     header_groups,
-    record_engine,
 )
 
 
@@ -39,16 +31,9 @@ def spark_counts(sdf, roles: Roles):
     require("pyspark", extra="spark")
     from pyspark.sql import DataFrame
 
-    if not isinstance(sdf, DataFrame):
-        raise EthicLensInputError(
-            "must be a Spark DataFrame",
-            column="frame",
-            value=type(sdf).__name__,
-            fix="pass spark.read.parquet(...) or spark.table(...)",
-        )
-    check_columns(list(sdf.columns), roles, "the frame")
-    raw = _raw_counts(sdf, roles, text=False, extra=None)
-    return record_engine(finish_sql_counts(check_counts(raw, roles, text=False), roles), "spark")
+    fix = "pass spark.read.parquet(...) or spark.table(...)"
+    check_frame(sdf, DataFrame, "a Spark DataFrame", fix, roles)
+    return finish_counts(_raw_counts(sdf, roles, text=False, extra=None), roles, "spark")
 
 
 def _col(name):
@@ -159,7 +144,7 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
             session.stop()
     locator = FileLocator(files, kind, headers, hive)
     raw = check_counts(raw, roles, text=kind == "csv", locator=locator, files=files)
-    return record_engine(finish_sql_counts(raw, roles), "spark")
+    return finish_counts(raw, roles, "spark")
 
 
 def _read(session, target, files, kind, hive, headers, roles):
