@@ -1,7 +1,10 @@
 """End to end in a real browser (Debian's Chromium through Selenium, headless), against the real
 ``ethiclens serve`` in a subprocess: upload a CSV, confirm the proposed mapping, run, read
 FLAGGED and the plain-words verdict, download the config and check that ``ethiclens audit
---config`` gives identical JSON. Saves the README's screenshots (docs/img/web-*.png)."""
+--config``, run in the folder holding the user's file, gives identical JSON; the same with
+model B's file uploaded from the mapping screen, for a benchmark, and for a PostgreSQL table
+(``serve --db URL``: no page or download shows the password). Saves the README's screenshots
+(docs/img/web-*.png)."""
 
 from __future__ import annotations
 
@@ -17,16 +20,21 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import make_frame
+from tests.sources.conftest import PG_PASSWORD, _no_password_anywhere, postgres_url  # noqa: F401
+
+from .conftest import assert_same_json, cli_json, make_frame
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium")
 CHROMEDRIVER = shutil.which("chromedriver")
 
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and CHROMEDRIVER) and not os.environ.get("CI"),
-    reason="chromium/chromedriver not installed (make test installs them)",
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not (CHROMIUM and CHROMEDRIVER) and not os.environ.get("CI"),
+        reason="chromium/chromedriver not installed (make test installs them)",
+    ),
+]
 
 
 def _free_port() -> int:
@@ -41,16 +49,16 @@ def server(tmp_path):
 
 
 @pytest.fixture
-def db_server(tmp_path):
-    import sqlite3
-
-    db = tmp_path / "warehouse.db"
-    con = sqlite3.connect(db)
-    frame = make_frame(6000).drop(columns=["age", "constant"])
-    frame.rename(columns={"group": "race"}).to_sql("loans", con, index=False)
-    con.close()
-    env = {"WAREHOUSE_URL": f"sqlite:///{db}"}
-    yield from _serve(tmp_path, ["--db-env", "WAREHOUSE_URL"], env)
+def pg_server(tmp_path, postgres_url):  # noqa: F811
+    """The server started with ``--db URL`` of the tests' throw-away PostgreSQL, which holds
+    the table ``web_browser_loans``."""
+    sa = pytest.importorskip("sqlalchemy")
+    pytest.importorskip("psycopg")
+    engine = sa.create_engine(postgres_url)
+    frame = make_frame(6000).drop(columns=["age", "constant"]).rename(columns={"group": "race"})
+    frame.to_sql("web_browser_loans", engine, index=False, if_exists="replace")
+    engine.dispose()
+    yield from _serve(tmp_path, ["--db", postgres_url])
 
 
 def _serve(tmp_path, args=(), env=None):
@@ -81,6 +89,7 @@ def _serve(tmp_path, args=(), env=None):
         proc.wait(timeout=20)
     except subprocess.TimeoutExpired:
         proc.kill()
+    assert PG_PASSWORD not in proc.stdout.read()  # nor in anything the server printed
 
 
 @pytest.fixture
@@ -141,8 +150,6 @@ def test_upload_map_run_download_in_chromium(server, driver, tmp_path):
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    from ethiclens.cli import main
-
     data = tmp_path / "loan-decisions.csv"
     frame = make_frame(6000).rename(columns={"group": "sex"})
     frame["sex"] = frame["sex"].map({"A": "Male", "B": "Female"})
@@ -185,23 +192,48 @@ def test_upload_map_run_download_in_chromium(server, driver, tmp_path):
         driver.find_element(By.ID, "dl-pdf").click()
         pdf = _wait_file(driver.downloads, ".pdf")
         assert pdf.read_bytes().startswith(b"%PDF")
-    driver.find_element(By.ID, "dl-config").click()
-    config = _wait_file(driver.downloads, ".yaml")
-    driver.find_element(By.ID, "dl-json").click()
-    web_json = _wait_file(driver.downloads, ".json")
-    out = tmp_path / "cli.json"
-    assert main(["audit", "--config", str(config), "--json", str(out)]) == 0
-    web, cli = json.loads(web_json.read_text()), json.loads(out.read_text())
-    for d in (web, cli):
-        d["run"].pop("generated_at")
-        d["run"]["spec"]["outputs"] = None
-    assert web == cli
+    # the config names the user's file: run in the folder holding it, it gives the same JSON
+    _same_json_as_cli(driver, tmp_path, {"loan-decisions.csv": data.read_bytes()})
+    _model_b_from_a_second_upload(driver, server, tmp_path, frame.drop(columns=["constant"]))
 
 
-def _same_json_as_cli(driver, tmp_path, monkeypatch=None) -> None:
+def _model_b_from_a_second_upload(driver, server, tmp_path, frame) -> None:
+    """Model A's file, then model B's from the mapping screen: compared, and reproduced by
+    ``ethiclens compare`` from the downloaded config and joined table."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
 
-    from ethiclens.cli import main
+    model_a, model_b = tmp_path / "model-a.csv", tmp_path / "model-b.csv"
+    frame.to_csv(model_a, index=False)
+    frame.assign(pred=frame["pred"].where(frame.index % 4 != 0, 1 - frame["pred"])).to_csv(
+        model_b, index=False
+    )
+    driver.get(server)
+    driver.find_element(By.ID, "file").send_keys(str(model_a))
+    driver.find_element(By.CSS_SELECTOR, "#upload-form button").click()
+    WebDriverWait(driver, 120).until(ec.presence_of_element_located((By.ID, "model-b-form")))
+    driver.find_element(By.ID, "file-b").send_keys(str(model_b))
+    driver.find_element(By.ID, "upload-b").click()
+    WebDriverWait(driver, 120).until(ec.url_contains("mapping?b="))
+    chosen = driver.find_element(By.CSS_SELECTOR, "#model_b option:checked").text
+    assert chosen == "model-b.csv: pred"
+    driver.find_element(By.CSS_SELECTOR, "details.card summary").click()  # the policy
+    driver.find_element(By.ID, "n_boot").send_keys("500")
+    driver.find_element(By.ID, "run").click()
+    WebDriverWait(driver, 400).until(ec.presence_of_element_located((By.ID, "verdict-word")))
+    assert "model B (model-b)" in driver.find_element(By.ID, "lines").text
+    for old in driver.downloads.iterdir():
+        old.unlink()
+    driver.find_element(By.ID, "dl-table").click()
+    table = _wait_file(driver.downloads, "model-a-vs-model-b.csv")
+    _same_json_as_cli(driver, tmp_path, {table.name: table.read_bytes()}, "compare")
+
+
+def _same_json_as_cli(driver, tmp_path, files=None, command="audit") -> None:
+    """The downloaded config, run by the CLI in a folder holding ``files`` (the user's data
+    under their own names), gives the downloaded JSON."""
+    from selenium.webdriver.common.by import By
 
     for old in driver.downloads.iterdir():
         old.unlink()
@@ -209,22 +241,17 @@ def _same_json_as_cli(driver, tmp_path, monkeypatch=None) -> None:
     config = _wait_file(driver.downloads, ".yaml")
     driver.find_element(By.ID, "dl-json").click()
     web_json = _wait_file(driver.downloads, ".json")
-    out = tmp_path / f"cli-{config.stem}.json"
-    assert main(["audit", "--config", str(config), "--json", str(out)]) == 0
-    web, cli = json.loads(web_json.read_text()), json.loads(out.read_text())
-    for d in (web, cli):
-        d["run"].pop("generated_at")
-        d["run"]["spec"]["outputs"] = None
-    assert web == cli
+    folder = tmp_path / f"cli-{config.stem}"
+    cli = cli_json(folder, config.read_text(), files, command)
+    assert_same_json(json.loads(web_json.read_text()), cli)
 
 
-def test_benchmark_and_database_table_in_chromium(db_server, driver, tmp_path, monkeypatch):
+def test_benchmark_in_chromium(server, driver, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
-    # a shipped benchmark
-    driver.get(db_server)
+    driver.get(server)
     Select(driver.find_element(By.ID, "dataset")).select_by_visible_text("compas")
     driver.find_element(By.ID, "n_boot-b").send_keys("500")
     driver.find_element(By.CSS_SELECTOR, "#benchmark-form button").click()
@@ -232,17 +259,40 @@ def test_benchmark_and_database_table_in_chromium(db_server, driver, tmp_path, m
     assert word.text == "FLAGGED"
     assert "African-American is disadvantaged" in driver.find_element(By.ID, "lines").text
     _same_json_as_cli(driver, tmp_path)
-    # a table of a database the server was started with (--db-env): only its name is shown
-    driver.get(db_server)
-    assert "WAREHOUSE_URL" in driver.page_source and "warehouse.db" not in driver.page_source
-    driver.find_element(By.ID, "table").send_keys("loans")
+
+
+def test_a_postgresql_table_in_chromium(pg_server, driver, tmp_path, monkeypatch, postgres_url):  # noqa: F811
+    """A table of the database given by ``--db URL``: the browser sees the name the server
+    gave the URL (ETHICLENS_DB_1), never the password, on any page, report or download."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    seen = []
+    driver.get(pg_server)
+    seen.append(driver.page_source)
+    assert "ETHICLENS_DB_1" in driver.page_source
+    driver.find_element(By.ID, "table").send_keys("web_browser_loans")
     driver.find_element(By.CSS_SELECTOR, "#database-form button").click()
     WebDriverWait(driver, 120).until(ec.presence_of_element_located((By.ID, "mapping-form")))
+    seen.append(driver.page_source)
     driver.find_element(By.CSS_SELECTOR, "details.card summary").click()  # the policy
     driver.find_element(By.ID, "n_boot").send_keys("500")
     driver.find_element(By.ID, "run").click()
     word = WebDriverWait(driver, 400).until(ec.presence_of_element_located((By.ID, "verdict-word")))
     assert word.text == "FLAGGED"
     assert "race: B vs A" in driver.find_element(By.ID, "lines").text
-    monkeypatch.setenv("WAREHOUSE_URL", f"sqlite:///{tmp_path / 'warehouse.db'}")
+    seen.append(driver.page_source)
+    driver.switch_to.frame(driver.find_element(By.CSS_SELECTOR, "iframe.report"))
+    seen.append(driver.page_source)  # the library's report
+    driver.switch_to.default_content()
+    audit = driver.current_url
+    for url in ("history", "monitoring"):
+        driver.get(pg_server + url)
+        seen.append(driver.page_source)
+    driver.get(audit)
+    assert not [text for text in seen if PG_PASSWORD in text]
+    monkeypatch.setenv("ETHICLENS_DB_1", postgres_url)  # what the config's comment asks for
     _same_json_as_cli(driver, tmp_path)
+    config = next(driver.downloads.glob("*.yaml")).read_text()
+    assert "db_env: ETHICLENS_DB_1" in config and "export ETHICLENS_DB_1=" in config

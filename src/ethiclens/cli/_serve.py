@@ -100,6 +100,14 @@ def _size(text: str) -> int:
     "(repeatable; the browser sees only the variable's name).",
 )
 @click.option(
+    "--db",
+    "db",
+    multiple=True,
+    help="A database URL whose tables may be audited (repeatable); kept in the server's "
+    "environment as ETHICLENS_DB_1, ... (the name the browser and the config file see). "
+    "Prefer --db-env to keep the password off the command line.",
+)
+@click.option(
     "--monitor-store",
     "monitor_store",
     multiple=True,
@@ -107,33 +115,78 @@ def _size(text: str) -> int:
     help="A store written by `ethiclens monitor --store`, shown read-only on the Monitoring "
     "page (repeatable; the browser picks among these only).",
 )
-def serve_command(
-    host, port, data_dir, store, store_env, token_file, max_upload, workers, db_env, monitor_store
-):
+def serve_command(host, port, **options):
     """Start the local web app: upload data, confirm the columns, read the audit (in a browser)."""
     from .._optional import require
-    from ..errors import EthicLensInputError
 
     uvicorn = require("uvicorn", extra="web")
     require("starlette", extra="web")
     require("python_multipart", extra="web")
-    from ..web import WebConfig, create_app, is_url
+    from ..web import create_app
 
-    limit = _size(max_upload)
-    if store_env:
-        if store:
-            raise EthicLensInputError(
-                "give --store or --store-env, not both", column="--store-env", fix="keep one"
-            )
-        store = os.environ.get(store_env)
-        if not store:
-            raise EthicLensInputError(
-                f"environment variable {store_env} is not set",
-                column="--store-env",
-                fix=f"export {store_env}='postgresql://user:password@host/db' first",
-            )
+    config, printed = _web_config(host, options)
+    app = create_app(config)
+    _announce(config, host, port, printed)
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
+
+
+def _web_config(host: str, options: dict):
+    """(the app's settings from the command's options, the token to print or None)."""
+    from ..errors import EthicLensInputError
+    from ..web import WebConfig
+
+    limit = _size(options["max_upload"])  # checked in the order the options are listed
+    store = _history_store(options["store"], options["store_env"])
+    workers = options["workers"]
     if workers is not None and workers < 1:
         raise EthicLensInputError("must be at least 1", column="--workers", value=workers)
+    databases = _databases(options["db_env"], options["db"])
+    token = read_token_file(options["token_file"]) if options["token_file"] else None
+    local = _is_loopback(host)
+    printed = None
+    if not local and token is None:
+        token = printed = secrets.token_urlsafe(32)
+    config = WebConfig(
+        data_dir=Path(options["data_dir"]),
+        store=store,
+        token=token,
+        max_upload=limit,
+        queue=50,
+        allowed_hosts=LOOPBACK if local else None,
+        databases=databases,
+        monitor_stores=tuple(Path(p) for p in dict.fromkeys(options["monitor_store"])),
+        **({"workers": workers} if workers else {}),
+    )
+    return config, printed
+
+
+def _history_store(store: str | None, store_env: str | None) -> str | None:
+    """The history's SQLite file or PostgreSQL URL (``--store``, or ``--store-env``'s value)."""
+    from ..errors import EthicLensInputError
+
+    if not store_env:
+        return store or None
+    if store:
+        raise EthicLensInputError(
+            "give --store or --store-env, not both", column="--store-env", fix="keep one"
+        )
+    url = os.environ.get(store_env)
+    if not url:
+        raise EthicLensInputError(
+            f"environment variable {store_env} is not set",
+            column="--store-env",
+            fix=f"export {store_env}='postgresql://user:password@host/db' first",
+        )
+    return url
+
+
+def _databases(db_env: tuple, db: tuple) -> tuple[str, ...]:
+    """The environment variables naming the databases whose tables may be audited: each
+    ``--db-env``, and ``ETHICLENS_DB_<n>`` set here for each ``--db URL`` (the workers inherit
+    the environment; the browser, the store and the config file see only the name)."""
+    from .._optional import require
+    from ..errors import EthicLensInputError
+
     for name in db_env:
         if not os.environ.get(name):
             raise EthicLensInputError(
@@ -141,35 +194,27 @@ def serve_command(
                 column="--db-env",
                 fix=f"export {name}='postgresql+psycopg://user:password@host/db' first",
             )
-    if db_env:
+    names = list(dict.fromkeys(db_env))
+    for n, url in enumerate(dict.fromkeys(db), start=1):
+        os.environ[f"ETHICLENS_DB_{n}"] = url
+        names.append(f"ETHICLENS_DB_{n}")
+    if names:
         require("sqlalchemy", extra="sql")
-    token = read_token_file(token_file) if token_file else None
-    local = _is_loopback(host)
-    printed = None
-    if not local and token is None:
-        token = printed = secrets.token_urlsafe(32)
-    config = WebConfig(
-        data_dir=Path(data_dir),
-        store=store or None,
-        token=token,
-        max_upload=limit,
-        queue=50,
-        allowed_hosts=LOOPBACK if local else None,
-        databases=tuple(dict.fromkeys(db_env)),
-        monitor_stores=tuple(Path(p) for p in dict.fromkeys(monitor_store)),
-        **({"workers": workers} if workers else {}),
-    )
-    app = create_app(config)
+    return tuple(dict.fromkeys(names))
+
+
+def _announce(config, host: str, port: int, printed: str | None) -> None:
+    """The start-up lines: the address (with a fresh token), the data folder, the history."""
+    from ..sources import mask_url
+    from ..web import is_url
+
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     address = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
     click.echo(f"EthicLens web app: {address}" + (f"?token={printed}" if printed else ""))
     if printed:
         click.echo("The token above is required by every request; keep it private.")
-    elif token:
+    elif config.token:
         click.echo("Every request needs the token from --token-file (open /?token=...).")
-    from ..sources import mask_url
-
     history = mask_url(str(config.store)) if is_url(config.store) else config.store
     click.echo(f"data folder: {config.data_dir}  history: {history}  (Ctrl-C stops)")
     sys.stdout.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)

@@ -66,6 +66,11 @@ def config_text(web, audit: dict) -> str:
     )
     if row is not None:
         head += _where_the_data_is(row, spec.target.file, audit)
+    if spec.target.db_env:
+        head += (
+            f"# target.db_env: the database's URL is read from the environment: "
+            f"export {spec.target.db_env}='postgresql+psycopg://user:password@host/db' first\n"
+        )
     return head + yaml.safe_dump(spec.to_dict(minimal=True), sort_keys=False, allow_unicode=True)
 
 
