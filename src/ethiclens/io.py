@@ -7,6 +7,7 @@ import fnmatch
 import glob
 import os
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
@@ -138,6 +139,11 @@ def preflight_file(path: str | Path, require_rows: bool = True) -> None:
         raise err
     if require_rows and len(head) < 65536 and not any(any(c.strip() for c in r) for r in rows):
         raise DataFileError(f"file {path} has no data rows", fix="export the data again")
+    _refuse_repeated_names(path, header)
+
+
+def _refuse_repeated_names(path: Path, header) -> None:
+    """A CSV header naming one column twice is refused, naming it (which one was meant?)."""
     seen = set()
     for name in header:
         if name in seen:
@@ -161,25 +167,7 @@ def read_table(path: str | Path) -> pd.DataFrame:
         raise DataFileError(
             f"{path} is not a regular file", fix="name one .csv, .parquet or .json file"
         )
-    suffix = path.suffix.lower()
-    if suffix in COMPRESSED and Path(path.stem).suffix.lower() in (
-        ".csv",
-        ".json",
-        ".jsonl",
-    ):
-        suffix = Path(path.stem).suffix.lower()  # pandas decompresses by extension
-    reader = READERS.get(suffix)
-    if reader is None:
-        hint = (
-            f"name a compressed table like data.csv{path.suffix} (the table's type, then "
-            "the compression)"
-            if suffix in COMPRESSED
-            else "use .csv, .parquet or .json, optionally compressed as .csv.gz"
-        )
-        raise DataFileError(
-            f"cannot read {path.name}: unknown file type {path.suffix!r}",
-            fix=f"{hint} (pickles are never loaded)",
-        )
+    suffix, reader = _reader(path)
     if path.stat().st_size == 0:
         raise DataFileError(f"file {path} is empty", fix="export the data again")
     _sniff(path, suffix)
@@ -199,20 +187,57 @@ def read_table(path: str | Path) -> pd.DataFrame:
         OSError,
         EOFError,
     ) as exc:
-        fix = "check the file's format"
-        if path.suffix.lower() in COMPRESSED:
-            fix = (
-                f"the {path.suffix} file is damaged or not {path.suffix}-compressed: "
-                "decompress it yourself to check, or export the table again"
-            )
-        elif suffix in (".json", ".jsonl"):
-            fix = (
-                "a JSON table is a list of records [{column: value, ...}, ...] (or "
-                "{column: [values]}); JSON Lines (.jsonl) has one record per line"
-            )
-        elif suffix == ".csv":
-            fix = "check the file is comma-separated with the same number of fields on every row"
+        fix = _read_error_fix(path, suffix)
         raise DataFileError(f"cannot read {path.name}: {_first_line(exc)}", fix=fix) from exc
+    _check_frame(path, suffix, frame)
+    return frame
+
+
+def _reader(path: Path):
+    """(the table's type as a suffix, its pandas reader); an unknown type is refused (pickles
+    are never loaded)."""
+    suffix = path.suffix.lower()
+    if suffix in COMPRESSED and Path(path.stem).suffix.lower() in (
+        ".csv",
+        ".json",
+        ".jsonl",
+    ):
+        suffix = Path(path.stem).suffix.lower()  # pandas decompresses by extension
+    reader = READERS.get(suffix)
+    if reader is None:
+        hint = (
+            f"name a compressed table like data.csv{path.suffix} (the table's type, then "
+            "the compression)"
+            if suffix in COMPRESSED
+            else "use .csv, .parquet or .json, optionally compressed as .csv.gz"
+        )
+        raise DataFileError(
+            f"cannot read {path.name}: unknown file type {path.suffix!r}",
+            fix=f"{hint} (pickles are never loaded)",
+        )
+    return suffix, reader
+
+
+def _read_error_fix(path: Path, suffix: str) -> str:
+    """What to do about a file pandas could not read, by its compression and type."""
+    if path.suffix.lower() in COMPRESSED:
+        return (
+            f"the {path.suffix} file is damaged or not {path.suffix}-compressed: "
+            "decompress it yourself to check, or export the table again"
+        )
+    if suffix in (".json", ".jsonl"):
+        return (
+            "a JSON table is a list of records [{column: value, ...}, ...] (or "
+            "{column: [values]}); JSON Lines (.jsonl) has one record per line"
+        )
+    if suffix == ".csv":
+        return "check the file is comma-separated with the same number of fields on every row"
+    return "check the file's format"
+
+
+def _check_frame(path: Path, suffix: str, frame: pd.DataFrame) -> None:
+    """A table read is refused without rows, with a repeated column name, or (CSV) with one
+    column whose name shows another delimiter."""
     if frame.empty:
         raise DataFileError(f"file {path} has no data rows", fix="export the data again")
     if suffix == ".csv":
@@ -227,7 +252,6 @@ def read_table(path: str | Path) -> pd.DataFrame:
             f"{path.name} has duplicate column names {list(map(str, dup))}",
             fix="rename the columns so each name is unique",
         )
-    return frame
 
 
 def _check_csv_header(path: Path, frame: pd.DataFrame) -> None:
@@ -240,15 +264,7 @@ def _check_csv_header(path: Path, frame: pd.DataFrame) -> None:
     if not suspects & set(names):
         return
     raw = pd.read_csv(path, header=None, nrows=1, dtype=str, keep_default_na=False)
-    header = [str(v) for v in raw.iloc[0]]
-    seen = set()
-    for name in header:
-        if name in seen:
-            raise DataFileError(
-                f"{path.name} has two columns named {name!r}",
-                fix="rename the columns so each name is unique",
-            )
-        seen.add(name)
+    _refuse_repeated_names(path, [str(v) for v in raw.iloc[0]])
 
 
 def require_columns(frame: pd.DataFrame, columns, source: str) -> None:
@@ -307,35 +323,14 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
         An input that is a folder is one too, and an input glob (``data/*.csv``) refuses
         outputs that are, or would on the next run be, among its files.
     """
+    read = _Inputs.of(inputs, protected_dirs)
     seen = {}
-    in_ids = {}
-    guarded = [Path(d).resolve() for d in protected_dirs if d is not None]
-    patterns = []
-    for p in inputs:
-        if p is None:
-            continue
-        text = str(p)
-        if any(ch in text for ch in "*?[") and not Path(text).exists():
-            # a glob: no output may be one of its files now, or match it on the next run
-            patterns.append(os.path.abspath(text))
-            for match in glob.glob(text, recursive=True):
-                in_ids[_identity(Path(match))] = Path(match)
-        elif Path(text).is_dir():
-            guarded.append(Path(text).resolve())  # a folder of tables (or a release)
-        else:
-            in_ids[_identity(Path(p))] = Path(p)
     for flag, p in outputs.items():
         if p is None:
             continue
         path = Path(p)
         ident = _identity(path)
-        if ident in in_ids:
-            raise EthicLensInputError(
-                f"output {path} is the input file {in_ids[ident]}; writing it would destroy the "
-                "input",
-                column=flag,
-                fix=f"choose another path for {flag}",
-            )
+        read.refuse_input_file(flag, path, ident)
         if ident in seen:
             raise EthicLensInputError(
                 f"output {path} is also given to {seen[ident]}; one would replace the other",
@@ -343,8 +338,49 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
                 fix=f"give {flag} and {seen[ident]} different paths",
             )
         seen[ident] = flag
+        read.refuse_inside(flag, path)
+
+
+@dataclass
+class _Inputs:
+    """What a command reads: files by identity, input globs, and folders no output may enter."""
+
+    files: dict = field(default_factory=dict)  # identity -> path
+    patterns: list = field(default_factory=list)  # absolute input globs
+    folders: list = field(default_factory=list)  # resolved folders read (or protected)
+
+    @classmethod
+    def of(cls, inputs, protected_dirs) -> _Inputs:
+        read = cls(folders=[Path(d).resolve() for d in protected_dirs if d is not None])
+        for p in inputs:
+            if p is None:
+                continue
+            text = str(p)
+            if any(ch in text for ch in "*?[") and not Path(text).exists():
+                # a glob: no output may be one of its files now, or match it on the next run
+                read.patterns.append(os.path.abspath(text))
+                for match in glob.glob(text, recursive=True):
+                    read.files[_identity(Path(match))] = Path(match)
+            elif Path(text).is_dir():
+                read.folders.append(Path(text).resolve())  # a folder of tables (or a release)
+            else:
+                read.files[_identity(Path(p))] = Path(p)
+        return read
+
+    def refuse_input_file(self, flag: str, path: Path, ident) -> None:
+        """Refuse an output that is an input file (same path, hard or symbolic link)."""
+        if ident in self.files:
+            raise EthicLensInputError(
+                f"output {path} is the input file {self.files[ident]}; writing it would destroy "
+                "the input",
+                column=flag,
+                fix=f"choose another path for {flag}",
+            )
+
+    def refuse_inside(self, flag: str, path: Path) -> None:
+        """Refuse an output that matches an input glob or lies in a folder read."""
         resolved = path.resolve()
-        for pattern in patterns:
+        for pattern in self.patterns:
             if fnmatch.fnmatchcase(str(resolved), pattern) or fnmatch.fnmatchcase(
                 os.path.abspath(path), pattern
             ):
@@ -354,7 +390,7 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
                     column=flag,
                     fix="write outputs where the input glob does not reach",
                 )
-        for d in guarded:
+        for d in self.folders:
             if resolved == d or d in resolved.parents:
                 raise EthicLensInputError(
                     f"output {path} is inside {d}, which this command reads",
