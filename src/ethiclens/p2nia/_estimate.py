@@ -42,8 +42,8 @@ from ..fairness import (
 )
 from ._common import TABLE
 from ._mechanisms import get_mechanism
-from ._metrics import METRICS, NEEDS_Y, cells_from_joint, metrics_from_cells
-from ._protocol import validate_manifest
+from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells
+from ._protocol import known_metrics, validate_manifest
 from ._roles import LABEL, PREDICTION
 
 SCHEMA_VERSION = "1.0"
@@ -83,6 +83,21 @@ class Estimate:
             "groups": self.groups,
             "policy": self.policy,
         }
+
+    def methods(self) -> str:
+        """The interval methods of the metrics, each once."""
+        return "; ".join(sorted({v["ci_method"] for v in self.values.values()}))
+
+    def lines(self) -> list[str]:
+        """The terminal view: one line per metric (value [interval], status, why), then the
+        interval methods."""
+        out = []
+        for k, v in self.values.items():
+            value = "undefined" if v["value"] is None else f"{v['value']:.4f}"
+            ci = "" if v["ci_low"] is None else f" [{v['ci_low']:.4f}, {v['ci_high']:.4f}]"
+            why = f" ({v['reason']})" if v["reason"] else ""
+            out.append(f"  {k.upper():5} {value}{ci}  {v['status']}{why}")
+        return out + [f"  intervals: {self.methods()}"]
 
     def _setting(self) -> str:
         text = self.basis  # names the mechanism, rows and ε (and a per-column accounting)
@@ -213,6 +228,30 @@ def estimate(
     """
     n_boot = check_n_boot(n_boot)
     random_state = _check_seed(random_state, "random_state", allow_none=True)
+    policy = _check_policy(policy, level)
+    m = rel.manifest
+    validate_manifest(
+        m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
+        rel.table,
+    )
+    metrics = _estimable(m, metrics)
+    mech = get_mechanism(m["mechanism"], f"{TABLE}: mechanism")
+    counts, domain, labelled = released_counts(rel)
+    n = counts.sum()
+    joint = mech.joint(counts / n, m)
+    cells = cells_from_joint(joint, labelled) * n  # estimated counts per group and cell
+    point = metrics_from_cells(cells, labelled, metrics)
+    boot = _replicates(mech, counts, m, labelled, metrics, n_boot, random_state)
+    basis = _Cells(cells, labelled, domain, m["roles"]["protected"])
+    values = {
+        k: _metric_estimate(k, float(point[k]), boot.get(k), basis, policy, mech.ci_method, level)
+        for k in metrics
+    }
+    return _estimate_of(m, values, basis, policy)
+
+
+def _check_policy(policy, level) -> Policy:
+    """The policy (default :class:`Policy`) and a confidence level in [0.5, 1)."""
     policy = Policy() if policy is None else policy
     if not isinstance(policy, Policy):
         raise EthicLensInputError(
@@ -228,66 +267,75 @@ def estimate(
             value=level,
             fix="e.g. 0.95",
         )
-    m = rel.manifest
-    validate_manifest(
-        m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
-        rel.table,
-    )
-    metrics = list(metrics or m["request"]["metrics"])
-    unknown = [x for x in metrics if x not in METRICS]
-    if unknown:
-        raise EthicLensInputError(
-            "unknown metric", column="--metrics", value=unknown, fix=f"choose from {list(METRICS)}"
-        )
+    return policy
+
+
+def _estimable(manifest: dict, metrics) -> list:
+    """The metrics asked for (default: the request's), known and estimable from the release."""
+    metrics = known_metrics(metrics or manifest["request"]["metrics"])
     needs_y = [x for x in metrics if NEEDS_Y[x]]
-    if needs_y and not m["roles"]["label"]:
+    if needs_y and not manifest["roles"]["label"]:
         raise EthicLensInputError(
             f"metrics {needs_y} need Y, which this release does not contain",
             column="--metrics",
             fix="estimate dp only",
         )
-    mech = get_mechanism(m["mechanism"], f"{TABLE}: mechanism")
-    counts, domain, labelled = released_counts(rel)
-    n = counts.sum()
-    joint = mech.joint(counts / n, m)
-    cells = cells_from_joint(joint, labelled) * n  # estimated counts per group and cell
-    point = metrics_from_cells(cells, labelled, metrics)
-    boot = {}
-    if n_boot:
-        draws = mech.draw(counts, n_boot, np.random.default_rng(random_state))
-        totals = draws.reshape(n_boot, -1).sum(axis=1)
-        shape = (n_boot,) + (1,) * counts.ndim
-        with np.errstate(invalid="ignore", divide="ignore"):
-            rep_joint = mech.joint(draws / totals.reshape(shape), m)
-        boot = metrics_from_cells(cells_from_joint(rep_joint, labelled), labelled, metrics)
-    attribute = m["roles"]["protected"]
-    values = {}
-    for k in metrics:
-        v = float(point[k])
-        defined = np.isfinite(v)
-        status, reason = metric_status(
-            v if defined else None,
-            None,
-            below_floor=(
-                _below_floor(k, cells, labelled, domain, policy, attribute) if defined else None
-            ),
-            undefined=lambda k=k: _undefined_reason(k, cells, labelled, domain),
-        )
-        if status == UNDEFINED:
-            est = MetricEstimate(None, None, None, mech.ci_method, status, reason)
-        elif status == INSUFFICIENT_DATA:
-            est = MetricEstimate(v, None, None, BELOW_FLOOR_METHOD, status, reason)
-        else:
-            if n_boot:
-                iv = interval(v, boot[k], name=mech.ci_method, level=level, note=OUTSIDE)
-            else:
-                iv = Interval(None, None, "not computed (n_boot = 0)")
-            reason = None if iv.defined else iv.method.split(": ", 1)[-1]
-            est = MetricEstimate(v, iv.low, iv.high, iv.method, REPORTED, reason)
-        values[k] = est.to_dict()
+    return metrics
+
+
+def _replicates(mech, counts, manifest, labelled, metrics, n_boot, random_state) -> dict:
+    """Each metric's bootstrap replicates (none when ``n_boot`` is 0): the mechanism's draws
+    of the released cells, each turned into an estimated joint at once."""
+    if not n_boot:
+        return {}
+    draws = mech.draw(counts, n_boot, np.random.default_rng(random_state))
+    totals = draws.reshape(n_boot, -1).sum(axis=1)
+    shape = (n_boot,) + (1,) * counts.ndim
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rep_joint = mech.joint(draws / totals.reshape(shape), manifest)
+    return metrics_from_cells(cells_from_joint(rep_joint, labelled), labelled, metrics)
+
+
+@dataclass(frozen=True)
+class _Cells:
+    """The estimated cell counts of every group of the protected attribute."""
+
+    cells: np.ndarray
+    labelled: bool
+    domain: list
+    attribute: str
+
+
+def _metric_estimate(k, value, draws, basis: _Cells, policy, method, level) -> MetricEstimate:
+    """One metric's estimate: UNDEFINED, INSUFFICIENT_DATA (no interval) or REPORTED with the
+    percentile interval of its replicates (``draws``; None: not computed)."""
+    defined = np.isfinite(value)
+    below = None
+    if defined:
+        below = _below_floor(k, basis.cells, basis.labelled, basis.domain, policy, basis.attribute)
+    status, reason = metric_status(
+        value if defined else None,
+        None,
+        below_floor=below,
+        undefined=lambda: _undefined_reason(k, basis.cells, basis.labelled, basis.domain),
+    )
+    if status == UNDEFINED:
+        return MetricEstimate(None, None, None, method, status, reason)
+    if status == INSUFFICIENT_DATA:
+        return MetricEstimate(value, None, None, BELOW_FLOOR_METHOD, status, reason)
+    if draws is None:
+        iv = Interval(None, None, "not computed (n_boot = 0)")
+    else:
+        iv = interval(value, draws, name=method, level=level, note=OUTSIDE)
+    reason = None if iv.defined else iv.method.split(": ", 1)[-1]
+    return MetricEstimate(value, iv.low, iv.high, iv.method, REPORTED, reason)
+
+
+def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy) -> Estimate:
+    """The :class:`Estimate` of a release's manifest ``m``: its metrics and what they rest on."""
     record_eps = m.get("record_epsilon", m["epsilon"])
     accounting = m.get("accounting", "record")
-    basis = (
+    basis_text = (
         f"{m['mechanism'].upper()} release of {m['rows']} rows at ε = {m['epsilon']:g}"
         + (
             f" per column ({accounting} accounting: record-level ε = {record_eps:g})"
@@ -297,14 +345,16 @@ def estimate(
         + (f", δ = {m['delta']:g}" if m.get("delta") else "")
         + f" ({m.get('library', '?')})"
     )
-    groups = [{"group": g, "n_estimated": float(cells[i].sum())} for i, g in enumerate(domain)]
+    groups = [
+        {"group": g, "n_estimated": float(basis.cells[i].sum())} for i, g in enumerate(basis.domain)
+    ]
     return Estimate(
-        values,
+        {k: v.to_dict() for k, v in values.items()},
         m["mechanism"],
         m["epsilon"],
         m.get("delta"),
         m["rows"],
-        basis,
+        basis_text,
         accounting=accounting,
         record_epsilon=float(record_eps),
         groups=groups,

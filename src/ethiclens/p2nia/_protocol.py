@@ -88,48 +88,61 @@ class AuditRequest:
         return cls(**validate_request(d, "--request"))
 
 
-def make_request(
-    n,
-    protected,
-    *,
-    metrics=METRICS,
-    mechanism="grr",
-    epsilon=1.0,
-    delta=None,
-    protected_domain=None,
-    track_budget=False,
-    accounting="record",
-) -> AuditRequest:
+def make_request(n, protected, **options) -> AuditRequest:
     """The auditor's request.
 
-    ``accounting``: ``"record"`` (default) spends ``epsilon`` on the whole record (GRR splits it
-    over the released columns); ``"per-column"`` (GRR only, the P2NIA paper's setup) flips each
-    released column at the full ``epsilon``, so the record-level ε is k·ε for k columns (stated
-    in the manifest and the estimate). Only the columns the metrics need are released: A and Ŷ
-    for DP alone, A, Y and Ŷ with EO or EOpp.
+    Parameters
+    ----------
+    n : int
+        Rows n′ to release.
+    protected : str
+        The protected attribute.
+    **options
+        The request's other fields, as in :class:`AuditRequest` (same defaults): ``metrics``,
+        ``mechanism``, ``epsilon``, ``delta``, ``protected_domain``, ``track_budget`` and
+        ``accounting``. ``accounting="record"`` spends ``epsilon`` on the whole record (GRR
+        splits it over the released columns); ``"per-column"`` (GRR only, the P2NIA paper's
+        setup) flips each released column at the full ``epsilon``, so the record-level ε is
+        k·ε for k columns (stated in the manifest and the estimate). Only the columns the
+        metrics need are released: A and Ŷ for DP alone, A, Y and Ŷ with EO or EOpp.
     """
-    if protected_domain is not None and not isinstance(protected_domain, str):
-        protected_domain = [
+    for name in options:
+        if name not in REQUEST_KEYS - {"n", "protected"}:
+            raise TypeError(f"make_request() got an unexpected keyword argument {name!r}")
+    domain = options.get("protected_domain")
+    if domain is not None and not isinstance(domain, str):
+        options["protected_domain"] = [
             str(g) if isinstance(g, (int, np.integer)) and not isinstance(g, bool) else g
-            for g in protected_domain
+            for g in domain
         ]
-    return AuditRequest(
-        n,
-        protected,
-        list(metrics) if isinstance(metrics, (list, tuple)) else metrics,
-        mechanism,
-        epsilon,
-        delta,
-        protected_domain,
-        track_budget,
-        accounting,
-    )
+    if isinstance(options.get("metrics"), (list, tuple)):
+        options["metrics"] = list(options["metrics"])
+    return AuditRequest(n, protected, **options)
 
 
 @dataclass
 class Release:
     table: pd.DataFrame
     manifest: dict
+
+    def summary(self, out_dir) -> str:
+        """What was written into ``out_dir``: rows, mechanism, ε (and the record-level ε under
+        per-column accounting), and the cumulative budget when the folder tracks it."""
+        m = self.manifest
+        accounting = ""
+        if m.get("accounting", "record") != "record":
+            accounting = f" per column, record-level ε = {m['record_epsilon']:g}"
+        budget = m.get("budget")
+        note = ""
+        if budget:
+            note = (
+                f"; cumulative ε on this data {budget['cumulative_on_this_data']:g} over "
+                f"{budget['releases']} releases"
+            )
+        return (
+            f"wrote {Path(out_dir) / TABLE} ({m['rows']} rows, {m['mechanism'].upper()}, "
+            f"ε = {m['epsilon']:g}{accounting}) and manifest.json{note}"
+        )
 
 
 def _binary_column(values: pd.Series, name: str) -> np.ndarray:
@@ -188,6 +201,23 @@ def release(
             fix="create it with make_request or AuditRequest.from_dict",
         )
     random_state = check_seed(random_state)
+    roles = _check_roles(request, data, y_true, y_pred)
+    columns = _check_extra_columns(request, columns, discretization, roles, y_true)
+    rng = np.random.default_rng(random_state)
+    rows = _draw_rows(request, data, rng)
+    domain, a = _group_codes(request, data, rows)
+    yhat = _binary_column(rows[y_pred], y_pred)
+    y = _binary_column(rows[y_true], y_true) if request.needs_label else None
+    mech = get_mechanism(request.mechanism)
+    table, cols = mech.release(
+        request, rows, a, y, yhat, domain, columns, discretization or {}, rng, open_bins
+    )
+    return Release(table, _release_manifest(request, mech, len(table), cols))
+
+
+def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
+    """The protected, prediction (and label) columns: present, distinct, in a DataFrame whose
+    column names are unique."""
     if not isinstance(data, pd.DataFrame):
         raise EthicLensInputError("the audit data must be a DataFrame", column="--data")
     dupes = sorted({str(c) for c in data.columns[data.columns.duplicated()]})
@@ -216,8 +246,11 @@ def release(
             raise EthicLensInputError(
                 "not in the audit data", column=col, fix=f"use one of {list(data.columns)[:15]}"
             )
-    columns = _check_extra_columns(request, columns, discretization, roles, y_true)
-    discretization = discretization or {}
+    return roles
+
+
+def _draw_rows(request: AuditRequest, data: pd.DataFrame, rng) -> pd.DataFrame:
+    """n′ rows drawn without replacement, in the data's order."""
     if request.n > len(data):
         raise EthicLensInputError(
             f"n′ = {request.n} exceeds the {len(data)} audit rows; rows are drawn without "
@@ -226,8 +259,12 @@ def release(
             value=request.n,
             fix=f"request at most {len(data)} rows",
         )
-    rng = np.random.default_rng(random_state)
-    rows = data.iloc[np.sort(rng.choice(len(data), size=request.n, replace=False))]
+    return data.iloc[np.sort(rng.choice(len(data), size=request.n, replace=False))]
+
+
+def _group_codes(request: AuditRequest, data, rows) -> tuple[list[str], np.ndarray]:
+    """The protected attribute's domain (the request's, else the data's values) and the drawn
+    rows' group codes in it."""
     groups = rows[request.protected]
     if groups.isna().any():
         raise EthicLensInputError(
@@ -250,14 +287,12 @@ def release(
             value=domain,
             fix="request every group of the attribute (--groups)",
         )
-    a = pd.Categorical(groups.astype(str), categories=domain).codes
-    yhat = _binary_column(rows[y_pred], y_pred)
-    y = _binary_column(rows[y_true], y_true) if request.needs_label else None
-    mech = get_mechanism(request.mechanism)
-    table, cols = mech.release(
-        request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins
-    )
-    released = [c for c in _released_roles(request.protected, request.needs_label)]
+    return domain, pd.Categorical(groups.astype(str), categories=domain).codes
+
+
+def _release_manifest(request: AuditRequest, mech, rows: int, cols: dict) -> dict:
+    """The manifest of a release before writing (hashes and budget are added when written)."""
+    released = _released_roles(request.protected, request.needs_label)
     manifest = {
         "format": RELEASE_FORMAT,
         "mechanism": request.mechanism,
@@ -265,13 +300,9 @@ def release(
         "accounting": request.accounting,
         "record_epsilon": mech.record_epsilon(request.to_dict(), released),
         "delta": request.delta,
-        "rows": len(table),
+        "rows": rows,
         "columns": cols,
-        "roles": {
-            "protected": request.protected,
-            "label": LABEL if request.needs_label else None,
-            "prediction": PREDICTION,
-        },
+        "roles": _expected_roles(request.protected, request.needs_label),
         "request": request.to_dict(),
         "library": f"ethiclens {__version__}",
         "domain_source": (
@@ -283,7 +314,7 @@ def release(
     open_cols = [c for c, m in cols.items() if isinstance(m, dict) and m.get("open_ended")]
     if open_cols:
         manifest["open_ended_bins"] = open_cols
-    return Release(table, manifest)
+    return manifest
 
 
 def _check_extra_columns(request, columns, discretization, roles, y_true) -> list:
@@ -339,6 +370,15 @@ def _released_roles(protected: str, needs_label: bool) -> list[str]:
     return [protected] + ([LABEL] if needs_label else []) + [PREDICTION]
 
 
+def _expected_roles(protected: str, needs_label: bool) -> dict:
+    """The manifest's ``roles``: the protected column's name, the label's and prediction's."""
+    return {
+        "protected": protected,
+        "label": LABEL if needs_label else None,
+        "prediction": PREDICTION,
+    }
+
+
 def _write_file(path: Path, data: bytes) -> None:
     """Write one file of a release (inside its temporary folder) and flush it to disk."""
     with open(path, "wb") as fh:
@@ -383,6 +423,20 @@ def write_release(
     sequential composition.
     """
     out = Path(out_dir)
+    is_release = _check_out_folder(out, replace)
+    manifest = _with_budget(dict(rel.manifest), out, is_release, track_budget)
+    validate_manifest({**manifest, "table": TABLE, "sha256": "", "manifest_sha256": ""}, rel.table)
+    ensure_output_folder(out.parent, "--out")
+    data = rel.table.to_csv(index=False).encode()
+    manifest.update({"table": TABLE, "sha256": _sha256_bytes(data)})
+    manifest["manifest_sha256"] = _manifest_digest(manifest)
+    _swap_into_place(out, data, json.dumps(manifest, indent=2).encode(), is_release)
+    return out
+
+
+def _check_out_folder(out: Path, replace: bool) -> bool:
+    """Whether ``out`` holds a release to replace; refuses a file, a folder of other files,
+    and a release without ``replace``."""
     if out.exists() and not out.is_dir():
         raise EthicLensInputError(
             f"{out} exists and is not a folder",
@@ -406,39 +460,43 @@ def write_release(
             fix="release into a new folder, or pass --replace (with --track-budget the new "
             "manifest records the cumulative budget)",
         )
-    manifest = dict(rel.manifest)
+    return is_release
+
+
+def _with_budget(manifest: dict, out: Path, is_release: bool, track_budget) -> dict:
+    """``manifest`` with its budget record when tracking is asked for or the release being
+    replaced tracked it."""
     eps = float(manifest.get("record_epsilon", manifest["epsilon"]))
-    previous, count = (0.0, 0)
     prev_tracked = False
     if is_release:
         try:
             prev_tracked = "budget" in json.loads((out / MANIFEST).read_text())
         except (OSError, ValueError):
             prev_tracked = False
-    track = bool(track_budget or manifest.get("request", {}).get("track_budget") or prev_tracked)
-    if track:
-        if is_release:
-            previous, count = _previous_budget(out)
-        budget = {
-            "this_release": eps,
-            "cumulative_on_this_data": eps + previous,
-            "releases": count + 1,
-            "composition": "basic sequential composition over the releases written to "
-            "this folder (the platform states they use the same data)",
-        }
-        if manifest.get("delta") is not None:
-            budget["this_release_delta"] = manifest["delta"]
-        manifest["budget"] = budget
-    validate_manifest({**manifest, "table": TABLE, "sha256": "", "manifest_sha256": ""}, rel.table)
-    ensure_output_folder(out.parent, "--out")
-    data = rel.table.to_csv(index=False).encode()
-    manifest.update({"table": TABLE, "sha256": _sha256_bytes(data)})
-    manifest["manifest_sha256"] = _manifest_digest(manifest)
+    if not (track_budget or manifest.get("request", {}).get("track_budget") or prev_tracked):
+        return manifest
+    previous, count = _previous_budget(out) if is_release else (0.0, 0)
+    budget = {
+        "this_release": eps,
+        "cumulative_on_this_data": eps + previous,
+        "releases": count + 1,
+        "composition": "basic sequential composition over the releases written to "
+        "this folder (the platform states they use the same data)",
+    }
+    if manifest.get("delta") is not None:
+        budget["this_release_delta"] = manifest["delta"]
+    manifest["budget"] = budget
+    return manifest
+
+
+def _swap_into_place(out: Path, table: bytes, manifest: bytes, is_release: bool) -> None:
+    """Write both files into a temporary folder and rename it to ``out`` (the previous release
+    is moved aside first and put back when anything fails)."""
     tmp = old = None
     try:
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
-        _write_file(tmp / TABLE, data)
-        _write_file(tmp / MANIFEST, json.dumps(manifest, indent=2).encode())
+        _write_file(tmp / TABLE, table)
+        _write_file(tmp / MANIFEST, manifest)
         os.chmod(tmp, 0o777 & ~_umask())
         if out.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old", dir=out.parent))
@@ -460,13 +518,19 @@ def write_release(
             shutil.rmtree(tmp, ignore_errors=True)
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)
-    return out
 
 
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def _altered(problem: str, column: str, value=None) -> EthicLensInputError:
+    """A release file that is not what the platform wrote: ask for the original."""
+    return EthicLensInputError(
+        problem, column=column, value=value, fix="ask the platform for the original release"
+    )
 
 
 def read_release(release_dir: str | Path) -> Release:
@@ -479,14 +543,25 @@ def read_release(release_dir: str | Path) -> Release:
             column="RELEASE_DIR",
             fix="give the folder the platform wrote with ethiclens p2nia release",
         )
+    manifest = _read_manifest(d / MANIFEST)
+    if _sha256_bytes((d / TABLE).read_bytes()) != manifest.get("sha256"):
+        raise _altered(
+            "the released table does not match the SHA-256 in the "
+            "manifest: it was changed or truncated",
+            TABLE,
+        )
+    validate_manifest(manifest)
+    table = _read_table(d / TABLE)
+    validate_manifest(manifest, table)
+    return Release(table, manifest)
+
+
+def _read_manifest(path: Path) -> dict:
+    """The manifest's JSON, of the release format, matching its own SHA-256."""
     try:
-        manifest = json.loads((d / MANIFEST).read_text())
+        manifest = json.loads(path.read_text())
     except (ValueError, OSError, RecursionError) as exc:  # JSONDecodeError, 5,000-digit ints
-        raise EthicLensInputError(
-            f"manifest is not valid JSON ({str(exc)[:120]})",
-            column=MANIFEST,
-            fix="ask the platform for the original release",
-        ) from exc
+        raise _altered(f"manifest is not valid JSON ({str(exc)[:120]})", MANIFEST) from exc
     if not isinstance(manifest, dict):
         raise _bad("the manifest must be a JSON object", None, type(manifest).__name__)
     if manifest.get("format") != RELEASE_FORMAT:
@@ -501,40 +576,25 @@ def read_release(release_dir: str | Path) -> Release:
     except (TypeError, ValueError) as exc:
         raise _bad(f"the manifest cannot be hashed ({exc})") from exc
     if manifest.get("manifest_sha256") != digest:
-        raise EthicLensInputError(
-            "the manifest does not match its SHA-256: it was changed after release",
-            column=MANIFEST,
-            fix="ask the platform for the original release",
+        raise _altered(
+            "the manifest does not match its SHA-256: it was changed after release", MANIFEST
         )
-    data = (d / TABLE).read_bytes()
-    if _sha256_bytes(data) != manifest.get("sha256"):
-        raise EthicLensInputError(
-            "the released table does not match the SHA-256 in the "
-            "manifest: it was changed or truncated",
-            column=TABLE,
-            fix="ask the platform for the original release",
-        )
-    validate_manifest(manifest)
+    return manifest
+
+
+def _read_table(path: Path) -> pd.DataFrame:
+    """The released table as text, its label and prediction columns as 0/1 integers."""
     try:
-        table = pd.read_csv(d / TABLE, dtype=str, keep_default_na=False)
+        table = pd.read_csv(path, dtype=str, keep_default_na=False)
     except (ValueError, pd.errors.ParserError) as exc:
-        raise EthicLensInputError(
-            f"cannot parse the table ({exc})",
-            column=TABLE,
-            fix="ask the platform for the original release",
-        ) from exc
+        raise _altered(f"cannot parse the table ({exc})", TABLE) from exc
     for col in (LABEL, PREDICTION):
         if col in table.columns:
             if not table[col].isin(["0", "1"]).all():
                 bad = sorted(set(table[col]) - {"0", "1"})[:5]
-                raise EthicLensInputError(
-                    f"values {bad} are not 0/1",
-                    column=col,
-                    fix="ask the platform for the original release",
-                )
+                raise _altered(f"values {bad} are not 0/1", col)
             table[col] = table[col].astype(int)
-    validate_manifest(manifest, table)
-    return Release(table, manifest)
+    return table
 
 
 # ---------------------------------------------------------------------------------------------
@@ -607,6 +667,48 @@ def _check_domain(domain, where: str) -> list[str]:
 
 def validate_request(d, where: str = "request") -> dict:
     """A request dict (file or to_dict()) checked as a whole; returns the normalised fields."""
+    body = _request_body(d, where)
+    n = _check_n(body["n"])
+    prot = body["protected"]
+    if not isinstance(prot, str) or not prot:
+        raise EthicLensInputError(
+            "the protected attribute must be a column name (string)",
+            column="--protected",
+            value=prot,
+            fix="e.g. --protected sex",
+        )
+    mech = body["mechanism"]
+    accounting = _check_accounting(body.get("accounting", "record"), mech)
+    metrics = _check_metrics(body.get("metrics", list(METRICS)))
+    eps = check_epsilon(body["epsilon"])
+    delta = check_delta(body.get("delta"))
+    domain = body.get("protected_domain")
+    if domain is not None:
+        domain = _check_domain(domain, f"{prot} (--groups)")
+    track = body.get("track_budget", False)
+    if not isinstance(track, bool):
+        raise EthicLensInputError(
+            "track_budget must be true or false",
+            column=where,
+            value=track,
+            fix="write true or false (JSON booleans)",
+        )
+    return {
+        "n": int(n),
+        "protected": prot,
+        "metrics": list(metrics),
+        "mechanism": mech,
+        "epsilon": eps,
+        "delta": delta,
+        "protected_domain": domain,
+        "track_budget": track,
+        "accounting": accounting,
+    }
+
+
+def _request_body(d, where: str) -> dict:
+    """The request's fields without ``format``: a JSON object of the request format, with
+    known keys only and every required one."""
     if not isinstance(d, dict):
         raise EthicLensInputError(
             f"must be a JSON object, not {type(d).__name__}",
@@ -633,36 +735,33 @@ def validate_request(d, where: str = "request") -> dict:
             column=where,
             fix="create it with ethiclens p2nia request",
         )
-    n = body["n"]
-    if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or not 10 <= n <= N_MAX:
-        kind = (
-            ""
-            if isinstance(n, (int, np.integer)) and not isinstance(n, bool)
-            else (
-                f", not a {type(n).__name__}"
-                + (" (write the number without quotes)" if isinstance(n, str) else "")
-            )
+    return body
+
+
+def _check_n(n):
+    """n′: an integer in [10, N_MAX] (a quoted number is told to lose its quotes)."""
+    integer = isinstance(n, (int, np.integer)) and not isinstance(n, bool)
+    if integer and 10 <= n <= N_MAX:
+        return n
+    kind = ""
+    if not integer:
+        kind = f", not a {type(n).__name__}" + (
+            " (write the number without quotes)" if isinstance(n, str) else ""
         )
-        shown = n
-        if isinstance(n, float) and not (np.isfinite(n) and abs(n) < 1e30):
-            shown = str(n)
-        raise EthicLensInputError(
-            f"n′ must be an integer in [10, {N_MAX:,}]{kind}",
-            column="--n",
-            value=shown,
-            fix="e.g. --n 2000",
-        )
-    prot = body["protected"]
-    if not isinstance(prot, str) or not prot:
-        raise EthicLensInputError(
-            "the protected attribute must be a column name (string)",
-            column="--protected",
-            value=prot,
-            fix="e.g. --protected sex",
-        )
-    mech = body["mechanism"]
+    shown = n
+    if isinstance(n, float) and not (np.isfinite(n) and abs(n) < 1e30):
+        shown = str(n)
+    raise EthicLensInputError(
+        f"n′ must be an integer in [10, {N_MAX:,}]{kind}",
+        column="--n",
+        value=shown,
+        fix="e.g. --n 2000",
+    )
+
+
+def _check_accounting(accounting, mech: str) -> str:
+    """A known accounting that the registered mechanism ``mech`` supports."""
     mechanism = get_mechanism(mech)
-    accounting = body.get("accounting", "record")
     if not isinstance(accounting, str) or accounting not in ACCOUNTINGS:
         raise EthicLensInputError(
             "unknown accounting",
@@ -677,7 +776,11 @@ def validate_request(d, where: str = "request") -> dict:
             value=accounting,
             fix="use --accounting record (per-column applies to grr)",
         )
-    metrics = body.get("metrics", list(METRICS))
+    return accounting
+
+
+def _check_metrics(metrics):
+    """A non-empty list of known metrics, each once."""
     if isinstance(metrics, str) or not isinstance(metrics, (list, tuple)) or not metrics:
         raise EthicLensInputError(
             "metrics must be a non-empty list",
@@ -685,39 +788,22 @@ def validate_request(d, where: str = "request") -> dict:
             value=metrics,
             fix=f"choose from {list(METRICS)}",
         )
+    known_metrics(metrics)
+    if len(set(metrics)) != len(metrics):
+        raise EthicLensInputError(
+            "metrics repeated", column="--metrics", value=list(metrics), fix="list each metric once"
+        )
+    return metrics
+
+
+def known_metrics(metrics) -> list:
+    """``metrics`` as a list, each one of :data:`METRICS`."""
     unknown = [m for m in metrics if m not in METRICS]
     if unknown:
         raise EthicLensInputError(
             "unknown metric", column="--metrics", value=unknown, fix=f"choose from {list(METRICS)}"
         )
-    if len(set(metrics)) != len(metrics):
-        raise EthicLensInputError(
-            "metrics repeated", column="--metrics", value=list(metrics), fix="list each metric once"
-        )
-    eps = check_epsilon(body["epsilon"])
-    delta = check_delta(body.get("delta"))
-    domain = body.get("protected_domain")
-    if domain is not None:
-        domain = _check_domain(domain, f"{prot} (--groups)")
-    track = body.get("track_budget", False)
-    if not isinstance(track, bool):
-        raise EthicLensInputError(
-            "track_budget must be true or false",
-            column=where,
-            value=track,
-            fix="write true or false (JSON booleans)",
-        )
-    return {
-        "n": int(n),
-        "protected": prot,
-        "metrics": list(metrics),
-        "mechanism": mech,
-        "epsilon": eps,
-        "delta": delta,
-        "protected_domain": domain,
-        "track_budget": track,
-        "accounting": accounting,
-    }
+    return list(metrics)
 
 
 def _check_column_meta(name, meta, expected_domain=None) -> list:
@@ -777,8 +863,18 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
     if manifest["format"] != RELEASE_FORMAT:
         raise _bad("unknown release format", "format", manifest["format"])
     req = validate_request(manifest["request"], f"{MANIFEST}:request")
+    mechanism = get_mechanism(manifest["mechanism"], f"{MANIFEST}:mechanism")
+    _check_against_request(manifest, req)
+    released, data_cols = _check_columns(manifest, req, mechanism.extra_columns)
+    mechanism.validate_columns(manifest, req, released, data_cols)
+    _check_budget(manifest, req, mechanism.record_epsilon(req, released), len(released))
+    if table is not None:
+        _check_table(manifest, table, data_cols)
+
+
+def _check_against_request(manifest: dict, req: dict) -> None:
+    """Mechanism, ε, δ, rows, table name and roles as the request implies."""
     mech = manifest["mechanism"]
-    mechanism = get_mechanism(mech, f"{MANIFEST}:mechanism")
     if mech != req["mechanism"]:
         raise _bad(f"mechanism differs from the request's {req['mechanism']!r}", "mechanism", mech)
     eps = check_epsilon(manifest["epsilon"], f"{MANIFEST}:epsilon")
@@ -792,20 +888,19 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
         raise _bad(f"rows must equal the requested n′ = {req['n']}", "rows", rows)
     if manifest["table"] != TABLE:
         raise _bad(f"the table must be {TABLE}", "table", manifest["table"])
-    roles = manifest["roles"]
-    needs_label = any(NEEDS_Y[m] for m in req["metrics"])
-    expected_roles = {
-        "protected": req["protected"],
-        "label": LABEL if needs_label else None,
-        "prediction": PREDICTION,
-    }
-    if roles != expected_roles:
-        raise _bad(f"roles must be {expected_roles} for this request", "roles", roles)
+    expected = _expected_roles(req["protected"], any(NEEDS_Y[m] for m in req["metrics"]))
+    if manifest["roles"] != expected:
+        raise _bad(f"roles must be {expected} for this request", "roles", manifest["roles"])
+
+
+def _check_columns(manifest: dict, req: dict, extra_columns: bool) -> tuple[list, list]:
+    """Every released column described, with consistent domains; returns the released roles
+    and the table's columns."""
     cols = manifest["columns"]
     if not isinstance(cols, dict):
         raise _bad("columns must be an object", "columns", type(cols).__name__)
     prot = req["protected"]
-    released = [prot] + ([LABEL] if needs_label else []) + [PREDICTION]
+    released = _released_roles(prot, any(NEEDS_Y[m] for m in req["metrics"]))
     for name in released:
         if name not in cols:
             raise _bad("a released column is not described", f"columns.{name}")
@@ -815,74 +910,66 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
     for name in released[1:]:
         _check_column_meta(name, cols[name], [0, 1])
     data_cols = [c for c in cols if not c.startswith("_")]
-    if mechanism.extra_columns:
+    if extra_columns:
         for name in data_cols:
             if name not in released:
                 _check_column_meta(name, cols[name])
-    mechanism.validate_columns(manifest, req, released, data_cols)
+    return released, data_cols
+
+
+def _check_budget(manifest: dict, req: dict, record_eps: float, n_released: int) -> None:
+    """Accounting as requested, the stated record-level ε as it implies, and a budget record
+    (when present) that agrees with both."""
     accounting = manifest.get("accounting", "record")  # releases before accounting: record
     if accounting != req["accounting"]:
         raise _bad(
             f"accounting differs from the request's {req['accounting']!r}", "accounting", accounting
         )
-    record_eps = mechanism.record_epsilon(req, released)
     stated = manifest.get("record_epsilon", record_eps)
     if not _is_number(stated) or not _close(stated, record_eps):
         raise _bad(
             f"the record-level ε must be {record_eps:g} ({accounting} accounting over "
-            f"{len(released)} released columns)",
+            f"{n_released} released columns)",
             "record_epsilon",
             stated,
         )
     budget = manifest.get("budget")
-    if budget is not None:
-        if (
-            not isinstance(budget, dict)
-            or not _close(
-                check_epsilon(budget.get("this_release"), f"{MANIFEST}:budget.this_release"),
-                record_eps,
-            )
-            or check_epsilon(
-                budget.get("cumulative_on_this_data"), f"{MANIFEST}:budget.cumulative_on_this_data"
-            )
-            < record_eps * (1 - 1e-9)
-        ):
-            raise _bad("the budget record contradicts the release's ε", "budget", budget)
-    if table is not None:
-        _check_table(manifest, table, data_cols)
+    if budget is not None and (
+        not isinstance(budget, dict)
+        or not _close(
+            check_epsilon(budget.get("this_release"), f"{MANIFEST}:budget.this_release"),
+            record_eps,
+        )
+        or check_epsilon(
+            budget.get("cumulative_on_this_data"), f"{MANIFEST}:budget.cumulative_on_this_data"
+        )
+        < record_eps * (1 - 1e-9)
+    ):
+        raise _bad("the budget record contradicts the release's ε", "budget", budget)
 
 
 def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:
     cols = manifest["columns"]
     if len(table) != manifest["rows"]:
-        raise EthicLensInputError(
-            f"the table has {len(table)} rows, the manifest says {manifest['rows']}",
-            column=TABLE,
-            fix="ask the platform for the original release",
+        raise _altered(
+            f"the table has {len(table)} rows, the manifest says {manifest['rows']}", TABLE
         )
     if sorted(map(str, table.columns)) != sorted(data_cols):
-        raise EthicLensInputError(
+        raise _altered(
             f"the table's columns {list(table.columns)} differ from the manifest's {data_cols}",
-            column=TABLE,
-            fix="ask the platform for the original release",
+            TABLE,
         )
     for name in data_cols:
         values = table[name]
         domain = cols[name]["domain"]
         if values.isna().any():
-            raise EthicLensInputError(
-                "missing values in the released table",
-                column=name,
-                fix="ask the platform for the original release",
-            )
+            raise _altered("missing values in the released table", name)
         if name in (LABEL, PREDICTION):
             ok = pd.api.types.is_numeric_dtype(values) and values.isin([0, 1]).all()
         else:
             ok = values.astype(str).isin([str(v) for v in domain]).all()
         if not ok:
             bad = sorted(set(map(str, values.unique())) - {str(v) for v in domain})[:5]
-            raise EthicLensInputError(
-                f"released values {bad} are outside the manifest's domain {domain[:10]}",
-                column=name,
-                fix="ask the platform for the original release",
+            raise _altered(
+                f"released values {bad} are outside the manifest's domain {domain[:10]}", name
             )

@@ -1,0 +1,107 @@
+"""The platform's and the auditor's steps on files, as every face runs them: read a request
+file, release data into a folder (``p2nia release``), and the flags' text forms (bins)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .._checks import split_list
+from ..errors import EthicLensInputError
+from ..io import check_outputs, read_table
+from ._common import MANIFEST, TABLE
+from ._protocol import AuditRequest, Release, check_seed, release, write_release
+from ._synth import check_edges
+
+
+def read_request(path) -> AuditRequest:
+    """The auditor's request file (``p2nia request``), checked as a whole."""
+    try:
+        raw = json.loads(Path(path).read_text())
+    except (OSError, ValueError, RecursionError) as exc:  # incl. 5,000-digit integers
+        raise EthicLensInputError(
+            f"cannot read the request ({str(exc)[:120]})",
+            column="--request",
+            fix="create it with ethiclens p2nia request",
+        ) from exc
+    return AuditRequest.from_dict(raw)
+
+
+def parse_bins(specs) -> dict:
+    """``COLUMN=E0,E1,...`` items (``--bins``, repeatable) -> ``{column: [edges]}``, checked."""
+    out = {}
+    for spec in specs:
+        col, eq, edges = spec.partition("=")
+        col = col.strip()
+        if not eq or not col or not edges.strip():
+            raise EthicLensInputError(
+                "expected COLUMN=E0,E1,...",
+                column="--bins",
+                value=spec,
+                fix="e.g. --bins age=0,25,45,65,120",
+            )
+        if col in out:
+            raise EthicLensInputError(
+                "bins given twice for one column",
+                column=f"--bins {col}",
+                fix="give each column's edges once",
+            )
+        try:
+            values = [float(x) for x in edges.split(",")]
+        except ValueError:
+            raise EthicLensInputError(
+                "bins must be numbers",
+                column=f"--bins {col}",
+                value=edges,
+                fix="e.g. --bins age=0,25,45,65,120",
+            ) from None
+        out[col] = check_edges(col, values).tolist()
+    return out
+
+
+@dataclass(frozen=True)
+class ReleaseSettings:
+    """How the platform releases: its label and prediction columns, the extra columns
+    (comma-separated) and their ``COLUMN=E0,E1,...`` bins, the seed, and how the folder is
+    written (``replace``, ``track_budget``); the ``p2nia release`` flags."""
+
+    y_pred: str
+    y_true: str | None = None
+    columns: str | None = None
+    bins: tuple = ()
+    open_bins: bool = False
+    seed: int | None = None
+    replace: bool = False
+    track_budget: bool = False
+
+
+def release_to_folder(request_path, data_path, out_dir, settings: ReleaseSettings) -> Release:
+    """Read the request and the platform's data, release, and write the release into
+    ``out_dir`` (:func:`write_release`); returns the release with the manifest as written."""
+    out = Path(out_dir)
+    check_outputs(
+        {"--out": out / TABLE, "--out ": out / MANIFEST}, inputs=[request_path, data_path]
+    )
+    for flag, path in (("--request", request_path), ("--data", data_path)):
+        if out.resolve() in Path(path).resolve().parents:
+            raise EthicLensInputError(
+                f"{path} is inside the release folder {out_dir}, which a release replaces as a "
+                "whole",
+                column=flag,
+                fix="keep inputs outside the --out folder",
+            )
+    check_seed(settings.seed)
+    request = read_request(request_path)
+    rel = release(
+        request,
+        read_table(data_path),
+        settings.y_true,
+        settings.y_pred,
+        columns=split_list(settings.columns, "--columns") if settings.columns else None,
+        discretization=parse_bins(settings.bins) or None,
+        random_state=settings.seed,
+        open_bins=settings.open_bins,
+    )
+    write_release(rel, out, replace=settings.replace, track_budget=settings.track_budget)
+    return Release(rel.table, json.loads((out / MANIFEST).read_text()))
