@@ -122,21 +122,30 @@ def fixed_sample_flags(ref: dict, grp: dict, di_threshold=0.8, eo_threshold=0.1,
     return di_flag, eo_low > eo_threshold
 
 
-def fisher_flags(ref: dict, grp: dict, alpha: float = 0.05) -> np.ndarray:
-    """A permutation test per window of 'equal selection rates' (the exact one: Fisher's,
-    conditional on the window's selected total; two-sided, probabilities no larger than the
-    observed one), vectorised over (stream, day). True where p ≤ α."""
+def fisher_flags(ref: dict, grp: dict, alpha: float = 0.05, x="sel", n="n") -> np.ndarray:
+    """A permutation test per window of 'equal rates' of ``x`` among ``n`` (default: selection
+    rates among all rows; the exact one: Fisher's, conditional on the window's total of ``x``;
+    two-sided, probabilities no larger than the observed one), vectorised over (stream, day).
+    True where p ≤ α."""
     from scipy.stats import hypergeom
 
-    n_a, n_b = ref["n"].astype(int), grp["n"].astype(int)
-    k = (ref["sel"] + grp["sel"]).astype(int)
-    x = grp["sel"].astype(int)
+    n_a, n_b = ref[n].astype(int), grp[n].astype(int)
+    k = (ref[x] + grp[x]).astype(int)
+    hits = grp[x].astype(int)
     support = np.arange(int(n_b.max()) + 1)
-    shape = (*x.shape, 1)
+    shape = (*hits.shape, 1)
     pmf = hypergeom.pmf(support, (n_a + n_b).reshape(shape), k.reshape(shape), n_b.reshape(shape))
-    obs = np.take_along_axis(pmf, x.reshape(shape), -1)
+    obs = np.take_along_axis(pmf, hits.reshape(shape), -1)
     p = np.where(pmf <= obs * (1 + 1e-7), pmf, 0.0).sum(-1)
     return p <= alpha
+
+
+def fisher_eo_flags(ref: dict, grp: dict, alpha: float = 0.05) -> np.ndarray:
+    """The EO counterpart of :func:`fisher_flags`: Fisher's test of equal TPRs (among the
+    positives) and of equal FPRs (among the negatives) in the window, each at α/2 (Bonferroni);
+    True where either rejects."""
+    tpr = fisher_flags(ref, grp, alpha / 2, x="tp", n="pos")
+    return tpr | fisher_flags(ref, grp, alpha / 2, x="fp", n="neg")
 
 
 def first_true(flags: np.ndarray) -> np.ndarray:
@@ -284,7 +293,6 @@ def evidence(streams=1000, days=100, n=200, seed=2026, obs_streams=200, obs_days
     day = CHANGE.change_day
     di_w, eo_w = fixed_sample_flags(ref, grp)  # today's window alone, every day
     di_c, eo_c = fixed_sample_flags(cumulative(ref), cumulative(grp))
-    perm = fisher_flags(ref, grp)
     out["delay"] = {}
     for name, first in {
         "ours_di": alarm_days(log_e["disparate_impact"]),
@@ -293,7 +301,8 @@ def evidence(streams=1000, days=100, n=200, seed=2026, obs_streams=200, obs_days
         "window_eo": first_true(eo_w),
         "cumulative_di": first_true(di_c),
         "cumulative_eo": first_true(eo_c),
-        "permutation_di": first_true(perm),
+        "permutation_di": first_true(fisher_flags(ref, grp)),
+        "permutation_eo": first_true(fisher_eo_flags(ref, grp)),
     }.items():
         d = delays(first, day)
         out["delay"][name] = {
