@@ -21,7 +21,7 @@ import pandas as pd
 
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError, NotInCacheError
-from ._base import Dataset, read_shipped_csv, shipped_provenance
+from ._base import Dataset, check_feature_set, read_shipped_csv, shipped_provenance
 from ._registry import entry_provenance
 
 ACS_FEATURES = ["AGEP", "COW", "SCHL", "MAR", "OCCP", "POBP", "RELP", "WKHP"]
@@ -111,13 +111,7 @@ def load_acs_income(
         excluded): the same columns as ``full``. The paper pooled CA, TX and NY subsampled to
         50,000 rows; pass those states (with ``download=True``) to approach it.
     """
-    if features not in ("full", "paper"):
-        raise EthicLensInputError(
-            "unknown feature set",
-            column="features",
-            value=features,
-            fix="choose from ('full', 'paper')",
-        )
+    check_feature_set(features)
     year = check_year(year)
     states = _normalise_states(states)
     if (
@@ -211,50 +205,18 @@ def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
     ACSIncome = require("folktables", extra="acs").ACSIncome
 
     state_dir = cache_dir / str(year) / "1-Year"
-    ledger_path = state_dir / CHECKSUMS_FILE
-    ledger = json.loads(ledger_path.read_text()) if ledger_path.exists() else {}
-    frames, files = [], []
+    ledger = _Ledger(state_dir / CHECKSUMS_FILE)
     paths = {s: _state_file(state_dir, s) for s in states}  # every code checked first
     missing = [s for s, path in paths.items() if not path.exists()]
     if missing and not download:
-        # Shipped states are precomputed features: mixed with another state, every state is
-        # read from its raw person file, so name every one that is missing at once.
-        shipped = sorted(set(states) & set(SHIPPED_STATES)) if year == SHIPPED_YEAR else []
-        also = (
-            f"; {', '.join(shipped)} ship only as features for {SHIPPED_YEAR}, so mixed with "
-            "another state they are read from their person files too"
-            if shipped
-            else ""
-        )
-        raise NotInCacheError(
-            f"ACS {year} person file(s) for {', '.join(missing)} not in the cache "
-            f"({state_dir}){also}",
-            fix="load them once with download=True (CLI: --download) on a machine with "
-            "internet access, or audit the shipped states alone (CO, NE for 2018)",
-        )
+        raise _not_in_cache(states, missing, year, state_dir)
+    frames, files = [], []
     for s in states:
         path = paths[s]
         if not path.exists():
-            state_dir.mkdir(parents=True, exist_ok=True)
-            (fetch or _folktables_fetch)(state_dir, s, year)
-            if not path.exists():
-                raise DataFileError(
-                    f"downloading the ACS {year} file for {s} failed",
-                    fix="check the network connection and try again",
-                )
-            ledger[path.name] = _sha256(path)
-            ledger_path.write_text(json.dumps(ledger, indent=2))
-        digest = _sha256(path)
-        expected = ledger.get(path.name)
-        if expected is None:  # placed by hand or by folktables directly: record it now
-            ledger[path.name] = expected = digest
-            ledger_path.write_text(json.dumps(ledger, indent=2))
-        if digest != expected:
-            raise DataFileError(
-                f"cached ACS file {path} is corrupt (sha256 {digest[:12]}… but "
-                f"{expected[:12]}… was recorded when it was downloaded)",
-                fix=f"delete {path} and load again with download=True",
-            )
+            _download(fetch or _folktables_fetch, state_dir, s, year, path)
+            ledger.record(path.name, _sha256(path))
+        digest = ledger.verify(path)
         try:
             frames.append(pd.read_csv(path))
         except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
@@ -270,3 +232,59 @@ def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
         states,
         {"year": year, "files": files, "cache_dir": str(cache_dir)},
     )
+
+
+def _not_in_cache(states, missing, year: int, state_dir: Path) -> NotInCacheError:
+    """Every missing state named at once (a shipped state mixed with another one is read from
+    its person file too)."""
+    shipped = sorted(set(states) & set(SHIPPED_STATES)) if year == SHIPPED_YEAR else []
+    also = (
+        f"; {', '.join(shipped)} ship only as features for {SHIPPED_YEAR}, so mixed with "
+        "another state they are read from their person files too"
+        if shipped
+        else ""
+    )
+    return NotInCacheError(
+        f"ACS {year} person file(s) for {', '.join(missing)} not in the cache ({state_dir}){also}",
+        fix="load them once with download=True (CLI: --download) on a machine with "
+        "internet access, or audit the shipped states alone (CO, NE for 2018)",
+    )
+
+
+def _download(fetch, state_dir: Path, state: str, year: int, path: Path) -> None:
+    """Fetch one state's person file (``path``) into the cache; refused when nothing arrived."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    fetch(state_dir, state, year)
+    if not path.exists():
+        raise DataFileError(
+            f"downloading the ACS {year} file for {state} failed",
+            fix="check the network connection and try again",
+        )
+
+
+class _Ledger:
+    """The cache's checksums file: each person file's SHA-256, recorded when it arrived."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.digests = json.loads(path.read_text()) if path.exists() else {}
+
+    def record(self, name: str, digest: str) -> None:
+        self.digests[name] = digest
+        self.path.write_text(json.dumps(self.digests, indent=2))
+
+    def verify(self, path: Path) -> str:
+        """The file's digest; a file whose digest differs from the recorded one is corrupt
+        (one placed by hand or by folktables directly is recorded now)."""
+        digest = _sha256(path)
+        expected = self.digests.get(path.name)
+        if expected is None:
+            self.record(path.name, digest)
+            expected = digest
+        if digest != expected:
+            raise DataFileError(
+                f"cached ACS file {path} is corrupt (sha256 {digest[:12]}… but "
+                f"{expected[:12]}… was recorded when it was downloaded)",
+                fix=f"delete {path} and load again with download=True",
+            )
+        return digest

@@ -10,7 +10,7 @@ from importlib import resources
 
 import pandas as pd
 
-from ..errors import DataFileError
+from ..errors import DataFileError, EthicLensInputError
 
 
 @dataclass(frozen=True)
@@ -117,3 +117,12 @@ def read_shipped_csv(name: str, **kwargs) -> pd.DataFrame:
 
 def shipped_provenance(name: str) -> dict:
     return {"file": name, "sha256": _shipped_checksums()[name], "shipped_in_package": True}
+
+
+def check_feature_set(features: str, known=("full", "paper")) -> str:
+    """A loader's ``features`` argument, one of ``known``; anything else is an input error."""
+    if features not in known:
+        raise EthicLensInputError(
+            "unknown feature set", column="features", value=features, fix=f"choose from {known}"
+        )
+    return features

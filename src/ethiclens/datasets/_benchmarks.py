@@ -6,8 +6,13 @@ import io
 
 import pandas as pd
 
-from ..errors import EthicLensInputError
-from ._base import Dataset, read_shipped, read_shipped_csv, shipped_provenance
+from ._base import (
+    Dataset,
+    check_feature_set,
+    read_shipped,
+    read_shipped_csv,
+    shipped_provenance,
+)
 from ._registry import ADULT_PAPER, entry_provenance
 
 COMPAS_FEATURES = [
@@ -18,14 +23,6 @@ COMPAS_FEATURES = [
     "juv_other_count",
     "c_charge_degree",
 ]
-
-
-def _check_features(features: str, known=("full", "paper")) -> str:
-    if features not in known:
-        raise EthicLensInputError(
-            "unknown feature set", column="features", value=features, fix=f"choose from {known}"
-        )
-    return features
 
 
 def load_compas(features: str = "full") -> Dataset:
@@ -45,7 +42,7 @@ def load_compas(features: str = "full") -> Dataset:
     -------
     Dataset
     """
-    _check_features(features)
+    check_feature_set(features)
     raw = read_shipped_csv("compas-scores-two-years.csv")
     keep = (
         raw["days_b_screening_arrest"].between(-30, 30)
@@ -131,7 +128,7 @@ def load_adult(include_test: bool | None = None, features: str = "full") -> Data
     -------
     Dataset
     """
-    _check_features(features)
+    check_feature_set(features)
     if include_test is None:
         include_test = features == "paper"
     used = [*ADULT_PAPER, "sex", "race", "income"] if features == "paper" else None

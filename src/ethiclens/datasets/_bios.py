@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import DataFileError, EthicLensInputError
+from ..errors import DataFileError
 from ..io import read_table
-from ._base import Dataset
+from ._base import Dataset, check_feature_set
 
 TEXT_COLUMNS = ("hard_text", "text", "bio")
 OCCUPATION_COLUMNS = ("occupation", "title", "profession")
@@ -59,13 +59,7 @@ def load_bios(
     -------
     Dataset
     """
-    if features not in ("full", "paper"):
-        raise EthicLensInputError(
-            "unknown feature set",
-            column="features",
-            value=features,
-            fix="choose from ('full', 'paper')",
-        )
+    check_feature_set(features)
     path = Path(path) if path is not None else _default_path()
     if path is None or not path.exists():
         raise DataFileError(
@@ -73,6 +67,29 @@ def load_bios(
             fix="pass path=... (CSV/JSON/JSONL with text, occupation/title and gender columns) "
             "or set ETHICLENS_BIOS",
         )
+    df, text, occ = _read_bios(path, occupations)
+    return Dataset(
+        name="bios",
+        features=pd.DataFrame({"text": df[text].astype(str)}),
+        label=(df[occ] == occupations[0]).astype(int).rename(occupations[0]),
+        protected=pd.DataFrame({"gender": _genders(df["gender"])}),
+        reference={"gender": "Male"},
+        positive_label=f"occupation is {occupations[0]} (vs {occupations[1]})",
+        positive_is_favorable=True,
+        provenance={
+            "file": str(path),
+            "source": "Bias in Bios (De-Arteaga et al. 2019), "
+            f"{occupations[0]} vs {occupations[1]} subset",
+            "licence": "GPL-3.0 (subset converted from the plkumjorn/FIND repository)",
+            "note": "surgeon vs nurse, not the PCER paper's professor vs nurse task",
+        },
+        text="text",
+    )
+
+
+def _read_bios(path: Path, occupations) -> tuple[pd.DataFrame, str, str]:
+    """(the rows of the two occupations with a text and a gender, the text column, the
+    occupation column)."""
     df = read_table(path)
     text = next((c for c in TEXT_COLUMNS if c in df.columns), None)
     occ = next((c for c in OCCUPATION_COLUMNS if c in df.columns), None)
@@ -88,28 +105,16 @@ def load_bios(
             f"{path.name} has no rows for both of {list(occupations)}",
             fix="choose occupations present in the file",
         )
+    return df, text, occ
+
+
+def _genders(values: pd.Series) -> pd.Series:
+    """M/F (or Male/Female, any case) as Male/Female; anything else is refused."""
     gender = (
-        df["gender"]
-        .astype(str)
+        values.astype(str)
         .str.upper()
         .map({"M": "Male", "F": "Female", "MALE": "Male", "FEMALE": "Female"})
     )
     if gender.isna().any():
         raise DataFileError("gender must be M/F (or Male/Female)", fix="recode the column")
-    return Dataset(
-        name="bios",
-        features=pd.DataFrame({"text": df[text].astype(str)}),
-        label=(df[occ] == occupations[0]).astype(int).rename(occupations[0]),
-        protected=pd.DataFrame({"gender": gender}),
-        reference={"gender": "Male"},
-        positive_label=f"occupation is {occupations[0]} (vs {occupations[1]})",
-        positive_is_favorable=True,
-        provenance={
-            "file": str(path),
-            "source": "Bias in Bios (De-Arteaga et al. 2019), "
-            f"{occupations[0]} vs {occupations[1]} subset",
-            "licence": "GPL-3.0 (subset converted from the plkumjorn/FIND repository)",
-            "note": "surgeon vs nurse, not the PCER paper's professor vs nurse task",
-        },
-        text="text",
-    )
+    return gender
