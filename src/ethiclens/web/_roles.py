@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from ..errors import EthicLensInputError
+from ._web import said
 
 SAMPLE_ROWS = 50_000
 MAX_DISTINCT = 60  # distinct values kept per column (the profile's cap)
@@ -191,11 +192,36 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     ``positive``, ``pos_label``, ``merge``, ``exclude``, the policy's fields, ``model_name``,
     ``model_version``, ``intended_use``.
     """
-    from ..spec import parse_excludes, parse_merges
-
-    cols = [c["name"] for c in prof["columns"]]
-    by_name = {c["name"]: c for c in prof["columns"]}
     errors: dict[str, str] = {}
+    roles = _role_columns(form, prof, errors)
+    protected, bins = _protected(form, prof, roles, errors)
+    spec: dict = {"target": dict(target), "roles": {}, "groups": {}, "policy": {}, "model": {}}
+    r = spec["roles"]
+    r["y_true"] = roles["y_true"]
+    r["y_pred"] = [p for p in (roles["y_pred"], roles["y_pred_b"]) if p]
+    if roles["y_score"] and not roles["y_pred_b"]:
+        r["y_score"] = roles["y_score"]
+    if roles["weight"]:
+        r["weight"] = roles["weight"]
+    r["protected"] = protected
+    positive = form.get("positive") or ""
+    if positive in ("favorable", "harmful"):
+        r["positive"] = positive
+    pos_label = (form.get("pos_label") or "").strip()
+    if pos_label:
+        r["pos_label"] = _number_or_text(pos_label)
+    _group_edits(form, spec["groups"], errors)
+    if bins:
+        spec["groups"]["bins"] = bins
+    policy_from_form(form, spec, errors)
+    if errors:
+        raise FormErrors(errors)
+    return spec, ("compare" if roles["y_pred_b"] else "audit")
+
+
+def _role_columns(form: dict, prof: dict, errors: dict) -> dict:
+    """{role: column or None} of the label, predictions, score and weight fields."""
+    cols = [c["name"] for c in prof["columns"]]
 
     def column(field, required=False, what=""):
         value = (form.get(field) or "").strip()
@@ -208,11 +234,22 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
             return None
         return value
 
-    y_true = column("y_true", True, "label (true outcome)")
-    y_pred = column("y_pred", True, "prediction")
-    y_pred_b = column("y_pred_b")
-    y_score = column("y_score")
-    weight = column("weight")
+    roles = {
+        "y_true": column("y_true", True, "label (true outcome)"),
+        "y_pred": column("y_pred", True, "prediction"),
+        "y_pred_b": column("y_pred_b"),
+        "y_score": column("y_score"),
+        "weight": column("weight"),
+    }
+    if roles["y_pred"] and roles["y_pred"] == roles["y_pred_b"]:
+        errors["y_pred_b"] = "model B must be a different column from model A"
+    return roles
+
+
+def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[list, dict]:
+    """(``COL`` or ``COL=REF`` entries, bins) of the ticked attributes, each checked: not a
+    role's column, bins for a continuous one, more than one group."""
+    cols = [c["name"] for c in prof["columns"]]
     chosen = []
     for raw in form.get("protected_list", []):
         try:
@@ -221,72 +258,62 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
             errors["protected"] = "not a column of this file"
     if not chosen and "protected" not in errors:
         errors["protected"] = "choose at least one protected attribute (the groups compared)"
-    roles_used = {y_true: "y_true", y_pred: "y_pred", y_pred_b: "y_pred_b", y_score: "y_score"}
-    roles_used[weight] = "weight"
+    used = {column: role for role, column in roles.items() if column is not None}
     protected, bins = [], {}
     for col in chosen:
         i = cols.index(col)
-        if col in roles_used and col is not None:
-            errors[f"prot_{i}"] = f"is already the {roles_used[col]} column"
+        if col in used:
+            errors[f"prot_{i}"] = f"is already the {used[col]} column"
             continue
-        c = by_name[col]
-        edges_text = (form.get(f"bins_{i}") or "").strip()
-        if edges_text:
-            try:
-                edges = [float(e) for e in edges_text.split(",") if e.strip()]
-            except ValueError:
-                errors[f"bins_{i}"] = "edges are numbers separated by commas, e.g. 0,25,45,65,120"
-                continue
-            bins[col] = [int(e) if e.is_integer() else e for e in edges]
-        elif c["numeric"] and c["distinct"] > CONTINUOUS:
-            errors[f"bins_{i}"] = (
-                f"{col} looks continuous ({c['distinct']}+ distinct numbers): give bin edges, "
-                f"e.g. {suggest_bins(c)}"
-            )
+        edges = _bins(form, prof["columns"][i], i, prof.get("whole_file"), errors)
+        if edges is False:
             continue
-        elif c["distinct"] < 2 and prof.get("whole_file"):
-            errors[f"prot_{i}"] = (
-                f"{col} has a single group ({c['values'][0]!r} ...): nothing to compare; "
-                "choose another attribute"
-                if c["values"]
-                else f"{col} is empty"
-            )
-            continue
+        if edges:
+            bins[col] = edges
         ref = (form.get(f"ref_{i}") or "").strip()
         protected.append(f"{col}={ref}" if ref else col)
-    if y_pred and y_pred_b and y_pred == y_pred_b:
-        errors["y_pred_b"] = "model B must be a different column from model A"
-    spec: dict = {"target": dict(target), "roles": {}, "groups": {}, "policy": {}, "model": {}}
-    r = spec["roles"]
-    r["y_true"] = y_true
-    r["y_pred"] = [p for p in (y_pred, y_pred_b) if p]
-    if y_score and not y_pred_b:
-        r["y_score"] = y_score
-    if weight:
-        r["weight"] = weight
-    r["protected"] = protected
-    positive = form.get("positive") or ""
-    if positive in ("favorable", "harmful"):
-        r["positive"] = positive
-    pos_label = (form.get("pos_label") or "").strip()
-    if pos_label:
-        r["pos_label"] = _number_or_text(pos_label)
-    try:
-        if lines(form.get("merge")):
-            spec["groups"]["merge"] = parse_merges(tuple(lines(form.get("merge"))))
-    except EthicLensInputError as exc:
-        errors["merge"] = _says(exc)
-    try:
-        if lines(form.get("exclude")):
-            spec["groups"]["exclude"] = parse_excludes(tuple(lines(form.get("exclude"))))
-    except EthicLensInputError as exc:
-        errors["exclude"] = _says(exc)
-    if bins:
-        spec["groups"]["bins"] = bins
-    policy_from_form(form, spec, errors)
-    if errors:
-        raise FormErrors(errors)
-    return spec, ("compare" if y_pred_b else "audit")
+    return protected, bins
+
+
+def _bins(form: dict, c: dict, i: int, whole_file: bool, errors: dict):
+    """An attribute's bin edges, None when it needs none, False when it cannot be audited
+    (the reason is in ``errors``)."""
+    col = c["name"]
+    edges_text = (form.get(f"bins_{i}") or "").strip()
+    if edges_text:
+        try:
+            edges = [float(e) for e in edges_text.split(",") if e.strip()]
+        except ValueError:
+            errors[f"bins_{i}"] = "edges are numbers separated by commas, e.g. 0,25,45,65,120"
+            return False
+        return [int(e) if e.is_integer() else e for e in edges]
+    if c["numeric"] and c["distinct"] > CONTINUOUS:
+        errors[f"bins_{i}"] = (
+            f"{col} looks continuous ({c['distinct']}+ distinct numbers): give bin edges, "
+            f"e.g. {suggest_bins(c)}"
+        )
+        return False
+    if c["distinct"] < 2 and whole_file:
+        errors[f"prot_{i}"] = (
+            f"{col} has a single group ({c['values'][0]!r} ...): nothing to compare; "
+            "choose another attribute"
+            if c["values"]
+            else f"{col} is empty"
+        )
+        return False
+    return None
+
+
+def _group_edits(form: dict, groups: dict, errors: dict) -> None:
+    """The merge and exclude boxes, parsed as the command line parses its flags."""
+    from ..spec import parse_excludes, parse_merges
+
+    for name, parse in (("merge", parse_merges), ("exclude", parse_excludes)):
+        try:
+            if lines(form.get(name)):
+                groups[name] = parse(tuple(lines(form.get(name))))
+        except EthicLensInputError as exc:
+            errors[name] = said(exc)
 
 
 def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
@@ -314,10 +341,6 @@ def _number_or_text(text: str):
     except ValueError:
         return text
     return int(value) if value.is_integer() else value
-
-
-def _says(exc: EthicLensInputError) -> str:
-    return exc.problem + (f". Fix: {exc.fix}" if exc.fix else "")
 
 
 # spec key -> form field
