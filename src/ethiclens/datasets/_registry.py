@@ -442,17 +442,8 @@ def names(purpose: str | None = None) -> list[str]:
 
 
 def entries(purpose: str | None = None) -> Iterator[DatasetEntry]:
-    """Registered entries, in registration order.
-
-    Parameters
-    ----------
-    purpose : {"audit", "pcer", "p2nia"}, optional
-        Only the entries this purpose uses.
-
-    Returns
-    -------
-    iterator of DatasetEntry
-    """
+    """Registered entries, in registration order: those of :func:`names` (``purpose`` as
+    there)."""
     return (DATASETS[n] for n in names(purpose))
 
 
