@@ -163,3 +163,51 @@ def check_delta(value, where: str = "--delta") -> float | None:
             fix="e.g. 1e-6 (GRR needs none: leave it out)",
         )
     return delta
+
+
+# DP-SGD's budget (PCER's train and sweep, the trainers): a number in (0, DP_EPSILON_MAX], or
+# "none" for a run without DP. The words a user may write for "no DP":
+NO_DP_WORDS = ("none", "no-dp", "nodp", "inf", "infinity", "+inf")
+DP_EPSILON_MAX = 1e4  # beyond this DP-SGD's noise is negligible: say "none" instead
+DP_EPSILON_FIX = "use positive numbers, or 'none' for no DP"
+
+
+def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_EPSILON_MAX):
+    """A DP-SGD budget ε: a finite number (or numeric text) > 0 and at most ``limit``, or None
+    for no DP (None or one of :data:`NO_DP_WORDS`, any case). One check and one message for
+    ``pcer train --epsilon``, a sweep grid's ``epsilons`` and the trainers.
+
+    ``limit=None`` for one model (``pcer train``, the trainers): an ε beyond what the
+    accountant can search is trained at the smallest σ and the ε spent is reported. A grid
+    keeps the limit: a typo such as 1e9 would otherwise train hundreds of useless runs."""
+    if value is None or (isinstance(value, str) and value.strip().lower() in NO_DP_WORDS):
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating, str)):
+        raise EthicLensInputError(
+            f"not a budget ({type(value).__name__})", column=where, value=value, fix=DP_EPSILON_FIX
+        )
+    try:
+        eps = float(value)
+    except (TypeError, ValueError, OverflowError):
+        raise EthicLensInputError(
+            "not a number", column=where, value=value, fix=DP_EPSILON_FIX
+        ) from None
+    if math.isnan(eps) or not eps > 0:
+        raise EthicLensInputError(
+            "ε must be a positive number (> 0)", column=where, value=value, fix=DP_EPSILON_FIX
+        )
+    if math.isinf(eps):
+        raise EthicLensInputError(
+            "ε overflows to infinity; write 'none' for a run without DP",
+            column=where,
+            value=str(value)[:40],
+            fix="use a finite ε, or 'none' for no DP",
+        )
+    if limit is not None and eps > limit:
+        raise EthicLensInputError(
+            f"ε = {eps:g} is above {limit:g}: DP-SGD's noise is then negligible",
+            column=where,
+            value=value,
+            fix="use 'none' for a run without DP",
+        )
+    return eps

@@ -22,12 +22,21 @@ from ._p2nia_experiment import (
 )
 from ._p2nia_figures import write_outputs as write_experiment_outputs
 from ._p2nia_figures import write_population_bias_figure
+from ._pcer_commands import (
+    TrainedAudit,
+    TrainRequest,
+    export_store,
+    read_table_inputs,
+    store_files,
+    sweep_grid,
+    train_and_audit,
+)
 from ._pcer_data import PCER_ATTRIBUTES, PCER_LOADERS, attributes_of, load_pcer_dataset, prepare
 from ._records import GroupRecord, RunRecord, RunResult, SweepTask
 from ._runner import run_task, set_single_thread
 from ._store import ResultsStore, open_existing
 from ._sweep import SweepSummary, run_sweep, tasks_for
-from ._tables import write_tables
+from ._tables import TABLE_FILES, write_tables
 
 __all__ = [
     "SweepGrid",
@@ -39,6 +48,15 @@ __all__ = [
     "run_sweep",
     "SweepSummary",
     "write_tables",
+    "TABLE_FILES",
+    # what the pcer commands do (flags -> request -> these -> print)
+    "TrainRequest",
+    "TrainedAudit",
+    "train_and_audit",
+    "sweep_grid",
+    "read_table_inputs",
+    "export_store",
+    "store_files",
     "make_executor",
     "InlineExecutor",
     "LocalExecutor",

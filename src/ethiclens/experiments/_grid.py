@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from .. import datasets as ds_mod
-from .._checks import check_config_size
+from .._checks import check_config_size, check_dp_epsilon
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..privacy import TrainConfig, get_trainer, trainer_names
@@ -70,7 +70,7 @@ class SweepGrid:
                 value=self.epsilons,
                 fix="e.g. epsilons = [1.0, 'none']",
             )
-        self.epsilons = [_epsilon(e) for e in self.epsilons]
+        self.epsilons = [check_dp_epsilon(e, "epsilons") for e in self.epsilons]
         self.validate()
 
     def validate(self) -> None:
@@ -211,6 +211,14 @@ class SweepGrid:
             key["features"] = self.features
         return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
+    def describe(self) -> str:
+        """The grid in one line: runs, datasets, budgets, seeds, trainer and feature set."""
+        budgets = [e if e is not None else "no-DP" for e in self.epsilons]
+        return (
+            f"{len(self.units())} runs ({', '.join(self.datasets)}; ε {budgets}; "
+            f"{len(self.seeds)} seeds; trainer {self.trainer}; features {self.features})"
+        )
+
     def to_dict(self) -> dict:
         """JSON-ready fields (budgets as labels: ``no-DP`` for None)."""
         d = asdict(self)
@@ -251,7 +259,6 @@ def _batch_error(dataset, batch, n_train, n, test_size, capped) -> EthicLensInpu
 
 
 MAX_SEEDS = 100_000
-EPSILON_MAX = 1e4
 # TrainConfig field -> (kind, low, high, low inclusive): checked before anything is trained.
 TRAIN_RANGES = {
     "epochs": ("int", 1, 100_000, True),
@@ -380,53 +387,6 @@ def _check_train(train: dict) -> None:
             value=train["accountant"],
             fix=f"choose from {ACCOUNTANTS}",
         )
-
-
-def _epsilon(value):
-    if value is None or (
-        isinstance(value, str) and value.strip().lower() in ("none", "no-dp", "inf")
-    ):
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise EthicLensInputError(
-            f"not a budget ({type(value).__name__})",
-            column="epsilons",
-            value=value,
-            fix="use positive numbers or 'none' for no DP",
-        )
-    try:
-        eps = float(value)
-    except (TypeError, ValueError, OverflowError):
-        raise EthicLensInputError(
-            "not a number",
-            column="epsilons",
-            value=value,
-            fix="use positive numbers or 'none' for no DP",
-        ) from None
-    if math.isnan(eps) or not eps > 0:
-        raise EthicLensInputError(
-            "ε must be > 0",
-            column="epsilons",
-            value=value,
-            fix="use positive numbers, or 'none' for no DP",
-        )
-    if math.isinf(eps):
-        if isinstance(value, str) and value.strip().lower() in ("infinity", "+inf"):
-            return None
-        raise EthicLensInputError(
-            "ε overflows to infinity; write 'none' for a run without DP",
-            column="epsilons",
-            value=str(value)[:40],
-            fix="use a finite ε, or 'none' for no DP",
-        )
-    if eps > EPSILON_MAX:
-        raise EthicLensInputError(
-            f"ε = {eps:g} is above {EPSILON_MAX:g}: DP-SGD's noise is then negligible",
-            column="epsilons",
-            value=value,
-            fix="use 'none' for a run without DP",
-        )
-    return eps
 
 
 def epsilon_label(eps) -> str:

@@ -61,6 +61,16 @@ class SweepSummary:
         out += [f"FAILED {d} ε={epsilon_label(e)} seed={s}: {err}" for d, e, s, err in self.failed]
         return out
 
+    def failure_message(self, shown: int = 20) -> str:
+        """The failed runs (the first ``shown``) and what to do: rerunning retries them."""
+        runs = "; ".join(f"{d} ε={epsilon_label(e)} seed={s}" for d, e, s, _ in self.failed[:shown])
+        more = "" if len(self.failed) <= shown else f" and {len(self.failed) - shown} more"
+        return (
+            f"{len(self.failed)} of {self.total} runs failed: {runs}{more}. "
+            "Fix the cause shown above and rerun the same command: finished runs "
+            "are kept, failed ones are retried"
+        )
+
 
 def tasks_for(grid: SweepGrid, pending: list) -> list[SweepTask]:
     """Group pending runs into tasks of (dataset, seeds, budgets).

@@ -14,6 +14,18 @@ from ..io import write_atomic
 from ..privacy import DEFAULT_ETA, FLOOR_ETAS
 
 N_RESAMPLES = 5000
+# The files write_tables writes (Figure 1 when the store has its datasets).
+TABLE_FILES = (
+    "per_seed.csv",
+    "main.csv",
+    "floor_sensitivity.csv",
+    "ranking.csv",
+    "correlations.csv",
+    "mia.csv",
+    "tables.md",
+    "figure1.png",
+    "figure1.svg",
+)
 
 
 def per_seed(groups: pd.DataFrame, eta: float = DEFAULT_ETA) -> pd.DataFrame:

@@ -5,7 +5,7 @@ The PCER experiments' data preparation (``prepare``, ``load_pcer_dataset``, ``at
 (docs/adr/0007-layout.md); the trainers take its :class:`PreparedData`.
 """
 
-from ._inputs import PreparedData, SplitPredictions, read_split
+from ._inputs import PreparedData, SplitPredictions, read_split, read_splits
 from ._mia import GroupAttack, MIAResult, membership_inference
 from ._pcer import (
     DEFAULT_ETA,
@@ -19,15 +19,21 @@ from ._pcer import (
     PCERResult,
     load_pcer_schema,
     pcer_audit,
+    pcer_policy,
     validate_pcer_output,
 )
+from ._summary import TextTable, print_summary
 
 __all__ = [
     "read_split",
+    "read_splits",
     "SplitPredictions",
     "PreparedData",
     "pcer_audit",
+    "pcer_policy",
     "PCERResult",
+    "TextTable",
+    "print_summary",
     "GroupPCER",
     "FloorCheck",
     "FLOOR_ETAS",
@@ -50,6 +56,7 @@ from ._trainers import (  # noqa: E402
     is_builtin_trainer,
     register_trainer,
     trainer_names,
+    trainers_help,
     unregister_trainer,
 )
 from ._vectorized import train_many  # noqa: E402  (torch is imported inside, on first use)
@@ -64,6 +71,7 @@ __all__ += [
     "unregister_trainer",
     "get_trainer",
     "trainer_names",
+    "trainers_help",
     "is_builtin_trainer",
 ]
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._checks import check_dp_epsilon
 from ..errors import EthicLensInputError
 from ._inputs import PreparedData, SplitPredictions
 
@@ -152,12 +153,14 @@ def is_no_dp(epsilon) -> bool:
     return epsilon is None or (isinstance(epsilon, float) and math.isinf(epsilon))
 
 
-def check_settings(epsilon, n_train: int, config: TrainConfig) -> float:
-    """Validate ε and batch settings; return the Poisson sample rate."""
-    if not is_no_dp(epsilon) and not (isinstance(epsilon, (int, float)) and epsilon > 0):
-        raise EthicLensInputError(
-            "ε must be a positive number (or None for no DP)", column="epsilon", value=epsilon
-        )
+def dp_epsilon(epsilon) -> float | None:
+    """The checked ε of a trainer (the words of every DP-SGD budget; no upper limit: a huge ε
+    trains at the smallest σ and reports the ε spent), or None for no DP (None or inf)."""
+    return None if is_no_dp(epsilon) else check_dp_epsilon(epsilon, "epsilon", limit=None)
+
+
+def check_settings(n_train: int, config: TrainConfig) -> float:
+    """Validate the batch settings; return the Poisson sample rate."""
     if config.batch_size < 1 or config.epochs < 1:
         raise EthicLensInputError(
             "batch size and epochs must be >= 1",
@@ -329,7 +332,8 @@ def _train(dataset, attribute, epsilon, seed, config, data, overrides):
         )
     if attribute is not None:
         _check_attribute(data, attribute)
-    q = check_settings(epsilon, len(data.y_train), config)
+    epsilon = dp_epsilon(epsilon)
+    q = check_settings(len(data.y_train), config)
     sigma = None if is_no_dp(epsilon) else noise_multiplier_for(float(epsilon), q, config)
     torch.manual_seed(seed)
     start = time.perf_counter()

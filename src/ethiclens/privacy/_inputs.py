@@ -202,3 +202,32 @@ def read_split(path, *, name: str, y_true: str, y_pred: str, protected: str, los
         loss=frame[loss].to_numpy() if loss else None,
         name=name,
     )
+
+
+def read_splits(train_path, test_path, *, y_true: str, y_pred: str, protected: str, loss=None):
+    """The train split (members) and the test split (non-members) of ``pcer audit``, each read
+    and checked by :func:`read_split`; one file given as both is refused (the same rows as
+    train and test make every accuracy gap δ_g = 0 by construction)."""
+    _check_distinct_splits(train_path, test_path)
+    columns = {"y_true": y_true, "y_pred": y_pred, "protected": protected, "loss": loss}
+    return tuple(
+        read_split(path, name=name, **columns)
+        for name, path in (("train", train_path), ("test", test_path))
+    )
+
+
+def _check_distinct_splits(train_path, test_path) -> None:
+    import os
+
+    try:
+        same = os.path.samefile(train_path, test_path)
+    except OSError:  # a missing file is reported when it is read
+        same = False
+    if same:
+        raise EthicLensInputError(
+            f"is the --train file {train_path} again: the same rows as train and test make "
+            "every accuracy gap δ_g = acc_train − acc_test exactly 0, so PCER measures nothing",
+            column="--test",
+            value=test_path,
+            fix="give the model's held-out rows as --test and its training rows as --train",
+        )

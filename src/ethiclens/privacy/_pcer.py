@@ -51,6 +51,7 @@ from ..fairness import (
 )
 from ._inputs import SplitPredictions
 from ._mia import MIAResult, membership_inference
+from ._summary import pcer_summary
 
 DEFAULT_ETA = 1e-3
 FLOOR_ETAS = (1e-4, 1e-3, 1e-2, 1e-1)
@@ -252,6 +253,11 @@ class PCERResult:
         for g in self.groups:
             stats.update({f"{g.group}: {k}": e for k, e in g.estimates.items()})
         return estimates_html("EthicLens PCER audit", stats, self.interpretation)
+
+    def summary(self, title: str) -> list:
+        """The terminal view, in order: :class:`~ethiclens.privacy._summary.TextTable` blocks
+        (per group, floor sensitivity, the attack) and lines of text in console markup."""
+        return pcer_summary(self, title)
 
     @property
     def headline(self) -> MetricEstimate:
@@ -493,12 +499,9 @@ def pcer_audit(
     *,
     group_order=None,
     eta: float = DEFAULT_ETA,
-    etas=FLOOR_ETAS,
     positive_is_favorable: bool = True,
     policy: Policy | None = None,
-    n_boot: int = DEFAULT_N_BOOT,
-    random_state: int = 0,
-    ci: str = "jeffreys",
+    **options,
 ) -> PCERResult:
     """Algorithm 1: the post-hoc PCER audit of one trained classifier, with intervals.
 
@@ -539,6 +542,75 @@ def pcer_audit(
         INSUFFICIENT_DATA or UNDEFINED) and a reason.
         The intervals cover row sampling of this one model, not retraining (see ``note``).
     """
+    settings = _audit_settings(options)
+    policy = _check_policy(policy)
+    _check_bootstrap(settings["n_boot"], settings["random_state"], settings["ci"])
+    order = _check_splits(train, test, group_order, eta)
+    cells = (split_cells(train, order), split_cells(test, order))
+    point, boot = _statistics_and_draws(cells, eta, settings)
+    floor_n, ci = policy.pcer_min_group_size, settings["ci"]
+    rows, small, notes = _group_rows((train, test), order, cells, (point, boot), floor_n, ci)
+    estimates = _result_estimates(rows, small, (point, boot), floor_n, ci)
+    res = point["result"]
+    d_pcer, signed = _num(res["delta_pcer"]), _num(res["dp_gap_signed"])
+    floor = _floor_checks(rows, order, settings["etas"], signed)
+    mia = None
+    if train.loss is not None and test.loss is not None:
+        rates = {r.group: r.positive_rate for r in rows}
+        mia = membership_inference(
+            train, test, group_order=order, eta=eta, positive_rates=rates, delta_pcer=d_pcer
+        )
+    result = PCERResult(
+        groups=rows,
+        group_order=order,
+        eta=eta,
+        delta_pcer=d_pcer,
+        dispersion=float(res["dispersion"]),
+        dp_gap=float(res["dp_gap"]),
+        dp_gap_signed=signed,
+        eo_gap=_num(res["eo_gap"]),
+        floor=floor,
+        scales_like_inverse_eta=_scales_like_inverse_eta(floor),
+        interpretation="",
+        positive_is_favorable=positive_is_favorable,
+        min_group_size=floor_n,
+        mia=mia,
+        notes=notes,
+        estimates=estimates,
+        n_boot=int(settings["n_boot"]),
+        random_state=int(settings["random_state"]),
+    )
+    # the sentence reads the finished statistics: a copy with it, not a patched object
+    return dataclasses.replace(result, interpretation=interpret(result))
+
+
+# pcer_audit's interval and floor settings (keyword arguments) and their defaults.
+AUDIT_SETTINGS = {"etas": FLOOR_ETAS, "n_boot": DEFAULT_N_BOOT, "random_state": 0, "ci": "jeffreys"}
+
+
+def _audit_settings(options: dict) -> dict:
+    """The settings given by keyword, defaults for the rest; an unknown keyword is a TypeError
+    as for any Python function."""
+    unknown = sorted(set(options) - set(AUDIT_SETTINGS))
+    if unknown:
+        raise TypeError(f"pcer_audit() got an unexpected keyword argument {unknown[0]!r}")
+    return {**AUDIT_SETTINGS, **options}
+
+
+def pcer_policy(min_group_size: int | None = None, where: str = "min_group_size") -> Policy:
+    """The default :class:`~ethiclens.fairness.Policy` with its PCER floor (rows per group
+    per split) set to ``min_group_size`` when given; a bad value is named as ``where``."""
+    if min_group_size is None:
+        return Policy()
+    try:
+        return Policy(pcer_min_group_size=min_group_size)
+    except EthicLensInputError as exc:
+        raise EthicLensInputError(
+            exc.problem, column=where, value=min_group_size, fix="use 1 or more (default 30)"
+        ) from None
+
+
+def _check_policy(policy) -> Policy:
     policy = Policy() if policy is None else policy
     if not isinstance(policy, Policy):
         raise EthicLensInputError(
@@ -547,7 +619,11 @@ def pcer_audit(
             value=type(policy).__name__,
             fix="e.g. Policy()",
         )
-    _check_bootstrap(n_boot, random_state, ci)
+    return policy
+
+
+def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
+    """Two different splits with the same groups and a valid floor: the group order."""
     if train is test:
         raise EthicLensInputError(
             "train and test are the same object: the same rows as both splits make every "
@@ -555,7 +631,6 @@ def pcer_audit(
             column="test",
             fix="pass the model's held-out rows as test and its training rows as train",
         )
-    floor_n = policy.pcer_min_group_size
     train.name, test.name = "train", "test"
     groups_tr, groups_te = set(map(str, train.groups)), set(map(str, test.groups))
     if groups_tr != groups_te:
@@ -566,8 +641,7 @@ def pcer_audit(
             fix="audit the same groups in both splits (drop or merge the missing ones)",
         )
     order = tuple(map(str, group_order)) if group_order is not None else tuple(sorted(groups_tr))
-    unknown = [g for g in order if g not in groups_tr]
-    if unknown or len(set(order)) != len(order) or set(order) != groups_tr:
+    if len(set(order)) != len(order) or set(order) != groups_tr:
         raise EthicLensInputError(
             "group_order must list every group exactly once",
             column="group_order",
@@ -583,31 +657,47 @@ def pcer_audit(
             value=eta,
             fix="use e.g. 1e-3 (the default; --eta on the command line)",
         )
+    return order
 
-    cells_tr, cells_te = split_cells(train, order), split_cells(test, order)
+
+def _statistics_and_draws(cells, eta: float, settings: dict):
+    """Point statistics and their draws, per group and for the result (key ``result``)."""
+    cells_tr, cells_te = cells
     point = group_statistics(cells_tr, cells_te, eta)
-    point_res = result_statistics(point)
-    rng = np.random.default_rng(int(random_state))
+    rng = np.random.default_rng(int(settings["random_state"]))
+    n_boot, ci = settings["n_boot"], settings["ci"]
     with np.errstate(all="ignore"):  # a group without rows: its draws are 0/0, NaN
         boot = group_statistics(
             draw_cells(cells_tr, n_boot, rng, ci), draw_cells(cells_te, n_boot, rng, ci), eta
         )
-    boot_res = result_statistics(boot)
+    point["result"], boot["result"] = result_statistics(point), result_statistics(boot)
+    return point, boot
 
-    rows, notes, small = [], [], []
+
+def _below_floor(group: str, n_tr: int, n_te: int, floor_n: int) -> tuple[str | None, str | None]:
+    """(reason, note) for a group below the PCER floor in either split, else (None, None)."""
+    if n_tr >= floor_n and n_te >= floor_n:
+        return None, None
+    reason = (
+        f"n_train = {n_tr}, n_test = {n_te}, below the floor of {floor_n} rows per split ({group})"
+    )
+    note = (
+        f"group {group!r}: {n_tr} train / {n_te} test rows, below the floor of "
+        f"{floor_n} per split; its PCER is not reliable"
+    )
+    return reason, note
+
+
+def _group_rows(splits, order, cells, stats, floor_n: int, ci: str):
+    """Each group's :class:`GroupPCER`, the groups below the floor and the notes on them."""
+    (train, test), (cells_tr, cells_te), (point, boot) = splits, cells, stats
+    rows, small, notes = [], [], []
     for i, g in enumerate(order):
         n_tr, n_te = int(cells_tr[i].sum()), int(cells_te[i].sum())
-        insufficient = None
-        if n_tr < floor_n or n_te < floor_n:
-            insufficient = (
-                f"n_train = {n_tr}, n_test = {n_te}, below the floor of {floor_n} "
-                f"rows per split ({g})"
-            )
+        insufficient, note = _below_floor(g, n_tr, n_te, floor_n)
+        if note:
             small.append(g)
-            notes.append(
-                f"group {g!r}: {n_tr} train / {n_te} test rows, below the floor of "
-                f"{floor_n} per split; its PCER is not reliable"
-            )
+            notes.append(note)
         estimates = {
             name: _estimate(
                 point[name][i],
@@ -618,73 +708,75 @@ def pcer_audit(
             )
             for name in GROUP_STATISTICS
         }
-        tr, te = train.mask(g), test.mask(g)
         rows.append(
             GroupPCER(
                 group=g,
                 n_train=n_tr,
                 n_test=n_te,
-                **{
-                    k: float(point[k][i])
-                    for k in (
-                        "acc_train",
-                        "acc_test",
-                        "delta",
-                        "positive_rate",
-                        "pcer",
-                        "tpr_test",
-                        "fpr_test",
-                    )
-                },
-                mean_loss_train=float(train.loss[tr].mean()) if train.loss is not None else None,
-                mean_loss_test=float(test.loss[te].mean()) if test.loss is not None else None,
+                **{k: float(point[k][i]) for k in GROUP_STATISTICS},
+                mean_loss_train=_mean_loss(train, g),
+                mean_loss_test=_mean_loss(test, g),
                 status=INSUFFICIENT_DATA if insufficient else REPORTED,
                 reason=insufficient,
                 estimates=estimates,
             )
         )
+    return rows, small, notes
 
-    # Two groups: the unsigned gaps get the folded interval of their signed differences.
-    signed = {}
-    if len(order) == 2:
 
-        def diff(stats, key):
-            return stats[key][..., 0] - stats[key][..., 1]
+def _mean_loss(split: SplitPredictions, group: str) -> float | None:
+    return float(split.loss[split.mask(group)].mean()) if split.loss is not None else None
 
-        signed = {
-            "dispersion": [(point_res["delta_pcer"], boot_res["delta_pcer"])],
-            "dp_gap": [(point_res["dp_gap_signed"], boot_res["dp_gap_signed"])],
-            "eo_gap": [(diff(point, k), diff(boot, k)) for k in ("tpr_test", "fpr_test")],
-        }
-    result_estimates = {}
+
+def _signed_components(stats) -> dict:
+    """Two groups: the unsigned gaps get the folded interval of their signed differences."""
+    point, boot = stats
+
+    def diff(s, key):
+        return s[key][..., 0] - s[key][..., 1]
+
+    res_p, res_b = point["result"], boot["result"]
+    return {
+        "dispersion": [(res_p["delta_pcer"], res_b["delta_pcer"])],
+        "dp_gap": [(res_p["dp_gap_signed"], res_b["dp_gap_signed"])],
+        "eo_gap": [(diff(point, k), diff(boot, k)) for k in ("tpr_test", "fpr_test")],
+    }
+
+
+def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
+    """ΔPCER, the dispersion and the gaps, each with its interval and status."""
+    point, boot = stats
+    signed = _signed_components(stats) if len(rows) == 2 else {}
+    out = {}
     for name in RESULT_STATISTICS:
-        undefined = _result_undefined_reason(name, rows)
         insufficient = None
         if small:
             what = "not headlined" if name in ("delta_pcer", "dispersion") else "not reported"
             insufficient = (
                 f"{what}: group(s) {', '.join(small)} below the floor of {floor_n} rows per split"
             )
-        result_estimates[name] = _estimate(
-            point_res[name],
-            boot_res[name],
-            undefined=undefined,
+        out[name] = _estimate(
+            point["result"][name],
+            boot["result"][name],
+            undefined=_result_undefined_reason(name, rows),
             insufficient=insufficient,
             signed=signed.get(name),
             ci=ci,
         )
+    return out
 
-    R = {r.group: r.positive_rate for r in rows}
+
+def _floor_checks(rows, order, etas, signed_gap) -> list[FloorCheck]:
+    """ΔPCER at each floor constant, and whether a floor-dominated ΔPCER equals DP-Gap/η."""
+    rates = {r.group: r.positive_rate for r in rows}
     delta = {r.group: r.delta for r in rows}
-    d_pcer = _num(point_res["delta_pcer"])
-    signed = _num(point_res["dp_gap_signed"])
     floor = []
     for e in etas:
-        _, d_e, disp_e = pcer_values(R, delta, order, e)
+        _, d_e, disp_e = pcer_values(rates, delta, order, e)
         dominated = all(v < e for v in delta.values())
         check = None
-        if dominated and signed is not None:
-            check = bool(math.isclose(d_e, signed / e, rel_tol=1e-9, abs_tol=1e-9))
+        if dominated and signed_gap is not None:
+            check = bool(math.isclose(d_e, signed_gap / e, rel_tol=1e-9, abs_tol=1e-9))
         floor.append(
             FloorCheck(
                 eta=e,
@@ -694,33 +786,7 @@ def pcer_audit(
                 equals_dp_gap_over_eta=check,
             )
         )
-    mia = None
-    if train.loss is not None and test.loss is not None:
-        mia = membership_inference(
-            train, test, group_order=order, eta=eta, positive_rates=R, delta_pcer=d_pcer
-        )
-    result = PCERResult(
-        groups=rows,
-        group_order=order,
-        eta=eta,
-        delta_pcer=d_pcer,
-        dispersion=float(point_res["dispersion"]),
-        dp_gap=float(point_res["dp_gap"]),
-        dp_gap_signed=signed,
-        eo_gap=_num(point_res["eo_gap"]),
-        floor=floor,
-        scales_like_inverse_eta=_scales_like_inverse_eta(floor),
-        interpretation="",
-        positive_is_favorable=positive_is_favorable,
-        min_group_size=floor_n,
-        mia=mia,
-        notes=notes,
-        estimates=result_estimates,
-        n_boot=int(n_boot),
-        random_state=int(random_state),
-    )
-    # the sentence reads the finished statistics: a copy with it, not a patched object
-    return dataclasses.replace(result, interpretation=interpret(result))
+    return floor
 
 
 def _result_undefined_reason(name: str, rows: list[GroupPCER]) -> str:

@@ -120,6 +120,12 @@ def trainer_names() -> list[str]:
     return _REGISTRY.names()
 
 
+def trainers_help(default: str | None = None) -> str:
+    """The ``--trainer`` help: every registered trainer with its label, and the default."""
+    names = "; ".join(f"{n}: {get_trainer(n).label}" for n in trainer_names())
+    return f"DP-SGD trainer{f' (default: {default})' if default else ''}. {names}."
+
+
 def is_builtin_trainer(name: str) -> bool:
     """Whether ``name`` is a trainer that ships with EthicLens (always registered)."""
     return _REGISTRY.is_builtin(name)

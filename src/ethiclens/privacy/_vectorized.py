@@ -36,6 +36,7 @@ from ._dpsgd import (
     _outputs,
     build_mlp,
     check_settings,
+    dp_epsilon,
     is_no_dp,
     noise_multiplier_for,
 )
@@ -362,7 +363,8 @@ def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTraining
             fix="prepare every seed from the same dataset and test size",
         )
     n = sizes.pop()
-    q = check_settings(epsilon, n, config)
+    epsilon = dp_epsilon(epsilon)
+    q = check_settings(n, config)
     dp = not is_no_dp(epsilon)
     sigma = noise_multiplier_for(float(epsilon), q, config) if dp else None
     steps_per_epoch = math.ceil(n / config.batch_size)

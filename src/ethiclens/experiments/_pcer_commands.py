@@ -1,0 +1,291 @@
+"""What ``ethiclens pcer train|sweep|tables|export`` do, as library calls: a checked request,
+the work, and a result that says itself. The command line only parses flags into these, prints
+what they return and writes the files. Messages name the command's flags (``--seed``), the
+words a user of the command reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .._checks import check_dp_epsilon, check_draws, check_seed
+from ..errors import EthicLensInputError
+from ..privacy import (
+    DEFAULT_ETA,
+    DEFAULT_N_BOOT,
+    PCER_SCHEMA_VERSION,
+    SINGLE_RUN_NOTE,
+    DPTrainingRun,
+    PCERResult,
+    TrainConfig,
+    get_trainer,
+    pcer_audit,
+)
+from ._grid import SweepGrid, load_grid, preset
+from ._pcer_data import attributes_of, prepare
+
+# ---------------------------------------------------------------------------------------------
+# pcer train: one model, audited on each attribute
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrainRequest:
+    """One ``pcer train``: the dataset, the DP-SGD settings and the audit's.
+
+    Attributes
+    ----------
+    dataset : str
+        A registered PCER dataset.
+    attribute : str, optional
+        Audit this attribute only (default: every one of the dataset).
+    epsilon : float, str or None
+        ε (a number or numeric text), or None / ``'none'`` for no DP.
+    seed : int
+        Seed of the split, the training and the draws.
+    epochs, batch_size : int
+    eta : float
+        Floor constant η.
+    features : str
+        The dataset's feature set (``full`` or ``paper``).
+    positive : {"favorable", "harmful"}, optional
+        Default: the dataset's declared direction.
+    n_boot : int
+        Draws of the intervals.
+    trainer : str
+        A registered DP-SGD trainer.
+    """
+
+    dataset: str
+    attribute: str | None = None
+    epsilon: float | str | None = 1.0
+    seed: int = 0
+    epochs: int = 25
+    batch_size: int = 256
+    eta: float = DEFAULT_ETA
+    features: str = "full"
+    positive: str | None = None
+    n_boot: int = DEFAULT_N_BOOT
+    trainer: str = "opacus"
+
+
+@dataclass
+class TrainedAudit:
+    """A ``pcer train`` run: the trained model and its PCER audit per attribute."""
+
+    request: TrainRequest
+    run: DPTrainingRun
+    results: dict[str, PCERResult] = field(default_factory=dict)
+
+    def headline(self) -> str:
+        """Dataset, seed, the privacy spent and the training time, in one line."""
+        run = self.run
+        privacy = (
+            "no DP"
+            if run.noise_multiplier is None
+            else f"DP-SGD ε = {run.epsilon_requested} requested, {run.epsilon_spent:.4f} spent "
+            f"({run.accountant.upper()} accountant), σ = {run.noise_multiplier:.4f}"
+        )
+        return (
+            f"{self.request.dataset}, seed {self.request.seed}: {privacy}; "
+            f"trained in {run.wall_time_s:.1f} s"
+        )
+
+    def to_dict(self) -> dict:
+        """The ``pcer train --json`` document (``pcer_training_run`` in the PCER schema)."""
+        run = self.run
+        return {
+            "schema_version": PCER_SCHEMA_VERSION,
+            "kind": "pcer_training_run",
+            "dataset": self.request.dataset,
+            "seed": self.request.seed,
+            "epsilon_requested": run.epsilon_requested,
+            "epsilon_spent": run.epsilon_spent,
+            "noise_multiplier": run.noise_multiplier,
+            "accountant": run.accountant,
+            "sample_rate": run.sample_rate,
+            "wall_time_s": run.wall_time_s,
+            "config": run.config.to_dict(),
+            "features": run.data.description,
+            "feature_set": run.data.features,
+            "note": SINGLE_RUN_NOTE,
+            "attributes": {attr: result.to_dict() for attr, result in self.results.items()},
+        }
+
+
+def _check_train_request(request: TrainRequest):
+    """Everything checked before training (not after it): the ε, dataset, features, trainer."""
+    from ..datasets import get_entry
+
+    check_seed(request.seed, "--seed")
+    if not 0 < request.eta < 1:
+        raise EthicLensInputError(
+            "floor constant must be in (0, 1)",
+            column="--eta",
+            value=request.eta,
+            fix="use e.g. 1e-3",
+        )
+    check_draws(request.n_boot, "--n-boot")
+    epsilon = check_dp_epsilon(request.epsilon, "--epsilon", limit=None)  # one model
+    entry = get_entry(request.dataset, "pcer", flag="DATASET")
+    entry.check_features(request.features, flag="--features")
+    trainer = get_trainer(request.trainer, "--trainer")
+    trainer.check_installed()
+    return epsilon, entry, trainer
+
+
+def _train(request: TrainRequest, epsilon, trainer, config, data) -> DPTrainingRun:
+    fit, name, seed = trainer.resolve(), request.dataset, request.seed
+    if trainer.batched:
+        return fit(name, epsilon=epsilon, seeds=[seed], config=config, datas=[data])[0]
+    return fit(name, epsilon=epsilon, seed=seed, config=config, data=data)
+
+
+def train_and_audit(request: TrainRequest) -> TrainedAudit:
+    """Train the PCER paper's MLP with DP-SGD and audit it on each attribute (intervals from
+    draws of each group's cells; one model: seed-to-seed spread is larger).
+
+    Parameters
+    ----------
+    request : TrainRequest
+
+    Returns
+    -------
+    TrainedAudit
+    """
+    from ._runner import set_single_thread
+
+    epsilon, entry, trainer = _check_train_request(request)
+    set_single_thread()
+    attrs = [request.attribute] if request.attribute else attributes_of(request.dataset)
+    config = TrainConfig(epochs=request.epochs, batch_size=request.batch_size)
+    data = prepare(
+        request.dataset, request.seed, test_size=config.test_size, features=request.features
+    )
+    entry.split(attrs[0])  # an unknown attribute is refused before training
+    run = _train(request, epsilon, trainer, config, data)
+    favorable = (
+        run.data.positive_is_favorable
+        if request.positive is None
+        else request.positive == "favorable"
+    )
+    trained = TrainedAudit(request, run)
+    for attr in attrs:
+        train, test = run.splits(attr)
+        trained.results[attr] = pcer_audit(
+            train,
+            test,
+            group_order=run.group_order(attr),
+            eta=request.eta,
+            positive_is_favorable=favorable,
+            n_boot=request.n_boot,
+            random_state=request.seed,
+        )
+    return trained
+
+
+# ---------------------------------------------------------------------------------------------
+# pcer sweep: a preset or a grid file, fields overridden by flags
+# ---------------------------------------------------------------------------------------------
+
+
+def _check_sweep_overrides(overrides: dict) -> None:
+    seeds = overrides.get("seeds")
+    if seeds is not None and seeds < 1:
+        raise EthicLensInputError(
+            "must be at least 1: --seeds N runs seeds 0..N-1",
+            column="--seeds",
+            value=seeds,
+            fix="e.g. --seeds 10",
+        )
+    features = overrides.get("features")
+    if features is not None:
+        from ..datasets import entries
+
+        known = sorted({n for e in entries("pcer") for n in e.feature_sets})
+        if features not in known:
+            raise EthicLensInputError(
+                "unknown feature set",
+                column="--features",
+                value=features,
+                fix=f"choose from {known}",
+            )
+
+
+def check_sweep_choice(preset_name: str | None, grid_file) -> None:
+    """A sweep's grid comes from a preset or a grid file, not both."""
+    if grid_file and preset_name:
+        raise EthicLensInputError(
+            "give --preset or --grid, not both", column="--grid", fix="drop one of them"
+        )
+
+
+def sweep_grid(preset_name: str | None = None, grid_file=None, **overrides) -> SweepGrid:
+    """The grid of ``pcer sweep``: the preset (default ``quick``) or the grid file, with
+    :class:`SweepGrid` fields overridden (``seeds``: a count N, seeds 0..N-1)."""
+    check_sweep_choice(preset_name, grid_file)
+    overrides = {k: v for k, v in overrides.items() if v is not None}
+    _check_sweep_overrides(overrides)
+    if grid_file:
+        return load_grid(grid_file, **overrides)
+    return preset(preset_name or "quick", **overrides)
+
+
+# ---------------------------------------------------------------------------------------------
+# pcer tables and pcer export: read a results store
+# ---------------------------------------------------------------------------------------------
+
+
+def read_table_inputs(store_path):
+    """The per-group rows and runs of a results store that the paper's tables need; a store
+    without finished runs, or without a binary attribute, is refused."""
+    from ._store import open_existing
+
+    store = open_existing(store_path)
+    try:
+        groups = store.group_stats()
+        if not groups.empty and not (groups["group_index"] == 1).any():
+            raise EthicLensInputError(
+                "no finished run has two groups of an attribute, so no table can be computed",
+                column="STORE",
+                fix="give a store written by ethiclens pcer sweep with binary attributes",
+            )
+        if groups.empty:
+            raise EthicLensInputError(
+                "the store has no finished runs",
+                column="STORE",
+                fix="run ethiclens pcer sweep first",
+            )
+        return groups, store.runs()
+    finally:
+        store.close()
+
+
+EXPORT_TYPES = (".csv", ".parquet")
+
+
+def export_store(store_path, out) -> Path:
+    """A results store's per-run, per-group rows to CSV or Parquet (``out``'s suffix)."""
+    from ..report import check_writable
+    from ._store import open_existing
+
+    if Path(out).suffix not in EXPORT_TYPES:
+        raise EthicLensInputError(
+            "unknown export type",
+            column="--out",
+            value=Path(out).suffix,
+            fix="use .csv or .parquet",
+        )
+    check_writable(out)
+    store = open_existing(store_path)
+    try:
+        return store.export(out)
+    finally:
+        store.close()
+
+
+def store_files(store_path) -> list[Path]:
+    """A results store's file and SQLite's write-ahead files beside it (inputs of a read)."""
+    path = Path(store_path)
+    return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]

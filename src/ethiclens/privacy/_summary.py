@@ -1,0 +1,154 @@
+"""A PCER result as the terminal shows it: tables of cells and lines of text.
+
+The library decides what is shown and how each number reads; a face (the CLI) only draws the
+blocks. Text is in console markup (``[dim]…[/dim]``, ``[bold]…[/bold]``), which a plain
+renderer can strip.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..fairness import REPORTED
+
+CELLS_METHOD = "Jeffreys–Dirichlet draws of each group's cells"
+GROUP_COLUMNS = (
+    "group",
+    "n train",
+    "n test",
+    "acc train",
+    "acc test",
+    "δ [95% CI]",
+    "R (pos. rate) [95% CI]",
+    "PCER [95% CI]",
+    "status",
+)
+FLOOR_COLUMNS = ("η", "ΔPCER / dispersion", "floor-dominated", "= DP-Gap/η")
+MIA_COLUMNS = ("group", "AUC", "advantage", "Yeom adv. (acc gap)", "bound δ")
+IDENTITY_CHECK = {None: "—", True: "verified", False: "NO"}
+
+
+@dataclass(frozen=True)
+class TextTable:
+    """A titled table of text cells (one tuple of strings per row)."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def _fmt(x, spec=".4f") -> str:
+    return "—" if x is None or (isinstance(x, float) and not math.isfinite(x)) else format(x, spec)
+
+
+def with_ci(est, spec=".4f") -> str:
+    """A statistic as a cell: value [low, high], greyed with its status when not reported."""
+    if est.value is None:
+        return f"[dim]— ({est.status})[/dim]"
+    text = format(est.value, spec)
+    if est.status != REPORTED:
+        return f"[dim]{text} ({est.status})[/dim]"
+    if est.ci_low is None or est.ci_high is None:
+        return text
+    return f"{text} [{format(est.ci_low, spec)}, {format(est.ci_high, spec)}]"
+
+
+def group_table(result, title: str) -> TextTable:
+    """Per group: rows, accuracies, δ_g, R_g and PCER_g with their intervals, status."""
+    rows = tuple(
+        (
+            g.group,
+            str(g.n_train),
+            str(g.n_test),
+            _fmt(g.acc_train),
+            _fmt(g.acc_test),
+            with_ci(g.estimates["delta"]),
+            with_ci(g.estimates["positive_rate"]),
+            with_ci(g.estimates["pcer"], ".2f"),
+            g.status,
+        )
+        for g in result.groups
+    )
+    heading = f"{title} — 95% intervals from {CELLS_METHOD} ({result.n_boot} draws)"
+    return TextTable(heading, GROUP_COLUMNS, rows)
+
+
+def headline_line(result) -> str:
+    """ΔPCER (two groups) or the dispersion, with its interval or why it is not headlined."""
+    order = " − ".join(f"PCER_{g}" for g in result.group_order[:2])
+    stats = result.estimates
+    gaps = f"DP-Gap = {with_ci(stats['dp_gap'])}; EO-Gap = {with_ci(stats['eo_gap'])}"
+    head = result.headline
+    name = (
+        f"ΔPCER (η = {result.eta:g}, {order})"
+        if len(result.group_order) == 2
+        else f"PCER dispersion (η = {result.eta:g})"
+    )
+    if head.status == REPORTED:
+        ci = "" if head.ci_low is None else f" [95% CI {head.ci_low:+.2f}, {head.ci_high:+.2f}]"
+        return f"{name} = [bold]{head.value:+.2f}[/bold]{ci}; {gaps}"
+    shown = "" if head.value is None else f"; value {head.value:+.2f} shown for reference only"
+    return f"[dim]{name} {head.reason} ({head.status}{shown})[/dim]; {gaps}"
+
+
+def floor_table(result) -> TextTable:
+    """ΔPCER (or the dispersion) at each floor constant η, and the DP-Gap/η identity check."""
+    rows = tuple(
+        (
+            f"{f.eta:g}",
+            f"{f.delta_pcer if f.delta_pcer is not None else f.dispersion:+.2f}",
+            "yes" if f.floor_dominated else "no",
+            IDENTITY_CHECK[f.equals_dp_gap_over_eta],
+        )
+        for f in result.floor
+    )
+    return TextTable("floor sensitivity", FLOOR_COLUMNS, rows)
+
+
+def mia_blocks(mia) -> list:
+    """The threshold attack's table and, for two groups, ΔPCER^MIA."""
+    rows = tuple(
+        (
+            a.group,
+            f"{a.auc:.4f}",
+            f"{a.advantage:+.4f}",
+            f"{a.yeom_advantage:+.4f}",
+            f"{a.delta:.4f}",
+        )
+        for a in mia.groups
+    )
+    blocks = [TextTable("threshold membership-inference attack (score = −loss)", MIA_COLUMNS, rows)]
+    if mia.delta_pcer_mia is not None:
+        blocks.append(
+            f"ΔPCER^MIA = {mia.delta_pcer_mia:+.2f}; sign agrees with ΔPCER^δ: {mia.sign_agrees}"
+        )
+    return blocks
+
+
+def pcer_summary(result, title: str) -> list:
+    """Every block of a PCER result in order: :class:`TextTable` or a line of text."""
+    blocks = [group_table(result, title), headline_line(result), floor_table(result)]
+    blocks.append(result.interpretation)
+    if result.mia is not None:
+        blocks += mia_blocks(result.mia)
+    blocks += [f"note: {note}" for note in result.notes]
+    blocks.append(f"[yellow]note:[/yellow] {result.note}")
+    return blocks
+
+
+def print_summary(blocks, console) -> None:
+    """Draw summary blocks (:meth:`PCERResult.summary`) on a rich ``console``: each
+    :class:`TextTable` as a table, each line as console markup."""
+    from rich.table import Table
+
+    for block in blocks:
+        if isinstance(block, str):
+            console.print(block)
+            continue
+        table = Table(title=block.title)
+        for column in block.columns:
+            table.add_column(column)
+        for row in block.rows:
+            table.add_row(*row)
+        console.print(table)
