@@ -198,25 +198,30 @@ class Store:
 
     # -- audits ------------------------------------------------------------------------------
     def new_audit(self, data_id: str | None, spec: dict | None = None) -> str:
-        audit_id = new_id()
-        stamp = now()
-        with self._tx() as db:
-            db.execute(
-                "INSERT INTO audits (id, data_id, created, updated, status, spec) "
-                "VALUES (?, ?, ?, ?, 'draft', ?)",
-                (audit_id, data_id, stamp, stamp, json.dumps(spec) if spec else None),
-            )
-        return audit_id
+        """A draft: its request is confirmed on the mapping screen."""
+        return self._insert(data_id, "draft", None, 0, "audit", spec)
 
     def new_request(self, data_id: str | None, spec: dict, purpose: str) -> str:
         """A request queued at once (a benchmark, a threshold view of an audit)."""
-        audit_id = new_id()
-        stamp = now()
+        return self._insert(data_id, "queued", "queued", 1, purpose, spec)
+
+    def _insert(self, data_id, status: str, step, rev: int, purpose: str, spec) -> str:
+        audit_id, stamp = new_id(), now()
         with self._tx() as db:
             db.execute(
                 "INSERT INTO audits (id, data_id, created, updated, rev, status, step, purpose, "
-                "spec) VALUES (?, ?, ?, ?, 1, 'queued', 'queued', ?, ?)",
-                (audit_id, data_id, stamp, stamp, purpose, json.dumps(spec)),
+                "spec) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    audit_id,
+                    data_id,
+                    stamp,
+                    stamp,
+                    rev,
+                    status,
+                    step,
+                    purpose,
+                    json.dumps(spec) if spec else None,
+                ),
             )
         return audit_id
 
