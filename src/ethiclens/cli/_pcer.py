@@ -45,12 +45,11 @@ def _shown(*decls, default, help=None):
 
 
 def _trainer_option(default, live_help):
-    choice = RegistryChoice(trainer_names)
     return click.option(
         "--trainer",
         cls=LiveHelpOption,
         live_help=live_help,
-        type=choice,
+        type=RegistryChoice(trainer_names),
         default=default,
         show_default=default is not None,
     )
@@ -212,7 +211,7 @@ def train_cmd(json_out, **options):
 
 @pcer_group.command("sweep")
 @_with(SWEEP_OPTIONS)
-def sweep_cmd(store, scheduler, workers, **options):
+def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
     """Train the grid's models (skipping those already in the store) and record every run.
 
     Exits 1 (listing them) when any run failed; a second sweep on a store in use is refused.
@@ -221,9 +220,8 @@ def sweep_cmd(store, scheduler, workers, **options):
     for flag in ("datasets", "epsilons"):
         if options[flag]:
             options[flag] = split_list(options[flag], f"--{flag}")
-    grid_file = options.pop("grid_file")
     check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
-    grid = sweep_grid(options.pop("preset"), grid_file, **options)
+    grid = sweep_grid(preset, grid_file, **options)
     console = _console()
     console.print(f"grid: {grid.describe()} → {store}")
     summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)

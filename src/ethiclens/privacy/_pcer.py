@@ -223,7 +223,7 @@ class PCERResult:
     eo_gap: float | None  # None when a group's TPR or FPR is undefined
     floor: list[FloorCheck]
     scales_like_inverse_eta: bool | None
-    interpretation: str
+    interpretation: str = ""
     positive_is_favorable: bool
     min_group_size: int
     mia: MIAResult | None = None
@@ -508,80 +508,77 @@ def pcer_audit(
     Parameters
     ----------
     train, test : SplitPredictions
-        Labels, predictions, groups (and, for the attack, per-example losses) of the model's
-        own training split and of held-out data.
+        The model's training split and held-out data: labels, predictions, groups (and, for
+        the attack, per-example losses).
     group_order : sequence of str, optional
         Which group is 0 and which is 1 (ΔPCER = PCER_0 − PCER_1). Default: sorted names.
     eta : float
         Floor constant of the headline ΔPCER.
-    etas : sequence of float
-        Floor constants of the sensitivity analysis.
     positive_is_favorable : bool
         Whether a positive prediction is a benefit (income > 50K) or a harm (recidivism); words
         the interpretation of the sign.
     policy : Policy, optional
         Its ``pcer_min_group_size`` is the rows per group per split below which a group, and
         every gap that involves it, is INSUFFICIENT_DATA (no interval, ΔPCER not headlined).
-    n_boot : int
-        Bootstrap replicates (at least 100) of the intervals.
-    random_state : int
-        Seed of the draws (a non-negative integer); the same seed gives the same intervals.
-    ci : {"jeffreys", "percentile"}
-        How each group's train cells and test cells are drawn (separately): ``"jeffreys"``
-        (default) from Dirichlet(cells + 1/2) scaled to the group's rows, so an empty cell
-        still varies; ``"percentile"``, the plain row bootstrap (an empty cell stays empty and
-        a rate of 0 or 1 gets a degenerate interval). Either way the 95% interval is
-        equal-tailed and extended to the estimate when the draws do not reach it.
+    **options
+        The interval settings (:data:`AUDIT_SETTINGS`): ``etas``, the floor constants of the
+        sensitivity analysis; ``n_boot``, draws of the intervals (at least 100);
+        ``random_state``, their seed (the same seed, the same intervals); ``ci``, how each
+        group's train and test cells are drawn: ``"jeffreys"`` (default, an empty cell still
+        varies) or ``"percentile"`` (the row bootstrap; the module's notes say more).
 
     Returns
     -------
     PCERResult
-        Point values as attributes (``delta_pcer``, ``groups[i].delta``, ...) and, in
-        ``estimates`` (and each group's ``estimates``), the same statistics with a 95%
-        interval (its ``ci_method`` names how it was drawn), a status (REPORTED,
-        INSUFFICIENT_DATA or UNDEFINED) and a reason.
-        The intervals cover row sampling of this one model, not retraining (see ``note``).
+        Point values as attributes (``delta_pcer``, ``groups[i].delta``, ...); in
+        ``estimates`` (and each group's) each with a 95% interval, its method, a status
+        (REPORTED, INSUFFICIENT_DATA or UNDEFINED) and a reason. The intervals cover row
+        sampling of this one model, not retraining (see ``note``).
     """
     settings = _audit_settings(options)
-    policy = _check_policy(policy)
-    _check_bootstrap(settings["n_boot"], settings["random_state"], settings["ci"])
-    order = _check_splits(train, test, group_order, eta)
-    cells = (split_cells(train, order), split_cells(test, order))
-    point, boot = _statistics_and_draws(cells, eta, settings)
-    floor_n, ci = policy.pcer_min_group_size, settings["ci"]
-    rows, small, notes = _group_rows((train, test), order, cells, (point, boot), floor_n, ci)
-    estimates = _result_estimates(rows, small, (point, boot), floor_n, ci)
-    res = point["result"]
-    d_pcer, signed = _num(res["delta_pcer"]), _num(res["dp_gap_signed"])
-    floor = _floor_checks(rows, order, settings["etas"], signed)
-    mia = None
-    if train.loss is not None and test.loss is not None:
-        rates = {r.group: r.positive_rate for r in rows}
-        mia = membership_inference(
-            train, test, group_order=order, eta=eta, positive_rates=rates, delta_pcer=d_pcer
-        )
+    floor_n, ci = _check_policy(policy).pcer_min_group_size, settings["ci"]
+    order, cells, stats = _statistics_and_draws(train, test, group_order, eta, settings)
+    rows, small, notes = _group_rows((train, test), order, cells, stats, floor_n, ci)
     result = PCERResult(
         groups=rows,
         group_order=order,
         eta=eta,
-        delta_pcer=d_pcer,
-        dispersion=float(res["dispersion"]),
-        dp_gap=float(res["dp_gap"]),
-        dp_gap_signed=signed,
-        eo_gap=_num(res["eo_gap"]),
-        floor=floor,
-        scales_like_inverse_eta=_scales_like_inverse_eta(floor),
-        interpretation="",
+        **_result_values(stats[0]["result"], rows, order, settings["etas"]),
         positive_is_favorable=positive_is_favorable,
         min_group_size=floor_n,
-        mia=mia,
+        mia=_attack(train, test, order, eta, rows, _num(stats[0]["result"]["delta_pcer"])),
         notes=notes,
-        estimates=estimates,
-        n_boot=int(settings["n_boot"]),
-        random_state=int(settings["random_state"]),
+        estimates=_result_estimates(rows, small, stats, floor_n, ci),
+        **{key: int(settings[key]) for key in ("n_boot", "random_state")},
     )
     # the sentence reads the finished statistics: a copy with it, not a patched object
     return dataclasses.replace(result, interpretation=interpret(result))
+
+
+def _result_values(res: dict, rows, order, etas) -> dict:
+    """The result-level point values as PCERResult holds them (undefined: None), with the
+    floor sensitivity."""
+    signed = _num(res["dp_gap_signed"])
+    floor = _floor_checks(rows, order, etas, signed)
+    return {
+        "delta_pcer": _num(res["delta_pcer"]),
+        "dispersion": float(res["dispersion"]),
+        "dp_gap": float(res["dp_gap"]),
+        "dp_gap_signed": signed,
+        "eo_gap": _num(res["eo_gap"]),
+        "floor": floor,
+        "scales_like_inverse_eta": _scales_like_inverse_eta(floor),
+    }
+
+
+def _attack(train, test, order, eta, rows, delta_pcer) -> MIAResult | None:
+    """The threshold membership-inference attack, when both splits carry losses."""
+    if train.loss is None or test.loss is None:
+        return None
+    rates = {r.group: r.positive_rate for r in rows}
+    return membership_inference(
+        train, test, group_order=order, eta=eta, positive_rates=rates, delta_pcer=delta_pcer
+    )
 
 
 # pcer_audit's interval and floor settings (keyword arguments) and their defaults.
@@ -660,9 +657,12 @@ def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
     return order
 
 
-def _statistics_and_draws(cells, eta: float, settings: dict):
-    """Point statistics and their draws, per group and for the result (key ``result``)."""
-    cells_tr, cells_te = cells
+def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
+    """The checked group order, each split's cells, and the point statistics with their
+    draws, per group and for the result (key ``result``)."""
+    _check_bootstrap(settings["n_boot"], settings["random_state"], settings["ci"])
+    order = _check_splits(train, test, group_order, eta)
+    cells_tr, cells_te = split_cells(train, order), split_cells(test, order)
     point = group_statistics(cells_tr, cells_te, eta)
     rng = np.random.default_rng(int(settings["random_state"]))
     n_boot, ci = settings["n_boot"], settings["ci"]
@@ -671,7 +671,7 @@ def _statistics_and_draws(cells, eta: float, settings: dict):
             draw_cells(cells_tr, n_boot, rng, ci), draw_cells(cells_te, n_boot, rng, ci), eta
         )
     point["result"], boot["result"] = result_statistics(point), result_statistics(boot)
-    return point, boot
+    return order, (cells_tr, cells_te), (point, boot)
 
 
 def _below_floor(group: str, n_tr: int, n_te: int, floor_n: int) -> tuple[str | None, str | None]:
