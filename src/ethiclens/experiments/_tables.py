@@ -92,6 +92,14 @@ def _label(key: str) -> str:
     return "no-DP" if key == "none" else f"{float(key):g}"
 
 
+def _mean_std(part: pd.DataFrame, columns) -> dict:
+    """``<column>_mean`` and ``<column>_std`` (over seeds, ddof 1) of each column, in order."""
+    out = {}
+    for c in columns:
+        out[f"{c}_mean"], out[f"{c}_std"] = part[c].mean(), part[c].std(ddof=1)
+    return out
+
+
 def main_table(seeds: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (d, a, e), part in seeds.groupby(["dataset", "attribute", "epsilon_key"]):
@@ -106,18 +114,7 @@ def main_table(seeds: pd.DataFrame) -> pd.DataFrame:
                 "group0": part["group0"].iloc[0],
                 "group1": part["group1"].iloc[0],
                 "n_seeds": len(part),
-                "acc_mean": part.acc.mean(),
-                "acc_std": part.acc.std(ddof=1),
-                "dp_gap_mean": part.dp_gap.mean(),
-                "dp_gap_std": part.dp_gap.std(ddof=1),
-                "eo_gap_mean": part.eo_gap.mean(),
-                "eo_gap_std": part.eo_gap.std(ddof=1),
-                "delta0_mean": part.delta0.mean(),
-                "delta0_std": part.delta0.std(ddof=1),
-                "delta1_mean": part.delta1.mean(),
-                "delta1_std": part.delta1.std(ddof=1),
-                "dpcer_mean": part.dpcer.mean(),
-                "dpcer_std": part.dpcer.std(ddof=1),
+                **_mean_std(part, ("acc", "dp_gap", "eo_gap", "delta0", "delta1", "dpcer")),
                 "dpcer_ci_low": lo,
                 "dpcer_ci_high": hi,
                 "n_positive": k,
@@ -332,6 +329,12 @@ def _cell(v) -> str:
     return str(v)
 
 
+def _plus_minus(part: pd.DataFrame, column: str, digits: int) -> list[str]:
+    """``mean ± std`` of a main-table column, per row."""
+    means, stds = part[f"{column}_mean"], part[f"{column}_std"]
+    return [f"{m:.{digits}f} ± {s:.{digits}f}" for m, s in zip(means, stds, strict=True)]
+
+
 def paper_style(main: pd.DataFrame) -> dict[tuple, pd.DataFrame]:
     out = {}
     for (d, a), part in main.groupby(["dataset", "attribute"], sort=False):
@@ -339,25 +342,11 @@ def paper_style(main: pd.DataFrame) -> dict[tuple, pd.DataFrame]:
         out[(d, a)] = pd.DataFrame(
             {
                 "ε": part.epsilon,
-                "Acc": [
-                    f"{m:.3f} ± {s:.3f}" for m, s in zip(part.acc_mean, part.acc_std, strict=True)
-                ],
-                "DP-Gap": [
-                    f"{m:.3f} ± {s:.3f}"
-                    for m, s in zip(part.dp_gap_mean, part.dp_gap_std, strict=True)
-                ],
-                "EO-Gap": [
-                    f"{m:.3f} ± {s:.3f}"
-                    for m, s in zip(part.eo_gap_mean, part.eo_gap_std, strict=True)
-                ],
-                f"δ {g0}": [
-                    f"{m:.4f} ± {s:.4f}"
-                    for m, s in zip(part.delta0_mean, part.delta0_std, strict=True)
-                ],
-                f"δ {g1}": [
-                    f"{m:.4f} ± {s:.4f}"
-                    for m, s in zip(part.delta1_mean, part.delta1_std, strict=True)
-                ],
+                "Acc": _plus_minus(part, "acc", 3),
+                "DP-Gap": _plus_minus(part, "dp_gap", 3),
+                "EO-Gap": _plus_minus(part, "eo_gap", 3),
+                f"δ {g0}": _plus_minus(part, "delta0", 4),
+                f"δ {g1}": _plus_minus(part, "delta1", 4),
                 "ΔPCER [95% CI]": [
                     f"{m:+.1f} ± {s:.1f} "
                     + ("[—]" if math.isnan(lo) else f"[{lo:+.1f}, {hi:+.1f}]")
@@ -406,23 +395,32 @@ def write_tables(
         )
     out_dir.mkdir(parents=True, exist_ok=True)
     main = main_table(seeds)
-    floor = floor_table(seeds)
-    ranking = ranking_table(main)
-    corr = correlation_table(main)
     mia, mia_summary = mia_table(seeds)
+    tables = {
+        "per_seed": seeds,
+        "main": main,
+        "floor_sensitivity": floor_table(seeds),
+        "ranking": ranking_table(main),
+        "correlations": correlation_table(main),
+        "mia": mia,
+    }
     files = {}
-    for name, frame in (
-        ("per_seed", seeds),
-        ("main", main),
-        ("floor_sensitivity", floor),
-        ("ranking", ranking),
-        ("correlations", corr),
-        ("mia", mia),
-    ):
-        path = out_dir / f"{name}.csv"
-        write_atomic(path, csv_safe_frame(frame).to_csv(index=False))
-        files[name] = path
-    md = [
+    for name, frame in tables.items():
+        files[name] = out_dir / f"{name}.csv"
+        write_atomic(files[name], csv_safe_frame(frame).to_csv(index=False))
+    md = _md_intro() + _md_paper_tables(main) + _md_supplement(tables, mia_summary)
+    md += _md_runs(runs)
+    figs = figure1(seeds, out_dir)
+    if figs:
+        md += ["## Figure 1", "", "![DP-Gap and ΔPCER across ε](figure1.png)", ""]
+        files["figure1"] = figs
+    files["markdown"] = out_dir / "tables.md"
+    write_atomic(files["markdown"], "\n".join(md))
+    return files
+
+
+def _md_intro() -> list[str]:
+    return [
         "# PCER tables",
         "",
         "Generated by `ethiclens pcer tables` from per-seed rows. "
@@ -433,6 +431,11 @@ def write_tables(
         "unless stated.",
         "",
     ]
+
+
+def _md_paper_tables(main: pd.DataFrame) -> list[str]:
+    """One section per (dataset, attribute) in the paper's layout."""
+    md = []
     for (d, a), frame in paper_style(main).items():
         part = main[(main.dataset == d) & (main.attribute == a)]
         md += [
@@ -442,39 +445,42 @@ def write_tables(
             _md_table(frame),
             "",
         ]
-    md += [
+    return md
+
+
+FLOOR_MD_COLUMNS = [
+    "dataset",
+    "attribute",
+    "epsilon",
+    "eta",
+    "dpcer_mean",
+    "dpcer_std",
+    "n_positive",
+    "n_nonzero",
+    "share_floor_dominated",
+]
+
+
+def _md_supplement(tables: dict, mia_summary: dict) -> list[str]:
+    """The supplement's tables: floor sensitivity, rankings, correlations, the direct MIA."""
+    return [
         "## Floor sensitivity (Table S1)",
         "",
-        _md_table(
-            floor[
-                [
-                    "dataset",
-                    "attribute",
-                    "epsilon",
-                    "eta",
-                    "dpcer_mean",
-                    "dpcer_std",
-                    "n_positive",
-                    "n_nonzero",
-                    "share_floor_dominated",
-                ]
-            ]
-        ),
+        _md_table(tables["floor_sensitivity"][FLOOR_MD_COLUMNS]),
         "",
-    ]
-    md += ["## Best ε per metric and ranking reversals (Table S2)", "", _md_table(ranking), ""]
-    md += [
+        "## Best ε per metric and ranking reversals (Table S2)",
+        "",
+        _md_table(tables["ranking"]),
+        "",
         "## Pearson correlation of mean ΔPCER and mean DP-Gap across ε",
         "",
         "Descriptive only: 3–5 points per row.",
         "",
-        _md_table(corr),
+        _md_table(tables["correlations"]),
         "",
-    ]
-    md += [
         "## Direct threshold-MIA validation (Tables S5/S6)",
         "",
-        _md_table(mia),
+        _md_table(tables["mia"]),
         "",
         f"Sign agreement: {mia_summary['sign_agreements']}/{mia_summary['configurations']}; "
         f"Pearson r(ΔPCER^δ, ΔPCER^MIA) = {_r(mia_summary['pearson_dpcer_delta_vs_mia'])}; "
@@ -482,21 +488,18 @@ def write_tables(
         f"{_r(mia_summary['pearson_delta_vs_auc_advantage_pooled'])}.",
         "",
     ]
-    if runs is not None and len(runs):
-        done = runs[runs.status == "done"]
-        md += [
-            "## Runs",
-            "",
-            f"{len(done)} finished runs, {int((runs.status == 'failed').sum())} "
-            f"failed; trainer(s): {', '.join(sorted(done.trainer.dropna().unique()))}; mean "
-            f"wall time per model {done.wall_time_s.mean():.2f} s.",
-            "",
-        ]
-    figs = figure1(seeds, out_dir)
-    if figs:
-        md += ["## Figure 1", "", "![DP-Gap and ΔPCER across ε](figure1.png)", ""]
-        files["figure1"] = figs
-    path = out_dir / "tables.md"
-    write_atomic(path, "\n".join(md))
-    files["markdown"] = path
-    return files
+
+
+def _md_runs(runs: pd.DataFrame | None) -> list[str]:
+    """How many runs finished or failed, the trainers and the mean wall time per model."""
+    if runs is None or not len(runs):
+        return []
+    done = runs[runs.status == "done"]
+    return [
+        "## Runs",
+        "",
+        f"{len(done)} finished runs, {int((runs.status == 'failed').sum())} "
+        f"failed; trainer(s): {', '.join(sorted(done.trainer.dropna().unique()))}; mean "
+        f"wall time per model {done.wall_time_s.mean():.2f} s.",
+        "",
+    ]
