@@ -92,56 +92,10 @@ def prepare(
         Named feature set to load (``full`` by default; ``paper``); ignored with ``dataset``.
     """
     entry = ds_mod.get_entry(name, "pcer")
-    if dataset is None:
-        ds = load_pcer_dataset(name, features)
-    else:
-        ds = dataset
+    ds = load_pcer_dataset(name, features) if dataset is None else dataset
     feature_set = ds.provenance.get("feature_set", features or "full")
-    idx = np.arange(len(ds))
-    if max_rows is not None and max_rows < len(ds):  # a stratified slice, for tests
-        idx, _ = train_test_split(idx, train_size=max_rows, stratify=ds.label, random_state=0)
-    tr, te = train_test_split(
-        idx, test_size=test_size, stratify=ds.label.iloc[idx], random_state=seed
-    )
-    if ds.text:
-        transform = Pipeline(
-            [
-                (
-                    "tfidf",
-                    TfidfVectorizer(ngram_range=(1, 2), max_features=15_000, sublinear_tf=True),
-                ),
-                ("svd", TruncatedSVD(n_components=200, random_state=seed)),
-                ("scale", StandardScaler()),
-            ]
-        )
-        X = ds.features[ds.text]
-        description = (
-            "TF-IDF (1-2 grams, 15,000 terms, sublinear TF; fitted on train) → "
-            "TruncatedSVD 200 → standardised"
-        )
-    else:
-        cat = list(ds.categorical)
-        num = [c for c in ds.features.columns if c not in cat]
-        transform = ColumnTransformer(
-            [
-                ("num", StandardScaler(), num),
-                (
-                    "cat",
-                    OneHotEncoder(
-                        handle_unknown="infrequent_if_exist",
-                        min_frequency=MIN_CATEGORY,
-                        sparse_output=False,
-                    ),
-                    cat,
-                ),
-            ]
-        )
-        X = ds.features.copy()
-        X[cat] = X[cat].astype(str)
-        description = (
-            "numeric standardised, categorical one-hot with categories rarer than "
-            f"{MIN_CATEGORY} training rows pooled (fitted on train)"
-        )
+    tr, te = _split_rows(ds, seed, test_size, max_rows)
+    transform, X, description = _text_features(ds, seed) if ds.text else _tabular_features(ds)
     X_train = np.asarray(transform.fit_transform(X.iloc[tr]), dtype=np.float32)
     X_test = np.asarray(transform.transform(X.iloc[te]), dtype=np.float32)
     groups_tr, groups_te = {}, {}
@@ -163,3 +117,48 @@ def prepare(
         features=feature_set,
         group_orders={a: (sp.group0, sp.group1) for a, sp in entry.pcer_splits.items()},
     )
+
+
+def _split_rows(ds, seed: int, test_size: float, max_rows: int | None):
+    """Train and test row indices: stratified by label and seeded, after a stratified slice
+    of ``max_rows`` rows (tests, smoke runs)."""
+    idx = np.arange(len(ds))
+    if max_rows is not None and max_rows < len(ds):
+        idx, _ = train_test_split(idx, train_size=max_rows, stratify=ds.label, random_state=0)
+    return train_test_split(
+        idx, test_size=test_size, stratify=ds.label.iloc[idx], random_state=seed
+    )
+
+
+def _text_features(ds, seed: int):
+    """(transform, raw features, description) of a text dataset: TF-IDF → SVD → scaled."""
+    transform = Pipeline(
+        [
+            ("tfidf", TfidfVectorizer(ngram_range=(1, 2), max_features=15_000, sublinear_tf=True)),
+            ("svd", TruncatedSVD(n_components=200, random_state=seed)),
+            ("scale", StandardScaler()),
+        ]
+    )
+    description = (
+        "TF-IDF (1-2 grams, 15,000 terms, sublinear TF; fitted on train) → "
+        "TruncatedSVD 200 → standardised"
+    )
+    return transform, ds.features[ds.text], description
+
+
+def _tabular_features(ds):
+    """(transform, raw features, description) of a tabular dataset: numbers standardised,
+    categories one-hot with the rare ones pooled."""
+    cat = list(ds.categorical)
+    num = [c for c in ds.features.columns if c not in cat]
+    onehot = OneHotEncoder(
+        handle_unknown="infrequent_if_exist", min_frequency=MIN_CATEGORY, sparse_output=False
+    )
+    transform = ColumnTransformer([("num", StandardScaler(), num), ("cat", onehot, cat)])
+    X = ds.features.copy()
+    X[cat] = X[cat].astype(str)
+    description = (
+        "numeric standardised, categorical one-hot with categories rarer than "
+        f"{MIN_CATEGORY} training rows pooled (fitted on train)"
+    )
+    return transform, X, description

@@ -168,6 +168,26 @@ def run_sweep(
     # A grid that cannot train on its data (a batch larger than a training split) is refused
     # before a store is created or changed: every run would fail at train time.
     grid.check_data()
+    store, pending, summary = _open_store(grid, store_path)
+    if not pending:
+        store.close()
+        return summary
+    try:
+        executor = make_executor(scheduler, workers)
+    except BaseException:
+        store.close()
+        raise
+    summary.executor = executor.name
+    try:
+        _run_pending(grid, pending, executor, store, summary, progress, console)
+    finally:
+        executor.close()
+        store.close()
+    return summary
+
+
+def _open_store(grid: SweepGrid, store_path):
+    """The locked store, the runs it lacks and the summary so far."""
     # The lock comes first: a second sweep on this store is refused before it reads anything.
     store = ResultsStore(store_path, grid.config_hash(), grid.to_dict(), lock=True)
     try:
@@ -183,39 +203,41 @@ def run_sweep(
             f"the store held only {store.discarded_failed} failed run(s) of another grid "
             "configuration; they were discarded and this grid took the store over"
         )
-    if not pending:
-        store.close()
-        return summary
-    try:
-        executor = make_executor(scheduler, workers)
-    except BaseException:
-        store.close()
-        raise
-    summary.executor = executor.name
+    return store, pending, summary
+
+
+def _progress_bar(console, total: int):
+    """A rich progress bar of the sweep's runs, started."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    bar = Progress(
+        TextColumn("[bold]pcer sweep"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("runs · elapsed"),
+        TimeElapsedColumn(),
+        TextColumn("· ETA"),
+        TimeRemainingColumn(),
+        console=console,
+    )
+    bar.start()
+    return bar, bar.add_task("sweep", total=total)
+
+
+def _run_pending(grid, pending, executor, store, summary, progress, console) -> None:
+    """Run the pending runs' tasks, recording each result as it arrives and showing progress
+    (a bar on a terminal, plain lines about every 5% otherwise)."""
     bar = task_id = None
     log_lines = progress and console is not None and not console.is_terminal
     if progress and not log_lines:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        bar = Progress(
-            TextColumn("[bold]pcer sweep"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("runs · elapsed"),
-            TimeElapsedColumn(),
-            TextColumn("· ETA"),
-            TimeRemainingColumn(),
-            console=console,
-        )
-        bar.start()
-        task_id = bar.add_task("sweep", total=len(pending))
+        bar, task_id = _progress_bar(console, len(pending))
     started = time.perf_counter()
     printed = -1  # the last 5% bucket a progress line was printed for
     try:
@@ -234,9 +256,6 @@ def run_sweep(
     finally:
         if bar is not None:
             bar.stop()
-        executor.close()
-        store.close()
-    return summary
 
 
 def _log_progress(console, summary: SweepSummary, total: int, started: float, printed: int) -> int:
