@@ -1,30 +1,68 @@
-"""``ethiclens probe ...`` and ``ethiclens oracle``."""
+"""``ethiclens probe ...`` and ``ethiclens oracle``: flags → :mod:`ethiclens.probes` → print
+and write. Also the helpers the probe, P2NIA and PCER commands share: the console, options
+declared as a table, output checks, the ``--positive`` vocabulary."""
 
 from __future__ import annotations
 
-import importlib
 import json
-import sys
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from .. import datasets as ds_mod
 from .._checks import SKLEARN_SEED_LIMIT, check_seed
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_table, require_columns
 from ..models import train_standard_model
-from ..probes import analyze_counterfactuals, counterfactual, make_counterfactuals, run_oracle
+from ..probes import (
+    analyze_counterfactuals,
+    counterfactual,
+    load_entry_point,
+    make_counterfactuals,
+    run_oracle,
+)
 from ..report import check_writable, write_atomic
 
+FILE = click.Path(dir_okay=False)
+JSON = ("--json", "json_out", {"type": FILE})
 
-def _console() -> Console:
+
+def _console():
     """The commands' rich console: user text made terminal-safe (ethiclens._text)."""
     from .._text import safe_console
 
     return safe_console()
+
+
+def options(*rows):
+    """Click options declared as a table, in ``--help`` order: each row is
+    ``(flag, [parameter name,] settings)`` or a ready option decorator."""
+
+    def apply(command):
+        for row in reversed(rows):
+            command = row(command) if callable(row) else click.option(*row[:-1], **row[-1])(command)
+        return command
+
+    return apply
+
+
+def writable(outputs: dict, inputs=(), protected_dirs=()) -> None:
+    """Before any work: no output overwrites an input (or a protected folder), and each
+    output given can be written."""
+    check_outputs(outputs, inputs=inputs, protected_dirs=protected_dirs)
+    for path in outputs.values():
+        if path:
+            check_writable(path)
+
+
+def write_json(path, document) -> None:
+    write_atomic(path, json.dumps(document, indent=2))
+
+
+def show(blocks) -> None:
+    """Print a result's terminal view (rich renderables, user text already escaped)."""
+    console = _console()
+    for block in blocks:
+        console.print(block)
 
 
 POSITIVE_CHOICES = ("favorable", "harmful")
@@ -96,176 +134,114 @@ def probe_group():
     """Counterfactual probing: change only the protected attribute and watch the model."""
 
 
-def _load_entry_point(spec: str):
-    """``module:function`` -> the fitted model the function returns (never unpickles)."""
-    module_name, sep, func_name = spec.partition(":")
-    if not sep or not module_name or not func_name:
-        raise EthicLensInputError(
-            "expected module:function",
-            column="--model",
-            value=spec,
-            fix="e.g. --model mypkg.models:load_model",
-        )
-    sys.path.insert(0, ".")
-    importlib.invalidate_caches()  # "." may be another folder than at an earlier import
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise EthicLensInputError(
-            f"cannot import {module_name} ({exc})",
-            column="--model",
-            fix="run from the folder that contains it, or install it",
-        ) from exc
-    except Exception as exc:  # noqa: BLE001 - the user's module failed while importing
-        raise EthicLensInputError(
-            f"importing {module_name} raised {type(exc).__name__}: {_first(exc)}",
-            column="--model",
-            value=spec,
-            fix=f"run 'python -c \"import {module_name}\"' to see the full error",
-        ) from exc
-    finally:
-        sys.path.pop(0)
-    func = getattr(module, func_name, None)
-    if not callable(func):
-        raise EthicLensInputError(
-            f"{module_name} has no function {func_name}",
-            column="--model",
-            fix="name a function that returns the fitted model",
-        )
-    try:
-        return func()
-    except Exception as exc:  # noqa: BLE001 - the user's loader: any error is theirs to fix
-        raise EthicLensInputError(
-            f"{spec}() raised {type(exc).__name__}: {_first(exc)}",
-            column="--model",
-            fix=f"call {func_name}() from Python to see the full error",
-        ) from exc
-
-
-def _first(exc: BaseException) -> str:
-    """The first line of an exception's message (bounded)."""
-    text = str(exc).strip()
-    return text.splitlines()[0][:300] if text else "(no message)"
-
-
-def _print_cf(result, intro):
-    console = _console()
-    console.print(escape(intro))
-    table = Table()
-    for col in (
-        "source → target",
-        "n",
-        "flip rate [95% CI]",
-        "to favourable",
-        "to unfavourable",
-        "mean score shift [95% CI]",
-    ):
-        table.add_column(col)
-    for p in result.pairs:
-        shift = "—"
-        if p.mean_score_shift is not None:
-            ci = p.mean_score_shift_ci
-            shift = f"{p.mean_score_shift:+.4f} [{ci.low:+.4f}, {ci.high:+.4f}]"
-        ci = p.flip_rate_ci
-        flip = f"{p.flip_rate:.4f} " + (f"[{ci.low:.4f}, {ci.high:.4f}]" if ci.defined else "")
-        table.add_row(
-            escape(f"{p.source} → {p.target}"),
-            str(p.n),
-            flip,
-            f"{p.to_favorable_rate:.4f}",
-            f"{p.to_unfavorable_rate:.4f}",
-            shift,
-        )
-    console.print(table)
-    for note in result.notes:
-        console.print(escape(f"note: {note}"))
-
-
 @probe_group.command("counterfactual")
 @click.argument("target", required=False)
-@click.option("--attribute", help="Protected attribute to flip (benchmarks: default the first).")
-@click.option(
-    "--model",
-    "model_spec",
-    metavar="MODULE:FUNCTION",
-    help="Your model: a function returning a fitted model with predict(); used with --data.",
+@options(
+    ("--attribute", {"help": "Protected attribute to flip (benchmarks: default the first)."}),
+    (
+        "--model",
+        "model_spec",
+        {
+            "metavar": "MODULE:FUNCTION",
+            "help": "Your model: a function returning a fitted model with predict(); used with "
+            "--data.",
+        },
+    ),
+    ("--data", {"type": FILE, "help": "Records (CSV/Parquet) to probe."}),
+    positive_option(
+        "Is a positive prediction (1) favorable or harmful? (default: the "
+        "benchmark's declared direction; favorable for your model)"
+    ),
+    deprecated_favorable_option,
+    ("--seed", {"default": 0, "show_default": True}),
+    ("--n-boot", {"default": 1000, "show_default": True}),
+    JSON,
 )
-@click.option("--data", type=click.Path(dir_okay=False), help="Records (CSV/Parquet) to probe.")
-@positive_option(
-    "Is a positive prediction (1) favorable or harmful? (default: the "
-    "benchmark's declared direction; favorable for your model)"
-)
-@deprecated_favorable_option
-@click.option("--seed", default=0, show_default=True)
-@click.option("--n-boot", default=1000, show_default=True)
-@click.option("--json", "json_out", type=click.Path(dir_okay=False))
-def counterfactual_cmd(
-    target, attribute, model_spec, data, positive, favorable, seed, n_boot, json_out
-):
+def counterfactual_cmd(target, json_out, **flags):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
-    check_seed(seed, "--seed", limit=SKLEARN_SEED_LIMIT)
-    check_outputs({"--json": json_out}, inputs=[data])
+    check_seed(flags["seed"], "--seed", limit=SKLEARN_SEED_LIMIT)
+    writable({"--json": json_out}, inputs=[flags["data"]])
+    result, intro = (_probe_model if flags["model_spec"] else _probe_benchmark)(target, flags)
+    show(result.summary(intro))
     if json_out:
-        check_writable(json_out)
-    if model_spec:
-        if not data or not attribute:
-            raise EthicLensInputError("--model needs --data and --attribute", column="--data")
-        model = _load_entry_point(model_spec)
-        X = read_table(data)
-        require_columns(X, [attribute], data)
-        fav = favorable_label(positive, favorable, 1)
-        try:
-            result = counterfactual(
-                model, X, attribute, favorable_label=fav, n_boot=n_boot, random_state=seed
-            )
-        except EthicLensInputError as exc:
-            if exc.column != "model":
-                raise
-            raise EthicLensInputError(
-                f"{exc.problem} (loaded by {model_spec})", column="--model", fix=exc.fix
-            ) from None
-        intro = f"Counterfactual probe of {model_spec} on {data} ({len(X):,} records)"
-    else:
-        if target not in ds_mod.DATASETS:
-            raise EthicLensInputError(
-                "unknown dataset",
-                column="TARGET",
-                value=target,
-                fix=f"use one of {sorted(ds_mod.DATASETS)}, or --model with --data",
-            )
-        ds = ds_mod.load(target)
-        attribute = attribute or ds.protected.columns[0]
-        if attribute not in ds.protected.columns:
-            raise EthicLensInputError(
-                f"is not a protected attribute of {target}",
-                column=attribute,
-                fix=f"use {list(ds.protected.columns)}",
-            )
-        run = train_standard_model(ds, seed=seed, include_protected=True)
-        fav = favorable_label(positive, favorable, 1 if ds.positive_is_favorable else 0)
-        result = counterfactual(
-            run.model, run.X_test, attribute, favorable_label=fav, n_boot=n_boot, random_state=seed
-        )
-        intro = (
-            f"Counterfactual probe of {target}'s standard logistic regression, trained WITH "
-            f"the protected attributes {list(ds.protected.columns)} as features (the audit "
-            f"model excludes them), on its {len(run.X_test):,} test records; favourable "
-            f"prediction = {fav}."
-        )
-    _print_cf(result, intro)
-    if json_out:
-        write_atomic(json_out, json.dumps(result.to_dict(), indent=2))
+        write_json(json_out, result.to_dict())
         click.echo(f"wrote {json_out}")
 
 
+def _probe_model(target, flags: dict):
+    """Your model (``--model``) on your records (``--data``): the result and its intro line."""
+    spec, data, attribute = flags["model_spec"], flags["data"], flags["attribute"]
+    if not data or not attribute:
+        raise EthicLensInputError("--model needs --data and --attribute", column="--data")
+    model = load_entry_point(spec)
+    X = read_table(data)
+    require_columns(X, [attribute], data)
+    fav = favorable_label(flags["positive"], flags["favorable"], 1)
+    try:
+        result = counterfactual(
+            model,
+            X,
+            attribute,
+            favorable_label=fav,
+            n_boot=flags["n_boot"],
+            random_state=flags["seed"],
+        )
+    except EthicLensInputError as exc:
+        if exc.column != "model":
+            raise
+        raise EthicLensInputError(
+            f"{exc.problem} (loaded by {spec})", column="--model", fix=exc.fix
+        ) from None
+    return result, f"Counterfactual probe of {spec} on {data} ({len(X):,} records)"
+
+
+def _probe_benchmark(target, flags: dict):
+    """A benchmark's standard model, trained with the protected attributes: the result and
+    its intro line."""
+    if target not in ds_mod.DATASETS:
+        raise EthicLensInputError(
+            "unknown dataset",
+            column="TARGET",
+            value=target,
+            fix=f"use one of {sorted(ds_mod.DATASETS)}, or --model with --data",
+        )
+    ds = ds_mod.load(target)
+    attribute = flags["attribute"] or ds.protected.columns[0]
+    if attribute not in ds.protected.columns:
+        raise EthicLensInputError(
+            f"is not a protected attribute of {target}",
+            column=attribute,
+            fix=f"use {list(ds.protected.columns)}",
+        )
+    run = train_standard_model(ds, seed=flags["seed"], include_protected=True)
+    fav = favorable_label(
+        flags["positive"], flags["favorable"], 1 if ds.positive_is_favorable else 0
+    )
+    result = counterfactual(
+        run.model,
+        run.X_test,
+        attribute,
+        favorable_label=fav,
+        n_boot=flags["n_boot"],
+        random_state=flags["seed"],
+    )
+    return result, (
+        f"Counterfactual probe of {target}'s standard logistic regression, trained WITH "
+        f"the protected attributes {list(ds.protected.columns)} as features (the audit "
+        f"model excludes them), on its {len(run.X_test):,} test records; favourable "
+        f"prediction = {fav}."
+    )
+
+
 @probe_group.command("make-counterfactuals")
-@click.argument("data", type=click.Path(dir_okay=False))
-@click.option("--protected", required=True, help="Column to flip.")
-@click.option("--out", required=True, type=click.Path(dir_okay=False))
+@click.argument("data", type=FILE)
+@options(
+    ("--protected", {"required": True, "help": "Column to flip."}),
+    ("--out", {"required": True, "type": FILE}),
+)
 def make_cmd(data, protected, out):
     """Write every record once as observed and once per other group, for you to score."""
-    check_outputs({"--out": out}, inputs=[data])
-    check_writable(out)
+    writable({"--out": out}, inputs=[data])
     frame = make_counterfactuals(read_table(data), protected)
     write_atomic(out, frame.to_csv(index=False))
     click.echo(
@@ -276,54 +252,60 @@ def make_cmd(data, protected, out):
 
 
 @probe_group.command("analyze-counterfactuals")
-@click.argument("scored", type=click.Path(dir_okay=False))
-@click.option("--y-pred", required=True)
-@click.option("--y-score")
-@positive_option("Is a positive prediction (1) favorable or harmful? [default: favorable]")
-@deprecated_favorable_option
-@click.option("--seed", default=0, show_default=True)
-@click.option("--json", "json_out", type=click.Path(dir_okay=False))
+@click.argument("scored", type=FILE)
+@options(
+    ("--y-pred", {"required": True}),
+    ("--y-score", {}),
+    positive_option("Is a positive prediction (1) favorable or harmful? [default: favorable]"),
+    deprecated_favorable_option,
+    ("--seed", {"default": 0, "show_default": True}),
+    JSON,
+)
 def analyze_cmd(scored, y_pred, y_score, positive, favorable, seed, json_out):
     """Flip rates from your predictions on a make-counterfactuals table."""
     check_seed(seed, "--seed")
-    check_outputs({"--json": json_out}, inputs=[scored])
-    if json_out:
-        check_writable(json_out)
+    writable({"--json": json_out}, inputs=[scored])
     frame = read_table(scored)
     require_columns(frame, [y_pred] + ([y_score] if y_score else []), scored)
-    fav = favorable_label(positive, favorable, 1)
     result = analyze_counterfactuals(
         frame,
         frame[y_pred],
         frame[y_score] if y_score else None,
-        favorable_label=fav,
+        favorable_label=favorable_label(positive, favorable, 1),
         random_state=seed,
     )
-    _print_cf(result, f"Counterfactual analysis of {scored}")
+    show(result.summary(f"Counterfactual analysis of {scored}"))
     if json_out:
-        write_atomic(json_out, json.dumps(result.to_dict(), indent=2))
+        write_json(json_out, result.to_dict())
 
 
 @click.command("oracle")
-@click.option("--n", "n_rows", default=20_000, show_default=True, help="Rows per repetition.")
-@click.option(
-    "--di", "dis", multiple=True, type=float, help="Injected DI; repeatable (default: 0.6 and 1.0)."
+@options(
+    ("--n", "n_rows", {"default": 20_000, "show_default": True, "help": "Rows per repetition."}),
+    (
+        "--di",
+        "dis",
+        {
+            "multiple": True,
+            "type": float,
+            "help": "Injected DI; repeatable (default: 0.6 and 1.0).",
+        },
+    ),
+    ("--eo-gap", {"type": float, "default": None, "help": "Injected EO gap."}),
+    ("--repetitions", {"default": 500, "show_default": True}),
+    ("--n-boot", {"default": 1000, "show_default": True}),
+    ("--seed", {"default": 0, "show_default": True}),
+    JSON,
 )
-@click.option("--eo-gap", type=float, default=None, help="Injected EO gap.")
-@click.option("--repetitions", default=500, show_default=True)
-@click.option("--n-boot", default=1000, show_default=True)
-@click.option("--seed", default=0, show_default=True)
-@click.option("--json", "json_out", type=click.Path(dir_okay=False))
 def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
     """Self-check: inject known bias, audit it many times, report recovery and CI coverage."""
     import warnings
 
+    from rich.markup import escape
     from rich.progress import Progress
 
     check_seed(seed, "--seed")
-    check_outputs({"--json": json_out})
-    if json_out:
-        check_writable(json_out)
+    writable({"--json": json_out})
     console = _console()
     results = []
     for di in dis or (0.6, 1.0):
@@ -342,28 +324,7 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
         for w in caught:
             console.print(f"[yellow]warning:[/yellow] {escape(str(w.message))}")
         results.append(res)
-        table = Table(
-            title=f"Injected DI {di}, EO gap {res.truth['equalized_odds_difference']:.3f}"
-            f" — {repetitions} repetitions × {n_rows:,} rows, B = {n_boot}"
-        )
-        for col in ("metric", "CI", "truth", "mean est.", "bias", "RMSE", "coverage (±MC SE)"):
-            table.add_column(col)
-        for r in res.rows:
-            table.add_row(
-                r["metric"],
-                r["method"],
-                f"{r['truth']:.4f}",
-                f"{r['mean_estimate']:.4f}",
-                f"{r['bias']:+.4f}",
-                f"{r['rmse']:.4f}",
-                f"{r['coverage']:.3f} ± {r['coverage_mc_se']:.3f}",
-            )
-        console.print(table)
-        side = "below" if di < 0.8 else "at or above"
-        for meth, rate in res.flag_rate.items():
-            console.print(
-                f"flag fired ({meth}, truth {side} 0.80): {rate['any_rule']:.1%} of "
-                f"runs (via the DI rule {rate['di_rule']:.1%})"
-            )
+        for block in res.summary(di, n_boot):
+            console.print(block)
     if json_out:
-        write_atomic(json_out, json.dumps([r.to_dict() for r in results], indent=2))
+        write_json(json_out, [r.to_dict() for r in results])

@@ -17,6 +17,7 @@ from ._estimate import (
     released_counts,
     validate_estimate_output,
 )
+from ._folder import ReleaseSettings, parse_bins, read_request, release_to_folder
 from ._grr import debias, keep_probability, project_to_simplex, randomize, response_matrix
 from ._mechanisms import (
     ACCOUNTINGS,
@@ -66,6 +67,10 @@ __all__ = [
     "release",
     "write_release",
     "read_release",
+    "read_request",
+    "ReleaseSettings",
+    "release_to_folder",
+    "parse_bins",
     "estimate",
     "Release",
     "Estimate",

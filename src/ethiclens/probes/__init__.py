@@ -7,6 +7,7 @@ from ._counterfactual import (
     counterfactual,
     make_counterfactuals,
 )
+from ._entry import load_entry_point
 from ._oracle import InjectedData, OracleResult, inject_bias, run_oracle
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "analyze_counterfactuals",
     "CounterfactualResult",
     "PairResult",
+    "load_entry_point",
     "inject_bias",
     "run_oracle",
     "InjectedData",

@@ -29,6 +29,14 @@ from ..fairness import (
 )
 
 ROW, SOURCE, TARGET = "_cf_row", "_cf_source", "_cf_target"
+SUMMARY_COLUMNS = (
+    "source → target",
+    "n",
+    "flip rate [95% CI]",
+    "to favourable",
+    "to unfavourable",
+    "mean score shift [95% CI]",
+)
 PROXY_NOTE = (
     "This probe changes only the protected attribute. A model that does not read the attribute "
     "shows no flips even if other features (proxies such as postcode or priors) carry it; group "
@@ -50,6 +58,23 @@ class PairResult:
     mean_score_shift: float | None = None
     mean_score_shift_ci: Interval | None = None
     score_shift_quantiles: dict | None = None
+
+    def cells(self) -> tuple[str, ...]:
+        """The summary table's cells after the pair's name: n, flip rate [CI], the shares
+        flipped to favourable and to unfavourable, mean score shift [CI]."""
+        shift = "—"
+        if self.mean_score_shift is not None:
+            ci = self.mean_score_shift_ci
+            shift = f"{self.mean_score_shift:+.4f} [{ci.low:+.4f}, {ci.high:+.4f}]"
+        ci = self.flip_rate_ci
+        flip = f"{self.flip_rate:.4f} " + (f"[{ci.low:.4f}, {ci.high:.4f}]" if ci.defined else "")
+        return (
+            str(self.n),
+            flip,
+            f"{self.to_favorable_rate:.4f}",
+            f"{self.to_unfavorable_rate:.4f}",
+            shift,
+        )
 
     def to_dict(self) -> dict:
         d = {
@@ -93,6 +118,19 @@ class CounterfactualResult:
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame([p.to_dict() for p in self.pairs])
 
+    def summary(self, intro: str) -> list:
+        """The terminal view after the line ``intro``: rich renderables (user text escaped)
+        of the pairs' flip rates and score shifts, then the notes."""
+        from rich.markup import escape
+        from rich.table import Table
+
+        table = Table()
+        for col in SUMMARY_COLUMNS:
+            table.add_column(col)
+        for p in self.pairs:
+            table.add_row(escape(f"{p.source} → {p.target}"), *p.cells())
+        return [escape(intro), table] + [escape(f"note: {note}") for note in self.notes]
+
 
 def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.DataFrame:
     """Every record once as observed and once per other group, with bookkeeping columns.
@@ -101,6 +139,28 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
     assigned group; equal on the observed copy). Score the returned rows with any model and
     pass the predictions to :func:`analyze_counterfactuals`.
     """
+    source = _protected_column(X, protected)
+    targets = _target_groups(source, protected, groups)
+    base = X.reset_index(drop=True)
+    parts = []
+    for t in [None, *targets]:
+        copy = base.copy()
+        copy.insert(0, ROW, np.arange(len(base)))
+        copy.insert(1, SOURCE, source.to_numpy())
+        if t is None:
+            copy.insert(2, TARGET, source.to_numpy())
+        else:
+            keep = copy[SOURCE] != t
+            copy = copy.loc[keep]
+            copy.insert(2, TARGET, t)
+            copy[protected] = t
+        parts.append(copy)
+    return pd.concat(parts, ignore_index=True)
+
+
+def _protected_column(X, protected: str) -> pd.Series:
+    """The protected column of a DataFrame of raw records (one column, no missing values, no
+    bookkeeping columns already there)."""
     if not isinstance(X, pd.DataFrame):
         raise EthicLensInputError(
             "X must be a DataFrame of raw records",
@@ -130,6 +190,11 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
         raise EthicLensInputError(
             "missing group values", column=protected, fix="drop or fill those rows first"
         )
+    return source
+
+
+def _target_groups(source: pd.Series, protected: str, groups) -> list:
+    """The groups to flip to (default: those present), refusing a continuous column."""
     try:
         present = list(pd.unique(source))
     except TypeError as exc:
@@ -157,21 +222,7 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
             value=present[:5],
             fix="probe a column with two or more groups, or pass the target groups",
         )
-    base = X.reset_index(drop=True)
-    parts = []
-    for t in [None, *targets]:
-        copy = base.copy()
-        copy.insert(0, ROW, np.arange(len(base)))
-        copy.insert(1, SOURCE, source.to_numpy())
-        if t is None:
-            copy.insert(2, TARGET, source.to_numpy())
-        else:
-            keep = copy[SOURCE] != t
-            copy = copy.loc[keep]
-            copy.insert(2, TARGET, t)
-            copy[protected] = t
-        parts.append(copy)
-    return pd.concat(parts, ignore_index=True)
+    return targets
 
 
 # More distinct numeric values than this is a continuous column, not a set of groups (the
@@ -214,6 +265,46 @@ def analyze_counterfactuals(
     """Flip rates and score shifts from predictions for :func:`make_counterfactuals` rows."""
     check_seed(random_state, "random_state", allow_none=True)
     n_boot = _check_draws(n_boot, ci)
+    pred, score = _check_analysis(frame, y_pred, y_score, favorable_label)
+    observed = (frame[SOURCE] == frame[TARGET]).to_numpy()
+    # Row ids index compact arrays (one slot per distinct id), never arrays as long as the
+    # largest id: an id of 1e11 asked numpy for 745 GiB.
+    ids = pd.to_numeric(frame[ROW]).to_numpy().astype(np.int64)
+    unique_ids, rows = np.unique(ids, return_inverse=True)
+    orig_pred = np.full(len(unique_ids), -1)
+    orig_pred[rows[observed]] = pred[observed]
+    orig_score = None
+    if score is not None:
+        orig_score = np.full(len(unique_ids), np.nan)
+        orig_score[rows[observed]] = score[observed]
+    rng = np.random.default_rng(random_state)
+    keys = frame.loc[~observed, [SOURCE, TARGET]].astype(str)
+    pairs = []
+    for (s, t), idx in keys.groupby([SOURCE, TARGET], sort=True).groups.items():
+        idx = np.asarray(idx)
+        before = (orig_pred[rows[idx]], None if score is None else orig_score[rows[idx]])
+        after = (pred[idx], None if score is None else score[idx])
+        pairs.append(_pair(s, t, before, after, favorable_label, (rng, n_boot, ci)))
+    result = CounterfactualResult(attribute, favorable_label, pairs)
+    flipped_rows = ~observed
+    if score is not None and np.array_equal(score[flipped_rows], orig_score[rows[flipped_rows]]):
+        result.notes.append(
+            "Every flipped row has exactly its observed row's score. If the table still holds "
+            "the input's old prediction and score columns (make-counterfactuals copies every "
+            "column), score the flipped rows with the model and analyze those columns instead."
+        )
+    if not result.uses_attribute:
+        result.notes.append(
+            "No prediction or score changed when only the protected attribute "
+            "changed: the model does not use it directly (all flip rates 0), provided the "
+            "predictions analysed were made on the flipped rows."
+        )
+    result.notes.append(PROXY_NOTE)
+    return result
+
+
+def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
+    """The predictions (0/1) and scores (in [0, 1], or None) for a counterfactual table."""
     if favorable_label not in (0, 1) or isinstance(favorable_label, float):
         raise EthicLensInputError(
             "must be 0 or 1 (the favourable prediction)",
@@ -244,95 +335,46 @@ def analyze_counterfactuals(
             fix="give the positive class's probability for every row (drop --y-score "
             "if there is none)",
         )
-    observed = (frame[SOURCE] == frame[TARGET]).to_numpy()
-    # Row ids index compact arrays (one slot per distinct id), never arrays as long as the
-    # largest id: an id of 1e11 asked numpy for 745 GiB.
-    ids = pd.to_numeric(frame[ROW]).to_numpy().astype(np.int64)
-    unique_ids, rows = np.unique(ids, return_inverse=True)
-    orig_pred = np.full(len(unique_ids), -1)
-    orig_pred[rows[observed]] = pred[observed]
-    orig_score = None
-    if score is not None:
-        orig_score = np.full(len(unique_ids), np.nan)
-        orig_score[rows[observed]] = score[observed]
-    rng = np.random.default_rng(random_state)
-    pairs = []
-    keys = frame.loc[~observed, [SOURCE, TARGET]].astype(str)
-    for (s, t), idx in keys.groupby([SOURCE, TARGET], sort=True).groups.items():
-        idx = np.asarray(idx)
-        before, after = orig_pred[rows[idx]], pred[idx]
-        if (before < 0).any():
-            raise EthicLensInputError(
-                "a flipped row has no observed copy",
-                column=ROW,
-                fix="score every row of the make-counterfactuals output",
-            )
-        flipped = (before != after).astype(float)
-        to_fav = ((after == favorable_label) & (before != favorable_label)).mean()
-        to_unfav = ((after != favorable_label) & (before == favorable_label)).mean()
-        pair = PairResult(
-            s,
-            t,
-            len(idx),
-            float(flipped.mean()),
-            _rate_interval(flipped, rng, n_boot, ci),
-            float(to_fav),
-            float(to_unfav),
+    return pred, score
+
+
+def _pair(source, target, before, after, favorable_label, draws) -> PairResult:
+    """One (source, target) pair from the observed (``before``) and flipped (``after``)
+    predictions and scores of its records; ``draws`` = (rng, n_boot, ci) of the intervals."""
+    (pred_0, score_0), (pred_1, score_1) = before, after
+    if (pred_0 < 0).any():
+        raise EthicLensInputError(
+            "a flipped row has no observed copy",
+            column=ROW,
+            fix="score every row of the make-counterfactuals output",
         )
-        if score is not None:
-            shift = score[idx] - orig_score[rows[idx]]
-            pair.mean_score_shift = float(shift.mean())
-            pair.mean_score_shift_ci = _mean_interval(shift, rng, n_boot, ci)
-            qs = [0.05, 0.25, 0.5, 0.75, 0.95]
-            pair.score_shift_quantiles = dict(
-                zip(map(str, qs), map(float, np.quantile(shift, qs)), strict=True)
-            )
-        pairs.append(pair)
-    result = CounterfactualResult(attribute, favorable_label, pairs)
-    flipped_rows = ~observed
-    if score is not None and np.array_equal(score[flipped_rows], orig_score[rows[flipped_rows]]):
-        result.notes.append(
-            "Every flipped row has exactly its observed row's score. If the table still holds "
-            "the input's old prediction and score columns (make-counterfactuals copies every "
-            "column), score the flipped rows with the model and analyze those columns instead."
+    flipped = (pred_0 != pred_1).astype(float)
+    to_fav = ((pred_1 == favorable_label) & (pred_0 != favorable_label)).mean()
+    to_unfav = ((pred_1 != favorable_label) & (pred_0 == favorable_label)).mean()
+    pair = PairResult(
+        source,
+        target,
+        len(flipped),
+        float(flipped.mean()),
+        _rate_interval(flipped, *draws),
+        float(to_fav),
+        float(to_unfav),
+    )
+    if score_1 is not None:
+        shift = score_1 - score_0
+        pair.mean_score_shift = float(shift.mean())
+        pair.mean_score_shift_ci = _mean_interval(shift, *draws)
+        qs = [0.05, 0.25, 0.5, 0.75, 0.95]
+        pair.score_shift_quantiles = dict(
+            zip(map(str, qs), map(float, np.quantile(shift, qs)), strict=True)
         )
-    if not result.uses_attribute:
-        result.notes.append(
-            "No prediction or score changed when only the protected attribute "
-            "changed: the model does not use it directly (all flip rates 0), provided the "
-            "predictions analysed were made on the flipped rows."
-        )
-    result.notes.append(PROXY_NOTE)
-    return result
+    return pair
 
 
 def _check_counterfactual_table(frame: pd.DataFrame) -> None:
     """The bookkeeping columns must be what make-counterfactuals wrote: one observed copy per
     record, at most one flipped copy per (record, target), non-negative integer row ids."""
-    rows = frame[ROW]
-    numeric = pd.to_numeric(rows, errors="coerce")
-    bad = numeric.isna() | (numeric < 0) | (numeric % 1 != 0)
-    if bad.any():
-        i = int(np.flatnonzero(bad.to_numpy())[0])
-        raise EthicLensInputError(
-            f"{int(bad.sum())} row id(s) are not non-negative integers, first at row {i}",
-            column=ROW,
-            value=rows.iloc[i],
-            fix="use the table make-counterfactuals wrote, "
-            "unchanged except for added prediction columns",
-        )
-    huge = numeric >= MAX_ROW_ID
-    if huge.any():
-        i = int(np.flatnonzero(huge.to_numpy())[0])
-        raise EthicLensInputError(
-            f"row id at row {i} is {MAX_ROW_ID:,} or more (the limit: make-counterfactuals "
-            "numbers records 0, 1, 2, …, and larger ids cannot be told apart once read as "
-            "numbers)",
-            column=ROW,
-            value=rows.iloc[i],
-            fix="use the table make-counterfactuals wrote, "
-            "unchanged except for added prediction columns",
-        )
+    numeric = _row_ids(frame[ROW])
     if frame[[SOURCE, TARGET]].isna().any().any():
         raise EthicLensInputError(
             "missing group values in the bookkeeping columns",
@@ -370,6 +412,37 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
             column=SOURCE,
             fix="use the table make-counterfactuals wrote",
         )
+
+
+def _row_ids(rows: pd.Series) -> pd.Series:
+    """The row ids as numbers: non-negative integers below :data:`MAX_ROW_ID`."""
+    numeric = pd.to_numeric(rows, errors="coerce")
+    bad = numeric.isna() | (numeric < 0) | (numeric % 1 != 0)
+    huge = numeric >= MAX_ROW_ID
+    for mask, problem in (
+        (
+            bad,
+            lambda i: f"{int(bad.sum())} row id(s) are not non-negative integers, first at row {i}",
+        ),
+        (
+            huge,
+            lambda i: (
+                f"row id at row {i} is {MAX_ROW_ID:,} or more (the limit: "
+                "make-counterfactuals numbers records 0, 1, 2, …, and larger ids cannot be told "
+                "apart once read as numbers)"
+            ),
+        ),
+    ):
+        if mask.any():
+            i = int(np.flatnonzero(mask.to_numpy())[0])
+            raise EthicLensInputError(
+                problem(i),
+                column=ROW,
+                value=rows.iloc[i],
+                fix="use the table make-counterfactuals wrote, "
+                "unchanged except for added prediction columns",
+            )
+    return numeric
 
 
 def _rate_interval(flipped: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
@@ -496,8 +569,7 @@ def counterfactual(
             fix="pass a fitted classifier (e.g. a scikit-learn estimator)",
         )
     frame = make_counterfactuals(X, protected, groups)
-    features = frame.drop(columns=[ROW, SOURCE, TARGET])
-    pred, score = _predict(model, features)
+    pred, score = _predict(model, frame.drop(columns=[ROW, SOURCE, TARGET]))
     result = analyze_counterfactuals(
         frame,
         pred,
@@ -508,22 +580,27 @@ def counterfactual(
         random_state=random_state,
         ci=ci,
     )
-    unseen, pooled = _encoder_view(
-        model, protected, list(groups) if groups is not None else pd.unique(X[protected])
-    )
+    probed = list(groups) if groups is not None else pd.unique(X[protected])
+    result.notes += _encoder_notes(*_encoder_view(model, protected, probed))
+    return result
+
+
+def _encoder_notes(unseen: list, pooled: list) -> list[str]:
+    """What the flips to groups the model's encoder never saw, or pools, measure."""
+    notes = []
     if unseen:
-        result.notes.append(
+        notes.append(
             f"Groups {unseen} were never seen by the model's encoder; its "
             "handle_unknown setting encoded them (e.g. as all-zero or as the "
             "infrequent category), so their rows measure that encoding."
         )
     if pooled:
-        result.notes.append(
+        notes.append(
             f"Groups {pooled} are pooled by the model's encoder into one "
             "'infrequent' category (too rare in training): flips to them measure "
             "that pooled category."
         )
-    return result
+    return notes
 
 
 def _encoder_view(model, column, groups) -> tuple[list, list]:

@@ -97,18 +97,23 @@ def inject_bias(
         k0 = float(np.clip(separation, lo0, hi0))
     else:
         k0 = _solve_k(r0, b0, tpr1, fpr1, eo_gap, lo0, hi0, separation)
-    tpr0, fpr0 = _rates(r0, b0, k0)
-    rng = np.random.default_rng(random_state)
+    groups = {PRIVILEGED: (r1, b1, tpr1, fpr1), UNPRIVILEGED: (r0, b0, *_rates(r0, b0, k0))}
     n1 = int(round(n * group_sizes[0] / sum(group_sizes)))
+    sizes = {PRIVILEGED: n1, UNPRIVILEGED: n - n1}
+    return _draw(groups, sizes, np.random.default_rng(random_state))
+
+
+def _draw(groups: dict, sizes: dict, rng) -> InjectedData:
+    """Labels and predictions per group from its (selection rate, base rate, TPR, FPR), and
+    the population values they imply."""
     parts = []
-    for name, size, b, tpr, fpr in (
-        (PRIVILEGED, n1, b1, tpr1, fpr1),
-        (UNPRIVILEGED, n - n1, b0, tpr0, fpr0),
-    ):
+    for name, (_, b, tpr, fpr) in groups.items():
+        size = sizes[name]
         y = (rng.random(size) < b).astype(np.int8)
         p = np.where(y == 1, rng.random(size) < tpr, rng.random(size) < fpr).astype(np.int8)
         parts.append((y, p, np.full(size, name)))
     y, p, g = (np.concatenate(x) for x in zip(*parts, strict=True))
+    (r1, b1, tpr1, fpr1), (r0, b0, tpr0, fpr0) = groups[PRIVILEGED], groups[UNPRIVILEGED]
     truth = {
         "disparate_impact": r0 / r1,
         "statistical_parity_difference": r0 - r1,
@@ -171,34 +176,85 @@ class OracleResult:
             "flag_rate": self.flag_rate,
         }
 
+    def summary(self, di: float, n_boot: int) -> list:
+        """The terminal view: rich renderables of the recovery table (injected DI ``di``,
+        ``n_boot`` draws per interval) and one line per method on how often the flag fired."""
+        from rich.table import Table
+
+        table = Table(
+            title=f"Injected DI {di}, EO gap {self.truth['equalized_odds_difference']:.3f}"
+            f" — {self.repetitions} repetitions × {self.n:,} rows, B = {n_boot}"
+        )
+        for col in ("metric", "CI", "truth", "mean est.", "bias", "RMSE", "coverage (±MC SE)"):
+            table.add_column(col)
+        for r in self.rows:
+            table.add_row(
+                r["metric"],
+                r["method"],
+                f"{r['truth']:.4f}",
+                f"{r['mean_estimate']:.4f}",
+                f"{r['bias']:+.4f}",
+                f"{r['rmse']:.4f}",
+                f"{r['coverage']:.3f} ± {r['coverage_mc_se']:.3f}",
+            )
+        side = "below" if di < 0.8 else "at or above"
+        return [table] + [
+            f"flag fired ({meth}, truth {side} 0.80): {rate['any_rule']:.1%} of "
+            f"runs (via the DI rule {rate['di_rule']:.1%})"
+            for meth, rate in self.flag_rate.items()
+        ]
+
 
 def run_oracle(
     n: int = 20_000,
     *,
-    disparate_impact: float = 0.6,
-    eo_gap: float | None = None,
     repetitions: int = 500,
     n_boot: int = 1000,
     methods=("jeffreys", "bca"),
     confidence_level: float = 0.95,
     random_state: int = 0,
     progress=None,
-    **inject_kwargs,
+    **injected,
 ) -> OracleResult:
     """Repeat inject → audit and measure bias, RMSE and interval coverage of DI, SPD and EO.
 
-    With fewer than 200 repetitions a coverage estimate's Monte Carlo error (about
-    sqrt(0.95·0.05/R)) is too large to tell 93% from 97%; a warning says so.
+    ``injected`` are :func:`inject_bias`'s keywords (``disparate_impact``, default 0.6,
+    ``eo_gap``, ``base_rates``, ...). With fewer than 200 repetitions a coverage estimate's
+    Monte Carlo error (about sqrt(0.95·0.05/R)) is too large to tell 93% from 97%; a warning
+    says so.
     """
+    _check_oracle(n, repetitions, random_state)
+    if repetitions < MIN_REPETITIONS:
+        mc = (confidence_level * (1 - confidence_level) / repetitions) ** 0.5
+        warnings.warn(
+            f"{repetitions} repetitions: coverage is only known to ±{1.96 * mc:.1%} "
+            f"(Monte Carlo SE {mc:.1%}); use >= {MIN_REPETITIONS} to judge it",
+            stacklevel=2,
+        )
+    injected = {"disparate_impact": 0.6, **injected}
+    runs = []
+    seeds = np.random.SeedSequence(random_state).generate_state(repetitions)
+    for r, seed in enumerate(seeds):
+        data = inject_bias(n, random_state=int(seed), **injected)
+        runs.append(
+            (data.truth, [_audit(data, meth, n_boot, confidence_level, seed) for meth in methods])
+        )
+        if progress:
+            progress(r + 1, repetitions)
+    return _recovery(runs, methods, n, confidence_level)
+
+
+def _check_oracle(n, repetitions, random_state) -> None:
+    """Rows from 20 to MAX_ROWS, two or more whole repetitions, a seed."""
     check_seed(random_state, "random_state")
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 20 <= n <= MAX_ROWS:
+    if not _whole(n) or not 20 <= n <= MAX_ROWS:
         raise EthicLensInputError(
             f"must be a whole number of rows from 20 to {MAX_ROWS:,}",
             column="n",
             value=n,
             fix="e.g. 20000 (the default)",
         )
-    if isinstance(repetitions, bool) or not isinstance(repetitions, (int, np.integer)):
+    if not _whole(repetitions):
         raise EthicLensInputError(
             "must be a whole number", column="repetitions", value=repetitions, fix="e.g. 500"
         )
@@ -209,55 +265,40 @@ def run_oracle(
             value=repetitions,
             fix=f"use {MIN_REPETITIONS} or more to judge coverage",
         )
-    if repetitions < MIN_REPETITIONS:
-        mc = (confidence_level * (1 - confidence_level) / repetitions) ** 0.5
-        warnings.warn(
-            f"{repetitions} repetitions: coverage is only known to ±{1.96 * mc:.1%} "
-            f"(Monte Carlo SE {mc:.1%}); use >= {MIN_REPETITIONS} to judge it",
-            stacklevel=2,
-        )
-    seeds = np.random.SeedSequence(random_state).generate_state(repetitions)
-    estimates = {m: [] for m in METRICS}
-    covered = {(m, meth): [] for m in METRICS for meth in methods}
-    flags = {meth: [] for meth in methods}
-    di_flags = {meth: [] for meth in methods}
-    truth = None
-    for r, seed in enumerate(seeds):
-        data = inject_bias(
-            n,
-            disparate_impact=disparate_impact,
-            eo_gap=eo_gap,
-            random_state=int(seed),
-            **inject_kwargs,
-        )
-        truth = data.truth
-        for meth in methods:
-            res = audit(
-                data.y_true,
-                data.y_pred,
-                {"group": data.group},
-                reference=PRIVILEGED,
-                n_boot=n_boot,
-                ci=meth,
-                confidence_level=confidence_level,
-                random_state=int(seed),
-            )
-            c = res.comparisons[0]
-            for m in METRICS:
-                est = c.metrics[m]
-                if meth == methods[0]:
-                    estimates[m].append(np.nan if est.value is None else est.value)
-                ok = est.ci_low is not None and est.ci_low <= truth[m] <= est.ci_high
-                covered[(m, meth)].append(ok)
-            flags[meth].append(c.flagged)
-            di_flags[meth].append(any(rule.startswith("DI_") for rule in c.flag_rules))
-        if progress:
-            progress(r + 1, repetitions)
+
+
+def _covers(est, value) -> bool:
+    return est.ci_low is not None and est.ci_low <= value <= est.ci_high
+
+
+def _whole(value) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+def _audit(data: InjectedData, method: str, n_boot, confidence_level, seed):
+    """One audit of injected data with one interval method: its only comparison."""
+    return audit(
+        data.y_true,
+        data.y_pred,
+        {"group": data.group},
+        reference=PRIVILEGED,
+        n_boot=n_boot,
+        ci=method,
+        confidence_level=confidence_level,
+        random_state=int(seed),
+    ).comparisons[0]
+
+
+def _recovery(runs: list, methods, n: int, confidence_level: float) -> OracleResult:
+    """Bias, RMSE and coverage per (metric, method), and flag rates per method, from each
+    run's (truth, comparison per method); the estimates are the first method's."""
+    truth = runs[-1][0]
     rows = []
     for m in METRICS:
-        est = np.asarray(estimates[m])
-        for meth in methods:
-            cov = float(np.mean(covered[(m, meth)]))
+        est = np.array([c[0].metrics[m].value for _, c in runs], dtype=float)
+        for i, meth in enumerate(methods):
+            ests = [c[i].metrics[m] for _, c in runs]
+            cov = float(np.mean([_covers(e, t[m]) for e, (t, _) in zip(ests, runs, strict=True)]))
             rows.append(
                 {
                     "metric": m,
@@ -267,12 +308,17 @@ def run_oracle(
                     "bias": float(np.nanmean(est) - truth[m]),
                     "rmse": float(np.sqrt(np.nanmean((est - truth[m]) ** 2))),
                     "coverage": cov,
-                    "coverage_mc_se": float(np.sqrt(cov * (1 - cov) / repetitions)),
+                    "coverage_mc_se": float(np.sqrt(cov * (1 - cov) / len(runs))),
                     "nominal": confidence_level,
                 }
             )
     flag_rate = {
-        meth: {"any_rule": float(np.mean(flags[meth])), "di_rule": float(np.mean(di_flags[meth]))}
-        for meth in methods
+        meth: {
+            "any_rule": float(np.mean([c[i].flagged for _, c in runs])),
+            "di_rule": float(
+                np.mean([any(r.startswith("DI_") for r in c[i].flag_rules) for _, c in runs])
+            ),
+        }
+        for i, meth in enumerate(methods)
     }
-    return OracleResult(truth, repetitions, n, rows, flag_rate)
+    return OracleResult(truth, len(runs), n, rows, flag_rate)
