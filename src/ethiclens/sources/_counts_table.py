@@ -32,6 +32,7 @@ from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     Y_PRED,
     Y_TRUE,
 )
+from ._rules import check_counts, record_engine
 
 
 @dataclass(frozen=True)
@@ -357,9 +358,9 @@ def group_by_sql(source: str, roles: Roles, *, truncating_cast: bool = False) ->
     return f"SELECT {', '.join(sel)} FROM {source} GROUP BY {', '.join(keys)}"
 
 
-def finish_sql_counts(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
-    """A GROUP BY result as a counts table (column order and types as ``counts_of``), checked
-    by the engines' one rule (``_rules.check_counts``: missing keys, scores, weights)."""
-    from ._rules import check_counts
-
-    return _finish(check_counts(frame, roles, text=False), roles)
+def finish_counts(raw: pd.DataFrame, roles: Roles, engine: str) -> pd.DataFrame:
+    """An engine's GROUP BY result as a counts table (column order and types as ``counts_of``),
+    checked by the engines' one rule (``_rules.check_counts``: missing keys, scores, weights;
+    an in-memory frame's columns keep their types, so messages count rows), with ``engine``
+    recorded."""
+    return record_engine(_finish(check_counts(raw, roles, text=False), roles), engine)

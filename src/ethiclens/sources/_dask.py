@@ -13,7 +13,7 @@ import pandas as pd
 
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
-from ._counts_table import Roles
+from ._counts_table import Roles, finish_counts
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
 from ._rules import (
     WEIGHT_BAD,
@@ -23,7 +23,6 @@ from ._rules import (
     check_columns,
     check_counts,
     check_frame,
-    finish_counts,
     header_groups,
     numbers,
     ragged_error,

@@ -12,7 +12,7 @@ from pathlib import Path
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
 from ..io import preflight_file
-from ._counts_table import Roles, key_columns_sql, quote
+from ._counts_table import Roles, finish_counts, key_columns_sql, quote
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
     EXTRA_FIELDS,
@@ -25,7 +25,6 @@ from ._rules import (
     check_columns,
     check_counts,
     csv_header,
-    finish_counts,
     header_groups,
     ragged_error,
 )

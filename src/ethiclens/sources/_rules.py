@@ -33,7 +33,6 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataFileError, EthicLensInputError
-from ._counts_table import finish_sql_counts
 from ._names import BAD_WEIGHTS, COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
 ENGINE_ATTR = "ethiclens_engine"  # who counted: "pandas", "duckdb", "dask", "spark", "sql"
@@ -155,12 +154,6 @@ def check_frame(frame, frame_type, what: str, fix: str, roles) -> None:
             f"must be {what}", column="frame", value=type(frame).__name__, fix=fix
         )
     check_columns(list(frame.columns), roles, "the frame")
-
-
-def finish_counts(raw: pd.DataFrame, roles, engine: str) -> pd.DataFrame:
-    """An engine's GROUP BY result as a counts table: checked by the rule (an in-memory frame's
-    columns keep their types, so messages count rows), finished, and ``engine`` recorded."""
-    return record_engine(finish_sql_counts(raw, roles), engine)
 
 
 def check_columns(columns, roles, target) -> None:

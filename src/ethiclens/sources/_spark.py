@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .._optional import require
 from ..errors import EthicLensInputError
-from ._counts_table import Roles
+from ._counts_table import Roles, finish_counts
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
 from ._rules import (
     EXTRA_FIELDS,
@@ -17,7 +17,6 @@ from ._rules import (
     check_columns,
     check_counts,
     check_frame,
-    finish_counts,
     header_groups,
 )
 

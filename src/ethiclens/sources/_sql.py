@@ -21,8 +21,7 @@ from pathlib import Path
 from .._optional import require
 from .._secrets import mask_url, scrub
 from ..errors import EthicLensInputError
-from ._counts_table import Roles, finish_sql_counts, group_by_sql, quote
-from ._rules import record_engine
+from ._counts_table import Roles, finish_counts, group_by_sql, quote
 
 __all__ = ["mask_url", "read_only_query", "sql_columns", "sql_counts", "DEFAULT_TIMEOUT_S"]
 
@@ -254,7 +253,7 @@ def _run(url, roles, table, query, timeout):
         ) from None
     finally:
         engine.dispose()
-    return record_engine(finish_sql_counts(frame, roles), f"sql ({backend})")
+    return finish_counts(frame, roles, f"sql ({backend})")
 
 
 def _timed_out(exc: BaseException) -> bool:
