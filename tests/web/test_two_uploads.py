@@ -93,7 +93,7 @@ def _refused(client, audit, tmp_path, content: bytes, **fields):
         (lambda b: b.iloc[:-10], "has 3,990 rows, model A's 4,000"),
         (lambda b: b.assign(label=1 - b["label"]), "column 'label' differs between the two files"),
         (lambda b: b.iloc[::-1], "column 'label' differs"),
-        (lambda b: b.drop(columns=["group"]), "has no column 'group'"),
+        (lambda b: b.drop(columns=["group"]), "model B's file (model-b.csv) has no column 'group'"),
     ],
 )
 def test_files_of_other_rows_are_refused_by_model_b(client, model_a, tmp_path, change, words):
@@ -101,7 +101,7 @@ def test_files_of_other_rows_are_refused_by_model_b(client, model_a, tmp_path, c
     r = _refused(client, audit, tmp_path, change(b).to_csv(index=False).encode())
     assert r.status_code == 422
     said = html.unescape(re.search(r'id="error-model_b"[^>]*>([^<]*)', r.text).group(1))
-    assert words in said and "Fix:" in said
+    assert words in said and "Fix:" in said and "cannot be read" not in said
     assert client.get("/").status_code == 200  # the server keeps serving
 
 
@@ -128,3 +128,24 @@ def test_a_refused_model_b_file_is_said_on_model_a_mapping(client, model_a, tmp_
     forged = mapping_form(page, model_b="0123456789abcdef01234567:1")
     r = client.post(f"/audits/{audit}/mapping", data=forged)
     assert r.status_code == 422 and "not a file uploaded to this server" in r.text
+
+
+def test_a_parquet_model_a_and_a_csv_model_b(client, tmp_path):
+    """Rows compared as numbers across formats; the joined table keeps model A's format."""
+    import io
+
+    a, b = _frames()
+    buf = io.BytesIO()
+    a.to_parquet(buf, index=False)
+    audit = upload(client, buf.getvalue(), "model-a.parquet").headers["location"].split("/")[2]
+    r = _upload_b(client, audit, b.to_csv(index=False).encode())
+    form = mapping_form(client.get(r.headers["location"]).text, n_boot="200")
+    url = client.post(f"/audits/{audit}/mapping", data=form).headers["location"]
+    page = wait_done(client, url).text
+    assert "model B (model-b)" in page, re.findall(r"id=\"problem\">(.*?)</p>", page, re.S)
+    table = client.get(url + "/download/table")
+    assert 'filename="model-a-vs-model-b.parquet"' in table.headers["content-disposition"]
+    config = client.get(url + "/download/config").text
+    files = {"model-a-vs-model-b.parquet": table.content}
+    cli = cli_json(tmp_path / "user", config, files, "compare")
+    assert_same_json(json.loads(client.get(url + "/download/json").content), cli)

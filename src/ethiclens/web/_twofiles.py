@@ -109,8 +109,8 @@ def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
     roles = spec["roles"]
     checked = [roles["y_true"], *_protected_columns(roles), *filter(None, [roles.get("weight")])]
     pred_a = roles["y_pred"][0]
-    a = _read(data, list(dict.fromkeys([*checked, pred_a])), "model A's file")
-    b = _read(row_b, list(dict.fromkeys([*checked, col_b])), "model B's file")
+    a = _read(data, checked, pred_a, "model A's file")
+    b = _read(row_b, checked, col_b, "model B's file")
     _same_rows(a, b, checked, row_b["name"])
     kept = [c for c in a.columns if c in checked or c == pred_a]
     name_b = _column_name(col_b, kept, row_b["name"])
@@ -118,7 +118,7 @@ def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
     path = _write(web, data, joined)
     web.store.set_profile(
         web.store.add_data(
-            name=portable_name(data, stem_only=True) + "-vs-" + portable_name(row_b),
+            name=f"{portable_name(data, stem_only=True)}-vs-{portable_name(row_b, stem_only=True)}",
             kind="joined",
             path=str(path),
             size=path.stat().st_size,
@@ -138,11 +138,14 @@ def _protected_columns(roles: dict) -> list[str]:
     return [entry.partition("=")[0] for entry in roles.get("protected", [])]
 
 
-def _read(row: dict, columns: list[str], which: str):
-    """The named columns of a stored file, as text for a CSV (values exactly as written)."""
+def _read(row: dict, checked: list[str], pred: str, which: str):
+    """The ``checked`` columns and the prediction ``pred`` of a stored file; from a CSV the
+    checked ones as text (compared as written), the prediction typed (it may join a Parquet
+    file)."""
     import pandas as pd
 
     path = Path(row["path"])
+    columns = list(dict.fromkeys([*checked, pred]))
     try:
         if row["kind"] == "parquet":
             import pyarrow.parquet as pq
@@ -155,19 +158,21 @@ def _read(row: dict, columns: list[str], which: str):
             raise _problem(
                 f"{which} ({row['name']}) has no column {missing[0]!r}",
                 f"model B's file must hold the same label and group columns as model A's, "
-                f"on the same rows ({', '.join(columns[:-1])})",
+                f"on the same rows ({', '.join(checked)})",
             )
         if row["kind"] == "parquet":
             return pd.read_parquet(path, columns=columns)
         return pd.read_csv(
             path,
             usecols=columns,
-            dtype=str,
+            dtype={c: str for c in checked},
             keep_default_na=False,
             encoding="utf-8-sig",
             index_col=False,
         )[columns]
-    except (ValueError, OSError) as exc:
+    except EthicLensInputError:
+        raise
+    except (ValueError, OSError) as exc:  # pandas' ParserError is a ValueError
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise _problem(
             f"{which} cannot be read: {first.replace(str(path), 'the file')}", ""
