@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..errors import EthicLensInputError
 from . import _roles
+from ._routes_audit import mapping_again
 from ._store import new_id
 from ._uploads import StreamedUpload, UploadError, check_content, display_name, limit_text
 from ._web import in_thread, redirect, said, web_of
@@ -114,8 +115,6 @@ async def upload(request):
 def _refused_upload(web, request, exc: EthicLensInputError, for_audit: dict | None):
     """The data screen with the refusal by the file field; for model B's file, model A's
     mapping screen with it by model B's field."""
-    from ._routes_audit import mapping_again
-
     status = getattr(exc, "status", 400)
     if for_audit is None and exc.column != "model_b":
         return web.home_page(request, status, errors={"file": said(exc)})
