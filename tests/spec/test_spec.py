@@ -248,3 +248,31 @@ def test_the_engine_functions_take_a_spec(preds, tmp_path):
         str(path), y_score="y", y_true="y", protected=["g"], n_boot=200
     )
     assert type(table).__name__ == "ThresholdTable" and table.run["input"]["rows"] == 1200
+
+
+def test_the_library_checks_and_writes_the_outputs_a_spec_names(preds, tmp_path):
+    # what the CLI does with --json/--html (and the web app or a pipeline can do the same)
+    from ethiclens.spec import check_output_paths, write_outputs
+
+    path, _ = preds
+    spec = AuditSpec.from_dict(
+        {
+            "target": {"file": str(path)},
+            "roles": {"y_true": "y", "y_pred": ["p"], "protected": ["g"]},
+            "policy": {"n_boot": 200, "seed": 1},
+            "outputs": {"json": str(tmp_path / "a.json"), "html": str(tmp_path / "a.html")},
+        }
+    )
+    check_output_paths(spec)
+    result = ethiclens.run(spec)
+    written = list(write_outputs(result, spec, "audit"))
+    assert written == [str(tmp_path / "a.json"), str(tmp_path / "a.html")]
+    assert (
+        json.loads((tmp_path / "a.json").read_text())["comparisons"]
+        == json.loads(result.to_json())["comparisons"]
+    )
+    assert "<html" in (tmp_path / "a.html").read_text().lower()
+    with pytest.raises(EthicLensInputError, match="only --json can go to standard output"):
+        check_output_paths(spec.replace(outputs={"html": "-"}))
+    with pytest.raises(EthicLensInputError, match=r"\.pdf"):
+        check_output_paths(spec.replace(outputs={"pdf": str(tmp_path / "a.txt")}))

@@ -374,105 +374,31 @@ def _show(value) -> str:
 def execute(request: SpecRequest, purpose: str, printer) -> None:
     """Run the spec (library), gate it, print, write every output, then exit 1 if gated."""
     from ..errors import EthicLensInputError
-    from ..io import check_outputs, check_writable, write_atomic
-    from ..spec import run_audit, run_compare, run_thresholds
+    from ..spec import check_output_paths, run_audit, run_compare, run_thresholds, write_outputs
 
     spec = request.spec
     for note in request.notes:
         click.echo(note, err=True)
-    o, t = spec.outputs, spec.target
-    outputs = {
-        "--json": None if o.json == "-" else o.json,
-        "--html": o.html,
-        "--model-card": o.model_card,
-        "--pdf": o.pdf,
-        "--csv": o.csv,
-        "--plot": o.plot,
-        "--save-config": request.save_config,
-    }
-    for flag, path in outputs.items():
-        if path == "-":
-            raise EthicLensInputError(
-                "only --json can go to standard output ('-')",
-                column=flag,
-                fix=f"give {flag} a file name",
-            )
-    inputs = [t.file, t.counts, spec.model.card_info, spec.gate.baseline, request.config]
-    check_outputs(outputs, inputs=inputs)
-    _check_report_formats(o)
-    for out in outputs.values():
-        if out:
-            check_writable(out)
-    if request.save_config:
-        spec.check_savable(request.save_config)
+    check_output_paths(spec, request.save_config, request.config)
     runner = {"audit": run_audit, "compare": run_compare, "thresholds": run_thresholds}[purpose]
     try:
         result = runner(spec)  # the library decides the gate too (run.gate)
     except EthicLensInputError as exc:
         raise request.flag_error(exc) from None
-    gated = result.run.get("gate")
-    to_stdout = o.json == "-"
+    to_stdout = spec.outputs.json == "-"
     printer(result, to_stdout)
     engine = (result.run or {}).get("engine")
     if engine and engine != "benchmark":
         click.echo(f"engine: {engine}", err=to_stdout)
-    if o.json == "-":
+    if to_stdout:
         click.echo(result.to_json())
-    elif o.json:
-        write_atomic(o.json, result.to_json())
-        click.echo(f"wrote {o.json}")
-    for path, render in _renderers(result, purpose, o):
-        render(path)
+    for path in write_outputs(result, spec, purpose):
         click.echo(f"wrote {path}", err=to_stdout)
     if request.save_config:
         spec.save(request.save_config)
         click.echo(f"wrote {request.save_config}", err=to_stdout)
+    gated = result.run.get("gate")
     if gated and not gated["passed"]:
         from ..fairness import GateOutcome
 
         raise GateFailed(GateOutcome.from_dict(gated).message())
-
-
-def _check_report_formats(o) -> None:
-    """Refuse an unknown model-card or PDF extension before any work is done."""
-    from pathlib import Path
-
-    from ..errors import EthicLensInputError
-    from ..report import card_format
-
-    if o.model_card:
-        card_format(o.model_card)
-    if o.pdf and Path(o.pdf).suffix.lower() != ".pdf":
-        raise EthicLensInputError(
-            "the PDF report's name must end in .pdf",
-            column="--pdf",
-            value=o.pdf,
-            fix="e.g. --pdf report.pdf",
-        )
-
-
-def _renderers(result, purpose, o):
-    from ..io import write_atomic
-
-    if purpose == "audit":
-        from ..report import html_to_pdf, render_card, render_html
-
-        # The PDF comes last: a renderer that fails or hangs leaves every other output written.
-        pairs = [
-            (o.html, lambda p: write_atomic(p, render_html(result))),
-            (o.model_card, lambda p: write_atomic(p, render_card(result, p))),
-            (o.pdf, lambda p: html_to_pdf(render_html(result), p)),
-        ]
-    elif purpose == "compare":
-        from ..report import write_comparison_html
-
-        pairs = [(o.html, lambda p: write_comparison_html(result, p))]
-    else:
-        from ..report import write_threshold_html, write_threshold_png
-
-        pairs = [
-            (o.csv, lambda p: write_atomic(p, result.to_csv())),
-            (o.plot, lambda p: write_threshold_png(result, p)),
-            (o.html, lambda p: write_threshold_html(result, p)),
-        ]
-    return [(path, render) for path, render in pairs if path]

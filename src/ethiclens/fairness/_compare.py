@@ -257,11 +257,10 @@ def compare(
     policy : Policy, optional
         As for :func:`audit`; both models are audited with the same settings.
     **options
-        As for :func:`audit` (see :class:`AuditOptions`), plus ``names`` (the two models'
-        names in reports, ``("A", "B")``) and ``paired``. ``n_boot`` (1,000 here) draws the
-        intervals of the differences and of each audit. ``ci``: ``"jeffreys"`` (default,
-        Dirichlet draws of the joint cells, see the module text) or ``"percentile"`` (or its
-        older spelling ``"bootstrap"``: a paired row bootstrap, percentile intervals).
+        As for :func:`audit` (see :class:`AuditOptions`), plus ``names`` and ``paired``;
+        ``n_boot`` (1,000 here) draws the differences' intervals and each audit's. ``ci``:
+        ``"jeffreys"`` (Dirichlet draws of the joint cells, see the module text) or
+        ``"percentile"`` (older spelling ``"bootstrap"``: a paired row bootstrap).
 
     Returns
     -------
@@ -283,7 +282,17 @@ def compare(
     joint = joint_cells(a, b, true)
     differences, group_diffs = _all_differences(sf, refs, joint, weights, opts, true is not None)
     _apply_floors(differences, audit_a, audit_b)
-    verdicts = [
+    verdicts = _verdict_changes(audit_a, audit_b)
+    data = {"n_rows": int(len(a)), "provenance": opts.provenance or {}}
+    names = (str(opts.names[0]), str(opts.names[1]))
+    config = _compare_config(opts, policy, true is not None, weights is not None)
+    return ModelComparison(
+        names, audit_a, audit_b, differences, group_diffs, verdicts, config, data
+    )
+
+
+def _verdict_changes(audit_a, audit_b) -> list:
+    return [
         VerdictChange(
             c.attribute,
             c.group,
@@ -293,6 +302,9 @@ def compare(
         )
         for c in audit_a.comparisons
     ]
+
+
+def _compare_config(opts, policy, labelled: bool, weighted: bool) -> dict:
     config = {
         "ethiclens_version": __version__,
         "n_boot": int(opts.n_boot),
@@ -301,15 +313,11 @@ def compare(
         "confidence_level": opts.confidence_level,
         "random_state": int(opts.random_state),
         "policy": policy.to_dict(),
-        "labelled": true is not None,
+        "labelled": labelled,
     }
-    if weights is not None:
+    if weighted:
         config["weighted"] = True  # absent when unweighted: those outputs are unchanged
-    data = {"n_rows": int(len(a)), "provenance": opts.provenance or {}}
-    names = (str(opts.names[0]), str(opts.names[1]))
-    return ModelComparison(
-        names, audit_a, audit_b, differences, group_diffs, verdicts, config, data
-    )
+    return config
 
 
 def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):

@@ -172,19 +172,7 @@ def check_counts_cells(table, *, names: dict | None = None, n_bins: int | None =
     if COUNT not in table.columns or len(table) == 0:
         return  # the audit says what is missing
     count = _numbers(table[COUNT])
-    bad = ~np.isfinite(count) | (count < 0) | (count != np.floor(count))
-    if bad.any():
-        _refuse(table, bad, "counts must be whole numbers >= 0", COUNT, _FIX_TOOL, COUNT)
-    too_many = "check the column: no audit has this many rows (a sum overflowed, or it holds ids)"
-    bad = count > MAX_COUNT
-    if bad.any():
-        what = f"a count above 2**53 = {MAX_COUNT:,} rows cannot be added exactly"
-        _refuse(table, bad, what, COUNT, too_many, COUNT)
-    bad = np.cumsum(count) > MAX_COUNT
-    if bad.any():
-        what = f"the counts add up past 2**53 = {MAX_COUNT:,} rows here (no longer exact)"
-        first = np.arange(len(bad)) == int(np.argmax(bad))
-        _refuse(table, first, what, COUNT, too_many, COUNT)
+    _check_count_column(table, count)
     sums = {c: _numbers(table[c]) for c in (WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM) if c in table}
     if SCORE_SUM in sums and SCORE_BIN in table.columns:
         # a missing score (no bin) or one outside [0, 1] (bin -1): the audit refuses those rows
@@ -210,6 +198,23 @@ def check_counts_cells(table, *, names: dict | None = None, n_bins: int | None =
     if SCORE_SUM in sums:
         mass = sums[WEIGHT_SUM] if WEIGHT_SUM in sums else count
         _check_scores(table, mass, sums[SCORE_SUM], n_bins, label, WEIGHT_SUM in sums)
+
+
+def _check_count_column(table, count) -> None:
+    """Whole numbers from 0 to 2**53, adding up to at most 2**53 (exact in float64)."""
+    bad = ~np.isfinite(count) | (count < 0) | (count != np.floor(count))
+    if bad.any():
+        _refuse(table, bad, "counts must be whole numbers >= 0", COUNT, _FIX_TOOL, COUNT)
+    too_many = "check the column: no audit has this many rows (a sum overflowed, or it holds ids)"
+    bad = count > MAX_COUNT
+    if bad.any():
+        what = f"a count above 2**53 = {MAX_COUNT:,} rows cannot be added exactly"
+        _refuse(table, bad, what, COUNT, too_many, COUNT)
+    bad = np.cumsum(count) > MAX_COUNT
+    if bad.any():
+        what = f"the counts add up past 2**53 = {MAX_COUNT:,} rows here (no longer exact)"
+        first = np.arange(len(bad)) == int(np.argmax(bad))
+        _refuse(table, first, what, COUNT, too_many, COUNT)
 
 
 def _check_duplicates(table) -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import math
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from statistics import NormalDist
+from typing import NamedTuple
 
 import numpy as np
 
@@ -118,26 +121,14 @@ def audit(
         y_true, y_pred, sensitive_features, y_score, sample_weight
     )
     pred, true, scores, weights = _row_inputs(y_true, y_pred, y_score, sample_weight, opts)
-    n = len(pred)
-    attrs, edits = encode_edited(sensitive_features, n, opts)
-    ctx = _context(
-        opts,
-        policy,
-        labelled=true is not None,
-        weights=weights,
-        scores=scores,
-        true=true,
-        cells=cell_index(pred, true),
-        score_order=(_auc.score_order(scores) if scores is not None and weights is None else None),
-    )
-    return _run(
-        ctx,
-        opts,
-        attrs,
-        edits,
-        lambda name, groups, codes: _attribute_cells(ctx, name, groups, codes),
-        _Facts(n, scores is not None, weights is not None),
-    )
+    attrs, edits = encode_edited(sensitive_features, len(pred), opts)
+    order = _auc.score_order(scores) if scores is not None and weights is None else None
+    cells = cell_index(pred, true)
+    rows = dict(weights=weights, scores=scores, true=true, cells=cells, score_order=order)
+    ctx = _context(opts, policy, labelled=true is not None, **rows)
+    build = functools.partial(_attribute_cells, ctx)
+    facts = _Facts(len(pred), scores is not None, weights is not None)
+    return _run(ctx, opts, attrs, edits, build, facts)
 
 
 def _row_inputs(y_true, y_pred, y_score, sample_weight, opts):
@@ -222,9 +213,42 @@ def audit_counts(
     -------
     AuditResult
     """
+    attrs_meta, opts = _table_options(table, take_options("audit_counts", options))
+    policy = _check_options(policy, opts)
+    names = dict(attrs_meta.get(NAMES_ATTR) or {})
+    t = _check_counts_table(table, protected, names, opts.n_bins)
+    weighted = WEIGHT_SUM in t.columns
+    if weighted:
+        _check_weighted_ci(opts.ci)
+    pred, true = (
+        as_binary(_named(t[r], names, r), r, opts.pos_label) if r in t.columns else None
+        for r in (Y_PRED, Y_TRUE)
+    )
+    cols = counts_attributes(t, protected, attrs_meta.get(ATTRIBUTES_ATTR))  # unknown: refused
+    attrs, edits = encode_edited(t[list(cols)], len(t), opts)
+    rows = dict(weights=None, scores=None, true=None, cells=cell_index(pred, true))
+    ctx = _context(opts, policy, labelled=true is not None, **rows)
+    cells = _TableCells(ctx, t, true)
+    facts = _Facts(int(t[COUNT].to_numpy(dtype=float).sum()), cells.has_scores, weighted)
+    return _run(ctx, opts, attrs, edits, cells.build, facts)
+
+
+def _check_weighted_ci(ci) -> None:
+    if ci != "jeffreys":
+        raise EthicLensInputError(
+            f"weighted {ci} intervals resample rows, which a counts table does not have",
+            column="ci",
+            value=ci,
+            fix="use the default jeffreys intervals (ci='jeffreys', --ci jeffreys), or audit "
+            "the rows",
+        )
+
+
+def _table_options(table, opts):
+    """The table's metadata (``attrs``) and the options with its ``n_bins`` where none was
+    given."""
     import pandas as pd
 
-    opts = take_options("audit_counts", options)
     if not isinstance(table, pd.DataFrame):
         raise EthicLensInputError(
             "must be a pandas DataFrame of cells",
@@ -232,39 +256,10 @@ def audit_counts(
             value=type(table).__name__,
             fix="pass a DataFrame (ethiclens.sources.read_counts reads a counts file)",
         )
-    attrs_meta = dict(table.attrs or {})
+    meta = dict(table.attrs or {})
     if opts.n_bins is None:
-        opts = replace(opts, n_bins=int(attrs_meta.get(N_BINS_ATTR, 10)))
-    policy = _check_options(policy, opts)
-    names = dict(attrs_meta.get(NAMES_ATTR) or {})
-    t = _check_counts_table(table, protected, names, opts.n_bins)
-    weighted = WEIGHT_SUM in t.columns
-    if weighted and opts.ci != "jeffreys":
-        raise EthicLensInputError(
-            f"weighted {opts.ci} intervals resample rows, which a counts table does not have",
-            column="ci",
-            value=opts.ci,
-            fix="use the default jeffreys intervals (ci='jeffreys', --ci jeffreys), or audit "
-            "the rows",
-        )
-    pred = as_binary(_named(t[Y_PRED], names, Y_PRED), Y_PRED, opts.pos_label)
-    true = None
-    if Y_TRUE in t.columns:
-        true = as_binary(_named(t[Y_TRUE], names, Y_TRUE), Y_TRUE, opts.pos_label)
-    cols = counts_attributes(t, protected, attrs_meta.get(ATTRIBUTES_ATTR))  # unknown: refused
-    attrs, edits = encode_edited(t[list(cols)], len(t), opts)
-    ctx = _context(
-        opts,
-        policy,
-        labelled=true is not None,
-        weights=None,
-        scores=None,
-        true=None,
-        cells=cell_index(pred, true),
-    )
-    cells = _TableCells(ctx, t, true)
-    facts = _Facts(int(t[COUNT].to_numpy(dtype=float).sum()), cells.has_scores, weighted)
-    return _run(ctx, opts, attrs, edits, cells.build, facts)
+        opts = replace(opts, n_bins=int(meta.get(N_BINS_ATTR, 10)))
+    return meta, opts
 
 
 class _TableCells:
@@ -324,20 +319,36 @@ def _check_counts_table(table, protected, names, n_bins):
     """The table's cells with count > 0, after checking its form; else a one-line error."""
     import pandas as pd
 
-    def label(col):
-        src = names.get(col)
-        return f"{src} ({col})" if src and src != col else col
+    protected = _check_table_columns(table, protected)
+    count = pd.to_numeric(table[COUNT], errors="coerce").to_numpy(dtype=float)
+    _check_cell_numbers(table, count, names)
+    keys = [Y_PRED] + [c for c in (Y_TRUE, SCORE_BIN) if c in table.columns]
+    keys += protected or [c for c in table.columns if c not in COUNTS_RESERVED]
+    _check_cell_keys(table, count, keys, names, n_bins)
+    _check_totals(table, count, names)
+    check_counts_cells(table, names=names, n_bins=n_bins)  # sums no rows could produce
+    return table.loc[count > 0].reset_index(drop=True)
 
-    fix_tool = "build it with ethiclens counts or ethiclens.sources.counts_of"
+
+_FIX_TOOL = "build it with ethiclens counts or ethiclens.sources.counts_of"
+
+
+def _label(names, col) -> str:
+    """A reserved column under the source's name too: ``"score (score_bin)"``."""
+    src = names.get(col)
+    return f"{src} ({col})" if src and src != col else col
+
+
+def _check_table_columns(table, protected):
+    """The reserved columns a counts table needs, in pairs, and the named attributes."""
     for col in (Y_PRED, COUNT):
         if col not in table.columns:
-            raise EthicLensInputError("missing from the counts table", column=col, fix=fix_tool)
-    pairs = ((WEIGHT_SUM, WEIGHT_SQ_SUM), (SCORE_BIN, SCORE_SUM))
-    for a, b in pairs:
+            raise EthicLensInputError("missing from the counts table", column=col, fix=_FIX_TOOL)
+    for a, b in ((WEIGHT_SUM, WEIGHT_SQ_SUM), (SCORE_BIN, SCORE_SUM)):
         if (a in table.columns) != (b in table.columns):
             have, lack = (a, b) if a in table.columns else (b, a)
             raise EthicLensInputError(
-                f"the counts table has {have} but not {lack}", column=lack, fix=fix_tool
+                f"the counts table has {have} but not {lack}", column=lack, fix=_FIX_TOOL
             )
     if SCORE_BIN in table.columns and Y_TRUE not in table.columns:
         raise EthicLensInputError(
@@ -345,16 +356,23 @@ def _check_counts_table(table, protected, names, n_bins):
             column=SCORE_BIN,
             fix="add y_true cells, or drop score_bin and score_sum",
         )
-    if protected is not None:
-        protected = [str(p) for p in protected]
-        for p in protected:
-            if p not in table.columns or p in COUNTS_RESERVED:
-                raise EthicLensInputError(
-                    "is not an attribute column of the counts table",
-                    column=p,
-                    fix=f"use one of {[c for c in table.columns if c not in COUNTS_RESERVED]}",
-                )
-    count = pd.to_numeric(table[COUNT], errors="coerce").to_numpy(dtype=float)
+    if protected is None:
+        return None
+    protected = [str(p) for p in protected]
+    for p in protected:
+        if p not in table.columns or p in COUNTS_RESERVED:
+            raise EthicLensInputError(
+                "is not an attribute column of the counts table",
+                column=p,
+                fix=f"use one of {[c for c in table.columns if c not in COUNTS_RESERVED]}",
+            )
+    return protected
+
+
+def _check_cell_numbers(table, count, names) -> None:
+    """Counts are whole numbers >= 0; weight and score sums finite and >= 0."""
+    import pandas as pd
+
     bad = ~np.isfinite(count) | (count < 0) | (count != np.floor(count))
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
@@ -363,28 +381,33 @@ def _check_counts_table(table, protected, names, n_bins):
             f"first at cell {i}",
             column=COUNT,
             value=table[COUNT].iloc[i],
-            fix=fix_tool,
+            fix=_FIX_TOOL,
         )
     for col in (WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM):
-        if col in table.columns:
-            v = pd.to_numeric(table[col], errors="coerce").to_numpy(dtype=float)
-            bad = ~np.isfinite(v) | (v < 0)
-            if bad.any():
-                # counted from the user's column: name it and what to do with it
-                src = names.get(col) or names.get(SUM_OF.get(col))
-                fix = fix_tool
-                if src:
-                    fix = f"drop or fix the rows whose {src!r} is missing, infinite or negative"
-                    if col != SCORE_SUM:
-                        fix += " (or so large that its square overflows: rescale it)"
-                raise EthicLensInputError(
-                    f"must be finite and >= 0; {int(bad.sum())} cell(s) are not",
-                    column=f"{src} ({col})" if src else col,
-                    value=table[col].iloc[int(np.flatnonzero(bad)[0])],
-                    fix=fix,
-                )
-    keys = [Y_PRED] + [c for c in (Y_TRUE, SCORE_BIN) if c in table.columns]
-    keys += protected or [c for c in table.columns if c not in COUNTS_RESERVED]
+        if col not in table.columns:
+            continue
+        v = pd.to_numeric(table[col], errors="coerce").to_numpy(dtype=float)
+        bad = ~np.isfinite(v) | (v < 0)
+        if bad.any():
+            # counted from the user's column: name it and what to do with it
+            src = names.get(col) or names.get(SUM_OF.get(col))
+            fix = _FIX_TOOL
+            if src:
+                fix = f"drop or fix the rows whose {src!r} is missing, infinite or negative"
+                if col != SCORE_SUM:
+                    fix += " (or so large that its square overflows: rescale it)"
+            raise EthicLensInputError(
+                f"must be finite and >= 0; {int(bad.sum())} cell(s) are not",
+                column=f"{src} ({col})" if src else col,
+                value=table[col].iloc[int(np.flatnonzero(bad)[0])],
+                fix=fix,
+            )
+
+
+def _check_cell_keys(table, count, keys, names, n_bins) -> None:
+    """No missing key in a counted cell; score bins within 0 .. n_bins - 1."""
+    import pandas as pd
+
     for col in keys:
         missing = table[col].isna().to_numpy() & (count > 0)
         if missing.any():
@@ -392,7 +415,7 @@ def _check_counts_table(table, protected, names, n_bins):
             raise EthicLensInputError(
                 f"{int(count[missing].sum())} missing {what} "
                 f"(in {int(missing.sum())} cell(s) of the counts table)",
-                column=label(col),
+                column=_label(names, col),
                 fix="drop or impute those rows before auditing",
             )
     if SCORE_BIN in table.columns:
@@ -402,31 +425,37 @@ def _check_counts_table(table, protected, names, n_bins):
             raise EthicLensInputError(
                 f"scores must lie in [0, 1]; {int(count[bad].sum())} do not "
                 f"(score bins outside 0 .. {n_bins - 1})",
-                column=label(SCORE_BIN),
+                column=_label(names, SCORE_BIN),
                 fix="pass calibrated probabilities (e.g. predict_proba[:, 1]), not logits or "
                 "ranks; and the same n_bins the table was built with",
             )
+
+
+def _check_totals(table, count, names) -> None:
+    """Something to audit: rows, positive weight, and weights whose squares do not underflow."""
+    import pandas as pd
+
     if count.sum() <= 0:
-        raise EthicLensInputError("no rows to audit (every count is 0)", column=COUNT, fix=fix_tool)
-    if WEIGHT_SUM in table.columns and float(table[WEIGHT_SUM].sum()) <= 0:
+        raise EthicLensInputError(
+            "no rows to audit (every count is 0)", column=COUNT, fix=_FIX_TOOL
+        )
+    if WEIGHT_SUM not in table.columns:
+        return
+    if float(table[WEIGHT_SUM].sum()) <= 0:
         raise EthicLensInputError(
             "every weight is 0; nothing would be audited",
-            column=label(WEIGHT_SUM),
+            column=_label(names, WEIGHT_SUM),
             fix="pass positive weights for the rows to audit (or no weights)",
         )
-    if WEIGHT_SUM in table.columns:
-        ws = pd.to_numeric(table[WEIGHT_SUM]).to_numpy(dtype=float)
-        wq = pd.to_numeric(table[WEIGHT_SQ_SUM]).to_numpy(dtype=float)
-        if ((ws > 0) & (wq <= 0)).any():  # weights of 1e-200: squares underflow to 0
-            src = names.get(WEIGHT_SUM)
-            raise EthicLensInputError(
-                "weights so small that their squares underflow to 0 (effective sample sizes "
-                "need them)",
-                column=f"{src} ({WEIGHT_SQ_SUM})" if src else WEIGHT_SQ_SUM,
-                fix="multiply every weight by one constant; weighted rates do not change",
-            )
-    check_counts_cells(table, names=names, n_bins=n_bins)  # sums no rows could produce
-    return table.loc[count > 0].reset_index(drop=True)
+    ws = pd.to_numeric(table[WEIGHT_SUM]).to_numpy(dtype=float)
+    wq = pd.to_numeric(table[WEIGHT_SQ_SUM]).to_numpy(dtype=float)
+    if ((ws > 0) & (wq <= 0)).any():  # weights of 1e-200: squares underflow to 0
+        src = names.get(WEIGHT_SUM)
+        raise EthicLensInputError(
+            "weights so small that their squares underflow to 0 (effective sample sizes need them)",
+            column=f"{src} ({WEIGHT_SQ_SUM})" if src else WEIGHT_SQ_SUM,
+            fix="multiply every weight by one constant; weighted rates do not change",
+        )
 
 
 @dataclass(frozen=True)
@@ -687,10 +716,8 @@ def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
     # Every interval of the attribute at once: one column per group (or comparison) and metric.
     group_ivs = _group_intervals(ctx, draws, floors, ece)
     comparison_ivs = _comparison_intervals(ctx, draws, floors, ref, ece)
-    group_summaries = [
-        _group_summary(ctx, gc, g, g == ref, draws, floors, ece, group_ivs, data.auc)
-        for g in range(len(groups))
-    ]
+    stats = _GroupStats(draws, ece, group_ivs, data.auc)
+    group_summaries = [_group_summary(ctx, gc, g, ref, floors, stats) for g in range(len(groups))]
     comparisons = [
         _comparison(ctx, gc, g, ref, draws, floors, comparison_ivs)
         for g in range(len(groups))
@@ -1018,53 +1045,50 @@ def _group_auc(ctx, gc, g, floors, auc) -> MetricEstimate | None:
         return MetricEstimate(None, None, None, _auc.AUC_CI_METHOD, pol.UNDEFINED, auc)
     point, var = auc[g]
     low, high, method = _auc.auc_interval(point, var, ctx.level)
-    return _metric(
-        point,
-        Interval(low, high, method),
-        floors.error_ok(g),
-        True,
-        (g,),
-        gc,
-        floors,
-        judged=None,
-        undefined_reason="AUC undefined (the group has no positive or no negative labels)",
-    )
+    reason = "AUC undefined (the group has no positive or no negative labels)"
+    how = _Judging(floors.error_ok(g), True, (g,), None, reason)
+    return _metric(point, Interval(low, high, method), how, gc, floors)
 
 
-def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece, ivs: dict, auc=None):
+class _Judging(NamedTuple):
+    """How one metric is judged: its floor, the groups it covers, the policy's judge and why it
+    could be undefined (a string, or a function called only when it is)."""
+
+    floor_ok: bool
+    needs_labels: bool
+    groups: tuple
+    judge: Callable | None
+    undefined_reason: str | Callable
+
+
+@dataclass(frozen=True)
+class _GroupStats:
+    """An attribute's per-group estimates: draws, calibration, intervals and AUC."""
+
+    draws: _Draws
+    ece: object
+    ivs: dict
+    auc: object
+
+
+def _group_summary(ctx, gc, g, ref, floors, stats: _GroupStats):
     metrics = {}
     rate_ok, error_ok = floors.rate_ok(g), floors.error_ok(g)
-    for mname, point in draws.point.items():
+    for mname, point in stats.draws.point.items():
         spec = GROUP_METRIC_SPECS[mname]
         ok = error_ok if spec.needs_labels else rate_ok
-        metrics[mname] = _metric(
-            float(point[g]),
-            ivs[mname].at(g),
-            ok,
-            spec.needs_labels,
-            (g,),
-            gc,
-            floors,
-            judged=None,
-            undefined_reason=f"{spec.label} undefined ({spec.undefined})",
-        )
+        reason = f"{spec.label} undefined ({spec.undefined})"
+        how = _Judging(ok, spec.needs_labels, (g,), None, reason)
+        metrics[mname] = _metric(float(point[g]), stats.ivs[mname].at(g), how, gc, floors)
+    ece = stats.ece
     if ece is not None:
-        metrics["ece"] = _metric(
-            ece.point[g],
-            ivs["ece"].at(g),
-            floors.error_ok(g),
-            True,
-            (g,),
-            gc,
-            floors,
-            judged=None,
-            undefined_reason="no rows",
-        )
+        how = _Judging(error_ok, True, (g,), None, "no rows")
+        metrics["ece"] = _metric(ece.point[g], stats.ivs["ece"].at(g), how, gc, floors)
     pos, neg = (floors.raw_pos[g], floors.raw_neg[g]) if ctx.labelled else (None, None)
     return GroupSummary(
         gc.attribute,
         gc.groups[g],
-        bool(is_ref),
+        g == ref,
         floors.sizes[g],
         floors.weight_sums[g],
         _int(pos),
@@ -1072,7 +1096,7 @@ def _group_summary(ctx, gc, g, is_ref, draws: _Draws, floors, ece, ivs: dict, au
         metrics,
         ece.bins[g] if ece is not None else None,
         n_effective=float(floors.n[g]) if floors.weighted else None,
-        auc=_group_auc(ctx, gc, g, floors, auc),
+        auc=_group_auc(ctx, gc, g, floors, stats.auc),
     )
 
 
@@ -1083,22 +1107,23 @@ def _int(x):
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
 
 
-def _metric(point, interval, floor_ok, needs_labels, groups, gc, floors, judged, undefined_reason):
+def _metric(point, interval, how: _Judging, gc, floors):
     """Status of one metric (the interval kit's metric_status): UNDEFINED, INSUFFICIENT_DATA,
     policy verdict or REPORTED."""
 
     def undefined():
-        reason = undefined_reason() if callable(undefined_reason) else undefined_reason
-        return gc.zero_weight_reason(groups) or reason  # not "no rows" beside n = 255
+        reason = how.undefined_reason
+        reason = reason() if callable(reason) else reason
+        return gc.zero_weight_reason(how.groups) or reason  # not "no rows" beside n = 255
 
     def below_floor():
-        return floors.why_not(needs_labels, groups, gc.groups, gc.attribute)
+        return floors.why_not(how.needs_labels, how.groups, gc.groups, gc.attribute)
 
     status, reason = metric_status(
         point,
         interval,
-        below_floor=None if floor_ok else below_floor,
-        judge=judged,
+        below_floor=None if how.floor_ok else below_floor,
+        judge=how.judge,
         undefined=undefined,
     )
     if status == pol.UNDEFINED:
@@ -1133,103 +1158,117 @@ def _safe_ratio(a, b):
 
 
 def _comparison(ctx, gc, g, ref, draws: _Draws, floors, ivs: dict):
-    policy = ctx.policy
-    metrics, rules, reasons, policy_statuses = {}, [], [], []
-    disadvantaged = None
-    rate_ok, error_ok = floors.rate_ok(g, ref), floors.error_ok(g, ref)
-    for mname, spec in COMPARISON_METRIC_SPECS.items():
-        if spec.needs_labels and not ctx.labelled:
-            continue
-        points, intervals = ivs[mname]
-        point, interval = points[g], intervals.at(g)
-        ok = error_ok if spec.needs_labels else rate_ok
-        judge = pol.JUDGES.get(spec.policy) if spec.policy else None
-        m = _metric(
-            point,
-            interval,
-            ok,
-            spec.needs_labels,
-            (g, ref),
-            gc,
-            floors,
-            judged=(lambda iv, j=judge: j(iv, policy)) if judge else None,
-            undefined_reason=lambda s=spec: _undefined_reason(s, gc, draws, g, ref),
-        )
-        metrics[mname] = m
-        if judge:
-            policy_statuses.append(m.status)
-            if m.status == pol.FLAGGED:
-                rule = pol.rule_name(spec.policy, interval, policy)
-                rules.append(rule)
-                reason = m.reason
-                if spec.policy == "di":
-                    if np.isinf(point):
-                        reason = (
-                            f"{gc.groups[ref]} is never selected, so DI is unbounded; " + reason
-                        )
-                    less = gc.groups[g] if interval.high < 1 else gc.groups[ref]
-                    more = gc.groups[ref] if interval.high < 1 else gc.groups[g]
-                    disadvantaged = less if ctx.favorable else more
-                    label = "favourable" if ctx.favorable else "harmful"
-                    reason += (
-                        f": {less} receives the {label} label less often than {more}, "
-                        f"so {disadvantaged} is disadvantaged"
-                    )
-                    m.reason = reason
-                reasons.append(reason)
+    judged = _judged_metrics(ctx, gc, (g, ref), draws, floors, ivs)
+    metrics = judged.metrics
     if "ece_difference" in ivs:
         points, intervals = ivs["ece_difference"]
         metrics["ece_difference"] = _metric(
             points[g],
             intervals.at(g),
-            floors.error_ok(g, ref),
-            True,
-            (g, ref),
+            _Judging(floors.error_ok(g, ref), True, (g, ref), None, "no rows"),
             gc,
             floors,
-            None,
-            "no rows",
         )
-    status = pol.comparison_status(policy_statuses)
-    n = {"group": floors.sizes[g], "reference": floors.sizes[ref]}
     labels = None
     if ctx.labelled:
         labels = {
             side: {"positive": int(floors.raw_pos[i]), "negative": int(floors.raw_neg[i])}
             for side, i in (("group", g), ("reference", ref))
         }
-    composite = None
+    return Comparison(
+        attribute=gc.attribute,
+        group=gc.groups[g],
+        reference=gc.groups[ref],
+        n={"group": floors.sizes[g], "reference": floors.sizes[ref]},
+        label_counts=labels,
+        metrics=metrics,
+        status=pol.comparison_status(judged.statuses),
+        flagged=bool(judged.rules),
+        flag_rules=judged.rules,
+        flag_reason="; ".join(judged.reasons) or None,
+        z_test=_z_test(
+            floors.selected[g], floors.selected[ref], floors.sizes[g], floors.sizes[ref]
+        ),
+        composite=_composite(metrics),
+        floors={
+            "selection_rate": floors.rate_ok(g, ref),
+            "error_rate": floors.error_ok(g, ref) if ctx.labelled else False,
+        },
+        disadvantaged=judged.disadvantaged,
+    )
+
+
+@dataclass
+class _Judged:
+    """A comparison's metrics and what the policy made of them."""
+
+    metrics: dict = field(default_factory=dict)
+    statuses: list = field(default_factory=list)
+    rules: list = field(default_factory=list)
+    reasons: list = field(default_factory=list)
+    disadvantaged: str | None = None
+
+
+def _judged_metrics(ctx, gc, pair, draws: _Draws, floors, ivs: dict) -> _Judged:
+    """Every comparison metric of group ``g`` against ``ref``, judged where the policy says."""
+    g, ref = pair
+    policy, out = ctx.policy, _Judged()
+    rate_ok, error_ok = floors.rate_ok(g, ref), floors.error_ok(g, ref)
+    for mname, spec in COMPARISON_METRIC_SPECS.items():
+        if spec.needs_labels and not ctx.labelled:
+            continue
+        points, intervals = ivs[mname]
+        point, interval = points[g], intervals.at(g)
+        judge = pol.JUDGES.get(spec.policy) if spec.policy else None
+        how = _Judging(
+            error_ok if spec.needs_labels else rate_ok,
+            spec.needs_labels,
+            pair,
+            (lambda iv, j=judge: j(iv, policy)) if judge else None,
+            lambda s=spec: _undefined_reason(s, gc, draws, g, ref),
+        )
+        m = out.metrics[mname] = _metric(point, interval, how, gc, floors)
+        if not judge:
+            continue
+        out.statuses.append(m.status)
+        if m.status == pol.FLAGGED:
+            out.rules.append(pol.rule_name(spec.policy, interval, policy))
+            if spec.policy == "di":
+                m.reason, out.disadvantaged = _di_reason(ctx, gc, pair, point, interval, m)
+            out.reasons.append(m.reason)
+    return out
+
+
+def _di_reason(ctx, gc, pair, point, interval, m):
+    """A flagged DI's reason in words, and which group it disadvantages."""
+    g, ref = pair
+    reason = m.reason
+    if np.isinf(point):
+        reason = f"{gc.groups[ref]} is never selected, so DI is unbounded; " + reason
+    less = gc.groups[g] if interval.high < 1 else gc.groups[ref]
+    more = gc.groups[ref] if interval.high < 1 else gc.groups[g]
+    disadvantaged = less if ctx.favorable else more
+    label = "favourable" if ctx.favorable else "harmful"
+    reason += (
+        f": {less} receives the {label} label less often than {more}, "
+        f"so {disadvantaged} is disadvantaged"
+    )
+    return reason, disadvantaged
+
+
+def _composite(metrics):
+    """The composite bias score, when DI, EO and the accuracy gap could all be judged."""
     parts = [metrics.get(k) for k in COMPOSITE_PARTS]
-    if all(
+    if not all(
         p is not None
         and p.value is not None
         and p.status not in (pol.UNDEFINED, pol.INSUFFICIENT_DATA)
         for p in parts
     ):
-        di = parts[0].value
-        composite = compute_composite_bias_score(
-            di if np.isfinite(di) else 0.0, parts[1].value, parts[2].value
-        )
-    return Comparison(
-        attribute=gc.attribute,
-        group=gc.groups[g],
-        reference=gc.groups[ref],
-        n=n,
-        label_counts=labels,
-        metrics=metrics,
-        status=status,
-        flagged=bool(rules),
-        flag_rules=rules,
-        flag_reason="; ".join(reasons) or None,
-        z_test=_z_test(
-            floors.selected[g], floors.selected[ref], floors.sizes[g], floors.sizes[ref]
-        ),
-        composite=composite,
-        floors={
-            "selection_rate": floors.rate_ok(g, ref),
-            "error_rate": floors.error_ok(g, ref) if ctx.labelled else False,
-        },
-        disadvantaged=disadvantaged,
+        return None
+    di = parts[0].value
+    return compute_composite_bias_score(
+        di if np.isfinite(di) else 0.0, parts[1].value, parts[2].value
     )
 
 

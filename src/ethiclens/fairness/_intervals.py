@@ -194,9 +194,10 @@ def bootstrap_intervals(
                 q_low, q_high = _tails(level)
                 low[idx], high[idx] = quantiles(rows, q_low), quantiles(rows, q_high)
             else:
-                _bca_batch(
-                    points[idx], draws[:, idx], rows, idx, jack, mult, level, low, high, methods
-                )
+                lo, hi, names = _bca_batch(points[idx], draws[:, idx], rows, idx, jack, mult, level)
+                low[idx], high[idx] = lo, hi
+                for k, j in enumerate(idx.tolist()):
+                    methods[j] = names[k]
     for j in np.flatnonzero(want & ~batch):
         point = float(points[j])
         if np.isinf(point):
@@ -216,9 +217,9 @@ def bootstrap_intervals(
     return Intervals(low, high, methods)
 
 
-def _bca_batch(theta, draws, rows, idx, jack, mult, level, low, high, methods) -> None:
-    """BCa for columns ``idx`` with finite estimates ``theta`` and finite draws (``rows``: the
-    draws sorted, one row per column), written into ``low``/``high``/``methods``; exactly what
+def _bca_batch(theta, draws, rows, idx, jack, mult, level):
+    """BCa (low, high, method name) for columns ``idx`` with finite estimates ``theta`` and
+    finite draws (``rows``: the draws sorted, one row per column); exactly what
     ``bootstrap_interval`` gives each column (its fallbacks included)."""
     from ._bootstrap import _NORMAL, acceleration
 
@@ -251,9 +252,7 @@ def _bca_batch(theta, draws, rows, idx, jack, mult, level, low, high, methods) -
         lo[bad], hi[bad] = quantiles(rows[bad], alpha), quantiles(rows[bad], upper)
         for k in np.flatnonzero(bad):
             names[k] = "percentile (bca interval excluded the estimate)"
-    low[idx], high[idx] = lo, hi
-    for k, j in enumerate(idx.tolist()):
-        methods[j] = names[k]
+    return lo, hi, names
 
 
 def contain(intervals: Intervals, points, note: str | None = ON_BOUNDARY) -> Intervals:

@@ -200,25 +200,34 @@ def threshold_table(
     scores = as_scores(y_score, n)
     labelled = y_true is not None
     true = as_binary(y_true, "y_true", opts.pos_label) if labelled else np.ones(n, dtype=np.int8)
-    attrs, _ = encode_edited(sensitive_features, n, opts)
+    attrs, edits = encode_edited(sensitive_features, n, opts)
     _check_groups(attrs)
     reference = _references_of(opts.reference, attrs)
     bins = np.searchsorted(th, scores, side="right")  # thresholds <= score: 0..K
-    k = len(th)
     seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))
     parts = []
     for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
-        keep = codes >= 0
-        flat = (codes[keep].astype(np.int64) * (k + 1) + bins[keep]) * 2 + (1 - true[keep])
-        counts = np.bincount(flat, minlength=len(groups) * (k + 1) * 2).reshape(
-            len(groups), k + 1, 2
-        )
-        ref, _ = resolve_reference(name, list(groups), counts.sum(axis=(1, 2)), reference.get(name))
-        attr = _Attribute(name, list(groups), ref, counts)
+        attr = _counted(name, groups, codes, (bins, true, len(th)), reference.get(name))
         rng = np.random.default_rng(seed)
         parts.append(_attribute_rows(attr, th, labelled, policy, opts, rng))
     frame = pd.concat(parts, ignore_index=True)
     frame["audited"] = np.isclose(frame["threshold"], audited)
+    config = _config(opts, policy, labelled, th, edits)
+    return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
+
+
+def _counted(name, groups, codes, rows, reference) -> _Attribute:
+    """One attribute's (group, score bin, label) counts and its reference group."""
+    bins, true, k = rows
+    keep = codes >= 0
+    flat = (codes[keep].astype(np.int64) * (k + 1) + bins[keep]) * 2 + (1 - true[keep])
+    counts = np.bincount(flat, minlength=len(groups) * (k + 1) * 2)
+    counts = counts.reshape(len(groups), k + 1, 2)
+    ref, _ = resolve_reference(name, list(groups), counts.sum(axis=(1, 2)), reference)
+    return _Attribute(name, list(groups), ref, counts)
+
+
+def _config(opts, policy, labelled, th, edits) -> dict:
     config = {
         "ethiclens_version": __version__,
         "n_boot": int(opts.n_boot),
@@ -232,9 +241,8 @@ def threshold_table(
     }
     if opts.intersections or opts.exclude_groups or opts.merge_groups:
         config["intersections"] = [list(c) for c in opts.intersections or []]
-        config["exclude_groups"] = opts.exclude_groups or {}
-        config["merge_groups"] = opts.merge_groups or {}
-    return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
+        config.update(edits)  # as done: exclude_groups, merge_groups
+    return config
 
 
 def _check_audited(audited_threshold) -> float:

@@ -329,63 +329,66 @@ def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.n
     for raw_name in frame.columns:
         name, col = str(raw_name), frame[raw_name]
         check_length(col, n, name)
-        try:
-            codes, uniques = pd.factorize(col, use_na_sentinel=True)
-        except TypeError as exc:
-            raise EthicLensInputError(
-                "group values must be scalars (found lists or other unhashable values)",
-                column=name,
-                fix="give one group label per row, e.g. a string",
-            ) from exc
-        numeric = pd.api.types.is_numeric_dtype(col.dtype) and not pd.api.types.is_bool_dtype(
-            col.dtype
-        )
-        if numeric and len(uniques) > MAX_NUMERIC_GROUPS:
-            raise EthicLensInputError(
-                f"looks continuous: {len(uniques)} distinct numeric values "
-                f"(more than {MAX_NUMERIC_GROUPS} groups)",
-                column=name,
-                fix="bin it into a few groups first (CLI: --bins age=0,25,45,65,120; Python: "
-                "ethiclens.fairness.bin_attribute or pandas.cut); if the numbers really are "
-                "group codes, convert the column to strings",
-            )
-        missing = codes < 0
-        if missing.any():
-            raise EthicLensInputError(
-                f"{int(missing.sum())} missing group value(s), first at row {_first_bad(missing)}",
-                column=name,
-                fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
-            )
-        labels = [str(u) for u in uniques]
-        blank = [label for label in labels if not label.strip()]
-        if blank:
-            # no row count: on the counts path (DuckDB, databases) these rows are cells
-            raise EthicLensInputError(
-                f"holds an empty group name {blank[0]!r} (a CSV reads an empty field as "
-                "missing; Parquet and JSON keep it as a group without a name)",
-                column=name,
-                fix="give those rows an explicit group (e.g. 'Unknown') or drop them",
-            )
-        if isinstance(col.dtype, pd.CategoricalDtype):
-            empty = [str(c) for c in col.cat.categories if str(c) not in labels]
-            if empty:
-                raise EthicLensInputError(
-                    f"group(s) {empty} have no rows (empty after filtering)",
-                    column=name,
-                    fix="drop unused categories (Series.cat.remove_unused_categories()) or "
-                    "audit data that contains them",
-                )
-        if len(set(labels)) < len(labels):
-            raise EthicLensInputError(
-                "distinct values print the same (e.g. 1 and '1')",
-                column=name,
-                fix="convert the column to one type first",
-            )
-        order = np.argsort(labels)
-        remap = np.empty(len(labels), dtype=np.int64)
-        remap[order] = np.arange(len(labels))
-        out[name] = ([labels[i] for i in order], remap[codes])
+        out[name] = _encode_column(name, col)
     return out
+
+
+def _encode_column(name: str, col):
+    """One attribute's (sorted group labels, code per row), after checking its values."""
+    try:
+        codes, uniques = pd.factorize(col, use_na_sentinel=True)
+    except TypeError as exc:
+        raise EthicLensInputError(
+            "group values must be scalars (found lists or other unhashable values)",
+            column=name,
+            fix="give one group label per row, e.g. a string",
+        ) from exc
+    numeric = pd.api.types.is_numeric_dtype(col.dtype) and not pd.api.types.is_bool_dtype(col.dtype)
+    if numeric and len(uniques) > MAX_NUMERIC_GROUPS:
+        raise EthicLensInputError(
+            f"looks continuous: {len(uniques)} distinct numeric values "
+            f"(more than {MAX_NUMERIC_GROUPS} groups)",
+            column=name,
+            fix="bin it into a few groups first (CLI: --bins age=0,25,45,65,120; Python: "
+            "ethiclens.fairness.bin_attribute or pandas.cut); if the numbers really are "
+            "group codes, convert the column to strings",
+        )
+    missing = codes < 0
+    if missing.any():
+        raise EthicLensInputError(
+            f"{int(missing.sum())} missing group value(s), first at row {_first_bad(missing)}",
+            column=name,
+            fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
+        )
+    labels = [str(u) for u in uniques]
+    blank = [label for label in labels if not label.strip()]
+    if blank:
+        # no row count: on the counts path (DuckDB, databases) these rows are cells
+        raise EthicLensInputError(
+            f"holds an empty group name {blank[0]!r} (a CSV reads an empty field as "
+            "missing; Parquet and JSON keep it as a group without a name)",
+            column=name,
+            fix="give those rows an explicit group (e.g. 'Unknown') or drop them",
+        )
+    if isinstance(col.dtype, pd.CategoricalDtype):
+        empty = [str(c) for c in col.cat.categories if str(c) not in labels]
+        if empty:
+            raise EthicLensInputError(
+                f"group(s) {empty} have no rows (empty after filtering)",
+                column=name,
+                fix="drop unused categories (Series.cat.remove_unused_categories()) or "
+                "audit data that contains them",
+            )
+    if len(set(labels)) < len(labels):
+        raise EthicLensInputError(
+            "distinct values print the same (e.g. 1 and '1')",
+            column=name,
+            fix="convert the column to one type first",
+        )
+    order = np.argsort(labels)
+    remap = np.empty(len(labels), dtype=np.int64)
+    remap[order] = np.arange(len(labels))
+    return [labels[i] for i in order], remap[codes]
 
 
 def cross_groups(parts: list[tuple[list[str], np.ndarray]], sep: str):
@@ -444,73 +447,88 @@ def apply_group_edits(attrs: dict, exclude_groups, merge_groups):
     attrs = dict(attrs)
     for attr, merges in (merge_groups or {}).items():
         attr = str(attr)
-        labels, codes = _known_attribute(attrs, attr, "merge_groups")
-        if not isinstance(merges, dict) or not merges:
-            raise EthicLensInputError(
-                "must map a new group name to the groups it merges",
-                column=f"merge_groups[{attr!r}]",
-                value=merges,
-                fix="e.g. {'Other': ['Asian', 'Native American']}",
-            )
-        target = list(labels)
-        used = set()
-        for new, olds in merges.items():
-            olds = [str(o) for o in (olds if isinstance(olds, (list, tuple)) else [olds])]
-            new = str(new)
-            if len(set(olds)) < 2:
-                raise EthicLensInputError(
-                    "a merge needs two or more groups",
-                    column=f"merge_groups[{attr!r}]",
-                    value=olds,
-                    fix="name at least two groups to merge",
-                )
-            for o in olds:
-                _known_group(labels, o, attr, "merge_groups")
-                if o in used:
-                    raise EthicLensInputError(
-                        f"group {o!r} is in two merges",
-                        column=f"merge_groups[{attr!r}]",
-                        fix="put each group in one merge only",
-                    )
-                used.add(o)
-            if new in labels and new not in olds:
-                raise EthicLensInputError(
-                    f"new group name {new!r} is an existing group that is not merged",
-                    column=f"merge_groups[{attr!r}]",
-                    fix=f"add {new!r} to the merged groups or choose another name",
-                )
-            for o in olds:
-                target[labels.index(o)] = new
-            done["merge_groups"].setdefault(attr, {})[new] = olds
-        new_labels = sorted(set(target))
-        if len(new_labels) < 2:
-            raise EthicLensInputError(
-                "the merge leaves a single group; nothing to compare",
-                column=f"merge_groups[{attr!r}]",
-                fix="leave at least two groups",
-            )
-        remap = np.array([new_labels.index(t) for t in target], dtype=np.int64)
-        attrs[attr] = (new_labels, remap[codes])
+        attrs[attr], done["merge_groups"][attr] = _merged(attrs, attr, merges)
     for attr, groups in (exclude_groups or {}).items():
         attr = str(attr)
-        labels, codes = _known_attribute(attrs, attr, "exclude_groups")
-        groups = [str(g) for g in (groups if isinstance(groups, (list, tuple, set)) else [groups])]
-        drop = set()
-        for grp in groups:
-            _known_group(labels, grp, attr, "exclude_groups")
-            drop.add(grp)
-        kept = [lab for lab in labels if lab not in drop]
-        if len(kept) < 2:
-            raise EthicLensInputError(
-                "excluding these groups leaves fewer than two; nothing to compare",
-                column=f"exclude_groups[{attr!r}]",
-                value=sorted(drop),
-                fix="exclude fewer groups",
-            )
-        remap = np.array([kept.index(lab) if lab in kept else -1 for lab in labels], dtype=np.int64)
-        attrs[attr] = (kept, np.where(codes >= 0, remap[np.maximum(codes, 0)], -1))
-        done["exclude_groups"][attr] = sorted(drop)
+        attrs[attr], done["exclude_groups"][attr] = _excluded(attrs, attr, groups)
     return attrs, done
+
+
+def _merged(attrs, attr, merges):
+    """``attr``'s (labels, codes) with the merges applied, and the merges as done."""
+    labels, codes = _known_attribute(attrs, attr, "merge_groups")
+    where = f"merge_groups[{attr!r}]"
+    if not isinstance(merges, dict) or not merges:
+        raise EthicLensInputError(
+            "must map a new group name to the groups it merges",
+            column=where,
+            value=merges,
+            fix="e.g. {'Other': ['Asian', 'Native American']}",
+        )
+    target, used, done = list(labels), set(), {}
+    for new, olds in merges.items():
+        olds = [str(o) for o in (olds if isinstance(olds, (list, tuple)) else [olds])]
+        new = str(new)
+        _check_merge(labels, attr, new, olds, used)
+        for o in olds:
+            target[labels.index(o)] = new
+        done[new] = olds
+    new_labels = sorted(set(target))
+    if len(new_labels) < 2:
+        raise EthicLensInputError(
+            "the merge leaves a single group; nothing to compare",
+            column=where,
+            fix="leave at least two groups",
+        )
+    remap = np.array([new_labels.index(t) for t in target], dtype=np.int64)
+    return (new_labels, remap[codes]), done
+
+
+def _check_merge(labels, attr, new, olds, used) -> None:
+    """One merge: two or more known groups, none merged twice, a new name not taken."""
+    where = f"merge_groups[{attr!r}]"
+    if len(set(olds)) < 2:
+        raise EthicLensInputError(
+            "a merge needs two or more groups",
+            column=where,
+            value=olds,
+            fix="name at least two groups to merge",
+        )
+    for o in olds:
+        _known_group(labels, o, attr, "merge_groups")
+        if o in used:
+            raise EthicLensInputError(
+                f"group {o!r} is in two merges",
+                column=where,
+                fix="put each group in one merge only",
+            )
+        used.add(o)
+    if new in labels and new not in olds:
+        raise EthicLensInputError(
+            f"new group name {new!r} is an existing group that is not merged",
+            column=where,
+            fix=f"add {new!r} to the merged groups or choose another name",
+        )
+
+
+def _excluded(attrs, attr, groups):
+    """``attr``'s (labels, codes) without ``groups`` (their rows coded -1), and what was left
+    out."""
+    labels, codes = _known_attribute(attrs, attr, "exclude_groups")
+    groups = [str(g) for g in (groups if isinstance(groups, (list, tuple, set)) else [groups])]
+    for grp in groups:
+        _known_group(labels, grp, attr, "exclude_groups")
+    drop = set(groups)
+    kept = [lab for lab in labels if lab not in drop]
+    if len(kept) < 2:
+        raise EthicLensInputError(
+            "excluding these groups leaves fewer than two; nothing to compare",
+            column=f"exclude_groups[{attr!r}]",
+            value=sorted(drop),
+            fix="exclude fewer groups",
+        )
+    remap = np.array([kept.index(lab) if lab in kept else -1 for lab in labels], dtype=np.int64)
+    return (kept, np.where(codes >= 0, remap[np.maximum(codes, 0)], -1)), sorted(drop)
 
 
 def check_group_edits(sensitive_features, exclude_groups=None, merge_groups=None) -> None:

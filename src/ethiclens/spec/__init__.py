@@ -44,6 +44,9 @@ _LAZY = {
     "engine_for": "._target",
     "database_url": "._target",
     "load_target": "._target",
+    "check_output_paths": "._outputs",
+    "output_paths": "._outputs",
+    "write_outputs": "._outputs",
 }
 
 
@@ -57,6 +60,9 @@ def __getattr__(name: str):
 
 __all__ = [
     "AuditSpec",
+    "check_output_paths",
+    "output_paths",
+    "write_outputs",
     "CI_BY_PURPOSE",
     "audit",
     "audit_counts",

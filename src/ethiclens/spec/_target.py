@@ -268,50 +268,18 @@ def edited_reference(attr, ref, spec: AuditSpec, given: bool):
 
 
 def _benchmark(spec: AuditSpec, purpose: str) -> Loaded:
-    from .. import datasets as ds_mod
     from .._checks import SKLEARN_SEED_LIMIT, check_seed
-    from ..fairness import check_group_edits
-    from ..report import benchmark_provenance
 
-    t, name = spec.target, spec.target.dataset
+    name = spec.target.dataset
     if spec.policy.seed is not None:
         check_seed(spec.policy.seed, "--seed", limit=SKLEARN_SEED_LIMIT)  # before training
-    kwargs = {}
-    if name == "acs-income":
-        kwargs = {"states": list(t.states), "year": t.year, "download": t.download}
-    ds = ds_mod.load(name, **kwargs)
-    if ds.text:
-        raise EthicLensInputError(
-            f"{name} is a text dataset without a standard audit model",
-            column="TARGET",
-            fix=f"use: ethiclens pcer train {name}, or audit your own predictions from a CSV",
-        )
-    cols, refs = parse_protected(spec.roles.protected, ds.protected.columns)
-    for col in cols:
-        if col not in ds.protected.columns:
-            raise EthicLensInputError(
-                f"is not a protected attribute of {name}",
-                column=col,
-                fix=f"use one of {list(ds.protected.columns)}",
-            )
-    cols = cols or list(ds.protected.columns)
-    try:  # before the benchmark model is trained
-        check_group_edits(ds.protected[cols], spec.groups.exclude, spec.groups.merge)
-    except EthicLensInputError as exc:
-        raise _grouped(exc) from None
-    reference, source = {}, {}
-    for c in cols:
-        given = c in refs
-        ref = edited_reference(c, refs.get(c, ds.reference[c]), spec, given)
-        if ref is not None:  # a default reference that is excluded: the largest group instead
-            reference[c] = ref
-            source[c] = "given" if given else "dataset default"
+    ds, options = _benchmark_dataset(spec)
+    cols, reference, source = _benchmark_groups(spec, ds)
     models = _benchmark_models(spec, name, purpose)
-    card = card_of(spec)
     favorable = ds.positive_is_favorable
     if spec.roles.positive is not None:
         favorable = spec.roles.positive != "harmful"
-    fingerprint = {"kind": "dataset", "dataset": name, **({"options": kwargs} if kwargs else {})}
+    fingerprint = {"kind": "dataset", "dataset": name, **({"options": options} if options else {})}
     fingerprint["files"] = _shas(ds.provenance, {})
     loaded = Loaded(
         engine="benchmark",
@@ -322,20 +290,7 @@ def _benchmark(spec: AuditSpec, purpose: str) -> Loaded:
         favorable=favorable,
     )
     if models == ("decile",) and purpose == "audit":
-        model = {
-            "model": "COMPAS decile score (Northpointe)",
-            "audited": "score_text Medium or High = predicted positive",
-            "n_test": len(ds),
-        }
-        use = _user_use(spec, card) or COMPAS_DECILE_USE
-        prov = benchmark_provenance(
-            ds, _apply_user(model, spec, card), standard_model=False, intended_use=use
-        )
-        loaded.provenance = {**prov, "card": card}
-        loaded.y_true, loaded.sensitive = ds.label, ds.protected[cols]
-        loaded.preds = {"decile": ds.extra["score_text"].isin(["Medium", "High"]).astype(int)}
-        loaded.fingerprint["rows"] = len(ds)
-        return loaded
+        return _decile_audit(spec, ds, cols, loaded)
     from ..models import train_standard_model
 
     run = train_standard_model(ds, seed=0 if spec.policy.seed is None else spec.policy.seed)
@@ -344,40 +299,125 @@ def _benchmark(spec: AuditSpec, purpose: str) -> Loaded:
     loaded.fingerprint["rows"] = len(run.y_test)
     loaded.fingerprint["split"] = f"test split, seed {spec.policy.seed}"
     if purpose == "audit":
-        model = {"trained_by": "EthicLens (the benchmark's standard model)", **run.description}
-        prov = benchmark_provenance(
-            ds,
-            _apply_user(model, spec, card),
-            standard_model=True,
-            intended_use=_user_use(spec, card),
-        )
-        loaded.provenance = {**prov, "card": card}
-        loaded.preds, loaded.y_score = {"model": run.y_pred}, run.y_score
-        return loaded
-    decile = None
-    if "extra" in dir(ds) and ds.extra is not None and "score_text" in ds.extra:
-        decile = ds.extra["score_text"].loc[run.y_test.index].isin(["Medium", "High"])
+        return _model_audit(spec, ds, run, loaded)
     if purpose == "thresholds":
-        scores = {"model": run.y_score}
-        if "decile_score" in getattr(ds.extra, "columns", ()):
-            scores["decile"] = ds.extra["decile_score"].loc[run.y_test.index].to_numpy() / 10
-        loaded.y_score = scores[models[0]]
-        loaded.y_true = run.y_test.to_numpy()
-        loaded.provenance = {"dataset": f"{name} test split (seed {spec.policy.seed})"}
-        return loaded
+        return _model_scores(spec, ds, run, models, loaded)
+    return _model_predictions(spec, ds, run, models, loaded)
+
+
+def _benchmark_dataset(spec: AuditSpec):
+    """The benchmark (with ACS's options), refused when it has no standard audit model."""
+    from .. import datasets as ds_mod
+
+    t, name = spec.target, spec.target.dataset
+    options = {}
+    if name == "acs-income":
+        options = {"states": list(t.states), "year": t.year, "download": t.download}
+    ds = ds_mod.load(name, **options)
+    if ds.text:
+        raise EthicLensInputError(
+            f"{name} is a text dataset without a standard audit model",
+            column="TARGET",
+            fix=f"use: ethiclens pcer train {name}, or audit your own predictions from a CSV",
+        )
+    return ds, options
+
+
+def _benchmark_groups(spec: AuditSpec, ds):
+    """The audited attributes, their references and where each reference came from; group
+    edits checked before the benchmark model is trained."""
+    from ..fairness import check_group_edits
+
+    name = spec.target.dataset
+    cols, refs = parse_protected(spec.roles.protected, ds.protected.columns)
+    for col in cols:
+        if col not in ds.protected.columns:
+            raise EthicLensInputError(
+                f"is not a protected attribute of {name}",
+                column=col,
+                fix=f"use one of {list(ds.protected.columns)}",
+            )
+    cols = cols or list(ds.protected.columns)
+    try:
+        check_group_edits(ds.protected[cols], spec.groups.exclude, spec.groups.merge)
+    except EthicLensInputError as exc:
+        raise _grouped(exc) from None
+    reference, source = {}, {}
+    for c in cols:
+        given = c in refs
+        ref = edited_reference(c, refs.get(c, ds.reference[c]), spec, given)
+        if ref is not None:  # a default reference that is excluded: the largest group instead
+            reference[c] = ref
+            source[c] = "given" if given else "dataset default"
+    return cols, reference, source
+
+
+def _decile_audit(spec: AuditSpec, ds, cols, loaded: Loaded) -> Loaded:
+    """COMPAS's own decile score audited (no model trained)."""
+    from ..report import benchmark_provenance
+
+    card = card_of(spec)
+    model = {
+        "model": "COMPAS decile score (Northpointe)",
+        "audited": "score_text Medium or High = predicted positive",
+        "n_test": len(ds),
+    }
+    use = _user_use(spec, card) or COMPAS_DECILE_USE
+    prov = benchmark_provenance(
+        ds, _apply_user(model, spec, card), standard_model=False, intended_use=use
+    )
+    loaded.provenance = {**prov, "card": card}
+    loaded.y_true, loaded.sensitive = ds.label, ds.protected[cols]
+    loaded.preds = {"decile": ds.extra["score_text"].isin(["Medium", "High"]).astype(int)}
+    loaded.fingerprint["rows"] = len(ds)
+    return loaded
+
+
+def _model_audit(spec: AuditSpec, ds, run, loaded: Loaded) -> Loaded:
+    """The benchmark's standard model audited on its test split."""
+    from ..report import benchmark_provenance
+
+    card = card_of(spec)
+    model = {"trained_by": "EthicLens (the benchmark's standard model)", **run.description}
+    prov = benchmark_provenance(
+        ds,
+        _apply_user(model, spec, card),
+        standard_model=True,
+        intended_use=_user_use(spec, card),
+    )
+    loaded.provenance = {**prov, "card": card}
+    loaded.preds, loaded.y_score = {"model": run.y_pred}, run.y_score
+    return loaded
+
+
+def _model_scores(spec: AuditSpec, ds, run, models, loaded: Loaded) -> Loaded:
+    """The threshold view's scores: the standard model's, or COMPAS's decile / 10."""
+    scores = {"model": run.y_score}
+    if "decile_score" in getattr(ds.extra, "columns", ()):
+        scores["decile"] = ds.extra["decile_score"].loc[run.y_test.index].to_numpy() / 10
+    loaded.y_score = scores[models[0]]
+    loaded.y_true = run.y_test.to_numpy()
+    loaded.provenance = {"dataset": f"{spec.target.dataset} test split (seed {spec.policy.seed})"}
+    return loaded
+
+
+def _model_predictions(spec: AuditSpec, ds, run, models, loaded: Loaded) -> Loaded:
+    """compare's two predictions on the test split: the standard model and COMPAS's decile."""
     preds = {"model": run.y_pred}
-    if decile is not None:
+    if ds.extra is not None and "score_text" in ds.extra:
+        decile = ds.extra["score_text"].loc[run.y_test.index].isin(["Medium", "High"])
         preds["decile"] = decile.astype(int).to_numpy()
     loaded.y_true = run.y_test.to_numpy()
     loaded.preds = {m: preds[m] for m in models}
+    split = f"test split (seed {spec.policy.seed}, {len(run.y_test)} rows)"
     loaded.provenance = {
-        "dataset": f"{name} test split (seed {spec.policy.seed}, {len(run.y_test)} rows)",
+        "dataset": f"{spec.target.dataset} {split}",
         "models": {
             "model": "EthicLens standard model: " + str(run.description.get("model", "")),
             "decile": "COMPAS decile score, Medium or High = predicted positive",
         },
     }
-    if name != "compas":
+    if spec.target.dataset != "compas":
         loaded.provenance["models"].pop("decile")
     return loaded
 

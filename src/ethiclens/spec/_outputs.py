@@ -1,0 +1,107 @@
+"""The files a spec asks for: checked before any work, written after it (the PDF last).
+
+Every face (the CLI, the web app, a pipeline calling ``ethiclens.run``) writes outputs the
+same way; ``--json -`` (standard output) is the caller's to print.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+from ._spec import AuditSpec
+
+
+def output_paths(spec: AuditSpec, save_config: str | None = None) -> dict:
+    """Flag -> file each output of the spec goes to (None: not asked; ``--json -`` is None)."""
+    o = spec.outputs
+    return {
+        "--json": None if o.json == "-" else o.json,
+        "--html": o.html,
+        "--model-card": o.model_card,
+        "--pdf": o.pdf,
+        "--csv": o.csv,
+        "--plot": o.plot,
+        "--save-config": save_config,
+    }
+
+
+def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
+    """Refuse, before any work, an output that cannot be written: '-' other than for the JSON,
+    one that would overwrite an input, an unknown report format, a folder that is not
+    writable, a config file that cannot be saved."""
+    from ..io import check_outputs, check_writable
+
+    outputs = output_paths(spec, save_config)
+    for flag, path in outputs.items():
+        if path == "-":
+            raise EthicLensInputError(
+                "only --json can go to standard output ('-')",
+                column=flag,
+                fix=f"give {flag} a file name",
+            )
+    t = spec.target
+    inputs = [t.file, t.counts, spec.model.card_info, spec.gate.baseline, config]
+    check_outputs(outputs, inputs=inputs)
+    _check_report_formats(spec.outputs)
+    for out in outputs.values():
+        if out:
+            check_writable(out)
+    if save_config:
+        spec.check_savable(save_config)
+
+
+def _check_report_formats(o) -> None:
+    """Refuse an unknown model-card or PDF extension before any work is done."""
+    from ..report import card_format
+
+    if o.model_card:
+        card_format(o.model_card)
+    if o.pdf and Path(o.pdf).suffix.lower() != ".pdf":
+        raise EthicLensInputError(
+            "the PDF report's name must end in .pdf",
+            column="--pdf",
+            value=o.pdf,
+            fix="e.g. --pdf report.pdf",
+        )
+
+
+def write_outputs(result, spec: AuditSpec, purpose: str):
+    """Write the spec's report files for ``result`` (of ``purpose``: audit, compare,
+    thresholds), yielding each path once written. The JSON file first, the PDF last: a renderer
+    that fails or hangs leaves every other output written."""
+    from ..io import write_atomic
+
+    o = spec.outputs
+    if o.json and o.json != "-":
+        write_atomic(o.json, result.to_json())
+        yield o.json
+    for path, render in _renderers(result, purpose, o):
+        render(path)
+        yield path
+
+
+def _renderers(result, purpose, o):
+    from ..io import write_atomic
+
+    if purpose == "audit":
+        from ..report import html_to_pdf, render_card, render_html
+
+        pairs = [
+            (o.html, lambda p: write_atomic(p, render_html(result))),
+            (o.model_card, lambda p: write_atomic(p, render_card(result, p))),
+            (o.pdf, lambda p: html_to_pdf(render_html(result), p)),
+        ]
+    elif purpose == "compare":
+        from ..report import write_comparison_html
+
+        pairs = [(o.html, lambda p: write_comparison_html(result, p))]
+    else:
+        from ..report import write_threshold_html, write_threshold_png
+
+        pairs = [
+            (o.csv, lambda p: write_atomic(p, result.to_csv())),
+            (o.plot, lambda p: write_threshold_png(result, p)),
+            (o.html, lambda p: write_threshold_html(result, p)),
+        ]
+    return [(path, render) for path, render in pairs if path]
