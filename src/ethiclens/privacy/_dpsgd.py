@@ -320,21 +320,10 @@ def train_dp_mlp(
 def _train(dataset, attribute, epsilon, seed, config, data, overrides):
     import torch
 
-    config = config or TrainConfig()
-    if overrides:
-        config = TrainConfig(**{**config.__dict__, **overrides})
-    if not isinstance(data, PreparedData):
-        raise EthicLensInputError(
-            "needs the prepared splits of the dataset",
-            column="data",
-            value=type(data).__name__,
-            fix="data=ethiclens.experiments.prepare(dataset, seed) for a benchmark dataset",
-        )
-    if attribute is not None:
-        _check_attribute(data, attribute)
+    config = _checked_inputs(attribute, config, data, overrides)
     epsilon = dp_epsilon(epsilon)
     q = check_settings(len(data.y_train), config)
-    sigma = None if is_no_dp(epsilon) else noise_multiplier_for(float(epsilon), q, config)
+    sigma = None if epsilon is None else noise_multiplier_for(epsilon, q, config)
     torch.manual_seed(seed)
     start = time.perf_counter()
     model = build_mlp(data.n_features, config.hidden)
@@ -343,7 +332,6 @@ def _train(dataset, attribute, epsilon, seed, config, data, overrides):
         torch.from_numpy(data.X_train), torch.from_numpy(data.y_train)
     )
     loader = torch.utils.data.DataLoader(dataset_t, batch_size=config.batch_size, shuffle=True)
-    criterion = torch.nn.BCEWithLogitsLoss()
     engine = None
     if sigma is not None:
         from opacus import PrivacyEngine
@@ -357,8 +345,43 @@ def _train(dataset, attribute, epsilon, seed, config, data, overrides):
             max_grad_norm=config.max_grad_norm,
             poisson_sampling=True,
         )
+    _fit(model, optimizer, loader, config.epochs)
+    spent = engine.get_epsilon(config.delta) if engine is not None else None
+    return finished_run(
+        model,
+        data,
+        dataset=data.dataset,
+        seed=seed,
+        **accounting(epsilon if sigma is not None else None, spent, sigma, q, config),
+        trainer="opacus" if engine else "no-dp",
+        wall_time_s=time.perf_counter() - start,
+    )
+
+
+def _checked_inputs(attribute, config, data, overrides) -> TrainConfig:
+    """The settings with ``overrides`` applied, once the data and attribute are checked."""
+    config = config or TrainConfig()
+    if overrides:
+        config = TrainConfig(**{**config.__dict__, **overrides})
+    if not isinstance(data, PreparedData):
+        raise EthicLensInputError(
+            "needs the prepared splits of the dataset",
+            column="data",
+            value=type(data).__name__,
+            fix="data=ethiclens.experiments.prepare(dataset, seed) for a benchmark dataset",
+        )
+    if attribute is not None:
+        _check_attribute(data, attribute)
+    return config
+
+
+def _fit(model, optimizer, loader, epochs: int) -> None:
+    """SGD over the loader's batches for ``epochs`` epochs (BCE with logits)."""
+    import torch
+
+    criterion = torch.nn.BCEWithLogitsLoss()
     model.train()
-    for _ in range(config.epochs):
+    for _ in range(epochs):
         for xb, yb in loader:
             if len(xb) == 0:  # Poisson sampling can draw an empty batch
                 continue
@@ -366,20 +389,26 @@ def _train(dataset, attribute, epsilon, seed, config, data, overrides):
             loss = criterion(model(xb).squeeze(1), yb)
             loss.backward()
             optimizer.step()
-    spent = engine.get_epsilon(config.delta) if engine is not None else None
-    wall = time.perf_counter() - start
+
+
+def accounting(epsilon, spent, sigma, sample_rate, config) -> dict:
+    """A run's privacy accounting fields (``epsilon`` None: trained without DP)."""
+    return {
+        "epsilon_requested": None if epsilon is None else float(epsilon),
+        "epsilon_spent": spent,
+        "noise_multiplier": sigma,
+        "sample_rate": sample_rate,
+        "accountant": None if epsilon is None else config.accountant,
+        "config": config,
+    }
+
+
+def finished_run(model, data: PreparedData, **fields) -> DPTrainingRun:
+    """A trained model as a :class:`DPTrainingRun`: ``fields`` (dataset, seed, accounting,
+    trainer, wall time, notes) with its probabilities and losses on both splits."""
     train_p, train_l, test_p, test_l = _outputs(model, data)
     return DPTrainingRun(
-        dataset=data.dataset,
-        seed=seed,
-        epsilon_requested=None if sigma is None else float(epsilon),
-        epsilon_spent=spent,
-        noise_multiplier=sigma,
-        sample_rate=q,
-        accountant=config.accountant if engine else None,
-        config=config,
-        trainer="opacus" if engine else "no-dp",
-        wall_time_s=wall,
+        **fields,
         data=data,
         train_proba=train_p,
         test_proba=test_p,

@@ -33,11 +33,11 @@ from ._dpsgd import (
     QUIET,
     DPTrainingRun,
     TrainConfig,
-    _outputs,
+    accounting,
     build_mlp,
     check_settings,
     dp_epsilon,
-    is_no_dp,
+    finished_run,
     noise_multiplier_for,
 )
 
@@ -290,17 +290,10 @@ def train_many(
     -------
     list of DPTrainingRun
     """
-    import torch
-    from threadpoolctl import threadpool_limits
-
-    from ._dpsgd import train_dp_mlp
-
     config = config or TrainConfig()
-    seeds = list(seeds)
+    seeds, datas = list(seeds), list(datas)
     if not seeds:
         raise EthicLensInputError("no seeds", column="seeds")
-    reason = supported(config)
-    datas = list(datas)
     if len(datas) != len(seeds):
         raise EthicLensInputError(
             "needs one prepared split per seed",
@@ -308,34 +301,18 @@ def train_many(
             value=f"{len(datas)} splits for {len(seeds)} seeds",
             fix="datas=[ethiclens.experiments.prepare(dataset, s) for s in seeds]",
         )
+    reason = supported(config)
     if reason:
-        log.warning("vectorized trainer falls back to Opacus: %s", reason)
-        note = f"fell back to Opacus: {reason}"
-        return [
-            dataclasses.replace(run, notes=[*run.notes, note])
-            for run in (
-                train_dp_mlp(dataset_name, epsilon=epsilon, seed=s, config=config, data=d)
-                for s, d in zip(seeds, datas, strict=True)
-            )
-        ]
-    n, d_max = len(datas[0].y_train), max(d.n_features for d in datas)
-    h1, h2 = config.hidden
-    params = (d_max + 1) * h1 + (h1 + 1) * h2 + h2 + 1
-    # data with its ones column, one epoch of noise, activations of a generous batch
-    per_model = 4 * (
-        n * (d_max + 2)
-        + math.ceil(n / config.batch_size) * params
-        + 4 * config.batch_size * (d_max + 4 * (h1 + h2))
-    )
-    fit = max(1, memory_budget // per_model)
-    if fit < len(seeds):
-        log.info(
-            "training %d models in chunks of %d to stay within %.1f GB",
-            len(seeds),
-            fit,
-            memory_budget / 2**30,
-        )
-    per_pass = min(fit, MODELS_PER_PASS)
+        return _opacus_fallback(dataset_name, epsilon, seeds, datas, config, reason)
+    per_pass = _models_per_pass(datas, config, memory_budget, len(seeds))
+    return _train_passes(dataset_name, epsilon, seeds, datas, config, per_pass)
+
+
+def _train_passes(dataset_name, epsilon, seeds, datas, config, per_pass) -> list[DPTrainingRun]:
+    """The models in passes of about ``per_pass`` (an even split of the seeds)."""
+    import torch
+    from threadpoolctl import threadpool_limits
+
     runs = []
     # numpy's BLAS would otherwise start one thread per core: keep it to torch's thread count
     # (one per sweep worker), so that a benchmark at one thread is one thread.
@@ -350,10 +327,46 @@ def train_many(
     return runs
 
 
-def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTrainingRun]:
-    import torch
+def _opacus_fallback(dataset_name, epsilon, seeds, datas, config, reason) -> list[DPTrainingRun]:
+    """Settings the fast path does not handle: the Opacus trainer, saying so (never silently
+    without DP)."""
+    from ._dpsgd import train_dp_mlp
 
-    K = len(seeds)
+    log.warning("vectorized trainer falls back to Opacus: %s", reason)
+    note = f"fell back to Opacus: {reason}"
+    return [
+        dataclasses.replace(run, notes=[*run.notes, note])
+        for run in (
+            train_dp_mlp(dataset_name, epsilon=epsilon, seed=s, config=config, data=d)
+            for s, d in zip(seeds, datas, strict=True)
+        )
+    ]
+
+
+def _models_per_pass(datas, config: TrainConfig, memory_budget: int, n_models: int) -> int:
+    """Models trained together: at most MODELS_PER_PASS, and as many as fit the budget."""
+    n, d_max = len(datas[0].y_train), max(d.n_features for d in datas)
+    h1, h2 = config.hidden
+    params = (d_max + 1) * h1 + (h1 + 1) * h2 + h2 + 1
+    # data with its ones column, one epoch of noise, activations of a generous batch
+    per_model = 4 * (
+        n * (d_max + 2)
+        + math.ceil(n / config.batch_size) * params
+        + 4 * config.batch_size * (d_max + 4 * (h1 + h2))
+    )
+    fit = max(1, memory_budget // per_model)
+    if fit < n_models:
+        log.info(
+            "training %d models in chunks of %d to stay within %.1f GB",
+            n_models,
+            fit,
+            memory_budget / 2**30,
+        )
+    return min(fit, MODELS_PER_PASS)
+
+
+def _pass_rows(datas) -> int:
+    """The training rows every model of a pass shares (refused when they differ)."""
     sizes = {len(d.y_train) for d in datas}
     if len(sizes) != 1:
         raise EthicLensInputError(
@@ -362,91 +375,93 @@ def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTraining
             value=sorted(sizes),
             fix="prepare every seed from the same dataset and test size",
         )
-    n = sizes.pop()
+    return sizes.pop()
+
+
+def _train_chunk(dataset_name, epsilon, seeds, datas, config) -> list[DPTrainingRun]:
+    K, n = len(seeds), _pass_rows(datas)
     epsilon = dp_epsilon(epsilon)
     q = check_settings(n, config)
-    dp = not is_no_dp(epsilon)
-    sigma = noise_multiplier_for(float(epsilon), q, config) if dp else None
+    dp = epsilon is not None
+    sigma = noise_multiplier_for(epsilon, q, config) if dp else None
     steps_per_epoch = math.ceil(n / config.batch_size)
     steps = steps_per_epoch * config.epochs
-    expected_batch = int(n * q)
-    n_feat = [d.n_features for d in datas]
-    d_max = max(n_feat)
     start = time.perf_counter()
+    net, X, Y = _stack(seeds, datas, config, n)
+    samplers = [np.random.default_rng([seed, 1]) for seed in seeds]
+    if dp:
+        batches = [poisson_batches(rng, n, q, steps) for rng in samplers]
+        std = sigma * config.max_grad_norm / int(n * q)
+        noise = _EpochNoise(seeds, [d.n_features for d in datas], net, steps_per_epoch, std)
+    else:
+        batches = [shuffled_batches(rng, n, config.batch_size, config.epochs) for rng in samplers]
+        noise = None
+    _train_epochs(net, X, Y, batches, noise, config, int(n * q))
+    wall = (time.perf_counter() - start) / K
+    spent = _spent_epsilon(sigma, q, steps, config) if dp else None
+    fields = accounting(epsilon, spent, sigma, q, config)
+    return [
+        finished_run(
+            net.export(k, data.n_features),
+            data,
+            dataset=dataset_name,
+            seed=seed,
+            **fields,
+            trainer="vectorized" if dp else "vectorized-no-dp",
+            wall_time_s=wall,
+            notes=[f"trained in a pass of {K} models; wall time is the pass's share"],
+        )
+        for k, (seed, data) in enumerate(zip(seeds, datas, strict=True))
+    ]
 
-    net = StackedMLP(K, d_max, config.hidden)
-    X = torch.empty(K, n, d_max + 1)  # every model's rows, zero-padded, with the ones column
+
+def _stack(seeds, datas, config: TrainConfig, n: int):
+    """The pass's models (initialised as the Opacus path would) and their data, stacked:
+    inputs (K, n, d_max + 1) zero-padded with the ones column, labels (K, n)."""
+    import torch
+
+    d_max = max(d.n_features for d in datas)
+    net = StackedMLP(len(seeds), d_max, config.hidden)
+    X = torch.empty(len(seeds), n, d_max + 1)  # every model's rows, zero-padded, ones column
     X[:, :, d_max] = 1.0
     for k, (seed, data) in enumerate(zip(seeds, datas, strict=True)):
         X[k, :, : data.n_features] = torch.from_numpy(data.X_train)
         X[k, :, data.n_features : d_max] = 0.0
         net.load(k, _init_layers(seed, data.n_features, config.hidden))
     Y = torch.stack([torch.from_numpy(d.y_train) for d in datas])
+    return net, X, Y
+
+
+def _train_epochs(net, X, Y, batches, noise, config: TrainConfig, expected_batch: int) -> None:
+    """Every step of every epoch: clipped (DP, ``noise`` given) or plain gradients, then SGD
+    with momentum, on the stacked models."""
+    import torch
+
+    K, n, width = X.shape
+    steps_per_epoch = math.ceil(n / config.batch_size)
     buf = torch.zeros_like(net.theta)
-    samplers = [np.random.default_rng([seed, 1]) for seed in seeds]
-    if dp:
-        batches = [poisson_batches(rng, n, q, steps) for rng in samplers]
-        noise = _EpochNoise(seeds, n_feat, net, steps_per_epoch)
-        noise_std = sigma * config.max_grad_norm / expected_batch
-    else:
-        batches = [shuffled_batches(rng, n, config.batch_size, config.epochs) for rng in samplers]
-    X_flat, Y_flat = X.view(K * n, d_max + 1), Y.view(K * n)
+    X_flat, Y_flat = X.view(K * n, width), Y.view(K * n)
     # per-row squared norms (ones column included), gathered per step for the clip norms
     x_sq = torch.linalg.vector_norm(X_flat, dim=1).square_()
     inv_expected = torch.full((K,), 1.0 / expected_batch)
     for epoch in range(config.epochs):
         span = range(epoch * steps_per_epoch, (epoch + 1) * steps_per_epoch)
         flat_idx, mask, widths = _pad_batches(batches, span.start, span.stop, n)
-        if dp:
+        if noise is not None:
             noise.draw()
         for j, step in enumerate(span):
             w = widths[j]  # this step's widest batch: less padding than the epoch's widest
             fj = flat_idx[j, :, :w].reshape(-1)
             mj = mask[j, :, :w]
-            Xb = X_flat.index_select(0, fj).view(K, w, d_max + 1)
+            Xb = X_flat.index_select(0, fj).view(K, w, width)
             Yb = Y_flat.index_select(0, fj).view(K, w)
-            if dp:
-                grad = clipped_grad_sum(
-                    net,
-                    Xb,
-                    Yb,
-                    mj,
-                    config.max_grad_norm,
-                    inv_expected,
-                    x_sq.index_select(0, fj).view(K, w),
-                )
-                grad.add_(noise.slab[j], alpha=noise_std)
+            if noise is not None:
+                xj = x_sq.index_select(0, fj).view(K, w)
+                grad = clipped_grad_sum(net, Xb, Yb, mj, config.max_grad_norm, inv_expected, xj)
+                grad.add_(noise.slab[j], alpha=noise.std)
             else:
                 grad = clipped_grad_sum(net, Xb, Yb, mj, None, 1.0 / mj.sum(1).clamp(min=1))
             sgd_momentum_step(net.theta, buf, grad, config.lr, config.momentum, first=step == 0)
-    wall = (time.perf_counter() - start) / K
-    spent = _spent_epsilon(sigma, q, steps, config) if dp else None
-    runs = []
-    for k, (seed, data) in enumerate(zip(seeds, datas, strict=True)):
-        model = net.export(k, data.n_features)
-        train_p, train_l, test_p, test_l = _outputs(model, data)
-        runs.append(
-            DPTrainingRun(
-                dataset=dataset_name,
-                seed=seed,
-                epsilon_requested=float(epsilon) if dp else None,
-                epsilon_spent=spent,
-                noise_multiplier=sigma,
-                sample_rate=q,
-                accountant=config.accountant if dp else None,
-                config=config,
-                trainer="vectorized" if dp else "vectorized-no-dp",
-                wall_time_s=wall,
-                data=data,
-                train_proba=train_p,
-                test_proba=test_p,
-                train_loss=train_l,
-                test_loss=test_l,
-                model=model,
-                notes=[f"trained in a pass of {K} models; wall time is the pass's share"],
-            )
-        )
-    return runs
 
 
 def _pad_batches(batches: list[Batches], t0: int, t1: int, n: int):
@@ -479,9 +494,10 @@ class _EpochNoise:
     draw per model per epoch keeps generator calls few; the buffer is allocated once.
     """
 
-    def __init__(self, seeds, n_feat, net: StackedMLP, steps: int):
+    def __init__(self, seeds, n_feat, net: StackedMLP, steps: int, std: float):
         import torch
 
+        self.std = std  # of the noise added to the summed clipped gradient, σ·C / batch
         self.gens = [torch.Generator().manual_seed(seed * 1_000_003 + 2) for seed in seeds]
         self.n_feat, self.h1, self.d = n_feat, net.hidden[0], net.d
         self.rest = sum(net.sizes) - net.d * self.h1  # b1 onwards
