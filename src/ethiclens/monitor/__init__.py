@@ -11,13 +11,16 @@ from ._evidence import Evidence, window_estimates
 from ._read import read_store
 from ._render import LABELS as TEST_LABELS
 from ._render import render_html, summary_lines, trend_png
-from ._run import SCHEMA_VERSION, MonitorRequest, MonitorResult, read_store_report, run_monitor
+from ._report import SCHEMA_VERSION, MonitorResult, read_store_report
+from ._request import MonitorRequest, monitor_spec
+from ._run import run_monitor
 from ._store import Store, is_store_url
 from ._windows import Window, count_windows, parse_window
 
 __all__ = [
     "TEST_LABELS",
     "MonitorRequest",
+    "monitor_spec",
     "MonitorResult",
     "run_monitor",
     "read_store_report",

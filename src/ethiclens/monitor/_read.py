@@ -15,7 +15,8 @@ import urllib.parse
 from pathlib import Path
 
 from ..errors import EthicLensInputError
-from ._run import BOUND, MonitorRequest, build_report
+from ._report import build_report
+from ._request import BOUND, MonitorRequest
 from ._store import APP_ID, STORE_VERSION, Store
 
 _FIX = "name the store an `ethiclens monitor --store` run wrote"

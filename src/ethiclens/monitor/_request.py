@@ -1,0 +1,311 @@
+"""What the monitor watches and by which policy: ``MonitorRequest``, from arguments or from an
+audit spec (``--config`` and the audit's flags, as ``ethiclens monitor`` takes them)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, field
+
+from ..errors import EthicLensInputError
+from ._windows import Columns, Window, parse_window
+
+# request fields a store is bound to (the target may change from run to run: today's file)
+BOUND = (
+    "time",
+    "window",
+    "y_pred",
+    "y_true",
+    "protected",
+    "alpha",
+    "di_threshold",
+    "eo_threshold",
+    "min_group_size",
+    "min_labels",
+    "baseline_windows",
+)
+# the audit's options the monitor takes: option name -> (flag, spec section, key); a flag given
+# on the command line overrides --config
+SPEC_FLAGS = {
+    "y_pred": ("--y-pred", "roles", "y_pred"),
+    "y_true": ("--y-true", "roles", "y_true"),
+    "protected": ("--protected", "roles", "protected"),
+    "weight": ("--weight", "roles", "weight"),
+    "di_threshold": ("--di-threshold", "policy", "di_threshold"),
+    "eo_threshold": ("--eo-threshold", "policy", "eo_threshold"),
+    "min_group_size": ("--min-group-size", "policy", "min_group_size"),
+    "min_labels": ("--min-labels", "policy", "min_labels"),
+    "engine": ("--engine", "target", "engine"),
+    "db": ("--db", "target", "db"),
+    "db_env": ("--db-env", "target", "db_env"),
+    "db_table": ("--table", "target", "table"),
+    "query": ("--query", "target", "query"),
+    "seed": ("--seed", "policy", "seed"),
+    "n_boot": ("--n-boot", "policy", "n_boot"),
+}
+
+
+@dataclass(frozen=True)
+class MonitorRequest:
+    """What to watch and by which policy. ``protected``: ``COL`` or ``COL=REFERENCE``."""
+
+    target: str
+    time: str
+    window: str
+    y_pred: str
+    protected: tuple = ()
+    y_true: str | None = None
+    alpha: float = 0.05
+    di_threshold: float = 0.8
+    eo_threshold: float = 0.1
+    min_group_size: int = 100
+    min_labels: int = 30
+    engine: str = "auto"
+    hold_last: bool = False
+    n_draws: int = 1000
+    seed: int = 0
+    baseline_windows: int | None = None
+    db: str | None = field(default=None, repr=False)  # a database URL (never stored)
+    table: str | None = None
+    query: str | None = None
+    # each row's probability of having been sampled: inverse-propensity-weighted evidence
+    propensity: str | None = None
+
+    def __post_init__(self):
+        if not (0 < self.alpha < 1):
+            raise EthicLensInputError(
+                "must lie strictly between 0 and 1",
+                column="--alpha",
+                value=self.alpha,
+                fix="e.g. 0.05",
+            )
+        for name in ("di_threshold", "eo_threshold"):
+            value = getattr(self, name)
+            if not (0 < value < 1):
+                raise EthicLensInputError(
+                    "must lie strictly between 0 and 1",
+                    column="--" + name.replace("_", "-"),
+                    value=value,
+                    fix="e.g. 0.8 for DI, 0.1 for EO",
+                )
+        for name in ("min_group_size", "min_labels", "n_draws", "baseline_windows"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise EthicLensInputError(
+                    "must be at least 1",
+                    column="--" + name.replace("_", "-"),
+                    value=value,
+                    fix="give a whole number ≥ 1",
+                )
+        if not self.protected:
+            raise EthicLensInputError(
+                "is required",
+                column="--protected",
+                fix="name a protected attribute: --protected race",
+            )
+        parse_window(self.window)
+
+    @classmethod
+    def from_spec(
+        cls,
+        spec,
+        *,
+        time: str,
+        window: str,
+        alpha: float = 0.05,
+        hold_last: bool = False,
+        baseline_windows: int | None = None,
+        propensity: str | None = None,
+    ) -> MonitorRequest:
+        """The monitor's request from an ``AuditSpec`` (its target, roles and policy) plus the
+        time column, the window and α. What the monitor cannot honour yet is refused by name
+        rather than ignored."""
+        t, r, p = spec.target, spec.roles, spec.policy
+        db = _database_url(t)
+        _refuse_unsupported(spec)
+        return cls(
+            target=t.describe() if db else t.file,
+            db=db,
+            table=t.table,
+            query=t.query,
+            time=time,
+            window=window,
+            y_pred=r.y_pred[0],
+            y_true=r.y_true,
+            protected=tuple(r.protected),
+            alpha=alpha,
+            di_threshold=p.di_threshold,
+            eo_threshold=p.eo_threshold,
+            min_group_size=p.min_group_size,
+            min_labels=p.min_labels,
+            engine=t.engine,
+            hold_last=hold_last,
+            n_draws=p.n_boot or 1000,
+            seed=0 if p.seed is None else p.seed,
+            baseline_windows=baseline_windows,
+            propensity=propensity,
+        )
+
+    def parsed_window(self) -> Window:
+        return parse_window(self.window)
+
+    def columns(self) -> tuple[list, dict]:
+        """(columns, {column: reference given})."""
+        cols, refs = [], {}
+        for item in self.protected:
+            col, sep, ref = str(item).partition("=")
+            col, ref = col.strip(), ref.strip()
+            if not col or (sep and not ref):
+                raise EthicLensInputError(
+                    "must be COL or COL=REFERENCE",
+                    column="--protected",
+                    value=item,
+                    fix="e.g. --protected race or --protected race=White",
+                )
+            if col in cols:
+                raise EthicLensInputError(
+                    "given twice", column="--protected", value=col, fix="name each column once"
+                )
+            cols.append(col)
+            if sep:
+                refs[col] = ref
+        return cols, refs
+
+    def roles(self) -> Columns:
+        """Which column plays which part (the protected columns without their references)."""
+        cols = tuple(self.columns()[0])
+        return Columns(self.time, self.y_pred, cols, self.y_true, self.propensity)
+
+    def bound(self) -> dict:
+        """The fields a store is bound to, normalised."""
+        d = asdict(self)
+        d["window"] = str(self.parsed_window())
+        d["protected"] = list(self.protected)
+        out = {k: d[k] for k in BOUND}
+        if self.propensity is not None:  # only then: stores written before keep matching
+            out["propensity"] = self.propensity
+        return out
+
+
+def _database_url(target) -> str | None:
+    """A database target's URL (``--db``, or the variable ``--db-env`` names); None for files;
+    other targets refused."""
+    if target.kind == "db":
+        db = target.db or os.environ.get(target.db_env or "")
+        if not db:
+            raise EthicLensInputError(
+                f"environment variable {target.db_env} is not set",
+                column="--db-env",
+                fix=f"export {target.db_env}='postgresql+psycopg://user:password@host/db' first",
+            )
+        return db
+    if target.kind != "file":
+        raise EthicLensInputError(
+            "the monitor reads files (a file, a glob or a folder), not a "
+            f"{target.kind or 'missing'} target",
+            column="TARGET",
+            value=target.describe(),
+            fix="name the CSV/Parquet file, glob or folder the predictions are exported to",
+        )
+    return None
+
+
+def _refuse_unsupported(spec) -> None:
+    """What an audit spec may say and the monitor cannot honour yet, refused by its flag."""
+    t, r, g, p = spec.target, spec.roles, spec.groups, spec.policy
+    unsupported = {
+        "--weight": r.weight,
+        "--y-score": r.y_score,
+        "--pos-label": r.pos_label,
+        "--intersect": r.intersections,
+        "--bins": g.bins,
+        "--merge-groups": g.merge,
+        "--exclude-group": g.exclude,
+        "--scheduler": t.scheduler,
+    }
+    for flag, value in unsupported.items():
+        if value:
+            raise EthicLensInputError(
+                "is not supported by the monitor yet (its evidence is unweighted counts of "
+                "0/1 labels and predictions per group)",
+                column=flag,
+                value=value,
+                fix=f"drop {flag} (recode the columns before exporting, if needed)",
+            )
+    if len(r.y_pred) != 1:
+        raise EthicLensInputError(
+            "the monitor watches one prediction column",
+            column="--y-pred",
+            value=list(r.y_pred),
+            fix="give --y-pred once (run one monitor per model, each with its own --store)",
+        )
+    if p.di_rule != "two_sided":
+        raise EthicLensInputError(
+            "the monitor's DI null is the two-sided band [t, 1/t]",
+            column="--di-rule",
+            value=p.di_rule,
+            fix="drop --di-rule below",
+        )
+    if t.engine not in ("auto", "duckdb", "pandas"):
+        raise EthicLensInputError(
+            "the monitor counts files with DuckDB or pandas",
+            column="--engine",
+            value=t.engine,
+            fix="use --engine auto, duckdb or pandas",
+        )
+
+
+def monitor_spec(target: str | None, config: str | None, flags: dict):
+    """The audit spec of a monitor run: ``config`` (a spec file, if any), then the audit
+    options in ``flags`` (``SPEC_FLAGS``'s names; None = not given), then ``target``. An error
+    about a spec key names the flag that set it. --y-pred and --protected are required."""
+    from ..spec import AuditSpec, read_spec_file, target_key
+
+    data = read_spec_file(config) if config else {}
+    if not isinstance(data, dict):
+        data = {"_": data}  # refused, with the key named, by from_dict
+    data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
+    if target or flags.get("db") or flags.get("db_env"):
+        # a target on the command line replaces the config's (as `ethiclens audit` does)
+        section = data.get("target")
+        if isinstance(section, dict):
+            for kind in ("dataset", "file", "counts", "db", "db_env"):
+                section.pop(kind, None)
+    by_flag = _apply_flags(data, flags)
+    if target:
+        data.setdefault("target", {})[target_key(target)] = target
+    try:
+        spec = AuditSpec.from_dict(data, source=str(config) if config else "command line")
+    except EthicLensInputError as exc:
+        flag = by_flag.get(str(exc.column or "").split("[")[0])
+        if flag is None:
+            raise
+        raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
+    _require(spec)
+    return spec
+
+
+def _apply_flags(data: dict, flags: dict) -> dict:
+    """Write the given flags into the spec's sections; returns {section.key: flag}."""
+    by_flag = {}
+    for name, value in flags.items():
+        if value is None or value == ():
+            continue
+        flag, section, key = SPEC_FLAGS[name]
+        if key == "y_pred":
+            value = [value]
+        elif key == "protected":
+            value = list(value)
+        data.setdefault(section, {})[key] = value
+        by_flag[f"{section}.{key}"] = flag
+    return by_flag
+
+
+def _require(spec) -> None:
+    if not spec.roles.y_pred:
+        raise EthicLensInputError(
+            "is required", column="--y-pred", fix="name the prediction column: --y-pred pred"
+        )
+    if not spec.roles.protected:
+        raise EthicLensInputError(
+            "is required", column="--protected", fix="name a protected attribute: --protected race"
+        )
