@@ -125,35 +125,11 @@ def membership_inference(
             fix="pass loss= to both SplitPredictions",
         )
     order = tuple(group_order or sorted(set(train.groups)))
-    attacks = []
-    for g in order:
-        tr, te = train.mask(g), test.mask(g)
-        if not tr.any() or not te.any():
-            raise EthicLensInputError(
-                f"group {g!r} is missing from the {'train' if not tr.any() else 'test'} split",
-                column="groups",
-            )
-        scores = -np.concatenate([train.loss[tr], test.loss[te]])
-        member = np.r_[np.ones(tr.sum()), np.zeros(te.sum())]
-        auc = float(roc_auc_score(member, scores))
-        acc_tr = float(np.mean(train.y_true[tr] == train.y_pred[tr]))
-        acc_te = float(np.mean(test.y_true[te] == test.y_pred[te]))
-        attacks.append(
-            GroupAttack(
-                group=g,
-                n_members=int(tr.sum()),
-                n_nonmembers=int(te.sum()),
-                auc=auc,
-                advantage=auc - 0.5,
-                yeom_advantage=acc_tr - acc_te,
-                yeom_mu_hat=(acc_tr - acc_te) / 2,
-                delta=max(0.0, acc_tr - acc_te),
-            )
-        )
+    attacks = [_attack_group(train, test, g) for g in order]
     dp_mia = agrees = None
     if positive_rates is not None and len(order) == 2:
-        a0, a1 = attacks
-        dp_mia = positive_rates[order[0]] / max(a0.advantage, eta) - positive_rates[order[1]] / max(
+        (g0, a0), (g1, a1) = zip(order, attacks, strict=True)
+        dp_mia = positive_rates[g0] / max(a0.advantage, eta) - positive_rates[g1] / max(
             a1.advantage, eta
         )
         if delta_pcer is not None:
@@ -165,4 +141,29 @@ def membership_inference(
         delta_pcer_mia=dp_mia,
         delta_pcer=delta_pcer,
         sign_agrees=agrees,
+    )
+
+
+def _attack_group(train: SplitPredictions, test: SplitPredictions, g: str) -> GroupAttack:
+    """The threshold attack (score −loss) on group ``g``'s members and non-members."""
+    tr, te = train.mask(g), test.mask(g)
+    if not tr.any() or not te.any():
+        raise EthicLensInputError(
+            f"group {g!r} is missing from the {'train' if not tr.any() else 'test'} split",
+            column="groups",
+        )
+    scores = -np.concatenate([train.loss[tr], test.loss[te]])
+    member = np.r_[np.ones(tr.sum()), np.zeros(te.sum())]
+    auc = float(roc_auc_score(member, scores))
+    acc_tr = float(np.mean(train.y_true[tr] == train.y_pred[tr]))
+    acc_te = float(np.mean(test.y_true[te] == test.y_pred[te]))
+    return GroupAttack(
+        group=g,
+        n_members=int(tr.sum()),
+        n_nonmembers=int(te.sum()),
+        auc=auc,
+        advantage=auc - 0.5,
+        yeom_advantage=acc_tr - acc_te,
+        yeom_mu_hat=(acc_tr - acc_te) / 2,
+        delta=max(0.0, acc_tr - acc_te),
     )
