@@ -11,11 +11,19 @@ from .._checks import split_list
 from ..errors import EthicLensInputError
 from ..report import ensure_output_folder, write_atomic
 from ._options import LiveHelpOption, RegistryChoice
-from ._probe import FILE, JSON, _console, options, writable, write_json
+from ._probe import FILE, JSON, _console, option, options, shown, writable, write_json
 
 FOLDER = click.Path(file_okay=False)
-ACCOUNTING = {"type": click.Choice(["record", "per-column"]), "default": "record"}
-SHOWN = {"show_default": True}
+
+
+def accounting_option(help_text: str):
+    """``--accounting record|per-column`` (default record)."""
+    return shown(
+        "--accounting",
+        type=click.Choice(["record", "per-column"]),
+        default="record",
+        help=help_text,
+    )
 
 
 def _numbers(text: str, flag: str, kind=float) -> list:
@@ -44,38 +52,29 @@ def p2nia_group():
 
 @p2nia_group.command("request")
 @options(
-    ("--n", "n_rows", {"required": True, "type": int, "help": "Rows n′ to release."}),
-    ("--protected", {"required": True, "help": "Protected attribute."}),
-    ("--groups", {"help": "Comma-separated groups of the attribute (public knowledge)."}),
-    ("--metrics", {"default": "dp,eo,eopp", **SHOWN}),
-    (
+    option("--n", "n_rows", required=True, type=int, help="Rows n′ to release."),
+    option("--protected", required=True, help="Protected attribute."),
+    option("--groups", help="Comma-separated groups of the attribute (public knowledge)."),
+    option("--metrics", default="dp,eo,eopp", show_default=True),
+    option(
         "--mechanism",
-        {
-            "default": "grr",
-            **SHOWN,
-            "help": "A registered mechanism: grr, mst, aim (ethiclens.p2nia.mechanism_names()).",
-        },
+        default="grr",
+        show_default=True,
+        help="A registered mechanism: grr, mst, aim (ethiclens.p2nia.mechanism_names()).",
     ),
-    ("--epsilon", {"required": True, "type": float}),
-    (
-        "--accounting",
-        {
-            **ACCOUNTING,
-            **SHOWN,
-            "help": "record: ε for the whole record (GRR splits it over the released columns); "
-            "per-column (GRR, the P2NIA paper's): each released column at the full ε, so the "
-            "record-level ε is k·ε for k columns (stated in the manifest and the estimate).",
-        },
+    option("--epsilon", required=True, type=float),
+    accounting_option(
+        "record: ε for the whole record (GRR splits it over the released columns); per-column "
+        "(GRR, the P2NIA paper's): each released column at the full ε, so the record-level ε is "
+        "k·ε for k columns (stated in the manifest and the estimate)."
     ),
-    ("--delta", {"type": float, "default": None}),
-    (
+    option("--delta", type=float, default=None),
+    option(
         "--track-budget",
-        {
-            "is_flag": True,
-            "help": "Ask the platform to record the cumulative budget spent on its data.",
-        },
+        is_flag=True,
+        help="Ask the platform to record the cumulative budget spent on its data.",
     ),
-    ("--out", {"required": True, "type": FILE}),
+    option("--out", required=True, type=FILE),
 )
 def request_cmd(n_rows, protected, groups, metrics, out, **fields):
     """The auditor's request (JSON). Only the columns the metrics need are released: A and Ŷ
@@ -96,52 +95,42 @@ def request_cmd(n_rows, protected, groups, metrics, out, **fields):
 
 @p2nia_group.command("release")
 @options(
-    ("--request", "request_path", {"required": True, "type": FILE}),
-    (
+    option("--request", "request_path", required=True, type=FILE),
+    option(
         "--data",
-        {
-            "required": True,
-            "type": FILE,
-            "help": "The platform's audit data (CSV/Parquet) with labels and predictions.",
-        },
+        required=True,
+        type=FILE,
+        help="The platform's audit data (CSV/Parquet) with labels and predictions.",
     ),
-    ("--y-true", {"help": "Label column (needed for eo/eopp)."}),
-    ("--y-pred", {"required": True, "help": "The model's prediction column."}),
-    ("--columns", {"help": "Extra feature columns to synthesise (mst/aim)."}),
-    (
+    option("--y-true", help="Label column (needed for eo/eopp)."),
+    option("--y-pred", required=True, help="The model's prediction column."),
+    option("--columns", help="Extra feature columns to synthesise (mst/aim)."),
+    option(
         "--bins",
-        {
-            "multiple": True,
-            "metavar": "COL=E0,E1,...",
-            "help": "Bin edges for a numeric extra column (mst/aim), strictly increasing and "
-            "covering the data. Repeatable.",
-        },
+        multiple=True,
+        metavar="COL=E0,E1,...",
+        help="Bin edges for a numeric extra column (mst/aim), strictly increasing and covering "
+        "the data. Repeatable.",
     ),
-    (
+    option(
         "--open-bins",
-        {
-            "is_flag": True,
-            "help": "Add open-ended bins below the first and above the last edge (recorded "
-            "in the manifest) instead of refusing data outside the edges.",
-        },
+        is_flag=True,
+        help="Add open-ended bins below the first and above the last edge (recorded in the "
+        "manifest) instead of refusing data outside the edges.",
     ),
-    ("--seed", {"type": int, "default": None, "help": "Seed (default: fresh randomness)."}),
-    (
+    option("--seed", type=int, default=None, help="Seed (default: fresh randomness)."),
+    option(
         "--replace",
-        {
-            "is_flag": True,
-            "help": "Replace a release already in --out (the manifest then records the "
-            "cumulative budget).",
-        },
+        is_flag=True,
+        help="Replace a release already in --out (the manifest then records the cumulative "
+        "budget).",
     ),
-    (
+    option(
         "--track-budget",
-        {
-            "is_flag": True,
-            "help": "Record the cumulative budget spent on this data in the manifest.",
-        },
+        is_flag=True,
+        help="Record the cumulative budget spent on this data in the manifest.",
     ),
-    ("--out", {"required": True, "type": FOLDER}),
+    option("--out", required=True, type=FOLDER),
 )
 def release_cmd(request_path, data, out, **settings):
     """The platform's side: apply the mechanism and write the release and its manifest."""
@@ -153,10 +142,10 @@ def release_cmd(request_path, data, out, **settings):
 @p2nia_group.command("estimate")
 @click.argument("release_dir", type=FOLDER)
 @options(
-    ("--n-boot", {"default": 500, **SHOWN}),
-    ("--seed", {"type": int, "default": 0, **SHOWN, "help": "Bootstrap seed."}),
+    shown("--n-boot", default=500),
+    shown("--seed", type=int, default=0, help="Bootstrap seed."),
     JSON,
-    ("--html", "html_out", {"type": FILE}),
+    option("--html", "html_out", type=FILE),
 )
 def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
     """The auditor's side: verify the release and estimate DP, EO and EOpp.
@@ -223,25 +212,20 @@ def _models_help() -> str:
 
 @p2nia_group.command("experiment")
 @options(
-    ("--dataset", {"type": click.Choice(["adult", "acs-income"]), "default": "adult"}),
-    ("--models", {"default": "rf,xgb", **SHOWN, "cls": LiveHelpOption, "live_help": _models_help}),
-    ("--mechanisms", {"default": "grr,mst,aim,blackbox", **SHOWN}),
-    ("--repetitions", {"default": 10, **SHOWN}),
-    ("--sizes", {"default": "250,500,1000,2000,5000", **SHOWN}),
-    ("--epsilons", {"default": "0.5,1,2,5,10", **SHOWN}),
-    ("--metric-epsilons", {"default": "10,1", **SHOWN}),
-    (
-        "--accounting",
-        {
-            **ACCOUNTING,
-            **SHOWN,
-            "help": "GRR accounting: record (ε split over the released columns) or per-column "
-            "(the paper's: each column at the full ε).",
-        },
+    option("--dataset", type=click.Choice(["adult", "acs-income"]), default="adult"),
+    shown("--models", default="rf,xgb", cls=LiveHelpOption, live_help=_models_help),
+    shown("--mechanisms", default="grr,mst,aim,blackbox"),
+    shown("--repetitions", default=10),
+    shown("--sizes", default="250,500,1000,2000,5000"),
+    shown("--epsilons", default="0.5,1,2,5,10"),
+    shown("--metric-epsilons", default="10,1"),
+    accounting_option(
+        "GRR accounting: record (ε split over the released columns) or per-column (the "
+        "paper's: each column at the full ε)."
     ),
-    ("--out", "out_dir", {"required": True, "type": FOLDER}),
-    ("--scheduler", {"help": "Dask scheduler address, or 'local-cluster'."}),
-    ("--workers", {"type": int}),
+    option("--out", "out_dir", required=True, type=FOLDER),
+    option("--scheduler", help="Dask scheduler address, or 'local-cluster'."),
+    option("--workers", type=int),
 )
 def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     """The paper's evaluation: error vs n′, vs ε, and per metric; CSV and plots."""
@@ -281,27 +265,21 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
 
 @p2nia_group.command("population-bias")
 @options(
-    ("--train-state", {"default": "CO", **SHOWN}),
-    (
+    shown("--train-state", default="CO"),
+    shown(
         "--audit-states",
-        {
-            "default": "NE",
-            **SHOWN,
-            "help": "Comma-separated states whose records the black-box auditor uses; 'all' for "
-            "every other ACS state (the paper's Fig. 1: --train-state CA --audit-states all "
-            "--download).",
-        },
+        default="NE",
+        help="Comma-separated states whose records the black-box auditor uses; 'all' for every "
+        "other ACS state (the paper's Fig. 1: --train-state CA --audit-states all --download).",
     ),
-    ("--model", {"type": RegistryChoice(_model_names), "default": "rf", **SHOWN}),
-    ("--repetitions", {"type": click.IntRange(min=1), "default": 3, **SHOWN}),
-    ("--download", {"is_flag": True, "help": "Allow downloading states not shipped."}),
+    shown("--model", type=RegistryChoice(_model_names), default="rf"),
+    shown("--repetitions", type=click.IntRange(min=1), default=3),
+    option("--download", is_flag=True, help="Allow downloading states not shipped."),
     JSON,
-    (
+    option(
         "--plot",
-        {
-            "type": FILE,
-            "help": "PNG: the black-box DP with each state's records against the true DP (Fig. 1).",
-        },
+        type=FILE,
+        help="PNG: the black-box DP with each state's records against the true DP (Fig. 1).",
     ),
 )
 def population_bias_cmd(train_state, audit_states, model, repetitions, download, json_out, plot):

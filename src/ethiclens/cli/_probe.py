@@ -23,7 +23,15 @@ from ..probes import (
 from ..report import check_writable, write_atomic
 
 FILE = click.Path(dir_okay=False)
-JSON = ("--json", "json_out", {"type": FILE})
+option = click.option  # one row of an options table
+
+
+def shown(*decls, **settings):
+    """An option whose default ``--help`` shows."""
+    return click.option(*decls, show_default=True, **settings)
+
+
+JSON = option("--json", "json_out", type=FILE)
 
 
 def _console():
@@ -34,12 +42,11 @@ def _console():
 
 
 def options(*rows):
-    """Click options declared as a table, in ``--help`` order: each row is
-    ``(flag, [parameter name,] settings)`` or a ready option decorator."""
+    """Click options declared as a table (rows of :func:`option`), in ``--help`` order."""
 
     def apply(command):
         for row in reversed(rows):
-            command = row(command) if callable(row) else click.option(*row[:-1], **row[-1])(command)
+            command = row(command)
         return command
 
     return apply
@@ -137,24 +144,21 @@ def probe_group():
 @probe_group.command("counterfactual")
 @click.argument("target", required=False)
 @options(
-    ("--attribute", {"help": "Protected attribute to flip (benchmarks: default the first)."}),
-    (
+    option("--attribute", help="Protected attribute to flip (benchmarks: default the first)."),
+    option(
         "--model",
         "model_spec",
-        {
-            "metavar": "MODULE:FUNCTION",
-            "help": "Your model: a function returning a fitted model with predict(); used with "
-            "--data.",
-        },
+        metavar="MODULE:FUNCTION",
+        help="Your model: a function returning a fitted model with predict(); used with --data.",
     ),
-    ("--data", {"type": FILE, "help": "Records (CSV/Parquet) to probe."}),
+    option("--data", type=FILE, help="Records (CSV/Parquet) to probe."),
     positive_option(
         "Is a positive prediction (1) favorable or harmful? (default: the "
         "benchmark's declared direction; favorable for your model)"
     ),
     deprecated_favorable_option,
-    ("--seed", {"default": 0, "show_default": True}),
-    ("--n-boot", {"default": 1000, "show_default": True}),
+    shown("--seed", default=0),
+    shown("--n-boot", default=1000),
     JSON,
 )
 def counterfactual_cmd(target, json_out, **flags):
@@ -236,8 +240,8 @@ def _probe_benchmark(target, flags: dict):
 @probe_group.command("make-counterfactuals")
 @click.argument("data", type=FILE)
 @options(
-    ("--protected", {"required": True, "help": "Column to flip."}),
-    ("--out", {"required": True, "type": FILE}),
+    option("--protected", required=True, help="Column to flip."),
+    option("--out", required=True, type=FILE),
 )
 def make_cmd(data, protected, out):
     """Write every record once as observed and once per other group, for you to score."""
@@ -254,11 +258,11 @@ def make_cmd(data, protected, out):
 @probe_group.command("analyze-counterfactuals")
 @click.argument("scored", type=FILE)
 @options(
-    ("--y-pred", {"required": True}),
-    ("--y-score", {}),
+    option("--y-pred", required=True),
+    option("--y-score"),
     positive_option("Is a positive prediction (1) favorable or harmful? [default: favorable]"),
     deprecated_favorable_option,
-    ("--seed", {"default": 0, "show_default": True}),
+    shown("--seed", default=0),
     JSON,
 )
 def analyze_cmd(scored, y_pred, y_score, positive, favorable, seed, json_out):
@@ -281,20 +285,18 @@ def analyze_cmd(scored, y_pred, y_score, positive, favorable, seed, json_out):
 
 @click.command("oracle")
 @options(
-    ("--n", "n_rows", {"default": 20_000, "show_default": True, "help": "Rows per repetition."}),
-    (
+    shown("--n", "n_rows", default=20_000, help="Rows per repetition."),
+    option(
         "--di",
         "dis",
-        {
-            "multiple": True,
-            "type": float,
-            "help": "Injected DI; repeatable (default: 0.6 and 1.0).",
-        },
+        multiple=True,
+        type=float,
+        help="Injected DI; repeatable (default: 0.6 and 1.0).",
     ),
-    ("--eo-gap", {"type": float, "default": None, "help": "Injected EO gap."}),
-    ("--repetitions", {"default": 500, "show_default": True}),
-    ("--n-boot", {"default": 1000, "show_default": True}),
-    ("--seed", {"default": 0, "show_default": True}),
+    option("--eo-gap", type=float, default=None, help="Injected EO gap."),
+    shown("--repetitions", default=500),
+    shown("--n-boot", default=1000),
+    shown("--seed", default=0),
     JSON,
 )
 def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
