@@ -131,11 +131,8 @@ def audit_file(base: str, csv: Path, n_boot: int | None = None, timeout=900) -> 
         page = client.get(mapping).text
         form = {"csrf": _csrf(page), "rev": re.search(r'name="rev" value="(\d+)"', page)[1]}
         for name in ("y_true", "y_pred", "y_score"):
-            m = re.search(
-                rf'<select id="{name}" name="{name}"[^>]*>.*?<option value="([^"]*)" selected',
-                page,
-                re.S,
-            )
+            select = re.search(rf'<select id="{name}"[^>]*>(.*?)</select>', page, re.S)
+            m = select and re.search(r'<option value="([^"]*)" selected', select.group(1))
             form[name] = m.group(1) if m else ""
         form["protected"] = re.findall(r'name="protected" value="(\d+)"[^>]*checked', page)
         if n_boot:
