@@ -8,6 +8,7 @@ with a positive label of which ``tp`` predicted positive, ``neg`` with a negativ
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -48,34 +49,38 @@ def families(grid_points: int = 1001, ratio_points: int = 601) -> dict:
     }
 
 
-class Evidence:
-    """Sequential state of one comparison (or of many streams at once)."""
+@dataclass(frozen=True)
+class BetPolicy:
+    """The nulls and the bets of an :class:`Evidence`: the DI band [t, 1/t] and the EO gap ε
+    (or separate TPR/FPR bounds, the baseline test's), α of the confidence sequences, how much
+    ONS's curvature sum forgets per window, and whether a bet's first window stakes half the
+    wealth on a mixture (``ons_update``)."""
 
-    def __init__(
-        self,
-        *,
-        di_threshold: float = 0.8,
-        eo_threshold: float = 0.1,
-        alpha: float = 0.05,
-        labels: bool = True,
-        shape=(),
-        fams: dict | None = None,
-        sequences: bool = True,
-        forget: float = FORGET,
-        tpr_eps=None,
-        fpr_eps=None,
-        first_mix: bool = True,
-    ):
-        self.forget = forget
-        self.first_mix = first_mix
-        self.alpha = alpha
+    di_threshold: float | np.ndarray = 0.8
+    eo_threshold: float = 0.1
+    alpha: float = 0.05
+    forget: float = FORGET
+    first_mix: bool = True
+    tpr_eps: float | np.ndarray | None = None
+    fpr_eps: float | np.ndarray | None = None
+
+
+class Evidence:
+    """Sequential state of one comparison (or of many streams at once). ``policy``: the
+    fields of :class:`BetPolicy` (defaults: the policy's band, α = 0.05)."""
+
+    def __init__(self, *, labels: bool = True, shape=(), fams=None, sequences=True, **policy):
+        bet = BetPolicy(**policy)
+        self.forget = bet.forget
+        self.first_mix = bet.first_mix
+        self.alpha = bet.alpha
         self.labels = labels
         self.fams = fams or families()
-        self.nulls = {"disparate_impact": di_nulls(di_threshold)}
+        self.nulls = {"disparate_impact": di_nulls(bet.di_threshold)}
         if labels:
-            self.nulls["equalized_odds"] = gap_nulls(
-                eo_threshold if tpr_eps is None else tpr_eps, "tpr"
-            ) + gap_nulls(eo_threshold if fpr_eps is None else fpr_eps, "fpr")
+            tpr = bet.eo_threshold if bet.tpr_eps is None else bet.tpr_eps
+            fpr = bet.eo_threshold if bet.fpr_eps is None else bet.fpr_eps
+            self.nulls["equalized_odds"] = gap_nulls(tpr, "tpr") + gap_nulls(fpr, "fpr")
         self.bets = {null.name: ons_init(shape) for ns in self.nulls.values() for null in ns}
         self.seqs = {}
         if sequences:

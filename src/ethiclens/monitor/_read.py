@@ -55,56 +55,15 @@ def read_store(path, *, flag: str = "--store") -> dict:
 
 
 def _read(store: Store, refuse) -> dict:
-    if "meta" not in store.db.tables() or store.meta("app") != APP_ID:
-        raise refuse("is a SQLite file that is not an EthicLens monitor store")
-    version = int(store.meta("store_version") or 0)
-    if version > STORE_VERSION:
-        raise refuse(
-            f"was written by a newer EthicLens (store version {version})", "upgrade EthicLens"
-        )
-    bound = store.meta("request")
-    if not isinstance(bound, dict) or any(k not in bound for k in BOUND):
-        raise refuse("holds no monitor run yet", "run `ethiclens monitor --store` on it first")
+    bound = _bound_request(store, refuse)
     last_run = store.last_run()
     target = _masked(last_run["target"]) if last_run else ""
     known = set(MonitorRequest.__dataclass_fields__) - {"target", "db"}
     fields = {k: v for k, v in bound.items() if k in known}
     fields["protected"] = tuple(fields["protected"])
-    request = MonitorRequest(target=target, **fields)
-    doc = build_report(store, request, {})
+    doc = build_report(store, MonitorRequest(target=target, **fields), {})
     windows = {w["window"]: w for w in doc["windows"]}
-    comparisons = []
-    for c in doc["comparisons"]:
-        since = {t: v["alarm_since"]["window"] for t, v in c["tests"].items() if v["alarm"]}
-        series = []
-        for h in c["history"]:
-            w = windows.get(h["window"], {})
-            series.append(
-                {
-                    "window": h["window"],
-                    "start": w.get("start"),
-                    "end": w.get("end"),
-                    "rows": w.get("rows"),
-                    "status": h["status"],
-                    "reason": h.get("reason"),
-                    "estimates": h["estimates"],
-                    "sequences": h["sequences"],
-                    "tests": h["tests"],
-                    "alarms": {t: h["window"] >= s for t, s in since.items()},
-                }
-            )
-        comparisons.append(
-            {
-                "attribute": c["attribute"],
-                "group": c["group"],
-                "reference": c["reference"],
-                "alarm": bool(since),
-                "tests": c["tests"],
-                "sequences": c["sequences"],
-                "latest": c["latest"],
-                "series": series,
-            }
-        )
+    comparisons = [_comparison(c, windows) for c in doc["comparisons"]]
     return {
         "path": str(store.path),
         "created": doc["created"],
@@ -115,6 +74,55 @@ def _read(store: Store, refuse) -> dict:
         "comparisons": comparisons,
         "alarm": any(c["alarm"] for c in comparisons),
         "report": doc,
+    }
+
+
+def _bound_request(store: Store, refuse) -> dict:
+    """The request the store was written for; a file that is no monitor store (or a newer
+    one, or one without a run) refused."""
+    if "meta" not in store.db.tables() or store.meta("app") != APP_ID:
+        raise refuse("is a SQLite file that is not an EthicLens monitor store")
+    version = int(store.meta("store_version") or 0)
+    if version > STORE_VERSION:
+        raise refuse(
+            f"was written by a newer EthicLens (store version {version})", "upgrade EthicLens"
+        )
+    bound = store.meta("request")
+    if not isinstance(bound, dict) or any(k not in bound for k in BOUND):
+        raise refuse("holds no monitor run yet", "run `ethiclens monitor --store` on it first")
+    return bound
+
+
+def _comparison(c: dict, windows: dict) -> dict:
+    """One comparison of the report as the web page shows it: a series of windows, each with
+    its span, status, estimates, sequences, e-values and whether each test was in alarm."""
+    since = {t: v["alarm_since"]["window"] for t, v in c["tests"].items() if v["alarm"]}
+    series = []
+    for h in c["history"]:
+        w = windows.get(h["window"], {})
+        series.append(
+            {
+                "window": h["window"],
+                "start": w.get("start"),
+                "end": w.get("end"),
+                "rows": w.get("rows"),
+                "status": h["status"],
+                "reason": h.get("reason"),
+                "estimates": h["estimates"],
+                "sequences": h["sequences"],
+                "tests": h["tests"],
+                "alarms": {t: h["window"] >= s for t, s in since.items()},
+            }
+        )
+    return {
+        "attribute": c["attribute"],
+        "group": c["group"],
+        "reference": c["reference"],
+        "alarm": bool(since),
+        "tests": c["tests"],
+        "sequences": c["sequences"],
+        "latest": c["latest"],
+        "series": series,
     }
 
 

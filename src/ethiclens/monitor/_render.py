@@ -111,71 +111,77 @@ def trend_png(doc: dict, comparison: dict) -> bytes:
     import matplotlib.pyplot as plt
 
     request = doc["request"]
-    t, eps = request["di_threshold"], request["eo_threshold"]
-    alpha = doc["method"]["alpha"]
-    hist = comparison["history"]
-    x = [h["window"] for h in hist]
     labels = "y_true" in request and request["y_true"] is not None
     panels = 3 if labels else 2
     fig, axes = plt.subplots(panels, 1, figsize=(8, 2.6 * panels), sharex=True)
+    _di_panel(axes[0], comparison, request["di_threshold"])
+    if labels:
+        _gap_panel(axes[1], comparison, request["eo_threshold"])
+    _evalue_panel(axes[-1], comparison, doc["method"]["alpha"])
+    fig.suptitle(f"{comparison['attribute']}: {comparison['group']} vs {comparison['reference']}")
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90)
+    plt.close(fig)
+    return buf.getvalue()
 
-    def series(metric, key):
-        out = []
-        for h in hist:
-            d = h["estimates"].get(metric) or {}
-            v = d.get(key)
-            out.append(float("nan") if v is None else v)
-        return out
 
-    def band(name):
-        lo = [h["sequences"].get(name, {}).get("low") for h in hist]
-        hi = [h["sequences"].get(name, {}).get("high") for h in hist]
-        return (
-            [float("nan") if v is None else v for v in lo],
-            [float("nan") if v is None else v for v in hi],
-        )
+def _nan_for_none(values) -> list[float]:
+    return [float("nan") if v is None else v for v in values]
 
-    def draw(ax, metric, color, label):
-        v, lo, hi = series(metric, "value"), series(metric, "ci_low"), series(metric, "ci_high")
 
-        def gap(p, q):
-            return [
-                0.0 if math.isnan(a) or math.isnan(b) else max(a - b, 0.0)
-                for a, b in zip(p, q, strict=True)
-            ]
+def _draw_metric(ax, hist: list, metric: str, color: str, label: str) -> None:
+    """A metric's window estimates with their intervals, and its confidence-sequence band."""
+    x = [h["window"] for h in hist]
 
-        err = [gap(v, lo), gap(hi, v)]
-        ax.errorbar(x, v, yerr=err, fmt="o", ms=3, color=color, alpha=0.7, lw=0.8,
-                    label=f"{label}: window estimate, 95% interval")  # fmt: skip
-        slo, shi = band(metric)
-        ax.fill_between(x, slo, shi, color=color, alpha=0.2, step="mid",
-                        label=f"{label}: confidence sequence")  # fmt: skip
+    def series(key):
+        return _nan_for_none([(h["estimates"].get(metric) or {}).get(key) for h in hist])
 
-    def alarm(ax, test):
-        since = comparison["tests"].get(test, {}).get("alarm_since")
-        if since:
-            ax.axvline(since["window"], color="crimson", lw=1.2,
-                       ls=":" if test.startswith("baseline_") else "--",
-                       label=f"alarm ({LABELS[test]})")  # fmt: skip
+    def gap(p, q):
+        return [
+            0.0 if math.isnan(a) or math.isnan(b) else max(a - b, 0.0)
+            for a, b in zip(p, q, strict=True)
+        ]
 
-    ax = axes[0]
+    v, lo, hi = series("value"), series("ci_low"), series("ci_high")
+    ax.errorbar(x, v, yerr=[gap(v, lo), gap(hi, v)], fmt="o", ms=3, color=color, alpha=0.7,
+                lw=0.8, label=f"{label}: window estimate, 95% interval")  # fmt: skip
+    slo = _nan_for_none([h["sequences"].get(metric, {}).get("low") for h in hist])
+    shi = _nan_for_none([h["sequences"].get(metric, {}).get("high") for h in hist])
+    ax.fill_between(x, slo, shi, color=color, alpha=0.2, step="mid",
+                    label=f"{label}: confidence sequence")  # fmt: skip
+
+
+def _alarm_line(ax, comparison: dict, test: str) -> None:
+    since = comparison["tests"].get(test, {}).get("alarm_since")
+    if since:
+        ax.axvline(since["window"], color="crimson", lw=1.2,
+                   ls=":" if test.startswith("baseline_") else "--",
+                   label=f"alarm ({LABELS[test]})")  # fmt: skip
+
+
+def _di_panel(ax, comparison: dict, t: float) -> None:
     ax.axhspan(t, 1 / t, color="green", alpha=0.08, label=f"policy band [{t:g}, {1 / t:g}]")
-    draw(ax, "disparate_impact", "tab:blue", "DI")
-    alarm(ax, "disparate_impact")
-    alarm(ax, "baseline_disparate_impact")
+    _draw_metric(ax, comparison["history"], "disparate_impact", "tab:blue", "DI")
+    _alarm_line(ax, comparison, "disparate_impact")
+    _alarm_line(ax, comparison, "baseline_disparate_impact")
     ax.set_ylabel("DI")
     ax.set_yscale("log")
     ax.legend(fontsize=7, loc="best")
-    if labels:
-        ax = axes[1]
-        ax.axhspan(-eps, eps, color="green", alpha=0.08, label=f"policy band ±{eps:g}")
-        draw(ax, "tpr_gap", "tab:orange", "TPR gap")
-        draw(ax, "fpr_gap", "tab:purple", "FPR gap")
-        alarm(ax, "equalized_odds")
-        alarm(ax, "baseline_equalized_odds")
-        ax.set_ylabel("gap (group − reference)")
-        ax.legend(fontsize=7, loc="best")
-    ax = axes[-1]
+
+
+def _gap_panel(ax, comparison: dict, eps: float) -> None:
+    ax.axhspan(-eps, eps, color="green", alpha=0.08, label=f"policy band ±{eps:g}")
+    _draw_metric(ax, comparison["history"], "tpr_gap", "tab:orange", "TPR gap")
+    _draw_metric(ax, comparison["history"], "fpr_gap", "tab:purple", "FPR gap")
+    _alarm_line(ax, comparison, "equalized_odds")
+    _alarm_line(ax, comparison, "baseline_equalized_odds")
+    ax.set_ylabel("gap (group − reference)")
+    ax.legend(fontsize=7, loc="best")
+
+
+def _evalue_panel(ax, comparison: dict, alpha: float) -> None:
+    hist = comparison["history"]
     for test, color, ls in (
         ("disparate_impact", "tab:blue", "-"),
         ("equalized_odds", "tab:orange", "-"),
@@ -183,11 +189,10 @@ def trend_png(doc: dict, comparison: dict) -> bytes:
         ("baseline_equalized_odds", "tab:orange", ":"),
     ):
         if test in comparison["tests"]:
-            xs = [h["window"] for h in hist if test in h["tests"]]
-            ev = [
-                h["tests"][test]["log_e_value"] / math.log(10) for h in hist if test in h["tests"]
-            ]
-            ax.plot(xs, ev, color=color, ls=ls, label=f"{LABELS[test]} e-value")
+            seen = [h for h in hist if test in h["tests"]]
+            ev = [h["tests"][test]["log_e_value"] / math.log(10) for h in seen]
+            ax.plot([h["window"] for h in seen], ev, color=color, ls=ls,
+                    label=f"{LABELS[test]} e-value")  # fmt: skip
     ax.axhline(math.log10(1 / alpha), color="crimson", lw=1, label=f"1/alpha = {1 / alpha:g}")
     if any(t.startswith("baseline_") for t in comparison["tests"]):
         ax.axhline(math.log10(2 / alpha), color="crimson", lw=1, ls=":",
@@ -195,12 +200,6 @@ def trend_png(doc: dict, comparison: dict) -> bytes:
     ax.set_ylabel("log10 e-value")
     ax.set_xlabel("window")
     ax.legend(fontsize=7, loc="best")
-    fig.suptitle(f"{comparison['attribute']}: {comparison['group']} vs {comparison['reference']}")
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=90)
-    plt.close(fig)
-    return buf.getvalue()
 
 
 def render_html(doc: dict) -> str:

@@ -263,13 +263,31 @@ def evidence(streams=1000, days=100, n=200, seed=2026, obs_streams=200, obs_days
     after a change, coverage of the confidence sequences, ours against the per-observation
     loop. Returns a dict (and the curves the figure draws)."""
     alpha = 0.05
-    out: dict = {"streams": streams, "days": days, "n": n, "alpha": alpha}
-    # (a) the boundary of the null: DI exactly 0.80, both gaps exactly 0.10
-    ref, grp = simulate_counts(BOUNDARY, streams, days, n, seed)
+    shape = (streams, days, n)
+    return {
+        "streams": streams,
+        "days": days,
+        "n": n,
+        "alpha": alpha,
+        "false_alarm": _false_alarms(shape, seed, alpha),
+        "delay": _delays(shape, seed + 1, alpha),
+        "coverage": _coverage(shape, seed + 2, alpha),
+        "per_observation": compare_per_observation(obs_streams, obs_days, obs_n, seed + 3),
+    }
+
+
+def _alarm_curve(log_e: np.ndarray, alpha: float) -> list:
+    """Share of streams that have alarmed by each day."""
+    return (log_e >= math.log(1 / alpha)).cumsum(1).astype(bool).mean(0).tolist()
+
+
+def _false_alarms(shape, seed, alpha) -> dict:
+    """(a) the boundary of the null: DI exactly 0.80, both gaps exactly 0.10."""
+    ref, grp = simulate_counts(BOUNDARY, *shape, seed)
     log_e, _, _ = run_windows(ref, grp, alpha)
     di_f, eo_f = fixed_sample_flags(cumulative(ref), cumulative(grp))
     di_1, eo_1 = fixed_sample_flags(ref, grp)
-    out["false_alarm"] = {
+    return {
         "window_di": float(di_1.any(1).mean()),
         "window_eo": float(eo_1.any(1).mean()),
         "ours_di": float((alarm_days(log_e["disparate_impact"]) >= 0).mean()),
@@ -280,20 +298,19 @@ def evidence(streams=1000, days=100, n=200, seed=2026, obs_streams=200, obs_days
         "fixed_eo_first_look": float(eo_f[:, 0].mean()),
         "fixed_di_curve": di_f.cumsum(1).astype(bool).mean(0).tolist(),
         "fixed_eo_curve": eo_f.cumsum(1).astype(bool).mean(0).tolist(),
-        "ours_di_curve": (
-            (log_e["disparate_impact"] >= math.log(1 / alpha)).cumsum(1).astype(bool).mean(0)
-        ).tolist(),
-        "ours_eo_curve": (
-            (log_e["equalized_odds"] >= math.log(1 / alpha)).cumsum(1).astype(bool).mean(0)
-        ).tolist(),
+        "ours_di_curve": _alarm_curve(log_e["disparate_impact"], alpha),
+        "ours_eo_curve": _alarm_curve(log_e["equalized_odds"], alpha),
     }
-    # (b) a disparity from day 30 on
-    ref, grp = simulate_counts(CHANGE, streams, days, n, seed + 1)
+
+
+def _delays(shape, seed, alpha) -> dict:
+    """(b) a disparity from day 30 on: each method's detection delay."""
+    ref, grp = simulate_counts(CHANGE, *shape, seed)
     log_e, _, _ = run_windows(ref, grp, alpha)
     day = CHANGE.change_day
     di_w, eo_w = fixed_sample_flags(ref, grp)  # today's window alone, every day
     di_c, eo_c = fixed_sample_flags(cumulative(ref), cumulative(grp))
-    out["delay"] = {}
+    out = {}
     for name, first in {
         "ours_di": alarm_days(log_e["disparate_impact"]),
         "ours_eo": alarm_days(log_e["equalized_odds"]),
@@ -305,24 +322,24 @@ def evidence(streams=1000, days=100, n=200, seed=2026, obs_streams=200, obs_days
         "permutation_eo": first_true(fisher_eo_flags(ref, grp)),
     }.items():
         d = delays(first, day)
-        out["delay"][name] = {
+        out[name] = {
             "median": _q(d, 0.5),
             "p90": _q(d, 0.9),
             "never": float(np.mean(~np.isfinite(d))) if len(d) else float("nan"),
             "before_change": float(np.mean((first >= 0) & (first < day))),
         }
-    # (c) time-uniform coverage of the confidence sequences at the true values
-    truth = {"gap": -0.1, "ratio": 0.8}
-    fams = {
-        "gap": CSFamily("gap", np.array([truth["gap"]])),
-        "ratio": CSFamily("ratio", np.array([truth["ratio"]])),
-    }
-    ref, grp = simulate_counts(BOUNDARY, streams, days, n, seed + 2)
-    _, ev, _ = run_windows(ref, grp, alpha, sequences=True, fams=fams)
-    out["coverage"] = {name: float(contains(st, 0).mean()) for name, st in ev.seqs.items()}
-    # (d) the per-observation loop on the same rows
-    out["per_observation"] = compare_per_observation(obs_streams, obs_days, obs_n, seed + 3)
     return out
+
+
+def _coverage(shape, seed, alpha) -> dict:
+    """(c) time-uniform coverage of the confidence sequences at the true values."""
+    fams = {
+        "gap": CSFamily("gap", np.array([-0.1])),
+        "ratio": CSFamily("ratio", np.array([0.8])),
+    }
+    ref, grp = simulate_counts(BOUNDARY, *shape, seed)
+    _, ev, _ = run_windows(ref, grp, alpha, sequences=True, fams=fams)
+    return {name: float(contains(st, 0).mean()) for name, st in ev.seqs.items()}
 
 
 def compare_per_observation(streams=200, days=60, n=100, seed=0, change_day=20):
