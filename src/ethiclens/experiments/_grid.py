@@ -75,83 +75,12 @@ class SweepGrid:
 
     def validate(self) -> None:
         """Raise :class:`~ethiclens.errors.EthicLensInputError` naming the first bad field."""
-        known = ds_mod.names("pcer")
         _check_types(self)
-        if not self.datasets:
-            raise EthicLensInputError(
-                "no dataset in the grid", column="datasets", fix=f"choose from {known}"
-            )
-        for d in self.datasets:
-            if d not in known:
-                raise EthicLensInputError(
-                    "unknown dataset", column="datasets", value=d, fix=f"choose from {known}"
-                )
-        for d, attrs in self.attributes.items():
-            if d not in self.datasets:
-                raise EthicLensInputError(
-                    "attributes given for a dataset not in the grid",
-                    column="attributes",
-                    value=d,
-                    fix=f"add {d} to datasets or drop its attributes",
-                )
-            for a in attrs:
-                if a not in attributes_of(d):
-                    raise EthicLensInputError(
-                        f"unknown attribute for {d}",
-                        column="attributes",
-                        value=a,
-                        fix=f"choose from {attributes_of(d)}",
-                    )
-        if not self.epsilons:
-            raise EthicLensInputError(
-                "no privacy budget", column="epsilons", fix="e.g. epsilons = [1.0, 'none']"
-            )
-        if not self.seeds or any(
-            not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in self.seeds
-        ):
-            raise EthicLensInputError(
-                "seeds must be a non-empty list of non-negative integers",
-                column="seeds",
-                value=self.seeds,
-                fix="e.g. seeds = 10 (seeds 0..9) or seeds = [0, 1, 2]",
-            )
-        if len(set(self.seeds)) != len(self.seeds):
-            raise EthicLensInputError(
-                "duplicate seeds", column="seeds", value=self.seeds, fix="list each seed once"
-            )
-        if len(set(self.epsilons)) != len(self.epsilons):
-            raise EthicLensInputError(
-                "duplicate budgets",
-                column="epsilons",
-                value=[epsilon_label(e) for e in self.epsilons],
-                fix="list each ε once",
-            )
+        _check_datasets(self.datasets, self.attributes)
+        _check_budgets_and_seeds(self.epsilons, self.seeds)
         get_trainer(self.trainer, "trainer")  # an unknown name lists the registered ones
-        allowed = {f.name for f in fields(TrainConfig)}
-        for key in self.train:
-            if key not in allowed:
-                raise EthicLensInputError(
-                    "unknown trainer setting",
-                    column=f"train.{key}",
-                    fix=f"choose from {sorted(allowed)}",
-                )
         _check_train(self.train)
-        if not isinstance(self.features, str):
-            raise EthicLensInputError(
-                "must be a feature set's name",
-                column="features",
-                value=self.features,
-                fix="e.g. features = 'paper' (or 'full')",
-            )
-        for d in self.datasets:
-            ds_mod.get_entry(d).check_features(self.features, flag="features")
-        if self.max_rows is not None and (not _is_int(self.max_rows) or self.max_rows < 50):
-            raise EthicLensInputError(
-                "must be an integer >= 50 (or absent: all rows)",
-                column="max_rows",
-                value=self.max_rows,
-                fix="e.g. max_rows = 1200",
-            )
+        _check_features_and_rows(self)
 
     def check_data(self, rows=None) -> None:
         """Check the grid against the data before anything is trained or stored: every
@@ -343,7 +272,92 @@ def _check_types(grid) -> None:
         )
 
 
+def _check_datasets(datasets, attributes: dict) -> None:
+    """Registered PCER datasets, and attributes only of those, each known to its dataset."""
+    known = ds_mod.names("pcer")
+    if not datasets:
+        raise EthicLensInputError(
+            "no dataset in the grid", column="datasets", fix=f"choose from {known}"
+        )
+    for d in datasets:
+        if d not in known:
+            raise EthicLensInputError(
+                "unknown dataset", column="datasets", value=d, fix=f"choose from {known}"
+            )
+    for d, attrs in attributes.items():
+        if d not in datasets:
+            raise EthicLensInputError(
+                "attributes given for a dataset not in the grid",
+                column="attributes",
+                value=d,
+                fix=f"add {d} to datasets or drop its attributes",
+            )
+        for a in attrs:
+            if a not in attributes_of(d):
+                raise EthicLensInputError(
+                    f"unknown attribute for {d}",
+                    column="attributes",
+                    value=a,
+                    fix=f"choose from {attributes_of(d)}",
+                )
+
+
+def _check_budgets_and_seeds(epsilons, seeds) -> None:
+    """At least one budget and one seed; seeds non-negative integers; none repeated."""
+    if not epsilons:
+        raise EthicLensInputError(
+            "no privacy budget", column="epsilons", fix="e.g. epsilons = [1.0, 'none']"
+        )
+    if not seeds or any(not _is_int(s) or s < 0 for s in seeds):
+        raise EthicLensInputError(
+            "seeds must be a non-empty list of non-negative integers",
+            column="seeds",
+            value=seeds,
+            fix="e.g. seeds = 10 (seeds 0..9) or seeds = [0, 1, 2]",
+        )
+    if len(set(seeds)) != len(seeds):
+        raise EthicLensInputError(
+            "duplicate seeds", column="seeds", value=seeds, fix="list each seed once"
+        )
+    if len(set(epsilons)) != len(epsilons):
+        raise EthicLensInputError(
+            "duplicate budgets",
+            column="epsilons",
+            value=[epsilon_label(e) for e in epsilons],
+            fix="list each ε once",
+        )
+
+
+def _check_features_and_rows(grid) -> None:
+    """A feature set every dataset has, and ``max_rows`` absent or at least 50."""
+    if not isinstance(grid.features, str):
+        raise EthicLensInputError(
+            "must be a feature set's name",
+            column="features",
+            value=grid.features,
+            fix="e.g. features = 'paper' (or 'full')",
+        )
+    for d in grid.datasets:
+        ds_mod.get_entry(d).check_features(grid.features, flag="features")
+    if grid.max_rows is not None and (not _is_int(grid.max_rows) or grid.max_rows < 50):
+        raise EthicLensInputError(
+            "must be an integer >= 50 (or absent: all rows)",
+            column="max_rows",
+            value=grid.max_rows,
+            fix="e.g. max_rows = 1200",
+        )
+
+
 def _check_train(train: dict) -> None:
+    """Known TrainConfig fields, each of its type and in its range."""
+    allowed = {f.name for f in fields(TrainConfig)}
+    for key in train:
+        if key not in allowed:
+            raise EthicLensInputError(
+                "unknown trainer setting",
+                column=f"train.{key}",
+                fix=f"choose from {sorted(allowed)}",
+            )
     for key, (kind, low, high, inclusive) in TRAIN_RANGES.items():
         if key not in train:
             continue
@@ -444,7 +458,19 @@ def load_grid(path: str | Path, **overrides) -> SweepGrid:
     -------
     SweepGrid
     """
-    path = Path(path)
+    raw = _read_grid_file(Path(path))
+    allowed = {f.name for f in fields(SweepGrid)}
+    for key in raw:
+        if key not in allowed:
+            raise EthicLensInputError(
+                "unknown key in grid file", column=key, fix=f"allowed keys: {sorted(allowed)}"
+            )
+    return SweepGrid(**{**raw, **overrides})
+
+
+def _read_grid_file(path: Path) -> dict:
+    """A grid file's mapping of keys: an existing TOML, YAML or JSON file of configuration size
+    that parses (YAML with ``safe_load``: no tags)."""
     if not path.exists():
         raise EthicLensInputError(
             f"grid file {path} does not exist", column="--grid", fix="check the path"
@@ -466,14 +492,7 @@ def load_grid(path: str | Path, **overrides) -> SweepGrid:
             fix="give a UTF-8 TOML, YAML or JSON file",
         ) from exc
     try:
-        if path.suffix == ".toml":
-            raw = tomllib.loads(text)
-        elif path.suffix in (".yaml", ".yml"):
-            import yaml
-
-            raw = yaml.safe_load(text)
-        else:
-            raw = json.loads(text)
+        raw = _parse(text, path.suffix)
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:  # JSON, huge ints
         raise EthicLensInputError(
             f"cannot parse {path.name}: {str(exc)[:200]}",
@@ -494,10 +513,14 @@ def load_grid(path: str | Path, **overrides) -> SweepGrid:
             column="--grid",
             fix="e.g. datasets: [compas] / epsilons: [1, none]",
         )
-    allowed = {f.name for f in fields(SweepGrid)}
-    for key in raw:
-        if key not in allowed:
-            raise EthicLensInputError(
-                "unknown key in grid file", column=key, fix=f"allowed keys: {sorted(allowed)}"
-            )
-    return SweepGrid(**{**raw, **overrides})
+    return raw
+
+
+def _parse(text: str, suffix: str):
+    if suffix == ".toml":
+        return tomllib.loads(text)
+    if suffix in (".yaml", ".yml"):
+        import yaml
+
+        return yaml.safe_load(text)
+    return json.loads(text)
