@@ -137,3 +137,27 @@ def test_propensity_on_postgres_equals_the_files(pg_url, tmp_path, days):
     db = MonitorRequest(target="db", db=pg_url, table="preds_prop", **req)
     database = run_monitor(db, tmp_path / "d.sqlite").data
     assert files["comparisons"] == database["comparisons"]
+
+
+def test_read_store_reads_a_postgres_store_read_only(pg_url, tmp_path, days):
+    """What the web app's Monitoring page reads: the SQLite store's data from the URL, without
+    a write (a schema that is no store is refused and not created)."""
+    import psycopg
+
+    from ethiclens.monitor import read_store
+
+    data = days(tmp_path / "data", range(4), change_day=2)
+    request = MonitorRequest(target=str(data), **REQ)
+    run_monitor(request, tmp_path / "s.sqlite")
+    store = pg_url + "&schema=read_me"
+    run_monitor(request, store)
+    lite, pg = read_store(tmp_path / "s.sqlite"), read_store(store)
+    assert pg["comparisons"] == lite["comparisons"] and pg["windows"] == lite["windows"]
+    assert PASSWORD not in json.dumps(pg)
+    with pytest.raises(Exception, match="PostgreSQL schema that is not an EthicLens") as err:
+        read_store(pg_url + "&schema=nothing_here", flag="--monitor-store")
+    assert "--monitor-store" in str(err.value)
+    conninfo = "postgresql://" + pg_url.split("://", 1)[1]
+    with psycopg.connect(conninfo, autocommit=True) as con:
+        schemas = {r[0] for r in con.execute("SELECT schema_name FROM information_schema.schemata")}
+    assert "nothing_here" not in schemas

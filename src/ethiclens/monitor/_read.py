@@ -1,7 +1,8 @@
 """Read a monitor store without writing to it: what the web app's Monitoring page shows.
 
-``read_store(path)`` opens the SQLite file read-only (``mode=ro``), refuses a file that is not a
-monitor store with one line, and returns plain data: the request the store was written for
+``read_store(path)`` opens the SQLite file read-only (``mode=ro``) — or a PostgreSQL store's URL
+in read-only transactions — refuses what is not a monitor store with one line, and returns
+plain data: the request the store was written for
 (target, columns, policy; never a password), the windows, and per comparison its window series
 (estimates with their intervals, confidence-sequence bounds, e-values, alarm flags) exactly as
 the monitor stored them, plus the monitor's own JSON document (``report``, the one
@@ -17,14 +18,16 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 from ._report import build_report
 from ._request import BOUND, MonitorRequest
-from ._store import APP_ID, STORE_VERSION, Store
+from ._store import APP_ID, STORE_VERSION, Store, is_store_url
 
 _FIX = "name the store an `ethiclens monitor --store` run wrote"
 
 
 def read_store(path, *, flag: str = "--store") -> dict:
     """The plain data of the monitor store at ``path`` (read-only; ``flag`` names the option
-    in refusals)."""
+    in refusals). ``path`` may be a PostgreSQL URL (``ethiclens monitor --store URL``)."""
+    if is_store_url(path):
+        return _read_postgres(str(path), flag)
     path = Path(path)
 
     def refuse(problem: str, fix: str = _FIX):
@@ -54,6 +57,22 @@ def read_store(path, *, flag: str = "--store") -> dict:
         con.close()
 
 
+def _read_postgres(url: str, flag: str) -> dict:
+    """A PostgreSQL store, read in read-only transactions; refusals name ``flag``."""
+    try:
+        store = Store.open(url, read_only=True)
+    except EthicLensInputError as exc:
+        raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
+
+    def refuse(problem: str, fix: str = _FIX):
+        return EthicLensInputError(problem, column=flag, value=store.path, fix=fix)
+
+    try:
+        return _read(store, refuse)
+    finally:
+        store.close()
+
+
 def _read(store: Store, refuse) -> dict:
     bound = _bound_request(store, refuse)
     last_run = store.last_run()
@@ -81,7 +100,7 @@ def _bound_request(store: Store, refuse) -> dict:
     """The request the store was written for; a file that is no monitor store (or a newer
     one, or one without a run) refused."""
     if "meta" not in store.db.tables() or store.meta("app") != APP_ID:
-        raise refuse("is a SQLite file that is not an EthicLens monitor store")
+        raise refuse(f"is a {store.kind} that is not an EthicLens monitor store")
     version = int(store.meta("store_version") or 0)
     if version > STORE_VERSION:
         raise refuse(

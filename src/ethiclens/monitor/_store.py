@@ -111,7 +111,7 @@ class _Postgres:
     """A PostgreSQL database through psycopg: ``?`` parameters rewritten to ``%s``, the tables in
     one schema, a transaction-scoped advisory lock per run (autocommit otherwise)."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, read_only: bool = False):
         from .._optional import require
         from .._secrets import mask_url, scrub
 
@@ -129,7 +129,10 @@ class _Postgres:
             ) from None
         self.missing_table = psycopg.errors.UndefinedTable
         self.busy = (psycopg.errors.LockNotAvailable,)
-        self.con.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema_name}"')
+        if read_only:  # every transaction of this session refuses to write
+            self.con.execute("SET default_transaction_read_only = on")
+        else:
+            self.con.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema_name}"')
         self.con.execute(f'SET search_path TO "{self.schema_name}"')
         self.fresh = not self.tables() & set(TABLES)
 
@@ -183,19 +186,28 @@ class Store:
         self.path = self.db.path
 
     @classmethod
-    def open(cls, path) -> Store:
-        """The SQLite file at ``path`` or the PostgreSQL database at the URL ``path``."""
+    def open(cls, path, *, read_only: bool = False) -> Store:
+        """The SQLite file at ``path`` or the PostgreSQL database at the URL ``path``
+        (``read_only``: PostgreSQL only, for readers such as ``read_store``)."""
         store = cls.__new__(cls)
-        store.db = _Postgres(str(path)) if is_store_url(path) else _SQLite.open(Path(path))
+        if is_store_url(path):
+            store.db = _Postgres(str(path), read_only)
+        else:
+            store.db = _SQLite.open(Path(path))
         store.path = store.db.path
+        if read_only and store.db.fresh:
+            raise _refuse(f"is a {store.kind} that is not an EthicLens monitor store", store.path)
         if not store.db.fresh:
             store._check_foreign()
         return store
 
+    @property
+    def kind(self) -> str:
+        return "PostgreSQL schema" if isinstance(self.db, _Postgres) else "SQLite file"
+
     def _check_foreign(self) -> None:
-        kind = "PostgreSQL schema" if isinstance(self.db, _Postgres) else "SQLite file"
         if "meta" not in self.db.tables() or self.meta("app") != APP_ID:
-            raise _refuse(f"is a {kind} that is not an EthicLens monitor store", self.path)
+            raise _refuse(f"is a {self.kind} that is not an EthicLens monitor store", self.path)
         version = int(self.meta("store_version") or 0)
         if version > STORE_VERSION:
             raise _refuse(
