@@ -210,3 +210,25 @@ def test_a_worker_killed_mid_audit_fails_that_audit_only(tmp_path):
         assert again["word"] == "FLAGGED"
     finally:
         server.close()
+
+
+def test_a_database_given_by_url_is_shown_by_its_name_only(tmp_path):
+    """``serve --db URL``: the server keeps the URL in its environment as ETHICLENS_DB_1; the
+    page offers that name, never the URL (the PostgreSQL run is in test_browser.py)."""
+    import sqlite3
+
+    db = tmp_path / "secret-warehouse.db"
+    sqlite3.connect(db).close()
+    port = str(_port())
+    argv = [sys.executable, "-m", "ethiclens", "serve", "--port", port, "--workers", "1"]
+    argv += ["--data-dir", str(tmp_path / "d"), "--db", f"sqlite:///{db}"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        _wait(url, proc)
+        home = urllib.request.urlopen(url, timeout=5).read().decode()
+        assert "<option>ETHICLENS_DB_1</option>" in home and "secret-warehouse" not in home
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert "secret-warehouse" not in proc.stdout.read()
