@@ -7,7 +7,7 @@ SQLite file or a PostgreSQL database).
 See docs/monitoring.md.
 """
 
-from ._evidence import Evidence, window_estimates
+from ._evidence import BetPolicy, Evidence, window_estimates
 from ._read import read_store
 from ._render import LABELS as TEST_LABELS
 from ._render import render_html, summary_lines, trend_png
@@ -15,7 +15,7 @@ from ._report import SCHEMA_VERSION, MonitorResult, read_store_report
 from ._request import MonitorRequest, monitor_spec
 from ._run import run_monitor
 from ._store import Store, is_store_url
-from ._windows import Window, count_windows, parse_window
+from ._windows import Columns, Window, count_windows, parse_window
 
 __all__ = [
     "TEST_LABELS",
@@ -26,10 +26,12 @@ __all__ = [
     "read_store_report",
     "read_store",
     "Evidence",
+    "BetPolicy",
     "window_estimates",
     "Store",
     "is_store_url",
     "Window",
+    "Columns",
     "parse_window",
     "count_windows",
     "SCHEMA_VERSION",
