@@ -6,16 +6,7 @@ import base64
 
 from ._audit_report import fmt
 from ._plots import Chart
-from ._render import (
-    Report,
-    Section,
-    figure,
-    generated_by,
-    join,
-    paragraph,
-    status_badge,
-    table,
-)
+from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
 from ._threshold_plot import threshold_figure_png
 
 
