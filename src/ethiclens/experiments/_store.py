@@ -14,13 +14,18 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from dataclasses import fields
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pandas as pd
 
 from ..errors import EthicLensInputError
-from ._records import RunResult
+from ._records import GroupRecord, RunRecord, RunResult
+
+# The records' fields in table order (group_stats: after run_id; runs: by column name).
+RUN_FIELDS = tuple(f.name for f in fields(RunRecord))
+GROUP_FIELDS = tuple(f.name for f in fields(GroupRecord))
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -413,65 +418,36 @@ class ResultsStore:
         run = result.run
         try:
             self.conn.execute("BEGIN IMMEDIATE")
+            row = self._run_row(run)
             self.conn.execute(
                 "DELETE FROM runs WHERE dataset=? AND epsilon_key=? AND seed=?",
-                (run.dataset, epsilon_key(run.epsilon), run.seed),
+                (run.dataset, row["epsilon_key"], run.seed),
             )
             cur = self.conn.execute(
-                "INSERT INTO runs (dataset, epsilon_key, epsilon, seed, status, error, "
-                "epsilon_spent, noise_multiplier, accountant, sample_rate, trainer, wall_time_s,"
-                " test_accuracy, n_train, n_test, config_hash, versions, finished_at) VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    run.dataset,
-                    epsilon_key(run.epsilon),
-                    run.epsilon,
-                    run.seed,
-                    run.status,
-                    run.error,
-                    run.epsilon_spent,
-                    run.noise_multiplier,
-                    run.accountant,
-                    run.sample_rate,
-                    run.trainer,
-                    run.wall_time_s,
-                    run.test_accuracy,
-                    run.n_train,
-                    run.n_test,
-                    self.config_hash,
-                    json.dumps(dict(run.versions)),
-                    datetime.now(UTC).isoformat(timespec="seconds"),
-                ),
+                f"INSERT INTO runs ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+                tuple(row.values()),
             )
-            run_id = cur.lastrowid
             self.conn.executemany(
-                "INSERT INTO group_stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        run_id,
-                        g.attribute,
-                        g.group,
-                        g.group_index,
-                        g.n_train,
-                        g.n_test,
-                        g.acc_train,
-                        g.acc_test,
-                        g.delta,
-                        g.positive_rate,
-                        g.tpr,
-                        g.fpr,
-                        g.mia_auc,
-                        g.mean_loss_train,
-                        g.mean_loss_test,
-                    )
-                    for g in result.groups
-                ],
+                f"INSERT INTO group_stats VALUES ({', '.join('?' * (1 + len(GROUP_FIELDS)))})",
+                [(cur.lastrowid, *(getattr(g, f) for f in GROUP_FIELDS)) for g in result.groups],
             )
             self.conn.execute("COMMIT")
         except sqlite3.Error as exc:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
             raise _friendly(exc, self.path) from exc
+
+    def _run_row(self, run: RunRecord) -> dict:
+        """A run's ``runs`` row (column -> value): its fields, its ε key, the store's
+        configuration hash, the worker's versions as JSON and the time it is recorded."""
+        row = {f: getattr(run, f) for f in RUN_FIELDS}
+        row.update(
+            epsilon_key=epsilon_key(run.epsilon),
+            config_hash=self.config_hash,
+            versions=json.dumps(dict(run.versions)),
+            finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        )
+        return row
 
     def _query(self, sql: str) -> pd.DataFrame:
         try:
@@ -575,24 +551,7 @@ def open_existing(path: str | Path) -> ResultsStore:
         raise _friendly(exc, path) from exc
     ok = False
     try:
-        _check_integrity(conn, path, "STORE")
-        tables = {
-            r[0]
-            for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()
-        }
-        if not OUR_TABLES <= tables:
-            raise EthicLensInputError(
-                f"{path} is not an EthicLens results store (no runs recorded in it)",
-                column="STORE",
-                fix="give the .sqlite file a sweep wrote",
-            )
-        row = conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
-        if row is None:
-            raise EthicLensInputError(
-                f"{path} is not an EthicLens results store",
-                column="STORE",
-                fix="give the .sqlite file a sweep wrote",
-            )
+        config_hash = _stored_config_hash(conn, path)
         ok = True
     except sqlite3.Error as exc:
         raise EthicLensInputError(
@@ -603,5 +562,27 @@ def open_existing(path: str | Path) -> ResultsStore:
             conn.close()
     # A reader: the read-only connection, no lock, nothing written (not even WAL mode).
     store = ResultsStore.__new__(ResultsStore)
-    store.path, store._lock, store.conn, store.config_hash = path, None, conn, row[0]
+    store.path, store._lock, store.conn, store.config_hash = path, None, conn, config_hash
     return store
+
+
+def _stored_config_hash(conn, path: Path) -> str:
+    """The configuration hash of an intact EthicLens results store (else refused)."""
+    _check_integrity(conn, path, "STORE")
+    tables = {
+        r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()
+    }
+    if not OUR_TABLES <= tables:
+        raise EthicLensInputError(
+            f"{path} is not an EthicLens results store (no runs recorded in it)",
+            column="STORE",
+            fix="give the .sqlite file a sweep wrote",
+        )
+    row = conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
+    if row is None:
+        raise EthicLensInputError(
+            f"{path} is not an EthicLens results store",
+            column="STORE",
+            fix="give the .sqlite file a sweep wrote",
+        )
+    return row[0]
