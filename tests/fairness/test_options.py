@@ -104,3 +104,32 @@ def test_the_threshold_view_takes_the_audits_group_edits():
     assert row["n"] == m.sum()
     assert t.config["exclude_groups"] == {"race": ["d"]}
     assert t.config["intersections"] == [["race", "sex"]]
+
+
+def test_the_threshold_view_takes_weights_as_the_audit_does():
+    y, s, sf = _rows(4000, seed=2)
+    w = np.random.default_rng(5).uniform(0.5, 3.0, len(y))
+    t = threshold_table(y, s, sf["race"], sample_weight=w, n_boot=300, random_state=0)
+    f = t.frame
+    at_half = f[np.isclose(f.threshold, 0.5)].set_index("group")
+    pred = (s >= 0.5).astype(int)
+    a = audit(y, pred, sf["race"], sample_weight=w, n_boot=300, random_state=0)
+    for c in a.comparisons:
+        # the same weighted point estimates as the audit at the audited threshold
+        assert at_half.loc[c.group, "di"] == pytest.approx(
+            c.metrics["disparate_impact"].value, rel=1e-12
+        )
+    g = sf["race"] == "b"
+    assert at_half.loc["b", "selection_rate"] == pytest.approx(
+        np.average(pred[g], weights=w[g]), rel=1e-12
+    )
+    assert at_half.loc["b", "n"] == g.sum()  # rows, not weight
+    assert t.config["weighted"] is True
+    unweighted = threshold_table(y, s, sf["race"], n_boot=300, random_state=0)
+    assert "weighted" not in unweighted.config
+    # a weight so uneven that one row dominates: the floors count effective rows
+    heavy = np.ones(len(y))
+    heavy[np.flatnonzero(sf["race"] == "d")[0]] = 1e6
+    t2 = threshold_table(y, s, sf["race"], sample_weight=heavy, n_boot=300, random_state=0)
+    d = t2.frame[(t2.frame.group == "d") & np.isclose(t2.frame.threshold, 0.5)].iloc[0]
+    assert d["di_status"] == "INSUFFICIENT_DATA"

@@ -141,3 +141,25 @@ def test_cli_thresholds(tmp_path, capsys):
     assert code == 2
     err = capsys.readouterr().err
     assert "score" in err and "[0, 1]" in err
+
+
+def test_cli_thresholds_takes_the_audits_group_edits_and_weights(tmp_path, capsys):
+    # issue 22: thresholds accepts every target and policy option audit accepts
+    from ethiclens.cli import main
+
+    y, s, g = _data(8, n=3000)
+    w = np.random.default_rng(1).uniform(0.5, 2.0, len(y))
+    sex = np.random.default_rng(2).choice(["F", "M"], len(y))
+    path = tmp_path / "scores.csv"
+    pd.DataFrame({"y": y, "score": s, "grp": g, "sex": sex, "w": w}).to_csv(path, index=False)
+    out = tmp_path / "t.json"
+    args = ["thresholds", str(path), "--y-score", "score", "--y-true", "y"]
+    args += ["--protected", "grp", "--protected", "sex", "--weight", "w", "--intersect", "grp,sex"]
+    args += ["--exclude-group", "grp=c", "--n-boot", "200", "--seed", "3", "--json", str(out)]
+    assert main(args) == 0, capsys.readouterr().err
+    data = json.loads(out.read_text())
+    groups = {(r["attribute"], r["group"]) for r in data["rows"]}
+    assert ("grp", "c") not in groups and ("grp&sex", "a&F") in groups
+    assert ("grp&sex", "c&F") not in groups
+    assert data["config"]["weighted"] is True
+    assert data["config"]["exclude_groups"] == {"grp": ["c"]}

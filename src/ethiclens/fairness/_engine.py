@@ -65,9 +65,9 @@ from ._validate import (
     as_binary,
     as_scores,
     as_weights,
+    check_draw_memory,
     check_flag,
     check_length,
-    check_n_boot,
     encode_edited,
     resolve_reference,
 )
@@ -472,7 +472,7 @@ def _run(ctx, opts, attrs, edits, build, facts: _Facts) -> AuditResult:
     references = _references(opts.reference, list(attrs), opts.intersections)
     largest = max(len(groups) for groups, _ in attrs.values())
     check_draws(ctx.n_boot, "n_boot")
-    check_n_boot(ctx.n_boot, largest * ctx.n_cells * (2 if ctx.labelled else 1))  # fits in memory
+    check_draw_memory(ctx.n_boot, largest * ctx.n_cells * (2 if ctx.labelled else 1))
     opts = opts.seeded()
     seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))
     attributes, comparisons = [], []
@@ -1110,6 +1110,10 @@ BELOW_FLOOR_METHOD = "not reported: below the sample floor"
 def _metric(point, interval, how: _Judging, gc, floors):
     """Status of one metric (the interval kit's metric_status): UNDEFINED, INSUFFICIENT_DATA,
     policy verdict or REPORTED."""
+    if how.floor_ok and point is not None and point == point:
+        # the common case, without metric_status's reasons (thousands of groups call this)
+        status, reason = how.judge(interval) if how.judge else (pol.REPORTED, None)
+        return MetricEstimate(point, interval.low, interval.high, interval.method, status, reason)
 
     def undefined():
         reason = how.undefined_reason

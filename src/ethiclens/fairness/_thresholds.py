@@ -29,6 +29,7 @@ from ._validate import (
     align_inputs,
     as_binary,
     as_scores,
+    as_weights,
     encode_edited,
     resolve_reference,
 )
@@ -159,6 +160,7 @@ def threshold_table(
     y_score,
     sensitive_features,
     *,
+    sample_weight=None,
     policy: pol.Policy | None = None,
     **options,
 ) -> ThresholdTable:
@@ -174,6 +176,9 @@ def threshold_table(
         Scores in [0, 1]; anything else is refused.
     sensitive_features : Series, DataFrame, dict or array-like
         Protected attributes, as for :func:`audit`.
+    sample_weight : array-like of shape (n,), optional
+        Row weights, as for :func:`audit`: weighted rates, floors on Kish-effective rows, and
+        Dirichlet draws of each group's effective cells scaled to its weight total.
     policy : Policy, optional
         DI/EO thresholds and sample floors.
     **options
@@ -193,11 +198,12 @@ def threshold_table(
     th = _grid(opts.thresholds, opts.step, audited)
     opts = opts.seeded()
     check_draws(opts.n_boot, "n_boot")
-    y_true, _, sensitive_features, y_score, _ = align_inputs(
-        y_true, None, sensitive_features, y_score
+    y_true, _, sensitive_features, y_score, sample_weight = align_inputs(
+        y_true, None, sensitive_features, y_score, sample_weight
     )  # pandas inputs paired by index label, as in audit
     n = len(y_score)
     scores = as_scores(y_score, n)
+    weights = as_weights(sample_weight, n) if sample_weight is not None else None
     labelled = y_true is not None
     true = as_binary(y_true, "y_true", opts.pos_label) if labelled else np.ones(n, dtype=np.int8)
     attrs, edits = encode_edited(sensitive_features, n, opts)
@@ -207,24 +213,37 @@ def threshold_table(
     seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))
     parts = []
     for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
-        attr = _counted(name, groups, codes, (bins, true, len(th)), reference.get(name))
+        attr = _counted(name, groups, codes, (bins, true, weights, len(th)), reference.get(name))
         rng = np.random.default_rng(seed)
         parts.append(_attribute_rows(attr, th, labelled, policy, opts, rng))
     frame = pd.concat(parts, ignore_index=True)
     frame["audited"] = np.isclose(frame["threshold"], audited)
     config = _config(opts, policy, labelled, th, edits)
+    if weights is not None:
+        config["weighted"] = True  # absent when unweighted: those outputs are unchanged
     return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
 
 
 def _counted(name, groups, codes, rows, reference) -> _Attribute:
-    """One attribute's (group, score bin, label) counts and its reference group."""
-    bins, true, k = rows
+    """One attribute's (group, score bin, label) counts (weight sums when weighted, with
+    their Kish-effective cells) and its reference group (the largest by rows by default)."""
+    bins, true, weights, k = rows
     keep = codes >= 0
     flat = (codes[keep].astype(np.int64) * (k + 1) + bins[keep]) * 2 + (1 - true[keep])
-    counts = np.bincount(flat, minlength=len(groups) * (k + 1) * 2)
-    counts = counts.reshape(len(groups), k + 1, 2)
-    ref, _ = resolve_reference(name, list(groups), counts.sum(axis=(1, 2)), reference)
-    return _Attribute(name, list(groups), ref, counts)
+    shape, size = (len(groups), k + 1, 2), len(groups) * (k + 1) * 2
+    counts = np.bincount(flat, minlength=size).reshape(shape)
+    n_rows = counts.sum(axis=(1, 2))
+    ref, _ = resolve_reference(name, list(groups), n_rows, reference)
+    if weights is None:
+        return _Attribute(name, list(groups), ref, counts, counts, n_rows)
+    w = weights[keep]
+    sums = np.bincount(flat, weights=w, minlength=size).reshape(shape)
+    sq = np.bincount(codes[keep], weights=w**2, minlength=len(groups))
+    total = sums.sum(axis=(1, 2))
+    with np.errstate(all="ignore"):
+        kish = np.where(sq > 0, total**2 / sq, 0.0)
+        effective = np.where(total[:, None, None] > 0, sums / total[:, None, None], 0.0)
+    return _Attribute(name, list(groups), ref, sums, effective * kish[:, None, None], n_rows)
 
 
 def _config(opts, policy, labelled, th, edits) -> dict:
@@ -311,14 +330,16 @@ class _Attribute:
     name: str
     groups: list
     ref: int
-    counts: np.ndarray  # (G, K + 1, 2)
+    counts: np.ndarray  # (G, K + 1, 2): rows, or weight sums when weighted
+    effective: np.ndarray  # the same cells in (Kish-)effective rows: floors and draws
+    n_rows: np.ndarray  # (G,) rows per group
 
 
 def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.DataFrame:
     """The table's rows of one attribute: every group at every threshold."""
     counts, ref = attr.counts, attr.ref
-    totals = counts.sum(axis=(1, 2)).astype(float)
-    draws = _draw(attr, len(th), totals, opts.n_boot, rng)
+    totals = attr.effective.sum(axis=(1, 2)).astype(float)  # the floors' rows
+    draws = _draw(attr, len(th), counts.sum(axis=(1, 2)), opts.n_boot, rng)
     cells = _cells_at_thresholds(counts.astype(float))  # (G, K, 4)
     dcells = _cells_at_thresholds(draws)  # (B, G, K, 4)
     with np.errstate(all="ignore"):
@@ -327,7 +348,7 @@ def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.Dat
         if labelled:
             point.update(tpr=true_positive_rate(cells), fpr=false_positive_rate(cells))
             boot.update(tpr=true_positive_rate(dcells), fpr=false_positive_rate(dcells))
-    pos, neg = counts[:, :, 0].sum(axis=1), counts[:, :, 1].sum(axis=1)
+    pos, neg = attr.effective[:, :, 0].sum(axis=1), attr.effective[:, :, 1].sum(axis=1)
     rows = []
     for g in range(len(attr.groups)):
         base = {"attribute": attr.name, "group": attr.groups[g], "reference": attr.groups[ref]}
@@ -339,7 +360,7 @@ def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.Dat
             floors = (rate_ok, err_ok)
             verdicts = _verdicts(point, boot, g, ref, floors, policy, opts.confidence_level)
         for j, t in enumerate(th):
-            row = {**base, "threshold": float(t), "n": int(totals[g])}
+            row = {**base, "threshold": float(t), "n": int(attr.n_rows[g])}
             row["selection_rate"] = _f(point["sel"][g, j])
             row["tpr"] = _f(point["tpr"][g, j]) if labelled else None
             row["fpr"] = _f(point["fpr"][g, j]) if labelled else None
@@ -348,7 +369,8 @@ def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.Dat
 
 
 def _draw(attr: _Attribute, k: int, totals, n_boot: int, rng) -> np.ndarray:
-    """(B, G, K + 1, 2) Dirichlet draws of each group's cells, scaled to its rows."""
+    """(B, G, K + 1, 2) Dirichlet draws of each group's (effective) cells, scaled to its rows
+    (weight total, ``totals``)."""
     n_groups = len(attr.groups)
     need = n_boot * n_groups * (k + 1) * 2 * 8
     if need > MAX_DRAW_BYTES:  # n_boot = 1e11 asked numpy for 58 TiB
@@ -362,7 +384,8 @@ def _draw(attr: _Attribute, k: int, totals, n_boot: int, rng) -> np.ndarray:
     prior = 1.0 / (2 * (k + 1))
     draws = np.empty((n_boot, n_groups, (k + 1) * 2))
     for g in range(n_groups):
-        draws[:, g, :] = rng.dirichlet(attr.counts[g].ravel() + prior, size=n_boot) * totals[g]
+        alpha = attr.effective[g].ravel() + prior
+        draws[:, g, :] = rng.dirichlet(alpha, size=n_boot) * totals[g]
     return draws.reshape(n_boot, n_groups, k + 1, 2)
 
 

@@ -558,18 +558,9 @@ def _known_group(labels, group, attr, arg):
 MAX_DRAW_BYTES = 4 * 2**30
 
 
-def check_n_boot(n_boot, cells_per_draw: int) -> int:
-    if isinstance(n_boot, bool) or not isinstance(n_boot, (int, np.integer)):
-        raise EthicLensInputError(
-            "must be an integer", column="n_boot", value=n_boot, fix="use e.g. 2000 (the default)"
-        )
-    if n_boot < 100:
-        raise EthicLensInputError(
-            "too few draws for an interval",
-            column="n_boot",
-            value=n_boot,
-            fix="use n_boot >= 100 (2000 is the default)",
-        )
+def check_draw_memory(n_boot: int, cells_per_draw: int) -> None:
+    """Refuse draws that would not fit in memory (``n_boot`` already checked by
+    ``_checks.check_draws``: the one range every command shares)."""
     need = int(n_boot) * max(cells_per_draw, 1) * 8 * 8
     if need > MAX_DRAW_BYTES:
         raise EthicLensInputError(
@@ -579,7 +570,6 @@ def check_n_boot(n_boot, cells_per_draw: int) -> int:
             value=n_boot,
             fix="use fewer draws (2000 is plenty for a 95% interval)",
         )
-    return int(n_boot)
 
 
 def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requested):

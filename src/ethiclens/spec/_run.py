@@ -227,12 +227,6 @@ def run_thresholds(spec: AuditSpec):
 
     spec.policy.to_policy()
     apply_gate(None, spec, "thresholds")
-    if spec.roles.weight:
-        raise EthicLensInputError(
-            "is not available in the threshold view",
-            column="roles.weight",
-            fix="drop it: the threshold view counts rows",
-        )
     loaded = load_target(spec, "thresholds")
     _binned_rows(spec, loaded)
     table = threshold_table(
@@ -241,6 +235,7 @@ def run_thresholds(spec: AuditSpec):
         loaded.sensitive,
         audited_threshold=spec.thresholds.threshold,
         step=spec.thresholds.step,
+        sample_weight=loaded.weight,
         **_options(spec, loaded, "thresholds"),
     )
     table.run = run_record(spec, loaded)
