@@ -161,3 +161,22 @@ def test_read_store_reads_a_postgres_store_read_only(pg_url, tmp_path, days):
     with psycopg.connect(conninfo, autocommit=True) as con:
         schemas = {r[0] for r in con.execute("SELECT schema_name FROM information_schema.schemata")}
     assert "nothing_here" not in schemas
+
+
+def test_a_busy_postgres_store_is_one_line(pg_url, tmp_path, days, monkeypatch, capsys):
+    """A run holding the store's advisory lock makes a second wait, then refuse in one line."""
+    import psycopg
+
+    data = days(tmp_path / "data", range(2))
+    store = pg_url + "&schema=busy"
+    run_monitor(MonitorRequest(target=str(data / "day000.csv"), **REQ), store)
+    monkeypatch.setattr("ethiclens.monitor._store.BUSY_TIMEOUT", 0.2)
+    conninfo = "postgresql://" + pg_url.split("://", 1)[1]
+    with psycopg.connect(conninfo) as holder:  # a transaction holding the lock
+        holder.execute("SELECT pg_advisory_xact_lock(hashtext('busy'))")
+        rc = main(["monitor", str(data), "--time", "ts", "--window", "1d", "--y-pred", "pred",
+                   "--protected", "race=White", "--store", store])  # fmt: skip
+    err = capsys.readouterr().err
+    assert rc == 2 and "busy" in err and "Fix:" in err and PASSWORD not in err
+    resumed = run_monitor(MonitorRequest(target=str(data), **REQ), store).data
+    assert resumed["run"]["already_seen"] == 1 and resumed["run"]["new_windows"] == 1
