@@ -12,6 +12,11 @@ methods (black box, both GRR accountings) for every model and repetition first, 
 repetition by repetition (random forest first), so a run cut short leaves whole repetitions.
 ``--models rf,xgb`` adds the XGBoost variants (Figs. 6/7).
 
+``--workload paper`` runs MST and AIM with the P2NIA paper's §3.2 selection (every feature
+released, the four forced marginals plus 12 random 2-way marginals over the whole table; AIM
+at the synthesiser's 20-round cap) into ``paper-workload-{dataset}-rows.csv``, beside the
+default grid; ``--epsilons`` restricts a run to some of the grid's ε.
+
 Run from the repository root, single-threaded, e.g.::
 
     OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \\
@@ -78,7 +83,13 @@ def _key(model, rep, mechanism, epsilon, accounting) -> tuple:
     return (model, int(rep), mechanism, round(float(epsilon), 6), accounting)
 
 
-def plan(dataset: str, models, repetitions: int, mechanisms) -> list[dict]:
+def rows_file(dataset: str, workload: str = "audit") -> Path:
+    """The rows of one dataset's grid: the default setup, or the paper's MST/AIM workload."""
+    name = "paper" if workload == "audit" else f"{workload}-workload"
+    return HERE / f"{name}-{dataset}-rows.csv"
+
+
+def plan(dataset: str, models, repetitions: int, mechanisms, workload="audit") -> list[dict]:
     """Every task of the grid, in priority order."""
     tasks = []
     for accounting in ("record", "per-column"):
@@ -94,6 +105,7 @@ def plan(dataset: str, models, repetitions: int, mechanisms) -> list[dict]:
             epsilons=EPSILONS,
             metric_epsilons=(10.0, 1.0),
             accounting=accounting,
+            workload=workload,
         )
         tasks += tasks_for(cfg)
     # one repetition's tasks back to back, so the experiment's per-process cache fits each
@@ -229,14 +241,21 @@ def main() -> None:
     p.add_argument("--repetitions", type=int, default=10)
     p.add_argument("--mechanisms", default="blackbox,grr,mst,aim")
     p.add_argument("--max-seconds", type=float, default=None, help="stop after this long")
+    p.add_argument("--workload", default="audit", help="MST/AIM workload: audit or paper")
+    p.add_argument("--epsilons", help="run only these of the grid's ε (comma-separated)")
     p.add_argument("--figures", action="store_true", help="only draw figures from the rows")
     p.add_argument("--one-task", help=argparse.SUPPRESS)
     p.add_argument("--rows-out", help=argparse.SUPPRESS)
     args = p.parse_args()
+    if args.figures and args.workload != "audit":
+        p.error(
+            "--figures draws the default grid only (the paper workload's rows are read by "
+            "scripts/claims_table.py)"
+        )
     if args.one_task:  # the child of _run_isolated
         Path(args.rows_out).write_text(json.dumps(run_task(json.loads(args.one_task))))
         return
-    rows_path = HERE / f"paper-{args.dataset}-rows.csv"
+    rows_path = rows_file(args.dataset, args.workload)
     frame = pd.read_csv(rows_path) if rows_path.exists() else pd.DataFrame()
     if args.figures:
         files = write_experiment_outputs(frame, HERE, f"paper-{args.dataset}")
@@ -256,7 +275,10 @@ def main() -> None:
         else set()
     )
     models = args.models.split(",")
-    tasks = plan(args.dataset, models, args.repetitions, args.mechanisms.split(","))
+    tasks = plan(args.dataset, models, args.repetitions, args.mechanisms.split(","), args.workload)
+    if args.epsilons:
+        keep = {float(e) for e in args.epsilons.split(",")}
+        tasks = [t for t in tasks if t["epsilon"] in keep]
     todo = [
         t
         for t in tasks

@@ -23,6 +23,7 @@ from ..errors import DataFileError, EthicLensInputError, NotInCacheError
 from ..p2nia import (
     ACCOUNTINGS,
     METRICS,
+    MST,
     NEEDS_Y,
     blackbox_audit,
     check_epsilon,
@@ -72,6 +73,11 @@ class ExperimentConfig:
     # paper's: each column at the full ε; record-level ε = k·ε). Every GRR release carries only
     # the columns of its metric: DP from a release of (A, Ŷ), EO/EOpp from one of (A, Y, Ŷ).
     accounting: str = "record"
+    # MST/AIM workload: "audit" (A, Y, Ŷ and ``extra_columns`` features; AIM capped at
+    # ``AIM_MAX_ROUNDS``) or "paper" (every feature, the P2NIA paper's §3.2); ``aim_rounds``
+    # overrides AIM's number of rounds (None: the synthesiser's cap).
+    workload: str = "audit"
+    aim_rounds: int | None = None
     notes: list = field(default_factory=list)
 
     def validate(self):
@@ -100,6 +106,7 @@ class ExperimentConfig:
                 value=self.accounting,
                 fix=f"choose from {list(ACCOUNTINGS)}",
             )
+        MST.Settings(1.0, workload=self.workload, aim_rounds=self.aim_rounds)  # refuses bad ones
         if (
             not isinstance(self.repetitions, int)
             or isinstance(self.repetitions, bool)
@@ -251,8 +258,11 @@ def _run_task(task: dict) -> list[dict]:
                 ]
         return rows
     # MST / AIM: fit once on the audit data and sample every n′ from the same model.
+    settings = mechanism.Settings(
+        eps, workload=task.get("workload", "audit"), aim_rounds=task.get("aim_rounds")
+    )
     samples = mechanism.fit_and_sample(
-        eps, audit, protected, groups, extra, BINS, sizes, np.random.default_rng(seed)
+        settings, audit, protected, groups, extra, BINS, sizes, np.random.default_rng(seed)
     )
     for n, table in samples.items():
         c = pd.Categorical(table[protected].astype(str), categories=groups).codes
@@ -306,10 +316,17 @@ def tasks_for(cfg: ExperimentConfig) -> list[dict]:
                             "sizes": sorted(sizes),
                             "extra_columns": cfg.extra_columns,
                             "accounting": cfg.accounting,
+                            **_synth_keys(cfg),
                         }
                     )
     weight = {"aim": 3, "mst": 2}
     return sorted(tasks, key=lambda t: -weight.get(t["mechanism"], 1))
+
+
+def _synth_keys(cfg: ExperimentConfig) -> dict:
+    """The task's MST/AIM settings beyond the defaults (a default task stays as it was)."""
+    keys = {"workload": cfg.workload} if cfg.workload != "audit" else {}
+    return keys | ({"aim_rounds": cfg.aim_rounds} if cfg.aim_rounds is not None else {})
 
 
 def _task_runner(cfg: ExperimentConfig):

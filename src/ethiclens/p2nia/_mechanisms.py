@@ -230,6 +230,11 @@ class GRR(Mechanism):
 
 
 class _Synthesiser(Mechanism):
+    """MST and AIM: fitted on the drawn rows, sampled into the released table (``_synth``).
+    ``Settings`` is :class:`~ethiclens.p2nia._synth.SynthSettings`, what :meth:`fit_and_sample`
+    takes: ε, δ, the workload (``"audit"`` or the P2NIA paper's ``"paper"``) and AIM's rounds."""
+
+    Settings = _synth.SynthSettings
     needs_delta = True
     extra_columns = True
     fresh_process = True
@@ -239,28 +244,22 @@ class _Synthesiser(Mechanism):
     )
 
     @staticmethod
-    def fit(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
+    def fit(mbi, data, dom, workload, budget, rng):
         raise NotImplementedError
 
     def release(self, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins):
-        return _synth.release_synthetic(
-            self.fit,
-            request,
-            rows,
-            a,
-            y,
-            yhat,
-            domain,
-            columns,
-            discretization,
-            rng,
-            open_bins=open_bins,
+        drawn = _synth.AuditColumns(
+            rows, request.protected, domain, a, y, yhat, columns, discretization
         )
+        return _synth.release_synthetic(self.fit, request, drawn, rng, open_bins=open_bins)
 
-    def fit_and_sample(self, epsilon, audit, protected, groups, columns, bins, sizes, rng, **kw):
-        """Experiment helper: fit once on the audit data, sample every size (no files)."""
+    def fit_and_sample(self, settings, audit, protected, groups, columns, bins, sizes, rng):
+        """Experiment helper: fit once on the audit data, sample every size (no files).
+
+        ``settings``: a :class:`SynthSettings` (ε, δ, workload, AIM's rounds), or ε alone.
+        """
         return _synth.fit_and_sample(
-            self.fit, epsilon, audit, protected, groups, columns, bins, sizes, rng, **kw
+            self.fit, settings, audit, protected, groups, columns, bins, sizes, rng
         )
 
     def validate_columns(self, manifest, request, released, data_cols):

@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -190,71 +191,133 @@ def _discretize(rows, columns, discretization, open_bins=False):
     return out, meta
 
 
-def release_synthetic(
-    fitter, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins=False
-):
+WORKLOADS = ("audit", "paper")
+
+
+@dataclass(frozen=True)
+class SynthSettings:
+    """What one MST/AIM fit spends and measures.
+
+    Parameters
+    ----------
+    epsilon, delta : float
+        The (ε, δ)-DP guarantee, spent as the zCDP budget ρ of :func:`cdp_rho`.
+    workload : {"audit", "paper"}
+        ``"audit"`` (default): the columns the caller names, AIM capped at ``AIM_MAX_ROUNDS``
+        rounds. ``"paper"``: the P2NIA paper's §3.2 selection, every feature of the audit data
+        released (the four forced marginals plus 12 random 2-way marginals over the whole
+        table); AIM's rounds as ``aim_rounds`` says.
+    aim_rounds : int, optional
+        AIM's adaptive rounds (the last one spends what is left); default ``AIM_MAX_ROUNDS``.
+    force : bool
+        Measure the audit's marginals; ``False`` only for the ablation (the plain mechanism).
+    open_bins : bool
+        Open-ended bins at both ends of every discretised column.
+    """
+
+    epsilon: float
+    delta: float = DEFAULT_DELTA
+    workload: str = "audit"
+    aim_rounds: int | None = None
+    force: bool = True
+    open_bins: bool = False
+
+    def __post_init__(self):
+        if self.workload not in WORKLOADS:
+            raise EthicLensInputError(
+                "unknown synthesiser workload",
+                column="workload",
+                value=self.workload,
+                fix=f"choose from {list(WORKLOADS)}",
+            )
+        rounds = self.aim_rounds
+        if rounds is not None and (
+            isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1
+        ):
+            raise EthicLensInputError(
+                "AIM's rounds must be a positive integer",
+                column="aim_rounds",
+                value=rounds,
+                fix="e.g. aim_rounds=20, or None for the default cap",
+            )
+
+    @classmethod
+    def of(cls, settings) -> SynthSettings:
+        """``settings`` itself, or the defaults at ε = ``settings`` when it is a number."""
+        return settings if isinstance(settings, cls) else cls(epsilon=float(settings))
+
+    @property
+    def rounds(self) -> int:
+        """AIM's adaptive rounds (read at fit time, so ``AIM_MAX_ROUNDS`` can be lowered)."""
+        return self.aim_rounds if self.aim_rounds is not None else AIM_MAX_ROUNDS
+
+
+@dataclass(frozen=True)
+class AuditColumns:
+    """The rows a synthesiser is fitted on, with their roles: group codes ``a`` (indices into
+    ``domain``), labels ``y`` (``None`` when not released), predictions ``yhat``, and the
+    feature ``columns`` released beside them, binned by ``discretization``."""
+
+    rows: pd.DataFrame
+    protected: str
+    domain: list
+    a: np.ndarray
+    y: np.ndarray | None
+    yhat: np.ndarray
+    columns: list = field(default_factory=list)
+    discretization: dict = field(default_factory=dict)
+
+
+def release_synthetic(fitter, request, drawn: AuditColumns, rng, open_bins=False):
     """Fit ``fitter`` (:func:`fit_mst`, :func:`fit_aim`: the registered mechanism's) on the
     drawn rows and sample the released table."""
-    delta = request.delta if request.delta else DEFAULT_DELTA
+    settings = SynthSettings(request.epsilon, request.delta or DEFAULT_DELTA, open_bins=open_bins)
     with _seeded_global_numpy(rng):
-        model, meta, attrs, extra, info = _fit(
-            fitter,
-            request.epsilon,
-            delta,
-            request.protected,
-            rows,
-            a,
-            y,
-            yhat,
-            domain,
-            columns,
-            discretization,
-            rng,
-            open_bins=open_bins,
-        )
-        synth = model.synthetic_data(rows=len(a)).to_dict()
-    table = _decode(synth, meta, attrs, extra, request.protected)
-    cols = {c: meta[c] for c in attrs}
-    cols["_privacy"] = info
+        fitted = _fit(fitter, settings, drawn, rng)
+        synth = fitted.model.synthetic_data(rows=len(drawn.a)).to_dict()
+    table = fitted.decode(synth)
+    cols = {c: fitted.meta[c] for c in fitted.attrs}
+    cols["_privacy"] = fitted.info
     return table, cols
 
 
-def fit_and_sample(
-    fitter,
-    epsilon,
-    audit,
-    protected,
-    groups,
-    columns,
-    bins,
-    sizes,
-    rng,
-    delta=DEFAULT_DELTA,
-    force=True,
-):
-    """Experiment helper: fit once on the audit data, sample every size (no files)."""
-    a = pd.Categorical(audit[protected].astype(str), categories=groups).codes
-    # The experiment's BINS list edges for columns that are categorical in some datasets:
-    # only continuous columns (more than 20 values) are binned, as in the recorded runs.
+# The experiment's audit frame: the label and the platform's prediction beside the features.
+EXPERIMENT_ROLES = ("_y", "_pred")
+
+
+def experiment_columns(audit, protected, groups, columns, bins) -> AuditColumns:
+    """The experiment's audit frame (label ``_y``, prediction ``_pred``) as fitting input.
+
+    The experiment's ``bins`` list edges for columns that are categorical in some datasets:
+    only continuous columns (more than 20 values) are binned, as in the recorded runs.
+    """
     bins = {c: e for c, e in bins.items() if c in columns and audit[c].nunique() > 20}
+    return AuditColumns(
+        rows=audit,
+        protected=protected,
+        domain=list(groups),
+        a=pd.Categorical(audit[protected].astype(str), categories=groups).codes,
+        y=audit["_y"].to_numpy(),
+        yhat=audit["_pred"].to_numpy(),
+        columns=list(columns),
+        discretization=bins,
+    )
+
+
+def fit_and_sample(fitter, settings, audit, protected, groups, columns, bins, sizes, rng):
+    """Experiment helper: fit once on the audit data, sample every size (no files).
+
+    ``settings``: a :class:`SynthSettings`, or ε alone for the defaults. With the ``"paper"``
+    workload every feature column of ``audit`` is released and ``columns`` is not read.
+    """
+    settings = SynthSettings.of(settings)
+    if settings.workload == "paper":
+        columns = [c for c in audit.columns if c != protected and c not in EXPERIMENT_ROLES]
+    drawn = experiment_columns(audit, protected, groups, columns, bins)
     with _seeded_global_numpy(rng):
-        model, meta, attrs, extra, _ = _fit(
-            fitter,
-            epsilon,
-            delta,
-            protected,
-            audit,
-            a,
-            audit["_y"].to_numpy(),
-            audit["_pred"].to_numpy(),
-            groups,
-            columns,
-            bins,
-            rng,
-            force=force,
-        )
-        synth = {n: model.synthetic_data(rows=n).to_dict() for n in sizes}
-    return {n: _decode(synth[n], meta, attrs, extra, protected) for n in sizes}
+        fitted = _fit(fitter, settings, drawn, rng)
+        synth = {n: fitted.model.synthetic_data(rows=n).to_dict() for n in sizes}
+    return {n: fitted.decode(synth[n]) for n in sizes}
 
 
 @contextmanager
@@ -269,74 +332,97 @@ def _seeded_global_numpy(rng):
         np.random.set_state(state)
 
 
-def _decode(synth, meta, attrs, extra, prot):
-    table = {}
-    for c in attrs:
-        codes = np.asarray(synth[c], int)
-        table[c] = [meta[c]["domain"][i] for i in codes] if c == prot or c in extra else codes
-    return pd.DataFrame(table)
+@dataclass
+class _Fitted:
+    """A fitted graphical model and what decoding its samples needs."""
+
+    model: object
+    meta: dict
+    attrs: list
+    extra: dict
+    protected: str
+    info: dict
+
+    def decode(self, synth) -> pd.DataFrame:
+        """Sampled codes back to the released values (group and feature labels)."""
+        table = {}
+        for c in self.attrs:
+            codes = np.asarray(synth[c], int)
+            labelled = c == self.protected or c in self.extra
+            table[c] = [self.meta[c]["domain"][i] for i in codes] if labelled else codes
+        return pd.DataFrame(table)
 
 
-def _fit(
-    fitter,
-    epsilon,
-    delta,
-    prot,
-    rows,
-    a,
-    y,
-    yhat,
-    domain,
-    columns,
-    discretization,
-    rng,
-    force: bool = True,
-    open_bins: bool = False,
-):
-    mbi = _mbi()
-    data = {prot: np.asarray(a, int)}
-    meta = {prot: {"domain": domain, "k": len(domain)}}
-    if y is not None:
-        data[LABEL] = np.asarray(y, int)
+def _encode(drawn: AuditColumns, open_bins: bool):
+    """Codes and domains of every attribute: A, (Y,) Ŷ, then the released features."""
+    prot = drawn.protected
+    data = {prot: np.asarray(drawn.a, int)}
+    meta = {prot: {"domain": drawn.domain, "k": len(drawn.domain)}}
+    if drawn.y is not None:
+        data[LABEL] = np.asarray(drawn.y, int)
         meta[LABEL] = {"domain": [0, 1], "k": 2}
-    data[PREDICTION] = np.asarray(yhat, int)
+    data[PREDICTION] = np.asarray(drawn.yhat, int)
     meta[PREDICTION] = {"domain": [0, 1], "k": 2}
-    extra, extra_meta = _discretize(
-        rows, [c for c in columns if c != prot], discretization, open_bins
-    )
+    features = [c for c in drawn.columns if c != prot]
+    extra, extra_meta = _discretize(drawn.rows, features, drawn.discretization, open_bins)
     data.update(extra)
     meta.update(extra_meta)
-    attrs = list(data)
-    dom = mbi.Domain(attrs, [meta[c]["k"] for c in attrs])
-    dataset = _Marginals(data, {c: meta[c]["k"] for c in attrs})
+    return data, meta, extra
+
+
+def _workload(prot, labelled, attrs, settings, rng):
+    """The forced cliques (the audit's marginals) and the 12 random 2-way marginals, drawn
+    from ``rng`` among every other pair of attributes (none for the ablation)."""
     forced = (
         [(prot, LABEL, PREDICTION), (prot, LABEL), (prot, PREDICTION), (LABEL, PREDICTION)]
-        if y is not None
+        if labelled
         else [(prot, PREDICTION)]
     )
     pairs = [p for p in itertools.combinations(attrs, 2) if p not in forced]
     picks = rng.choice(len(pairs), size=min(N_RANDOM_PAIRS, len(pairs)), replace=False)
     random_pairs = [pairs[i] for i in sorted(picks)]
-    if not force:  # ablation only: the plain mechanism, without the audit's marginals
-        forced, random_pairs = [], []
-    budget = _Budget(cdp_rho(epsilon, delta))
-    model, measured = fitter(mbi, dataset, dom, attrs, forced, random_pairs, budget, rng)
+    if not settings.force:  # ablation only: the plain mechanism, without the audit's marginals
+        return [], []
+    return forced, random_pairs
+
+
+def _fit(fitter, settings: SynthSettings, drawn: AuditColumns, rng) -> _Fitted:
+    mbi = _mbi()
+    data, meta, extra = _encode(drawn, settings.open_bins)
+    attrs = list(data)
+    dom = mbi.Domain(attrs, [meta[c]["k"] for c in attrs])
+    dataset = _Marginals(data, {c: meta[c]["k"] for c in attrs})
+    forced, random_pairs = _workload(drawn.protected, drawn.y is not None, attrs, settings, rng)
+    budget = _Budget(cdp_rho(settings.epsilon, settings.delta))
+    workload = _Workload(forced, random_pairs, settings.rounds)
+    model, measured = fitter(mbi, dataset, dom, workload, budget, rng)
     if budget.used > budget.total * (1 + 1e-9):
         raise AssertionError(f"budget overspent: {budget.used} > {budget.total}")
     info = {
         "zcdp_rho": budget.total,
         "rho_spent": budget.used,
-        "delta": delta,
+        "delta": settings.delta,
         "conversion": "ε = ρ + 2·sqrt(ρ·ln(1/δ)) (Bun & Steinke 2016)",
         "measured_marginals": [list(m) for m in measured],
         "forced_marginals": [list(f) for f in forced],
         "random_2way_marginals": [list(p) for p in random_pairs],
         "charges": [[w, r] for w, r in budget.log],
     }
-    return model, meta, attrs, extra, info
+    return _Fitted(model, meta, attrs, extra, drawn.protected, info)
 
 
-def fit_mst(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
+@dataclass(frozen=True)
+class _Workload:
+    """What a mechanism must measure: the forced cliques, the random 2-way marginals, and
+    AIM's number of adaptive rounds."""
+
+    forced: list
+    random_pairs: list
+    rounds: int
+
+
+def fit_mst(mbi, data, dom, workload: _Workload, budget, rng):
+    attrs, forced = list(dom.attributes), workload.forced
     rho = budget.total
     sigma1 = math.sqrt(len(attrs) / (2 * rho / 3))
     ones = [_measure(mbi, data, (c,), sigma1, rng, budget) for c in attrs]
@@ -372,21 +458,21 @@ def fit_mst(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
             budget.charge(eps_sel**2 / 8, f"select {(i, j)}")
             comp[find(j)] = find(i)
             tree.append((i, j))
-    final = list(dict.fromkeys(forced + random_pairs + tree))
+    final = list(dict.fromkeys(forced + workload.random_pairs + tree))
     sigma3 = math.sqrt(len(final) / (2 * (budget.total - budget.used)))
     measured = [_measure(mbi, data, cl, sigma3, rng, budget) for cl in final]
     model = _estimate(mbi, dom, ones + measured)
     return model, [m.clique for m in ones + measured]
 
 
-def fit_aim(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
+def fit_aim(mbi, data, dom, workload: _Workload, budget, rng):
+    attrs, forced, rounds = list(dom.attributes), workload.forced, workload.rounds
     rho = budget.total
-    # The workload is the paper's marginals (forced + 12 random 2-way): scoring every 2-way
+    # The candidates are the paper's marginals (forced + 12 random 2-way): scoring every 2-way
     # marginal each round makes JAX compile one program per clique and model, which exhausts
     # the process's memory maps within minutes (an earlier crash).
-    workload = list(dict.fromkeys(forced + random_pairs))
-    workload = [w for w in workload if math.prod(dom[c] for c in w) <= AIM_MAX_CELLS]
-    rounds = AIM_MAX_ROUNDS
+    candidates = list(dict.fromkeys(forced + workload.random_pairs))
+    candidates = [w for w in candidates if math.prod(dom[c] for c in w) <= AIM_MAX_CELLS]
     initial = [(c,) for c in attrs] + forced
     # Initial round: 10% of ρ over every initial clique, each measurement charged.
     sigma0 = math.sqrt(len(initial) / (2 * 0.1 * rho))
@@ -401,7 +487,7 @@ def fit_aim(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
             eps = math.sqrt(8 * 0.1 * remaining)
             sigma = math.sqrt(1 / (2 * 0.9 * remaining))
         scores = []
-        for cl in workload:
+        for cl in candidates:
             x = data(cl)
             xh = np.asarray(model.project(cl).datavector())
             cells = x.size
@@ -409,7 +495,7 @@ def fit_aim(mbi, data, dom, attrs, forced, random_pairs, budget, rng):
         scores = np.asarray(scores)
         logits = 0.5 * eps * (scores - scores.max())
         prob = np.exp(logits) / np.exp(logits).sum()
-        cl = workload[rng.choice(len(workload), p=prob)]
+        cl = candidates[rng.choice(len(candidates), p=prob)]
         budget.charge(eps**2 / 8, f"select {cl}")
         before = np.asarray(model.project(cl).datavector())
         measurements.append(_measure(mbi, data, cl, sigma, rng, budget))
