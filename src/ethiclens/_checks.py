@@ -61,6 +61,17 @@ def check_config_size(path, flag: str, limit: int = MAX_CONFIG_BYTES) -> None:
         )
 
 
+def check_member(value, allowed, *, column: str, problem: str, fix: str | None = None):
+    """``value`` when it is one of ``allowed``; else one line naming the column, the value and
+    the choices (``fix``: a better fix than listing them)."""
+    if value in allowed:
+        return value
+    choices = list(allowed) if isinstance(allowed, (list, tuple)) else sorted(allowed)
+    raise EthicLensInputError(
+        problem, column=column, value=value, fix=fix or f"use one of {choices}"
+    )
+
+
 # Interval draws (n_boot, --n-boot): one range and one message for every command. Below 100 draws
 # a 95% interval's ends are the 3rd and 98th values of 100, too coarse to report; beyond a million
 # no interval changes and the draws alone need gigabytes (each command still refuses what would

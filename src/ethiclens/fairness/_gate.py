@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .._checks import check_member
 from ..errors import EthicLensInputError
 from ._policy import FLAGGED, INCONCLUSIVE, INSUFFICIENT_DATA, PASS, UNDEFINED
 
@@ -79,10 +80,7 @@ class GateOutcome:
 
 
 def check_fail_on(fail_on: str, flag: str = "fail_on") -> str:
-    if fail_on not in FAIL_LEVELS:
-        raise EthicLensInputError(
-            "unknown gate level", column=flag, value=fail_on, fix=f"use one of {list(FAIL_LEVELS)}"
-        )
+    check_member(fail_on, list(FAIL_LEVELS), column=flag, problem="unknown gate level")
     return fail_on
 
 

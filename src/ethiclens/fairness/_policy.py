@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from .._checks import check_member
 from ..errors import EthicLensInputError
 
 FLAGGED = "FLAGGED"
@@ -57,13 +58,7 @@ class Policy:
     pcer_min_group_size: int = 30
 
     def __post_init__(self):
-        if self.di_rule not in DI_RULES:
-            raise EthicLensInputError(
-                "unknown DI rule",
-                column="di_rule",
-                value=self.di_rule,
-                fix=f"use one of {list(DI_RULES)}",
-            )
+        check_member(self.di_rule, list(DI_RULES), column="di_rule", problem="unknown DI rule")
         if not (isinstance(self.di_threshold, (int, float)) and 0 < self.di_threshold < 1):
             raise EthicLensInputError(
                 "must be in (0, 1)",

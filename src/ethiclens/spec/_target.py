@@ -8,6 +8,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .._checks import check_member
 from ..errors import EthicLensInputError
 from ._parse import parse_protected
 from ._spec import AuditSpec
@@ -330,13 +331,9 @@ def _benchmark_groups(spec: AuditSpec, ds):
 
     name = spec.target.dataset
     cols, refs = parse_protected(spec.roles.protected, ds.protected.columns)
+    known = list(ds.protected.columns)
     for col in cols:
-        if col not in ds.protected.columns:
-            raise EthicLensInputError(
-                f"is not a protected attribute of {name}",
-                column=col,
-                fix=f"use one of {list(ds.protected.columns)}",
-            )
+        check_member(col, known, column=col, problem=f"is not a protected attribute of {name}")
     cols = cols or list(ds.protected.columns)
     try:
         check_group_edits(ds.protected[cols], spec.groups.exclude, spec.groups.merge)
