@@ -9,6 +9,19 @@ import click
 
 from .._checks import split_list
 from ..errors import EthicLensInputError
+from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
+from ..p2nia import RELEASE_TABLE_FILE as TABLE
+from ..p2nia import (
+    ReleaseSettings,
+    check_n_boot,
+    check_seed,
+    estimate,
+    get_model,
+    make_request,
+    model_names,
+    read_release,
+    release_to_folder,
+)
 from ..report import ensure_output_folder, write_atomic
 from ._options import LiveHelpOption, RegistryChoice
 from ._probe import FILE, JSON, _console, option, options, shown, writable, write_json
@@ -79,8 +92,6 @@ def p2nia_group():
 def request_cmd(n_rows, protected, groups, metrics, out, **fields):
     """The auditor's request (JSON). Only the columns the metrics need are released: A and Ŷ
     for dp alone, A, Y and Ŷ with eo or eopp."""
-    from ..p2nia import make_request
-
     writable({"--out": out})
     req = make_request(
         n_rows,
@@ -134,8 +145,6 @@ def request_cmd(n_rows, protected, groups, metrics, out, **fields):
 )
 def release_cmd(request_path, data, out, **settings):
     """The platform's side: apply the mechanism and write the release and its manifest."""
-    from ..p2nia import ReleaseSettings, release_to_folder
-
     click.echo(release_to_folder(request_path, data, out, ReleaseSettings(**settings)).summary(out))
 
 
@@ -153,10 +162,6 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
     Each metric has a value, an interval with its method, a status (REPORTED, UNDEFINED or
     INSUFFICIENT_DATA) and a reason; ``--json`` follows p2nia/estimate.schema.json.
     """
-    from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
-    from ..p2nia import RELEASE_TABLE_FILE as TABLE
-    from ..p2nia import check_n_boot, check_seed, estimate, read_release
-
     rd = Path(release_dir)
     outputs = {"--json": json_out, "--html": html_out}
     writable(outputs, inputs=[rd / MANIFEST, rd / TABLE], protected_dirs=[rd])
@@ -193,20 +198,12 @@ def _estimate_html(est, release_dir) -> str:
     ).to_html()
 
 
-def _model_names() -> list[str]:
-    from ..p2nia import model_names
-
-    return model_names()
-
-
 def _models_help() -> str:
-    from ..p2nia import get_model
-
     def one(name):
         m = get_model(name)
         return f"{name}: {m.label}" + (f" (ethiclens[{m.extra}])" if m.extra else "")
 
-    models = "; ".join(one(n) for n in _model_names())
+    models = "; ".join(one(n) for n in model_names())
     return f"Comma-separated platform models, from the registry: {models}."
 
 
@@ -272,7 +269,7 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
         help="Comma-separated states whose records the black-box auditor uses; 'all' for every "
         "other ACS state (the paper's Fig. 1: --train-state CA --audit-states all --download).",
     ),
-    shown("--model", type=RegistryChoice(_model_names), default="rf"),
+    shown("--model", type=RegistryChoice(model_names), default="rf"),
     shown("--repetitions", type=click.IntRange(min=1), default=3),
     option("--download", is_flag=True, help="Allow downloading states not shipped."),
     JSON,
