@@ -256,20 +256,16 @@ def _check_types(grid) -> None:
             value=grid.attributes,
             fix='e.g. attributes = {compas = ["race"]}',
         )
-    if not isinstance(grid.trainer, str):
-        raise EthicLensInputError(
-            "must be a trainer name",
-            column="trainer",
-            value=grid.trainer,
-            fix=f"choose from {trainer_names()}",
-        )
-    if not isinstance(grid.train, dict):
-        raise EthicLensInputError(
-            "must be a table of trainer settings",
-            column="train",
-            value=grid.train,
-            fix="e.g. [train] epochs = 5",
-        )
+    _check_type(grid, "trainer", str, "must be a trainer name", f"choose from {trainer_names()}")
+    _check_type(
+        grid, "train", dict, "must be a table of trainer settings", "e.g. [train] epochs = 5"
+    )
+
+
+def _check_type(grid, name: str, kind: type, problem: str, fix: str) -> None:
+    value = getattr(grid, name)
+    if not isinstance(value, kind):
+        raise EthicLensInputError(problem, column=name, value=value, fix=fix)
 
 
 def _check_datasets(datasets, attributes: dict) -> None:
@@ -330,13 +326,8 @@ def _check_budgets_and_seeds(epsilons, seeds) -> None:
 
 def _check_features_and_rows(grid) -> None:
     """A feature set every dataset has, and ``max_rows`` absent or at least 50."""
-    if not isinstance(grid.features, str):
-        raise EthicLensInputError(
-            "must be a feature set's name",
-            column="features",
-            value=grid.features,
-            fix="e.g. features = 'paper' (or 'full')",
-        )
+    fix = "e.g. features = 'paper' (or 'full')"
+    _check_type(grid, "features", str, "must be a feature set's name", fix)
     for d in grid.datasets:
         ds_mod.get_entry(d).check_features(grid.features, flag="features")
     if grid.max_rows is not None and (not _is_int(grid.max_rows) or grid.max_rows < 50):

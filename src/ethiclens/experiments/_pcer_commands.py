@@ -262,21 +262,12 @@ def read_table_inputs(store_path):
         store.close()
 
 
-EXPORT_TYPES = (".csv", ".parquet")
-
-
 def export_store(store_path, out) -> Path:
     """A results store's per-run, per-group rows to CSV or Parquet (``out``'s suffix)."""
     from ..report import check_writable
-    from ._store import open_existing
+    from ._store import check_export_type, open_existing
 
-    if Path(out).suffix not in EXPORT_TYPES:
-        raise EthicLensInputError(
-            "unknown export type",
-            column="--out",
-            value=Path(out).suffix,
-            fix="use .csv or .parquet",
-        )
+    check_export_type(out)  # before the store is opened: the cheaper check first
     check_writable(out)
     store = open_existing(store_path)
     try:

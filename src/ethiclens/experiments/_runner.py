@@ -50,6 +50,28 @@ def set_single_thread() -> None:
     torch.set_num_threads(1)
 
 
+# Fields a stored record copies under the same name: from the training run to its RunRecord,
+# and from a group's PCER statistics to its GroupRecord.
+RUN_ACCOUNTING = (
+    "epsilon_spent",
+    "noise_multiplier",
+    "accountant",
+    "sample_rate",
+    "trainer",
+    "wall_time_s",
+)
+GROUP_STATISTICS = (
+    "n_train",
+    "n_test",
+    "acc_train",
+    "acc_test",
+    "delta",
+    "positive_rate",
+    "mean_loss_train",
+    "mean_loss_test",
+)
+
+
 def run_stats(run, attributes) -> RunResult:
     """A trained run -> the store's run row and per-group rows."""
     d = run.data
@@ -59,12 +81,7 @@ def run_stats(run, attributes) -> RunResult:
         epsilon=run.epsilon_requested,
         seed=run.seed,
         status="done",
-        epsilon_spent=run.epsilon_spent,
-        noise_multiplier=run.noise_multiplier,
-        accountant=run.accountant,
-        sample_rate=run.sample_rate,
-        trainer=run.trainer,
-        wall_time_s=run.wall_time_s,
+        **{k: getattr(run, k) for k in RUN_ACCOUNTING},
         test_accuracy=acc,
         n_train=len(d.y_train),
         n_test=len(d.y_test),
@@ -86,17 +103,10 @@ def run_stats(run, attributes) -> RunResult:
                     attribute=attr,
                     group=g.group,
                     group_index=i,
-                    n_train=g.n_train,
-                    n_test=g.n_test,
-                    acc_train=g.acc_train,
-                    acc_test=g.acc_test,
-                    delta=g.delta,
-                    positive_rate=g.positive_rate,
+                    **{k: getattr(g, k) for k in GROUP_STATISTICS},
                     tpr=g.tpr_test,
                     fpr=g.fpr_test,
                     mia_auc=auc[g.group],
-                    mean_loss_train=g.mean_loss_train,
-                    mean_loss_test=g.mean_loss_test,
                 )
             )
     return RunResult(run=row, groups=tuple(groups))

@@ -49,6 +49,19 @@ CREATE TABLE IF NOT EXISTS group_stats (
 """
 
 
+EXPORT_TYPES = (".csv", ".parquet")
+
+
+def check_export_type(out) -> Path:
+    """An export file's path, refused unless it ends in .csv or .parquet."""
+    out = Path(out)
+    if out.suffix not in EXPORT_TYPES:
+        raise EthicLensInputError(
+            "unknown export type", column="--out", value=out.suffix, fix="use .csv or .parquet"
+        )
+    return out
+
+
 def epsilon_key(eps) -> str:
     return "none" if eps is None else repr(float(eps))
 
@@ -479,11 +492,7 @@ class ResultsStore:
 
         from ..io import write_atomic
 
-        out = Path(out)
-        if out.suffix not in (".csv", ".parquet"):
-            raise EthicLensInputError(
-                "unknown export type", column="--out", value=out.suffix, fix="use .csv or .parquet"
-            )
+        out = check_export_type(out)
         frame = self.group_stats()
         if out.suffix == ".parquet":
             buf = io.BytesIO()

@@ -116,21 +116,12 @@ class DPTrainingRun:
                 fix=f"use one of {list(self.data.groups_train)}",
             )
         d = self.data
-        return (
-            SplitPredictions(
-                d.y_train,
-                self.train_proba >= 0.5,
-                d.groups_train[attribute],
-                loss=self.train_loss,
-                name="train",
-            ),
-            SplitPredictions(
-                d.y_test,
-                self.test_proba >= 0.5,
-                d.groups_test[attribute],
-                loss=self.test_loss,
-                name="test",
-            ),
+        return tuple(
+            SplitPredictions(y, proba >= 0.5, groups[attribute], loss=loss, name=name)
+            for name, y, proba, groups, loss in (
+                ("train", d.y_train, self.train_proba, d.groups_train, self.train_loss),
+                ("test", d.y_test, self.test_proba, d.groups_test, self.test_loss),
+            )
         )
 
     def group_order(self, attribute: str) -> tuple[str, str]:

@@ -56,26 +56,35 @@ class SplitPredictions:
                     f"{self.name} loss has {len(self.loss)} rows, not {n}",
                     column=f"{self.name} loss",
                 )
-            bad = ~np.isfinite(self.loss)
-            if bad.any():
-                raise EthicLensInputError(
-                    f"{int(bad.sum())} loss value(s) are NaN or infinite, first at row "
-                    f"{int(np.flatnonzero(bad)[0])}",
-                    column=f"{self.name} loss",
-                    fix="clip probabilities before computing log-losses (e.g. to [1e-7, 1-1e-7])",
-                )
-            negative = self.loss < 0
-            if negative.any():
-                raise EthicLensInputError(
-                    f"{int(negative.sum())} loss value(s) are negative, first at row "
-                    f"{int(np.flatnonzero(negative)[0])} (value {self.loss[negative][0]:g})",
-                    column=f"{self.name} loss",
-                    fix="give per-example losses such as the log-loss −log p(y|x), which are ≥ 0",
-                )
+            _check_losses(self.loss, f"{self.name} loss")
 
     def mask(self, group: str) -> np.ndarray:
         """Boolean mask of the rows of ``group``."""
         return self.groups == group
+
+
+def _check_losses(loss: np.ndarray, where: str) -> None:
+    """Per-example losses are finite and non-negative (the first bad row is named)."""
+    for bad, problem, fix in (
+        (
+            ~np.isfinite(loss),
+            "are NaN or infinite",
+            "clip probabilities before computing log-losses (e.g. to [1e-7, 1-1e-7])",
+        ),
+        (
+            loss < 0,
+            "are negative",
+            "give per-example losses such as the log-loss −log p(y|x), which are ≥ 0",
+        ),
+    ):
+        if bad.any():
+            first = int(np.flatnonzero(bad)[0])
+            shown = f" (value {loss[first]:g})" if problem == "are negative" else ""
+            raise EthicLensInputError(
+                f"{int(bad.sum())} loss value(s) {problem}, first at row {first}{shown}",
+                column=where,
+                fix=fix,
+            )
 
 
 def _binary(values, name) -> np.ndarray:
