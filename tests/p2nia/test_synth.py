@@ -9,6 +9,7 @@ import pytest
 
 from ethiclens import EthicLensInputError
 from ethiclens.p2nia import (
+    MST,
     estimate,
     get_mechanism,
     make_request,
@@ -72,7 +73,7 @@ def test_forcing_the_audit_marginals_matters(audit_data):
                 abs(
                     _dp(
                         get_mechanism("mst").fit_and_sample(
-                            10.0,
+                            MST.Settings(10.0, force=force),
                             audit_data,
                             "sex",
                             ["F", "M"],
@@ -80,7 +81,6 @@ def test_forcing_the_audit_marginals_matters(audit_data):
                             {},
                             [5000],
                             np.random.default_rng(s),
-                            force=force,
                         )[5000]
                     )
                     - truth
@@ -191,3 +191,58 @@ def test_a_release_is_reproducible_from_its_seed(audit_data):
     assert (np.random.get_state()[1] == before).all()
     other = release(req, audit_data, "_y", "_pred", columns=["edu"], random_state=8).table
     assert not other.equals(tables[0])
+
+
+def test_synth_settings_default_to_the_audit_workload_and_refuse_bad_values():
+    settings = MST.Settings.of(2.0)
+    assert (settings.epsilon, settings.workload, settings.force) == (2.0, "audit", True)
+    assert MST.Settings.of(settings) is settings
+    with pytest.raises(EthicLensInputError, match="'workload'.*unknown synthesiser workload"):
+        MST.Settings(1.0, workload="all")
+    with pytest.raises(EthicLensInputError, match="rounds must be a positive integer"):
+        MST.Settings(1.0, aim_rounds=0)
+
+
+def test_the_paper_workload_releases_every_feature(audit_data):
+    from ethiclens.p2nia._synth import experiment_columns
+
+    audit = experiment_columns(audit_data, "sex", ["F", "M"], ["edu"], {"age": [0, 50, 120]})
+    paper = experiment_columns(
+        audit_data, "sex", ["F", "M"], ["edu"], {"age": [0, 50, 120]}, workload="paper"
+    )
+    assert audit.columns == ["edu"] and audit.discretization == {}
+    assert paper.columns == ["edu", "hrs", "region", "job", "age"]
+    assert paper.discretization == {"age": [0, 50, 120]}  # continuous: binned
+
+
+@pytest.mark.slow
+def test_a_paper_workload_fit_measures_its_marginals_over_every_feature(audit_data, monkeypatch):
+    import ethiclens.p2nia._synth as synth
+
+    seen = {}
+
+    def spy(mbi, data, dom, workload, budget, rng):
+        seen["attrs"], seen["workload"] = list(dom.attributes), workload
+        return synth.fit_mst(mbi, data, dom, workload, budget, rng)
+
+    settings = MST.Settings(10.0, workload="paper", aim_rounds=3)
+    drawn = synth.experiment_columns(
+        audit_data, "sex", ["F", "M"], [], {"age": [0, 50, 120]}, settings.workload
+    )
+    out = synth.fit_and_sample(spy, settings, drawn, [400], np.random.default_rng(0))[400]
+    assert seen["attrs"] == ["sex", "Y", "Y_hat", "edu", "hrs", "region", "job", "age"]
+    assert len(seen["workload"].random_pairs) == 12 and seen["workload"].rounds == 3
+    assert ("sex", "Y", "Y_hat") in seen["workload"].forced
+    assert list(out.columns) == seen["attrs"] and len(out) == 400
+
+
+def test_the_experiment_carries_the_workload_only_when_it_is_not_the_default():
+    from ethiclens.experiments import ExperimentConfig
+    from ethiclens.experiments._p2nia_experiment import tasks_for
+
+    small = dict(models=("rf",), repetitions=1, mechanisms=("mst",), sizes=(500,), epsilons=())
+    assert all("workload" not in t for t in tasks_for(ExperimentConfig(**small)))
+    paper = tasks_for(ExperimentConfig(**small, workload="paper", aim_rounds=5))
+    assert {(t["workload"], t["aim_rounds"]) for t in paper} == {("paper", 5)}
+    with pytest.raises(EthicLensInputError, match="unknown synthesiser workload"):
+        ExperimentConfig(**small, workload="every").validate()

@@ -256,11 +256,15 @@ class _Synthesiser(Mechanism):
     def fit_and_sample(self, settings, audit, protected, groups, columns, bins, sizes, rng):
         """Experiment helper: fit once on the audit data, sample every size (no files).
 
-        ``settings``: a :class:`SynthSettings` (ε, δ, workload, AIM's rounds), or ε alone.
+        ``settings``: a :class:`SynthSettings` (ε, δ, workload, AIM's rounds), or ε alone for
+        the defaults. With the ``"paper"`` workload every feature column of ``audit`` is
+        released and ``columns`` is not read.
         """
-        return _synth.fit_and_sample(
-            self.fit, settings, audit, protected, groups, columns, bins, sizes, rng
+        settings = self.Settings.of(settings)
+        drawn = _synth.experiment_columns(
+            audit, protected, groups, columns, bins, settings.workload
         )
+        return _synth.fit_and_sample(self.fit, settings, drawn, sizes, rng)
 
     def validate_columns(self, manifest, request, released, data_cols):
         from ._common import MANIFEST

@@ -285,12 +285,16 @@ def release_synthetic(fitter, request, drawn: AuditColumns, rng, open_bins=False
 EXPERIMENT_ROLES = ("_y", "_pred")
 
 
-def experiment_columns(audit, protected, groups, columns, bins) -> AuditColumns:
+def experiment_columns(audit, protected, groups, columns, bins, workload="audit") -> AuditColumns:
     """The experiment's audit frame (label ``_y``, prediction ``_pred``) as fitting input.
 
-    The experiment's ``bins`` list edges for columns that are categorical in some datasets:
-    only continuous columns (more than 20 values) are binned, as in the recorded runs.
+    ``columns``: the released features; with the ``"paper"`` workload every feature column of
+    ``audit`` instead. The experiment's ``bins`` list edges for columns that are categorical in
+    some datasets: only continuous columns (more than 20 values) are binned, as in the recorded
+    runs.
     """
+    if workload == "paper":
+        columns = [c for c in audit.columns if c != protected and c not in EXPERIMENT_ROLES]
     bins = {c: e for c, e in bins.items() if c in columns and audit[c].nunique() > 20}
     return AuditColumns(
         rows=audit,
@@ -304,16 +308,8 @@ def experiment_columns(audit, protected, groups, columns, bins) -> AuditColumns:
     )
 
 
-def fit_and_sample(fitter, settings, audit, protected, groups, columns, bins, sizes, rng):
-    """Experiment helper: fit once on the audit data, sample every size (no files).
-
-    ``settings``: a :class:`SynthSettings`, or ε alone for the defaults. With the ``"paper"``
-    workload every feature column of ``audit`` is released and ``columns`` is not read.
-    """
-    settings = SynthSettings.of(settings)
-    if settings.workload == "paper":
-        columns = [c for c in audit.columns if c != protected and c not in EXPERIMENT_ROLES]
-    drawn = experiment_columns(audit, protected, groups, columns, bins)
+def fit_and_sample(fitter, settings: SynthSettings, drawn: AuditColumns, sizes, rng) -> dict:
+    """Experiment helper: fit once on ``drawn``, sample every size (no files)."""
     with _seeded_global_numpy(rng):
         fitted = _fit(fitter, settings, drawn, rng)
         synth = {n: fitted.model.synthetic_data(rows=n).to_dict() for n in sizes}
