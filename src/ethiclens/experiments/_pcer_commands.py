@@ -190,7 +190,12 @@ def train_and_audit(request: TrainRequest) -> TrainedAudit:
 # ---------------------------------------------------------------------------------------------
 
 
-def _check_sweep_overrides(overrides: dict) -> None:
+def _check_sweep_flags(preset_name, grid_file, overrides: dict) -> None:
+    """One source of the grid; a seed count of at least 1; a feature set some dataset has."""
+    if grid_file and preset_name:
+        raise EthicLensInputError(
+            "give --preset or --grid, not both", column="--grid", fix="drop one of them"
+        )
     seeds = overrides.get("seeds")
     if seeds is not None and seeds < 1:
         raise EthicLensInputError(
@@ -213,20 +218,11 @@ def _check_sweep_overrides(overrides: dict) -> None:
             )
 
 
-def check_sweep_choice(preset_name: str | None, grid_file) -> None:
-    """A sweep's grid comes from a preset or a grid file, not both."""
-    if grid_file and preset_name:
-        raise EthicLensInputError(
-            "give --preset or --grid, not both", column="--grid", fix="drop one of them"
-        )
-
-
 def sweep_grid(preset_name: str | None = None, grid_file=None, **overrides) -> SweepGrid:
     """The grid of ``pcer sweep``: the preset (default ``quick``) or the grid file, with
     :class:`SweepGrid` fields overridden (``seeds``: a count N, seeds 0..N-1)."""
-    check_sweep_choice(preset_name, grid_file)
     overrides = {k: v for k, v in overrides.items() if v is not None}
-    _check_sweep_overrides(overrides)
+    _check_sweep_flags(preset_name, grid_file, overrides)
     if grid_file:
         return load_grid(grid_file, **overrides)
     return preset(preset_name or "quick", **overrides)
