@@ -545,3 +545,37 @@ def os_error_line(exc: OSError) -> str | None:
             "space (or choose another folder) and rerun"
         )
     return None
+
+
+def read_config_file(path, flag: str, what: str = "file"):
+    """The parsed content of a small YAML or JSON file (a spec, model-card fields): its
+    existence, suffix and size checked first, a parse error in one line naming the file."""
+    import json
+
+    from ._checks import check_config_size
+
+    path = Path(path)
+    if not path.is_file():
+        raise EthicLensInputError(
+            f"file {path} does not exist",
+            column=flag,
+            fix=f"give the path of a YAML or JSON {what}",
+        )
+    suffix = path.suffix.lower()
+    if suffix not in (".yaml", ".yml", ".json"):
+        raise EthicLensInputError(
+            f"{path.name} is not a YAML or JSON file", column=flag, fix="use .yaml, .yml or .json"
+        )
+    check_config_size(path, flag)
+    text = path.read_text(encoding="utf-8", errors="replace")
+    try:
+        if suffix == ".json":
+            return json.loads(text)
+        import yaml
+
+        return yaml.safe_load(text)
+    except Exception as exc:  # json.JSONDecodeError, yaml.YAMLError and friends
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise EthicLensInputError(
+            f"cannot parse {path.name}: {first}", column=flag, fix="check the YAML/JSON syntax"
+        ) from None

@@ -24,10 +24,6 @@ a benchmark.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from .._checks import check_config_size
 from ..errors import EthicLensInputError
 
 # Mitchell et al. (2019) sections and the fields a user may fill in each. Quantitative analyses
@@ -110,40 +106,9 @@ def benchmark_provenance(
 
 def load_card_info(path, flag: str = "card_info") -> dict:
     """Read model-card fields from a YAML or JSON file; unknown fields are an error."""
-    path = Path(path)
-    if not path.is_file():
-        raise EthicLensInputError(
-            f"file {path} does not exist", column=flag, fix="give the path of a YAML or JSON file"
-        )
-    if path.suffix.lower() not in (".yaml", ".yml", ".json"):
-        raise EthicLensInputError(
-            f"{path.name} is not a YAML or JSON file",
-            column=flag,
-            fix="use a .yaml, .yml or .json file",
-        )
-    check_config_size(path, flag)
-    text = path.read_text(encoding="utf-8", errors="replace")
-    try:
-        if path.suffix.lower() == ".json":
-            info = json.loads(text)
-        else:
-            import yaml
+    from ..io import read_config_file
 
-            info = yaml.safe_load(text)
-    except (ValueError, ImportError) as exc:
-        raise EthicLensInputError(
-            f"cannot parse {path.name}: {str(exc).splitlines()[0]}",
-            column=flag,
-            fix="check the file's YAML/JSON syntax",
-        ) from exc
-    except Exception as exc:  # yaml.YAMLError and friends
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise EthicLensInputError(
-            f"cannot parse {path.name}: {first}",
-            column=flag,
-            fix="check the file's YAML/JSON syntax",
-        ) from exc
-    return check_card_info(info, flag)
+    return check_card_info(read_config_file(path, flag), flag)
 
 
 def _text(value, where, flag):

@@ -701,31 +701,10 @@ def _normalise(data, source: str) -> dict:
 
 def read_spec_file(path, flag: str = "--config") -> dict:
     """Parsed YAML/JSON of a spec file (size-checked before parsing)."""
-    from .._checks import check_config_size
+    from ..io import read_config_file
 
-    path = Path(path)
-    if not path.is_file():
-        raise EthicLensInputError(
-            f"file {path} does not exist", column=flag, fix="give the path of a YAML or JSON spec"
-        )
-    suffix = path.suffix.lower()
-    if suffix not in (".yaml", ".yml", ".json"):
-        raise EthicLensInputError(
-            f"{path.name} is not a YAML or JSON file", column=flag, fix="use .yaml, .yml or .json"
-        )
-    check_config_size(path, flag)
-    text = path.read_text(encoding="utf-8", errors="replace")
-    try:
-        if suffix == ".json":
-            return json.loads(text)
-        import yaml
-
-        return yaml.safe_load(text) or {}
-    except Exception as exc:  # json.JSONDecodeError, yaml.YAMLError
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise EthicLensInputError(
-            f"cannot parse {path.name}: {first}", column=flag, fix="check the YAML/JSON syntax"
-        ) from None
+    data = read_config_file(path, flag, what="spec")
+    return {} if data is None else data
 
 
 def _freeze(value):
