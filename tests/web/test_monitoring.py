@@ -8,6 +8,8 @@ import sqlite3
 
 import pytest
 
+from tests.sources.conftest import PG_PASSWORD, postgres_url  # noqa: F401
+
 from ..monitor.conftest import write_days
 from .conftest import make_app
 
@@ -118,3 +120,27 @@ def test_a_file_that_is_not_a_monitor_store_is_refused_at_start(tmp_path, capsys
     assert rc == 2
     assert "--monitor-store" in err and len(err.strip().splitlines()) == 1, err
     assert not data.exists()  # refused before anything was written
+
+
+def test_a_postgresql_monitor_store_is_shown_without_its_password(tmp_path, postgres_url):  # noqa: F811
+    # the monitor's store may live in PostgreSQL (ethiclens monitor --store URL); the page
+    # reads it by URL, read-only, and names it without the password
+    from starlette.testclient import TestClient
+
+    from ethiclens.monitor import MonitorRequest, run_monitor
+
+    feed = write_days(tmp_path / "feed", range(6), change_day=3)
+    url = postgres_url + ("&" if "?" in postgres_url else "?") + "schema=webpage"
+    request = MonitorRequest(
+        target=str(feed), time="ts", window="1d", y_pred="pred", y_true="label",
+        protected=("race=White",),
+    )  # fmt: skip
+    run_monitor(request, url)
+    app = make_app(tmp_path / "srv", monitor_stores=(url,))
+    with TestClient(app, follow_redirects=False) as c:
+        page = c.get("/monitoring")
+        one = c.get("/monitoring/0")
+    assert page.status_code == 200 and one.status_code == 200
+    assert "White" in one.text and "<img" in one.text
+    secret = PG_PASSWORD
+    assert secret not in page.text and secret not in one.text

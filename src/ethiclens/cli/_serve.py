@@ -112,7 +112,8 @@ def _size(text: str) -> int:
     "monitor_store",
     multiple=True,
     type=click.Path(dir_okay=False),
-    help="A store written by `ethiclens monitor --store`, shown read-only on the Monitoring "
+    help="A store written by `ethiclens monitor --store` (a SQLite file or a PostgreSQL URL), "
+    "shown read-only on the Monitoring "
     "page (repeatable; the browser picks among these only).",
 )
 def serve_command(host, port, **options):
@@ -154,7 +155,7 @@ def _web_config(host: str, options: dict):
         queue=50,
         allowed_hosts=LOOPBACK if local else None,
         databases=databases,
-        monitor_stores=tuple(Path(p) for p in dict.fromkeys(options["monitor_store"])),
+        monitor_stores=tuple(dict.fromkeys(options["monitor_store"])),
         **({"workers": workers} if workers else {}),
     )
     return config, printed

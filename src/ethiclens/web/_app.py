@@ -48,7 +48,7 @@ class WebConfig:
     pool: str = "process"
     allowed_hosts: tuple[str, ...] | None = None  # Host headers accepted (None: any)
     databases: tuple[str, ...] = ()  # environment variables holding database URLs (--db-env)
-    monitor_stores: tuple[Path, ...] = ()  # monitor stores shown read-only (--monitor-store)
+    monitor_stores: tuple = ()  # monitor stores shown read-only (--monitor-store)
 
     def __post_init__(self):
         self.data_dir = Path(self.data_dir).resolve()
@@ -56,7 +56,8 @@ class WebConfig:
             self.store = self.data_dir / "ethiclens-web.sqlite"
         elif not is_url(self.store):
             self.store = Path(self.store)
-        self.monitor_stores = tuple(Path(p) for p in self.monitor_stores)
+        # a SQLite file (a path) or a PostgreSQL store (a URL, kept as text)
+        self.monitor_stores = tuple(_store(p) for p in self.monitor_stores)
 
 
 def create_app(config: WebConfig):
@@ -269,3 +270,8 @@ def _headers_adder(send):
         await send(message)
 
     return wrapped
+
+
+def _store(where):
+    """A monitor store as ``read_store`` takes it: a database URL as text, a file as a Path."""
+    return str(where) if "://" in str(where) else Path(where)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import base64
 import json
 import threading
-from pathlib import Path
 
 from ..errors import EthicLensInputError
 from ._web import in_thread, said, verdict_word, web_of
@@ -161,11 +160,14 @@ def _monitor_labels() -> dict:
     return TEST_LABELS
 
 
-def _monitor_store(index: int, path: Path, plots: bool = False) -> dict:
-    """What the monitor stored in ``path`` (read-only), plus its trend plots as data URIs."""
+def _monitor_store(index: int, path, plots: bool = False) -> dict:
+    """What the monitor stored in ``path`` (a file, or a database URL; read-only), plus its
+    trend plots as data URIs."""
     from ..monitor import read_store, trend_png
+    from ..sources import mask_url
 
-    one = {"index": index, "name": path.name, "error": None, "data": None, "plots": {}}
+    name = mask_url(path) if isinstance(path, str) else path.name  # never a password
+    one = {"index": index, "name": name, "error": None, "data": None, "plots": {}}
     try:
         data = read_store(path, flag="--monitor-store")
     except EthicLensInputError as exc:  # e.g. damaged or replaced since the server started
