@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from .. import datasets as ds_mod
+from .._checks import check_member
 from ..errors import DataFileError, EthicLensInputError, NotInCacheError
 from ..p2nia import (
     ACCOUNTINGS,
@@ -81,32 +82,39 @@ class ExperimentConfig:
     notes: list = field(default_factory=list)
 
     def validate(self):
-        if self.dataset not in EXPERIMENT_DATASETS:
-            raise EthicLensInputError(
-                "unknown dataset",
-                column="--dataset",
-                value=self.dataset,
-                fix=f"choose from {sorted(EXPERIMENT_DATASETS)}",
-            )
+        """Refuse an unknown name or an impossible size, repetition count or ε."""
+        self._check_names()
+        self._check_numbers()
+
+    def _check_names(self):
+        check_member(
+            self.dataset,
+            EXPERIMENT_DATASETS,
+            column="--dataset",
+            problem="unknown dataset",
+            fix=f"choose from {sorted(EXPERIMENT_DATASETS)}",
+        )
         for m in self.models:
             get_model(m, "--models")  # an unknown name lists the registered ones
         choices = [*mechanism_names(), "blackbox"]
         for m in self.mechanisms:
-            if m not in choices:
-                raise EthicLensInputError(
-                    f"unknown mechanism (registered: {', '.join(choices)})",
-                    column="--mechanisms",
-                    value=m,
-                    fix=f"choose from {choices}",
-                )
-        if self.accounting not in ACCOUNTINGS:
-            raise EthicLensInputError(
-                "unknown accounting",
-                column="--accounting",
-                value=self.accounting,
-                fix=f"choose from {list(ACCOUNTINGS)}",
+            check_member(
+                m,
+                choices,
+                column="--mechanisms",
+                fix=f"choose from {choices}",
+                problem=f"unknown mechanism (registered: {', '.join(choices)})",
             )
+        check_member(
+            self.accounting,
+            ACCOUNTINGS,
+            column="--accounting",
+            problem="unknown accounting",
+            fix=f"choose from {list(ACCOUNTINGS)}",
+        )
         MST.Settings(1.0, workload=self.workload, aim_rounds=self.aim_rounds)  # refuses bad ones
+
+    def _check_numbers(self):
         if (
             not isinstance(self.repetitions, int)
             or isinstance(self.repetitions, bool)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from .._checks import check_member
 from .._optional import require
 from .._text import distinct_numbers
 from ..errors import EthicLensInputError
@@ -223,13 +224,9 @@ class SynthSettings:
     open_bins: bool = False
 
     def __post_init__(self):
-        if self.workload not in WORKLOADS:
-            raise EthicLensInputError(
-                "unknown synthesiser workload",
-                column="workload",
-                value=self.workload,
-                fix=f"choose from {list(WORKLOADS)}",
-            )
+        check_member(
+            self.workload, WORKLOADS, column="workload", problem="unknown synthesiser workload"
+        )
         rounds = self.aim_rounds
         if rounds is not None and (
             isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1
