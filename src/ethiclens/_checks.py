@@ -61,6 +61,14 @@ def check_config_size(path, flag: str, limit: int = MAX_CONFIG_BYTES) -> None:
         )
 
 
+def check_type(value, types, *, column: str, problem: str, fix: str):
+    """``value`` when it is an instance of ``types``; else one line naming the column and the
+    type that was given."""
+    if isinstance(value, types):
+        return value
+    raise EthicLensInputError(problem, column=column, value=type(value).__name__, fix=fix)
+
+
 def check_member(value, allowed, *, column: str, problem: str, fix: str | None = None):
     """``value`` when it is one of ``allowed``; else one line naming the column, the value and
     the choices (``fix``: a better fix than listing them)."""

@@ -133,3 +133,17 @@ def test_the_threshold_view_takes_weights_as_the_audit_does():
     t2 = threshold_table(y, s, sf["race"], sample_weight=heavy, n_boot=300, random_state=0)
     d = t2.frame[(t2.frame.group == "d") & np.isclose(t2.frame.threshold, 0.5)].iloc[0]
     assert d["di_status"] == "INSUFFICIENT_DATA"
+
+
+def test_compare_and_the_threshold_view_take_plain_lists_and_check_the_policy():
+    # a list's .index is a method, not row labels: compare used to crash on it
+    y = [0, 1] * 60
+    a = [0, 1, 1, 0] * 30
+    b = [1, 1, 0, 0] * 30
+    groups = ["x", "y", "y", "x"] * 30
+    result = compare(y, a, b, groups, n_boot=100, random_state=0)
+    assert result.to_dict()["differences"]
+    with pytest.raises(Exception, match="must be an ethiclens.Policy"):
+        compare(y, a, b, groups, policy="strict")
+    with pytest.raises(Exception, match="must be an ethiclens.Policy"):
+        threshold_table(y, [0.2, 0.7] * 60, groups, policy={"di_threshold": 0.9})

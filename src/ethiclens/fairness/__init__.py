@@ -56,6 +56,7 @@ from ._policy import (
     STATUSES,
     UNDEFINED,
     Policy,
+    check_policy,
 )
 from ._result import SCHEMA_VERSION, AuditResult, Comparison, Headline, MetricEstimate
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
@@ -98,6 +99,7 @@ __all__ = [
     "Headline",
     "MetricEstimate",
     "Policy",
+    "check_policy",
     "GroupCounts",
     "check_counts_cells",
     "Interval",

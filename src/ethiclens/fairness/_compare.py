@@ -215,9 +215,9 @@ def _check_aligned(named: dict, n: int) -> None:
         if values is None or isinstance(values, dict):
             continue  # a dict of columns is checked column by column by the audit
         check_length(values, n, name)
-        index = getattr(values, "index", None)
-        if index is None or isinstance(values, np.ndarray):
-            continue
+        if not isinstance(values, (pd.Series, pd.DataFrame)):
+            continue  # lists and arrays have no index (a list's .index is a method)
+        index = values.index
         if first is None:
             first = (name, index)
         elif not index.equals(first[1]):
@@ -272,7 +272,7 @@ def compare(
     true, a, b, weights, sf = _compare_inputs(
         y_true, pred_a, pred_b, sensitive_features, sample_weight, opts
     )
-    policy = policy or pol.Policy()
+    policy = pol.check_policy(policy)
     # Both audits see plain arrays in one row order (their own checks already passed above).
     shared = {k: getattr(opts, k) for k in KEYWORDS["audit"][0] if k in KEYWORDS["compare"][0]}
     shared.update(ci="jeffreys", policy=policy, sample_weight=weights)

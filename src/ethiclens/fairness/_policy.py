@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from .._checks import check_member
+from .._checks import check_member, check_type
 from ..errors import EthicLensInputError
 
 FLAGGED = "FLAGGED"
@@ -165,3 +165,16 @@ def comparison_status(policy_statuses: list[str]) -> str:
         if status in policy_statuses:
             return status
     return UNDEFINED
+
+
+def check_policy(policy) -> Policy:
+    """``policy``, or the default :class:`Policy` when None; anything else is refused."""
+    if policy is None:
+        return Policy()
+    return check_type(
+        policy,
+        Policy,
+        column="policy",
+        problem="must be an ethiclens.Policy",
+        fix="pass Policy(...)",
+    )

@@ -193,7 +193,7 @@ def threshold_table(
     ThresholdTable
     """
     opts = take_options("threshold_table", options)
-    policy = policy or pol.Policy()
+    policy = pol.check_policy(policy)
     audited = _check_audited(opts.audited_threshold)
     th = _grid(opts.thresholds, opts.step, audited)
     opts = opts.seeded()
