@@ -147,3 +147,9 @@ def test_compare_and_the_threshold_view_take_plain_lists_and_check_the_policy():
         compare(y, a, b, groups, policy="strict")
     with pytest.raises(Exception, match="must be an ethiclens.Policy"):
         threshold_table(y, [0.2, 0.7] * 60, groups, policy={"di_threshold": 0.9})
+
+
+@pytest.mark.parametrize("labels", [[], [0, 1] * 10])
+def test_the_threshold_view_refuses_labels_of_another_length(labels):
+    with pytest.raises(Exception, match="y_true"):
+        threshold_table(labels, [0.2, 0.7] * 60, ["a", "b"] * 60)

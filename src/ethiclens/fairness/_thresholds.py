@@ -30,6 +30,7 @@ from ._validate import (
     as_binary,
     as_scores,
     as_weights,
+    check_length,
     encode_edited,
     resolve_reference,
 )
@@ -205,6 +206,8 @@ def threshold_table(
     scores = as_scores(y_score, n)
     weights = as_weights(sample_weight, n) if sample_weight is not None else None
     labelled = y_true is not None
+    if labelled:
+        check_length(y_true, n, "y_true")
     true = as_binary(y_true, "y_true", opts.pos_label) if labelled else np.ones(n, dtype=np.int8)
     attrs, edits = encode_edited(sensitive_features, n, opts)
     _check_groups(attrs)
