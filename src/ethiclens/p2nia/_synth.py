@@ -14,7 +14,13 @@ the parity gap (0.07–0.10 against 0.18 in earlier runs).
   cliques (each one charged); then adaptive rounds choose a workload clique with the
   exponential mechanism (score: weighted L1 error minus expected noise), measure it, re-fit,
   and halve the noise when the model stops improving. Caps: ``AIM_MAX_ROUNDS`` rounds (the
-  last spends what is left) and cliques of at most ``AIM_MAX_CELLS`` cells.
+  last spends what is left; ``SynthSettings.aim_rounds`` sets another count) and cliques of at
+  most ``AIM_MAX_CELLS`` cells.
+
+Which features are released is the workload (:class:`SynthSettings`): ``"audit"`` (default)
+releases the columns the caller names (the experiment: A, Y, Ŷ and its first
+``extra_columns`` features); ``"paper"`` releases every feature of the audit data, the P2NIA
+paper's §3.2 selection, the random 2-way marginals then drawn over the whole table.
 """
 
 from __future__ import annotations
