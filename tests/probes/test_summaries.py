@@ -46,3 +46,17 @@ def test_load_entry_point_errors_name_the_flag(tmp_path, monkeypatch):
     ):
         with pytest.raises(EthicLensInputError, match=needle):
             load_entry_point(spec)
+
+
+def test_probing_a_benchmark_or_a_model_is_library_not_cli():
+    # ethiclens probe counterfactual only parses: the same result from Python
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.probes import probe_benchmark, probe_model
+
+    result, intro = probe_benchmark("compas", attribute="sex", n_boot=100, seed=1)
+    assert "compas's standard logistic regression" in intro and "favourable prediction = 0" in intro
+    assert result.to_dict()["pairs"]
+    with pytest.raises(EthicLensInputError, match="not a protected attribute of compas"):
+        probe_benchmark("compas", attribute="age")
+    with pytest.raises(EthicLensInputError, match="--model needs --data and --attribute"):
+        probe_model("mypkg:load", None, "sex")

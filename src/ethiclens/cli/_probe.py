@@ -8,16 +8,14 @@ import json
 
 import click
 
-from .. import datasets as ds_mod
 from .._checks import SKLEARN_SEED_LIMIT, check_seed
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_table, require_columns
-from ..models import train_standard_model
 from ..probes import (
     analyze_counterfactuals,
-    counterfactual,
-    load_entry_point,
     make_counterfactuals,
+    probe_benchmark,
+    probe_model,
     run_oracle,
 )
 from ..report import check_writable, write_atomic
@@ -165,76 +163,18 @@ def counterfactual_cmd(target, json_out, **flags):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
     check_seed(flags["seed"], "--seed", limit=SKLEARN_SEED_LIMIT)
     writable({"--json": json_out}, inputs=[flags["data"]])
-    result, intro = (_probe_model if flags["model_spec"] else _probe_benchmark)(target, flags)
+    run = dict(n_boot=flags["n_boot"], seed=flags["seed"])
+    if flags["model_spec"]:
+        fav = favorable_label(flags["positive"], flags["favorable"], 1)
+        data, attribute = flags["data"], flags["attribute"]
+        result, intro = probe_model(flags["model_spec"], data, attribute, favorable=fav, **run)
+    else:
+        fav = favorable_label(flags["positive"], flags["favorable"], None)
+        result, intro = probe_benchmark(target, attribute=flags["attribute"], favorable=fav, **run)
     show(result.summary(intro))
     if json_out:
         write_json(json_out, result.to_dict())
         click.echo(f"wrote {json_out}")
-
-
-def _probe_model(target, flags: dict):
-    """Your model (``--model``) on your records (``--data``): the result and its intro line."""
-    spec, data, attribute = flags["model_spec"], flags["data"], flags["attribute"]
-    if not data or not attribute:
-        raise EthicLensInputError("--model needs --data and --attribute", column="--data")
-    model = load_entry_point(spec)
-    X = read_table(data)
-    require_columns(X, [attribute], data)
-    fav = favorable_label(flags["positive"], flags["favorable"], 1)
-    try:
-        result = counterfactual(
-            model,
-            X,
-            attribute,
-            favorable_label=fav,
-            n_boot=flags["n_boot"],
-            random_state=flags["seed"],
-        )
-    except EthicLensInputError as exc:
-        if exc.column != "model":
-            raise
-        raise EthicLensInputError(
-            f"{exc.problem} (loaded by {spec})", column="--model", fix=exc.fix
-        ) from None
-    return result, f"Counterfactual probe of {spec} on {data} ({len(X):,} records)"
-
-
-def _probe_benchmark(target, flags: dict):
-    """A benchmark's standard model, trained with the protected attributes: the result and
-    its intro line."""
-    if target not in ds_mod.DATASETS:
-        raise EthicLensInputError(
-            "unknown dataset",
-            column="TARGET",
-            value=target,
-            fix=f"use one of {sorted(ds_mod.DATASETS)}, or --model with --data",
-        )
-    ds = ds_mod.load(target)
-    attribute = flags["attribute"] or ds.protected.columns[0]
-    if attribute not in ds.protected.columns:
-        raise EthicLensInputError(
-            f"is not a protected attribute of {target}",
-            column=attribute,
-            fix=f"use {list(ds.protected.columns)}",
-        )
-    run = train_standard_model(ds, seed=flags["seed"], include_protected=True)
-    fav = favorable_label(
-        flags["positive"], flags["favorable"], 1 if ds.positive_is_favorable else 0
-    )
-    result = counterfactual(
-        run.model,
-        run.X_test,
-        attribute,
-        favorable_label=fav,
-        n_boot=flags["n_boot"],
-        random_state=flags["seed"],
-    )
-    return result, (
-        f"Counterfactual probe of {target}'s standard logistic regression, trained WITH "
-        f"the protected attributes {list(ds.protected.columns)} as features (the audit "
-        f"model excludes them), on its {len(run.X_test):,} test records; favourable "
-        f"prediction = {fav}."
-    )
 
 
 @probe_group.command("make-counterfactuals")

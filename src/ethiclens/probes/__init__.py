@@ -9,6 +9,7 @@ from ._counterfactual import (
 )
 from ._entry import load_entry_point
 from ._oracle import InjectedData, OracleResult, inject_bias, run_oracle
+from ._runs import probe_benchmark, probe_model
 
 __all__ = [
     "counterfactual",
@@ -17,6 +18,8 @@ __all__ = [
     "CounterfactualResult",
     "PairResult",
     "load_entry_point",
+    "probe_benchmark",
+    "probe_model",
     "inject_bias",
     "run_oracle",
     "InjectedData",
