@@ -489,7 +489,36 @@ def test_a_sqlite_database_is_counted_per_day_there(tmp_path, days, capsys):
         capsys, "monitor", "--db", url, "--table", "preds", "--time", "ts", "--window", "500",
         "--y-pred", "pred", "--protected", "race", "--store", tmp_path / "e.sqlite",
     )  # fmt: skip
-    assert rc == 2 and "option '--window'" in err
+    assert rc == 2 and "column 'ts'" in err and "cannot read as a date" in err
+
+
+@pytest.mark.parametrize("window", ["450", "1000"])
+def test_row_windows_on_a_database_equal_the_files(tmp_path, window):
+    """Row windows numbered by SQLite (text times with tied seconds, ties broken by the roles'
+    text as the file engines break them): the files' windows and JSON, the held last one too."""
+    rng = np.random.default_rng(5)
+    n = 2300
+    frame = pd.DataFrame(
+        {
+            "ts": (
+                pd.Timestamp("2024-01-01", tz="UTC")
+                + pd.to_timedelta(rng.integers(0, 20000, n), unit="s")
+            ).strftime("%Y-%m-%dT%H:%M:%SZ"),  # fmt: skip
+            "label": rng.integers(0, 2, n),
+            "pred": rng.integers(0, 2, n),
+            "race": rng.choice(["White", "Black", "Asian"], n),
+        }
+    )
+    frame.to_csv(tmp_path / "rows.csv", index=False)
+    db = tmp_path / "rows.sqlite"
+    with sqlite3.connect(db) as con:
+        frame.sample(frac=1, random_state=2).to_sql("preds", con, index=False)
+    files = run_monitor(_req(tmp_path / "rows.csv", window=window), tmp_path / "a.sqlite").data
+    req = _req("db", db=f"sqlite:///{db}", table="preds", window=window)
+    database = run_monitor(req, tmp_path / "b.sqlite").data
+    assert database["windows"] == files["windows"]
+    assert database["comparisons"] == files["comparisons"]
+    assert database["run"]["pending_windows"] == files["run"]["pending_windows"] != []
 
 
 def test_a_database_password_is_never_kept(tmp_path):

@@ -24,16 +24,21 @@ def test_postgres_table_and_query_equal_the_files(pg_url, tmp_path, days, capsys
     engine.dispose()
     req = dict(time="ts", window="1d", y_pred="pred", y_true="label", protected=("race=White",))
     files = run_monitor(MonitorRequest(target=str(data), **req), tmp_path / "f.sqlite").data
-    for table in ("preds_text", "preds_typed"):
-        store = tmp_path / f"{table}.sqlite"
-        out_json = tmp_path / f"{table}.json"
-        rc = main(["monitor", "--db", pg_url, "--table", table, "--time", "ts", "--window", "1d",
+    rows = run_monitor(
+        MonitorRequest(target=str(data), **dict(req, window="700")), tmp_path / "r.sqlite"
+    ).data
+    for table, window in [(t, w) for t in ("preds_text", "preds_typed") for w in ("1d", "700")]:
+        store = tmp_path / f"{table}{window}.sqlite"
+        out_json = tmp_path / f"{table}{window}.json"
+        rc = main(["monitor", "--db", pg_url, "--table", table, "--time", "ts", "--window", window,
                    "--y-pred", "pred", "--y-true", "label", "--protected", "race=White",
                    "--store", str(store), "--json", str(out_json)])  # fmt: skip
         printed = capsys.readouterr()
         assert rc == 0, printed.err
         doc = json.loads(out_json.read_text())
-        assert doc["comparisons"] == files["comparisons"]
+        expected = files if window == "1d" else rows
+        assert doc["comparisons"] == expected["comparisons"], (table, window)
+        assert doc["windows"] == expected["windows"], (table, window)
         assert PASSWORD not in printed.out + printed.err + out_json.read_text()
         assert PASSWORD.encode() not in store.read_bytes()
 

@@ -188,7 +188,7 @@ def _powers_of_two(frame):
     return 2.0 ** -((frame["pred"] + 2 * (frame["race"] == "Black") + frame.index % 2) % 4)
 
 
-@pytest.mark.parametrize("window", ["1d", "2d"])
+@pytest.mark.parametrize("window", ["1d", "2d", "700"])
 def test_propensity_on_a_database_equals_the_files(tmp_path, days, capsys, window):
     """The same rows in daily files and in a SQLite table (text times): identical JSON, the
     weighted evidence included; an invalid π in the table is refused as for files."""

@@ -45,8 +45,12 @@ OPTIONS = (
     _opt("--min-group-size", type=int, help="Rows per group for a window's DI interval (100)."),
     _opt("--min-labels", type=int,
          help="Positive and negative labels per group for a window's TPR/FPR intervals (30)."),
-    _opt("--engine", type=click.Choice(["auto", "duckdb", "pandas"]),
-         help="Who counts the files (auto: DuckDB when installed)."),
+    _opt("--engine", type=click.Choice(["auto", "duckdb", "pandas", "dask", "spark"]),
+         help="Who counts the files (auto: DuckDB when installed; dask, spark: on a "
+         "cluster, as the audit does)."),
+    _opt("--scheduler", metavar="ADDRESS|local-cluster|MASTER",
+         help="With --engine dask: a scheduler address or local-cluster (the default); with "
+         "--engine spark: the Spark master (default local[2], or the active session)."),
     _opt("--db", metavar="URL", help="SQLite or PostgreSQL URL: days counted there."),
     _opt("--db-env", metavar="NAME", help="Environment variable holding the database URL."),
     _opt("--table", "db_table", metavar="NAME", help="Table to watch (with --db)."),

@@ -7,7 +7,7 @@ import os
 from dataclasses import asdict, dataclass, field
 
 from ..errors import EthicLensInputError
-from ._windows import Columns, Window, parse_window
+from ._windows import ENGINES, Columns, Window, parse_window
 
 # request fields a store is bound to (the target may change from run to run: today's file)
 BOUND = (
@@ -35,6 +35,7 @@ SPEC_FLAGS = {
     "min_group_size": ("--min-group-size", "policy", "min_group_size"),
     "min_labels": ("--min-labels", "policy", "min_labels"),
     "engine": ("--engine", "target", "engine"),
+    "scheduler": ("--scheduler", "target", "scheduler"),
     "db": ("--db", "target", "db"),
     "db_env": ("--db-env", "target", "db_env"),
     "db_table": ("--table", "target", "table"),
@@ -60,6 +61,7 @@ class MonitorRequest:
     min_group_size: int = 100
     min_labels: int = 30
     engine: str = "auto"
+    scheduler: str | None = None  # the Dask scheduler or Spark master (--engine dask, spark)
     hold_last: bool = False
     n_draws: int = 1000
     seed: int = 0
@@ -138,6 +140,7 @@ class MonitorRequest:
             min_group_size=p.min_group_size,
             min_labels=p.min_labels,
             engine=t.engine,
+            scheduler=t.scheduler,
             hold_last=hold_last,
             n_draws=p.n_boot or 1000,
             seed=0 if p.seed is None else p.seed,
@@ -220,7 +223,6 @@ def _refuse_unsupported(spec) -> None:
         "--bins": g.bins,
         "--merge-groups": g.merge,
         "--exclude-group": g.exclude,
-        "--scheduler": t.scheduler,
     }
     for flag, value in unsupported.items():
         if value:
@@ -245,12 +247,12 @@ def _refuse_unsupported(spec) -> None:
             value=p.di_rule,
             fix="drop --di-rule below",
         )
-    if t.engine not in ("auto", "duckdb", "pandas"):
+    if t.engine not in ENGINES:
         raise EthicLensInputError(
-            "the monitor counts files with DuckDB or pandas",
+            "the monitor counts files with DuckDB, pandas, Dask or Spark (a database in SQL)",
             column="--engine",
             value=t.engine,
-            fix="use --engine auto, duckdb or pandas",
+            fix="use --engine auto, duckdb, pandas, dask or spark",
         )
 
 

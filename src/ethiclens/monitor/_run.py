@@ -191,7 +191,12 @@ def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
             origin_day=origin_day,
         )
     return count_windows(
-        request.target, roles, window, origin_day=origin_day, engine=request.engine
+        request.target,
+        roles,
+        window,
+        origin_day=origin_day,
+        engine=request.engine,
+        scheduler=request.scheduler,
     )
 
 

@@ -126,6 +126,9 @@ def _check_roles(cols: Columns, available, target) -> None:
         )
 
 
+ENGINES = ("auto", "duckdb", "pandas", "dask", "spark")
+
+
 def _engine(engine: str) -> str:
     if engine == "auto":
         try:
@@ -134,12 +137,12 @@ def _engine(engine: str) -> str:
             return "duckdb"
         except ImportError:
             return "pandas"
-    if engine not in ("duckdb", "pandas"):
+    if engine not in ENGINES:
         raise EthicLensInputError(
-            "the monitor counts files with duckdb or pandas",
+            "the monitor counts files with duckdb, pandas, dask or spark",
             column="--engine",
             value=engine,
-            fix="give --engine auto, duckdb or pandas",
+            fix="give --engine auto, duckdb, pandas, dask or spark",
         )
     return engine
 
@@ -151,18 +154,34 @@ def count_windows(
     *,
     origin_day: int | None = None,
     engine: str = "auto",
+    scheduler: str | None = None,
 ) -> Counted:
     """Count TARGET per window (see the module's docstring). With ``cols.propensity`` (a
     column holding each row's probability of having been sampled, in (0, 1]) every cell also
-    carries Σ 1/π, Σ 1/π² and min π (``_w``, ``_w2``, ``_pmin``)."""
+    carries Σ 1/π, Σ 1/π² and min π (``_w``, ``_w2``, ``_pmin``). ``engine``: auto (DuckDB
+    when installed, else pandas), duckdb, pandas, dask or spark; ``scheduler``: the Dask
+    scheduler or Spark master, as the audit's ``--scheduler`` (dask and spark only)."""
     from ..sources import file_columns, resolve_files
 
+    engine = _engine(engine)
+    if scheduler and engine not in ("dask", "spark"):
+        raise EthicLensInputError(
+            f"only --engine dask and --engine spark use a scheduler; this count runs on {engine}",
+            column="--scheduler",
+            value=scheduler,
+            fix="drop --scheduler, or add --engine dask (a Dask scheduler address or "
+            "local-cluster) or --engine spark (a Spark master)",
+        )
     files, kind, hive = resolve_files(target)
     src = _Files(target, files, kind, hive, file_columns(target))
     _check_roles(cols, src.columns, target)
-    engine = _engine(engine)
-    raw_of = _duckdb_raw if engine == "duckdb" else _pandas_raw
-    raw, t_min, t_max = raw_of(src, cols, window)
+    if engine in ("dask", "spark"):
+        from ._engines import cluster_raw
+
+        raw, t_min, t_max = cluster_raw(engine, src, cols, window, scheduler)
+    else:
+        raw_of = _duckdb_raw if engine == "duckdb" else _pandas_raw
+        raw, t_min, t_max = raw_of(src, cols, window)
     return _finish(raw, (t_min, t_max), cols, window, origin_day, engine)
 
 
@@ -349,52 +368,65 @@ def _header(path) -> list[str]:
 # -- pandas ------------------------------------------------------------------------------------
 
 
+def _wanted(cols: Columns) -> list:
+    """The columns read: the time, the roles and the propensity."""
+    return [cols.time, *cols.roles, *([cols.propensity] if cols.propensity else [])]
+
+
 def _pandas_raw(src: _Files, cols: Columns, window: Window):
-    wanted = [cols.time, *cols.roles, *([cols.propensity] if cols.propensity else [])]
-    frame = _read_frames(src, wanted)
+    frame = _read_frames(src, _wanted(cols))
     ts = _epoch_seconds(frame, cols.time, src.target)
-    data = pd.DataFrame({TS: ts})
-    if cols.propensity:
-        p = _propensities(frame, cols.propensity)
+    p = _propensities(frame, cols.propensity) if cols.propensity else None
+    data = keyed_rows(frame, cols, ts, p)
+    return _pandas_group(data, cols, window), float(np.min(ts)), float(np.max(ts))
+
+
+def keyed_rows(frame: pd.DataFrame, cols: Columns, ts, p) -> pd.DataFrame:
+    """The rows as the counts see them: time in epoch seconds, the roles as text, the weights."""
+    data = pd.DataFrame({TS: ts}, index=frame.index)
+    if p is not None:
         data["_w"], data["_w2"], data["_p"] = 1.0 / p, 1.0 / (p * p), p
     for c in cols.roles:
         v = frame[c]
         data[c] = v.where(v.isna(), v.astype(str))
-    return _pandas_group(data, cols, window), float(np.min(ts)), float(np.max(ts))
+    return data
 
 
 def _read_frames(src: _Files, wanted: list) -> pd.DataFrame:
     """The wanted columns of every file (hive keys filled in), with each row's file and line."""
-    frames = []
-    for f in src.files:
-        keys = {}
-        if src.hive:
-            for part in Path(f).relative_to(src.target).parts[:-1]:
-                k, eq, v = part.partition("=")
-                if eq:
-                    keys[k] = v
-        cols = [c for c in wanted if c not in keys]
-        try:
-            if src.kind == "parquet":
-                frame = pd.read_parquet(f, columns=cols)
-            else:
-                frame = pd.read_csv(f, usecols=cols, dtype=str, encoding="utf-8-sig")
-        except (ValueError, OSError, pd.errors.ParserError) as exc:
-            raise DataFileError(
-                f"cannot read {Path(f).name}: {str(exc).strip().splitlines()[0]}",
-                fix="check the file's format",
-            ) from None
-        for k, v in keys.items():
-            if k in wanted:
-                frame[k] = v
-        frame["_file"] = Path(f).name
-        frame["_line"] = np.arange(len(frame)) + 2
-        frames.append(frame)
+    frames = [read_file(src, f, wanted) for f in src.files]
     return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
 
 
-def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
-    """Each row's time in epoch seconds; missing or unparsable times refused (first file, line)."""
+def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
+    """The wanted columns of one file (hive keys filled in), with each row's file and line."""
+    keys = {}
+    if src.hive:
+        for part in Path(f).relative_to(src.target).parts[:-1]:
+            k, eq, v = part.partition("=")
+            if eq:
+                keys[k] = v
+    cols = [c for c in wanted if c not in keys]
+    try:
+        if src.kind == "parquet":
+            frame = pd.read_parquet(f, columns=cols)
+        else:
+            frame = pd.read_csv(f, usecols=cols, dtype=str, encoding="utf-8-sig")
+    except (ValueError, OSError, pd.errors.ParserError) as exc:
+        raise DataFileError(
+            f"cannot read {Path(f).name}: {str(exc).strip().splitlines()[0]}",
+            fix="check the file's format",
+        ) from None
+    for k, v in keys.items():
+        if k in wanted:
+            frame[k] = v
+    frame["_file"] = Path(f).name
+    frame["_line"] = np.arange(len(frame)) + 2
+    return frame
+
+
+def parse_times(frame: pd.DataFrame, time: str):
+    """(each row's time as a UTC timestamp, NaT where missing or unparsable; missing; bad)."""
     rawt = frame[time]
     text = rawt.astype(str).str.strip()
     missing = rawt.isna() | (text == "") | (text.str.lower().isin(["nan", "nat", "none"]))
@@ -404,7 +436,12 @@ def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
         format="ISO8601",
         errors="coerce",
     )
-    bad = parsed.isna() & ~missing
+    return parsed, missing, parsed.isna() & ~missing
+
+
+def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
+    """Each row's time in epoch seconds; missing or unparsable times refused (first file, line)."""
+    parsed, missing, bad = parse_times(frame, time)
     if missing.any() or bad.any():
         first = frame[missing | bad].iloc[0]
         where = f" (first: {first['_file']}, line {first['_line']})"
@@ -415,13 +452,18 @@ def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
     return (parsed - pd.Timestamp(0, tz="UTC")).dt.total_seconds().to_numpy()
 
 
-def _propensities(frame: pd.DataFrame, column: str) -> np.ndarray:
+def propensity_values(frame: pd.DataFrame, column: str):
+    """(each row's propensity as a number, NaN where not one; which rows are not in (0, 1])."""
     raw_p = frame[column]
     if raw_p.dtype == object:
         raw_p = raw_p.map(lambda v: v.strip() if isinstance(v, str) else v)
     p = pd.to_numeric(raw_p, errors="coerce").astype(float).to_numpy()
     with np.errstate(invalid="ignore"):
-        bad = ~((p > 0) & (p <= 1))
+        return p, ~((p > 0) & (p <= 1))
+
+
+def _propensities(frame: pd.DataFrame, column: str) -> np.ndarray:
+    p, bad = propensity_values(frame, column)
     if bad.any():
         first = frame[bad].iloc[0]
         value = first[column]
@@ -439,13 +481,18 @@ def _pandas_group(data: pd.DataFrame, cols: Columns, window: Window) -> pd.DataF
         data = data.sort_values([TS, *cols.roles], kind="stable", na_position="last")
         data[WINDOW] = np.arange(len(data)) // window.size
         keys = [WINDOW, *cols.roles]
+    return cells(data, keys, bool(cols.propensity))
+
+
+def cells(data: pd.DataFrame, keys: list, weighted: bool) -> pd.DataFrame:
+    """Rows summed per ``keys``: their number, first and last time (and weight sums)."""
     raw = (
         data.groupby(keys, dropna=False, sort=False)[TS]
         .agg(["size", "min", "max"])
         .reset_index()
         .rename(columns={"size": COUNT, "min": "_tmin", "max": "_tmax"})
     )
-    if cols.propensity:
+    if weighted:
         sums = data.groupby(keys, dropna=False, sort=False).agg(
             _w=("_w", "sum"), _w2=("_w2", "sum"), _pmin=("_p", "min")
         )
@@ -532,12 +579,23 @@ def _per_window(raw: pd.DataFrame, window: Window, origin_day) -> pd.DataFrame:
 
 # -- a database ----------------------------------------------------------------------------------
 
+# each row's time in epoch seconds, computed by the database (NULL: no time, or unreadable);
+# SQLite: whole seconds plus the milliseconds its strftime keeps
+_EPOCH_SQL = {
+    "sqlite": "(CAST(strftime('%s', {col}) AS INTEGER) + CAST(strftime('%f', {col}) AS REAL) "
+    "- CAST(strftime('%S', {col}) AS INTEGER))",
+    "postgresql": "EXTRACT(EPOCH FROM CAST({col} AS TIMESTAMPTZ))",
+}
 _DAY_SQL = {
     # SQLite reads ISO 8601 text (an offset is converted to UTC); a value it cannot read is NULL
     "sqlite": "CAST(strftime('%s', {col}) AS INTEGER) / 86400",
     "postgresql": "CAST(FLOOR(EXTRACT(EPOCH FROM CAST({col} AS TIMESTAMPTZ)) / 86400) AS BIGINT)",
 }
+# the roles' text in byte order, as the other engines sort it (PostgreSQL: not the locale's)
+_TEXT_SQL = {"sqlite": "CAST({col} AS TEXT)", "postgresql": 'CAST({col} AS TEXT) COLLATE "C"'}
 DAY_KEY = "_ethiclens_day"
+# row windows: the row's window and its window's first and last time (constant per window)
+WINDOW_KEY, TMIN_KEY, TMAX_KEY = "_ethiclens_window", "_ethiclens_tmin", "_ethiclens_tmax"
 # --propensity in a database: each row's 1/π is the weight whose sums sql_counts returns; the
 # cell's smallest π and a flag of invalid π ride along as GROUP BY keys (constant per cell)
 W_KEY, PMIN_KEY, BAD_KEY = "_ethiclens_w", "_ethiclens_pmin", "_ethiclens_bad_p"
@@ -552,26 +610,31 @@ def count_windows_sql(
     query: str | None = None,
     origin_day: int | None = None,
 ) -> Counted:
-    """Day windows of a database table (or query): the day of each row is computed in the
-    database and becomes one more GROUP BY key of ``ethiclens.sources.sql_counts``, which runs
-    it read-only (ADR 0011); only counts come back. With ``cols.propensity`` the database also
-    sums 1/π and 1/π² per cell and finds its smallest π (as the file engines do)."""
+    """Day or row windows of a database table (or query): the day of each row (row windows:
+    its number in time order, ties broken by the roles' text as the file engines break them)
+    is computed in the database and becomes one more GROUP BY key of
+    ``ethiclens.sources.sql_counts``, which runs it read-only (ADR 0011); only counts come
+    back. With ``cols.propensity`` the database also sums 1/π and 1/π² per cell and finds its
+    smallest π (as the file engines do)."""
     from ..sources import Roles, sql_counts
 
-    scheme = _check_sql_request(url, window, table, query)
+    scheme = _check_sql_request(url, table, query)
     day = _DAY_SQL[scheme].format(col=_q(cols.time))
     if table:
         source = ".".join(_q(part) for part in table.split("."))
     else:
         source = f"({query.strip().rstrip(';')}) AS monitored"
-    extra, keys, weight = f"{day} AS {_q(DAY_KEY)}", [DAY_KEY], None
+    rows, keys, weight = f"SELECT *, {day} AS {_q(DAY_KEY)} FROM {source}", [DAY_KEY], None
+    if window.kind == "rows":
+        rows, keys = _row_windows_sql(scheme, rows, cols, window), [*keys, *_ROW_KEYS]
     if cols.propensity:
-        extra += ", " + _propensity_sql(cols, day)
-        keys, weight = [DAY_KEY, PMIN_KEY, BAD_KEY], W_KEY
+        cell = WINDOW_KEY if window.kind == "rows" else DAY_KEY
+        rows = f"SELECT *, {_propensity_sql(cols, cell)} FROM ({rows}) AS sampled"
+        keys, weight = [*keys, PMIN_KEY, BAD_KEY], W_KEY
     roles = Roles(y_pred=cols.y_pred, y_true=cols.y_true, protected=[*cols.protected, *keys],
                   weight=weight)  # fmt: skip
     try:
-        counts = sql_counts(url, roles, query=f"SELECT *, {extra} FROM {source}")
+        counts = sql_counts(url, roles, query=rows)
     except EthicLensInputError as exc:
         if str(exc.column) == DAY_KEY:
             raise EthicLensInputError(
@@ -585,17 +648,32 @@ def count_windows_sql(
     return _finish(raw, (raw["_tmin"].min(), raw["_tmax"].max()), cols, window, origin_day, "sql")
 
 
-def _check_sql_request(url: str, window: Window, table, query) -> str:
+_ROW_KEYS = [WINDOW_KEY, TMIN_KEY, TMAX_KEY]
+
+
+def _row_windows_sql(scheme: str, rows: str, cols: Columns, window: Window) -> str:
+    """``rows`` numbered in time order (ties: the roles' text, missing last) into windows of
+    ``window.size`` rows, with each window's first and last time."""
+    ts = _EPOCH_SQL[scheme].format(col=_q(cols.time))
+    order = ", ".join(
+        [f"{ts} NULLS LAST", *(_TEXT_SQL[scheme].format(col=_q(c)) + " NULLS LAST"
+                               for c in cols.roles)]
+    )  # fmt: skip
+    numbered = (
+        f"SELECT *, {ts} AS _ethiclens_ts, (ROW_NUMBER() OVER (ORDER BY {order}) - 1) / "
+        f"{int(window.size)} AS {_q(WINDOW_KEY)} FROM ({rows}) AS timed"
+    )
+    span = f"OVER (PARTITION BY {_q(WINDOW_KEY)})"
+    return (
+        f"SELECT *, MIN(_ethiclens_ts) {span} AS {_q(TMIN_KEY)}, MAX(_ethiclens_ts) {span} AS "
+        f"{_q(TMAX_KEY)} FROM ({numbered}) AS numbered"
+    )
+
+
+def _check_sql_request(url: str, table, query) -> str:
     """The database's kind (sqlite, postgresql); what the monitor cannot count there refused."""
     from ..sources import mask_url
 
-    if window.kind != "days":
-        raise EthicLensInputError(
-            "row windows need the rows in time order; a database is counted per day",
-            column="--window",
-            value=str(window),
-            fix="give --window 1d, 7d or 30d with --db",
-        )
     scheme = url.split(":", 1)[0].split("+", 1)[0].lower()
     if scheme not in _DAY_SQL:
         raise EthicLensInputError(
@@ -613,12 +691,13 @@ def _check_sql_request(url: str, window: Window, table, query) -> str:
     return scheme
 
 
-def _propensity_sql(cols: Columns, day: str) -> str:
-    """1/π, the cell's smallest π and a flag of invalid π (missing, not a number, ≤ 0, > 1)."""
+def _propensity_sql(cols: Columns, window_key: str) -> str:
+    """1/π, the cell's smallest π and a flag of invalid π (missing, not a number, ≤ 0, > 1);
+    a cell is a window (``window_key``: the day's or the row window's column) and the roles."""
     p = f"CAST({_q(cols.propensity)} AS DOUBLE PRECISION)"
     valid = f"{p} > 0 AND {p} <= 1"
     kept = f"CASE WHEN {valid} THEN {p} ELSE 1.0 END"
-    cell = ", ".join([day, *(_q(c) for c in cols.roles)])
+    cell = ", ".join(_q(c) for c in [window_key, *cols.roles])
     return (
         f"1.0 / ({kept}) AS {_q(W_KEY)}, "
         f"MIN({kept}) OVER (PARTITION BY {cell}) AS {_q(PMIN_KEY)}, "
@@ -642,10 +721,16 @@ def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
         raw[PMIN] = pd.to_numeric(raw[PMIN]).astype(float)
         weighted = list(WEIGHTED)
     raw["_day"] = raw["_day"].astype(np.int64)
-    raw["_tmin"] = raw["_day"] * float(DAY)
-    raw["_tmax"] = raw["_tmin"] + DAY - 1
-    raw = raw[["_day", *cols.labels, cols.y_pred, *cols.protected, COUNT, "_tmin", "_tmax",
-               *weighted]]  # fmt: skip
+    if WINDOW_KEY in raw.columns:  # row windows: each window's span as the database found it
+        raw = raw.rename(columns={WINDOW_KEY: WINDOW, TMIN_KEY: "_tmin", TMAX_KEY: "_tmax"})
+        raw[WINDOW] = raw[WINDOW].astype(np.int64)
+        raw[["_tmin", "_tmax"]] = raw[["_tmin", "_tmax"]].astype(float)
+    else:
+        raw["_tmin"] = raw["_day"] * float(DAY)
+        raw["_tmax"] = raw["_tmin"] + DAY - 1
+    window = [WINDOW] if WINDOW in raw.columns else []
+    raw = raw[["_day", *window, *cols.labels, cols.y_pred, *cols.protected, COUNT, "_tmin",
+               "_tmax", *weighted]]  # fmt: skip
     for col in [cols.y_pred, *cols.labels]:
         raw[col] = raw[col].astype(str)
     return raw

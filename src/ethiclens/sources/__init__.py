@@ -16,17 +16,18 @@ from ._counts_table import (
     suppress_small_cells,
     write_counts,
 )
-from ._dask import audit_frame, dask_counts, dask_file_counts
+from ._dask import audit_frame, dask_counts, dask_file_counts, dask_scheduler
 from ._duckdb import duckdb_counts, file_columns, resolve_files
 from ._pandas import pandas_counts, read_rows
 from ._rules import ENGINE_ATTR, engine_of
-from ._spark import spark_counts, spark_file_counts
+from ._spark import spark_counts, spark_file_counts, spark_read_files, spark_session
 from ._sql import mask_url, sql_columns, sql_counts
 
 __all__ = [
     "audit_frame",
     "dask_counts",
     "dask_file_counts",
+    "dask_scheduler",
     "ENGINE_ATTR",
     "engine_of",
     "read_rows",
@@ -39,6 +40,8 @@ __all__ = [
     "sql_counts",
     "spark_counts",
     "spark_file_counts",
+    "spark_read_files",
+    "spark_session",
     "RESERVED",
     "Roles",
     "counts_of",

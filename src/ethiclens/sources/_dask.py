@@ -101,7 +101,7 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
     check_columns(columns, roles, target)
     text = kind == "csv"
     try:
-        with _scheduler(scheduler):
+        with dask_scheduler(scheduler):
             raw = _count(_read(dd, target, files, kind, hive, headers, roles), roles, text)
     except pd.errors.ParserError as exc:
         err = ragged_error(files) if text else None
@@ -150,8 +150,10 @@ def _read(dd, target, files, kind, hive, headers, roles):
     return parts[0] if len(parts) == 1 else dd.concat(parts)
 
 
-class _scheduler:
-    """Context: the Dask scheduler the count runs on (see :func:`dask_file_counts`)."""
+class dask_scheduler:  # noqa: N801 - a context manager, named as the functions it stands with
+    """Context: the Dask scheduler a count runs on. ``None``: Dask's current one (a
+    ``distributed.Client`` already made, else threads); ``"local-cluster"``: a LocalCluster in
+    this process for the count; anything else a scheduler address (``tcp://host:8786``)."""
 
     def __init__(self, address):
         self.address, self.client, self.cluster = address, None, None

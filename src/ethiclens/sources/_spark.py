@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from .._optional import require
 from ..errors import EthicLensInputError
 from ._counts_table import Roles, finish_counts
@@ -110,13 +112,26 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     columns are read; the groupBy runs in Spark and only the cells come back.
     """
     require("pyspark", extra="spark")
-    from pyspark.sql import SparkSession
-
     from ._duckdb import _layout, resolve_files
 
     files, kind, hive = resolve_files(target)
     columns, headers = _layout(target, files, kind, hive)
     check_columns(columns, roles, target)
+    with spark_session(master) as session:
+        sdf, extra = _read(session, target, files, kind, hive, headers, roles)
+        raw = _raw_counts(sdf, roles, text=kind == "csv", extra=extra)
+    locator = FileLocator(files, kind, headers, hive)
+    raw = check_counts(raw, roles, text=kind == "csv", locator=locator, files=files)
+    return finish_counts(raw, roles, "spark")
+
+
+@contextlib.contextmanager
+def spark_session(master: str | None = None):
+    """The active SparkSession, or one started on ``master`` (default ``local[2]``) and stopped
+    on leaving; a master given while a session is active is refused (``--scheduler``)."""
+    require("pyspark", extra="spark")
+    from pyspark.sql import SparkSession
+
     active = SparkSession.getActiveSession()
     if active is not None and master:
         raise EthicLensInputError(
@@ -136,14 +151,24 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     if active is None:
         session.sparkContext.setLogLevel("ERROR")
     try:
-        sdf, extra = _read(session, target, files, kind, hive, headers, roles)
-        raw = _raw_counts(sdf, roles, text=kind == "csv", extra=extra)
+        yield session
     finally:
         if active is None:
             session.stop()
-    locator = FileLocator(files, kind, headers, hive)
-    raw = check_counts(raw, roles, text=kind == "csv", locator=locator, files=files)
-    return finish_counts(raw, roles, "spark")
+
+
+def spark_read_files(session, target: str, columns: list):
+    """``columns`` of a CSV/Parquet file, glob or (hive) folder as a Spark DataFrame, read by
+    the rule of docs/engines.md (CSV as text, files matched by column name); for callers that
+    count something other than a counts table (``ethiclens.monitor``'s windows)."""
+    from ._duckdb import _layout, resolve_files
+
+    files, kind, hive = resolve_files(target)
+    headers = _layout(target, files, kind, hive)[1]  # the files checked; the columns by the caller
+    roles = Roles(y_pred=columns[0], protected=list(columns[1:]))
+    return _read(session, target, files, kind, hive, headers, roles)[0].select(
+        *[_col(c) for c in columns]
+    )
 
 
 def _read(session, target, files, kind, hive, headers, roles):

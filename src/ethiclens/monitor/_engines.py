@@ -1,0 +1,165 @@
+"""Per-window counts on a cluster (``--engine dask`` or ``spark``), as the audit counts there.
+
+Both hand back the pandas engine's raw cells — (day or row window, the roles as text) with the
+rows' number, first and last time and, with ``--propensity``, the weight sums — so the windows,
+the counts and the JSON are the other engines'. Dask reads one partition per file exactly as
+the pandas engine reads it and sums each file where it is read (day windows) or after a
+distributed sort (row windows); Spark reads the files by the audit's rule (docs/engines.md)
+and runs one ``groupBy`` (after a ``row_number`` over time for row windows). Only cells come
+back. A row whose time or propensity is bad is flagged, not refused, there: the refusal is the
+pandas engine's, which names the first file and line.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .._optional import require
+from ..errors import EthicLensInputError
+from ._windows import (
+    COUNT,
+    DAY,
+    TS,
+    WINDOW,
+    Columns,
+    Window,
+    _Files,
+    _pandas_raw,
+    _wanted,
+    cells,
+    keyed_rows,
+    parse_times,
+    propensity_values,
+    read_file,
+)
+
+# 0: the row is counted; 1: its time is missing or unreadable; 2: its propensity is not in (0, 1]
+FLAG = "_flag"
+
+
+def cluster_raw(engine: str, src: _Files, cols: Columns, window: Window, scheduler):
+    """(raw cells, first time, last time) of the files counted by ``engine`` (dask, spark) on
+    ``scheduler`` (a Dask scheduler or a Spark master; None: the audit's default)."""
+    raw = (_dask_raw if engine == "dask" else _spark_raw)(src, cols, window, scheduler)
+    if raw.empty or (raw[FLAG] > 0).any():
+        _pandas_raw(src, cols, window)  # refuses, naming the first file and line
+        raise EthicLensInputError(
+            f"{engine} could not read some times or propensities that pandas reads",
+            column=cols.time,
+            fix="write times as ISO 8601 and propensities as numbers, or use --engine pandas",
+        )
+    raw = raw.drop(columns=FLAG)
+    return raw, float(raw["_tmin"].min()), float(raw["_tmax"].max())
+
+
+# -- Dask ----------------------------------------------------------------------------------------
+
+
+def _file_rows(path, src: _Files, cols: Columns) -> pd.DataFrame:
+    """One file's rows keyed for counting (``keyed_rows``) with their ``FLAG``."""
+    frame = read_file(src, path, _wanted(cols))
+    parsed, missing, bad = parse_times(frame, cols.time)
+    ts = (parsed - pd.Timestamp(0, tz="UTC")).dt.total_seconds().to_numpy()
+    p, bad_p = propensity_values(frame, cols.propensity) if cols.propensity else (None, False)
+    data = keyed_rows(frame, cols, ts, p)
+    data[FLAG] = np.where(missing | bad, 1, np.where(bad_p, 2, 0))
+    return data
+
+
+def _file_day_cells(path, src: _Files, cols: Columns) -> pd.DataFrame:
+    """One file's cells per (UTC day, flag, roles)."""
+    data = _file_rows(path, src, cols)
+    data["_day"] = np.floor(np.nan_to_num(data[TS].to_numpy()) / DAY).astype(np.int64)
+    return cells(data, ["_day", FLAG, *cols.roles], bool(cols.propensity))
+
+
+def _dask_raw(src: _Files, cols: Columns, window: Window, scheduler) -> pd.DataFrame:
+    import dask
+
+    dd = require("dask.dataframe", extra="dask")
+    from ..sources import dask_scheduler
+
+    weighted = bool(cols.propensity)
+    # the roles stay Python text (as pandas reads them), not Arrow strings
+    with dask.config.set({"dataframe.convert-string": False}):
+        with dask_scheduler(scheduler or "local-cluster"):
+            if window.kind == "days":
+                parts = dd.from_map(_file_day_cells, src.files, src=src, cols=cols)
+                return parts.compute().reset_index(drop=True)
+            rows = dd.from_map(_file_rows, src.files, src=src, cols=cols)
+            # the pandas engine's order: time, then the roles' text; missing values last
+            rows = rows.sort_values([TS, *cols.roles], na_position="last")
+            position = rows.assign(_one=1)["_one"].cumsum() - 1
+            rows = rows.assign(**{WINDOW: position // window.size})
+            keys = [WINDOW, FLAG, *cols.roles]
+            return rows.map_partitions(cells, keys, weighted).compute().reset_index(drop=True)
+
+
+# -- Spark ---------------------------------------------------------------------------------------
+
+
+def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFrame:
+    from ..sources import spark_read_files, spark_session
+
+    with spark_session(master) as session:
+        # days are UTC days, and a time without an offset is UTC (as every engine reads it)
+        zone = session.conf.get("spark.sql.session.timeZone")
+        session.conf.set("spark.sql.session.timeZone", "UTC")
+        try:
+            rows = _spark_rows(spark_read_files(session, src.target, _wanted(cols)), cols)
+            return _spark_cells(rows, cols, window)
+        finally:
+            session.conf.set("spark.sql.session.timeZone", zone)
+
+
+def _spark_rows(sdf, cols: Columns):
+    """The rows keyed for counting: time in epoch seconds, ``FLAG``, the roles as text, the
+    weights."""
+    from pyspark.sql import functions as F
+    from pyspark.sql import types as T
+
+    time = _spark_col(cols.time)
+    if isinstance(sdf.schema[cols.time].dataType, (T.TimestampType, T.TimestampNTZType,
+                                                   T.DateType)):  # fmt: skip
+        stamp = time.cast("timestamp")
+    else:
+        stamp = time.cast("string").try_cast("timestamp")
+    ts = F.unix_micros(stamp) / F.lit(1e6)
+    flag = F.when(stamp.isNull(), F.lit(1))
+    weights = []
+    if cols.propensity:
+        p = F.trim(_spark_col(cols.propensity).cast("string")).try_cast("double")
+        flag = flag.when(~F.coalesce((p > 0) & (p <= 1), F.lit(False)), F.lit(2))
+        weights = [(F.lit(1.0) / p).alias("_w"), (F.lit(1.0) / (p * p)).alias("_w2"),
+                   p.alias("_p")]  # fmt: skip
+    roles = [_spark_col(c).cast("string").alias(c) for c in cols.roles]
+    return sdf.select(ts.alias(TS), flag.otherwise(F.lit(0)).alias(FLAG), *roles, *weights)
+
+
+def _spark_col(name: str):
+    from pyspark.sql import functions as F
+
+    return F.col("`" + name.replace("`", "``") + "`")
+
+
+def _spark_cells(rows, cols: Columns, window: Window) -> pd.DataFrame:
+    """One groupBy per (day or row window, flag, roles); the cells as a pandas DataFrame."""
+    from pyspark.sql import Window as SparkWindow
+    from pyspark.sql import functions as F
+
+    if window.kind == "days":
+        key = "_day"
+        rows = rows.withColumn(key, F.floor(F.coalesce(F.col(TS), F.lit(0.0)) / DAY).cast("long"))
+    else:
+        key = WINDOW
+        order = [F.col(TS).asc_nulls_last(), *(_spark_col(c).asc_nulls_last() for c in cols.roles)]
+        number = F.row_number().over(SparkWindow.orderBy(*order)) - 1
+        rows = rows.withColumn(key, F.floor(number / F.lit(window.size)).cast("long"))
+    aggs = [F.count(F.lit(1)).alias(COUNT), F.min(TS).alias("_tmin"), F.max(TS).alias("_tmax")]
+    if cols.propensity:
+        aggs += [F.sum("_w").alias("_w"), F.sum("_w2").alias("_w2"), F.min("_p").alias("_pmin")]
+    keys = [key, FLAG, *cols.roles]
+    found = rows.groupBy(*[_spark_col(k) for k in keys]).agg(*aggs).collect()
+    names = [*keys, COUNT, "_tmin", "_tmax", *(["_w", "_w2", "_pmin"] if cols.propensity else [])]
+    return pd.DataFrame([tuple(r) for r in found], columns=names)

@@ -1,0 +1,160 @@
+"""``--engine dask`` and ``--engine spark``: the same windows and the same JSON as pandas and
+DuckDB on the same files (day and row windows, propensities, bad times)."""
+
+import datetime as dt
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.cli import main
+from ethiclens.monitor import MonitorRequest, run_monitor
+
+pytest.importorskip("dask.dataframe", reason="dask not installed (ethiclens[dask])")
+pytest.importorskip("distributed", reason="distributed not installed (ethiclens[dask])")
+
+
+@pytest.fixture(scope="module")
+def spark():
+    """A local-mode SparkSession (1 core, no UI), as tests/sources' fixture; skipped without
+    pyspark or a Java runtime."""
+    pyspark_sql = pytest.importorskip(
+        "pyspark.sql", reason="pyspark not installed (ethiclens[spark])"
+    )
+    if not shutil.which("java"):
+        pytest.skip("no Java runtime for Spark (apt-get install openjdk-17-jre-headless)")
+    session = (
+        pyspark_sql.SparkSession.builder.master("local[1]")
+        .appName("ethiclens-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.driver.memory", "512m")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+def _req(target, **kw):
+    base = dict(target=str(target), time="ts", window="1d", y_pred="pred", y_true="label")
+    base.update(kw)
+    base.setdefault("protected", ("race=White",))
+    return MonitorRequest(**base)
+
+
+NOW = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+
+
+def _doc(request, tmp_path, engine) -> dict:
+    """The report of one run on a new store, without the fields that name the engine or the
+    store's path."""
+    store = tmp_path / engine / "monitor.sqlite"
+    store.parent.mkdir()
+    doc = json.loads(run_monitor(request, store, now=NOW).to_json())
+    doc["run"].pop("engine")
+    doc.pop("store")
+    return doc
+
+
+def _with_propensity(folder: Path) -> Path:
+    """Propensities that are powers of 2: every engine's weight sums are exact in any order."""
+    rng = np.random.default_rng(3)
+    for f in sorted(folder.glob("*.csv")):
+        frame = pd.read_csv(f, dtype=str)
+        frame["pi"] = rng.choice(["0.5", "0.25", "1"], len(frame))
+        frame.to_csv(f, index=False)
+    return folder
+
+
+def _tied_parquet(path: Path) -> Path:
+    rng = np.random.default_rng(4)
+    n = 900
+    pd.DataFrame(
+        {
+            "ts": pd.Timestamp("2024-01-01", tz="UTC")
+            + pd.to_timedelta(rng.integers(0, 40, n), unit="h"),  # many ties
+            "label": rng.integers(0, 2, n),
+            "pred": rng.integers(0, 2, n),
+            "race": rng.choice([2, 10, 7], n),  # numbers: text order differs from numeric
+        }
+    ).to_parquet(path)
+    return path
+
+
+CASES = {
+    "days": {},
+    "rows": {"window": "500"},
+    "propensity": {"propensity": "pi"},
+}
+
+
+def _agree(tmp_path, days, engine, case):
+    data = days(tmp_path / "data", range(5), n=300, change_day=2)
+    if case == "propensity":
+        _with_propensity(data)
+    kw = CASES[case]
+    docs = {e: _doc(_req(data, engine=e, **kw), tmp_path, e) for e in ("pandas", "duckdb", engine)}
+    assert docs[engine] == docs["pandas"] == docs["duckdb"]
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_dask_gives_the_json_of_pandas_and_duckdb(tmp_path, days, case):
+    _agree(tmp_path, days, "dask", case)
+
+
+def test_dask_row_windows_with_tied_times_in_parquet(tmp_path):
+    target = _tied_parquet(tmp_path / "d.parquet")
+    req = dict(window="200", protected=("race",))
+    a = _doc(_req(target, engine="pandas", **req), tmp_path, "pandas")
+    b = _doc(_req(target, engine="dask", **req), tmp_path, "dask")
+    assert a == b and len(a["windows"]) == 4
+
+
+def test_dask_refuses_a_bad_time_as_pandas_names_it(tmp_path, days, capsys):
+    data = days(tmp_path / "data", range(3), n=100)
+    frame = pd.read_csv(data / "day001.csv", dtype=str)
+    frame.loc[7, "ts"] = "yesterday"
+    frame.to_csv(data / "day001.csv", index=False)
+    errors = []
+    for engine in ("pandas", "dask"):
+        rc = main(["monitor", str(data), "--time", "ts", "--window", "1d", "--y-pred", "pred",
+                   "--protected", "race", "--engine", engine,
+                   "--store", str(tmp_path / f"{engine}.sqlite")])  # fmt: skip
+        assert rc == 2
+        errors.append(capsys.readouterr().err)
+    assert errors[0] == errors[1] and "day001.csv, line 9" in errors[0]
+
+
+def test_a_scheduler_needs_dask_or_spark(tmp_path, days, capsys):
+    data = days(tmp_path / "data", range(2), n=50)
+    rc = main(["monitor", str(data), "--time", "ts", "--window", "1d", "--y-pred", "pred",
+               "--protected", "race", "--engine", "duckdb", "--scheduler", "local-cluster",
+               "--store", str(tmp_path / "s.sqlite")])  # fmt: skip
+    assert rc == 2 and "--scheduler" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", list(CASES))
+def test_spark_gives_the_json_of_pandas_and_duckdb(tmp_path, days, spark, case):
+    _agree(tmp_path, days, "spark", case)
+
+
+@pytest.mark.slow
+def test_spark_row_windows_with_tied_times_and_a_bad_time(tmp_path, days, spark, capsys):
+    target = _tied_parquet(tmp_path / "d.parquet")
+    req = dict(window="200", protected=("race",))
+    a = _doc(_req(target, engine="pandas", **req), tmp_path, "pandas")
+    b = _doc(_req(target, engine="spark", **req), tmp_path, "spark")
+    assert a == b
+    data = days(tmp_path / "data", range(2), n=100)
+    frame = pd.read_csv(data / "day000.csv", dtype=str)
+    frame.loc[3, "ts"] = ""
+    frame.to_csv(data / "day000.csv", index=False)
+    rc = main(["monitor", str(data), "--time", "ts", "--window", "1d", "--y-pred", "pred",
+               "--protected", "race", "--engine", "spark",
+               "--store", str(tmp_path / "s.sqlite")])  # fmt: skip
+    assert rc == 2 and "day000.csv, line 5" in capsys.readouterr().err
