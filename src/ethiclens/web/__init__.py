@@ -10,6 +10,18 @@ from __future__ import annotations
 
 from ._app import WebConfig, create_app
 from ._roles import form_to_spec, profile, propose
+from ._settings import parse_size, read_token_file, serve_settings
 from ._store import Store, is_url
 
-__all__ = ["WebConfig", "create_app", "Store", "is_url", "profile", "propose", "form_to_spec"]
+__all__ = [
+    "WebConfig",
+    "create_app",
+    "serve_settings",
+    "read_token_file",
+    "parse_size",
+    "Store",
+    "is_url",
+    "profile",
+    "propose",
+    "form_to_spec",
+]

@@ -1,0 +1,130 @@
+"""``ethiclens serve``'s options as the app's settings (:class:`WebConfig`): the token, the
+upload limit, the history store, the databases and monitor stores, each checked with one line
+naming its flag. The command only parses; this is what it hands to :func:`create_app`."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import secrets
+from pathlib import Path
+
+from ..errors import EthicLensInputError
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def read_token_file(path: str) -> str:
+    """The access token in ``path``: one line of at least 16 characters, no spaces."""
+    try:
+        token = Path(path).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise EthicLensInputError(
+            f"cannot read the token file: {exc.__class__.__name__}",
+            column="--token-file",
+            value=str(path),
+            fix="give a readable text file holding the token on one line",
+        ) from None
+    if len(token) < 16 or any(c.isspace() for c in token):
+        raise EthicLensInputError(
+            "the token must be one line of at least 16 characters, without spaces",
+            column="--token-file",
+            fix="e.g. python -c 'import secrets; print(secrets.token_urlsafe(32))' > token.txt",
+        )
+    return token
+
+
+def parse_size(text: str, flag: str = "--max-upload") -> int:
+    """Bytes in ``1GB``, ``500MB``, ``2000000``."""
+    units = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 20}
+    units |= {"g": 1 << 30, "gb": 1 << 30}
+    raw = text.strip().lower()
+    num = raw.rstrip("kmgb")
+    try:
+        value = int(float(num) * units[raw[len(num) :]])
+    except (ValueError, KeyError):
+        value = 0
+    if value < 1:
+        raise EthicLensInputError(
+            "is not a size", column=flag, value=text, fix="e.g. 1GB, 500MB, 2000000"
+        )
+    return value
+
+
+def serve_settings(host: str, options: dict):
+    """(the app's :class:`WebConfig` from ``ethiclens serve``'s options, the fresh token to
+    print or None): a host other than loopback without ``--token-file`` gets a fresh token."""
+    from ._app import WebConfig
+
+    limit = parse_size(options["max_upload"])  # checked in the order the options are listed
+    store = _history_store(options["store"], options["store_env"])
+    workers = options["workers"]
+    if workers is not None and workers < 1:
+        raise EthicLensInputError("must be at least 1", column="--workers", value=workers)
+    databases = _databases(options["db_env"], options["db"])
+    token = read_token_file(options["token_file"]) if options["token_file"] else None
+    local = is_loopback(host)
+    printed = None
+    if not local and token is None:
+        token = printed = secrets.token_urlsafe(32)
+    config = WebConfig(
+        data_dir=Path(options["data_dir"]),
+        store=store,
+        token=token,
+        max_upload=limit,
+        queue=50,
+        allowed_hosts=LOOPBACK if local else None,
+        databases=databases,
+        monitor_stores=tuple(dict.fromkeys(options["monitor_store"])),
+        **({"workers": workers} if workers else {}),
+    )
+    return config, printed
+
+
+def _history_store(store: str | None, store_env: str | None) -> str | None:
+    """The history's SQLite file or PostgreSQL URL (``--store``, or ``--store-env``'s value)."""
+    if not store_env:
+        return store or None
+    if store:
+        raise EthicLensInputError(
+            "give --store or --store-env, not both", column="--store-env", fix="keep one"
+        )
+    url = os.environ.get(store_env)
+    if not url:
+        raise EthicLensInputError(
+            f"environment variable {store_env} is not set",
+            column="--store-env",
+            fix=f"export {store_env}='postgresql://user:password@host/db' first",
+        )
+    return url
+
+
+def _databases(db_env: tuple, db: tuple) -> tuple[str, ...]:
+    """The environment variables naming the databases whose tables may be audited: each
+    ``--db-env``, and ``ETHICLENS_DB_<n>`` set here for each ``--db URL`` (the workers inherit
+    the environment; the browser, the store and the config file see only the name)."""
+    from .._optional import require
+
+    for name in db_env:
+        if not os.environ.get(name):
+            raise EthicLensInputError(
+                f"environment variable {name} is not set",
+                column="--db-env",
+                fix=f"export {name}='postgresql+psycopg://user:password@host/db' first",
+            )
+    names = list(dict.fromkeys(db_env))
+    for n, url in enumerate(dict.fromkeys(db), start=1):
+        os.environ[f"ETHICLENS_DB_{n}"] = url
+        names.append(f"ETHICLENS_DB_{n}")
+    if names:
+        require("sqlalchemy", extra="sql")
+    return tuple(dict.fromkeys(names))
