@@ -175,27 +175,10 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
     if json_out:
         write_json(json_out, est.to_dict())
     if html_out:
-        write_atomic(html_out, _estimate_html(est, release_dir))
+        from ..report import estimate_html
 
-
-def _estimate_html(est, release_dir) -> str:
-    from ..report import Report, Section, paragraph, table
-
-    rows = [
-        (
-            k.upper(),
-            "undefined" if v["value"] is None else f"{v['value']:.4f}",
-            "—" if v["ci_low"] is None else f"[{v['ci_low']:.4f}, {v['ci_high']:.4f}]",
-            v["status"] + (f": {v['reason']}" if v["reason"] else ""),
-        )
-        for k, v in est.values.items()
-    ]
-    body = table(["metric", "estimate", "95% interval", "status"], rows, numeric=(1, 2))
-    return Report(
-        f"P2NIA estimate from {Path(release_dir).name}",
-        est.basis,
-        [Section("estimate", "Estimate", body + paragraph(f"Intervals: {est.methods()}."))],
-    ).to_html()
+        title = f"P2NIA estimate from {Path(release_dir).name}"
+        write_atomic(html_out, estimate_html(title, est.basis, est.values, est.methods()))
 
 
 def _models_help() -> str:

@@ -11,6 +11,7 @@ from ._audit_report import (
 )
 from ._audit_report import fmt as format_number
 from ._audit_report import fmt_estimate as format_estimate
+from ._estimate_report import estimate_html
 from ._model_card import card_format, render_card, render_model_card, render_model_card_html
 from ._more_schemas import validate_comparison, validate_thresholds
 from ._notebook import (
@@ -52,6 +53,7 @@ __all__ = [
     "largest_disparity_note",
     "verdict_sentence",
     "terminal_summary",
+    "estimate_html",
     "write_audit_html",
     "write_audit_card",
     "write_comparison_html",
