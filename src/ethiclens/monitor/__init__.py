@@ -7,6 +7,7 @@ SQLite file or a PostgreSQL database).
 See docs/monitoring.md.
 """
 
+from ._engines import count_windows
 from ._evidence import BetPolicy, Evidence, window_estimates
 from ._read import read_store
 from ._render import LABELS as TEST_LABELS
@@ -15,7 +16,7 @@ from ._report import SCHEMA_VERSION, MonitorResult, read_store_report
 from ._request import MonitorRequest, monitor_spec
 from ._run import run_monitor
 from ._store import Store, is_store_url
-from ._windows import Columns, Window, count_windows, parse_window
+from ._windows import Columns, Window, parse_window
 
 __all__ = [
     "TEST_LABELS",

@@ -1,13 +1,14 @@
-"""Per-window counts on a cluster (``--engine dask`` or ``spark``), as the audit counts there.
+"""Per-window counts of files by the engine asked for: DuckDB and pandas (``_windows``), or on a
+cluster (``--engine dask`` or ``spark``), as the audit counts there.
 
-Both hand back the pandas engine's raw cells — (day or row window, the roles as text) with the
-rows' number, first and last time and, with ``--propensity``, the weight sums — so the windows,
-the counts and the JSON are the other engines'. Dask reads one partition per file exactly as
-the pandas engine reads it and sums each file where it is read (day windows) or after a
-distributed sort (row windows); Spark reads the files by the audit's rule (docs/engines.md)
-and runs one ``groupBy`` (after a ``row_number`` over time for row windows). Only cells come
-back. A row whose time or propensity is bad is flagged, not refused, there: the refusal is the
-pandas engine's, which names the first file and line.
+Dask and Spark hand back the pandas engine's raw cells — (day or row window, the roles as
+text) with the rows' number, first and last time and, with ``--propensity``, the weight sums —
+so the windows, the counts and the JSON are the other engines'. Dask reads one partition per
+file exactly as the pandas engine reads it and sums each file where it is read (day windows)
+or after a distributed sort (row windows); Spark reads the files by the audit's rule
+(docs/engines.md) and runs one ``groupBy`` (after a ``row_number`` over time for row windows).
+Only cells come back. A row whose time or propensity is bad is flagged, not refused, there:
+the refusal is the pandas engine's, which names the first file and line.
 """
 
 from __future__ import annotations
@@ -23,8 +24,13 @@ from ._windows import (
     TS,
     WINDOW,
     Columns,
+    Counted,
     Window,
+    _check_roles,
+    _duckdb_raw,
+    _engine,
     _Files,
+    _finish,
     _pandas_raw,
     _wanted,
     cells,
@@ -33,6 +39,43 @@ from ._windows import (
     propensity_values,
     read_file,
 )
+
+
+def count_windows(
+    target: str,
+    cols: Columns,
+    window: Window,
+    *,
+    origin_day: int | None = None,
+    engine: str = "auto",
+    scheduler: str | None = None,
+) -> Counted:
+    """Count TARGET per window (see the module's docstring). With ``cols.propensity`` (a
+    column holding each row's probability of having been sampled, in (0, 1]) every cell also
+    carries Σ 1/π, Σ 1/π² and min π (``_w``, ``_w2``, ``_pmin``). ``engine``: auto (DuckDB
+    when installed, else pandas), duckdb, pandas, dask or spark; ``scheduler``: the Dask
+    scheduler or Spark master, as the audit's ``--scheduler`` (dask and spark only)."""
+    from ..sources import file_columns, resolve_files
+
+    engine = _engine(engine)
+    if scheduler and engine not in ("dask", "spark"):
+        raise EthicLensInputError(
+            f"only --engine dask and --engine spark use a scheduler; this count runs on {engine}",
+            column="--scheduler",
+            value=scheduler,
+            fix="drop --scheduler, or add --engine dask (a Dask scheduler address or "
+            "local-cluster) or --engine spark (a Spark master)",
+        )
+    files, kind, hive = resolve_files(target)
+    src = _Files(target, files, kind, hive, file_columns(target))
+    _check_roles(cols, src.columns, target)
+    if engine in ("dask", "spark"):
+        raw, t_min, t_max = cluster_raw(engine, src, cols, window, scheduler)
+    else:
+        raw_of = _duckdb_raw if engine == "duckdb" else _pandas_raw
+        raw, t_min, t_max = raw_of(src, cols, window)
+    return _finish(raw, (t_min, t_max), cols, window, origin_day, engine)
+
 
 # 0: the row is counted; 1: its time is missing or unreadable; 2: its propensity is not in (0, 1]
 FLAG = "_flag"

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
+from ._engines import count_windows
 from ._evidence import (
     COUNT_FIELDS,
     Evidence,
@@ -37,7 +38,6 @@ from ._windows import (
     WSUM,
     Counted,
     Window,
-    count_windows,
     count_windows_sql,
 )
 

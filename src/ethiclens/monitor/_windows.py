@@ -147,44 +147,6 @@ def _engine(engine: str) -> str:
     return engine
 
 
-def count_windows(
-    target: str,
-    cols: Columns,
-    window: Window,
-    *,
-    origin_day: int | None = None,
-    engine: str = "auto",
-    scheduler: str | None = None,
-) -> Counted:
-    """Count TARGET per window (see the module's docstring). With ``cols.propensity`` (a
-    column holding each row's probability of having been sampled, in (0, 1]) every cell also
-    carries Σ 1/π, Σ 1/π² and min π (``_w``, ``_w2``, ``_pmin``). ``engine``: auto (DuckDB
-    when installed, else pandas), duckdb, pandas, dask or spark; ``scheduler``: the Dask
-    scheduler or Spark master, as the audit's ``--scheduler`` (dask and spark only)."""
-    from ..sources import file_columns, resolve_files
-
-    engine = _engine(engine)
-    if scheduler and engine not in ("dask", "spark"):
-        raise EthicLensInputError(
-            f"only --engine dask and --engine spark use a scheduler; this count runs on {engine}",
-            column="--scheduler",
-            value=scheduler,
-            fix="drop --scheduler, or add --engine dask (a Dask scheduler address or "
-            "local-cluster) or --engine spark (a Spark master)",
-        )
-    files, kind, hive = resolve_files(target)
-    src = _Files(target, files, kind, hive, file_columns(target))
-    _check_roles(cols, src.columns, target)
-    if engine in ("dask", "spark"):
-        from ._engines import cluster_raw
-
-        raw, t_min, t_max = cluster_raw(engine, src, cols, window, scheduler)
-    else:
-        raw_of = _duckdb_raw if engine == "duckdb" else _pandas_raw
-        raw, t_min, t_max = raw_of(src, cols, window)
-    return _finish(raw, (t_min, t_max), cols, window, origin_day, engine)
-
-
 def _propensity_error(column, bad, rows, where) -> None:
     raise EthicLensInputError(
         f"{bad:,} of {rows:,} rows hold a propensity that is missing, not a number, 0 or less, "
