@@ -89,12 +89,15 @@ def _tails(level: float) -> tuple[float, float]:
     return alpha, 1 - alpha
 
 
-def quantiles(sorted_rows: np.ndarray, q) -> np.ndarray:
+def quantiles(sorted_rows: np.ndarray, q, rows=None) -> np.ndarray:
     """numpy's ``linear`` quantile ``q`` of each sorted row, bit for bit as ``np.quantile``.
 
-    ``sorted_rows``: (m, n), each row sorted ascending, finite; ``q``: a scalar or one per row.
+    ``sorted_rows``: (m, n), each row sorted ascending, finite; ``q``: a scalar or one per row
+    read; ``rows``: the indices of the rows to read (default all).
     """
-    m, n = sorted_rows.shape
+    n = sorted_rows.shape[1]
+    rows = np.arange(sorted_rows.shape[0]) if rows is None else rows
+    m = len(rows)
     v = np.asanyarray((n - 1) * np.broadcast_to(np.asarray(q, dtype=float), (m,)))
     prev = np.floor(v)
     nxt = prev + 1
@@ -106,7 +109,6 @@ def quantiles(sorted_rows: np.ndarray, q) -> np.ndarray:
     nxt[below] = 0
     prev, nxt = prev.astype(np.intp), nxt.astype(np.intp)
     gamma = np.asanyarray(v - prev, dtype=v.dtype)
-    rows = np.arange(m)
     a, b = sorted_rows[rows, prev], sorted_rows[rows, nxt]
     # numpy's _lerp: a + (b - a)·t, or b − (b − a)·(1 − t) for t >= 1/2
     diff = b - a
@@ -120,12 +122,22 @@ def _undefined_note(ok: np.ndarray) -> str:
     return f"{int((~ok).sum())} of {len(ok)} replicates undefined ({share:.1%})"
 
 
-def equal_tailed(draws: np.ndarray, *, level: float = 0.95, name: str = PERCENTILE, columns=None):
+def equal_tailed(
+    draws: np.ndarray,
+    *,
+    level: float = 0.95,
+    name: str = PERCENTILE,
+    columns=None,
+    overwrite: bool = False,
+):
     """Equal-tailed intervals of each column of ``draws`` (n_draws, m), named ``name``.
 
     Non-finite draws are excluded (and named in the method); above 1% of them, or with none
     finite, the column's interval is not reported. ``columns``: a boolean mask of the columns
     wanted; the others get no interval and the method ``name`` (the caller does not show them).
+    ``overwrite``: the caller no longer needs ``draws``, whose columns may then be sorted in
+    place (when each column is contiguous) instead of copied: at thousands of columns the copy
+    costs as much as a third of the sort.
     """
     n_draws, m = draws.shape
     low, high = np.full(m, np.nan), np.full(m, np.nan)
@@ -133,20 +145,13 @@ def equal_tailed(draws: np.ndarray, *, level: float = 0.95, name: str = PERCENTI
     want = np.ones(m, bool) if columns is None else np.asarray(columns, bool)
     if n_draws == 0 or not want.any():
         return Intervals(low, high, methods)
-    rows = draws.T[want] if not want.all() else draws.T
+    rows = draws.T
     finite = np.isfinite(rows)
     clean = finite.all(axis=1)
-    idx = np.flatnonzero(want)
     q_low, q_high = _tails(level)
-    if clean.any():
-        s = np.array(rows[clean] if not clean.all() else rows, order="C")  # a copy, rows
-        s.sort(axis=1)
-        low[idx[clean]] = quantiles(s, q_low)
-        high[idx[clean]] = quantiles(s, q_high)
-    for j in np.flatnonzero(~clean):
-        col, ok = rows[j], finite[j]
+    for i in np.flatnonzero(want & ~clean):  # before any sort in place: finite[i] masks rows[i]
+        col, ok = rows[i], finite[i]
         note = _undefined_note(ok)
-        i = idx[j]
         kept = int(ok.sum())
         if kept == 0 or 1 - kept / n_draws > MAX_UNDEFINED_SHARE:
             methods[i] = f"{name}: not reported, {note}"
@@ -154,6 +159,17 @@ def equal_tailed(draws: np.ndarray, *, level: float = 0.95, name: str = PERCENTI
         lo, hi = np.quantile(col[ok], [q_low, q_high])
         low[i], high[i] = float(lo), float(hi)
         methods[i] = f"{name} ({note}, excluded)"
+    take = want & clean
+    if take.any():
+        idx = np.flatnonzero(take)
+        if overwrite and rows.flags.c_contiguous and rows.flags.writeable:
+            rows.sort(axis=1)  # every column, the few unwanted ones too (NaN sorts last)
+            s, read = rows, idx
+        else:
+            s, read = rows[take], None  # a copy, one row per column
+            s.sort(axis=1)
+        low[idx] = quantiles(s, q_low, read)
+        high[idx] = quantiles(s, q_high, read)
     return Intervals(low, high, methods)
 
 

@@ -18,10 +18,11 @@ from ..errors import EthicLensInputError
 
 
 def _ratio(num, den):
-    num, den = np.broadcast_arrays(np.asarray(num, float), np.asarray(den, float))
-    out = np.full(num.shape, np.nan)
-    np.divide(num, den, out=out, where=den > 0)
-    return out
+    """num / den, NaN where den is not > 0 (undefined, never 0 or inf)."""
+    # one plain division and one select: about twice as fast on the audit's millions of draws
+    # as a masked division into a NaN-filled array, with the same numbers
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(np.greater(den, 0), np.divide(num, den), np.nan)
 
 
 def selection_rate(cells, labelled: bool):
@@ -76,12 +77,20 @@ def theil_index(cells):
     cells = np.asarray(cells, float)
     tp, fp, fn, tn = (cells[..., i] for i in range(4))
     n = tp + fp + fn + tn
-    mu = _ratio(tp + tn + 2 * fp, n)
+    kept = tp + tn
+    mu = _ratio(kept + 2 * fp, n)
+    # In place where a temporary is ours (the audit runs this on millions of draws); each value
+    # is the same expression as (tp + tn)·inv·ln(inv) + [fp > 0]·2fp·inv·ln(2·inv), over n.
     with np.errstate(all="ignore"):
-        inv = 1.0 / mu
-        ones = (tp + tn) * inv * np.log(inv)
-        twos = np.where(fp > 0, fp * 2 * inv * np.log(2 * inv), 0.0)
-        return np.where(mu > 0, (ones + twos) / n, np.nan)
+        inv = np.divide(1.0, mu)
+        ones = kept * inv
+        ones *= np.log(inv)
+        twos = fp * 2
+        twos *= inv
+        twos *= np.log(2 * inv)
+        ones += np.where(fp > 0, twos, 0.0)
+        ones /= n
+        return np.where(mu > 0, ones, np.nan)
 
 
 def disparate_impact(g, r, labelled):
