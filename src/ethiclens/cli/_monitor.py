@@ -58,6 +58,9 @@ OPTIONS = (
     _opt("--baseline-windows", type=int, metavar="K",
          help="The first K windows are the baseline: also test, from window K on, whether DI "
          "or the TPR/FPR gaps got worse than in the baseline (at alpha/2 + alpha/2)."),
+    _opt("--baseline-period", metavar="START..END",
+         help="The windows inside these UTC dates (both included) are the baseline: the "
+         "windows after END are tested against it as with --baseline-windows."),
     _opt("--hold-last", is_flag=True,
          help="Do not process the newest window yet (it may still be filling)."),
     _opt("--seed", type=int, help="Seed of the window intervals' draws (0)."),
@@ -69,8 +72,9 @@ OPTIONS = (
          show_default=True, help="alarm: exit 1 (after writing) when any test alarms."),
 )  # fmt: skip
 # the options that are the monitor's own (not the audit spec's)
-OWN = ("target", "config", "time_col", "window", "alpha", "baseline_windows", "hold_last")
-OWN += ("propensity", "store", "json_out", "html_out", "fail_on")
+OWN = ("target", "config", "time_col", "window", "store", "json_out", "html_out", "fail_on")
+# ... and those MonitorRequest.from_spec takes besides the spec (its OWN_OPTIONS)
+REQUEST_OPTIONS = ("alpha", "hold_last", "baseline_windows", "baseline_period", "propensity")
 
 
 def _with_options(command):
@@ -85,7 +89,7 @@ def monitor_command(**options):
     """Watch a deployed model over time: per-window counts and anytime-valid fairness evidence.
 
     TARGET is a CSV/Parquet file, a glob or a folder of files with a time column (or --db with
-    --table/--query: SQLite or PostgreSQL, counted per day there, read-only). Each run adds
+    --table/--query: SQLite or PostgreSQL, counted there, read-only). Each run adds
     the windows after the store's last one (a window already counted is never counted twice;
     late rows for a processed window are refused) to betting tests whose null is the policy's
     band (DI inside [t, 1/t]; TPR and FPR gaps at most the EO threshold) and to confidence
@@ -95,20 +99,13 @@ def monitor_command(**options):
     from ..monitor import MonitorRequest, is_store_url, monitor_spec, run_monitor
 
     o = {k: options.pop(k) for k in OWN}
+    own = {k: options.pop(k) for k in REQUEST_OPTIONS}
     spec = monitor_spec(o["target"], o["config"], options)
     outputs = {"--json": None if o["json_out"] == "-" else o["json_out"], "--html": o["html_out"]}
     if not is_store_url(o["store"]):  # a URL is no file to check
         outputs["--store"] = o["store"]
     check_outputs(outputs, inputs=[x for x in (spec.target.file, o["config"]) if x])
-    request = MonitorRequest.from_spec(
-        spec,
-        time=o["time_col"],
-        window=o["window"],
-        alpha=o["alpha"],
-        hold_last=o["hold_last"],
-        baseline_windows=o["baseline_windows"],
-        propensity=o["propensity"],
-    )
+    request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
     _print(run_monitor(request, o["store"]), o["json_out"], o["html_out"], o["fail_on"])
 
 

@@ -23,8 +23,8 @@ from ..p2nia import (
     release_to_folder,
 )
 from ..report import ensure_output_folder, write_atomic
+from ._common import FILE, JSON, _console, option, options, shown, writable, write_json
 from ._options import LiveHelpOption, RegistryChoice
-from ._probe import FILE, JSON, _console, option, options, shown, writable, write_json
 
 FOLDER = click.Path(file_okay=False)
 

@@ -3,7 +3,6 @@ request → one call of :mod:`ethiclens.privacy` or :mod:`ethiclens.experiments`
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
@@ -32,16 +31,9 @@ from ..privacy import (
     trainer_names,
     trainers_help,
 )
-from ..report import check_writable, ensure_output_folder, write_atomic
+from ..report import ensure_output_folder
+from ._common import FILE, JSON, _console, options, positive_option, shown, writable, write_json
 from ._options import LiveHelpOption, RegistryChoice
-from ._probe import _console, positive_option
-
-FILE = click.Path(dir_okay=False)
-
-
-def _shown(*decls, default, help=None):
-    """An option whose default --help shows."""
-    return click.option(*decls, default=default, show_default=True, help=help)
 
 
 def _trainer_option(default, live_help):
@@ -55,10 +47,9 @@ def _trainer_option(default, live_help):
     )
 
 
-N_BOOT = _shown(
+N_BOOT = shown(
     "--n-boot", default=DEFAULT_N_BOOT, help="Bootstrap replicates of the intervals (at least 100)."
 )
-JSON = click.option("--json", "json_out", type=FILE)
 
 
 # Each command's options, in --help order.
@@ -81,9 +72,9 @@ AUDIT_OPTIONS = (
         "--loss", help="Per-example loss column: enables the membership-inference attack."
     ),
     positive_option("Is the positive prediction a benefit or a harm? [default: favorable]"),
-    _shown("--eta", default=1e-3, help="Floor constant η."),
+    shown("--eta", default=1e-3, help="Floor constant η."),
     N_BOOT,
-    _shown("--seed", default=0, help="Seed of the bootstrap."),
+    shown("--seed", default=0, help="Seed of the bootstrap."),
     click.option(
         "--min-group-size",
         type=int,
@@ -96,12 +87,12 @@ AUDIT_OPTIONS = (
 TRAIN_OPTIONS = (
     click.argument("dataset", type=click.Choice(sorted(PCER_LOADERS))),
     click.option("--attribute", help="Protected attribute (default: every one of the dataset)."),
-    _shown("--epsilon", default="1", help="ε, or 'none' for no DP."),
-    _shown("--seed", default=0, help="Seed of the split, the training and the bootstrap."),
-    _shown("--epochs", default=25),
-    _shown("--batch-size", default=256),
-    _shown("--eta", default=1e-3),
-    _shown(
+    shown("--epsilon", default="1", help="ε, or 'none' for no DP."),
+    shown("--seed", default=0, help="Seed of the split, the training and the bootstrap."),
+    shown("--epochs", default=25),
+    shown("--batch-size", default=256),
+    shown("--eta", default=1e-3),
+    shown(
         "--features",
         default="full",
         help="The dataset's feature set: full, or the PCER paper's stated list (paper).",
@@ -138,25 +129,8 @@ SWEEP_OPTIONS = (
 )
 
 
-def _with(options):
-    """Apply a table of click options to a command (first row first in --help)."""
-
-    def apply(command):
-        for option in reversed(options):
-            command = option(command)
-        return command
-
-    return apply
-
-
-def _check_json(json_out, inputs=()) -> None:
-    check_outputs({"--json": json_out}, inputs=inputs)
-    if json_out:
-        check_writable(json_out)
-
-
 def _write_json(path, document: dict) -> None:
-    write_atomic(path, json.dumps(document, indent=2))
+    write_json(path, document)
     click.echo(f"wrote {path}")
 
 
@@ -166,12 +140,12 @@ def pcer_group():
 
 
 @pcer_group.command("audit")
-@_with(AUDIT_OPTIONS)
+@options(*AUDIT_OPTIONS)
 def audit_cmd(**o):
     """PCER (Algorithm 1) for any model's predictions on its train and test sets, with
     intervals (Jeffreys–Dirichlet draws of each group's train and test cells)."""
     train_path, test_path, json_out = o["train_path"], o["test_path"], o["json_out"]
-    _check_json(json_out, inputs=[train_path, test_path])
+    writable({"--json": json_out}, inputs=[train_path, test_path])
     check_seed(o["seed"], "--seed")
     check_draws(o["n_boot"], "--n-boot")
     policy = pcer_policy(o["min_group_size"], "--min-group-size")
@@ -194,12 +168,12 @@ def audit_cmd(**o):
 
 
 @pcer_group.command("train")
-@_with(TRAIN_OPTIONS)
+@options(*TRAIN_OPTIONS)
 def train_cmd(json_out, **options):
     """Train the paper's MLP with DP-SGD (Opacus by default) and audit it: per-group table and
     PCER, with intervals from draws of each group's cells (one model: seed-to-seed spread is
     larger)."""
-    _check_json(json_out)
+    writable({"--json": json_out})
     trained = train_and_audit(TrainRequest(**options))
     click.echo(trained.headline())
     console = _console()
@@ -210,7 +184,7 @@ def train_cmd(json_out, **options):
 
 
 @pcer_group.command("sweep")
-@_with(SWEEP_OPTIONS)
+@options(*SWEEP_OPTIONS)
 def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
     """Train the grid's models (skipping those already in the store) and record every run.
 

@@ -1,0 +1,125 @@
+"""What the probe, P2NIA and PCER commands share: the console, options declared as a table,
+output checks, JSON writing, the ``--positive`` vocabulary."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..errors import EthicLensInputError
+from ..io import check_outputs
+from ..report import check_writable, write_atomic
+
+FILE = click.Path(dir_okay=False)
+option = click.option  # one row of an options table
+
+
+def shown(*decls, **settings):
+    """An option whose default ``--help`` shows."""
+    return click.option(*decls, show_default=True, **settings)
+
+
+JSON = option("--json", "json_out", type=FILE)
+
+
+def _console():
+    """The commands' rich console: user text made terminal-safe (ethiclens._text)."""
+    from .._text import safe_console
+
+    return safe_console()
+
+
+def options(*rows):
+    """Click options declared as a table (rows of :func:`option`), in ``--help`` order."""
+
+    def apply(command):
+        for row in reversed(rows):
+            command = row(command)
+        return command
+
+    return apply
+
+
+def writable(outputs: dict, inputs=(), protected_dirs=()) -> None:
+    """Before any work: no output overwrites an input (or a protected folder), and each
+    output given can be written."""
+    check_outputs(outputs, inputs=inputs, protected_dirs=protected_dirs)
+    for path in outputs.values():
+        if path:
+            check_writable(path)
+
+
+def write_json(path, document) -> None:
+    write_atomic(path, json.dumps(document, indent=2))
+
+
+def show(blocks) -> None:
+    """Print a result's terminal view (rich renderables, user text already escaped)."""
+    console = _console()
+    for block in blocks:
+        console.print(block)
+
+
+POSITIVE_CHOICES = ("favorable", "harmful")
+
+
+class PositiveChoice(click.Choice):
+    """``--positive favorable|harmful``, the one sign vocabulary of every command.
+
+    The old spelling ``beneficial`` is accepted as a deprecated alias of ``favorable`` (with a
+    one-line notice on stderr).
+    """
+
+    def __init__(self):
+        super().__init__(list(POSITIVE_CHOICES), case_sensitive=False)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and value.lower() == "beneficial":
+            click.echo(
+                "warning: --positive beneficial is deprecated; use --positive favorable", err=True
+            )
+            return "favorable"
+        return super().convert(value, param, ctx)
+
+
+def positive_option(help_text: str):
+    """The shared ``--positive`` option (default None: the dataset's or command's default)."""
+    return click.option("--positive", type=PositiveChoice(), default=None, help=help_text)
+
+
+# The probes' old spelling of the label direction, kept hidden for scripts that still pass it.
+deprecated_favorable_option = click.option(
+    "--favorable",
+    type=int,
+    default=None,
+    hidden=True,
+    help="Deprecated: the favourable prediction (0 or 1); use --positive.",
+)
+
+
+def favorable_label(positive: str | None, favorable: int | None, default: int) -> int:
+    """The favourable prediction (0 or 1) from ``--positive`` or the deprecated ``--favorable``."""
+    if favorable is not None:
+        if favorable not in (0, 1):
+            raise EthicLensInputError(
+                "must be 0 or 1",
+                column="--favorable",
+                value=favorable,
+                fix="use --positive favorable|harmful instead",
+            )
+        click.echo(
+            "warning: --favorable is deprecated; use --positive favorable (prediction 1 "
+            "is favourable) or --positive harmful (prediction 0 is)",
+            err=True,
+        )
+        if positive is not None and (positive == "favorable") != (favorable == 1):
+            raise EthicLensInputError(
+                f"--favorable {favorable} contradicts --positive {positive}",
+                column="--positive",
+                fix="give only --positive",
+            )
+        return favorable
+    if positive is None:
+        return default
+    return 1 if positive == "favorable" else 0
