@@ -234,8 +234,8 @@ def _parquet_bomb() -> bytes:
         (gzip.compress(b"a,b\n" + b"0,1\n" * 100000), "data.csv.gz", 415, "gzip"),
         (_parquet_bomb(), "bomb.parquet", 413, "decompression bomb"),
         (b"PAR1" + b"\x00" * 100, "cut.parquet", 415, "cut short"),
-        (b"label,pred\n", "header.csv", 400, "no data rows"),
-        (b"a;b;c\n1;2;3\n", "semi.csv", 415, "no comma"),
+        (b"label,pred\n", "header.csv", 400, "the file has no data rows"),
+        (b"a;b;c\n1;2;3\n", "semi.csv", 415, "separated by semicolons, not commas"),
         (b"label,pred\n\xff\xfe,1\n", "latin.csv", 415, "not UTF-8"),
         (b"label,pred,group\n1,0,A\n0,1,B,extra\n", "ragged.csv", 400, "cannot be read"),
         (b"label,pred\n" + b"1,0\n" * 10 + b'"open,1\n', "quote.csv", 400, "cannot be read"),
@@ -249,7 +249,7 @@ def test_bad_files_are_refused_and_nothing_is_kept(
     assert r.status_code == status, r.text
     error = re.search(r'id="error-file"[^>]*>([^<]*)<', r.text)
     assert error and words in error.group(1), r.text[-2000:]
-    assert "Fix:" in error.group(1)
+    assert "Fix:" in error.group(1) and "file the file" not in error.group(1)
     assert "Traceback" not in r.text
     assert _uploads(tmp_path) == [] and _stored(app) == (0, 0)
     assert client.get("/").status_code == 200  # still serving
@@ -306,15 +306,18 @@ def mapping(client, csv_bytes):
         ({"y_pred": ""}, "y_pred", "choose the prediction"),
         ({"protected": []}, "protected", "at least one protected attribute"),
         ({"protected": ["5"]}, "prot_5", "single group"),
-        ({"bins_4": ""}, "bins_4", "looks continuous"),
+        ({"bins_4": ""}, "bins_4", "looks continuous (72 distinct numbers)"),
         ({"bins_4": "0,abc"}, "bins_4", "numbers separated by commas"),
+        ({"bins_4": "50,20,100"}, "bins_4", "at least two finite numbers in increasing order"),
+        ({"bins_4": "50"}, "bins_4", "at least two finite numbers in increasing order"),
+        ({"ci": "bootstrap"}, "ci", "is not an interval method of an audit"),
         ({"y_true": "no-such-column"}, "y_true", "not a column"),
         ({"n_boot": "ten"}, "n_boot", "a whole number"),
         ({"n_boot": "5"}, "n_boot", "at least 100"),
         ({"di_threshold": "1.5"}, "di_threshold", "less than 1"),
         ({"merge": "group=A"}, "merge", "Fix:"),
         ({"y_pred_b": "pred"}, "y_pred_b", "different column"),
-        ({"protected": ["0"]}, "prot_0", "already the y_true column"),
+        ({"protected": ["0"]}, "prot_0", "already the label column"),
     ],
 )
 def test_bad_mappings_name_the_field(app, client, mapping, change, field, words):
@@ -323,6 +326,7 @@ def test_bad_mappings_name_the_field(app, client, mapping, change, field, words)
     assert r.status_code == 422
     error = re.search(rf'id="error-{field}"[^>]*>([^<]*)<', r.text)
     assert error and words in error.group(1), re.findall(r'class="error"[^>]*>([^<]*)', r.text)
+    assert not error.group(1).startswith("the form:")  # it is next to its field already
     assert "Traceback" not in r.text
     assert app.state.store.audit(url.split("/")[2])["status"] == "draft"  # nothing queued
     good = client.post(url, data=mapping_form(page, n_boot="200"))  # then fixed: it runs

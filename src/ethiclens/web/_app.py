@@ -176,7 +176,7 @@ class _Guard:
         if refusal is not None:
             status, problem, fix = refusal
             body = self.web.env.get_template("error.html").render(
-                csrf="", status=status, problem=problem, fix=fix, field="", errors={}
+                csrf="", status=status, problem=problem, fix=fix, field="", errors={}, link=None
             )
             return await HTMLResponse(body, status)(scope, receive, secure_headers)
         cookies = []

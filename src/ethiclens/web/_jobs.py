@@ -80,14 +80,15 @@ def run_job(
         )
         return "done"
     except EthicLensInputError as exc:
+        shown = _naming_the_users_file(spec_dict, title)
         store.fail(
             audit_id,
             {
-                "problem": exc.problem,
+                "problem": shown(exc.problem),
                 "column": _plain(exc.column),
-                "fix": exc.fix,
-                "value": None if exc.value is None else str(exc.value)[:300],
-                "message": str(exc),
+                "fix": exc.fix and shown(exc.fix),
+                "value": None if exc.value is None else shown(str(exc.value)[:300]),
+                "message": shown(str(exc)),
             },
         )
         return "failed"
@@ -122,6 +123,14 @@ def warm() -> None:
     ax.plot([0, 1], [0, 1])
     fig.savefig(io.BytesIO(), format="svg")
     plt.close(fig)
+
+
+def _naming_the_users_file(spec_dict: dict, title: str | None):
+    """A function that puts the data's name as its user knows it (``title``) where a
+    message names the file's path on the server (a random name in the data folder)."""
+    path = (spec_dict.get("target") or {}).get("file")
+    name = title or "the file"
+    return lambda text: text.replace(str(path), name) if path else text
 
 
 def _plain(column):

@@ -11,6 +11,7 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 from ._web import said
 
+FORM = "the form"  # where a request made by the web app's forms comes from, for the library
 SAMPLE_ROWS = 50_000
 MAX_DISTINCT = 60  # distinct values kept per column (the profile's cap)
 GROUP_MAX = 20  # at most this many values: offered as groups
@@ -25,6 +26,15 @@ WEIGHT_WORDS = re.compile(r"(^w$|weight)", re.I)
 GROUP_WORDS = re.compile(
     r"(sex|gender|race|ethnic|age|religio|nation|origin|disab|marital|region|group)", re.I
 )
+
+# the mapping form's roles as its labels name them
+ROLE_WORDS = {
+    "y_true": "label",
+    "y_pred": "prediction",
+    "y_pred_b": "second model's",
+    "y_score": "score",
+    "weight": "weight",
+}
 
 POLICY_FIELDS = (
     ("di_rule", str),
@@ -258,12 +268,12 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[list,
             errors["protected"] = "not a column of this file"
     if not chosen and "protected" not in errors:
         errors["protected"] = "choose at least one protected attribute (the groups compared)"
-    used = {column: role for role, column in roles.items() if column is not None}
+    used = {column: ROLE_WORDS[role] for role, column in roles.items() if column is not None}
     protected, bins = [], {}
     for col in chosen:
         i = cols.index(col)
         if col in used:
-            errors[f"prot_{i}"] = f"is already the {used[col]} column"
+            errors[f"prot_{i}"] = f"is already the {used[col]} column: choose another attribute"
             continue
         edges = _bins(form, prof["columns"][i], i, prof.get("whole_file"), errors)
         if edges is False:
@@ -278,19 +288,25 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[list,
 def _bins(form: dict, c: dict, i: int, whole_file: bool, errors: dict):
     """An attribute's bin edges, None when it needs none, False when it cannot be audited
     (the reason is in ``errors``)."""
+    from ..fairness import check_bin_edges
+
     col = c["name"]
     edges_text = (form.get(f"bins_{i}") or "").strip()
     if edges_text:
         try:
-            edges = [float(e) for e in edges_text.split(",") if e.strip()]
-        except ValueError:
-            errors[f"bins_{i}"] = "edges are numbers separated by commas, e.g. 0,25,45,65,120"
+            edges = check_bin_edges([float(e) for e in edges_text.split(",") if e.strip()], col)
+        except ValueError as exc:  # not numbers; or the library's rule (EthicLensInputError)
+            errors[f"bins_{i}"] = (
+                said(exc)
+                if isinstance(exc, EthicLensInputError)
+                else "edges are numbers separated by commas, e.g. 0,25,45,65,120"
+            )
             return False
         return [int(e) if e.is_integer() else e for e in edges]
     if c["numeric"] and c["distinct"] > CONTINUOUS:
         errors[f"bins_{i}"] = (
-            f"{col} looks continuous ({c['distinct']}+ distinct numbers): give bin edges, "
-            f"e.g. {suggest_bins(c)}"
+            f"{col} looks continuous ({c['distinct']}{'' if whole_file else '+'} distinct "
+            f"numbers): give bin edges, e.g. {suggest_bins(c)}"
         )
         return False
     if c["distinct"] < 2 and whole_file:
@@ -335,6 +351,31 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
         spec["model"]["intended_use"] = raw[:2000]
 
 
+def check_request(spec: dict, purpose: str) -> None:
+    """The library's checks of a request made by a form, before anything is stored or
+    written: the spec's own, and the interval method this kind of run takes (which the
+    library checks only once the data are read). The message goes next to the field it
+    names, so it does not start with the form's name."""
+    from ..spec import CI_BY_PURPOSE, AuditSpec
+
+    try:
+        AuditSpec.from_dict(spec, source=FORM)
+    except EthicLensInputError as exc:
+        problem = exc.problem.removeprefix(f"{FORM}: ")
+        raise EthicLensInputError(
+            problem, column=exc.column, value=exc.value, fix=exc.fix
+        ) from None
+    ci, allowed = spec.get("policy", {}).get("ci"), CI_BY_PURPOSE.get(purpose, ())
+    if ci and allowed and ci not in allowed:
+        what = "a comparison" if purpose == "compare" else "an audit"
+        raise EthicLensInputError(
+            f"is not an interval method of {what}",
+            column="policy.ci",
+            value=ci,
+            fix=f"use one of {', '.join(allowed)}",
+        )
+
+
 def _number_or_text(text: str):
     try:
         value = float(text)
@@ -368,6 +409,8 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
 
     col = "" if exc.column is None else str(exc.column)
     col = col.split("/")[0].split("[")[0]
+    if col not in columns and col.endswith(")") and col.rpartition(" (")[0] in columns:
+        col = col.rpartition(" (")[0]  # "pred (y_pred)": the library names the column's role
     col = {  # the engine's keyword names
         "pred_a": "--y-pred",
         "pred_b": "y_pred_b",

@@ -7,7 +7,7 @@ import json
 
 from ..errors import EthicLensInputError
 from . import _portable, _roles, _twofiles
-from ._web import CHANGED_ELSEWHERE, in_thread, redirect, said, verdict_word, web_of
+from ._web import in_thread, redirect, said, verdict_word, web_of
 
 PANDAS_BYTES = 256 << 20
 # The library's report is one self-contained page (inline CSS, images as data: URIs, no
@@ -44,12 +44,10 @@ def _mapping_again(web, request, audit: dict, data: dict):
     errors = {}
     if audit.get("error"):  # the library's error of the last run, by its field
         err = json.loads(audit["error"])
-        exc = EthicLensInputError(err.get("problem", ""), column=err.get("column"))
-        spec = json.loads(audit["spec"] or "{}")
-        field_name = _roles.field_of(exc, _columns(prof), spec)
-        errors[field_name] = err.get("problem", "") + (
-            f". Fix: {err['fix']}" if err.get("fix") else ""
+        exc = EthicLensInputError(
+            err.get("problem", ""), column=err.get("column"), fix=err.get("fix")
         )
+        errors = _by_field(exc, prof, json.loads(audit["spec"] or "{}"))
     form = _form_from_spec(web, audit, prof)
     if request.query_params.get("b"):  # model B's file was just uploaded for this audit
         form["model_b"] = _twofiles.proposed_choice(web, request.query_params["b"])
@@ -76,34 +74,37 @@ def _target_of(data: dict, prof: dict) -> dict:
 
 async def _confirm(web, request, audit: dict, data: dict, form: dict):
     """The submitted mapping: checked, turned into the request, queued (or the form again)."""
-    from ..spec import AuditSpec
-
     try:
         rev = int(form.get("rev", ""))
     except ValueError:
         rev = -1
     if audit["status"] != "draft" or rev != audit["rev"]:
-        return web.error_page(
-            request, 409, CHANGED_ELSEWHERE, "open the audit again to see its current state"
-        )
+        return web.changed_elsewhere(request, audit["id"])
     prof = web.profile_of(data)
     spec = None
     try:
         spec, purpose = _roles.form_to_spec(form, prof, _target_of(data, prof))
+        purpose = "compare" if form.get("model_b") else purpose
+        _roles.check_request(spec, purpose)  # before model B's joined table is written
         if form.get("model_b"):
             spec = await in_thread(_twofiles.joined_spec, web, data, form, spec)
-            purpose = "compare"
-        AuditSpec.from_dict(spec, source="the form")
     except _roles.FormErrors as exc:
         return mapping_page(web, request, audit, data, form, exc.errors, 422)
     except EthicLensInputError as exc:
-        errors = {_roles.field_of(exc, _columns(prof), spec): said(exc)}
-        return mapping_page(web, request, audit, data, form, errors, 422)
+        return mapping_page(web, request, audit, data, form, _by_field(exc, prof, spec), 422)
     return web.queue(request, audit["id"], rev, spec, purpose, data["name"])
 
 
 def _columns(prof: dict) -> list[str]:
     return [c["name"] for c in prof["columns"]]
+
+
+def _by_field(exc: EthicLensInputError, prof: dict, spec: dict | None) -> dict:
+    """{form field: message} of the library's error; one shown above the form (no field of
+    its own) names the column or setting it is about."""
+    field_name = _roles.field_of(exc, _columns(prof), spec)
+    where = f"{exc.column}: " if field_name == "form" and exc.column else ""
+    return {field_name: where + said(exc)}
 
 
 def _form_from_spec(web, audit: dict, prof: dict) -> dict:

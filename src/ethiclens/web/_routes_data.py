@@ -12,7 +12,14 @@ from ..errors import EthicLensInputError
 from . import _roles
 from ._routes_audit import mapping_again
 from ._store import new_id
-from ._uploads import StreamedUpload, UploadError, check_content, display_name, limit_text
+from ._uploads import (
+    StreamedUpload,
+    UploadError,
+    check_content,
+    display_name,
+    limit_text,
+    without_server_path,
+)
 from ._web import in_thread, redirect, said, web_of
 
 TABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?")
@@ -30,7 +37,7 @@ def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None)
     except (ValueError, OSError) as exc:  # pandas' ParserError is a ValueError
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise UploadError(
-            f"the file cannot be read as a table: {first.replace(str(path), 'the file')}",
+            f"the file cannot be read as a table: {without_server_path(first, path)}",
             fix="every row needs as many fields as the header, and quotes must close; "
             "export the table again",
         ) from None
@@ -129,8 +136,8 @@ async def pick(request):
     if refused:
         return refused
     root, rel = web.config.data_dir, form.get("path") or ""
-    path = (root / rel).resolve()
-    inside = path.is_relative_to(root) and not path.is_relative_to(root / "uploads")
+    path = _in_data_folder(root, rel)
+    inside = path is not None
     if not rel or not inside or rel not in web.server_files():
         return web.home_page(
             request,
@@ -146,6 +153,17 @@ async def pick(request):
     except EthicLensInputError as exc:
         return web.home_page(request, getattr(exc, "status", 400), errors={"path": said(exc)})
     return redirect(f"/audits/{web.store.new_audit(data_id)}/mapping")
+
+
+def _in_data_folder(root: Path, rel: str) -> Path | None:
+    """``rel`` resolved under the data folder (not its uploads), or None: outside it, or no
+    path at all (a NUL byte, a name the file system refuses)."""
+    try:
+        path = (root / rel).resolve()
+    except (ValueError, OSError):
+        return None
+    inside = path.is_relative_to(root) and not path.is_relative_to(root / "uploads")
+    return path if inside else None
 
 
 async def database(request):
@@ -182,7 +200,7 @@ async def database(request):
 def _benchmark_spec(form: dict, errors: dict) -> dict:
     """The request of the benchmark form; problems go into ``errors`` by field."""
     from .. import datasets
-    from ..spec import AuditSpec, parse_merges
+    from ..spec import parse_merges
 
     name = form.get("dataset") or ""
     if name not in datasets.DATASETS or name == "bios":
@@ -198,7 +216,7 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
     _roles.policy_from_form(form, spec, errors)
     if not errors:
         try:
-            AuditSpec.from_dict(spec, source="the form")
+            _roles.check_request(spec, "audit")
         except EthicLensInputError as exc:
             errors[_roles.field_of(exc, [], spec)] = said(exc)
     return spec

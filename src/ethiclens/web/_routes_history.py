@@ -11,6 +11,7 @@ import threading
 from ..errors import EthicLensInputError
 from ._web import in_thread, said, verdict_word, web_of
 
+HISTORY_LINK = ("/history", "Open the history")
 _PLOT_LOCK = threading.Lock()  # matplotlib's pyplot is not thread-safe
 
 
@@ -23,7 +24,12 @@ async def history(request):
         word = verdict_word(verdict.get("status_counts", {}))
         model = (spec.get("model") or {}).get("name")
         rows.append(
-            {**row, "model": model, "word": word if row["status"] == "done" else row["status"]}
+            {
+                **row,
+                "model": model,
+                "word": word if row["status"] == "done" else row["status"],
+                "input": _fingerprint_text(row["fingerprint"]),
+            }
         )
     return web.page(request, "history.html", rows=rows)
 
@@ -37,7 +43,12 @@ async def diff(request):
     b = web.audit_or_none(request.query_params.get("b", ""))
     if not a or not b or a["status"] != "done" or b["status"] != "done":
         return web.error_page(
-            request, 404, "choose two finished audits to compare", "pick them in the history", "a/b"
+            request,
+            404,
+            "choose two finished audits to compare",
+            "pick them in the history",
+            "a/b",
+            HISTORY_LINK,
         )
     if a["purpose"] != "audit" or b["purpose"] != "audit":
         return web.error_page(
@@ -46,6 +57,7 @@ async def diff(request):
             "only audits of one model can be diffed here",
             "pick two audits (not comparisons or threshold views)",
             "a/b",
+            HISTORY_LINK,
         )
     ra, rb = json.loads(a["result"]), json.loads(b["result"])
     gate = _baseline_gate(ra, rb)
@@ -104,6 +116,20 @@ def _content(fingerprint: str | None):
         data = {**data, "files": sorted(data["files"].values())}
         data.pop("path", None)
     return data
+
+
+def _fingerprint_text(fingerprint: str | None) -> str:
+    """The input fingerprint as the history lists it: the benchmark, the rows and the data's
+    checksums (their first 12 digits), never the server's path of an upload."""
+    data = _content(fingerprint)
+    if not isinstance(data, dict):
+        return ""
+    parts = [str(data["dataset"])] if data.get("dataset") else []
+    if isinstance(data.get("rows"), int):
+        parts.append(f"{data['rows']:,} rows")
+    files = data.get("files")
+    parts += [str(sha)[:12] for sha in files] if isinstance(files, list) else []
+    return " · ".join(parts)
 
 
 def _interval(metric: dict | None) -> str:

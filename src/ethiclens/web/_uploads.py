@@ -249,17 +249,26 @@ def _check_csv(path: Path, head: bytes) -> str:
             fix="save it as UTF-8 (Excel: 'CSV UTF-8')",
             status=415,
         ) from None
-    first = head.split(b"\n", 1)[0]
-    if b"," not in first:
+    comma = b"," in head.split(b"\n", 1)[0]
+    try:  # first: it names the separator of a file with no comma (semicolons, tabs, ...)
+        preflight_file(path)
+    except EthicLensInputError as exc:
+        raise UploadError(
+            without_server_path(exc.problem, path), fix=exc.fix, status=400 if comma else 415
+        ) from None
+    if not comma:
         raise UploadError(
             "the file's first line has no comma: it is not a comma-separated table with a "
             "header row",
             fix="export the table as CSV with a header row (or as Parquet)",
             status=415,
         )
-    try:
-        preflight_file(path)
-    except EthicLensInputError as exc:
-        problem = exc.problem.replace(str(path), "the file").replace(path.name, "the file")
-        raise UploadError(problem, fix=exc.fix) from None
     return "csv"
+
+
+def without_server_path(problem: str, path: Path) -> str:
+    """A library message about the stored upload, calling it "the file" (its name on the
+    server is random, and the server's folders are none of the browser's business)."""
+    for where in (f"file {path}", str(path), f"file {path.name}", path.name):
+        problem = problem.replace(where, "the file")
+    return problem

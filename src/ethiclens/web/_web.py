@@ -90,9 +90,29 @@ class Web:
         html = self.env.get_template(name).render(csrf=request.state.csrf, **context)
         return HTMLResponse(html, status_code=code)
 
-    def error_page(self, request, status: int, problem: str, fix: str = "", field_name: str = ""):
+    def error_page(
+        self, request, status: int, problem: str, fix: str = "", field_name: str = "", link=None
+    ):
+        """The page of a refusal; ``link`` (address, words) leads to where the fix is."""
         return self.page(
-            request, "error.html", status, status=status, problem=problem, fix=fix, field=field_name
+            request,
+            "error.html",
+            status,
+            status=status,
+            problem=problem,
+            fix=fix,
+            field=field_name,
+            link=link,
+        )
+
+    def changed_elsewhere(self, request, audit_id: str):
+        """409: the audit changed since this form was drawn (another tab); the first stands."""
+        return self.error_page(
+            request,
+            409,
+            CHANGED_ELSEWHERE,
+            "open the audit again to see its current state",
+            link=(f"/audits/{audit_id}", "Open the audit"),
         )
 
     def home_page(self, request, status: int, **context):
@@ -165,9 +185,7 @@ class Web:
         try:
             self.store.submit(audit_id, rev, spec, purpose)
         except Conflict:
-            return self.error_page(
-                request, 409, CHANGED_ELSEWHERE, "open the audit again to see its current state"
-            )
+            return self.changed_elsewhere(request, audit_id)
         return self.run(request, audit_id, spec, purpose, title)
 
     def run(self, request, audit_id: str, spec: dict, purpose: str, title=None):

@@ -1,0 +1,115 @@
+"""Refusals found by walking the app as its user would (issue 25's bad inputs): each is said
+next to its field, in the user's words (their file's name, the form's labels, never the
+server's path), with the right status, before anything is stored or written."""
+
+from __future__ import annotations
+
+import html
+import re
+import sqlite3
+
+import pytest
+
+from .conftest import csrf_of, make_frame, mapping_form, rev_of, upload, wait_done
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+
+def _error(page: str, field: str) -> str:
+    found = re.search(rf'id="error-{field}"[^>]*>([^<]*)<', page)
+    assert found, re.findall(r'class="error"[^>]*>([^<]*)', page)
+    return html.unescape(found.group(1))
+
+
+def _joined_tables(app) -> int:
+    db = sqlite3.connect(app.state.store.path)
+    return db.execute("SELECT COUNT(*) FROM data WHERE kind = 'joined'").fetchone()[0]
+
+
+def _two_models() -> bytes:
+    frame = make_frame()
+    return frame.assign(pred2=frame["pred"].to_numpy()[::-1]).to_csv(index=False).encode()
+
+
+def test_a_path_the_file_system_refuses_is_outside_the_data_folder(client):
+    token = csrf_of(client.get("/").text)
+    for path in ("mine.csv\x00.txt", "\x00", "a" * 5000 + ".csv"):
+        r = client.post("/pick", data={"csrf": token, "path": path})
+        assert r.status_code in (403, 404) and "Traceback" not in r.text
+        assert "not a data file in this server" in _error(r.text, "path")
+    assert client.get("/").status_code == 200
+
+
+def test_an_interval_method_a_comparison_does_not_take_is_refused_at_the_form(app, client):
+    url = upload(client, _two_models()).headers["location"]
+    page = client.get(url).text
+    r = client.post(url, data=mapping_form(page, y_pred_b="pred2", ci="bca", n_boot="200"))
+    assert r.status_code == 422
+    assert "is not an interval method of a comparison" in _error(r.text, "ci")
+    assert app.state.store.audit(url.split("/")[2])["status"] == "draft"
+    r = client.post(url, data=mapping_form(page, y_pred_b="pred2", ci="percentile", n_boot="200"))
+    assert r.status_code == 303
+
+
+def test_a_bad_policy_with_model_b_s_file_writes_no_joined_table(app, client, csv_bytes):
+    url = upload(client, csv_bytes).headers["location"]
+    page = client.get(url).text
+    r = client.post(
+        f"/upload?for={url.split('/')[2]}",
+        data={"csrf": csrf_of(page)},
+        files={"file": ("b.csv", csv_bytes)},
+    )
+    page = client.get(r.headers["location"]).text
+    form = mapping_form(page, n_boot="5")
+    assert form["model_b"]
+    r = client.post(url, data=form)
+    assert r.status_code == 422 and "at least 100" in _error(r.text, "n_boot")
+    assert _joined_tables(app) == 0  # nothing written for a request that was refused
+    assert client.post(url, data=mapping_form(page, n_boot="200")).status_code == 303
+    assert _joined_tables(app) == 1
+
+
+def test_a_failed_run_names_the_users_file_not_the_servers_path(app, client):
+    # a column and a reference group both holding "=": the library cannot split them and
+    # finds no column of that name when it runs
+    frame = make_frame().rename(columns={"group": "grp=x"})
+    frame["grp=x"] = frame["grp=x"].map({"A": "A=1", "B": "B"})
+    url = upload(client, frame.to_csv(index=False).encode(), "loans.csv").headers["location"]
+    page = client.get(url).text
+    r = client.post(url, data=mapping_form(page, protected=["3"], ref_3="A=1", n_boot="200"))
+    done = wait_done(client, r.headers["location"])
+    assert done.status_code == 422 and 'id="failure"' in done.text
+    assert "not found in loans.csv" in html.unescape(done.text)
+    assert str(app.state.config.data_dir) not in done.text
+
+
+def test_a_library_error_about_a_roles_column_is_shown_by_that_role(client):
+    frame = make_frame().assign(label=lambda f: f["label"].map({0: "no", 1: "yes"}))
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    page = client.get(url).text
+    r = client.post(url, data=mapping_form(page, y_true="label", n_boot="200"))
+    done = wait_done(client, r.headers["location"])
+    assert done.status_code == 422
+    r = client.post(r.headers["location"] + "/reopen", data={"csrf": csrf_of(done.text)})
+    again = client.get(r.headers["location"])
+    assert again.status_code == 422 and "is not binary 0/1" in _error(again.text, "y_true")
+
+
+def test_the_history_shows_the_data_s_checksum_not_the_server_s_path(app, client, csv_bytes):
+    url = upload(client, csv_bytes).headers["location"]
+    r = client.post(url, data=mapping_form(client.get(url).text, n_boot="200"))
+    wait_done(client, r.headers["location"])
+    history = client.get("/history").text
+    cell = html.unescape(re.search(r'<td class="fp">([^<]*)<', history).group(1))
+    assert re.fullmatch(r"4,000 rows · [0-9a-f]{12}", cell), cell
+    assert "uploads" not in history and str(app.state.config.data_dir) not in history
+
+
+def test_the_second_tab_is_led_back_to_the_audit(client, csv_bytes):
+    url = upload(client, csv_bytes).headers["location"]
+    page = client.get(url).text
+    assert client.post(url, data=mapping_form(page, n_boot="200")).status_code == 303
+    r = client.post(url, data=mapping_form(page, n_boot="300"))
+    assert r.status_code == 409 and rev_of(page) == "0"
+    link = re.search(r'<a href="([^"]+)" id="error-link">', r.text)
+    assert link and link.group(1) == url.removesuffix("/mapping")
