@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import click
 
-from ._options import GateFailed, SpecRequest, execute, spec_options
+from ._options import SpecRequest, execute, spec_options
 
-# Kept for callers of the previous module layout.
-AuditGateFailed = GateFailed
 # Audit flags a comparison of two models (--y-pred given twice) does not take.
 AUDIT_ONLY = {
     "y_score": "--y-score",
@@ -26,16 +24,15 @@ AUDIT_ONLY = {
 }
 
 
-def _console(to_stderr: bool):
-    from .._text import safe_console
-
-    return safe_console(stderr=True) if to_stderr else None
-
-
 def print_audit(result, to_stderr: bool = False) -> None:
-    from ._summary import print_summary
+    """The report's terminal summary (user text made terminal-safe by the console; piped
+    output gets a wide, fixed layout instead of rich's 80-column default)."""
+    from .._text import safe_console
+    from ..report import terminal_summary
 
-    print_summary(result, _console(to_stderr))
+    console = safe_console(stderr=to_stderr)
+    for part in terminal_summary(result):
+        console.print(part)
 
 
 @click.command("audit")
