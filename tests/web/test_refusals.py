@@ -113,3 +113,14 @@ def test_the_second_tab_is_led_back_to_the_audit(client, csv_bytes):
     assert r.status_code == 409 and rev_of(page) == "0"
     link = re.search(r'<a href="([^"]+)" id="error-link">', r.text)
     assert link and link.group(1) == url.removesuffix("/mapping")
+
+
+def test_a_failed_run_names_the_field_as_the_form_does(client, csv_bytes):
+    url = upload(client, csv_bytes).headers["location"]
+    page = client.get(url).text
+    form = mapping_form(page, protected=["3"], bins_4="", merge="group=A,B:all", n_boot="200")
+    done = wait_done(client, client.post(url, data=form).headers["location"])
+    assert done.status_code == 422
+    problem = re.search(r'id="problem">(.*?)</p>', done.text, re.S).group(1)
+    assert problem.startswith("<strong>Merge groups</strong>: "), problem
+    assert "--merge-groups" not in problem and "merge_groups" not in problem

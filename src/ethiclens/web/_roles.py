@@ -384,6 +384,32 @@ def _number_or_text(text: str):
     return int(value) if value.is_integer() else value
 
 
+# form field -> what the page calls it (an error's place, named in the user's words)
+FIELD_LABELS = {
+    "y_true": "Label (the true outcome)",
+    "y_pred": "Prediction of the model",
+    "y_score": "Score in [0, 1]",
+    "weight": "Sample weight",
+    "y_pred_b": "Second model to compare",
+    "model_b": "Model B from another file",
+    "positive": "The positive label (1) is…",
+    "pos_label": "Positive label value",
+    "protected": "Protected attributes",
+    "merge": "Merge groups",
+    "exclude": "Leave groups out",
+    "di_rule": "Disparate-impact rule",
+    "di_threshold": "DI threshold",
+    "eo_threshold": "Equalized-odds threshold",
+    "min_group_size": "Minimum rows per group",
+    "min_labels": "Minimum positive and negative labels per group",
+    "ci": "Interval method",
+    "n_boot": "Interval draws",
+    "seed": "Seed",
+    "model_name": "Model name",
+    "model_version": "Version",
+    "intended_use": "Intended use",
+}
+
 # spec key -> form field
 SPEC_FIELDS = {
     "roles.y_true": "y_true",
@@ -439,3 +465,13 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
             return f"bins_{i}"
         return f"prot_{i}"
     return "form"
+
+
+def field_label(field: str, columns: list[str]) -> str:
+    """What the mapping form calls ``field``: its label, or a protected attribute's column
+    (``prot_3``, ``bins_3``); "" for none (an error above the form)."""
+    kind, _, index = field.partition("_")
+    if kind in ("prot", "bins") and index.isdigit() and int(index) < len(columns):
+        column = columns[int(index)]
+        return f"Bins of {column}" if kind == "bins" else column
+    return FIELD_LABELS.get(field, "")

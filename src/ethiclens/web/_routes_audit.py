@@ -99,6 +99,16 @@ def _columns(prof: dict) -> list[str]:
     return [c["name"] for c in prof["columns"]]
 
 
+def _error_place(web, data: dict | None, spec: dict, error: dict) -> str:
+    """Where a failed run's error is, as the mapping form names it (the library names a
+    column, a flag or a spec key)."""
+    if not error.get("column"):
+        return ""
+    columns = _columns(web.profile_of(data)) if data else []
+    exc = EthicLensInputError(error.get("problem", ""), column=error["column"])
+    return _roles.field_label(_roles.field_of(exc, columns, spec), columns) or error["column"]
+
+
 def _by_field(exc: EthicLensInputError, prof: dict, spec: dict | None) -> dict:
     """{form field: message} of the library's error; one shown above the form (no field of
     its own) names the column or setting it is about."""
@@ -207,6 +217,7 @@ async def audit_page(request):
         )
     elif audit["status"] == "failed":
         context["error"] = json.loads(audit["error"] or "{}")
+        context["where"] = _error_place(web, data, context["spec"], context["error"])
         status = 422 if context["error"].get("column") else 500
         if context["error"].get("message") == "busy":
             status = 503
@@ -240,7 +251,7 @@ async def thresholds(request):
             422,
             "the threshold view needs a score column",
             "map a score in [0, 1] and run the audit again",
-            "y_score",
+            _roles.FIELD_LABELS["y_score"],
         )
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     view_id = web.store.new_request(audit["data_id"], spec, "thresholds")

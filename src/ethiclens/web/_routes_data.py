@@ -126,7 +126,9 @@ def _refused_upload(web, request, exc: EthicLensInputError, for_audit: dict | No
     if for_audit is None and exc.column != "model_b":
         return web.home_page(request, status, errors={"file": said(exc)})
     if for_audit is None:
-        return web.error_page(request, status, exc.problem, exc.fix or "", "model_b")
+        return web.error_page(
+            request, status, exc.problem, exc.fix or "", _roles.FIELD_LABELS["model_b"]
+        )
     return mapping_again(web, request, for_audit, {"model_b": said(exc)}, status)
 
 

@@ -47,7 +47,7 @@ async def diff(request):
             404,
             "choose two finished audits to compare",
             "pick them in the history",
-            "a/b",
+            "Before and After",
             HISTORY_LINK,
         )
     if a["purpose"] != "audit" or b["purpose"] != "audit":
@@ -56,7 +56,7 @@ async def diff(request):
             422,
             "only audits of one model can be diffed here",
             "pick two audits (not comparisons or threshold views)",
-            "a/b",
+            "Before and After",
             HISTORY_LINK,
         )
     ra, rb = json.loads(a["result"]), json.loads(b["result"])
