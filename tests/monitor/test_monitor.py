@@ -413,6 +413,53 @@ def test_baseline_windows_in_pieces_equal_one_run(tmp_path, days, capsys):
     assert rc == 2 and "baseline_windows 5 there, None here" in err
 
 
+def test_a_baseline_period_equals_its_windows_and_starts_after_its_end(tmp_path, days, capsys):
+    whole = days(tmp_path / "whole", range(16), change_day=9)
+    by_k = run_monitor(_req(whole, baseline_windows=5), tmp_path / "k.sqlite").data
+    period = run_monitor(
+        _req(whole, baseline_period="2024-03-01..2024-03-05"), tmp_path / "p.sqlite"
+    ).data
+    assert period["comparisons"] == by_k["comparisons"]
+    assert period["request"]["baseline_period"] == "2024-03-01..2024-03-05"
+    jsonschema.validate(period, SCHEMA)
+    # 2-day windows from 03-01: window 1 (03-03, 03-04) is inside 03-03..03-05, window 2
+    # (03-05, 03-06) straddles its end (neither pooled nor tested), window 3 on is tested
+    req = dict(window="2d", baseline_period=" 2024-03-03 .. 2024-03-05")
+    one = run_monitor(_req(whole, **req), tmp_path / "a.sqlite").data
+    for cut in (4, 8, 16):  # whole 2-day windows
+        part = tmp_path / f"p{cut}"
+        part.mkdir()
+        for f in sorted(whole.glob("*.csv"))[:cut]:
+            (part / f.name).write_bytes(f.read_bytes())
+        last = run_monitor(_req(part, **req), tmp_path / "b.sqlite").data
+    assert last["comparisons"] == one["comparisons"]
+    black = next(c for c in one["comparisons"] if c["group"] == "Black")
+    tested = ["baseline_disparate_impact" in h["tests"] for h in black["history"]]
+    assert tested == [False, False, False] + [True] * 5
+    rc, out, err = _cli(
+        capsys, "monitor", whole, *FLAGS, "--protected", "race=White", "--store",
+        tmp_path / "a.sqlite", "--window", "2d",
+    )  # fmt: skip
+    assert rc == 2 and "baseline_period" in err
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--baseline-period", "2024-03-05..2024-03-01"], "two dates START..END"),
+        (["--baseline-period", "March"], "two dates START..END"),
+        (["--baseline-period", "2024-03-01..2024-03-05", "--baseline-windows", "3"], "not both"),
+    ],
+)
+def test_a_bad_baseline_period_is_refused(tmp_path, days, capsys, extra, message):
+    data = days(tmp_path / "data", range(2), n=50)
+    rc, out, err = _cli(
+        capsys, "monitor", data, *FLAGS, "--protected", "race", "--store",
+        tmp_path / "s.sqlite", *extra,
+    )  # fmt: skip
+    assert rc == 2 and message in err and "--baseline-period" in err, err
+
+
 def test_csv_files_with_columns_in_other_orders_are_matched_by_name(tmp_path, days):
     data = days(tmp_path / "data", range(4), change_day=2)
     mixed = tmp_path / "mixed"

@@ -3,6 +3,7 @@ audit spec (``--config`` and the audit's flags, as ``ethiclens monitor`` takes t
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from dataclasses import asdict, dataclass, field
 
@@ -23,6 +24,8 @@ BOUND = (
     "min_labels",
     "baseline_windows",
 )
+# the monitor's own options MonitorRequest.from_spec takes besides the spec
+OWN_OPTIONS = ("alpha", "hold_last", "baseline_windows", "baseline_period", "propensity")
 # the audit's options the monitor takes: option name -> (flag, spec section, key); a flag given
 # on the command line overrides --config
 SPEC_FLAGS = {
@@ -66,6 +69,8 @@ class MonitorRequest:
     n_draws: int = 1000
     seed: int = 0
     baseline_windows: int | None = None
+    # the baseline as a period of UTC dates, START..END (both included): see baseline_span()
+    baseline_period: str | None = None
     db: str | None = field(default=None, repr=False)  # a database URL (never stored)
     table: str | None = None
     query: str | None = None
@@ -105,22 +110,26 @@ class MonitorRequest:
                 fix="name a protected attribute: --protected race",
             )
         parse_window(self.window)
+        if self.baseline_period is not None:
+            if self.baseline_windows:
+                raise EthicLensInputError(
+                    "give the baseline as windows or as a period, not both",
+                    column="--baseline-period",
+                    value=self.baseline_period,
+                    fix="drop --baseline-windows or --baseline-period",
+                )
+            first, last = _period_days(self.baseline_period)  # kept as YYYY-MM-DD..YYYY-MM-DD
+            object.__setattr__(self, "baseline_period", f"{first}..{last}")
 
     @classmethod
-    def from_spec(
-        cls,
-        spec,
-        *,
-        time: str,
-        window: str,
-        alpha: float = 0.05,
-        hold_last: bool = False,
-        baseline_windows: int | None = None,
-        propensity: str | None = None,
-    ) -> MonitorRequest:
+    def from_spec(cls, spec, *, time: str, window: str, **options) -> MonitorRequest:
         """The monitor's request from an ``AuditSpec`` (its target, roles and policy) plus the
-        time column, the window and α. What the monitor cannot honour yet is refused by name
-        rather than ignored."""
+        time column, the window and the monitor's own ``options`` (``OWN_OPTIONS``: alpha,
+        hold_last, baseline_windows, baseline_period, propensity). What the monitor cannot
+        honour yet is refused by name rather than ignored."""
+        unknown = set(options) - set(OWN_OPTIONS)
+        if unknown:
+            raise TypeError(f"from_spec() got unexpected options {sorted(unknown)}")
         t, r, p = spec.target, spec.roles, spec.policy
         db = _database_url(t)
         _refuse_unsupported(spec)
@@ -134,19 +143,25 @@ class MonitorRequest:
             y_pred=r.y_pred[0],
             y_true=r.y_true,
             protected=tuple(r.protected),
-            alpha=alpha,
             di_threshold=p.di_threshold,
             eo_threshold=p.eo_threshold,
             min_group_size=p.min_group_size,
             min_labels=p.min_labels,
             engine=t.engine,
             scheduler=t.scheduler,
-            hold_last=hold_last,
             n_draws=p.n_boot or 1000,
             seed=0 if p.seed is None else p.seed,
-            baseline_windows=baseline_windows,
-            propensity=propensity,
+            **options,
         )
+
+    def baseline_span(self) -> tuple[float, float] | None:
+        """``baseline_period`` as epoch seconds [first day's midnight, the day after the last
+        day's midnight) in UTC; None without one."""
+        if self.baseline_period is None:
+            return None
+        first, last = _period_days(self.baseline_period)
+        midnight = dt.datetime.combine(first, dt.time(), dt.UTC).timestamp()
+        return midnight, midnight + ((last - first).days + 1) * 86400.0
 
     def parsed_window(self) -> Window:
         return parse_window(self.window)
@@ -184,9 +199,28 @@ class MonitorRequest:
         d["window"] = str(self.parsed_window())
         d["protected"] = list(self.protected)
         out = {k: d[k] for k in BOUND}
-        if self.propensity is not None:  # only then: stores written before keep matching
-            out["propensity"] = self.propensity
+        # only when given: stores written before keep matching
+        for name in ("propensity", "baseline_period"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
         return out
+
+
+def _period_days(text) -> tuple[dt.date, dt.date]:
+    """The first and last day of ``START..END`` (ISO dates, both included)."""
+    start, sep, end = str(text).partition("..")
+    try:
+        first, last = (dt.date.fromisoformat(x.strip()) for x in (start, end))
+    except ValueError:
+        first = last = None
+    if not sep or first is None or last < first:
+        raise EthicLensInputError(
+            "must be two dates START..END, the end not before the start",
+            column="--baseline-period",
+            value=text,
+            fix="e.g. --baseline-period 2024-01-01..2024-01-31 (UTC days, both included)",
+        )
+    return first, last
 
 
 def _database_url(target) -> str | None:

@@ -368,7 +368,7 @@ class _Updater:
         ref_cs, grp_cs, ref_v, grp_v, scale, eff = self._sides(w)
         self.ev.update(ref_v, grp_v, scale)
         log_e = {test: self.ev.log_evalue(test) for test in self.ev.nulls}
-        base_e, base_info = self.base.update(w, ref_v, grp_v, scale)
+        base_e, base_info = self.base.update(w, (start, end), ref_v, grp_v, scale)
         bounds = {name: self.ev.sequence(name) for name in self.ev.seqs}
         for k, (a, g) in enumerate(self.pairs):
             tests = {t: float(v[k]) for t, v in log_e.items()}
@@ -522,15 +522,17 @@ def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
 
 
 class _Baseline:
-    """The "no worse than the baseline" tests of every comparison (``--baseline-windows K``):
-    the first K windows' counts are pooled, turned into bands (``baseline_bounds``, α/2) and
-    tested from window K on at α/2 (alarm at e-value ≥ 2/α)."""
+    """The "no worse than the baseline" tests of every comparison: the baseline windows' counts
+    (the first K with ``--baseline-windows K``; those inside the dates of ``--baseline-period``)
+    are pooled, turned into bands (``baseline_bounds``, α/2) and tested at α/2 (alarm at
+    e-value ≥ 2/α) on every later window (with a period: those starting after it)."""
 
     def __init__(self, request, labels, pairs, saved):
-        self.k = request.baseline_windows
+        self.k, self.period = request.baseline_windows, request.baseline_span()
+        self.days = request.parsed_window().kind == "days"
         self.request, self.labels, self.n = request, labels, len(pairs)
         self.ev = None
-        if not self.k or not pairs:
+        if not self.on or not pairs:
             return
         zeros = np.zeros(len(COUNT_FIELDS))
         self.ref = np.stack([one.get("base.ref", zeros) for one in saved])
@@ -549,6 +551,10 @@ class _Baseline:
             if bets:
                 self.ev.load_arrays(bets)
 
+    @property
+    def on(self) -> bool:
+        return bool(self.k or self.period)
+
     def _start(self):
         def safe(x):
             return np.where(np.isfinite(x), x, 0.5)
@@ -563,26 +569,41 @@ class _Baseline:
             fpr_eps=safe(self.info["fpr_eps"]) if self.labels else None,
         )
 
-    def update(self, w, ref_v, grp_v, scale=None):
-        if not self.k:
-            return {}, None
-        if w < self.k:
+    def _role(self, w: int, span) -> str | None:
+        """``base`` (pooled), ``test`` or None (a window before the period, or one that
+        straddles its end). A day window's end is exclusive, a row window's its last row's."""
+        if self.k:
+            return "base" if w < self.k else "test"
+        (start, end), (first, after) = span, self.period
+        if start >= first and (end <= after if self.days else end < after):
+            return "base"
+        return "test" if start >= after else None
+
+    def _close(self) -> None:
+        """The pooled baseline turned into each comparison's bands; the tests start."""
+        pooled = [
+            {f: side[:, i] for i, f in enumerate(COUNT_FIELDS) if self.labels or i < 2}
+            for side in (self.ref, self.grp)
+        ]
+        bounds = baseline_bounds(*pooled, self.request.alpha)
+        self.info["di_t"] = np.where(self.grp[:, 0] > 0, bounds["di_t"], np.nan)
+        self.info["di_t"] = np.where(self.ref[:, 0] > 0, self.info["di_t"], np.nan)
+        if self.labels:
+            self.info["tpr_eps"] = bounds["tpr_eps"]
+            self.info["fpr_eps"] = bounds["fpr_eps"]
+        self._start()
+
+    def update(self, w, span, ref_v, grp_v, scale=None):
+        role = self._role(w, span) if self.on and self.n else None
+        if role == "base":
             self.ref += np.stack([ref_v.get(f, np.zeros(self.n)) for f in COUNT_FIELDS], axis=1)
             self.grp += np.stack([grp_v.get(f, np.zeros(self.n)) for f in COUNT_FIELDS], axis=1)
-            if w == self.k - 1:
-                pooled = [
-                    {f: side[:, i] for i, f in enumerate(COUNT_FIELDS) if self.labels or i < 2}
-                    for side in (self.ref, self.grp)
-                ]
-                bounds = baseline_bounds(*pooled, self.request.alpha)
-                self.info["di_t"] = np.where(self.grp[:, 0] > 0, bounds["di_t"], np.nan)
-                self.info["di_t"] = np.where(self.ref[:, 0] > 0, self.info["di_t"], np.nan)
-                if self.labels:
-                    self.info["tpr_eps"] = bounds["tpr_eps"]
-                    self.info["fpr_eps"] = bounds["fpr_eps"]
-                self._start()
+            if self.k and w == self.k - 1:
+                self._close()
             return {}, None
-        if self.ev is None:
+        if role == "test" and self.ev is None and self.period:
+            self._close()  # the first window after the period
+        if role != "test" or self.ev is None:
             return {}, None
         self.ev.update(ref_v, grp_v, scale)
         log_e = {test: self.ev.log_evalue(test) for test in self.ev.nulls}
@@ -592,7 +613,7 @@ class _Baseline:
         return log_e, info
 
     def arrays(self) -> dict:
-        if not self.k or not self.n:
+        if not self.on or not self.n:
             return {}
         out = {"base.ref": self.ref, "base.grp": self.grp}
         out.update({f"base.{k}": v for k, v in self.info.items()})
