@@ -243,10 +243,6 @@ def param_paths(command: click.Command) -> dict[str, str]:
     return {p.name: paths[p.opts[0]] for p in command.params if p.opts and p.opts[0] in paths}
 
 
-TARGET_KINDS = ("dataset", "file", "counts", "db", "db_env")
-_TARGET_FLAGS = ("TARGET", "--db", "--db-env", "--counts")
-
-
 def _spec_value(name: str, value):
     """A flag's value as the spec stores it (parsed once, in the library's parsers)."""
     from ..fairness import check_bin_edges
@@ -276,17 +272,12 @@ class SpecRequest:
 
     def __init__(self, ctx: click.Context, target: str | None):
         from ..errors import EthicLensInputError
-        from ..spec import AuditSpec, read_spec_file, target_key
+        from ..spec import layered_spec, target_key
 
         params = ctx.params
         self.config = params.get("config")
         self.save_config = params.get("save_config")
         self.by_flag: dict[str, str] = {}  # spec path -> flag that set it
-        self.notes: list[str] = []
-        data = read_spec_file(self.config) if self.config else {}
-        if not isinstance(data, dict):
-            data = {"_": data}  # refused, with the key named, by from_dict below
-        file_data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
         flags = {p.name: p for p in ctx.command.params}
         updates: dict[str, object] = {}
         if target:
@@ -301,27 +292,8 @@ class SpecRequest:
                 continue
             updates[path] = _spec_value(name, value)
             self.by_flag[path] = flags[name].opts[0]
-        if any(p.split(".")[1] in TARGET_KINDS for p in updates):
-            section = file_data.get("target")
-            if isinstance(section, dict):  # a target on the command line replaces the file's
-                for kind in TARGET_KINDS:
-                    old, path = section.pop(kind, None), f"target.{kind}"
-                    if old is not None and updates.get(path) != old:
-                        given = [f"{self.by_flag[p]} {_show(updates[p])}" for p in updates]
-                        by = next((g for g in given if g.split(" ")[0] in _TARGET_FLAGS), "")
-                        self._note(path, old, by)
-        for path, value in updates.items():
-            section, key = path.split(".")
-            part = file_data.setdefault(section, {})
-            if not isinstance(part, dict):
-                continue
-            if self.config and key in part and part[key] != value:
-                self._note(path, part[key], f"{self.by_flag[path]} {_show(value)}")
-            part[key] = value
         try:
-            self.spec = AuditSpec.from_dict(
-                file_data, source=str(self.config) if self.config else "command line"
-            )
+            self.spec, self.notes = layered_spec(self.config, updates, self.by_flag)
         except EthicLensInputError as exc:
             raise self.flag_error(exc) from None
 
@@ -330,13 +302,6 @@ class SpecRequest:
         section, key = self.paths[param].split(".")
         data = self.spec.to_dict(minimal=True)
         return key in data.get(section, {})
-
-    def _note(self, path, old, by):
-        if path == "target.db":  # a URL is shown without its password, here as everywhere
-            from ..sources import mask_url
-
-            old, by = mask_url(str(old)), by.split(" ")[0] + " " + mask_url(by.partition(" ")[2])
-        self.notes.append(f"note: {by} overrides {path} = {_show(old)} from {self.config}")
 
     def flag_error(self, exc):
         """An error naming a spec key (or an engine keyword) names the flag that set it."""
@@ -361,14 +326,6 @@ def _flag_of(path: str) -> str | None:
     from ..spec import flag_paths
 
     return next((flag for flag, p in flag_paths().items() if p == path), None)
-
-
-def _show(value) -> str:
-    if isinstance(value, str):
-        return value
-    import json
-
-    return json.dumps(value)
 
 
 def execute(request: SpecRequest, purpose: str, printer) -> None:

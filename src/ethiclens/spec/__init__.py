@@ -47,6 +47,7 @@ _LAZY = {
     "check_output_paths": "._outputs",
     "output_paths": "._outputs",
     "write_outputs": "._outputs",
+    "layered_spec": "._layers",
 }
 
 
@@ -63,6 +64,7 @@ __all__ = [
     "check_output_paths",
     "output_paths",
     "write_outputs",
+    "layered_spec",
     "CI_BY_PURPOSE",
     "audit",
     "audit_counts",

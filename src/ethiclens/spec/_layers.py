@@ -1,0 +1,54 @@
+"""A spec from a config file with values on top (a command's flags, a form's fields): the
+values win, and each value that replaced one of the file's is said in a note."""
+
+from __future__ import annotations
+
+import json
+
+from ._spec import AuditSpec, read_spec_file
+
+TARGET_KINDS = ("dataset", "file", "counts", "db", "db_env")
+_TARGET_FLAGS = ("TARGET", "--db", "--db-env", "--counts")
+
+
+def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]:
+    """(the spec, notes): ``config`` (a YAML/JSON spec file, or None) with ``updates``
+    (``{"section.key": value}``) on top. ``by`` names what set each path (a flag such as
+    ``--n-boot``); a note says each file value it overrode (a database URL without its
+    password). A target given on top replaces the file's target whatever its kind."""
+    data = read_spec_file(config) if config else {}
+    if not isinstance(data, dict):
+        data = {"_": data}  # refused, with the key named, by from_dict below
+    file_data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
+    notes = []
+
+    def note(path, old, given):
+        if path == "target.db":  # a URL is shown without its password, here as everywhere
+            from ..sources import mask_url
+
+            flag, _, value = given.partition(" ")
+            old, given = mask_url(str(old)), f"{flag} {mask_url(value)}"
+        notes.append(f"note: {given} overrides {path} = {_show(old)} from {config}")
+
+    section = file_data.get("target")
+    if any(p.split(".")[1] in TARGET_KINDS for p in updates) and isinstance(section, dict):
+        given = [f"{by[p]} {_show(updates[p])}" for p in updates]
+        which = next((g for g in given if g.split(" ")[0] in _TARGET_FLAGS), "")
+        for kind in TARGET_KINDS:
+            old, path = section.pop(kind, None), f"target.{kind}"
+            if old is not None and updates.get(path) != old:
+                note(path, old, which)
+    for path, value in updates.items():
+        name, key = path.split(".")
+        part = file_data.setdefault(name, {})
+        if not isinstance(part, dict):
+            continue
+        if config and key in part and part[key] != value:
+            note(path, part[key], f"{by[path]} {_show(value)}")
+        part[key] = value
+    source = str(config) if config else "command line"
+    return AuditSpec.from_dict(file_data, source=source), notes
+
+
+def _show(value) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
