@@ -124,3 +124,38 @@ def test_a_failed_run_names_the_field_as_the_form_does(client, csv_bytes):
     problem = re.search(r'id="problem">(.*?)</p>', done.text, re.S).group(1)
     assert problem.startswith("<strong>Merge groups</strong>: "), problem
     assert "--merge-groups" not in problem and "merge_groups" not in problem
+
+
+def test_a_wide_export_can_be_mapped(client):
+    # two form fields per column (reference group, bin edges): 300 columns must fit
+    import pandas as pd
+
+    frame = make_frame(500)
+    extra = pd.DataFrame({f"feature_{i}": frame["label"] for i in range(300)})
+    frame = pd.concat([frame, extra], axis=1)
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    form = mapping_form(client.get(url).text, protected=["3"], bins_4="", n_boot="200")
+    r = client.post(url, data=form)
+    assert r.status_code == 303, r.text[:300]
+
+
+def test_a_form_of_too_many_fields_gets_a_page_not_plain_text(client, csv_bytes):
+    url = upload(client, csv_bytes).headers["location"]
+    body = f"csrf={csrf_of(client.get(url).text)}&" + "x=&" * 20_001
+    r = client.post(
+        url, content=body, headers={"content-type": "application/x-www-form-urlencoded"}
+    )
+    assert r.status_code == 400 and r.headers["content-type"].startswith("text/html")
+    assert "form could not be read: Too many fields" in html.unescape(r.text) and "Fix:" in r.text
+    assert client.get("/").status_code == 200
+
+
+def test_a_column_name_with_spaces_around_it_can_be_chosen(client):
+    frame = make_frame().rename(columns={"label": " label "})
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    form = mapping_form(client.get(url).text, protected=["3"], bins_4="", n_boot="200")
+    assert form["y_true"] == " label "
+    r = client.post(url, data=form)
+    assert r.status_code == 303, re.findall(r'class="error"[^>]*>([^<]*)', r.text)
+    done = wait_done(client, r.headers["location"])
+    assert re.search(r'id="verdict-word">FLAGGED<', done.text)

@@ -90,7 +90,12 @@ def create_app(config: WebConfig):
 
     app = Starlette(
         routes=_routes(),
-        exception_handlers={404: _not_found, 405: _not_found, 500: _server_error},
+        exception_handlers={
+            400: _bad_request,
+            404: _not_found,
+            405: _not_found,
+            500: _server_error,
+        },
         lifespan=lifespan,
     )
     app.state.web = web
@@ -135,6 +140,12 @@ async def _static(request):
     response = Response((HERE / "static" / name).read_bytes(), media_type=files[name])
     response.headers["cache-control"] = "max-age=3600"
     return response
+
+
+async def _bad_request(request, exc):
+    """A body Starlette cannot parse as a form (too many fields, a broken multipart body)."""
+    problem = f"the form could not be read: {getattr(exc, 'detail', '') or 'a bad request'}"
+    return web_of(request).error_page(request, 400, problem, "send the page's own form again")
 
 
 async def _not_found(request, exc):

@@ -234,8 +234,8 @@ def _role_columns(form: dict, prof: dict, errors: dict) -> dict:
     cols = [c["name"] for c in prof["columns"]]
 
     def column(field, required=False, what=""):
-        value = (form.get(field) or "").strip()
-        if not value:
+        value = form.get(field) or ""
+        if not value.strip():
             if required:
                 errors[field] = f"choose the {what} column"
             return None

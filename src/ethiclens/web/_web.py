@@ -22,6 +22,9 @@ from ._uploads import limit_text
 HERE = Path(__file__).parent
 ID = re.compile(r"^[0-9a-f]{24}$")
 DATA_SUFFIXES = (".csv", ".parquet", ".pq")
+# The mapping form has two fields per column of the data (its reference group and bin edges):
+# a wide export (hundreds of columns) must fit. The 1 MB limit on a form's body bounds the rest.
+MAX_FORM_FIELDS = 20_000
 BUSY = "the server is busy: the audit queue is full"
 CHANGED_ELSEWHERE = "this audit was changed in another tab or window since this page was loaded"
 
@@ -168,7 +171,7 @@ class Web:
         )
 
     async def form_of(self, request) -> dict:
-        form = await request.form(max_files=0, max_fields=400, max_part_size=64 * 1024)
+        form = await request.form(max_files=0, max_fields=MAX_FORM_FIELDS, max_part_size=64 * 1024)
         data = {k: v for k, v in form.items() if isinstance(v, str)}
         data["protected_list"] = [v for v in form.getlist("protected") if isinstance(v, str)]
         return data
