@@ -276,3 +276,23 @@ def test_the_library_checks_and_writes_the_outputs_a_spec_names(preds, tmp_path)
         check_output_paths(spec.replace(outputs={"html": "-"}))
     with pytest.raises(EthicLensInputError, match=r"\.pdf"):
         check_output_paths(spec.replace(outputs={"pdf": str(tmp_path / "a.txt")}))
+
+
+def test_a_config_with_values_on_top_says_what_each_value_overrode(tmp_path):
+    # the CLI's --config plus flags, as a library call any face can make
+    from ethiclens.spec import layered_spec
+
+    config = tmp_path / "audit.yaml"
+    config.write_text(
+        "target: {db: 'postgresql://u:hunter2@h/d', table: t}\n"
+        "roles: {y_pred: [p], protected: [g]}\npolicy: {n_boot: 500}\n"
+    )
+    spec, notes = layered_spec(
+        config,
+        {"policy.n_boot": 300, "target.file": "x.csv"},
+        {"policy.n_boot": "--n-boot", "target.file": "TARGET"},
+    )
+    assert spec.policy.n_boot == 300 and spec.target.file == "x.csv" and spec.target.db is None
+    assert any("--n-boot 300 overrides policy.n_boot = 500" in n for n in notes)
+    assert any("overrides target.db" in n for n in notes)
+    assert not any("hunter2" in n for n in notes)
