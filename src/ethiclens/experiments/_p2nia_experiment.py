@@ -465,29 +465,11 @@ def cross_population(
         )
     states = audit_states_for(train_state, audit_states)
     train = _state(train_state, "train_state")
-    loaded, missing = {}, []
-    for state in [train, *states]:  # every state first: one message lists all that are missing
-        try:
-            loaded[state] = ds_mod.load_acs_income([state], year=year, download=download)
-        except NotInCacheError:  # only without download=True
-            missing.append(state)
-    if missing:
-        shown = ", ".join(missing[:10]) + (
-            f" and {len(missing) - 10} more" if len(missing) > 10 else ""
-        )
-        raise DataFileError(
-            f"{len(missing)} of the {len(states) + 1} states' ACS {year} person files are not in "
-            f"the cache: {shown}",
-            fix="allow downloading them (download=True; CLI: --download) on a machine with "
-            "internet access, or use the shipped states (CO, NE for 2018)",
-        )
-    ds = loaded.pop(train)
-    X = ds.features.copy()
-    X["SEX"] = ds.protected["SEX"].to_numpy()
-    queries = {
-        state: other.features.assign(SEX=other.protected["SEX"].to_numpy())
-        for state, other in loaded.items()
-    }
+    loaded = _load_states([train, *states], year, download)
+    ds = loaded[train]
+    # the model may use SEX, and the auditor queries with each state's own values of it
+    queries = {s: d.features.assign(SEX=d.protected["SEX"].to_numpy()) for s, d in loaded.items()}
+    X = queries.pop(train)
     rows = []
     for rep in range(repetitions):
         X_tr, X_te, y_tr, y_te = train_test_split(
@@ -511,6 +493,28 @@ def cross_population(
         if progress:
             progress(rep + 1, repetitions)
     return pd.DataFrame(rows)
+
+
+def _load_states(states: list, year: int, download: bool) -> dict:
+    """Every state's ACSIncome, loaded before any model is trained: one message lists all the
+    states missing from the cache (only without ``download``)."""
+    loaded, missing = {}, []
+    for state in states:
+        try:
+            loaded[state] = ds_mod.load_acs_income([state], year=year, download=download)
+        except NotInCacheError:
+            missing.append(state)
+    if missing:
+        shown = ", ".join(missing[:10]) + (
+            f" and {len(missing) - 10} more" if len(missing) > 10 else ""
+        )
+        raise DataFileError(
+            f"{len(missing)} of the {len(states)} states' ACS {year} person files are not in "
+            f"the cache: {shown}",
+            fix="allow downloading them (download=True; CLI: --download) on a machine with "
+            "internet access, or use the shipped states (CO, NE for 2018)",
+        )
+    return loaded
 
 
 def _dp_by_sex(model, frame: pd.DataFrame) -> float:
