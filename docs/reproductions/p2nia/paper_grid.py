@@ -225,12 +225,47 @@ def render_doc(text: str, blocks: dict[str, str]) -> str:
     return BLOCK.sub(repl, text)
 
 
+def _cell(errors: pd.Series) -> str:
+    e = errors.dropna()
+    if len(e) < 2:
+        return f"{e.mean():.4f} (1 run)" if len(e) else "—"
+    return f"{e.mean():.4f} ± {e.std() / len(e) ** 0.5:.4f} ({len(e)})"
+
+
+def workload_table(paper: pd.DataFrame, default: pd.DataFrame) -> str:
+    """Markdown: MST/AIM error at the largest n′ per ε and metric, the paper's marginal
+    selection beside the default setup (mean ± SE (repetitions), the same model)."""
+    lines = [
+        "| method | ε | metric | paper's selection | default (A, Y, Ŷ + 8 features) |",
+        "|---|---|---|---|---|",
+    ]
+    default = default[default.model.isin(set(paper.model))]
+    n = paper.n.max()
+    for (mech, eps, metric), g in paper[paper.n == n].groupby(
+        ["mechanism", "epsilon", "metric"], sort=True
+    ):
+        d = default[
+            (default.mechanism == mech)
+            & (default.epsilon == eps)
+            & (default.metric == metric)
+            & (default.n == n)
+        ]
+        lines.append(
+            f"| {_series_label(mech, None)} | {eps:g} | {metric.upper()} | "
+            f"{_cell(g.abs_error)} | {_cell(d.abs_error)} |"
+        )
+    return "\n".join(lines)
+
+
 def all_doc_blocks() -> dict[str, str]:
     blocks = {}
     for dataset in DATASETS:
         rows = HERE / f"paper-{dataset}-rows.csv"
         if rows.exists():
             blocks.update(doc_blocks(pd.read_csv(rows), dataset))
+        paper = rows_file(dataset, "paper")
+        if rows.exists() and paper.exists():
+            blocks[f"{dataset}:workload"] = workload_table(pd.read_csv(paper), pd.read_csv(rows))
     return blocks
 
 
