@@ -48,7 +48,10 @@ def test_an_interval_method_a_comparison_does_not_take_is_refused_at_the_form(ap
     assert "is not an interval method of a comparison" in _error(r.text, "ci")
     assert app.state.store.audit(url.split("/")[2])["status"] == "draft"
     r = client.post(url, data=mapping_form(page, y_pred_b="pred2", ci="percentile", n_boot="200"))
-    assert r.status_code == 303
+    done = wait_done(client, r.headers["location"])
+    # the headline is model B's verdict, and says so
+    plain = re.search(r'id="plain">(.*?)</p>', done.text, re.S).group(1)
+    assert "Model B (pred2), compared with model A (pred):" in " ".join(plain.split())
 
 
 def test_a_bad_policy_with_model_b_s_file_writes_no_joined_table(app, client, csv_bytes):
