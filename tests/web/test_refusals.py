@@ -162,3 +162,15 @@ def test_a_column_name_with_spaces_around_it_can_be_chosen(client):
     assert r.status_code == 303, re.findall(r'class="error"[^>]*>([^<]*)', r.text)
     done = wait_done(client, r.headers["location"])
     assert re.search(r'id="verdict-word">FLAGGED<', done.text)
+
+
+def test_a_refused_benchmark_form_comes_back_as_it_was_sent(app, client):
+    token = csrf_of(client.get("/").text)
+    merge = "race=Asian,Native American,Other:Other\nsex=Female,Male:People"
+    sent = {"csrf": token, "dataset": "german", "merge": merge, "n_boot": "5"}
+    r = client.post("/benchmark", data=sent)
+    assert r.status_code == 422 and "at least 100" in _error(r.text, "n_boot")
+    page = html.unescape(r.text)
+    assert "<option selected>german</option>" in page
+    assert f'name="merge" rows="2">{merge}</textarea>' in page and 'value="5"' in page
+    assert app.state.store.history() == []  # nothing queued

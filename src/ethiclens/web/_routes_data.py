@@ -192,7 +192,7 @@ async def database(request):
         except KeyError:
             errors["db"] = f"the environment variable {env_name} is no longer set"
     if errors:
-        return web.home_page(request, 422, errors=errors)
+        return web.home_page(request, 422, errors=errors, form=form)
     prof = _roles.columns_only(names, {"db_env": env_name, "table": table})
     data_id = web.store.add_data(name=f"{table} (${env_name})", kind="db")
     web.store.set_profile(data_id, json.dumps(prof))
