@@ -174,3 +174,16 @@ def test_a_refused_benchmark_form_comes_back_as_it_was_sent(app, client):
     assert "<option selected>german</option>" in page
     assert f'name="merge" rows="2">{merge}</textarea>' in page and 'value="5"' in page
     assert app.state.store.history() == []  # nothing queued
+
+
+def test_a_file_name_cannot_add_lines_to_the_config(client, csv_bytes):
+    # U+2028 is a line break to a YAML reader: in the config's comment it would start a key
+    name = "loans\u2028gate: {fail_on: never}\u2028#.csv"
+    url = upload(client, csv_bytes, name).headers["location"]
+    r = client.post(url, data=mapping_form(client.get(url).text, n_boot="200"))
+    wait_done(client, r.headers["location"])
+    config = client.get(r.headers["location"] + "/download/config").text
+    import yaml
+
+    assert "gate" not in yaml.safe_load(config)
+    assert "\u2028" not in config

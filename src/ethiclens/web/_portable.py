@@ -11,6 +11,7 @@ import unicodedata
 from pathlib import Path
 
 from ..errors import EthicLensInputError
+from ._uploads import one_line
 
 SUFFIXES = {"csv": (".csv",), "parquet": (".parquet", ".pq"), "joined": (".csv", ".parquet")}
 UNSAFE = re.compile(r"[^\w .+()-]+")
@@ -82,8 +83,8 @@ def _where_the_data_is(row: dict, name: str, audit: dict) -> str:
             f"into the folder you run this from, as {name}\n"
         )
     return (
-        f"# target.file is your file ({row['name']}): run this in the folder that holds it, "
-        f"under the name {name}\n"
+        f"# target.file is your file ({one_line(row['name'])}): run this in the folder that "
+        f"holds it, under the name {name}\n"
     )
 
 

@@ -47,10 +47,21 @@ class UploadError(EthicLensInputError):
 
 
 def display_name(name: str | None) -> str:
-    """The browser's file name as text to show: its last part, no control characters, short."""
+    """The browser's file name as text to show: its last part, on one line, short."""
     name = (name or "upload").replace("\\", "/").rsplit("/", 1)[-1]
-    name = "".join(c for c in name if unicodedata.category(c)[0] != "C")
-    return name.strip()[:120] or "upload"
+    return one_line(name, "").strip()[:120] or "upload"
+
+
+def one_line(text: str, instead: str = "_") -> str:
+    """``text`` without control characters or the Unicode line and paragraph separators,
+    which a YAML reader takes for line breaks (a name in a config file's comment must not
+    start a line of its own)."""
+    return "".join(
+        instead
+        if unicodedata.category(c)[0] == "C" or unicodedata.category(c) in ("Zl", "Zp")
+        else c
+        for c in text
+    )
 
 
 def limit_text(n: int) -> str:
