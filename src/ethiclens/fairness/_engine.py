@@ -717,10 +717,12 @@ def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
     # The comparisons first: the group intervals sort each group's draws in place.
     comparison_ivs = _comparison_intervals(ctx, draws, floors, ref, ece)
     group_ivs = _group_intervals(ctx, draws, floors, ece)
-    stats = _GroupStats(draws, ece, group_ivs, data.auc)
+    columns = _group_metric_columns(gc, floors, draws, group_ivs)
+    stats = _GroupStats(draws, ece, group_ivs, data.auc, columns)
     group_summaries = [_group_summary(ctx, gc, g, ref, floors, stats) for g in range(len(groups))]
+    columns = _comparison_metric_columns(ctx, gc, (draws, floors), ref, comparison_ivs)
     comparisons = [
-        _comparison(ctx, gc, g, ref, draws, floors, comparison_ivs)
+        _comparison(ctx, gc, (g, ref), floors, comparison_ivs, columns)
         for g in range(len(groups))
         if g != ref
     ]
@@ -1072,17 +1074,49 @@ class _GroupStats:
     ece: object
     ivs: dict
     auc: object
+    columns: dict  # metric -> MetricEstimate per group (_group_metric_columns)
+
+
+def _estimates(points, ivs: Intervals, ok, slow, judge=None, skip=None) -> list:
+    """A MetricEstimate per column. The common case (floors met, estimate defined: the interval
+    with the policy's verdict, or REPORTED) inline, from Python lists: an attribute may have
+    thousands of groups. Otherwise ``slow(j, value)`` (``_metric``, with the reasons). ``judge``:
+    the policy's judge of column j's interval, or None; column ``skip`` (the reference) gets
+    None."""
+    out = []
+    rows = zip(points, ivs.low.tolist(), ivs.high.tolist(), ivs.methods, ok.tolist(), strict=True)
+    for j, (value, low, high, method, good) in enumerate(rows):
+        if j == skip:
+            out.append(None)
+        elif not (good and value == value):
+            out.append(slow(j, value))
+        else:
+            status, reason = judge(ivs.at(j)) if judge else (pol.REPORTED, None)
+            if low != low:  # not reported
+                low = high = None
+            out.append(MetricEstimate(value, low, high, method, status, reason))
+    return out
+
+
+def _group_metric_columns(gc, floors, draws: _Draws, ivs: dict) -> dict:
+    """Metric -> its MetricEstimate for every group."""
+    out = {}
+    for mname, point in draws.point.items():
+        spec, intervals = GROUP_METRIC_SPECS[mname], ivs[mname]
+        ok = floors.ok_all(spec.needs_labels)
+        reason = f"{spec.label} undefined ({spec.undefined})"
+
+        def slow(g, value, spec=spec, ok=ok, reason=reason, intervals=intervals):
+            how = _Judging(bool(ok[g]), spec.needs_labels, (g,), None, reason)
+            return _metric(value, intervals.at(g), how, gc, floors)
+
+        out[mname] = _estimates(point.tolist(), intervals, ok, slow)
+    return out
 
 
 def _group_summary(ctx, gc, g, ref, floors, stats: _GroupStats):
-    metrics = {}
-    rate_ok, error_ok = floors.rate_ok(g), floors.error_ok(g)
-    for mname, point in stats.draws.point.items():
-        spec = GROUP_METRIC_SPECS[mname]
-        ok = error_ok if spec.needs_labels else rate_ok
-        reason = f"{spec.label} undefined ({spec.undefined})"
-        how = _Judging(ok, spec.needs_labels, (g,), None, reason)
-        metrics[mname] = _metric(float(point[g]), stats.ivs[mname].at(g), how, gc, floors)
+    metrics = {mname: column[g] for mname, column in stats.columns.items()}
+    error_ok = floors.error_ok(g)
     ece = stats.ece
     if ece is not None:
         how = _Judging(error_ok, True, (g,), None, "no rows")
@@ -1164,8 +1198,37 @@ def _safe_ratio(a, b):
         return np.where(b > 0, a / np.where(b > 0, b, 1.0), np.where(a > 0, np.inf, np.nan))
 
 
-def _comparison(ctx, gc, g, ref, draws: _Draws, floors, ivs: dict):
-    judged = _judged_metrics(ctx, gc, (g, ref), draws, floors, ivs)
+def _comparison_metric_columns(ctx, gc, state, ref, ivs: dict) -> dict:
+    """Comparison metric -> its MetricEstimate for every group against ``ref`` (None at ``ref``);
+    ``state``: the attribute's (draws, floors)."""
+    draws, floors = state
+    out = {}
+    for mname, spec in COMPARISON_METRIC_SPECS.items():
+        if spec.needs_labels and not ctx.labelled:
+            continue
+        points, intervals = ivs[mname]
+        ok_all = floors.ok_all(spec.needs_labels)
+        ok = ok_all & ok_all[ref]
+        judge = pol.JUDGES.get(spec.policy) if spec.policy else None
+        judged = functools.partial(judge, policy=ctx.policy) if judge else None
+
+        def slow(g, value, spec=spec, ok=ok, judged=judged, intervals=intervals):
+            how = _Judging(
+                bool(ok[g]),
+                spec.needs_labels,
+                (g, ref),
+                judged,
+                lambda: _undefined_reason(spec, gc, draws, g, ref),
+            )
+            return _metric(value, intervals.at(g), how, gc, floors)
+
+        out[mname] = _estimates(points, intervals, ok, slow, judged, ref)
+    return out
+
+
+def _comparison(ctx, gc, pair, floors, ivs: dict, columns: dict):
+    g, ref = pair
+    judged = _judged_metrics(ctx, gc, pair, ivs, columns)
     metrics = judged.metrics
     if "ece_difference" in ivs:
         points, intervals = ivs["ece_difference"]
@@ -1216,32 +1279,23 @@ class _Judged:
     disadvantaged: str | None = None
 
 
-def _judged_metrics(ctx, gc, pair, draws: _Draws, floors, ivs: dict) -> _Judged:
-    """Every comparison metric of group ``g`` against ``ref``, judged where the policy says."""
-    g, ref = pair
-    policy, out = ctx.policy, _Judged()
-    rate_ok, error_ok = floors.rate_ok(g, ref), floors.error_ok(g, ref)
-    for mname, spec in COMPARISON_METRIC_SPECS.items():
-        if spec.needs_labels and not ctx.labelled:
-            continue
-        points, intervals = ivs[mname]
-        point, interval = points[g], intervals.at(g)
-        judge = pol.JUDGES.get(spec.policy) if spec.policy else None
-        how = _Judging(
-            error_ok if spec.needs_labels else rate_ok,
-            spec.needs_labels,
-            pair,
-            (lambda iv, j=judge: j(iv, policy)) if judge else None,
-            lambda s=spec: _undefined_reason(s, gc, draws, g, ref),
-        )
-        m = out.metrics[mname] = _metric(point, interval, how, gc, floors)
-        if not judge:
+def _judged_metrics(ctx, gc, pair, ivs: dict, columns: dict) -> _Judged:
+    """Every comparison metric of group ``g`` against ``ref`` (from ``columns``), and what the
+    policy made of those it judges."""
+    g, _ = pair
+    out = _Judged()
+    for mname, column in columns.items():
+        spec = COMPARISON_METRIC_SPECS[mname]
+        m = out.metrics[mname] = column[g]
+        if spec.policy not in pol.JUDGES:
             continue
         out.statuses.append(m.status)
         if m.status == pol.FLAGGED:
-            out.rules.append(pol.rule_name(spec.policy, interval, policy))
+            points, intervals = ivs[mname]
+            interval = intervals.at(g)
+            out.rules.append(pol.rule_name(spec.policy, interval, ctx.policy))
             if spec.policy == "di":
-                m.reason, out.disadvantaged = _di_reason(ctx, gc, pair, point, interval, m)
+                m.reason, out.disadvantaged = _di_reason(ctx, gc, pair, points[g], interval, m)
             out.reasons.append(m.reason)
     return out
 
