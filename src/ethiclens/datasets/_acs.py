@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from .._checks import check_member
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError, NotInCacheError
 from ._base import Dataset, check_feature_set, read_shipped_csv, shipped_provenance
@@ -174,13 +175,7 @@ def _shipped(states) -> Dataset:
 def _state_file(state_dir: Path, state: str) -> Path:
     _STATE_CODES = require("folktables.load_acs", extra="acs")._STATE_CODES
 
-    if state not in _STATE_CODES:
-        raise EthicLensInputError(
-            "unknown state code",
-            column="states",
-            value=state,
-            fix=f"use one of {sorted(_STATE_CODES)}",
-        )
+    check_member(state, sorted(_STATE_CODES), column="states", problem="unknown state code")
     return state_dir / f"psam_p{_STATE_CODES[state]}.csv"
 
 

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from .. import datasets as ds_mod
-from .._checks import check_config_size, check_dp_epsilon
+from .._checks import check_config_size, check_dp_epsilon, check_member
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..privacy import TrainConfig, get_trainer, trainer_names
@@ -276,10 +276,7 @@ def _check_datasets(datasets, attributes: dict) -> None:
             "no dataset in the grid", column="datasets", fix=f"choose from {known}"
         )
     for d in datasets:
-        if d not in known:
-            raise EthicLensInputError(
-                "unknown dataset", column="datasets", value=d, fix=f"choose from {known}"
-            )
+        check_member(d, known, column="datasets", problem="unknown dataset")
     for d, attrs in attributes.items():
         if d not in datasets:
             raise EthicLensInputError(

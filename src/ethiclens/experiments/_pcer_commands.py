@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .._checks import check_dp_epsilon, check_draws, check_seed
+from .._checks import check_dp_epsilon, check_draws, check_member, check_seed
 from ..errors import EthicLensInputError
 from ..privacy import (
     DEFAULT_ETA,
@@ -209,13 +209,7 @@ def _check_sweep_flags(preset_name, grid_file, overrides: dict) -> None:
         from ..datasets import entries
 
         known = sorted({n for e in entries("pcer") for n in e.feature_sets})
-        if features not in known:
-            raise EthicLensInputError(
-                "unknown feature set",
-                column="--features",
-                value=features,
-                fix=f"choose from {known}",
-            )
+        check_member(features, known, column="--features", problem="unknown feature set")
 
 
 def sweep_grid(preset_name: str | None = None, grid_file=None, **overrides) -> SweepGrid:

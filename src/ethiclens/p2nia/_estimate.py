@@ -37,6 +37,7 @@ from ..fairness import (
     Interval,
     MetricEstimate,
     Policy,
+    check_policy,
     interval,
     metric_status,
 )
@@ -252,14 +253,7 @@ def estimate(
 
 def _check_policy(policy, level) -> Policy:
     """The policy (default :class:`Policy`) and a confidence level in [0.5, 1)."""
-    policy = Policy() if policy is None else policy
-    if not isinstance(policy, Policy):
-        raise EthicLensInputError(
-            "policy must be an ethiclens.fairness.Policy",
-            column="policy",
-            value=type(policy).__name__,
-            fix="e.g. Policy(min_group_size=50)",
-        )
+    policy = check_policy(policy)
     if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0.5 <= level < 1:
         raise EthicLensInputError(
             "the confidence level must be in [0.5, 1)",

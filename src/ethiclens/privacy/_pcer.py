@@ -41,6 +41,7 @@ from ..fairness import (
     Policy,
     accuracy,
     check_ci,
+    check_policy,
     contain_one,
     draw_dirichlet_cells,
     false_positive_rate,
@@ -536,7 +537,7 @@ def pcer_audit(
         sampling of this one model, not retraining (see ``note``).
     """
     settings = _audit_settings(options)
-    floor_n, ci = _check_policy(policy).pcer_min_group_size, settings["ci"]
+    floor_n, ci = check_policy(policy).pcer_min_group_size, settings["ci"]
     order, cells, stats = _statistics_and_draws(train, test, group_order, eta, settings)
     rows, small, notes = _group_rows((train, test), order, cells, stats, floor_n, ci)
     result = PCERResult(
@@ -605,18 +606,6 @@ def pcer_policy(min_group_size: int | None = None, where: str = "min_group_size"
         raise EthicLensInputError(
             exc.problem, column=where, value=min_group_size, fix="use 1 or more (default 30)"
         ) from None
-
-
-def _check_policy(policy) -> Policy:
-    policy = Policy() if policy is None else policy
-    if not isinstance(policy, Policy):
-        raise EthicLensInputError(
-            "must be an ethiclens.Policy",
-            column="policy",
-            value=type(policy).__name__,
-            fix="e.g. Policy()",
-        )
-    return policy
 
 
 def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
