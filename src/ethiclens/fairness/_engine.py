@@ -623,10 +623,16 @@ class _Draws:
     """Point values and interval draws of every group metric, for one attribute."""
 
     point: dict  # metric -> (n_groups,)
-    boot: dict  # metric -> (n_boot, n_groups); each group's sorted by _group_intervals
+    cells: np.ndarray  # (n_boot, n_groups, n_cells): the draws of each group's cells
+    labelled: bool
     jack: dict | None  # metric -> list per group of (n_units,) leave-one-out values (BCa only)
     mult: list | None  # per group: (n_units,) multiplicities
     smoothed: frozenset = frozenset()  # groups resampled from smoothed shares (an empty cell)
+
+    def metric(self, name: str) -> np.ndarray:
+        """(n_boot, n_groups) draws of group metric ``name``, computed anew on each call."""
+        with np.errstate(all="ignore"):
+            return _metric_draws(GROUP_METRIC_SPECS[name], self.cells, self.labelled)
 
 
 @dataclass(frozen=True)
@@ -714,9 +720,7 @@ def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
         ece = _ece(ctx, data.ece, ece_rng)
 
     # Every interval of the attribute at once: one column per group (or comparison) and metric.
-    # The comparisons first: the group intervals sort each group's draws in place.
-    comparison_ivs = _comparison_intervals(ctx, draws, floors, ref, ece)
-    group_ivs = _group_intervals(ctx, draws, floors, ece)
+    group_ivs, comparison_ivs = _attribute_intervals(ctx, draws, floors, ref, ece)
     columns = _group_metric_columns(gc, floors, draws, group_ivs)
     stats = _GroupStats(draws, ece, group_ivs, data.auc, columns)
     group_summaries = [_group_summary(ctx, gc, g, ref, floors, stats) for g in range(len(groups))]
@@ -767,11 +771,10 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
             }
     with np.errstate(all="ignore"):
         point = {s.name: np.asarray(s.fn(gc.weighted, gc.labelled), float) for s in specs}
-        reps = _metric_draws(specs, boot, gc.labelled)
     smoothed = frozenset()
     if ctx.ci != "jeffreys":
         smoothed = frozenset(int(g) for g in np.flatnonzero((gc.counts == 0).any(axis=1)))
-    return _Draws(point, reps, jack, mult, smoothed)
+    return _Draws(point, boot, gc.labelled, jack, mult, smoothed)
 
 
 # The metrics of the draws are computed a slab of groups at a time, about this many numbers per
@@ -781,17 +784,15 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
 METRIC_SLAB = 25_000
 
 
-def _metric_draws(specs, boot, labelled) -> dict:
-    """Metric -> (n_boot, n_groups) values of each group metric on the draws."""
+def _metric_draws(spec, boot, labelled) -> np.ndarray:
+    """(n_boot, n_groups) values of a group metric on the draws of the cells."""
     n_boot, n_groups = boot.shape[:2]
     step = max(1, METRIC_SLAB // max(n_boot, 1))
     if step >= n_groups:
-        return {s.name: np.asarray(s.fn(boot, labelled), float) for s in specs}
-    out = {s.name: np.empty((n_groups, n_boot)).T for s in specs}  # each group's draws together
+        return np.asarray(spec.fn(boot, labelled), float)
+    out = np.empty((n_groups, n_boot)).T  # each group's draws together
     for start in range(0, n_groups, step):
-        part = boot[:, start : start + step]
-        for s in specs:
-            out[s.name][:, start : start + step] = s.fn(part, labelled)
+        out[:, start : start + step] = spec.fn(boot[:, start : start + step], labelled)
     return out
 
 
@@ -912,47 +913,63 @@ def _ece_intervals(ctx, points, reps, columns) -> Intervals:
     )
 
 
-def _group_intervals(ctx, draws: _Draws, floors, ece) -> dict:
-    """Metric -> Intervals over the groups. The draws' last reader: it sorts each group's draws
-    of a metric in place (``draws.boot`` no longer pairs the groups' draws afterwards)."""
-    out = {}
+def _attribute_intervals(ctx, draws: _Draws, floors, ref, ece) -> tuple[dict, dict]:
+    """(metric -> Intervals over the groups, comparison metric -> (values, Intervals)).
+
+    One group metric at a time: its draws are computed, read by each signed comparison with
+    ``ref`` built on it, then sorted in place for the groups' own intervals and dropped. One
+    metric's draws are in memory at a time (2,000 groups, B = 1,000: 16 MB, not 176 MB of
+    fresh pages for the kernel to hand over)."""
+    others = np.arange(len(floors.sizes)) != ref
+    forms = {}  # group metric -> the (ratio, needs_labels) forms comparisons take of it
+    for spec in _comparison_specs(ctx).values():
+        for c in spec.components:
+            form = (spec.kind == "ratio", spec.needs_labels)
+            forms.setdefault(c, [])
+            if form not in forms[c]:
+                forms[c].append(form)
+    parts, group_ivs = {}, {}
     for mname, point in draws.point.items():
-        spec = GROUP_METRIC_SPECS[mname]
+        boot = draws.metric(mname)
+        for ratio, needs_labels in forms.get(mname, ()):
+            ok = floors.ok_all(needs_labels)
+            columns = others & ok & ok[ref]
+            ivs = _component_intervals(ctx, draws, (mname, boot), ref, ratio, columns)
+            parts[mname, ratio, needs_labels] = ivs
         jack = draws.jack[mname] if draws.jack is not None else None
-        ok = floors.ok_all(spec.needs_labels)
-        out[mname] = _intervals(ctx, point, draws.boot[mname], jack, draws.mult, ok, True)
+        ok = floors.ok_all(GROUP_METRIC_SPECS[mname].needs_labels)
+        group_ivs[mname] = _intervals(ctx, point, boot, jack, draws.mult, ok, overwrite=True)
     if ece is not None:
-        out["ece"] = _ece_intervals(ctx, ece.point, ece.boot, floors.error_ok_all)
-    return out
+        group_ivs["ece"] = _ece_intervals(ctx, ece.point, ece.boot, floors.error_ok_all)
+    return group_ivs, _comparison_intervals(ctx, draws, floors, ref, ece, parts)
 
 
-def _comparison_intervals(ctx, draws: _Draws, floors, ref, ece) -> dict:
+def _comparison_specs(ctx) -> dict:
+    """The comparison metrics this audit computes (those needing labels only with labels)."""
+    return {
+        name: spec
+        for name, spec in COMPARISON_METRIC_SPECS.items()
+        if ctx.labelled or not spec.needs_labels
+    }
+
+
+def _comparison_intervals(ctx, draws: _Draws, floors, ref, ece, parts: dict) -> dict:
     """Metric -> (values, Intervals), one column per group against ``ref`` (its own column is
-    not used). Signed component intervals are computed once and shared (EO and its parts)."""
-    n_groups = len(next(iter(draws.point.values())))
-    others = np.arange(n_groups) != ref
-    cache, out = {}, {}
-    for mname, spec in COMPARISON_METRIC_SPECS.items():
-        if spec.needs_labels and not ctx.labelled:
-            continue
-        ok_all = floors.ok_all(spec.needs_labels)
-        columns = others & ok_all & ok_all[ref]
+    not used), from the signed component intervals ``parts`` (shared: EO and its parts)."""
+    out = {}
+    for mname, spec in _comparison_specs(ctx).items():
         comps = spec.components
         with np.errstate(all="ignore"):
             point = np.asarray(
                 spec.value([draws.point[c] for c in comps], [draws.point[c][ref] for c in comps]),
                 float,
             )
-        parts = []
-        for c in comps:
-            key = (c, spec.kind == "ratio", spec.needs_labels)
-            if key not in cache:
-                cache[key] = _component_intervals(ctx, draws, c, ref, spec.kind == "ratio", columns)
-            parts.append(cache[key])
-        out[mname] = ([float(x) for x in point.tolist()], _combine(ctx, spec, parts))
+        own = [parts[c, spec.kind == "ratio", spec.needs_labels] for c in comps]
+        out[mname] = ([float(x) for x in point.tolist()], _combine(ctx, spec, own))
     if ece is not None:
         point = ece.point - ece.point[ref]
         reps = ece.boot - ece.boot[:, ref : ref + 1]
+        others = np.arange(len(point)) != ref
         columns = others & floors.error_ok_all & floors.error_ok_all[ref]
         out["ece_difference"] = (point, _ece_intervals(ctx, point, reps, columns))
     return out
@@ -961,8 +978,9 @@ def _comparison_intervals(ctx, draws: _Draws, floors, ref, ece) -> dict:
 SMOOTHED_NOTE = " (smoothed resample: a group has an empty cell, 1/2 added to each of its cells)"
 
 
-def _component_intervals(ctx, draws: _Draws, c, ref, ratio, columns) -> Intervals:
-    """Intervals of the signed comparison of group metric ``c`` with the reference, every group.
+def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Intervals:
+    """Intervals of the signed comparison of group metric ``c`` with the reference, every group
+    (``metric``: ``c`` and its draws, which are left as they are).
 
     A ratio's interval: on log g − log r for the Dirichlet draws (never 0), so a swapped reference
     negates it exactly; on the ratio itself for the bootstrap, whose replicates can hit 0 (BCa and
@@ -978,7 +996,8 @@ def _component_intervals(ctx, draws: _Draws, c, ref, ratio, columns) -> Interval
         def stat(a, b):
             return a - b
 
-    pg, boot = draws.point[c], draws.boot[c]
+    c, boot = metric
+    pg = draws.point[c]
     pr = pg[ref]
     with np.errstate(all="ignore"):
         both = np.isfinite(pg) & np.isfinite(pr)
@@ -1203,9 +1222,7 @@ def _comparison_metric_columns(ctx, gc, state, ref, ivs: dict) -> dict:
     ``state``: the attribute's (draws, floors)."""
     draws, floors = state
     out = {}
-    for mname, spec in COMPARISON_METRIC_SPECS.items():
-        if spec.needs_labels and not ctx.labelled:
-            continue
+    for mname, spec in _comparison_specs(ctx).items():
         points, intervals = ivs[mname]
         ok_all = floors.ok_all(spec.needs_labels)
         ok = ok_all & ok_all[ref]
