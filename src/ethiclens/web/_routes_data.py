@@ -41,9 +41,9 @@ def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None)
             fix="every row needs as many fields as the header, and quotes must close; "
             "export the table again",
         ) from None
-    data_id = web.store.add_data(name=name, kind=kind, path=str(path), size=size, sha256=sha)
-    web.store.set_profile(data_id, json.dumps(prof))
-    return data_id
+    return web.store.add_data(
+        name=name, kind=kind, path=str(path), size=size, sha256=sha, profile=json.dumps(prof)
+    )
 
 
 def _too_large(web, request):
@@ -194,8 +194,7 @@ async def database(request):
     if errors:
         return web.home_page(request, 422, errors=errors, form=form)
     prof = _roles.columns_only(names, {"db_env": env_name, "table": table})
-    data_id = web.store.add_data(name=f"{table} (${env_name})", kind="db")
-    web.store.set_profile(data_id, json.dumps(prof))
+    data_id = web.store.add_data(name=f"{table} (${env_name})", kind="db", profile=json.dumps(prof))
     return redirect(f"/audits/{web.store.new_audit(data_id)}/mapping")
 
 

@@ -160,19 +160,18 @@ class Store:
             self._local.db = None
 
     # -- data --------------------------------------------------------------------------------
-    def add_data(self, *, name, kind, path=None, dataset=None, size=None, sha256=None) -> str:
+    def add_data(
+        self, *, name, kind, path=None, dataset=None, size=None, sha256=None, profile=None
+    ) -> str:
+        """A data row with its profile (JSON text) in one insert: never a file without one."""
         data_id = new_id()
         with self._tx() as db:
             db.execute(
-                "INSERT INTO data (id, name, path, dataset, kind, size, sha256, created) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (data_id, name, path, dataset, kind, size, sha256, now()),
+                "INSERT INTO data (id, name, path, dataset, kind, size, sha256, created, profile) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (data_id, name, path, dataset, kind, size, sha256, now(), profile),
             )
         return data_id
-
-    def set_profile(self, data_id: str, profile: str) -> None:
-        with self._tx() as db:
-            db.execute("UPDATE data SET profile = ? WHERE id = ?", (profile, data_id))
 
     def data(self, data_id: str) -> dict | None:
         row = self._db().execute("SELECT * FROM data WHERE id = ?", (data_id,)).fetchone()

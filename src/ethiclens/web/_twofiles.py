@@ -116,14 +116,12 @@ def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
     name_b = _column_name(col_b, kept, row_b["name"])
     joined = a[kept].assign(**{name_b: b[col_b].to_numpy()})
     path = _write(web, data, joined)
-    web.store.set_profile(
-        web.store.add_data(
-            name=f"{portable_name(data, stem_only=True)}-vs-{portable_name(row_b, stem_only=True)}",
-            kind="joined",
-            path=str(path),
-            size=path.stat().st_size,
-        ),
-        json.dumps(
+    web.store.add_data(
+        name=f"{portable_name(data, stem_only=True)}-vs-{portable_name(row_b, stem_only=True)}",
+        kind="joined",
+        path=str(path),
+        size=path.stat().st_size,
+        profile=json.dumps(
             {"columns": [], "joined": {"a": data["id"], "b": row_b["id"], "index": index_b}}
         ),
     )
