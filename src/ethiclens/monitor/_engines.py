@@ -55,17 +55,10 @@ def count_windows(
     carries Σ 1/π, Σ 1/π² and min π (``_w``, ``_w2``, ``_pmin``). ``engine``: auto (DuckDB
     when installed, else pandas), duckdb, pandas, dask or spark; ``scheduler``: the Dask
     scheduler or Spark master, as the audit's ``--scheduler`` (dask and spark only)."""
-    from ..sources import file_columns, resolve_files
+    from ..sources import check_scheduler, file_columns, resolve_files
 
     engine = _engine(engine)
-    if scheduler and engine not in ("dask", "spark"):
-        raise EthicLensInputError(
-            f"only --engine dask and --engine spark use a scheduler; this count runs on {engine}",
-            column="--scheduler",
-            value=scheduler,
-            fix="drop --scheduler, or add --engine dask (a Dask scheduler address or "
-            "local-cluster) or --engine spark (a Spark master)",
-        )
+    check_scheduler(engine, scheduler)
     files, kind, hive = resolve_files(target)
     src = _Files(target, files, kind, hive, file_columns(target))
     _check_roles(cols, src.columns, target)

@@ -82,6 +82,18 @@ def record_engine(table: pd.DataFrame, engine: str) -> pd.DataFrame:
     return table
 
 
+def check_scheduler(engine: str, scheduler: str | None) -> None:
+    """``--scheduler`` is the Dask scheduler or the Spark master: refused with another engine."""
+    if scheduler and engine not in ("dask", "spark"):
+        raise EthicLensInputError(
+            f"only --engine dask and --engine spark use a scheduler; this count runs on {engine}",
+            column="--scheduler",
+            value=scheduler,
+            fix="drop --scheduler, or add --engine dask (a Dask scheduler address or "
+            "local-cluster) or --engine spark (a Spark master)",
+        )
+
+
 def engine_of(table: pd.DataFrame) -> str | None:
     """The engine that counted ``table`` ("duckdb", "dask", "spark", ...), if recorded."""
     return (getattr(table, "attrs", None) or {}).get(ENGINE_ATTR)
