@@ -187,3 +187,22 @@ def test_a_file_name_cannot_add_lines_to_the_config(client, csv_bytes):
 
     assert "gate" not in yaml.safe_load(config)
     assert "\u2028" not in config
+
+
+def test_a_bad_merge_line_is_named_with_an_example_for_the_box(client, mapping_page):
+    url, page = mapping_page
+    merge = "group=A,B:AB\ngroup A"
+    r = client.post(url, data=mapping_form(page, merge=merge, n_boot="200"))
+    assert r.status_code == 422
+    message = _error(r.text, "merge")
+    assert message.startswith("line 'group A': must be ATTR=GROUP,GROUP,...:NEW_NAME. Fix: e.g. ")
+    assert "--merge-groups" not in message and '"' not in message
+    token = csrf_of(r.text)
+    r = client.post("/benchmark", data={"csrf": token, "dataset": "compas", "merge": "race"})
+    assert r.status_code == 422 and _error(r.text, "merge").startswith("line 'race': ")
+
+
+@pytest.fixture
+def mapping_page(client, csv_bytes):
+    url = upload(client, csv_bytes).headers["location"]
+    return url, client.get(url).text

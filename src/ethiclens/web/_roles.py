@@ -329,7 +329,16 @@ def _group_edits(form: dict, groups: dict, errors: dict) -> None:
             if lines(form.get(name)):
                 groups[name] = parse(tuple(lines(form.get(name))))
         except EthicLensInputError as exc:
-            errors[name] = said(exc)
+            errors[name] = group_edit_error(exc)
+
+
+def group_edit_error(exc: EthicLensInputError) -> str:
+    """The parser's message about a merge or exclude line in the form's words: the line it
+    is about, and its example without the command-line flag (the box takes one per line)."""
+    fix = re.sub(r'--[a-z-]+ "?([^"]*)"?', r"\1", exc.fix or "")
+    fix = fix.replace("in one flag", "on one line")
+    line = f"line {exc.value!r}: " if isinstance(exc.value, str) else ""
+    return line + exc.problem + (f". Fix: {fix}" if fix else "")
 
 
 def policy_from_form(form: dict, spec: dict, errors: dict) -> None:

@@ -213,7 +213,7 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
         if _roles.lines(form.get("merge")):
             spec["groups"]["merge"] = parse_merges(tuple(_roles.lines(form.get("merge"))))
     except EthicLensInputError as exc:
-        errors["merge"] = said(exc)
+        errors["merge"] = _roles.group_edit_error(exc)
     _roles.policy_from_form(form, spec, errors)
     if not errors:
         try:
