@@ -4,7 +4,8 @@ A window is ``Kd`` (K days, UTC, the first starting on the first day the store s
 rows (rows numbered in time order across the whole target; only full windows are processed).
 The counts table has one row per (window, protected values..., y_true, y_pred) with ``count``;
 DuckDB runs one GROUP BY over files, globs and folders, pandas reads other formats (or
-everything under ``--engine pandas``), a database runs it itself (day windows). Rows are placed
+everything under ``--engine pandas``), a database runs it itself (day and row windows); Dask
+and Spark count files on a cluster (``_engines``, which picks the engine). Rows are placed
 by their timestamp, so rows out of order within or across files are simply sorted (documented in
 docs/monitoring.md).
 """
