@@ -262,3 +262,24 @@ def test_metrics_of_the_draws_by_slabs_of_groups_change_nothing(monkeypatch, ci)
         slabs = ethiclens.audit(y, p, g, sample_weight=weights, n_boot=200, ci=ci, random_state=1)
         monkeypatch.undo()
         assert slabs.to_dict() == whole.to_dict()
+
+
+def test_equal_tailed_in_place_is_the_copying_path():
+    """``overwrite=True`` sorts the caller's draws instead of a copy: the same intervals, with
+    undefined draws, masked columns and a non-contiguous input (which is then copied)."""
+    rng = np.random.default_rng(3)
+    draws = np.asfortranarray(rng.gamma(2.0, size=(400, 7)))  # each column contiguous
+    draws[:2, 1] = np.nan
+    draws[:40, 2] = np.inf
+    draws[:, 3] = np.nan
+    draws[:, 4] = 1.5
+    mask = np.array([True, True, True, True, False, True, False])
+    for columns in (None, mask):
+        expected = equal_tailed(draws.copy(), columns=columns)
+        for given in (draws.copy(order="F"), draws.copy(order="C")):
+            got = equal_tailed(given, columns=columns, overwrite=True)
+            assert got.methods == expected.methods
+            assert np.array_equal(got.low, expected.low, equal_nan=True)
+            assert np.array_equal(got.high, expected.high, equal_nan=True)
+    s = np.sort(draws[:, [0, 5]].T, axis=1)
+    assert np.array_equal(quantiles(np.sort(draws.T, axis=1), 0.025, [0, 5]), quantiles(s, 0.025))
