@@ -678,16 +678,9 @@ def _source_columns(engine, target, url, table, query) -> list[str]:
 
 
 def _count(engine, target, roles, url, table, query, scheduler):
-    from ..sources import mask_url
+    from ..sources import check_scheduler, mask_url
 
-    if scheduler and engine not in ("dask", "spark"):
-        raise EthicLensInputError(
-            f"only --engine dask and --engine spark use a scheduler; this count runs on {engine}",
-            column="--scheduler",
-            value=scheduler,
-            fix="drop --scheduler, or add --engine dask (a Dask scheduler address or "
-            "local-cluster) or --engine spark (a Spark master)",
-        )
+    check_scheduler(engine, scheduler)
     if engine == "sql":
         from ..sources import sql_counts
 
