@@ -74,6 +74,25 @@ def test_killed_mid_audit_loses_no_finished_audit(tmp_path):
         server.close()
 
 
+def test_workers_exit_when_their_server_is_killed(tmp_path):
+    import psutil
+
+    server = Server(tmp_path / "data", workers=1)
+    try:
+        deadline = time.time() + 120  # the pool starts its workers at start-up
+        while not (workers := _children(server.proc.pid)) and time.time() < deadline:
+            time.sleep(0.2)
+        assert workers
+        server.proc.kill()  # no shutdown: the workers are left without their server
+        server.proc.wait(timeout=30)
+        gone, alive = psutil.wait_procs([psutil.Process(p) for p in workers], timeout=30)
+        assert not alive, [p.cmdline() for p in alive]
+    finally:
+        for child in _children(server.proc.pid):
+            os.kill(child, signal.SIGKILL)
+        server.close()
+
+
 def _children(pid: int) -> list[int]:
     import psutil
 

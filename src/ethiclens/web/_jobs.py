@@ -9,6 +9,7 @@ import logging
 import os
 import tempfile
 import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
@@ -133,6 +134,18 @@ def _naming_the_users_file(spec_dict: dict, title: str | None):
     return lambda text: text.replace(str(path), name) if path else text
 
 
+def _exit_with_server(server_pid: int) -> None:
+    """Run in each worker at start: when its server is killed without a shutdown (``kill
+    -9``, out of memory), the worker exits within seconds instead of idling for ever."""
+
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(2)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-server", daemon=True).start()
+
+
 def _plain(column):
     return None if column is None else str(column)
 
@@ -184,7 +197,10 @@ class Runner:
                 import multiprocessing
 
                 self._pool = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn")
+                    self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_exit_with_server,
+                    initargs=(os.getpid(),),
                 )
         return self._pool
 
