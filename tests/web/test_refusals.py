@@ -206,3 +206,16 @@ def test_a_bad_merge_line_is_named_with_an_example_for_the_box(client, mapping_p
 def mapping_page(client, csv_bytes):
     url = upload(client, csv_bytes).headers["location"]
     return url, client.get(url).text
+
+
+def test_labels_and_predictions_in_other_words_are_told_apart(client):
+    # yes/no labels with 0/1 predictions: the positive value is one for both columns
+    frame = make_frame().assign(label=lambda f: f["label"].map({0: "no", 1: "yes"}))
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    page = client.get(url).text
+    assert "the label and the prediction alike" in page
+    r = client.post(url, data=mapping_form(page, pos_label="yes", n_boot="200"))
+    done = wait_done(client, r.headers["location"])
+    assert done.status_code == 422
+    problem = html.unescape(re.search(r'id="problem">(.*?)</p>', done.text, re.S).group(1))
+    assert problem.startswith("<strong>Prediction of the model</strong>: pos_label")
