@@ -343,7 +343,11 @@ def _plain_string_columns(sf, n: int) -> dict | None:
     if not isinstance(columns, dict) or not columns or n == 0:
         return None
     plain = all(
-        isinstance(v, np.ndarray) and v.ndim == 1 and v.dtype.kind == "U" and len(v) == n
+        isinstance(v, np.ndarray)
+        and v.ndim == 1
+        and v.dtype.kind == "U"
+        and v.dtype.itemsize > 0
+        and len(v) == n
         for v in columns.values()
     )
     return {str(k): v for k, v in columns.items()} if plain else None
