@@ -38,7 +38,7 @@ def test_numpy_strings_encode_as_the_series(values):
 def test_a_hash_collision_falls_back_to_pandas(monkeypatch):
     # a zero multiplier keeps only the last 64-bit word (two characters) of each row, so
     # "abcd" and "zzcd" collide
-    monkeypatch.setattr(validate, "_HASH_MULTIPLIER", np.uint64(0))
+    monkeypatch.setattr(validate, "_HASH_MULTIPLIER", 0)
     arr = np.array(["abcd", "zzcd", "abce", "zzce", "abcd"])
     assert validate._factorize_strings(arr) is None
     labels, codes = encode_groups({"g": arr}, len(arr))["g"]

@@ -354,7 +354,7 @@ def _plain_string_columns(sf, n: int) -> dict | None:
 
 
 # An odd 64-bit multiplier (the golden ratio's): the fixed-width strings' hash below.
-_HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
+_HASH_MULTIPLIER = 0x9E3779B97F4A7C15
 
 
 def _factorize_strings(values: np.ndarray):
@@ -365,16 +365,15 @@ def _factorize_strings(values: np.ndarray):
     n = len(values)
     word = np.uint64 if values.dtype.itemsize % 8 == 0 else np.uint32
     chars = np.ascontiguousarray(values).view(word).reshape(n, -1)
-    key = np.zeros(n, np.uint64)
-    for column in chars.T:
-        key *= _HASH_MULTIPLIER  # wraps modulo 2**64
-        key += column
-    codes, unique_keys = pd.factorize(key)
+    width = chars.shape[1]
+    # the polynomial sum of chars[:, j] * multiplier**(width - 1 - j), modulo 2**64 (unsigned
+    # integer products wrap), as one matrix-vector product
+    powers = [pow(_HASH_MULTIPLIER, width - 1 - j, 2**64) for j in range(width)]
+    codes, unique_keys = pd.factorize(chars @ np.array(powers, np.uint64))
     first = np.empty(len(unique_keys), np.intp)
     first[codes[::-1]] = np.arange(n - 1, -1, -1)  # the last write of a code is its first row
-    for column in chars.T:
-        if not np.array_equal(column, column[first][codes]):
-            return None
+    if not np.array_equal(chars, np.take(chars[first], codes, axis=0)):
+        return None
     return codes, values[first]
 
 
