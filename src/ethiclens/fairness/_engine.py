@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._checks import check_draws, check_seed
+from .._checks import check_draws, check_seed, check_type
 from .._version import __version__
 from ..errors import EthicLensInputError
 from . import _auc
@@ -249,13 +249,10 @@ def _table_options(table, opts):
     given."""
     import pandas as pd
 
-    if not isinstance(table, pd.DataFrame):
-        raise EthicLensInputError(
-            "must be a pandas DataFrame of cells",
-            column="table",
-            value=type(table).__name__,
-            fix="pass a DataFrame (ethiclens.sources.read_counts reads a counts file)",
-        )
+    fix = "pass a DataFrame (ethiclens.sources.read_counts reads a counts file)"
+    check_type(
+        table, pd.DataFrame, column="table", problem="must be a pandas DataFrame of cells", fix=fix
+    )
     meta = dict(table.attrs or {})
     if opts.n_bins is None:
         opts = replace(opts, n_bins=int(meta.get(N_BINS_ATTR, 10)))
@@ -520,14 +517,7 @@ def _config(ctx, opts, edits, facts: _Facts) -> dict:
 
 def _check_options(policy, opts) -> pol.Policy:
     """The audit options shared by ``audit`` and ``audit_counts``; returns the policy."""
-    policy = policy or pol.Policy()
-    if not isinstance(policy, pol.Policy):
-        raise EthicLensInputError(
-            "must be an ethiclens.Policy",
-            column="policy",
-            value=type(policy).__name__,
-            fix="pass Policy(...)",
-        )
+    policy = pol.check_policy(policy)
     check_flag(opts.positive_is_favorable, "positive_is_favorable")
     check_ci(opts.ci, CI_METHODS)
     level = opts.confidence_level

@@ -197,6 +197,14 @@ def _is_zero_one(value) -> bool:
     return False
 
 
+def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
+    """``values`` as floats, or one line naming the column when they are not numbers."""
+    try:
+        return np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise EthicLensInputError(problem, column=column, fix=fix) from None
+
+
 def as_scores(values, n: int) -> np.ndarray:
     column = _label(values, "y_score")
     _one_dimensional(
@@ -205,12 +213,7 @@ def as_scores(values, n: int) -> np.ndarray:
         "pass one score per row: the positive class's probability (e.g. predict_proba(X)[:, 1])",
     )
     check_length(values, n, "y_score")
-    try:
-        scores = np.asarray(values, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise EthicLensInputError(
-            "scores must be numbers in [0, 1]", column=column, fix="pass probabilities"
-        ) from exc
+    scores = _floats(values, column, "scores must be numbers in [0, 1]", "pass probabilities")
     if np.isnan(scores).any():
         bad = np.isnan(scores)
         raise EthicLensInputError(
@@ -233,12 +236,7 @@ def as_scores(values, n: int) -> np.ndarray:
 def as_weights(values, n: int) -> np.ndarray:
     column = _label(values, "sample_weight")
     check_length(values, n, "sample_weight")
-    try:
-        w = np.asarray(values, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise EthicLensInputError(
-            "weights must be numbers", column=column, fix="pass a numeric weight column"
-        ) from exc
+    w = _floats(values, column, "weights must be numbers", "pass a numeric weight column")
     if w.ndim != 1:
         raise EthicLensInputError(
             f"must be one-dimensional (shape {w.shape})",

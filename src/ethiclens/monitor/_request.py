@@ -7,6 +7,7 @@ import datetime as dt
 import os
 from dataclasses import asdict, dataclass, field
 
+from .._checks import check_member
 from ..errors import EthicLensInputError
 from ._windows import ENGINES, Columns, Window, parse_window
 
@@ -274,13 +275,10 @@ def _refuse_unsupported(spec) -> None:
             value=list(r.y_pred),
             fix="give --y-pred once (run one monitor per model, each with its own --store)",
         )
-    if p.di_rule != "two_sided":
-        raise EthicLensInputError(
-            "the monitor's DI null is the two-sided band [t, 1/t]",
-            column="--di-rule",
-            value=p.di_rule,
-            fix="drop --di-rule below",
-        )
+    problem = "the monitor's DI null is the two-sided band [t, 1/t]"
+    check_member(
+        p.di_rule, ["two_sided"], column="--di-rule", problem=problem, fix="drop --di-rule below"
+    )
     if t.engine not in ENGINES:
         raise EthicLensInputError(
             "the monitor counts files with DuckDB, pandas, Dask or Spark (a database in SQL)",

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._checks import check_member
 from ..errors import DataFileError, EthicLensInputError
 
 DAY = 86400
@@ -106,13 +107,10 @@ class _Files:
 
 
 def _check_columns(columns, needed, target) -> None:
+    shown = list(columns)[:20]
     for col in needed:
         if col not in columns:
-            raise EthicLensInputError(
-                f"not found in {target}",
-                column=col,
-                fix=f"use one of {list(columns)[:20]}",
-            )
+            check_member(col, shown, column=col, problem=f"not found in {target}")
 
 
 def _check_roles(cols: Columns, available, target) -> None:
