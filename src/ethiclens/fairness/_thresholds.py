@@ -165,9 +165,8 @@ def threshold_table(
     policy: pol.Policy | None = None,
     **options,
 ) -> ThresholdTable:
-    """Selection rate, TPR, FPR per group and the DI/EO verdict at each decision threshold.
-
-    A row is predicted positive when its score is at least the threshold.
+    """Selection rate, TPR, FPR per group and the DI/EO verdict at each decision threshold
+    (a row is predicted positive when its score is at least the threshold).
 
     Parameters
     ----------
@@ -183,11 +182,9 @@ def threshold_table(
     policy : Policy, optional
         DI/EO thresholds and sample floors.
     **options
-        See :class:`AuditOptions`: ``audited_threshold`` (the threshold the audited
-        predictions used, marked in the table and plot; 0.5), ``thresholds`` (default
-        ``step, 2·step, ..., 1 − step``), ``step`` (0.05), ``reference`` (default the largest
-        group), ``exclude_groups``, ``merge_groups``, ``intersections`` (as in the audit),
-        ``pos_label``, ``n_boot`` (1,000), ``confidence_level`` and ``random_state``.
+        As for :func:`audit` (:class:`AuditOptions`: group edits, ``reference``, ``pos_label``,
+        ``n_boot`` (1,000 here), ``confidence_level``, ``random_state``) and the grid:
+        ``audited_threshold`` (0.5, marked), ``thresholds`` or ``step`` (0.05).
 
     Returns
     -------
@@ -202,13 +199,8 @@ def threshold_table(
     y_true, _, sensitive_features, y_score, sample_weight = align_inputs(
         y_true, None, sensitive_features, y_score, sample_weight
     )  # pandas inputs paired by index label, as in audit
-    n = len(y_score)
-    scores = as_scores(y_score, n)
-    weights = as_weights(sample_weight, n) if sample_weight is not None else None
-    labelled = y_true is not None
-    if labelled:
-        check_length(y_true, n, "y_true")
-    true = as_binary(y_true, "y_true", opts.pos_label) if labelled else np.ones(n, dtype=np.int8)
+    scores, true, weights = _rows(y_true, y_score, sample_weight, opts.pos_label)
+    n, labelled = len(scores), y_true is not None
     attrs, edits = encode_edited(sensitive_features, n, opts)
     _check_groups(attrs)
     reference = _references_of(opts.reference, attrs)
@@ -225,6 +217,17 @@ def threshold_table(
     if weights is not None:
         config["weighted"] = True  # absent when unweighted: those outputs are unchanged
     return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
+
+
+def _rows(y_true, y_score, sample_weight, pos_label):
+    """Scores, labels (all 1 without labels: every row counts as a positive) and weights."""
+    n = len(y_score)
+    scores = as_scores(y_score, n)
+    weights = as_weights(sample_weight, n) if sample_weight is not None else None
+    if y_true is None:
+        return scores, np.ones(n, dtype=np.int8), weights
+    check_length(y_true, n, "y_true")
+    return scores, as_binary(y_true, "y_true", pos_label), weights
 
 
 def _counted(name, groups, codes, rows, reference) -> _Attribute:
