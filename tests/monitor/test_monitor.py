@@ -348,7 +348,7 @@ def test_an_audit_spec_config_is_the_request(tmp_path, days, capsys):
             {
                 "target": {"file": str(data)},
                 "roles": {"y_pred": "pred", "protected": ["race"]},
-                "groups": {"merge": {"race": {"Other": ["Asian", "Black"]}}},
+                "groups": {"bins": {"race": [0, 1, 2]}},
             }
         )
     )
@@ -356,7 +356,7 @@ def test_an_audit_spec_config_is_the_request(tmp_path, days, capsys):
         capsys, "monitor", "--config", config, "--time", "ts", "--window", "1d",
         "--store", tmp_path / "t.sqlite",
     )  # fmt: skip
-    assert rc == 2 and "option '--merge-groups'" in err and "not supported" in err
+    assert rc == 2 and "option '--bins'" in err and "not supported" in err
     rc, out, err = _cli(
         capsys, "monitor", "compas", "--time", "ts", "--window", "1d", "--y-pred", "p",
         "--protected", "race", "--store", tmp_path / "u.sqlite",

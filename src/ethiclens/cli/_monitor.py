@@ -29,6 +29,13 @@ OPTIONS = (
     _opt("--protected", multiple=True, metavar="COL[=REFERENCE]",
          help="Protected attribute, optionally with its reference group (default: the "
          "largest group of the first run). Repeatable."),
+    _opt("--pos-label", metavar="VALUE",
+         help="The label and prediction value that is positive, when they are not 0/1 (the "
+         "audit's rule)."),
+    _opt("--merge-groups", multiple=True, metavar="ATTR=A,B[,...]:NEW",
+         help="Monitor groups A, B, ... of ATTR as one group NEW. Repeatable."),
+    _opt("--exclude-group", "exclude_groups", multiple=True, metavar="ATTR=GROUP",
+         help="Leave GROUP of ATTR out of ATTR's comparisons. Repeatable."),
     _opt("--weight", metavar="COL", help="Not supported by the monitor yet (refused)."),
     _opt("--propensity", metavar="COL",
          help="Each row's probability (0, 1] of having been sampled/labelled: the evidence is "

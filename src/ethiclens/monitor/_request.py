@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field
 
 from .._checks import check_member
 from ..errors import EthicLensInputError
+from ._edits import edited_reference
 from ._windows import ENGINES, Columns, Window, parse_window
 
 # request fields a store is bound to (the target may change from run to run: today's file)
@@ -25,6 +26,8 @@ BOUND = (
     "min_labels",
     "baseline_windows",
 )
+# request fields a store is bound to only when given (stores written before keep matching)
+EDITS = ("pos_label", "merge_groups", "exclude_groups")
 # the monitor's own options MonitorRequest.from_spec takes besides the spec
 OWN_OPTIONS = ("alpha", "hold_last", "baseline_windows", "baseline_period", "propensity")
 # the audit's options the monitor takes: option name -> (flag, spec section, key); a flag given
@@ -45,6 +48,9 @@ SPEC_FLAGS = {
     "db_table": ("--table", "target", "table"),
     "query": ("--query", "target", "query"),
     "seed": ("--seed", "policy", "seed"),
+    "pos_label": ("--pos-label", "roles", "pos_label"),
+    "merge_groups": ("--merge-groups", "groups", "merge"),
+    "exclude_groups": ("--exclude-group", "groups", "exclude"),
     "n_boot": ("--n-boot", "policy", "n_boot"),
 }
 
@@ -77,6 +83,11 @@ class MonitorRequest:
     query: str | None = None
     # each row's probability of having been sampled: inverse-propensity-weighted evidence
     propensity: str | None = None
+    # the audit's label and group rules: the positive value when labels are not 0/1, groups
+    # audited as one ({attr: {new: [old, ...]}}) and groups left out ({attr: [group, ...]})
+    pos_label: str | int | float | bool | None = None
+    merge_groups: dict | None = None
+    exclude_groups: dict | None = None
 
     def __post_init__(self):
         if not (0 < self.alpha < 1):
@@ -111,6 +122,8 @@ class MonitorRequest:
                 fix="name a protected attribute: --protected race",
             )
         parse_window(self.window)
+        for name in ("merge_groups", "exclude_groups"):
+            object.__setattr__(self, name, _sorted_edits(getattr(self, name)))
         if self.baseline_period is not None:
             if self.baseline_windows:
                 raise EthicLensInputError(
@@ -131,7 +144,7 @@ class MonitorRequest:
         unknown = set(options) - set(OWN_OPTIONS)
         if unknown:
             raise TypeError(f"from_spec() got unexpected options {sorted(unknown)}")
-        t, r, p = spec.target, spec.roles, spec.policy
+        t, r, g, p = spec.target, spec.roles, spec.groups, spec.policy
         db = _database_url(t)
         _refuse_unsupported(spec)
         return cls(
@@ -152,6 +165,9 @@ class MonitorRequest:
             scheduler=t.scheduler,
             n_draws=p.n_boot or 1000,
             seed=0 if p.seed is None else p.seed,
+            pos_label=r.pos_label,
+            merge_groups=g.merge or None,
+            exclude_groups=g.exclude or None,
             **options,
         )
 
@@ -186,13 +202,13 @@ class MonitorRequest:
                 )
             cols.append(col)
             if sep:
-                refs[col] = ref
+                refs[col] = edited_reference(col, ref, self.merge_groups, self.exclude_groups)
         return cols, refs
 
     def roles(self) -> Columns:
         """Which column plays which part (the protected columns without their references)."""
         cols = tuple(self.columns()[0])
-        return Columns(self.time, self.y_pred, cols, self.y_true, self.propensity)
+        return Columns(self.time, self.y_pred, cols, self.y_true, self.propensity, self.pos_label)
 
     def bound(self) -> dict:
         """The fields a store is bound to, normalised."""
@@ -201,10 +217,21 @@ class MonitorRequest:
         d["protected"] = list(self.protected)
         out = {k: d[k] for k in BOUND}
         # only when given: stores written before keep matching
-        for name in ("propensity", "baseline_period"):
+        for name in ("propensity", "baseline_period", *EDITS):
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
         return out
+
+
+def _sorted_edits(edits: dict) -> dict | None:
+    """A spec's merges or exclusions in one order (None: none), so that the same edits given
+    in another order are the same request to a store."""
+    if not edits:
+        return None
+    return {
+        str(attr): sorted(map(str, v)) if isinstance(v, (list, tuple)) else _sorted_edits(v)
+        for attr, v in sorted(edits.items())
+    }
 
 
 def _period_days(text) -> tuple[dt.date, dt.date]:
@@ -253,17 +280,14 @@ def _refuse_unsupported(spec) -> None:
     unsupported = {
         "--weight": r.weight,
         "--y-score": r.y_score,
-        "--pos-label": r.pos_label,
         "--intersect": r.intersections,
         "--bins": g.bins,
-        "--merge-groups": g.merge,
-        "--exclude-group": g.exclude,
     }
     for flag, value in unsupported.items():
         if value:
             raise EthicLensInputError(
-                "is not supported by the monitor yet (its evidence is unweighted counts of "
-                "0/1 labels and predictions per group)",
+                "is not supported by the monitor yet (its evidence is counts of labels and "
+                "predictions per group)",
                 column=flag,
                 value=value,
                 fix=f"drop {flag} (recode the columns before exporting, if needed)",
@@ -320,6 +344,8 @@ def monitor_spec(target: str | None, config: str | None, flags: dict):
 
 def _apply_flags(data: dict, flags: dict) -> dict:
     """Write the given flags into the spec's sections; returns {section.key: flag}."""
+    from ..spec import parse_excludes, parse_merges
+
     by_flag = {}
     for name, value in flags.items():
         if value is None or value == ():
@@ -329,6 +355,8 @@ def _apply_flags(data: dict, flags: dict) -> dict:
             value = [value]
         elif key == "protected":
             value = list(value)
+        elif key in ("merge", "exclude"):  # ATTR=A,B:NEW and ATTR=GROUP, as the audit parses
+            value = (parse_merges if key == "merge" else parse_excludes)(value)
         data.setdefault(section, {})[key] = value
         by_flag[f"{section}.{key}"] = flag
     return by_flag

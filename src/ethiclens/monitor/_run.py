@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
+from ._edits import check_group_edits, edited_groups
 from ._engines import count_windows
 from ._evidence import (
     COUNT_FIELDS,
@@ -28,7 +29,7 @@ from ._evidence import (
     window_estimates_batch,
 )
 from ._report import MonitorResult, build_report, iso, safe_exp
-from ._request import BOUND, MonitorRequest
+from ._request import BOUND, EDITS, MonitorRequest
 from ._store import APP_ID, STORE_VERSION, Store
 from ._windows import (
     COUNT,
@@ -103,7 +104,7 @@ def _zero(labels: bool) -> dict:
 
 def _diff_message(stored: dict, now: dict) -> str:
     parts = []
-    for key in (*BOUND, "propensity"):
+    for key in (*BOUND, "propensity", "baseline_period", *EDITS):
         if stored.get(key) != now.get(key):
             parts.append(f"{key} {stored.get(key)!r} there, {now.get(key)!r} here")
     return "; ".join(parts)
@@ -128,6 +129,9 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
     now = now or dt.datetime.now(dt.UTC)
     _check_clock(store, now)
     counted = _count(store, request, window)
+    if stored_request is None:  # the edits are bound to the store with the request
+        edits = (request.merge_groups, request.exclude_groups)
+        check_group_edits(counted.table, request.roles().protected, *edits)
     plan = _plan(store, request, counted, window)
     run = store.next_run()
     store.begin()
@@ -302,9 +306,13 @@ class _Updater:
         self.store, self.request = store, request
         self.labels = request.y_true is not None
         cols, given_refs = request.columns()
-        self.per_attr = {a: _group_counts(table, a, self.labels) for a in cols}
+        edits = (request.merge_groups, request.exclude_groups)
+        tables = {a: edited_groups(table, a, *edits) for a in cols}
+        self.per_attr = {a: _group_counts(tables[a], a, self.labels) for a in cols}
         weighted = request.propensity is not None
-        self.per_w = {a: _group_weights(table, a, self.labels) for a in cols} if weighted else {}
+        self.per_w = (
+            {a: _group_weights(tables[a], a, self.labels) for a in cols} if weighted else {}
+        )
         self._references(cols, given_refs, new)
         self.pairs = [(a, g) for a in cols for g in self.groups[a] if g != self.refs.get(a)]
         self.ev = Evidence(

@@ -21,6 +21,7 @@ import pandas as pd
 
 from .._checks import check_member
 from ..errors import DataFileError, EthicLensInputError
+from ._edits import positive_labels
 
 DAY = 86400
 WINDOW, COUNT, TS = "_window", "_count", "_ts"
@@ -64,13 +65,15 @@ def parse_window(text) -> Window:
 @dataclass(frozen=True)
 class Columns:
     """Which column plays which part: the time, the prediction, the protected attributes, the
-    label (optional) and each row's sampling probability (``--propensity``, optional)."""
+    label (optional) and each row's sampling probability (``--propensity``, optional); and
+    which label and prediction value is positive when they are not 0/1 (``--pos-label``)."""
 
     time: str
     y_pred: str
     protected: tuple = ()
     y_true: str | None = None
     propensity: str | None = None
+    pos_label: str | int | float | bool | None = None
 
     @property
     def roles(self) -> list[str]:
@@ -464,7 +467,7 @@ def cells(data: pd.DataFrame, keys: list, weighted: bool) -> pd.DataFrame:
 # -- every engine ----------------------------------------------------------------------------------
 
 
-def _labels(raw: pd.DataFrame, col: str | None, role: str) -> None:
+def _labels(raw: pd.DataFrame, col: str | None, role: str, pos_label=None) -> None:
     if col is None:
         return
     values = raw[col]
@@ -475,13 +478,18 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str) -> None:
             column=col,
             fix=f"every row needs its {role}: fill or drop those rows",
         )
+    if pos_label is not None:  # the audit's rule, named as the audit names the column
+        name = f"{col} ({'y_pred' if role == 'prediction' else 'y_true'})"
+        raw[col] = positive_labels(values, name, pos_label)
+        return
     mapped = values.map(lambda v: LABEL_VALUES.get(str(v).strip()))
     if mapped.isna().any():
         odd = sorted({str(v) for v in values[mapped.isna()]})[:5]
         raise EthicLensInputError(
             f"holds values that are not 0/1 {odd}",
             column=col,
-            fix=f"recode the {role} as 0/1 (or true/false)",
+            fix=f"recode the {role} as 0/1 (or true/false), or name its positive value with "
+            "--pos-label",
         )
     raw[col] = mapped.astype(np.int64)
 
@@ -501,8 +509,8 @@ def _groups(raw: pd.DataFrame, protected) -> None:
 def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> Counted:
     """The engines' raw cells checked (labels 0/1, groups present), placed in windows from
     ``origin_day`` (the first day seen, when None) and summed per (window, columns)."""
-    _labels(raw, cols.y_pred, "prediction")
-    _labels(raw, cols.y_true, "label")
+    _labels(raw, cols.y_pred, "prediction", cols.pos_label)
+    _labels(raw, cols.y_true, "label", cols.pos_label)
     _groups(raw, cols.protected)
     raw[COUNT] = raw[COUNT].astype(np.int64)
     if window.kind == "days":

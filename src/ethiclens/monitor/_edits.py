@@ -1,0 +1,118 @@
+"""The audit's label and group rules, applied to the monitor's counted cells.
+
+``--pos-label``: which label and prediction value is positive when they are not 0/1 — the
+audit's rule (values typed as pandas types a CSV column, then compared in that type) on every
+engine's cells, whose labels arrive as text. ``--merge-groups`` and ``--exclude-group``: merged
+groups are counted as one, excluded ones are left out of that attribute's comparisons, applied
+to the cells after counting (so every engine and the database get them alike), checked by the
+audit's own checks (``fairness.check_group_edits``) on the first run's groups.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..errors import EthicLensInputError
+
+# pandas reads these as booleans in a CSV column (and nothing else: not yes/no)
+_BOOLEANS = {"True": True, "TRUE": True, "true": True, "False": False, "FALSE": False,
+             "false": False}  # fmt: skip
+# words a boolean column's positive label may be given as on the command line
+_TRUE_WORDS, _FALSE_WORDS = (
+    ("true", "1", "t", "yes", "y", "on"),
+    ("false", "0", "f", "no", "n", "off"),
+)
+
+
+def positive_labels(values: pd.Series, name: str, pos_label) -> np.ndarray:
+    """0/1 per value of a label or prediction column (``name``: as the audit names it,
+    ``COL (y_true)``): 1 where it equals ``pos_label`` compared in the column's type; refused,
+    as the audit refuses it, when ``pos_label`` occurs nowhere."""
+    typed = _typed(values.astype(str).str.strip())
+    hits = _matches(typed, pos_label)
+    if not hits.any() and len(typed):
+        raise EthicLensInputError(
+            "pos_label does not occur in the column",
+            column=name,
+            value=pos_label,
+            fix=f"use one of {sorted(map(str, typed.unique()))[:10]}",
+        )
+    return hits.astype(np.int64)
+
+
+def _typed(text: pd.Series) -> pd.Series:
+    """Label text typed as pandas types a CSV column: numbers, else booleans, else text."""
+    try:
+        return pd.to_numeric(text)
+    except (ValueError, TypeError):
+        pass
+    if text.isin(list(_BOOLEANS)).all():
+        return text.map(_BOOLEANS).astype(bool)
+    return text
+
+
+def _matches(series: pd.Series, pos_label) -> np.ndarray:
+    """Rows equal to ``pos_label`` in the column's own type: ``"1"`` typed on the command line
+    matches a numeric column's 1, ``"yes"`` a boolean column's True."""
+    hits = (series == pos_label).to_numpy()
+    if hits.any() or not isinstance(pos_label, str):
+        return hits
+    text = pos_label.strip()
+    if pd.api.types.is_bool_dtype(series.dtype) and text.lower() in _TRUE_WORDS + _FALSE_WORDS:
+        return (series == (text.lower() in _TRUE_WORDS)).to_numpy()
+    if pd.api.types.is_numeric_dtype(series.dtype):
+        try:
+            return (series.astype(float) == float(text)).to_numpy()
+        except ValueError:
+            return hits
+    return (series.astype(str) == text).to_numpy()
+
+
+def check_group_edits(table: pd.DataFrame, protected, merges, excludes) -> None:
+    """The audit's checks of ``merges`` and ``excludes`` against the groups in ``table``'s
+    ``protected`` columns (its messages, with the monitor's flags named)."""
+    from ..fairness import check_group_edits as check
+
+    if not (merges or excludes):
+        return
+    try:
+        check(table[list(protected)], exclude_groups=excludes, merge_groups=merges)
+    except EthicLensInputError as exc:
+        column = str(exc.column or "")
+        for key, flag in (
+            ("exclude_groups", "--exclude-group"),
+            ("merge_groups", "--merge-groups"),
+        ):
+            if column == key or column.startswith(key + "["):
+                raise EthicLensInputError(
+                    exc.problem, column=flag, value=exc.value, fix=exc.fix
+                ) from None
+        raise
+
+
+def edited_groups(table: pd.DataFrame, attr: str, merges, excludes) -> pd.DataFrame:
+    """``table`` with ``attr``'s merged groups renamed to their new group and the rows of its
+    excluded groups (named after the merges, as the audit names them) left out."""
+    renamed = {old: new for new, olds in (merges or {}).get(attr, {}).items() for old in olds}
+    dropped = set((excludes or {}).get(attr, []))
+    if not (renamed or dropped):
+        return table
+    groups = table[attr].map(lambda g: renamed.get(g, g))
+    keep = ~groups.isin(dropped)
+    return table.assign(**{attr: groups})[keep.to_numpy()]
+
+
+def edited_reference(attr: str, ref: str, merges, excludes) -> str:
+    """A given reference that was merged becomes its merged group; an excluded one is refused
+    (as the audit refuses it: which group would be wanted instead?)."""
+    if ref in (excludes or {}).get(attr, []):
+        raise EthicLensInputError(
+            f"the reference group {ref!r} of {attr} is excluded",
+            column="--exclude-group",
+            fix=f"keep it, or choose another reference with --protected {attr}=GROUP",
+        )
+    for new, olds in (merges or {}).get(attr, {}).items():
+        if ref in olds:
+            return new
+    return ref
