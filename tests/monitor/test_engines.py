@@ -89,13 +89,34 @@ CASES = {
     "days": {},
     "rows": {"window": "500"},
     "propensity": {"propensity": "pi"},
+    # the audit's label and group rules, applied after counting on every engine
+    "audit_rules": {
+        "pos_label": "yes",
+        "merge_groups": {"race": {"Other": ["Asian", "Black"]}},
+        "protected": ("race=White", "sex"),
+        "exclude_groups": {"sex": ["X"]},
+    },
 }
+
+
+def _with_words(folder: Path) -> Path:
+    """Labels and predictions as yes/no, and a second attribute with a group to exclude."""
+    rng = np.random.default_rng(5)
+    for f in sorted(folder.glob("*.csv")):
+        frame = pd.read_csv(f, dtype=str)
+        for col in ("label", "pred"):
+            frame[col] = frame[col].map({"1": "yes", "0": "no"})
+        frame["sex"] = rng.choice(["F", "M", "X"], len(frame))
+        frame.to_csv(f, index=False)
+    return folder
 
 
 def _agree(tmp_path, days, engine, case):
     data = days(tmp_path / "data", range(5), n=300, change_day=2)
     if case == "propensity":
         _with_propensity(data)
+    if case == "audit_rules":
+        _with_words(data)
     kw = CASES[case]
     docs = {e: _doc(_req(data, engine=e, **kw), tmp_path, e) for e in ("pandas", "duckdb", engine)}
     assert docs[engine] == docs["pandas"] == docs["duckdb"]

@@ -185,3 +185,28 @@ def test_a_busy_postgres_store_is_one_line(pg_url, tmp_path, days, monkeypatch, 
     assert rc == 2 and "busy" in err and "Fix:" in err and PASSWORD not in err
     resumed = run_monitor(MonitorRequest(target=str(data), **REQ), store).data
     assert resumed["run"]["already_seen"] == 1 and resumed["run"]["new_windows"] == 1
+
+
+def test_the_audit_rules_on_postgres_equal_the_files(pg_url, tmp_path, days):
+    """--pos-label on text and boolean columns, and merged and excluded groups, with --db on
+    PostgreSQL: the files' JSON."""
+    import sqlalchemy as sa
+
+    from .test_audit_rules import _yes_no
+
+    data = _yes_no(days(tmp_path / "data", range(4), change_day=2), tmp_path / "words")
+    frame = pd.concat([pd.read_csv(f) for f in sorted(data.glob("*.csv"))], ignore_index=True)
+    flags = frame.assign(label=frame["label"] == "yes", pred=frame["pred"] == "yes")
+    engine = sa.create_engine(pg_url)
+    with engine.begin() as con:
+        frame.to_sql("preds_words", con, index=False, if_exists="replace")
+        flags.to_sql("preds_bool", con, index=False, if_exists="replace")
+    engine.dispose()
+    edits = dict(merge_groups={"race": {"Other": ["Asian", "Black"]}})
+    req = dict(REQ, pos_label="yes", **edits)
+    files = run_monitor(MonitorRequest(target=str(data), **req), tmp_path / "f.sqlite").data
+    for table, pos in (("preds_words", "yes"), ("preds_bool", "true")):
+        db = MonitorRequest(target="db", db=pg_url, table=table, **dict(req, pos_label=pos))
+        database = run_monitor(db, tmp_path / f"{table}.sqlite").data
+        assert files["comparisons"] == database["comparisons"], table
+        assert [c["group"] for c in database["comparisons"]] == ["Other"]
