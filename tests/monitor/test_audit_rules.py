@@ -4,6 +4,7 @@
 import json
 import sqlite3
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -201,3 +202,70 @@ def test_group_edits_in_an_audit_spec(tmp_path, days, capsys):
     assert rc == 0, err
     doc = json.loads(out.read_text())
     assert {c["group"] for c in doc["comparisons"]} == {"Black"}
+
+
+def _with_sex(folder, out):
+    """The daily files with a second attribute, sex, and the crossed column race&sex."""
+    out.mkdir()
+    rng = np.random.default_rng(7)
+    for f in sorted(folder.glob("*.csv")):
+        frame = pd.read_csv(f)
+        frame["sex"] = rng.choice(["F", "M"], len(frame))
+        frame["race&sex"] = frame["race"] + "&" + frame["sex"]
+        frame.to_csv(out / f.name, index=False)
+    return out
+
+
+def _by_group(doc: dict, attribute: str) -> dict:
+    drop = ("attribute", "reference_source")
+    return {
+        c["group"]: {k: v for k, v in c.items() if k not in drop}
+        for c in doc["comparisons"]
+        if c["attribute"] == attribute
+    }
+
+
+def test_intersections_are_compared_as_one_more_attribute(tmp_path, days, capsys):
+    data = _with_sex(days(tmp_path / "data", range(4), change_day=2), tmp_path / "sexed")
+    crossed = run_monitor(_req(data, protected=("race&sex=White&F",)), tmp_path / "a.sqlite")
+    out = tmp_path / "i.json"
+    rc, _, err = _cli(capsys, "monitor", data, *FLAGS, "--protected", "race=White",
+                      "--protected", "sex=F", "--intersect", "race,sex",
+                      "--store", tmp_path / "b.sqlite", "--json", out)  # fmt: skip
+    assert rc == 0, err
+    doc = json.loads(out.read_text())
+    assert _by_group(doc, "race&sex") == _by_group(crossed.data, "race&sex")
+    assert {c["reference"] for c in doc["comparisons"] if c["attribute"] == "race&sex"} == {
+        "White&F"
+    }
+    assert doc["request"]["intersections"] == [["race", "sex"]]
+    # the same request again: recognised, not another request
+    rc, _, err = _cli(capsys, "monitor", data, *FLAGS, "--protected", "race=White",
+                      "--protected", "sex=F", "--intersect", "race,sex",
+                      "--store", tmp_path / "b.sqlite", "--json", out)  # fmt: skip
+    assert rc == 0 and json.loads(out.read_text())["run"]["already_seen"] == 4, err
+    rc, _, err = _cli(capsys, "monitor", data, *FLAGS, "--protected", "race=White",
+                      "--protected", "sex=F", "--store", tmp_path / "b.sqlite")  # fmt: skip
+    assert rc == 2 and "another request" in err and "intersections" in err
+
+
+def test_intersections_with_group_edits_and_bad_ones(tmp_path, days, capsys):
+    data = _with_sex(days(tmp_path / "data", range(3)), tmp_path / "sexed")
+    req = _req(data, protected=("race=White", "sex"), intersections=(("race", "sex"),),
+               exclude_groups={"race": ["Asian"]},
+               merge_groups={"sex": {"All": ["F", "M"]}})  # fmt: skip
+    with pytest.raises(Exception, match="merge leaves a single group"):
+        run_monitor(req, tmp_path / "x.sqlite")
+    req = _req(data, protected=("race=White", "sex"), intersections=(("race", "sex"),),
+               exclude_groups={"race": ["Asian"]})  # fmt: skip
+    doc = run_monitor(req, tmp_path / "a.sqlite").data
+    groups = {c["group"] for c in doc["comparisons"] if c["attribute"] == "race&sex"}
+    assert not any(g.startswith("Asian") for g in groups) and len(groups) == 3
+    base = ["monitor", data, *FLAGS, "--protected", "race", "--protected", "sex"]
+    for bad, message in (
+        ("race", "needs at least 2 item(s)"),
+        ("race,age", "two or more known attributes"),
+        ("race,race", "lists 'race' twice"),
+    ):
+        rc, _, err = _cli(capsys, *base, "--intersect", bad, "--store", tmp_path / "b.sqlite")
+        assert rc == 2 and "--intersect" in err and message in err, err

@@ -95,6 +95,7 @@ CASES = {
         "merge_groups": {"race": {"Other": ["Asian", "Black"]}},
         "protected": ("race=White", "sex"),
         "exclude_groups": {"sex": ["X"]},
+        "intersections": (("race", "sex"),),
     },
 }
 

@@ -36,6 +36,9 @@ OPTIONS = (
          help="Monitor groups A, B, ... of ATTR as one group NEW. Repeatable."),
     _opt("--exclude-group", "exclude_groups", multiple=True, metavar="ATTR=GROUP",
          help="Leave GROUP of ATTR out of ATTR's comparisons. Repeatable."),
+    _opt("--intersect", "intersections", multiple=True, metavar="A,B[,...]",
+         help="Also compare the crossed groups of these protected attributes (A&B). "
+         "Repeatable."),
     _opt("--weight", metavar="COL", help="Not supported by the monitor yet (refused)."),
     _opt("--propensity", metavar="COL",
          help="Each row's probability (0, 1] of having been sampled/labelled: the evidence is "

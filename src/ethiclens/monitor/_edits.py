@@ -116,3 +116,64 @@ def edited_reference(attr: str, ref: str, merges, excludes) -> str:
         if ref in olds:
             return new
     return ref
+
+
+SEP = "&"  # joins an intersection's attributes and groups, as the audit does: 'Black&Female'
+
+
+def check_intersections(combos, columns) -> None:
+    """The audit's checks of ``--intersect`` (its messages, the flag named): two or more of the
+    protected ``columns``, none twice, each crossing once."""
+    seen: dict = {}
+    for combo in combos:
+        combo = list(combo)
+        if len(combo) < 2 or any(a not in columns for a in combo):
+            raise EthicLensInputError(
+                "intersection needs two or more known attributes",
+                column="--intersect",
+                value=combo,
+                fix=f"use names from {list(columns)}",
+            )
+        twice = [a for i, a in enumerate(combo) if a in combo[:i]]
+        if twice:
+            raise EthicLensInputError(
+                f"the intersection lists {twice[0]!r} twice (an attribute crossed with itself "
+                "is just the attribute)",
+                column="--intersect",
+                value=combo,
+                fix="cross two or more different attributes, e.g. race,sex",
+            )
+        if frozenset(combo) in seen:
+            raise EthicLensInputError(
+                f"the intersection {combo} is given twice (as {seen[frozenset(combo)]} "
+                "before); its groups would be counted twice",
+                column="--intersect",
+                value=combo,
+                fix="give each intersection once",
+            )
+        seen[frozenset(combo)] = combo
+
+
+def attribute_tables(table: pd.DataFrame, request) -> dict:
+    """{attribute: the counts table with its groups edited}: each protected column, then each
+    intersection (``race&sex``: a column of its parts' edited groups joined with ``&``; a row
+    excluded from any part is left out of the crossing, as in the audit)."""
+    edits = (request.merge_groups, request.exclude_groups)
+    cols = request.roles().protected
+    tables = {a: edited_groups(table, a, *edits) for a in cols}
+    for combo in request.intersections or ():
+        crossed = table
+        for a in combo:
+            crossed = edited_groups(crossed, a, *edits)
+        parts = [crossed[a] for a in combo]
+        joined = parts[0].str.cat(parts[1:], sep=SEP)
+        combos = crossed[list(combo)].drop_duplicates()
+        if joined.nunique() < len(combos):
+            raise EthicLensInputError(
+                f"two combinations of {list(combo)} would both be labelled alike",
+                column="--intersect",
+                value=list(combo),
+                fix=f"rename group values that contain {SEP!r} before crossing",
+            )
+        tables[SEP.join(combo)] = crossed.assign(**{SEP.join(combo): joined})
+    return tables

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, field
 
 from .._checks import check_member
 from ..errors import EthicLensInputError
-from ._edits import edited_reference
+from ._edits import SEP, check_intersections, edited_reference
 from ._windows import ENGINES, Columns, Window, parse_window
 
 # request fields a store is bound to (the target may change from run to run: today's file)
@@ -27,7 +27,7 @@ BOUND = (
     "baseline_windows",
 )
 # request fields a store is bound to only when given (stores written before keep matching)
-EDITS = ("pos_label", "merge_groups", "exclude_groups")
+EDITS = ("pos_label", "merge_groups", "exclude_groups", "intersections")
 # the monitor's own options MonitorRequest.from_spec takes besides the spec
 OWN_OPTIONS = ("alpha", "hold_last", "baseline_windows", "baseline_period", "propensity")
 # the audit's options the monitor takes: option name -> (flag, spec section, key); a flag given
@@ -51,6 +51,7 @@ SPEC_FLAGS = {
     "pos_label": ("--pos-label", "roles", "pos_label"),
     "merge_groups": ("--merge-groups", "groups", "merge"),
     "exclude_groups": ("--exclude-group", "groups", "exclude"),
+    "intersections": ("--intersect", "roles", "intersections"),
     "n_boot": ("--n-boot", "policy", "n_boot"),
 }
 
@@ -88,6 +89,8 @@ class MonitorRequest:
     pos_label: str | int | float | bool | None = None
     merge_groups: dict | None = None
     exclude_groups: dict | None = None
+    # crossed attributes compared as one more attribute each: (("race", "sex"), ...)
+    intersections: tuple | None = None
 
     def __post_init__(self):
         if not (0 < self.alpha < 1):
@@ -124,6 +127,9 @@ class MonitorRequest:
         parse_window(self.window)
         for name in ("merge_groups", "exclude_groups"):
             object.__setattr__(self, name, _sorted_edits(getattr(self, name)))
+        if self.intersections:
+            crossed = tuple(tuple(map(str, combo)) for combo in self.intersections)
+            object.__setattr__(self, "intersections", crossed)
         if self.baseline_period is not None:
             if self.baseline_windows:
                 raise EthicLensInputError(
@@ -168,6 +174,7 @@ class MonitorRequest:
             pos_label=r.pos_label,
             merge_groups=g.merge or None,
             exclude_groups=g.exclude or None,
+            intersections=tuple(map(tuple, r.intersections)) or None,
             **options,
         )
 
@@ -205,6 +212,19 @@ class MonitorRequest:
                 refs[col] = edited_reference(col, ref, self.merge_groups, self.exclude_groups)
         return cols, refs
 
+    def attributes(self) -> tuple[list, dict]:
+        """The compared attributes: the protected columns, then each intersection
+        (``race&sex``), with the references given (an intersection's: its parts' joined, when
+        every part has one given, as in the audit)."""
+        cols, refs = self.columns()
+        check_intersections(self.intersections or (), cols)
+        names = list(cols)
+        for combo in self.intersections or ():
+            names.append(SEP.join(combo))
+            if all(a in refs for a in combo):
+                refs[SEP.join(combo)] = SEP.join(refs[a] for a in combo)
+        return names, refs
+
     def roles(self) -> Columns:
         """Which column plays which part (the protected columns without their references)."""
         cols = tuple(self.columns()[0])
@@ -215,11 +235,12 @@ class MonitorRequest:
         d = asdict(self)
         d["window"] = str(self.parsed_window())
         d["protected"] = list(self.protected)
+        d["intersections"] = [list(c) for c in self.intersections] if self.intersections else None
         out = {k: d[k] for k in BOUND}
         # only when given: stores written before keep matching
         for name in ("propensity", "baseline_period", *EDITS):
             if getattr(self, name) is not None:
-                out[name] = getattr(self, name)
+                out[name] = d[name]
         return out
 
 
@@ -280,7 +301,6 @@ def _refuse_unsupported(spec) -> None:
     unsupported = {
         "--weight": r.weight,
         "--y-score": r.y_score,
-        "--intersect": r.intersections,
         "--bins": g.bins,
     }
     for flag, value in unsupported.items():
@@ -334,7 +354,9 @@ def monitor_spec(target: str | None, config: str | None, flags: dict):
     try:
         spec = AuditSpec.from_dict(data, source=str(config) if config else "command line")
     except EthicLensInputError as exc:
-        flag = by_flag.get(str(exc.column or "").split("[")[0])
+        key = str(exc.column or "").split("[")[0]
+        # an item's key (roles.intersections.0) is named by its list's flag
+        flag = next((f for k, f in by_flag.items() if key == k or key.startswith(k + ".")), None)
         if flag is None:
             raise
         raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
@@ -344,7 +366,7 @@ def monitor_spec(target: str | None, config: str | None, flags: dict):
 
 def _apply_flags(data: dict, flags: dict) -> dict:
     """Write the given flags into the spec's sections; returns {section.key: flag}."""
-    from ..spec import parse_excludes, parse_merges
+    from ..spec import parse_excludes, parse_intersections, parse_merges
 
     by_flag = {}
     for name, value in flags.items():
@@ -355,8 +377,9 @@ def _apply_flags(data: dict, flags: dict) -> dict:
             value = [value]
         elif key == "protected":
             value = list(value)
-        elif key in ("merge", "exclude"):  # ATTR=A,B:NEW and ATTR=GROUP, as the audit parses
-            value = (parse_merges if key == "merge" else parse_excludes)(value)
+        elif key in ("merge", "exclude", "intersections"):  # as the audit parses them
+            parse = {"merge": parse_merges, "exclude": parse_excludes}
+            value = parse.get(key, parse_intersections)(value)
         data.setdefault(section, {})[key] = value
         by_flag[f"{section}.{key}"] = flag
     return by_flag

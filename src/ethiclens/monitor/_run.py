@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
-from ._edits import check_group_edits, edited_groups
+from ._edits import attribute_tables, check_group_edits
 from ._engines import count_windows
 from ._evidence import (
     COUNT_FIELDS,
@@ -116,7 +116,7 @@ def run_monitor(request: MonitorRequest, store_path, *, now: dt.datetime | None 
 
     ``store_path``: a SQLite file or a PostgreSQL URL (``Store.open``)."""
     window = request.parsed_window()
-    request.columns()  # a malformed --protected is refused before the store is touched
+    request.attributes()  # a malformed --protected is refused before the store is touched
     store = Store.open(store_path)
     try:
         return _run(store, request, window, now)
@@ -305,9 +305,8 @@ class _Updater:
     def __init__(self, store: Store, request: MonitorRequest, table: pd.DataFrame, new: list):
         self.store, self.request = store, request
         self.labels = request.y_true is not None
-        cols, given_refs = request.columns()
-        edits = (request.merge_groups, request.exclude_groups)
-        tables = {a: edited_groups(table, a, *edits) for a in cols}
+        cols, given_refs = request.attributes()
+        tables = attribute_tables(table, request)
         self.per_attr = {a: _group_counts(tables[a], a, self.labels) for a in cols}
         weighted = request.propensity is not None
         self.per_w = (
