@@ -172,8 +172,9 @@ def test_group_edits_are_checked_and_bound_to_the_store(tmp_path, days, capsys):
     assert rc == 2 and "must be ATTR=GROUP,GROUP,...:NEW_NAME" in err, err
     store = tmp_path / "e.sqlite"
     edits = ["--merge-groups", "race=Black,Asian:Other"]
-    rc, _, err = _cli(capsys, *base, "--protected", "race", *edits, "--store", store)
+    rc, out, err = _cli(capsys, *base, "--protected", "race", *edits, "--store", store)
     assert rc == 0, err
+    assert "merged: race Other = Asian + Black" in out
     rc, _, err = _cli(capsys, *base, "--protected", "race", "--store", store)
     assert rc == 2 and "another request" in err and "merge_groups" in err
     again = tmp_path / "again.json"

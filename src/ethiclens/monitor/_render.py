@@ -46,6 +46,18 @@ def _evalue(x: float) -> str:
     return f"{x:.3g}" if x < 1e6 else f"{x:.2e}"
 
 
+def _request_lines(request: dict) -> list[str]:
+    """The positive label and the group edits of the request, stated as the audit states them."""
+    out = []
+    if request.get("pos_label") is not None:
+        out.append(f"positive label: {request['pos_label']!r}")
+    for attr, merges in (request.get("merge_groups") or {}).items():
+        out += [f"merged: {attr} {new} = {' + '.join(olds)}" for new, olds in merges.items()]
+    for attr, groups in (request.get("exclude_groups") or {}).items():
+        out.append(f"left out: {attr} {', '.join(groups)}")
+    return out
+
+
 def summary_lines(doc: dict) -> list[str]:
     """The terminal summary: per comparison the latest window, the sequences and the tests."""
     run = doc.get("run") or {}
@@ -62,6 +74,7 @@ def summary_lines(doc: dict) -> list[str]:
         )
     for note in run.get("notes", []):
         lines.append(f"note: {note}")
+    lines += _request_lines(doc.get("request") or {})
     if windows:
         last = windows[-1]
         lines.append(
