@@ -133,7 +133,7 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
             fix="drop or impute those rows before auditing",
         )
     if pos_label is not None:
-        hits = _matches(series, pos_label)
+        hits = label_matches(series, pos_label)
         if not hits.any() and len(series):
             raise EthicLensInputError(
                 "pos_label does not occur in the column",
@@ -167,7 +167,7 @@ TRUE_WORDS = ("true", "1", "t", "yes", "y", "on")
 FALSE_WORDS = ("false", "0", "f", "no", "n", "off")
 
 
-def _matches(series: pd.Series, pos_label) -> np.ndarray:
+def label_matches(series: pd.Series, pos_label) -> np.ndarray:
     """Rows equal to ``pos_label``, compared in the column's own type.
 
     A label typed on the command line arrives as a string; ``"1"`` must match an integer column's

@@ -14,15 +14,11 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
+from ..fairness import label_matches
 
 # pandas reads these as booleans in a CSV column (and nothing else: not yes/no)
 _BOOLEANS = {"True": True, "TRUE": True, "true": True, "False": False, "FALSE": False,
              "false": False}  # fmt: skip
-# words a boolean column's positive label may be given as on the command line
-_TRUE_WORDS, _FALSE_WORDS = (
-    ("true", "1", "t", "yes", "y", "on"),
-    ("false", "0", "f", "no", "n", "off"),
-)
 
 
 def positive_labels(values: pd.Series, name: str, pos_label) -> np.ndarray:
@@ -30,7 +26,7 @@ def positive_labels(values: pd.Series, name: str, pos_label) -> np.ndarray:
     ``COL (y_true)``): 1 where it equals ``pos_label`` compared in the column's type; refused,
     as the audit refuses it, when ``pos_label`` occurs nowhere."""
     typed = _typed(values.astype(str).str.strip())
-    hits = _matches(typed, pos_label)
+    hits = label_matches(typed, pos_label)
     if not hits.any() and len(typed):
         raise EthicLensInputError(
             "pos_label does not occur in the column",
@@ -50,23 +46,6 @@ def _typed(text: pd.Series) -> pd.Series:
     if text.isin(list(_BOOLEANS)).all():
         return text.map(_BOOLEANS).astype(bool)
     return text
-
-
-def _matches(series: pd.Series, pos_label) -> np.ndarray:
-    """Rows equal to ``pos_label`` in the column's own type: ``"1"`` typed on the command line
-    matches a numeric column's 1, ``"yes"`` a boolean column's True."""
-    hits = (series == pos_label).to_numpy()
-    if hits.any() or not isinstance(pos_label, str):
-        return hits
-    text = pos_label.strip()
-    if pd.api.types.is_bool_dtype(series.dtype) and text.lower() in _TRUE_WORDS + _FALSE_WORDS:
-        return (series == (text.lower() in _TRUE_WORDS)).to_numpy()
-    if pd.api.types.is_numeric_dtype(series.dtype):
-        try:
-            return (series.astype(float) == float(text)).to_numpy()
-        except ValueError:
-            return hits
-    return (series.astype(str) == text).to_numpy()
 
 
 def check_group_edits(table: pd.DataFrame, protected, merges, excludes) -> None:
@@ -101,21 +80,6 @@ def edited_groups(table: pd.DataFrame, attr: str, merges, excludes) -> pd.DataFr
     groups = table[attr].map(lambda g: renamed.get(g, g))
     keep = ~groups.isin(dropped)
     return table.assign(**{attr: groups})[keep.to_numpy()]
-
-
-def edited_reference(attr: str, ref: str, merges, excludes) -> str:
-    """A given reference that was merged becomes its merged group; an excluded one is refused
-    (as the audit refuses it: which group would be wanted instead?)."""
-    if ref in (excludes or {}).get(attr, []):
-        raise EthicLensInputError(
-            f"the reference group {ref!r} of {attr} is excluded",
-            column="--exclude-group",
-            fix=f"keep it, or choose another reference with --protected {attr}=GROUP",
-        )
-    for new, olds in (merges or {}).get(attr, {}).items():
-        if ref in olds:
-            return new
-    return ref
 
 
 SEP = "&"  # joins an intersection's attributes and groups, as the audit does: 'Black&Female'

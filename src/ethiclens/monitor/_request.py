@@ -9,7 +9,8 @@ from dataclasses import asdict, dataclass, field
 
 from .._checks import check_member
 from ..errors import EthicLensInputError
-from ._edits import SEP, check_intersections, edited_reference
+from ..spec import edited_reference
+from ._edits import SEP, check_intersections
 from ._windows import ENGINES, Columns, Window, parse_window
 
 # request fields a store is bound to (the target may change from run to run: today's file)

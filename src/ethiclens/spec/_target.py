@@ -249,12 +249,17 @@ def _refuse_contradictions(spec: AuditSpec, card: dict) -> None:
             )
 
 
-def edited_reference(attr, ref, spec: AuditSpec, given: bool):
+def _edits(spec: AuditSpec):
+    return spec.groups.merge, spec.groups.exclude
+
+
+def edited_reference(attr, ref, merges, excludes, given: bool = True):
     """A reference that was merged becomes the merged group; an excluded default one, None.
 
-    Excluding a reference the user gave is an error (which would they want instead?).
+    ``merges``/``excludes``: the spec's ``groups.merge``/``groups.exclude``. Excluding a
+    reference the user gave is an error (which would they want instead?).
     """
-    if ref in spec.groups.exclude.get(attr, []):
+    if ref in (excludes or {}).get(attr, []):
         if given:
             raise EthicLensInputError(
                 f"the reference group {ref!r} of {attr} is excluded",
@@ -262,7 +267,7 @@ def edited_reference(attr, ref, spec: AuditSpec, given: bool):
                 fix=f"keep it, or choose another reference with --protected {attr}=GROUP",
             )
         return None
-    for new, olds in spec.groups.merge.get(attr, {}).items():
+    for new, olds in (merges or {}).get(attr, {}).items():
         if ref in olds:
             return new
     return ref
@@ -342,7 +347,7 @@ def _benchmark_groups(spec: AuditSpec, ds):
     reference, source = {}, {}
     for c in cols:
         given = c in refs
-        ref = edited_reference(c, refs.get(c, ds.reference[c]), spec, given)
+        ref = edited_reference(c, refs.get(c, ds.reference[c]), *_edits(spec), given)
         if ref is not None:  # a default reference that is excluded: the largest group instead
             reference[c] = ref
             source[c] = "given" if given else "dataset default"
@@ -553,7 +558,7 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
     if purpose == "audit":
         flags = {"--y-true": r.y_true, "--y-pred": r.y_pred[0], "--y-score": r.y_score}
         check_roles({**flags, "--weight": r.weight}, cols)
-    refs = {c: edited_reference(c, ref, spec, True) for c, ref in refs.items()}
+    refs = {c: edited_reference(c, ref, *_edits(spec)) for c, ref in refs.items()}
     loaded = Loaded(
         engine="pandas",
         provenance=_file_provenance(spec, Path(path).name, {"dataset": str(path)}, purpose),
@@ -706,7 +711,7 @@ def _count(engine, target, roles, url, table, query, scheduler):
 
 def _from_table(spec, table, cols, refs, where, engine, fingerprint, where_from=None) -> Loaded:
     r = spec.roles
-    refs = {c: edited_reference(c, ref, spec, True) for c, ref in refs.items()}
+    refs = {c: edited_reference(c, ref, *_edits(spec)) for c, ref in refs.items()}
     card = card_of(spec)
     if where_from is None:
         model = {"predictions": "cells of a counts table"}
@@ -744,7 +749,7 @@ def _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpo
     keep = reps > 0
     frame = table.loc[keep].reset_index(drop=True)
     frame = frame.loc[np.repeat(np.arange(len(frame)), reps[keep])].reset_index(drop=True)
-    refs = {c: edited_reference(c, ref, spec, True) for c, ref in refs.items()}
+    refs = {c: edited_reference(c, ref, *_edits(spec)) for c, ref in refs.items()}
     loaded = Loaded(
         engine=engine,
         provenance=_file_provenance(
