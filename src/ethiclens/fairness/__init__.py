@@ -60,7 +60,7 @@ from ._policy import (
 )
 from ._result import SCHEMA_VERSION, AuditResult, Comparison, Headline, MetricEstimate
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
-from ._validate import as_scores, as_weights, check_group_edits, label_matches
+from ._validate import as_scores, as_weights, check_group_edits, positive_mask
 
 __all__ = [
     "BCA",
@@ -85,7 +85,7 @@ __all__ = [
     "ThresholdTable",
     "THRESHOLDS_SCHEMA_VERSION",
     "check_group_edits",
-    "label_matches",
+    "positive_mask",
     "bin_attribute",
     "bin_counts",
     "check_bin_edges",

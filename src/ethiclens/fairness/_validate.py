@@ -133,15 +133,7 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
             fix="drop or impute those rows before auditing",
         )
     if pos_label is not None:
-        hits = label_matches(series, pos_label)
-        if not hits.any() and len(series):
-            raise EthicLensInputError(
-                "pos_label does not occur in the column",
-                column=column,
-                value=pos_label,
-                fix=f"use one of {sorted(map(str, series.unique()))[:10]}",
-            )
-        return hits.astype(np.int8)
+        return positive_mask(series, column, pos_label).astype(np.int8)
     uniques = pd.unique(series)
     if not all(_is_zero_one(u) for u in uniques):
         shown = sorted(map(str, uniques))[:10]
@@ -165,6 +157,20 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
 
 TRUE_WORDS = ("true", "1", "t", "yes", "y", "on")
 FALSE_WORDS = ("false", "0", "f", "no", "n", "off")
+
+
+def positive_mask(series: pd.Series, column: str, pos_label) -> np.ndarray:
+    """Rows of ``series`` equal to ``pos_label`` (:func:`label_matches`); refused, naming
+    ``column`` and the values it has, when the label occurs nowhere."""
+    hits = label_matches(series, pos_label)
+    if not hits.any() and len(series):
+        raise EthicLensInputError(
+            "pos_label does not occur in the column",
+            column=column,
+            value=pos_label,
+            fix=f"use one of {sorted(map(str, series.unique()))[:10]}",
+        )
+    return hits
 
 
 def label_matches(series: pd.Series, pos_label) -> np.ndarray:

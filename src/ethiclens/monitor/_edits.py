@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
-from ..fairness import label_matches
+from ..fairness import positive_mask
 
 # pandas reads these as booleans in a CSV column (and nothing else: not yes/no)
 _BOOLEANS = {"True": True, "TRUE": True, "true": True, "False": False, "FALSE": False,
@@ -26,15 +26,7 @@ def positive_labels(values: pd.Series, name: str, pos_label) -> np.ndarray:
     ``COL (y_true)``): 1 where it equals ``pos_label`` compared in the column's type; refused,
     as the audit refuses it, when ``pos_label`` occurs nowhere."""
     typed = _typed(values.astype(str).str.strip())
-    hits = label_matches(typed, pos_label)
-    if not hits.any() and len(typed):
-        raise EthicLensInputError(
-            "pos_label does not occur in the column",
-            column=name,
-            value=pos_label,
-            fix=f"use one of {sorted(map(str, typed.unique()))[:10]}",
-        )
-    return hits.astype(np.int64)
+    return positive_mask(typed, name, pos_label).astype(np.int64)
 
 
 def _typed(text: pd.Series) -> pd.Series:
