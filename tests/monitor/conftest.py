@@ -1,3 +1,4 @@
+import json
 import os
 import pwd
 import shlex
@@ -85,3 +86,29 @@ def pg_url():
     finally:
         _as(user, [pg_ctl, "-D", str(data), "-m", "immediate", "stop"])
         shutil.rmtree(root, ignore_errors=True)
+
+
+# Helpers the monitor's test modules share (imported: ``from .conftest import FLAGS, ...``).
+SCHEMA = json.loads(
+    (Path(__file__).resolve().parents[2] / "src/ethiclens/monitor/monitor.schema.json").read_text()
+)
+FLAGS = ["--time", "ts", "--window", "1d", "--y-pred", "pred", "--y-true", "label"]
+
+
+def run_cli(capsys, *argv):
+    """(exit code, stdout, stderr) of ``ethiclens`` with ``argv``."""
+    from ethiclens.cli import main
+
+    rc = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def request_of(target, **kw):
+    """A MonitorRequest over the generated daily feed's columns (race=White by default)."""
+    from ethiclens.monitor import MonitorRequest
+
+    base = dict(target=str(target), time="ts", window="1d", y_pred="pred", y_true="label")
+    base.update(kw)
+    base.setdefault("protected", ("race=White",))
+    return MonitorRequest(**base)

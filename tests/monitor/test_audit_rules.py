@@ -8,23 +8,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ethiclens.cli import main
-from ethiclens.monitor import MonitorRequest, run_monitor
+from ethiclens.monitor import run_monitor
 
-FLAGS = ["--time", "ts", "--window", "1d", "--y-pred", "pred", "--y-true", "label"]
-
-
-def _cli(capsys, *argv):
-    rc = main([str(a) for a in argv])
-    out = capsys.readouterr()
-    return rc, out.out, out.err
-
-
-def _req(target, **kw):
-    base = dict(target=str(target), time="ts", window="1d", y_pred="pred", y_true="label")
-    base.update(kw)
-    base.setdefault("protected", ("race=White",))
-    return MonitorRequest(**base)
+from .conftest import FLAGS
+from .conftest import request_of as _req
+from .conftest import run_cli as _cli
 
 
 def _yes_no(folder, out):

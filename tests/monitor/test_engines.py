@@ -3,7 +3,6 @@ DuckDB on the same files (day and row windows, propensities, bad times)."""
 
 import datetime as dt
 import json
-import shutil
 from pathlib import Path
 
 import numpy as np
@@ -11,39 +10,13 @@ import pandas as pd
 import pytest
 
 from ethiclens.cli import main
-from ethiclens.monitor import MonitorRequest, run_monitor
+from ethiclens.monitor import run_monitor
+from tests.sources.conftest import spark  # noqa: F401 (the suite's one SparkSession)
+
+from .conftest import request_of as _req
 
 pytest.importorskip("dask.dataframe", reason="dask not installed (ethiclens[dask])")
 pytest.importorskip("distributed", reason="distributed not installed (ethiclens[dask])")
-
-
-@pytest.fixture(scope="module")
-def spark():
-    """A local-mode SparkSession (1 core, no UI), as tests/sources' fixture; skipped without
-    pyspark or a Java runtime."""
-    pyspark_sql = pytest.importorskip(
-        "pyspark.sql", reason="pyspark not installed (ethiclens[spark])"
-    )
-    if not shutil.which("java"):
-        pytest.skip("no Java runtime for Spark (apt-get install openjdk-17-jre-headless)")
-    session = (
-        pyspark_sql.SparkSession.builder.master("local[1]")
-        .appName("ethiclens-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.driver.memory", "512m")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    yield session
-    session.stop()
-
-
-def _req(target, **kw):
-    base = dict(target=str(target), time="ts", window="1d", y_pred="pred", y_true="label")
-    base.update(kw)
-    base.setdefault("protected", ("race=White",))
-    return MonitorRequest(**base)
 
 
 NOW = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
@@ -161,12 +134,12 @@ def test_a_scheduler_needs_dask_or_spark(tmp_path, days, capsys):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", list(CASES))
-def test_spark_gives_the_json_of_pandas_and_duckdb(tmp_path, days, spark, case):
+def test_spark_gives_the_json_of_pandas_and_duckdb(tmp_path, days, spark, case):  # noqa: F811
     _agree(tmp_path, days, "spark", case)
 
 
 @pytest.mark.slow
-def test_spark_row_windows_with_tied_times_and_a_bad_time(tmp_path, days, spark, capsys):
+def test_spark_row_windows_with_tied_times_and_a_bad_time(tmp_path, days, spark, capsys):  # noqa: F811
     target = _tied_parquet(tmp_path / "d.parquet")
     req = dict(window="200", protected=("race",))
     a = _doc(_req(target, engine="pandas", **req), tmp_path, "pandas")

@@ -7,14 +7,9 @@ import sqlite3
 import pytest
 
 from ethiclens.errors import EthicLensInputError
-from ethiclens.monitor import MonitorRequest, read_store, run_monitor
+from ethiclens.monitor import read_store, run_monitor
 
-
-def _req(target, **kw):
-    base = dict(target=str(target), time="ts", window="1d", y_pred="pred", y_true="label")
-    base.update(kw)
-    base.setdefault("protected", ("race=White",))
-    return MonitorRequest(**base)
+from .conftest import request_of as _req
 
 
 def _plain(x):
