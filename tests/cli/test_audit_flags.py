@@ -299,38 +299,16 @@ def test_model_card_from_card_info_and_flags(csv, tmp_path, capsys):
         "caveats_and_recommendations:\n  - Trained on 2019 applications only.\n"
     )
     md, html = tmp_path / "card.md", tmp_path / "r.html"
-    code, _, err = run(
-        audit_args(
-            csv,
-            "--card-info",
-            str(info),
-            "--model-version",
-            "2.1",
-            "--model-card",
-            str(md),
-            "--html",
-            str(html),
-        ),
-        capsys,
-    )
+    args = audit_args(
+        csv, "--card-info", str(info), "--model-version", "2.1", "--model-card", str(md),
+        "--html", str(html),
+    )  # fmt: skip
+    code, _, err = run(args, capsys)
     # a flag that contradicts the card is refused, naming both (issue 24)
     assert code == 2 and not md.exists()
     assert "option '--model-version'" in err and "'2.1'" in err and "'1.0'" in err
     info.write_text(info.read_text().replace("version: '1.0'", "version: '2.1'"))
-    code, _, _ = run(
-        audit_args(
-            csv,
-            "--card-info",
-            str(info),
-            "--model-version",
-            "2.1",
-            "--model-card",
-            str(md),
-            "--html",
-            str(html),
-        ),
-        capsys,
-    )
+    code, _, _ = run(args, capsys)
     assert code == 0
     card = md.read_text()
     assert card.startswith("# Model card: LoanScorer")

@@ -23,6 +23,21 @@ from bench_web import Server, audit_file, make_csv  # noqa: E402
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
+def _start_long_audit(c, big, wait: float) -> str:
+    """Upload ``big``, confirm the mapping with 20,000 draws and wait (up to ``wait`` s) until
+    the audit is running: its address."""
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', c.get("/").text)[1]
+    with open(big, "rb") as fh:
+        r = c.post("/upload", data={"csrf": token}, files={"file": ("big.csv", fh)})
+    form = {"csrf": token, "rev": "0", "y_true": "label", "y_pred": "pred",
+            "protected": ["3"], "n_boot": "20000"}  # fmt: skip
+    audit = c.post(r.headers["location"], data=form).headers["location"]
+    deadline = time.time() + wait
+    while "reading the data" not in c.get(audit).text and time.time() < deadline:
+        time.sleep(0.05)
+    return audit
+
+
 def test_killed_mid_audit_loses_no_finished_audit(tmp_path):
     import httpx
 
@@ -35,24 +50,7 @@ def test_killed_mid_audit_loses_no_finished_audit(tmp_path):
         assert first["word"] == "FLAGGED"
         # a second audit, killed while it runs: the server and its workers, at once
         with httpx.Client(base_url=server.url, follow_redirects=False, timeout=60) as c:
-            page = c.get("/").text
-            token = re.search(r'name="csrf" value="([0-9a-f]+)"', page)[1]
-            with open(big, "rb") as fh:
-                r = c.post("/upload", data={"csrf": token}, files={"file": ("big.csv", fh)})
-            mapping = r.headers["location"]
-            page = c.get(mapping).text
-            form = {
-                "csrf": token,
-                "rev": "0",
-                "y_true": "label",
-                "y_pred": "pred",
-                "protected": ["3"],
-                "n_boot": "20000",
-            }
-            second = c.post(mapping, data=form).headers["location"]
-            deadline = time.time() + 60
-            while "reading the data" not in c.get(second).text and time.time() < deadline:
-                time.sleep(0.05)
+            second = _start_long_audit(c, big, wait=60)
     finally:
         for child in _children(server.proc.pid):
             os.kill(child, signal.SIGKILL)
@@ -196,22 +194,7 @@ def test_a_worker_killed_mid_audit_fails_that_audit_only(tmp_path):
     server = Server(tmp_path / "data", workers=1)
     try:
         with httpx.Client(base_url=server.url, follow_redirects=False, timeout=60) as c:
-            token = re.search(r'name="csrf" value="([0-9a-f]+)"', c.get("/").text)[1]
-            with open(big, "rb") as fh:
-                r = c.post("/upload", data={"csrf": token}, files={"file": ("big.csv", fh)})
-            mapping = r.headers["location"]
-            form = {
-                "csrf": token,
-                "rev": "0",
-                "y_true": "label",
-                "y_pred": "pred",
-                "protected": ["3"],
-                "n_boot": "20000",
-            }
-            audit = c.post(mapping, data=form).headers["location"]
-            deadline = time.time() + 120
-            while "reading the data" not in c.get(audit).text and time.time() < deadline:
-                time.sleep(0.05)
+            audit = _start_long_audit(c, big, wait=120)
             workers = [
                 p
                 for p in psutil.Process(server.proc.pid).children(recursive=True)
