@@ -10,7 +10,7 @@ defaults and meaning in every function, documented in one place. An unknown keyw
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -116,7 +116,6 @@ KEYWORDS = {
         {"n_boot": 1000},
     ),
 }
-OPTION_NAMES = tuple(f.name for f in fields(AuditOptions))
 
 
 def take_options(function: str, options: dict) -> AuditOptions:

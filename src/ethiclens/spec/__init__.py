@@ -46,7 +46,6 @@ _LAZY = {
     "load_target": "._target",
     "edited_reference": "._target",
     "check_output_paths": "._outputs",
-    "output_paths": "._outputs",
     "write_outputs": "._outputs",
     "layered_spec": "._layers",
 }
@@ -63,7 +62,6 @@ def __getattr__(name: str):
 __all__ = [
     "AuditSpec",
     "check_output_paths",
-    "output_paths",
     "write_outputs",
     "layered_spec",
     "edited_reference",

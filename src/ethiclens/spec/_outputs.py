@@ -12,7 +12,7 @@ from ..errors import EthicLensInputError
 from ._spec import AuditSpec
 
 
-def output_paths(spec: AuditSpec, save_config: str | None = None) -> dict:
+def _output_paths(spec: AuditSpec, save_config: str | None = None) -> dict:
     """Flag -> file each output of the spec goes to (None: not asked; ``--json -`` is None)."""
     o = spec.outputs
     return {
@@ -32,7 +32,7 @@ def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
     writable, a config file that cannot be saved."""
     from ..io import check_outputs, check_writable
 
-    outputs = output_paths(spec, save_config)
+    outputs = _output_paths(spec, save_config)
     for flag, path in outputs.items():
         if path == "-":
             raise EthicLensInputError(
