@@ -6,9 +6,8 @@ stays cheap; ``from ethiclens import audit`` works as usual.
 
 from __future__ import annotations
 
-import importlib
-
 from . import _renderers
+from ._optional import lazy_getattr
 from ._version import __version__
 from .errors import EthicLensInputError
 
@@ -54,12 +53,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'ethiclens' has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _LAZY)
 
 
 def __dir__():

@@ -4,11 +4,15 @@
 predictions). Heavier features live in extras; code that needs one imports it through
 :func:`require`, so a missing extra is a one-line error (exit code 2 in the CLI) that names the
 ``pip install`` command, never a traceback.
+
+The packages' module-level ``__getattr__`` come from here too (:func:`lazy_getattr`,
+:func:`moved_getattr`): names imported on first use, and names that moved elsewhere.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
 
 from .errors import EthicLensInputError
 
@@ -109,3 +113,38 @@ def as_missing_extra(exc: BaseException) -> MissingExtraError | None:
         if root in EXTRA_OF:
             return MissingExtraError(root)
     return None
+
+
+def lazy_getattr(module: str, table: dict[str, str]):
+    """A module-level ``__getattr__`` for ``module`` that imports each name of ``table`` (name ->
+    the module defining it; a leading dot: relative to ``module``) on first use.
+
+    The value is kept in ``module``, so the next lookup does not come back here; that keeps
+    ``import ethiclens`` and the CLI's ``--help`` free of the heavy imports behind the names.
+    """
+
+    def __getattr__(name: str):
+        if name in table:
+            value = getattr(importlib.import_module(table[name], module), name)
+            setattr(sys.modules[module], name, value)
+            return value
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
+def moved_getattr(module: str, moved, what: str):
+    """A module-level ``__getattr__`` for ``module`` naming where the ``moved`` names went: an
+    ImportError (so ``from module import name`` shows it) saying they live in
+    ``ethiclens.experiments`` now, ``what`` being what they are there."""
+
+    def __getattr__(name: str):
+        if name in moved:
+            raise ImportError(
+                f"{name} moved to ethiclens.experiments ({what}): use "
+                f"'from ethiclens.experiments import {name}' (docs/adr/0007-layout.md)",
+                name=name,
+            )
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    return __getattr__

@@ -9,7 +9,7 @@ until a dataset is actually loaded).
 
 from __future__ import annotations
 
-import importlib
+from .._optional import lazy_getattr
 
 # public name -> submodule that defines it.
 _LAZY = {
@@ -55,12 +55,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _LAZY)
 
 
 def __dir__():

@@ -6,6 +6,7 @@ The paper's evaluation harness (``ExperimentConfig``, ``run_experiment``, ``cros
 depend on its research harness.
 """
 
+from .._optional import moved_getattr
 from ._blackbox import blackbox_audit, uniform_queries
 from ._common import check_epsilon
 from ._estimate import SCHEMA_VERSION as ESTIMATE_SCHEMA_VERSION
@@ -131,12 +132,4 @@ _MOVED = frozenset(
     )
 )
 
-
-def __getattr__(name: str):
-    if name in _MOVED:
-        raise ImportError(
-            f"{name} moved to ethiclens.experiments (the P2NIA paper's evaluation harness): use "
-            f"'from ethiclens.experiments import {name}' (docs/adr/0007-layout.md)",
-            name=name,
-        )
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = moved_getattr(__name__, _MOVED, "the P2NIA paper's evaluation harness")

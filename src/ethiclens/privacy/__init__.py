@@ -5,6 +5,7 @@ The PCER experiments' data preparation (``prepare``, ``load_pcer_dataset``, ``at
 (docs/adr/0007-layout.md); the trainers take its :class:`PreparedData`.
 """
 
+from .._optional import moved_getattr
 from ._inputs import PreparedData, SplitPredictions, read_split, read_splits
 from ._mia import GroupAttack, MIAResult, membership_inference
 from ._pcer import (
@@ -83,12 +84,4 @@ _MOVED = frozenset(
     ("prepare", "load_pcer_dataset", "attributes_of", "PCER_ATTRIBUTES", "PCER_LOADERS")
 )
 
-
-def __getattr__(name: str):
-    if name in _MOVED:
-        raise ImportError(
-            f"{name} moved to ethiclens.experiments (the PCER experiments' data preparation): use "
-            f"'from ethiclens.experiments import {name}' (docs/adr/0007-layout.md)",
-            name=name,
-        )
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = moved_getattr(__name__, _MOVED, "the PCER experiments' data preparation")

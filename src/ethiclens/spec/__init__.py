@@ -1,8 +1,7 @@
 """One request for every face: ``AuditSpec`` (target, roles, group edits, policy, model card,
 outputs, gate), ``load_target`` and ``run``. See docs/config.md."""
 
-import importlib
-
+from .._optional import lazy_getattr
 from ._parse import (
     parse_bins,
     parse_excludes,
@@ -51,12 +50,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'ethiclens.spec' has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _LAZY)
 
 
 __all__ = [
