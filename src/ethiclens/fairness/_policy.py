@@ -59,20 +59,13 @@ class Policy:
 
     def __post_init__(self):
         check_member(self.di_rule, list(DI_RULES), column="di_rule", problem="unknown DI rule")
-        if not (isinstance(self.di_threshold, (int, float)) and 0 < self.di_threshold < 1):
-            raise EthicLensInputError(
-                "must be in (0, 1)",
-                column="di_threshold",
-                value=self.di_threshold,
-                fix="the four-fifths rule is 0.8",
-            )
-        if not (isinstance(self.eo_threshold, (int, float)) and 0 < self.eo_threshold < 1):
-            raise EthicLensInputError(
-                "must be in (0, 1)",
-                column="eo_threshold",
-                value=self.eo_threshold,
-                fix="the default is 0.1",
-            )
+        for name, fix in (
+            ("di_threshold", "the four-fifths rule is 0.8"),
+            ("eo_threshold", "the default is 0.1"),
+        ):
+            v = getattr(self, name)
+            if not (isinstance(v, (int, float)) and 0 < v < 1):
+                raise EthicLensInputError("must be in (0, 1)", column=name, value=v, fix=fix)
         for name in ("min_group_size", "min_label_count", "pcer_min_group_size"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:

@@ -203,6 +203,19 @@ def _is_zero_one(value) -> bool:
     return False
 
 
+def _refuse_rows(bad: np.ndarray, values: np.ndarray, column: str, must: str, fail: str, fix: str):
+    """Refuse the rows ``bad`` flags, if any, naming the first and its value: "{must}; {how
+    many} {fail}, first at row {i}" (``fail`` as "do not")."""
+    if bad.any():
+        i = _first_bad(bad)
+        raise EthicLensInputError(
+            f"{must}; {int(bad.sum())} {fail}, first at row {i}",
+            column=column,
+            value=float(values[i]),
+            fix=fix,
+        )
+
+
 def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
     """``values`` as floats, or one line naming the column when they are not numbers."""
     try:
@@ -227,15 +240,14 @@ def as_scores(values, n: int) -> np.ndarray:
             column=column,
             fix="drop or impute those rows",
         )
-    bad = (scores < 0) | (scores > 1)
-    if bad.any():
-        i = _first_bad(bad)
-        raise EthicLensInputError(
-            f"scores must lie in [0, 1]; {int(bad.sum())} do not, first at row {i}",
-            column=column,
-            value=float(scores[i]),
-            fix="pass calibrated probabilities (e.g. predict_proba[:, 1]), not logits or ranks",
-        )
+    _refuse_rows(
+        (scores < 0) | (scores > 1),
+        scores,
+        column,
+        "scores must lie in [0, 1]",
+        "do not",
+        fix="pass calibrated probabilities (e.g. predict_proba[:, 1]), not logits or ranks",
+    )
     return scores
 
 
@@ -249,15 +261,14 @@ def as_weights(values, n: int) -> np.ndarray:
             column=column,
             fix="pass one weight per row",
         )
-    bad = ~np.isfinite(w) | (w < 0)
-    if bad.any():
-        i = _first_bad(bad)
-        raise EthicLensInputError(
-            f"weights must be finite and >= 0; {int(bad.sum())} are not, first at row {i}",
-            column=column,
-            value=float(w[i]),
-            fix="drop those rows or give them a valid weight",
-        )
+    _refuse_rows(
+        ~np.isfinite(w) | (w < 0),
+        w,
+        column,
+        "weights must be finite and >= 0",
+        "are not",
+        fix="drop those rows or give them a valid weight",
+    )
     if n and w.sum() <= 0:
         raise EthicLensInputError(
             "every weight is 0; nothing would be audited",

@@ -731,22 +731,3 @@ def _plain(value):
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     return value
-
-
-__all__ = [
-    "AuditSpec",
-    "Target",
-    "Roles",
-    "Groups",
-    "PolicySpec",
-    "ModelInfo",
-    "Outputs",
-    "GateSpec",
-    "ThresholdView",
-    "SPEC_VERSION",
-    "spec_schema",
-    "flag_paths",
-    "check_spec_dict",
-    "read_spec_file",
-    "target_key",
-]
