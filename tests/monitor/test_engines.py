@@ -34,11 +34,13 @@ def _doc(request, tmp_path, engine) -> dict:
 
 
 def _with_propensity(folder: Path) -> Path:
-    """Propensities that are powers of 2: every engine's weight sums are exact in any order."""
+    """Propensities and weights that are powers of 2: every engine's weight sums are exact in
+    any order."""
     rng = np.random.default_rng(3)
     for f in sorted(folder.glob("*.csv")):
         frame = pd.read_csv(f, dtype=str)
         frame["pi"] = rng.choice(["0.5", "0.25", "1"], len(frame))
+        frame["wt"] = rng.choice(["0.5", "2", "1", "8"], len(frame))
         frame.to_csv(f, index=False)
     return folder
 
@@ -62,6 +64,7 @@ CASES = {
     "days": {},
     "rows": {"window": "500"},
     "propensity": {"propensity": "pi"},
+    "weight": {"weight": "wt", "window": "500"},
     # the audit's label and group rules, applied after counting on every engine
     "audit_rules": {
         "pos_label": "yes",
@@ -87,7 +90,7 @@ def _with_words(folder: Path) -> Path:
 
 def _agree(tmp_path, days, engine, case):
     data = days(tmp_path / "data", range(5), n=300, change_day=2)
-    if case == "propensity":
+    if case in ("propensity", "weight"):
         _with_propensity(data)
     if case == "audit_rules":
         _with_words(data)

@@ -235,7 +235,7 @@ def test_bad_values_are_named(tmp_path, days, capsys, change, flag, message):
     [
         (["--window", "weekly"], "option '--window'"),
         (["--window", "0"], "option '--window'"),
-        (["--weight", "w"], "option '--weight'"),
+        (["--weight", "w"], "column 'w'"),  # not a column of the data
         (["--alpha", "1.5"], "option '--alpha'"),
         (["--time", "when"], "column 'when'"),
     ],

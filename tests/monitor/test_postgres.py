@@ -144,6 +144,29 @@ def test_propensity_on_postgres_equals_the_files(pg_url, tmp_path, days):
     assert files["comparisons"] == database["comparisons"]
 
 
+def test_weight_on_postgres_equals_the_files(pg_url, tmp_path, days):
+    """--weight with --db on PostgreSQL, row windows: the files' JSON."""
+    import sqlalchemy as sa
+
+    from .test_propensity import _powers_of_two, _with_propensity
+
+    data = _with_propensity(days(tmp_path / "data", range(4), change_day=2), _powers_of_two)
+    for f in sorted(data.glob("*.csv")):
+        frame = pd.read_csv(f)
+        frame.assign(wt=2 / frame["prop"]).to_csv(f, index=False)
+    frame = pd.concat([pd.read_csv(f) for f in sorted(data.glob("*.csv"))], ignore_index=True)
+    engine = sa.create_engine(pg_url)
+    with engine.begin() as con:
+        frame.to_sql("preds_wt", con, index=False, if_exists="replace")
+    engine.dispose()
+    req = dict(REQ, weight="wt", window="300")
+    files = run_monitor(MonitorRequest(target=str(data), **req), tmp_path / "f.sqlite").data
+    db = MonitorRequest(target="db", db=pg_url, table="preds_wt", **req)
+    database = run_monitor(db, tmp_path / "d.sqlite").data
+    assert files["comparisons"] == database["comparisons"]
+    assert any(h["weighted"]["source"] == "weight" for h in files["comparisons"][0]["history"])
+
+
 def test_read_store_reads_a_postgres_store_read_only(pg_url, tmp_path, days):
     """What the web app's Monitoring page reads: the SQLite store's data from the URL, without
     a write (a schema that is no store is refused and not created)."""

@@ -39,7 +39,9 @@ OPTIONS = (
     _opt("--intersect", "intersections", multiple=True, metavar="A,B[,...]",
          help="Also compare the crossed groups of these protected attributes (A&B). "
          "Repeatable."),
-    _opt("--weight", metavar="COL", help="Not supported by the monitor yet (refused)."),
+    _opt("--weight", metavar="COL",
+         help="Each row's survey weight (positive, finite): weighted evidence, a weight w acting "
+         "as 1/propensity (not with --propensity; docs/monitoring.md)."),
     _opt("--propensity", metavar="COL",
          help="Each row's probability (0, 1] of having been sampled/labelled: the evidence is "
          "inverse-propensity weighted (bets capped by the smallest propensity; "

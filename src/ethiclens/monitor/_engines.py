@@ -2,12 +2,14 @@
 cluster (``--engine dask`` or ``spark``), as the audit counts there.
 
 Dask and Spark hand back the pandas engine's raw cells — (day or row window, the roles as
-text) with the rows' number, first and last time and, with ``--propensity``, the weight sums —
+text) with the rows' number, first and last time and, with ``--propensity`` or ``--weight``,
+the weight sums —
 so the windows, the counts and the JSON are the other engines'. Dask reads one partition per
 file exactly as the pandas engine reads it and sums each file where it is read (day windows)
 or after a distributed sort (row windows); Spark reads the files by the audit's rule
 (docs/engines.md) and runs one ``groupBy`` (after a ``row_number`` over time for row windows).
-Only cells come back. A row whose time or propensity is bad is flagged, not refused, there:
+Only cells come back. A row whose time, propensity or weight is bad is flagged, not refused,
+there:
 the refusal is the pandas engine's, which names the first file and line.
 """
 
@@ -21,6 +23,7 @@ from ..errors import EthicLensInputError
 from ._windows import (
     COUNT,
     DAY,
+    MAX_WEIGHT,
     TS,
     WINDOW,
     Columns,
@@ -36,8 +39,8 @@ from ._windows import (
     cells,
     keyed_rows,
     parse_times,
-    propensity_values,
     read_file,
+    weight_values,
 )
 
 
@@ -52,7 +55,8 @@ def count_windows(
 ) -> Counted:
     """Count TARGET per window (see the module's docstring). With ``cols.propensity`` (a
     column holding each row's probability of having been sampled, in (0, 1]) every cell also
-    carries Σ 1/π, Σ 1/π² and min π (``_w``, ``_w2``, ``_pmin``). ``engine``: auto (DuckDB
+    carries Σ 1/π, Σ 1/π² and min π (``_w``, ``_w2``, ``_pmin``); with ``cols.weight`` (a
+    positive weight per row) Σ w, Σ w², min 1/w and max 1/w (``_pmax``). ``engine``: auto (DuckDB
     when installed, else pandas), duckdb, pandas, dask or spark; ``scheduler``: the Dask
     scheduler or Spark master, as the audit's ``--scheduler`` (dask and spark only)."""
     from ..sources import check_scheduler, file_columns, resolve_files
@@ -71,6 +75,7 @@ def count_windows(
 
 
 # 0: the row is counted; 1: its time is missing or unreadable; 2: its propensity is not in (0, 1]
+# or its weight is not positive and finite
 FLAG = "_flag"
 
 
@@ -81,9 +86,10 @@ def cluster_raw(engine: str, src: _Files, cols: Columns, window: Window, schedul
     if raw.empty or (raw[FLAG] > 0).any():
         _pandas_raw(src, cols, window)  # refuses, naming the first file and line
         raise EthicLensInputError(
-            f"{engine} could not read some times or propensities that pandas reads",
+            f"{engine} could not read some times, propensities or weights that pandas reads",
             column=cols.time,
-            fix="write times as ISO 8601 and propensities as numbers, or use --engine pandas",
+            fix="write times as ISO 8601 and propensities and weights as numbers, or use "
+            "--engine pandas",
         )
     raw = raw.drop(columns=FLAG)
     return raw, float(raw["_tmin"].min()), float(raw["_tmax"].max())
@@ -97,7 +103,7 @@ def _file_rows(path, src: _Files, cols: Columns) -> pd.DataFrame:
     frame = read_file(src, path, _wanted(cols))
     parsed, missing, bad = parse_times(frame, cols.time)
     ts = (parsed - pd.Timestamp(0, tz="UTC")).dt.total_seconds().to_numpy()
-    p, bad_p = propensity_values(frame, cols.propensity) if cols.propensity else (None, False)
+    p, bad_p = weight_values(frame, cols) if cols.weighting else (None, False)
     data = keyed_rows(frame, cols, ts, p)
     data[FLAG] = np.where(missing | bad, 1, np.where(bad_p, 2, 0))
     return data
@@ -107,7 +113,7 @@ def _file_day_cells(path, src: _Files, cols: Columns) -> pd.DataFrame:
     """One file's cells per (UTC day, flag, roles)."""
     data = _file_rows(path, src, cols)
     data["_day"] = np.floor(np.nan_to_num(data[TS].to_numpy()) / DAY).astype(np.int64)
-    return cells(data, ["_day", FLAG, *cols.roles], bool(cols.propensity))
+    return cells(data, ["_day", FLAG, *cols.roles], cols.weighting)
 
 
 def _dask_raw(src: _Files, cols: Columns, window: Window, scheduler) -> pd.DataFrame:
@@ -116,7 +122,6 @@ def _dask_raw(src: _Files, cols: Columns, window: Window, scheduler) -> pd.DataF
     dd = require("dask.dataframe", extra="dask")
     from ..sources import dask_scheduler
 
-    weighted = bool(cols.propensity)
     # the roles stay Python text (as pandas reads them), not Arrow strings
     with dask.config.set({"dataframe.convert-string": False}):
         with dask_scheduler(scheduler or "local-cluster"):
@@ -129,7 +134,7 @@ def _dask_raw(src: _Files, cols: Columns, window: Window, scheduler) -> pd.DataF
             position = rows.assign(_one=1)["_one"].cumsum() - 1
             rows = rows.assign(**{WINDOW: position // window.size})
             keys = [WINDOW, FLAG, *cols.roles]
-            return rows.map_partitions(cells, keys, weighted).compute().reset_index(drop=True)
+            return rows.map_partitions(cells, keys, cols.weighting).compute().reset_index(drop=True)
 
 
 # -- Spark ---------------------------------------------------------------------------------------
@@ -151,7 +156,7 @@ def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFra
 
 def _spark_rows(sdf, cols: Columns):
     """The rows keyed for counting: time in epoch seconds, ``FLAG``, the roles as text, the
-    weights."""
+    weights (``_p``: the propensity π, or 1/w for a weight w)."""
     from pyspark.sql import functions as F
     from pyspark.sql import types as T
 
@@ -164,11 +169,15 @@ def _spark_rows(sdf, cols: Columns):
     ts = F.unix_micros(stamp) / F.lit(1e6)
     flag = F.when(stamp.isNull(), F.lit(1))
     weights = []
-    if cols.propensity:
-        p = F.trim(_spark_col(cols.propensity).cast("string")).try_cast("double")
-        flag = flag.when(~F.coalesce((p > 0) & (p <= 1), F.lit(False)), F.lit(2))
-        weights = [(F.lit(1.0) / p).alias("_w"), (F.lit(1.0) / (p * p)).alias("_w2"),
-                   p.alias("_p")]  # fmt: skip
+    if cols.weighting:
+        p = F.trim(_spark_col(cols.weighted_by[0]).cast("string")).try_cast("double")
+        top = F.lit(1.0) if cols.propensity else F.lit(float(MAX_WEIGHT))
+        flag = flag.when(~F.coalesce((p > 0) & (p <= top), F.lit(False)), F.lit(2))
+        if cols.weight:
+            weights = [p.alias("_w"), (p * p).alias("_w2"), (F.lit(1.0) / p).alias("_p")]
+        else:
+            weights = [(F.lit(1.0) / p).alias("_w"), (F.lit(1.0) / (p * p)).alias("_w2"),
+                       p.alias("_p")]  # fmt: skip
     roles = [_spark_col(c).cast("string").alias(c) for c in cols.roles]
     return sdf.select(ts.alias(TS), flag.otherwise(F.lit(0)).alias(FLAG), *roles, *weights)
 
@@ -193,9 +202,12 @@ def _spark_cells(rows, cols: Columns, window: Window) -> pd.DataFrame:
         number = F.row_number().over(SparkWindow.orderBy(*order)) - 1
         rows = rows.withColumn(key, F.floor(number / F.lit(window.size)).cast("long"))
     aggs = [F.count(F.lit(1)).alias(COUNT), F.min(TS).alias("_tmin"), F.max(TS).alias("_tmax")]
-    if cols.propensity:
+    if cols.weighting:
         aggs += [F.sum("_w").alias("_w"), F.sum("_w2").alias("_w2"), F.min("_p").alias("_pmin")]
+    if cols.weight:
+        aggs.append(F.max("_p").alias("_pmax"))
     keys = [key, FLAG, *cols.roles]
     found = rows.groupBy(*[_spark_col(k) for k in keys]).agg(*aggs).collect()
-    names = [*keys, COUNT, "_tmin", "_tmax", *(["_w", "_w2", "_pmin"] if cols.propensity else [])]
+    sums = ["_w", "_w2", "_pmin", "_pmax"][: 3 + bool(cols.weight)] if cols.weighting else []
+    names = [*keys, COUNT, "_tmin", "_tmax", *sums]
     return pd.DataFrame([tuple(r) for r in found], columns=names)

@@ -29,6 +29,8 @@ BOUND = (
 )
 # request fields a store is bound to only when given (stores written before keep matching)
 EDITS = ("pos_label", "merge_groups", "exclude_groups", "intersections")
+# request fields a store is bound to only when given, and named when they differ
+OPTIONAL = ("propensity", "weight", "baseline_period", *EDITS)
 # the monitor's own options MonitorRequest.from_spec takes besides the spec
 OWN_OPTIONS = ("alpha", "hold_last", "baseline_windows", "baseline_period", "propensity")
 # the audit's options the monitor takes: option name -> (flag, spec section, key); a flag given
@@ -85,6 +87,8 @@ class MonitorRequest:
     query: str | None = None
     # each row's probability of having been sampled: inverse-propensity-weighted evidence
     propensity: str | None = None
+    # each row's survey weight (the number of rows it stands for): weighted evidence, as 1/π
+    weight: str | None = None
     # the audit's label and group rules: the positive value when labels are not 0/1, groups
     # audited as one ({attr: {new: [old, ...]}}) and groups left out ({attr: [group, ...]})
     pos_label: str | int | float | bool | None = None
@@ -131,6 +135,14 @@ class MonitorRequest:
         if self.intersections:
             crossed = tuple(tuple(map(str, combo)) for combo in self.intersections)
             object.__setattr__(self, "intersections", crossed)
+        if self.weight and self.propensity:
+            raise EthicLensInputError(
+                "give --weight or --propensity, not both (a weight already stands for 1/π)",
+                column="--weight",
+                value=self.weight,
+                fix="drop one, or export one column holding weight / propensity and give it as "
+                "--weight",
+            )
         if self.baseline_period is not None:
             if self.baseline_windows:
                 raise EthicLensInputError(
@@ -164,6 +176,7 @@ class MonitorRequest:
             y_pred=r.y_pred[0],
             y_true=r.y_true,
             protected=tuple(r.protected),
+            weight=r.weight,
             di_threshold=p.di_threshold,
             eo_threshold=p.eo_threshold,
             min_group_size=p.min_group_size,
@@ -229,7 +242,9 @@ class MonitorRequest:
     def roles(self) -> Columns:
         """Which column plays which part (the protected columns without their references)."""
         cols = tuple(self.columns()[0])
-        return Columns(self.time, self.y_pred, cols, self.y_true, self.propensity, self.pos_label)
+        return Columns(
+            self.time, self.y_pred, cols, self.y_true, self.propensity, self.pos_label, self.weight
+        )
 
     def bound(self) -> dict:
         """The fields a store is bound to, normalised."""
@@ -239,7 +254,7 @@ class MonitorRequest:
         d["intersections"] = [list(c) for c in self.intersections] if self.intersections else None
         out = {k: d[k] for k in BOUND}
         # only when given: stores written before keep matching
-        for name in ("propensity", "baseline_period", *EDITS):
+        for name in OPTIONAL:
             if getattr(self, name) is not None:
                 out[name] = d[name]
         return out
@@ -300,7 +315,6 @@ def _refuse_unsupported(spec) -> None:
     """What an audit spec may say and the monitor cannot honour yet, refused by its flag."""
     t, r, g, p = spec.target, spec.roles, spec.groups, spec.policy
     unsupported = {
-        "--weight": r.weight,
         "--y-score": r.y_score,
         "--bins": g.bins,
     }

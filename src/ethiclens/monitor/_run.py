@@ -29,10 +29,11 @@ from ._evidence import (
     window_estimates_batch,
 )
 from ._report import MonitorResult, build_report, iso, safe_exp
-from ._request import BOUND, EDITS, MonitorRequest
+from ._request import BOUND, OPTIONAL, MonitorRequest
 from ._store import APP_ID, STORE_VERSION, Store
 from ._windows import (
     COUNT,
+    PMAX,
     PMIN,
     W2SUM,
     WINDOW,
@@ -61,8 +62,10 @@ def _group_counts(table: pd.DataFrame, attr: str, labels: bool) -> dict:
 
 def _group_weights(table: pd.DataFrame, attr: str, labels: bool) -> dict:
     """{(window, group): (effective counts, cap factor)} for one attribute, from the cells'
-    Σ 1/π, Σ 1/π² and min π (``--propensity``). The cap factor ``min π · mean(1/π)`` is the
-    inverse of the largest normalised weight ρ = (1/π) / mean(1/π) among the group's rows."""
+    Σ 1/π, Σ 1/π² and min π (``--propensity``; with ``--weight`` w: Σ w, Σ w², min 1/w).
+    The cap factor ``min π · mean(1/π)`` is the inverse of the largest normalised weight
+    ρ = (1/π) / mean(1/π) among the group's rows. With ``--weight`` a group whose weights are
+    all equal in the window (min 1/w = max 1/w) is the unweighted group, exactly."""
     t = table
     pred = (t["y_pred"] == 1).to_numpy()
     masks = {"n": np.ones(len(t), bool), "sel": pred}
@@ -70,14 +73,22 @@ def _group_weights(table: pd.DataFrame, attr: str, labels: bool) -> dict:
         pos = (t["y_true"] == 1).to_numpy()
         masks.update(pos=pos, tp=pos & pred, neg=~pos, fp=~pos & pred)
     frame = pd.DataFrame({WINDOW: t[WINDOW], "g": t[attr], "pmin": t[PMIN], "rows": t[COUNT]})
+    extremes = {"pmin": "min"}
+    if PMAX in t.columns:
+        frame["pmax"], extremes["pmax"] = t[PMAX], "max"
     for name, mask in masks.items():
         frame[f"{name}.w"] = np.where(mask, t[WSUM], 0.0)
         frame[f"{name}.w2"] = np.where(mask, t[W2SUM], 0.0)
+        frame[f"{name}.rows"] = np.where(mask, t[COUNT], 0)
     agg = frame.groupby([WINDOW, "g"], sort=True).agg(
-        {"pmin": "min", "rows": "sum", **{c: "sum" for c in frame.columns if "." in c}}
+        {**extremes, "rows": "sum", **{c: "sum" for c in frame.columns if "." in c}}
     )
     out = {}
     for (w, g), row in agg.iterrows():
+        if row.get("pmax", math.nan) == row["pmin"]:  # equal weights: the rows as they are
+            rows = {name: (row[f"{name}.rows"],) * 2 for name in masks}
+            out[(int(w), str(g))] = ({k: float(v) for k, v in effective_counts(rows).items()}, 1.0)
+            continue
         sums = {name: (row[f"{name}.w"], row[f"{name}.w2"]) for name in masks}
         eff = {k: float(v) for k, v in effective_counts(sums).items()}
         cap = min(1.0, float(row["pmin"]) * float(row["n.w"]) / float(row["rows"]))
@@ -104,7 +115,7 @@ def _zero(labels: bool) -> dict:
 
 def _diff_message(stored: dict, now: dict) -> str:
     parts = []
-    for key in (*BOUND, "propensity", "baseline_period", *EDITS):
+    for key in (*BOUND, *OPTIONAL):
         if stored.get(key) != now.get(key):
             parts.append(f"{key} {stored.get(key)!r} there, {now.get(key)!r} here")
     return "; ".join(parts)
@@ -308,7 +319,7 @@ class _Updater:
         cols, given_refs = request.attributes()
         tables = attribute_tables(table, request)
         self.per_attr = {a: _group_counts(tables[a], a, self.labels) for a in cols}
-        weighted = request.propensity is not None
+        weighted = bool(request.propensity or request.weight)
         self.per_w = (
             {a: _group_weights(tables[a], a, self.labels) for a in cols} if weighted else {}
         )
@@ -519,6 +530,8 @@ def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
             "reference": {k: round(v, 6) for k, v in row.eff[0].items()},
             "group": {k: round(v, 6) for k, v in row.eff[1].items()},
             "bet_cap": row.eff[2],
+            "source": "propensity" if request.propensity else "weight",
+            "column": request.propensity or request.weight,
         }
     if row.baseline is not None:
         body["baseline"] = {

@@ -25,9 +25,14 @@ from ._edits import positive_labels
 
 DAY = 86400
 WINDOW, COUNT, TS = "_window", "_count", "_ts"
-# with --propensity: per cell the sums of 1/π and 1/π² and the smallest π
-WSUM, W2SUM, PMIN = "_w", "_w2", "_pmin"
-WEIGHTED = (WSUM, W2SUM, PMIN)
+# with --propensity: per cell the sums of 1/π and 1/π² and the smallest π; with --weight w the
+# same with w for 1/π (the sums of w and w², the smallest 1/w) and also the largest 1/w (a group
+# whose weights are all equal is counted as unweighted, exactly)
+WSUM, W2SUM, PMIN, PMAX = "_w", "_w2", "_pmin", "_pmax"
+WEIGHTED = (WSUM, W2SUM, PMIN, PMAX)
+# the largest finite double: a weight above it (inf) or not below it (NaN sorts above all in
+# DuckDB, Spark and PostgreSQL) is refused
+MAX_WEIGHT = "1.7976931348623157e308"
 # every engine hands labels over as text
 LABEL_VALUES = {
     "0": 0, "1": 1, "false": 0, "true": 1, "False": 0, "True": 1, "FALSE": 0, "TRUE": 1,
@@ -65,8 +70,9 @@ def parse_window(text) -> Window:
 @dataclass(frozen=True)
 class Columns:
     """Which column plays which part: the time, the prediction, the protected attributes, the
-    label (optional) and each row's sampling probability (``--propensity``, optional); and
-    which label and prediction value is positive when they are not 0/1 (``--pos-label``)."""
+    label (optional) and each row's sampling probability (``--propensity``, optional); which
+    label and prediction value is positive when they are not 0/1 (``--pos-label``); and each
+    row's survey weight (``--weight``, optional; it acts as 1/π)."""
 
     time: str
     y_pred: str
@@ -74,6 +80,17 @@ class Columns:
     y_true: str | None = None
     propensity: str | None = None
     pos_label: str | int | float | bool | None = None
+    weight: str | None = None
+
+    @property
+    def weighting(self) -> str | None:
+        """``propensity``, ``weight`` or None: how the rows are weighted."""
+        return "propensity" if self.propensity else "weight" if self.weight else None
+
+    @property
+    def weighted_by(self) -> list[str]:
+        """The column weighting the rows (``--propensity`` or ``--weight``), if any."""
+        return [c for c in (self.propensity, self.weight) if c]
 
     @property
     def roles(self) -> list[str]:
@@ -117,14 +134,15 @@ def _check_columns(columns, needed, target) -> None:
 
 
 def _check_roles(cols: Columns, available, target) -> None:
-    used = [cols.time, *cols.roles, *([cols.propensity] if cols.propensity else [])]
+    used = [cols.time, *cols.roles, *cols.weighted_by]
     _check_columns(available, used, target)
     if len(set(used)) < len(used):
+        flag = "--weight" if cols.weight else "--propensity"
         raise EthicLensInputError(
             "one column plays two roles",
             column="--time",
             value=cols.time,
-            fix="give --time, --y-true, --y-pred, --protected and --propensity different columns",
+            fix=f"give --time, --y-true, --y-pred, --protected and {flag} different columns",
         )
 
 
@@ -149,15 +167,29 @@ def _engine(engine: str) -> str:
     return engine
 
 
-def _propensity_error(column, bad, rows, where) -> None:
+def weights_error(cols: Columns, bad, rows, where) -> None:
+    """Refuse the rows whose propensity or weight (``cols.weighting``) is not usable."""
+    if cols.weight:
+        raise EthicLensInputError(
+            f"{bad:,} of {rows:,} rows hold a weight that is missing, not a number, 0 or less, "
+            f"or not finite{where}",
+            column=cols.weight,
+            fix="every row needs a positive, finite weight (the number of rows it stands for): "
+            "fix those rows, or drop rows that should not count (a weight of 0)",
+        )
     raise EthicLensInputError(
         f"{bad:,} of {rows:,} rows hold a propensity that is missing, not a number, 0 or less, "
         f"or above 1{where}",
-        column=column,
+        column=cols.propensity,
         fix="every row needs its probability of having been sampled, a number in (0, 1]: fix "
         "those rows, or drop rows that could not have been sampled (π = 0 has no inverse "
         "weight)",
     )
+
+
+def valid_weight_sql(expr: str, cols: Columns) -> str:
+    """SQL true for a usable propensity (in (0, 1]) or weight (positive, finite) ``expr``."""
+    return f"{expr} > 0 AND {expr} <= {'1' if cols.propensity else MAX_WEIGHT}"
 
 
 def _time_errors(time, missing, bad, example, rows, target, where="") -> None:
@@ -196,8 +228,8 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
     try:
         con.execute("SET TimeZone = 'UTC'")
         query = _DuckQuery(con, source, params, cols)
-        if cols.propensity:
-            _duckdb_check_propensity(query, src, window)
+        if cols.weighting:
+            _duckdb_check_weights(query, src, window)
         if window.kind == "days":  # one scan: the time checks ride along in the GROUP BY
             raw = _duckdb_days(query, src.target)
             t_min, t_max = raw["_tmin"].min(), raw["_tmax"].max()
@@ -237,7 +269,8 @@ def _duckdb_source(src: _Files, params: dict) -> str:
 
 class _DuckQuery:
     """The pieces of the counting SQL: the rows with their time in epoch seconds (``_ts``) and
-    its raw text (``_raw``), the group-by keys, and with ``--propensity`` the weight sums."""
+    its raw text (``_raw``), the group-by keys, and with ``--propensity`` or ``--weight`` the
+    weight sums."""
 
     def __init__(self, con, source: str, params: dict, cols: Columns):
         self.con, self.source, self.params, self.cols = con, source, params, cols
@@ -252,11 +285,11 @@ class _DuckQuery:
             raw_t = f"CAST({time} AS VARCHAR)"
         self.p = ""
         prop, self.sums, self.more = "", "", ""
-        if cols.propensity:
-            self.p = f"TRY_CAST(trim(CAST({_q(cols.propensity)} AS VARCHAR)) AS DOUBLE)"
+        if cols.weighting:
+            self.p = f"TRY_CAST(trim(CAST({_q(cols.weighted_by[0])} AS VARCHAR)) AS DOUBLE)"
             prop = f"{self.p} AS _p, "
-            self.sums = ", sum(1.0 / _p) AS _w, sum(1.0 / (_p * _p)) AS _w2, min(_p) AS _pmin"
-            self.more = ", _w, _w2, _pmin"
+            self.sums = _DUCK_SUMS[cols.weighting]
+            self.more = ", _w, _w2, _pmin" + (", _pmax" if cols.weight else "")
         self.keys = ", ".join(_q(c) for c in cols.roles)
         self.text = ", ".join(f"CAST({_q(c)} AS VARCHAR) AS {_q(c)}" for c in cols.roles)
         self.src = f"(SELECT {ts} AS {TS}, {raw_t} AS _raw, {prop}{self.keys} FROM {source}) AS src"
@@ -265,16 +298,23 @@ class _DuckQuery:
         return self.con.execute(sql, self.params)
 
 
-def _duckdb_check_propensity(query: _DuckQuery, src: _Files, window: Window) -> None:
-    p = query.p
+# the weight sums per cell (``_p``: the row's propensity π, or its weight w)
+_DUCK_SUMS = {
+    "propensity": ", sum(1.0 / _p) AS _w, sum(1.0 / (_p * _p)) AS _w2, min(_p) AS _pmin",
+    "weight": ", sum(_p) AS _w, sum(_p * _p) AS _w2, min(1.0 / _p) AS _pmin, "
+    "max(1.0 / _p) AS _pmax",
+}
+
+
+def _duckdb_check_weights(query: _DuckQuery, src: _Files, window: Window) -> None:
+    valid = valid_weight_sql(query.p, query.cols)
     bad = query.run(
-        f"SELECT count(*) FILTER (WHERE NOT coalesce({p} > 0 AND {p} <= 1, false)), "
-        f"count(*) FROM {query.source}"
+        f"SELECT count(*) FILTER (WHERE NOT coalesce({valid}, false)), count(*) FROM {query.source}"
     ).fetchone()
     if bad[0]:
         # the error path: the pandas reader names the first file and line
         _pandas_raw(src, query.cols, window)
-        _propensity_error(query.cols.propensity, int(bad[0]), int(bad[1]), "")
+        weights_error(query.cols, int(bad[0]), int(bad[1]), "")
 
 
 def _duckdb_days(query: _DuckQuery, target: str) -> pd.DataFrame:
@@ -333,22 +373,25 @@ def _header(path) -> list[str]:
 
 
 def _wanted(cols: Columns) -> list:
-    """The columns read: the time, the roles and the propensity."""
-    return [cols.time, *cols.roles, *([cols.propensity] if cols.propensity else [])]
+    """The columns read: the time, the roles and the propensity or weight."""
+    return [cols.time, *cols.roles, *cols.weighted_by]
 
 
 def _pandas_raw(src: _Files, cols: Columns, window: Window):
     frame = _read_frames(src, _wanted(cols))
     ts = _epoch_seconds(frame, cols.time, src.target)
-    p = _propensities(frame, cols.propensity) if cols.propensity else None
+    p = _weights(frame, cols) if cols.weighting else None
     data = keyed_rows(frame, cols, ts, p)
     return _pandas_group(data, cols, window), float(np.min(ts)), float(np.max(ts))
 
 
 def keyed_rows(frame: pd.DataFrame, cols: Columns, ts, p) -> pd.DataFrame:
-    """The rows as the counts see them: time in epoch seconds, the roles as text, the weights."""
+    """The rows as the counts see them: time in epoch seconds, the roles as text, the weights
+    (``p``: each row's propensity π, or its weight w with ``cols.weight``)."""
     data = pd.DataFrame({TS: ts}, index=frame.index)
-    if p is not None:
+    if p is not None and cols.weight:
+        data["_w"], data["_w2"], data["_p"] = p, p * p, 1.0 / p
+    elif p is not None:
         data["_w"], data["_w2"], data["_p"] = 1.0 / p, 1.0 / (p * p), p
     for c in cols.roles:
         v = frame[c]
@@ -416,24 +459,26 @@ def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
     return (parsed - pd.Timestamp(0, tz="UTC")).dt.total_seconds().to_numpy()
 
 
-def propensity_values(frame: pd.DataFrame, column: str):
-    """(each row's propensity as a number, NaN where not one; which rows are not in (0, 1])."""
+def weight_values(frame: pd.DataFrame, cols: Columns):
+    """(each row's propensity or weight as a number, NaN where not one; which rows are not
+    usable: a propensity outside (0, 1], a weight 0 or less or not finite)."""
+    column = cols.weighted_by[0]
     raw_p = frame[column]
     if raw_p.dtype == object:
         raw_p = raw_p.map(lambda v: v.strip() if isinstance(v, str) else v)
     p = pd.to_numeric(raw_p, errors="coerce").astype(float).to_numpy()
     with np.errstate(invalid="ignore"):
-        return p, ~((p > 0) & (p <= 1))
+        return p, ~((p > 0) & (p <= 1 if cols.propensity else np.isfinite(p)))
 
 
-def _propensities(frame: pd.DataFrame, column: str) -> np.ndarray:
-    p, bad = propensity_values(frame, column)
+def _weights(frame: pd.DataFrame, cols: Columns) -> np.ndarray:
+    p, bad = weight_values(frame, cols)
     if bad.any():
         first = frame[bad].iloc[0]
-        value = first[column]
+        value = first[cols.weighted_by[0]]
         shown = "empty" if value is None or str(value).strip() in ("", "nan") else repr(value)
         where = f" (first: {first['_file']}, line {first['_line']}: {shown})"
-        _propensity_error(column, int(bad.sum()), len(frame), where)
+        weights_error(cols, int(bad.sum()), len(frame), where)
     return p
 
 
@@ -445,20 +490,22 @@ def _pandas_group(data: pd.DataFrame, cols: Columns, window: Window) -> pd.DataF
         data = data.sort_values([TS, *cols.roles], kind="stable", na_position="last")
         data[WINDOW] = np.arange(len(data)) // window.size
         keys = [WINDOW, *cols.roles]
-    return cells(data, keys, bool(cols.propensity))
+    return cells(data, keys, cols.weighting)
 
 
-def cells(data: pd.DataFrame, keys: list, weighted: bool) -> pd.DataFrame:
-    """Rows summed per ``keys``: their number, first and last time (and weight sums)."""
+def cells(data: pd.DataFrame, keys: list, weighting: str | None) -> pd.DataFrame:
+    """Rows summed per ``keys``: their number, first and last time (and, ``weighting`` by
+    ``propensity`` or ``weight``, the weight sums)."""
     raw = (
         data.groupby(keys, dropna=False, sort=False)[TS]
         .agg(["size", "min", "max"])
         .reset_index()
         .rename(columns={"size": COUNT, "min": "_tmin", "max": "_tmax"})
     )
-    if weighted:
+    if weighting:
+        extremes = {"_pmax": ("_p", "max")} if weighting == "weight" else {}
         sums = data.groupby(keys, dropna=False, sort=False).agg(
-            _w=("_w", "sum"), _w2=("_w2", "sum"), _pmin=("_p", "min")
+            _w=("_w", "sum"), _w2=("_w2", "sum"), _pmin=("_p", "min"), **extremes
         )
         raw = raw.merge(sums.reset_index(), on=keys, how="left")
     return raw
@@ -522,6 +569,8 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
     sums = {COUNT: (COUNT, "sum")}
     if WSUM in raw.columns:
         sums.update({WSUM: (WSUM, "sum"), W2SUM: (W2SUM, "sum"), PMIN: (PMIN, "min")})
+    if PMAX in raw.columns:
+        sums[PMAX] = (PMAX, "max")
     table = raw.groupby(keys, sort=True).agg(**sums).reset_index()
     for col in WEIGHTED:
         if col in table.columns:
@@ -566,8 +615,10 @@ DAY_KEY = "_ethiclens_day"
 # row windows: the row's window and its window's first and last time (constant per window)
 WINDOW_KEY, TMIN_KEY, TMAX_KEY = "_ethiclens_window", "_ethiclens_tmin", "_ethiclens_tmax"
 # --propensity in a database: each row's 1/π is the weight whose sums sql_counts returns; the
-# cell's smallest π and a flag of invalid π ride along as GROUP BY keys (constant per cell)
-W_KEY, PMIN_KEY, BAD_KEY = "_ethiclens_w", "_ethiclens_pmin", "_ethiclens_bad_p"
+# cell's smallest π and a flag of invalid π ride along as GROUP BY keys (constant per cell);
+# --weight likewise with w for 1/π, the cell's smallest and largest 1/w
+W_KEY, PMIN_KEY, PMAX_KEY = "_ethiclens_w", "_ethiclens_pmin", "_ethiclens_pmax"
+BAD_KEY = "_ethiclens_bad_p"
 
 
 def count_windows_sql(
@@ -584,7 +635,8 @@ def count_windows_sql(
     is computed in the database and becomes one more GROUP BY key of
     ``ethiclens.sources.sql_counts``, which runs it read-only (ADR 0011); only counts come
     back. With ``cols.propensity`` the database also sums 1/π and 1/π² per cell and finds its
-    smallest π (as the file engines do)."""
+    smallest π (with ``cols.weight``: w, w², the smallest and largest 1/w), as the file engines
+    do."""
     from ..sources import Roles, sql_counts
 
     scheme = _check_sql_request(url, table, query)
@@ -596,10 +648,10 @@ def count_windows_sql(
     rows, keys, weight = f"SELECT *, {day} AS {_q(DAY_KEY)} FROM {source}", [DAY_KEY], None
     if window.kind == "rows":
         rows, keys = _row_windows_sql(scheme, rows, cols, window), [*keys, *_ROW_KEYS]
-    if cols.propensity:
+    if cols.weighting:
         cell = WINDOW_KEY if window.kind == "rows" else DAY_KEY
-        rows = f"SELECT *, {_propensity_sql(cols, cell)} FROM ({rows}) AS sampled"
-        keys, weight = [*keys, PMIN_KEY, BAD_KEY], W_KEY
+        rows = f"SELECT *, {_weights_sql(cols, cell)} FROM ({rows}) AS sampled"
+        keys, weight = [*keys, PMIN_KEY, *([PMAX_KEY] if cols.weight else []), BAD_KEY], W_KEY
     roles = Roles(y_pred=cols.y_pred, y_true=cols.y_true, protected=[*cols.protected, *keys],
                   weight=weight)  # fmt: skip
     try:
@@ -660,35 +712,39 @@ def _check_sql_request(url: str, table, query) -> str:
     return scheme
 
 
-def _propensity_sql(cols: Columns, window_key: str) -> str:
+def _weights_sql(cols: Columns, window_key: str) -> str:
     """1/π, the cell's smallest π and a flag of invalid π (missing, not a number, ≤ 0, > 1);
-    a cell is a window (``window_key``: the day's or the row window's column) and the roles."""
-    p = f"CAST({_q(cols.propensity)} AS DOUBLE PRECISION)"
-    valid = f"{p} > 0 AND {p} <= 1"
+    with ``cols.weight`` w, the cell's smallest and largest 1/w and a flag of invalid w
+    (missing, not a number, ≤ 0, not finite). A cell is a window (``window_key``: the day's or
+    the row window's column) and the roles."""
+    p = f"CAST({_q(cols.weighted_by[0])} AS DOUBLE PRECISION)"
+    valid = valid_weight_sql(p, cols)
     kept = f"CASE WHEN {valid} THEN {p} ELSE 1.0 END"
-    cell = ", ".join(_q(c) for c in [window_key, *cols.roles])
-    return (
-        f"1.0 / ({kept}) AS {_q(W_KEY)}, "
-        f"MIN({kept}) OVER (PARTITION BY {cell}) AS {_q(PMIN_KEY)}, "
-        f"CASE WHEN {valid} THEN 0 ELSE 1 END AS {_q(BAD_KEY)}"
-    )
+    cell = f"OVER (PARTITION BY {', '.join(_q(c) for c in [window_key, *cols.roles])})"
+    if cols.weight:
+        weight = f"{kept} AS {_q(W_KEY)}, MIN(1.0 / ({kept})) {cell} AS {_q(PMIN_KEY)}, " + (
+            f"MAX(1.0 / ({kept})) {cell} AS {_q(PMAX_KEY)}"
+        )
+    else:
+        weight = f"1.0 / ({kept}) AS {_q(W_KEY)}, MIN({kept}) {cell} AS {_q(PMIN_KEY)}"
+    return f"{weight}, CASE WHEN {valid} THEN 0 ELSE 1 END AS {_q(BAD_KEY)}"
 
 
 def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
     """``sql_counts``'s table in the engines' raw form (``_day``, text labels, ``_count``, the
-    day's span; with a propensity ``_w``, ``_w2``, ``_pmin``)."""
+    day's span; with a propensity ``_w``, ``_w2``, ``_pmin``; with a weight also ``_pmax``)."""
     raw = counts.rename(columns={"y_pred": cols.y_pred, "count": COUNT, DAY_KEY: "_day"})
     if cols.y_true:
         raw = raw.rename(columns={"y_true": cols.y_true})
     weighted = []
-    if cols.propensity:
+    if cols.weighting:
         bad = pd.to_numeric(raw[BAD_KEY]).astype(int) == 1
         if bad.any():
-            _propensity_error(cols.propensity, int(raw.loc[bad, COUNT].sum()),
-                              int(raw[COUNT].sum()), "")  # fmt: skip
-        raw = raw.rename(columns={"weight_sum": WSUM, "weight_sq_sum": W2SUM, PMIN_KEY: PMIN})
-        raw[PMIN] = pd.to_numeric(raw[PMIN]).astype(float)
-        weighted = list(WEIGHTED)
+            weights_error(cols, int(raw.loc[bad, COUNT].sum()), int(raw[COUNT].sum()), "")
+        raw = raw.rename(columns={"weight_sum": WSUM, "weight_sq_sum": W2SUM, PMIN_KEY: PMIN,
+                                  PMAX_KEY: PMAX})  # fmt: skip
+        weighted = [c for c in WEIGHTED if c in raw.columns]
+        raw[weighted[2:]] = raw[weighted[2:]].apply(pd.to_numeric).astype(float)
     raw["_day"] = raw["_day"].astype(np.int64)
     if WINDOW_KEY in raw.columns:  # row windows: each window's span as the database found it
         raw = raw.rename(columns={WINDOW_KEY: WINDOW, TMIN_KEY: "_tmin", TMAX_KEY: "_tmax"})
