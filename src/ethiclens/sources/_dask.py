@@ -18,10 +18,9 @@ from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PR
 from ._rules import (
     WEIGHT_BAD,
     WEIGHT_TEXT,
-    FileLocator,
+    FileLayout,
     _hive_keys,
     check_columns,
-    check_counts,
     check_frame,
     header_groups,
     numbers,
@@ -93,18 +92,17 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
     count; anything else is a scheduler address (``tcp://host:8786``). Read by the rule of
     docs/engines.md, so the table and any refusal equal the other engines'.
     """
-    from ._duckdb import _layout, resolve_files
+    from ._duckdb import file_layout
 
     dd = require("dask.dataframe", extra="dask")
-    files, kind, hive = resolve_files(target)
-    columns, headers = _layout(target, files, kind, hive)
+    columns, layout = file_layout(target)
     check_columns(columns, roles, target)
-    text = kind == "csv"
+    text = layout.kind == "csv"
     try:
         with dask_scheduler(scheduler):
-            raw = _count(_read(dd, target, files, kind, hive, headers, roles), roles, text)
+            raw = _count(_read(dd, target, layout, roles), roles, text)
     except pd.errors.ParserError as exc:
-        err = ragged_error(files) if text else None
+        err = ragged_error(layout.files) if text else None
         if err:
             raise err from None
         lines = [ln for ln in str(exc).strip().splitlines() if ln.strip()]
@@ -112,21 +110,22 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
             f"cannot read {target}: {lines[-1] if lines else type(exc).__name__}",
             fix="check the file's format (comma-separated, UTF-8, one header line)",
         ) from None
-    locator = FileLocator(files, kind, headers, hive)
-    raw = check_counts(raw, roles, text=text, locator=locator, files=files)
-    return finish_counts(raw, roles, "dask")
+    return finish_counts(layout.check(raw, roles), roles, "dask")
 
 
-def _read(dd, target, files, kind, hive, headers, roles):
+def _read(dd, target, layout: FileLayout, roles: Roles):
     """The role columns of the files as a Dask DataFrame, by the rule (CSV as text, matched by
     column name: one read per header order)."""
+    files, hive = layout.files, layout.hive
     literal = any(ch in f for f in files for ch in "*?[")  # Dask would glob such a name
-    if kind == "parquet":
+    if layout.kind == "parquet":
         if literal and not hive:
             return dd.from_map(pd.read_parquet, files, columns=list(roles.columns))
         return dd.read_parquet(str(target) if hive else files, columns=list(roles.columns))
     parts = []
-    groups = [(headers[f], [f]) for f in files] if hive else header_groups(files, headers)
+    groups = (
+        [(layout.headers[f], [f]) for f in files] if hive else header_groups(files, layout.headers)
+    )
     for names, group in groups:
         options = {
             "header": 0,

@@ -21,12 +21,12 @@ from ._rules import (
     NOT_A_NUMBER,
     WEIGHT_BAD,
     WEIGHT_TEXT,
-    FileLocator,
+    FileLayout,
     check_columns,
-    check_counts,
     csv_header,
     header_groups,
     ragged_error,
+    surplus_column,
 )
 
 PARQUET = (".parquet", ".pq")
@@ -84,12 +84,15 @@ def _schemas(files, kind) -> list[tuple[str, list[str]]]:
 def file_columns(target: str) -> list[str]:
     """The columns of TARGET (file, glob or folder; hive partition keys included), checking
     that every file has the same ones. Reads only the files' footers or header lines."""
+    return file_layout(target)[0]
+
+
+def file_layout(target: str) -> tuple[list[str], FileLayout]:
+    """(the columns of TARGET, its files as the rule reads them): where every file engine
+    starts. Reads only the files' footers or header lines."""
     files, kind, hive = resolve_files(target)
-    return _columns(target, files, kind, hive)
-
-
-def _columns(target, files, kind, hive) -> list[str]:
-    return _layout(target, files, kind, hive)[0]
+    columns, headers = _layout(target, files, kind, hive)
+    return columns, FileLayout(files, kind, headers, hive)
 
 
 def _layout(target, files, kind, hive) -> tuple[list[str], dict]:
@@ -131,19 +134,17 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     ``table.attrs["ethiclens_engine"]`` is ``"duckdb"``.
     """
     duckdb = require("duckdb", extra="duckdb")
-    files, kind, hive = resolve_files(target)
-    columns, headers = _layout(target, files, kind, hive)
+    columns, layout = file_layout(target)
     check_columns(columns, roles, target)
-    text = kind == "csv"
     params: dict = {}
-    source = _source_sql(files, kind, hive, headers, roles, params)
-    sql = _counting_sql(source, roles, text, params)
+    source = _source_sql(layout, roles, params)
+    sql = _counting_sql(source, roles, layout.kind == "csv", params)
     con = duckdb.connect(config={"threads": threads} if threads else {})
     con.execute("SET enable_progress_bar = false")
     try:
         frame = _run(duckdb, con, sql, params)
     except duckdb.Error as exc:
-        if kind == "csv" and (err := ragged_error(files)):
+        if layout.kind == "csv" and (err := ragged_error(layout.files)):
             raise err from None
         _raise_named_conversion_error(str(exc), target)
         first_line = str(exc).strip().splitlines()[0]
@@ -154,27 +155,23 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
         ) from None
     finally:
         con.close()
-    locator = FileLocator(files, kind, headers, hive)
-    frame = check_counts(frame, roles, text=text, locator=locator, files=files)
-    return finish_counts(frame, roles, "duckdb")
+    return finish_counts(layout.check(frame, roles), roles, "duckdb")
 
 
-def _source_sql(files, kind: str, hive: bool, headers: dict, roles: Roles, params: dict) -> str:
+def _source_sql(layout: FileLayout, roles: Roles, params: dict) -> str:
     """The FROM item reading the role columns of the files (their paths and column types go
     into ``params``, bound, never into the SQL text)."""
-    opts = ", hive_partitioning = true" if hive else ""
+    opts = ", hive_partitioning = true" if layout.hive else ""
     wanted = ", ".join(quote(c) for c in roles.columns)
-    if kind == "parquet":
-        params["files"] = files
+    if layout.kind == "parquet":
+        params["files"] = layout.files
         return f"(SELECT {wanted} FROM read_parquet($files, union_by_name = true{opts}))"
     # One read_csv per header order, each with its own names, united by name: a file whose
     # columns are in another order is never read by position. Every field is text; a
     # surplus field lands in the extra column and is refused with its line.
     parts = []
-    for i, (names, group) in enumerate(header_groups(files, headers)):
-        extra = EXTRA_NAME
-        while extra in names:
-            extra += "_"
+    for i, (names, group) in enumerate(header_groups(layout.files, layout.headers)):
+        extra = surplus_column(names)
         params[f"files{i}"] = group
         params[f"cols{i}"] = {**{n: "VARCHAR" for n in names}, extra: "VARCHAR"}
         parts.append(

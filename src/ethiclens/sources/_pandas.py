@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..errors import DataFileError
 from ._counts_table import counts_of
-from ._duckdb import CSV, PARQUET, _columns, resolve_files
+from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
     _hive_keys,
     _label,
@@ -40,14 +40,13 @@ def read_rows(target, roles) -> pd.DataFrame:
         frame = read_table(path)
         check_columns(frame.columns, roles, target)
         return frame[list(roles.columns)]
-    files, kind, hive = resolve_files(target)
-    columns = _columns(target, files, kind, hive)
+    columns, layout = file_layout(target)
     check_columns(columns, roles, target)
     frames = []
-    for f in files:
-        keys = {k: v for k, v in _hive_keys(f, target).items()} if hive else {}
+    for f in layout.files:
+        keys = {k: v for k, v in _hive_keys(f, target).items()} if layout.hive else {}
         wanted = [c for c in roles.columns if c not in keys]
-        if kind == "parquet":
+        if layout.kind == "parquet":
             frame = pd.read_parquet(f, columns=wanted)
         else:
             try:
@@ -73,7 +72,7 @@ def read_rows(target, roles) -> pd.DataFrame:
     frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
     if frame.empty:
         raise DataFileError(f"{target} has no data rows", fix="export the data again")
-    if kind == "csv":
+    if layout.kind == "csv":
         for col in roles.protected:
             frame[col] = type_groups(frame[col])
     return frame

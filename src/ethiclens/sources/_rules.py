@@ -158,6 +158,15 @@ def header_groups(files, headers) -> list[tuple[list[str], list[str]]]:
     return [(list(names), fs) for names, fs in groups.items()]
 
 
+def surplus_column(names) -> str:
+    """The name a CSV read gives its column of surplus fields: ``EXTRA_NAME``, with ``_`` added
+    while a header column has it."""
+    extra = EXTRA_NAME
+    while extra in names:
+        extra += "_"
+    return extra
+
+
 def check_frame(frame, frame_type, what: str, fix: str, roles) -> None:
     """Refuse anything but a ``frame_type`` (``what`` names it) or a frame without the role
     columns: the start of every in-memory engine (Dask, Spark)."""
@@ -208,12 +217,19 @@ def parquet_categories(files, column, n_found: int | None = None) -> list | None
     return lists[0]
 
 
-class FileLocator:
-    """Finds the first row of files (in the order they are counted) whose raw value of a
-    column passes a test: the row the pandas path names. Only used once a check failed."""
+class FileLayout:
+    """A target's files as the rule reads them: their kind, hive layout and each file's header
+    (``sources._duckdb.file_layout`` makes one). Checks what an engine counted in them, and
+    finds the first row (in the order they are counted) whose raw value of a column passes a
+    test: the row the pandas path names. Only read once a check failed."""
 
     def __init__(self, files, kind, headers=None, hive=False):
         self.files, self.kind, self.headers, self.hive = list(files), kind, headers or {}, hive
+
+    def check(self, raw: pd.DataFrame, roles) -> pd.DataFrame:
+        """:func:`check_counts` of an engine's GROUP BY result over these files (CSV keys read
+        as text), a refusal naming the first offending row."""
+        return check_counts(raw, roles, text=self.kind == "csv", locator=self, files=self.files)
 
     def first(self, column, test):
         """(row, raw value) of the first row where ``test(Series) -> mask`` holds, else None."""

@@ -15,11 +15,11 @@ from ._rules import (
     NOT_A_NUMBER,
     WEIGHT_BAD,
     WEIGHT_TEXT,
-    FileLocator,
+    FileLayout,
     check_columns,
-    check_counts,
     check_frame,
     header_groups,
+    surplus_column,
 )
 
 
@@ -112,17 +112,14 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     columns are read; the groupBy runs in Spark and only the cells come back.
     """
     require("pyspark", extra="spark")
-    from ._duckdb import _layout, resolve_files
+    from ._duckdb import file_layout
 
-    files, kind, hive = resolve_files(target)
-    columns, headers = _layout(target, files, kind, hive)
+    columns, layout = file_layout(target)
     check_columns(columns, roles, target)
     with spark_session(master) as session:
-        sdf, extra = _read(session, target, files, kind, hive, headers, roles)
-        raw = _raw_counts(sdf, roles, text=kind == "csv", extra=extra)
-    locator = FileLocator(files, kind, headers, hive)
-    raw = check_counts(raw, roles, text=kind == "csv", locator=locator, files=files)
-    return finish_counts(raw, roles, "spark")
+        sdf, extra = _read(session, target, layout, roles)
+        raw = _raw_counts(sdf, roles, text=layout.kind == "csv", extra=extra)
+    return finish_counts(layout.check(raw, roles), roles, "spark")
 
 
 @contextlib.contextmanager
@@ -161,32 +158,27 @@ def spark_read_files(session, target: str, columns: list):
     """``columns`` of a CSV/Parquet file, glob or (hive) folder as a Spark DataFrame, read by
     the rule of docs/engines.md (CSV as text, files matched by column name); for callers that
     count something other than a counts table (``ethiclens.monitor``'s windows)."""
-    from ._duckdb import _layout, resolve_files
+    from ._duckdb import file_layout
 
-    files, kind, hive = resolve_files(target)
-    headers = _layout(target, files, kind, hive)[1]  # the files checked; the columns by the caller
+    layout = file_layout(target)[1]  # the files checked; the columns by the caller
     roles = Roles(y_pred=columns[0], protected=list(columns[1:]))
-    return _read(session, target, files, kind, hive, headers, roles)[0].select(
-        *[_col(c) for c in columns]
-    )
+    return _read(session, target, layout, roles)[0].select(*[_col(c) for c in columns])
 
 
-def _read(session, target, files, kind, hive, headers, roles):
+def _read(session, target, layout: FileLayout, roles: Roles):
     """(the role columns as a Spark DataFrame, the surplus-field column or None): CSV as text,
     one read per header order with that order's names, united by name."""
     from pyspark.sql.types import StringType, StructField, StructType
 
     reader = session.read
-    if hive:
+    if layout.hive:
         reader = reader.option("basePath", str(target))
-    if kind == "parquet":
-        paths = [_literal(f) for f in files]
+    if layout.kind == "parquet":
+        paths = [_literal(f) for f in layout.files]
         return reader.parquet(*paths).select(*[_col(c) for c in roles.columns]), None
     parts = []
-    for names, group in header_groups(files, headers):
-        extra = EXTRA_NAME
-        while extra in names:
-            extra += "_"
+    for names, group in header_groups(layout.files, layout.headers):
+        extra = surplus_column(names)
         schema = StructType([StructField(n, StringType()) for n in [*names, extra]])
         part = reader.csv(
             [_literal(f) for f in group],
