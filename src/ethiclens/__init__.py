@@ -7,7 +7,7 @@ stays cheap; ``from ethiclens import audit`` works as usual.
 from __future__ import annotations
 
 from . import _renderers
-from ._optional import lazy_getattr
+from ._optional import lazy_names
 from ._version import __version__
 from .errors import EthicLensInputError
 
@@ -25,36 +25,18 @@ _renderers.add_loader(_load_report_writers)
 # audit, audit_counts, compare and threshold_table are the fairness engine's functions that also
 # take a spec (``ethiclens.audit("compas")``, ``ethiclens.audit(AuditSpec...)``).
 _LAZY = {
+    "run": "ethiclens.spec",
+    "AuditSpec": "ethiclens.spec",
+    "load_target": "ethiclens.spec",
     "audit": "ethiclens.spec",
     "audit_counts": "ethiclens.spec",
     "audit_frame": "ethiclens.sources",
     "compare": "ethiclens.spec",
     "threshold_table": "ethiclens.spec",
-    "run": "ethiclens.spec",
-    "load_target": "ethiclens.spec",
-    "AuditSpec": "ethiclens.spec",
     "AuditResult": "ethiclens.fairness",
     "Policy": "ethiclens.fairness",
 }
 
-__all__ = [
-    "__version__",
-    "run",
-    "AuditSpec",
-    "load_target",
-    "audit",
-    "audit_counts",
-    "audit_frame",
-    "compare",
-    "threshold_table",
-    "AuditResult",
-    "Policy",
-    "EthicLensInputError",
-]
+__all__ = ["__version__", *_LAZY, "EthicLensInputError"]
 
-
-__getattr__ = lazy_getattr(__name__, _LAZY)
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)

@@ -5,7 +5,7 @@ predictions). Heavier features live in extras; code that needs one imports it th
 :func:`require`, so a missing extra is a one-line error (exit code 2 in the CLI) that names the
 ``pip install`` command, never a traceback.
 
-The packages' module-level ``__getattr__`` come from here too (:func:`lazy_getattr`,
+The packages' module-level ``__getattr__`` come from here too (:func:`lazy_names`,
 :func:`moved_getattr`): names imported on first use, and names that moved elsewhere.
 """
 
@@ -115,11 +115,12 @@ def as_missing_extra(exc: BaseException) -> MissingExtraError | None:
     return None
 
 
-def lazy_getattr(module: str, table: dict[str, str]):
-    """A module-level ``__getattr__`` for ``module`` that imports each name of ``table`` (name ->
-    the module defining it; a leading dot: relative to ``module``) on first use.
+def lazy_names(module: str, table: dict[str, str]):
+    """``(__getattr__, __dir__)`` for ``module``: the first imports each name of ``table`` (name
+    -> the module defining it; a leading dot: relative to ``module``) on first use, the second
+    lists them with the rest of ``__all__``.
 
-    The value is kept in ``module``, so the next lookup does not come back here; that keeps
+    A value is kept in ``module``, so the next lookup does not come back here; that keeps
     ``import ethiclens`` and the CLI's ``--help`` free of the heavy imports behind the names.
     """
 
@@ -130,7 +131,11 @@ def lazy_getattr(module: str, table: dict[str, str]):
             return value
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
 
-    return __getattr__
+    def __dir__():
+        namespace = vars(sys.modules[module])
+        return sorted(set(namespace) | set(namespace.get("__all__", ())))
+
+    return __getattr__, __dir__
 
 
 def moved_getattr(module: str, moved, what: str):

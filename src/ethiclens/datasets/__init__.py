@@ -9,7 +9,7 @@ until a dataset is actually loaded).
 
 from __future__ import annotations
 
-from .._optional import lazy_getattr
+from .._optional import lazy_names
 
 # public name -> submodule that defines it.
 _LAZY = {
@@ -33,30 +33,6 @@ _LAZY = {
     "is_builtin": "._registry",
 }
 
-__all__ = [
-    "Dataset",
-    "load_compas",
-    "load_adult",
-    "load_german",
-    "load_acs_income",
-    "load_bios",
-    "load",
-    "DATASETS",
-    "DatasetEntry",
-    "BinarySplit",
-    "register",
-    "unregister",
-    "get_entry",
-    "names",
-    "entries",
-    "RegistryView",
-    "P2NIA_DATASETS",
-    "is_builtin",
-]
+__all__ = list(_LAZY)  # every public name is loaded on first use
 
-
-__getattr__ = lazy_getattr(__name__, _LAZY)
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)

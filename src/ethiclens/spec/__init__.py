@@ -1,7 +1,7 @@
 """One request for every face: ``AuditSpec`` (target, roles, group edits, policy, model card,
 outputs, gate), ``load_target`` and ``run``. See docs/config.md."""
 
-from .._optional import lazy_getattr
+from .._optional import lazy_names
 from ._parse import (
     parse_bins,
     parse_excludes,
@@ -50,9 +50,6 @@ _LAZY = {
 }
 
 
-__getattr__ = lazy_getattr(__name__, _LAZY)
-
-
 __all__ = [
     "AuditSpec",
     "check_output_paths",
@@ -93,3 +90,5 @@ __all__ = [
     "parse_bins",
     "target_key",
 ]
+
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)
