@@ -73,6 +73,9 @@ OPTIONS = (
     _opt("--baseline-period", metavar="START..END",
          help="The windows inside these UTC dates (both included) are the baseline: the "
          "windows after END are tested against it as with --baseline-windows."),
+    _opt("--baseline-target", metavar="PATH",
+         help="A separate baseline (file, folder or glob), counted as TARGET is: every window "
+         "is tested against its pooled counts as with --baseline-windows."),
     _opt("--hold-last", is_flag=True,
          help="Do not process the newest window yet (it may still be filling)."),
     _opt("--seed", type=int, help="Seed of the window intervals' draws (0)."),
@@ -86,7 +89,14 @@ OPTIONS = (
 # the options that are the monitor's own (not the audit spec's)
 OWN = ("target", "config", "time_col", "window", "store", "json_out", "html_out", "fail_on")
 # ... and those MonitorRequest.from_spec takes besides the spec (its OWN_OPTIONS)
-REQUEST_OPTIONS = ("alpha", "hold_last", "baseline_windows", "baseline_period", "propensity")
+REQUEST_OPTIONS = (
+    "alpha",
+    "hold_last",
+    "baseline_windows",
+    "baseline_period",
+    "baseline_target",
+    "propensity",
+)
 
 
 def _with_options(command):

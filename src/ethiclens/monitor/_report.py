@@ -13,9 +13,9 @@ SCHEMA_VERSION = 1
 NULLS = {
     "disparate_impact": "DI inside [{t:.2f}, {inv:.2f}]",
     "equalized_odds": "|TPR gap| and |FPR gap| at most {eo:.2f}",
-    "baseline_disparate_impact": "DI no further from 1 than in the baseline windows: inside "
+    "baseline_disparate_impact": "DI no further from 1 than in the baseline {bsrc}: inside "
     "[{bt:.3f}, {binv:.3f}]",
-    "baseline_equalized_odds": "gaps no larger than in the baseline windows: |TPR gap| at most "
+    "baseline_equalized_odds": "gaps no larger than in the baseline {bsrc}: |TPR gap| at most "
     "{btpr:.3f}, |FPR gap| at most {bfpr:.3f}",
 }
 METHOD = {
@@ -136,6 +136,7 @@ def _tests(last: dict, alarms: dict, request, windows: dict) -> dict:
         "binv": band[1],
         "btpr": bl.get("tpr_eps", float("nan")),
         "bfpr": bl.get("fpr_eps", float("nan")),
+        "bsrc": "target" if request.baseline_target else "windows",
     }
     tests = {}
     for test, hit in alarms.items():

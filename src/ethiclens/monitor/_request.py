@@ -30,9 +30,16 @@ BOUND = (
 # request fields a store is bound to only when given (stores written before keep matching)
 EDITS = ("pos_label", "merge_groups", "exclude_groups", "intersections")
 # request fields a store is bound to only when given, and named when they differ
-OPTIONAL = ("propensity", "weight", "baseline_period", *EDITS)
+OPTIONAL = ("propensity", "weight", "baseline_period", "baseline_target", *EDITS)
 # the monitor's own options MonitorRequest.from_spec takes besides the spec
-OWN_OPTIONS = ("alpha", "hold_last", "baseline_windows", "baseline_period", "propensity")
+OWN_OPTIONS = (
+    "alpha",
+    "hold_last",
+    "baseline_windows",
+    "baseline_period",
+    "baseline_target",
+    "propensity",
+)
 # the audit's options the monitor takes: option name -> (flag, spec section, key); a flag given
 # on the command line overrides --config
 SPEC_FLAGS = {
@@ -82,6 +89,9 @@ class MonitorRequest:
     baseline_windows: int | None = None
     # the baseline as a period of UTC dates, START..END (both included): see baseline_span()
     baseline_period: str | None = None
+    # the baseline as a separate target (a file, folder or glob) counted as the target is: every
+    # window is tested against its pooled counts (bound to the store by its counts, not its path)
+    baseline_target: str | None = None
     db: str | None = field(default=None, repr=False)  # a database URL (never stored)
     table: str | None = None
     query: str | None = None
@@ -143,6 +153,15 @@ class MonitorRequest:
                 fix="drop one, or export one column holding weight / propensity and give it as "
                 "--weight",
             )
+        if self.baseline_target is not None and (self.baseline_windows or self.baseline_period):
+            given = "--baseline-windows" if self.baseline_windows else "--baseline-period"
+            raise EthicLensInputError(
+                f"give the baseline as a separate target or as the target's windows ({given}), "
+                "not both",
+                column="--baseline-target",
+                value=self.baseline_target,
+                fix=f"drop {given} or --baseline-target",
+            )
         if self.baseline_period is not None:
             if self.baseline_windows:
                 raise EthicLensInputError(
@@ -158,8 +177,8 @@ class MonitorRequest:
     def from_spec(cls, spec, *, time: str, window: str, **options) -> MonitorRequest:
         """The monitor's request from an ``AuditSpec`` (its target, roles and policy) plus the
         time column, the window and the monitor's own ``options`` (``OWN_OPTIONS``: alpha,
-        hold_last, baseline_windows, baseline_period, propensity). What the monitor cannot
-        honour yet is refused by name rather than ignored."""
+        hold_last, baseline_windows, baseline_period, baseline_target, propensity). What the
+        monitor cannot honour yet is refused by name rather than ignored."""
         unknown = set(options) - set(OWN_OPTIONS)
         if unknown:
             raise TypeError(f"from_spec() got unexpected options {sorted(unknown)}")

@@ -19,12 +19,12 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
+from ._baseline import Baseline, pooled_row
 from ._edits import attribute_tables, check_group_edits
 from ._engines import count_windows
 from ._evidence import (
     COUNT_FIELDS,
     Evidence,
-    baseline_bounds,
     effective_counts,
     window_estimates_batch,
 )
@@ -143,6 +143,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
     if stored_request is None:  # the edits are bound to the store with the request
         edits = (request.merge_groups, request.exclude_groups)
         check_group_edits(counted.table, request.roles().protected, *edits)
+    baseline = _count_baseline(store, request, window)
     plan = _plan(store, request, counted, window)
     run = store.next_run()
     store.begin()
@@ -154,7 +155,9 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
             store.set_meta("created", now.isoformat())
         if store.meta("origin_day") is None and counted.origin_day is not None:
             store.set_meta("origin_day", counted.origin_day)
-        updater = _Updater(store, request, counted.table, plan.new)
+        if baseline is not None:
+            store.set_meta("baseline_target", baseline[1])
+        updater = _Updater(store, request, counted.table, plan.new, baseline and baseline[0])
         for w in plan.new:
             updater.add_window(w, plan, run)
         updater.save()
@@ -164,6 +167,8 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
         store.rollback()
         raise
     info = _run_info(request, plan, run, now, counted.engine)
+    if baseline is not None:
+        info["baseline_target"] = baseline[1]
     return MonitorResult(build_report(store, request, _with_notes(info, store, plan, updater)))
 
 
@@ -171,6 +176,9 @@ def _check_store(store: Store, request: MonitorRequest, now) -> dict | None:
     """The request the store was written for (None: a new store); another one is refused."""
     bound = request.bound()
     stored_request = store.meta("request")
+    if stored_request and stored_request.get("baseline_target") and bound.get("baseline_target"):
+        # a baseline target is bound by its counts (checked once counted), not by its path
+        bound["baseline_target"] = stored_request["baseline_target"]
     if stored_request is not None and stored_request != bound:
         raise EthicLensInputError(
             "was written by another request: " + _diff_message(stored_request, bound),
@@ -213,6 +221,37 @@ def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
         engine=request.engine,
         scheduler=request.scheduler,
     )
+
+
+def _count_baseline(store: Store, request: MonitorRequest, window: Window):
+    """(counts table, {target, rows, counts fingerprint}) of ``--baseline-target`` (None
+    without one), counted with the target's roles, window size and engine from its own first
+    day; a store started with another baseline (other counts) is refused."""
+    if request.baseline_target is None:
+        return None
+    counted = count_windows(
+        request.baseline_target,
+        request.roles(),
+        window,
+        engine="auto" if request.db else request.engine,
+        scheduler=None if request.db else request.scheduler,
+    )
+    keys = _window_key(counted.table)
+    fingerprint = hashlib.sha256(json.dumps(sorted(keys.items())).encode()).hexdigest()
+    rows = int(counted.table[COUNT].sum())
+    info = {"target": str(request.baseline_target), "rows": rows, "counts": fingerprint}
+    stored = store.meta("baseline_target")
+    if stored is not None and stored["counts"] != fingerprint:
+        raise EthicLensInputError(
+            f"is another baseline than the store's: the store was started with "
+            f"{stored['target']} ({stored['rows']:,} rows, counts {stored['counts'][:12]}); "
+            f"{request.baseline_target} has {rows:,} rows, counts {fingerprint[:12]}",
+            column="--baseline-target",
+            value=str(request.baseline_target),
+            fix="give the baseline the store was started with (its rows unchanged), or a new "
+            "--store",
+        )
+    return counted.table, info
 
 
 @dataclass
@@ -309,20 +348,61 @@ class _Row:
     eff: tuple | None
 
 
+class _Sides:
+    """A counts table per attribute and (window, group): the rows' counts and, weighted, the
+    effective counts and cap factor; read per window for given comparisons (``of``)."""
+
+    def __init__(self, table: pd.DataFrame, request: MonitorRequest, labels: bool):
+        cols = request.attributes()[0]
+        tables = attribute_tables(table, request)
+        self.labels = labels
+        self.per_attr = {a: _group_counts(tables[a], a, labels) for a in cols}
+        weighted = bool(request.propensity or request.weight)
+        self.per_w = {a: _group_weights(tables[a], a, labels) for a in cols} if weighted else {}
+        self.fields = [f for f in COUNT_FIELDS if labels or f in ("n", "sel")]
+
+    def of(self, w: int, pairs: list, refs: dict):
+        """Window ``w``'s counts of each comparison's reference and group (dicts), the arrays
+        the evidence takes (effective counts when weighted), the bets' cap and the effective
+        counts per comparison."""
+        zero = _zero(self.labels)
+        ref_cs = [self.per_attr[a].get((w, refs[a]), zero) for a, _ in pairs]
+        grp_cs = [self.per_attr[a].get((w, g), zero) for a, g in pairs]
+        if not self.per_w:
+            ref_v = {f: np.array([c[f] for c in ref_cs], float) for f in self.fields}
+            grp_v = {f: np.array([c[f] for c in grp_cs], float) for f in self.fields}
+            return ref_cs, grp_cs, ref_v, grp_v, None, None
+        zero_w = ({f: 0.0 for f in zero}, 1.0)
+        ref_w = [self.per_w[a].get((w, refs[a]), zero_w) for a, _ in pairs]
+        grp_w = [self.per_w[a].get((w, g), zero_w) for a, g in pairs]
+        eff = [(r[0], q[0], min(r[1], q[1])) for r, q in zip(ref_w, grp_w, strict=True)]
+        ref_v = {f: np.array([e[0][f] for e in eff], float) for f in self.fields}
+        grp_v = {f: np.array([e[1][f] for e in eff], float) for f in self.fields}
+        return ref_cs, grp_cs, ref_v, grp_v, np.array([e[2] for e in eff], float), eff
+
+    def pooled(self, pairs: list, refs: dict) -> tuple[np.ndarray, np.ndarray]:
+        """Every window's counts of each comparison summed in window order (reference, group),
+        as a baseline pools its windows."""
+        ref = np.zeros((len(pairs), len(COUNT_FIELDS)))
+        grp = np.zeros((len(pairs), len(COUNT_FIELDS)))
+        for w in sorted({w for counts in self.per_attr.values() for (w, _) in counts}):
+            ref_v, grp_v = self.of(w, pairs, refs)[2:4]
+            ref += pooled_row(ref_v, len(pairs))
+            grp += pooled_row(grp_v, len(pairs))
+        return ref, grp
+
+
 class _Updater:
     """The comparisons of this run (each group against its attribute's reference), their
-    evidence state as the store left it, and the windows' rows waiting to be stored."""
+    evidence state as the store left it, and the windows' rows waiting to be stored.
+    ``baseline``: the counts table of ``--baseline-target`` (None without one)."""
 
-    def __init__(self, store: Store, request: MonitorRequest, table: pd.DataFrame, new: list):
+    def __init__(self, store: Store, request: MonitorRequest, table, new: list, baseline=None):
         self.store, self.request = store, request
         self.labels = request.y_true is not None
         cols, given_refs = request.attributes()
-        tables = attribute_tables(table, request)
-        self.per_attr = {a: _group_counts(tables[a], a, self.labels) for a in cols}
-        weighted = bool(request.propensity or request.weight)
-        self.per_w = (
-            {a: _group_weights(tables[a], a, self.labels) for a in cols} if weighted else {}
-        )
+        self.sides = _Sides(table, request, self.labels)
+        self.per_attr = self.sides.per_attr
         self._references(cols, given_refs, new)
         self.pairs = [(a, g) for a in cols for g in self.groups[a] if g != self.refs.get(a)]
         self.ev = Evidence(
@@ -337,9 +417,11 @@ class _Updater:
             fresh = Evidence(labels=self.labels).arrays()
             saved = [store.load_state(a, g) or fresh for a, g in self.pairs]
             self.ev.load_arrays({k: np.stack([one[k] for one in saved]) for k in fresh})
-        self.base = _Baseline(request, self.labels, self.pairs, saved)
+        pooled = None
+        if baseline is not None and self.pairs:
+            pooled = _Sides(baseline, request, self.labels).pooled(self.pairs, self.refs)
+        self.base = Baseline(request, self.labels, self.pairs, saved, pooled)
         self.alarms = store.alarms()
-        self.fields = [f for f in COUNT_FIELDS if self.labels or f in ("n", "sel")]
         self.rows: list[_Row] = []
 
     def _references(self, cols, given_refs, new) -> None:
@@ -383,7 +465,7 @@ class _Updater:
         self.store.add_window(w, start, end, rows, status, plan.keys.get(w, "empty"), run)
         if not self.pairs:
             return
-        ref_cs, grp_cs, ref_v, grp_v, scale, eff = self._sides(w)
+        ref_cs, grp_cs, ref_v, grp_v, scale, eff = self.sides.of(w, self.pairs, self.refs)
         self.ev.update(ref_v, grp_v, scale)
         log_e = {test: self.ev.log_evalue(test) for test in self.ev.nulls}
         base_e, base_info = self.base.update(w, (start, end), ref_v, grp_v, scale)
@@ -398,25 +480,6 @@ class _Updater:
             row = _Row(w, a, g, rows, ref_cs[k], grp_cs[k], tests, seqs, info_k, eff and eff[k])
             self.rows.append(row)
             self._raise_alarms(row, run)
-
-    def _sides(self, w: int):
-        """Window ``w``'s counts of each comparison's reference and group (dicts), the arrays
-        the evidence takes (effective counts with --propensity), the bets' cap and the
-        effective counts per comparison."""
-        zero = _zero(self.labels)
-        ref_cs = [self.per_attr[a].get((w, self.refs[a]), zero) for a, _ in self.pairs]
-        grp_cs = [self.per_attr[a].get((w, g), zero) for a, g in self.pairs]
-        if not self.per_w:
-            ref_v = {f: np.array([c[f] for c in ref_cs], float) for f in self.fields}
-            grp_v = {f: np.array([c[f] for c in grp_cs], float) for f in self.fields}
-            return ref_cs, grp_cs, ref_v, grp_v, None, None
-        zero_w = ({f: 0.0 for f in zero}, 1.0)
-        ref_w = [self.per_w[a].get((w, self.refs[a]), zero_w) for a, _ in self.pairs]
-        grp_w = [self.per_w[a].get((w, g), zero_w) for a, g in self.pairs]
-        eff = [(r[0], q[0], min(r[1], q[1])) for r, q in zip(ref_w, grp_w, strict=True)]
-        ref_v = {f: np.array([e[0][f] for e in eff], float) for f in self.fields}
-        grp_v = {f: np.array([e[1][f] for e in eff], float) for f in self.fields}
-        return ref_cs, grp_cs, ref_v, grp_v, np.array([e[2] for e in eff], float), eff
 
     def _raise_alarms(self, row: _Row, run: int) -> None:
         for test, value in row.tests.items():
@@ -539,104 +602,3 @@ def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
             **{k: row.baseline[k] for k in ("tpr_eps", "fpr_eps") if k in row.baseline},
         }
     return body
-
-
-class _Baseline:
-    """The "no worse than the baseline" tests of every comparison: the baseline windows' counts
-    (the first K with ``--baseline-windows K``; those inside the dates of ``--baseline-period``)
-    are pooled, turned into bands (``baseline_bounds``, α/2) and tested at α/2 (alarm at
-    e-value ≥ 2/α) on every later window (with a period: those starting after it)."""
-
-    def __init__(self, request, labels, pairs, saved):
-        self.k, self.period = request.baseline_windows, request.baseline_span()
-        self.days = request.parsed_window().kind == "days"
-        self.request, self.labels, self.n = request, labels, len(pairs)
-        self.ev = None
-        if not self.on or not pairs:
-            return
-        zeros = np.zeros(len(COUNT_FIELDS))
-        self.ref = np.stack([one.get("base.ref", zeros) for one in saved])
-        self.grp = np.stack([one.get("base.grp", zeros) for one in saved])
-        self.info = {
-            name: np.array([float(one.get(f"base.{name}", np.nan)) for one in saved])
-            for name in ("di_t", "tpr_eps", "fpr_eps")
-        }
-        if np.isfinite(self.info["di_t"]).any():
-            self._start()
-            bets = {
-                key[len("base.") :]: np.stack([one[key] for one in saved])
-                for key in saved[0]
-                if key.startswith("base.bet.")
-            }
-            if bets:
-                self.ev.load_arrays(bets)
-
-    @property
-    def on(self) -> bool:
-        return bool(self.k or self.period)
-
-    def _start(self):
-        def safe(x):
-            return np.where(np.isfinite(x), x, 0.5)
-
-        self.ev = Evidence(
-            di_threshold=safe(self.info["di_t"]),
-            alpha=self.request.alpha / 2,
-            labels=self.labels,
-            shape=(self.n,),
-            sequences=False,
-            tpr_eps=safe(self.info["tpr_eps"]) if self.labels else None,
-            fpr_eps=safe(self.info["fpr_eps"]) if self.labels else None,
-        )
-
-    def _role(self, w: int, span) -> str | None:
-        """``base`` (pooled), ``test`` or None (a window before the period, or one that
-        straddles its end). A day window's end is exclusive, a row window's its last row's."""
-        if self.k:
-            return "base" if w < self.k else "test"
-        (start, end), (first, after) = span, self.period
-        if start >= first and (end <= after if self.days else end < after):
-            return "base"
-        return "test" if start >= after else None
-
-    def _close(self) -> None:
-        """The pooled baseline turned into each comparison's bands; the tests start."""
-        pooled = [
-            {f: side[:, i] for i, f in enumerate(COUNT_FIELDS) if self.labels or i < 2}
-            for side in (self.ref, self.grp)
-        ]
-        bounds = baseline_bounds(*pooled, self.request.alpha)
-        self.info["di_t"] = np.where(self.grp[:, 0] > 0, bounds["di_t"], np.nan)
-        self.info["di_t"] = np.where(self.ref[:, 0] > 0, self.info["di_t"], np.nan)
-        if self.labels:
-            self.info["tpr_eps"] = bounds["tpr_eps"]
-            self.info["fpr_eps"] = bounds["fpr_eps"]
-        self._start()
-
-    def update(self, w, span, ref_v, grp_v, scale=None):
-        role = self._role(w, span) if self.on and self.n else None
-        if role == "base":
-            self.ref += np.stack([ref_v.get(f, np.zeros(self.n)) for f in COUNT_FIELDS], axis=1)
-            self.grp += np.stack([grp_v.get(f, np.zeros(self.n)) for f in COUNT_FIELDS], axis=1)
-            if self.k and w == self.k - 1:
-                self._close()
-            return {}, None
-        if role == "test" and self.ev is None and self.period:
-            self._close()  # the first window after the period
-        if role != "test" or self.ev is None:
-            return {}, None
-        self.ev.update(ref_v, grp_v, scale)
-        log_e = {test: self.ev.log_evalue(test) for test in self.ev.nulls}
-        info = {"di_t": self.info["di_t"]}
-        if self.labels:
-            info.update(tpr_eps=self.info["tpr_eps"], fpr_eps=self.info["fpr_eps"])
-        return log_e, info
-
-    def arrays(self) -> dict:
-        if not self.on or not self.n:
-            return {}
-        out = {"base.ref": self.ref, "base.grp": self.grp}
-        out.update({f"base.{k}": v for k, v in self.info.items()})
-        if self.ev is not None:
-            out.update({f"base.{k}": v for k, v in self.ev.arrays().items()})
-        return out

@@ -1,0 +1,126 @@
+"""The "no worse than the baseline" tests of every comparison (``--baseline-windows``,
+``--baseline-period``, ``--baseline-target``): the baseline's counts pooled per comparison,
+turned into bands (``baseline_bounds``, α/2) and tested at α/2 (alarm at e-value ≥ 2/α)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._evidence import COUNT_FIELDS, Evidence, baseline_bounds
+
+
+class Baseline:
+    """The baseline tests of every comparison. The baseline windows' counts (the first K with
+    ``--baseline-windows K``; those inside the dates of ``--baseline-period``) are pooled, turned
+    into bands and tested on every later window (with a period: those starting after it). With
+    ``--baseline-target`` the separate target's counts come ``pooled`` (two arrays: reference
+    and group, one row per comparison, ``COUNT_FIELDS`` columns) and every window is tested."""
+
+    def __init__(self, request, labels, pairs, saved, pooled=None):
+        self.k, self.period = request.baseline_windows, request.baseline_span()
+        self.days = request.parsed_window().kind == "days"
+        self.target = pooled is not None
+        self.request, self.labels, self.n = request, labels, len(pairs)
+        self.ev = None
+        if not self.on or not pairs:
+            return
+        zeros = np.zeros(len(COUNT_FIELDS))
+        self.ref = np.stack([one.get("base.ref", zeros) for one in saved])
+        self.grp = np.stack([one.get("base.grp", zeros) for one in saved])
+        self.info = {
+            name: np.array([float(one.get(f"base.{name}", np.nan)) for one in saved])
+            for name in ("di_t", "tpr_eps", "fpr_eps")
+        }
+        if self.target:  # the same counts on every run (the store checks their fingerprint)
+            self.ref, self.grp = pooled
+            self._close()
+        elif np.isfinite(self.info["di_t"]).any():
+            self._start()
+        if self.ev is not None:
+            self._load_bets(saved)
+
+    @property
+    def on(self) -> bool:
+        return bool(self.k or self.period or self.target)
+
+    def _start(self):
+        def safe(x):
+            return np.where(np.isfinite(x), x, 0.5)
+
+        self.ev = Evidence(
+            di_threshold=safe(self.info["di_t"]),
+            alpha=self.request.alpha / 2,
+            labels=self.labels,
+            shape=(self.n,),
+            sequences=False,
+            tpr_eps=safe(self.info["tpr_eps"]) if self.labels else None,
+            fpr_eps=safe(self.info["fpr_eps"]) if self.labels else None,
+        )
+
+    def _load_bets(self, saved) -> None:
+        """The bets' state as the store left it; a comparison without one (new) starts fresh."""
+        fresh = self.ev.arrays()
+        state = {}
+        for key, start in fresh.items():
+            state[key] = np.stack([one.get(f"base.{key}", start[i]) for i, one in enumerate(saved)])
+        self.ev.load_arrays(state)
+
+    def _role(self, w: int, span) -> str | None:
+        """``base`` (pooled), ``test`` or None (a window before the period, or one that
+        straddles its end). A day window's end is exclusive, a row window's its last row's."""
+        if self.target:
+            return "test"
+        if self.k:
+            return "base" if w < self.k else "test"
+        (start, end), (first, after) = span, self.period
+        if start >= first and (end <= after if self.days else end < after):
+            return "base"
+        return "test" if start >= after else None
+
+    def _close(self) -> None:
+        """The pooled baseline turned into each comparison's bands; the tests start."""
+        pooled = [
+            {f: side[:, i] for i, f in enumerate(COUNT_FIELDS) if self.labels or i < 2}
+            for side in (self.ref, self.grp)
+        ]
+        bounds = baseline_bounds(*pooled, self.request.alpha)
+        self.info["di_t"] = np.where(self.grp[:, 0] > 0, bounds["di_t"], np.nan)
+        self.info["di_t"] = np.where(self.ref[:, 0] > 0, self.info["di_t"], np.nan)
+        if self.labels:
+            self.info["tpr_eps"] = bounds["tpr_eps"]
+            self.info["fpr_eps"] = bounds["fpr_eps"]
+        self._start()
+
+    def update(self, w, span, ref_v, grp_v, scale=None):
+        role = self._role(w, span) if self.on and self.n else None
+        if role == "base":
+            self.ref += pooled_row(ref_v, self.n)
+            self.grp += pooled_row(grp_v, self.n)
+            if self.k and w == self.k - 1:
+                self._close()
+            return {}, None
+        if role == "test" and self.ev is None and self.period:
+            self._close()  # the first window after the period
+        if role != "test" or self.ev is None:
+            return {}, None
+        self.ev.update(ref_v, grp_v, scale)
+        log_e = {test: self.ev.log_evalue(test) for test in self.ev.nulls}
+        info = {"di_t": self.info["di_t"]}
+        if self.labels:
+            info.update(tpr_eps=self.info["tpr_eps"], fpr_eps=self.info["fpr_eps"])
+        return log_e, info
+
+    def arrays(self) -> dict:
+        if not self.on or not self.n:
+            return {}
+        out = {"base.ref": self.ref, "base.grp": self.grp}
+        out.update({f"base.{k}": v for k, v in self.info.items()})
+        if self.ev is not None:
+            out.update({f"base.{k}": v for k, v in self.ev.arrays().items()})
+        return out
+
+
+def pooled_row(sides: dict, n: int) -> np.ndarray:
+    """One window's counts of ``n`` comparisons ({field: array}) as (n, COUNT_FIELDS) rows,
+    zeros for the fields without labels: what a baseline pools."""
+    return np.stack([sides.get(f, np.zeros(n)) for f in COUNT_FIELDS], axis=1)
