@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from ethiclens.errors import EthicLensInputError
-from ethiclens.monitor import MonitorRequest, run_monitor
+from ethiclens.monitor import MonitorRequest, read_store, run_monitor
 
 from .conftest import FLAGS, SCHEMA
 from .conftest import request_of as _req
@@ -81,6 +81,10 @@ def test_a_baseline_target_in_pieces_equals_one_run(tmp_path, days):
     moved = _copy(sorted(base.glob("*.csv")), tmp_path / "moved")
     again = run_monitor(_req(after, baseline_target=str(moved)), store).data
     assert again["run"]["already_seen"] == 6 and again["comparisons"] == one["comparisons"]
+    # what the web app reads back
+    read = read_store(store)
+    assert read["request"]["baseline_target"] == str(base)
+    assert [c["tests"] for c in read["comparisons"]] == [c["tests"] for c in one["comparisons"]]
 
 
 def test_another_baseline_is_refused(tmp_path, days, capsys):

@@ -9,12 +9,19 @@ import pandas as pd
 import pytest
 
 from ethiclens.errors import EthicLensInputError
-from ethiclens.monitor import MonitorRequest, run_monitor
+from ethiclens.monitor import MonitorRequest, read_store, run_monitor
 
 from .conftest import FLAGS, SCHEMA
 from .conftest import request_of as _req
 from .conftest import run_cli as _cli
-from .test_propensity import _close, _evidence_of, _no_windows, _powers_of_two, _with_propensity
+from .test_propensity import (
+    _close,
+    _evidence_of,
+    _no_windows,
+    _powers_of_two,
+    _with_propensity,
+    check_engines_agree_and_weights_matter,
+)
 
 
 def _with_weight(folder, value):
@@ -81,20 +88,7 @@ def test_weights_of_one_over_the_propensity_give_the_propensity_evidence(tmp_pat
 
 def test_engines_agree_on_uneven_weights_and_weights_change_the_evidence(tmp_path, days):
     data = _with_weight(days(tmp_path / "data", range(6)), _uneven)
-    a = run_monitor(_req(data, weight="wt"), tmp_path / "a.sqlite").data
-    b = run_monitor(_req(data, weight="wt", engine="pandas"), tmp_path / "b.sqlite").data
-    jsonschema.validate(a, SCHEMA)
-    _close(_evidence_of(a), _evidence_of(b))
-    _close(
-        [[h["weighted"] for h in c["history"]] for c in a["comparisons"]],
-        [[h["weighted"] for h in c["history"]] for c in b["comparisons"]],
-    )
-    plain = run_monitor(_req(data), tmp_path / "plain.sqlite").data
-    assert _evidence_of(plain) != _evidence_of(a)
-    black = next(c for c in a["comparisons"] if c["group"] == "Black")
-    first = black["history"][0]
-    assert 0 < first["weighted"]["bet_cap"] < 1
-    assert first["weighted"]["group"]["n"] < first["counts"]["group"]["n"]  # Kish: fewer
+    check_engines_agree_and_weights_matter(tmp_path, data, weight="wt")
 
 
 @pytest.mark.parametrize(
@@ -162,6 +156,8 @@ def test_weight_from_an_audit_spec(tmp_path, days, capsys):
     flags = run_monitor(_req(data, weight="wt"), tmp_path / "f.sqlite").data
     assert doc["request"]["weight"] == "wt"
     assert doc["comparisons"] == flags["comparisons"]
+    read = read_store(tmp_path / "s.sqlite")
+    assert read["request"]["weight"] == "wt" and read["report"]["comparisons"] == doc["comparisons"]
 
 
 def test_weights_on_a_database_equal_the_files(tmp_path, days, capsys):

@@ -88,15 +88,6 @@ OPTIONS = (
 )  # fmt: skip
 # the options that are the monitor's own (not the audit spec's)
 OWN = ("target", "config", "time_col", "window", "store", "json_out", "html_out", "fail_on")
-# ... and those MonitorRequest.from_spec takes besides the spec (its OWN_OPTIONS)
-REQUEST_OPTIONS = (
-    "alpha",
-    "hold_last",
-    "baseline_windows",
-    "baseline_period",
-    "baseline_target",
-    "propensity",
-)
 
 
 def _with_options(command):
@@ -121,7 +112,7 @@ def monitor_command(**options):
     from ..monitor import MonitorRequest, is_store_url, monitor_spec, run_monitor
 
     o = {k: options.pop(k) for k in OWN}
-    own = {k: options.pop(k) for k in REQUEST_OPTIONS}
+    own = {k: options.pop(k) for k in MonitorRequest.OWN_OPTIONS}  # from_spec takes these
     spec = monitor_spec(o["target"], o["config"], options)
     outputs = {"--json": None if o["json_out"] == "-" else o["json_out"], "--html": o["html_out"]}
     if not is_store_url(o["store"]):  # a URL is no file to check

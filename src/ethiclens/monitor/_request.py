@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from dataclasses import asdict, dataclass, field
+from typing import ClassVar
 
 from .._checks import check_member
 from ..errors import EthicLensInputError
@@ -69,6 +70,9 @@ SPEC_FLAGS = {
 @dataclass(frozen=True)
 class MonitorRequest:
     """What to watch and by which policy. ``protected``: ``COL`` or ``COL=REFERENCE``."""
+
+    # the monitor's own options from_spec takes besides the spec (the CLI's flags of them)
+    OWN_OPTIONS: ClassVar[tuple] = OWN_OPTIONS
 
     target: str
     time: str
@@ -145,31 +149,8 @@ class MonitorRequest:
         if self.intersections:
             crossed = tuple(tuple(map(str, combo)) for combo in self.intersections)
             object.__setattr__(self, "intersections", crossed)
-        if self.weight and self.propensity:
-            raise EthicLensInputError(
-                "give --weight or --propensity, not both (a weight already stands for 1/π)",
-                column="--weight",
-                value=self.weight,
-                fix="drop one, or export one column holding weight / propensity and give it as "
-                "--weight",
-            )
-        if self.baseline_target is not None and (self.baseline_windows or self.baseline_period):
-            given = "--baseline-windows" if self.baseline_windows else "--baseline-period"
-            raise EthicLensInputError(
-                f"give the baseline as a separate target or as the target's windows ({given}), "
-                "not both",
-                column="--baseline-target",
-                value=self.baseline_target,
-                fix=f"drop {given} or --baseline-target",
-            )
+        _refuse_both(self)
         if self.baseline_period is not None:
-            if self.baseline_windows:
-                raise EthicLensInputError(
-                    "give the baseline as windows or as a period, not both",
-                    column="--baseline-period",
-                    value=self.baseline_period,
-                    fix="drop --baseline-windows or --baseline-period",
-                )
             first, last = _period_days(self.baseline_period)  # kept as YYYY-MM-DD..YYYY-MM-DD
             object.__setattr__(self, "baseline_period", f"{first}..{last}")
 
@@ -277,6 +258,31 @@ class MonitorRequest:
             if getattr(self, name) is not None:
                 out[name] = d[name]
         return out
+
+
+# options that exclude each other: (option, other, problem, fix); refused naming the first
+_EXCLUSIVE = (
+    ("weight", "propensity",
+     "give --weight or --propensity, not both (a weight already stands for 1/π)",
+     "drop one, or export one column holding weight / propensity and give it as --weight"),
+    ("baseline_target", "baseline_windows",
+     "give the baseline as a separate target or as the target's windows (--baseline-windows), "
+     "not both", "drop --baseline-windows or --baseline-target"),
+    ("baseline_target", "baseline_period",
+     "give the baseline as a separate target or as the target's windows (--baseline-period), "
+     "not both", "drop --baseline-period or --baseline-target"),
+    ("baseline_period", "baseline_windows",
+     "give the baseline as windows or as a period, not both",
+     "drop --baseline-windows or --baseline-period"),
+)  # fmt: skip
+
+
+def _refuse_both(request: MonitorRequest) -> None:
+    for name, other, problem, fix in _EXCLUSIVE:
+        value = getattr(request, name)
+        if value is not None and getattr(request, other):
+            flag = "--" + name.replace("_", "-")
+            raise EthicLensInputError(problem, column=flag, value=value, fix=fix)
 
 
 def _sorted_edits(edits: dict) -> dict | None:
