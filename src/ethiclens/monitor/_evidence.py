@@ -37,9 +37,10 @@ SEQUENCES = (
     ("fpr_gap", "neg", "fp", "gap"),
 )
 TESTS = ("disparate_impact", "equalized_odds")
-# ONS's curvature sum A forgets 10 % per window, so a bet can grow again after a long stretch
-# well inside the null (any predictable bet keeps the test valid; docs/monitoring.md measures it)
-FORGET = 0.9
+# ONS's curvature sum A forgets with a memory of this many pairs (a factor exp(-m/MEMORY) per
+# window of m pairs), so a bet can grow again after a long stretch well inside the null; any
+# predictable bet keeps the test valid (docs/monitoring.md measures the choice)
+MEMORY = 2000.0
 
 
 def families(grid_points: int = 1001, ratio_points: int = 601) -> dict:
@@ -53,13 +54,13 @@ def families(grid_points: int = 1001, ratio_points: int = 601) -> dict:
 class BetPolicy:
     """The nulls and the bets of an :class:`Evidence`: the DI band [t, 1/t] and the EO gap ε
     (or separate TPR/FPR bounds, the baseline test's), α of the confidence sequences, how much
-    ONS's curvature sum forgets per window, and whether a bet's first window stakes half the
+    ONS's curvature sum remembers (pairs; None: everything), and whether a bet's first window stakes half the
     wealth on a mixture (``ons_update``)."""
 
     di_threshold: float | np.ndarray = 0.8
     eo_threshold: float = 0.1
     alpha: float = 0.05
-    forget: float = FORGET
+    memory: float | None = MEMORY
     first_mix: bool = True
     tpr_eps: float | np.ndarray | None = None
     fpr_eps: float | np.ndarray | None = None
@@ -71,7 +72,7 @@ class Evidence:
 
     def __init__(self, *, labels: bool = True, shape=(), fams=None, sequences=True, **policy):
         bet = BetPolicy(**policy)
-        self.forget = bet.forget
+        self.memory = bet.memory
         self.first_mix = bet.first_mix
         self.alpha = bet.alpha
         self.labels = labels
@@ -98,7 +99,7 @@ class Evidence:
         sel = pair_probs(ref["n"], ref["sel"], grp["n"], grp["sel"])
         for null in self.nulls["disparate_impact"]:
             self.bets[null.name] = ons_update(
-                self.bets[null.name], null, *sel, self.forget, self.first_mix, scale
+                self.bets[null.name], null, *sel, self.memory, self.first_mix, scale
             )
         if self.labels:
             tpr = pair_probs(ref["pos"], ref["tp"], grp["pos"], grp["tp"])
@@ -106,7 +107,7 @@ class Evidence:
             for null in self.nulls["equalized_odds"]:
                 data = tpr if null.name.startswith("tpr") else fpr
                 self.bets[null.name] = ons_update(
-                    self.bets[null.name], null, *data, self.forget, self.first_mix, scale
+                    self.bets[null.name], null, *data, self.memory, self.first_mix, scale
                 )
         for name, rows, pos, kind in SEQUENCES:
             if name in self.seqs:

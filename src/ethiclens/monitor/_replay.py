@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._evidence import FORGET
+from ._evidence import MEMORY
 from ._sequential import di_nulls, gap_nulls, log_mean_exp, ons_init, ons_update, pair_probs
 from ._sim import first_true, fisher_flags
 
@@ -32,12 +32,12 @@ ONS_STEP = 2 / (2 - math.log(3))
 
 @dataclass(frozen=True)
 class ReplaySettings:
-    """How many streams, how long (pairs per stream), the window (pairs per look), α, the
-    permutation tests' windows, the shift's step and the seed."""
+    """How many streams, how long (pairs per stream), the monitor's windows (pairs per look; one
+    run per size), α, the permutation tests' windows, the shift's step and the seed."""
 
     streams: int = 100
     horizon: int = 4000
-    window: int = 50
+    windows: tuple = (10, 50)
     alpha: float = 0.05
     perm_windows: tuple = (50, 100, 200)
     shift: int = 400
@@ -74,19 +74,20 @@ def window_counts(x: np.ndarray, k: int) -> dict:
     return {"n": np.full(hits.shape, float(k)), "sel": hits}
 
 
-def per_window_times(a, b, nulls, s: ReplaySettings) -> np.ndarray:
+def per_window_times(a, b, nulls, s: ReplaySettings, window: int) -> np.ndarray:
     """Stopping time (pairs) of the monitor's per-window test of ``nulls`` (the average of the
-    one-sided wealths, the monitor's ONS bets from counts); -1 when it never rejects."""
-    ref, grp = window_counts(a, s.window), window_counts(b, s.window)
+    one-sided wealths, the monitor's ONS bets from counts) on windows of ``window`` pairs; -1
+    when it never rejects."""
+    ref, grp = window_counts(a, window), window_counts(b, window)
     bets = {n.name: ons_init((a.shape[0],)) for n in nulls}
     log_e = np.zeros(ref["n"].shape)
     for t in range(ref["n"].shape[1]):
         m, p = pair_probs(ref["n"][:, t], ref["sel"][:, t], grp["n"][:, t], grp["sel"][:, t])
         for n in nulls:
-            bets[n.name] = ons_update(bets[n.name], n, m, p, FORGET)
+            bets[n.name] = ons_update(bets[n.name], n, m, p, MEMORY)
         log_e[:, t] = log_mean_exp([bets[n.name]["log_wealth"] for n in nulls])
     first = first_true(log_e >= math.log(1 / s.alpha))
-    return np.where(first >= 0, (first + 1) * s.window, -1)
+    return np.where(first >= 0, (first + 1) * window, -1)
 
 
 def paper_times(a, b, alpha: float) -> np.ndarray:
@@ -121,12 +122,14 @@ def permutation_times(a, b, k: int, s: ReplaySettings, bonferroni: bool) -> np.n
 def stopping_times(a, b, scenario: str, s: ReplaySettings, di_threshold=None) -> dict:
     """Every method's stopping times on the same streams of one scenario."""
     xa, xb = streams_of(a, b, scenario, s)
-    out = {
-        "ours_point_null": per_window_times(xa, xb, gap_nulls(0.0, "gap"), s),
-        "paper_per_observation": paper_times(xa, xb, s.alpha),
-    }
+    out = {"paper_per_observation": paper_times(xa, xb, s.alpha)}
+    for w in s.windows:
+        out[f"ours_point_null_w{w}"] = per_window_times(xa, xb, gap_nulls(0.0, "gap"), s, w)
     if di_threshold is not None:
-        out["ours_policy_band_di"] = per_window_times(xa, xb, di_nulls(di_threshold), s)
+        for w in s.windows:
+            out[f"ours_policy_band_di_w{w}"] = per_window_times(
+                xa, xb, di_nulls(di_threshold), s, w
+            )
     for k in s.perm_windows:
         out[f"permutation_{k}"] = permutation_times(xa, xb, k, s, bonferroni=False)
         out[f"permutation_{k}_bonferroni"] = permutation_times(xa, xb, k, s, bonferroni=True)
@@ -148,11 +151,29 @@ def summarise(times: np.ndarray, horizon: int, shift: int | None = None) -> dict
     return out
 
 
+def later_than_loop(ours: np.ndarray, loop: np.ndarray, window: int) -> dict:
+    """Per stream, ours against the per-observation loop on the same pairs: the share of the
+    streams the loop rejected in which ours had not rejected within one window after it (never
+    included), and the median of (ours − loop) in pairs where both rejected."""
+    hit = loop >= 0
+    late = hit & ((ours < 0) | (ours - loop > window))
+    both = hit & (ours >= 0)
+    diff = (ours - loop)[both]
+    return {
+        "later_by_more_than_one_window": float(late.sum() / max(hit.sum(), 1)),
+        "median_difference": float(np.median(diff)) if len(diff) else float("nan"),
+    }
+
+
 def replay(a: np.ndarray, b: np.ndarray, s: ReplaySettings, di_threshold=None) -> dict:
-    """The three scenarios' summaries for groups ``a`` (reference) and ``b``."""
+    """The three scenarios' summaries for groups ``a`` (reference) and ``b``; the point-null
+    runs also carry :func:`later_than_loop` against the paper's loop on the same streams."""
     out = {"rate_a": float(np.mean(a)), "rate_b": float(np.mean(b)), "n_a": len(a), "n_b": len(b)}
     for scenario in ("real", "null", "shift"):
         times = stopping_times(a, b, scenario, s, di_threshold)
         shift = s.shift if scenario == "shift" else None
         out[scenario] = {m: summarise(t, s.horizon, shift) for m, t in times.items()}
+        for w in s.windows:
+            ours, loop = times[f"ours_point_null_w{w}"], times["paper_per_observation"]
+            out[scenario][f"ours_point_null_w{w}"].update(later_than_loop(ours, loop, w))
     return out

@@ -109,10 +109,16 @@ FIRST_MIX = np.array([1 / 16, 1 / 8, 1 / 4, 1 / 2, 1.0])
 
 
 def ons_update(
-    state: dict, null: OneSided, m, p, forget: float = 1.0, first_mix: bool = True, scale=None
+    state: dict, null: OneSided, m, p, memory: float | None = None, first_mix: bool = True,
+    scale=None,
 ) -> dict:
     """One window: grow the wealth at the window's bet, then one Newton step with the window's
     summed gradient. ``m``: pairs, ``p``: pair-outcome probabilities ``(..., 4)``.
+
+    ``memory`` (pairs; None: no forgetting): the curvature sum A decays by ``exp(-m/memory)``
+    before this window's pairs are added, so the bet forgets at the same rate per *pair*
+    however the stream is cut into windows (a per-window factor would forget 24× faster on
+    hourly windows than on daily ones, and hold a small steady gap's bet noisy).
 
     While nothing has been seen (A = 1), the window's multiplier is ½ + ½·mean_j of the
     multipliers at λ_j = FIRST_MIX·λ_max instead of the (zero) ONS bet: a mixture of e-values is
@@ -145,6 +151,7 @@ def ons_update(
     g = z / one
     grad = m * np.sum(p * g, axis=-1)
     hess = m * np.sum(p * g * g, axis=-1)
+    forget = 1.0 if memory is None else np.exp(-m / memory)
     A = 1.0 + forget * (state["A"] - 1.0) + hess
     new_lam = np.clip(lam + ONS_STEP * grad / A, 0.0, null.lam_max)
     return {"log_wealth": state["log_wealth"] + log_growth, "lam": new_lam, "A": A}
