@@ -53,9 +53,9 @@ def families(grid_points: int = 1001, ratio_points: int = 601) -> dict:
 @dataclass(frozen=True)
 class BetPolicy:
     """The nulls and the bets of an :class:`Evidence`: the DI band [t, 1/t] and the EO gap ε
-    (or separate TPR/FPR bounds, the baseline test's), α of the confidence sequences, how much
-    ONS's curvature sum remembers (pairs; None: everything), and whether a bet's first window stakes half the
-    wealth on a mixture (``ons_update``)."""
+    (or separate TPR/FPR bounds, the baseline test's), α of the confidence sequences, how many
+    pairs ONS's curvature sum remembers (None: all), and whether a bet's first window stakes
+    half the wealth on a mixture (``ons_update``)."""
 
     di_threshold: float | np.ndarray = 0.8
     eo_threshold: float = 0.1
