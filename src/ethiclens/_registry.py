@@ -4,17 +4,49 @@ P2NIA audited models are each a :class:`Registry` of named entries.
 The rules are the same everywhere: an entry is an instance of the registry's type with a
 non-empty ``name``; a taken name is refused unless ``replace=True``; built-in entries can be
 neither replaced nor removed; removing an absent name is a no-op (so test teardowns can always
-call it); an unknown name is an error that lists the registered ones.
+call it); an unknown name is an error that lists the registered ones. An entry's name and its
+function (given as a callable or as a ``"module:function"`` string, imported on first use) are
+checked and resolved by the helpers below.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import importlib
+from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
 from .errors import EthicLensInputError
 
 T = TypeVar("T")
+
+
+def check_entry_name(name, kind: str, fix: str) -> None:
+    """Refuse an entry name that is empty or has a comma (names are listed comma-separated)."""
+    if not isinstance(name, str) or not name.strip() or "," in name:
+        raise EthicLensInputError(
+            f"a {kind} needs a non-empty name without commas", column=kind, value=name, fix=fix
+        )
+
+
+def check_function_ref(value, column: str, fix: str) -> None:
+    """Refuse what is neither a callable nor a ``"module:function"`` string."""
+    if not (callable(value) or (isinstance(value, str) and ":" in value)):
+        raise EthicLensInputError(
+            f"{column} must be a function or a 'module:function' string",
+            column=column,
+            value=repr(value)[:80],
+            fix=fix,
+        )
+
+
+def resolve_function(ref, package: str | None = None) -> Callable:
+    """``ref`` itself when callable, else the function a ``"module:function"`` string names,
+    imported now (a module starting with a dot is relative to ``package``)."""
+    if callable(ref):
+        return ref
+    module, _, func = ref.partition(":")
+    package = package if module.startswith(".") else None
+    return getattr(importlib.import_module(module, package), func)
 
 
 class Registry(Generic[T]):

@@ -14,11 +14,10 @@ and check names at once.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from .._registry import Registry
+from .._registry import Registry, resolve_function
 from ..errors import EthicLensInputError
 
 PURPOSES = ("audit", "pcer", "p2nia")
@@ -165,11 +164,7 @@ class DatasetEntry:
 
     def resolve_loader(self) -> Callable:
         """The loader function (importing its module on first use)."""
-        if callable(self.loader):
-            return self.loader
-        module, _, func = self.loader.partition(":")
-        package = __package__ if module.startswith(".") else None
-        return getattr(importlib.import_module(module, package), func)
+        return resolve_function(self.loader, __package__)
 
     def check_features(self, features: str | None, flag: str = "features") -> str:
         """The feature set's name (``full`` when None); an unknown one is an input error."""

@@ -15,13 +15,11 @@ module-level function, or a ``"module:function"`` string).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from .._optional import require
-from .._registry import Registry
+from .._registry import Registry, check_entry_name, check_function_ref, resolve_function
 from ..errors import EthicLensInputError
 
 
@@ -54,24 +52,14 @@ class AuditedModel:
 
     def __post_init__(self):
         object.__setattr__(self, "figures", tuple(self.figures))
-        if not isinstance(self.name, str) or not self.name.strip() or "," in self.name:
-            raise EthicLensInputError(
-                "a model needs a non-empty name without commas",
-                column="model",
-                value=self.name,
-                fix="e.g. AuditedModel(name='logreg', ...)",
-            )
+        check_entry_name(self.name, "model", fix="e.g. AuditedModel(name='logreg', ...)")
         if not isinstance(self.label, str) or not self.label:
             raise EthicLensInputError(
                 "a model needs a label (its name in figures)", column="label", value=self.label
             )
-        if not (callable(self.factory) or (isinstance(self.factory, str) and ":" in self.factory)):
-            raise EthicLensInputError(
-                "factory must be a function or a 'module:function' string",
-                column="factory",
-                value=repr(self.factory)[:80],
-                fix="pass factory(X_train, y_train, seed) -> fitted model",
-            )
+        check_function_ref(
+            self.factory, "factory", fix="pass factory(X_train, y_train, seed) -> fitted model"
+        )
         if self.figures and len(self.figures) != 2:
             raise EthicLensInputError(
                 "figures names two keys: (error vs n′, error vs ε)",
@@ -88,11 +76,7 @@ class AuditedModel:
 
     def fit(self, X_train, y_train, seed: int):
         """The fitted model (the factory, imported first when given as a string)."""
-        factory = self.factory
-        if not callable(factory):
-            module, _, func = factory.partition(":")
-            factory = getattr(importlib.import_module(module), func)
-        return factory(X_train, y_train, seed)
+        return resolve_function(self.factory)(X_train, y_train, seed)
 
     def figure_keys(self) -> tuple[str, str]:
         """Keys of its (error vs n′, error vs ε) figures."""

@@ -14,12 +14,10 @@ module-level function, or a ``"module:function"`` string).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .._registry import Registry
+from .._registry import Registry, check_entry_name, check_function_ref, resolve_function
 from ..errors import EthicLensInputError
 from ._dpsgd import train_dp_mlp
 from ._vectorized import train_many
@@ -56,24 +54,12 @@ class Trainer:
     extra: str | None = "dpsgd"
 
     def __post_init__(self):
-        if not isinstance(self.name, str) or not self.name.strip() or "," in self.name:
-            raise EthicLensInputError(
-                "a trainer needs a non-empty name without commas",
-                column="trainer",
-                value=self.name,
-                fix="e.g. Trainer(name='mytrainer', ...)",
-            )
+        check_entry_name(self.name, "trainer", fix="e.g. Trainer(name='mytrainer', ...)")
         if not isinstance(self.label, str):
             raise EthicLensInputError(
                 "a trainer's label must be text", column="label", value=self.label
             )
-        if not (callable(self.fit) or (isinstance(self.fit, str) and ":" in self.fit)):
-            raise EthicLensInputError(
-                "fit must be a function or a 'module:function' string",
-                column="fit",
-                value=repr(self.fit)[:80],
-                fix="pass the training function",
-            )
+        check_function_ref(self.fit, "fit", fix="pass the training function")
         if not isinstance(self.batched, bool):
             raise EthicLensInputError("must be True or False", column="batched", value=self.batched)
         n = self.seeds_per_task
@@ -92,10 +78,7 @@ class Trainer:
 
     def resolve(self) -> Callable:
         """The training function (a ``"module:function"`` string imported now)."""
-        if callable(self.fit):
-            return self.fit
-        module, _, func = self.fit.partition(":")
-        return getattr(importlib.import_module(module), func)
+        return resolve_function(self.fit)
 
 
 _REGISTRY: Registry[Trainer] = Registry(

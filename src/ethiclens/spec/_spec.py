@@ -708,24 +708,16 @@ def read_spec_file(path, flag: str = "--config") -> dict:
 
 
 def _freeze(value):
-    """Lists become tuples (a frozen spec); mappings are copied."""
+    """Lists become tuples (a frozen spec); mappings are copied, their values as plain data."""
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
     if isinstance(value, dict):
-        return {k: _freeze_inner(v) for k, v in value.items()}
-    return value
-
-
-def _freeze_inner(value):
-    if isinstance(value, (list, tuple)):
-        return [_freeze_inner(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _freeze_inner(v) for k, v in value.items()}
+        return _plain(value)
     return value
 
 
 def _plain(value):
-    """Tuples back to lists (JSON/YAML data)."""
+    """Tuples back to lists (JSON/YAML data); containers are copied."""
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
