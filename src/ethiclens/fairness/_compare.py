@@ -11,7 +11,7 @@ Dirichlet(cells + 1/2) posterior (Dirichlet aggregation), and only the pairing i
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -101,14 +101,7 @@ class VerdictChange:
         return self.status_a != self.status_b
 
     def to_dict(self) -> dict:
-        return {
-            "attribute": self.attribute,
-            "group": self.group,
-            "reference": self.reference,
-            "status_a": self.status_a,
-            "status_b": self.status_b,
-            "changed": self.changed,
-        }
+        return {**asdict(self), "changed": self.changed}
 
 
 @dataclass
