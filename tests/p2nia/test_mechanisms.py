@@ -42,12 +42,13 @@ class Identity(Mechanism):
 
     name = "toy-identity"
 
-    def release(self, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins):
-        table = {request.protected: [domain[i] for i in a]}
+    def release(self, request, drawn, rng, open_bins=False):
+        domain = drawn.domain
+        table = {request.protected: [domain[i] for i in drawn.a]}
         cols = {request.protected: {"domain": domain, "k": len(domain)}}
         if request.needs_label:
-            table["Y"], cols["Y"] = y, {"domain": [0, 1], "k": 2}
-        table["Y_hat"], cols["Y_hat"] = yhat, {"domain": [0, 1], "k": 2}
+            table["Y"], cols["Y"] = drawn.y, {"domain": [0, 1], "k": 2}
+        table["Y_hat"], cols["Y_hat"] = drawn.yhat, {"domain": [0, 1], "k": 2}
         cols["_toy"] = {"epsilon_recorded": request.epsilon, "note": "no privacy: a test double"}
         return pd.DataFrame(table), cols
 
@@ -299,3 +300,31 @@ def test_synthesiser_tasks_run_each_in_a_fresh_process(monkeypatch):
         )
         run_experiment(cfg, workers=1)
         assert seen == expected
+
+
+class OldForm(Identity):
+    """The same toy written against the earlier ten-argument ``release``."""
+
+    name = "toy-old-form"
+
+    def release(self, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins):
+        from ethiclens.p2nia import AuditColumns
+
+        drawn = AuditColumns(rows, request.protected, domain, a, y, yhat, columns, discretization)
+        return Identity.release(self, request, drawn, rng, open_bins)
+
+
+def test_a_mechanism_with_the_old_release_signature_still_runs_with_a_warning(platform):
+    register_mechanism(OldForm())
+    try:
+        req = make_request(4000, "sex", mechanism="toy-old-form", epsilon=2.5)
+        with pytest.warns(DeprecationWarning, match="toy-old-form.*release\\(request, drawn"):
+            old = release(req, platform, "y", "p", random_state=0)
+        register_mechanism(Identity())
+        new = release(make_request(4000, "sex", mechanism="toy-identity", epsilon=2.5),
+                      platform, "y", "p", random_state=0)  # fmt: skip
+        pd.testing.assert_frame_equal(old.table, new.table)
+    finally:
+        unregister_mechanism("toy-old-form")
+        if "toy-identity" in mechanism_names():
+            unregister_mechanism("toy-identity")

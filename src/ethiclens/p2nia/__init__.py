@@ -60,9 +60,10 @@ from ._protocol import (
     release,
     write_release,
 )
-from ._synth import check_edges
+from ._synth import AuditColumns, check_edges
 
 __all__ = [
+    "AuditColumns",
     "AuditRequest",
     "make_request",
     "release",

@@ -18,6 +18,9 @@ for k released columns; the manifest states that record-level ε.
 
 from __future__ import annotations
 
+import inspect
+import warnings
+
 import numpy as np
 import pandas as pd
 
@@ -59,8 +62,15 @@ class Mechanism:
     fresh_process: bool = False
     ci_method: str = "jeffreys (Dirichlet(cells + 1/2) draws per released group, percentile)"
 
-    def release(self, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins):
-        """Released table (DataFrame) and the manifest's ``columns`` object."""
+    def release(self, request, drawn: _synth.AuditColumns, rng, open_bins: bool = False):
+        """Released table (DataFrame) and the manifest's ``columns`` object.
+
+        ``drawn``: the audit rows drawn for the release with their roles
+        (:class:`AuditColumns`: group codes ``a`` into ``domain``, labels ``y`` or None,
+        predictions ``yhat``, feature ``columns`` and their ``discretization``); ``rng``: the
+        release's generator; ``open_bins``: whether bins are open-ended. A mechanism written
+        for the earlier ten-argument form still runs (``release_with``), with a
+        DeprecationWarning."""
         raise NotImplementedError
 
     def validate_columns(self, manifest: dict, request: dict, released: list, data_cols: list):
@@ -128,11 +138,12 @@ class GRR(Mechanism):
         "cells), each replicate debiased through the GRR response matrices"
     )
 
-    def release(self, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins):
-        released = [(request.protected, a, domain)]
+    def release(self, request, drawn, rng, open_bins=False):
+        domain = drawn.domain
+        released = [(request.protected, drawn.a, domain)]
         if request.needs_label:
-            released.append((LABEL, y, [0, 1]))
-        released.append((PREDICTION, yhat, [0, 1]))
+            released.append((LABEL, drawn.y, [0, 1]))
+        released.append((PREDICTION, drawn.yhat, [0, 1]))
         k = len(released)
         per_column = request.accounting == PER_COLUMN
         eps_col = request.epsilon if per_column else request.epsilon / k
@@ -247,10 +258,7 @@ class _Synthesiser(Mechanism):
     def fit(mbi, data, dom, workload, budget, rng):
         raise NotImplementedError
 
-    def release(self, request, rows, a, y, yhat, domain, columns, discretization, rng, open_bins):
-        drawn = _synth.AuditColumns(
-            rows, request.protected, domain, a, y, yhat, columns, discretization
-        )
+    def release(self, request, drawn, rng, open_bins=False):
         return _synth.release_synthetic(self.fit, request, drawn, rng, open_bins=open_bins)
 
     def fit_and_sample(self, settings, audit, protected, groups, columns, bins, sizes, rng):
@@ -300,3 +308,26 @@ class AIM(_Synthesiser):
 
 for _mech in (GRR(), MST(), AIM()):
     _REGISTRY.add_builtin(_mech)
+
+
+# the parameters of the ten-argument form of ``Mechanism.release`` (before AuditColumns)
+_OLD_RELEASE = ("request", "rows", "a", "y", "yhat", "domain", "columns", "discretization")
+
+
+def release_with(mech: Mechanism, request, drawn: _synth.AuditColumns, rng, open_bins=False):
+    """``mech.release(request, drawn, rng, open_bins)``; a registered mechanism that still
+    implements the earlier ten-argument form gets its arguments spread out, with a
+    DeprecationWarning (the form is accepted until the next minor release)."""
+    params = list(inspect.signature(mech.release).parameters)
+    if params[: len(_OLD_RELEASE)] != list(_OLD_RELEASE):
+        return mech.release(request, drawn, rng, open_bins)
+    warnings.warn(
+        f"mechanism {mech.name!r}: release(request, rows, a, y, yhat, domain, columns, "
+        "discretization, rng, open_bins) is deprecated; implement "
+        "release(request, drawn, rng, open_bins) with drawn an AuditColumns",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    d = drawn
+    args = (d.rows, d.a, d.y, d.yhat, d.domain, d.columns, d.discretization)
+    return mech.release(request, *args, rng, open_bins)

@@ -40,9 +40,10 @@ from ._common import (
     check_delta,
     check_epsilon,
 )
-from ._mechanisms import ACCOUNTINGS, get_mechanism, mechanism_names
+from ._mechanisms import ACCOUNTINGS, get_mechanism, mechanism_names, release_with
 from ._metrics import METRICS, NEEDS_Y
 from ._roles import LABEL, PREDICTION
+from ._synth import AuditColumns
 
 REQUEST_FORMAT = "ethiclens-p2nia-request/1"
 RELEASE_FORMAT = "ethiclens-p2nia-release/1"
@@ -209,9 +210,8 @@ def release(
     yhat = _binary_column(rows[y_pred], y_pred)
     y = _binary_column(rows[y_true], y_true) if request.needs_label else None
     mech = get_mechanism(request.mechanism)
-    table, cols = mech.release(
-        request, rows, a, y, yhat, domain, columns, discretization or {}, rng, open_bins
-    )
+    drawn = AuditColumns(rows, request.protected, domain, a, y, yhat, columns, discretization or {})
+    table, cols = release_with(mech, request, drawn, rng, open_bins)
     return Release(table, _release_manifest(request, mech, len(table), cols))
 
 
