@@ -112,19 +112,35 @@ def test_dask_row_windows_with_tied_times_in_parquet(tmp_path):
     assert a == b and len(a["windows"]) == 4
 
 
-def test_dask_refuses_a_bad_time_as_pandas_names_it(tmp_path, days, capsys):
-    data = days(tmp_path / "data", range(3), n=100)
+def _refused_as_pandas(tmp_path, days, capsys, engine, column, value):
+    """A bad value in one row (a time, or a weight in column ``wt``): ``engine`` refuses it
+    with pandas' line, naming the file and line."""
+    data = _with_propensity(days(tmp_path / "data", range(3), n=100))
     frame = pd.read_csv(data / "day001.csv", dtype=str)
-    frame.loc[7, "ts"] = "yesterday"
+    frame.loc[7, column] = value
     frame.to_csv(data / "day001.csv", index=False)
+    weight = ["--weight", "wt"] if column == "wt" else []
     errors = []
-    for engine in ("pandas", "dask"):
+    for name in ("pandas", engine):
         rc = main(["monitor", str(data), "--time", "ts", "--window", "1d", "--y-pred", "pred",
-                   "--protected", "race", "--engine", engine,
-                   "--store", str(tmp_path / f"{engine}.sqlite")])  # fmt: skip
+                   "--protected", "race", "--engine", name, *weight,
+                   "--store", str(tmp_path / f"{name}.sqlite")])  # fmt: skip
         assert rc == 2
         errors.append(capsys.readouterr().err)
     assert errors[0] == errors[1] and "day001.csv, line 9" in errors[0]
+
+
+@pytest.mark.parametrize("column, value", [("ts", "yesterday"), ("wt", "inf"), ("wt", "0")])
+def test_dask_refuses_a_bad_time_or_weight_as_pandas_names_it(
+    tmp_path, days, capsys, column, value
+):
+    _refused_as_pandas(tmp_path, days, capsys, "dask", column, value)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("value", ["nan", "inf", "-1"])
+def test_spark_refuses_a_bad_weight_as_pandas_names_it(tmp_path, days, capsys, spark, value):  # noqa: F811
+    _refused_as_pandas(tmp_path, days, capsys, "spark", "wt", value)
 
 
 def test_a_scheduler_needs_dask_or_spark(tmp_path, days, capsys):
