@@ -55,12 +55,6 @@ def one_line(text) -> str:
     return terminal_safe(text).replace("\n", "\\n")
 
 
-def needs_escaping(text) -> bool:
-    """True when :func:`terminal_safe` would change ``text``."""
-    s = str(text)
-    return s != s.translate(_TERMINAL)
-
-
 def csv_cell(value):
     """One CSV cell: text made terminal-safe and formula-proof (OWASP); other values as given."""
     if not isinstance(value, str):
