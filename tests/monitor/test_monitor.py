@@ -331,8 +331,7 @@ def test_an_audit_spec_config_is_the_request(tmp_path, days, capsys):
         yaml.safe_dump(
             {
                 "target": {"file": str(data)},
-                "roles": {"y_pred": "pred", "protected": ["race"]},
-                "groups": {"bins": {"race": [0, 1, 2]}},
+                "roles": {"y_pred": "pred", "protected": ["race"], "y_score": "pred"},
             }
         )
     )
@@ -340,7 +339,7 @@ def test_an_audit_spec_config_is_the_request(tmp_path, days, capsys):
         capsys, "monitor", "--config", config, "--time", "ts", "--window", "1d",
         "--store", tmp_path / "t.sqlite",
     )  # fmt: skip
-    assert rc == 2 and "option '--bins'" in err and "not supported" in err
+    assert rc == 2 and "option '--y-score'" in err and "not supported" in err
     rc, out, err = _cli(
         capsys, "monitor", "compas", "--time", "ts", "--window", "1d", "--y-pred", "p",
         "--protected", "race", "--store", tmp_path / "u.sqlite",

@@ -32,6 +32,9 @@ OPTIONS = (
     _opt("--pos-label", metavar="VALUE",
          help="The label and prediction value that is positive, when they are not 0/1 (the "
          "audit's rule)."),
+    _opt("--bins", multiple=True, metavar="ATTR=E0,E1,...",
+         help="Monitor a numeric protected attribute in the audit's bins [E0, E1), ..., "
+         "[Ek-1, Ek]. Repeatable."),
     _opt("--merge-groups", multiple=True, metavar="ATTR=A,B[,...]:NEW",
          help="Monitor groups A, B, ... of ATTR as one group NEW. Repeatable."),
     _opt("--exclude-group", "exclude_groups", multiple=True, metavar="ATTR=GROUP",

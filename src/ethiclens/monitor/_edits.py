@@ -1,5 +1,8 @@
 """The audit's label and group rules, applied to the monitor's counted cells.
 
+``--bins``: a numeric attribute's values (text on every engine) mapped to the audit's bin
+labels (``fairness.bin_attribute``: its edges, labels and refusals) before any other edit.
+
 ``--pos-label``: which label and prediction value is positive when they are not 0/1 — the
 audit's rule (values typed as pandas types a CSV column, then compared in that type) on every
 engine's cells, whose labels arrive as text. ``--merge-groups`` and ``--exclude-group``: merged
@@ -14,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
-from ..fairness import positive_mask
+from ..fairness import bin_attribute, positive_mask
 
 # pandas reads these as booleans in a CSV column (and nothing else: not yes/no)
 _BOOLEANS = {"True": True, "TRUE": True, "true": True, "False": False, "FALSE": False,
@@ -38,6 +41,18 @@ def _typed(text: pd.Series) -> pd.Series:
     if text.isin(list(_BOOLEANS)).all():
         return text.map(_BOOLEANS).astype(bool)
     return text
+
+
+def binned_groups(cells: pd.DataFrame, bins: dict | None, rows: str) -> None:
+    """Replace each binned attribute of ``cells`` (values as text, ``rows`` rows per cell) by
+    its bin label, refused as the audit refuses it: a value that is not a number or lies
+    outside the edges. The caller sums the cells that now share a label."""
+    for col, edges in (bins or {}).items():
+        # in text order, so that "first: ..." names the same value whatever order an engine
+        # handed the cells over in
+        values = cells[col].sort_values(kind="stable")
+        binned = bin_attribute(values, edges, col, rows=cells.loc[values.index, rows])
+        cells[col] = binned.reindex(cells.index)
 
 
 def check_group_edits(table: pd.DataFrame, protected, merges, excludes) -> None:

@@ -47,10 +47,13 @@ def _evalue(x: float) -> str:
 
 
 def _request_lines(request: dict) -> list[str]:
-    """The positive label and the group edits of the request, stated as the audit states them."""
+    """The positive label, the bins and the group edits of the request, stated as the audit
+    states them."""
     out = []
     if request.get("pos_label") is not None:
         out.append(f"positive label: {request['pos_label']!r}")
+    for attr, edges in (request.get("bins") or {}).items():
+        out.append(f"binned: {attr} at {', '.join(f'{e:g}' for e in edges)}")
     for attr, merges in (request.get("merge_groups") or {}).items():
         out += [f"merged: {attr} {new} = {' + '.join(olds)}" for new, olds in merges.items()]
     for attr, groups in (request.get("exclude_groups") or {}).items():

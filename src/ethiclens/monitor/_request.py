@@ -29,7 +29,7 @@ BOUND = (
     "baseline_windows",
 )
 # request fields a store is bound to only when given (stores written before keep matching)
-EDITS = ("pos_label", "merge_groups", "exclude_groups", "intersections")
+EDITS = ("pos_label", "bins", "merge_groups", "exclude_groups", "intersections")
 # request fields a store is bound to only when given, and named when they differ
 OPTIONAL = ("propensity", "weight", "baseline_period", "baseline_target", *EDITS)
 # the monitor's own options MonitorRequest.from_spec takes besides the spec
@@ -60,6 +60,7 @@ SPEC_FLAGS = {
     "query": ("--query", "target", "query"),
     "seed": ("--seed", "policy", "seed"),
     "pos_label": ("--pos-label", "roles", "pos_label"),
+    "bins": ("--bins", "groups", "bins"),
     "merge_groups": ("--merge-groups", "groups", "merge"),
     "exclude_groups": ("--exclude-group", "groups", "exclude"),
     "intersections": ("--intersect", "roles", "intersections"),
@@ -106,6 +107,8 @@ class MonitorRequest:
     # the audit's label and group rules: the positive value when labels are not 0/1, groups
     # audited as one ({attr: {new: [old, ...]}}) and groups left out ({attr: [group, ...]})
     pos_label: str | int | float | bool | None = None
+    # numeric attributes counted in the audit's bins ({attr: [e0, e1, ...]}), before the merges
+    bins: dict | None = None
     merge_groups: dict | None = None
     exclude_groups: dict | None = None
     # crossed attributes compared as one more attribute each: (("race", "sex"), ...)
@@ -150,6 +153,8 @@ class MonitorRequest:
             crossed = tuple(tuple(map(str, combo)) for combo in self.intersections)
             object.__setattr__(self, "intersections", crossed)
         _refuse_both(self)
+        if self.bins:
+            object.__setattr__(self, "bins", _checked_bins(self.bins, self.columns()[0]))
         if self.baseline_period is not None:
             first, last = _period_days(self.baseline_period)  # kept as YYYY-MM-DD..YYYY-MM-DD
             object.__setattr__(self, "baseline_period", f"{first}..{last}")
@@ -186,6 +191,7 @@ class MonitorRequest:
             n_draws=p.n_boot or 1000,
             seed=0 if p.seed is None else p.seed,
             pos_label=r.pos_label,
+            bins=g.bins or None,
             merge_groups=g.merge or None,
             exclude_groups=g.exclude or None,
             intersections=tuple(map(tuple, r.intersections)) or None,
@@ -243,7 +249,14 @@ class MonitorRequest:
         """Which column plays which part (the protected columns without their references)."""
         cols = tuple(self.columns()[0])
         return Columns(
-            self.time, self.y_pred, cols, self.y_true, self.propensity, self.pos_label, self.weight
+            self.time,
+            self.y_pred,
+            cols,
+            self.y_true,
+            self.propensity,
+            self.pos_label,
+            self.weight,
+            self.bins,
         )
 
     def bound(self) -> dict:
@@ -283,6 +296,18 @@ def _refuse_both(request: MonitorRequest) -> None:
         if value is not None and getattr(request, other):
             flag = "--" + name.replace("_", "-")
             raise EthicLensInputError(problem, column=flag, value=value, fix=fix)
+
+
+def _checked_bins(bins: dict | None, columns: list) -> dict | None:
+    """``--bins`` as the audit checks it: attributes that are audited, edges that are at least
+    two finite increasing numbers (kept as floats, attributes in name order)."""
+    from ..fairness import check_bin_edges
+
+    for attr in bins:
+        fix = f"add --protected {attr}, or bin one of {sorted(columns)}"
+        problem = "bins an attribute that is not audited"
+        check_member(attr, columns, column="--bins", problem=problem, fix=fix)
+    return {str(attr): check_bin_edges(bins[attr], "--bins") for attr in sorted(bins)}
 
 
 def _sorted_edits(edits: dict) -> dict | None:
@@ -338,20 +363,15 @@ def _database_url(target) -> str | None:
 
 def _refuse_unsupported(spec) -> None:
     """What an audit spec may say and the monitor cannot honour yet, refused by its flag."""
-    t, r, g, p = spec.target, spec.roles, spec.groups, spec.policy
-    unsupported = {
-        "--y-score": r.y_score,
-        "--bins": g.bins,
-    }
-    for flag, value in unsupported.items():
-        if value:
-            raise EthicLensInputError(
-                "is not supported by the monitor yet (its evidence is counts of labels and "
-                "predictions per group)",
-                column=flag,
-                value=value,
-                fix=f"drop {flag} (recode the columns before exporting, if needed)",
-            )
+    t, r, p = spec.target, spec.roles, spec.policy
+    if r.y_score:
+        raise EthicLensInputError(
+            "is not supported by the monitor yet (its evidence is counts of labels and "
+            "predictions per group)",
+            column="--y-score",
+            value=r.y_score,
+            fix="drop --y-score (recode the columns before exporting, if needed)",
+        )
     if len(r.y_pred) != 1:
         raise EthicLensInputError(
             "the monitor watches one prediction column",
@@ -406,7 +426,8 @@ def monitor_spec(target: str | None, config: str | None, flags: dict):
 
 def _apply_flags(data: dict, flags: dict) -> dict:
     """Write the given flags into the spec's sections; returns {section.key: flag}."""
-    from ..spec import parse_excludes, parse_intersections, parse_merges
+    from ..fairness import check_bin_edges
+    from ..spec import parse_bins, parse_excludes, parse_intersections, parse_merges
 
     by_flag = {}
     for name, value in flags.items():
@@ -417,6 +438,8 @@ def _apply_flags(data: dict, flags: dict) -> dict:
             value = [value]
         elif key == "protected":
             value = list(value)
+        elif key == "bins":  # as the audit parses them: edges as numbers
+            value = {k: check_bin_edges(v, flag) for k, v in parse_bins(value).items()}
         elif key in ("merge", "exclude", "intersections"):  # as the audit parses them
             parse = {"merge": parse_merges, "exclude": parse_excludes}
             value = parse.get(key, parse_intersections)(value)

@@ -21,7 +21,7 @@ import pandas as pd
 
 from .._checks import check_member
 from ..errors import DataFileError, EthicLensInputError
-from ._edits import positive_labels
+from ._edits import binned_groups, positive_labels
 
 DAY = 86400
 WINDOW, COUNT, TS = "_window", "_count", "_ts"
@@ -71,8 +71,9 @@ def parse_window(text) -> Window:
 class Columns:
     """Which column plays which part: the time, the prediction, the protected attributes, the
     label (optional) and each row's sampling probability (``--propensity``, optional); which
-    label and prediction value is positive when they are not 0/1 (``--pos-label``); and each
-    row's survey weight (``--weight``, optional; it acts as 1/π)."""
+    label and prediction value is positive when they are not 0/1 (``--pos-label``); each
+    row's survey weight (``--weight``, optional; it acts as 1/π); and the numeric attributes
+    counted in bins (``--bins``: {attribute: edges}, optional)."""
 
     time: str
     y_pred: str
@@ -81,6 +82,7 @@ class Columns:
     propensity: str | None = None
     pos_label: str | int | float | bool | None = None
     weight: str | None = None
+    bins: dict | None = None
 
     @property
     def weighting(self) -> str | None:
@@ -554,11 +556,13 @@ def _groups(raw: pd.DataFrame, protected) -> None:
 
 
 def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> Counted:
-    """The engines' raw cells checked (labels 0/1, groups present), placed in windows from
-    ``origin_day`` (the first day seen, when None) and summed per (window, columns)."""
+    """The engines' raw cells checked (labels 0/1, groups present), binned (``--bins``),
+    placed in windows from ``origin_day`` (the first day seen, when None) and summed per
+    (window, columns)."""
     _labels(raw, cols.y_pred, "prediction", cols.pos_label)
     _labels(raw, cols.y_true, "label", cols.pos_label)
     _groups(raw, cols.protected)
+    binned_groups(raw, cols.bins, COUNT)
     raw[COUNT] = raw[COUNT].astype(np.int64)
     if window.kind == "days":
         if origin_day is None:
