@@ -15,6 +15,8 @@ the refusal is the pandas engine's, which names the first file and line.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 
@@ -23,6 +25,7 @@ from ..errors import EthicLensInputError
 from ._windows import (
     COUNT,
     DAY,
+    FRAME,
     MAX_WEIGHT,
     TS,
     WINDOW,
@@ -37,6 +40,8 @@ from ._windows import (
     _pandas_raw,
     _wanted,
     cells,
+    describe_target,
+    frame_kind,
     keyed_rows,
     parse_times,
     read_file,
@@ -45,7 +50,7 @@ from ._windows import (
 
 
 def count_windows(
-    target: str,
+    target,
     cols: Columns,
     window: Window,
     *,
@@ -58,20 +63,52 @@ def count_windows(
     carries Σ 1/π, Σ 1/π² and min π (``_w``, ``_w2``, ``_pmin``); with ``cols.weight`` (a
     positive weight per row) Σ w, Σ w², min 1/w and max 1/w (``_pmax``). ``engine``: auto (DuckDB
     when installed, else pandas), duckdb, pandas, dask or spark; ``scheduler``: the Dask
-    scheduler or Spark master, as the audit's ``--scheduler`` (dask and spark only)."""
-    from ..sources import check_scheduler, file_columns, resolve_files
+    scheduler or Spark master, as the audit's ``--scheduler`` (dask and spark only).
+    ``target``: a path (a file, a glob or a folder), or a DataFrame counted by the same code as
+    a file — pandas (by DuckDB or pandas), Dask or Spark (by its own engine)."""
+    from ..sources import check_scheduler
 
-    engine = _engine(engine)
+    engine = _frame_engine(target, engine) if frame_kind(target) else _engine(engine)
     check_scheduler(engine, scheduler)
-    files, kind, hive = resolve_files(target)
-    src = _Files(target, files, kind, hive, file_columns(target))
-    _check_roles(cols, src.columns, target)
+    src = _source(target)
+    _check_roles(cols, src.columns, src.target)
     if engine in ("dask", "spark"):
         raw, t_min, t_max = cluster_raw(engine, src, cols, window, scheduler)
     else:
         raw_of = _duckdb_raw if engine == "duckdb" else _pandas_raw
         raw, t_min, t_max = raw_of(src, cols, window)
     return _finish(raw, (t_min, t_max), cols, window, origin_day, engine)
+
+
+def _source(target) -> _Files:
+    """The files of a path, or an in-memory DataFrame as the one "file" of kind ``FRAME``."""
+    from ..sources import file_columns, resolve_files
+
+    if frame_kind(target):
+        return _Files(describe_target(target), [target], FRAME, False, list(target.columns))
+    files, kind, hive = resolve_files(target)
+    return _Files(target, files, kind, hive, file_columns(target))
+
+
+# the engines that count an in-memory DataFrame of each kind (auto: the first)
+_FRAME_ENGINES = {"pandas": ("duckdb", "pandas"), "dask": ("dask",), "spark": ("spark",)}
+
+
+def _frame_engine(frame, engine: str) -> str:
+    """The engine counting a DataFrame: DuckDB (when installed, else pandas) for a pandas one,
+    Dask or Spark for theirs; another one refused."""
+    kind = frame_kind(frame)
+    if engine == "auto":
+        return _engine("auto") if kind == "pandas" else kind
+    allowed = _FRAME_ENGINES[kind]
+    if engine not in allowed:
+        raise EthicLensInputError(
+            f"a {kind} DataFrame is counted by {' or '.join(allowed)}",
+            column="--engine",
+            value=engine,
+            fix=f"give engine='auto' or one of {list(allowed)}",
+        )
+    return engine
 
 
 # 0: the row is counted; 1: its time is missing or unreadable; 2: its propensity is not in (0, 1]
@@ -119,22 +156,37 @@ def _file_day_cells(path, src: _Files, cols: Columns) -> pd.DataFrame:
 def _dask_raw(src: _Files, cols: Columns, window: Window, scheduler) -> pd.DataFrame:
     import dask
 
-    dd = require("dask.dataframe", extra="dask")
+    require("dask.dataframe", extra="dask")
     from ..sources import dask_scheduler
 
     # the roles stay Python text (as pandas reads them), not Arrow strings
     with dask.config.set({"dataframe.convert-string": False}):
         with dask_scheduler(scheduler or "local-cluster"):
             if window.kind == "days":
-                parts = dd.from_map(_file_day_cells, src.files, src=src, cols=cols)
+                parts = _per_part(_file_day_cells, src, cols)
                 return parts.compute().reset_index(drop=True)
-            rows = dd.from_map(_file_rows, src.files, src=src, cols=cols)
+            rows = _per_part(_file_rows, src, cols)
             # the pandas engine's order: time, then the roles' text; missing values last
             rows = rows.sort_values([TS, *cols.roles], na_position="last")
             position = rows.assign(_one=1)["_one"].cumsum() - 1
             rows = rows.assign(**{WINDOW: position // window.size})
             keys = [WINDOW, FLAG, *cols.roles]
             return rows.map_partitions(cells, keys, cols.weighting).compute().reset_index(drop=True)
+
+
+def _per_part(read, src: _Files, cols: Columns):
+    """A Dask DataFrame of ``read`` (``_file_rows``, ``_file_day_cells``) applied to each file,
+    or to each partition of a Dask DataFrame given as the target."""
+    import dask
+    import dask.dataframe as dd
+
+    if src.kind != FRAME:
+        return dd.from_map(read, src.files, src=src, cols=cols)
+    # the partitions go to ``read`` one by one; ``src`` without the frame itself, which the
+    # tasks would otherwise depend on whole
+    bare = replace(src, files=[])
+    parts = src.files[0].to_delayed()
+    return dd.from_delayed([dask.delayed(read)(part, src=bare, cols=cols) for part in parts])
 
 
 # -- Spark ---------------------------------------------------------------------------------------
@@ -148,7 +200,11 @@ def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFra
         zone = session.conf.get("spark.sql.session.timeZone")
         session.conf.set("spark.sql.session.timeZone", "UTC")
         try:
-            rows = _spark_rows(spark_read_files(session, src.target, _wanted(cols)), cols)
+            if src.kind == FRAME:  # a Spark DataFrame: the rows as they are, in its session
+                sdf = src.files[0]
+            else:
+                sdf = spark_read_files(session, src.target, _wanted(cols))
+            rows = _spark_rows(sdf, cols)
             return _spark_cells(rows, cols, window)
         finally:
             session.conf.set("spark.sql.session.timeZone", zone)

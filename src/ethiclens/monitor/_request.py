@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import ClassVar
 
 from .._checks import check_member
 from ..errors import EthicLensInputError
 from ..spec import edited_reference
 from ._edits import SEP, check_intersections
-from ._windows import ENGINES, Columns, Window, parse_window
+from ._windows import ENGINES, Columns, Window, describe_target, parse_window
 
 # request fields a store is bound to (the target may change from run to run: today's file)
 BOUND = (
@@ -70,12 +70,14 @@ SPEC_FLAGS = {
 
 @dataclass(frozen=True)
 class MonitorRequest:
-    """What to watch and by which policy. ``protected``: ``COL`` or ``COL=REFERENCE``."""
+    """What to watch and by which policy. ``protected``: ``COL`` or ``COL=REFERENCE``.
+    ``target``: a file, a glob or a folder; from Python also a pandas DataFrame (counted by
+    DuckDB or pandas, as a file is), a Dask or a Spark DataFrame (by its engine)."""
 
     # the monitor's own options from_spec takes besides the spec (the CLI's flags of them)
     OWN_OPTIONS: ClassVar[tuple] = OWN_OPTIONS
 
-    target: str
+    target: object  # a path, or a DataFrame (not stored: see target_name)
     time: str
     window: str
     y_pred: str
@@ -259,9 +261,14 @@ class MonitorRequest:
             self.bins,
         )
 
+    def target_name(self) -> str:
+        """How the report and messages name the target: its path (a database: its masked
+        description), or ``a pandas DataFrame (N rows)``, ``a Dask DataFrame``, ..."""
+        return describe_target(self.target)
+
     def bound(self) -> dict:
         """The fields a store is bound to, normalised."""
-        d = asdict(self)
+        d = asdict(replace(self, target=None))  # a DataFrame target is not copied
         d["window"] = str(self.parsed_window())
         d["protected"] = list(self.protected)
         d["intersections"] = [list(c) for c in self.intersections] if self.intersections else None

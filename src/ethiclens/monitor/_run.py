@@ -125,7 +125,8 @@ def run_monitor(request: MonitorRequest, store_path, *, now: dt.datetime | None 
     """Count ``request.target`` per window, add every window after the store's last one to the
     evidence, save it all in one transaction and return the :class:`MonitorResult`.
 
-    ``store_path``: a SQLite file or a PostgreSQL URL (``Store.open``)."""
+    ``store_path``: a SQLite file or a PostgreSQL URL (``Store.open``). ``request.target``
+    may be a pandas, Dask or Spark DataFrame: counted by the engines' file code."""
     window = request.parsed_window()
     request.attributes()  # a malformed --protected is refused before the store is touched
     store = Store.open(store_path)
@@ -161,7 +162,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
         for w in plan.new:
             updater.add_window(w, plan, run)
         updater.save()
-        store.add_run(run, now.isoformat(), str(request.target), len(plan.new), counted.t_max)
+        store.add_run(run, now.isoformat(), request.target_name(), len(plan.new), counted.t_max)
         store.commit()
     except BaseException:
         store.rollback()
@@ -306,7 +307,7 @@ def _reconcile(request, counted, target_windows, stored, keys, spans) -> None:
             if stored[w]["counts"] != keys[w]:
                 raise EthicLensInputError(
                     f"late or changed rows: {span} was processed with {stored[w]['rows']:,} "
-                    f"rows; {request.target} now has {int(row['rows']):,} in it",
+                    f"rows; {request.target_name()} now has {int(row['rows']):,} in it",
                     column="TARGET",
                     fix="the monitor counts a window once: leave processed windows as they were "
                     "(put late rows with the next window's rows), or start a new --store to "
@@ -315,7 +316,7 @@ def _reconcile(request, counted, target_windows, stored, keys, spans) -> None:
         elif w < last:
             if max(target_windows) < last:
                 raise EthicLensInputError(
-                    f"time went backwards: the newest row of {request.target} "
+                    f"time went backwards: the newest row of {request.target_name()} "
                     f"({iso(counted.t_max)}) is older than the store's last window "
                     f"(window {last}, from {iso(stored[last]['start'])})",
                     column=request.time,
@@ -520,7 +521,7 @@ def _run_info(request: MonitorRequest, plan: _Plan, run: int, now, engine: str) 
     return {
         "run": run,
         "at": now.isoformat(),
-        "target": str(request.target),
+        "target": request.target_name(),
         "engine": engine,
         "new_windows": len(plan.new),
         "already_seen": plan.already_seen,

@@ -109,7 +109,12 @@ FIRST_MIX = np.array([1 / 16, 1 / 8, 1 / 4, 1 / 2, 1.0])
 
 
 def ons_update(
-    state: dict, null: OneSided, m, p, memory: float | None = None, first_mix: bool = True,
+    state: dict,
+    null: OneSided,
+    m,
+    p,
+    memory: float | None = None,
+    first_mix: bool = True,
     scale=None,
 ) -> dict:
     """One window: grow the wealth at the window's bet, then one Newton step with the window's

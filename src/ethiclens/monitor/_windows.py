@@ -117,9 +117,37 @@ class Counted:
     engine: str
 
 
+# an in-memory target (``run_monitor`` from Python): its kind of files, and how its rows are
+# named in messages (by their index label, as a file's by their line)
+FRAME = "frame"
+_FRAME_ROWS = "the DataFrame's row"
+
+
+def frame_kind(target) -> str | None:
+    """``pandas``, ``dask`` or ``spark`` for a DataFrame given as the target; None for a path."""
+    if isinstance(target, pd.DataFrame):
+        return "pandas"
+    module = type(target).__module__
+    if module.startswith("pyspark"):
+        return "spark"
+    return "dask" if module.startswith("dask") else None
+
+
+def describe_target(target) -> str:
+    """How reports and messages name a target: its path, or ``a pandas DataFrame (N rows)``,
+    ``a Dask DataFrame``, ``a Spark DataFrame`` (not counted just to be named)."""
+    kind = frame_kind(target)
+    if kind is None:
+        return str(target)
+    if kind == "pandas":
+        return f"a pandas DataFrame ({len(target):,} rows)"
+    return f"a {kind.capitalize()} DataFrame"
+
+
 @dataclass(frozen=True)
 class _Files:
-    """The files of a target as ``sources.resolve_files`` found them, and their columns."""
+    """The files of a target as ``sources.resolve_files`` found them, and their columns; an
+    in-memory DataFrame is one "file" of kind ``FRAME``, ``target`` its description."""
 
     target: str
     files: list
@@ -224,11 +252,13 @@ def _q(name: str) -> str:
 def _duckdb_raw(src: _Files, cols: Columns, window: Window):
     import duckdb
 
-    params = {"files": src.files}
-    source = _duckdb_source(src, params)
+    params = {} if src.kind == FRAME else {"files": src.files}
+    source = "_ethiclens_frame" if src.kind == FRAME else _duckdb_source(src, params)
     con = duckdb.connect()
     try:
         con.execute("SET TimeZone = 'UTC'")
+        if src.kind == FRAME:  # DuckDB scans the pandas DataFrame where it is
+            con.register(source, src.files[0])
         query = _DuckQuery(con, source, params, cols)
         if cols.weighting:
             _duckdb_check_weights(query, src, window)
@@ -408,7 +438,11 @@ def _read_frames(src: _Files, wanted: list) -> pd.DataFrame:
 
 
 def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
-    """The wanted columns of one file (hive keys filled in), with each row's file and line."""
+    """The wanted columns of one file (hive keys filled in), with each row's file and line (a
+    DataFrame's, or a Dask DataFrame's partition's, rows: their index label)."""
+    if src.kind == FRAME:
+        frame = _in_memory(f, wanted)
+        return frame.assign(_file=_FRAME_ROWS, _line=frame.index)
     keys = {}
     if src.hive:
         for part in Path(f).relative_to(src.target).parts[:-1]:
@@ -434,6 +468,27 @@ def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
     return frame
 
 
+def _in_memory(frame, wanted: list) -> pd.DataFrame:
+    """The wanted columns of an in-memory DataFrame as pandas (a Dask or Spark one collected:
+    only where a bad value must be named)."""
+    kind = frame_kind(frame)
+    if kind == "spark":
+        return frame.select(*[frame[c] for c in wanted]).toPandas()
+    return frame[wanted].compute() if kind == "dask" else frame[wanted]
+
+
+def where_first(first) -> str:
+    """`` (first: FILE, line N`` naming the first bad row (unclosed: a value may follow)."""
+    if first["_file"] == _FRAME_ROWS:  # an index label
+        return f" (first: {_FRAME_ROWS} {_plain(first['_line'])!r}"
+    return f" (first: {first['_file']}, line {first['_line']}"
+
+
+def _plain(value):
+    """A NumPy scalar as the Python value it holds (shown as 7 or 0.5, not np.int64(7))."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
 def parse_times(frame: pd.DataFrame, time: str):
     """(each row's time as a UTC timestamp, NaT where missing or unparsable; missing; bad)."""
     rawt = frame[time]
@@ -453,7 +508,7 @@ def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
     parsed, missing, bad = parse_times(frame, time)
     if missing.any() or bad.any():
         first = frame[missing | bad].iloc[0]
-        where = f" (first: {first['_file']}, line {first['_line']})"
+        where = where_first(first) + ")"
         example = None if missing.any() else str(first[time])
         _time_errors(time, int(missing.sum()), int(bad.sum()), example, len(frame), target, where)
     if len(frame) == 0:
@@ -477,9 +532,9 @@ def _weights(frame: pd.DataFrame, cols: Columns) -> np.ndarray:
     p, bad = weight_values(frame, cols)
     if bad.any():
         first = frame[bad].iloc[0]
-        value = first[cols.weighted_by[0]]
+        value = _plain(first[cols.weighted_by[0]])
         shown = "empty" if value is None or str(value).strip() in ("", "nan") else repr(value)
-        where = f" (first: {first['_file']}, line {first['_line']}: {shown})"
+        where = where_first(first) + f": {shown})"
         weights_error(cols, int(bad.sum()), len(frame), where)
     return p
 
