@@ -46,10 +46,21 @@ def _evalue(x: float) -> str:
     return f"{x:.3g}" if x < 1e6 else f"{x:.2e}"
 
 
-def _request_lines(request: dict) -> list[str]:
-    """The positive label, the bins and the group edits of the request, stated as the audit
-    states them."""
+# how each weighting is stated: request key -> what its column holds
+_WEIGHTING = {
+    "weight": "each row's survey weight",
+    "propensity": "each row's sampling probability, inverse-propensity weighted",
+}
+
+
+def _request_lines(request: dict, run: dict) -> list[str]:
+    """The weighting, the baseline, the positive label, the bins and the group edits of the
+    request, stated as the audit states them (the baseline target's rows: this run's count)."""
     out = []
+    for key, holds in _WEIGHTING.items():
+        if request.get(key):
+            out.append(f"weighted: --{key} {request[key]} ({holds})")
+    out += _baseline_lines(request, run.get("baseline_target"))
     if request.get("pos_label") is not None:
         out.append(f"positive label: {request['pos_label']!r}")
     for attr, edges in (request.get("bins") or {}).items():
@@ -59,6 +70,20 @@ def _request_lines(request: dict) -> list[str]:
     for attr, groups in (request.get("exclude_groups") or {}).items():
         out.append(f"left out: {attr} {', '.join(groups)}")
     return out
+
+
+def _baseline_lines(request: dict, counted: dict | None) -> list[str]:
+    """The baseline: a separate target (its path and, when this run counted it, its rows), a
+    period, or the first K windows."""
+    if request.get("baseline_target"):
+        rows = f" ({counted['rows']:,} rows)" if counted else ""
+        target = counted["target"] if counted else request["baseline_target"]
+        return [f"baseline: --baseline-target {target}{rows}"]
+    if request.get("baseline_period"):
+        return [f"baseline: --baseline-period {request['baseline_period']}"]
+    if request.get("baseline_windows"):
+        return [f"baseline: --baseline-windows {request['baseline_windows']} (the first windows)"]
+    return []
 
 
 def summary_lines(doc: dict) -> list[str]:
@@ -77,7 +102,7 @@ def summary_lines(doc: dict) -> list[str]:
         )
     for note in run.get("notes", []):
         lines.append(f"note: {note}")
-    lines += _request_lines(doc.get("request") or {})
+    lines += _request_lines(doc.get("request") or {}, run)
     if windows:
         last = windows[-1]
         lines.append(
