@@ -3,6 +3,7 @@ own file code, so the JSON is the same rows' as files, all but the target's name
 
 import datetime as dt
 
+import jsonschema
 import numpy as np
 import pandas as pd
 import pytest
@@ -10,6 +11,8 @@ import pytest
 from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import MonitorRequest, run_monitor
 from tests.sources.conftest import spark  # noqa: F401 (the suite's one SparkSession)
+
+from .conftest import SCHEMA
 
 NOW = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 ROLES = dict(time="ts", y_pred="pred", y_true="label", protected=("race=White",))
@@ -32,6 +35,7 @@ def _doc(target, store, **kw) -> tuple[dict, str]:
     name)."""
     request = MonitorRequest(target=target, **{**ROLES, "window": "1d", **kw})
     doc = run_monitor(request, store, now=NOW).data
+    jsonschema.validate(doc, SCHEMA)  # run.engine: dask and spark too
     doc["run"].pop("engine")
     doc.pop("store")
     return doc, doc["run"].pop("target")
