@@ -1,7 +1,7 @@
 """Group-fairness audit engine: count-based metrics, bootstrap statistics, policy, headlines."""
 
 from ._auc import AUC_CI_METHOD, group_auc
-from ._bins import bin_attribute, bin_counts, check_bin_edges
+from ._bins import bin_attribute, bin_counts, check_bin_edges, check_bins
 from ._bootstrap import (
     JEFFREYS_METHOD,
     Interval,
@@ -89,6 +89,7 @@ __all__ = [
     "bin_attribute",
     "bin_counts",
     "check_bin_edges",
+    "check_bins",
     "register_renderer",
     "estimates_html",
     "AuditResult",

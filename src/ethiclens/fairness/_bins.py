@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .._checks import check_member
 from .._text import distinct_numbers
 from ..errors import EthicLensInputError
 
@@ -34,6 +35,18 @@ def check_bin_edges(edges, column: str) -> list[float]:
             value=list(edges),
             fix="e.g. 0,25,45,65,120",
         )
+    return out
+
+
+def check_bins(bins: dict, columns, column: str = "--bins") -> dict[str, list[float]]:
+    """Every attribute of ``bins`` (attribute → edges) is one of the audited ``columns``, and
+    its edges pass :func:`check_bin_edges`; returns the edges as floats, in the given order."""
+    out = {}
+    for attr, edges in bins.items():
+        fix = f"add --protected {attr}, or bin one of {sorted(columns)}"
+        problem = "bins an attribute that is not audited"
+        check_member(attr, columns, column=column, problem=problem, fix=fix)
+        out[attr] = check_bin_edges(edges, column)
     return out
 
 

@@ -83,17 +83,9 @@ def _check_ci(spec: AuditSpec, allowed, what: str) -> str:
 
 
 def _bins(spec: AuditSpec, columns) -> dict:
-    from .._checks import check_member
-    from ..fairness import check_bin_edges
+    from ..fairness import check_bins
 
-    out = {}
-    for attr, edges in spec.groups.bins.items():
-        fix = f"add --protected {attr}, or bin one of {sorted(columns)}"
-        check_member(
-            attr, columns, column="--bins", problem="bins an attribute that is not audited", fix=fix
-        )
-        out[attr] = check_bin_edges(edges, "--bins")
-    return out
+    return check_bins(spec.groups.bins, columns)
 
 
 def _binned_rows(spec: AuditSpec, loaded: Loaded) -> None:
