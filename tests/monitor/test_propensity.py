@@ -163,7 +163,7 @@ def test_propensity_options_are_checked(tmp_path, days, capsys):
         capsys, "monitor", data, *FLAGS, "--protected", "race", "--propensity", "label",
         "--store", tmp_path / "b.sqlite",
     )  # fmt: skip
-    assert rc == 2 and "different columns" in err
+    assert rc == 2 and "--y-true and --propensity both name 'label'" in err
     # a store written without weights is refused with them, naming the difference
     store = tmp_path / "c.sqlite"
     assert _cli(capsys, "monitor", data, *FLAGS, "--protected", "race", "--store", store)[0] == 0

@@ -90,7 +90,7 @@ OPTIONS = (
          show_default=True, help="alarm: exit 1 (after writing) when any test alarms."),
 )  # fmt: skip
 # the options that are the monitor's own (not the audit spec's)
-OWN = ("target", "config", "time_col", "window", "store", "json_out", "html_out", "fail_on")
+OWN = ("target", "config", "time_col", "window", "store", "fail_on")
 
 
 def _with_options(command):
@@ -116,13 +116,18 @@ def monitor_command(**options):
 
     o = {k: options.pop(k) for k in OWN}
     own = {k: options.pop(k) for k in MonitorRequest.OWN_OPTIONS}  # from_spec takes these
-    spec = monitor_spec(o["target"], o["config"], options)
-    outputs = {"--json": None if o["json_out"] == "-" else o["json_out"], "--html": o["html_out"]}
-    if not is_store_url(o["store"]):  # a URL is no file to check
-        outputs["--store"] = o["store"]
+    notes: list = []  # --json and --html are the spec's outputs.json and outputs.html
+    spec = monitor_spec(o["target"], o["config"], options, notes=notes)
+    for note in notes:
+        click.echo(note, err=True)
+    json_out, html_out = spec.outputs.json, spec.outputs.html
+    store = MonitorRequest.checked_store(o["store"])  # a URL is masked, never taken for a file
+    outputs = {"--json": None if json_out == "-" else json_out, "--html": html_out}
+    if not is_store_url(store):  # a URL is no file to check
+        outputs["--store"] = store
     check_outputs(outputs, inputs=[x for x in (spec.target.file, o["config"]) if x])
     request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
-    _print(run_monitor(request, o["store"]), o["json_out"], o["html_out"], o["fail_on"])
+    _print(run_monitor(request, store), json_out, html_out, o["fail_on"])
 
 
 def _print(result, json_out, html_out, fail_on) -> None:

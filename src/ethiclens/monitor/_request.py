@@ -4,7 +4,9 @@ audit spec (``--config`` and the audit's flags, as ``ethiclens monitor`` takes t
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
+import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import ClassVar
 
@@ -65,7 +67,50 @@ SPEC_FLAGS = {
     "exclude_groups": ("--exclude-group", "groups", "exclude"),
     "intersections": ("--intersect", "roles", "intersections"),
     "n_boot": ("--n-boot", "policy", "n_boot"),
+    "json_out": ("--json", "outputs", "json"),
+    "html_out": ("--html", "outputs", "html"),
 }
+# every key of an audit spec the monitor honours (a later key is refused until it is listed
+# here or in _NOT_HONOURED); honoured with a check: y_pred (one), y_score (none), di_rule
+# (two_sided), engine (the monitor's); seed null (the audit's fresh seed) is the default 0
+HONOURED = frozenset(
+    {"version", *(f"{section}.{key}" for _, section, key in SPEC_FLAGS.values())}
+    | {"target.file", "roles.y_score", "policy.di_rule"}
+)
+_BENCHMARK = (
+    "is a benchmark's option; the monitor watches files or a database",
+    "drop it (name the files the predictions are exported to)",
+)
+_MODEL = (
+    "describes the model for its card; the monitor writes no model card",
+    "drop it (the audit writes the card: ethiclens audit --config FILE)",
+)
+_OUTPUT = (
+    "is an output the monitor does not write (it writes outputs.json and outputs.html)",
+    "drop it (the audit writes it: ethiclens audit --config FILE)",
+)
+_THRESHOLDS = ("is `ethiclens thresholds`'s", "drop it")
+# the spec keys the monitor cannot honour: key -> (problem, fix); refused when given
+_NOT_HONOURED = {
+    "target.dataset": _BENCHMARK,
+    "target.counts": ("a counts table has no time column to cut windows by",
+                      "name the files the predictions are exported to"),
+    **{f"target.{key}": _BENCHMARK for key in ("score", "states", "year", "download")},
+    "roles.positive": ("is not used by the monitor: its tests are two-sided (DI inside "
+                       "[t, 1/t], TPR/FPR gaps in absolute value), so a favorable or harmful "
+                       "positive label tests alike", "drop roles.positive"),
+    **{f"model.{key}": _MODEL for key in ("name", "version", "intended_use", "card_info")},
+    **{f"outputs.{key}": _OUTPUT for key in ("model_card", "pdf", "csv", "plot")},
+    "gate.fail_on": ("the monitor's gate is its alarms (--fail-on alarm), not the audit's "
+                     "verdicts", "drop gate.fail_on and give --fail-on alarm"),
+    "gate.baseline": ("the monitor compares windows with a baseline of its own, not with a "
+                      "previous report", "drop gate.baseline; give --baseline-windows, "
+                      "--baseline-period or --baseline-target"),
+    "policy.ci": ("the monitor's window intervals are Jeffreys intervals (its evidence: "
+                  "e-values and confidence sequences)", "drop policy.ci (or give jeffreys)"),
+    "thresholds.threshold": _THRESHOLDS,
+    "thresholds.step": _THRESHOLDS,
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -155,6 +200,7 @@ class MonitorRequest:
             crossed = tuple(tuple(map(str, combo)) for combo in self.intersections)
             object.__setattr__(self, "intersections", crossed)
         _refuse_both(self)
+        _refuse_shared_columns(self)
         if self.bins:
             object.__setattr__(self, "bins", _checked_bins(self.bins, self.columns()[0]))
         if self.baseline_period is not None:
@@ -173,6 +219,7 @@ class MonitorRequest:
         t, r, g, p = spec.target, spec.roles, spec.groups, spec.policy
         db = _database_url(t)
         _refuse_unsupported(spec)
+        _refuse_not_honoured(spec)
         return cls(
             target=t.describe() if db else t.file,
             db=db,
@@ -199,6 +246,11 @@ class MonitorRequest:
             intersections=tuple(map(tuple, r.intersections)) or None,
             **options,
         )
+
+    @staticmethod
+    def checked_store(store) -> str:
+        """``--store`` as a run opens it (see ``_checked_store``)."""
+        return _checked_store(store)
 
     def baseline_span(self) -> tuple[float, float] | None:
         """``baseline_period`` as epoch seconds [first day's midnight, the day after the last
@@ -305,6 +357,27 @@ def _refuse_both(request: MonitorRequest) -> None:
             raise EthicLensInputError(problem, column=flag, value=value, fix=fix)
 
 
+def _refuse_shared_columns(request: MonitorRequest) -> None:
+    """One column plays one role: refused naming the options given that share it."""
+    roles = [("--time", request.time), ("--y-pred", request.y_pred), ("--y-true", request.y_true)]
+    roles += [("--protected", col) for col in request.columns()[0]]
+    roles += [("--propensity", request.propensity), ("--weight", request.weight)]
+    flags_of: dict = {}
+    for flag, col in roles:
+        if col is not None:
+            flags_of.setdefault(col, []).append(flag)
+    for col, flags in flags_of.items():
+        if len(flags) > 1:
+            named = ", ".join(flags[:-1]) + " and " + flags[-1]
+            raise EthicLensInputError(
+                f"{named} {'both' if len(flags) == 2 else 'all'} name {col!r}: one column "
+                "plays two roles",
+                column=flags[0],
+                value=col,
+                fix="give each of " + named + " its own column",
+            )
+
+
 def _checked_bins(bins: dict | None, columns: list) -> dict | None:
     """``--bins`` as the audit checks it: attributes that are audited, edges that are at least
     two finite increasing numbers (kept as floats, attributes in name order)."""
@@ -399,10 +472,56 @@ def _refuse_unsupported(spec) -> None:
         )
 
 
-def monitor_spec(target: str | None, config: str | None, flags: dict):
+# a URL's scheme: a --store value that starts with one is a URL, never a file name
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
+# the store's own driver (psycopg): a URL naming another PostgreSQL driver is opened with it
+_STORE_SCHEMES = ("postgresql", "postgresql+psycopg")
+
+
+def _checked_store(store) -> str:
+    """A SQLite file path as given; a URL by the rule the audit's ``--db`` applies to a
+    PostgreSQL URL (the scheme ``postgresql``, any driver: ``postgresql+psycopg2://``),
+    spelled for the store's driver. Any other URL is refused, its password masked."""
+    from ..sources import mask_url
+
+    text = str(store)
+    match = _SCHEME.match(text)
+    if match is None:
+        return text
+    scheme = match.group(1)
+    if scheme.split("+")[0] != "postgresql":
+        raise EthicLensInputError(
+            f"is a {scheme} URL; a store is a SQLite file or a PostgreSQL database "
+            "(postgresql:// or postgresql+DRIVER://, lower case, as --db takes it)",
+            column="--store",
+            value=mask_url(text),
+            fix="give a file path (fairness.sqlite) or a postgresql+psycopg://user@host/db URL",
+        )
+    if scheme in _STORE_SCHEMES:
+        return text
+    return "postgresql" + text[len(scheme) :]
+
+
+def _refuse_not_honoured(spec) -> None:
+    """Every key the spec gives (other than its default) is honoured or refused, never
+    ignored: refused by its key, with why and the fix."""
+    for section, values in spec.to_dict(minimal=True).items():
+        for key in values if isinstance(values, dict) else ():
+            path = f"{section}.{key}"
+            if path in HONOURED:
+                continue
+            problem, fix = _NOT_HONOURED.get(
+                path, ("is not honoured by the monitor", f"drop {path}")
+            )
+            raise EthicLensInputError(problem, column=path, value=values[key], fix=fix)
+
+
+def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=None):
     """The audit spec of a monitor run: ``config`` (a spec file, if any), then the audit
     options in ``flags`` (``SPEC_FLAGS``'s names; None = not given), then ``target``. An error
-    about a spec key names the flag that set it. --y-pred and --protected are required."""
+    about a spec key names the flag that set it. --y-pred and --protected are required.
+    ``notes`` (a list): each flag that overrode a value of ``config`` is said there, as the
+    audit says it ("note: --n-boot 500 overrides policy.n_boot = 2000 from audit.yaml")."""
     from ..spec import AuditSpec, read_spec_file, target_key
 
     data = read_spec_file(config) if config else {}
@@ -415,7 +534,11 @@ def monitor_spec(target: str | None, config: str | None, flags: dict):
         if isinstance(section, dict):
             for kind in ("dataset", "file", "counts", "db", "db_env"):
                 section.pop(kind, None)
-    by_flag = _apply_flags(data, flags)
+    by_flag, overridden = _apply_flags(data, flags)
+    for path, old in overridden.items() if notes is not None else ():
+        section, key = path.split(".")
+        given = f"{by_flag[path]} {_shown(data[section][key])}"
+        notes.append(f"note: {given} overrides {path} = {_shown(old)} from {config}")
     if target:
         data.setdefault("target", {})[target_key(target)] = target
     try:
@@ -431,12 +554,17 @@ def monitor_spec(target: str | None, config: str | None, flags: dict):
     return spec
 
 
-def _apply_flags(data: dict, flags: dict) -> dict:
-    """Write the given flags into the spec's sections; returns {section.key: flag}."""
+def _shown(value) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _apply_flags(data: dict, flags: dict) -> tuple[dict, dict]:
+    """Write the given flags into the spec's sections; returns ({section.key: flag},
+    {section.key: the value a flag replaced})."""
     from ..fairness import check_bin_edges
     from ..spec import parse_bins, parse_excludes, parse_intersections, parse_merges
 
-    by_flag = {}
+    by_flag, overridden = {}, {}
     for name, value in flags.items():
         if value is None or value == ():
             continue
@@ -450,9 +578,12 @@ def _apply_flags(data: dict, flags: dict) -> dict:
         elif key in ("merge", "exclude", "intersections"):  # as the audit parses them
             parse = {"merge": parse_merges, "exclude": parse_excludes}
             value = parse.get(key, parse_intersections)(value)
-        data.setdefault(section, {})[key] = value
+        old = data.setdefault(section, {}).get(key)
+        if old is not None and old != value and [old] != value:
+            overridden[f"{section}.{key}"] = old
+        data[section][key] = value
         by_flag[f"{section}.{key}"] = flag
-    return by_flag
+    return by_flag, overridden
 
 
 def _require(spec) -> None:
