@@ -27,6 +27,7 @@ from ._windows import (
     DAY,
     FRAME,
     MAX_WEIGHT,
+    MIN_WEIGHT,
     TS,
     WINDOW,
     Columns,
@@ -228,7 +229,8 @@ def _spark_rows(sdf, cols: Columns):
     if cols.weighting:
         p = F.trim(_spark_col(cols.weighted_by[0]).cast("string")).try_cast("double")
         top = F.lit(1.0) if cols.propensity else F.lit(float(MAX_WEIGHT))
-        flag = flag.when(~F.coalesce((p > 0) & (p <= top), F.lit(False)), F.lit(2))
+        usable = (p >= F.lit(float(MIN_WEIGHT))) & (p <= top)
+        flag = flag.when(~F.coalesce(usable, F.lit(False)), F.lit(2))
         if cols.weight:
             weights = [p.alias("_w"), (p * p).alias("_w2"), (F.lit(1.0) / p).alias("_p")]
         else:

@@ -10,6 +10,9 @@ import base64
 import html
 import io
 import math
+import warnings
+
+from ._report import plural
 
 LABELS = {
     "disparate_impact": "DI",
@@ -76,7 +79,7 @@ def _baseline_lines(request: dict, counted: dict | None) -> list[str]:
     """The baseline: a separate target (its path and, when this run counted it, its rows), a
     period, or the first K windows."""
     if request.get("baseline_target"):
-        rows = f" ({counted['rows']:,} rows)" if counted else ""
+        rows = f" ({plural(counted['rows'], 'row')})" if counted else ""
         target = counted["target"] if counted else request["baseline_target"]
         return [f"baseline: --baseline-target {target}{rows}"]
     if request.get("baseline_period"):
@@ -106,8 +109,8 @@ def summary_lines(doc: dict) -> list[str]:
     if windows:
         last = windows[-1]
         lines.append(
-            f"{len(windows)} windows in the store, the last from {last['start']} "
-            f"({last['rows']:,} rows, {last['status']}); alarm when an e-value reaches "
+            f"{plural(len(windows), 'window')} in the store, the last from {last['start']} "
+            f"({plural(last['rows'], 'row')}, {last['status']}); alarm when an e-value reaches "
             f"1/alpha = {1 / alpha:g}"
         )
     for c in doc["comparisons"]:
@@ -160,9 +163,11 @@ def trend_png(doc: dict, comparison: dict) -> bytes:
         _gap_panel(axes[1], comparison, request["eo_threshold"])
     _evalue_panel(axes[-1], comparison, doc["method"]["alpha"])
     fig.suptitle(f"{comparison['attribute']}: {comparison['group']} vs {comparison['reference']}")
-    fig.tight_layout()
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=90)
+    with warnings.catch_warnings():  # a group name in a script the font lacks: boxes, no noise
+        warnings.filterwarnings("ignore", message="Glyph .* missing", category=UserWarning)
+        fig.tight_layout()
+        fig.savefig(buf, format="png", dpi=90)
     plt.close(fig)
     return buf.getvalue()
 

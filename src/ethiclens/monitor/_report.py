@@ -58,6 +58,11 @@ def iso(seconds) -> str | None:
     return dt.datetime.fromtimestamp(float(seconds), dt.UTC).isoformat().replace("+00:00", "Z")
 
 
+def plural(n: int, noun: str) -> str:
+    """``1 row``, ``2 rows``, ``1,200 rows``."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def safe_exp(x: float) -> float:
     return float(math.exp(min(x, 700.0)))
 

@@ -96,11 +96,19 @@ def _group_weights(table: pd.DataFrame, attr: str, labels: bool) -> dict:
     return out
 
 
+# the weight sums' significant digits in a window's fingerprint: the same rows in another
+# order, or counted by another engine, give the same fingerprint
+KEY_DIGITS = 9
+
+
 def _window_key(table: pd.DataFrame) -> dict[int, str]:
     """A canonical text of each window's counts: equal text = the same rows counted."""
     cols = [c for c in table.columns if c != WINDOW]
     ordered = table.sort_values([WINDOW, *cols[:-1]], kind="stable")
-    text = ordered[cols].astype(str).to_numpy().tolist()
+    shown = ordered[cols].astype(object)
+    for col in [c for c in (WSUM, W2SUM) if c in cols]:
+        shown[col] = [f"{v:.{KEY_DIGITS}g}" for v in ordered[col]]
+    text = shown.astype(str).to_numpy().tolist()
     windows = ordered[WINDOW].to_numpy()
     bounds = np.flatnonzero(np.diff(windows)) + 1
     out = {}
@@ -129,6 +137,7 @@ def run_monitor(request: MonitorRequest, store_path, *, now: dt.datetime | None 
     may be a pandas, Dask or Spark DataFrame: counted by the engines' file code."""
     window = request.parsed_window()
     request.attributes()  # a malformed --protected is refused before the store is touched
+    _check_alpha(request.alpha)
     store = Store.open(store_path)
     try:
         return _run(store, request, window, now)
@@ -136,19 +145,34 @@ def run_monitor(request: MonitorRequest, store_path, *, now: dt.datetime | None 
         store.close()
 
 
+# the smallest --alpha: below it 1/alpha (the alarm level) is no longer a usable number
+MIN_ALPHA = 1e-12
+
+
+def _check_alpha(alpha: float) -> None:
+    if not alpha >= MIN_ALPHA:
+        raise EthicLensInputError(
+            f"is below {MIN_ALPHA:g}: an e-value would have to pass 1/alpha, beyond what the "
+            "evidence can show",
+            column="--alpha",
+            value=alpha,
+            fix="e.g. 0.05, or 0.001 for a stricter alarm",
+        )
+
+
 def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorResult:
-    stored_request = _check_store(store, request, now)
-    now = now or dt.datetime.now(dt.UTC)
-    _check_clock(store, now)
-    counted = _count(store, request, window)
-    if stored_request is None:  # the edits are bound to the store with the request
-        edits = (request.merge_groups, request.exclude_groups)
-        check_group_edits(counted.table, request.roles().protected, *edits)
-    baseline = _count_baseline(store, request, window)
-    plan = _plan(store, request, counted, window)
-    run = store.next_run()
-    store.begin()
-    try:
+    # the store is locked before it is read: a second run waits, then sees this run's windows
+    with store.transaction():
+        stored_request = _check_store(store, request, now)
+        now = now or dt.datetime.now(dt.UTC)
+        _check_clock(store, now)
+        counted = _count(store, request, window)
+        if stored_request is None:  # the edits are bound to the store with the request
+            edits = (request.merge_groups, request.exclude_groups)
+            check_group_edits(counted.table, request.roles().protected, *edits)
+        baseline = _count_baseline(store, request, window)
+        plan = _plan(store, request, counted, window)
+        run = store.next_run()
         if stored_request is None:
             store.set_meta("app", APP_ID)
             store.set_meta("store_version", STORE_VERSION)
@@ -163,10 +187,6 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
             updater.add_window(w, plan, run)
         updater.save()
         store.add_run(run, now.isoformat(), request.target_name(), len(plan.new), counted.t_max)
-        store.commit()
-    except BaseException:
-        store.rollback()
-        raise
     info = _run_info(request, plan, run, now, counted.engine)
     if baseline is not None:
         info["baseline_target"] = baseline[1]
@@ -292,8 +312,26 @@ def _plan(store: Store, request: MonitorRequest, counted: Counted, window: Windo
     new = sorted(w for w in target_windows if w > last)
     if window.kind == "days" and new:  # days without rows in between are windows too
         new = list(range(last + 1 if last >= 0 else min(new), max(new) + 1))
+    _check_new_windows(request, counted, len(new))
     seen = sum(1 for w in target_windows if w in stored)
     return _Plan(new, [int(w) for w in pending], seen, keys, spans, len(per))
+
+
+# the most windows one run adds: more is mostly a stray row dated years away (and a store
+# anchored there); a real backlog is processed in parts
+MAX_NEW_WINDOWS = 10_000
+
+
+def _check_new_windows(request: MonitorRequest, counted: Counted, n_new: int) -> None:
+    if n_new > MAX_NEW_WINDOWS:
+        raise EthicLensInputError(
+            f"{request.target_name()} would add {n_new:,} windows of {request.window} (more than "
+            f"{MAX_NEW_WINDOWS:,} in one run): its times run from {iso(counted.t_min)} to "
+            f"{iso(counted.t_max)}",
+            column=request.time,
+            fix="drop stray rows whose times lie far from the rest (e.g. a placeholder date), "
+            "or process a long backlog in parts (one TARGET per period, oldest first)",
+        )
 
 
 def _reconcile(request, counted, target_windows, stored, keys, spans) -> None:
@@ -507,14 +545,31 @@ class _Updater:
         )
         for row, est in zip(self.rows, estimates, strict=True):
             body = _window_body(self.request, row, est)
-            self.store.add_result(row.window, row.attribute, row.group, body)
+            try:
+                self.store.add_result(row.window, row.attribute, row.group, body)
+            except ValueError:  # a NaN or an infinity: the JSON refuses it
+                raise _not_finite(row.attribute, row.group, f"window {row.window}") from None
         for k, (a, g) in enumerate(self.pairs):
             arrays = {key: v[k] for key, v in self.ev.arrays().items()}
             arrays.update({key: v[k] for key, v in self.base.arrays().items()})
+            if any(
+                v.dtype.kind == "f" and np.isnan(v).any() for v in map(np.asarray, arrays.values())
+            ):
+                raise _not_finite(a, g, "its evidence")
             self.store.save_state(a, g, arrays)
         self.store.set_meta("references", self.refs)
         self.store.set_meta("reference_source", self.sources)
         self.store.set_meta("groups", self.groups)
+
+
+def _not_finite(attribute: str, group: str, where: str) -> EthicLensInputError:
+    """The last guard: evidence that is not a number is never stored (the run writes nothing)."""
+    return EthicLensInputError(
+        f"the comparison {attribute}: {group} came out not a number in {where}; nothing was stored",
+        column="--store",
+        fix="check the rows' weights or propensities for extreme values, and report this with "
+        "the data if they look ordinary",
+    )
 
 
 def _run_info(request: MonitorRequest, plan: _Plan, run: int, now, engine: str) -> dict:

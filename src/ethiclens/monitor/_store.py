@@ -12,6 +12,7 @@ stored or shown (``Store.path`` is the masked URL).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sqlite3
@@ -234,6 +235,24 @@ class Store:
     def commit(self) -> None:
         self.db.execute("COMMIT")
 
+    @contextlib.contextmanager
+    def transaction(self):
+        """One run: the store locked (``begin``), then every write committed, or none (an
+        error rolls all back; a store that cannot be written is refused in one line)."""
+        try:
+            self.begin()
+            yield self
+            self.commit()
+        except BaseException as exc:
+            self.rollback()
+            if isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc):
+                raise _refuse(
+                    "cannot be written: the file or its folder is read-only",
+                    self.path,
+                    "make the store and its folder writable, or give another --store",
+                ) from None
+            raise
+
     def rollback(self) -> None:
         if self.db.in_transaction():
             self.db.execute("ROLLBACK")
@@ -281,7 +300,7 @@ class Store:
     def add_result(self, window, attribute, group, body: dict) -> None:
         self.db.execute(
             'INSERT INTO results ("window", attribute, grp, body) VALUES (?, ?, ?, ?)',
-            (int(window), attribute, group, json.dumps(body)),
+            (int(window), attribute, group, json.dumps(body, allow_nan=False)),
         )
 
     def results(self) -> list[tuple[int, str, str, dict]]:

@@ -12,6 +12,7 @@ docs/monitoring.md).
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,9 @@ import pandas as pd
 
 from .._checks import check_member
 from ..errors import DataFileError, EthicLensInputError
+from ..sources import NA_TEXT
 from ._edits import binned_groups, positive_labels
+from ._report import plural
 
 DAY = 86400
 WINDOW, COUNT, TS = "_window", "_count", "_ts"
@@ -30,9 +33,10 @@ WINDOW, COUNT, TS = "_window", "_count", "_ts"
 # whose weights are all equal is counted as unweighted, exactly)
 WSUM, W2SUM, PMIN, PMAX = "_w", "_w2", "_pmin", "_pmax"
 WEIGHTED = (WSUM, W2SUM, PMIN, PMAX)
-# the largest finite double: a weight above it (inf) or not below it (NaN sorts above all in
-# DuckDB, Spark and PostgreSQL) is refused
-MAX_WEIGHT = "1.7976931348623157e308"
+# the usable weights (and propensities from MIN_WEIGHT): their squares and inverses, summed
+# over a window's rows, stay finite (only the weights' ratios matter, so a feed beyond them can
+# be rescaled); NaN, which sorts above all in DuckDB, Spark and PostgreSQL, is refused with them
+MIN_WEIGHT, MAX_WEIGHT = "1e-100", "1e100"
 # every engine hands labels over as text
 LABEL_VALUES = {
     "0": 0, "1": 1, "false": 0, "true": 1, "False": 0, "True": 1, "FALSE": 0, "TRUE": 1,
@@ -51,14 +55,26 @@ class Window:
         return f"{self.size}d" if self.kind == "days" else str(self.size)
 
 
+# the largest windows: 100 years of days (times end in 2262, pandas' last day), 10¹² rows
+MAX_DAYS, MAX_ROWS = 36_500, 10**12
+
+
 def parse_window(text) -> Window:
-    """``1d``, ``7d``, ``30d`` (any ``Kd``) or ``N`` (rows)."""
+    """``1d``, ``7d``, ``30d`` (any ``Kd`` up to ``MAX_DAYS``) or ``N`` rows (up to
+    ``MAX_ROWS``)."""
     raw = str(text).strip().lower()
     m = re.fullmatch(r"(\d+)\s*d", raw)
-    if m and int(m.group(1)) >= 1:
-        return Window("days", int(m.group(1)))
-    if raw.isdigit() and int(raw) >= 1:
-        return Window("rows", int(raw))
+    kind, size = ("days", m.group(1)) if m else ("rows", raw)
+    if size.isdigit() and int(size) >= 1:
+        top = MAX_DAYS if kind == "days" else MAX_ROWS
+        if int(size) > top:
+            raise EthicLensInputError(
+                f"is larger than the largest window ({top:,} {kind})",
+                column="--window",
+                value=text,
+                fix="give a window of at most 36500d, or at most 10¹² rows",
+            )
+        return Window(kind, int(size))
     raise EthicLensInputError(
         "is not a window size",
         column="--window",
@@ -202,24 +218,56 @@ def weights_error(cols: Columns, bad, rows, where) -> None:
     if cols.weight:
         raise EthicLensInputError(
             f"{bad:,} of {rows:,} rows hold a weight that is missing, not a number, 0 or less, "
-            f"or not finite{where}",
+            f"or outside [{MIN_WEIGHT}, {MAX_WEIGHT}]{where}",
             column=cols.weight,
             fix="every row needs a positive, finite weight (the number of rows it stands for): "
-            "fix those rows, or drop rows that should not count (a weight of 0)",
+            "fix those rows, or drop rows that should not count (a weight of 0); only the "
+            "weights' ratios matter, so weights beyond the range can be divided or multiplied "
+            "by one constant",
         )
     raise EthicLensInputError(
-        f"{bad:,} of {rows:,} rows hold a propensity that is missing, not a number, 0 or less, "
-        f"or above 1{where}",
+        f"{bad:,} of {rows:,} rows hold a propensity that is missing, not a number, below "
+        f"{MIN_WEIGHT} or above 1{where}",
         column=cols.propensity,
         fix="every row needs its probability of having been sampled, a number in (0, 1]: fix "
         "those rows, or drop rows that could not have been sampled (π = 0 has no inverse "
-        "weight)",
+        f"weight; below {MIN_WEIGHT} its square overflows)",
     )
 
 
 def valid_weight_sql(expr: str, cols: Columns) -> str:
-    """SQL true for a usable propensity (in (0, 1]) or weight (positive, finite) ``expr``."""
-    return f"{expr} > 0 AND {expr} <= {'1' if cols.propensity else MAX_WEIGHT}"
+    """SQL true for a usable propensity (in [MIN_WEIGHT, 1]) or weight (in [MIN_WEIGHT,
+    MAX_WEIGHT]) ``expr``."""
+    return f"{expr} >= {MIN_WEIGHT} AND {expr} <= {'1' if cols.propensity else MAX_WEIGHT}"
+
+
+# the times every engine can place (pandas' nanosecond timestamps end in April 2262)
+TIME_RANGE = ("1678-01-01", "2262-01-01")
+_TIME_BOUNDS = tuple(pd.Timestamp(t, tz="UTC").timestamp() for t in TIME_RANGE)
+
+
+def in_time_range(t_min, t_max) -> bool:
+    """Whether epoch seconds ``t_min`` to ``t_max`` lie inside ``TIME_RANGE``."""
+    return _TIME_BOUNDS[0] <= float(t_min) and float(t_max) < _TIME_BOUNDS[1]
+
+
+def time_range_error(time: str, value, where: str = "") -> EthicLensInputError:
+    """A time outside ``TIME_RANGE`` (``value``: as written, or as ISO 8601)."""
+    return EthicLensInputError(
+        f"holds a time outside {TIME_RANGE[0]} to {TIME_RANGE[1]}, the times the monitor can "
+        f"place{where}",
+        column=time,
+        value=value,
+        fix="fix or drop the rows with impossible times (e.g. a placeholder such as 9999-12-31)",
+    )
+
+
+def _iso_or_seconds(seconds: float) -> str:
+    """Epoch seconds as ISO 8601 UTC, or as seconds beyond Python's years 1 to 9999."""
+    try:
+        return dt.datetime.fromtimestamp(seconds, dt.UTC).isoformat().replace("+00:00", "Z")
+    except (ValueError, OverflowError, OSError):
+        return f"{seconds:.0f} s after 1970-01-01"
 
 
 def _time_errors(time, missing, bad, example, rows, target, where="") -> None:
@@ -259,14 +307,18 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
         con.execute("SET TimeZone = 'UTC'")
         if src.kind == FRAME:  # DuckDB scans the pandas DataFrame where it is
             con.register(source, src.files[0])
-        query = _DuckQuery(con, source, params, cols)
+        query = _DuckQuery(con, source, params, cols, text=src.kind not in ("parquet", FRAME))
+        # a bad value's first file and line: named by the pandas reader, which refuses it too
+        query.name_first_bad = lambda: _pandas_raw(src, cols, window)
         if cols.weighting:
-            _duckdb_check_weights(query, src, window)
+            _duckdb_check_weights(query)
         if window.kind == "days":  # one scan: the time checks ride along in the GROUP BY
             raw = _duckdb_days(query, src.target)
             t_min, t_max = raw["_tmin"].min(), raw["_tmax"].max()
         else:
             raw, t_min, t_max = _duckdb_rows(query, src.target, window)
+        if not in_time_range(t_min, t_max):
+            query.name_first_bad()
     except duckdb.Error as exc:
         first = str(exc).strip().splitlines()[0]
         raise EthicLensInputError(
@@ -299,12 +351,23 @@ def _duckdb_source(src: _Files, params: dict) -> str:
     return f"read_csv($files, header = true, names = $names, all_varchar = true{opts})"
 
 
+# the ISO 8601 times pandas reads (format="ISO8601"): DuckDB alone would also take a named zone
+# ("… Europe/Paris"), an offset of 24 hours or more and the hour 24; every engine refuses them
+ISO_TIME = (
+    r"\d{4}-\d{1,2}-\d{1,2}([T ]([01]\d|2[0-3])(:[0-5]\d(:[0-5]\d(\.\d+)?)?)?)?"
+    r"(Z|[+-]([01]\d|2[0-3])(:?[0-5]\d)?)?"
+)
+# pandas' missing-value words, as SQL literals (our constants: no quote in any)
+_NA_SQL = ", ".join(f"'{word}'" for word in NA_TEXT)
+
+
 class _DuckQuery:
     """The pieces of the counting SQL: the rows with their time in epoch seconds (``_ts``) and
     its raw text (``_raw``), the group-by keys, and with ``--propensity`` or ``--weight`` the
-    weight sums."""
+    weight sums. ``text``: CSV, whose missing-value words (``NA``, empty, ...) are missing
+    values, as pandas and the audit read them."""
 
-    def __init__(self, con, source: str, params: dict, cols: Columns):
+    def __init__(self, con, source: str, params: dict, cols: Columns, text: bool):
         self.con, self.source, self.params, self.cols = con, source, params, cols
         time = _q(cols.time)
         kind = con.execute(f"SELECT typeof({time}) FROM {source} LIMIT 1", params).fetchone()
@@ -313,8 +376,11 @@ class _DuckQuery:
             ts = f"epoch(CAST({time} AS TIMESTAMPTZ))"
             raw_t = f"CASE WHEN {time} IS NULL THEN NULL ELSE 'x' END"
         else:
-            ts = f"epoch(TRY_CAST(CAST({time} AS VARCHAR) AS TIMESTAMPTZ))"
-            raw_t = f"CAST({time} AS VARCHAR)"
+            raw_t = _missing_words(f"CAST({time} AS VARCHAR)", text)
+            ts = (
+                f"CASE WHEN regexp_full_match({raw_t}, '{ISO_TIME}') THEN "
+                f"epoch(TRY_CAST({raw_t} AS TIMESTAMPTZ)) END"
+            )
         self.p = ""
         prop, self.sums, self.more = "", "", ""
         if cols.weighting:
@@ -324,10 +390,17 @@ class _DuckQuery:
             self.more = ", _w, _w2, _pmin" + (", _pmax" if cols.weight else "")
         self.keys = ", ".join(_q(c) for c in cols.roles)
         self.text = ", ".join(f"CAST({_q(c)} AS VARCHAR) AS {_q(c)}" for c in cols.roles)
-        self.src = f"(SELECT {ts} AS {TS}, {raw_t} AS _raw, {prop}{self.keys} FROM {source}) AS src"
+        roles = ", ".join(f"{_missing_words(_q(c), text)} AS {_q(c)}" for c in cols.roles)
+        self.src = f"(SELECT {ts} AS {TS}, {raw_t} AS _raw, {prop}{roles} FROM {source}) AS src"
+        self.name_first_bad = lambda: None
 
     def run(self, sql: str):
         return self.con.execute(sql, self.params)
+
+
+def _missing_words(expr: str, text: bool) -> str:
+    """``expr``, NULL where CSV text (``text``) holds a missing-value word."""
+    return f"(CASE WHEN {expr} IN ({_NA_SQL}) THEN NULL ELSE {expr} END)" if text else expr
 
 
 # the weight sums per cell (``_p``: the row's propensity π, or its weight w)
@@ -338,14 +411,13 @@ _DUCK_SUMS = {
 }
 
 
-def _duckdb_check_weights(query: _DuckQuery, src: _Files, window: Window) -> None:
+def _duckdb_check_weights(query: _DuckQuery) -> None:
     valid = valid_weight_sql(query.p, query.cols)
     bad = query.run(
         f"SELECT count(*) FILTER (WHERE NOT coalesce({valid}, false)), count(*) FROM {query.source}"
     ).fetchone()
     if bad[0]:
-        # the error path: the pandas reader names the first file and line
-        _pandas_raw(src, query.cols, window)
+        query.name_first_bad()
         weights_error(query.cols, int(bad[0]), int(bad[1]), "")
 
 
@@ -365,6 +437,8 @@ def _duckdb_days(query: _DuckQuery, target: str) -> pd.DataFrame:
     bad_rows = raw[raw["_bad"] == 2]
     example = bad_rows["_example"].dropna().min() if len(bad_rows) else None
     rows = int(raw[COUNT].sum())
+    if missing or len(bad_rows):
+        query.name_first_bad()
     _time_errors(query.cols.time, missing, int(bad_rows[COUNT].sum()), example, rows, target)
     return raw.drop(columns=["_bad", "_example"])
 
@@ -376,6 +450,8 @@ def _duckdb_rows(query: _DuckQuery, target: str, window: Window):
         f"count(*) FILTER (WHERE {usable}), min(_raw) FILTER (WHERE {usable}), count(*), "
         f"min({TS}), max({TS}) FROM {query.src}"
     ).fetchone()
+    if missing or bad:
+        query.name_first_bad()
     _time_errors(query.cols.time, missing, bad, example, rows, target)
     # ties broken by the values as text, as the pandas path sorts them
     order = ", ".join([TS, *(f"CAST({_q(c)} AS VARCHAR)" for c in query.cols.roles)])
@@ -464,7 +540,8 @@ def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
         if k in wanted:
             frame[k] = v
     frame["_file"] = Path(f).name
-    frame["_line"] = np.arange(len(frame)) + 2
+    # a CSV row by its line (the header is line 1), a Parquet row by its number
+    frame["_line"] = np.arange(len(frame)) + (1 if src.kind == "parquet" else 2)
     return frame
 
 
@@ -481,7 +558,8 @@ def where_first(first) -> str:
     """`` (first: FILE, line N`` naming the first bad row (unclosed: a value may follow)."""
     if first["_file"] == _FRAME_ROWS:  # an index label
         return f" (first: {_FRAME_ROWS} {_plain(first['_line'])!r}"
-    return f" (first: {first['_file']}, line {first['_line']}"
+    unit = "row" if Path(first["_file"]).suffix.lower() in (".parquet", ".pq") else "line"
+    return f" (first: {first['_file']}, {unit} {first['_line']}"
 
 
 def _plain(value):
@@ -494,13 +572,29 @@ def parse_times(frame: pd.DataFrame, time: str):
     rawt = frame[time]
     text = rawt.astype(str).str.strip()
     missing = rawt.isna() | (text == "") | (text.str.lower().isin(["nan", "nat", "none"]))
-    parsed = pd.to_datetime(
-        rawt.where(~missing, None).astype(object).map(lambda v: None if v is None else str(v)),
-        utc=True,
-        format="ISO8601",
-        errors="coerce",
-    )
+    texts = rawt.where(~missing, None).astype(object).map(lambda v: None if v is None else str(v))
+    try:
+        parsed = pd.to_datetime(texts, utc=True, format="ISO8601", errors="coerce")
+    except pd.errors.OutOfBoundsDatetime:
+        _refuse_out_of_range(frame, time, texts)
+    lo, hi = (pd.Timestamp(t, tz="UTC") for t in TIME_RANGE)
+    if ((parsed < lo) | (parsed >= hi)).any():  # pandas may read far times at coarser units
+        _refuse_out_of_range(frame, time, texts)
     return parsed, missing, parsed.isna() & ~missing
+
+
+def _refuse_out_of_range(frame: pd.DataFrame, time: str, texts: pd.Series):
+    """Refuse the first time outside ``TIME_RANGE`` (this error path parses value by value)."""
+    for i, text in enumerate(texts):
+        try:
+            stamp = pd.Timestamp(text) if text is not None else None
+        except (ValueError, pd.errors.OutOfBoundsDatetime):
+            stamp = pd.Timestamp.max  # beyond pandas' range (unreadable ones come later)
+        if stamp is not None and stamp is not pd.NaT:
+            seconds = stamp.timestamp() if stamp.tzinfo else stamp.tz_localize("UTC").timestamp()
+            if not in_time_range(seconds, seconds):
+                raise time_range_error(time, text, where_first(frame.iloc[i]) + ")")
+    raise time_range_error(time, None)
 
 
 def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
@@ -518,14 +612,15 @@ def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
 
 def weight_values(frame: pd.DataFrame, cols: Columns):
     """(each row's propensity or weight as a number, NaN where not one; which rows are not
-    usable: a propensity outside (0, 1], a weight 0 or less or not finite)."""
+    usable: a propensity outside [MIN_WEIGHT, 1], a weight outside [MIN_WEIGHT, MAX_WEIGHT])."""
     column = cols.weighted_by[0]
     raw_p = frame[column]
     if raw_p.dtype == object:
         raw_p = raw_p.map(lambda v: v.strip() if isinstance(v, str) else v)
     p = pd.to_numeric(raw_p, errors="coerce").astype(float).to_numpy()
+    top = 1.0 if cols.propensity else float(MAX_WEIGHT)
     with np.errstate(invalid="ignore"):
-        return p, ~((p > 0) & (p <= 1 if cols.propensity else np.isfinite(p)))
+        return p, ~((p >= float(MIN_WEIGHT)) & (p <= top))
 
 
 def _weights(frame: pd.DataFrame, cols: Columns) -> np.ndarray:
@@ -578,7 +673,7 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str, pos_label=None) -> No
     if values.isna().any():
         n = int(raw.loc[values.isna(), COUNT].sum())
         raise EthicLensInputError(
-            f"{n:,} rows have no value",
+            f"{plural(n, 'row')} {'has' if n == 1 else 'have'} no value",
             column=col,
             fix=f"every row needs its {role}: fill or drop those rows",
         )
@@ -603,7 +698,7 @@ def _groups(raw: pd.DataFrame, protected) -> None:
         if raw[col].isna().any():
             n = int(raw.loc[raw[col].isna(), COUNT].sum())
             raise EthicLensInputError(
-                f"{n:,} rows have no group",
+                f"{plural(n, 'row')} {'has' if n == 1 else 'have'} no group",
                 column=col,
                 fix="fill the missing groups (e.g. 'Unknown') or drop those rows",
             )
@@ -634,11 +729,27 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
     for col in WEIGHTED:
         if col in table.columns:
             table[col] = table[col].astype(float)
+    for col in (WSUM, W2SUM):  # engines sum in different orders: the same sums once rounded
+        if col in table.columns:
+            table[col] = round_significant(table[col], SUM_DIGITS)
     renamed = {cols.y_pred: "y_pred", **({cols.y_true: "y_true"} if cols.y_true else {})}
     table = table.rename(columns=renamed)
     t_min, t_max = (float(t) for t in t_range)
+    if not in_time_range(t_min, t_max):
+        outside = t_min if not in_time_range(t_min, t_min) else t_max
+        raise time_range_error(cols.time, _iso_or_seconds(outside))
     per = _per_window(raw, window, origin_day)
     return Counted(table, per, origin_day, t_min, t_max, engine)
+
+
+# the weight sums' significant digits: enough for any count, and few enough that the order in
+# which an engine adds the rows (float addition is not associative) does not show
+SUM_DIGITS = 12
+
+
+def round_significant(values, digits: int) -> np.ndarray:
+    """``values`` rounded to ``digits`` significant digits (as ``%.{digits}g`` prints them)."""
+    return np.array([float(f"{v:.{digits}g}") for v in np.asarray(values, float)])
 
 
 def _per_window(raw: pd.DataFrame, window: Window, origin_day) -> pd.DataFrame:

@@ -19,7 +19,7 @@ from ._counts_table import (
 from ._dask import audit_frame, dask_counts, dask_file_counts, dask_scheduler
 from ._duckdb import duckdb_counts, file_columns, resolve_files
 from ._pandas import pandas_counts, read_rows
-from ._rules import ENGINE_ATTR, check_scheduler, engine_of
+from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of
 from ._spark import spark_counts, spark_file_counts, spark_read_files, spark_session
 from ._sql import mask_url, sql_columns, sql_counts
 
@@ -29,6 +29,7 @@ __all__ = [
     "dask_file_counts",
     "dask_scheduler",
     "ENGINE_ATTR",
+    "NA_TEXT",
     "check_scheduler",
     "engine_of",
     "read_rows",
