@@ -4,9 +4,13 @@ turned into bands (``baseline_bounds``, α/2) and tested at α/2 (alarm at e-val
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 
+from ..errors import EthicLensInputError
 from ._evidence import COUNT_FIELDS, Evidence, baseline_bounds
+from ._report import iso
 
 
 class Baseline:
@@ -21,7 +25,7 @@ class Baseline:
         self.days = request.parsed_window().kind == "days"
         self.target = pooled is not None
         self.request, self.labels, self.n = request, labels, len(pairs)
-        self.ev = None
+        self.ev, self.missing = None, []
         if not self.on or not pairs:
             return
         zeros = np.zeros(len(COUNT_FIELDS))
@@ -33,6 +37,7 @@ class Baseline:
         }
         if self.target:  # the same counts on every run (the store checks their fingerprint)
             self.ref, self.grp = pooled
+            self._check_target_rows(pairs)
             self._close()
         elif np.isfinite(self.info["di_t"]).any():
             self._start()
@@ -100,6 +105,7 @@ class Baseline:
                 self._close()
             return {}, None
         if role == "test" and self.ev is None and self.period:
+            self._check_period_rows(w, span)
             self._close()  # the first window after the period
         if role != "test" or self.ev is None:
             return {}, None
@@ -109,6 +115,52 @@ class Baseline:
         if self.labels:
             info.update(tpr_eps=self.info["tpr_eps"], fpr_eps=self.info["fpr_eps"])
         return log_e, info
+
+    def _check_target_rows(self, pairs) -> None:
+        """A baseline target that no comparison of an attribute can use (no rows of its
+        reference, or of any compared group) is refused; the comparisons without a baseline
+        test among usable ones are kept in ``missing`` (the run's notes say them)."""
+        ref_rows, grp_rows = self.ref[:, 0] > 0, self.grp[:, 0] > 0
+        refs = self.request.attributes()[1]
+        for attr in dict.fromkeys(a for a, _ in pairs):
+            mine = np.array([a == attr for a, _ in pairs])
+            if (ref_rows & grp_rows & mine).any():
+                continue
+            side = "reference group" if not (ref_rows & mine).any() else "compared groups"
+            if side == "reference group" and attr in refs:
+                side = f"reference group {refs[attr]!r}"
+            raise EthicLensInputError(
+                f"holds no rows of {attr}'s {side}: no window could be tested against it",
+                column="--baseline-target",
+                value=self.request.baseline_target,
+                fix=f"give a baseline with TARGET's {attr} groups, spelled as in TARGET (e.g. "
+                f"{', '.join(repr(g) for a, g in pairs if a == attr)}), or drop "
+                "--baseline-target",
+            )
+        usable = ref_rows & grp_rows
+        self.missing = [pair for pair, ok in zip(pairs, usable, strict=True) if not ok]
+
+    def notes(self) -> list[str]:
+        """The comparisons a baseline target holds no rows of (reference or group)."""
+        return [
+            f"{a}:{g} has no baseline test: --baseline-target holds no rows of it or its reference"
+            for a, g in self.missing
+        ]
+
+    def _check_period_rows(self, w: int, span) -> None:
+        """The first window after ``--baseline-period``: a period that pooled no row (it lies
+        before the data, or holds no whole window) is refused rather than never used."""
+        if self.ref[:, 0].any() or self.grp[:, 0].any():
+            return
+        where = "the data's first window" if w == 0 else f"window {w}, the first after it,"
+        raise EthicLensInputError(
+            f"holds no whole window with rows: {where} starts {iso(span[0])}, and the "
+            f"baseline tests would never start",
+            column="--baseline-period",
+            value=self.request.baseline_period,
+            fix="give a period that holds whole windows of the data (a day window: whole UTC "
+            "days), or --baseline-windows K",
+        )
 
     def arrays(self) -> dict:
         if not self.on or not self.n:
@@ -124,3 +176,17 @@ def pooled_row(sides: dict, n: int) -> np.ndarray:
     """One window's counts of ``n`` comparisons ({field: array}) as (n, COUNT_FIELDS) rows,
     zeros for the fields without labels: what a baseline pools."""
     return np.stack([sides.get(f, np.zeros(n)) for f in COUNT_FIELDS], axis=1)
+
+
+@contextmanager
+def reading_baseline(target):
+    """Errors raised while reading ``--baseline-target`` name it (not TARGET): a data
+    column's problem is said to be the baseline's."""
+    try:
+        yield
+    except EthicLensInputError as exc:
+        column, problem, value = exc.column, exc.problem, exc.value
+        if column not in (None, "TARGET", "--baseline-target"):
+            problem = f"{column!r} in the baseline {target}: {problem}"
+        value = target if value is None or column == "TARGET" else value
+        raise type(exc)(problem, column="--baseline-target", value=value, fix=exc.fix) from None

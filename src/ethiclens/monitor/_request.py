@@ -201,6 +201,8 @@ class MonitorRequest:
             object.__setattr__(self, "intersections", crossed)
         _refuse_both(self)
         _refuse_shared_columns(self)
+        if self.baseline_target is not None:
+            _refuse_baseline_as_target(self)
         if self.bins:
             object.__setattr__(self, "bins", _checked_bins(self.bins, self.columns()[0]))
         if self.baseline_period is not None:
@@ -376,6 +378,30 @@ def _refuse_shared_columns(request: MonitorRequest) -> None:
                 value=col,
                 fix="give each of " + named + " its own column",
             )
+
+
+def _refuse_baseline_as_target(request: MonitorRequest) -> None:
+    """``--baseline-target`` names files (refused by its name when it matches none), and not
+    TARGET's own files: the data tested against itself."""
+    from ..sources import resolve_files
+    from ._baseline import reading_baseline
+
+    with reading_baseline(request.baseline_target):
+        base = {os.path.realpath(f) for f in resolve_files(str(request.baseline_target))[0]}
+    if not isinstance(request.target, (str, os.PathLike)) or request.db:
+        return
+    try:
+        files = {os.path.realpath(f) for f in resolve_files(str(request.target))[0]}
+    except EthicLensInputError:
+        return  # refused, by TARGET, when the target is counted
+    if files == base:
+        raise EthicLensInputError(
+            "names TARGET's own files: the data would be tested against itself",
+            column="--baseline-target",
+            value=request.baseline_target,
+            fix="give the files of an earlier period (last quarter's export), or "
+            "--baseline-windows K for the target's first K windows",
+        )
 
 
 def _checked_bins(bins: dict | None, columns: list) -> dict | None:
