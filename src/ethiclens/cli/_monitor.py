@@ -111,8 +111,7 @@ def monitor_command(**options):
     band (DI inside [t, 1/t]; TPR and FPR gaps at most the EO threshold) and to confidence
     sequences. See docs/monitoring.md.
     """
-    from ..io import check_outputs
-    from ..monitor import MonitorRequest, is_store_url, monitor_spec, run_monitor
+    from ..monitor import MonitorRequest, check_monitor_outputs, monitor_spec, run_monitor
 
     o = {k: options.pop(k) for k in OWN}
     own = {k: options.pop(k) for k in MonitorRequest.OWN_OPTIONS}  # from_spec takes these
@@ -122,10 +121,7 @@ def monitor_command(**options):
         click.echo(note, err=True)
     json_out, html_out = spec.outputs.json, spec.outputs.html
     store = MonitorRequest.checked_store(o["store"])  # a URL is masked, never taken for a file
-    outputs = {"--json": None if json_out == "-" else json_out, "--html": html_out}
-    if not is_store_url(store):  # a URL is no file to check
-        outputs["--store"] = store
-    check_outputs(outputs, inputs=[x for x in (spec.target.file, o["config"]) if x])
+    check_monitor_outputs(json_out, html_out, store, inputs=(spec.target.file, o["config"]))
     request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
     _print(run_monitor(request, store), json_out, html_out, o["fail_on"])
 
