@@ -290,3 +290,15 @@ def test_a_one_row_window_and_glyphs_the_font_lacks(tmp_path, capsys):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         render_html(doc)
+
+
+def test_the_cli_checks_outputs_before_the_store(tmp_path, days, capsys):
+    data = days(tmp_path / "data", range(3), n=100)
+    store = tmp_path / "s.sqlite"
+    for flags in (["--json", tmp_path / "nodir" / "x.json"], ["--html", "-"]):
+        rc, out, err = _cli(
+            capsys, "monitor", data, *FLAGS, "--protected", "race", "--store", store,
+            "--fail-on", "alarm", *flags,
+        )  # fmt: skip
+        assert rc == 2 and err.count("\n") == 1, err
+        assert _stored_windows(store) == 0

@@ -550,12 +550,11 @@ class _Updater:
             except ValueError:  # a NaN or an infinity: the JSON refuses it
                 raise _not_finite(row.attribute, row.group, f"window {row.window}") from None
         for k, (a, g) in enumerate(self.pairs):
-            arrays = {key: v[k] for key, v in self.ev.arrays().items()}
-            arrays.update({key: v[k] for key, v in self.base.arrays().items()})
-            if any(
-                v.dtype.kind == "f" and np.isnan(v).any() for v in map(np.asarray, arrays.values())
-            ):
+            arrays = {key: np.asarray(v[k]) for key, v in self.ev.arrays().items()}
+            if any(v.dtype.kind == "f" and np.isnan(v).any() for v in arrays.values()):
                 raise _not_finite(a, g, "its evidence")
+            # (a baseline's state holds NaN until its baseline is complete)
+            arrays.update({key: v[k] for key, v in self.base.arrays().items()})
             self.store.save_state(a, g, arrays)
         self.store.set_meta("references", self.refs)
         self.store.set_meta("reference_source", self.sources)
