@@ -153,8 +153,9 @@ class Baseline:
         if self.ref[:, 0].any() or self.grp[:, 0].any():
             return
         where = "the data's first window" if w == 0 else f"window {w}, the first after it,"
+        start = iso(span[0])[:10] if self.days else iso(span[0])  # a day window: its day
         raise EthicLensInputError(
-            f"holds no whole window with rows: {where} starts {iso(span[0])}, and the "
+            f"holds no whole window with rows: {where} starts {start}, and the "
             f"baseline tests would never start",
             column="--baseline-period",
             value=self.request.baseline_period,
