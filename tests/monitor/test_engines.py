@@ -34,13 +34,13 @@ def _doc(request, tmp_path, engine) -> dict:
 
 
 def _with_propensity(folder: Path) -> Path:
-    """Propensities and weights that are powers of 2: every engine's weight sums are exact in
-    any order."""
+    """Propensities and weights that are not powers of 2: each engine adds them in its own
+    order, and the weight sums, rounded to 12 significant digits, still agree."""
     rng = np.random.default_rng(3)
     for f in sorted(folder.glob("*.csv")):
         frame = pd.read_csv(f, dtype=str)
-        frame["pi"] = rng.choice(["0.5", "0.25", "1"], len(frame))
-        frame["wt"] = rng.choice(["0.5", "2", "1", "8"], len(frame))
+        frame["pi"] = [f"{p:.6f}" for p in rng.uniform(0.05, 1, len(frame))]
+        frame["wt"] = [f"{w:.6g}" for w in rng.lognormal(0, 1, len(frame))]
         frame.to_csv(f, index=False)
     return folder
 

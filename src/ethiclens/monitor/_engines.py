@@ -22,10 +22,12 @@ import pandas as pd
 
 from .._optional import require
 from ..errors import EthicLensInputError
+from ..sources import NA_TEXT
 from ._windows import (
     COUNT,
     DAY,
     FRAME,
+    ISO_TIME,
     MAX_WEIGHT,
     MIN_WEIGHT,
     TS,
@@ -205,15 +207,16 @@ def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFra
                 sdf = src.files[0]
             else:
                 sdf = spark_read_files(session, src.target, _wanted(cols))
-            rows = _spark_rows(sdf, cols)
+            rows = _spark_rows(sdf, cols, text=src.kind not in ("parquet", FRAME))
             return _spark_cells(rows, cols, window)
         finally:
             session.conf.set("spark.sql.session.timeZone", zone)
 
 
-def _spark_rows(sdf, cols: Columns):
+def _spark_rows(sdf, cols: Columns, text: bool):
     """The rows keyed for counting: time in epoch seconds, ``FLAG``, the roles as text, the
-    weights (``_p``: the propensity π, or 1/w for a weight w)."""
+    weights (``_p``: the propensity π, or 1/w for a weight w). ``text``: CSV, whose
+    missing-value words are missing values (as pandas, DuckDB and the audit read them)."""
     from pyspark.sql import functions as F
     from pyspark.sql import types as T
 
@@ -221,8 +224,9 @@ def _spark_rows(sdf, cols: Columns):
     if isinstance(sdf.schema[cols.time].dataType, (T.TimestampType, T.TimestampNTZType,
                                                    T.DateType)):  # fmt: skip
         stamp = time.cast("timestamp")
-    else:
-        stamp = time.cast("string").try_cast("timestamp")
+    else:  # the ISO 8601 times pandas reads, no other (a named zone, an offset of 24 h, ...)
+        raw = _spark_missing(time.cast("string"), text)
+        stamp = F.when(raw.rlike(f"^{ISO_TIME}$"), raw.try_cast("timestamp"))
     ts = F.unix_micros(stamp) / F.lit(1e6)
     flag = F.when(stamp.isNull(), F.lit(1))
     weights = []
@@ -236,8 +240,15 @@ def _spark_rows(sdf, cols: Columns):
         else:
             weights = [(F.lit(1.0) / p).alias("_w"), (F.lit(1.0) / (p * p)).alias("_w2"),
                        p.alias("_p")]  # fmt: skip
-    roles = [_spark_col(c).cast("string").alias(c) for c in cols.roles]
+    roles = [_spark_missing(_spark_col(c).cast("string"), text).alias(c) for c in cols.roles]
     return sdf.select(ts.alias(TS), flag.otherwise(F.lit(0)).alias(FLAG), *roles, *weights)
+
+
+def _spark_missing(column, text: bool):
+    """``column``, null where CSV text (``text``) holds a missing-value word."""
+    from pyspark.sql import functions as F
+
+    return F.when(~column.isin(list(NA_TEXT)), column) if text else column
 
 
 def _spark_col(name: str):
