@@ -45,6 +45,7 @@ from ._windows import (
     cells,
     describe_target,
     frame_kind,
+    in_time_range,
     keyed_rows,
     parse_times,
     read_file,
@@ -123,7 +124,8 @@ def cluster_raw(engine: str, src: _Files, cols: Columns, window: Window, schedul
     """(raw cells, first time, last time) of the files counted by ``engine`` (dask, spark) on
     ``scheduler`` (a Dask scheduler or a Spark master; None: the audit's default)."""
     raw = (_dask_raw if engine == "dask" else _spark_raw)(src, cols, window, scheduler)
-    if raw.empty or (raw[FLAG] > 0).any():
+    far = not raw.empty and not in_time_range(raw["_tmin"].min(), raw["_tmax"].max())
+    if raw.empty or (raw[FLAG] > 0).any() or far:
         _pandas_raw(src, cols, window)  # refuses, naming the first file and line
         raise EthicLensInputError(
             f"{engine} could not read some times, propensities or weights that pandas reads",
