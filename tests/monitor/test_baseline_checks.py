@@ -55,7 +55,11 @@ def test_a_baseline_target_no_comparison_can_use_is_refused(tmp_path, days, race
 def test_a_comparison_the_baseline_target_lacks_is_stated(tmp_path, days):
     feed = days(tmp_path / "feed", range(3), n=200)
     base = _recoded(days(tmp_path / "old", range(2), n=200, seed=1), tmp_path / "b", Asian=None)
-    run_monitor(_req(feed, baseline_target=str(base)), tmp_path / "s.sqlite")  # not refused
+    report = run_monitor(_req(feed, baseline_target=str(base)), tmp_path / "s.sqlite").data
+    stated = [n for n in report["run"].get("notes", []) if "has no baseline test" in n]
+    assert stated == [
+        "race:Asian has no baseline test: --baseline-target holds no rows of it or its reference"
+    ]
     request = _req(feed, baseline_target=str(base))
     zeros = np.zeros((2, 6))
     pooled = (zeros + 50, np.array([[50.0] * 6, [0.0] * 6]))
@@ -114,7 +118,13 @@ def test_a_baseline_reading_error_is_the_baselines(tmp_path, days):
     with pytest.raises(EthicLensInputError) as exc, reading_baseline(str(base)):
         count_windows(str(base), request.roles(), request.parsed_window(), engine="pandas")
     assert exc.value.column == "--baseline-target"
-    assert f"'pred' in the baseline {base}" in str(exc.value)
+    # a run reads its --baseline-target this way
+    with pytest.raises(EthicLensInputError) as run:
+        feed = days(tmp_path / "feed", range(2), n=50)
+        run_monitor(_req(feed, protected=("race",), baseline_target=str(base)),
+                    tmp_path / "s.sqlite")  # fmt: skip
+    assert run.value.column == "--baseline-target" and "column 'pred'" in str(run.value)
+    assert f"column 'pred' of the baseline ({base})" in str(exc.value)
 
 
 def test_a_baseline_target_equal_to_the_target_is_refused(tmp_path, days):
@@ -123,3 +133,21 @@ def test_a_baseline_target_equal_to_the_target_is_refused(tmp_path, days):
         with pytest.raises(EthicLensInputError, match="TARGET's own files"):
             _req(feed, baseline_target=same)
     _req(feed, baseline_target=str(feed / "day000.csv"))  # a part of it is another baseline
+
+
+def test_the_store_keeps_the_baseline_it_was_started_with(tmp_path, days):
+    """The same baseline rows under another path are accepted, and a later refusal names the
+    path the store began with (not the last one given)."""
+    import shutil
+
+    feed = days(tmp_path / "feed", range(4), n=100)
+    base = days(tmp_path / "base", range(2), n=100, seed=1)
+    copy = tmp_path / "base_copy"
+    shutil.copytree(base, copy)
+    store = tmp_path / "s.sqlite"
+    run_monitor(_req(feed, baseline_target=str(base)), store)
+    run_monitor(_req(feed, baseline_target=str(copy)), store)  # the same rows: accepted
+    other = days(tmp_path / "other", range(2), n=100, seed=2)
+    with pytest.raises(EthicLensInputError) as exc:
+        run_monitor(_req(feed, baseline_target=str(other)), store)
+    assert f"started with {base} " in str(exc.value)

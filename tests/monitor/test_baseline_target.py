@@ -130,7 +130,8 @@ def test_a_bad_baseline_target_is_refused_as_a_target(tmp_path, days, capsys):
     pd.read_csv(data / "day000.csv").drop(columns="label").to_csv(bad, index=False)
     rc, _, err = _cli(capsys, "monitor", data, *FLAGS, "--protected", "race",
                       "--baseline-target", bad, "--store", tmp_path / "s.sqlite")  # fmt: skip
-    assert rc == 2 and "column 'label'" in err and "bad.csv" in err, err
+    assert rc == 2 and "--baseline-target" in err and "column 'label'" in err, err
+    assert "bad.csv" in err and "of the baseline" in err
 
 
 def test_a_database_target_with_a_baseline_file(tmp_path, days, capsys):

@@ -154,6 +154,20 @@ def test_a_store_url_not_postgresql_is_refused_masked(tmp_path, days, capsys, ur
         assert SECRET not in err + out
 
 
+def test_python_callers_get_the_store_url_rule_too(tmp_path, days):
+    from ethiclens.monitor import read_store, run_monitor
+
+    data = days(tmp_path / "data", range(1), n=50)
+    url = f"mysql://alice:{SECRET}@h/db"
+    request = MonitorRequest(
+        target=str(data), time="ts", window="1d", y_pred="pred", protected=("race",)
+    )
+    for call in (lambda: run_monitor(request, url), lambda: read_store(url)):
+        with pytest.raises(EthicLensInputError) as exc:
+            call()
+        assert exc.value.column == "--store" and SECRET not in str(exc.value)
+
+
 def test_a_postgresql_store_url_is_taken_with_any_driver():
     url = f"postgresql+psycopg2://alice:{SECRET}@h/db?schema=m"
     assert MonitorRequest.checked_store(url) == f"postgresql://alice:{SECRET}@h/db?schema=m"

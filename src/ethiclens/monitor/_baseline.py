@@ -188,6 +188,7 @@ def reading_baseline(target):
     except EthicLensInputError as exc:
         column, problem, value = exc.column, exc.problem, exc.value
         if column not in (None, "TARGET", "--baseline-target"):
-            problem = f"{column!r} in the baseline {target}: {problem}"
+            where = "" if str(target) in problem else f" ({target})"
+            problem = f"column {column!r} of the baseline{where}: {problem}"
         value = target if value is None or column == "TARGET" else value
         raise type(exc)(problem, column="--baseline-target", value=value, fix=exc.fix) from None

@@ -18,7 +18,7 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 from ._report import build_report
 from ._request import BOUND, MonitorRequest
-from ._store import APP_ID, STORE_VERSION, Store, is_store_url
+from ._store import APP_ID, STORE_VERSION, Store, checked_store, is_store_url
 
 _FIX = "name the store an `ethiclens monitor --store` run wrote"
 
@@ -26,8 +26,9 @@ _FIX = "name the store an `ethiclens monitor --store` run wrote"
 def read_store(path, *, flag: str = "--store") -> dict:
     """The plain data of the monitor store at ``path`` (read-only; ``flag`` names the option
     in refusals). ``path`` may be a PostgreSQL URL (``ethiclens monitor --store URL``)."""
+    path = checked_store(path)
     if is_store_url(path):
-        return _read_postgres(str(path), flag)
+        return _read_postgres(path, flag)
     path = Path(path)
 
     def refuse(problem: str, fix: str = _FIX):

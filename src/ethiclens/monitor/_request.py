@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import ClassVar
 
@@ -14,6 +13,7 @@ from .._checks import check_member
 from ..errors import EthicLensInputError
 from ..spec import edited_reference
 from ._edits import SEP, check_intersections
+from ._store import checked_store
 from ._windows import ENGINES, Columns, Window, describe_target, parse_window
 
 # request fields a store is bound to (the target may change from run to run: today's file)
@@ -251,8 +251,8 @@ class MonitorRequest:
 
     @staticmethod
     def checked_store(store) -> str:
-        """``--store`` as a run opens it (see ``_checked_store``)."""
-        return _checked_store(store)
+        """``--store`` as a run opens it (``_store.checked_store``)."""
+        return checked_store(store)
 
     def baseline_span(self) -> tuple[float, float] | None:
         """``baseline_period`` as epoch seconds [first day's midnight, the day after the last
@@ -496,36 +496,6 @@ def _refuse_unsupported(spec) -> None:
             value=t.engine,
             fix="use --engine auto, duckdb, pandas, dask or spark",
         )
-
-
-# a URL's scheme: a --store value that starts with one is a URL, never a file name
-_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
-# the store's own driver (psycopg): a URL naming another PostgreSQL driver is opened with it
-_STORE_SCHEMES = ("postgresql", "postgresql+psycopg")
-
-
-def _checked_store(store) -> str:
-    """A SQLite file path as given; a URL by the rule the audit's ``--db`` applies to a
-    PostgreSQL URL (the scheme ``postgresql``, any driver: ``postgresql+psycopg2://``),
-    spelled for the store's driver. Any other URL is refused, its password masked."""
-    from ..sources import mask_url
-
-    text = str(store)
-    match = _SCHEME.match(text)
-    if match is None:
-        return text
-    scheme = match.group(1)
-    if scheme.split("+")[0] != "postgresql":
-        raise EthicLensInputError(
-            f"is a {scheme} URL; a store is a SQLite file or a PostgreSQL database "
-            "(postgresql:// or postgresql+DRIVER://, lower case, as --db takes it)",
-            column="--store",
-            value=mask_url(text),
-            fix="give a file path (fairness.sqlite) or a postgresql+psycopg://user@host/db URL",
-        )
-    if scheme in _STORE_SCHEMES:
-        return text
-    return "postgresql" + text[len(scheme) :]
 
 
 def _refuse_not_honoured(spec) -> None:

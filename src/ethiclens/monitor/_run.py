@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
-from ._baseline import Baseline, pooled_row
+from ._baseline import Baseline, pooled_row, reading_baseline
 from ._edits import attribute_tables, check_group_edits
 from ._engines import count_windows
 from ._evidence import (
@@ -180,8 +180,8 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
             store.set_meta("created", now.isoformat())
         if store.meta("origin_day") is None and counted.origin_day is not None:
             store.set_meta("origin_day", counted.origin_day)
-        if baseline is not None:
-            store.set_meta("baseline_target", baseline[1])
+        if baseline is not None and store.meta("baseline_target") is None:
+            store.set_meta("baseline_target", baseline[1])  # the baseline the store began with
         updater = _Updater(store, request, counted.table, plan.new, baseline and baseline[0])
         for w in plan.new:
             updater.add_window(w, plan, run)
@@ -250,13 +250,14 @@ def _count_baseline(store: Store, request: MonitorRequest, window: Window):
     day; a store started with another baseline (other counts) is refused."""
     if request.baseline_target is None:
         return None
-    counted = count_windows(
-        request.baseline_target,
-        request.roles(),
-        window,
-        engine="auto" if request.db else request.engine,
-        scheduler=None if request.db else request.scheduler,
-    )
+    with reading_baseline(request.baseline_target):  # its errors name --baseline-target
+        counted = count_windows(
+            request.baseline_target,
+            request.roles(),
+            window,
+            engine="auto" if request.db else request.engine,
+            scheduler=None if request.db else request.scheduler,
+        )
     keys = _window_key(counted.table)
     fingerprint = hashlib.sha256(json.dumps(sorted(keys.items())).encode()).hexdigest()
     rows = int(counted.table[COUNT].sum())
@@ -597,6 +598,8 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
             notes.append(
                 f"{a} has one group so far ({', '.join(groups) or 'none'}): nothing to compare yet"
             )
+    if updater.base is not None:
+        notes.extend(updater.base.notes())
     if notes:
         info["note"] = notes[0]
         info["notes"] = notes

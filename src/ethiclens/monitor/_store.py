@@ -51,6 +51,36 @@ CREATE TABLE IF NOT EXISTS runs (
 """
 
 
+# a URL's scheme: a --store value that starts with one is a URL, never a file name
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
+# the store's own driver (psycopg): a URL naming another PostgreSQL driver is opened with it
+_STORE_SCHEMES = ("postgresql", "postgresql+psycopg")
+
+
+def checked_store(store) -> str:
+    """A SQLite file path as given; a URL by the rule the audit's ``--db`` applies to a
+    PostgreSQL URL (the scheme ``postgresql``, any driver: ``postgresql+psycopg2://``),
+    spelled for the store's driver. Any other URL is refused, its password masked."""
+    from ..sources import mask_url
+
+    text = str(store)
+    match = _SCHEME.match(text)
+    if match is None:
+        return text
+    scheme = match.group(1)
+    if scheme.split("+")[0] != "postgresql":
+        raise EthicLensInputError(
+            f"is a {scheme} URL; a store is a SQLite file or a PostgreSQL database "
+            "(postgresql:// or postgresql+DRIVER://, lower case, as --db takes it)",
+            column="--store",
+            value=mask_url(text),
+            fix="give a file path (fairness.sqlite) or a postgresql+psycopg://user@host/db URL",
+        )
+    if scheme in _STORE_SCHEMES:
+        return text
+    return "postgresql" + text[len(scheme) :]
+
+
 def is_store_url(store) -> bool:
     """A PostgreSQL URL rather than a SQLite file."""
     return str(store).startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
@@ -191,6 +221,7 @@ class Store:
         """The SQLite file at ``path`` or the PostgreSQL database at the URL ``path``
         (``read_only``: PostgreSQL only, for readers such as ``read_store``)."""
         store = cls.__new__(cls)
+        path = checked_store(path)  # a URL by the --db rule, its password masked in refusals
         if is_store_url(path):
             store.db = _Postgres(str(path), read_only)
         else:
