@@ -405,15 +405,11 @@ def _refuse_baseline_as_target(request: MonitorRequest) -> None:
 
 
 def _checked_bins(bins: dict | None, columns: list) -> dict | None:
-    """``--bins`` as the audit checks it: attributes that are audited, edges that are at least
-    two finite increasing numbers (kept as floats, attributes in name order)."""
-    from ..fairness import check_bin_edges
+    """``--bins`` as the audit checks it (``fairness.check_bins``), attributes in name order."""
+    from ..fairness import check_bins
 
-    for attr in bins:
-        fix = f"add --protected {attr}, or bin one of {sorted(columns)}"
-        problem = "bins an attribute that is not audited"
-        check_member(attr, columns, column="--bins", problem=problem, fix=fix)
-    return {str(attr): check_bin_edges(bins[attr], "--bins") for attr in sorted(bins)}
+    checked = check_bins(bins, columns)
+    return {str(attr): checked[attr] for attr in sorted(checked)}
 
 
 def _sorted_edits(edits: dict) -> dict | None:
