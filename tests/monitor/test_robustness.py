@@ -167,6 +167,10 @@ def test_weighted_runs_agree_across_engines_and_row_orders(tmp_path, days, role)
         ("2024-03-02T22:48:40 Europe/Paris", "not a date or time"),
         ("2024-03-02T22:48:40+25:00", "not a date or time"),
         ("2024-03-02T24:00:00", "not a date or time"),
+        # pandas alone would read these three
+        ("20240302", "not a date or time"),
+        ("2024-03-02T22", "not a date or time"),
+        ("2024-03-02T22:48:40 +02:00", "not a date or time"),
         ("9999-12-31T23:59:59", "outside 1678-01-01 to 2262-01-01"),
         ("", "have no time"),
         ("NA", "have no time"),

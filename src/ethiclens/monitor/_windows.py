@@ -351,10 +351,12 @@ def _duckdb_source(src: _Files, params: dict) -> str:
     return f"read_csv($files, header = true, names = $names, all_varchar = true{opts})"
 
 
-# the ISO 8601 times pandas reads (format="ISO8601"): DuckDB alone would also take a named zone
-# ("… Europe/Paris"), an offset of 24 hours or more and the hour 24; every engine refuses them
+# the times every engine reads: ISO 8601 extended dates, with hours and minutes (seconds and
+# fractions optional) and an offset written right after the time. pandas alone would also read
+# 20240101, 2024-01-01T22 and "… +02:00"; DuckDB alone a named zone ("… Europe/Paris"), an
+# offset of 24 hours or more and the hour 24: every engine refuses all of them
 ISO_TIME = (
-    r"\d{4}-\d{1,2}-\d{1,2}([T ]([01]\d|2[0-3])(:[0-5]\d(:[0-5]\d(\.\d+)?)?)?)?"
+    r"\d{4}-\d{1,2}-\d{1,2}([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?)?"
     r"(Z|[+-]([01]\d|2[0-3])(:?[0-5]\d)?)?"
 )
 # pandas' missing-value words, as SQL literals (our constants: no quote in any)
@@ -573,6 +575,8 @@ def parse_times(frame: pd.DataFrame, time: str):
     text = rawt.astype(str).str.strip()
     missing = rawt.isna() | (text == "") | (text.str.lower().isin(["nan", "nat", "none"]))
     texts = rawt.where(~missing, None).astype(object).map(lambda v: None if v is None else str(v))
+    # a text outside ISO_TIME is unparsable here as on the SQL engines (typed times pass)
+    texts = texts.where(texts.str.fullmatch(ISO_TIME).fillna(True).astype(bool), "?")
     try:
         parsed = pd.to_datetime(texts, utc=True, format="ISO8601", errors="coerce")
     except pd.errors.OutOfBoundsDatetime:
