@@ -79,6 +79,10 @@ OPTIONS = (
     _opt("--baseline-target", metavar="PATH",
          help="A separate baseline (file, folder or glob), counted as TARGET is: every window "
          "is tested against its pooled counts as with --baseline-windows."),
+    _opt("--baseline-table", metavar="NAME",
+         help="A separate baseline: this table of the --db database, counted as TARGET is."),
+    _opt("--baseline-query", metavar="SQL",
+         help="A separate baseline: this query's rows in the --db database (read-only)."),
     _opt("--hold-last", is_flag=True,
          help="Do not process the newest window yet (it may still be filling)."),
     _opt("--seed", type=int, help="Seed of the window intervals' draws (0)."),

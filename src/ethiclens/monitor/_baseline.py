@@ -1,6 +1,7 @@
 """The "no worse than the baseline" tests of every comparison (``--baseline-windows``,
-``--baseline-period``, ``--baseline-target``): the baseline's counts pooled per comparison,
-turned into bands (``baseline_bounds``, α/2) and tested at α/2 (alarm at e-value ≥ 2/α)."""
+``--baseline-period``, ``--baseline-target``, ``--baseline-table``, ``--baseline-query``): the
+baseline's counts pooled per comparison, turned into bands (``baseline_bounds``, α/2) and
+tested at α/2 (alarm at e-value ≥ 2/α)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ class Baseline:
     """The baseline tests of every comparison. The baseline windows' counts (the first K with
     ``--baseline-windows K``; those inside the dates of ``--baseline-period``) are pooled, turned
     into bands and tested on every later window (with a period: those starting after it). With
-    ``--baseline-target`` the separate target's counts come ``pooled`` (two arrays: reference
+    ``--baseline-target`` (or a table or query of the database) the separate target's counts
+    come ``pooled`` (two arrays: reference
     and group, one row per comparison, ``COUNT_FIELDS`` columns) and every window is tested."""
 
     def __init__(self, request, labels, pairs, saved, pooled=None):
@@ -122,6 +124,7 @@ class Baseline:
         test among usable ones are kept in ``missing`` (the run's notes say them)."""
         ref_rows, grp_rows = self.ref[:, 0] > 0, self.grp[:, 0] > 0
         refs = self.request.attributes()[1]
+        flag, value = self.request.baseline_source()
         for attr in dict.fromkeys(a for a, _ in pairs):
             mine = np.array([a == attr for a, _ in pairs])
             if (ref_rows & grp_rows & mine).any():
@@ -131,19 +134,19 @@ class Baseline:
                 side = f"reference group {refs[attr]!r}"
             raise EthicLensInputError(
                 f"holds no rows of {attr}'s {side}: no window could be tested against it",
-                column="--baseline-target",
-                value=self.request.baseline_target,
+                column=flag,
+                value=value,
                 fix=f"give a baseline with TARGET's {attr} groups, spelled as in TARGET (e.g. "
-                f"{', '.join(repr(g) for a, g in pairs if a == attr)}), or drop "
-                "--baseline-target",
+                f"{', '.join(repr(g) for a, g in pairs if a == attr)}), or drop {flag}",
             )
         usable = ref_rows & grp_rows
         self.missing = [pair for pair, ok in zip(pairs, usable, strict=True) if not ok]
 
     def notes(self) -> list[str]:
         """The comparisons a baseline target holds no rows of (reference or group)."""
+        flag = self.request.baseline_source()[0] if self.missing else None
         return [
-            f"{a}:{g} has no baseline test: --baseline-target holds no rows of it or its reference"
+            f"{a}:{g} has no baseline test: {flag} holds no rows of it or its reference"
             for a, g in self.missing
         ]
 
@@ -180,15 +183,21 @@ def pooled_row(sides: dict, n: int) -> np.ndarray:
 
 
 @contextmanager
-def reading_baseline(target):
-    """Errors raised while reading ``--baseline-target`` name it (not TARGET): a data
+def reading_baseline(target, flag: str = "--baseline-target"):
+    """Errors raised while reading the baseline (``flag``: ``--baseline-target``, or
+    ``--baseline-table``/``--baseline-query`` in the database) name it (not TARGET): a data
     column's problem is said to be the baseline's."""
     try:
         yield
     except EthicLensInputError as exc:
         column, problem, value = exc.column, exc.problem, exc.value
-        if column not in (None, "TARGET", "--baseline-target"):
+        source = column in ("TARGET", *_DATABASE_FLAGS) or str(column).startswith("--db ")
+        if column not in (None, flag) and not source:
             where = "" if str(target) in problem else f" ({target})"
             problem = f"column {column!r} of the baseline{where}: {problem}"
-        value = target if value is None or column == "TARGET" else value
-        raise type(exc)(problem, column="--baseline-target", value=value, fix=exc.fix) from None
+        value = target if value is None or source else value
+        raise type(exc)(problem, column=flag, value=value, fix=exc.fix) from None
+
+
+# what a database's errors name besides columns (and "--db URL"): the table or query read
+_DATABASE_FLAGS = ("--db", "--table", "--query", "--table/--query")

@@ -76,12 +76,15 @@ def _request_lines(request: dict, run: dict) -> list[str]:
 
 
 def _baseline_lines(request: dict, counted: dict | None) -> list[str]:
-    """The baseline: a separate target (its path and, when this run counted it, its rows), a
-    period, or the first K windows."""
-    if request.get("baseline_target"):
-        rows = f" ({plural(counted['rows'], 'row')})" if counted else ""
-        target = counted["target"] if counted else request["baseline_target"]
-        return [f"baseline: --baseline-target {target}{rows}"]
+    """The baseline: a separate target (its path, or its table or query in the database, and,
+    when this run counted it, its rows), a period, or the first K windows."""
+    for name in ("baseline_target", "baseline_table", "baseline_query"):
+        if request.get(name):
+            rows = f" ({plural(counted['rows'], 'row')})" if counted else ""
+            named = f"--{name.replace('_', '-')} {counted['target'] if counted else request[name]}"
+            if counted and counted.get("source"):  # a table or query: in which database
+                named = counted["source"]
+            return [f"baseline: {named}{rows}"]
     if request.get("baseline_period"):
         return [f"baseline: --baseline-period {request['baseline_period']}"]
     if request.get("baseline_windows"):

@@ -141,7 +141,7 @@ def _tests(last: dict, alarms: dict, request, windows: dict) -> dict:
         "binv": band[1],
         "btpr": bl.get("tpr_eps", float("nan")),
         "bfpr": bl.get("fpr_eps", float("nan")),
-        "bsrc": "target" if request.baseline_target else "windows",
+        "bsrc": _baseline_kind(request),
     }
     tests = {}
     for test, hit in alarms.items():
@@ -156,6 +156,13 @@ def _tests(last: dict, alarms: dict, request, windows: dict) -> dict:
             else {"window": hit["window"], "start": iso(windows[hit["window"]]["start"])},
         }
     return tests
+
+
+def _baseline_kind(request) -> str:
+    """What the baseline nulls compare with: the baseline ``target`` (files), ``table`` or
+    ``query`` (the database), or ``windows`` (the target's own)."""
+    flag, _ = request.baseline_source() or ("--baseline-windows", None)
+    return flag.removeprefix("--baseline-")
 
 
 def read_store_report(store_path, request) -> MonitorResult:

@@ -32,15 +32,18 @@ BOUND = (
 )
 # request fields a store is bound to only when given (stores written before keep matching)
 EDITS = ("pos_label", "bins", "merge_groups", "exclude_groups", "intersections")
+# a separate baseline: files, or a table or query of the target's database (bound to the store
+# by its counts, not by its name)
+BASELINE_SOURCES = ("baseline_target", "baseline_table", "baseline_query")
 # request fields a store is bound to only when given, and named when they differ
-OPTIONAL = ("propensity", "weight", "baseline_period", "baseline_target", *EDITS)
+OPTIONAL = ("propensity", "weight", "baseline_period", *BASELINE_SOURCES, *EDITS)
 # the monitor's own options MonitorRequest.from_spec takes besides the spec
 OWN_OPTIONS = (
     "alpha",
     "hold_last",
     "baseline_windows",
     "baseline_period",
-    "baseline_target",
+    *BASELINE_SOURCES,
     "propensity",
 )
 # the audit's options the monitor takes: option name -> (flag, spec section, key); a flag given
@@ -144,6 +147,9 @@ class MonitorRequest:
     # the baseline as a separate target (a file, folder or glob) counted as the target is: every
     # window is tested against its pooled counts (bound to the store by its counts, not its path)
     baseline_target: str | None = None
+    # the baseline as a table or a query of the target's database (--db), counted as the target
+    baseline_table: str | None = None
+    baseline_query: str | None = None
     db: str | None = field(default=None, repr=False)  # a database URL (never stored)
     table: str | None = None
     query: str | None = None
@@ -213,7 +219,8 @@ class MonitorRequest:
     def from_spec(cls, spec, *, time: str, window: str, **options) -> MonitorRequest:
         """The monitor's request from an ``AuditSpec`` (its target, roles and policy) plus the
         time column, the window and the monitor's own ``options`` (``OWN_OPTIONS``: alpha,
-        hold_last, baseline_windows, baseline_period, baseline_target, propensity). What the
+        hold_last, baseline_windows, baseline_period, baseline_target, baseline_table,
+        baseline_query, propensity). What the
         monitor cannot honour yet is refused by name rather than ignored."""
         unknown = set(options) - set(OWN_OPTIONS)
         if unknown:
@@ -262,6 +269,15 @@ class MonitorRequest:
         first, last = _period_days(self.baseline_period)
         midnight = dt.datetime.combine(first, dt.time(), dt.UTC).timestamp()
         return midnight, midnight + ((last - first).days + 1) * 86400.0
+
+    def baseline_source(self) -> tuple[str, str] | None:
+        """The separate baseline as (its option, its value): ``--baseline-target`` and its
+        path, ``--baseline-table`` and the table, ``--baseline-query`` and the SQL; None
+        without one."""
+        for name in BASELINE_SOURCES:
+            if getattr(self, name) is not None:
+                return "--" + _flag(name), str(getattr(self, name))
+        return None
 
     def parsed_window(self) -> Window:
         return parse_window(self.window)
@@ -334,6 +350,10 @@ class MonitorRequest:
         return out
 
 
+def _flag(name: str) -> str:
+    return name.replace("_", "-")
+
+
 # options that exclude each other: (option, other, problem, fix); refused naming the first
 _EXCLUSIVE = (
     ("weight", "propensity",
@@ -349,14 +369,21 @@ _EXCLUSIVE = (
      "give the baseline as windows or as a period, not both",
      "drop --baseline-windows or --baseline-period"),
 )  # fmt: skip
+# a baseline in the database excludes every other baseline (and the other of table and query)
+_EXCLUSIVE += tuple(
+    (name, other, f"give one baseline, not both (--{_flag(name)} and --{_flag(other)})",
+     f"drop --{_flag(other)} or --{_flag(name)}")
+    for name in ("baseline_table", "baseline_query")
+    for other in ("baseline_target", "baseline_windows", "baseline_period", "baseline_query")
+    if other != name
+)  # fmt: skip
 
 
 def _refuse_both(request: MonitorRequest) -> None:
     for name, other, problem, fix in _EXCLUSIVE:
         value = getattr(request, name)
         if value is not None and getattr(request, other):
-            flag = "--" + name.replace("_", "-")
-            raise EthicLensInputError(problem, column=flag, value=value, fix=fix)
+            raise EthicLensInputError(problem, column="--" + _flag(name), value=value, fix=fix)
 
 
 def _refuse_shared_columns(request: MonitorRequest) -> None:
@@ -378,6 +405,30 @@ def _refuse_shared_columns(request: MonitorRequest) -> None:
                 value=col,
                 fix="give each of " + named + " its own column",
             )
+
+
+def refuse_database_baseline(request: MonitorRequest) -> None:
+    """``--baseline-table`` and ``--baseline-query`` are read from the target's database:
+    refused by a run without one (a request that only reads a store back needs none), and a
+    baseline table that is the watched table (the data tested against itself)."""
+    flag, value = request.baseline_source() or (None, None)
+    if flag in ("--baseline-table", "--baseline-query") and not request.db:
+        raise EthicLensInputError(
+            "reads the baseline from the target's database, and there is none: give --db "
+            "(or --db-env)",
+            column=flag,
+            value=value,
+            fix="add --db URL with --table or --query, or give the baseline as files: "
+            "--baseline-target PATH",
+        )
+    if flag == "--baseline-table" and value == request.table:
+        raise EthicLensInputError(
+            "names the watched table (--table): the data would be tested against itself",
+            column=flag,
+            value=value,
+            fix="give the table of an earlier period (last quarter's rows), or "
+            "--baseline-windows K for the target's first K windows",
+        )
 
 
 def _refuse_baseline_as_target(request: MonitorRequest) -> None:

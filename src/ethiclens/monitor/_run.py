@@ -29,7 +29,13 @@ from ._evidence import (
     window_estimates_batch,
 )
 from ._report import MonitorResult, build_report, iso, safe_exp
-from ._request import BOUND, OPTIONAL, MonitorRequest
+from ._request import (
+    BASELINE_SOURCES,
+    BOUND,
+    OPTIONAL,
+    MonitorRequest,
+    refuse_database_baseline,
+)
 from ._store import APP_ID, STORE_VERSION, Store
 from ._windows import (
     COUNT,
@@ -138,6 +144,7 @@ def run_monitor(request: MonitorRequest, store_path, *, now: dt.datetime | None 
     window = request.parsed_window()
     request.attributes()  # a malformed --protected is refused before the store is touched
     _check_alpha(request.alpha)
+    refuse_database_baseline(request)
     store = Store.open(store_path)
     try:
         return _run(store, request, window, now)
@@ -197,9 +204,10 @@ def _check_store(store: Store, request: MonitorRequest, now) -> dict | None:
     """The request the store was written for (None: a new store); another one is refused."""
     bound = request.bound()
     stored_request = store.meta("request")
-    if stored_request and stored_request.get("baseline_target") and bound.get("baseline_target"):
-        # a baseline target is bound by its counts (checked once counted), not by its path
-        bound["baseline_target"] = stored_request["baseline_target"]
+    for name in BASELINE_SOURCES:
+        if stored_request and stored_request.get(name) and bound.get(name):
+            # a separate baseline is bound by its counts (checked once counted), not its name
+            bound[name] = stored_request[name]
     if stored_request is not None and stored_request != bound:
         raise EthicLensInputError(
             "was written by another request: " + _diff_message(stored_request, bound),
@@ -245,12 +253,40 @@ def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
 
 
 def _count_baseline(store: Store, request: MonitorRequest, window: Window):
-    """(counts table, {target, rows, counts fingerprint}) of ``--baseline-target`` (None
-    without one), counted with the target's roles, window size and engine from its own first
-    day; a store started with another baseline (other counts) is refused."""
-    if request.baseline_target is None:
+    """(counts table, {target, rows, counts fingerprint}) of the separate baseline (None
+    without one: ``--baseline-target``, or ``--baseline-table``/``--baseline-query`` in the
+    target's database, which adds its ``source``), counted with the target's roles, window
+    size and engine from its own first day; a store started with another baseline (other
+    counts) is refused."""
+    if request.baseline_source() is None:
         return None
-    with reading_baseline(request.baseline_target):  # its errors name --baseline-target
+    flag, value = request.baseline_source()
+    with reading_baseline(value, flag):  # its errors name its option
+        counted, info = _count_baseline_rows(request, window)
+    keys = _window_key(counted.table)
+    fingerprint = hashlib.sha256(json.dumps(sorted(keys.items())).encode()).hexdigest()
+    rows = int(counted.table[COUNT].sum())
+    info.update(rows=rows, counts=fingerprint)
+    stored = store.meta("baseline_target")
+    if stored is not None and stored["counts"] != fingerprint:
+        raise EthicLensInputError(
+            f"is another baseline than the store's: the store was started with "
+            f"{_baseline_name(stored)} ({stored['rows']:,} rows, counts "
+            f"{stored['counts'][:12]}); {_baseline_name(info)} has {rows:,} rows, counts "
+            f"{fingerprint[:12]}",
+            column=flag,
+            value=value,
+            fix="give the baseline the store was started with (its rows unchanged), or a new "
+            "--store",
+        )
+    return counted.table, info
+
+
+def _count_baseline_rows(request: MonitorRequest, window: Window) -> tuple[Counted, dict]:
+    """The separate baseline's windows, and how the report names it: files are counted by the
+    file engines (with ``--db``: DuckDB or pandas), a table or query by the target's database
+    (read-only, with its statement timeout)."""
+    if request.baseline_target is not None:
         counted = count_windows(
             request.baseline_target,
             request.roles(),
@@ -258,22 +294,18 @@ def _count_baseline(store: Store, request: MonitorRequest, window: Window):
             engine="auto" if request.db else request.engine,
             scheduler=None if request.db else request.scheduler,
         )
-    keys = _window_key(counted.table)
-    fingerprint = hashlib.sha256(json.dumps(sorted(keys.items())).encode()).hexdigest()
-    rows = int(counted.table[COUNT].sum())
-    info = {"target": str(request.baseline_target), "rows": rows, "counts": fingerprint}
-    stored = store.meta("baseline_target")
-    if stored is not None and stored["counts"] != fingerprint:
-        raise EthicLensInputError(
-            f"is another baseline than the store's: the store was started with "
-            f"{stored['target']} ({stored['rows']:,} rows, counts {stored['counts'][:12]}); "
-            f"{request.baseline_target} has {rows:,} rows, counts {fingerprint[:12]}",
-            column="--baseline-target",
-            value=str(request.baseline_target),
-            fix="give the baseline the store was started with (its rows unchanged), or a new "
-            "--store",
-        )
-    return counted.table, info
+        return counted, {"target": str(request.baseline_target)}
+    from ..sources import mask_url
+
+    table, query = request.baseline_table, request.baseline_query
+    counted = count_windows_sql(request.db, request.roles(), window, table=table, query=query)
+    where = f"table {table}" if table else "query"
+    return counted, {"target": table or query, "source": f"{where} in {mask_url(request.db)}"}
+
+
+def _baseline_name(info: dict) -> str:
+    """A baseline as messages name it: its path, or its table or query in the database."""
+    return info.get("source") or info["target"]
 
 
 @dataclass
