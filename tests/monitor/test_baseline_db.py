@@ -165,6 +165,10 @@ def test_a_baseline_table_that_cannot_be_read_names_its_option(tmp_path, days, c
         line = err.strip()
         assert rc == 2 and "\n" not in line and f"option '{flag}'" in line, err
         assert said in line, line
+        fix = line.split("Fix:", 1)[-1]
+        assert "--table" not in fix.replace("--baseline-table", "") and (
+            "--query" not in fix.replace("--baseline-query", "")
+        ), line  # the fix names the baseline's options, not the target's
 
 
 def test_a_baseline_table_without_the_reference_is_refused(tmp_path, days, capsys):

@@ -5,6 +5,7 @@ tested at α/2 (alarm at e-value ≥ 2/α)."""
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 
 import numpy as np
@@ -196,7 +197,11 @@ def reading_baseline(target, flag: str = "--baseline-target"):
             where = "" if str(target) in problem else f" ({target})"
             problem = f"column {column!r} of the baseline{where}: {problem}"
         value = target if value is None or source else value
-        raise type(exc)(problem, column=flag, value=value, fix=exc.fix) from None
+        fix = exc.fix
+        if fix and flag in ("--baseline-table", "--baseline-query"):
+            # the shared SQL checks name the target's options; here they are the baseline's
+            fix = re.sub(r"--(table|query)\b", r"--baseline-\1", fix)
+        raise type(exc)(problem, column=flag, value=value, fix=fix) from None
 
 
 # what a database's errors name besides columns (and "--db URL"): the table or query read
