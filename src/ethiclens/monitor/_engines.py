@@ -89,9 +89,23 @@ def _source(target) -> _Files:
     from ..sources import file_columns, resolve_files
 
     if frame_kind(target):
+        _check_unique_columns(list(target.columns))
         return _Files(describe_target(target), [target], FRAME, False, list(target.columns))
     files, kind, hive = resolve_files(target)
     return _Files(target, files, kind, hive, file_columns(target))
+
+
+def _check_unique_columns(columns: list) -> None:
+    """Refuse a DataFrame with two columns of one name, which no engine could tell apart."""
+    seen = set()
+    for name in columns:
+        if name in seen:
+            raise EthicLensInputError(
+                "the DataFrame has two columns of this name",
+                column=str(name),
+                fix="rename or drop one of them",
+            )
+        seen.add(name)
 
 
 # the engines that count an in-memory DataFrame of each kind (auto: the first)

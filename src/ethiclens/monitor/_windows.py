@@ -504,7 +504,8 @@ def keyed_rows(frame: pd.DataFrame, cols: Columns, ts, p) -> pd.DataFrame:
     elif p is not None:
         data["_w"], data["_w2"], data["_p"] = 1.0 / p, 1.0 / (p * p), p
     for c in cols.roles:
-        v = frame[c]
+        # as Python objects first: a nullable column (Int64, boolean, ...) cannot hold text
+        v = frame[c].astype(object)
         data[c] = v.where(v.isna(), v.astype(str))
     return data
 
