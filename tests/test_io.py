@@ -116,3 +116,39 @@ def test_outputs_that_are_devices_or_pipes_are_refused(tmp_path):
     with pytest.raises(EthicLensInputError, match="not a regular file"):
         write_atomic(tmp_path / "pipe", "x")
     assert (tmp_path / "pipe").is_fifo()
+
+
+def test_a_symlinked_output_is_written_through_and_stays_a_link(tmp_path):
+    (tmp_path / "real.html").write_text("old")
+    link = tmp_path / "link.html"
+    link.symlink_to("real.html")
+    assert write_atomic(link, "new") == link
+    assert link.is_symlink() and os.readlink(link) == "real.html"
+    assert (tmp_path / "real.html").read_text() == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.html", "real.html"]
+
+
+def test_a_dangling_link_creates_its_target_beside_the_target(tmp_path):
+    (tmp_path / "out").mkdir()
+    link = tmp_path / "link.json"
+    link.symlink_to(tmp_path / "out" / "r.json")
+    write_atomic(link, "{}")
+    assert link.is_symlink() and (tmp_path / "out" / "r.json").read_text() == "{}"
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device", "link to device"])
+def test_special_outputs_are_refused_naming_the_option(tmp_path, kind):
+    path = tmp_path / "out"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "device":
+        path = "/dev/null"
+    else:
+        path.symlink_to("/dev/null")
+    with pytest.raises(EthicLensInputError) as err:
+        check_outputs({"--html": path})
+    text = str(err.value)
+    assert "option '--html'" in text and "\n" not in text
+    assert ("folder" in text) if kind == "folder" else ("--json -" in text)

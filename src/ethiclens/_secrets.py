@@ -18,9 +18,16 @@ MASK = "***"
 # VAR=value pairs (PGPASSWORD=…). Matched case-insensitively, with any prefix (PGPASSWORD).
 _SECRET_KEYS = r"\w*(?:password|passwd|pwd|secret|token|api_?key)"
 
-# user:password@ in any URL (the password may contain ':' or an unencoded '@': mask up to the
-# last '@' before the host, which over-masks rather than leaks).
-_USERINFO = re.compile(r"(?P<pre>//[^:/@\s]*:)[^\s/]*@")
+# A URL's start: a scheme of two or more characters (not a Windows drive, C:/) and one or two
+# slashes — a single slash is a mistyped URL, still masked, never taken for a folder.
+_URL_START = r"[A-Za-z][A-Za-z0-9+.-]+:/{1,2}"
+# user:password@ in any URL. The password may hold ':', '/', '#' or an unencoded '@': mask up to
+# the last '@' of the URL, which over-masks rather than leaks.
+_USERINFO = re.compile(rf"(?P<pre>(?:\b{_URL_START}|//)[^:/@\s]*:)\S*@")
+_URL_USERINFO = re.compile(rf"\s*{_URL_START}(?P<info>[^:/@\s]*:\S*)@")
+# where a parser (urllib, libpq) may cut a password that holds one of these characters: a
+# driver's message then echoes the piece after or before the cut ("host 'ssw0rdX@127.0.0.1'")
+_CUTS = re.compile(r"[@/#?:]")
 # key=value (URL query, DSN, VAR=value); a quoted DSN value may hold spaces and escaped quotes.
 _KEY_VALUE = re.compile(
     rf"(?P<pre>\b{_SECRET_KEYS}\s*=\s*)(?P<val>'(?:[^'\\]|\\.)*'?|\"[^\"]*\"?|[^&;\s'\"]+)",
@@ -55,12 +62,37 @@ def secret_values(url: str) -> list[str]:
             found.append(value)
     for match in _KEY_VALUE.finditer(str(url)):
         found.append(match.group("val").strip("'\""))
+    found.extend(_userinfo_secrets(str(url)))
     out = set()
     for value in found:
         for form in (value, unquote(value)):
             if len(form) >= 3:  # a one- or two-character password would mask every such letter
                 out.add(form)
     return sorted(out, key=len, reverse=True)
+
+
+def _userinfo_secrets(url: str) -> list[str]:
+    """The userinfo of ``url`` read as typed (up to its last '@'), its password, and the
+    password's pieces either side of each character a parser may cut it at."""
+    match = _URL_USERINFO.match(url)
+    if match is None:
+        return []
+    info = match.group("info")
+    password = info.split(":", 1)[1]
+    pieces = [info, password, *_CUTS.split(password)]
+    for cut in _CUTS.finditer(password):
+        pieces += [password[: cut.start()], password[cut.end() :]]
+    return pieces
+
+
+def looks_like_url(text) -> bool:
+    """``text`` (spaces around it aside) starts like a URL: ``scheme:/`` or ``scheme://``."""
+    return re.match(rf"\s*{_URL_START}", str(text)) is not None
+
+
+def malformed_url(text) -> bool:
+    """``text`` looks like a URL but lacks the ``//`` after its scheme (``postgresql:/u@h``)."""
+    return looks_like_url(text) and re.match(r"\s*[A-Za-z][A-Za-z0-9+.-]+://", str(text)) is None
 
 
 def scrub(text: str, *urls: str) -> str:

@@ -329,6 +329,7 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
         if p is None:
             continue
         path = Path(p)
+        refuse_special_output(path, flag)
         ident = _identity(path)
         read.refuse_input_file(flag, path, ident)
         if ident in seen:
@@ -408,16 +409,41 @@ def _nearest_existing(path: Path) -> Path | None:
     return next((q for q in (path, *path.parents) if q.exists()), None)
 
 
-def check_writable(path: str | Path) -> Path:
-    """Fail before any work is done when ``path`` cannot be written."""
+def _link_target(path: Path) -> Path:
+    """Where writing ``path`` lands: a symbolic link is written through, so its resolved target
+    is replaced and the link stays a link."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def refuse_special_output(path: str | Path, flag: str | None = None) -> None:
+    """Refuse an output that exists and is not a regular file (after following links): a
+    folder, or a device, pipe or socket such as ``/dev/stdout``, which replacing whole would
+    destroy."""
     path = Path(path)
-    folder = path.parent
-    if path.exists() and not path.is_file():
-        kind = "a folder" if path.is_dir() else "a device, pipe or socket, not a regular file"
-        raise EthicLensInputError(
-            f"output {path} is {kind}; EthicLens replaces outputs whole and would replace it",
-            fix="give the path of a regular file to create or replace",
+    if not path.exists() or path.is_file():
+        return
+    if path.is_dir():
+        kind, fix = "a folder", "give the path of a regular file to create or replace"
+    else:
+        kind = "a device, pipe or socket, not a regular file"
+        fix = (
+            "give the path of a regular file to create or replace (for standard output, "
+            "options that allow it take '-', e.g. --json -)"
         )
+    raise EthicLensInputError(
+        f"output {path} is {kind}; EthicLens replaces outputs whole and would replace it",
+        column=flag,
+        fix=fix,
+    )
+
+
+def check_writable(path: str | Path) -> Path:
+    """Fail before any work is done when ``path`` cannot be written (a symbolic link: when
+    its target cannot)."""
+    path = Path(path)
+    refuse_special_output(path)
+    path = _link_target(path)
+    folder = path.parent
     if not folder.is_dir():
         # the nearest part of the path that exists decides the message: a file where a folder
         # is needed cannot be fixed by mkdir -p
@@ -488,9 +514,11 @@ def _umask() -> int:
 def write_atomic(path: str | Path, content: str | bytes) -> Path:
     """Write to a temporary file beside ``path`` and rename it into place.
 
-    A crash or a full disk leaves the previous file (or nothing), never half a report.
+    A crash or a full disk leaves the previous file (or nothing), never half a report. A
+    symbolic link is written through: its target is replaced, the link stays.
     """
-    path = check_writable(path)
+    given = Path(path)
+    path = check_writable(given)
     data = content.encode() if isinstance(content, str) else content
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -513,7 +541,7 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return path
+    return given
 
 
 def os_error_line(exc: OSError) -> str | None:

@@ -61,9 +61,19 @@ def checked_store(store) -> str:
     """A SQLite file path as given; a URL by the rule the audit's ``--db`` applies to a
     PostgreSQL URL (the scheme ``postgresql``, any driver: ``postgresql+psycopg2://``),
     spelled for the store's driver. Any other URL is refused, its password masked."""
+    from .._secrets import looks_like_url, malformed_url
     from ..sources import mask_url
 
     text = str(store)
+    if looks_like_url(text):
+        text = text.strip()  # ' postgresql://…' pasted with a space is still a URL, not a folder
+    if malformed_url(text):
+        raise EthicLensInputError(
+            "is a malformed URL (no '//' after the scheme)",
+            column="--store",
+            value=mask_url(text),
+            fix="spell it postgresql://user@host/db, or give a file path (fairness.sqlite)",
+        )
     match = _SCHEME.match(text)
     if match is None:
         return text
@@ -83,7 +93,7 @@ def checked_store(store) -> str:
 
 def is_store_url(store) -> bool:
     """A PostgreSQL URL rather than a SQLite file."""
-    return str(store).startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
+    return str(store).strip().startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
 
 
 def _refuse(problem: str, where: str, fix: str = _NEW_STORE_FIX) -> EthicLensInputError:

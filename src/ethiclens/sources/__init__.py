@@ -21,7 +21,7 @@ from ._duckdb import duckdb_counts, file_columns, resolve_files
 from ._pandas import pandas_counts, read_rows
 from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of
 from ._spark import spark_counts, spark_file_counts, spark_read_files, spark_session
-from ._sql import mask_url, sql_columns, sql_counts
+from ._sql import checked_db_url, mask_url, sql_columns, sql_counts
 
 __all__ = [
     "audit_frame",
@@ -38,6 +38,7 @@ __all__ = [
     "resolve_files",
     "file_columns",
     "sql_columns",
+    "checked_db_url",
     "mask_url",
     "sql_counts",
     "spark_counts",

@@ -19,11 +19,18 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .._optional import require
-from .._secrets import mask_url, scrub
+from .._secrets import looks_like_url, malformed_url, mask_url, scrub
 from ..errors import EthicLensInputError
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
 
-__all__ = ["mask_url", "read_only_query", "sql_columns", "sql_counts", "DEFAULT_TIMEOUT_S"]
+__all__ = [
+    "checked_db_url",
+    "mask_url",
+    "read_only_query",
+    "sql_columns",
+    "sql_counts",
+    "DEFAULT_TIMEOUT_S",
+]
 
 DEFAULT_TIMEOUT_S = 600.0
 
@@ -36,6 +43,21 @@ def _fail(what: str, exc: BaseException, url: str, fix: str) -> EthicLensInputEr
     lines = [ln for ln in str(getattr(exc, "orig", None) or exc).strip().splitlines() if ln]
     detail = scrub(lines[0] if lines else type(exc).__name__, url)
     return EthicLensInputError(f"{what}: {detail}", column=f"--db {mask_url(url)}", fix=fix)
+
+
+def checked_db_url(url, flag: str = "--db") -> str | None:
+    """``url`` without the spaces a paste leaves around it; one that lacks the ``//`` after its
+    scheme is refused, its password masked."""
+    if url is None or not looks_like_url(url):
+        return url
+    if malformed_url(url):
+        raise EthicLensInputError(
+            "is a malformed database URL (no '//' after the scheme)",
+            column=flag,
+            value=mask_url(url),
+            fix="spell it postgresql+psycopg://user@host/db (sqlite:///path.db for a file)",
+        )
+    return str(url).strip()
 
 
 def sql_columns(
@@ -215,6 +237,7 @@ def _source(table, query, dialect) -> str:
 
 def _run(url, roles, table, query, timeout):
     sa = require("sqlalchemy", extra="sql")
+    url = checked_db_url(url)
     if (table is None) == (query is None):
         raise EthicLensInputError(
             "give exactly one of --table and --query",

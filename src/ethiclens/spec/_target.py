@@ -47,6 +47,8 @@ class Loaded:
 
 def database_url(spec: AuditSpec) -> str | None:
     """The spec's database URL: ``db``, or the environment variable ``db_env`` names."""
+    from ..sources import checked_db_url
+
     t = spec.target
     if t.db_env:
         url = os.environ.get(t.db_env)
@@ -56,8 +58,8 @@ def database_url(spec: AuditSpec) -> str | None:
                 column="target.db_env",
                 fix=f"export {t.db_env}='postgresql+psycopg://user:password@host/db' first",
             )
-        return url
-    return t.db
+        return checked_db_url(url, "--db-env")
+    return checked_db_url(t.db, "--db")
 
 
 def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:

@@ -1,0 +1,55 @@
+"""Passwords are never printed, whatever the database URL looks like: an unescaped '@', '/'
+or '#' in the password, spaces pasted around it, one slash after the scheme, and drivers'
+messages that echo a piece of the host part."""
+
+import pytest
+
+from ethiclens._secrets import mask_url, scrub
+from ethiclens.cli import main
+
+URLS = [
+    ("postgresql://u:p@ssw0rdX@127.0.0.1:1/db", "ssw0rdX"),
+    ("postgresql://u:a/b#SlashPw@127.0.0.1:1/db", "SlashPw"),
+    (" postgresql://u:LeadSpPw@127.0.0.1:1/db", "LeadSpPw"),
+    ("postgresql://u:TrailSpPw@127.0.0.1:1/db ", "TrailSpPw"),
+    ("postgresql:/u:OneSlashPw@127.0.0.1:1/db", "OneSlashPw"),
+]
+
+
+@pytest.mark.parametrize(("url", "secret"), URLS)
+def test_mask_url_hides_the_whole_password(url, secret):
+    masked = mask_url(url)
+    assert secret not in masked and "***@127.0.0.1:1/db" in masked
+
+
+def test_driver_messages_echoing_a_piece_of_the_password_are_scrubbed():
+    url = "postgresql://u:p@ssw0rdX@127.0.0.1:1/db"
+    line = scrub("failed to resolve host 'ssw0rdX@127.0.0.1'", url)
+    assert "ssw0rdX" not in line and "127.0.0.1" in line
+    assert "b#SlashPw" not in scrub("bad host b#SlashPw", "postgresql://u:a/b#SlashPw@h/db")
+
+
+def test_urls_without_passwords_are_unchanged():
+    for url in ("sqlite:////tmp/x.db", "postgresql://u@h/db", "postgresql+psycopg://h:5432/db"):
+        assert mask_url(url) == url
+
+
+def _audit(capsys, *argv):
+    rc = main(["audit", "--y-pred", "pred", "--y-true", "label", "--protected", "race", *argv])
+    out = capsys.readouterr()
+    return rc, out.out + out.err
+
+
+@pytest.mark.parametrize(("url", "secret"), URLS)
+def test_audit_db_never_prints_the_password(capsys, monkeypatch, url, secret):
+    pytest.importorskip("sqlalchemy")
+    rc, text = _audit(capsys, "--db", url, "--table", "t")
+    assert rc == 2 and "--db" in text and secret not in text
+    monkeypatch.setenv("EL_TEST_DB", url)
+    rc, text = _audit(capsys, "--db-env", "EL_TEST_DB", "--table", "t")
+    assert rc == 2 and secret not in text
+
+
+def test_a_single_slash_is_a_malformed_url_not_a_folder(capsys):
+    rc, text = _audit(capsys, "--db", "postgresql:/u:OneSlashPw@h/db", "--table", "t")
+    assert rc == 2 and "malformed" in text and "OneSlashPw" not in text
