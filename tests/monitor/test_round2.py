@@ -62,3 +62,39 @@ def test_duplicated_column_names_are_refused_on_both_engines(tmp_path, days, eng
     with pytest.raises(EthicLensInputError) as exc:
         _json(frame, tmp_path / "s.sqlite", engine)
     assert "'race'" in str(exc.value) and "\n" not in str(exc.value)
+
+
+# -- 4: a role column may bear any name the counts use inside ---------------------------------
+
+INTERNAL_NAMES = ["y_pred", "y_true", "_day", "_tmin", "_tmax", "_ts", "_bad", "_example",
+                  "_window", "_count", "_raw", "_file", "_line", "_w", "_p", "_flag"]  # fmt: skip
+
+
+def _renamed(doc, name: str):
+    """``doc`` with ``name`` (as a whole string or key) put as ``race``: applied to both reports,
+    a column's name is all that can tell them apart (but for the bootstrap intervals, whose
+    seeds hold the attribute's name: left out)."""
+    if isinstance(doc, dict):
+        kept = {k: v for k, v in doc.items() if k not in ("ci_low", "ci_high")}
+        return {_renamed(k, name): _renamed(v, name) for k, v in kept.items()}
+    if isinstance(doc, list):
+        return [_renamed(v, name) for v in doc]
+    return "race" if doc == name else doc
+
+
+@pytest.mark.parametrize("name", INTERNAL_NAMES)
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+@pytest.mark.parametrize("window", ["1d", "300"])
+def test_a_protected_column_may_take_an_internal_name(tmp_path, days, name, engine, window):
+    pytest.importorskip(engine)
+    frame = _rows(tmp_path, days)
+    neutral = _json(frame, tmp_path / "a.sqlite", engine, window=window)
+    renamed = frame.rename(columns={"race": name})
+    doc = _json(renamed, tmp_path / "b.sqlite", engine, window=window, protected=(name,))
+    assert _renamed(doc, name) == _renamed(neutral, name)
+
+
+def test_a_role_column_with_the_monitors_prefix_is_refused(tmp_path, days):
+    frame = _rows(tmp_path, days).rename(columns={"race": "_ethiclens_race"})
+    with pytest.raises(EthicLensInputError, match="the monitor's own"):
+        _json(frame, tmp_path / "s.sqlite", "pandas", protected=("_ethiclens_race",))

@@ -64,8 +64,8 @@ def count_windows(
 ) -> Counted:
     """Count TARGET per window (see the module's docstring). With ``cols.propensity`` (a
     column holding each row's probability of having been sampled, in (0, 1]) every cell also
-    carries Σ 1/π, Σ 1/π² and min π (``_w``, ``_w2``, ``_pmin``); with ``cols.weight`` (a
-    positive weight per row) Σ w, Σ w², min 1/w and max 1/w (``_pmax``). ``engine``: auto (DuckDB
+    carries Σ 1/π, Σ 1/π² and min π (``WSUM``, ``W2SUM``, ``PMIN``); with ``cols.weight`` (a
+    positive weight per row) Σ w, Σ w², min 1/w and max 1/w (``PMAX``). ``engine``: auto (DuckDB
     when installed, else pandas), duckdb, pandas, dask or spark; ``scheduler``: the Dask
     scheduler or Spark master, as the audit's ``--scheduler`` (dask and spark only).
     ``target``: a path (a file, a glob or a folder), or a DataFrame counted by the same code as
@@ -131,14 +131,16 @@ def _frame_engine(frame, engine: str) -> str:
 
 # 0: the row is counted; 1: its time is missing or unreadable; 2: its propensity is not in (0, 1]
 # or its weight is not positive and finite
-FLAG = "_flag"
+FLAG = "_ethiclens_flag"
 
 
 def cluster_raw(engine: str, src: _Files, cols: Columns, window: Window, scheduler):
     """(raw cells, first time, last time) of the files counted by ``engine`` (dask, spark) on
     ``scheduler`` (a Dask scheduler or a Spark master; None: the audit's default)."""
     raw = (_dask_raw if engine == "dask" else _spark_raw)(src, cols, window, scheduler)
-    far = not raw.empty and not in_time_range(raw["_tmin"].min(), raw["_tmax"].max())
+    far = not raw.empty and not in_time_range(
+        raw["_ethiclens_tmin"].min(), raw["_ethiclens_tmax"].max()
+    )
     if raw.empty or (raw[FLAG] > 0).any() or far:
         _pandas_raw(src, cols, window)  # refuses, naming the first file and line
         raise EthicLensInputError(
@@ -148,7 +150,7 @@ def cluster_raw(engine: str, src: _Files, cols: Columns, window: Window, schedul
             "--engine pandas",
         )
     raw = raw.drop(columns=FLAG)
-    return raw, float(raw["_tmin"].min()), float(raw["_tmax"].max())
+    return raw, float(raw["_ethiclens_tmin"].min()), float(raw["_ethiclens_tmax"].max())
 
 
 # -- Dask ----------------------------------------------------------------------------------------
@@ -168,8 +170,8 @@ def _file_rows(path, src: _Files, cols: Columns) -> pd.DataFrame:
 def _file_day_cells(path, src: _Files, cols: Columns) -> pd.DataFrame:
     """One file's cells per (UTC day, flag, roles)."""
     data = _file_rows(path, src, cols)
-    data["_day"] = np.floor(np.nan_to_num(data[TS].to_numpy()) / DAY).astype(np.int64)
-    return cells(data, ["_day", FLAG, *cols.roles], cols.weighting)
+    data["_ethiclens_day"] = np.floor(np.nan_to_num(data[TS].to_numpy()) / DAY).astype(np.int64)
+    return cells(data, ["_ethiclens_day", FLAG, *cols.roles], cols.weighting)
 
 
 def _dask_raw(src: _Files, cols: Columns, window: Window, scheduler) -> pd.DataFrame:
@@ -187,7 +189,7 @@ def _dask_raw(src: _Files, cols: Columns, window: Window, scheduler) -> pd.DataF
             rows = _per_part(_file_rows, src, cols)
             # the pandas engine's order: time, then the roles' text; missing values last
             rows = rows.sort_values([TS, *cols.roles], na_position="last")
-            position = rows.assign(_one=1)["_one"].cumsum() - 1
+            position = rows.assign(_ethiclens_one=1)["_ethiclens_one"].cumsum() - 1
             rows = rows.assign(**{WINDOW: position // window.size})
             keys = [WINDOW, FLAG, *cols.roles]
             return rows.map_partitions(cells, keys, cols.weighting).compute().reset_index(drop=True)
@@ -231,7 +233,7 @@ def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFra
 
 def _spark_rows(sdf, cols: Columns, text: bool):
     """The rows keyed for counting: time in epoch seconds, ``FLAG``, the roles as text, the
-    weights (``_p``: the propensity π, or 1/w for a weight w). ``text``: CSV, whose
+    weights (``_ethiclens_p``: the propensity π, or 1/w for a weight w). ``text``: CSV, whose
     missing-value words are missing values (as pandas, DuckDB and the audit read them)."""
     from pyspark.sql import functions as F
     from pyspark.sql import types as T
@@ -252,10 +254,15 @@ def _spark_rows(sdf, cols: Columns, text: bool):
         usable = (p >= F.lit(float(MIN_WEIGHT))) & (p <= top)
         flag = flag.when(~F.coalesce(usable, F.lit(False)), F.lit(2))
         if cols.weight:
-            weights = [p.alias("_w"), (p * p).alias("_w2"), (F.lit(1.0) / p).alias("_p")]
+            weights = [
+                p.alias("_ethiclens_w"),
+                (p * p).alias("_ethiclens_w2"),
+                (F.lit(1.0) / p).alias("_ethiclens_p"),
+            ]
         else:
-            weights = [(F.lit(1.0) / p).alias("_w"), (F.lit(1.0) / (p * p)).alias("_w2"),
-                       p.alias("_p")]  # fmt: skip
+            weights = [(F.lit(1.0) / p).alias("_ethiclens_w"),
+                       (F.lit(1.0) / (p * p)).alias("_ethiclens_w2"),
+                       p.alias("_ethiclens_p")]  # fmt: skip
     roles = [_spark_missing(_spark_col(c).cast("string"), text).alias(c) for c in cols.roles]
     return sdf.select(ts.alias(TS), flag.otherwise(F.lit(0)).alias(FLAG), *roles, *weights)
 
@@ -279,20 +286,34 @@ def _spark_cells(rows, cols: Columns, window: Window) -> pd.DataFrame:
     from pyspark.sql import functions as F
 
     if window.kind == "days":
-        key = "_day"
+        key = "_ethiclens_day"
         rows = rows.withColumn(key, F.floor(F.coalesce(F.col(TS), F.lit(0.0)) / DAY).cast("long"))
     else:
         key = WINDOW
         order = [F.col(TS).asc_nulls_last(), *(_spark_col(c).asc_nulls_last() for c in cols.roles)]
         number = F.row_number().over(SparkWindow.orderBy(*order)) - 1
         rows = rows.withColumn(key, F.floor(number / F.lit(window.size)).cast("long"))
-    aggs = [F.count(F.lit(1)).alias(COUNT), F.min(TS).alias("_tmin"), F.max(TS).alias("_tmax")]
+    aggs = [
+        F.count(F.lit(1)).alias(COUNT),
+        F.min(TS).alias("_ethiclens_tmin"),
+        F.max(TS).alias("_ethiclens_tmax"),
+    ]
     if cols.weighting:
-        aggs += [F.sum("_w").alias("_w"), F.sum("_w2").alias("_w2"), F.min("_p").alias("_pmin")]
+        aggs += [
+            F.sum("_ethiclens_w").alias("_ethiclens_w"),
+            F.sum("_ethiclens_w2").alias("_ethiclens_w2"),
+            F.min("_ethiclens_p").alias("_ethiclens_pmin"),
+        ]
     if cols.weight:
-        aggs.append(F.max("_p").alias("_pmax"))
+        aggs.append(F.max("_ethiclens_p").alias("_ethiclens_pmax"))
     keys = [key, FLAG, *cols.roles]
     found = rows.groupBy(*[_spark_col(k) for k in keys]).agg(*aggs).collect()
-    sums = ["_w", "_w2", "_pmin", "_pmax"][: 3 + bool(cols.weight)] if cols.weighting else []
-    names = [*keys, COUNT, "_tmin", "_tmax", *sums]
+    sums = (
+        ["_ethiclens_w", "_ethiclens_w2", "_ethiclens_pmin", "_ethiclens_pmax"][
+            : 3 + bool(cols.weight)
+        ]
+        if cols.weighting
+        else []
+    )
+    names = [*keys, COUNT, "_ethiclens_tmin", "_ethiclens_tmax", *sums]
     return pd.DataFrame([tuple(r) for r in found], columns=names)

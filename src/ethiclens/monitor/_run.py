@@ -39,8 +39,10 @@ from ._request import (
 from ._store import APP_ID, STORE_VERSION, Store
 from ._windows import (
     COUNT,
+    LABEL,
     PMAX,
     PMIN,
+    PRED,
     W2SUM,
     WINDOW,
     WSUM,
@@ -53,11 +55,11 @@ from ._windows import (
 def _group_counts(table: pd.DataFrame, attr: str, labels: bool) -> dict:
     """{(window, group): {n, sel, pos, tp, neg, fp}} for one attribute."""
     t = table
-    pred = t["y_pred"] == 1
+    pred = t[PRED] == 1
     frame = pd.DataFrame({WINDOW: t[WINDOW], "g": t[attr], "n": t[COUNT]})
     frame["sel"] = np.where(pred, t[COUNT], 0)
     if labels:
-        pos = t["y_true"] == 1
+        pos = t[LABEL] == 1
         frame["pos"] = np.where(pos, t[COUNT], 0)
         frame["tp"] = np.where(pos & pred, t[COUNT], 0)
         frame["neg"] = np.where(~pos, t[COUNT], 0)
@@ -73,10 +75,10 @@ def _group_weights(table: pd.DataFrame, attr: str, labels: bool) -> dict:
     ρ = (1/π) / mean(1/π) among the group's rows. With ``--weight`` a group whose weights are
     all equal in the window (min 1/w = max 1/w) is the unweighted group, exactly."""
     t = table
-    pred = (t["y_pred"] == 1).to_numpy()
+    pred = (t[PRED] == 1).to_numpy()
     masks = {"n": np.ones(len(t), bool), "sel": pred}
     if labels:
-        pos = (t["y_true"] == 1).to_numpy()
+        pos = (t[LABEL] == 1).to_numpy()
         masks.update(pos=pos, tp=pos & pred, neg=~pos, fp=~pos & pred)
     frame = pd.DataFrame({WINDOW: t[WINDOW], "g": t[attr], "pmin": t[PMIN], "rows": t[COUNT]})
     extremes = {"pmin": "min"}

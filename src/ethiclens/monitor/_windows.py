@@ -27,11 +27,16 @@ from ._edits import binned_groups, positive_labels
 from ._report import plural
 
 DAY = 86400
-WINDOW, COUNT, TS = "_window", "_count", "_ts"
+WINDOW, COUNT, TS = "_ethiclens_window", "_ethiclens_count", "_ethiclens_ts"
 # with --propensity: per cell the sums of 1/π and 1/π² and the smallest π; with --weight w the
 # same with w for 1/π (the sums of w and w², the smallest 1/w) and also the largest 1/w (a group
 # whose weights are all equal is counted as unweighted, exactly)
-WSUM, W2SUM, PMIN, PMAX = "_w", "_w2", "_pmin", "_pmax"
+# the counts' own columns, prefixed so that no role's column can take their names (a role
+# column with the prefix is refused): any other column name works as a role
+INTERNAL = "_ethiclens_"
+# the prediction's and the label's columns in the counted table
+PRED, LABEL = "_ethiclens_y_pred", "_ethiclens_y_true"
+WSUM, W2SUM, PMIN, PMAX = "_ethiclens_w", "_ethiclens_w2", "_ethiclens_pmin", "_ethiclens_pmax"
 WEIGHTED = (WSUM, W2SUM, PMIN, PMAX)
 # the usable weights (and propensities from MIN_WEIGHT): their squares and inverses, summed
 # over a window's rows, stay finite (only the weights' ratios matter, so a feed beyond them can
@@ -181,6 +186,13 @@ def _check_columns(columns, needed, target) -> None:
 
 def _check_roles(cols: Columns, available, target) -> None:
     used = [cols.time, *cols.roles, *cols.weighted_by]
+    for name in used:
+        if str(name).startswith(INTERNAL):
+            raise EthicLensInputError(
+                f"column names starting with {INTERNAL!r} are the monitor's own",
+                column=name,
+                fix="rename the column",
+            )
     _check_columns(available, used, target)
     if len(set(used)) < len(used):
         flag = "--weight" if cols.weight else "--propensity"
@@ -314,7 +326,7 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
             _duckdb_check_weights(query)
         if window.kind == "days":  # one scan: the time checks ride along in the GROUP BY
             raw = _duckdb_days(query, src.target)
-            t_min, t_max = raw["_tmin"].min(), raw["_tmax"].max()
+            t_min, t_max = raw["_ethiclens_tmin"].min(), raw["_ethiclens_tmax"].max()
         else:
             raw, t_min, t_max = _duckdb_rows(query, src.target, window)
         if not in_time_range(t_min, t_max):
@@ -364,10 +376,10 @@ _NA_SQL = ", ".join(f"'{word}'" for word in NA_TEXT)
 
 
 class _DuckQuery:
-    """The pieces of the counting SQL: the rows with their time in epoch seconds (``_ts``) and
-    its raw text (``_raw``), the group-by keys, and with ``--propensity`` or ``--weight`` the
-    weight sums. ``text``: CSV, whose missing-value words (``NA``, empty, ...) are missing
-    values, as pandas and the audit read them."""
+    """The pieces of the counting SQL: the rows with their time in epoch seconds (``TS``) and
+    its raw text (``_ethiclens_raw``), the group-by keys, and with ``--propensity`` or
+    ``--weight`` the weight sums. ``text``: CSV, whose missing-value words (``NA``, empty,
+    ...) are missing values, as pandas and the audit read them."""
 
     def __init__(self, con, source: str, params: dict, cols: Columns, text: bool):
         self.con, self.source, self.params, self.cols = con, source, params, cols
@@ -387,13 +399,17 @@ class _DuckQuery:
         prop, self.sums, self.more = "", "", ""
         if cols.weighting:
             self.p = f"TRY_CAST(trim(CAST({_q(cols.weighted_by[0])} AS VARCHAR)) AS DOUBLE)"
-            prop = f"{self.p} AS _p, "
+            prop = f"{self.p} AS _ethiclens_p, "
             self.sums = _DUCK_SUMS[cols.weighting]
-            self.more = ", _w, _w2, _pmin" + (", _pmax" if cols.weight else "")
+            self.more = ", _ethiclens_w, _ethiclens_w2, _ethiclens_pmin" + (
+                ", _ethiclens_pmax" if cols.weight else ""
+            )
         self.keys = ", ".join(_q(c) for c in cols.roles)
         self.text = ", ".join(f"CAST({_q(c)} AS VARCHAR) AS {_q(c)}" for c in cols.roles)
         roles = ", ".join(f"{_missing_words(_q(c), text)} AS {_q(c)}" for c in cols.roles)
-        self.src = f"(SELECT {ts} AS {TS}, {raw_t} AS _raw, {prop}{roles} FROM {source}) AS src"
+        self.src = (
+            f"(SELECT {ts} AS {TS}, {raw_t} AS _ethiclens_raw, {prop}{roles} FROM {source}) AS src"
+        )
         self.name_first_bad = lambda: None
 
     def run(self, sql: str):
@@ -405,11 +421,15 @@ def _missing_words(expr: str, text: bool) -> str:
     return f"(CASE WHEN {expr} IN ({_NA_SQL}) THEN NULL ELSE {expr} END)" if text else expr
 
 
-# the weight sums per cell (``_p``: the row's propensity π, or its weight w)
+# the weight sums per cell (``_ethiclens_p``: the row's propensity π, or its weight w)
 _DUCK_SUMS = {
-    "propensity": ", sum(1.0 / _p) AS _w, sum(1.0 / (_p * _p)) AS _w2, min(_p) AS _pmin",
-    "weight": ", sum(_p) AS _w, sum(_p * _p) AS _w2, min(1.0 / _p) AS _pmin, "
-    "max(1.0 / _p) AS _pmax",
+    "propensity": ", sum(1.0 / _ethiclens_p) AS _ethiclens_w, "
+    "sum(1.0 / (_ethiclens_p * _ethiclens_p)) AS _ethiclens_w2, "
+    "min(_ethiclens_p) AS _ethiclens_pmin",
+    "weight": ", sum(_ethiclens_p) AS _ethiclens_w, "
+    "sum(_ethiclens_p * _ethiclens_p) AS _ethiclens_w2, "
+    "min(1.0 / _ethiclens_p) AS _ethiclens_pmin, "
+    "max(1.0 / _ethiclens_p) AS _ethiclens_pmax",
 }
 
 
@@ -424,32 +444,38 @@ def _duckdb_check_weights(query: _DuckQuery) -> None:
 
 
 def _duckdb_days(query: _DuckQuery, target: str) -> pd.DataFrame:
-    flag = f"CASE WHEN _raw IS NULL OR trim(_raw) = '' THEN 1 WHEN {TS} IS NULL THEN 2 ELSE 0 END"
+    flag = (
+        "CASE WHEN _ethiclens_raw IS NULL OR trim(_ethiclens_raw) = '' THEN 1 "
+        f"WHEN {TS} IS NULL THEN 2 ELSE 0 END"
+    )
     inner = (
-        f"SELECT CAST(floor({TS} / {DAY}) AS BIGINT) AS _day, {flag} AS _bad, {query.keys}, "
-        f"count(*) AS {COUNT}, min({TS}) AS _tmin, max({TS}) AS _tmax, "
-        f"min(_raw) FILTER (WHERE {TS} IS NULL) AS _example{query.sums} FROM {query.src} "
+        f"SELECT CAST(floor({TS} / {DAY}) AS BIGINT) AS _ethiclens_day, {flag} AS _ethiclens_bad, "
+        f"{query.keys}, "
+        f"count(*) AS {COUNT}, min({TS}) AS _ethiclens_tmin, max({TS}) AS _ethiclens_tmax, "
+        f"min(_ethiclens_raw) FILTER (WHERE {TS} IS NULL) AS _ethiclens_example{query.sums} "
+        f"FROM {query.src} "
         "GROUP BY ALL"
     )
     raw = query.run(
-        f"SELECT _day, _bad, {query.text}, {COUNT}, _tmin, _tmax, _example{query.more} "
+        f"SELECT _ethiclens_day, _ethiclens_bad, {query.text}, {COUNT}, _ethiclens_tmin, "
+        f"_ethiclens_tmax, _ethiclens_example{query.more} "
         f"FROM ({inner})"
     ).df()
-    missing = int(raw.loc[raw["_bad"] == 1, COUNT].sum())
-    bad_rows = raw[raw["_bad"] == 2]
-    example = bad_rows["_example"].dropna().min() if len(bad_rows) else None
+    missing = int(raw.loc[raw["_ethiclens_bad"] == 1, COUNT].sum())
+    bad_rows = raw[raw["_ethiclens_bad"] == 2]
+    example = bad_rows["_ethiclens_example"].dropna().min() if len(bad_rows) else None
     rows = int(raw[COUNT].sum())
     if missing or len(bad_rows):
         query.name_first_bad()
     _time_errors(query.cols.time, missing, int(bad_rows[COUNT].sum()), example, rows, target)
-    return raw.drop(columns=["_bad", "_example"])
+    return raw.drop(columns=["_ethiclens_bad", "_ethiclens_example"])
 
 
 def _duckdb_rows(query: _DuckQuery, target: str, window: Window):
-    usable = f"_raw IS NOT NULL AND trim(_raw) <> '' AND {TS} IS NULL"
+    usable = f"_ethiclens_raw IS NOT NULL AND trim(_ethiclens_raw) <> '' AND {TS} IS NULL"
     missing, bad, example, rows, t_min, t_max = query.run(
-        f"SELECT count(*) FILTER (WHERE _raw IS NULL OR trim(_raw) = ''), "
-        f"count(*) FILTER (WHERE {usable}), min(_raw) FILTER (WHERE {usable}), count(*), "
+        f"SELECT count(*) FILTER (WHERE _ethiclens_raw IS NULL OR trim(_ethiclens_raw) = ''), "
+        f"count(*) FILTER (WHERE {usable}), min(_ethiclens_raw) FILTER (WHERE {usable}), count(*), "
         f"min({TS}), max({TS}) FROM {query.src}"
     ).fetchone()
     if missing or bad:
@@ -459,13 +485,17 @@ def _duckdb_rows(query: _DuckQuery, target: str, window: Window):
     order = ", ".join([TS, *(f"CAST({_q(c)} AS VARCHAR)" for c in query.cols.roles)])
     numbered = (
         f"SELECT CAST((row_number() OVER (ORDER BY {order}) - 1) // {window.size} "
-        f"AS BIGINT) AS {WINDOW}, {TS}, {'_p, ' if query.p else ''}{query.keys} FROM {query.src}"
+        f"AS BIGINT) AS {WINDOW}, {TS}, {'_ethiclens_p, ' if query.p else ''}{query.keys} "
+        f"FROM {query.src}"
     )
     inner = (
-        f"SELECT {WINDOW}, {query.keys}, count(*) AS {COUNT}, min({TS}) AS _tmin, "
-        f"max({TS}) AS _tmax{query.sums} FROM ({numbered}) GROUP BY ALL"
+        f"SELECT {WINDOW}, {query.keys}, count(*) AS {COUNT}, min({TS}) AS _ethiclens_tmin, "
+        f"max({TS}) AS _ethiclens_tmax{query.sums} FROM ({numbered}) GROUP BY ALL"
     )
-    sql = f"SELECT {WINDOW}, {query.text}, {COUNT}, _tmin, _tmax{query.more} FROM ({inner})"
+    sql = (
+        f"SELECT {WINDOW}, {query.text}, {COUNT}, _ethiclens_tmin, _ethiclens_tmax{query.more} "
+        f"FROM ({inner})"
+    )
     return query.run(sql).df(), t_min, t_max
 
 
@@ -500,9 +530,13 @@ def keyed_rows(frame: pd.DataFrame, cols: Columns, ts, p) -> pd.DataFrame:
     (``p``: each row's propensity π, or its weight w with ``cols.weight``)."""
     data = pd.DataFrame({TS: ts}, index=frame.index)
     if p is not None and cols.weight:
-        data["_w"], data["_w2"], data["_p"] = p, p * p, 1.0 / p
+        data["_ethiclens_w"], data["_ethiclens_w2"], data["_ethiclens_p"] = p, p * p, 1.0 / p
     elif p is not None:
-        data["_w"], data["_w2"], data["_p"] = 1.0 / p, 1.0 / (p * p), p
+        data["_ethiclens_w"], data["_ethiclens_w2"], data["_ethiclens_p"] = (
+            1.0 / p,
+            1.0 / (p * p),
+            p,
+        )
     for c in cols.roles:
         # as Python objects first: a nullable column (Int64, boolean, ...) cannot hold text
         v = frame[c].astype(object)
@@ -521,7 +555,7 @@ def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
     DataFrame's, or a Dask DataFrame's partition's, rows: their index label)."""
     if src.kind == FRAME:
         frame = _in_memory(f, wanted)
-        return frame.assign(_file=_FRAME_ROWS, _line=frame.index)
+        return frame.assign(_ethiclens_file=_FRAME_ROWS, _ethiclens_line=frame.index)
     keys = {}
     if src.hive:
         for part in Path(f).relative_to(src.target).parts[:-1]:
@@ -542,9 +576,9 @@ def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
     for k, v in keys.items():
         if k in wanted:
             frame[k] = v
-    frame["_file"] = Path(f).name
+    frame["_ethiclens_file"] = Path(f).name
     # a CSV row by its line (the header is line 1), a Parquet row by its number
-    frame["_line"] = np.arange(len(frame)) + (1 if src.kind == "parquet" else 2)
+    frame["_ethiclens_line"] = np.arange(len(frame)) + (1 if src.kind == "parquet" else 2)
     return frame
 
 
@@ -559,10 +593,10 @@ def _in_memory(frame, wanted: list) -> pd.DataFrame:
 
 def where_first(first) -> str:
     """`` (first: FILE, line N`` naming the first bad row (unclosed: a value may follow)."""
-    if first["_file"] == _FRAME_ROWS:  # an index label
-        return f" (first: {_FRAME_ROWS} {_plain(first['_line'])!r}"
-    unit = "row" if Path(first["_file"]).suffix.lower() in (".parquet", ".pq") else "line"
-    return f" (first: {first['_file']}, {unit} {first['_line']}"
+    if first["_ethiclens_file"] == _FRAME_ROWS:  # an index label
+        return f" (first: {_FRAME_ROWS} {_plain(first['_ethiclens_line'])!r}"
+    unit = "row" if Path(first["_ethiclens_file"]).suffix.lower() in (".parquet", ".pq") else "line"
+    return f" (first: {first['_ethiclens_file']}, {unit} {first['_ethiclens_line']}"
 
 
 def _plain(value):
@@ -641,8 +675,8 @@ def _weights(frame: pd.DataFrame, cols: Columns) -> np.ndarray:
 
 def _pandas_group(data: pd.DataFrame, cols: Columns, window: Window) -> pd.DataFrame:
     if window.kind == "days":
-        data["_day"] = np.floor(data[TS].to_numpy() / DAY).astype(np.int64)
-        keys = ["_day", *cols.roles]
+        data["_ethiclens_day"] = np.floor(data[TS].to_numpy() / DAY).astype(np.int64)
+        keys = ["_ethiclens_day", *cols.roles]
     else:
         data = data.sort_values([TS, *cols.roles], kind="stable", na_position="last")
         data[WINDOW] = np.arange(len(data)) // window.size
@@ -657,12 +691,15 @@ def cells(data: pd.DataFrame, keys: list, weighting: str | None) -> pd.DataFrame
         data.groupby(keys, dropna=False, sort=False)[TS]
         .agg(["size", "min", "max"])
         .reset_index()
-        .rename(columns={"size": COUNT, "min": "_tmin", "max": "_tmax"})
+        .rename(columns={"size": COUNT, "min": "_ethiclens_tmin", "max": "_ethiclens_tmax"})
     )
     if weighting:
-        extremes = {"_pmax": ("_p", "max")} if weighting == "weight" else {}
+        extremes = {"_ethiclens_pmax": ("_ethiclens_p", "max")} if weighting == "weight" else {}
         sums = data.groupby(keys, dropna=False, sort=False).agg(
-            _w=("_w", "sum"), _w2=("_w2", "sum"), _pmin=("_p", "min"), **extremes
+            _ethiclens_w=("_ethiclens_w", "sum"),
+            _ethiclens_w2=("_ethiclens_w2", "sum"),
+            _ethiclens_pmin=("_ethiclens_p", "min"),
+            **extremes,
         )
         raw = raw.merge(sums.reset_index(), on=keys, how="left")
     return raw
@@ -721,9 +758,9 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
     raw[COUNT] = raw[COUNT].astype(np.int64)
     if window.kind == "days":
         if origin_day is None:
-            origin_day = int(raw["_day"].min())
-        raw[WINDOW] = (raw["_day"] - origin_day) // window.size
-        raw = raw.drop(columns="_day")
+            origin_day = int(raw["_ethiclens_day"].min())
+        raw[WINDOW] = (raw["_ethiclens_day"] - origin_day) // window.size
+        raw = raw.drop(columns="_ethiclens_day")
     keys = [WINDOW, *cols.protected, *cols.labels, cols.y_pred]
     sums = {COUNT: (COUNT, "sum")}
     if WSUM in raw.columns:
@@ -737,7 +774,7 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
     for col in (WSUM, W2SUM):  # engines sum in different orders: the same sums once rounded
         if col in table.columns:
             table[col] = round_significant(table[col], SUM_DIGITS)
-    renamed = {cols.y_pred: "y_pred", **({cols.y_true: "y_true"} if cols.y_true else {})}
+    renamed = {cols.y_pred: PRED, **({cols.y_true: LABEL} if cols.y_true else {})}
     table = table.rename(columns=renamed)
     t_min, t_max = (float(t) for t in t_range)
     if not in_time_range(t_min, t_max):
@@ -758,7 +795,9 @@ def round_significant(values, digits: int) -> np.ndarray:
 
 
 def _per_window(raw: pd.DataFrame, window: Window, origin_day) -> pd.DataFrame:
-    per = raw.groupby(WINDOW).agg(rows=(COUNT, "sum"), tmin=("_tmin", "min"), tmax=("_tmax", "max"))
+    per = raw.groupby(WINDOW).agg(
+        rows=(COUNT, "sum"), tmin=("_ethiclens_tmin", "min"), tmax=("_ethiclens_tmax", "max")
+    )
     per = per.reset_index()
     if window.kind == "days":
         per["start"] = (origin_day + per[WINDOW] * window.size) * DAY
@@ -841,7 +880,14 @@ def count_windows_sql(
             ) from None
         raise
     raw = _sql_raw(counts, cols)
-    return _finish(raw, (raw["_tmin"].min(), raw["_tmax"].max()), cols, window, origin_day, "sql")
+    return _finish(
+        raw,
+        (raw["_ethiclens_tmin"].min(), raw["_ethiclens_tmax"].max()),
+        cols,
+        window,
+        origin_day,
+        "sql",
+    )
 
 
 _ROW_KEYS = [WINDOW_KEY, TMIN_KEY, TMAX_KEY]
@@ -906,9 +952,10 @@ def _weights_sql(cols: Columns, window_key: str) -> str:
 
 
 def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
-    """``sql_counts``'s table in the engines' raw form (``_day``, text labels, ``_count``, the
-    day's span; with a propensity ``_w``, ``_w2``, ``_pmin``; with a weight also ``_pmax``)."""
-    raw = counts.rename(columns={"y_pred": cols.y_pred, "count": COUNT, DAY_KEY: "_day"})
+    """``sql_counts``'s table in the engines' raw form (``_ethiclens_day``, text labels,
+    ``COUNT``, the day's span; with a propensity ``WSUM``, ``W2SUM``, ``PMIN``; with a weight
+    also ``PMAX``)."""
+    raw = counts.rename(columns={"y_pred": cols.y_pred, "count": COUNT, DAY_KEY: "_ethiclens_day"})
     if cols.y_true:
         raw = raw.rename(columns={"y_true": cols.y_true})
     weighted = []
@@ -920,17 +967,21 @@ def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
                                   PMAX_KEY: PMAX})  # fmt: skip
         weighted = [c for c in WEIGHTED if c in raw.columns]
         raw[weighted[2:]] = raw[weighted[2:]].apply(pd.to_numeric).astype(float)
-    raw["_day"] = raw["_day"].astype(np.int64)
+    raw["_ethiclens_day"] = raw["_ethiclens_day"].astype(np.int64)
     if WINDOW_KEY in raw.columns:  # row windows: each window's span as the database found it
-        raw = raw.rename(columns={WINDOW_KEY: WINDOW, TMIN_KEY: "_tmin", TMAX_KEY: "_tmax"})
+        raw = raw.rename(
+            columns={WINDOW_KEY: WINDOW, TMIN_KEY: "_ethiclens_tmin", TMAX_KEY: "_ethiclens_tmax"}
+        )
         raw[WINDOW] = raw[WINDOW].astype(np.int64)
-        raw[["_tmin", "_tmax"]] = raw[["_tmin", "_tmax"]].astype(float)
+        raw[["_ethiclens_tmin", "_ethiclens_tmax"]] = raw[
+            ["_ethiclens_tmin", "_ethiclens_tmax"]
+        ].astype(float)
     else:
-        raw["_tmin"] = raw["_day"] * float(DAY)
-        raw["_tmax"] = raw["_tmin"] + DAY - 1
+        raw["_ethiclens_tmin"] = raw["_ethiclens_day"] * float(DAY)
+        raw["_ethiclens_tmax"] = raw["_ethiclens_tmin"] + DAY - 1
     window = [WINDOW] if WINDOW in raw.columns else []
-    raw = raw[["_day", *window, *cols.labels, cols.y_pred, *cols.protected, COUNT, "_tmin",
-               "_tmax", *weighted]]  # fmt: skip
+    raw = raw[["_ethiclens_day", *window, *cols.labels, cols.y_pred, *cols.protected, COUNT,
+               "_ethiclens_tmin", "_ethiclens_tmax", *weighted]]  # fmt: skip
     for col in [cols.y_pred, *cols.labels]:
         raw[col] = raw[col].astype(str)
     return raw
