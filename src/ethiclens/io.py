@@ -329,7 +329,7 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
         if p is None:
             continue
         path = Path(p)
-        refuse_special_output(path, flag)
+        _refuse_special_output(path, flag)
         ident = _identity(path)
         read.refuse_input_file(flag, path, ident)
         if ident in seen:
@@ -415,7 +415,7 @@ def _link_target(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
-def refuse_special_output(path: str | Path, flag: str | None = None) -> None:
+def _refuse_special_output(path: str | Path, flag: str | None = None) -> None:
     """Refuse an output that exists and is not a regular file (after following links): a
     folder, or a device, pipe or socket such as ``/dev/stdout``, which replacing whole would
     destroy."""
@@ -441,7 +441,7 @@ def check_writable(path: str | Path) -> Path:
     """Fail before any work is done when ``path`` cannot be written (a symbolic link: when
     its target cannot)."""
     path = Path(path)
-    refuse_special_output(path)
+    _refuse_special_output(path)
     path = _link_target(path)
     folder = path.parent
     if not folder.is_dir():
