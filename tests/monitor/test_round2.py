@@ -2,6 +2,7 @@
 and held here (nullable DataFrame columns, ...)."""
 
 import datetime as dt
+import json
 
 import numpy as np
 import pandas as pd
@@ -9,6 +10,8 @@ import pytest
 
 from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import MonitorRequest, run_monitor
+
+from .conftest import run_cli
 
 NOW = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
@@ -98,3 +101,47 @@ def test_a_role_column_with_the_monitors_prefix_is_refused(tmp_path, days):
     frame = _rows(tmp_path, days).rename(columns={"race": "_ethiclens_race"})
     with pytest.raises(EthicLensInputError, match="the monitor's own"):
         _json(frame, tmp_path / "s.sqlite", "pandas", protected=("_ethiclens_race",))
+
+
+# -- 5: --merge-groups names bin labels, whose commas are inside brackets ---------------------
+
+
+def test_merges_split_groups_at_commas_outside_brackets():
+    from ethiclens.spec import parse_merges
+
+    merges = parse_merges(["age=[0, 30),[30, 50):young", "race=Asian,Native (US):Other"])
+    assert merges == {
+        "age": {"young": ["[0, 30)", "[30, 50)"]},
+        "race": {"Other": ["Asian", "Native (US)"]},
+    }
+
+
+def _aged_csv(tmp_path, days) -> str:
+    frame = _rows(tmp_path, days)
+    frame["ts"] = frame["ts"].dt.strftime("%Y-%m-%dT%H:%M:%SZ")
+    path = tmp_path / "aged.csv"
+    frame.to_csv(path, index=False)
+    return str(path)
+
+
+MERGE = ("--bins", "age=0,30,50,100", "--merge-groups", "age=[0, 30),[30, 50):young")
+
+
+def test_the_monitor_merges_bin_labels_given_on_the_command_line(tmp_path, days, capsys):
+    target = _aged_csv(tmp_path, days)
+    out = tmp_path / "m.json"
+    argv = [target, "--time", "ts", "--window", "1d", "--y-pred", "pred", "--y-true", "label"]
+    rc, _, err = run_cli(capsys, "monitor", *argv, "--protected", "age", *MERGE,
+                         "--store", tmp_path / "s.sqlite", "--json", out)  # fmt: skip
+    assert rc == 0, err
+    comparisons = json.loads(out.read_text())["comparisons"]
+    assert "young" in {c[k] for c in comparisons for k in ("group", "reference")}
+
+
+def test_the_audit_merges_bin_labels_given_on_the_command_line(tmp_path, days, capsys):
+    target = _aged_csv(tmp_path, days)
+    out = tmp_path / "a.json"
+    argv = [target, "--y-pred", "pred", "--y-true", "label", "--protected", "age", *MERGE]
+    rc, _, err = run_cli(capsys, "audit", *argv, "--json", out)
+    assert rc == 0, err
+    assert "young" in out.read_text()

@@ -60,15 +60,31 @@ def parse_excludes(values) -> dict:
     return out
 
 
+def split_outside_brackets(text: str) -> list[str]:
+    """``text`` split at its commas outside brackets and parentheses, so that a bin's label
+    (``[0, 30)``) stays one group: ``"[0, 30),[30, 50)"`` -> ``["[0, 30)", "[30, 50)"]``."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(depth - 1, 0)
+        elif char == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return [*parts, text[start:]]
+
+
 def parse_merges(values) -> dict:
-    """``ATTR=A,B:NEW`` (repeatable) -> ``{attr: {new: [a, b, ...]}}``."""
+    """``ATTR=A,B:NEW`` (repeatable) -> ``{attr: {new: [a, b, ...]}}``; a comma inside brackets
+    or parentheses is part of its group's name (a bin's label: ``age=[0, 30),[30, 50):young``)."""
     out: dict[str, dict[str, list[str]]] = {}
     example = 'e.g. --merge-groups "race=Asian,Native American:Other"'
     for item in values:
         attr, sep, rest = item.partition("=")
         groups, colon, new = rest.rpartition(":")
         attr, new = attr.strip(), new.strip()
-        olds = [g.strip() for g in groups.split(",")]
+        olds = [g.strip() for g in split_outside_brackets(groups)]
         if not (sep and colon and attr and new) or not all(olds):
             raise EthicLensInputError(
                 "must be ATTR=GROUP,GROUP,...:NEW_NAME",
