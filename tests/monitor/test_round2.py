@@ -11,7 +11,7 @@ import pytest
 from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import MonitorRequest, run_monitor
 
-from .conftest import run_cli
+from .conftest import FLAGS, run_cli
 
 NOW = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
@@ -145,3 +145,15 @@ def test_the_audit_merges_bin_labels_given_on_the_command_line(tmp_path, days, c
     rc, _, err = run_cli(capsys, "audit", *argv, "--json", out)
     assert rc == 0, err
     assert "young" in out.read_text()
+
+
+# -- 6: a baseline sharing any file with TARGET is refused ------------------------------------
+
+
+def test_a_baseline_sharing_one_of_targets_files_is_refused(tmp_path, days, capsys):
+    feed = days(tmp_path / "feed", range(4), n=200)
+    rc, _, err = run_cli(capsys, "monitor", feed, *FLAGS, "--protected", "race",
+                         "--baseline-target", feed / "day000.csv",
+                         "--store", tmp_path / "s.sqlite")  # fmt: skip
+    assert rc != 0
+    assert "shares 1 of TARGET's files" in err and "day000.csv" in err

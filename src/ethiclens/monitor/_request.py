@@ -432,8 +432,8 @@ def refuse_database_baseline(request: MonitorRequest) -> None:
 
 
 def _refuse_baseline_as_target(request: MonitorRequest) -> None:
-    """``--baseline-target`` names files (refused by its name when it matches none), and not
-    TARGET's own files: the data tested against itself."""
+    """``--baseline-target`` names files (refused by its name when it matches none), none of
+    them one of TARGET's files: those rows would be tested against themselves."""
     from ..sources import resolve_files
     from ._baseline import reading_baseline
 
@@ -445,9 +445,14 @@ def _refuse_baseline_as_target(request: MonitorRequest) -> None:
         files = {os.path.realpath(f) for f in resolve_files(str(request.target))[0]}
     except EthicLensInputError:
         return  # refused, by TARGET, when the target is counted
-    if files == base:
+    shared = sorted(files & base)
+    if shared:
+        if files == base:
+            own = "names TARGET's own files"
+        else:
+            own = f"shares {len(shared)} of TARGET's files (first: {shared[0]!r})"
         raise EthicLensInputError(
-            "names TARGET's own files: the data would be tested against itself",
+            f"{own}: the data would be tested against itself",
             column="--baseline-target",
             value=request.baseline_target,
             fix="give the files of an earlier period (last quarter's export), or "
