@@ -157,3 +157,21 @@ def test_a_baseline_sharing_one_of_targets_files_is_refused(tmp_path, days, caps
                          "--store", tmp_path / "s.sqlite")  # fmt: skip
     assert rc != 0
     assert "shares 1 of TARGET's files" in err and "day000.csv" in err
+
+
+# -- 7: every line of the terminal summary is one line, whatever the names hold -----------------
+
+
+def test_the_summary_writes_names_on_one_line(tmp_path, days):
+    from ethiclens.monitor import summary_lines
+
+    frame = _rows(tmp_path, days)
+    frame["race"] = frame["race"].replace({"White": "Wh\nite", "Black": "Bl\tack\x1b[31m"})
+    request = MonitorRequest(target=frame, time="ts", y_pred="pred", y_true="label",
+                             protected=("race=Wh\nite",), window="1d",
+                             exclude_groups={"race": ["Asian"]})  # fmt: skip
+    doc = run_monitor(request, tmp_path / "s.sqlite", now=NOW).data
+    lines = summary_lines(doc)
+    assert not [line for line in lines if any(c in line for c in "\n\t\r\x1b")]
+    assert any("Wh\\nite" in line for line in lines)
+    assert any("Bl\\tack" in line for line in lines)

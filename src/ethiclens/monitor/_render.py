@@ -12,6 +12,7 @@ import io
 import math
 import warnings
 
+from .._text import one_line
 from ._report import plural
 
 LABELS = {
@@ -143,7 +144,13 @@ def summary_lines(doc: dict) -> list[str]:
     ]
     lines.append("")
     lines.append("alarms: " + (", ".join(alarms) if alarms else "none"))
-    return lines
+    return [_one_line(line) for line in lines]
+
+
+def _one_line(text: str) -> str:
+    """A summary line as one line, whatever the names in it hold: newlines, tabs and control
+    characters written as visible escapes (as error messages write them)."""
+    return one_line(text).replace("\t", "\\t")
 
 
 # -- plots ---------------------------------------------------------------------------------------
