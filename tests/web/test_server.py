@@ -149,6 +149,30 @@ def test_token_file_is_checked(tmp_path):
     assert main(["serve", "--db-env", unset, "--data-dir", str(tmp_path)]) == 2
 
 
+@pytest.mark.parametrize(
+    "url",
+    [
+        "mysql://u:HistPw9@h/db",
+        "postgresql:/u:HistPw9@h/db",
+        " sqlite://u:HistPw9@h/db",
+    ],
+)
+def test_a_history_store_url_that_is_not_postgresql_is_refused_masked(tmp_path, capsys, url):
+    from ethiclens.cli import main
+
+    assert main(["serve", "--store", url, "--data-dir", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert "HistPw9" not in out + err
+
+
+def test_a_history_store_url_with_pasted_spaces_is_a_url():
+    from ethiclens.web._settings import _checked_store_url
+
+    url = " postgresql://u@h/db "
+    assert _checked_store_url(url, "--store") == url.strip()
+    assert _checked_store_url("history.sqlite", "--store") == "history.sqlite"
+
+
 def _port() -> int:
     import socket
 

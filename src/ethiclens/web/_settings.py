@@ -93,7 +93,7 @@ def serve_settings(host: str, options: dict):
 def _history_store(store: str | None, store_env: str | None) -> str | None:
     """The history's SQLite file or PostgreSQL URL (``--store``, or ``--store-env``'s value)."""
     if not store_env:
-        return store or None
+        return _checked_store_url(store, "--store") if store else None
     if store:
         raise EthicLensInputError(
             "give --store or --store-env, not both", column="--store-env", fix="keep one"
@@ -105,7 +105,28 @@ def _history_store(store: str | None, store_env: str | None) -> str | None:
             column="--store-env",
             fix=f"export {store_env}='postgresql://user:password@host/db' first",
         )
+    return _checked_store_url(url, "--store-env")
+
+
+def _checked_store_url(store: str, flag: str) -> str:
+    """A file path as given; a URL (pasted spaces stripped) only as PostgreSQL's, else refused
+    with its password masked — never taken for a folder name that would print it."""
+    from .._secrets import looks_like_url, malformed_url, mask_url
+
+    if not looks_like_url(store):
+        return store
+    url = str(store).strip()
+    if malformed_url(url) or not url.startswith(POSTGRES_SCHEMES):
+        raise EthicLensInputError(
+            "is not a PostgreSQL URL; the history is a SQLite file or a PostgreSQL database",
+            column=flag,
+            value=mask_url(url),
+            fix="give a file path, or postgresql://user@host/db (password in --store-env)",
+        )
     return url
+
+
+POSTGRES_SCHEMES = ("postgresql://", "postgresql+psycopg://", "postgres://")
 
 
 def _databases(db_env: tuple, db: tuple) -> tuple[str, ...]:

@@ -73,7 +73,7 @@ class Conflict(Exception):
 
 def is_url(store) -> bool:
     """A PostgreSQL URL rather than a SQLite file."""
-    return str(store).startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
+    return str(store).strip().startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
 
 
 class _Postgres:
