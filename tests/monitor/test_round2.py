@@ -175,3 +175,30 @@ def test_the_summary_writes_names_on_one_line(tmp_path, days):
     assert not [line for line in lines if any(c in line for c in "\n\t\r\x1b")]
     assert any("Wh\\nite" in line for line in lines)
     assert any("Bl\\tack" in line for line in lines)
+
+
+# -- 8: MonitorRequest's fields of the wrong Python type ---------------------------------------
+
+WRONG_TYPES = {
+    "bins": ({"protected": ("age",), "bins": [0, 50, 100]}, "bins"),
+    "merge_groups": ({"merge_groups": ["Asian", "Black"]}, "merge_groups"),
+    "exclude_groups": ({"exclude_groups": "Asian"}, "exclude_groups"),
+    "intersections": ({"intersections": ("race", "sex")}, "intersections"),
+    "baseline_target": ({"baseline_target": pd.DataFrame({"a": [1]})}, "baseline_target"),
+}
+
+
+@pytest.mark.parametrize("case", list(WRONG_TYPES))
+def test_a_field_of_the_wrong_type_is_refused_by_name(tmp_path, days, case):
+    kw, name = WRONG_TYPES[case]
+    roles = dict(time="ts", y_pred="pred", y_true="label", protected=("race",), window="1d")
+    with pytest.raises(EthicLensInputError) as exc:
+        MonitorRequest(target=_rows(tmp_path, days), **{**roles, **kw})
+    assert f"'{name}'" in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_protected_as_one_name_is_one_item(tmp_path, days):
+    frame = _rows(tmp_path, days)
+    request = MonitorRequest(target=frame, time="ts", y_pred="pred", window="1d", protected="race")
+    assert request.protected == ("race",)
+    assert run_monitor(request, tmp_path / "s.sqlite", now=NOW).data["comparisons"]

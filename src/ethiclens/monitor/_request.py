@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import ClassVar
 
@@ -168,6 +169,7 @@ class MonitorRequest:
     intersections: tuple | None = None
 
     def __post_init__(self):
+        _check_python_types(self)
         if not (0 < self.alpha < 1):
             raise EthicLensInputError(
                 "must lie strictly between 0 and 1",
@@ -429,6 +431,46 @@ def refuse_database_baseline(request: MonitorRequest) -> None:
             fix="give the table of an earlier period (last quarter's rows), or "
             "--baseline-windows K for the target's first K windows",
         )
+
+
+def _check_python_types(request: MonitorRequest) -> None:
+    """The fields' shapes, as a Python caller may get them wrong: ``protected`` as one name
+    (taken as one item); the group edits not dicts, ``intersections`` not a tuple of tuples or
+    ``baseline_target`` not a path, refused by name (rather than failing deep inside)."""
+    if isinstance(request.protected, str):
+        object.__setattr__(request, "protected", (request.protected,))
+    for name in ("bins", "merge_groups", "exclude_groups"):
+        value = getattr(request, name)
+        if value is not None and not isinstance(value, Mapping):
+            raise EthicLensInputError(
+                f"must be a dict, not a {type(value).__name__}",
+                column=name,
+                fix=_SHAPES[name],
+            )
+    crossed = request.intersections
+    if crossed is not None and (
+        isinstance(crossed, str) or any(isinstance(c, str) for c in crossed)
+    ):
+        raise EthicLensInputError(
+            "must be a tuple of tuples of column names",
+            column="intersections",
+            fix='e.g. intersections=(("race", "sex"),)',
+        )
+    base = request.baseline_target
+    if base is not None and not isinstance(base, (str, os.PathLike)):
+        raise EthicLensInputError(
+            f"must be a path (a file, a folder or a glob), not a {type(base).__name__}",
+            column="baseline_target",
+            fix="write the baseline's rows to a file and give its path",
+        )
+
+
+# how each dict field is written (for the refusal of another type)
+_SHAPES = {
+    "bins": "e.g. bins={'age': [0, 30, 50, 100]}",
+    "merge_groups": "e.g. merge_groups={'race': {'Other': ['Asian', 'Native American']}}",
+    "exclude_groups": "e.g. exclude_groups={'race': ['Other']}",
+}
 
 
 def _refuse_baseline_as_target(request: MonitorRequest) -> None:
