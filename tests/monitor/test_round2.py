@@ -202,3 +202,30 @@ def test_protected_as_one_name_is_one_item(tmp_path, days):
     request = MonitorRequest(target=frame, time="ts", y_pred="pred", window="1d", protected="race")
     assert request.protected == ("race",)
     assert run_monitor(request, tmp_path / "s.sqlite", now=NOW).data["comparisons"]
+
+
+# -- 9: the smaller ones ----------------------------------------------------------------------
+
+
+def test_a_refused_first_run_leaves_no_store_file(tmp_path, days, capsys):
+    feed = days(tmp_path / "feed", range(2), n=100)
+    store = tmp_path / "s.sqlite"
+    rc, _, _ = run_cli(capsys, "monitor", feed, *FLAGS, "--protected", "nosuch", "--store", store)
+    assert rc != 0 and not store.exists()
+
+
+def test_a_di_threshold_far_below_one_is_refused(tmp_path, days):
+    with pytest.raises(EthicLensInputError, match="at least 0.01"):
+        MonitorRequest(target=_rows(tmp_path, days), time="ts", y_pred="pred", window="1d",
+                       protected=("race",), di_threshold=1e-300)  # fmt: skip
+
+
+def test_the_summary_tells_close_bin_edges_apart(tmp_path, days):
+    from ethiclens.monitor import summary_lines
+
+    frame = _rows(tmp_path, days)
+    edges = [0, 50.0000001, 50.0000002, 100]
+    request = MonitorRequest(target=frame, time="ts", y_pred="pred", window="1d",
+                             protected=("age",), bins={"age": edges})  # fmt: skip
+    doc = run_monitor(request, tmp_path / "s.sqlite", now=NOW).data
+    assert "binned: age at 0, 50.0000001, 50.0000002, 100" in summary_lines(doc)

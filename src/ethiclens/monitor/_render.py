@@ -12,7 +12,7 @@ import io
 import math
 import warnings
 
-from .._text import one_line
+from .._text import distinct_numbers, one_line
 from ._report import plural
 
 LABELS = {
@@ -68,7 +68,7 @@ def _request_lines(request: dict, run: dict) -> list[str]:
     if request.get("pos_label") is not None:
         out.append(f"positive label: {request['pos_label']!r}")
     for attr, edges in (request.get("bins") or {}).items():
-        out.append(f"binned: {attr} at {', '.join(f'{e:g}' for e in edges)}")
+        out.append(f"binned: {attr} at {', '.join(distinct_numbers(edges))}")
     for attr, merges in (request.get("merge_groups") or {}).items():
         out += [f"merged: {attr} {new} = {' + '.join(olds)}" for new, olds in merges.items()]
     for attr, groups in (request.get("exclude_groups") or {}).items():

@@ -117,6 +117,11 @@ _NOT_HONOURED = {
 }  # fmt: skip
 
 
+# the smallest --di-threshold: the band [t, 1/t] up to 100, where the evidence's products
+# stay finite (far below, they overflow and the band prints hundreds of digits)
+DI_FLOOR = 0.01
+
+
 @dataclass(frozen=True)
 class MonitorRequest:
     """What to watch and by which policy. ``protected``: ``COL`` or ``COL=REFERENCE``.
@@ -186,6 +191,14 @@ class MonitorRequest:
                     value=value,
                     fix="e.g. 0.8 for DI, 0.1 for EO",
                 )
+        if self.di_threshold < DI_FLOOR:
+            raise EthicLensInputError(
+                f"must be at least {DI_FLOOR}: the tested band [t, 1/t] would reach beyond "
+                "what the evidence can compute",
+                column="--di-threshold",
+                value=self.di_threshold,
+                fix="e.g. 0.8 (the four-fifths rule)",
+            )
         for name in ("min_group_size", "min_labels", "n_draws", "baseline_windows"):
             value = getattr(self, name)
             if value is not None and value < 1:

@@ -14,6 +14,7 @@ import hashlib
 import json
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -149,9 +150,22 @@ def run_monitor(request: MonitorRequest, store_path, *, now: dt.datetime | None 
     refuse_database_baseline(request)
     store = Store.open(store_path)
     try:
-        return _run(store, request, window, now)
-    finally:
+        result = _run(store, request, window, now)
+    except BaseException:
         store.close()
+        _drop_if_empty(store)
+        raise
+    store.close()
+    return result
+
+
+def _drop_if_empty(store: Store) -> None:
+    """Remove a refused first run's SQLite file (closed) while it is still empty: nothing was
+    committed, by this run or another, and a 0-byte store left behind would only puzzle."""
+    path = Path(store.path)
+    if store.kind == "SQLite file" and store.db.fresh and path.exists():
+        if path.stat().st_size == 0:
+            path.unlink()
 
 
 # the smallest --alpha: below it 1/alpha (the alarm level) is no longer a usable number
