@@ -229,3 +229,23 @@ def test_the_summary_tells_close_bin_edges_apart(tmp_path, days):
                              protected=("age",), bins={"age": edges})  # fmt: skip
     doc = run_monitor(request, tmp_path / "s.sqlite", now=NOW).data
     assert "binned: age at 0, 50.0000001, 50.0000002, 100" in summary_lines(doc)
+
+
+CONFIGS = {
+    "groups.bins": ("groups:\n  bins:\n    age: [0, .nan, 100]\n", ("--protected", "age")),
+    "groups.merge": ("groups:\n  merge:\n    race:\n      White: [Black, Asian]\n", ()),
+    "bins left by --protected": ("groups:\n  bins:\n    age: [0, 50, 100]\n", ()),
+}
+
+
+@pytest.mark.parametrize("case", list(CONFIGS))
+def test_a_configs_value_is_refused_by_its_key(tmp_path, days, capsys, case):
+    text, protected = CONFIGS[case]
+    feed = days(tmp_path / "feed", range(2), n=100)
+    config = tmp_path / "c.yaml"
+    config.write_text(text)
+    rc, _, err = run_cli(capsys, "monitor", feed, *FLAGS, *(protected or ("--protected", "race")),
+                         "--config", config, "--store", tmp_path / "s.sqlite")  # fmt: skip
+    assert rc != 0
+    key = "groups.merge" if "merge" in case else "groups.bins"
+    assert f"key '{key}'" in err and "option '--" not in err

@@ -115,7 +115,13 @@ def monitor_command(**options):
     band (DI inside [t, 1/t]; TPR and FPR gaps at most the EO threshold) and to confidence
     sequences. See docs/monitoring.md.
     """
-    from ..monitor import MonitorRequest, check_monitor_outputs, monitor_spec, run_monitor
+    from ..monitor import (
+        MonitorRequest,
+        check_monitor_outputs,
+        config_keys_named,
+        monitor_spec,
+        run_monitor,
+    )
 
     o = {k: options.pop(k) for k in OWN}
     own = {k: options.pop(k) for k in MonitorRequest.OWN_OPTIONS}  # from_spec takes these
@@ -126,8 +132,10 @@ def monitor_command(**options):
     json_out, html_out = spec.outputs.json, spec.outputs.html
     store = MonitorRequest.checked_store(o["store"])  # a URL is masked, never taken for a file
     check_monitor_outputs(json_out, html_out, store, inputs=(spec.target.file, o["config"]))
-    request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
-    _print(run_monitor(request, store), json_out, html_out, o["fail_on"])
+    with config_keys_named(options, o["config"]):  # a value from the file: named by its key
+        request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
+        result = run_monitor(request, store)
+    _print(result, json_out, html_out, o["fail_on"])
 
 
 def _print(result, json_out, html_out, fail_on) -> None:

@@ -14,7 +14,7 @@ from ._read import read_store
 from ._render import LABELS as TEST_LABELS
 from ._render import render_html, summary_lines, trend_png
 from ._report import SCHEMA_VERSION, MonitorResult, read_store_report
-from ._request import MonitorRequest, monitor_spec
+from ._request import MonitorRequest, config_keys_named, monitor_spec
 from ._run import run_monitor
 from ._store import Store, is_store_url
 from ._windows import Columns, Window, parse_window
@@ -23,6 +23,7 @@ __all__ = [
     "TEST_LABELS",
     "MonitorRequest",
     "monitor_spec",
+    "config_keys_named",
     "MonitorResult",
     "run_monitor",
     "check_monitor_outputs",

@@ -7,6 +7,7 @@ import datetime as dt
 import json
 import os
 from collections.abc import Mapping
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from typing import ClassVar
 
@@ -655,6 +656,26 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
         raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
     _require(spec)
     return spec
+
+
+@contextmanager
+def config_keys_named(flags: dict, config):
+    """Within it, an error naming an audit flag (``--bins``) that was not given names the key
+    of ``config`` its value came from (``groups.bins``) instead. ``flags``: as
+    ``monitor_spec`` takes them (None or ``()``: not given)."""
+    try:
+        yield
+    except EthicLensInputError as exc:
+        given = {
+            SPEC_FLAGS[n][0] for n, v in flags.items() if n in SPEC_FLAGS and v not in (None, ())
+        }
+        keys = {f: f"{section}.{key}" for f, section, key in SPEC_FLAGS.values()}
+        if not config or exc.column in given or exc.column not in keys:
+            raise
+        column = keys[exc.column]
+        raise EthicLensInputError(
+            exc.problem, column=column, value=exc.value, fix=exc.fix
+        ) from None
 
 
 def _shown(value) -> str:
