@@ -61,6 +61,7 @@ def test_bin_labels_close_the_last_bin():
         ("age=20,40", "2172 row(s) with values outside the bin edges [20, 40]"),
         ("age=40,20", "increasing order"),
         ("age=0,x,120", "must be numbers"),
+        ("age=0,1_0,120", "must be numbers"),  # float() would read 1_0 as 10
         ("age=0", "at least two"),
         ("age", "ATTR=E0,E1"),
         ("height=0,10", "not audited"),

@@ -19,6 +19,9 @@ from ..errors import EthicLensInputError
 def check_bin_edges(edges, column: str) -> list[float]:
     """``edges`` as floats: at least two, finite, strictly increasing."""
     try:
+        # Python's float() also reads "1_0" as 10: an underscore is no digit in an edge
+        if any(isinstance(e, str) and "_" in e for e in edges):
+            raise ValueError
         out = [float(e) for e in edges]
     except (TypeError, ValueError):
         raise EthicLensInputError(

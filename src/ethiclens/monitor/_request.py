@@ -563,7 +563,9 @@ def _database_url(target) -> str | None:
                 column="--db-env",
                 fix=f"export {target.db_env}='postgresql+psycopg://user:password@host/db' first",
             )
-        return db
+        from ..sources import checked_db_url  # pasted spaces stripped; a malformed URL masked
+
+        return checked_db_url(db, "--db" if target.db else "--db-env")
     if target.kind != "file":
         raise EthicLensInputError(
             "the monitor reads files (a file, a glob or a folder), not a "
