@@ -5,18 +5,9 @@ import os
 
 import pytest
 
+from ..sources.conftest import SECRET_URLS as URLS
 from .conftest import FLAGS
 from .conftest import run_cli as _cli
-
-# (URL, the secret that must never appear): an unescaped '@', '/' and '#' in the password, a
-# pasted space, a single slash after the scheme
-URLS = [
-    ("postgresql://u:p@ssw0rdX@127.0.0.1:1/db", "ssw0rdX"),
-    ("postgresql://u:a/b#SlashPw@127.0.0.1:1/db", "SlashPw"),
-    (" postgresql://u:LeadSpPw@127.0.0.1:1/db", "LeadSpPw"),
-    ("postgresql://u:TrailSpPw@127.0.0.1:1/db ", "TrailSpPw"),
-    ("postgresql:/u:OneSlashPw@127.0.0.1:1/db", "OneSlashPw"),
-]
 
 
 @pytest.mark.parametrize(("url", "secret"), URLS)

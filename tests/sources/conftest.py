@@ -145,3 +145,14 @@ def _no_password_anywhere(request):
         for path in tmp.rglob("*"):
             if path.is_file():
                 assert PG_PASSWORD.encode() not in path.read_bytes(), f"password in {path.name}"
+
+
+# (URL, the secret that must never appear): an unescaped '@', '/' and '#' in the password, a
+# pasted space, a single slash after the scheme (tests/sources and tests/monitor use them)
+SECRET_URLS = [
+    ("postgresql://u:p@ssw0rdX@127.0.0.1:1/db", "ssw0rdX"),
+    ("postgresql://u:a/b#SlashPw@127.0.0.1:1/db", "SlashPw"),
+    (" postgresql://u:LeadSpPw@127.0.0.1:1/db", "LeadSpPw"),
+    ("postgresql://u:TrailSpPw@127.0.0.1:1/db ", "TrailSpPw"),
+    ("postgresql:/u:OneSlashPw@127.0.0.1:1/db", "OneSlashPw"),
+]

@@ -7,13 +7,7 @@ import pytest
 from ethiclens._secrets import mask_url, scrub
 from ethiclens.cli import main
 
-URLS = [
-    ("postgresql://u:p@ssw0rdX@127.0.0.1:1/db", "ssw0rdX"),
-    ("postgresql://u:a/b#SlashPw@127.0.0.1:1/db", "SlashPw"),
-    (" postgresql://u:LeadSpPw@127.0.0.1:1/db", "LeadSpPw"),
-    ("postgresql://u:TrailSpPw@127.0.0.1:1/db ", "TrailSpPw"),
-    ("postgresql:/u:OneSlashPw@127.0.0.1:1/db", "OneSlashPw"),
-]
+from .conftest import SECRET_URLS as URLS
 
 
 @pytest.mark.parametrize(("url", "secret"), URLS)

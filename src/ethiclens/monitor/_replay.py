@@ -24,10 +24,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._evidence import MEMORY
-from ._sequential import di_nulls, gap_nulls, log_mean_exp, ons_init, ons_update, pair_probs
+from ._sequential import (
+    ONS_STEP,
+    di_nulls,
+    gap_nulls,
+    log_mean_exp,
+    ons_init,
+    ons_update,
+    pair_probs,
+)
 from ._sim import first_true, fisher_flags
-
-ONS_STEP = 2 / (2 - math.log(3))
 
 
 @dataclass(frozen=True)

@@ -109,14 +109,14 @@ def _history_store(store: str | None, store_env: str | None) -> str | None:
 
 
 def _checked_store_url(store: str, flag: str) -> str:
-    """A file path as given; a URL (pasted spaces stripped) only as PostgreSQL's, else refused
-    with its password masked — never taken for a folder name that would print it."""
-    from .._secrets import looks_like_url, malformed_url, mask_url
+    """A file path as given; a URL (pasted spaces stripped, a missing '//' refused: the --db
+    rule, ``sources.checked_db_url``) only as PostgreSQL's, else refused with its password
+    masked — never taken for a folder name that would print it."""
+    from .._secrets import looks_like_url
+    from ..sources import checked_db_url, mask_url
 
-    if not looks_like_url(store):
-        return store
-    url = str(store).strip()
-    if malformed_url(url) or not url.startswith(POSTGRES_SCHEMES):
+    url = checked_db_url(store, flag)
+    if looks_like_url(url) and not url.startswith(POSTGRES_SCHEMES):
         raise EthicLensInputError(
             "is not a PostgreSQL URL; the history is a SQLite file or a PostgreSQL database",
             column=flag,
