@@ -123,6 +123,10 @@ _NOT_HONOURED = {
 DI_FLOOR = 0.01
 
 
+# the smallest --alpha: below it 1/alpha (the alarm level) is no longer a usable number
+MIN_ALPHA = 1e-12
+
+
 @dataclass(frozen=True)
 class MonitorRequest:
     """What to watch and by which policy. ``protected``: ``COL`` or ``COL=REFERENCE``.
@@ -182,6 +186,14 @@ class MonitorRequest:
                 column="--alpha",
                 value=self.alpha,
                 fix="e.g. 0.05",
+            )
+        if self.alpha < MIN_ALPHA:
+            raise EthicLensInputError(
+                f"is below {MIN_ALPHA:g}: an e-value would have to pass 1/alpha, beyond what "
+                "the evidence can show",
+                column="--alpha",
+                value=self.alpha,
+                fix="e.g. 0.05, or 0.001 for a stricter alarm",
             )
         for name in ("di_threshold", "eo_threshold"):
             value = getattr(self, name)

@@ -146,7 +146,6 @@ def run_monitor(request: MonitorRequest, store_path, *, now: dt.datetime | None 
     may be a pandas, Dask or Spark DataFrame: counted by the engines' file code."""
     window = request.parsed_window()
     request.attributes()  # a malformed --protected is refused before the store is touched
-    _check_alpha(request.alpha)
     refuse_database_baseline(request)
     store = Store.open(store_path)
     try:
@@ -166,21 +165,6 @@ def _drop_if_empty(store: Store) -> None:
     if store.kind == "SQLite file" and store.db.fresh and path.exists():
         if path.stat().st_size == 0:
             path.unlink()
-
-
-# the smallest --alpha: below it 1/alpha (the alarm level) is no longer a usable number
-MIN_ALPHA = 1e-12
-
-
-def _check_alpha(alpha: float) -> None:
-    if not alpha >= MIN_ALPHA:
-        raise EthicLensInputError(
-            f"is below {MIN_ALPHA:g}: an e-value would have to pass 1/alpha, beyond what the "
-            "evidence can show",
-            column="--alpha",
-            value=alpha,
-            fix="e.g. 0.05, or 0.001 for a stricter alarm",
-        )
 
 
 def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorResult:
@@ -274,9 +258,10 @@ def _count_baseline(store: Store, request: MonitorRequest, window: Window):
     target's database, which adds its ``source``), counted with the target's roles, window
     size and engine from its own first day; a store started with another baseline (other
     counts) is refused."""
-    if request.baseline_source() is None:
+    source = request.baseline_source()
+    if source is None:
         return None
-    flag, value = request.baseline_source()
+    flag, value = source
     with reading_baseline(value, flag):  # its errors name its option
         counted, info = _count_baseline_rows(request, window)
     keys = _window_key(counted.table)
