@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import click
 
-from ._options import GateFailed
+from ._options import GateFailed, spec_flag
 
 DEFAULT_STORE = "ethiclens-monitor.sqlite"
 
 
 def _opt(*decls, **kw):
     return click.option(*decls, **kw)
+
+
+def _spec(flag, help):
+    """An option that sets an audit spec field: typed and checked as the audit's flag is."""
+    return spec_flag("monitor", flag, help)
 
 
 # in --help order; names as run_monitor's request takes them (the audit's go to monitor_spec)
@@ -55,10 +60,10 @@ OPTIONS = (
     _opt("--alpha", type=float, default=0.05, show_default=True,
          help="Alarm when an e-value reaches 1/alpha (false-alarm chance at most alpha, "
          "however often anyone looks)."),
-    _opt("--di-threshold", type=float, help="The DI band [t, 1/t] of the null (0.8)."),
-    _opt("--eo-threshold", type=float, help="The largest TPR/FPR gap of the null (0.1)."),
-    _opt("--min-group-size", type=int, help="Rows per group for a window's DI interval (100)."),
-    _opt("--min-labels", type=int,
+    _spec("--di-threshold", "The DI band [t, 1/t] of the null (0.8)."),
+    _spec("--eo-threshold", "The largest TPR/FPR gap of the null (0.1)."),
+    _spec("--min-group-size", "Rows per group for a window's DI interval (100)."),
+    _spec("--min-labels",
          help="Positive and negative labels per group for a window's TPR/FPR intervals (30)."),
     _opt("--engine", type=click.Choice(["auto", "duckdb", "pandas", "dask", "spark"]),
          help="Who counts the files (auto: DuckDB when installed; dask, spark: on a "
@@ -85,8 +90,8 @@ OPTIONS = (
          help="A separate baseline: this query's rows in the --db database (read-only)."),
     _opt("--hold-last", is_flag=True,
          help="Do not process the newest window yet (it may still be filling)."),
-    _opt("--seed", type=int, help="Seed of the window intervals' draws (0)."),
-    _opt("--n-boot", type=int, help="Draws per window interval (1000)."),
+    _spec("--seed", "Seed of the window intervals' draws (0)."),
+    _spec("--n-boot", "Draws per window interval (1000)."),
     _opt("--json", "json_out", metavar="PATH",
          help="Write the JSON report ('-': standard output)."),
     _opt("--html", "html_out", metavar="PATH", help="Write the HTML dashboard."),

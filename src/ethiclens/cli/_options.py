@@ -235,6 +235,25 @@ def spec_options(command: str):
     return decorate
 
 
+def spec_flag(command: str, flag: str, help: str):
+    """A decorator adding the option that sets the spec field behind ``flag`` (type, range
+    check and messages as in every other command: one vocabulary), with ``command``'s help."""
+    from dataclasses import fields
+
+    from ..spec import AuditSpec
+
+    sections = (s.default_factory for s in fields(AuditSpec) if s.name != "version")
+    field = next(f for kind in sections for f in fields(kind) if f.metadata.get("flag") == flag)
+    option = _click_option(command, flag, field)
+    option.help = help
+
+    def decorate(func):
+        func.__click_params__ = getattr(func, "__click_params__", []) + [option]
+        return func
+
+    return decorate
+
+
 def param_paths(command: click.Command) -> dict[str, str]:
     """Click parameter name -> spec path, from the spec's own flag table (``flag_paths``)."""
     from ..spec import flag_paths

@@ -1,0 +1,65 @@
+"""One vocabulary of checked numbers (issue 22): a bad draw count, seed, floor or threshold is
+refused with the same line by every command that takes it (audit, compare, thresholds,
+monitor), because each command's option comes from the one spec field."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.cli import main
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    rng = np.random.default_rng(0)
+    n = 400
+    frame = pd.DataFrame(
+        {
+            "t": pd.date_range("2026-01-01", periods=n, freq="h").astype(str),
+            "y": rng.integers(0, 2, n),
+            "p": rng.integers(0, 2, n),
+            "g": rng.choice(["a", "b"], n),
+        }
+    )
+    frame["q"] = 1 - frame.p
+    frame["s"] = frame.p * 0.6 + 0.2
+    path = tmp_path_factory.mktemp("vocab") / "d.csv"
+    frame.to_csv(path, index=False)
+    return path
+
+
+def _commands(csv, store):
+    return {
+        "audit": ["audit", csv, "--y-pred", "p", "--protected", "g"],
+        "compare": ["compare", csv, "--y-pred", "p", "--y-pred", "q", "--protected", "g"],
+        "thresholds": ["thresholds", csv, "--y-score", "s", "--y-true", "y", "--protected", "g"],
+        "monitor": ["monitor", csv, "--time", "t", "--window", "7d", "--y-pred", "p"]
+        + ["--protected", "g", "--store", store],
+    }
+
+
+BAD = [
+    ("--min-group-size", "0"),
+    ("--min-labels", "x"),
+    ("--n-boot", "5"),
+    ("--n-boot", "1e9"),
+    ("--seed", "-1"),
+    ("--seed", "x"),
+    ("--di-threshold", "1.5"),
+    ("--eo-threshold", "0"),
+]
+
+
+@pytest.mark.parametrize(("flag", "value"), BAD)
+def test_every_command_refuses_with_the_same_line(data, tmp_path, capsys, flag, value):
+    store = tmp_path / "m.sqlite"
+    lines = {}
+    for name, argv in _commands(str(data), str(store)).items():
+        assert main([*argv, flag, value]) == 2, name
+        err = [ln for ln in capsys.readouterr().err.splitlines() if ln.strip()]
+        assert len(err) == 1 and err[0].startswith(f"error: option '{flag}'"), (name, err)
+        lines[name] = err[0]
+    assert len(set(lines.values())) == 1, lines
+    assert not store.exists()  # the monitor refused before opening its store
