@@ -42,6 +42,26 @@ def split_list(text: str, flag: str) -> list[str]:
     return items
 
 
+def split_numbers(text: str, flag: str, kind=float) -> list:
+    """A comma-separated list of numbers (``kind``: float or int), each given once."""
+    out = []
+    for item in split_list(text, flag):
+        try:
+            out.append(kind(item))
+        except ValueError:
+            raise EthicLensInputError(
+                f"not {'an integer' if kind is int else 'a number'}",
+                column=flag,
+                value=item,
+                fix=f"e.g. {flag} {'500,2000' if kind is int else '1,10'}",
+            ) from None
+    if len(set(out)) != len(out):
+        raise EthicLensInputError(
+            "values repeated", column=flag, value=text, fix="list each value once"
+        )
+    return out
+
+
 # Model-card fields, sweep grids and the like are a few kilobytes. A pure-Python YAML parser
 # needs about 3 s per MB, so a 100 MB "config" would hang a command for minutes: refuse it.
 MAX_CONFIG_BYTES = 1_000_000

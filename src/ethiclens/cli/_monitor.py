@@ -14,9 +14,9 @@ def _opt(*decls, **kw):
     return click.option(*decls, **kw)
 
 
-def _spec(flag, help):
+def _spec(flag, help, name=None):
     """An option that sets an audit spec field: typed and checked as the audit's flag is."""
-    return spec_flag("monitor", flag, help)
+    return spec_flag("monitor", flag, help, name)
 
 
 # in --help order; names as run_monitor's request takes them (the audit's go to monitor_spec)
@@ -30,26 +30,21 @@ OPTIONS = (
     _opt("--window", required=True, metavar="1d|7d|30d|N",
          help="Window: K days (UTC) or N rows in time order."),
     _opt("--y-pred", metavar="COL", help="Prediction column (0/1)."),
-    _opt("--y-true", metavar="COL", help="Label column (0/1): adds the EO test and TPR/FPR."),
-    _opt("--protected", multiple=True, metavar="COL[=REFERENCE]",
-         help="Protected attribute, optionally with its reference group (default: the "
-         "largest group of the first run). Repeatable."),
-    _opt("--pos-label", metavar="VALUE",
-         help="The label and prediction value that is positive, when they are not 0/1 (the "
-         "audit's rule)."),
-    _opt("--bins", multiple=True, metavar="ATTR=E0,E1,...",
-         help="Monitor a numeric protected attribute in the audit's bins [E0, E1), ..., "
-         "[Ek-1, Ek]. Repeatable."),
-    _opt("--merge-groups", multiple=True, metavar="ATTR=A,B[,...]:NEW",
-         help="Monitor groups A, B, ... of ATTR as one group NEW. Repeatable."),
-    _opt("--exclude-group", "exclude_groups", multiple=True, metavar="ATTR=GROUP",
-         help="Leave GROUP of ATTR out of ATTR's comparisons. Repeatable."),
-    _opt("--intersect", "intersections", multiple=True, metavar="A,B[,...]",
-         help="Also compare the crossed groups of these protected attributes (A&B). "
-         "Repeatable."),
-    _opt("--weight", metavar="COL",
-         help="Each row's survey weight (positive, finite): weighted evidence, a weight w acting "
-         "as 1/propensity (not with --propensity; docs/monitoring.md)."),
+    _spec("--y-true", "Label column (0/1): adds the EO test and TPR/FPR."),
+    _spec("--protected", "Protected attribute, optionally with its reference group (default: "
+          "the largest group of the first run). Repeatable."),
+    _spec("--pos-label", "The label and prediction value that is positive, when they are not "
+          "0/1 (the audit's rule)."),
+    _spec("--bins", "Monitor a numeric protected attribute in the audit's bins [E0, E1), ..., "
+          "[Ek-1, Ek]. Repeatable."),
+    _spec("--merge-groups", "Monitor groups A, B, ... of ATTR as one group NEW. Repeatable.",
+          "merge_groups"),
+    _spec("--exclude-group", "Leave GROUP of ATTR out of ATTR's comparisons. Repeatable.",
+          "exclude_groups"),
+    _spec("--intersect", "Also compare the crossed groups of these protected attributes (A&B). "
+          "Repeatable.", "intersections"),
+    _spec("--weight", "Each row's survey weight (positive, finite): weighted evidence, a weight "
+          "w acting as 1/propensity (not with --propensity; docs/monitoring.md)."),
     _opt("--propensity", metavar="COL",
          help="Each row's probability (0, 1] of having been sampled/labelled: the evidence is "
          "inverse-propensity weighted (bets capped by the smallest propensity; "
@@ -63,18 +58,17 @@ OPTIONS = (
     _spec("--di-threshold", "The DI band [t, 1/t] of the null (0.8)."),
     _spec("--eo-threshold", "The largest TPR/FPR gap of the null (0.1)."),
     _spec("--min-group-size", "Rows per group for a window's DI interval (100)."),
-    _spec("--min-labels",
-         help="Positive and negative labels per group for a window's TPR/FPR intervals (30)."),
-    _opt("--engine", type=click.Choice(["auto", "duckdb", "pandas", "dask", "spark"]),
-         help="Who counts the files (auto: DuckDB when installed; dask, spark: on a "
-         "cluster, as the audit does)."),
-    _opt("--scheduler", metavar="ADDRESS|local-cluster|MASTER",
-         help="With --engine dask: a scheduler address or local-cluster (the default); with "
-         "--engine spark: the Spark master (default local[2], or the active session)."),
-    _opt("--db", metavar="URL", help="SQLite or PostgreSQL URL: days counted there."),
-    _opt("--db-env", metavar="NAME", help="Environment variable holding the database URL."),
-    _opt("--table", "db_table", metavar="NAME", help="Table to watch (with --db)."),
-    _opt("--query", metavar="SQL", help="Query whose rows are watched (with --db)."),
+    _spec("--min-labels", "Positive and negative labels per group for a window's TPR/FPR "
+          "intervals (30)."),
+    _spec("--engine", "Who counts the files (auto: DuckDB when installed; dask, spark: on a "
+          "cluster, as the audit does)."),
+    _spec("--scheduler", "With --engine dask: a scheduler address or local-cluster (the "
+          "default); with --engine spark: the Spark master (default local[2], or the active "
+          "session)."),
+    _spec("--db", "SQLite or PostgreSQL URL: days counted there."),
+    _spec("--db-env", "Environment variable holding the database URL."),
+    _spec("--table", "Table to watch (with --db)."),
+    _spec("--query", "Query whose rows are watched (with --db)."),
     _opt("--baseline-windows", type=int, metavar="K",
          help="The first K windows are the baseline: also test, from window K on, whether DI "
          "or the TPR/FPR gaps got worse than in the baseline (at alpha/2 + alpha/2)."),
@@ -92,9 +86,8 @@ OPTIONS = (
          help="Do not process the newest window yet (it may still be filling)."),
     _spec("--seed", "Seed of the window intervals' draws (0)."),
     _spec("--n-boot", "Draws per window interval (1000)."),
-    _opt("--json", "json_out", metavar="PATH",
-         help="Write the JSON report ('-': standard output)."),
-    _opt("--html", "html_out", metavar="PATH", help="Write the HTML dashboard."),
+    _spec("--json", "Write the JSON report ('-': standard output)."),
+    _spec("--html", "Write the HTML dashboard."),
     _opt("--fail-on", type=click.Choice(["never", "alarm"]), default="never",
          show_default=True, help="alarm: exit 1 (after writing) when any test alarms."),
 )  # fmt: skip

@@ -126,10 +126,13 @@ _CLICK = {
     "--db-env": {"metavar": "NAME"},
     "--table": {"name": "db_table", "metavar": "NAME"},
     "--query": {"metavar": "SQL"},
-    "--scheduler": {"metavar": "ADDRESS|local-cluster"},
+    "--scheduler": {"metavar": "ADDRESS|local-cluster|MASTER"},
     "--score": {"type": click.Choice(["model", "decile"])},
     "--states": {"multiple": False},
     "--y-pred": {"metavar": "COL"},
+    "--y-true": {"metavar": "COL"},
+    "--weight": {"metavar": "COL"},
+    "--pos-label": {"metavar": "VALUE"},
     "--protected": {"metavar": "COL[=REFERENCE]"},
     "--intersect": {"metavar": "A,B"},
     "--positive": {"type": click.Choice(["favorable", "harmful"])},
@@ -143,8 +146,8 @@ _CLICK = {
     "--n-boot": {"metavar": "B"},
     "--seed": {"metavar": "N"},
     "--card-info": {"metavar": "FILE"},
-    "--json": {"name": "json_out"},
-    "--html": {"name": "html_out"},
+    "--json": {"name": "json_out", "metavar": "PATH"},
+    "--html": {"name": "html_out", "metavar": "PATH"},
     "--model-card": {"name": "card_out"},
     "--pdf": {"name": "pdf_out"},
     "--csv": {"name": "csv_out"},
@@ -235,9 +238,10 @@ def spec_options(command: str):
     return decorate
 
 
-def spec_flag(command: str, flag: str, help: str):
+def spec_flag(command: str, flag: str, help: str, name: str | None = None):
     """A decorator adding the option that sets the spec field behind ``flag`` (type, range
-    check and messages as in every other command: one vocabulary), with ``command``'s help."""
+    check and messages as in every other command: one vocabulary), with ``command``'s help,
+    as parameter ``name`` (default: the audit's)."""
     from dataclasses import fields
 
     from ..spec import AuditSpec
@@ -246,6 +250,7 @@ def spec_flag(command: str, flag: str, help: str):
     field = next(f for kind in sections for f in fields(kind) if f.metadata.get("flag") == flag)
     option = _click_option(command, flag, field)
     option.help = help
+    option.name = name or option.name
 
     def decorate(func):
         func.__click_params__ = getattr(func, "__click_params__", []) + [option]

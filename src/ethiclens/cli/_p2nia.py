@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .._checks import split_list
+from .._checks import split_list, split_numbers
 from ..errors import EthicLensInputError
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
 from ..p2nia import RELEASE_TABLE_FILE as TABLE
@@ -37,25 +37,6 @@ def accounting_option(help_text: str):
         default="record",
         help=help_text,
     )
-
-
-def _numbers(text: str, flag: str, kind=float) -> list:
-    out = []
-    for item in split_list(text, flag):
-        try:
-            out.append(kind(item))
-        except ValueError:
-            raise EthicLensInputError(
-                f"not {'an integer' if kind is int else 'a number'}",
-                column=flag,
-                value=item,
-                fix=f"e.g. {flag} {'500,2000' if kind is int else '1,10'}",
-            ) from None
-    if len(set(out)) != len(out):
-        raise EthicLensInputError(
-            "values repeated", column=flag, value=text, fix="list each value once"
-        )
-    return out
 
 
 @click.group("p2nia")
@@ -221,9 +202,9 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
         models=tuple(split_list(grid["models"], "--models")),
         mechanisms=tuple(split_list(grid["mechanisms"], "--mechanisms")),
         repetitions=grid["repetitions"],
-        sizes=tuple(_numbers(grid["sizes"], "--sizes", int)),
-        epsilons=tuple(_numbers(grid["epsilons"], "--epsilons")),
-        metric_epsilons=tuple(_numbers(metric_epsilons, "--metric-epsilons"))
+        sizes=tuple(split_numbers(grid["sizes"], "--sizes", int)),
+        epsilons=tuple(split_numbers(grid["epsilons"], "--epsilons")),
+        metric_epsilons=tuple(split_numbers(metric_epsilons, "--metric-epsilons"))
         if metric_epsilons
         else (),
         accounting=grid["accounting"],

@@ -39,14 +39,12 @@ import click
 )
 @click.option(
     "--db-env",
-    "db_env",
     multiple=True,
     help="Environment variable holding a database URL whose tables may be audited "
     "(repeatable; the browser sees only the variable's name).",
 )
 @click.option(
     "--db",
-    "db",
     multiple=True,
     help="A database URL whose tables may be audited (repeatable); kept in the server's "
     "environment as ETHICLENS_DB_1, ... (the name the browser and the config file see). "
@@ -54,7 +52,6 @@ import click
 )
 @click.option(
     "--monitor-store",
-    "monitor_store",
     multiple=True,
     type=click.Path(dir_okay=False),
     help="A store written by `ethiclens monitor --store` (a SQLite file or a PostgreSQL URL), "
