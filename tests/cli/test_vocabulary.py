@@ -49,6 +49,8 @@ BAD = [
     ("--seed", "x"),
     ("--di-threshold", "1.5"),
     ("--eo-threshold", "0"),
+    ("--engine", "foo"),
+    ("--bins", "g=1,1"),
 ]
 
 
