@@ -65,3 +65,27 @@ def test_every_command_refuses_with_the_same_line(data, tmp_path, capsys, flag, 
         lines[name] = err[0]
     assert len(set(lines.values())) == 1, lines
     assert not store.exists()  # the monitor refused before opening its store
+
+
+def test_an_unset_database_variable_is_one_line_everywhere(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("ETHICLENS_TEST_UNSET", raising=False)
+    db = ["--db-env", "ETHICLENS_TEST_UNSET", "--table", "t"]
+    runs = {
+        "audit": ["audit", *db, "--y-pred", "p", "--protected", "g"],
+        "compare": ["compare", *db, "--y-pred", "p", "--y-pred", "q", "--protected", "g"],
+        "thresholds": ["thresholds", *db, "--y-score", "s", "--protected", "g"],
+        "monitor": ["monitor", *db, "--y-pred", "p", "--protected", "g", "--time", "t"]
+        + ["--window", "1d", "--store", str(tmp_path / "m.sqlite")],
+        "serve": ["serve", "--db-env", "ETHICLENS_TEST_UNSET", "--data-dir", str(tmp_path / "d")],
+    }
+    lines = set()
+    for name, argv in runs.items():
+        assert main(argv) == 2, name
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1, (name, err)
+        lines.add(err[0])
+    assert lines == {
+        "error: option '--db-env': environment variable ETHICLENS_TEST_UNSET is not set. Fix: "
+        "export ETHICLENS_TEST_UNSET='postgresql+psycopg://user:***@host/db' first"
+    }
+    assert list(tmp_path.iterdir()) == []  # nothing written

@@ -568,16 +568,9 @@ def _database_url(target) -> str | None:
     """A database target's URL (``--db``, or the variable ``--db-env`` names); None for files;
     other targets refused."""
     if target.kind == "db":
-        db = target.db or os.environ.get(target.db_env or "")
-        if not db:
-            raise EthicLensInputError(
-                f"environment variable {target.db_env} is not set",
-                column="--db-env",
-                fix=f"export {target.db_env}='postgresql+psycopg://user:password@host/db' first",
-            )
-        from ..sources import checked_db_url  # pasted spaces stripped; a malformed URL masked
+        from ..sources import checked_db_url, env_db_url  # a malformed URL masked
 
-        return checked_db_url(db, "--db" if target.db else "--db-env")
+        return checked_db_url(target.db) if target.db else env_db_url(target.db_env)
     if target.kind != "file":
         raise EthicLensInputError(
             "the monitor reads files (a file, a glob or a folder), not a "

@@ -14,6 +14,7 @@ A database is read, never written (docs/adr/0011-read-only-queries.md):
 from __future__ import annotations
 
 import logging
+import os
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,6 +26,7 @@ from ._counts_table import Roles, finish_counts, group_by_sql, quote
 
 __all__ = [
     "checked_db_url",
+    "env_db_url",
     "mask_url",
     "read_only_query",
     "sql_columns",
@@ -58,6 +60,21 @@ def checked_db_url(url, flag: str = "--db") -> str | None:
             fix="spell it postgresql+psycopg://user@host/db (sqlite:///path.db for a file)",
         )
     return str(url).strip()
+
+
+def env_db_url(name: str, flag: str = "--db-env", example: str | None = None) -> str:
+    """The database URL that environment variable ``name`` holds, as :func:`checked_db_url`
+    returns it; an unset or empty variable is refused naming ``flag`` (the one message of the
+    audit, the monitor and the web app)."""
+    url = os.environ.get(name or "", "").strip()
+    if not url:
+        example = example or "postgresql+psycopg://user:password@host/db"
+        raise EthicLensInputError(
+            f"environment variable {name} is not set",
+            column=flag,
+            fix=f"export {name}='{example}' first",
+        )
+    return checked_db_url(url, flag)
 
 
 def sql_columns(

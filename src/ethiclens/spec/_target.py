@@ -4,7 +4,6 @@ as rows or as a counts table, with its provenance and fingerprint. Every face lo
 from __future__ import annotations
 
 import hashlib
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,18 +46,11 @@ class Loaded:
 
 def database_url(spec: AuditSpec) -> str | None:
     """The spec's database URL: ``db``, or the environment variable ``db_env`` names."""
-    from ..sources import checked_db_url
+    from ..sources import checked_db_url, env_db_url
 
     t = spec.target
     if t.db_env:
-        url = os.environ.get(t.db_env)
-        if not url:
-            raise EthicLensInputError(
-                f"environment variable {t.db_env} is not set",
-                column="target.db_env",
-                fix=f"export {t.db_env}='postgresql+psycopg://user:password@host/db' first",
-            )
-        return checked_db_url(url, "--db-env")
+        return env_db_url(t.db_env, "target.db_env")
     return checked_db_url(t.db, "--db")
 
 

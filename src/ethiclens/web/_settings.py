@@ -98,13 +98,9 @@ def _history_store(store: str | None, store_env: str | None) -> str | None:
         raise EthicLensInputError(
             "give --store or --store-env, not both", column="--store-env", fix="keep one"
         )
-    url = os.environ.get(store_env)
-    if not url:
-        raise EthicLensInputError(
-            f"environment variable {store_env} is not set",
-            column="--store-env",
-            fix=f"export {store_env}='postgresql://user:password@host/db' first",
-        )
+    from ..sources import env_db_url
+
+    url = env_db_url(store_env, "--store-env", "postgresql://user:password@host/db")
     return _checked_store_url(url, "--store-env")
 
 
@@ -134,14 +130,10 @@ def _databases(db_env: tuple, db: tuple) -> tuple[str, ...]:
     ``--db-env``, and ``ETHICLENS_DB_<n>`` set here for each ``--db URL`` (the workers inherit
     the environment; the browser, the store and the config file see only the name)."""
     from .._optional import require
+    from ..sources import env_db_url
 
     for name in db_env:
-        if not os.environ.get(name):
-            raise EthicLensInputError(
-                f"environment variable {name} is not set",
-                column="--db-env",
-                fix=f"export {name}='postgresql+psycopg://user:password@host/db' first",
-            )
+        env_db_url(name)  # set, and a well-formed URL
     names = list(dict.fromkeys(db_env))
     for n, url in enumerate(dict.fromkeys(db), start=1):
         os.environ[f"ETHICLENS_DB_{n}"] = url
