@@ -190,3 +190,28 @@ def test_spark_row_windows_with_tied_times_and_a_bad_time(tmp_path, days, spark,
                "--protected", "race", "--engine", "spark",
                "--store", str(tmp_path / "s.sqlite")])  # fmt: skip
     assert rc == 2 and "day000.csv, line 5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb", "dask"])
+def test_a_row_with_surplus_fields_is_refused_as_the_audit_refuses_it(tmp_path, capsys, engine):
+    """pandas reading only the role columns dropped a row's surplus field silently (the audit
+    refused the file); every monitor engine now names the line, as every audit engine does."""
+    path = tmp_path / "ragged.csv"
+    lines = ["t,p,y,g"] + [f"2026-01-0{1 + i % 5}T0{i % 9}:00:00Z,{i % 2},1,a" for i in range(8)]
+    lines[4] += ",EXTRA"
+    path.write_text("\n".join(lines) + "\n")
+    store = tmp_path / "m.sqlite"
+    argv = ["--y-pred", "p", "--protected", "g", "--engine", engine]
+    assert (
+        main(
+            ["monitor", str(path), "--time", "t", "--window", "1d", *argv] + ["--store", str(store)]
+        )
+        == 2
+    )
+    monitor_err = capsys.readouterr().err
+    assert main(["audit", str(path), *argv]) == 2
+    audit_err = capsys.readouterr().err
+    expected = "error: ragged.csv line 5 has 5 fields but its header has 4."
+    assert monitor_err.startswith(expected) and audit_err.startswith(expected)
+    assert monitor_err == audit_err and len(monitor_err.strip().splitlines()) == 1
+    assert not store.exists()

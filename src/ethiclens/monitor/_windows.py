@@ -22,7 +22,7 @@ import pandas as pd
 
 from .._checks import check_member
 from ..errors import DataFileError, EthicLensInputError
-from ..sources import NA_TEXT
+from ..sources import NA_TEXT, duckdb_failure, read_csv_file
 from ._edits import binned_groups, positive_labels
 from ._report import plural
 
@@ -332,12 +332,8 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
         if not in_time_range(t_min, t_max):
             query.name_first_bad()
     except duckdb.Error as exc:
-        first = str(exc).strip().splitlines()[0]
-        raise EthicLensInputError(
-            f"DuckDB could not count {src.target}: {first}",
-            column="TARGET",
-            fix="check the file's format and columns (or try --engine pandas)",
-        ) from None
+        csv = src.files if src.kind not in ("parquet", FRAME) else ()
+        raise duckdb_failure(exc, src.target, csv) from None
     finally:
         con.close()
     return raw, float(t_min), float(t_max)
@@ -567,7 +563,9 @@ def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
         if src.kind == "parquet":
             frame = pd.read_parquet(f, columns=cols)
         else:
-            frame = pd.read_csv(f, usecols=cols, dtype=str, encoding="utf-8-sig")
+            frame = read_csv_file(f, cols, dtype=str)
+    except DataFileError:
+        raise  # named already (a row with surplus fields)
     except (ValueError, OSError, pd.errors.ParserError) as exc:
         raise DataFileError(
             f"cannot read {Path(f).name}: {str(exc).strip().splitlines()[0]}",

@@ -17,8 +17,8 @@ from ._counts_table import (
     write_counts,
 )
 from ._dask import audit_frame, dask_counts, dask_file_counts, dask_scheduler
-from ._duckdb import duckdb_counts, file_columns, resolve_files
-from ._pandas import pandas_counts, read_rows
+from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files
+from ._pandas import pandas_counts, read_csv_file, read_rows
 from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of
 from ._spark import spark_counts, spark_file_counts, spark_read_files, spark_session
 from ._sql import checked_db_url, env_db_url, mask_url, sql_columns, sql_counts
@@ -33,8 +33,10 @@ __all__ = [
     "check_scheduler",
     "engine_of",
     "read_rows",
+    "read_csv_file",
     "pandas_counts",
     "duckdb_counts",
+    "duckdb_failure",
     "resolve_files",
     "file_columns",
     "sql_columns",

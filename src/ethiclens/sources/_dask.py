@@ -7,6 +7,7 @@ the cells checked by the same code as every engine (``_rules.check_counts``).
 from __future__ import annotations
 
 import functools
+import logging
 
 import numpy as np
 import pandas as pd
@@ -162,8 +163,14 @@ class dask_scheduler:  # noqa: N801 - a context manager, named as the functions 
             return self
         distributed = require("distributed", extra="dask")
         if self.address == "local-cluster":
+            # a task's bad input comes back as its exception, said in one line: the worker's
+            # own log of it (with a traceback) would reach the terminal too
             self.cluster = distributed.LocalCluster(
-                n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+                n_workers=1,
+                threads_per_worker=2,
+                processes=False,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,
             )
             self.client = distributed.Client(self.cluster)
             return self

@@ -144,15 +144,7 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     try:
         frame = _run(duckdb, con, sql, params)
     except duckdb.Error as exc:
-        if layout.kind == "csv" and (err := ragged_error(layout.files)):
-            raise err from None
-        _raise_named_conversion_error(str(exc), target)
-        first_line = str(exc).strip().splitlines()[0]
-        raise EthicLensInputError(
-            f"DuckDB could not count {target}: {first_line}",
-            column="TARGET",
-            fix="check the file's format (comma-separated, UTF-8, one header line)",
-        ) from None
+        raise duckdb_failure(exc, target, layout.files if layout.kind == "csv" else ()) from None
     finally:
         con.close()
     return finish_counts(layout.check(frame, roles), roles, "duckdb")
@@ -239,6 +231,21 @@ def _counting_sql(source: str, roles: Roles, text: bool, params: dict) -> str:
     if text:
         sel.append(f"SUM(CASE WHEN {q(EXTRA_NAME)} IS NULL THEN 0 ELSE 1 END) AS {q(EXTRA_FIELDS)}")
     return f"SELECT {', '.join(sel)} FROM {source} AS src GROUP BY {', '.join(keys)}"
+
+
+def duckdb_failure(exc, target: str, csv_files=()) -> EthicLensInputError:
+    """DuckDB's error as every engine's message: a CSV row with surplus fields or a value that
+    is not a number named with its line; otherwise DuckDB's first line."""
+    if csv_files and (err := ragged_error(csv_files)):
+        return err
+    _raise_named_conversion_error(str(exc), target)
+    first_line = str(exc).strip().splitlines()[0]
+    return EthicLensInputError(
+        f"DuckDB could not count {target}: {first_line}",
+        column="TARGET",
+        fix="check the file's format (comma-separated, UTF-8, one header line), or try "
+        "--engine pandas",
+    )
 
 
 def _raise_named_conversion_error(text: str, target: str) -> None:

@@ -28,6 +28,22 @@ from ._rules import (
 )
 
 
+def read_csv_file(path, columns: list, dtype=None) -> pd.DataFrame:
+    """``columns`` of one CSV file as every reader takes them: a row with more fields than the
+    header is refused naming its line (pandas reading only some columns would drop the surplus
+    silently, so the whole row is parsed)."""
+    try:
+        return pd.read_csv(path, dtype=dtype, encoding="utf-8-sig", index_col=False)[columns]
+    except pd.errors.ParserError as exc:
+        err = ragged_error([path])
+        if err:
+            raise err from None
+        raise DataFileError(
+            f"cannot read {Path(path).name}: {str(exc).strip().splitlines()[0]}",
+            fix="check the file is comma-separated with the same number of fields on every row",
+        ) from None
+
+
 def read_rows(target, roles) -> pd.DataFrame:
     """The role columns of TARGET (file, glob or folder) read by pandas by the rule: CSV groups
     as text (leading zeros kept), files matched by column name, a row with surplus fields
@@ -49,22 +65,7 @@ def read_rows(target, roles) -> pd.DataFrame:
         if layout.kind == "parquet":
             frame = pd.read_parquet(f, columns=wanted)
         else:
-            try:
-                frame = pd.read_csv(
-                    f,
-                    dtype={c: str for c in roles.protected if c in wanted},
-                    encoding="utf-8-sig",
-                    index_col=False,
-                )[wanted]
-            except pd.errors.ParserError as exc:
-                err = ragged_error([f])
-                if err:
-                    raise err from None
-                raise DataFileError(
-                    f"cannot read {Path(f).name}: {str(exc).strip().splitlines()[0]}",
-                    fix="check the file is comma-separated with the same number of fields on "
-                    "every row",
-                ) from None
+            frame = read_csv_file(f, wanted, {c: str for c in roles.protected if c in wanted})
         for k, v in keys.items():
             if k in roles.columns:
                 frame[k] = v
