@@ -575,35 +575,55 @@ def os_error_line(exc: OSError) -> str | None:
     return None
 
 
-def read_config_file(path, flag: str, what: str = "file"):
-    """The parsed content of a small YAML or JSON file (a spec, model-card fields): its
-    existence, suffix and size checked first, a parse error in one line naming the file."""
-    import json
+CONFIG_SUFFIXES = (".yaml", ".yml", ".json")
 
-    from ._checks import check_config_size
+
+def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUFFIXES, limit=None):
+    """The parsed content of a small YAML, JSON or TOML file (a spec, model-card fields, a sweep
+    grid, a baseline report, a P2NIA request): its existence, suffix (``suffixes``; None: any
+    name, read as JSON), size (``limit`` bytes, default the configuration size) and UTF-8
+    checked first; a parse error in one line naming the file. YAML with ``safe_load`` only."""
+    from ._checks import MAX_CONFIG_BYTES, check_config_size
 
     path = Path(path)
     if not path.is_file():
+        state = "is a folder" if path.is_dir() else "does not exist"
         raise EthicLensInputError(
-            f"file {path} does not exist",
-            column=flag,
-            fix=f"give the path of a YAML or JSON {what}",
+            f"file {path} {state}", column=flag, fix=f"give the path of a {what}"
         )
-    suffix = path.suffix.lower()
-    if suffix not in (".yaml", ".yml", ".json"):
+    suffix = path.suffix.lower() if suffixes else ".json"
+    if suffix not in (suffixes or (".json",)):
+        kinds = list(dict.fromkeys(s.strip(".").replace("yml", "yaml").upper() for s in suffixes))
         raise EthicLensInputError(
-            f"{path.name} is not a YAML or JSON file", column=flag, fix="use .yaml, .yml or .json"
+            f"{path.name} is not a {_or(kinds)} file", column=flag, fix=f"use {_or(suffixes)}"
         )
-    check_config_size(path, flag)
-    text = path.read_text(encoding="utf-8", errors="replace")
+    check_config_size(path, flag, limit or MAX_CONFIG_BYTES)
     try:
-        if suffix == ".json":
-            return json.loads(text)
+        return _parse_config(path.read_bytes().decode("utf-8-sig"), suffix)
+    except Exception as exc:  # UnicodeDecodeError, JSON/YAML/TOML errors, 5,000-digit integers
+        first = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        raise EthicLensInputError(
+            f"cannot parse {path.name}: {first}",
+            column=flag,
+            fix=f"check it is the {what} (UTF-8; plain YAML: tags such as !!python/object are "
+            "never loaded)",
+        ) from None
+
+
+def _or(words) -> str:
+    """'a, b or c'."""
+    return " or ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
+def _parse_config(text: str, suffix: str):
+    import json
+
+    if suffix == ".toml":
+        import tomllib
+
+        return tomllib.loads(text)
+    if suffix in (".yaml", ".yml"):
         import yaml
 
         return yaml.safe_load(text)
-    except Exception as exc:  # json.JSONDecodeError, yaml.YAMLError and friends
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise EthicLensInputError(
-            f"cannot parse {path.name}: {first}", column=flag, fix="check the YAML/JSON syntax"
-        ) from None
+    return json.loads(text)

@@ -328,7 +328,7 @@ def test_tampered_request_files(ws, capsys, key, value, flag, needle):
         (
             '{"format": "ethiclens-p2nia-request/1", "n": 1000, "protected": "sex", "mechanism": '
             '"grr", "epsilon": ' + "9" * 5000 + "}",
-            "cannot read the request",
+            "cannot parse raw_",
         ),
         (
             '{"format": "ethiclens-p2nia-request/1", "n": 1000, "protected": "sex", "mechanism": '
@@ -336,7 +336,7 @@ def test_tampered_request_files(ws, capsys, key, value, flag, needle):
             "finite",
         ),
         ("[1, 2, 3]", "JSON object"),
-        ("{not json", "cannot read the request"),
+        ("{not json", "cannot parse raw_"),
         (
             '{"format": "ethiclens-p2nia-request/1", "protected": "sex", "mechanism": "grr", '
             '"epsilon": 1}',

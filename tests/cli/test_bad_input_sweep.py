@@ -229,7 +229,7 @@ GRID_CASES = [
     ("g.yaml", "!!python/object/apply:os.system [echo hacked]\n", "--grid", "never loaded"),
     ("g.json", '{"datasets": ["compas"], "seeds": ' + "9" * 5000 + "}", "--grid", "cannot parse"),
     ("g.json", "{broken", "--grid", "cannot parse"),
-    ("g.txt", "datasets = 1", "--grid", "unknown grid file type"),
+    ("g.txt", "datasets = 1", "--grid", "is not a TOML, YAML or JSON file"),
     ("g.yaml", "- compas\n", "--grid", "mapping"),
 ]
 

@@ -63,7 +63,7 @@ def test_release_to_folder_refuses_inputs_inside_the_release_folder(files):
 def test_read_request_and_parse_bins_refuse_bad_text(files):
     assert read_request(files / "req.json").n == 500
     (files / "bad.json").write_text("{")
-    with pytest.raises(EthicLensInputError, match="cannot read the request"):
+    with pytest.raises(EthicLensInputError, match="cannot parse bad.json"):
         read_request(files / "bad.json")
     assert parse_bins(["age=0,18,120"]) == {"age": [0.0, 18.0, 120.0]}
     for specs, needle in (

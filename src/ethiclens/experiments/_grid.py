@@ -10,12 +10,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import tomllib
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from .. import datasets as ds_mod
-from .._checks import check_config_size, check_dp_epsilon, check_member
+from .._checks import check_dp_epsilon, check_member
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..privacy import TrainConfig, get_trainer, trainer_names
@@ -459,42 +458,11 @@ def load_grid(path: str | Path, **overrides) -> SweepGrid:
 def _read_grid_file(path: Path) -> dict:
     """A grid file's mapping of keys: an existing TOML, YAML or JSON file of configuration size
     that parses (YAML with ``safe_load``: no tags)."""
-    if not path.exists():
-        raise EthicLensInputError(
-            f"grid file {path} does not exist", column="--grid", fix="check the path"
-        )
-    if path.suffix not in (".toml", ".yaml", ".yml", ".json"):
-        raise EthicLensInputError(
-            "unknown grid file type",
-            column="--grid",
-            value=path.suffix,
-            fix="use .toml, .yaml or .json",
-        )
-    check_config_size(path, "--grid")
-    try:
-        text = path.read_text()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise EthicLensInputError(
-            f"cannot read {path} ({exc})",
-            column="--grid",
-            fix="give a UTF-8 TOML, YAML or JSON file",
-        ) from exc
-    try:
-        raw = _parse(text, path.suffix)
-    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:  # JSON, huge ints
-        raise EthicLensInputError(
-            f"cannot parse {path.name}: {str(exc)[:200]}",
-            column="--grid",
-            fix="check the file's syntax",
-        ) from exc
-    except Exception as exc:  # noqa: BLE001 - YAML errors (incl. !!python tags safe_load refuses)
-        if type(exc).__module__.startswith("yaml"):
-            raise EthicLensInputError(
-                f"cannot parse {path.name}: {str(exc).splitlines()[0][:200]}",
-                column="--grid",
-                fix="plain YAML only (tags such as !!python/object are never loaded)",
-            ) from exc
-        raise
+    from ..io import read_config_file
+
+    raw = read_config_file(
+        path, "--grid", "sweep grid", suffixes=(".toml", ".yaml", ".yml", ".json")
+    )
     if not isinstance(raw, dict):
         raise EthicLensInputError(
             "a grid file must be a mapping of keys",
@@ -502,13 +470,3 @@ def _read_grid_file(path: Path) -> dict:
             fix="e.g. datasets: [compas] / epsilons: [1, none]",
         )
     return raw
-
-
-def _parse(text: str, suffix: str):
-    if suffix == ".toml":
-        return tomllib.loads(text)
-    if suffix in (".yaml", ".yml"):
-        import yaml
-
-        return yaml.safe_load(text)
-    return json.loads(text)

@@ -3,13 +3,13 @@ from. Decided here, once, for every face (``AuditResult.gate``, ``ModelCompariso
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .._checks import check_member
 from ..errors import EthicLensInputError
+from ..io import read_config_file
 from ._policy import FLAGGED, INCONCLUSIVE, INSUFFICIENT_DATA, PASS, UNDEFINED
 
 # --fail-on level -> the comparison statuses that fail it (each level includes the previous).
@@ -22,6 +22,8 @@ FAIL_LEVELS = {
 # How bad a verdict is: a move up this order is a regression.
 _RANK = {PASS: 0, INCONCLUSIVE: 1, INSUFFICIENT_DATA: 1, UNDEFINED: 1, FLAGGED: 2}
 GATED_METRICS = ("disparate_impact", "equalized_odds_difference")
+_REPORT = "JSON report written by ethiclens audit --json"
+MAX_REPORT_BYTES = 200_000_000  # a report of thousands of groups is megabytes, not hundreds
 # Parts of a baseline's spec that must equal the run's for the two to be comparable.
 _SAME = {
     "target": ("dataset", "table", "query", "score", "states", "year"),
@@ -113,23 +115,12 @@ def _read_baseline(baseline) -> tuple[str, dict]:
     if isinstance(baseline, dict):
         return "baseline", baseline
     path = Path(baseline)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise EthicLensInputError(
-            "file does not exist", column="--baseline", value=str(path), fix="give a JSON report"
-        ) from None
-    except (ValueError, OSError) as exc:
-        raise EthicLensInputError(
-            f"cannot read {path.name} as JSON ({str(exc).splitlines()[0]})",
-            column="--baseline",
-            fix="give a JSON report written by ethiclens audit --json",
-        ) from None
+    data = read_config_file(path, "--baseline", _REPORT, suffixes=None, limit=MAX_REPORT_BYTES)
     if not isinstance(data, dict) or "comparisons" not in data:
         raise EthicLensInputError(
             f"{path.name} is not an audit report",
             column="--baseline",
-            fix="give a JSON report written by ethiclens audit --json",
+            fix=f"give a {_REPORT}",
         )
     return str(path), data
 

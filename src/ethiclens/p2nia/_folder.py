@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .._checks import split_list
 from ..errors import EthicLensInputError
-from ..io import check_outputs, read_table
+from ..io import check_outputs, read_config_file, read_table
 from ._common import MANIFEST, TABLE
 from ._protocol import AuditRequest, Release, check_seed, release, write_release
 from ._synth import check_edges
@@ -17,15 +17,8 @@ from ._synth import check_edges
 
 def read_request(path) -> AuditRequest:
     """The auditor's request file (``p2nia request``), checked as a whole."""
-    try:
-        raw = json.loads(Path(path).read_text())
-    except (OSError, ValueError, RecursionError) as exc:  # incl. 5,000-digit integers
-        raise EthicLensInputError(
-            f"cannot read the request ({str(exc)[:120]})",
-            column="--request",
-            fix="create it with ethiclens p2nia request",
-        ) from exc
-    return AuditRequest.from_dict(raw)
+    what = "request written by ethiclens p2nia request"
+    return AuditRequest.from_dict(read_config_file(path, "--request", what, suffixes=None))
 
 
 def parse_bins(specs) -> dict:

@@ -108,7 +108,9 @@ def load_card_info(path, flag: str = "card_info") -> dict:
     """Read model-card fields from a YAML or JSON file; unknown fields are an error."""
     from ..io import read_config_file
 
-    return check_card_info(read_config_file(path, flag), flag)
+    return check_card_info(
+        read_config_file(path, flag, "YAML or JSON file of model-card fields"), flag
+    )
 
 
 def _text(value, where, flag):

@@ -703,7 +703,7 @@ def read_spec_file(path, flag: str = "--config") -> dict:
     """Parsed YAML/JSON of a spec file (size-checked before parsing)."""
     from ..io import read_config_file
 
-    data = read_config_file(path, flag, what="spec")
+    data = read_config_file(path, flag, what="YAML or JSON spec")
     return {} if data is None else data
 
 
