@@ -120,6 +120,7 @@ def monitor_command(**options):
         monitor_spec,
         run_monitor,
     )
+    from ..spec import input_files
 
     o = {k: options.pop(k) for k in OWN}
     own = {k: options.pop(k) for k in MonitorRequest.OWN_OPTIONS}  # from_spec takes these
@@ -129,7 +130,8 @@ def monitor_command(**options):
         click.echo(note, err=True)
     json_out, html_out = spec.outputs.json, spec.outputs.html
     store = MonitorRequest.checked_store(o["store"])  # a URL is masked, never taken for a file
-    check_monitor_outputs(json_out, html_out, store, inputs=(spec.target.file, o["config"]))
+    read = [*input_files(spec, o["config"]), own.get("baseline_target")]
+    check_monitor_outputs(json_out, html_out, store, inputs=read)
     with config_keys_named(options, o["config"]):  # a value from the file: named by its key
         request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
         result = run_monitor(request, store)

@@ -45,6 +45,7 @@ _LAZY = {
     "load_target": "._target",
     "edited_reference": "._target",
     "check_output_paths": "._outputs",
+    "input_files": "._outputs",
     "write_outputs": "._outputs",
     "layered_spec": "._layers",
 }
@@ -53,6 +54,7 @@ _LAZY = {
 __all__ = [
     "AuditSpec",
     "check_output_paths",
+    "input_files",
     "write_outputs",
     "layered_spec",
     "edited_reference",

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..errors import EthicLensInputError
 from ._spec import AuditSpec
+from ._target import database_url
 
 
 def _output_paths(spec: AuditSpec, save_config: str | None = None) -> dict:
@@ -26,6 +27,31 @@ def _output_paths(spec: AuditSpec, save_config: str | None = None) -> dict:
     }
 
 
+def input_files(spec: AuditSpec, config=None) -> list[str]:
+    """Every file the spec reads, which no output may replace: the data (a SQLite database
+    too), a counts table and its metadata file, the model-card fields, the baseline, the
+    config file."""
+    t = spec.target
+    files = [t.file, t.counts, spec.model.card_info, spec.gate.baseline, config]
+    if t.counts:
+        from ..sources import metadata_path
+
+        files.append(metadata_path(t.counts))
+    if t.db or t.db_env:
+        files.append(sqlite_file(database_url(spec)))
+    return [str(f) for f in files if f]
+
+
+def sqlite_file(url: str | None) -> str | None:
+    """The file of a SQLite URL (None for another database or an in-memory one)."""
+    if not url or not str(url).lower().startswith("sqlite"):
+        return None
+    from .._optional import require
+
+    database = require("sqlalchemy", extra="sql").engine.make_url(url).database
+    return None if database in (None, "", ":memory:") or database.startswith("file:") else database
+
+
 def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
     """Refuse, before any work, an output that cannot be written: '-' other than for the JSON,
     one that would overwrite an input, an unknown report format, a folder that is not
@@ -40,9 +66,7 @@ def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
                 column=flag,
                 fix=f"give {flag} a file name",
             )
-    t = spec.target
-    inputs = [t.file, t.counts, spec.model.card_info, spec.gate.baseline, config]
-    check_outputs(outputs, inputs=inputs)
+    check_outputs(outputs, inputs=input_files(spec, config))
     _check_report_formats(spec.outputs)
     for out in outputs.values():
         if out:
