@@ -17,7 +17,6 @@ import pandas as pd
 from ..errors import EthicLensInputError
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
-    BAD_WEIGHTS,
     COUNT,
     FORMATS,
     META_SUFFIX,
@@ -32,7 +31,18 @@ from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     Y_PRED,
     Y_TRUE,
 )
-from ._rules import check_counts, record_engine
+from ._rules import (
+    MISSING,
+    NA_SQL,
+    NOT_A_NUMBER,
+    NOT_NUMBER,
+    NUMBER,
+    NUMBER_PATTERN,
+    WEIGHT_BAD,
+    WEIGHT_TEXT,
+    check_counts,
+    record_engine,
+)
 
 
 @dataclass(frozen=True)
@@ -135,9 +145,6 @@ def _check_weights(bad: int, column) -> None:
 
 
 def _finish(table: pd.DataFrame, roles: Roles) -> pd.DataFrame:
-    if BAD_WEIGHTS in table.columns:
-        _check_weights(int(pd.to_numeric(table[BAD_WEIGHTS]).fillna(0).sum()), roles.weight)
-        table = table.drop(columns=BAD_WEIGHTS)
     if SCORE_BIN in table.columns:
         # -1 (outside [0, 1]) and NaN stay for audit_counts to refuse with its messages.
         table[SCORE_BIN] = pd.to_numeric(table[SCORE_BIN]).astype("Int64")
@@ -327,33 +334,71 @@ def key_columns_sql(roles: Roles) -> tuple[list[str], list[str]]:
     return keys, sel
 
 
-def group_by_sql(source: str, roles: Roles, *, truncating_cast: bool = False) -> str:
-    """The one aggregation query every SQL engine runs; only identifiers, quoted, go into it.
+# How each database tells a number from a missing value and from text that is not a number, by
+# the rows' rule (``_rules``): NULL and pandas' missing words are missing; text is a number only
+# when all of it is one ('2abc' is not 2, '' is missing), whatever the database's own CAST says.
+# SQLite types each value (typeof); its text is read by the functions ``_sql`` registers.
+_SQLITE_NUMBER = "typeof({c}) IN ('integer', 'real')"
+_SQLITE = {
+    "kind": f"CASE WHEN {_SQLITE_NUMBER} THEN {NUMBER} WHEN {{c}} IS NULL THEN {MISSING} "
+    f"WHEN typeof({{c}}) = 'text' THEN ethiclens_kind({{c}}) ELSE {NOT_NUMBER} END",
+    "value": f"CASE WHEN {_SQLITE_NUMBER} THEN {{c}} "
+    "WHEN typeof({c}) = 'text' THEN ethiclens_number({c}) END",
+    "infinity": "9e999",
+    "floor": "CAST({x} AS INTEGER)",  # no FLOOR in SQLite; its CAST truncates (x >= 0 here)
+}
+# PostgreSQL: a column's text (a number's shortest spelling) checked against the rule's pattern.
+_PG_TEXT = "CAST({c} AS TEXT)"
+_POSTGRES = {
+    "kind": f"CASE WHEN {{c}} IS NULL OR {_PG_TEXT} IN ({NA_SQL}) THEN {MISSING} "
+    f"WHEN {_PG_TEXT} ~ '{NUMBER_PATTERN}' THEN {NUMBER} ELSE {NOT_NUMBER} END",
+    "value": f"CASE WHEN {_PG_TEXT} ~ '{NUMBER_PATTERN}' "
+    f"THEN CAST({_PG_TEXT} AS DOUBLE PRECISION) END",
+    "infinity": "CAST('Infinity' AS DOUBLE PRECISION)",
+    "floor": "FLOOR({x})",  # PostgreSQL's CAST to INTEGER rounds
+}
+_DIALECT_NUMBERS = {"sqlite": _SQLITE, "postgresql": _POSTGRES}
 
-    ``source`` is a FROM item already built safely by the caller. ``truncating_cast``: SQLite
-    has no FLOOR, but its CAST to INTEGER truncates (the others round).
+
+def group_by_sql(source: str, roles: Roles, backend: str) -> str:
+    """The one aggregation query of a database (``backend``: "sqlite" or "postgresql"); only
+    identifiers, quoted, go into it.
+
+    ``source`` is a FROM item already built safely by the caller. Scores and weights are read
+    by the rule (a score that is not a number gets bin -2; weights count the missing or
+    negative and the not-a-number ones apart), so ``check_counts`` refuses them with the files'
+    words.
     """
-    q = quote
+    q, spell = quote, _DIALECT_NUMBERS[backend]
     keys, sel = key_columns_sql(roles)
+
+    def kind(col):
+        return f"({spell['kind'].format(c=q(col))})"
+
+    def value(col):
+        return f"({spell['value'].format(c=q(col))})"
+
     k = int(roles.n_bins)
     if roles.y_score:
-        s = f"CAST({q(roles.y_score)} AS DOUBLE PRECISION)"
-        raw = f"CAST({s} * {k} AS INTEGER)" if truncating_cast else f"FLOOR({s} * {k})"
+        s, s_kind = value(roles.y_score), kind(roles.y_score)
         expr = (
-            f"CASE WHEN {s} IS NULL THEN NULL WHEN {s} < 0 OR {s} > 1 THEN -1 "
-            f"WHEN {raw} >= {k} THEN {k - 1} ELSE {raw} END"
+            f"CASE WHEN {s_kind} = {MISSING} THEN NULL "
+            f"WHEN {s_kind} = {NOT_NUMBER} THEN {NOT_A_NUMBER} WHEN {s} < 0 OR {s} > 1 THEN -1 "
+            f"WHEN {s} * {k} >= {k} THEN {k - 1} ELSE {spell['floor'].format(x=f'{s} * {k}')} END"
         )
         keys.append(expr)
         sel.append(f"{expr} AS {q(SCORE_BIN)}")
     sel.append(f"COUNT(*) AS {q(COUNT)}")
     if roles.weight:
-        w = f"CAST({q(roles.weight)} AS DOUBLE PRECISION)"
+        w, w_kind = value(roles.weight), kind(roles.weight)
+        bad = f"{w_kind} = {MISSING} OR {w} < 0 OR ABS({w}) = {spell['infinity']}"
         sel.append(f"SUM({w}) AS {q(WEIGHT_SUM)}")
         sel.append(f"SUM({w} * {w}) AS {q(WEIGHT_SQ_SUM)}")
-        sel.append(f"SUM(CASE WHEN {w} IS NULL OR {w} < 0 THEN 1 ELSE 0 END) AS {q(BAD_WEIGHTS)}")
+        sel.append(f"SUM(CASE WHEN {bad} THEN 1 ELSE 0 END) AS {q(WEIGHT_BAD)}")
+        sel.append(f"SUM(CASE WHEN {w_kind} = {NOT_NUMBER} THEN 1 ELSE 0 END) AS {q(WEIGHT_TEXT)}")
     if roles.y_score:
-        s = f"CAST({q(roles.y_score)} AS DOUBLE PRECISION)"
-        term = s if not roles.weight else f"CAST({q(roles.weight)} AS DOUBLE PRECISION) * {s}"
+        s = value(roles.y_score)
+        term = s if not roles.weight else f"{value(roles.weight)} * {s}"
         sel.append(f"SUM({term}) AS {q(SCORE_SUM)}")
     return f"SELECT {', '.join(sel)} FROM {source} GROUP BY {', '.join(keys)}"
 

@@ -9,7 +9,6 @@ WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_BIN, SCORE_SUM = (
     "score_sum",
 )
 RESERVED = (Y_TRUE, Y_PRED, COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_BIN, SCORE_SUM)
-BAD_WEIGHTS = "_bad_weights"  # engine-side diagnostic column, never part of a table
 N_BINS_ATTR, NAMES_ATTR, SUPPRESSION_ATTR, ATTRIBUTES_ATTR = (
     "ethiclens_n_bins",
     "ethiclens_columns",

@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataFileError, EthicLensInputError
-from ._names import BAD_WEIGHTS, COUNT, SCORE_BIN, Y_PRED, Y_TRUE
+from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
 ENGINE_ATTR = "ethiclens_engine"  # who counted: "pandas", "duckdb", "dask", "spark", "sql"
 
@@ -71,9 +71,15 @@ NOT_A_NUMBER = -2  # the score bin of a score that is not a number (-1: outside 
 EXTRA_NAME = "ethiclens extra field"  # the CSV column that catches surplus fields
 
 _INT = re.compile(r"\s*[+-]?\d+\s*")
-_FLOAT = re.compile(
-    r"\s*[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf|Inf|INF|infinity|Infinity)\s*"
+# A number written as text (anchored, so a database's regular expression matches it whole).
+NUMBER_PATTERN = (
+    r"^\s*[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf|Inf|INF|infinity|Infinity)\s*$"
 )
+_FLOAT = re.compile(NUMBER_PATTERN)
+# pandas' missing words as SQL literals: our constants (no quote in any), never user values.
+NA_SQL = ", ".join(f"'{word}'" for word in NA_TEXT)
+# What a raw score or weight is: a database's counting query sorts its values so.
+NUMBER, MISSING, NOT_NUMBER = 0, 1, 2
 
 
 def record_engine(table: pd.DataFrame, engine: str) -> pd.DataFrame:
@@ -312,6 +318,20 @@ def numbers(values, text: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return v, missing, notnum
 
 
+def text_kind(text: str) -> int:
+    """What the text of a score or weight is, as :func:`numbers` reads it: ``NUMBER``,
+    ``MISSING`` (empty, a missing word, ``nan``) or ``NOT_NUMBER`` ('2abc', 'heavy')."""
+    if text in _NA or text.strip().lower() == "nan":
+        return MISSING
+    return NUMBER if _FLOAT.fullmatch(text) else NOT_NUMBER
+
+
+def text_number(text: str) -> float | None:
+    """The number the text of a score or weight holds, None when :func:`text_kind` is not
+    ``NUMBER``."""
+    return float(text) if text_kind(text) == NUMBER else None
+
+
 def _nan_text(obj: pd.Series) -> np.ndarray:
     return obj.map(lambda x: isinstance(x, str) and x.strip().lower() == "nan").to_numpy(bool)
 
@@ -506,8 +526,6 @@ def _check_scores(raw: pd.DataFrame, check: _GroupByCheck) -> None:
 
 def _check_weights(raw: pd.DataFrame, check: _GroupByCheck) -> pd.DataFrame:
     """Weights are numbers, finite and >= 0; the diagnostics dropped."""
-    if BAD_WEIGHTS in raw.columns and WEIGHT_BAD not in raw.columns:  # group_by_sql's name
-        raw = raw.rename(columns={BAD_WEIGHTS: WEIGHT_BAD})
     roles = check.roles
     if not (roles.weight and WEIGHT_BAD in raw.columns):
         return raw

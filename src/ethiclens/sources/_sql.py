@@ -21,8 +21,10 @@ from pathlib import Path
 
 from .._optional import require
 from .._secrets import looks_like_url, malformed_url, mask_url, scrub
-from ..errors import EthicLensInputError
+from ..errors import DataFileError, EthicLensInputError
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
+from ._names import COUNT
+from ._rules import text_kind, text_number
 
 __all__ = [
     "checked_db_url",
@@ -218,6 +220,10 @@ def _read_only(sa, con, backend: str, timeout: float):
         return
     raw = con.connection.dbapi_connection
     raw.execute("PRAGMA query_only = ON")
+    # SQLite's CAST reads '2abc' as 2 and 'heavy' as 0: text is read by the rows' rule instead
+    # (group_by_sql calls these only for values stored as text).
+    raw.create_function("ethiclens_kind", 1, text_kind, deterministic=True)
+    raw.create_function("ethiclens_number", 1, text_number, deterministic=True)
     deadline = time.monotonic() + timeout
     state = {"cancelled": False, "timed_out": False}
 
@@ -282,7 +288,7 @@ def _run(url, roles, table, query, timeout):
             columns = _probe(sa, con, source, table, url)
             if roles is None:
                 return columns
-            frame = _count(sa, con, source, roles, columns, backend == "sqlite", url)
+            frame = _count(sa, con, source, roles, columns, backend, url)
     except EthicLensInputError:
         raise
     except _StatementTimeout:
@@ -293,7 +299,20 @@ def _run(url, roles, table, query, timeout):
         ) from None
     finally:
         engine.dispose()
+    _check_not_empty(frame, table)
     return finish_counts(frame, roles, f"sql ({backend})")
+
+
+def _check_not_empty(frame, table) -> None:
+    """A table or query without rows is refused as an empty file is (nothing to audit)."""
+    if len(frame) and int(frame[COUNT].sum()):
+        return
+    what, fix = (
+        (f"table {table}", "fill the table or name another one")
+        if table is not None
+        else ("the query", "check the query's WHERE clause: it selects no rows")
+    )
+    raise DataFileError(f"{what} has no data rows", fix=fix)
 
 
 def _timed_out(exc: BaseException) -> bool:
@@ -311,7 +330,7 @@ def _probe(sa, con, source, table, url) -> list[str]:
         raise _fail(what, exc, url, "check the table name / the query") from None
 
 
-def _count(sa, con, source, roles, columns, truncating, url):
+def _count(sa, con, source, roles, columns, backend, url):
     import pandas as pd
 
     for col in roles.columns:
@@ -320,7 +339,7 @@ def _count(sa, con, source, roles, columns, truncating, url):
                 "not found in the database source", column=col, fix=f"use one of {columns[:20]}"
             )
     try:
-        result = con.execute(sa.text(group_by_sql(source, roles, truncating_cast=truncating)))
+        result = con.execute(sa.text(group_by_sql(source, roles, backend)))
         return pd.DataFrame(result.fetchall(), columns=list(result.keys()))
     except Exception as exc:  # noqa: BLE001
         if _timed_out(exc):
