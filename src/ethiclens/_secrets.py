@@ -10,7 +10,7 @@ secrets and are kept; the key files they name are never read here.
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlsplit
 
 MASK = "***"
 
@@ -33,6 +33,13 @@ _KEY_VALUE = re.compile(
     rf"(?P<pre>\b{_SECRET_KEYS}\s*=\s*)(?P<val>'(?:[^'\\]|\\.)*'?|\"[^\"]*\"?|[^&;\s'\"]+)",
     re.IGNORECASE,
 )
+# the same inside a URL-encoded query value (?dsn=host%3Dh%20password%3Dpw): a quoted value
+# (%27…%27) whole, else up to an encoded space, '&' or ';'.
+_ENCODED_KEY_VALUE = re.compile(
+    rf"(?P<pre>\b{_SECRET_KEYS}%3D)"
+    r"(?P<val>%27(?:(?!%27)[^&\s])*(?:%27)?|(?:(?!%20|%26|%3B)[^&;\s'\"])+)",
+    re.IGNORECASE,
+)
 # "password": "…" in JSON-like text (a driver's repr of its connect arguments).
 _QUOTED_KEY = re.compile(
     rf"(?P<pre>['\"]{_SECRET_KEYS}['\"]\s*:\s*)(?P<val>'[^']*'|\"[^\"]*\"|[^,}}\s]+)",
@@ -44,6 +51,7 @@ def mask_secrets(text: str) -> str:
     """``text`` with every credential pattern replaced by ``***``."""
     text = _USERINFO.sub(rf"\g<pre>{MASK}@", str(text))
     text = _KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
+    text = _ENCODED_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     return _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
 
 
@@ -60,12 +68,14 @@ def secret_values(url: str) -> list[str]:
     for key, value in parse_qsl(parts.query, keep_blank_values=False):
         if re.fullmatch(_SECRET_KEYS, key, re.IGNORECASE) and value:
             found.append(value)
+        # a libpq DSN passed whole as one value (?dsn=...): its password keyword
+        found += [m.group("val").strip("'\"") for m in _KEY_VALUE.finditer(value)]
     for match in _KEY_VALUE.finditer(str(url)):
         found.append(match.group("val").strip("'\""))
     found.extend(_userinfo_secrets(str(url)))
     out = set()
     for value in found:
-        for form in (value, unquote(value)):
+        for form in (value, unquote(value), quote(value, safe=""), quote_plus(value, safe="")):
             if len(form) >= 3:  # a one- or two-character password would mask every such letter
                 out.add(form)
     return sorted(out, key=len, reverse=True)
@@ -81,7 +91,9 @@ def _userinfo_secrets(url: str) -> list[str]:
     password = info.split(":", 1)[1]
     pieces = [info, password, *_CUTS.split(password)]
     for cut in _CUTS.finditer(password):
-        pieces += [password[: cut.start()], password[cut.end() :]]
+        # a parser that cuts at the first '@' takes the rest for the host: "host 'ss@h'"
+        tail = password[cut.end() :]
+        pieces += [password[: cut.start()], tail, f"{tail}@"]
     return pieces
 
 
@@ -100,7 +112,8 @@ def scrub(text: str, *urls: str) -> str:
     text = mask_secrets(text)
     for url in urls:
         for value in secret_values(url):
-            text = text.replace(value, MASK)
+            # a password's tail before the host's '@' ("host 'ss@h'") keeps the '@'
+            text = text.replace(value, f"{MASK}@" if value.endswith("@") else MASK)
     return text
 
 

@@ -155,4 +155,10 @@ SECRET_URLS = [
     (" postgresql://u:LeadSpPw@127.0.0.1:1/db", "LeadSpPw"),
     ("postgresql://u:TrailSpPw@127.0.0.1:1/db ", "TrailSpPw"),
     ("postgresql:/u:OneSlashPw@127.0.0.1:1/db", "OneSlashPw"),
+    # the password is everything up to the LAST '@': a driver cutting at the first one said
+    # "host 'ss@127.0.0.1'"
+    ("postgresql+psycopg://u:pa@ss@127.0.0.1:1/db", "ss@127"),
+    # a libpq DSN URL-encoded inside one query value: its password keyword, encoded or not
+    ("postgresql+psycopg://u@127.0.0.1:1/db?dsn=host%3Dh%20password%3DDsnPw9%2540x", "DsnPw9"),
+    ("postgresql+psycopg://u@127.0.0.1:1/db?dsn=password%3D%27Quoted%20DsnPw%27", "DsnPw"),
 ]
