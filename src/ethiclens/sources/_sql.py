@@ -148,12 +148,25 @@ def _backend(sa, url: str) -> str:
     return name
 
 
+# Functions a SELECT may call that load code or read, write or list files (SQLite, its shell's
+# extensions, PostgreSQL and its adminpack/dblink): refused by name, whatever the server allows.
+_FILE_OR_CODE_FUNCTIONS = frozenset(
+    (
+        "load_extension readfile writefile edit fts3_tokenizer lsdir zipfile "
+        "pg_read_file pg_read_binary_file pg_ls_dir pg_stat_file pg_ls_logdir pg_ls_waldir "
+        "pg_ls_tmpdir pg_ls_archive_statusdir pg_file_write pg_file_rename pg_file_unlink "
+        "lo_import lo_export dblink dblink_exec dblink_connect"
+    ).split()
+)
+
+
 def read_only_query(query: str, dialect: str = "postgres") -> str:
     """``query`` checked to be one read-only SELECT and regenerated from its parse tree.
 
     Refused (``--query`` named): several statements, anything but a query (INSERT, UPDATE,
-    DELETE, MERGE, DDL, SET, COPY, PRAGMA, transaction control), ``SELECT … INTO``, row locks
-    (``FOR UPDATE``) and data-modifying CTEs. A trailing ``;`` and comments are fine; comments
+    DELETE, MERGE, DDL, SET, COPY, PRAGMA, VACUUM, EXPLAIN, transaction control),
+    ``SELECT … INTO``, row locks (``FOR UPDATE``), data-modifying CTEs and functions that load
+    code or touch files (``load_extension``, ``pg_read_file``, ...). A trailing ``;`` and comments are fine; comments
     are dropped from the SQL that runs.
     """
     sqlglot = require("sqlglot", extra="sql")
@@ -185,9 +198,11 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
         )
     tree = statements[0]
     if not isinstance(tree, exp.Query):
+        # sqlglot keeps statements it does not model (VACUUM, EXPLAIN, REPLACE) as a Command
+        name = (tree.this if isinstance(tree, exp.Command) else tree.key).upper()
         raise EthicLensInputError(
-            f"only a SELECT query is run, not {tree.key.upper()}: databases are read, "
-            "never written",
+            f"the query is {'an' if name[0] in 'AEIOU' else 'a'} {name} statement, not a "
+            "SELECT: databases are read, never written",
             column="--query",
             fix=fix,
         )
@@ -198,6 +213,14 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
                 f"the query contains {node.key.upper()}: only a read-only SELECT is run",
                 column="--query",
                 fix=fix,
+            )
+    for node in tree.find_all(exp.Anonymous):
+        if node.name.lower() in _FILE_OR_CODE_FUNCTIONS:
+            raise EthicLensInputError(
+                f"the query calls {node.name}(): functions that load code or touch files are "
+                "refused",
+                column="--query",
+                fix=f"use a plain SELECT of the columns, without {node.name}()",
             )
     for node in tree.walk():
         node.comments = None
