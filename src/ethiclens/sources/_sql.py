@@ -166,8 +166,8 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
     Refused (``--query`` named): several statements, anything but a query (INSERT, UPDATE,
     DELETE, MERGE, DDL, SET, COPY, PRAGMA, VACUUM, EXPLAIN, transaction control),
     ``SELECT … INTO``, row locks (``FOR UPDATE``), data-modifying CTEs and functions that load
-    code or touch files (``load_extension``, ``pg_read_file``, ...). A trailing ``;`` and comments are fine; comments
-    are dropped from the SQL that runs.
+    code or touch files (``load_extension``, ``pg_read_file``, ...). A trailing ``;`` and
+    comments are fine; comments are dropped from the SQL that runs.
     """
     sqlglot = require("sqlglot", extra="sql")
     from sqlglot import exp
