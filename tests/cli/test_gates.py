@@ -193,3 +193,54 @@ def test_the_library_decides_a_specs_gate(fair):
     assert result.run["gate"]["passed"] is False
     assert result.to_dict()["run"]["gate"]["failures"] == ["g:c (INSUFFICIENT_DATA)"]
     assert ethiclens.run(spec.replace(gate={"fail_on": "never"})).run["gate"] is None
+
+
+def test_python_and_the_cli_gate_alike_by_default(tmp_path, capsys):
+    # g:b FLAGGED, its own report as the baseline: the CLI's default gate (never) passes, and
+    # AuditResult.gate(baseline=...) decided the same (it failed on FLAGGED before)
+    worse = tmp_path / "worse.csv"
+    _frame(0.3).to_csv(worse, index=False)
+    baseline = tmp_path / "base.json"
+    assert run(audit_args(worse, "--json", baseline), capsys)[0] == 0
+    assert run(audit_args(worse, "--baseline", baseline), capsys)[0] == 0
+    result = ethiclens.audit(
+        str(worse), engine="pandas", y_true="y", y_pred="p", protected=["g=a"], n_boot=400
+    )
+    assert result.comparison("g", "b").status == "FLAGGED"
+    outcome = result.gate(baseline=str(baseline))
+    assert outcome.passed and outcome.fail_on == "never"
+
+
+_BAD_BASELINES = {  # the tester's files (/tmp/tester2/gate), as edits of a good report
+    "badci": (
+        ["comparisons", 0, "metrics", "disparate_impact", "ci_low"],
+        "x",
+        "comparisons[0].metrics.disparate_impact.ci_low should be a number or null (value: 'x')",
+    ),
+    "nometrics": (["comparisons", 0, "metrics"], None, "comparisons[0].metrics is missing"),
+    "specstr": (["run", "spec"], "x", "run.spec should be an object (value: 'x')"),
+    "compstr": (["comparisons"], "x", "comparisons should be an array (value: 'x')"),
+    "fut1": (["schema_version"], "9.0", "schema_version '9.0', from a newer EthicLens; this "),
+    "fut2": (["run", "spec", "version"], 2, "run.spec.version 2, from a newer EthicLens; this"),
+}
+
+
+def test_a_malformed_baseline_exits_2_with_one_line(fair, tmp_path, capsys):
+    baseline = tmp_path / "previous.json"
+    assert run(audit_args(fair, "--json", baseline), capsys)[0] == 0
+    good = json.loads(baseline.read_text())
+    for name, (path, value, said) in _BAD_BASELINES.items():
+        report = json.loads(json.dumps(good))
+        parent = report
+        for key in path[:-1]:
+            parent = parent[key]
+        if value is None:
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = value
+        bad = tmp_path / f"{name}.json"
+        bad.write_text(json.dumps(report))
+        code, _, err = run(audit_args(fair, "--baseline", bad), capsys)
+        lines = err.strip().splitlines()
+        assert code == 2 and len(lines) == 1, (name, err)
+        assert "'--baseline'" in lines[0] and said in lines[0] and "Fix:" in lines[0], lines

@@ -127,8 +127,12 @@ class ModelComparison:
     def changed(self) -> list[VerdictChange]:
         return [v for v in self.verdicts if v.changed]
 
-    def gate(self, fail_on: str = "flagged"):
-        """The release gate: is candidate B worse than production A? (``_gate.gate_comparison``)"""
+    def gate(self, fail_on: str | None = None):
+        """The release gate: is candidate B worse than production A? (``_gate.gate_comparison``)
+
+        ``fail_on`` None: the run's own spec gate setting (``self.run["spec"]["gate"]``, as the
+        CLI decides), else the spec's default ``never``.
+        """
         from ._gate import gate_comparison
 
         return gate_comparison(self.to_dict(), fail_on)

@@ -3,14 +3,18 @@ from. Decided here, once, for every face (``AuditResult.gate``, ``ModelCompariso
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
 from pathlib import Path
 
 from .._checks import check_member
 from ..errors import EthicLensInputError
 from ..io import read_config_file
 from ._policy import FLAGGED, INCONCLUSIVE, INSUFFICIENT_DATA, PASS, UNDEFINED
+from ._result import SCHEMA_VERSION
 
 # --fail-on level -> the comparison statuses that fail it (each level includes the previous).
 FAIL_LEVELS = {
@@ -22,6 +26,18 @@ FAIL_LEVELS = {
 # How bad a verdict is: a move up this order is a regression.
 _RANK = {PASS: 0, INCONCLUSIVE: 1, INSUFFICIENT_DATA: 1, UNDEFINED: 1, FLAGGED: 2}
 GATED_METRICS = ("disparate_impact", "equalized_odds_difference")
+# The spec's default gate (spec.GateSpec.fail_on): a result without a spec gates as the CLI does.
+DEFAULT_FAIL_ON = "never"
+# JSON schema type -> words for a message
+_JSON_TYPES = {
+    "object": "an object",
+    "array": "an array",
+    "string": "a string",
+    "number": "a number",
+    "integer": "an integer",
+    "boolean": "true or false",
+    "null": "null",
+}
 _REPORT = "JSON report written by ethiclens audit --json"
 MAX_REPORT_BYTES = 200_000_000  # a report of thousands of groups is megabytes, not hundreds
 # Parts of a baseline's spec that must equal the run's for the two to be comparable.
@@ -86,17 +102,23 @@ def check_fail_on(fail_on: str, flag: str = "fail_on") -> str:
     return fail_on
 
 
-def gate(report: dict, fail_on: str = "flagged", baseline=None) -> GateOutcome:
+def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome:
     """The gate of an audit report (``AuditResult.to_dict()``).
 
     ``fail_on``: ``flagged`` fails on FLAGGED comparisons, ``inconclusive`` also on
     INCONCLUSIVE ones, ``insufficient`` also on any comparison that could not be judged
     (INSUFFICIENT_DATA, UNDEFINED); ``never`` only checks the baseline. ``baseline``: a previous
-    report (a path or its dict) of the same data and spec; the gate fails when a comparison's
-    verdict got worse, or its DI or EO moved for the worse beyond both intervals (the new value
-    outside the baseline's interval and the baseline's value outside the new one).
+    report (a path or its dict) of the same spec, checked against the audit report schema
+    first; the gate fails when a comparison's verdict got worse, or its DI or EO moved for the
+    worse beyond both intervals (the new value outside the baseline's interval and the
+    baseline's value outside the new one). A baseline of other input is compared all the same
+    ("worse than last time"), with a note saying so. Each left None is the run's own spec gate
+    setting (``report["run"]["spec"]["gate"]``), else the spec's default: ``never`` and no
+    baseline, as the CLI decides.
     """
-    check_fail_on(fail_on)
+    own = _spec_gate(report)
+    fail_on = check_fail_on(own["fail_on"] if fail_on is None else fail_on)
+    baseline = own["baseline"] if baseline is None else baseline
     bad = FAIL_LEVELS[fail_on]
     failures = tuple(
         f"{c['attribute']}:{c['group']} ({c['status']})"
@@ -106,23 +128,174 @@ def gate(report: dict, fail_on: str = "flagged", baseline=None) -> GateOutcome:
     if baseline is None:
         return GateOutcome(fail_on, failures)
     name, old = _read_baseline(baseline)
+    check_baseline(old, report, name)
     check_comparable(old, report, name)
     regressions, notes = _regressions(old, report)
+    notes = _input_notes(old, report) + notes
     return GateOutcome(fail_on, failures, tuple(regressions), name, tuple(notes))
+
+
+def _spec_gate(report: dict) -> dict:
+    """The run's own spec gate settings (``run.spec.gate``) when the report carries a spec,
+    else the spec's defaults: what a gate call's None means."""
+    spec = _spec_of(report)
+    own = spec.get("gate") if isinstance(spec, dict) else None
+    return {"fail_on": DEFAULT_FAIL_ON, "baseline": None} | (own if isinstance(own, dict) else {})
 
 
 def _read_baseline(baseline) -> tuple[str, dict]:
     if isinstance(baseline, dict):
-        return "baseline", baseline
-    path = Path(baseline)
-    data = read_config_file(path, "--baseline", _REPORT, suffixes=None, limit=MAX_REPORT_BYTES)
+        name, data = "baseline", baseline
+    else:
+        path = Path(baseline)
+        data = read_config_file(path, "--baseline", _REPORT, suffixes=None, limit=MAX_REPORT_BYTES)
+        name = str(path)
     if not isinstance(data, dict) or "comparisons" not in data:
         raise EthicLensInputError(
-            f"{path.name} is not an audit report",
+            f"{Path(name).name} is not an audit report",
             column="--baseline",
             fix=f"give a {_REPORT}",
         )
-    return str(path), data
+    return name, data
+
+
+@cache
+def _report_validator():
+    """The validator of the audit report schema: the file ``ethiclens.report`` validates
+    reports with, read as data (``fairness`` never imports ``report``)."""
+    import jsonschema
+
+    text = resources.files("ethiclens").joinpath("report", "audit-report.schema.json")
+    schema = json.loads(text.read_text(encoding="utf-8"))
+    return jsonschema.validators.validator_for(schema)(schema)
+
+
+def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
+    """Refuse a baseline that is not an audit report this EthicLens could have written: one
+    from a newer EthicLens (report ``schema_version``, spec ``version``), one that breaks the
+    report schema, a number that is NaN or infinite, a spec key this version does not know.
+    The first bad key is named with its value, so that nothing reads a broken baseline."""
+    _check_not_newer(name, "schema_version", old.get("schema_version"), SCHEMA_VERSION)
+    old_spec, new_spec = (_spec_of(r) for r in (old, new))
+    if isinstance(old_spec, dict) and isinstance(new_spec, dict):
+        _check_not_newer(name, "run.spec.version", old_spec.get("version"), new_spec.get("version"))
+    error = _first_schema_error(old)
+    if error is None:
+        error = _first_non_finite(old)
+    if error is None and isinstance(old_spec, dict) and isinstance(new_spec, dict):
+        error = _first_unknown_spec_key(old_spec, new_spec)
+    if error is not None:
+        path, problem, value = error
+        raise EthicLensInputError(
+            f"{Path(name).name} is not an intact audit report: {path} {problem}",
+            column="--baseline",
+            value=value,
+            fix=f"give an unedited {_REPORT} (or re-run the baseline audit)",
+        )
+
+
+def _spec_of(report: dict):
+    run = report.get("run")
+    return run.get("spec") if isinstance(run, dict) else None
+
+
+def _check_not_newer(name: str, key: str, version, ours) -> None:
+    """A version above ours comes from a newer EthicLens, whose fields may mean other things."""
+    if _version_key(version) is None or _version_key(ours) is None:
+        return  # a malformed version is the schema's to name
+    if _version_key(version) > _version_key(ours):
+        raise EthicLensInputError(
+            f"{Path(name).name} has {key} {version!r}, from a newer EthicLens; this one writes "
+            f"{key} {ours!r}",
+            column="--baseline",
+            fix="gate against a report written by this EthicLens version (re-run the baseline "
+            "audit), or upgrade ethiclens",
+        )
+
+
+def _version_key(version) -> tuple | None:
+    """(major, minor) of "1.0" or 1; None when it is neither."""
+    if isinstance(version, int) and not isinstance(version, bool):
+        return (version,)
+    parts = version.split(".") if isinstance(version, str) else []
+    if not parts or not all(p.isdigit() for p in parts):
+        return None
+    return tuple(int(p) for p in parts)
+
+
+def _key_path(parts) -> str:
+    """comparisons[0].metrics.disparate_impact"""
+    out = ""
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "the document"
+
+
+def _first_schema_error(report: dict) -> tuple | None:
+    """(key path, what is wrong, value) of the schema's best-matching error, or None."""
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_report_validator().iter_errors(report))
+    if error is None:
+        return None
+    path, rule, given = list(error.absolute_path), error.validator, error.validator_value
+    if rule == "required":
+        missing = next(k for k in given if k not in error.instance)
+        return _key_path([*path, missing]), "is missing", None
+    if rule == "additionalProperties":
+        known = error.schema.get("properties", {})
+        extra = next(k for k in error.instance if k not in known)
+        return _key_path([*path, extra]), "is not a key of an audit report", None
+    return _key_path(path), _rule_words(rule, given), error.instance
+
+
+def _rule_words(rule: str, given) -> str:
+    """What a schema rule asks of a value, in words."""
+    if rule == "type":
+        types = given if isinstance(given, list) else [given]
+        return "should be " + " or ".join(_JSON_TYPES.get(t, str(t)) for t in types)
+    if rule == "enum":
+        return f"should be one of {', '.join(map(str, given))}"
+    if rule == "const":
+        return f"should be {given!r}"
+    if rule == "minItems":
+        return f"should have at least {given} item{'s' if given != 1 else ''}"
+    if rule == "minimum":
+        return f"should be at least {given}"
+    return f"breaks the report schema's rule {rule} {given!r}"
+
+
+def _first_non_finite(report: dict) -> tuple | None:
+    """(key path, ..., value) of the first NaN or infinite number (JSON has neither; Python's
+    reader accepts them), or None. Iterative: a baseline's nesting is not bounded here."""
+    stack = [((), report)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return _key_path(path), "is not a finite number (JSON writes null)", value
+        if isinstance(value, dict):
+            stack.extend(((*path, k), v) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend(((*path, i), v) for i, v in reversed(list(enumerate(value))))
+    return None
+
+
+def _first_unknown_spec_key(old_spec: dict, new_spec: dict) -> tuple | None:
+    """(key path, ..., value) of the first section or key of the baseline's spec that this
+    run's spec (every key this version has) lacks, or of a section that is not a mapping."""
+    for section, values in old_spec.items():
+        path = f"run.spec.{section}"
+        if section not in new_spec:
+            return path, "is not a spec key of this EthicLens", None
+        if isinstance(new_spec[section], dict) and not isinstance(values, dict):
+            return path, "should be a mapping", values
+        for key in values if isinstance(values, dict) else ():
+            if key not in new_spec[section]:
+                return f"{path}.{key}", "is not a spec key of this EthicLens", values[key]
+    return None
 
 
 def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
@@ -158,6 +331,26 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
             column="--baseline",
             fix="gate against a report of the same target, roles, group edits and policy",
         )
+
+
+def _input_notes(old: dict, new: dict) -> list[str]:
+    """A baseline of other input is normal use (worse than last time), but the outcome says so."""
+    before, now = (_input_content(r) for r in (old, new))
+    if before == now:
+        return []
+    rows = [x.get("rows") for x in (before, now)]
+    return [
+        f"other input than the baseline (run.input fingerprint differs; "
+        f"{rows[0]} -> {rows[1]} rows)"
+    ]
+
+
+def _input_content(report: dict) -> dict:
+    """The run's input fingerprint without file names (a renamed copy is the same data)."""
+    data = dict(report["run"].get("input") or {})
+    if isinstance(data.get("files"), dict):
+        data["files"] = sorted(data["files"].values())
+    return data
 
 
 def _target_kind(spec: dict) -> str:
@@ -207,15 +400,16 @@ def _moved(old, new, metric):
     )
 
 
-def gate_comparison(report: dict, fail_on: str = "flagged") -> GateOutcome:
+def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
     """The release gate of a model comparison (``ModelComparison.to_dict()``): is the candidate
     B worse than production A?
 
     ``failures``: comparisons whose verdict under B fails ``fail_on`` (as for an audit).
     ``regressions`` (any ``fail_on`` but ``never``): a verdict worse under B than under A, or a
     paired B − A interval that shows B worse (EO larger; DI further from 1 on the same side).
+    ``fail_on`` None: the run's own spec gate setting, else the spec's default ``never``.
     """
-    check_fail_on(fail_on)
+    fail_on = check_fail_on(_spec_gate(report)["fail_on"] if fail_on is None else fail_on)
     if fail_on == "never":
         return GateOutcome(fail_on)
     bad = FAIL_LEVELS[fail_on]
