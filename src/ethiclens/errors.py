@@ -51,16 +51,19 @@ class EthicLensInputError(ValueError):
         The offending value, shown with ``repr``.
     fix : str, optional
         What the user can do about it.
+    kind : str, optional
+        What ``column`` is ("key", "option", ...) where its spelling does not say (a config
+        file's top-level key).
     """
 
-    def __init__(self, problem: str, *, column=None, value=None, fix=None):
+    def __init__(self, problem: str, *, column=None, value=None, fix=None, kind=None):
         self.problem = problem
         self.column = column
         self.value = value
         self.fix = fix
         parts = []
         if column is not None:
-            parts.append(f"{_kind(column)} {column!r}: ")
+            parts.append(f"{kind or _kind(column)} {column!r}: ")
         parts.append(problem)
         if value is not None:
             parts.append(f" (value: {_REPR.repr(value)})")

@@ -600,6 +600,10 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
     check_config_size(path, flag, limit or MAX_CONFIG_BYTES)
     try:
         return _parse_config(path.read_bytes().decode("utf-8-sig"), suffix)
+    except DuplicateKeyError as exc:
+        raise EthicLensInputError(
+            f"cannot parse {path.name}: {exc}", column=flag, fix="keep one of them"
+        ) from None
     except Exception as exc:  # UnicodeDecodeError, JSON/YAML/TOML errors, 5,000-digit integers
         first = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
         raise EthicLensInputError(
@@ -616,14 +620,45 @@ def _or(words) -> str:
 
 
 def _parse_config(text: str, suffix: str):
+    """TOML, YAML (safe: no tags) or JSON; a key given twice in one mapping is refused (the
+    last one silently winning would run another audit than the file seems to ask for)."""
     import json
 
     if suffix == ".toml":
-        import tomllib
+        import tomllib  # refuses a duplicate key itself
 
         return tomllib.loads(text)
     if suffix in (".yaml", ".yml"):
         import yaml
 
-        return yaml.safe_load(text)
-    return json.loads(text)
+        return yaml.load(text, Loader=_unique_key_loader())  # noqa: S506 - a SafeLoader
+    return json.loads(text, object_pairs_hook=_unique_pairs)
+
+
+class DuplicateKeyError(ValueError):
+    def __init__(self, key):
+        super().__init__(f"the key {key!r} is given twice in one mapping")
+
+
+def _unique_pairs(pairs) -> dict:
+    seen = {}
+    for key, value in pairs:
+        if key in seen:
+            raise DuplicateKeyError(key)
+        seen[key] = value
+    return seen
+
+
+def _unique_key_loader():
+    """yaml's SafeLoader, refusing a mapping that names a key twice."""
+    import yaml
+
+    class UniqueKeyLoader(yaml.SafeLoader):
+        def construct_mapping(self, node, deep=False):
+            keys = [self.construct_object(k, deep=deep) for k, _ in node.value]
+            for key in keys:
+                if keys.count(key) > 1:
+                    raise DuplicateKeyError(key)
+            return super().construct_mapping(node, deep=deep)
+
+    return UniqueKeyLoader

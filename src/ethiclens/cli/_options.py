@@ -360,9 +360,9 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
     spec = request.spec
     for note in request.notes:
         click.echo(note, err=True)
-    check_output_paths(spec, request.save_config, request.config)
     runner = {"audit": run_audit, "compare": run_compare, "thresholds": run_thresholds}[purpose]
     try:
+        check_output_paths(spec, request.save_config, request.config)
         result = runner(spec)  # the library decides the gate too (run.gate)
     except EthicLensInputError as exc:
         raise request.flag_error(exc) from None

@@ -627,6 +627,9 @@ def _refuse_not_honoured(spec) -> None:
             raise EthicLensInputError(problem, column=path, value=values[key], fix=fix)
 
 
+KEYS = ("table", "query")
+
+
 def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=None):
     """The audit spec of a monitor run: ``config`` (a spec file, if any), then the audit
     options in ``flags`` (``SPEC_FLAGS``'s names; None = not given), then ``target``. An error
@@ -637,14 +640,15 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
 
     data = read_spec_file(config) if config else {}
     if not isinstance(data, dict):
-        data = {"_": data}  # refused, with the key named, by from_dict
+        AuditSpec.from_dict(data, source=str(config))  # refused: a spec is a mapping
     data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
     if target or flags.get("db") or flags.get("db_env"):
         # a target on the command line replaces the config's (as `ethiclens audit` does)
         section = data.get("target")
         if isinstance(section, dict):
-            for kind in ("dataset", "file", "counts", "db", "db_env"):
-                section.pop(kind, None)
+            to_db = flags.get("db") or flags.get("db_env")
+            for kind in ("dataset", "file", "counts", "db", "db_env", *(() if to_db else KEYS)):
+                section.pop(kind, None)  # a file on top has no table or query
     by_flag, overridden = _apply_flags(data, flags)
     for path, old in overridden.items() if notes is not None else ():
         section, key = path.split(".")

@@ -18,7 +18,7 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
     password). A target given on top replaces the file's target whatever its kind."""
     data = read_spec_file(config) if config else {}
     if not isinstance(data, dict):
-        data = {"_": data}  # refused, with the key named, by from_dict below
+        AuditSpec.from_dict(data, source=str(config))  # refused: a spec is a mapping
     file_data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
     notes = []
 
@@ -34,7 +34,9 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
     if any(p.split(".")[1] in TARGET_KINDS for p in updates) and isinstance(section, dict):
         given = [f"{by[p]} {_show(updates[p])}" for p in updates]
         which = next((g for g in given if g.split(" ")[0] in _TARGET_FLAGS), "")
-        for kind in TARGET_KINDS:
+        to_db = "target.db" in updates or "target.db_env" in updates
+        # a file, dataset or counts target on top has no table or query
+        for kind in TARGET_KINDS + (() if to_db else ("table", "query")):
             old, path = section.pop(kind, None), f"target.{kind}"
             if old is not None and updates.get(path) != old:
                 note(path, old, which)

@@ -6,11 +6,11 @@ same way; ``--json -`` (standard output) is the caller's to print.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ..errors import EthicLensInputError
 from ._spec import AuditSpec
-from ._target import database_url
 
 
 def _output_paths(spec: AuditSpec, save_config: str | None = None) -> dict:
@@ -37,8 +37,8 @@ def input_files(spec: AuditSpec, config=None) -> list[str]:
         from ..sources import metadata_path
 
         files.append(metadata_path(t.counts))
-    if t.db or t.db_env:
-        files.append(sqlite_file(database_url(spec)))
+    if t.db or t.db_env:  # an unset variable or a malformed URL is refused when it is read
+        files.append(sqlite_file(t.db or os.environ.get(t.db_env or "")))
     return [str(f) for f in files if f]
 
 
@@ -48,7 +48,10 @@ def sqlite_file(url: str | None) -> str | None:
         return None
     from .._optional import require
 
-    database = require("sqlalchemy", extra="sql").engine.make_url(url).database
+    try:
+        database = require("sqlalchemy", extra="sql").engine.make_url(str(url).strip()).database
+    except Exception:  # noqa: BLE001 - a malformed URL is refused, named, when it is read
+        return None
     return None if database in (None, "", ":memory:") or database.startswith("file:") else database
 
 

@@ -116,6 +116,27 @@ class Target:
         named["db"] = self.db or self.db_env
         return [k for k, v in named.items() if v]
 
+    def __repr__(self) -> str:
+        """As the dataclass's, the database URL without its password (a notebook shows it)."""
+        from ..sources import mask_url
+
+        shown = {f.name: getattr(self, f.name) for f in fields(self)}
+        shown["db"] = mask_url(self.db) if self.db else self.db
+        return f"Target({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
+
+    def check_database_keys(self) -> None:
+        """``table`` and ``query`` belong to a database target (a file's rows are all read: a
+        query silently ignored would audit other rows than the user asked for)."""
+        key = "table" if self.table else "query" if self.query else None
+        if key and self.kind not in (None, "db"):
+            raise EthicLensInputError(
+                f"a {key} is read from a database, not from a {self.kind} target",
+                column=f"target.{key}",
+                value=getattr(self, key),
+                fix="add --db URL (or --db-env NAME), or drop --table/--query to read the "
+                f"{self.kind}",
+            )
+
     def describe(self) -> str:
         """The target in words, without a password."""
         if self.kind == "db":
@@ -421,6 +442,7 @@ class AuditSpec:
                 column="target.db_env",
                 fix="keep one: db_env keeps the password out of files",
             )
+        self.target.check_database_keys()
 
     # -- building -----------------------------------------------------------------------------
     @classmethod
@@ -653,6 +675,7 @@ def _unknown(key, allowed, what: str, where: str = "") -> EthicLensInputError:
         f"unknown {what}",
         column=full,
         fix=f"{hint}valid: {', '.join(sorted(map(str, allowed)))}",
+        kind="key" if what == "key" else None,
     )
 
 

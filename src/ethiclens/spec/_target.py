@@ -599,6 +599,7 @@ def _counts_file(spec: AuditSpec) -> Loaded:
 
     path = spec.target.counts
     table = read_counts(path)
+    _check_counts_options(spec, table)
     cols, refs = parse_protected(spec.roles.protected, table.columns)
     where = dict(table.attrs.get("ethiclens_source") or {})
     where["counts_file"] = str(path)
@@ -608,6 +609,42 @@ def _counts_file(spec: AuditSpec) -> Loaded:
         "rows": int(table["count"].sum()),
     }
     return _from_table(spec, table, cols, refs, where, "counts table", fingerprint)
+
+
+# a role's flag -> its column in a counts table (as ``ethiclens counts`` names them)
+_COUNTS_ROLES = {"--y-true": "y_true", "--y-pred": "y_pred", "--y-score": "score_bin"}
+_COUNTS_ROLES["--weight"] = "weight_sum"
+
+
+def _check_counts_options(spec: AuditSpec, table) -> None:
+    """A counts table is counted already, with its own roles: a role flag must name the column
+    the table was counted from (a flag silently ignored would report what was not asked),
+    and no engine counts it again."""
+    r = spec.roles
+    given = {"--y-true": r.y_true, "--y-pred": r.y_pred[0] if r.y_pred else None}
+    given |= {"--y-score": r.y_score, "--weight": r.weight}
+    recorded = table.attrs.get("ethiclens_columns") or {}
+    for flag, name in given.items():
+        role = _COUNTS_ROLES[flag]
+        if name is None or name == recorded.get(role, role if role in table.columns else None):
+            continue
+        was = recorded.get(role)
+        raise EthicLensInputError(
+            f"the counts table was counted from column {was!r}"
+            if was
+            else f"the counts table has no {role} column (it was counted without {flag})",
+            column=flag,
+            value=name,
+            fix=f"drop {flag} (a counts table keeps the roles it was counted with), or count "
+            "the data again with ethiclens counts",
+        )
+    if spec.target.engine != "auto":
+        raise EthicLensInputError(
+            "a counts table is counted already: no engine reads it",
+            column="--engine",
+            value=spec.target.engine,
+            fix="drop --engine",
+        )
 
 
 def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
