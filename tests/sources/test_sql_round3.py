@@ -1,0 +1,180 @@
+"""Databases give the files' answers and refusals (round 3 of the tester's findings).
+
+SQLite types each value, not each column: a weight 'heavy', '2abc' or a blob and a score 'high'
+must be refused as the CSV engines refuse them (SQLite's CAST read them as 0, 2, 0, 0); an empty
+table or query is refused as an empty file is; --query names what it refuses.
+"""
+
+import re
+import sqlite3
+
+import pytest
+
+from ethiclens.cli import main
+from ethiclens.sources import Roles, sql_counts
+
+from .conftest import make_frame
+
+pytest.importorskip("sqlalchemy")
+pytest.importorskip("sqlglot")
+
+ROLES = ["--y-true", "y", "--y-pred", "p", "--protected", "race", "--n-boot", "100"]
+
+
+def _error(capsys, *argv) -> str:
+    """The one error line of a refused command (rc 2), its row reference dropped: a database's
+    rows have no order to name."""
+    assert main(list(map(str, argv))) == 2
+    line = capsys.readouterr().err.strip().splitlines()[-1]
+    return re.sub(r", first at row \d+( \(value: [^)]*\))?", "", line)
+
+
+def _write(tmp_path, column: str, bad, declared: str = "REAL"):
+    """The same rows as a CSV and as an SQLite table (``column`` declared ``declared``), row 5
+    of ``column`` holding ``bad`` as SQLite stores it (text stays text, a blob a blob)."""
+    frame = make_frame(3, n=400)
+    frame[column] = frame[column].astype(object)
+    frame.loc[5, column] = bad
+    csv = tmp_path / "rows.csv"
+    frame.to_csv(csv, index=False)
+    db = tmp_path / "rows.db"
+    types = {c: declared if c == column else "" for c in frame.columns}
+    with sqlite3.connect(db) as con:
+        con.execute(f"CREATE TABLE t ({', '.join(f'{c} {t}' for c, t in types.items())})")
+        con.executemany(f"INSERT INTO t VALUES ({', '.join('?' * len(types))})", frame.values)
+    return csv, f"sqlite:///{db}"
+
+
+@pytest.mark.parametrize(
+    ("bad", "declared", "words"),
+    [
+        ("heavy", "TEXT", "weights must be numbers"),
+        ("2abc", "REAL", "weights must be numbers"),
+        ("", "REAL", "weights must be finite and >= 0; 1 are not"),
+        ("-1", "TEXT", "weights must be finite and >= 0; 1 are not"),
+    ],
+)
+def test_sqlite_weights_are_read_as_the_files_read_them(tmp_path, capsys, bad, declared, words):
+    csv, url = _write(tmp_path, "w", bad, declared)
+    said = {
+        engine: _error(capsys, "audit", csv, *ROLES, "--weight", "w", "--engine", engine)
+        for engine in ("pandas", "duckdb")
+    }
+    said["sql"] = _error(capsys, "audit", "--db", url, "--table", "t", *ROLES, "--weight", "w")
+    assert len(set(said.values())) == 1, said
+    assert words in said["sql"]
+
+
+def test_sqlite_blob_weight_is_not_a_number(tmp_path, capsys):
+    _, url = _write(tmp_path, "w", b"\x00\x01")
+    text = _error(capsys, "audit", "--db", url, "--table", "t", *ROLES, "--weight", "w")
+    assert "'w (sample_weight)': weights must be numbers" in text
+
+
+@pytest.mark.parametrize("bad", ["high", "0.5x"])
+def test_sqlite_scores_are_read_as_the_files_read_them(tmp_path, capsys, bad):
+    csv, url = _write(tmp_path, "s", bad)
+    args = [*ROLES, "--y-score", "s"]
+    said = {e: _error(capsys, "audit", csv, *args, "--engine", e) for e in ("pandas", "duckdb")}
+    said["sql"] = _error(capsys, "audit", "--db", url, "--table", "t", *args)
+    assert len(set(said.values())) == 1, said
+    assert "scores must be numbers in [0, 1]" in said["sql"]
+
+
+def test_sqlite_numbers_stored_as_text_count_as_the_numbers(tmp_path):
+    """Text that is a number (a TEXT column, a CSV import) is that number, as in a CSV."""
+    frame = make_frame(4, n=300)
+    db = tmp_path / "t.db"
+    with sqlite3.connect(db) as con:
+        frame.astype({"w": str, "s": str}).to_sql("as_text", con, index=False)
+        frame.to_sql("as_numbers", con, index=False)
+    roles = Roles("p", ["race"], "y", "s", "w")
+    a = sql_counts(f"sqlite:///{db}", roles, table="as_text")
+    b = sql_counts(f"sqlite:///{db}", roles, table="as_numbers")
+    assert a.equals(b)
+
+
+@pytest.mark.parametrize(
+    ("target", "words"),
+    [
+        (["--table", "empty"], "table empty has no data rows"),
+        (["--query", "SELECT * FROM preds WHERE race = 'Z'"], "the query has no data rows"),
+    ],
+)
+@pytest.mark.parametrize("command", ["audit", "thresholds"])
+def test_an_empty_table_or_query_is_refused_as_an_empty_file(
+    tmp_path, capsys, target, words, command
+):
+    db = tmp_path / "e.db"
+    with sqlite3.connect(db) as con:
+        make_frame(5, n=200).to_sql("preds", con, index=False)
+        make_frame(5, n=200).iloc[:0].to_sql("empty", con, index=False)
+    roles = ["--y-true", "y", "--protected", "race"]
+    roles += ["--y-pred", "p"] if command == "audit" else ["--y-score", "s"]
+    text = _error(capsys, command, "--db", f"sqlite:///{db}", *target, *roles)
+    assert words in text and "Traceback" not in text
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        ("VACUUM", "the query is a VACUUM statement, not a SELECT"),
+        ("REPLACE INTO preds VALUES (1)", "the query is a REPLACE statement, not a SELECT"),
+        ("EXPLAIN SELECT * FROM preds", "the query is an EXPLAIN statement, not a SELECT"),
+        ("SELECT *, load_extension('x') AS e FROM preds", "the query calls load_extension()"),
+        ("SELECT * FROM preds WHERE readfile('/etc/passwd') IS NULL", "calls readfile()"),
+    ],
+)
+def test_refused_queries_say_what_they_are(tmp_path, capsys, query, words):
+    db = tmp_path / "q.db"
+    with sqlite3.connect(db) as con:
+        make_frame(6, n=100).to_sql("preds", con, index=False)
+    text = _error(capsys, "audit", "--db", f"sqlite:///{db}", "--query", query, *ROLES)
+    assert words in text and "COMMAND" not in text and "column types" not in text
+
+
+# -- PostgreSQL: a text column is read by the same rule (its CAST would fail on 'heavy') --------
+
+
+def _load_pg_text(url, column, bad=None):
+    """Table ``text_rows``: ``column`` as text (row 5 ``bad`` when given); ``num_rows``: the
+    same rows as numbers."""
+    import sqlalchemy as sa
+
+    frame = make_frame(7, n=300)
+    as_text = frame.astype({column: str})
+    if bad is not None:
+        as_text.loc[5, column] = bad
+    engine = sa.create_engine(url)
+    try:
+        as_text.to_sql("text_rows", engine, if_exists="replace", index=False)
+        frame.to_sql("num_rows", engine, if_exists="replace", index=False)
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("column", "bad", "words"),
+    [
+        ("w", "heavy", "weights must be numbers"),
+        ("w", "2abc", "weights must be numbers"),
+        ("w", "", "weights must be finite and >= 0; 1 are not"),
+        ("s", "high", "scores must be numbers in [0, 1]"),
+    ],
+)
+def test_postgres_text_numbers_are_refused_as_the_files_refuse_them(
+    postgres_url, capsys, column, bad, words
+):
+    _load_pg_text(postgres_url, column, bad)
+    args = [*ROLES, "--weight", "w", "--y-score", "s"]
+    text = _error(capsys, "audit", "--db", postgres_url, "--table", "text_rows", *args)
+    assert words in text and "counting query failed" not in text
+
+
+@pytest.mark.parametrize("column", ["w", "s"])
+def test_postgres_text_numbers_count_as_the_numbers(postgres_url, column):
+    _load_pg_text(postgres_url, column)
+    roles = Roles("p", ["race"], "y", "s", "w")
+    a = sql_counts(postgres_url, roles, table="text_rows")
+    b = sql_counts(postgres_url, roles, table="num_rows")
+    assert a.equals(b)
