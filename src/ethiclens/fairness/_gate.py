@@ -14,7 +14,6 @@ from .._checks import check_member
 from ..errors import EthicLensInputError
 from ..io import read_config_file
 from ._policy import FLAGGED, INCONCLUSIVE, INSUFFICIENT_DATA, PASS, UNDEFINED
-from ._result import SCHEMA_VERSION
 
 # --fail-on level -> the comparison statuses that fail it (each level includes the previous).
 FAIL_LEVELS = {
@@ -175,7 +174,8 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
     from a newer EthicLens (report ``schema_version``, spec ``version``), one that breaks the
     report schema, a number that is NaN or infinite, a spec key this version does not know.
     The first bad key is named with its value, so that nothing reads a broken baseline."""
-    _check_not_newer(name, "schema_version", old.get("schema_version"), SCHEMA_VERSION)
+    # what this EthicLens writes is what it wrote for this run
+    _check_not_newer(name, "schema_version", old.get("schema_version"), new.get("schema_version"))
     old_spec, new_spec = (_spec_of(r) for r in (old, new))
     if isinstance(old_spec, dict) and isinstance(new_spec, dict):
         _check_not_newer(name, "run.spec.version", old_spec.get("version"), new_spec.get("version"))
