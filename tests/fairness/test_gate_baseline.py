@@ -71,6 +71,12 @@ def test_none_means_the_spec_default_never_as_the_cli(flagged, report):
     assert not flagged.gate("flagged").passed
 
 
+def test_the_gates_default_is_the_specs():
+    from ethiclens.fairness._gate import DEFAULT_FAIL_ON
+
+    assert AuditSpec().gate.fail_on == DEFAULT_FAIL_ON
+
+
 def test_none_means_the_runs_own_spec_gate(flagged, tmp_path):
     path = tmp_path / "flagged.csv"
     _frame(0.3).to_csv(path, index=False)
