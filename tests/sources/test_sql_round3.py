@@ -178,3 +178,27 @@ def test_postgres_text_numbers_count_as_the_numbers(postgres_url, column):
     a = sql_counts(postgres_url, roles, table="text_rows")
     b = sql_counts(postgres_url, roles, table="num_rows")
     assert a.equals(b)
+
+
+# -- the labels counted in the prediction's place (thresholds) are named as labels -------------
+
+
+def test_labels_counted_as_the_prediction_are_named_y_true(tmp_path):
+    """``thresholds`` counts the labels in the y_pred column: a missing label is
+    ``'y (y_true)'`` on every engine, as the pandas path says (DuckDB and SQL said y_pred)."""
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.sources import duckdb_counts
+
+    frame = make_frame(8, n=200).astype({"y": float})
+    frame.loc[5, "y"] = None
+    frame.to_csv(tmp_path / "rows.csv", index=False)
+    with sqlite3.connect(tmp_path / "rows.db") as con:
+        frame.to_sql("t", con, index=False)
+    roles = Roles("y", ["race", "s"], y_pred_role="y_true")
+    for count in (
+        lambda: duckdb_counts(str(tmp_path / "rows.csv"), roles),
+        lambda: sql_counts(f"sqlite:///{tmp_path / 'rows.db'}", roles, table="t"),
+    ):
+        with pytest.raises(EthicLensInputError) as err:
+            count()
+        assert err.value.column == "y (y_true)"

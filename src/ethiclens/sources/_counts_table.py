@@ -47,7 +47,12 @@ from ._rules import (
 
 @dataclass(frozen=True)
 class Roles:
-    """Which source column plays which part; ``protected`` lists the attribute columns."""
+    """Which source column plays which part; ``protected`` lists the attribute columns.
+
+    ``y_pred_role`` is the part the ``y_pred`` column plays in messages: ``"y_true"`` where the
+    labels are counted in its place (``thresholds`` rebuilds its rows from such counts), so a
+    refusal names ``'label (y_true)'`` as the pandas path does.
+    """
 
     y_pred: str
     protected: list = field(default_factory=list)
@@ -55,6 +60,7 @@ class Roles:
     y_score: str | None = None
     weight: str | None = None
     n_bins: int = 10
+    y_pred_role: str = Y_PRED
 
     def __post_init__(self):
         for col in self.protected:

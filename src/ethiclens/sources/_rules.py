@@ -483,13 +483,16 @@ def _without_extra_fields(raw: pd.DataFrame, files) -> pd.DataFrame:
 def _check_labels(raw: pd.DataFrame, check: _GroupByCheck) -> None:
     """No missing prediction or label; CSV labels typed as pandas types them."""
     roles, text = check.roles, check.text
-    for key, source in ((Y_PRED, roles.y_pred), (Y_TRUE, roles.y_true)):
+    for key, source, role in (
+        (Y_PRED, roles.y_pred, roles.y_pred_role),  # "y_true" where the labels are counted so
+        (Y_TRUE, roles.y_true, Y_TRUE),
+    ):
         if key not in raw.columns:
             continue
         miss = missing_mask(raw[key], text) & (check.count > 0)
         if miss.any():
             where, _ = check.row_of(source, lambda s: missing_mask(s, text))
-            raise missing_values_error(int(check.count[miss].sum()), where, _label(source, key))
+            raise missing_values_error(int(check.count[miss].sum()), where, _label(source, role))
         if text:
             raw[key] = type_labels(raw[key])
 
