@@ -197,6 +197,15 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
             fix=fix,
         )
     tree = statements[0]
+    _refuse_all_but_reading(tree, exp, fix)
+    for node in tree.walk():
+        node.comments = None
+    return tree.sql(dialect=dialect)
+
+
+def _refuse_all_but_reading(tree, exp, fix: str) -> None:
+    """Refuse a parsed statement that is not a query, writes, locks, or calls a function that
+    loads code or touches files (``exp``: sqlglot's expression module)."""
     if not isinstance(tree, exp.Query):
         # sqlglot keeps statements it does not model (VACUUM, EXPLAIN, REPLACE) as a Command
         name = (tree.this if isinstance(tree, exp.Command) else tree.key).upper()
@@ -222,9 +231,6 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
                 column="--query",
                 fix=f"use a plain SELECT of the columns, without {node.name}()",
             )
-    for node in tree.walk():
-        node.comments = None
-    return tree.sql(dialect=dialect)
 
 
 class _StatementTimeout(Exception):
