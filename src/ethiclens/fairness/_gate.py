@@ -137,8 +137,7 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
 def _spec_gate(report: dict) -> dict:
     """The run's own spec gate settings (``run.spec.gate``) when the report carries a spec,
     else the spec's defaults: what a gate call's None means."""
-    spec = _spec_of(report)
-    own = spec.get("gate") if isinstance(spec, dict) else None
+    own = _spec_of(report).get("gate")
     return {"fail_on": DEFAULT_FAIL_ON, "baseline": None} | (own if isinstance(own, dict) else {})
 
 
@@ -176,15 +175,14 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
     The first bad key is named with its value, so that nothing reads a broken baseline."""
     # what this EthicLens writes is what it wrote for this run
     _check_not_newer(name, "schema_version", old.get("schema_version"), new.get("schema_version"))
-    old_spec, new_spec = (_spec_of(r) for r in (old, new))
-    if isinstance(old_spec, dict) and isinstance(new_spec, dict):
-        _check_not_newer(name, "run.spec.version", old_spec.get("version"), new_spec.get("version"))
-    error = _first_schema_error(old)
-    if error is None:
-        error = _first_non_finite(old)
-    if error is None and isinstance(old_spec, dict) and isinstance(new_spec, dict):
-        error = _first_unknown_spec_key(old_spec, new_spec)
-    if error is not None:
+    old_spec, new_spec = _spec_of(old), _spec_of(new)
+    _check_not_newer(name, "run.spec.version", old_spec.get("version"), new_spec.get("version"))
+    error = (
+        _first_schema_error(old)
+        or _first_non_finite(old)
+        or _first_unknown_spec_key(old_spec, new_spec)
+    )
+    if error:
         path, problem, value = error
         raise EthicLensInputError(
             f"{Path(name).name} is not an intact audit report: {path} {problem}",
@@ -194,9 +192,11 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
         )
 
 
-def _spec_of(report: dict):
+def _spec_of(report: dict) -> dict:
+    """The run's spec, {} when there is none (or it is not a mapping: the schema says so)."""
     run = report.get("run")
-    return run.get("spec") if isinstance(run, dict) else None
+    spec = run.get("spec") if isinstance(run, dict) else None
+    return spec if isinstance(spec, dict) else {}
 
 
 def _check_not_newer(name: str, key: str, version, ours) -> None:
@@ -252,20 +252,23 @@ def _first_schema_error(report: dict) -> tuple | None:
     return _key_path(path), _rule_words(rule, given), error.instance
 
 
+def _listed(value) -> list:
+    return value if isinstance(value, list) else [value]
+
+
+# What a report schema rule asks of a value, in words (given: the rule's value).
+_RULE_WORDS = {
+    "type": lambda given: "should be " + " or ".join(_JSON_TYPES.get(t, t) for t in _listed(given)),
+    "enum": lambda given: f"should be one of {', '.join(map(str, given))}",
+    "const": lambda given: f"should be {given!r}",
+    "minItems": lambda given: f"should have at least {given} item{'s' if given != 1 else ''}",
+    "minimum": lambda given: f"should be at least {given}",
+}
+
+
 def _rule_words(rule: str, given) -> str:
-    """What a schema rule asks of a value, in words."""
-    if rule == "type":
-        types = given if isinstance(given, list) else [given]
-        return "should be " + " or ".join(_JSON_TYPES.get(t, str(t)) for t in types)
-    if rule == "enum":
-        return f"should be one of {', '.join(map(str, given))}"
-    if rule == "const":
-        return f"should be {given!r}"
-    if rule == "minItems":
-        return f"should have at least {given} item{'s' if given != 1 else ''}"
-    if rule == "minimum":
-        return f"should be at least {given}"
-    return f"breaks the report schema's rule {rule} {given!r}"
+    words = _RULE_WORDS.get(rule)
+    return words(given) if words else f"breaks the report schema's rule {rule} {given!r}"
 
 
 def _first_non_finite(report: dict) -> tuple | None:
@@ -285,7 +288,10 @@ def _first_non_finite(report: dict) -> tuple | None:
 
 def _first_unknown_spec_key(old_spec: dict, new_spec: dict) -> tuple | None:
     """(key path, ..., value) of the first section or key of the baseline's spec that this
-    run's spec (every key this version has) lacks, or of a section that is not a mapping."""
+    run's spec (every key this version has) lacks, or of a section that is not a mapping;
+    None when this run has no spec (``check_comparable`` refuses that)."""
+    if not new_spec:
+        return None
     for section, values in old_spec.items():
         path = f"run.spec.{section}"
         if section not in new_spec:
