@@ -139,6 +139,28 @@ def check_draws(value, where: str = "n_boot", *, allow_zero: bool = False) -> in
     return int(value)
 
 
+FLOOR_FIX = "e.g. 50 (lower floors mean noisier verdicts; say so when you report them)"
+
+
+def check_count(value, where: str, *, minimum: int = 1, fix: str = FLOOR_FIX) -> int:
+    """A whole number of at least ``minimum`` (group-size and label floors, windows)."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
+        raise EthicLensInputError(
+            f"must be a whole number of at least {minimum}", column=where, value=value, fix=fix
+        )
+    return int(value)
+
+
+def check_fraction(value, where: str, *, fix: str = "e.g. 0.5") -> float:
+    """A number strictly between 0 and 1 (DI and EO thresholds, a decision threshold, its
+    step); NaN is refused."""
+    if not is_number(value) or not 0 < value < 1:
+        raise EthicLensInputError(
+            "must be a number strictly between 0 and 1", column=where, value=value, fix=fix
+        )
+    return float(value)
+
+
 # Privacy budgets (ε, δ): one check and one message for every command that takes them.
 DELTA_MAX = 1e-3  # δ is the chance the guarantee fails outright; it must be far below 1/n′
 EPSILON_MAX = 1e4  # beyond this GRR keeps every value with probability 1 − e^-10⁴: no privacy

@@ -254,7 +254,7 @@ CASES = [
         "audit-n-boot-huge",
         [*AUDIT, "--n-boot", "100000000000"],
         None,
-        ["--n-boot", "at most 1000000"],
+        ["--n-boot", "at most 1,000,000"],
     ),
     ("audit-n-boot-0", [*AUDIT, "--n-boot", "0"], None, ["--n-boot", "100"]),
     ("audit-n-boot-negative", [*AUDIT, "--n-boot", "-5"], None, ["--n-boot"]),
@@ -851,7 +851,7 @@ CASES = [
         ["thresholds", "{d}/base.csv", "--y-score", "s", "--protected", "g"]
         + ["--n-boot", "100000000000"],
         None,
-        ["--n-boot", "at most 1000000"],
+        ["--n-boot", "at most 1,000,000"],
     ),
     (
         "thresholds-plot-is-input",
@@ -872,7 +872,7 @@ CASES = [
         ["compare", "{d}/base.csv", "--y-true", "y", "--y-pred", "p", "--y-pred", "y"]
         + ["--protected", "g", "--n-boot", "100000000000"],
         None,
-        ["--n-boot", "at most 1000000"],
+        ["--n-boot", "at most 1,000,000"],
     ),
 ]
 

@@ -89,3 +89,43 @@ def test_an_unset_database_variable_is_one_line_everywhere(tmp_path, capsys, mon
         "export ETHICLENS_TEST_UNSET='postgresql+psycopg://user:***@host/db' first"
     }
     assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+# flag, spec key, a bad value as the flag takes it and as a config file/Python give it
+FACES = [
+    ("--n-boot", "policy.n_boot", "99", 99),
+    ("--n-boot", "policy.n_boot", "2000000", 2_000_000),
+    ("--seed", "policy.seed", "-1", -1),
+    ("--di-threshold", "policy.di_threshold", "1.5", 1.5),
+    ("--di-threshold", "policy.di_threshold", "nan", float("nan")),
+    ("--eo-threshold", "policy.eo_threshold", "0", 0.0),
+    ("--min-group-size", "policy.min_group_size", "0", 0),
+]
+
+
+@pytest.mark.parametrize(("flag", "key", "text", "value"), FACES)
+def test_a_flag_a_config_key_and_a_keyword_say_the_same(
+    data, tmp_path, capsys, flag, key, text, value
+):
+    """The problem and fix after the name are the same words on every face (the vocabulary's
+    checker behind the spec field), whatever names the setting."""
+    import json
+
+    import ethiclens
+    from ethiclens.errors import EthicLensInputError
+
+    base = ["audit", str(data), "--y-pred", "p", "--protected", "g"]
+    assert main([*base, flag, text]) == 2
+    by_flag = capsys.readouterr().err.strip()
+    section, name = key.split(".")
+    cfg = tmp_path / "c.json"
+    cfg.write_text(json.dumps({section: {name: value}}))
+    assert main([*base, "--config", str(cfg)]) == 2
+    by_file = capsys.readouterr().err.strip()
+    with pytest.raises(EthicLensInputError) as raised:
+        ethiclens.audit(str(data), y_pred="p", protected=["g"], **{name: value})
+    rest = by_flag.split("': ", 1)[1].replace("'", "")
+    assert by_flag.startswith(f"error: option '{flag}'")
+    assert by_file.startswith(f"error: key '{key}'") and key in str(raised.value)
+    assert rest.split(" (value")[0] in by_file and rest.split(" (value")[0] in str(raised.value)
+    assert by_flag.split("Fix: ")[1] == by_file.split("Fix: ")[1]

@@ -97,24 +97,17 @@ def choice(choices):
 
 
 def positive_int(ctx, param, value):
-    """A click callback: None, or an integer >= 1, else a one-line error naming the flag."""
-    from ..errors import EthicLensInputError
+    """A click callback: None, or an integer >= 1 (the floors' check, ``check_count``), else a
+    one-line error naming the flag."""
+    from .._checks import check_count
 
     if value is None:
         return None
-    flag = param.opts[0]
     try:
         number = int(value)
     except ValueError:
-        number = None
-    if number is None or number < 1:
-        raise EthicLensInputError(
-            "must be a whole number of at least 1",
-            column=flag,
-            value=value,
-            fix=f"e.g. {flag} 50 (lower floors mean noisier verdicts; say so when you report them)",
-        )
-    return number
+        number = value  # not digits: refused, shown as given
+    return check_count(number, param.opts[0])
 
 
 # Per-flag click settings the spec's schema does not say: parameter names kept from before,

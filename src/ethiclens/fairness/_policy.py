@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from .._checks import check_member, check_type
-from ..errors import EthicLensInputError
+from .._checks import check_count, check_fraction, check_member, check_type
 
 FLAGGED = "FLAGGED"
 INCONCLUSIVE = "INCONCLUSIVE"
@@ -59,23 +58,10 @@ class Policy:
 
     def __post_init__(self):
         check_member(self.di_rule, list(DI_RULES), column="di_rule", problem="unknown DI rule")
-        for name, fix in (
-            ("di_threshold", "the four-fifths rule is 0.8"),
-            ("eo_threshold", "the default is 0.1"),
-        ):
-            v = getattr(self, name)
-            if not (isinstance(v, (int, float)) and 0 < v < 1):
-                raise EthicLensInputError("must be in (0, 1)", column=name, value=v, fix=fix)
+        check_fraction(self.di_threshold, "di_threshold", fix="e.g. 0.8 (the four-fifths rule)")
+        check_fraction(self.eo_threshold, "eo_threshold", fix="e.g. 0.1")
         for name in ("min_group_size", "min_label_count", "pcer_min_group_size"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise EthicLensInputError(
-                    "must be a positive integer",
-                    column=name,
-                    value=v,
-                    fix="use 1 or more (defaults: min_group_size 100, "
-                    "min_label_count 30, pcer_min_group_size 30)",
-                )
+            check_count(getattr(self, name), name)
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -13,9 +13,17 @@ import copy
 import difflib
 import json
 from dataclasses import dataclass, field, fields
+from functools import partial
 from pathlib import Path
 
-from .._checks import MAX_DRAWS, MIN_DRAWS
+from .._checks import (
+    MAX_DRAWS,
+    MIN_DRAWS,
+    check_count,
+    check_draws,
+    check_fraction,
+    check_seed,
+)
 from ..errors import EthicLensInputError
 
 SPEC_VERSION = 1
@@ -35,8 +43,11 @@ CI_BY_PURPOSE = {
 }
 
 
-def _f(schema: dict, default=None, *, flag: str | None = None, doc: str = "", factory=None):
-    meta = {"schema": {**schema, "description": doc}, "flag": flag}
+def _f(schema: dict, default=None, *, flag=None, doc: str = "", factory=None, check=None):
+    """A spec field: its JSON schema, default, command-line flag, help, and ``check``
+    (value, key) -> value: the vocabulary's checker (``ethiclens._checks``), whose range and
+    words every face shares (the schema's bounds are what it publishes)."""
+    meta = {"schema": {**schema, "description": doc}, "flag": flag, "check": check}
     if factory is not None:
         return field(default_factory=factory, metadata=meta)
     return field(default=default, metadata=meta)
@@ -247,24 +258,28 @@ class PolicySpec:
     di_threshold: float = _f(
         {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
         0.8,
+        check=partial(check_fraction, fix="e.g. 0.8 (the four-fifths rule)"),
         flag="--di-threshold",
         doc="The DI line t (default 0.80, the four-fifths rule).",
     )
     eo_threshold: float = _f(
         {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
         0.1,
+        check=partial(check_fraction, fix="e.g. 0.1"),
         flag="--eo-threshold",
         doc="Flag when the equalized-odds interval lies above this gap (default 0.10).",
     )
     min_group_size: int = _f(
         {"type": "integer", "minimum": 1},
         100,
+        check=check_count,
         flag="--min-group-size",
         doc="Rows per group needed to judge selection-rate metrics (default 100).",
     )
     min_labels: int = _f(
         {"type": "integer", "minimum": 1},
         30,
+        check=check_count,
         flag="--min-labels",
         doc="Positive and negative labels per group needed to judge error-rate metrics (default "
         "30).",
@@ -278,12 +293,14 @@ class PolicySpec:
     )
     n_boot: int | None = _f(
         {"type": ["integer", "null"], "minimum": MIN_DRAWS, "maximum": MAX_DRAWS},
+        check=check_draws,
         flag="--n-boot",
         doc="Interval draws (default: audit 2000, compare and thresholds 1000).",
     )
     seed: int | None = _f(
         {"type": ["integer", "null"], "minimum": 0},
         0,
+        check=check_seed,
         flag="--seed",
         doc="Seed for the split and the intervals (default 0; null in a file: a fresh one, "
         "recorded).",
@@ -382,14 +399,16 @@ class ThresholdView:
     """``ethiclens thresholds``: the audited threshold and the grid step."""
 
     threshold: float = _f(
-        {"type": "number", "minimum": 0, "maximum": 1},
+        {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
         0.5,
+        check=check_fraction,
         flag="--threshold",
         doc="The threshold the audited predictions used (marked; default 0.5).",
     )
     step: float = _f(
-        {"type": "number", "exclusiveMinimum": 0},
+        {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
         0.05,
+        check=partial(check_fraction, fix="e.g. 0.05"),
         flag="--step",
         doc="Threshold step (default 0.05).",
     )
@@ -615,9 +634,13 @@ def check_spec_dict(data, source: str = "spec") -> None:
     validator = jsonschema.Draft202012Validator(spec_schema(strict=True))
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.path), list(e.path)))
     if not errors:
+        _run_checks(data)  # what a schema cannot say: NaN, 100.0 for a whole number
         return
     err = errors[0]
     where = ".".join(str(p) for p in err.path)
+    check = _CHECKS.get(where)
+    if check is not None:
+        check(err.instance, where)  # the vocabulary's words, as every other face says them
     if err.validator == "additionalProperties":
         allowed = list(err.schema.get("properties", {}))
         extra = sorted(set(err.instance) - set(allowed))
@@ -631,6 +654,27 @@ def check_spec_dict(data, source: str = "spec") -> None:
         value=err.instance,
         fix=fix,
     )
+
+
+def _field_checks() -> dict:
+    """``section.key`` -> the field's checker, for every field that declares one."""
+    return {
+        f"{name}.{f.name}": f.metadata["check"]
+        for name, kind in _SECTIONS.items()
+        for f in fields(kind)
+        if f.metadata.get("check")
+    }
+
+
+_CHECKS = {}  # filled below, once the sections are defined
+
+
+def _run_checks(data: dict) -> None:
+    for where, check in _CHECKS.items():
+        section, key = where.split(".")
+        value = (data.get(section) or {}).get(key)
+        if value is not None:
+            check(value, where)
 
 
 def _range_fix(schema: dict) -> str | None:
@@ -746,3 +790,6 @@ def _plain(value):
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     return value
+
+
+_CHECKS.update(_field_checks())
