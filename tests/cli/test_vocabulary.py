@@ -129,3 +129,15 @@ def test_a_flag_a_config_key_and_a_keyword_say_the_same(
     assert by_file.startswith(f"error: key '{key}'") and key in str(raised.value)
     assert rest.split(" (value")[0] in by_file and rest.split(" (value")[0] in str(raised.value)
     assert by_flag.split("Fix: ")[1] == by_file.split("Fix: ")[1]
+
+
+def test_a_value_from_the_config_file_is_named_by_its_key(data, tmp_path, capsys):
+    """A library check names the flag; when the value came from --config, the message names
+    the file's key instead (the user never typed that flag)."""
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("groups:\n  bins:\n    g: [0, 5, 5, 9]\n")
+    base = ["audit", str(data), "--y-pred", "p", "--protected", "g", "--config", str(cfg)]
+    assert main(base) == 2
+    assert capsys.readouterr().err.startswith("error: key 'groups.bins': bin edges")
+    assert main([*base, "--bins", "g=0,5,5,9"]) == 2
+    assert capsys.readouterr().err.startswith("error: option '--bins': bin edges")

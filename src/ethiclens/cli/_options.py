@@ -326,8 +326,12 @@ class SpecRequest:
 
         column = "" if exc.column is None else str(exc.column)
         parts = []
+        given = set(self.by_flag.values())
         for piece in column.split("/"):
             base = piece.split("[")[0]
+            if base.startswith("--") and base not in given and self.config:
+                parts.append(_path_of(base) or piece)  # the value came from the config file
+                continue
             path = ENGINE_KEYS.get(base, ".".join(base.split(".")[:2]))
             flag = self.by_flag.get(path)
             if flag is None and not self.config:
@@ -337,6 +341,12 @@ class SpecRequest:
         if new == column:
             return exc
         return EthicLensInputError(exc.problem, column=new, value=exc.value, fix=exc.fix)
+
+
+def _path_of(flag: str) -> str | None:
+    from ..spec import flag_paths
+
+    return flag_paths().get(flag)
 
 
 def _flag_of(path: str) -> str | None:
