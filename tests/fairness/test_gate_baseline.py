@@ -183,6 +183,13 @@ def test_the_same_checks_read_a_baseline_file(flagged, report, tmp_path):
         flagged.gate("never", str(path))
 
 
+def test_a_baseline_may_be_a_result_and_nothing_else(flagged):
+    assert flagged.gate("never", flagged).passed  # its own result: the same report
+    for wrong in (1, ["before.json"], 3.5):
+        with pytest.raises(EthicLensInputError, match="is not a path, a report dict"):
+            flagged.gate("never", wrong)
+
+
 def _paths(doc, path=()):
     yield path
     items = (

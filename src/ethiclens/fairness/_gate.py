@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -142,8 +143,18 @@ def _spec_gate(report: dict) -> dict:
 
 
 def _read_baseline(baseline) -> tuple[str, dict]:
+    """(name, report) of a baseline given as a path, a report dict or a result object."""
+    if callable(getattr(baseline, "to_dict", None)):  # an AuditResult (duck-typed: no cycle)
+        baseline = baseline.to_dict()
     if isinstance(baseline, dict):
         name, data = "baseline", baseline
+    elif not isinstance(baseline, (str, os.PathLike)):
+        raise EthicLensInputError(
+            "is not a path, a report dict or an AuditResult",
+            column="--baseline",
+            value=baseline,
+            fix=f"give the path of a {_REPORT}",
+        )
     else:
         path = Path(baseline)
         data = read_config_file(path, "--baseline", _REPORT, suffixes=None, limit=MAX_REPORT_BYTES)
