@@ -108,13 +108,13 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
     ``fail_on``: ``flagged`` fails on FLAGGED comparisons, ``inconclusive`` also on
     INCONCLUSIVE ones, ``insufficient`` also on any comparison that could not be judged
     (INSUFFICIENT_DATA, UNDEFINED); ``never`` only checks the baseline. ``baseline``: a previous
-    report (a path or its dict) of the same spec, checked against the audit report schema
-    first; the gate fails when a comparison's verdict got worse, or its DI or EO moved for the
-    worse beyond both intervals (the new value outside the baseline's interval and the
-    baseline's value outside the new one). A baseline of other input is compared all the same
-    ("worse than last time"), with a note saying so. Each left None is the run's own spec gate
-    setting (``report["run"]["spec"]["gate"]``), else the spec's default: ``never`` and no
-    baseline, as the CLI decides.
+    report (a path, its dict or an ``AuditResult``) of the same spec, checked against the audit
+    report schema first; the gate fails when a comparison's verdict got worse, or its DI or EO
+    moved for the worse beyond both intervals (the new value outside the baseline's interval
+    and the baseline's value outside the new one). A baseline of other input is compared all
+    the same ("worse than last time"), with a note saying so. Each left None is the run's own
+    spec gate setting (``report["run"]["spec"]["gate"]``), else the spec's default: ``never``
+    and no baseline, as the CLI decides.
     """
     own = _spec_gate(report)
     fail_on = check_fail_on(own["fail_on"] if fail_on is None else fail_on)

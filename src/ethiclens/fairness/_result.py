@@ -212,11 +212,11 @@ class AuditResult:
 
         ``fail_on``: ``flagged``, ``inconclusive`` (also INCONCLUSIVE), ``insufficient`` (also
         any comparison not judged: INSUFFICIENT_DATA, UNDEFINED) or ``never``. ``baseline``: a
-        previous JSON report (path or dict) of the same spec; a verdict that got worse, or a
-        DI/EO that moved for the worse beyond both intervals, fails; a baseline that is not an
-        intact report of this EthicLens is refused naming its first bad key. Each left None is
-        the run's own spec gate setting (``self.run["spec"]["gate"]``, as the CLI decides), else
-        the spec's default: ``never`` and no baseline. See ``_gate.gate``.
+        previous JSON report (path, dict or ``AuditResult``) of the same spec; a verdict that
+        got worse, or a DI/EO that moved for the worse beyond both intervals, fails; a baseline
+        that is not an intact report of this EthicLens is refused naming its first bad key.
+        Each left None is the run's own spec gate setting (``self.run["spec"]["gate"]``, as the
+        CLI decides), else the spec's default: ``never`` and no baseline. See ``_gate.gate``.
         """
         from ._gate import gate
 
