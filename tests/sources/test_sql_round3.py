@@ -1,8 +1,9 @@
 """Databases give the files' answers and refusals (round 3 of the tester's findings).
 
-SQLite types each value, not each column: a weight 'heavy', '2abc' or a blob and a score 'high'
-must be refused as the CSV engines refuse them (SQLite's CAST read them as 0, 2, 0, 0); an empty
-table or query is refused as an empty file is; --query names what it refuses.
+A database column is typed storage, read as a Parquet column is. SQLite types each value, not
+each column: a weight 'heavy', '2abc', '' or a blob and a score 'high' must be refused as the
+engines refuse them in Parquet (SQLite's CAST read them as 0, 2, 0, 0, 0); an empty table or
+query is refused as an empty file is; --query names what it refuses.
 """
 
 import re
@@ -29,60 +30,76 @@ def _error(capsys, *argv) -> str:
     return re.sub(r", first at row \d+( \(value: [^)]*\))?", "", line)
 
 
-def _write(tmp_path, column: str, bad, declared: str = "REAL"):
-    """The same rows as a CSV and as an SQLite table (``column`` declared ``declared``), row 5
-    of ``column`` holding ``bad`` as SQLite stores it (text stays text, a blob a blob)."""
-    frame = make_frame(3, n=400)
-    frame[column] = frame[column].astype(object)
+def _write(tmp_path, column: str, bad):
+    """The same rows as a Parquet file (``column`` as text) and as two SQLite tables: ``text``
+    (the column declared TEXT) and ``real`` (declared REAL: the numbers stored as numbers); row
+    5 of ``column`` holds ``bad`` as SQLite stores it (text stays text, a blob a blob)."""
+    frame = make_frame(3, n=400).astype({column: str}).astype({column: object})
     frame.loc[5, column] = bad
-    csv = tmp_path / "rows.csv"
-    frame.to_csv(csv, index=False)
+    parquet = tmp_path / "rows.parquet"
+    if isinstance(bad, str):
+        frame.to_parquet(parquet, index=False)
     db = tmp_path / "rows.db"
-    types = {c: declared if c == column else "" for c in frame.columns}
     with sqlite3.connect(db) as con:
-        con.execute(f"CREATE TABLE t ({', '.join(f'{c} {t}' for c, t in types.items())})")
-        con.executemany(f"INSERT INTO t VALUES ({', '.join('?' * len(types))})", frame.values)
-    return csv, f"sqlite:///{db}"
+        for table, declared in (("text", "TEXT"), ("real", "REAL")):
+            types = {c: declared if c == column else "" for c in frame.columns}
+            con.execute(f"CREATE TABLE {table} ({', '.join(f'{c} {t}' for c, t in types.items())})")
+            rows = f"INSERT INTO {table} VALUES ({', '.join('?' * len(types))})"
+            con.executemany(rows, frame.values)
+    return parquet, f"sqlite:///{db}"
+
+
+def _every_engine(capsys, tmp_path, column, bad, *args) -> dict:
+    """The refusal of pandas and DuckDB (the Parquet file) and of both SQLite tables."""
+    parquet, url = _write(tmp_path, column, bad)
+    said = {e: _error(capsys, "audit", parquet, *args, "--engine", e) for e in ("pandas", "duckdb")}
+    for table in ("text", "real"):
+        said[table] = _error(capsys, "audit", "--db", url, "--table", table, *args)
+    return said
 
 
 @pytest.mark.parametrize(
-    ("bad", "declared", "words"),
+    ("bad", "words"),
     [
-        ("heavy", "TEXT", "weights must be numbers"),
-        ("2abc", "REAL", "weights must be numbers"),
-        ("", "REAL", "weights must be finite and >= 0; 1 are not"),
-        ("-1", "TEXT", "weights must be finite and >= 0; 1 are not"),
+        ("heavy", "weights must be numbers"),
+        ("2abc", "weights must be numbers"),
+        ("", "weights must be numbers"),
+        ("NA", "weights must be numbers"),
+        ("-1", "weights must be finite and >= 0; 1 are not"),
+        ("nan", "weights must be finite and >= 0; 1 are not"),
+        ("inf", "weights must be finite and >= 0; 1 are not"),
     ],
 )
-def test_sqlite_weights_are_read_as_the_files_read_them(tmp_path, capsys, bad, declared, words):
-    csv, url = _write(tmp_path, "w", bad, declared)
-    said = {
-        engine: _error(capsys, "audit", csv, *ROLES, "--weight", "w", "--engine", engine)
-        for engine in ("pandas", "duckdb")
-    }
-    said["sql"] = _error(capsys, "audit", "--db", url, "--table", "t", *ROLES, "--weight", "w")
+def test_sqlite_weights_are_read_as_the_files_read_them(tmp_path, capsys, bad, words):
+    said = _every_engine(capsys, tmp_path, "w", bad, *ROLES, "--weight", "w")
     assert len(set(said.values())) == 1, said
-    assert words in said["sql"]
+    assert f"'w (sample_weight)': {words}" in said["text"]
 
 
 def test_sqlite_blob_weight_is_not_a_number(tmp_path, capsys):
     _, url = _write(tmp_path, "w", b"\x00\x01")
-    text = _error(capsys, "audit", "--db", url, "--table", "t", *ROLES, "--weight", "w")
+    text = _error(capsys, "audit", "--db", url, "--table", "real", *ROLES, "--weight", "w")
     assert "'w (sample_weight)': weights must be numbers" in text
 
 
-@pytest.mark.parametrize("bad", ["high", "0.5x"])
-def test_sqlite_scores_are_read_as_the_files_read_them(tmp_path, capsys, bad):
-    csv, url = _write(tmp_path, "s", bad)
-    args = [*ROLES, "--y-score", "s"]
-    said = {e: _error(capsys, "audit", csv, *args, "--engine", e) for e in ("pandas", "duckdb")}
-    said["sql"] = _error(capsys, "audit", "--db", url, "--table", "t", *args)
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        ("high", "scores must be numbers in [0, 1]"),
+        ("0.5x", "scores must be numbers in [0, 1]"),
+        ("", "scores must be numbers in [0, 1]"),
+        ("nan", "1 missing score(s)"),
+        ("1.5", "scores must lie in [0, 1]; 1 do not"),
+    ],
+)
+def test_sqlite_scores_are_read_as_the_files_read_them(tmp_path, capsys, bad, words):
+    said = _every_engine(capsys, tmp_path, "s", bad, *ROLES, "--y-score", "s")
     assert len(set(said.values())) == 1, said
-    assert "scores must be numbers in [0, 1]" in said["sql"]
+    assert f"'s (y_score)': {words}" in said["text"]
 
 
 def test_sqlite_numbers_stored_as_text_count_as_the_numbers(tmp_path):
-    """Text that is a number (a TEXT column, a CSV import) is that number, as in a CSV."""
+    """Text that is a number (a TEXT column, a CSV import) is that number, as in Parquet."""
     frame = make_frame(4, n=300)
     db = tmp_path / "t.db"
     with sqlite3.connect(db) as con:
@@ -158,7 +175,8 @@ def _load_pg_text(url, column, bad=None):
     [
         ("w", "heavy", "weights must be numbers"),
         ("w", "2abc", "weights must be numbers"),
-        ("w", "", "weights must be finite and >= 0; 1 are not"),
+        ("w", "", "weights must be numbers"),
+        ("w", "NaN", "weights must be finite and >= 0; 1 are not"),
         ("s", "high", "scores must be numbers in [0, 1]"),
     ],
 )

@@ -33,7 +33,6 @@ from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
 )
 from ._rules import (
     MISSING,
-    NA_SQL,
     NOT_A_NUMBER,
     NOT_NUMBER,
     NUMBER,
@@ -341,9 +340,10 @@ def key_columns_sql(roles: Roles) -> tuple[list[str], list[str]]:
 
 
 # How each database tells a number from a missing value and from text that is not a number, by
-# the rows' rule (``_rules``): NULL and pandas' missing words are missing; text is a number only
-# when all of it is one ('2abc' is not 2, '' is missing), whatever the database's own CAST says.
-# SQLite types each value (typeof); its text is read by the functions ``_sql`` registers.
+# the rule of a typed column (``_rules.numbers``, as for Parquet): NULL and NaN are missing; text
+# is a number only when all of it is one ('2abc' is not 2, '' is no number), whatever the
+# database's own CAST says. SQLite types each value (typeof); its text is read by the functions
+# ``_sql`` registers.
 _SQLITE_NUMBER = "typeof({c}) IN ('integer', 'real')"
 _SQLITE = {
     "kind": f"CASE WHEN {_SQLITE_NUMBER} THEN {NUMBER} WHEN {{c}} IS NULL THEN {MISSING} "
@@ -356,7 +356,7 @@ _SQLITE = {
 # PostgreSQL: a column's text (a number's shortest spelling) checked against the rule's pattern.
 _PG_TEXT = "CAST({c} AS TEXT)"
 _POSTGRES = {
-    "kind": f"CASE WHEN {{c}} IS NULL OR {_PG_TEXT} IN ({NA_SQL}) THEN {MISSING} "
+    "kind": f"CASE WHEN {{c}} IS NULL OR LOWER(TRIM({_PG_TEXT})) = 'nan' THEN {MISSING} "
     f"WHEN {_PG_TEXT} ~ '{NUMBER_PATTERN}' THEN {NUMBER} ELSE {NOT_NUMBER} END",
     "value": f"CASE WHEN {_PG_TEXT} ~ '{NUMBER_PATTERN}' "
     f"THEN CAST({_PG_TEXT} AS DOUBLE PRECISION) END",

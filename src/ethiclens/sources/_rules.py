@@ -76,8 +76,6 @@ NUMBER_PATTERN = (
     r"^\s*[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf|Inf|INF|infinity|Infinity)\s*$"
 )
 _FLOAT = re.compile(NUMBER_PATTERN)
-# pandas' missing words as SQL literals: our constants (no quote in any), never user values.
-NA_SQL = ", ".join(f"'{word}'" for word in NA_TEXT)
 # What a raw score or weight is: a database's counting query sorts its values so.
 NUMBER, MISSING, NOT_NUMBER = 0, 1, 2
 
@@ -319,9 +317,10 @@ def numbers(values, text: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def text_kind(text: str) -> int:
-    """What the text of a score or weight is, as :func:`numbers` reads it: ``NUMBER``,
-    ``MISSING`` (empty, a missing word, ``nan``) or ``NOT_NUMBER`` ('2abc', 'heavy')."""
-    if text in _NA or text.strip().lower() == "nan":
+    """What a score's or weight's text stored in a typed column (Parquet, a database) is, as
+    :func:`numbers` reads it there: ``NUMBER``, ``MISSING`` (``nan``) or ``NOT_NUMBER`` ('2abc',
+    'heavy', '': only a CSV's empty field is missing)."""
+    if text.strip().lower() == "nan":
         return MISSING
     return NUMBER if _FLOAT.fullmatch(text) else NOT_NUMBER
 
