@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws
+from .._checks import check_draws, check_fraction
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..io import write_atomic
@@ -127,8 +127,7 @@ MAX_THRESHOLDS = 1000
 
 def _grid(thresholds, step, audited) -> np.ndarray:
     if thresholds is None:
-        if not (isinstance(step, (int, float)) and 0 < step < 1):
-            raise EthicLensInputError("must be in (0, 1)", column="step", value=step, fix="0.05")
+        check_fraction(step, "step", fix="e.g. 0.05")
         if step < 1 / MAX_THRESHOLDS:  # 1e-9 meant 10**9 thresholds: an out-of-memory kill
             raise EthicLensInputError(
                 f"gives more than {MAX_THRESHOLDS:,} thresholds",
@@ -271,19 +270,8 @@ def _config(opts, policy, labelled, th, edits) -> dict:
 
 
 def _check_audited(audited_threshold) -> float:
-    if (
-        isinstance(audited_threshold, bool)
-        or not isinstance(audited_threshold, (int, float, np.integer, np.floating))
-        or not 0 < float(audited_threshold) < 1
-    ):
-        raise EthicLensInputError(
-            "must be a number strictly between 0 and 1 (a score at or above it is predicted "
-            "positive)",
-            column="audited_threshold",
-            value=audited_threshold,
-            fix="the threshold your predictions used, e.g. 0.5",
-        )
-    return float(audited_threshold)
+    """The threshold the predictions used (a score at or above it is predicted positive)."""
+    return check_fraction(audited_threshold, "audited_threshold", fix="e.g. 0.5")
 
 
 def _check_groups(attrs) -> None:

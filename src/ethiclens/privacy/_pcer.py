@@ -29,7 +29,7 @@ from importlib import resources
 
 import numpy as np
 
-from .._checks import MIN_DRAWS, check_draws, check_seed
+from .._checks import MIN_DRAWS, check_draws, check_fraction, check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
     INSUFFICIENT_DATA,
@@ -636,13 +636,7 @@ def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
         )
     if len(order) < 2:
         raise EthicLensInputError("needs at least two groups", column="groups")
-    if not 0 < eta < 1:
-        raise EthicLensInputError(
-            "floor constant must be in (0, 1)",
-            column="eta",
-            value=eta,
-            fix="use e.g. 1e-3 (the default; --eta on the command line)",
-        )
+    check_fraction(eta, "eta", fix="use e.g. 1e-3 (the default; --eta on the command line)")
     return order
 
 
