@@ -55,6 +55,17 @@ def binned_groups(cells: pd.DataFrame, bins: dict | None, rows: str) -> None:
         cells[col] = binned.reindex(cells.index)
 
 
+def check_groups(cells: pd.DataFrame, protected) -> None:
+    """The audit's rules for a protected attribute's values (its own encoding of the groups,
+    through ``fairness.check_group_edits``): a numeric attribute with more distinct values than
+    the audit takes for groups "looks continuous" (--bins it). The engines hand the groups over
+    as text: typed as pandas types a CSV column first, so that every engine is judged alike."""
+    from ..fairness import check_group_edits as audit_checks
+
+    groups = cells[list(protected)].drop_duplicates()
+    audit_checks(pd.DataFrame({col: _typed(groups[col]) for col in protected}))
+
+
 def check_group_edits(table: pd.DataFrame, protected, merges, excludes) -> None:
     """The audit's checks of ``merges`` and ``excludes`` against the groups in ``table``'s
     ``protected`` columns (its messages, with the monitor's flags named)."""

@@ -8,15 +8,23 @@ import json
 import os
 from collections.abc import Mapping
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .._checks import check_member
+from .._checks import (
+    check_count,
+    check_draws,
+    check_fraction,
+    check_member,
+    check_seed,
+    check_type,
+    is_number,
+)
 from ..errors import EthicLensInputError
 from ..spec import edited_reference
 from ._edits import SEP, check_intersections
 from ._store import checked_store
-from ._windows import ENGINES, Columns, Window, describe_target, parse_window
+from ._windows import ENGINES, Columns, Window, describe_target, frame_kind, parse_window
 
 # request fields a store is bound to (the target may change from run to run: today's file)
 BOUND = (
@@ -180,47 +188,7 @@ class MonitorRequest:
 
     def __post_init__(self):
         _check_python_types(self)
-        if not (0 < self.alpha < 1):
-            raise EthicLensInputError(
-                "must lie strictly between 0 and 1",
-                column="--alpha",
-                value=self.alpha,
-                fix="e.g. 0.05",
-            )
-        if self.alpha < MIN_ALPHA:
-            raise EthicLensInputError(
-                f"is below {MIN_ALPHA:g}: an e-value would have to pass 1/alpha, beyond what "
-                "the evidence can show",
-                column="--alpha",
-                value=self.alpha,
-                fix="e.g. 0.05, or 0.001 for a stricter alarm",
-            )
-        for name in ("di_threshold", "eo_threshold"):
-            value = getattr(self, name)
-            if not (0 < value < 1):
-                raise EthicLensInputError(
-                    "must lie strictly between 0 and 1",
-                    column="--" + name.replace("_", "-"),
-                    value=value,
-                    fix="e.g. 0.8 for DI, 0.1 for EO",
-                )
-        if self.di_threshold < DI_FLOOR:
-            raise EthicLensInputError(
-                f"must be at least {DI_FLOOR}: the tested band [t, 1/t] would reach beyond "
-                "what the evidence can compute",
-                column="--di-threshold",
-                value=self.di_threshold,
-                fix="e.g. 0.8 (the four-fifths rule)",
-            )
-        for name in ("min_group_size", "min_labels", "n_draws", "baseline_windows"):
-            value = getattr(self, name)
-            if value is not None and value < 1:
-                raise EthicLensInputError(
-                    "must be at least 1",
-                    column="--" + name.replace("_", "-"),
-                    value=value,
-                    fix="give a whole number ≥ 1",
-                )
+        _check_numbers(self)
         if not self.protected:
             raise EthicLensInputError(
                 "is required",
@@ -366,7 +334,7 @@ class MonitorRequest:
 
     def bound(self) -> dict:
         """The fields a store is bound to, normalised."""
-        d = asdict(replace(self, target=None))  # a DataFrame target is not copied
+        d = {name: getattr(self, name) for name in (*BOUND, *OPTIONAL)}  # not the target
         d["window"] = str(self.parsed_window())
         d["protected"] = list(self.protected)
         d["intersections"] = [list(c) for c in self.intersections] if self.intersections else None
@@ -461,10 +429,12 @@ def refuse_database_baseline(request: MonitorRequest) -> None:
 
 def _check_python_types(request: MonitorRequest) -> None:
     """The fields' shapes, as a Python caller may get them wrong: ``protected`` as one name
-    (taken as one item); the group edits not dicts, ``intersections`` not a tuple of tuples or
-    ``baseline_target`` not a path, refused by name (rather than failing deep inside)."""
+    (taken as one item); text that is not a str, the group edits not dicts, ``intersections``
+    not a tuple of tuples, the target or ``baseline_target`` not a path, refused by name
+    (rather than failing deep inside)."""
     if isinstance(request.protected, str):
         object.__setattr__(request, "protected", (request.protected,))
+    _check_text(request)
     for name in ("bins", "merge_groups", "exclude_groups"):
         value = getattr(request, name)
         if value is not None and not isinstance(value, Mapping):
@@ -475,7 +445,8 @@ def _check_python_types(request: MonitorRequest) -> None:
             )
     crossed = request.intersections
     if crossed is not None and (
-        isinstance(crossed, str) or any(isinstance(c, str) for c in crossed)
+        not isinstance(crossed, (tuple, list))
+        or not all(isinstance(c, (tuple, list)) for c in crossed)
     ):
         raise EthicLensInputError(
             "must be a tuple of tuples of column names",
@@ -489,6 +460,90 @@ def _check_python_types(request: MonitorRequest) -> None:
             column="baseline_target",
             fix="write the baseline's rows to a file and give its path",
         )
+    if not isinstance(request.target, (str, os.PathLike)) and frame_kind(request.target) is None:
+        raise EthicLensInputError(
+            "must be a path (a file, a folder or a glob) or a pandas, Dask or Spark DataFrame",
+            column="target",
+            value=type(request.target).__name__,
+            fix="give the path the predictions are exported to",
+        )
+
+
+# the fields given as text (column names, the window, the database's names): required, optional
+_REQUIRED_TEXT = ("time", "window", "y_pred")
+_TEXT = (*_REQUIRED_TEXT, "y_true", "scheduler", "db", "table", "query", "propensity",
+         "weight", "baseline_period", "baseline_table", "baseline_query")  # fmt: skip
+
+
+def _check_text(request: MonitorRequest) -> None:
+    """The text fields as str (as the command line gives them), the engine one the monitor has,
+    ``hold_last`` a bool and ``pos_label`` a value a label column can hold."""
+    for name in _TEXT:
+        value = getattr(request, name)
+        if value is not None or name in _REQUIRED_TEXT:
+            check_type(value, str, column="--" + _flag(name), problem="must be text (a str)",
+                       fix=f"give {name} as a str, e.g. {name}='...'")  # fmt: skip
+    check_member(
+        request.engine,
+        ENGINES,
+        column="--engine",
+        problem="the monitor counts files with DuckDB, pandas, Dask or Spark (a database in SQL)",
+        fix="use --engine auto, duckdb, pandas, dask or spark",
+    )
+    check_type(request.hold_last, bool, column="--hold-last", problem="must be True or False",
+               fix="hold_last=True leaves the newest window for a later run")  # fmt: skip
+    label = request.pos_label
+    if label is not None and not (isinstance(label, str | bool) or is_number(label)):
+        raise EthicLensInputError(
+            "must be a label value (text, a number or a bool)",
+            column="--pos-label",
+            value=type(label).__name__,
+            fix="e.g. pos_label='approved' or pos_label=1",
+        )
+    for item in request.protected:
+        check_type(item, str, column="--protected", problem="must be column names (str)",
+                   fix="e.g. protected=('race', 'sex=Female')")  # fmt: skip
+
+
+def _check_numbers(request: MonitorRequest) -> None:
+    """The numbers as the command line checks them (``ethiclens._checks``: one range and one
+    message for every face; booleans are not numbers), kept as Python's int and float (an
+    integral float is no whole number: ``seed=5.0`` would draw other intervals than 5)."""
+    checked = {
+        "alpha": check_fraction(request.alpha, "--alpha", fix="e.g. 0.05"),
+        "di_threshold": check_fraction(
+            request.di_threshold, "--di-threshold", fix="e.g. 0.8 (the four-fifths rule)"
+        ),
+        "eo_threshold": check_fraction(request.eo_threshold, "--eo-threshold", fix="e.g. 0.1"),
+        "min_group_size": check_count(request.min_group_size, "--min-group-size"),
+        "min_labels": check_count(request.min_labels, "--min-labels"),
+        "n_draws": check_draws(request.n_draws, "--n-boot"),
+        "seed": check_seed(request.seed, "--seed"),
+    }
+    if request.baseline_windows is not None:
+        windows = check_count(request.baseline_windows, "--baseline-windows", fix=_WINDOWS_FIX)
+        checked["baseline_windows"] = windows
+    if checked["alpha"] < MIN_ALPHA:
+        raise EthicLensInputError(
+            f"is below {MIN_ALPHA:g}: an e-value would have to pass 1/alpha, beyond what "
+            "the evidence can show",
+            column="--alpha",
+            value=request.alpha,
+            fix="e.g. 0.05, or 0.001 for a stricter alarm",
+        )
+    if checked["di_threshold"] < DI_FLOOR:
+        raise EthicLensInputError(
+            f"must be at least {DI_FLOOR}: the tested band [t, 1/t] would reach beyond "
+            "what the evidence can compute",
+            column="--di-threshold",
+            value=request.di_threshold,
+            fix="e.g. 0.8 (the four-fifths rule)",
+        )
+    for name, value in checked.items():
+        object.__setattr__(request, name, value)
+
+
+_WINDOWS_FIX = "give a whole number ≥ 1 (the first K windows are the baseline)"
 
 
 # how each dict field is written (for the refusal of another type)
@@ -584,7 +639,7 @@ def _database_url(target) -> str | None:
 
 def _refuse_unsupported(spec) -> None:
     """What an audit spec may say and the monitor cannot honour yet, refused by its flag."""
-    t, r, p = spec.target, spec.roles, spec.policy
+    r, p = spec.roles, spec.policy
     if r.y_score:
         raise EthicLensInputError(
             "is not supported by the monitor yet (its evidence is counts of labels and "
@@ -604,13 +659,6 @@ def _refuse_unsupported(spec) -> None:
     check_member(
         p.di_rule, ["two_sided"], column="--di-rule", problem=problem, fix="drop --di-rule below"
     )
-    if t.engine not in ENGINES:
-        raise EthicLensInputError(
-            "the monitor counts files with DuckDB, pandas, Dask or Spark (a database in SQL)",
-            column="--engine",
-            value=t.engine,
-            fix="use --engine auto, duckdb, pandas, dask or spark",
-        )
 
 
 def _refuse_not_honoured(spec) -> None:

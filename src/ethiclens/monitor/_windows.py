@@ -23,7 +23,7 @@ import pandas as pd
 from .._checks import check_member
 from ..errors import DataFileError, EthicLensInputError
 from ..sources import NA_TEXT, duckdb_failure, read_csv_file
-from ._edits import binned_groups, positive_labels
+from ._edits import binned_groups, check_groups, positive_labels
 from ._report import plural
 
 DAY = 86400
@@ -753,6 +753,7 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
     _labels(raw, cols.y_true, "label", cols.pos_label)
     _groups(raw, cols.protected)
     binned_groups(raw, cols.bins, COUNT)
+    check_groups(raw, cols.protected)
     raw[COUNT] = raw[COUNT].astype(np.int64)
     if window.kind == "days":
         if origin_day is None:
