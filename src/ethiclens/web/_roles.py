@@ -36,16 +36,32 @@ ROLE_WORDS = {
     "weight": "weight",
 }
 
+
+def _count_or_text(raw: str):
+    """A floor as ``--min-group-size`` reads it: a whole number, else the text as given, which
+    the spec's check refuses in its words (as it does on the command line)."""
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
 POLICY_FIELDS = (
     ("di_rule", str),
     ("di_threshold", float),
     ("eo_threshold", float),
-    ("min_group_size", int),
-    ("min_labels", int),
+    ("min_group_size", _count_or_text),
+    ("min_labels", _count_or_text),
     ("ci", str),
     ("n_boot", int),
     ("seed", int),
 )
+# What the command line says of text that is not of its option's type (click's words, with
+# the CLI's fix), so that the form refuses "1e3" for the draws as --n-boot does
+NOT_OF_TYPE = {
+    int: ("integer", "give a whole number (digits only, e.g. 1000)"),
+    float: ("float", "give a number (e.g. 0.5)"),
+}
 
 
 def profile(path: str | Path, kind: str) -> dict:
@@ -288,19 +304,13 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[list,
 def _bins(form: dict, c: dict, i: int, whole_file: bool, errors: dict):
     """An attribute's bin edges, None when it needs none, False when it cannot be audited
     (the reason is in ``errors``)."""
-    from ..fairness import check_bin_edges
-
     col = c["name"]
     edges_text = (form.get(f"bins_{i}") or "").strip()
     if edges_text:
         try:
-            edges = check_bin_edges([float(e) for e in edges_text.split(",") if e.strip()], col)
-        except ValueError as exc:  # not numbers; or the library's rule (EthicLensInputError)
-            errors[f"bins_{i}"] = (
-                said(exc)
-                if isinstance(exc, EthicLensInputError)
-                else "edges are numbers separated by commas, e.g. 0,25,45,65,120"
-            )
+            edges = _box_edges(edges_text, col)
+        except EthicLensInputError as exc:
+            errors[f"bins_{i}"] = said(exc)
             return False
         return [int(e) if e.is_integer() else e for e in edges]
     if c["numeric"] and c["distinct"] > CONTINUOUS:
@@ -318,6 +328,18 @@ def _bins(form: dict, c: dict, i: int, whole_file: bool, errors: dict):
         )
         return False
     return None
+
+
+def _box_edges(text: str, column: str) -> list[float]:
+    """The edges typed in a bins box, read and checked as ``--bins`` reads them (the library's
+    ``parse_bins`` and ``check_bin_edges``): an empty item or ``1_0`` is refused, as there."""
+    from ..fairness import check_bin_edges
+    from ..spec import parse_bins
+
+    # the box holds only the edges: a fixed attribute name keeps a column name with "=" in it
+    # from being read as part of the syntax
+    (edges,) = parse_bins([f"edges={text}"]).values()
+    return check_bin_edges(edges, column)
 
 
 def _group_edits(form: dict, groups: dict, errors: dict) -> None:
@@ -350,7 +372,8 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
         try:
             spec["policy"][name] = kind(raw)
         except ValueError:
-            errors[name] = f"must be {'a whole number' if kind is int else 'a number'}"
+            what, fix = NOT_OF_TYPE[kind]
+            errors[name] = f"{raw!r} is not a valid {what}. Fix: {fix}"
     for name, key in (("model_name", "name"), ("model_version", "version")):
         raw = (form.get(name) or "").strip()
         if raw:
@@ -368,7 +391,9 @@ def check_request(spec: dict, purpose: str) -> None:
     from ..spec import CI_BY_PURPOSE, AuditSpec
 
     try:
-        AuditSpec.from_dict(spec, source=FORM)
+        # the policy as the engine takes it, refused before anything is stored (as the CLI
+        # refuses it before the data is read)
+        AuditSpec.from_dict(spec, source=FORM).policy.to_policy()
     except EthicLensInputError as exc:
         problem = exc.problem.removeprefix(f"{FORM}: ")
         raise EthicLensInputError(
