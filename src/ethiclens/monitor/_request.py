@@ -523,27 +523,22 @@ def _check_numbers(request: MonitorRequest) -> None:
     if request.baseline_windows is not None:
         windows = check_count(request.baseline_windows, "--baseline-windows", fix=_WINDOWS_FIX)
         checked["baseline_windows"] = windows
-    if checked["alpha"] < MIN_ALPHA:
-        raise EthicLensInputError(
-            f"is below {MIN_ALPHA:g}: an e-value would have to pass 1/alpha, beyond what "
-            "the evidence can show",
-            column="--alpha",
-            value=request.alpha,
-            fix="e.g. 0.05, or 0.001 for a stricter alarm",
-        )
-    if checked["di_threshold"] < DI_FLOOR:
-        raise EthicLensInputError(
-            f"must be at least {DI_FLOOR}: the tested band [t, 1/t] would reach beyond "
-            "what the evidence can compute",
-            column="--di-threshold",
-            value=request.di_threshold,
-            fix="e.g. 0.8 (the four-fifths rule)",
-        )
+    for name, lowest, flag, problem, fix in _LOWEST:
+        if checked[name] < lowest:
+            raise EthicLensInputError(problem, column=flag, value=getattr(request, name), fix=fix)
     for name, value in checked.items():
         object.__setattr__(request, name, value)
 
 
 _WINDOWS_FIX = "give a whole number ≥ 1 (the first K windows are the baseline)"
+# the smallest values the evidence can use: (field, smallest, option, why, fix)
+_LOWEST = (
+    ("alpha", MIN_ALPHA, "--alpha", f"is below {MIN_ALPHA:g}: an e-value would have to pass "
+     "1/alpha, beyond what the evidence can show", "e.g. 0.05, or 0.001 for a stricter alarm"),
+    ("di_threshold", DI_FLOOR, "--di-threshold", f"must be at least {DI_FLOOR}: the tested band "
+     "[t, 1/t] would reach beyond what the evidence can compute",
+     "e.g. 0.8 (the four-fifths rule)"),
+)  # fmt: skip
 
 
 # how each dict field is written (for the refusal of another type)
