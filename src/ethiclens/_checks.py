@@ -139,6 +139,32 @@ def check_draws(value, where: str = "n_boot", *, allow_zero: bool = False) -> in
     return int(value)
 
 
+# JSON Schema type -> words (a spec, a baseline report: one wording for every document)
+_SCHEMA_TYPES = {"string": "text", "integer": "a whole number", "number": "a number"}
+_SCHEMA_TYPES |= {"null": "null", "boolean": "true or false", "array": "a list"}
+_SCHEMA_TYPES["object"] = "a mapping"
+
+
+def schema_words(rule: str, bound, fallback: str) -> str:
+    """What a JSON Schema rule (``type``, ``minimum``, ...) with value ``bound`` asks, in
+    words; ``fallback`` (jsonschema's own message) for a rule without words here."""
+    if rule == "type":
+        kinds = [bound] if isinstance(bound, str) else bound
+        return "must be " + " or ".join(_SCHEMA_TYPES.get(k, k) for k in kinds)
+    if rule == "enum":
+        return "must be one of " + ", ".join(map(str, bound))
+    words = {
+        "const": f"must be {bound!r}",
+        "minimum": "must be non-negative" if bound == 0 else f"must be at least {bound}",
+        "maximum": f"must be at most {bound}",
+        "exclusiveMinimum": f"must be more than {bound}",
+        "exclusiveMaximum": f"must be less than {bound}",
+        "minItems": f"needs at least {bound} item(s)",
+        "maxItems": f"takes at most {bound} item(s)",
+    }
+    return words.get(rule, fallback)
+
+
 FLOOR_FIX = "e.g. 50 (lower floors mean noisier verdicts; say so when you report them)"
 
 

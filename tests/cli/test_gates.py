@@ -215,11 +215,11 @@ _BAD_BASELINES = {  # the tester's files (/tmp/tester2/gate), as edits of a good
     "badci": (
         ["comparisons", 0, "metrics", "disparate_impact", "ci_low"],
         "x",
-        "comparisons[0].metrics.disparate_impact.ci_low should be a number or null (value: 'x')",
+        "comparisons[0].metrics.disparate_impact.ci_low must be a number or null (value: 'x')",
     ),
     "nometrics": (["comparisons", 0, "metrics"], None, "comparisons[0].metrics is missing"),
-    "specstr": (["run", "spec"], "x", "run.spec should be an object (value: 'x')"),
-    "compstr": (["comparisons"], "x", "comparisons should be an array (value: 'x')"),
+    "specstr": (["run", "spec"], "x", "run.spec must be a mapping (value: 'x')"),
+    "compstr": (["comparisons"], "x", "comparisons must be a list (value: 'x')"),
     "fut1": (["schema_version"], "9.0", "schema_version '9.0', from a newer EthicLens; this "),
     "fut2": (["run", "spec", "version"], 2, "run.spec.version 2, from a newer EthicLens; this"),
 }

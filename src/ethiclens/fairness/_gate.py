@@ -11,7 +11,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from .._checks import check_member
+from .._checks import check_member, schema_words
 from ..errors import EthicLensInputError
 from ..io import read_config_file
 from ._policy import FLAGGED, INCONCLUSIVE, INSUFFICIENT_DATA, PASS, UNDEFINED
@@ -28,16 +28,6 @@ _RANK = {PASS: 0, INCONCLUSIVE: 1, INSUFFICIENT_DATA: 1, UNDEFINED: 1, FLAGGED: 
 GATED_METRICS = ("disparate_impact", "equalized_odds_difference")
 # The spec's default gate (spec.GateSpec.fail_on): a result without a spec gates as the CLI does.
 DEFAULT_FAIL_ON = "never"
-# JSON schema type -> words for a message
-_JSON_TYPES = {
-    "object": "an object",
-    "array": "an array",
-    "string": "a string",
-    "number": "a number",
-    "integer": "an integer",
-    "boolean": "true or false",
-    "null": "null",
-}
 _REPORT = "JSON report written by ethiclens audit --json"
 MAX_REPORT_BYTES = 200_000_000  # a report of thousands of groups is megabytes, not hundreds
 # Parts of a baseline's spec that must equal the run's for the two to be comparable.
@@ -260,26 +250,8 @@ def _first_schema_error(report: dict) -> tuple | None:
         known = error.schema.get("properties", {})
         extra = next(k for k in error.instance if k not in known)
         return _key_path([*path, extra]), "is not a key of an audit report", None
-    return _key_path(path), _rule_words(rule, given), error.instance
-
-
-def _listed(value) -> list:
-    return value if isinstance(value, list) else [value]
-
-
-# What a report schema rule asks of a value, in words (given: the rule's value).
-_RULE_WORDS = {
-    "type": lambda given: "should be " + " or ".join(_JSON_TYPES.get(t, t) for t in _listed(given)),
-    "enum": lambda given: f"should be one of {', '.join(map(str, given))}",
-    "const": lambda given: f"should be {given!r}",
-    "minItems": lambda given: f"should have at least {given} item{'s' if given != 1 else ''}",
-    "minimum": lambda given: f"should be at least {given}",
-}
-
-
-def _rule_words(rule: str, given) -> str:
-    words = _RULE_WORDS.get(rule)
-    return words(given) if words else f"breaks the report schema's rule {rule} {given!r}"
+    words = schema_words(rule, given, f"breaks the report schema's rule {rule} {given!r}")
+    return _key_path(path), words, error.instance
 
 
 def _first_non_finite(report: dict) -> tuple | None:
@@ -308,7 +280,7 @@ def _first_unknown_spec_key(old_spec: dict, new_spec: dict) -> tuple | None:
         if section not in new_spec:
             return path, "is not a spec key of this EthicLens", None
         if isinstance(new_spec[section], dict) and not isinstance(values, dict):
-            return path, "should be a mapping", values
+            return path, "must be a mapping", values
         for key in values if isinstance(values, dict) else ():
             if key not in new_spec[section]:
                 return f"{path}.{key}", "is not a spec key of this EthicLens", values[key]

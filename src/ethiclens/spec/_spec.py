@@ -23,6 +23,7 @@ from .._checks import (
     check_draws,
     check_fraction,
     check_seed,
+    schema_words,
 )
 from ..errors import EthicLensInputError
 
@@ -649,7 +650,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     # A flag's message names the flag already; a file's names the file.
     prefix = "" if source == "command line" else f"{source}: "
     raise EthicLensInputError(
-        prefix + _expected(err.validator, err.validator_value, err.message),
+        prefix + schema_words(err.validator, err.validator_value, err.message),
         column=where or "spec",
         value=err.instance,
         fix=fix,
@@ -687,28 +688,6 @@ def _range_fix(schema: dict) -> str | None:
     if xlo is not None and xhi is not None:
         return f"give a value between {xlo} and {xhi}, both excluded"
     return None
-
-
-def _expected(validator: str, bound, message: str) -> str:
-    if validator == "type":
-        return f"must be {_types(bound)}"
-    if validator == "enum":
-        return "must be one of " + ", ".join(map(str, bound))
-    words = {
-        "minimum": "must be non-negative" if bound == 0 else f"must be at least {bound}",
-        "maximum": f"must be at most {bound}",
-        "exclusiveMinimum": f"must be more than {bound}",
-        "exclusiveMaximum": f"must be less than {bound}",
-        "minItems": f"needs at least {bound} item(s)",
-        "maxItems": f"takes at most {bound} item(s)",
-    }
-    return words.get(validator, message)
-
-
-def _types(value) -> str:
-    names = {"string": "text", "integer": "a whole number", "number": "a number", "null": "null"}
-    names |= {"boolean": "true or false", "array": "a list", "object": "a mapping"}
-    return " or ".join(names.get(v, v) for v in ([value] if isinstance(value, str) else value))
 
 
 def _unknown(key, allowed, what: str, where: str = "") -> EthicLensInputError:
