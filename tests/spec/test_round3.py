@@ -111,3 +111,19 @@ def test_options_a_counts_table_cannot_honour_are_refused(counts, capsys, extra,
 
 def test_a_counts_table_with_its_own_roles_named_runs(counts, capsys):
     assert main(["audit", "--counts", str(counts), "--y-pred", "p", "--n-boot", "200"]) == 0
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_thresholds_name_the_label_column_as_the_label_on_every_engine(tmp_path, capsys, engine):
+    """thresholds counts the labels in the prediction's place on DuckDB/SQL; a bad label is
+    still named 'label (y_true)', as pandas names it."""
+    rng = np.random.default_rng(2)
+    n = 300
+    frame = pd.DataFrame({"label": rng.integers(0, 2, n), "score": rng.uniform(0, 1, n)})
+    frame["g"] = rng.choice(["a", "b"], n)
+    frame.loc[3, "label"] = 2
+    path = tmp_path / "d.csv"
+    frame.to_csv(path, index=False)
+    argv = ["thresholds", path, "--y-true", "label", "--y-score", "score", "--protected", "g"]
+    err = _error(capsys, [*argv, "--engine", engine, "--n-boot", "200"])
+    assert err.startswith("error: column 'label (y_true)': is not binary 0/1")

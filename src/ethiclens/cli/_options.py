@@ -325,6 +325,8 @@ class SpecRequest:
         from ..errors import EthicLensInputError
 
         column = "" if exc.column is None else str(exc.column)
+        if "://" in column:  # a masked database URL (its '/' and '.' are no key separators)
+            return exc
         parts = []
         given = set(self.by_flag.values())
         for piece in column.split("/"):

@@ -4,7 +4,7 @@ as rows or as a counts table, with its provenance and fingerprint. Every face lo
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .._checks import check_member
@@ -675,11 +675,14 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
             raise EthicLensInputError(
                 f"a weighted {purpose} needs the rows in memory",
                 column="--weight",
-                fix="read the file with --engine pandas, or drop --weight",
+                fix="read the file with --engine pandas (a database table: export it to Parquet "
+                "or CSV and run on the file), or drop --weight",
             )
         extra = [r.y_pred[1]] if purpose == "compare" else [r.y_score]
         first = r.y_pred[0] if purpose == "compare" else (r.y_true or r.y_score)
+        labels = purpose == "thresholds" and r.y_true  # counted in the prediction's place
         roles = Roles(first, cols + extra, r.y_true if purpose == "compare" else None, None)
+        roles = replace(roles, y_pred_role="y_true") if labels else roles
     table, where = _count(engine, t.file, roles, url, t.table, t.query, t.scheduler)
     engine = _engine_of(table) or engine
     rows = int(table["count"].sum())
@@ -796,5 +799,5 @@ def _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpo
         loaded.y_true = frame["y_true"] if r.y_true else None
     else:
         loaded.y_score = frame[r.y_score]
-        loaded.y_true = frame["y_pred"] if r.y_true else None
+        loaded.y_true = frame["y_pred"].rename(r.y_true) if r.y_true else None
     return loaded
