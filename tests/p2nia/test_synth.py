@@ -199,7 +199,7 @@ def test_synth_settings_default_to_the_audit_workload_and_refuse_bad_values():
     assert MST.Settings.of(settings) is settings
     with pytest.raises(EthicLensInputError, match="'workload'.*unknown synthesiser workload"):
         MST.Settings(1.0, workload="all")
-    with pytest.raises(EthicLensInputError, match="rounds must be a positive integer"):
+    with pytest.raises(EthicLensInputError, match="aim_rounds.*whole number of at least 1"):
         MST.Settings(1.0, aim_rounds=0)
 
 

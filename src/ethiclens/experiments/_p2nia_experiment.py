@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from .. import datasets as ds_mod
-from .._checks import check_member
+from .._checks import check_count, check_member
 from ..errors import DataFileError, EthicLensInputError, NotInCacheError
 from ..p2nia import (
     ACCOUNTINGS,
@@ -456,13 +456,7 @@ def cross_population(
     from sklearn.model_selection import train_test_split
 
     get_model(model, "--model").check_installed()
-    if isinstance(repetitions, bool) or not isinstance(repetitions, int) or repetitions < 1:
-        raise EthicLensInputError(
-            "repetitions must be a positive integer",
-            column="repetitions",
-            value=repetitions,
-            fix="e.g. repetitions=3",
-        )
+    check_count(repetitions, "repetitions", fix="e.g. repetitions=3")
     states = audit_states_for(train_state, audit_states)
     train = _state(train_state, "train_state")
     loaded = _load_states([train, *states], year, download)

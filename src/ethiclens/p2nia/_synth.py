@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_member
+from .._checks import check_count, check_member
 from .._optional import require
 from .._text import distinct_numbers
 from ..errors import EthicLensInputError
@@ -233,16 +233,9 @@ class SynthSettings:
         check_member(
             self.workload, WORKLOADS, column="workload", problem="unknown synthesiser workload"
         )
-        rounds = self.aim_rounds
-        if rounds is not None and (
-            isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1
-        ):
-            raise EthicLensInputError(
-                "AIM's rounds must be a positive integer",
-                column="aim_rounds",
-                value=rounds,
-                fix="e.g. aim_rounds=20, or None for the default cap",
-            )
+        if self.aim_rounds is not None:
+            fix = "e.g. aim_rounds=20, or None for the default cap"
+            check_count(self.aim_rounds, "aim_rounds", fix=fix)
 
     @classmethod
     def of(cls, settings) -> SynthSettings:

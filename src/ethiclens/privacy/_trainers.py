@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .._checks import check_count
 from .._registry import Registry, check_entry_name, check_function_ref, resolve_function
 from ..errors import EthicLensInputError
 from ._dpsgd import train_dp_mlp
@@ -62,11 +63,7 @@ class Trainer:
         check_function_ref(self.fit, "fit", fix="pass the training function")
         if not isinstance(self.batched, bool):
             raise EthicLensInputError("must be True or False", column="batched", value=self.batched)
-        n = self.seeds_per_task
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise EthicLensInputError(
-                "must be an integer >= 1", column="seeds_per_task", value=n, fix="e.g. 1"
-            )
+        check_count(self.seeds_per_task, "seeds_per_task", fix="e.g. 1")
 
     def check_installed(self) -> None:
         """Raise :class:`~ethiclens._optional.MissingExtraError` (an input error: exit 2) when

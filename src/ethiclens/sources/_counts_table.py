@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._checks import check_count
 from ..errors import EthicLensInputError
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
@@ -172,10 +173,7 @@ def suppress_small_cells(table: pd.DataFrame, min_cell: int) -> pd.DataFrame:
     small group's rates can shift (a rare outcome in a small group is what gets dropped first).
     Every report made from the table states the suppression.
     """
-    if isinstance(min_cell, bool) or not isinstance(min_cell, (int, np.integer)) or min_cell < 1:
-        raise EthicLensInputError(
-            "must be a whole number >= 1", column="--min-cell", value=min_cell, fix="e.g. 10"
-        )
+    check_count(min_cell, "--min-cell", fix="e.g. 10")
     small = table[COUNT].to_numpy() < min_cell
     out = table.loc[~small].reset_index(drop=True)
     out.attrs = dict(table.attrs)
