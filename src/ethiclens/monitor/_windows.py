@@ -746,7 +746,8 @@ def _groups(raw: pd.DataFrame, protected) -> None:
 
 
 def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> Counted:
-    """The engines' raw cells checked (labels 0/1, groups present), binned (``--bins``),
+    """The engines' raw cells checked (labels 0/1, groups present), binned (``--bins``), the
+    groups judged by the audit's rules (``check_groups``: none looks continuous),
     placed in windows from ``origin_day`` (the first day seen, when None) and summed per
     (window, columns)."""
     _labels(raw, cols.y_pred, "prediction", cols.pos_label)
