@@ -156,3 +156,35 @@ def test_the_cli_refuses_what_the_audit_refuses_in_its_words(tmp_path, capsys, d
     assert (rc, rc_m) == (2, 2)
     assert err.strip().splitlines()[-1] == audit_err.strip().splitlines()[-1]
     assert not store.exists()
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb", "sql"])
+def test_an_attribute_left_with_one_group_is_refused_as_the_audit_refuses_it(
+    tmp_path, days, engine
+):
+    """One bin over every age (or a merge of every group) leaves nothing to compare: the
+    audit refuses it; the monitor watched a comparison-free store before."""
+    if engine == "duckdb":
+        pytest.importorskip(engine)
+    frame = _ages(tmp_path, days)
+    store, target = tmp_path / "m.sqlite", _target(tmp_path, frame, engine)
+    one_bin = MonitorRequest(
+        **target, **{**ROLES, "protected": "age"}, bins={"age": [0, 1_000_000_000]}
+    )
+    with pytest.raises(EthicLensInputError) as exc:
+        run_monitor(one_bin, store)
+    assert exc.value.column == "age" and "has a single group" in exc.value.problem
+    assert not store.exists()
+
+
+def test_the_cli_refuses_a_single_group_with_the_audits_line(tmp_path, capsys, days):
+    frame = _ages(tmp_path, days)
+    path = tmp_path / "rows.csv"
+    frame.to_csv(path, index=False)
+    one_bin = ["--protected", "age", "--bins", "age=0,1e9"]
+    rc, _, audit_err = run_cli(capsys, "audit", path, "--y-pred", "pred", *one_bin)
+    store = tmp_path / "m.sqlite"
+    rc_m, _, err = run_cli(capsys, "monitor", path, *FLAGS, *one_bin, "--store", store)
+    assert (rc, rc_m) == (2, 2)
+    assert err.strip().splitlines()[-1] == audit_err.strip().splitlines()[-1]
+    assert "has a single group" in err and not store.exists()

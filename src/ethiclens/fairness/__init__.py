@@ -13,7 +13,7 @@ from ._bootstrap import (
 from ._compare import COMPARE_SCHEMA_VERSION, MetricDifference, ModelComparison, compare
 from ._counts import GroupCounts, check_counts_cells
 from ._display import estimates_html, register_renderer
-from ._engine import audit, audit_counts, two_proportion_z_test
+from ._engine import audit, audit_counts, check_two_groups, two_proportion_z_test
 from ._gate import FAIL_LEVELS, GateOutcome, gate
 from ._intervals import (  # the one interval kit: draws -> interval, method, status
     BCA,
@@ -85,6 +85,7 @@ __all__ = [
     "ThresholdTable",
     "THRESHOLDS_SCHEMA_VERSION",
     "check_group_edits",
+    "check_two_groups",
     "positive_mask",
     "bin_attribute",
     "bin_counts",

@@ -274,7 +274,7 @@ class _TableCells:
 
     def build(self, name, groups, codes) -> _Cells:
         ctx = self.ctx
-        _check_two_groups(name, groups)
+        check_two_groups(name, groups)
         keep = codes >= 0
         codes, cells = codes[keep], ctx.cells[keep]
         n_groups, n_cells = len(groups), ctx.n_cells
@@ -654,7 +654,7 @@ def _attribute_cells(ctx: _Context, name, groups, codes) -> _Cells:
         scores = None if ctx.scores is None else ctx.scores[keep]
     else:
         cells, weights, true, scores = ctx.cells, ctx.weights, ctx.true, ctx.scores
-    _check_two_groups(name, groups)
+    check_two_groups(name, groups)
     gc = GroupCounts.from_arrays(name, groups, codes, cells, ctx.labelled, weights)
     sq = None
     if weights is not None:
@@ -686,10 +686,12 @@ def _auc_from_bins(n_bins) -> str:
     )
 
 
-def _check_two_groups(name, groups) -> None:
+def check_two_groups(name, groups) -> None:
+    """An attribute needs two groups to compare (after its group edits)."""
     if len(groups) < 2:
+        what = f"a single group {groups[0]!r}" if len(groups) else "no group"
         raise EthicLensInputError(
-            f"has a single group {groups[0]!r}; nothing to compare",
+            f"has {what}; nothing to compare",
             column=name,
             fix="audit an attribute with two or more groups, or drop this one",
         )

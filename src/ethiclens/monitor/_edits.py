@@ -68,9 +68,14 @@ def check_groups(cells: pd.DataFrame, protected) -> None:
 
 def check_group_edits(table: pd.DataFrame, protected, merges, excludes) -> None:
     """The audit's checks of ``merges`` and ``excludes`` against the groups in ``table``'s
-    ``protected`` columns (its messages, with the monitor's flags named)."""
+    ``protected`` columns (its messages, with the monitor's flags named), and its refusal of
+    an attribute left with one group (nothing to compare)."""
     from ..fairness import check_group_edits as check
+    from ..fairness import check_two_groups
 
+    for attr in protected:
+        groups = edited_groups(table, attr, merges, excludes)[attr].dropna().unique()
+        check_two_groups(attr, sorted(groups, key=str))
     if not (merges or excludes):
         return
     try:
