@@ -34,6 +34,7 @@ from ..privacy import (
 from ..report import ensure_output_folder
 from ._common import FILE, JSON, _console, options, positive_option, shown, writable, write_json
 from ._options import LiveHelpOption, RegistryChoice
+from ._probe import flags_named
 
 
 def _trainer_option(default, live_help):
@@ -167,6 +168,10 @@ def audit_cmd(**o):
         _write_json(json_out, result.to_dict())
 
 
+# TrainRequest's fields -> the flags of pcer train
+TRAIN_FLAGS = {"attribute": "--attribute", "batch_size": "--batch-size", "epochs": "--epochs"}
+
+
 @pcer_group.command("train")
 @options(*TRAIN_OPTIONS)
 def train_cmd(json_out, **options):
@@ -174,7 +179,8 @@ def train_cmd(json_out, **options):
     PCER, with intervals from draws of each group's cells (one model: seed-to-seed spread is
     larger)."""
     writable({"--json": json_out})
-    trained = train_and_audit(TrainRequest(**options))
+    with flags_named(**TRAIN_FLAGS):
+        trained = train_and_audit(TrainRequest(**options))
     click.echo(trained.headline())
     console = _console()
     for attr, result in trained.results.items():
@@ -195,7 +201,9 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
         if options[flag]:
             options[flag] = split_list(options[flag], f"--{flag}")
     check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
-    grid = sweep_grid(preset, grid_file, **options)
+    given = {key: f"--{key}" for key, value in options.items() if value is not None}
+    with flags_named(**given):  # a grid key the flag overrode is named by its flag
+        grid = sweep_grid(preset, grid_file, **options)
     console = _console()
     console.print(f"grid: {grid.describe()} → {store}")
     summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)

@@ -3,9 +3,12 @@ and write."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import click
 
 from .._checks import SKLEARN_SEED_LIMIT, check_seed
+from ..errors import EthicLensInputError
 from ..io import read_table, require_columns
 from ..probes import (
     analyze_counterfactuals,
@@ -29,6 +32,19 @@ from ._common import (
     writable,
     write_json,
 )
+
+
+@contextmanager
+def flags_named(**flags):
+    """Errors from the library about its parameter ``name`` name the flag ``flags[name]``
+    that set it (``n_boot`` -> ``--n-boot``): on the command line a value is a flag's."""
+    try:
+        yield
+    except EthicLensInputError as exc:
+        flag = flags.get(str(exc.column))
+        if flag is None:
+            raise
+        raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
 
 
 @click.group("probe")
@@ -61,13 +77,15 @@ def counterfactual_cmd(target, json_out, **flags):
     check_seed(flags["seed"], "--seed", limit=SKLEARN_SEED_LIMIT)
     writable({"--json": json_out}, inputs=[flags["data"]])
     run = dict(n_boot=flags["n_boot"], seed=flags["seed"])
-    if flags["model_spec"]:
-        fav = favorable_label(flags["positive"], flags["favorable"], 1)
-        data, attribute = flags["data"], flags["attribute"]
-        result, intro = probe_model(flags["model_spec"], data, attribute, favorable=fav, **run)
-    else:
-        fav = favorable_label(flags["positive"], flags["favorable"], None)
-        result, intro = probe_benchmark(target, attribute=flags["attribute"], favorable=fav, **run)
+    with flags_named(n_boot="--n-boot", attribute="--attribute"):
+        if flags["model_spec"]:
+            fav = favorable_label(flags["positive"], flags["favorable"], 1)
+            data, attribute = flags["data"], flags["attribute"]
+            result, intro = probe_model(flags["model_spec"], data, attribute, favorable=fav, **run)
+        else:
+            fav = favorable_label(flags["positive"], flags["favorable"], None)
+            attribute = flags["attribute"]
+            result, intro = probe_benchmark(target, attribute=attribute, favorable=fav, **run)
     show(result.summary(intro))
     if json_out:
         write_json(json_out, result.to_dict())
@@ -120,6 +138,16 @@ def analyze_cmd(scored, y_pred, y_score, positive, favorable, seed, json_out):
         write_json(json_out, result.to_dict())
 
 
+# run_oracle's parameters -> the oracle's flags
+ORACLE_FLAGS = {
+    "n": "--n",
+    "disparate_impact": "--di",
+    "eo_gap": "--eo-gap",
+    "repetitions": "--repetitions",
+    "n_boot": "--n-boot",
+}
+
+
 @click.command("oracle")
 @options(
     shown("--n", "n_rows", default=20_000, help="Rows per repetition."),
@@ -148,7 +176,11 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
     console = _console()
     results = []
     for di in dis or (0.6, 1.0):
-        with warnings.catch_warnings(record=True) as caught, Progress(console=console) as bar:
+        with (
+            flags_named(**ORACLE_FLAGS),
+            warnings.catch_warnings(record=True) as caught,
+            Progress(console=console) as bar,
+        ):
             warnings.simplefilter("always")
             task = bar.add_task(f"DI {di}", total=repetitions)
             res = run_oracle(

@@ -61,6 +61,12 @@ class SweepGrid:
     features: str = "full"  # the datasets' named feature set ("full" or "paper")
 
     def __post_init__(self):
+        try:
+            self._check_fields()
+        except EthicLensInputError as exc:
+            raise _as_key(exc) from None
+
+    def _check_fields(self) -> None:
         self.seeds = _seeds(self.seeds)
         if isinstance(self.epsilons, (str, bytes)) or not isinstance(self.epsilons, (list, tuple)):
             raise EthicLensInputError(
@@ -198,6 +204,17 @@ TRAIN_RANGES = {
     "test_size": ("float", 0, 0.9, False),
 }
 ACCOUNTANTS = ("prv", "rdp", "gdp")
+
+
+def _as_key(exc: EthicLensInputError) -> EthicLensInputError:
+    """An error about a grid field (``epsilons``, ``train.epochs``) named as the key it is in a
+    grid file, not as a column; a face that set the field by a flag renames it to the flag."""
+    grid_keys = {f.name for f in fields(SweepGrid)}
+    if str(exc.column).split(".")[0] not in grid_keys:
+        return exc
+    return EthicLensInputError(
+        exc.problem, column=exc.column, value=exc.value, fix=exc.fix, kind="key"
+    )
 
 
 def _is_int(x) -> bool:

@@ -18,7 +18,8 @@ from ._synth import check_edges
 def read_request(path) -> AuditRequest:
     """The auditor's request file (``p2nia request``), checked as a whole."""
     what = "request written by ethiclens p2nia request"
-    return AuditRequest.from_dict(read_config_file(path, "--request", what, suffixes=None))
+    data = read_config_file(path, "--request", what, suffixes=None)
+    return AuditRequest.from_dict(data, source=str(path))
 
 
 def parse_bins(specs) -> dict:

@@ -19,6 +19,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -85,8 +86,10 @@ class AuditRequest:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> AuditRequest:
-        return cls(**validate_request(d, "--request"))
+    def from_dict(cls, d: dict, source: str | None = None) -> AuditRequest:
+        """The request of a dict; a problem with a key names it as the key of the file
+        ``source`` when given (``epsilon in req.json``), else as its option (``--epsilon``)."""
+        return cls(**validate_request(d, "--request", source))
 
 
 def make_request(n, protected, **options) -> AuditRequest:
@@ -665,9 +668,47 @@ def _check_domain(domain, where: str) -> list[str]:
     return list(domain)
 
 
-def validate_request(d, where: str = "request") -> dict:
-    """A request dict (file or to_dict()) checked as a whole; returns the normalised fields."""
+# A request's key -> the ``p2nia request`` option that sets it: what the checks name
+REQUEST_FLAGS = {
+    "n": "--n",
+    "protected": "--protected",
+    "metrics": "--metrics",
+    "mechanism": "--mechanism",
+    "epsilon": "--epsilon",
+    "delta": "--delta",
+    "protected_domain": "--groups",
+    "accounting": "--accounting",
+}
+
+
+def validate_request(d, where: str = "request", source: str | None = None) -> dict:
+    """A request dict (file or to_dict()) checked as a whole; returns the normalised fields.
+
+    ``where`` names the whole request in messages; a problem with one key names the option
+    that sets it, or, with ``source`` (the file it was read from), the key in that file
+    (``epsilon in req.json``)."""
     body = _request_body(d, where)
+    try:
+        return _checked_fields(body, where)
+    except EthicLensInputError as exc:
+        raise (exc if source is None else _as_key(exc, source, body)) from None
+
+
+def _as_key(exc: EthicLensInputError, where: str, body: dict) -> EthicLensInputError:
+    """An error naming the option behind a key, named as that key of the file ``where``."""
+    flag = re.search(r"--[a-z-]+", str(exc.column or ""))  # "--epsilon", "sex (--groups)"
+    key = next((k for k, f in REQUEST_FLAGS.items() if flag and f == flag.group()), None)
+    if key is None:
+        return exc
+    # check_epsilon shows every refused non-float as "(huge)" (meant for an int too large for
+    # a float, but 0 too): the file's own value is what its writer gave
+    value = body[key] if exc.value == "(huge)" else exc.value
+    return EthicLensInputError(
+        exc.problem, column=f"{key} in {where}", value=value, fix=exc.fix, kind="key"
+    )
+
+
+def _checked_fields(body: dict, where: str) -> dict:
     n = _check_n(body["n"])
     prot = body["protected"]
     if not isinstance(prot, str) or not prot:

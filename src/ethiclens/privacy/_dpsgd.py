@@ -152,12 +152,11 @@ def dp_epsilon(epsilon) -> float | None:
 
 def check_settings(n_train: int, config: TrainConfig) -> float:
     """Validate the batch settings; return the Poisson sample rate."""
-    if config.batch_size < 1 or config.epochs < 1:
-        raise EthicLensInputError(
-            "batch size and epochs must be >= 1",
-            column="batch_size",
-            value=(config.batch_size, config.epochs),
-        )
+    for name in ("batch_size", "epochs"):  # each by its own name, for a face to rename
+        if getattr(config, name) < 1:
+            raise EthicLensInputError(
+                f"{name.replace('_', ' ')} must be >= 1", column=name, value=getattr(config, name)
+            )
     # Opacus's make_private sets the Poisson rate to 1 / len(data_loader) = 1 / ceil(n / batch)
     # and takes that many steps per epoch; σ and ε here use the same rate.
     q = 1.0 / math.ceil(n_train / config.batch_size)

@@ -24,9 +24,8 @@ def probe_benchmark(name: str, *, attribute=None, favorable=None, n_boot=1000, s
     ds = datasets.load(name)
     known = list(ds.protected.columns)
     attribute = attribute or known[0]
-    check_member(
-        attribute, known, column=attribute, problem=f"is not a protected attribute of {name}"
-    )
+    problem = f"is not a protected attribute of {name}"
+    check_member(attribute, known, column="attribute", problem=problem)
     run = train_standard_model(ds, seed=seed, include_protected=True)
     fav = (1 if ds.positive_is_favorable else 0) if favorable is None else favorable
     result = counterfactual(
