@@ -168,10 +168,6 @@ def audit_cmd(**o):
         _write_json(json_out, result.to_dict())
 
 
-# TrainRequest's fields -> the flags of pcer train
-TRAIN_FLAGS = {"attribute": "--attribute", "batch_size": "--batch-size", "epochs": "--epochs"}
-
-
 @pcer_group.command("train")
 @options(*TRAIN_OPTIONS)
 def train_cmd(json_out, **options):
@@ -179,7 +175,7 @@ def train_cmd(json_out, **options):
     PCER, with intervals from draws of each group's cells (one model: seed-to-seed spread is
     larger)."""
     writable({"--json": json_out})
-    with flags_named(**TRAIN_FLAGS):
+    with flags_named():
         trained = train_and_audit(TrainRequest(**options))
     click.echo(trained.headline())
     console = _console()
@@ -201,8 +197,7 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
         if options[flag]:
             options[flag] = split_list(options[flag], f"--{flag}")
     check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
-    given = {key: f"--{key}" for key, value in options.items() if value is not None}
-    with flags_named(**given):  # a grid key the flag overrode is named by its flag
+    with flags_named():  # a grid key a flag overrode is named by the flag
         grid = sweep_grid(preset, grid_file, **options)
     console = _console()
     console.print(f"grid: {grid.describe()} → {store}")

@@ -9,9 +9,9 @@ import click
 
 from .._checks import SKLEARN_SEED_LIMIT, check_seed
 from ..errors import EthicLensInputError
-from ..io import read_table, require_columns
+from ..io import read_table
 from ..probes import (
-    analyze_counterfactuals,
+    analyze_scored,
     make_counterfactuals,
     probe_benchmark,
     probe_model,
@@ -35,14 +35,17 @@ from ._common import (
 
 
 @contextmanager
-def flags_named(**flags):
-    """Errors from the library about its parameter ``name`` name the flag ``flags[name]``
-    that set it (``n_boot`` -> ``--n-boot``): on the command line a value is a flag's."""
+def flags_named(**aliases):
+    """An error from the library about its parameter ``p_name`` names the command's flag
+    ``--p-name`` (or ``aliases[p_name]``) when that flag has a value: there, it set it."""
     try:
         yield
     except EthicLensInputError as exc:
-        flag = flags.get(str(exc.column))
-        if flag is None:
+        name, ctx = str(exc.column), click.get_current_context()
+        flag = aliases.get(name, "--" + name.replace("_", "-"))
+        if not any(
+            flag in p.opts and ctx.params.get(p.name) is not None for p in ctx.command.params
+        ):
             raise
         raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
 
@@ -77,7 +80,7 @@ def counterfactual_cmd(target, json_out, **flags):
     check_seed(flags["seed"], "--seed", limit=SKLEARN_SEED_LIMIT)
     writable({"--json": json_out}, inputs=[flags["data"]])
     run = dict(n_boot=flags["n_boot"], seed=flags["seed"])
-    with flags_named(n_boot="--n-boot", attribute="--attribute"):
+    with flags_named():
         if flags["model_spec"]:
             fav = favorable_label(flags["positive"], flags["favorable"], 1)
             data, attribute = flags["data"], flags["attribute"]
@@ -124,28 +127,11 @@ def analyze_cmd(scored, y_pred, y_score, positive, favorable, seed, json_out):
     """Flip rates from your predictions on a make-counterfactuals table."""
     check_seed(seed, "--seed")
     writable({"--json": json_out}, inputs=[scored])
-    frame = read_table(scored)
-    require_columns(frame, [y_pred] + ([y_score] if y_score else []), scored)
-    result = analyze_counterfactuals(
-        frame,
-        frame[y_pred],
-        frame[y_score] if y_score else None,
-        favorable_label=favorable_label(positive, favorable, 1),
-        random_state=seed,
-    )
-    show(result.summary(f"Counterfactual analysis of {scored}"))
+    fav = favorable_label(positive, favorable, 1)
+    result, intro = analyze_scored(scored, y_pred, y_score, favorable=fav, seed=seed)
+    show(result.summary(intro))
     if json_out:
         write_json(json_out, result.to_dict())
-
-
-# run_oracle's parameters -> the oracle's flags
-ORACLE_FLAGS = {
-    "n": "--n",
-    "disparate_impact": "--di",
-    "eo_gap": "--eo-gap",
-    "repetitions": "--repetitions",
-    "n_boot": "--n-boot",
-}
 
 
 @click.command("oracle")
@@ -177,7 +163,7 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
     results = []
     for di in dis or (0.6, 1.0):
         with (
-            flags_named(**ORACLE_FLAGS),
+            flags_named(disparate_impact="--di"),
             warnings.catch_warnings(record=True) as caught,
             Progress(console=console) as bar,
         ):

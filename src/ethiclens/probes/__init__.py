@@ -9,12 +9,13 @@ from ._counterfactual import (
 )
 from ._entry import load_entry_point
 from ._oracle import InjectedData, OracleResult, inject_bias, run_oracle
-from ._runs import probe_benchmark, probe_model
+from ._runs import analyze_scored, probe_benchmark, probe_model
 
 __all__ = [
     "counterfactual",
     "make_counterfactuals",
     "analyze_counterfactuals",
+    "analyze_scored",
     "CounterfactualResult",
     "PairResult",
     "load_entry_point",

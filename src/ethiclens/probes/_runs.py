@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..errors import EthicLensInputError
-from ._counterfactual import counterfactual
+from ._counterfactual import analyze_counterfactuals, counterfactual
 from ._entry import load_entry_point
 
 
@@ -59,3 +59,21 @@ def probe_model(entry_point: str, data, attribute, *, favorable=1, n_boot=1000, 
             f"{exc.problem} (loaded by {entry_point})", column="--model", fix=exc.fix
         ) from None
     return result, f"Counterfactual probe of {entry_point} on {data} ({len(X):,} records)"
+
+
+def analyze_scored(scored, y_pred: str, y_score=None, *, favorable=1, seed=0):
+    """Flip rates from your predictions (column ``y_pred``, optionally scores ``y_score``) on a
+    scored :func:`make_counterfactuals` table (a CSV/Parquet path). Returns
+    ``(CounterfactualResult, intro)``."""
+    from ..io import read_table, require_columns
+
+    frame = read_table(scored)
+    require_columns(frame, [y_pred] + ([y_score] if y_score else []), scored)
+    result = analyze_counterfactuals(
+        frame,
+        frame[y_pred],
+        frame[y_score] if y_score else None,
+        favorable_label=favorable,
+        random_state=seed,
+    )
+    return result, f"Counterfactual analysis of {scored}"
