@@ -79,16 +79,14 @@ def counterfactual_cmd(target, json_out, **flags):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
     check_seed(flags["seed"], "--seed", limit=SKLEARN_SEED_LIMIT)
     writable({"--json": json_out}, inputs=[flags["data"]])
-    run = dict(n_boot=flags["n_boot"], seed=flags["seed"])
+    model = flags["model_spec"]  # your model favours 1 by default, a benchmark as declared
+    fav = favorable_label(flags["positive"], flags["favorable"], 1 if model else None)
+    run = dict(attribute=flags["attribute"], favorable=fav, n_boot=flags["n_boot"])
     with flags_named():
-        if flags["model_spec"]:
-            fav = favorable_label(flags["positive"], flags["favorable"], 1)
-            data, attribute = flags["data"], flags["attribute"]
-            result, intro = probe_model(flags["model_spec"], data, attribute, favorable=fav, **run)
+        if model:
+            result, intro = probe_model(model, flags["data"], seed=flags["seed"], **run)
         else:
-            fav = favorable_label(flags["positive"], flags["favorable"], None)
-            attribute = flags["attribute"]
-            result, intro = probe_benchmark(target, attribute=attribute, favorable=fav, **run)
+            result, intro = probe_benchmark(target, seed=flags["seed"], **run)
     show(result.summary(intro))
     if json_out:
         write_json(json_out, result.to_dict())
