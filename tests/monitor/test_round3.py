@@ -162,8 +162,8 @@ def test_the_cli_refuses_what_the_audit_refuses_in_its_words(tmp_path, capsys, d
 def test_an_attribute_left_with_one_group_is_refused_as_the_audit_refuses_it(
     tmp_path, days, engine
 ):
-    """One bin over every age (or a merge of every group) leaves nothing to compare: the
-    audit refuses it; the monitor watched a comparison-free store before."""
+    """One bin over every age leaves nothing to compare, ever: the audit's refusal (a raw
+    attribute with one group so far is only noted, as more groups may come)."""
     if engine == "duckdb":
         pytest.importorskip(engine)
     frame = _ages(tmp_path, days)

@@ -68,18 +68,12 @@ def check_groups(cells: pd.DataFrame, protected) -> None:
 
 def check_group_edits(table: pd.DataFrame, protected, merges, excludes) -> None:
     """The audit's checks of ``merges`` and ``excludes`` against the groups in ``table``'s
-    ``protected`` columns (its messages, with the monitor's flags named), and its refusal of
-    an attribute left with one group (nothing to compare)."""
+    ``protected`` columns (its messages, with the monitor's flags named)."""
     from ..fairness import check_group_edits as check
-    from ..fairness import check_two_groups
 
-    for attr in protected:
-        groups = edited_groups(table, attr, merges, excludes)[attr].dropna().unique()
-        check_two_groups(attr, sorted(groups, key=str))
-    if not (merges or excludes):
-        return
     try:
-        check(table[list(protected)], exclude_groups=excludes, merge_groups=merges)
+        if merges or excludes:
+            check(table[list(protected)], exclude_groups=excludes, merge_groups=merges)
     except EthicLensInputError as exc:
         column = str(exc.column or "")
         for key, flag in (
@@ -91,6 +85,16 @@ def check_group_edits(table: pd.DataFrame, protected, merges, excludes) -> None:
                     exc.problem, column=flag, value=exc.value, fix=exc.fix
                 ) from None
         raise
+
+
+def check_single_bins(table: pd.DataFrame, bins: dict) -> None:
+    """A binned attribute with one bin can never have two groups: refused with the audit's
+    line (a raw attribute with one group so far is only noted: others may come)."""
+    from ..fairness import check_two_groups
+
+    for attr, edges in (bins or {}).items():
+        if len(edges) == 2 and attr in table:
+            check_two_groups(attr, sorted(table[attr].dropna().unique(), key=str))
 
 
 def edited_groups(table: pd.DataFrame, attr: str, merges, excludes) -> pd.DataFrame:

@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..errors import EthicLensInputError
 from ._baseline import Baseline, pooled_row, reading_baseline
-from ._edits import attribute_tables, check_group_edits
+from ._edits import attribute_tables, check_group_edits, check_single_bins
 from ._engines import count_windows
 from ._evidence import (
     COUNT_FIELDS,
@@ -177,6 +177,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
         if stored_request is None:  # the edits are bound to the store with the request
             edits = (request.merge_groups, request.exclude_groups)
             check_group_edits(counted.table, request.roles().protected, *edits)
+            check_single_bins(counted.table, request.bins)
         baseline = _count_baseline(store, request, window)
         plan = _plan(store, request, counted, window)
         run = store.next_run()
