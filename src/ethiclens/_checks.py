@@ -217,7 +217,7 @@ def check_epsilon(value, where: str = "--epsilon") -> float:
         raise EthicLensInputError(
             "ε must be a finite number > 0",
             column=where,
-            value=value if isinstance(value, float) else "(huge)",
+            value=value if math.isfinite(eps) or isinstance(value, float) else "(huge)",
             fix="give a positive budget such as 1.0",
         )
     if eps > EPSILON_MAX:

@@ -700,11 +700,8 @@ def _as_key(exc: EthicLensInputError, where: str, body: dict) -> EthicLensInputE
     key = next((k for k, f in REQUEST_FLAGS.items() if flag and f == flag.group()), None)
     if key is None:
         return exc
-    # check_epsilon shows every refused non-float as "(huge)" (meant for an int too large for
-    # a float, but 0 too): the file's own value is what its writer gave
-    value = body[key] if exc.value == "(huge)" else exc.value
     return EthicLensInputError(
-        exc.problem, column=f"{key} in {where}", value=value, fix=exc.fix, kind="key"
+        exc.problem, column=f"{key} in {where}", value=exc.value, fix=exc.fix, kind="key"
     )
 
 
