@@ -575,6 +575,18 @@ def os_error_line(exc: OSError) -> str | None:
     return None
 
 
+def check_suffix(path, flag: str, suffix: str, what: str) -> None:
+    """Refuse, before any work, an output whose name does not end in ``suffix`` (the format
+    it will be written in); None (not asked) passes."""
+    if path and Path(path).suffix.lower() != suffix:
+        raise EthicLensInputError(
+            f"{what}'s name must end in {suffix}",
+            column=flag,
+            value=str(path),
+            fix=f"e.g. {flag} {Path(path).with_suffix(suffix).name}",
+        )
+
+
 CONFIG_SUFFIXES = (".yaml", ".yml", ".json")
 
 

@@ -226,7 +226,7 @@ def test_population_bias_papers_california_setup_through_download(tmp_path, monk
         ("--train-state", "all", "unknown ACS state code"),
         ("--train-state", "", "unknown ACS state code"),
         ("--audit-states", "ne,CO", "CO is the training state"),
-        ("--plot", "fig1.txt", "the plot is a PNG image"),
+        ("--plot", "fig1.txt", "the plot (a PNG image)'s name must end in .png"),
     ],
 )
 def test_population_bias_bad_states(flag, value, message, tmp_path, monkeypatch, capsys):

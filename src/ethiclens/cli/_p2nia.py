@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from .._checks import split_list, split_numbers
-from ..errors import EthicLensInputError
+from .._checks import split_list
+from ..io import check_suffix
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
 from ..p2nia import RELEASE_TABLE_FILE as TABLE
 from ..p2nia import (
@@ -196,20 +196,7 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     from ..experiments import write_experiment_outputs as write_outputs
 
     check_workers(workers)
-    metric_epsilons = grid["metric_epsilons"]
-    cfg = ExperimentConfig(
-        dataset=dataset,
-        models=tuple(split_list(grid["models"], "--models")),
-        mechanisms=tuple(split_list(grid["mechanisms"], "--mechanisms")),
-        repetitions=grid["repetitions"],
-        sizes=tuple(split_numbers(grid["sizes"], "--sizes", int)),
-        epsilons=tuple(split_numbers(grid["epsilons"], "--epsilons")),
-        metric_epsilons=tuple(split_numbers(metric_epsilons, "--metric-epsilons"))
-        if metric_epsilons
-        else (),
-        accounting=grid["accounting"],
-    )
-    cfg.validate()
+    cfg = ExperimentConfig.from_options(dataset, **grid)
     ensure_output_folder(out_dir, "--out")
     console = _console()
     with Progress(console=console) as bar:
@@ -247,13 +234,7 @@ def population_bias_cmd(train_state, audit_states, model, repetitions, download,
     """Train on one ACSIncome state, audit with another state's records: the error."""
     from ..experiments import audit_states_for, cross_population, write_population_bias_figure
 
-    if plot and Path(plot).suffix.lower() != ".png":
-        raise EthicLensInputError(
-            "the plot is a PNG image",
-            column="--plot",
-            value=plot,
-            fix=f"give a path ending in .png, e.g. {Path(plot).with_suffix('.png').name}",
-        )
+    check_suffix(plot, "--plot", ".png", "the plot (a PNG image)")
     writable({"--json": json_out, "--plot": plot})
     states = audit_states_for(
         train_state, split_list(audit_states, "--audit-states"), "--audit-states", "--train-state"

@@ -14,12 +14,13 @@ import functools
 import time
 import warnings
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 import pandas as pd
 
 from .. import datasets as ds_mod
-from .._checks import check_count, check_member
+from .._checks import check_count, check_member, split_list, split_numbers
 from ..errors import DataFileError, EthicLensInputError, NotInCacheError
 from ..p2nia import (
     ACCOUNTINGS,
@@ -80,6 +81,21 @@ class ExperimentConfig:
     workload: str = "audit"
     aim_rounds: int | None = None
     notes: list = field(default_factory=list)
+
+    @classmethod
+    def from_options(cls, dataset: str, **options) -> ExperimentConfig:
+        """The config of ``ethiclens p2nia experiment``'s options: comma lists of models,
+        mechanisms, sizes and ε (each named by its flag when refused), checked."""
+        lists = {"models": str, "mechanisms": str, "sizes": int, "epsilons": float}
+        lists["metric_epsilons"] = float
+        for key, kind in lists.items():
+            text, flag = options.get(key), "--" + key.replace("_", "-")
+            if isinstance(text, str):
+                parse = split_list if kind is str else partial(split_numbers, kind=kind)
+                options[key] = tuple(parse(text, flag)) if text else ()
+        cfg = cls(dataset=dataset, **options)
+        cfg.validate()
+        return cfg
 
     def validate(self):
         """Refuse an unknown name or an impossible size, repetition count or ε."""

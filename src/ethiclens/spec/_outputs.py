@@ -7,7 +7,6 @@ same way; ``--json -`` (standard output) is the caller's to print.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from ..errors import EthicLensInputError
 from ._spec import AuditSpec
@@ -80,17 +79,12 @@ def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
 
 def _check_report_formats(o) -> None:
     """Refuse an unknown model-card or PDF extension before any work is done."""
+    from ..io import check_suffix
     from ..report import card_format
 
     if o.model_card:
         card_format(o.model_card)
-    if o.pdf and Path(o.pdf).suffix.lower() != ".pdf":
-        raise EthicLensInputError(
-            "the PDF report's name must end in .pdf",
-            column="--pdf",
-            value=o.pdf,
-            fix="e.g. --pdf report.pdf",
-        )
+    check_suffix(o.pdf, "--pdf", ".pdf", "the PDF report")
 
 
 def write_outputs(result, spec: AuditSpec, purpose: str):
