@@ -127,7 +127,7 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
     groups = (
         [(layout.headers[f], [f]) for f in files] if hive else header_groups(files, layout.headers)
     )
-    for names, group in groups:
+    for names, group in _by_compression(groups):
         options = {
             "header": 0,
             "names": names,
@@ -137,7 +137,7 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             "encoding": "utf-8-sig",
             "index_col": False,
         }
-        if any(f.lower().endswith(".gz") for f in group):
+        if group[0].lower().endswith(".gz"):
             options["blocksize"] = None  # a compressed file cannot be split
         if literal:  # one partition per file, opened by pandas under its own name
             options.pop("blocksize", None)
@@ -148,6 +148,16 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             part = part.assign(**_hive_keys(group[0], target))
         parts.append(part[list(roles.columns)])
     return parts[0] if len(parts) == 1 else dd.concat(parts)
+
+
+def _by_compression(groups):
+    """Each group of files split into plain and gzipped files: Dask infers one compression
+    for all the files of a read (from the first name)."""
+    for names, group in groups:
+        for gz in (False, True):
+            part = [f for f in group if f.lower().endswith(".gz") == gz]
+            if part:
+                yield names, part
 
 
 class dask_scheduler:  # noqa: N801 - a context manager, named as the functions it stands with

@@ -52,8 +52,7 @@ def resolve_files(target: str) -> tuple[list[str], str, bool]:
     path = Path(target)
     hive = False
     if path.is_dir():
-        files = sorted(glob.glob(str(path / "**" / "*.parquet"), recursive=True))
-        files = files or sorted(glob.glob(str(path / "**" / "*.csv"), recursive=True))
+        files = _data_files(path)
         hive = any("=" in part for f in files for part in Path(f).relative_to(path).parts[:-1])
     elif path.exists():  # a file whose name has [ ] * ? in it is that file, not a glob
         files = [target]
@@ -71,6 +70,13 @@ def resolve_files(target: str) -> tuple[list[str], str, bool]:
             "mixes CSV and Parquet files", column="TARGET", value=target, fix="audit one kind"
         )
     return files, kinds.pop(), hive
+
+
+def _data_files(folder: Path) -> list[str]:
+    """Every CSV (``.csv``, ``.csv.gz``) and Parquet file under FOLDER, in sorted path order: a
+    folder is read whole, never a kind of file it holds dropped silently (a mix is refused)."""
+    found = glob.glob(str(folder / "**" / "*"), recursive=True)
+    return sorted(f for f in found if f.lower().endswith(CSV + PARQUET) and Path(f).is_file())
 
 
 def _schemas(files, kind) -> list[tuple[str, list[str]]]:

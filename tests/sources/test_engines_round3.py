@@ -1,0 +1,87 @@
+"""Every engine gives the pandas engine's answer on odd files (round 3 of the tester's findings).
+
+A folder reads every data file it holds (a gzipped CSV too) or refuses a mix of CSV and Parquet
+as a glob does; labels written two ways (``1`` and ``1.0``, ``true`` and ``TRUE``, `` 1``) are
+one label on every engine; an empty surplus field is a surplus field.
+"""
+
+import gzip
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.cli import main
+
+pytest.importorskip("duckdb")
+pytest.importorskip("dask.dataframe")
+
+ENGINES = ["pandas", "duckdb", "dask"]
+ROLES = ["--y-true", "y", "--y-pred", "yp", "--protected", "g", "--n-boot", "100"]
+
+
+def _rows(n=150, seed=0) -> pd.DataFrame:
+    r = np.random.default_rng(seed)
+    return pd.DataFrame(
+        {
+            "yp": r.integers(0, 2, n),
+            "y": r.integers(0, 2, n),
+            "g": r.choice(["a", "b"], n),
+        }
+    )
+
+
+def _answer(capsys, target, engine) -> str:
+    """What ``audit`` answers on ENGINE: the groups' sizes, or its one error line."""
+    rc = main(["audit", str(target), *ROLES, "--engine", engine, "--json", "-"])
+    out = capsys.readouterr()
+    if rc != 0:
+        return out.err.strip().splitlines()[-1]
+    report = json.loads(out.out)
+    groups = [(a["name"], g["group"], g["n"]) for a in report["attributes"] for g in a["groups"]]
+    return f"{report['data']['n_rows']} rows: {groups}"
+
+
+def _write_csv(path, text: str) -> None:
+    if str(path).endswith(".gz"):
+        with gzip.open(path, "wt") as fh:
+            fh.write(text)
+    else:
+        path.write_text(text)
+
+
+def _folder(tmp_path, files: dict):
+    """A folder of FILES (name: DataFrame, or CSV text), each written by its name's kind."""
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for name, content in files.items():
+        if name.endswith(".parquet"):
+            content.to_parquet(folder / name, index=False)
+        else:
+            text = content if isinstance(content, str) else content.to_csv(index=False)
+            _write_csv(folder / name, text)
+    return folder
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_folder_of_csv_and_gzipped_csv_reads_both(capsys, tmp_path, engine):
+    folder = _folder(tmp_path, {"a.csv": _rows(seed=1), "b.csv.gz": _rows(seed=2)})
+    answer = _answer(capsys, folder, engine)
+    assert answer.startswith("300 rows"), answer
+    assert answer == _answer(capsys, folder, "pandas")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_folder_of_gzipped_csv_only_is_read(capsys, tmp_path, engine):
+    folder = _folder(tmp_path, {"b.csv.gz": _rows(seed=2)})
+    assert _answer(capsys, folder, engine).startswith("150 rows")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_folder_mixing_csv_and_parquet_is_refused_as_its_glob(capsys, tmp_path, engine):
+    folder = _folder(tmp_path, {"a.parquet": _rows(seed=1), "b.csv": _rows(seed=2)})
+    answer = _answer(capsys, folder, engine)
+    assert "mixes CSV and Parquet files" in answer, answer
+    glob_answer = _answer(capsys, f"{folder}/*", engine)
+    assert answer == glob_answer.replace(f"{folder}/*", str(folder))
