@@ -319,6 +319,7 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
         con.execute("SET TimeZone = 'UTC'")
         if src.kind == FRAME:  # DuckDB scans the pandas DataFrame where it is
             con.register(source, src.files[0])
+        source = _checked_csv_source(con, src, source, params)
         query = _DuckQuery(con, source, params, cols, text=src.kind not in ("parquet", FRAME))
         # a bad value's first file and line: named by the pandas reader, which refuses it too
         query.name_first_bad = lambda: _pandas_raw(src, cols, window)
@@ -353,10 +354,45 @@ def _duckdb_source(src: _Files, params: dict) -> str:
                 value=src.target,
                 fix="export the files with one column order, or use --engine pandas",
             )
-        return f"read_csv($files, header = true, union_by_name = true, all_varchar = true{opts})"
+        return (
+            "read_csv($files, header = true, union_by_name = true, all_varchar = true, "
+            f"null_padding = true{opts})"
+        )
     n_hive = len(Path(src.files[0]).relative_to(src.target).parts) - 1 if src.hive else 0
-    params["names"] = src.columns[: len(src.columns) - n_hive]
-    return f"read_csv($files, header = true, names = $names, all_varchar = true{opts})"
+    names = src.columns[: len(src.columns) - n_hive]
+    # as the audit reads a CSV: a short row's last fields are missing, a surplus field lands in
+    # one more column (refused with its line by ``_refuse_surplus_fields``)
+    params["cols"] = {**{n: "VARCHAR" for n in names}, SURPLUS: "VARCHAR"}
+    return (
+        "read_csv($files, header = true, delim = ',', quote = '\"', escape = '\"', "
+        f"null_padding = true, auto_detect = false, columns = $cols{opts})"
+    )
+
+
+# the column of a CSV row's surplus fields (no header names it: the name only has to differ)
+SURPLUS = "_ethiclens_surplus_field"
+
+
+def _checked_csv_source(con, src: _Files, source: str, params: dict) -> str:
+    """``source``, read without DuckDB's parallel CSV scanner where it asks for that (a quoted
+    line break, which it cannot pad); a CSV row with more fields than its header refused,
+    naming its line (as the audit refuses it)."""
+    import duckdb
+
+    if "cols" not in params:
+        return source
+    count = f"SELECT count({_q(SURPLUS)}) FROM "
+    try:
+        found = con.execute(count + source, params).fetchone()[0]
+    except duckdb.Error as exc:
+        if "parallel=false" not in str(exc):
+            raise
+        source = source.replace("null_padding = true,", "null_padding = true, parallel = false,")
+        found = con.execute(count + source, params).fetchone()[0]
+    if found:
+        surplus = RuntimeError("a row has more fields than the header")
+        raise duckdb_failure(surplus, src.target, src.files)
+    return source
 
 
 # the times every engine reads: ISO 8601 extended dates, with hours and minutes (seconds and
