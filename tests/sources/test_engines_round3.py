@@ -39,8 +39,7 @@ def _answer(capsys, target, engine) -> str:
     if rc != 0:
         return out.err.strip().splitlines()[-1]
     report = json.loads(out.out)
-    groups = [(a["name"], g["group"], g["n"]) for a in report["attributes"] for g in a["groups"]]
-    return f"{report['data']['n_rows']} rows: {groups}"
+    return f"{report['data']['n_rows']} rows: {json.dumps(report['attributes'], sort_keys=True)}"
 
 
 def _write_csv(path, text: str) -> None:
@@ -85,3 +84,33 @@ def test_folder_mixing_csv_and_parquet_is_refused_as_its_glob(capsys, tmp_path, 
     assert "mixes CSV and Parquet files" in answer, answer
     glob_answer = _answer(capsys, f"{folder}/*", engine)
     assert answer == glob_answer.replace(f"{folder}/*", str(folder))
+
+
+def _labels_two_ways(column: str, one: str, zero: str, every: int = 7) -> str:
+    """CSV text of 300 rows whose COLUMN writes 1 and 0 as ONE and ZERO on every EVERY-th row
+    (the other rows write ``1``/``0``, or ``true``/``false`` when ONE is a boolean word)."""
+    frame = _rows(300, seed=4).astype({"yp": object, "y": object})
+    usual = ("true", "false") if one.strip().lower() in ("true", "false") else ("1", "0")
+    frame[column] = [
+        (one if v else zero) if i % every == 0 else usual[1 - v]
+        for i, v in enumerate(frame[column])
+    ]
+    return frame.to_csv(index=False)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(
+    "column, one, zero",
+    [
+        ("yp", "1.0", "0.0"),  # integers and floats: pandas reads floats, 1 == 1.0
+        ("yp", "TRUE", "False"),  # booleans in any of pandas' spellings
+        ("yp", " 1", " 0"),  # a space before a number: pandas reads the number
+        ("y", " 1", "0 "),
+    ],
+)
+def test_labels_written_two_ways_are_one_label(capsys, tmp_path, engine, column, one, zero):
+    path = tmp_path / "labels.csv"
+    path.write_text(_labels_two_ways(column, one, zero))
+    answer = _answer(capsys, path, engine)
+    assert answer.startswith("300 rows"), answer
+    assert answer == _answer(capsys, path, "pandas")

@@ -26,7 +26,7 @@ counts, or the same message (column, value, row where a file can be re-read, and
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -462,6 +462,8 @@ def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=No
     check = _GroupByCheck(roles, text, count, locator, files)
     raw = _without_extra_fields(raw, files)
     _check_labels(raw, check)
+    raw = _merge_equal_cells(raw, roles)
+    check = replace(check, count=pd.to_numeric(raw[COUNT]).to_numpy(dtype=np.int64))
     _check_scores(raw, check)
     raw = _check_weights(raw, check)
     _check_groups(raw, check)
@@ -494,6 +496,16 @@ def _check_labels(raw: pd.DataFrame, check: _GroupByCheck) -> None:
             raise missing_values_error(int(check.count[miss].sum()), where, _label(source, role))
         if text:
             raw[key] = type_labels(raw[key])
+
+
+def _merge_equal_cells(raw: pd.DataFrame, roles) -> pd.DataFrame:
+    """Cells whose labels were written two ways (``1`` and ``1.0``, ``true`` and ``TRUE``,
+    `` 1``) are one label once typed, as pandas reads them: their rows are added up."""
+    keys = list(roles.protected) + [k for k in (Y_TRUE, Y_PRED, SCORE_BIN) if k in raw.columns]
+    if not raw.duplicated(keys).any():
+        return raw
+    merged = raw.groupby(keys, sort=False, dropna=False, observed=True).sum()
+    return merged.reset_index()[list(raw.columns)]
 
 
 def _check_scores(raw: pd.DataFrame, check: _GroupByCheck) -> None:
