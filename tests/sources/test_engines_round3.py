@@ -114,3 +114,25 @@ def test_labels_written_two_ways_are_one_label(capsys, tmp_path, engine, column,
     answer = _answer(capsys, path, engine)
     assert answer.startswith("300 rows"), answer
     assert answer == _answer(capsys, path, "pandas")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_empty_surplus_field_is_refused_with_its_line(capsys, tmp_path, engine):
+    lines = _rows(300, seed=5).to_csv(index=False).splitlines()
+    lines[6] += ","  # line 7: one empty field more than the header
+    path = tmp_path / "more_empty.csv"
+    path.write_text("\n".join(lines) + "\n")
+    answer = _answer(capsys, path, engine)
+    assert "more_empty.csv line 7 has 4 fields but its header has 3" in answer, answer
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("column", ["yp", "g"])
+def test_an_empty_field_is_still_missing(capsys, tmp_path, engine, column):
+    frame = _rows(300, seed=6).astype({column: object})
+    frame.loc[7, column] = ""
+    path = tmp_path / "empty_field.csv"
+    path.write_text(frame.to_csv(index=False))
+    answer = _answer(capsys, path, engine)
+    assert "first at row 7" in answer, answer
+    assert answer == _answer(capsys, path, "pandas")

@@ -30,6 +30,7 @@ from ._rules import (
 )
 
 PARQUET = (".parquet", ".pq")
+NO_NULL = "\x00ethiclens: no field is NULL\x00"  # DuckDB's nullstr: text no CSV field holds
 CSV = (".csv", ".csv.gz")
 
 
@@ -166,7 +167,10 @@ def _source_sql(layout: FileLayout, roles: Roles, params: dict) -> str:
         return f"(SELECT {wanted} FROM read_parquet($files, union_by_name = true{opts}))"
     # One read_csv per header order, each with its own names, united by name: a file whose
     # columns are in another order is never read by position. Every field is text; a
-    # surplus field lands in the extra column and is refused with its line.
+    # surplus field lands in the extra column and is refused with its line. No text reads as
+    # NULL (an empty field stays '', missing by the rule): only a field that is not there is
+    # NULL, so an empty surplus field is a surplus field too.
+    params["no_null"] = NO_NULL
     parts = []
     for i, (names, group) in enumerate(header_groups(layout.files, layout.headers)):
         extra = surplus_column(names)
@@ -175,7 +179,8 @@ def _source_sql(layout: FileLayout, roles: Roles, params: dict) -> str:
         parts.append(
             f"SELECT {wanted}, {quote(extra)} AS {quote(EXTRA_NAME)} FROM read_csv("
             f"$files{i}, header = true, delim = ',', quote = '\"', escape = '\"', "
-            f"null_padding = true, auto_detect = false, columns = $cols{i}{opts})"
+            f"null_padding = true, nullstr = $no_null, auto_detect = false, "
+            f"columns = $cols{i}{opts})"
         )
     return "(" + " UNION ALL ".join(parts) + ")"
 
