@@ -136,3 +136,14 @@ def test_an_empty_field_is_still_missing(capsys, tmp_path, engine, column):
     answer = _answer(capsys, path, engine)
     assert "first at row 7" in answer, answer
     assert answer == _answer(capsys, path, "pandas")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_each_file_of_a_folder_has_its_labels_typed_on_their_own(capsys, tmp_path, engine):
+    """pandas reads file a's 0/1 as integers and file b's true/false as booleans: both labels."""
+    b = _rows(seed=8).astype({"yp": object})
+    b["yp"] = ["true" if v else "false" for v in b["yp"]]
+    folder = _folder(tmp_path, {"a.csv": _rows(seed=7), "b.csv": b.to_csv(index=False)})
+    answer = _answer(capsys, folder, engine)
+    assert answer.startswith("300 rows"), answer
+    assert answer == _answer(capsys, folder, "pandas")

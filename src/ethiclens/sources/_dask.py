@@ -17,6 +17,7 @@ from ..errors import DataFileError, EthicLensInputError
 from ._counts_table import Roles, finish_counts
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
 from ._rules import (
+    FILE_NAME,
     WEIGHT_BAD,
     WEIGHT_TEXT,
     FileLayout,
@@ -36,6 +37,8 @@ def _cells(pdf: pd.DataFrame, roles: Roles, text: bool) -> pd.DataFrame:
     if roles.y_true:
         out[Y_TRUE] = pdf[roles.y_true]
     out[Y_PRED] = pdf[roles.y_pred]
+    if FILE_NAME in pdf.columns:
+        out[FILE_NAME] = pdf[FILE_NAME].astype(str)
     out["_one"] = np.ones(len(pdf), dtype=np.int64)
     s = None
     if roles.y_score:
@@ -61,6 +64,7 @@ def _count(ddf, roles: Roles, text: bool) -> pd.DataFrame:
     frame = ddf.map_partitions(_cells, roles, text, meta=meta)
     keys = list(roles.protected) + ([Y_TRUE] if roles.y_true else []) + [Y_PRED]
     keys += [SCORE_BIN] if roles.y_score else []
+    keys += [FILE_NAME] if FILE_NAME in meta.columns else []
     agg = {COUNT: ("_one", "sum")}
     if roles.weight:
         agg[WEIGHT_SUM] = ("_w", "sum")
@@ -127,6 +131,7 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
     groups = (
         [(layout.headers[f], [f]) for f in files] if hive else header_groups(files, layout.headers)
     )
+    columns = list(roles.columns) + ([FILE_NAME] if len(files) > 1 else [])
     for names, group in _by_compression(groups):
         options = {
             "header": 0,
@@ -141,13 +146,18 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             options["blocksize"] = None  # a compressed file cannot be split
         if literal:  # one partition per file, opened by pandas under its own name
             options.pop("blocksize", None)
-            part = dd.from_map(functools.partial(pd.read_csv, **options), group)
+            part = dd.from_map(functools.partial(_read_csv_file, **options), group)
         else:
-            part = dd.read_csv(group, **options)
+            part = dd.read_csv(group, include_path_column=FILE_NAME, **options)
         if hive:
             part = part.assign(**_hive_keys(group[0], target))
-        parts.append(part[list(roles.columns)])
+        parts.append(part[columns])
     return parts[0] if len(parts) == 1 else dd.concat(parts)
+
+
+def _read_csv_file(path, **options) -> pd.DataFrame:
+    """One CSV file read by pandas, its name in ``FILE_NAME`` (as ``dd.read_csv`` adds it)."""
+    return pd.read_csv(path, **options).assign(**{FILE_NAME: path})
 
 
 def _by_compression(groups):

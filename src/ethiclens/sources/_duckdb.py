@@ -17,6 +17,7 @@ from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
     EXTRA_FIELDS,
     EXTRA_NAME,
+    FILE_NAME,
     NA_TEXT,
     NOT_A_NUMBER,
     WEIGHT_BAD,
@@ -145,7 +146,7 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     check_columns(columns, roles, target)
     params: dict = {}
     source = _source_sql(layout, roles, params)
-    sql = _counting_sql(source, roles, layout.kind == "csv", params)
+    sql = _counting_sql(source, roles, layout.kind == "csv", _by_file(layout))
     con = duckdb.connect(config={"threads": threads} if threads else {})
     con.execute("SET enable_progress_bar = false")
     try:
@@ -171,6 +172,9 @@ def _source_sql(layout: FileLayout, roles: Roles, params: dict) -> str:
     # NULL (an empty field stays '', missing by the rule): only a field that is not there is
     # NULL, so an empty surplus field is a surplus field too.
     params["no_null"] = NO_NULL
+    if _by_file(layout):
+        opts += f", filename = '{FILE_NAME}'"  # our constant (no quote in it)
+        wanted += f", {quote(FILE_NAME)}"
     parts = []
     for i, (names, group) in enumerate(header_groups(layout.files, layout.headers)):
         extra = surplus_column(names)
@@ -183,6 +187,11 @@ def _source_sql(layout: FileLayout, roles: Roles, params: dict) -> str:
             f"columns = $cols{i}{opts})"
         )
     return "(" + " UNION ALL ".join(parts) + ")"
+
+
+def _by_file(layout: FileLayout) -> bool:
+    """Whether the count keeps each CSV file's rows apart (its labels are typed on their own)."""
+    return layout.kind == "csv" and len(layout.files) > 1
 
 
 def _run(duckdb, con, sql: str, params: dict):
@@ -203,11 +212,15 @@ _NA_SQL = ", ".join(f"'{word}'" for word in NA_TEXT)
 assert "'" not in "".join(NA_TEXT)
 
 
-def _counting_sql(source: str, roles: Roles, text: bool, params: dict) -> str:
-    """The GROUP BY of the rule: keys as read (text for CSV), the score's bin with -2 for a
-    value that is not a number, weight sums and the diagnostic counts."""
+def _counting_sql(source: str, roles: Roles, text: bool, by_file: bool) -> str:
+    """The GROUP BY of the rule: keys as read (text for CSV; ``by_file``: the file too), the
+    score's bin with -2 for a value that is not a number, weight sums and the diagnostic
+    counts."""
     q = quote
     keys, sel = key_columns_sql(roles)
+    if by_file:
+        keys.append(q(FILE_NAME))
+        sel.append(q(FILE_NAME))
 
     def number(col):
         """(value, missing, not a number) as SQL expressions."""

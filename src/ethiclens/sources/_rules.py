@@ -69,6 +69,9 @@ WEIGHT_BAD = "_weight_bad"  # weights missing, infinite or negative
 WEIGHT_TEXT = "_weight_text"  # weights that are not numbers
 NOT_A_NUMBER = -2  # the score bin of a score that is not a number (-1: outside [0, 1])
 EXTRA_NAME = "ethiclens extra field"  # the CSV column that catches surplus fields
+# The file a CSV row came from, a key of the GROUP BY over several files: pandas types the
+# labels of each file on its own (0/1 in one, true/false in another are both labels).
+FILE_NAME = "ethiclens file"
 
 _INT = re.compile(r"\s*[+-]?\d+\s*")
 # A number written as text (anchored, so a database's regular expression matches it whole).
@@ -462,7 +465,7 @@ def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=No
     check = _GroupByCheck(roles, text, count, locator, files)
     raw = _without_extra_fields(raw, files)
     _check_labels(raw, check)
-    raw = _merge_equal_cells(raw, roles)
+    raw = _merge_equal_cells(raw.drop(columns=FILE_NAME, errors="ignore"), roles)
     check = replace(check, count=pd.to_numeric(raw[COUNT]).to_numpy(dtype=np.int64))
     _check_scores(raw, check)
     raw = _check_weights(raw, check)
@@ -495,7 +498,18 @@ def _check_labels(raw: pd.DataFrame, check: _GroupByCheck) -> None:
             where, _ = check.row_of(source, lambda s: missing_mask(s, text))
             raise missing_values_error(int(check.count[miss].sum()), where, _label(source, role))
         if text:
-            raw[key] = type_labels(raw[key])
+            raw[key] = _type_labels_by_file(raw, key)
+
+
+def _type_labels_by_file(raw: pd.DataFrame, key: str) -> pd.Series:
+    """The labels of ``key`` typed as pandas types them: each file's on its own (its
+    ``FILE_NAME`` key), when the engine counted several files."""
+    if FILE_NAME not in raw.columns:
+        return type_labels(raw[key])
+    typed = pd.Series(index=raw.index, dtype=object)
+    for _, rows in raw.groupby(FILE_NAME, sort=False)[key]:
+        typed[rows.index] = type_labels(rows).astype(object)
+    return typed
 
 
 def _merge_equal_cells(raw: pd.DataFrame, roles) -> pd.DataFrame:
