@@ -147,3 +147,26 @@ def test_each_file_of_a_folder_has_its_labels_typed_on_their_own(capsys, tmp_pat
     answer = _answer(capsys, folder, engine)
     assert answer.startswith("300 rows"), answer
     assert answer == _answer(capsys, folder, "pandas")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_parquet_files_keep_their_types_across_a_folder(capsys, tmp_path, engine):
+    """Group 1 (an integer) in one file and '1' (text) in another are two values to pandas,
+    refused by the audit; DuckDB must not cast both to text."""
+    a, b = _rows(seed=9), _rows(seed=10)
+    a["g"] = np.where(a["g"] == "a", 1, 2)
+    b["g"] = np.where(b["g"] == "a", "1", "3")
+    folder = _folder(tmp_path, {"a.parquet": a, "b.parquet": b})
+    answer = _answer(capsys, folder, engine)
+    assert "distinct values print the same" in answer, answer
+    assert answer == _answer(capsys, folder, "pandas")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_parquet_labels_of_two_types_across_a_folder(capsys, tmp_path, engine):
+    a, b = _rows(seed=11), _rows(seed=12)
+    b["yp"] = b["yp"].astype(bool)
+    folder = _folder(tmp_path, {"a.parquet": a, "b.parquet": b})
+    answer = _answer(capsys, folder, engine)
+    assert answer.startswith("300 rows"), answer
+    assert answer == _answer(capsys, folder, "pandas")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import glob
 from pathlib import Path
 
+import pandas as pd
+
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
 from ..io import preflight_file
@@ -144,18 +146,41 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     duckdb = require("duckdb", extra="duckdb")
     columns, layout = file_layout(target)
     check_columns(columns, roles, target)
-    params: dict = {}
-    source = _source_sql(layout, roles, params)
-    sql = _counting_sql(source, roles, layout.kind == "csv", _by_file(layout))
     con = duckdb.connect(config={"threads": threads} if threads else {})
     con.execute("SET enable_progress_bar = false")
     try:
-        frame = _run(duckdb, con, sql, params)
+        frames = [_count_files(duckdb, con, part, roles) for part in _same_types(layout, roles)]
     except duckdb.Error as exc:
         raise duckdb_failure(exc, target, layout.files if layout.kind == "csv" else ()) from None
     finally:
         con.close()
+    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
     return finish_counts(layout.check(frame, roles), roles, "duckdb")
+
+
+def _count_files(duckdb, con, layout: FileLayout, roles: Roles) -> pd.DataFrame:
+    """The GROUP BY of the rule over the files of LAYOUT, as DuckDB reads them together."""
+    params: dict = {}
+    source = _source_sql(layout, roles, params)
+    return _run(
+        duckdb, con, _counting_sql(source, roles, layout.kind == "csv", _by_file(layout)), params
+    )
+
+
+def _same_types(layout: FileLayout, roles: Roles) -> list[FileLayout]:
+    """The Parquet files of LAYOUT in groups whose role columns have one type each: DuckDB would
+    cast an integer column of one file and a text column of another to text, where pandas keeps
+    the values of each (1 and '1' are two values, refused by the audit)."""
+    if layout.kind != "parquet" or len(layout.files) == 1:
+        return [layout]
+    import pyarrow.parquet as pq
+
+    groups: dict[tuple, list[str]] = {}
+    for f in layout.files:
+        schema = pq.read_schema(f)
+        types = tuple(str(schema.field(c).type) for c in roles.columns if c in schema.names)
+        groups.setdefault(types, []).append(f)
+    return [FileLayout(files, "parquet", layout.headers, layout.hive) for files in groups.values()]
 
 
 def _source_sql(layout: FileLayout, roles: Roles, params: dict) -> str:
