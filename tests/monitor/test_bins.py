@@ -100,8 +100,10 @@ def test_bins_come_before_the_merges_and_intersections(tmp_path, days):
 
 
 def _typed_parquet(data, path):
-    """All days in one Parquet file, the ages as floats (their text: '34.0')."""
-    _rows(data).assign(age=lambda f: f["age"].astype(float)).to_parquet(path)
+    """All days in one Parquet file, the ages as floats (their text: '34.0'), the labels as
+    integers (text '0'/'1' the audit refuses)."""
+    typed = {"age": float, "label": int, "pred": int}
+    _rows(data).astype(typed).to_parquet(path)
     return path
 
 

@@ -28,11 +28,11 @@ def positive_labels(values: pd.Series, name: str, pos_label) -> np.ndarray:
     """0/1 per value of a label or prediction column (``name``: as the audit names it,
     ``COL (y_true)``): 1 where it equals ``pos_label`` compared in the column's type; refused,
     as the audit refuses it, when ``pos_label`` occurs nowhere."""
-    typed = _typed(values.astype(str).str.strip())
+    typed = typed_text(values.astype(str).str.strip())
     return positive_mask(typed, name, pos_label).astype(np.int64)
 
 
-def _typed(text: pd.Series) -> pd.Series:
+def typed_text(text: pd.Series) -> pd.Series:
     """Label text typed as pandas types a CSV column: numbers, else booleans, else text."""
     try:
         return pd.to_numeric(text)
@@ -63,7 +63,7 @@ def check_groups(cells: pd.DataFrame, protected) -> None:
     from ..fairness import check_group_edits as audit_checks
 
     groups = cells[list(protected)].drop_duplicates()
-    audit_checks(pd.DataFrame({col: _typed(groups[col]) for col in protected}))
+    audit_checks(pd.DataFrame({col: typed_text(groups[col]) for col in protected}))
 
 
 def check_group_edits(table: pd.DataFrame, protected, merges, excludes) -> None:

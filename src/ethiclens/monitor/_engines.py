@@ -23,6 +23,7 @@ import pandas as pd
 from .._optional import require
 from ..errors import EthicLensInputError
 from ..sources import NA_TEXT
+from ._roles import judge_roles
 from ._windows import (
     COUNT,
     DAY,
@@ -81,6 +82,7 @@ def count_windows(
     else:
         raw_of = _duckdb_raw if engine == "duckdb" else _pandas_raw
         raw, t_min, t_max = raw_of(src, cols, window)
+    judge_roles(raw, src, cols)  # labels, groups and missing values as the audit judges them
     return _finish(raw, (t_min, t_max), cols, window, origin_day, engine)
 
 

@@ -1,0 +1,202 @@
+"""The audit's rules for the role values an engine counted (docs/engines.md: the pandas reader
+is the reference), so that the monitor accepts and refuses what ``ethiclens audit`` does on
+every engine.
+
+Every engine hands the roles over as text. What that text was in the file decides how the
+audit judges it: a CSV column is typed as pandas types it (``1.00``, ``01``, ``1e0`` and ``-0``
+are numbers, ``1`` and ``true`` together are text); a Parquet (or DataFrame) column keeps its
+own type (a string ``"1"`` is text, a boolean group is ``True``/``False``, a category no row
+uses is refused). A missing value is refused in the audit's words, naming the first file and
+line as the monitor names a bad time.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..errors import EthicLensInputError
+from ._edits import typed_text
+from ._windows import COUNT, FRAME, Columns, _Files, read_file, where_first
+
+CSV, TEXT, BOOL, NUMBER, CATEGORY, MIXED = "csv", "text", "bool", "number", "category", "mixed"
+
+
+def judge_roles(raw: pd.DataFrame, src: _Files, cols: Columns) -> None:
+    """Refuse what the audit refuses in ``raw`` (the engine's cells, roles as text), in its
+    order: missing labels, missing groups, groups the audit cannot tell apart or a category no
+    row uses, labels that are not 0/1. Labels become 0/1 (unless ``cols.pos_label`` names the
+    positive value); boolean groups are named ``True``/``False`` on every engine."""
+    counted = raw[COUNT].to_numpy() > 0
+    labels = [(c, r) for c, r in ((cols.y_pred, "y_pred"), (cols.y_true, "y_true")) if c]
+    for col, role in labels:
+        _refuse_missing(raw, src, col, counted, role)
+    for col in cols.protected:
+        _refuse_missing(raw, src, col, counted, None)
+        _judge_groups(raw, src, col, counted)
+    if cols.pos_label is None:
+        for col, role in labels:
+            raw[col] = _zero_one(raw[col], _kind(src, col), col, role)
+
+
+def _refuse_missing(raw, src: _Files, col: str, counted, role: str | None) -> None:
+    """The audit's refusal of missing values in ``col`` (a group's where ``role`` is None,
+    else a label's), naming the first file and line."""
+    miss = raw[col].isna().to_numpy() & counted
+    if not miss.any():
+        return
+    n = int(raw.loc[miss, COUNT].sum())
+    where = _first_missing(src, col)
+    if role is None:
+        raise EthicLensInputError(
+            f"{n} missing group value(s){where}",
+            column=col,
+            fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
+        )
+    raise EthicLensInputError(
+        f"{n} missing value(s){where}",
+        column=f"{col} ({role})",
+        fix="drop or impute those rows before auditing",
+    )
+
+
+def _first_missing(src: _Files, col: str) -> str:
+    """`` (first: FILE, line N)`` of the first row whose ``col`` pandas reads as missing."""
+    for f in src.files:
+        frame = read_file(src, f, [col])
+        miss = frame[col].isna().to_numpy()
+        if miss.any():
+            return where_first(frame[miss].iloc[0]) + ")"
+    return ""
+
+
+def _kind(src: _Files, col: str) -> str:
+    """How the audit types ``col``: as pandas types a CSV column (``CSV``), or by the type the
+    files or the DataFrame give it (``TEXT``, ``BOOL``, ``NUMBER``, ``CATEGORY``; ``MIXED``
+    where files differ)."""
+    if src.kind == FRAME:
+        dtypes = getattr(src.files[0], "dtypes", None)
+        if not isinstance(dtypes, pd.Series) or col not in dtypes.index:
+            return CSV  # a Spark DataFrame: its values as text, typed as before
+        return _pandas_kind(dtypes[col])
+    if src.kind != "parquet":
+        in_files = not src.hive or col in src.columns[: _n_file_columns(src)]
+        return CSV if in_files else TEXT  # a hive key is text
+    kinds = {_arrow_kind(schema, col) for schema in _schemas(src)}
+    return kinds.pop() if len(kinds) == 1 else MIXED
+
+
+def _n_file_columns(src: _Files) -> int:
+    """How many of ``src.columns`` the files hold (the rest are hive keys: text)."""
+    from pathlib import Path
+
+    n_hive = len(Path(src.files[0]).relative_to(src.target).parts) - 1
+    return len(src.columns) - n_hive
+
+
+def _schemas(src: _Files):
+    import pyarrow.parquet as pq
+
+    return [pq.read_schema(f) for f in src.files]
+
+
+def _arrow_kind(schema, col: str) -> str:
+    import pyarrow as pa
+
+    if col not in schema.names:
+        return TEXT  # a hive key
+    t = schema.field(col).type
+    if pa.types.is_dictionary(t):
+        return CATEGORY
+    if pa.types.is_boolean(t):
+        return BOOL
+    if pa.types.is_integer(t) or pa.types.is_floating(t) or pa.types.is_decimal(t):
+        return NUMBER
+    return TEXT
+
+
+def _pandas_kind(dtype) -> str:
+    if isinstance(dtype, pd.CategoricalDtype):
+        return CATEGORY
+    if pd.api.types.is_bool_dtype(dtype):
+        return BOOL
+    if pd.api.types.is_numeric_dtype(dtype):
+        return NUMBER
+    return CSV  # Python objects: their text, typed as a CSV column
+
+
+def _typed(values: pd.Series, kind: str) -> pd.Series:
+    """The values as the audit sees them: typed as a CSV column, booleans, or text."""
+    text = values.astype(str).str.strip()
+    if kind in (CSV, NUMBER):
+        return typed_text(text)
+    if kind == BOOL:
+        return text.str.lower().map({"true": True, "false": False}).astype(bool)
+    return text
+
+
+def _is_zero_one(value) -> bool:
+    if isinstance(value, (bool, np.bool_)):
+        return True
+    return isinstance(value, (int, float, np.integer, np.floating)) and value in (0, 1)
+
+
+def _zero_one(values: pd.Series, kind: str, col: str, role: str) -> pd.Series:
+    """0/1 per label, refused as the audit refuses it when the values are not 0/1 (text
+    ``"0"``/``"1"`` in a string column included)."""
+    typed = _typed(values, kind)
+    uniques = pd.unique(typed)
+    if all(_is_zero_one(u) for u in uniques):
+        return typed.astype(np.int64)
+    shown = sorted(map(str, uniques))[:10]
+    if all(isinstance(u, str) and u in ("0", "1") for u in uniques):
+        raise EthicLensInputError(
+            f"holds the text values {shown}, not the numbers 0/1 (a string column)",
+            column=f"{col} ({role})",
+            fix="store the column as integers (pandas: .astype(int)), or declare the "
+            "positive label with --pos-label 1",
+        )
+    odd = sorted({str(u) for u in uniques if not _is_zero_one(u)})[:5]
+    raise EthicLensInputError(
+        f"holds values that are not 0/1 {odd}",
+        column=col,
+        fix=f"recode the {'prediction' if role == 'y_pred' else 'label'} as 0/1 (or true/false), "
+        "or name its positive value with --pos-label",
+    )
+
+
+def _judge_groups(raw: pd.DataFrame, src: _Files, col: str, counted) -> None:
+    """Boolean groups named ``True``/``False``; a category no row uses, or values of several
+    types that print the same, refused with the audit's words (``fairness``'s own checks)."""
+    from ..fairness import check_group_edits as audit_checks
+
+    kind = _kind(src, col)
+    if kind == BOOL:
+        raw[col] = _typed(raw[col], BOOL).astype(str)
+    elif kind == CATEGORY:
+        categories = _categories(src, col)
+        if categories is not None:
+            used = pd.unique(raw.loc[counted, col].astype(str))
+            audit_checks(pd.DataFrame({col: pd.Categorical(used, categories=categories)}))
+    elif kind == MIXED:
+        audit_checks(pd.DataFrame({col: _values_as_read(src, col)}))
+
+
+def _categories(src: _Files, col: str) -> list[str] | None:
+    """The categories pandas gives ``col`` (as text); None where files differ in them (pandas
+    then concatenates plain values: nothing to check)."""
+    if src.kind == FRAME:
+        frame = src.files[0]
+        found = [frame[col].cat.categories] if isinstance(frame, pd.DataFrame) else []
+    else:
+        found = [pd.read_parquet(f, columns=[col])[col].cat.categories for f in src.files]
+    if not found or any(not c.equals(found[0]) for c in found[1:]):
+        return None
+    return [str(c) for c in found[0]]
+
+
+def _values_as_read(src: _Files, col: str) -> pd.Series:
+    """The distinct values of ``col`` in each file, as pandas reads them (files of different
+    column types: 1 and '1' stay apart, as the audit sees them)."""
+    parts = [pd.unique(pd.read_parquet(f, columns=[col])[col].dropna()) for f in src.files]
+    return pd.Series(np.concatenate([np.asarray(p, dtype=object) for p in parts]), dtype=object)
