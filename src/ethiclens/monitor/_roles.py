@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..errors import EthicLensInputError
 from ._edits import typed_text
-from ._windows import COUNT, FRAME, Columns, _Files, read_file, where_first
+from ._windows import COUNT, FRAME, Columns, _Files, in_files, read_file, where_first
 
 CSV, TEXT, BOOL, NUMBER, CATEGORY, MIXED = "csv", "text", "bool", "number", "category", "mixed"
 
@@ -80,18 +80,9 @@ def _kind(src: _Files, col: str) -> str:
             return CSV  # a Spark DataFrame: its values as text, typed as before
         return _pandas_kind(dtypes[col])
     if src.kind != "parquet":
-        in_files = not src.hive or col in src.columns[: _n_file_columns(src)]
-        return CSV if in_files else TEXT  # a hive key is text
+        return CSV if col in in_files(src) else TEXT  # a hive key is text
     kinds = {_arrow_kind(schema, col) for schema in _schemas(src)}
     return kinds.pop() if len(kinds) == 1 else MIXED
-
-
-def _n_file_columns(src: _Files) -> int:
-    """How many of ``src.columns`` the files hold (the rest are hive keys: text)."""
-    from pathlib import Path
-
-    n_hive = len(Path(src.files[0]).relative_to(src.target).parts) - 1
-    return len(src.columns) - n_hive
 
 
 def _schemas(src: _Files):

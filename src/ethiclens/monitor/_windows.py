@@ -358,8 +358,7 @@ def _duckdb_source(src: _Files, params: dict) -> str:
             "read_csv($files, header = true, union_by_name = true, all_varchar = true, "
             f"null_padding = true{opts})"
         )
-    n_hive = len(Path(src.files[0]).relative_to(src.target).parts) - 1 if src.hive else 0
-    names = src.columns[: len(src.columns) - n_hive]
+    names = in_files(src)
     # as the audit reads a CSV: a short row's last fields are missing, a surplus field lands in
     # one more column (refused with its line by ``_refuse_surplus_fields``)
     params["cols"] = {**{n: "VARCHAR" for n in names}, SURPLUS: "VARCHAR"}
@@ -367,6 +366,12 @@ def _duckdb_source(src: _Files, params: dict) -> str:
         "read_csv($files, header = true, delim = ',', quote = '\"', escape = '\"', "
         f"null_padding = true, auto_detect = false, columns = $cols{opts})"
     )
+
+
+def in_files(src: _Files) -> list:
+    """The columns the files hold: ``src.columns`` but the hive keys (the folders name them)."""
+    n_hive = len(Path(src.files[0]).relative_to(src.target).parts) - 1 if src.hive else 0
+    return src.columns[: len(src.columns) - n_hive]
 
 
 # the column of a CSV row's surplus fields (no header names it: the name only has to differ)
