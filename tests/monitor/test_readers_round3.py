@@ -43,9 +43,10 @@ def test_a_short_row_has_its_last_fields_missing(tmp_path, engine):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_a_surplus_field_is_refused_with_its_line(tmp_path, engine):
+@pytest.mark.parametrize("surplus", ["extra", ""])
+def test_a_surplus_field_is_refused_with_its_line(tmp_path, engine, surplus):
     lines = _rows()
-    lines[4] += ",extra"
+    lines[4] += "," + surplus
     with pytest.raises(DataFileError, match="d.csv line 6 has 6 fields but its header has 5"):
         count_windows(_csv(tmp_path, lines), COLS, WINDOW, engine=engine)
 

@@ -359,12 +359,15 @@ def _duckdb_source(src: _Files, params: dict) -> str:
             f"null_padding = true{opts})"
         )
     names = in_files(src)
-    # as the audit reads a CSV: a short row's last fields are missing, a surplus field lands in
-    # one more column (refused with its line by ``_refuse_surplus_fields``)
+    # as the audit reads a CSV: a short row's last fields are missing (NULL), a surplus field
+    # lands in one more column (refused with its line by ``_checked_csv_source``), even an
+    # empty one: no text reads as NULL (an empty field is '', missing like pandas' NA words)
     params["cols"] = {**{n: "VARCHAR" for n in names}, SURPLUS: "VARCHAR"}
+    params["no_null_text"] = "\x01ethiclens"
     return (
         "read_csv($files, header = true, delim = ',', quote = '\"', escape = '\"', "
-        f"null_padding = true, auto_detect = false, columns = $cols{opts})"
+        "null_padding = true, auto_detect = false, nullstr = $no_null_text, "
+        f"columns = $cols{opts})"
     )
 
 
