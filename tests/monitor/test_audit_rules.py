@@ -69,7 +69,7 @@ def test_pos_label_is_refused_as_the_audit_refuses_it(tmp_path, days, capsys):
     words = _yes_no(days(tmp_path / "data", range(2)), tmp_path / "words")
     rc, _, err = _cli(capsys, "monitor", words, *FLAGS, "--protected", "race",
                       "--store", tmp_path / "a.sqlite")  # fmt: skip
-    assert rc == 2 and "not 0/1" in err and "--pos-label" in err
+    assert rc == 2 and "not binary 0/1" in err and "--pos-label" in err
     rc, _, err = _cli(capsys, "monitor", words, *FLAGS, "--protected", "race", "--pos-label",
                       "maybe", "--store", tmp_path / "b.sqlite")  # fmt: skip
     assert rc == 2 and "pos_label does not occur in the column" in err, err

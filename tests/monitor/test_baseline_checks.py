@@ -123,8 +123,8 @@ def test_a_baseline_reading_error_is_the_baselines(tmp_path, days):
         feed = days(tmp_path / "feed", range(2), n=50)
         run_monitor(_req(feed, protected=("race",), baseline_target=str(base)),
                     tmp_path / "s.sqlite")  # fmt: skip
-    assert run.value.column == "--baseline-target" and "column 'pred'" in str(run.value)
-    assert f"column 'pred' of the baseline ({base})" in str(exc.value)
+    assert run.value.column == "--baseline-target" and "column 'pred" in str(run.value)
+    assert f"column 'pred (y_pred)' of the baseline ({base})" in str(exc.value)
 
 
 def test_a_baseline_target_equal_to_the_target_is_refused(tmp_path, days):

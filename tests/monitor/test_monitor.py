@@ -208,7 +208,7 @@ def test_window_statuses_gaps_one_group_and_rows(tmp_path, days):
     [
         ("missing", "ts", "rows have no time"),
         ("garbage", "ts", "not a date or time"),
-        ("labels", "label", "not 0/1"),
+        ("labels", "label", "binary 0/1"),
     ],
 )
 def test_bad_values_are_named(tmp_path, days, capsys, change, flag, message):
@@ -227,7 +227,7 @@ def test_bad_values_are_named(tmp_path, days, capsys, change, flag, message):
             "--store", tmp_path / f"{engine}.sqlite",
         )  # fmt: skip
         assert rc == 2, (engine, err)
-        assert f"column '{flag}'" in err and message in err and "Fix:" in err
+        assert f"column '{flag}" in err and message in err and "Fix:" in err
 
 
 @pytest.mark.parametrize(

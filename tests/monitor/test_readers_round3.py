@@ -73,7 +73,7 @@ def test_labels_pandas_reads_as_numbers_are_taken(tmp_path, engine, ones, zeros)
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_numbers_and_booleans_in_one_label_column_are_refused(tmp_path, engine):
-    with pytest.raises(EthicLensInputError, match="not 0/1"):
+    with pytest.raises(EthicLensInputError, match="not binary 0/1"):
         count_windows(_with_pred(tmp_path, "true", "0"), COLS, WINDOW, engine=engine)
 
 

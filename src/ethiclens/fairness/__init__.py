@@ -60,7 +60,7 @@ from ._policy import (
 )
 from ._result import SCHEMA_VERSION, AuditResult, Comparison, Headline, MetricEstimate
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
-from ._validate import as_scores, as_weights, check_group_edits, positive_mask
+from ._validate import as_binary, as_scores, as_weights, check_group_edits, positive_mask
 
 __all__ = [
     "BCA",
@@ -84,6 +84,7 @@ __all__ = [
     "AUC_CI_METHOD",
     "ThresholdTable",
     "THRESHOLDS_SCHEMA_VERSION",
+    "as_binary",
     "check_group_edits",
     "check_two_groups",
     "positive_mask",

@@ -126,34 +126,13 @@ def _typed(values: pd.Series, kind: str) -> pd.Series:
     return text
 
 
-def _is_zero_one(value) -> bool:
-    if isinstance(value, (bool, np.bool_)):
-        return True
-    return isinstance(value, (int, float, np.integer, np.floating)) and value in (0, 1)
-
-
 def _zero_one(values: pd.Series, kind: str, col: str, role: str) -> pd.Series:
-    """0/1 per label, refused as the audit refuses it when the values are not 0/1 (text
-    ``"0"``/``"1"`` in a string column included)."""
-    typed = _typed(values, kind)
-    uniques = pd.unique(typed)
-    if all(_is_zero_one(u) for u in uniques):
-        return typed.astype(np.int64)
-    shown = sorted(map(str, uniques))[:10]
-    if all(isinstance(u, str) and u in ("0", "1") for u in uniques):
-        raise EthicLensInputError(
-            f"holds the text values {shown}, not the numbers 0/1 (a string column)",
-            column=f"{col} ({role})",
-            fix="store the column as integers (pandas: .astype(int)), or declare the "
-            "positive label with --pos-label 1",
-        )
-    odd = sorted({str(u) for u in uniques if not _is_zero_one(u)})[:5]
-    raise EthicLensInputError(
-        f"holds values that are not 0/1 {odd}",
-        column=col,
-        fix=f"recode the {'prediction' if role == 'y_pred' else 'label'} as 0/1 (or true/false), "
-        "or name its positive value with --pos-label",
-    )
+    """0/1 per label, refused as the audit refuses it (its own check, ``fairness.as_binary``:
+    the same words for values that are not 0/1 and for text ``"0"``/``"1"``)."""
+    from ..fairness import as_binary
+
+    typed = _typed(values, kind).rename(col)
+    return pd.Series(as_binary(typed, role), index=values.index).astype(np.int64)
 
 
 def _judge_groups(raw: pd.DataFrame, src: _Files, col: str, counted) -> None:
