@@ -516,7 +516,10 @@ def _merge_equal_cells(raw: pd.DataFrame, roles) -> pd.DataFrame:
     """Cells whose labels were written two ways (``1`` and ``1.0``, ``true`` and ``TRUE``,
     `` 1``) are one label once typed, as pandas reads them: their rows are added up."""
     keys = list(roles.protected) + [k for k in (Y_TRUE, Y_PRED, SCORE_BIN) if k in raw.columns]
-    if not raw.duplicated(keys).any():
+    try:
+        if not raw.duplicated(keys).any():
+            return raw
+    except TypeError:  # a list or mapping as a key: the group and label checks refuse it
         return raw
     merged = raw.groupby(keys, sort=False, dropna=False, observed=True).sum()
     return merged.reset_index()[list(raw.columns)]
