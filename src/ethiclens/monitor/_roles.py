@@ -29,14 +29,15 @@ def judge_roles(raw: pd.DataFrame, src: _Files, cols: Columns) -> None:
     positive value); boolean groups are named ``True``/``False`` on every engine."""
     counted = raw[COUNT].to_numpy() > 0
     labels = [(c, r) for c, r in ((cols.y_pred, "y_pred"), (cols.y_true, "y_true")) if c]
+    kinds = _kinds(src, [c for c, _ in labels] + list(cols.protected))
     for col, role in labels:
         _refuse_missing(raw, src, col, counted, role)
     for col in cols.protected:
         _refuse_missing(raw, src, col, counted, None)
-        _judge_groups(raw, src, col, counted)
+        _judge_groups(raw, src, col, counted, kinds[col])
     if cols.pos_label is None:
         for col, role in labels:
-            raw[col] = _zero_one(raw[col], _kind(src, col), col, role)
+            raw[col] = _zero_one(raw[col], kinds[col], col, role)
 
 
 def _refuse_missing(raw, src: _Files, col: str, counted, role: str | None) -> None:
@@ -70,10 +71,16 @@ def _first_missing(src: _Files, col: str) -> str:
     return ""
 
 
-def _kind(src: _Files, col: str) -> str:
+def _kinds(src: _Files, columns: list) -> dict:
+    """``_kind`` of each column, the Parquet footers read once (not once per column)."""
+    schemas = _schemas(src) if src.kind == "parquet" else None
+    return {col: _kind(src, col, schemas) for col in columns}
+
+
+def _kind(src: _Files, col: str, schemas) -> str:
     """How the audit types ``col``: as pandas types a CSV column (``CSV``), or by the type the
-    files or the DataFrame give it (``TEXT``, ``BOOL``, ``NUMBER``, ``CATEGORY``; ``MIXED``
-    where files differ)."""
+    files (``schemas``: their Parquet schemas) or the DataFrame give it (``TEXT``, ``BOOL``,
+    ``NUMBER``, ``CATEGORY``; ``MIXED`` where files differ)."""
     if src.kind == FRAME:
         dtypes = getattr(src.files[0], "dtypes", None)
         if not isinstance(dtypes, pd.Series) or col not in dtypes.index:
@@ -81,7 +88,7 @@ def _kind(src: _Files, col: str) -> str:
         return _pandas_kind(dtypes[col])
     if src.kind != "parquet":
         return CSV if col in in_files(src) else TEXT  # a hive key is text
-    kinds = {_arrow_kind(schema, col) for schema in _schemas(src)}
+    kinds = {_arrow_kind(schema, col) for schema in schemas}
     return kinds.pop() if len(kinds) == 1 else MIXED
 
 
@@ -135,12 +142,11 @@ def _zero_one(values: pd.Series, kind: str, col: str, role: str) -> pd.Series:
     return pd.Series(as_binary(typed, role), index=values.index).astype(np.int64)
 
 
-def _judge_groups(raw: pd.DataFrame, src: _Files, col: str, counted) -> None:
+def _judge_groups(raw: pd.DataFrame, src: _Files, col: str, counted, kind: str) -> None:
     """Boolean groups named ``True``/``False``; a category no row uses, or values of several
     types that print the same, refused with the audit's words (``fairness``'s own checks)."""
     from ..fairness import check_group_edits as audit_checks
 
-    kind = _kind(src, col)
     if kind == BOOL:
         raw[col] = _typed(raw[col], BOOL).astype(str)
     elif kind == CATEGORY:
