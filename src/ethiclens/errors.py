@@ -61,9 +61,10 @@ class EthicLensInputError(ValueError):
         self.column = column
         self.value = value
         self.fix = fix
+        self.kind = kind or (None if column is None else _kind(column))
         parts = []
         if column is not None:
-            parts.append(f"{kind or _kind(column)} {column!r}: ")
+            parts.append(f"{self.kind} {column!r}: ")
         parts.append(problem)
         if value is not None:
             parts.append(f" (value: {_REPR.repr(value)})")

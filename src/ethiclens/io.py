@@ -154,11 +154,16 @@ def _refuse_repeated_names(path: Path, header) -> None:
         seen.add(name)
 
 
+def refuse_missing(path: str | Path) -> None:
+    """One refusal for a data path that does not exist, whichever engine was asked to read it."""
+    if not Path(path).exists():
+        raise DataFileError(f"file {path} does not exist", fix="check the path")
+
+
 def read_table(path: str | Path) -> pd.DataFrame:
     """Read a CSV/Parquet/JSON file; an empty, missing or unreadable file is a clear error."""
     path = Path(path)
-    if not path.exists():
-        raise DataFileError(f"file {path} does not exist", fix="check the path")
+    refuse_missing(path)
     if path.is_dir():
         raise DataFileError(
             f"{path} is a folder, not a file", fix="name one .csv, .parquet or .json file inside it"

@@ -2,6 +2,7 @@ import json
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from ethiclens.cli import main
 
@@ -187,3 +188,18 @@ def test_probe_positive_vocabulary(tmp_path, capsys, monkeypatch):
     assert analyze("--positive", "favorable", "--favorable", "0")[0] == 2
     assert "contradicts" in capsys.readouterr().err
     assert analyze("--positive", "good")[0] == 2
+
+
+@pytest.mark.parametrize(
+    ("flags", "words"),
+    [
+        (["--di", "7"], "Fix: choose a DI from 0 to 2 (the reference selection rate is 0.5)"),
+        (["--n-boot", "50"], "'--n-boot': too few draws"),
+        (["--eo-gap", "2"], "'--eo-gap'"),
+    ],
+)
+def test_oracle_refuses_before_drawing_a_progress_bar(capsys, flags, words):
+    """Refused input leaves one error line, no empty progress bar above it."""
+    assert main(["oracle", "--n", "500", "--repetitions", "2", *flags]) == 2
+    out, err = capsys.readouterr()
+    assert words in err and "DI " not in out + err.split("error:")[0]

@@ -4,6 +4,7 @@ output checks, JSON writing, the ``--positive`` vocabulary."""
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack, contextmanager
 
 import click
 
@@ -28,6 +29,25 @@ def _console():
     from .._text import safe_console
 
     return safe_console()
+
+
+@contextmanager
+def progress_bar(console, label: str):
+    """A callback ``(done, total)`` for a rich bar that appears at the first step of work, so
+    input the library refuses before it starts leaves no empty bar behind."""
+    from rich.progress import Progress
+
+    with ExitStack() as stack:
+        bar = task = None
+
+        def update(done, total=None):
+            nonlocal bar, task
+            if bar is None:
+                bar = stack.enter_context(Progress(console=console))
+                task = bar.add_task(label, total=total)
+            bar.update(task, completed=done, total=total)
+
+        yield update
 
 
 def options(*rows):

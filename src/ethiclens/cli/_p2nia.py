@@ -23,7 +23,17 @@ from ..p2nia import (
     release_to_folder,
 )
 from ..report import ensure_output_folder, write_atomic
-from ._common import FILE, JSON, _console, option, options, shown, writable, write_json
+from ._common import (
+    FILE,
+    JSON,
+    _console,
+    option,
+    options,
+    progress_bar,
+    shown,
+    writable,
+    write_json,
+)
 from ._options import LiveHelpOption, RegistryChoice
 
 FOLDER = click.Path(file_okay=False)
@@ -190,8 +200,6 @@ def _models_help() -> str:
 )
 def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     """The paper's evaluation: error vs n′, vs ε, and per metric; CSV and plots."""
-    from rich.progress import Progress
-
     from ..experiments import ExperimentConfig, check_workers, run_experiment
     from ..experiments import write_experiment_outputs as write_outputs
 
@@ -199,14 +207,8 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     cfg = ExperimentConfig.from_options(dataset, **grid)
     ensure_output_folder(out_dir, "--out")
     console = _console()
-    with Progress(console=console) as bar:
-        task = bar.add_task(f"p2nia {dataset}", total=None)
-        frame = run_experiment(
-            cfg,
-            scheduler=scheduler,
-            workers=workers,
-            progress=lambda i, n: bar.update(task, completed=i, total=n),
-        )
+    with progress_bar(console, f"p2nia {dataset}") as progress:
+        frame = run_experiment(cfg, scheduler=scheduler, workers=workers, progress=progress)
     files = write_outputs(frame, Path(out_dir), dataset, metric_epsilons=cfg.metric_epsilons)
     console.print(f"wrote {len(files)} files to {out_dir}")
 

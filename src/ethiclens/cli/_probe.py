@@ -27,6 +27,7 @@ from ._common import (
     option,
     options,
     positive_option,
+    progress_bar,
     show,
     shown,
     writable,
@@ -153,7 +154,6 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
     import warnings
 
     from rich.markup import escape
-    from rich.progress import Progress
 
     check_seed(seed, "--seed")
     writable({"--json": json_out})
@@ -163,10 +163,9 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
         with (
             flags_named(disparate_impact="--di"),
             warnings.catch_warnings(record=True) as caught,
-            Progress(console=console) as bar,
+            progress_bar(console, f"DI {di}") as progress,
         ):
             warnings.simplefilter("always")
-            task = bar.add_task(f"DI {di}", total=repetitions)
             res = run_oracle(
                 n_rows,
                 disparate_impact=di,
@@ -174,7 +173,7 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
                 repetitions=repetitions,
                 n_boot=n_boot,
                 random_state=seed,
-                progress=lambda done, total, t=task: bar.update(t, completed=done),
+                progress=progress,
             )
         for w in caught:
             console.print(f"[yellow]warning:[/yellow] {escape(str(w.message))}")

@@ -76,12 +76,16 @@ def inject_bias(
     b1, b0 = base_rates
     r1 = reference_rate
     r0 = disparate_impact * r1
-    if not (0 < r1 <= 1 and 0 <= r0 <= 1):
+    if not 0 < r1 <= 1:
         raise EthicLensInputError(
-            "the requested DI gives a selection rate outside [0, 1]",
+            "must lie in (0, 1]", column="reference_rate", value=r1, fix="e.g. 0.5 (the default)"
+        )
+    if not 0 <= r0 <= 1:
+        raise EthicLensInputError(
+            f"gives the unprivileged group a selection rate of {r0:g}, outside [0, 1]",
             column="disparate_impact",
             value=disparate_impact,
-            fix="lower reference_rate or the DI",
+            fix=f"choose a DI from 0 to {1 / r1:g} (the reference selection rate is {r1:g})",
         )
     lo1, hi1 = _feasible_k(r1, b1)
     if not lo1 <= separation <= hi1:

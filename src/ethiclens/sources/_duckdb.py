@@ -13,7 +13,7 @@ import pandas as pd
 
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
-from ..io import preflight_file
+from ..io import preflight_file, refuse_missing
 from ._counts_table import Roles, finish_counts, key_columns_sql, quote
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
@@ -63,7 +63,7 @@ def resolve_files(target: str) -> tuple[list[str], str, bool]:
     elif any(ch in target for ch in "*?["):
         files = sorted(glob.glob(target, recursive=True))
     else:
-        files = []
+        refuse_missing(path)
     if not files:
         raise EthicLensInputError(
             "matches no file", column="TARGET", value=target, fix="check the path or the glob"

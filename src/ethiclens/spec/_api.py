@@ -5,8 +5,11 @@ takes a spec (an ``AuditSpec``, its dict, a spec file, or a target as on the com
 from __future__ import annotations
 
 import functools
+import inspect
 import os
+from contextlib import contextmanager
 
+from ..errors import EthicLensInputError
 from ._spec import AuditSpec
 
 # Python keyword -> spec field, for a spec call given the engine's keyword names.
@@ -52,6 +55,24 @@ def _spec_of(first, kwargs, **fixed) -> AuditSpec:
     return AuditSpec.of(**_merged(spec, options)) if options else spec
 
 
+@contextmanager
+def _named_as_called(params, kwargs):
+    """An error about a parameter names it as the Python caller wrote it ("argument
+    'random_state'"), not as a config key ("key 'policy.seed'") or a column. A key the caller
+    did not pass came from their spec file and keeps its name."""
+    passed = {k: k for k in kwargs} | {_ALIASES[k]: k for k in kwargs if k in _ALIASES}
+    try:
+        yield
+    except EthicLensInputError as exc:
+        name = str(exc.column).rpartition(".")[2] if exc.kind == "key" else str(exc.column)
+        known = passed if exc.kind == "key" else passed | {p: p for p in params}
+        if exc.kind not in ("key", "column") or name not in known:
+            raise
+        raise EthicLensInputError(
+            exc.problem, column=known[name], value=exc.value, fix=exc.fix, kind="argument"
+        ) from None
+
+
 def _engine(name: str):
     from .. import fairness
 
@@ -64,11 +85,13 @@ def _wrap(name: str, runner: str, **fixed):
     @functools.wraps(engine)
     def call(*args, **kwargs):
         if not _is_request(args, kwargs):
-            return engine(*args, **kwargs)
+            with _named_as_called(inspect.signature(engine).parameters, kwargs):
+                return engine(*args, **kwargs)
         from . import _run
 
-        spec = _spec_of(args[0], kwargs, **fixed)
-        return getattr(_run, runner)(spec)
+        with _named_as_called((), kwargs):
+            spec = _spec_of(args[0], kwargs, **fixed)
+            return getattr(_run, runner)(spec)
 
     call.__doc__ = (engine.__doc__ or "") + (
         "\n\n    Also accepts a spec as the only positional argument: an ``AuditSpec``, its dict, "
