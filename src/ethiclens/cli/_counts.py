@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import EthicLensInputError
+from ._common import writable
 
 ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
 
@@ -60,15 +61,11 @@ def _spec(target, db, engine="auto", roles=None, **more):
 )
 def counts_command(target, out, n_bins, min_cell, db, engine, **flags):
     """Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates."""
-    from ..io import check_outputs
-    from ..report import check_writable
     from ..sources import counts_format, counts_outputs, hand_over
     from ..spec import count_target
 
-    outputs = counts_outputs(out, "--out")
-    check_outputs(outputs, inputs=[target])  # never the input, its folder or its glob
-    for path in outputs.values():
-        check_writable(path)
+    # never the input, its folder or its glob
+    writable(counts_outputs(out, "--out"), inputs=[target])
     counts_format(out, "--out")  # the suffix says the format; an unknown one is refused now
     if not 2 <= n_bins <= 1000:  # 0 bins put every score in bin -1 without a word
         raise EthicLensInputError(

@@ -44,31 +44,6 @@ class LiveHelpOption(click.Option):
 # spec file first, and a flag given on the command line overrides it (said on stderr).
 
 
-# Python keyword of the engine -> spec key, for messages that name the engine's keywords.
-ENGINE_KEYS = {
-    "exclude_groups": "groups.exclude",
-    "merge_groups": "groups.merge",
-    "min_group_size": "policy.min_group_size",
-    "min_label_count": "policy.min_labels",
-    "di_rule": "policy.di_rule",
-    "di_threshold": "policy.di_threshold",
-    "eo_threshold": "policy.eo_threshold",
-    "intersections": "roles.intersections",
-    "n_boot": "policy.n_boot",
-    "random_state": "policy.seed",
-    "ci": "policy.ci",
-    "pred_a": "roles.y_pred",
-    "pred_b": "roles.y_pred",
-    "y_true": "roles.y_true",
-    "y_score": "roles.y_score",
-    "sample_weight": "roles.weight",
-    "step": "thresholds.step",
-    "audited_threshold": "thresholds.threshold",
-    "year": "target.year",
-    "states": "target.states",
-}
-
-
 class GateFailed(click.ClickException):
     """The gate held (``--fail-on``, ``--baseline``): exit code 1 (bad input stays 2), one line."""
 
@@ -204,25 +179,22 @@ def spec_options(command: str):
 
     from ..spec import AuditSpec
 
-    params = [
-        click.Option(
-            ["--config"],
-            type=click.Path(dir_okay=False),
-            metavar="FILE",
-            help="Read the audit spec from YAML/JSON (docs/config.md); flags override it.",
-        ),
-        click.Option(
-            ["--save-config"],
-            type=click.Path(dir_okay=False),
-            metavar="FILE",
-            help="Write the spec of this run (flags and --config) as YAML/JSON.",
-        ),
-    ]
+    files = {
+        "--config": "Read the audit spec from YAML/JSON (docs/config.md); flags override it.",
+        "--save-config": "Write the spec of this run (flags and --config) as YAML/JSON.",
+    }
+    kind = click.Path(dir_okay=False)
+    params = [click.Option([f], type=kind, metavar="FILE", help=h) for f, h in files.items()]
     for section in fields(AuditSpec):
         for f in fields(section.default_factory) if section.name != "version" else ():
             flag, path = f.metadata.get("flag"), f"{section.name}.{f.name}"
             if flag and not path.startswith(_NOT_FOR[command]):
                 params.append(_click_option(command, flag, f))
+    return _adding(params)
+
+
+def _adding(params: list):
+    """A decorator adding click ``params`` to a command, in this order in its ``--help``."""
 
     def decorate(func):
         func.__click_params__ = getattr(func, "__click_params__", []) + params[::-1]
@@ -244,12 +216,7 @@ def spec_flag(command: str, flag: str, help: str, name: str | None = None):
     option = _click_option(command, flag, field)
     option.help = help
     option.name = name or option.name
-
-    def decorate(func):
-        func.__click_params__ = getattr(func, "__click_params__", []) + [option]
-        return func
-
-    return decorate
+    return _adding([option])
 
 
 def param_paths(command: click.Command) -> dict[str, str]:
@@ -323,6 +290,7 @@ class SpecRequest:
     def flag_error(self, exc):
         """An error naming a spec key (or an engine keyword) names the flag that set it."""
         from ..errors import EthicLensInputError
+        from ..spec import ENGINE_KEYS
 
         column = "" if exc.column is None else str(exc.column)
         if "://" in column:  # a masked database URL (its '/' and '.' are no key separators)

@@ -11,6 +11,7 @@ from ._parse import (
 )
 from ._spec import (
     CI_BY_PURPOSE,
+    ENGINE_KEYS,
     SPEC_VERSION,
     AuditSpec,
     GateSpec,
@@ -52,6 +53,7 @@ _LAZY = {
 
 
 __all__ = [
+    "ENGINE_KEYS",
     "AuditSpec",
     "check_output_paths",
     "input_files",

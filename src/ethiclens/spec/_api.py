@@ -10,16 +10,14 @@ import os
 from contextlib import contextmanager
 
 from ..errors import EthicLensInputError
-from ._spec import AuditSpec
+from ._spec import ENGINE_KEYS, AuditSpec
 
-# Python keyword -> spec field, for a spec call given the engine's keyword names.
+# Python keyword -> spec field, for a spec call given the engine's keyword names (model A
+# and B are the two entries of one field, so they have no alias).
 _ALIASES = {
-    "random_state": "seed",
-    "exclude_groups": "exclude",
-    "merge_groups": "merge",
-    "sample_weight": "weight",
-    "audited_threshold": "threshold",
-    "min_label_count": "min_labels",
+    keyword: path.partition(".")[2]
+    for keyword, path in ENGINE_KEYS.items()
+    if keyword not in ("pred_a", "pred_b") and keyword != path.partition(".")[2]
 }
 
 

@@ -618,6 +618,32 @@ def _field_schema(f, strict: bool) -> dict:
     return schema
 
 
+# The fairness engine's keyword -> the spec key it comes from: a message naming the keyword
+# names the spec's flag or key instead, and a Python caller may use either name.
+ENGINE_KEYS = {
+    "exclude_groups": "groups.exclude",
+    "merge_groups": "groups.merge",
+    "min_group_size": "policy.min_group_size",
+    "min_label_count": "policy.min_labels",
+    "di_rule": "policy.di_rule",
+    "di_threshold": "policy.di_threshold",
+    "eo_threshold": "policy.eo_threshold",
+    "intersections": "roles.intersections",
+    "n_boot": "policy.n_boot",
+    "random_state": "policy.seed",
+    "ci": "policy.ci",
+    "pred_a": "roles.y_pred",
+    "pred_b": "roles.y_pred",
+    "y_true": "roles.y_true",
+    "y_score": "roles.y_score",
+    "sample_weight": "roles.weight",
+    "step": "thresholds.step",
+    "audited_threshold": "thresholds.threshold",
+    "year": "target.year",
+    "states": "target.states",
+}
+
+
 def flag_paths() -> dict[str, str]:
     """``--flag`` -> ``section.key`` for every spec field a command-line option sets."""
     return {
