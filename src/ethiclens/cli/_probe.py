@@ -159,6 +159,7 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
     writable({"--json": json_out})
     console = _console()
     results = []
+    settings = dict(eo_gap=eo_gap, repetitions=repetitions, n_boot=n_boot, random_state=seed)
     for di in dis or (0.6, 1.0):
         with (
             flags_named(disparate_impact="--di"),
@@ -166,15 +167,7 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
             progress_bar(console, f"DI {di}") as progress,
         ):
             warnings.simplefilter("always")
-            res = run_oracle(
-                n_rows,
-                disparate_impact=di,
-                eo_gap=eo_gap,
-                repetitions=repetitions,
-                n_boot=n_boot,
-                random_state=seed,
-                progress=progress,
-            )
+            res = run_oracle(n_rows, disparate_impact=di, progress=progress, **settings)
         for w in caught:
             console.print(f"[yellow]warning:[/yellow] {escape(str(w.message))}")
         results.append(res)
