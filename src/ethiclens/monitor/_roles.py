@@ -85,7 +85,7 @@ def _kind(src: _Files, col: str, schemas) -> str:
         dtypes = getattr(src.files[0], "dtypes", None)
         if not isinstance(dtypes, pd.Series) or col not in dtypes.index:
             return CSV  # a Spark DataFrame: its values as text, typed as before
-        return _pandas_kind(dtypes[col])
+        return _pandas_kind(src.files[0], col)
     if src.kind != "parquet":
         return CSV if col in in_files(src) else TEXT  # a hive key is text
     kinds = {_arrow_kind(schema, col) for schema in schemas}
@@ -113,14 +113,25 @@ def _arrow_kind(schema, col: str) -> str:
     return TEXT
 
 
-def _pandas_kind(dtype) -> str:
+# pandas' name of what an object column holds -> how the audit types it (text stays text:
+# "0"/"1" strings are refused as labels there, as the audit refuses them in arrays)
+_OBJECT_KINDS = {"string": TEXT, "boolean": BOOL, "integer": NUMBER, "floating": NUMBER}
+_OBJECT_KINDS |= {"mixed-integer-float": NUMBER, "decimal": NUMBER}
+
+
+def _pandas_kind(frame, col: str) -> str:
+    dtype = frame.dtypes[col]
     if isinstance(dtype, pd.CategoricalDtype):
         return CATEGORY
     if pd.api.types.is_bool_dtype(dtype):
         return BOOL
     if pd.api.types.is_numeric_dtype(dtype):
         return NUMBER
-    return CSV  # Python objects: their text, typed as a CSV column
+    if isinstance(dtype, pd.StringDtype):
+        return TEXT
+    if isinstance(frame, pd.DataFrame):  # Python objects: what they are
+        return _OBJECT_KINDS.get(pd.api.types.infer_dtype(frame[col], skipna=True), CSV)
+    return CSV  # a Dask frame's objects: their text, typed as a CSV column
 
 
 def _typed(values: pd.Series, kind: str) -> pd.Series:
