@@ -166,7 +166,9 @@ class ModelComparison:
             **({"run": self.run} if self.run is not None else {}),
         }
 
-    def to_json(self, indent: int | None = 2) -> str:
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The comparison as JSON text (``indent`` is keyword-only: ``to_json("out.json")`` is an
+        error, not a file)."""
         return json.dumps(self.to_dict(), indent=indent, allow_nan=False)
 
     def to_frame(self) -> pd.DataFrame:

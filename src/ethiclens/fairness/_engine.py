@@ -6,7 +6,6 @@ import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from statistics import NormalDist
 from typing import NamedTuple
 
 import numpy as np
@@ -1363,7 +1362,8 @@ def _z_test(x0: int, x1: int, n0: int, n1: int) -> dict:
         return out
     z = (x0 / n0 - x1 / n1) / se
     out["statistic"] = z
-    out["p_value"] = 2 * (1 - NormalDist().cdf(abs(z)))
+    # Two upper tails, 2·P(Z > |z|) = erfc(|z|/√2): 1 - cdf(|z|) rounds to 0 once |z| > ~8.3.
+    out["p_value"] = math.erfc(abs(z) / math.sqrt(2))
     return out
 
 
@@ -1440,6 +1440,14 @@ def _min_di_headline(comparisons) -> Headline:
             affected=weak,
         )
     worst = min(comparisons, key=lambda c: c.metrics["disparate_impact"].value)
-    return Headline(
-        "min_disparate_impact", worst.metrics["disparate_impact"].value, worst.key, None
-    )
+    value = worst.metrics["disparate_impact"].value
+    if not math.isfinite(value):  # every DI is unbounded: no number to publish
+        keys = [c.key for c in comparisons]
+        return Headline(
+            "min_disparate_impact",
+            None,
+            None,
+            f"DI is unbounded for {', '.join(keys)}: the reference group's selection rate is 0",
+            affected=keys,
+        )
+    return Headline("min_disparate_impact", value, worst.key, None)

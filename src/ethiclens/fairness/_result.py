@@ -173,6 +173,17 @@ class Headline:
     band: str | None = None
     affected: list[str] = field(default_factory=list)  # comparisons that caused the withholding
 
+    def __post_init__(self):
+        # The schema's rule: exactly one of a finite value and a withheld reason (an unbounded
+        # or undefined number is withheld, never published as inf or null).
+        withheld = self.value is None and self.withheld_reason is not None
+        published = self.withheld_reason is None and _num(self.value) is not None
+        if not (withheld or published):
+            raise ValueError(
+                f"headline {self.name!r}: give a finite value or a withheld reason, not "
+                f"value={self.value!r}, withheld_reason={self.withheld_reason!r}"
+            )
+
     @property
     def withheld(self) -> bool:
         return self.value is None
@@ -248,7 +259,9 @@ class AuditResult:
             **({"run": self.run} if self.run is not None else {}),
         }
 
-    def to_json(self, indent: int | None = 2) -> str:
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The report as JSON text (``indent`` is keyword-only: ``to_json("out.json")`` is an
+        error, not a file)."""
         return json.dumps(self.to_dict(), indent=indent, allow_nan=False)
 
     def __repr__(self) -> str:

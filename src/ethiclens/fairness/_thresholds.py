@@ -21,7 +21,7 @@ from ..errors import EthicLensInputError
 from ..io import write_atomic
 from . import _display
 from . import _policy as pol
-from ._intervals import Intervals, equal_tailed, fold, metric_status
+from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._options import take_options
 from ._validate import (
@@ -66,7 +66,9 @@ class ThresholdTable:
             **({"run": self.run} if self.run is not None else {}),
         }
 
-    def to_json(self, indent: int | None = 2) -> str:
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The table as JSON text (``indent`` is keyword-only: ``to_json("out.json")`` is an
+        error, not a file)."""
         return json.dumps(self.to_dict(), indent=indent, allow_nan=False)
 
     def to_csv(self, path=None):
@@ -310,11 +312,12 @@ def _cells_at_thresholds(fine):
     return np.stack([above[..., 0], above[..., 1], below[..., 0], below[..., 1]], axis=-1)
 
 
-def _quantiles(draws, level):
-    """Equal-tailed interval of each column of the draws (the interval kit; none above 1%
-    undefined draws). Not extended to the estimate: the view shows the draws' interval."""
-    ivs = equal_tailed(draws.reshape(draws.shape[0], -1), level=level)
-    return ivs.low.reshape(draws.shape[1:]), ivs.high.reshape(draws.shape[1:])
+def _contained(draws, points, level):
+    """(low, high): the equal-tailed interval of each column of the draws (B, K), extended to
+    its estimate as the audit's are (the interval kit: none above 1% undefined draws; an
+    infinite estimate, a log of 0, extends it to infinity)."""
+    ivs = contain(equal_tailed(draws, level=level), points, note=None)
+    return ivs.low, ivs.high
 
 
 @dataclass(frozen=True)
@@ -390,14 +393,14 @@ def _verdicts(point, boot, g, ref, floors, policy, level) -> list[dict]:
     with np.errstate(all="ignore"):
         di = point["sel"][g] / point["sel"][ref]
         log_ratio = np.log(boot["sel"][:, g]) - np.log(boot["sel"][:, ref])
-        di_lo, di_hi = np.exp(_quantiles(log_ratio, level))
+        log_di = np.log(point["sel"][g]) - np.log(point["sel"][ref])
+        di_lo, di_hi = np.exp(_contained(log_ratio, log_di, level))
         if labelled:
-            eo = np.maximum(
-                np.abs(point["tpr"][g] - point["tpr"][ref]),
-                np.abs(point["fpr"][g] - point["fpr"][ref]),
-            )
-            t_lo, t_hi = _fold(*_quantiles(boot["tpr"][:, g] - boot["tpr"][:, ref], level))
-            f_lo, f_hi = _fold(*_quantiles(boot["fpr"][:, g] - boot["fpr"][:, ref], level))
+            tpr_gap = point["tpr"][g] - point["tpr"][ref]
+            fpr_gap = point["fpr"][g] - point["fpr"][ref]
+            eo = np.maximum(np.abs(tpr_gap), np.abs(fpr_gap))
+            t_lo, t_hi = _fold(*_contained(boot["tpr"][:, g] - boot["tpr"][:, ref], tpr_gap, level))
+            f_lo, f_hi = _fold(*_contained(boot["fpr"][:, g] - boot["fpr"][:, ref], fpr_gap, level))
             eo_lo, eo_hi = np.maximum(t_lo, f_lo), np.maximum(t_hi, f_hi)
     out = []
     for j in range(len(di)):
