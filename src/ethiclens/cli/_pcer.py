@@ -153,15 +153,16 @@ def audit_cmd(**o):
     columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss")}
     splits = read_splits(train_path, test_path, **columns)
     order = split_list(o["group_order"], "--group-order") if o["group_order"] else None
-    result = pcer_audit(
-        *splits,
-        group_order=order,
-        eta=o["eta"],
-        positive_is_favorable=o["positive"] != "harmful",
-        policy=policy,
-        n_boot=o["n_boot"],
-        random_state=o["seed"],
-    )
+    with flags_named():  # an error about eta or group_order names --eta, --group-order
+        result = pcer_audit(
+            *splits,
+            group_order=order,
+            eta=o["eta"],
+            positive_is_favorable=o["positive"] != "harmful",
+            policy=policy,
+            n_boot=o["n_boot"],
+            random_state=o["seed"],
+        )
     title = f"PCER audit of {train_path} / {test_path} by {o['protected']}"
     print_summary(result.summary(title), _console())
     if json_out:

@@ -29,7 +29,11 @@ GATED_METRICS = ("disparate_impact", "equalized_odds_difference")
 # The spec's default gate (spec.GateSpec.fail_on): a result without a spec gates as the CLI does.
 DEFAULT_FAIL_ON = "never"
 _REPORT = "JSON report written by ethiclens audit --json"
+# A comparison's gate measures model B against model A: its outcome's baseline is "A (model A)".
+_MODEL_A = " (model A)"
 MAX_REPORT_BYTES = 200_000_000  # a report of thousands of groups is megabytes, not hundreds
+# Errors about the baseline name gate()'s argument; the CLI names it by its flag (--baseline).
+_BASELINE = {"column": "baseline", "kind": "argument"}
 # Parts of a baseline's spec that must equal the run's for the two to be comparable.
 _SAME = {
     "target": ("dataset", "table", "query", "score", "states", "year"),
@@ -62,11 +66,14 @@ class GateOutcome:
                 + ", ".join(self.failures)
             )
         if self.regressions:
-            parts.append(
-                f"--baseline {self.baseline}: worse than the baseline: "
-                + "; ".join(self.regressions)
-            )
+            parts.append(self._regressed() + "; ".join(self.regressions))
         return "exit 1 because of " + " | ".join(parts) if parts else "gate passed"
+
+    def _regressed(self) -> str:
+        """What the regressions are measured against: a comparison's model A, or a baseline."""
+        if self.baseline and self.baseline.endswith(_MODEL_A):
+            return f"model B is worse than model A ({self.baseline[: -len(_MODEL_A)]}): "
+        return f"--baseline {self.baseline}: worse than the baseline: "
 
     @classmethod
     def from_dict(cls, data: dict) -> GateOutcome:
@@ -141,18 +148,23 @@ def _read_baseline(baseline) -> tuple[str, dict]:
     elif not isinstance(baseline, (str, os.PathLike)):
         raise EthicLensInputError(
             "is not a path, a report dict or an AuditResult",
-            column="--baseline",
+            **_BASELINE,
             value=baseline,
             fix=f"give the path of a {_REPORT}",
         )
     else:
         path = Path(baseline)
-        data = read_config_file(path, "--baseline", _REPORT, suffixes=None, limit=MAX_REPORT_BYTES)
+        try:
+            data = read_config_file(
+                path, "baseline", _REPORT, suffixes=None, limit=MAX_REPORT_BYTES
+            )
+        except EthicLensInputError as exc:  # named as the argument it is, not as a column
+            raise type(exc)(exc.problem, value=exc.value, fix=exc.fix, **_BASELINE) from None
         name = str(path)
     if not isinstance(data, dict) or "comparisons" not in data:
         raise EthicLensInputError(
             f"{Path(name).name} is not an audit report",
-            column="--baseline",
+            **_BASELINE,
             fix=f"give a {_REPORT}",
         )
     return name, data
@@ -187,7 +199,7 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
         path, problem, value = error
         raise EthicLensInputError(
             f"{Path(name).name} is not an intact audit report: {path} {problem}",
-            column="--baseline",
+            **_BASELINE,
             value=value,
             fix=f"give an unedited {_REPORT} (or re-run the baseline audit)",
         )
@@ -208,7 +220,7 @@ def _check_not_newer(name: str, key: str, version, ours) -> None:
         raise EthicLensInputError(
             f"{Path(name).name} has {key} {version!r}, from a newer EthicLens; this one writes "
             f"{key} {ours!r}",
-            column="--baseline",
+            **_BASELINE,
             fix="gate against a report written by this EthicLens version (re-run the baseline "
             "audit), or upgrade ethiclens",
         )
@@ -296,7 +308,7 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
         missing = name if old_spec is None else "this run"
         raise EthicLensInputError(
             f"{missing} has no spec to compare (a report made before EthicLens recorded one)",
-            column="--baseline",
+            **_BASELINE,
             fix="re-run the baseline audit with this EthicLens version and gate against that",
         )
     kinds = [_target_kind(s) for s in (old_spec, new_spec)]
@@ -317,7 +329,7 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
     if diffs:
         raise EthicLensInputError(
             f"{name} is from other data or another spec: " + "; ".join(diffs),
-            column="--baseline",
+            **_BASELINE,
             fix="gate against a report of the same target, roles, group edits and policy",
         )
 
@@ -428,4 +440,4 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
                 f"{key}: {d['metric']} {b} - {a} = {iv['value']:.3f} "
                 f"[{iv['ci_low']:.3f}, {iv['ci_high']:.3f}] (worse under {b})"
             )
-    return GateOutcome(fail_on, tuple(failures), tuple(worse), baseline=f"{a} (model A)")
+    return GateOutcome(fail_on, tuple(failures), tuple(worse), baseline=f"{a}{_MODEL_A}")

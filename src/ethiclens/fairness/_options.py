@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from .._checks import check_seed
+from ..errors import EthicLensInputError
 
 
 @dataclass(frozen=True)
@@ -126,4 +127,20 @@ def take_options(function: str, options: dict) -> AuditOptions:
             close = difflib.get_close_matches(key, allowed, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise TypeError(f"{function}() got an unexpected keyword argument {key!r}{hint}")
+    _check_intersections(options.get("intersections"))
     return AuditOptions(**{**defaults, **options})
+
+
+def _check_intersections(intersections) -> None:
+    """A string, or a string among the combinations, would be crossed letter by letter."""
+    if isinstance(intersections, str) or any(
+        isinstance(combo, str) for combo in intersections or []
+    ):
+        text = intersections if isinstance(intersections, str) else ",".join(intersections)
+        names = [name.strip() for name in text.split(",")]
+        raise EthicLensInputError(
+            "is a list of attribute combinations, each a list of two or more names, not a string",
+            column="intersections",
+            value=intersections,
+            fix=f"e.g. intersections=[{names!r}]",
+        )

@@ -68,7 +68,22 @@ def check_flag(value, where: str) -> bool:
     return bool(value)
 
 
+def _refuse_text(values, column: str) -> None:
+    """A string where one value per row is expected (``audit("label", preds, S)``): its length
+    is not a row count, and its characters are not values."""
+    if isinstance(values, (str, bytes)):
+        raise EthicLensInputError(
+            "is a string, not one value per row",
+            column=column,
+            value=values,
+            fix=f"pass the values themselves (e.g. df[{values!r}]); to name columns instead, "
+            "give a data file: ethiclens.audit('data.csv', y_true='label', y_pred=..., "
+            "protected=...)",
+        )
+
+
 def check_length(values, n: int, role: str) -> None:
+    _refuse_text(values, role)
     if len(values) != n:
         raise EthicLensInputError(
             f"has {len(values)} rows but y_pred has {n}; lengths differ",
@@ -78,6 +93,7 @@ def check_length(values, n: int, role: str) -> None:
 
 
 def _one_dimensional(values, column: str, fix: str) -> None:
+    _refuse_text(values, column)
     if isinstance(values, pd.DataFrame) or np.ndim(values) != 1:
         shape = values.shape if hasattr(values, "shape") else np.shape(values)
         raise EthicLensInputError(
@@ -164,11 +180,17 @@ def positive_mask(series: pd.Series, column: str, pos_label) -> np.ndarray:
     ``column`` and the values it has, when the label occurs nowhere."""
     hits = label_matches(series, pos_label)
     if not hits.any() and len(series):
+        # One pos_label serves the labels and the predictions alike: a value taken from this
+        # column's list may be missing from the other (labels 'yes'/'no', predictions 1/0).
         raise EthicLensInputError(
-            "pos_label does not occur in the column",
+            "pos_label does not occur in the column; it is the positive value of the labels and "
+            "the predictions alike, so both must write it the same way",
             column=column,
             value=pos_label,
-            fix=f"use one of {sorted(map(str, series.unique()))[:10]}",
+            fix=f"this column holds {sorted(map(str, series.unique()))[:10]}: use one of them "
+            "if the other column writes it the same way; if the two write it differently "
+            "(labels yes/no, predictions 1/0), recode one column to the other's values "
+            "(pandas: .map({'yes': 1, 'no': 0})) and name that value",
         )
     return hits
 

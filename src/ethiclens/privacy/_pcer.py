@@ -631,6 +631,7 @@ def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
         raise EthicLensInputError(
             "group_order must list every group exactly once",
             column="group_order",
+            kind="argument",
             value=list(order),
             fix=f"use an order of {sorted(groups_tr)}",
         )

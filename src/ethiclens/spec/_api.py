@@ -22,6 +22,12 @@ _ALIASES = {
 
 
 def _is_request(args, kwargs) -> bool:
+    if args and isinstance(args[0], (AuditSpec, dict)) and len(args) > 1:
+        # A spec with arrays after it mixes the two forms; its fields are keywords.
+        raise TypeError(
+            f"a spec ({type(args[0]).__name__}) is the only positional argument; give its "
+            "settings as keywords (n_boot=500), or pass arrays without a spec"
+        )
     return len(args) == 1 and isinstance(args[0], (AuditSpec, str, dict, os.PathLike))
 
 
@@ -46,9 +52,6 @@ def _spec_of(first, kwargs, **fixed) -> AuditSpec:
         base = options.get("protected") or spec.roles.protected
         cols = [p.split("=")[0] for p in base] or list(refs)
         options["protected"] = [f"{c}={refs[c]}" if c in refs else c for c in cols]
-    for key in ("intersections", "y_pred"):
-        if isinstance(options.get(key), tuple):
-            options[key] = list(options[key])
     options.update(fixed)
     return AuditSpec.of(**_merged(spec, options)) if options else spec
 
@@ -116,4 +119,6 @@ _audit_counts_engine = _wrap("audit_counts", "run_audit")
 def audit_counts(*args, **kwargs):
     if _is_request(args, kwargs):
         args = (_counts_spec(args[0], kwargs),)
+    elif isinstance(kwargs.get("protected"), str):  # one attribute's name, not its letters
+        kwargs["protected"] = [kwargs["protected"]]
     return _audit_counts_engine(*args, **kwargs)

@@ -74,7 +74,7 @@ def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
         if out:
             check_writable(out)
     if save_config:
-        spec.check_savable(save_config)
+        spec.check_savable(save_config, "--save-config")
 
 
 def _check_report_formats(o) -> None:

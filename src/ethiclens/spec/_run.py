@@ -88,6 +88,47 @@ def _bins(spec: AuditSpec, columns) -> dict:
     return check_bins(spec.groups.bins, columns)
 
 
+def _check_pos_label_shared(spec: AuditSpec, loaded: Loaded) -> None:
+    """One ``pos_label`` names the positive value of the labels and of every prediction column.
+    A value only some of them hold is refused naming both sides: each column's own message
+    would send the user to its values, and the other column's message back again."""
+    pos_label, r = spec.roles.pos_label, spec.roles
+    if pos_label is None:
+        return
+    if loaded.is_counts and {"y_true", "y_pred"} <= set(loaded.table.columns):
+        # a counts table's cells, named as the roles name them (a table given as is: its own)
+        true, pred = r.y_true or "y_true", (r.y_pred or ("y_pred",))[0]
+        columns = {true: loaded.table["y_true"], pred: loaded.table["y_pred"]}
+    elif not loaded.is_counts and loaded.y_true is not None:
+        columns = {r.y_true: loaded.y_true, **loaded.preds}
+    else:
+        return  # no labels: nothing to compare the predictions with
+    import pandas as pd
+
+    from ..fairness import positive_mask
+
+    held, lacking = [], []
+    for name, values in columns.items():
+        try:
+            positive_mask(pd.Series(values), name, pos_label)
+            held.append(name)
+        except EthicLensInputError:
+            lacking.append((name, sorted(map(str, pd.unique(pd.Series(values))))[:10]))
+        except TypeError:
+            return  # unhashable values: the audit's own checks name them
+    if held and lacking:
+        other, values = lacking[0]
+        raise EthicLensInputError(
+            f"the columns write the positive label differently: {held[0]!r} holds "
+            f"{pos_label!r}, {other!r} holds {values}; one pos_label names the positive value "
+            "of both",
+            column="roles.pos_label",
+            value=pos_label,
+            fix=f"recode one column to the other's values (pandas: df[{other!r}].map(...)), "
+            "then give the positive value they share",
+        )
+
+
 def _binned_rows(spec: AuditSpec, loaded: Loaded) -> None:
     if not spec.groups.bins:
         return
@@ -164,6 +205,7 @@ def run_audit(spec: AuditSpec):
     spec.policy.to_policy()  # a bad policy is refused before the data is read
     loaded = load_target(spec, "audit")
     options = _options(spec, loaded, "audit")
+    _check_pos_label_shared(spec, loaded)
     if loaded.is_counts:
         table = loaded.table
         if spec.groups.bins:
@@ -195,6 +237,7 @@ def run_compare(spec: AuditSpec):
     spec.policy.to_policy()
     loaded = load_target(spec, "compare")
     _binned_rows(spec, loaded)
+    _check_pos_label_shared(spec, loaded)
     (a, pred_a), (b, pred_b) = loaded.preds.items()
     result = compare(
         loaded.y_true,

@@ -9,12 +9,13 @@ field definitions below, so the schema, the loader and the CLI flags cannot drif
 
 from __future__ import annotations
 
-import copy
 import difflib
 import json
 from dataclasses import dataclass, field, fields
 from functools import partial
 from pathlib import Path
+
+import numpy as np
 
 from .._checks import (
     MAX_DRAWS,
@@ -448,6 +449,7 @@ class AuditSpec:
     version: int = SPEC_VERSION
 
     def __post_init__(self):
+        self._check_section_types()
         check_spec_dict(self.to_dict())
         kinds = self.target._kinds()
         if len(kinds) > 1:
@@ -463,6 +465,18 @@ class AuditSpec:
                 fix="keep one: db_env keeps the password out of files",
             )
         self.target.check_database_keys()
+
+    def _check_section_types(self) -> None:
+        """A programming error (``AuditSpec(target={...})``) named as one, before a section is
+        read as a dataclass."""
+        for name, kind in _SECTIONS.items():
+            section = getattr(self, name)
+            if not isinstance(section, kind):
+                raise TypeError(
+                    f"AuditSpec argument {name!r} must be a {kind.__name__}, not "
+                    f"{type(section).__name__}; from plain data use "
+                    f"AuditSpec.from_dict({{{name!r}: {{...}}}})"
+                )
 
     # -- building -----------------------------------------------------------------------------
     @classmethod
@@ -547,21 +561,24 @@ class AuditSpec:
             text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
         return write_atomic(path, text)
 
-    def check_savable(self, path) -> None:
+    def check_savable(self, path, argument: str = "path") -> None:
         """Refuse, before any work, a config path that is not YAML/JSON or a spec whose database
-        URL carries a password (never written to a file)."""
+        URL carries a password (never written to a file). ``argument`` names where the path
+        came from in a message (the CLI: ``--save-config``)."""
+        where = {"column": argument, "kind": None if argument.startswith("-") else "argument"}
         if Path(path).suffix.lower() not in (".json", ".yaml", ".yml"):
             raise EthicLensInputError(
                 "a config file is .yaml, .yml or .json",
-                column="--save-config",
                 value=str(path),
-                fix="e.g. --save-config audit.yaml",
+                fix="name it e.g. audit.yaml",
+                **where,
             )
         if self.target.db and self.to_dict(mask=True)["target"]["db"] != self.target.db:
             raise EthicLensInputError(
                 "the database URL has a password, which is never written to a file",
-                column="--save-config",
-                fix="put the URL in an environment variable and use --db-env NAME (db_env:)",
+                fix="put the URL in an environment variable and name it in db_env "
+                "(--db-env NAME on the command line)",
+                **where,
             )
 
 
@@ -641,6 +658,7 @@ ENGINE_KEYS = {
     "audited_threshold": "thresholds.threshold",
     "year": "target.year",
     "states": "target.states",
+    "baseline": "gate.baseline",
 }
 
 
@@ -680,6 +698,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
         column=where or "spec",
         value=err.instance,
         fix=fix,
+        kind="key",  # a section ("policy") is a key too, though it has no dot
     )
 
 
@@ -724,7 +743,7 @@ def _unknown(key, allowed, what: str, where: str = "") -> EthicLensInputError:
         f"unknown {what}",
         column=full,
         fix=f"{hint}valid: {', '.join(sorted(map(str, allowed)))}",
-        kind="key" if what == "key" else None,
+        kind="key" if what == "key" else "argument",  # "section": replace()'s keyword
     )
 
 
@@ -738,6 +757,7 @@ def _normalise(data, source: str) -> dict:
             value=type(data).__name__,
             fix="start the file with sections such as target:, roles:, policy:",
         )
+    data = _plain(data)  # a copy, as plain data: tuples and numpy scalars as Python's
     version = data.get("version", SPEC_VERSION)
     if isinstance(version, int) and not isinstance(version, bool) and version > SPEC_VERSION:
         from .._version import __version__
@@ -749,7 +769,6 @@ def _normalise(data, source: str) -> dict:
             value=version,
             fix="upgrade ethiclens (pip install -U ethiclens), or write a version 1 spec",
         )
-    data = copy.deepcopy(data)
     roles = data.get("roles")
     if isinstance(roles, dict):
         if isinstance(roles.get("y_pred"), str):
@@ -789,11 +808,14 @@ def _freeze(value):
 
 
 def _plain(value):
-    """Tuples back to lists (JSON/YAML data); containers are copied."""
+    """Tuples back to lists and numpy scalars to Python's (JSON/YAML data, what the schema
+    checks: ``n_boot=np.int64(300)`` is the whole number 300); containers are copied."""
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, np.generic):
+        return value.item()
     return value
 
 

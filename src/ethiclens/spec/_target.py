@@ -457,14 +457,15 @@ def two_models(y_pred) -> tuple[str, str]:
     if len(y_pred) != 2:
         raise EthicLensInputError(
             f"needs exactly two models, got {len(y_pred)}",
-            column="--y-pred",
+            column="roles.y_pred",
             value=", ".join(y_pred) or None,
-            fix="give --y-pred twice: --y-pred model_a --y-pred model_b (A first, B second)",
+            fix="name two prediction columns, model A first: y_pred=['model_a', 'model_b'] "
+            "(on the command line, --y-pred twice)",
         )
     if y_pred[0] == y_pred[1]:
         raise EthicLensInputError(
             "the same model was given twice",
-            column="--y-pred",
+            column="roles.y_pred",
             value=y_pred[0],
             fix="name two different prediction columns",
         )
