@@ -214,9 +214,7 @@ def threshold_table(
         parts.append(_attribute_rows(attr, th, labelled, policy, opts, rng))
     frame = pd.concat(parts, ignore_index=True)
     frame["audited"] = np.isclose(frame["threshold"], audited)
-    config = _config(opts, policy, labelled, th, edits)
-    if weights is not None:
-        config["weighted"] = True  # absent when unweighted: those outputs are unchanged
+    config = _config(opts, policy, (labelled, weights is not None), th, edits)
     return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
 
 
@@ -253,7 +251,9 @@ def _counted(name, groups, codes, rows, reference) -> _Attribute:
     return _Attribute(name, list(groups), ref, sums, effective * kish[:, None, None], n_rows)
 
 
-def _config(opts, policy, labelled, th, edits) -> dict:
+def _config(opts, policy, rows, th, edits) -> dict:
+    """The run's settings; ``rows``: (labelled, weighted)."""
+    labelled, weighted = rows
     config = {
         "ethiclens_version": __version__,
         "n_boot": int(opts.n_boot),
@@ -268,6 +268,8 @@ def _config(opts, policy, labelled, th, edits) -> dict:
     if opts.intersections or opts.exclude_groups or opts.merge_groups:
         config["intersections"] = [list(c) for c in opts.intersections or []]
         config.update(edits)  # as done: exclude_groups, merge_groups
+    if weighted:
+        config["weighted"] = True  # absent when unweighted: those outputs are unchanged
     return config
 
 
