@@ -54,3 +54,43 @@ def test_python_numbers_in_an_object_column_are_numbers(tmp_path):
     a = run_monitor(_request(objects), tmp_path / "a.db").to_dict()
     b = run_monitor(_request(numbers), tmp_path / "b.db").to_dict()
     assert a["windows"] == b["windows"]
+
+
+def test_a_damaged_store_is_refused_in_one_line(tmp_path, capsys):
+    from ethiclens.cli import main
+
+    data = tmp_path / "feed.csv"
+    _frame().to_csv(data, index=False)
+    argv = ["monitor", str(data), "--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    argv += ["--time", "t", "--window", "1d", "--store", str(tmp_path / "s.sqlite")]
+    assert main(argv) == 0
+    with open(tmp_path / "s.sqlite", "r+b") as fh:
+        fh.truncate(5000)
+    capsys.readouterr()
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: option '--store': is damaged (SQLite: ")
+    assert "Fix: restore it from a backup" in err and len(err.splitlines()) == 1
+
+
+def test_a_store_locked_by_another_program_is_busy(tmp_path, capsys, monkeypatch):
+    import sqlite3
+
+    from ethiclens.cli import main
+    from ethiclens.monitor import _store
+
+    data = tmp_path / "feed.csv"
+    _frame().to_csv(data, index=False)
+    argv = ["monitor", str(data), "--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    argv += ["--time", "t", "--window", "1d", "--store", str(tmp_path / "s.sqlite")]
+    assert main(argv) == 0
+    monkeypatch.setattr(_store, "BUSY_TIMEOUT", 0.2)
+    holder = sqlite3.connect(tmp_path / "s.sqlite", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        capsys.readouterr()
+        assert main(argv) == 2
+        assert "'--store': is busy" in capsys.readouterr().err
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()

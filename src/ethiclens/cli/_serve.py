@@ -67,7 +67,7 @@ def serve_command(host, port, **options):
     require("python_multipart", extra="web")
     from ..web import create_app, serve_settings
 
-    config, printed = serve_settings(host, options)
+    config, printed = serve_settings(host, options, port)
     app = create_app(config)
     _announce(config, host, port, printed)
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)

@@ -144,6 +144,39 @@ class _SQLite:
         return self.con.in_transaction
 
 
+def _busy(where: str) -> EthicLensInputError:
+    return _refuse(
+        f"is busy: another run has held it for over {BUSY_TIMEOUT:g} s",
+        where,
+        "wait for the other monitor run to finish (one run at a time per store), then rerun",
+    )
+
+
+def _sqlite_refusal(exc: sqlite3.DatabaseError, where: str) -> EthicLensInputError | None:
+    """SQLite's error about the store file as one line: busy (another program holds a lock),
+    read-only, or damaged (truncated, overwritten: SQLite cannot read its pages)."""
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        return _busy(where)
+    if "readonly" in text:
+        return _refuse(
+            "cannot be written: the file or its folder is read-only",
+            where,
+            "make the store and its folder writable, or give another --store",
+        )
+    if any(word in text for word in _DAMAGED):
+        return _refuse(
+            f"is damaged (SQLite: {text})",
+            where,
+            "restore it from a backup, or give a new --store to start over",
+        )
+    return None  # a program error, not the file's: its traceback is the report
+
+
+# SQLite's words for a file it cannot read as a database
+_DAMAGED = ("malformed", "not a database", "disk I/O error", "database corrupt")
+
+
 class _Busy(Exception):
     """Another run held the store for longer than ``BUSY_TIMEOUT``."""
 
@@ -240,7 +273,11 @@ class Store:
         if read_only and store.db.fresh:
             raise _refuse(f"is a {store.kind} that is not an EthicLens monitor store", store.path)
         if not store.db.fresh:
-            store._check_foreign()
+            try:
+                store._check_foreign()
+            except sqlite3.DatabaseError as exc:  # locked by another program, or damaged
+                store.db.con.close()
+                raise (_sqlite_refusal(exc, store.path) or exc) from None
         return store
 
     @property
@@ -263,12 +300,7 @@ class Store:
         try:
             self.db.begin()
         except _Busy:
-            raise _refuse(
-                f"is busy: another run has held it for over {BUSY_TIMEOUT:g} s",
-                self.path,
-                "wait for the other monitor run to finish (one run at a time per store), "
-                "then rerun",
-            ) from None
+            raise _busy(self.path) from None
         for statement in self.db.schema().split(";"):
             if statement.strip():
                 self.db.execute(statement)
@@ -285,13 +317,11 @@ class Store:
             yield self
             self.commit()
         except BaseException as exc:
-            self.rollback()
-            if isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc):
-                raise _refuse(
-                    "cannot be written: the file or its folder is read-only",
-                    self.path,
-                    "make the store and its folder writable, or give another --store",
-                ) from None
+            with contextlib.suppress(sqlite3.DatabaseError):  # a damaged file may not roll back
+                self.rollback()
+            refusal = isinstance(exc, sqlite3.DatabaseError) and _sqlite_refusal(exc, self.path)
+            if refusal:
+                raise refusal from None
             raise
 
     def rollback(self) -> None:

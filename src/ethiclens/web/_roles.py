@@ -230,9 +230,8 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     if roles["weight"]:
         r["weight"] = roles["weight"]
     r["protected"] = protected
-    positive = form.get("positive") or ""
-    if positive in ("favorable", "harmful"):
-        r["positive"] = positive
+    if form.get("positive"):  # anything but the two choices is the spec's to refuse, by field
+        r["positive"] = form["positive"]
     pos_label = (form.get("pos_label") or "").strip()
     if pos_label:
         r["pos_label"] = _number_or_text(pos_label)

@@ -4,9 +4,11 @@ naming its flag. The command only parses; this is what it hands to :func:`create
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import os
 import secrets
+import socket
 from pathlib import Path
 
 from ..errors import EthicLensInputError
@@ -21,6 +23,52 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+_HOST_FIX = "e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every network interface)"
+
+
+def check_address(host: str, port: int) -> None:
+    """Refuse, before anything is written, an address the server cannot listen on: a port
+    out of range, taken or reserved, a host that is not this machine's."""
+    if not 1 <= port <= 65535:
+        raise EthicLensInputError(
+            "must be from 1 to 65535", column="--port", value=port, fix="e.g. 8765 (the default)"
+        )
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        raise EthicLensInputError(
+            "is not a host name or address", column="--host", value=host, fix=_HOST_FIX
+        ) from exc
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise _bind_refusal(exc, host, port) from None
+
+
+def _bind_refusal(exc: OSError, host: str, port: int) -> EthicLensInputError:
+    if exc.errno == errno.EADDRINUSE:
+        return EthicLensInputError(
+            "is in use by another program",
+            column="--port",
+            value=port,
+            fix="choose another --port, or stop the program listening there",
+        )
+    if exc.errno == errno.EACCES:
+        return EthicLensInputError(
+            "needs administrator rights (ports below 1024)",
+            column="--port",
+            value=port,
+            fix="use a port from 1024, e.g. 8765 (the default)",
+        )
+    return EthicLensInputError(
+        f"cannot be listened on ({exc.strerror})", column="--host", value=host, fix=_HOST_FIX
+    )
 
 
 def read_token_file(path: str) -> str:
@@ -60,11 +108,14 @@ def parse_size(text: str, flag: str = "--max-upload") -> int:
     return value
 
 
-def serve_settings(host: str, options: dict):
+def serve_settings(host: str, options: dict, port: int | None = None):
     """(the app's :class:`WebConfig` from ``ethiclens serve``'s options, the fresh token to
-    print or None): a host other than loopback without ``--token-file`` gets a fresh token."""
+    print or None): a host other than loopback without ``--token-file`` gets a fresh token.
+    With ``port``, an address the server could not listen on is refused first."""
     from ._app import WebConfig
 
+    if port is not None:
+        check_address(host, port)
     limit = parse_size(options["max_upload"])  # checked in the order the options are listed
     store = _history_store(options["store"], options["store_env"])
     workers = options["workers"]
