@@ -21,7 +21,14 @@ from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files
 from ._pandas import pandas_counts, read_csv_file, read_rows
 from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of
 from ._spark import spark_counts, spark_file_counts, spark_read_files, spark_session
-from ._sql import checked_db_url, env_db_url, mask_url, sql_columns, sql_counts
+from ._sql import (
+    checked_db_url,
+    env_db_url,
+    mask_url,
+    sql_columns,
+    sql_counts,
+    sql_source,
+)
 
 __all__ = [
     "audit_frame",
@@ -44,6 +51,7 @@ __all__ = [
     "env_db_url",
     "mask_url",
     "sql_counts",
+    "sql_source",
     "spark_counts",
     "spark_file_counts",
     "spark_read_files",

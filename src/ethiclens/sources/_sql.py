@@ -31,6 +31,7 @@ __all__ = [
     "env_db_url",
     "mask_url",
     "read_only_query",
+    "sql_source",
     "sql_columns",
     "sql_counts",
     "DEFAULT_TIMEOUT_S",
@@ -278,6 +279,13 @@ def _read_only(sa, con, backend: str, timeout: float):
         raise
     finally:
         raw.set_progress_handler(None, 0)
+
+
+def sql_source(table: str | None, query: str | None, backend: str) -> str:
+    """What a SELECT reads FROM for ``table`` or ``query`` on ``backend`` (sqlite,
+    postgresql): the quoted table, or the query checked by :func:`read_only_query` as a
+    subquery (its comments dropped, so none can swallow the SQL around it)."""
+    return _source(table, query, _DIALECTS[backend])
 
 
 def _source(table, query, dialect) -> str:
