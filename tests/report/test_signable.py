@@ -340,3 +340,28 @@ def test_first_page_screenshots_state_the_verdict(tmp_path):
             driver.save_screenshot(str(img / f"report-first-page-{name}.png"))
     finally:
         driver.quit()
+
+
+def test_re_running_the_reports_request_leaves_the_signed_report_alone(tmp_path):
+    """The run record's YAML holds no output files: checking a signed report by re-running it
+    reproduces the numbers and never overwrites the report (round 4 of the testers)."""
+    import html as html_lib
+    import json
+
+    import yaml
+
+    from ethiclens.cli import main
+
+    report, first = tmp_path / "signed.html", tmp_path / "first.json"
+    args = ["audit", "compas", "--n-boot", "200", "--protected", "race"]
+    assert main([*args, "--html", str(report), "--json", str(first)]) == 0
+    signed = report.read_bytes()
+    text = re.search(r"<pre class='spec'>(.*?)</pre>", signed.decode(), re.S).group(1)
+    request = yaml.safe_load(html_lib.unescape(text))
+    assert "outputs" not in request
+    config, check = tmp_path / "audit.yaml", tmp_path / "check.json"
+    config.write_text(yaml.safe_dump(request))
+    assert main(["audit", "--config", str(config), "--json", str(check)]) == 0
+    assert report.read_bytes() == signed
+    a, b = json.loads(first.read_text()), json.loads(check.read_text())
+    assert a["comparisons"] == b["comparisons"] and a["attributes"] == b["attributes"]

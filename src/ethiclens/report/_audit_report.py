@@ -744,10 +744,18 @@ def _run_record(result: AuditResult) -> Section:
     items += list(_flatten("input", run.get("input") or {}))
     parts = [definition_list(items)]
     if run.get("spec"):
-        spec_text = yaml.safe_dump(run["spec"], sort_keys=False, allow_unicode=True)
+        # Without its outputs: re-running the record to check it must not overwrite this
+        # signed report (or its card); the checker names the files they want.
+        request = {k: v for k, v in run["spec"].items() if k != "outputs"}
+        spec_text = yaml.safe_dump(request, sort_keys=False, allow_unicode=True)
         parts += [
             Markup(
-                "<h3>The request (save as audit.yaml; ethiclens audit --config audit.yaml)</h3>"
+                "<h3>The request (save as audit.yaml; ethiclens audit --config audit.yaml "
+                "--json check.json)</h3>"
+            ),
+            Markup(
+                "<p>Its output files are left out, so that re-running it never overwrites "
+                "this report.</p>"
             ),
             Markup(f"<pre class='spec'>{escape(spec_text)}</pre>"),
         ]
