@@ -218,4 +218,6 @@ def test_labels_and_predictions_in_other_words_are_told_apart(client):
     done = wait_done(client, r.headers["location"])
     assert done.status_code == 422
     problem = html.unescape(re.search(r'id="problem">(.*?)</p>', done.text, re.S).group(1))
-    assert problem.startswith("<strong>Prediction of the model</strong>: pos_label")
+    assert problem.startswith(
+        "<strong>Positive label value</strong>: the columns write the positive label differently"
+    )

@@ -149,3 +149,22 @@ def test_a_parquet_model_a_and_a_csv_model_b(client, tmp_path):
     files = {"model-a-vs-model-b.parquet": table.content}
     cli = cli_json(tmp_path / "user", config, files, "compare")
     assert_same_json(json.loads(client.get(url + "/download/json").content), cli)
+
+
+def test_a_protected_column_with_an_equals_sign_is_found_in_both_files(client, tmp_path):
+    """``age>=65`` with reference ``A`` is the request's ``age>=65=A``: read against the file's
+    columns (the library's parse_protected), not cut at the first "=" (round 4)."""
+    a, b = (f.rename(columns={"group": "age>=65"}) for f in _frames())
+    r = upload(client, a.to_csv(index=False).encode(), "model-a.csv")
+    audit = r.headers["location"].split("/")[2]
+    r = _upload_b(client, audit, b.to_csv(index=False).encode())
+    page = client.get(r.headers["location"]).text
+    index = re.search(r'name="protected" value="(\d+)"[^>]*>\s*age&gt;=65', page)
+    index = index.group(1) if index else str(list(a.columns).index("age>=65"))
+    form = mapping_form(page, n_boot="200", protected=[index], **{f"ref_{index}": "A"})
+    r = client.post(f"/audits/{audit}/mapping", data=form)
+    assert r.status_code == 303, re.findall(r'class="error"[^>]*>([^<]*)', r.text)
+    done = wait_done(client, r.headers["location"])
+    result = json.loads(client.get(r.headers["location"] + "/download/json").content)
+    assert "model A (pred)" in done.text
+    assert {d["attribute"] for d in result["differences"]} == {"age>=65"}

@@ -119,6 +119,8 @@ def _by_field(exc: EthicLensInputError, prof: dict, spec: dict | None) -> dict:
 
 def _form_from_spec(web, audit: dict, prof: dict) -> dict:
     """The form's values: the draft's stored request, else the proposal."""
+    from ..spec import parse_protected
+
     spec = json.loads(audit["spec"]) if audit.get("spec") else None
     if not spec:
         return _proposed_form(prof)
@@ -131,8 +133,9 @@ def _form_from_spec(web, audit: dict, prof: dict) -> dict:
     form["model_b"] = _twofiles.choice_of(web, spec)
     form["pos_label"] = "" if r.get("pos_label") is None else str(r.get("pos_label"))
     form["protected_list"] = []
-    for entry in r.get("protected", []):
-        col, _, ref = entry.partition("=")
+    names, refs = parse_protected(r.get("protected", []), columns=cols)
+    for col in names:
+        ref = refs.get(col, "")
         if col in cols:
             i = cols.index(col)
             form["protected_list"].append(str(i))

@@ -107,7 +107,8 @@ def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
     rows line up, writes the joined table, and returns the request that names it."""
     row_b, col_b, index_b = _model_b(web, data, form)
     roles = spec["roles"]
-    checked = [roles["y_true"], *_protected_columns(roles), *filter(None, [roles.get("weight")])]
+    protected = _protected_columns(roles, web.profile_of(data))
+    checked = [roles["y_true"], *protected, *filter(None, [roles.get("weight")])]
     pred_a = roles["y_pred"][0]
     a = _read(data, checked, pred_a, "model A's file")
     b = _read(row_b, checked, col_b, "model B's file")
@@ -132,8 +133,13 @@ def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
     return {**spec, "target": target, "roles": {**roles, "y_pred": [pred_a, name_b]}}
 
 
-def _protected_columns(roles: dict) -> list[str]:
-    return [entry.partition("=")[0] for entry in roles.get("protected", [])]
+def _protected_columns(roles: dict, prof: dict) -> list[str]:
+    """The protected columns, ``COL=REFERENCE`` read as the library reads it: a column whose
+    name holds "=" (``age>=65``) is matched against the file's columns, not cut at the "="."""
+    from ..spec import parse_protected
+
+    names = [c["name"] for c in prof["columns"]]
+    return parse_protected(roles.get("protected", []), columns=names)[0]
 
 
 def _read(row: dict, checked: list[str], pred: str, which: str):
