@@ -29,6 +29,7 @@ from ._validate import (
     as_binary,
     as_weights,
     check_length,
+    check_one_dimensional,
     encode_edited,
 )
 
@@ -322,12 +323,7 @@ def _compare_config(opts, policy, labelled: bool, weighted: bool) -> dict:
 def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
     """Labels, both models' predictions, weights and the attributes, checked and aligned."""
     for role, values in (("pred_a", pred_a), ("pred_b", pred_b)):
-        if np.ndim(values) != 1:
-            raise EthicLensInputError(
-                f"must be one-dimensional (shape {np.shape(values)})",
-                column=role,
-                fix="pass one prediction per row",
-            )
+        check_one_dimensional(values, role, "pass one prediction per row")
     n = len(pred_a)
     if n == 0:
         raise EthicLensInputError("no rows to compare", column="pred_a", fix="check the data")

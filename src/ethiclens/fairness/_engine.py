@@ -67,6 +67,7 @@ from ._validate import (
     check_draw_memory,
     check_flag,
     check_length,
+    check_one_dimensional,
     encode_edited,
     resolve_reference,
 )
@@ -132,12 +133,7 @@ def audit(
 
 def _row_inputs(y_true, y_pred, y_score, sample_weight, opts):
     """Predictions, labels, scores and weights of the rows, each checked."""
-    if np.ndim(y_pred) != 1:
-        raise EthicLensInputError(
-            f"must be one-dimensional (shape {np.shape(y_pred)})",
-            column="y_pred",
-            fix="pass one prediction per row",
-        )
+    check_one_dimensional(y_pred, "y_pred", "pass one prediction per row")
     n = len(y_pred)
     if n == 0:
         raise EthicLensInputError(
@@ -214,6 +210,8 @@ def audit_counts(
     """
     attrs_meta, opts = _table_options(table, take_options("audit_counts", options))
     policy = _check_options(policy, opts)
+    if isinstance(protected, str):  # one attribute's name, not its characters
+        protected = [protected]
     names = dict(attrs_meta.get(NAMES_ATTR) or {})
     t = _check_counts_table(table, protected, names, opts.n_bins)
     weighted = WEIGHT_SUM in t.columns

@@ -92,7 +92,8 @@ def check_length(values, n: int, role: str) -> None:
         )
 
 
-def _one_dimensional(values, column: str, fix: str) -> None:
+def check_one_dimensional(values, column: str, fix: str) -> None:
+    """One value per row: not a string (its characters are no rows), a table or a scalar."""
     _refuse_text(values, column)
     if isinstance(values, pd.DataFrame) or np.ndim(values) != 1:
         shape = values.shape if hasattr(values, "shape") else np.shape(values)
@@ -137,7 +138,7 @@ def check_pos_label(pos_label):
 def as_binary(values, role: str, pos_label=None) -> np.ndarray:
     """0/1 int8 array. Values other than {0, 1}/{False, True} need an explicit ``pos_label``."""
     column = _label(values, role)
-    _one_dimensional(values, column, f"pass one {role} value per row")
+    check_one_dimensional(values, column, f"pass one {role} value per row")
     check_pos_label(pos_label)
     series = pd.Series(np.asarray(values) if not isinstance(values, pd.Series) else values)
     _unhashable(series, column)
@@ -248,7 +249,7 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
 
 def as_scores(values, n: int) -> np.ndarray:
     column = _label(values, "y_score")
-    _one_dimensional(
+    check_one_dimensional(
         values,
         column,
         "pass one score per row: the positive class's probability (e.g. predict_proba(X)[:, 1])",
