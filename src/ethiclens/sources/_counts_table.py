@@ -39,6 +39,7 @@ from ._rules import (
     NUMBER,
     NUMBER_PATTERN,
     WEIGHT_BAD,
+    WEIGHT_MAX,
     WEIGHT_TEXT,
     check_counts,
     record_engine,
@@ -51,7 +52,10 @@ class Roles:
 
     ``y_pred_role`` is the part the ``y_pred`` column plays in messages: ``"y_true"`` where the
     labels are counted in its place (``thresholds`` rebuilds its rows from such counts), so a
-    refusal names ``'label (y_true)'`` as the pandas path does.
+    refusal names ``'label (y_true)'`` as the pandas path does. ``key_roles`` maps a protected
+    column that holds another role to it: ``{"score": "y_score"}`` where ``thresholds`` counts
+    its scores as keys, ``{"pred2": "pred_b"}`` for ``compare``'s second model; such a column is
+    checked and named as that role (a missing score is a missing score, not a missing group).
     """
 
     y_pred: str
@@ -61,6 +65,7 @@ class Roles:
     weight: str | None = None
     n_bins: int = 10
     y_pred_role: str = Y_PRED
+    key_roles: dict = field(default_factory=dict)
 
     def __post_init__(self):
         for col in self.protected:
@@ -400,6 +405,7 @@ def group_by_sql(source: str, roles: Roles, backend: str) -> str:
         sel.append(f"SUM({w} * {w}) AS {q(WEIGHT_SQ_SUM)}")
         sel.append(f"SUM(CASE WHEN {bad} THEN 1 ELSE 0 END) AS {q(WEIGHT_BAD)}")
         sel.append(f"SUM(CASE WHEN {w_kind} = {NOT_NUMBER} THEN 1 ELSE 0 END) AS {q(WEIGHT_TEXT)}")
+        sel.append(f"MAX({w}) AS {q(WEIGHT_MAX)}")
     if roles.y_score:
         s = value(roles.y_score)
         term = s if not roles.weight else f"{value(roles.weight)} * {s}"

@@ -19,6 +19,7 @@ from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PR
 from ._rules import (
     FILE_NAME,
     WEIGHT_BAD,
+    WEIGHT_MAX,
     WEIGHT_TEXT,
     FileLayout,
     _hive_keys,
@@ -49,7 +50,9 @@ def _cells(pdf: pd.DataFrame, roles: Roles, text: bool) -> pd.DataFrame:
         w, miss, notnum = numbers(pdf[roles.weight], text)
         with np.errstate(invalid="ignore"):
             bad = ~notnum & (miss | ~np.isfinite(w) | (w < 0))
-        out["_w"], out["_w2"] = w, w * w
+        with np.errstate(over="ignore"):  # a weight too large to square: refused by the rule
+            out["_w"], out["_w2"] = w, w * w
+        out[WEIGHT_MAX] = np.where(miss | notnum, np.nan, w)
         out[WEIGHT_BAD] = bad.astype(np.int64)
         out[WEIGHT_TEXT] = notnum.astype(np.int64)
         if s is not None:
@@ -71,6 +74,7 @@ def _count(ddf, roles: Roles, text: bool) -> pd.DataFrame:
         agg[WEIGHT_SQ_SUM] = ("_w2", "sum")
         agg[WEIGHT_BAD] = (WEIGHT_BAD, "sum")
         agg[WEIGHT_TEXT] = (WEIGHT_TEXT, "sum")
+        agg[WEIGHT_MAX] = (WEIGHT_MAX, "max")
     if roles.y_score:
         agg[SCORE_SUM] = ("_s", "sum")
     out = frame.groupby(keys, dropna=False, observed=True).agg(**agg).compute()

@@ -23,6 +23,7 @@ from ._rules import (
     NA_TEXT,
     NOT_A_NUMBER,
     WEIGHT_BAD,
+    WEIGHT_MAX,
     WEIGHT_TEXT,
     FileLayout,
     check_columns,
@@ -272,6 +273,7 @@ def _counting_sql(source: str, roles: Roles, text: bool, by_file: bool) -> str:
         bad = f"{miss} OR isinf({w}) OR {w} < 0"
         sel.append(f"SUM(CASE WHEN NOT {notnum} AND ({bad}) THEN 1 ELSE 0 END) AS {q(WEIGHT_BAD)}")
         sel.append(f"SUM(CASE WHEN {notnum} THEN 1 ELSE 0 END) AS {q(WEIGHT_TEXT)}")
+        sel.append(f"MAX({w}) AS {q(WEIGHT_MAX)}")
     if roles.y_score:
         s, miss, _ = number(roles.y_score)
         s = f"CASE WHEN {miss} THEN 0 ELSE COALESCE({s}, 0) END"

@@ -67,6 +67,7 @@ TRUE_TEXT, FALSE_TEXT = ("True", "TRUE", "true"), ("False", "FALSE", "false")
 EXTRA_FIELDS = "_extra_fields"  # rows with more CSV fields than the header
 WEIGHT_BAD = "_weight_bad"  # weights missing, infinite or negative
 WEIGHT_TEXT = "_weight_text"  # weights that are not numbers
+WEIGHT_MAX = "_weight_max"  # a cell's largest weight (all 0, or too large or small to square)
 NOT_A_NUMBER = -2  # the score bin of a score that is not a number (-1: outside [0, 1])
 EXTRA_NAME = "ethiclens extra field"  # the CSV column that catches surplus fields
 # The file a CSV row came from, a key of the GROUP BY over several files: pandas types the
@@ -468,6 +469,7 @@ def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=No
     raw = _merge_equal_cells(raw.drop(columns=FILE_NAME, errors="ignore"), roles)
     check = replace(check, count=pd.to_numeric(raw[COUNT]).to_numpy(dtype=np.int64))
     _check_scores(raw, check)
+    _check_key_scores(raw, check)
     raw = _check_weights(raw, check)
     _check_groups(raw, check)
     return raw
@@ -529,24 +531,39 @@ def _check_scores(raw: pd.DataFrame, check: _GroupByCheck) -> None:
     """Scores are numbers, none missing, all in [0, 1]."""
     if SCORE_BIN not in raw.columns:
         return
-    roles, count = check.roles, check.count
-    column = _label(roles.y_score, "y_score")
     b = pd.to_numeric(raw[SCORE_BIN]).to_numpy(dtype=float)
-    if ((b == NOT_A_NUMBER) & (count > 0)).any():
+    _refuse_scores(check.roles.y_score, b == NOT_A_NUMBER, np.isnan(b), b == -1, check)
+
+
+def _check_key_scores(raw: pd.DataFrame, check: _GroupByCheck) -> None:
+    """Scores counted as a key (``Roles.key_roles``): checked from their values as read."""
+    for col, role in check.roles.key_roles.items():
+        if role == "y_score" and col in raw.columns:
+            v, miss, notnum = numbers(raw[col], check.text)
+            with np.errstate(invalid="ignore"):
+                _refuse_scores(col, notnum, miss, (v < 0) | (v > 1), check)
+
+
+def _refuse_scores(source, notnum, miss, out, check: _GroupByCheck) -> None:
+    """Refuse the cells (masks) whose scores are not numbers, missing or outside [0, 1], in
+    that order, naming the first row of ``source`` as the pandas path does."""
+    count = check.count
+    column = _label(source, "y_score")
+    if (notnum & (count > 0)).any():
         raise EthicLensInputError(
             "scores must be numbers in [0, 1]", column=column, fix="pass probabilities"
         )
-    miss = np.isnan(b) & (count > 0)
+    miss = miss & (count > 0)
     if miss.any():
-        where, _ = check.row_of(roles.y_score, lambda s: numbers(s, check.text)[1])
+        where, _ = check.row_of(source, lambda s: numbers(s, check.text)[1])
         raise EthicLensInputError(
             f"{int(count[miss].sum())} missing score(s){where}",
             column=column,
             fix="drop or impute those rows",
         )
-    out = (b == -1) & (count > 0)
+    out = out & (count > 0)
     if out.any():
-        where, value = check.first_number(roles.y_score, lambda v: (v < 0) | (v > 1))
+        where, value = check.first_number(source, lambda v: (v < 0) | (v > 1))
         raise EthicLensInputError(
             f"scores must lie in [0, 1]; {int(count[out].sum())} do not{where}",
             column=column,
@@ -574,16 +591,29 @@ def _check_weights(raw: pd.DataFrame, check: _GroupByCheck) -> pd.DataFrame:
             value=value,
             fix="drop those rows or give them a valid weight",
         )
-    return raw.drop(columns=[c for c in (WEIGHT_BAD, WEIGHT_TEXT) if c in raw.columns])
+    if WEIGHT_MAX in raw.columns:
+        # the pandas path's words: each cell's largest weight holds the largest weight, and
+        # they are all 0 when every weight is
+        from ..fairness import as_weights
+
+        largest = pd.to_numeric(raw[WEIGHT_MAX]).fillna(0.0).astype(float)
+        as_weights(largest.rename(roles.weight), len(largest))
+    diagnostics = (WEIGHT_BAD, WEIGHT_TEXT, WEIGHT_MAX)
+    return raw.drop(columns=[c for c in diagnostics if c in raw.columns])
 
 
 def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
     """No missing group value, no unused Parquet category; CSV groups typed by the rule."""
     text, count, files = check.text, check.count, check.files
+    key_roles = check.roles.key_roles
     for col in check.roles.protected:
         miss = missing_mask(raw[col], text) & (count > 0)
         if miss.any():
             where, _ = check.row_of(col, lambda s: missing_mask(s, text))
+            if col in key_roles:  # a second model's predictions (scores: checked before)
+                raise missing_values_error(
+                    int(count[miss].sum()), where, _label(col, key_roles[col])
+                )
             raise missing_groups_error(int(count[miss].sum()), where, col)
         if text:
             raw[col] = type_groups(raw[col])

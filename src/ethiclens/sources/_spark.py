@@ -14,6 +14,7 @@ from ._rules import (
     NA_TEXT,
     NOT_A_NUMBER,
     WEIGHT_BAD,
+    WEIGHT_MAX,
     WEIGHT_TEXT,
     FileLayout,
     check_columns,
@@ -89,6 +90,7 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
             F.sum(w * w).alias(WEIGHT_SQ_SUM),
             F.sum(F.when(bad, 1).otherwise(0)).alias(WEIGHT_BAD),
             F.sum(F.when(notnum, 1).otherwise(0)).alias(WEIGHT_TEXT),
+            F.max(F.when(~(miss | notnum), w)).alias(WEIGHT_MAX),
         ]
     if roles.y_score:
         s, miss, notnum = number(roles.y_score)
@@ -206,7 +208,7 @@ def _literal(path: str) -> str:
 def _agg_names(roles: Roles) -> list[str]:
     out = [COUNT]
     if roles.weight:
-        out += [WEIGHT_SUM, WEIGHT_SQ_SUM, WEIGHT_BAD, WEIGHT_TEXT]
+        out += [WEIGHT_SUM, WEIGHT_SQ_SUM, WEIGHT_BAD, WEIGHT_TEXT, WEIGHT_MAX]
     if roles.y_score:
         out.append(SCORE_SUM)
     return out
