@@ -24,7 +24,15 @@ _URL_START = r"[A-Za-z][A-Za-z0-9+.-]+:/{1,2}"
 # user:password@ in any URL. The password may hold ':', '/', '#' or an unencoded '@': mask up to
 # the last '@' of the URL, which over-masks rather than leaks.
 _USERINFO = re.compile(rf"(?P<pre>(?:\b{_URL_START}|//)[^:/@\s]*:)\S*@")
+# user:password@host without a scheme (u:pw@h/db), or after a mistyped one (postgresql//u:pw@h,
+# a path that folded its '//' to '/'): a user name at a token's start or after '/', then ':'. A
+# password starting with '/' is left to _USERINFO (scheme://...), so a SQLite path is kept.
+_BARE_USERINFO = re.compile(r"(?P<pre>(?<![\w.%+~:-])[\w.%+~-]*:)(?!/)\S*@(?=[\w\[])")
 _URL_USERINFO = re.compile(rf"\s*{_URL_START}(?P<info>[^:/@\s]*:\S*)@")
+# the same without a scheme, or after one missing its ':' (postgresql//u:pw@h)
+_BARE_URL_USERINFO = re.compile(
+    r"\s*(?:[A-Za-z][A-Za-z0-9+.-]*/{1,2})?(?P<info>[^:/@\s]*:(?!/)\S*)@"
+)
 # where a parser (urllib, libpq) may cut a password that holds one of these characters: a
 # driver's message then echoes the piece after or before the cut ("host 'ssw0rdX@127.0.0.1'")
 _CUTS = re.compile(r"[@/#?:]")
@@ -50,6 +58,7 @@ _QUOTED_KEY = re.compile(
 def mask_secrets(text: str) -> str:
     """``text`` with every credential pattern replaced by ``***``."""
     text = _USERINFO.sub(rf"\g<pre>{MASK}@", str(text))
+    text = _BARE_USERINFO.sub(rf"\g<pre>{MASK}@", text)
     text = _KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     text = _ENCODED_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     return _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
@@ -84,7 +93,7 @@ def secret_values(url: str) -> list[str]:
 def _userinfo_secrets(url: str) -> list[str]:
     """The userinfo of ``url`` read as typed (up to its last '@'), its password, and the
     password's pieces either side of each character a parser may cut it at."""
-    match = _URL_USERINFO.match(url)
+    match = _URL_USERINFO.match(url) or _BARE_URL_USERINFO.match(url)
     if match is None:
         return []
     info = match.group("info")

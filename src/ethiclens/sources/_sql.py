@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from .._optional import require
 from .._secrets import looks_like_url, malformed_url, mask_url, scrub
@@ -44,10 +47,24 @@ DEFAULT_TIMEOUT_S = 600.0
 _DIALECTS = {"postgresql": "postgres", "sqlite": "sqlite"}
 
 
-def _fail(what: str, exc: BaseException, url: str, fix: str) -> EthicLensInputError:
+@dataclass(frozen=True)
+class _Db:
+    """A database URL and the option that gave it (``--db``, or ``--db-env NAME``)."""
+
+    url: str
+    flag: str = "--db"
+
+    @property
+    def option(self) -> str:
+        """How a message names the database: ``--db`` with its masked URL, or the option used
+        instead (``--db-env NAME``), whose value the user never typed on the line."""
+        return f"--db {mask_url(self.url)}" if self.flag == "--db" else self.flag
+
+
+def _fail(what: str, exc: BaseException, db: _Db, fix: str) -> EthicLensInputError:
     lines = [ln for ln in str(getattr(exc, "orig", None) or exc).strip().splitlines() if ln]
-    detail = scrub(lines[0] if lines else type(exc).__name__, url)
-    return EthicLensInputError(f"{what}: {detail}", column=f"--db {mask_url(url)}", fix=fix)
+    detail = scrub(lines[0] if lines else type(exc).__name__, db.url)
+    return EthicLensInputError(f"{what}: {detail}", column=db.option, fix=fix)
 
 
 def checked_db_url(url, flag: str = "--db") -> str | None:
@@ -86,9 +103,11 @@ def sql_columns(
     table: str | None = None,
     query: str | None = None,
     timeout: float = DEFAULT_TIMEOUT_S,
+    flag: str = "--db",
 ) -> list[str]:
-    """The column names of ``table`` (or of ``query``'s result); no row is read."""
-    return _run(url, None, table, query, timeout)
+    """The column names of ``table`` (or of ``query``'s result); no row is read. ``flag``:
+    the option that gave ``url`` (``--db-env NAME``), named by a refusal."""
+    return _run(url, None, table, query, timeout, flag)
 
 
 def sql_counts(
@@ -98,51 +117,66 @@ def sql_counts(
     table: str | None = None,
     query: str | None = None,
     timeout: float = DEFAULT_TIMEOUT_S,
+    flag: str = "--db",
 ):
     """The counts table of ``table`` (or of ``query``'s result) in the database at ``url``.
 
     The database is only read: one read-only transaction, rolled back, at most ``timeout``
-    seconds per statement.
+    seconds per statement. ``flag``: the option that gave ``url`` (``--db`` or
+    ``--db-env NAME``), named by a refusal.
     """
-    return _run(url, roles, table, query, timeout)
+    return _run(url, roles, table, query, timeout, flag)
 
 
-def _check_sqlite_file(sa, url: str) -> None:
+def _check_sqlite_file(sa, db: _Db) -> None:
     """SQLite creates a missing database file on connect: a mistyped path would leave an empty
-    file behind and blame the table. The file must exist (``:memory:`` aside)."""
+    file behind and blame the table. The file must exist (an in-memory database aside),
+    whether named by a path or by a SQLite URI (``sqlite:///file:x.db?mode=rwc&uri=true``)."""
     try:
-        parsed = sa.engine.make_url(url)
+        parsed = sa.engine.make_url(db.url)
+        if parsed.get_backend_name() != "sqlite":
+            return
+        # what the driver will open: with uri=true a SQLite URI that keeps its own query
+        [filename], options = parsed.get_dialect()().create_connect_args(parsed)
     except Exception:  # noqa: BLE001 - reported by create_engine below
         return
-    db = parsed.database
-    if (
-        parsed.get_backend_name() == "sqlite"
-        and db
-        and db != ":memory:"
-        and not db.startswith("file:")
-    ):
-        if not Path(db).is_file():
-            raise EthicLensInputError(
-                f"the SQLite database file {db} does not exist",
-                column="--db",
-                value=mask_url(url),
-                fix="check the path (sqlite:///relative/path.db, sqlite:////absolute/path.db)",
-            )
+    path = _uri_path(filename) if options.get("uri") else parsed.database
+    if not path or path == ":memory:" or Path(path).is_file():
+        return
+    problem = (
+        f"{path} is a folder, not a SQLite database file"
+        if Path(path).is_dir()
+        else f"the SQLite database file {path} does not exist"
+    )
+    raise EthicLensInputError(
+        problem,
+        column=db.flag,
+        value=mask_url(db.url),
+        fix="check the path (sqlite:///relative/path.db, sqlite:////absolute/path.db)",
+    )
 
 
-def _backend(sa, url: str) -> str:
+def _uri_path(filename: str) -> str | None:
+    """The file a SQLite URI (``file:x.db?mode=ro``) opens; None for an in-memory database."""
+    if not filename.startswith("file:"):
+        return filename  # in URI mode a plain name is still a path
+    parts = urlsplit(filename)
+    return None if parse_qs(parts.query).get("mode") == ["memory"] else unquote(parts.path)
+
+
+def _backend(sa, db: _Db) -> str:
     try:
-        name = sa.engine.make_url(url).get_backend_name()
+        name = sa.engine.make_url(db.url).get_backend_name()
     except Exception as exc:  # noqa: BLE001 - unparsable URL
         raise _fail(
-            "cannot use this database URL", exc, url, "e.g. postgresql+psycopg://user@host/db"
+            "cannot use this database URL", exc, db, "e.g. postgresql+psycopg://user@host/db"
         ) from None
     if name not in _DIALECTS:
         raise EthicLensInputError(
             f"EthicLens reads {name} databases only where it can enforce a read-only "
             f"transaction, which it does for {', '.join(sorted(_DIALECTS))}",
-            column="--db",
-            value=mask_url(url),
+            column=db.flag,
+            value=mask_url(db.url),
             fix="export the table to Parquet (ethiclens audit FILE.parquet) or hand over a "
             "counts table (ethiclens counts ... --out counts.parquet)",
         )
@@ -198,18 +232,28 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
             fix=fix,
         )
     tree = statements[0]
-    _refuse_all_but_reading(tree, exp, fix)
+    _refuse_all_but_reading(tree, _statement_name(tree, query, dialect), exp, fix)
     for node in tree.walk():
         node.comments = None
     return tree.sql(dialect=dialect)
 
 
-def _refuse_all_but_reading(tree, exp, fix: str) -> None:
+def _statement_name(tree, query: str, dialect: str) -> str:
+    """The statement's name for a message: sqlglot's node (DELETE, PRAGMA) where the query
+    holds that word, else the query's first keyword as written — sqlglot keeps statements it
+    does not model as a Command (VACUUM), and misreads a few as an expression (SAVEPOINT a as
+    an Alias, REINDEX as a Column)."""
+    import sqlglot
+
+    words = [token.text.upper() for token in sqlglot.tokenize(query, read=dialect)]
+    return tree.key.upper() if tree.key.upper() in words else words[0]
+
+
+def _refuse_all_but_reading(tree, name: str, exp, fix: str) -> None:
     """Refuse a parsed statement that is not a query, writes, locks, or calls a function that
-    loads code or touches files (``exp``: sqlglot's expression module)."""
+    loads code or touches files (``name``: the statement's, ``exp``: sqlglot's expression
+    module)."""
     if not isinstance(tree, exp.Query):
-        # sqlglot keeps statements it does not model (VACUUM, EXPLAIN, REPLACE) as a Command
-        name = (tree.this if isinstance(tree, exp.Command) else tree.key).upper()
         raise EthicLensInputError(
             f"the query is {'an' if name[0] in 'AEIOU' else 'a'} {name} statement, not a "
             "SELECT: databases are read, never written",
@@ -295,9 +339,9 @@ def _source(table, query, dialect) -> str:
     return f"({read_only_query(query, dialect)}) AS ethiclens_src"
 
 
-def _run(url, roles, table, query, timeout):
+def _run(url, roles, table, query, timeout, flag):
     sa = require("sqlalchemy", extra="sql")
-    url = checked_db_url(url)
+    db = _Db(checked_db_url(url, flag), flag)
     if (table is None) == (query is None):
         raise EthicLensInputError(
             "give exactly one of --table and --query",
@@ -311,28 +355,28 @@ def _run(url, roles, table, query, timeout):
             value=timeout,
             fix="e.g. timeout=600",
         )
-    backend = _backend(sa, url)
+    backend = _backend(sa, db)
     source = _source(table, query, _DIALECTS[backend])
-    _check_sqlite_file(sa, url)
+    _check_sqlite_file(sa, db)
     try:
-        engine = sa.create_engine(url)
+        engine = sa.create_engine(db.url)
     except Exception as exc:  # noqa: BLE001 - bad URL, unknown dialect, missing driver
         raise _fail(
-            "cannot use this database URL", exc, url, "e.g. postgresql+psycopg://user@host/db"
+            "cannot use this database URL", exc, db, "e.g. postgresql+psycopg://user@host/db"
         ) from None
     try:
         with engine.connect() as con, _read_only(sa, con, backend, timeout):
-            columns = _probe(sa, con, source, table, url)
+            columns = _probe(sa, con, source, table, db)
             if roles is None:
                 return columns
-            frame = _count(sa, con, source, roles, columns, backend, url)
+            frame = _count(sa, con, source, roles, columns, backend, db)
     except EthicLensInputError:
         raise
     except _StatementTimeout:
-        raise _timeout_error(url) from None
+        raise _timeout_error(db) from None
     except Exception as exc:  # noqa: BLE001 - unreachable server, bad credentials
         raise _fail(
-            "cannot connect", exc, url, "check the host, port, database name and credentials"
+            "cannot connect", exc, db, "check the host, port, database name and credentials"
         ) from None
     finally:
         engine.dispose()
@@ -357,17 +401,35 @@ def _timed_out(exc: BaseException) -> bool:
     return "statement timeout" in text
 
 
-def _probe(sa, con, source, table, url) -> list[str]:
+def _probe(sa, con, source, table, db: _Db) -> list[str]:
     try:
-        return list(con.execute(sa.text(f"SELECT * FROM {source} WHERE 1 = 0")).keys())
+        columns = list(con.execute(sa.text(f"SELECT * FROM {source} WHERE 1 = 0")).keys())
     except Exception as exc:  # noqa: BLE001
         if _timed_out(exc):
-            raise _timeout_error(url) from None
+            raise _timeout_error(db) from None
         what = f"table {table!r} cannot be read" if table else "the query failed"
-        raise _fail(what, exc, url, "check the table name / the query") from None
+        raise _fail(what, exc, db, "check the table name / the query") from None
+    if table is None:  # a table cannot hold two columns of one name
+        _refuse_repeated_names(columns)
+    return columns
 
 
-def _count(sa, con, source, roles, columns, backend, url):
+def _refuse_repeated_names(columns: list[str]) -> None:
+    """A query's result naming one column twice is refused as a file's header is: which one
+    was meant? PostgreSQL returns both names; SQLite renames the second of a sub-query's
+    ``label`` columns ``label:1``."""
+    for position, name in enumerate(columns):
+        renamed = re.fullmatch(r"(.+):\d+", name)
+        original = renamed.group(1) if renamed and renamed.group(1) in columns else name
+        if original != name or name in columns[:position]:
+            raise EthicLensInputError(
+                f"the query has two columns named {original!r}",
+                column="--query",
+                fix="rename the columns so each name is unique (SELECT ... AS another_name)",
+            )
+
+
+def _count(sa, con, source, roles, columns, backend, db: _Db):
     import pandas as pd
 
     for col in roles.columns:
@@ -380,18 +442,18 @@ def _count(sa, con, source, roles, columns, backend, url):
         return pd.DataFrame(result.fetchall(), columns=list(result.keys()))
     except Exception as exc:  # noqa: BLE001
         if _timed_out(exc):
-            raise _timeout_error(url) from None
+            raise _timeout_error(db) from None
         raise _fail(
             "the counting query failed",
             exc,
-            url,
+            db,
             "check the columns' types (labels 0/1, scores and weights numeric)",
         ) from None
 
 
-def _timeout_error(url) -> EthicLensInputError:
+def _timeout_error(db: _Db) -> EthicLensInputError:
     return EthicLensInputError(
         "the database statement ran past its timeout and was cancelled",
-        column=f"--db {mask_url(url)}",
+        column=db.option,
         fix="count a smaller table or add an index; in Python pass timeout= (seconds)",
     )
