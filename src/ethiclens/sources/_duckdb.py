@@ -7,6 +7,7 @@ GROUP BY; the file paths are bound parameters, the column names quoted identifie
 from __future__ import annotations
 
 import glob
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -30,7 +31,6 @@ from ._rules import (
     csv_header,
     header_groups,
     ragged_error,
-    surplus_column,
 )
 
 PARQUET = (".parquet", ".pq")
@@ -160,12 +160,26 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
 
 
 def _count_files(duckdb, con, layout: FileLayout, roles: Roles) -> pd.DataFrame:
-    """The GROUP BY of the rule over the files of LAYOUT, as DuckDB reads them together."""
+    """The GROUP BY of the rule over the files of LAYOUT, as DuckDB reads them together.
+
+    DuckDB's names ignore case where pandas' do not (``x`` and ``X`` are two columns): each
+    role column is read under its position in ``roles.columns`` (``r0``, ``r1``, …) and the
+    result's columns get their names back."""
     params: dict = {}
-    source = _source_sql(layout, roles, params)
-    return _run(
-        duckdb, con, _counting_sql(source, roles, layout.kind == "csv", _by_file(layout)), params
+    alias = {c: f"r{k}" for k, c in enumerate(roles.columns)}
+    source = _source_sql(layout, roles, alias, params)
+    by_position = replace(
+        roles,
+        y_pred=alias[roles.y_pred],
+        protected=[alias[c] for c in roles.protected],
+        y_true=alias.get(roles.y_true),
+        y_score=alias.get(roles.y_score),
+        weight=alias.get(roles.weight),
+        key_roles={},
     )
+    sql = _counting_sql(source, by_position, layout.kind == "csv", _by_file(layout))
+    raw = _run(duckdb, con, sql, params)
+    return raw.rename(columns={alias[c]: c for c in roles.protected})
 
 
 def _same_types(layout: FileLayout, roles: Roles) -> list[FileLayout]:
@@ -184,35 +198,55 @@ def _same_types(layout: FileLayout, roles: Roles) -> list[FileLayout]:
     return [FileLayout(files, "parquet", layout.headers, layout.hive) for files in groups.values()]
 
 
-def _source_sql(layout: FileLayout, roles: Roles, params: dict) -> str:
-    """The FROM item reading the role columns of the files (their paths and column types go
-    into ``params``, bound, never into the SQL text)."""
+def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> str:
+    """The FROM item reading the role columns of the files, each named by ``alias`` (their
+    paths and column types go into ``params``, bound, never into the SQL text)."""
     opts = ", hive_partitioning = true" if layout.hive else ""
-    wanted = ", ".join(quote(c) for c in roles.columns)
     if layout.kind == "parquet":
         params["files"] = layout.files
+        named = _parquet_names(layout.files[0])
+        wanted = ", ".join(f"{quote(named.get(c, c))} AS {alias[c]}" for c in roles.columns)
         return f"(SELECT {wanted} FROM read_parquet($files, union_by_name = true{opts}))"
     # One read_csv per header order, each with its own names, united by name: a file whose
     # columns are in another order is never read by position. Every field is text; a
     # surplus field lands in the extra column and is refused with its line. No text reads as
     # NULL (an empty field stays '', missing by the rule): only a field that is not there is
-    # NULL, so an empty surplus field is a surplus field too.
+    # NULL, so an empty surplus field is a surplus field too. Columns are read under their
+    # position ("c0", "c1", …) and renamed: DuckDB's names ignore case, pandas' (x and X) do not.
     params["no_null"] = NO_NULL
-    if _by_file(layout):
+    file_name = f", {quote(FILE_NAME)}" if _by_file(layout) else ""
+    if file_name:
         opts += f", filename = '{FILE_NAME}'"  # our constant (no quote in it)
-        wanted += f", {quote(FILE_NAME)}"
     parts = []
     for i, (names, group) in enumerate(header_groups(layout.files, layout.headers)):
-        extra = surplus_column(names)
         params[f"files{i}"] = group
-        params[f"cols{i}"] = {**{n: "VARCHAR" for n in names}, extra: "VARCHAR"}
+        params[f"cols{i}"] = {**{f"c{j}": "VARCHAR" for j in range(len(names))}, "extra": "VARCHAR"}
+        by_name = {n: f"c{j}" for j, n in reversed(list(enumerate(names)))}  # pandas: the first
+        chosen = ", ".join(f"{by_name.get(c, quote(c))} AS {alias[c]}" for c in roles.columns)
         parts.append(
-            f"SELECT {wanted}, {quote(extra)} AS {quote(EXTRA_NAME)} FROM read_csv("
+            f"SELECT {chosen}{file_name}, extra AS {quote(EXTRA_NAME)} FROM read_csv("
             f"$files{i}, header = true, delim = ',', quote = '\"', escape = '\"', "
             f"null_padding = true, nullstr = $no_null, auto_detect = false, "
             f"columns = $cols{i}{opts})"
         )
     return "(" + " UNION ALL ".join(parts) + ")"
+
+
+def _parquet_names(path) -> dict:
+    """Each column of a Parquet file -> the name DuckDB reads it under: a name already taken,
+    case ignored, gets ``_1`` (``_2``, …) appended (``x``, ``X`` -> ``x``, ``X_1``)."""
+    import pyarrow.parquet as pq
+
+    taken: set[str] = set()
+    named: dict[str, str] = {}
+    for name in pq.read_schema(path).names:
+        read, k = name, 0
+        while read.lower() in taken:
+            k += 1
+            read = f"{name}_{k}"
+        taken.add(read.lower())
+        named.setdefault(name, read)
+    return named
 
 
 def _by_file(layout: FileLayout) -> bool:
