@@ -157,7 +157,7 @@ def test_a_baseline_table_that_cannot_be_read_names_its_option(tmp_path, days, c
     for flag, value, said in [
         ("--baseline-table", "missing", "missing"),
         ("--baseline-table", "nolabel", "column 'label' of the baseline"),
-        ("--baseline-query", "DELETE FROM base", "the query is not SQL"),
+        ("--baseline-query", "DELETE FROM base", "is a DELETE statement, not a SELECT"),
     ]:
         argv = ["monitor", "--db", url, "--table", "preds", *FLAGS, "--protected", "race",
                 flag, value, "--store", tmp_path / "s.sqlite"]  # fmt: skip

@@ -227,26 +227,6 @@ def param_paths(command: click.Command) -> dict[str, str]:
     return {p.name: paths[p.opts[0]] for p in command.params if p.opts and p.opts[0] in paths}
 
 
-def _spec_value(name: str, value):
-    """A flag's value as the spec stores it (parsed once, in the library's parsers)."""
-    from ..fairness import check_bin_edges
-    from ..spec import parse_bins, parse_excludes, parse_intersections, parse_merges
-
-    if name == "exclude":
-        return parse_excludes(value)
-    if name == "merge":
-        return parse_merges(value)
-    if name == "bins":
-        return {k: check_bin_edges(v, "--bins") for k, v in parse_bins(value).items()}
-    if name == "intersect":
-        return parse_intersections(value)
-    if name == "states":
-        return [s.strip() for s in value.split(",")]
-    if isinstance(value, tuple):
-        return list(value)
-    return value
-
-
 def _given(name: str, value) -> bool:
     return not (value is None or value is False or value == ())
 
@@ -256,7 +236,7 @@ class SpecRequest:
 
     def __init__(self, ctx: click.Context, target: str | None):
         from ..errors import EthicLensInputError
-        from ..spec import layered_spec, target_key
+        from ..spec import attribute_names, flag_value, layered_spec, target_key
 
         params = ctx.params
         self.config = params.get("config")
@@ -268,14 +248,16 @@ class SpecRequest:
             updates[f"target.{target_key(target)}"] = target
             self.by_flag[f"target.{target_key(target)}"] = "TARGET"
         self.paths = param_paths(ctx.command)
+        attributes = attribute_names(params.get("protected") or ())  # a name may hold "="
         for name, value in params.items():
             path = self.paths.get(name)
             if path is None or not _given(name, value):
                 continue
             if ctx.get_parameter_source(name) == click.core.ParameterSource.DEFAULT:
                 continue
-            updates[path] = _spec_value(name, value)
-            self.by_flag[path] = flags[name].opts[0]
+            flag = flags[name].opts[0]
+            updates[path] = flag_value(path.split(".")[1], value, flag, attributes)
+            self.by_flag[path] = flag
         try:
             self.spec, self.notes = layered_spec(self.config, updates, self.by_flag)
         except EthicLensInputError as exc:

@@ -135,6 +135,20 @@ DI_FLOOR = 0.01
 MIN_ALPHA = 1e-12
 
 
+def _target_columns(request) -> list:
+    from ..sources import file_columns, sql_columns
+
+    target = request.target
+    try:
+        if request.db:
+            return sql_columns(request.db, table=request.table, query=request.query)
+        if isinstance(target, (str, os.PathLike)):
+            return file_columns(str(target))
+    except EthicLensInputError:
+        return []
+    return [str(c) for c in getattr(target, "columns", [])]
+
+
 @dataclass(frozen=True)
 class MonitorRequest:
     """What to watch and by which policy. ``protected``: ``COL`` or ``COL=REFERENCE``.
@@ -279,26 +293,32 @@ class MonitorRequest:
         return parse_window(self.window)
 
     def columns(self) -> tuple[list, dict]:
-        """(columns, {column: reference given})."""
-        cols, refs = [], {}
-        for item in self.protected:
-            col, sep, ref = str(item).partition("=")
-            col, ref = col.strip(), ref.strip()
-            if not col or (sep and not ref):
+        """(columns, {column: reference given}): ``COL=REFERENCE`` read as the audit reads it
+        (``spec.parse_protected``: a column whose name holds "=" matched against the target's
+        columns, where they can be read without counting)."""
+        from ..spec import parse_protected
+
+        items = [str(item) for item in self.protected]
+        names = self._names()
+        for item in items:
+            col, sep, ref = item.partition("=")
+            if not col.strip() or (sep and not ref.strip() and item not in names):
                 raise EthicLensInputError(
                     "must be COL or COL=REFERENCE",
                     column="--protected",
                     value=item,
                     fix="e.g. --protected race or --protected race=White",
                 )
-            if col in cols:
-                raise EthicLensInputError(
-                    "given twice", column="--protected", value=col, fix="name each column once"
-                )
-            cols.append(col)
-            if sep:
-                refs[col] = edited_reference(col, ref, self.merge_groups, self.exclude_groups)
-        return cols, refs
+        cols, given = parse_protected(items, columns=names or None)
+        edits = (self.merge_groups, self.exclude_groups)
+        return cols, {col: edited_reference(col, ref, *edits) for col, ref in given.items()}
+
+    def _names(self) -> list:
+        """The target's column names (headers, a frame's columns or the database's result
+        columns) where a --protected value holds "=" (else none are needed); empty where they
+        cannot be read (counting then says why)."""
+        ambiguous = any("=" in str(item) for item in self.protected)
+        return _target_columns(self) if ambiguous else []
 
     def attributes(self) -> tuple[list, dict]:
         """The compared attributes: the protected columns, then each intersection
@@ -739,23 +759,17 @@ def _shown(value) -> str:
 def _apply_flags(data: dict, flags: dict) -> tuple[dict, dict]:
     """Write the given flags into the spec's sections; returns ({section.key: flag},
     {section.key: the value a flag replaced})."""
-    from ..fairness import check_bin_edges
-    from ..spec import parse_bins, parse_excludes, parse_intersections, parse_merges
+    from ..spec import attribute_names, flag_value
 
+    given = flags.get("protected") or (data.get("roles") or {}).get("protected") or ()
+    attributes = attribute_names(given if isinstance(given, (list, tuple)) else ())
     by_flag, overridden = {}, {}
     for name, value in flags.items():
         if value is None or value == ():
             continue
         flag, section, key = SPEC_FLAGS[name]
-        if key == "y_pred":
-            value = [value]
-        elif key == "protected":
-            value = list(value)
-        elif key == "bins":  # as the audit parses them: edges as numbers
-            value = {k: check_bin_edges(v, flag) for k, v in parse_bins(value).items()}
-        elif key in ("merge", "exclude", "intersections"):  # as the audit parses them
-            parse = {"merge": parse_merges, "exclude": parse_excludes}
-            value = parse.get(key, parse_intersections)(value)
+        # the audit's parse (spec.flag_value); the monitor's --y-pred is one column
+        value = [value] if key == "y_pred" else flag_value(key, value, flag, attributes)
         old = data.setdefault(section, {}).get(key)
         if old is not None and old != value and [old] != value:
             overridden[f"{section}.{key}"] = old

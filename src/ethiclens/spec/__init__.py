@@ -3,6 +3,8 @@ outputs, gate), ``load_target`` and ``run``. See docs/config.md."""
 
 from .._optional import lazy_names
 from ._parse import (
+    attribute_names,
+    flag_value,
     parse_bins,
     parse_excludes,
     parse_intersections,
@@ -89,6 +91,8 @@ __all__ = [
     "as_spec",
     "parse_protected",
     "parse_excludes",
+    "attribute_names",
+    "flag_value",
     "parse_merges",
     "parse_intersections",
     "parse_bins",

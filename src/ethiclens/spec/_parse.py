@@ -41,11 +41,32 @@ def parse_protected(values, columns=None):
     return cols, refs
 
 
-def parse_excludes(values) -> dict:
-    """``ATTR=GROUP`` (repeatable) -> ``{attr: [group, ...]}``."""
+def attribute_names(protected) -> set[str]:
+    """Every column name ``--protected`` values may stand for: ``age>=65=no`` is the column
+    ``age>=65`` (reference ``no``), or ``age>`` (reference ``65=no``), or ``age>=65=no``."""
+    names = set()
+    for value in protected:
+        parts = str(value).split("=")
+        names |= {"=".join(parts[:i]) for i in range(1, len(parts) + 1)}
+    return names
+
+
+def _split_attribute(item: str, attributes) -> tuple[str, str, str]:
+    """``ATTR=REST`` split after the longest of ``attributes`` it starts with (a column whose
+    own name holds "=": ``age>=65=yes,no:all``), else at the first "="."""
+    known = [a for a in attributes or () if item.startswith(f"{a}=")]
+    if known:
+        attr = max(known, key=len)
+        return attr, "=", item[len(attr) + 1 :]
+    return item.partition("=")
+
+
+def parse_excludes(values, attributes=None) -> dict:
+    """``ATTR=GROUP`` (repeatable) -> ``{attr: [group, ...]}``; ``attributes``: the protected
+    columns' names, where one may hold "=" (see :func:`attribute_names`)."""
     out: dict[str, list[str]] = {}
     for item in values:
-        attr, sep, group = item.partition("=")
+        attr, sep, group = _split_attribute(item, attributes)
         attr, group = attr.strip(), group.strip()
         if not (sep and attr and group):
             raise EthicLensInputError(
@@ -75,13 +96,14 @@ def split_outside_brackets(text: str) -> list[str]:
     return [*parts, text[start:]]
 
 
-def parse_merges(values) -> dict:
+def parse_merges(values, attributes=None) -> dict:
     """``ATTR=A,B:NEW`` (repeatable) -> ``{attr: {new: [a, b, ...]}}``; a comma inside brackets
-    or parentheses is part of its group's name (a bin's label: ``age=[0, 30),[30, 50):young``)."""
+    or parentheses is part of its group's name (a bin's label: ``age=[0, 30),[30, 50):young``);
+    ``attributes`` as in :func:`parse_excludes`."""
     out: dict[str, dict[str, list[str]]] = {}
     example = 'e.g. --merge-groups "race=Asian,Native American:Other"'
     for item in values:
-        attr, sep, rest = item.partition("=")
+        attr, sep, rest = _split_attribute(item, attributes)
         groups, colon, new = rest.rpartition(":")
         attr, new = attr.strip(), new.strip()
         olds = [g.strip() for g in split_outside_brackets(groups)]
@@ -110,11 +132,12 @@ def parse_merges(values) -> dict:
     return out
 
 
-def parse_bins(values) -> dict:
-    """``ATTR=E0,E1,...`` (repeatable) -> ``{attr: ["E0", "E1", ...]}`` (checked when loaded)."""
+def parse_bins(values, attributes=None) -> dict:
+    """``ATTR=E0,E1,...`` (repeatable) -> ``{attr: ["E0", "E1", ...]}`` (checked when loaded);
+    ``attributes`` as in :func:`parse_excludes`."""
     out = {}
     for item in values:
-        attr, sep, edges = item.partition("=")
+        attr, sep, edges = _split_attribute(item, attributes)
         attr = attr.strip()
         if not sep or not attr or not edges.strip():
             raise EthicLensInputError(
@@ -131,3 +154,23 @@ def parse_bins(values) -> dict:
 def parse_intersections(values) -> list[list[str]]:
     """``A,B`` (repeatable) -> ``[["A", "B"], ...]``."""
     return [[s.strip() for s in item.split(",")] for item in values]
+
+
+def flag_value(key: str, value, flag: str, attributes=None):
+    """A command-line flag's value as the spec stores it under ``key`` (the one parse of the
+    audit's and the monitor's flags): group edits and bins parsed (``attributes``: the
+    protected columns' names, see :func:`attribute_names`), bin edges checked as numbers
+    (named ``flag``), states split at commas, repeated values as a list."""
+    if key == "exclude":
+        return parse_excludes(value, attributes)
+    if key == "merge":
+        return parse_merges(value, attributes)
+    if key == "bins":
+        from ..fairness import check_bin_edges
+
+        return {k: check_bin_edges(v, flag) for k, v in parse_bins(value, attributes).items()}
+    if key == "intersections":
+        return parse_intersections(value)
+    if key == "states":
+        return [s.strip() for s in value.split(",")]
+    return list(value) if isinstance(value, tuple) else value

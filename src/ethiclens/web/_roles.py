@@ -235,7 +235,7 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     pos_label = (form.get("pos_label") or "").strip()
     if pos_label:
         r["pos_label"] = _number_or_text(pos_label)
-    _group_edits(form, spec["groups"], errors)
+    _group_edits(form, spec["groups"], errors, [c["name"] for c in prof["columns"]])
     if bins:
         spec["groups"]["bins"] = bins
     policy_from_form(form, spec, errors)
@@ -341,14 +341,15 @@ def _box_edges(text: str, column: str) -> list[float]:
     return check_bin_edges(edges, column)
 
 
-def _group_edits(form: dict, groups: dict, errors: dict) -> None:
-    """The merge and exclude boxes, parsed as the command line parses its flags."""
+def _group_edits(form: dict, groups: dict, errors: dict, columns: list) -> None:
+    """The merge and exclude boxes, parsed as the command line parses its flags (a column
+    whose name holds "=" matched whole: ``age>=65=yes,no:all``)."""
     from ..spec import parse_excludes, parse_merges
 
     for name, parse in (("merge", parse_merges), ("exclude", parse_excludes)):
         try:
             if lines(form.get(name)):
-                groups[name] = parse(tuple(lines(form.get(name))))
+                groups[name] = parse(tuple(lines(form.get(name))), columns)
         except EthicLensInputError as exc:
             errors[name] = group_edit_error(exc)
 
