@@ -275,7 +275,7 @@ class SpecRequest:
         from ..spec import ENGINE_KEYS
 
         column = "" if exc.column is None else str(exc.column)
-        if "://" in column:  # a masked database URL (its '/' and '.' are no key separators)
+        if "://" in column or column.startswith(("--db ", "--db-env ")):  # a (masked) URL
             return exc
         parts = []
         given = set(self.by_flag.values())

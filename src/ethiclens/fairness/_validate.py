@@ -154,6 +154,12 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
     uniques = pd.unique(series)
     if not all(_is_zero_one(u) for u in uniques):
         shown = sorted(map(str, uniques))[:10]
+        if len(set(map(str, uniques))) < len(uniques):  # 1 and '1': files of two types
+            raise EthicLensInputError(
+                f"distinct values print the same (e.g. 1 and '1'): found {shown}",
+                column=column,
+                fix="convert the column to one type first (in every file it is read from)",
+            )
         if all(isinstance(u, str) and u.strip() in ("0", "1") for u in uniques):
             # Text '0'/'1' (a string column in Parquet/JSON, or quoted in the file): not
             # guessed to be numbers, but said precisely, with the two fixes that work.

@@ -895,9 +895,10 @@ def count_windows_sql(
     back. With ``cols.propensity`` the database also sums 1/π and 1/π² per cell and finds its
     smallest π (with ``cols.weight``: w, w², the smallest and largest 1/w), as the file engines
     do."""
-    from ..sources import Roles, sql_counts, sql_source
+    from ..sources import Roles, sql_columns, sql_counts, sql_source
 
     scheme = _check_sql_request(url, table, query)
+    sql_columns(url, table=table, query=query)  # the audit's checks of what is read (names)
     day = _DAY_SQL[scheme].format(col=_q(cols.time))
     source = sql_source(table, query, scheme)  # the audit's read of a table or query
     rows, keys, weight = f"SELECT *, {day} AS {_q(DAY_KEY)} FROM {source}", [DAY_KEY], None

@@ -123,7 +123,8 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
         )
     protected = [p.strip() for p in r.protected]
     roles = Roles(r.y_pred[0], protected, r.y_true, r.y_score, r.weight, int(n_bins))
-    return _count(engine, t.file, roles, url, t.table, t.query, t.scheduler)
+    flag = _url_flag(t)
+    return _count(engine, t.file, roles, url, (t.table, t.query, flag), t.scheduler)
 
 
 def engine_for(spec: AuditSpec) -> str:
@@ -658,7 +659,8 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         raise EthicLensInputError(
             "--db needs --table NAME or --query SQL", column="--db", fix="e.g. --table predictions"
         )
-    known = _source_columns(engine, t.file, url, t.table, t.query)
+    flag = _url_flag(t)
+    known = _source_columns(engine, t.file, url, t.table, t.query, flag)
     cols, refs = parse_protected(r.protected, known)
     if purpose == "audit":
         if not r.y_pred or not cols:
@@ -683,8 +685,11 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         first = r.y_pred[0] if purpose == "compare" else (r.y_true or r.y_score)
         labels = purpose == "thresholds" and r.y_true  # counted in the prediction's place
         roles = Roles(first, cols + extra, r.y_true if purpose == "compare" else None, None)
+        # the extra key is checked as what it is (a score, model B's predictions), not a group
+        key_role = "pred_b" if purpose == "compare" else "y_score"
+        roles = replace(roles, key_roles={extra[0]: key_role})
         roles = replace(roles, y_pred_role="y_true") if labels else roles
-    table, where = _count(engine, t.file, roles, url, t.table, t.query, t.scheduler)
+    table, where = _count(engine, t.file, roles, url, (t.table, t.query, flag), t.scheduler)
     engine = _engine_of(table) or engine
     rows = int(table["count"].sum())
     if url:
@@ -707,25 +712,33 @@ def _engine_of(table) -> str | None:
     return engine_of(table)
 
 
-def _source_columns(engine, target, url, table, query) -> list[str]:
+def _url_flag(target) -> str:
+    """The option that gave the database URL, as refusals name it."""
+    return f"--db-env {target.db_env}" if target.db_env else "--db"
+
+
+def _source_columns(engine, target, url, table, query, flag="--db") -> list[str]:
     if engine == "sql":
         from ..sources import sql_columns
 
-        return sql_columns(url, table=table, query=query)
+        return sql_columns(url, table=table, query=query, flag=flag)
     from ..sources import file_columns
 
     return file_columns(target)
 
 
-def _count(engine, target, roles, url, table, query, scheduler):
+def _count(engine, target, roles, url, read, scheduler):
+    """Counts of ``target`` (a file, glob or folder) or of the database at ``url`` (``read``:
+    its table, query and the option that gave the URL), by ``engine``."""
     from ..sources import check_scheduler, mask_url
 
     check_scheduler(engine, scheduler)
     if engine == "sql":
         from ..sources import sql_counts
 
+        table, query, flag = read
         where = {"database": mask_url(url), **({"table": table} if table else {"query": query})}
-        return sql_counts(url, roles, table=table, query=query), where
+        return sql_counts(url, roles, table=table, query=query, flag=flag), where
     if engine == "duckdb":
         from ..sources import duckdb_counts
 
