@@ -115,9 +115,10 @@ def test_the_threshold_view_takes_weights_as_the_audit_does():
     pred = (s >= 0.5).astype(int)
     a = audit(y, pred, sf["race"], sample_weight=w, n_boot=300, random_state=0)
     for c in a.comparisons:
-        # the same weighted point estimates as the audit at the audited threshold
+        # the same weighted point estimates as the audit at the audited threshold (the audit
+        # rounds weighted cell sums to 12 significant digits: fairness.round_significant)
         assert at_half.loc[c.group, "di"] == pytest.approx(
-            c.metrics["disparate_impact"].value, rel=1e-12
+            c.metrics["disparate_impact"].value, rel=1e-11
         )
     g = sf["race"] == "b"
     assert at_half.loc["b", "selection_rate"] == pytest.approx(

@@ -11,7 +11,7 @@ from ._bootstrap import (
     draw_dirichlet_cells,
 )
 from ._compare import COMPARE_SCHEMA_VERSION, MetricDifference, ModelComparison, compare
-from ._counts import GroupCounts, check_counts_cells
+from ._counts import GroupCounts, check_counts_cells, round_significant
 from ._display import estimates_html, register_renderer
 from ._engine import audit, audit_counts, check_two_groups, two_proportion_z_test
 from ._gate import FAIL_LEVELS, GateOutcome, gate
@@ -105,6 +105,7 @@ __all__ = [
     "Policy",
     "check_policy",
     "GroupCounts",
+    "round_significant",
     "check_counts_cells",
     "Interval",
     "bootstrap_interval",

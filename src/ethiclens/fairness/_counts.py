@@ -25,6 +25,20 @@ def cell_index(y_pred: np.ndarray, y_true: np.ndarray | None) -> np.ndarray:
     return (1 - y_pred) * 2 + (1 - np.asarray(y_true, dtype=np.int8))
 
 
+# Significant digits of weighted sums: engines (and rows against a counts table) add the same
+# weights in different orders, and float addition is not associative; rounded to this many
+# digits (enough for any count), one input gives one report on every engine.
+SUM_DIGITS = 12
+
+
+def round_significant(values, digits: int = SUM_DIGITS) -> np.ndarray:
+    """``values`` rounded to ``digits`` significant digits (as ``%.{digits}g`` prints them),
+    in their shape."""
+    array = np.asarray(values, float)
+    flat = [float(f"{v:.{digits}g}") for v in array.ravel()]
+    return np.array(flat, dtype=float).reshape(array.shape)
+
+
 @dataclass(frozen=True)
 class GroupCounts:
     """Confusion cells per group of one protected attribute.

@@ -31,6 +31,7 @@ from ._counts import (
     cell_index,
     check_counts_cells,
     counts_attributes,
+    round_significant,
 )
 from ._intervals import (
     CI_CHOICES,
@@ -694,8 +695,19 @@ def check_two_groups(name, groups) -> None:
         )
 
 
+def _settled(data: _Cells) -> _Cells:
+    """Weighted cells with their sums rounded (``round_significant``): the same cells whatever
+    engine counted them and in whatever order it added the weights."""
+    if data.sq is None:  # unweighted: whole counts, exact everywhere
+        return data
+    gc = replace(data.gc, weighted=round_significant(data.gc.weighted))
+    ece = data.ece and (data.ece[0], *map(round_significant, data.ece[1:]))
+    return replace(data, gc=gc, sq=round_significant(data.sq), ece=ece)
+
+
 def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
     """Audit one attribute from its cells (the engine's front door; rows or a counts table)."""
+    data = _settled(data)
     gc = data.gc
     name, groups = gc.attribute, list(gc.groups)
     floors = _Floors(gc, ctx.policy, data.sq)

@@ -22,6 +22,7 @@ import pandas as pd
 
 from .._checks import check_member
 from ..errors import DataFileError, EthicLensInputError
+from ..fairness import round_significant
 from ..sources import NA_TEXT, duckdb_failure, read_csv_file
 from ._edits import binned_groups, check_groups, positive_labels
 from ._report import plural
@@ -817,7 +818,7 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
             table[col] = table[col].astype(float)
     for col in (WSUM, W2SUM):  # engines sum in different orders: the same sums once rounded
         if col in table.columns:
-            table[col] = round_significant(table[col], SUM_DIGITS)
+            table[col] = round_significant(table[col])
     renamed = {cols.y_pred: PRED, **({cols.y_true: LABEL} if cols.y_true else {})}
     table = table.rename(columns=renamed)
     t_min, t_max = (float(t) for t in t_range)
@@ -826,16 +827,6 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
         raise time_range_error(cols.time, _iso_or_seconds(outside))
     per = _per_window(raw, window, origin_day)
     return Counted(table, per, origin_day, t_min, t_max, engine)
-
-
-# the weight sums' significant digits: enough for any count, and few enough that the order in
-# which an engine adds the rows (float addition is not associative) does not show
-SUM_DIGITS = 12
-
-
-def round_significant(values, digits: int) -> np.ndarray:
-    """``values`` rounded to ``digits`` significant digits (as ``%.{digits}g`` prints them)."""
-    return np.array([float(f"{v:.{digits}g}") for v in np.asarray(values, float)])
 
 
 def _per_window(raw: pd.DataFrame, window: Window, origin_day) -> pd.DataFrame:

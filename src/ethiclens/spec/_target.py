@@ -557,7 +557,9 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
     refs = {c: edited_reference(c, ref, *_edits(spec)) for c, ref in refs.items()}
     loaded = Loaded(
         engine="pandas",
-        provenance=_file_provenance(spec, Path(path).name, {"dataset": str(path)}, purpose),
+        provenance=_file_provenance(
+            spec, Path(path).name, {"dataset": str(path), "engine": "pandas"}, purpose
+        ),
         fingerprint=_files_fingerprint(path, len(frame)),
         reference=refs,
         favorable=r.positive != "harmful",
