@@ -13,6 +13,12 @@ from .errors import EthicLensInputError
 SKLEARN_SEED_LIMIT = 2**32
 
 
+def _named(name) -> str | None:
+    """What a checked setting's name is: a Python argument when it is a bare identifier (a
+    checked number is a setting, never a data column); else the name says (--flag, key)."""
+    return "argument" if str(name).isidentifier() else None
+
+
 def check_seed(value, where: str = "random_state", *, allow_none: bool = False, limit=None):
     """A seed is a non-negative integer (numpy refuses negative ones with a traceback), below
     ``limit`` when given (e.g. :data:`SKLEARN_SEED_LIMIT` where scikit-learn uses it)."""
@@ -20,11 +26,19 @@ def check_seed(value, where: str = "random_state", *, allow_none: bool = False, 
         return None
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
         raise EthicLensInputError(
-            "must be a non-negative integer", column=where, value=value, fix="use e.g. 0"
+            "must be a non-negative integer",
+            column=where,
+            kind=_named(where),
+            value=value,
+            fix="use e.g. 0",
         )
     if limit is not None and value >= limit:
         raise EthicLensInputError(
-            f"must be below {limit:,}", column=where, value=value, fix="use e.g. 0"
+            f"must be below {limit:,}",
+            column=where,
+            kind=_named(where),
+            value=value,
+            fix="use e.g. 0",
         )
     return int(value)
 
@@ -36,6 +50,7 @@ def split_list(text: str, flag: str) -> list[str]:
         raise EthicLensInputError(
             "empty item in a comma-separated list",
             column=flag,
+            kind=_named(flag),
             value=text,
             fix="separate items with single commas, e.g. a,b",
         )
@@ -52,12 +67,17 @@ def split_numbers(text: str, flag: str, kind=float) -> list:
             raise EthicLensInputError(
                 f"not {'an integer' if kind is int else 'a number'}",
                 column=flag,
+                kind=_named(flag),
                 value=item,
                 fix=f"e.g. {flag} {'500,2000' if kind is int else '1,10'}",
             ) from None
     if len(set(out)) != len(out):
         raise EthicLensInputError(
-            "values repeated", column=flag, value=text, fix="list each value once"
+            "values repeated",
+            column=flag,
+            kind=_named(flag),
+            value=text,
+            fix="list each value once",
         )
     return out
 
@@ -77,6 +97,7 @@ def check_config_size(path, flag: str, limit: int = MAX_CONFIG_BYTES) -> None:
         raise EthicLensInputError(
             f"{name} is {size:,} bytes; a configuration file may have {limit:,} at most",
             column=flag,
+            kind=_named(flag),
             fix="check that this is the intended file (configuration files are a few kB)",
         )
 
@@ -86,7 +107,9 @@ def check_type(value, types, *, column: str, problem: str, fix: str):
     type that was given."""
     if isinstance(value, types):
         return value
-    raise EthicLensInputError(problem, column=column, value=type(value).__name__, fix=fix)
+    raise EthicLensInputError(
+        problem, column=column, kind=_named(column), value=type(value).__name__, fix=fix
+    )
 
 
 def check_member(value, allowed, *, column: str, problem: str, fix: str | None = None):
@@ -96,7 +119,7 @@ def check_member(value, allowed, *, column: str, problem: str, fix: str | None =
         return value
     choices = list(allowed) if isinstance(allowed, (list, tuple)) else sorted(allowed)
     raise EthicLensInputError(
-        problem, column=column, value=value, fix=fix or f"use one of {choices}"
+        problem, column=column, kind=_named(column), value=value, fix=fix or f"use one of {choices}"
     )
 
 
@@ -117,6 +140,7 @@ def check_draws(value, where: str = "n_boot", *, allow_zero: bool = False) -> in
         raise EthicLensInputError(
             f"must be a whole number (an integer) of interval draws, at least {MIN_DRAWS}{zero}",
             column=where,
+            kind=_named(where),
             value=value,
             fix=fix,
         )
@@ -126,6 +150,7 @@ def check_draws(value, where: str = "n_boot", *, allow_zero: bool = False) -> in
         raise EthicLensInputError(
             f"too few draws for an interval: at least {MIN_DRAWS}{zero}",
             column=where,
+            kind=_named(where),
             value=value,
             fix=fix,
         )
@@ -133,6 +158,7 @@ def check_draws(value, where: str = "n_boot", *, allow_zero: bool = False) -> in
         raise EthicLensInputError(
             f"at most {MAX_DRAWS:,} draws (more change no interval and need GiB of memory)",
             column=where,
+            kind=_named(where),
             value=value,
             fix=fix,
         )
@@ -151,8 +177,9 @@ def schema_words(rule: str, bound, fallback: str) -> str:
     if rule == "type":
         kinds = [bound] if isinstance(bound, str) else bound
         return "must be " + " or ".join(_SCHEMA_TYPES.get(k, k) for k in kinds)
-    if rule == "enum":
-        return "must be one of " + ", ".join(map(str, bound))
+    if rule == "enum":  # null allowed is "left out" to a person, not a choice named None
+        named = ", ".join(map(str, (b for b in bound if b is not None)))
+        return "must be one of " + named + (" (or left out)" if None in bound else "")
     words = {
         "const": f"must be {bound!r}",
         "minimum": "must be non-negative" if bound == 0 else f"must be at least {bound}",
@@ -172,7 +199,11 @@ def check_count(value, where: str, *, minimum: int = 1, fix: str = FLOOR_FIX) ->
     """A whole number of at least ``minimum`` (group-size and label floors, windows)."""
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
         raise EthicLensInputError(
-            f"must be a whole number of at least {minimum}", column=where, value=value, fix=fix
+            f"must be a whole number of at least {minimum}",
+            column=where,
+            kind=_named(where),
+            value=value,
+            fix=fix,
         )
     return int(value)
 
@@ -182,7 +213,11 @@ def check_fraction(value, where: str, *, fix: str = "e.g. 0.5") -> float:
     step); NaN is refused."""
     if not is_number(value) or not 0 < value < 1:
         raise EthicLensInputError(
-            "must be a number strictly between 0 and 1", column=where, value=value, fix=fix
+            "must be a number strictly between 0 and 1",
+            column=where,
+            kind=_named(where),
+            value=value,
+            fix=fix,
         )
     return float(value)
 
@@ -206,6 +241,7 @@ def check_epsilon(value, where: str = "--epsilon") -> float:
         raise EthicLensInputError(
             f"ε must be a number, not {type(value).__name__}",
             column=where,
+            kind=_named(where),
             value=value,
             fix="give a number such as 1.0",
         )
@@ -217,6 +253,7 @@ def check_epsilon(value, where: str = "--epsilon") -> float:
         raise EthicLensInputError(
             "ε must be a finite number > 0",
             column=where,
+            kind=_named(where),
             value=value if math.isfinite(eps) or isinstance(value, float) else "(huge)",
             fix="give a positive budget such as 1.0",
         )
@@ -225,6 +262,7 @@ def check_epsilon(value, where: str = "--epsilon") -> float:
             f"ε = {eps:g} is above {EPSILON_MAX:g}: GRR would keep every value with "
             "probability 1 − e^-ε (no privacy at all) and the arithmetic overflows",
             column=where,
+            kind=_named(where),
             fix=f"give ε <= {EPSILON_MAX:g}",
         )
     return eps
@@ -237,6 +275,7 @@ def check_delta(value, where: str = "--delta") -> float | None:
         raise EthicLensInputError(
             "δ must be a finite number (or absent)",
             column=where,
+            kind=_named(where),
             value=value,
             fix="e.g. 1e-6, or leave it out",
         )
@@ -246,6 +285,7 @@ def check_delta(value, where: str = "--delta") -> float | None:
             f"δ must be in (0, {DELTA_MAX:g}]: δ is the probability that the guarantee fails "
             "outright, so it must be far below 1/n′",
             column=where,
+            kind=_named(where),
             value=value,
             fix="e.g. 1e-6 (GRR needs none: leave it out)",
         )
@@ -271,22 +311,31 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating, str)):
         raise EthicLensInputError(
-            f"not a budget ({type(value).__name__})", column=where, value=value, fix=DP_EPSILON_FIX
+            f"not a budget ({type(value).__name__})",
+            column=where,
+            kind=_named(where),
+            value=value,
+            fix=DP_EPSILON_FIX,
         )
     try:
         eps = float(value)
     except (TypeError, ValueError, OverflowError):
         raise EthicLensInputError(
-            "not a number", column=where, value=value, fix=DP_EPSILON_FIX
+            "not a number", column=where, kind=_named(where), value=value, fix=DP_EPSILON_FIX
         ) from None
     if math.isnan(eps) or not eps > 0:
         raise EthicLensInputError(
-            "ε must be a positive number (> 0)", column=where, value=value, fix=DP_EPSILON_FIX
+            "ε must be a positive number (> 0)",
+            column=where,
+            kind=_named(where),
+            value=value,
+            fix=DP_EPSILON_FIX,
         )
     if math.isinf(eps):
         raise EthicLensInputError(
             "ε overflows to infinity; write 'none' for a run without DP",
             column=where,
+            kind=_named(where),
             value=str(value)[:40],
             fix="use a finite ε, or 'none' for no DP",
         )
@@ -294,6 +343,7 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
         raise EthicLensInputError(
             f"ε = {eps:g} is above {limit:g}: DP-SGD's noise is then negligible",
             column=where,
+            kind=_named(where),
             value=value,
             fix="use 'none' for a run without DP",
         )
