@@ -250,3 +250,25 @@ def test_report_in_headless_chromium(compas_result, tmp_path):
         assert driver.save_screenshot(str(shot)) and shot.stat().st_size > 50_000
     finally:
         driver.quit()
+
+
+def test_captions_and_headers_state_the_results_confidence_level():
+    """A 90% audit is not labelled 95% anywhere: the report's captions, the figures' alt text
+    and the terminal table say the level the intervals were drawn at (round 4)."""
+    import re
+
+    import numpy as np
+
+    import ethiclens
+    from ethiclens.report import render_html
+    from ethiclens.report._terminal import terminal_summary
+
+    r = np.random.default_rng(0)
+    n = 2000
+    y, p, g = r.integers(0, 2, n), r.integers(0, 2, n), r.choice(["a", "b"], n)
+    result = ethiclens.audit(y, p, {"g": g}, confidence_level=0.9, n_boot=200)
+    html = render_html(result)
+    assert set(re.findall(r"\d+% (?:CI|interval)", html)) == {"90% CI", "90% interval"}
+    (table,) = [block for block in terminal_summary(result) if hasattr(block, "columns")]
+    headers = [column.header for column in table.columns]
+    assert "DI [90% CI]" in headers and not any("95%" in h for h in headers)

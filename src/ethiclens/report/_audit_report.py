@@ -445,6 +445,11 @@ def _methods(result, attribute) -> str:
     return text + " 'no CI': too many interval draws were undefined (small group)."
 
 
+def _level(result) -> float:
+    """The intervals' confidence level, as every caption states it."""
+    return result.config.get("confidence_level", 0.95)
+
+
 def forest_args(result: AuditResult) -> tuple:
     """The forest plot's rows and policy band, for the report and ``AuditResult.plot``."""
     rows = [
@@ -456,8 +461,9 @@ def forest_args(result: AuditResult) -> tuple:
         )
         for c in result.comparisons
     ]
-    policy = result.config["policy"]
-    return rows, policy["di_threshold"], policy["eo_threshold"], policy.get("di_rule", "two_sided")
+    policy, level = result.config["policy"], _level(result)
+    di_rule = policy.get("di_rule", "two_sided")
+    return rows, policy["di_threshold"], policy["eo_threshold"], di_rule, level
 
 
 def _forest(result: AuditResult) -> Section:
@@ -478,7 +484,7 @@ def _error_rates(result: AuditResult) -> Section:
     parts = []
     for attr in result.attributes:
         parts.append(Markup(f"<h3>{escape(attr.name)}</h3>"))
-        parts.append(figure(plots.ppv_fpr_plot(attr.name, attr.groups)))
+        parts.append(figure(plots.ppv_fpr_plot(attr.name, attr.groups, _level(result))))
         sentence = _impossibility(attr)
         if sentence:
             parts.append(paragraph(sentence, "callout"))
@@ -491,7 +497,7 @@ def _error_rates(result: AuditResult) -> Section:
             table(
                 ["Group", "n", *[header(k, h) for k, h in present]],
                 rows,
-                caption="Per-group rates, value [95% CI].",
+                caption=f"Per-group rates, value [{_level(result):.0%} CI].",
                 numeric=range(1, len(present) + 2),
             )
         )

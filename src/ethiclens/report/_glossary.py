@@ -107,9 +107,9 @@ GLOSSARY: dict[str, tuple[str, str]] = {
     ),
     # methods and words
     "interval": (
-        "Interval (95%)",
-        "The range of values the data supports; a verdict uses the whole range, never only "
-        "the point estimate.",
+        "Interval",
+        "The range of values the data supports at the report's confidence level (95% unless "
+        "it says otherwise); a verdict uses the whole range, never only the point estimate.",
     ),
     "jeffreys": (
         "Jeffreys intervals",

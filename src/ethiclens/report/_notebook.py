@@ -64,7 +64,7 @@ def audit_figure(result, kind="forest", attribute=None):
                 "no such protected attribute", column="attribute", value=name, fix=f"one of {names}"
             )
         attr = result.attributes[names.index(name)]
-        fig = plots.ppv_fpr_figure(attr.name, attr.groups)[0]
+        fig = plots.ppv_fpr_figure(attr.name, attr.groups, forest_args(result)[-1])[0]
     else:
         raise EthicLensInputError(
             "unknown plot", column="kind", value=kind, fix="kind='forest' or kind='rates'"

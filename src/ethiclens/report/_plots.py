@@ -113,10 +113,10 @@ def _fmt(v) -> str:
 
 
 def forest_plot(
-    rows, di_threshold: float, eo_threshold: float, di_rule: str = "two_sided"
+    rows, di_threshold: float, eo_threshold: float, di_rule: str = "two_sided", level=0.95
 ) -> Chart:
     """The forest figure as a chart for the HTML report (see :func:`forest_figure`)."""
-    return Chart(*_as_uri(forest_figure(rows, di_threshold, eo_threshold, di_rule)))
+    return Chart(*_as_uri(forest_figure(rows, di_threshold, eo_threshold, di_rule, level)))
 
 
 def _as_uri(drawn):
@@ -124,11 +124,14 @@ def _as_uri(drawn):
     return _to_uri(fig), alt, caption
 
 
-def forest_figure(rows, di_threshold: float, eo_threshold: float, di_rule: str = "two_sided"):
+def forest_figure(
+    rows, di_threshold: float, eo_threshold: float, di_rule: str = "two_sided", level=0.95
+):
     """DI and EO per comparison with their CIs against the policy thresholds.
 
     ``rows``: list of (label, status, di MetricEstimate, eo MetricEstimate or None).
-    ``di_rule``: "two_sided" (flag outside [t, 1/t]) or "below" (flag below t).
+    ``di_rule``: "two_sided" (flag outside [t, 1/t]) or "below" (flag below t); ``level``:
+    the intervals' confidence level, as the captions state it.
     """
     two_sided = di_rule != "below"
     panels = _forest_panels(rows, di_threshold, eo_threshold, two_sided)
@@ -143,7 +146,7 @@ def forest_figure(rows, di_threshold: float, eo_threshold: float, di_rule: str =
     ys = list(range(len(rows)))[::-1]
     lines = []
     for ax, panel in zip(axes[0], panels, strict=True):
-        lines += _forest_panel(ax, panel, rows, ys, two_sided)
+        lines += _forest_panel(ax, panel, rows, ys, two_sided, level)
     axes[0][0].set_yticks(ys, [terminal_safe(r[0]) for r in rows], fontsize=8)
     _status_legend(fig, plt, len(rows))
     alt = "Forest plot of every comparison against its reference group. " + "; ".join(lines)
@@ -153,7 +156,7 @@ def forest_figure(rows, di_threshold: float, eo_threshold: float, di_rule: str =
         else f"below {di_threshold:.2f}"
     )
     caption = (
-        f"Point estimates with 95% intervals (grey crosses without an interval: below "
+        f"Point estimates with {level:.0%} intervals (grey crosses without an interval: below "
         f"the sample floor). A comparison is flagged when its DI "
         f"interval lies entirely {where} or its equalized-odds interval's "
         f"lower bound exceeds {eo_threshold:.2f}."
@@ -185,7 +188,7 @@ def _forest_panels(rows, di_threshold: float, eo_threshold: float, two_sided: bo
     return panels
 
 
-def _forest_panel(ax, panel, rows, ys, two_sided: bool) -> list[str]:
+def _forest_panel(ax, panel, rows, ys, two_sided: bool, level: float) -> list[str]:
     """Draw one metric's panel: its threshold lines and each row's estimate and interval.
     Returns each drawn row in words (for the figure's alt text)."""
     name, idx, title, thr, rule = panel
@@ -215,7 +218,7 @@ def _forest_panel(ax, panel, rows, ys, two_sided: bool) -> list[str]:
         if m.ci_low is None:
             ci = "no interval" + (f" ({m.reason})" if m.reason else "")
         else:
-            ci = f"95% CI [{_fmt(m.ci_low)}, {_fmt(m.ci_high)}]"
+            ci = f"{level:.0%} CI [{_fmt(m.ci_low)}, {_fmt(m.ci_high)}]"
         lines.append(f"{row[0]}: {title.split(' (')[0]} {_fmt(m.value)}, {ci}, {m.status}")
     ax.set_title(title, fontsize=10)
     ax.grid(axis="x", color="#dddddd")
@@ -246,12 +249,12 @@ def _status_legend(fig, plt, n_rows: int) -> None:
     )
 
 
-def ppv_fpr_plot(attribute: str, groups) -> Chart:
+def ppv_fpr_plot(attribute: str, groups, level=0.95) -> Chart:
     """PPV and FPR side by side per group, with CIs (the impossibility theorem's two sides)."""
-    return Chart(*_as_uri(ppv_fpr_figure(attribute, groups)))
+    return Chart(*_as_uri(ppv_fpr_figure(attribute, groups, level)))
 
 
-def ppv_fpr_figure(attribute: str, groups):
+def ppv_fpr_figure(attribute: str, groups, level=0.95):
     """(figure, alt text, caption) of :func:`ppv_fpr_plot`."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(max(4.5, 1.1 * len(groups) + 2), 3.2))
@@ -303,7 +306,8 @@ def ppv_fpr_figure(attribute: str, groups):
     return (
         fig,
         alt,
-        "Bars show point estimates, whiskers 95% intervals; faded bars are below the sample floor.",
+        f"Bars show point estimates, whiskers {level:.0%} intervals; faded bars are below the "
+        "sample floor.",
     )
 
 

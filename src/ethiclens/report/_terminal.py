@@ -24,11 +24,12 @@ STATUS_STYLE = {
     "UNDEFINED": "dim",
 }
 
+# {level}: the intervals' confidence level (the result's config), as the headers state it
 TABLE_COLUMNS = (
     "comparison",
     "n (group/ref)",
-    "DI [95% CI]",
-    "EO diff [95% CI]",
+    "DI [{level} CI]",
+    "EO diff [{level} CI]",
     "FPR bal.",
     "status",
     "why",
@@ -96,8 +97,9 @@ def _header(result) -> list[str]:
 def _comparison_table(result) -> Table:
     """One row per comparison: sizes, DI and EO with intervals, FPR balance, status and why."""
     table = Table(show_lines=False)
+    level = f"{result.config.get('confidence_level', 0.95):.0%}"
     for col in TABLE_COLUMNS:
-        table.add_column(col)
+        table.add_column(col.format(level=level))
     for c in result.comparisons:
         eo = c.metrics.get("equalized_odds_difference")
         fpr = c.metrics.get("fpr_balance")
