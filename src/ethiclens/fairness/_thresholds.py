@@ -21,6 +21,7 @@ from ..errors import EthicLensInputError
 from ..io import write_atomic
 from . import _display
 from . import _policy as pol
+from ._bootstrap import Interval
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._options import take_options
@@ -128,17 +129,10 @@ MAX_THRESHOLDS = 1000
 
 
 def _grid(thresholds, step, audited) -> np.ndarray:
+    """The sorted thresholds: ``thresholds`` as given, else :func:`_step_grid`; the audited
+    threshold is always one of them."""
     if thresholds is None:
-        check_fraction(step, "step", fix="e.g. 0.05")
-        if step < 1 / MAX_THRESHOLDS:  # 1e-9 meant 10**9 thresholds: an out-of-memory kill
-            raise EthicLensInputError(
-                f"gives more than {MAX_THRESHOLDS:,} thresholds",
-                column="step",
-                value=step,
-                fix=f"use a step of at least {1 / MAX_THRESHOLDS:g} (0.05 is the default)",
-            )
-        k = int(round(1 / step))
-        thresholds = np.round(np.arange(1, k) * step, 10)
+        thresholds = _step_grid(step)
     th = np.asarray(thresholds, float).ravel()
     if th.size > MAX_THRESHOLDS:
         raise EthicLensInputError(
@@ -155,6 +149,23 @@ def _grid(thresholds, step, audited) -> np.ndarray:
             fix="e.g. thresholds=[0.3, 0.5, 0.7] or the default 0.05 steps",
         )
     return th
+
+
+def _step_grid(step) -> np.ndarray:
+    """Every multiple of ``step`` strictly inside (0, 1): k·step for k = 1, 2, … while below 1
+    (0.3 gives 0.3, 0.6, 0.9; 0.7 gives 0.7). Each is rounded to 10 decimals, so float error
+    neither shifts one (0.1·3 is 0.3) nor lets one that is 1 up to rounding (3 · 1/3) in."""
+    check_fraction(step, "step", fix="e.g. 0.05")
+    if step < 1 / MAX_THRESHOLDS:  # 1e-9 meant 10**9 thresholds: an out-of-memory kill
+        raise EthicLensInputError(
+            f"gives more than {MAX_THRESHOLDS:,} thresholds",
+            column="step",
+            value=step,
+            fix=f"use a step of at least {1 / MAX_THRESHOLDS:g} (0.05 is the default)",
+        )
+    # one multiple past 1 however 1 / step rounds; those at or above 1 are then dropped
+    multiples = np.round(np.arange(1, int(np.ceil(1 / step)) + 1) * step, 10)
+    return multiples[multiples < 1]
 
 
 def threshold_table(
@@ -185,7 +196,9 @@ def threshold_table(
     **options
         As for :func:`audit` (:class:`AuditOptions`: group edits, ``reference``, ``pos_label``,
         ``n_boot`` (1,000 here), ``confidence_level``, ``random_state``) and the grid:
-        ``audited_threshold`` (0.5, marked), ``thresholds`` or ``step`` (0.05).
+        ``audited_threshold`` (0.5, marked, always in the grid), ``thresholds`` or ``step``
+        (0.05): every multiple of ``step`` strictly inside (0, 1), k·step for k = 1, 2, …
+        while below 1 (0.3 gives 0.3, 0.6, 0.9), rounded to 10 decimals.
 
     Returns
     -------
@@ -422,15 +435,16 @@ def _verdicts(point, boot, g, ref, floors, policy, level) -> list[dict]:
 
 
 def _judged(metric, judge, values, floor_ok, policy) -> dict:
-    """``{metric, metric_ci_low, metric_ci_high, metric_status}``; no interval around an
-    undefined estimate."""
+    """``{metric, metric_ci_low, metric_ci_high, metric_status}``. As in the audit (the interval
+    kit's :func:`metric_status`), an interval is shown only with a verdict: none around an
+    undefined estimate (UNDEFINED), none below a sample floor (INSUFFICIENT_DATA)."""
     point, low, high = values
     status = _judge(judge, point, low, high, floor_ok, policy)
-    defined = _f(point) is not None
+    shown = status not in (pol.UNDEFINED, pol.INSUFFICIENT_DATA)
     return {
         metric: _f(point),
-        f"{metric}_ci_low": _f(low) if defined else None,
-        f"{metric}_ci_high": _f(high) if defined else None,
+        f"{metric}_ci_low": _f(low) if shown else None,
+        f"{metric}_ci_high": _f(high) if shown else None,
         f"{metric}_status": status,
     }
 
@@ -448,25 +462,12 @@ _COMPARISON_COLUMNS = (
 )
 
 
-class _Iv:
-    def __init__(self, low, high):
-        self.low, self.high = low, high
-
-    @property
-    def defined(self):
-        return self.low is not None and self.high is not None
-
-    @property
-    def degenerate(self):
-        return self.defined and self.low == self.high
-
-
 def _judge(judge, point, low, high, floor_ok, policy) -> str:
     """The status, as the interval kit gives it (+inf, an unbounded DI, is judged)."""
     defined = np.isfinite(point) or (np.isinf(point) and point > 0)
     status, _ = metric_status(
         point if defined else None,
-        _Iv(_f(low), _f(high)),
+        Interval(_f(low), _f(high), THRESHOLD_METHOD),
         below_floor=None if floor_ok else "below the floor",
         judge=lambda iv: judge(iv, policy),
     )
