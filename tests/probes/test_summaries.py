@@ -27,7 +27,9 @@ def test_run_oracle_takes_inject_bias_keywords():
         res = run_oracle(200, repetitions=2, n_boot=100, methods=("jeffreys",))
     assert res.truth["disparate_impact"] == pytest.approx(0.6)
     table, *lines = res.summary(0.6, 100)
-    assert isinstance(table, Table) and lines[0].startswith("flag fired (jeffreys, truth below")
+    assert isinstance(table, Table) and lines[0].startswith(
+        "flag fired (jeffreys, truth DI 0.6 outside the policy band [0.80, 1.25])"
+    )
     with pytest.raises(TypeError), pytest.warns(UserWarning):
         run_oracle(200, repetitions=2, n_boot=100, separaton=0.2)
 

@@ -153,7 +153,8 @@ def audit_cmd(**o):
     columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss")}
     splits = read_splits(train_path, test_path, **columns)
     order = split_list(o["group_order"], "--group-order") if o["group_order"] else None
-    with flags_named():  # an error about eta or group_order names --eta, --group-order
+    # An error about eta, group_order or the groups names --eta, --group-order, --protected
+    with flags_named(groups="--protected"):
         result = pcer_audit(
             *splits,
             group_order=order,

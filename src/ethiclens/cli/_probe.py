@@ -81,6 +81,7 @@ def counterfactual_cmd(target, json_out, **flags):
     check_seed(flags["seed"], "--seed", limit=SKLEARN_SEED_LIMIT)
     writable({"--json": json_out}, inputs=[flags["data"]])
     model = flags["model_spec"]  # your model favours 1 by default, a benchmark as declared
+    _check_target(target, model, flags["data"])
     fav = favorable_label(flags["positive"], flags["favorable"], 1 if model else None)
     run = dict(attribute=flags["attribute"], favorable=fav, n_boot=flags["n_boot"])
     with flags_named():
@@ -92,6 +93,24 @@ def counterfactual_cmd(target, json_out, **flags):
     if json_out:
         write_json(json_out, result.to_dict())
         click.echo(f"wrote {json_out}")
+
+
+def _check_target(target, model, data) -> None:
+    """A benchmark (TARGET) or your model (--model with --data), never a mix: a flag that
+    would be ignored is refused."""
+    if data and not model:
+        raise EthicLensInputError(
+            "needs --model: it gives your model's records, and a benchmark probes its own data",
+            column="--data",
+            fix="add --model MODULE:FUNCTION, or drop --data to probe the benchmark",
+        )
+    if target and model:
+        raise EthicLensInputError(
+            "a benchmark is not probed with --model",
+            column="TARGET",
+            value=target,
+            fix="drop TARGET to probe your model on --data, or drop --model and --data",
+        )
 
 
 @probe_group.command("make-counterfactuals")

@@ -408,12 +408,18 @@ def get_entry(name: str, purpose: str | None = None, flag: str = "dataset") -> D
     name : str
     purpose : {"audit", "pcer", "p2nia"}, optional
     flag : str
-        The column or option to name in the error.
+        The option (``--dataset``) or argument (``NAME``, ``dataset``) to name in the error.
     """
     entry = DATASETS.get(name) if isinstance(name, str) else None
     if entry is None or (purpose is not None and not entry.uses(purpose)):
         what = "unknown dataset" if entry is None else f"no {purpose.upper()} setup for it"
-        raise EthicLensInputError(what, column=flag, value=name, fix=f"use one of {names(purpose)}")
+        raise EthicLensInputError(
+            what,
+            column=flag,
+            value=name,
+            fix=f"use one of {names(purpose)}",
+            kind=None if flag.startswith("-") else "argument",
+        )
     return entry
 
 

@@ -23,6 +23,7 @@ def _bad(problem: str, field: str | None = None, value=None):
     return EthicLensInputError(
         problem,
         column=f"{MANIFEST}{':' + field if field else ''}",
+        kind="key" if field else "file",
         value=value,
         fix="ask the platform for the original release "
         "(a manifest whose fields contradict each other is refused "

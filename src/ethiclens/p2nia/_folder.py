@@ -75,7 +75,8 @@ def release_to_folder(request_path, data_path, out_dir, settings: ReleaseSetting
     ``out_dir`` (:func:`write_release`); returns the release with the manifest as written."""
     out = Path(out_dir)
     check_outputs(
-        {"--out": out / TABLE, "--out ": out / MANIFEST}, inputs=[request_path, data_path]
+        {f"--out ({TABLE})": out / TABLE, f"--out ({MANIFEST})": out / MANIFEST},
+        inputs=[request_path, data_path],
     )
     for flag, path in (("--request", request_path), ("--data", data_path)):
         if out.resolve() in Path(path).resolve().parents:

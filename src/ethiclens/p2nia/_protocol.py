@@ -154,8 +154,13 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
         raise EthicLensInputError("missing values", column=name, fix="drop those rows")
     uniq = set(pd.unique(values).tolist())
     if not uniq <= {0, 1}:
+        found = sorted(map(str, uniq))
+        # No --pos-label here: the release carries 0/1 only, so the platform recodes first.
         raise EthicLensInputError(
-            f"must be 0/1, found {sorted(map(str, uniq))[:5]}", column=name, fix="recode to 0/1"
+            f"must be 0/1, found {found[:5]}",
+            column=name,
+            fix=f"recode the column to 0/1 (1 = the positive outcome) before the release, e.g. "
+            f"in pandas df[{name!r}] = (df[{name!r}] == {found[-1]!r}).astype(int)",
         )
     return values.astype(int).to_numpy()
 
@@ -258,9 +263,10 @@ def _draw_rows(request: AuditRequest, data: pd.DataFrame, rng) -> pd.DataFrame:
         raise EthicLensInputError(
             f"n′ = {request.n} exceeds the {len(data)} audit rows; rows are drawn without "
             "replacement and never duplicated",
-            column="n",
+            column="n in the request",
             value=request.n,
-            fix=f"request at most {len(data)} rows",
+            fix=f"ask for a request of at most {len(data)} rows (p2nia request --n)",
+            kind="key",
         )
     return data.iloc[np.sort(rng.choice(len(data), size=request.n, replace=False))]
 
@@ -530,9 +536,14 @@ def _umask() -> int:
 
 
 def _altered(problem: str, column: str, value=None) -> EthicLensInputError:
-    """A release file that is not what the platform wrote: ask for the original."""
+    """A release file (``column`` is the table's or the manifest's file name) or a released
+    column that is not what the platform wrote: ask for the original."""
     return EthicLensInputError(
-        problem, column=column, value=value, fix="ask the platform for the original release"
+        problem,
+        column=column,
+        value=value,
+        fix="ask the platform for the original release",
+        kind="file" if column in (TABLE, MANIFEST) else None,
     )
 
 
@@ -571,6 +582,7 @@ def _read_manifest(path: Path) -> dict:
         raise EthicLensInputError(
             "unknown release format",
             column=MANIFEST,
+            kind="file",
             value=manifest.get("format"),
             fix="ask the platform for an EthicLens P2NIA release",
         )
@@ -639,7 +651,10 @@ def check_seed(value, where: str = "--seed"):
     return _check_seed(value, where, allow_none=True)
 
 
-def _check_domain(domain, where: str) -> list[str]:
+def _check_domain(domain, prot: str) -> list[str]:
+    """The groups of the protected attribute ``prot`` (``--groups``): two or more distinct
+    non-empty names."""
+    where = "--groups"
     if isinstance(domain, str) or not isinstance(domain, (list, tuple)):
         raise EthicLensInputError(
             f"the group domain must be a list of group names, not {type(domain).__name__}",
@@ -660,10 +675,10 @@ def _check_domain(domain, where: str) -> list[str]:
         )
     if len(domain) < 2:
         raise EthicLensInputError(
-            "a protected attribute needs two or more groups",
+            f"the protected attribute {prot!r} needs two or more groups",
             column=where,
             value=domain,
-            fix="list every group of the attribute",
+            fix=f"list every group of {prot!r}, comma-separated",
         )
     return list(domain)
 
@@ -722,7 +737,7 @@ def _checked_fields(body: dict, where: str) -> dict:
     delta = check_delta(body.get("delta"))
     domain = body.get("protected_domain")
     if domain is not None:
-        domain = _check_domain(domain, f"{prot} (--groups)")
+        domain = _check_domain(domain, prot)
     track = body.get("track_budget", False)
     if not isinstance(track, bool):
         raise EthicLensInputError(

@@ -38,25 +38,36 @@ class SplitPredictions:
     name: str = "split"
 
     def __post_init__(self):
-        self.y_true = _binary(self.y_true, f"{self.name} y_true")
-        self.y_pred = _binary(self.y_pred, f"{self.name} y_pred")
-        self.groups = _groups(self.groups, f"{self.name} groups")
+        # The checks name the field ("y_true"), an argument of this class: the split goes in
+        # the problem, so that a message never calls "train y_true" a column.
+        try:
+            self._check_fields()
+        except EthicLensInputError as exc:
+            raise EthicLensInputError(
+                f"{self.name} split: {exc.problem}",
+                column=exc.column,
+                value=exc.value,
+                fix=exc.fix,
+                kind="argument",
+            ) from None
+
+    def _check_fields(self) -> None:
+        self.y_true = _binary(self.y_true, "y_true")
+        self.y_pred = _binary(self.y_pred, "y_pred")
+        self.groups = _groups(self.groups, "groups")
         n = len(self.y_true)
         for label, arr in (("y_pred", self.y_pred), ("groups", self.groups)):
             if len(arr) != n:
                 raise EthicLensInputError(
-                    f"{self.name} {label} has {len(arr)} rows, y_true {n}",
-                    column=f"{self.name} {label}",
+                    f"{label} has {len(arr)} rows, y_true {n}",
+                    column=label,
                     fix="pass arrays for the same rows",
                 )
         if self.loss is not None:
-            self.loss = _losses(self.loss, f"{self.name} loss")
+            self.loss = _losses(self.loss, "loss")
             if len(self.loss) != n:
-                raise EthicLensInputError(
-                    f"{self.name} loss has {len(self.loss)} rows, not {n}",
-                    column=f"{self.name} loss",
-                )
-            _check_losses(self.loss, f"{self.name} loss")
+                raise EthicLensInputError(f"loss has {len(self.loss)} rows, not {n}", column="loss")
+            _check_losses(self.loss, "loss")
 
     def mask(self, group: str) -> np.ndarray:
         """Boolean mask of the rows of ``group``."""
@@ -194,6 +205,8 @@ def read_split(path, *, name: str, y_true: str, y_pred: str, protected: str, los
                 column=col,
                 fix="give one value per row",
             )
+    for col in (y_true, y_pred):
+        _check_binary_column(frame[col], col, path)
     if loss:
         values = pd.to_numeric(frame[loss], errors="coerce")
         bad = values.isna() & frame[loss].notna()
@@ -239,4 +252,19 @@ def _check_distinct_splits(train_path, test_path) -> None:
             column="--test",
             value=test_path,
             fix="give the model's held-out rows as --test and its training rows as --train",
+        )
+
+
+def _check_binary_column(values, col: str, path) -> None:
+    """A label or prediction column of 0/1: other values are refused with the recoding that
+    makes them 0/1 (``pcer audit`` has no positive-label option: PCER compares correctness,
+    and the favourable direction is ``--positive``)."""
+    found = sorted(map(str, set(values.dropna().tolist()) - {0, 1}))
+    if found:
+        example = found[-1]
+        raise EthicLensInputError(
+            f"must be 0/1 in {path}, found {found[:6]}",
+            column=col,
+            fix=f"recode the column to 0/1 (1 = the positive outcome), e.g. in pandas "
+            f"df[{col!r}] = (df[{col!r}] == {example!r}).astype(int)",
         )

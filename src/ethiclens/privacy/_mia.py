@@ -151,6 +151,7 @@ def _attack_group(train: SplitPredictions, test: SplitPredictions, g: str) -> Gr
         raise EthicLensInputError(
             f"group {g!r} is missing from the {'train' if not tr.any() else 'test'} split",
             column="groups",
+            kind="argument",
         )
     scores = -np.concatenate([train.loss[tr], test.loss[te]])
     member = np.r_[np.ones(tr.sum()), np.zeros(te.sum())]

@@ -624,6 +624,7 @@ def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
             f"train and test have different groups: only in train {sorted(groups_tr - groups_te)},"
             f" only in test {sorted(groups_te - groups_tr)}",
             column="groups",
+            kind="argument",
             fix="audit the same groups in both splits (drop or merge the missing ones)",
         )
     order = tuple(map(str, group_order)) if group_order is not None else tuple(sorted(groups_tr))
@@ -636,7 +637,12 @@ def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
             fix=f"use an order of {sorted(groups_tr)}",
         )
     if len(order) < 2:
-        raise EthicLensInputError("needs at least two groups", column="groups")
+        raise EthicLensInputError(
+            f"needs at least two groups, found {list(order)}",
+            column="groups",
+            kind="argument",
+            fix="audit an attribute with two or more groups in both splits",
+        )
     check_fraction(eta, "eta", fix="use e.g. 1e-3 (the default; --eta on the command line)")
     return order
 

@@ -211,8 +211,8 @@ def _target_groups(source: pd.Series, protected: str, groups) -> list:
             f"looks continuous: {len(present)} distinct numeric values (each record would be "
             f"copied {len(present) - 1} times)",
             column=protected,
-            fix="bin it into a few groups first (e.g. pandas.cut into age bands), or pass "
-            "the target groups explicitly",
+            fix="bin it into a few groups first (e.g. pandas.cut into age bands), or, in "
+            "Python, name the groups to flip to: make_counterfactuals(..., groups=[...])",
         )
     targets = present if groups is None else list(groups)
     if len(set(targets) | set(present)) < 2:
@@ -220,7 +220,8 @@ def _target_groups(source: pd.Series, protected: str, groups) -> list:
             "needs two or more groups to flip between",
             column=protected,
             value=present[:5],
-            fix="probe a column with two or more groups, or pass the target groups",
+            fix="probe a column with two or more groups, or, in Python, name the groups to "
+            "flip to: make_counterfactuals(..., groups=[...])",
         )
     return targets
 

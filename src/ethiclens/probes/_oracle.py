@@ -16,7 +16,7 @@ import numpy as np
 
 from .._checks import check_seed
 from ..errors import EthicLensInputError
-from ..fairness import audit
+from ..fairness import Policy, audit
 
 PRIVILEGED, UNPRIVILEGED = "privileged", "unprivileged"
 
@@ -201,12 +201,19 @@ class OracleResult:
                 f"{r['rmse']:.4f}",
                 f"{r['coverage']:.3f} ± {r['coverage_mc_se']:.3f}",
             )
-        side = "below" if di < 0.8 else "at or above"
         return [table] + [
-            f"flag fired ({meth}, truth {side} 0.80): {rate['any_rule']:.1%} of "
+            f"flag fired ({meth}, truth DI {di:g} {_policy_side(di)}): {rate['any_rule']:.1%} of "
             f"runs (via the DI rule {rate['di_rule']:.1%})"
             for meth, rate in self.flag_rate.items()
         ]
+
+
+def _policy_side(di: float) -> str:
+    """Where the injected DI lies against the default (two-sided) policy the oracle audits
+    with: a flag outside the band [t, 1/t] is a correct detection, inside it a false alarm."""
+    t = Policy().di_threshold
+    inside = t <= di <= 1 / t
+    return f"{'inside' if inside else 'outside'} the policy band [{t:.2f}, {1 / t:.2f}]"
 
 
 def run_oracle(
