@@ -112,7 +112,7 @@ def test_pcer_yes_no_labels_name_the_column_and_the_recoding(tmp_path, audit_csv
     frame.to_csv(tmp_path / "te.csv", index=False)
     frame.assign(y=frame["y"].map({0: "no", 1: "yes"})).to_csv(tmp_path / "tr.csv", index=False)
     err = _error(capsys, _pcer_argv(tmp_path / "tr.csv", tmp_path / "te.csv"))
-    assert "column 'y': must be 0/1 in" in err and "tr.csv" in err
+    assert "column 'y': the y_true column of" in err and "tr.csv must be 0/1" in err
     assert "df['y'] = (df['y'] == 'yes').astype(int)" in err and "train y_true" not in err
 
 

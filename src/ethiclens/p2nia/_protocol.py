@@ -154,13 +154,13 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
         raise EthicLensInputError("missing values", column=name, fix="drop those rows")
     uniq = set(pd.unique(values).tolist())
     if not uniq <= {0, 1}:
-        found = sorted(map(str, uniq))
+        other = sorted(uniq - {0, 1}, key=str)
         # No --pos-label here: the release carries 0/1 only, so the platform recodes first.
         raise EthicLensInputError(
-            f"must be 0/1, found {found[:5]}",
+            f"must be 0/1, found {sorted(map(str, uniq))[:5]}",
             column=name,
             fix=f"recode the column to 0/1 (1 = the positive outcome) before the release, e.g. "
-            f"in pandas df[{name!r}] = (df[{name!r}] == {found[-1]!r}).astype(int)",
+            f"in pandas df[{name!r}] = (df[{name!r}] == {other[-1]!r}).astype(int)",
         )
     return values.astype(int).to_numpy()
 

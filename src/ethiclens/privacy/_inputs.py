@@ -205,8 +205,8 @@ def read_split(path, *, name: str, y_true: str, y_pred: str, protected: str, los
                 column=col,
                 fix="give one value per row",
             )
-    for col in (y_true, y_pred):
-        _check_binary_column(frame[col], col, path)
+    for role, col in (("y_true", y_true), ("y_pred", y_pred)):
+        _check_binary_column(frame[col], col, f"the {role} column of {path}")
     if loss:
         values = pd.to_numeric(frame[loss], errors="coerce")
         bad = values.isna() & frame[loss].notna()
@@ -255,16 +255,15 @@ def _check_distinct_splits(train_path, test_path) -> None:
         )
 
 
-def _check_binary_column(values, col: str, path) -> None:
+def _check_binary_column(values, col: str, where: str) -> None:
     """A label or prediction column of 0/1: other values are refused with the recoding that
     makes them 0/1 (``pcer audit`` has no positive-label option: PCER compares correctness,
     and the favourable direction is ``--positive``)."""
-    found = sorted(map(str, set(values.dropna().tolist()) - {0, 1}))
-    if found:
-        example = found[-1]
+    other = sorted(set(values.dropna().tolist()) - {0, 1}, key=str)
+    if other:
         raise EthicLensInputError(
-            f"must be 0/1 in {path}, found {found[:6]}",
+            f"{where} must be 0/1, found {[str(v) for v in other[:6]]}",
             column=col,
             fix=f"recode the column to 0/1 (1 = the positive outcome), e.g. in pandas "
-            f"df[{col!r}] = (df[{col!r}] == {example!r}).astype(int)",
+            f"df[{col!r}] = (df[{col!r}] == {other[-1]!r}).astype(int)",
         )
