@@ -107,9 +107,7 @@ def check_type(value, types, *, column: str, problem: str, fix: str):
     type that was given."""
     if isinstance(value, types):
         return value
-    raise EthicLensInputError(
-        problem, column=column, kind=_named(column), value=type(value).__name__, fix=fix
-    )
+    raise EthicLensInputError(problem, column=column, value=type(value).__name__, fix=fix)
 
 
 def check_member(value, allowed, *, column: str, problem: str, fix: str | None = None):
@@ -119,7 +117,7 @@ def check_member(value, allowed, *, column: str, problem: str, fix: str | None =
         return value
     choices = list(allowed) if isinstance(allowed, (list, tuple)) else sorted(allowed)
     raise EthicLensInputError(
-        problem, column=column, kind=_named(column), value=value, fix=fix or f"use one of {choices}"
+        problem, column=column, value=value, fix=fix or f"use one of {choices}"
     )
 
 
@@ -190,6 +188,20 @@ def schema_words(rule: str, bound, fallback: str) -> str:
         "maxItems": f"takes at most {bound} item(s)",
     }
     return words.get(rule, fallback)
+
+
+def check_level(value, where: str = "confidence_level") -> float:
+    """An interval's confidence level: a number strictly between 0.5 and 1 (every command and
+    function: the audit, compare, the threshold view, P2NIA's estimate, the spec)."""
+    if not is_number(value) or not 0.5 < value < 1:
+        raise EthicLensInputError(
+            "must be a number strictly between 0.5 and 1",
+            column=where,
+            kind=_named(where),
+            value=value,
+            fix="e.g. 0.95 (the default) or 0.99",
+        )
+    return float(value)
 
 
 FLOOR_FIX = "e.g. 50 (lower floors mean noisier verdicts; say so when you report them)"

@@ -41,8 +41,9 @@ def _other_value(path: str):
         return ["NE"]
     if "integer" in kinds:
         return 2019
-    if "number" in kinds:
-        return 0.3
+    if "number" in kinds:  # inside the field's bounds (a confidence level is above 0.5)
+        low, high = schema.get("exclusiveMinimum", 0), schema.get("exclusiveMaximum", 1)
+        return 0.3 if low < 0.3 < high else (low + high) / 2
     return "x.txt"
 
 

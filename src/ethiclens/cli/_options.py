@@ -112,6 +112,7 @@ _CLICK = {
     "--di-threshold": {"metavar": "T"},
     "--eo-threshold": {"metavar": "G"},
     "--n-boot": {"metavar": "B"},
+    "--confidence-level": {"metavar": "L"},
     "--seed": {"metavar": "N"},
     "--card-info": {"metavar": "FILE"},
     "--json": {"name": "json_out", "metavar": "PATH"},

@@ -518,14 +518,6 @@ def _check_options(policy, opts) -> pol.Policy:
     policy = pol.check_policy(policy)
     check_flag(opts.positive_is_favorable, "positive_is_favorable")
     check_ci(opts.ci, CI_METHODS)
-    level = opts.confidence_level
-    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0.5 < level < 1:
-        raise EthicLensInputError(
-            "must be in (0.5, 1)",
-            column="confidence_level",
-            value=level,
-            fix="0.95 is the default",
-        )
     n_bins = opts.n_bins
     if (
         isinstance(n_bins, bool)

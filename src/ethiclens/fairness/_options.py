@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .._checks import check_seed
+from .._checks import check_level, check_seed
 from ..errors import EthicLensInputError
 
 
@@ -128,6 +128,8 @@ def take_options(function: str, options: dict) -> AuditOptions:
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise TypeError(f"{function}() got an unexpected keyword argument {key!r}{hint}")
     _check_intersections(options.get("intersections"))
+    if "confidence_level" in options:  # one range for every function (the vocabulary's)
+        options = {**options, "confidence_level": check_level(options["confidence_level"])}
     return AuditOptions(**{**defaults, **options})
 
 

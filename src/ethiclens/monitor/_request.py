@@ -109,6 +109,9 @@ _NOT_HONOURED = {
     "target.counts": ("a counts table has no time column to cut windows by",
                       "name the files the predictions are exported to"),
     **{f"target.{key}": _BENCHMARK for key in ("score", "states", "year", "download")},
+    "policy.confidence_level": ("is not used by the monitor: its alarms keep the false-alarm "
+                                "chance --alpha however often anyone looks",
+                                "drop policy.confidence_level (set --alpha)"),
     "roles.positive": ("is not used by the monitor: its tests are two-sided (DI inside "
                        "[t, 1/t], TPR/FPR gaps in absolute value), so a favorable or harmful "
                        "positive label tests alike", "drop roles.positive"),

@@ -26,7 +26,7 @@ from importlib import resources
 import numpy as np
 import pandas as pd
 
-from .._checks import MAX_DRAWS, check_draws
+from .._checks import MAX_DRAWS, check_draws, check_level
 from .._checks import check_seed as _check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
@@ -252,16 +252,9 @@ def estimate(
 
 
 def _check_policy(policy, level) -> Policy:
-    """The policy (default :class:`Policy`) and a confidence level in [0.5, 1)."""
-    policy = check_policy(policy)
-    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0.5 <= level < 1:
-        raise EthicLensInputError(
-            "the confidence level must be in [0.5, 1)",
-            column="level",
-            value=level,
-            fix="e.g. 0.95",
-        )
-    return policy
+    """The policy (default :class:`Policy`); the confidence level checked as everywhere."""
+    check_level(level, "level")
+    return check_policy(policy)
 
 
 def _estimable(manifest: dict, metrics) -> list:

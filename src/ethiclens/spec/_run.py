@@ -189,6 +189,7 @@ def _options(spec: AuditSpec, loaded: Loaded, purpose: str) -> dict:
         merge_groups=dict(g.merge) or None,
         pos_label=r.pos_label,
         n_boot=_draws(spec, purpose),
+        confidence_level=spec.policy.confidence_level,
         random_state=_seed(spec),
         policy=spec.policy.to_policy(),
     )

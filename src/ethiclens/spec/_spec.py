@@ -23,6 +23,7 @@ from .._checks import (
     check_count,
     check_draws,
     check_fraction,
+    check_level,
     check_seed,
     schema_words,
 )
@@ -292,6 +293,13 @@ class PolicySpec:
         flag="--ci",
         doc="Interval method (default jeffreys; audit: jeffreys, bca, percentile; compare: "
         "jeffreys, percentile).",
+    )
+    confidence_level: float = _f(
+        {"type": "number", "exclusiveMinimum": 0.5, "exclusiveMaximum": 1},
+        0.95,
+        check=check_level,
+        flag="--confidence-level",
+        doc="Confidence level of every interval (default 0.95); the report states it.",
     )
     n_boot: int | None = _f(
         {"type": ["integer", "null"], "minimum": MIN_DRAWS, "maximum": MAX_DRAWS},
@@ -649,6 +657,7 @@ ENGINE_KEYS = {
     "n_boot": "policy.n_boot",
     "random_state": "policy.seed",
     "ci": "policy.ci",
+    "confidence_level": "policy.confidence_level",
     "pred_a": "roles.y_pred",
     "pred_b": "roles.y_pred",
     "y_true": "roles.y_true",

@@ -53,6 +53,7 @@ POLICY_FIELDS = (
     ("min_group_size", _count_or_text),
     ("min_labels", _count_or_text),
     ("ci", str),
+    ("confidence_level", float),
     ("n_boot", int),
     ("seed", int),
 )
@@ -437,6 +438,7 @@ FIELD_LABELS = {
     "min_group_size": "Minimum rows per group",
     "min_labels": "Minimum positive and negative labels per group",
     "ci": "Interval method",
+    "confidence_level": "Confidence level",
     "n_boot": "Interval draws",
     "seed": "Seed",
     "model_name": "Model name",
