@@ -273,11 +273,7 @@ def compare(
         y_true, pred_a, pred_b, sensitive_features, sample_weight, opts
     )
     policy = pol.check_policy(policy)
-    # Both audits see plain arrays in one row order (their own checks already passed above),
-    # already recoded to 0/1 with pos_label: passing it again would refuse 'yes' in a 0/1
-    # column, or flip every label back with pos_label=0.
-    shared = {k: getattr(opts, k) for k in KEYWORDS["audit"][0] if k in KEYWORDS["compare"][0]}
-    shared.update(ci="jeffreys", policy=policy, sample_weight=weights, pos_label=None)
+    shared = _audit_settings(opts, policy, weights)
     audit_a = audit(true, a, sf, **shared)
     audit_b = audit(true, b, sf, **shared)
     refs = {x.name: x.reference for x in audit_a.attributes}
@@ -291,6 +287,15 @@ def compare(
     return ModelComparison(
         names, audit_a, audit_b, differences, group_diffs, verdicts, config, data
     )
+
+
+def _audit_settings(opts, policy, weights) -> dict:
+    """The keywords of both models' audits. They see plain arrays in one row order (their own
+    checks already passed), recoded to 0/1 with pos_label: passing pos_label again would refuse
+    'yes' in a 0/1 column, or flip every label back with pos_label=0."""
+    shared = {k: getattr(opts, k) for k in KEYWORDS["audit"][0] if k in KEYWORDS["compare"][0]}
+    shared.update(ci="jeffreys", policy=policy, sample_weight=weights, pos_label=None)
+    return shared
 
 
 def _verdict_changes(audit_a, audit_b) -> list:

@@ -197,8 +197,7 @@ def threshold_table(
         As for :func:`audit` (:class:`AuditOptions`: group edits, ``reference``, ``pos_label``,
         ``n_boot`` (1,000 here), ``confidence_level``, ``random_state``) and the grid:
         ``audited_threshold`` (0.5, marked, always in the grid), ``thresholds`` or ``step``
-        (0.05): every multiple of ``step`` strictly inside (0, 1), k·step for k = 1, 2, …
-        while below 1 (0.3 gives 0.3, 0.6, 0.9), rounded to 10 decimals.
+        (0.05: every multiple k·step strictly inside (0, 1); 0.3 gives 0.3, 0.6, 0.9).
 
     Returns
     -------
