@@ -128,3 +128,17 @@ def test_the_monitor_reads_a_query_as_the_audit_does(tmp_path, capsys, query, wo
         assert json.loads(out)["windows"] == json.loads(by_table)["windows"]
     else:
         assert code == 2 and words in err
+
+
+@pytest.mark.parametrize("order", ["reversed", "every_other"])
+def test_a_frame_viewed_in_another_row_order_counts_as_its_rows(tmp_path, order):
+    """``df.iloc[::-1]`` (numeric columns with negative strides) made DuckDB's scan fail with
+    std::bad_cast; the frame gives the JSON of the same rows as a CSV (round 4)."""
+    frame = _frame(480)
+    view = frame.iloc[::-1] if order == "reversed" else frame.iloc[::2]
+    path = tmp_path / "rows.csv"
+    view.to_csv(path, index=False)
+    by_frame = run_monitor(_request(view), tmp_path / "a.db").to_dict()
+    by_file = run_monitor(_request(str(path)), tmp_path / "b.db").to_dict()
+    assert by_frame["windows"] == by_file["windows"]
+    assert by_frame["comparisons"] == by_file["comparisons"]

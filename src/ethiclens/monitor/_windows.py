@@ -319,7 +319,7 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
     try:
         con.execute("SET TimeZone = 'UTC'")
         if src.kind == FRAME:  # DuckDB scans the pandas DataFrame where it is
-            con.register(source, src.files[0])
+            con.register(source, _scannable(src.files[0]))
         source = _checked_csv_source(con, src, source, params)
         query = _DuckQuery(con, source, params, cols, text=src.kind not in ("parquet", FRAME))
         # a bad value's first file and line: named by the pandas reader, which refuses it too
@@ -339,6 +339,25 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
     finally:
         con.close()
     return raw, float(t_min), float(t_max)
+
+
+def _scannable(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` as DuckDB can scan it in place: a numeric column viewed with reversed or
+    strided rows (``df.iloc[::-1]``) makes its scan fail (std::bad_cast), so such columns
+    are copied into contiguous arrays first; every other column stays where it is."""
+    strided = {}
+    for i in range(frame.shape[1]):
+        column = frame.iloc[:, i]
+        if isinstance(column.dtype, np.dtype) and column.dtype.kind in "biuf":
+            values = column.to_numpy(copy=False)
+            if not values.flags["C_CONTIGUOUS"]:
+                strided[i] = np.ascontiguousarray(values)
+    if not strided:
+        return frame
+    out = frame.copy(deep=False)
+    for i, values in strided.items():
+        out.isetitem(i, values)
+    return out
 
 
 def _duckdb_source(src: _Files, params: dict) -> str:

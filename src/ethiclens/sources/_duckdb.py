@@ -325,11 +325,14 @@ def duckdb_failure(exc, target: str, csv_files=()) -> EthicLensInputError:
         return err
     _raise_named_conversion_error(str(exc), target)
     first_line = str(exc).strip().splitlines()[0]
+    fix = (
+        "count it with engine='pandas'"  # an in-memory frame has no file format to check
+        if "DataFrame" in str(target)
+        else "check the file's format (comma-separated, UTF-8, one header line), or try "
+        "--engine pandas"
+    )
     return EthicLensInputError(
-        f"DuckDB could not count {target}: {first_line}",
-        column="TARGET",
-        fix="check the file's format (comma-separated, UTF-8, one header line), or try "
-        "--engine pandas",
+        f"DuckDB could not count {target}: {first_line}", column="TARGET", fix=fix
     )
 
 
