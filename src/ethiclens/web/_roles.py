@@ -57,6 +57,7 @@ POLICY_FIELDS = (
     ("n_boot", int),
     ("seed", int),
 )
+MODEL_FIELDS = {"model_name": "name", "model_version": "version", "intended_use": "intended_use"}
 # What the command line says of text that is not of its option's type (click's words, with
 # the CLI's fix), so that the form refuses "1e3" for the draws as --n-boot does
 NOT_OF_TYPE = {
@@ -375,13 +376,12 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
         except ValueError:
             what, fix = NOT_OF_TYPE[kind]
             errors[name] = f"{raw!r} is not a valid {what}. Fix: {fix}"
-    for name, key in (("model_name", "name"), ("model_version", "version")):
+    # kept whole, as the command line keeps them (the spec sets no length; the form's body
+    # limit bounds them)
+    for name, key in MODEL_FIELDS.items():
         raw = (form.get(name) or "").strip()
         if raw:
-            spec["model"][key] = raw[:200]
-    raw = (form.get("intended_use") or "").strip()
-    if raw:
-        spec["model"]["intended_use"] = raw[:2000]
+            spec["model"][key] = raw
 
 
 def check_request(spec: dict, purpose: str) -> None:
@@ -441,6 +441,7 @@ FIELD_LABELS = {
     "confidence_level": "Confidence level",
     "n_boot": "Interval draws",
     "seed": "Seed",
+    "score": "Predictions audited",
     "model_name": "Model name",
     "model_version": "Version",
     "intended_use": "Intended use",
@@ -458,6 +459,7 @@ SPEC_FIELDS = {
     "groups.merge": "merge",
     "groups.exclude": "exclude",
     "groups.bins": "protected",
+    "target.score": "score",
     "model.name": "model_name",
     "model.version": "model_version",
     "model.intended_use": "intended_use",
@@ -511,3 +513,18 @@ def field_label(field: str, columns: list[str]) -> str:
         column = columns[int(index)]
         return f"Bins of {column}" if kind == "bins" else column
     return FIELD_LABELS.get(field, "")
+
+
+def placed(errors: dict[str, str], shown: set[str], at: str = "form") -> dict[str, str]:
+    """``errors`` as a page draws them: each by its field when the page has that field, the
+    others at ``at`` (the top of their form), each named by its field's label, so that no
+    refusal reaches the user without its message."""
+    out = {name: text for name, text in errors.items() if name in shown and name != at}
+    stray = [
+        f"{FIELD_LABELS.get(name, name)}: {text}" if name not in ("form", at) else text
+        for name, text in errors.items()
+        if name not in out
+    ]
+    if stray:
+        out[at] = "; ".join(stray)
+    return out

@@ -181,19 +181,31 @@ def mapping_page(web, request, audit, data, form, errors, status=200):
     from ..spec import PolicySpec
 
     defaults = PolicySpec()
+    prof = web.profile_of(data)
     return web.page(
         request,
         "mapping.html",
         status,
         audit=audit,
         data=data,
-        prof=web.profile_of(data),
+        prof=prof,
         form=form,
-        errors=errors,
+        errors=_roles.placed(errors, _mapping_fields(data, prof)),
         other_files=_twofiles.other_files(web, data),
         defaults={name: getattr(defaults, name) for name, _ in _roles.POLICY_FIELDS},
         default_draws=2000,
     )
+
+
+def _mapping_fields(data: dict, prof: dict) -> set[str]:
+    """The fields the mapping screen draws: its labelled ones (model B's file only for a file),
+    and a row of reference and bins per column."""
+    fields = set(_roles.FIELD_LABELS) - {"score"}
+    if data["kind"] not in ("csv", "parquet"):
+        fields.discard("model_b")
+    for i in range(len(prof["columns"])):
+        fields |= {f"prot_{i}", f"bins_{i}"}
+    return fields
 
 
 # -- the audit screen --------------------------------------------------------------------------

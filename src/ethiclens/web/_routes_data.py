@@ -192,7 +192,7 @@ async def database(request):
         except KeyError:
             errors["db"] = f"the environment variable {env_name} is no longer set"
     if errors:
-        return web.home_page(request, 422, errors=errors, form=form)
+        return web.home_page(request, 422, errors, at="database", form=form)
     prof = _roles.columns_only(names, {"db_env": env_name, "table": table})
     data_id = web.store.add_data(name=f"{table} (${env_name})", kind="db", profile=json.dumps(prof))
     return redirect(f"/audits/{web.store.new_audit(data_id)}/mapping")
@@ -207,8 +207,7 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
     if name not in datasets.DATASETS or name == "bios":
         errors["dataset"] = "choose one of the listed benchmarks"
     spec: dict = {"target": {"dataset": name}, "groups": {}, "policy": {}, "model": {}}
-    if name == "compas" and form.get("score") == "decile":
-        spec["target"]["score"] = "decile"
+    _benchmark_score(form, name, spec, errors)
     try:
         if _roles.lines(form.get("merge")):
             spec["groups"]["merge"] = parse_merges(tuple(_roles.lines(form.get("merge"))))
@@ -223,6 +222,22 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
     return spec
 
 
+def _benchmark_score(form: dict, name: str, spec: dict, errors: dict) -> None:
+    """The predictions audited (``target.score``): any value given is the request's, so that
+    the spec's check refuses one it does not know; decile is refused for a benchmark without
+    that score, as ``--score decile`` is on the command line (which the library checks only
+    once the data are loaded, too late for the form)."""
+    score = (form.get("score") or "").strip()
+    if not score:
+        return
+    spec["target"]["score"] = score
+    if score == "decile" and name != "compas":
+        errors["score"] = (
+            "decile exists only for compas. Fix: leave the score empty (the standard model), "
+            "or use compas"
+        )
+
+
 async def benchmark(request):
     web = web_of(request)
     form, refused = await web.checked_form(request)
@@ -231,7 +246,7 @@ async def benchmark(request):
     errors: dict[str, str] = {}
     spec = _benchmark_spec(form, errors)
     if errors:
-        return web.home_page(request, 422, errors=errors, form=form)
+        return web.home_page(request, 422, errors, at="benchmark", form=form)
     name = spec["target"]["dataset"]
     data_id = web.store.add_data(name=name, kind="benchmark", dataset=name)
     audit_id = web.store.new_audit(data_id)

@@ -12,13 +12,18 @@ from ..errors import EthicLensInputError
 from ._web import in_thread, said, verdict_word, web_of
 
 HISTORY_LINK = ("/history", "Open the history")
+PAGE_SIZE = 200  # requests listed per history page
 _PLOT_LOCK = threading.Lock()  # matplotlib's pyplot is not thread-safe
 
 
 async def history(request):
+    """Every request, newest first, ``PAGE_SIZE`` a page (``?page=2``: the next older ones)."""
     web = web_of(request)
+    total = web.store.history_size()
+    pages = max(1, -(-total // PAGE_SIZE))
+    page = _page_number(request.query_params.get("page", "1"), pages)
     rows = []
-    for row in web.store.history():
+    for row in web.store.history(limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE):
         spec = json.loads(row["spec"] or "{}")
         verdict = json.loads(row["verdict"] or "{}")
         word = verdict_word(verdict.get("status_counts", {}))
@@ -31,7 +36,15 @@ async def history(request):
                 "input": _fingerprint_text(row["fingerprint"]),
             }
         )
-    return web.page(request, "history.html", rows=rows)
+    return web.page(
+        request, "history.html", rows=rows, total=total, page=page, pages=pages, size=PAGE_SIZE
+    )
+
+
+def _page_number(text: str, pages: int) -> int:
+    """The history page asked for, within 1..pages (anything else: the first)."""
+    number = int(text) if text.isdigit() else 1
+    return min(max(number, 1), pages)
 
 
 async def diff(request):
@@ -97,15 +110,33 @@ def _flat(data: dict, prefix: str = "") -> dict:
 
 def _spec_changes(old: dict, new: dict) -> list[tuple[str, str, str]]:
     """(key, before, after) for each request field that differs (the files' server names
-    aside: the input fingerprint says whether the data differ)."""
-    fa, fb = _flat(old), _flat(new)
+    aside: the input fingerprint says whether the data differ), each side with the spec's
+    defaults filled in: the values the runs used, as the gate's lines state them."""
+    fa, fb = _flat(_effective(old)), _flat(_effective(new))
     out = []
     for key in sorted(set(fa) | set(fb)):
         if key.startswith("outputs.") or key == "target.file":
             continue
         if fa.get(key) != fb.get(key):
-            out.append((key, json.dumps(fa.get(key)), json.dumps(fb.get(key))))
+            out.append((key, _setting_text(fa.get(key)), _setting_text(fb.get(key))))
     return out
+
+
+def _effective(spec: dict) -> dict:
+    """A stored request with the spec's default for every key it leaves out; as stored when
+    the library no longer reads it."""
+    from ..spec import AuditSpec
+
+    try:
+        return AuditSpec.from_dict(spec, source="the stored request").to_dict()
+    except EthicLensInputError:
+        return spec
+
+
+def _setting_text(value) -> str:
+    """A request's value as people read it: JSON with its letters as typed (the page escapes
+    HTML), "not set" where neither the request nor the spec's defaults give one."""
+    return "not set" if value is None else json.dumps(value, ensure_ascii=False)
 
 
 def _content(fingerprint: str | None):

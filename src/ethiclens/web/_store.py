@@ -298,19 +298,26 @@ class Store:
             )
         return cur.rowcount
 
-    def history(self, limit: int = 200) -> list[dict]:
+    def history(self, limit: int = 200, offset: int = 0) -> list[dict]:
+        """Requests (not drafts), newest first: ``limit`` of them after the ``offset`` newest."""
         rows = (
             self._db()
             .execute(
                 "SELECT a.id, a.created, a.finished, a.status, a.purpose, a.verdict, "
                 "a.fingerprint, a.spec, d.name AS data_name "
                 "FROM audits a LEFT JOIN data d ON d.id = a.data_id "
-                "WHERE a.status != 'draft' ORDER BY a.created DESC, a.updated DESC, a.id LIMIT ?",
-                (limit,),
+                "WHERE a.status != 'draft' ORDER BY a.created DESC, a.updated DESC, a.id "
+                "LIMIT ? OFFSET ?",
+                (limit, offset),
             )
             .fetchall()
         )
         return [dict(r) for r in rows]
+
+    def history_size(self) -> int:
+        """How many requests the history holds (drafts are not requests)."""
+        row = self._db().execute("SELECT COUNT(*) FROM audits WHERE status != 'draft'")
+        return row.fetchone()[0]
 
     def counts(self) -> dict:
         rows = self._db().execute("SELECT status, COUNT(*) AS n FROM audits GROUP BY status")
