@@ -129,11 +129,13 @@ def test_a_baseline_reading_error_is_the_baselines(tmp_path, days):
 
 def test_a_baseline_target_equal_to_the_target_is_refused(tmp_path, days):
     feed = days(tmp_path / "feed", range(2), n=100)
+    store = tmp_path / "s.sqlite"  # refused by the run, before the store is touched
     for same in (str(feed), str(feed / "*.csv"), f"{feed}/../feed"):
         with pytest.raises(EthicLensInputError, match="TARGET's own files"):
-            _req(feed, baseline_target=same)
+            run_monitor(_req(feed, baseline_target=same), store)
     with pytest.raises(EthicLensInputError, match="shares 1 of TARGET's files"):
-        _req(feed, baseline_target=str(feed / "day000.csv"))  # a part: tested against itself
+        run_monitor(_req(feed, baseline_target=str(feed / "day000.csv")), store)  # a part
+    assert not store.exists()
 
 
 def test_the_store_keeps_the_baseline_it_was_started_with(tmp_path, days):

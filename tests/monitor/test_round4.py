@@ -142,3 +142,23 @@ def test_a_frame_viewed_in_another_row_order_counts_as_its_rows(tmp_path, order)
     by_file = run_monitor(_request(str(path)), tmp_path / "b.db").to_dict()
     assert by_frame["windows"] == by_file["windows"]
     assert by_frame["comparisons"] == by_file["comparisons"]
+
+
+def test_a_store_with_a_baseline_target_is_read_without_its_files(tmp_path, monkeypatch):
+    """Reading a store back (read_store, serve --monitor-store) needs none of the run's files:
+    the baseline's checks run with a run, not whenever a request is rebuilt (round 4)."""
+    from ethiclens.cli import main
+    from ethiclens.monitor import read_store
+
+    work = tmp_path / "work"
+    work.mkdir()
+    _frame(480).to_csv(work / "rows.csv", index=False)
+    _frame(240).to_csv(work / "base.csv", index=False)
+    monkeypatch.chdir(work)
+    argv = ["monitor", "rows.csv", "--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    argv += ["--time", "t", "--window", "1d", "--baseline-target", "base.csv"]
+    assert main([*argv, "--store", "s.sqlite"]) == 0
+    (work / "base.csv").unlink()
+    monkeypatch.chdir(tmp_path)
+    store = read_store(str(work / "s.sqlite"))
+    assert store["windows"] and store["request"]["baseline_target"] == "base.csv"

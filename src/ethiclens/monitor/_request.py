@@ -220,8 +220,6 @@ class MonitorRequest:
             object.__setattr__(self, "intersections", crossed)
         _refuse_both(self)
         _refuse_shared_columns(self)
-        if self.baseline_target is not None:
-            _refuse_baseline_as_target(self)
         if self.bins:
             object.__setattr__(self, "bins", _checked_bins(self.bins, self.columns()[0]))
         if self.baseline_period is not None:
@@ -426,10 +424,13 @@ def _refuse_shared_columns(request: MonitorRequest) -> None:
             )
 
 
-def refuse_database_baseline(request: MonitorRequest) -> None:
-    """``--baseline-table`` and ``--baseline-query`` are read from the target's database:
-    refused by a run without one (a request that only reads a store back needs none), and a
-    baseline table that is the watched table (the data tested against itself)."""
+def refuse_bad_baseline(request: MonitorRequest) -> None:
+    """A run's baseline, checked where it is read (a request that only reads a store back,
+    ``read_store``, needs none of its files or database): ``--baseline-target`` files that
+    exist and are none of TARGET's; ``--baseline-table``/``--baseline-query`` from the
+    target's database, a table that is not the watched one."""
+    if request.baseline_target is not None:
+        _refuse_baseline_as_target(request)
     flag, value = request.baseline_source() or (None, None)
     if flag in ("--baseline-table", "--baseline-query") and not request.db:
         raise EthicLensInputError(

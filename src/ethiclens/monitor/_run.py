@@ -35,7 +35,7 @@ from ._request import (
     BOUND,
     OPTIONAL,
     MonitorRequest,
-    refuse_database_baseline,
+    refuse_bad_baseline,
 )
 from ._store import APP_ID, STORE_VERSION, Store
 from ._windows import (
@@ -146,7 +146,7 @@ def run_monitor(request: MonitorRequest, store_path, *, now: dt.datetime | None 
     may be a pandas, Dask or Spark DataFrame: counted by the engines' file code."""
     window = request.parsed_window()
     request.attributes()  # a malformed --protected is refused before the store is touched
-    refuse_database_baseline(request)
+    refuse_bad_baseline(request)
     store = Store.open(store_path)
     try:
         result = _run(store, request, window, now)
