@@ -316,8 +316,8 @@ class Store:
 
     def history_size(self) -> int:
         """How many requests the history holds (drafts are not requests)."""
-        row = self._db().execute("SELECT COUNT(*) FROM audits WHERE status != 'draft'")
-        return row.fetchone()[0]
+        rows = self._db().execute("SELECT COUNT(*) AS n FROM audits WHERE status != 'draft'")
+        return rows.fetchone()["n"]
 
     def counts(self) -> dict:
         rows = self._db().execute("SELECT status, COUNT(*) AS n FROM audits GROUP BY status")
