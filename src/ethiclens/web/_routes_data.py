@@ -22,7 +22,19 @@ from ._uploads import (
 )
 from ._web import in_thread, redirect, said, web_of
 
+# the data screen's error places: the page's top and the fields of its forms
+HOME_FIELDS = {"form", "file", "path", "benchmark", "dataset", "score", "merge", "n_boot"}
+DATABASE_FIELDS = {"database", "db", "table"}  # drawn when the server has databases
 TABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?")
+
+
+def _refused_form(web, request, errors: dict, at: str, form: dict):
+    """422: the data screen with the form as sent and each error by its field; one whose field
+    the screen does not draw goes to the top of form ``at`` (``benchmark``, ``database``), or
+    of the page when that form is not drawn (a server without databases)."""
+    shown = HOME_FIELDS | (DATABASE_FIELDS if web.config.databases else set())
+    errors = _roles.placed(errors, shown, at if at in shown else "form")
+    return web.home_page(request, 422, errors=errors, form=form)
 
 
 async def home(request):
@@ -192,7 +204,7 @@ async def database(request):
         except KeyError:
             errors["db"] = f"the environment variable {env_name} is no longer set"
     if errors:
-        return web.home_page(request, 422, errors, at="database", form=form)
+        return _refused_form(web, request, errors, "database", form)
     prof = _roles.columns_only(names, {"db_env": env_name, "table": table})
     data_id = web.store.add_data(name=f"{table} (${env_name})", kind="db", profile=json.dumps(prof))
     return redirect(f"/audits/{web.store.new_audit(data_id)}/mapping")
@@ -246,7 +258,7 @@ async def benchmark(request):
     errors: dict[str, str] = {}
     spec = _benchmark_spec(form, errors)
     if errors:
-        return web.home_page(request, 422, errors, at="benchmark", form=form)
+        return _refused_form(web, request, errors, "benchmark", form)
     name = spec["target"]["dataset"]
     data_id = web.store.add_data(name=name, kind="benchmark", dataset=name)
     audit_id = web.store.new_audit(data_id)

@@ -118,18 +118,9 @@ class Web:
             link=(f"/audits/{audit_id}", "Open the audit"),
         )
 
-    def home_page(self, request, status: int, errors: dict, at: str = "form", **context):
-        """The data screen again, with what went wrong next to its field; an error of a field
-        the screen does not draw goes to the top of form ``at`` (``benchmark``, ``database``),
-        or of the page when that form is not drawn."""
-        from ._roles import placed
-
-        home = self.home_context()
-        shown = {"form", "file", "path", "benchmark", "dataset", "score", "merge", "n_boot"}
-        if home["databases"]:
-            shown |= {"database", "db", "table"}
-        errors = placed(errors, shown, at if at in shown else "form")
-        return self.page(request, "home.html", status, **home, errors=errors, **context)
+    def home_page(self, request, status: int, **context):
+        """The data screen again, with what went wrong next to its field."""
+        return self.page(request, "home.html", status, **self.home_context(), **context)
 
     def home_context(self) -> dict:
         from .. import datasets
