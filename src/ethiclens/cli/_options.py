@@ -128,15 +128,19 @@ _CLICK = {
 _NOT_FOR = {
     "audit": ("thresholds.", "outputs.csv", "outputs.plot"),
     "compare": ("thresholds.", "outputs.csv", "outputs.plot", "outputs.model_card", "outputs.pdf")
-    + ("model.", "roles.y_score", "target.score"),
+    + ("model.", "roles.y_score", "target.score", "target.counts", "gate.baseline"),
     "thresholds": ("outputs.model_card", "outputs.pdf", "model.", "roles.y_pred", "gate.")
-    + ("policy.ci",),
+    + ("policy.ci", "target.counts"),
 }
 # Per-command words: interval methods, draws, what --y-pred and --fail-on mean there.
 _HELP = {
     ("compare", "--y-pred"): "For compas: model (the standard logistic model) and decile "
     "(COMPAS's own score); default both.",
     ("compare", "--fail-on"): "Judged on model B; also fails when B is worse than A.",
+    **{
+        (command, "--engine"): f"{command}: auto reads a single file in memory (pandas)."
+        for command in ("compare", "thresholds")
+    },
 }
 
 
