@@ -489,7 +489,9 @@ def test_sign_sentences_never_contradict(favorable):
 
 def test_missing_group_values_and_bad_losses_are_refused():
     y = np.array([0, 1, 1, 0, 1])
-    with pytest.raises(EthicLensInputError, match=r"argument 'groups': train split: 2 row\(s\) have no group"):
+    with pytest.raises(
+        EthicLensInputError, match=r"argument 'groups': train split: 2 row\(s\) have no group"
+    ):
         SplitPredictions(y, y, np.array(["a", None, "b", np.nan, "a"], dtype=object), name="train")
     with pytest.raises(EthicLensInputError, match=r"argument 'groups': test split: 1 row"):
         SplitPredictions(y, y, np.array([1.0, 2.0, np.nan, 1.0, 2.0]), name="test")
