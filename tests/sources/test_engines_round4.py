@@ -64,3 +64,20 @@ def test_weighted_reports_are_the_same_bit_for_bit_on_every_engine(tmp_path, cap
         reports[engine] = {k: report[k] for k in ("attributes", "comparisons", "headlines")}
         assert report["data"]["provenance"]["engine"] == engine
     assert reports["duckdb"] == reports["pandas"] and reports["dask"] == reports["pandas"]
+
+
+def test_a_min_cell_that_drops_every_cell_is_refused(tmp_path, capsys):
+    """``counts --min-cell`` larger than every cell would hand over an empty table: refused,
+    nothing written (round 4)."""
+    import numpy as np
+    import pandas as pd
+
+    r = np.random.default_rng(0)
+    frame = pd.DataFrame({"y": r.integers(0, 2, 90), "p": r.integers(0, 2, 90), "g": ["a"] * 90})
+    frame.loc[::2, "g"] = "b"
+    frame.to_csv(tmp_path / "d.csv", index=False)
+    out = tmp_path / "c.csv"
+    argv = ["counts", str(tmp_path / "d.csv"), *ROLES, "--min-cell", "1000", "--out", str(out)]
+    assert main(argv) == 2
+    assert "option '--min-cell': drops every cell" in capsys.readouterr().err
+    assert not out.exists()

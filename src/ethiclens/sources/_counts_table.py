@@ -180,6 +180,13 @@ def suppress_small_cells(table: pd.DataFrame, min_cell: int) -> pd.DataFrame:
     """
     check_count(min_cell, "--min-cell", fix="e.g. 10")
     small = table[COUNT].to_numpy() < min_cell
+    if len(table) and small.all():  # an empty table would be handed over as if it were data
+        raise EthicLensInputError(
+            f"drops every cell: the largest holds {int(table[COUNT].max()):,} rows",
+            column="--min-cell",
+            value=min_cell,
+            fix="give a --min-cell at most the rows of the cells you need to keep (e.g. 10)",
+        )
     out = table.loc[~small].reset_index(drop=True)
     out.attrs = dict(table.attrs)
     out.attrs[SUPPRESSION_ATTR] = {
