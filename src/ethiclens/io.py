@@ -273,17 +273,34 @@ def _check_csv_header(path: Path, frame: pd.DataFrame) -> None:
 
 
 def require_columns(frame: pd.DataFrame, columns, source: str) -> None:
-    """Each named column exists; else name the near misses (case, spaces) and the columns."""
-    names = [str(c) for c in frame.columns]
+    """Each named column exists; else :func:`column_not_found`."""
     for col in columns:
         if col not in frame.columns:
-            key = str(col).strip().casefold()
-            near = [n for n in names if n.strip().casefold() == key]
-            shown = ", ".join(repr(n) for n in names[:20]) + (" ..." if len(names) > 20 else "")
-            fix = f"use one of its columns: {shown}"
-            if near:
-                fix = f"did you mean {near[0]!r}? (spelling, case and spaces must match); {fix}"
-            raise EthicLensInputError(f"not found in {source}", column=col, fix=fix)
+            raise column_not_found(col, frame.columns, source)
+
+
+def column_not_found(col, names, source: str) -> EthicLensInputError:
+    """The one refusal of a column ``source`` lacks (every engine, the monitor, a database):
+    the near misses named — case and spaces, or the same letters in other Unicode code points
+    (``âge`` typed precomposed, written decomposed by macOS tools) — then the columns."""
+    import unicodedata
+
+    names = [str(n) for n in names]
+    shown = ", ".join(repr(n) for n in names[:20]) + (" ..." if len(names) > 20 else "")
+    fix = f"use one of its columns: {shown}"
+    nfc = unicodedata.normalize("NFC", str(col))
+    same_letters = [n for n in names if unicodedata.normalize("NFC", n) == nfc]
+    key = nfc.strip().casefold()
+    near = [n for n in names if unicodedata.normalize("NFC", n).strip().casefold() == key]
+    if same_letters:
+        fix = (
+            f"{source} writes {same_letters[0]!r} with other Unicode code points (the same "
+            "letters, composed differently): copy the name from the file, or rename the "
+            f"column there; {fix}"
+        )
+    elif near:
+        fix = f"did you mean {near[0]!r}? (spelling, case and spaces must match); {fix}"
+    return EthicLensInputError(f"not found in {source}", column=col, fix=fix)
 
 
 def check_roles(roles: dict, protected=()) -> None:

@@ -81,3 +81,30 @@ def test_a_min_cell_that_drops_every_cell_is_refused(tmp_path, capsys):
     assert main(argv) == 2
     assert "option '--min-cell': drops every cell" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_column_typed_in_other_unicode_code_points_is_named_as_such(tmp_path, capsys):
+    """The file writes ``âge`` decomposed (a + U+0302), the user types it precomposed: every
+    engine and the monitor say the two differ only in their code points (round 4)."""
+    import unicodedata
+
+    import numpy as np
+    import pandas as pd
+
+    r = np.random.default_rng(0)
+    decomposed = unicodedata.normalize("NFD", "âge")
+    frame = pd.DataFrame({"y": r.integers(0, 2, 60), "p": r.integers(0, 2, 60)})
+    frame[decomposed] = r.choice(["a", "b"], 60)
+    frame["t"] = pd.date_range("2024-01-01", periods=60, freq="h").astype(str)
+    path = tmp_path / "nfd.csv"
+    frame.to_csv(path, index=False)
+    typed = ["--y-true", "y", "--y-pred", "p", "--protected", "âge"]
+    lines = set()
+    for engine in ("pandas", "duckdb", "dask"):
+        assert main(["audit", str(path), *typed, "--engine", engine]) == 2
+        lines.add(capsys.readouterr().err.strip().splitlines()[-1])
+    monitor = ["monitor", str(path), *typed, "--time", "t", "--window", "1d"]
+    assert main([*monitor, "--store", str(tmp_path / "m.db")]) == 2
+    lines.add(capsys.readouterr().err.strip().splitlines()[-1])
+    (line,) = lines
+    assert "with other Unicode code points" in line

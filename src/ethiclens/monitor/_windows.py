@@ -20,7 +20,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_member
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import round_significant
 from ..sources import NA_TEXT, duckdb_failure, read_csv_file
@@ -179,10 +178,11 @@ class _Files:
 
 
 def _check_columns(columns, needed, target) -> None:
-    shown = list(columns)[:20]
+    from ..io import column_not_found
+
     for col in needed:
         if col not in columns:
-            check_member(col, shown, column=col, problem=f"not found in {target}")
+            raise column_not_found(col, columns, target)
 
 
 def _check_roles(cols: Columns, available, target) -> None:

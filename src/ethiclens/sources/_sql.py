@@ -25,6 +25,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from .._optional import require
 from .._secrets import looks_like_url, malformed_url, mask_url, scrub
 from ..errors import DataFileError, EthicLensInputError
+from ..io import column_not_found
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
 from ._names import COUNT
 from ._rules import text_kind, text_number
@@ -434,9 +435,7 @@ def _count(sa, con, source, roles, columns, backend, db: _Db):
 
     for col in roles.columns:
         if col not in columns:
-            raise EthicLensInputError(
-                "not found in the database source", column=col, fix=f"use one of {columns[:20]}"
-            )
+            raise column_not_found(col, columns, "the database source")
     try:
         result = con.execute(sa.text(group_by_sql(source, roles, backend)))
         return pd.DataFrame(result.fetchall(), columns=list(result.keys()))
