@@ -54,3 +54,28 @@ def test_audit_and_monitor_take_the_edit(data, tmp_path, capsys, edit, groups):
     assert main([*monitor, "--store", str(tmp_path / "m.db")]) == 0
     report = json.loads(capsys.readouterr().out)
     assert {c["group"] for c in report["comparisons"]} | {"no"} == groups
+
+
+def test_a_group_name_holding_a_comma_is_merged_in_double_quotes(tmp_path, capsys):
+    """``"Black, non-Hispanic"`` is one group in a merge; typed unquoted, the refusal says how
+    to write it (round 4)."""
+    assert parse_merges(['race="Black, non-Hispanic",Other:NW']) == {
+        "race": {"NW": ["Black, non-Hispanic", "Other"]}
+    }
+    r = np.random.default_rng(1)
+    frame = pd.DataFrame(
+        {
+            "label": r.integers(0, 2, 300),
+            "pred": r.integers(0, 2, 300),
+            "race": r.choice(["Black, non-Hispanic", "Other", "White"], 300),
+        }
+    )
+    path = tmp_path / "r.csv"
+    frame.to_csv(path, index=False)
+    base = ["audit", str(path), "--y-true", "label", "--y-pred", "pred", "--protected", "race"]
+    assert main([*base, "--merge-groups", "race=Black, non-Hispanic,Other:NW"]) == 2
+    assert 'goes in double quotes: "Black, non-Hispanic"' in capsys.readouterr().err
+    merge = 'race="Black, non-Hispanic",Other:NW'
+    assert main([*base, "--merge-groups", merge, "--n-boot", "200", "--json", "-"]) == 0
+    groups = json.loads(capsys.readouterr().out)["attributes"][0]["groups"]
+    assert {g["group"] for g in groups} == {"NW", "White"}

@@ -637,9 +637,11 @@ def _known_attribute(attrs, attr, arg):
 
 def _known_group(labels, group, attr, arg):
     if group not in labels:
-        raise EthicLensInputError(
-            f"attribute {attr!r} has no group {group!r}", column=arg, fix=f"use one of {labels}"
-        )
+        fix = f"use one of {labels}"
+        comma = next((str(label) for label in labels if "," in str(label)), None)
+        if comma:  # typed unquoted, its comma split it into two names
+            fix += f'; a name holding a comma goes in double quotes: "{comma}"'
+        raise EthicLensInputError(f"attribute {attr!r} has no group {group!r}", column=arg, fix=fix)
 
 
 # Memory the interval draws of one attribute may take (draws x groups x cells x 8 bytes, plus

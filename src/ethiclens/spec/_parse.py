@@ -82,11 +82,17 @@ def parse_excludes(values, attributes=None) -> dict:
 
 
 def split_outside_brackets(text: str) -> list[str]:
-    """``text`` split at its commas outside brackets and parentheses, so that a bin's label
-    (``[0, 30)``) stays one group: ``"[0, 30),[30, 50)"`` -> ``["[0, 30)", "[30, 50)"]``."""
-    parts, depth, start = [], 0, 0
+    """``text`` split at its commas outside brackets, parentheses and double quotes, so that a
+    bin's label (``[0, 30)``) or a quoted name stays one group: ``"[0, 30),[30, 50)"`` ->
+    ``["[0, 30)", "[30, 50)"]``; ``'"Black, non-Hispanic",Other'`` -> ``['"Black,
+    non-Hispanic"', 'Other']`` (:func:`unquoted` drops the quotes)."""
+    parts, depth, start, quoted = [], 0, 0, False
     for i, char in enumerate(text):
-        if char in "([":
+        if char == '"':
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif char in "([":
             depth += 1
         elif char in ")]":
             depth = max(depth - 1, 0)
@@ -94,6 +100,12 @@ def split_outside_brackets(text: str) -> list[str]:
             parts.append(text[start:i])
             start = i + 1
     return [*parts, text[start:]]
+
+
+def unquoted(name: str) -> str:
+    """A group name as written, without the double quotes that kept its commas together."""
+    name = name.strip()
+    return name[1:-1] if len(name) >= 2 and name[0] == name[-1] == '"' else name
 
 
 def parse_merges(values, attributes=None) -> dict:
@@ -106,7 +118,7 @@ def parse_merges(values, attributes=None) -> dict:
         attr, sep, rest = _split_attribute(item, attributes)
         groups, colon, new = rest.rpartition(":")
         attr, new = attr.strip(), new.strip()
-        olds = [g.strip() for g in split_outside_brackets(groups)]
+        olds = [unquoted(g) for g in split_outside_brackets(groups)]
         if not (sep and colon and attr and new) or not all(olds):
             raise EthicLensInputError(
                 "must be ATTR=GROUP,GROUP,...:NEW_NAME",
