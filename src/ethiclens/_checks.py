@@ -13,10 +13,12 @@ from .errors import EthicLensInputError
 SKLEARN_SEED_LIMIT = 2**32
 
 
-def _named(name) -> str | None:
-    """What a checked setting's name is: a Python argument when it is a bare identifier (a
-    checked number is a setting, never a data column); else the name says (--flag, key)."""
-    return "argument" if str(name).isidentifier() else None
+def _setting_error(problem: str, *, column, value=None, fix=None) -> EthicLensInputError:
+    """The refusal of a checked setting: named a Python argument when its name is a bare
+    identifier (a checked number is a setting, never a data column), else as its name says
+    (--flag, section.key)."""
+    kind = "argument" if str(column).isidentifier() else None
+    return EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)
 
 
 def check_seed(value, where: str = "random_state", *, allow_none: bool = False, limit=None):
@@ -25,18 +27,16 @@ def check_seed(value, where: str = "random_state", *, allow_none: bool = False, 
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
-        raise EthicLensInputError(
+        raise _setting_error(
             "must be a non-negative integer",
             column=where,
-            kind=_named(where),
             value=value,
             fix="use e.g. 0",
         )
     if limit is not None and value >= limit:
-        raise EthicLensInputError(
+        raise _setting_error(
             f"must be below {limit:,}",
             column=where,
-            kind=_named(where),
             value=value,
             fix="use e.g. 0",
         )
@@ -47,10 +47,9 @@ def split_list(text: str, flag: str) -> list[str]:
     """A comma-separated option: items stripped; empty items refused."""
     items = [x.strip() for x in text.split(",")]
     if any(not x for x in items):
-        raise EthicLensInputError(
+        raise _setting_error(
             "empty item in a comma-separated list",
             column=flag,
-            kind=_named(flag),
             value=text,
             fix="separate items with single commas, e.g. a,b",
         )
@@ -64,18 +63,16 @@ def split_numbers(text: str, flag: str, kind=float) -> list:
         try:
             out.append(kind(item))
         except ValueError:
-            raise EthicLensInputError(
+            raise _setting_error(
                 f"not {'an integer' if kind is int else 'a number'}",
                 column=flag,
-                kind=_named(flag),
                 value=item,
                 fix=f"e.g. {flag} {'500,2000' if kind is int else '1,10'}",
             ) from None
     if len(set(out)) != len(out):
-        raise EthicLensInputError(
+        raise _setting_error(
             "values repeated",
             column=flag,
-            kind=_named(flag),
             value=text,
             fix="list each value once",
         )
@@ -94,10 +91,9 @@ def check_config_size(path, flag: str, limit: int = MAX_CONFIG_BYTES) -> None:
     size = Path(path).stat().st_size
     if size > limit:
         name = Path(path).name
-        raise EthicLensInputError(
+        raise _setting_error(
             f"{name} is {size:,} bytes; a configuration file may have {limit:,} at most",
             column=flag,
-            kind=_named(flag),
             fix="check that this is the intended file (configuration files are a few kB)",
         )
 
@@ -135,28 +131,25 @@ def check_draws(value, where: str = "n_boot", *, allow_zero: bool = False) -> in
     zero = " (0: no intervals)" if allow_zero else ""
     fix = f"use 1000 (the usual default) or 2000 for publication{zero}"
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise EthicLensInputError(
+        raise _setting_error(
             f"must be a whole number (an integer) of interval draws, at least {MIN_DRAWS}{zero}",
             column=where,
-            kind=_named(where),
             value=value,
             fix=fix,
         )
     if allow_zero and value == 0:
         return 0
     if value < MIN_DRAWS:
-        raise EthicLensInputError(
+        raise _setting_error(
             f"too few draws for an interval: at least {MIN_DRAWS}{zero}",
             column=where,
-            kind=_named(where),
             value=value,
             fix=fix,
         )
     if value > MAX_DRAWS:
-        raise EthicLensInputError(
+        raise _setting_error(
             f"at most {MAX_DRAWS:,} draws (more change no interval and need GiB of memory)",
             column=where,
-            kind=_named(where),
             value=value,
             fix=fix,
         )
@@ -194,10 +187,9 @@ def check_level(value, where: str = "confidence_level") -> float:
     """An interval's confidence level: a number strictly between 0.5 and 1 (every command and
     function: the audit, compare, the threshold view, P2NIA's estimate, the spec)."""
     if not is_number(value) or not 0.5 < value < 1:
-        raise EthicLensInputError(
+        raise _setting_error(
             "must be a number strictly between 0.5 and 1",
             column=where,
-            kind=_named(where),
             value=value,
             fix="e.g. 0.95 (the default) or 0.99",
         )
@@ -210,10 +202,9 @@ FLOOR_FIX = "e.g. 50 (lower floors mean noisier verdicts; say so when you report
 def check_count(value, where: str, *, minimum: int = 1, fix: str = FLOOR_FIX) -> int:
     """A whole number of at least ``minimum`` (group-size and label floors, windows)."""
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
-        raise EthicLensInputError(
+        raise _setting_error(
             f"must be a whole number of at least {minimum}",
             column=where,
-            kind=_named(where),
             value=value,
             fix=fix,
         )
@@ -224,10 +215,9 @@ def check_fraction(value, where: str, *, fix: str = "e.g. 0.5") -> float:
     """A number strictly between 0 and 1 (DI and EO thresholds, a decision threshold, its
     step); NaN is refused."""
     if not is_number(value) or not 0 < value < 1:
-        raise EthicLensInputError(
+        raise _setting_error(
             "must be a number strictly between 0 and 1",
             column=where,
-            kind=_named(where),
             value=value,
             fix=fix,
         )
@@ -250,10 +240,9 @@ def check_epsilon(value, where: str = "--epsilon") -> float:
     """A finite ε in (0, EPSILON_MAX]; booleans, strings, lists and overflowing numbers are
     refused with the reason."""
     if not is_number(value):
-        raise EthicLensInputError(
+        raise _setting_error(
             f"ε must be a number, not {type(value).__name__}",
             column=where,
-            kind=_named(where),
             value=value,
             fix="give a number such as 1.0",
         )
@@ -262,19 +251,17 @@ def check_epsilon(value, where: str = "--epsilon") -> float:
     except OverflowError:
         eps = math.inf
     if not math.isfinite(eps) or eps <= 0:
-        raise EthicLensInputError(
+        raise _setting_error(
             "ε must be a finite number > 0",
             column=where,
-            kind=_named(where),
             value=value if math.isfinite(eps) or isinstance(value, float) else "(huge)",
             fix="give a positive budget such as 1.0",
         )
     if eps > EPSILON_MAX:
-        raise EthicLensInputError(
+        raise _setting_error(
             f"ε = {eps:g} is above {EPSILON_MAX:g}: GRR would keep every value with "
             "probability 1 − e^-ε (no privacy at all) and the arithmetic overflows",
             column=where,
-            kind=_named(where),
             fix=f"give ε <= {EPSILON_MAX:g}",
         )
     return eps
@@ -284,20 +271,18 @@ def check_delta(value, where: str = "--delta") -> float | None:
     if value is None:
         return None
     if not is_number(value) or not math.isfinite(float(value)):
-        raise EthicLensInputError(
+        raise _setting_error(
             "δ must be a finite number (or absent)",
             column=where,
-            kind=_named(where),
             value=value,
             fix="e.g. 1e-6, or leave it out",
         )
     delta = float(value)
     if not 0 < delta <= DELTA_MAX:
-        raise EthicLensInputError(
+        raise _setting_error(
             f"δ must be in (0, {DELTA_MAX:g}]: δ is the probability that the guarantee fails "
             "outright, so it must be far below 1/n′",
             column=where,
-            kind=_named(where),
             value=value,
             fix="e.g. 1e-6 (GRR needs none: leave it out)",
         )
@@ -322,40 +307,36 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
     if value is None or (isinstance(value, str) and value.strip().lower() in NO_DP_WORDS):
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating, str)):
-        raise EthicLensInputError(
+        raise _setting_error(
             f"not a budget ({type(value).__name__})",
             column=where,
-            kind=_named(where),
             value=value,
             fix=DP_EPSILON_FIX,
         )
     try:
         eps = float(value)
     except (TypeError, ValueError, OverflowError):
-        raise EthicLensInputError(
-            "not a number", column=where, kind=_named(where), value=value, fix=DP_EPSILON_FIX
+        raise _setting_error(
+            "not a number", column=where, value=value, fix=DP_EPSILON_FIX
         ) from None
     if math.isnan(eps) or not eps > 0:
-        raise EthicLensInputError(
+        raise _setting_error(
             "ε must be a positive number (> 0)",
             column=where,
-            kind=_named(where),
             value=value,
             fix=DP_EPSILON_FIX,
         )
     if math.isinf(eps):
-        raise EthicLensInputError(
+        raise _setting_error(
             "ε overflows to infinity; write 'none' for a run without DP",
             column=where,
-            kind=_named(where),
             value=str(value)[:40],
             fix="use a finite ε, or 'none' for no DP",
         )
     if limit is not None and eps > limit:
-        raise EthicLensInputError(
+        raise _setting_error(
             f"ε = {eps:g} is above {limit:g}: DP-SGD's noise is then negligible",
             column=where,
-            kind=_named(where),
             value=value,
             fix="use 'none' for a run without DP",
         )

@@ -52,23 +52,17 @@ def check_address(host: str, port: int) -> None:
 
 
 def _bind_refusal(exc: OSError, host: str, port: int) -> EthicLensInputError:
-    if exc.errno == errno.EADDRINUSE:
-        return EthicLensInputError(
-            "is in use by another program",
-            column="--port",
-            value=port,
-            fix="choose another --port, or stop the program listening there",
-        )
-    if exc.errno == errno.EACCES:
-        return EthicLensInputError(
-            "needs administrator rights (ports below 1024)",
-            column="--port",
-            value=port,
-            fix="use a port from 1024, e.g. 8765 (the default)",
-        )
-    return EthicLensInputError(
-        f"cannot be listened on ({exc.strerror})", column="--host", value=host, fix=_HOST_FIX
+    """Why the address cannot be listened on, naming the option to change."""
+    known = {
+        errno.EADDRINUSE: ("is in use by another program", "--port", port,
+                           "choose another --port, or stop the program listening there"),
+        errno.EACCES: ("needs administrator rights (ports below 1024)", "--port", port,
+                       "use a port from 1024, e.g. 8765 (the default)"),
+    }  # fmt: skip
+    problem, flag, value, fix = known.get(
+        exc.errno, (f"cannot be listened on ({exc.strerror})", "--host", host, _HOST_FIX)
     )
+    return EthicLensInputError(problem, column=flag, value=value, fix=fix)
 
 
 def read_token_file(path: str) -> str:
