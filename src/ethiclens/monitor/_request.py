@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import weakref
 from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -136,6 +137,10 @@ DI_FLOOR = 0.01
 
 # the smallest --alpha: below it 1/alpha (the alarm level) is no longer a usable number
 MIN_ALPHA = 1e-12
+
+
+# the target's column names per live request (id -> names), dropped with the request
+_NAMES: dict[int, list] = {}
 
 
 def _target_columns(request) -> list:
@@ -318,8 +323,12 @@ class MonitorRequest:
         """The target's column names (headers, a frame's columns or the database's result
         columns) where a --protected value holds "=" (else none are needed); empty where they
         cannot be read (counting then says why)."""
-        ambiguous = any("=" in str(item) for item in self.protected)
-        return _target_columns(self) if ambiguous else []
+        if not any("=" in str(item) for item in self.protected):
+            return []
+        if id(self) not in _NAMES:  # read once per request (a run asks several times)
+            _NAMES[id(self)] = _target_columns(self)
+            weakref.finalize(self, _NAMES.pop, id(self), None)
+        return _NAMES[id(self)]
 
     def attributes(self) -> tuple[list, dict]:
         """The compared attributes: the protected columns, then each intersection
