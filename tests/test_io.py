@@ -152,3 +152,35 @@ def test_special_outputs_are_refused_naming_the_option(tmp_path, kind):
     text = str(err.value)
     assert "option '--html'" in text and "\n" not in text
     assert ("folder" in text) if kind == "folder" else ("--json -" in text)
+
+
+def test_json_ready_nulls_every_undefined_number_and_keeps_the_rest():
+    from dataclasses import dataclass
+
+    import numpy as np
+
+    from ethiclens.io import json_fields, json_ready
+
+    @dataclass
+    class Inner:
+        x: float
+
+        def to_dict(self):
+            return {"x": json_ready(self.x)}
+
+    @dataclass
+    class Outer:
+        a: float
+        n: int
+        inner: Inner
+        rows: list
+
+    o = Outer(np.float64("nan"), 3, Inner(float("inf")), [(1.5, np.inf), {"k": None}])
+    assert json_ready({"o": [o.inner]}) == {"o": [{"x": None}]}
+    assert json_fields(o, "a n inner rows", count="n") == {
+        "a": None,
+        "n": 3,
+        "inner": {"x": None},
+        "rows": [[1.5, None], {"k": None}],
+        "count": 3,
+    }

@@ -1,15 +1,18 @@
-"""Reading users' tables safely (CSV, Parquet or JSON, never pickles) and writing outputs
-atomically (a report is either complete or not there at all)."""
+"""Reading users' tables safely (CSV, Parquet or JSON, never pickles), writing outputs
+atomically (a report is either complete or not there at all), and results as JSON (where
+undefined is null, never NaN or 0)."""
 
 from __future__ import annotations
 
 import fnmatch
 import glob
+import math
 import os
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, is_dataclass
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from .errors import DataFileError, EthicLensInputError
@@ -696,3 +699,32 @@ def _unique_key_loader():
             return super().construct_mapping(node, deep=deep)
 
     return UniqueKeyLoader
+
+
+def json_number(x) -> float | None:
+    """JSON-safe number: NaN and ±inf become null (undefined is never 0)."""
+    if x is None:
+        return None
+    x = float(x)
+    return x if math.isfinite(x) else None
+
+
+def json_ready(value):
+    """``value`` as JSON: non-finite floats null, a result object its ``to_dict()``, dicts and
+    lists element by element; everything else as it is."""
+    if isinstance(value, float | np.floating):
+        return json_number(value)
+    if is_dataclass(value) and hasattr(value, "to_dict"):
+        return value.to_dict()
+    if isinstance(value, dict):
+        return {k: json_ready(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_ready(v) for v in value]
+    return value
+
+
+def json_fields(obj, names: str, **renamed: str) -> dict:
+    """A result object's JSON: ``json_ready`` of each attribute in the space-separated
+    ``names`` (in that order), then of each ``key="attribute"`` in ``renamed``."""
+    pairs = [(n, n) for n in names.split()] + list(renamed.items())
+    return {key: json_ready(getattr(obj, attr)) for key, attr in pairs}

@@ -18,13 +18,14 @@ import pandas as pd
 
 from .._version import __version__
 from ..errors import EthicLensInputError
+from ..io import json_fields
 from . import _display
 from . import _policy as pol
 from ._engine import audit
 from ._intervals import check_ci, contain, equal_tailed
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
 from ._options import KEYWORDS, take_options
-from ._result import AuditResult, MetricEstimate, _num
+from ._result import AuditResult, MetricEstimate
 from ._validate import (
     as_binary,
     as_weights,
@@ -75,16 +76,8 @@ class MetricDifference:
         return d.ci_low is not None and (d.ci_low > 0 or d.ci_high < 0)
 
     def to_dict(self) -> dict:
-        return {
-            "attribute": self.attribute,
-            "group": self.group,
-            "reference": self.reference,
-            "metric": self.metric,
-            "value_a": _num(self.value_a),
-            "value_b": _num(self.value_b),
-            "difference": self.difference.to_dict(),
-            "interval_excludes_zero": self.excludes_zero,
-        }
+        names = "attribute group reference metric value_a value_b difference"
+        return json_fields(self, names, interval_excludes_zero="excludes_zero")
 
 
 @dataclass

@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
 
 import pandas as pd
 
+from ..io import json_fields, json_number
 from . import _display
 
 SCHEMA_VERSION = "1.0"
-
-
-def _num(x):
-    """JSON-safe number: NaN/inf become null (undefined is never 0)."""
-    if x is None:
-        return None
-    x = float(x)
-    return x if math.isfinite(x) else None
 
 
 def _nan(x) -> float:
@@ -38,9 +30,9 @@ class MetricEstimate:
 
     def to_dict(self) -> dict:
         return {
-            "value": _num(self.value),
-            "ci_low": _num(self.ci_low),
-            "ci_high": _num(self.ci_high),
+            "value": json_number(self.value),
+            "ci_low": json_number(self.ci_low),
+            "ci_high": json_number(self.ci_high),
             "ci_method": self.ci_method,
             "status": self.status,
             "reason": self.reason,
@@ -68,8 +60,8 @@ class GroupSummary:
             "group": self.group,
             "is_reference": self.is_reference,
             "n": self.n,
-            "n_effective": _num(self.n_effective),
-            "weight_total": _num(self.weight_total),
+            "n_effective": json_number(self.n_effective),
+            "weight_total": json_number(self.weight_total),
             "n_positive_label": self.n_positive_label,
             "n_negative_label": self.n_negative_label,
             "metrics": {k: m.to_dict() for k, m in self.metrics.items()},
@@ -145,20 +137,9 @@ class Comparison:
 
     def to_dict(self) -> dict:
         return {
-            "attribute": self.attribute,
-            "group": self.group,
-            "reference": self.reference,
-            "n": self.n,
-            "label_counts": self.label_counts,
-            "floors_met": self.floors,
-            "metrics": {k: m.to_dict() for k, m in self.metrics.items()},
-            "status": self.status,
-            "flagged": self.flagged,
-            "flag_rules": self.flag_rules,
-            "flag_reason": self.flag_reason,
-            "disadvantaged": self.disadvantaged,
-            "z_test": self.z_test,
-            "composite": _num(self.composite),
+            **json_fields(self, "attribute group reference n label_counts", floors_met="floors"),
+            **json_fields(self, "metrics status flagged flag_rules flag_reason disadvantaged"),
+            **json_fields(self, "z_test composite"),
         }
 
 
@@ -177,7 +158,7 @@ class Headline:
         # The schema's rule: exactly one of a finite value and a withheld reason (an unbounded
         # or undefined number is withheld, never published as inf or null).
         withheld = self.value is None and self.withheld_reason is not None
-        published = self.withheld_reason is None and _num(self.value) is not None
+        published = self.withheld_reason is None and json_number(self.value) is not None
         if not (withheld or published):
             raise ValueError(
                 f"headline {self.name!r}: give a finite value or a withheld reason, not "
@@ -190,7 +171,7 @@ class Headline:
 
     def to_dict(self) -> dict:
         d = {
-            "value": _num(self.value),
+            "value": json_number(self.value),
             "comparison": self.comparison,
             "withheld_reason": self.withheld_reason,
             "affected": self.affected,

@@ -50,6 +50,7 @@ from ..fairness import (
     selection_rate,
     true_positive_rate,
 )
+from ..io import json_fields, json_number, json_ready
 from ._inputs import SplitPredictions
 from ._mia import MIAResult, membership_inference
 from ._summary import pcer_summary
@@ -138,16 +139,8 @@ class GroupPCER:
 
     def to_dict(self) -> dict:
         """JSON-ready: counts, status and every statistic's estimate."""
-        return {
-            "group": self.group,
-            "n_train": self.n_train,
-            "n_test": self.n_test,
-            "status": self.status,
-            "reason": self.reason,
-            "mean_loss_train": _num(self.mean_loss_train),
-            "mean_loss_test": _num(self.mean_loss_test),
-            "statistics": {k: e.to_dict() for k, e in self.estimates.items()},
-        }
+        names = "group n_train n_test status reason mean_loss_train mean_loss_test"
+        return json_fields(self, names, statistics="estimates")
 
 
 @dataclass(kw_only=True)
@@ -175,7 +168,7 @@ class FloorCheck:
 
     def to_dict(self) -> dict:
         """JSON-ready (non-finite numbers as null)."""
-        return {k: _num(v) if isinstance(v, float) else v for k, v in self.__dict__.items()}
+        return json_ready(dict(self.__dict__))
 
 
 @dataclass(kw_only=True)
@@ -284,27 +277,9 @@ class PCERResult:
             "scales_like_inverse_eta": self.scales_like_inverse_eta,
             "interpretation": self.interpretation,
             "note": self.note,
-            "mia": _clean(self.mia.to_dict()) if self.mia else None,
+            "mia": json_ready(self.mia.to_dict()) if self.mia else None,
             "notes": self.notes,
         }
-
-
-def _num(v):
-    if v is None:
-        return None
-    v = float(v)
-    return v if math.isfinite(v) else None
-
-
-def _clean(obj):
-    """Non-finite floats -> None, recursively (JSON has no NaN)."""
-    if isinstance(obj, float):
-        return _num(obj)
-    if isinstance(obj, dict):
-        return {k: _clean(v) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [_clean(v) for v in obj]
-    return obj
 
 
 @cache
@@ -547,7 +522,7 @@ def pcer_audit(
         **_result_values(stats[0]["result"], rows, order, settings["etas"]),
         positive_is_favorable=positive_is_favorable,
         min_group_size=floor_n,
-        mia=_attack(train, test, order, eta, rows, _num(stats[0]["result"]["delta_pcer"])),
+        mia=_attack(train, test, order, eta, rows, json_number(stats[0]["result"]["delta_pcer"])),
         notes=notes,
         estimates=_result_estimates(rows, small, stats, floor_n, ci),
         **{key: int(settings[key]) for key in ("n_boot", "random_state")},
@@ -559,14 +534,14 @@ def pcer_audit(
 def _result_values(res: dict, rows, order, etas) -> dict:
     """The result-level point values as PCERResult holds them (undefined: None), with the
     floor sensitivity."""
-    signed = _num(res["dp_gap_signed"])
+    signed = json_number(res["dp_gap_signed"])
     floor = _floor_checks(rows, order, etas, signed)
     return {
-        "delta_pcer": _num(res["delta_pcer"]),
+        "delta_pcer": json_number(res["delta_pcer"]),
         "dispersion": float(res["dispersion"]),
         "dp_gap": float(res["dp_gap"]),
         "dp_gap_signed": signed,
-        "eo_gap": _num(res["eo_gap"]),
+        "eo_gap": json_number(res["eo_gap"]),
         "floor": floor,
         "scales_like_inverse_eta": _scales_like_inverse_eta(floor),
     }

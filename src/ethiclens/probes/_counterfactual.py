@@ -27,6 +27,7 @@ from ..fairness import (
     draw_dirichlet_cells,
     interval,
 )
+from ..io import json_fields
 
 ROW, SOURCE, TARGET = "_cf_row", "_cf_source", "_cf_target"
 SUMMARY_COLUMNS = (
@@ -107,13 +108,7 @@ class CounterfactualResult:
         return any(p.flip_rate > 0 or (p.mean_score_shift or 0) != 0 for p in self.pairs)
 
     def to_dict(self) -> dict:
-        return {
-            "attribute": self.attribute,
-            "favorable_label": self.favorable_label,
-            "uses_attribute": self.uses_attribute,
-            "notes": self.notes,
-            "pairs": [p.to_dict() for p in self.pairs],
-        }
+        return json_fields(self, "attribute favorable_label uses_attribute notes pairs")
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame([p.to_dict() for p in self.pairs])
