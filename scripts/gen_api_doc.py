@@ -176,7 +176,8 @@ def cli_section() -> list[str]:
         "|---|---|---|",
     ]
     for path, command in _walk_commands(_main.cli, ["ethiclens"]):
-        callback = inspect.unwrap(command.callback)
+        # a command made by cli._options.spec_command: its own code is the printer it was given
+        callback = getattr(command, "printer", None) or inspect.unwrap(command.callback)
         used = _used_public_names(callback, callback.__module__)
         short = command.get_short_help_str(200).replace("|", "\\|")
         lines.append(

@@ -153,3 +153,14 @@ def moved_getattr(module: str, moved, what: str):
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
 
     return __getattr__
+
+
+class NeedsExtra:
+    """A registry entry with an ``extra`` field (the one it needs; None: the core suffices)."""
+
+    extra: str | None
+
+    def check_installed(self) -> None:
+        """Raise :class:`MissingExtraError` (an input error: exit 2) when a module of its
+        extra is missing, before anything runs (looked up, not imported)."""
+        check_extra(self.extra)

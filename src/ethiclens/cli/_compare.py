@@ -9,15 +9,7 @@ from __future__ import annotations
 
 import click
 
-from ._options import SpecRequest, execute, spec_options
-
-
-@click.command("compare")
-@click.argument("target", required=False)
-@spec_options("compare")
-def compare_command(target, **_flags):
-    """Compare two models on the same rows: B − A for every metric, paired intervals."""
-    execute(SpecRequest(click.get_current_context(), target), "compare", print_comparison)
+from ._options import spec_command
 
 
 def print_comparison(result, to_stderr: bool = False) -> None:
@@ -57,3 +49,10 @@ def print_comparison(result, to_stderr: bool = False) -> None:
         f"verdicts changed: {len(changed)} of {len(result.verdicts)}"
         + (": " + ", ".join(f"{v.attribute}:{v.group}" for v in changed) if changed else "")
     )
+
+
+compare_command = spec_command(
+    "compare",
+    print_comparison,
+    "Compare two models on the same rows: B − A for every metric, paired intervals.",
+)

@@ -312,6 +312,20 @@ def _flag_of(path: str) -> str | None:
     return next((flag for flag, p in flag_paths().items() if p == path), None)
 
 
+def spec_command(purpose: str, printer, doc: str) -> click.Command:
+    """The command ``purpose`` (compare, thresholds): TARGET and every flag of its spec,
+    run by ``execute`` and shown by ``printer``."""
+
+    @click.command(purpose, help=doc)
+    @click.argument("target", required=False)
+    @spec_options(purpose)
+    def command(target, **_flags):
+        execute(SpecRequest(click.get_current_context(), target), purpose, printer)
+
+    command.printer = printer  # the command's own code (scripts/gen_api_doc.py reads it)
+    return command
+
+
 def execute(request: SpecRequest, purpose: str, printer) -> None:
     """Run the spec (library), gate it, print, write every output, then exit 1 if gated."""
     from ..errors import EthicLensInputError

@@ -8,15 +8,7 @@ from __future__ import annotations
 
 import click
 
-from ._options import SpecRequest, execute, spec_options
-
-
-@click.command("thresholds")
-@click.argument("target", required=False)
-@spec_options("thresholds")
-def thresholds_command(target, **_flags):
-    """Rates and the DI/EO verdict per group as the decision threshold moves (a score file)."""
-    execute(SpecRequest(click.get_current_context(), target), "thresholds", _print)
+from ._options import spec_command
 
 
 def _print(table, to_stderr: bool = False) -> None:
@@ -43,3 +35,10 @@ def _print(table, to_stderr: bool = False) -> None:
     for (attr, group), statuses in v.iterrows():
         label = f"{attr}: {group}"[:29]
         echo(f"{label:<30}" + " ".join(f"{short.get(s, '-'):>5}" for s in statuses))
+
+
+thresholds_command = spec_command(
+    "thresholds",
+    _print,
+    "Rates and the DI/EO verdict per group as the decision threshold moves (a score file).",
+)

@@ -395,15 +395,9 @@ ACS_STATES = (
 
 
 def _state(code, flag: str) -> str:
+    fix = f"use a two-letter code, one of {', '.join(ACS_STATES)}"
     state = str(code).strip().upper()
-    if state not in ACS_STATES:
-        raise EthicLensInputError(
-            "unknown ACS state code",
-            column=flag,
-            value=code,
-            fix=f"use a two-letter code, one of {', '.join(ACS_STATES)}",
-        )
-    return state
+    return check_member(state, ACS_STATES, column=flag, problem="unknown ACS state code", fix=fix)
 
 
 def audit_states_for(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .._checks import check_member
 from ..errors import EthicLensInputError
 
 
@@ -667,14 +668,7 @@ def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requeste
     """Index of the reference group and how it was chosen."""
     if requested is None:
         return int(np.argmax(counts)), "largest group (default)"
-    key = str(requested)
-    if key not in groups:
-        raise EthicLensInputError(
-            "unknown reference group",
-            column=name,
-            value=requested,
-            fix=f"choose one of {groups}",
-        )
+    key = check_member(str(requested), groups, column=name, problem="unknown reference group")
     return groups.index(key), "given"
 
 

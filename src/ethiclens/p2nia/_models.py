@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .._optional import require
+from .._optional import NeedsExtra, require
 from .._registry import Registry, check_entry_name, check_function_ref, resolve_function
 from ..errors import EthicLensInputError
 
 
 @dataclass(frozen=True, kw_only=True)
-class AuditedModel:
+class AuditedModel(NeedsExtra):
     """A platform model of the P2NIA experiment.
 
     Attributes
@@ -66,13 +66,6 @@ class AuditedModel:
                 column="figures",
                 value=list(self.figures),
             )
-
-    def check_installed(self) -> None:
-        """Raise :class:`~ethiclens._optional.MissingExtraError` (exit 2 in the CLI) when a
-        module of its extra is missing, before anything runs (looked up, not imported)."""
-        from .._optional import check_extra
-
-        check_extra(self.extra)
 
     def fit(self, X_train, y_train, seed: int):
         """The fitted model (the factory, imported first when given as a string)."""

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .._checks import check_count
+from .._optional import NeedsExtra
 from .._registry import Registry, check_entry_name, check_function_ref, resolve_function
 from ..errors import EthicLensInputError
 from ._dpsgd import train_dp_mlp
@@ -25,7 +26,7 @@ from ._vectorized import train_many
 
 
 @dataclass(frozen=True, kw_only=True)
-class Trainer:
+class Trainer(NeedsExtra):
     """A DP-SGD trainer: its name, how it trains, and what it needs.
 
     Attributes
@@ -64,14 +65,6 @@ class Trainer:
         if not isinstance(self.batched, bool):
             raise EthicLensInputError("must be True or False", column="batched", value=self.batched)
         check_count(self.seeds_per_task, "seeds_per_task", fix="e.g. 1")
-
-    def check_installed(self) -> None:
-        """Raise :class:`~ethiclens._optional.MissingExtraError` (an input error: exit 2) when
-        a module of its extra is missing, before anything is trained or written. Looks the
-        modules up without importing them."""
-        from .._optional import check_extra
-
-        check_extra(self.extra)
 
     def resolve(self) -> Callable:
         """The training function (a ``"module:function"`` string imported now)."""
