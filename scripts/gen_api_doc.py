@@ -176,9 +176,10 @@ def cli_section() -> list[str]:
         "|---|---|---|",
     ]
     for path, command in _walk_commands(_main.cli, ["ethiclens"]):
-        # a command made by cli._options.spec_command: its own code is the printer it was given
-        callback = getattr(command, "printer", None) or inspect.unwrap(command.callback)
+        callback = inspect.unwrap(command.callback)
         used = _used_public_names(callback, callback.__module__)
+        if getattr(command, "summary", None):  # made by cli._options.spec_command
+            used = [command.summary]
         short = command.get_short_help_str(200).replace("|", "\\|")
         lines.append(
             f"| `{' '.join(path)}` | {short} | {', '.join(f'`{n}`' for n in used) or '—'} |"

@@ -106,15 +106,16 @@ def check_type(value, types, *, column: str, problem: str, fix: str):
     raise EthicLensInputError(problem, column=column, value=type(value).__name__, fix=fix)
 
 
-def check_member(value, allowed, *, column: str, problem: str, fix: str | None = None):
-    """``value`` when it is one of ``allowed``; else one line naming the column, the value and
-    the choices (``fix``: a better fix than listing them)."""
+def check_member(
+    value, allowed, *, column: str, problem: str, fix: str | None = None, kind: str | None = None
+):
+    """``value`` when it is one of ``allowed``; else one line naming the column (or ``kind``:
+    an argument, an option), the value and the choices (``fix``: better than listing them)."""
     if value in allowed:
         return value
     choices = list(allowed) if isinstance(allowed, (list, tuple)) else sorted(allowed)
-    raise EthicLensInputError(
-        problem, column=column, value=value, fix=fix or f"use one of {choices}"
-    )
+    fix = fix or f"use one of {choices}"
+    raise EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)
 
 
 # Interval draws (n_boot, --n-boot): one range and one message for every command. Below 100 draws

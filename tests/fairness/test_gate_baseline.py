@@ -228,3 +228,60 @@ def test_other_input_is_gated_with_a_note(flagged, report):
     assert outcome.passed and outcome.notes == (
         "other input than the baseline (run.input fingerprint differs; 3999 -> 4000 rows)",
     )
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "said"),
+    [
+        (("roles", "weight"), "w", "roles.weight 'w' -> None"),
+        (("roles", "y_score"), "s", "roles.y_score 's' -> None"),
+        (("policy", "confidence_level"), 0.99, "policy.confidence_level 0.99 -> 0.95"),
+        (("groups", "exclude"), {"g": ["b"]}, "groups.exclude"),
+    ],
+)
+def test_a_baseline_of_another_number_shaping_setting_is_refused(
+    flagged, report, path, value, said
+):
+    # tester round 6: a weighted (or other-level) baseline was compared with this run and
+    # reported a false regression; every key that shapes the numbers must match
+    report["run"]["spec"][path[0]][path[1]] = value
+    with pytest.raises(EthicLensInputError, match="another spec") as err:
+        flagged.gate("never", baseline=report)
+    assert said in str(err.value)
+
+
+def test_draws_seed_and_the_data_source_may_differ(flagged, report):
+    for section, key, value in [
+        ("policy", "n_boot", 5000),
+        ("policy", "seed", 7),
+        ("target", "file", "elsewhere.csv"),
+        ("target", "engine", "duckdb"),
+    ]:
+        report["run"]["spec"][section][key] = value
+    assert flagged.gate("never", baseline=report).passed
+
+
+def test_group_edits_in_another_order_are_the_same_spec(flagged, report):
+    spec = report["run"]["spec"]
+    spec["groups"]["merge"] = {"g": {"ab": ["b", "a"]}}
+    spec["roles"]["protected"] = ["h", "g=a"]
+    mine = copy.deepcopy(report)
+    mine["run"]["spec"]["groups"]["merge"] = {"g": {"ab": ["a", "b"]}}
+    mine["run"]["spec"]["roles"]["protected"] = ["g=a", "h"]
+    assert gate(mine, "never", baseline=report).passed
+
+
+def test_python_gate_messages_speak_python(flagged, report):
+    # tester round 6: Python callers read "exit 1 because of --fail-on ..." and "column 'fail_on'"
+    outcome = flagged.gate("flagged")
+    assert outcome.message().startswith("gate failed: fail_on='flagged': 1 comparison: g:b")
+    assert outcome.message(cli=True).startswith("exit 1 because of --fail-on flagged")
+    with pytest.raises(EthicLensInputError, match="argument 'fail_on': unknown gate level"):
+        flagged.gate("bogus")
+
+
+def test_an_array_audit_gated_against_a_baseline_says_it_has_no_spec(report):
+    frame = _frame(0.3)
+    bare = ethiclens.audit(frame["y"], frame["p"], sensitive_features=frame["g"], n_boot=100)
+    with pytest.raises(EthicLensInputError, match="not made from an audit spec"):
+        bare.gate(baseline=report)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from ._options import SpecRequest, execute, spec_options
+from ._options import SpecRequest, execute, lines_of, spec_options
 
 # Audit flags a comparison of two models (--y-pred given twice) does not take.
 AUDIT_ONLY = {
@@ -41,7 +41,6 @@ def print_audit(result, to_stderr: bool = False) -> None:
 def audit_command(target, **_flags):
     """Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet file."""
     from ..errors import EthicLensInputError
-    from ._compare import print_comparison
 
     ctx = click.get_current_context()
     request = SpecRequest(ctx, target)
@@ -53,5 +52,5 @@ def audit_command(target, **_flags):
                     column=flag,
                     fix=f"drop {flag}, or audit each model on its own (one --y-pred)",
                 )
-        return execute(request, "compare", print_comparison)
+        return execute(request, "compare", lines_of("comparison_summary"))
     return execute(request, "audit", print_audit)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+import warnings
 
 import click
 
@@ -135,9 +136,28 @@ def main(argv=None) -> int:
     if not isinstance(sys.stderr, SafeStream):
         sys.stderr = SafeStream(sys.stderr)
     try:
-        return _run(argv)
+        with warnings.catch_warnings():
+            warnings.showwarning = _warning_printer()
+            return _run(argv)
     finally:
         sys.stdout, sys.stderr = saved
+
+
+def _warning_printer():
+    """``warnings.showwarning`` for one run: a library's warning (SQLAlchemy ignoring a URL
+    option, ...) as one line, each text once, without a source listing, any password masked."""
+    from .._secrets import mask_secrets
+    from .._text import one_line
+
+    shown: set[str] = set()
+
+    def show(message, category, filename, lineno, file=None, line=None) -> None:
+        text = one_line(mask_secrets(str(message)))
+        if text not in shown:
+            shown.add(text)
+            click.echo(f"warning: {text}", err=True)
+
+    return show
 
 
 def _error(text: str) -> None:

@@ -312,18 +312,30 @@ def _flag_of(path: str) -> str | None:
     return next((flag for flag, p in flag_paths().items() if p == path), None)
 
 
-def spec_command(purpose: str, printer, doc: str) -> click.Command:
-    """The command ``purpose`` (compare, thresholds): TARGET and every flag of its spec,
-    run by ``execute`` and shown by ``printer``."""
+def spec_command(purpose: str, summary: str, doc: str) -> click.Command:
+    """The command ``purpose`` (compare, thresholds): TARGET and every flag of its spec, run
+    by ``execute`` and shown by ``ethiclens.report``'s ``summary``."""
 
     @click.command(purpose, help=doc)
     @click.argument("target", required=False)
     @spec_options(purpose)
     def command(target, **_flags):
-        execute(SpecRequest(click.get_current_context(), target), purpose, printer)
+        execute(SpecRequest(click.get_current_context(), target), purpose, lines_of(summary))
 
-    command.printer = printer  # the command's own code (scripts/gen_api_doc.py reads it)
+    command.summary = f"ethiclens.report.{summary}"  # what it calls (scripts/gen_api_doc.py)
     return command
+
+
+def lines_of(summary: str):
+    """A printer of ``ethiclens.report``'s ``summary`` lines (report imported when it prints)."""
+
+    def printer(result, to_stderr: bool = False) -> None:
+        from .. import report
+
+        for line in getattr(report, summary)(result):
+            click.echo(line, err=to_stderr)
+
+    return printer
 
 
 def execute(request: SpecRequest, purpose: str, printer) -> None:
@@ -356,4 +368,4 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
     if gated and not gated["passed"]:
         from ..fairness import GateOutcome
 
-        raise GateFailed(GateOutcome.from_dict(gated).message())
+        raise GateFailed(GateOutcome.from_dict(gated).message(cli=True))

@@ -34,13 +34,19 @@ _MODEL_A = " (model A)"
 MAX_REPORT_BYTES = 200_000_000  # a report of thousands of groups is megabytes, not hundreds
 # Errors about the baseline name gate()'s argument; the CLI names it by its flag (--baseline).
 _BASELINE = {"column": "baseline", "kind": "argument"}
-# Parts of a baseline's spec that must equal the run's for the two to be comparable.
-_SAME = {
-    "target": ("dataset", "table", "query", "score", "states", "year"),
-    "roles": ("y_true", "protected", "intersections", "positive", "pos_label"),
-    "groups": ("bins", "merge", "exclude"),
-    "policy": ("di_rule", "di_threshold", "eo_threshold", "min_group_size", "min_labels", "ci"),
+# Parts of a baseline's spec that must equal the run's for the two to be comparable: every key
+# of these sections that shapes the numbers or the verdicts. Free to differ: where the rows come
+# from (a file or database is "last time's data", compared by fingerprint in a note), how they
+# are read, the prediction column (a new model's), the draws and seed (an interval's precision,
+# not its meaning), and the model card, outputs and gate.
+_SAME_SECTIONS = ("target", "roles", "groups", "policy", "thresholds")
+_FREE = {
+    "target": ("file", "counts", "db", "db_env", "engine", "scheduler", "download"),
+    "roles": ("y_pred",),
+    "policy": ("n_boot", "seed"),
 }
+# Keys whose lists are sets (their order changes no number): compared sorted.
+_ORDERLESS = {"roles.protected", "roles.intersections", "groups.merge", "groups.exclude"}
 
 
 @dataclass(frozen=True)
@@ -57,23 +63,29 @@ class GateOutcome:
     def passed(self) -> bool:
         return not (self.failures or self.regressions)
 
-    def message(self) -> str:
+    def message(self, *, cli: bool = False) -> str:
+        """Why the gate failed, in the words of the face that asked: the CLI's flags
+        (``exit 1 because of --fail-on flagged: ...``), else Python's arguments
+        (``gate failed: fail_on='flagged': ...``)."""
         parts = []
         if self.failures:
             n = len(self.failures)
+            level = f"--fail-on {self.fail_on}" if cli else f"fail_on={self.fail_on!r}"
             parts.append(
-                f"--fail-on {self.fail_on}: {n} comparison{'s' if n > 1 else ''}: "
-                + ", ".join(self.failures)
+                f"{level}: {n} comparison{'s' if n > 1 else ''}: " + ", ".join(self.failures)
             )
         if self.regressions:
-            parts.append(self._regressed() + "; ".join(self.regressions))
-        return "exit 1 because of " + " | ".join(parts) if parts else "gate passed"
+            parts.append(self._regressed(cli) + "; ".join(self.regressions))
+        if not parts:
+            return "gate passed"
+        return ("exit 1 because of " if cli else "gate failed: ") + " | ".join(parts)
 
-    def _regressed(self) -> str:
+    def _regressed(self, cli: bool) -> str:
         """What the regressions are measured against: a comparison's model A, or a baseline."""
         if self.baseline and self.baseline.endswith(_MODEL_A):
             return f"model B is worse than model A ({self.baseline[: -len(_MODEL_A)]}): "
-        return f"--baseline {self.baseline}: worse than the baseline: "
+        named = f"--baseline {self.baseline}" if cli else f"baseline={self.baseline!r}"
+        return f"{named}: worse than the baseline: "
 
     @classmethod
     def from_dict(cls, data: dict) -> GateOutcome:
@@ -95,7 +107,8 @@ class GateOutcome:
 
 
 def check_fail_on(fail_on: str, flag: str = "fail_on") -> str:
-    check_member(fail_on, list(FAIL_LEVELS), column=flag, problem="unknown gate level")
+    kind = "argument" if flag.isidentifier() else None  # fail_on, or --fail-on / gate.fail_on
+    check_member(fail_on, list(FAIL_LEVELS), column=flag, problem="unknown gate level", kind=kind)
     return fail_on
 
 
@@ -304,21 +317,30 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
     diffs = []
     old_spec = (old.get("run") or {}).get("spec")
     new_spec = (new.get("run") or {}).get("spec")
-    if old_spec is None or new_spec is None:
-        missing = name if old_spec is None else "this run"
+    if new_spec is None:
         raise EthicLensInputError(
-            f"{missing} has no spec to compare (a report made before EthicLens recorded one)",
+            "this result has no spec to compare with the baseline's: it was not made from an "
+            "audit spec (an audit of arrays)",
+            **_BASELINE,
+            fix="gate a run of ethiclens.run(spec), ethiclens.audit('data.csv', ...) or the CLI "
+            "against a baseline",
+        )
+    if old_spec is None:
+        raise EthicLensInputError(
+            f"{name} has no spec to compare (a report made before EthicLens recorded one)",
             **_BASELINE,
             fix="re-run the baseline audit with this EthicLens version and gate against that",
         )
     kinds = [_target_kind(s) for s in (old_spec, new_spec)]
     if kinds[0] != kinds[1]:
         diffs.append(f"target {kinds[0]} -> {kinds[1]}")
-    for section, keys in _SAME.items():
-        for key in keys:
-            a = old_spec.get(section, {}).get(key)
-            b = new_spec.get(section, {}).get(key)
-            if a != b:
+    for section in _SAME_SECTIONS:
+        old_part, new_part = (_mapping(s.get(section)) for s in (old_spec, new_spec))
+        for key in new_part:
+            if key in _FREE.get(section, ()) or key not in old_part:
+                continue  # absent: a setting the baseline's version did not have yet
+            a, b = old_part.get(key), new_part.get(key)
+            if _comparable_form(section, key, a) != _comparable_form(section, key, b):
                 diffs.append(f"{section}.{key} {a!r} -> {b!r}")
     old_keys = {(c["attribute"], c["group"], c["reference"]) for c in old["comparisons"]}
     new_keys = {(c["attribute"], c["group"], c["reference"]) for c in new["comparisons"]}
@@ -332,6 +354,25 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
             **_BASELINE,
             fix="gate against a report of the same target, roles, group edits and policy",
         )
+
+
+def _mapping(part) -> dict:
+    return part if isinstance(part, dict) else {}
+
+
+def _comparable_form(section: str, key: str, value):
+    """``value`` as compared: the lists of an order-free key sorted, at every depth."""
+    if f"{section}.{key}" not in _ORDERLESS:
+        return value
+    return _sorted_lists(value)
+
+
+def _sorted_lists(value):
+    if isinstance(value, dict):
+        return {k: _sorted_lists(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return sorted((_sorted_lists(v) for v in value), key=repr)
+    return value
 
 
 def _input_notes(old: dict, new: dict) -> list[str]:

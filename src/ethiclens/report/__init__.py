@@ -25,7 +25,7 @@ from ._pdf import html_to_pdf
 from ._provenance import benchmark_provenance, load_card_info
 from ._render import Report, Section, paragraph, table
 from ._schema import load_schema, validate_report
-from ._terminal import terminal_summary
+from ._terminal import comparison_summary, terminal_summary, threshold_summary
 from ._verdict import largest_disparity, largest_disparity_note, verdict_sentence
 
 
@@ -53,6 +53,8 @@ __all__ = [
     "largest_disparity_note",
     "verdict_sentence",
     "terminal_summary",
+    "comparison_summary",
+    "threshold_summary",
     "estimate_html",
     "write_audit_html",
     "write_audit_card",

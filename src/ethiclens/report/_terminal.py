@@ -1,4 +1,5 @@
-"""The audit in a terminal: rich markup lines and one table, for a face (the CLI) to print."""
+"""Results in a terminal, for a face (the CLI) to print: the audit as rich markup lines and one
+table; a model comparison and a threshold table as plain lines."""
 
 from __future__ import annotations
 
@@ -160,3 +161,64 @@ def _suppression(record) -> str:
             "missing from every group they belong to."
         )
     return ", ".join(f"{k} = {v}" for k, v in record.items())
+
+
+def comparison_summary(result) -> list[str]:
+    """A model comparison as plain lines: each comparison's verdict under A and B, then DI and
+    EO under A, B and B − A with the paired interval."""
+    a, b = result.names
+    cfg = result.config
+    lines = [
+        f"EthicLens compare: {b} vs {a} on the same {result.data['n_rows']:,} rows, "
+        f"{cfg['n_boot']} {'paired' if cfg['paired'] else 'unpaired'} draws, seed "
+        f"{cfg['random_state']}"
+    ]
+    gated = ("disparate_impact", "equalized_odds_difference")
+    for v in result.verdicts:
+        lines.append(f"{v.attribute}: {v.group} vs {v.reference}: {v.status_a} -> {v.status_b}")
+        for d in result.differences:
+            if (d.attribute, d.group) != (v.attribute, v.group) or d.metric not in gated:
+                continue
+            m = d.difference
+            ci_text = (
+                f"[{fmt_number(m.ci_low)}, {fmt_number(m.ci_high)}]"
+                if m.ci_low is not None
+                else "(below the sample floor: no interval)"
+            )
+            lines.append(
+                f"  {d.metric}: {a} {fmt_number(d.value_a)}, {b} {fmt_number(d.value_b)}, "
+                f"{b} - {a} {fmt_number(m.value)} {ci_text}"
+            )
+    changed = ", ".join(f"{v.attribute}:{v.group}" for v in result.changed)
+    n = f"{len(result.changed)} of {len(result.verdicts)}"
+    return lines + [f"verdicts changed: {n}" + (f": {changed}" if changed else "")]
+
+
+# One character per status in the threshold grid.
+_THRESHOLD_MARKS = {
+    "FLAGGED": "F",
+    "INCONCLUSIVE": "?",
+    "PASS": ".",
+    "INSUFFICIENT_DATA": "n",
+    "UNDEFINED": "u",
+}
+
+
+def threshold_summary(table) -> list[str]:
+    """A threshold table as plain lines: one row per comparison, one status mark per
+    threshold (the audited one starred)."""
+    v = table.verdicts()
+    audited = table.audited_threshold
+    heads = [f"{t:g}{'*' if abs(t - audited) < 1e-12 else ''}" for t in v.columns]
+    lines = [
+        f"EthicLens thresholds: {table.data['n_rows']:,} rows, "
+        f"{len(table.config['thresholds'])} thresholds, audited {audited:g} (*)",
+        "status per threshold: F flagged, ? inconclusive, . pass, n insufficient data, u undefined",
+        " " * 30 + " ".join(f"{h:>5}" for h in heads),
+    ]
+    for (attr, group), statuses in v.iterrows():
+        label = f"{attr}: {group}"[:29]
+        lines.append(
+            f"{label:<30}" + " ".join(f"{_THRESHOLD_MARKS.get(s, '-'):>5}" for s in statuses)
+        )
+    return lines

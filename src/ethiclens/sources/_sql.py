@@ -87,15 +87,22 @@ def env_db_url(name: str, flag: str = "--db-env", example: str | None = None) ->
     """The database URL that environment variable ``name`` holds, as :func:`checked_db_url`
     returns it; an unset or empty variable is refused naming ``flag`` (the one message of the
     audit, the monitor and the web app)."""
-    url = os.environ.get(name or "", "").strip()
-    if not url:
-        example = example or "postgresql+psycopg://user:password@host/db"
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", str(name or "")):
         raise EthicLensInputError(
-            f"environment variable {name} is not set",
+            "is not an environment variable's name",
+            column=flag,
+            value=name,
+            fix="give the variable's name (letters, digits, _), e.g. ETHICLENS_DB, not its URL",
+        )
+    example = example or "postgresql+psycopg://user:password@host/db"
+    url = os.environ.get(name)
+    if url is None or not url.strip():
+        raise EthicLensInputError(
+            f"environment variable {name} is {'not set' if url is None else 'empty'}",
             column=flag,
             fix=f"export {name}='{example}' first",
         )
-    return checked_db_url(url, flag)
+    return checked_db_url(url.strip(), flag)
 
 
 def sql_columns(
