@@ -7,18 +7,9 @@ from __future__ import annotations
 import functools
 import inspect
 import os
-from contextlib import contextmanager
 
-from ..errors import EthicLensInputError
-from ._spec import ENGINE_KEYS, AuditSpec
-
-# Python keyword -> spec field, for a spec call given the engine's keyword names (model A
-# and B are the two entries of one field, so they have no alias).
-_ALIASES = {
-    keyword: path.partition(".")[2]
-    for keyword, path in ENGINE_KEYS.items()
-    if keyword not in ("pred_a", "pred_b") and keyword != path.partition(".")[2]
-}
+from ._names import ALIASES, named_as_called
+from ._spec import AuditSpec
 
 
 def _is_request(args, kwargs) -> bool:
@@ -35,7 +26,7 @@ def _spec_of(first, kwargs, **fixed) -> AuditSpec:
     from ._run import _merged, as_spec
 
     spec = as_spec(os.fspath(first) if isinstance(first, os.PathLike) else first)
-    options = {_ALIASES.get(k, k): v for k, v in kwargs.items()}
+    options = {ALIASES.get(k, k): v for k, v in kwargs.items()}
     policy = options.pop("policy", None)
     if policy is not None:  # a Policy object: its fields
         options.update(
@@ -56,24 +47,6 @@ def _spec_of(first, kwargs, **fixed) -> AuditSpec:
     return AuditSpec.of(**_merged(spec, options)) if options else spec
 
 
-@contextmanager
-def _named_as_called(params, kwargs):
-    """An error about a parameter names it as the Python caller wrote it ("argument
-    'random_state'"), not as a config key ("key 'policy.seed'") or a column. A key the caller
-    did not pass came from their spec file and keeps its name."""
-    passed = {k: k for k in kwargs} | {_ALIASES[k]: k for k in kwargs if k in _ALIASES}
-    try:
-        yield
-    except EthicLensInputError as exc:
-        name = str(exc.column).rpartition(".")[2] if exc.kind == "key" else str(exc.column)
-        known = passed if exc.kind == "key" else passed | {p: p for p in params}
-        if exc.kind not in ("key", "column") or name not in known:
-            raise
-        raise EthicLensInputError(
-            exc.problem, column=known[name], value=exc.value, fix=exc.fix, kind="argument"
-        ) from None
-
-
 def _engine(name: str):
     from .. import fairness
 
@@ -86,11 +59,11 @@ def _wrap(name: str, runner: str, **fixed):
     @functools.wraps(engine)
     def call(*args, **kwargs):
         if not _is_request(args, kwargs):
-            with _named_as_called(inspect.signature(engine).parameters, kwargs):
+            with named_as_called(inspect.signature(engine).parameters, kwargs):
                 return engine(*args, **kwargs)
         from . import _run
 
-        with _named_as_called((), kwargs):
+        with named_as_called((), kwargs):
             spec = _spec_of(args[0], kwargs, **fixed)
             return getattr(_run, runner)(spec)
 

@@ -49,7 +49,8 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
             note(path, part[key], f"{by[path]} {_show(value)}")
         part[key] = value
     source = str(config) if config else "command line"
-    return AuditSpec.from_dict(file_data, source=source), notes
+    # a fresh seed drawn now, so that --save-config writes the seed the run uses
+    return AuditSpec.from_dict(file_data, source=source).seeded(), notes
 
 
 def _show(value) -> str:

@@ -6,11 +6,80 @@ from __future__ import annotations
 import datetime as _dt
 
 from ..errors import EthicLensInputError
+from ._names import named_as_called
 from ._spec import CI_BY_PURPOSE, AuditSpec, target_key
 from ._target import Loaded, load_target
 
 DEFAULT_DRAWS = {"audit": 2000, "compare": 1000, "thresholds": 1000}
 AUDIT_CI, COMPARE_CI = CI_BY_PURPOSE["audit"], CI_BY_PURPOSE["compare"]
+
+# The spec keys each kind of run does not use: key -> (why, fix). A key set to anything but its
+# default is refused by name, never ignored (the CLI's commands have no flag for them; a config
+# file or a Python keyword could still set them).
+_THRESHOLD_VIEW = (
+    "it belongs to the threshold view (ethiclens thresholds)",
+    "drop it, or run the threshold view with this spec (ethiclens thresholds --config FILE)",
+)
+_THRESHOLD_KEYS = ("thresholds.threshold", "thresholds.step", "outputs.csv", "outputs.plot")
+_CARD_KEYS = ("model.name", "model.version", "model.intended_use", "model.card_info")
+_CARD_KEYS += ("outputs.model_card", "outputs.pdf")
+NOT_USED = {
+    "audit": dict.fromkeys(_THRESHOLD_KEYS, _THRESHOLD_VIEW),
+    "compare": {
+        **dict.fromkeys(_THRESHOLD_KEYS, _THRESHOLD_VIEW),
+        **dict.fromkeys(
+            _CARD_KEYS,
+            (
+                "it writes no model card or PDF report",
+                "drop it, or audit each model on its own (one y_pred) for its card",
+            ),
+        ),
+        "roles.y_score": (
+            "it compares two models' predictions, and a score column is one model's",
+            "drop it, or audit each model on its own (one y_pred)",
+        ),
+        "target.score": (
+            "for compas it compares both predictions (y_pred: model, decile)",
+            "drop it",
+        ),
+        "gate.baseline": (
+            "it gates model B against model A, not against a baseline file",
+            "drop it (fail_on gates model B), or gate each model's audit on its own",
+        ),
+    },
+    "thresholds": {
+        **dict.fromkeys(
+            _CARD_KEYS,
+            (
+                "it writes no model card or PDF report",
+                "drop it, or write the card with the audit (ethiclens audit --config FILE)",
+            ),
+        ),
+        "roles.y_pred": (
+            "it predicts from the scores (y_score) at every threshold",
+            "drop it (thresholds.threshold marks the one your predictions used)",
+        ),
+        "policy.ci": (
+            "its intervals are Dirichlet draws per group, whatever the method",
+            "drop it",
+        ),
+        **dict.fromkeys(
+            ("gate.fail_on", "gate.baseline"),
+            (
+                "it is not a gate",
+                "drop it, and gate with the audit at the threshold you use",
+            ),
+        ),
+    },
+}
+_WHAT = {"audit": "an audit", "compare": "a comparison", "thresholds": "the threshold view"}
+# A benchmark's own options -> (the benchmark, what they are in words).
+_BENCHMARK_KEYS = {
+    "score": ("compas", "decile"),
+    "states": ("acs-income", "a choice of states"),
+    "year": ("acs-income", "a survey year"),
+    "download": ("acs-income", "downloading"),
+}
 
 
 def as_spec(spec) -> AuditSpec:
@@ -23,7 +92,7 @@ def as_spec(spec) -> AuditSpec:
     if text.lower().endswith((".yaml", ".yml")) or (
         text.lower().endswith(".json") and target_key(text) == "file" and _is_spec_file(text)
     ):
-        return AuditSpec.from_file(text)
+        return AuditSpec.from_file(text, argument="spec")
     return AuditSpec.of(text)
 
 
@@ -46,12 +115,13 @@ def run(spec, **options):
     as in :meth:`AuditSpec.of`. Two ``y_pred`` columns compare models (a ``ModelComparison``);
     otherwise an ``AuditResult``. The result's ``run`` record says what was read.
     """
-    spec = as_spec(spec)
-    if options:
-        spec = AuditSpec.of(**_merged(spec, options))
-    if len(spec.roles.y_pred) == 2:
-        return run_compare(spec)
-    return run_audit(spec)
+    with named_as_called((), options):  # a refusal names the keyword as the caller wrote it
+        spec = as_spec(spec)
+        if options:
+            spec = AuditSpec.of(**_merged(spec, options))
+        if len(spec.roles.y_pred) == 2:
+            return run_compare(spec)
+        return run_audit(spec)
 
 
 def _merged(spec: AuditSpec, options: dict) -> dict:
@@ -63,8 +133,32 @@ def _merged(spec: AuditSpec, options: dict) -> dict:
     return flat
 
 
-def _seed(spec: AuditSpec):
-    return spec.policy.seed
+def check_used(spec: AuditSpec, purpose: str) -> None:
+    """Refuse, before any data is read, a key the ``purpose`` run would not use: set to
+    anything but its default, it is named with the fix, never silently ignored."""
+    given = spec.to_dict(minimal=True)
+    for section, values in given.items():
+        for key, value in values.items() if isinstance(values, dict) else ():
+            path = f"{section}.{key}"
+            if path in NOT_USED[purpose]:
+                why, fix = NOT_USED[purpose][path]
+                raise EthicLensInputError(
+                    f"is not used by {_WHAT[purpose]}: {why}", column=path, value=value, fix=fix
+                )
+    for key, (owner, what) in _BENCHMARK_KEYS.items():
+        if key in given.get("target", {}) and spec.target.dataset != owner:
+            raise EthicLensInputError(
+                f"{what} exists only for {owner}",
+                column=f"target.{key}",
+                value=given["target"][key],
+                fix=f"drop it, or audit {owner}",
+            )
+
+
+def _started(spec: AuditSpec, purpose: str) -> AuditSpec:
+    """The spec a ``purpose`` run uses: its keys checked, its seed drawn if null."""
+    check_used(spec, purpose)
+    return spec.seeded()
 
 
 def _draws(spec: AuditSpec, purpose: str) -> int:
@@ -162,18 +256,6 @@ def apply_gate(result, spec: AuditSpec, purpose: str = "audit"):
     g = spec.gate
     if g.fail_on == "never" and not g.baseline:
         return None
-    if purpose == "thresholds":
-        raise EthicLensInputError(
-            "the threshold view is not a gate",
-            column="gate.fail_on" if g.fail_on != "never" else "gate.baseline",
-            fix="gate with ethiclens audit (--fail-on, --baseline) at the threshold you use",
-        )
-    if purpose == "compare" and g.baseline:
-        raise EthicLensInputError(
-            "compare gates model B against model A, not against a baseline file",
-            column="gate.baseline",
-            fix="drop --baseline (use --fail-on), or gate each model's audit on its own",
-        )
     outcome = result.gate(g.fail_on) if purpose == "compare" else result.gate(g.fail_on, g.baseline)
     result.run["gate"] = outcome.to_dict()
     return outcome
@@ -190,7 +272,7 @@ def _options(spec: AuditSpec, loaded: Loaded, purpose: str) -> dict:
         pos_label=r.pos_label,
         n_boot=_draws(spec, purpose),
         confidence_level=spec.policy.confidence_level,
-        random_state=_seed(spec),
+        random_state=spec.policy.seed,
         policy=spec.policy.to_policy(),
     )
     if purpose != "thresholds":
@@ -202,6 +284,7 @@ def run_audit(spec: AuditSpec):
     """``AuditResult`` of a one-model spec (rows, or counts where the data lives)."""
     from ..fairness import audit, audit_counts, bin_counts
 
+    spec = _started(spec, "audit")
     ci = _check_ci(spec, AUDIT_CI, "an audit")
     spec.policy.to_policy()  # a bad policy is refused before the data is read
     loaded = load_target(spec, "audit")
@@ -234,6 +317,7 @@ def run_compare(spec: AuditSpec):
     """``ModelComparison`` of a two-model spec (B − A with paired intervals)."""
     from ..fairness import compare
 
+    spec = _started(spec, "compare")
     ci = _check_ci(spec, COMPARE_CI, "a comparison")
     spec.policy.to_policy()
     loaded = load_target(spec, "compare")
@@ -259,8 +343,8 @@ def run_thresholds(spec: AuditSpec):
     """``ThresholdTable`` of a spec with scores (rates and verdicts per threshold)."""
     from ..fairness import threshold_table
 
+    spec = _started(spec, "thresholds")
     spec.policy.to_policy()
-    apply_gate(None, spec, "thresholds")
     loaded = load_target(spec, "thresholds")
     _binned_rows(spec, loaded)
     table = threshold_table(

@@ -20,6 +20,7 @@ import numpy as np
 from .._checks import (
     MAX_DRAWS,
     MIN_DRAWS,
+    SKLEARN_SEED_LIMIT,
     check_count,
     check_draws,
     check_fraction,
@@ -35,6 +36,10 @@ SCHEMA_ID = "https://ethiclens.dev/schemas/audit-spec-v1.json"
 _STR = {"type": "string", "minLength": 1}
 _OPT_STR = {"type": ["string", "null"], "minLength": 1}
 _STR_LIST = {"type": "array", "items": _STR}
+# A comma-separated list in one string (the loader splits it): every item holds a character.
+_ITEM = r"[^,]*[^,\s][^,]*"
+_CSV = {"type": "string", "pattern": f"^{_ITEM}(,{_ITEM})*$"}
+_CSV_2 = {"type": "string", "pattern": f"^{_ITEM}(,{_ITEM})+$"}  # two items or more
 FAIL_ON = ("flagged", "inconclusive", "insufficient", "never")
 ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
 CI_METHODS = ("jeffreys", "bca", "percentile", "bootstrap")
@@ -104,7 +109,7 @@ class Target:
         "as a score, decile / 10) instead of the standard model.",
     )
     states: tuple = _f(
-        {"anyOf": [{**_STR_LIST, "minItems": 1}, _STR]},
+        {"anyOf": [{**_STR_LIST, "minItems": 1}, _CSV]},
         ("CO",),
         flag="--states",
         doc="acs-income: states, e.g. CO,NE (default CO).",
@@ -182,7 +187,11 @@ class Roles:
             "anyOf": [
                 _STR_LIST,
                 _STR,
-                {"type": "object", "additionalProperties": {"type": ["string", "null"]}},
+                {
+                    "type": "object",
+                    # a reference group is the value as the column holds it: 2 as well as "2"
+                    "additionalProperties": {"type": ["string", "number", "boolean", "null"]},
+                },
             ]
         },
         (),
@@ -192,7 +201,7 @@ class Roles:
         "restricts the audit to these attributes.",
     )
     intersections: tuple = _f(
-        {"type": "array", "items": {"anyOf": [{**_STR_LIST, "minItems": 2}, _STR]}},
+        {"type": "array", "items": {"anyOf": [{**_STR_LIST, "minItems": 2}, _CSV_2]}},
         (),
         flag="--intersect",
         doc="Also audit crossed groups of these attributes: A,B (in a file [[A, B]]). Repeatable.",
@@ -312,8 +321,8 @@ class PolicySpec:
         0,
         check=check_seed,
         flag="--seed",
-        doc="Seed for the split and the intervals (default 0; null in a file: a fresh one, "
-        "recorded).",
+        doc="Seed for the split and the intervals (default 0; null: a fresh one, drawn when the "
+        "run starts and recorded in the report's spec and a saved config, which reproduce it).",
     )
 
     def to_policy(self):
@@ -514,18 +523,35 @@ class AuditSpec:
         return cls.from_dict(data, source="keyword arguments")
 
     @classmethod
-    def from_file(cls, path) -> AuditSpec:
-        """A spec from a YAML (.yaml/.yml) or JSON (.json) file."""
-        return cls.from_dict(read_spec_file(path), source=Path(path).name)
+    def from_file(cls, path, *, argument: str = "path") -> AuditSpec:
+        """A spec from a YAML (.yaml/.yml) or JSON (.json) file; ``argument`` names the path in
+        a message (the caller's parameter: ``ethiclens.run``'s ``spec``)."""
+        try:
+            data = read_spec_file(path, argument)
+        except EthicLensInputError as exc:
+            raise EthicLensInputError(
+                exc.problem, column=argument, value=exc.value, fix=exc.fix, kind="argument"
+            ) from None
+        return cls.from_dict(data, source=Path(path).name)
 
     def replace(self, **sections) -> AuditSpec:
-        """A copy with some sections' fields changed: ``spec.replace(policy={"n_boot": 500})``."""
+        """A copy with some sections' fields changed: ``spec.replace(policy={"n_boot": 500})``
+        (a mapping of the section's fields, or the section itself: ``PolicySpec(...)``)."""
         data = self.to_dict()
         for name, values in sections.items():
             if name not in _SECTIONS:
                 raise _unknown(name, list(_SECTIONS), "section")
-            data[name].update(values)
+            data[name].update(_section_values(name, values))
         return AuditSpec.from_dict(data)
+
+    def seeded(self) -> AuditSpec:
+        """This spec with the seed its run uses: ``seed`` null asks for a fresh one, drawn here
+        (below 2**32, which every use of a seed takes) and kept in the spec, so the report's
+        ``run.spec`` and a saved config name it and rerunning either reproduces the numbers."""
+        if self.policy.seed is not None:
+            return self
+        fresh = int(np.random.SeedSequence().entropy % SKLEARN_SEED_LIMIT)
+        return self.replace(policy={"seed": fresh})
 
     # -- writing ------------------------------------------------------------------------------
     def to_dict(self, *, minimal: bool = False, mask: bool = False) -> dict:
@@ -588,6 +614,23 @@ class AuditSpec:
                 "(--db-env NAME on the command line)",
                 **where,
             )
+
+
+def _section_values(name: str, values) -> dict:
+    """The fields ``replace`` sets in section ``name``: a mapping, or the section's object."""
+    kind = _SECTIONS[name]
+    if isinstance(values, kind):
+        return {f.name: getattr(values, f.name) for f in fields(kind)}
+    if isinstance(values, dict):
+        return values
+    example = fields(kind)[0].name
+    raise EthicLensInputError(
+        f"takes a mapping of the {name} section's fields, or a {kind.__name__}",
+        column=name,
+        value=values,
+        fix=f"e.g. spec.replace({name}={{{example!r}: ...}})",
+        kind="argument",
+    )
 
 
 def target_key(target: str) -> str:
@@ -699,7 +742,11 @@ def check_spec_dict(data, source: str = "spec") -> None:
         allowed = list(err.schema.get("properties", {}))
         extra = sorted(set(err.instance) - set(allowed))
         raise _unknown(extra[0], allowed, "key", where)
-    fix = _range_fix(err.schema) or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
+    fix = (
+        _range_fix(err.schema)
+        or _choice_fix(err)
+        or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
+    )
     # A flag's message names the flag already; a file's names the file.
     prefix = "" if source == "command line" else f"{source}: "
     raise EthicLensInputError(
@@ -744,6 +791,14 @@ def _range_fix(schema: dict) -> str | None:
     return None
 
 
+def _choice_fix(err) -> str | None:
+    """'use one of flagged, inconclusive, ...' for a value outside a field's words: the fix
+    the flag's refusal gives."""
+    if err.validator != "enum":
+        return None
+    return "use one of " + ", ".join(str(v) for v in err.validator_value if v is not None)
+
+
 def _unknown(key, allowed, what: str, where: str = "") -> EthicLensInputError:
     close = difflib.get_close_matches(str(key), [str(a) for a in allowed], n=1, cutoff=0.5)
     full = f"{where}.{key}" if where else str(key)
@@ -783,9 +838,7 @@ def _normalise(data, source: str) -> dict:
         if isinstance(roles.get("y_pred"), str):
             roles["y_pred"] = [roles["y_pred"]]
         if isinstance(roles.get("protected"), dict):
-            roles["protected"] = [
-                f"{k}={v}" if v is not None else str(k) for k, v in roles["protected"].items()
-            ]
+            roles["protected"] = [_with_reference(k, v) for k, v in roles["protected"].items()]
         if isinstance(roles.get("protected"), str):
             roles["protected"] = [roles["protected"]]
         inter = roles.get("intersections")
@@ -797,6 +850,22 @@ def _normalise(data, source: str) -> dict:
     if isinstance(target, dict) and isinstance(target.get("states"), str):
         target["states"] = [s.strip() for s in target["states"].split(",")]
     return data
+
+
+def _with_reference(column, group) -> str:
+    """``COL=REFERENCE`` of a ``protected`` mapping's entry (``COL`` when the group is null);
+    the group is one value as the column holds it (the schema's types)."""
+    if group is None:
+        return str(column)
+    if not isinstance(group, str | int | float | bool):
+        raise EthicLensInputError(
+            "a reference group is one value (text or a number)",
+            column=f"roles.protected.{column}",
+            value=group,
+            fix=f"give the group as the column holds it, e.g. {column}: 2 (or null: the default)",
+            kind="key",
+        )
+    return f"{column}={group}"
 
 
 def read_spec_file(path, flag: str = "--config") -> dict:

@@ -422,14 +422,7 @@ def _model_predictions(spec: AuditSpec, ds, run, models, loaded: Loaded) -> Load
 def _benchmark_models(spec: AuditSpec, name: str, purpose: str) -> tuple:
     """Which of a benchmark's predictions (model, decile) the run needs."""
     chosen = tuple(spec.roles.y_pred)
-    if purpose == "audit":
-        if spec.target.score == "decile" and name != "compas":
-            raise EthicLensInputError(
-                "--score decile exists only for compas",
-                column="--score",
-                value="decile",
-                fix="drop --score or use compas",
-            )
+    if purpose == "audit":  # decile for another benchmark is refused first (check_used)
         return (spec.target.score,)
     if spec.roles.weight:
         raise EthicLensInputError(

@@ -1,0 +1,63 @@
+"""A refusal in the Python caller's words: an error naming a spec key, a command-line flag or
+the fairness engine's keyword names the argument the caller passed (or, for a value from their
+spec file, its key)."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from ..errors import EthicLensInputError
+from ._spec import ENGINE_KEYS, flag_paths
+
+# Python keyword -> spec field, for a spec call given the engine's keyword names (model A
+# and B are the two entries of one field, so they have no alias).
+ALIASES = {
+    keyword: path.partition(".")[2]
+    for keyword, path in ENGINE_KEYS.items()
+    if keyword not in ("pred_a", "pred_b") and keyword != path.partition(".")[2]
+}
+
+
+@contextmanager
+def named_as_called(params, kwargs):
+    """An error about a parameter names it as the Python caller wrote it ("argument
+    'random_state'"), not as a config key ("key 'policy.seed'"), a flag ("option '--seed'") or
+    the engine's keyword ("column 'exclude_groups'"). A key the caller did not pass came from
+    their spec file and is named as its key there."""
+    passed = {k: k for k in kwargs} | {ALIASES[k]: k for k in kwargs if k in ALIASES}
+    try:
+        yield
+    except EthicLensInputError as exc:
+        column = str(exc.column)
+        if exc.kind == "column" and column in params:  # the engine's own argument
+            raise _renamed(exc, column, "argument") from None
+        path = _spec_path(exc)
+        if path is None:
+            raise
+        name = path.rpartition(".")[2]
+        if name in passed:
+            raise _renamed(exc, passed[name], "argument") from None
+        if exc.kind == "key":
+            raise
+        raise _renamed(exc, path, "key") from None
+
+
+# The engine's keywords a spec call's error may name for a spec key (a role's keyword, y_true,
+# is also a column's name there, and stays one).
+_SETTINGS = ("groups.", "policy.", "roles.intersections", "thresholds.")
+
+
+def _spec_path(exc: EthicLensInputError) -> str | None:
+    """The spec key an error names, whichever face's name it uses (a key, a command-line
+    flag, an engine keyword), or None."""
+    column = str(exc.column).split("[")[0]
+    if exc.kind == "key":
+        return column
+    if exc.kind == "option":
+        return flag_paths().get(column)
+    path = ENGINE_KEYS.get(column) if exc.kind == "column" else None
+    return path if path and path.startswith(_SETTINGS) else None
+
+
+def _renamed(exc: EthicLensInputError, column: str, kind: str) -> EthicLensInputError:
+    return EthicLensInputError(exc.problem, column=column, value=exc.value, fix=exc.fix, kind=kind)
