@@ -105,8 +105,6 @@ def test_a_key_the_command_does_not_use_is_refused_by_name(
     spec = _spec(data)
     for section, values in extra.items():
         spec[section] = spec.get(section, {}) | values
-    if command == "thresholds":
-        del spec["roles"]["y_pred"]
     key = key or "outputs.model_card"
     out = tmp_path / "out.json"
     code, _, err = _cli(capsys, command, "--config", _config(tmp_path, spec), "--json", out)
@@ -206,3 +204,12 @@ def test_a_config_value_outside_a_fields_words_lists_them_in_the_fix(tmp_path, c
     code, _, err = _cli(capsys, "audit", "--config", _config(tmp_path, spec))
     assert code == 2 and "key 'gate.fail_on'" in err
     assert "Fix: use one of flagged, inconclusive, insufficient, never" in err
+
+
+def test_an_audits_spec_without_what_the_threshold_view_does_not_use_runs_there(data):
+    spec = _spec(data, {"y_score": "s"}, model={"name": "M"}, outputs={"pdf": "r.pdf"})
+    spec["policy"]["ci"] = "bca"
+    with pytest.raises(EthicLensInputError, match="key 'policy.ci'"):
+        ethiclens.threshold_table(spec)
+    view = AuditSpec.from_dict(spec).without_unused("thresholds")
+    assert ethiclens.threshold_table(view).run["spec"]["model"]["name"] is None

@@ -9,77 +9,10 @@ from ..errors import EthicLensInputError
 from ._names import named_as_called
 from ._spec import CI_BY_PURPOSE, AuditSpec, target_key
 from ._target import Loaded, load_target
+from ._unused import check_used
 
 DEFAULT_DRAWS = {"audit": 2000, "compare": 1000, "thresholds": 1000}
 AUDIT_CI, COMPARE_CI = CI_BY_PURPOSE["audit"], CI_BY_PURPOSE["compare"]
-
-# The spec keys each kind of run does not use: key -> (why, fix). A key set to anything but its
-# default is refused by name, never ignored (the CLI's commands have no flag for them; a config
-# file or a Python keyword could still set them).
-_THRESHOLD_VIEW = (
-    "it belongs to the threshold view (ethiclens thresholds)",
-    "drop it, or run the threshold view with this spec (ethiclens thresholds --config FILE)",
-)
-_THRESHOLD_KEYS = ("thresholds.threshold", "thresholds.step", "outputs.csv", "outputs.plot")
-_CARD_KEYS = ("model.name", "model.version", "model.intended_use", "model.card_info")
-_CARD_KEYS += ("outputs.model_card", "outputs.pdf")
-NOT_USED = {
-    "audit": dict.fromkeys(_THRESHOLD_KEYS, _THRESHOLD_VIEW),
-    "compare": {
-        **dict.fromkeys(_THRESHOLD_KEYS, _THRESHOLD_VIEW),
-        **dict.fromkeys(
-            _CARD_KEYS,
-            (
-                "it writes no model card or PDF report",
-                "drop it, or audit each model on its own (one y_pred) for its card",
-            ),
-        ),
-        "roles.y_score": (
-            "it compares two models' predictions, and a score column is one model's",
-            "drop it, or audit each model on its own (one y_pred)",
-        ),
-        "target.score": (
-            "for compas it compares both predictions (y_pred: model, decile)",
-            "drop it",
-        ),
-        "gate.baseline": (
-            "it gates model B against model A, not against a baseline file",
-            "drop it (fail_on gates model B), or gate each model's audit on its own",
-        ),
-    },
-    "thresholds": {
-        **dict.fromkeys(
-            _CARD_KEYS,
-            (
-                "it writes no model card or PDF report",
-                "drop it, or write the card with the audit (ethiclens audit --config FILE)",
-            ),
-        ),
-        "roles.y_pred": (
-            "it predicts from the scores (y_score) at every threshold",
-            "drop it (thresholds.threshold marks the one your predictions used)",
-        ),
-        "policy.ci": (
-            "its intervals are Dirichlet draws per group, whatever the method",
-            "drop it",
-        ),
-        **dict.fromkeys(
-            ("gate.fail_on", "gate.baseline"),
-            (
-                "it is not a gate",
-                "drop it, and gate with the audit at the threshold you use",
-            ),
-        ),
-    },
-}
-_WHAT = {"audit": "an audit", "compare": "a comparison", "thresholds": "the threshold view"}
-# A benchmark's own options -> (the benchmark, what they are in words).
-_BENCHMARK_KEYS = {
-    "score": ("compas", "decile"),
-    "states": ("acs-income", "a choice of states"),
-    "year": ("acs-income", "a survey year"),
-    "download": ("acs-income", "downloading"),
-}
 
 
 def as_spec(spec) -> AuditSpec:
@@ -131,28 +64,6 @@ def _merged(spec: AuditSpec, options: dict) -> dict:
             flat.update(section)
     flat.update(options)
     return flat
-
-
-def check_used(spec: AuditSpec, purpose: str) -> None:
-    """Refuse, before any data is read, a key the ``purpose`` run would not use: set to
-    anything but its default, it is named with the fix, never silently ignored."""
-    given = spec.to_dict(minimal=True)
-    for section, values in given.items():
-        for key, value in values.items() if isinstance(values, dict) else ():
-            path = f"{section}.{key}"
-            if path in NOT_USED[purpose]:
-                why, fix = NOT_USED[purpose][path]
-                raise EthicLensInputError(
-                    f"is not used by {_WHAT[purpose]}: {why}", column=path, value=value, fix=fix
-                )
-    for key, (owner, what) in _BENCHMARK_KEYS.items():
-        if key in given.get("target", {}) and spec.target.dataset != owner:
-            raise EthicLensInputError(
-                f"{what} exists only for {owner}",
-                column=f"target.{key}",
-                value=given["target"][key],
-                fix=f"drop it, or audit {owner}",
-            )
 
 
 def _started(spec: AuditSpec, purpose: str) -> AuditSpec:

@@ -544,6 +544,18 @@ class AuditSpec:
             data[name].update(_section_values(name, values))
         return AuditSpec.from_dict(data)
 
+    def without_unused(self, purpose: str) -> AuditSpec:
+        """This spec with the keys a ``purpose`` run (audit, compare, thresholds) does not use
+        back at their defaults: an audit's spec as its threshold view's, say. A spec given to
+        the run as it is has them refused by name instead."""
+        from ._unused import NOT_USED
+
+        data = self.to_dict()
+        for path in NOT_USED[purpose]:
+            section, key = path.split(".")
+            data[section].pop(key)
+        return AuditSpec.from_dict(data)
+
     def seeded(self) -> AuditSpec:
         """This spec with the seed its run uses: ``seed`` null asks for a fresh one, drawn here
         (below 2**32, which every use of a seed takes) and kept in the spec, so the report's

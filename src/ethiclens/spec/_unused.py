@@ -1,0 +1,93 @@
+"""The spec keys each kind of run (audit, compare, thresholds) does not use: set, they are
+refused by name with the fix, never silently ignored."""
+
+from __future__ import annotations
+
+from ..errors import EthicLensInputError
+
+# The spec keys each kind of run does not use: key -> (why, fix). A key set to anything but its
+# default is refused by name, never ignored (the CLI's commands have no flag for them; a config
+# file or a Python keyword could still set them). The threshold view takes roles.y_pred: the
+# predictions its audited threshold made (an audit's spec runs the view as it is).
+_THRESHOLD_VIEW = (
+    "it belongs to the threshold view (ethiclens thresholds)",
+    "drop it, or run the threshold view with this spec (ethiclens thresholds --config FILE)",
+)
+_THRESHOLD_KEYS = ("thresholds.threshold", "thresholds.step", "outputs.csv", "outputs.plot")
+_CARD_KEYS = ("model.name", "model.version", "model.intended_use", "model.card_info")
+_CARD_KEYS += ("outputs.model_card", "outputs.pdf")
+NOT_USED = {
+    "audit": dict.fromkeys(_THRESHOLD_KEYS, _THRESHOLD_VIEW),
+    "compare": {
+        **dict.fromkeys(_THRESHOLD_KEYS, _THRESHOLD_VIEW),
+        **dict.fromkeys(
+            _CARD_KEYS,
+            (
+                "it writes no model card or PDF report",
+                "drop it, or audit each model on its own (one y_pred) for its card",
+            ),
+        ),
+        "roles.y_score": (
+            "it compares two models' predictions, and a score column is one model's",
+            "drop it, or audit each model on its own (one y_pred)",
+        ),
+        "target.score": (
+            "for compas it compares both predictions (y_pred: model, decile)",
+            "drop it",
+        ),
+        "gate.baseline": (
+            "it gates model B against model A, not against a baseline file",
+            "drop it (fail_on gates model B), or gate each model's audit on its own",
+        ),
+    },
+    "thresholds": {
+        **dict.fromkeys(
+            _CARD_KEYS,
+            (
+                "it writes no model card or PDF report",
+                "drop it, or write the card with the audit (ethiclens audit --config FILE)",
+            ),
+        ),
+        "policy.ci": (
+            "its intervals are Dirichlet draws per group, whatever the method",
+            "drop it",
+        ),
+        **dict.fromkeys(
+            ("gate.fail_on", "gate.baseline"),
+            (
+                "it is not a gate",
+                "drop it, and gate with the audit at the threshold you use",
+            ),
+        ),
+    },
+}
+_WHAT = {"audit": "an audit", "compare": "a comparison", "thresholds": "the threshold view"}
+# A benchmark's own options -> (the benchmark, what they are in words).
+_BENCHMARK_KEYS = {
+    "score": ("compas", "decile"),
+    "states": ("acs-income", "a choice of states"),
+    "year": ("acs-income", "a survey year"),
+    "download": ("acs-income", "downloading"),
+}
+
+
+def check_used(spec, purpose: str) -> None:
+    """Refuse, before any data is read, a key the ``purpose`` run would not use: set to
+    anything but its default, it is named with the fix, never silently ignored."""
+    given = spec.to_dict(minimal=True)
+    for section, values in given.items():
+        for key, value in values.items() if isinstance(values, dict) else ():
+            path = f"{section}.{key}"
+            if path in NOT_USED[purpose]:
+                why, fix = NOT_USED[purpose][path]
+                raise EthicLensInputError(
+                    f"is not used by {_WHAT[purpose]}: {why}", column=path, value=value, fix=fix
+                )
+    for key, (owner, what) in _BENCHMARK_KEYS.items():
+        if key in given.get("target", {}) and spec.target.dataset != owner:
+            raise EthicLensInputError(
+                f"{what} exists only for {owner}",
+                column=f"target.{key}",
+                value=given["target"][key],
+                fix=f"drop it, or audit {owner}",
+            )
