@@ -184,3 +184,39 @@ def test_json_ready_nulls_every_undefined_number_and_keeps_the_rest():
         "rows": [[1.5, None], {"k": None}],
         "count": 3,
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("x: &a [*a]\n", "line 1 uses the YAML alias *a"),  # refers to itself
+        # a billion laughs in a few hundred bytes: refused before anything expands
+        (
+            "a0: &a0 [1, 1]\n"
+            + "".join(f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}]\n" for i in range(1, 30)),
+            "uses the YAML alias *a0",
+        ),
+        ("policy: {n_boot: 0400}\n", "0400 has a leading zero"),
+        ("", "is empty"),
+        ("# only a comment\n", "is empty"),
+    ],
+)
+def test_yaml_that_would_read_other_than_it_looks_is_refused(tmp_path, text, said):
+    from ethiclens.io import read_config_file
+
+    path = tmp_path / "c.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(EthicLensInputError, match="--config") as err:
+        read_config_file(path, "--config", "spec")
+    assert said in str(err.value)
+
+
+def test_yaml_plain_scalars_follow_yaml_1_2(tmp_path):
+    from ethiclens.io import read_config_file
+
+    path = tmp_path / "c.yaml"
+    path.write_text("a: [yes, NO, on, 1:20]\nb: [true, 0, -5, 1e3, 0.05, 0x1F]\n", "utf-8")
+    assert read_config_file(path, "--config") == {
+        "a": ["yes", "NO", "on", "1:20"],  # the Norway problem: group names stay text
+        "b": [True, 0, -5, 1000.0, 0.05, 31],
+    }

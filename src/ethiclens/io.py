@@ -636,10 +636,10 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         )
     check_config_size(path, flag, limit or MAX_CONFIG_BYTES)
     try:
-        return _parse_config(path.read_bytes().decode("utf-8-sig"), suffix)
-    except DuplicateKeyError as exc:
+        data = _parse_config(path.read_bytes().decode("utf-8-sig"), suffix)
+    except ConfigSyntaxRefused as exc:
         raise EthicLensInputError(
-            f"cannot parse {path.name}: {exc}", column=flag, fix="keep one of them"
+            f"cannot parse {path.name}: {exc}", column=flag, fix=exc.fix
         ) from None
     except Exception as exc:  # UnicodeDecodeError, JSON/YAML/TOML errors, 5,000-digit integers
         first = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
@@ -649,6 +649,9 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
             fix=f"check it is the {what} (UTF-8; plain YAML: tags such as !!python/object are "
             "never loaded)",
         ) from None
+    if data is None:  # blank, comments only, or a bare null
+        raise EthicLensInputError(f"{path.name} is empty", column=flag, fix=f"write the {what}")
+    return data
 
 
 def _or(words) -> str:
@@ -672,9 +675,17 @@ def _parse_config(text: str, suffix: str):
     return json.loads(text, object_pairs_hook=_unique_pairs)
 
 
-class DuplicateKeyError(ValueError):
+class ConfigSyntaxRefused(ValueError):
+    """Text a config parser would read as something else than it seems to say."""
+
+    def __init__(self, problem: str, fix: str):
+        super().__init__(problem)
+        self.fix = fix
+
+
+class DuplicateKeyError(ConfigSyntaxRefused):
     def __init__(self, key):
-        super().__init__(f"the key {key!r} is given twice in one mapping")
+        super().__init__(f"the key {key!r} is given twice in one mapping", "keep one of them")
 
 
 def _unique_pairs(pairs) -> dict:
@@ -686,8 +697,22 @@ def _unique_pairs(pairs) -> dict:
     return seen
 
 
+# YAML 1.2's core schema for plain scalars, instead of PyYAML's YAML 1.1: `yes`, `no`, `on`,
+# `off` (Norway's code NO) and `1:20` stay text; only true/false are booleans.
+_YAML_BOOL = r"^(?:true|True|TRUE|false|False|FALSE)$"
+_YAML_INT = r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"
+_YAML_FLOAT = (
+    r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
+)
+
+
 def _unique_key_loader():
-    """yaml's SafeLoader, refusing a mapping that names a key twice."""
+    """yaml's SafeLoader with YAML 1.2's plain scalars, refusing what would be read other than
+    it looks: a key twice in one mapping, an alias (``*name``: it can expand without bound, or
+    refer to itself), an integer with a leading zero (YAML 1.1 octal: 0400 is 256)."""
+    import re
+
     import yaml
 
     class UniqueKeyLoader(yaml.SafeLoader):
@@ -698,6 +723,39 @@ def _unique_key_loader():
                     raise DuplicateKeyError(key)
             return super().construct_mapping(node, deep=deep)
 
+        def compose_node(self, parent, index):
+            if self.check_event(yaml.AliasEvent):
+                event = self.peek_event()
+                raise ConfigSyntaxRefused(
+                    f"line {event.start_mark.line + 1} uses the YAML alias *{event.anchor}",
+                    "write the value out in full (a config may not use aliases)",
+                )
+            return super().compose_node(parent, index)
+
+        def construct_yaml_int(self, node):
+            text = self.construct_scalar(node)
+            if re.fullmatch(r"[-+]?0[0-9]+", text):
+                raise ConfigSyntaxRefused(
+                    f"line {node.start_mark.line + 1}: {text} has a leading zero (YAML 1.1 "
+                    "would read it as an octal number)",
+                    f"write {int(text, 10)}, or quote it ('{text}') if it is text",
+                )
+            return int(text, 0)
+
+    resolvers = {
+        first: [(tag, rx) for tag, rx in rules if not tag.endswith((":bool", ":int", ":float"))]
+        for first, rules in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+    UniqueKeyLoader.yaml_implicit_resolvers = resolvers
+    for tag, pattern, first in (
+        ("bool", _YAML_BOOL, "tTfF"),
+        ("int", _YAML_INT, "-+0123456789"),
+        ("float", _YAML_FLOAT, "-+.0123456789"),
+    ):
+        UniqueKeyLoader.add_implicit_resolver(
+            f"tag:yaml.org,2002:{tag}", re.compile(pattern), list(first)
+        )
+    UniqueKeyLoader.add_constructor("tag:yaml.org,2002:int", UniqueKeyLoader.construct_yaml_int)
     return UniqueKeyLoader
 
 

@@ -163,6 +163,15 @@ def test_threshold_view_from_an_audit(client, csv_bytes, tmp_path):
     assert client.post(url + "/thresholds").status_code == 403  # CSRF here too
 
 
+def test_threshold_view_of_an_audit_with_a_card_and_an_interval_method(client, csv_bytes):
+    # round 6: the view refused the audit's own spec once runs refused keys they do not use
+    url = _run(client, csv_bytes, bins_4="", protected=["3"], ci="bca", model_name="Screener")
+    done = wait_done(client, url)
+    r = client.post(url + "/thresholds", data={"csrf": csrf_of(done.text)})
+    assert r.status_code == 303, r.text
+    assert wait_done(client, r.headers["location"]).status_code == 200
+
+
 def test_a_database_table(tmp_path, monkeypatch):
     import sqlite3 as sq
 

@@ -10,19 +10,6 @@ import click
 
 from ._options import SpecRequest, execute, lines_of, spec_options
 
-# Audit flags a comparison of two models (--y-pred given twice) does not take.
-AUDIT_ONLY = {
-    "y_score": "--y-score",
-    "model_name": "--model-name",
-    "model_version": "--model-version",
-    "intended_use": "--intended-use",
-    "card_info": "--card-info",
-    "card_out": "--model-card",
-    "pdf_out": "--pdf",
-    "score": "--score",
-    "baseline": "--baseline",
-}
-
 
 def print_audit(result, to_stderr: bool = False) -> None:
     """The report's terminal summary (user text made terminal-safe by the console; piped
@@ -40,17 +27,8 @@ def print_audit(result, to_stderr: bool = False) -> None:
 @spec_options("audit")
 def audit_command(target, **_flags):
     """Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet file."""
-    from ..errors import EthicLensInputError
-
     ctx = click.get_current_context()
     request = SpecRequest(ctx, target)
-    if len(request.spec.roles.y_pred) == 2:
-        for name, flag in AUDIT_ONLY.items():
-            if request.spec_has(name):
-                raise EthicLensInputError(
-                    "is not available when comparing two models (--y-pred given twice)",
-                    column=flag,
-                    fix=f"drop {flag}, or audit each model on its own (one --y-pred)",
-                )
+    if len(request.spec.roles.y_pred) == 2:  # the library refuses what a comparison does not use
         return execute(request, "compare", lines_of("comparison_summary"))
     return execute(request, "audit", print_audit)

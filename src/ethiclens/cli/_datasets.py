@@ -7,9 +7,10 @@ import json
 import click
 
 from ..datasets import entries, get_entry
+from ._main import OnceGroup
 
 
-@click.group("datasets")
+@click.group("datasets", cls=OnceGroup)
 def datasets_group():
     """The benchmark datasets EthicLens ships or can download."""
 

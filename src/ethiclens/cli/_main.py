@@ -78,7 +78,48 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-class LazyGroup(click.Group):
+class OnceGroup(click.Group):
+    """A group whose commands say so when a one-value option is given twice (click keeps the
+    last silently), and refuse a second --config (``--config a.yaml --config b.yaml`` would
+    audit b alone, where a merge may have been meant)."""
+
+    def resolve_command(self, ctx, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None and not isinstance(command, click.Group):
+            repeated_options(command, rest)
+        return name, command, rest
+
+
+def repeated_options(command: click.Command, args: list[str]) -> None:
+    """Walk ``args`` as click's parser does for long options: a second value of one that
+    takes a single value gets a note (the last counts: a shell alias may set a default that
+    the command line overrides), or is refused for --config; a flag, a counter or a
+    repeatable option may come again."""
+    options = {
+        o: p
+        for p in command.params
+        if isinstance(p, click.Option) and not (p.multiple or p.count or p.is_flag)
+        for o in p.opts
+        if o.startswith("--")
+    }
+    seen, tokens = {}, iter(args)
+    for token in tokens:
+        if token == "--":
+            return
+        flag, eq, value = token.partition("=")
+        param = options.get(flag)
+        if param is None:
+            continue
+        value = value if eq else " ".join(next(tokens, "") for _ in range(param.nargs))
+        if param.name in seen:
+            given = f"is given twice ({seen[param.name]!r}, then {value!r})"
+            if flag == "--config":
+                raise EthicLensInputError(given, column=flag, fix="give one spec file")
+            click.echo(f"note: {flag} {given}: the last one counts", err=True)
+        seen[param.name] = value
+
+
+class LazyGroup(OnceGroup):
     """A group whose subcommands are imported on first use, from a table of
     ``name -> (module, attribute, short help)``."""
 

@@ -34,6 +34,7 @@ from ._common import (
     writable,
     write_json,
 )
+from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice
 
 FOLDER = click.Path(file_okay=False)
@@ -49,7 +50,7 @@ def accounting_option(help_text: str):
     )
 
 
-@click.group("p2nia")
+@click.group("p2nia", cls=OnceGroup)
 def p2nia_group():
     """Privacy-preserving non-iterative audits: request, release, estimate (no API)."""
 

@@ -33,6 +33,7 @@ from ..privacy import (
 )
 from ..report import ensure_output_folder
 from ._common import FILE, JSON, _console, options, positive_option, shown, writable, write_json
+from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice
 from ._probe import flags_named
 
@@ -135,7 +136,7 @@ def _write_json(path, document: dict) -> None:
     click.echo(f"wrote {path}")
 
 
-@click.group("pcer")
+@click.group("pcer", cls=OnceGroup)
 def pcer_group():
     """Privacy-cost equity: who bears the membership-inference risk, and what they get for it."""
 

@@ -33,6 +33,7 @@ from ._common import (
     writable,
     write_json,
 )
+from ._main import OnceGroup
 
 
 @contextmanager
@@ -51,7 +52,7 @@ def flags_named(**aliases):
         raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
 
 
-@click.group("probe")
+@click.group("probe", cls=OnceGroup)
 def probe_group():
     """Counterfactual probing: change only the protected attribute and watch the model."""
 

@@ -589,14 +589,17 @@ def keyed_rows(frame: pd.DataFrame, cols: Columns, ts, p) -> pd.DataFrame:
     """The rows as the counts see them: time in epoch seconds, the roles as text, the weights
     (``p``: each row's propensity π, or its weight w with ``cols.weight``)."""
     data = pd.DataFrame({TS: ts}, index=frame.index)
-    if p is not None and cols.weight:
-        data["_ethiclens_w"], data["_ethiclens_w2"], data["_ethiclens_p"] = p, p * p, 1.0 / p
-    elif p is not None:
-        data["_ethiclens_w"], data["_ethiclens_w2"], data["_ethiclens_p"] = (
-            1.0 / p,
-            1.0 / (p * p),
-            p,
-        )
+    # a cluster engine checks the weights after this (a 0 is then refused as pandas refuses
+    # it): no numpy warning before that message
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if p is not None and cols.weight:
+            data["_ethiclens_w"], data["_ethiclens_w2"], data["_ethiclens_p"] = p, p * p, 1.0 / p
+        elif p is not None:
+            data["_ethiclens_w"], data["_ethiclens_w2"], data["_ethiclens_p"] = (
+                1.0 / p,
+                1.0 / (p * p),
+                p,
+            )
     for c in cols.roles:
         # as Python objects first: a nullable column (Int64, boolean, ...) cannot hold text
         v = frame[c].astype(object)

@@ -268,6 +268,10 @@ async def thresholds(request):
             "map a score in [0, 1] and run the audit again",
             _roles.FIELD_LABELS["y_score"],
         )
+    from ..spec import AuditSpec
+
+    # the audit's spec less what the view does not take (its model card, gate, interval method)
+    spec = AuditSpec.from_dict(spec).without_unused("thresholds").to_dict()
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     view_id = web.store.new_request(audit["data_id"], spec, "thresholds")
     return web.run(request, view_id, spec, "thresholds", data and data["name"])
