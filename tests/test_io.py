@@ -220,3 +220,14 @@ def test_yaml_plain_scalars_follow_yaml_1_2(tmp_path):
         "a": ["yes", "NO", "on", "1:20"],  # the Norway problem: group names stay text
         "b": [True, 0, -5, 1000.0, 0.05, 31],
     }
+
+
+def test_a_column_in_two_roles_is_named_in_every_faces_words():
+    from ethiclens.io import check_roles
+
+    with pytest.raises(EthicLensInputError) as err:
+        check_roles({"y_true": "y", "y_pred": "p", "y_score": "g"}, ["g"])
+    assert "column 'g': plays two roles: protected attribute (--protected, roles.protected)" in (
+        str(err.value)
+    )
+    assert "score (--y-score, roles.y_score)" in str(err.value)

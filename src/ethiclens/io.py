@@ -306,21 +306,35 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
     return EthicLensInputError(f"not found in {source}", column=col, fix=fix)
 
 
+# A role's words in a refusal every face reads: what it is, its flag and its spec key.
+_ROLE_WORDS = {
+    "y_true": "label",
+    "y_pred": "prediction",
+    "y_score": "score",
+    "weight": "weight",
+    "protected": "protected attribute",
+}
+
+
+def _role(key: str) -> str:
+    return f"{_ROLE_WORDS[key]} (--{key.replace('_', '-')}, roles.{key})"
+
+
 def check_roles(roles: dict, protected=()) -> None:
     """No column plays two roles that cannot share one: a protected attribute that is also the
     label, prediction, score or weight; a weight that is also the label, prediction or score.
 
-    ``roles`` maps a flag (``"--y-pred"``) to its column or None; ``protected`` lists the
-    protected columns (flag ``--protected``).
+    ``roles`` maps a role (``"y_pred"``, a spec key of ``roles``) to its column or None;
+    ``protected`` lists the protected columns.
     """
-    pairs = [*roles.items(), *(("--protected", c) for c in protected)]
-    for flag, col in pairs:
-        clash = [f for f, c in roles.items() if c and c == col and f != flag]
-        if col and clash and (flag in ("--protected", "--weight") or "--weight" in clash):
+    pairs = [*roles.items(), *(("protected", c) for c in protected)]
+    for role, col in pairs:
+        clash = [r for r, c in roles.items() if c and c == col and r != role]
+        if col and clash and (role in ("protected", "weight") or "weight" in clash):
             raise EthicLensInputError(
-                f"is given to both {flag} and {clash[0]}",
+                f"plays two roles: {_role(role)} and {_role(clash[0])}",
                 column=col,
-                fix=f"give {flag} and {clash[0]} different columns",
+                fix="give each role its own column",
             )
 
 

@@ -212,3 +212,13 @@ def test_an_audits_spec_without_what_the_threshold_view_does_not_use_runs_there(
         ethiclens.threshold_table(spec)
     view = AuditSpec.from_dict(spec).without_unused("thresholds")
     assert ethiclens.threshold_table(view).run["spec"]["model"]["name"] is None
+
+
+def test_a_dotted_model_version_must_be_quoted():
+    # YAML reads version: 2.10 as the number 2.1; a whole number may stand bare
+    from ethiclens.spec import AuditSpec
+
+    with pytest.raises(EthicLensInputError, match="model.version"):
+        AuditSpec.from_dict({"target": {"dataset": "compas"}, "model": {"version": 2.1}})
+    spec = AuditSpec.from_dict({"target": {"dataset": "compas"}, "model": {"version": 3}})
+    assert spec.model.version in (3, "3")

@@ -352,9 +352,10 @@ class ModelInfo:
         _OPT_STR, flag="--model-name", doc="Name of the audited model (model card, HTML report)."
     )
     version: str | None = _f(
-        {"type": ["string", "number", "null"]},
+        # a whole number may stand bare (3); 2.10 must be quoted, or YAML reads it as 2.1
+        {"type": ["string", "integer", "null"]},
         flag="--model-version",
-        doc="Version of the audited model.",
+        doc="Version of the audited model (quote a dotted one: '2.10').",
     )
     intended_use: str | None = _f(
         _OPT_STR, flag="--intended-use", doc="The model's primary intended use, in words."

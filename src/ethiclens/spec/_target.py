@@ -545,8 +545,8 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
         roles = list(dict.fromkeys(c for c in (r.y_true, *r.y_pred, r.y_score, r.weight) if c))
         frame = read_rows(path, _ReadRoles(roles + [c for c in cols if c not in roles], cols))
     if purpose == "audit":
-        flags = {"--y-true": r.y_true, "--y-pred": r.y_pred[0], "--y-score": r.y_score}
-        check_roles({**flags, "--weight": r.weight}, cols)
+        given = {"y_true": r.y_true, "y_pred": r.y_pred[0], "y_score": r.y_score}
+        check_roles({**given, "weight": r.weight}, cols)
     refs = {c: edited_reference(c, ref, *_edits(spec)) for c, ref in refs.items()}
     loaded = Loaded(
         engine="pandas",
@@ -664,8 +664,8 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
                 column="--y-pred/--protected",
                 fix="e.g. --y-true label --y-pred pred --protected sex=Male",
             )
-        flags = {"--y-true": r.y_true, "--y-pred": r.y_pred[0], "--y-score": r.y_score}
-        check_roles({**flags, "--weight": r.weight}, cols)
+        given = {"y_true": r.y_true, "y_pred": r.y_pred[0], "y_score": r.y_score}
+        check_roles({**given, "weight": r.weight}, cols)
         roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight)
     else:  # rows rebuilt from counts: the second model or the score is one more key column
         _roles_needed(spec, purpose, cols)
