@@ -688,12 +688,13 @@ def check_two_groups(name, groups) -> None:
 
 
 def _settled(data: _Cells) -> _Cells:
-    """Weighted cells with their sums rounded (``round_significant``): the same cells whatever
-    engine counted them and in whatever order it added the weights."""
-    if data.sq is None:  # unweighted: whole counts, exact everywhere
-        return data
-    gc = replace(data.gc, weighted=round_significant(data.gc.weighted))
+    """Weighted cells and score sums rounded (``round_significant``): the same cells whatever
+    engine counted them and in whatever order it added the weights or scores (a reader with
+    threads may hand rows over in another order each run)."""
     ece = data.ece and (data.ece[0], *map(round_significant, data.ece[1:]))
+    if data.sq is None:  # unweighted: whole counts, exact everywhere
+        return replace(data, ece=ece)
+    gc = replace(data.gc, weighted=round_significant(data.gc.weighted))
     return replace(data, gc=gc, sq=round_significant(data.sq), ece=ece)
 
 
