@@ -44,3 +44,25 @@ def test_a_bad_choice_reads_the_same_from_a_flag_and_a_file(tmp_path, capsys, fl
     assert main(["audit", "--config", str(config)]) == 2
     by_file = capsys.readouterr().err.split(": ", 2)[2]
     assert by_flag == by_file.replace(f"{config}: ", "")  # the file face also names the file
+
+
+def test_group_edits_name_a_counts_tables_attribute_that_holds_an_equals_sign(tmp_path, capsys):
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(0)
+    n = 600
+    rows = pd.DataFrame(
+        {"y": rng.integers(0, 2, n), "p": rng.integers(0, 2, n), "a=b": rng.choice(list("xyz"), n)}
+    )
+    rows.to_csv(tmp_path / "rows.csv", index=False)
+    counts = tmp_path / "counts.csv"
+    flags = ["--y-true", "y", "--y-pred", "p", "--protected", "a=b", "--out", str(counts)]
+    assert main(["counts", str(tmp_path / "rows.csv"), *flags]) == 0
+    for edit, said in [
+        (["--merge-groups", "a=b=x,y:xy"], "a=b: merged x, y into xy"),
+        (["--exclude-group", "a=b=z"], "a=b: excluded z"),
+    ]:
+        capsys.readouterr()
+        assert main(["audit", "--counts", str(counts), "--n-boot", "200", *edit]) == 0
+        assert said in capsys.readouterr().out

@@ -221,7 +221,7 @@ class SpecRequest:
 
     def __init__(self, ctx: click.Context, target: str | None):
         from ..errors import EthicLensInputError
-        from ..spec import attribute_names, flag_value, layered_spec, target_key
+        from ..spec import edit_attributes, flag_value, layered_spec, target_key
 
         params = ctx.params
         self.config = params.get("config")
@@ -233,7 +233,10 @@ class SpecRequest:
             updates[f"target.{target_key(target)}"] = target
             self.by_flag[f"target.{target_key(target)}"] = "TARGET"
         self.paths = param_paths(ctx.command)
-        attributes = attribute_names(params.get("protected") or ())  # a name may hold "="
+        # a name may hold "=": the edits' ATTR is read against the attributes' names
+        attributes = edit_attributes(
+            params.get("protected") or (), self.config, params.get("counts_file")
+        )
         for name, value in params.items():
             path = self.paths.get(name)
             if path is None or not _given(name, value):

@@ -4,6 +4,7 @@ outputs, gate), ``load_target`` and ``run``. See docs/config.md."""
 from .._optional import lazy_names
 from ._parse import (
     attribute_names,
+    edit_attributes,
     flag_value,
     parse_bins,
     parse_excludes,
@@ -92,6 +93,7 @@ __all__ = [
     "parse_protected",
     "parse_excludes",
     "attribute_names",
+    "edit_attributes",
     "flag_value",
     "parse_merges",
     "parse_intersections",

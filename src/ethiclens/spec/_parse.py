@@ -51,6 +51,28 @@ def attribute_names(protected) -> set[str]:
     return names
 
 
+def edit_attributes(protected=(), config=None, counts=None) -> set[str]:
+    """The names a group edit's ATTR may be (see :func:`attribute_names`): the ``--protected``
+    values' (else the spec file's ``roles.protected``), and the columns of a counts table
+    (``counts``, else the file's ``target.counts``; its header only). What cannot be read adds
+    none: the run then names that problem."""
+    from ..sources import file_columns
+    from ._spec import read_spec_file
+
+    try:
+        data = read_spec_file(config) if config else {}
+    except EthicLensInputError:
+        data = {}
+    part = lambda name: data.get(name) if isinstance(data.get(name), dict) else {}  # noqa: E731
+    given = protected or part("roles").get("protected") or ()
+    names = attribute_names(given if isinstance(given, (list, tuple)) else ())
+    counts = counts or part("target").get("counts")
+    try:
+        return names | set(file_columns(counts)) if isinstance(counts, str) else names
+    except (EthicLensInputError, OSError, ValueError):
+        return names
+
+
 def _split_attribute(item: str, attributes) -> tuple[str, str, str]:
     """``ATTR=REST`` split after the longest of ``attributes`` it starts with (a column whose
     own name holds "=": ``age>=65=yes,no:all``), else at the first "="."""
