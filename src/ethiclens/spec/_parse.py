@@ -63,6 +63,7 @@ def edit_attributes(protected=(), config=None, counts=None) -> set[str]:
         data = read_spec_file(config) if config else {}
     except EthicLensInputError:
         data = {}
+    data = data if isinstance(data, dict) else {}  # not a spec: the run refuses it
     part = lambda name: data.get(name) if isinstance(data.get(name), dict) else {}  # noqa: E731
     given = protected or part("roles").get("protected") or ()
     names = attribute_names(given if isinstance(given, (list, tuple)) else ())
