@@ -202,3 +202,20 @@ def test_a_postgres_baseline_table_equals_the_files(pg_url, tmp_path, days):
         assert _baseline_history(d_side) == _baseline_history(f_side)
     source = database["run"]["baseline_target"]["source"]
     assert source.startswith("table base_rows in postgresql") and "mon-Secret" not in source
+
+
+def test_a_database_given_by_variable_is_named_by_it_and_columns_as_the_audit_names_them(
+    tmp_path, days, capsys, monkeypatch
+):
+    # round 6: refusals named "--db sqlite:///..." for --db-env NAME, and listed the monitor's
+    # own day column among the table's columns
+    url, *_ = _database(tmp_path, days)
+    monkeypatch.setenv("ETHICLENS_TEST_MON_DB", url)
+    base = ["monitor", "--db-env", "ETHICLENS_TEST_MON_DB", "--store", tmp_path / "s.sqlite"]
+    rc, _, err = _cli(capsys, *base, "--table", "nosuch", *FLAGS, "--protected", "race")
+    assert rc == 2 and "option '--db-env ETHICLENS_TEST_MON_DB': table 'nosuch'" in err
+    assert url not in err
+    flags = [f if f != "pred" else "nosuch" for f in FLAGS]
+    rc, _, err = _cli(capsys, *base, "--table", "preds", *flags, "--protected", "race")
+    assert rc == 2 and "column 'nosuch': not found in the database source" in err
+    assert "_ethiclens" not in err

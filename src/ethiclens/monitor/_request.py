@@ -149,7 +149,9 @@ def _target_columns(request) -> list:
     target = request.target
     try:
         if request.db:
-            return sql_columns(request.db, table=request.table, query=request.query)
+            return sql_columns(
+                request.db, table=request.table, query=request.query, flag=request.db_flag
+            )
         if isinstance(target, (str, os.PathLike)):
             return file_columns(str(target))
     except EthicLensInputError:
@@ -192,6 +194,8 @@ class MonitorRequest:
     baseline_table: str | None = None
     baseline_query: str | None = None
     db: str | None = field(default=None, repr=False)  # a database URL (never stored)
+    # how a refusal names the database: --db (its URL masked) or --db-env NAME
+    db_flag: str = field(default="--db", repr=False)
     table: str | None = None
     query: str | None = None
     # each row's probability of having been sampled: inverse-propensity-weighted evidence
@@ -248,6 +252,7 @@ class MonitorRequest:
         return cls(
             target=t.describe() if db else t.file,
             db=db,
+            db_flag=f"--db-env {t.db_env}" if t.db_env else "--db",
             table=t.table,
             query=t.query,
             time=time,

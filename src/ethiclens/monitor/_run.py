@@ -242,6 +242,7 @@ def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
             table=request.table,
             query=request.query,
             origin_day=origin_day,
+            flag=request.db_flag,
         )
     return count_windows(
         request.target,
@@ -300,7 +301,9 @@ def _count_baseline_rows(request: MonitorRequest, window: Window) -> tuple[Count
     from ..sources import mask_url
 
     table, query = request.baseline_table, request.baseline_query
-    counted = count_windows_sql(request.db, request.roles(), window, table=table, query=query)
+    counted = count_windows_sql(
+        request.db, request.roles(), window, table=table, query=query, flag=request.db_flag
+    )
     where = f"table {table}" if table else "query"
     return counted, {"target": table or query, "source": f"{where} in {mask_url(request.db)}"}
 

@@ -900,6 +900,7 @@ def count_windows_sql(
     table: str | None = None,
     query: str | None = None,
     origin_day: int | None = None,
+    flag: str = "--db",
 ) -> Counted:
     """Day or row windows of a database table (or query): the day of each row (row windows:
     its number in time order, ties broken by the roles' text as the file engines break them)
@@ -907,11 +908,12 @@ def count_windows_sql(
     ``ethiclens.sources.sql_counts``, which runs it read-only (ADR 0011); only counts come
     back. With ``cols.propensity`` the database also sums 1/π and 1/π² per cell and finds its
     smallest π (with ``cols.weight``: w, w², the smallest and largest 1/w), as the file engines
-    do."""
+    do. ``flag``: the option that gave ``url`` (``--db-env NAME``), named by a refusal."""
     from ..sources import Roles, sql_columns, sql_counts, sql_source
 
     scheme = _check_sql_request(url, table, query)
-    sql_columns(url, table=table, query=query)  # the audit's checks of what is read (names)
+    names = sql_columns(url, table=table, query=query, flag=flag)  # the audit's name checks
+    _check_roles(cols, names, "the database source")  # worded as the audit words it
     day = _DAY_SQL[scheme].format(col=_q(cols.time))
     source = sql_source(table, query, scheme)  # the audit's read of a table or query
     rows, keys, weight = f"SELECT *, {day} AS {_q(DAY_KEY)} FROM {source}", [DAY_KEY], None
@@ -924,7 +926,7 @@ def count_windows_sql(
     roles = Roles(y_pred=cols.y_pred, y_true=cols.y_true, protected=[*cols.protected, *keys],
                   weight=weight)  # fmt: skip
     try:
-        counts = sql_counts(url, roles, query=rows)
+        counts = sql_counts(url, roles, query=rows, flag=flag)
     except EthicLensInputError as exc:
         if str(exc.column) == DAY_KEY:
             raise EthicLensInputError(
