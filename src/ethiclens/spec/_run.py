@@ -13,6 +13,7 @@ from ._unused import check_used
 
 DEFAULT_DRAWS = {"audit": 2000, "compare": 1000, "thresholds": 1000}
 AUDIT_CI, COMPARE_CI = CI_BY_PURPOSE["audit"], CI_BY_PURPOSE["compare"]
+_CI_OF = {"audit": (AUDIT_CI, "an audit"), "compare": (COMPARE_CI, "a comparison")}
 
 
 def as_spec(spec) -> AuditSpec:
@@ -66,9 +67,19 @@ def _merged(spec: AuditSpec, options: dict) -> dict:
     return flat
 
 
-def _started(spec: AuditSpec, purpose: str) -> AuditSpec:
-    """The spec a ``purpose`` run uses: its keys checked, its seed drawn if null."""
+def check_request(spec: AuditSpec, purpose: str) -> None:
+    """What a ``purpose`` run (audit, compare, thresholds) checks before it reads any data:
+    the keys it uses, the interval method it takes, the policy as the engine takes it. A face
+    that stores a request before running it (the web app) refuses it here at once."""
     check_used(spec, purpose)
+    if purpose in _CI_OF:
+        _check_ci(spec, *_CI_OF[purpose])
+    spec.policy.to_policy()
+
+
+def _started(spec: AuditSpec, purpose: str) -> AuditSpec:
+    """The spec a ``purpose`` run uses: checked (``check_request``), its seed drawn if null."""
+    check_request(spec, purpose)
     return spec.seeded()
 
 
@@ -195,9 +206,8 @@ def run_audit(spec: AuditSpec):
     """``AuditResult`` of a one-model spec (rows, or counts where the data lives)."""
     from ..fairness import audit, audit_counts, bin_counts
 
-    spec = _started(spec, "audit")
-    ci = _check_ci(spec, AUDIT_CI, "an audit")
-    spec.policy.to_policy()  # a bad policy is refused before the data is read
+    spec = _started(spec, "audit")  # a bad policy is refused before the data is read
+    ci = spec.policy.ci
     loaded = load_target(spec, "audit")
     options = _options(spec, loaded, "audit")
     _check_pos_label_shared(spec, loaded)
@@ -229,8 +239,7 @@ def run_compare(spec: AuditSpec):
     from ..fairness import compare
 
     spec = _started(spec, "compare")
-    ci = _check_ci(spec, COMPARE_CI, "a comparison")
-    spec.policy.to_policy()
+    ci = spec.policy.ci
     loaded = load_target(spec, "compare")
     _binned_rows(spec, loaded)
     _check_pos_label_shared(spec, loaded)

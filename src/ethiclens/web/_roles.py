@@ -389,26 +389,16 @@ def check_request(spec: dict, purpose: str) -> None:
     written: the spec's own, and the interval method this kind of run takes (which the
     library checks only once the data are read). The message goes next to the field it
     names, so it does not start with the form's name."""
-    from ..spec import CI_BY_PURPOSE, AuditSpec
+    from ..spec import AuditSpec
+    from ..spec import check_request as library_check
 
-    try:
-        # the policy as the engine takes it, refused before anything is stored (as the CLI
-        # refuses it before the data is read)
-        AuditSpec.from_dict(spec, source=FORM).policy.to_policy()
+    try:  # refused before anything is stored, as the CLI refuses it before the data is read
+        library_check(AuditSpec.from_dict(spec, source=FORM), purpose)
     except EthicLensInputError as exc:
         problem = exc.problem.removeprefix(f"{FORM}: ")
         raise EthicLensInputError(
             problem, column=exc.column, value=exc.value, fix=exc.fix
         ) from None
-    ci, allowed = spec.get("policy", {}).get("ci"), CI_BY_PURPOSE.get(purpose, ())
-    if ci and allowed and ci not in allowed:
-        what = "a comparison" if purpose == "compare" else "an audit"
-        raise EthicLensInputError(
-            f"is not an interval method of {what}",
-            column="policy.ci",
-            value=ci,
-            fix=f"use one of {', '.join(allowed)}",
-        )
 
 
 def _number_or_text(text: str):

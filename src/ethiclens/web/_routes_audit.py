@@ -85,7 +85,10 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
     try:
         spec, purpose = _roles.form_to_spec(form, prof, _target_of(data, prof))
         purpose = "compare" if form.get("model_b") else purpose
-        _roles.check_request(spec, purpose)  # before model B's joined table is written
+        # before model B's joined table is written (which drops model A's scores)
+        _roles.check_request(
+            _twofiles.without_scores(spec) if form.get("model_b") else spec, purpose
+        )
         if form.get("model_b"):
             spec = await in_thread(_twofiles.joined_spec, web, data, form, spec)
     except _roles.FormErrors as exc:

@@ -219,7 +219,7 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
     if name not in datasets.DATASETS or name == "bios":
         errors["dataset"] = "choose one of the listed benchmarks"
     spec: dict = {"target": {"dataset": name}, "groups": {}, "policy": {}, "model": {}}
-    _benchmark_score(form, name, spec, errors)
+    _benchmark_score(form, spec)
     try:
         if _roles.lines(form.get("merge")):
             spec["groups"]["merge"] = parse_merges(tuple(_roles.lines(form.get("merge"))))
@@ -234,20 +234,12 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
     return spec
 
 
-def _benchmark_score(form: dict, name: str, spec: dict, errors: dict) -> None:
+def _benchmark_score(form: dict, spec: dict) -> None:
     """The predictions audited (``target.score``): any value given is the request's, so that
-    the spec's check refuses one it does not know; decile is refused for a benchmark without
-    that score, as ``--score decile`` is on the command line (which the library checks only
-    once the data are loaded, too late for the form)."""
+    the library's checks refuse one it does not know, or decile for a benchmark without it."""
     score = (form.get("score") or "").strip()
-    if not score:
-        return
-    spec["target"]["score"] = score
-    if score == "decile" and name != "compas":
-        errors["score"] = (
-            "decile exists only for compas. Fix: leave the score empty (the standard model), "
-            "or use compas"
-        )
+    if score:
+        spec["target"]["score"] = score
 
 
 async def benchmark(request):

@@ -129,8 +129,13 @@ def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
     target = {"file": str(path)}
     if "engine" in spec["target"]:
         target["engine"] = spec["target"]["engine"]
-    roles = {k: v for k, v in roles.items() if k != "y_score"}  # a comparison has no scores
+    roles = without_scores(spec)["roles"]
     return {**spec, "target": target, "roles": {**roles, "y_pred": [pred_a, name_b]}}
+
+
+def without_scores(spec: dict) -> dict:
+    """The spec less model A's score column: a comparison of two models has no scores."""
+    return {**spec, "roles": {k: v for k, v in spec["roles"].items() if k != "y_score"}}
 
 
 def _protected_columns(roles: dict, prof: dict) -> list[str]:
