@@ -231,3 +231,11 @@ def test_a_column_in_two_roles_is_named_in_every_faces_words():
         str(err.value)
     )
     assert "score (--y-score, roles.y_score)" in str(err.value)
+
+
+def test_the_label_may_not_be_the_prediction_but_a_score_may():
+    from ethiclens.io import check_roles
+
+    with pytest.raises(EthicLensInputError, match="label .* and prediction"):
+        check_roles({"y_true": "p", "y_pred": "p"}, ["g"])
+    check_roles({"y_true": "y", "y_pred": "p", "y_score": "p"}, ["g"])  # a score as it is

@@ -322,7 +322,9 @@ def _role(key: str) -> str:
 
 def check_roles(roles: dict, protected=()) -> None:
     """No column plays two roles that cannot share one: a protected attribute that is also the
-    label, prediction, score or weight; a weight that is also the label, prediction or score.
+    label, prediction, score or weight; a weight that is also the label, prediction or score; a
+    label that is also the prediction (it would audit a perfect model). A score may be the
+    prediction's own column (a thresholded score audited as it is).
 
     ``roles`` maps a role (``"y_pred"``, a spec key of ``roles``) to its column or None;
     ``protected`` lists the protected columns.
@@ -330,7 +332,8 @@ def check_roles(roles: dict, protected=()) -> None:
     pairs = [*roles.items(), *(("protected", c) for c in protected)]
     for role, col in pairs:
         clash = [r for r, c in roles.items() if c and c == col and r != role]
-        if col and clash and (role in ("protected", "weight") or "weight" in clash):
+        shared = {role, *clash} == {"y_true", "y_pred"}
+        if col and clash and (role in ("protected", "weight") or "weight" in clash or shared):
             raise EthicLensInputError(
                 f"plays two roles: {_role(role)} and {_role(clash[0])}",
                 column=col,
