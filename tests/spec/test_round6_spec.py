@@ -222,3 +222,10 @@ def test_a_dotted_model_version_must_be_quoted():
         AuditSpec.from_dict({"target": {"dataset": "compas"}, "model": {"version": 2.1}})
     spec = AuditSpec.from_dict({"target": {"dataset": "compas"}, "model": {"version": 3}})
     assert spec.model.version in (3, "3")
+
+
+def test_a_reference_holding_equals_and_comma_of_a_column_holding_them_too():
+    from ethiclens.spec import parse_protected
+
+    cols, refs = parse_protected(["g=r,p=a,b=c", "age>=65=no"], ["g=r,p", "age>=65", "y"])
+    assert cols == ["g=r,p", "age>=65"] and refs == {"g=r,p": "a,b=c", "age>=65": "no"}

@@ -23,9 +23,10 @@ def parse_protected(values, columns=None):
         if known is not None and item in known:
             col, sep, ref = item, "", ""
         elif known is not None and col not in known and "=" in item:
-            left, _, right = item.rpartition("=")
-            if left in known:
-                col, sep, ref = left, "=", right
+            # the longest known column left of an "=" (a reference may hold "=" too)
+            ends = [i for i, ch in enumerate(item) if ch == "=" and item[:i] in known]
+            if ends:
+                col, sep, ref = item[: ends[-1]], "=", item[ends[-1] + 1 :]
         col = col if known is not None and col in known else col.strip()
         ref = ref.strip()
         if col in cols:
