@@ -55,11 +55,12 @@ def _engine(name: str):
 
 def _wrap(name: str, runner: str, **fixed):
     engine = _engine(name)
+    params = inspect.signature(engine).parameters
 
     @functools.wraps(engine)
     def call(*args, **kwargs):
         if not _is_request(args, kwargs):
-            with named_as_called(inspect.signature(engine).parameters, kwargs):
+            with named_as_called(params, kwargs):
                 return engine(*args, **kwargs)
         from . import _run
 
@@ -92,6 +93,4 @@ _audit_counts_engine = _wrap("audit_counts", "run_audit")
 def audit_counts(*args, **kwargs):
     if _is_request(args, kwargs):
         args = (_counts_spec(args[0], kwargs),)
-    elif isinstance(kwargs.get("protected"), str):  # one attribute's name, not its letters
-        kwargs["protected"] = [kwargs["protected"]]
     return _audit_counts_engine(*args, **kwargs)
