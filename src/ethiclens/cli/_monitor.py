@@ -131,8 +131,8 @@ def monitor_command(**options):
     json_out, html_out = spec.outputs.json, spec.outputs.html
     store = MonitorRequest.checked_store(o["store"])  # a URL is masked, never taken for a file
     read = [*input_files(spec, o["config"]), own.get("baseline_target")]
-    check_monitor_outputs(json_out, html_out, store, inputs=read)
     with config_keys_named(options, o["config"]):  # a value from the file: named by its key
+        check_monitor_outputs(json_out, html_out, store, inputs=read)
         request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
         result = run_monitor(request, store)
     _print(result, json_out, html_out, o["fail_on"])

@@ -26,7 +26,7 @@ _FIX = "name the store an `ethiclens monitor --store` run wrote"
 def read_store(path, *, flag: str = "--store") -> dict:
     """The plain data of the monitor store at ``path`` (read-only; ``flag`` names the option
     in refusals). ``path`` may be a PostgreSQL URL (``ethiclens monitor --store URL``)."""
-    path = checked_store(path)
+    path = checked_store(path, flag)
     if is_store_url(path):
         return _read_postgres(path, flag)
     path = Path(path)

@@ -41,6 +41,10 @@ BOUND = (
     "min_labels",
     "baseline_windows",
 )
+# the window intervals' draws and their seed: recorded in every new store (a store written
+# before recorded neither and keeps matching), so one store never mixes differently drawn
+# intervals
+DRAWS = ("n_draws", "seed")
 # request fields a store is bound to only when given (stores written before keep matching)
 EDITS = ("pos_label", "bins", "merge_groups", "exclude_groups", "intersections")
 # a separate baseline: files, or a table or query of the target's database (bound to the store
@@ -369,11 +373,11 @@ class MonitorRequest:
 
     def bound(self) -> dict:
         """The fields a store is bound to, normalised."""
-        d = {name: getattr(self, name) for name in (*BOUND, *OPTIONAL)}  # not the target
+        d = {name: getattr(self, name) for name in (*BOUND, *DRAWS, *OPTIONAL)}  # not the target
         d["window"] = str(self.parsed_window())
         d["protected"] = list(self.protected)
         d["intersections"] = [list(c) for c in self.intersections] if self.intersections else None
-        out = {k: d[k] for k in BOUND}
+        out = {k: d[k] for k in (*BOUND, *DRAWS)}
         # only when given: stores written before keep matching
         for name in OPTIONAL:
             if getattr(self, name) is not None:

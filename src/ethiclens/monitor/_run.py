@@ -33,6 +33,7 @@ from ._report import MonitorResult, build_report, iso, safe_exp
 from ._request import (
     BASELINE_SOURCES,
     BOUND,
+    DRAWS,
     OPTIONAL,
     MonitorRequest,
     refuse_bad_baseline,
@@ -132,7 +133,7 @@ def _zero(labels: bool) -> dict:
 
 def _diff_message(stored: dict, now: dict) -> str:
     parts = []
-    for key in (*BOUND, *OPTIONAL):
+    for key in (*BOUND, *DRAWS, *OPTIONAL):
         if stored.get(key) != now.get(key):
             parts.append(f"{key} {stored.get(key)!r} there, {now.get(key)!r} here")
     return "; ".join(parts)
@@ -209,6 +210,9 @@ def _check_store(store: Store, request: MonitorRequest, now) -> dict | None:
         if stored_request and stored_request.get(name) and bound.get(name):
             # a separate baseline is bound by its counts (checked once counted), not its name
             bound[name] = stored_request[name]
+    for name in DRAWS if stored_request is not None else ():
+        if name not in stored_request:  # a store written before recorded no draws
+            del bound[name]
     if stored_request is not None and stored_request != bound:
         raise EthicLensInputError(
             "was written by another request: " + _diff_message(stored_request, bound),

@@ -57,10 +57,11 @@ _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
 _STORE_SCHEMES = ("postgresql", "postgresql+psycopg")
 
 
-def checked_store(store) -> str:
+def checked_store(store, flag: str = "--store") -> str:
     """A SQLite file path as given; a URL by the rule the audit's ``--db`` applies to a
     PostgreSQL URL (the scheme ``postgresql``, any driver: ``postgresql+psycopg2://``),
-    spelled for the store's driver. Any other URL is refused, its password masked."""
+    spelled for the store's driver. Any other URL is refused by ``flag``, its password
+    masked."""
     from .._secrets import looks_like_url, malformed_url
     from ..sources import mask_url
 
@@ -70,7 +71,7 @@ def checked_store(store) -> str:
     if malformed_url(text):
         raise EthicLensInputError(
             "is a malformed URL (no '//' after the scheme)",
-            column="--store",
+            column=flag,
             value=mask_url(text),
             fix="spell it postgresql://user@host/db, or give a file path (fairness.sqlite)",
         )
@@ -82,7 +83,7 @@ def checked_store(store) -> str:
         raise EthicLensInputError(
             f"is a {scheme} URL; a store is a SQLite file or a PostgreSQL database "
             "(postgresql:// or postgresql+DRIVER://, lower case, as --db takes it)",
-            column="--store",
+            column=flag,
             value=mask_url(text),
             fix="give a file path (fairness.sqlite) or a postgresql+psycopg://user@host/db URL",
         )
