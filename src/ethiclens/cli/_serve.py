@@ -30,8 +30,9 @@ import click
 @click.option(
     "--token-file",
     type=click.Path(dir_okay=False),
-    help="Access token (one line). Required by every request; a --host other than "
-    "127.0.0.1 gets a fresh one printed at start when this is not given.",
+    help="Access token (one line). Required by every request; a --host other than a "
+    "loopback address (127.x.x.x, ::1, localhost) gets a fresh one printed at start when "
+    "this is not given.",
 )
 @click.option("--max-upload", default="1GB", show_default=True, help="Largest upload.")
 @click.option(

@@ -16,6 +16,7 @@ import hmac
 import logging
 import re
 import secrets
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -208,8 +209,7 @@ class _Guard:
     def _refusal(self, request) -> tuple[int, str, str] | None:
         """(status, problem, fix) when the request is refused before any page sees it."""
         hosts = self.config.allowed_hosts
-        host = request.headers.get("host", "").rsplit(":", 1)[0].strip("[]")
-        if hosts is not None and host not in hosts:
+        if hosts is not None and _host_name(request.headers.get("host", "")) not in hosts:
             return (
                 400,
                 "this server does not answer to that host name",
@@ -281,6 +281,16 @@ def _headers_adder(send):
         await send(message)
 
     return wrapped
+
+
+def _host_name(header: str) -> str:
+    """The host of a Host header: ``127.0.0.2:8765`` is 127.0.0.2, ``[::1]:8765`` is ::1."""
+    if any(c in header for c in "@/?#\\"):  # a URL's other parts: no host name
+        return ""
+    try:
+        return urllib.parse.urlsplit("//" + header).hostname or ""
+    except ValueError:  # not a host (an unclosed "[")
+        return ""
 
 
 def _store(where):

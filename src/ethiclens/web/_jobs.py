@@ -64,6 +64,7 @@ def run_job(
         spec = AuditSpec.from_dict(spec_dict)
         runner = {"compare": run_compare, "thresholds": run_thresholds}.get(purpose, run_audit)
         result = runner(spec)
+        _users_file_in_provenance(result, store, spec_dict)
         store.step(audit_id, "writing the report")
         text = result.to_json()
         html, card = _render(result, purpose, title)
@@ -132,6 +133,26 @@ def _naming_the_users_file(spec_dict: dict, title: str | None):
     path = (spec_dict.get("target") or {}).get("file")
     name = title or "the file"
     return lambda text: text.replace(str(path), name) if path else text
+
+
+def _users_file_in_provenance(result, store, spec_dict: dict) -> None:
+    """The model's provenance (``column 'pred' of loans.csv``, and each model's of a
+    comparison) names the data file as its user knows it, as the config file does, not by
+    its random name on the server; before the JSON, the report and the card are written."""
+    from ._portable import portable_name
+
+    path = (spec_dict.get("target") or {}).get("file")
+    row = store.data_at(path) if path else None
+    prov = (getattr(result, "data", None) or {}).get("provenance") or {}
+    if row is None:
+        return
+    server, user = f" of {Path(path).name}", f" of {portable_name(row)}"
+    for key in ("model", "models"):
+        if isinstance(prov.get(key), dict):
+            prov[key] = {
+                k: v.replace(server, user) if isinstance(v, str) else v
+                for k, v in prov[key].items()
+            }
 
 
 def _exit_with_server(server_pid: int) -> None:

@@ -17,6 +17,8 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def is_loopback(host: str) -> bool:
+    """A loopback address (127.0.0.0/8, ::1) or localhost: reachable from this machine only,
+    so the server needs no token there (a DNS-rebinding page is kept out by the Host check)."""
     if host == "localhost":
         return True
     try:
@@ -127,7 +129,8 @@ def serve_settings(host: str, options: dict, port: int | None = None):
         token=token,
         max_upload=limit,
         queue=50,
-        allowed_hosts=LOOPBACK if local else None,
+        # on loopback, the names of this machine and the address the server printed
+        allowed_hosts=tuple(dict.fromkeys((*LOOPBACK, host))) if local else None,
         databases=databases,
         monitor_stores=tuple(dict.fromkeys(options["monitor_store"])),
         **({"workers": workers} if workers else {}),
