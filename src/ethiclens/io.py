@@ -83,12 +83,115 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0].strip() if text else type(exc).__name__
 
 
-def _not_utf8(path: Path, exc: UnicodeDecodeError) -> DataFileError:
-    return DataFileError(
-        f"{path.name} is not UTF-8 text (byte {exc.object[exc.start : exc.start + 1]!r} at "
-        f"position {exc.start})",
-        fix="save it as UTF-8 (e.g. Excel's 'CSV UTF-8'; or iconv -f latin1 -t utf-8)",
+def _open_bytes(path: Path):
+    """``path`` opened for reading bytes (a ``.gz`` file decompressed)."""
+    import gzip
+
+    return (gzip.open if path.name.lower().endswith(".gz") else open)(path, "rb")
+
+
+def not_utf8_error(path: str | Path) -> DataFileError | None:
+    """The one refusal of a file that is not UTF-8 text, naming its first bad byte's line (the
+    header is line 1) and offset; None when every byte decodes. Reads the whole file, line by
+    line (UTF-8 never puts a newline byte inside a character): call it once a read failed.
+    A file compressed other than by gzip is named without a place."""
+    import codecs
+
+    path = Path(path)
+    fix = "save it as UTF-8 (e.g. Excel's 'CSV UTF-8'; or iconv -f latin1 -t utf-8)"
+    if path.suffix.lower() in COMPRESSED and path.suffix.lower() != ".gz":
+        return DataFileError(f"{path.name} is not UTF-8 text", fix=fix)
+    with _open_bytes(path) as fh:
+        if _decodes(fh):
+            return None
+    offset = 0
+    with _open_bytes(path) as fh:
+        for number, line in enumerate(fh, start=1):
+            skip = len(codecs.BOM_UTF8) if number == 1 and line.startswith(codecs.BOM_UTF8) else 0
+            try:
+                line[skip:].decode("utf-8")
+            except UnicodeDecodeError as exc:
+                at = skip + exc.start
+                return DataFileError(
+                    f"{path.name} is not UTF-8 text (byte {line[at : at + 1]!r} on line {number}, "
+                    f"offset {offset + at})",
+                    fix=fix,
+                )
+            offset += len(line)
+    return None
+
+
+def _decodes(fh) -> bool:
+    """Whether every byte of ``fh`` is UTF-8 (decoded a block at a time: the fast pass)."""
+    import codecs
+
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
+        while block := fh.read(1 << 20):
+            decoder.decode(block)
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def refuse_not_utf8(path: str | Path, exc: UnicodeDecodeError) -> DataFileError:
+    """What to raise for ``exc``, a decoding error met reading ``path``: :func:`not_utf8_error`
+    (the same words whichever reader met it), else the codec's own line."""
+    return not_utf8_error(path) or DataFileError(
+        f"cannot read {Path(path).name}: {_first_line(exc)}", fix="check the file's format"
     )
+
+
+# A CSV header line longer than this is refused rather than read into memory: no table's names
+# come near it (a million columns of 16-letter names).
+MAX_HEADER_BYTES = 1 << 24
+
+
+def _header_end(head: bytes) -> int:
+    """Where the header record ends in ``head`` (just past its first newline outside quotes),
+    -1 when ``head`` holds no complete header yet."""
+    start = quotes = 0
+    while (i := head.find(b"\n", start)) >= 0:
+        quotes += head.count(b'"', start, i)
+        if quotes % 2 == 0:
+            return i + 1
+        start = i + 1
+    return -1
+
+
+def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]:
+    """(the header's names, the text read, whether that is the whole file) of a CSV file (plain
+    or ``.gz``): at least ``size`` bytes and the whole header line, however long, up to
+    :data:`MAX_HEADER_BYTES` (beyond: refused). A byte that is not UTF-8 is refused naming its
+    line; a file that cannot be read, naming it."""
+    import codecs
+    import csv
+    import io as _io
+
+    path = Path(path)
+    try:
+        with _open_bytes(path) as fh:
+            head = fh.read(size)
+            ended = len(head) < size
+            while not ended and _header_end(head) < 0 and len(head) <= MAX_HEADER_BYTES:
+                more = fh.read(1 << 20)
+                head, ended = head + more, not more
+    except (OSError, EOFError) as exc:
+        raise DataFileError(
+            f"cannot read {path.name}: {_first_line(exc)}",
+            fix="the file is damaged or not what its name says: export the table again",
+        ) from exc
+    if not ended and _header_end(head) < 0:
+        raise DataFileError(
+            f"{path.name}: its first line (the header) is longer than {MAX_HEADER_BYTES >> 20} MiB",
+            fix="check the file is a CSV table with the column names on its first line",
+        )
+    try:
+        text = codecs.getincrementaldecoder("utf-8-sig")().decode(head, final=ended)
+    except UnicodeDecodeError as exc:
+        raise refuse_not_utf8(path, exc) from exc
+    return next(csv.reader(_io.StringIO(text)), []), text, ended
 
 
 def _delimiter_error(path: Path, header: str):
@@ -107,10 +210,8 @@ def preflight_file(path: str | Path, require_rows: bool = True) -> None:
     """The cheap checks of :func:`read_table`, for engines that read the file themselves
     (DuckDB, Dask): a regular, non-empty file whose first bytes match its name; for CSV, a
     UTF-8 header row of comma-separated, distinct names, and (``require_rows``) a data row.
-    Reads at most 64 kB."""
-    import codecs
+    Reads 64 kB, or the whole header line where it is longer (:func:`csv_head`)."""
     import csv
-    import gzip
     import io as _io
 
     path = Path(path)
@@ -123,24 +224,12 @@ def preflight_file(path: str | Path, require_rows: bool = True) -> None:
     _sniff(path, suffix)
     if suffix != ".csv":
         return
-    opener = gzip.open if low.endswith(".gz") else open
-    try:
-        with opener(path, "rb") as fh:
-            head = fh.read(65536)
-    except (OSError, EOFError) as exc:
-        raise DataFileError(
-            f"cannot read {path.name}: {_first_line(exc)}",
-            fix="the file is damaged or not what its name says: export the table again",
-        ) from exc
-    try:
-        text = codecs.getincrementaldecoder("utf-8-sig")().decode(head, final=False)
-    except UnicodeDecodeError as exc:
-        raise _not_utf8(path, exc) from exc
-    rows = csv.reader(_io.StringIO(text))
-    header = next(rows, [])
+    header, text, whole = csv_head(path)
     if len(header) == 1 and (err := _delimiter_error(path, header[0])):
         raise err
-    if require_rows and len(head) < 65536 and not any(any(c.strip() for c in r) for r in rows):
+    rows = csv.reader(_io.StringIO(text))
+    next(rows, None)
+    if require_rows and whole and not any(any(c.strip() for c in r) for r in rows):
         raise DataFileError(f"file {path} has no data rows", fix="export the data again")
     _refuse_repeated_names(path, header)
 
@@ -182,7 +271,7 @@ def read_table(path: str | Path) -> pd.DataFrame:
     try:
         frame = reader(path)
     except UnicodeDecodeError as exc:
-        raise _not_utf8(path, exc) from exc
+        raise refuse_not_utf8(path, exc) from exc
     except RecursionError as exc:
         raise DataFileError(
             f"cannot read {path.name}: nested too deeply", fix="give a flat table"

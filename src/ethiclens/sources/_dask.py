@@ -110,7 +110,7 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
     try:
         with dask_scheduler(scheduler):
             raw = _count(_read(dd, target, layout, roles), roles, text)
-    except pd.errors.ParserError as exc:
+    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
         err = ragged_error(layout.files) if text else None
         if err:
             raise err from None

@@ -34,7 +34,7 @@ def read_csv_file(path, columns: list, dtype=None) -> pd.DataFrame:
     silently, so the whole row is parsed)."""
     try:
         return pd.read_csv(path, dtype=dtype, encoding="utf-8-sig", index_col=False)[columns]
-    except pd.errors.ParserError as exc:
+    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
         err = ragged_error([path])
         if err:
             raise err from None

@@ -112,14 +112,12 @@ def engine_of(table: pd.DataFrame) -> str | None:
 
 def csv_header(path) -> list[str]:
     """The column names of a CSV file as pandas names them (an empty name is ``Unnamed: i``).
-    A blank first line is refused: pandas would take the first data row for the header."""
-    import csv
-    import gzip
+    A blank first line is refused: pandas would take the first data row for the header. The
+    whole first line is read, however long (up to ``io.MAX_HEADER_BYTES``)."""
+    from ..io import csv_head
 
     path = Path(path)
-    opener = gzip.open if path.name.lower().endswith(".gz") else open
-    with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:  # a BOM is no name
-        header = next(csv.reader(fh), None)
+    header = csv_head(path, size=0)[0]  # a BOM is no name
     if not header or all(not name.strip() for name in header):
         raise DataFileError(
             f"{path.name}: its first line (the header) is empty",
@@ -135,25 +133,37 @@ def csv_header(path) -> list[str]:
 
 
 def ragged_error(files) -> DataFileError | None:
-    """The first CSV row with more fields than its header, as the one message every engine
-    gives; None when there is none. Reads the files (only called once something is wrong)."""
+    """The first CSV row with more fields than its header, or the first byte that is not
+    UTF-8, as the one message every engine gives; None when there is none. Reads the files
+    (only called once something is wrong)."""
+    from ..io import not_utf8_error
+
+    for f in files:
+        try:
+            err = _ragged_row(Path(f))
+        except UnicodeDecodeError:
+            err = not_utf8_error(f)
+        if err:
+            return err
+    return None
+
+
+def _ragged_row(path: Path) -> DataFileError | None:
     import csv
     import gzip
 
-    for f in files:
-        path = Path(f)
-        opener = gzip.open if path.name.lower().endswith(".gz") else open
-        with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
-            rows = csv.reader(fh)
-            header = next(rows, [])
-            for row in rows:
-                if len(row) > len(header):
-                    return DataFileError(
-                        f"{path.name} line {rows.line_num} has {len(row)} fields but its "
-                        f"header has {len(header)}",
-                        fix="check the file is comma-separated with the same number of fields "
-                        "on every row (quote values that contain commas)",
-                    )
+    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
+        rows = csv.reader(fh)
+        header = next(rows, [])
+        for row in rows:
+            if len(row) > len(header):
+                return DataFileError(
+                    f"{path.name} line {rows.line_num} has {len(row)} fields but its "
+                    f"header has {len(header)}",
+                    fix="check the file is comma-separated with the same number of fields "
+                    "on every row (quote values that contain commas)",
+                )
     return None
 
 

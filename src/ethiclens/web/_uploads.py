@@ -242,9 +242,7 @@ _TEXT = re.compile(rb"[\x00-\x08\x0e-\x1f]")
 
 
 def _check_csv(path: Path, head: bytes) -> str:
-    import codecs
-
-    from ..io import preflight_file
+    from ..io import not_utf8_error, preflight_file
 
     if _TEXT.search(head):
         raise UploadError(
@@ -252,14 +250,10 @@ def _check_csv(path: Path, head: bytes) -> str:
             fix="export the table as CSV (comma-separated, UTF-8) or Parquet",
             status=415,
         )
-    try:
-        codecs.getincrementaldecoder("utf-8-sig")().decode(head, final=False)
-    except UnicodeDecodeError:
-        raise UploadError(
-            "the file is not UTF-8 text",
-            fix="save it as UTF-8 (Excel: 'CSV UTF-8')",
-            status=415,
-        ) from None
+    # the whole upload (it is bounded): a byte past the first 64 kB would otherwise fail the
+    # read later, as a codec's words
+    if err := not_utf8_error(path):
+        raise UploadError(without_server_path(err.problem, path), fix=err.fix, status=415)
     comma = b"," in head.split(b"\n", 1)[0]
     try:  # first: it names the separator of a file with no comma (semicolons, tabs, ...)
         preflight_file(path)

@@ -1,0 +1,110 @@
+"""Reading files (round 6 of the tester's findings): one refusal for a byte that is not UTF-8
+wherever it lies (past the first 64 kB too), on every engine, the monitor and the web upload;
+a header line longer than 64 kB read whole; a bad row named by its file line."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.cli import main
+
+pytest.importorskip("duckdb")
+pytest.importorskip("dask.dataframe")
+
+ENGINES = ["pandas", "duckdb", "dask"]
+AUDIT = ["--y-true", "label", "--y-pred", "pred", "--protected", "grp", "--n-boot", "100"]
+
+
+def _rows(n=4000, seed=0) -> pd.DataFrame:
+    r = np.random.default_rng(seed)
+    return pd.DataFrame(
+        {
+            "t": pd.date_range("2024-01-01", periods=n, freq="min").strftime("%Y-%m-%dT%H:%M:%S"),
+            "label": r.integers(0, 2, n),
+            "pred": r.integers(0, 2, n),
+            "grp": r.choice(["A", "B"], n),
+        }
+    )
+
+
+def _late_latin1(path):
+    """A CSV whose only non-UTF-8 byte (latin-1 'é') lies on line 3002, past 64 kB."""
+    text = _rows().to_csv(index=False).encode()
+    lines = text.split(b"\n")
+    lines[3001] = lines[3001].replace(b",A", b",Caf\xe9").replace(b",B", b",Caf\xe9")
+    path.write_bytes(b"\n".join(lines))
+    assert len(b"\n".join(lines[:3001])) > 65536
+    return path
+
+
+def _error(capsys, argv) -> tuple[int, str]:
+    rc = main(argv)
+    err = capsys.readouterr().err.strip().splitlines()
+    return rc, err[-1] if err else ""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_late_byte_that_is_not_utf8_is_one_refusal_on_every_engine(tmp_path, capsys, engine):
+    path = _late_latin1(tmp_path / "late.csv")
+    rc, line = _error(capsys, ["audit", str(path), *AUDIT, "--engine", engine])
+    assert rc == 2, line
+    assert line.startswith("error: late.csv is not UTF-8 text (byte b'\\xe9' on line 3002"), line
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_the_monitor_refuses_it_the_same_way(tmp_path, capsys, engine):
+    folder = tmp_path / "l2"
+    folder.mkdir()
+    _late_latin1(folder / "day00.csv")
+    argv = ["monitor", str(folder), "--time", "t", "--window", "1d", "--y-pred", "pred"]
+    argv += ["--y-true", "label", "--protected", "grp=A", "--engine", engine]
+    rc, line = _error(capsys, [*argv, "--store", str(tmp_path / "s.sqlite")])
+    assert rc == 2, line
+    assert line.startswith("error: day00.csv is not UTF-8 text (byte b'\\xe9' on line 3002"), line
+
+
+def test_an_early_byte_names_its_line_too(tmp_path, capsys):
+    path = tmp_path / "early.csv"
+    path.write_bytes(b"label,pred,grp\n1,0,A\n0,1,Caf\xe9\n" + b"1,1,B\n" * 50)
+    rc, line = _error(capsys, ["audit", str(path), *AUDIT])
+    assert rc == 2 and "early.csv is not UTF-8 text (byte b'\\xe9' on line 3, offset 28)" in line
+
+
+def test_a_web_upload_with_a_late_byte_is_415_not_utf8(tmp_path):
+    pytest.importorskip("starlette")
+    from ethiclens.web._uploads import UploadError, check_content
+
+    path = _late_latin1(tmp_path / "upload.csv")
+    with pytest.raises(UploadError) as caught:
+        check_content(path, 10**9)
+    assert caught.value.status == 415
+    assert caught.value.problem.startswith("the file is not UTF-8 text (byte b'\\xe9' on line 3002")
+
+
+def _wide(path):
+    """A header longer than 64 kB whose name cut at 65,536 bytes equals an earlier name."""
+    first = "f" * 32760  # "label,pred,grp," + first + "," is 32,776 bytes: the cut leaves
+    names = ["label", "pred", "grp", first, first + "g" * 1000]  # 32,760 of the last name
+    rows = _rows(60)[["label", "pred", "grp"]].to_numpy()
+    body = "".join(f"{a},{b},{c},0,0\n" for a, b, c in rows)
+    path.write_text(",".join(names) + "\n" + body)
+    assert len(",".join(names)) > 65536
+    return path
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_header_longer_than_64kb_is_read_whole(tmp_path, capsys, engine):
+    path = _wide(tmp_path / "wide.csv")
+    rc, line = _error(capsys, ["audit", str(path), *AUDIT, "--engine", engine, "--json", "-"])
+    assert rc in (0, 1) and "columns named" not in line, line
+
+
+def test_a_header_beyond_the_bound_is_refused_clearly(tmp_path, monkeypatch):
+    from ethiclens import io
+    from ethiclens.errors import DataFileError
+
+    monkeypatch.setattr(io, "MAX_HEADER_BYTES", 1 << 20)
+    path = tmp_path / "endless.csv"
+    path.write_text("a," * (1 << 20) + "b\n1\n")
+    with pytest.raises(DataFileError, match="its first line .the header. is longer than 1 MiB"):
+        io.preflight_file(path)
