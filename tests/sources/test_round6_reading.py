@@ -83,10 +83,10 @@ def test_a_web_upload_with_a_late_byte_is_415_not_utf8(tmp_path):
 
 def _wide(path):
     """A header longer than 64 kB whose name cut at 65,536 bytes equals an earlier name."""
-    first = "f" * 32760  # "label,pred,grp," + first + "," is 32,776 bytes: the cut leaves
-    names = ["label", "pred", "grp", first, first + "g" * 1000]  # 32,760 of the last name
-    rows = _rows(60)[["label", "pred", "grp"]].to_numpy()
-    body = "".join(f"{a},{b},{c},0,0\n" for a, b, c in rows)
+    first = "f" * 32759  # "t,label,pred,grp," + first + "," is 32,777 bytes: the cut
+    names = ["t", "label", "pred", "grp", first, first + "g" * 1000]  # leaves 32,759 of the last
+    rows = _rows(60)[["t", "label", "pred", "grp"]].to_numpy()
+    body = "".join(f"{t},{a},{b},{c},0,0\n" for t, a, b, c in rows)
     path.write_text(",".join(names) + "\n" + body)
     assert len(",".join(names)) > 65536
     return path
@@ -96,6 +96,15 @@ def _wide(path):
 def test_a_header_longer_than_64kb_is_read_whole(tmp_path, capsys, engine):
     path = _wide(tmp_path / "wide.csv")
     rc, line = _error(capsys, ["audit", str(path), *AUDIT, "--engine", engine, "--json", "-"])
+    assert rc in (0, 1) and "columns named" not in line, line
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_the_monitor_reads_a_long_header_whole(tmp_path, capsys, engine):
+    path = _wide(tmp_path / "wide.csv")
+    argv = ["monitor", str(path), "--time", "t", "--window", "1d", "--y-pred", "pred"]
+    argv += ["--y-true", "label", "--protected", "grp=A", "--engine", engine]
+    rc, line = _error(capsys, [*argv, "--store", str(tmp_path / "s.sqlite")])
     assert rc in (0, 1) and "columns named" not in line, line
 
 

@@ -560,13 +560,11 @@ def _duckdb_rows(query: _DuckQuery, target: str, window: Window):
 
 
 def _header(path) -> list[str]:
-    """The header line of a CSV file (plain or gzip), as names."""
-    import csv
-    import gzip
+    """The header line of a CSV file (plain or gzip), as names: read whole, as every reader
+    reads it (``io.csv_head``)."""
+    from ..io import csv_head
 
-    opener = gzip.open if str(path).lower().endswith(".gz") else open
-    with opener(path, "rt", encoding="utf-8-sig", newline="") as fh:
-        return next(csv.reader(fh), [])
+    return csv_head(path, size=0)[0]
 
 
 # -- pandas ------------------------------------------------------------------------------------
