@@ -122,7 +122,10 @@ def audit_file(base: str, csv: Path, n_boot: int | None = None, timeout=900) -> 
     import httpx
 
     start = time.perf_counter()
-    with httpx.Client(base_url=base, follow_redirects=False, timeout=timeout) as client:
+    # idle connections dropped well before the server's 5 s keep-alive ends: a loaded machine
+    # otherwise races the server's close with the next request (connection reset by peer)
+    limits = httpx.Limits(keepalive_expiry=1.0)
+    with httpx.Client(base_url=base, timeout=timeout, limits=limits) as client:
         token = _csrf(client.get("/").text)
         with open(csv, "rb") as fh:
             r = client.post("/upload", data={"csrf": token}, files={"file": (csv.name, fh)})
