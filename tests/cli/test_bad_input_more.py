@@ -430,7 +430,7 @@ CASES = [
         "pq-none-weight",
         _audit_file("t.parquet", "--weight", "w"),
         _parquet("t.parquet", w=[None] + [1.0] * (N - 1)),
-        ["sample_weight", "row 0"],
+        ["sample_weight", "first at t.parquet row 1 "],
     ),
     (
         "pq-list-label",

@@ -19,6 +19,7 @@ from ethiclens.sources import (
     dask_file_counts,
     duckdb_counts,
     engine_of,
+    name_rows,
     pandas_counts,
     read_rows,
 )
@@ -256,9 +257,19 @@ CASES = {
     '"0"/"1" quoted labels (CSV)': (quoted_01_csv, FULL, {}, "ok"),
     "true/false labels (CSV)": (true_false, FULL, {}, "ok"),
     "boolean labels (Parquet)": (bool_parquet, FULL, {}, "ok"),
-    "NA group": (na_group, FULL, {}, "1 missing group value(s), first at row 7"),
-    "empty group": (empty_group, FULL, {}, "1 missing group value(s), first at row 11"),
-    "scores outside [0,1]": (scores_outside, FULL, {}, "2 do not, first at row 5 (value: 1.5)"),
+    "NA group": (na_group, FULL, {}, "1 missing group value(s), first at nagroup.csv line 9"),
+    "empty group": (
+        empty_group,
+        FULL,
+        {},
+        "1 missing group value(s), first at emptygroup.csv line 13",
+    ),
+    "scores outside [0,1]": (
+        scores_outside,
+        FULL,
+        {},
+        "2 do not, first at scores.csv line 7 (value: 1.5)",
+    ),
     "score not a number": (score_text, FULL, {}, "scores must be numbers in [0, 1]"),
     "reordered columns, CSV folder": (reordered_csv_folder, FULL, {}, "ok"),
     "reordered columns, Parquet glob": (reordered_parquet_glob, FULL, {}, "ok"),
@@ -267,8 +278,18 @@ CASES = {
     "categories all used (Parquet)": (used_categories, FULL, {}, "ok"),
     "unused category, two Parquet files": (unused_category_two_files, FULL, {}, "['Z'] have no"),
     "label 2": (labels_2, FULL, {}, "is not binary 0/1: found values ['0', '1', '2']"),
-    "missing label": (missing_label, FULL, {}, "1 missing value(s), first at row 13"),
-    "negative weight": (negative_weight, FULL, {}, "1 are not, first at row 21 (value: -1.0)"),
+    "missing label": (
+        missing_label,
+        FULL,
+        {},
+        "1 missing value(s), first at missinglabel.csv line 15",
+    ),
+    "negative weight": (
+        negative_weight,
+        FULL,
+        {},
+        "1 are not, first at negw.csv line 23 (value: -1.0)",
+    ),
     "missing column": (plain, Roles("p", ["g"], "label"), {}, "column 'label': not found"),
     "unnamed index column": (index_column, FULL, {}, "ok"),
     "file name with [ ] (not a glob)": (bracket_name, FULL, {}, "ok"),
@@ -287,14 +308,17 @@ def outcome(engine, target, roles, kwargs, spark=None):
     try:
         if engine == "pandas":
             rows = read_rows(target, roles)
-            result = ethiclens.audit(
-                rows[roles.y_true] if roles.y_true else None,
-                rows[roles.y_pred],
-                rows[list(roles.protected)],
-                y_score=rows[roles.y_score] if roles.y_score else None,
-                sample_weight=rows[roles.weight] if roles.weight else None,
-                **kwargs,
-            )
+            try:
+                result = ethiclens.audit(
+                    rows[roles.y_true] if roles.y_true else None,
+                    rows[roles.y_pred],
+                    rows[list(roles.protected)],
+                    y_score=rows[roles.y_score] if roles.y_score else None,
+                    sample_weight=rows[roles.weight] if roles.weight else None,
+                    **kwargs,
+                )
+            except EthicLensInputError as exc:  # its rows counted from 0: named by file line
+                raise name_rows(exc, target) from None
         else:
             if engine == "pandas counts":
                 table = pandas_counts(target, roles)

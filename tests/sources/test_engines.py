@@ -100,7 +100,7 @@ def test_engines_give_the_rows_report(counter):
 @pytest.mark.parametrize(
     "column, value, words",
     [
-        ("race", None, "missing"),  # "missing group value(s), first at row 3" on files
+        ("race", None, "missing"),  # "missing group value(s), first at FILE line 5" on files
         ("p", 2, "not binary"),
         ("s", 1.5, "scores must lie in [0, 1]"),
         ("w", -1.0, "weights must be finite and >= 0"),

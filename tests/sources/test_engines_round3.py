@@ -134,7 +134,7 @@ def test_an_empty_field_is_still_missing(capsys, tmp_path, engine, column):
     path = tmp_path / "empty_field.csv"
     path.write_text(frame.to_csv(index=False))
     answer = _answer(capsys, path, engine)
-    assert "first at row 7" in answer, answer
+    assert "first at empty_field.csv line 9" in answer, answer
     assert answer == _answer(capsys, path, "pandas")
 
 

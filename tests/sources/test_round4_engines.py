@@ -92,9 +92,9 @@ PRED_B_KEY = Roles("pred", ["race", "pred2"], "label", key_roles={"pred2": "pred
 @pytest.mark.parametrize(
     "value, words",
     [
-        (-0.5, "scores must lie in [0, 1]; 1 do not, first at row 5 (value: -0.5)"),
-        (1.5, "scores must lie in [0, 1]; 1 do not, first at row 5 (value: 1.5)"),
-        (None, "1 missing score(s), first at row 5."),
+        (-0.5, "scores must lie in [0, 1]; 1 do not, first at s.csv line 7 (value: -0.5)"),
+        (1.5, "scores must lie in [0, 1]; 1 do not, first at s.csv line 7 (value: 1.5)"),
+        (None, "1 missing score(s), first at s.csv line 7."),
         ("abc", "scores must be numbers in [0, 1]."),
     ],
 )
@@ -114,7 +114,7 @@ def test_a_second_prediction_counted_as_a_key_is_refused_as_a_prediction(tmp_pat
     path = tmp_path / "p.csv"
     rows.to_csv(path, index=False)
     message = _refusal(COUNTERS[engine], str(path), PRED_B_KEY)
-    assert message.startswith("column 'pred2 (pred_b)': 1 missing value(s), first at row 7.")
+    assert message.startswith("column 'pred2 (pred_b)': 1 missing value(s), first at p.csv line 9.")
 
 
 def test_a_missing_score_on_the_pandas_engine_says_the_same(tmp_path, capsys):
@@ -127,7 +127,7 @@ def test_a_missing_score_on_the_pandas_engine_says_the_same(tmp_path, capsys):
         *("thresholds", str(path), "--engine", "pandas", "--y-true", "label"),
         *("--y-score", "score", "--protected", "race"),
     )
-    assert "'score (y_score)': 1 missing score(s), first at row 5." in line
+    assert "'score (y_score)': 1 missing score(s), first at s.csv line 7." in line
 
 
 # -- names that differ only by case --------------------------------------------------------

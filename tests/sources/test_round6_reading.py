@@ -117,3 +117,46 @@ def test_a_header_beyond_the_bound_is_refused_clearly(tmp_path, monkeypatch):
     path.write_text("a," * (1 << 20) + "b\n1\n")
     with pytest.raises(DataFileError, match="its first line .the header. is longer than 1 MiB"):
         io.preflight_file(path)
+
+
+def _missing_group(path, blank=""):
+    """Row 2 (from 0) lacks its group: on line 5, after a value quoted across two lines (and
+    on line 6 with a ``blank`` line above it, which pandas skips)."""
+    path.write_text(
+        'label,pred,grp,note\n1,0,A,"two\nlines"\n0,1,B,x\n' + blank + "1,1,,x\n" + "0,0,A,x\n" * 20
+    )
+    return path
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("blank, line", [("", 5), ("\n", 6)])
+def test_a_bad_row_is_named_by_its_file_line_on_every_engine(tmp_path, capsys, engine, blank, line):
+    path = _missing_group(tmp_path / "short.csv", blank)
+    rc, said = _error(capsys, ["audit", str(path), *AUDIT, "--engine", engine])
+    assert rc == 2 and f"1 missing group value(s), first at short.csv line {line}." in said, said
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_bad_row_of_the_second_file_and_of_parquet(tmp_path, capsys, engine):
+    rows = _rows(30)[["label", "pred", "grp"]].astype({"grp": object})
+    folder = tmp_path / "parts"
+    folder.mkdir()
+    rows.to_parquet(folder / "a.parquet")
+    rows.loc[4, "grp"] = None
+    rows.to_parquet(folder / "b.parquet")
+    rc, said = _error(capsys, ["audit", str(folder), *AUDIT, "--engine", engine])
+    assert rc == 2 and "1 missing group value(s), first at b.parquet row 5." in said, said
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_the_monitor_names_the_same_line(tmp_path, capsys, engine):
+    rows = _rows(30).astype({"grp": object})
+    rows.loc[2, "grp"] = None
+    body = rows.to_csv(index=False).splitlines()
+    body[1] = body[1].replace(",A", ',"A\n"').replace(",B", ',"B\n"')  # a quoted line break
+    path = tmp_path / "short.csv"
+    path.write_text("\n".join(body[:2] + [""] + body[2:]) + "\n")  # and a blank line
+    argv = ["monitor", str(path), "--time", "t", "--window", "1d", "--y-pred", "pred"]
+    argv += ["--y-true", "label", "--protected", "grp", "--engine", engine]
+    rc, said = _error(capsys, [*argv, "--store", str(tmp_path / "s.sqlite")])
+    assert rc == 2 and "1 missing group value(s) (first: short.csv, line 6)" in said, said

@@ -27,7 +27,7 @@ def _error(capsys, *argv) -> str:
     rows have no order to name."""
     assert main(list(map(str, argv))) == 2
     line = capsys.readouterr().err.strip().splitlines()[-1]
-    return re.sub(r", first at row \d+( \(value: [^)]*\))?", "", line)
+    return re.sub(r", first at (\S+ )?(row|line) \d+( \(value: [^)]*\))?", "", line)
 
 
 def _write(tmp_path, column: str, bad):

@@ -51,11 +51,12 @@ def rows(tmp_path):
     [
         (
             ["compare", "--y-pred", "pred", "--y-pred", "pred2"],
-            "column 'pred2 (pred_b)': 1 missing value(s), first at row 6.",
+            "column 'pred2 (pred_b)': 1 missing value(s), first at rows.csv line 8.",
         ),
         (
             ["thresholds", "--y-score", "score"],
-            "column 'score (y_score)': scores must lie in [0, 1]; 1 do not, first at row 4",
+            "column 'score (y_score)': scores must lie in [0, 1]; 1 do not, first at rows.csv "
+            "line 6",
         ),
     ],
 )

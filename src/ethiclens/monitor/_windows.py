@@ -22,7 +22,7 @@ import pandas as pd
 
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import round_significant
-from ..sources import NA_TEXT, duckdb_failure, read_csv_file
+from ..sources import NA_TEXT, duckdb_failure, file_line, read_csv_file
 from ._edits import binned_groups, check_groups, positive_labels
 from ._report import plural
 
@@ -639,9 +639,9 @@ def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
     for k, v in keys.items():
         if k in wanted:
             frame[k] = v
-    frame["_ethiclens_file"] = Path(f).name
-    # a CSV row by its line (the header is line 1), a Parquet row by its number
-    frame["_ethiclens_line"] = np.arange(len(frame)) + (1 if src.kind == "parquet" else 2)
+    frame["_ethiclens_file"] = str(f)
+    # the row as read (from 0): named by its line or number once refused (where_first)
+    frame["_ethiclens_line"] = np.arange(len(frame))
     return frame
 
 
@@ -658,8 +658,12 @@ def where_first(first) -> str:
     """`` (first: FILE, line N`` naming the first bad row (unclosed: a value may follow)."""
     if first["_ethiclens_file"] == _FRAME_ROWS:  # an index label
         return f" (first: {_FRAME_ROWS} {_plain(first['_ethiclens_line'])!r}"
-    unit = "row" if Path(first["_ethiclens_file"]).suffix.lower() in (".parquet", ".pq") else "line"
-    return f" (first: {first['_ethiclens_file']}, {unit} {first['_ethiclens_line']}"
+    path = Path(first["_ethiclens_file"])
+    kind = "parquet" if path.suffix.lower() in (".parquet", ".pq") else "csv"
+    # a CSV row by its line (the header is line 1; blank lines and quoted line breaks
+    # counted), a Parquet row by its number (from 1)
+    number = file_line(path, int(first["_ethiclens_line"]), kind)
+    return f" (first: {path.name}, {'row' if kind == 'parquet' else 'line'} {number}"
 
 
 def _plain(value):

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..errors import DataFileError
+from ..errors import DataFileError, EthicLensInputError
 from ._counts_table import counts_of
 from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
@@ -21,6 +21,7 @@ from ._rules import (
     check_columns,
     missing_groups_error,
     missing_values_error,
+    name_file_rows,
     ragged_error,
     record_engine,
     type_groups,
@@ -79,13 +80,34 @@ def read_rows(target, roles) -> pd.DataFrame:
     return frame
 
 
+def name_rows(exc: EthicLensInputError, target) -> EthicLensInputError:
+    """``exc``, a refusal of the rows :func:`read_rows` read from TARGET whose "first at row
+    N" counts them from 0, naming that row by its file and line instead (the header is line 1;
+    a Parquet file's row from 1), as every engine names it. A JSON file's rows keep their
+    number."""
+    path = Path(target)
+    if path.is_file() and not path.name.lower().endswith(CSV + PARQUET):
+        return exc
+    return name_file_rows(exc, file_layout(target)[1])
+
+
 def pandas_counts(target, roles):
     """The counts table of TARGET counted by pandas, read and checked by the rule: the rows of
     :func:`read_rows`, refused with ``audit``'s words and rows (missing labels, scores, weights,
-    groups, unused categories), then counted. ``attrs["ethiclens_engine"]`` is ``"pandas"``."""
+    groups, unused categories; the first bad row by its file and line), then counted.
+    ``attrs["ethiclens_engine"]`` is ``"pandas"``."""
+    rows = read_rows(target, roles)
+    try:
+        _check_rows(rows, roles)
+    except EthicLensInputError as exc:
+        raise name_rows(exc, target) from None
+    return record_engine(counts_of(rows, roles), "pandas")
+
+
+def _check_rows(rows: pd.DataFrame, roles) -> None:
+    """``audit``'s refusals of the rows (the first bad one counted from 0)."""
     from ..fairness import as_scores, as_weights
 
-    rows = read_rows(target, roles)
     n = len(rows)
     for col, role in ((roles.y_pred, "y_pred"), (roles.y_true, "y_true")):
         if col:
@@ -106,7 +128,6 @@ def pandas_counts(target, roles):
             if empty:
                 raise unused_categories_error(empty, col)
             rows[col] = rows[col].astype(object)
-    return record_engine(counts_of(rows, roles), "pandas")
 
 
 def _first_row(miss: np.ndarray) -> str:

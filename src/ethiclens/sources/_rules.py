@@ -250,15 +250,26 @@ class FileLayout:
         return check_counts(raw, roles, text=self.kind == "csv", locator=self, files=self.files)
 
     def first(self, column, test):
-        """(row, raw value) of the first row where ``test(Series) -> mask`` holds, else None."""
-        offset = 0
+        """(where, raw value) of the first row where ``test(Series) -> mask`` holds (where:
+        :func:`row_place`), else None."""
         for f in self.files:
+            offset = 0
             for chunk in self._chunks(f, column):
                 mask = np.asarray(test(chunk), dtype=bool)
                 if mask.any():
                     i = int(np.flatnonzero(mask)[0])
-                    return offset + i, chunk.iloc[i]
+                    return row_place(f, offset + i, self.kind), chunk.iloc[i]
                 offset += len(chunk)
+        return None
+
+    def place(self, index: int) -> str | None:
+        """:func:`row_place` of row ``index`` (0-based, in the order the files are read, as
+        the pandas path concatenates them); None past the last row."""
+        for f in self.files:
+            where = row_place(f, index, self.kind)
+            if isinstance(where, str):
+                return where
+            index -= where
         return None
 
     def _chunks(self, f, column):
@@ -291,6 +302,59 @@ class FileLayout:
         with reader:
             for chunk in reader:
                 yield chunk[column].astype(object)
+
+
+def row_place(path, index: int, kind: str) -> str | int:
+    """Where data row ``index`` (0-based, as pandas reads the file) lies: ``FILE line L`` of a
+    CSV file, ``FILE row R`` of a Parquet one (:func:`file_line`). Past the file's last row:
+    its number of rows."""
+    number = file_line(path, index, kind)
+    if isinstance(number, tuple):
+        return number[1]
+    return f"{Path(path).name} {'row' if kind == 'parquet' else 'line'} {number}"
+
+
+def file_line(path, index: int, kind: str) -> int | tuple[None, int]:
+    """The line of data row ``index`` (0-based, as pandas reads the file) of a CSV file (the
+    header is line 1; blank lines, which pandas skips, and quoted line breaks counted), the row
+    number (from 1) of a Parquet one; past the file's last row ``(None, its number of rows)``.
+    Reads the file (only once a row is refused)."""
+    import csv
+    import gzip
+
+    path = Path(path)
+    if kind == "parquet":
+        import pyarrow.parquet as pq
+
+        n = pq.ParquetFile(path).metadata.num_rows
+        return index + 1 if index < n else (None, n)
+    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
+        rows = csv.reader(fh)
+        next(rows, None)
+        start, seen = rows.line_num + 1, 0
+        for row in rows:
+            if row:
+                if seen == index:
+                    return start
+                seen += 1
+            start = rows.line_num + 1
+    return None, seen
+
+
+_FIRST_ROW = re.compile(r"first at row (\d+)")
+
+
+def name_file_rows(exc: EthicLensInputError, layout: FileLayout) -> EthicLensInputError:
+    """``exc`` with its "first at row N" (N counted from 0 over the rows read) naming the
+    file and line instead (:meth:`FileLayout.place`): the refusal of a check run on the rows
+    the pandas path read from ``layout``'s files, as the other engines word it."""
+    found = _FIRST_ROW.search(exc.problem)
+    where = layout.place(int(found.group(1))) if found else None
+    if where is None:
+        return exc
+    problem = exc.problem[: found.start()] + f"first at {where}" + exc.problem[found.end() :]
+    return type(exc)(problem, column=exc.column, value=exc.value, fix=exc.fix, kind=exc.kind)
 
 
 def _hive_value(path, column):
@@ -442,11 +506,12 @@ class _GroupByCheck:
     files: object = None
 
     def row_of(self, column, test) -> tuple[str, object]:
-        """(", first at row N" or "", that row's value) of the first row where ``test`` holds."""
+        """(", first at FILE line N" or "", that row's value) of the first row where ``test``
+        holds."""
         if self.locator is None:
             return "", None
         hit = self.locator.first(column, test)
-        return (f", first at row {hit[0]}", hit[1]) if hit else ("", None)
+        return (f", first at {hit[0]}", hit[1]) if hit else ("", None)
 
     def first_number(self, column, test) -> tuple[str, float | None]:
         """Like :meth:`row_of` for a numeric column whose values ``test`` rejects (``test``

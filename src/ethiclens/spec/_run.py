@@ -3,6 +3,7 @@ threshold view; every result carries its run record (time, version, input finger
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 
 from ..errors import EthicLensInputError
@@ -202,6 +203,20 @@ def _options(spec: AuditSpec, loaded: Loaded, purpose: str) -> dict:
     return options
 
 
+@contextlib.contextmanager
+def file_rows_named(spec: AuditSpec):
+    """A refusal of rows read from a file names the first bad one by its file and line (as
+    every engine does), not by its number among the rows read."""
+    from ..sources import name_rows
+
+    try:
+        yield
+    except EthicLensInputError as exc:
+        if not spec.target.file:
+            raise
+        raise name_rows(exc, spec.target.file) from None
+
+
 def run_audit(spec: AuditSpec):
     """``AuditResult`` of a one-model spec (rows, or counts where the data lives)."""
     from ..fairness import audit, audit_counts, bin_counts
@@ -217,18 +232,19 @@ def run_audit(spec: AuditSpec):
             table = bin_counts(table, _bins(spec, loaded.protected))
         result = audit_counts(table, protected=loaded.protected or None, ci=ci, **options)
     else:
-        _binned_rows(spec, loaded)
-        (pred,) = loaded.preds.values()
-        result = audit(
-            loaded.y_true,
-            pred,
-            loaded.sensitive,
-            y_score=loaded.y_score,
-            sample_weight=loaded.weight,
-            reference_source=loaded.reference_source,
-            ci=ci,
-            **options,
-        )
+        with file_rows_named(spec):
+            _binned_rows(spec, loaded)
+            (pred,) = loaded.preds.values()
+            result = audit(
+                loaded.y_true,
+                pred,
+                loaded.sensitive,
+                y_score=loaded.y_score,
+                sample_weight=loaded.weight,
+                reference_source=loaded.reference_source,
+                ci=ci,
+                **options,
+            )
     result.run = run_record(spec, loaded)
     apply_gate(result, spec, "audit")
     return result
@@ -241,19 +257,20 @@ def run_compare(spec: AuditSpec):
     spec = _started(spec, "compare")
     ci = spec.policy.ci
     loaded = load_target(spec, "compare")
-    _binned_rows(spec, loaded)
-    _check_pos_label_shared(spec, loaded)
-    (a, pred_a), (b, pred_b) = loaded.preds.items()
-    result = compare(
-        loaded.y_true,
-        pred_a,
-        pred_b,
-        loaded.sensitive,
-        names=(a, b),
-        ci=ci,
-        sample_weight=loaded.weight,
-        **_options(spec, loaded, "compare"),
-    )
+    with file_rows_named(spec):
+        _binned_rows(spec, loaded)
+        _check_pos_label_shared(spec, loaded)
+        (a, pred_a), (b, pred_b) = loaded.preds.items()
+        result = compare(
+            loaded.y_true,
+            pred_a,
+            pred_b,
+            loaded.sensitive,
+            names=(a, b),
+            ci=ci,
+            sample_weight=loaded.weight,
+            **_options(spec, loaded, "compare"),
+        )
     result.run = run_record(spec, loaded)
     apply_gate(result, spec, "compare")
     return result
@@ -264,17 +281,17 @@ def run_thresholds(spec: AuditSpec):
     from ..fairness import threshold_table
 
     spec = _started(spec, "thresholds")
-    spec.policy.to_policy()
     loaded = load_target(spec, "thresholds")
-    _binned_rows(spec, loaded)
-    table = threshold_table(
-        loaded.y_true,
-        loaded.y_score,
-        loaded.sensitive,
-        audited_threshold=spec.thresholds.threshold,
-        step=spec.thresholds.step,
-        sample_weight=loaded.weight,
-        **_options(spec, loaded, "thresholds"),
-    )
+    with file_rows_named(spec):
+        _binned_rows(spec, loaded)
+        table = threshold_table(
+            loaded.y_true,
+            loaded.y_score,
+            loaded.sensitive,
+            audited_threshold=spec.thresholds.threshold,
+            step=spec.thresholds.step,
+            sample_weight=loaded.weight,
+            **_options(spec, loaded, "thresholds"),
+        )
     table.run = run_record(spec, loaded)
     return table
