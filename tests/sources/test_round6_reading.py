@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from ethiclens.cli import main
+from tests.sources.conftest import spark  # noqa: F401 (the suite's one SparkSession)
 
 pytest.importorskip("duckdb")
 pytest.importorskip("dask.dataframe")
@@ -51,16 +52,32 @@ def test_a_late_byte_that_is_not_utf8_is_one_refusal_on_every_engine(tmp_path, c
     assert line.startswith("error: late.csv is not UTF-8 text (byte b'\\xe9' on line 3002"), line
 
 
-@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
-def test_the_monitor_refuses_it_the_same_way(tmp_path, capsys, engine):
+def _monitor_refusal(tmp_path, capsys, engine) -> tuple[int, str]:
     folder = tmp_path / "l2"
     folder.mkdir()
     _late_latin1(folder / "day00.csv")
     argv = ["monitor", str(folder), "--time", "t", "--window", "1d", "--y-pred", "pred"]
     argv += ["--y-true", "label", "--protected", "grp=A", "--engine", engine]
-    rc, line = _error(capsys, [*argv, "--store", str(tmp_path / "s.sqlite")])
+    return _error(capsys, [*argv, "--store", str(tmp_path / "s.sqlite")])
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_monitor_refuses_it_the_same_way(tmp_path, capsys, engine):
+    rc, line = _monitor_refusal(tmp_path, capsys, engine)
     assert rc == 2, line
     assert line.startswith("error: day00.csv is not UTF-8 text (byte b'\\xe9' on line 3002"), line
+
+
+def test_spark_refuses_it_the_same_way_in_the_audit_and_the_monitor(tmp_path, capsys, spark):  # noqa: F811
+    path = _late_latin1(tmp_path / "late.csv")
+    rc, line = _error(capsys, ["audit", str(path), *AUDIT, "--engine", "spark"])
+    assert rc == 2 and line.startswith(
+        "error: late.csv is not UTF-8 text (byte b'\\xe9' on line 3002"
+    )
+    rc, line = _monitor_refusal(tmp_path, capsys, "spark")
+    assert rc == 2 and line.startswith(
+        "error: day00.csv is not UTF-8 text (byte b'\\xe9' on line 3002"
+    )
 
 
 def test_an_early_byte_names_its_line_too(tmp_path, capsys):
