@@ -17,6 +17,7 @@ import pandas as pd
 import pytest
 
 from .conftest import (
+    assert_no_server_path,
     assert_same_json,
     cli_json,
     csrf_of,
@@ -87,6 +88,7 @@ def test_upload_map_run_read_download(client, csv_bytes, tmp_path):
     assert str(tmp_path) not in config
     cli = cli_json(tmp_path / "user", config, {"preds.csv": csv_bytes})
     assert_same_json(json.loads(client.get(f"{audit_url}/download/json").content), cli)
+    assert_no_server_path(client, audit_url, tmp_path)
 
 
 def test_pdf_when_the_library_prints_them(client, csv_bytes):
@@ -160,6 +162,7 @@ def test_threshold_view_from_an_audit(client, csv_bytes, tmp_path):
     assert "ethiclens thresholds --config" in config
     cli = cli_json(tmp_path / "user", config, {"preds.csv": csv_bytes}, "thresholds")
     assert_same_json(json.loads(client.get(view + "/download/json").content), cli)
+    assert_no_server_path(client, view, tmp_path)
     assert client.post(url + "/thresholds").status_code == 403  # CSRF here too
 
 

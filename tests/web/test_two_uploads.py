@@ -13,6 +13,7 @@ import re
 import pytest
 
 from .conftest import (
+    assert_no_server_path,
     assert_same_json,
     cli_json,
     make_frame,
@@ -73,6 +74,7 @@ def test_two_uploads_compared_and_reproduced_by_the_cli(client, model_a, tmp_pat
     cli = cli_json(tmp_path / "user", config, {"model-a-vs-model-b.csv": table.content}, "compare")
     web = json.loads(client.get(url + "/download/json").content)
     assert_same_json(web, cli)
+    assert_no_server_path(client, url, tmp_path)
     assert web["models"] == {"a": "pred", "b": "model-b"}
 
 

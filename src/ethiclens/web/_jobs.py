@@ -136,23 +136,38 @@ def _naming_the_users_file(spec_dict: dict, title: str | None):
 
 
 def _users_file_in_provenance(result, store, spec_dict: dict) -> None:
-    """The model's provenance (``column 'pred' of loans.csv``, and each model's of a
-    comparison) names the data file as its user knows it, as the config file does, not by
-    its random name on the server; before the JSON, the report and the card are written."""
+    """Everything the result says about its data (the run record's input fingerprint and spec,
+    the provenance: ``column 'pred' of loans.csv``; each model's of a comparison) names the
+    data file as its user knows it, as the config file does, never by its path or random name
+    on the server; done before the JSON, the report and the card are written."""
     from ._portable import portable_name
 
     path = (spec_dict.get("target") or {}).get("file")
     row = store.data_at(path) if path else None
-    prov = (getattr(result, "data", None) or {}).get("provenance") or {}
     if row is None:
         return
-    server, user = f" of {Path(path).name}", f" of {portable_name(row)}"
-    for key in ("model", "models"):
-        if isinstance(prov.get(key), dict):
-            prov[key] = {
-                k: v.replace(server, user) if isinstance(v, str) else v
-                for k, v in prov[key].items()
-            }
+    user = portable_name(row)
+    # the whole path first, then its last part where a message quotes only that
+    names = ((str(path), user), (Path(path).name, user))
+    # a comparison holds each model's audit, with its own data and run record
+    for part in (result, getattr(result, "audit_a", None), getattr(result, "audit_b", None)):
+        for attr in ("run", "data"):
+            if isinstance(getattr(part, attr, None), dict):
+                setattr(part, attr, _renamed(getattr(part, attr), names))
+
+
+def _renamed(value, names):
+    """``value`` (JSON-like) with every ``old`` of ``names`` replaced by its ``new``, in keys
+    and in text."""
+    if isinstance(value, str):
+        for old, new in names:
+            value = value.replace(old, new)
+        return value
+    if isinstance(value, dict):
+        return {_renamed(k, names): _renamed(v, names) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_renamed(v, names) for v in value)
+    return value
 
 
 def _exit_with_server(server_pid: int) -> None:
