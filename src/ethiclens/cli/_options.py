@@ -251,12 +251,6 @@ class SpecRequest:
         except EthicLensInputError as exc:
             raise self.flag_error(exc) from None
 
-    def spec_has(self, param: str) -> bool:
-        """Whether the spec sets what option ``param`` sets (by flag or --config)."""
-        section, key = self.paths[param].split(".")
-        data = self.spec.to_dict(minimal=True)
-        return key in data.get(section, {})
-
     def flag_error(self, exc):
         """An error naming a spec key (or an engine keyword) names the flag that set it."""
         from ..errors import EthicLensInputError

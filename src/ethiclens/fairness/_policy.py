@@ -123,20 +123,12 @@ JUDGES = {"di": judge_disparate_impact, "eo": judge_equalized_odds}
 DI_BELOW = "DI_CI_BELOW_THRESHOLD"
 DI_ABOVE = "DI_CI_ABOVE_INVERSE_THRESHOLD"
 EO_ABOVE = "EO_CI_ABOVE_THRESHOLD"
-FLAG_RULES = (DI_BELOW, DI_ABOVE, EO_ABOVE)
 
 
 def rule_name(role: str, interval, policy: Policy) -> str:
     if role == "eo":
         return EO_ABOVE
     return DI_BELOW if interval.high < policy.di_threshold else DI_ABOVE
-
-
-# Backwards-compatible view: metric -> (rule code, judge).
-POLICY_JUDGES = {
-    "disparate_impact": (DI_BELOW, judge_disparate_impact),
-    "equalized_odds_difference": (EO_ABOVE, judge_equalized_odds),
-}
 
 
 def comparison_status(policy_statuses: list[str]) -> str:

@@ -36,7 +36,6 @@ SEQUENCES = (
     ("tpr_gap", "pos", "tp", "gap"),
     ("fpr_gap", "neg", "fp", "gap"),
 )
-TESTS = ("disparate_impact", "equalized_odds")
 # ONS's curvature sum A forgets with a memory of this many pairs (a factor exp(-m/MEMORY) per
 # window of m pairs), so a bet can grow again after a long stretch well inside the null; any
 # predictable bet keeps the test valid (docs/monitoring.md measures the choice)

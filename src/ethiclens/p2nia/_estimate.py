@@ -26,7 +26,7 @@ from importlib import resources
 import numpy as np
 import pandas as pd
 
-from .._checks import MAX_DRAWS, check_draws, check_level
+from .._checks import check_draws, check_level
 from .._checks import check_seed as _check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
@@ -50,7 +50,6 @@ from ._roles import LABEL, PREDICTION
 SCHEMA_VERSION = "1.0"
 ESTIMATE_FORMAT = "ethiclens-p2nia-estimate/1"
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
-N_BOOT_MAX = MAX_DRAWS  # the shared range (_checks)
 
 
 @dataclass

@@ -180,6 +180,5 @@ _BUILTIN = (
         figures=("fig7", "fig6"),
     ),
 )
-BUILTIN_MODELS = frozenset(m.name for m in _BUILTIN)
 for _m in _BUILTIN:
     _REGISTRY.add_builtin(_m)

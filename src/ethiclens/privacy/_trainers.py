@@ -131,6 +131,5 @@ _BUILTIN = (
         fit=train_dp_mlp,
     ),
 )
-BUILTIN_TRAINERS = frozenset(t.name for t in _BUILTIN)
 for _t in _BUILTIN:
     _REGISTRY.add_builtin(_t)

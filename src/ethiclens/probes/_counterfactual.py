@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import MAX_DRAWS, check_draws, check_seed
+from .._checks import check_draws, check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
     BCA,
@@ -226,8 +226,6 @@ def _target_groups(source: pd.Series, protected: str, groups) -> list:
 MAX_GROUPS = 50
 # Row ids at or above 2**53 are not exact once read as floating point (a CSV read by pandas).
 MAX_ROW_ID = 2**53
-# Interval draws: one float each, per pair; beyond this the draws alone need gigabytes.
-MAX_N_BOOT = MAX_DRAWS  # the shared range (_checks)
 
 
 def _check_draws(n_boot, ci: str) -> int:

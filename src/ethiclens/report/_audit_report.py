@@ -21,10 +21,6 @@ from ._render import (
     table,
 )
 
-# Report columns come from the metric registry, so a registered metric is shown everywhere.
-COMPARISON_COLUMNS = comparison_columns()
-GROUP_COLUMNS = group_columns()
-
 
 def fmt(v, digits=3) -> str:
     return "—" if v is None else f"{v:.{digits}f}"
