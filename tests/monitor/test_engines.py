@@ -128,7 +128,7 @@ def _refused_as_pandas(tmp_path, days, capsys, engine, column, value):
         assert rc == 2
         errors.append(capsys.readouterr().err)
     assert errors[0] == errors[1], errors
-    assert "day001.csv, line 9" in errors[0] or "1 row has no group" in errors[0], errors[0]
+    assert "day001.csv line 9" in errors[0] or "1 row has no group" in errors[0], errors[0]
 
 
 @pytest.mark.parametrize(
@@ -189,7 +189,7 @@ def test_spark_row_windows_with_tied_times_and_a_bad_time(tmp_path, days, spark,
     rc = main(["monitor", str(data), "--time", "ts", "--window", "1d", "--y-pred", "pred",
                "--protected", "race", "--engine", "spark",
                "--store", str(tmp_path / "s.sqlite")])  # fmt: skip
-    assert rc == 2 and "day000.csv, line 5" in capsys.readouterr().err
+    assert rc == 2 and "day000.csv line 5" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("engine", ["pandas", "duckdb", "dask"])

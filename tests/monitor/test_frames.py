@@ -71,11 +71,11 @@ def test_a_bad_row_of_a_frame_is_named_by_its_index(tmp_path, days):
     _, frame = _frame(days, tmp_path)
     frame = frame.astype({"ts": object})
     frame.loc[7, "ts"] = "yesterday"
-    with pytest.raises(EthicLensInputError, match=r"first: the DataFrame's row 7\)"):
+    with pytest.raises(EthicLensInputError, match=r"first at the DataFrame's row 7"):
         _doc(frame, tmp_path / "a.sqlite", engine="pandas")
     frame = _frame(days, tmp_path / "b")[1]
     frame.loc[3, "wt"] = 0.0
-    with pytest.raises(EthicLensInputError, match=r"first: the DataFrame's row 3: 0.0\)"):
+    with pytest.raises(EthicLensInputError, match=r"first at the DataFrame's row 3: 0.0"):
         _doc(frame, tmp_path / "b.sqlite", engine="duckdb", weight="wt")
 
 
@@ -97,7 +97,7 @@ def test_a_dask_frame_gives_the_json_of_its_rows_in_files(tmp_path, days):
         assert name == "a Dask DataFrame"
     bad = frame.astype({"wt": float})
     bad.loc[5, "wt"] = -1.0
-    with pytest.raises(EthicLensInputError, match=r"first: the DataFrame's row 5: -1.0\)"):
+    with pytest.raises(EthicLensInputError, match=r"first at the DataFrame's row 5: -1.0"):
         _doc(dd.from_pandas(bad, npartitions=2), tmp_path / "bad.sqlite", weight="wt")
 
 

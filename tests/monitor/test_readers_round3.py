@@ -129,7 +129,7 @@ def test_a_missing_csv_value_is_named_by_file_and_line(tmp_path, engine, word, c
     lines[5][column] = word
     path = _csv(tmp_path, [",".join(fields.values()) for fields in lines])
     what = "missing group value(s)" if column == "g" else "missing value(s)"
-    with pytest.raises(EthicLensInputError, match=re.escape(f"1 {what} (first: d.csv, line 7)")):
+    with pytest.raises(EthicLensInputError, match=re.escape(f"1 {what}, first at d.csv line 7")):
         count_windows(path, COLS, WINDOW, engine=engine)
 
 
@@ -140,7 +140,7 @@ def test_a_missing_parquet_value_is_named_by_file_and_row(tmp_path, engine, colu
     values[5] = None
     path = _parquet(tmp_path, **{column: values.astype("Float64" if column != "g" else object)})
     what = "missing group value(s)" if column == "g" else "missing value(s)"
-    with pytest.raises(EthicLensInputError, match=re.escape(f"1 {what} (first: d.parquet, row 6)")):
+    with pytest.raises(EthicLensInputError, match=re.escape(f"1 {what}, first at d.parquet row 6")):
         count_windows(path, COLS, WINDOW, engine=engine)
 
 

@@ -81,7 +81,7 @@ def test_weights_beyond_the_usable_range_are_refused_alike(tmp_path, days, role,
     _set_value(data, "wt", value)
     message = _refused_alike(tmp_path, data, **{role: "wt"})
     assert "column 'wt'" in message and words in message
-    assert f"first: day001.csv, line 5: '{value}'" in message
+    assert f"first at day001.csv line 5: '{value}'" in message
 
 
 def test_evidence_that_is_not_a_number_is_never_stored(tmp_path, days, monkeypatch):
@@ -179,7 +179,7 @@ def test_weighted_runs_agree_across_engines_and_row_orders(tmp_path, days, role)
 def test_bad_times_are_refused_alike_naming_file_and_line(tmp_path, days, value, words):
     data = _set_value(days(tmp_path / "data", range(3), n=100), "ts", value)
     message = _refused_alike(tmp_path, data)
-    assert words in message and "first: day001.csv, line 5" in message, message
+    assert words in message and "first at day001.csv line 5" in message, message
     if value.strip() and value != "NA":
         assert repr(value) in message
 
@@ -188,7 +188,7 @@ def test_bad_times_are_refused_alike_naming_file_and_line(tmp_path, days, value,
 def test_a_missing_value_word_is_no_group_on_every_engine(tmp_path, days, value):
     data = _set_value(days(tmp_path / "data", range(3), n=100), "race", value)
     refused = _refused_alike(tmp_path, data)
-    assert "1 missing group value(s) (first: day001.csv, line " in refused
+    assert "1 missing group value(s), first at day001.csv line " in refused
 
 
 def test_a_parquet_row_is_named_by_its_number(tmp_path, days):
@@ -200,7 +200,7 @@ def test_a_parquet_row_is_named_by_its_number(tmp_path, days):
         frame.loc[3, "ts"] = "yesterday"
         frame.to_parquet(pq / f"{f.stem}.parquet")
     message = _refused_alike(tmp_path, pq)
-    assert "first: day000.parquet, row 4)" in message and "line" not in message
+    assert "first at day000.parquet row 4" in message and "line" not in message
 
 
 # -- 6: tracebacks that are one-line errors, or correct behaviour ---------------------------------

@@ -176,4 +176,21 @@ def test_the_monitor_names_the_same_line(tmp_path, capsys, engine):
     argv = ["monitor", str(path), "--time", "t", "--window", "1d", "--y-pred", "pred"]
     argv += ["--y-true", "label", "--protected", "grp", "--engine", engine]
     rc, said = _error(capsys, [*argv, "--store", str(tmp_path / "s.sqlite")])
-    assert rc == 2 and "1 missing group value(s) (first: short.csv, line 6)" in said, said
+    assert rc == 2 and "1 missing group value(s), first at short.csv line 6" in said, said
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_the_monitor_names_a_missing_label_in_the_audits_words(tmp_path, capsys, engine):
+    folder = tmp_path / "m"
+    folder.mkdir()
+    rows = _rows(400)
+    rows["label"] = rows["label"].astype(object)
+    rows.loc[56, "label"] = ""
+    rows.to_csv(folder / "d.csv", index=False)
+    audit = _error(capsys, ["audit", str(folder / "d.csv"), *AUDIT, "--engine", engine])
+    argv = ["monitor", str(folder), "--time", "t", "--window", "1d", "--y-pred", "pred"]
+    argv += ["--y-true", "label", "--protected", "grp=A", "--engine", engine]
+    monitor = _error(capsys, [*argv, "--store", str(tmp_path / "s.sqlite")])
+    said = "error: column 'label (y_true)': 1 missing value(s), first at d.csv line 58. Fix: "
+    assert audit[0] == monitor[0] == 2 and audit[1].startswith(said)
+    assert monitor[1] == audit[1]

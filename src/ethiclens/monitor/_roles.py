@@ -62,12 +62,12 @@ def _refuse_missing(raw, src: _Files, col: str, counted, role: str | None) -> No
 
 
 def _first_missing(src: _Files, col: str) -> str:
-    """`` (first: FILE, line N)`` of the first row whose ``col`` pandas reads as missing."""
+    """``, first at FILE line N`` of the first row whose ``col`` pandas reads as missing."""
     for f in src.files:
         frame = read_file(src, f, [col])
         miss = frame[col].isna().to_numpy()
         if miss.any():
-            return where_first(frame[miss].iloc[0]) + ")"
+            return where_first(frame[miss].iloc[0])
     return ""
 
 

@@ -22,7 +22,7 @@ import pandas as pd
 
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import round_significant
-from ..sources import NA_TEXT, duckdb_failure, file_line, read_csv_file
+from ..sources import NA_TEXT, duckdb_failure, read_csv_file, row_place
 from ._edits import binned_groups, check_groups, positive_labels
 from ._report import plural
 
@@ -655,15 +655,14 @@ def _in_memory(frame, wanted: list) -> pd.DataFrame:
 
 
 def where_first(first) -> str:
-    """`` (first: FILE, line N`` naming the first bad row (unclosed: a value may follow)."""
+    """``, first at FILE line N`` naming the first bad row as the audit names it (a CSV row by
+    its line: the header is line 1, blank lines and quoted line breaks counted; a Parquet row
+    by its number from 1; a DataFrame's by its index label)."""
     if first["_ethiclens_file"] == _FRAME_ROWS:  # an index label
-        return f" (first: {_FRAME_ROWS} {_plain(first['_ethiclens_line'])!r}"
+        return f", first at {_FRAME_ROWS} {_plain(first['_ethiclens_line'])!r}"
     path = Path(first["_ethiclens_file"])
     kind = "parquet" if path.suffix.lower() in (".parquet", ".pq") else "csv"
-    # a CSV row by its line (the header is line 1; blank lines and quoted line breaks
-    # counted), a Parquet row by its number (from 1)
-    number = file_line(path, int(first["_ethiclens_line"]), kind)
-    return f" (first: {path.name}, {'row' if kind == 'parquet' else 'line'} {number}"
+    return f", first at {row_place(path, int(first['_ethiclens_line']), kind)}"
 
 
 def _plain(value):
@@ -699,7 +698,7 @@ def _refuse_out_of_range(frame: pd.DataFrame, time: str, texts: pd.Series):
         if stamp is not None and stamp is not pd.NaT:
             seconds = stamp.timestamp() if stamp.tzinfo else stamp.tz_localize("UTC").timestamp()
             if not in_time_range(seconds, seconds):
-                raise time_range_error(time, text, where_first(frame.iloc[i]) + ")")
+                raise time_range_error(time, text, where_first(frame.iloc[i]))
     raise time_range_error(time, None)
 
 
@@ -708,7 +707,7 @@ def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
     parsed, missing, bad = parse_times(frame, time)
     if missing.any() or bad.any():
         first = frame[missing | bad].iloc[0]
-        where = where_first(first) + ")"
+        where = where_first(first)
         example = None if missing.any() else str(first[time])
         _time_errors(time, int(missing.sum()), int(bad.sum()), example, len(frame), target, where)
     if len(frame) == 0:
@@ -735,7 +734,7 @@ def _weights(frame: pd.DataFrame, cols: Columns) -> np.ndarray:
         first = frame[bad].iloc[0]
         value = _plain(first[cols.weighted_by[0]])
         shown = "empty" if value is None or str(value).strip() in ("", "nan") else repr(value)
-        where = where_first(first) + f": {shown})"
+        where = where_first(first) + f": {shown}"
         weights_error(cols, int(bad.sum()), len(frame), where)
     return p
 

@@ -19,7 +19,7 @@ from ._counts_table import (
 from ._dask import audit_frame, dask_counts, dask_file_counts, dask_scheduler
 from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files
 from ._pandas import name_rows, pandas_counts, read_csv_file, read_rows
-from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of, file_line
+from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of, row_place
 from ._spark import spark_counts, spark_file_counts, spark_read_files, spark_session
 from ._sql import (
     checked_db_url,
@@ -39,7 +39,7 @@ __all__ = [
     "NA_TEXT",
     "check_scheduler",
     "engine_of",
-    "file_line",
+    "row_place",
     "read_rows",
     "name_rows",
     "read_csv_file",
