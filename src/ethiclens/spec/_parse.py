@@ -64,15 +64,19 @@ def edit_attributes(protected=(), config=None, counts=None) -> set[str]:
         data = read_spec_file(config) if config else {}
     except EthicLensInputError:
         data = {}
-    data = data if isinstance(data, dict) else {}  # not a spec: the run refuses it
-    part = lambda name: data.get(name) if isinstance(data.get(name), dict) else {}  # noqa: E731
-    given = protected or part("roles").get("protected") or ()
+    given = protected or _section(data, "roles").get("protected") or ()
     names = attribute_names(given if isinstance(given, (list, tuple)) else ())
-    counts = counts or part("target").get("counts")
+    counts = counts or _section(data, "target").get("counts")
     try:
         return names | set(file_columns(counts)) if isinstance(counts, str) else names
     except (EthicLensInputError, OSError, ValueError):
         return names
+
+
+def _section(data, name: str) -> dict:
+    """``data[name]`` where both are mappings, else empty (what is not a spec, the run refuses)."""
+    part = data.get(name) if isinstance(data, dict) else None
+    return part if isinstance(part, dict) else {}
 
 
 def _split_attribute(item: str, attributes) -> tuple[str, str, str]:
