@@ -36,6 +36,11 @@ _BARE_URL_USERINFO = re.compile(
 # where a parser (urllib, libpq) may cut a password that holds one of these characters: a
 # driver's message then echoes the piece after or before the cut ("host 'ssw0rdX@127.0.0.1'")
 _CUTS = re.compile(r"[@/#?:]")
+# scheme://user:word/db: no '@', so a parser reads "word" as a port, but a port is digits — this
+# is a password whose "@host" was left out (or a mistyped URL): masked all the same.
+_PORT_LIKE = re.compile(
+    rf"(?P<pre>\b{_URL_START}[^:/@\s?#\[]*:)(?P<val>[^/@\s?#:]*[^\d/@\s?#:][^/@\s?#]*)(?=[/?#\s]|$)"
+)
 # key=value (URL query, DSN, VAR=value); a quoted DSN value may hold spaces and escaped quotes.
 _KEY_VALUE = re.compile(
     rf"(?P<pre>\b{_SECRET_KEYS}\s*=\s*)(?P<val>'(?:[^'\\]|\\.)*'?|\"[^\"]*\"?|[^&;\s'\"]+)",
@@ -59,6 +64,7 @@ def mask_secrets(text: str) -> str:
     """``text`` with every credential pattern replaced by ``***``."""
     text = _USERINFO.sub(rf"\g<pre>{MASK}@", str(text))
     text = _BARE_USERINFO.sub(rf"\g<pre>{MASK}@", text)
+    text = _PORT_LIKE.sub(rf"\g<pre>{MASK}", text)
     text = _KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     text = _ENCODED_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     return _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
@@ -82,6 +88,7 @@ def secret_values(url: str) -> list[str]:
     for match in _KEY_VALUE.finditer(str(url)):
         found.append(match.group("val").strip("'\""))
     found.extend(_userinfo_secrets(str(url)))
+    found.extend(m.group("val") for m in _PORT_LIKE.finditer(str(url)))
     out = set()
     for value in found:
         for form in (value, unquote(value), quote(value, safe=""), quote_plus(value, safe="")):

@@ -48,3 +48,22 @@ def test_audit_db_never_prints_the_password(capsys, monkeypatch, url, secret):
 def test_a_single_slash_is_a_malformed_url_not_a_folder(capsys):
     rc, text = _audit(capsys, "--db", "postgresql:/u:OneSlashPw@h/db", "--table", "t")
     assert rc == 2 and "malformed" in text and "OneSlashPw" not in text
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://user:S3cretPw/db",
+        "postgresql://user:S%40cretPw/db",
+        "postgresql+psycopg://user:S3cretPw",
+    ],
+)
+def test_a_password_without_its_host_is_never_printed(capsys, monkeypatch, url):
+    """No '@host': a parser reads the password as the port, and its error quotes it."""
+    pytest.importorskip("sqlalchemy")
+    monkeypatch.setenv("MYURL", url)
+    for argv in (["--db-env", "MYURL"], ["--db", url]):
+        rc, said = _audit(capsys, *argv, "--table", "preds")
+        assert rc == 2 and "S3cret" not in said and "S%40cret" not in said and "S@cret" not in said
+        assert "***" in said
+    assert mask_url("postgresql://h:5432/db") == "postgresql://h:5432/db"  # a port stays
