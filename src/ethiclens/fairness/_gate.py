@@ -36,12 +36,16 @@ MAX_REPORT_BYTES = 200_000_000  # a report of thousands of groups is megabytes, 
 _BASELINE = {"column": "baseline", "kind": "argument"}
 # Parts of a baseline's spec that must equal the run's for the two to be comparable: every key
 # of these sections that shapes the numbers or the verdicts. Free to differ: where the rows come
-# from (a file or database is "last time's data", compared by fingerprint in a note), how they
-# are read, the prediction column (a new model's), the draws and seed (an interval's precision,
-# not its meaning), and the model card, outputs and gate.
+# from (a file, counts table, database table or query is "last time's data", compared by
+# fingerprint in a note), how they are read, the prediction column (a new model's), the draws
+# and seed (an interval's precision, not its meaning), and the model card, outputs and gate.
+# A benchmark is not a place but a dataset with its own options: it stays compared.
 _SAME_SECTIONS = ("target", "roles", "groups", "policy", "thresholds")
 _FREE = {
-    "target": ("file", "counts", "db", "db_env", "engine", "scheduler", "download"),
+    "target": (
+        *("file", "counts", "db", "db_env", "table", "query"),
+        *("engine", "scheduler", "download"),
+    ),
     "roles": ("y_pred",),
     "policy": ("n_boot", "seed"),
 }
@@ -206,6 +210,7 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
     error = (
         _first_schema_error(old)
         or _first_non_finite(old)
+        or _first_impossible_number(old)
         or _first_unknown_spec_key(old_spec, new_spec)
     )
     if error:
@@ -294,6 +299,41 @@ def _first_non_finite(report: dict) -> tuple | None:
     return None
 
 
+# The ranges the audit's own estimates keep: DI is a ratio of rates, EO the largest gap between
+# two rates. (A point estimate may lie outside its interval: the report notes why, so that is
+# not refused; an interval whose low end is above its high end never is written.)
+_METRIC_RANGES = {
+    "disparate_impact": (0.0, math.inf, "below 0 (a ratio of selection rates)"),
+    "equalized_odds_difference": (0.0, 1.0, "outside [0, 1] (the largest gap between rates)"),
+}
+
+
+def _first_impossible_number(report: dict) -> tuple | None:
+    """(key path, ..., value) of the first estimate no audit writes (an interval whose low end
+    is above its high end, a DI below 0, an EO outside [0, 1]), or None. Runs after the schema
+    check: every number here is a number or null."""
+    for i, comparison in enumerate(report["comparisons"]):
+        for metric, estimate in comparison["metrics"].items():
+            place = ("comparisons", i, "metrics", metric)
+            error = _impossible_estimate(metric, estimate or {})
+            if error:
+                return _key_path([*place, error[0]]), *error[1:]
+    return None
+
+
+def _impossible_estimate(metric: str, estimate: dict) -> tuple | None:
+    """(key, what is wrong, value) of one estimate's impossible number, or None."""
+    low, high = estimate.get("ci_low"), estimate.get("ci_high")
+    if low is not None and high is not None and low > high:
+        return "ci_low", f"is above its ci_high {high!r} (a reversed interval)", low
+    floor, ceiling, words = _METRIC_RANGES.get(metric, (-math.inf, math.inf, ""))
+    for key in ("value", "ci_low", "ci_high"):
+        number = estimate.get(key)
+        if number is not None and not floor <= number <= ceiling:
+            return key, f"is {words}", number
+    return None
+
+
 def _first_unknown_spec_key(old_spec: dict, new_spec: dict) -> tuple | None:
     """(key path, ..., value) of the first section or key of the baseline's spec that this
     run's spec (every key this version has) lacks, or of a section that is not a mapping;
@@ -332,7 +372,7 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
             fix="re-run the baseline audit with this EthicLens version and gate against that",
         )
     kinds = [_target_kind(s) for s in (old_spec, new_spec)]
-    if kinds[0] != kinds[1]:
+    if kinds[0] != kinds[1] and "dataset" in kinds:  # a file, counts or db: any place is free
         diffs.append(f"target {kinds[0]} -> {kinds[1]}")
     for section in _SAME_SECTIONS:
         old_part, new_part = (_mapping(s.get(section)) for s in (old_spec, new_spec))
@@ -408,8 +448,11 @@ def _regressions(old: dict, new: dict) -> tuple[list[str], list[str]]:
         if b is None:
             continue
         key = f"{c['attribute']}:{c['group']}"
-        if _RANK.get(c["status"], 0) > _RANK.get(b["status"], 0):
+        rank, rank_before = _RANK.get(c["status"], 0), _RANK.get(b["status"], 0)
+        if rank > rank_before:
             out.append(f"{key}: verdict {b['status']} -> {c['status']}")
+        elif rank < rank_before:  # a better verdict is news too, as a better DI or EO is
+            notes.append(f"{key}: verdict {b['status']} -> {c['status']} (better)")
         for metric in GATED_METRICS:
             moved = _moved(b["metrics"].get(metric), c["metrics"].get(metric), metric)
             if moved:
