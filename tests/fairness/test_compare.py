@@ -153,9 +153,12 @@ def test_different_lengths_refused(kwargs, column):
 def test_misaligned_pandas_index_refused():
     y, a, b, group = _pair(7, n=50)
     sa = pd.Series(a)
-    sb = pd.Series(b)[::-1]  # same rows, reversed index
-    with pytest.raises(EthicLensInputError, match="index differs") as err:
-        compare(pd.Series(y), sa, sb, pd.Series(group), random_state=0)
+    sb = pd.Series(b)[::-1]  # same rows, reversed index: paired by label, as in audit
+    plain = compare(y, a, b, group, random_state=0).to_dict()
+    assert compare(pd.Series(y), sa, sb, pd.Series(group), random_state=0).to_dict() == plain
+    other = pd.Series(b, index=np.arange(1, 101))  # other labels: refused
+    with pytest.raises(EthicLensInputError, match="index does not match") as err:
+        compare(pd.Series(y), sa, other, pd.Series(group), random_state=0)
     assert err.value.column == "pred_b"
     # same index everywhere is fine, even a non-default one
     idx = np.arange(100, 200)

@@ -27,6 +27,7 @@ from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
 from ._options import KEYWORDS, take_options
 from ._result import AuditResult, MetricEstimate
 from ._validate import (
+    align_inputs,
     as_binary,
     as_weights,
     check_length,
@@ -201,27 +202,6 @@ def _nan(x):
     return float("nan") if x is None else float(x)
 
 
-def _check_aligned(named: dict, n: int) -> None:
-    """Same length everywhere; pandas inputs must share one index (rows are never realigned)."""
-    first = None
-    for name, values in named.items():
-        if values is None or isinstance(values, dict):
-            continue  # a dict of columns is checked column by column by the audit
-        check_length(values, n, name)
-        if not isinstance(values, (pd.Series, pd.DataFrame)):
-            continue  # lists and arrays have no index (a list's .index is a method)
-        index = values.index
-        if first is None:
-            first = (name, index)
-        elif not index.equals(first[1]):
-            raise EthicLensInputError(
-                f"index differs from {first[0]}'s, so rows would be compared with other rows",
-                column=name,
-                fix="give every input the same index (e.g. .reset_index(drop=True) on each, "
-                "or .reindex(...) to align them) or pass NumPy arrays in one row order",
-            )
-
-
 def compare(
     y_true,
     pred_a,
@@ -239,8 +219,8 @@ def compare(
     y_true : array-like of shape (n,) or None
         Ground-truth labels (without them only selection-rate metrics are compared).
     pred_a, pred_b : array-like of shape (n,)
-        The two models' predictions for the same rows, in the same order. Pandas inputs must
-        share one index (they are never silently realigned).
+        The two models' predictions for the same rows. Rows are paired as in :func:`audit`
+        (pandas inputs by index label, see its Notes; other labels are refused).
     sensitive_features : Series, DataFrame, dict or array-like
         Protected attributes, as for :func:`audit`.
     sample_weight : array-like of shape (n,), optional
@@ -327,8 +307,12 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
     n = len(pred_a)
     if n == 0:
         raise EthicLensInputError("no rows to compare", column="pred_a", fix="check the data")
-    roles = {"pred_a": pred_a, "pred_b": pred_b, "y_true": y_true}
-    _check_aligned({**roles, "sensitive_features": sf, "sample_weight": sample_weight}, n)
+    named = dict(pred_a=pred_a, pred_b=pred_b, y_true=y_true, sensitive_features=sf)
+    named["sample_weight"] = sample_weight
+    for name, values in named.items():
+        if values is not None and not isinstance(values, dict):
+            check_length(values, n, name)  # a dict of columns is checked column by column
+    pred_a, pred_b, y_true, sf, sample_weight = align_inputs(**named)
     weights = None
     if sample_weight is not None:
         if opts.ci != "jeffreys":

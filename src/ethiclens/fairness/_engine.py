@@ -115,11 +115,23 @@ def audit(
     Returns
     -------
     AuditResult
+
+    Notes
+    -----
+    Rows are paired as pandas pairs them. pandas inputs (Series, DataFrames, and the Series
+    of a ``sensitive_features`` dict) are matched by index label to the first one's index:
+    the same labels in another order are reindexed, other labels are refused. NumPy arrays,
+    lists and ``pd.Categorical`` have no index and pair by position, so a pandas input beside
+    only such inputs pairs by position too (its index is not used).
     """
     opts = take_options("audit", options)
     policy = _check_options(policy, opts)
     y_true, y_pred, sensitive_features, y_score, sample_weight = align_inputs(
-        y_true, y_pred, sensitive_features, y_score, sample_weight
+        y_true=y_true,
+        y_pred=y_pred,
+        sensitive_features=sensitive_features,
+        y_score=y_score,
+        sample_weight=sample_weight,
     )
     pred, true, scores, weights = _row_inputs(y_true, y_pred, y_score, sample_weight, opts)
     attrs, edits = encode_edited(sensitive_features, len(pred), opts)

@@ -187,7 +187,8 @@ def threshold_table(
     y_score : array-like of shape (n,)
         Scores in [0, 1]; anything else is refused.
     sensitive_features : Series, DataFrame, dict or array-like
-        Protected attributes, as for :func:`audit`.
+        Protected attributes, as for :func:`audit` (rows paired as there: pandas inputs by
+        index label, see its Notes).
     sample_weight : array-like of shape (n,), optional
         Row weights, as for :func:`audit`: weighted rates, floors on Kish-effective rows, and
         Dirichlet draws of each group's effective cells scaled to its weight total.
@@ -209,8 +210,11 @@ def threshold_table(
     th = _grid(opts.thresholds, opts.step, audited)
     opts = opts.seeded()
     check_draws(opts.n_boot, "n_boot")
-    y_true, _, sensitive_features, y_score, sample_weight = align_inputs(
-        y_true, None, sensitive_features, y_score, sample_weight
+    y_true, sensitive_features, y_score, sample_weight = align_inputs(
+        y_true=y_true,
+        sensitive_features=sensitive_features,
+        y_score=y_score,
+        sample_weight=sample_weight,
     )  # pandas inputs paired by index label, as in audit
     scores, true, weights = _rows(y_true, y_score, sample_weight, opts.pos_label)
     n, labelled = len(scores), y_true is not None

@@ -18,44 +18,54 @@ def _first_bad(mask: np.ndarray) -> int:
     return int(np.flatnonzero(mask)[0])
 
 
-def align_inputs(y_true, y_pred, sensitive_features, y_score=None, sample_weight=None):
+def align_inputs(**named):
     """pandas inputs are paired by index label, never silently by position.
 
-    The first pandas input's index is the reference. Another pandas input with the same labels
-    in another order is reindexed to it (as pandas arithmetic would); one whose labels differ is
-    refused, since pairing its rows by position would mix up people. numpy arrays and lists are
-    positional and left alone. Returns the five inputs in the same order.
+    The first pandas input's index is the reference; a dict's Series count one by one, each
+    named by its key. Another pandas input with the same labels in another order is reindexed
+    to it (as pandas arithmetic would); one whose labels differ is refused, since pairing its
+    rows by position would mix up people. numpy arrays, lists and ``pd.Categorical`` are
+    positional and left alone, so a lone pandas input beside them pairs by position (as
+    ``Series + ndarray`` does). Returns the inputs' values in the order given.
     """
-    named = (
-        ("y_true", y_true),
-        ("y_pred", y_pred),
-        ("sensitive_features", sensitive_features),
-        ("y_score", y_score),
-        ("sample_weight", sample_weight),
-    )
-    ref_name, ref, out = None, None, []
-    for name, value in named:
-        if isinstance(value, (pd.Series, pd.DataFrame)):
-            index = value.index
-            if ref is None:
-                ref_name, ref = name, index
-            elif len(index) == len(ref) and not index.equals(ref):
-                inside = index.isin(ref)
-                if inside.all() and index.is_unique and ref.is_unique:
-                    value = value.reindex(ref)
-                else:
-                    label = index[~inside][0] if not inside.all() else index[index.duplicated()][0]
-                    label = label.item() if isinstance(label, np.generic) else label
-                    raise EthicLensInputError(
-                        f"its pandas index does not match {ref_name}'s (index label {label!r} "
-                        f"is not paired with exactly one row of {ref_name}); pairing rows by "
-                        "position would mix up records",
-                        column=name,
-                        fix=f"align it first (e.g. .loc[{ref_name}.index]) or, if the rows are "
-                        "already in the same order, call .reset_index(drop=True) on every input",
-                    )
+    ref, out = None, []
+    for name, value in named.items():
+        if isinstance(value, dict):
+            columns = {}
+            for key, column in value.items():
+                columns[key], ref = _aligned(str(key), column, ref)
+            value = columns
+        else:
+            value, ref = _aligned(name, value, ref)
         out.append(value)
     return tuple(out)
+
+
+def _aligned(name: str, value, ref):
+    """``value`` reindexed to the reference ``(name, index)`` (or refused), and the reference:
+    the first pandas input's, kept from then on."""
+    if not isinstance(value, (pd.Series, pd.DataFrame)):
+        return value, ref
+    index = value.index
+    if ref is None:
+        return value, (name, index)
+    ref_name, ref_index = ref
+    if len(index) != len(ref_index) or index.equals(ref_index):
+        return value, ref  # a length mismatch is refused by the length check, naming both
+    inside = index.isin(ref_index)
+    if inside.all() and index.is_unique and ref_index.is_unique:
+        return value.reindex(ref_index), ref
+    unpaired = index[~inside].append(index[index.duplicated()])
+    label = unpaired.append(ref_index[ref_index.duplicated()])[0]
+    label = label.item() if isinstance(label, np.generic) else label
+    raise EthicLensInputError(
+        f"its pandas index does not match {ref_name}'s (index label {label!r} "
+        f"is not paired with exactly one row of {ref_name}); pairing rows by "
+        "position would mix up records",
+        column=name,
+        fix=f"align it first (e.g. .loc[{ref_name}.index]) or, if the rows are "
+        "already in the same order, call .reset_index(drop=True) on every input",
+    )
 
 
 def check_flag(value, where: str) -> bool:
@@ -337,12 +347,22 @@ def _to_frame(sf) -> pd.DataFrame:
         return sf.to_frame(name=sf.name if sf.name is not None else "sensitive_feature_0")
     if isinstance(sf, pd.DataFrame):
         return sf
+    if isinstance(sf, pd.Categorical):
+        return _to_frame(pd.Series(sf))
     if isinstance(sf, dict):
-        return pd.DataFrame({k: np.asarray(v) for k, v in sf.items()})
+        return pd.DataFrame({k: _column_values(v) for k, v in sf.items()})
     arr = np.asarray(sf)
     if arr.ndim == 1:
         arr = arr[:, None]
     return pd.DataFrame(arr, columns=[f"sensitive_feature_{i}" for i in range(arr.shape[1])])
+
+
+def _column_values(values):
+    """One column of a dict, its index dropped (align_inputs has paired it) and its dtype kept:
+    a category with no rows is then refused as it is in a Series."""
+    if isinstance(values, pd.Series):
+        return values.array
+    return values if isinstance(values, pd.api.extensions.ExtensionArray) else np.asarray(values)
 
 
 # A float attribute with more distinct values than this is almost surely continuous (an age or an
