@@ -874,10 +874,12 @@ def json_number(x) -> float | None:
 
 
 def json_ready(value):
-    """``value`` as JSON: non-finite floats null, a result object its ``to_dict()``, dicts and
-    lists element by element; everything else as it is."""
+    """``value`` as JSON: non-finite floats null, NumPy scalars Python ones, a result object
+    its ``to_dict()``, dicts and lists element by element; everything else as it is."""
     if isinstance(value, float | np.floating):
         return json_number(value)
+    if isinstance(value, np.generic):
+        return value.item()
     if is_dataclass(value) and hasattr(value, "to_dict"):
         return value.to_dict()
     if isinstance(value, dict):

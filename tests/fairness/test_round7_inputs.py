@@ -89,3 +89,48 @@ def test_unused_category_refused_in_every_form(form, function):
     }
     with pytest.raises(EthicLensInputError, match=r"group\(s\) \['zzz'\] have no rows"):
         calls[function]()
+
+
+def _strict(text: str) -> dict:
+    import json
+
+    def refuse(constant):
+        raise AssertionError(f"not strict JSON: {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "written"),
+    [
+        ("min_group_size", np.int64(50), 50),
+        ("di_threshold", np.float32(0.5), 0.5),
+        ("eo_threshold", np.float64(0.2), 0.2),
+    ],
+)
+def test_numpy_scalars_in_policy_write_as_json(setting, value, written):
+    b = _data()
+    policy = ethiclens.Policy(**{setting: value})
+    assert type(getattr(policy, setting)) is type(written)
+    results = [
+        ethiclens.audit(b.yt, b.yp, b.g, policy=policy, **KW),
+        ethiclens.compare(b.yt, b.yp, b.yp2, b.g, policy=policy, **KW),
+        ethiclens.threshold_table(b.yt, b.s, b.g, policy=policy, **KW),
+    ]
+    for result in results:
+        assert _strict(result.to_json())["config"]["policy"][setting] == written
+
+
+def test_numpy_scalars_and_nan_in_provenance_write_as_strict_json():
+    b = _data()
+    provenance = {"n": np.int64(3), "k": np.float64(1.5), "x": float("nan"), "ok": np.bool_(1)}
+    expected = {"n": 3, "k": 1.5, "x": None, "ok": True}
+    audited = ethiclens.audit(b.yt, b.yp, b.g, provenance=provenance, **KW)
+    compared = ethiclens.compare(b.yt, b.yp, b.yp2, b.g, provenance=provenance, **KW)
+    for result in (audited, compared):
+        assert _strict(result.to_json())["data"]["provenance"] == expected
+
+
+def test_policy_names_di_rule_as_an_argument():
+    with pytest.raises(EthicLensInputError, match=r"^argument 'di_rule': unknown DI rule"):
+        ethiclens.Policy(di_rule="Below")

@@ -17,6 +17,7 @@ import numpy as np
 
 from .._checks import check_level, check_seed
 from ..errors import EthicLensInputError
+from ..io import json_ready
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,8 @@ def take_options(function: str, options: dict) -> AuditOptions:
     _check_intersections(options.get("intersections"))
     if "confidence_level" in options:  # one range for every function (the vocabulary's)
         options = {**options, "confidence_level": check_level(options["confidence_level"])}
+    if options.get("provenance") is not None:  # copied into JSON: NumPy scalars, NaN as null
+        options = {**options, "provenance": json_ready(options["provenance"])}
     return AuditOptions(**{**defaults, **options})
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+import numpy as np
+
 from .._checks import check_count, check_fraction, check_member, check_type
 
 FLAGGED = "FLAGGED"
@@ -57,7 +59,12 @@ class Policy:
     pcer_min_group_size: int = 30
 
     def __post_init__(self):
-        check_member(self.di_rule, list(DI_RULES), column="di_rule", problem="unknown DI rule")
+        for name, value in asdict(self).items():  # np.int64(50) would not write as JSON
+            if isinstance(value, np.generic):
+                object.__setattr__(self, name, value.item())
+        check_member(
+            self.di_rule, DI_RULES, column="di_rule", problem="unknown DI rule", kind="argument"
+        )
         check_fraction(self.di_threshold, "di_threshold", fix="e.g. 0.8 (the four-fifths rule)")
         check_fraction(self.eo_threshold, "eo_threshold", fix="e.g. 0.1")
         for name in ("min_group_size", "min_label_count", "pcer_min_group_size"):
