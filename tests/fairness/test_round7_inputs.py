@@ -134,3 +134,68 @@ def test_numpy_scalars_and_nan_in_provenance_write_as_strict_json():
 def test_policy_names_di_rule_as_an_argument():
     with pytest.raises(EthicLensInputError, match=r"^argument 'di_rule': unknown DI rule"):
         ethiclens.Policy(di_rule="Below")
+
+
+def _counts(b, weighted=False):
+    b = b.rename(columns={"yt": "y_true", "yp": "y_pred"})
+    b = b.assign(weight_sq_sum=b.w**2)
+    agg = {"count": ("w", "size")}
+    if weighted:
+        agg.update(weight_sum=("w", "sum"), weight_sq_sum=("weight_sq_sum", "sum"))
+    return b.groupby(["g", "y_true", "y_pred"], as_index=False).agg(**agg)
+
+
+def test_audit_counts_writes_strict_json_with_numpy_settings():
+    provenance = {"n": np.int64(3), "x": float("inf")}
+    policy = ethiclens.Policy(min_group_size=np.int64(20))
+    result = ethiclens.audit_counts(
+        _counts(_data()), protected=["g"], policy=policy, provenance=provenance, **KW
+    )
+    written = _strict(result.to_json())
+    assert written["data"]["provenance"] == {"n": 3, "x": None}
+    assert written["config"]["policy"]["min_group_size"] == 20
+
+
+def _composed_and_decomposed():
+    b = _data()
+    b["g"] = b.g.map({"a": "\u00e9", "b": "e\u0301", "c": "c"})
+    return b
+
+
+def test_groups_in_other_unicode_code_points_refused():
+    b = _composed_and_decomposed()
+    with pytest.raises(EthicLensInputError, match="print the same") as err:
+        ethiclens.audit(b.yt, b.yp, b.g, **KW)
+    text = str(err.value)
+    assert "U+00E9" in text and "U+0065 U+0301" in text and "NFC" in text
+    assert err.value.column == "g"
+    with pytest.raises(EthicLensInputError, match="U\\+0065 U\\+0301"):
+        ethiclens.audit_counts(_counts(b), protected=["g"], **KW)
+
+
+def test_counts_group_whose_cells_all_count_zero_refused():
+    table = _counts(_data())
+    table.loc[table.g == "c", "count"] = 0
+    with pytest.raises(EthicLensInputError, match=r"group\(s\) \['c'\] have no rows") as err:
+        ethiclens.audit_counts(table, protected=["g"], **KW)
+    assert err.value.column == "g"
+
+
+@pytest.mark.parametrize(
+    ("column", "bad"),
+    [("count", -3), ("count", 2.5), ("count", None), ("weight_sum", -1.0)]
+    + [("weight_sum", float("nan")), ("weight_sq_sum", float("inf"))],
+)
+def test_counts_cells_refused_in_the_cli_words(column, bad):
+    from ethiclens.fairness import check_counts_cells
+
+    table = _counts(_data(), weighted=True)
+    table[column] = table[column].astype(object if bad is None else float)
+    table.loc[1, column] = bad
+    with pytest.raises(EthicLensInputError) as cli:  # what read_counts (the CLI) runs
+        check_counts_cells(table)
+    with pytest.raises(EthicLensInputError) as python:
+        ethiclens.audit_counts(table, protected=["g"], **KW)
+    assert str(python.value) == str(cli.value)
+    assert "in row 1 of the counts table" in str(python.value)
+    assert "np." not in str(python.value)

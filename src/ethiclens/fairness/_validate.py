@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import numpy as np
 import pandas as pd
 
@@ -495,10 +497,29 @@ def _encode_column(name: str, col):
             column=name,
             fix="convert the column to one type first",
         )
+    _refuse_same_letters(labels, name)
     order = np.argsort(labels)
     remap = np.empty(len(labels), dtype=np.int64)
     remap[order] = np.arange(len(labels))
     return [labels[i] for i in order], remap[codes]
+
+
+def _refuse_same_letters(labels: list[str], column: str) -> None:
+    """Two groups whose names are the same letters in other Unicode code points ('é' composed,
+    or 'e' + a combining accent, as macOS tools write it) print the same: refused, each
+    spelling named by its code points."""
+    seen = {}
+    for label in labels:
+        nfc = unicodedata.normalize("NFC", label)
+        if nfc in seen:
+            first, second = (" ".join(f"U+{ord(c):04X}" for c in x) for x in (seen[nfc], label))
+            raise EthicLensInputError(
+                f"distinct values print the same: {label!r} is written both as {first} and "
+                f"as {second} (the same letters in other Unicode code points)",
+                column=column,
+                fix="normalise the column to NFC first (pandas: .str.normalize('NFC'))",
+            )
+        seen[nfc] = label
 
 
 def cross_groups(parts: list[tuple[list[str], np.ndarray]], sep: str):
