@@ -156,14 +156,15 @@ def test_scores_counted_with_other_bins_are_refused_not_misread():
 
 def test_scores_outside_0_1_are_refused_as_the_audit_refuses_them(tmp_path, capsys):
     """A score of -0.5 is counted in bin -1 with a negative sum: reading the file leaves it to the
-    audit, so the message is the one every engine gives."""
+    audit, so the message is the one every engine gives (the score outside [0, 1], not its
+    sum)."""
     frame = make_frame(0, n=600)
     frame.loc[3, "s"] = -0.5
     table = counts_of(frame, PLAIN)
     path = _write(table, tmp_path / "neg.parquet")
     with pytest.raises(EthicLensInputError) as direct:
         ethiclens.audit_counts(table, n_boot=200, random_state=0)
-    line = _refused(path, capsys, "column 's (score_sum)'", "finite and >= 0")
+    line = _refused(path, capsys, "column 's (score_bin)'", "scores must lie in [0, 1]")
     assert line == f"error: {direct.value}"
 
 
