@@ -21,6 +21,7 @@ a terminal, a spreadsheet or a browser. Three rules, each applied where text lea
 from __future__ import annotations
 
 import io
+import os
 
 # code point -> visible replacement
 _BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
@@ -92,7 +93,16 @@ class SafeStream(io.TextIOBase):
     """
 
     def __init__(self, raw):
-        self.raw_stream = raw
+        # None: the stream was closed when the process began (`>&-`); the work is still done,
+        # and what this stream gets is dropped (written to the null device)
+        self.closed_at_start = raw is None
+        self.raw_stream = open(os.devnull, "w", encoding="utf-8") if raw is None else raw  # noqa: SIM115
+
+    def close(self) -> None:
+        """Close the null device this stream opened, never the stream it was given."""
+        if self.closed_at_start:
+            self.raw_stream.close()
+        super().close()
 
     @property
     def rich_proxied_file(self):

@@ -90,7 +90,11 @@ def test_shorthands():
         ({"gate": {"fail_on": "always"}}, "gate.fail_on", "insufficient"),
         ({"roles": {"y_pred": ["a", "b", "c"]}}, "roles.y_pred", "at most 2"),
         ({"version": 2}, "version", "newer EthicLens"),
-        ({"target": {"dataset": "compas", "file": "x.csv"}}, "spec", "2 targets"),
+        (
+            {"target": {"dataset": "compas", "file": "x.csv"}},
+            "target.dataset/target.file",
+            "2 targets",
+        ),
         ({"target": {"db": "sqlite://", "db_env": "X"}}, "target.db_env", "both"),
         (["a list"], "spec", "mapping"),
     ],

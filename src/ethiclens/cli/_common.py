@@ -24,6 +24,20 @@ def shown(*decls, **settings):
 JSON = option("--json", "json_out", type=FILE)
 
 
+def check_stdout_open(json_out) -> None:
+    """Refuse ``--json -`` before any work when standard output was closed at start (``>&-``):
+    the report would be lost, while every other output of a closed stream is only dropped."""
+    import sys
+
+    if json_out == "-" and getattr(sys.stdout, "closed_at_start", False):
+        raise EthicLensInputError(
+            "standard output is closed: the JSON report would be lost",
+            column="--json",
+            value="-",
+            fix="give --json a file name, or run with standard output open",
+        )
+
+
 def _console():
     """The commands' rich console: user text made terminal-safe (ethiclens._text)."""
     from .._text import safe_console

@@ -121,6 +121,7 @@ def monitor_command(**options):
         run_monitor,
     )
     from ..spec import input_files
+    from ._common import check_stdout_open
 
     o = {k: options.pop(k) for k in OWN}
     own = {k: options.pop(k) for k in MonitorRequest.OWN_OPTIONS}  # from_spec takes these
@@ -133,6 +134,7 @@ def monitor_command(**options):
     read = [*input_files(spec, o["config"]), own.get("baseline_target")]
     with config_keys_named(options, o["config"]):  # a value from the file: named by its key
         check_monitor_outputs(json_out, html_out, store, inputs=read)
+        check_stdout_open(json_out)
         request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
         result = run_monitor(request, store)
     _print(result, json_out, html_out, o["fail_on"])

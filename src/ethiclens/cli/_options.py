@@ -274,7 +274,8 @@ class SpecRequest:
         new = "/".join(parts)
         if new == column:
             return exc
-        return EthicLensInputError(exc.problem, column=new, value=exc.value, fix=exc.fix)
+        kind = "option" if any(p.startswith("--") for p in parts) else None  # TARGET/--db
+        return EthicLensInputError(exc.problem, column=new, value=exc.value, fix=exc.fix, kind=kind)
 
 
 def _path_of(flag: str) -> str | None:
@@ -319,6 +320,7 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
     """Run the spec (library), gate it, print, write every output, then exit 1 if gated."""
     from ..errors import EthicLensInputError
     from ..spec import check_output_paths, run_audit, run_compare, run_thresholds, write_outputs
+    from ._common import check_stdout_open
 
     spec = request.spec
     for note in request.notes:
@@ -326,6 +328,7 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
     runner = {"audit": run_audit, "compare": run_compare, "thresholds": run_thresholds}[purpose]
     try:
         check_output_paths(spec, request.save_config, request.config)
+        check_stdout_open(spec.outputs.json)
         result = runner(spec)  # the library decides the gate too (run.gate)
     except EthicLensInputError as exc:
         raise request.flag_error(exc) from None

@@ -9,7 +9,7 @@ import datetime as _dt
 from ..errors import EthicLensInputError
 from ._names import named_as_called
 from ._spec import CI_BY_PURPOSE, AuditSpec, target_key
-from ._target import Loaded, load_target
+from ._target import MODEL_ROLES, Loaded, load_target
 from ._unused import check_used
 
 DEFAULT_DRAWS = {"audit": 2000, "compare": 1000, "thresholds": 1000}
@@ -217,6 +217,27 @@ def file_rows_named(spec: AuditSpec):
         raise name_rows(exc, spec.target.file) from None
 
 
+@contextlib.contextmanager
+def models_named(spec: AuditSpec):
+    """A refusal of ``fairness.compare``'s ``pred_a`` or ``pred_b`` names the column and which
+    model it is (``'pred_b (y_pred, model B)'``), in the words every engine's checks use."""
+    try:
+        yield
+    except EthicLensInputError as exc:
+        column = str(exc.column)
+        for argument, name, role in zip(
+            ("pred_a", "pred_b"), spec.roles.y_pred, MODEL_ROLES, strict=True
+        ):
+            # 'pred (pred_a)', or 'pred_b' alone for a column so named (a bare 'pred_b' is
+            # else the argument, said by its flag: identical predictions)
+            if column.endswith(f" ({argument})") or column == argument == name:
+                named = f"{name} ({role})"
+                raise EthicLensInputError(
+                    exc.problem, column=named, value=exc.value, fix=exc.fix
+                ) from None
+        raise
+
+
 def run_audit(spec: AuditSpec):
     """``AuditResult`` of a one-model spec (rows, or counts where the data lives)."""
     from ..fairness import audit, audit_counts, bin_counts
@@ -257,7 +278,7 @@ def run_compare(spec: AuditSpec):
     spec = _started(spec, "compare")
     ci = spec.policy.ci
     loaded = load_target(spec, "compare")
-    with file_rows_named(spec):
+    with models_named(spec), file_rows_named(spec):
         _binned_rows(spec, loaded)
         _check_pos_label_shared(spec, loaded)
         (a, pred_a), (b, pred_b) = loaded.preds.items()

@@ -471,9 +471,11 @@ class AuditSpec:
         check_spec_dict(self.to_dict())
         kinds = self.target._kinds()
         if len(kinds) > 1:
+            # every key that names one (the CLI says each flag: TARGET/--db)
+            keys = [k if k != "db" or self.target.db else "db_env" for k in kinds]
             raise EthicLensInputError(
                 f"names {len(kinds)} targets ({', '.join(kinds)})",
-                column="spec",
+                column="/".join(f"target.{k}" for k in keys),
                 fix="give one of dataset, file, counts or db/db_env",
             )
         if self.target.db and self.target.db_env:

@@ -19,6 +19,8 @@ COMPAS_DECILE_USE = (
     "fitness for any use."
 )
 BENCHMARK_MODELS = ("model", "decile")  # a benchmark's prediction "columns" (decile: compas)
+# What a comparison's two prediction columns are, in a refusal: 'pred_b (y_pred, model B)'
+MODEL_ROLES = ("y_pred, model A", "y_pred, model B")
 
 
 @dataclass
@@ -681,9 +683,12 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         labels = purpose == "thresholds" and r.y_true  # counted in the prediction's place
         roles = Roles(first, cols + extra, r.y_true if purpose == "compare" else None, None)
         # the extra key is checked as what it is (a score, model B's predictions), not a group
-        key_role = "pred_b" if purpose == "compare" else "y_score"
+        key_role = MODEL_ROLES[1] if purpose == "compare" else "y_score"
         roles = replace(roles, key_roles={extra[0]: key_role})
-        roles = replace(roles, y_pred_role="y_true") if labels else roles
+        if purpose == "compare":
+            roles = replace(roles, y_pred_role=MODEL_ROLES[0])
+        elif labels:
+            roles = replace(roles, y_pred_role="y_true")
     table, where = _count(engine, t.file, roles, url, (t.table, t.query, flag), t.scheduler)
     engine = _engine_of(table) or engine
     rows = int(table["count"].sum())
@@ -796,16 +801,20 @@ def _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpo
     loaded = Loaded(
         engine=engine,
         provenance=_file_provenance(
-            spec, where.get("table") or Path(str(spec.target.file)).name, dict(where), purpose
+            spec,
+            where.get("table") or Path(str(spec.target.file)).name,
+            {**where, "engine": engine},  # as the pandas path and an audit's table say
+            purpose,
         ),
         fingerprint=fingerprint,
         reference=refs,
         favorable=r.positive != "harmful",
         sensitive=frame[cols],
     )
-    if purpose == "compare":
-        loaded.preds = {r.y_pred[0]: frame["y_pred"], r.y_pred[1]: frame[r.y_pred[1]]}
-        loaded.y_true = frame["y_true"] if r.y_true else None
+    if purpose == "compare":  # each named by its column, as the pandas path names them
+        loaded.preds = {r.y_pred[0]: frame["y_pred"].rename(r.y_pred[0])}
+        loaded.preds[r.y_pred[1]] = frame[r.y_pred[1]]
+        loaded.y_true = frame["y_true"].rename(r.y_true) if r.y_true else None
     else:
         loaded.y_score = frame[r.y_score]
         loaded.y_true = frame["y_pred"].rename(r.y_true) if r.y_true else None

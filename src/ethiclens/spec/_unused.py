@@ -83,6 +83,15 @@ def check_used(spec, purpose: str) -> None:
                 raise EthicLensInputError(
                     f"is not used by {_WHAT[purpose]}: {why}", column=path, value=value, fix=fix
                 )
+    if purpose == "thresholds" and len(spec.roles.y_pred) > 1:
+        raise EthicLensInputError(
+            "gives two models' predictions; the threshold view draws one model's scores "
+            "(roles.y_pred: the predictions of its audited threshold)",
+            column="roles.y_pred",
+            value=list(spec.roles.y_pred),
+            fix="keep the one y_pred of the model whose scores these are, or compare the two "
+            "with ethiclens compare",
+        )
     for key, (owner, what) in _BENCHMARK_KEYS.items():
         if key in given.get("target", {}) and spec.target.dataset != owner:
             raise EthicLensInputError(
