@@ -70,6 +70,7 @@ from ._validate import (
     check_length,
     check_one_dimensional,
     encode_edited,
+    groups_without_rows,
     resolve_reference,
 )
 
@@ -118,22 +119,15 @@ def audit(
 
     Notes
     -----
-    Rows are paired as pandas pairs them. pandas inputs (Series, DataFrames, and the Series
-    of a ``sensitive_features`` dict) are matched by index label to the first one's index:
-    the same labels in another order are reindexed, other labels are refused. NumPy arrays,
-    lists and ``pd.Categorical`` have no index and pair by position, so a pandas input beside
-    only such inputs pairs by position too (its index is not used).
+    Rows pair as pandas pairs them: pandas inputs (Series, DataFrames, a dict's Series) by
+    index label to the first one's (reordered labels are reindexed, others refused); arrays,
+    lists and ``pd.Categorical`` by position, so a lone pandas input's index is not used.
     """
     opts = take_options("audit", options)
     policy = _check_options(policy, opts)
-    y_true, y_pred, sensitive_features, y_score, sample_weight = align_inputs(
-        y_true=y_true,
-        y_pred=y_pred,
-        sensitive_features=sensitive_features,
-        y_score=y_score,
-        sample_weight=sample_weight,
+    pred, true, scores, weights, sensitive_features = _row_inputs(
+        y_true, y_pred, sensitive_features, y_score, sample_weight, opts
     )
-    pred, true, scores, weights = _row_inputs(y_true, y_pred, y_score, sample_weight, opts)
     attrs, edits = encode_edited(sensitive_features, len(pred), opts)
     order = _auc.score_order(scores) if scores is not None and weights is None else None
     cells = cell_index(pred, true)
@@ -144,8 +138,16 @@ def audit(
     return _run(ctx, opts, attrs, edits, build, facts)
 
 
-def _row_inputs(y_true, y_pred, y_score, sample_weight, opts):
-    """Predictions, labels, scores and weights of the rows, each checked."""
+def _row_inputs(y_true, y_pred, sensitive_features, y_score, sample_weight, opts):
+    """Predictions, labels, scores and weights of the rows, each checked, and the attributes,
+    every input paired with the others by pandas index label (:func:`align_inputs`)."""
+    y_true, y_pred, sensitive_features, y_score, sample_weight = align_inputs(
+        y_true=y_true,
+        y_pred=y_pred,
+        sensitive_features=sensitive_features,
+        y_score=y_score,
+        sample_weight=sample_weight,
+    )
     check_one_dimensional(y_pred, "y_pred", "pass one prediction per row")
     n = len(y_pred)
     if n == 0:
@@ -165,7 +167,7 @@ def _row_inputs(y_true, y_pred, y_score, sample_weight, opts):
             fix="pass y_true too, or drop y_score",
         )
     weights = as_weights(sample_weight, n) if sample_weight is not None else None
-    return pred, true, scores, weights
+    return pred, true, scores, weights, sensitive_features
 
 
 # The counts table (docs/adr/0009-data-engines.md): one row per cell of (protected attribute
@@ -348,12 +350,7 @@ def _refuse_groups_without_rows(table, counted, cols) -> None:
         values = table[col].dropna()
         empty = sorted({str(v) for v in values[~values.isin(counted[col])]})
         if empty:
-            raise EthicLensInputError(
-                f"group(s) {empty} have no rows (empty after filtering)",
-                column=col,
-                fix="drop the cells of those groups (every count is 0) or audit data that "
-                "contains them",
-            )
+            raise groups_without_rows(empty, col, "the cells of those groups (every count is 0)")
 
 
 def _label(names, col) -> str:

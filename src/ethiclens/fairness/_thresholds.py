@@ -187,8 +187,7 @@ def threshold_table(
     y_score : array-like of shape (n,)
         Scores in [0, 1]; anything else is refused.
     sensitive_features : Series, DataFrame, dict or array-like
-        Protected attributes, as for :func:`audit` (rows paired as there: pandas inputs by
-        index label, see its Notes).
+        Protected attributes, as for :func:`audit` (rows paired as there, see its Notes).
     sample_weight : array-like of shape (n,), optional
         Row weights, as for :func:`audit`: weighted rates, floors on Kish-effective rows, and
         Dirichlet draws of each group's effective cells scaled to its weight total.
@@ -210,13 +209,9 @@ def threshold_table(
     th = _grid(opts.thresholds, opts.step, audited)
     opts = opts.seeded()
     check_draws(opts.n_boot, "n_boot")
-    y_true, sensitive_features, y_score, sample_weight = align_inputs(
-        y_true=y_true,
-        sensitive_features=sensitive_features,
-        y_score=y_score,
-        sample_weight=sample_weight,
-    )  # pandas inputs paired by index label, as in audit
-    scores, true, weights = _rows(y_true, y_score, sample_weight, opts.pos_label)
+    scores, true, weights, sensitive_features = _rows(
+        y_true, y_score, sensitive_features, sample_weight, opts.pos_label
+    )
     n, labelled = len(scores), y_true is not None
     attrs, edits = encode_edited(sensitive_features, n, opts)
     _check_groups(attrs)
@@ -234,15 +229,22 @@ def threshold_table(
     return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
 
 
-def _rows(y_true, y_score, sample_weight, pos_label):
-    """Scores, labels (all 1 without labels: every row counts as a positive) and weights."""
+def _rows(y_true, y_score, sensitive_features, sample_weight, pos_label):
+    """Scores, labels (all 1 without labels: every row counts as a positive), weights and the
+    attributes, pandas inputs paired by index label as in audit (:func:`align_inputs`)."""
+    y_true, sensitive_features, y_score, sample_weight = align_inputs(
+        y_true=y_true,
+        sensitive_features=sensitive_features,
+        y_score=y_score,
+        sample_weight=sample_weight,
+    )
     n = len(y_score)
     scores = as_scores(y_score, n)
     weights = as_weights(sample_weight, n) if sample_weight is not None else None
     if y_true is None:
-        return scores, np.ones(n, dtype=np.int8), weights
+        return scores, np.ones(n, dtype=np.int8), weights, sensitive_features
     check_length(y_true, n, "y_true")
-    return scores, as_binary(y_true, "y_true", pos_label), weights
+    return scores, as_binary(y_true, "y_true", pos_label), weights, sensitive_features
 
 
 def _counted(name, groups, codes, rows, reference) -> _Attribute:

@@ -485,12 +485,7 @@ def _encode_column(name: str, col):
     if isinstance(col.dtype, pd.CategoricalDtype):
         empty = [str(c) for c in col.cat.categories if str(c) not in labels]
         if empty:
-            raise EthicLensInputError(
-                f"group(s) {empty} have no rows (empty after filtering)",
-                column=name,
-                fix="drop unused categories (Series.cat.remove_unused_categories()) or "
-                "audit data that contains them",
-            )
+            raise groups_without_rows(empty, name)
     if len(set(labels)) < len(labels):
         raise EthicLensInputError(
             "distinct values print the same (e.g. 1 and '1')",
@@ -502,6 +497,17 @@ def _encode_column(name: str, col):
     remap = np.empty(len(labels), dtype=np.int64)
     remap[order] = np.arange(len(labels))
     return [labels[i] for i in order], remap[codes]
+
+
+def groups_without_rows(empty: list, column, unused="unused categories") -> EthicLensInputError:
+    """The refusal of groups with no rows: categories no row uses (``unused`` says what to
+    drop), or a counts table's groups whose cells all count 0."""
+    how = " (Series.cat.remove_unused_categories())" if unused == "unused categories" else ""
+    return EthicLensInputError(
+        f"group(s) {empty} have no rows (empty after filtering)",
+        column=column,
+        fix=f"drop {unused}{how} or audit data that contains them",
+    )
 
 
 def _refuse_same_letters(labels: list[str], column: str) -> None:
