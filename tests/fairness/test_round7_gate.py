@@ -105,6 +105,18 @@ def test_a_baseline_with_impossible_numbers_is_refused(flagged, report, where, n
     assert said in message and "Fix: give an unedited" in message, message
 
 
+def test_a_comparison_verdict_better_than_its_metrics_is_refused(flagged, report):
+    # tester round 7: e_flag.json (DI FLAGGED under a PASS comparison) read as "improved"
+    (i,) = [i for i, c in enumerate(report["comparisons"]) if c["group"] == "b"]
+    report["comparisons"][i]["status"] = "PASS"
+    with pytest.raises(EthicLensInputError) as info:
+        flagged.gate("never", baseline=report)
+    assert (
+        f"comparisons[{i}].status is better than its disparate_impact verdict FLAGGED (a "
+        "comparison is as bad as its worst) (value: 'PASS')"
+    ) in str(info.value)
+
+
 def test_a_value_outside_its_interval_is_what_an_audit_may_write(flagged, report):
     # a clipped or folded estimate may lie outside its interval (the report notes why)
     report["comparisons"][0]["metrics"]["equalized_odds_difference"] |= {
@@ -120,6 +132,8 @@ def test_a_verdict_that_got_better_is_a_note(report):
     now = copy.deepcopy(report)
     (index,) = [i for i, c in enumerate(now["comparisons"]) if c["group"] == "b"]
     now["comparisons"][index]["status"] = "PASS"
+    for estimate in now["comparisons"][index]["metrics"].values():
+        estimate["status"] = "PASS" if estimate["status"] == "FLAGGED" else estimate["status"]
     outcome = gate(now, "never", baseline=report)
     assert outcome.passed and "g:b: verdict FLAGGED -> PASS (better)" in outcome.notes
     worse = gate(report, "never", baseline=now)

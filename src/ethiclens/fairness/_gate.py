@@ -310,14 +310,29 @@ _METRIC_RANGES = {
 
 def _first_impossible_number(report: dict) -> tuple | None:
     """(key path, ..., value) of the first estimate no audit writes (an interval whose low end
-    is above its high end, a DI below 0, an EO outside [0, 1]), or None. Runs after the schema
-    check: every number here is a number or null."""
+    is above its high end, a DI below 0, an EO outside [0, 1]) or verdict (a comparison's
+    better than its DI's or EO's: it is their worst), or None. Runs after the schema check:
+    every number here is a number or null, every status one of the policy's."""
     for i, comparison in enumerate(report["comparisons"]):
         for metric, estimate in comparison["metrics"].items():
             place = ("comparisons", i, "metrics", metric)
             error = _impossible_estimate(metric, estimate or {})
             if error:
                 return _key_path([*place, error[0]]), *error[1:]
+        error = _impossible_verdict(comparison)
+        if error:
+            return _key_path(("comparisons", i, "status")), *error
+    return None
+
+
+def _impossible_verdict(comparison: dict) -> tuple | None:
+    """(what is wrong, value) when the comparison's verdict is better than a judged metric's."""
+    status = comparison["status"]
+    for metric in GATED_METRICS:
+        judged = (comparison["metrics"].get(metric) or {}).get("status")
+        if _RANK.get(judged, 0) > _RANK.get(status, 0):
+            words = f"is better than its {metric} verdict {judged}"
+            return f"{words} (a comparison is as bad as its worst)", status
     return None
 
 
