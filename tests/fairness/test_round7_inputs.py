@@ -1,6 +1,8 @@
 """Round 7: every Python face treats inputs alike (a dict's Series, pd.Categorical, NumPy
 scalars in settings, group names that print the same, counts tables)."""
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -199,3 +201,18 @@ def test_counts_cells_refused_in_the_cli_words(column, bad):
     assert str(python.value) == str(cli.value)
     assert "in row 1 of the counts table" in str(python.value)
     assert "np." not in str(python.value)
+
+
+def test_identical_models_are_refused_in_the_words_of_every_face(tmp_path, capsys):
+    from ethiclens.cli import main
+
+    frame = pd.DataFrame(
+        {"y": [0, 1] * 50, "p": [0, 0, 1, 1] * 25, "g": ["a"] * 50 + ["b"] * 50}
+    ).assign(q=lambda d: d["p"])
+    said = "model B's predictions (pred_b) equal model A's (pred_a) on every row"
+    with pytest.raises(EthicLensInputError, match=re.escape(said)):
+        ethiclens.compare(frame["y"], frame["p"], frame["q"], frame["g"], n_boot=100)
+    frame.to_csv(tmp_path / "same.csv", index=False)
+    argv = ["compare", str(tmp_path / "same.csv"), "--y-true", "y", "--y-pred", "p"]
+    assert main([*argv, "--y-pred", "q", "--protected", "g", "--n-boot", "100"]) == 2
+    assert said in capsys.readouterr().err

@@ -60,7 +60,14 @@ from ._policy import (
 )
 from ._result import SCHEMA_VERSION, AuditResult, Comparison, Headline, MetricEstimate
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
-from ._validate import as_binary, as_scores, as_weights, check_group_edits, positive_mask
+from ._validate import (
+    as_binary,
+    as_scores,
+    as_weights,
+    check_group_edits,
+    groups_without_rows,
+    positive_mask,
+)
 
 __all__ = [
     "BCA",
@@ -72,6 +79,7 @@ __all__ = [
     "interval",
     "metric_status",
     "as_scores",
+    "groups_without_rows",
     "as_weights",
     "audit",
     "audit_counts",

@@ -25,7 +25,6 @@ from ._rules import (
     ragged_error,
     record_engine,
     type_groups,
-    unused_categories_error,
 )
 
 
@@ -106,7 +105,7 @@ def pandas_counts(target, roles):
 
 def _check_rows(rows: pd.DataFrame, roles) -> None:
     """``audit``'s refusals of the rows (the first bad one counted from 0)."""
-    from ..fairness import as_scores, as_weights
+    from ..fairness import as_scores, as_weights, groups_without_rows
 
     n = len(rows)
     for col, role in ((roles.y_pred, "y_pred"), (roles.y_true, "y_true")):
@@ -126,7 +125,7 @@ def _check_rows(rows: pd.DataFrame, roles) -> None:
             used = {str(v) for v in pd.unique(rows[col])}
             empty = [str(c) for c in rows[col].cat.categories if str(c) not in used]
             if empty:
-                raise unused_categories_error(empty, col)
+                raise groups_without_rows(empty, col)
             rows[col] = rows[col].astype(object)
 
 

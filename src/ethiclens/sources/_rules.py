@@ -484,16 +484,6 @@ def missing_groups_error(n: int, where: str, column) -> EthicLensInputError:
     )
 
 
-def unused_categories_error(empty: list, column) -> EthicLensInputError:
-    """Categories of ``column`` that no row uses (a group with no rows)."""
-    return EthicLensInputError(
-        f"group(s) {empty} have no rows (empty after filtering)",
-        column=column,
-        fix="drop unused categories (Series.cat.remove_unused_categories()) or "
-        "audit data that contains them",
-    )
-
-
 @dataclass(frozen=True)
 class _GroupByCheck:
     """What every step of :func:`check_counts` reads: the roles, how the keys were read, each
@@ -697,7 +687,9 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
             cats = parquet_categories(files, col, len(labels))
             empty = [str(c) for c in cats or () if str(c) not in labels]
             if empty:
-                raise unused_categories_error(empty, col)
+                from ..fairness import groups_without_rows  # the audit's own words
+
+                raise groups_without_rows(empty, col)
         if isinstance(raw[col].dtype, pd.CategoricalDtype):
             raw[col] = raw[col].astype(object)
 
