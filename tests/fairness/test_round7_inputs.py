@@ -209,7 +209,7 @@ def test_identical_models_are_refused_in_the_words_of_every_face(tmp_path, capsy
     frame = pd.DataFrame(
         {"y": [0, 1] * 50, "p": [0, 0, 1, 1] * 25, "g": ["a"] * 50 + ["b"] * 50}
     ).assign(q=lambda d: d["p"])
-    said = "model B's predictions (pred_b) equal model A's (pred_a) on every row"
+    said = "model B's predictions (pred_b) are identical to model A's (pred_a) on every row"
     with pytest.raises(EthicLensInputError, match=re.escape(said)):
         ethiclens.compare(frame["y"], frame["p"], frame["q"], frame["g"], n_boot=100)
     frame.to_csv(tmp_path / "same.csv", index=False)

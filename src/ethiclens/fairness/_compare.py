@@ -327,8 +327,8 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
     b = as_binary(pred_b, "pred_b", opts.pos_label)
     if np.array_equal(a, b):
         raise EthicLensInputError(
-            "model B's predictions (pred_b) equal model A's (pred_a) on every row, so there "
-            "is nothing to compare",
+            "model B's predictions (pred_b) are identical to model A's (pred_a) on every row, so "
+            "there is nothing to compare",
             column="pred_b",
             fix="pass the second model's predictions (a different column)",
         )
