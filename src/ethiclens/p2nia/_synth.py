@@ -77,10 +77,24 @@ class _Budget:
 
 class _Marginals:
     """Data marginals counted with numpy (mbi's JAX projection compiles a program per clique
-    shape; hundreds of them exhaust the process's memory maps)."""
+    shape; hundreds of them exhaust the process's memory maps).
+
+    mbi sees every attribute as its position (:meth:`coded`): mbi orders cliques and sampled
+    columns by iterating sets of attributes, and string hashes change with every process
+    (``PYTHONHASHSEED``), integer ones never, so a seed gives one release in every process.
+    """
 
     def __init__(self, data: dict, sizes: dict):
         self.data, self.sizes, self._cache = data, sizes, {}
+        self.position = {c: i for i, c in enumerate(sizes)}
+
+    def coded(self, clique) -> tuple:
+        """The clique as mbi sees it: the attributes' positions."""
+        return tuple(self.position[c] for c in clique)
+
+    def coded_domain(self, mbi):
+        """mbi's domain over the attributes' positions."""
+        return mbi.Domain(list(range(len(self.sizes))), list(self.sizes.values()))
 
     def __call__(self, clique) -> np.ndarray:
         if clique not in self._cache:
@@ -95,13 +109,18 @@ class _Marginals:
 def _measure(mbi, data, clique, sigma, rng, budget):
     x = data(clique)
     budget.charge(1 / (2 * sigma**2), f"measure {clique}")
-    return mbi.LinearMeasurement(x + rng.normal(0, sigma, x.size), clique, sigma)
+    return mbi.LinearMeasurement(x + rng.normal(0, sigma, x.size), data.coded(clique), sigma)
 
 
-def _estimate(mbi, domain, measurements, warm=None, iters=ESTIMATION_ITERS):
+def _estimate(mbi, data, measurements, warm=None, iters=ESTIMATION_ITERS):
     estimation = require("mbi.estimation", extra="synth")
-
+    domain = data.coded_domain(mbi)
     return estimation.MirrorDescent().estimate(domain, measurements, iters=iters, warm_start=warm)
+
+
+def _measured(measurements, attrs) -> list:
+    """The measured cliques by attribute name (mbi holds them by position)."""
+    return [tuple(attrs[i] for i in m.clique) for m in measurements]
 
 
 def check_edges(col: str, edges) -> np.ndarray:
@@ -268,10 +287,8 @@ def release_synthetic(fitter, request, drawn: AuditColumns, rng, open_bins=False
     """Fit ``fitter`` (:func:`fit_mst`, :func:`fit_aim`: the registered mechanism's) on the
     drawn rows and sample the released table."""
     settings = SynthSettings(request.epsilon, request.delta or DEFAULT_DELTA, open_bins=open_bins)
-    with _seeded_global_numpy(rng):
-        fitted = _fit(fitter, settings, drawn, rng)
-        synth = fitted.model.synthetic_data(rows=len(drawn.a)).to_dict()
-    table = fitted.decode(synth)
+    fitted = _fit(fitter, settings, drawn, rng)
+    table = fitted.sample(len(drawn.a), rng)
     cols = {c: fitted.meta[c] for c in fitted.attrs}
     cols["_privacy"] = fitted.info
     return table, cols
@@ -306,16 +323,16 @@ def experiment_columns(audit, protected, groups, columns, bins, workload="audit"
 
 def fit_and_sample(fitter, settings: SynthSettings, drawn: AuditColumns, sizes, rng) -> dict:
     """Experiment helper: fit once on ``drawn``, sample every size (no files)."""
-    with _seeded_global_numpy(rng):
-        fitted = _fit(fitter, settings, drawn, rng)
-        synth = {n: fitted.model.synthetic_data(rows=n).to_dict() for n in sizes}
-    return {n: fitted.decode(synth[n]) for n in sizes}
+    fitted = _fit(fitter, settings, drawn, rng)
+    return {n: fitted.sample(n, rng) for n in sizes}
 
 
 @contextmanager
 def _seeded_global_numpy(rng):
     """Private-PGM draws from NumPy's global generator (in estimation and sampling); it is
-    seeded from ``rng`` for the call, so a seed gives one release, and restored after."""
+    seeded from ``rng`` for each of those steps, so a seed gives one release, and restored
+    after. Seeding each step, not the whole fit once: the first fit in a process also draws
+    from it while JAX sets up, and would shift the draws of the sampling after it."""
     state = np.random.get_state()
     np.random.seed(int(rng.integers(2**32)))
     try:
@@ -335,11 +352,16 @@ class _Fitted:
     protected: str
     info: dict
 
+    def sample(self, rows: int, rng) -> pd.DataFrame:
+        """``rows`` synthetic rows drawn from the model, decoded."""
+        with _seeded_global_numpy(rng):
+            return self.decode(self.model.synthetic_data(rows=rows).to_dict())
+
     def decode(self, synth) -> pd.DataFrame:
         """Sampled codes back to the released values (group and feature labels)."""
         table = {}
-        for c in self.attrs:
-            codes = np.asarray(synth[c], int)
+        for i, c in enumerate(self.attrs):
+            codes = np.asarray(synth[i], int)  # mbi holds attributes by position
             labelled = c == self.protected or c in self.extra
             table[c] = [self.meta[c]["domain"][i] for i in codes] if labelled else codes
         return pd.DataFrame(table)
@@ -387,7 +409,8 @@ def _fit(fitter, settings: SynthSettings, drawn: AuditColumns, rng) -> _Fitted:
     forced, random_pairs = _workload(drawn.protected, drawn.y is not None, attrs, settings, rng)
     budget = _Budget(cdp_rho(settings.epsilon, settings.delta))
     workload = _Workload(forced, random_pairs, settings.rounds)
-    model, measured = fitter(mbi, dataset, dom, workload, budget, rng)
+    with _seeded_global_numpy(rng):
+        model, measured = fitter(mbi, dataset, dom, workload, budget, rng)
     if budget.used > budget.total * (1 + 1e-9):
         raise AssertionError(f"budget overspent: {budget.used} > {budget.total}")
     info = {
@@ -429,7 +452,9 @@ def fit_mst(mbi, data, dom, workload: _Workload, budget, rng):
     for clique in forced:
         for c in clique[1:]:
             comp[find(c)] = find(clique[0])
-    estimates = {m.clique[0]: np.clip(np.asarray(m.noisy_measurement), 0, None) for m in ones}
+    estimates = {
+        attrs[m.clique[0]]: np.clip(np.asarray(m.noisy_measurement), 0, None) for m in ones
+    }
     n = len(next(iter(data.data.values())))
     rounds = len({find(c) for c in attrs}) - 1
     tree = []
@@ -453,8 +478,8 @@ def fit_mst(mbi, data, dom, workload: _Workload, budget, rng):
     final = list(dict.fromkeys(forced + workload.random_pairs + tree))
     sigma3 = math.sqrt(len(final) / (2 * (budget.total - budget.used)))
     measured = [_measure(mbi, data, cl, sigma3, rng, budget) for cl in final]
-    model = _estimate(mbi, dom, ones + measured)
-    return model, [m.clique for m in ones + measured]
+    model = _estimate(mbi, data, ones + measured)
+    return model, _measured(ones + measured, attrs)
 
 
 def fit_aim(mbi, data, dom, workload: _Workload, budget, rng):
@@ -469,7 +494,7 @@ def fit_aim(mbi, data, dom, workload: _Workload, budget, rng):
     # Initial round: 10% of ρ over every initial clique, each measurement charged.
     sigma0 = math.sqrt(len(initial) / (2 * 0.1 * rho))
     measurements = [_measure(mbi, data, cl, sigma0, rng, budget) for cl in initial]
-    model = _estimate(mbi, dom, measurements)
+    model = _estimate(mbi, data, measurements)
     sigma = math.sqrt(rounds / (2 * 0.9 * rho * 0.5))  # per-round share, annealed below
     eps = math.sqrt(8 * 0.9 * rho * 0.5 / rounds)
     for r in range(rounds):
@@ -481,7 +506,7 @@ def fit_aim(mbi, data, dom, workload: _Workload, budget, rng):
         scores = []
         for cl in candidates:
             x = data(cl)
-            xh = np.asarray(model.project(cl).datavector())
+            xh = np.asarray(model.project(data.coded(cl)).datavector())
             cells = x.size
             scores.append(np.abs(x - xh).sum() - math.sqrt(2 / math.pi) * sigma * cells)
         scores = np.asarray(scores)
@@ -489,15 +514,15 @@ def fit_aim(mbi, data, dom, workload: _Workload, budget, rng):
         prob = np.exp(logits) / np.exp(logits).sum()
         cl = candidates[rng.choice(len(candidates), p=prob)]
         budget.charge(eps**2 / 8, f"select {cl}")
-        before = np.asarray(model.project(cl).datavector())
+        before = np.asarray(model.project(data.coded(cl)).datavector())
         measurements.append(_measure(mbi, data, cl, sigma, rng, budget))
         model = _estimate(
-            mbi, dom, measurements, warm=model, iters=ESTIMATION_ITERS if last else AIM_ROUND_ITERS
+            mbi, data, measurements, warm=model, iters=ESTIMATION_ITERS if last else AIM_ROUND_ITERS
         )
-        after = np.asarray(model.project(cl).datavector())
+        after = np.asarray(model.project(data.coded(cl)).datavector())
         if last:
             break
         # AIM's annealing: if the new measurement barely moved the model, measure more finely.
         if np.abs(after - before).sum() <= math.sqrt(2 / math.pi) * sigma * before.size:
             sigma, eps = sigma / 2, eps * 2
-    return model, [m.clique for m in measurements]
+    return model, _measured(measurements, attrs)
