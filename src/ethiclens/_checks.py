@@ -79,6 +79,25 @@ def split_numbers(text: str, flag: str, kind=float) -> list:
     return out
 
 
+# Group labels are labels ("Black", "65+", "01"), not free text: a protected attribute whose
+# values run to kilobytes is a column of comments or documents, and every report, table and
+# terminal line that names a group would carry it (one 20 KB label took rich 17 s to lay out).
+MAX_LABEL_CHARS = 256
+
+
+def long_labels_error(n_rows: int, longest: int, where: str, column) -> EthicLensInputError:
+    """The refusal of group labels longer than :data:`MAX_LABEL_CHARS`: ``n_rows`` rows hold
+    one, the longest has ``longest`` characters, ``where`` names the first row
+    (``", first at row N"``)."""
+    return EthicLensInputError(
+        f"{n_rows} group value(s) longer than {MAX_LABEL_CHARS} characters (the longest has "
+        f"{longest:,}){where}",
+        column=column,
+        fix="a protected attribute holds short group labels: map its values to labels first "
+        "(e.g. codes or categories), or choose another column",
+    )
+
+
 # Model-card fields, sweep grids and the like are a few kilobytes. A pure-Python YAML parser
 # needs about 3 s per MB, so a 100 MB "config" would hang a command for minutes: refuse it.
 MAX_CONFIG_BYTES = 1_000_000

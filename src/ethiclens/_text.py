@@ -154,10 +154,13 @@ def _console_class():
 
     class SafeConsole(Console):
         """A rich console whose every string (printed, or a table cell or title) is made
-        :func:`terminal_safe` before rich reads its markup; emoji codes are not expanded."""
+        :func:`terminal_safe` before rich reads its markup; emoji codes are not expanded, and
+        rich's highlighter (regular expressions that colour numbers and quotes, quadratic in
+        a long string: 17 s for one 20 KB group name) never runs over user text."""
 
         def __init__(self, *args, **kwargs):
             kwargs.setdefault("emoji", False)
+            kwargs.setdefault("highlight", False)
             super().__init__(*args, **kwargs)
 
         def render_str(self, text: str, **kwargs):

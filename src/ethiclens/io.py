@@ -5,6 +5,7 @@ undefined is null, never NaN or 0)."""
 from __future__ import annotations
 
 import fnmatch
+import functools
 import glob
 import math
 import os
@@ -252,8 +253,11 @@ def refuse_missing(path: str | Path) -> None:
         raise DataFileError(f"file {path} does not exist", fix="check the path")
 
 
-def read_table(path: str | Path) -> pd.DataFrame:
-    """Read a CSV/Parquet/JSON file; an empty, missing or unreadable file is a clear error."""
+def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
+    """Read a CSV/Parquet/JSON file; an empty, missing or unreadable file is a clear error.
+
+    ``csv_dtype`` (a CSV only) is ``pandas.read_csv``'s ``dtype``: ``{column: str}`` keeps
+    that column's values as written (``01`` stays ``01``)."""
     path = Path(path)
     refuse_missing(path)
     if path.is_dir():
@@ -268,6 +272,8 @@ def read_table(path: str | Path) -> pd.DataFrame:
     if path.stat().st_size == 0:
         raise DataFileError(f"file {path} is empty", fix="export the data again")
     _sniff(path, suffix)
+    if suffix == ".csv" and csv_dtype is not None:
+        reader = functools.partial(reader, dtype=csv_dtype)
     try:
         frame = reader(path)
     except UnicodeDecodeError as exc:

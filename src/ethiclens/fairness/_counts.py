@@ -134,12 +134,18 @@ def _cell(table, i: int) -> str:
 
 
 def _numbers(series) -> np.ndarray:
-    """A column as float64; text, None and overflowing values become NaN (refused as such)."""
+    """A column as float64; text, None, booleans (``True`` is no count, as the CLI's ``true``
+    is none) and overflowing values become NaN (refused as such)."""
     import pandas as pd
 
     out = pd.to_numeric(series, errors="coerce")
     with np.errstate(over="ignore", invalid="ignore"):
-        return np.asarray(out, dtype=float)
+        values = np.asarray(out, dtype=float)
+    if pd.api.types.is_bool_dtype(series.dtype):
+        return np.full(len(values), np.nan)
+    if series.dtype == object:
+        values[series.map(lambda v: isinstance(v, bool | np.bool_)).to_numpy(dtype=bool)] = np.nan
+    return values
 
 
 def _refuse(table, bad: np.ndarray, what: str, column: str, fix: str, source: str):
@@ -183,7 +189,8 @@ def check_counts_cells(table, *, names: dict | None = None, n_bins: int | None =
         src = names.get(col) or (names.get(of) if of else None)
         return f"{src} ({col})" if src and src != col else col
 
-    if COUNT not in table.columns or len(table) == 0:
+    _check_counts_columns(table)
+    if len(table) == 0:
         return  # the audit says what is missing
     count = _numbers(table[COUNT])
     _check_count_column(table, count)
@@ -212,6 +219,22 @@ def check_counts_cells(table, *, names: dict | None = None, n_bins: int | None =
     if SCORE_SUM in sums:
         mass = sums[WEIGHT_SUM] if WEIGHT_SUM in sums else count
         _check_scores(table, mass, sums[SCORE_SUM], n_bins, label, WEIGHT_SUM in sums)
+
+
+def _check_counts_columns(table) -> None:
+    """The columns every counts table has (``y_pred``, ``count``) and the attributes it declares
+    are there: a missing one is named, before a cell is read (without it two cells could look
+    the same)."""
+    declared = table.attrs.get(ATTRIBUTES_ATTR)
+    declared = [str(c) for c in declared] if isinstance(declared, list | tuple) else []
+    for col in (Y_PRED, COUNT, *declared):
+        if col not in table.columns:
+            said = f" (it declares the attributes {list(declared)})" if col in declared else ""
+            raise EthicLensInputError(
+                f"missing from the counts table{said}",
+                column=col,
+                fix="build it with ethiclens counts or ethiclens.sources.counts_of",
+            )
 
 
 def _check_count_column(table, count) -> None:

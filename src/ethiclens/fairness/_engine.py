@@ -360,10 +360,8 @@ def _label(names, col) -> str:
 
 
 def _check_table_columns(table, protected):
-    """The reserved columns a counts table needs, in pairs, and the named attributes."""
-    for col in (Y_PRED, COUNT):
-        if col not in table.columns:
-            raise EthicLensInputError("missing from the counts table", column=col, fix=_FIX_TOOL)
+    """The reserved columns a counts table needs in pairs (``check_counts_cells`` has found
+    ``y_pred`` and ``count``), and the named attributes."""
     for a, b in ((WEIGHT_SUM, WEIGHT_SQ_SUM), (SCORE_BIN, SCORE_SUM)):
         if (a in table.columns) != (b in table.columns):
             have, lack = (a, b) if a in table.columns else (b, a)

@@ -42,7 +42,9 @@ from ._rules import (
     WEIGHT_MAX,
     WEIGHT_TEXT,
     check_counts,
+    csv_header,
     record_engine,
+    type_groups,
 )
 
 
@@ -305,10 +307,9 @@ def read_counts(path) -> pd.DataFrame:
     from pathlib import Path
 
     from ..fairness import check_counts_cells
-    from ..io import read_table
 
     path = Path(path)
-    table = read_table(path)
+    table = _read_cells(path)
     if path.suffix.lower() in (".parquet", ".pq"):
         import pyarrow.parquet as pq
 
@@ -325,6 +326,21 @@ def read_counts(path) -> pd.DataFrame:
                 fix="write the table again with ethiclens counts, or delete the metadata file",
             ) from None
     check_counts_cells(table, names=table.attrs.get(NAMES_ATTR))
+    return table
+
+
+def _read_cells(path) -> pd.DataFrame:
+    """The table's cells; a CSV's attribute columns read as the row reader reads groups (text as
+    written, ``01`` stays ``01``; canonical numbers typed as numbers)."""
+    from ..io import read_table
+
+    if not (path.name.lower().endswith(".csv") and path.is_file() and path.stat().st_size):
+        return read_table(path)  # it refuses a missing or empty file in its own words
+    attributes = [c for c in csv_header(path) if c not in RESERVED]
+    table = read_table(path, csv_dtype=dict.fromkeys(attributes, str))
+    for col in attributes:
+        if col in table.columns:
+            table[col] = type_groups(table[col])
     return table
 
 

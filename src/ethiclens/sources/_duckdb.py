@@ -7,6 +7,7 @@ GROUP BY; the file paths are bound parameters, the column names quoted identifie
 from __future__ import annotations
 
 import glob
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -255,16 +256,32 @@ def _by_file(layout: FileLayout) -> bool:
 
 
 def _run(duckdb, con, sql: str, params: dict):
-    """The query's result as a DataFrame; once more without parallel CSV reading when DuckDB
-    asks for that."""
+    """The query's result as a DataFrame; once more, changed as DuckDB asks, when it asks."""
     try:
         return con.execute(sql, params).df()
     except duckdb.Error as exc:
-        if "parallel=false" not in str(exc):
+        retry = _retry_sql(sql, str(exc))
+        if retry is None:
             raise
-        # a quoted line break: DuckDB's parallel CSV scanner cannot pad short rows then
-        sql = sql.replace("null_padding = true,", "null_padding = true, parallel = false,")
-        return con.execute(sql, params).df()
+        return _run(duckdb, con, retry, params)
+
+
+_LINE_SIZE = re.compile(r"max_line_size=(\d+)")
+
+
+def _retry_sql(sql: str, error: str) -> str | None:
+    """``sql`` changed as DuckDB's ``error`` asks, or None: without parallel CSV reading (a
+    quoted line break: the parallel scanner cannot pad short rows then), or with room for
+    longer lines (a long text field; DuckDB reads lines of 2 MB by default, pandas any)."""
+    if "parallel=false" in error and "parallel = false" not in sql:
+        return sql.replace("null_padding = true,", "null_padding = true, parallel = false,")
+    asked = _LINE_SIZE.search(error)
+    if asked:  # twice what this line needs, so a few longer lines cost a few retries
+        size = f"max_line_size = {2 * int(asked.group(1))},"
+        return re.sub(
+            r"null_padding = true,( max_line_size = \d+,)?", f"null_padding = true, {size}", sql
+        )
+    return None
 
 
 # pandas' missing words as SQL literals: our constants (no quote in any), never user values.

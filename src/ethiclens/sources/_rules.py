@@ -25,6 +25,7 @@ counts, or the same message (column, value, row where a file can be re-read, and
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -32,6 +33,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._checks import MAX_LABEL_CHARS, long_labels_error
 from ..errors import DataFileError, EthicLensInputError
 from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
@@ -148,13 +150,26 @@ def ragged_error(files) -> DataFileError | None:
     return None
 
 
-def _ragged_row(path: Path) -> DataFileError | None:
+@contextlib.contextmanager
+def csv_rows(path: Path):
+    """A ``csv.reader`` over the CSV file ``path`` (gzip-compressed too) that reads a field of
+    any length: Python's csv refuses fields past 131,072 characters (its default limit), which
+    a text column may hold; the audit refuses such a value with its own words."""
     import csv
     import gzip
 
     opener = gzip.open if path.name.lower().endswith(".gz") else open
-    with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
-        rows = csv.reader(fh)
+    limit = csv.field_size_limit()
+    csv.field_size_limit(max(limit, path.stat().st_size))  # no field is longer than its file
+    try:
+        with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
+            yield csv.reader(fh)
+    finally:
+        csv.field_size_limit(limit)
+
+
+def _ragged_row(path: Path) -> DataFileError | None:
+    with csv_rows(path) as rows:
         header = next(rows, [])
         for row in rows:
             if len(row) > len(header):
@@ -319,18 +334,13 @@ def file_line(path, index: int, kind: str) -> int | tuple[None, int]:
     header is line 1; blank lines, which pandas skips, and quoted line breaks counted), the row
     number (from 1) of a Parquet one; past the file's last row ``(None, its number of rows)``.
     Reads the file (only once a row is refused)."""
-    import csv
-    import gzip
-
     path = Path(path)
     if kind == "parquet":
         import pyarrow.parquet as pq
 
         n = pq.ParquetFile(path).metadata.num_rows
         return index + 1 if index < n else (None, n)
-    opener = gzip.open if path.name.lower().endswith(".gz") else open
-    with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
-        rows = csv.reader(fh)
+    with csv_rows(path) as rows:
         next(rows, None)
         start, seen = rows.line_num + 1, 0
         for row in rows:
@@ -680,6 +690,7 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
                     int(count[miss].sum()), where, _label(col, key_roles[col])
                 )
             raise missing_groups_error(int(count[miss].sum()), where, col)
+        _refuse_long_labels(raw[col], check, col)
         if text:
             raw[col] = type_groups(raw[col])
         elif files and str(files[0]).lower().endswith((".parquet", ".pq")):
@@ -692,6 +703,20 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
                 raise groups_without_rows(empty, col)
         if isinstance(raw[col].dtype, pd.CategoricalDtype):
             raw[col] = raw[col].astype(object)
+
+
+def long_labels(values) -> np.ndarray:
+    """Which of ``values`` (group labels, as read) are longer than ``MAX_LABEL_CHARS``."""
+    return pd.Series(values, dtype=object).astype(str).str.len().to_numpy() > MAX_LABEL_CHARS
+
+
+def _refuse_long_labels(values: pd.Series, check: _GroupByCheck, column) -> None:
+    """Group labels of at most ``MAX_LABEL_CHARS`` characters, as ``audit`` refuses them."""
+    long = long_labels(values) & (check.count > 0)
+    if long.any():
+        where, _ = check.row_of(column, long_labels)
+        longest = int(values[check.count > 0].astype(str).str.len().max())
+        raise long_labels_error(int(check.count[long].sum()), longest, where, column)
 
 
 def _hive_keys(path, target) -> dict:

@@ -105,6 +105,14 @@ def _bins(spec: AuditSpec, columns) -> dict:
     return check_bins(spec.groups.bins, columns)
 
 
+def _table_attributes(table) -> list[str]:
+    """A counts table's attribute columns when none were named: the columns it does not reserve
+    (``audit_counts`` then checks them against the table's own list)."""
+    from ..sources import RESERVED
+
+    return [str(c) for c in table.columns if c not in RESERVED]
+
+
 def _check_pos_label_shared(spec: AuditSpec, loaded: Loaded) -> None:
     """One ``pos_label`` names the positive value of the labels and of every prediction column.
     A value only some of them hold is refused naming both sides: each column's own message
@@ -250,7 +258,7 @@ def run_audit(spec: AuditSpec):
     if loaded.is_counts:
         table = loaded.table
         if spec.groups.bins:
-            table = bin_counts(table, _bins(spec, loaded.protected))
+            table = bin_counts(table, _bins(spec, loaded.protected or _table_attributes(table)))
         result = audit_counts(table, protected=loaded.protected or None, ci=ci, **options)
     else:
         with file_rows_named(spec):
