@@ -90,8 +90,8 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
             fix=f"use one of {sorted(datasets.DATASETS)} or a .csv/.parquet path",
         )
     engine = engine_for(spec)
-    if purpose != "audit" and t.engine == "auto" and engine == "duckdb" and Path(t.file).is_file():
-        engine = "pandas"  # one file: rows in memory, as compare and thresholds always read it
+    if t.engine == "auto" and engine == "duckdb" and _needs_rows(spec, purpose):
+        engine = "pandas"
     if purpose == "audit" and engine == "pandas" and (t.table or t.query):
         raise EthicLensInputError(
             "--table and --query need --db", column="--table/--query", fix="add --db URL"
@@ -123,10 +123,56 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
         raise EthicLensInputError(
             "--table and --query need --db", column="--table/--query", fix="add --db URL"
         )
-    protected = [p.strip() for p in r.protected]
-    roles = Roles(r.y_pred[0], protected, r.y_true, r.y_score, r.weight, int(n_bins))
+    from ..fairness import check_group_edits
+
     flag = _url_flag(t)
-    return _count(engine, t.file, roles, url, (t.table, t.query, flag), t.scheduler)
+    cols, _ = _audit_columns(spec, _source_columns(engine, t.file, url, t.table, t.query, flag))
+    roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight, int(n_bins))
+    table, where = _count(engine, t.file, roles, url, (t.table, t.query, flag), t.scheduler)
+    check_group_edits(table[cols])  # the audit's checks of groups (a continuous column: no)
+    return table, where
+
+
+def _audit_columns(spec: AuditSpec, known) -> tuple[list, dict]:
+    """The protected columns of an audit of counts and their references (``known``: the
+    source's columns), checked as every audit checks them: a prediction and an attribute
+    given, each attribute named once, no column in two roles."""
+    from ..io import check_roles
+
+    r = spec.roles
+    cols, refs = parse_protected(r.protected, known)
+    if not r.y_pred or not cols:
+        raise EthicLensInputError(
+            "an audit needs --y-pred and at least one --protected",
+            column="--y-pred/--protected",
+            fix="e.g. --y-true label --y-pred pred --protected sex=Male",
+        )
+    given = {"y_true": r.y_true, "y_pred": r.y_pred[0], "y_score": r.y_score}
+    check_roles({**given, "weight": r.weight}, cols)
+    return cols, refs
+
+
+def _needs_rows(spec: AuditSpec, purpose: str) -> bool:
+    """Whether the rows are read in memory where ``auto`` would count them: one file compared
+    or thresholded (as those always read it), and weighted ``bca``/``percentile`` intervals,
+    which resample rows a counts table does not keep."""
+    if purpose != "audit":
+        return Path(spec.target.file).is_file()
+    return bool(spec.roles.weight) and spec.policy.ci != "jeffreys"
+
+
+def _refuse_resampling_counts(spec: AuditSpec, engine: str) -> None:
+    """Weighted ``bca``/``percentile`` intervals resample rows: refused before ``engine``
+    counts them away, naming the reader that keeps them."""
+    ci = spec.policy.ci
+    if spec.roles.weight and ci != "jeffreys":
+        raise EthicLensInputError(
+            f"weighted {ci} intervals resample rows, which {engine} counts do not keep",
+            column="--ci",
+            value=ci,
+            fix="read the rows with --engine pandas (a database table: export it to Parquet or "
+            "CSV first), or use the default --ci jeffreys",
+        )
 
 
 def engine_for(spec: AuditSpec) -> str:
@@ -647,7 +693,6 @@ def _check_counts_options(spec: AuditSpec, table) -> None:
 
 
 def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
-    from ..io import check_roles
     from ..sources import Roles, mask_url
 
     t, r = spec.target, spec.roles
@@ -658,18 +703,12 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         )
     flag = _url_flag(t)
     known = _source_columns(engine, t.file, url, t.table, t.query, flag)
-    cols, refs = parse_protected(r.protected, known)
     if purpose == "audit":
-        if not r.y_pred or not cols:
-            raise EthicLensInputError(
-                "an audit needs --y-pred and at least one --protected",
-                column="--y-pred/--protected",
-                fix="e.g. --y-true label --y-pred pred --protected sex=Male",
-            )
-        given = {"y_true": r.y_true, "y_pred": r.y_pred[0], "y_score": r.y_score}
-        check_roles({**given, "weight": r.weight}, cols)
+        cols, refs = _audit_columns(spec, known)
+        _refuse_resampling_counts(spec, engine)
         roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight)
     else:  # rows rebuilt from counts: the second model or the score is one more key column
+        cols, refs = parse_protected(r.protected, known)
         _roles_needed(spec, purpose, cols)
         if r.weight:
             raise EthicLensInputError(
