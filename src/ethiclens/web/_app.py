@@ -22,11 +22,10 @@ from pathlib import Path
 
 from ._jobs import Runner, default_workers
 from ._store import Store, is_url
-from ._web import HERE, Web, web_of
+from ._web import FORM_BYTES, HERE, Web, web_of
 
 log = logging.getLogger("ethiclens.web")
 
-FORM_BYTES = 1 << 20  # a form other than the upload
 SESSION_COOKIE = "ethiclens_session"
 TOKEN_COOKIE = "ethiclens_token"
 
@@ -145,8 +144,7 @@ async def _static(request):
 
 async def _bad_request(request, exc):
     """A body Starlette cannot parse as a form (too many fields, a broken multipart body)."""
-    problem = f"the form could not be read: {getattr(exc, 'detail', '') or 'a bad request'}"
-    return web_of(request).error_page(request, 400, problem, "send the page's own form again")
+    return web_of(request).unreadable_form(request, getattr(exc, "detail", ""))
 
 
 async def _not_found(request, exc):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import reprlib
 import tempfile
 import threading
 import time
@@ -16,6 +17,9 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 
 log = logging.getLogger("ethiclens.web")
+# A refusal's value as the command line shows it (its repr: 'nosuch'), never without bound
+VALUE_REPR = reprlib.Repr()
+VALUE_REPR.maxstring = VALUE_REPR.maxother = 300
 
 
 class Busy(Exception):
@@ -89,7 +93,7 @@ def run_job(
                 "problem": shown(exc.problem),
                 "column": _plain(exc.column),
                 "fix": exc.fix and shown(exc.fix),
-                "value": None if exc.value is None else shown(str(exc.value)[:300]),
+                "value": None if exc.value is None else shown(VALUE_REPR.repr(exc.value)),
                 "message": shown(str(exc)),
             },
         )

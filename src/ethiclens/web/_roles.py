@@ -240,6 +240,7 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     _group_edits(form, spec["groups"], errors, [c["name"] for c in prof["columns"]])
     if bins:
         spec["groups"]["bins"] = bins
+    _unknown_references(form, prof, spec["groups"], errors)
     policy_from_form(form, spec, errors)
     if errors:
         raise FormErrors(errors)
@@ -300,6 +301,46 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[list,
         ref = (form.get(f"ref_{i}") or "").strip()
         protected.append(f"{col}={ref}" if ref else col)
     return protected, bins
+
+
+def _unknown_references(form: dict, prof: dict, groups: dict, errors: dict) -> None:
+    """A ticked attribute's reference group that the file does not have, refused by its
+    field in the library's words (which would say it only once the audit runs); checked
+    where the profile saw every group: the whole file read, the values all kept, no bins or
+    merge making new groups."""
+    ticked = set(form.get("protected_list", []))
+    for i, c in enumerate(prof["columns"]):
+        ref = (form.get(f"ref_{i}") or "").strip()
+        if not ref or str(i) not in ticked or not _groups_known(c, prof, groups):
+            continue
+        if not _is_group(ref, c["values"]):
+            exc = EthicLensInputError(
+                "unknown reference group",
+                column=c["name"],
+                value=ref,
+                fix=f"use one of {[str(v) for v in c['values']]}",
+            )
+            errors[f"ref_{i}"] = str(exc)
+
+
+def _groups_known(c: dict, prof: dict, groups: dict) -> bool:
+    """Whether the profile's values of column ``c`` are all its groups."""
+    name = c["name"]
+    return (
+        bool(prof.get("whole_file"))
+        and c.get("known") is not False
+        and 0 < c["distinct"] <= MAX_DISTINCT
+        and name not in groups.get("bins", {})
+        and name not in groups.get("merge", {})
+    )
+
+
+def _is_group(ref: str, values: list) -> bool:
+    """``ref`` names one of ``values`` as text, or as the number a numeric group is."""
+    if ref in (str(v) for v in values):
+        return True
+    number = _number_or_text(ref)
+    return not isinstance(number, str) and number in values
 
 
 def _bins(form: dict, c: dict, i: int, whole_file: bool, errors: dict):
@@ -491,7 +532,7 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
         i = columns.index(col)
         if col in (spec or {}).get("groups", {}).get("bins", {}) or "continuous" in exc.problem:
             return f"bins_{i}"
-        return f"prot_{i}"
+        return f"ref_{i}" if "reference group" in exc.problem else f"prot_{i}"
     return "form"
 
 
@@ -499,9 +540,11 @@ def field_label(field: str, columns: list[str]) -> str:
     """What the mapping form calls ``field``: its label, or a protected attribute's column
     (``prot_3``, ``bins_3``); "" for none (an error above the form)."""
     kind, _, index = field.partition("_")
-    if kind in ("prot", "bins") and index.isdigit() and int(index) < len(columns):
+    if kind in ("prot", "bins", "ref") and index.isdigit() and int(index) < len(columns):
         column = columns[int(index)]
-        return f"Bins of {column}" if kind == "bins" else column
+        return {"bins": f"Bins of {column}", "ref": f"Reference group of {column}"}.get(
+            kind, column
+        )
     return FIELD_LABELS.get(field, "")
 
 

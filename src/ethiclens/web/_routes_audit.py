@@ -81,6 +81,8 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
     if audit["status"] != "draft" or rev != audit["rev"]:
         return web.changed_elsewhere(request, audit["id"])
     prof = web.profile_of(data)
+    if form["too_long"]:
+        return mapping_page(web, request, audit, data, form, form["too_long"], 422)
     spec = None
     try:
         spec, purpose = _roles.form_to_spec(form, prof, _target_of(data, prof))
@@ -202,12 +204,12 @@ def mapping_page(web, request, audit, data, form, errors, status=200):
 
 def _mapping_fields(data: dict, prof: dict) -> set[str]:
     """The fields the mapping screen draws: its labelled ones (model B's file only for a file),
-    and a row of reference and bins per column."""
+    and a row of attribute, reference and bins per column."""
     fields = set(_roles.FIELD_LABELS) - {"score"}
     if data["kind"] not in ("csv", "parquet"):
         fields.discard("model_b")
     for i in range(len(prof["columns"])):
-        fields |= {f"prot_{i}", f"bins_{i}"}
+        fields |= {f"prot_{i}", f"bins_{i}", f"ref_{i}"}
     return fields
 
 

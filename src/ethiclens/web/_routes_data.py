@@ -79,6 +79,7 @@ async def _receive(request, part: Path, limit: int) -> StreamedUpload:
     try:
         async for chunk in request.stream():
             parser.feed(chunk)
+        parser.finish()
     finally:
         parser.close()
     return parser
@@ -149,6 +150,8 @@ async def pick(request):
     form, refused = await web.checked_form(request)
     if refused:
         return refused
+    if form["too_long"]:
+        return _refused_form(web, request, form["too_long"], "path", form)
     root, rel = web.config.data_dir, form.get("path") or ""
     path = _in_data_folder(root, rel)
     inside = path is not None
@@ -188,7 +191,7 @@ async def database(request):
     if refused:
         return refused
     env_name, table = form.get("db") or "", (form.get("table") or "").strip()
-    errors = {}
+    errors = dict(form["too_long"])
     if env_name not in web.config.databases:
         errors["db"] = "choose one of the databases this server was started with"
     if not TABLE.fullmatch(table):
@@ -247,7 +250,7 @@ async def benchmark(request):
     form, refused = await web.checked_form(request)
     if refused:
         return refused
-    errors: dict[str, str] = {}
+    errors: dict[str, str] = dict(form["too_long"])
     spec = _benchmark_spec(form, errors)
     if errors:
         return _refused_form(web, request, errors, "benchmark", form)

@@ -46,6 +46,14 @@ class UploadError(EthicLensInputError):
         self.status = status
 
 
+def unreadable(detail: str) -> UploadError:
+    """The refusal of an upload body that is not a well-formed multipart form."""
+    return UploadError(
+        f"the form could not be read: {one_line(detail, ' ')[:200]}",
+        fix="send the file with the page's own upload form",
+    )
+
+
 def display_name(name: str | None) -> str:
     """The browser's file name as text to show: its last part, on one line, short."""
     name = (name or "upload").replace("\\", "/").rsplit("/", 1)[-1]
@@ -77,7 +85,7 @@ class StreamedUpload:
 
     def __init__(self, content_type: str, dest: Path, limit: int):
         from python_multipart import MultipartParser
-        from python_multipart.multipart import parse_options_header
+        from python_multipart.multipart import MultipartState, parse_options_header
 
         kind, params = parse_options_header(content_type)
         boundary = params.get(b"boundary")
@@ -96,6 +104,7 @@ class StreamedUpload:
         self._part: str | None = None  # "file", or a field name
         self._value = bytearray()
         self._parse_options = parse_options_header
+        self._end_state = MultipartState.END
         callbacks = {
             "on_part_begin": self._begin,
             "on_part_data": self._data,
@@ -150,7 +159,11 @@ class StreamedUpload:
         else:
             self._value += data[start:end]
             if len(self._value) > MAX_FIELD_BYTES:
-                raise UploadError("a form field is too long", fix="use the upload form")
+                raise UploadError(
+                    f"the form's field {self._part!r} is longer than the upload form's limit "
+                    f"of {limit_text(MAX_FIELD_BYTES)} for a field",
+                    fix="send the file with the page's own upload form",
+                )
 
     def _end(self):
         if self._part == "file":
@@ -161,7 +174,18 @@ class StreamedUpload:
         self._header_name = b""
 
     def feed(self, chunk: bytes) -> None:
-        self._parser.write(chunk)
+        from python_multipart.exceptions import FormParserError
+
+        try:
+            self._parser.write(chunk)
+        except FormParserError as exc:  # not multipart: the parser's words say where
+            raise unreadable(str(exc)) from None
+
+    def finish(self) -> None:
+        """The body has ended: refused unless the form's closing boundary came (the parser
+        itself accepts a body cut short, its last part unfinished)."""
+        if self._parser.state != self._end_state:
+            raise unreadable("the body ends before the form's closing boundary")
 
     def close(self) -> None:
         if self._fh is not None and not self._fh.closed:

@@ -25,6 +25,11 @@ DATA_SUFFIXES = (".csv", ".parquet", ".pq")
 # The mapping form has two fields per column of the data (its reference group and bin edges):
 # a wide export (hundreds of columns) must fit. The 1 MB limit on a form's body bounds the rest.
 MAX_FORM_FIELDS = 20_000
+FORM_BYTES = 1 << 20  # a form other than the upload: its whole body, the most one buffers
+# A text field of a form (the intended use, a merge box) takes this much; a longer one is
+# refused next to its field, not as an unreadable form.
+FIELD_BYTES = 64 * 1024
+UNREADABLE = "the form could not be read"
 BUSY = "the server is busy: the audit queue is full"
 CHANGED_ELSEWHERE = "this audit was changed in another tab or window since this page was loaded"
 
@@ -51,6 +56,14 @@ def web_of(request) -> Web:
 def said(exc: EthicLensInputError) -> str:
     """An error as one line for the page: the problem, then the fix."""
     return exc.problem + (f". Fix: {exc.fix}" if exc.fix else "")
+
+
+def _too_long(value: str) -> str:
+    size = len(value.encode())
+    return (
+        f"is {limit_text(size)} long, over this form's limit of {limit_text(FIELD_BYTES)} "
+        f"for a field. Fix: shorten it to at most {limit_text(FIELD_BYTES)}"
+    )
 
 
 def verdict_word(counts: dict) -> str:
@@ -170,15 +183,43 @@ class Web:
             "reload the page and send the form again",
         )
 
+    def unreadable_form(self, request, detail: str):
+        """400: a body that is not a form (a broken multipart body, too many fields)."""
+        return self.error_page(
+            request,
+            400,
+            f"{UNREADABLE}: {detail or 'a bad request'}",
+            "reload the page and send its form again",
+        )
+
     async def form_of(self, request) -> dict:
-        form = await request.form(max_files=0, max_fields=MAX_FORM_FIELDS, max_part_size=64 * 1024)
-        data = {k: v for k, v in form.items() if isinstance(v, str)}
+        """The form's text fields, ``protected_list`` (the ticked attributes) and
+        ``too_long``: {field: message} of each field over :data:`FIELD_BYTES`, whose value is
+        left out. Raises Starlette's HTTPException (400) when the body is not a form."""
+        # a field may be as long as the whole body (bounded by FORM_BYTES before a byte is
+        # read), so that an over-long one is named by its field, not refused as unreadable
+        form = await request.form(max_files=0, max_fields=MAX_FORM_FIELDS, max_part_size=FORM_BYTES)
+        data, too_long = {}, {}
+        for name, value in form.multi_items():
+            if not isinstance(value, str):
+                continue
+            if len(value.encode()) > FIELD_BYTES:
+                too_long[name] = _too_long(value)
+            else:
+                data[name] = value  # a repeated name: its last value, as Starlette's dict
         data["protected_list"] = [v for v in form.getlist("protected") if isinstance(v, str)]
+        data["too_long"] = too_long
         return data
 
     async def checked_form(self, request) -> tuple[dict | None, object]:
-        """(form, None), or (None, the 403 page) when its CSRF token does not hold."""
-        form = await self.form_of(request)
+        """(form, None), or (None, the page of its refusal): 400 when the body is not a
+        form, 403 when its CSRF token does not hold."""
+        from starlette.exceptions import HTTPException
+
+        try:
+            form = await self.form_of(request)
+        except HTTPException as exc:  # Starlette's words for every way a body is not a form
+            return None, self.unreadable_form(request, exc.detail)
         refused = self.csrf_refusal(request, form.get("csrf"))
         return (None, refused) if refused else (form, None)
 
