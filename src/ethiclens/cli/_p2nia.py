@@ -12,12 +12,12 @@ from ..io import check_suffix
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
 from ..p2nia import RELEASE_TABLE_FILE as TABLE
 from ..p2nia import (
+    AuditRequest,
     ReleaseSettings,
     check_n_boot,
     check_seed,
     estimate,
     get_model,
-    make_request,
     model_names,
     read_release,
     release_to_folder,
@@ -85,12 +85,15 @@ def request_cmd(n_rows, protected, groups, metrics, out, **fields):
     """The auditor's request (JSON). Only the columns the metrics need are released: A and Ŷ
     for dp alone, A, Y and Ŷ with eo or eopp."""
     writable({"--out": out})
-    req = make_request(
-        n_rows,
-        protected,
-        metrics=split_list(metrics, "--metrics"),
-        protected_domain=split_list(groups, "--groups") if groups else None,
-        **fields,
+    # from_dict, not make_request: a refusal names the option (--epsilon), not the argument
+    req = AuditRequest.from_dict(
+        {
+            "n": n_rows,
+            "protected": protected,
+            "metrics": split_list(metrics, "--metrics"),
+            "protected_domain": split_list(groups, "--groups") if groups else None,
+            **fields,
+        }
     )
     write_json(out, req.to_dict())
     click.echo(f"wrote {out}")

@@ -18,6 +18,13 @@ import math
 
 import numpy as np
 
+from ..errors import EthicLensInputError
+
+# Beyond this condition number the inverse keeps fewer than 4 significant digits of the counts
+# (float64 carries 16), and the noise GRR adds at such an ε swamps any signal long before:
+# such a budget is refused, never inverted into numbers (or a singular-matrix traceback).
+MAX_CONDITION = 1e12
+
 
 def keep_probability(epsilon: float, k: int) -> float:
     """e^ε / (e^ε + k − 1), written as 1 / (1 + (k − 1)·e^-ε) so a large ε cannot overflow."""
@@ -29,6 +36,40 @@ def response_matrix(epsilon: float, k: int) -> np.ndarray:
     M = np.full((k, k), (1 - p) / (k - 1) if k > 1 else 0.0)
     np.fill_diagonal(M, p)
     return M
+
+
+def joint_response_matrix(epsilon: float, sizes) -> np.ndarray:
+    """The Kronecker product of the response matrices of columns with ``sizes`` values, each
+    randomised at ``epsilon`` (what the auditor inverts on their joint)."""
+    M = np.ones((1, 1))
+    for k in sizes:
+        M = np.kron(M, response_matrix(epsilon, k))
+    return M
+
+
+def check_invertible(M: np.ndarray, epsilon=None, where: str = "epsilon", kind=None) -> None:
+    """Refuse a response matrix too close to singular to invert (:data:`MAX_CONDITION`): its
+    ε (``epsilon``, named ``where``, a ``kind`` as :class:`EthicLensInputError` takes) is too
+    small."""
+    condition = np.linalg.cond(M)
+    if condition <= MAX_CONDITION:
+        return
+    budget = "its ε is" if epsilon is None else f"ε = {epsilon:g} is"
+    raise EthicLensInputError(
+        f"{budget} too small: the randomized-response matrix cannot be inverted (condition "
+        f"number {condition:.1e} > {MAX_CONDITION:.0e}), so the released counts cannot be "
+        "debiased",
+        column=where,
+        kind=kind,
+        fix="request (and release) again with a larger ε, e.g. 0.1 or more",
+    )
+
+
+def solve_response(M: np.ndarray, observed: np.ndarray, epsilon=None, where="epsilon", kind=None):
+    """``M⁻¹ · observed`` (observed joints as columns), refused when ``M`` is too close to
+    singular (:func:`check_invertible`)."""
+    check_invertible(M, epsilon, where, kind)
+    return np.linalg.solve(M, observed)
 
 
 def randomize(codes: np.ndarray, epsilon: float, k: int, rng: np.random.Generator) -> np.ndarray:
@@ -81,7 +122,7 @@ def debias(
     M = matrices[0]
     for m in matrices[1:]:
         M = np.kron(M, m)
-    raw = np.linalg.solve(M, observed_joint.ravel())
+    raw = solve_response(M, observed_joint.ravel(), where="matrices", kind="argument")
     if not project:
         return raw.reshape(observed_joint.shape)
     return project_to_simplex(raw).reshape(observed_joint.shape)

@@ -27,7 +27,8 @@ import pandas as pd
 from .._registry import Registry
 from ..fairness import draw_cell_counts, draw_dirichlet_cells
 from . import _grr, _synth
-from ._common import _bad, _close, _is_number, check_delta, check_epsilon
+from ._common import MANIFEST, _bad, _close, _is_number, check_delta, check_epsilon
+from ._metrics import NEEDS_Y
 from ._roles import LABEL, PREDICTION
 
 RECORD, PER_COLUMN = "record", "per-column"
@@ -75,6 +76,9 @@ class Mechanism:
 
     def validate_columns(self, manifest: dict, request: dict, released: list, data_cols: list):
         """Refuse (``_common._bad``) column descriptions that contradict the request."""
+
+    def check_request(self, request: dict) -> None:
+        """Refuse a request (its checked fields) that this mechanism cannot serve."""
 
     def record_epsilon(self, request: dict, released: list) -> float:
         """The record-level ε the release spends (what budget tracking adds up)."""
@@ -171,13 +175,22 @@ class GRR(Mechanism):
             )
         return pd.DataFrame(table), cols
 
+    def check_request(self, request):
+        """Refuse an ε too small for the auditor to invert the response matrices: the request
+        is refused at once, not the estimate after a release (groups not listed count as two,
+        the mildest case; the estimate checks the released count)."""
+        domain, eps = request["protected_domain"], request["epsilon"]
+        sizes = [len(domain) if domain else 2, 2]
+        if any(NEEDS_Y[m] for m in request["metrics"]):
+            sizes.append(2)
+        per_column = eps if request["accounting"] == PER_COLUMN else eps / len(sizes)
+        _grr.check_invertible(_grr.joint_response_matrix(per_column, sizes), eps, "--epsilon")
+
     def record_epsilon(self, request, released):
         k = len(released)
         return float(request["epsilon"]) * (k if request["accounting"] == PER_COLUMN else 1)
 
     def validate_columns(self, manifest, request, released, data_cols):
-        from ._common import MANIFEST
-
         cols, eps = manifest["columns"], float(request["epsilon"])
         if sorted(data_cols) != sorted(released):
             raise _bad(f"a GRR release has exactly the columns {released}", "columns", data_cols)
@@ -226,7 +239,8 @@ class GRR(Mechanism):
         for m in self._matrices(manifest, n_a, labelled):
             M = m if M is None else np.kron(M, m)
         flat = observed.reshape(-1, int(np.prod(shape)))
-        raw = np.linalg.solve(M, flat.T).T
+        eps = manifest["epsilon"]
+        raw = _grr.solve_response(M, flat.T, eps, f"{MANIFEST}:epsilon", "key").T
         return _grr.project_rows_to_simplex(raw).reshape(observed.shape)
 
     def draw(self, counts, n_boot, rng):
@@ -275,8 +289,6 @@ class _Synthesiser(Mechanism):
         return _synth.fit_and_sample(self.fit, settings, drawn, sizes, rng)
 
     def validate_columns(self, manifest, request, released, data_cols):
-        from ._common import MANIFEST
-
         cols, eps, mech = manifest["columns"], float(request["epsilon"]), self.name
         priv = cols.get("_privacy")
         if not isinstance(priv, dict):

@@ -63,7 +63,11 @@ class AuditRequest:
     accounting: str = "record"  # "record" (ε for the whole record) or "per-column" (GRR)
 
     def __post_init__(self):
-        checked = validate_request({k: v for k, v in self.to_dict().items() if k != "format"})
+        fields = {k: v for k, v in self.to_dict().items() if k != "format"}
+        try:
+            checked = validate_request(fields)
+        except EthicLensInputError as exc:  # Python's face: the argument, not its option
+            raise _as_argument(exc) from None
         for key, value in checked.items():
             setattr(self, key, value)
 
@@ -693,6 +697,7 @@ REQUEST_FLAGS = {
     "delta": "--delta",
     "protected_domain": "--groups",
     "accounting": "--accounting",
+    "track_budget": "--track-budget",
 }
 
 
@@ -704,15 +709,20 @@ def validate_request(d, where: str = "request", source: str | None = None) -> di
     (``epsilon in req.json``)."""
     body = _request_body(d, where)
     try:
-        return _checked_fields(body, where)
+        return _checked_fields(body)
     except EthicLensInputError as exc:
-        raise (exc if source is None else _as_key(exc, source, body)) from None
+        raise (exc if source is None else _as_key(exc, source)) from None
 
 
-def _as_key(exc: EthicLensInputError, where: str, body: dict) -> EthicLensInputError:
+def _key_named(exc: EthicLensInputError) -> str | None:
+    """The request key whose option the error names (``"--epsilon"``, ``"sex (--groups)"``)."""
+    flag = re.search(r"--[a-z-]+", str(exc.column or ""))
+    return next((k for k, f in REQUEST_FLAGS.items() if flag and f == flag.group()), None)
+
+
+def _as_key(exc: EthicLensInputError, where: str) -> EthicLensInputError:
     """An error naming the option behind a key, named as that key of the file ``where``."""
-    flag = re.search(r"--[a-z-]+", str(exc.column or ""))  # "--epsilon", "sex (--groups)"
-    key = next((k for k, f in REQUEST_FLAGS.items() if flag and f == flag.group()), None)
+    key = _key_named(exc)
     if key is None:
         return exc
     return EthicLensInputError(
@@ -720,7 +730,17 @@ def _as_key(exc: EthicLensInputError, where: str, body: dict) -> EthicLensInputE
     )
 
 
-def _checked_fields(body: dict, where: str) -> dict:
+def _as_argument(exc: EthicLensInputError) -> EthicLensInputError:
+    """An error naming the option behind a key, named as the Python argument
+    (:func:`make_request`, :class:`AuditRequest`); an example in the fix written as one."""
+    key = _key_named(exc)
+    if key is None:
+        return exc
+    fix = exc.fix and exc.fix.replace(f"{REQUEST_FLAGS[key]} ", f"{key}=")
+    return EthicLensInputError(exc.problem, column=key, value=exc.value, fix=fix, kind="argument")
+
+
+def _checked_fields(body: dict) -> dict:
     n = _check_n(body["n"])
     prot = body["protected"]
     if not isinstance(prot, str) or not prot:
@@ -742,11 +762,11 @@ def _checked_fields(body: dict, where: str) -> dict:
     if not isinstance(track, bool):
         raise EthicLensInputError(
             "track_budget must be true or false",
-            column=where,
+            column="--track-budget",
             value=track,
             fix="write true or false (JSON booleans)",
         )
-    return {
+    fields = {
         "n": int(n),
         "protected": prot,
         "metrics": list(metrics),
@@ -757,6 +777,8 @@ def _checked_fields(body: dict, where: str) -> dict:
         "track_budget": track,
         "accounting": accounting,
     }
+    get_mechanism(mech).check_request(fields)
+    return fields
 
 
 def _request_body(d, where: str) -> dict:
@@ -915,7 +937,7 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
         raise _bad(f"required keys {missing} are missing")
     if manifest["format"] != RELEASE_FORMAT:
         raise _bad("unknown release format", "format", manifest["format"])
-    req = validate_request(manifest["request"], f"{MANIFEST}:request")
+    req = validate_request(manifest["request"], f"{MANIFEST}:request", f"{MANIFEST}:request")
     mechanism = get_mechanism(manifest["mechanism"], f"{MANIFEST}:mechanism")
     _check_against_request(manifest, req)
     released, data_cols = _check_columns(manifest, req, mechanism.extra_columns)
