@@ -50,6 +50,9 @@ from ._roles import LABEL, PREDICTION
 SCHEMA_VERSION = "1.0"
 ESTIMATE_FORMAT = "ethiclens-p2nia-estimate/1"
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
+# An undefined metric has no interval, so no method: PCER's words (privacy._pcer), which this
+# package cannot import; one constant in ``fairness`` for both is asked of its owner.
+UNDEFINED_METHOD = "none (undefined)"
 
 
 @dataclass
@@ -306,7 +309,7 @@ def _metric_estimate(k, value, draws, basis: _Cells, policy, method, level) -> M
         undefined=lambda: _undefined_reason(k, basis.cells, basis.labelled, basis.domain),
     )
     if status == UNDEFINED:
-        return MetricEstimate(None, None, None, method, status, reason)
+        return MetricEstimate(None, None, None, UNDEFINED_METHOD, status, reason)
     if status == INSUFFICIENT_DATA:
         return MetricEstimate(value, None, None, BELOW_FLOOR_METHOD, status, reason)
     if draws is None:
