@@ -244,6 +244,28 @@ def header_only(tmp):
     return _csv(tmp, "header.csv", "y,p,g,s,w\n")
 
 
+def long_group_label(tmp):
+    """Group labels are labels: one 20,000 characters long (a text column) is refused, not
+    laid out for minutes in every report (round 8)."""
+    f = _frame()
+    f.loc[[5, 40], "g"] = "x" * 20_000
+    return _csv(tmp, "longlabel.csv", _body(f))
+
+
+def huge_field(tmp):
+    """A group field past DuckDB's 2 MB line and Python csv's 131,072-character field limit."""
+    f = _frame()
+    f.loc[3, "g"] = "x" * 2_500_000
+    return _csv(tmp, "hugecell.csv", _body(f))
+
+
+def huge_unused_field(tmp):
+    """The same field in a column no role reads: every engine audits the file."""
+    f = _frame().assign(note="short")
+    f.loc[3, "note"] = "x" * 2_500_000
+    return _csv(tmp, "hugenote.csv", _body(f))
+
+
 FULL = Roles(y_pred="p", protected=["g"], y_true="y", y_score="s", weight="w")
 NO_SCORE = Roles(y_pred="p", protected=["g"], y_true="y")
 
@@ -297,6 +319,15 @@ CASES = {
     "UTF-8 BOM and CRLF lines": (bom_crlf, FULL, {}, "ok"),
     "blank line inside": (blank_line_inside, FULL, {}, "ok"),
     "quoted comma and line break in a group": (quoted_line_break, FULL, {}, "ok"),
+    "group label of 20,000 characters": (
+        long_group_label,
+        FULL,
+        {},
+        "column 'g': 2 group value(s) longer than 256 characters (the longest has 20,000), "
+        "first at longlabel.csv line 7",
+    ),
+    "field past DuckDB's line limit": (huge_field, FULL, {}, "first at hugecell.csv line 5"),
+    "huge field in an unused column": (huge_unused_field, FULL, {}, "ok"),
     "empty file": (empty_file, FULL, {}, "is empty"),
     "header only": (header_only, FULL, {}, "has no data rows"),
 }

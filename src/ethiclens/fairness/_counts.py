@@ -144,7 +144,8 @@ def _numbers(series) -> np.ndarray:
     if pd.api.types.is_bool_dtype(series.dtype):
         return np.full(len(values), np.nan)
     if series.dtype == object:
-        values[series.map(lambda v: isinstance(v, bool | np.bool_)).to_numpy(dtype=bool)] = np.nan
+        booleans = series.map(lambda v: isinstance(v, bool | np.bool_)).to_numpy(dtype=bool)
+        return np.where(booleans, np.nan, values)
     return values
 
 

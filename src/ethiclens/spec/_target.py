@@ -126,7 +126,10 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     from ..fairness import check_group_edits
 
     flag = _url_flag(t)
-    cols, _ = _audit_columns(spec, _source_columns(engine, t.file, url, t.table, t.query, flag))
+    # a JSON file has no header to read first: the pandas reader names a missing column
+    rule = engine != "pandas" or _by_the_rule(t.file)
+    known = _source_columns(engine, t.file, url, t.table, t.query, flag) if rule else None
+    cols, _ = _audit_columns(spec, known)
     roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight, int(n_bins))
     table, where = _count(engine, t.file, roles, url, (t.table, t.query, flag), t.scheduler)
     check_group_edits(table[cols])  # the audit's checks of groups (a continuous column: no)
