@@ -203,10 +203,11 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
     with flags_named():  # a grid key a flag overrode is named by the flag
         grid = sweep_grid(preset, grid_file, **options)
     console = _console()
-    console.print(f"grid: {grid.describe()} → {store}")
+    # plain text: a store's path or a run's error is the user's, never rich markup
+    console.print(f"grid: {grid.describe()} → {store}", markup=False)
     summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)
     for line in summary.lines():
-        console.print(line)
+        console.print(line, markup=False)
     if summary.exit_code:
         raise SweepFailed(summary.failure_message())
 
