@@ -70,7 +70,7 @@ def test_a_database_target_is_shown_without_its_password(tmp_path, days):
     [
         (b"", "not a SQLite file"),
         (b"ts,pred\n1,0\n", "not a SQLite file"),
-        (b"SQLite format 3\x00" + b"\x07" * 600, "damaged or not a monitor store"),
+        (b"SQLite format 3\x00" + b"\x07" * 600, "is damaged (SQLite: "),
         (None, "not an EthicLens monitor store"),
         ("dir", "is not a file"),
         ("missing", "is not a file"),

@@ -18,7 +18,7 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 from ._report import build_report
 from ._request import BOUND, MonitorRequest
-from ._store import APP_ID, STORE_VERSION, Store, checked_store, is_store_url
+from ._store import APP_ID, STORE_VERSION, Store, checked_store, damaged, is_store_url
 
 _FIX = "name the store an `ethiclens monitor --store` run wrote"
 
@@ -49,11 +49,11 @@ def read_store(path, *, flag: str = "--store") -> dict:
     except sqlite3.Error as exc:
         raise refuse(f"cannot be opened read-only: {exc}") from None
     try:
-        return _read(Store(path, con), refuse)
+        return _read(Store(path, con, flag), refuse)
     except sqlite3.DatabaseError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
             raise refuse("is busy (a monitor run is writing it)", "try again in a moment") from None
-        raise refuse(f"is damaged or not a monitor store ({exc})") from None
+        raise damaged(f"SQLite: {exc}", str(path), flag) from None
     finally:
         con.close()
 
@@ -76,6 +76,7 @@ def _read_postgres(url: str, flag: str) -> dict:
 
 def _read(store: Store, refuse) -> dict:
     bound = _bound_request(store, refuse)
+    store.check_intact()  # damage refused here as the monitor refuses it, before any report
     last_run = store.last_run()
     target = _masked(last_run["target"]) if last_run else ""
     known = set(MonitorRequest.__dataclass_fields__) - {"target", "db"}

@@ -101,6 +101,37 @@ def _refuse(problem: str, where: str, fix: str = _NEW_STORE_FIX) -> EthicLensInp
     return EthicLensInputError(problem, column="--store", value=where, fix=fix)
 
 
+def damaged(detail: str, where: str, flag: str = "--store") -> EthicLensInputError:
+    """The one refusal of a store whose file or contents are damaged (``flag``: the option
+    that named it, ``--store`` or serve's ``--monitor-store``)."""
+    return EthicLensInputError(
+        f"is damaged ({detail})",
+        column=flag,
+        value=where,
+        fix=f"restore it from a backup, or give a new {flag} to start over",
+    )
+
+
+# What a store's columns hold, as the drivers return them (REAL columns may hold integers);
+# anything else (NULL, text in a number column, a number in a text one) is damage.
+_NUMBER = (int, float)
+_BLOB = (bytes, memoryview)
+_NUMBER_OR_NULL = (int, float, type(None))
+_STATE_TYPES = (str, str, str, _BLOB)  # key, dtype, shape (JSON), data
+# What each meta key holds once its JSON is decoded.
+_META_TYPES = {
+    "app": str,
+    "store_version": int,
+    "request": dict,
+    "created": str,
+    "origin_day": _NUMBER,
+    "references": dict,
+    "reference_source": dict,
+    "groups": dict,
+    "baseline_target": dict,
+}
+
+
 class _SQLite:
     """A SQLite file: ``?`` parameters, transactions begun explicitly (autocommit otherwise)."""
 
@@ -144,6 +175,15 @@ class _SQLite:
     def in_transaction(self) -> bool:
         return self.con.in_transaction
 
+    def integrity(self) -> str | None:
+        """SQLite's first complaint about the file's pages and b-trees (``quick_check``), or
+        None: a damaged page a run's reads miss is still found before anything is shown."""
+        first = self.con.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if first == "ok":
+            return None
+        # one line: without the "*** in database main ***" header SQLite puts above it
+        return "; ".join(line for line in first.splitlines() if not line.startswith("***"))
+
 
 def _busy(where: str) -> EthicLensInputError:
     return _refuse(
@@ -166,11 +206,7 @@ def _sqlite_refusal(exc: sqlite3.DatabaseError, where: str) -> EthicLensInputErr
             "make the store and its folder writable, or give another --store",
         )
     if any(word in text for word in _DAMAGED):
-        return _refuse(
-            f"is damaged (SQLite: {text})",
-            where,
-            "restore it from a backup, or give a new --store to start over",
-        )
+        return damaged(f"SQLite: {text}", where)
     return None  # a program error, not the file's: its traceback is the report
 
 
@@ -233,6 +269,10 @@ class _Postgres:
     def schema(self) -> str:
         return _SCHEMA.replace("REAL", "DOUBLE PRECISION").replace("BLOB", "BYTEA")
 
+    def integrity(self) -> None:
+        """PostgreSQL keeps its own pages intact: nothing to check here."""
+        return None
+
     def in_transaction(self) -> bool:
         return self.con.info.transaction_status != 0  # psycopg.pq.TransactionStatus.IDLE
 
@@ -256,15 +296,16 @@ def _split_schema(url: str, shown: str) -> tuple[str, str]:
 class Store:
     """A monitor store (create with ``Store.open(path_or_url)``)."""
 
-    def __init__(self, path, con: sqlite3.Connection):
+    def __init__(self, path, con: sqlite3.Connection, flag: str = "--store"):
         self.db = _SQLite(Path(path), con)
-        self.path = self.db.path
+        self.path, self.flag = self.db.path, flag
 
     @classmethod
     def open(cls, path, *, read_only: bool = False) -> Store:
         """The SQLite file at ``path`` or the PostgreSQL database at the URL ``path``
         (``read_only``: PostgreSQL only, for readers such as ``read_store``)."""
         store = cls.__new__(cls)
+        store.flag = "--store"
         path = checked_store(path)  # a URL by the --db rule, its password masked in refusals
         if is_store_url(path):
             store.db = _Postgres(str(path), read_only)
@@ -276,9 +317,13 @@ class Store:
         if not store.db.fresh:
             try:
                 store._check_foreign()
+                store.check_intact()
             except sqlite3.DatabaseError as exc:  # locked by another program, or damaged
                 store.db.con.close()
                 raise (_sqlite_refusal(exc, store.path) or exc) from None
+            except EthicLensInputError:
+                store.db.con.close()
+                raise
         return store
 
     @property
@@ -295,6 +340,24 @@ class Store:
                 self.path,
                 "upgrade EthicLens",
             )
+
+    def check_intact(self) -> None:
+        """Refuse a store whose pages are damaged, that lacks one of its tables, or whose
+        settings (meta) or evidence state do not decode; the windows, results, alarms and
+        runs are checked as they are read."""
+        complaint = self.db.integrity()
+        if complaint is not None:
+            raise self.damaged(f"SQLite: {complaint}")
+        missing = [t for t in TABLES if t not in self.db.tables()]
+        if missing:
+            raise self.damaged(f"its table(s) {', '.join(missing)} are missing")
+        for (key,) in self._rows("SELECT key FROM meta", types=((str,),)) or []:
+            self.meta(key)  # every value decodes to what its key holds
+        self._check_state()
+
+    def damaged(self, detail: str) -> EthicLensInputError:
+        """This store's refusal as damaged (:func:`damaged`)."""
+        return damaged(detail, self.path, self.flag)
 
     # -- transactions ----------------------------------------------------------------------
     def begin(self) -> None:
@@ -333,17 +396,41 @@ class Store:
         self.rollback()
         self.db.con.close()
 
-    def _rows(self, sql: str, params=()) -> list | None:
-        """The rows of a read; None before the first run has created the tables."""
+    def _rows(self, sql: str, params=(), types=()) -> list | None:
+        """The rows of a read, each value checked against ``types`` (one tuple of accepted
+        types per selected column); None before the first run has created the tables. In a
+        store that a run wrote, a missing table or column is damage."""
         try:
-            return self.db.execute(sql, params).fetchall()
-        except self.db.missing_table:
-            return None
+            rows = self.db.execute(sql, params).fetchall()
+        except self.db.missing_table as exc:
+            if self.db.fresh:
+                return None
+            if not isinstance(exc, sqlite3.OperationalError) or "no such" in str(exc):
+                raise self.damaged(f"{str(exc).strip().splitlines()[0]}") from None
+            raise
+        for row in rows if types else ():
+            for value, accepted, column in zip(row, types, _selected(sql), strict=True):
+                if not isinstance(value, accepted) or isinstance(value, bool):
+                    held = "NULL" if value is None else f"a {type(value).__name__}"
+                    raise self.damaged(f"{column} holds {held}")
+        return rows
+
+    def _decoded(self, text: str, what: str, kind):
+        """The JSON ``text`` of ``what``, which must decode to a ``kind``."""
+        try:
+            value = json.loads(text)
+        except ValueError:
+            raise self.damaged(f"{what} is not JSON") from None
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not object):
+            raise self.damaged(f"{what} holds a {type(value).__name__}")
+        return value
 
     # -- meta --------------------------------------------------------------------------------
     def meta(self, key: str):
-        rows = self._rows("SELECT value FROM meta WHERE key = ?", (key,))
-        return json.loads(rows[0][0]) if rows else None
+        rows = self._rows("SELECT value FROM meta WHERE key = ?", (key,), (str,))
+        if not rows:
+            return None
+        return self._decoded(rows[0][0], f"meta {key!r}", _META_TYPES.get(key, object))
 
     def set_meta(self, key: str, value) -> None:
         self.db.execute(
@@ -355,7 +442,8 @@ class Store:
     # -- windows -----------------------------------------------------------------------------
     def windows(self) -> dict[int, dict]:
         rows = self._rows(
-            'SELECT "window", start, "end", rows, status, counts FROM windows ORDER BY "window"'
+            'SELECT "window", start, "end", rows, status, counts FROM windows ORDER BY "window"',
+            types=(int, _NUMBER, _NUMBER, int, str, str),
         )
         return {
             w: {"start": s, "end": e, "rows": n, "status": st, "counts": c}
@@ -377,9 +465,10 @@ class Store:
 
     def results(self) -> list[tuple[int, str, str, dict]]:
         rows = self._rows(
-            'SELECT "window", attribute, grp, body FROM results ORDER BY attribute, grp, "window"'
+            'SELECT "window", attribute, grp, body FROM results ORDER BY attribute, grp, "window"',
+            types=(int, str, str, str),
         )
-        return [(w, a, g, json.loads(b)) for w, a, g, b in rows or []]
+        return [(w, a, g, self._decoded(b, "a result", dict)) for w, a, g, b in rows or []]
 
     # -- evidence state ------------------------------------------------------------------------
     def save_state(self, attribute: str, group: str, arrays: dict[str, np.ndarray]) -> None:
@@ -404,23 +493,33 @@ class Store:
         rows = self._rows(
             "SELECT key, dtype, shape, data FROM state WHERE attribute = ? AND grp = ?",
             (attribute, group),
+            _STATE_TYPES,
         )
-        if not rows:
-            return None
-        out = {}
-        for key, dtype, shape, data in rows:
-            if dtype not in ("<f8", "|b1", "<i8"):
-                raise _refuse(
-                    f"holds an array of an unexpected type {dtype!r}",
-                    self.path,
-                    "the store is damaged: start a new one",
-                )
-            out[key] = np.frombuffer(bytes(data), dtype=dtype).reshape(json.loads(shape)).copy()
-        return out
+        return {key: self._array(key, *rest) for key, *rest in rows} if rows else None
+
+    def _check_state(self) -> None:
+        """Every stored array decodes (checked when the store is opened, so a reader that
+        never loads the state refuses its damage as a run would)."""
+        rows = self._rows("SELECT key, dtype, shape, data FROM state", types=_STATE_TYPES)
+        for row in rows or []:
+            self._array(*row)
+
+    def _array(self, key: str, dtype: str, shape: str, data) -> np.ndarray:
+        """One stored array: raw little-endian bytes of a known dtype in the stored shape."""
+        if dtype not in ("<f8", "|b1", "<i8"):
+            raise self.damaged(f"state {key!r} holds an array of an unexpected type {dtype!r}")
+        shape = self._decoded(shape, f"the shape of state {key!r}", list)
+        try:
+            return np.frombuffer(bytes(data), dtype=dtype).reshape(shape).copy()
+        except (TypeError, ValueError):
+            raise self.damaged(f"state {key!r} does not fit its shape") from None
 
     # -- alarms and runs -------------------------------------------------------------------------
     def alarms(self) -> dict[tuple[str, str, str], dict]:
-        rows = self._rows('SELECT attribute, grp, test, "window", log_e_value FROM alarms')
+        rows = self._rows(
+            'SELECT attribute, grp, test, "window", log_e_value FROM alarms',
+            types=(str, str, str, int, _NUMBER),
+        )
         return {(a, g, t): {"window": w, "log_e_value": v} for a, g, t, w, v in rows or []}
 
     def add_alarm(self, attribute, group, test, window, log_e, run) -> None:
@@ -431,7 +530,7 @@ class Store:
         )
 
     def next_run(self) -> int:
-        rows = self._rows("SELECT max(run) FROM runs")
+        rows = self._rows("SELECT max(run) FROM runs", types=((int, type(None)),))
         return int(rows[0][0] or 0) + 1 if rows else 1
 
     def add_run(self, run, at, target, new_windows, t_max) -> None:
@@ -442,8 +541,15 @@ class Store:
 
     def last_run(self) -> dict | None:
         rows = self._rows(
-            "SELECT run, at, target, new_windows, t_max FROM runs ORDER BY run DESC LIMIT 1"
+            "SELECT run, at, target, new_windows, t_max FROM runs ORDER BY run DESC LIMIT 1",
+            types=(int, str, str, int, _NUMBER_OR_NULL),
         )
         if not rows:
             return None
         return dict(zip(("run", "at", "target", "new_windows", "t_max"), rows[0], strict=True))
+
+
+def _selected(sql: str) -> list[str]:
+    """``table.column`` of each column a read selects (named in a refusal)."""
+    columns, table = re.search(r"SELECT (.*?) FROM (\w+)", sql).groups()
+    return [f"{table}.{c.strip().strip(chr(34))}" for c in columns.split(",")]
