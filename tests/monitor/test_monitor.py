@@ -563,3 +563,15 @@ def test_a_database_password_is_never_kept(tmp_path):
     req = MonitorRequest.from_spec(spec, time="ts", window="1d")
     assert "s3cret" not in req.target and "s3cret" not in repr(req)
     assert "s3cret" not in json.dumps(req.bound())
+
+
+def test_an_attribute_without_any_group_yet_is_not_said_to_have_one(tmp_path, days, capsys):
+    # one window longer than the data: held back, so no group has been counted yet
+    data = days(tmp_path / "data", range(3))
+    flags = ["100000000" if f == "1d" else f for f in FLAGS]
+    rc, out, err = _cli(
+        capsys, "monitor", data, *flags, "--protected", "race", "--store", tmp_path / "s.sqlite"
+    )
+    assert rc == 0, err
+    assert "note: race has no group counted yet: nothing to compare yet" in out
+    assert "(none)" not in out and "one group" not in out

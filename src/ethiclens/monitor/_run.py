@@ -636,15 +636,21 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
     for a in updater.per_attr:
         groups = updater.groups.get(a, [])
         if len(groups) < 2:
-            notes.append(
-                f"{a} has one group so far ({', '.join(groups) or 'none'}): nothing to compare yet"
-            )
+            notes.append(_too_few_groups(a, groups))
     if updater.base is not None:
         notes.extend(updater.base.notes())
     if notes:
         info["note"] = notes[0]
         info["notes"] = notes
     return info
+
+
+def _too_few_groups(attribute: str, groups: list) -> str:
+    """The note of an attribute with fewer than two groups counted: none (every window held
+    back, or no rows yet), or the one it has."""
+    if not groups:
+        return f"{attribute} has no group counted yet: nothing to compare yet"
+    return f"{attribute} has one group so far ({groups[0]}): nothing to compare yet"
 
 
 def _window_status(request: MonitorRequest, row: _Row) -> tuple[str, str | None]:
