@@ -144,3 +144,37 @@ def test_a_postgresql_monitor_store_is_shown_without_its_password(tmp_path, post
     assert "White" in one.text and "<img" in one.text
     secret = PG_PASSWORD
     assert secret not in page.text and secret not in one.text
+
+
+def _tables(path) -> list[str]:
+    with sqlite3.connect(path) as con:
+        names = con.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()
+    con.close()
+    return sorted(name for (name,) in names)
+
+
+def test_a_damaged_monitor_store_is_refused_at_start_in_one_line(
+    tmp_path, capsys, monkeypatch, monitor_store
+):
+    """A real store with any one of its tables gone (read_store refuses it) stops the server
+    at start: exit 2, one line naming --monitor-store, nothing written."""
+    import uvicorn
+
+    from ethiclens.cli import main
+
+    def started(*args, **kwargs):  # a store taken as sound: the server would run forever
+        raise AssertionError("the server started on a damaged monitor store")
+
+    monkeypatch.setattr(uvicorn, "run", started)
+    for table in _tables(monitor_store):
+        path = tmp_path / f"without_{table}.sqlite"
+        path.write_bytes(monitor_store.read_bytes())
+        with sqlite3.connect(path) as con:
+            con.execute(f'DROP TABLE "{table}"')
+        con.close()
+        data = tmp_path / "data"
+        rc = main(["serve", "--monitor-store", str(path), "--data-dir", str(data)])
+        err = capsys.readouterr().err
+        assert rc == 2, (table, err)
+        assert "--monitor-store" in err and len(err.strip().splitlines()) == 1, (table, err)
+        assert not data.exists(), table
