@@ -72,3 +72,13 @@ def test_python_refusals_name_the_argument_not_the_option(options, argument):
 def test_python_fix_examples_are_written_as_arguments():
     with pytest.raises(EthicLensInputError, match=r"argument 'n': .*Fix: e\.g\. n=2000"):
         make_request(0, "race")
+
+
+def test_python_release_and_estimate_name_their_arguments():
+    data = pd.DataFrame({"race": ["A", "B"] * 50, "y": [0, 1] * 50, "p": [1, 0] * 50})
+    request = make_request(50, "race", epsilon=1.0)
+    with pytest.raises(EthicLensInputError, match=r"^argument 'random_state': "):
+        release(request, data, "y", "p", random_state=-1)
+    rel = release(request, data, "y", "p", random_state=0)
+    with pytest.raises(EthicLensInputError, match=r"^argument 'n_boot': "):
+        estimate(rel, n_boot=10)

@@ -229,7 +229,7 @@ def estimate(
     level : float
         Confidence level of the intervals.
     """
-    n_boot = check_n_boot(n_boot)
+    n_boot = check_n_boot(n_boot, "n_boot")  # the CLI checked --n-boot before
     random_state = _check_seed(random_state, "random_state", allow_none=True)
     policy = _check_policy(policy, level)
     m = rel.manifest

@@ -213,7 +213,7 @@ def release(
             column="request",
             fix="create it with make_request or AuditRequest.from_dict",
         )
-    random_state = check_seed(random_state)
+    random_state = check_seed(random_state, "random_state")  # the CLI checked --seed
     roles = _check_roles(request, data, y_true, y_pred)
     columns = _check_extra_columns(request, columns, discretization, roles, y_true)
     rng = np.random.default_rng(random_state)
