@@ -118,4 +118,6 @@ def test_an_unknown_reference_group_the_library_refuses_is_placed_by_its_field(c
     assert "Fix:</strong> use one of" in page
     token = csrf_of(page)
     mapping = client.post(f"{audit_url}/reopen", data={"csrf": token}).headers["location"]
-    assert "unknown reference group" in _errors(client.get(mapping).text)["ref_3"]
+    assert _errors(client.get(mapping).text)["ref_3"].startswith(
+        "unknown reference group (value: 'nosuch'). Fix: use one of"
+    )

@@ -44,8 +44,9 @@ def _mapping_again(web, request, audit: dict, data: dict):
     errors = {}
     if audit.get("error"):  # the library's error of the last run, by its field
         err = json.loads(audit["error"])
+        value = f" (value: {err['value']})" if err.get("value") is not None else ""
         exc = EthicLensInputError(
-            err.get("problem", ""), column=err.get("column"), fix=err.get("fix")
+            err.get("problem", "") + value, column=err.get("column"), fix=err.get("fix")
         )
         errors = _by_field(exc, prof, json.loads(audit["spec"] or "{}"))
     form = _form_from_spec(web, audit, prof)

@@ -15,6 +15,7 @@ from ..errors import EthicLensInputError
 CHUNK = 1 << 20
 MAX_FIELDS = 16  # form fields besides the file (csrf, ...)
 MAX_FIELD_BYTES = 4096
+UNREADABLE = "the form could not be read"  # a body that is not a form, on every form
 # A Parquet file whose columns expand beyond this, or by more than this ratio, is refused.
 MAX_PARQUET_EXPANSION = 200
 MAX_PARQUET_UNCOMPRESSED = 8 * (1 << 30)
@@ -49,7 +50,7 @@ class UploadError(EthicLensInputError):
 def unreadable(detail: str) -> UploadError:
     """The refusal of an upload body that is not a well-formed multipart form."""
     return UploadError(
-        f"the form could not be read: {one_line(detail, ' ')[:200]}",
+        f"{UNREADABLE}: {one_line(detail, ' ')[:200]}",
         fix="send the file with the page's own upload form",
     )
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 from ._jobs import Busy, Runner
 from ._store import Conflict, Store
-from ._uploads import limit_text
+from ._uploads import UNREADABLE, limit_text
 
 HERE = Path(__file__).parent
 ID = re.compile(r"^[0-9a-f]{24}$")
@@ -29,7 +29,6 @@ FORM_BYTES = 1 << 20  # a form other than the upload: its whole body, the most o
 # A text field of a form (the intended use, a merge box) takes this much; a longer one is
 # refused next to its field, not as an unreadable form.
 FIELD_BYTES = 64 * 1024
-UNREADABLE = "the form could not be read"
 BUSY = "the server is busy: the audit queue is full"
 CHANGED_ELSEWHERE = "this audit was changed in another tab or window since this page was loaded"
 
