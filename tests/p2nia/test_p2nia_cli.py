@@ -93,6 +93,7 @@ def test_bad_p2nia_inputs_exit_2(tmp_path, capsys):
 
 
 def test_experiment_smoke(tmp_path, capsys):
+    tmp_path = tmp_path / "runs[/x]"  # a folder whose name reads as rich markup is printed as is
     code = main(
         [
             "p2nia",
@@ -122,6 +123,7 @@ def test_experiment_smoke(tmp_path, capsys):
     assert set(rows.mechanism) == {"grr", "blackbox"} and set(rows.metric) == {"dp", "eo", "eopp"}
     assert (tmp_path / "adult-fig3-fig4.png").stat().st_size > 5000
     assert "random forest: error vs n′" in (tmp_path / "adult-tables.md").read_text()
+    assert f"files to {tmp_path}" in capsys.readouterr().out.replace("\n", "")
 
 
 def test_population_bias_between_shipped_states(tmp_path, capsys):

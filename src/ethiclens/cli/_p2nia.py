@@ -164,9 +164,12 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
     check_seed(seed)
     est = estimate(read_release(release_dir), n_boot=n_boot, random_state=seed)
     console = _console()
-    console.print(f"Estimated from a {est.basis}; the manifest's and table's SHA-256 verified.")
+    console.print(
+        f"Estimated from a {est.basis}; the manifest's and table's SHA-256 verified.",
+        markup=False,  # plain text: a reason may quote the user's group names
+    )
     for line in est.lines():
-        console.print(line, soft_wrap=True)
+        console.print(line, soft_wrap=True, markup=False)
     if json_out:
         write_json(json_out, est.to_dict())
     if html_out:
@@ -214,7 +217,7 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     with progress_bar(console, f"p2nia {dataset}") as progress:
         frame = run_experiment(cfg, scheduler=scheduler, workers=workers, progress=progress)
     files = write_outputs(frame, Path(out_dir), dataset, metric_epsilons=cfg.metric_epsilons)
-    console.print(f"wrote {len(files)} files to {out_dir}")
+    console.print(f"wrote {len(files)} files to {out_dir}", markup=False)  # a path, not markup
 
 
 @p2nia_group.command("population-bias")
