@@ -55,6 +55,7 @@ from ._policy import (
     REPORTED,
     STATUSES,
     UNDEFINED,
+    UNDEFINED_METHOD,
     Policy,
     check_policy,
 )
@@ -148,5 +149,6 @@ __all__ = [
     "PASS",
     "INSUFFICIENT_DATA",
     "UNDEFINED",
+    "UNDEFINED_METHOD",
     "REPORTED",
 ]

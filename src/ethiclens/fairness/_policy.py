@@ -13,6 +13,8 @@ INCONCLUSIVE = "INCONCLUSIVE"
 PASS = "PASS"
 INSUFFICIENT_DATA = "INSUFFICIENT_DATA"
 UNDEFINED = "UNDEFINED"
+# An undefined metric has no interval, hence no method: the words PCER and P2NIA write for it.
+UNDEFINED_METHOD = "none (undefined)"
 # A metric outside the flag policy (SPD, predictive parity, ...) with enough data: estimated and
 # shown, not judged against a threshold.
 REPORTED = "REPORTED"

@@ -34,6 +34,7 @@ from ..fairness import (
     OUTSIDE,
     REPORTED,
     UNDEFINED,
+    UNDEFINED_METHOD,
     Interval,
     MetricEstimate,
     Policy,
@@ -50,9 +51,6 @@ from ._roles import LABEL, PREDICTION
 SCHEMA_VERSION = "1.0"
 ESTIMATE_FORMAT = "ethiclens-p2nia-estimate/1"
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
-# An undefined metric has no interval, so no method: PCER's words (privacy._pcer), which this
-# package cannot import; one constant in ``fairness`` for both is asked of its owner.
-UNDEFINED_METHOD = "none (undefined)"
 
 
 @dataclass

@@ -36,6 +36,7 @@ from ..fairness import (
     JEFFREYS_METHOD,
     REPORTED,
     UNDEFINED,
+    UNDEFINED_METHOD,
     Interval,
     MetricEstimate,
     Policy,
@@ -453,7 +454,7 @@ def _estimate(
         undefined=undefined or "a denominator is 0",
     )
     if status == UNDEFINED:
-        return MetricEstimate(None, None, None, "none (undefined)", status, reason)
+        return MetricEstimate(None, None, None, UNDEFINED_METHOD, status, reason)
     if status == INSUFFICIENT_DATA:
         return MetricEstimate(float(value), None, None, "none (below the floor)", status, reason)
     if signed is not None:
