@@ -140,8 +140,6 @@ def _audit_columns(spec: AuditSpec, known) -> tuple[list, dict]:
     """The protected columns of an audit of counts and their references (``known``: the
     source's columns), checked as every audit checks them: a prediction and an attribute
     given, each attribute named once, no column in two roles."""
-    from ..io import check_roles
-
     r = spec.roles
     cols, refs = parse_protected(r.protected, known)
     if not r.y_pred or not cols:
@@ -150,9 +148,19 @@ def _audit_columns(spec: AuditSpec, known) -> tuple[list, dict]:
             column="--y-pred/--protected",
             fix="e.g. --y-true label --y-pred pred --protected sex=Male",
         )
-    given = {"y_true": r.y_true, "y_pred": r.y_pred[0], "y_score": r.y_score}
-    check_roles({**given, "weight": r.weight}, cols)
+    check_spec_roles(spec, cols)
     return cols, refs
+
+
+def check_spec_roles(spec: AuditSpec, cols: list) -> None:
+    """No column in two roles, for every prediction named (a comparison's two, an audit's
+    first and any more), the score and the weight: one check whatever the command."""
+    from ..io import check_roles
+
+    r = spec.roles
+    for pred in r.y_pred or [None]:
+        roles = {"y_true": r.y_true, "y_pred": pred, "y_score": r.y_score, "weight": r.weight}
+        check_roles(roles, cols)
 
 
 def _needs_rows(spec: AuditSpec, purpose: str) -> bool:
@@ -578,7 +586,7 @@ def _by_the_rule(path) -> bool:
 def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
     import pandas as pd
 
-    from ..io import check_roles, read_table, require_columns
+    from ..io import read_table, require_columns
     from ..sources import file_columns, read_rows
 
     path, r = spec.target.file, spec.roles
@@ -595,9 +603,7 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
         # refused with their line: what DuckDB, Dask and Spark read.
         roles = list(dict.fromkeys(c for c in (r.y_true, *r.y_pred, r.y_score, r.weight) if c))
         frame = read_rows(path, _ReadRoles(roles + [c for c in cols if c not in roles], cols))
-    if purpose == "audit":
-        given = {"y_true": r.y_true, "y_pred": r.y_pred[0], "y_score": r.y_score}
-        check_roles({**given, "weight": r.weight}, cols)
+    check_spec_roles(spec, cols)
     refs = {c: edited_reference(c, ref, *_edits(spec)) for c, ref in refs.items()}
     loaded = Loaded(
         engine="pandas",
@@ -713,6 +719,7 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
     else:  # rows rebuilt from counts: the second model or the score is one more key column
         cols, refs = parse_protected(r.protected, known)
         _roles_needed(spec, purpose, cols)
+        check_spec_roles(spec, cols)
         if r.weight:
             raise EthicLensInputError(
                 f"a weighted {purpose} needs the rows in memory",

@@ -1,0 +1,73 @@
+"""Tester round 9: one role check whatever the command or face; the Markdown card's text made
+safe; undefined figures read "undefined"; the true reason a headline is withheld; compare's
+Python arguments checked; messages name what was passed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+import yaml
+
+import ethiclens
+from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
+
+
+def _rows(n: int = 400) -> pd.DataFrame:
+    rng = np.random.default_rng(9)
+    return pd.DataFrame(
+        {
+            "label": rng.integers(0, 2, n),
+            "pa": rng.integers(0, 2, n),
+            "pb": rng.integers(0, 2, n),
+            "score": rng.random(n).round(3),
+            "sex": rng.integers(0, 2, n),
+            "grp": rng.choice(["a", "b"], n),
+        }
+    )
+
+
+@pytest.fixture
+def csv(tmp_path):
+    path = tmp_path / "d.csv"
+    _rows().to_csv(path, index=False)
+    return str(path)
+
+
+def _error(capsys) -> str:
+    return capsys.readouterr().err.strip().splitlines()[-1]
+
+
+# -- 1. one role check for every command and face -------------------------------------------
+
+ROLE_CASES = [
+    (["compare", "--y-pred", "pa", "--y-pred", "sex", "--protected", "sex"], "'sex'"),
+    (["compare", "--y-pred", "pa", "--y-pred", "label", "--protected", "grp"], "'label'"),
+    (["audit", "--y-pred", "pa", "--y-pred", "label", "--protected", "grp"], "'label'"),
+    (["thresholds", "--y-score", "sex", "--protected", "sex"], "'sex'"),
+]
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+@pytest.mark.parametrize(("flags", "column"), ROLE_CASES)
+def test_every_command_refuses_a_column_in_two_roles(csv, capsys, engine, flags, column):
+    command, *rest = flags
+    assert main([command, csv, "--y-true", "label", *rest, "--engine", engine]) == 2
+    assert _error(capsys).startswith(f"error: column {column}: plays two roles:")
+
+
+def test_a_config_and_run_refuse_a_prediction_that_is_the_label(csv, tmp_path, capsys):
+    spec = {
+        "version": 1,
+        "target": {"file": csv},
+        "roles": {"y_true": "label", "y_pred": ["pa", "label"], "protected": ["grp"]},
+    }
+    config = tmp_path / "c.yaml"
+    config.write_text(yaml.safe_dump(spec))
+    assert main(["compare", "--config", str(config)]) == 2
+    words = _error(capsys)
+    assert words.startswith("error: column 'label': plays two roles:")
+    with pytest.raises(EthicLensInputError) as refused:
+        ethiclens.run(spec)
+    assert f"error: {refused.value}" == words
