@@ -1,7 +1,8 @@
-"""User text made safe for the terminal, CSV exports and HTML: one place, every face.
+"""User text made safe for the terminal, CSV exports, HTML and Markdown: one place, every face.
 
 A group name, a column name, a file name or an error's value is the user's text, and it reaches
-a terminal, a spreadsheet or a browser. Three rules, each applied where text leaves EthicLens:
+a terminal, a spreadsheet, a browser or a Markdown file. Four rules, each applied where text
+leaves EthicLens:
 
 * **Terminal** (:func:`terminal_safe`): C0 and C1 control characters (ESC sequences that
   recolour, move the cursor, retitle the window or erase lines; BEL, backspace, a lone CR) and
@@ -16,6 +17,8 @@ a terminal, a spreadsheet or a browser. Three rules, each applied where text lea
   make-counterfactuals table) are not reports and keep the user's values exactly.
 * **HTML** (:func:`html_safe`): a NUL byte is removed and the other controls and bidi
   overrides are written as visible escapes, after markup escaping.
+* **Markdown** (:func:`markdown_safe`): the HTML rule, after the Markdown card's backslash
+  escapes; a file read in an editor or a Git host shows what the HTML card shows.
 """
 
 from __future__ import annotations
@@ -82,6 +85,11 @@ def csv_safe_frame(frame):
 
 def html_safe(text: str) -> str:
     """Already-escaped HTML with NUL bytes removed and other controls made visible."""
+    return text.translate(_HTML)
+
+
+def markdown_safe(text: str) -> str:
+    """Already-escaped Markdown with NUL bytes removed and other controls made visible."""
     return text.translate(_HTML)
 
 

@@ -4,6 +4,8 @@ Python arguments checked; messages name what was passed."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -71,3 +73,28 @@ def test_a_config_and_run_refuse_a_prediction_that_is_the_label(csv, tmp_path, c
     with pytest.raises(EthicLensInputError) as refused:
         ethiclens.run(spec)
     assert f"error: {refused.value}" == words
+
+
+# -- 2. the Markdown card's text made safe as the HTML card's is ----------------------------
+
+HOSTILE = "a\x00b\x07c\u202ed\u2066e\u2069"
+
+
+def _raw_controls(text: str) -> list[str]:
+    bidi = (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
+    return [c for c in text if (ord(c) < 32 and c not in "\n\t") or ord(c) in bidi]
+
+
+def test_the_markdown_card_removes_nul_and_shows_other_controls(tmp_path, capsys):
+    frame = _rows().assign(grp=lambda d: d.grp.map({"a": HOSTILE, "b": "b"}))
+    path = tmp_path / "h.csv"
+    frame.to_csv(path, index=False)
+    info = tmp_path / "card.json"
+    info.write_text(json.dumps({"model_details": {"owner": HOSTILE}}))
+    card = tmp_path / "c.md"
+    flags = ["--y-true", "label", "--y-pred", "pa", "--protected", "grp", "--n-boot", "200"]
+    extra = ["--card-info", str(info), "--intended-use", HOSTILE, "--model-card", str(card)]
+    assert main(["audit", str(path), *flags, *extra]) == 0
+    text = card.read_text(encoding="utf-8")
+    assert _raw_controls(text) == []
+    assert "ab\\x07c\\u202ed\\u2066e\\u2069" in text

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from .._text import markdown_safe
 from ..fairness import AuditResult, comparison_columns, group_columns
 from . import _provenance as pv
 from ._audit_report import (
@@ -56,7 +57,8 @@ def render_model_card(result: AuditResult) -> str:
     out = [f"# Model card: {md(title)}", ""]
     for section in _SECTIONS:
         out += section(result, prov)
-    return "\n".join(out)
+    # every line at once: user text also reaches the card inside sentences, not only via md()
+    return markdown_safe("\n".join(out))
 
 
 def _model_details(result: AuditResult, prov: dict) -> list[str]:
