@@ -77,7 +77,7 @@ def test_every_header_has_its_glossary_entry_and_p_values_are_explained(compas):
 
 def test_hostile_group_names_on_the_first_page_are_escaped():
     rng = np.random.default_rng(0)
-    names = np.array(["<img src=x onerror=alert(1)>", "\u202eevil", "B" * 10_000])
+    names = np.array(["<img src=x onerror=alert(1)>", "\u202eevil", "B" * 256])
     group = names[rng.integers(0, 3, 3000)]
     y = rng.integers(0, 2, 3000)
     pred = (rng.random(3000) < np.where(group == names[0], 0.2, 0.6)).astype(int)
