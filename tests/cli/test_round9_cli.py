@@ -98,3 +98,19 @@ def test_the_markdown_card_removes_nul_and_shows_other_controls(tmp_path, capsys
     text = card.read_text(encoding="utf-8")
     assert _raw_controls(text) == []
     assert "ab\\x07c\\u202ed\\u2066e\\u2069" in text
+
+
+# -- 3. an undefined DI reads "undefined", never nan ----------------------------------------
+
+
+def test_the_threshold_report_shows_an_undefined_di_as_undefined(tmp_path, capsys):
+    path = tmp_path / "d.csv"
+    _rows().assign(score=lambda d: d.score * 0.9).to_csv(path, index=False)  # none at 0.95
+    html, data = tmp_path / "t.html", tmp_path / "t.json"
+    flags = ["--y-true", "label", "--y-score", "score", "--protected", "grp", "--n-boot", "200"]
+    assert main(["thresholds", str(path), *flags, "--html", str(html), "--json", str(data)]) == 0
+    undefined = [r for r in json.loads(data.read_text())["rows"] if r.get("di") is None]
+    assert undefined, "the data must give an undefined DI"
+    page = html.read_text(encoding="utf-8")
+    assert ">nan<" not in page and "[nan" not in page
+    assert "<td class='num'>undefined</td><td>—</td>" in page

@@ -23,7 +23,8 @@ from ._render import (
 
 
 def fmt(v, digits=3) -> str:
-    return "—" if v is None else f"{v:.{digits}f}"
+    """A figure to ``digits`` places; an undefined one (None, or NaN from a table) as —."""
+    return "—" if v is None or v != v else f"{v:.{digits}f}"
 
 
 def below_floor(m) -> bool:

@@ -10,6 +10,13 @@ from ._render import Report, Section, figure, generated_by, join, paragraph, sta
 from ._threshold_plot import threshold_figure_png
 
 
+def _di_cells(row) -> tuple[str, str]:
+    """DI and its interval; an undefined DI (no reference selected) reads "undefined", —."""
+    if row["di"] != row["di"] or row["di"] is None:
+        return "undefined", "—"
+    return fmt(row["di"]), f"[{fmt(row['di_ci_low'])}, {fmt(row['di_ci_high'])}]"
+
+
 def build_threshold_report(tt, title: str | None = None) -> Report:
     """A self-contained HTML report of a ``ThresholdTable``."""
     cfg = tt.config
@@ -32,8 +39,7 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
                     f"{r['group']} vs {r['reference']}",
                     f"{r['threshold']:g}{' (audited)' if r['audited'] else ''}",
                     fmt(r["selection_rate"]),
-                    fmt(r["di"]),
-                    f"[{fmt(r['di_ci_low'])}, {fmt(r['di_ci_high'])}]",
+                    *_di_cells(r),
                     fmt(r["eo"]),
                     status_badge(r["status"]),
                 )
