@@ -37,6 +37,18 @@ CORRUPTIONS = {
     "state data is text": "UPDATE state SET data = 'text'",
     "state dtype": "UPDATE state SET dtype = '<U8'",
     "run is text": "UPDATE runs SET new_windows = 'several'",
+    # the tables disagree: each row well formed, the store inconsistent
+    "last window lost": 'DELETE FROM windows WHERE "window" = (SELECT max("window") FROM windows)',
+    "a middle window's results lost": (
+        'DELETE FROM results WHERE "window" = (SELECT min("window") + 1 FROM windows)'
+    ),
+    "results emptied": "DELETE FROM results",
+    "state emptied": "DELETE FROM state",
+    "alarm of no window": "INSERT INTO alarms VALUES ('race', 'Black', 'di', 9999, 5.0, 1)",
+    "store version -1": "UPDATE meta SET value = '-1' WHERE key = 'store_version'",
+    "store version lost": "DELETE FROM meta WHERE key = 'store_version'",
+    "request lost": "DELETE FROM meta WHERE key = 'request'",
+    "groups lost": "DELETE FROM meta WHERE key = 'groups'",
 }
 
 

@@ -76,7 +76,6 @@ def _read_postgres(url: str, flag: str) -> dict:
 
 def _read(store: Store, refuse) -> dict:
     bound = _bound_request(store, refuse)
-    store.check_intact()  # damage refused here as the monitor refuses it, before any report
     last_run = store.last_run()
     target = _masked(last_run["target"]) if last_run else ""
     known = set(MonitorRequest.__dataclass_fields__) - {"target", "db"}
@@ -100,7 +99,7 @@ def _read(store: Store, refuse) -> dict:
 
 def _bound_request(store: Store, refuse) -> dict:
     """The request the store was written for; a file that is no monitor store (or a newer
-    one, or one without a run) refused."""
+    one, or a damaged one) refused."""
     if "meta" not in store.db.tables() or store.meta("app") != APP_ID:
         raise refuse(f"is a {store.kind} that is not an EthicLens monitor store")
     version = int(store.meta("store_version") or 0)
@@ -108,9 +107,11 @@ def _bound_request(store: Store, refuse) -> dict:
         raise refuse(
             f"was written by a newer EthicLens (store version {version})", "upgrade EthicLens"
         )
+    store.check_intact()  # damage refused here as the monitor refuses it, before any report
     bound = store.meta("request")
-    if not isinstance(bound, dict) or any(k not in bound for k in BOUND):
-        raise refuse("holds no monitor run yet", "run `ethiclens monitor --store` on it first")
+    lacking = [k for k in BOUND if k not in bound]
+    if lacking:
+        raise store.damaged(f"meta 'request' lacks {', '.join(lacking)}")
     return bound
 
 

@@ -130,6 +130,16 @@ _META_TYPES = {
     "groups": dict,
     "baseline_target": dict,
 }
+# The settings every run writes (the first run: app to created; every run: the rest).
+_REQUIRED_META = (
+    "app",
+    "store_version",
+    "request",
+    "created",
+    "references",
+    "reference_source",
+    "groups",
+)
 
 
 class _SQLite:
@@ -343,17 +353,59 @@ class Store:
 
     def check_intact(self) -> None:
         """Refuse a store whose pages are damaged, that lacks one of its tables, or whose
-        settings (meta) or evidence state do not decode; the windows, results, alarms and
-        runs are checked as they are read."""
+        settings (meta) or evidence state do not decode, or whose tables disagree (a result or
+        alarm without its window, a comparison missing results); the values in the windows,
+        results, alarms and runs are checked as they are read."""
         complaint = self.db.integrity()
         if complaint is not None:
             raise self.damaged(f"SQLite: {complaint}")
         missing = [t for t in TABLES if t not in self.db.tables()]
         if missing:
             raise self.damaged(f"its table(s) {', '.join(missing)} are missing")
-        for (key,) in self._rows("SELECT key FROM meta", types=((str,),)) or []:
-            self.meta(key)  # every value decodes to what its key holds
+        self._check_settings()
         self._check_state()
+        self._check_consistency()
+
+    def _check_settings(self) -> None:
+        """Every setting a run writes is there and decodes to what its key holds, and the
+        store version is one an EthicLens wrote (a newer one is refused before this)."""
+        keys = {key for (key,) in self._rows("SELECT key FROM meta", types=((str,),)) or []}
+        missing = [key for key in _REQUIRED_META if key not in keys]
+        if missing:
+            raise self.damaged(f"its setting(s) {', '.join(missing)} are missing")
+        for key in sorted(keys):
+            self.meta(key)
+        version = self.meta("store_version")
+        if version < 1:
+            raise self.damaged(f"meta 'store_version' is {version}, not a store version")
+
+    def _check_consistency(self) -> None:
+        """The tables agree, checked by SQL counts (a store's size never makes this slow):
+        every result and alarm has its window; every comparison with evidence state has
+        results, and results for every window stored since the run that first compared it."""
+        for table in ("results", "alarms"):
+            (orphan,) = self._one(
+                f'SELECT min("window") FROM {table} '
+                'WHERE "window" NOT IN (SELECT "window" FROM windows)'
+            )
+            if orphan is not None:
+                raise self.damaged(f"{table} of window {orphan}, which the windows lack")
+        unpaired = self._one(_UNPAIRED)
+        if unpaired is not None:
+            attribute, group, what = unpaired
+            raise self.damaged(f"the comparison {attribute}={_short(group)} has no {what}")
+        short = self._one(_SHORT_COMPARISON)
+        if short is not None:
+            attribute, group, held, due = short
+            raise self.damaged(
+                f"the comparison {attribute}={_short(group)} has results for {held} of "
+                f"its {due} windows"
+            )
+
+    def _one(self, sql: str):
+        """The first row of a read (None when it has none)."""
+        rows = self._rows(sql)
+        return rows[0] if rows else None
 
     def damaged(self, detail: str) -> EthicLensInputError:
         """This store's refusal as damaged (:func:`damaged`)."""
@@ -547,6 +599,33 @@ class Store:
         if not rows:
             return None
         return dict(zip(("run", "at", "target", "new_windows", "t_max"), rows[0], strict=True))
+
+
+# A comparison (attribute, group) with evidence state but no results, or the reverse: every
+# run stores both for every comparison it makes.
+_UNPAIRED = """
+SELECT attribute, grp, 'results' FROM state WHERE NOT EXISTS (
+    SELECT 1 FROM results r WHERE r.attribute = state.attribute AND r.grp = state.grp)
+UNION ALL
+SELECT attribute, grp, 'evidence state' FROM results WHERE NOT EXISTS (
+    SELECT 1 FROM state s WHERE s.attribute = results.attribute AND s.grp = results.grp)
+LIMIT 1
+"""
+# A comparison short of results: from the run that first compared it on, every run stores its
+# result for each window the run adds (groups are only ever added, never dropped).
+_SHORT_COMPARISON = """
+WITH held AS (
+    SELECT r.attribute, r.grp, count(*) AS n, min(w.run) AS first
+    FROM results r JOIN windows w ON w."window" = r."window" GROUP BY r.attribute, r.grp),
+due AS (
+    SELECT attribute, grp, n, (SELECT count(*) FROM windows WHERE run >= first) AS m FROM held)
+SELECT attribute, grp, n, m FROM due WHERE n <> m LIMIT 1
+"""
+
+
+def _short(group: str, limit: int = 40) -> str:
+    """A group label as a refusal names it (a label may run to 256 characters)."""
+    return repr(group if len(group) <= limit else group[: limit - 1] + "…")
 
 
 def _selected(sql: str) -> list[str]:
