@@ -615,10 +615,10 @@ LIMIT 1
 # result for each window the run adds (groups are only ever added, never dropped).
 _SHORT_COMPARISON = """
 WITH held AS (
-    SELECT r.attribute, r.grp, count(*) AS n, min(w.run) AS first
+    SELECT r.attribute, r.grp, count(*) AS n, min(w.run) AS first_run
     FROM results r JOIN windows w ON w."window" = r."window" GROUP BY r.attribute, r.grp),
 due AS (
-    SELECT attribute, grp, n, (SELECT count(*) FROM windows WHERE run >= first) AS m FROM held)
+    SELECT attribute, grp, n, (SELECT count(*) FROM windows WHERE run >= first_run) AS m FROM held)
 SELECT attribute, grp, n, m FROM due WHERE n <> m LIMIT 1
 """
 
