@@ -369,3 +369,34 @@ def test_engine_tables_pass_the_checks(tmp_path, engine):
             assert ca.metrics[m].status == cb.metrics[m].status
             va, vb = ca.metrics[m].value, cb.metrics[m].value
             assert (va is None and vb is None) or va == pytest.approx(vb, rel=1e-9, abs=1e-12)
+
+
+# -- a CSV counts table keeps every group the row audit accepts --------------------------------
+def _na_rows(groups) -> pd.DataFrame:
+    """Five rows of every (label, prediction) cell in each group."""
+    cells = [(g, y, p) for g in groups for y in (0, 1) for p in (0, 1)] * 5
+    return pd.DataFrame(cells, columns=["g", "label", "pred"])
+
+
+@pytest.mark.parametrize("word", ["NA", "None", "NULL", "nan", "N/A"])
+def test_a_csv_counts_table_keeps_a_group_named_like_missing(tmp_path, capsys, word):
+    """pandas reads these words as missing; a Parquet string is a group, and so it stays."""
+    rows = tmp_path / "rows.parquet"
+    _na_rows([word, "B"]).to_parquet(rows)
+    argv = ["--y-true", "label", "--y-pred", "pred", "--protected", "g"]
+    for out in ("c.csv", "c.parquet"):
+        assert main(["counts", str(rows), *argv, "--out", str(tmp_path / out)]) == 0
+    csv, parquet = read_counts(tmp_path / "c.csv"), read_counts(tmp_path / "c.parquet")
+    assert sorted(csv["g"].unique()) == sorted(parquet["g"].unique()) == sorted([word, "B"])
+    capsys.readouterr()
+    assert main(["audit", "--counts", str(tmp_path / "c.csv"), "--json", "-"]) == 0
+    assert f'"{word}"' in capsys.readouterr().out
+
+
+def test_a_missing_group_in_a_csv_counts_table_is_refused_as_missing(tmp_path, capsys):
+    """A null group beside a group 'NA' is missing, not a duplicate of 'NA'."""
+    roles = Roles(y_true="label", y_pred="pred", protected=["g"])
+    write_counts(counts_of(_na_rows(["NA", None, "B"]), roles), tmp_path / "c.csv")
+    assert main(["audit", "--counts", str(tmp_path / "c.csv")]) == 2
+    err = capsys.readouterr().err
+    assert "column 'g': 20 missing value(s) (in 4 cell(s)" in err, err

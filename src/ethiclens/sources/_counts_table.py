@@ -338,10 +338,22 @@ def _read_cells(path) -> pd.DataFrame:
         return read_table(path)  # it refuses a missing or empty file in its own words
     attributes = [c for c in csv_header(path) if c not in RESERVED]
     table = read_table(path, csv_dtype=dict.fromkeys(attributes, str))
-    for col in attributes:
-        if col in table.columns:
-            table[col] = type_groups(table[col])
+    groups = _groups_as_written(path, [c for c in attributes if c in table.columns])
+    for col in groups.columns:
+        table[col] = type_groups(groups[col])
     return table
+
+
+def _groups_as_written(path, columns: list[str]) -> pd.DataFrame:
+    """A CSV counts table's group columns as written, where only an empty field is missing:
+    a group named ``NA`` or ``None`` (a Parquet or database string the row audit accepts as a
+    group) reads back as that group, and a missing group, which ``to_csv`` writes as an empty
+    field, as missing (refused by the audit). pandas' list of missing words would read ``NA``
+    as missing."""
+    if not columns:
+        return pd.DataFrame()
+    written = pd.read_csv(path, usecols=columns, dtype=str, keep_default_na=False)
+    return written.where(written != "")
 
 
 def quote(name: str) -> str:
