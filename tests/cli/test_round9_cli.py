@@ -114,3 +114,22 @@ def test_the_threshold_report_shows_an_undefined_di_as_undefined(tmp_path, capsy
     page = html.read_text(encoding="utf-8")
     assert ">nan<" not in page and "[nan" not in page
     assert "<td class='num'>undefined</td><td>—</td>" in page
+
+
+# -- 4. a headline withheld because the reference is never selected says so ----------------
+
+
+def test_a_reference_never_selected_gives_its_reason_and_fix(tmp_path, capsys):
+    frame = _rows(600).assign(pa=lambda d: (d.grp == "b").astype(int))  # a never selected
+    path = tmp_path / "u.csv"
+    frame.to_csv(path, index=False)
+    html, card = tmp_path / "u.html", tmp_path / "u.md"
+    flags = ["--y-true", "label", "--y-pred", "pa", "--protected", "grp=a", "--n-boot", "200"]
+    assert main(["audit", str(path), *flags, "--html", str(html), "--model-card", str(card)]) == 0
+    out = capsys.readouterr().out
+    fix = "a is never selected, so DI is unbounded: choose a reference group that is selected"
+    assert f"To get a headline: {fix}, e.g. --protected grp=b." in out
+    assert fix in card.read_text(encoding="utf-8")
+    page = html.read_text(encoding="utf-8")
+    assert "withheld because a reference group is never selected, so DI is unbounded" in page
+    assert "too small" not in page and "To get a headline: ." not in out

@@ -309,20 +309,9 @@ def _flag_list(result: AuditResult) -> Markup:
 
 def withheld_hint(result: AuditResult, cli: bool) -> str | None:
     """What the user can do about a withheld headline, naming the flags (and the Python way)."""
-    heads = [h for h in (result.composite, result.min_disparate_impact) if h.withheld]
-    affected = {k for h in heads for k in h.affected}
-    if not affected:
-        return None
-    comps = [c for c in result.comparisons if c.key in affected]
-    parts_of = (
-        "disparate_impact",
-        "statistical_parity_difference",
-        "equalized_odds_difference",
-    )  # what the headlines are made of
-    statuses = {c.metrics[k].status for c in comps for k in parts_of if k in c.metrics}
-    small, undefined = "INSUFFICIENT_DATA" in statuses, "UNDEFINED" in statuses
+    causes = verdict.withheld_causes(result)
     parts = []
-    if small:
+    if "small" in causes:
         how = (
             "merge or exclude the small groups with --merge-groups / --exclude-group, or "
             "lower the floors with --min-group-size / --min-labels"
@@ -333,12 +322,25 @@ def withheld_hint(result: AuditResult, cli: bool) -> str | None:
                 "Policy(min_group_size=..., min_label_count=...))"
             )
         parts.append(how + ", and say so when you report the result")
-    if undefined:
+    if "undefined" in causes:
         parts.append(
             "a comparison is undefined (e.g. a reference group never selected): "
             "choose another reference (--protected ATTR=GROUP) or exclude the group"
         )
-    return "To get a headline: " + "; ".join(parts) + "."
+    if "unbounded" in causes:
+        parts.append(_unbounded_hint(causes["unbounded"][0], cli))
+    return "To get a headline: " + "; ".join(parts) + "." if parts else None
+
+
+def _unbounded_hint(c, cli: bool) -> str:
+    """A reference never selected: name a group that is, as the new reference."""
+    how = f"--protected {c.attribute}={c.group}"
+    if not cli:
+        how += f" (Python: reference={{{c.attribute!r}: {c.group!r}}})"
+    return (
+        f"{c.reference} is never selected, so DI is unbounded: choose a reference group that "
+        f"is selected, e.g. {how}"
+    )
 
 
 def min_di_note(result: AuditResult) -> str:
@@ -364,6 +366,11 @@ def _plain_withheld(headline) -> str:
             "missing part is never counted as zero."
         )
     names = ", ".join(headline.affected) or "see the comparisons"
+    if headline.withheld_reason.startswith("DI is unbounded"):
+        return (
+            "a reference group is never selected, so DI is unbounded (infinite) and there is no "
+            f"finite minimum to quote. Affected: {names}."
+        )
     if headline.name == "min_disparate_impact":
         return (
             "some comparisons have too little data (or an undefined reference rate) for a "

@@ -123,20 +123,70 @@ def composite_caveat(result) -> str | None:
     )
 
 
+# What the headlines are made of (the composite's parts; the minimum DI reads the first).
+HEADLINE_PARTS = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
+
+
+def _cause(name: str, m) -> str | None:
+    if m.status == "INSUFFICIENT_DATA":
+        return "small"
+    if m.status == "UNDEFINED":
+        return "undefined"
+    if name == "disparate_impact" and m.value is not None and math.isinf(m.value):
+        return "unbounded"
+    return None
+
+
+def withheld_causes(result) -> dict:
+    """Why the comparisons behind a withheld headline lack a number: ``"small"`` (below a
+    sample floor), ``"undefined"`` (a rate of 0/0) or ``"unbounded"`` (a reference group never
+    selected: DI is infinite), each mapped to its comparisons, in the result's order."""
+    heads = [h for h in (result.composite, result.min_disparate_impact) if h.withheld]
+    affected = {k for h in heads for k in h.affected}
+    causes = {}
+    for c in result.comparisons:
+        if c.key not in affected:
+            continue
+        for name in HEADLINE_PARTS:
+            cause = _cause(name, c.metrics[name]) if name in c.metrics else None
+            if cause and c not in causes.get(cause, []):
+                causes.setdefault(cause, []).append(c)
+    return causes
+
+
+# cause -> (why, in a sentence; what would make the headline available)
+_WITHHELD_WORDS = {
+    "small": (
+        "some groups are too small",
+        "merging the small groups into a larger one, excluding them with a stated reason, or "
+        "collecting more rows",
+    ),
+    "undefined": (
+        "a rate is undefined",
+        "choosing another reference group or excluding the group with a stated reason",
+    ),
+    "unbounded": (
+        "a reference group is never selected, so DI is unbounded",
+        "choosing a reference group that is selected",
+    ),
+}
+
+
 def withheld_in_words(result) -> str | None:
     """What would make a withheld headline available, without command-line flags."""
     heads = [h for h in (result.composite, result.min_disparate_impact) if h.withheld]
     if not heads:
         return None
-    affected = sorted({k for h in heads for k in h.affected})
-    if not affected:
+    causes = withheld_causes(result)
+    if not causes:
         return (
             "A headline number is withheld because a part of it cannot be measured here "
             "(for example, there are no ground-truth labels)."
         )
+    affected = sorted({c.key for cs in causes.values() for c in cs})
+    why = " and ".join(_WITHHELD_WORDS[k][0] for k in causes)
+    how = "; or ".join(_WITHHELD_WORDS[k][1] for k in causes)
     return (
-        "A headline number is withheld because some groups are too small (or a rate is "
-        f"undefined): {', '.join(affected)}. Merging the small groups into a larger one, "
-        "excluding them with a stated reason, or collecting more rows would make it "
-        "available."
+        f"A headline number is withheld because {why}: {', '.join(affected)}. "
+        f"{how[:1].upper() + how[1:]} would make it available."
     )
