@@ -133,3 +133,21 @@ def test_a_reference_never_selected_gives_its_reason_and_fix(tmp_path, capsys):
     page = html.read_text(encoding="utf-8")
     assert "withheld because a reference group is never selected, so DI is unbounded" in page
     assert "too small" not in page and "To get a headline: ." not in out
+
+
+# -- 5. compare's terminal gives the JSON's reason for a missing interval -------------------
+
+
+def test_compare_terminal_shows_why_a_difference_is_undefined(tmp_path, capsys):
+    path = tmp_path / "und.csv"
+    _rows().assign(pb=0).to_csv(path, index=False)  # model B never selects: its DI is 0/0
+    out = tmp_path / "c.json"
+    flags = ["--y-true", "label", "--y-pred", "pa", "--y-pred", "pb", "--protected", "grp"]
+    assert main(["compare", str(path), *flags, "--n-boot", "200", "--json", str(out)]) in (0, 1)
+    printed = capsys.readouterr().out
+    di = next(
+        d for d in json.loads(out.read_text())["differences"] if d["metric"] == "disparate_impact"
+    )
+    reason = di["difference"]["reason"]
+    assert di["difference"]["value"] is None and reason
+    assert f"pb - pa {reason}" in printed and "below the sample floor" not in printed

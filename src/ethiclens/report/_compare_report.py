@@ -8,12 +8,12 @@ from ._audit_report import fmt
 from ._render import Report, Section, generated_by, join, paragraph, status_badge, table
 
 
-def _diff(d) -> str:
-    m = d.difference
+def difference_text(m) -> str:
+    """B − A with its interval, or why it has none (the JSON's reason), in every view."""
     if m.value is None:
-        return f"undefined ({m.reason})" if m.reason else "undefined"
+        return m.reason or "undefined"  # the reason says undefined, and under which model
     if m.ci_low is None:
-        return fmt(m.value)
+        return f"{fmt(m.value)} ({m.reason or 'below the sample floor'}: no interval)"
     return f"{fmt(m.value)} [{fmt(m.ci_low)}, {fmt(m.ci_high)}]"
 
 
@@ -86,7 +86,7 @@ def _differences(comp):
             d.metric,
             fmt(d.value_a),
             fmt(d.value_b),
-            _diff(d),
+            difference_text(d.difference),
             "yes" if d.excludes_zero else "no",
         )
         for d in comp.differences
@@ -102,7 +102,13 @@ def _group_differences(comp):
     """Each group's rates under A and B, and B − A with its interval."""
     a, b = comp.names
     rows = [
-        (f"{d.attribute}: {d.group}", d.metric, fmt(d.value_a), fmt(d.value_b), _diff(d))
+        (
+            f"{d.attribute}: {d.group}",
+            d.metric,
+            fmt(d.value_a),
+            fmt(d.value_b),
+            difference_text(d.difference),
+        )
         for d in comp.group_differences
     ]
     return table(["group", "metric", a, b, f"{b} − {a} [CI]"], rows, numeric=(2, 3, 4))

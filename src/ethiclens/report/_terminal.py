@@ -15,6 +15,7 @@ from ._audit_report import (
     withheld_hint,
 )
 from ._audit_report import fmt as fmt_number
+from ._compare_report import difference_text
 from ._verdict import largest_disparity, largest_disparity_note, verdict_sentence
 
 STATUS_STYLE = {
@@ -179,15 +180,9 @@ def comparison_summary(result) -> list[str]:
         for d in result.differences:
             if (d.attribute, d.group) != (v.attribute, v.group) or d.metric not in gated:
                 continue
-            m = d.difference
-            ci_text = (
-                f"[{fmt_number(m.ci_low)}, {fmt_number(m.ci_high)}]"
-                if m.ci_low is not None
-                else "(below the sample floor: no interval)"
-            )
             lines.append(
                 f"  {d.metric}: {a} {fmt_number(d.value_a)}, {b} {fmt_number(d.value_b)}, "
-                f"{b} - {a} {fmt_number(m.value)} {ci_text}"
+                f"{b} - {a} {difference_text(d.difference)}"
             )
     changed = ", ".join(f"{v.attribute}:{v.group}" for v in result.changed)
     n = f"{len(result.changed)} of {len(result.verdicts)}"
