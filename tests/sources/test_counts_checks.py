@@ -400,3 +400,19 @@ def test_a_missing_group_in_a_csv_counts_table_is_refused_as_missing(tmp_path, c
     assert main(["audit", "--counts", str(tmp_path / "c.csv")]) == 2
     err = capsys.readouterr().err
     assert "column 'g': 20 missing value(s) (in 4 cell(s)" in err, err
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_counts_table_names_its_long_label_by_file_and_line(tmp_path, capsys, suffix):
+    cells = [("B", y, p, 10) for y in (0, 1) for p in (0, 1)]
+    cells += [("a" * 257, y, p, 10) for y in (0, 1) for p in (0, 1)]
+    table = pd.DataFrame(cells, columns=["race", "y_true", "y_pred", "count"])
+    path = tmp_path / f"cells{suffix}"
+    table.to_parquet(path) if suffix == ".parquet" else table.to_csv(path, index=False)
+    assert main(["audit", "--counts", str(path), "--protected", "race"]) == 2
+    err = capsys.readouterr().err
+    place = "cells.parquet row 5" if suffix == ".parquet" else "cells.csv line 6"
+    assert (
+        f"4 group value(s) longer than 256 characters (the longest has 257), first at {place}."
+        in err
+    )

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_count
+from .._checks import check_count, check_label_lengths, first_row
 from ..errors import EthicLensInputError
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
@@ -44,6 +44,7 @@ from ._rules import (
     check_counts,
     csv_header,
     record_engine,
+    row_place,
     type_groups,
 )
 
@@ -326,7 +327,22 @@ def read_counts(path) -> pd.DataFrame:
                 fix="write the table again with ethiclens counts, or delete the metadata file",
             ) from None
     check_counts_cells(table, names=table.attrs.get(NAMES_ATTR))
+    _check_label_lengths(table, path)
     return table
+
+
+def _check_label_lengths(table: pd.DataFrame, path: Path) -> None:
+    """Every group label of the table's attributes at most ``MAX_LABEL_CHARS`` characters (as
+    the audit refuses them), the first long one named by its file and line as for rows. An
+    attribute with a missing group is left to the audit, which refuses that first."""
+    kind = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}.get(path.suffix.lower())
+
+    def where(index: int) -> str:
+        return f", first at {row_place(path, index, kind)}" if kind else first_row(index)
+
+    for col in table.columns:
+        if col not in RESERVED and not table[col].isna().any():
+            check_label_lengths(table[col].to_numpy(), col, where)
 
 
 def _read_cells(path) -> pd.DataFrame:
