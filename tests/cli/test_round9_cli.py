@@ -151,3 +151,29 @@ def test_compare_terminal_shows_why_a_difference_is_undefined(tmp_path, capsys):
     reason = di["difference"]["reason"]
     assert di["difference"]["value"] is None and reason
     assert f"pb - pa {reason}" in printed and "below the sample floor" not in printed
+
+
+# -- 6. compare's names and paired are checked ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"names": ("A",)}, "argument 'names': is the two models' names"),
+        ({"names": None}, "argument 'names': is the two models' names"),
+        ({"names": "AB"}, "argument 'names': is the two models' names"),
+        ({"names": ("A", "B", "C")}, "argument 'names': is the two models' names"),
+        ({"names": ("X", "X")}, "argument 'names': gives both models the same name"),
+        ({"paired": "no"}, "argument 'paired': must be True or False"),
+    ],
+)
+def test_compare_refuses_bad_names_and_paired(options, words):
+    d = _rows()
+    with pytest.raises(EthicLensInputError, match=words):
+        ethiclens.compare(d.label, d.pa, d.pb, d.grp, n_boot=200, **options)
+
+
+def test_compare_takes_two_names_as_a_list():
+    d = _rows()
+    result = ethiclens.compare(d.label, d.pa, d.pb, d.grp, n_boot=200, names=["old", "new"])
+    assert result.names == ("old", "new")

@@ -129,11 +129,52 @@ def take_options(function: str, options: dict) -> AuditOptions:
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise TypeError(f"{function}() got an unexpected keyword argument {key!r}{hint}")
     _check_intersections(options.get("intersections"))
+    if "names" in options:
+        options = {**options, "names": _check_names(options["names"])}
+    if "paired" in options:
+        options = {**options, "paired": _check_paired(options["paired"])}
     if "confidence_level" in options:  # one range for every function (the vocabulary's)
         options = {**options, "confidence_level": check_level(options["confidence_level"])}
     if options.get("provenance") is not None:  # copied into JSON: NumPy scalars, NaN as null
         options = {**options, "provenance": json_ready(options["provenance"])}
     return AuditOptions(**{**defaults, **options})
+
+
+def _check_names(names) -> tuple[str, str]:
+    """``compare``'s ``names``: two different, non-empty strings (a string is not a pair: "AB"
+    would name the models "A" and "B")."""
+    fix = "e.g. names=('current', 'candidate'): model A's name first"
+    pair = isinstance(names, tuple | list) and len(names) == 2
+    if not pair or not all(isinstance(n, str) and n.strip() for n in names):
+        raise EthicLensInputError(
+            "is the two models' names: a tuple of two non-empty strings",
+            column="names",
+            value=names,
+            fix=fix,
+            kind="argument",
+        )
+    if names[0] == names[1]:
+        raise EthicLensInputError(
+            "gives both models the same name",
+            column="names",
+            value=names[0],
+            fix=fix,
+            kind="argument",
+        )
+    return (names[0], names[1])
+
+
+def _check_paired(paired) -> bool:
+    """``compare``'s ``paired``: a bool (``bool("no")`` is True: it would run paired)."""
+    if not isinstance(paired, bool | np.bool_):
+        raise EthicLensInputError(
+            "must be True or False",
+            column="paired",
+            value=paired,
+            fix="paired=True (paired draws, the default) or paired=False",
+            kind="argument",
+        )
+    return bool(paired)
 
 
 def _check_intersections(intersections) -> None:
