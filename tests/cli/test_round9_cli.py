@@ -177,3 +177,44 @@ def test_compare_takes_two_names_as_a_list():
     d = _rows()
     result = ethiclens.compare(d.label, d.pa, d.pb, d.grp, n_boot=200, names=["old", "new"])
     assert result.names == ("old", "new")
+
+
+# -- 7. messages name what was passed -------------------------------------------------------
+
+
+def test_compare_on_a_one_model_benchmark_says_so(capsys, monkeypatch):
+    from ethiclens.spec import _target
+
+    monkeypatch.setattr(_target, "_benchmark_dataset", lambda spec: (None, {}))
+    monkeypatch.setattr(_target, "_benchmark_groups", lambda spec, ds: ([], {}, None))
+    assert main(["compare", "adult"]) == 2
+    words = _error(capsys)
+    assert "adult has one model's predictions (model); compare needs two" in words
+    assert "compare a file or table with two prediction columns" in words
+
+
+@pytest.mark.parametrize(
+    ("cut", "column"),
+    [("y_true", "y_true"), ("sensitive", "grp"), ("sample_weight", "sample_weight")],
+)
+def test_threshold_lengths_are_measured_against_the_scores(cut, column):
+    d = _rows()
+    inputs = {"y_true": d.label, "sensitive": d.grp, "sample_weight": np.ones(len(d))}
+    inputs[cut] = inputs[cut][:-3]
+    with pytest.raises(EthicLensInputError, match=column) as refused:
+        ethiclens.threshold_table(
+            inputs["y_true"],
+            d.score,
+            inputs["sensitive"],
+            sample_weight=inputs["sample_weight"],
+            n_boot=200,
+        )
+    assert f"has {len(d) - 3} rows but y_score has {len(d)}" in str(refused.value)
+
+
+@pytest.mark.parametrize(("given", "named"), [([np.nan], "[nan]"), ([0.3, 1.5, 0.0], "[1.5, 0.0]")])
+def test_bad_thresholds_are_named_as_given(given, named):
+    d = _rows()
+    with pytest.raises(EthicLensInputError, match="strictly between 0 and 1") as refused:
+        ethiclens.threshold_table(d.label, d.score, d.grp, thresholds=given, n_boot=200)
+    assert f"(value: {named})" in str(refused.value)

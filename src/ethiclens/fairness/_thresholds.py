@@ -140,15 +140,15 @@ def _grid(thresholds, step, audited) -> np.ndarray:
             column="thresholds",
             fix="give fewer thresholds",
         )
-    th = np.unique(np.concatenate([th, [float(audited)]]))
-    if th.size == 0 or np.isnan(th).any() or (th <= 0).any() or (th >= 1).any():
+    bad = th[np.isnan(th) | (th <= 0) | (th >= 1)]
+    if bad.size:  # the values given, before the audited threshold (checked apart) joins them
         raise EthicLensInputError(
             "thresholds must lie strictly between 0 and 1",
             column="thresholds",
-            value=[float(x) for x in th[:5]],
+            value=[float(x) for x in bad[:5]],
             fix="e.g. thresholds=[0.3, 0.5, 0.7] or the default 0.05 steps",
         )
-    return th
+    return np.unique(np.concatenate([th, [float(audited)]]))
 
 
 def _step_grid(step) -> np.ndarray:
@@ -213,7 +213,7 @@ def threshold_table(
         y_true, y_score, sensitive_features, sample_weight, opts.pos_label
     )
     n, labelled = len(scores), y_true is not None
-    attrs, edits = encode_edited(sensitive_features, n, opts)
+    attrs, edits = encode_edited(sensitive_features, n, opts, "y_score")
     _check_groups(attrs)
     reference = _references_of(opts.reference, attrs)
     bins = np.searchsorted(th, scores, side="right")  # thresholds <= score: 0..K
@@ -240,10 +240,10 @@ def _rows(y_true, y_score, sensitive_features, sample_weight, pos_label):
     )
     n = len(y_score)
     scores = as_scores(y_score, n)
-    weights = as_weights(sample_weight, n) if sample_weight is not None else None
+    weights = as_weights(sample_weight, n, "y_score") if sample_weight is not None else None
     if y_true is None:
         return scores, np.ones(n, dtype=np.int8), weights, sensitive_features
-    check_length(y_true, n, "y_true")
+    check_length(y_true, n, "y_true", "y_score")
     return scores, as_binary(y_true, "y_true", pos_label), weights, sensitive_features
 
 

@@ -95,11 +95,13 @@ def _refuse_text(values, column: str) -> None:
         )
 
 
-def check_length(values, n: int, role: str) -> None:
+def check_length(values, n: int, role: str, against: str = "y_pred") -> None:
+    """``values`` (``role``) has the ``n`` rows of ``against``, the input that set the count
+    (the predictions; in the threshold view, the scores)."""
     _refuse_text(values, role)
     if len(values) != n:
         raise EthicLensInputError(
-            f"has {len(values)} rows but y_pred has {n}; lengths differ",
+            f"has {len(values)} rows but {against} has {n}; lengths differ",
             column=_label(values, role),
             fix="pass arrays that describe the same rows, in the same order",
         )
@@ -293,9 +295,9 @@ def as_scores(values, n: int) -> np.ndarray:
     return scores
 
 
-def as_weights(values, n: int) -> np.ndarray:
+def as_weights(values, n: int, against: str = "y_pred") -> np.ndarray:
     column = _label(values, "sample_weight")
-    check_length(values, n, "sample_weight")
+    check_length(values, n, "sample_weight", against)
     w = _floats(values, column, "weights must be numbers", "pass a numeric weight column")
     if w.ndim != 1:
         raise EthicLensInputError(
@@ -372,7 +374,9 @@ def _column_values(values):
 MAX_NUMERIC_GROUPS = 50
 
 
-def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.ndarray]]:
+def encode_groups(
+    sensitive_features, n: int, against: str = "y_pred"
+) -> dict[str, tuple[list[str], np.ndarray]]:
     """Each protected attribute as (sorted group labels, integer code per row).
 
     Hash-based factorising of the raw values, then string labels for the few distinct groups
@@ -398,7 +402,7 @@ def encode_groups(sensitive_features, n: int) -> dict[str, tuple[list[str], np.n
     out = {}
     for raw_name in frame.columns:
         name, col = str(raw_name), frame[raw_name]
-        check_length(col, n, name)
+        check_length(col, n, name, against)
         out[name] = _encode_column(name, col)
     return out
 
@@ -734,10 +738,11 @@ def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requeste
 INTERSECTION_SEP = "&"  # joins the groups of an intersection: 'Black&Female'
 
 
-def encode_edited(sensitive_features, n: int, opts):
+def encode_edited(sensitive_features, n: int, opts, against: str = "y_pred"):
     """Groups of each attribute (and intersection), after merges and exclusions: ``opts`` (an
-    ``AuditOptions``) gives ``exclude_groups``, ``merge_groups`` and ``intersections``."""
-    attrs = encode_groups(sensitive_features, n)
+    ``AuditOptions``) gives ``exclude_groups``, ``merge_groups`` and ``intersections``;
+    ``against`` names the input that set the row count ``n``."""
+    attrs = encode_groups(sensitive_features, n, against)
     attrs, edits = apply_group_edits(attrs, opts.exclude_groups, opts.merge_groups)
     seen = {}
     for combo in opts.intersections or []:

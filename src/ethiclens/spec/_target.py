@@ -493,6 +493,14 @@ def _benchmark_models(spec: AuditSpec, name: str, purpose: str) -> tuple:
     available = BENCHMARK_MODELS if name == "compas" else ("model",)
     if purpose == "thresholds":
         return (spec.target.score,) if spec.target.score in available else ("model",)
+    if len(available) < 2:
+        raise EthicLensInputError(
+            f"{name} has one model's predictions ({available[0]}); compare needs two",
+            column="TARGET",
+            value=name,
+            fix="compare a file or table with two prediction columns (--y-pred twice), or "
+            "compas (model, decile)",
+        )
     chosen = chosen or available
     for m in chosen:
         if m not in available:
