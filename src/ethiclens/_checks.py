@@ -98,6 +98,23 @@ def long_labels_error(n_rows: int, longest: int, where: str, column) -> EthicLen
     )
 
 
+def first_row(row: int) -> str:
+    """Where a refusal's first bad row lies, as the checks word it (a face may name the file's
+    line instead: ``sources.name_rows``)."""
+    return f", first at row {row}"
+
+
+def check_label_lengths(labels, column, where=first_row) -> None:
+    """Refuse group labels longer than :data:`MAX_LABEL_CHARS`, as ``audit`` does
+    (:func:`long_labels_error`). ``labels``: one per row, or the names a flag lists;
+    ``where(i)`` words the first long label's place (``lambda i: ""`` for a flag)."""
+    lengths = np.fromiter(map(len, map(str, labels)), dtype=np.int64, count=len(labels))
+    long = lengths > MAX_LABEL_CHARS
+    if long.any():
+        place = where(int(np.argmax(long)))
+        raise long_labels_error(int(long.sum()), int(lengths.max()), place, column)
+
+
 # Model-card fields, sweep grids and the like are a few kilobytes. A pure-Python YAML parser
 # needs about 3 s per MB, so a 100 MB "config" would hang a command for minutes: refuse it.
 MAX_CONFIG_BYTES = 1_000_000

@@ -5,6 +5,13 @@ A database password can arrive in several spellings — ``user:password@host`` i
 ``host=h password='a b'``, or an environment variable named on the command line. Every one is
 replaced by ``***`` before a string is shown or written. Paths such as ``?sslkey=/path`` are not
 secrets and are kept; the key files they name are never read here.
+
+Only unambiguous shapes are masked in any text: ``scheme://user:password@host``,
+``user:password@host`` and the secret keys. A password without its ``@host``
+(``scheme://user:word/db``) reads like a host and port; it is masked only for the URLs handled
+here as database or store URLs (:func:`looks_like_url`, :func:`mask_url`, :func:`scrub`), whose
+secrets are remembered and masked in every later message. Other text that merely looks like a
+URL (a group named ``ref http://wiki:home``) is shown as written, never clipped.
 """
 
 from __future__ import annotations
@@ -60,14 +67,28 @@ _QUOTED_KEY = re.compile(
 )
 
 
+# The literal secrets of every URL given as a database or store URL (see the module's notes).
+_GIVEN_SECRETS: set[str] = set()
+
+
 def mask_secrets(text: str) -> str:
-    """``text`` with every credential pattern replaced by ``***``."""
+    """``text`` with every credential pattern, and every secret of a URL given as a database
+    or store URL, replaced by ``***``."""
     text = _USERINFO.sub(rf"\g<pre>{MASK}@", str(text))
     text = _BARE_USERINFO.sub(rf"\g<pre>{MASK}@", text)
-    text = _PORT_LIKE.sub(rf"\g<pre>{MASK}", text)
     text = _KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     text = _ENCODED_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
-    return _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
+    text = _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
+    for value in sorted(_GIVEN_SECRETS, key=len, reverse=True):
+        # a password's tail before the host's '@' ("host 'ss@h'") keeps the '@'
+        text = text.replace(value, f"{MASK}@" if value.endswith("@") else MASK)
+    return text
+
+
+def remember_url(url) -> None:
+    """Mask the secrets of ``url``, a database or store URL the user gave, in every later
+    message (:func:`mask_secrets`), whatever their shape."""
+    _GIVEN_SECRETS.update(secret_values(url))
 
 
 def secret_values(url: str) -> list[str]:
@@ -114,8 +135,12 @@ def _userinfo_secrets(url: str) -> list[str]:
 
 
 def looks_like_url(text) -> bool:
-    """``text`` (spaces around it aside) starts like a URL: ``scheme:/`` or ``scheme://``."""
-    return re.match(rf"\s*{_URL_START}", str(text)) is not None
+    """``text`` (spaces around it aside) starts like a URL: ``scheme:/`` or ``scheme://``.
+    Asked of a database or store setting: a URL's secrets are remembered (:func:`remember_url`)."""
+    if re.match(rf"\s*{_URL_START}", str(text)) is None:
+        return False
+    remember_url(text)
+    return True
 
 
 def malformed_url(text) -> bool:
@@ -124,16 +149,15 @@ def malformed_url(text) -> bool:
 
 
 def scrub(text: str, *urls: str) -> str:
-    """``text`` masked by pattern and with every literal secret of ``urls`` replaced."""
-    text = mask_secrets(text)
+    """``text`` masked by pattern and with every literal secret of ``urls`` (database or store
+    URLs, remembered) replaced."""
     for url in urls:
-        for value in secret_values(url):
-            # a password's tail before the host's '@' ("host 'ss@h'") keeps the '@'
-            text = text.replace(value, f"{MASK}@" if value.endswith("@") else MASK)
-    return text
+        remember_url(url)
+    return mask_secrets(text)
 
 
 def mask_url(url: str) -> str:
     """A database URL safe to show and store: password, secret query keys and DSN keywords
     masked; host, database, user and non-secret options (e.g. ``sslkey`` paths) kept."""
-    return scrub(str(url), str(url))
+    # a password without its "@host" is masked here: this is a database URL
+    return scrub(_PORT_LIKE.sub(rf"\g<pre>{MASK}", str(url)), str(url))

@@ -224,6 +224,8 @@ REQUEST_CASES = [
     (["--epsilon", "1", "--groups", "A,A"], "--groups", "repeated"),
     (["--epsilon", "1", "--metrics", "dp,acc"], "--metrics", "unknown metric"),
     (["--epsilon", "1", "--metrics", "dp,dp"], "--metrics", "repeated"),
+    # the audit's limit on a group label, in its words
+    (["--epsilon", "1", "--groups", "F," + "a" * 257], "--groups", "longer than 256 characters"),
 ]
 
 
@@ -820,3 +822,16 @@ def test_estimate_writes_json_and_html(tmp_path, ws):
     )
     assert set(json.loads(j.read_text())["metrics"]) == {"dp", "eo", "eopp"}
     assert "DP" in h.read_text() and "<table" in h.read_text()
+
+
+def test_release_refuses_group_labels_the_audit_refuses(ws, tmp_path, capsys):
+    data = tmp_path / "long.csv"
+    frame = pd.read_csv(ws / "audit.csv")
+    frame.loc[3, "sex"] = "F" * 257
+    frame.to_csv(data, index=False)
+    argv = _release_argv(ws, tmp_path / "rel")
+    argv[argv.index("--data") + 1] = str(data)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "column 'sex'" in err and "1 group value(s) longer than 256 characters" in err
+    assert "first at long.csv line 5" in err  # the file's line, as audit names it

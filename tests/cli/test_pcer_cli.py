@@ -2,6 +2,7 @@ import json
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from ethiclens.cli import main
 from ethiclens.privacy import validate_pcer_output
@@ -234,3 +235,36 @@ def test_pcer_train_and_sweep_take_a_feature_set(tmp_path, capsys):
     assert main(["pcer", "train", "compas", "--features", "all"]) == 2
     assert "--features" in capsys.readouterr().err
     assert main(["pcer", "sweep", "--features", "all", "--store", str(tmp_path / "s")]) == 2
+
+
+def test_markup_like_group_names_print_literally_and_the_json_comes_first(
+    tmp_path, capsys, monkeypatch
+):
+    train, test = _write_splits(tmp_path)
+    for frame, name in ((train, "train.csv"), (test, "test.csv")):
+        frame.assign(g=frame.g.map({"a": "[bold]A", "b": "[/x]"})).to_csv(
+            tmp_path / name, index=False
+        )
+    out = tmp_path / "pcer.json"
+    assert _audit(tmp_path, "--json", str(out)) == 0
+    text = capsys.readouterr().out
+    assert "[bold]A" in text and "PCER_[/x]" in text  # as written, never rich markup
+    out.unlink()
+
+    def broken_terminal(*_):
+        raise OSError("terminal gone")
+
+    monkeypatch.setattr("ethiclens.cli._pcer.print_summary", broken_terminal)
+    with pytest.raises(OSError, match="terminal gone"):
+        _audit(tmp_path, "--json", str(out))
+    assert json.loads(out.read_text())["group_order"]  # finished work written before printing
+
+
+def test_pcer_refuses_group_labels_the_audit_refuses(tmp_path, capsys):
+    train, _ = _write_splits(tmp_path)
+    train.loc[2, "g"] = "b" * 257
+    train.to_csv(tmp_path / "train.csv", index=False)
+    assert _audit(tmp_path) == 2
+    err = capsys.readouterr().err
+    assert "column 'g'" in err and "1 group value(s) longer than 256 characters" in err
+    assert "first at train.csv line 4" in err

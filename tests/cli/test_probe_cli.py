@@ -203,3 +203,24 @@ def test_oracle_refuses_before_drawing_a_progress_bar(capsys, flags, words):
     assert main(["oracle", "--n", "500", "--repetitions", "2", *flags]) == 2
     out, err = capsys.readouterr()
     assert words in err and "DI " not in out + err.split("error:")[0]
+
+
+def test_analyze_json_names_the_column_and_how_its_intervals_were_drawn(tmp_path, capsys):
+    from ethiclens.probes import make_counterfactuals
+
+    rng = np.random.default_rng(1)
+    records = pd.DataFrame({"f": rng.random(300), "grp": rng.choice(["a", "b", "c"], 300)})
+    scored = make_counterfactuals(records, "grp")
+    scored["p"] = ((scored["f"] > 0.5) | (scored["grp"] == "a")).astype(int)
+    scored.to_csv(tmp_path / "scored.csv", index=False)
+    out = tmp_path / "an.json"
+    argv = ["probe", "analyze-counterfactuals", str(tmp_path / "scored.csv"), "--y-pred", "p"]
+    assert main([*argv, "--seed", "3", "--json", str(out)]) == 0
+    text = " ".join(capsys.readouterr().out.split())  # the terminal's line breaks aside
+    result = json.loads(out.read_text())
+    assert result["attribute"] == "grp" and (result["seed"], result["n_boot"]) == (3, 1000)
+    assert "flip-rate CI" in text and "bca bootstrap of the records (1000 draws, seed 3)" in text
+    # b → c never flips: the Jeffreys interval, named on its row and said why
+    jeffreys = [p for p in result["pairs"] if p["flip_rate"] == 0]
+    assert jeffreys and all("every bootstrap draw" in p["flip_rate_ci_method"] for p in jeffreys)
+    assert "takes the Jeffreys interval instead: b → c, c → b" in text

@@ -117,6 +117,8 @@ def _cf_table():
         ),
         (lambda f: f[f["_cf_source"] == f["_cf_target"]], "no flipped rows"),
         (lambda f: f.assign(_cf_row=f["_cf_row"].astype(float) + 0.5), "non-negative integers"),
+        # a missing flipped copy is refused as a missing observed copy is
+        (lambda f: f.drop(index=f.index[f["_cf_source"] != f["_cf_target"]][3]), "lack a flipped"),
     ],
 )
 def test_analyze_refuses_tampered_tables(tamper, match):
@@ -145,3 +147,24 @@ def test_stale_scores_copied_from_the_input_are_pointed_out(records):
         table, (table.score > 0.5).astype(int), table.score, n_boot=200, random_state=0
     )
     assert any("score the flipped rows with the model" in n for n in res.notes)
+
+
+def test_a_missing_flipped_copy_among_three_groups_is_refused():
+    X = pd.DataFrame({"g": ["a", "b", "c"] * 30, "x": range(90)})
+    frame = make_counterfactuals(X, "g")
+    gone = frame.index[(frame["_cf_source"] == "b") & (frame["_cf_target"] == "a")][0]
+    frame = frame.drop(index=gone).reset_index(drop=True)
+    with pytest.raises(EthicLensInputError, match=r"1 record\(s\) lack a flipped copy.*b → a"):
+        analyze_counterfactuals(frame, np.zeros(len(frame), int))
+
+
+def test_analyze_names_the_flipped_column_and_how_intervals_were_drawn(records):
+    frame = make_counterfactuals(records, "g")
+    pred = UsesGroup().predict(frame.drop(columns=["_cf_row", "_cf_source", "_cf_target"]))
+    res = analyze_counterfactuals(frame, pred, n_boot=200, random_state=7)
+    d = res.to_dict()
+    assert d["attribute"] == "g"  # found from the table, never the placeholder "attribute"
+    assert (d["ci"], d["n_boot"], d["seed"]) == ("bca", 200, 7)
+    assert all(p["flip_rate_ci_method"] for p in d["pairs"])
+    line = res.interval_line()
+    assert "bca bootstrap" in line and "200 draws, seed 7" in line

@@ -16,8 +16,9 @@ from ethiclens.probes import (
 def test_counterfactual_summary_is_intro_table_notes():
     frame = make_counterfactuals(pd.DataFrame({"g": ["A", "B"] * 50, "x": range(100)}), "g")
     result = analyze_counterfactuals(frame, (frame["g"] == "A").astype(int), n_boot=100)
-    intro, table, *notes = result.summary("probe of [bold]x")
+    intro, table, method, *notes = result.summary("probe of [bold]x")
     assert intro == r"probe of \[bold]x" and isinstance(table, Table)
+    assert method.startswith("95% intervals: bca bootstrap of the records (100 draws, no seed)")
     assert len(notes) == len(result.notes) and notes[-1].startswith("note: This probe")
     assert result.pairs[0].cells()[1].startswith("1.0000")
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from .._checks import split_list
+from .._checks import first_row, split_list
+from ..errors import EthicLensInputError
 from ..io import check_suffix
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
 from ..p2nia import RELEASE_TABLE_FILE as TABLE
@@ -48,6 +49,14 @@ def accounting_option(help_text: str):
         default="record",
         help=help_text,
     )
+
+
+def file_rows_named(exc: EthicLensInputError, path) -> EthicLensInputError:
+    """``exc`` naming its first refused row by ``path``'s file line, as ``audit`` does; a
+    refusal of no row as it is (the file may not even be readable)."""
+    from ..sources import name_rows
+
+    return name_rows(exc, path) if first_row(0)[:-1] in exc.problem else exc
 
 
 @click.group("p2nia", cls=OnceGroup)
@@ -140,7 +149,9 @@ def request_cmd(n_rows, protected, groups, metrics, out, **fields):
 )
 def release_cmd(request_path, data, out, **settings):
     """The platform's side: apply the mechanism and write the release and its manifest."""
-    click.echo(release_to_folder(request_path, data, out, ReleaseSettings(**settings)).summary(out))
+    settings = ReleaseSettings(**settings)
+    released = release_to_folder(request_path, data, out, settings, name_rows=file_rows_named)
+    click.echo(released.summary(out))
 
 
 @p2nia_group.command("estimate")
@@ -163,13 +174,7 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
     check_n_boot(n_boot)
     check_seed(seed)
     est = estimate(read_release(release_dir), n_boot=n_boot, random_state=seed)
-    console = _console()
-    console.print(
-        f"Estimated from a {est.basis}; the manifest's and table's SHA-256 verified.",
-        markup=False,  # plain text: a reason may quote the user's group names
-    )
-    for line in est.lines():
-        console.print(line, soft_wrap=True, markup=False)
+    # the files first: a failing terminal never loses finished work
     if json_out:
         write_json(json_out, est.to_dict())
     if html_out:
@@ -177,6 +182,13 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
 
         title = f"P2NIA estimate from {Path(release_dir).name}"
         write_atomic(html_out, estimate_html(title, est.basis, est.values, est.methods()))
+    console = _console()
+    console.print(
+        f"Estimated from a {est.basis}; the manifest's and table's SHA-256 verified.",
+        markup=False,  # plain text: a reason may quote the user's group names
+    )
+    for line in est.lines():
+        console.print(line, soft_wrap=True, markup=False)
 
 
 def _models_help() -> str:

@@ -35,6 +35,7 @@ from ..report import ensure_output_folder
 from ._common import FILE, JSON, _console, options, positive_option, shown, writable, write_json
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice
+from ._p2nia import file_rows_named
 from ._probe import flags_named
 
 
@@ -152,7 +153,7 @@ def audit_cmd(**o):
     check_draws(o["n_boot"], "--n-boot")
     policy = pcer_policy(o["min_group_size"], "--min-group-size")
     columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss")}
-    splits = read_splits(train_path, test_path, **columns)
+    splits = read_splits(train_path, test_path, **columns, name_rows=file_rows_named)
     order = split_list(o["group_order"], "--group-order") if o["group_order"] else None
     # An error about eta, group_order or the groups names --eta, --group-order, --protected
     with flags_named(groups="--protected"):
@@ -165,10 +166,10 @@ def audit_cmd(**o):
             n_boot=o["n_boot"],
             random_state=o["seed"],
         )
+    if json_out:  # written first: a failing terminal never loses finished work
+        _write_json(json_out, result.to_dict())
     title = f"PCER audit of {train_path} / {test_path} by {o['protected']}"
     print_summary(result.summary(title), _console())
-    if json_out:
-        _write_json(json_out, result.to_dict())
 
 
 @pcer_group.command("train")
@@ -180,12 +181,12 @@ def train_cmd(json_out, **options):
     writable({"--json": json_out})
     with flags_named():
         trained = train_and_audit(TrainRequest(**options))
+    if json_out:  # written first: a failing terminal never loses a trained model's audit
+        _write_json(json_out, trained.to_dict())
     click.echo(trained.headline())
     console = _console()
     for attr, result in trained.results.items():
         print_summary(result.summary(f"{options['dataset']} / {attr}"), console)
-    if json_out:
-        _write_json(json_out, trained.to_dict())
 
 
 @pcer_group.command("sweep")

@@ -90,10 +90,10 @@ def counterfactual_cmd(target, json_out, **flags):
             result, intro = probe_model(model, flags["data"], seed=flags["seed"], **run)
         else:
             result, intro = probe_benchmark(target, seed=flags["seed"], **run)
-    show(result.summary(intro))
-    if json_out:
+    if json_out:  # written first: a failing terminal never loses finished work
         write_json(json_out, result.to_dict())
         click.echo(f"wrote {json_out}")
+    show(result.summary(intro))
 
 
 def _check_target(target, model, data) -> None:
@@ -148,9 +148,9 @@ def analyze_cmd(scored, y_pred, y_score, positive, favorable, seed, json_out):
     writable({"--json": json_out}, inputs=[scored])
     fav = favorable_label(positive, favorable, 1)
     result, intro = analyze_scored(scored, y_pred, y_score, favorable=fav, seed=seed)
-    show(result.summary(intro))
-    if json_out:
+    if json_out:  # written first: a failing terminal never loses finished work
         write_json(json_out, result.to_dict())
+    show(result.summary(intro))
 
 
 @click.command("oracle")

@@ -70,9 +70,12 @@ class ReleaseSettings:
     track_budget: bool = False
 
 
-def release_to_folder(request_path, data_path, out_dir, settings: ReleaseSettings) -> Release:
+def release_to_folder(
+    request_path, data_path, out_dir, settings: ReleaseSettings, *, name_rows=None
+) -> Release:
     """Read the request and the platform's data, release, and write the release into
-    ``out_dir`` (:func:`write_release`); returns the release with the manifest as written."""
+    ``out_dir`` (:func:`write_release`); returns the release with the manifest as written.
+    ``name_rows(exc, data_path)``, when given, names a refused row by its file line."""
     out = Path(out_dir)
     check_outputs(
         {f"--out ({TABLE})": out / TABLE, f"--out ({MANIFEST})": out / MANIFEST},
@@ -88,15 +91,18 @@ def release_to_folder(request_path, data_path, out_dir, settings: ReleaseSetting
             )
     check_seed(settings.seed)
     request = read_request(request_path)
-    rel = release(
-        request,
-        read_table(data_path),
-        settings.y_true,
-        settings.y_pred,
-        columns=split_list(settings.columns, "--columns") if settings.columns else None,
-        discretization=parse_bins(settings.bins) or None,
-        random_state=settings.seed,
-        open_bins=settings.open_bins,
-    )
+    try:
+        rel = release(
+            request,
+            read_table(data_path),
+            settings.y_true,
+            settings.y_pred,
+            columns=split_list(settings.columns, "--columns") if settings.columns else None,
+            discretization=parse_bins(settings.bins) or None,
+            random_state=settings.seed,
+            open_bins=settings.open_bins,
+        )
+    except EthicLensInputError as exc:
+        raise (name_rows(exc, data_path) if name_rows else exc) from None
     write_release(rel, out, replace=settings.replace, track_budget=settings.track_budget)
     return Release(rel.table, json.loads((out / MANIFEST).read_text()))

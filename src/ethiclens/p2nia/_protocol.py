@@ -28,6 +28,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._checks import check_label_lengths
 from .._checks import check_seed as _check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
@@ -215,6 +216,7 @@ def release(
         )
     random_state = check_seed(random_state, "random_state")  # the CLI checked --seed
     roles = _check_roles(request, data, y_true, y_pred)
+    check_label_lengths(data[request.protected], request.protected)  # as the audit refuses
     columns = _check_extra_columns(request, columns, discretization, roles, y_true)
     rng = np.random.default_rng(random_state)
     rows = _draw_rows(request, data, rng)
@@ -673,6 +675,7 @@ def _check_domain(domain, prot: str) -> list[str]:
             value=domain,
             fix='e.g. ["Female", "Male"]',
         )
+    check_label_lengths(domain, where, lambda i: "")  # the audit's limit, named as --groups
     if len(set(domain)) != len(domain):
         raise EthicLensInputError(
             "groups repeated in the domain", column=where, value=domain, fix="list each group once"

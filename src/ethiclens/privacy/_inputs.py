@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from .._checks import check_label_lengths, first_row
 from ..errors import EthicLensInputError
 
 
@@ -121,6 +122,7 @@ def _groups(values, name) -> np.ndarray:
             column=name,
             fix="drop those rows or give them an explicit group name",
         )
+    check_label_lengths(arr, name)  # the audit's limit on a group label
     return arr.astype(str).astype(object)
 
 
@@ -176,10 +178,14 @@ class PreparedData:
         return self.X_train.shape[1]
 
 
-def read_split(path, *, name: str, y_true: str, y_pred: str, protected: str, loss=None):
+def read_split(
+    path, *, name: str, y_true: str, y_pred: str, protected: str, loss=None, name_rows=None
+):
     """One split's predictions read from a CSV/Parquet/JSON file, checked like ``pcer audit``
-    checks them: the columns exist, every row has a group and one value per cell, losses are
-    numbers. Returns :class:`SplitPredictions` (what :func:`pcer_audit` takes)."""
+    checks them: the columns exist, every row has a group and one value per cell, group labels
+    are short, losses are numbers. Returns :class:`SplitPredictions` (what :func:`pcer_audit`
+    takes). ``name_rows(exc, path)``, when given, names a long label's row by its file line
+    (the CLI passes the audit's own: ``sources.name_rows``)."""
     import pandas as pd
 
     from ..errors import EthicLensInputError
@@ -205,6 +211,7 @@ def read_split(path, *, name: str, y_true: str, y_pred: str, protected: str, los
                 column=col,
                 fix="give one value per row",
             )
+    _check_label_lengths(frame[protected], protected, path, name_rows)
     for role, col in (("y_true", y_true), ("y_pred", y_pred)):
         _check_binary_column(frame[col], col, f"the {role} column of {path}")
     if loss:
@@ -226,16 +233,34 @@ def read_split(path, *, name: str, y_true: str, y_pred: str, protected: str, los
     )
 
 
-def read_splits(train_path, test_path, *, y_true: str, y_pred: str, protected: str, loss=None):
+def read_splits(
+    train_path, test_path, *, y_true: str, y_pred: str, protected: str, loss=None, name_rows=None
+):
     """The train split (members) and the test split (non-members) of ``pcer audit``, each read
-    and checked by :func:`read_split`; one file given as both is refused (the same rows as
-    train and test make every accuracy gap δ_g = 0 by construction)."""
+    and checked by :func:`read_split` (``name_rows`` as there); one file given as both is
+    refused (the same rows as train and test make every accuracy gap δ_g = 0 by construction)."""
     _check_distinct_splits(train_path, test_path)
-    columns = {"y_true": y_true, "y_pred": y_pred, "protected": protected, "loss": loss}
+    columns = {
+        "y_true": y_true,
+        "y_pred": y_pred,
+        "protected": protected,
+        "loss": loss,
+        "name_rows": name_rows,
+    }
     return tuple(
         read_split(path, name=name, **columns)
         for name, path in (("train", train_path), ("test", test_path))
     )
+
+
+def _check_label_lengths(groups, column: str, path, name_rows) -> None:
+    """Group labels within the audit's limit; the first long one named by ``name_rows(exc,
+    path)`` (its file line), else as a row of ``path``."""
+    where = first_row if name_rows else (lambda i: f"{first_row(i)} of {path}")
+    try:
+        check_label_lengths(groups, column, where)
+    except EthicLensInputError as exc:
+        raise (name_rows(exc, path) if name_rows else exc) from None
 
 
 def _check_distinct_splits(train_path, test_path) -> None:

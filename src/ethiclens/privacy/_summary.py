@@ -2,13 +2,16 @@
 
 The library decides what is shown and how each number reads; a face (the CLI) only draws the
 blocks. Text is in console markup (``[dim]…[/dim]``, ``[bold]…[/bold]``), which a plain
-renderer can strip.
+renderer can strip. The user's text in it (group names, paths, reasons that quote them) is
+escaped, so a group named ``[bold]A`` or ``[/x]`` reads literally and never breaks a render.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+
+from rich.markup import escape
 
 from ..fairness import REPORTED
 
@@ -58,7 +61,7 @@ def group_table(result, title: str) -> TextTable:
     """Per group: rows, accuracies, δ_g, R_g and PCER_g with their intervals, status."""
     rows = tuple(
         (
-            g.group,
+            escape(str(g.group)),
             str(g.n_train),
             str(g.n_test),
             _fmt(g.acc_train),
@@ -70,13 +73,13 @@ def group_table(result, title: str) -> TextTable:
         )
         for g in result.groups
     )
-    heading = f"{title} — 95% intervals from {CELLS_METHOD} ({result.n_boot} draws)"
+    heading = f"{escape(title)} — 95% intervals from {CELLS_METHOD} ({result.n_boot} draws)"
     return TextTable(heading, GROUP_COLUMNS, rows)
 
 
 def headline_line(result) -> str:
     """ΔPCER (two groups) or the dispersion, with its interval or why it is not headlined."""
-    order = " − ".join(f"PCER_{g}" for g in result.group_order[:2])
+    order = " − ".join(f"PCER_{escape(str(g))}" for g in result.group_order[:2])
     stats = result.estimates
     gaps = f"DP-Gap = {with_ci(stats['dp_gap'])}; EO-Gap = {with_ci(stats['eo_gap'])}"
     head = result.headline
@@ -89,7 +92,7 @@ def headline_line(result) -> str:
         ci = "" if head.ci_low is None else f" [95% CI {head.ci_low:+.2f}, {head.ci_high:+.2f}]"
         return f"{name} = [bold]{head.value:+.2f}[/bold]{ci}; {gaps}"
     shown = "" if head.value is None else f"; value {head.value:+.2f} shown for reference only"
-    return f"[dim]{name} {head.reason} ({head.status}{shown})[/dim]; {gaps}"
+    return f"[dim]{name} {escape(str(head.reason))} ({head.status}{shown})[/dim]; {gaps}"
 
 
 def floor_table(result) -> TextTable:
@@ -110,7 +113,7 @@ def mia_blocks(mia) -> list:
     """The threshold attack's table and, for two groups, ΔPCER^MIA."""
     rows = tuple(
         (
-            a.group,
+            escape(str(a.group)),
             f"{a.auc:.4f}",
             f"{a.advantage:+.4f}",
             f"{a.yeom_advantage:+.4f}",
@@ -129,11 +132,11 @@ def mia_blocks(mia) -> list:
 def pcer_summary(result, title: str) -> list:
     """Every block of a PCER result in order: :class:`TextTable` or a line of text."""
     blocks = [group_table(result, title), headline_line(result), floor_table(result)]
-    blocks.append(result.interpretation)
+    blocks.append(escape(result.interpretation))
     if result.mia is not None:
         blocks += mia_blocks(result.mia)
-    blocks += [f"note: {note}" for note in result.notes]
-    blocks.append(f"[yellow]note:[/yellow] {result.note}")
+    blocks += [f"note: {escape(note)}" for note in result.notes]
+    blocks.append(f"[yellow]note:[/yellow] {escape(result.note)}")
     return blocks
 
 

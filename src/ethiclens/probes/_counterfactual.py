@@ -37,6 +37,7 @@ SUMMARY_COLUMNS = (
     "to favourable",
     "to unfavourable",
     "mean score shift [95% CI]",
+    "flip-rate CI",
 )
 PROXY_NOTE = (
     "This probe changes only the protected attribute. A model that does not read the attribute "
@@ -62,7 +63,8 @@ class PairResult:
 
     def cells(self) -> tuple[str, ...]:
         """The summary table's cells after the pair's name: n, flip rate [CI], the shares
-        flipped to favourable and to unfavourable, mean score shift [CI]."""
+        flipped to favourable and to unfavourable, mean score shift [CI], the flip rate's
+        interval method."""
         shift = "—"
         if self.mean_score_shift is not None:
             ci = self.mean_score_shift_ci
@@ -75,6 +77,7 @@ class PairResult:
             f"{self.to_favorable_rate:.4f}",
             f"{self.to_unfavorable_rate:.4f}",
             shift,
+            self.flip_rate_ci.method.split(" ", 1)[0].rstrip(";,"),
         )
 
     def to_dict(self) -> dict:
@@ -98,17 +101,27 @@ class PairResult:
 
 @dataclass
 class CounterfactualResult:
-    attribute: str
+    """A probe's (source, target) pairs: ``attribute`` is the flipped column (None when a
+    scored table does not show it), ``ci``, ``n_boot`` and ``seed`` how the intervals were
+    drawn."""
+
+    attribute: str | None
     favorable_label: int
     pairs: list[PairResult]
     notes: list[str] = field(default_factory=list)
+    # how the intervals were drawn, so a JSON can be reproduced
+    ci: str = BCA
+    n_boot: int | None = None
+    seed: object = None
 
     @property
     def uses_attribute(self) -> bool:
         return any(p.flip_rate > 0 or (p.mean_score_shift or 0) != 0 for p in self.pairs)
 
     def to_dict(self) -> dict:
-        return json_fields(self, "attribute favorable_label uses_attribute notes pairs")
+        return json_fields(
+            self, "attribute favorable_label uses_attribute ci n_boot seed notes pairs"
+        )
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame([p.to_dict() for p in self.pairs])
@@ -124,7 +137,24 @@ class CounterfactualResult:
             table.add_column(col)
         for p in self.pairs:
             table.add_row(escape(f"{p.source} → {p.target}"), *p.cells())
-        return [escape(intro), table] + [escape(f"note: {note}") for note in self.notes]
+        lines = [self.interval_line(), *(f"note: {note}" for note in self.notes)]
+        return [escape(intro), table, *map(escape, lines)]
+
+    def interval_line(self) -> str:
+        """How the 95% intervals were drawn, and which rows took the Jeffreys interval."""
+        draws = f"{self.n_boot} draws, " + ("no seed" if self.seed is None else f"seed {self.seed}")
+        line = f"95% intervals: {self.ci} bootstrap of the records ({draws})"
+        exact = [
+            f"{p.source} → {p.target}"
+            for p in self.pairs
+            if p.flip_rate_ci.method.startswith(JEFFREYS_METHOD)
+        ]
+        if exact:
+            line += (
+                "; a flip rate of 0 or 1 (every draw would equal it) takes the Jeffreys "
+                f"interval instead: {', '.join(exact)}"
+            )
+        return line
 
 
 def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.DataFrame:
@@ -250,13 +280,16 @@ def analyze_counterfactuals(
     y_pred,
     y_score=None,
     *,
-    attribute="attribute",
+    attribute: str | None = None,
     favorable_label: int = 1,
     n_boot: int = 1000,
     random_state=None,
     ci: str = "bca",
 ) -> CounterfactualResult:
-    """Flip rates and score shifts from predictions for :func:`make_counterfactuals` rows."""
+    """Flip rates and score shifts from predictions for :func:`make_counterfactuals` rows.
+
+    ``attribute`` names the flipped column; by default the column that equals ``_cf_target``
+    on every row (None when no column does)."""
     check_seed(random_state, "random_state", allow_none=True)
     n_boot = _check_draws(n_boot, ci)
     pred, score = _check_analysis(frame, y_pred, y_score, favorable_label)
@@ -279,7 +312,11 @@ def analyze_counterfactuals(
         before = (orig_pred[rows[idx]], None if score is None else orig_score[rows[idx]])
         after = (pred[idx], None if score is None else score[idx])
         pairs.append(_pair(s, t, before, after, favorable_label, (rng, n_boot, ci)))
-    result = CounterfactualResult(attribute, favorable_label, pairs)
+    if attribute is None:
+        attribute = _flipped_column(frame)
+    result = CounterfactualResult(
+        attribute, favorable_label, pairs, ci=ci, n_boot=n_boot, seed=random_state
+    )
     flipped_rows = ~observed
     if score is not None and np.array_equal(score[flipped_rows], orig_score[rows[flipped_rows]]):
         result.notes.append(
@@ -295,6 +332,16 @@ def analyze_counterfactuals(
         )
     result.notes.append(PROXY_NOTE)
     return result
+
+
+def _flipped_column(frame: pd.DataFrame) -> str | None:
+    """The column make-counterfactuals flipped: the first that equals ``_cf_target`` on every
+    row (as text, so a numeric group column read back from a CSV matches too)."""
+    target = frame[TARGET].astype(str)
+    for col in frame.columns:
+        if col not in (ROW, SOURCE, TARGET) and frame[col].astype(str).equals(target):
+            return col
+    return None
 
 
 def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
@@ -406,6 +453,27 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
             column=SOURCE,
             fix="use the table make-counterfactuals wrote",
         )
+    _check_every_flip(frame, numeric, observed)
+
+
+def _check_every_flip(frame: pd.DataFrame, numeric: pd.Series, observed: np.ndarray) -> None:
+    """Every observed record has one flipped copy per target group other than its own: a
+    missing copy would silently shrink its pair's n, as a missing observed copy is refused."""
+    flips = frame.loc[~observed, [TARGET]].astype(str).assign(_r=numeric[~observed])
+    targets = set(flips[TARGET])
+    records = frame.loc[observed, [SOURCE]].astype(str).assign(_r=numeric[observed])
+    wanted = {s: targets - {s} for s in records[SOURCE].unique()}
+    have = records["_r"].map(flips["_r"].value_counts()).fillna(0).to_numpy()
+    short = have < records[SOURCE].map(lambda s: len(wanted[s])).to_numpy()
+    if short.any():
+        first = records.iloc[int(np.flatnonzero(short)[0])]
+        missing = sorted(wanted[first[SOURCE]] - set(flips.loc[flips["_r"] == first["_r"], TARGET]))
+        raise EthicLensInputError(
+            f"{int(short.sum())} record(s) lack a flipped copy (first: row id "
+            f"{int(first['_r'])}, {first[SOURCE]} → {missing[0]})",
+            column=ROW,
+            fix="score every row of the make-counterfactuals output",
+        )
 
 
 def _row_ids(rows: pd.Series) -> pd.Series:
@@ -447,7 +515,10 @@ def _rate_interval(flipped: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
         return _mean_interval(flipped, rng, n_boot, ci)
     draws = draw_dirichlet_cells(np.array([[k, n - k]]), np.array([1.0]), n_boot, rng)[:, 0, 0]
     return interval(
-        k / n, draws, name=f"{JEFFREYS_METHOD} (a flip rate of {k / n:g})", note=OUTSIDE
+        k / n,
+        draws,
+        name=f"{JEFFREYS_METHOD} (a flip rate of {k / n:g}: every bootstrap draw would equal it)",
+        note=OUTSIDE,
     )
 
 
