@@ -218,3 +218,33 @@ def test_bad_thresholds_are_named_as_given(given, named):
     with pytest.raises(EthicLensInputError, match="strictly between 0 and 1") as refused:
         ethiclens.threshold_table(d.label, d.score, d.grp, thresholds=given, n_boot=200)
     assert f"(value: {named})" in str(refused.value)
+
+
+# -- 8. a merged group's new name is a group label: at most MAX_LABEL_CHARS -----------------
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_a_merge_name_longer_than_a_label_is_refused(csv, capsys, engine):
+    from ethiclens._checks import MAX_LABEL_CHARS
+
+    flags = ["--y-true", "label", "--y-pred", "pa", "--protected", "grp", "--engine", engine]
+    long = "x" * (MAX_LABEL_CHARS + 1)
+    assert main(["audit", csv, *flags, "--merge-groups", f"grp=a,b:{long}"]) == 2
+    words = _error(capsys)
+    assert words.startswith(
+        f"error: option '--merge-groups': the merged group's new name has {MAX_LABEL_CHARS + 1} "
+        f"characters; a group label has at most {MAX_LABEL_CHARS}"
+    )
+    d = _rows().assign(sex=lambda f: f.sex.astype(str))
+    with pytest.raises(EthicLensInputError, match="merged group's new name has"):
+        ethiclens.audit(d.label, d.pa, d[["grp", "sex"]], merge_groups={"sex": {long: ["0", "1"]}})
+
+
+def test_a_merge_name_of_the_longest_label_is_taken(tmp_path):
+    from ethiclens._checks import MAX_LABEL_CHARS
+
+    path = tmp_path / "three.csv"
+    _rows().assign(grp=lambda d: np.resize(["a", "b", "c"], len(d))).to_csv(path, index=False)
+    flags = ["--y-true", "label", "--y-pred", "pa", "--protected", "grp", "--n-boot", "200"]
+    merged = f"grp=a,b:{'x' * MAX_LABEL_CHARS}"
+    assert main(["audit", str(path), *flags, "--merge-groups", merged]) in (0, 1)

@@ -656,6 +656,14 @@ def _check_merge(labels, attr, new, olds, used) -> None:
                 fix="put each group in one merge only",
             )
         used.add(o)
+    if len(new) > MAX_LABEL_CHARS:  # a group label like any other: the audit's limit
+        raise EthicLensInputError(
+            f"the merged group's new name has {len(new):,} characters; a group label has at "
+            f"most {MAX_LABEL_CHARS}",
+            column=where,
+            value=new,
+            fix="give the merged group a shorter name",
+        )
     if new in labels and new not in olds:
         raise EthicLensInputError(
             f"new group name {new!r} is an existing group that is not merged",
