@@ -15,6 +15,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 from ..errors import EthicLensInputError
+from ._portable import renamed, server_names
 
 log = logging.getLogger("ethiclens.web")
 # A refusal's value as the command line shows it (its repr: 'nosuch'), never without bound
@@ -86,7 +87,11 @@ def run_job(
         )
         return "done"
     except EthicLensInputError as exc:
-        shown = _naming_the_users_file(spec_dict, title)
+        names = _server_names(store, spec_dict, title or "the file")
+
+        def shown(text: str) -> str:
+            return renamed(text, names)
+
         store.fail(
             audit_id,
             {
@@ -131,12 +136,14 @@ def warm() -> None:
     plt.close(fig)
 
 
-def _naming_the_users_file(spec_dict: dict, title: str | None):
-    """A function that puts the data's name as its user knows it (``title``) where a
-    message names the file's path on the server (a random name in the data folder)."""
+def _server_names(store, spec_dict: dict, fallback: str | None = None) -> tuple:
+    """``server_names`` of the request's data file; ``fallback`` for the user's name where the
+    server keeps no record of the file (none: nothing renamed)."""
     path = (spec_dict.get("target") or {}).get("file")
-    name = title or "the file"
-    return lambda text: text.replace(str(path), name) if path else text
+    row = store.data_at(path) if path else None
+    if row is not None:
+        return server_names(row)
+    return server_names({"path": path}, fallback) if path and fallback else ()
 
 
 def _users_file_in_provenance(result, store, spec_dict: dict) -> None:
@@ -144,34 +151,14 @@ def _users_file_in_provenance(result, store, spec_dict: dict) -> None:
     the provenance: ``column 'pred' of loans.csv``; each model's of a comparison) names the
     data file as its user knows it, as the config file does, never by its path or random name
     on the server; done before the JSON, the report and the card are written."""
-    from ._portable import portable_name
-
-    path = (spec_dict.get("target") or {}).get("file")
-    row = store.data_at(path) if path else None
-    if row is None:
+    names = _server_names(store, spec_dict)
+    if not names:
         return
-    user = portable_name(row)
-    # the whole path first, then its last part where a message quotes only that
-    names = ((str(path), user), (Path(path).name, user))
     # a comparison holds each model's audit, with its own data and run record
     for part in (result, getattr(result, "audit_a", None), getattr(result, "audit_b", None)):
         for attr in ("run", "data"):
             if isinstance(getattr(part, attr, None), dict):
-                setattr(part, attr, _renamed(getattr(part, attr), names))
-
-
-def _renamed(value, names):
-    """``value`` (JSON-like) with every ``old`` of ``names`` replaced by its ``new``, in keys
-    and in text."""
-    if isinstance(value, str):
-        for old, new in names:
-            value = value.replace(old, new)
-        return value
-    if isinstance(value, dict):
-        return {_renamed(k, names): _renamed(v, names) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return type(value)(_renamed(v, names) for v in value)
-    return value
+                setattr(part, attr, renamed(getattr(part, attr), names))
 
 
 def _exit_with_server(server_pid: int) -> None:

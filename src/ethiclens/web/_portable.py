@@ -17,6 +17,32 @@ SUFFIXES = {"csv": (".csv",), "parquet": (".parquet", ".pq"), "joined": (".csv",
 UNSAFE = re.compile(r"[^\w .+()-]+")
 
 
+def server_names(row: dict, user: str | None = None) -> tuple[tuple[str, str], ...]:
+    """(name on the server, name its user knows) of a stored data file (``row``: its data
+    record): its whole path first, then its last part (a random name in the data folder),
+    which a refusal quotes alone ("first at NAME line 2"). The user's name is ``user``, else
+    the one the config file gives it (:func:`portable_name`). For :func:`renamed`."""
+    path = row.get("path")
+    if not path:
+        return ()
+    user = user or portable_name(row)
+    return ((str(path), user), (Path(path).name, user))
+
+
+def renamed(value, names):
+    """``value`` (JSON-like) with every ``old`` of ``names`` replaced by its ``new``, in keys
+    and in text."""
+    if isinstance(value, str):
+        for old, new in names:
+            value = value.replace(old, new)
+        return value
+    if isinstance(value, dict):
+        return {renamed(k, names): renamed(v, names) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(renamed(v, names) for v in value)
+    return value
+
+
 def portable_name(data: dict, stem_only: bool = False) -> str:
     """The data file's name for a config file: the user's own name (its last part), with
     anything but letters, digits, space and ``. + ( ) - _`` replaced, and the suffix its

@@ -97,7 +97,8 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
     except _roles.FormErrors as exc:
         return mapping_page(web, request, audit, data, form, exc.errors, 422)
     except EthicLensInputError as exc:
-        return mapping_page(web, request, audit, data, form, _by_field(exc, prof, spec), 422)
+        errors = _by_field(exc, prof, spec, _portable.server_names(data))
+        return mapping_page(web, request, audit, data, form, errors, 422)
     return web.queue(request, audit["id"], rev, spec, purpose, data["name"])
 
 
@@ -115,12 +116,13 @@ def _error_place(web, data: dict | None, spec: dict, error: dict) -> str:
     return _roles.field_label(_roles.field_of(exc, columns, spec), columns) or error["column"]
 
 
-def _by_field(exc: EthicLensInputError, prof: dict, spec: dict | None) -> dict:
+def _by_field(exc: EthicLensInputError, prof: dict, spec: dict | None, names=()) -> dict:
     """{form field: message} of the library's error; one shown above the form (no field of
-    its own) names the column or setting it is about."""
+    its own) names the column or setting it is about, and the data file by its user's name
+    (``names``: ``_portable.server_names``; a stored error is renamed already)."""
     field_name = _roles.field_of(exc, _columns(prof), spec)
     where = f"{exc.column}: " if field_name == "form" and exc.column else ""
-    return {field_name: where + said(exc)}
+    return {field_name: _portable.renamed(where + said(exc), names)}
 
 
 def _form_from_spec(web, audit: dict, prof: dict) -> dict:
