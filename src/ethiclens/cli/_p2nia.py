@@ -174,8 +174,7 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
     check_n_boot(n_boot)
     check_seed(seed)
     est = estimate(read_release(release_dir), n_boot=n_boot, random_state=seed)
-    # the files first: a failing terminal never loses finished work
-    if json_out:
+    if json_out:  # the files first: a failing terminal never loses finished work
         write_json(json_out, est.to_dict())
     if html_out:
         from ..report import estimate_html
