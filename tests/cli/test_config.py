@@ -221,11 +221,13 @@ def test_compare_and_thresholds_take_every_target(csv, tmp_path, capsys, command
     counted where the data is and the rows rebuilt from them."""
     import sqlite3
 
-    db = tmp_path / "s.db"
+    frame = pd.read_csv(csv).assign(p2=lambda d: (d.s >= 0.4).astype(int))
+    db, csv = tmp_path / "s.db", tmp_path / "two_models.csv"
+    frame.to_csv(csv, index=False)  # a second model: the label is no model (it plays one role)
     with sqlite3.connect(db) as con:
-        pd.read_csv(csv).to_sql("t", con, index=False)
+        frame.to_sql("t", con, index=False)
     roles = ["--y-true", "y", "--protected", "g", "--n-boot", "200"]
-    roles += ["--y-pred", "p", "--y-pred", "y"] if command == "compare" else ["--y-score", "s"]
+    roles += ["--y-pred", "p", "--y-pred", "p2"] if command == "compare" else ["--y-score", "s"]
     reports = {}
     for name, target in {
         "pandas": [csv, "--engine", "pandas"],
