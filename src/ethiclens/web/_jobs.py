@@ -4,6 +4,7 @@ transaction. The server keeps nothing in memory that matters: a job is an id in 
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
@@ -87,11 +88,8 @@ def run_job(
         )
         return "done"
     except EthicLensInputError as exc:
-        names = _server_names(store, spec_dict, title or "the file")
-
-        def shown(text: str) -> str:
-            return renamed(text, names)
-
+        names = _server_names(store, spec_dict, title or "the file")  # never the server's
+        shown = functools.partial(renamed, names=names)
         store.fail(
             audit_id,
             {
