@@ -77,16 +77,17 @@ def _verdicts(comp):
     return table(["comparison", f"status {a}", f"status {b}", "changed"], rows)
 
 
+def _difference_cells(d, label: str) -> tuple:
+    """A difference's row: what is compared, the metric, A, B and B − A with its interval."""
+    return (label, d.metric, fmt(d.value_a), fmt(d.value_b), difference_text(d.difference))
+
+
 def _differences(comp):
     """Every metric of every comparison under A and B, and B − A with its interval."""
     a, b = comp.names
     rows = [
         (
-            f"{d.attribute}: {d.group} vs {d.reference}",
-            d.metric,
-            fmt(d.value_a),
-            fmt(d.value_b),
-            difference_text(d.difference),
+            *_difference_cells(d, f"{d.attribute}: {d.group} vs {d.reference}"),
             "yes" if d.excludes_zero else "no",
         )
         for d in comp.differences
@@ -101,14 +102,5 @@ def _differences(comp):
 def _group_differences(comp):
     """Each group's rates under A and B, and B − A with its interval."""
     a, b = comp.names
-    rows = [
-        (
-            f"{d.attribute}: {d.group}",
-            d.metric,
-            fmt(d.value_a),
-            fmt(d.value_b),
-            difference_text(d.difference),
-        )
-        for d in comp.group_differences
-    ]
+    rows = [_difference_cells(d, f"{d.attribute}: {d.group}") for d in comp.group_differences]
     return table(["group", "metric", a, b, f"{b} − {a} [CI]"], rows, numeric=(2, 3, 4))
