@@ -271,7 +271,9 @@ def _cf_table(ws, row_id):
 
 def test_huge_counterfactual_row_id_allocates_nothing(ws, capsys):
     """_cf_row 1e11 asked numpy for 745 GiB; ids now index compact arrays."""
-    _refused(ws, capsys, _cf_table(ws, 1e11), "'_cf_row'", "no observed copy")
+    _refused(
+        ws, capsys, _cf_table(ws, 1e11), "'_cf_row'", "copy (first: row id"
+    )  # one of its two copies is missing
     _refused(ws, capsys, _cf_table(ws, 1e17), "'_cf_row'", "9,007,199,254,740,992", "1e+17")
 
 
