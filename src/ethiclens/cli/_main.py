@@ -220,8 +220,9 @@ def _run(argv) -> int:
         _error(str(missing))
         return 2
     except click.exceptions.Abort:
+        # 128 + SIGINT, as shells report it: exit 1 means a gate failed (--fail-on)
         click.echo("aborted", err=True)
-        return 1
+        return 130
     except click.exceptions.NoArgsIsHelpError as exc:
         exc.show()  # `ethiclens` alone: the help
         return exc.exit_code
