@@ -195,6 +195,7 @@ class Web:
         """The form's text fields, ``protected_list`` (the ticked attributes) and
         ``too_long``: {field: message} of each field over :data:`FIELD_BYTES`, whose value is
         left out. Raises Starlette's HTTPException (400) when the body is not a form."""
+        await _refuse_cut_multipart(request)
         # a field may be as long as the whole body (bounded by FORM_BYTES before a byte is
         # read), so that an over-long one is named by its field, not refused as unreadable
         form = await request.form(max_files=0, max_fields=MAX_FORM_FIELDS, max_part_size=FORM_BYTES)
@@ -250,3 +251,18 @@ class Web:
 
     def profile_of(self, data_row: dict) -> dict:
         return json.loads(data_row["profile"]) if data_row.get("profile") else {"columns": []}
+
+
+async def _refuse_cut_multipart(request) -> None:
+    """Starlette's parser accepts a multipart body cut short, dropping or truncating its last
+    field (an audit would run without it): refuse one that lacks its closing boundary, as the
+    upload does. The body is at most FORM_BYTES (its Content-Length was checked)."""
+    from python_multipart.multipart import parse_options_header
+    from starlette.exceptions import HTTPException
+
+    kind, options = parse_options_header(request.headers.get("content-type", ""))
+    boundary = options.get(b"boundary")
+    if kind != b"multipart/form-data" or not boundary:
+        return  # Starlette's own words for a body that is not multipart at all
+    if b"--" + boundary + b"--" not in await request.body():
+        raise HTTPException(400, "the body ends before the form's closing boundary")
