@@ -90,6 +90,7 @@ def test_shorthands():
         ({"gate": {"fail_on": "always"}}, "gate.fail_on", "insufficient"),
         ({"roles": {"y_pred": ["a", "b", "c"]}}, "roles.y_pred", "at most 2"),
         ({"version": 2}, "version", "newer EthicLens"),
+        ({"version": 1.0}, "version", "must be a whole number (value: 1.0)"),
         (
             {"target": {"dataset": "compas", "file": "x.csv"}},
             "target.dataset/target.file",

@@ -838,6 +838,14 @@ def _normalise(data, source: str) -> dict:
         )
     data = _plain(data)  # a copy, as plain data: tuples and numpy scalars as Python's
     version = data.get("version", SPEC_VERSION)
+    if isinstance(version, float):  # the schema's "integer" takes 1.0; n_boot: 100.0 is refused too
+        raise EthicLensInputError(
+            f"{source}: must be a whole number",
+            column="version",
+            value=version,
+            fix=f"write version: {SPEC_VERSION}",
+            kind="key",
+        )
     if isinstance(version, int) and not isinstance(version, bool) and version > SPEC_VERSION:
         from .._version import __version__
 
