@@ -285,3 +285,27 @@ def test_an_array_audit_gated_against_a_baseline_says_it_has_no_spec(report):
     bare = ethiclens.audit(frame["y"], frame["p"], sensitive_features=frame["g"], n_boot=100)
     with pytest.raises(EthicLensInputError, match="not made from an audit spec"):
         bare.gate(baseline=report)
+
+
+def test_an_intersection_in_another_attribute_order_is_named_not_listed_as_comparisons(
+    tmp_path,
+):
+    """sex&race:F&A and race&sex:A&F are the same rows under other names: the baseline is
+    refused naming roles.intersections (a set of intersections, each in its own order), not
+    with a list of every comparison found in only one report."""
+    frame = _frame(0.5).assign(s=lambda f: np.where(f.index % 2, "F", "M"))
+    path = tmp_path / "inter.csv"
+    frame.to_csv(path, index=False)
+
+    def run(*order):
+        data = _spec(path).to_dict()
+        data["roles"].update(protected=["g=a", "s"], intersections=[list(order)])
+        return ethiclens.run(AuditSpec.from_dict(data))
+
+    baseline = json.loads(run("g", "s").to_json())
+    assert run("g", "s").gate("never", baseline).passed
+    with pytest.raises(EthicLensInputError) as refused:
+        run("s", "g").gate("never", baseline)
+    said = str(refused.value)
+    assert "roles.intersections [['g', 's']] -> [['s', 'g']]" in said
+    assert "only in the baseline" not in said

@@ -416,7 +416,11 @@ def _mapping(part) -> dict:
 
 
 def _comparable_form(section: str, key: str, value):
-    """``value`` as compared: the lists of an order-free key sorted, at every depth."""
+    """``value`` as compared: the lists of an order-free key sorted, at every depth; but an
+    intersection's own attribute order stays, since it names the groups (sex&race:F&A is not
+    race&sex:A&F in a report), so the list of intersections alone is a set."""
+    if f"{section}.{key}" == "roles.intersections" and isinstance(value, list | tuple):
+        return sorted(value, key=repr)
     if f"{section}.{key}" not in _ORDERLESS:
         return value
     return _sorted_lists(value)
