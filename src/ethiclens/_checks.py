@@ -104,20 +104,37 @@ def first_row(row: int) -> str:
     return f", first at row {row}"
 
 
-def check_label_lengths(labels, column, where=first_row) -> None:
+def long_label_mask(values) -> np.ndarray:
+    """Which of ``values`` (group labels, as read) are longer than :data:`MAX_LABEL_CHARS`."""
+    return np.fromiter(
+        (len(str(v)) > MAX_LABEL_CHARS for v in values), dtype=bool, count=len(values)
+    )
+
+
+def check_label_lengths(labels, column, where=first_row, *, codes=None, counts=None) -> None:
     """Refuse group labels longer than :data:`MAX_LABEL_CHARS`, as ``audit`` does
-    (:func:`long_labels_error`). ``labels``: one per row, or the names a flag lists;
-    ``where(i)`` words the first long label's place (``lambda i: ""`` for a flag)."""
+    (:func:`long_labels_error`); the one measure behind every engine and face.
+
+    ``labels``: one per row, or the distinct labels when ``codes`` maps each row to one.
+    ``counts``: the rows each entry stands for (a counts table's or a grouped engine's cells;
+    entries that count 0 are not measured). ``where(i)`` words the first long entry's place
+    (``lambda i: ""`` for a flag)."""
     import pandas as pd
 
-    # measured once per distinct label, not per row: a column has few groups and many rows
-    codes, distinct = pd.factorize(np.asarray(labels, dtype=object), use_na_sentinel=False)
-    lengths = np.fromiter(map(len, map(str, distinct)), dtype=np.int64, count=len(distinct))
-    long = lengths > MAX_LABEL_CHARS
-    if long.any():
-        rows = long[codes]
-        place = where(int(np.argmax(rows)))
-        raise long_labels_error(int(rows.sum()), int(lengths.max()), place, column)
+    if codes is None:
+        # measured once per distinct label, not per row: a column has few groups and many rows
+        codes, labels = pd.factorize(np.asarray(labels, dtype=object), use_na_sentinel=False)
+    lengths = np.fromiter(map(len, map(str, labels)), dtype=np.int64, count=len(labels))
+    rows = lengths[codes] > MAX_LABEL_CHARS
+    if counts is None:
+        counted, n_rows = np.ones(len(codes), dtype=bool), int(rows.sum())
+    else:
+        counted = np.asarray(counts) > 0
+        rows &= counted
+        n_rows = int(np.asarray(counts)[rows].sum())
+    if rows.any():
+        longest = int(lengths[codes[counted]].max())
+        raise long_labels_error(n_rows, longest, where(int(np.argmax(rows))), column)
 
 
 # Model-card fields, sweep grids and the like are a few kilobytes. A pure-Python YAML parser

@@ -7,7 +7,7 @@ import unicodedata
 import numpy as np
 import pandas as pd
 
-from .._checks import MAX_LABEL_CHARS, check_member, long_labels_error
+from .._checks import MAX_LABEL_CHARS, check_label_lengths, check_member
 from ..errors import EthicLensInputError
 
 
@@ -477,7 +477,7 @@ def _encode_column(name: str, col):
             fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
         )
     labels = [str(u) for u in uniques]
-    _refuse_long_labels(labels, codes, name)
+    check_label_lengths(labels, name, codes=codes)
     blank = [label for label in labels if not label.strip()]
     if blank:
         # no row count: on the counts path (DuckDB, databases) these rows are cells
@@ -502,17 +502,6 @@ def _encode_column(name: str, col):
     remap = np.empty(len(labels), dtype=np.int64)
     remap[order] = np.arange(len(labels))
     return [labels[i] for i in order], remap[codes]
-
-
-def _refuse_long_labels(labels: list[str], codes: np.ndarray, column: str) -> None:
-    """Group labels of at most :data:`MAX_LABEL_CHARS` characters (the first long one's row
-    named)."""
-    lengths = np.fromiter(map(len, labels), dtype=np.int64, count=len(labels))
-    long = lengths > MAX_LABEL_CHARS
-    if long.any():
-        rows = long[codes]
-        where = f", first at row {_first_bad(rows)}"
-        raise long_labels_error(int(rows.sum()), int(lengths.max()), where, column)
 
 
 def groups_without_rows(empty: list, column, unused="unused categories") -> EthicLensInputError:

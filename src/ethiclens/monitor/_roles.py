@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .._checks import MAX_LABEL_CHARS, long_labels_error
+from .._checks import check_label_lengths, long_label_mask
 from ..errors import EthicLensInputError
 from ._edits import typed_text
 from ._windows import COUNT, FRAME, Columns, _Files, in_files, read_file, where_first
@@ -35,7 +35,12 @@ def judge_roles(raw: pd.DataFrame, src: _Files, cols: Columns) -> None:
         _refuse_missing(raw, src, col, counted, role)
     for col in cols.protected:
         _refuse_missing(raw, src, col, counted, None)
-        _refuse_long_labels(raw, src, col, counted)
+        check_label_lengths(
+            raw[col].to_numpy(),
+            col,
+            lambda _, col=col: _first_of(src, col, long_label_mask),
+            counts=raw[COUNT].to_numpy() * counted,
+        )
         _judge_groups(raw, src, col, counted, kinds[col])
     if cols.pos_label is None:
         for col, role in labels:
@@ -63,17 +68,6 @@ def _refuse_missing(raw, src: _Files, col: str, counted, role: str | None) -> No
     )
 
 
-def _refuse_long_labels(raw, src: _Files, col: str, counted) -> None:
-    """The audit's refusal of group labels longer than ``MAX_LABEL_CHARS``: the rows holding
-    one counted (not the distinct labels), the first named by its file and line."""
-    lengths = raw[col].astype(str).str.len().to_numpy()
-    long = (lengths > MAX_LABEL_CHARS) & counted
-    if long.any():
-        n, longest = int(raw.loc[long, COUNT].sum()), int(lengths[counted].max())
-        where = _first_of(src, col, lambda v: v.astype(str).str.len() > MAX_LABEL_CHARS)
-        raise long_labels_error(n, longest, where, col)
-
-
 def _first_missing(src: _Files, col: str) -> str:
     """``, first at FILE line N`` of the first row whose ``col`` pandas reads as missing."""
     return _first_of(src, col, pd.Series.isna)
@@ -84,7 +78,7 @@ def _first_of(src: _Files, col: str, bad) -> str:
     ``bad`` (a mask of a Series); read again only once a check has failed."""
     for f in src.files:
         frame = read_file(src, f, [col])
-        found = bad(frame[col]).to_numpy(dtype=bool)
+        found = np.asarray(bad(frame[col]), dtype=bool)
         if found.any():
             return where_first(frame[found].iloc[0])
     return ""

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import long_labels_error
+from .._checks import check_label_lengths
 from ..errors import DataFileError, EthicLensInputError
 from ._counts_table import counts_of
 from ._duckdb import CSV, PARQUET, file_layout
@@ -20,7 +20,6 @@ from ._rules import (
     _hive_keys,
     _label,
     check_columns,
-    long_labels,
     missing_groups_error,
     missing_values_error,
     name_file_rows,
@@ -123,10 +122,7 @@ def _check_rows(rows: pd.DataFrame, roles) -> None:
         miss = rows[col].isna().to_numpy()
         if miss.any():
             raise missing_groups_error(int(miss.sum()), _first_row(miss), col)
-        long = long_labels(rows[col])
-        if long.any():
-            longest = int(rows[col].astype(str).str.len().max())
-            raise long_labels_error(int(long.sum()), longest, _first_row(long), col)
+        check_label_lengths(rows[col].to_numpy(), col)
         if isinstance(rows[col].dtype, pd.CategoricalDtype):
             used = {str(v) for v in pd.unique(rows[col])}
             empty = [str(c) for c in rows[col].cat.categories if str(c) not in used]

@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import MAX_LABEL_CHARS, long_labels_error
+from .._checks import check_label_lengths, long_label_mask
 from ..errors import DataFileError, EthicLensInputError
 from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
@@ -690,7 +690,12 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
                     int(count[miss].sum()), where, _label(col, key_roles[col])
                 )
             raise missing_groups_error(int(count[miss].sum()), where, col)
-        _refuse_long_labels(raw[col], check, col)
+        check_label_lengths(
+            raw[col].to_numpy(),
+            col,
+            lambda _, col=col: check.row_of(col, long_label_mask)[0],
+            counts=check.count,
+        )
         if text:
             raw[col] = type_groups(raw[col])
         elif files and str(files[0]).lower().endswith((".parquet", ".pq")):
@@ -703,20 +708,6 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
                 raise groups_without_rows(empty, col)
         if isinstance(raw[col].dtype, pd.CategoricalDtype):
             raw[col] = raw[col].astype(object)
-
-
-def long_labels(values) -> np.ndarray:
-    """Which of ``values`` (group labels, as read) are longer than ``MAX_LABEL_CHARS``."""
-    return pd.Series(values, dtype=object).astype(str).str.len().to_numpy() > MAX_LABEL_CHARS
-
-
-def _refuse_long_labels(values: pd.Series, check: _GroupByCheck, column) -> None:
-    """Group labels of at most ``MAX_LABEL_CHARS`` characters, as ``audit`` refuses them."""
-    long = long_labels(values) & (check.count > 0)
-    if long.any():
-        where, _ = check.row_of(column, long_labels)
-        longest = int(values[check.count > 0].astype(str).str.len().max())
-        raise long_labels_error(int(check.count[long].sum()), longest, where, column)
 
 
 def _hive_keys(path, target) -> dict:
