@@ -104,11 +104,32 @@ def first_row(row: int) -> str:
     return f", first at row {row}"
 
 
+def not_numbers(problem: str, n: int, where: str) -> str:
+    """``problem`` with how many values are not numbers and where the first is (every engine
+    words it alike; ``where``: ``", first at row N"`` or a file's line)."""
+    if not n:
+        return problem
+    return f"{problem}; {n} {'is not a number' if n == 1 else 'are not numbers'}{where}"
+
+
 def long_label_mask(values) -> np.ndarray:
     """Which of ``values`` (group labels, as read) are longer than :data:`MAX_LABEL_CHARS`."""
     return np.fromiter(
         (len(str(v)) > MAX_LABEL_CHARS for v in values), dtype=bool, count=len(values)
     )
+
+
+def _distinct(labels) -> tuple[np.ndarray, object]:
+    """(row codes, distinct labels): a label is measured once, not per row (a column has few
+    groups and many rows). Unhashable cells (a list) are measured per row; the audit refuses
+    them later, naming them."""
+    import pandas as pd
+
+    values = np.asarray(labels, dtype=object)
+    try:
+        return pd.factorize(values, use_na_sentinel=False)
+    except TypeError:
+        return np.arange(len(values)), values
 
 
 def check_label_lengths(labels, column, where=first_row, *, codes=None, counts=None) -> None:
@@ -119,11 +140,9 @@ def check_label_lengths(labels, column, where=first_row, *, codes=None, counts=N
     ``counts``: the rows each entry stands for (a counts table's or a grouped engine's cells;
     entries that count 0 are not measured). ``where(i)`` words the first long entry's place
     (``lambda i: ""`` for a flag)."""
-    import pandas as pd
 
     if codes is None:
-        # measured once per distinct label, not per row: a column has few groups and many rows
-        codes, labels = pd.factorize(np.asarray(labels, dtype=object), use_na_sentinel=False)
+        codes, labels = _distinct(labels)
     lengths = np.fromiter(map(len, map(str, labels)), dtype=np.int64, count=len(labels))
     rows = lengths[codes] > MAX_LABEL_CHARS
     if counts is None:
@@ -164,15 +183,28 @@ def check_type(value, types, *, column: str, problem: str, fix: str):
     raise EthicLensInputError(problem, column=column, value=type(value).__name__, fix=fix)
 
 
+def did_you_mean(value, choices) -> str:
+    """``"did you mean 'compas'? "`` when text ``value`` is a near miss of one of ``choices``
+    (a typo, another case), else ``""``: the start of a refusal's fix."""
+    import difflib
+
+    if not isinstance(value, str):
+        return ""
+    texts = {str(c).casefold(): str(c) for c in choices}
+    close = difflib.get_close_matches(value.casefold(), list(texts), n=1, cutoff=0.6)
+    return f"did you mean {texts[close[0]]!r}? " if close else ""
+
+
 def check_member(
     value, allowed, *, column: str, problem: str, fix: str | None = None, kind: str | None = None
 ):
     """``value`` when it is one of ``allowed``; else one line naming the column (or ``kind``:
-    an argument, an option), the value and the choices (``fix``: better than listing them)."""
+    an argument, an option), the value, a near miss and the choices (``fix``: better than
+    listing them)."""
     if value in allowed:
         return value
     choices = list(allowed) if isinstance(allowed, (list, tuple)) else sorted(allowed)
-    fix = fix or f"use one of {choices}"
+    fix = did_you_mean(value, choices) + (fix or f"use one of {choices}")
     raise EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)
 
 

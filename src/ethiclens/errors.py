@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import reprlib
 
 from ._secrets import mask_secrets
@@ -73,6 +74,21 @@ class EthicLensInputError(ValueError):
         # Last line of defence: whatever a message quotes (a URL, a driver's error, a DSN), no
         # credential pattern survives into it (ethiclens/_secrets.py).
         super().__init__(mask_secrets("".join(parts)))
+
+    def renamed(self, names: dict, kind: str | None = None) -> EthicLensInputError:
+        """This refusal in another face's words: ``names`` maps what it called its column
+        (pieces of ``"--table/--query"`` too) to the new names. A flag named in its problem or
+        fix ("choose another path for --json") is renamed there as well, so a config file's
+        refusal never tells its user to use a flag."""
+        problem, fix = self.problem, self.fix
+        for old, new in names.items():
+            if str(old).startswith("--") and old != new:
+                flag = re.compile(re.escape(str(old)) + r"(?![\w-])")
+                problem = flag.sub(str(new), problem)
+                fix = fix if fix is None else flag.sub(str(new), fix)
+        parts = str(self.column).split("/")
+        column = "/".join(str(names.get(p, p)) for p in parts)
+        return EthicLensInputError(problem, column=column, value=self.value, fix=fix, kind=kind)
 
 
 class DataFileError(EthicLensInputError):

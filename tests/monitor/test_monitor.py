@@ -54,7 +54,7 @@ def test_cli_json_html_and_gate(tmp_path, days, capsys):
 
 
 def test_html_escapes_user_strings(tmp_path, days, capsys):
-    evil = "<script>alert(1)</script>"
+    evil = "<script>alert(1)</script>\u202e"  # a bidi override: shown as an escape, as in reports
     data = days(tmp_path / "d", range(3), groups=(["White", evil], [0.5, 0.5]))
     page = tmp_path / "p.html"
     rc, out, err = _cli(
@@ -63,7 +63,8 @@ def test_html_escapes_user_strings(tmp_path, days, capsys):
     )  # fmt: skip
     assert rc == 0, err
     text = page.read_text()
-    assert evil not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    assert evil not in text and "&lt;script&gt;alert(1)&lt;/script&gt;\\u202e" in text
+    assert "\u202e" not in text
 
 
 def test_runs_in_pieces_equal_one_run_and_nothing_counts_twice(tmp_path, days):

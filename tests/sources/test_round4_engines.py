@@ -95,7 +95,11 @@ PRED_B_KEY = Roles("pred", ["race", "pred2"], "label", key_roles={"pred2": "pred
         (-0.5, "scores must lie in [0, 1]; 1 do not, first at s.csv line 7 (value: -0.5)"),
         (1.5, "scores must lie in [0, 1]; 1 do not, first at s.csv line 7 (value: 1.5)"),
         (None, "1 missing score(s), first at s.csv line 7."),
-        ("abc", "scores must be numbers in [0, 1]."),
+        (
+            "abc",
+            "scores must be numbers in [0, 1]; 1 is not a number, first at s.csv line 7 "
+            "(value: 'abc')",
+        ),
     ],
 )
 def test_a_score_counted_as_a_key_is_refused_as_a_score(tmp_path, engine, value, words):

@@ -15,7 +15,7 @@ from .conftest import make_app
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
-HOSTILE = "<script>alert('x')</script>"
+HOSTILE = "<script>alert('x')</script>\u202e"  # a bidi override too: shown as an escape
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +70,7 @@ def test_the_monitoring_page_shows_each_comparison_its_trend_and_alarm(client, m
     for page_text in (index.text, text):  # the hostile group name, escaped everywhere
         assert HOSTILE not in page_text
         assert "&lt;script&gt;alert(" in page_text and "&lt;/script&gt;" in page_text
+        assert "\u202e" not in page_text and "\\u202e" in page_text
     assert monitor_store.read_bytes() == before  # nothing written
 
 

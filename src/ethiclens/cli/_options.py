@@ -253,29 +253,27 @@ class SpecRequest:
 
     def flag_error(self, exc):
         """An error naming a spec key (or an engine keyword) names the flag that set it."""
-        from ..errors import EthicLensInputError
         from ..spec import ENGINE_KEYS
 
         column = "" if exc.column is None else str(exc.column)
         if "://" in column or column.startswith(("--db ", "--db-env ")):  # a (masked) URL
             return exc
-        parts = []
+        names = {}
         given = set(self.by_flag.values())
         for piece in column.split("/"):
             base = piece.split("[")[0]
             if base.startswith("--") and base not in given and self.config:
-                parts.append(_path_of(base) or piece)  # the value came from the config file
+                names[piece] = _path_of(base) or piece  # the value came from the config file
                 continue
             path = ENGINE_KEYS.get(base, ".".join(base.split(".")[:2]))
             flag = self.by_flag.get(path)
             if flag is None and not self.config:
                 flag = _flag_of(path)
-            parts.append(flag if flag else (path if "." in path else piece))
-        new = "/".join(parts)
-        if new == column:
+            names[piece] = flag if flag else (path if "." in path else piece)
+        if all(old == new for old, new in names.items()):
             return exc
-        kind = "option" if any(p.startswith("--") for p in parts) else None  # TARGET/--db
-        return EthicLensInputError(exc.problem, column=new, value=exc.value, fix=exc.fix, kind=kind)
+        kind = "option" if any(p.startswith("--") for p in names.values()) else None  # TARGET/--db
+        return exc.renamed(names, kind)
 
 
 def _path_of(flag: str) -> str | None:

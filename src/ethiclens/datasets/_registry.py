@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from .._checks import did_you_mean
 from .._registry import Registry, resolve_function
 from ..errors import EthicLensInputError
 
@@ -417,7 +418,8 @@ def get_entry(name: str, purpose: str | None = None, flag: str = "dataset") -> D
             what,
             column=flag,
             value=name,
-            fix=f"use one of {names(purpose)}",
+            fix=(did_you_mean(name, names(purpose)) if entry is None else "")
+            + f"use one of {names(purpose)}",
             kind=None if flag.startswith("-") else "argument",
         )
     return entry

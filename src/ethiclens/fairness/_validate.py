@@ -7,7 +7,13 @@ import unicodedata
 import numpy as np
 import pandas as pd
 
-from .._checks import MAX_LABEL_CHARS, check_label_lengths, check_member
+from .._checks import (
+    MAX_LABEL_CHARS,
+    check_label_lengths,
+    check_member,
+    first_row,
+    not_numbers,
+)
 from ..errors import EthicLensInputError
 
 
@@ -76,7 +82,11 @@ def check_flag(value, where: str) -> bool:
         isinstance(value, (int, np.integer)) and value in (0, 1)
     ):
         raise EthicLensInputError(
-            "must be True or False", column=where, value=value, fix=f"e.g. {where}=True"
+            "must be True or False",
+            column=where,
+            value=value,
+            fix=f"e.g. {where}=True",
+            kind="argument",  # a keyword of the Python call, not a data column
         )
     return bool(value)
 
@@ -261,11 +271,21 @@ def _refuse_rows(bad: np.ndarray, values: np.ndarray, column: str, must: str, fa
 
 
 def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
-    """``values`` as floats, or one line naming the column when they are not numbers."""
+    """``values`` as floats, or one line naming the column, how many values are not numbers
+    and the first (its value and row)."""
     try:
         return np.asarray(values, dtype=float)
     except (TypeError, ValueError):
-        raise EthicLensInputError(problem, column=column, fix=fix) from None
+        pass
+    cells = pd.Series(np.asarray(values, dtype=object).ravel())
+    bad = (pd.to_numeric(cells, errors="coerce").isna() & cells.notna()).to_numpy()
+    first = _first_bad(bad) if bad.any() else None
+    raise EthicLensInputError(
+        not_numbers(problem, int(bad.sum()), "" if first is None else first_row(first)),
+        column=column,
+        value=None if first is None else cells[first],
+        fix=fix,
+    )
 
 
 def as_scores(values, n: int) -> np.ndarray:

@@ -12,7 +12,7 @@ import io
 import math
 import warnings
 
-from .._text import distinct_numbers, one_line
+from .._text import distinct_numbers, html_safe, one_line
 from ._report import plural
 
 LABELS = {
@@ -293,4 +293,4 @@ def render_html(doc: dict) -> str:
             )
         parts.append("</table>")
     parts.append("</body></html>")
-    return "\n".join(parts)
+    return html_safe("\n".join(parts))  # controls and bidi overrides shown, as in the reports

@@ -11,7 +11,7 @@ from .._checks import split_list
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_config_file, read_table
 from ._common import MANIFEST, TABLE
-from ._protocol import AuditRequest, Release, check_seed, release, write_release
+from ._protocol import AuditRequest, Release, check_seed, release_rows, write_release
 from ._synth import check_edges
 
 
@@ -92,15 +92,15 @@ def release_to_folder(
     check_seed(settings.seed)
     request = read_request(request_path)
     try:
-        rel = release(
+        rel = release_rows(
             request,
             read_table(data_path),
             settings.y_true,
             settings.y_pred,
-            columns=split_list(settings.columns, "--columns") if settings.columns else None,
-            discretization=parse_bins(settings.bins) or None,
-            random_state=settings.seed,
-            open_bins=settings.open_bins,
+            split_list(settings.columns, "--columns") if settings.columns else None,
+            parse_bins(settings.bins) or None,
+            settings.seed,
+            settings.open_bins,
         )
     except EthicLensInputError as exc:
         raise (name_rows(exc, data_path) if name_rows else exc) from None

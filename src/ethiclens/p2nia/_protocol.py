@@ -208,6 +208,40 @@ def release(
         Add open-ended bins below the first and above the last edge instead of refusing data
         outside the edges (recorded in the manifest as ``open_ended``).
     """
+    try:
+        return release_rows(
+            request, data, y_true, y_pred, columns, discretization, random_state, open_bins
+        )
+    except EthicLensInputError as exc:
+        raise _as_release_argument(exc) from None
+
+
+# The options of ``ethiclens p2nia release`` -> the arguments of :func:`release`.
+RELEASE_FLAGS = {
+    "--data": "data",
+    "--y-true": "y_true",
+    "--y-pred": "y_pred",
+    "--columns": "columns",
+    "--bins": "discretization",
+    "--seed": "random_state",
+    "--open-bins": "open_bins",
+}
+
+
+def _as_release_argument(exc: EthicLensInputError) -> EthicLensInputError:
+    """A release refusal naming an option (``--bins age``), named as :func:`release`'s
+    argument (``discretization['age']``), in its fix too."""
+    column = str(exc.column or "")
+    flag, _, rest = column.partition(" ")
+    if flag not in RELEASE_FLAGS:
+        return exc
+    argument = RELEASE_FLAGS[flag] + (f"[{rest!r}]" if rest else "")
+    return exc.renamed({column: argument, **RELEASE_FLAGS}, "argument")
+
+
+def release_rows(request, data, y_true, y_pred, columns, discretization, random_state, open_bins):
+    """:func:`release`, its refusals naming the command's options (``ethiclens p2nia
+    release``)."""
     if not isinstance(request, AuditRequest):
         raise EthicLensInputError(
             "release() needs an AuditRequest",
@@ -340,7 +374,7 @@ def _check_extra_columns(request, columns, discretization, roles, y_true) -> lis
             "columns must be a list of column names",
             column="--columns",
             value=columns,
-            fix="e.g. --columns age,education",
+            fix='e.g. ["age", "education"]',  # the command splits its flag into a list
         )
     columns = list(columns)
     if discretization is not None and not isinstance(discretization, dict):
@@ -348,7 +382,7 @@ def _check_extra_columns(request, columns, discretization, roles, y_true) -> lis
             "bins must map a column to its edges",
             column="--bins",
             value=discretization,
-            fix="e.g. --bins age=0,25,45,65,120",
+            fix='e.g. {"age": [0, 25, 45, 65, 120]}',  # the command parses its flag into one
         )
     if not get_mechanism(request.mechanism).extra_columns and (columns or discretization):
         with_extra = [n for n in mechanism_names() if get_mechanism(n).extra_columns]

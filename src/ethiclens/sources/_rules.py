@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_label_lengths, long_label_mask
+from .._checks import check_label_lengths, long_label_mask, not_numbers
 from ..errors import DataFileError, EthicLensInputError
 from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
@@ -624,9 +624,14 @@ def _refuse_scores(source, notnum, miss, out, check: _GroupByCheck) -> None:
     that order, naming the first row of ``source`` as the pandas path does."""
     count = check.count
     column = _label(source, "y_score")
-    if (notnum & (count > 0)).any():
+    notnum = notnum & (count > 0)
+    if notnum.any():
+        where, value = check.row_of(source, lambda s: numbers(s, check.text)[2])
         raise EthicLensInputError(
-            "scores must be numbers in [0, 1]", column=column, fix="pass probabilities"
+            not_numbers("scores must be numbers in [0, 1]", int(count[notnum].sum()), where),
+            column=column,
+            value=value,
+            fix="pass probabilities",
         )
     miss = miss & (count > 0)
     if miss.any():
@@ -653,9 +658,14 @@ def _check_weights(raw: pd.DataFrame, check: _GroupByCheck) -> pd.DataFrame:
     if not (roles.weight and WEIGHT_BAD in raw.columns):
         return raw
     column = _label(roles.weight, "sample_weight")
-    if WEIGHT_TEXT in raw.columns and int(pd.to_numeric(raw[WEIGHT_TEXT]).fillna(0).sum()):
+    texts = int(pd.to_numeric(raw[WEIGHT_TEXT]).fillna(0).sum()) if WEIGHT_TEXT in raw else 0
+    if texts:
+        where, value = check.row_of(roles.weight, lambda s: numbers(s, check.text)[2])
         raise EthicLensInputError(
-            "weights must be numbers", column=column, fix="pass a numeric weight column"
+            not_numbers("weights must be numbers", texts, where),
+            column=column,
+            value=value,
+            fix="pass a numeric weight column",
         )
     bad = int(pd.to_numeric(raw[WEIGHT_BAD]).fillna(0).sum())
     if bad:

@@ -9,6 +9,7 @@ import inspect
 import os
 
 from ._names import ALIASES, named_as_called
+from ._run import is_target
 from ._spec import AuditSpec
 
 
@@ -64,7 +65,7 @@ def _wrap(name: str, runner: str, **fixed):
                 return engine(*args, **kwargs)
         from . import _run
 
-        with named_as_called((), kwargs):
+        with named_as_called((), kwargs, target="spec" if is_target(args[0]) else None):
             spec = _spec_of(args[0], kwargs, **fixed)
             return getattr(_run, runner)(spec)
 

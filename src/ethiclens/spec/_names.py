@@ -19,16 +19,19 @@ ALIASES = {
 
 
 @contextmanager
-def named_as_called(params, kwargs):
+def named_as_called(params, kwargs, target: str | None = None):
     """An error about a parameter names it as the Python caller wrote it ("argument
     'random_state'"), not as a config key ("key 'policy.seed'"), a flag ("option '--seed'") or
     the engine's keyword ("column 'exclude_groups'"). A key the caller did not pass came from
-    their spec file and is named as its key there."""
+    their spec file and is named as its key there; a bad target given as a name or path
+    (``run("compass")``) names the argument ``target`` that held it."""
     passed = {k: k for k in kwargs} | {ALIASES[k]: k for k in kwargs if k in ALIASES}
     try:
         yield
     except EthicLensInputError as exc:
         column = str(exc.column)
+        if target and column in _TARGET_NAMES:
+            raise _renamed(exc, target, "argument") from None
         if exc.kind == "column" and column in params:  # the engine's own argument
             raise _renamed(exc, column, "argument") from None
         path = _spec_path(exc)
@@ -41,6 +44,10 @@ def named_as_called(params, kwargs):
             raise
         raise _renamed(exc, path, "key") from None
 
+
+# What a refusal of the target itself is called (by the library, the CLI); a refusal of a
+# file's content names the column, not these.
+_TARGET_NAMES = ("TARGET", "target.file", "target.dataset", "target.counts")
 
 # The engine's keywords a spec call's error may name for a spec key (a role's keyword, y_true,
 # is also a column's name there, and stays one).
@@ -60,4 +67,4 @@ def _spec_path(exc: EthicLensInputError) -> str | None:
 
 
 def _renamed(exc: EthicLensInputError, column: str, kind: str) -> EthicLensInputError:
-    return EthicLensInputError(exc.problem, column=column, value=exc.value, fix=exc.fix, kind=kind)
+    return exc.renamed({str(exc.column): column}, kind)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import os
 
 from ..errors import EthicLensInputError
 from ._names import named_as_called
@@ -23,12 +24,20 @@ def as_spec(spec) -> AuditSpec:
         return spec
     if isinstance(spec, dict):
         return AuditSpec.from_dict(spec)
-    text = str(spec)
-    if text.lower().endswith((".yaml", ".yml")) or (
-        text.lower().endswith(".json") and target_key(text) == "file" and _is_spec_file(text)
-    ):
-        return AuditSpec.from_file(text, argument="spec")
-    return AuditSpec.of(text)
+    if is_target(spec):
+        return AuditSpec.of(str(spec))
+    return AuditSpec.from_file(str(spec), argument="spec")
+
+
+def is_target(spec) -> bool:
+    """Whether ``spec`` is a target as on the command line (a benchmark name, a data path),
+    not a spec object or a YAML/JSON spec file."""
+    if not isinstance(spec, (str, os.PathLike)):
+        return False
+    text = str(spec).lower()
+    if text.endswith((".yaml", ".yml")):
+        return False
+    return not (text.endswith(".json") and target_key(text) == "file" and _is_spec_file(text))
 
 
 def _is_spec_file(path: str) -> bool:
@@ -50,7 +59,8 @@ def run(spec, **options):
     as in :meth:`AuditSpec.of`. Two ``y_pred`` columns compare models (a ``ModelComparison``);
     otherwise an ``AuditResult``. The result's ``run`` record says what was read.
     """
-    with named_as_called((), options):  # a refusal names the keyword as the caller wrote it
+    # a refusal names the keyword as the caller wrote it, and a bad target the argument
+    with named_as_called((), options, target="spec" if is_target(spec) else None):
         spec = as_spec(spec)
         if options:
             spec = AuditSpec.of(**_merged(spec, options))

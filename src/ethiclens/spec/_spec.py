@@ -9,7 +9,6 @@ field definitions below, so the schema, the loader and the CLI flags cannot drif
 
 from __future__ import annotations
 
-import difflib
 import json
 from dataclasses import dataclass, field, fields
 from functools import partial
@@ -26,6 +25,7 @@ from .._checks import (
     check_fraction,
     check_level,
     check_seed,
+    did_you_mean,
     schema_words,
 )
 from ..errors import EthicLensInputError
@@ -321,8 +321,9 @@ class PolicySpec:
         0,
         check=check_seed,
         flag="--seed",
-        doc="Seed for the split and the intervals (default 0; null: a fresh one, drawn when the "
-        "run starts and recorded in the report's spec and a saved config, which reproduce it).",
+        doc="Seed for the split and the intervals (default 0; seed: null in a config file draws "
+        "a fresh one when the run starts, recorded in the report's spec and a saved config, "
+        "which reproduce it).",
     )
 
     def to_policy(self):
@@ -760,6 +761,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     fix = (
         _range_fix(err.schema)
         or _choice_fix(err)
+        or _quote_fix(err, where)
         or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
     )
     # A flag's message names the flag already; a file's names the file.
@@ -806,6 +808,19 @@ def _range_fix(schema: dict) -> str | None:
     return None
 
 
+def _quote_fix(err, where: str) -> str | None:
+    """'quote it' for a number or true/false where text is asked: YAML read ``version: 2.1``
+    or ``version: yes`` as a number or a boolean, not as the text the user meant."""
+    kinds = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
+    if err.validator != "type" or "string" not in kinds:
+        return None
+    if not isinstance(err.instance, (bool, int, float)):
+        return None
+    key = where.rpartition(".")[2] or "value"
+    text = str(err.instance).lower() if isinstance(err.instance, bool) else str(err.instance)
+    return f'quote it so YAML reads text, not a number or true/false: {key}: "{text}"'
+
+
 def _choice_fix(err) -> str | None:
     """'use one of flagged, inconclusive, ...' for a value outside a field's words: the fix
     the flag's refusal gives."""
@@ -815,9 +830,8 @@ def _choice_fix(err) -> str | None:
 
 
 def _unknown(key, allowed, what: str, where: str = "") -> EthicLensInputError:
-    close = difflib.get_close_matches(str(key), [str(a) for a in allowed], n=1, cutoff=0.5)
     full = f"{where}.{key}" if where else str(key)
-    hint = f"did you mean {close[0]!r}? " if close else ""
+    hint = did_you_mean(str(key), allowed)
     return EthicLensInputError(
         f"unknown {what}",
         column=full,

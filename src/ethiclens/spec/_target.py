@@ -7,7 +7,7 @@ import hashlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .._checks import check_member
+from .._checks import check_member, did_you_mean
 from ..errors import EthicLensInputError
 from ._parse import parse_protected
 from ._spec import AuditSpec
@@ -81,14 +81,7 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
             )
         return _counts_file(spec)
     if kind == "file" and Path(t.file).suffix == "" and not _exists(t.file):
-        from .. import datasets
-
-        raise EthicLensInputError(
-            "unknown dataset or file",
-            column="TARGET",
-            value=t.file,
-            fix=f"use one of {sorted(datasets.DATASETS)} or a .csv/.parquet path",
-        )
+        raise _unknown_target(t.file, "target.file", " or a .csv/.parquet path")
     engine = engine_for(spec)
     if t.engine == "auto" and engine == "duckdb" and _needs_rows(spec, purpose):
         engine = "pandas"
@@ -365,11 +358,24 @@ def _benchmark(spec: AuditSpec, purpose: str) -> Loaded:
     return _model_predictions(spec, ds, run, models, loaded)
 
 
+def _unknown_target(value, key: str, or_path: str = "") -> EthicLensInputError:
+    """An unknown benchmark name, near misses named: each face calls ``key`` by its own name
+    (TARGET, a config key, the Python argument)."""
+    from .. import datasets
+
+    known = sorted(datasets.DATASETS)
+    problem = "unknown dataset or file" if or_path else "unknown dataset"
+    fix = f"{did_you_mean(value, known)}use one of {known}{or_path}"
+    return EthicLensInputError(problem, column=key, value=value, fix=fix)
+
+
 def _benchmark_dataset(spec: AuditSpec):
     """The benchmark (with ACS's options), refused when it has no standard audit model."""
     from .. import datasets as ds_mod
 
     t, name = spec.target, spec.target.dataset
+    if name not in ds_mod.DATASETS:
+        raise _unknown_target(name, "target.dataset")
     options = {}
     if name == "acs-income":
         options = {"states": list(t.states), "year": t.year, "download": t.download}

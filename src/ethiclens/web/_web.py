@@ -41,11 +41,24 @@ def templates():
         loader=jinja2.FileSystemLoader(HERE / "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
+        finalize=_shown_safely,
     )
     env.filters["pct"] = lambda v: "—" if v is None else f"{v:.1%}"
     env.filters["num"] = lambda v: "—" if v is None else f"{v:.3f}"
     env.filters["evalue"] = lambda v: "—" if v is None else f"{v:.3g}" if v < 1e6 else f"{v:.2e}"
     return env
+
+
+def _shown_safely(value):
+    """Every value a page shows: control characters and bidi overrides from user text (a
+    group, a file name) written as visible escapes, as in the reports (``html_safe``)."""
+    from markupsafe import Markup
+
+    from .._text import html_safe
+
+    if isinstance(value, Markup):
+        return Markup(html_safe(value))
+    return html_safe(value) if isinstance(value, str) else value
 
 
 def web_of(request) -> Web:
