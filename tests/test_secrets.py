@@ -33,3 +33,18 @@ def test_a_database_url_without_its_host_stays_masked_once_given():
     assert "NoHostPw7" not in mask_secrets(f"cannot connect to {url}")
     remember_url("mysql://u:OtherPw8/db")
     assert "OtherPw8" not in str(EthicLensInputError("driver said: bad port 'OtherPw8'"))
+
+
+def test_remembered_secrets_are_bounded_and_a_url_given_again_is_masked_again():
+    """A server sees a URL per request: the remembered secrets stay at most MAX_REMEMBERED
+    (masking stays fast), and a URL given again is masked again, however old."""
+    from ethiclens import _secrets
+
+    first = "postgresql://u:first-secret-0@db/x"
+    _secrets.remember_url(first)
+    for i in range(_secrets.MAX_REMEMBERED):
+        _secrets.remember_url(f"postgresql://u:other-secret-{i:05d}@db/x")
+    assert len(_secrets._GIVEN_SECRETS) <= _secrets.MAX_REMEMBERED
+    assert "first-secret-0" not in _secrets._GIVEN_SECRETS
+    _secrets.remember_url(first)
+    assert _secrets.mask_secrets("port first-secret-0 refused") == "port *** refused"

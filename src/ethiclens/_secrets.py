@@ -17,6 +17,7 @@ URL (a group named ``ref http://wiki:home``) is shown as written, never clipped.
 from __future__ import annotations
 
 import re
+import threading
 from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlsplit
 
 MASK = "***"
@@ -67,8 +68,13 @@ _QUOTED_KEY = re.compile(
 )
 
 
-# The literal secrets of every URL given as a database or store URL (see the module's notes).
-_GIVEN_SECRETS: set[str] = set()
+# The literal secrets of the URLs given as database or store URLs (see the module's notes), the
+# most recent last. A long-running server sees a URL per request: the oldest are forgotten past
+# MAX_REMEMBERED, so masking stays fast; a URL is remembered again each time it is given, before
+# any message about it is made. The lock: a web worker may mask while another remembers.
+_GIVEN_SECRETS: dict[str, None] = {}
+MAX_REMEMBERED = 1024
+_LOCK = threading.Lock()
 
 
 def mask_secrets(text: str) -> str:
@@ -79,7 +85,9 @@ def mask_secrets(text: str) -> str:
     text = _KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     text = _ENCODED_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     text = _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
-    for value in sorted(_GIVEN_SECRETS, key=len, reverse=True):
+    with _LOCK:
+        given = sorted(_GIVEN_SECRETS, key=len, reverse=True)
+    for value in given:
         # a password's tail before the host's '@' ("host 'ss@h'") keeps the '@'
         text = text.replace(value, f"{MASK}@" if value.endswith("@") else MASK)
     return text
@@ -88,7 +96,13 @@ def mask_secrets(text: str) -> str:
 def remember_url(url) -> None:
     """Mask the secrets of ``url``, a database or store URL the user gave, in every later
     message (:func:`mask_secrets`), whatever their shape."""
-    _GIVEN_SECRETS.update(secret_values(url))
+    values = secret_values(url)
+    with _LOCK:
+        for value in values:
+            _GIVEN_SECRETS.pop(value, None)
+            _GIVEN_SECRETS[value] = None
+        while len(_GIVEN_SECRETS) > MAX_REMEMBERED:
+            del _GIVEN_SECRETS[next(iter(_GIVEN_SECRETS))]
 
 
 def secret_values(url: str) -> list[str]:
