@@ -13,7 +13,7 @@ from ._outputs import check_monitor_outputs
 from ._read import read_store
 from ._render import LABELS as TEST_LABELS
 from ._render import render_html, summary_lines, trend_png
-from ._report import SCHEMA_VERSION, MonitorResult, read_store_report
+from ._report import SCHEMA_VERSION, MonitorResult, e_value_text, read_store_report
 from ._request import MonitorRequest, config_keys_named, monitor_spec
 from ._run import run_monitor
 from ._store import Store, is_store_url
@@ -42,4 +42,5 @@ __all__ = [
     "render_html",
     "summary_lines",
     "trend_png",
+    "e_value_text",
 ]

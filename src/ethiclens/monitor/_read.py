@@ -16,7 +16,7 @@ import urllib.parse
 from pathlib import Path
 
 from ..errors import EthicLensInputError
-from ._report import build_report
+from ._report import build_report, sequence_text
 from ._request import BOUND, MonitorRequest
 from ._store import APP_ID, STORE_VERSION, Store, checked_store, damaged, is_store_url
 
@@ -120,7 +120,7 @@ def _comparison(c: dict, windows: dict) -> dict:
     its span, status, estimates, sequences, e-values and whether each test was in alarm."""
     since = {t: v["alarm_since"]["window"] for t, v in c["tests"].items() if v["alarm"]}
     series = []
-    for h in c["history"]:
+    for i, h in enumerate(c["history"]):
         w = windows.get(h["window"], {})
         series.append(
             {
@@ -132,6 +132,10 @@ def _comparison(c: dict, windows: dict) -> dict:
                 "reason": h.get("reason"),
                 "estimates": h["estimates"],
                 "sequences": h["sequences"],
+                # as the terminal words them, an empty one with its reason
+                "sequence_text": {
+                    m: sequence_text(c["history"][: i + 1], m) for m in h["sequences"]
+                },
                 "tests": h["tests"],
                 "alarms": {t: h["window"] >= s for t, s in since.items()},
             }
@@ -143,6 +147,7 @@ def _comparison(c: dict, windows: dict) -> dict:
         "alarm": bool(since),
         "tests": c["tests"],
         "sequences": c["sequences"],
+        "sequence_text": {m: sequence_text(c["history"], m) for m in c["sequences"]},
         "latest": c["latest"],
         "series": series,
     }

@@ -13,7 +13,7 @@ import math
 import warnings
 
 from .._text import distinct_numbers, html_safe, one_line
-from ._report import plural
+from ._report import e_value_text, plural, sequence_text
 
 LABELS = {
     "disparate_impact": "DI",
@@ -36,18 +36,6 @@ def _interval(d: dict | None) -> str:
     if d.get("ci_low") is None:
         return f"{_num(d['value'])} (no interval: below the floor)"
     return f"{_num(d['value'])} [{_num(d['ci_low'])}, {_num(d['ci_high'])}]"
-
-
-def _seq(d: dict | None) -> str:
-    if not d:
-        return "—"
-    if d.get("low") is None:
-        return "empty (the gap was not constant)"
-    return f"[{_num(d['low'])}, {_num(d['high'])}]"
-
-
-def _evalue(x: float) -> str:
-    return f"{x:.3g}" if x < 1e6 else f"{x:.2e}"
 
 
 # how each weighting is stated: request key -> what its column holds
@@ -125,7 +113,7 @@ def summary_lines(doc: dict) -> list[str]:
             est = latest["estimates"]
             parts = [f"{LABELS[k]} {_interval(v)}" for k, v in est.items()]
             lines.append(f"  latest window ({latest['window']}): " + "; ".join(parts))
-        seqs = "; ".join(f"{LABELS[k]} {_seq(v)}" for k, v in c["sequences"].items())
+        seqs = "; ".join(f"{LABELS[k]} {sequence_text(c['history'], k)}" for k in c["sequences"])
         lines.append(f"  confidence sequences ({1 - alpha:.0%}, every look): {seqs}")
         for test, t in c["tests"].items():
             state = "ALARM" if t["alarm"] else "no alarm"
@@ -133,7 +121,7 @@ def summary_lines(doc: dict) -> list[str]:
             if t["alarm_since"]:
                 since = f" since window {t['alarm_since']['window']} ({t['alarm_since']['start']})"
             lines.append(
-                f"  {LABELS[test]}: e-value {_evalue(t['e_value'])} against {t['null']}: "
+                f"  {LABELS[test]}: e-value {e_value_text(t['log_e_value'])} against {t['null']}: "
                 f"{state}{since}"
             )
     alarms = [
@@ -289,7 +277,7 @@ def render_html(doc: dict) -> str:
             )
             parts.append(
                 f"<tr><td>{e(LABELS[test])}</td><td>{e(t['null'])}</td>"
-                f"<td>{_evalue(t['e_value'])}</td><td>{alarm}</td></tr>"
+                f"<td>{e_value_text(t['log_e_value'])}</td><td>{alarm}</td></tr>"
             )
         parts.append("</table>")
     parts.append("</body></html>")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
+import sys
 from dataclasses import dataclass, field
 
 from ._store import Store
@@ -63,8 +64,68 @@ def plural(n: int, noun: str) -> str:
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
-def safe_exp(x: float) -> float:
-    return float(math.exp(min(x, 700.0)))
+def e_value_of(log_e: float) -> float | None:
+    """``exp(log_e)``, or None when it does not fit a double (beyond about 1.8e308, or below
+    the smallest normal double): then ``log_e_value`` alone carries the evidence, never a
+    capped or rounded-to-zero number."""
+    try:
+        value = math.exp(log_e)
+    except OverflowError:
+        return None
+    return value if value >= sys.float_info.min else None
+
+
+def e_value_text(log_e: float | None) -> str:
+    """An e-value as every face shows it, from its log: ``3.2``, ``1.01e+304``, and beyond a
+    double ``5.30e+2494`` (mantissa and exponent from log10 = log / ln 10)."""
+    if log_e is None:
+        return "—"
+    value = e_value_of(log_e)
+    if value is not None:
+        return f"{value:.3g}" if value < 1e6 else f"{value:.2e}"
+    log10 = log_e / math.log(10)
+    exponent = math.floor(log10)
+    mantissa = round(10 ** (log10 - exponent), 2)
+    if mantissa >= 10:  # 9.996 rounds to 10.00: written 1.00 with the next power
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{mantissa:.2f}e{exponent:+d}"
+
+
+def empty_sequence_reason(history: list[dict], name: str) -> str:
+    """Why the confidence sequence ``name`` is empty after the last window of ``history``:
+    the quantity pooled over those windows is undefined (a rate with no rows, or a DI whose
+    reference was never selected), lies outside the sequence's grid, or — the value inside
+    the grid — the gap was not constant."""
+    from ._evidence import SEQUENCES, families
+
+    _, rows, hits, kind = next(s for s in SEQUENCES if s[0] == name)
+    pooled = {
+        side: [sum(h["counts"][side].get(f, 0) for h in history) for f in (rows, hits)]
+        for side in ("reference", "group")
+    }
+    (n_ref, x_ref), (n_grp, x_grp) = pooled["reference"], pooled["group"]
+    if min(n_ref, n_grp) == 0:
+        return "undefined: one of the groups had no rows to rate"
+    if kind == "ratio" and x_ref == 0:
+        return "undefined: the reference group was never selected"
+    value = x_grp / n_grp / (x_ref / n_ref) if kind == "ratio" else x_grp / n_grp - x_ref / n_ref
+    grid = families()[kind].grid  # the monitor's grid: a value outside cannot be covered
+    if not grid[0] <= value <= grid[-1]:
+        return (
+            f"outside the grid [{grid[0]:g}, {grid[-1]:g}]: all windows together give {value:.3g}"
+        )
+    return "the gap was not constant"
+
+
+def sequence_text(history: list[dict], name: str) -> str:
+    """The confidence sequence ``name`` after the last window of ``history``: ``[low, high]``,
+    or ``empty (why)``."""
+    bounds = history[-1]["sequences"].get(name) if history else None
+    if not bounds:
+        return "—"
+    if bounds.get("low") is None:
+        return f"empty ({empty_sequence_reason(history, name)})"
+    return f"[{bounds['low']:.3f}, {bounds['high']:.3f}]"
 
 
 def build_report(store: Store, request, info: dict) -> dict:
@@ -100,7 +161,8 @@ def _comparisons(store: Store, request, windows: dict) -> list[dict]:
     alarms = store.alarms()
     by = {}
     for w, a, g, body in store.results():
-        by.setdefault((a, g), []).append({"window": w, **body})
+        tests = {t: test_value(v["log_e_value"]) for t, v in body["tests"].items()}
+        by.setdefault((a, g), []).append({"window": w, **body, "tests": tests})
     out = []
     for (a, g), history in sorted(by.items()):
         estimated = [h for h in history if h["status"] in ("ESTIMATED", "INSUFFICIENT_DATA")]
@@ -147,7 +209,7 @@ def _tests(last: dict, alarms: dict, request, windows: dict) -> dict:
     for test, hit in alarms.items():
         tests[test] = {
             "null": NULLS[test].format(**values),
-            "e_value": last["tests"][test]["e_value"],
+            "e_value": e_value_of(last["tests"][test]["log_e_value"]),
             "log_e_value": last["tests"][test]["log_e_value"],
             "threshold": (2 if test.startswith("baseline_") else 1) / request.alpha,
             "alarm": hit is not None,
@@ -156,6 +218,11 @@ def _tests(last: dict, alarms: dict, request, windows: dict) -> dict:
             else {"window": hit["window"], "start": iso(windows[hit["window"]]["start"])},
         }
     return tests
+
+
+def test_value(log_e: float) -> dict:
+    """A test's stored value: its log e-value and the e-value (None beyond a double)."""
+    return {"log_e_value": log_e, "e_value": e_value_of(log_e)}
 
 
 def _baseline_kind(request) -> str:

@@ -29,7 +29,7 @@ from ._evidence import (
     effective_counts,
     window_estimates_batch,
 )
-from ._report import MonitorResult, build_report, iso, safe_exp
+from ._report import MonitorResult, build_report, iso, test_value
 from ._request import (
     BASELINE_SOURCES,
     BOUND,
@@ -684,7 +684,7 @@ def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
         "reason": reason,
         "counts": {"reference": row.ref, "group": row.grp},
         "estimates": est,
-        "tests": {t: {"log_e_value": v, "e_value": safe_exp(v)} for t, v in row.tests.items()},
+        "tests": {t: test_value(v) for t, v in row.tests.items()},
         "sequences": {
             n: {
                 "low": lo if math.isfinite(lo) else None,

@@ -881,6 +881,20 @@ _DAY_SQL = {
     "sqlite": "CAST(strftime('%s', {col}) AS INTEGER) / 86400",
     "postgresql": "CAST(FLOOR(EXTRACT(EPOCH FROM CAST({col} AS TIMESTAMPTZ)) / 86400) AS BIGINT)",
 }
+# SQLite reads an offset only as ±HH:MM; ±HHMM (ISO 8601's basic form, which pandas and DuckDB
+# read) gets its colon first, so that a table and the same rows as a file give the same windows
+_SQLITE_OFFSET = (
+    "(CASE WHEN {col} GLOB '*[0-9][+-][0-9][0-9][0-9][0-9]' "
+    "THEN substr({col}, 1, length({col}) - 2) || ':' || substr({col}, -2) ELSE {col} END)"
+)
+
+
+def _time_sql(scheme: str, template: str, col: str) -> str:
+    """``template`` (one of ``_DAY_SQL``, ``_EPOCH_SQL``) of the time column ``col``."""
+    quoted = _q(col)
+    return template.format(col=_SQLITE_OFFSET.format(col=quoted) if scheme == "sqlite" else quoted)
+
+
 # the roles' text in byte order, as the other engines sort it (PostgreSQL: not the locale's)
 _TEXT_SQL = {"sqlite": "CAST({col} AS TEXT)", "postgresql": 'CAST({col} AS TEXT) COLLATE "C"'}
 DAY_KEY = "_ethiclens_day"
@@ -915,7 +929,7 @@ def count_windows_sql(
     scheme = _check_sql_request(url, table, query)
     names = sql_columns(url, table=table, query=query, flag=flag)  # the audit's name checks
     _check_roles(cols, names, "the database source")  # worded as the audit words it
-    day = _DAY_SQL[scheme].format(col=_q(cols.time))
+    day = _time_sql(scheme, _DAY_SQL[scheme], cols.time)
     source = sql_source(table, query, scheme)  # the audit's read of a table or query
     rows, keys, weight = f"SELECT *, {day} AS {_q(DAY_KEY)} FROM {source}", [DAY_KEY], None
     if window.kind == "rows":
@@ -930,12 +944,7 @@ def count_windows_sql(
         counts = sql_counts(url, roles, query=rows, flag=flag)
     except EthicLensInputError as exc:
         if str(exc.column) == DAY_KEY:
-            raise EthicLensInputError(
-                "some rows have no time, or one the database cannot read as a date or time",
-                column=cols.time,
-                fix="every row needs an ISO 8601 timestamp (2024-05-01T13:00:00, optional "
-                "offset); fill or fix those rows",
-            ) from None
+            raise _unreadable_times(url, source, scheme, cols.time, flag) from None
         raise
     raw = _sql_raw(counts, cols)
     return _finish(
@@ -949,12 +958,44 @@ def count_windows_sql(
 
 
 _ROW_KEYS = [WINDOW_KEY, TMIN_KEY, TMAX_KEY]
+_BAD_TIME = "_ethiclens_bad_time"
+
+
+def _unreadable_times(url: str, source: str, scheme: str, col: str, flag: str):
+    """The refusal of rows whose day the database could not compute: naming the first time it
+    cannot read (one more read-only count of those rows alone), or, with none, the rows
+    with no time."""
+    from ..sources import Roles, sql_counts
+
+    day = _time_sql(scheme, _DAY_SQL[scheme], col)
+    bad = (
+        f"SELECT CAST({_q(col)} AS TEXT) AS {_q(_BAD_TIME)}, 0 AS _ethiclens_zero FROM {source} "
+        f"WHERE {_q(col)} IS NOT NULL AND {day} IS NULL LIMIT 1"
+    )
+    roles = Roles(y_pred="_ethiclens_zero", protected=[_BAD_TIME])
+    try:
+        values = list(sql_counts(url, roles, query=bad, flag=flag)[_BAD_TIME])
+    except EthicLensInputError:  # none (the rows have no time), or the database said no
+        values = []
+    fix = "every row needs an ISO 8601 timestamp (2024-05-01T13:00:00, optional offset)"
+    if values:
+        return EthicLensInputError(
+            "has a time the database cannot read as a date or time",
+            column=col,
+            value=str(values[0]),
+            fix=fix + "; fix those rows",
+        )
+    return EthicLensInputError(
+        "some rows have no time, or one the database cannot read as a date or time",
+        column=col,
+        fix=fix + "; fill or fix those rows",
+    )
 
 
 def _row_windows_sql(scheme: str, rows: str, cols: Columns, window: Window) -> str:
     """``rows`` numbered in time order (ties: the roles' text, missing last) into windows of
     ``window.size`` rows, with each window's first and last time."""
-    ts = _EPOCH_SQL[scheme].format(col=_q(cols.time))
+    ts = _time_sql(scheme, _EPOCH_SQL[scheme], cols.time)
     order = ", ".join(
         [f"{ts} NULLS LAST", *(_TEXT_SQL[scheme].format(col=_q(c)) + " NULLS LAST"
                                for c in cols.roles)]

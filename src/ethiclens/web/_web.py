@@ -45,8 +45,15 @@ def templates():
     )
     env.filters["pct"] = lambda v: "—" if v is None else f"{v:.1%}"
     env.filters["num"] = lambda v: "—" if v is None else f"{v:.3f}"
-    env.filters["evalue"] = lambda v: "—" if v is None else f"{v:.3g}" if v < 1e6 else f"{v:.2e}"
+    env.filters["evalue"] = _e_value_shown
     return env
+
+
+def _e_value_shown(log_e):
+    """An e-value from its log, as the monitor's own faces show it (beyond a double too)."""
+    from ..monitor import e_value_text
+
+    return e_value_text(log_e)
 
 
 def _shown_safely(value):
