@@ -136,6 +136,9 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
         [(layout.headers[f], [f]) for f in files] if hive else header_groups(files, layout.headers)
     )
     columns = list(roles.columns) + ([FILE_NAME] if len(files) > 1 else [])
+    # only when it is kept: Dask drops no column on a selection of every column it read (the
+    # role columns alone, in roles order), so an unused path column would reach the count
+    path_column = FILE_NAME if FILE_NAME in columns else False
     for names, group in _by_compression(groups):
         options = {
             "header": 0,
@@ -152,7 +155,7 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             options.pop("blocksize", None)
             part = dd.from_map(functools.partial(_read_csv_file, **options), group)
         else:
-            part = dd.read_csv(group, include_path_column=FILE_NAME, **options)
+            part = dd.read_csv(group, include_path_column=path_column, **options)
         if hive:
             part = part.assign(**_hive_keys(group[0], target))
         parts.append(part[columns])
