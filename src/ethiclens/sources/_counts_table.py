@@ -27,6 +27,7 @@ from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     SCORE_BIN,
     SCORE_SUM,
     SUPPRESSION_ATTR,
+    TEXT_ATTR,
     WEIGHT_SQ_SUM,
     WEIGHT_SUM,
     Y_PRED,
@@ -235,7 +236,11 @@ def write_counts(table: pd.DataFrame, path) -> None:
     import os
 
     fmt = counts_format(path)
-    meta = json.dumps(table.attrs, default=str)
+    table = _keys_as_labels(table)
+    attrs = dict(table.attrs)
+    if fmt == "csv":
+        attrs[TEXT_ATTR] = [c for c in _key_columns(table) if _all_text(table[c])]
+    meta = json.dumps(attrs, default=str)
     tmp = f"{path}.tmp-{os.getpid()}"
     if fmt == "csv":
         table.to_csv(tmp, index=False)
@@ -254,6 +259,34 @@ def write_counts(table: pd.DataFrame, path) -> None:
     arrow = arrow.replace_schema_metadata(schema_meta)
     pq.write_table(arrow, tmp)
     os.replace(tmp, path)
+
+
+def _key_columns(table: pd.DataFrame) -> list[str]:
+    """The columns that name a cell: the attributes, the label and the prediction."""
+    return [c for c in table.columns if c not in RESERVED or c in (Y_TRUE, Y_PRED)]
+
+
+def _all_text(values: pd.Series) -> bool:
+    present = values.dropna()
+    return len(present) > 0 and all(isinstance(v, str) for v in present)
+
+
+def _keys_as_labels(table: pd.DataFrame) -> pd.DataFrame:
+    """A key column whose values are of several types (a SQLite column holds 7 and 'x', or
+    a BLOB among text) written as the labels the audit gives them (``str(value)``): a file's
+    column has one type, and Parquet would read every value as bytes or refuse the mix."""
+    mixed = [
+        c
+        for c in _key_columns(table)
+        if table[c].dtype == object and len({type(v) for v in table[c].dropna()}) > 1
+    ]
+    if not mixed:
+        return table
+    out = table.copy()
+    for c in mixed:
+        out[c] = table[c].map(str, na_action="ignore")
+    out.attrs = dict(table.attrs)
+    return out
 
 
 def counts_outputs(path, flag: str = "--out") -> dict:
@@ -310,22 +343,24 @@ def read_counts(path) -> pd.DataFrame:
     from ..fairness import check_counts_cells
 
     path = Path(path)
-    table = _read_cells(path)
-    if path.suffix.lower() in (".parquet", ".pq"):
+    attrs = {}
+    if path.suffix.lower() in (".parquet", ".pq") and path.is_file():
         import pyarrow.parquet as pq
 
         meta = pq.read_schema(path).metadata or {}
         if _META_KEY in meta:
-            table.attrs.update(json.loads(meta[_META_KEY]))
+            attrs = json.loads(meta[_META_KEY])
     elif Path(metadata_path(path)).is_file():
         try:
-            table.attrs.update(json.loads(Path(metadata_path(path)).read_text(encoding="utf-8")))
+            attrs = json.loads(Path(metadata_path(path)).read_text(encoding="utf-8"))
         except (ValueError, UnicodeDecodeError, AttributeError, TypeError) as exc:
             raise EthicLensInputError(
                 f"the counts table's metadata file is not valid JSON ({exc})",
                 column=metadata_path(path),
                 fix="write the table again with ethiclens counts, or delete the metadata file",
             ) from None
+    table = _read_cells(path, list(attrs.pop(TEXT_ATTR, None) or []))
+    table.attrs.update(attrs)
     check_counts_cells(table, names=table.attrs.get(NAMES_ATTR))
     _check_label_lengths(table, path)
     return table
@@ -345,18 +380,21 @@ def _check_label_lengths(table: pd.DataFrame, path: Path) -> None:
             check_label_lengths(table[col].to_numpy(), col, where)
 
 
-def _read_cells(path) -> pd.DataFrame:
+def _read_cells(path, text: list) -> pd.DataFrame:
     """The table's cells; a CSV's attribute columns read as the row reader reads groups (text as
-    written, ``01`` stays ``01``; canonical numbers typed as numbers)."""
+    written, ``01`` stays ``01``; canonical numbers typed as numbers), and its ``text`` columns
+    (the key columns ``write_counts`` found all text: a database's 'true'/'false' labels, '7'
+    groups) as written, never typed, so the audit reads the cells the source held."""
     from ..io import read_table
 
     if not (path.name.lower().endswith(".csv") and path.is_file() and path.stat().st_size):
         return read_table(path)  # it refuses a missing or empty file in its own words
-    attributes = [c for c in csv_header(path) if c not in RESERVED]
-    table = read_table(path, csv_dtype=dict.fromkeys(attributes, str))
-    groups = _groups_as_written(path, [c for c in attributes if c in table.columns])
-    for col in groups.columns:
-        table[col] = type_groups(groups[col])
+    header = csv_header(path)
+    written = [c for c in header if c not in RESERVED or c in text]
+    table = read_table(path, csv_dtype=dict.fromkeys(written, str))
+    as_written = _groups_as_written(path, [c for c in written if c in table.columns])
+    for col in as_written.columns:
+        table[col] = as_written[col] if col in text else type_groups(as_written[col])
     return table
 
 
@@ -464,9 +502,10 @@ def group_by_sql(source: str, roles: Roles, backend: str) -> str:
     return f"SELECT {', '.join(sel)} FROM {source} GROUP BY {', '.join(keys)}"
 
 
-def finish_counts(raw: pd.DataFrame, roles: Roles, engine: str) -> pd.DataFrame:
+def finish_counts(raw: pd.DataFrame, roles: Roles, engine: str, locator=None) -> pd.DataFrame:
     """An engine's GROUP BY result as a counts table (column order and types as ``counts_of``),
     checked by the engines' one rule (``_rules.check_counts``: missing keys, scores, weights;
     an in-memory frame's columns keep their types, so messages count rows), with ``engine``
-    recorded."""
-    return record_engine(_finish(check_counts(raw, roles, text=False), roles), engine)
+    recorded; ``locator`` (a database's) finds the first offending value."""
+    checked = check_counts(raw, roles, text=False, locator=locator)
+    return record_engine(_finish(checked, roles), engine)

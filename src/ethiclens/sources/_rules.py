@@ -511,7 +511,9 @@ class _GroupByCheck:
         if self.locator is None:
             return "", None
         hit = self.locator.first(column, test)
-        return (f", first at {hit[0]}", hit[1]) if hit else ("", None)
+        if not hit:
+            return "", None
+        return (f", first at {hit[0]}" if hit[0] else ""), hit[1]
 
     def first_number(self, column, test) -> tuple[str, float | None]:
         """Like :meth:`row_of` for a numeric column whose values ``test`` rejects (``test``
@@ -576,6 +578,21 @@ def _check_labels(raw: pd.DataFrame, check: _GroupByCheck) -> None:
             raise missing_values_error(int(check.count[miss].sum()), where, _label(source, role))
         if text:
             raw[key] = _type_labels_by_file(raw, key)
+        _refuse_labels_printed_alike(raw[key], check.count, _label(source, role))
+
+
+def _refuse_labels_printed_alike(values: pd.Series, count: np.ndarray, column: str) -> None:
+    """Labels of two types that print the same (1 and '1': a database column, files of two
+    types) refused in ``audit``'s words, before a counts table is written: no ``pos_label``
+    makes them one label, and a counts file could not keep them apart."""
+    uniques = pd.unique(values[count > 0])
+    shown = sorted(map(str, uniques))
+    if len(set(shown)) < len(shown):
+        raise EthicLensInputError(
+            f"distinct values print the same (e.g. 1 and '1'): found {shown[:10]}",
+            column=column,
+            fix="convert the column to one type first (in every file it is read from)",
+        )
 
 
 def _type_labels_by_file(raw: pd.DataFrame, key: str) -> pd.Series:

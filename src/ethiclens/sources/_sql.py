@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
+import numpy as np
+
 from .._optional import require
 from .._secrets import looks_like_url, malformed_url, mask_url, scrub
 from ..errors import DataFileError, EthicLensInputError
@@ -378,6 +380,8 @@ def _run(url, roles, table, query, timeout, flag):
             if roles is None:
                 return columns
             frame = _count(sa, con, source, roles, columns, backend, db)
+            _check_not_empty(frame, table)
+            return finish_counts(frame, roles, f"sql ({backend})", _Values(sa, con, source))
     except EthicLensInputError:
         raise
     except _StatementTimeout:
@@ -388,8 +392,29 @@ def _run(url, roles, table, query, timeout, flag):
         ) from None
     finally:
         engine.dispose()
-    _check_not_empty(frame, table)
-    return finish_counts(frame, roles, f"sql ({backend})")
+
+
+class _Values:
+    """Finds the first offending value of a column for a refusal (the ``locator`` of
+    ``_rules.check_counts``), read in the count's read-only transaction only after a check
+    failed. A database has no row order to name: the place is left empty, the value said."""
+
+    def __init__(self, sa, con, source: str):
+        self.sa, self.con, self.source = sa, con, source
+
+    def first(self, column, test):
+        """("", raw value) of the first value where ``test(Series) -> mask`` holds, else None."""
+        import pandas as pd
+
+        sql = f"SELECT {quote(column)} FROM {self.source}"
+        result = self.con.execute(self.sa.text(sql))
+        while rows := result.fetchmany(1 << 16):
+            values = pd.Series([row[0] for row in rows])
+            mask = np.asarray(test(values), dtype=bool)
+            if mask.any():
+                result.close()
+                return "", values.iloc[int(np.flatnonzero(mask)[0])]
+        return None
 
 
 def _check_not_empty(frame, table) -> None:
