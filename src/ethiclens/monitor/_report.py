@@ -77,7 +77,7 @@ def e_value_of(log_e: float) -> float | None:
 
 def e_value_text(log_e: float | None) -> str:
     """An e-value as every face shows it, from its log: ``3.2``, ``1.01e+304``, and beyond a
-    double ``5.30e+2494`` (mantissa and exponent from log10 = log / ln 10)."""
+    double ``8.95e+2494`` (mantissa and exponent from log10 = log / ln 10)."""
     if log_e is None:
         return "—"
     value = e_value_of(log_e)
