@@ -585,7 +585,10 @@ def _refuse_labels_printed_alike(values: pd.Series, count: np.ndarray, column: s
     """Labels of two types that print the same (1 and '1': a database column, files of two
     types) refused in ``audit``'s words, before a counts table is written: no ``pos_label``
     makes them one label, and a counts file could not keep them apart."""
-    uniques = pd.unique(values[count > 0])
+    try:
+        uniques = pd.unique(values[count > 0])
+    except TypeError:  # a list or mapping as a label: the audit refuses it in its words
+        return
     shown = sorted(map(str, uniques))
     if len(set(shown)) < len(shown):
         raise EthicLensInputError(
