@@ -315,6 +315,26 @@ def check_fraction(value, where: str, *, fix: str = "e.g. 0.5") -> float:
     return float(value)
 
 
+# The lowest DI line t: its band [t, 1/t] then spans a 100-fold ratio of selection rates. No
+# policy means less (t = 1e-300 gives the band [1e-300, 1e300], which flags nothing), and the
+# monitor's evidence over the band would overflow below it.
+MIN_DI_THRESHOLD = 0.01
+
+
+def check_di_threshold(value, where: str = "di_threshold") -> float:
+    """The DI line t: a number from :data:`MIN_DI_THRESHOLD` up to, not including, 1 (every
+    command and face: the audit, compare, the threshold view, the monitor, the spec)."""
+    if not is_number(value) or not MIN_DI_THRESHOLD <= value < 1:
+        raise _setting_error(
+            f"must be a number from {MIN_DI_THRESHOLD} up to (not including) 1",
+            column=where,
+            value=value,
+            fix="e.g. 0.8 (the four-fifths rule); the band [t, 1/t] of t = 0.01 already spans "
+            "a 100-fold ratio of selection rates",
+        )
+    return float(value)
+
+
 # Privacy budgets (ε, δ): one check and one message for every command that takes them.
 DELTA_MAX = 1e-3  # δ is the chance the guarantee fails outright; it must be far below 1/n′
 EPSILON_MAX = 1e4  # beyond this GRR keeps every value with probability 1 − e^-10⁴: no privacy

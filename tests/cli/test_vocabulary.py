@@ -48,6 +48,7 @@ BAD = [
     ("--seed", "-1"),
     ("--seed", "x"),
     ("--di-threshold", "1.5"),
+    ("--di-threshold", "1e-300"),  # a band [1e-300, 1e300] flags nothing: below 0.01 everywhere
     ("--eo-threshold", "0"),
     ("--engine", "foo"),
     ("--bins", "g=1,1"),
@@ -98,6 +99,7 @@ FACES = [
     ("--seed", "policy.seed", "-1", -1),
     ("--di-threshold", "policy.di_threshold", "1.5", 1.5),
     ("--di-threshold", "policy.di_threshold", "nan", float("nan")),
+    ("--di-threshold", "policy.di_threshold", "0.009", 0.009),
     ("--eo-threshold", "policy.eo_threshold", "0", 0.0),
     ("--min-group-size", "policy.min_group_size", "0", 0),
 ]

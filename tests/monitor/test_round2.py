@@ -215,7 +215,7 @@ def test_a_refused_first_run_leaves_no_store_file(tmp_path, days, capsys):
 
 
 def test_a_di_threshold_far_below_one_is_refused(tmp_path, days):
-    with pytest.raises(EthicLensInputError, match="at least 0.01"):
+    with pytest.raises(EthicLensInputError, match="from 0.01 up to"):
         MonitorRequest(target=_rows(tmp_path, days), time="ts", y_pred="pred", window="1d",
                        protected=("race",), di_threshold=1e-300)  # fmt: skip
 

@@ -85,7 +85,7 @@ def test_shorthands():
         ({"policy": {"n_bot": 500}}, "policy.n_bot", "did you mean 'n_boot'"),
         ({"roles": {"protectd": ["a"]}}, "roles.protectd", "did you mean 'protected'"),
         ({"policy": {"n_boot": "many"}}, "policy.n_boot", "whole number"),
-        ({"policy": {"di_threshold": 1.5}}, "policy.di_threshold", "strictly between 0 and 1"),
+        ({"policy": {"di_threshold": 1.5}}, "policy.di_threshold", "from 0.01 up to"),
         ({"policy": {"ci": "bcaa"}}, "policy.ci", "jeffreys"),
         ({"gate": {"fail_on": "always"}}, "gate.fail_on", "insufficient"),
         ({"roles": {"y_pred": ["a", "b", "c"]}}, "roles.y_pred", "at most 2"),

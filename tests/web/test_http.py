@@ -326,7 +326,7 @@ def mapping(client, csv_bytes):
         ({"y_true": "no-such-column"}, "y_true", "not a column"),
         ({"n_boot": "ten"}, "n_boot", "a whole number"),
         ({"n_boot": "5"}, "n_boot", "at least 100"),
-        ({"di_threshold": "1.5"}, "di_threshold", "strictly between 0 and 1"),
+        ({"di_threshold": "1.5"}, "di_threshold", "from 0.01 up to (not including) 1"),
         ({"merge": "group=A"}, "merge", "Fix:"),
         ({"y_pred_b": "pred"}, "y_pred_b", "different column"),
         ({"protected": ["0"]}, "prot_0", "already the label column"),

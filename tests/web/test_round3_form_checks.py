@@ -62,7 +62,7 @@ def test_the_edges_are_read_as_bins_reads_them():
         ("seed", "5.0", "'5.0' is not a valid integer. Fix: give a whole number (digits only"),
         ("di_threshold", "abc", "'abc' is not a valid float. Fix: give a number (e.g. 0.5)"),
         ("min_group_size", "5.0", "must be a whole number of at least 1. Fix: e.g. 50"),
-        ("di_threshold", "nan", "must be a number strictly between 0 and 1"),
+        ("di_threshold", "nan", "must be a number from 0.01 up to (not including) 1"),
     ],
 )
 def test_other_fields_are_refused_in_the_cli_s_words(

@@ -6,7 +6,13 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from .._checks import check_count, check_fraction, check_member, check_type
+from .._checks import (
+    check_count,
+    check_di_threshold,
+    check_fraction,
+    check_member,
+    check_type,
+)
 
 FLAGGED = "FLAGGED"
 INCONCLUSIVE = "INCONCLUSIVE"
@@ -67,7 +73,7 @@ class Policy:
         check_member(
             self.di_rule, DI_RULES, column="di_rule", problem="unknown DI rule", kind="argument"
         )
-        check_fraction(self.di_threshold, "di_threshold", fix="e.g. 0.8 (the four-fifths rule)")
+        check_di_threshold(self.di_threshold, "di_threshold")
         check_fraction(self.eo_threshold, "eo_threshold", fix="e.g. 0.1")
         for name in ("min_group_size", "min_label_count", "pcer_min_group_size"):
             check_count(getattr(self, name), name)

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from .._checks import (
     check_count,
+    check_di_threshold,
     check_draws,
     check_fraction,
     check_member,
@@ -132,11 +133,6 @@ _NOT_HONOURED = {
     "thresholds.threshold": _THRESHOLDS,
     "thresholds.step": _THRESHOLDS,
 }  # fmt: skip
-
-
-# the smallest --di-threshold: the band [t, 1/t] up to 100, where the evidence's products
-# stay finite (far below, they overflow and the band prints hundreds of digits)
-DI_FLOOR = 0.01
 
 
 # the smallest --alpha: below it 1/alpha (the alarm level) is no longer a usable number
@@ -553,9 +549,7 @@ def _check_numbers(request: MonitorRequest) -> None:
     integral float is no whole number: ``seed=5.0`` would draw other intervals than 5)."""
     checked = {
         "alpha": check_fraction(request.alpha, "--alpha", fix="e.g. 0.05"),
-        "di_threshold": check_fraction(
-            request.di_threshold, "--di-threshold", fix="e.g. 0.8 (the four-fifths rule)"
-        ),
+        "di_threshold": check_di_threshold(request.di_threshold, "--di-threshold"),
         "eo_threshold": check_fraction(request.eo_threshold, "--eo-threshold", fix="e.g. 0.1"),
         "min_group_size": check_count(request.min_group_size, "--min-group-size"),
         "min_labels": check_count(request.min_labels, "--min-labels"),
@@ -577,9 +571,6 @@ _WINDOWS_FIX = "give a whole number ≥ 1 (the first K windows are the baseline)
 _LOWEST = (
     ("alpha", MIN_ALPHA, "--alpha", f"is below {MIN_ALPHA:g}: an e-value would have to pass "
      "1/alpha, beyond what the evidence can show", "e.g. 0.05, or 0.001 for a stricter alarm"),
-    ("di_threshold", DI_FLOOR, "--di-threshold", f"must be at least {DI_FLOOR}: the tested band "
-     "[t, 1/t] would reach beyond what the evidence can compute",
-     "e.g. 0.8 (the four-fifths rule)"),
 )  # fmt: skip
 
 

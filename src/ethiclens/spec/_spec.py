@@ -18,9 +18,11 @@ import numpy as np
 
 from .._checks import (
     MAX_DRAWS,
+    MIN_DI_THRESHOLD,
     MIN_DRAWS,
     SKLEARN_SEED_LIMIT,
     check_count,
+    check_di_threshold,
     check_draws,
     check_fraction,
     check_level,
@@ -268,9 +270,9 @@ class PolicySpec:
         "is the reference; below: only one entirely below t.",
     )
     di_threshold: float = _f(
-        {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+        {"type": "number", "minimum": MIN_DI_THRESHOLD, "exclusiveMaximum": 1},
         0.8,
-        check=partial(check_fraction, fix="e.g. 0.8 (the four-fifths rule)"),
+        check=check_di_threshold,
         flag="--di-threshold",
         doc="The DI line t (default 0.80, the four-fifths rule).",
     )
