@@ -183,6 +183,19 @@ def check_type(value, types, *, column: str, problem: str, fix: str):
     raise EthicLensInputError(problem, column=column, value=type(value).__name__, fix=fix)
 
 
+def check_labels_print_apart(uniques, column) -> None:
+    """Refuse labels of two types that print the same (1 and '1': files of two types, a
+    database column): no ``pos_label`` makes them one label, and a counts table could not
+    keep them apart."""
+    shown = sorted(map(str, uniques))
+    if len(set(shown)) < len(shown):
+        raise EthicLensInputError(
+            f"distinct values print the same (e.g. 1 and '1'): found {shown[:10]}",
+            column=column,
+            fix="convert the column to one type first (in every file it is read from)",
+        )
+
+
 def did_you_mean(value, choices) -> str:
     """``"did you mean 'compas'? "`` when text ``value`` is a near miss of one of ``choices``
     (a typo, another case), else ``""``: the start of a refusal's fix."""

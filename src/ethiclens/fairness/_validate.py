@@ -10,6 +10,7 @@ import pandas as pd
 from .._checks import (
     MAX_LABEL_CHARS,
     check_label_lengths,
+    check_labels_print_apart,
     check_member,
     first_row,
     not_numbers,
@@ -179,12 +180,7 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
     uniques = pd.unique(series)
     if not all(_is_zero_one(u) for u in uniques):
         shown = sorted(map(str, uniques))[:10]
-        if len(set(map(str, uniques))) < len(uniques):  # 1 and '1': files of two types
-            raise EthicLensInputError(
-                f"distinct values print the same (e.g. 1 and '1'): found {shown}",
-                column=column,
-                fix="convert the column to one type first (in every file it is read from)",
-            )
+        check_labels_print_apart(uniques, column)
         if all(isinstance(u, str) and u.strip() in ("0", "1") for u in uniques):
             # Text '0'/'1' (a string column in Parquet/JSON, or quoted in the file): not
             # guessed to be numbers, but said precisely, with the two fixes that work.
@@ -511,12 +507,7 @@ def _encode_column(name: str, col):
         empty = [str(c) for c in col.cat.categories if str(c) not in labels]
         if empty:
             raise groups_without_rows(empty, name)
-    if len(set(labels)) < len(labels):
-        raise EthicLensInputError(
-            "distinct values print the same (e.g. 1 and '1')",
-            column=name,
-            fix="convert the column to one type first",
-        )
+    check_labels_print_apart(uniques, name)
     _refuse_same_letters(labels, name)
     order = np.argsort(labels)
     remap = np.empty(len(labels), dtype=np.int64)

@@ -33,7 +33,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_label_lengths, long_label_mask, not_numbers
+from .._checks import (
+    check_label_lengths,
+    check_labels_print_apart,
+    long_label_mask,
+    not_numbers,
+)
 from ..errors import DataFileError, EthicLensInputError
 from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
@@ -589,13 +594,7 @@ def _refuse_labels_printed_alike(values: pd.Series, count: np.ndarray, column: s
         uniques = pd.unique(values[count > 0])
     except TypeError:  # a list or mapping as a label: the audit refuses it in its words
         return
-    shown = sorted(map(str, uniques))
-    if len(set(shown)) < len(shown):
-        raise EthicLensInputError(
-            f"distinct values print the same (e.g. 1 and '1'): found {shown[:10]}",
-            column=column,
-            fix="convert the column to one type first (in every file it is read from)",
-        )
+    check_labels_print_apart(uniques, column)
 
 
 def _type_labels_by_file(raw: pd.DataFrame, key: str) -> pd.Series:
