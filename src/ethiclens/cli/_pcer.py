@@ -34,7 +34,7 @@ from ..privacy import (
 from ..report import ensure_output_folder
 from ._common import FILE, JSON, _console, options, positive_option, shown, writable, write_json
 from ._main import OnceGroup
-from ._options import LiveHelpOption, RegistryChoice
+from ._options import LiveHelpOption, RegistryChoice, positive_int
 from ._p2nia import file_rows_named
 from ._probe import flags_named
 
@@ -80,8 +80,8 @@ AUDIT_OPTIONS = (
     shown("--seed", default=0, help="Seed of the bootstrap."),
     click.option(
         "--min-group-size",
-        type=int,
-        default=None,
+        callback=positive_int,  # the audit's floor check and words
+        metavar="N",
         help="Rows per group per split below which a group is INSUFFICIENT_DATA "
         "[default: Policy().pcer_min_group_size, 30].",
     ),

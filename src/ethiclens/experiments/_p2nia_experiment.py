@@ -29,6 +29,7 @@ from ..p2nia import (
     NEEDS_Y,
     blackbox_audit,
     check_epsilon,
+    check_n,
     estimate,
     get_mechanism,
     get_model,
@@ -155,13 +156,7 @@ class ExperimentConfig:
                     fix="list each value once",
                 )
         for n in self.sizes:
-            if not isinstance(n, int) or isinstance(n, bool) or not 10 <= n <= 10_000_000:
-                raise EthicLensInputError(
-                    "every n′ must be an integer from 10 to 10,000,000",
-                    column="--sizes",
-                    value=n,
-                    fix="e.g. --sizes 500,2000",
-                )
+            check_n(n, "--sizes")
         if self.n_ref is not None and (not isinstance(self.n_ref, int) or self.n_ref < 10):
             raise EthicLensInputError("must be an integer >= 10", column="n_ref", value=self.n_ref)
         for flag, values in (
@@ -169,7 +164,27 @@ class ExperimentConfig:
             ("--metric-epsilons", self.metric_epsilons),
         ):
             for e in values:
-                check_epsilon(e, flag)
+                self._check_budget(check_epsilon(e, flag), flag)
+
+    def _check_budget(self, eps: float, flag: str):
+        """``eps`` against every mechanism's own floor before any data is loaded: GRR's
+        invertible response matrices (A, Y, Ŷ with two groups: the mildest case; each
+        estimate still checks its dataset's groups), the synthesisers' smallest ρ."""
+        protected = EXPERIMENT_DATASETS[self.dataset][0]
+        fields = {"n": self.reference_size, "protected": protected, "metrics": list(METRICS)}
+        fields |= {"epsilon": eps, "delta": None, "protected_domain": None}
+        fields |= {"track_budget": False, "accounting": self.accounting}
+        for name in self.mechanisms:
+            if name == "blackbox":
+                continue
+            try:
+                get_mechanism(name, "--mechanisms").check_request(fields | {"mechanism": name})
+            except EthicLensInputError as exc:
+                raise EthicLensInputError(
+                    exc.problem,
+                    column=flag,
+                    fix=f"leave {eps:g} out of {flag}, or use larger values, e.g. 0.5 or more",
+                ) from None
 
     @property
     def reference_size(self) -> int:

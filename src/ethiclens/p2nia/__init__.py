@@ -54,6 +54,7 @@ from ._protocol import TABLE as RELEASE_TABLE_FILE
 from ._protocol import (
     AuditRequest,
     Release,
+    check_n,
     check_seed,
     make_request,
     read_release,
@@ -111,6 +112,7 @@ __all__ = [
     "is_builtin_model",
     "one_hot_encoder",
     "check_seed",
+    "check_n",
     "check_n_boot",
     "check_epsilon",
     "check_edges",

@@ -288,6 +288,12 @@ class _Synthesiser(Mechanism):
         )
         return _synth.fit_and_sample(self.fit, settings, drawn, sizes, rng)
 
+    def check_request(self, request):
+        """Refuse an ε too small for the synthesiser to measure anything (``MIN_RHO``): the
+        request at once, an old request file when it is released."""
+        delta = request["delta"] or _synth.DEFAULT_DELTA
+        _synth.check_budget(request["epsilon"], delta, "--epsilon", self.name.upper())
+
     def validate_columns(self, manifest, request, released, data_cols):
         cols, eps, mech = manifest["columns"], float(request["epsilon"]), self.name
         priv = cols.get("_privacy")

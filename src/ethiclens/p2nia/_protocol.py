@@ -778,7 +778,7 @@ def _as_argument(exc: EthicLensInputError) -> EthicLensInputError:
 
 
 def _checked_fields(body: dict) -> dict:
-    n = _check_n(body["n"])
+    n = check_n(body["n"])
     prot = body["protected"]
     if not isinstance(prot, str) or not prot:
         raise EthicLensInputError(
@@ -850,8 +850,9 @@ def _request_body(d, where: str) -> dict:
     return body
 
 
-def _check_n(n):
-    """n′: an integer in [10, N_MAX] (a quoted number is told to lose its quotes)."""
+def check_n(n, where: str = "--n"):
+    """n′, the rows a release draws: an integer in [10, N_MAX] (a quoted number is told to
+    lose its quotes); ``where`` names it (``--n``, the experiment's ``--sizes``)."""
     integer = isinstance(n, (int, np.integer)) and not isinstance(n, bool)
     if integer and 10 <= n <= N_MAX:
         return n
@@ -865,9 +866,9 @@ def _check_n(n):
         shown = str(n)
     raise EthicLensInputError(
         f"n′ must be an integer in [10, {N_MAX:,}]{kind}",
-        column="--n",
+        column=where,
         value=shown,
-        fix="e.g. --n 2000",
+        fix=f"e.g. {where} 2000",
     )
 
 

@@ -33,10 +33,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_count, check_member
+from .._checks import check_count, check_delta, check_epsilon, check_member
 from .._optional import require
 from .._text import distinct_numbers
 from ..errors import EthicLensInputError
+from ..fairness import check_bin_edges
 from ._roles import LABEL, PREDICTION
 
 N_RANDOM_PAIRS = 12
@@ -52,6 +53,35 @@ def cdp_rho(epsilon: float, delta: float) -> float:
     """ρ such that ρ-zCDP implies (ε, δ)-DP via ε = ρ + 2·sqrt(ρ·ln(1/δ)) (Bun & Steinke)."""
     log_d = math.log(1 / delta)
     return (math.sqrt(log_d + epsilon) - math.sqrt(log_d)) ** 2
+
+
+# The smallest zCDP budget ρ MST and AIM spend. Their first step measures every one-way
+# marginal of the d released columns with Gaussian noise σ = sqrt(d / (2ρ/3)); at ρ = 1e-16 and
+# only the three audit columns (A, Y, Ŷ: the mildest case) σ ≈ 2·10⁸ counts, more than the
+# largest n′ a request may ask (10⁸ rows), so every released table would be noise alone, and
+# for ε far below (1e-300) ρ is 0 in floating point and the fit divides by it. The ε this
+# allows depends on δ: about 9e-8 at the default δ = 1e-9 (GRR refuses three binary columns
+# below about 6e-4: the inverse of its response matrices loses its digits first).
+MIN_RHO = 1e-16
+
+
+def min_epsilon(delta: float) -> float:
+    """The smallest ε whose ρ (:func:`cdp_rho`) at ``delta`` reaches :data:`MIN_RHO`."""
+    return MIN_RHO + 2 * math.sqrt(MIN_RHO * math.log(1 / delta))
+
+
+def check_budget(epsilon: float, delta: float, where: str = "epsilon", mechanism="MST/AIM"):
+    """Refuse an ε too small for a synthesiser to measure anything (:data:`MIN_RHO`)."""
+    if cdp_rho(epsilon, delta) >= MIN_RHO:
+        return
+    floor = min_epsilon(delta)
+    raise EthicLensInputError(
+        f"ε = {epsilon:g} is too small for {mechanism}: at δ = {delta:g} it leaves a zCDP "
+        f"budget ρ below {MIN_RHO:g}, so the noise on every measured count (σ > 10⁸) would "
+        "swamp any n′",
+        column=where,
+        fix=f"give ε >= {floor:.1e} (at δ = {delta:g}), e.g. 0.1 or more",
+    )
 
 
 def _mbi():
@@ -124,7 +154,8 @@ def _measured(measurements, attrs) -> list:
 
 
 def check_edges(col: str, edges) -> np.ndarray:
-    """Bin edges: two or more finite numbers, strictly increasing."""
+    """Bin edges: two or more finite numbers, strictly increasing (the audit's check and
+    words, :func:`ethiclens.fairness.check_bin_edges`)."""
     if isinstance(edges, (str, bytes)) or not hasattr(edges, "__len__"):
         raise EthicLensInputError(
             "bin edges must be a list of numbers",
@@ -132,30 +163,7 @@ def check_edges(col: str, edges) -> np.ndarray:
             value=edges,
             fix=f"e.g. --bins {col}=0,25,45,65,120",
         )
-    try:
-        arr = np.asarray(edges, dtype=float)
-    except (TypeError, ValueError):
-        raise EthicLensInputError(
-            "bin edges must be numbers",
-            column=f"--bins {col}",
-            value=edges,
-            fix=f"e.g. --bins {col}=0,25,45,65,120",
-        ) from None
-    if arr.ndim != 1 or len(arr) < 2 or not np.isfinite(arr).all():
-        raise EthicLensInputError(
-            "bin edges must be two or more finite numbers",
-            column=f"--bins {col}",
-            value=list(edges),
-            fix=f"e.g. --bins {col}=0,25,45,65,120",
-        )
-    if (np.diff(arr) <= 0).any():
-        raise EthicLensInputError(
-            "bin edges must be strictly increasing",
-            column=f"--bins {col}",
-            value=arr.tolist(),
-            fix="list the edges from smallest to largest, each once",
-        )
-    return arr
+    return np.asarray(check_bin_edges(list(edges), f"--bins {col}"), dtype=float)
 
 
 def _bin(col, values, edges, open_bins):
@@ -255,6 +263,7 @@ class SynthSettings:
         if self.aim_rounds is not None:
             fix = "e.g. aim_rounds=20, or None for the default cap"
             check_count(self.aim_rounds, "aim_rounds", fix=fix)
+        check_budget(check_epsilon(self.epsilon, "epsilon"), check_delta(self.delta, "delta"))
 
     @classmethod
     def of(cls, settings) -> SynthSettings:
