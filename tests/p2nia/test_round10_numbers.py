@@ -8,7 +8,7 @@ import pytest
 
 from ethiclens import EthicLensInputError
 from ethiclens.cli import main
-from ethiclens.experiments import ExperimentConfig
+from ethiclens.experiments import ExperimentConfig, cross_population
 from ethiclens.p2nia import MST, check_edges, make_request
 
 
@@ -87,3 +87,14 @@ def test_experiment_refuses_each_epsilon_before_any_work(
     )
     assert f"Fix: leave {float(eps):g} out of {flag}" in err and "request" not in err
     assert not out.exists()  # refused before the output folder is made
+
+
+@pytest.mark.parametrize("value", [str(10**21), "0", "10001"])
+def test_every_repetitions_flag_has_one_range(capsys, tmp_path, value):
+    words = "needs 1 to 10,000 repetitions"
+    args = ["p2nia", "population-bias", "--repetitions", value]
+    assert f"option '--repetitions': {words}" in _one_line_refusal(capsys, args)
+    args = ["p2nia", "experiment", "--repetitions", value, "--out", str(tmp_path / "ex")]
+    assert f"option '--repetitions': {words}" in _one_line_refusal(capsys, args)
+    with pytest.raises(EthicLensInputError, match=f"argument 'repetitions': {words}"):
+        cross_population(repetitions=int(value))

@@ -241,7 +241,7 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
         "other ACS state (the paper's Fig. 1: --train-state CA --audit-states all --download).",
     ),
     shown("--model", type=RegistryChoice(model_names), default="rf"),
-    shown("--repetitions", type=click.IntRange(min=1), default=3),
+    shown("--repetitions", default=3),
     option("--download", is_flag=True, help="Allow downloading states not shipped."),
     JSON,
     option(
@@ -252,8 +252,10 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
 )
 def population_bias_cmd(train_state, audit_states, model, repetitions, download, json_out, plot):
     """Train on one ACSIncome state, audit with another state's records: the error."""
-    from ..experiments import audit_states_for, cross_population, write_population_bias_figure
+    from ..experiments import audit_states_for, check_repetitions, cross_population
+    from ..experiments import write_population_bias_figure as write_figure
 
+    check_repetitions(repetitions, "--repetitions", fix="e.g. --repetitions 3")
     check_suffix(plot, "--plot", ".png", "the plot (a PNG image)")
     writable({"--json": json_out, "--plot": plot})
     states = audit_states_for(
@@ -282,6 +284,6 @@ def population_bias_cmd(train_state, audit_states, model, repetitions, download,
             f"{frame.groupby('audit_state').abs_error.mean().mean():.4f}"
         )
     if plot:
-        write_population_bias_figure(frame, plot)
+        write_figure(frame, plot)
     if json_out:
         write_atomic(json_out, frame.to_json(orient="records", indent=2))
