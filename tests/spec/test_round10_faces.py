@@ -114,3 +114,23 @@ def test_a_score_that_is_not_a_number_is_named_with_its_value_and_line(tmp_path,
         "error: column 's (y_score)': scores must be numbers in [0, 1]; 1 is not a number, "
         "first at s.csv line 7 (value: 'high'). Fix: pass probabilities"
     )
+
+
+@pytest.mark.parametrize("given", [["x"], [True], ["0.5"]])
+def test_thresholds_that_are_not_numbers_are_refused_as_the_argument(given):
+    y = np.array([0, 1] * 100)
+    scores = np.linspace(0.01, 0.99, 200)
+    groups = np.array(["a", "b"])[np.arange(200) % 2]
+    with pytest.raises(EthicLensInputError) as err:
+        ethiclens.threshold_table(y, scores, groups, thresholds=given, n_boot=100)
+    assert str(err.value).startswith("argument 'thresholds': 1 threshold(s) are not numbers")
+
+
+def test_an_unused_category_in_a_parquet_file_gets_a_fix_a_file_user_can_apply(tmp_path, capsys):
+    frame, _ = _rows(tmp_path)
+    frame["g"] = pd.Categorical(frame["g"], categories=["a", "b", "c"])
+    path = tmp_path / "c.parquet"
+    frame.to_parquet(path)
+    said = _error(capsys, "audit", path, "--y-true", "y", "--y-pred", "p", "--protected", "g")
+    assert "group(s) ['c'] have no rows" in said
+    assert "for a Parquet file, write it again after that, or store the column as text" in said

@@ -252,7 +252,8 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
 )
 def population_bias_cmd(train_state, audit_states, model, repetitions, download, json_out, plot):
     """Train on one ACSIncome state, audit with another state's records: the error."""
-    from ..experiments import audit_states_for, check_repetitions, cross_population
+    from .._checks import check_repetitions
+    from ..experiments import audit_states_for, cross_population
     from ..experiments import write_population_bias_figure as write_figure
 
     check_repetitions(repetitions, "--repetitions", fix="e.g. --repetitions 3")

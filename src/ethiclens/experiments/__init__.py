@@ -17,7 +17,6 @@ from ._p2nia_experiment import (
     ACS_STATES,
     ExperimentConfig,
     audit_states_for,
-    check_repetitions,
     cross_population,
     run_experiment,
 )
@@ -81,7 +80,6 @@ __all__ = [
     "run_experiment",
     "cross_population",
     "audit_states_for",
-    "check_repetitions",
     "ACS_STATES",
     "write_experiment_outputs",
     "write_population_bias_figure",

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from .. import datasets as ds_mod
-from .._checks import check_member, split_list, split_numbers
+from .._checks import check_member, check_repetitions, split_list, split_numbers
 from ..errors import DataFileError, EthicLensInputError, NotInCacheError
 from ..p2nia import (
     ACCOUNTINGS,
@@ -59,26 +59,6 @@ BINS = {
     "OCCP": [0, 1000, 2000, 4000, 6000, 8000, 10000],
     "POBP": [0, 60, 100, 200, 300, 600],
 }
-
-
-# The most repetitions of an experiment (and of the oracle's, ``probes.MAX_REPETITIONS``):
-# 10,000 already pin a mean error far below any difference the figures show, and a typo such
-# as 10**21 would otherwise run until stopped.
-MAX_REPETITIONS = 10_000
-
-
-def check_repetitions(value, where: str, *, fix: str) -> int:
-    """A whole number of repetitions from 1 to :data:`MAX_REPETITIONS`."""
-    whole = isinstance(value, int | np.integer) and not isinstance(value, bool)
-    if whole and 1 <= value <= MAX_REPETITIONS:
-        return int(value)
-    raise EthicLensInputError(
-        f"needs 1 to {MAX_REPETITIONS:,} repetitions",
-        column=where,
-        kind="option" if where.startswith("-") else "argument",
-        value=value,
-        fix=fix,
-    )
 
 
 @dataclass

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws, check_fraction
+from .._checks import check_draws, check_fraction, is_number
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..io import write_atomic
@@ -133,11 +133,12 @@ def _grid(thresholds, step, audited) -> np.ndarray:
     threshold is always one of them."""
     if thresholds is None:
         thresholds = _step_grid(step)
-    th = np.asarray(thresholds, float).ravel()
+    th = _numbers(thresholds)
     if th.size > MAX_THRESHOLDS:
         raise EthicLensInputError(
             f"{th.size:,} thresholds; at most {MAX_THRESHOLDS:,}",
             column="thresholds",
+            kind="argument",
             fix="give fewer thresholds",
         )
     bad = th[np.isnan(th) | (th <= 0) | (th >= 1)]
@@ -145,10 +146,27 @@ def _grid(thresholds, step, audited) -> np.ndarray:
         raise EthicLensInputError(
             "thresholds must lie strictly between 0 and 1",
             column="thresholds",
+            kind="argument",
             value=[float(x) for x in bad[:5]],
             fix="e.g. thresholds=[0.3, 0.5, 0.7] or the default 0.05 steps",
         )
     return np.unique(np.concatenate([th, [float(audited)]]))
+
+
+def _numbers(thresholds) -> np.ndarray:
+    """The thresholds given, as floats; text ('x', even '0.5') or True is refused, as the
+    command line refuses it, not converted or let through as a ValueError."""
+    values = np.asarray(thresholds, dtype=object).ravel()
+    wrong = [v for v in values if not is_number(v)]
+    if wrong:
+        raise EthicLensInputError(
+            f"{len(wrong)} threshold(s) are not numbers",
+            column="thresholds",
+            kind="argument",
+            value=wrong[:5],
+            fix="e.g. thresholds=[0.3, 0.5, 0.7] or the default 0.05 steps",
+        )
+    return values.astype(float)
 
 
 def _step_grid(step) -> np.ndarray:

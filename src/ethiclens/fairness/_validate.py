@@ -518,7 +518,13 @@ def _encode_column(name: str, col):
 def groups_without_rows(empty: list, column, unused="unused categories") -> EthicLensInputError:
     """The refusal of groups with no rows: categories no row uses (``unused`` says what to
     drop), or a counts table's groups whose cells all count 0."""
-    how = " (Series.cat.remove_unused_categories())" if unused == "unused categories" else ""
+    # a Python caller drops them in pandas; a file's column keeps its categories in the file
+    how = (
+        " (pandas: Series.cat.remove_unused_categories(); for a Parquet file, write it again "
+        "after that, or store the column as text)"
+        if unused == "unused categories"
+        else ""
+    )
     return EthicLensInputError(
         f"group(s) {empty} have no rows (empty after filtering)",
         column=column,

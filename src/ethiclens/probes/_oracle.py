@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_seed
+from .._checks import check_repetitions, check_seed
 from ..errors import EthicLensInputError
 from ..fairness import Policy, audit
 
@@ -159,9 +159,6 @@ def _solve_k(r0, b0, tpr1, fpr1, target, lo, hi, start):
 METRICS = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
 MIN_REPETITIONS = 200
 MAX_ROWS = 10_000_000  # rows per repetition: beyond this one repetition needs gigabytes
-# The most repetitions, as ``p2nia experiment --repetitions`` allows: 10,000 already pin a
-# coverage to ±0.4%, and far more would not fit a seed list in memory.
-MAX_REPETITIONS = 10_000
 
 
 @dataclass
@@ -259,7 +256,7 @@ def run_oracle(
 
 
 def _check_oracle(n, repetitions, random_state) -> None:
-    """Rows from 20 to MAX_ROWS, 2 to MAX_REPETITIONS whole repetitions, a seed."""
+    """Rows from 20 to MAX_ROWS, 2 to ``_checks.MAX_REPETITIONS`` whole repetitions, a seed."""
     check_seed(random_state, "random_state")
     if not _whole(n) or not 20 <= n <= MAX_ROWS:
         raise EthicLensInputError(
@@ -268,14 +265,9 @@ def _check_oracle(n, repetitions, random_state) -> None:
             value=n,
             fix="e.g. 20000 (the default)",
         )
-    if not _whole(repetitions) or not 2 <= repetitions <= MAX_REPETITIONS:
-        raise EthicLensInputError(
-            f"needs 2 to {MAX_REPETITIONS:,} repetitions",
-            column="repetitions",
-            kind="argument",  # run_oracle's; the CLI names its --repetitions
-            value=repetitions,
-            fix=f"e.g. 500; use {MIN_REPETITIONS} or more to judge coverage",
-        )
+    # run_oracle's argument; the CLI names its --repetitions
+    fix = f"e.g. 500; use {MIN_REPETITIONS} or more to judge coverage"
+    check_repetitions(repetitions, "repetitions", fix=fix, minimum=2)
 
 
 def _covers(est, value) -> bool:
