@@ -43,7 +43,7 @@ def _sniff(path: Path, suffix: str) -> None:
     that cannot be opened, e.g. without read permission, is named as such)."""
     try:
         with open(path, "rb") as fh:
-            head = fh.read(8)
+            head = fh.read(64)
     except OSError as exc:
         raise unreadable(path, exc) from exc
     for magic, (what, rename) in MAGIC.items():
@@ -64,6 +64,49 @@ def _sniff(path: Path, suffix: str) -> None:
             f"{path.name} is not a Parquet file (no PAR1 header)",
             fix="rename it to its real type (e.g. .csv) or export it again as Parquet",
         )
+    if err := wide_text_error(path, head):
+        raise err
+
+
+def _wide_encoding(head: bytes) -> tuple[str, str] | None:
+    """(its name, ``iconv``'s name for it) of text stored two or four bytes a character
+    (UTF-16 or UTF-32, e.g. Excel's "Unicode text"), told by its byte-order mark or, without
+    one, by the NUL bytes that interleave ASCII; None for anything else."""
+    import codecs
+
+    # UTF-32 first: its little-endian mark starts like UTF-16's
+    if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "UTF-32", "utf-32"
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "UTF-16", "utf-16"
+    sample = head[: len(head) // 4 * 4]
+
+    def nul_at(*offsets: int, step: int = 4) -> bool:
+        return not any(any(sample[i::step]) for i in offsets)
+
+    if len(sample) < 4 or not any(sample):
+        return None
+    for found, name in (
+        (nul_at(1, 2, 3), ("UTF-32", "utf-32le")),
+        (nul_at(0, 1, 2), ("UTF-32", "utf-32be")),
+        (nul_at(1, step=2), ("UTF-16", "utf-16le")),
+        (nul_at(0, step=2), ("UTF-16", "utf-16be")),
+    ):
+        if found:
+            return name
+    return None
+
+
+def wide_text_error(path: str | Path, head: bytes) -> DataFileError | None:
+    """The refusal of a file whose first bytes ``head`` are UTF-16 or UTF-32 text (not UTF-8,
+    and not binary either: iconv converts it), else None."""
+    encoding = _wide_encoding(head)
+    if encoding is None:
+        return None
+    return DataFileError(
+        f"{Path(path).name} is {encoding[0]} text, not UTF-8",
+        fix=f"save it as UTF-8 (e.g. Excel's 'CSV UTF-8'; or iconv -f {encoding[1]} -t utf-8)",
+    )
 
 
 def unreadable(path, exc: OSError) -> DataFileError:
@@ -102,6 +145,9 @@ def not_utf8_error(path: str | Path) -> DataFileError | None:
     fix = "save it as UTF-8 (e.g. Excel's 'CSV UTF-8'; or iconv -f latin1 -t utf-8)"
     if path.suffix.lower() in COMPRESSED and path.suffix.lower() != ".gz":
         return DataFileError(f"{path.name} is not UTF-8 text", fix=fix)
+    with _open_bytes(path) as fh:
+        if err := wide_text_error(path, fh.read(64)):
+            return err
     with _open_bytes(path) as fh:
         if _decodes(fh):
             return None
@@ -223,6 +269,8 @@ def preflight_file(path: str | Path, require_rows: bool = True) -> None:
     low = path.name.lower()
     suffix = ".csv" if low.endswith((".csv", ".csv.gz")) else path.suffix.lower()
     _sniff(path, suffix)
+    if suffix in (".parquet", ".pq"):
+        refuse_repeated_parquet_names(path)
     if suffix != ".csv":
         return
     header, text, whole = csv_head(path)
@@ -245,6 +293,20 @@ def _refuse_repeated_names(path: Path, header) -> None:
                 fix="rename the columns so each name is unique",
             )
         seen.add(name)
+
+
+def refuse_repeated_parquet_names(path: str | Path) -> None:
+    """A Parquet file naming one column twice is refused as a CSV header is (readers would
+    take the first, or fail with their own words). Reads only the footer; a footer that cannot
+    be read is left to the reader, which names the damage."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        names = pq.read_schema(path).names
+    except (OSError, pa.ArrowException):
+        return
+    _refuse_repeated_names(Path(path), names)
 
 
 def refuse_missing(path: str | Path) -> None:
@@ -349,12 +411,7 @@ def _check_frame(path: Path, suffix: str, frame: pd.DataFrame) -> None:
         err = _delimiter_error(path, str(frame.columns[0]))
         if err:
             raise err
-    dup = frame.columns[frame.columns.duplicated()]
-    if len(dup):
-        raise DataFileError(
-            f"{path.name} has duplicate column names {list(map(str, dup))}",
-            fix="rename the columns so each name is unique",
-        )
+    _refuse_repeated_names(path, [str(c) for c in frame.columns])
 
 
 def _check_csv_header(path: Path, frame: pd.DataFrame) -> None:

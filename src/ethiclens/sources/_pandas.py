@@ -34,15 +34,23 @@ def read_csv_file(path, columns: list, dtype=None) -> pd.DataFrame:
     header is refused naming its line (pandas reading only some columns would drop the surplus
     silently, so the whole row is parsed)."""
     try:
-        return pd.read_csv(path, dtype=dtype, encoding="utf-8-sig", index_col=False)[columns]
+        frame = pd.read_csv(path, dtype=dtype, encoding="utf-8-sig")
     except (pd.errors.ParserError, UnicodeDecodeError) as exc:
-        err = ragged_error([path])
-        if err:
-            raise err from None
-        raise DataFileError(
-            f"cannot read {Path(path).name}: {str(exc).strip().splitlines()[0]}",
-            fix="check the file is comma-separated with the same number of fields on every row",
-        ) from None
+        raise _unreadable_csv(path, str(exc)) from None
+    # pandas takes a first data row one field longer than the header (a surplus value, or a
+    # comma ending every row) as naming each row: refused as a longer row is, by its line
+    if not isinstance(frame.index, pd.RangeIndex):
+        raise _unreadable_csv(path, "a row has more fields than the header")
+    return frame[columns]
+
+
+def _unreadable_csv(path, reason: str) -> DataFileError:
+    """The refusal of a CSV file pandas could not read as a table: its first row with surplus
+    fields, or its first byte that is not UTF-8, as every engine names them; else ``reason``."""
+    return ragged_error([path]) or DataFileError(
+        f"cannot read {Path(path).name}: {reason.strip().splitlines()[0]}",
+        fix="check the file is comma-separated with the same number of fields on every row",
+    )
 
 
 def read_rows(target, roles) -> pd.DataFrame:

@@ -181,10 +181,23 @@ def _ragged_row(path: Path) -> DataFileError | None:
                 return DataFileError(
                     f"{path.name} line {rows.line_num} has {len(row)} fields but its "
                     f"header has {len(header)}",
-                    fix="check the file is comma-separated with the same number of fields "
-                    "on every row (quote values that contain commas)",
+                    fix=_ragged_fix(row[len(header) :]),
                 )
     return None
+
+
+def _ragged_fix(surplus: list[str]) -> str:
+    """What to do about a row's ``surplus`` fields: empty ones are most often a comma ending
+    every row (some exports write one), which every engine refuses alike rather than guess."""
+    if not any(v.strip() for v in surplus):
+        return (
+            "remove the comma that ends the rows (their last field is empty and has no "
+            "column in the header), or name that column in the header"
+        )
+    return (
+        "check the file is comma-separated with the same number of fields on every row "
+        "(quote values that contain commas)"
+    )
 
 
 def header_groups(files, headers) -> list[tuple[list[str], list[str]]]:

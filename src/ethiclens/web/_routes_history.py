@@ -95,7 +95,15 @@ def _baseline_gate(old: dict, new: dict) -> dict:
         outcome = gate(new, fail_on="never", baseline=old)
     except EthicLensInputError as exc:  # other data or another spec: the library says what
         return {"refused": said(exc)}
-    return {"passed": outcome.passed, "regressions": outcome.regressions, "notes": outcome.notes}
+    # the gate's notes hold what got better (each ends "(better)") after what else it noticed,
+    # such as other input than the baseline: a note is not an improvement
+    better = [n for n in outcome.notes if n.endswith("(better)")]
+    return {
+        "passed": outcome.passed,
+        "regressions": outcome.regressions,
+        "improvements": better,
+        "notes": [n for n in outcome.notes if n not in better],
+    }
 
 
 def _flat(data: dict, prefix: str = "") -> dict:

@@ -229,6 +229,8 @@ def check_content(path: Path, limit: int) -> str:
 def _check_parquet(path: Path, size: int) -> str:
     import pyarrow.parquet as pq
 
+    from ..io import refuse_repeated_parquet_names
+
     with open(path, "rb") as fh:
         fh.seek(-4, os.SEEK_END)
         tail = fh.read(4)
@@ -247,6 +249,10 @@ def _check_parquet(path: Path, size: int) -> str:
         ) from None
     if meta.num_rows == 0:
         raise UploadError("the Parquet file has no rows", fix="export the data again")
+    try:
+        refuse_repeated_parquet_names(path)
+    except EthicLensInputError as exc:
+        raise as_upload_error(exc, path, 400) from None
     # what it becomes in memory: at least 8 bytes a cell (dictionary and run-length encoding
     # hide that from the footer's own sizes)
     expanded = max(
@@ -267,8 +273,11 @@ _TEXT = re.compile(rb"[\x00-\x08\x0e-\x1f]")
 
 
 def _check_csv(path: Path, head: bytes) -> str:
-    from ..io import not_utf8_error, preflight_file
+    from ..io import not_utf8_error, preflight_file, wide_text_error
+    from ..sources import ragged_error
 
+    if err := wide_text_error(path, head):  # its NUL bytes are text, not binary: iconv it
+        raise as_upload_error(err, path, 415)
     if _TEXT.search(head):
         raise UploadError(
             "the file is binary, not a CSV or Parquet table",
@@ -278,14 +287,12 @@ def _check_csv(path: Path, head: bytes) -> str:
     # the whole upload (it is bounded): a byte past the first 64 kB would otherwise fail the
     # read later, as a codec's words
     if err := not_utf8_error(path):
-        raise UploadError(without_server_path(err.problem, path), fix=err.fix, status=415)
+        raise as_upload_error(err, path, 415)
     comma = b"," in head.split(b"\n", 1)[0]
     try:  # first: it names the separator of a file with no comma (semicolons, tabs, ...)
         preflight_file(path)
     except EthicLensInputError as exc:
-        raise UploadError(
-            without_server_path(exc.problem, path), fix=exc.fix, status=400 if comma else 415
-        ) from None
+        raise as_upload_error(exc, path, 400 if comma else 415) from None
     if not comma:
         raise UploadError(
             "the file's first line has no comma: it is not a comma-separated table with a "
@@ -293,7 +300,17 @@ def _check_csv(path: Path, head: bytes) -> str:
             fix="export the table as CSV with a header row (or as Parquet)",
             status=415,
         )
+    # a row with surplus fields is refused by every engine: now, naming its line, rather
+    # than once the audit runs
+    if err := ragged_error([path]):
+        raise as_upload_error(err, path, 400)
     return "csv"
+
+
+def as_upload_error(err: EthicLensInputError, path: Path, status: int) -> UploadError:
+    """The library's refusal ``err`` of the stored upload ``path`` as the web app's, with
+    ``status``: the same words, the upload called "the file"."""
+    return UploadError(without_server_path(err.problem, path), fix=err.fix, status=status)
 
 
 def without_server_path(problem: str, path: Path) -> str:
