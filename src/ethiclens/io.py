@@ -4,6 +4,7 @@ undefined is null, never NaN or 0)."""
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import functools
 import glob
@@ -241,6 +242,65 @@ def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]
     return next(csv.reader(_io.StringIO(text)), []), text, ended
 
 
+def ragged_error(files) -> DataFileError | None:
+    """The first CSV row with more fields than its header, or the first byte that is not
+    UTF-8, as the one message every engine gives; None when there is none. Reads the files
+    (only called once something is wrong)."""
+    for f in files:
+        try:
+            err = _ragged_row(Path(f))
+        except UnicodeDecodeError:
+            err = not_utf8_error(f)
+        if err:
+            return err
+    return None
+
+
+@contextlib.contextmanager
+def csv_rows(path: Path):
+    """A ``csv.reader`` over the CSV file ``path`` (gzip-compressed too) that reads a field of
+    any length: Python's csv refuses fields past 131,072 characters (its default limit), which
+    a text column may hold; the audit refuses such a value with its own words."""
+    import csv
+    import gzip
+
+    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    limit = csv.field_size_limit()
+    csv.field_size_limit(max(limit, path.stat().st_size))  # no field is longer than its file
+    try:
+        with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
+            yield csv.reader(fh)
+    finally:
+        csv.field_size_limit(limit)
+
+
+def _ragged_row(path: Path) -> DataFileError | None:
+    with csv_rows(path) as rows:
+        header = next(rows, [])
+        for row in rows:
+            if len(row) > len(header):
+                return DataFileError(
+                    f"{path.name} line {rows.line_num} has {len(row)} fields but its "
+                    f"header has {len(header)}",
+                    fix=_ragged_fix(row[len(header) :]),
+                )
+    return None
+
+
+def _ragged_fix(surplus: list[str]) -> str:
+    """What to do about a row's ``surplus`` fields: empty ones are most often a comma ending
+    every row (some exports write one), which every engine refuses alike rather than guess."""
+    if not any(v.strip() for v in surplus):
+        return (
+            "remove the comma that ends the rows (their last field is empty and has no "
+            "column in the header), or name that column in the header"
+        )
+    return (
+        "check the file is comma-separated with the same number of fields on every row "
+        "(quote values that contain commas)"
+    )
+
+
 def _delimiter_error(path: Path, header: str):
     for sep in (";", "\t", "|"):
         if sep in header:
@@ -352,8 +412,11 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
         OSError,
         EOFError,
     ) as exc:
+        ragged = isinstance(exc, pd.errors.ParserError) and suffix == ".csv"
         fix = _read_error_fix(path, suffix)
-        raise DataFileError(f"cannot read {path.name}: {_first_line(exc)}", fix=fix) from exc
+        raise (ragged and ragged_error([path])) or DataFileError(
+            f"cannot read {path.name}: {_first_line(exc)}", fix=fix
+        ) from exc
     _check_frame(path, suffix, frame)
     return frame
 
@@ -407,6 +470,13 @@ def _check_frame(path: Path, suffix: str, frame: pd.DataFrame) -> None:
         raise DataFileError(f"file {path} has no data rows", fix="export the data again")
     if suffix == ".csv":
         _check_csv_header(path, frame)
+    # pandas takes a first data row one field longer than the header (a surplus value, or a
+    # comma ending every row) as naming each row, shifting the columns: refused by its line
+    if suffix == ".csv" and not isinstance(frame.index, pd.RangeIndex):
+        raise ragged_error([path]) or DataFileError(
+            f"cannot read {path.name}: a row has more fields than the header",
+            fix=_read_error_fix(path, suffix),
+        )
     if suffix == ".csv" and frame.shape[1] == 1:
         err = _delimiter_error(path, str(frame.columns[0]))
         if err:

@@ -104,3 +104,18 @@ def test_wide_text_is_named_with_the_conversion_that_works(tmp_path, capsys, enc
 )
 def test_only_wide_text_is_taken_for_it(head):
     assert wide_text_error("x.csv", head) is None
+
+
+@pytest.mark.parametrize("surplus", [",EXTRA", ","])
+def test_read_table_refuses_a_first_row_with_a_surplus_field_rather_than_shift_it(
+    tmp_path, surplus
+):
+    """``read_table`` (JSON's and other commands' reader) took such a row's first field as the
+    rows' index, shifting every column left: refused as every engine refuses it."""
+    from ethiclens.io import read_table
+
+    lines = _frame().to_csv(index=False).splitlines()
+    lines[1] += surplus
+    (tmp_path / "r.csv").write_text("\n".join(lines) + "\n")
+    with pytest.raises(EthicLensInputError, match="r.csv line 2 has 4 fields but its header has 3"):
+        read_table(tmp_path / "r.csv")

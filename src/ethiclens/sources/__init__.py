@@ -19,7 +19,7 @@ from ._counts_table import (
 from ._dask import audit_frame, dask_counts, dask_file_counts, dask_scheduler
 from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files
 from ._pandas import name_rows, pandas_counts, read_csv_file, read_rows
-from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of, ragged_error, row_place
+from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of, row_place
 from ._spark import spark_counts, spark_file_counts, spark_read_files, spark_session
 from ._sql import (
     checked_db_url,
@@ -40,7 +40,6 @@ __all__ = [
     "check_scheduler",
     "engine_of",
     "row_place",
-    "ragged_error",
     "read_rows",
     "name_rows",
     "read_csv_file",

@@ -25,7 +25,6 @@ counts, or the same message (column, value, row where a file can be re-read, and
 
 from __future__ import annotations
 
-import contextlib
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -40,6 +39,7 @@ from .._checks import (
     not_numbers,
 )
 from ..errors import DataFileError, EthicLensInputError
+from ..io import csv_rows, ragged_error
 from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
 ENGINE_ATTR = "ethiclens_engine"  # who counted: "pandas", "duckdb", "dask", "spark", "sql"
@@ -137,67 +137,6 @@ def csv_header(path) -> list[str]:
             fix="save it as comma-separated CSV",
         )
     return [name if name else f"Unnamed: {i}" for i, name in enumerate(header)]
-
-
-def ragged_error(files) -> DataFileError | None:
-    """The first CSV row with more fields than its header, or the first byte that is not
-    UTF-8, as the one message every engine gives; None when there is none. Reads the files
-    (only called once something is wrong)."""
-    from ..io import not_utf8_error
-
-    for f in files:
-        try:
-            err = _ragged_row(Path(f))
-        except UnicodeDecodeError:
-            err = not_utf8_error(f)
-        if err:
-            return err
-    return None
-
-
-@contextlib.contextmanager
-def csv_rows(path: Path):
-    """A ``csv.reader`` over the CSV file ``path`` (gzip-compressed too) that reads a field of
-    any length: Python's csv refuses fields past 131,072 characters (its default limit), which
-    a text column may hold; the audit refuses such a value with its own words."""
-    import csv
-    import gzip
-
-    opener = gzip.open if path.name.lower().endswith(".gz") else open
-    limit = csv.field_size_limit()
-    csv.field_size_limit(max(limit, path.stat().st_size))  # no field is longer than its file
-    try:
-        with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
-            yield csv.reader(fh)
-    finally:
-        csv.field_size_limit(limit)
-
-
-def _ragged_row(path: Path) -> DataFileError | None:
-    with csv_rows(path) as rows:
-        header = next(rows, [])
-        for row in rows:
-            if len(row) > len(header):
-                return DataFileError(
-                    f"{path.name} line {rows.line_num} has {len(row)} fields but its "
-                    f"header has {len(header)}",
-                    fix=_ragged_fix(row[len(header) :]),
-                )
-    return None
-
-
-def _ragged_fix(surplus: list[str]) -> str:
-    """What to do about a row's ``surplus`` fields: empty ones are most often a comma ending
-    every row (some exports write one), which every engine refuses alike rather than guess."""
-    if not any(v.strip() for v in surplus):
-        return (
-            "remove the comma that ends the rows (their last field is empty and has no "
-            "column in the header), or name that column in the header"
-        )
-    return (
-        "check the file is comma-separated with the same number of fields on every row "
-        "(quote values that contain commas)"
-    )
 
 
 def header_groups(files, headers) -> list[tuple[list[str], list[str]]]:

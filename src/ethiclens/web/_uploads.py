@@ -273,8 +273,7 @@ _TEXT = re.compile(rb"[\x00-\x08\x0e-\x1f]")
 
 
 def _check_csv(path: Path, head: bytes) -> str:
-    from ..io import not_utf8_error, preflight_file, wide_text_error
-    from ..sources import ragged_error
+    from ..io import not_utf8_error, preflight_file, ragged_error, wide_text_error
 
     if err := wide_text_error(path, head):  # its NUL bytes are text, not binary: iconv it
         raise as_upload_error(err, path, 415)
