@@ -1,11 +1,12 @@
 """Round 10: files that every face refuses in one set of words (docs/engines.md): a Parquet
 file naming a column twice, a CSV row with surplus fields (a first row too, and a comma
 ending every row), UTF-16 or UTF-32 text. The default engine, ``--engine pandas``,
-``--engine duckdb`` and ``ethiclens.audit`` agree: exit 2 with the message, never a
-traceback, never a silent audit of part of the file."""
+``--engine duckdb``, ``--engine dask`` and ``ethiclens.audit`` agree: exit 2 with the
+message, never a traceback, never a silent audit of part of the file."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 
 import pandas as pd
@@ -17,6 +18,8 @@ from ethiclens.errors import EthicLensInputError
 from ethiclens.io import wide_text_error
 
 ENGINES = [[], ["--engine", "pandas"], ["--engine", "duckdb"]]
+if importlib.util.find_spec("dask") and importlib.util.find_spec("distributed"):
+    ENGINES += [["--engine", "dask"], ["--engine", "dask", "--scheduler", "local-cluster"]]
 
 
 def _frame(n=60) -> pd.DataFrame:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -155,7 +156,9 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             options.pop("blocksize", None)
             part = dd.from_map(functools.partial(_read_csv_file, **options), group)
         else:
-            part = dd.read_csv(group, include_path_column=path_column, **options)
+            from dask.dataframe.io.csv import read_pandas  # dd.read_csv with our reader
+
+            part = read_pandas(_strict_read_csv, group, include_path_column=path_column, **options)
         if hive:
             part = part.assign(**_hive_keys(group[0], target))
         parts.append(part[columns])
@@ -164,7 +167,19 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
 
 def _read_csv_file(path, **options) -> pd.DataFrame:
     """One CSV file read by pandas, its name in ``FILE_NAME`` (as ``dd.read_csv`` adds it)."""
-    return pd.read_csv(path, **options).assign(**{FILE_NAME: path})
+    return _strict_read_csv(path, **options).assign(**{FILE_NAME: path})
+
+
+def _strict_read_csv(*args, **kwargs) -> pd.DataFrame:
+    """``pandas.read_csv`` where a block's first row with surplus fields fails as a later one
+    does (pandas drops them with a warning only): the count then names its line, as every
+    engine does. Runs in the task, so on a remote worker too."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", pd.errors.ParserWarning)
+        try:
+            return pd.read_csv(*args, **kwargs)
+        except pd.errors.ParserWarning as exc:
+            raise pd.errors.ParserError(str(exc)) from None
 
 
 def _by_compression(groups):
