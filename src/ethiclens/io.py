@@ -341,6 +341,21 @@ def preflight_file(path: str | Path, require_rows: bool = True) -> None:
     if require_rows and whole and not any(any(c.strip() for c in r) for r in rows):
         raise DataFileError(f"file {path} has no data rows", fix="export the data again")
     _refuse_repeated_names(path, header)
+    _refuse_surplus_first_row(path, text, header)
+
+
+def _refuse_surplus_first_row(path: Path, text: str, header: list[str]) -> None:
+    """A first data row longer than the header (a surplus value, or a comma ending every row)
+    is refused by its line before any engine reads the file: pandas would take its first field
+    as the rows' index, and Spark drops an empty last field unseen."""
+    import csv
+    import io as _io
+
+    rows = csv.reader(_io.StringIO(text))
+    next(rows, None)
+    first = next((row for row in rows if row), None)  # blank lines are skipped
+    if first is not None and len(first) > len(header) and (err := ragged_error([path])):
+        raise err
 
 
 def _refuse_repeated_names(path: Path, header) -> None:

@@ -122,3 +122,17 @@ def test_read_table_refuses_a_first_row_with_a_surplus_field_rather_than_shift_i
     (tmp_path / "r.csv").write_text("\n".join(lines) + "\n")
     with pytest.raises(EthicLensInputError, match="r.csv line 2 has 4 fields but its header has 3"):
         read_table(tmp_path / "r.csv")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("surplus", [",EXTRA", ","])
+def test_spark_refuses_a_first_row_with_a_surplus_field_too(tmp_path, spark, surplus):
+    """Spark reads an empty last field as no field: the file's first data row is checked
+    before any engine reads it (io.preflight_file), so a comma ending every row is refused."""
+    from ethiclens.sources import Roles, spark_file_counts
+
+    lines = _frame().to_csv(index=False).splitlines()
+    text = "\n".join([lines[0], *(line + surplus for line in lines[1:])]) + "\n"
+    (tmp_path / "r.csv").write_text(text)
+    with pytest.raises(EthicLensInputError, match="r.csv line 2 has 4 fields but its header has 3"):
+        spark_file_counts(str(tmp_path / "r.csv"), Roles("pred", ["group"], "label"))
