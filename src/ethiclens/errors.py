@@ -75,20 +75,44 @@ class EthicLensInputError(ValueError):
         # credential pattern survives into it (ethiclens/_secrets.py).
         super().__init__(mask_secrets("".join(parts)))
 
-    def renamed(self, names: dict, kind: str | None = None) -> EthicLensInputError:
+    def renamed(
+        self, names: dict, kind: str | None = None, words: dict | None = None
+    ) -> EthicLensInputError:
         """This refusal in another face's words: ``names`` maps what it called its column
-        (pieces of ``"--table/--query"`` too) to the new names. A flag named in its problem or
-        fix ("choose another path for --json") is renamed there as well, so a config file's
-        refusal never tells its user to use a flag."""
-        problem, fix = self.problem, self.fix
-        for old, new in names.items():
-            if str(old).startswith("--") and old != new:
-                flag = re.compile(re.escape(str(old)) + r"(?![\w-])")
-                problem = flag.sub(str(new), problem)
-                fix = fix if fix is None else flag.sub(str(new), fix)
-        parts = str(self.column).split("/")
-        column = "/".join(str(names.get(p, p)) for p in parts)
-        return EthicLensInputError(problem, column=column, value=self.value, fix=fix, kind=kind)
+        (pieces of ``"--table/--query"`` too) to the new names; ``words`` maps more flags its
+        problem or fix may name (every flag a config file's user did not type, or a Python
+        caller's keywords). A flag is renamed in the text too ("choose another path for
+        --json"), so a config file's user is never told to use a flag. The same error when
+        nothing changes."""
+        flags = {**(words or {}), **{o: n for o, n in names.items() if str(o).startswith("--")}}
+        problem, fix = (_in_words(t, flags) for t in (self.problem, self.fix))
+        column = self.column
+        if column is not None and str(column) in names:  # whole: a URL holds '/' too
+            column = names[str(column)]
+        elif column is not None:
+            column = "/".join(str(names.get(p, p)) for p in str(column).split("/"))
+        unchanged = (problem, fix, column) == (self.problem, self.fix, self.column)
+        if unchanged and kind in (None, self.kind):
+            return self
+        cls = (
+            type(self)
+            if type(self).__init__ is EthicLensInputError.__init__
+            else EthicLensInputError
+        )
+        return cls(problem, column=column, value=self.value, fix=fix, kind=kind)
+
+
+def _in_words(text: str | None, flags: dict) -> str | None:
+    """``text`` with each flag of ``flags`` renamed. Text that already says which face each
+    spelling is for ("--pos-label 1 on the command line, pos_label='1' in Python") is kept."""
+    if text is None or "on the command line" in text:
+        return text
+    for old, new in flags.items():
+        if old != new:
+            # "(--y-true, roles.y_true)" already names both faces: keep the one named
+            flag = re.compile(re.escape(str(old)) + rf"(?![\w-])(, {re.escape(str(new))})?")
+            text = flag.sub(str(new), text)
+    return text
 
 
 class DataFileError(EthicLensInputError):

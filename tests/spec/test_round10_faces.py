@@ -134,3 +134,59 @@ def test_an_unused_category_in_a_parquet_file_gets_a_fix_a_file_user_can_apply(t
     said = _error(capsys, "audit", path, "--y-true", "y", "--y-pred", "p", "--protected", "g")
     assert "group(s) ['c'] have no rows" in said
     assert "for a Parquet file, write it again after that, or store the column as text" in said
+
+
+def test_a_config_users_refusal_names_keys_in_its_words_not_flags(tmp_path, capsys):
+    _, data = _rows(tmp_path)
+    roles = "roles:\n  y_true: y\n  y_pred: [p]\n  protected: [g]\n"
+    cases = {
+        "groups:\n  bins:\n    zz: [0, 1]\n": "Fix: add roles.protected zz, or bin one of",
+        "target:\n  db: sqlite:///nowhere.db\n": "target.db needs target.table NAME or "
+        "target.query SQL. Fix: e.g. target.table predictions",
+    }
+    for body, words in cases.items():
+        config = tmp_path / "c.yaml"
+        head = "" if "target" in body else f"target:\n  file: {data}\n"
+        config.write_text(f"version: 1\n{head}{roles}{body}")
+        said = _error(capsys, "audit", "--config", config)
+        assert words in said and "--" not in said, said
+    # a flag the user typed is still named as a flag; the rest of its words, by key
+    config.write_text(f"version: 1\ntarget:\n  file: {data}\n{roles}")
+    said = _error(capsys, "audit", "--config", config, "--bins", "zz=0,1")
+    assert said.startswith("error: option '--bins'") and "add roles.protected zz" in said
+
+
+def test_a_python_caller_is_told_keywords_not_flags(tmp_path):
+    _, data = _rows(tmp_path)
+    with pytest.raises(EthicLensInputError) as err:
+        ethiclens.run(str(data), y_true="y", y_pred="p")
+    assert str(err.value).startswith("argument 'y_pred/protected': an audit needs y_pred and")
+    with pytest.raises(EthicLensInputError) as err:
+        ethiclens.run(str(data), y_true="y", y_pred="p", protected=["g"], table="t")
+    assert "Fix: add db URL (or db_env NAME), or drop table/query" in str(err.value)
+    assert "--" not in str(err.value)
+
+
+def test_the_monitor_names_a_config_files_keys_in_its_words(tmp_path, capsys):
+    _, data = _rows(tmp_path)
+    config = tmp_path / "m.yaml"
+    config.write_text(
+        f"version: 1\ntarget:\n  file: {data}\nroles:\n  y_pred: [p]\n  protected: [g]\n"
+        "  weight: g\n"
+    )
+    said = _error(capsys, "monitor", "--config", config, "--time", "t", "--window", "1d",
+                  "--store", tmp_path / "s.sqlite")  # fmt: skip
+    assert said == (
+        "error: key 'roles.protected': roles.protected and roles.weight both name 'g': one "
+        "column plays two roles (value: 'g'). Fix: give each of roles.protected and "
+        "roles.weight its own column"
+    )
+
+
+def test_a_release_names_the_argument_that_repeats_a_column(tmp_path):
+    frame, _ = _rows(tmp_path)
+    grr = p2nia.make_request(n=200, protected="g", protected_domain=["a", "b"], epsilon=1.0)
+    with pytest.raises(EthicLensInputError, match=r"^argument 'y_true': the protected, label"):
+        p2nia.release(grr, frame, "g", "p")
+    with pytest.raises(EthicLensInputError, match=r"^argument 'y_pred': the protected, label"):
+        p2nia.release(grr, frame, "y", "y")

@@ -256,10 +256,14 @@ class SpecRequest:
         from ..spec import ENGINE_KEYS
 
         column = "" if exc.column is None else str(exc.column)
+        given = set(self.by_flag.values())
+        words = self._config_words(given)
         if "://" in column or column.startswith(("--db ", "--db-env ")):  # a (masked) URL
+            flag, _, url = column.partition(" ")
+            if flag in words:  # from the config file: its key, the URL kept
+                return exc.renamed({column: f"{words[flag]} {url}"}, "key", words)
             return exc
         names = {}
-        given = set(self.by_flag.values())
         for piece in column.split("/"):
             base = piece.split("[")[0]
             if base.startswith("--") and base not in given and self.config:
@@ -271,9 +275,18 @@ class SpecRequest:
                 flag = _flag_of(path)
             names[piece] = flag if flag else (path if "." in path else piece)
         if all(old == new for old, new in names.items()):
-            return exc
+            return exc.renamed({}, exc.kind, words)  # other flags its words name
         kind = "option" if any(p.startswith("--") for p in names.values()) else None  # TARGET/--db
-        return exc.renamed(names, kind)
+        return exc.renamed(names, kind, words)
+
+    def _config_words(self, given: set) -> dict:
+        """With --config: every flag the user did not type -> its key in their file, so a
+        refusal's words ("drop --bins", "add --protected zz") name what they can edit."""
+        from ..spec import flag_paths
+
+        if not self.config:
+            return {}
+        return {flag: path for flag, path in flag_paths().items() if flag not in given}
 
 
 def _path_of(flag: str) -> str | None:

@@ -757,12 +757,11 @@ def config_keys_named(flags: dict, config):
             SPEC_FLAGS[n][0] for n, v in flags.items() if n in SPEC_FLAGS and v not in (None, ())
         }
         keys = {f: f"{section}.{key}" for f, section, key in SPEC_FLAGS.values()}
-        if not config or exc.column in given or exc.column not in keys:
+        if not config:
             raise
-        column = keys[exc.column]
-        raise EthicLensInputError(
-            exc.problem, column=column, value=exc.value, fix=exc.fix
-        ) from None
+        words = {f: k for f, k in keys.items() if f not in given}  # the flags in its words too
+        names = {exc.column: keys[exc.column]} if exc.column in words else {}
+        raise exc.renamed(names, "key" if names else None, words) from None
 
 
 def _shown(value) -> str:

@@ -283,9 +283,11 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
         )
     roles = [request.protected, y_pred] + ([y_true] if request.needs_label else [])
     if len(set(roles)) != len(roles):
+        # the option that repeats a column named before it (the protected one is the request's)
+        clash = "--y-pred" if y_pred in (request.protected, y_true) else "--y-true"
         raise EthicLensInputError(
             "the protected, label and prediction columns must differ",
-            column="--y-pred",
+            column=clash,
             value=roles,
             fix="name three different columns",
         )

@@ -65,7 +65,8 @@ def _wrap(name: str, runner: str, **fixed):
                 return engine(*args, **kwargs)
         from . import _run
 
-        with named_as_called((), kwargs, target="spec" if is_target(args[0]) else None):
+        given = not is_target(args[0])
+        with named_as_called((), kwargs, None if given else "spec", spec_given=given):
             spec = _spec_of(args[0], kwargs, **fixed)
             return getattr(_run, runner)(spec)
 

@@ -19,30 +19,44 @@ ALIASES = {
 
 
 @contextmanager
-def named_as_called(params, kwargs, target: str | None = None):
+def named_as_called(params, kwargs, target: str | None = None, spec_given: bool = False):
     """An error about a parameter names it as the Python caller wrote it ("argument
     'random_state'"), not as a config key ("key 'policy.seed'"), a flag ("option '--seed'") or
     the engine's keyword ("column 'exclude_groups'"). A key the caller did not pass came from
     their spec file and is named as its key there; a bad target given as a name or path
-    (``run("compass")``) names the argument ``target`` that held it."""
+    (``run("compass")``) names the argument ``target`` that held it. A flag in the error's
+    words is named as the keyword that sets it, or, with ``spec_given`` (the caller's spec: a
+    dict, a file), as its key there."""
     passed = {k: k for k in kwargs} | {ALIASES[k]: k for k in kwargs if k in ALIASES}
     try:
         yield
     except EthicLensInputError as exc:
-        column = str(exc.column)
-        if target and column in _TARGET_NAMES:
-            raise _renamed(exc, target, "argument") from None
-        if exc.kind == "column" and column in params:  # the engine's own argument
-            raise _renamed(exc, column, "argument") from None
-        path = _spec_path(exc)
-        if path is None:
-            raise
-        name = path.rpartition(".")[2]
-        if name in passed:
-            raise _renamed(exc, passed[name], "argument") from None
-        if exc.kind == "key":
-            raise
-        raise _renamed(exc, path, "key") from None
+        raise _in_python_words(exc, params, passed, target, spec_given) from None
+
+
+def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLensInputError:
+    """``exc`` naming what the caller wrote; every flag in its words named as the keyword
+    that sets it ("drop --bins" becomes "drop bins": ``run`` and ``AuditSpec.of`` take each
+    field by name) or, when the caller gave a spec (a dict, a file), as its key there."""
+    words = {}
+    for flag, path in flag_paths().items():
+        field_name = path.rpartition(".")[2]
+        words[flag] = passed.get(field_name, path if spec_given else field_name)
+    column = str(exc.column)
+    if target and column in _TARGET_NAMES:
+        return exc.renamed({column: target}, "argument", words)
+    if exc.kind == "column" and column in params:  # the engine's own argument
+        return exc.renamed({column: column}, "argument", words)
+    path = _spec_path(exc)
+    if path is None:  # flags of no one key ("--y-pred/--protected"), or none at all
+        pieces = {p: words[p] for p in column.split("/") if p in words}
+        return exc.renamed(pieces, "argument" if pieces else None, words)
+    name = path.rpartition(".")[2]
+    if name in passed:
+        return exc.renamed({column: passed[name]}, "argument", words)
+    if exc.kind == "key":
+        return exc.renamed({}, None, words)
+    return exc.renamed({column: path}, "key", words)
 
 
 # What a refusal of the target itself is called (by the library, the CLI); a refusal of a
@@ -64,7 +78,3 @@ def _spec_path(exc: EthicLensInputError) -> str | None:
         return flag_paths().get(column)
     path = ENGINE_KEYS.get(column) if exc.kind == "column" else None
     return path if path and path.startswith(_SETTINGS) else None
-
-
-def _renamed(exc: EthicLensInputError, column: str, kind: str) -> EthicLensInputError:
-    return exc.renamed({str(exc.column): column}, kind)

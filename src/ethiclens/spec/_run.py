@@ -60,7 +60,8 @@ def run(spec, **options):
     otherwise an ``AuditResult``. The result's ``run`` record says what was read.
     """
     # a refusal names the keyword as the caller wrote it, and a bad target the argument
-    with named_as_called((), options, target="spec" if is_target(spec) else None):
+    given = not is_target(spec)
+    with named_as_called((), options, None if given else "spec", spec_given=given):
         spec = as_spec(spec)
         if options:
             spec = AuditSpec.of(**_merged(spec, options))
