@@ -881,18 +881,31 @@ _DAY_SQL = {
     "sqlite": "CAST(strftime('%s', {col}) AS INTEGER) / 86400",
     "postgresql": "CAST(FLOOR(EXTRACT(EPOCH FROM CAST({col} AS TIMESTAMPTZ)) / 86400) AS BIGINT)",
 }
-# SQLite reads an offset only as ±HH:MM; ±HHMM (ISO 8601's basic form, which pandas and DuckDB
-# read) gets its colon first, so that a table and the same rows as a file give the same windows
-_SQLITE_OFFSET = (
+# SQLite reads an offset only as ±HH:MM, and only up to 14 hours; pandas and DuckDB also read
+# ±HHMM (ISO 8601's basic form), ±HH (as PostgreSQL prints one) and any hour. So a table and
+# the same rows as a file give the same windows, SQLite gets the offset's colon and minutes
+# first (_SQLITE_HHMM), then the time moved to UTC by the offset's minutes (_SQLITE_UTC),
+# fractions of a second kept. (':' || '00', not ':00': SQLAlchemy reads that as a parameter.)
+_SQLITE_HHMM = (
     "(CASE WHEN {col} GLOB '*[0-9][+-][0-9][0-9][0-9][0-9]' "
-    "THEN substr({col}, 1, length({col}) - 2) || ':' || substr({col}, -2) ELSE {col} END)"
+    "THEN substr({col}, 1, length({col}) - 2) || ':' || substr({col}, -2) "
+    "WHEN {col} GLOB '*:[0-9][0-9]*[+-][0-9][0-9]' THEN {col} || ':' || '00' ELSE {col} END)"
+)
+_SQLITE_UTC = (
+    "(CASE WHEN {t} GLOB '*[0-9][+-][0-9][0-9]:[0-9][0-9]' "
+    "THEN strftime('%Y-%m-%d %H:%M:%f', substr({t}, 1, length({t}) - 6), printf('%+d minutes', "
+    "(CASE substr({t}, -6, 1) WHEN '-' THEN 1 ELSE -1 END) "
+    "* (CAST(substr({t}, -5, 2) AS INTEGER) * 60 + CAST(substr({t}, -2) AS INTEGER)))) "
+    "ELSE {t} END)"
 )
 
 
 def _time_sql(scheme: str, template: str, col: str) -> str:
     """``template`` (one of ``_DAY_SQL``, ``_EPOCH_SQL``) of the time column ``col``."""
     quoted = _q(col)
-    return template.format(col=_SQLITE_OFFSET.format(col=quoted) if scheme == "sqlite" else quoted)
+    if scheme != "sqlite":
+        return template.format(col=quoted)
+    return template.format(col=_SQLITE_UTC.format(t=_SQLITE_HHMM.format(col=quoted)))
 
 
 # the roles' text in byte order, as the other engines sort it (PostgreSQL: not the locale's)
