@@ -253,52 +253,32 @@ class SpecRequest:
 
     def flag_error(self, exc):
         """An error naming a spec key (or an engine keyword) names the flag that set it."""
-        from ..spec import ENGINE_KEYS
+        from ..spec import ENGINE_KEYS, flag_paths
 
         column = "" if exc.column is None else str(exc.column)
         given = set(self.by_flag.values())
-        words = self._config_words(given)
+        # with --config, every flag the user did not type is named as the key in their file
+        words = {f: p for f, p in flag_paths().items() if f not in given} if self.config else {}
         if "://" in column or column.startswith(("--db ", "--db-env ")):  # a (masked) URL
             flag, _, url = column.partition(" ")
             if flag in words:  # from the config file: its key, the URL kept
                 return exc.renamed({column: f"{words[flag]} {url}"}, "key", words)
             return exc
-        names = {}
+        names, flag_of = {}, {p: f for f, p in flag_paths().items()}
         for piece in column.split("/"):
             base = piece.split("[")[0]
-            if base.startswith("--") and base not in given and self.config:
-                names[piece] = _path_of(base) or piece  # the value came from the config file
+            if base in words:
+                names[piece] = words[base]  # the value came from the config file
                 continue
             path = ENGINE_KEYS.get(base, ".".join(base.split(".")[:2]))
             flag = self.by_flag.get(path)
             if flag is None and not self.config:
-                flag = _flag_of(path)
+                flag = flag_of.get(path)
             names[piece] = flag if flag else (path if "." in path else piece)
         if all(old == new for old, new in names.items()):
             return exc.renamed({}, exc.kind, words)  # other flags its words name
         kind = "option" if any(p.startswith("--") for p in names.values()) else None  # TARGET/--db
         return exc.renamed(names, kind, words)
-
-    def _config_words(self, given: set) -> dict:
-        """With --config: every flag the user did not type -> its key in their file, so a
-        refusal's words ("drop --bins", "add --protected zz") name what they can edit."""
-        from ..spec import flag_paths
-
-        if not self.config:
-            return {}
-        return {flag: path for flag, path in flag_paths().items() if flag not in given}
-
-
-def _path_of(flag: str) -> str | None:
-    from ..spec import flag_paths
-
-    return flag_paths().get(flag)
-
-
-def _flag_of(path: str) -> str | None:
-    from ..spec import flag_paths
-
-    return next((flag for flag, p in flag_paths().items() if p == path), None)
 
 
 def spec_command(purpose: str, summary: str, doc: str) -> click.Command:
