@@ -354,7 +354,8 @@ def _refuse_surplus_first_row(path: Path, text: str, header: list[str]) -> None:
     rows = csv.reader(_io.StringIO(text))
     next(rows, None)
     first = next((row for row in rows if row), None)  # blank lines are skipped
-    if first is not None and len(first) > len(header) and (err := ragged_error([path])):
+    # an empty header (a blank first line) is refused in its own words by each reader
+    if header and first is not None and len(first) > len(header) and (err := ragged_error([path])):
         raise err
 
 
