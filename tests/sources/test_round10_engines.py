@@ -126,3 +126,32 @@ def test_a_db_refusal_names_the_offending_value(tmp_path, capsys, role, bad, wor
     extra = [role, "s" if role == "--y-score" else "w"]
     assert main(["audit", "--db", url, "--table", "t", *ROLES, *extra]) == 2
     assert words in capsys.readouterr().err
+
+
+def test_a_counts_table_counts_long_labels_in_rows_as_the_rows_do(tmp_path, capsys):
+    """302 rows in 4 cells hold a 300-character group: both faces say 302 rows, not 4 cells."""
+    long = "x" * 300
+    frame = pd.DataFrame(
+        {
+            "y": [0, 1] * 151 + [0, 1] * 49,
+            "p": [0, 0, 1, 1] * 75 + [0, 1] + [0, 1, 1, 0] * 24 + [0, 1],
+            "g": [long] * 302 + ["a"] * 98,
+        }
+    )
+    rows = tmp_path / "rows.csv"
+    frame.to_csv(rows, index=False)
+    table = tmp_path / "c.csv"
+    argv = ["--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    said = {}
+    for name, command in {
+        "rows": ["audit", str(rows), *argv],
+        "counts": ["audit", "--counts", str(table), *argv],
+    }.items():
+        if name == "counts":
+            # the table is written without the audit's label check, as an older one was
+            cells = frame.groupby(["y", "p", "g"]).size().reset_index(name="count")
+            cells.rename(columns={"y": "y_true", "p": "y_pred"}).to_csv(table, index=False)
+        assert main(command) == 2
+        said[name] = capsys.readouterr().err
+    for err in said.values():
+        assert "302 group value(s) longer than 256 characters" in err, said

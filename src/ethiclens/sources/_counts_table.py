@@ -375,9 +375,10 @@ def _check_label_lengths(table: pd.DataFrame, path: Path) -> None:
     def where(index: int) -> str:
         return f", first at {row_place(path, index, kind)}" if kind else first_row(index)
 
+    counts = table[COUNT].to_numpy() if COUNT in table.columns else None  # rows, as the audit
     for col in table.columns:
         if col not in RESERVED and not table[col].isna().any():
-            check_label_lengths(table[col].to_numpy(), col, where)
+            check_label_lengths(table[col].to_numpy(), col, where, counts=counts)
 
 
 def _read_cells(path, text: list) -> pd.DataFrame:
