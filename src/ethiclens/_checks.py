@@ -140,10 +140,11 @@ def check_label_lengths(labels, column, where=first_row, *, codes=None, counts=N
     ``counts``: the rows each entry stands for (a counts table's or a grouped engine's cells;
     entries that count 0 are not measured). ``where(i)`` words the first long entry's place
     (``lambda i: ""`` for a flag)."""
-
     if codes is None:
         codes, labels = _distinct(labels)
     lengths = np.fromiter(map(len, map(str, labels)), dtype=np.int64, count=len(labels))
+    if not (lengths > MAX_LABEL_CHARS).any():
+        return  # the usual case: no row is looked at
     rows = lengths[codes] > MAX_LABEL_CHARS
     if counts is None:
         counted, n_rows = np.ones(len(codes), dtype=bool), int(rows.sum())
