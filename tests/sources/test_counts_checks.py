@@ -404,6 +404,7 @@ def test_a_missing_group_in_a_csv_counts_table_is_refused_as_missing(tmp_path, c
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
 def test_a_counts_table_names_its_long_label_by_file_and_line(tmp_path, capsys, suffix):
+    """4 cells of 10 rows hold the long label: 40 rows, as the rows themselves would count."""
     cells = [("B", y, p, 10) for y in (0, 1) for p in (0, 1)]
     cells += [("a" * 257, y, p, 10) for y in (0, 1) for p in (0, 1)]
     table = pd.DataFrame(cells, columns=["race", "y_true", "y_pred", "count"])
@@ -413,6 +414,6 @@ def test_a_counts_table_names_its_long_label_by_file_and_line(tmp_path, capsys, 
     err = capsys.readouterr().err
     place = "cells.parquet row 5" if suffix == ".parquet" else "cells.csv line 6"
     assert (
-        f"4 group value(s) longer than 256 characters (the longest has 257), first at {place}."
+        f"40 group value(s) longer than 256 characters (the longest has 257), first at {place}."
         in err
     )
