@@ -309,3 +309,51 @@ def test_an_intersection_in_another_attribute_order_is_named_not_listed_as_compa
     said = str(refused.value)
     assert "roles.intersections [['g', 's']] -> [['s', 'g']]" in said
     assert "only in the baseline" not in said
+
+
+def _edited_baseline_run(tmp_path, capsys, edit):
+    """Audit a file, edit its JSON as ``edit`` says, and gate the same audit against it."""
+    import json
+
+    import numpy as np
+    import pandas as pd
+
+    from ethiclens.cli import main
+
+    rng = np.random.default_rng(0)
+    n = 4000
+    frame = pd.DataFrame(
+        {
+            "label": rng.integers(0, 2, n),
+            "pred": rng.integers(0, 2, n),
+            "race": rng.choice(["A", "B"], n),
+        }
+    )
+    data = tmp_path / "d.csv"
+    frame.to_csv(data, index=False)
+    argv = ["audit", str(data), "--y-true", "label", "--y-pred", "pred", "--protected", "race=A"]
+    argv += ["--n-boot", "100"]
+    assert main([*argv, "--json", str(tmp_path / "base.json")]) == 0
+    report = json.loads((tmp_path / "base.json").read_text())
+    edit(report)
+    (tmp_path / "edited.json").write_text(json.dumps(report))
+    capsys.readouterr()
+    rc = main([*argv, "--fail-on", "flagged", "--baseline", str(tmp_path / "edited.json")])
+    return rc, capsys.readouterr().err
+
+
+def test_a_baseline_whose_eo_was_deleted_is_refused_not_gated(tmp_path, capsys):
+    def drop_eo(report):
+        del report["comparisons"][0]["metrics"]["equalized_odds_difference"]
+
+    rc, err = _edited_baseline_run(tmp_path, capsys, drop_eo)
+    assert rc == 2
+    assert "comparisons[0].metrics.equalized_odds_difference is missing (the comparison has" in err
+
+
+def test_a_baseline_listing_a_comparison_twice_is_refused(tmp_path, capsys):
+    def repeat(report):
+        report["comparisons"].append(dict(report["comparisons"][0]))
+
+    rc, err = _edited_baseline_run(tmp_path, capsys, repeat)
+    assert rc == 2 and "comparisons[1] repeats comparisons[0] (race:B vs A)" in err

@@ -211,6 +211,7 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
         _first_schema_error(old)
         or _first_non_finite(old)
         or _first_impossible_number(old)
+        or _first_inconsistent_comparison(old)
         or _first_unknown_spec_key(old_spec, new_spec)
     )
     if error:
@@ -322,6 +323,24 @@ def _first_impossible_number(report: dict) -> tuple | None:
         error = _impossible_verdict(comparison)
         if error:
             return _key_path(("comparisons", i, "status")), *error
+    return None
+
+
+def _first_inconsistent_comparison(report: dict) -> tuple | None:
+    """(key path, ..., value) of a comparison listed twice (which copy would be gated?) or of
+    one with labels whose EO is missing (an audit with labels always writes it: its loss
+    would let an EO regression pass), or None."""
+    seen = {}
+    for i, comparison in enumerate(report["comparisons"]):
+        key = (comparison["attribute"], comparison["group"])
+        if key in seen:
+            name = f"{key[0]}:{key[1]} vs {comparison['reference']}"
+            return _key_path(("comparisons", i)), f"repeats comparisons[{seen[key]}] ({name})", None
+        seen[key] = i
+        labelled = comparison.get("label_counts") is not None
+        if labelled and "equalized_odds_difference" not in comparison["metrics"]:
+            place = ("comparisons", i, "metrics", "equalized_odds_difference")
+            return _key_path(place), "is missing (the comparison has labels)", None
     return None
 
 
