@@ -239,6 +239,9 @@ def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]
         text = codecs.getincrementaldecoder("utf-8-sig")().decode(head, final=ended)
     except UnicodeDecodeError as exc:
         raise refuse_not_utf8(path, exc) from exc
+    # lines may end in \r\n or a bare \r (old Mac exports, which pandas and DuckDB read): the
+    # checks here read lines as \n
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     return next(csv.reader(_io.StringIO(text)), []), text, ended
 
 

@@ -136,3 +136,30 @@ def test_spark_refuses_a_first_row_with_a_surplus_field_too(tmp_path, spark, sur
     (tmp_path / "r.csv").write_text(text)
     with pytest.raises(EthicLensInputError, match="r.csv line 2 has 4 fields but its header has 3"):
         spark_file_counts(str(tmp_path / "r.csv"), Roles("pred", ["group"], "label"))
+
+
+def _counted_alike(tmp_path, capsys, name: str) -> None:
+    """``name`` (in ``tmp_path``) counted by every engine (one Dask scheduler): one table."""
+    tables = set()
+    roles = ["--y-true", "label", "--y-pred", "pred", "--protected", "group"]
+    for i, engine in enumerate(e for e in ENGINES if "--scheduler" not in e):
+        out = tmp_path / f"c{i}.csv"
+        code = main(["counts", str(tmp_path / name), *engine, *roles, "--out", str(out)])
+        assert code == 0, (engine, capsys.readouterr().err)
+        cells = pd.read_csv(out).sort_values(["group", "y_true", "y_pred"])
+        tables.add(cells.to_csv(index=False))
+    assert len(tables) == 1
+
+
+def test_lines_ending_in_a_bare_carriage_return_are_read_by_every_engine(tmp_path, capsys):
+    """Old Mac exports end lines in \\r alone: pandas and DuckDB read them, and so does the
+    check every engine runs first (it raised csv.Error, a traceback)."""
+    (tmp_path / "cr.csv").write_bytes(_frame().to_csv(index=False).replace("\n", "\r").encode())
+    _counted_alike(tmp_path, capsys, "cr.csv")
+
+
+def test_a_parquet_file_with_a_named_pandas_index_is_counted_by_every_engine(tmp_path, capsys):
+    frame = _frame()
+    frame.index.name = "rid"  # stored in the file's pandas metadata: Dask's read crashed
+    frame.to_parquet(tmp_path / "ix.parquet")
+    _counted_alike(tmp_path, capsys, "ix.parquet")

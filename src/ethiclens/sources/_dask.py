@@ -123,15 +123,21 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
     return finish_counts(layout.check(raw, roles), roles, "dask")
 
 
+def _parquet_rows(path, columns) -> pd.DataFrame:
+    return pd.read_parquet(path, columns=columns).reset_index(drop=True)
+
+
 def _read(dd, target, layout: FileLayout, roles: Roles):
     """The role columns of the files as a Dask DataFrame, by the rule (CSV as text, matched by
     column name: one read per header order)."""
     files, hive = layout.files, layout.hive
     literal = any(ch in f for f in files for ch in "*?[")  # Dask would glob such a name
-    if layout.kind == "parquet":
+    if layout.kind == "parquet":  # a pandas index stored in the file is no role: not read
         if literal and not hive:
-            return dd.from_map(pd.read_parquet, files, columns=list(roles.columns))
-        return dd.read_parquet(str(target) if hive else files, columns=list(roles.columns))
+            return dd.from_map(_parquet_rows, files, columns=list(roles.columns))
+        return dd.read_parquet(
+            str(target) if hive else files, columns=list(roles.columns), index=False
+        )
     parts = []
     groups = (
         [(layout.headers[f], [f]) for f in files] if hive else header_groups(files, layout.headers)
