@@ -579,3 +579,11 @@ def test_core_import_does_not_load_starlette():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_a_quoted_header_name_holding_a_line_break_is_uploaded(client):
+    """Excel writes a header cell with a line break as a quoted name: the upload reads the
+    header as a CSV reader does (it looked for a comma before the first line break)."""
+    content = b'"note\nline two",label,pred\nx,1,0\ny,0,1\n'
+    r = upload(client, content, "excel.csv")
+    assert r.status_code == 303, re.findall(r'class="error"[^>]*>([^<]*)', r.text)

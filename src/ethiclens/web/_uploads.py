@@ -273,7 +273,7 @@ _TEXT = re.compile(rb"[\x00-\x08\x0e-\x1f]")
 
 
 def _check_csv(path: Path, head: bytes) -> str:
-    from ..io import not_utf8_error, preflight_file, ragged_error, wide_text_error
+    from ..io import csv_head, not_utf8_error, preflight_file, ragged_error, wide_text_error
 
     if err := wide_text_error(path, head):  # its NUL bytes are text, not binary: iconv it
         raise as_upload_error(err, path, 415)
@@ -287,7 +287,10 @@ def _check_csv(path: Path, head: bytes) -> str:
     # read later, as a codec's words
     if err := not_utf8_error(path):
         raise as_upload_error(err, path, 415)
-    comma = b"," in head.split(b"\n", 1)[0]
+    try:  # the header's names as a CSV reader reads them: a quoted name may hold a line break
+        comma = len(csv_head(path)[0]) > 1
+    except EthicLensInputError:  # refused below in preflight's own words
+        comma = b"," in head.split(b"\n", 1)[0]
     try:  # first: it names the separator of a file with no comma (semicolons, tabs, ...)
         preflight_file(path)
     except EthicLensInputError as exc:
