@@ -159,11 +159,9 @@ def test_a_boolean_count_is_refused_in_python_as_in_the_cli(tmp_path, count):
 def test_bins_on_a_counts_table_name_the_column_and_its_kind(tmp_path, capsys):
     counts = _counts_table(tmp_path)
     assert main(["audit", "--counts", counts, "--bins", "race=0,1"]) == 2
-    # which group is "first" follows the cells' order, which DuckDB's parallel count does not fix
-    assert re.match(
-        r"error: column 'race': holds non-numeric values \(first: '[A-Z]'\); only numbers can "
-        r"be binned",
-        _error(capsys),
+    # the cells are written sorted, so the "first" group is the same on every run and engine
+    assert _error(capsys).startswith(
+        "error: column 'race': holds non-numeric values (first: 'A'); only numbers can be binned"
     )
     assert main(["audit", "--counts", counts, "--bins", "age=0,1"]) == 2
     assert "bin one of ['race']" in _error(capsys)

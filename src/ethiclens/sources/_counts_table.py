@@ -236,7 +236,7 @@ def write_counts(table: pd.DataFrame, path) -> None:
     import os
 
     fmt = counts_format(path)
-    table = _keys_as_labels(table)
+    table = sorted_cells(_keys_as_labels(table))
     attrs = dict(table.attrs)
     if fmt == "csv":
         attrs[TEXT_ATTR] = [c for c in _key_columns(table) if _all_text(table[c])]
@@ -264,6 +264,24 @@ def write_counts(table: pd.DataFrame, path) -> None:
 def _key_columns(table: pd.DataFrame) -> list[str]:
     """The columns that name a cell: the attributes, the label and the prediction."""
     return [c for c in table.columns if c not in RESERVED or c in (Y_TRUE, Y_PRED)]
+
+
+def sorted_cells(table: pd.DataFrame) -> pd.DataFrame:
+    """The cells in the order of their keys: engines count in their own order (DuckDB's
+    parallel GROUP BY varies run to run), and the file, and the group a refusal names as
+    "first", should not."""
+    keys = _key_columns(table) + [c for c in (SCORE_BIN,) if c in table.columns]
+    try:
+        out = table.sort_values(keys, kind="stable", na_position="last")
+    except TypeError:  # a key column holding values that do not compare (True and 'x')
+        out = table.sort_values(keys, kind="stable", na_position="last", key=_as_text)
+    out = out.reset_index(drop=True)
+    out.attrs = dict(table.attrs)
+    return out
+
+
+def _as_text(values: pd.Series) -> pd.Series:
+    return values.map(str, na_action="ignore")
 
 
 def _all_text(values: pd.Series) -> bool:
