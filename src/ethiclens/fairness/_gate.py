@@ -511,16 +511,20 @@ def _moved(old, new, metric):
     if alo <= b <= ahi or blo <= a <= bhi:
         return None
 
-    def badness(x):
-        if metric == "disparate_impact":
-            return abs(math.log(x)) if x > 0 else math.inf
-        return x
-
-    way = "worse" if badness(b) > badness(a) else "better"
+    way = "worse" if _badness(metric, b) > _badness(metric, a) else "better"
     return way, (
         f"moved {a:.3f} [{alo:.3f}, {ahi:.3f}] -> {b:.3f} [{blo:.3f}, {bhi:.3f}], "
         f"beyond both intervals ({way})"
     )
+
+
+def _badness(metric: str, x: float) -> float:
+    """How far from parity: EO itself; DI its distance from 1 on the log scale, so 0.8 and
+    1.25 are equally bad and a DI that crosses 1 (1.06 -> 0.88) is judged by that distance.
+    Both gates (``--baseline`` and ``compare``) rank a move by this one rule."""
+    if metric == "disparate_impact":
+        return abs(math.log(x)) if x > 0 else math.inf
+    return x
 
 
 def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
@@ -529,7 +533,8 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
 
     ``failures``: comparisons whose verdict under B fails ``fail_on`` (as for an audit).
     ``regressions`` (any ``fail_on`` but ``never``): a verdict worse under B than under A, or a
-    paired B − A interval that shows B worse (EO larger; DI further from 1 on the same side).
+    paired B − A interval that excludes 0 with B further from parity (EO larger; DI further
+    from 1 on the log scale, as ``--baseline`` judges it, even when DI crosses 1).
     ``fail_on`` None: the run's own spec gate setting, else the spec's default ``never``.
     """
     fail_on = check_fail_on(_spec_gate(report)["fail_on"] if fail_on is None else fail_on)
@@ -549,14 +554,11 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
         if d["metric"] not in GATED_METRICS or iv["ci_low"] is None:
             continue
         va, vb = d["value_a"], d["value_b"]
-        if d["metric"] == "equalized_odds_difference":
-            hit = iv["ci_low"] > 0
-        elif va is None or vb is None:
+        changed = iv["ci_low"] > 0 or iv["ci_high"] < 0  # the paired interval excludes 0
+        if changed and va is not None and vb is not None:
+            hit = _badness(d["metric"], vb) > _badness(d["metric"], va)
+        else:
             hit = False
-        else:  # DI further from 1, on the same side of 1
-            hit = (va >= 1 and vb >= 1 and iv["ci_low"] > 0) or (
-                va <= 1 and vb <= 1 and iv["ci_high"] < 0
-            )
         if hit:
             worse.append(
                 f"{key}: {d['metric']} {b} - {a} = {iv['value']:.3f} "
