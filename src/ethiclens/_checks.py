@@ -329,6 +329,26 @@ def check_fraction(value, where: str, *, fix: str = "e.g. 0.5") -> float:
     return float(value)
 
 
+# The smallest floor constant η of PCER_g = R_g / max(δ_g, η). A nonzero overfitting gap δ_g,
+# a difference of two accuracies over n_train and n_test rows, is at least 1/(n_train·n_test):
+# 1e-12 lies below every one of splits up to a million rows a group, so a smaller η changes
+# nothing but R_g/η for a group with δ_g = 0, which overflows to inf below about 1e-308.
+MIN_ETA = 1e-12
+
+
+def check_eta(value, where: str = "eta") -> float:
+    """PCER's floor constant η: a number from :data:`MIN_ETA` up to, not including, 1 (every
+    face: ``pcer audit``, ``pcer train``, :func:`~ethiclens.privacy.pcer_audit`)."""
+    if not is_number(value) or not MIN_ETA <= value < 1:
+        raise _setting_error(
+            f"must be a number from {MIN_ETA:g} up to (not including) 1",
+            column=where,
+            value=value,
+            fix="e.g. 1e-3 (the default); below 1e-12 only R_g/η of a group with δ_g = 0 grows",
+        )
+    return float(value)
+
+
 # The most repetitions of an experiment or of the oracle: 10,000 already pin a mean error or a
 # coverage far below any difference they show (±0.4%), and a typo such as 10**21 would
 # otherwise run until stopped (or not fit its seed list in memory).
