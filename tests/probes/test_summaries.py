@@ -61,5 +61,5 @@ def test_probing_a_benchmark_or_a_model_is_library_not_cli():
     assert result.to_dict()["pairs"]
     with pytest.raises(EthicLensInputError, match="not a protected attribute of compas"):
         probe_benchmark("compas", attribute="age")
-    with pytest.raises(EthicLensInputError, match="--model needs --data and --attribute"):
+    with pytest.raises(EthicLensInputError, match="--data.: is needed with --model"):
         probe_model("mypkg:load", None, "sex")

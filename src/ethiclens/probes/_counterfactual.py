@@ -9,6 +9,7 @@ proxies: this probe only sees direct use of the attribute.
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -18,14 +19,11 @@ from .._checks import check_draws, check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
     BCA,
-    JEFFREYS_METHOD,
-    OUTSIDE,
     PERCENTILE,
     Interval,
     bootstrap_intervals,
     check_ci,
-    draw_dirichlet_cells,
-    interval,
+    contain_one,
 )
 from ..io import json_fields
 
@@ -147,7 +145,7 @@ class CounterfactualResult:
         exact = [
             f"{p.source} → {p.target}"
             for p in self.pairs
-            if p.flip_rate_ci.method.startswith(JEFFREYS_METHOD)
+            if p.flip_rate_ci.method.startswith(EXACT_JEFFREYS)
         ]
         if exact:
             line += (
@@ -265,6 +263,7 @@ def _check_draws(n_boot, ci: str) -> int:
 
 
 def _binary(values, name) -> np.ndarray:
+    """0/1 predictions; a refusal names ``name`` (the user's column where there is one)."""
     arr = np.asarray(values)
     if pd.isna(arr).any() or not set(np.unique(arr)).issubset({0, 1}):
         raise EthicLensInputError(
@@ -292,6 +291,9 @@ def analyze_counterfactuals(
     on every row (None when no column does)."""
     check_seed(random_state, "random_state", allow_none=True)
     n_boot = _check_draws(n_boot, ci)
+    # positions, not index labels, align rows with the predictions (a filtered table's labels
+    # ran past the end of the per-row arrays: an IndexError)
+    frame = frame.reset_index(drop=True)
     pred, score = _check_analysis(frame, y_pred, y_score, favorable_label)
     observed = (frame[SOURCE] == frame[TARGET]).to_numpy()
     # Row ids index compact arrays (one slot per distinct id), never arrays as long as the
@@ -304,14 +306,15 @@ def analyze_counterfactuals(
     if score is not None:
         orig_score = np.full(len(unique_ids), np.nan)
         orig_score[rows[observed]] = score[observed]
-    rng = np.random.default_rng(random_state)
+    seeds = np.random.SeedSequence(random_state)
     keys = frame.loc[~observed, [SOURCE, TARGET]].astype(str)
     pairs = []
     for (s, t), idx in keys.groupby([SOURCE, TARGET], sort=True).groups.items():
         idx = np.asarray(idx)
         before = (orig_pred[rows[idx]], None if score is None else orig_score[rows[idx]])
         after = (pred[idx], None if score is None else score[idx])
-        pairs.append(_pair(s, t, before, after, favorable_label, (rng, n_boot, ci)))
+        draws = (_streams(seeds, s, t), n_boot, ci)
+        pairs.append(_pair(s, t, before, after, favorable_label, draws))
     if attribute is None:
         attribute = _flipped_column(frame)
     result = CounterfactualResult(
@@ -332,6 +335,25 @@ def analyze_counterfactuals(
         )
     result.notes.append(PROXY_NOTE)
     return result
+
+
+def _streams(seeds: np.random.SeedSequence, source: str, target: str) -> tuple:
+    """Two random streams of one pair, keyed by the pair's name (flip rate, score shift): a
+    pair's intervals do not depend on which other pairs or statistics are drawn, so adding
+    --y-score or a group changes no flip-rate interval."""
+    key = zlib.crc32(f"{source}\x00{target}".encode())
+    return tuple(
+        np.random.default_rng(
+            np.random.SeedSequence(seeds.entropy, spawn_key=(*seeds.spawn_key, key, stat))
+        )
+        for stat in (0, 1)
+    )
+
+
+def _name(values, default: str) -> str:
+    """The user's column name of ``values`` (a named Series), else the parameter's name."""
+    name = getattr(values, "name", None)
+    return default if name is None else str(name)
 
 
 def _flipped_column(frame: pd.DataFrame) -> str | None:
@@ -364,15 +386,15 @@ def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
     if len(y_pred) != len(frame):
         raise EthicLensInputError(
             f"has {len(y_pred)} values for {len(frame)} rows",
-            column="y_pred",
+            column=_name(y_pred, "y_pred"),
             fix="score every row of the table, in order",
         )
-    pred = _binary(y_pred, "y_pred")
+    pred = _binary(y_pred, _name(y_pred, "y_pred"))
     score = None if y_score is None else np.asarray(y_score, dtype=float)
     if score is not None and (np.isnan(score).any() or (score < 0).any() or (score > 1).any()):
         raise EthicLensInputError(
             "scores must be in [0, 1] without missing values",
-            column="y_score",
+            column=_name(y_score, "y_score"),
             fix="give the positive class's probability for every row (drop --y-score "
             "if there is none)",
         )
@@ -381,8 +403,10 @@ def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
 
 def _pair(source, target, before, after, favorable_label, draws) -> PairResult:
     """One (source, target) pair from the observed (``before``) and flipped (``after``)
-    predictions and scores of its records; ``draws`` = (rng, n_boot, ci) of the intervals."""
+    predictions and scores of its records; ``draws`` = ((flip-rate rng, score-shift rng),
+    n_boot, ci) of the intervals."""
     (pred_0, score_0), (pred_1, score_1) = before, after
+    (flip_rng, shift_rng), n_boot, ci = draws
     if (pred_0 < 0).any():
         raise EthicLensInputError(
             "a flipped row has no observed copy",
@@ -397,14 +421,14 @@ def _pair(source, target, before, after, favorable_label, draws) -> PairResult:
         target,
         len(flipped),
         float(flipped.mean()),
-        _rate_interval(flipped, *draws),
+        _rate_interval(flipped, flip_rng, n_boot, ci),
         float(to_fav),
         float(to_unfav),
     )
     if score_1 is not None:
         shift = score_1 - score_0
         pair.mean_score_shift = float(shift.mean())
-        pair.mean_score_shift_ci = _mean_interval(shift, *draws)
+        pair.mean_score_shift_ci = _mean_interval(shift, shift_rng, n_boot, ci)
         qs = [0.05, 0.25, 0.5, 0.75, 0.95]
         pair.score_shift_quantiles = dict(
             zip(map(str, qs), map(float, np.quantile(shift, qs)), strict=True)
@@ -507,19 +531,24 @@ def _row_ids(rows: pd.Series) -> pd.Series:
     return numeric
 
 
+# The flip-rate interval at a rate of 0 or 1 (the first word names the method in the table).
+EXACT_JEFFREYS = "jeffreys (exact Beta(flips + 1/2, n - flips + 1/2) quantiles, equal-tailed)"
+
+
 def _rate_interval(flipped: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
     """Interval of a flip rate. At a rate of 0 or 1 every bootstrap replicate equals the
-    estimate ([0, 0]); there the Jeffreys interval of the audit core is used instead."""
+    estimate ([0, 0]); there the Jeffreys interval is used instead: exact Beta quantiles (the
+    same number on every run, which Monte Carlo draws are not), extended to the estimate as
+    the audit's Jeffreys intervals are (so 0 flips gives [0, upper])."""
     n, k = len(flipped), float(flipped.sum())
     if 0 < k < n:
         return _mean_interval(flipped, rng, n_boot, ci)
-    draws = draw_dirichlet_cells(np.array([[k, n - k]]), np.array([1.0]), n_boot, rng)[:, 0, 0]
-    return interval(
-        k / n,
-        draws,
-        name=f"{JEFFREYS_METHOD} (a flip rate of {k / n:g}: every bootstrap draw would equal it)",
-        note=OUTSIDE,
-    )
+    from scipy.stats import beta  # scikit-learn's dependency: always installed
+
+    low, high = beta.ppf([0.025, 0.975], k + 0.5, n - k + 0.5)
+    name = f"{EXACT_JEFFREYS} (a flip rate of {k / n:g}: every bootstrap draw would equal it)"
+    note = "extended to the estimate, a rate of 0 or 1 (Jeffreys' usual boundary convention)"
+    return contain_one(Interval(float(low), float(high), name), k / n, note)
 
 
 def _mean_interval(values: np.ndarray, rng, n_boot: int, ci: str) -> Interval:

@@ -34,8 +34,9 @@ def _rates(r, b, k):
 
 
 def _eo(r, b, k, tpr1, fpr1):
+    # elementwise, so a grid of k is one call
     tpr0, fpr0 = _rates(r, b, k)
-    return max(abs(tpr0 - tpr1), abs(fpr0 - fpr1))
+    return np.maximum(np.abs(tpr0 - tpr1), np.abs(fpr0 - fpr1))
 
 
 def _feasible_k(r, b):
@@ -101,6 +102,8 @@ def inject_bias(
         k0 = float(np.clip(separation, lo0, hi0))
     else:
         k0 = _solve_k(r0, b0, tpr1, fpr1, eo_gap, lo0, hi0, separation)
+        if k0 is None:
+            raise _eo_gap_error(eo_gap, disparate_impact, r1, b0, (tpr1, fpr1))
     groups = {PRIVILEGED: (r1, b1, tpr1, fpr1), UNPRIVILEGED: (r0, b0, *_rates(r0, b0, k0))}
     n1 = int(round(n * group_sizes[0] / sum(group_sizes)))
     sizes = {PRIVILEGED: n1, UNPRIVILEGED: n - n1}
@@ -130,10 +133,43 @@ def _draw(groups: dict, sizes: dict, rng) -> InjectedData:
     return InjectedData(y, p, g, truth)
 
 
+def _eo_range(r0, b0, tpr1, fpr1) -> tuple[float, float]:
+    """The EO gaps a valid classifier can have at selection rate ``r0`` (a grid over k_0)."""
+    lo, hi = _feasible_k(r0, b0)
+    eo = _eo(r0, b0, np.linspace(lo, hi, 4001), tpr1, fpr1)
+    return float(eo.min()), float(eo.max())
+
+
+def _eo_gap_error(target, di, r1, b0, reference) -> EthicLensInputError:
+    """The refusal of an EO gap impossible at this DI: the gaps possible at this DI, and the
+    DIs (a grid of step 0.005·(1/r1)) at which this gap is possible, so either can be fixed."""
+    tpr1, fpr1 = reference
+    low, high = _eo_range(di * r1, b0, tpr1, fpr1)
+    dis = np.linspace(0, 1 / r1, 401)
+    ranges = np.array([_eo_range(d * r1, b0, tpr1, fpr1) for d in dis])
+    ok = dis[(ranges[:, 0] <= target) & (target <= ranges[:, 1])]
+    fix = f"choose an EO gap in [{low:.3f}, {high:.3f}] (--eo-gap; eo_gap in Python)"
+    if len(ok):
+        # rounded inwards to 2 decimals, so both ends are themselves possible
+        a, b = np.ceil(ok.min() * 100 - 1e-9) / 100, np.floor(ok.max() * 100 + 1e-9) / 100
+        fix += (
+            f", or a DI from {a:g} to {b:g}, where an EO gap of {target:g} is possible "
+            "(--di; disparate_impact in Python)"
+        )
+    return EthicLensInputError(
+        f"no valid classifier has an EO gap of {target:g} at DI {di:g} (possible EO gaps at "
+        f"this DI: [{low:.3f}, {high:.3f}])",
+        column="eo_gap",
+        value=target,
+        fix=fix,
+    )
+
+
 def _solve_k(r0, b0, tpr1, fpr1, target, lo, hi, start):
-    """k_0 giving EO = target: EO(k) is convex piecewise-linear; take the root nearest start."""
+    """k_0 giving EO = target: EO(k) is convex piecewise-linear; take the root nearest start
+    (None when no k_0 in [lo, hi] gives it)."""
     grid = np.linspace(lo, hi, 4001)
-    eo = np.array([_eo(r0, b0, k, tpr1, fpr1) for k in grid])
+    eo = _eo(r0, b0, grid, tpr1, fpr1)
     diff = eo - target
     roots = []
     for i in np.flatnonzero(np.sign(diff[:-1]) * np.sign(diff[1:]) <= 0):
@@ -146,13 +182,7 @@ def _solve_k(r0, b0, tpr1, fpr1, target, lo, hi, start):
                 b = m
         roots.append((a + b) / 2)
     if not roots:
-        raise EthicLensInputError(
-            f"no valid classifier has this EO gap at this DI (possible range "
-            f"[{eo.min():.3f}, {eo.max():.3f}])",
-            column="eo_gap",
-            value=target,
-            fix="choose an EO gap in that range",
-        )
+        return None
     return min(roots, key=lambda k: abs(k - start))
 
 

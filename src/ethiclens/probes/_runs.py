@@ -43,9 +43,20 @@ def probe_model(entry_point: str, data, attribute, *, favorable=1, n_boot=1000, 
     your records (a CSV/Parquet path). Returns ``(CounterfactualResult, intro)``."""
     from ..io import read_table, require_columns
 
-    if not data or not attribute:
-        raise EthicLensInputError("--model needs --data and --attribute", column="--data")
-    model = load_entry_point(entry_point)
+    if not data:
+        raise EthicLensInputError(
+            "is needed with --model: your records to probe",
+            column="--data",
+            fix="add --data records.csv (CSV or Parquet, with the protected column)",
+        )
+    if not attribute:
+        columns = list(map(str, read_table(data).columns))[:20]
+        raise EthicLensInputError(
+            "is needed with --model: the protected column of --data to flip",
+            column="--attribute",
+            fix=f"add --attribute COLUMN, one of {columns}",
+        )
+    model = load_entry_point(entry_point)  # a bad --model is named before a bad --data
     X = read_table(data)
     require_columns(X, [attribute], data)
     try:
