@@ -956,13 +956,55 @@ def _unique_pairs(pairs) -> dict:
 
 
 # YAML 1.2's core schema for plain scalars, instead of PyYAML's YAML 1.1: `yes`, `no`, `on`,
-# `off` (Norway's code NO) and `1:20` stay text; only true/false are booleans.
+# `off` (Norway's code NO) and `1:20` stay text; only true/false are booleans. Dates
+# (`2024-01-01`), `<<` (1.1's merge key) and `=` are text too: the core schema has no
+# timestamps, merge keys or value keys, so a group named 2024-01-01 reads as the CLI reads it.
 _YAML_BOOL = r"^(?:true|True|TRUE|false|False|FALSE)$"
 _YAML_INT = r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"
 _YAML_FLOAT = (
     r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
     r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
 )
+
+
+class WrittenFloat(float):
+    """A YAML float whose text ``str()`` would not give back (``2.10`` is 2.1, ``1e3`` is
+    1000.0): the text travels with the number, so a refusal can quote what was written."""
+
+    yaml_text: str
+
+
+class WrittenInt(int):
+    """A YAML integer whose text ``str()`` would not give back (``+5``, ``0x1F``)."""
+
+    yaml_text: str
+
+
+def _keep_text(value, text: str, kind):
+    """``value``, carrying ``text`` when ``str(value)`` would say another thing."""
+    if str(value) == text:
+        return value
+    kept = kind(value)
+    kept.yaml_text = text
+    return kept
+
+
+def as_written(value) -> str:
+    """A scalar as its YAML file wrote it where the loader kept the text (``'2.10'``, not
+    ``'2.1'``); true/false in YAML's words; anything else its ``str()``."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return getattr(value, "yaml_text", None) or str(value)
+
+
+def quote_it_fix(key: str, value) -> str | None:
+    """'quote it' for a number or true/false where text is asked: YAML read ``version: 2.10``
+    or ``version: true`` as a number or a boolean, not as the text the user wrote. None for
+    any other value."""
+    if not isinstance(value, (bool, int, float)):
+        return None
+    text = as_written(value)
+    return f'quote it so YAML reads text, not a number or true/false: {key}: "{text}"'
 
 
 def _unique_key_loader():
@@ -998,23 +1040,41 @@ def _unique_key_loader():
                     "would read it as an octal number)",
                     f"write {int(text, 10)}, or quote it ('{text}') if it is text",
                 )
-            return int(text, 0)
+            return _keep_text(int(text, 0), text, WrittenInt)
 
+        def construct_yaml_float(self, node):
+            value = super().construct_yaml_float(node)
+            return _keep_text(value, self.construct_scalar(node), WrittenFloat)
+
+    UniqueKeyLoader.yaml_implicit_resolvers = _yaml12_resolvers(yaml)
+    for tag in ("int", "float"):
+        method = getattr(UniqueKeyLoader, f"construct_yaml_{tag}")
+        UniqueKeyLoader.add_constructor(f"tag:yaml.org,2002:{tag}", method)
+    # The kept texts are numbers still: a spec holding one is written back as the number.
+    yaml.SafeDumper.add_representer(WrittenFloat, yaml.SafeDumper.represent_float)
+    yaml.SafeDumper.add_representer(WrittenInt, yaml.SafeDumper.represent_int)
+    return UniqueKeyLoader
+
+
+def _yaml12_resolvers(yaml) -> dict:
+    """Implicit resolvers of YAML 1.2's core schema: PyYAML's null, and our bool, int and
+    float; every other plain scalar (a date, ``<<``, ``=``) is text."""
+    import re
+
+    null = "tag:yaml.org,2002:null"
     resolvers = {
-        first: [(tag, rx) for tag, rx in rules if not tag.endswith((":bool", ":int", ":float"))]
+        first: [(tag, rx) for tag, rx in rules if tag == null]
         for first, rules in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
-    UniqueKeyLoader.yaml_implicit_resolvers = resolvers
-    for tag, pattern, first in (
+    for tag, pattern, firsts in (
         ("bool", _YAML_BOOL, "tTfF"),
         ("int", _YAML_INT, "-+0123456789"),
         ("float", _YAML_FLOAT, "-+.0123456789"),
     ):
-        UniqueKeyLoader.add_implicit_resolver(
-            f"tag:yaml.org,2002:{tag}", re.compile(pattern), list(first)
-        )
-    UniqueKeyLoader.add_constructor("tag:yaml.org,2002:int", UniqueKeyLoader.construct_yaml_int)
-    return UniqueKeyLoader
+        rule = (f"tag:yaml.org,2002:{tag}", re.compile(pattern))
+        for first in firsts:
+            resolvers.setdefault(first, []).append(rule)
+    return {first: rules for first, rules in resolvers.items() if rules}
 
 
 def json_number(x) -> float | None:

@@ -347,6 +347,25 @@ class PolicySpec:
             ) from None
 
 
+def _check_version_as_written(value, where: str):
+    """Refuse a version the card would print otherwise than the file wrote it, which the
+    schema's "integer" lets through: a whole float (``2.0``, ``1e3`` is 1000.0) or an integer
+    such as ``+5`` or ``0x1F`` (5, 31). Other numbers are left to the schema's refusal."""
+    from ..io import as_written, quote_it_fix
+
+    whole_float = isinstance(value, float) and value.is_integer()
+    is_int = isinstance(value, int) and not isinstance(value, bool)
+    if whole_float or (is_int and as_written(value) != str(value)):
+        raise EthicLensInputError(
+            "must be text or a whole number or null",
+            column=where,
+            value=value,
+            fix=quote_it_fix(where.rpartition(".")[2], value),
+            kind="key",
+        )
+    return value
+
+
 @dataclass(frozen=True)
 class ModelInfo:
     """What the model card and HTML report say about the model."""
@@ -357,6 +376,7 @@ class ModelInfo:
     version: str | None = _f(
         # a whole number may stand bare (3); 2.10 must be quoted, or YAML reads it as 2.1
         {"type": ["string", "integer", "null"]},
+        check=_check_version_as_written,
         flag="--model-version",
         doc="Version of the audited model (quote a dotted one: '2.10').",
     )
@@ -811,16 +831,15 @@ def _range_fix(schema: dict) -> str | None:
 
 
 def _quote_fix(err, where: str) -> str | None:
-    """'quote it' for a number or true/false where text is asked: YAML read ``version: 2.1``
-    or ``version: yes`` as a number or a boolean, not as the text the user meant."""
+    """'quote it' for a number or true/false where text is asked: YAML read ``version: 2.10``
+    or ``version: true`` as a number or a boolean, not as the text the user meant. The text is
+    quoted as the file wrote it (``"2.10"``, not the number's ``"2.1"``)."""
+    from ..io import quote_it_fix
+
     kinds = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
     if err.validator != "type" or "string" not in kinds:
         return None
-    if not isinstance(err.instance, (bool, int, float)):
-        return None
-    key = where.rpartition(".")[2] or "value"
-    text = str(err.instance).lower() if isinstance(err.instance, bool) else str(err.instance)
-    return f'quote it so YAML reads text, not a number or true/false: {key}: "{text}"'
+    return quote_it_fix(where.rpartition(".")[2] or "value", err.instance)
 
 
 def _choice_fix(err) -> str | None:
