@@ -24,7 +24,9 @@ from ._audit_report import (
     withheld_hint,
 )
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+# `&` too: unescaped, a group named `x&amp;y` would show as x&y, and `a&rlm;b` would hide a
+# direction mark that html_safe() shows as an escape when it is written as the character.
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
 
 
 def md(text) -> str:

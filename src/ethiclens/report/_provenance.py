@@ -114,15 +114,28 @@ def load_card_info(path, flag: str = "card_info") -> dict:
 
 
 def _text(value, where, flag):
-    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+    """A card field's text, or a list of texts. A whole number stands as written (``version:
+    3``); a YAML float, boolean or any number that reads otherwise than written (``2.10`` is
+    2.1, ``+5`` is 5) is refused, to be quoted: the card would print another value."""
+    if isinstance(value, list):
+        return [_one_text(v, where, flag) for v in value]
+    return _one_text(value, where, flag)
+
+
+def _one_text(value, where, flag) -> str:
+    from ..io import as_written, quote_it_fix
+
+    if isinstance(value, str):
+        return value
+    faithful = isinstance(value, int) and not isinstance(value, bool)
+    if faithful and as_written(value) == str(value):
         return str(value)
-    if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
-        return [str(v) for v in value]
     raise EthicLensInputError(
         f"{where} must be text or a list of text",
         column=flag,
         value=value,
-        fix="write it as a string or a list of strings",
+        fix=quote_it_fix(where.rpartition(".")[2], value)
+        or "write it as a string or a list of strings",
     )
 
 
