@@ -8,6 +8,7 @@ losses, for the train split (members) and the test split (non-members).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -15,6 +16,8 @@ import pandas as pd
 
 from .._checks import check_label_lengths, first_row
 from ..errors import EthicLensInputError
+
+_FIRST_ROW = re.compile(r"first at row \d+")
 
 
 @dataclass
@@ -101,8 +104,13 @@ def _check_losses(loss: np.ndarray, where: str) -> None:
 
 def _binary(values, name) -> np.ndarray:
     arr = np.asarray(values)
-    if arr.dtype.kind == "f" and np.isnan(arr).any():
-        raise EthicLensInputError("missing values", column=name, fix="drop those rows")
+    missing = pd.isna(arr) if arr.dtype.kind in "fO" else np.zeros(arr.shape, bool)
+    if missing.any():
+        raise EthicLensInputError(
+            f"{int(missing.sum())} missing value(s){first_row(int(missing.argmax()))}",
+            column=name,
+            fix="drop those rows",
+        )
     uniq = set(np.unique(arr).tolist())
     if not uniq <= {0, 1}:
         raise EthicLensInputError(
@@ -186,18 +194,52 @@ def read_split(
     are short, losses are numbers. Returns :class:`SplitPredictions` (what :func:`pcer_audit`
     takes). ``name_rows(exc, path)``, when given, names a long label's row by its file line
     (the CLI passes the audit's own: ``sources.name_rows``)."""
-    import pandas as pd
 
     from ..errors import EthicLensInputError
     from ..io import read_table, require_columns
 
     frame = read_table(path)
     require_columns(frame, [y_true, y_pred, protected] + ([loss] if loss else []), path)
-    missing = frame[protected].isna()
+    columns = {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss}
+    try:
+        _check_frame(frame, columns, path, name_rows)
+        return SplitPredictions(
+            frame[y_true].to_numpy(),
+            frame[y_pred].to_numpy(),
+            frame[protected].to_numpy(),
+            loss=frame[loss].to_numpy() if loss else None,
+            name=name,
+        )
+    except EthicLensInputError as exc:
+        raise _in_file(exc, columns, path, name_rows) from None
+
+
+def _in_file(exc: EthicLensInputError, columns: dict, path, name_rows) -> EthicLensInputError:
+    """A refusal of a split read from ``path``: the field SplitPredictions names (``y_pred``)
+    is the user's column, and the first bad row (counted from 0) is the file's line as
+    ``name_rows(exc, path)`` names it, else a row of ``path``."""
+    # a field SplitPredictions names is the user's column in the file (never an argument)
+    column, kind = (
+        (columns[exc.column], None) if columns.get(exc.column) else (exc.column, exc.kind)
+    )
+    problem = exc.problem
+    if not name_rows and first_row(0)[:-1] in problem and str(path) not in problem:
+        problem = _FIRST_ROW.sub(lambda m: f"{m.group(0)} of {path}", problem, count=1)
+    out = EthicLensInputError(problem, column=column, value=exc.value, fix=exc.fix, kind=kind)
+    return name_rows(out, path) if name_rows else out
+
+
+def _check_frame(frame, columns: dict, path, name_rows) -> None:
+    """The checks of :func:`read_split` before SplitPredictions' own (first bad row counted
+    from 0: :func:`_in_file` names it)."""
+    import pandas as pd
+
+    y_true, y_pred, protected, loss = columns.values()
+    missing = frame[protected].isna().to_numpy()
     if missing.any():
         raise EthicLensInputError(
-            f"{int(missing.sum())} row(s) of {path} have no group (missing value), first at row "
-            f"{int(missing.to_numpy().argmax())}",
+            f"{int(missing.sum())} row(s) have no group (missing value)"
+            f"{first_row(int(missing.argmax()))}",
             column=protected,
             fix="drop those rows or give them an explicit group name",
         )
@@ -211,26 +253,20 @@ def read_split(
                 column=col,
                 fix="give one value per row",
             )
-    _check_label_lengths(frame[protected], protected, path, name_rows)
+    check_label_lengths(frame[protected], protected, first_row)  # the audit's limit on a label
     for role, col in (("y_true", y_true), ("y_pred", y_pred)):
         _check_binary_column(frame[col], col, f"the {role} column of {path}")
     if loss:
         values = pd.to_numeric(frame[loss], errors="coerce")
-        bad = values.isna() & frame[loss].notna()
+        bad = (values.isna() & frame[loss].notna()).to_numpy()
         if bad.any():
+            first = int(bad.argmax())
             raise EthicLensInputError(
-                f"{int(bad.sum())} value(s) of {path} are not numbers, first "
-                f"{frame[loss][bad].iloc[0]!r} at row {int(bad.to_numpy().argmax())}",
+                f"{int(bad.sum())} value(s) are not numbers{first_row(first)} "
+                f"(value {frame[loss].iloc[first]!r})",
                 column=loss,
                 fix="give numeric per-example losses (e.g. the log-loss)",
             )
-    return SplitPredictions(
-        frame[y_true].to_numpy(),
-        frame[y_pred].to_numpy(),
-        frame[protected].to_numpy(),
-        loss=frame[loss].to_numpy() if loss else None,
-        name=name,
-    )
 
 
 def read_splits(
@@ -251,16 +287,6 @@ def read_splits(
         read_split(path, name=name, **columns)
         for name, path in (("train", train_path), ("test", test_path))
     )
-
-
-def _check_label_lengths(groups, column: str, path, name_rows) -> None:
-    """Group labels within the audit's limit; the first long one named by ``name_rows(exc,
-    path)`` (its file line), else as a row of ``path``."""
-    where = first_row if name_rows else (lambda i: f"{first_row(i)} of {path}")
-    try:
-        check_label_lengths(groups, column, where)
-    except EthicLensInputError as exc:
-        raise (name_rows(exc, path) if name_rows else exc) from None
 
 
 def _check_distinct_splits(train_path, test_path) -> None:
