@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.metrics import roc_auc_score
 
+from .._checks import check_eta
 from ..errors import EthicLensInputError
 from ._inputs import SplitPredictions
 
@@ -124,6 +125,7 @@ def membership_inference(
             column="loss",
             fix="pass loss= to both SplitPredictions",
         )
+    check_eta(eta)  # the same range as pcer_audit's
     order = tuple(group_order or sorted(set(train.groups)))
     attacks = [_attack_group(train, test, g) for g in order]
     dp_mia = agrees = None

@@ -29,7 +29,7 @@ from importlib import resources
 
 import numpy as np
 
-from .._checks import MIN_DRAWS, check_draws, check_fraction, check_seed
+from .._checks import MIN_DRAWS, check_draws, check_eta, check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
     INSUFFICIENT_DATA,
@@ -378,14 +378,17 @@ def draw_cells(
 
 
 def _undefined_reason(name: str, group: str, tr, te) -> str:
-    """Why a per-group statistic has a zero denominator (tr, te: the group's cells)."""
-    if name == "acc_train" or (name in ("delta", "pcer") and tr.sum() == 0):
+    """Why a per-group statistic is undefined (tr, te: the group's cells (tp, fp, fn, tn)):
+    the zero denominator it has, else (no such case is known) that it is not a finite number."""
+    if name in ("acc_train", "delta", "pcer") and tr.sum() == 0:
         return f"group {group} has no train rows"
-    if name == "tpr_test":
+    if name != "acc_train" and te.sum() == 0:
+        return f"group {group} has no test rows"
+    if name == "tpr_test" and te[0] + te[2] == 0:
         return f"group {group} has no positive labels on test (TPR's denominator is 0)"
-    if name == "fpr_test":
+    if name == "fpr_test" and te[1] + te[3] == 0:
         return f"group {group} has no negative labels on test (FPR's denominator is 0)"
-    return f"group {group} has no test rows"
+    return f"group {group}'s {name} is not a finite number"
 
 
 def _method_name(ci: str) -> str:
@@ -619,7 +622,7 @@ def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
             kind="argument",
             fix="audit an attribute with two or more groups in both splits",
         )
-    check_fraction(eta, "eta", fix="use e.g. 1e-3 (the default; --eta on the command line)")
+    check_eta(eta)  # the CLI names it --eta
     return order
 
 
@@ -636,7 +639,7 @@ def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
         boot = group_statistics(
             draw_cells(cells_tr, n_boot, rng, ci), draw_cells(cells_te, n_boot, rng, ci), eta
         )
-    point["result"], boot["result"] = result_statistics(point), result_statistics(boot)
+        point["result"], boot["result"] = result_statistics(point), result_statistics(boot)
     return order, (cells_tr, cells_te), (point, boot)
 
 
@@ -766,7 +769,13 @@ def _result_undefined_reason(name: str, rows: list[GroupPCER]) -> str:
             if not math.isfinite(getattr(r, k))
         ]
         return f"undefined: {', '.join(bad)} (a group lacks positive or negative test labels)"
-    return "a group's statistic is undefined"
+    # ΔPCER and the dispersion from each group's PCER_g, the DP gaps from its R_g: the groups'
+    # own reasons say which one is undefined and why
+    key = "positive_rate" if name.startswith("dp_gap") else "pcer"
+    bad = [r.estimates[key].reason for r in rows if not math.isfinite(getattr(r, key))]
+    if not bad:
+        return "a group's statistic is undefined"
+    return f"{'R_g' if key == 'positive_rate' else 'PCER_g'} is undefined: {'; '.join(bad)}"
 
 
 def _scales_like_inverse_eta(floor: list[FloorCheck]) -> bool | None:
@@ -818,7 +827,8 @@ def interpret(r: PCERResult) -> str:
             f"{by[-1].group}, lowest {by[0].group}."
         )
     elif r.delta_pcer is None:
-        text = "ΔPCER is undefined: " + (head.reason or "a group's statistic is undefined.")
+        reason = head.reason or "a group's statistic is undefined"
+        text = f"ΔPCER is undefined: {reason.rstrip('.')}."
     else:
         text = _ratio_sentence(r) + _ci_sentence(head) + _outcome_and_cost(r)
     if dominated:
