@@ -161,23 +161,33 @@ def released_counts(rel) -> tuple[np.ndarray, list[str], bool]:
     return np.bincount(a * 2 + yhat, minlength=n_a * 2).reshape(n_a, 2), domain, False
 
 
+# The rates each metric compares: EOpp only the TPR (positive labels), EO the TPR and the FPR.
+_RATES = {"dp": ("selection rate",), "eo": ("TPR", "FPR"), "eopp": ("TPR",)}
+
+
 def _undefined_reason(metric, cells, labelled, domain) -> str:
+    """Which groups lack the mass the metric's own rates divide by (EOpp: positive labels
+    only), and which of its rates that leaves undefined."""
     n = cells.sum(axis=-1)
     empty = [domain[g] for g in range(len(domain)) if n[g] <= 0]
     if metric == "dp" or empty:
-        rate = "selection rate" if metric == "dp" else "TPR and FPR"
-        return f"no (estimated) rows in group(s) {empty}: the {rate} is undefined"
-    pos = cells[:, 0] + cells[:, 2]
-    neg = cells[:, 1] + cells[:, 3]
-    clauses = [
-        f"{domain[g]} has no (estimated) positive labels" for g in range(len(n)) if pos[g] <= 0
-    ]
-    if metric == "eo":
-        clauses += [
-            f"{domain[g]} has no (estimated) negative labels" for g in range(len(n)) if neg[g] <= 0
+        rates = " and ".join(_RATES[metric])
+        verb = "are" if len(_RATES[metric]) > 1 else "is"
+        return f"no (estimated) rows in group(s) {empty}: the {rates} {verb} undefined"
+    short = {
+        "TPR": ("positive", cells[:, 0] + cells[:, 2]),
+        "FPR": ("negative", cells[:, 1] + cells[:, 3]),
+    }
+    clauses, undefined = [], []
+    for rate in _RATES[metric]:
+        label, mass = short[rate]
+        lacking = [
+            f"{domain[g]} has no (estimated) {label} labels" for g in range(len(n)) if mass[g] <= 0
         ]
-    what = "TPR" if metric == "eopp" else "TPR or FPR"
-    return "; ".join(clauses) + f": the {what} is undefined"
+        clauses += lacking
+        undefined += [rate] if lacking else []
+    verb = "are" if len(undefined) > 1 else "is"
+    return "; ".join(clauses) + f": the {' and '.join(undefined)} {verb} undefined"
 
 
 def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str) -> str | None:
@@ -197,6 +207,13 @@ def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str
             for g in range(len(domain))
             if pos[g] < policy.min_label_count or neg[g] < policy.min_label_count
         ]
+        if short and metric == "eopp" and all(pos >= policy.min_label_count):
+            # the audit's label floor (fairness core) covers both labels for every labelled
+            # metric, EOpp's TPR included: say so where only the negative labels fall short
+            short[-1] += (
+                "; the audit's label floor covers both labels, though EOpp uses only the "
+                "positive ones (its TPR)"
+            )
     return "; ".join(short) or None
 
 
