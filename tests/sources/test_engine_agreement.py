@@ -127,6 +127,20 @@ def score_text(tmp):
     return _csv(tmp, "scoretext.csv", _body(f))
 
 
+def true_false_scores(tmp):
+    """A CSV's True/False score column: text to DuckDB, Dask and Spark; pandas once typed it
+    as booleans and audited them as 1/0 (tester round 9)."""
+    f = _frame().astype({"s": object})
+    f["s"] = np.where(np.arange(len(f)) % 2 == 0, "True", "False")
+    return _csv(tmp, "boolscore.csv", _body(f))
+
+
+def true_false_weights(tmp):
+    f = _frame().astype({"w": object})
+    f["w"] = np.where(np.arange(len(f)) % 3 == 0, "False", "True")
+    return _csv(tmp, "boolweight.csv", _body(f))
+
+
 def reordered_csv_folder(tmp):
     f = _frame(200)
     d = tmp / "csvfolder"
@@ -293,6 +307,20 @@ CASES = {
         "2 do not, first at scores.csv line 7 (value: 1.5)",
     ),
     "score not a number": (score_text, FULL, {}, "scores must be numbers in [0, 1]"),
+    "True/False scores (CSV)": (
+        true_false_scores,
+        FULL,
+        {},
+        "scores must be numbers in [0, 1]; 90 are not numbers, first at boolscore.csv line 2 "
+        "(value: 'True')",
+    ),
+    "True/False weights (CSV)": (
+        true_false_weights,
+        FULL,
+        {},
+        "weights must be numbers; 90 are not numbers, first at boolweight.csv line 2 "
+        "(value: 'False')",
+    ),
     "reordered columns, CSV folder": (reordered_csv_folder, FULL, {}, "ok"),
     "reordered columns, Parquet glob": (reordered_parquet_glob, FULL, {}, "ok"),
     "leading-zero groups": (leading_zeros, FULL, {}, "ok"),

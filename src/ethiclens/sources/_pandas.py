@@ -74,7 +74,7 @@ def read_rows(target, roles) -> pd.DataFrame:
         if layout.kind == "parquet":
             frame = pd.read_parquet(f, columns=wanted)
         else:
-            frame = read_csv_file(f, wanted, {c: str for c in roles.protected if c in wanted})
+            frame = read_csv_file(f, wanted, _csv_text_columns(roles, wanted))
         for k, v in keys.items():
             if k in roles.columns:
                 frame[k] = v
@@ -86,6 +86,15 @@ def read_rows(target, roles) -> pd.DataFrame:
         for col in roles.protected:
             frame[col] = type_groups(frame[col])
     return frame
+
+
+def _csv_text_columns(roles, wanted: list) -> dict:
+    """The CSV columns read as text: groups (leading zeros kept), and scores and weights, so a
+    'True' in them is the text that DuckDB, Dask and Spark read and refuse as not a number,
+    not a boolean pandas would take for 1."""
+    labels = {getattr(roles, "y_true", None), getattr(roles, "y_pred", None)}
+    numbers = [c for c in (roles.y_score, roles.weight) if c not in labels]  # a label stays typed
+    return {c: str for c in [*roles.protected, *numbers] if c and c in wanted}
 
 
 def name_rows(exc: EthicLensInputError, target) -> EthicLensInputError:

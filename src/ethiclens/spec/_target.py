@@ -582,10 +582,13 @@ def _roles_needed(spec: AuditSpec, purpose: str, cols: list) -> list:
 @dataclass
 class _ReadRoles:
     """The columns the pandas reader reads (``sources.read_rows``): every role, both
-    predictions of a comparison, the protected attributes (read as text, as written)."""
+    predictions of a comparison, the protected attributes, score and weight (a CSV's read as
+    text, as written)."""
 
     columns: list
     protected: list
+    y_score: str | None = None
+    weight: str | None = None
 
 
 def _by_the_rule(path) -> bool:
@@ -616,7 +619,11 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
         # Groups as written (leading zeros kept), files matched by column name, ragged rows
         # refused with their line: what DuckDB, Dask and Spark read.
         roles = list(dict.fromkeys(c for c in (r.y_true, *r.y_pred, r.y_score, r.weight) if c))
-        frame = read_rows(path, _ReadRoles(roles + [c for c in cols if c not in roles], cols))
+        columns = roles + [c for c in cols if c not in roles]
+        score, weight = (
+            c if c not in (r.y_true, *r.y_pred) else None for c in (r.y_score, r.weight)
+        )
+        frame = read_rows(path, _ReadRoles(columns, cols, score, weight))
     check_spec_roles(spec, cols)
     refs = {c: edited_reference(c, ref, *_edits(spec)) for c, ref in refs.items()}
     loaded = Loaded(
