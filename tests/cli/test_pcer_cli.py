@@ -206,7 +206,7 @@ def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
     nan_groups.loc[[3, 10, 11], "g"] = None
     nan_groups.to_csv(tmp_path / "train.csv", index=False)
     assert _audit(tmp_path) == 2
-    _one_line_error(capsys, "'g'", "3 row(s)", "no group", "first at row 3")
+    _one_line_error(capsys, "'g'", "3 row(s)", "no group", "first at train.csv line 5")
     train.to_csv(tmp_path / "train.csv", index=False)
 
     for bad, needle in ((-0.5, "negative"), ("lots", "not numbers")):
@@ -214,7 +214,7 @@ def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
         broken.loc[4, "loss"] = bad
         broken.to_csv(tmp_path / "test.csv", index=False)
         assert _audit(tmp_path, "--loss", "loss") == 2
-        _one_line_error(capsys, "loss", needle, "row 4")
+        _one_line_error(capsys, "loss", needle, "test.csv line 6")
 
 
 def test_pcer_train_refuses_a_negative_seed_before_training(capsys):

@@ -148,3 +148,16 @@ def test_read_split_without_a_line_namer_names_the_row_of_the_file(tmp_path):
     cols = {"y_true": "y", "y_pred": "pred", "protected": "race", "loss": "loss"}
     with pytest.raises(EthicLensInputError, match=r"column 'loss'.*first at row 1 of .*tr\.csv"):
         read_split(tmp_path / "tr.csv", name="train", **cols)
+
+
+def test_pcer_train_refuses_a_tiny_eta_before_training(capsys, monkeypatch):
+    import ethiclens.experiments._pcer_commands as commands
+    from ethiclens.cli import main
+
+    def no_training(*args, **kwargs):
+        raise AssertionError("the data were prepared for training before --eta was checked")
+
+    monkeypatch.setattr(commands, "prepare", no_training)
+    assert main(["pcer", "train", "adult", "--eta", "1e-320", "--epsilon", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "option '--eta'" in err and "1e-12" in err and "Traceback" not in err

@@ -9,7 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .._checks import check_dp_epsilon, check_draws, check_fraction, check_member, check_seed
+from .._checks import (
+    check_dp_epsilon,
+    check_draws,
+    check_eta,
+    check_member,
+    check_seed,
+)
 from ..errors import EthicLensInputError
 from ..privacy import (
     DEFAULT_ETA,
@@ -119,7 +125,7 @@ def _check_train_request(request: TrainRequest):
     from ..datasets import get_entry
 
     check_seed(request.seed, "--seed")
-    check_fraction(request.eta, "--eta", fix="use e.g. 1e-3")
+    check_eta(request.eta, "--eta")  # pcer_audit's range, refused before training
     check_draws(request.n_boot, "--n-boot")
     epsilon = check_dp_epsilon(request.epsilon, "--epsilon", limit=None)  # one model
     entry = get_entry(request.dataset, "pcer", flag="DATASET")
