@@ -277,6 +277,11 @@ def csv_rows(path: Path):
         csv.field_size_limit(limit)
 
 
+def blank_line(row: list) -> bool:
+    """A CSV line pandas skips: empty, or only spaces and tabs (one blank field)."""
+    return not row or (len(row) == 1 and not row[0].strip(" \t"))
+
+
 def _ragged_row(path: Path) -> DataFileError | None:
     with csv_rows(path) as rows:
         header = next(rows, [])

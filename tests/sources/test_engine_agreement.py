@@ -236,6 +236,22 @@ def blank_line_inside(tmp):
     return _csv(tmp, "blankline.csv", "\n".join(lines))
 
 
+def spaces_line_inside(tmp):
+    """Lines of only spaces or tabs: pandas skips them as blank; DuckDB read one as a row."""
+    lines = _body(_frame()).split("\n")
+    lines[10:10] = ["   ", " \t "]
+    return _csv(tmp, "spacesline.csv", "\n".join(lines))
+
+
+def spaces_line_then_missing_label(tmp):
+    """A refusal after such lines names the file's line, the skipped lines counted."""
+    f = _frame().astype({"y": object})
+    f.loc[20, "y"] = None
+    lines = _body(f).split("\n")
+    lines[5:5] = ["   ", "\t"]
+    return _csv(tmp, "spacesmissing.csv", "\n".join(lines))
+
+
 def quoted_line_break(tmp):
     f = _frame()
     f["g"] = f["g"].replace({"C": "C, with a\nline break"})
@@ -346,6 +362,13 @@ CASES = {
     "gzip-compressed CSV": (gzipped, FULL, {}, "ok"),
     "UTF-8 BOM and CRLF lines": (bom_crlf, FULL, {}, "ok"),
     "blank line inside": (blank_line_inside, FULL, {}, "ok"),
+    "lines of only spaces inside": (spaces_line_inside, FULL, {}, "ok"),
+    "missing label after lines of spaces": (
+        spaces_line_then_missing_label,
+        FULL,
+        {},
+        "1 missing value(s), first at spacesmissing.csv line 24",
+    ),
     "quoted comma and line break in a group": (quoted_line_break, FULL, {}, "ok"),
     "group label of 20,000 characters": (
         long_group_label,

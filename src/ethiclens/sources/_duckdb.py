@@ -228,9 +228,16 @@ def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> 
             f"SELECT {chosen}{file_name}, extra AS {quote(EXTRA_NAME)} FROM read_csv("
             f"$files{i}, header = true, delim = ',', quote = '\"', escape = '\"', "
             f"null_padding = true, nullstr = $no_null, auto_detect = false, "
-            f"columns = $cols{i}{opts})"
+            f"columns = $cols{i}{opts}){_not_blank(len(names))}"
         )
     return "(" + " UNION ALL ".join(parts) + ")"
+
+
+def _not_blank(width: int) -> str:
+    """Skip a line of only spaces or tabs, as pandas does (DuckDB skips only an empty line):
+    its one field is blank and the rest are not there (NULL; an empty field would be '')."""
+    rest = " AND c1 IS NULL" if width > 1 else ""
+    return f" WHERE NOT (trim(c0, ' \t') = ''{rest})"
 
 
 def _parquet_names(path) -> dict:

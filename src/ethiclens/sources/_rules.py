@@ -39,7 +39,7 @@ from .._checks import (
     not_numbers,
 )
 from ..errors import DataFileError, EthicLensInputError
-from ..io import csv_rows, ragged_error
+from ..io import blank_line, csv_rows, ragged_error
 from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
 ENGINE_ATTR = "ethiclens_engine"  # who counted: "pandas", "duckdb", "dask", "spark", "sql"
@@ -301,7 +301,7 @@ def file_line(path, index: int, kind: str) -> int | tuple[None, int]:
         next(rows, None)
         start, seen = rows.line_num + 1, 0
         for row in rows:
-            if row:
+            if not blank_line(row):
                 if seen == index:
                     return start
                 seen += 1

@@ -191,11 +191,20 @@ def _read(session, target, layout: FileLayout, roles: Roles):
             multiLine=True,  # a quoted line break stays inside its field (as pandas reads it)
             mode="PERMISSIVE",  # fewer fields: missing (as pandas); more: the extra column
         )
+        part = part.filter(~_blank_line(names, extra))
         parts.append(part.select(*[_col(c) for c in roles.columns], _col(extra).alias(EXTRA_NAME)))
     out = parts[0]
     for part in parts[1:]:
         out = out.unionByName(part)
     return out, EXTRA_NAME
+
+
+def _blank_line(names: list, extra: str):
+    """A line of only spaces or tabs, which pandas skips: one blank field, the rest absent."""
+    blank = _col(names[0]).rlike(r"^[ \t]*$")
+    for other in [*names[1:], extra]:
+        blank = blank & _col(other).isNull()
+    return blank
 
 
 def _literal(path: str) -> str:
