@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
 
 import numpy as np
@@ -52,18 +53,64 @@ def experiment(settings, train_rows: int = 2000) -> dict:
     return out
 
 
+def _defined(x) -> bool:
+    """False for the NaN the replay's summaries hold where a median has no stream to take."""
+    return x is not None and not (isinstance(x, float) and math.isnan(x))
+
+
+def _cell(x, fmt: str) -> str:
+    """One table cell; an undefined number (no stream to take a median of) says so."""
+    return format(x, fmt) if _defined(x) else "undefined"
+
+
 def _later(summary: dict) -> str:
-    """Ours against the paper's loop on the same real streams (``_replay.later_than_loop``)."""
+    """Ours against the paper's loop on the same real streams (``_replay.later_than_loop``):
+    the share is undefined when the loop rejected no stream, the median when no stream was
+    rejected by both (short or few streams)."""
     if "later_by_more_than_one_window" not in summary:
         return ""
-    return (
-        f"{summary['later_by_more_than_one_window']:.0%} "
-        f"(median {round(summary['median_difference']):+d} pairs)"
-    )
+    share = summary["later_by_more_than_one_window"]
+    if not _defined(share):
+        return "undefined (the loop rejected no stream)"
+    median = summary["median_difference"]
+    if not _defined(median):
+        return f"{share:.0%} (median undefined: no stream rejected by both)"
+    return f"{share:.0%} (median {round(median):+d} pairs)"
+
+
+def undefined_as_null(result: dict) -> dict:
+    """The result with every undefined number as ``None`` (JSON null, never NaN or 0): the
+    medians with no stream to take, and the later-than-loop share of a scenario in which the
+    paper's loop rejected no stream (``later_than_loop`` divides by at least one there)."""
+    if isinstance(result, dict):
+        out = {k: undefined_as_null(v) for k, v in result.items()}
+        loop = out.get("paper_per_observation")
+        if isinstance(loop, dict) and loop.get("rejected") == 0:
+            for summary in out.values():
+                if isinstance(summary, dict) and "later_by_more_than_one_window" in summary:
+                    summary["later_by_more_than_one_window"] = None
+        return out
+    if isinstance(result, list | tuple):
+        return [undefined_as_null(v) for v in result]
+    return result if _defined(result) else None
+
+
+def without_post_shift_delay(result: dict) -> dict:
+    """With a horizon no longer than the shift's step no stream has a step after the shift:
+    its delay is undefined (``summarise`` would count every stream as stopping at once)."""
+    settings = result["settings"]
+    if settings["horizon"] > settings["shift"]:
+        return result
+    for res in result.values():
+        if isinstance(res, dict) and "real" in res:
+            for summary in res["shift"].values():
+                summary["median_delay_after_shift"] = None
+    return result
 
 
 def table(result: dict) -> str:
-    """The markdown rows of docs/monitoring.md's ACSIncome table."""
+    """The markdown rows of docs/monitoring.md's ACSIncome table (``result`` as returned by
+    :func:`undefined_as_null`)."""
     lines = []
     for comparison, res in result.items():
         if not isinstance(res, dict) or "real" not in res:
@@ -74,11 +121,11 @@ def table(result: dict) -> str:
                 comparison,
                 method,
                 f"{real['rejected']:.0%}",
-                f"{real['median_tau']:.0f}",
-                f"{real['mean_tau']:.0f}",
+                _cell(real["median_tau"], ".0f"),
+                _cell(real["mean_tau"], ".0f"),
                 f"{null['rejected']:.1%}",
                 f"{shift['rejected_before_shift']:.1%}",
-                f"{shift['median_delay_after_shift']:.0f}",
+                _cell(shift["median_delay_after_shift"], ".0f"),
                 _later(real),
             ]
             lines.append("| " + " | ".join(cells) + " |")
@@ -93,12 +140,13 @@ def main(argv=None) -> None:
     parser.add_argument("--horizon", type=int, default=4000)
     parser.add_argument("--json", help="also write the result as JSON")
     args = parser.parse_args(argv)
-    result = experiment(ReplaySettings(streams=args.streams, horizon=args.horizon))
+    settings = ReplaySettings(streams=args.streams, horizon=args.horizon)
+    result = without_post_shift_delay(undefined_as_null(experiment(settings)))
     print(table(result))
     print(f"wall time {result['wall_seconds']} s")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(result, fh, indent=1)
+            json.dump(result, fh, indent=1, allow_nan=False)
 
 
 if __name__ == "__main__":
