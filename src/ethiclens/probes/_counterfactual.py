@@ -274,6 +274,13 @@ def _binary(values, name) -> np.ndarray:
     return arr.astype(int)
 
 
+_SAME_SCORES_NOTE = (
+    "Every flipped row has exactly its observed row's score. If the table still holds the "
+    "input's old prediction and score columns (make-counterfactuals copies every column), "
+    "score the flipped rows with the model and analyze those columns instead."
+)
+
+
 def analyze_counterfactuals(
     frame: pd.DataFrame,
     y_pred,
@@ -322,11 +329,7 @@ def analyze_counterfactuals(
     )
     flipped_rows = ~observed
     if score is not None and np.array_equal(score[flipped_rows], orig_score[rows[flipped_rows]]):
-        result.notes.append(
-            "Every flipped row has exactly its observed row's score. If the table still holds "
-            "the input's old prediction and score columns (make-counterfactuals copies every "
-            "column), score the flipped rows with the model and analyze those columns instead."
-        )
+        result.notes.append(_SAME_SCORES_NOTE)
     if not result.uses_attribute:
         result.notes.append(
             "No prediction or score changed when only the protected attribute "

@@ -46,6 +46,23 @@ def _feasible_k(r, b):
     return lo, hi
 
 
+def _selection_rates(r1: float, disparate_impact: float) -> tuple[float, float]:
+    """(privileged, unprivileged) selection rates, each checked to be a rate."""
+    r0 = disparate_impact * r1
+    if not 0 < r1 <= 1:
+        raise EthicLensInputError(
+            "must lie in (0, 1]", column="reference_rate", value=r1, fix="e.g. 0.5 (the default)"
+        )
+    if not 0 <= r0 <= 1:
+        raise EthicLensInputError(
+            f"gives the unprivileged group a selection rate of {r0:g}, outside [0, 1]",
+            column="disparate_impact",
+            value=disparate_impact,
+            fix=f"choose a DI from 0 to {1 / r1:g} (the reference selection rate is {r1:g})",
+        )
+    return r1, r0
+
+
 def inject_bias(
     n: int,
     *,
@@ -75,19 +92,7 @@ def inject_bias(
         k of the privileged group (how much better than chance the predictions are).
     """
     b1, b0 = base_rates
-    r1 = reference_rate
-    r0 = disparate_impact * r1
-    if not 0 < r1 <= 1:
-        raise EthicLensInputError(
-            "must lie in (0, 1]", column="reference_rate", value=r1, fix="e.g. 0.5 (the default)"
-        )
-    if not 0 <= r0 <= 1:
-        raise EthicLensInputError(
-            f"gives the unprivileged group a selection rate of {r0:g}, outside [0, 1]",
-            column="disparate_impact",
-            value=disparate_impact,
-            fix=f"choose a DI from 0 to {1 / r1:g} (the reference selection rate is {r1:g})",
-        )
+    r1, r0 = _selection_rates(reference_rate, disparate_impact)
     lo1, hi1 = _feasible_k(r1, b1)
     if not lo1 <= separation <= hi1:
         raise EthicLensInputError(
