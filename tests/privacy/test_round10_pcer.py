@@ -161,3 +161,22 @@ def test_pcer_train_refuses_a_tiny_eta_before_training(capsys, monkeypatch):
     assert main(["pcer", "train", "adult", "--eta", "1e-320", "--epsilon", "1"]) == 2
     err = capsys.readouterr().err
     assert "option '--eta'" in err and "1e-12" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("etas", [(1e-320,), (5.0,), (0.0,), (-1,), ("x",), 1e-3, "1e-3"])
+def test_each_floor_constant_of_the_sensitivity_analysis_is_checked(etas):
+    # etas=(0,) divided by zero, (1e-320,) called PCER undefined, (5,) reported numbers
+    train, test = _splits()
+    with pytest.raises(EthicLensInputError, match="argument 'etas'"):
+        pcer_audit(train, test, etas=etas, n_boot=100)
+
+
+def test_eta_is_kept_as_the_float_checked_so_the_result_writes_json():
+    import json
+
+    train, test = _splits()
+    result = pcer_audit(train, test, eta=np.float32(1e-3), n_boot=100)
+    assert type(result.eta) is float
+    json.dumps(result.to_dict())
+    attack = membership_inference(train, test, eta=np.float32(1e-3))
+    assert type(attack.eta) is float

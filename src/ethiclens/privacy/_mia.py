@@ -125,7 +125,7 @@ def membership_inference(
             column="loss",
             fix="pass loss= to both SplitPredictions",
         )
-    check_eta(eta)  # the same range as pcer_audit's
+    eta = check_eta(eta)  # the same range as pcer_audit's, kept as the float checked
     order = tuple(group_order or sorted(set(train.groups)))
     attacks = [_attack_group(train, test, g) for g in order]
     dp_mia = agrees = None

@@ -515,7 +515,7 @@ def pcer_audit(
         (REPORTED, INSUFFICIENT_DATA or UNDEFINED) and a reason. The intervals cover row
         sampling of this one model, not retraining (see ``note``).
     """
-    settings = _audit_settings(options)
+    eta, settings = check_eta(eta), _audit_settings(options)  # stored as the float checked
     floor_n, ci = check_policy(policy).pcer_min_group_size, settings["ci"]
     order, cells, stats = _statistics_and_draws(train, test, group_order, eta, settings)
     rows, small, notes = _group_rows((train, test), order, cells, stats, floor_n, ci)
@@ -571,7 +571,22 @@ def _audit_settings(options: dict) -> dict:
     unknown = sorted(set(options) - set(AUDIT_SETTINGS))
     if unknown:
         raise TypeError(f"pcer_audit() got an unexpected keyword argument {unknown[0]!r}")
-    return {**AUDIT_SETTINGS, **options}
+    settings = {**AUDIT_SETTINGS, **options}
+    settings["etas"] = _checked_etas(settings["etas"])
+    return settings
+
+
+def _checked_etas(etas) -> tuple[float, ...]:
+    """The sensitivity analysis's floor constants, each in :func:`check_eta`'s range."""
+    if isinstance(etas, str | bytes) or not hasattr(etas, "__iter__"):
+        raise EthicLensInputError(
+            "must be a sequence of floor constants",
+            column="etas",
+            kind="argument",
+            value=etas,
+            fix="e.g. etas=(1e-3, 1e-2)",
+        )
+    return tuple(check_eta(e, "etas") for e in etas)
 
 
 def pcer_policy(min_group_size: int | None = None, where: str = "min_group_size") -> Policy:
