@@ -1002,14 +1002,16 @@ def as_written(value) -> str:
     return getattr(value, "yaml_text", None) or str(value)
 
 
-def quote_it_fix(key: str, value) -> str | None:
+def quote_it_fix(key: str | None, value) -> str | None:
     """'quote it' for a number or true/false where text is asked: YAML read ``version: 2.10``
-    or ``version: true`` as a number or a boolean, not as the text the user wrote. None for
-    any other value."""
+    or ``version: true`` as a number or a boolean, not as the text the user wrote. ``key``:
+    the mapping key that holds it, None (or a list index) for an item of a list, which is
+    quoted where it stands. None for any other value."""
     if not isinstance(value, (bool, int, float)):
         return None
-    text = as_written(value)
-    return f'quote it so YAML reads text, not a number or true/false: {key}: "{text}"'
+    text = f'"{as_written(value)}"'
+    where = f"{key}: {text}" if key and not key.isdigit() else f"the list item {text}"
+    return f"quote it so it reads as text, not a number or true/false: {where}"
 
 
 def _unique_key_loader():

@@ -36,8 +36,9 @@ def test_a_yaml_number_in_a_card_text_field_is_refused_quoted_as_written(
 ):
     said = _refusal(tmp_path, text)
     assert said.startswith(f"option '--card-info': {field} must be text")
-    assert said.endswith(f"Fix: quote it so YAML reads text, not a number or true/false: "
-                         f"{field.rpartition('.')[2]}: {quoted}")  # fmt: skip
+    # an item of a list is quoted where it stands, not as "relevant: ..." (the list is kept)
+    where = f"the list item {quoted}" if "[" in text else f"{field.rpartition('.')[2]}: {quoted}"
+    assert said.endswith(f"Fix: quote it so it reads as text, not a number or true/false: {where}")
 
 
 def test_card_text_that_reads_as_written_stands(tmp_path):

@@ -74,7 +74,7 @@ def test_a_yaml_number_where_text_is_asked_says_to_quote_it(tmp_path, capsys):
     config.write_text("version: 1\ntarget:\n  dataset: compas\nmodel:\n  version: 2.1\n")
     said = _error(capsys, "audit", "--config", config)
     assert said.startswith("error: key 'model.version'")
-    assert said.endswith('Fix: quote it so YAML reads text, not a number or true/false: '
+    assert said.endswith('Fix: quote it so it reads as text, not a number or true/false: '
                          'version: "2.1"')  # fmt: skip
 
 

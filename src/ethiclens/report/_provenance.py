@@ -118,11 +118,11 @@ def _text(value, where, flag):
     3``); a YAML float, boolean or any number that reads otherwise than written (``2.10`` is
     2.1, ``+5`` is 5) is refused, to be quoted: the card would print another value."""
     if isinstance(value, list):
-        return [_one_text(v, where, flag) for v in value]
+        return [_one_text(v, where, flag, in_list=True) for v in value]
     return _one_text(value, where, flag)
 
 
-def _one_text(value, where, flag) -> str:
+def _one_text(value, where, flag, in_list: bool = False) -> str:
     from ..io import as_written, quote_it_fix
 
     if isinstance(value, str):
@@ -134,7 +134,7 @@ def _one_text(value, where, flag) -> str:
         f"{where} must be text or a list of text",
         column=flag,
         value=value,
-        fix=quote_it_fix(where.rpartition(".")[2], value)
+        fix=quote_it_fix(None if in_list else where.rpartition(".")[2], value)
         or "write it as a string or a list of strings",
     )
 
