@@ -494,6 +494,9 @@ def _config(ctx, opts, edits, facts: _Facts) -> dict:
         "weighted": facts.weighted,
         "ece_bins": ctx.n_bins,
         "positive_is_favorable": ctx.favorable,
+        # The rule for an attribute with no requested reference (resolve_reference); a
+        # benchmark's declared default arrives requested, so each attribute's
+        # reference_source, not this, says which rule chose it (docs/report-schema.md).
         "reference_default": "largest group",
         "intersections": [list(c) for c in opts.intersections or []],
         "exclude_groups": edits["exclude_groups"],
