@@ -361,17 +361,20 @@ def _refuse_surplus_first_row(path: Path, text: str, header: list[str]) -> None:
 
     rows = csv.reader(_io.StringIO(text))
     next(rows, None)
-    first = next((row for row in rows if row), None)  # blank lines are skipped
+    first = next((row for row in rows if not blank_line(row)), None)  # as pandas skips them
     # an empty header (a blank first line) is refused in its own words by each reader
     if header and first is not None and len(first) > len(header) and (err := ragged_error([path])):
         raise err
 
 
 def _refuse_repeated_names(path: Path, header) -> None:
-    """A CSV header naming one column twice is refused, naming it (which one was meant?)."""
+    """A CSV header naming one column twice is refused, naming it (which one was meant?).
+    Unnamed columns are not: a DataFrame's unnamed index levels (``df.to_csv()``) are written
+    as empty names, which every reader tells apart ("Unnamed: 0", "Unnamed: 1") and no role
+    can name."""
     seen = set()
     for name in header:
-        if name in seen:
+        if name in seen and name != "":
             raise DataFileError(
                 f"{path.name} has two columns named {name!r}",
                 fix="rename the columns so each name is unique",

@@ -252,6 +252,12 @@ def spaces_line_then_missing_label(tmp):
     return _csv(tmp, "spacesmissing.csv", "\n".join(lines))
 
 
+def two_unnamed_index_levels(tmp):
+    """``df.to_csv()`` of a frame with a two-level unnamed index: a header ``,,y,p,...``."""
+    f = _frame().set_index([np.arange(90) % 3, np.arange(90)])
+    return _csv(tmp, "twolevels.csv", f.to_csv())
+
+
 def quoted_line_break(tmp):
     f = _frame()
     f["g"] = f["g"].replace({"C": "C, with a\nline break"})
@@ -363,6 +369,7 @@ CASES = {
     "UTF-8 BOM and CRLF lines": (bom_crlf, FULL, {}, "ok"),
     "blank line inside": (blank_line_inside, FULL, {}, "ok"),
     "lines of only spaces inside": (spaces_line_inside, FULL, {}, "ok"),
+    "two unnamed index levels": (two_unnamed_index_levels, FULL, {}, "ok"),
     "missing label after lines of spaces": (
         spaces_line_then_missing_label,
         FULL,
