@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._checks import check_draws, check_seed, check_type
+from .._checks import check_draws, check_label_lengths, check_seed, check_type
 from .._version import __version__
 from ..errors import EthicLensInputError
 from . import _auc
@@ -238,6 +238,7 @@ def audit_counts(
     )
     cols = counts_attributes(t, protected, attrs_meta.get(ATTRIBUTES_ATTR))  # unknown: refused
     _refuse_groups_without_rows(table, t, cols)
+    _refuse_long_labels(t, cols)
     attrs, edits = encode_edited(t[list(cols)], len(t), opts)
     rows = dict(weights=None, scores=None, true=None, cells=cell_index(pred, true))
     ctx = _context(opts, policy, labelled=true is not None, **rows)
@@ -351,6 +352,16 @@ def _refuse_groups_without_rows(table, counted, cols) -> None:
         empty = sorted({str(v) for v in values[~values.isin(counted[col])]})
         if empty:
             raise groups_without_rows(empty, col, "the cells of those groups (every count is 0)")
+
+
+def _refuse_long_labels(counted, cols) -> None:
+    """Long group labels refused as ``audit`` refuses them, counted in rows (a cell stands for
+    its count), as ``ethiclens audit --counts`` counts them; a missing group is left to the
+    encoding, which refuses it first."""
+    counts = counted[COUNT].to_numpy(dtype=float)
+    for col in cols:
+        if not counted[col].isna().any():
+            check_label_lengths(counted[col].to_numpy(), col, counts=counts)
 
 
 def _label(names, col) -> str:
