@@ -79,17 +79,11 @@ def _later(summary: dict) -> str:
 
 
 def undefined_as_null(result: dict) -> dict:
-    """The result with every undefined number as ``None`` (JSON null, never NaN or 0): the
-    medians with no stream to take, and the later-than-loop share of a scenario in which the
-    paper's loop rejected no stream (``later_than_loop`` divides by at least one there)."""
+    """The result with every undefined number (NaN: a median with no stream to take, the
+    later-than-loop share when the paper's loop rejected no stream) as ``None`` (JSON null,
+    never NaN or 0)."""
     if isinstance(result, dict):
-        out = {k: undefined_as_null(v) for k, v in result.items()}
-        loop = out.get("paper_per_observation")
-        if isinstance(loop, dict) and loop.get("rejected") == 0:
-            for summary in out.values():
-                if isinstance(summary, dict) and "later_by_more_than_one_window" in summary:
-                    summary["later_by_more_than_one_window"] = None
-        return out
+        return {k: undefined_as_null(v) for k, v in result.items()}
     if isinstance(result, list | tuple):
         return [undefined_as_null(v) for v in result]
     return result if _defined(result) else None

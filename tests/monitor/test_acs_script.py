@@ -3,6 +3,7 @@ stream to take; they are undefined (shown as such, JSON null), never a crash or 
 
 import importlib.util
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -38,19 +39,15 @@ def test_main_at_two_short_streams_reports_undefined_medians(tmp_path, capsys):
 
 
 def test_later_share_is_undefined_when_the_loop_never_rejected():
+    import numpy as np
+
+    from ethiclens.monitor._replay import later_than_loop
+
     acs = _script()
-    nan = float("nan")
-    real = {
-        "paper_per_observation": {"rejected": 0.0, "median_tau": 400.0, "mean_tau": 400.0},
-        "ours_point_null_w10": {
-            "rejected": 0.5,
-            "median_tau": 250.0,
-            "mean_tau": 250.0,
-            "later_by_more_than_one_window": 0.0,
-            "median_difference": nan,
-        },
-    }
-    clean = acs.undefined_as_null({"eo": {"real": real}})["eo"]["real"]
-    ours = clean["ours_point_null_w10"]
+    # the loop rejected no stream (-1: never): a share of no streams is undefined, not 0
+    ours = later_than_loop(np.array([250, -1]), np.array([-1, -1]), 10)
+    assert math.isnan(ours["later_by_more_than_one_window"])
+    clean = acs.undefined_as_null({"eo": {"real": {"ours_point_null_w10": ours}}})
+    ours = clean["eo"]["real"]["ours_point_null_w10"]
     assert ours["later_by_more_than_one_window"] is None and ours["median_difference"] is None
     assert acs._later(ours) == "undefined (the loop rejected no stream)"

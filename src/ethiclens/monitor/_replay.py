@@ -160,14 +160,15 @@ def summarise(times: np.ndarray, horizon: int, shift: int | None = None) -> dict
 def later_than_loop(ours: np.ndarray, loop: np.ndarray, window: int) -> dict:
     """Per stream, ours against the per-observation loop on the same pairs: the share of the
     streams the loop rejected in which ours had not rejected within one window after it (never
-    included), and the median of (ours − loop) in pairs where both rejected."""
+    included), and the median of (ours − loop) in pairs where both rejected. Each is NaN
+    (undefined) when no stream gives it one: a share of no streams is not 0."""
     hit = loop >= 0
     late = hit & ((ours < 0) | (ours - loop > window))
     both = hit & (ours >= 0)
     diff = (ours - loop)[both]
     return {
-        "later_by_more_than_one_window": float(late.sum() / max(hit.sum(), 1)),
-        "median_difference": float(np.median(diff)) if len(diff) else float("nan"),
+        "later_by_more_than_one_window": float(late.sum() / hit.sum()) if hit.any() else math.nan,
+        "median_difference": float(np.median(diff)) if len(diff) else math.nan,
     }
 
 
