@@ -239,3 +239,29 @@ def test_the_label_may_not_be_the_prediction_but_a_score_may():
     with pytest.raises(EthicLensInputError, match="label .* and prediction"):
         check_roles({"y_true": "p", "y_pred": "p"}, ["g"])
     check_roles({"y_true": "y", "y_pred": "p", "y_score": "p"}, ["g"])  # a score as it is
+
+
+NUMBER_LOOKING_TEXT = ["1e3", "0o17", "1e-3", "-1e3", "+1e3", ".5e1", "1e300", "1E3", "0x1F"]
+OTHER_LOOKING_TEXT = ["yes", "on", "2024-01-01", "null", "~", "true", ".inf", "1_000", "<<", "="]
+
+
+def test_dump_yaml_quotes_what_either_yaml_would_read_as_another_type():
+    """A string that YAML 1.2 (our loader) or 1.1 (PyYAML's) reads as a number, boolean, date
+    or null is quoted, so it comes back as the same text under both."""
+    import yaml
+
+    from ethiclens.io import _parse_config, dump_yaml
+
+    names = NUMBER_LOOKING_TEXT + OTHER_LOOKING_TEXT + ["plain"]
+    data = {"roles": {name: name for name in names}, "numbers": [1, 2.5, True, None]}
+    text = dump_yaml(data)
+    assert _parse_config(text, ".yaml") == data
+    assert yaml.safe_load(text) == data
+    assert "'1e3': '1e3'" in text and "plain: plain" in text
+
+
+def test_dump_yaml_writes_a_kept_number_text_as_the_number():
+    from ethiclens.io import _parse_config, dump_yaml
+
+    read = _parse_config("a: 2.10\nb: 0x1F\n", ".yaml")
+    assert dump_yaml(read) == "a: 2.1\nb: 31\n"

@@ -1060,10 +1060,27 @@ def _unique_key_loader():
     for tag in ("int", "float"):
         method = getattr(UniqueKeyLoader, f"construct_yaml_{tag}")
         UniqueKeyLoader.add_constructor(f"tag:yaml.org,2002:{tag}", method)
-    # The kept texts are numbers still: a spec holding one is written back as the number.
-    yaml.SafeDumper.add_representer(WrittenFloat, yaml.SafeDumper.represent_float)
-    yaml.SafeDumper.add_representer(WrittenInt, yaml.SafeDumper.represent_int)
     return UniqueKeyLoader
+
+
+def dump_yaml(data) -> str:
+    """``data`` as YAML that reads back the same under our YAML 1.2 loader and under PyYAML's
+    YAML 1.1 one: a string either would read as a number, a boolean, a date or null (``1e3``,
+    ``0o17``, ``yes``, ``2024-01-01``) is quoted. Plain ``yaml.safe_dump`` quotes only by 1.1's
+    rules, so a column named ``1e3`` came back from ``--save-config`` as the number 1000."""
+    import yaml
+
+    class QuotingDumper(yaml.SafeDumper):
+        pass
+
+    both = {k: list(v) for k, v in yaml.SafeDumper.yaml_implicit_resolvers.items()}
+    for first, rules in _yaml12_resolvers(yaml).items():
+        both.setdefault(first, []).extend(rules)
+    QuotingDumper.yaml_implicit_resolvers = both
+    # The kept texts are numbers still: a spec holding one is written back as the number.
+    QuotingDumper.add_representer(WrittenFloat, yaml.SafeDumper.represent_float)
+    QuotingDumper.add_representer(WrittenInt, yaml.SafeDumper.represent_int)
+    return yaml.dump(data, Dumper=QuotingDumper, sort_keys=False, allow_unicode=True)
 
 
 def _yaml12_resolvers(yaml) -> dict:

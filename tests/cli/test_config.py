@@ -269,3 +269,18 @@ def test_only_json_goes_to_stdout(csv, capsys):
     args = ["audit", csv, "--y-pred", "p", "--protected", "g", "--n-boot", "200"]
     code, out, err = run([*args, "--html", "-"], capsys)
     assert code == 2 and "only --json" in err and "--html" in err and out == ""
+
+
+@pytest.mark.parametrize("name", ["1e3", "0o17", "-1e3", ".5e1", "2024-01-01", "yes"])
+def test_save_config_quotes_a_column_name_yaml_would_read_as_a_number(csv, tmp_path, capsys, name):
+    """--save-config wrote `y_pred: 1e3` bare (YAML 1.1 reads it as text, our YAML 1.2 loader
+    as 1000.0), so its own config was refused on --config."""
+    data = pd.read_csv(csv).rename(columns={"p": name})
+    data.to_csv(csv, index=False)
+    first, second, config = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "audit.yaml"
+    flags = [csv, "--y-true", "y", "--y-pred", name, "--protected", "g", "--n-boot", "200"]
+    code, _, err = run(["audit", *flags, "--json", first, "--save-config", config], capsys)
+    assert code == 0, err
+    code, _, err = run(["audit", "--config", config, "--json", second], capsys)
+    assert code == 0, err
+    assert _numbers(json.loads(first.read_text())) == _numbers(json.loads(second.read_text()))

@@ -340,7 +340,22 @@ def test_an_audit_spec_config_is_the_request(tmp_path, days, capsys):
         capsys, "monitor", "--config", config, "--time", "ts", "--window", "1d",
         "--store", tmp_path / "t.sqlite",
     )  # fmt: skip
-    assert rc == 2 and "option '--y-score'" in err and "not supported" in err
+    assert rc == 2 and "key 'roles.y_score'" in err and "not supported" in err
+    assert "drop roles.y_score from the config" in err and "--y-score" not in err
+    config.write_text(
+        yaml.safe_dump(
+            {
+                "target": {"file": str(data)},
+                "roles": {"y_pred": "pred", "protected": ["race"]},
+                "policy": {"di_rule": "below"},
+            }
+        )
+    )
+    rc, out, err = _cli(
+        capsys, "monitor", "--config", config, "--time", "ts", "--window", "1d",
+        "--store", tmp_path / "v.sqlite",
+    )  # fmt: skip
+    assert rc == 2 and "key 'policy.di_rule'" in err and "--di-rule" not in err
     rc, out, err = _cli(
         capsys, "monitor", "compas", "--time", "ts", "--window", "1d", "--y-pred", "p",
         "--protected", "race", "--store", tmp_path / "u.sqlite",

@@ -247,6 +247,9 @@ def _parquet_bomb() -> bytes:
         (_parquet_bomb(), "bomb.parquet", 413, "decompression bomb"),
         (b"PAR1" + b"\x00" * 100, "cut.parquet", 415, "cut short"),
         (b"label,pred\n", "header.csv", 400, "the file has no data rows"),
+        # blank lines (and a BOM) are an empty file, not another format: 400 like the above
+        (b"\n\n  \n", "blank.csv", 400, "the file has no data rows"),
+        (b"\xef\xbb\xbf\r\n", "bom.csv", 400, "the file has no data rows"),
         (b"a;b;c\n1;2;3\n", "semi.csv", 415, "separated by semicolons, not commas"),
         (b"label,pred\n\xff\xfe,1\n", "latin.csv", 415, "not UTF-8"),
         # the command line's words, on every engine (a first row too: tests/web/test_round10_web.py)
@@ -587,3 +590,15 @@ def test_a_quoted_header_name_holding_a_line_break_is_uploaded(client):
     content = b'"note\nline two",label,pred\nx,1,0\ny,0,1\n'
     r = upload(client, content, "excel.csv")
     assert r.status_code == 303, re.findall(r'class="error"[^>]*>([^<]*)', r.text)
+
+
+def test_a_text_part_named_file_is_refused_with_400(app, client, tmp_path):
+    """A form whose 'file' field is text (a script posting data=, not files=) was a 500: the
+    text went to the upload's file handle before one was opened."""
+    token = csrf_of(client.get("/").text)
+    files = {"file": (None, b"label,pred\n1,0\n")}  # a part without a filename
+    r = client.post("/upload", data={"csrf": token}, files=files)
+    assert r.status_code == 400, r.text[-500:]
+    error = re.search(r'id="error-file"[^>]*>([^<]*)<', r.text)
+    assert error and "the form&#39;s field &#39;file&#39; holds text" in error.group(1)
+    assert _uploads(tmp_path) == [] and _stored(app) == (0, 0)

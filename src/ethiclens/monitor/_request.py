@@ -666,15 +666,16 @@ def _database_url(target) -> str | None:
 
 
 def _refuse_unsupported(spec) -> None:
-    """What an audit spec may say and the monitor cannot honour yet, refused by its flag."""
+    """What an audit spec may say and the monitor cannot honour yet, refused by its flag, or
+    by its key where the monitor has no such flag (only a config gives a score or a rule)."""
     r, p = spec.roles, spec.policy
     if r.y_score:
         raise EthicLensInputError(
             "is not supported by the monitor yet (its evidence is counts of labels and "
             "predictions per group)",
-            column="--y-score",
+            column="roles.y_score",
             value=r.y_score,
-            fix="drop --y-score (recode the columns before exporting, if needed)",
+            fix="drop roles.y_score from the config (the monitor watches predictions, not scores)",
         )
     if len(r.y_pred) != 1:
         raise EthicLensInputError(
@@ -684,9 +685,8 @@ def _refuse_unsupported(spec) -> None:
             fix="give --y-pred once (run one monitor per model, each with its own --store)",
         )
     problem = "the monitor's DI null is the two-sided band [t, 1/t]"
-    check_member(
-        p.di_rule, ["two_sided"], column="--di-rule", problem=problem, fix="drop --di-rule below"
-    )
+    fix = "drop policy.di_rule from the config (or set it to two_sided)"
+    check_member(p.di_rule, ["two_sided"], column="policy.di_rule", problem=problem, fix=fix)
 
 
 def _refuse_not_honoured(spec) -> None:

@@ -740,7 +740,7 @@ def _run_record(result: AuditResult) -> Section:
     """What anyone needs to re-run the audit to the same numbers: input fingerprint, time,
     versions, seed and the full request (``ethiclens.run`` records it; a Python ``audit``
     call records no request, and the section says so)."""
-    import yaml
+    from ..io import dump_yaml
 
     run = getattr(result, "run", None) or {}
     cfg = result.config
@@ -757,7 +757,7 @@ def _run_record(result: AuditResult) -> Section:
         # Without its outputs: re-running the record to check it must not overwrite this
         # signed report (or its card); the checker names the files they want.
         request = {k: v for k, v in run["spec"].items() if k != "outputs"}
-        spec_text = yaml.safe_dump(request, sort_keys=False, allow_unicode=True)
+        spec_text = dump_yaml(request)
         parts += [
             Markup(
                 "<h3>The request (save as audit.yaml; ethiclens audit --config audit.yaml "

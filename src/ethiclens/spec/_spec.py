@@ -621,16 +621,14 @@ class AuditSpec:
 
         A database password is never written: give the URL through ``db_env`` instead.
         """
-        from ..io import write_atomic
+        from ..io import dump_yaml, write_atomic
 
         self.check_savable(path)
         data = self.to_dict(minimal=True)
         if Path(path).suffix.lower() == ".json":
             text = json.dumps(data, indent=2) + "\n"
         else:
-            import yaml
-
-            text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+            text = dump_yaml(data)
         return write_atomic(path, text)
 
     def check_savable(self, path, argument: str = "path") -> None:

@@ -79,8 +79,7 @@ def portable_spec(web, spec: dict) -> tuple[dict, dict | None]:
 
 def config_text(web, audit: dict) -> str:
     """The config file of a request: YAML, only what differs from the defaults."""
-    import yaml
-
+    from ..io import dump_yaml
     from ..spec import AuditSpec
 
     spec, row = portable_spec(web, json.loads(audit["spec"]))
@@ -98,7 +97,7 @@ def config_text(web, audit: dict) -> str:
             f"# target.db_env: the database's URL is read from the environment: "
             f"export {spec.target.db_env}='postgresql+psycopg://user:password@host/db' first\n"
         )
-    return head + yaml.safe_dump(spec.to_dict(minimal=True), sort_keys=False, allow_unicode=True)
+    return head + dump_yaml(spec.to_dict(minimal=True))
 
 
 def _where_the_data_is(row: dict, name: str, audit: dict) -> str:

@@ -137,6 +137,11 @@ class StreamedUpload:
             self.filename = params[b"filename"].decode("utf-8", "replace")
             self._part = "file"
             self._fh = open(self.dest, "xb")
+        elif name == "file":  # a text part where the file goes: no file was chosen
+            raise UploadError(
+                "the form's field 'file' holds text, not a file",
+                fix="choose a CSV or Parquet file in the upload form",
+            )
         else:
             if len(self.fields) >= MAX_FIELDS:
                 raise UploadError("the form has too many fields", fix="use the upload form")
@@ -293,8 +298,9 @@ def _check_csv(path: Path, head: bytes) -> str:
         comma = b"," in head.split(b"\n", 1)[0]
     try:  # first: it names the separator of a file with no comma (semicolons, tabs, ...)
         preflight_file(path)
-    except EthicLensInputError as exc:
-        raise as_upload_error(exc, path, 400 if comma else 415) from None
+    except EthicLensInputError as exc:  # a file of blank lines is empty, not another format
+        blank = not head.removeprefix(b"\xef\xbb\xbf").strip()
+        raise as_upload_error(exc, path, 400 if comma or blank else 415) from None
     if not comma:
         raise UploadError(
             "the file's first line has no comma: it is not a comma-separated table with a "
