@@ -265,3 +265,15 @@ def test_dump_yaml_writes_a_kept_number_text_as_the_number():
 
     read = _parse_config("a: 2.10\nb: 0x1F\n", ".yaml")
     assert dump_yaml(read) == "a: 2.1\nb: 31\n"
+
+
+@pytest.mark.parametrize(
+    "tag", ["binary aGVsbG8=", "timestamp 2020-01-01", "set {a, b}", "merge {a: 1}"]
+)
+def test_a_yaml_11_only_tag_is_refused_naming_its_line(tag):
+    """`!!binary` and friends reached the spec as bytes or dates, and the refusal showed
+    Python's repr of them (`datetime.date(2020, 1, 1)`)."""
+    from ethiclens.io import ConfigSyntaxRefused, _parse_config
+
+    with pytest.raises(ConfigSyntaxRefused, match=rf"line 2 uses the YAML tag !!{tag.split()[0]}"):
+        _parse_config(f"version: 1\ntarget: !!{tag}\n", ".yaml")

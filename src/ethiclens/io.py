@@ -938,7 +938,13 @@ def _parse_config(text: str, suffix: str):
         import yaml
 
         return yaml.load(text, Loader=_unique_key_loader())  # noqa: S506 - a SafeLoader
-    return json.loads(text, object_pairs_hook=_unique_pairs)
+    # numbers keep their written text, as YAML's do: a refusal quotes 2.10, not 2.1
+    return json.loads(
+        text,
+        object_pairs_hook=_unique_pairs,
+        parse_float=lambda t: _keep_text(float(t), t, WrittenFloat),
+        parse_int=lambda t: _keep_text(int(t), t, WrittenInt),
+    )
 
 
 class ConfigSyntaxRefused(ValueError):
@@ -1060,7 +1066,22 @@ def _unique_key_loader():
     for tag in ("int", "float"):
         method = getattr(UniqueKeyLoader, f"construct_yaml_{tag}")
         UniqueKeyLoader.add_constructor(f"tag:yaml.org,2002:{tag}", method)
+    for tag in _YAML11_ONLY_TAGS:
+        UniqueKeyLoader.add_constructor(f"tag:yaml.org,2002:{tag}", _refuse_tag)
     return UniqueKeyLoader
+
+
+# YAML 1.1 types outside 1.2's core schema: written explicitly (`!!binary ...`) they would
+# reach the spec as bytes, dates or sets, and a refusal would show Python's repr of them.
+_YAML11_ONLY_TAGS = ("binary", "timestamp", "set", "omap", "pairs", "merge", "value")
+
+
+def _refuse_tag(loader, node):
+    tag = node.tag.rsplit(":", 1)[-1]
+    raise ConfigSyntaxRefused(
+        f"line {node.start_mark.line + 1} uses the YAML tag !!{tag}",
+        "drop the tag: a config holds only text, numbers, true/false, lists and mappings",
+    )
 
 
 def dump_yaml(data) -> str:

@@ -24,3 +24,11 @@ def test_a_json_config_is_not_told_about_yaml(tmp_path, capsys):
     config.write_text('{"version": 1, "target": {"dataset": "compas"}, "model": {"version": 2.5}}')
     said = _error(capsys, "audit", "--config", config)
     assert "YAML" not in said and 'version: "2.5"' in said, said
+
+
+def test_a_json_number_is_quoted_as_written(tmp_path, capsys):
+    """JSON's 2.10 was quoted back as "2.1": the fix must give the text the user wrote."""
+    config = tmp_path / "x.json"
+    config.write_text('{"version": 1, "target": {"dataset": "compas"}, "model": {"version": 2.10}}')
+    said = _error(capsys, "audit", "--config", config)
+    assert said.endswith('version: "2.10"'), said
