@@ -48,3 +48,17 @@ def test_remembered_secrets_are_bounded_and_a_url_given_again_is_masked_again():
     assert "first-secret-0" not in _secrets._GIVEN_SECRETS
     _secrets.remember_url(first)
     assert _secrets.mask_secrets("port first-secret-0 refused") == "port *** refused"
+
+
+@pytest.mark.parametrize("command", [["audit"], ["thresholds"], ["monitor"]])
+def test_an_option_given_twice_never_shows_a_password(command, capsys):
+    """The note 'is given twice (A, then B)' showed both URLs as typed: the old and the new
+    password in clear on the terminal (and in CI logs)."""
+    from ethiclens.cli import main
+
+    urls = [f"postgresql+psycopg://bob:{pw}@127.0.0.1:1/db?password=Q{pw}" for pw in "AB"]
+    flag = "--store" if command == ["monitor"] else "--db"
+    main([*command, flag, urls[0], flag, urls[1], "--table", "t", "--y-pred", "p"])
+    err = capsys.readouterr().err
+    assert f"note: {flag} is given twice" in err, err
+    assert "bob:A@" not in err and "bob:B@" not in err and "QA" not in err and "QB" not in err

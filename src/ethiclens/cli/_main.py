@@ -112,11 +112,20 @@ def repeated_options(command: click.Command, args: list[str]) -> None:
             continue
         value = value if eq else " ".join(next(tokens, "") for _ in range(param.nargs))
         if param.name in seen:
-            given = f"is given twice ({seen[param.name]!r}, then {value!r})"
+            first, then = (_shown_value(v) for v in (seen[param.name], value))
+            given = f"is given twice ({first!r}, then {then!r})"
             if flag == "--config":
                 raise EthicLensInputError(given, column=flag, fix="give one spec file")
             click.echo(f"note: {flag} {given}: the last one counts", err=True)
         seen[param.name] = value
+
+
+def _shown_value(value: str) -> str:
+    """An option's value as a message may show it: a URL (--db, --store) with its password
+    and secret keys masked."""
+    from .._secrets import mask_secrets, mask_url
+
+    return mask_url(value) if "://" in value else mask_secrets(value)
 
 
 class LazyGroup(OnceGroup):
