@@ -365,7 +365,11 @@ def read_counts(path) -> pd.DataFrame:
     if path.suffix.lower() in (".parquet", ".pq") and path.is_file():
         import pyarrow.parquet as pq
 
-        meta = pq.read_schema(path).metadata or {}
+        try:
+            meta = pq.read_schema(path).metadata or {}
+        except (ValueError, OSError):
+            # not Parquet, or damaged: read_table below refuses it in the file audit's words
+            meta = {}
         if _META_KEY in meta:
             attrs = json.loads(meta[_META_KEY])
     elif Path(metadata_path(path)).is_file():
