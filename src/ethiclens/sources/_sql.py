@@ -335,6 +335,14 @@ def _read_only(sa, con, backend: str, timeout: float):
         raw.set_progress_handler(None, 0)
 
 
+def _statement(sa, sql: str):
+    """``sa.text(sql)`` without bind parameters: ``text()`` takes every ``:word`` for one, even
+    inside the user's string literal (``LIKE '%:err%'``), and refuses it for want of a value.
+    Every colon is escaped (``\\:``, which SQLAlchemy sends as ``:``), so the statement reaches the
+    database as written; these statements bind nothing, the values are in the SQL."""
+    return sa.text(sql.replace(":", "\\:"))
+
+
 def sql_source(table: str | None, query: str | None, backend: str) -> str:
     """What a SELECT reads FROM for ``table`` or ``query`` on ``backend`` (sqlite,
     postgresql): the quoted table, or the query checked by :func:`read_only_query` as a
@@ -407,7 +415,7 @@ class _Values:
         import pandas as pd
 
         sql = f"SELECT {quote(column)} FROM {self.source}"
-        result = self.con.execute(self.sa.text(sql))
+        result = self.con.execute(_statement(self.sa, sql))
         while rows := result.fetchmany(1 << 16):
             values = pd.Series([row[0] for row in rows])
             mask = np.asarray(test(values), dtype=bool)
@@ -436,7 +444,7 @@ def _timed_out(exc: BaseException) -> bool:
 
 def _probe(sa, con, source, table, db: _Db) -> list[str]:
     try:
-        columns = list(con.execute(sa.text(f"SELECT * FROM {source} WHERE 1 = 0")).keys())
+        columns = list(con.execute(_statement(sa, f"SELECT * FROM {source} WHERE 1 = 0")).keys())
     except Exception as exc:  # noqa: BLE001
         if _timed_out(exc):
             raise _timeout_error(db) from None
@@ -469,7 +477,7 @@ def _count(sa, con, source, roles, columns, backend, db: _Db):
         if col not in columns:
             raise column_not_found(col, columns, "the database source")
     try:
-        result = con.execute(sa.text(group_by_sql(source, roles, backend)))
+        result = con.execute(_statement(sa, group_by_sql(source, roles, backend)))
         return pd.DataFrame(result.fetchall(), columns=list(result.keys()))
     except Exception as exc:  # noqa: BLE001
         if _timed_out(exc):
