@@ -74,9 +74,7 @@ def create_app(config: WebConfig):
 
         for path in config.monitor_stores:  # refused at start, with one line, before any write
             read_store(path, flag="--monitor-store")
-    config.data_dir.mkdir(parents=True, exist_ok=True)
-    (config.data_dir / "uploads").mkdir(exist_ok=True)
-    store = Store(config.store)
+    store = _open_store(config)
     recovered = store.recover()
     if recovered:
         log.warning("%d audit(s) were interrupted when the server last stopped", recovered)
@@ -101,6 +99,22 @@ def create_app(config: WebConfig):
     app.state.web = web
     app.state.store, app.state.runner, app.state.config = store, web.runner, config
     return _Guard(app, config, web)
+
+
+def _open_store(config: WebConfig) -> Store:
+    """The history, opened with the data folder and its uploads folder made: a store that
+    cannot be opened (an unreachable PostgreSQL server, a bad SQLite path) is refused with
+    the folders this start made removed again, so a failed start leaves nothing behind."""
+    uploads = config.data_dir / "uploads"
+    missing = [p for p in (uploads, *uploads.parents) if not p.exists()]
+    uploads.mkdir(parents=True, exist_ok=True)
+    try:
+        return Store(config.store)
+    except BaseException:
+        for folder in missing:  # deepest first; one holding a file (the SQLite store) stays
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
 
 
 def _routes() -> list:
