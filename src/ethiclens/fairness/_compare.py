@@ -28,7 +28,7 @@ from ._options import KEYWORDS, take_options
 from ._result import AuditResult, MetricEstimate
 from ._validate import (
     align_inputs,
-    as_binary,
+    as_binary_columns,
     as_weights,
     check_length,
     check_one_dimensional,
@@ -323,8 +323,9 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
                 fix="use ci='jeffreys' (--ci jeffreys) with sample_weight: weighted paired draws",
             )
         weights = as_weights(sample_weight, n)
-    a = as_binary(pred_a, "pred_a", opts.pos_label)
-    b = as_binary(pred_b, "pred_b", opts.pos_label)
+    roles = {"pred_a": pred_a, "pred_b": pred_b, "y_true": y_true}
+    binary = as_binary_columns(roles, opts.pos_label)
+    a, b, true = binary["pred_a"], binary["pred_b"], binary["y_true"]
     if np.array_equal(a, b):
         raise EthicLensInputError(
             "model B's predictions (pred_b) are identical to model A's (pred_a) on every row, so "
@@ -332,7 +333,6 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
             column="pred_b",
             fix="pass the second model's predictions (a different column)",
         )
-    true = as_binary(y_true, "y_true", opts.pos_label) if y_true is not None else None
     sf_plain = sf.reset_index(drop=True) if isinstance(sf, (pd.Series, pd.DataFrame)) else sf
     return true, a, b, weights, sf_plain
 

@@ -62,7 +62,7 @@ from ._result import (
 from ._validate import (
     INTERSECTION_SEP,
     align_inputs,
-    as_binary,
+    as_binary_columns,
     as_scores,
     as_weights,
     check_draw_memory,
@@ -154,11 +154,10 @@ def _row_inputs(y_true, y_pred, sensitive_features, y_score, sample_weight, opts
         raise EthicLensInputError(
             "no rows to audit", column="y_pred", fix="check the file and any filters applied to it"
         )
-    pred = as_binary(y_pred, "y_pred", opts.pos_label)
-    true = None
     if y_true is not None:
         check_length(y_true, n, "y_true")
-        true = as_binary(y_true, "y_true", opts.pos_label)
+    binary = as_binary_columns({"y_pred": y_pred, "y_true": y_true}, opts.pos_label)
+    pred, true = binary["y_pred"], binary["y_true"]
     scores = as_scores(y_score, n) if y_score is not None else None
     if scores is not None and true is None:
         raise EthicLensInputError(
@@ -232,10 +231,9 @@ def audit_counts(
     weighted = WEIGHT_SUM in t.columns
     if weighted:
         _check_weighted_ci(opts.ci)
-    pred, true = (
-        as_binary(_named(t[r], names, r), r, opts.pos_label) if r in t.columns else None
-        for r in (Y_PRED, Y_TRUE)
-    )
+    roles = {r: _named(t[r], names, r) if r in t.columns else None for r in (Y_PRED, Y_TRUE)}
+    binary = as_binary_columns(roles, opts.pos_label)
+    pred, true = binary[Y_PRED], binary[Y_TRUE]
     cols = counts_attributes(t, protected, attrs_meta.get(ATTRIBUTES_ATTR))  # unknown: refused
     _refuse_groups_without_rows(table, t, cols)
     _refuse_long_labels(t, cols)
@@ -610,11 +608,15 @@ class _Draws:
     jack: dict | None  # metric -> list per group of (n_units,) leave-one-out values (BCa only)
     mult: list | None  # per group: (n_units,) multiplicities
     smoothed: frozenset = frozenset()  # groups resampled from smoothed shares (an empty cell)
+    predicted: np.ndarray | None = None  # Jeffreys with labels: draws of (selected, not)
 
     def metric(self, name: str) -> np.ndarray:
         """(n_boot, n_groups) draws of group metric ``name``, computed anew on each call."""
+        spec = GROUP_METRIC_SPECS[name]
         with np.errstate(all="ignore"):
-            return _metric_draws(GROUP_METRIC_SPECS[name], self.cells, self.labelled)
+            if self.predicted is not None and not spec.needs_labels:
+                return _metric_draws(spec, self.predicted, False)
+            return _metric_draws(spec, self.cells, self.labelled)
 
 
 @dataclass(frozen=True)
@@ -731,10 +733,18 @@ def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
 
 def _draw(ctx, gc, floors, rows, rng) -> _Draws:
     specs = [s for s in GROUP_METRIC_SPECS.values() if ctx.labelled or not s.needs_labels]
+    predicted = None
     if ctx.ci == "jeffreys":
-        boot = draw_dirichlet_cells(
-            floors.effective_cells, gc.weighted.sum(axis=1), ctx.n_boot, rng, cell_major=True
-        )
+        totals = gc.weighted.sum(axis=1)
+        cells = floors.effective_cells
+        if gc.labelled:
+            # A metric of the predictions alone (the selection rate, so DI) is drawn from its
+            # own two cells: summed from the four, its prior would be Beta(1, 1), not
+            # Jeffreys' Beta(1/2, 1/2). Drawn first, they are the very draws an audit without
+            # labels makes: the same predictions get the same DI interval, labels or not.
+            two = np.stack([cells[:, 0] + cells[:, 1], cells[:, 2] + cells[:, 3]], axis=1)
+            predicted = draw_dirichlet_cells(two, totals, ctx.n_boot, rng, cell_major=True)
+        boot = draw_dirichlet_cells(cells, totals, ctx.n_boot, rng, cell_major=True)
         jack = mult = None
     else:
         weights = None if rows is None else rows[2]
@@ -770,7 +780,7 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
     smoothed = frozenset()
     if ctx.ci != "jeffreys":
         smoothed = frozenset(int(g) for g in np.flatnonzero((gc.counts == 0).any(axis=1)))
-    return _Draws(point, boot, gc.labelled, jack, mult, smoothed)
+    return _Draws(point, boot, gc.labelled, jack, mult, smoothed, predicted)
 
 
 # The metrics of the draws are computed a slab of groups at a time, about this many numbers per
@@ -1012,7 +1022,10 @@ def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Int
             for g in range(len(pg)):
                 jack.append(np.concatenate([stat(draws.jack[c][g], pr_f), stat(float(pg[g]), jr)]))
                 mult.append(np.concatenate([draws.mult[g], draws.mult[ref]]))
-        ivs = _intervals(ctx, pt, reps, jack, mult, columns, overwrite=True)
+        if ratio and ctx.ci != JEFFREYS:
+            ivs = _ratio_intervals(ctx, pt, reps, (jack, mult), columns)
+        else:
+            ivs = _intervals(ctx, pt, reps, jack, mult, columns, overwrite=True)
     if draws.smoothed:
         hit = ref in draws.smoothed
         ivs = Intervals(
@@ -1024,6 +1037,33 @@ def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Int
             ],
         )
     return ivs
+
+
+# A bootstrap ratio's replicate x / 0 (x > 0) is +inf: a value above every other, not an
+# undefined one. Excluding it (as a NaN is) made the verdict depend on the reference: with the
+# groups swapped the same replicate is 0 / x = 0, which is kept. It is sorted as this stand-in
+# (finite, so quantiles interpolate), and a bound that reaches it is +inf again.
+_INF_STAND_IN, _UNBOUNDED = 1e300, 1e250
+
+
+def _ratio_intervals(ctx, points, reps, jackknife, columns) -> Intervals:
+    """Bootstrap intervals of a ratio whose replicates may be +inf (see _INF_STAND_IN)."""
+    infinite = np.isposinf(reps)
+    counts = infinite.sum(axis=0)
+    reps[infinite] = _INF_STAND_IN
+    ivs = _intervals(ctx, points, reps, *jackknife, columns, overwrite=True)
+    n = reps.shape[0]
+    methods = [
+        f"{m} ({k} of {n} replicates divide by a zero reference rate: ordered as +inf)"
+        if k and lo == lo
+        else m
+        for m, k, lo in zip(ivs.methods, counts.tolist(), ivs.low, strict=True)
+    ]
+    return Intervals(_unbounded(ivs.low), _unbounded(ivs.high), methods)
+
+
+def _unbounded(bounds: np.ndarray) -> np.ndarray:
+    return np.where(bounds >= _UNBOUNDED, np.inf, bounds)
 
 
 def _combine(ctx, spec, parts: list) -> Intervals:

@@ -136,8 +136,34 @@ def take_options(function: str, options: dict) -> AuditOptions:
     if "confidence_level" in options:  # one range for every function (the vocabulary's)
         options = {**options, "confidence_level": check_level(options["confidence_level"])}
     if options.get("provenance") is not None:  # copied into JSON: NumPy scalars, NaN as null
-        options = {**options, "provenance": json_ready(options["provenance"])}
+        options = {**options, "provenance": _check_provenance(options["provenance"])}
     return AuditOptions(**{**defaults, **options})
+
+
+def _check_provenance(provenance) -> dict:
+    """A dict the report's JSON can hold, checked now: a date or an object in it used to be
+    accepted and then fail ``to_json()`` once the audit's work was done."""
+    import json
+
+    fix = "give a dict of text, numbers, true/false, lists and dicts (e.g. str() a date)"
+    if not isinstance(provenance, dict):
+        raise EthicLensInputError(
+            f"must be a dict, not a {type(provenance).__name__}",
+            column="provenance",
+            kind="argument",
+            fix=fix,
+        )
+    ready = json_ready(provenance)
+    try:
+        json.dumps(ready, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise EthicLensInputError(
+            f"cannot be written to the report's JSON ({exc})",
+            column="provenance",
+            kind="argument",
+            fix=fix,
+        ) from None
+    return ready
 
 
 def _check_names(names) -> tuple[str, str]:

@@ -110,6 +110,7 @@ def check_length(values, n: int, role: str, against: str = "y_pred") -> None:
     """``values`` (``role``) has the ``n`` rows of ``against``, the input that set the count
     (the predictions; in the threshold view, the scores)."""
     _refuse_text(values, role)
+    _refuse_unordered(values, role)
     if len(values) != n:
         raise EthicLensInputError(
             f"has {len(values)} rows but {against} has {n}; lengths differ",
@@ -121,6 +122,7 @@ def check_length(values, n: int, role: str, against: str = "y_pred") -> None:
 def check_one_dimensional(values, column: str, fix: str) -> None:
     """One value per row: not a string (its characters are no rows), a table or a scalar."""
     _refuse_text(values, column)
+    _refuse_unordered(values, column)
     if isinstance(values, pd.DataFrame) or np.ndim(values) != 1:
         shape = values.shape if hasattr(values, "shape") else np.shape(values)
         raise EthicLensInputError(
@@ -203,6 +205,35 @@ TRUE_WORDS = ("true", "1", "t", "yes", "y", "on")
 FALSE_WORDS = ("false", "0", "f", "no", "n", "off")
 
 
+class PosLabelAbsent(EthicLensInputError):
+    """``pos_label`` occurs nowhere in a column (see :func:`as_binary_columns`)."""
+
+
+def as_binary_columns(columns: dict, pos_label=None) -> dict:
+    """``{role: values}`` as 0/1 arrays (:func:`as_binary`, None stays None), sharing one
+    ``pos_label``. A column that never holds it is all negative when some other column holds
+    it and every value of this one occurs there (a model that never selects anyone: labels
+    'yes'/'no', predictions all 'no'); otherwise it is refused (labels yes/no, predictions
+    1/0: the two write the label differently)."""
+    out, absent = {}, {}
+    for role, values in columns.items():
+        if values is None:
+            out[role] = None
+            continue
+        try:
+            out[role] = as_binary(values, role, pos_label)
+        except PosLabelAbsent as exc:
+            absent[role] = exc
+    holding = [columns[r] for r in out if out[r] is not None and out[r].any()]
+    seen = {str(v) for values in holding for v in pd.unique(pd.Series(np.asarray(values)))}
+    for role, exc in absent.items():
+        own = {str(v) for v in pd.unique(pd.Series(np.asarray(columns[role])))}
+        if not holding or not own <= seen:
+            raise exc
+        out[role] = np.zeros(len(columns[role]), np.int8)
+    return out
+
+
 def positive_mask(series: pd.Series, column: str, pos_label) -> np.ndarray:
     """Rows of ``series`` equal to ``pos_label`` (:func:`label_matches`); refused, naming
     ``column`` and the values it has, when the label occurs nowhere."""
@@ -210,7 +241,7 @@ def positive_mask(series: pd.Series, column: str, pos_label) -> np.ndarray:
     if not hits.any() and len(series):
         # One pos_label serves the labels and the predictions alike: a value taken from this
         # column's list may be missing from the other (labels 'yes'/'no', predictions 1/0).
-        raise EthicLensInputError(
+        raise PosLabelAbsent(
             "pos_label does not occur in the column; it is the positive value of the labels and "
             "the predictions alike, so both must write it the same way",
             column=column,
@@ -369,12 +400,47 @@ def _to_frame(sf) -> pd.DataFrame:
         return sf
     if isinstance(sf, pd.Categorical):
         return _to_frame(pd.Series(sf))
+    _refuse_unordered(sf)
     if isinstance(sf, dict):
-        return pd.DataFrame({k: _column_values(v) for k, v in sf.items()})
+        columns = {k: _column_values(v) for k, v in sf.items()}
+        _refuse_unequal_columns(columns)
+        return pd.DataFrame(columns)
     arr = np.asarray(sf)
     if arr.ndim == 1:
         arr = arr[:, None]
+    if arr.ndim != 2:
+        raise EthicLensInputError(
+            f"must be one or two-dimensional (one row per prediction, one column per "
+            f"attribute); it has shape {arr.shape}",
+            column="sensitive_features",
+            fix="pass a Series, a DataFrame (one column per attribute) or a dict of columns",
+        )
     return pd.DataFrame(arr, columns=[f"sensitive_feature_{i}" for i in range(arr.shape[1])])
+
+
+def _refuse_unordered(values, role: str = "sensitive_features") -> None:
+    """A set has no row order, and a generator or iterator no length to check: neither can
+    be paired with the predictions row by row."""
+    if isinstance(values, (set, frozenset)) or not hasattr(values, "__len__"):
+        raise EthicLensInputError(
+            f"is a {type(values).__name__}, which has no row order (or length) to pair it "
+            "row by row with the other inputs",
+            column=role,
+            kind="argument",
+            fix="pass a list, an array, a Series"
+            + (", a DataFrame or a dict of columns" if role == "sensitive_features" else ""),
+        )
+
+
+def _refuse_unequal_columns(columns: dict) -> None:
+    lengths = {k: len(v) if np.ndim(v) else 1 for k, v in columns.items()}
+    if len(set(lengths.values())) > 1:
+        shown = ", ".join(f"{k!r}: {n}" for k, n in lengths.items())
+        raise EthicLensInputError(
+            f"the dict's columns have different lengths ({shown})",
+            column="sensitive_features",
+            fix="give every attribute one value per row",
+        )
 
 
 def _column_values(values):

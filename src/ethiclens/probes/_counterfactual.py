@@ -354,9 +354,12 @@ def _streams(seeds: np.random.SeedSequence, source: str, target: str) -> tuple:
 
 
 def _name(values, default: str) -> str:
-    """The user's column name of ``values`` (a named Series), else the parameter's name."""
+    """The user's column name of ``values`` (a named Series) with its role, as the audit
+    names it ('pred (y_pred)'), else the parameter's name."""
     name = getattr(values, "name", None)
-    return default if name is None else str(name)
+    if name is None or str(name) == default:
+        return default
+    return f"{name} ({default})"
 
 
 def _flipped_column(frame: pd.DataFrame) -> str | None:

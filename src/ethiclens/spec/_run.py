@@ -143,15 +143,19 @@ def _check_pos_label_shared(spec: AuditSpec, loaded: Loaded) -> None:
 
     from ..fairness import positive_mask
 
-    held, lacking = [], []
+    held, lacking, seen = [], [], set()
     for name, values in columns.items():
         try:
             positive_mask(pd.Series(values), name, pos_label)
             held.append(name)
+            seen |= set(map(str, pd.unique(pd.Series(values))))
         except EthicLensInputError:
-            lacking.append((name, sorted(map(str, pd.unique(pd.Series(values))))[:10]))
+            lacking.append((name, sorted(map(str, pd.unique(pd.Series(values))))))
         except TypeError:
             return  # unhashable values: the audit's own checks name them
+    # a column of values the others also write is one that never holds the positive label
+    # (a model that selects no one): the audit counts it, all negative
+    lacking = [(name, values[:10]) for name, values in lacking if not set(values) <= seen]
     if held and lacking:
         other, values = lacking[0]
         raise EthicLensInputError(
