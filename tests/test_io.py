@@ -268,7 +268,10 @@ def test_dump_yaml_writes_a_kept_number_text_as_the_number():
 
 
 @pytest.mark.parametrize(
-    "tag", ["binary aGVsbG8=", "timestamp 2020-01-01", "set {a, b}", "merge {a: 1}"]
+    "tag",
+    ["binary aGVsbG8=", "timestamp 2020-01-01", "set {a, b}", "merge {a: 1}"]
+    # core tags too: YAML 1.1's rules (1:30 is 90.0, yes is true) or Python's words
+    + ["float 1:30", "bool yes", "int 0b1", "bool maybe", "map x", "python/object:os.system x"],
 )
 def test_a_yaml_11_only_tag_is_refused_naming_its_line(tag):
     """`!!binary` and friends reached the spec as bytes or dates, and the refusal showed
@@ -277,3 +280,24 @@ def test_a_yaml_11_only_tag_is_refused_naming_its_line(tag):
 
     with pytest.raises(ConfigSyntaxRefused, match=rf"line 2 uses the YAML tag !!{tag.split()[0]}"):
         _parse_config(f"version: 1\ntarget: !!{tag}\n", ".yaml")
+
+
+def test_explicit_text_tags_are_read_as_text():
+    from ethiclens.io import ConfigSyntaxRefused, _parse_config
+
+    assert _parse_config("a: !!str 5\n", ".yaml") == {"a": "5"}
+    with pytest.raises(ConfigSyntaxRefused, match="uses the YAML tag !$"):
+        _parse_config("a: ! 6\n", ".yaml")  # PyYAML read it as the number 6
+
+
+@pytest.mark.parametrize("text", ["g\x85h", "a\u2028b", "x\u2029y"])
+def test_dump_yaml_double_quotes_text_holding_a_folded_line_break(text):
+    """PyYAML folds NEL (U+0085) inside single quotes: 'g\x85h' came back as 'g h', and a
+    --save-config of such a column name no longer named the column."""
+    import yaml
+
+    from ethiclens.io import _parse_config, dump_yaml
+
+    data = {"roles": {"y_pred": text, "protected": [text]}, text: text}
+    written = dump_yaml(data)
+    assert _parse_config(written, ".yaml") == data and yaml.safe_load(written) == data

@@ -1040,12 +1040,13 @@ def _unique_key_loader():
             return super().construct_mapping(node, deep=deep)
 
         def compose_node(self, parent, index):
-            if self.check_event(yaml.AliasEvent):
-                event = self.peek_event()
+            event = self.peek_event()
+            if isinstance(event, yaml.AliasEvent):
                 raise ConfigSyntaxRefused(
                     f"line {event.start_mark.line + 1} uses the YAML alias *{event.anchor}",
                     "write the value out in full (a config may not use aliases)",
                 )
+            _refuse_tag(event)
             return super().compose_node(parent, index)
 
         def construct_yaml_int(self, node):
@@ -1066,22 +1067,32 @@ def _unique_key_loader():
     for tag in ("int", "float"):
         method = getattr(UniqueKeyLoader, f"construct_yaml_{tag}")
         UniqueKeyLoader.add_constructor(f"tag:yaml.org,2002:{tag}", method)
-    for tag in _YAML11_ONLY_TAGS:
-        UniqueKeyLoader.add_constructor(f"tag:yaml.org,2002:{tag}", _refuse_tag)
     return UniqueKeyLoader
 
 
-# YAML 1.1 types outside 1.2's core schema: written explicitly (`!!binary ...`) they would
-# reach the spec as bytes, dates or sets, and a refusal would show Python's repr of them.
-_YAML11_ONLY_TAGS = ("binary", "timestamp", "set", "omap", "pairs", "merge", "value")
-
-
-def _refuse_tag(loader, node):
-    tag = node.tag.rsplit(":", 1)[-1]
+def _refuse_tag(event) -> None:
+    """A config uses no explicit tags: ``!!binary``, ``!!timestamp`` or ``!!set`` would reach
+    the spec as bytes, dates or sets, and even the core ones apply YAML 1.1's rules
+    (``!!float 1:30`` is 90.0, ``!!bool yes`` true) or fail in Python's words."""
+    tag = getattr(event, "tag", None)
+    if tag in (None, "tag:yaml.org,2002:str"):  # none, or !!str: text
+        return
+    shown = "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml") else tag
     raise ConfigSyntaxRefused(
-        f"line {node.start_mark.line + 1} uses the YAML tag !!{tag}",
-        "drop the tag: a config holds only text, numbers, true/false, lists and mappings",
+        f"line {event.start_mark.line + 1} uses the YAML tag {shown}",
+        "drop the tag: a config holds only text, numbers, true/false, lists and mappings "
+        "(quote a value to make it text)",
     )
+
+
+# Line breaks a YAML reader folds inside single quotes (NEL, and the Unicode line and paragraph
+# separators): text holding one is double-quoted, where they are written as escapes.
+_FOLDED_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+def _represent_text(dumper, text: str):
+    style = '"' if any(c in text for c in _FOLDED_BREAKS) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
 
 
 def dump_yaml(data) -> str:
@@ -1098,6 +1109,7 @@ def dump_yaml(data) -> str:
     for first, rules in _yaml12_resolvers(yaml).items():
         both.setdefault(first, []).extend(rules)
     QuotingDumper.yaml_implicit_resolvers = both
+    QuotingDumper.add_representer(str, _represent_text)
     # The kept texts are numbers still: a spec holding one is written back as the number.
     QuotingDumper.add_representer(WrittenFloat, yaml.SafeDumper.represent_float)
     QuotingDumper.add_representer(WrittenInt, yaml.SafeDumper.represent_int)
