@@ -67,7 +67,10 @@ def test_a_merge_key_in_a_spec_is_an_unknown_key(tmp_path, capsys):
     [
         ("a: 1\na: 2\n", "the key 'a' is given twice"),
         ("a: &x 1\nb: *x\n", "uses the YAML alias *x"),
-        ("a: !!python/object/apply:os.system [echo]\n", "could not determine a constructor"),
+        (
+            "a: !!python/object/apply:os.system [echo]\n",
+            "uses the YAML tag !!python/object/apply:os.system",
+        ),
         ("a: 0400\n", "has a leading zero"),
     ],
 )
