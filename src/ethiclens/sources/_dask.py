@@ -135,8 +135,13 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
     if layout.kind == "parquet":  # a pandas index stored in the file is no role: not read
         if literal and not hive:
             return dd.from_map(_parquet_rows, files, columns=list(roles.columns))
+        if not hive:
+            return dd.read_parquet(files, columns=list(roles.columns), index=False)
         return dd.read_parquet(
-            str(target) if hive else files, columns=list(roles.columns), index=False
+            str(target),
+            columns=list(roles.columns),
+            index=False,
+            dataset={"partitioning": _hive_text(files[0], target)},
         )
     parts = []
     groups = (
@@ -169,6 +174,16 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             part = part.assign(**_hive_keys(group[0], target))
         parts.append(part[columns])
     return parts[0] if len(parts) == 1 else dd.concat(parts)
+
+
+def _hive_text(path, target):
+    """The hive partitioning of TARGET with every key read as the text of its folder names,
+    as pandas reads them (pyarrow would type z=01 as the number 1)."""
+    import pyarrow as pa
+    import pyarrow.dataset as ds
+
+    keys = pa.schema([(k, pa.string()) for k in _hive_keys(path, target)])
+    return ds.partitioning(keys, flavor="hive")
 
 
 def _read_csv_file(path, **options) -> pd.DataFrame:

@@ -16,7 +16,14 @@ import pandas as pd
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
 from ..io import preflight_file, refuse_missing
-from ._counts_table import Roles, finish_counts, key_columns_sql, quote
+from ._counts_table import (
+    Roles,
+    as_pandas_reads,
+    finish_counts,
+    key_columns_sql,
+    parquet_key_types,
+    quote,
+)
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
     EXTRA_FIELDS,
@@ -61,7 +68,7 @@ def resolve_files(target: str) -> tuple[list[str], str, bool]:
         files = _data_files(path)
         hive = any("=" in part for f in files for part in Path(f).relative_to(path).parts[:-1])
     elif path.exists():  # a file whose name has [ ] * ? in it is that file, not a glob
-        files = [target]
+        files = [str(target)]
     elif any(ch in target for ch in "*?["):
         files = sorted(glob.glob(target, recursive=True))
     else:
@@ -179,8 +186,23 @@ def _count_files(duckdb, con, layout: FileLayout, roles: Roles) -> pd.DataFrame:
         key_roles={},
     )
     sql = _counting_sql(source, by_position, layout.kind == "csv", _by_file(layout))
-    raw = _run(duckdb, con, sql, params)
+    raw = _as_frame(con, _run(duckdb, con, sql, params), layout, roles, alias)
     return raw.rename(columns={alias[c]: c for c in roles.protected})
+
+
+def _as_frame(con, cells, layout: FileLayout, roles: Roles, alias: dict) -> pd.DataFrame:
+    """The Arrow cells of the GROUP BY as a DataFrame: DuckDB's own conversion, except a
+    Parquet group column, whose values become what pandas reads from the file (DuckDB would
+    give a date as a midnight timestamp, a decimal as a float, a time-zone timestamp in UTC
+    wall time, bytes as a bytearray: each another label than pandas' ``str(value)``)."""
+    frame = con.from_arrow(cells).df()
+    if layout.kind != "parquet":
+        return frame  # CSV keys are read as text: every engine types that text alike
+    types = parquet_key_types(layout.files, roles.protected)
+    for col, file_type in types.items():
+        values = as_pandas_reads(cells.column(alias[col]), file_type)
+        frame[alias[col]] = values.set_axis(frame.index)
+    return frame
 
 
 def _same_types(layout: FileLayout, roles: Roles) -> list[FileLayout]:
@@ -202,7 +224,9 @@ def _same_types(layout: FileLayout, roles: Roles) -> list[FileLayout]:
 def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> str:
     """The FROM item reading the role columns of the files, each named by ``alias`` (their
     paths and column types go into ``params``, bound, never into the SQL text)."""
-    opts = ", hive_partitioning = true" if layout.hive else ""
+    # hive keys as the text of the folder names, as pandas reads them (DuckDB would type
+    # d=2020-01-01 as a date, labelled as a midnight timestamp, and 01 as the number 1)
+    opts = ", hive_partitioning = true, hive_types_autocast = false" if layout.hive else ""
     if layout.kind == "parquet":
         params["files"] = layout.files
         named = _parquet_names(layout.files[0])
@@ -263,9 +287,9 @@ def _by_file(layout: FileLayout) -> bool:
 
 
 def _run(duckdb, con, sql: str, params: dict):
-    """The query's result as a DataFrame; once more, changed as DuckDB asks, when it asks."""
+    """The query's result as an Arrow table; once more, changed as DuckDB asks, when it asks."""
     try:
-        return con.execute(sql, params).df()
+        return con.sql(sql, params=params).to_arrow_table()
     except duckdb.Error as exc:
         retry = _retry_sql(sql, str(exc))
         if retry is None:

@@ -14,7 +14,7 @@ import pandas as pd
 
 from .._checks import check_label_lengths
 from ..errors import DataFileError, EthicLensInputError
-from ._counts_table import counts_of
+from ._counts_table import canonical_zero, counts_of
 from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
     _hive_keys,
@@ -82,9 +82,9 @@ def read_rows(target, roles) -> pd.DataFrame:
     frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
     if frame.empty:
         raise DataFileError(f"{target} has no data rows", fix="export the data again")
-    if layout.kind == "csv":
-        for col in roles.protected:
-            frame[col] = type_groups(frame[col])
+    for col in roles.protected:
+        # CSV groups typed by the rule; a float -0.0 is the group 0.0 on every engine
+        frame[col] = canonical_zero(type_groups(frame[col]) if layout.kind == "csv" else frame[col])
     return frame
 
 

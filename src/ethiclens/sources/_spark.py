@@ -6,7 +6,7 @@ import contextlib
 
 from .._optional import require
 from ..errors import EthicLensInputError
-from ._counts_table import Roles, finish_counts
+from ._counts_table import Roles, as_pandas_reads, finish_counts, parquet_key_types
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
 from ._rules import (
     EXTRA_FIELDS,
@@ -100,7 +100,9 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
         aggs.append(F.sum(F.when(_col(extra).isNull(), 0).otherwise(1)).alias(EXTRA_FIELDS))
     rows = sdf.groupBy(*keys).agg(*aggs).collect()
     names += [a for a in _agg_names(roles)] + ([EXTRA_FIELDS] if extra else [])
-    return pd.DataFrame([tuple(r) for r in rows], columns=names)
+    # a BinaryType value comes as a bytearray (unhashable: no group); pandas reads bytes
+    rows = [tuple(bytes(v) if isinstance(v, bytearray) else v for v in r) for r in rows]
+    return pd.DataFrame(rows, columns=names)
 
 
 LOCAL_MASTER = "local[2]"
@@ -121,6 +123,11 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     with spark_session(master) as session:
         sdf, extra = _read(session, target, layout, roles)
         raw = _raw_counts(sdf, roles, text=layout.kind == "csv", extra=extra)
+    if layout.kind == "parquet":
+        # Spark hands over a time-zone timestamp as local time and bytes as a bytearray: the
+        # values pandas reads from the file instead, so the labels are pandas' str(value)
+        for col, file_type in parquet_key_types(layout.files, roles.protected).items():
+            raw[col] = as_pandas_reads(raw[col], file_type).set_axis(raw.index)
     return finish_counts(layout.check(raw, roles), roles, "spark")
 
 
