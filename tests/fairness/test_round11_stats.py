@@ -133,3 +133,70 @@ def test_malformed_python_inputs_are_refused_in_words(function, change, words):
 def test_a_generator_of_predictions_is_refused_in_words():
     with pytest.raises(EthicLensInputError, match="is a generator, which has no row order"):
         ethiclens.audit(None, (x for x in [0, 1] * 200), ["a", "b"] * 200, n_boot=100)
+
+
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        ((x for x in ["a", "b"] * 200), "is a generator"),
+        ({"a", "b"}, "is a set"),
+        ("a", "is a string"),
+        (np.c_[["a", "b"] * 200, ["a", "b"] * 200], "shape (400, 2)"),
+    ],
+)
+def test_a_malformed_column_of_a_sensitive_features_dict_is_refused_in_words(value, words):
+    """One level down from the set/generator refusals: pandas said 'If using all scalar
+    values, you must pass an index'."""
+    with pytest.raises(EthicLensInputError, match=r"sensitive_features\['g'\]") as err:
+        ethiclens.audit([0, 1] * 200, [1, 0] * 200, {"g": value}, n_boot=100)
+    assert words in str(err.value)
+
+
+def test_threshold_table_refuses_no_rows_and_a_generator_in_words():
+    with pytest.raises(EthicLensInputError, match="no rows to audit"):
+        ethiclens.threshold_table([], [], {"g": []})
+    with pytest.raises(EthicLensInputError, match="is a generator"):
+        ethiclens.threshold_table([0, 1] * 50, (x for x in [0.2, 0.8] * 50), {"g": ["a", "b"] * 50})
+
+
+@pytest.mark.parametrize(
+    "true, pred, pos_label",
+    [
+        ([0, 1] * 100, [0.0] * 200, 1),  # float predictions of the integer labels' 0
+        ([1, 2] * 100, [2.0] * 200, 1),  # another label coded 1/2
+        ([False, True] * 100, [False] * 200, True),
+        (["0", "1"] * 100, [0] * 200, "1"),
+    ],
+)
+def test_a_never_positive_column_is_judged_by_value_not_by_its_text(true, pred, pos_label):
+    """0.0 was refused as '0.0' not written in the labels [0, 1] when pos_label was typed out,
+    and accepted with the default: the same data, two answers."""
+    g = ["a", "b", "b", "a"] * 50
+    result = ethiclens.audit(true, pred, g, pos_label=pos_label, n_boot=100, random_state=0)
+    assert result.to_dict()["comparisons"][0]["metrics"]["disparate_impact"]["status"] == (
+        "UNDEFINED"
+    )
+
+
+def test_minus_zero_and_zero_are_one_group_labelled_0_0():
+    """In memory, a float attribute whose first row is -0.0 labelled the group '-0.0'; every
+    engine reading a file labels it '0.0' (tests/sources/test_round11_labels.py)."""
+    g = pd.Series([-0.0, 0.0, 1.0, 1.0] * 100, name="g")
+    result = ethiclens.audit([0, 1] * 200, [1, 0, 0, 1] * 100, g, n_boot=100, random_state=0)
+    assert result.to_dict()["attributes"][0]["reference"] == "0.0"
+
+
+def test_a_compare_di_difference_orders_infinite_replicates():
+    """Model A selects one of 120 in the reference: a third of the replicates give A's DI
+    x / 0 = +inf and B − A = −inf. They were dropped as undefined (above 1%), so no interval;
+    they are ordered, and the lower bound is −inf."""
+    from ethiclens.fairness import Policy
+
+    g = pd.Series(["a"] * 150 + ["b"] * 120, name="g")
+    a = np.r_[np.ones(45), np.zeros(105), np.ones(1), np.zeros(119)].astype(int)
+    b = np.r_[np.ones(45), np.zeros(105), np.ones(31), np.zeros(89)].astype(int)
+    kw = dict(ci="percentile", n_boot=300, random_state=0, policy=Policy(min_group_size=50))
+    result = ethiclens.compare(None, a, b, g, reference="b", **kw)
+    diff = result.difference("g", "a", "disparate_impact").difference
+    assert diff.ci_low == -np.inf and diff.ci_high < -1
+    assert "ordered as −inf" in diff.ci_method

@@ -68,6 +68,7 @@ from ._validate import (
     check_group_edits,
     groups_without_rows,
     positive_mask,
+    values_written_alike,
 )
 
 __all__ = [
@@ -97,6 +98,7 @@ __all__ = [
     "check_group_edits",
     "check_two_groups",
     "positive_mask",
+    "values_written_alike",
     "bin_attribute",
     "bin_counts",
     "check_bin_edges",

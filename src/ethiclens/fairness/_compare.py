@@ -22,7 +22,7 @@ from ..io import json_fields
 from . import _display
 from . import _policy as pol
 from ._engine import audit
-from ._intervals import check_ci, contain, equal_tailed
+from ._intervals import check_ci, contain, equal_tailed, with_infinite_draws
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
 from ._options import KEYWORDS, take_options
 from ._result import AuditResult, MetricEstimate
@@ -452,7 +452,12 @@ def _estimates(points, draws, level, method) -> list[MetricEstimate]:
     intervals, extended silently to their estimate; an undefined estimate has none."""
     points = np.asarray(points, float)
     finite = np.isfinite(points)
-    ivs = contain(equal_tailed(draws, level=level, name=method, columns=finite), points, None)
+
+    def equal(d):
+        return equal_tailed(d, level=level, name=method, columns=finite)
+
+    # a ratio's replicate x / 0 is +inf, and B − A of it ±inf: ordered, not undefined
+    ivs = contain(with_infinite_draws(np.array(draws, float), equal), points, None)
     out = []
     for j, point in enumerate(points.tolist()):
         if not finite[j]:

@@ -43,6 +43,7 @@ from ._intervals import (
     equal_tailed,
     fold,
     metric_status,
+    with_infinite_draws,
 )
 from ._metrics import (
     COMPARISON_METRIC_SPECS,
@@ -1039,31 +1040,12 @@ def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Int
     return ivs
 
 
-# A bootstrap ratio's replicate x / 0 (x > 0) is +inf: a value above every other, not an
-# undefined one. Excluding it (as a NaN is) made the verdict depend on the reference: with the
-# groups swapped the same replicate is 0 / x = 0, which is kept. It is sorted as this stand-in
-# (finite, so quantiles interpolate), and a bound that reaches it is +inf again.
-_INF_STAND_IN, _UNBOUNDED = 1e300, 1e250
-
-
 def _ratio_intervals(ctx, points, reps, jackknife, columns) -> Intervals:
-    """Bootstrap intervals of a ratio whose replicates may be +inf (see _INF_STAND_IN)."""
-    infinite = np.isposinf(reps)
-    counts = infinite.sum(axis=0)
-    reps[infinite] = _INF_STAND_IN
-    ivs = _intervals(ctx, points, reps, *jackknife, columns, overwrite=True)
-    n = reps.shape[0]
-    methods = [
-        f"{m} ({k} of {n} replicates divide by a zero reference rate: ordered as +inf)"
-        if k and lo == lo
-        else m
-        for m, k, lo in zip(ivs.methods, counts.tolist(), ivs.low, strict=True)
-    ]
-    return Intervals(_unbounded(ivs.low), _unbounded(ivs.high), methods)
-
-
-def _unbounded(bounds: np.ndarray) -> np.ndarray:
-    return np.where(bounds >= _UNBOUNDED, np.inf, bounds)
+    """Bootstrap intervals of a ratio whose replicates x / 0 are +inf: ordered, not dropped
+    (:func:`with_infinite_draws`)."""
+    return with_infinite_draws(
+        reps, lambda draws: _intervals(ctx, points, draws, *jackknife, columns, overwrite=True)
+    )
 
 
 def _combine(ctx, spec, parts: list) -> Intervals:

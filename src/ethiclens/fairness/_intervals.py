@@ -352,3 +352,34 @@ def check_ci(value, choices=CI_CHOICES, where: str = "ci") -> str:
             "unknown interval method", column=where, value=value, fix=f"use one of {list(choices)}"
         )
     return value
+
+
+# A replicate x / 0 (x > 0) of a ratio is +inf: a value above every other, not an undefined one
+# (and a difference with such a ratio is ±inf). Dropping it as a NaN is dropped made a DI
+# verdict depend on the reference: swapped, the same replicate is 0 / x = 0, which is kept.
+# It is sorted as a finite stand-in, so quantiles interpolate, and a bound that reaches the
+# stand-in is infinite again.
+_INF_STAND_IN, _UNBOUNDED = 1e300, 1e250
+INFINITE_NOTE = "{k} of {n} replicates divide by a zero reference rate: ordered as {sign}inf"
+
+
+def with_infinite_draws(draws: np.ndarray, intervals) -> Intervals:
+    """``intervals(draws)`` (a function giving :class:`Intervals` of each column) with ±inf
+    draws ordered as values, not dropped as undefined; ``draws`` is changed in place. A
+    method whose column had such draws says how many."""
+    up, down = (np.isposinf(draws).sum(axis=0), np.isneginf(draws).sum(axis=0))
+    signs = ["±" if u and d else "+" if u else "−" for u, d in zip(up, down, strict=True)]
+    infinite = np.isinf(draws)
+    draws[infinite] = np.copysign(_INF_STAND_IN, draws[infinite])
+    ivs = intervals(draws)
+    n = draws.shape[0]
+    methods = [
+        f"{m} ({INFINITE_NOTE.format(k=u + d, n=n, sign=sign)})" if u + d and lo == lo else m
+        for m, u, d, sign, lo in zip(ivs.methods, up, down, signs, ivs.low, strict=True)
+    ]
+    return Intervals(_unbounded(ivs.low), _unbounded(ivs.high), methods)
+
+
+def _unbounded(bounds: np.ndarray) -> np.ndarray:
+    bounds = np.where(bounds >= _UNBOUNDED, np.inf, bounds)
+    return np.where(bounds <= -_UNBOUNDED, -np.inf, bounds)

@@ -32,6 +32,7 @@ from ._validate import (
     as_scores,
     as_weights,
     check_length,
+    check_one_dimensional,
     encode_edited,
     resolve_reference,
 )
@@ -256,7 +257,12 @@ def _rows(y_true, y_score, sensitive_features, sample_weight, pos_label):
         y_score=y_score,
         sample_weight=sample_weight,
     )
+    check_one_dimensional(y_score, "y_score", "pass one score per row")
     n = len(y_score)
+    if n == 0:  # as the audit refuses it
+        raise EthicLensInputError(
+            "no rows to audit", column="y_score", fix="check the data and any filters applied"
+        )
     scores = as_scores(y_score, n)
     weights = as_weights(sample_weight, n, "y_score") if sample_weight is not None else None
     if y_true is None:
@@ -317,9 +323,9 @@ def _check_audited(audited_threshold) -> float:
 def _check_groups(attrs) -> None:
     for name, (groups, _) in attrs.items():
         if len(groups) < 2:
+            one = f"one group ({groups[0]!r})" if len(groups) else "no group"
             raise EthicLensInputError(
-                f"has one group ({groups[0]!r}): a threshold view compares groups, so there is "
-                "nothing to compare",
+                f"has {one}: a threshold view compares groups, so there is nothing to compare",
                 column=name,
                 value=list(groups),
                 fix="give an attribute with two or more groups (check for a filter that left "

@@ -225,13 +225,32 @@ def as_binary_columns(columns: dict, pos_label=None) -> dict:
         except PosLabelAbsent as exc:
             absent[role] = exc
     holding = [columns[r] for r in out if out[r] is not None and out[r].any()]
-    seen = {str(v) for values in holding for v in pd.unique(pd.Series(np.asarray(values)))}
     for role, exc in absent.items():
-        own = {str(v) for v in pd.unique(pd.Series(np.asarray(columns[role])))}
-        if not holding or not own <= seen:
+        if not holding or not values_written_alike(columns[role], holding):
             raise exc
         out[role] = np.zeros(len(columns[role]), np.int8)
     return out
+
+
+def values_written_alike(values, others) -> bool:
+    """Whether every value of ``values`` (missing ones aside: they are refused in their own
+    words) is written in some column of ``others`` too, a number equal to a number whatever
+    its type or text (0.0 is 0 is '0'), anything else as its text."""
+    known = set().union(*(_label_keys(o) for o in others))
+    return _label_keys(values) <= known
+
+
+def _label_keys(values) -> set:
+    uniques = pd.unique(pd.Series(np.asarray(values), dtype=object))
+    return {_label_key(v) for v in uniques if not pd.isna(v)}
+
+
+def _label_key(value):
+    text = str(value).strip()
+    try:
+        return float(value) if not isinstance(value, str) else float(text)
+    except (TypeError, ValueError):
+        return text
 
 
 def positive_mask(series: pd.Series, column: str, pos_label) -> np.ndarray:
@@ -402,6 +421,9 @@ def _to_frame(sf) -> pd.DataFrame:
         return _to_frame(pd.Series(sf))
     _refuse_unordered(sf)
     if isinstance(sf, dict):
+        for key, values in sf.items():  # each value is one attribute's column
+            role = f"sensitive_features[{key!r}]"
+            check_one_dimensional(values, role, "give one group value per row")
         columns = {k: _column_values(v) for k, v in sf.items()}
         _refuse_unequal_columns(columns)
         return pd.DataFrame(columns)
@@ -532,6 +554,8 @@ def _factorize_strings(values: np.ndarray):
 
 def _encode_column(name: str, col):
     """One attribute's (sorted group labels, code per row), after checking its values."""
+    if pd.api.types.is_float_dtype(getattr(col, "dtype", None)):
+        col = col + 0.0  # -0.0 and 0.0 are one group, labelled 0.0 on every engine
     factorized = _factorize_strings(col) if isinstance(col, np.ndarray) else None
     try:
         codes, uniques = factorized or pd.factorize(col, use_na_sentinel=True)

@@ -141,23 +141,25 @@ def _check_pos_label_shared(spec: AuditSpec, loaded: Loaded) -> None:
         return  # no labels: nothing to compare the predictions with
     import pandas as pd
 
-    from ..fairness import positive_mask
+    from ..fairness import positive_mask, values_written_alike
 
-    held, lacking, seen = [], [], set()
+    held, lacking = [], []
     for name, values in columns.items():
         try:
             positive_mask(pd.Series(values), name, pos_label)
             held.append(name)
-            seen |= set(map(str, pd.unique(pd.Series(values))))
         except EthicLensInputError:
-            lacking.append((name, sorted(map(str, pd.unique(pd.Series(values))))))
+            lacking.append(name)
         except TypeError:
             return  # unhashable values: the audit's own checks name them
     # a column of values the others also write is one that never holds the positive label
     # (a model that selects no one): the audit counts it, all negative
-    lacking = [(name, values[:10]) for name, values in lacking if not set(values) <= seen]
+    holding = [columns[name] for name in held]
+    lacking = [n for n in lacking if not values_written_alike(columns[n], holding)]
     if held and lacking:
-        other, values = lacking[0]
+        other = lacking[0]
+        values = pd.Series(columns[other]).dropna().unique()
+        values = sorted(map(str, values))[:10]
         raise EthicLensInputError(
             f"the columns write the positive label differently: {held[0]!r} holds "
             f"{pos_label!r}, {other!r} holds {values}; one pos_label names the positive value "
