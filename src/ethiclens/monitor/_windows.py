@@ -22,7 +22,15 @@ import pandas as pd
 
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import round_significant
-from ..sources import NA_TEXT, duckdb_failure, read_csv_file, row_place
+from ..sources import (
+    NA_TEXT,
+    as_pandas_reads,
+    canonical_zero,
+    duckdb_failure,
+    parquet_key_types,
+    read_csv_file,
+    row_place,
+)
 from ._edits import binned_groups, check_groups, positive_labels
 from ._report import plural
 
@@ -324,6 +332,7 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
         query = _DuckQuery(con, source, params, cols, text=src.kind not in ("parquet", FRAME))
         # a bad value's first file and line: named by the pandas reader, which refuses it too
         query.name_first_bad = lambda: _pandas_raw(src, cols, window)
+        query.types = _key_types(src, cols)
         if cols.weighting:
             _duckdb_check_weights(query)
         if window.kind == "days":  # one scan: the time checks ride along in the GROUP BY
@@ -362,7 +371,9 @@ def _scannable(frame: pd.DataFrame) -> pd.DataFrame:
 
 def _duckdb_source(src: _Files, params: dict) -> str:
     """The FROM item reading the files (every CSV value as text)."""
-    opts = ", hive_partitioning = true" if src.hive else ""
+    # hive keys as the text of the folder names, as pandas reads them (DuckDB would type
+    # d=2020-1-1 as the date 2020-01-01, t=2020-01-01T05:00 as a timestamp, 7 as a number)
+    opts = ", hive_partitioning = true, hive_types_autocast = false" if src.hive else ""
     if src.kind == "parquet":
         return f"read_parquet($files{opts})"
     if len({tuple(_header(f)) for f in src.files}) > 1:
@@ -465,15 +476,55 @@ class _DuckQuery:
                 ", _ethiclens_pmax" if cols.weight else ""
             )
         self.keys = ", ".join(_q(c) for c in cols.roles)
-        self.text = ", ".join(f"CAST({_q(c)} AS VARCHAR) AS {_q(c)}" for c in cols.roles)
         roles = ", ".join(f"{_missing_words(_q(c), text)} AS {_q(c)}" for c in cols.roles)
         self.src = (
             f"(SELECT {ts} AS {TS}, {raw_t} AS _ethiclens_raw, {prop}{roles} FROM {source}) AS src"
         )
         self.name_first_bad = lambda: None
+        self.types: dict = {}  # a role -> the Arrow type pandas reads its values as
 
     def run(self, sql: str):
         return self.con.execute(sql, self.params)
+
+    def cells(self, sql: str) -> pd.DataFrame:
+        """The cells ``sql`` counts, each role as the text the pandas engine gives it
+        (``role_text`` of the values as pandas reads them): DuckDB's own text would write a
+        time-zone timestamp in UTC, bytes decoded, a float32 rounded, -0.0 apart from 0.0."""
+        finish = getattr(self.con, "complete", None)
+        if finish is not None:  # DuckDB 2: a result of execute() left open blocks con.sql
+            finish()
+        table = self.con.sql(sql, params=self.params).to_arrow_table()
+        roles = self.cols.roles
+        frame = self.con.from_arrow(table.drop_columns(roles)).df()  # counts, times: as before
+        for col in roles:
+            values = table.column(col)
+            if col in self.types:
+                values = as_pandas_reads(values, self.types[col])
+            else:
+                values = pd.Series(values.to_pandas())
+            frame[col] = role_text(values.set_axis(frame.index))
+        return frame[table.column_names]
+
+
+def _key_types(src: _Files, cols: Columns) -> dict:
+    """Each role column of Parquet files, or of a pandas DataFrame with a typed (not object)
+    column, -> the Arrow type pandas reads its values as; hive keys and CSV text none."""
+    import pyarrow as pa
+
+    if src.kind == "parquet":
+        return parquet_key_types(src.files, cols.roles)
+    frame = src.files[0]
+    if src.kind != FRAME or not isinstance(frame, pd.DataFrame):
+        return {}
+    types = {}
+    for col in cols.roles:
+        if frame[col].dtype != object:
+            try:
+                t = pa.Schema.from_pandas(frame[[col]], preserve_index=False).field(col).type
+            except (pa.ArrowException, TypeError, ValueError):
+                continue
+            types[col] = t.value_type if pa.types.is_dictionary(t) else t
+    return types
 
 
 def _missing_words(expr: str, text: bool) -> str:
@@ -516,11 +567,11 @@ def _duckdb_days(query: _DuckQuery, target: str) -> pd.DataFrame:
         f"FROM {query.src} "
         "GROUP BY ALL"
     )
-    raw = query.run(
-        f"SELECT _ethiclens_day, _ethiclens_bad, {query.text}, {COUNT}, _ethiclens_tmin, "
+    raw = query.cells(
+        f"SELECT _ethiclens_day, _ethiclens_bad, {query.keys}, {COUNT}, _ethiclens_tmin, "
         f"_ethiclens_tmax, _ethiclens_example{query.more} "
         f"FROM ({inner})"
-    ).df()
+    )
     missing = int(raw.loc[raw["_ethiclens_bad"] == 1, COUNT].sum())
     bad_rows = raw[raw["_ethiclens_bad"] == 2]
     example = bad_rows["_ethiclens_example"].dropna().min() if len(bad_rows) else None
@@ -542,7 +593,7 @@ def _duckdb_rows(query: _DuckQuery, target: str, window: Window):
         query.name_first_bad()
     _time_errors(query.cols.time, missing, bad, example, rows, target)
     # ties broken by the values as text, as the pandas path sorts them
-    order = ", ".join([TS, *(f"CAST({_q(c)} AS VARCHAR)" for c in query.cols.roles)])
+    order = ", ".join([TS, *(_as_text_sql(query, c) for c in query.cols.roles)])
     numbered = (
         f"SELECT CAST((row_number() OVER (ORDER BY {order}) - 1) // {window.size} "
         f"AS BIGINT) AS {WINDOW}, {TS}, {'_ethiclens_p, ' if query.p else ''}{query.keys} "
@@ -553,10 +604,20 @@ def _duckdb_rows(query: _DuckQuery, target: str, window: Window):
         f"max({TS}) AS _ethiclens_tmax{query.sums} FROM ({numbered}) GROUP BY ALL"
     )
     sql = (
-        f"SELECT {WINDOW}, {query.text}, {COUNT}, _ethiclens_tmin, _ethiclens_tmax{query.more} "
+        f"SELECT {WINDOW}, {query.keys}, {COUNT}, _ethiclens_tmin, _ethiclens_tmax{query.more} "
         f"FROM ({inner})"
     )
-    return query.run(sql).df(), t_min, t_max
+    return query.cells(sql), t_min, t_max
+
+
+def _as_text_sql(query: _DuckQuery, col: str) -> str:
+    """``col`` as SQL text, a float -0.0 written 0.0 as ``role_text`` writes it (else DuckDB
+    sorts -1.0 between -0.0 and 0.0, and tied rows fall in other row windows than pandas')."""
+    import pyarrow as pa
+
+    file_type = query.types.get(col)
+    value = f"({_q(col)} + 0.0)" if file_type and pa.types.is_floating(file_type) else _q(col)
+    return f"CAST({value} AS VARCHAR)"
 
 
 def _header(path) -> list[str]:
@@ -599,10 +660,19 @@ def keyed_rows(frame: pd.DataFrame, cols: Columns, ts, p) -> pd.DataFrame:
                 p,
             )
     for c in cols.roles:
-        # as Python objects first: a nullable column (Int64, boolean, ...) cannot hold text
-        v = frame[c].astype(object)
-        data[c] = v.where(v.isna(), v.astype(str))
+        data[c] = role_text(frame[c])
     return data
+
+
+def role_text(values: pd.Series) -> pd.Series:
+    """A role's values as the text the audit labels them with (``str(value)``; missing ones
+    stay missing): -0.0 is 0.0, the one group every engine has; bytes are ``b'A'``."""
+    # as Python objects first: a nullable column (Int64, boolean, ...) cannot hold text
+    v = canonical_zero(values).astype(object)
+    # astype(str) decodes bytes (b'A' -> 'A'); str() per value is kept to columns holding some
+    kind = pd.api.types.infer_dtype(v, skipna=True)
+    text = v.map(str) if kind in ("bytes", "mixed") else v.astype(str)
+    return v.where(v.isna(), text)
 
 
 def _read_frames(src: _Files, wanted: list) -> pd.DataFrame:

@@ -7,11 +7,14 @@ Every engine here runs one GROUP BY where the data is and hands only the counts 
 from ._counts_table import (
     RESERVED,
     Roles,
+    as_pandas_reads,
+    canonical_zero,
     counts_format,
     counts_of,
     counts_outputs,
     hand_over,
     metadata_path,
+    parquet_key_types,
     read_counts,
     suppress_small_cells,
     write_counts,
@@ -68,4 +71,7 @@ __all__ = [
     "read_counts",
     "suppress_small_cells",
     "write_counts",
+    "as_pandas_reads",
+    "canonical_zero",
+    "parquet_key_types",
 ]
