@@ -1079,7 +1079,7 @@ def _refuse_tag(event) -> None:
         return
     shown = "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml") else tag
     raise ConfigSyntaxRefused(
-        f"line {event.start_mark.line + 1} uses the YAML tag {shown}",
+        f"line {event.start_mark.line + 1} uses the YAML tag {shown}, which is never loaded",
         "drop the tag: a config holds only text, numbers, true/false, lists and mappings "
         "(quote a value to make it text)",
     )
