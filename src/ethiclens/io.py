@@ -1102,6 +1102,14 @@ def dump_yaml(data) -> str:
     rules, so a column named ``1e3`` came back from ``--save-config`` as the number 1000."""
     import yaml
 
+    return yaml.dump(data, Dumper=_quoting_dumper(), sort_keys=False, allow_unicode=True)
+
+
+@functools.cache
+def _quoting_dumper():
+    """The dumper of :func:`dump_yaml`, built once."""
+    import yaml
+
     class QuotingDumper(yaml.SafeDumper):
         pass
 
@@ -1113,7 +1121,7 @@ def dump_yaml(data) -> str:
     # The kept texts are numbers still: a spec holding one is written back as the number.
     QuotingDumper.add_representer(WrittenFloat, yaml.SafeDumper.represent_float)
     QuotingDumper.add_representer(WrittenInt, yaml.SafeDumper.represent_int)
-    return yaml.dump(data, Dumper=QuotingDumper, sort_keys=False, allow_unicode=True)
+    return QuotingDumper
 
 
 def _yaml12_resolvers(yaml) -> dict:

@@ -457,7 +457,8 @@ def _estimates(points, draws, level, method) -> list[MetricEstimate]:
         return equal_tailed(d, level=level, name=method, columns=finite)
 
     # a ratio's replicate x / 0 is +inf, and B − A of it ±inf: ordered, not undefined
-    ivs = contain(with_infinite_draws(np.array(draws, float), equal), points, None)
+    # (``draws`` is the caller's temporary B − A: changed in place, not copied)
+    ivs = contain(with_infinite_draws(np.asarray(draws, float), equal), points, None)
     out = []
     for j, point in enumerate(points.tolist()):
         if not finite[j]:

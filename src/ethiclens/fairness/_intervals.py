@@ -367,9 +367,12 @@ def with_infinite_draws(draws: np.ndarray, intervals) -> Intervals:
     """``intervals(draws)`` (a function giving :class:`Intervals` of each column) with ±inf
     draws ordered as values, not dropped as undefined; ``draws`` is changed in place. A
     method whose column had such draws says how many."""
-    up, down = (np.isposinf(draws).sum(axis=0), np.isneginf(draws).sum(axis=0))
-    signs = ["±" if u and d else "+" if u else "−" for u, d in zip(up, down, strict=True)]
     infinite = np.isinf(draws)
+    if not infinite.any():  # the usual case: one pass over the draws, nothing to annotate
+        return intervals(draws)
+    up = (infinite & (draws > 0)).sum(axis=0)
+    down = infinite.sum(axis=0) - up
+    signs = ["±" if u and d else "+" if u else "−" for u, d in zip(up, down, strict=True)]
     draws[infinite] = np.copysign(_INF_STAND_IN, draws[infinite])
     ivs = intervals(draws)
     n = draws.shape[0]
