@@ -20,6 +20,10 @@ _REPR.maxstring, _REPR.maxlong, _REPR.maxother = 300, 300, 300
 _ARGUMENTS = frozenset({"TARGET", "STORE", "RELEASE_DIR"})
 
 
+# Settings objects built in Python: "WebConfig.workers" names a field the caller passed.
+_SETTINGS_CLASSES = frozenset({"WebConfig"})
+
+
 # Sections of an audit spec (ethiclens.spec): "policy.n_boot" names a key of a config file.
 _SPEC_SECTIONS = frozenset(
     {"spec", "version", "target", "roles", "groups", "policy", "model", "outputs", "gate"}
@@ -35,7 +39,9 @@ def _kind(column) -> str:
         return "option"
     if text in ("spec", "version") or ("." in text and text.partition(".")[0] in _SPEC_SECTIONS):
         return "key"
-    return "argument" if text in _ARGUMENTS else "column"
+    if text in _ARGUMENTS or text.partition(".")[0] in _SETTINGS_CLASSES:
+        return "argument"
+    return "column"
 
 
 class EthicLensInputError(ValueError):

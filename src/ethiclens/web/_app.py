@@ -20,6 +20,8 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .._checks import check_count, check_member
+from ..errors import EthicLensInputError
 from ._jobs import Runner, default_workers
 from ._store import Store, is_url
 from ._web import FORM_BYTES, HERE, Web, web_of
@@ -51,13 +53,53 @@ class WebConfig:
     monitor_stores: tuple = ()  # monitor stores shown read-only (--monitor-store)
 
     def __post_init__(self):
-        self.data_dir = Path(self.data_dir).resolve()
+        self.data_dir = _folder(self.data_dir)
         if not self.store:
             self.store = self.data_dir / "ethiclens-web.sqlite"
         elif not is_url(self.store):
-            self.store = Path(self.store)
+            self.store = _store_file(self.store)
+        self._check_settings()
         # a SQLite file (a path) or a PostgreSQL store (a URL, kept as text)
         self.monitor_stores = tuple(_store(p) for p in self.monitor_stores)
+
+    def _check_settings(self) -> None:
+        # The CLI checks its flags; these are the same rules for a config built in Python.
+        self.workers = check_count(self.workers, "WebConfig.workers", fix="e.g. 2")
+        self.queue = check_count(self.queue, "WebConfig.queue", minimum=0, fix="e.g. 50")
+        self.max_upload = check_count(self.max_upload, "WebConfig.max_upload", fix="e.g. 1 << 30")
+        check_member(
+            self.pool, ("process", "thread"), column="WebConfig.pool", problem="is not a pool"
+        )
+        if self.token is not None and (not isinstance(self.token, str) or not self.token.strip()):
+            raise EthicLensInputError(
+                "is empty: every request would be let in",
+                column="WebConfig.token",
+                fix="give a long random text (secrets.token_urlsafe()) or None on localhost",
+            )
+
+
+def _folder(path) -> Path:
+    folder = Path(path).resolve()
+    if folder.exists() and not folder.is_dir():
+        raise EthicLensInputError(
+            "is a file, not a folder",
+            column="WebConfig.data_dir",
+            value=str(path),
+            fix="give a folder (created if absent)",
+        )
+    return folder
+
+
+def _store_file(path) -> Path:
+    path = Path(path)
+    if path.is_dir():
+        raise EthicLensInputError(
+            "is a folder, not a SQLite file",
+            column="WebConfig.store",
+            value=str(path),
+            fix="give a file path (created if absent) or a PostgreSQL URL",
+        )
+    return path
 
 
 def create_app(config: WebConfig):
