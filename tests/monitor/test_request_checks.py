@@ -197,3 +197,23 @@ def test_a_column_playing_two_roles_names_the_options(tmp_path, days, capsys, op
         assert "--propensity" not in err
     if "--weight" not in options:
         assert "--weight" not in err
+
+
+def test_a_target_flag_over_the_configs_database_is_said_without_its_password(
+    tmp_path, days, capsys
+):
+    # the config's target is a database; a file or another --db replaces it, as in the audit
+    data = days(tmp_path / "data", range(2), n=200)
+    config = tmp_path / "spec.yaml"
+    target = {"db": "postgresql://u:Sekrit-9@localhost/x", "table": "preds"}
+    config.write_text(yaml.safe_dump({"target": target, "roles": ROLES}))
+    base = ["monitor", "--config", config, "--time", "ts", "--window", "1d"]
+    rc, _, err = _cli(capsys, *base, data, "--store", tmp_path / "a.sqlite")
+    assert rc == 0, err
+    assert f"note: TARGET {data} overrides target.db = postgresql://u:***@localhost/x" in err
+    assert f"note: TARGET {data} overrides target.table = preds" in err
+    assert "Sekrit-9" not in err
+    rc, _, err = _cli(capsys, *base, "--db-env", "NOT_SET_EVER", "--store", tmp_path / "b.sqlite")
+    assert rc == 2
+    assert "note: --db-env NOT_SET_EVER overrides target.db = postgresql://u:***@localhost/x" in err
+    assert "Sekrit-9" not in err

@@ -712,24 +712,19 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
     about a spec key names the flag that set it. --y-pred and --protected are required.
     ``notes`` (a list): each flag that overrode a value of ``config`` is said there, as the
     audit says it ("note: --n-boot 500 overrides policy.n_boot = 2000 from audit.yaml")."""
-    from ..spec import AuditSpec, read_spec_file, target_key
+    from ..spec import AuditSpec, override_note, read_spec_file, target_key
 
     data = read_spec_file(config) if config else {}
     if not isinstance(data, dict):
         AuditSpec.from_dict(data, source=str(config))  # refused: a spec is a mapping
     data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
-    if target or flags.get("db") or flags.get("db_env"):
-        # a target on the command line replaces the config's (as `ethiclens audit` does)
-        section = data.get("target")
-        if isinstance(section, dict):
-            to_db = flags.get("db") or flags.get("db_env")
-            for kind in ("dataset", "file", "counts", "db", "db_env", *(() if to_db else KEYS)):
-                section.pop(kind, None)  # a file on top has no table or query
+    replaced = _replace_target(data, target, flags)
     by_flag, overridden = _apply_flags(data, flags)
-    for path, old in overridden.items() if notes is not None else ():
+    for path, old in overridden.items():
         section, key = path.split(".")
-        given = f"{by_flag[path]} {_shown(data[section][key])}"
-        notes.append(f"note: {given} overrides {path} = {_shown(old)} from {config}")
+        replaced.append((path, old, f"{by_flag[path]} {_shown(data[section][key])}"))
+    for path, old, given in replaced if notes is not None else ():
+        notes.append(override_note(path, old, given, config))
     if target:
         data.setdefault("target", {})[target_key(target)] = target
     try:
@@ -743,6 +738,25 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
         raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
     _require(spec)
     return spec
+
+
+def _replace_target(data: dict, target, flags: dict) -> list:
+    """A target on the command line replaces the config's (as `ethiclens audit` does): the
+    config's target keys are dropped; returns (path, old value, what replaced it) for each."""
+    to_db = flags.get("db") or flags.get("db_env")
+    section = data.get("target")
+    if not (target or to_db) or not isinstance(section, dict):
+        return []
+    if target:
+        given = f"TARGET {target}"
+    else:
+        given = f"--db {to_db}" if flags.get("db") else f"--db-env {to_db}"
+    replaced = []
+    for kind in ("dataset", "file", "counts", "db", "db_env", *(() if to_db else KEYS)):
+        old = section.pop(kind, None)  # a file on top has no table or query
+        if old is not None and old != given.partition(" ")[2]:
+            replaced.append((f"target.{kind}", old, given))
+    return replaced
 
 
 @contextmanager

@@ -53,6 +53,7 @@ _LAZY = {
     "input_files": "._outputs",
     "write_outputs": "._outputs",
     "layered_spec": "._layers",
+    "override_note": "._layers",
 }
 
 
@@ -63,6 +64,7 @@ __all__ = [
     "input_files",
     "write_outputs",
     "layered_spec",
+    "override_note",
     "edited_reference",
     "CI_BY_PURPOSE",
     "audit",

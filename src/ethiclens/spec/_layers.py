@@ -23,12 +23,7 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
     notes = []
 
     def note(path, old, given):
-        if path == "target.db":  # a URL is shown without its password, here as everywhere
-            from ..sources import mask_url
-
-            flag, _, value = given.partition(" ")
-            old, given = mask_url(str(old)), f"{flag} {mask_url(value)}"
-        notes.append(f"note: {given} overrides {path} = {_show(old)} from {config}")
+        notes.append(override_note(path, old, given, config))
 
     section = file_data.get("target")
     if any(p.split(".")[1] in TARGET_KINDS for p in updates) and isinstance(section, dict):
@@ -51,6 +46,17 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
     source = str(config) if config else "command line"
     # a fresh seed drawn now, so that --save-config writes the seed the run uses
     return AuditSpec.from_dict(file_data, source=source).seeded(), notes
+
+
+def override_note(path: str, old, given: str, config) -> str:
+    """The note that ``given`` (a flag and its value, "--n-boot 500") replaced ``path``'s
+    value ``old`` from the file ``config``; a database URL is shown without its password."""
+    if path == "target.db":
+        from ..sources import mask_url
+
+        flag, _, value = given.partition(" ")
+        old, given = mask_url(str(old)), f"{flag} {mask_url(value)}"
+    return f"note: {given} overrides {path} = {_show(old)} from {config}"
 
 
 def _show(value) -> str:
