@@ -8,6 +8,7 @@ import contextlib
 import fnmatch
 import functools
 import glob
+import hashlib
 import math
 import os
 import tempfile
@@ -394,6 +395,38 @@ def refuse_repeated_parquet_names(path: str | Path) -> None:
     except (OSError, pa.ArrowException):
         return
     _refuse_repeated_names(Path(path), names)
+
+
+def sha256_file(path) -> str:
+    """The SHA-256 of a file's bytes, read a megabyte at a time."""
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def refuse_repeated_files(files, target, partitions=None) -> None:
+    """Refuse a target whose files hold one file twice (a copy under another name, a link):
+    its rows would be counted twice, silently doubling the evidence. ``partitions(f)``: the
+    hive partition a file lies in; identical bytes in two partitions are different rows."""
+    part = partitions or (lambda f: ())
+    by_size: dict = {}
+    for f in files:
+        by_size.setdefault((part(f), os.path.getsize(f)), []).append(f)
+    for same in by_size.values():
+        seen: dict = {}
+        for f in same if len(same) > 1 else ():
+            digest = sha256_file(f)
+            if digest in seen:
+                raise EthicLensInputError(
+                    f"holds the same file twice: {f} has the bytes of {seen[digest]} "
+                    f"(SHA-256 {digest[:12]}…), so its rows would be counted twice",
+                    column="TARGET",
+                    value=str(target),
+                    fix="remove the copy (or give a glob that matches one of them)",
+                )
+            seen[digest] = f
 
 
 def refuse_missing(path: str | Path) -> None:

@@ -15,7 +15,7 @@ import pandas as pd
 
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
-from ..io import preflight_file, refuse_missing
+from ..io import preflight_file, refuse_missing, refuse_repeated_files
 from ._counts_table import (
     Roles,
     as_pandas_reads,
@@ -82,7 +82,14 @@ def resolve_files(target: str) -> tuple[list[str], str, bool]:
         raise EthicLensInputError(
             "mixes CSV and Parquet files", column="TARGET", value=target, fix="audit one kind"
         )
+    if len(files) > 1:
+        refuse_repeated_files(files, target, _partition_of(path) if hive else None)
     return files, kinds.pop(), hive
+
+
+def _partition_of(folder: Path):
+    """A file's hive partition: its ``key=value`` folders under ``folder``."""
+    return lambda f: tuple(p for p in Path(f).relative_to(folder).parts[:-1] if "=" in p)
 
 
 def _data_files(folder: Path) -> list[str]:

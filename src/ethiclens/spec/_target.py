@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .._checks import check_member, did_you_mean
 from ..errors import EthicLensInputError
+from ..io import sha256_file
 from ._parse import parse_protected
 from ._spec import AuditSpec
 
@@ -210,14 +211,6 @@ def _exists(target: str) -> bool:
 
 
 # -- fingerprints -----------------------------------------------------------------------------
-def sha256_file(path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def _files_fingerprint(target: str, rows: int) -> dict:
     from ..sources import resolve_files
 
