@@ -755,6 +755,8 @@ def parse_times(frame: pd.DataFrame, time: str):
     lo, hi = (pd.Timestamp(t, tz="UTC") for t in TIME_RANGE)
     if ((parsed < lo) | (parsed >= hi)).any():  # pandas may read far times at coarser units
         _refuse_out_of_range(frame, time, texts)
+    # cut to the microsecond, as DuckDB and the databases cut a time (never rounded up)
+    parsed = parsed.dt.floor("us")
     return parsed, missing, parsed.isna() & ~missing
 
 
@@ -939,18 +941,45 @@ def _per_window(raw: pd.DataFrame, window: Window, origin_day) -> pd.DataFrame:
 
 # -- a database ----------------------------------------------------------------------------------
 
-# each row's time in epoch seconds, computed by the database (NULL: no time, or unreadable);
-# SQLite: whole seconds plus the milliseconds its strftime keeps
+# each row's time in epoch seconds, computed by the database (NULL: no time, or unreadable).
+# Every engine cuts a time to the microsecond by truncating, never rounding (DuckDB does;
+# pandas' nanoseconds are cut likewise), so 23:59:59.9999999 stays in its day everywhere:
+# PostgreSQL rounds a longer fraction when it casts text, so its text is cut to 6 digits
+# first (_PG_TIME); SQLite's date functions round to the millisecond, so they get the time
+# without its fraction (_SQLITE_WHOLE) and the fraction's first 6 digits are added as a
+# number (_SQLITE_FRAC). Days are floored (a time before 1970 has a day below 0).
 _EPOCH_SQL = {
-    "sqlite": "(CAST(strftime('%s', {col}) AS INTEGER) + CAST(strftime('%f', {col}) AS REAL) "
-    "- CAST(strftime('%S', {col}) AS INTEGER))",
-    "postgresql": "EXTRACT(EPOCH FROM CAST({col} AS TIMESTAMPTZ))",
+    "sqlite": "({secs} + {frac})",
+    "postgresql": "EXTRACT(EPOCH FROM {col})",
 }
 _DAY_SQL = {
     # SQLite reads ISO 8601 text (an offset is converted to UTC); a value it cannot read is NULL
-    "sqlite": "CAST(strftime('%s', {col}) AS INTEGER) / 86400",
-    "postgresql": "CAST(FLOOR(EXTRACT(EPOCH FROM CAST({col} AS TIMESTAMPTZ)) / 86400) AS BIGINT)",
+    "sqlite": "(({secs}) - ((({secs}) % 86400) + 86400) % 86400) / 86400",
+    "postgresql": "CAST(FLOOR(EXTRACT(EPOCH FROM {col}) / 86400) AS BIGINT)",
 }
+# PostgreSQL: a text time's fraction cut to 6 digits before the cast ('\1': the kept part);
+# a timestamp or date column cast as before
+_PG_TIME = (
+    "(CASE WHEN pg_typeof({col}) IN ('text'::regtype, 'character varying'::regtype, "
+    "'character'::regtype) THEN CAST(regexp_replace(CAST({col} AS TEXT), "
+    "'(:[0-9][0-9][.][0-9]{{6}})[0-9]+', '\\1') AS TIMESTAMPTZ) "
+    "ELSE CAST({col} AS TIMESTAMPTZ) END)"
+)
+# SQLite: a time written YYYY-MM-DD?HH:MM:SS.fff... (the fraction from character 21 on)
+_SQLITE_FRACTION = (
+    "{col} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]?[0-9][0-9]:[0-9][0-9]:[0-9][0-9]"
+    ".[0-9]*'"
+)
+# the digits after the dot: their number is the text's length less that of what follows them
+_SQLITE_DIGITS = "(length(substr({col}, 21)) - length(ltrim(substr({col}, 21), '0123456789')))"
+_SQLITE_WHOLE = (
+    f"(CASE WHEN {_SQLITE_FRACTION} THEN substr({{col}}, 1, 19) || "
+    "ltrim(substr({col}, 21), '0123456789') ELSE {col} END)"
+)
+_SQLITE_FRAC = (
+    f"(CASE WHEN {_SQLITE_FRACTION} THEN CAST('0.' || substr({{col}}, 21, "
+    f"min(6, {_SQLITE_DIGITS})) AS REAL) ELSE 0.0 END)"
+)
 # SQLite reads an offset only as ±HH:MM, and only up to 14 hours; pandas and DuckDB also read
 # ±HHMM (ISO 8601's basic form), ±HH (as PostgreSQL prints one) and any hour. So a table and
 # the same rows as a file give the same windows, SQLite gets the offset's colon and minutes
@@ -974,8 +1003,10 @@ def _time_sql(scheme: str, template: str, col: str) -> str:
     """``template`` (one of ``_DAY_SQL``, ``_EPOCH_SQL``) of the time column ``col``."""
     quoted = _q(col)
     if scheme != "sqlite":
-        return template.format(col=quoted)
-    return template.format(col=_SQLITE_UTC.format(t=_SQLITE_HHMM.format(col=quoted)))
+        return template.format(col=_PG_TIME.format(col=quoted))
+    whole = _SQLITE_UTC.format(t=_SQLITE_HHMM.format(col=_SQLITE_WHOLE.format(col=quoted)))
+    secs = f"CAST(strftime('%s', {whole}) AS INTEGER)"
+    return template.format(secs=secs, frac=_SQLITE_FRAC.format(col=quoted))
 
 
 # the roles' text in byte order, as the other engines sort it (PostgreSQL: not the locale's)

@@ -1,0 +1,91 @@
+"""Round 12: a time is cut to the microsecond, never rounded, by every engine (a SQLite or
+PostgreSQL table puts a row in the same window as the same rows in a file); the output files
+are written before the summary, a closed stdout tolerated; --hold-last never holds back a
+stored window; a hand-edited store is refused; the late-rows refusal says what changed; the
+same stream gives the same JSON however it was fed."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from .conftest import run_cli
+
+# times at a day's last instant, written as the tester wrote them (SQLite rounded them into
+# the next day), one before 1970 (SQLite's integer division put it in day 0), offsets
+EDGE_TIMES = [
+    "2024-03-01T23:59:59.9995Z",
+    "2024-03-01T23:59:59.9999999Z",
+    "2024-03-01T23:59:59.99999+00:00",
+    "2024-03-02T00:59:59.9999999+01:00",
+    "2024-03-01T23:59:59.9996",
+    "2024-03-01T12:00:00Z",
+    "2024-03-02T00:00:00.0000001Z",
+    "2024-03-02T10:00:00.25-0200",
+]
+OLD_TIMES = ["1969-12-31T23:59:59.9999999Z", "1969-12-31T12:00:00Z", "1970-01-01T00:00:00.5Z"]
+
+
+def _rows(times):
+    return [(t, "AB"[i % 2], i % 2) for i, t in enumerate(times)]
+
+
+def _csv(path, rows):
+    path.write_text("ts,g,p\n" + "".join(f"{t},{g},{p}\n" for t, g, p in rows))
+    return path
+
+
+def _sqlite_table(path, rows):
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE t (ts TEXT, g TEXT, p INTEGER)")
+    con.executemany("INSERT INTO t VALUES (?, ?, ?)", rows)
+    con.commit()
+    con.close()
+    return f"sqlite:///{path}"
+
+
+def _windows(capsys, tmp_path, name, target, window):
+    store, out = tmp_path / f"{name}.sqlite", tmp_path / f"{name}.json"
+    rc, _, err = run_cli(capsys, "monitor", *target, "--time", "ts", "--window", window,
+                         "--y-pred", "p", "--protected", "g=A", "--store", store,
+                         "--json", out)  # fmt: skip
+    assert rc == 0, err
+    doc = json.loads(out.read_text())
+    return [(w["start"], w["end"], w["rows"]) for w in doc["windows"]], doc["comparisons"]
+
+
+@pytest.mark.parametrize("times", [EDGE_TIMES, OLD_TIMES], ids=["day-edge", "before-1970"])
+@pytest.mark.parametrize("window", ["1d", "3"])
+def test_a_sqlite_table_and_the_files_cut_times_alike(tmp_path, capsys, times, window):
+    rows = _rows(times)
+    csv, url = _csv(tmp_path / "r.csv", rows), _sqlite_table(tmp_path / "r.db", rows)
+    got = {
+        engine: _windows(capsys, tmp_path, engine, [csv, "--engine", engine], window)
+        for engine in ("pandas", "duckdb")
+    }
+    got["sqlite"] = _windows(capsys, tmp_path, "sqlite", ["--db", url, "--table", "t"], window)
+    assert got["sqlite"] == got["pandas"] == got["duckdb"]
+    if window == "1d" and times is EDGE_TIMES:  # six rows on 03-01, two on 03-02
+        assert [w[2] for w in got["sqlite"][0]] == [6, 2]
+    if window == "1d" and times is OLD_TIMES:  # 1969-12-31 and 1970-01-01
+        assert got["sqlite"][0][0][:2] == ("1969-12-31T00:00:00Z", "1970-01-01T00:00:00Z")
+
+
+def test_a_postgresql_table_cuts_times_as_the_files_do(pg_url, tmp_path, capsys):
+    import sqlalchemy as sa
+
+    rows = _rows(EDGE_TIMES)
+    csv = _csv(tmp_path / "r.csv", rows)
+    engine = sa.create_engine(pg_url)
+    with engine.begin() as con:
+        con.execute(sa.text("DROP TABLE IF EXISTS edge"))
+        con.execute(sa.text("CREATE TABLE edge (ts TEXT, g TEXT, p INTEGER)"))
+        con.execute(sa.text("INSERT INTO edge VALUES (:t, :g, :p)"),
+                    [dict(t=t, g=g, p=p) for t, g, p in rows])  # fmt: skip
+    engine.dispose()
+    for window in ("1d", "3"):
+        files = _windows(capsys, tmp_path, f"f{window}", [csv, "--engine", "duckdb"], window)
+        db = _windows(capsys, tmp_path, f"pg{window}", ["--db", pg_url, "--table", "edge"], window)
+        assert db == files, window
