@@ -89,3 +89,70 @@ def test_a_postgresql_table_cuts_times_as_the_files_do(pg_url, tmp_path, capsys)
         files = _windows(capsys, tmp_path, f"f{window}", [csv, "--engine", "duckdb"], window)
         db = _windows(capsys, tmp_path, f"pg{window}", ["--db", pg_url, "--table", "edge"], window)
         assert db == files, window
+
+
+# -- a standard output closed early (| head -1) ---------------------------------------------
+
+
+class _ClosedAfterFirstLine:
+    """A standard output whose reader goes away after the first line (``| head -1``)."""
+
+    def __init__(self):
+        self.text = ""
+
+    def write(self, s):
+        if "\n" in self.text:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.text += s
+        return len(s)
+
+    def flush(self):
+        if self.text.count("\n") > 1:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    def isatty(self):
+        return False
+
+
+def _main_with_closed_stdout(monkeypatch, argv):
+    import sys
+
+    from ethiclens.cli import main
+
+    stdout = _ClosedAfterFirstLine()
+    monkeypatch.setattr(sys, "stdout", stdout)
+    try:
+        rc = main([str(a) for a in argv])
+    except SystemExit as exc:  # click's own answer to a broken pipe
+        rc = exc.code
+    return rc, stdout.text
+
+
+@pytest.mark.parametrize("fail_on", ["never", "alarm"])
+def test_a_closed_stdout_still_gets_the_output_files(tmp_path, monkeypatch, capsys, fail_on):
+    times = [f"2024-03-{d:02d}T10:00:00Z" for d in range(1, 4) for _ in range(200)]
+    rows = [(t, "AB"[i % 2], int(i % 2 == 0 or i % 20 == 1)) for i, t in enumerate(times)]
+    csv = _csv(tmp_path / "r.csv", rows)  # B selected 10% of A's rate: an alarm
+    store, out, html = tmp_path / "bp.sqlite", tmp_path / "bp.json", tmp_path / "bp.html"
+    rc, printed = _main_with_closed_stdout(monkeypatch, [
+        "monitor", csv, "--time", "ts", "--window", "1d", "--y-pred", "p", "--protected", "g=A",
+        "--store", store, "--json", out, "--html", html, "--fail-on", fail_on])  # fmt: skip
+    err = capsys.readouterr().err
+    assert printed.startswith("monitor: 3 new window(s) added")
+    assert out.is_file() and html.is_file()
+    assert json.loads(out.read_text())["windows"][-1]["window"] == 2
+    if fail_on == "alarm":  # the alarm's exit code and line, as with an open stdout
+        assert rc == 1 and "alarm: g:B" in err, err
+    else:  # a closed stdout is not an alarm
+        assert rc == 0, err
+
+
+def test_json_to_a_closed_stdout_is_an_error_not_an_alarm(tmp_path, monkeypatch, capsys):
+    rows = [(f"2024-03-0{d}T10:00:00Z", "AB"[i % 2], i % 2) for d in (1, 2) for i in range(50)]
+    csv = _csv(tmp_path / "r.csv", rows)
+    rc, _ = _main_with_closed_stdout(monkeypatch, [
+        "monitor", csv, "--time", "ts", "--window", "1d", "--y-pred", "p", "--protected", "g=A",
+        "--store", tmp_path / "s.sqlite", "--json", "-"])  # fmt: skip
+    err = capsys.readouterr().err
+    assert rc == 141, err
+    assert "standard output was closed before the JSON report was written whole" in err
