@@ -156,3 +156,39 @@ def test_json_to_a_closed_stdout_is_an_error_not_an_alarm(tmp_path, monkeypatch,
     err = capsys.readouterr().err
     assert rc == 141, err
     assert "standard output was closed before the JSON report was written whole" in err
+
+
+# -- the same stream, fed at once or one window per run --------------------------------------
+
+
+def _feed(folder, n_days=10, new_group_day=6):
+    """One file per day; group C has rows from day ``new_group_day`` on."""
+    folder.mkdir()
+    for d in range(n_days):
+        groups = "AB" + ("C" if d >= new_group_day else "")
+        rows = [(f"2024-03-{d + 1:02d}T{h:02d}:00:00Z", groups[i % len(groups)], int(i % 3 == 0))
+                for i, h in enumerate(range(24)) for _ in range(5)]  # fmt: skip
+        _csv(folder / f"day{d}.csv", rows)
+    return folder
+
+
+def _report(doc):
+    """The JSON apart from what describes the run itself."""
+    return {k: v for k, v in doc.items() if k not in ("run", "runs", "created", "store")}
+
+
+def test_the_same_stream_gives_the_same_json_however_it_was_fed(tmp_path, capsys):
+    feed = _feed(tmp_path / "feed")
+    flags = ("--time", "ts", "--window", "1d", "--y-pred", "p", "--protected", "g=A")
+    once, out_once = tmp_path / "once.sqlite", tmp_path / "once.json"
+    rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", once, "--json", out_once)
+    assert rc == 0, err
+    each, out_each = tmp_path / "each.sqlite", tmp_path / "each.json"
+    for d in range(10):
+        rc, _, err = run_cli(capsys, "monitor", feed / f"day{d}.csv", *flags, "--store", each,
+                             "--json", out_each)  # fmt: skip
+        assert rc == 0, err
+    doc_once, doc_each = json.loads(out_once.read_text()), json.loads(out_each.read_text())
+    assert _report(doc_once) == _report(doc_each)
+    c = next(c for c in doc_once["comparisons"] if c["group"] == "C")
+    assert [h["window"] for h in c["history"]] == [6, 7, 8, 9]  # no entry before C existed

@@ -511,9 +511,15 @@ class _Updater:
         self.refs = self.store.meta("references") or {}
         self.sources = self.store.meta("reference_source") or {}
         self.groups = self.store.meta("groups") or {}
+        # a group's first window with rows: it is compared from there on (a group the runs
+        # before saw, from this run's first window), however the stream was fed
+        self.first: dict[tuple[str, str], int] = {}
         for a in cols:
             counts = self.per_attr[a]
             seen = sorted({g for (w, g) in counts if w in new})
+            for g in seen:
+                if g not in self.groups.get(a, []):
+                    self.first[(a, g)] = min(w for (w, h) in counts if h == g and w in new)
             if a not in self.refs:
                 if a in given_refs:
                     if given_refs[a] not in {g for (_, g) in counts}:
@@ -552,6 +558,8 @@ class _Updater:
         base_e, base_info = self.base.update(w, (start, end), ref_v, grp_v, scale)
         bounds = {name: self.ev.sequence(name) for name in self.ev.seqs}
         for k, (a, g) in enumerate(self.pairs):
+            if w < self.first.get((a, g), w):  # the group has no rows yet: no entry
+                continue
             tests = {t: float(v[k]) for t, v in log_e.items()}
             info_k = None
             if base_info is not None and math.isfinite(base_info["di_t"][k]):
