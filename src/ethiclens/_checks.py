@@ -204,6 +204,11 @@ def did_you_mean(value, choices) -> str:
 
     if not isinstance(value, str):
         return ""
+    spaced = next((str(c) for c in choices if str(c) != value and str(c).strip() == value), None)
+    if spaced is not None:  # the option's text was stripped; the group keeps its spaces
+        return (
+            f'did you mean {spaced!r}? Spaces around a name are kept in double quotes: "{spaced}"; '
+        )
     texts = {str(c).casefold(): str(c) for c in choices}
     close = difflib.get_close_matches(value.casefold(), list(texts), n=1, cutoff=0.6)
     return f"did you mean {texts[close[0]]!r}? " if close else ""

@@ -12,6 +12,7 @@ from .._checks import (
     check_label_lengths,
     check_labels_print_apart,
     check_member,
+    did_you_mean,
     first_row,
     not_numbers,
 )
@@ -805,7 +806,7 @@ def _known_attribute(attrs, attr, arg):
 
 def _known_group(labels, group, attr, arg):
     if group not in labels:
-        fix = f"use one of {labels}"
+        fix = did_you_mean(group, labels) + f"use one of {labels}"
         comma = next((str(label) for label in labels if "," in str(label)), None)
         if comma:  # typed unquoted, its comma split it into two names
             fix += f'; a name holding a comma goes in double quotes: "{comma}"'

@@ -13,8 +13,9 @@ def parse_protected(values, columns=None):
     """``COL`` or ``COL=REFERENCE`` -> (columns, {column: reference}).
 
     A column whose own name contains "=" is matched whole first (``--protected 'a=b'``), then
-    split at the "=" that leaves a known column on the left (``--protected 'a=b=x'``). Group
-    names given in a list (``--group-order``-style) are stripped of spaces around them.
+    split at the "=" that leaves a known column on the left (``--protected 'a=b=x'``). A
+    reference is stripped of spaces around it unless written in double quotes
+    (``sex=" Female"``: the group as the file writes it).
     """
     cols, refs = [], {}
     known = set(map(str, columns)) if columns is not None else None
@@ -28,7 +29,7 @@ def parse_protected(values, columns=None):
             if ends:
                 col, sep, ref = item[: ends[-1]], "=", item[ends[-1] + 1 :]
         col = col if known is not None and col in known else col.strip()
-        ref = ref.strip()
+        ref = unquoted(ref)  # spaces around a group name are kept inside double quotes
         if col in cols:
             raise EthicLensInputError(
                 "given twice",
@@ -95,7 +96,7 @@ def parse_excludes(values, attributes=None) -> dict:
     out: dict[str, list[str]] = {}
     for item in values:
         attr, sep, group = _split_attribute(item, attributes)
-        attr, group = attr.strip(), group.strip()
+        attr, group = attr.strip(), unquoted(group)
         if not (sep and attr and group):
             raise EthicLensInputError(
                 "must be ATTR=GROUP",
@@ -131,7 +132,8 @@ def split_outside_brackets(text: str) -> list[str]:
 
 
 def unquoted(name: str) -> str:
-    """A group name as written, without the double quotes that kept its commas together."""
+    """A group name as written: stripped of spaces around it, or, in double quotes, exactly
+    what the quotes hold (its commas, and spaces around it: ``" Female"``)."""
     name = name.strip()
     return name[1:-1] if len(name) >= 2 and name[0] == name[-1] == '"' else name
 
@@ -145,7 +147,7 @@ def parse_merges(values, attributes=None) -> dict:
     for item in values:
         attr, sep, rest = _split_attribute(item, attributes)
         groups, colon, new = rest.rpartition(":")
-        attr, new = attr.strip(), new.strip()
+        attr, new = attr.strip(), unquoted(new)
         olds = [unquoted(g) for g in split_outside_brackets(groups)]
         if not (sep and colon and attr and new) or not all(olds):
             raise EthicLensInputError(

@@ -921,7 +921,10 @@ def _with_reference(column, group) -> str:
             fix=f"give the group as the column holds it, e.g. {column}: 2 (or null: the default)",
             kind="key",
         )
-    return f"{column}={group}"
+    text = str(group)
+    if isinstance(group, str) and (text != text.strip() or text[:1] == text[-1:] == '"'):
+        text = f'"{text}"'  # kept as written: parse_protected strips what is unquoted
+    return f"{column}={text}"
 
 
 def read_spec_file(path, flag: str = "--config") -> dict:
