@@ -192,3 +192,51 @@ def test_the_same_stream_gives_the_same_json_however_it_was_fed(tmp_path, capsys
     assert _report(doc_once) == _report(doc_each)
     c = next(c for c in doc_once["comparisons"] if c["group"] == "C")
     assert [h["window"] for h in c["history"]] == [6, 7, 8, 9]  # no entry before C existed
+    for store in (once, each):  # and the stores open again (C's results are complete)
+        rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store)
+        assert rc == 0, err
+
+
+# -- --hold-last and a processed window ------------------------------------------------------
+
+
+def test_hold_last_never_holds_back_a_stored_window(tmp_path, capsys):
+    feed = _feed(tmp_path / "feed", new_group_day=99)
+    flags = ("--time", "ts", "--window", "1d", "--y-pred", "p", "--protected", "g=A")
+    store, out = tmp_path / "s.sqlite", tmp_path / "s.json"
+    rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store)
+    assert rc == 0, err
+    rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store, "--hold-last",
+                         "--json", out)  # fmt: skip
+    assert rc == 0, err  # the same rows: nothing new, nothing held back
+    assert json.loads(out.read_text())["run"]["pending_windows"] == []
+    with (feed / "day9.csv").open("a") as f:  # a late row for the last processed day
+        f.write("2024-03-10T23:00:00Z,B,1\n")
+    for extra in ((), ("--hold-last",)):
+        rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store, *extra)
+        assert rc == 2, (extra, err)
+        assert "late or changed rows: window 9" in err, (extra, err)
+
+
+@pytest.mark.parametrize("labels", [False, True])
+def test_changed_counts_in_a_processed_window_say_what_changed(tmp_path, capsys, labels):
+    feed = _feed(tmp_path / "feed", new_group_day=99)
+    if labels:  # a label column: the refusal names the first count that differs
+        for f in feed.glob("*.csv"):
+            lines = f.read_text().splitlines()
+            f.write_text("\n".join([lines[0] + ",y"] + [x + ",1" for x in lines[1:]]) + "\n")
+    flags = ("--time", "ts", "--window", "1d", "--y-pred", "p", "--protected", "g=A",
+             *(("--y-true", "y") if labels else ()))  # fmt: skip
+    store = tmp_path / "s.sqlite"
+    rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store)
+    assert rc == 0, err
+    day = feed / "day3.csv"
+    text = day.read_text()
+    row = next(x for x in text.splitlines()[1:] if ",B,0" in x)  # one B row now selected
+    day.write_text(text.replace(row, row.replace(",B,0", ",B,1"), 1))
+    rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store)
+    assert rc == 2, err
+    assert "late or changed rows: window 3" in err
+    assert "still has 120 rows in" in err and "but not the counts it was processed with" in err
+    assert "group B of g: selected 20 → 21" in err, err
+    assert "processed with 120 rows" not in err  # was: the same number twice

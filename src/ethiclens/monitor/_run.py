@@ -347,9 +347,12 @@ def _plan(store: Store, request: MonitorRequest, counted: Counted, window: Windo
         pending = sorted(set(pending) | {int(per[WINDOW].max())})
     keys = _window_key(counted.table)
     stored = store.windows()
+    # a stored window is never held back: its rows are checked against the store's as any
+    # processed window's are (late or changed rows refused)
+    pending = [int(w) for w in pending if int(w) not in stored]
     target_windows = [int(w) for w in per[WINDOW] if int(w) not in pending]
     spans = {int(r[WINDOW]): r for r in per.to_dict("records")}
-    _reconcile(request, counted, target_windows, stored, keys, spans)
+    _reconcile(store, request, counted, target_windows, stored, keys, spans)
     last = max(stored) if stored else -1
     new = sorted(w for w in target_windows if w > last)
     if window.kind == "days" and new:  # days without rows in between are windows too
@@ -376,7 +379,41 @@ def _check_new_windows(request: MonitorRequest, counted: Counted, n_new: int) ->
         )
 
 
-def _reconcile(request, counted, target_windows, stored, keys, spans) -> None:
+# the count fields as the late-rows refusal names them
+_FIELD_NAMES = {"n": "rows", "sel": "selected", "pos": "positive labels", "tp": "true "
+                "positives", "neg": "negative labels", "fp": "false positives"}  # fmt: skip
+
+
+def _changed_counts(store: Store, request, table: pd.DataFrame, w: int) -> str:
+    """What changed in processed window ``w`` whose row count did not: the first group count
+    that differs from the store's (``group B of g: selected 97 → 98``), or, none found among
+    the compared groups, what else can differ."""
+    labels = request.y_true is not None
+    before: dict[tuple[str, str], dict] = {}
+    refs = store.meta("references") or {}
+    for window, a, g, body in store.results():
+        if window == w:
+            before[(a, g)] = body["counts"]["group"]
+            if a in refs:
+                before[(a, refs[a])] = body["counts"]["reference"]
+    if before:
+        tables = attribute_tables(table[table[WINDOW] == w], request)
+        now = {}
+        for a in {a for a, _ in before}:
+            now.update({(a, g): c for (_, g), c in _group_counts(tables[a], a, labels).items()})
+        for a, g in sorted(before.keys() | {k for k in now if k[0] in refs}):
+            old, new = before.get((a, g), {}), now.get((a, g), {})
+            for field, name in _FIELD_NAMES.items():
+                if field in old or field in new:
+                    if old.get(field, 0) != new.get(field, 0):
+                        return (
+                            f"group {g} of {a}: {name} {old.get(field, 0):,} → "
+                            f"{new.get(field, 0):,}"
+                        )
+    return "its labels, predictions, groups or weights differ"
+
+
+def _reconcile(store, request, counted, target_windows, stored, keys, spans) -> None:
     """A processed window must come back with the same counts; none may come before the
     store's last one."""
     last = max(stored) if stored else -1
@@ -385,9 +422,20 @@ def _reconcile(request, counted, target_windows, stored, keys, spans) -> None:
         span = f"window {w} ({iso(row['start'])} to {iso(row['end'])})"
         if w in stored:
             if stored[w]["counts"] != keys[w]:
+                now = int(row["rows"])
+                if now != stored[w]["rows"]:
+                    what = (
+                        f"was processed with {stored[w]['rows']:,} rows; "
+                        f"{request.target_name()} now has {now:,} in it"
+                    )
+                else:
+                    what = (
+                        f"still has {now:,} rows in {request.target_name()}, but not the "
+                        "counts it was processed with: "
+                        + _changed_counts(store, request, counted.table, w)
+                    )
                 raise EthicLensInputError(
-                    f"late or changed rows: {span} was processed with {stored[w]['rows']:,} "
-                    f"rows; {request.target_name()} now has {int(row['rows']):,} in it",
+                    f"late or changed rows: {span} {what}",
                     column="TARGET",
                     fix="the monitor counts a window once: leave processed windows as they were "
                     "(put late rows with the next window's rows), or start a new --store to "

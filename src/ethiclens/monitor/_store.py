@@ -382,7 +382,7 @@ class Store:
     def _check_consistency(self) -> None:
         """The tables agree, checked by SQL counts (a store's size never makes this slow):
         every result and alarm has its window; every comparison with evidence state has
-        results, and results for every window stored since the run that first compared it."""
+        results, and results for every window stored since its first one."""
         for table in ("results", "alarms"):
             (orphan,) = self._one(
                 f'SELECT min("window") FROM {table} '
@@ -611,14 +611,16 @@ SELECT attribute, grp, 'evidence state' FROM results WHERE NOT EXISTS (
     SELECT 1 FROM state s WHERE s.attribute = results.attribute AND s.grp = results.grp)
 LIMIT 1
 """
-# A comparison short of results: from the run that first compared it on, every run stores its
-# result for each window the run adds (groups are only ever added, never dropped).
+# A comparison short of results: from its first window on (the first window with rows of its
+# group), every run stores its result for each window the run adds (groups are only ever
+# added, never dropped).
 _SHORT_COMPARISON = """
 WITH held AS (
-    SELECT r.attribute, r.grp, count(*) AS n, min(w.run) AS first_run
-    FROM results r JOIN windows w ON w."window" = r."window" GROUP BY r.attribute, r.grp),
+    SELECT attribute, grp, count(*) AS n, min("window") AS first_window
+    FROM results GROUP BY attribute, grp),
 due AS (
-    SELECT attribute, grp, n, (SELECT count(*) FROM windows WHERE run >= first_run) AS m FROM held)
+    SELECT attribute, grp, n, (SELECT count(*) FROM windows WHERE "window" >= first_window) AS m
+    FROM held)
 SELECT attribute, grp, n, m FROM due WHERE n <> m LIMIT 1
 """
 
