@@ -352,7 +352,9 @@ def _cells_at_thresholds(fine):
     suffix = np.flip(np.cumsum(np.flip(fine, axis=-2), axis=-2), axis=-2)  # sum over bins >= j
     above = suffix[..., 1:, :]  # threshold k: bins k+1.. are predicted positive
     total = fine.sum(axis=-2, keepdims=True)
-    below = total - above
+    # weights summed in two orders may leave a hair below 0 for an empty cell: a rate of
+    # 1.0000000000000002 (TPR = tp / (tp + fn), fn < 0) where the rows give exactly 1
+    below = np.maximum(total - above, 0.0)
     return np.stack([above[..., 0], above[..., 1], below[..., 0], below[..., 1]], axis=-1)
 
 
