@@ -206,7 +206,11 @@ async def _bad_request(request, exc):
 async def _not_found(request, exc):
     web = web_of(request)
     if getattr(exc, "status_code", 500) == 405:
-        return web.error_page(request, 405, "this address does not take that method", "")
+        response = web.error_page(request, 405, "this address does not take that method", "")
+        allow = (getattr(exc, "headers", None) or {}).get("Allow")  # the route's methods
+        if allow:
+            response.headers["allow"] = allow
+        return response
     return web.error_page(request, 404, "no such page", "start from the home page")
 
 
@@ -256,7 +260,7 @@ class _Guard:
             cookies.append(_cookie(TOKEN_COOKIE, self.config.token))
         send_with_cookies = _cookies_adder(secure_headers, cookies)
         if token_given and request.method == "GET":  # drop the token from the address bar
-            response = RedirectResponse(request.url.path, status_code=303)
+            response = RedirectResponse(_without_token(request), status_code=303)
             return await response(scope, receive, send_with_cookies)
         return await self.app(scope, receive, send_with_cookies)
 
@@ -294,6 +298,14 @@ class _Guard:
                     "send the page's own form; files go through the upload form",
                 )
         return None
+
+
+def _without_token(request) -> str:
+    """The request's address less its ``token`` parameter, every other one kept as given
+    (``/diff?a=..&b=..``); a path, never another site's address."""
+    path = "/" + request.url.path.lstrip("/")
+    query = [(k, v) for k, v in request.query_params.multi_items() if k != "token"]
+    return path + (f"?{urllib.parse.urlencode(query)}" if query else "")
 
 
 def _cookies_adder(send, cookies: list[bytes]):

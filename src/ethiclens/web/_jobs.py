@@ -137,11 +137,26 @@ def warm() -> None:
 def _server_names(store, spec_dict: dict, fallback: str | None = None) -> tuple:
     """``server_names`` of the request's data file; ``fallback`` for the user's name where the
     server keeps no record of the file (none: nothing renamed)."""
-    path = (spec_dict.get("target") or {}).get("file")
+    target = spec_dict.get("target") or {}
+    if target.get("db_env"):
+        return _database_names(target["db_env"])
+    path = target.get("file")
     row = store.data_at(path) if path else None
     if row is not None:
         return server_names(row)
     return server_names({"path": path}, fallback) if path and fallback else ()
+
+
+def _database_names(name: str) -> tuple:
+    """(URL, variable) of a database the server was started with: the reports, the result
+    and the errors name it by the environment variable that holds its URL, as the pages and
+    the config file do (docs/web.md), never by its URL (masked or not) or its file's path."""
+    from ..sources import mask_url
+
+    url = (os.environ.get(name) or "").strip()
+    if not url:
+        return ()
+    return tuple((old, name) for old in dict.fromkeys((url, mask_url(url))))
 
 
 def _users_file_in_provenance(result, store, spec_dict: dict) -> None:

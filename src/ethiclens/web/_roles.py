@@ -274,22 +274,39 @@ def _role_columns(form: dict, prof: dict, errors: dict) -> dict:
     return roles
 
 
-def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[list, dict]:
-    """(``COL`` or ``COL=REF`` entries, bins) of the ticked attributes, each checked: not a
-    role's column, bins for a continuous one, more than one group."""
+def column_index(raw, count: int) -> int | None:
+    """The column number a form sent (``raw``: ASCII digits only, below ``count``), else None:
+    "-1", "99", "abc" or "²" is not a column of the file."""
+    text = raw if isinstance(raw, str) else ""
+    if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) >= count:
+        return None
+    return int(text)
+
+
+def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[dict, dict]:
+    """({column: reference or None}, bins) of the ticked attributes, each checked: a column of
+    the file, ticked once, not a role's column, bins for a continuous one, more than one
+    group, and read back by the library as the column and group ticked."""
     cols = [c["name"] for c in prof["columns"]]
-    chosen = []
+    chosen: list[int] = []
     for raw in form.get("protected_list", []):
-        try:
-            chosen.append(cols[int(raw)])
-        except (ValueError, IndexError):
-            errors["protected"] = "not a column of this file"
+        i = column_index(raw, len(cols))
+        if i is None:
+            errors["protected"] = (
+                f"{raw!r} is not a column of this file. Fix: tick the attributes on this page"
+            )
+        elif i in chosen:
+            errors["protected"] = (
+                f"{cols[i]!r} is given twice. Fix: tick each protected attribute once"
+            )
+        else:
+            chosen.append(i)
     if not chosen and "protected" not in errors:
         errors["protected"] = "choose at least one protected attribute (the groups compared)"
     used = {column: ROLE_WORDS[role] for role, column in roles.items() if column is not None}
-    protected, bins = [], {}
-    for col in chosen:
-        i = cols.index(col)
+    protected, bins = {}, {}
+    for i in chosen:
+        col = cols[i]
         if col in used:
             errors[f"prot_{i}"] = f"is already the {used[col]} column: choose another attribute"
             continue
@@ -298,9 +315,48 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[list,
             continue
         if edges:
             bins[col] = edges
-        ref = (form.get(f"ref_{i}") or "").strip()
-        protected.append(f"{col}={ref}" if ref else col)
+        protected[col] = (form.get(f"ref_{i}") or "").strip() or None
+    _read_back(protected, cols, errors)
     return protected, bins
+
+
+def _read_back(protected: dict, cols: list[str], errors: dict) -> None:
+    """Refuse, by its reference's field, an attribute the library would read as another
+    column: a reference group ``A`` of ``g`` where the file also has a column ``g=A``."""
+    from ..spec import AuditSpec
+
+    for col, ref in protected.items():
+        if ref is None:
+            continue
+        try:
+            entries = AuditSpec.from_dict({"roles": {"protected": {col: ref}}}).roles.protected
+            names, refs = protected_entries(list(entries), cols)
+        except EthicLensInputError:
+            names, refs = [], {}
+        if names != [col] or refs.get(col) != ref:
+            other = next((n for n in names if n != col), f"{col}={ref}")
+            read = f"the attribute {other!r}" + (
+                f" with reference {refs[other]!r}" if other in refs else ""
+            )
+            errors[f"ref_{cols.index(col)}"] = (
+                f"reference group {ref!r} of {col!r} would be read as {read} (the column "
+                f"names clash). Fix: rename the column {other!r} in the file, or leave this "
+                "reference empty"
+            )
+
+
+def protected_entries(protected, cols: list[str]) -> tuple[list[str], dict]:
+    """(columns, {column: reference}) of a stored request's ``roles.protected``: a mapping
+    {COL: REFERENCE or None} (what the mapping form writes) or a list of ``COL`` and
+    ``COL=REFERENCE`` read as the library reads them (``spec.parse_protected``)."""
+    from ..spec import parse_protected
+
+    if isinstance(protected, dict):
+        names = [str(k) for k in protected]
+        return names, {str(k): str(v) for k, v in protected.items() if v is not None}
+    if isinstance(protected, str):
+        protected = [protected]
+    return parse_protected(list(protected or []), columns=cols)
 
 
 def _unknown_references(form: dict, prof: dict, groups: dict, errors: dict) -> None:
@@ -308,10 +364,11 @@ def _unknown_references(form: dict, prof: dict, groups: dict, errors: dict) -> N
     field in the library's words (which would say it only once the audit runs); checked
     where the profile saw every group: the whole file read, the values all kept, no bins or
     merge making new groups."""
-    ticked = set(form.get("protected_list", []))
+    count = len(prof["columns"])
+    ticked = {column_index(raw, count) for raw in form.get("protected_list", [])}
     for i, c in enumerate(prof["columns"]):
         ref = (form.get(f"ref_{i}") or "").strip()
-        if not ref or str(i) not in ticked or not _groups_known(c, prof, groups):
+        if not ref or i not in ticked or not _groups_known(c, prof, groups):
             continue
         if not _is_group(ref, c["values"]):
             exc = EthicLensInputError(
@@ -540,8 +597,9 @@ def field_label(field: str, columns: list[str]) -> str:
     """What the mapping form calls ``field``: its label, or a protected attribute's column
     (``prot_3``, ``bins_3``); "" for none (an error above the form)."""
     kind, _, index = field.partition("_")
-    if kind in ("prot", "bins", "ref") and index.isdigit() and int(index) < len(columns):
-        column = columns[int(index)]
+    number = column_index(index, len(columns))
+    if kind in ("prot", "bins", "ref") and number is not None:
+        column = columns[number]
         return {"bins": f"Bins of {column}", "ref": f"Reference group of {column}"}.get(
             kind, column
         )

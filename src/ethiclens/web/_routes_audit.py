@@ -26,7 +26,9 @@ async def mapping(request):
     if audit is None:
         return web.no_such_audit(request)
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
-    if data is None or data["kind"] == "benchmark":
+    if not _has_mapping(data):
+        if audit["status"] == "draft":  # never sent back to the audit page, which sends here
+            return _no_mapping(web, request)
         return redirect(f"/audits/{audit_id}")
     if request.method == "GET":
         return _mapping_again(web, request, audit, data)
@@ -34,6 +36,21 @@ async def mapping(request):
     if refused:
         return refused
     return await _confirm(web, request, audit, data, form)
+
+
+def _has_mapping(data: dict | None) -> bool:
+    """Whether a request's data has a mapping screen (a benchmark's columns are fixed)."""
+    return data is not None and data["kind"] != "benchmark"
+
+
+def _no_mapping(web, request):
+    return web.error_page(
+        request,
+        409,
+        "this audit has no mapping to fix: a benchmark's columns are fixed",
+        "start a new benchmark audit from the home page with other settings",
+        link=("/", "Start again"),
+    )
 
 
 def _mapping_again(web, request, audit: dict, data: dict):
@@ -127,8 +144,6 @@ def _by_field(exc: EthicLensInputError, prof: dict, spec: dict | None, names=())
 
 def _form_from_spec(web, audit: dict, prof: dict) -> dict:
     """The form's values: the draft's stored request, else the proposal."""
-    from ..spec import parse_protected
-
     spec = json.loads(audit["spec"]) if audit.get("spec") else None
     if not spec:
         return _proposed_form(prof)
@@ -141,7 +156,7 @@ def _form_from_spec(web, audit: dict, prof: dict) -> dict:
     form["model_b"] = _twofiles.choice_of(web, spec)
     form["pos_label"] = "" if r.get("pos_label") is None else str(r.get("pos_label"))
     form["protected_list"] = []
-    names, refs = parse_protected(r.get("protected", []), columns=cols)
+    names, refs = _stored_protected(r.get("protected"), cols)
     for col in names:
         ref = refs.get(col, "")
         if col in cols:
@@ -159,6 +174,27 @@ def _form_from_spec(web, audit: dict, prof: dict) -> dict:
     form["model_version"] = str(m.get("version") or "")
     form["intended_use"] = m.get("intended_use") or ""
     return form
+
+
+def _stored_protected(protected, cols: list[str]) -> tuple[list[str], dict]:
+    """The ticked attributes of a stored request, as the library reads them; one it refuses
+    as a whole (an attribute given twice, by a draft stored before that was checked) read
+    entry by entry, each column once, so that the form shows again with the run's error by
+    its field instead of failing."""
+    try:
+        return _roles.protected_entries(protected, cols)
+    except EthicLensInputError:
+        pass
+    names, refs = [], {}
+    for entry in protected if isinstance(protected, list) else []:
+        try:
+            (col,), ref = _roles.protected_entries([entry], cols)
+        except (EthicLensInputError, ValueError):
+            continue
+        if col not in names:
+            names.append(col)
+            refs.update(ref)
+    return names, refs
 
 
 def _proposed_form(prof: dict) -> dict:
@@ -255,6 +291,9 @@ async def reopen(request):
     _form, refused = await web.checked_form(request)
     if refused:
         return refused
+    data = web.store.data(audit["data_id"]) if audit["data_id"] else None
+    if not _has_mapping(data):  # refused before anything changes: the audit stays as it was
+        return _no_mapping(web, request)
     web.store.reopen(audit["id"])
     return redirect(f"/audits/{audit['id']}/mapping")
 

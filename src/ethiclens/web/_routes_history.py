@@ -43,7 +43,7 @@ async def history(request):
 
 def _page_number(text: str, pages: int) -> int:
     """The history page asked for, within 1..pages (anything else: the first)."""
-    number = int(text) if text.isdigit() else 1
+    number = int(text) if text.isascii() and text.isdigit() else 1
     return min(max(number, 1), pages)
 
 

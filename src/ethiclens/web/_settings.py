@@ -176,16 +176,54 @@ POSTGRES_SCHEMES = ("postgresql://", "postgresql+psycopg://", "postgres://")
 def _databases(db_env: tuple, db: tuple) -> tuple[str, ...]:
     """The environment variables naming the databases whose tables may be audited: each
     ``--db-env``, and ``ETHICLENS_DB_<n>`` set here for each ``--db URL`` (the workers inherit
-    the environment; the browser, the store and the config file see only the name)."""
-    from .._optional import require
+    the environment; the browser, the store and the config file see only the name). Each
+    URL is checked here, as an audit checks it before connecting (well formed, a database
+    EthicLens reads, its driver installed), so that a bad one stops the start with one line
+    naming its option, the password masked, instead of failing later in the browser."""
     from ..sources import env_db_url
 
-    for name in db_env:
-        env_db_url(name)  # set, and a well-formed URL
+    checked = [(env_db_url(name), f"--db-env {name}") for name in db_env]  # set, non-empty
+    checked += [(url, "--db") for url in db]
+    if checked:
+        for url, flag in checked:
+            _check_database_url(url, flag)
     names = list(dict.fromkeys(db_env))
     for n, url in enumerate(dict.fromkeys(db), start=1):
-        os.environ[f"ETHICLENS_DB_{n}"] = url
+        os.environ[f"ETHICLENS_DB_{n}"] = url.strip()
         names.append(f"ETHICLENS_DB_{n}")
-    if names:
-        require("sqlalchemy", extra="sql")
     return tuple(dict.fromkeys(names))
+
+
+def _check_database_url(url: str, flag: str) -> None:
+    """Refuse a database URL an audit could not use, with the checks the audit makes before
+    it connects (``sources``: the ``//`` after the scheme, a backend with a read-only
+    transaction, a SQLite file that exists, SQLAlchemy's own parse and driver); nothing is
+    connected to. ``flag``: ``--db`` (its masked URL shown) or ``--db-env NAME``."""
+    from .._optional import require
+    from .._secrets import looks_like_url
+    from ..sources import checked_db_url, mask_url
+    from ..sources._sql import _backend, _check_sqlite_file, _Db, _fail
+
+    name = flag.removeprefix("--db-env ")
+    option = "--db-env" if name != flag else "--db"
+    url = checked_db_url(url, option)
+    if not looks_like_url(url):
+        raise EthicLensInputError(
+            f"environment variable {name} does not hold a database URL"
+            if option == "--db-env"
+            else "is not a database URL",
+            column=option,
+            value=None if option == "--db-env" else mask_url(url),
+            fix="give a URL such as postgresql+psycopg://user@host/db (sqlite:///path.db for "
+            "a file)",
+        )
+    sa = require("sqlalchemy", extra="sql")
+    db = _Db(url, flag)
+    _backend(sa, db)
+    _check_sqlite_file(sa, db)
+    try:
+        sa.create_engine(url).dispose()  # the dialect and its driver; no connection is made
+    except Exception as exc:  # noqa: BLE001 - unknown dialect, driver not installed
+        raise _fail(
+            "cannot use this database URL", exc, db, "e.g. postgresql+psycopg://user@host/db"
+        ) from None

@@ -86,16 +86,21 @@ def _model_b(web, data: dict, form: dict) -> tuple[dict, str, int]:
     raw_id, _, raw_index = (form.get("model_b") or "").partition(":")
     row = web.store.data(raw_id) if len(raw_id) == 24 and raw_id.isalnum() else None
     cols = json.loads(row["profile"])["columns"] if row and row.get("profile") else []
-    if row is None or row["kind"] not in FILE_KINDS or not raw_index.isdigit():
+    if (
+        row is None
+        or row["kind"] not in FILE_KINDS
+        or not (raw_index.isascii() and raw_index.isdigit())
+    ):
         raise _problem("not a file uploaded to this server", "upload model B's file here")
     if row["id"] == data["id"]:
         raise _problem(
             "model B's file is model A's file",
             "choose model B's column as 'Second model to compare' instead",
         )
-    if int(raw_index) >= len(cols):
+    index = _roles.column_index(raw_index, len(cols))
+    if index is None:
         raise _problem("not a column of model B's file", "choose one from the list")
-    return row, cols[int(raw_index)]["name"], int(raw_index)
+    return row, cols[index]["name"], index
 
 
 def _problem(text: str, fix: str) -> EthicLensInputError:
@@ -139,12 +144,13 @@ def without_scores(spec: dict) -> dict:
 
 
 def _protected_columns(roles: dict, prof: dict) -> list[str]:
-    """The protected columns, ``COL=REFERENCE`` read as the library reads it: a column whose
-    name holds "=" (``age>=65``) is matched against the file's columns, not cut at the "="."""
-    from ..spec import parse_protected
+    """The protected columns of the form's mapping {COL: REFERENCE} (a stored list's
+    ``COL=REFERENCE`` read as the library reads it: a column whose name holds "="
+    (``age>=65``) is matched against the file's columns, not cut at the "=")."""
+    from ._roles import protected_entries
 
     names = [c["name"] for c in prof["columns"]]
-    return parse_protected(roles.get("protected", []), columns=names)[0]
+    return protected_entries(roles.get("protected", []), names)[0]
 
 
 def _read(row: dict, checked: list[str], pred: str, which: str):
