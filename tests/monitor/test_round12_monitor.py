@@ -240,3 +240,84 @@ def test_changed_counts_in_a_processed_window_say_what_changed(tmp_path, capsys,
     assert "still has 120 rows in" in err and "but not the counts it was processed with" in err
     assert "group B of g: selected 20 → 21" in err, err
     assert "processed with 120 rows" not in err  # was: the same number twice
+
+
+# -- a hand-edited store ---------------------------------------------------------------------
+
+
+def _edited_store(tmp_path, capsys, window="1d", ref="g=A"):
+    feed = _feed(tmp_path / "feed", new_group_day=4)
+    flags = ("--time", "ts", "--window", window, "--y-pred", "p", "--protected", ref)
+    store = tmp_path / "s.sqlite"
+    rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store)
+    assert rc == 0, err
+    return feed, flags, store
+
+
+def _state_value(value: float) -> bytes:
+    import numpy as np
+
+    return np.array(value, "<f8").tobytes()
+
+
+EDITS = {
+    "reference": ("UPDATE meta SET value = '{\"g\": \"B\"}' WHERE key = 'references'",
+                  "meta 'references' names 'B' for g, but the request gave 'A'"),
+    "start": ("UPDATE windows SET start = 1.0 WHERE \"window\" = 3",
+              "windows: window 3 starts at 1.0"),
+    "first-start": ("UPDATE windows SET start = 1.0 WHERE \"window\" = 0",
+                    "not where day window 0 lies"),
+    "rows": ("UPDATE windows SET rows = -5 WHERE \"window\" = 2",
+             "windows: window 2 has -5 rows"),
+    "gap": ("DELETE FROM windows WHERE \"window\" = 5; DELETE FROM results WHERE \"window\" = 5; "
+            "DELETE FROM alarms WHERE \"window\" = 5",
+            "windows: 9 windows numbered 0 to 9 (a gap)"),
+    "missing-result": ("DELETE FROM results WHERE \"window\" = 5 AND grp = 'C'",
+                       "the comparison g='C' has results for 5 of its 6 windows"),
+    "inf": ("UPDATE state SET data = ? WHERE key = 'bet.di_low.log_wealth' AND grp = 'B'",
+            "state 'bet.di_low.log_wealth' of g='B' holds inf, not a finite number"),
+    "nan": ("UPDATE state SET data = ? WHERE key = 'bet.di_high.log_wealth' AND grp = 'C'",
+            "state 'bet.di_high.log_wealth' of g='C' holds nan, not a finite number"),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(EDITS))
+def test_a_hand_edited_store_is_refused_as_damaged(tmp_path, capsys, edit):
+    feed, flags, store = _edited_store(tmp_path, capsys)
+    sql, expected = EDITS[edit]
+    con = sqlite3.connect(store)
+    if "?" in sql:
+        con.execute(sql, (_state_value(float(edit)),))
+    else:
+        con.executescript(sql)
+    con.commit()
+    con.close()
+    before = store.read_bytes()
+    out = tmp_path / "o.json"
+    rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store, "--json", out)
+    assert rc == 2, err
+    assert "is damaged (" in err and expected in err, err
+    assert store.read_bytes() == before and not out.exists()  # nothing written
+
+
+def test_a_largest_group_reference_edited_to_a_compared_group_is_refused(tmp_path, capsys):
+    feed, flags, store = _edited_store(tmp_path, capsys, ref="g")
+    con = sqlite3.connect(store)
+    con.execute("UPDATE meta SET value = '{\"g\": \"B\"}' WHERE key = 'references'")
+    con.commit()
+    con.close()
+    rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store)
+    assert rc == 2, err
+    assert "meta 'references' names 'B' for g, a group its results compare" in err, err
+
+
+def test_a_row_window_store_is_checked_too(tmp_path, capsys):
+    feed, flags, store = _edited_store(tmp_path, capsys, window="100")
+    rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store)
+    assert rc == 0, err  # an untouched store opens
+    con = sqlite3.connect(store)
+    con.execute("UPDATE windows SET rows = 99 WHERE \"window\" = 1")
+    con.commit()
+    con.close()
+    rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store)
+    assert rc == 2 and "windows: window 1 has 99 rows, not 100" in err, err

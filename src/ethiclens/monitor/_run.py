@@ -646,11 +646,12 @@ class _Updater:
             try:
                 self.store.add_result(row.window, row.attribute, row.group, body)
             except ValueError:  # a NaN or an infinity: the JSON refuses it
-                raise _not_finite(row.attribute, row.group, f"window {row.window}") from None
+                where = f"window {row.window}"
+                raise _not_finite(self.request, row.attribute, row.group, where) from None
         for k, (a, g) in enumerate(self.pairs):
             arrays = {key: np.asarray(v[k]) for key, v in self.ev.arrays().items()}
             if any(v.dtype.kind == "f" and np.isnan(v).any() for v in arrays.values()):
-                raise _not_finite(a, g, "its evidence")
+                raise _not_finite(self.request, a, g, "its evidence")
             # (a baseline's state holds NaN until its baseline is complete)
             arrays.update({key: v[k] for key, v in self.base.arrays().items()})
             self.store.save_state(a, g, arrays)
@@ -659,13 +660,21 @@ class _Updater:
         self.store.set_meta("groups", self.groups)
 
 
-def _not_finite(attribute: str, group: str, where: str) -> EthicLensInputError:
-    """The last guard: evidence that is not a number is never stored (the run writes nothing)."""
+def _not_finite(request, attribute: str, group: str, where: str) -> EthicLensInputError:
+    """The last guard: evidence that is not a number is never stored (the run writes nothing).
+    Only a run with weights or propensities is told to check them (a store's own numbers are
+    checked when it is opened)."""
+    column = request.propensity or request.weight
+    check = (
+        f"check the rows' {'propensities' if request.propensity else 'weights'} ({column}) for "
+        "extreme values, and report this with the data if they look ordinary"
+        if column
+        else "report this with the data and the store"
+    )
     return EthicLensInputError(
         f"the comparison {attribute}: {group} came out not a number in {where}; nothing was stored",
         column="--store",
-        fix="check the rows' weights or propensities for extreme values, and report this with "
-        "the data if they look ordinary",
+        fix=check,
     )
 
 

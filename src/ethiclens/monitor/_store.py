@@ -365,6 +365,8 @@ class Store:
         self._check_settings()
         self._check_state()
         self._check_consistency()
+        self._check_windows()
+        self._check_references()
 
     def _check_settings(self) -> None:
         """Every setting a run writes is there and decodes to what its key holds, and the
@@ -401,6 +403,96 @@ class Store:
                 f"the comparison {attribute}={_short(group)} has results for {held} of "
                 f"its {due} windows"
             )
+
+    def _check_windows(self) -> None:
+        """The windows' numbers run without a gap, each with its rows (never below 0, none
+        exactly when its status is NO_ROWS) and its span, in time order: a day window where
+        its number puts it, a row window holding its N rows."""
+        from ._windows import parse_window
+
+        self.windows()  # each column holds what it should (a number, a text)
+        bad = self._one(
+            'SELECT "window", rows, status FROM windows WHERE rows < 0 OR status NOT IN '
+            "('PROCESSED', 'NO_ROWS') OR (rows = 0) <> (status = 'NO_ROWS') "
+            'ORDER BY "window" LIMIT 1'
+        )
+        if bad is not None:
+            w, rows, status = bad
+            what = f"{rows} rows" if rows < 0 else f"{rows} rows and status {status!r}"
+            raise self.damaged(f"windows: window {w} has {what}")
+        n, first, last = self._one('SELECT count(*), min("window"), max("window") FROM windows')
+        if n and last - first + 1 != n:
+            raise self.damaged(f"windows: {n} windows numbered {first} to {last} (a gap)")
+        unordered = self._one(
+            'SELECT w."window", w.start, w."end" FROM windows w LEFT JOIN windows p '
+            'ON p."window" = w."window" - 1 WHERE NOT (w.start <= w."end") '
+            'OR p."end" > w.start ORDER BY w."window" LIMIT 1'
+        )
+        if unordered is not None:
+            w, start, end = unordered
+            raise self.damaged(
+                f"windows: window {w} starts at {start!r} and ends at {end!r}, out of time order"
+            )
+        request, origin = self.meta("request") or {}, self.meta("origin_day")
+        try:
+            window = parse_window(request.get("window"))
+        except EthicLensInputError:
+            shown = request.get("window")
+            raise self.damaged(f"meta 'request' holds the window {shown!r}") from None
+        if window.kind == "rows":
+            short = self._one(
+                f'SELECT "window", rows FROM windows WHERE rows <> {int(window.size)} LIMIT 1'
+            )
+            if short is not None:
+                raise self.damaged(
+                    f"windows: window {short[0]} has {short[1]} rows, not {window.size}"
+                )
+        elif n and origin is not None:
+            size = int(window.size) * 86400
+            off = self._one(
+                f'SELECT "window", start, "end" FROM windows WHERE abs(start - '
+                f'({float(origin) * 86400} + "window" * {size})) > 1e-6 '
+                f'OR abs("end" - start - {size}) > 1e-6 ORDER BY "window" LIMIT 1'
+            )
+            if off is not None:
+                w, start, end = off
+                raise self.damaged(
+                    f"windows: window {w} starts at {start!r} and ends at {end!r}, not where "
+                    f"day window {w} lies"
+                )
+
+    def _check_references(self) -> None:
+        """Each attribute's reference is one of its groups, the one the request gave when it
+        gave one, and never compared with itself; every compared attribute has one."""
+        refs, groups = self.meta("references"), self.meta("groups")
+        request = self.meta("request") or {}
+        given = {}
+        for item in request.get("protected") or []:
+            col, sep, ref = str(item).partition("=")
+            if sep and col in refs:
+                given[col] = ref
+        for a, ref in sorted(refs.items()):
+            if not isinstance(ref, str):
+                raise self.damaged(f"meta 'references' holds {ref!r} for {a}")
+            if a in given and ref != given[a]:
+                raise self.damaged(
+                    f"meta 'references' names {_short(ref)} for {a}, but the request gave "
+                    f"{_short(given[a])}"
+                )
+            if not isinstance(groups.get(a), list) or ref not in groups[a]:
+                raise self.damaged(f"meta 'references' names {_short(ref)}, not a group of {a}")
+            for table in ("results", "state"):
+                if self._rows(
+                    f"SELECT 1 FROM {table} WHERE attribute = ? AND grp = ? LIMIT 1", (a, ref)
+                ):
+                    raise self.damaged(
+                        f"meta 'references' names {_short(ref)} for {a}, a group its {table} "
+                        "compare with the reference"
+                    )
+        compared = self._rows("SELECT DISTINCT attribute FROM results", types=((str,),)) or []
+        for (a,) in compared:
+            if a not in refs:
+                raise self.damaged(f"meta 'references' has no reference for {a}")
 
     def _one(self, sql: str):
         """The first row of a read (None when it has none)."""
@@ -552,9 +644,25 @@ class Store:
     def _check_state(self) -> None:
         """Every stored array decodes (checked when the store is opened, so a reader that
         never loads the state refuses its damage as a run would)."""
-        rows = self._rows("SELECT key, dtype, shape, data FROM state", types=_STATE_TYPES)
-        for row in rows or []:
-            self._array(*row)
+        rows = self._rows(
+            "SELECT attribute, grp, key, dtype, shape, data FROM state",
+            types=(str, str, *_STATE_TYPES),
+        )
+        for attribute, group, *row in rows or []:
+            value = self._array(*row)
+            key = row[0]
+            if value.dtype.kind != "f" or key.startswith("base."):
+                continue  # (a baseline's state holds NaN and ∞ until it is complete)
+            # a sequence's log capital may fall to -∞; nothing else leaves the finite numbers
+            allowed = ~np.isnan(value) & (value != np.inf)
+            if not key.endswith((".log_kp", ".log_km")):
+                allowed &= np.isfinite(value)
+            if not allowed.all():
+                shown = float(value[~allowed].flat[0])
+                raise self.damaged(
+                    f"state {key!r} of {attribute}={_short(group)} holds {shown!r}, not a "
+                    "finite number"
+                )
 
     def _array(self, key: str, dtype: str, shape: str, data) -> np.ndarray:
         """One stored array: raw little-endian bytes of a known dtype in the stored shape."""
