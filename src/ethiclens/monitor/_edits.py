@@ -24,6 +24,11 @@ _BOOLEANS = {"True": True, "TRUE": True, "true": True, "False": False, "FALSE": 
              "false": False}  # fmt: skip
 
 
+def plural(n: int, noun: str) -> str:
+    """``1 row``, ``2 rows``, ``1,200 rows``."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def positive_labels(values: pd.Series, name: str, pos_label) -> np.ndarray:
     """0/1 per value of a label or prediction column (``name``: as the audit names it,
     ``COL (y_true)``): 1 where it equals ``pos_label`` compared in the column's type; refused,

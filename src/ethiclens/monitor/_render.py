@@ -13,7 +13,8 @@ import math
 import warnings
 
 from .._text import distinct_numbers, html_safe, one_line
-from ._report import e_value_text, plural, sequence_text
+from ._edits import plural
+from ._report import e_value_text, sequence_text
 
 LABELS = {
     "disparate_impact": "DI",

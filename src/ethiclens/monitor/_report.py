@@ -59,11 +59,6 @@ def iso(seconds) -> str | None:
     return dt.datetime.fromtimestamp(float(seconds), dt.UTC).isoformat().replace("+00:00", "Z")
 
 
-def plural(n: int, noun: str) -> str:
-    """``1 row``, ``2 rows``, ``1,200 rows``."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
-
-
 def e_value_of(log_e: float) -> float | None:
     """``exp(log_e)``, or None when it does not fit a double (beyond about 1.8e308, or below
     the smallest normal double): then ``log_e_value`` alone carries the evidence, never a

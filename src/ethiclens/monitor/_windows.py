@@ -31,8 +31,7 @@ from ..sources import (
     read_csv_file,
     row_place,
 )
-from ._edits import binned_groups, check_groups, positive_labels
-from ._report import plural
+from ._edits import binned_groups, check_groups, plural, positive_labels
 
 DAY = 86400
 WINDOW, COUNT, TS = "_ethiclens_window", "_ethiclens_count", "_ethiclens_ts"

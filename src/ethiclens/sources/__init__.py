@@ -25,6 +25,7 @@ from ._pandas import name_rows, pandas_counts, read_csv_file, read_rows
 from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of, row_place
 from ._spark import spark_counts, spark_file_counts, spark_read_files, spark_session
 from ._sql import (
+    check_usable_db_url,
     checked_db_url,
     env_db_url,
     mask_url,
@@ -52,6 +53,7 @@ __all__ = [
     "resolve_files",
     "file_columns",
     "sql_columns",
+    "check_usable_db_url",
     "checked_db_url",
     "env_db_url",
     "mask_url",

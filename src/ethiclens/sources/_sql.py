@@ -138,6 +138,22 @@ def sql_counts(
     return _run(url, roles, table, query, timeout, flag)
 
 
+def check_usable_db_url(url: str, flag: str = "--db") -> None:
+    """Refuse a database URL an audit could not use, with the checks made before connecting:
+    a backend with a read-only transaction, a SQLite file that exists, SQLAlchemy's parse,
+    dialect and driver. Nothing is connected to (a server checks its URLs at start)."""
+    sa = require("sqlalchemy", extra="sql")
+    db = _Db(url, flag)
+    _backend(sa, db)
+    _check_sqlite_file(sa, db)
+    try:
+        sa.create_engine(url).dispose()  # the dialect and its driver; no connection is made
+    except Exception as exc:  # noqa: BLE001 - unknown dialect, driver not installed
+        raise _fail(
+            "cannot use this database URL", exc, db, "e.g. postgresql+psycopg://user@host/db"
+        ) from None
+
+
 def _check_sqlite_file(sa, db: _Db) -> None:
     """SQLite creates a missing database file on connect: a mistyped path would leave an empty
     file behind and blame the table. The file must exist (an in-memory database aside),

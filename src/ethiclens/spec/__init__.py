@@ -11,6 +11,7 @@ from ._parse import (
     parse_intersections,
     parse_merges,
     parse_protected,
+    unquoted,
 )
 from ._spec import (
     CI_BY_PURPOSE,
@@ -95,6 +96,7 @@ __all__ = [
     "check_request",
     "as_spec",
     "parse_protected",
+    "unquoted",
     "parse_excludes",
     "attribute_names",
     "edit_attributes",

@@ -921,10 +921,9 @@ def _with_reference(column, group) -> str:
             fix=f"give the group as the column holds it, e.g. {column}: 2 (or null: the default)",
             kind="key",
         )
-    text = str(group)
-    if isinstance(group, str) and (text != text.strip() or text[:1] == text[-1:] == '"'):
-        text = f'"{text}"'  # kept as written: parse_protected strips what is unquoted
-    return f"{column}={text}"
+    # Quoted, the entry is read as written: its spaces kept, and never taken for a column
+    # whose own name is COL=REFERENCE (parse_protected matches a whole column name first).
+    return f'{column}="{group}"'
 
 
 def read_spec_file(path, flag: str = "--config") -> dict:

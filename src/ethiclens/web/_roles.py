@@ -8,6 +8,7 @@ import math
 import re
 from pathlib import Path
 
+from .._checks import did_you_mean
 from ..errors import EthicLensInputError
 from ._web import said
 
@@ -315,9 +316,19 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[dict,
             continue
         if edges:
             bins[col] = edges
-        protected[col] = (form.get(f"ref_{i}") or "").strip() or None
+        protected[col] = _reference(form.get(f"ref_{i}"), prof["columns"][i]) or None
     _read_back(protected, cols, errors)
     return protected, bins
+
+
+def _reference(raw, column: dict) -> str:
+    """A reference field's text: as sent when it is one of the column's values (a group
+    written with spaces around it, ' Female', picked from the list), else as the command
+    line reads it: stripped, or exactly what double quotes hold."""
+    from ..spec import unquoted
+
+    text = raw if isinstance(raw, str) else ""
+    return text if text in {str(v) for v in column.get("values") or ()} else unquoted(text)
 
 
 def _read_back(protected: dict, cols: list[str], errors: dict) -> None:
@@ -367,15 +378,16 @@ def _unknown_references(form: dict, prof: dict, groups: dict, errors: dict) -> N
     count = len(prof["columns"])
     ticked = {column_index(raw, count) for raw in form.get("protected_list", [])}
     for i, c in enumerate(prof["columns"]):
-        ref = (form.get(f"ref_{i}") or "").strip()
+        ref = _reference(form.get(f"ref_{i}"), c)
         if not ref or i not in ticked or not _groups_known(c, prof, groups):
             continue
         if not _is_group(ref, c["values"]):
+            values = [str(v) for v in c["values"]]
             exc = EthicLensInputError(
                 "unknown reference group",
                 column=c["name"],
                 value=ref,
-                fix=f"use one of {[str(v) for v in c['values']]}",
+                fix=did_you_mean(ref, values) + f"use one of {values}",
             )
             errors[f"ref_{i}"] = str(exc)
 

@@ -199,10 +199,8 @@ def _check_database_url(url: str, flag: str) -> None:
     it connects (``sources``: the ``//`` after the scheme, a backend with a read-only
     transaction, a SQLite file that exists, SQLAlchemy's own parse and driver); nothing is
     connected to. ``flag``: ``--db`` (its masked URL shown) or ``--db-env NAME``."""
-    from .._optional import require
     from .._secrets import looks_like_url
-    from ..sources import checked_db_url, mask_url
-    from ..sources._sql import _backend, _check_sqlite_file, _Db, _fail
+    from ..sources import check_usable_db_url, checked_db_url, mask_url
 
     name = flag.removeprefix("--db-env ")
     option = "--db-env" if name != flag else "--db"
@@ -217,13 +215,4 @@ def _check_database_url(url: str, flag: str) -> None:
             fix="give a URL such as postgresql+psycopg://user@host/db (sqlite:///path.db for "
             "a file)",
         )
-    sa = require("sqlalchemy", extra="sql")
-    db = _Db(url, flag)
-    _backend(sa, db)
-    _check_sqlite_file(sa, db)
-    try:
-        sa.create_engine(url).dispose()  # the dialect and its driver; no connection is made
-    except Exception as exc:  # noqa: BLE001 - unknown dialect, driver not installed
-        raise _fail(
-            "cannot use this database URL", exc, db, "e.g. postgresql+psycopg://user@host/db"
-        ) from None
+    check_usable_db_url(url, flag)
