@@ -93,6 +93,63 @@ def markdown_safe(text: str) -> str:
     return text.translate(_HTML)
 
 
+class PipeGuard(io.TextIOBase):
+    """A real stream whose reader may go away mid-run (``| head -1`` closes the pipe): from
+    then on what is written is dropped instead of raising, so the command still finishes its
+    work and writes its files. ``broken`` says it happened."""
+
+    def __init__(self, raw):
+        self.raw, self.broken = raw, False
+
+    def write(self, s) -> int:
+        if not self.broken:
+            try:
+                self.raw.write(s)
+            except BrokenPipeError:
+                self._drop()
+        return len(s)
+
+    def flush(self) -> None:
+        if not self.broken:
+            try:
+                self.raw.flush()
+            except BrokenPipeError:
+                self._drop()
+
+    def _drop(self) -> None:
+        self.broken = True
+        # the descriptor now leads to the null device: what is still buffered is flushed
+        # there at exit, not reported as a second broken pipe
+        try:
+            fd = self.raw.fileno()
+        except (AttributeError, OSError, ValueError):  # not a real stream (a test's capture)
+            return
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+
+    def isatty(self) -> bool:
+        return not self.broken and self.raw.isatty()
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    @property
+    def encoding(self):
+        return getattr(self.raw, "encoding", "utf-8")
+
+
+def report_cut_short(stdout, argv) -> bool:
+    """Whether ``stdout``'s reader went away while an option of ``argv`` sent a report there
+    (``--json -``): the reader has part of it."""
+    if not getattr(stdout, "broken", False):
+        return False
+    args = [str(a) for a in argv]
+    return any(a.endswith("=-") for a in args) or any(
+        a.startswith("--") and b == "-" for a, b in zip(args, args[1:], strict=False)
+    )
+
+
 class SafeStream(io.TextIOBase):
     """A text stream that writes :func:`terminal_safe` text to ``raw``.
 
@@ -104,7 +161,12 @@ class SafeStream(io.TextIOBase):
         # None: the stream was closed when the process began (`>&-`); the work is still done,
         # and what this stream gets is dropped (written to the null device)
         self.closed_at_start = raw is None
-        self.raw_stream = open(os.devnull, "w", encoding="utf-8") if raw is None else raw  # noqa: SIM115
+        self.raw_stream = open(os.devnull, "w", encoding="utf-8") if raw is None else PipeGuard(raw)  # noqa: SIM115
+
+    @property
+    def broken(self) -> bool:
+        """Whether the reader went away mid-run (what followed was dropped)."""
+        return getattr(self.raw_stream, "broken", False)
 
     def close(self) -> None:
         """Close the null device this stream opened, never the stream it was given."""

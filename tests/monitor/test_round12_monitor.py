@@ -155,7 +155,7 @@ def test_json_to_a_closed_stdout_is_an_error_not_an_alarm(tmp_path, monkeypatch,
         "--store", tmp_path / "s.sqlite", "--json", "-"])  # fmt: skip
     err = capsys.readouterr().err
     assert rc == 141, err
-    assert "standard output was closed before the JSON report was written whole" in err
+    assert "standard output was closed before the report written to it was whole" in err
 
 
 # -- the same stream, fed at once or one window per run --------------------------------------

@@ -188,9 +188,25 @@ def main(argv=None) -> int:
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _warning_printer()
-            return _run(argv)
+            code = _run(argv)
+        sys.stdout.flush()  # a reader gone by now is found here, not at the interpreter's exit
+        return _closed_stdout(code, sys.argv[1:] if argv is None else argv)
     finally:
         sys.stdout, sys.stderr = saved
+
+
+def _closed_stdout(code: int, argv) -> int:
+    """The exit code of a run whose standard output's reader went away (``| head -1``): the
+    code stands (the files were written), unless a report to standard output was cut short."""
+    from .._text import report_cut_short
+
+    if code == 2 or not report_cut_short(sys.stdout, argv):
+        return code
+    _error(
+        "standard output was closed before the report written to it was whole (every "
+        "file was written). Fix: give the option a file name, or read all of standard output"
+    )
+    return 141  # as a shell reports a process a closed pipe ended (1 is a failed gate)
 
 
 def _warning_printer():

@@ -141,11 +141,9 @@ def monitor_command(**options):
 
 
 def _print(result, json_out, html_out, fail_on) -> None:
-    """The JSON and the dashboard (each written whole), then the summary, then the gate. The
+    """The JSON and the dashboard (each written whole), then the summary, then the gate: the
     files come first, so a standard output closed early (``| head -1``) loses only what was
-    printed: the rest of the summary is dropped and the run still ends as it would (exit 0,
-    or 1 for an alarm under ``--fail-on alarm``); only ``--json -`` cut short is an error
-    (exit 141, as a shell reports a process a closed pipe ended)."""
+    printed (cli._main: the run ends as it would; ``--json -`` cut short exits 141)."""
     from ..io import write_atomic
     from ..monitor import render_html, summary_lines
 
@@ -158,50 +156,12 @@ def _print(result, json_out, html_out, fail_on) -> None:
     if html_out:
         write_atomic(html_out, render_html(doc))
         wrote.append(f"wrote {html_out}")
-    try:
-        for line in summary_lines(doc):
-            click.echo(line, err=to_stdout)
-        if to_stdout:
-            click.echo(result.to_json())
-        for line in wrote:
-            click.echo(line, err=to_stdout)
-        _flush_stdout()
-    except BrokenPipeError:
-        _drop_stdout()
-        if to_stdout:
-            raise StdoutClosed(
-                "--json -: standard output was closed before the JSON report was "
-                "written whole (the store is updated). Fix: give --json a file name, or read "
-                "all of standard output"
-            ) from None
+    for line in summary_lines(doc):
+        click.echo(line, err=to_stdout)
+    if to_stdout:
+        click.echo(result.to_json())
+    for line in wrote:
+        click.echo(line, err=to_stdout)
     if fail_on == "alarm" and result.alarms:
         names = ", ".join(f"{a['attribute']}:{a['group']} {a['test']}" for a in result.alarms)
         raise GateFailed(f"alarm: {names} (--fail-on alarm)")
-
-
-class StdoutClosed(GateFailed):
-    """``--json -`` whose reader closed standard output early: exit 141 (128 + SIGPIPE)."""
-
-    exit_code = 141
-
-
-def _flush_stdout() -> None:
-    import sys
-
-    sys.stdout.flush()
-
-
-def _drop_stdout() -> None:
-    """Standard output's reader is gone: what is still buffered or printed goes to the null
-    device (no second broken pipe when Python flushes it at exit)."""
-    import os
-    import sys
-
-    for stream in {sys.stdout, sys.__stdout__}:
-        try:
-            fd = stream.fileno()
-        except (AttributeError, OSError, ValueError):  # not a real stream (a test's capture)
-            continue
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, fd)
-        os.close(null)
