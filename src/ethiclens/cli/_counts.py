@@ -62,7 +62,7 @@ def _spec(target, db, engine="auto", roles=None, **more):
 def counts_command(target, out, n_bins, min_cell, db, engine, **flags):
     """Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates."""
     from ..sources import counts_format, counts_outputs, hand_over
-    from ..spec import count_target
+    from ..spec import count_target, flag_paths
 
     # never the input, its folder or its glob
     writable(counts_outputs(out, "--out"), inputs=[target])
@@ -75,5 +75,8 @@ def counts_command(target, out, n_bins, min_cell, db, engine, **flags):
     roles = {k: flags[k] for k in ("y_pred", "y_true", "y_score", "weight")}
     roles["protected"] = list(flags["protected"])
     where = {k: flags[k] for k in ("db_env", "query", "scheduler")} | {"table": flags["db_table"]}
-    table, where = count_target(_spec(target, db, engine, roles, **where), n_bins)
+    try:
+        table, where = count_target(_spec(target, db, engine, roles, **where), n_bins)
+    except EthicLensInputError as exc:  # a key of the request is named by its flag, as audit does
+        raise exc.renamed({p: f for f, p in flag_paths().items()}) from None
     click.echo(hand_over(table, out, min_cell=min_cell, source=where))
