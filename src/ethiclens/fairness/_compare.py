@@ -122,14 +122,25 @@ class ModelComparison:
     def changed(self) -> list[VerdictChange]:
         return [v for v in self.verdicts if v.changed]
 
-    def gate(self, fail_on: str | None = None):
+    def gate(self, fail_on: str | None = None, baseline=None):
         """The release gate: is candidate B worse than production A? (``_gate.gate_comparison``)
 
         ``fail_on`` None: the run's own spec gate setting (``self.run["spec"]["gate"]``, as the
-        CLI decides), else the spec's default ``never``.
+        CLI decides), else the spec's default ``never``. ``baseline`` is refused
+        (``EthicLensInputError``): a comparison gates model B against model A, not against a
+        previous report; to gate one model against last time's report, gate its own audit
+        (``ethiclens.audit(...).gate(fail_on, baseline=...)``).
         """
         from ._gate import gate_comparison
 
+        if baseline is not None:
+            raise EthicLensInputError(
+                "a model comparison gates model B against model A, not against a baseline report",
+                column="baseline",
+                kind="argument",
+                fix="drop baseline; to gate one model against a previous report, gate its own "
+                "audit: ethiclens.audit(...).gate(fail_on, baseline=...)",
+            )
         return gate_comparison(self.to_dict(), fail_on)
 
     def difference(self, attribute: str, group: str, metric: str) -> MetricDifference:

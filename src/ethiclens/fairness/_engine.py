@@ -268,7 +268,18 @@ def _table_options(table, opts):
     )
     meta = dict(table.attrs or {})
     if opts.n_bins is None:
-        opts = replace(opts, n_bins=int(meta.get(N_BINS_ATTR, 10)))
+        n_bins = meta.get(N_BINS_ATTR, 10)
+        if isinstance(n_bins, bool) or not isinstance(n_bins, int | np.integer):
+            raise EthicLensInputError(
+                "the table's number of score bins must be a whole number from 2 to 1000"
+                + (", not None" if n_bins is None else ""),
+                column=f"table.attrs[{N_BINS_ATTR!r}]",
+                value=n_bins,
+                fix="set it to the number of bins the table was counted with, or pass n_bins "
+                "(ethiclens.sources.read_counts checks a counts file's metadata)",
+                kind="key",
+            )
+        opts = replace(opts, n_bins=int(n_bins))
     return meta, opts
 
 

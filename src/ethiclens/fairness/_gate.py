@@ -11,10 +11,20 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from .._checks import check_member, schema_words
+from .._checks import (
+    check_count,
+    check_di_threshold,
+    check_draws,
+    check_fraction,
+    check_level,
+    check_member,
+    check_seed,
+    schema_words,
+)
 from ..errors import EthicLensInputError
 from ..io import read_config_file
-from ._policy import FLAGGED, INCONCLUSIVE, INSUFFICIENT_DATA, PASS, UNDEFINED
+from ._intervals import CI_CHOICES
+from ._policy import DI_RULES, FLAGGED, INCONCLUSIVE, INSUFFICIENT_DATA, PASS, UNDEFINED
 
 # --fail-on level -> the comparison statuses that fail it (each level includes the previous).
 FAIL_LEVELS = {
@@ -213,6 +223,7 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
         or _first_impossible_number(old)
         or _first_inconsistent_comparison(old)
         or _first_unknown_spec_key(old_spec, new_spec)
+        or _first_invalid_spec_value(old_spec)
     )
     if error:
         path, problem, value = error
@@ -360,11 +371,41 @@ def _impossible_estimate(metric: str, estimate: dict) -> tuple | None:
     low, high = estimate.get("ci_low"), estimate.get("ci_high")
     if low is not None and high is not None and low > high:
         return "ci_low", f"is above its ci_high {high!r} (a reversed interval)", low
+    missing = _missing_number(metric, estimate)
+    if missing:
+        return missing
     floor, ceiling, words = _METRIC_RANGES.get(metric, (-math.inf, math.inf, ""))
     for key in ("value", "ci_low", "ci_high"):
         number = estimate.get(key)
         if number is not None and not floor <= number <= ceiling:
             return key, f"is {words}", number
+    return None
+
+
+def _missing_number(metric: str, estimate: dict) -> tuple | None:
+    """(key, what is wrong, value) of a gated estimate's null that no audit writes beside what
+    it holds, or None. The audit writes a null value for an undefined estimate (then with no
+    interval) and for an unbounded DI (the reference never selected: its interval's high end is
+    infinite, written null); a verdict PASS or FLAGGED is drawn from an interval. A gate reads
+    all three: a null where the audit wrote a number would let a move through unseen."""
+    if metric not in GATED_METRICS:
+        return None
+    status = estimate.get("status")
+    if estimate.get("value") is None:
+        finite = ("ci_high",) if metric == "disparate_impact" else ("ci_low", "ci_high")
+        for key in finite:
+            if estimate.get(key) is not None:
+                what = (
+                    "an unbounded DI's interval has no high end"
+                    if metric == "disparate_impact"
+                    else "an undefined estimate has no interval"
+                )
+                return "value", f"is null while its {key} is {estimate[key]!r} ({what})", None
+    if status in (PASS, FLAGGED):  # a DI's high end may be infinite (null): its low end is not
+        ends = ("ci_low",) if metric == "disparate_impact" else ("ci_low", "ci_high")
+        for key in ends:
+            if estimate.get(key) is None:
+                return key, f"is null under the verdict {status} (drawn from the interval)", None
     return None
 
 
@@ -383,6 +424,86 @@ def _first_unknown_spec_key(old_spec: dict, new_spec: dict) -> tuple | None:
         for key in values if isinstance(values, dict) else ():
             if key not in new_spec[section]:
                 return f"{path}.{key}", "is not a spec key of this EthicLens", values[key]
+    return None
+
+
+def _one_of(choices):
+    def check(value, where):
+        check_member(value, list(choices), column=where, problem="is not one of its choices")
+
+    return check
+
+
+def _optional(check):
+    def checked(value, where):
+        if value is not None:
+            check(value, where)
+
+    return checked
+
+
+def _text(value, where):
+    if not isinstance(value, str):
+        raise EthicLensInputError("must be text", column=where, value=value)
+
+
+def _predictions(value, where):
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not 1 <= len(names) <= 2:
+        raise EthicLensInputError(
+            "must be one or two prediction columns", column=where, value=value
+        )
+    for name in names:
+        _text(name, where)
+
+
+def _flag(value, where):
+    if not isinstance(value, bool):
+        raise EthicLensInputError("must be true or false", column=where, value=value)
+
+
+# The spec keys a gate reads or compares, with the check the spec itself makes of each (the
+# spec's own schema lives in ``spec``, above this layer): a baseline whose spec holds a value
+# no run writes is not intact, not "another spec" (a compared key) nor let through (a free
+# one: the seed, the draws, where the rows came from).
+_SPEC_VALUES = {
+    "policy": {
+        "di_rule": _one_of(DI_RULES),
+        "di_threshold": check_di_threshold,
+        "eo_threshold": check_fraction,
+        "min_group_size": check_count,
+        "min_labels": check_count,
+        "ci": _one_of(CI_CHOICES),
+        "confidence_level": check_level,
+        "n_boot": _optional(check_draws),
+        "seed": _optional(check_seed),
+    },
+    "target": {
+        **dict.fromkeys(("file", "counts", "db", "db_env", "table", "query"), _optional(_text)),
+        "scheduler": _optional(_text),
+        "engine": _text,
+        "download": _flag,
+    },
+    "roles": {"y_pred": _predictions},
+    "thresholds": {"threshold": check_fraction, "step": check_fraction},
+}
+
+
+def _first_invalid_spec_value(spec: dict) -> tuple | None:
+    """(key path, what is wrong, value) of the first value of the baseline's spec that the spec
+    itself refuses (``policy.seed: "abc"``, ``policy.confidence_level: 2``), or None. Runs after
+    ``_first_unknown_spec_key``: every key is one this version knows."""
+    for section, checks in _SPEC_VALUES.items():
+        values = spec.get(section)
+        for key, check in checks.items():
+            if not isinstance(values, dict) or key not in values:
+                continue  # absent: a setting the baseline's version did not have yet
+            path = f"run.spec.{section}.{key}"
+            try:
+                check(values[key], path)
+            except EthicLensInputError as exc:
+                value = values[key]
+                return path, exc.problem + (", not null" if value is None else ""), value
     return None
 
 

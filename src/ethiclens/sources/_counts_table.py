@@ -433,7 +433,52 @@ def read_counts(path) -> pd.DataFrame:
     from ..fairness import check_counts_cells
 
     path = Path(path)
-    attrs = {}
+    attrs, where = _read_metadata(path)
+    attrs = dict(attrs)
+    table = _read_cells(path, list(attrs.pop(TEXT_ATTR, None) or []))
+    table.attrs.update(attrs)
+    check_counts_cells(table, names=table.attrs.get(NAMES_ATTR))
+    _check_recorded_roles(table, where)
+    _check_label_lengths(table, path)
+    return table
+
+
+# The fix for a counts table's metadata that ethiclens did not write.
+_META_FIX = "write the table again with `ethiclens counts`, or restore the file"
+_SOURCE_ATTR = "ethiclens_source"
+_ENGINE_ATTR = "ethiclens_engine"
+# What ``--min-cell`` records (``suppress_small_cells``): the least a statement holds.
+_SUPPRESSION_COUNTS = {"min_cell": 1, "cells_dropped": 0, "rows_dropped": 0, "rows_kept": 0}
+_ROLE_KEYS = (Y_TRUE, Y_PRED, SCORE_BIN, WEIGHT_SUM)
+
+
+class _Where:
+    """Where a counts table's metadata was read: its words in a refusal and the fix."""
+
+    def __init__(self, place: str, fix: str):
+        self.place, self.fix = place, fix
+
+    def error(self, key, problem: str, value=None) -> EthicLensInputError:
+        if key is None:
+            return EthicLensInputError(f"{self.place} {problem}", value=value, fix=self.fix)
+        return EthicLensInputError(
+            f"in {self.place}, {problem}", column=key, value=value, fix=self.fix, kind="key"
+        )
+
+
+def _no_duplicate_keys(pairs):
+    seen = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f"the key {key!r} appears twice")
+        seen[key] = value
+    return seen
+
+
+def _read_metadata(path: Path) -> tuple[dict, _Where | None]:
+    """The metadata of the counts table at ``path`` (inside a Parquet file, beside a CSV in
+    ``NAME.csv.ethiclens.json``), its structure and types checked, and where it was read
+    (``None`` where the table has none)."""
     if path.suffix.lower() in (".parquet", ".pq") and path.is_file():
         import pyarrow.parquet as pq
 
@@ -442,22 +487,199 @@ def read_counts(path) -> pd.DataFrame:
         except (ValueError, OSError):
             # not Parquet, or damaged: read_table below refuses it in the file audit's words
             meta = {}
-        if _META_KEY in meta:
-            attrs = json.loads(meta[_META_KEY])
-    elif Path(metadata_path(path)).is_file():
+        if _META_KEY not in meta:
+            return {}, None
+        where = _Where(
+            f"the metadata inside the Parquet file {path} (its {_META_KEY.decode()!r} entry)",
+            "write the table again with `ethiclens counts`, or restore the file",
+        )
+        raw = meta[_META_KEY]
+    else:
+        side = Path(metadata_path(path))
+        if not side.is_file():
+            return {}, None
+        where = _Where(f"the counts table's metadata file {side}", _META_FIX)
         try:
-            attrs = json.loads(Path(metadata_path(path)).read_text(encoding="utf-8"))
-        except (ValueError, UnicodeDecodeError, AttributeError, TypeError) as exc:
-            raise EthicLensInputError(
-                f"the counts table's metadata file is not valid JSON ({exc})",
-                column=metadata_path(path),
-                fix="write the table again with ethiclens counts, or delete the metadata file",
-            ) from None
-    table = _read_cells(path, list(attrs.pop(TEXT_ATTR, None) or []))
-    table.attrs.update(attrs)
-    check_counts_cells(table, names=table.attrs.get(NAMES_ATTR))
-    _check_label_lengths(table, path)
-    return table
+            raw = side.read_bytes()
+        except OSError as exc:
+            raise where.error(None, f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        attrs = json.loads(raw, object_pairs_hook=_no_duplicate_keys)
+    except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
+        raise where.error(None, f"is not valid JSON ({exc})") from None
+    check_metadata(attrs, where)
+    return attrs, where
+
+
+def check_metadata(attrs, where: _Where) -> None:
+    """A counts table's metadata as ``write_counts`` writes it: a JSON object whose
+    ``ethiclens_*`` keys are the ones ethiclens writes, each of its type. A key outside that
+    namespace is the table's own (a DataFrame's ``attrs``) and kept as it is."""
+    if not isinstance(attrs, dict):
+        raise where.error(
+            None,
+            f"must hold a JSON object of ethiclens_* keys, not a {_json_kind(attrs)}",
+            _shown(attrs),
+        )
+    known = (N_BINS_ATTR, NAMES_ATTR, ATTRIBUTES_ATTR, TEXT_ATTR, SUPPRESSION_ATTR)
+    known += (_SOURCE_ATTR, _ENGINE_ATTR)
+    for key, value in attrs.items():
+        if key.startswith("ethiclens_") and key not in known:
+            raise where.error(
+                key, f"is not a key ethiclens writes (it writes {', '.join(known)})", _shown(value)
+            )
+    if N_BINS_ATTR in attrs:
+        n_bins = attrs[N_BINS_ATTR]
+        if not _whole(n_bins) or not 2 <= n_bins <= 1000:
+            raise where.error(
+                N_BINS_ATTR,
+                "the number of score bins must be a whole number from 2 to 1000",
+                _shown(n_bins),
+            )
+    if NAMES_ATTR in attrs:
+        _check_names(attrs[NAMES_ATTR], where)
+    for key in (ATTRIBUTES_ATTR, TEXT_ATTR):
+        if key in attrs:
+            _check_column_list(key, attrs[key], where)
+    engine = attrs.get(_ENGINE_ATTR, "pandas")
+    if not isinstance(engine, str) or not engine.strip():
+        raise where.error(
+            _ENGINE_ATTR, "the engine that counted the table must be its name", _shown(engine)
+        )
+    if attrs.get(_SOURCE_ATTR) is not None:
+        _check_source(attrs[_SOURCE_ATTR], where)
+    if SUPPRESSION_ATTR in attrs:
+        _check_suppression(attrs[SUPPRESSION_ATTR], where)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _json_kind(value) -> str:
+    kinds = {dict: "object", list: "list", str: "string", bool: "true/false", type(None): "null"}
+    return kinds.get(type(value), "number")
+
+
+class _Null:
+    """JSON's null as a refusal shows a value: ``(value: null)`` (it leaves a None out)."""
+
+    def __repr__(self) -> str:
+        return "null"
+
+
+def _shown(value):
+    return _Null() if value is None else value
+
+
+def _check_names(names, where: _Where) -> None:
+    if not isinstance(names, dict):
+        raise where.error(
+            NAMES_ATTR,
+            "must be an object of role -> the column it was counted from "
+            f'(e.g. {{"y_true": "label", "y_pred": "pred"}}), not a {_json_kind(names)}',
+            _shown(names),
+        )
+    for role, column in names.items():
+        if role not in _ROLE_KEYS:
+            raise where.error(
+                f"{NAMES_ATTR}.{role}",
+                f"is not a role of a counts table (roles: {', '.join(_ROLE_KEYS)})",
+                _shown(column),
+            )
+        if not isinstance(column, str) or not column:
+            raise where.error(
+                f"{NAMES_ATTR}.{role}",
+                f"must be the name of the column the {role} cells were counted from, not a "
+                f"{_json_kind(column)}",
+                _shown(column),
+            )
+
+
+def _check_column_list(key: str, columns, where: _Where) -> None:
+    what = "attribute" if key == ATTRIBUTES_ATTR else "text"
+    if not isinstance(columns, list):
+        raise where.error(
+            key,
+            f"must be a list of the table's {what} column names, not a {_json_kind(columns)}",
+            _shown(columns),
+        )
+    for name in columns:
+        if not isinstance(name, str) or not name:
+            raise where.error(
+                key, f"every entry must be a column name, not a {_json_kind(name)}", _shown(name)
+            )
+    if len(set(columns)) < len(columns):
+        twice = next(c for c in columns if columns.count(c) > 1)
+        raise where.error(key, f"names the column {twice!r} twice", columns)
+    if key == ATTRIBUTES_ATTR:
+        taken = [c for c in columns if c in RESERVED]
+        if taken:
+            raise where.error(
+                key, f"names the reserved column {taken[0]!r} as an attribute", columns
+            )
+
+
+def _check_source(source, where: _Where) -> None:
+    if not isinstance(source, dict):
+        raise where.error(
+            _SOURCE_ATTR,
+            'must be an object saying where the rows came from (e.g. {"dataset": "d.csv"}), '
+            f"or null; not a {_json_kind(source)}",
+            _shown(source),
+        )
+    for key, value in source.items():
+        if isinstance(value, dict | list):
+            raise where.error(
+                f"{_SOURCE_ATTR}.{key}",
+                f"must be text, a number or null, not a {_json_kind(value)}",
+                value,
+            )
+
+
+def _check_suppression(record, where: _Where) -> None:
+    if not isinstance(record, dict):
+        raise where.error(
+            SUPPRESSION_ATTR,
+            "must be the --min-cell statement (an object with "
+            f"{', '.join(_SUPPRESSION_COUNTS)}), not a {_json_kind(record)}",
+            _shown(record),
+        )
+    for key, least in _SUPPRESSION_COUNTS.items():
+        value = record.get(key)
+        if not _whole(value) or value < least:
+            raise where.error(
+                f"{SUPPRESSION_ATTR}.{key}",
+                f"must be a whole number of at least {least}"
+                + ("" if key in record else " (it is missing)"),
+                _shown(value) if key in record else None,
+            )
+    for key, value in record.items():
+        if key == "effect":
+            if not isinstance(value, str):
+                raise where.error(f"{SUPPRESSION_ATTR}.effect", "must be text", _shown(value))
+        elif key not in _SUPPRESSION_COUNTS:
+            raise where.error(
+                f"{SUPPRESSION_ATTR}.{key}",
+                f"is not part of the --min-cell statement ({', '.join(_SUPPRESSION_COUNTS)}, "
+                "effect)",
+                _shown(value),
+            )
+
+
+def _check_recorded_roles(table: pd.DataFrame, where: _Where | None) -> None:
+    """A role the metadata says was counted has its column in the table: otherwise the table
+    and its metadata are not each other's (a role flag would be checked against a column the
+    cells do not hold)."""
+    if where is None:
+        return
+    for role, column in (table.attrs.get(NAMES_ATTR) or {}).items():
+        if role not in table.columns:
+            raise where.error(
+                f"{NAMES_ATTR}.{role}",
+                f"says the {role} cells were counted from column {column!r}, but the table has "
+                f"no {role} column (its columns: {[str(c) for c in table.columns]})",
+            )
 
 
 def _check_label_lengths(table: pd.DataFrame, path: Path) -> None:

@@ -697,6 +697,8 @@ def _check_counts_options(spec: AuditSpec, table) -> None:
         if name is None or name == recorded.get(role, role if role in table.columns else None):
             continue
         was = recorded.get(role)
+        if not was and role in table.columns:  # the table has the role: its record is missing
+            raise _unrecorded_role(spec.target.counts, flag, name, role)
         raise EthicLensInputError(
             f"the counts table was counted from column {was!r}"
             if was
@@ -713,6 +715,37 @@ def _check_counts_options(spec: AuditSpec, table) -> None:
             value=spec.target.engine,
             fix="drop --engine",
         )
+
+
+def _unrecorded_role(path, flag: str, name: str, role: str) -> EthicLensInputError:
+    """A role flag naming a source column, for a counts table that has the role's column but
+    no record of the column it was counted from: its metadata is missing (a CSV copied
+    without ``NAME.csv.ethiclens.json``, a Parquet file written by hand) or says nothing of
+    the role."""
+    from ..sources import metadata_path
+
+    own = f"name the roles by the table's own column names ({flag} {role})"
+    if str(path).lower().endswith(".csv"):
+        side = Path(metadata_path(path))
+        if not side.is_file():
+            return EthicLensInputError(
+                f"the counts table has a {role} column, but its metadata file {side}, which "
+                f"records the column it was counted from, is missing",
+                column=flag,
+                value=name,
+                fix=f"copy {side.name} beside the table (ethiclens counts writes it with the "
+                f"table), or {own}",
+            )
+        said = f"its metadata file {side}"
+    else:
+        said = f"the metadata of {path}"
+    return EthicLensInputError(
+        f"the counts table has a {role} column, but {said} does not record the column it was "
+        "counted from",
+        column=flag,
+        value=name,
+        fix=f"{own}, or count the data again with ethiclens counts",
+    )
 
 
 def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
