@@ -73,7 +73,7 @@ def test_shorthands():
         }
     )
     assert spec.roles.y_pred == ("p",)
-    assert spec.roles.protected == ("sex=M", "race")
+    assert spec.roles.protected == ('sex="M"', "race")  # quoted: read as written
     assert spec.roles.intersections == (("sex", "race"),)
     assert spec.target.states == ("CO", "NE")
 

@@ -137,6 +137,8 @@ class DaskExecutor:
     """Tasks on Dask distributed: ``address`` of a scheduler, or "local-cluster"."""
 
     def __init__(self, address: str, workers: int | None = None):
+        from ..sources import LOCAL_HTTP
+
         distributed = require("distributed", extra="dask")
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
         self._cluster = None
@@ -145,7 +147,8 @@ class DaskExecutor:
                 n_workers=workers or os.cpu_count() or 1,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                host="127.0.0.1",
+                dashboard_address=LOCAL_HTTP,  # not 0.0.0.0:8787 (sources/_dask.py)
             )
             self.client = Client(self._cluster)
         else:

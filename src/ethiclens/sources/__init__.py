@@ -19,7 +19,7 @@ from ._counts_table import (
     suppress_small_cells,
     write_counts,
 )
-from ._dask import audit_frame, dask_counts, dask_file_counts, dask_scheduler
+from ._dask import LOCAL_HTTP, audit_frame, dask_counts, dask_file_counts, dask_scheduler
 from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files
 from ._pandas import name_rows, pandas_counts, read_csv_file, read_rows
 from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of, row_place
@@ -39,6 +39,7 @@ __all__ = [
     "dask_counts",
     "dask_file_counts",
     "dask_scheduler",
+    "LOCAL_HTTP",
     "ENGINE_ATTR",
     "NA_TEXT",
     "check_scheduler",

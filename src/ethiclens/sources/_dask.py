@@ -213,6 +213,10 @@ def _by_compression(groups):
                 yield names, part
 
 
+# Where a local Dask cluster's HTTP server listens: this machine only, a port the system picks.
+LOCAL_HTTP = "127.0.0.1:0"
+
+
 class dask_scheduler:  # noqa: N801 - a context manager, named as the functions it stands with
     """Context: the Dask scheduler a count runs on. ``None``: Dask's current one (a
     ``distributed.Client`` already made, else threads); ``"local-cluster"``: a LocalCluster in
@@ -232,7 +236,10 @@ class dask_scheduler:  # noqa: N801 - a context manager, named as the functions 
                 n_workers=1,
                 threads_per_worker=2,
                 processes=False,
-                dashboard_address=None,
+                # distributed starts its HTTP server whatever dashboard_address says (None:
+                # 0.0.0.0:8787, open to the network, and a warning when a second run finds the
+                # port taken): this machine only, on a free port
+                dashboard_address=LOCAL_HTTP,
                 silence_logs=logging.CRITICAL,
             )
             self.client = distributed.Client(self.cluster)
