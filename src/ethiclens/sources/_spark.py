@@ -146,14 +146,18 @@ def spark_session(master: str | None = None):
             value=master,
             fix="drop --scheduler (the active session is used) or stop that session",
         )
-    session = active or (
-        SparkSession.builder.master(master or LOCAL_MASTER)
+    master = master or LOCAL_MASTER
+    builder = (
+        SparkSession.builder.master(master)
         .appName("ethiclens")
         .config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.shuffle.partitions", "4")
-        .getOrCreate()
     )
+    if master.startswith("local"):  # no executor elsewhere needs the driver: loopback only
+        builder = builder.config("spark.driver.bindAddress", "127.0.0.1")
+        builder = builder.config("spark.driver.host", "127.0.0.1")
+    session = active or builder.getOrCreate()
     if active is None:
         session.sparkContext.setLogLevel("ERROR")
     try:

@@ -1,4 +1,4 @@
-"""A local Dask cluster (``--engine dask``, ``--scheduler local-cluster``) listens on this
+"""A local Spark driver and a local Dask cluster (``--engine dask``, ``--scheduler local-cluster``) listens on this
 machine only: distributed starts its HTTP server whatever ``dashboard_address`` says, and
 ``None`` meant 0.0.0.0:8787, open to the network, with a warning on the terminal when a second
 run found the port taken."""
@@ -25,3 +25,14 @@ def test_two_local_clusters_at_once_listen_on_loopback_without_a_warning():
         with dask_scheduler("local-cluster") as first, dask_scheduler("local-cluster") as second:
             for held in (first, second):
                 assert set(_bound(held.cluster.scheduler)) == {"127.0.0.1"}
+
+
+def test_a_local_spark_driver_listens_on_loopback():
+    pytest.importorskip("pyspark")
+    from ethiclens.sources import spark_session
+
+    with spark_session() as session:
+        conf = session.sparkContext.getConf()
+        assert conf.get("spark.driver.bindAddress") == "127.0.0.1"
+        assert conf.get("spark.driver.host") == "127.0.0.1"
+        assert conf.get("spark.ui.enabled") == "false"
