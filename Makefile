@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Test processes (pytest-xdist, ADR 0014): one per core of the 2-core machines CI runs on; each
+# test file stays in one process (--dist loadfile), so a file's fixtures are made once.
+TEST_WORKERS ?= 2
 
 .PHONY: demo test test-fast test-core bench lint format clean
 
@@ -22,7 +25,7 @@ test: $(STAMP)
 	bash scripts/ensure-postgres.sh
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 	$(MAKE) test-core
 
 # The core install alone (no extras) in a throw-away venv: `ethiclens audit compas` must run
