@@ -8,37 +8,36 @@ from pathlib import Path
 import click
 
 from .._checks import first_row, split_list
-from ..errors import EthicLensInputError
-from ..io import check_suffix
+from .._text import safe_console
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
 from ..p2nia import RELEASE_TABLE_FILE as TABLE
 from ..p2nia import (
     AuditRequest,
     ReleaseSettings,
+    check_command_outputs,
     check_n_boot,
     check_seed,
     estimate,
-    get_model,
     model_names,
+    models_help,
     read_release,
+    refuse_stdout,
     release_to_folder,
+    write_json_output,
 )
 from ..report import ensure_output_folder, write_atomic
-from ._common import (
-    FILE,
-    JSON,
-    _console,
-    option,
-    options,
-    progress_bar,
-    shown,
-    writable,
-    write_json,
-)
+from ._common import FILE, JSON, _console, option, options, progress_bar, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice
 
 FOLDER = click.Path(file_okay=False)
+
+
+def file_rows_named(exc, path):
+    """``exc`` naming its first refused row by ``path``'s file line, as ``audit`` does."""
+    from ..sources import name_rows  # the library below sources takes it as an argument
+
+    return name_rows(exc, path) if first_row(0)[:-1] in exc.problem else exc
 
 
 def accounting_option(help_text: str):
@@ -49,14 +48,6 @@ def accounting_option(help_text: str):
         default="record",
         help=help_text,
     )
-
-
-def file_rows_named(exc: EthicLensInputError, path) -> EthicLensInputError:
-    """``exc`` naming its first refused row by ``path``'s file line, as ``audit`` does; a
-    refusal of no row as it is (the file may not even be readable)."""
-    from ..sources import name_rows
-
-    return name_rows(exc, path) if first_row(0)[:-1] in exc.problem else exc
 
 
 @click.group("p2nia", cls=OnceGroup)
@@ -93,7 +84,8 @@ def p2nia_group():
 def request_cmd(n_rows, protected, groups, metrics, out, **fields):
     """The auditor's request (JSON). Only the columns the metrics need are released: A and Ŷ
     for dp alone, A, Y and Ŷ with eo or eopp."""
-    writable({"--out": out})
+    suffix = {"--out": (".json", "the request")}
+    check_command_outputs({"--out": out}, suffixes=suffix, stdout_flag="--out")
     # from_dict, not make_request: a refusal names the option (--epsilon), not the argument
     req = AuditRequest.from_dict(
         {
@@ -104,8 +96,8 @@ def request_cmd(n_rows, protected, groups, metrics, out, **fields):
             **fields,
         }
     )
-    write_json(out, req.to_dict())
-    click.echo(f"wrote {out}")
+    if wrote := write_json_output(out, req.to_dict()):
+        click.echo(wrote)
 
 
 @p2nia_group.command("release")
@@ -169,19 +161,23 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
     INSUFFICIENT_DATA) and a reason; ``--json`` follows p2nia/estimate.schema.json.
     """
     rd = Path(release_dir)
-    outputs = {"--json": json_out, "--html": html_out}
-    writable(outputs, inputs=[rd / MANIFEST, rd / TABLE], protected_dirs=[rd])
+    to_stdout = check_command_outputs(
+        {"--json": json_out, "--html": html_out},
+        inputs=[rd / MANIFEST, rd / TABLE],
+        protected_dirs=[rd],
+        suffixes={"--json": (".json", "the JSON estimate"), "--html": (".html", "the report")},
+    )
     check_n_boot(n_boot)
     check_seed(seed)
     est = estimate(read_release(release_dir), n_boot=n_boot, random_state=seed)
     if json_out:  # the files first: a failing terminal never loses finished work
-        write_json(json_out, est.to_dict())
+        write_json_output(json_out, est.to_dict())
     if html_out:
         from ..report import estimate_html
 
         title = f"P2NIA estimate from {Path(release_dir).name}"
         write_atomic(html_out, estimate_html(title, est.basis, est.values, est.methods()))
-    console = _console()
+    console = safe_console(stderr=to_stdout)  # --json -: the JSON alone on standard output
     console.print(
         f"Estimated from a {est.basis}; the manifest's and table's SHA-256 verified.",
         markup=False,  # plain text: a reason may quote the user's group names
@@ -190,19 +186,10 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
         console.print(line, soft_wrap=True, markup=False)
 
 
-def _models_help() -> str:
-    def one(name):
-        m = get_model(name)
-        return f"{name}: {m.label}" + (f" (ethiclens[{m.extra}])" if m.extra else "")
-
-    models = "; ".join(one(n) for n in model_names())
-    return f"Comma-separated platform models, from the registry: {models}."
-
-
 @p2nia_group.command("experiment")
 @options(
     option("--dataset", type=click.Choice(["adult", "acs-income"]), default="adult"),
-    shown("--models", default="rf,xgb", cls=LiveHelpOption, live_help=_models_help),
+    shown("--models", default="rf,xgb", cls=LiveHelpOption, live_help=models_help),
     shown("--mechanisms", default="grr,mst,aim,blackbox"),
     shown("--repetitions", default=10),
     shown("--sizes", default="250,500,1000,2000,5000"),
@@ -222,6 +209,7 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     from ..experiments import write_experiment_outputs as write_outputs
 
     check_workers(workers)
+    refuse_stdout(out_dir, "--out", "folder")
     cfg = ExperimentConfig.from_options(dataset, **grid)
     ensure_output_folder(out_dir, "--out")
     console = _console()
@@ -253,16 +241,16 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
 def population_bias_cmd(train_state, audit_states, model, repetitions, download, json_out, plot):
     """Train on one ACSIncome state, audit with another state's records: the error."""
     from .._checks import check_repetitions
-    from ..experiments import audit_states_for, cross_population
+    from ..experiments import audit_states_for, cross_population, population_bias_lines
     from ..experiments import write_population_bias_figure as write_figure
 
     check_repetitions(repetitions, "--repetitions", fix="e.g. --repetitions 3")
-    check_suffix(plot, "--plot", ".png", "the plot (a PNG image)")
-    writable({"--json": json_out, "--plot": plot})
+    suffixes = {"--plot": (".png", "the plot (a PNG image)"), "--json": (".json", "the JSON")}
+    to_stdout = check_command_outputs({"--json": json_out, "--plot": plot}, suffixes=suffixes)
     states = audit_states_for(
         train_state, split_list(audit_states, "--audit-states"), "--audit-states", "--train-state"
     )
-    console = _console()
+    console = safe_console(stderr=to_stdout)
     frame = cross_population(
         train_state,
         states,
@@ -271,20 +259,9 @@ def population_bias_cmd(train_state, audit_states, model, repetitions, download,
         download=download,
         progress=lambda done, total: console.print(f"repetition {done}/{total} done"),
     )
-    train = frame.train_state.iloc[0]
-    for state, part in frame.groupby("audit_state"):
-        console.print(
-            f"model trained in {train}, audited with {state}'s records: "
-            f"reference DP {part.reference_dp.mean():.4f}, black-box DP "
-            f"{part.blackbox_dp.mean():.4f}, mean absolute error "
-            f"{part.abs_error.mean():.4f} over {len(part)} repetitions"
-        )
-    if len(states) > 1:
-        console.print(
-            f"mean absolute error over {len(states)} audit states: "
-            f"{frame.groupby('audit_state').abs_error.mean().mean():.4f}"
-        )
+    for line in population_bias_lines(frame):
+        console.print(line, markup=False)
     if plot:
         write_figure(frame, plot)
     if json_out:
-        write_atomic(json_out, frame.to_json(orient="records", indent=2))
+        write_json_output(json_out, frame.to_json(orient="records", indent=2))

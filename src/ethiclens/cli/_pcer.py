@@ -3,25 +3,22 @@ request → one call of :mod:`ethiclens.privacy` or :mod:`ethiclens.experiments`
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from .._checks import check_draws, check_seed, split_list
+from .._text import safe_console
 from ..experiments import (
     PCER_LOADERS,
-    TABLE_FILES,
     TrainRequest,
     check_workers,
-    export_store,
-    read_table_inputs,
+    export_to_file,
     run_sweep,
-    store_files,
     sweep_grid,
+    tables_to_folder,
     train_and_audit,
-    write_tables,
 )
 from ..io import check_outputs
+from ..p2nia import check_command_outputs, refuse_stdout, write_json_output
 from ..privacy import (
     DEFAULT_N_BOOT,
     pcer_audit,
@@ -31,8 +28,7 @@ from ..privacy import (
     trainer_names,
     trainers_help,
 )
-from ..report import ensure_output_folder
-from ._common import FILE, JSON, _console, options, positive_option, shown, writable, write_json
+from ._common import FILE, JSON, _console, options, positive_option, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice, positive_int
 from ._p2nia import file_rows_named
@@ -132,9 +128,10 @@ SWEEP_OPTIONS = (
 )
 
 
-def _write_json(path, document: dict) -> None:
-    write_json(path, document)
-    click.echo(f"wrote {path}")
+def _json_outputs(json_out, inputs=()) -> bool:
+    """``--json`` checked before any work (``-``: standard output, the rest on stderr)."""
+    suffix = {"--json": (".json", "the JSON report")}
+    return check_command_outputs({"--json": json_out}, inputs=inputs, suffixes=suffix)
 
 
 @click.group("pcer", cls=OnceGroup)
@@ -148,7 +145,7 @@ def audit_cmd(**o):
     """PCER (Algorithm 1) for any model's predictions on its train and test sets, with
     intervals (Jeffreys–Dirichlet draws of each group's train and test cells)."""
     train_path, test_path, json_out = o["train_path"], o["test_path"], o["json_out"]
-    writable({"--json": json_out}, inputs=[train_path, test_path])
+    to_stdout = _json_outputs(json_out, inputs=[train_path, test_path])
     check_seed(o["seed"], "--seed")
     check_draws(o["n_boot"], "--n-boot")
     policy = pcer_policy(o["min_group_size"], "--min-group-size")
@@ -166,10 +163,11 @@ def audit_cmd(**o):
             n_boot=o["n_boot"],
             random_state=o["seed"],
         )
-    if json_out:  # written first: a failing terminal never loses finished work
-        _write_json(json_out, result.to_dict())
+    # written first: a failing terminal never loses finished work ('-': no "wrote" line)
+    if json_out and (wrote := write_json_output(json_out, result.to_dict())):
+        click.echo(wrote)
     title = f"PCER audit of {train_path} / {test_path} by {o['protected']}"
-    print_summary(result.summary(title), _console())
+    print_summary(result.summary(title), safe_console(stderr=to_stdout))
 
 
 @pcer_group.command("train")
@@ -178,13 +176,13 @@ def train_cmd(json_out, **options):
     """Train the paper's MLP with DP-SGD (Opacus by default) and audit it: per-group table and
     PCER, with intervals from draws of each group's cells (one model: seed-to-seed spread is
     larger)."""
-    writable({"--json": json_out})
+    to_stdout = _json_outputs(json_out)
     with flags_named():
         trained = train_and_audit(TrainRequest(**options))
-    if json_out:  # written first: a failing terminal never loses a trained model's audit
-        _write_json(json_out, trained.to_dict())
-    click.echo(trained.headline())
-    console = _console()
+    if json_out and (wrote := write_json_output(json_out, trained.to_dict())):
+        click.echo(wrote)  # written first: a failing terminal never loses a trained audit
+    click.echo(trained.headline(), err=to_stdout)
+    console = safe_console(stderr=to_stdout)
     for attr, result in trained.results.items():
         print_summary(result.summary(f"{options['dataset']} / {attr}"), console)
 
@@ -200,6 +198,7 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
     for flag in ("datasets", "epsilons"):
         if options[flag]:
             options[flag] = split_list(options[flag], f"--{flag}")
+    refuse_stdout(store, "--store")
     check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
     with flags_named():  # a grid key a flag overrode is named by the flag
         grid = sweep_grid(preset, grid_file, **options)
@@ -224,13 +223,7 @@ class SweepFailed(click.ClickException):
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
 def tables_cmd(store, out_dir):
     """The paper's tables (Markdown + CSV) and Figure 1 from a results store."""
-    check_outputs({f"--out ({n})": Path(out_dir) / n for n in TABLE_FILES}, inputs=[store])
-    ensure_output_folder(out_dir, "--out", create=False)  # created once the store is read
-    groups, runs = read_table_inputs(store)
-    ensure_output_folder(out_dir, "--out")  # the store is readable and has runs: now create it
-    write_tables(groups, out_dir, runs=runs)
-    written = sorted(p.name for p in Path(out_dir).iterdir() if p.name in TABLE_FILES)
-    click.echo(f"wrote {len(written)} files to {out_dir}: {', '.join(written)}")
+    click.echo(tables_to_folder(store, out_dir))
 
 
 @pcer_group.command("export")
@@ -238,5 +231,4 @@ def tables_cmd(store, out_dir):
 @click.option("--out", required=True, type=FILE, help="CSV or Parquet file of per-group rows.")
 def export_cmd(store, out):
     """Export a results store's per-run, per-group rows."""
-    check_outputs({"--out": out}, inputs=store_files(store))
-    click.echo(f"wrote {export_store(store, out)}")
+    click.echo(export_to_file(store, out))

@@ -18,6 +18,7 @@ from ._p2nia_experiment import (
     ExperimentConfig,
     audit_states_for,
     cross_population,
+    population_bias_lines,
     run_experiment,
 )
 from ._p2nia_figures import write_outputs as write_experiment_outputs
@@ -26,9 +27,11 @@ from ._pcer_commands import (
     TrainedAudit,
     TrainRequest,
     export_store,
+    export_to_file,
     read_table_inputs,
     store_files,
     sweep_grid,
+    tables_to_folder,
     train_and_audit,
 )
 from ._pcer_data import PCER_ATTRIBUTES, PCER_LOADERS, attributes_of, load_pcer_dataset, prepare
@@ -55,6 +58,8 @@ __all__ = [
     "train_and_audit",
     "sweep_grid",
     "read_table_inputs",
+    "tables_to_folder",
+    "export_to_file",
     "export_store",
     "store_files",
     "make_executor",
@@ -79,6 +84,7 @@ __all__ = [
     "ExperimentConfig",
     "run_experiment",
     "cross_population",
+    "population_bias_lines",
     "audit_states_for",
     "ACS_STATES",
     "write_experiment_outputs",

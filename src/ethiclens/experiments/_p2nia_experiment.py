@@ -449,6 +449,24 @@ def audit_states_for(
     return states
 
 
+def population_bias_lines(frame: pd.DataFrame) -> list[str]:
+    """The ``p2nia population-bias`` summary of :func:`cross_population`'s frame: each audit
+    state's mean DPs and error, then (several states) the mean error over them."""
+    train = frame.train_state.iloc[0]
+    lines = [
+        f"model trained in {train}, audited with {state}'s records: "
+        f"reference DP {part.reference_dp.mean():.4f}, black-box DP "
+        f"{part.blackbox_dp.mean():.4f}, mean absolute error "
+        f"{part.abs_error.mean():.4f} over {len(part)} repetitions"
+        for state, part in frame.groupby("audit_state")
+    ]
+    n_states = frame.audit_state.nunique()
+    if n_states > 1:
+        mean = frame.groupby("audit_state").abs_error.mean().mean()
+        lines.append(f"mean absolute error over {n_states} audit states: {mean:.4f}")
+    return lines
+
+
 def cross_population(
     train_state: str = "CO",
     audit_states=("NE",),

@@ -25,6 +25,7 @@ from ..privacy import (
     DPTrainingRun,
     PCERResult,
     TrainConfig,
+    check_batch_settings,
     get_trainer,
     pcer_audit,
 )
@@ -127,6 +128,14 @@ def _check_train_request(request: TrainRequest):
     check_seed(request.seed, "--seed")
     check_eta(request.eta, "--eta")  # pcer_audit's range, refused before training
     check_draws(request.n_boot, "--n-boot")
+    for name in ("epochs", "batch_size"):  # every trainer: refused before the data is read
+        try:
+            check_batch_settings(TrainConfig(**{name: getattr(request, name)}))
+        except EthicLensInputError as exc:
+            flag = "--" + name.replace("_", "-")
+            raise EthicLensInputError(
+                exc.problem, column=flag, value=exc.value, fix=exc.fix
+            ) from None
     epsilon = check_dp_epsilon(request.epsilon, "--epsilon", limit=None)  # one model
     entry = get_entry(request.dataset, "pcer", flag="DATASET")
     entry.check_features(request.features, flag="--features")
@@ -270,3 +279,32 @@ def store_files(store_path) -> list[Path]:
     """A results store's file and SQLite's write-ahead files beside it (inputs of a read)."""
     path = Path(store_path)
     return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
+
+
+def tables_to_folder(store_path, out_dir) -> str:
+    """``pcer tables``: the paper's tables (Markdown + CSV) and Figure 1 from a results store
+    into ``out_dir`` (created once the store is read and has runs); the line saying what was
+    written. ``-`` and an output that would replace the store are refused first."""
+    from ..io import check_outputs, ensure_output_folder
+    from ..p2nia import refuse_stdout
+    from ._tables import TABLE_FILES, write_tables
+
+    refuse_stdout(out_dir, "--out", "folder")
+    check_outputs({f"--out ({n})": Path(out_dir) / n for n in TABLE_FILES}, inputs=[store_path])
+    ensure_output_folder(out_dir, "--out", create=False)
+    groups, runs = read_table_inputs(store_path)
+    ensure_output_folder(out_dir, "--out")
+    write_tables(groups, out_dir, runs=runs)
+    written = sorted(p.name for p in Path(out_dir).iterdir() if p.name in TABLE_FILES)
+    return f"wrote {len(written)} files to {out_dir}: {', '.join(written)}"
+
+
+def export_to_file(store_path, out) -> str:
+    """``pcer export``: :func:`export_store` after refusing ``-`` and an output that would
+    replace the store (or its SQLite write-ahead files); the line saying what was written."""
+    from ..io import check_outputs
+    from ..p2nia import refuse_stdout
+
+    refuse_stdout(out, "--out")
+    check_outputs({"--out": out}, inputs=store_files(store_path))
+    return f"wrote {export_store(store_path, out)}"

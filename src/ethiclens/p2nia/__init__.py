@@ -45,9 +45,15 @@ from ._models import (
     is_builtin_model,
     model_label,
     model_names,
+    models_help,
     one_hot_encoder,
     register_model,
     unregister_model,
+)
+from ._outputs import (
+    check_command_outputs,
+    refuse_stdout,
+    write_json_output,
 )
 from ._protocol import MANIFEST as RELEASE_MANIFEST_FILE
 from ._protocol import TABLE as RELEASE_TABLE_FILE
@@ -118,6 +124,10 @@ __all__ = [
     "check_edges",
     "RELEASE_MANIFEST_FILE",
     "RELEASE_TABLE_FILE",
+    "check_command_outputs",
+    "write_json_output",
+    "refuse_stdout",
+    "models_help",
 ]
 
 

@@ -12,8 +12,9 @@
    replicates), and the interval is the equal-tailed percentile interval of the replicates,
    widened to contain the estimate where needed (the method says so).
 5. Status, from the core's vocabulary: ``UNDEFINED`` (a condition with no mass, with the
-   reason), ``INSUFFICIENT_DATA`` (a group below the policy's floor: the value is shown, no
-   interval, as in the audit) or ``REPORTED`` (estimated; P2NIA judges no threshold).
+   reason), ``INSUFFICIENT_DATA`` (a group below the policy's floor, or too many undefined
+   replicates for an interval: the value is shown, no interval, as in the audit, and the
+   reason says which) or ``REPORTED`` (estimated; P2NIA judges no threshold).
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ class Estimate:
     record_epsilon: float | None = None
     groups: list = field(default_factory=list)
     policy: dict = field(default_factory=dict)
+    interval_method: str | None = None  # the mechanism's interval method, without notes
 
     def to_dict(self) -> dict:
         """JSON form, schema ``p2nia/estimate.schema.json`` (``schema_version`` 1.0)."""
@@ -90,15 +92,18 @@ class Estimate:
         return "; ".join(sorted({v["ci_method"] for v in self.values.values()}))
 
     def lines(self) -> list[str]:
-        """The terminal view: one line per metric (value [interval], status, why), then the
-        interval methods."""
-        out = []
+        """The terminal view: one line per metric (value [interval], status, why, and what its
+        interval adds to the method), then the interval method, once."""
+        out, base = [], self.interval_method
         for k, v in self.values.items():
             value = "undefined" if v["value"] is None else f"{v['value']:.4f}"
             ci = "" if v["ci_low"] is None else f" [{v['ci_low']:.4f}, {v['ci_high']:.4f}]"
-            why = f" ({v['reason']})" if v["reason"] else ""
+            notes = [v["reason"]] if v["reason"] else []
+            if base and v["ci_low"] is not None and v["ci_method"].startswith(base):
+                notes += [v["ci_method"][len(base) :].strip(" :;()")] * (v["ci_method"] != base)
+            why = f" ({'; '.join(notes)})" if notes else ""
             out.append(f"  {k.upper():5} {value}{ci}  {v['status']}{why}")
-        return out + [f"  intervals: {self.methods()}"]
+        return out + [f"  intervals: {base or self.methods()}"]
 
     def _setting(self) -> str:
         text = self.basis  # names the mechanism, rows and ε (and a per-column accounting)
@@ -265,7 +270,9 @@ def estimate(
         k: _metric_estimate(k, float(point[k]), boot.get(k), basis, policy, mech.ci_method, level)
         for k in metrics
     }
-    return _estimate_of(m, values, basis, policy)
+    est = _estimate_of(m, values, basis, policy)
+    est.interval_method = mech.ci_method if n_boot else None
+    return est
 
 
 def _check_policy(policy, level) -> Policy:
@@ -331,8 +338,20 @@ def _metric_estimate(k, value, draws, basis: _Cells, policy, method, level) -> M
         iv = Interval(None, None, "not computed (n_boot = 0)")
     else:
         iv = interval(value, draws, name=method, level=level, note=OUTSIDE)
-    reason = None if iv.defined else iv.method.split(": ", 1)[-1]
-    return MetricEstimate(value, iv.low, iv.high, iv.method, REPORTED, reason)
+    if not iv.defined:  # too many undefined replicates: the value without an interval
+        return MetricEstimate(
+            value, None, None, method, INSUFFICIENT_DATA, _no_interval(iv, method)
+        )
+    return MetricEstimate(value, iv.low, iv.high, iv.method, REPORTED, None)
+
+
+def _no_interval(iv: Interval, method: str) -> str:
+    """Why a defined estimate has no interval: how many replicates were undefined, and the fix."""
+    note = iv.method.removeprefix(method).lstrip(": ").removeprefix("not reported, ")
+    return (
+        f"no interval: {note}, too many to leave out (in those a group has no estimated rows "
+        "of a condition the metric divides by); request more rows (--n) or a larger ε"
+    )
 
 
 def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy) -> Estimate:

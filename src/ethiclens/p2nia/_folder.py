@@ -76,6 +76,9 @@ def release_to_folder(
     """Read the request and the platform's data, release, and write the release into
     ``out_dir`` (:func:`write_release`); returns the release with the manifest as written.
     ``name_rows(exc, data_path)``, when given, names a refused row by its file line."""
+    from ._outputs import refuse_stdout
+
+    refuse_stdout(out_dir, "--out", "folder")
     out = Path(out_dir)
     check_outputs(
         {f"--out ({TABLE})": out / TABLE, f"--out ({MANIFEST})": out / MANIFEST},

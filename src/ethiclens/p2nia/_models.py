@@ -182,3 +182,16 @@ _BUILTIN = (
 )
 for _m in _BUILTIN:
     _REGISTRY.add_builtin(_m)
+
+
+def models_help() -> str:
+    """The ``--models`` help of ``p2nia experiment``: every registered model, its label and the
+    extra it needs."""
+
+    def one(name):
+        m = get_model(name)
+        return f"{name}: {m.label}" + (f" (ethiclens[{m.extra}])" if m.extra else "")
+
+    return (
+        f"Comma-separated platform models, from the registry: {'; '.join(map(one, model_names()))}."
+    )

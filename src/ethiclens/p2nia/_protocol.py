@@ -159,15 +159,26 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
         raise EthicLensInputError("missing values", column=name, fix="drop those rows")
     uniq = set(pd.unique(values).tolist())
     if not uniq <= {0, 1}:
-        other = sorted(uniq - {0, 1}, key=str)
         # No --pos-label here: the release carries 0/1 only, so the platform recodes first.
         raise EthicLensInputError(
             f"must be 0/1, found {sorted(map(str, uniq))[:5]}",
             column=name,
-            fix=f"recode the column to 0/1 (1 = the positive outcome) before the release, e.g. "
-            f"in pandas df[{name!r}] = (df[{name!r}] == {other[-1]!r}).astype(int)",
+            fix="recode the column to 0/1 (1 = the positive outcome) before the release, e.g. "
+            f"in pandas df[{name!r}] = {_recode_hint(values, name, uniq)}",
         )
     return values.astype(int).to_numpy()
+
+
+def _recode_hint(values: pd.Series, name: str, uniq: set) -> str:
+    """The pandas recoding a refused 0/1 column needs: a score (numbers, not two whole values)
+    thresholded, at 0.5 for one in [0, 1]; a two-valued label compared with its positive one."""
+    numeric = pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values)
+    if numeric and (len(uniq) > 2 or any(float(v) != int(v) for v in uniq if v == v)):
+        cut = "0.5" if values.between(0, 1).all() else "T"
+        where = "" if cut == "0.5" else " (T: the model's decision threshold)"
+        return f"(df[{name!r}] >= {cut}).astype(int){where}"
+    other = sorted(uniq - {0, 1}, key=str)
+    return f"(df[{name!r}] == {other[-1]!r}).astype(int)"
 
 
 def _sha256_bytes(data: bytes) -> str:
@@ -502,6 +513,20 @@ def _check_out_folder(out: Path, replace: bool) -> bool:
             "a release there could replace other files",
             column="--out",
             fix="choose an empty or new folder",
+        )
+    extra = (
+        sorted(p.name for p in out.iterdir() if p.name not in (TABLE, MANIFEST))
+        if is_release
+        else []
+    )
+    if extra:  # a swap replaces the whole folder: these would be deleted with the old release
+        shown = ", ".join(extra[:5]) + (f" and {len(extra) - 5} more" if len(extra) > 5 else "")
+        raise EthicLensInputError(
+            f"release folder {out} also holds files that are not the release's ({shown}); "
+            "writing a release there replaces the whole folder and would delete them",
+            column="--out",
+            value=extra[0],
+            fix=f"move {shown} out of {out}, or release into a new folder",
         )
     if is_release and not replace:
         raise EthicLensInputError(

@@ -50,7 +50,7 @@ __all__ = [
     "GroupAttack",
 ]
 
-from ._dpsgd import DPTrainingRun, TrainConfig, train_dp_mlp  # noqa: E402
+from ._dpsgd import DPTrainingRun, TrainConfig, check_batch_settings, train_dp_mlp  # noqa: E402
 from ._trainers import (  # noqa: E402
     Trainer,
     get_trainer,
@@ -65,6 +65,7 @@ from ._vectorized import train_many  # noqa: E402  (torch is imported inside, on
 __all__ += [
     "train_dp_mlp",
     "TrainConfig",
+    "check_batch_settings",
     "DPTrainingRun",
     "train_many",
     "Trainer",

@@ -150,13 +150,29 @@ def dp_epsilon(epsilon) -> float | None:
     return None if is_no_dp(epsilon) else check_dp_epsilon(epsilon, "epsilon", limit=None)
 
 
+MAX_EPOCHS = 100_000  # the sweep grid's limit too (the paper trains 25)
+
+
+def check_batch_settings(config: TrainConfig) -> None:
+    """Refuse a batch size or epoch count that is not a whole number in range, each by its own
+    name (``batch_size``, ``epochs``: a face renames them), before any data is touched."""
+    limits = {"batch_size": (1, None, "e.g. 256"), "epochs": (1, MAX_EPOCHS, "e.g. 25")}
+    for name, (low, high, example) in limits.items():
+        value = getattr(config, name)
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if not whole or value < low or (high is not None and value > high):
+            bounds = f"between {low} and {high:,}" if high else f"at least {low}"
+            raise EthicLensInputError(
+                f"{name.replace('_', ' ')} must be a whole number {bounds}",
+                column=name,
+                value=value,
+                fix=f"give a whole number {bounds}, {example}",
+            )
+
+
 def check_settings(n_train: int, config: TrainConfig) -> float:
     """Validate the batch settings; return the Poisson sample rate."""
-    for name in ("batch_size", "epochs"):  # each by its own name, for a face to rename
-        if getattr(config, name) < 1:
-            raise EthicLensInputError(
-                f"{name.replace('_', ' ')} must be >= 1", column=name, value=getattr(config, name)
-            )
+    check_batch_settings(config)
     # Opacus's make_private sets the Poisson rate to 1 / len(data_loader) = 1 / ceil(n / batch)
     # and takes that many steps per epoch; σ and ε here use the same rate.
     q = 1.0 / math.ceil(n_train / config.batch_size)

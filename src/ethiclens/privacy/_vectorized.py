@@ -304,6 +304,7 @@ def train_many(
     reason = supported(config)
     if reason:
         return _opacus_fallback(dataset_name, epsilon, seeds, datas, config, reason)
+    check_settings(_pass_rows(datas), config)  # before the memory plan divides by them
     per_pass = _models_per_pass(datas, config, memory_budget, len(seeds))
     return _train_passes(dataset_name, epsilon, seeds, datas, config, per_pass)
 
