@@ -137,8 +137,6 @@ class DaskExecutor:
     """Tasks on Dask distributed: ``address`` of a scheduler, or "local-cluster"."""
 
     def __init__(self, address: str, workers: int | None = None):
-        from ..sources import LOCAL_HTTP
-
         distributed = require("distributed", extra="dask")
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
         self._cluster = None
@@ -148,7 +146,8 @@ class DaskExecutor:
                 threads_per_worker=1,
                 processes=True,
                 host="127.0.0.1",
-                dashboard_address=LOCAL_HTTP,  # not 0.0.0.0:8787 (sources/_dask.py)
+                # this machine, a free port: None binds 0.0.0.0:8787 (as sources.LOCAL_HTTP)
+                dashboard_address="127.0.0.1:0",
             )
             self.client = Client(self._cluster)
         else:
