@@ -1,5 +1,6 @@
-"""A local Spark driver and a local Dask cluster (``--engine dask``, ``--scheduler local-cluster``) listens on this
-machine only: distributed starts its HTTP server whatever ``dashboard_address`` says, and
+"""A local Spark driver and a local Dask cluster (``--engine dask``, ``--scheduler
+local-cluster``) listen on this machine only: distributed starts its HTTP server whatever
+``dashboard_address`` says, and
 ``None`` meant 0.0.0.0:8787, open to the network, with a warning on the terminal when a second
 run found the port taken."""
 
