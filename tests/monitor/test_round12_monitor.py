@@ -261,23 +261,36 @@ def _state_value(value: float) -> bytes:
 
 
 EDITS = {
-    "reference": ("UPDATE meta SET value = '{\"g\": \"B\"}' WHERE key = 'references'",
-                  "meta 'references' names 'B' for g, but the request gave 'A'"),
-    "start": ("UPDATE windows SET start = 1.0 WHERE \"window\" = 3",
-              "windows: window 3 starts at 1.0"),
-    "first-start": ("UPDATE windows SET start = 1.0 WHERE \"window\" = 0",
-                    "not where day window 0 lies"),
-    "rows": ("UPDATE windows SET rows = -5 WHERE \"window\" = 2",
-             "windows: window 2 has -5 rows"),
-    "gap": ("DELETE FROM windows WHERE \"window\" = 5; DELETE FROM results WHERE \"window\" = 5; "
-            "DELETE FROM alarms WHERE \"window\" = 5",
-            "windows: 9 windows numbered 0 to 9 (a gap)"),
-    "missing-result": ("DELETE FROM results WHERE \"window\" = 5 AND grp = 'C'",
-                       "the comparison g='C' has results for 5 of its 6 windows"),
-    "inf": ("UPDATE state SET data = ? WHERE key = 'bet.di_low.log_wealth' AND grp = 'B'",
-            "state 'bet.di_low.log_wealth' of g='B' holds inf, not a finite number"),
-    "nan": ("UPDATE state SET data = ? WHERE key = 'bet.di_high.log_wealth' AND grp = 'C'",
-            "state 'bet.di_high.log_wealth' of g='C' holds nan, not a finite number"),
+    "reference": (
+        "UPDATE meta SET value = '{\"g\": \"B\"}' WHERE key = 'references'",
+        "meta 'references' names 'B' for g, but the request gave 'A'",
+    ),
+    "start": (
+        'UPDATE windows SET start = 1.0 WHERE "window" = 3',
+        "windows: window 3 starts at 1.0",
+    ),
+    "first-start": (
+        'UPDATE windows SET start = 1.0 WHERE "window" = 0',
+        "not where day window 0 lies",
+    ),
+    "rows": ('UPDATE windows SET rows = -5 WHERE "window" = 2', "windows: window 2 has -5 rows"),
+    "gap": (
+        'DELETE FROM windows WHERE "window" = 5; DELETE FROM results WHERE "window" = 5; '
+        'DELETE FROM alarms WHERE "window" = 5',
+        "windows: 9 windows numbered 0 to 9 (a gap)",
+    ),
+    "missing-result": (
+        "DELETE FROM results WHERE \"window\" = 5 AND grp = 'C'",
+        "the comparison g='C' has results for 5 of its 6 windows",
+    ),
+    "inf": (
+        "UPDATE state SET data = ? WHERE key = 'bet.di_low.log_wealth' AND grp = 'B'",
+        "state 'bet.di_low.log_wealth' of g='B' holds inf, not a finite number",
+    ),
+    "nan": (
+        "UPDATE state SET data = ? WHERE key = 'bet.di_high.log_wealth' AND grp = 'C'",
+        "state 'bet.di_high.log_wealth' of g='C' holds nan, not a finite number",
+    ),
 }
 
 
@@ -316,7 +329,7 @@ def test_a_row_window_store_is_checked_too(tmp_path, capsys):
     rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store)
     assert rc == 0, err  # an untouched store opens
     con = sqlite3.connect(store)
-    con.execute("UPDATE windows SET rows = 99 WHERE \"window\" = 1")
+    con.execute('UPDATE windows SET rows = 99 WHERE "window" = 1')
     con.commit()
     con.close()
     rc, _, err = run_cli(capsys, "monitor", feed, *flags, "--store", store)
