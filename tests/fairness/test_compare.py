@@ -152,10 +152,17 @@ def test_different_lengths_refused(kwargs, column):
 
 def test_misaligned_pandas_index_refused():
     y, a, b, group = _pair(7, n=50)
-    sa = pd.Series(a)
-    sb = pd.Series(b)[::-1]  # same rows, reversed index: paired by label, as in audit
+    labels = pd.Index(np.arange(100) + 500)  # labels, not pandas' default index
+    sa = pd.Series(a, index=labels)
+    sb = pd.Series(b, index=labels)[::-1]  # same rows, reversed labels: paired by label
     plain = compare(y, a, b, group, random_state=0).to_dict()
-    assert compare(pd.Series(y), sa, sb, pd.Series(group), random_state=0).to_dict() == plain
+    got = compare(
+        pd.Series(y, index=labels), sa, sb, pd.Series(group, index=labels), random_state=0
+    )
+    assert got.to_dict() == plain
+    with pytest.raises(EthicLensInputError, match="another order"):  # a default index: ambiguous
+        compare(pd.Series(y), pd.Series(a), pd.Series(b)[::-1], pd.Series(group), random_state=0)
+    sa = pd.Series(a)
     other = pd.Series(b, index=np.arange(1, 101))  # other labels: refused
     with pytest.raises(EthicLensInputError, match="index does not match") as err:
         compare(pd.Series(y), sa, other, pd.Series(group), random_state=0)

@@ -21,7 +21,10 @@ def _data(n=600, seed=0):
     yp = (s > 0.5).astype(int)
     yp2 = np.where(g == "b", 1 - yp, yp)
     w = rng.random(n) + 0.5
-    return pd.DataFrame(dict(g=g, yt=yt, yp=yp, yp2=yp2, s=s, w=w))
+    # labels, not pandas' default index: paired by label when reordered (a default index
+    # beside reordered labels is refused as ambiguous: test_round12_alignment below)
+    index = pd.Index(np.arange(n) * 3 + 7)
+    return pd.DataFrame(dict(g=g, yt=yt, yp=yp, yp2=yp2, s=s, w=w), index=index)
 
 
 def _shuffled(b):
@@ -216,3 +219,27 @@ def test_identical_models_are_refused_in_the_words_of_every_face(tmp_path, capsy
     argv = ["compare", str(tmp_path / "same.csv"), "--y-true", "y", "--y-pred", "p"]
     assert main([*argv, "--y-pred", "q", "--protected", "g", "--n-boot", "100"]) == 2
     assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("function", ["audit", "compare", "threshold_table"])
+def test_a_default_index_beside_reordered_labels_is_refused(function):
+    """``pd.Series(model.predict(df))`` of a shuffled frame has pandas' default index: reindexing
+    it to the frame's labels scrambled the predictions (a perfect model read as 52% accurate,
+    where fairlearn, pairing by position, gives 100%). Refused as ambiguous, naming both fixes."""
+    b = _data().reset_index(drop=True).sample(frac=1, random_state=1)
+    predicted = pd.Series(b.yt.to_numpy())  # a perfect model's predictions, positional
+    calls = {
+        "audit": lambda: ethiclens.audit(b.yt, predicted, b.g, **KW),
+        "compare": lambda: ethiclens.compare(b.yt, predicted, b.yp2.to_numpy(), b.g, **KW),
+        "threshold_table": lambda: ethiclens.threshold_table(
+            b.yt, pd.Series(b.s.to_numpy()), b.g, **KW
+        ),
+    }
+    with pytest.raises(EthicLensInputError, match="another order") as err:
+        calls[function]()
+    assert ".reset_index(drop=True)" in str(err.value) and ".loc[" in str(err.value)
+    fixed = ethiclens.audit(
+        b.yt.reset_index(drop=True), predicted, b.g.reset_index(drop=True), **KW
+    )
+    accuracy = {g.group: g.metrics["accuracy"].value for g in fixed.attributes[0].groups}
+    assert set(accuracy.values()) == {1.0}

@@ -33,8 +33,10 @@ def align_inputs(**named):
 
     The first pandas input's index is the reference; a dict's Series count one by one, each
     named by its key. Another pandas input with the same labels in another order is reindexed
-    to it (as pandas arithmetic would); one whose labels differ is refused, since pairing its
-    rows by position would mix up people. numpy arrays, lists and ``pd.Categorical`` are
+    to it (as pandas arithmetic would), unless either has pandas' default index (0, 1, 2, ...;
+    ``pd.Series(model.predict(X))`` of a shuffled X): that is refused as ambiguous, since
+    scikit-learn and fairlearn pair by position. One whose labels differ is refused, since
+    pairing its rows by position would mix up people. numpy arrays, lists and ``pd.Categorical`` are
     positional and left alone, so a lone pandas input beside them pairs by position (as
     ``Series + ndarray`` does). Returns the inputs' values in the order given.
     """
@@ -64,6 +66,8 @@ def _aligned(name: str, value, ref):
         return value, ref  # a length mismatch is refused by the length check, naming both
     inside = index.isin(ref_index)
     if inside.all() and index.is_unique and ref_index.is_unique:
+        if _positional(index) or _positional(ref_index):
+            raise _ambiguous_order(name, ref_name)
         return value.reindex(ref_index), ref
     unpaired = index[~inside].append(index[index.duplicated()])
     label = unpaired.append(ref_index[ref_index.duplicated()])[0]
@@ -75,6 +79,26 @@ def _aligned(name: str, value, ref):
         column=name,
         fix=f"align it first (e.g. .loc[{ref_name}.index]) or, if the rows are "
         "already in the same order, call .reset_index(drop=True) on every input",
+    )
+
+
+def _positional(index) -> bool:
+    """pandas' default index (0, 1, 2, ...): what ``pd.Series(model.predict(X))`` gets,
+    whatever order X's rows were in."""
+    return isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1
+
+
+def _ambiguous_order(name: str, ref_name: str) -> EthicLensInputError:
+    # The same labels in another order, one side pandas' default index: pairing by label (as
+    # pandas would) or by position (as scikit-learn and fairlearn do) give different audits,
+    # and a default index often only numbers positions (predictions of a shuffled frame).
+    return EthicLensInputError(
+        f"holds {ref_name}'s index labels in another order, and one of the two has pandas' "
+        "default index (0, 1, 2, ...): pairing rows by label (as pandas does) and by position "
+        "(as scikit-learn and fairlearn do) would give different audits",
+        column=name,
+        fix=f"pair by label with .loc[{ref_name}.index], or by position with "
+        ".reset_index(drop=True) on every input (or .to_numpy())",
     )
 
 
