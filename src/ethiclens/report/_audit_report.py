@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
+from markupsafe import escape as escape_block
 
 from ..fairness import AuditResult, comparison_columns, group_columns
 from . import _plots as plots
@@ -13,6 +14,7 @@ from ._render import (
     Report,
     Section,
     definition_list,
+    escape,
     figure,
     generated_by,
     join,
@@ -68,6 +70,14 @@ def fmt_estimate(m) -> str:
     if m.ci_low is None:
         return f"{fmt(m.value)} (no CI)"
     return f"{fmt(m.value)} {interval}"
+
+
+WEIGHTED_SENTENCE = "Weighted: estimates use the sample weights; floors count Kish effective rows."
+
+
+def weighted_sentence(config: dict) -> str | None:
+    """Every face says a weighted audit is weighted (the JSON's config.weighted)."""
+    return WEIGHTED_SENTENCE if config.get("weighted") else None
 
 
 def di_rule_sentence(policy: dict) -> str:
@@ -223,11 +233,13 @@ def _summary(result: AuditResult) -> Section:
     )
     label = result.data.get("provenance", {}).get("label")
     changes = changes_sentence(result.config)
+    weighted = weighted_sentence(result.config)
     return Section(
         "summary",
         "Summary",
         join(
             paragraph(changes, "callout changes") if changes else Markup(""),
+            paragraph(weighted, "callout changes") if weighted else Markup(""),
             Markup("<div class='headline'>"),
             _composite_card(result),
             _di_card(result),
@@ -271,7 +283,7 @@ def _di_card(result: AuditResult) -> Markup:
         c, unjudged = largest
         return _card(
             "Largest disparity",
-            f"DI {c.metrics['disparate_impact'].value:.3f} · {c.group}",
+            f"{verdict.largest_disparity_value(c)} · {c.group}",
             verdict.largest_disparity_note(result, c, unjudged),
         )
     if mindi.withheld:
@@ -767,7 +779,7 @@ def _run_record(result: AuditResult) -> Section:
                 "<p>Its output files are left out, so that re-running it never overwrites "
                 "this report.</p>"
             ),
-            Markup(f"<pre class='spec'>{escape(spec_text)}</pre>"),
+            Markup(f"<pre class='spec'>{escape_block(spec_text)}</pre>"),
         ]
     if run.get("gate"):
         parts += [Markup("<h3>Gate</h3>"), definition_list(list(_flatten("gate", run["gate"])))]

@@ -21,7 +21,14 @@ from ._audit_report import (
     interval_sentence,
     min_di_note,
     outcome_sentence,
+    weighted_sentence,
     withheld_hint,
+)
+from ._verdict import (
+    composite_caveat,
+    largest_disparity,
+    largest_disparity_note,
+    largest_disparity_value,
 )
 
 # `&` too: unescaped, a group named `x&amp;y` would show as x&y, and `a&rlm;b` would hide a
@@ -30,8 +37,16 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
 
 
 def md(text) -> str:
-    """Escape Markdown (and inline HTML) so data such as group names render literally."""
-    return _MD_SPECIAL.sub(r"\\\1", str(text)).replace("\n", " ")
+    """Escape Markdown (and inline HTML) so data such as group names render literally; a
+    newline or CR is shown as ``\\n`` / ``\\r`` (as a space, the groups ``new line`` and
+    ``new\\nline`` would read the same, and a raw newline would break a table row)."""
+    escaped = _MD_SPECIAL.sub(r"\\\1", str(text))
+    return escaped.replace("\n", "\\\\n").replace("\r", "\\\\r")
+
+
+def _prose(text) -> str:
+    """The user's own descriptive text (a card field): escaped, its line breaks as spaces."""
+    return _MD_SPECIAL.sub(r"\\\1", str(text)).replace("\r\n", " ").replace("\n", " ")
 
 
 def _table(headers, rows) -> str:
@@ -44,7 +59,9 @@ def _table(headers, rows) -> str:
 
 
 def _pairs(items) -> list[str]:
-    return [f"- {md(k[:1].upper() + k[1:])}: {md(v)}" if k else f"- {md(v)}" for k, v in items]
+    return [
+        f"- {md(k[:1].upper() + k[1:])}: {_prose(v)}" if k else f"- {_prose(v)}" for k, v in items
+    ]
 
 
 def render_model_card(result: AuditResult) -> str:
@@ -106,6 +123,7 @@ def _factors(result: AuditResult, prov: dict) -> list[str]:
 def _metrics(result: AuditResult, prov: dict) -> list[str]:
     cfg = result.config
     policy = cfg["policy"]
+    rows = "Kish effective rows" if cfg.get("weighted") else "rows"
     out = [
         "## Metrics",
         "",
@@ -113,11 +131,14 @@ def _metrics(result: AuditResult, prov: dict) -> list[str]:
         "equalized-odds difference (max of |ΔTPR|, |ΔFPR|), equal opportunity, predictive "
         "parity, FPR balance, Theil index" + (", ECE" if cfg.get("has_scores") else "") + ".",
         f"- {md(di_rule_sentence(policy))}",
-        f"- Sample floors: {policy['min_group_size']} rows per group for selection rates; "
+        f"- Sample floors: {policy['min_group_size']} {rows} per group for selection rates; "
         f"{policy['min_label_count']} positive and negative labels per group for error "
         "rates. Below a floor a value is shown without an interval and is not judged.",
         f"- Intervals: {md(interval_sentence(cfg))}.",
     ]
+    weighted = weighted_sentence(cfg)
+    if weighted:
+        out.append(f"- {md(weighted)}")
     return out + _pairs(pv.card_sections(prov, "metrics")) + [""]
 
 
@@ -142,16 +163,28 @@ def _quantitative(result: AuditResult, prov: dict) -> list[str]:
     changes = changes_sentence(result.config)
     if changes:
         out += [f"**{md(changes)}**", ""]
+    weighted = weighted_sentence(result.config)
+    if weighted:
+        out += [f"**{md(weighted)}**", ""]
     comp, mindi = result.composite, result.min_disparate_impact
     if comp.withheld:
         out.append(f"**Composite bias score: withheld.** {md(_plain_withheld(comp))}")
     else:
+        caveat = composite_caveat(result)
         out.append(
             f"**Composite bias score: {comp.value:.4f} ({md(comp.band)})**, at "
-            f"{md(comp.comparison)}."
+            f"{md(comp.comparison)}." + (f" {md(caveat)}" if caveat else "")
         )
     out.append("")
-    if mindi.withheld:
+    largest = largest_disparity(result)
+    if not result.config["positive_is_favorable"] and largest is not None:
+        # the same headline as the HTML report and the terminal (docs/report.md)
+        c, unjudged = largest
+        out.append(
+            f"**Largest disparity: {md(largest_disparity_value(c))}** at {md(c.key)}. "
+            f"{md(largest_disparity_note(result, c, unjudged))}"
+        )
+    elif mindi.withheld:
         out.append(f"**Minimum DI: withheld.** {md(_plain_withheld(mindi))}")
     else:
         out.append(

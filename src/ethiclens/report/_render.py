@@ -13,9 +13,19 @@ from datetime import UTC, datetime
 from importlib import resources
 
 import jinja2
-from markupsafe import Markup, escape
+from markupsafe import Markup
+from markupsafe import escape as _markup_escape
 
 from ._plots import Chart
+
+
+def escape(text) -> Markup:
+    """``markupsafe.escape``, with a newline or CR in the text shown as ``\\n`` / ``\\r``:
+    HTML would fold a newline into a space and the page drops a CR, so the groups ``new line``
+    and ``new\\nline`` would look the same. Markup (ours) passes unchanged."""
+    if isinstance(text, Markup) or hasattr(text, "__html__"):
+        return _markup_escape(text)
+    return Markup(str(_markup_escape(text)).replace("\n", "\\n").replace("\r", "\\r"))
 
 
 @dataclass

@@ -7,6 +7,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ._audit_report import (
+    WEIGHTED_SENTENCE,
     below_floor,
     changes_sentence,
     di_rule_sentence,
@@ -16,7 +17,14 @@ from ._audit_report import (
 )
 from ._audit_report import fmt as fmt_number
 from ._compare_report import difference_text
-from ._verdict import largest_disparity, largest_disparity_note, verdict_sentence
+from ._verdict import (
+    _POLICY_METRICS,
+    composite_caveat,
+    largest_disparity,
+    largest_disparity_note,
+    largest_disparity_value,
+    verdict_sentence,
+)
 
 STATUS_STYLE = {
     "FLAGGED": "bold red",
@@ -38,6 +46,12 @@ TABLE_COLUMNS = (
 )
 
 
+def _e(text) -> str:
+    """User text as rich markup, a newline or CR shown as ``\\n`` / ``\\r`` (a raw newline would
+    split a table row, and the groups ``new line`` and ``new\\nline`` would look the same)."""
+    return escape(str(text).replace("\n", "\\n").replace("\r", "\\r"))
+
+
 def terminal_summary(result) -> list:
     """The audit summary as rich renderables (markup strings and a table), in print order.
 
@@ -53,7 +67,7 @@ def _dim_if_below_floor(m, text: str) -> str:
 
 def _estimate_cell(m) -> str:
     """An estimate with its interval, or below the floor greyed with the reason."""
-    return _dim_if_below_floor(m, escape(fmt_estimate(m)))
+    return _dim_if_below_floor(m, _e(fmt_estimate(m)))
 
 
 def _why(c) -> str:
@@ -61,14 +75,13 @@ def _why(c) -> str:
     in their cells)."""
     if c.flag_reason:
         return c.flag_reason
-    return next(
-        (
-            m.reason
-            for m in c.metrics.values()
-            if m.status in ("INCONCLUSIVE", "UNDEFINED") and m.reason
-        ),
-        "",
-    )
+    policy = [c.metrics[k] for k, _ in _POLICY_METRICS if k in c.metrics]
+    # the comparison's own status first (an INSUFFICIENT_DATA row gives its floor reason)
+    for statuses in ((c.status,), ("INCONCLUSIVE", "UNDEFINED", "INSUFFICIENT_DATA")):
+        for m in policy:
+            if m.status in statuses and m.reason:
+                return m.reason
+    return ""
 
 
 def _header(result) -> list[str]:
@@ -79,18 +92,16 @@ def _header(result) -> list[str]:
         f"[bold]EthicLens audit[/bold] — {result.data['n_rows']:,} rows, "
         f"positive label is {meaning}, {cfg['n_boot']} interval draws "
         f"({cfg['ci_method']}), seed {cfg['random_state']}",
-        escape(di_rule_sentence(cfg["policy"])),
+        _e(di_rule_sentence(cfg["policy"])),
     ]
     if cfg.get("weighted"):
-        lines.append(
-            "Weighted: estimates use the sample weights; floors count Kish effective rows."
-        )
+        lines.append(_e(WEIGHTED_SENTENCE))
     suppressed = (result.data.get("provenance") or {}).get("min_cell_suppression")
     if suppressed:
-        lines.append(escape(f"Counts table: {_suppression(suppressed)}"))
+        lines.append(_e(f"Counts table: {_suppression(suppressed)}"))
     lines += [
-        f"[bold]{escape(attr.name)}[/bold]: reference group "
-        f"[cyan]{escape(attr.reference)}[/cyan] ({escape(attr.reference_source)})"
+        f"[bold]{_e(attr.name)}[/bold]: reference group "
+        f"[cyan]{_e(attr.reference)}[/cyan] ({_e(attr.reference_source)})"
         for attr in result.attributes
     ]
     return lines
@@ -106,13 +117,13 @@ def _comparison_table(result) -> Table:
         eo = c.metrics.get("equalized_odds_difference")
         fpr = c.metrics.get("fpr_balance")
         table.add_row(
-            escape(f"{c.attribute}: {c.group} vs {c.reference}"),
+            _e(f"{c.attribute}: {c.group} vs {c.reference}"),
             f"{c.n['group']}/{c.n['reference']}",
             _estimate_cell(c.metrics["disparate_impact"]),
             _estimate_cell(eo),
             _dim_if_below_floor(fpr, fmt_number(fpr.value)) if fpr else "—",
             f"[{STATUS_STYLE.get(c.status, '')}]{c.status}[/]",
-            escape(_why(c)),
+            _e(_why(c)),
         )
     return table
 
@@ -123,30 +134,33 @@ def _footer(result) -> list[str]:
     lines = []
     changes = changes_sentence(cfg)
     if changes:
-        lines.append(f"[bold]{escape(changes)}[/bold]")
+        lines.append(f"[bold]{_e(changes)}[/bold]")
     for h, label in (
         (result.composite, "Composite bias score"),
         (result.min_disparate_impact, "Minimum DI"),
     ):
         if h.withheld:
-            lines.append(f"{label}: [yellow]withheld[/yellow] — {escape(h.withheld_reason)}")
+            lines.append(f"{label}: [yellow]withheld[/yellow] — {_e(h.withheld_reason)}")
         else:
             band = f" ({h.band})" if h.band else ""
-            lines.append(f"{label}: [bold]{h.value:.4f}[/bold]{band} at {escape(h.comparison)}")
+            lines.append(f"{label}: [bold]{h.value:.4f}[/bold]{band} at {_e(h.comparison)}")
+            caveat = composite_caveat(result) if h is result.composite else None
+            if caveat:
+                lines.append(f"[yellow]{_e(caveat)}[/yellow]")
     hint = withheld_hint(result, cli=True)
     if hint:
-        lines.append(f"[yellow]{escape(hint)}[/yellow]")
+        lines.append(f"[yellow]{_e(hint)}[/yellow]")
     largest = largest_disparity(result)
     if not cfg["positive_is_favorable"] and largest is not None:
         # A harmful label's minimum DI points at the group given the harm less often.
         c, unjudged = largest
         lines.append(
-            f"Largest disparity: [bold]DI {c.metrics['disparate_impact'].value:.3f}[/bold] at "
-            f"{escape(c.key)} — {escape(largest_disparity_note(result, c, unjudged))}"
+            f"Largest disparity: [bold]{_e(largest_disparity_value(c))}[/bold] at "
+            f"{_e(c.key)} — {_e(largest_disparity_note(result, c, unjudged))}"
         )
     flagged = [f"{c.key} vs {c.reference}{disadvantaged_note(c)}" for c in result.flagged]
-    lines.append(f"Flagged: {escape(', '.join(flagged)) if flagged else 'none'}")
-    lines.append(escape(verdict_sentence(result)))
+    lines.append(f"Flagged: {_e(', '.join(flagged)) if flagged else 'none'}")
+    lines.append(_e(verdict_sentence(result)))
     return lines
 
 

@@ -76,15 +76,23 @@ def plain_reason(c) -> str:
     return "; ".join(reasons) or c.status.replace("_", " ").lower()
 
 
+def _log_distance(v: float) -> float:
+    """How far a DI is from 1 on the log scale; a DI of 0 or ∞ is infinitely far."""
+    return math.inf if v == 0 or math.isinf(v) else abs(math.log(v))
+
+
 def largest_disparity(result):
     """The judged comparison whose DI is farthest from 1 on the log scale, and how many
-    comparisons could not be judged (so the reader knows it is a lower bound), or None."""
+    comparisons could not be judged (so the reader knows it is a lower bound), or None.
+
+    A DI of 0 (the group never selected) or ∞ (the reference never selected) is judged, with
+    its interval's finite bound: it is the largest disparity there is, not an unknown one."""
     judged, unjudged = [], 0
     for c in result.comparisons:
         m = c.metrics.get("disparate_impact")
-        ok = m is not None and m.value is not None and m.value > 0 and math.isfinite(m.value)
+        ok = m is not None and m.value is not None and not math.isnan(m.value) and m.value >= 0
         if ok and m.status in ("PASS", "FLAGGED", "INCONCLUSIVE"):
-            judged.append((abs(math.log(m.value)), c))
+            judged.append((_log_distance(m.value), c))
         else:
             unjudged += 1
     if not judged:
@@ -92,17 +100,40 @@ def largest_disparity(result):
     return max(judged, key=lambda t: t[0])[1], unjudged
 
 
+def _bound(v) -> str:
+    return "∞" if v is not None and math.isinf(v) else f"{v:.3f}"
+
+
+def largest_disparity_value(c) -> str:
+    """The headline's figure: 'DI 1.234', or 'DI unbounded [61.972, ∞]' when the reference is
+    never selected (the interval's finite bound is what the data supports)."""
+    m = c.metrics["disparate_impact"]
+    if math.isinf(m.value):
+        low = "—" if m.ci_low is None else _bound(m.ci_low)
+        return f"DI unbounded [{low}, ∞]"
+    return f"DI {m.value:.3f}"
+
+
 def largest_disparity_note(result, c, unjudged: int) -> str:
     m = c.metrics["disparate_impact"]
     harmful = not result.config["positive_is_favorable"]
-    more, less = (c.group, c.reference) if m.value > 1 else (c.reference, c.group)
     label = "harmful" if harmful else "favourable"
-    text = (
-        f"{c.attribute}: {more} is given the {label} label {max(m.value, 1 / m.value):.2f}× as "
-        f"often as {less} (DI {m.value:.3f} [{m.ci_low:.3f}, {m.ci_high:.3f}], {c.status})."
-        if m.ci_low is not None
-        else f"{c.attribute}: {c.group} vs {c.reference}, DI {m.value:.3f} ({c.status})."
-    )
+    if m.value == 0 or math.isinf(m.value):
+        never, given = (c.reference, c.group) if m.value else (c.group, c.reference)
+        interval = "" if m.ci_low is None else f" [{_bound(m.ci_low)}, {_bound(m.ci_high)}]"
+        text = (
+            f"{c.attribute}: {never} is never given the {label} label while {given} is "
+            f"(DI {'unbounded' if m.value else '0.000'}{interval}, {c.status})."
+        )
+    elif m.ci_low is not None and m.ci_high is not None:
+        more, less = (c.group, c.reference) if m.value > 1 else (c.reference, c.group)
+        text = (
+            f"{c.attribute}: {more} is given the {label} label {max(m.value, 1 / m.value):.2f}× "
+            f"as often as {less} (DI {m.value:.3f} [{_bound(m.ci_low)}, {_bound(m.ci_high)}], "
+            f"{c.status})."
+        )
+    else:
+        text = f"{c.attribute}: {c.group} vs {c.reference}, DI {m.value:.3f} ({c.status})."
     if unjudged:
         text += (
             f" Among the comparisons that could be judged; {unjudged} could not, so the "
