@@ -9,15 +9,14 @@ import click
 
 from .._checks import SKLEARN_SEED_LIMIT, check_seed
 from ..errors import EthicLensInputError
-from ..io import read_table
 from ..probes import (
     analyze_scored,
-    make_counterfactuals,
+    check_probe_outputs,
     probe_benchmark,
     probe_model,
     run_oracle,
+    write_counterfactuals,
 )
-from ..report import write_atomic
 from ._common import (
     FILE,
     JSON,
@@ -30,7 +29,6 @@ from ._common import (
     progress_bar,
     show,
     shown,
-    writable,
     write_json,
 )
 from ._main import OnceGroup
@@ -80,7 +78,7 @@ def probe_group():
 def counterfactual_cmd(target, json_out, **flags):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
     check_seed(flags["seed"], "--seed", limit=SKLEARN_SEED_LIMIT)
-    writable({"--json": json_out}, inputs=[flags["data"]])
+    check_probe_outputs({"--json": json_out}, inputs=[flags["data"]])
     model = flags["model_spec"]  # your model favours 1 by default, a benchmark as declared
     _check_target(target, model, flags["data"])
     fav = favorable_label(flags["positive"], flags["favorable"], 1 if model else None)
@@ -122,11 +120,9 @@ def _check_target(target, model, data) -> None:
 )
 def make_cmd(data, protected, out):
     """Write every record once as observed and once per other group, for you to score."""
-    writable({"--out": out}, inputs=[data])
-    frame = make_counterfactuals(read_table(data), protected)
-    write_atomic(out, frame.to_csv(index=False))
+    n_rows = write_counterfactuals(data, protected, out)
     click.echo(
-        f"wrote {len(frame):,} rows to {out}; add a prediction column (and optionally a "
+        f"wrote {n_rows:,} rows to {out}; add a prediction column (and optionally a "
         f"score column) and run: ethiclens probe analyze-counterfactuals {out} "
         "--y-pred COL"
     )
@@ -145,7 +141,7 @@ def make_cmd(data, protected, out):
 def analyze_cmd(scored, y_pred, y_score, positive, favorable, seed, json_out):
     """Flip rates from your predictions on a make-counterfactuals table."""
     check_seed(seed, "--seed")
-    writable({"--json": json_out}, inputs=[scored])
+    check_probe_outputs({"--json": json_out}, inputs=[scored])
     fav = favorable_label(positive, favorable, 1)
     result, intro = analyze_scored(scored, y_pred, y_score, favorable=fav, seed=seed)
     if json_out:  # written first: a failing terminal never loses finished work
@@ -176,7 +172,7 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
     from rich.markup import escape
 
     check_seed(seed, "--seed")
-    writable({"--json": json_out})
+    check_probe_outputs({"--json": json_out})
     console = _console()
     results = []
     settings = dict(eo_gap=eo_gap, repetitions=repetitions, n_boot=n_boot, random_state=seed)

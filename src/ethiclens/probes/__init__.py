@@ -9,13 +9,21 @@ from ._counterfactual import (
 )
 from ._entry import load_entry_point
 from ._oracle import InjectedData, OracleResult, inject_bias, run_oracle
-from ._runs import analyze_scored, probe_benchmark, probe_model
+from ._runs import (
+    analyze_scored,
+    check_probe_outputs,
+    probe_benchmark,
+    probe_model,
+    write_counterfactuals,
+)
 
 __all__ = [
     "counterfactual",
     "make_counterfactuals",
     "analyze_counterfactuals",
     "analyze_scored",
+    "write_counterfactuals",
+    "check_probe_outputs",
     "CounterfactualResult",
     "PairResult",
     "load_entry_point",

@@ -263,15 +263,77 @@ def _check_draws(n_boot, ci: str) -> int:
 
 
 def _binary(values, name) -> np.ndarray:
-    """0/1 predictions; a refusal names ``name`` (the user's column where there is one)."""
+    """0/1 predictions; a refusal names ``name`` (the user's column where there is one), how
+    many values are not 0/1 and the first of them."""
     arr = np.asarray(values)
-    if pd.isna(arr).any() or not set(np.unique(arr)).issubset({0, 1}):
+    numbers, bad = _as_binary(arr)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
         raise EthicLensInputError(
-            "predictions must be 0/1 without missing values",
+            f"predictions must be 0/1 without missing values; {_are_not(bad)}, first at row "
+            f"{i + 1}",
             column=name,
+            value=_shown(arr.ravel()[i]),
             fix="recode the predictions to 0/1",
         )
-    return arr.astype(int)
+    return numbers.astype(int)
+
+
+def _as_binary(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The values as numbers (a column read from a CSV with one stray word in it is text:
+    '0' and '1' count, the word does not) and which are not 0 or 1, both flat."""
+    flat = arr.ravel()
+    if flat.dtype.kind not in "biuf":
+        flat = pd.to_numeric(pd.Series(flat, dtype=object), errors="coerce").to_numpy(float)
+    return flat, ~np.isin(flat, (0, 1))
+
+
+def _shown(value):
+    """A value for a message: a missing one as the text 'missing' (None is no value)."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    return "missing" if value is None or (isinstance(value, float) and np.isnan(value)) else value
+
+
+def _scores(values, name, fix: str) -> np.ndarray:
+    """Scores as floats in [0, 1]: text, a missing, infinite or out-of-range value is refused
+    naming ``name``, how many and the first (its row and value)."""
+    raw = pd.Series(np.asarray(values, dtype=object).ravel())
+    numbers = pd.to_numeric(raw, errors="coerce").astype(float)
+    text = (numbers.isna() & raw.notna() & ~raw.map(_is_nan)).to_numpy()
+    if text.any():
+        i = int(np.flatnonzero(text)[0])
+        raise EthicLensInputError(
+            f"scores must be numbers in [0, 1]; {_are_not(text, 'a number')}, first at row {i + 1}",
+            column=name,
+            value=raw.iloc[i],
+            fix=fix,
+        )
+    score = numbers.to_numpy()
+    bad = ~((score >= 0) & (score <= 1))  # NaN and inf fail both comparisons or one
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise EthicLensInputError(
+            f"scores must be in [0, 1] without missing values; {_are_not(bad)}, first at row "
+            f"{i + 1}",
+            column=name,
+            value=_shown(score[i]),
+            fix=fix,
+        )
+    return score
+
+
+def _are_not(mask, what: str = "") -> str:
+    """'1 is not (a number)' / '3 are not (numbers)': how many values a check refused."""
+    k = int(mask.sum())
+    if k == 1:
+        return f"1 is not {what}".rstrip()
+    plural = what.removeprefix("a ") + "s" if what else ""
+    return f"{k} are not {plural}".rstrip()
+
+
+def _is_nan(value) -> bool:
+    return isinstance(value, (float, np.floating)) and np.isnan(value)
 
 
 _SAME_SCORES_NOTE = (
@@ -396,15 +458,19 @@ def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
             fix="score every row of the table, in order",
         )
     pred = _binary(y_pred, _name(y_pred, "y_pred"))
-    score = None if y_score is None else np.asarray(y_score, dtype=float)
-    if score is not None and (np.isnan(score).any() or (score < 0).any() or (score > 1).any()):
+    if y_score is None:
+        return pred, None
+    if len(y_score) != len(frame):
         raise EthicLensInputError(
-            "scores must be in [0, 1] without missing values",
+            f"has {len(y_score)} values for {len(frame)} rows",
             column=_name(y_score, "y_score"),
-            fix="give the positive class's probability for every row (drop --y-score "
-            "if there is none)",
+            fix="score every row of the table, in order",
         )
-    return pred, score
+    fix = (
+        "give the positive class's probability (a number from 0 to 1) for every row (drop "
+        "--y-score if there is none)"
+    )
+    return pred, _scores(y_score, _name(y_score, "y_score"), fix)
 
 
 def _pair(source, target, before, after, favorable_label, draws) -> PairResult:
@@ -631,6 +697,32 @@ def _predict(model, frame):
     return pred, score
 
 
+def _model_outputs(model, pred, score) -> tuple:
+    """The model's predictions (0/1) and scores (in [0, 1]); anything else is refused naming
+    the model, the method and what it returned."""
+    numbers, bad = _as_binary(pred)
+    if bad.any():
+        raise EthicLensInputError(
+            f"the model {model_name(model)}'s predict() returned "
+            f"{_shown(pred.ravel()[int(np.flatnonzero(bad)[0])])!r}, not 0 or 1 "
+            f"({int(bad.sum())} of {bad.size} predictions)",
+            column="model",
+            fix="predict() must return 0 or 1 per record (1: the positive class); map the "
+            "model's labels to 0/1 in a small wrapper class",
+        )
+    if score is not None:
+        fix = "predict_proba()[:, 1] must be the positive class's probability, from 0 to 1"
+        what = f"the model {model_name(model)}'s predict_proba()[:, 1]"
+        try:
+            score = _scores(score, what, fix)
+        except EthicLensInputError as exc:
+            problem = exc.problem.replace("scores must be", "must be")
+            raise EthicLensInputError(
+                f"{what} {problem} (value: {exc.value!r})", column="model", fix=fix
+            ) from None
+    return numbers.astype(int), score
+
+
 def counterfactual(
     model,
     X: pd.DataFrame,
@@ -669,7 +761,7 @@ def counterfactual(
             fix="pass a fitted classifier (e.g. a scikit-learn estimator)",
         )
     frame = make_counterfactuals(X, protected, groups)
-    pred, score = _predict(model, frame.drop(columns=[ROW, SOURCE, TARGET]))
+    pred, score = _model_outputs(model, *_predict(model, frame.drop(columns=[ROW, SOURCE, TARGET])))
     result = analyze_counterfactuals(
         frame,
         pred,

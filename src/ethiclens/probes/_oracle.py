@@ -91,6 +91,11 @@ def inject_bias(
     separation : float
         k of the privileged group (how much better than chance the predictions are).
     """
+    _finite(disparate_impact, "disparate_impact", "e.g. 0.6 (unprivileged rate / privileged rate)")
+    if eo_gap is not None:
+        _finite(eo_gap, "eo_gap", "e.g. 0.1, or leave it out")
+    _finite(reference_rate, "reference_rate", "e.g. 0.5 (the default)")
+    _finite(separation, "separation", "e.g. 0.3 (the default)")
     b1, b0 = base_rates
     r1, r0 = _selection_rates(reference_rate, disparate_impact)
     lo1, hi1 = _feasible_k(r1, b1)
@@ -113,6 +118,20 @@ def inject_bias(
     n1 = int(round(n * group_sizes[0] / sum(group_sizes)))
     sizes = {PRIVILEGED: n1, UNPRIVILEGED: n - n1}
     return _draw(groups, sizes, np.random.default_rng(random_state))
+
+
+def _finite(value, column: str, fix: str) -> None:
+    """A real, finite number (not text, a bool, NaN or infinity)."""
+    number = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(
+        value, (bool, np.bool_)
+    )
+    if not number or not np.isfinite(value):
+        raise EthicLensInputError(
+            "must be a finite number" + ("" if number else f", not {type(value).__name__}"),
+            column=column,
+            value=value,
+            fix=fix,
+        )
 
 
 def _draw(groups: dict, sizes: dict, rng) -> InjectedData:

@@ -88,3 +88,60 @@ def analyze_scored(scored, y_pred: str, y_score=None, *, favorable=1, seed=0):
         random_state=seed,
     )
     return result, f"Counterfactual analysis of {scored}"
+
+
+# The format each probe output is written in: its name must say so, or the next command (or
+# the user's tools) would read it as something else (a table named .txt is refused as input).
+OUTPUT_SUFFIXES = {
+    "--out": (".csv", "the counterfactual table (a CSV file)"),
+    "--json": (".json", "the JSON report"),
+}
+
+
+def check_probe_outputs(outputs: dict, inputs=(), *, suffixes: bool = True) -> None:
+    """Refuse, before any work, the outputs (flag -> path, None: not asked) of a probe command
+    that could not be written: standard output ('-', the report is printed there already), an
+    input or another output overwritten, an unwritable place, then (``suffixes``) a name
+    without the format's suffix (:func:`check_out_suffix`)."""
+    from ..io import check_outputs, check_writable
+
+    for flag, path in outputs.items():
+        if path == "-":
+            raise EthicLensInputError(
+                "cannot go to standard output ('-'): the command prints its summary there",
+                column=flag,
+                value=path,
+                fix=f"give {flag} a file name, e.g. {flag} probe{OUTPUT_SUFFIXES[flag][0]}",
+            )
+    check_outputs(outputs, inputs=[i for i in inputs if i])
+    for path in outputs.values():
+        if path:
+            check_writable(path)
+    if suffixes:
+        check_out_suffix(outputs)
+
+
+def check_out_suffix(outputs: dict) -> None:
+    """Refuse an output named without the suffix of the format it is written in."""
+    from ..io import check_suffix
+
+    for flag, path in outputs.items():
+        check_suffix(path, flag, *OUTPUT_SUFFIXES[flag])
+
+
+def write_counterfactuals(data, protected: str, out) -> int:
+    """``probe make-counterfactuals``: the records in ``data`` (a CSV/Parquet path), once as
+    observed and once per other group of ``protected``, written to ``out`` (a .csv); the
+    number of rows written. A column the file lacks is named with the file's columns; a bad
+    input is refused before a bad output name, as a command refuses its arguments in order."""
+    from ..io import read_table, require_columns, write_atomic
+    from ._counterfactual import _protected_column, _target_groups, make_counterfactuals
+
+    check_probe_outputs({"--out": out}, inputs=[data], suffixes=False)
+    records = read_table(data)
+    require_columns(records, [protected], data)
+    _target_groups(_protected_column(records, protected), protected, None)  # the input first
+    check_out_suffix({"--out": out})  # then the name, before the table is built or written
+    frame = make_counterfactuals(records, protected)
+    write_atomic(out, frame.to_csv(index=False))
+    return len(frame)
