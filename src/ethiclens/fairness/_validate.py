@@ -82,6 +82,20 @@ def _aligned(name: str, value, ref):
     )
 
 
+def _refuse_masked(values, role: str) -> None:
+    """A numpy masked array's hidden entries still hold values: reading it as an array would
+    count them, under their hidden values."""
+    if isinstance(values, np.ma.MaskedArray) or (
+        isinstance(values, dict) and any(isinstance(v, np.ma.MaskedArray) for v in values.values())
+    ):
+        raise EthicLensInputError(
+            "is a numpy masked array",
+            column=role,
+            fix="drop the masked rows from every input first, or fill them "
+            "(values.filled(...)) if they are real values",
+        )
+
+
 def _positional(index) -> bool:
     """pandas' default index (0, 1, 2, ...): what ``pd.Series(model.predict(X))`` gets,
     whatever order X's rows were in."""
@@ -148,6 +162,7 @@ def check_one_dimensional(values, column: str, fix: str) -> None:
     """One value per row: not a string (its characters are no rows), a table or a scalar."""
     _refuse_text(values, column)
     _refuse_unordered(values, column)
+    _refuse_masked(values, column)
     if isinstance(values, pd.DataFrame) or np.ndim(values) != 1:
         shape = values.shape if hasattr(values, "shape") else np.shape(values)
         raise EthicLensInputError(
@@ -445,6 +460,14 @@ def _to_frame(sf) -> pd.DataFrame:
     if isinstance(sf, pd.Categorical):
         return _to_frame(pd.Series(sf))
     _refuse_unordered(sf)
+    _refuse_masked(sf, "sensitive_features")
+    if isinstance(sf, list | tuple) and any(np.ndim(v) > 0 for v in sf):
+        # one array per attribute, or one row per person? numpy would read it as rows
+        raise EthicLensInputError(
+            "is a list of arrays, which may be one column per attribute or one row per person",
+            column="sensitive_features",
+            fix="pass a dict of columns ({'race': race, 'sex': sex}) or a DataFrame",
+        )
     if isinstance(sf, dict):
         for key, values in sf.items():  # each value is one attribute's column
             role = f"sensitive_features[{key!r}]"
@@ -511,11 +534,12 @@ def encode_groups(
     Hash-based factorising of the raw values, then string labels for the few distinct groups
     only: a million rows cost milliseconds, not a million string conversions.
     """
+    _refuse_masked(sensitive_features, "sensitive_features")
     plain = _plain_string_columns(sensitive_features, n)
     if plain is not None:
         return {name: _encode_column(name, col) for name, col in plain.items()}
     frame = _to_frame(sensitive_features)
-    dup = frame.columns[frame.columns.duplicated()]
+    dup = frame.columns[frame.columns.map(str).duplicated()]  # 0 and "0" print alike
     if len(dup):
         raise EthicLensInputError(
             "protected attribute named twice",
@@ -550,7 +574,9 @@ def _plain_string_columns(sf, n: int) -> dict | None:
         and len(v) == n
         for v in columns.values()
     )
-    return {str(k): v for k, v in columns.items()} if plain else None
+    if not plain or len({str(k) for k in columns}) < len(columns):
+        return None  # names printing alike (0 and "0") are refused on the DataFrame path
+    return {str(k): v for k, v in columns.items()}
 
 
 # An odd 64-bit multiplier (the golden ratio's): the fixed-width strings' hash below.

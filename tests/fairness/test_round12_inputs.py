@@ -1,0 +1,52 @@
+"""Python inputs that were silently misread: two attributes whose names print alike (0 and
+"0": one vanished), a list of arrays (read as rows, transposed when it happened to fit), a
+numpy masked array (its hidden entries counted under their hidden values)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ethiclens
+from ethiclens.errors import EthicLensInputError
+
+N = 300
+RNG = np.random.default_rng(0)
+YT, YP = RNG.integers(0, 2, N), RNG.integers(0, 2, N)
+RACE, SEX = RNG.choice(["a", "b"], N), RNG.choice(["F", "M"], N)
+KW = {"n_boot": 100, "random_state": 0}
+MASK = np.r_[True, np.zeros(N - 1, bool)]
+
+
+@pytest.mark.parametrize(
+    "features",
+    [pd.DataFrame({0: RACE, "0": SEX}), {0: RACE, "0": SEX}],
+    ids=["frame", "dict"],
+)
+def test_names_printing_alike_are_refused(features):
+    with pytest.raises(EthicLensInputError, match="named twice"):
+        ethiclens.audit(YT, YP, features, **KW)
+
+
+@pytest.mark.parametrize("features", [[RACE, SEX], (RACE, SEX), [RACE[:2], SEX[:2]]])
+def test_a_list_of_arrays_is_refused_with_the_fix(features):
+    with pytest.raises(EthicLensInputError, match="list of arrays") as err:
+        ethiclens.audit(YT, YP, features, **KW)
+    assert "dict of columns" in str(err.value)
+
+
+def test_a_list_of_labels_is_one_attribute():
+    result = ethiclens.audit(list(YT), list(YP), list(RACE), **KW)
+    assert [g.group for g in result.attributes[0].groups] == ["a", "b"]
+
+
+@pytest.mark.parametrize("role", ["y_true", "y_pred", "sensitive_features", "dict"])
+def test_masked_arrays_are_refused(role):
+    args = {"y_true": YT, "y_pred": YP, "sensitive_features": RACE}
+    if role == "dict":
+        args["sensitive_features"] = {"race": np.ma.masked_array(RACE, mask=MASK)}
+    else:
+        args[role] = np.ma.masked_array(args[role], mask=MASK)
+    with pytest.raises(EthicLensInputError, match="masked array"):
+        ethiclens.audit(args["y_true"], args["y_pred"], args["sensitive_features"], **KW)
