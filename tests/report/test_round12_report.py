@@ -72,6 +72,7 @@ def test_every_face_headlines_the_unbounded_disparity(unbounded):
     assert "**Minimum DI" not in card
     text = _terminal(unbounded)
     assert re.search(r"Largest disparity: DI unbounded \[\d+\.\d{3}, ∞\] at g:A", text)
+    assert "Minimum DI" not in text
 
 
 def test_a_group_never_selected_is_judged_too():

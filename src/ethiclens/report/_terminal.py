@@ -135,10 +135,14 @@ def _footer(result) -> list[str]:
     changes = changes_sentence(cfg)
     if changes:
         lines.append(f"[bold]{_e(changes)}[/bold]")
-    for h, label in (
-        (result.composite, "Composite bias score"),
-        (result.min_disparate_impact, "Minimum DI"),
-    ):
+    largest = largest_disparity(result)
+    # A harmful label's minimum DI points at the group given the harm less often: its headline
+    # is the largest disparity, as in the HTML report and the model card (docs/report.md).
+    harmful_headline = not cfg["positive_is_favorable"] and largest is not None
+    heads = [(result.composite, "Composite bias score")]
+    if not harmful_headline:
+        heads.append((result.min_disparate_impact, "Minimum DI"))
+    for h, label in heads:
         if h.withheld:
             lines.append(f"{label}: [yellow]withheld[/yellow] — {_e(h.withheld_reason)}")
         else:
@@ -150,9 +154,7 @@ def _footer(result) -> list[str]:
     hint = withheld_hint(result, cli=True)
     if hint:
         lines.append(f"[yellow]{_e(hint)}[/yellow]")
-    largest = largest_disparity(result)
-    if not cfg["positive_is_favorable"] and largest is not None:
-        # A harmful label's minimum DI points at the group given the harm less often.
+    if harmful_headline:
         c, unjudged = largest
         lines.append(
             f"Largest disparity: [bold]{_e(largest_disparity_value(c))}[/bold] at "
