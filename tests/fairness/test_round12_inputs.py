@@ -50,3 +50,12 @@ def test_masked_arrays_are_refused(role):
         args[role] = np.ma.masked_array(args[role], mask=MASK)
     with pytest.raises(EthicLensInputError, match="masked array"):
         ethiclens.audit(args["y_true"], args["y_pred"], args["sensitive_features"], **KW)
+
+
+def test_a_result_is_looked_up_by_the_callers_own_key():
+    result = ethiclens.audit(YT, YP, {0: RACE}, **KW)
+    assert list(result.by_group(0).index) == ["a", "b"]
+    (only,) = result.comparisons  # the larger group is the reference
+    assert result.comparison(0, only.group).attribute == "0"
+    with pytest.raises(KeyError, match=rf"the comparisons are \['0:{only.group}'\]"):
+        result.comparison(0, "zz")

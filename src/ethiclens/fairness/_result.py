@@ -215,10 +215,11 @@ class AuditResult:
         return gate(self.to_dict(), fail_on, baseline)
 
     def comparison(self, attribute: str, group: str) -> Comparison:
-        for c in self.comparisons:
-            if c.attribute == attribute and c.group == str(group):
+        for c in self.comparisons:  # names as the report prints them: 0 finds attribute '0'
+            if c.attribute == str(attribute) and c.group == str(group):
                 return c
-        raise KeyError(f"no comparison {attribute}:{group}")
+        known = [f"{c.attribute}:{c.group}" for c in self.comparisons]
+        raise KeyError(f"no comparison {attribute}:{group}; the comparisons are {known}")
 
     def to_dict(self) -> dict:
         statuses = [c.status for c in self.comparisons]
@@ -275,7 +276,7 @@ class AuditResult:
         """
         attrs = self.attributes
         if attribute is not None:
-            attrs = [a for a in attrs if a.name == attribute]
+            attrs = [a for a in attrs if a.name == str(attribute)]
             if not attrs:
                 raise KeyError(
                     f"no attribute {attribute!r}; use one of {[a.name for a in self.attributes]}"
