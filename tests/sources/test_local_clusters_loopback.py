@@ -30,10 +30,11 @@ def test_two_local_clusters_at_once_listen_on_loopback_without_a_warning():
 
 def test_a_local_spark_driver_listens_on_loopback():
     pytest.importorskip("pyspark")
-    from ethiclens.sources import spark_session
+    from ethiclens.sources._spark import session_settings
 
-    with spark_session() as session:
-        conf = session.sparkContext.getConf()
-        assert conf.get("spark.driver.bindAddress") == "127.0.0.1"
-        assert conf.get("spark.driver.host") == "127.0.0.1"
-        assert conf.get("spark.ui.enabled") == "false"
+    # the builder's settings: a session another test left active would hide them
+    local = session_settings("local[2]")._options
+    assert local["spark.driver.bindAddress"] == local["spark.driver.host"] == "127.0.0.1"
+    assert local["spark.ui.enabled"] == "false"
+    cluster = session_settings("spark://scheduler:7077")._options
+    assert "spark.driver.bindAddress" not in cluster

@@ -125,6 +125,12 @@ def test_sqlite_statement_timeout_is_one_line(tmp_path):
     assert time.monotonic() - start < 20
 
 
+def _ctrl_c_on() -> None:
+    # A test process may ignore SIGINT (a pytest-xdist worker, a shell's background job), and a
+    # child inherits that: the CLI would never see the Ctrl-C this test sends.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_a_slow_sqlite_query(tmp_path):
     db = _sqlite_db(tmp_path)
     slow = (
@@ -134,7 +140,9 @@ def test_ctrl_c_stops_a_slow_sqlite_query(tmp_path):
     cmd = [sys.executable, "-m", "ethiclens", "audit", "--db", f"sqlite:///{db}"]
     cmd += ["--query", slow, "--y-true", "y", "--y-pred", "p", "--protected", "race"]
     cmd += ["--json", str(tmp_path / "c.json")]
-    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_on
+    )
     time.sleep(6)  # past start-up (imports), inside the query
     assert proc.poll() is None, proc.communicate()
     proc.send_signal(signal.SIGINT)
@@ -317,7 +325,9 @@ def test_ctrl_c_cancels_a_slow_postgres_query(postgres_url, tmp_path):
     cmd = [sys.executable, "-m", "ethiclens", "audit", "--db", postgres_url, "--query", slow]
     cmd += ["--y-true", "y", "--y-pred", "p", "--protected", "race"]
     cmd += ["--json", str(tmp_path / "c.json")]
-    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_on
+    )
     time.sleep(6)
     assert proc.poll() is None, proc.communicate()
     proc.send_signal(signal.SIGINT)

@@ -131,6 +131,25 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     return finish_counts(layout.check(raw, roles), roles, "spark")
 
 
+def session_settings(master: str):
+    """The builder of EthicLens's own SparkSession on ``master``: no UI, no progress bars, few
+    shuffle partitions; a local driver listens on loopback only (no executor elsewhere needs
+    it), a cluster master keeps Spark's own addresses."""
+    from pyspark.sql import SparkSession
+
+    builder = (
+        SparkSession.builder.master(master)
+        .appName("ethiclens")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+    )
+    if master.startswith("local"):
+        builder = builder.config("spark.driver.bindAddress", "127.0.0.1")
+        builder = builder.config("spark.driver.host", "127.0.0.1")
+    return builder
+
+
 @contextlib.contextmanager
 def spark_session(master: str | None = None):
     """The active SparkSession, or one started on ``master`` (default ``local[2]``) and stopped
@@ -146,18 +165,7 @@ def spark_session(master: str | None = None):
             value=master,
             fix="drop --scheduler (the active session is used) or stop that session",
         )
-    master = master or LOCAL_MASTER
-    builder = (
-        SparkSession.builder.master(master)
-        .appName("ethiclens")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.sql.shuffle.partitions", "4")
-    )
-    if master.startswith("local"):  # no executor elsewhere needs the driver: loopback only
-        builder = builder.config("spark.driver.bindAddress", "127.0.0.1")
-        builder = builder.config("spark.driver.host", "127.0.0.1")
-    session = active or builder.getOrCreate()
+    session = active or session_settings(master or LOCAL_MASTER).getOrCreate()
     if active is None:
         session.sparkContext.setLogLevel("ERROR")
     try:
