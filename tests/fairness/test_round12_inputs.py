@@ -59,3 +59,15 @@ def test_a_result_is_looked_up_by_the_callers_own_key():
     assert result.comparison(0, only.group).attribute == "0"
     with pytest.raises(KeyError, match=rf"the comparisons are \['0:{only.group}'\]"):
         result.comparison(0, "zz")
+
+
+def test_plots_refuse_what_they_cannot_show():
+    unlabelled = ethiclens.audit(None, YP, {"g": RACE}, **KW)
+    with pytest.raises(EthicLensInputError, match="needs labels"):
+        unlabelled.plot("rates")
+    labelled = ethiclens.audit(YT, YP, {0: RACE}, **KW)
+    with pytest.raises(EthicLensInputError, match="every attribute"):
+        labelled.plot("forest", attribute=0)
+    with pytest.raises(EthicLensInputError, match="no such protected attribute"):
+        labelled.plot("rates", attribute="nope")
+    assert labelled.plot("rates", attribute=0) is not None

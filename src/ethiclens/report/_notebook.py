@@ -54,16 +54,32 @@ def audit_figure(result, kind="forest", attribute=None):
     from . import _plots as plots
     from ._audit_report import forest_args
 
+    names = [a.name for a in result.attributes]
+    if attribute is not None and str(attribute) not in names:  # 0 finds attribute '0'
+        raise EthicLensInputError(
+            "no such protected attribute",
+            column="attribute",
+            value=attribute,
+            fix=f"one of {names}",
+        )
     if kind == "forest":
+        if attribute is not None:
+            raise EthicLensInputError(
+                "the forest plot shows every attribute's comparisons",
+                column="attribute",
+                value=attribute,
+                fix="drop attribute, or plot(kind='rates', attribute=...) for one attribute",
+            )
         fig = plots.forest_figure(*forest_args(result))[0]
     elif kind == "rates":
-        names = [a.name for a in result.attributes]
-        name = names[0] if attribute is None else attribute
-        if name not in names:
+        attr = result.attributes[names.index(names[0] if attribute is None else str(attribute))]
+        if "positive_predictive_value" not in attr.groups[0].metrics:
             raise EthicLensInputError(
-                "no such protected attribute", column="attribute", value=name, fix=f"one of {names}"
+                "needs labels: PPV and the false-positive rate compare predictions with y_true",
+                column="kind",
+                value=kind,
+                fix="audit with y_true, or plot(kind='forest')",
             )
-        attr = result.attributes[names.index(name)]
         fig = plots.ppv_fpr_figure(attr.name, attr.groups, forest_args(result)[-1])[0]
     else:
         raise EthicLensInputError(
