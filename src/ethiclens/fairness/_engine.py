@@ -108,11 +108,8 @@ def audit(
     policy : Policy, optional
         Thresholds, DI rule and sample floors; defaults from the methodology.
     **options
-        The audit's options, each described in :class:`AuditOptions`: ``reference``,
-        ``intersections``, ``exclude_groups``, ``merge_groups``, ``pos_label``,
-        ``positive_is_favorable``, ``n_boot`` (2,000), ``ci`` (``"jeffreys"``, ``"bca"``,
-        ``"percentile"``), ``confidence_level``, ``n_bins``, ``random_state``, ``provenance``,
-        ``reference_source``.
+        The audit's options, each described in :class:`AuditOptions` (``reference``,
+        ``intersections``, ``merge_groups``, ``pos_label``, ``n_boot``, ``ci``, ...).
 
     Returns
     -------
