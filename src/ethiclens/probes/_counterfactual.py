@@ -268,13 +268,12 @@ def _binary(values, name) -> np.ndarray:
     arr = np.asarray(values)
     numbers, bad = _as_binary(arr)
     if bad.any():
-        i = int(np.flatnonzero(bad)[0])
-        raise EthicLensInputError(
-            f"predictions must be 0/1 without missing values; {_are_not(bad)}, first at row "
-            f"{i + 1}",
-            column=name,
-            value=_shown(arr.ravel()[i]),
-            fix="recode the predictions to 0/1",
+        _refuse_first(
+            bad,
+            arr.ravel(),
+            "predictions must be 0/1 without missing values",
+            name,
+            "recode the predictions to 0/1",
         )
     return numbers.astype(int)
 
@@ -302,25 +301,25 @@ def _scores(values, name, fix: str) -> np.ndarray:
     numbers = pd.to_numeric(raw, errors="coerce").astype(float)
     text = (numbers.isna() & raw.notna() & ~raw.map(_is_nan)).to_numpy()
     if text.any():
-        i = int(np.flatnonzero(text)[0])
-        raise EthicLensInputError(
-            f"scores must be numbers in [0, 1]; {_are_not(text, 'a number')}, first at row {i + 1}",
-            column=name,
-            value=raw.iloc[i],
-            fix=fix,
+        _refuse_first(
+            text, raw.to_numpy(), "scores must be numbers in [0, 1]", name, fix, "a number"
         )
     score = numbers.to_numpy()
     bad = ~((score >= 0) & (score <= 1))  # NaN and inf fail both comparisons or one
     if bad.any():
-        i = int(np.flatnonzero(bad)[0])
-        raise EthicLensInputError(
-            f"scores must be in [0, 1] without missing values; {_are_not(bad)}, first at row "
-            f"{i + 1}",
-            column=name,
-            value=_shown(score[i]),
-            fix=fix,
-        )
+        _refuse_first(bad, score, "scores must be in [0, 1] without missing values", name, fix)
     return score
+
+
+def _refuse_first(bad, values, rule: str, name, fix: str, what: str = "") -> None:
+    """Refuse ``values`` where ``bad``: ``rule``, how many break it, the first's row and value."""
+    i = int(np.flatnonzero(bad)[0])
+    raise EthicLensInputError(
+        f"{rule}; {_are_not(bad, what)}, first at row {i + 1}",
+        column=name,
+        value=_shown(values[i]),
+        fix=fix,
+    )
 
 
 def _are_not(mask, what: str = "") -> str:

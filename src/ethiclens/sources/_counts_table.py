@@ -572,14 +572,20 @@ def _shown(value):
     return _Null() if value is None else value
 
 
+def _check_object(value, key: str, what: str, where: _Where) -> None:
+    """Refuse ``value`` at ``key`` unless it is a JSON object; ``what``: what it must be."""
+    if not isinstance(value, dict):
+        raise where.error(key, f"must be {what}, not a {_json_kind(value)}", _shown(value))
+
+
 def _check_names(names, where: _Where) -> None:
-    if not isinstance(names, dict):
-        raise where.error(
-            NAMES_ATTR,
-            "must be an object of role -> the column it was counted from "
-            f'(e.g. {{"y_true": "label", "y_pred": "pred"}}), not a {_json_kind(names)}',
-            _shown(names),
-        )
+    _check_object(
+        names,
+        NAMES_ATTR,
+        'an object of role -> the column it was counted from (e.g. {"y_true": "label", '
+        '"y_pred": "pred"})',
+        where,
+    )
     for role, column in names.items():
         if role not in _ROLE_KEYS:
             raise where.error(
@@ -621,13 +627,12 @@ def _check_column_list(key: str, columns, where: _Where) -> None:
 
 
 def _check_source(source, where: _Where) -> None:
-    if not isinstance(source, dict):
-        raise where.error(
-            _SOURCE_ATTR,
-            'must be an object saying where the rows came from (e.g. {"dataset": "d.csv"}), '
-            f"or null; not a {_json_kind(source)}",
-            _shown(source),
-        )
+    _check_object(
+        source,
+        _SOURCE_ATTR,
+        'an object saying where the rows came from (e.g. {"dataset": "d.csv"}), or null',
+        where,
+    )
     for key, value in source.items():
         if isinstance(value, dict | list):
             raise where.error(
