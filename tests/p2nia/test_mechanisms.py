@@ -98,9 +98,9 @@ def test_unregistered_and_unknown_mechanisms_are_refused(platform, toy):
         register_mechanism(Identity())
 
 
-def test_toy_interval_is_extended_to_a_boundary_estimate(toy):
-    """Jeffreys draws never reach a rate of exactly 0: a DP of exactly 0 lies below every draw,
-    and the interval is extended to it, saying so."""
+def test_toy_interval_of_a_zero_gap_starts_at_zero(toy):
+    """Jeffreys draws never reach a rate of exactly 0, so |ΔSR| of the draws lies above a DP
+    of exactly 0; the interval is folded at 0 from the signed gap's, which straddles 0."""
     n = 2000
     data = pd.DataFrame({"sex": ["F", "M"] * (n // 2), "y": 0, "p": 0})
     rel = release(
@@ -108,7 +108,7 @@ def test_toy_interval_is_extended_to_a_boundary_estimate(toy):
     )
     v = estimate(rel, n_boot=200).values["dp"]
     assert v["value"] == 0.0 and v["ci_low"] == 0.0 < v["ci_high"]
-    assert "extended to the estimate" in v["ci_method"]
+    assert "folded at 0" in v["ci_method"]
 
 
 def test_a_dp_only_request_releases_exactly_a_and_yhat(platform):

@@ -17,11 +17,13 @@ from ._engine import audit, audit_counts, check_two_groups, two_proportion_z_tes
 from ._gate import FAIL_LEVELS, GateOutcome, gate
 from ._intervals import (  # the one interval kit: draws -> interval, method, status
     BCA,
+    FOLDED,
     OUTSIDE,
     PERCENTILE,
     bootstrap_intervals,
     check_ci,
     contain_one,
+    folded_max,
     interval,
     metric_status,
 )
@@ -73,11 +75,13 @@ from ._validate import (
 
 __all__ = [
     "BCA",
+    "FOLDED",
     "OUTSIDE",
     "PERCENTILE",
     "bootstrap_intervals",
     "check_ci",
     "contain_one",
+    "folded_max",
     "interval",
     "metric_status",
     "as_scores",

@@ -319,6 +319,32 @@ def interval(
     return ivs[0]
 
 
+FOLDED = ", of the signed difference(s), folded at 0"
+
+
+def folded_max(signed, *, name: str = PERCENTILE, level: float = 0.95) -> Interval:
+    """Interval of max_i |s_i| from the equal-tailed intervals of signed statistics s_i.
+
+    ``signed``: (estimate, draws) of each s_i. Each signed interval, extended to its own
+    estimate, is folded at 0 (:func:`fold`) and the result is [max of the lows, max of the
+    highs]. Unlike a percentile interval of |s| itself, whose lower end is above 0 whatever the
+    data, it covers a true gap of 0 and contains the estimate max_i |s_i|. A signed interval
+    that is not reported (too many undefined draws) is returned as it is: no interval.
+    """
+    parts = [
+        interval(value, draws, name=name, level=level, note=OUTSIDE) for value, draws in signed
+    ]
+    missing = next((iv for iv in parts if not iv.defined), None)
+    if missing is not None:
+        return missing
+    low, high = fold(
+        Intervals(np.array([iv.low for iv in parts]), np.array([iv.high for iv in parts]), [])
+    )
+    notes = sorted({iv.method.removeprefix(name).strip(" ;") for iv in parts} - {""})
+    method = name + FOLDED + (f"; signed: {'; '.join(notes)}" if notes else "")
+    return Interval(float(low.max()), float(high.max()), method)
+
+
 def contain_one(iv: Interval, point, note: str | None = ON_BOUNDARY) -> Interval:
     """:func:`contain` for one :class:`Interval` (a finite ``point``; otherwise unchanged)."""
     if not iv.defined or point is None or not np.isfinite(point):

@@ -31,8 +31,8 @@ from .._checks import check_draws, check_level
 from .._checks import check_seed as _check_seed
 from ..errors import EthicLensInputError
 from ..fairness import (
+    FOLDED,
     INSUFFICIENT_DATA,
-    OUTSIDE,
     REPORTED,
     UNDEFINED,
     UNDEFINED_METHOD,
@@ -40,12 +40,12 @@ from ..fairness import (
     MetricEstimate,
     Policy,
     check_policy,
-    interval,
+    folded_max,
     metric_status,
 )
 from ._common import TABLE
 from ._mechanisms import get_mechanism
-from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells
+from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells, signed_gaps
 from ._protocol import known_metrics, validate_manifest
 from ._roles import LABEL, PREDICTION
 
@@ -264,14 +264,15 @@ def estimate(
     joint = mech.joint(counts / n, m)
     cells = cells_from_joint(joint, labelled) * n  # estimated counts per group and cell
     point = metrics_from_cells(cells, labelled, metrics)
-    boot = _replicates(mech, counts, m, labelled, metrics, n_boot, random_state)
+    rep_cells = _replicates(mech, counts, m, labelled, n_boot, random_state)
     basis = _Cells(cells, labelled, domain, m["roles"]["protected"])
+    method = mech.ci_method
     values = {
-        k: _metric_estimate(k, float(point[k]), boot.get(k), basis, policy, mech.ci_method, level)
+        k: _metric_estimate(k, float(point[k]), rep_cells, basis, policy, method, level)
         for k in metrics
     }
     est = _estimate_of(m, values, basis, policy)
-    est.interval_method = mech.ci_method if n_boot else None
+    est.interval_method = method + FOLDED if n_boot else None
     return est
 
 
@@ -294,17 +295,17 @@ def _estimable(manifest: dict, metrics) -> list:
     return metrics
 
 
-def _replicates(mech, counts, manifest, labelled, metrics, n_boot, random_state) -> dict:
-    """Each metric's bootstrap replicates (none when ``n_boot`` is 0): the mechanism's draws
-    of the released cells, each turned into an estimated joint at once."""
+def _replicates(mech, counts, manifest, labelled, n_boot, random_state) -> np.ndarray | None:
+    """The groups' cells in each bootstrap replicate (None when ``n_boot`` is 0): the
+    mechanism's draws of the released cells, each turned into an estimated joint at once."""
     if not n_boot:
-        return {}
+        return None
     draws = mech.draw(counts, n_boot, np.random.default_rng(random_state))
     totals = draws.reshape(n_boot, -1).sum(axis=1)
     shape = (n_boot,) + (1,) * counts.ndim
     with np.errstate(invalid="ignore", divide="ignore"):
         rep_joint = mech.joint(draws / totals.reshape(shape), manifest)
-    return metrics_from_cells(cells_from_joint(rep_joint, labelled), labelled, metrics)
+    return cells_from_joint(rep_joint, labelled)
 
 
 @dataclass(frozen=True)
@@ -317,9 +318,12 @@ class _Cells:
     attribute: str
 
 
-def _metric_estimate(k, value, draws, basis: _Cells, policy, method, level) -> MetricEstimate:
+def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) -> MetricEstimate:
     """One metric's estimate: UNDEFINED, INSUFFICIENT_DATA (no interval) or REPORTED with the
-    percentile interval of its replicates (``draws``; None: not computed)."""
+    interval from its replicates (``rep_cells``, the groups' cells in each; None: not
+    computed). A gap is an absolute value: its interval is folded at 0 from the intervals of
+    the signed gaps between groups, as the audit's are, so that it can cover a gap of 0 (a
+    percentile interval of the absolute gap lies above 0 whatever the data)."""
     defined = np.isfinite(value)
     below = None
     if defined:
@@ -334,15 +338,25 @@ def _metric_estimate(k, value, draws, basis: _Cells, policy, method, level) -> M
         return MetricEstimate(None, None, None, UNDEFINED_METHOD, status, reason)
     if status == INSUFFICIENT_DATA:
         return MetricEstimate(value, None, None, BELOW_FLOOR_METHOD, status, reason)
-    if draws is None:
+    if rep_cells is None:
         iv = Interval(None, None, "not computed (n_boot = 0)")
     else:
-        iv = interval(value, draws, name=method, level=level, note=OUTSIDE)
+        iv = folded_max(_signed(k, basis, rep_cells), name=method, level=level)
     if not iv.defined:  # too many undefined replicates: the value without an interval
         return MetricEstimate(
             value, None, None, method, INSUFFICIENT_DATA, _no_interval(iv, method)
         )
     return MetricEstimate(value, iv.low, iv.high, iv.method, REPORTED, None)
+
+
+def _signed(k, basis: _Cells, rep_cells) -> list:
+    """(estimate, replicates) of each signed gap between two groups that metric ``k`` takes
+    the largest absolute value of."""
+    points = signed_gaps(basis.cells, basis.labelled, k)
+    draws = signed_gaps(rep_cells, basis.labelled, k)
+    return [
+        (float(p[i]), d[:, i]) for p, d in zip(points, draws, strict=True) for i in range(len(p))
+    ]
 
 
 def _no_interval(iv: Interval, method: str) -> str:

@@ -31,6 +31,20 @@ def cells_from_joint(joint: np.ndarray, labelled: bool) -> np.ndarray:
     return np.stack([joint[..., 1], joint[..., 0]], axis=-1)
 
 
+def signed_gaps(cells: np.ndarray, labelled: bool, metric: str) -> list[np.ndarray]:
+    """The signed gaps whose largest absolute value is ``metric``: r_i − r_j for every pair
+    i < j of groups (last axis, (..., pairs)), of each rate the metric compares (DP: the
+    selection rate; EOpp: the TPR; EO: the TPR and the FPR)."""
+    cells = np.asarray(cells, float)
+    rates = {
+        "dp": lambda: [selection_rate(cells, labelled)],
+        "eopp": lambda: [true_positive_rate(cells)],
+        "eo": lambda: [true_positive_rate(cells), false_positive_rate(cells)],
+    }[metric]()
+    i, j = np.triu_indices(rates[0].shape[-1], k=1)
+    return [r[..., i] - r[..., j] for r in rates]
+
+
 def _max_gap(rates: np.ndarray) -> np.ndarray:
     """Largest gap between groups (last axis); NaN when any group's rate is undefined."""
     return rates.max(axis=-1) - rates.min(axis=-1)
