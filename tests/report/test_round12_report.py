@@ -162,3 +162,22 @@ def test_the_terminal_why_of_a_small_comparison_is_its_floor():
     why = _why(c)
     policy = [c.metrics[k].reason for k in ("disparate_impact", "equalized_odds_difference")]
     assert why in policy and "PPV" not in why
+
+
+def test_the_flag_card_of_an_inconclusive_audit_does_not_deny_a_crossing():
+    """No comparison flagged but one inconclusive (its interval spans a threshold): the card
+    must not say that no interval crosses a threshold (the report says one does)."""
+    import numpy as np
+
+    from ethiclens.fairness import INCONCLUSIVE, audit
+    from ethiclens.report import render_html
+
+    rng = np.random.default_rng(0)
+    group = np.repeat(["a", "b"], [400, 150])
+    pred = (rng.random(550) < np.where(group == "a", 0.5, 0.4)).astype(int)
+    result = audit(None, pred, group, reference="a", n_boot=300, random_state=0)
+    assert not result.flagged
+    assert any(c.status == INCONCLUSIVE for c in result.comparisons)
+    page = render_html(result)
+    assert "interval lies entirely outside the policy band." in page
+    assert "crosses a policy threshold." not in page

@@ -300,7 +300,7 @@ def _flag_card(result: AuditResult) -> Markup:
         str(len(flagged)),
         ", ".join(c.key for c in flagged)
         if flagged
-        else "No comparison's interval crosses a policy threshold.",
+        else "No comparison's interval lies entirely outside the policy band.",
     )
 
 
