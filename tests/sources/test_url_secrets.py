@@ -6,6 +6,7 @@ import pytest
 
 from ethiclens._secrets import mask_url, scrub
 from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
 
 from .conftest import SECRET_URLS as URLS
 
@@ -67,3 +68,30 @@ def test_a_password_without_its_host_is_never_printed(capsys, monkeypatch, url):
         assert rc == 2 and "S3cret" not in said and "S%40cret" not in said and "S@cret" not in said
         assert "***" in said
     assert mask_url("postgresql://h:5432/db") == "postgresql://h:5432/db"  # a port stays
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://u:***@h/db",  # the password masked, as a report writes it
+        "postgresql://***@h/db",  # the whole user:password masked
+        "sqlite:///a.db?password=***",
+    ],
+)
+def test_a_url_with_the_mask_for_its_password_is_refused(url, capsys):
+    """A URL copied from a report or run record holds '***' where its password was; it must not
+    be sent to the database as the password '***'."""
+    from ethiclens.sources import checked_db_url
+
+    with pytest.raises(EthicLensInputError, match=r"holds the mask \*\*\* where its password"):
+        checked_db_url(url)
+    args = ["audit", "--db", url, "--table", "t", "--y-pred", "p", "--protected", "g"]
+    assert main(args) == 2
+    assert "--db-env NAME" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("url", ["postgresql://u:pa***ss@h/db", "sqlite:////tmp/a***.db"])
+def test_stars_elsewhere_in_a_url_are_not_the_mask(url):
+    from ethiclens.sources import checked_db_url
+
+    assert checked_db_url(url) == url

@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import numpy as np
 
 from .._optional import require
-from .._secrets import looks_like_url, malformed_url, mask_url, scrub
+from .._secrets import MASK, looks_like_url, malformed_url, mask_url, scrub, secret_values
 from ..errors import DataFileError, EthicLensInputError
 from ..io import column_not_found
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
@@ -82,7 +82,26 @@ def checked_db_url(url, flag: str = "--db") -> str | None:
             value=mask_url(url),
             fix="spell it postgresql+psycopg://user@host/db (sqlite:///path.db for a file)",
         )
+    if _holds_mask(url):
+        # a URL copied from a report, a run record or a message: it would log in as '***'
+        raise EthicLensInputError(
+            f"holds the mask {MASK} where its password was (a URL copied from a report or a "
+            "message, whose password EthicLens never writes)",
+            column=flag,
+            value=url,
+            fix="put the real URL in an environment variable and name it: --db-env NAME "
+            "(db_env: NAME in a config file)",
+        )
     return str(url).strip()
+
+
+def _holds_mask(url: str) -> bool:
+    """``url`` has the mask where its password (or its whole user:password) was."""
+    try:
+        user = urlsplit(url).username
+    except ValueError:
+        user = None
+    return user == MASK or MASK in secret_values(url)
 
 
 def env_db_url(name: str, flag: str = "--db-env", example: str | None = None) -> str:
