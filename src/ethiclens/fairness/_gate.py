@@ -21,6 +21,7 @@ from .._checks import (
     check_seed,
     schema_words,
 )
+from .._text import one_line
 from ..errors import EthicLensInputError
 from ..io import read_config_file
 from ._intervals import CI_CHOICES
@@ -41,6 +42,7 @@ DEFAULT_FAIL_ON = "never"
 _REPORT = "JSON report written by ethiclens audit --json"
 # A comparison's gate measures model B against model A: its outcome's baseline is "A (model A)".
 _MODEL_A = " (model A)"
+_NOTES_SHOWN = 3  # notes on a passed baseline's one line (GateOutcome.baseline_line)
 MAX_REPORT_BYTES = 200_000_000  # a report of thousands of groups is megabytes, not hundreds
 # Errors about the baseline name gate()'s argument; the CLI names it by its flag (--baseline).
 _BASELINE = {"column": "baseline", "kind": "argument"}
@@ -80,7 +82,9 @@ class GateOutcome:
     def message(self, *, cli: bool = False) -> str:
         """Why the gate failed, in the words of the face that asked: the CLI's flags
         (``exit 1 because of --fail-on flagged: ...``), else Python's arguments
-        (``gate failed: fail_on='flagged': ...``)."""
+        (``gate failed: fail_on='flagged': ...``). One line: a newline or control character
+        of a group's name is written as a visible escape (``line1\\nline2``), as the CLI
+        writes every message (``ethiclens._text.one_line``)."""
         parts = []
         if self.failures:
             n = len(self.failures)
@@ -92,7 +96,23 @@ class GateOutcome:
             parts.append(self._regressed(cli) + "; ".join(self.regressions))
         if not parts:
             return "gate passed"
-        return ("exit 1 because of " if cli else "gate failed: ") + " | ".join(parts)
+        return one_line(("exit 1 because of " if cli else "gate failed: ") + " | ".join(parts))
+
+    def baseline_line(self, *, cli: bool = False) -> str | None:
+        """The one line that says a baseline comparison passed, with its notes (improvements,
+        other input than the baseline), in the face's words (``--baseline FILE`` or
+        ``baseline='FILE'``); None when there was no baseline, or the gate failed (then
+        ``message`` says why). One line, escaped as ``message`` is."""
+        if not self.baseline or self.baseline.endswith(_MODEL_A) or not self.passed:
+            return None
+        named = f"--baseline {self.baseline}" if cli else f"baseline={self.baseline!r}"
+        line = f"gate passed: {named}: no verdict, DI or EO worse than the baseline"
+        if self.notes:  # the first few: every one is in run.gate.notes
+            n, shown = len(self.notes), self.notes[:_NOTES_SHOWN]
+            line += f"; {n} note{'s' if n > 1 else ''}: " + "; ".join(shown)
+            if n > len(shown):
+                line += f"; {n - len(shown)} more in run.gate.notes"
+        return one_line(line)
 
     def _regressed(self, cli: bool) -> str:
         """What the regressions are measured against: a comparison's model A, or a baseline."""
@@ -535,7 +555,7 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
             if key in _FREE.get(section, ()) or key not in old_part:
                 continue  # absent: a setting the baseline's version did not have yet
             a, b = old_part.get(key), new_part.get(key)
-            if _comparable_form(section, key, a) != _comparable_form(section, key, b):
+            if _comparable_form(section, key, a, old) != _comparable_form(section, key, b, new):
                 diffs.append(f"{section}.{key} {a!r} -> {b!r}")
     old_keys = {(c["attribute"], c["group"], c["reference"]) for c in old["comparisons"]}
     new_keys = {(c["attribute"], c["group"], c["reference"]) for c in new["comparisons"]}
@@ -555,15 +575,62 @@ def _mapping(part) -> dict:
     return part if isinstance(part, dict) else {}
 
 
-def _comparable_form(section: str, key: str, value):
+def _comparable_form(section: str, key: str, value, report: dict):
     """``value`` as compared: the lists of an order-free key sorted, at every depth; but an
     intersection's own attribute order stays, since it names the groups (sex&race:F&A is not
-    race&sex:A&F in a report), so the list of intersections alone is a set."""
+    race&sex:A&F in a report), so the list of intersections alone is a set. Protected
+    attributes are compared as (attribute, reference group) pairs, the reference the
+    ``report`` used (``--protected sex`` whose default reference was M is ``sex=M``)."""
+    if f"{section}.{key}" == "roles.protected":
+        return _protected_form(value, report)
     if f"{section}.{key}" == "roles.intersections" and isinstance(value, list | tuple):
         return sorted(value, key=repr)
     if f"{section}.{key}" not in _ORDERLESS:
         return value
     return _sorted_lists(value)
+
+
+def _protected_form(value, report: dict):
+    """``roles.protected`` (``COL`` or ``COL=REFERENCE`` entries) as sorted (attribute,
+    reference) pairs: a reference written ``pred2=1``, ``pred2="1"`` or left to the default is
+    the group the report's ``attributes`` record as its reference (the one every comparison
+    used), so only a different reference differs."""
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        return _sorted_lists(value)
+    used = {
+        str(a["name"]): a.get("reference")
+        for a in report.get("attributes") or ()
+        if isinstance(a, dict) and "name" in a
+    }
+    pairs = []
+    for item in value:
+        name, reference = _protected_entry(item, used)
+        if used.get(name) is not None:
+            reference = str(used[name])
+        pairs.append((name, reference))
+    return sorted(pairs, key=repr)
+
+
+def _protected_entry(item: str, names) -> tuple[str, str | None]:
+    """(column, reference or None) of one ``COL[=REFERENCE]`` entry, read as
+    ``ethiclens.spec.parse_protected`` reads it: a whole known column name first (one may hold
+    "="), then the longest known column left of an "=", else the first "="; the reference
+    unquoted (spaces around it stripped, or kept inside double quotes)."""
+    if item in names:
+        return item, None
+    known = [n for n in names if item.startswith(f"{n}=")]
+    if known:
+        name = max(known, key=len)
+        return name, _unquoted(item[len(name) + 1 :])
+    name, sep, reference = item.partition("=")
+    return name.strip(), _unquoted(reference) if sep else None
+
+
+def _unquoted(text: str) -> str:
+    """A group name as written (``ethiclens.spec.unquoted``'s rule; fairness does not import
+    spec): stripped of spaces around it, or exactly what double quotes hold."""
+    text = text.strip()
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
 
 
 def _sorted_lists(value):
