@@ -429,10 +429,11 @@ def refuse_repeated_files(files, target, partitions=None) -> None:
             seen[digest] = f
 
 
-def refuse_missing(path: str | Path) -> None:
-    """One refusal for a data path that does not exist, whichever engine was asked to read it."""
+def refuse_missing(path: str | Path, flag: str | None = None) -> None:
+    """One refusal for a data path that does not exist, whichever engine was asked to read it;
+    ``flag`` names the option that gave the path (``--counts``), when not the target."""
     if not Path(path).exists():
-        raise DataFileError(f"file {path} does not exist", fix="check the path")
+        raise DataFileError(f"file {path} does not exist", column=flag, fix="check the path")
 
 
 def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:

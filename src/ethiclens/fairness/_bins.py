@@ -62,7 +62,9 @@ def bin_labels(edges: list[float]) -> list[str]:
     return labels
 
 
-def bin_attribute(values, edges, column: str = "attribute", *, rows=None) -> pd.Series:
+def bin_attribute(
+    values, edges, column: str = "attribute", *, rows=None, keep_missing: bool = False
+) -> pd.Series:
     """The bin label of each value (a string such as ``"[25, 45)"``).
 
     Parameters
@@ -75,6 +77,9 @@ def bin_attribute(values, edges, column: str = "attribute", *, rows=None) -> pd.
         Name used in error messages.
     rows : array-like of int, optional
         Rows each value stands for (a counts table's ``count``), so messages count rows.
+    keep_missing : bool
+        A missing value stays missing (None) instead of being refused, so that the audit
+        refuses it as every engine does: a missing group value, in the audit's order of checks.
 
     Returns
     -------
@@ -92,24 +97,26 @@ def bin_attribute(values, edges, column: str = "attribute", *, rows=None) -> pd.
             column=column,
             fix="drop --bins for a categorical attribute",
         )
-    if numeric.isna().any():
+    missing = numeric.isna().to_numpy()
+    if missing.any() and not keep_missing:
         raise EthicLensInputError(
             f"{int(numeric.isna().sum())} missing value(s)",
             column=column,
             fix="drop or fill the rows with a missing value before binning",
         )
     x = numeric.to_numpy(dtype=float)
-    outside = (x < edges[0]) | (x > edges[-1])
+    outside = ~missing & ((x < edges[0]) | (x > edges[-1]))
     if outside.any():
         n_out = outside.sum() if rows is None else np.asarray(rows)[outside].sum()
         raise EthicLensInputError(
             f"{int(n_out)} row(s) with values outside the bin edges [{edges[0]:g}, {edges[-1]:g}] "
-            f"(data range {x.min():g} to {x.max():g})",
+            f"(data range {np.nanmin(x):g} to {np.nanmax(x):g})",
             column=column,
             fix="widen the first or last edge to cover the data",
         )
-    idx = np.minimum(np.searchsorted(edges, x, side="right") - 1, len(edges) - 2)
-    labels = np.asarray(bin_labels(edges), dtype=object)[idx]
+    idx = np.minimum(np.searchsorted(edges, np.nan_to_num(x), side="right") - 1, len(edges) - 2)
+    labels = np.asarray(bin_labels(edges), dtype=object)[np.maximum(idx, 0)]
+    labels[missing] = None
     return pd.Series(labels, index=index, name=column if index is None else values.name)
 
 

@@ -232,13 +232,47 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
                 fix="store the column as integers (pandas: .astype(int)), or declare the "
                 "positive label: --pos-label 1 on the command line, pos_label='1' in Python",
             )
-        raise EthicLensInputError(
-            f"is not binary 0/1: found values {shown}",
-            column=column,
-            fix="recode to 0/1 or declare which value is the positive label "
-            "(pos_label=... in Python, --pos-label on the command line)",
-        )
+        raise not_binary(uniques, column, role)
     return series.to_numpy().astype(np.int8)
+
+
+PREDICTION_ROLES = ("y_pred", "pred_a", "pred_b")
+
+
+def not_binary(uniques, column: str, role: str) -> EthicLensInputError:
+    """The refusal of a label or prediction column whose distinct values ``uniques`` are not
+    0/1 (one text for every engine: each checks its counted values here). Numbers in [0, 1]
+    are said to look like scores, with the fixes that work for them; a long list of values
+    says how many there are."""
+    shown = sorted(map(str, uniques))[:10]
+    n = len(uniques)
+    if all(_is_probability(u) for u in uniques):
+        as_score = (
+            ", or pass it as the scores (--y-score on the command line, y_score= in Python) "
+            "and the 0/1 predictions as --y-pred (y_pred=)"
+            if role in PREDICTION_ROLES
+            else ""
+        )
+        return EthicLensInputError(
+            f"looks like scores, not 0/1 {'predictions' if as_score else 'labels'}: "
+            f"{n} distinct numbers in [0, 1] (the first {len(shown)}: {shown})",
+            column=column,
+            fix="threshold it into a 0/1 column (pandas: (df[col] >= 0.5).astype(int))" + as_score,
+        )
+    counted = f" (the first 10 of {n} distinct values)" if n > 10 else ""
+    return EthicLensInputError(
+        f"is not binary 0/1: found values {shown}{counted}",
+        column=column,
+        fix="recode to 0/1 or declare which value is the positive label "
+        "(pos_label=... in Python, --pos-label on the command line)",
+    )
+
+
+def _is_probability(value) -> bool:
+    """A number (not a boolean, not text) in [0, 1]."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
+        return False
+    return bool(0 <= value <= 1)
 
 
 TRUE_WORDS = ("true", "1", "t", "yes", "y", "on")

@@ -46,22 +46,53 @@ NO_NULL = "\x00ethiclens: no field is NULL\x00"  # DuckDB's nullstr: text no CSV
 CSV = (".csv", ".csv.gz")
 
 
-def _kind(path: str) -> str:
+_ENGINE_NAMES = {"duckdb": "DuckDB", "dask": "Dask", "spark": "Spark"}
+
+
+def _kind(path: str, engine: str | None = None) -> str:
+    """ "csv" or "parquet": the kinds of file the file engines read; another kind is refused
+    naming ``engine`` (all three when None) and a fix that works for that kind of file."""
     low = path.lower()
     if low.endswith(PARQUET):
         return "parquet"
     if low.endswith(CSV):
         return "csv"
+    who = (
+        f"--engine {engine} ({_ENGINE_NAMES[engine]}) reads"
+        if engine in _ENGINE_NAMES
+        else "--engine duckdb, dask and spark read"
+    )
     raise EthicLensInputError(
-        "DuckDB reads .parquet and .csv files",
+        f"{who} only .csv, .csv.gz, .parquet and .pq files",
         column="TARGET",
         value=path,
-        fix="use --engine pandas for other formats",
+        fix=_other_kind_fix(path),
     )
 
 
-def resolve_files(target: str) -> tuple[list[str], str, bool]:
-    """(files, kind, hive): a file, a glob, or a folder of (hive-partitioned) Parquet files."""
+def _other_kind_fix(path: str) -> str:
+    """What reads ``path`` when a file engine does not: pandas for the kinds it reads (JSON),
+    else saving it as CSV or Parquet (a tab-separated file: ``sep="\\t"``)."""
+    from ..io import COMPRESSED, READERS
+
+    name = Path(path)
+    suffix = written = name.suffix.lower()
+    if suffix in COMPRESSED:
+        suffix = Path(name.stem).suffix.lower() or suffix
+        written = suffix + written
+    if suffix in READERS:
+        return f"use --engine pandas, which reads {written} files, or save it as .csv or .parquet"
+    if suffix in (".tsv", ".tab", ".txt"):
+        return (
+            "save it as .csv or .parquet, e.g. in pandas: "
+            f"pd.read_csv({name.name!r}, sep='\\t').to_parquet({name.stem + '.parquet'!r})"
+        )
+    return "save it as .csv or .parquet (every engine reads those)"
+
+
+def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], str, bool]:
+    """(files, kind, hive): a file, a glob, or a folder of (hive-partitioned) Parquet files.
+    ``engine`` (duckdb, dask, spark) is the one a refused kind of file names."""
     path = Path(target)
     hive = False
     if path.is_dir():
@@ -77,7 +108,7 @@ def resolve_files(target: str) -> tuple[list[str], str, bool]:
         raise EthicLensInputError(
             "matches no file", column="TARGET", value=target, fix="check the path or the glob"
         )
-    kinds = {_kind(f) for f in files}
+    kinds = {_kind(f, engine) for f in files}
     if len(kinds) > 1:
         raise EthicLensInputError(
             "mixes CSV and Parquet files", column="TARGET", value=target, fix="audit one kind"
@@ -107,16 +138,17 @@ def _schemas(files, kind) -> list[tuple[str, list[str]]]:
     return [(f, csv_header(f)) for f in files]
 
 
-def file_columns(target: str) -> list[str]:
+def file_columns(target: str, engine: str | None = None) -> list[str]:
     """The columns of TARGET (file, glob or folder; hive partition keys included), checking
-    that every file has the same ones. Reads only the files' footers or header lines."""
-    return file_layout(target)[0]
+    that every file has the same ones. Reads only the files' footers or header lines.
+    ``engine`` is the one a refused kind of file names (:func:`resolve_files`)."""
+    return file_layout(target, engine)[0]
 
 
-def file_layout(target: str) -> tuple[list[str], FileLayout]:
+def file_layout(target: str, engine: str | None = None) -> tuple[list[str], FileLayout]:
     """(the columns of TARGET, its files as the rule reads them): where every file engine
     starts. Reads only the files' footers or header lines."""
-    files, kind, hive = resolve_files(target)
+    files, kind, hive = resolve_files(target, engine)
     columns, headers = _layout(target, files, kind, hive)
     return columns, FileLayout(files, kind, headers, hive)
 
@@ -160,7 +192,7 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     ``table.attrs["ethiclens_engine"]`` is ``"duckdb"``.
     """
     duckdb = require("duckdb", extra="duckdb")
-    columns, layout = file_layout(target)
+    columns, layout = file_layout(target, "duckdb")
     check_columns(columns, roles, target)
     con = duckdb.connect(config={"threads": threads} if threads else {})
     con.execute("SET enable_progress_bar = false")

@@ -188,17 +188,24 @@ def _check_sqlite_file(sa, db: _Db) -> None:
     path = _uri_path(filename) if options.get("uri") else parsed.database
     if not path or path == ":memory:" or Path(path).is_file():
         return
+    fix = "check the path (sqlite:///relative/path.db, sqlite:////absolute/path.db)"
     problem = (
         f"{path} is a folder, not a SQLite database file"
         if Path(path).is_dir()
         else f"the SQLite database file {path} does not exist"
     )
-    raise EthicLensInputError(
-        problem,
-        column=db.flag,
-        value=mask_url(db.url),
-        fix="check the path (sqlite:///relative/path.db, sqlite:////absolute/path.db)",
-    )
+    if options.get("uri") and not filename.startswith("file:") and "?" in path:
+        # SQLite reads a URI's query only after 'file:': this name is a path, '?...' and all
+        stem, _, query = path.partition("?")
+        problem = (
+            f"with uri=true SQLite reads a URI only when it starts with 'file:', so it would "
+            f"open the file {path!r} (its name ending in '?{query}'), which does not exist"
+        )
+        fix = (
+            f"write the URI as sqlite:///file:{stem}?{query}&uri=true, or drop "
+            f"'?{query}&uri=true' (EthicLens reads a database in a read-only transaction)"
+        )
+    raise EthicLensInputError(problem, column=db.flag, value=mask_url(db.url), fix=fix)
 
 
 def _uri_path(filename: str) -> str | None:

@@ -92,6 +92,10 @@ def check_request(spec: AuditSpec, purpose: str) -> None:
 def _started(spec: AuditSpec, purpose: str) -> AuditSpec:
     """The spec a ``purpose`` run uses: checked (``check_request``), its seed drawn if null."""
     check_request(spec, purpose)
+    if spec.target.counts:  # named by its option, as the target's own file is named TARGET
+        from ..io import refuse_missing
+
+        refuse_missing(spec.target.counts, "--counts")
     return spec.seeded()
 
 
@@ -171,7 +175,82 @@ def _check_pos_label_shared(spec: AuditSpec, loaded: Loaded) -> None:
         )
 
 
-def _binned_rows(spec: AuditSpec, loaded: Loaded) -> None:
+def _negative_values_note(spec: AuditSpec, loaded: Loaded) -> list[str]:
+    """With ``pos_label``, every other value is negative: a column holding more than one other
+    value (predictions yes/no/maybe) gets a note naming them and their rows, the same on every
+    engine (rows: the values counted; a counts table: its cells' counts)."""
+    pos_label = spec.roles.pos_label
+    if pos_label is None:
+        return []
+    import pandas as pd
+
+    from ..fairness._validate import label_matches
+
+    notes = []
+    for column, rows in _rows_per_value(spec, loaded).items():
+        others = rows[~label_matches(pd.Series(list(rows.index), dtype=object), pos_label)]
+        if len(others) > 1:
+            listed = ", ".join(
+                f"{str(value)!r} ({int(n):,} rows)"
+                for value, n in sorted(others.items(), key=lambda item: str(item[0]))
+            )
+            notes.append(
+                f"column {column!r}: only {pos_label!r} is positive; the other values were "
+                f"all counted as negative: {listed}"
+            )
+    return notes
+
+
+def _rows_per_value(spec: AuditSpec, loaded: Loaded) -> dict:
+    """{'column (role)': rows of each value} of the labels and each prediction column."""
+    import pandas as pd
+
+    r = spec.roles
+    names = {"y_true": r.y_true} if r.y_true else {}
+    roles = MODEL_ROLES if len(r.y_pred) == 2 else ("y_pred",)
+    names.update(zip(roles, r.y_pred, strict=False))
+
+    def named(role: str) -> str:
+        return f"{names[role]} ({role})" if names[role] != role else role
+
+    if loaded.is_counts:
+        table = loaded.table
+        if "count" not in table.columns:
+            return {}
+        kept = [role for role in ("y_true", "y_pred") if role in table.columns and role in names]
+        return {
+            named(role): table.groupby(role, sort=False, dropna=True)["count"].sum()
+            for role in kept
+        }
+    columns = {"y_true": loaded.y_true} if loaded.y_true is not None and "y_true" in names else {}
+    columns.update(zip(roles, loaded.preds.values(), strict=False))
+    return {named(role): pd.Series(v).value_counts(dropna=True) for role, v in columns.items()}
+
+
+def _noted(loaded: Loaded, notes: list[str]) -> list[str]:
+    """``notes`` added to the run's provenance (``data.provenance.notes``); returned, to be
+    said on the terminal (:func:`_warned`) once the run has its result."""
+    if notes:
+        loaded.provenance = {
+            **loaded.provenance,
+            "notes": [*loaded.provenance.get("notes", []), *notes],
+        }
+    return notes
+
+
+def _warned(notes: list[str]) -> None:
+    """Each note as a warning (the command line prints it as one 'warning:' line)."""
+    import warnings
+
+    for note in notes:
+        warnings.warn(note, UserWarning, stacklevel=3)
+
+
+def _binned_rows(spec: AuditSpec, loaded: Loaded, purpose: str = "audit") -> None:
+    """The rows' binned attributes. A missing value stays missing (the audit refuses it as a
+    missing group value); a value the bins refuse (outside the edges, not a number) is refused
+    after the predictions, labels, scores, weights and groups are checked, as every engine
+    bins its counts after checking them (docs/engines.md, Order)."""
     if not spec.groups.bins:
         return
     import pandas as pd
@@ -179,9 +258,42 @@ def _binned_rows(spec: AuditSpec, loaded: Loaded) -> None:
     from ..fairness import bin_attribute
 
     frame = pd.DataFrame(loaded.sensitive).copy()
-    for col, edges in _bins(spec, list(frame.columns)).items():
-        frame[col] = bin_attribute(frame[col], edges, col).to_numpy()
+    try:
+        for col, edges in _bins(spec, list(frame.columns)).items():
+            frame[col] = bin_attribute(frame[col], edges, col, keep_missing=True).to_numpy()
+    except EthicLensInputError:
+        _check_before_bins(spec, loaded, purpose)
+        raise
     loaded.sensitive = frame
+
+
+def _check_before_bins(spec: AuditSpec, loaded: Loaded, purpose: str) -> None:
+    """Refuse the first problem the ``purpose`` run checks before its groups are binned, in
+    its order: predictions (labels) then scores and weights, then each group column as
+    written (a binned column by its values' text: its missing values, long labels)."""
+    from ..fairness._validate import as_binary_columns, as_scores, as_weights, encode_groups
+
+    n = len(loaded.sensitive)
+    pos_label, true = spec.roles.pos_label, loaded.y_true
+    if purpose == "thresholds":
+        as_scores(loaded.y_score, n)
+        if loaded.weight is not None:
+            as_weights(loaded.weight, n, "y_score")
+        if true is not None:
+            as_binary_columns({"y_true": true}, pos_label)
+    else:
+        roles = ("y_pred",) if purpose == "audit" else ("pred_a", "pred_b")
+        if purpose == "compare" and loaded.weight is not None:
+            as_weights(loaded.weight, n)
+        preds = dict(zip(roles, loaded.preds.values(), strict=True))
+        as_binary_columns({**preds, "y_true": true}, pos_label)
+        if purpose == "audit" and loaded.y_score is not None:
+            as_scores(loaded.y_score, n)
+        if purpose == "audit" and loaded.weight is not None:
+            as_weights(loaded.weight, n)
+    frame = loaded.sensitive
+    as_text = {c: frame[c].where(frame[c].isna(), frame[c].astype(str)) for c in frame}
+    encode_groups(as_text, n)
 
 
 def run_record(spec: AuditSpec, loaded: Loaded) -> dict:
@@ -270,8 +382,9 @@ def run_audit(spec: AuditSpec):
     spec = _started(spec, "audit")  # a bad policy is refused before the data is read
     ci = spec.policy.ci
     loaded = load_target(spec, "audit")
-    options = _options(spec, loaded, "audit")
     _check_pos_label_shared(spec, loaded)
+    notes = _noted(loaded, _negative_values_note(spec, loaded))
+    options = _options(spec, loaded, "audit")
     if loaded.is_counts:
         table = loaded.table
         if spec.groups.bins:
@@ -292,6 +405,7 @@ def run_audit(spec: AuditSpec):
                 **options,
             )
     result.run = run_record(spec, loaded)
+    _warned(notes)
     apply_gate(result, spec, "audit")
     return result
 
@@ -304,8 +418,9 @@ def run_compare(spec: AuditSpec):
     ci = spec.policy.ci
     loaded = load_target(spec, "compare")
     with models_named(spec), file_rows_named(spec):
-        _binned_rows(spec, loaded)
+        _binned_rows(spec, loaded, "compare")
         _check_pos_label_shared(spec, loaded)
+        notes = _noted(loaded, _negative_values_note(spec, loaded))
         (a, pred_a), (b, pred_b) = loaded.preds.items()
         result = compare(
             loaded.y_true,
@@ -318,6 +433,7 @@ def run_compare(spec: AuditSpec):
             **_options(spec, loaded, "compare"),
         )
     result.run = run_record(spec, loaded)
+    _warned(notes)
     apply_gate(result, spec, "compare")
     return result
 
@@ -329,7 +445,7 @@ def run_thresholds(spec: AuditSpec):
     spec = _started(spec, "thresholds")
     loaded = load_target(spec, "thresholds")
     with file_rows_named(spec):
-        _binned_rows(spec, loaded)
+        _binned_rows(spec, loaded, "thresholds")
         table = threshold_table(
             loaded.y_true,
             loaded.y_score,
