@@ -221,10 +221,12 @@ class SpecRequest:
 
     def __init__(self, ctx: click.Context, target: str | None):
         from ..errors import EthicLensInputError
-        from ..spec import edit_attributes, flag_value, layered_spec, target_key
+        from ..spec import checked_spec_file, edit_attributes, flag_value, layered_spec, target_key
 
         params = ctx.params
         self.config = params.get("config")
+        if self.config:  # the file on its own first (its keys named): flags never mend it
+            checked_spec_file(self.config)
         self.save_config = params.get("save_config")
         self.by_flag: dict[str, str] = {}  # spec path -> flag that set it
         flags = {p.name: p for p in ctx.command.params}
@@ -336,7 +338,11 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
         spec.save(request.save_config)
         click.echo(f"wrote {request.save_config}", err=to_stdout)
     gated = result.run.get("gate")
-    if gated and not gated["passed"]:
+    if gated:
         from ..fairness import GateOutcome
 
-        raise GateFailed(GateOutcome.from_dict(gated).message(cli=True))
+        outcome = GateOutcome.from_dict(gated)
+        if not outcome.passed:
+            raise GateFailed(outcome.message(cli=True))
+        if line := outcome.baseline_line(cli=True):  # stderr: --json - keeps stdout JSON
+            click.echo(line, err=True)

@@ -54,6 +54,7 @@ _LAZY = {
     "input_files": "._outputs",
     "write_outputs": "._outputs",
     "layered_spec": "._layers",
+    "checked_spec_file": "._layers",
     "override_note": "._layers",
 }
 
@@ -65,6 +66,7 @@ __all__ = [
     "input_files",
     "write_outputs",
     "layered_spec",
+    "checked_spec_file",
     "override_note",
     "edited_reference",
     "CI_BY_PURPOSE",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from ..errors import EthicLensInputError
 from ._spec import AuditSpec, read_spec_file
 
 TARGET_KINDS = ("dataset", "file", "counts", "db", "db_env")
@@ -16,9 +17,7 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
     (``{"section.key": value}``) on top. ``by`` names what set each path (a flag such as
     ``--n-boot``); a note says each file value it overrode (a database URL without its
     password). A target given on top replaces the file's target whatever its kind."""
-    data = read_spec_file(config) if config else {}
-    if not isinstance(data, dict):
-        AuditSpec.from_dict(data, source=str(config))  # refused: a spec is a mapping
+    data = checked_spec_file(config) if config else {}
     file_data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
     notes = []
 
@@ -46,6 +45,21 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
     source = str(config) if config else "command line"
     # a fresh seed drawn now, so that --save-config writes the seed the run uses
     return AuditSpec.from_dict(file_data, source=source).seeded(), notes
+
+
+def checked_spec_file(config) -> dict:
+    """The data of the spec file ``config``, validated on its own as ``--config`` alone is
+    (every key: schema, ranges, choices, two targets): a flag on top replaces a value, it
+    never makes a bad file good (``policy.di_rule: bogus`` under ``--di-rule below`` is
+    refused, naming the file's key; a flag its words name is named as the file's key)."""
+    from ._spec import flag_paths
+
+    data = read_spec_file(config)
+    try:
+        AuditSpec.from_dict(data, source=str(config))
+    except EthicLensInputError as exc:
+        raise exc.renamed({}, exc.kind, flag_paths()) from None
+    return data
 
 
 def override_note(path: str, old, given: str, config) -> str:
