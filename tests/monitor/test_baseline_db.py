@@ -156,7 +156,7 @@ def test_a_baseline_table_that_cannot_be_read_names_its_option(tmp_path, days, c
         con.execute("CREATE TABLE nolabel AS SELECT ts, pred, race FROM base")
     for flag, value, said in [
         ("--baseline-table", "missing", "missing"),
-        ("--baseline-table", "nolabel", "column 'label' of the baseline"),
+        ("--baseline-table", "nolabel", "column 'label' (--y-true) of the baseline (nolabel): not"),
         ("--baseline-query", "DELETE FROM base", "is a DELETE statement, not a SELECT"),
     ]:
         argv = ["monitor", "--db", url, "--table", "preds", *FLAGS, "--protected", "race",
@@ -217,5 +217,5 @@ def test_a_database_given_by_variable_is_named_by_it_and_columns_as_the_audit_na
     assert url not in err
     flags = [f if f != "pred" else "nosuch" for f in FLAGS]
     rc, _, err = _cli(capsys, *base, "--table", "preds", *flags, "--protected", "race")
-    assert rc == 2 and "column 'nosuch': not found in the database source" in err
+    assert rc == 2 and "option '--y-pred': column 'nosuch' not found in the database source" in err
     assert "_ethiclens" not in err

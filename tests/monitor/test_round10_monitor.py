@@ -131,9 +131,9 @@ def test_a_time_the_database_cannot_read_is_named(tmp_path, capsys):
     rc, _, err = run_cli(capsys, "monitor", "--db", url, "--table", "t", *FLAGS,
                          "--store", tmp_path / "s.sqlite")  # fmt: skip
     assert rc == 2
-    assert "has a time the database cannot read as a date or time (value: '2024-01-02 oops')" in err
+    assert "1 of 2 rows hold a value that is not a date or time (value: '2024-01-02 oops')" in err
     rows = [("2024-01-01T10:00:00", "A", 1), (None, "B", 0)]  # no time: no value to name
     url = _table(tmp_path / "none.db", rows)
     rc, _, err = run_cli(capsys, "monitor", "--db", url, "--table", "t", *FLAGS,
                          "--store", tmp_path / "t.sqlite")  # fmt: skip
-    assert rc == 2 and "some rows have no time" in err
+    assert rc == 2 and "1 of 2 rows have no time" in err

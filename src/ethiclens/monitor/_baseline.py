@@ -193,8 +193,14 @@ def reading_baseline(target, flag: str = "--baseline-target"):
     except EthicLensInputError as exc:
         column, problem, value = exc.column, exc.problem, exc.value
         source = column in ("TARGET", *_DATABASE_FLAGS) or str(column).startswith("--db ")
-        if column not in (None, flag) and not source:
-            where = "" if str(target) in problem else f" ({target})"
+        named = getattr(exc, "missing_column", None)
+        where = "" if str(target) in problem else f" ({target})"
+        if named is not None:  # "column 'label' (--y-true) of the baseline (t): not found in"
+            said = f"column {str(named)!r}"
+            problem = problem.replace(
+                f"{said} not", f"{said} ({column}) of the baseline{where}: not"
+            )
+        elif column not in (None, flag) and not source:
             problem = f"column {column!r} of the baseline{where}: {problem}"
         value = target if value is None or source else value
         fix = exc.fix

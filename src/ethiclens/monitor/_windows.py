@@ -184,12 +184,31 @@ class _Files:
     columns: list
 
 
-def _check_columns(columns, needed, target) -> None:
+def _check_columns(columns, needed: list, target) -> None:
+    """Each (flag, column) of ``needed`` is one of ``columns``; a missing one refused naming
+    the option that gave it (``--time``, ``--protected``, ...) and the column."""
     from ..io import column_not_found
 
-    for col in needed:
+    for flag, col in needed:
         if col not in columns:
-            raise column_not_found(col, columns, target)
+            found = column_not_found(col, columns, target)
+            error = EthicLensInputError(
+                f"column {str(col)!r} not found in {target}", column=flag, fix=found.fix
+            )
+            error.missing_column = col  # a baseline's refusal says it is the baseline's
+            raise error
+
+
+def _role_flags(cols: Columns) -> list:
+    """(flag, column) of every column ``cols`` names, in the order they are checked."""
+    weighted = [("--weight" if cols.weight else "--propensity", c) for c in cols.weighted_by]
+    return [
+        ("--time", cols.time),
+        *([("--y-true", cols.y_true)] if cols.y_true else []),
+        ("--y-pred", cols.y_pred),
+        *(("--protected", c) for c in cols.protected),
+        *weighted,
+    ]
 
 
 def _check_roles(cols: Columns, available, target) -> None:
@@ -201,7 +220,7 @@ def _check_roles(cols: Columns, available, target) -> None:
                 column=name,
                 fix="rename the column",
             )
-    _check_columns(available, used, target)
+    _check_columns(available, _role_flags(cols), target)
     if len(set(used)) < len(used):
         flag = "--weight" if cols.weight else "--propensity"
         raise EthicLensInputError(
@@ -438,8 +457,8 @@ def _checked_csv_source(con, src: _Files, source: str, params: dict) -> str:
 # 20240101, 2024-01-01T22 and "… +02:00"; DuckDB alone a named zone ("… Europe/Paris"), an
 # offset of 24 hours or more and the hour 24: every engine refuses all of them
 ISO_TIME = (
-    r"\d{4}-\d{1,2}-\d{1,2}([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?)?"
-    r"(Z|[+-]([01]\d|2[0-3])(:?[0-5]\d)?)?"
+    r"\d{4}-\d{2}-\d{2}([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?"
+    r"(Z|[+-]([01]\d|2[0-3])(:?[0-5]\d)?)?)?"
 )
 # pandas' missing-value words, as SQL literals (our constants: no quote in any)
 _NA_SQL = ", ".join(f"'{word}'" for word in NA_TEXT)
@@ -957,12 +976,16 @@ _DAY_SQL = {
     "postgresql": "CAST(FLOOR(EXTRACT(EPOCH FROM {col}) / 86400) AS BIGINT)",
 }
 # PostgreSQL: a text time's fraction cut to 6 digits before the cast ('\1': the kept part);
-# a timestamp or date column cast as before
+# a timestamp or date column cast through its own text (PostgreSQL reads back what it
+# writes), as a cast of the column itself is refused for a column of numbers before any row
+# is read; any other type (numbers) NULL, refused as not a time
 _PG_TIME = (
     "(CASE WHEN pg_typeof({col}) IN ('text'::regtype, 'character varying'::regtype, "
     "'character'::regtype) THEN CAST(regexp_replace(CAST({col} AS TEXT), "
     "'(:[0-9][0-9][.][0-9]{{6}})[0-9]+', '\\1') AS TIMESTAMPTZ) "
-    "ELSE CAST({col} AS TIMESTAMPTZ) END)"
+    "WHEN pg_typeof({col}) IN ('timestamp with time zone'::regtype, "
+    "'timestamp without time zone'::regtype, 'date'::regtype) "
+    "THEN CAST(CAST({col} AS TEXT) AS TIMESTAMPTZ) END)"
 )
 # SQLite: a time written YYYY-MM-DD?HH:MM:SS.fff... (the fraction from character 21 on)
 _SQLITE_FRACTION = (
@@ -999,13 +1022,78 @@ _SQLITE_UTC = (
 
 
 def _time_sql(scheme: str, template: str, col: str) -> str:
-    """``template`` (one of ``_DAY_SQL``, ``_EPOCH_SQL``) of the time column ``col``."""
+    """``template`` (one of ``_DAY_SQL``, ``_EPOCH_SQL``) of the time column ``col``; NULL
+    where its text is not an ISO_TIME of a real calendar day (as on the file engines)."""
     quoted = _q(col)
     if scheme != "sqlite":
-        return template.format(col=_PG_TIME.format(col=quoted))
-    whole = _SQLITE_UTC.format(t=_SQLITE_HHMM.format(col=_SQLITE_WHOLE.format(col=quoted)))
-    secs = f"CAST(strftime('%s', {whole}) AS INTEGER)"
-    return template.format(secs=secs, frac=_SQLITE_FRAC.format(col=quoted))
+        time = template.format(col=_PG_TIME.format(col=quoted))
+    else:
+        whole = _SQLITE_UTC.format(t=_SQLITE_HHMM.format(col=_SQLITE_WHOLE.format(col=quoted)))
+        secs = f"CAST(strftime('%s', {whole}) AS INTEGER)"
+        time = template.format(secs=secs, frac=_SQLITE_FRAC.format(col=quoted))
+    return f"(CASE WHEN {_valid_time_sql(scheme, quoted)} THEN {time} END)"
+
+
+# A database reads what the file engines refuse: SQLite's strftime a lowercase z, the hour 24,
+# an offset after a space, 2024-02-30 (as 03-01), a number (as a Julian day); PostgreSQL's cast
+# a named zone or an offset of 24 hours or more. So a text time is first held to ISO_TIME (a
+# regular expression in PostgreSQL; in SQLite, which has none, the same pattern piece by piece
+# in GLOBs) and to the calendar; PostgreSQL's typed times (timestamp, date) pass as typed.
+_TEXT_TYPES = "('text'::regtype, 'character varying'::regtype, 'character'::regtype)"
+_HOURS = ("[01][0-9]", "2[0-3]")
+
+
+def _sqlite_offset(text: str) -> str:
+    """``text`` (SQL) is ISO_TIME's optional offset: empty, Z, ±HH, ±HHMM or ±HH:MM."""
+    globs = [f"{text} GLOB '[+-]{h}{m}'" for h in _HOURS for m in ("", "[0-5][0-9]", ":[0-5][0-9]")]
+    return f"({text} = '' OR {text} = 'Z' OR {' OR '.join(globs)})"
+
+
+def _sqlite_iso(c: str) -> str:
+    """``c`` (SQL) matches ISO_TIME, read left to right: the date, then nothing or hours and
+    minutes, then an offset or seconds, then an offset or a fraction and an offset."""
+    hm = " OR ".join(f"substr({c}, 11, 6) GLOB '[T ]{h}:[0-5][0-9]'" for h in _HOURS)
+    fraction = f"substr({c}, 20, 2) GLOB '.[0-9]' AND " + _sqlite_offset(
+        f"ltrim(substr({c}, 21), '0123456789')"
+    )
+    after_seconds = _sqlite_offset(f"substr({c}, 20)")
+    seconds = f"substr({c}, 17, 3) GLOB ':[0-5][0-9]' AND ({after_seconds} OR ({fraction}))"
+    return (
+        f"substr({c}, 1, 10) GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND "
+        f"(length({c}) = 10 OR (({hm}) AND "
+        f"({_sqlite_offset(f'substr({c}, 17)')} OR ({seconds}))))"
+    )
+
+
+def _calendar_sql(t: str) -> str:
+    """The date that text ``t`` (SQL, ISO_TIME's shape) begins with is a day of the calendar
+    (no 2024-02-30, no month 13); integer arithmetic only (no % for a driver to misread)."""
+    y, m, d = (f"CAST(substr({t}, {i}, {n}) AS INTEGER)" for i, n in ((1, 4), (6, 2), (9, 2)))
+    leap = (
+        f"(CASE WHEN ({y} / 4) * 4 = {y} AND (({y} / 100) * 100 <> {y} OR ({y} / 400) * 400 "
+        f"= {y}) THEN 1 ELSE 0 END)"
+    )
+    short = " ".join(f"WHEN {month} THEN 30" for month in (4, 6, 9, 11))
+    last = f"(CASE {m} WHEN 2 THEN 28 + {leap} {short} ELSE 31 END)"
+    return f"{m} BETWEEN 1 AND 12 AND {d} BETWEEN 1 AND {last}"
+
+
+def _valid_time_sql(scheme: str, quoted: str) -> str:
+    """SQL: the time column ``quoted`` holds a time every engine reads (see above)."""
+    if scheme == "sqlite":
+        return f"(CASE WHEN {_sqlite_iso(quoted)} THEN {_calendar_sql(quoted)} ELSE 0 END)"
+    text = f"CAST({quoted} AS TEXT)"
+    return (
+        f"(CASE WHEN pg_typeof({quoted}) NOT IN {_TEXT_TYPES} THEN TRUE "
+        f"WHEN {text} ~ '^({ISO_TIME})$' THEN {_calendar_sql(text)} ELSE FALSE END)"
+    )
+
+
+def _missing_time_sql(quoted: str) -> str:
+    """SQL: the time column ``quoted`` has no time, as the pandas engine reads a DataFrame's
+    (NULL; empty or blank; nan, nat, none in any case)."""
+    text = f"lower(trim(CAST({quoted} AS TEXT)))"
+    return f"({quoted} IS NULL OR {text} IN ('', 'nan', 'nat', 'none'))"
 
 
 # the roles' text in byte order, as the other engines sort it (PostgreSQL: not the locale's)
@@ -1075,33 +1163,34 @@ _BAD_TIME = "_ethiclens_bad_time"
 
 
 def _unreadable_times(url: str, source: str, scheme: str, col: str, flag: str):
-    """The refusal of rows whose day the database could not compute: naming the first time it
-    cannot read (one more read-only count of those rows alone), or, with none, the rows
-    with no time."""
+    """The refusal of rows whose day the database did not compute, in the file engines' words
+    (``_time_errors``): how many rows have no time, or how many hold one that is not a time and
+    the first such value (one more read-only count, then one of those rows alone). A database
+    has no row order to name: no line is said."""
     from ..sources import Roles, sql_counts
 
-    day = _time_sql(scheme, _DAY_SQL[scheme], col)
-    bad = (
-        f"SELECT CAST({_q(col)} AS TEXT) AS {_q(_BAD_TIME)}, 0 AS _ethiclens_zero FROM {source} "
-        f"WHERE {_q(col)} IS NOT NULL AND {day} IS NULL LIMIT 1"
+    day, quoted = _time_sql(scheme, _DAY_SQL[scheme], col), _q(col)
+    missing = _missing_time_sql(quoted)
+    kinds = (
+        f"SELECT CASE WHEN {missing} THEN 'missing' WHEN {day} IS NULL THEN 'bad' ELSE 'ok' END "
+        f"AS {_q(_BAD_TIME)}, 0 AS _ethiclens_zero FROM {source}"
     )
     roles = Roles(y_pred="_ethiclens_zero", protected=[_BAD_TIME])
-    try:
-        values = list(sql_counts(url, roles, query=bad, flag=flag)[_BAD_TIME])
-    except EthicLensInputError:  # none (the rows have no time), or the database said no
-        values = []
-    fix = "every row needs an ISO 8601 timestamp (2024-05-01T13:00:00, optional offset)"
-    if values:
-        return EthicLensInputError(
-            "has a time the database cannot read as a date or time",
-            column=col,
-            value=str(values[0]),
-            fix=fix + "; fix those rows",
+    counts = sql_counts(url, roles, query=kinds, flag=flag)
+    n = counts.groupby(counts[_BAD_TIME].astype(str))["count"].sum()
+    rows, n_missing, n_bad = int(n.sum()), int(n.get("missing", 0)), int(n.get("bad", 0))
+    example = None
+    if n_bad and not n_missing:
+        bad = (
+            f"SELECT CAST({quoted} AS TEXT) AS {_q(_BAD_TIME)}, 0 AS _ethiclens_zero "
+            f"FROM {source} WHERE NOT {missing} AND {day} IS NULL LIMIT 1"
         )
-    return EthicLensInputError(
+        example = str(list(sql_counts(url, roles, query=bad, flag=flag)[_BAD_TIME])[0])
+    _time_errors(col, n_missing, n_bad, example, rows, "the database source")
+    return EthicLensInputError(  # the count found none: the database changed in between
         "some rows have no time, or one the database cannot read as a date or time",
         column=col,
-        fix=fix + "; fill or fix those rows",
+        fix="every row needs an ISO 8601 timestamp (2024-05-01T13:00:00, optional offset)",
     )
 
 
