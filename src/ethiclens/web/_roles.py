@@ -272,6 +272,13 @@ def _role_columns(form: dict, prof: dict, errors: dict) -> dict:
     }
     if roles["y_pred"] and roles["y_pred"] == roles["y_pred_b"]:
         errors["y_pred_b"] = "model B must be a different column from model A"
+    taken: dict[str, str] = {}
+    for role, col in roles.items():  # one column, one role (the library refuses it later)
+        if role == "y_pred_b":  # model B is checked with its file (_twofiles), not here
+            continue
+        if col is not None and col in taken and role not in errors:
+            errors[role] = f"is already the {ROLE_WORDS[taken[col]]} column: choose another column"
+        taken.setdefault(col, role)
     return roles
 
 
@@ -325,10 +332,17 @@ def _reference(raw, column: dict) -> str:
     """A reference field's text: as sent when it is one of the column's values (a group
     written with spaces around it, ' Female', picked from the list), else as the command
     line reads it: stripped, or exactly what double quotes hold."""
+    from .._text import html_safe
     from ..spec import unquoted
 
     text = raw if isinstance(raw, str) else ""
-    return text if text in {str(v) for v in column.get("values") or ()} else unquoted(text)
+    values = [str(v) for v in column.get("values") or ()]
+    if text in values:
+        return text
+    # a group with a control or bidi character is offered (and echoed) in its visible form,
+    # "\u202eA" for U+202E then A, which a browser sends back as typed: read it as the group
+    shown = {html_safe(v): v for v in values if html_safe(v) != v}
+    return shown.get(text) or unquoted(text)
 
 
 def _read_back(protected: dict, cols: list[str], errors: dict) -> None:
@@ -599,9 +613,11 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
         if col in preds:
             return "y_pred" if preds.index(col) == 0 else "y_pred_b"
         i = columns.index(col)
+        if "reference group" in exc.problem:  # a binned attribute's too: its reference field
+            return f"ref_{i}"
         if col in (spec or {}).get("groups", {}).get("bins", {}) or "continuous" in exc.problem:
             return f"bins_{i}"
-        return f"ref_{i}" if "reference group" in exc.problem else f"prot_{i}"
+        return f"prot_{i}"
     return "form"
 
 

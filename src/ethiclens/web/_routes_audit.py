@@ -94,8 +94,13 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
     """The submitted mapping: checked, turned into the request, queued (or the form again)."""
     try:
         rev = int(form.get("rev", ""))
-    except ValueError:
-        rev = -1
+    except ValueError:  # not the page's own form: a request to mend, not a change elsewhere
+        return web.error_page(
+            request,
+            400,
+            f"the form's revision {str(form.get('rev'))[:40]!r} is not a number",
+            "reload the page and send its form again",
+        )
     if audit["status"] != "draft" or rev != audit["rev"]:
         return web.changed_elsewhere(request, audit["id"])
     prof = web.profile_of(data)

@@ -52,6 +52,16 @@ async def diff(request):
     comparison's verdict and DI/EO (as the library reported them), and the library's baseline
     gate of the second against the first."""
     web = web_of(request)
+    missing = [k for k in ("a", "b") if not request.query_params.get(k)]
+    if missing:  # a malformed request, not an audit that is gone
+        return web.error_page(
+            request,
+            400,
+            f"the comparison needs two audits; the parameter {missing[0]!r} is missing",
+            "pick two audits in the history",
+            "Before and After",
+            HISTORY_LINK,
+        )
     a = web.audit_or_none(request.query_params.get("a", ""))
     b = web.audit_or_none(request.query_params.get("b", ""))
     if not a or not b or a["status"] != "done" or b["status"] != "done":

@@ -17,6 +17,9 @@ MAX_FIELDS = 16  # form fields besides the file (csrf, ...)
 MAX_FIELD_BYTES = 4096
 UNREADABLE = "the form could not be read"  # a body that is not a form, on every form
 # A Parquet file whose columns expand beyond this, or by more than this ratio, is refused.
+# the mapping screen sends a reference and a bins field per column: a form of 20,000 fields
+# at most (_web.MAX_FORM_FIELDS) holds a little under 10,000 columns; an audit needs a handful
+MAX_COLUMNS = 5_000
 MAX_PARQUET_EXPANSION = 200
 MAX_PARQUET_UNCOMPRESSED = 8 * (1 << 30)
 
@@ -254,6 +257,7 @@ def _check_parquet(path: Path, size: int) -> str:
         ) from None
     if meta.num_rows == 0:
         raise UploadError("the Parquet file has no rows", fix="export the data again")
+    _check_width(meta.num_columns)
     try:
         refuse_repeated_parquet_names(path)
     except EthicLensInputError as exc:
@@ -293,9 +297,11 @@ def _check_csv(path: Path, head: bytes) -> str:
     if err := not_utf8_error(path):
         raise as_upload_error(err, path, 415)
     try:  # the header's names as a CSV reader reads them: a quoted name may hold a line break
-        comma = len(csv_head(path)[0]) > 1
+        width = len(csv_head(path)[0])
+        comma = width > 1
     except EthicLensInputError:  # refused below in preflight's own words
-        comma = b"," in head.split(b"\n", 1)[0]
+        width, comma = 0, b"," in head.split(b"\n", 1)[0]
+    _check_width(width)
     try:  # first: it names the separator of a file with no comma (semicolons, tabs, ...)
         preflight_file(path)
     except EthicLensInputError as exc:  # a file of blank lines is empty, not another format
@@ -313,6 +319,17 @@ def _check_csv(path: Path, head: bytes) -> str:
     if err := ragged_error([path]):
         raise as_upload_error(err, path, 400)
     return "csv"
+
+
+def _check_width(columns: int) -> None:
+    """Refuse a table too wide for the mapping screen (its form could not be sent back)."""
+    if columns > MAX_COLUMNS:
+        raise UploadError(
+            f"the table has {columns:,} columns; the mapping screen takes at most {MAX_COLUMNS:,}",
+            fix="upload only the columns the audit reads: the label, the predictions, the "
+            "scores or weights, and the protected attributes",
+            status=422,
+        )
 
 
 def as_upload_error(err: EthicLensInputError, path: Path, status: int) -> UploadError:
