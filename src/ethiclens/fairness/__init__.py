@@ -65,10 +65,13 @@ from ._result import SCHEMA_VERSION, AuditResult, Comparison, Headline, MetricEs
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
 from ._validate import (
     as_binary,
+    as_binary_columns,
     as_scores,
     as_weights,
     check_group_edits,
+    encode_groups,
     groups_without_rows,
+    label_matches,
     positive_mask,
     values_written_alike,
 )
@@ -99,6 +102,9 @@ __all__ = [
     "ThresholdTable",
     "THRESHOLDS_SCHEMA_VERSION",
     "as_binary",
+    "as_binary_columns",
+    "encode_groups",
+    "label_matches",
     "check_group_edits",
     "check_two_groups",
     "positive_mask",

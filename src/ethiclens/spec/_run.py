@@ -184,7 +184,7 @@ def _negative_values_note(spec: AuditSpec, loaded: Loaded) -> list[str]:
         return []
     import pandas as pd
 
-    from ..fairness._validate import label_matches
+    from ..fairness import label_matches
 
     notes = []
     for column, rows in _rows_per_value(spec, loaded).items():
@@ -271,7 +271,7 @@ def _check_before_bins(spec: AuditSpec, loaded: Loaded, purpose: str) -> None:
     """Refuse the first problem the ``purpose`` run checks before its groups are binned, in
     its order: predictions (labels) then scores and weights, then each group column as
     written (a binned column by its values' text: its missing values, long labels)."""
-    from ..fairness._validate import as_binary_columns, as_scores, as_weights, encode_groups
+    from ..fairness import as_binary_columns, as_scores, as_weights, encode_groups
 
     n = len(loaded.sensitive)
     pos_label, true = spec.roles.pos_label, loaded.y_true
