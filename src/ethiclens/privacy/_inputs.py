@@ -307,14 +307,59 @@ def _check_distinct_splits(train_path, test_path) -> None:
 
 
 def _check_binary_column(values, col: str, where: str) -> None:
-    """A label or prediction column of 0/1: other values are refused with the recoding that
-    makes them 0/1 (``pcer audit`` has no positive-label option: PCER compares correctness,
-    and the favourable direction is ``--positive``)."""
-    other = sorted(set(values.dropna().tolist()) - {0, 1}, key=str)
-    if other:
-        raise EthicLensInputError(
-            f"{where} must be 0/1, found {[str(v) for v in other[:6]]}",
-            column=col,
-            fix=f"recode the column to 0/1 (1 = the positive outcome), e.g. in pandas "
-            f"df[{col!r}] = (df[{col!r}] == {other[-1]!r}).astype(int)",
+    """A label or prediction column of 0/1: other values are refused, named with how many rows
+    hold them and the first (``pcer audit`` has no positive-label option: PCER compares
+    correctness, and the favourable direction is ``--positive``). Text ``'0'``/``'1'`` (a CSV
+    column read as text because of one stray word) counts as 0/1, so only the stray values are
+    named; the fix drops or corrects them, or thresholds scores, never a recoding that would
+    map the real 0/1 values to 0."""
+    bad = ~values.map(_is_binary).to_numpy(dtype=bool) & values.notna().to_numpy()
+    if not bad.any():
+        if values.map(lambda v: isinstance(v, str)).any():
+            raise EthicLensInputError(
+                f"{where} holds its 0/1 values as text",
+                column=col,
+                fix=f"store them as numbers, e.g. in pandas df[{col!r}] = df[{col!r}].astype(int)",
+            )
+        return
+    first = int(bad.argmax())
+    other = pd.unique(values[bad])
+    shown = [_plain(v) for v in other[:6]]
+    more = f" and {len(other) - 6} more" if len(other) > 6 else ""
+    raise EthicLensInputError(
+        f"{where} must be 0/1: {int(bad.sum())} row(s) hold other values {shown}{more}"
+        f"{first_row(first)} (value {_plain(values.iloc[first])!r})",
+        column=col,
+        fix=_binary_fix(col, other),
+    )
+
+
+def _plain(value):
+    """A numpy scalar as its Python value (``0.7``, not ``np.float64(0.7)``, in a message)."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _is_binary(value) -> bool:
+    """0 or 1 as a number, a boolean or text (``'1'``, ``' 0.0'``)."""
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            return False
+    try:
+        return bool(value == 0 or value == 1)
+    except (TypeError, ValueError):  # a value that does not compare to a number
+        return False
+
+
+def _binary_fix(col: str, other) -> str:
+    """How to mend a 0/1 column holding ``other``: drop or correct those rows; scores (numbers
+    in [0, 1]) thresholded into predictions."""
+    numbers = pd.to_numeric(pd.Series(list(other), dtype=object), errors="coerce")
+    fix = "drop those rows or correct their values to 0/1 (1 = the positive outcome)"
+    if numbers.notna().all() and numbers.between(0, 1).all():
+        fix += (
+            "; if the column holds scores, threshold them, e.g. in pandas "
+            f"df[{col!r}] = (df[{col!r}] >= 0.5).astype(int)"
         )
+    return fix
