@@ -139,6 +139,15 @@ def test_dask_on_a_tsv_is_not_told_duckdb_or_pandas(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert "dask" in err and "DuckDB reads" not in err and "--engine pandas" not in err, err
+    assert "--engine dask (Dask) reads only" in err, err  # the engine chosen, by name
+
+
+def test_spark_beside_db_env_names_db_env(capsys):
+    code = main(["audit", "--db-env", "HOME", "--table", "t", "--engine", "spark",
+                 "--y-pred", "p", "--protected", "g"])  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 2 and "with --db-env HOME the database counts" in err, err
+    assert "drop --db-env HOME" in err
 
 
 def _pos_label_frame(n=300, seed=5) -> pd.DataFrame:

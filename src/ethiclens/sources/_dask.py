@@ -105,7 +105,7 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
     from ._duckdb import file_layout
 
     dd = require("dask.dataframe", extra="dask")
-    columns, layout = file_layout(target)
+    columns, layout = file_layout(target, "dask")
     check_columns(columns, roles, target)
     text = layout.kind == "csv"
     try:

@@ -118,7 +118,7 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     require("pyspark", extra="spark")
     from ._duckdb import file_layout
 
-    columns, layout = file_layout(target)
+    columns, layout = file_layout(target, "spark")
     check_columns(columns, roles, target)
     with spark_session(master) as session:
         sdf, extra = _read(session, target, layout, roles)
@@ -181,7 +181,7 @@ def spark_read_files(session, target: str, columns: list):
     count something other than a counts table (``ethiclens.monitor``'s windows)."""
     from ._duckdb import file_layout
 
-    layout = file_layout(target)[1]  # the files checked; the columns by the caller
+    layout = file_layout(target, "spark")[1]  # the files checked; the columns by the caller
     roles = Roles(y_pred=columns[0], protected=list(columns[1:]))
     return _read(session, target, layout, roles)[0].select(*[_col(c) for c in columns])
 

@@ -185,11 +185,12 @@ def engine_for(spec: AuditSpec) -> str:
     t = spec.target
     if t.kind == "db":
         if t.engine == "spark":
+            flag = f"--db-env {t.db_env}" if t.db_env else "--db"
             raise EthicLensInputError(
-                "--engine spark reads files; with --db the database counts",
+                f"--engine spark reads files; with {flag} the database counts",
                 column="--engine",
                 value="spark",
-                fix="drop --engine spark, or drop --db and name a file",
+                fix=f"drop --engine spark, or drop {flag} and name a file",
             )
         return "sql"
     if t.engine != "auto":
@@ -820,7 +821,7 @@ def _source_columns(engine, target, url, table, query, flag="--db") -> list[str]
         return sql_columns(url, table=table, query=query, flag=flag)
     from ..sources import file_columns
 
-    return file_columns(target)
+    return file_columns(target, engine)
 
 
 def _count(engine, target, roles, url, read, scheduler):
