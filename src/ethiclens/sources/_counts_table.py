@@ -426,7 +426,8 @@ def read_counts(path) -> pd.DataFrame:
 
     Its cells are checked as the audit checks them (``ethiclens.fairness.check_counts_cells``),
     before anything (``--bins``) adds them up: a duplicate cell or an impossible sum is refused
-    with the cell named.
+    with the cell named. A ``--min-cell`` statement in its metadata must hold for its cells (none
+    under ``min_cell``, ``rows_kept`` rows in all): a report never repeats a false one.
     """
     from pathlib import Path
 
@@ -439,8 +440,58 @@ def read_counts(path) -> pd.DataFrame:
     table.attrs.update(attrs)
     check_counts_cells(table, names=table.attrs.get(NAMES_ATTR))
     _check_recorded_roles(table, where)
+    _check_suppression_holds(table, where, path)
     _check_label_lengths(table, path)
     return table
+
+
+def _check_suppression_holds(table: pd.DataFrame, where: _Where | None, path: Path) -> None:
+    """The ``--min-cell`` statement of the metadata holds for the cells: none has fewer rows
+    than ``min_cell``, and they add up to ``rows_kept``. Otherwise the table was edited, or
+    its metadata is another table's, and every report would repeat a false privacy claim."""
+    record = table.attrs.get(SUPPRESSION_ATTR)
+    if where is None or not isinstance(record, dict) or COUNT not in table.columns:
+        return
+    min_cell, kept = record["min_cell"], record["rows_kept"]
+    count = pd.to_numeric(table[COUNT]).to_numpy(dtype=np.int64)
+    fix = (
+        "the table and its metadata are not each other's: write both again with "
+        f"`ethiclens counts ... --min-cell {min_cell} --out {path.name}` (or restore the files)"
+    )
+    small = count < min_cell
+    if small.any():
+        i = int(small.argmax())
+        kind = "parquet" if path.suffix.lower() in (".parquet", ".pq") else "csv"
+        raise EthicLensInputError(
+            f"in {where.place}, {SUPPRESSION_ATTR} says --min-cell {min_cell} dropped every "
+            f"cell of fewer rows, but {int(small.sum())} cell(s) of {path.name} hold fewer: "
+            f"the first, {_cell_named(table, i)} at {row_place(path, i, kind)}, holds "
+            f"{int(count[i]):,} rows",
+            column=f"{SUPPRESSION_ATTR}.min_cell",
+            value=min_cell,
+            fix=fix,
+            kind="key",
+        )
+    if int(count.sum()) != kept:
+        raise EthicLensInputError(
+            f"in {where.place}, {SUPPRESSION_ATTR} says {kept:,} rows were kept, but the cells "
+            f"of {path.name} add up to {int(count.sum()):,} rows",
+            column=f"{SUPPRESSION_ATTR}.rows_kept",
+            value=kept,
+            fix=fix,
+            kind="key",
+        )
+
+
+def _cell_named(table: pd.DataFrame, i: int) -> str:
+    """The cell of row ``i`` by its key values: ``cell (race='C', y_true=1, y_pred=1)``."""
+    keys = _key_columns(table) + [c for c in (SCORE_BIN,) if c in table.columns]
+    inner = ", ".join(f"{c}={_plain(table[c].iloc[i])!r}" for c in keys)
+    return f"cell ({inner})"
+
+
+def _plain(value):
+    return value.item() if isinstance(value, np.generic) else value
 
 
 # The fix for a counts table's metadata that ethiclens did not write.
