@@ -32,6 +32,9 @@ from ._common import (
     write_json,
 )
 from ._main import OnceGroup
+from ._p2nia import file_rows_named
+
+N_BOOT = shown("--n-boot", default=1000)  # one option, one check (the library's) per command
 
 
 @contextmanager
@@ -72,7 +75,7 @@ def probe_group():
     ),
     deprecated_favorable_option,
     shown("--seed", default=0),
-    shown("--n-boot", default=1000),
+    N_BOOT,
     JSON,
 )
 def counterfactual_cmd(target, json_out, **flags):
@@ -83,11 +86,12 @@ def counterfactual_cmd(target, json_out, **flags):
     _check_target(target, model, flags["data"])
     fav = favorable_label(flags["positive"], flags["favorable"], 1 if model else None)
     run = dict(attribute=flags["attribute"], favorable=fav, n_boot=flags["n_boot"])
+    run["seed"] = flags["seed"]
     with flags_named():
         if model:
-            result, intro = probe_model(model, flags["data"], seed=flags["seed"], **run)
+            result, intro = probe_model(model, flags["data"], name_rows=file_rows_named, **run)
         else:
-            result, intro = probe_benchmark(target, seed=flags["seed"], **run)
+            result, intro = probe_benchmark(target, **run)
     if json_out:  # written first: a failing terminal never loses finished work
         write_json(json_out, result.to_dict())
         click.echo(f"wrote {json_out}")
@@ -120,7 +124,7 @@ def _check_target(target, model, data) -> None:
 )
 def make_cmd(data, protected, out):
     """Write every record once as observed and once per other group, for you to score."""
-    n_rows = write_counterfactuals(data, protected, out)
+    n_rows = write_counterfactuals(data, protected, out, name_rows=file_rows_named)
     click.echo(
         f"wrote {n_rows:,} rows to {out}; add a prediction column (and optionally a "
         f"score column) and run: ethiclens probe analyze-counterfactuals {out} "
@@ -136,14 +140,16 @@ def make_cmd(data, protected, out):
     positive_option("Is a positive prediction (1) favorable or harmful? [default: favorable]"),
     deprecated_favorable_option,
     shown("--seed", default=0),
+    N_BOOT,
     JSON,
 )
-def analyze_cmd(scored, y_pred, y_score, positive, favorable, seed, json_out):
+def analyze_cmd(scored, json_out, **flags):
     """Flip rates from your predictions on a make-counterfactuals table."""
-    check_seed(seed, "--seed")
+    check_seed(flags["seed"], "--seed")
     check_probe_outputs({"--json": json_out}, inputs=[scored])
-    fav = favorable_label(positive, favorable, 1)
-    result, intro = analyze_scored(scored, y_pred, y_score, favorable=fav, seed=seed)
+    fav = favorable_label(flags.pop("positive"), flags.pop("favorable"), 1)
+    with flags_named():
+        result, intro = analyze_scored(scored, favorable=fav, name_rows=file_rows_named, **flags)
     if json_out:  # written first: a failing terminal never loses finished work
         write_json(json_out, result.to_dict())
     show(result.summary(intro))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws, check_seed
+from .._checks import check_draws, check_seed, first_row
 from ..errors import EthicLensInputError
 from ..fairness import (
     BCA,
@@ -28,6 +28,8 @@ from ..fairness import (
 from ..io import json_fields
 
 ROW, SOURCE, TARGET = "_cf_row", "_cf_source", "_cf_target"
+# DataFrame.attrs key of the target groups no record has (make_counterfactuals(groups=...))
+UNSEEN_TARGETS = "ethiclens_unseen_targets"
 SUMMARY_COLUMNS = (
     "source → target",
     "n",
@@ -66,7 +68,9 @@ class PairResult:
         shift = "—"
         if self.mean_score_shift is not None:
             ci = self.mean_score_shift_ci
-            shift = f"{self.mean_score_shift:+.4f} [{ci.low:+.4f}, {ci.high:+.4f}]"
+            shift = f"{self.mean_score_shift:+.4f} " + (
+                f"[{ci.low:+.4f}, {ci.high:+.4f}]" if ci.defined else f"(no CI: {_no_ci(ci)})"
+            )
         ci = self.flip_rate_ci
         flip = f"{self.flip_rate:.4f} " + (f"[{ci.low:.4f}, {ci.high:.4f}]" if ci.defined else "")
         return (
@@ -84,17 +88,22 @@ class PairResult:
             "target": self.target,
             "n": self.n,
             "flip_rate": self.flip_rate,
-            "flip_rate_ci": [self.flip_rate_ci.low, self.flip_rate_ci.high],
+            "flip_rate_ci": _bounds(self.flip_rate_ci),
             "flip_rate_ci_method": self.flip_rate_ci.method,
             "to_favorable_rate": self.to_favorable_rate,
             "to_unfavorable_rate": self.to_unfavorable_rate,
             "mean_score_shift": self.mean_score_shift,
         }
         if self.mean_score_shift_ci is not None:
-            d["mean_score_shift_ci"] = [self.mean_score_shift_ci.low, self.mean_score_shift_ci.high]
+            d["mean_score_shift_ci"] = _bounds(self.mean_score_shift_ci)
             d["mean_score_shift_ci_method"] = self.mean_score_shift_ci.method
             d["score_shift_quantiles"] = self.score_shift_quantiles
         return d
+
+
+def _bounds(ci: Interval) -> list | None:
+    """An interval for JSON: [low, high], or null where none is reported (never [0, 0])."""
+    return [ci.low, ci.high] if ci.defined else None
 
 
 @dataclass
@@ -134,7 +143,7 @@ class CounterfactualResult:
         for col in SUMMARY_COLUMNS:
             table.add_column(col)
         for p in self.pairs:
-            table.add_row(escape(f"{p.source} → {p.target}"), *p.cells())
+            table.add_row(escape(f"{p.source} → {p.target}"), *map(escape, p.cells()))
         lines = [self.interval_line(), *(f"note: {note}" for note in self.notes)]
         return [escape(intro), table, *map(escape, lines)]
 
@@ -152,6 +161,16 @@ class CounterfactualResult:
                 "; a flip rate of 0 or 1 (every draw would equal it) takes the Jeffreys "
                 f"interval instead: {', '.join(exact)}"
             )
+        none = [
+            f"{p.source} → {p.target}"
+            for p in self.pairs
+            if p.mean_score_shift_ci is not None and not p.mean_score_shift_ci.defined
+        ]
+        if none:
+            line += (
+                "; no score-shift interval where every bootstrap draw would equal the mean "
+                f"(one record, or every record's shift the same): {', '.join(none)}"
+            )
         return line
 
 
@@ -160,7 +179,9 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
 
     Columns ``_cf_row`` (position in X), ``_cf_source`` and ``_cf_target`` (original and
     assigned group; equal on the observed copy). Score the returned rows with any model and
-    pass the predictions to :func:`analyze_counterfactuals`.
+    pass the predictions to :func:`analyze_counterfactuals`. Target ``groups`` no record has
+    are kept in ``frame.attrs["ethiclens_unseen_targets"]`` (a CSV of the frame loses them:
+    analyse the DataFrame itself).
     """
     source = _protected_column(X, protected)
     targets = _target_groups(source, protected, groups)
@@ -178,7 +199,12 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
             copy.insert(2, TARGET, t)
             copy[protected] = t
         parts.append(copy)
-    return pd.concat(parts, ignore_index=True)
+    frame = pd.concat(parts, ignore_index=True)
+    # a group flipped to that no record has is named here: analyze_counterfactuals refuses a
+    # _cf_target no record has otherwise (a group whose records were dropped, or an edit)
+    present = set(map(str, source))
+    frame.attrs[UNSEEN_TARGETS] = [t for t in targets if str(t) not in present]
+    return frame
 
 
 def _protected_column(X, protected: str) -> pd.Series:
@@ -209,9 +235,12 @@ def _protected_column(X, protected: str) -> pd.Series:
         raise EthicLensInputError(
             "names two columns of X", column=protected, fix="make the column names unique"
         )
-    if source.isna().any():
+    gaps = source.isna().to_numpy()
+    if gaps.any():
         raise EthicLensInputError(
-            "missing group values", column=protected, fix="drop or fill those rows first"
+            f"{int(gaps.sum())} missing group value(s){first_row(int(np.flatnonzero(gaps)[0]))}",
+            column=protected,
+            fix="drop or fill those rows first",
         )
     return source
 
@@ -312,10 +341,11 @@ def _scores(values, name, fix: str) -> np.ndarray:
 
 
 def _refuse_first(bad, values, rule: str, name, fix: str, what: str = "") -> None:
-    """Refuse ``values`` where ``bad``: ``rule``, how many break it, the first's row and value."""
+    """Refuse ``values`` where ``bad``: ``rule``, how many break it, the first's row (counted
+    from 0, as every check words it: a file's line where a face read a file) and value."""
     i = int(np.flatnonzero(bad)[0])
     raise EthicLensInputError(
-        f"{rule}; {_are_not(bad, what)}, first at row {i + 1}",
+        f"{rule}; {_are_not(bad, what)}{first_row(i)}",
         column=name,
         value=_shown(values[i]),
         fix=fix,
@@ -499,7 +529,7 @@ def _pair(source, target, before, after, favorable_label, draws) -> PairResult:
     if score_1 is not None:
         shift = score_1 - score_0
         pair.mean_score_shift = float(shift.mean())
-        pair.mean_score_shift_ci = _mean_interval(shift, shift_rng, n_boot, ci)
+        pair.mean_score_shift_ci = _shift_interval(shift, shift_rng, n_boot, ci)
         qs = [0.05, 0.25, 0.5, 0.75, 0.95]
         pair.score_shift_quantiles = dict(
             zip(map(str, qs), map(float, np.quantile(shift, qs)), strict=True)
@@ -511,9 +541,11 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
     """The bookkeeping columns must be what make-counterfactuals wrote: one observed copy per
     record, at most one flipped copy per (record, target), non-negative integer row ids."""
     numeric = _row_ids(frame[ROW])
-    if frame[[SOURCE, TARGET]].isna().any().any():
+    gaps = frame[[SOURCE, TARGET]].isna().any(axis=1).to_numpy()
+    if gaps.any():
         raise EthicLensInputError(
-            "missing group values in the bookkeeping columns",
+            f"{int(gaps.sum())} row(s) miss a group value in the bookkeeping columns"
+            f"{first_row(int(np.flatnonzero(gaps)[0]))}",
             column=f"{SOURCE}/{TARGET}",
             fix="use the table make-counterfactuals wrote",
         )
@@ -523,7 +555,7 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
     if dup.any():
         raise EthicLensInputError(
             f"{int(dup.sum())} record(s) have more than one observed copy "
-            f"(first: row id {int(obs_rows[dup].iloc[0])})",
+            f"(first: row id {int(obs_rows[dup].iloc[0])}){first_row(int(obs_rows[dup].index[0]))}",
             column=ROW,
             fix="drop duplicated rows; each record must appear once as observed",
         )
@@ -531,7 +563,8 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
     dup = flipped.duplicated()
     if dup.any():
         raise EthicLensInputError(
-            f"{int(dup.sum())} flipped copies repeat a (record, target) pair",
+            f"{int(dup.sum())} flipped copies repeat a (record, target) pair"
+            f"{first_row(int(flipped.index[dup.to_numpy()][0]))}",
             column=ROW,
             fix="drop duplicated rows; each record is flipped once per target group",
         )
@@ -548,7 +581,42 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
             column=SOURCE,
             fix="use the table make-counterfactuals wrote",
         )
+    _check_targets(frame)
     _check_every_flip(frame, numeric, observed)
+
+
+def _check_targets(frame: pd.DataFrame) -> None:
+    """Every ``_cf_target`` is a group of the attribute: some record's ``_cf_source``, or a
+    group make_counterfactuals flipped to that no record has (its ``attrs``). Otherwise every
+    group's records flip to it (its own records were dropped: refused naming the missing
+    pairs), or a few rows were edited (the first named by its row and value)."""
+    sources, targets = frame[SOURCE].astype(str), frame[TARGET].astype(str)
+    groups = sorted(set(sources))
+    odd = ~targets.isin({*groups, *map(str, frame.attrs.get(UNSEEN_TARGETS, ()))})
+    if not odd.any():
+        return
+    i = int(np.flatnonzero(odd.to_numpy())[0])
+    group = targets.iloc[i]
+    flips_to = (targets == group).to_numpy()
+    if set(sources[flips_to]) == set(groups):
+        missing = ", ".join(f"{group} → {g}" for g in groups)
+        raise EthicLensInputError(
+            f"no record of group {group!r} is in the table, though {int(flips_to.sum())} rows "
+            f"flip records to it: its observed copies and its flips ({missing}) are missing",
+            column=SOURCE,
+            value=group,
+            fix="score every row of the counterfactual table, dropping no group's rows (in "
+            "Python, a group no record has, flipped to with make_counterfactuals(..., "
+            "groups=[...]), is known to the DataFrame it returned, not to a CSV of it)",
+        )
+    raise EthicLensInputError(
+        f"{int(odd.sum())} row(s) have a _cf_target that is not a group of the attribute "
+        f"(the records' groups, in _cf_source: {groups}){first_row(i)}",
+        column=TARGET,
+        value=_shown(frame[TARGET].iloc[i]),
+        fix="restore the value make-counterfactuals wrote there (one of those groups), or "
+        "make and score the table again",
+    )
 
 
 def _check_every_flip(frame: pd.DataFrame, numeric: pd.Series, observed: np.ndarray) -> None:
@@ -565,8 +633,18 @@ def _check_every_flip(frame: pd.DataFrame, numeric: pd.Series, observed: np.ndar
         missing = sorted(wanted[first[SOURCE]] - set(flips.loc[flips["_r"] == first["_r"], TARGET]))
         raise EthicLensInputError(
             f"{int(short.sum())} record(s) lack a flipped copy (first: row id "
-            f"{int(first['_r'])}, {first[SOURCE]} → {missing[0]})",
+            f"{int(first['_r'])}, {first[SOURCE]} → {missing[0]}){first_row(int(first.name))}",
             column=ROW,
+            fix="score every row of the make-counterfactuals output",
+        )
+    orphan = ~numeric.isin(records["_r"]).to_numpy()
+    if orphan.any():
+        i = int(np.flatnonzero(orphan)[0])
+        raise EthicLensInputError(
+            f"{int(orphan.sum())} flipped row(s) have no observed copy (a row with the same "
+            f"_cf_row whose _cf_source equals its _cf_target){first_row(i)}",
+            column=ROW,
+            value=_shown(frame[ROW].iloc[i]),
             fix="score every row of the make-counterfactuals output",
         )
 
@@ -577,23 +655,18 @@ def _row_ids(rows: pd.Series) -> pd.Series:
     bad = numeric.isna() | (numeric < 0) | (numeric % 1 != 0)
     huge = numeric >= MAX_ROW_ID
     for mask, problem in (
-        (
-            bad,
-            lambda i: f"{int(bad.sum())} row id(s) are not non-negative integers, first at row {i}",
-        ),
+        (bad, f"{int(bad.sum())} row id(s) are not non-negative integers"),
         (
             huge,
-            lambda i: (
-                f"row id at row {i} is {MAX_ROW_ID:,} or more (the limit: "
-                "make-counterfactuals numbers records 0, 1, 2, …, and larger ids cannot be told "
-                "apart once read as numbers)"
-            ),
+            f"{int(huge.sum())} row id(s) are {MAX_ROW_ID:,} or more (the limit: "
+            "make-counterfactuals numbers records 0, 1, 2, …, and larger ids cannot be told "
+            "apart once read as numbers)",
         ),
     ):
         if mask.any():
             i = int(np.flatnonzero(mask.to_numpy())[0])
             raise EthicLensInputError(
-                problem(i),
+                problem + first_row(i),
                 column=ROW,
                 value=rows.iloc[i],
                 fix="use the table make-counterfactuals wrote, "
@@ -622,6 +695,31 @@ def _rate_interval(flipped: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
     return contain_one(Interval(float(low), float(high), name), k / n, note)
 
 
+# Why a pair's mean score shift has no interval (the method the JSON records; the table shows
+# a short form: _no_ci).
+SHIFT_ONE_RECORD = "not reported: n = 1 record (every bootstrap draw would repeat it)"
+SHIFT_SAME = "degenerate: every draw equal"
+# Shifts (differences of scores in [0, 1]) this close are one value: 0.7 - 0.2 and 0.8 - 0.3
+# differ in the last bit, which would draw an interval of width 1e-16.
+TIE = 1e-12
+
+
+def _no_ci(ci: Interval) -> str:
+    """The table's short reason for a missing interval: 'n = 1' or 'every draw equal'."""
+    return "n = 1" if ci.method == SHIFT_ONE_RECORD else "every draw equal"
+
+
+def _shift_interval(shift: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
+    """Interval of a mean score shift, or none (low and high None, the method saying why)
+    where the bootstrap cannot vary: one record, every record's shift the same, or every draw
+    equal. A zero-width interval would claim 95% certainty that nothing supports."""
+    if len(shift) == 1:
+        return Interval(None, None, SHIFT_ONE_RECORD)
+    if np.ptp(shift) <= TIE:
+        return Interval(None, None, f"{SHIFT_SAME} (every record's shift is {shift[0]:+.4g})")
+    return _mean_interval(shift, rng, n_boot, ci)
+
+
 def _mean_interval(values: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
     """Bootstrap interval of a mean, with the exact jackknife for BCa."""
     n = len(values)
@@ -633,6 +731,8 @@ def _mean_interval(values: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
         boot[start : start + b] = values[rng.integers(0, n, size=(b, n))].mean(axis=1)
     jack = (total - values) / (n - 1) if n > 1 else None
     mult = np.ones(n) if n > 1 else None
+    if np.ptp(boot) <= TIE:
+        return Interval(None, None, f"{SHIFT_SAME} ({n_boot} draws of {n} records)")
     point = np.array([float(values.mean())])
     return bootstrap_intervals(point, boot[:, None], [jack], [mult], method=ci).at(0)
 

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import re
+
+from .._checks import first_row
 from ..errors import EthicLensInputError
 from ._counterfactual import analyze_counterfactuals, counterfactual
 from ._entry import load_entry_point
@@ -38,9 +41,12 @@ def probe_benchmark(name: str, *, attribute=None, favorable=None, n_boot=1000, s
     )
 
 
-def probe_model(entry_point: str, data, attribute, *, favorable=1, n_boot=1000, seed=0):
+def probe_model(
+    entry_point: str, data, attribute, *, favorable=1, n_boot=1000, seed=0, name_rows=None
+):
     """Probe your model (``module:function`` returning a fitted model with ``predict``) on
-    your records (a CSV/Parquet path). Returns ``(CounterfactualResult, intro)``."""
+    your records (a CSV/Parquet path). Returns ``(CounterfactualResult, intro)``. A refused
+    record is named as in :func:`analyze_scored`."""
     from ..io import read_table, require_columns
 
     if not data:
@@ -65,29 +71,54 @@ def probe_model(entry_point: str, data, attribute, *, favorable=1, n_boot=1000, 
         )
     except EthicLensInputError as exc:
         if exc.column != "model":
-            raise
+            raise _in_file(exc, data, name_rows) from None
         raise EthicLensInputError(
             f"{exc.problem} (loaded by {entry_point})", column="--model", fix=exc.fix
         ) from None
     return result, f"Counterfactual probe of {entry_point} on {data} ({len(X):,} records)"
 
 
-def analyze_scored(scored, y_pred: str, y_score=None, *, favorable=1, seed=0):
+def analyze_scored(
+    scored, y_pred: str, y_score=None, *, favorable=1, seed=0, n_boot=1000, name_rows=None
+):
     """Flip rates from your predictions (column ``y_pred``, optionally scores ``y_score``) on a
-    scored :func:`make_counterfactuals` table (a CSV/Parquet path). Returns
-    ``(CounterfactualResult, intro)``."""
+    scored :func:`make_counterfactuals` table (a CSV/Parquet path), intervals from ``n_boot``
+    draws. Returns ``(CounterfactualResult, intro)``. A refused row is named as a row of the
+    file, or by ``name_rows(exc, path)`` where given (the CLI names the file's line, as
+    ``audit`` does: ``sources.name_rows``)."""
+    from ..fairness import BCA
     from ..io import read_table, require_columns
+    from ._counterfactual import _check_draws
 
+    _check_draws(n_boot, BCA)  # before the file is read
     frame = read_table(scored)
     require_columns(frame, [y_pred] + ([y_score] if y_score else []), scored)
-    result = analyze_counterfactuals(
-        frame,
-        frame[y_pred],
-        frame[y_score] if y_score else None,
-        favorable_label=favorable,
-        random_state=seed,
-    )
+    try:
+        result = analyze_counterfactuals(
+            frame,
+            frame[y_pred],
+            frame[y_score] if y_score else None,
+            favorable_label=favorable,
+            n_boot=n_boot,
+            random_state=seed,
+        )
+    except EthicLensInputError as exc:
+        raise _in_file(exc, scored, name_rows) from None
     return result, f"Counterfactual analysis of {scored}"
+
+
+def _in_file(exc: EthicLensInputError, path, name_rows=None) -> EthicLensInputError:
+    """``exc``, a refusal of rows read from ``path`` ("first at row N", N counted from 0),
+    naming the row by ``name_rows(exc, path)`` (a file's line) where given, else as a row
+    of ``path``."""
+    if first_row(0)[:-1] not in exc.problem:
+        return exc
+    if name_rows:
+        return name_rows(exc, path)
+    problem = re.sub(r"first at row \d+", lambda m: f"{m.group(0)} of {path}", exc.problem, count=1)
+    return EthicLensInputError(
+        problem, column=exc.column, value=exc.value, fix=exc.fix, kind=exc.kind
+    )
 
 
 # The format each probe output is written in: its name must say so, or the next command (or
@@ -129,18 +160,22 @@ def check_out_suffix(outputs: dict) -> None:
         check_suffix(path, flag, *OUTPUT_SUFFIXES[flag])
 
 
-def write_counterfactuals(data, protected: str, out) -> int:
+def write_counterfactuals(data, protected: str, out, name_rows=None) -> int:
     """``probe make-counterfactuals``: the records in ``data`` (a CSV/Parquet path), once as
     observed and once per other group of ``protected``, written to ``out`` (a .csv); the
     number of rows written. A column the file lacks is named with the file's columns; a bad
-    input is refused before a bad output name, as a command refuses its arguments in order."""
+    input is refused before a bad output name, as a command refuses its arguments in order; a
+    refused record is named as in :func:`analyze_scored`."""
     from ..io import read_table, require_columns, write_atomic
     from ._counterfactual import _protected_column, _target_groups, make_counterfactuals
 
     check_probe_outputs({"--out": out}, inputs=[data], suffixes=False)
     records = read_table(data)
     require_columns(records, [protected], data)
-    _target_groups(_protected_column(records, protected), protected, None)  # the input first
+    try:  # the input first
+        _target_groups(_protected_column(records, protected), protected, None)
+    except EthicLensInputError as exc:
+        raise _in_file(exc, data, name_rows) from None
     check_out_suffix({"--out": out})  # then the name, before the table is built or written
     frame = make_counterfactuals(records, protected)
     write_atomic(out, frame.to_csv(index=False))
