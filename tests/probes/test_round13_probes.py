@@ -139,6 +139,19 @@ def test_an_edited_target_is_named_by_its_row_and_value_not_blamed_on_every_reco
     assert "lack a flipped copy" not in err and "['A', 'B', 'C']" in err
 
 
+def test_a_shuffled_table_draws_the_same_intervals():
+    frame = _scored()
+    shuffled = frame.sample(frac=1, random_state=1)
+    same = [
+        [(p.flip_rate_ci, p.mean_score_shift_ci) for p in res.pairs]
+        for res in (
+            analyze_counterfactuals(t, t["pred"], t["p"], n_boot=200, random_state=2)
+            for t in (frame, shuffled)
+        )
+    ]
+    assert same[0] == same[1]
+
+
 # 4. --n-boot ---------------------------------------------------------------------------------
 
 

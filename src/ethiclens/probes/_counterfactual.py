@@ -409,6 +409,7 @@ def analyze_counterfactuals(
     pairs = []
     for (s, t), idx in keys.groupby([SOURCE, TARGET], sort=True).groups.items():
         idx = np.asarray(idx)
+        idx = idx[np.argsort(ids[idx], kind="stable")]  # by record: the file's order draws nothing
         before = (orig_pred[rows[idx]], None if score is None else orig_score[rows[idx]])
         after = (pred[idx], None if score is None else score[idx])
         draws = (_streams(seeds, s, t), n_boot, ci)
