@@ -19,12 +19,15 @@ from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
     _hive_keys,
     _label,
+    _zero_one_text,
     check_columns,
     missing_groups_error,
     missing_values_error,
     name_file_rows,
     ragged_error,
     record_engine,
+    stray_labels,
+    stray_labels_error,
     type_groups,
 )
 
@@ -131,6 +134,12 @@ def _check_rows(rows: pd.DataFrame, roles) -> None:
             miss = rows[col].isna().to_numpy()
             if miss.any():
                 raise missing_values_error(int(miss.sum()), _first_row(miss), _label(col, role))
+            uniques = list(pd.unique(rows[col]))
+            if getattr(roles, "binary_labels", False) and stray_labels(uniques):
+                odd = ~rows[col].map(_zero_one_text).to_numpy(dtype=bool)
+                value = rows[col].iloc[int(odd.argmax())]
+                where = _first_row(odd)
+                raise stray_labels_error(uniques, int(odd.sum()), where, value, _label(col, role))
     if roles.y_score:
         as_scores(rows[roles.y_score], n)
     if roles.weight:

@@ -536,6 +536,73 @@ def _check_labels(raw: pd.DataFrame, check: _GroupByCheck) -> None:
         if text:
             raw[key] = _type_labels_by_file(raw, key)
         _refuse_labels_printed_alike(raw[key], check.count, _label(source, role))
+        _refuse_stray_labels(raw[key], check, source, role)
+
+
+def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) -> None:
+    """Labels (predictions) that no ``--pos-label`` reads as meant, refused at source with the
+    first row: see :func:`stray_labels_error`."""
+    counted = check.count > 0
+    if not getattr(check.roles, "binary_labels", False):
+        return
+    uniques = list(pd.unique(values[counted]))
+    if not stray_labels(uniques):
+        return
+    odd = ~values.map(_zero_one_text).to_numpy(dtype=bool) & counted
+    where, value = check.row_of(source, lambda s: ~s.map(_zero_one_text).to_numpy(dtype=bool))
+    n = int(check.count[odd].sum())
+    raise stray_labels_error(uniques, n, where, value, _label(source, role))
+
+
+def stray_labels(uniques) -> bool:
+    """0/1 mixed with other values (one stray word, a 0.7), or numbers other than 0/1 (scores,
+    codes): labels no ``--pos-label`` reads as meant. Text labels only ('yes'/'no', a
+    database's 'true'/'false') are not: ``audit --counts --pos-label`` reads them."""
+    odd = [u for u in uniques if not _zero_one_text(u)]
+    return bool(odd) and any(_zero_one_text(u) or _number(u) for u in uniques)
+
+
+def stray_labels_error(uniques, n: int, where: str, value, column) -> EthicLensInputError:
+    """The refusal of :func:`stray_labels`: the values that are not 0/1 (text '0'/'1' are),
+    how many rows hold them and the first (``where``, its ``value``)."""
+    odd = sorted(str(u) for u in uniques if not _zero_one_text(u))
+    shown = f" (value {str(value)!r})" if value is not None else ""
+    scores = all(_number(u) and 0 <= u <= 1 for u in uniques)
+    return EthicLensInputError(
+        f"must be 0/1: {n} row(s) hold {odd[:10]}{where}{shown}",
+        column=column,
+        fix="drop or correct those rows, then count again"
+        + (
+            " (scores: threshold them into 0/1, e.g. (df[col] >= 0.5).astype(int))"
+            if scores
+            else ""
+        ),
+    )
+
+
+def _zero_one(value) -> bool:
+    if isinstance(value, bool | np.bool_):
+        return True
+    return _number(value) and value in (0, 1)
+
+
+def _number(value) -> bool:
+    return isinstance(value, int | float | np.integer | np.floating) and not isinstance(
+        value, bool | np.bool_
+    )
+
+
+def _zero_one_text(value) -> bool:
+    """A raw value (a CSV's text, a Parquet or database value) that reads as 0/1."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text in TRUE_TEXT + FALSE_TEXT:
+            return True
+        try:
+            return float(text) in (0.0, 1.0)
+        except ValueError:
+            return False
+    return _zero_one(value)
 
 
 def _refuse_labels_printed_alike(values: pd.Series, count: np.ndarray, column: str) -> None:

@@ -125,6 +125,7 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     known = _source_columns(engine, t.file, url, t.table, t.query, flag) if rule else None
     cols, _ = _audit_columns(spec, known)
     roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight, int(n_bins))
+    roles = replace(roles, binary_labels=True)  # no --pos-label: a stray label refused now
     table, where = _count(engine, t.file, roles, url, (t.table, t.query, flag), t.scheduler)
     check_group_edits(table[cols])  # the audit's checks of groups (a continuous column: no)
     return table, where
