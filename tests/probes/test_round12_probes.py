@@ -66,7 +66,7 @@ def test_missing_infinite_or_out_of_range_scores_name_the_value(
         capsys, ["probe", "analyze-counterfactuals", path, "--y-pred", "pred", "--y-score", "p"]
     )
     assert "column 'p (y_score)': scores must be in [0, 1]" in err
-    assert "1 is not, first at row 4" in err and f"(value: {shown})" in err
+    assert "1 is not, first at bad.csv line 5" in err and f"(value: {shown})" in err
 
 
 @pytest.mark.parametrize("bad,shown", [("yes", "'yes'"), (np.nan, "'missing'"), (np.inf, "inf")])
@@ -78,7 +78,7 @@ def test_predictions_that_are_not_0_or_1_name_the_first_value(scored, tmp_path, 
     frame.to_csv(path, index=False)
     err = _error(capsys, ["probe", "analyze-counterfactuals", path, "--y-pred", "pred"])
     assert "column 'pred (y_pred)': predictions must be 0/1" in err
-    assert "first at row 3" in err and f"(value: {shown})" in err
+    assert "first at bad.csv line 4" in err and f"(value: {shown})" in err
 
 
 def test_mixed_text_and_number_predictions_in_python_are_refused_not_a_type_error(scored):

@@ -330,7 +330,19 @@ def _check_binary_column(values, col: str, where: str) -> None:
         f"{where} must be 0/1: {int(bad.sum())} row(s) hold other values {shown}{more}"
         f"{first_row(first)} (value {_plain(values.iloc[first])!r})",
         column=col,
-        fix=_binary_fix(col, other),
+        fix=_recoding_fix(col, other) if bad.all() and len(other) == 2 else _binary_fix(col, other),
+    )
+
+
+def _recoding_fix(col: str, labels) -> str:
+    """Two labels and no 0/1 at all (yes/no): the column is binary, written in words; the
+    recoding names the positive one (a yes/true word, else the later of the two)."""
+    words = ("yes", "y", "true", "t", "positive", "pos")
+    ordered = sorted((_plain(v) for v in labels), key=str)
+    positive = next((v for v in ordered if str(v).strip().lower() in words), ordered[-1])
+    return (
+        f"recode it to 0/1 with 1 for the positive value, e.g. in pandas df[{col!r}] = "
+        f"(df[{col!r}] == {positive!r}).astype(int)"
     )
 
 
