@@ -1031,6 +1031,8 @@ def _time_sql(scheme: str, template: str, col: str) -> str:
         whole = _SQLITE_UTC.format(t=_SQLITE_HHMM.format(col=_SQLITE_WHOLE.format(col=quoted)))
         secs = f"CAST(strftime('%s', {whole}) AS INTEGER)"
         time = template.format(secs=secs, frac=_SQLITE_FRAC.format(col=quoted))
+        # NULL added where invalid: nesting the time in a CASE overflows SQLite's parser stack
+        return f"{time} + CASE WHEN {_valid_time_sql(scheme, quoted)} THEN 0 END"
     return f"(CASE WHEN {_valid_time_sql(scheme, quoted)} THEN {time} END)"
 
 
@@ -1040,48 +1042,52 @@ def _time_sql(scheme: str, template: str, col: str) -> str:
 # regular expression in PostgreSQL; in SQLite, which has none, the same pattern piece by piece
 # in GLOBs) and to the calendar; PostgreSQL's typed times (timestamp, date) pass as typed.
 _TEXT_TYPES = "('text'::regtype, 'character varying'::regtype, 'character'::regtype)"
-_HOURS = ("[01][0-9]", "2[0-3]")
 
 
 def _sqlite_offset(text: str) -> str:
-    """``text`` (SQL) is ISO_TIME's optional offset: empty, Z, ±HH, ±HHMM or ±HH:MM."""
-    globs = [f"{text} GLOB '[+-]{h}{m}'" for h in _HOURS for m in ("", "[0-5][0-9]", ":[0-5][0-9]")]
-    return f"({text} = '' OR {text} = 'Z' OR {' OR '.join(globs)})"
+    """``text`` (SQL) is ISO_TIME's optional offset: empty, Z, ±HH, ±HHMM or ±HH:MM (hours to
+    23). Flat (ANDs and ORs, one level of parentheses): SQLite's parser has a shallow stack."""
+    forms = " OR ".join(
+        f"{text} GLOB '[+-][0-9][0-9]{m}'" for m in ("", "[0-5][0-9]", ":[0-5][0-9]")
+    )
+    return f"({text} = '' OR {text} = 'Z' OR ({forms}) AND substr({text}, 2, 2) <= '23')"
 
 
 def _sqlite_iso(c: str) -> str:
-    """``c`` (SQL) matches ISO_TIME, read left to right: the date, then nothing or hours and
-    minutes, then an offset or seconds, then an offset or a fraction and an offset."""
-    hm = " OR ".join(f"substr({c}, 11, 6) GLOB '[T ]{h}:[0-5][0-9]'" for h in _HOURS)
-    fraction = f"substr({c}, 20, 2) GLOB '.[0-9]' AND " + _sqlite_offset(
-        f"ltrim(substr({c}, 21), '0123456789')"
-    )
-    after_seconds = _sqlite_offset(f"substr({c}, 20)")
-    seconds = f"substr({c}, 17, 3) GLOB ':[0-5][0-9]' AND ({after_seconds} OR ({fraction}))"
+    """``c`` (SQL) matches ISO_TIME: a date alone, or with hours and minutes, seconds, or a
+    fraction of a second, each followed by an optional offset (one alternative each, flat)."""
+    hm = f"substr({c}, 11, 6) GLOB '[T ][0-2][0-9]:[0-5][0-9]' AND substr({c}, 12, 2) <= '23'"
+    sec = f"{hm} AND substr({c}, 17, 3) GLOB ':[0-5][0-9]'"
+    tail = f"ltrim(substr({c}, 21), '0123456789')"
+    alternatives = [
+        f"length({c}) = 10",
+        f"{hm} AND {_sqlite_offset(f'substr({c}, 17)')}",
+        f"{sec} AND {_sqlite_offset(f'substr({c}, 20)')}",
+        f"{sec} AND substr({c}, 20, 2) GLOB '.[0-9]' AND {_sqlite_offset(tail)}",
+    ]
     return (
         f"substr({c}, 1, 10) GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND "
-        f"(length({c}) = 10 OR (({hm}) AND "
-        f"({_sqlite_offset(f'substr({c}, 17)')} OR ({seconds}))))"
+        f"({' OR '.join(alternatives)})"
     )
 
 
 def _calendar_sql(t: str) -> str:
     """The date that text ``t`` (SQL, ISO_TIME's shape) begins with is a day of the calendar
-    (no 2024-02-30, no month 13); integer arithmetic only (no % for a driver to misread)."""
+    (no 2024-02-30, no month 13): SQLite would roll it over, PostgreSQL's cast fail the whole
+    query. Integer arithmetic only (no % for a driver to misread), flat (SQLite's parser)."""
     y, m, d = (f"CAST(substr({t}, {i}, {n}) AS INTEGER)" for i, n in ((1, 4), (6, 2), (9, 2)))
-    leap = (
-        f"(CASE WHEN ({y} / 4) * 4 = {y} AND (({y} / 100) * 100 <> {y} OR ({y} / 400) * 400 "
-        f"= {y}) THEN 1 ELSE 0 END)"
+    leap = f"({y} / 100) * 100 <> {y} OR ({y} / 400) * 400 = {y}"
+    days = (
+        f"{d} <= 28 OR {d} <= 30 AND {m} <> 2 OR {d} = 31 AND {m} IN (1, 3, 5, 7, 8, 10, 12) "
+        f"OR {d} = 29 AND ({y} / 4) * 4 = {y} AND ({leap})"
     )
-    short = " ".join(f"WHEN {month} THEN 30" for month in (4, 6, 9, 11))
-    last = f"(CASE {m} WHEN 2 THEN 28 + {leap} {short} ELSE 31 END)"
-    return f"{m} BETWEEN 1 AND 12 AND {d} BETWEEN 1 AND {last}"
+    return f"{m} BETWEEN 1 AND 12 AND {d} >= 1 AND ({days})"
 
 
 def _valid_time_sql(scheme: str, quoted: str) -> str:
     """SQL: the time column ``quoted`` holds a time every engine reads (see above)."""
     if scheme == "sqlite":
-        return f"(CASE WHEN {_sqlite_iso(quoted)} THEN {_calendar_sql(quoted)} ELSE 0 END)"
+        return f"{_sqlite_iso(quoted)} AND {_calendar_sql(quoted)}"
     text = f"CAST({quoted} AS TEXT)"
     return (
         f"(CASE WHEN pg_typeof({quoted}) NOT IN {_TEXT_TYPES} THEN TRUE "
