@@ -712,9 +712,10 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
     about a spec key names the flag that set it. --y-pred and --protected are required.
     ``notes`` (a list): each flag that overrode a value of ``config`` is said there, as the
     audit says it ("note: --n-boot 500 overrides policy.n_boot = 2000 from audit.yaml")."""
-    from ..spec import AuditSpec, override_note, read_spec_file, target_key
+    from ..spec import AuditSpec, checked_spec_file, override_note, target_key
 
-    data = read_spec_file(config) if config else {}
+    # the file checked on its own first: a flag replaces a value, never hides a bad one
+    data = checked_spec_file(config) if config else {}
     if not isinstance(data, dict):
         AuditSpec.from_dict(data, source=str(config))  # refused: a spec is a mapping
     data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}

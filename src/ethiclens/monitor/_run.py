@@ -437,9 +437,10 @@ def _reconcile(store, request, counted, target_windows, stored, keys, spans) -> 
                 raise EthicLensInputError(
                     f"late or changed rows: {span} {what}",
                     column="TARGET",
-                    fix="the monitor counts a window once: leave processed windows as they were "
-                    "(put late rows with the next window's rows), or start a new --store to "
-                    "recompute from the start",
+                    fix="the monitor counts a window once, and a row belongs to the window of "
+                    "its own time: leave processed windows as they were (take the late or "
+                    "changed rows out of TARGET), or start a new --store to recompute from the "
+                    "start",
                 )
         elif w < last:
             if max(target_windows) < last:
@@ -455,8 +456,9 @@ def _reconcile(store, request, counted, target_windows, stored, keys, spans) -> 
                 f"late rows: {span} comes before the last processed window ({last}) and "
                 "was not processed then",
                 column="TARGET",
-                fix="the monitor counts a window once: put late rows with the next window's "
-                "rows, or start a new --store to recompute from the start",
+                fix="the monitor counts a window once, and a row belongs to the window of its "
+                "own time: take the late rows out of TARGET, or start a new --store to "
+                "recompute from the start",
             )
 
 
