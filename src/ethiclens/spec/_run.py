@@ -404,9 +404,14 @@ def run_audit(spec: AuditSpec):
                 ci=ci,
                 **options,
             )
+    return _finished(result, spec, loaded, notes, "audit")
+
+
+def _finished(result, spec: AuditSpec, loaded, notes: list, purpose: str):
+    """``result`` with its run record, the notes said (once the result exists), gated."""
     result.run = run_record(spec, loaded)
     _warned(notes)
-    apply_gate(result, spec, "audit")
+    apply_gate(result, spec, purpose)
     return result
 
 
@@ -432,10 +437,7 @@ def run_compare(spec: AuditSpec):
             sample_weight=loaded.weight,
             **_options(spec, loaded, "compare"),
         )
-    result.run = run_record(spec, loaded)
-    _warned(notes)
-    apply_gate(result, spec, "compare")
-    return result
+    return _finished(result, spec, loaded, notes, "compare")
 
 
 def run_thresholds(spec: AuditSpec):
