@@ -96,7 +96,9 @@ def mask_secrets(text: str) -> str:
 def remember_url(url) -> None:
     """Mask the secrets of ``url``, a database or store URL the user gave, in every later
     message (:func:`mask_secrets`), whatever their shape."""
-    values = secret_values(url)
+    # the mask itself (a URL copied from a report, u:***@h) hides nothing: remembered, it
+    # would mask the user name beside every masked password from then on
+    values = [v for v in secret_values(url) if unquote(v).rpartition(":")[2] != MASK]
     with _LOCK:
         for value in values:
             _GIVEN_SECRETS.pop(value, None)

@@ -95,3 +95,13 @@ def test_stars_elsewhere_in_a_url_are_not_the_mask(url):
     from ethiclens.sources import checked_db_url
 
     assert checked_db_url(url) == url
+
+
+def test_a_masked_url_seen_once_does_not_mask_user_names_later():
+    """Refusing ``postgresql://u:***@h/db`` (a URL copied from a report) remembered ``u:***``
+    as a secret, so every later masked URL of user ``u`` lost its user name too."""
+    from ethiclens.sources import checked_db_url
+
+    with pytest.raises(EthicLensInputError):
+        checked_db_url("postgresql://u:***@h/db")
+    assert mask_url("postgresql://u:Other-Secret-2@nohost/db") == "postgresql://u:***@nohost/db"
