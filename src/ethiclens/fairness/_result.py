@@ -219,7 +219,11 @@ class AuditResult:
             if c.attribute == str(attribute) and c.group == str(group):
                 return c
         known = [f"{c.attribute}:{c.group}" for c in self.comparisons]
-        raise KeyError(f"no comparison {attribute}:{group}; the comparisons are {known}")
+        refs = {a.name: a.reference for a in self.attributes}
+        why = ""
+        if refs.get(str(attribute)) == str(group):
+            why = f" ({group} is {attribute}'s reference group: the others are compared with it)"
+        raise KeyError(f"no comparison {attribute}:{group}{why}; the comparisons are {known}")
 
     def to_dict(self) -> dict:
         statuses = [c.status for c in self.comparisons]

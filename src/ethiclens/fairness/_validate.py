@@ -98,8 +98,19 @@ def _refuse_masked(values, role: str) -> None:
 
 def _positional(index) -> bool:
     """pandas' default index (0, 1, 2, ...): what ``pd.Series(model.predict(X))`` gets,
-    whatever order X's rows were in."""
-    return isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1
+    whatever order X's rows were in; also written out as integers (``index=np.arange(n)``,
+    an ``id`` column of 0..n-1), which numbers positions just the same."""
+    if isinstance(index, pd.RangeIndex):
+        return index.start == 0 and index.step == 1
+    n = len(index)
+    return (
+        index.dtype.kind in "iu"
+        and n > 0
+        and index[0] == 0
+        and index[-1] == n - 1
+        and index.is_monotonic_increasing
+        and index.is_unique
+    )
 
 
 def _ambiguous_order(name: str, ref_name: str) -> EthicLensInputError:
@@ -694,14 +705,16 @@ def groups_without_rows(empty: list, column, unused="unused categories") -> Ethi
     """The refusal of groups with no rows: categories no row uses (``unused`` says what to
     drop), or a counts table's groups whose cells all count 0."""
     # a Python caller drops them in pandas; a file's column keeps its categories in the file
+    categories = unused == "unused categories"
     how = (
         " (pandas: Series.cat.remove_unused_categories(); for a Parquet file, write it again "
         "after that, or store the column as text)"
-        if unused == "unused categories"
+        if categories
         else ""
     )
+    where = "categories of the column's type that no row has" if categories else "every count 0"
     return EthicLensInputError(
-        f"group(s) {empty} have no rows (empty after filtering)",
+        f"group(s) {empty} have no rows ({where})",
         column=column,
         fix=f"drop {unused}{how} or audit data that contains them",
     )

@@ -134,8 +134,13 @@ def _check_rows(rows: pd.DataFrame, roles) -> None:
             miss = rows[col].isna().to_numpy()
             if miss.any():
                 raise missing_values_error(int(miss.sum()), _first_row(miss), _label(col, role))
-            uniques = list(pd.unique(rows[col]))
-            if getattr(roles, "binary_labels", False) and stray_labels(uniques):
+            if not getattr(roles, "binary_labels", False):
+                continue
+            try:
+                uniques = list(pd.unique(rows[col]))
+            except TypeError:  # a list or mapping in a cell: refused below, naming its type
+                continue
+            if stray_labels(uniques):
                 odd = ~rows[col].map(_zero_one_text).to_numpy(dtype=bool)
                 value = rows[col].iloc[int(odd.argmax())]
                 where = _first_row(odd)
