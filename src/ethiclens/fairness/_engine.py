@@ -119,9 +119,9 @@ def audit(
     -----
     Rows pair as pandas pairs them: pandas inputs (Series, DataFrames, a dict's Series) by
     index label to the first one's (reordered labels are reindexed, others refused; reordered
-    beside pandas' default index 0, 1, 2, ... is refused as ambiguous, since scikit-learn and
-    fairlearn pair by position); arrays, lists and ``pd.Categorical`` by position, so a lone
-    pandas input's index is not used.
+    beside an index of positions, 0, 1, 2, ... (pandas' default, or those integers), is refused
+    as ambiguous, since scikit-learn and fairlearn pair by position); arrays, lists and
+    ``pd.Categorical`` by position, so a lone pandas input's index is not used.
     """
     opts = take_options("audit", options)
     policy = _check_options(policy, opts)
