@@ -322,7 +322,7 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
     named["sample_weight"] = sample_weight
     for name, values in named.items():
         if values is not None and not isinstance(values, dict):
-            check_length(values, n, name)  # a dict of columns is checked column by column
+            check_length(values, n, name, "pred_a")  # a dict: checked column by column
     pred_a, pred_b, y_true, sf, sample_weight = align_inputs(**named)
     weights = None
     if sample_weight is not None:

@@ -151,6 +151,9 @@ def _grid(thresholds, step, audited) -> np.ndarray:
             value=[float(x) for x in bad[:5]],
             fix="e.g. thresholds=[0.3, 0.5, 0.7] or the default 0.05 steps",
         )
+    # a grid value within 1e-9 of the audited threshold (0.3 beside 0.1 + 0.2) gives way to
+    # it: two columns that print alike, both at "the" threshold, with different rates
+    th = th[~np.isclose(th, float(audited), rtol=0, atol=1e-9)]
     return np.unique(np.concatenate([th, [float(audited)]]))
 
 
@@ -243,7 +246,7 @@ def threshold_table(
         rng = np.random.default_rng(seed)
         parts.append(_attribute_rows(attr, th, labelled, policy, opts, rng))
     frame = pd.concat(parts, ignore_index=True)
-    frame["audited"] = np.isclose(frame["threshold"], audited)
+    frame["audited"] = frame["threshold"] == float(audited)  # one threshold: the one used
     config = _config(opts, policy, (labelled, weights is not None), th, edits)
     return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
 
