@@ -57,3 +57,12 @@ def test_an_unused_category_is_named_as_one():
     groups = pd.Categorical(race, categories=["A", "B", "D"])
     with pytest.raises(EthicLensInputError, match="categories of the column's type that no row"):
         audit(y, p, groups, n_boot=200)
+
+
+def test_a_2d_score_names_the_positive_labels_column_not_column_1():
+    """``predict_proba(X)[:, 1]`` is the negative class's for a model whose ``classes_`` put the
+    positive label first; the fix names the column by ``model.classes_``."""
+    race, y, p, _ = _data()
+    with pytest.raises(EthicLensInputError, match=r"model\.classes_") as err:
+        audit(y, p, race, y_score=np.zeros((len(y), 2)), n_boot=200)
+    assert "[:, 1]" not in str(err.value)

@@ -424,7 +424,9 @@ def as_scores(values, n: int) -> np.ndarray:
     check_one_dimensional(
         values,
         column,
-        "pass one score per row: the positive class's probability (e.g. predict_proba(X)[:, 1])",
+        "pass one score per row: the positive label's probability, its column of "
+        "predict_proba(X) (scikit-learn: the place of the positive label in model.classes_, "
+        "e.g. predict_proba(X)[:, list(model.classes_).index(pos_label)])",
     )
     check_length(values, n, "y_score")
     scores = _floats(values, column, "scores must be numbers in [0, 1]", "pass probabilities")
