@@ -33,3 +33,11 @@ def test_compare_names_model_a_when_model_b_is_short():
     a = (s >= 0.5).astype(int)
     with pytest.raises(EthicLensInputError, match="has 2999 rows but pred_a has 3000"):
         compare(y, a, a[:-1], g)
+
+
+def test_thresholds_and_step_together_are_refused():
+    y, s, g = _scores()
+    with pytest.raises(EthicLensInputError, match="thresholds or step, not both"):
+        threshold_table(y, s, g, step=0.3, thresholds=[0.4], n_boot=200)
+    t = threshold_table(y, s, g, thresholds=[0.4], n_boot=200, random_state=0)
+    assert sorted(t.frame["threshold"].unique()) == [0.4, 0.5]  # and the audited one

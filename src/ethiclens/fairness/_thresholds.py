@@ -225,6 +225,14 @@ def threshold_table(
     -------
     ThresholdTable
     """
+    if options.get("thresholds") is not None and "step" in options:
+        raise EthicLensInputError(
+            "give thresholds or step, not both: thresholds replace the grid step would make",
+            column="step",
+            kind="argument",
+            value=options["step"],
+            fix="drop step (the thresholds are shown as given), or drop thresholds",
+        )
     opts = take_options("threshold_table", options)
     policy = pol.check_policy(policy)
     audited = _check_audited(opts.audited_threshold)
