@@ -46,7 +46,7 @@ CASES = [
         lambda y, p, g: {"y_score": pd.Series(0.5, index=np.r_[0, np.arange(N - 1)])},
         ["y_score"],
     ),
-    ("score-2d", lambda y, p, g: {"y_score": np.full((N, 2), 0.5)}, ["y_score", "[:, 1]"]),
+    ("score-2d", lambda y, p, g: {"y_score": np.full((N, 2), 0.5)}, ["y_score", "model.classes_"]),
     ("y-true-2d", lambda y, p, g: {"y_true": np.c_[y, y]}, ["y_true", "one-dimensional"]),
     ("y-pred-frame", lambda y, p, g: {"y_pred": p.to_frame()}, ["y_pred", "one-dimensional"]),
     ("weight-2d", lambda y, p, g: {"sample_weight": np.ones((N, 1))}, ["sample_weight"]),

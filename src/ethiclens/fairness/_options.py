@@ -120,12 +120,24 @@ KEYWORDS = {
 }
 
 
+# a request's (AuditSpec's, ethiclens.run's) names of the engine's keywords, for the hint
+SPEC_NAMES = {
+    "seed": "random_state",
+    "merge": "merge_groups",
+    "exclude": "exclude_groups",
+    "weight": "sample_weight",
+    "min_labels": "min_label_count",
+}
+
+
 def take_options(function: str, options: dict) -> AuditOptions:
     """The keyword ``options`` given to ``function``, checked against its vocabulary."""
     allowed, defaults = KEYWORDS[function]
     for key in options:
         if key not in allowed:
             close = difflib.get_close_matches(key, allowed, n=1)
+            if SPEC_NAMES.get(key) in (*allowed, "sample_weight"):  # the request's name
+                close = [SPEC_NAMES[key]]
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise TypeError(f"{function}() got an unexpected keyword argument {key!r}{hint}")
     _check_intersections(options.get("intersections"))

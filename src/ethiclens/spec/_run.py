@@ -71,10 +71,16 @@ def run(spec, **options):
 
 
 def _merged(spec: AuditSpec, options: dict) -> dict:
+    """The spec's fields, then ``options`` over them (an engine keyword, random_state, over
+    the field it names, seed)."""
+    from ._spec import _ENGINE_NAMES
+
     flat = {}
     for section in spec.to_dict().values():
         if isinstance(section, dict):
             flat.update(section)
+    for keyword in options:
+        flat.pop(_ENGINE_NAMES.get(keyword, keyword), None)
     flat.update(options)
     return flat
 

@@ -542,9 +542,20 @@ class AuditSpec:
         if isinstance(target, str):
             data["target"] = {target_key(target): target}
         owners = {f.name: name for name, kind in _SECTIONS.items() for f in fields(kind)}
-        for key, value in options.items():
+        given: dict = {}
+        for keyword, value in options.items():
+            # the engine's name of a field is the field (random_state is seed): either is fine
+            key = keyword if keyword in owners else _ENGINE_NAMES.get(keyword, keyword)
             if key not in owners:
-                raise _unknown(key, list(owners), "keyword argument")
+                raise _unknown(keyword, [*owners, *_ENGINE_NAMES], "keyword argument")
+            if key in given:
+                raise EthicLensInputError(
+                    f"sets {key} twice (as {given[key]} and as {keyword})",
+                    column=keyword,
+                    kind="argument",
+                    fix=f"give one of {given[key]}= and {keyword}=",
+                )
+            given[key] = keyword
             data.setdefault(owners[key], {})[key] = value
         return cls.from_dict(data, source="keyword arguments")
 
@@ -846,6 +857,14 @@ def _choice_fix(err) -> str | None:
     if err.validator != "enum":
         return None
     return "use one of " + ", ".join(str(v) for v in err.validator_value if v is not None)
+
+
+# the engine's keywords a spec field answers to (pred_a/pred_b: the two y_pred, not one)
+_ENGINE_NAMES = {
+    k: path.partition(".")[2]
+    for k, path in ENGINE_KEYS.items()
+    if k not in ("pred_a", "pred_b") and k != path.partition(".")[2]
+}
 
 
 def _unknown(key, allowed, what: str, where: str = "") -> EthicLensInputError:
