@@ -66,11 +66,3 @@ def test_a_2d_score_names_the_positive_labels_column_not_column_1():
     with pytest.raises(EthicLensInputError, match=r"model\.classes_") as err:
         audit(y, p, race, y_score=np.zeros((len(y), 2)), n_boot=200)
     assert "[:, 1]" not in str(err.value)
-
-
-def test_a_misspelt_policy_field_names_the_closest():
-    from ethiclens import Policy
-
-    with pytest.raises(TypeError, match="did you mean 'min_group_size'"):
-        Policy(min_grp_size=3)
-    assert Policy(min_group_size=50).min_group_size == 50

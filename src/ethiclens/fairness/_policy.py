@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 
 import numpy as np
 
@@ -66,16 +65,6 @@ class Policy:
     min_label_count: int = 30
     di_rule: str = "two_sided"
     pcer_min_group_size: int = 30
-
-    def __new__(cls, *args, **kwargs):
-        # a misspelt field gets the closest one named, as audit()'s keywords do
-        names = [f.name for f in fields(cls)]
-        for key in kwargs:
-            if key not in names:
-                close = difflib.get_close_matches(key, names, n=1)
-                hint = f"; did you mean {close[0]!r}?" if close else ""
-                raise TypeError(f"Policy() got an unexpected keyword argument {key!r}{hint}")
-        return super().__new__(cls)
 
     def __post_init__(self):
         for name, value in asdict(self).items():  # np.int64(50) would not write as JSON
