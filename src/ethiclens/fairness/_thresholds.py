@@ -27,12 +27,11 @@ from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._options import take_options
 from ._validate import (
     MAX_DRAW_BYTES,
-    align_inputs,
+    aligned_rows,
     as_binary,
     as_scores,
     as_weights,
     check_length,
-    check_one_dimensional,
     encode_edited,
     resolve_reference,
 )
@@ -225,14 +224,7 @@ def threshold_table(
     -------
     ThresholdTable
     """
-    if options.get("thresholds") is not None and "step" in options:
-        raise EthicLensInputError(
-            "give thresholds or step, not both: thresholds replace the grid step would make",
-            column="step",
-            kind="argument",
-            value=options["step"],
-            fix="drop step (the thresholds are shown as given), or drop thresholds",
-        )
+    _refuse_thresholds_and_step(options)
     opts = take_options("threshold_table", options)
     policy = pol.check_policy(policy)
     audited = _check_audited(opts.audited_threshold)
@@ -259,21 +251,29 @@ def threshold_table(
     return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
 
 
+def _refuse_thresholds_and_step(options: dict) -> None:
+    """Both would be silently half-used: the thresholds replace the grid the step would make."""
+    if options.get("thresholds") is not None and "step" in options:
+        raise EthicLensInputError(
+            "give thresholds or step, not both: thresholds replace the grid step would make",
+            column="step",
+            kind="argument",
+            value=options["step"],
+            fix="drop step (the thresholds are shown as given), or drop thresholds",
+        )
+
+
 def _rows(y_true, y_score, sensitive_features, sample_weight, pos_label):
     """Scores, labels (all 1 without labels: every row counts as a positive), weights and the
     attributes, pandas inputs paired by index label as in audit (:func:`align_inputs`)."""
-    y_true, sensitive_features, y_score, sample_weight = align_inputs(
+    (y_true, sensitive_features, y_score, sample_weight), n = aligned_rows(
+        "y_score",
+        "score",
         y_true=y_true,
         sensitive_features=sensitive_features,
         y_score=y_score,
         sample_weight=sample_weight,
     )
-    check_one_dimensional(y_score, "y_score", "pass one score per row")
-    n = len(y_score)
-    if n == 0:  # as the audit refuses it
-        raise EthicLensInputError(
-            "no rows to audit", column="y_score", fix="check the data and any filters applied"
-        )
     scores = as_scores(y_score, n)
     weights = as_weights(sample_weight, n, "y_score") if sample_weight is not None else None
     if y_true is None:

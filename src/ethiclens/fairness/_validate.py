@@ -53,6 +53,19 @@ def align_inputs(**named):
     return tuple(out)
 
 
+def aligned_rows(main: str, what: str, **named) -> tuple[tuple, int]:
+    """:func:`align_inputs` of ``named``, then ``named[main]`` held to one ``what`` per row and
+    at least one row: the aligned inputs in the order given, and the row count."""
+    out = align_inputs(**named)
+    values = out[list(named).index(main)]
+    check_one_dimensional(values, main, f"pass one {what} per row")
+    if len(values) == 0:
+        raise EthicLensInputError(
+            "no rows to audit", column=main, fix="check the data and any filters applied to it"
+        )
+    return out, len(values)
+
+
 def _aligned(name: str, value, ref):
     """``value`` reindexed to the reference ``(name, index)`` (or refused), and the reference:
     the first pandas input's, kept from then on."""

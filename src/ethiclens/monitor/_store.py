@@ -62,19 +62,14 @@ def checked_store(store, flag: str = "--store") -> str:
     PostgreSQL URL (the scheme ``postgresql``, any driver: ``postgresql+psycopg2://``),
     spelled for the store's driver. Any other URL is refused by ``flag``, its password
     masked."""
-    from .._secrets import looks_like_url, malformed_url
+    from .._secrets import looks_like_url, refuse_malformed_url
     from ..sources import mask_url
 
     text = str(store)
     if looks_like_url(text):
         text = text.strip()  # ' postgresql://…' pasted with a space is still a URL, not a folder
-    if malformed_url(text):
-        raise EthicLensInputError(
-            "is a malformed URL (no '//' after the scheme)",
-            column=flag,
-            value=mask_url(text),
-            fix="spell it postgresql://user@host/db, or give a file path (fairness.sqlite)",
-        )
+    fix = "spell it postgresql://user@host/db, or give a file path (fairness.sqlite)"
+    refuse_malformed_url(text, flag, "URL", fix)
     match = _SCHEME.match(text)
     if match is None:
         return text

@@ -25,7 +25,14 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import numpy as np
 
 from .._optional import require
-from .._secrets import MASK, looks_like_url, malformed_url, mask_url, scrub, secret_values
+from .._secrets import (
+    MASK,
+    looks_like_url,
+    mask_url,
+    refuse_malformed_url,
+    scrub,
+    secret_values,
+)
 from ..errors import DataFileError, EthicLensInputError
 from ..io import column_not_found
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
@@ -75,13 +82,8 @@ def checked_db_url(url, flag: str = "--db") -> str | None:
     scheme is refused, its password masked."""
     if url is None or not looks_like_url(url):
         return url
-    if malformed_url(url):
-        raise EthicLensInputError(
-            "is a malformed database URL (no '//' after the scheme)",
-            column=flag,
-            value=mask_url(url),
-            fix="spell it postgresql+psycopg://user@host/db (sqlite:///path.db for a file)",
-        )
+    fix = "spell it postgresql+psycopg://user@host/db (sqlite:///path.db for a file)"
+    refuse_malformed_url(url, flag, "database URL", fix)
     if _holds_mask(url):
         # a URL copied from a report, a run record or a message: it would log in as '***'
         raise EthicLensInputError(
