@@ -66,6 +66,7 @@ from ._validate import (
     as_binary_columns,
     as_scores,
     as_weights,
+    check_distinct_keys,
     check_draw_memory,
     check_flag,
     check_length,
@@ -467,6 +468,7 @@ class _Facts:
 
 def _run(ctx, opts, attrs, edits, build, facts: _Facts) -> AuditResult:
     """Audit every attribute from the cells ``build(name, groups, codes)`` returns."""
+    check_distinct_keys(attrs)
     references = _references(opts.reference, list(attrs), opts.intersections)
     largest = max(len(groups) for groups, _ in attrs.values())
     check_draws(ctx.n_boot, "n_boot")

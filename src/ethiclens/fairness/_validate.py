@@ -812,7 +812,8 @@ def apply_group_edits(attrs: dict, exclude_groups, merge_groups):
         attrs[attr], done["merge_groups"][attr] = _merged(attrs, attr, merges)
     for attr, groups in (exclude_groups or {}).items():
         attr = str(attr)
-        attrs[attr], done["exclude_groups"][attr] = _excluded(attrs, attr, groups)
+        merged = done["merge_groups"].get(attr, {})
+        attrs[attr], done["exclude_groups"][attr] = _excluded(attrs, attr, groups, merged)
     return attrs, done
 
 
@@ -881,12 +882,21 @@ def _check_merge(labels, attr, new, olds, used) -> None:
         )
 
 
-def _excluded(attrs, attr, groups):
+def _excluded(attrs, attr, groups, merged: dict):
     """``attr``'s (labels, codes) without ``groups`` (their rows coded -1), and what was left
-    out."""
+    out. ``merged``: the merges already applied to ``attr`` (new name -> old names)."""
     labels, codes = _known_attribute(attrs, attr, "exclude_groups")
     groups = [str(g) for g in (groups if isinstance(groups, (list, tuple, set)) else [groups])]
+    into = {old: new for new, olds in merged.items() for old in olds}
     for grp in groups:
+        if grp in into and grp not in labels:
+            raise EthicLensInputError(
+                f"group {grp!r} was merged into {into[grp]!r}, and exclusions "
+                "apply after merges",
+                column=f"exclude_groups[{attr!r}]",
+                value=grp,
+                fix=f"exclude {into[grp]!r} instead, or take {grp!r} out of the merge",
+            )
         _known_group(labels, grp, attr, "exclude_groups")
     drop = set(groups)
     kept = [lab for lab in labels if lab not in drop]
@@ -953,6 +963,28 @@ def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requeste
 
 
 INTERSECTION_SEP = "&"  # joins the groups of an intersection: 'Black&Female'
+
+
+def check_distinct_keys(attrs: dict) -> None:
+    """Refuse two (attribute, group) pairs that print the same comparison key ``attr:group``
+    (attribute ``g`` with group ``a:x`` beside attribute ``g:a`` with group ``x``): a headline
+    or a baseline naming ``g:a:x`` would not say which one it means."""
+    seen = {}
+    for name, (groups, _) in attrs.items():
+        if ":" not in str(name) and not any(":" in str(g) for g in groups):
+            continue  # no colon, no clash: the common case, at any number of groups
+        for group in groups:
+            key = f"{name}:{group}"
+            if key in seen:
+                raise EthicLensInputError(
+                    f"attribute {seen[key][0]!r} group {seen[key][1]!r} and attribute "
+                    f"{name!r} group {group!r} would both be named {key!r} in comparisons, "
+                    "headlines and baselines",
+                    column=str(name),
+                    fix="rename the attribute (or the group values) so no name holds ':' "
+                    "where it makes them clash",
+                )
+            seen[key] = (name, group)
 
 
 def encode_edited(sensitive_features, n: int, opts, against: str = "y_pred"):
