@@ -8,9 +8,10 @@ import functools
 import inspect
 import os
 
-from ._names import ALIASES, named_as_called
+from ..errors import EthicLensInputError
+from ._names import named_as_called
 from ._run import is_target
-from ._spec import AuditSpec
+from ._spec import AuditSpec, _with_reference
 
 
 def _is_request(args, kwargs) -> bool:
@@ -23,35 +24,104 @@ def _is_request(args, kwargs) -> bool:
     return len(args) == 1 and isinstance(args[0], (AuditSpec, str, dict, os.PathLike))
 
 
-def _spec_of(first, kwargs, **fixed) -> AuditSpec:
-    from ._run import _merged, as_spec
+def _spec_of(first, kwargs, purpose=None, **fixed) -> AuditSpec:
+    from ._run import as_spec, with_options
 
     spec = as_spec(os.fspath(first) if isinstance(first, os.PathLike) else first)
-    options = {ALIASES.get(k, k): v for k, v in kwargs.items()}
-    policy = options.pop("policy", None)
-    if policy is not None:  # a Policy object: its fields
-        options.update(
-            di_rule=policy.di_rule,
-            di_threshold=policy.di_threshold,
-            eo_threshold=policy.eo_threshold,
-            min_group_size=policy.min_group_size,
-            min_labels=policy.min_label_count,
+    # keywords as the caller wrote them: AuditSpec.of refuses a field set by two of them
+    # (seed and random_state, policy=Policy(...) and di_threshold)
+    options = dict(kwargs)
+    if "reference" in options:  # {attribute: group}: COL=REFERENCE entries of protected
+        options["protected"] = _referenced(
+            options.pop("reference"), options.get("protected"), spec.roles.protected
         )
-    if "positive_is_favorable" in options:
-        options["positive"] = "favorable" if options.pop("positive_is_favorable") else "harmful"
-    if "reference" in options:  # {attribute: group}: COL=REFERENCE entries
-        refs = options.pop("reference") or {}
-        base = options.get("protected") or spec.roles.protected
-        cols = [p.split("=")[0] for p in base] or list(refs)
-        options["protected"] = [f"{c}={refs[c]}" if c in refs else c for c in cols]
     options.update(fixed)
-    return AuditSpec.of(**_merged(spec, options)) if options else spec
+    return with_options(spec, options, purpose)
+
+
+def _entries(protected) -> list:
+    """``protected`` as a list of ``COL``/``COL=REFERENCE`` entries: one string is one
+    attribute, a mapping ``{COL: REFERENCE or None}`` one entry per column (as a spec reads
+    them)."""
+    if isinstance(protected, str):
+        return [protected]
+    if isinstance(protected, dict):
+        return [_with_reference(col, group) for col, group in protected.items()]
+    return list(protected or ())
+
+
+def _referenced(reference, protected, stored) -> list:
+    """The protected entries with ``reference``'s groups (``{attribute: group}``, or one group
+    for one attribute, as the engine takes it): the keyword ``protected`` (else the spec's)
+    with ``COL="GROUP"`` for each attribute named. A reference the keyword ``protected``
+    already gives, or one for no attribute it names, is refused."""
+    entries = _entries(protected) if protected is not None else list(stored)
+    if reference is None:
+        return entries
+    names = [_entry_name(e, ()) for e in entries]
+    if not isinstance(reference, dict):
+        if len(entries) != 1:
+            raise EthicLensInputError(
+                "several attributes need a reference per attribute"
+                if entries
+                else "one group needs the attribute it belongs to",
+                column="reference",
+                value=reference,
+                kind="argument",
+                fix="pass a dict {attribute: reference group}",
+            )
+        reference = {names[0]: reference}
+    reference = {str(k): v for k, v in reference.items()}
+    if not entries:
+        return [_with_reference(col, group) for col, group in reference.items()]
+    out = []
+    for entry in entries:
+        col = _entry_name(entry, reference)
+        if col not in reference:
+            out.append(entry)
+            continue
+        if col != entry and protected is not None:  # protected="race=b", reference={"race": ...}
+            raise EthicLensInputError(
+                f"sets the reference group of {col!r} twice (as protected={entry!r} and as "
+                f"reference={{{col!r}: {reference[col]!r}}})",
+                column="reference",
+                kind="argument",
+                fix=f"give it once: protected={col!r} with reference=, or protected={entry!r} "
+                "alone",
+            )
+        out.append(_with_reference(col, reference[col]))
+    unknown = [col for col in reference if col not in map(str, [*names, *entries])]
+    if unknown:
+        raise EthicLensInputError(
+            "reference given for an attribute that is not protected",
+            column="reference",
+            value=unknown[0],
+            kind="argument",
+            fix=f"add it to protected, or use names from {[str(n) for n in names]}",
+        )
+    return out
+
+
+def _entry_name(entry, reference) -> str:
+    """The column of a ``COL``/``COL=REFERENCE`` entry: the whole entry when ``reference`` names
+    it (a column whose name holds "="), else the text before its first "="."""
+    entry = str(entry)
+    return entry if entry in reference else entry.partition("=")[0].strip()
 
 
 def _engine(name: str):
     from .. import fairness
 
     return getattr(fairness, name)
+
+
+# the run each top-level function's spec form makes (None: the spec's, audit or compare)
+_PURPOSES = {
+    "run": None,
+    "run_audit": "audit",
+    "run_compare": "compare",
+    "run_thresholds": "thresholds",
+}
 
 
 def _wrap(name: str, runner: str, **fixed):
@@ -67,7 +137,7 @@ def _wrap(name: str, runner: str, **fixed):
 
         given = not is_target(args[0])
         with named_as_called((), kwargs, None if given else "spec", spec_given=given):
-            spec = _spec_of(args[0], kwargs, **fixed)
+            spec = _spec_of(args[0], kwargs, _PURPOSES[runner], **fixed)
             return getattr(_run, runner)(spec)
 
     call.__doc__ = (engine.__doc__ or "") + (

@@ -56,31 +56,68 @@ def run(spec, **options):
 
     ``spec``: an :class:`AuditSpec`, its dict, a YAML/JSON spec file, or a target (a benchmark
     name or a data path); keyword ``options`` set fields (``n_boot=500``, ``protected=[...]``)
-    as in :meth:`AuditSpec.of`. Two ``y_pred`` columns compare models (a ``ModelComparison``);
-    otherwise an ``AuditResult``. The result's ``run`` record says what was read.
+    as in :meth:`AuditSpec.of`; one field set by two keywords (``seed`` and ``random_state``)
+    is refused. Two ``y_pred`` columns compare models (a ``ModelComparison``); otherwise an
+    ``AuditResult``. The result's ``run`` record says what was read.
+
+    ``run`` writes no file: a report keyword (``html=``, ``json=``, ``model_card=``, ...) is
+    refused, naming the result's method that writes it (``result.to_html(path)``); the
+    command line writes a spec's ``outputs``.
     """
     # a refusal names the keyword as the caller wrote it, and a bad target the argument
     given = not is_target(spec)
     with named_as_called((), options, None if given else "spec", spec_given=given):
-        spec = as_spec(spec)
-        if options:
-            spec = AuditSpec.of(**_merged(spec, options))
+        spec = with_options(as_spec(spec), options)
         if len(spec.roles.y_pred) == 2:
             return run_compare(spec)
         return run_audit(spec)
 
 
+def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> AuditSpec:
+    """``spec`` with the caller's keyword ``options`` over its fields (``run``'s, and the
+    top-level functions' given a spec or a target). A field set by two keywords is refused
+    (``AuditSpec.of``), and so is a report file: a ``purpose`` run (default: the spec's, audit
+    or compare) returns its result and writes nothing."""
+    if not options:
+        return spec
+    spec = AuditSpec.of(**_merged(spec, options))
+    asked = [k for k in options if k in OUTPUT_WRITERS]
+    if asked:
+        check_used(spec, purpose or ("compare" if len(spec.roles.y_pred) == 2 else "audit"))
+        raise EthicLensInputError(
+            "a Python call returns its result and writes no file",
+            column=asked[0],
+            value=options[asked[0]],
+            kind="argument",
+            fix=f"write {'it' if len(asked) == 1 else 'them'} from the result: "
+            + "; ".join(OUTPUT_WRITERS[k].format(path=repr(options[k])) for k in asked),
+        )
+    return spec
+
+
+# How each report file of a spec's outputs (which the faces write) is written from the result
+OUTPUT_WRITERS = {
+    "json": "pathlib.Path({path}).write_text(result.to_json())",
+    "html": "result.to_html({path})",
+    "model_card": "result.to_model_card({path})",
+    "pdf": "ethiclens.report.html_to_pdf(ethiclens.report.render_html(result), {path})",
+    "csv": "result.to_csv({path})",
+    "plot": "result.plot({path})",
+}
+
+
 def _merged(spec: AuditSpec, options: dict) -> dict:
     """The spec's fields, then ``options`` over them (an engine keyword, random_state, over
-    the field it names, seed)."""
-    from ._spec import _ENGINE_NAMES
+    the field it names, seed; a Policy object over the policy's thresholds and floors)."""
+    from ._spec import keyword_fields
 
     flat = {}
     for section in spec.to_dict().values():
         if isinstance(section, dict):
             flat.update(section)
-    for keyword in options:
-        flat.pop(_ENGINE_NAMES.get(keyword, keyword), None)
+    for keyword, value in options.items():
+        for key in keyword_fields(keyword, value):
+            flat.pop(key, None)
     flat.update(options)
     return flat
 

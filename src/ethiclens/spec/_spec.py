@@ -537,26 +537,24 @@ class AuditSpec:
     @classmethod
     def of(cls, target=None, **options) -> AuditSpec:
         """A spec from keyword arguments named as the fields (``AuditSpec.of("compas",
-        n_boot=500, merge={...})``); a string target is a benchmark name or a path."""
+        n_boot=500, merge={...})``); a string target is a benchmark name or a path. The
+        engine's names of fields are taken too (``random_state``, ``merge_groups``, a
+        ``policy=Policy(...)`` for its thresholds and floors, ``positive_is_favorable``); one
+        field set by two keywords is refused."""
         data: dict = {}
         if isinstance(target, str):
             data["target"] = {target_key(target): target}
-        owners = {f.name: name for name, kind in _SECTIONS.items() for f in fields(kind)}
+        owners = _field_owners()
         given: dict = {}
         for keyword, value in options.items():
-            # the engine's name of a field is the field (random_state is seed): either is fine
-            key = keyword if keyword in owners else _ENGINE_NAMES.get(keyword, keyword)
-            if key not in owners:
-                raise _unknown(keyword, [*owners, *_ENGINE_NAMES], "keyword argument")
-            if key in given:
-                raise EthicLensInputError(
-                    f"sets {key} twice (as {given[key]} and as {keyword})",
-                    column=keyword,
-                    kind="argument",
-                    fix=f"give one of {given[key]}= and {keyword}=",
-                )
-            given[key] = keyword
-            data.setdefault(owners[key], {})[key] = value
+            # the engine's name of a field is the field (random_state is seed): either is fine;
+            # one field set by two keywords (seed and random_state, policy=Policy(...) and
+            # di_threshold) is refused, whichever value would have won
+            for key, field_value in keyword_fields(keyword, value).items():
+                if key in given:
+                    raise _set_twice(key, given[key], keyword)
+                given[key] = keyword
+                data.setdefault(owners[key], {})[key] = field_value
         return cls.from_dict(data, source="keyword arguments")
 
     @classmethod
@@ -865,6 +863,72 @@ _ENGINE_NAMES = {
     for k, path in ENGINE_KEYS.items()
     if k not in ("pred_a", "pred_b") and k != path.partition(".")[2]
 }
+
+
+# The Python keywords that set spec fields by value: a Policy object (its thresholds and
+# floors; pcer_min_group_size is no spec field, and no audit, comparison or threshold view reads
+# it) and positive_is_favorable (positive).
+_POLICY_FIELDS = ("di_rule", "di_threshold", "eo_threshold", "min_group_size", "min_label_count")
+_VALUE_KEYWORDS = ("policy", "positive_is_favorable")
+
+
+def _field_owners() -> dict:
+    """Field name -> its section."""
+    return {f.name: name for name, kind in _SECTIONS.items() for f in fields(kind)}
+
+
+def keyword_fields(keyword: str, value) -> dict:
+    """The spec fields a Python keyword sets (field -> value): a field by its name or the
+    engine's (``random_state``: seed), a ``policy=Policy(...)`` its five fields,
+    ``positive_is_favorable`` positive. ``policy=None`` sets none (the spec's policy stays)."""
+    owners = _field_owners()
+    if keyword in owners:
+        return {keyword: value}
+    if keyword == "policy":
+        return {} if value is None else _policy_fields(value)
+    if keyword == "positive_is_favorable":
+        if not isinstance(value, (bool, np.bool_)):
+            raise EthicLensInputError(
+                "must be True or False",
+                column=keyword,
+                value=value,
+                fix='e.g. positive_is_favorable=True (or positive="favorable"/"harmful")',
+                kind="argument",
+            )
+        return {"positive": "favorable" if value else "harmful"}
+    if keyword in _ENGINE_NAMES:
+        return {_ENGINE_NAMES[keyword]: value}
+    raise _unknown(keyword, [*owners, *_ENGINE_NAMES, *_VALUE_KEYWORDS], "keyword argument")
+
+
+def _policy_fields(policy) -> dict:
+    from ..fairness import Policy
+
+    if not isinstance(policy, Policy):
+        raise EthicLensInputError(
+            "must be an ethiclens.Policy",
+            column="policy",
+            value=type(policy).__name__,
+            kind="argument",
+            fix="pass ethiclens.Policy(...), or give its fields as keywords (di_threshold=0.9)",
+        )
+    return {_ENGINE_NAMES.get(f, f): getattr(policy, f) for f in _POLICY_FIELDS}
+
+
+def _set_twice(key: str, first: str, second: str) -> EthicLensInputError:
+    """Two keywords of one call set the field ``key``: which should win is the caller's call."""
+    if "policy" in (first, second):
+        other = second if first == "policy" else first
+        name = next((k for k, v in _ENGINE_NAMES.items() if v == key), key)
+        fix = f"give {key} once: in the Policy (Policy({name}=...)), or as {other}= without policy="
+    else:
+        fix = f"give one of {first}= and {second}="
+    return EthicLensInputError(
+        f"sets {key} twice (as {first} and as {second})",
+        column=second,
+        kind="argument",
+        fix=fix,
+    )
 
 
 def _unknown(key, allowed, what: str, where: str = "") -> EthicLensInputError:
