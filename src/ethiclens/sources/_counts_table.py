@@ -113,6 +113,7 @@ def score_bins(scores: np.ndarray, n_bins: int) -> np.ndarray:
 
 def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     """The counts table of a pandas DataFrame (sums in row order, as ``audit`` sums them)."""
+    _check_roles(roles)
     missing = [c for c in roles.columns if c not in frame.columns]
     if missing:
         raise EthicLensInputError(
@@ -152,6 +153,30 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
         s = np.nan_to_num(pd.to_numeric(frame[roles.y_score]).to_numpy(dtype=float))
         table[SCORE_SUM] = np.bincount(codes, weights=s if w is None else w * s, minlength=n_cells)
     return _finish(table, roles)
+
+
+def _check_roles(roles) -> None:
+    """``roles`` is this module's :class:`Roles`; a spec's ``Roles`` (``ethiclens.spec.Roles``,
+    whose entries may carry a reference, ``y_pred`` a second model) is refused by name, with the
+    call that builds the right one from its columns."""
+    if isinstance(roles, Roles):
+        return
+    example = "y_pred='pred', protected=['sex'], y_true='label'"
+    given = type(roles).__name__
+    if type(roles).__module__.startswith("ethiclens.spec") and given == "Roles":
+        given = "ethiclens.spec.Roles (a spec's roles)"
+        named = {
+            "y_pred": (tuple(roles.y_pred) or ("PRED",))[0],
+            "protected": [str(p).partition("=")[0] for p in roles.protected],
+            "y_true": roles.y_true,
+            "y_score": roles.y_score,
+            "weight": roles.weight,
+        }
+        example = ", ".join(f"{k}={v!r}" for k, v in named.items() if v or k == "protected")
+    raise TypeError(
+        f"counts_of takes an ethiclens.sources.Roles, not {given}; pass "
+        f"ethiclens.sources.Roles({example})"
+    )
 
 
 def _check_weights(bad: int, column) -> None:
