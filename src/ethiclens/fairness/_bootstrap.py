@@ -66,7 +66,11 @@ def draw_weighted_cells(
     skip=(),
 ) -> np.ndarray:
     """Weighted bootstrap: resample rows within each group, sum their weights per cell.
-    Groups in ``skip`` are left at 0 (the caller draws them another way)."""
+    Groups in ``skip`` are left at 0 (the caller draws them another way).
+
+    A group's rows are put in a canonical order (by cell, then weight) before they are
+    resampled: rows with the same cell and weight are interchangeable, so the same data in any
+    row order gives the same replicates (and the same interval)."""
     n_groups, n_cells = shape
     out = np.zeros((n_boot, n_groups, n_cells))
     for g in range(n_groups):
@@ -74,6 +78,8 @@ def draw_weighted_cells(
             continue
         rows = np.flatnonzero(codes == g)
         g_cells, g_w = cells[rows], weights[rows]
+        order = np.lexsort((g_w, g_cells))  # cell first, then weight
+        g_cells, g_w = g_cells[order], g_w[order]
         n = len(rows)
         chunk = max(1, max_chunk_rows // max(n, 1))
         for start in range(0, n_boot, chunk):

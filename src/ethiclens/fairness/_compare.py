@@ -21,6 +21,7 @@ from ..errors import EthicLensInputError
 from ..io import json_fields
 from . import _display
 from . import _policy as pol
+from ._counts import round_significant
 from ._engine import audit
 from ._intervals import check_ci, contain, equal_tailed, with_infinite_draws
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
@@ -144,10 +145,13 @@ class ModelComparison:
         return gate_comparison(self.to_dict(), fail_on)
 
     def difference(self, attribute: str, group: str, metric: str) -> MetricDifference:
+        """B − A of one comparison metric (``compare(...).difference("race", "b",
+        "disparate_impact")``); a name that is not there is refused with the valid ones."""
+        key = (str(attribute), str(group), str(metric))
         for d in self.differences:
-            if (d.attribute, d.group, d.metric) == (attribute, str(group), metric):
+            if (d.attribute, d.group, d.metric) == key:
                 return d
-        raise KeyError(f"no difference {attribute}:{group} {metric}")
+        raise _missing_difference(self.differences, *key)
 
     def to_dict(self) -> dict:
         return {
@@ -189,7 +193,44 @@ class ModelComparison:
 
     def to_html(self, path, title: str | None = None):
         """Write the comparison's HTML report atomically; returns the path."""
-        return _display.renderer("compare_html")(self, path, title)
+        _display.check_path(path, "comparison.html")
+        return _display.in_python_words(
+            lambda: _display.renderer("compare_html")(self, path, title), {"--html": "path"}
+        )
+
+
+def _missing_difference(differences, attribute: str, group: str, metric: str):
+    """The refusal of :meth:`ModelComparison.difference`: the first of attribute, group and
+    metric that is not there, with the valid ones."""
+    attributes = list(dict.fromkeys(d.attribute for d in differences))
+    if attribute not in attributes:
+        return _display.NotFoundError(
+            "no such protected attribute",
+            column="attribute",
+            value=attribute,
+            kind="argument",
+            fix=f"use one of {attributes}",
+        )
+    of_attribute = [d for d in differences if d.attribute == attribute]
+    groups = list(dict.fromkeys(d.group for d in of_attribute))
+    if group not in groups:
+        ref = of_attribute[0].reference
+        why = " (its reference group: the others are compared with it)" if group == ref else ""
+        return _display.NotFoundError(
+            f"no comparison group {group!r} of {attribute!r}{why}",
+            column="group",
+            value=group,
+            kind="argument",
+            fix=f"use one of {groups}",
+        )
+    metrics = [d.metric for d in of_attribute if d.group == group]
+    return _display.NotFoundError(
+        "no such comparison metric",
+        column="metric",
+        value=metric,
+        kind="argument",
+        fix=f"use one of {metrics}",
+    )
 
 
 def _flat(d: MetricDifference) -> dict:
@@ -360,14 +401,20 @@ def _all_differences(sf, refs, joint, weights, opts, labelled):
         counts = joint_counts(codes[keep], joint[keep], len(groups), labelled, w)
         effective = None
         if w is not None:
-            sq = np.bincount(codes[keep], weights=w**2, minlength=len(groups))
+            # settled as the audit settles its weighted cells (round_significant): the same
+            # numbers whatever order the weights were added in, and each model's cells those
+            # of its own audit
+            counts = round_significant(counts)
+            sq = round_significant(np.bincount(codes[keep], weights=w**2, minlength=len(groups)))
             effective = kish_effective(counts, sq)
+            own = model_cells(codes[keep], joint[keep], len(groups), labelled, w)
         d, gd = paired_differences(
             PairedGroups(name, list(groups), list(groups).index(refs[name]), labelled),
             counts,
             np.random.default_rng(seed),
             opts,
             effective=effective,
+            cells=None if w is None else own,
         )
         differences += d
         group_diffs += gd
@@ -402,6 +449,24 @@ def joint_counts(codes, joint, n_groups: int, labelled: bool, weights=None) -> n
     flat = codes.astype(np.int64) * k + joint
     counts = np.bincount(flat, weights=weights, minlength=n_groups * k)
     return counts.reshape(n_groups, k).astype(float)
+
+
+def model_cells(codes, joint, n_groups: int, labelled: bool, weights):
+    """Model A's and model B's weighted engine cells, each summed from the rows as its audit
+    sums them (one bincount in row order) and settled as the audit settles them
+    (``round_significant``): adding settled joint cells would round twice, and could differ
+    from the audit in the last digit kept."""
+    if labelled:  # joint (1 − ŷ_A)·4 + (1 − ŷ_B)·2 + (1 − y) -> engine (1 − ŷ)·2 + (1 − y)
+        own = ((joint // 4) * 2 + joint % 2, ((joint // 2) % 2) * 2 + joint % 2)
+    else:  # joint (1 − ŷ_A)·2 + (1 − ŷ_B) -> engine 1 − ŷ
+        own = (joint // 2, joint % 2)
+    k = 4 if labelled else 2
+    out = []
+    for cells in own:
+        flat = codes.astype(np.int64) * k + cells
+        summed = np.bincount(flat, weights=weights, minlength=n_groups * k)
+        out.append(round_significant(summed.reshape(n_groups, k)))
+    return out[0], out[1]
 
 
 def kish_effective(weighted: np.ndarray, sq: np.ndarray) -> np.ndarray:
@@ -500,17 +565,18 @@ class PairedGroups:
     labelled: bool
 
 
-def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None):
+def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cells=None):
     """B − A for every comparison metric (each group vs ``ref``) and every group metric.
 
     ``counts``: (n_groups, 8) joint cells (4 without labels; weight sums when weighted, with
     ``effective`` their Kish-effective cells); ``opts``: an :class:`AuditOptions` (its
-    ``n_boot``, ``ci``, ``paired`` and ``confidence_level``). Returns two lists of
+    ``n_boot``, ``ci``, ``paired`` and ``confidence_level``); ``cells``: model A's and model
+    B's own cells for the estimates (default: the marginals of ``counts``). Returns two lists of
     :class:`MetricDifference`: comparisons, then per-group metrics.
     """
     attribute, groups, ref, labelled = pg.attribute, pg.groups, pg.ref, pg.labelled
     level = opts.confidence_level
-    point_a, point_b = marginals(counts, labelled)
+    point_a, point_b = marginals(counts, labelled) if cells is None else cells
     draw_a, draw_b = draw_joint(counts, opts.n_boot, rng, opts.ci, opts.paired, labelled, effective)
     method = _method(opts.ci, opts.paired, effective is not None)
     specs = [s for s in GROUP_METRIC_SPECS.values() if labelled or not s.needs_labels]

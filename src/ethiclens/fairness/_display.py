@@ -10,10 +10,12 @@ one; see docs/adr/0007-layout.md).
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable
 from html import escape
 
 from .. import _renderers
+from ..errors import EthicLensInputError
 
 # Colour and words per status (the words are always shown: colour alone is not enough).
 STATUS_STYLE = {
@@ -36,6 +38,41 @@ def renderer(kind: str) -> Callable:
     """The registered writer of ``kind`` (the package root loads ``ethiclens.report``, which
     registers its writers, on the first lookup)."""
     return _renderers.get(kind)
+
+
+class NotFoundError(EthicLensInputError, KeyError):
+    """A result has no such attribute, group or metric: the library's input error (a message
+    naming the argument and its valid values; exit 2 in the CLI), and a ``KeyError`` as a
+    lookup that misses has always been."""
+
+    __str__ = EthicLensInputError.__str__  # the message itself, not KeyError's repr of it
+
+
+def check_path(path, example: str):
+    """``path`` of a result's writer (``to_html``, ``to_model_card``...): a str or
+    ``os.PathLike``; anything else is refused here, not deep inside ``pathlib``."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise EthicLensInputError(
+            "must be a file path (a str or os.PathLike)",
+            column="path",
+            value=path,
+            fix=f"pass the file to write, e.g. {example!r}",
+            kind="argument",
+        )
+    return path
+
+
+def in_python_words(call: Callable, names: dict):
+    """``call()``, where a refusal that names one of a method's arguments by the CLI's option
+    or as a data column (the writers and figures are the CLI's too) is re-raised naming the
+    argument: ``names`` maps what the writer calls it (``"--model-card"``, ``"kind"``) to the
+    argument's name."""
+    try:
+        return call()
+    except EthicLensInputError as e:
+        if e.column is None or str(e.column) not in names:
+            raise
+        raise e.renamed(names, kind="argument") from None
 
 
 def fmt(x, digits: int = 3) -> str:

@@ -9,6 +9,7 @@ import pandas as pd
 
 from ..io import json_fields, json_number
 from . import _display
+from ._validate import check_flag
 
 SCHEMA_VERSION = "1.0"
 
@@ -223,7 +224,12 @@ class AuditResult:
         why = ""
         if refs.get(str(attribute)) == str(group):
             why = f" ({group} is {attribute}'s reference group: the others are compared with it)"
-        raise KeyError(f"no comparison {attribute}:{group}{why}; the comparisons are {known}")
+        raise _display.NotFoundError(
+            f"no comparison {attribute}:{group}{why}",
+            column="group" if str(attribute) in refs else "attribute",
+            kind="argument",
+            fix=f"the comparisons are {known}",
+        )
 
     def to_dict(self) -> dict:
         statuses = [c.status for c in self.comparisons]
@@ -278,12 +284,17 @@ class AuditResult:
         intervals : bool
             Include the interval columns (default True).
         """
+        intervals = check_flag(intervals, "intervals")
         attrs = self.attributes
         if attribute is not None:
             attrs = [a for a in attrs if a.name == str(attribute)]
             if not attrs:
-                raise KeyError(
-                    f"no attribute {attribute!r}; use one of {[a.name for a in self.attributes]}"
+                raise _display.NotFoundError(
+                    "no such protected attribute",
+                    column="attribute",
+                    value=attribute,
+                    kind="argument",
+                    fix=f"use one of {[a.name for a in self.attributes]}",
                 )
         rows, index = [], []
         for a in attrs:
@@ -310,17 +321,27 @@ class AuditResult:
 
     def to_html(self, path, title: str | None = None):
         """Write the HTML report (as ``ethiclens audit --html``) atomically; returns the path."""
-        return _display.renderer("audit_html")(self, path, title)
+        _display.check_path(path, "report.html")
+        return _display.in_python_words(
+            lambda: _display.renderer("audit_html")(self, path, title), {"--html": "path"}
+        )
 
     def plot(self, kind: str = "forest", attribute: str | None = None):
         """A matplotlib Figure: ``"forest"`` — DI and equalized odds per comparison with their
         intervals against the policy band; ``"rates"`` — PPV and FPR per group of ``attribute``
         (default: the first). In a notebook the figure is drawn below the cell."""
-        return _display.renderer("audit_figure")(self, kind, attribute)
+        return _display.in_python_words(
+            lambda: _display.renderer("audit_figure")(self, kind, attribute),
+            {"kind": "kind", "attribute": "attribute"},
+        )
 
     def to_model_card(self, path):
-        """Write the Markdown model card (as ``ethiclens audit --model-card``) atomically."""
-        return _display.renderer("audit_card")(self, path)
+        """Write the model card (as ``ethiclens audit --model-card``) atomically: Markdown for a
+        ``.md``/``.markdown`` path, HTML for ``.html``/``.htm``; returns the path."""
+        _display.check_path(path, "card.md")
+        return _display.in_python_words(
+            lambda: _display.renderer("audit_card")(self, path), {"--model-card": "path"}
+        )
 
     def to_frame(self) -> pd.DataFrame:
         """One row per (comparison, metric)."""

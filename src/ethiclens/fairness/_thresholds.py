@@ -78,6 +78,8 @@ class ThresholdTable:
         starting with ``=``, ``+``, ``-``, ``@`` gets a leading ``'``)."""
         from .._text import csv_safe_frame
 
+        if path is not None:
+            _display.check_path(path, "thresholds.csv")
         text = csv_safe_frame(self.frame).to_csv(index=False)
         if path is None:
             return text
@@ -85,13 +87,33 @@ class ThresholdTable:
 
     def plot(self, path=None, attribute: str | None = None):
         """Selection rate, TPR and FPR per group over thresholds, and each comparison's status,
-        with the audited threshold marked: a matplotlib Figure, or a PNG written to ``path``."""
+        with the audited threshold marked: a matplotlib Figure, or a PNG written to ``path``.
+        ``attribute``: the attribute to show (default: the first); another name is refused with
+        the valid ones."""
+        attribute = self._attribute(attribute)
         if path is None:
             return _display.renderer("thresholds_figure")(self, attribute)
+        _display.check_path(path, "thresholds.png")
         return _display.renderer("thresholds_png")(self, path, attribute)
+
+    def _attribute(self, attribute) -> str | None:
+        """``attribute`` as the frame names it (0 finds attribute '0'), or refused."""
+        if attribute is None:
+            return None
+        names = list(dict.fromkeys(self.frame["attribute"]))
+        if str(attribute) not in names:
+            raise _display.NotFoundError(
+                "no such protected attribute",
+                column="attribute",
+                value=attribute,
+                kind="argument",
+                fix=f"use one of {names}",
+            )
+        return str(attribute)
 
     def to_html(self, path, title: str | None = None):
         """Write an HTML report (the plot and the verdicts per attribute) atomically."""
+        _display.check_path(path, "thresholds.html")
         return _display.renderer("thresholds_html")(self, path, title)
 
     def verdicts(self) -> pd.DataFrame:
