@@ -164,20 +164,6 @@ def malformed_url(text) -> bool:
     return looks_like_url(text) and re.match(r"\s*[A-Za-z][A-Za-z0-9+.-]+://", str(text)) is None
 
 
-def refuse_malformed_url(text, flag: str, what: str, fix: str) -> None:
-    """Refuse ``text`` by ``flag`` when it is a malformed URL (:func:`malformed_url`): the
-    message calls it ``what``, shows it with its password masked and gives ``fix``."""
-    if malformed_url(text):
-        from .errors import EthicLensInputError  # errors imports this module
-
-        raise EthicLensInputError(
-            f"is a malformed {what} (no '//' after the scheme)",
-            column=flag,
-            value=mask_url(text),
-            fix=fix,
-        )
-
-
 def scrub(text: str, *urls: str) -> str:
     """``text`` masked by pattern and with every literal secret of ``urls`` (database or store
     URLs, remembered) replaced."""

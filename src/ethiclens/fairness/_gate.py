@@ -555,8 +555,9 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
             if key in _FREE.get(section, ()) or key not in old_part:
                 continue  # absent: a setting the baseline's version did not have yet
             a, b = old_part.get(key), new_part.get(key)
-            if _comparable_form(section, key, a, old) != _comparable_form(section, key, b, new):
-                diffs.append(f"{section}.{key} {a!r} -> {b!r}")
+            fa, fb = _comparable_form(section, key, a, old), _comparable_form(section, key, b, new)
+            if fa != fb:
+                diffs.append(_difference(f"{section}.{key}", (a, fa), (b, fb)))
     old_keys = {(c["attribute"], c["group"], c["reference"]) for c in old["comparisons"]}
     new_keys = {(c["attribute"], c["group"], c["reference"]) for c in new["comparisons"]}
     if old_keys != new_keys and not diffs:
@@ -569,6 +570,19 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
             **_BASELINE,
             fix="gate against a report of the same target, roles, group edits and policy",
         )
+
+
+def _difference(where: str, old: tuple, new: tuple) -> str:
+    """One difference in words: the values as written, or, where those read the same (a
+    default reference that resolved to another group), the forms compared."""
+    (a, fa), (b, fb) = old, new
+    if where == "roles.protected" and a == b:
+
+        def text(pairs):
+            return [f"{name}={ref}" if ref is not None else name for name, ref in pairs]
+
+        return f"{where} (the reference group each used) {text(fa)!r} -> {text(fb)!r}"
+    return f"{where} {a!r} -> {b!r}"
 
 
 def _mapping(part) -> dict:

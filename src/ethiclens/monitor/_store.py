@@ -62,8 +62,8 @@ def checked_store(store, flag: str = "--store") -> str:
     PostgreSQL URL (the scheme ``postgresql``, any driver: ``postgresql+psycopg2://``),
     spelled for the store's driver. Any other URL is refused by ``flag``, its password
     masked."""
-    from .._secrets import looks_like_url, refuse_malformed_url
-    from ..sources import mask_url
+    from .._secrets import looks_like_url
+    from ..sources import mask_url, refuse_malformed_url
 
     text = str(store)
     if looks_like_url(text):

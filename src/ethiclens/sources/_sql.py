@@ -28,8 +28,8 @@ from .._optional import require
 from .._secrets import (
     MASK,
     looks_like_url,
+    malformed_url,
     mask_url,
-    refuse_malformed_url,
     scrub,
     secret_values,
 )
@@ -75,6 +75,18 @@ def _fail(what: str, exc: BaseException, db: _Db, fix: str) -> EthicLensInputErr
     lines = [ln for ln in str(getattr(exc, "orig", None) or exc).strip().splitlines() if ln]
     detail = scrub(lines[0] if lines else type(exc).__name__, db.url)
     return EthicLensInputError(f"{what}: {detail}", column=db.option, fix=fix)
+
+
+def refuse_malformed_url(text, flag: str, what: str, fix: str) -> None:
+    """Refuse ``text`` by ``flag`` when it is a malformed URL (:func:`malformed_url`): the
+    message calls it ``what``, shows it with its password masked and gives ``fix``."""
+    if malformed_url(text):
+        raise EthicLensInputError(
+            f"is a malformed {what} (no '//' after the scheme)",
+            column=flag,
+            value=mask_url(text),
+            fix=fix,
+        )
 
 
 def checked_db_url(url, flag: str = "--db") -> str | None:
