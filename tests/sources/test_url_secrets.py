@@ -66,7 +66,7 @@ def test_a_password_without_its_host_is_never_printed(capsys, monkeypatch, url):
     for argv in (["--db-env", "MYURL"], ["--db", url]):
         rc, said = _audit(capsys, *argv, "--table", "preds")
         assert rc == 2 and "S3cret" not in said and "S%40cret" not in said and "S@cret" not in said
-        assert "***" in said
+        assert "***" in said or "the port after the host is not a whole number" in said
     assert mask_url("postgresql://h:5432/db") == "postgresql://h:5432/db"  # a port stays
 
 

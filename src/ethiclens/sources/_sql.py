@@ -230,9 +230,24 @@ def _uri_path(filename: str) -> str | None:
     return None if parse_qs(parts.query).get("mode") == ["memory"] else unquote(parts.path)
 
 
+_URL_EXAMPLE = "e.g. postgresql+psycopg://user@host/db"
+
+
 def _backend(sa, db: _Db) -> str:
     try:
         name = sa.engine.make_url(db.url).get_backend_name()
+    except ValueError as exc:
+        if "int()" not in str(exc):
+            raise _fail("cannot use this database URL", exc, db, _URL_EXAMPLE) from None
+        # SQLAlchemy's int() of the text after the host's ':', which is not echoed: a
+        # password holding '/' or '#' ends up read as a host and a port
+        raise EthicLensInputError(
+            "cannot use this database URL: the port after the host is not a whole number (a "
+            "URL without '@host' reads its user:password as host:port)",
+            column=db.option,
+            fix="write the port as digits (host:5432), or leave ':port' out for the default; a "
+            "password holding '@', ':', '/' or '#' must be percent-encoded (%40, %3A, %2F, %23)",
+        ) from None
     except Exception as exc:  # noqa: BLE001 - unparsable URL
         raise _fail(
             "cannot use this database URL", exc, db, "e.g. postgresql+psycopg://user@host/db"
