@@ -42,9 +42,10 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
         if config and key in part and part[key] != value:
             note(path, part[key], f"{by[path]} {_show(value)}")
         part[key] = value
-    source = str(config) if config else "command line"
-    # a fresh seed drawn now, so that --save-config writes the seed the run uses
-    return AuditSpec.from_dict(file_data, source=source).seeded(), notes
+    # The file alone passed (checked_spec_file): a refusal now is of the values on top, so it
+    # does not name the file (`--weight ''` is the flag's, not the file's).
+    # A fresh seed is drawn now, so that --save-config writes the seed the run uses.
+    return AuditSpec.from_dict(file_data, source="command line").seeded(), notes
 
 
 def checked_spec_file(config) -> dict:
