@@ -204,33 +204,16 @@ def _missing_difference(differences, attribute: str, group: str, metric: str):
     metric that is not there, with the valid ones."""
     attributes = list(dict.fromkeys(d.attribute for d in differences))
     if attribute not in attributes:
-        return _display.NotFoundError(
-            "no such protected attribute",
-            column="attribute",
-            value=attribute,
-            kind="argument",
-            fix=f"use one of {attributes}",
-        )
+        return _display.not_found("attribute", attribute, attributes)
     of_attribute = [d for d in differences if d.attribute == attribute]
     groups = list(dict.fromkeys(d.group for d in of_attribute))
     if group not in groups:
         ref = of_attribute[0].reference
         why = " (its reference group: the others are compared with it)" if group == ref else ""
-        return _display.NotFoundError(
-            f"no comparison group {group!r} of {attribute!r}{why}",
-            column="group",
-            value=group,
-            kind="argument",
-            fix=f"use one of {groups}",
-        )
+        problem = f"no comparison group {group!r} of {attribute!r}{why}"
+        return _display.not_found("group", group, groups, problem)
     metrics = [d.metric for d in of_attribute if d.group == group]
-    return _display.NotFoundError(
-        "no such comparison metric",
-        column="metric",
-        value=metric,
-        kind="argument",
-        fix=f"use one of {metrics}",
-    )
+    return _display.not_found("metric", metric, metrics)
 
 
 def _flat(d: MetricDifference) -> dict:

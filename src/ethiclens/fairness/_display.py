@@ -48,6 +48,20 @@ class NotFoundError(EthicLensInputError, KeyError):
     __str__ = EthicLensInputError.__str__  # the message itself, not KeyError's repr of it
 
 
+def not_found(argument: str, value, choices, problem: str | None = None) -> NotFoundError:
+    """The refusal of a lookup: ``value`` of ``argument`` is not among ``choices``."""
+    return NotFoundError(
+        problem or f"no such {_LOOKED_UP.get(argument, argument)}",
+        column=argument,
+        value=value,
+        kind="argument",
+        fix=f"use one of {list(choices)}",
+    )
+
+
+_LOOKED_UP = {"attribute": "protected attribute", "metric": "comparison metric"}
+
+
 def check_path(path, example: str):
     """``path`` of a result's writer (``to_html``, ``to_model_card``...): a str or
     ``os.PathLike``; anything else is refused here, not deep inside ``pathlib``."""

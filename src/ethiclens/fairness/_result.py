@@ -289,13 +289,7 @@ class AuditResult:
         if attribute is not None:
             attrs = [a for a in attrs if a.name == str(attribute)]
             if not attrs:
-                raise _display.NotFoundError(
-                    "no such protected attribute",
-                    column="attribute",
-                    value=attribute,
-                    kind="argument",
-                    fix=f"use one of {[a.name for a in self.attributes]}",
-                )
+                raise _display.not_found("attribute", attribute, [a.name for a in self.attributes])
         rows, index = [], []
         for a in attrs:
             for g in a.groups:

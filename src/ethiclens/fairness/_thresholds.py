@@ -102,13 +102,7 @@ class ThresholdTable:
             return None
         names = list(dict.fromkeys(self.frame["attribute"]))
         if str(attribute) not in names:
-            raise _display.NotFoundError(
-                "no such protected attribute",
-                column="attribute",
-                value=attribute,
-                kind="argument",
-                fix=f"use one of {names}",
-            )
+            raise _display.not_found("attribute", attribute, names)
         return str(attribute)
 
     def to_html(self, path, title: str | None = None):
