@@ -12,7 +12,6 @@ from .._text import safe_console
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
 from ..p2nia import RELEASE_TABLE_FILE as TABLE
 from ..p2nia import (
-    AuditRequest,
     ReleaseSettings,
     check_command_outputs,
     check_n_boot,
@@ -23,7 +22,9 @@ from ..p2nia import (
     read_release,
     refuse_stdout,
     release_to_folder,
+    request_from_options,
     write_json_output,
+    write_request,
 )
 from ..report import ensure_output_folder, write_atomic
 from ._common import FILE, JSON, _console, option, options, progress_bar, shown
@@ -67,13 +68,13 @@ def p2nia_group():
         show_default=True,
         help="A registered mechanism: grr, mst, aim (ethiclens.p2nia.mechanism_names()).",
     ),
-    option("--epsilon", required=True, type=float),
+    option("--epsilon", required=True, help="The budget ε (a number > 0)."),
     accounting_option(
         "record: ε for the whole record (GRR splits it over the released columns); per-column "
         "(GRR, the P2NIA paper's): each released column at the full ε, so the record-level ε is "
         "k·ε for k columns (stated in the manifest and the estimate)."
     ),
-    option("--delta", type=float, default=None),
+    option("--delta", help="δ, for mst/aim (GRR is pure ε: none)."),
     option(
         "--track-budget",
         is_flag=True,
@@ -86,17 +87,9 @@ def request_cmd(n_rows, protected, groups, metrics, out, **fields):
     for dp alone, A, Y and Ŷ with eo or eopp."""
     suffix = {"--out": (".json", "the request")}
     check_command_outputs({"--out": out}, suffixes=suffix, stdout_flag="--out")
-    # from_dict, not make_request: a refusal names the option (--epsilon), not the argument
-    req = AuditRequest.from_dict(
-        {
-            "n": n_rows,
-            "protected": protected,
-            "metrics": split_list(metrics, "--metrics"),
-            "protected_domain": split_list(groups, "--groups") if groups else None,
-            **fields,
-        }
-    )
-    if wrote := write_json_output(out, req.to_dict()):
+    # ε and δ as typed (1e-400 is refused as written); without --groups: a warning
+    req = request_from_options(n_rows, protected, groups=groups, metrics=metrics, **fields)
+    if wrote := write_request(req, out):  # a file already there: replaced, with a warning
         click.echo(wrote)
 
 
@@ -178,10 +171,7 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
         title = f"P2NIA estimate from {Path(release_dir).name}"
         write_atomic(html_out, estimate_html(title, est.basis, est.values, est.methods()))
     console = safe_console(stderr=to_stdout)  # --json -: the JSON alone on standard output
-    console.print(
-        f"Estimated from a {est.basis}; the manifest's and table's SHA-256 verified.",
-        markup=False,  # plain text: a reason may quote the user's group names
-    )
+    console.print(est.header(), soft_wrap=True, markup=False)  # the platform's words, escaped
     for line in est.lines():
         console.print(line, soft_wrap=True, markup=False)
 

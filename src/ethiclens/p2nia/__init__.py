@@ -18,7 +18,14 @@ from ._estimate import (
     released_counts,
     validate_estimate_output,
 )
-from ._folder import ReleaseSettings, parse_bins, read_request, release_to_folder
+from ._folder import (
+    ReleaseSettings,
+    parse_bins,
+    read_request,
+    release_to_folder,
+    request_from_options,
+    write_request,
+)
 from ._grr import debias, keep_probability, project_to_simplex, randomize, response_matrix
 from ._mechanisms import (
     ACCOUNTINGS,
@@ -79,6 +86,8 @@ __all__ = [
     "read_request",
     "ReleaseSettings",
     "release_to_folder",
+    "request_from_options",
+    "write_request",
     "parse_bins",
     "estimate",
     "Release",

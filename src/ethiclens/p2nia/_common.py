@@ -19,13 +19,29 @@ def _close(a, b) -> bool:
     return math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-12)
 
 
-def _bad(problem: str, field: str | None = None, value=None):
+INVALID_FIX = (
+    "ask the platform for a new release: the manifest was damaged or tampered with, and a "
+    "release's ε and δ are the platform's to state, not the auditor's to change"
+)
+
+
+def _bad(problem: str, field: str | None = None, value=None, fix: str | None = None):
     return EthicLensInputError(
         problem,
         column=f"{MANIFEST}{':' + field if field else ''}",
         kind="key" if field else "file",
         value=value,
-        fix="ask the platform for the original release "
+        fix=fix
+        or "ask the platform for the original release "
         "(a manifest whose fields contradict each other is refused "
         "even when its hashes match)",
     )
+
+
+def manifest_number(check, value, field: str):
+    """``check(value)`` (:func:`check_epsilon`, :func:`check_delta`) of the manifest's key
+    ``field``, refused as an invalid manifest (not as an option the auditor could change)."""
+    try:
+        return check(value, f"{MANIFEST}:{field}")
+    except EthicLensInputError as exc:
+        raise _bad(f"invalid manifest: {exc.problem}", field, exc.value, INVALID_FIX) from None

@@ -29,6 +29,7 @@ import pandas as pd
 
 from .._checks import check_draws, check_level
 from .._checks import check_seed as _check_seed
+from .._text import one_line
 from ..errors import EthicLensInputError
 from ..fairness import (
     FOLDED,
@@ -36,7 +37,6 @@ from ..fairness import (
     REPORTED,
     UNDEFINED,
     UNDEFINED_METHOD,
-    Interval,
     MetricEstimate,
     Policy,
     check_policy,
@@ -52,6 +52,7 @@ from ._roles import LABEL, PREDICTION
 SCHEMA_VERSION = "1.0"
 ESTIMATE_FORMAT = "ethiclens-p2nia-estimate/1"
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
+NO_INTERVAL_METHOD = "not computed (n_boot = 0)"
 
 
 @dataclass
@@ -102,15 +103,22 @@ class Estimate:
             if base and v["ci_low"] is not None and v["ci_method"].startswith(base):
                 notes += [v["ci_method"][len(base) :].strip(" :;()")] * (v["ci_method"] != base)
             why = f" ({'; '.join(notes)})" if notes else ""
-            out.append(f"  {k.upper():5} {value}{ci}  {v['status']}{why}")
-        return out + [f"  intervals: {base or self.methods()}"]
+            out.append(one_line(f"  {k.upper():5} {value}{ci}  {v['status']}{why}"))
+        # one line each, controls escaped: a reason quotes the platform's group names
+        return out + [one_line(f"  intervals: {base or self.methods()}")]
+
+    def header(self) -> str:
+        """The line above :meth:`lines`: what the estimate rests on (the manifest's words, the
+        platform's, escaped onto one line)."""
+        return one_line(
+            f"Estimated from a {self.basis}; the manifest's and table's SHA-256 verified."
+        )
 
     def _setting(self) -> str:
-        text = self.basis  # names the mechanism, rows and ε (and a per-column accounting)
+        # names the mechanism, rows, ε, the δ its guarantee uses (and a per-column accounting)
+        text = one_line(self.basis)
         if "accounting" not in text:
             text += f"; {self.accounting} accounting"
-        if self.delta is not None:
-            text += f", δ = {self.delta:g}"
         return text
 
     def __repr__(self) -> str:
@@ -195,19 +203,30 @@ def _undefined_reason(metric, cells, labelled, domain) -> str:
     return "; ".join(clauses) + f": the {' and '.join(undefined)} {verb} undefined"
 
 
+def _mass(count) -> str:
+    """An estimated count as it is: whole counts as integers, a fractional mass (GRR's
+    debiased counts) to one decimal, a mass below 0.05 as "<0.1", never rounded to 0 while
+    the rate it divides is reported."""
+    count = float(count)
+    if count == round(count):
+        return f"{count:.0f}"
+    return "<0.1" if 0 < count < 0.05 else f"{count:.1f}"
+
+
 def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str) -> str | None:
     """Reason when a group is below the policy floor, as the audit writes it."""
     n = cells.sum(axis=-1)
     if not NEEDS_Y[metric]:
         short = [
-            f"n = {n[g]:.0f}, below the floor of {policy.min_group_size} ({attribute}:{domain[g]})"
+            f"n = {_mass(n[g])}, below the floor of {policy.min_group_size} "
+            f"({attribute}:{domain[g]})"
             for g in range(len(domain))
             if n[g] < policy.min_group_size
         ]
     else:
         pos, neg = cells[:, 0] + cells[:, 2], cells[:, 1] + cells[:, 3]
         short = [
-            f"{pos[g]:.0f} positive / {neg[g]:.0f} negative labels, below the floor of "
+            f"{_mass(pos[g])} positive / {_mass(neg[g])} negative labels, below the floor of "
             f"{policy.min_label_count} each ({attribute}:{domain[g]})"
             for g in range(len(domain))
             if pos[g] < policy.min_label_count or neg[g] < policy.min_label_count
@@ -271,7 +290,7 @@ def estimate(
         k: _metric_estimate(k, float(point[k]), rep_cells, basis, policy, method, level)
         for k in metrics
     }
-    est = _estimate_of(m, values, basis, policy)
+    est = _estimate_of(m, values, basis, policy, mech)
     est.interval_method = method + FOLDED if n_boot else None
     return est
 
@@ -338,10 +357,11 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
         return MetricEstimate(None, None, None, UNDEFINED_METHOD, status, reason)
     if status == INSUFFICIENT_DATA:
         return MetricEstimate(value, None, None, BELOW_FLOOR_METHOD, status, reason)
-    if rep_cells is None:
-        iv = Interval(None, None, "not computed (n_boot = 0)")
-    else:
-        iv = folded_max(_signed(k, basis, rep_cells), name=method, level=level)
+    if rep_cells is None:  # asked for no interval: the estimate alone, as the audit gives it
+        return MetricEstimate(
+            value, None, None, NO_INTERVAL_METHOD, REPORTED, "no interval asked for (n_boot = 0)"
+        )
+    iv = folded_max(_signed(k, basis, rep_cells), name=method, level=level)
     if not iv.defined:  # too many undefined replicates: the value without an interval
         return MetricEstimate(
             value, None, None, method, INSUFFICIENT_DATA, _no_interval(iv, method)
@@ -359,7 +379,7 @@ def _signed(k, basis: _Cells, rep_cells) -> list:
     ]
 
 
-def _no_interval(iv: Interval, method: str) -> str:
+def _no_interval(iv, method: str) -> str:
     """Why a defined estimate has no interval: how many replicates were undefined, and the fix."""
     note = iv.method.removeprefix(method).lstrip(": ").removeprefix("not reported, ")
     return (
@@ -368,7 +388,7 @@ def _no_interval(iv: Interval, method: str) -> str:
     )
 
 
-def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy) -> Estimate:
+def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> Estimate:
     """The :class:`Estimate` of a release's manifest ``m``: its metrics and what they rest on."""
     record_eps = m.get("record_epsilon", m["epsilon"])
     accounting = m.get("accounting", "record")
@@ -379,7 +399,8 @@ def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy) -> Estima
             if accounting != "record"
             else ""
         )
-        + (f", δ = {m['delta']:g}" if m.get("delta") else "")
+        # δ where the mechanism's guarantee has one: GRR is pure ε whatever an old file says
+        + (f", δ = {m['delta']:g}" if m.get("delta") and mech.needs_delta else "")
         + f" ({m.get('library', '?')})"
     )
     groups = [

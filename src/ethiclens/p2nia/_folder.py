@@ -4,6 +4,7 @@ file, release data into a folder (``p2nia release``), and the flags' text forms 
 from __future__ import annotations
 
 import json
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,7 +12,14 @@ from .._checks import split_list
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_config_file, read_table
 from ._common import MANIFEST, TABLE
-from ._protocol import AuditRequest, Release, check_seed, release_rows, write_release
+from ._protocol import (
+    AuditRequest,
+    Release,
+    check_seed,
+    refuse_unused_delta,
+    release_rows,
+    write_release,
+)
 from ._synth import check_edges
 
 
@@ -20,6 +28,80 @@ def read_request(path) -> AuditRequest:
     what = "request written by ethiclens p2nia request"
     data = read_config_file(path, "--request", what, suffixes=None)
     return AuditRequest.from_dict(data, source=str(path))
+
+
+def request_from_options(
+    n,
+    protected,
+    epsilon,
+    *,
+    groups=None,
+    metrics="dp,eo,eopp",
+    delta=None,
+    mechanism="grr",
+    **fields,
+) -> AuditRequest:
+    """``p2nia request``'s flags as typed (``epsilon``, ``delta``, ``groups`` and ``metrics``
+    as text) -> the checked request, its refusals naming the flags. A number too small for a
+    double is refused as typed (``1e-400`` underflows to 0), a δ for a mechanism that uses
+    none (GRR) is refused, and a request without ``groups`` warns that the release will
+    disclose the data's group values."""
+    req = AuditRequest.from_dict(
+        {
+            "n": n,
+            "protected": protected,
+            "metrics": split_list(metrics, "--metrics"),
+            "protected_domain": split_list(groups, "--groups") if groups else None,
+            "epsilon": _typed_number(epsilon, "--epsilon", "ε", "give a budget such as 1.0"),
+            "delta": _typed_number(delta, "--delta", "δ", "e.g. 1e-6, or leave it out"),
+            "mechanism": mechanism,
+            **fields,
+        }
+    )
+    refuse_unused_delta(req, "--delta")
+    if req.protected_domain is None:
+        warnings.warn(
+            f"no --groups: the release's manifest will list every value of {protected!r} in the "
+            "platform's data, disclosing them; to keep them undisclosed, list the groups (public "
+            "knowledge) with --groups, e.g. --groups A,B",
+            stacklevel=2,
+        )
+    return req
+
+
+def _typed_number(text, flag: str, symbol: str, fix: str):
+    """The number a flag's text writes (None stays None), refused as typed when it is no
+    number or so small that it underflows to 0 (``1e-400``), rather than shown as 0.0."""
+    if text is None or not isinstance(text, str):
+        return text
+    try:
+        value = float(text)
+    except ValueError:
+        raise EthicLensInputError(
+            f"{symbol} must be a number", column=flag, value=text, fix=fix
+        ) from None
+    mantissa = text.strip().lower().partition("e")[0]
+    if value == 0 and any(c in mantissa for c in "123456789"):
+        raise EthicLensInputError(
+            f"{symbol} = {text.strip()} underflows to 0: it is below the smallest positive "
+            "number a double holds (about 5e-324)",
+            column=flag,
+            value=text,
+            fix=fix,
+        )
+    return value
+
+
+def write_request(req: AuditRequest, out) -> str | None:
+    """Write the request to ``out`` (``-``: standard output); the line saying where. A file
+    already there is replaced, as every output is, with a warning naming it."""
+    from ._outputs import STDOUT, write_json_output
+
+    existed = out != STDOUT and Path(out).is_file()
+    wrote = write_json_output(out, req.to_dict())
+    if existed:
+        warnings.warn(f"{out} already existed: replaced by this request", stacklevel=2)
+    return wrote
 
 
 def parse_bins(specs) -> dict:
@@ -94,6 +176,13 @@ def release_to_folder(
             )
     check_seed(settings.seed)
     request = read_request(request_path)
+    if request.protected_domain is None:
+        warnings.warn(
+            f"the request lists no groups: the manifest will disclose every value of "
+            f"{request.protected!r} in --data; to avoid it, ask the auditor for a request that "
+            "lists them (p2nia request --groups)",
+            stacklevel=2,
+        )
     try:
         rel = release_rows(
             request,

@@ -27,7 +27,15 @@ import pandas as pd
 from .._registry import Registry
 from ..fairness import draw_cell_counts, draw_dirichlet_cells
 from . import _grr, _synth
-from ._common import MANIFEST, _bad, _close, _is_number, check_delta, check_epsilon
+from ._common import (
+    MANIFEST,
+    _bad,
+    _close,
+    _is_number,
+    check_delta,
+    check_epsilon,
+    manifest_number,
+)
 from ._metrics import NEEDS_Y
 from ._roles import LABEL, PREDICTION
 
@@ -196,7 +204,7 @@ class GRR(Mechanism):
             raise _bad(f"a GRR release has exactly the columns {released}", "columns", data_cols)
         total = 0.0
         for name in released:
-            e = check_epsilon(cols[name].get("epsilon"), f"{MANIFEST}:columns.{name}.epsilon")
+            e = manifest_number(check_epsilon, cols[name].get("epsilon"), f"columns.{name}.epsilon")
             kp = cols[name].get("keep_probability")
             if not _is_number(kp) or not _close(
                 kp, _grr.keep_probability(e, len(cols[name]["domain"]))
@@ -299,7 +307,7 @@ class _Synthesiser(Mechanism):
         priv = cols.get("_privacy")
         if not isinstance(priv, dict):
             raise _bad(f"a {mech.upper()} release must describe its budget", "columns._privacy")
-        used_delta = check_delta(priv.get("delta"), f"{MANIFEST}:columns._privacy.delta")
+        used_delta = manifest_number(check_delta, priv.get("delta"), "columns._privacy.delta")
         delta = request["delta"]
         if delta is not None and used_delta != delta:
             raise _bad("δ used differs from the release's δ", "columns._privacy.delta", used_delta)

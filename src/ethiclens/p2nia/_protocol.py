@@ -28,12 +28,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_label_lengths
+from .._checks import check_label_lengths, first_row
 from .._checks import check_seed as _check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
+from ..fairness import encode_groups
 from ..io import ensure_output_folder
 from ._common import (
+    INVALID_FIX,
     MANIFEST,
     TABLE,
     _bad,
@@ -41,6 +43,7 @@ from ._common import (
     _is_number,
     check_delta,
     check_epsilon,
+    manifest_number,
 )
 from ._mechanisms import ACCOUNTINGS, get_mechanism, mechanism_names, release_with
 from ._metrics import METRICS, NEEDS_Y
@@ -126,7 +129,22 @@ def make_request(n, protected, **options) -> AuditRequest:
         ]
     if isinstance(options.get("metrics"), (list, tuple)):
         options["metrics"] = list(options["metrics"])
-    return AuditRequest(n, protected, **options)
+    return refuse_unused_delta(AuditRequest(n, protected, **options), "delta")
+
+
+def refuse_unused_delta(request: AuditRequest, where: str) -> AuditRequest:
+    """Refuse, when a request is made, a δ for a mechanism with a pure ε guarantee (GRR):
+    the release would state a δ it never uses. ``where`` names it (``--delta``, ``delta``)."""
+    if request.delta is not None and not get_mechanism(request.mechanism).needs_delta:
+        raise EthicLensInputError(
+            f"{request.mechanism.upper()} is pure ε-differential privacy: it uses no δ",
+            column=where,
+            value=request.delta,
+            fix=f"{request.mechanism.upper()} needs none: leave it out (or request a mechanism "
+            "with an (ε, δ) guarantee: mst, aim)",
+            kind="argument" if where == "delta" else None,
+        )
+    return request
 
 
 @dataclass
@@ -155,30 +173,91 @@ class Release:
 
 
 def _binary_column(values: pd.Series, name: str) -> np.ndarray:
-    if values.isna().any():
-        raise EthicLensInputError("missing values", column=name, fix="drop those rows")
-    uniq = set(pd.unique(values).tolist())
-    if not uniq <= {0, 1}:
-        # No --pos-label here: the release carries 0/1 only, so the platform recodes first.
+    """A label or prediction column of the whole audit data as 0/1, refused as ``audit``
+    refuses it: how many rows are missing or hold values other than 0/1 (named over the whole
+    column) and the first of them, so a bad row is found whichever rows a seed draws."""
+    values = values.reset_index(drop=True)
+    missing = values.isna().to_numpy()
+    if missing.any():
         raise EthicLensInputError(
-            f"must be 0/1, found {sorted(map(str, uniq))[:5]}",
+            f"{int(missing.sum())} missing value(s){first_row(int(missing.argmax()))}",
             column=name,
-            fix="recode the column to 0/1 (1 = the positive outcome) before the release, e.g. "
-            f"in pandas df[{name!r}] = {_recode_hint(values, name, uniq)}",
+            fix="drop or impute those rows before the release",
         )
-    return values.astype(int).to_numpy()
+    uniq = pd.unique(values).tolist()
+    if set(uniq) <= {0, 1}:
+        return values.astype(int).to_numpy()
+    odd = [v for v in uniq if not _zero_one_text(v)]
+    shown = sorted(map(str, uniq))[:10]
+    more = f" (the first 10 of {len(uniq)} distinct values)" if len(uniq) > 10 else ""
+    # No --pos-label here: the release carries 0/1 only, so the platform recodes first.
+    hint = _recode_hint(values, name, uniq, odd)
+    recode = f"df[{name!r}] = {hint}" if hint else ""
+    if not odd:  # text '0'/'1' (a string column): stored as numbers, nothing recoded
+        raise EthicLensInputError(
+            f"must be 0/1, found the text values {shown}, not the numbers 0/1 (a string column)",
+            column=name,
+            fix=f"store the column as integers before the release, e.g. in pandas {recode}",
+        )
+    bad = values.isin(odd).to_numpy()
+    first = int(bad.argmax())
+    raise EthicLensInputError(
+        f"must be 0/1, found values {shown}{more}: {int(bad.sum())} row(s) hold "
+        f"{sorted(map(str, odd))[:10]}{first_row(first)}",
+        column=name,
+        value=_plain(values.iloc[first]),
+        fix=f"recode the column to 0/1 (1 = the positive outcome) before the release, e.g. in "
+        f"pandas {recode}"
+        if hint
+        else "drop those rows or correct their values to 0/1 (1 = the positive outcome) before "
+        "the release; the column's 0/1 values stay as they are",
+    )
 
 
-def _recode_hint(values: pd.Series, name: str, uniq: set) -> str:
-    """The pandas recoding a refused 0/1 column needs: a score (numbers, not two whole values)
-    thresholded, at 0.5 for one in [0, 1]; a two-valued label compared with its positive one."""
+_POSITIVE_WORDS = ("yes", "y", "true", "t", "positive", "pos")
+
+
+def _zero_one_text(value) -> bool:
+    """0 or 1 as a number, a boolean or text (``'1'``, ``' 0.0'``): a value no recoding of the
+    column may change."""
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            return False
+    try:
+        return bool(value == 0 or value == 1)
+    except (TypeError, ValueError):
+        return False
+
+
+def _plain(value):
+    """A numpy scalar as its Python value (``2``, not ``np.int64(2)``, in a message)."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _recode_hint(values: pd.Series, name: str, uniq: list, odd: list) -> str:
+    """The pandas recoding of a refused 0/1 column, or "" when no recoding of the whole column
+    is right. It never maps a real 0/1 value to another (the rule ``pcer audit`` follows):
+    scores (numbers, not only a few whole values) thresholded, at 0.5 for ones in [0, 1];
+    text '0'/'1' stored as integers; two values and no 0/1 at all (yes/no) compared with the
+    positive one (a yes/true word, else the later of the two). 0/1 mixed with a few stray
+    values (a 2, a 'yes', a -1) gets no recoding: those rows are dropped or corrected."""
     numeric = pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values)
-    if numeric and (len(uniq) > 2 or any(float(v) != int(v) for v in uniq if v == v)):
+    whole = all(float(v) == int(v) for v in uniq) if numeric else True
+    if numeric and (not whole or len(uniq) > 3):
         cut = "0.5" if values.between(0, 1).all() else "T"
         where = "" if cut == "0.5" else " (T: the model's decision threshold)"
         return f"(df[{name!r}] >= {cut}).astype(int){where}"
-    other = sorted(uniq - {0, 1}, key=str)
-    return f"(df[{name!r}] == {other[-1]!r}).astype(int)"
+    if not odd:
+        return f"df[{name!r}].astype(int)"
+    if len(odd) == len(uniq) == 2:
+        ordered = sorted((_plain(v) for v in odd), key=str)
+        positive = next(
+            (v for v in ordered if str(v).strip().lower() in _POSITIVE_WORDS), ordered[-1]
+        )
+        return f"(df[{name!r}] == {positive!r}).astype(int)"
+    return ""
 
 
 def _sha256_bytes(data: bytes) -> str:
@@ -263,13 +342,25 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
     roles = _check_roles(request, data, y_true, y_pred)
     check_label_lengths(data[request.protected], request.protected)  # as the audit refuses
     columns = _check_extra_columns(request, columns, discretization, roles, y_true)
+    _check_row_count(request, data)
+    # the whole data is checked before any row is drawn: a bad row is refused whatever the seed
+    domain, a = _group_codes(request, data)
+    yhat = _binary_column(data[y_pred], y_pred)
+    y = _binary_column(data[y_true], y_true) if request.needs_label else None
     rng = np.random.default_rng(random_state)
-    rows = _draw_rows(request, data, rng)
-    domain, a = _group_codes(request, data, rows)
-    yhat = _binary_column(rows[y_pred], y_pred)
-    y = _binary_column(rows[y_true], y_true) if request.needs_label else None
+    at = _draw_positions(request, len(data), rng)
+    rows = data.iloc[at]
     mech = get_mechanism(request.mechanism)
-    drawn = AuditColumns(rows, request.protected, domain, a, y, yhat, columns, discretization or {})
+    drawn = AuditColumns(
+        rows,
+        request.protected,
+        domain,
+        a[at],
+        None if y is None else y[at],
+        yhat[at],
+        columns,
+        discretization or {},
+    )
     table, cols = release_with(mech, request, drawn, rng, open_bins)
     return Release(table, _release_manifest(request, mech, len(table), cols))
 
@@ -310,8 +401,8 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
     return roles
 
 
-def _draw_rows(request: AuditRequest, data: pd.DataFrame, rng) -> pd.DataFrame:
-    """n′ rows drawn without replacement, in the data's order."""
+def _check_row_count(request: AuditRequest, data: pd.DataFrame) -> None:
+    """n′ rows can be drawn without replacement."""
     if request.n > len(data):
         raise EthicLensInputError(
             f"n′ = {request.n} exceeds the {len(data)} audit rows; rows are drawn without "
@@ -321,35 +412,40 @@ def _draw_rows(request: AuditRequest, data: pd.DataFrame, rng) -> pd.DataFrame:
             fix=f"ask for a request of at most {len(data)} rows (p2nia request --n)",
             kind="key",
         )
-    return data.iloc[np.sort(rng.choice(len(data), size=request.n, replace=False))]
 
 
-def _group_codes(request: AuditRequest, data, rows) -> tuple[list[str], np.ndarray]:
-    """The protected attribute's domain (the request's, else the data's values) and the drawn
-    rows' group codes in it."""
-    groups = rows[request.protected]
-    if groups.isna().any():
-        raise EthicLensInputError(
-            "missing group values", column=request.protected, fix="drop or label those rows"
-        )
-    domain = request.protected_domain or sorted(map(str, pd.unique(data[request.protected])))
-    domain = [str(v) for v in domain]
+def _draw_positions(request: AuditRequest, n_rows: int, rng) -> np.ndarray:
+    """The positions of n′ rows drawn without replacement, in the data's order."""
+    return np.sort(rng.choice(n_rows, size=request.n, replace=False))
+
+
+def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
+    """The protected attribute's domain (the request's, else the data's values) and every
+    row's group code in it, the whole column checked as ``audit`` checks it (missing groups,
+    the first named) and against the requested domain."""
+    prot = request.protected
+    labels, codes = encode_groups({prot: data[prot].reset_index(drop=True)}, len(data))[prot]
+    domain = [str(v) for v in (request.protected_domain or labels)]
     if len(domain) < 2:
         raise EthicLensInputError(
             "the protected attribute has a single value",
-            column=request.protected,
+            column=prot,
             value=domain,
             fix="audit an attribute with two or more groups",
         )
-    outside = sorted(set(groups.astype(str)) - set(domain))
+    outside = [g for g in labels if g not in domain]
     if outside:
+        bad = np.isin(codes, [labels.index(g) for g in outside])
+        first = int(bad.argmax())
         raise EthicLensInputError(
-            f"values {outside} are outside the requested domain",
-            column=request.protected,
-            value=domain,
-            fix="request every group of the attribute (--groups)",
+            f"values {outside[:10]} are outside the requested domain {domain[:10]}: "
+            f"{int(bad.sum())} row(s) hold them{first_row(first)}",
+            column=prot,
+            value=labels[codes[first]],
+            fix="request every group of the attribute (p2nia request --groups), or drop those "
+            "rows before the release",
         )
-    return domain, pd.Categorical(groups.astype(str), categories=domain).codes
+    return domain, pd.Categorical(np.asarray(labels, dtype=object)[codes], categories=domain).codes
 
 
 def _release_manifest(request: AuditRequest, mech, rows: int, cols: dict) -> dict:
@@ -668,8 +764,16 @@ def _read_table(path: Path) -> pd.DataFrame:
     """The released table as text, its label and prediction columns as 0/1 integers."""
     try:
         table = pd.read_csv(path, dtype=str, keep_default_na=False)
+        header = pd.read_csv(path, dtype=str, header=None, nrows=1, keep_default_na=False)
     except (ValueError, pd.errors.ParserError) as exc:
         raise _altered(f"cannot parse the table ({exc})", TABLE) from exc
+    written = header.iloc[0].tolist() if len(header) else []
+    repeated = sorted({c for c in written if written.count(c) > 1})
+    if repeated:  # named as the file writes them, not as pandas renames them ('Y.1')
+        raise _altered(
+            f"the table's header repeats the column(s) {repeated}: its columns are {written}",
+            TABLE,
+        )
     for col in (LABEL, PREDICTION):
         if col in table.columns:
             if not table[col].isin(["0", "1"]).all():
@@ -1002,7 +1106,18 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
         raise _bad(f"required keys {missing} are missing")
     if manifest["format"] != RELEASE_FORMAT:
         raise _bad("unknown release format", "format", manifest["format"])
-    req = validate_request(manifest["request"], f"{MANIFEST}:request", f"{MANIFEST}:request")
+    try:
+        req = validate_request(manifest["request"], f"{MANIFEST}:request", f"{MANIFEST}:request")
+    except EthicLensInputError as exc:  # the auditor cannot change a released ε or δ
+        if not str(exc.column).startswith(("epsilon in", "delta in")):
+            raise
+        raise EthicLensInputError(
+            f"invalid manifest: {exc.problem}",
+            column=exc.column,
+            value=exc.value,
+            fix=INVALID_FIX,
+            kind=exc.kind,
+        ) from None
     mechanism = get_mechanism(manifest["mechanism"], f"{MANIFEST}:mechanism")
     _check_against_request(manifest, req)
     released, data_cols = _check_columns(manifest, req, mechanism.extra_columns)
@@ -1017,10 +1132,10 @@ def _check_against_request(manifest: dict, req: dict) -> None:
     mech = manifest["mechanism"]
     if mech != req["mechanism"]:
         raise _bad(f"mechanism differs from the request's {req['mechanism']!r}", "mechanism", mech)
-    eps = check_epsilon(manifest["epsilon"], f"{MANIFEST}:epsilon")
+    eps = manifest_number(check_epsilon, manifest["epsilon"], "epsilon")
     if not _close(eps, req["epsilon"]):
         raise _bad(f"ε differs from the request's {req['epsilon']:g}", "epsilon", eps)
-    delta = check_delta(manifest["delta"], f"{MANIFEST}:delta")
+    delta = manifest_number(check_delta, manifest["delta"], "delta")
     if delta != req["delta"]:
         raise _bad(f"δ differs from the request's {req['delta']}", "delta", delta)
     rows = manifest["rows"]
@@ -1077,11 +1192,11 @@ def _check_budget(manifest: dict, req: dict, record_eps: float, n_released: int)
     if budget is not None and (
         not isinstance(budget, dict)
         or not _close(
-            check_epsilon(budget.get("this_release"), f"{MANIFEST}:budget.this_release"),
+            manifest_number(check_epsilon, budget.get("this_release"), "budget.this_release"),
             record_eps,
         )
-        or check_epsilon(
-            budget.get("cumulative_on_this_data"), f"{MANIFEST}:budget.cumulative_on_this_data"
+        or manifest_number(
+            check_epsilon, budget.get("cumulative_on_this_data"), "budget.cumulative_on_this_data"
         )
         < record_eps * (1 - 1e-9)
     ):
