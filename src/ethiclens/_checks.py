@@ -512,3 +512,32 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
             fix="use 'none' for a run without DP",
         )
     return eps
+
+
+def plain(value):
+    """A numpy scalar as its Python value (``2``, not ``np.int64(2)``, in a message)."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def is_zero_one(value) -> bool:
+    """0 or 1 as a number, a boolean or text (``'1'``, ``' 0.0'``): a value no recoding of a
+    0/1 column may change."""
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            return False
+    try:
+        return bool(value == 0 or value == 1)
+    except (TypeError, ValueError):  # a value that does not compare to a number
+        return False
+
+
+_POSITIVE_WORDS = ("yes", "y", "true", "t", "positive", "pos")
+
+
+def positive_value(labels):
+    """Of a binary column written in two words (yes/no), the positive one: a yes/true word,
+    else the later of the two (the value a recoding to 0/1 compares with)."""
+    ordered = sorted((plain(v) for v in labels), key=str)
+    return next((v for v in ordered if str(v).strip().lower() in _POSITIVE_WORDS), ordered[-1])

@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_label_lengths, first_row
+from .._checks import check_label_lengths, first_row, is_zero_one, plain, positive_value
 from .._checks import check_seed as _check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
@@ -187,7 +187,7 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
     uniq = pd.unique(values).tolist()
     if set(uniq) <= {0, 1}:
         return values.astype(int).to_numpy()
-    odd = [v for v in uniq if not _zero_one_text(v)]
+    odd = [v for v in uniq if not is_zero_one(v)]
     shown = sorted(map(str, uniq))[:10]
     more = f" (the first 10 of {len(uniq)} distinct values)" if len(uniq) > 10 else ""
     # No --pos-label here: the release carries 0/1 only, so the platform recodes first.
@@ -205,35 +205,13 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
         f"must be 0/1, found values {shown}{more}: {int(bad.sum())} row(s) hold "
         f"{sorted(map(str, odd))[:10]}{first_row(first)}",
         column=name,
-        value=_plain(values.iloc[first]),
+        value=plain(values.iloc[first]),
         fix=f"recode the column to 0/1 (1 = the positive outcome) before the release, e.g. in "
         f"pandas {recode}"
         if hint
         else "drop those rows or correct their values to 0/1 (1 = the positive outcome) before "
         "the release; the column's 0/1 values stay as they are",
     )
-
-
-_POSITIVE_WORDS = ("yes", "y", "true", "t", "positive", "pos")
-
-
-def _zero_one_text(value) -> bool:
-    """0 or 1 as a number, a boolean or text (``'1'``, ``' 0.0'``): a value no recoding of the
-    column may change."""
-    if isinstance(value, str):
-        try:
-            value = float(value.strip())
-        except ValueError:
-            return False
-    try:
-        return bool(value == 0 or value == 1)
-    except (TypeError, ValueError):
-        return False
-
-
-def _plain(value):
-    """A numpy scalar as its Python value (``2``, not ``np.int64(2)``, in a message)."""
-    return value.item() if isinstance(value, np.generic) else value
 
 
 def _recode_hint(values: pd.Series, name: str, uniq: list, odd: list) -> str:
@@ -252,11 +230,7 @@ def _recode_hint(values: pd.Series, name: str, uniq: list, odd: list) -> str:
     if not odd:
         return f"df[{name!r}].astype(int)"
     if len(odd) == len(uniq) == 2:
-        ordered = sorted((_plain(v) for v in odd), key=str)
-        positive = next(
-            (v for v in ordered if str(v).strip().lower() in _POSITIVE_WORDS), ordered[-1]
-        )
-        return f"(df[{name!r}] == {positive!r}).astype(int)"
+        return f"(df[{name!r}] == {positive_value(odd)!r}).astype(int)"
     return ""
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_label_lengths, first_row
+from .._checks import check_label_lengths, first_row, is_zero_one, plain, positive_value
 from ..errors import EthicLensInputError
 
 _FIRST_ROW = re.compile(r"first at row \d+")
@@ -313,7 +313,7 @@ def _check_binary_column(values, col: str, where: str) -> None:
     column read as text because of one stray word) counts as 0/1, so only the stray values are
     named; the fix drops or corrects them, or thresholds scores, never a recoding that would
     map the real 0/1 values to 0."""
-    bad = ~values.map(_is_binary).to_numpy(dtype=bool) & values.notna().to_numpy()
+    bad = ~values.map(is_zero_one).to_numpy(dtype=bool) & values.notna().to_numpy()
     if not bad.any():
         if values.map(lambda v: isinstance(v, str)).any():
             raise EthicLensInputError(
@@ -324,11 +324,11 @@ def _check_binary_column(values, col: str, where: str) -> None:
         return
     first = int(bad.argmax())
     other = pd.unique(values[bad])
-    shown = [_plain(v) for v in other[:6]]
+    shown = [plain(v) for v in other[:6]]
     more = f" and {len(other) - 6} more" if len(other) > 6 else ""
     raise EthicLensInputError(
         f"{where} must be 0/1: {int(bad.sum())} row(s) hold other values {shown}{more}"
-        f"{first_row(first)} (value {_plain(values.iloc[first])!r})",
+        f"{first_row(first)} (value {plain(values.iloc[first])!r})",
         column=col,
         fix=_recoding_fix(col, other) if bad.all() and len(other) == 2 else _binary_fix(col, other),
     )
@@ -336,32 +336,11 @@ def _check_binary_column(values, col: str, where: str) -> None:
 
 def _recoding_fix(col: str, labels) -> str:
     """Two labels and no 0/1 at all (yes/no): the column is binary, written in words; the
-    recoding names the positive one (a yes/true word, else the later of the two)."""
-    words = ("yes", "y", "true", "t", "positive", "pos")
-    ordered = sorted((_plain(v) for v in labels), key=str)
-    positive = next((v for v in ordered if str(v).strip().lower() in words), ordered[-1])
+    recoding names the positive one (``ethiclens._checks.positive_value``)."""
     return (
         f"recode it to 0/1 with 1 for the positive value, e.g. in pandas df[{col!r}] = "
-        f"(df[{col!r}] == {positive!r}).astype(int)"
+        f"(df[{col!r}] == {positive_value(labels)!r}).astype(int)"
     )
-
-
-def _plain(value):
-    """A numpy scalar as its Python value (``0.7``, not ``np.float64(0.7)``, in a message)."""
-    return value.item() if isinstance(value, np.generic) else value
-
-
-def _is_binary(value) -> bool:
-    """0 or 1 as a number, a boolean or text (``'1'``, ``' 0.0'``)."""
-    if isinstance(value, str):
-        try:
-            value = float(value.strip())
-        except ValueError:
-            return False
-    try:
-        return bool(value == 0 or value == 1)
-    except (TypeError, ValueError):  # a value that does not compare to a number
-        return False
 
 
 def _binary_fix(col: str, other) -> str:
