@@ -891,8 +891,7 @@ def _excluded(attrs, attr, groups, merged: dict):
     for grp in groups:
         if grp in into and grp not in labels:
             raise EthicLensInputError(
-                f"group {grp!r} was merged into {into[grp]!r}, and exclusions "
-                "apply after merges",
+                f"group {grp!r} was merged into {into[grp]!r}, and exclusions apply after merges",
                 column=f"exclude_groups[{attr!r}]",
                 value=grp,
                 fix=f"exclude {into[grp]!r} instead, or take {grp!r} out of the merge",
