@@ -104,6 +104,17 @@ def first_row(row: int) -> str:
     return f", first at row {row}"
 
 
+def refuse_missing(missing: np.ndarray, column: str, fix: str, what: str = "value") -> None:
+    """Refuse the rows ``missing`` marks: how many, and where the first is (every check words
+    it alike; a face may name the file's line: ``sources.name_rows``)."""
+    if missing.any():
+        raise EthicLensInputError(
+            f"{int(missing.sum())} missing {what}(s){first_row(int(np.argmax(missing)))}",
+            column=column,
+            fix=fix,
+        )
+
+
 def not_numbers(problem: str, n: int, where: str) -> str:
     """``problem`` with how many values are not numbers and where the first is (every engine
     words it alike; ``where``: ``", first at row N"`` or a file's line)."""

@@ -15,6 +15,7 @@ from .._checks import (
     did_you_mean,
     first_row,
     not_numbers,
+    refuse_missing,
 )
 from ..errors import EthicLensInputError
 
@@ -234,13 +235,7 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
     check_pos_label(pos_label)
     series = pd.Series(np.asarray(values) if not isinstance(values, pd.Series) else values)
     _unhashable(series, column)
-    missing = series.isna().to_numpy()
-    if missing.any():
-        raise EthicLensInputError(
-            f"{int(missing.sum())} missing value(s), first at row {_first_bad(missing)}",
-            column=column,
-            fix="drop or impute those rows before auditing",
-        )
+    refuse_missing(series.isna().to_numpy(), column, "drop or impute those rows before auditing")
     if pos_label is not None:
         return positive_mask(series, column, pos_label).astype(np.int8)
     uniques = pd.unique(series)
@@ -686,13 +681,8 @@ def _encode_column(name: str, col):
             "ethiclens.fairness.bin_attribute or pandas.cut); if the numbers really are "
             "group codes, convert the column to strings",
         )
-    missing = codes < 0
-    if missing.any():
-        raise EthicLensInputError(
-            f"{int(missing.sum())} missing group value(s), first at row {_first_bad(missing)}",
-            column=name,
-            fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
-        )
+    fix = "drop those rows or give the missing values an explicit group (e.g. 'Unknown')"
+    refuse_missing(codes < 0, name, fix, "group value")
     labels = [str(u) for u in uniques]
     check_label_lengths(labels, name, codes=codes)
     blank = [label for label in labels if not label.strip()]

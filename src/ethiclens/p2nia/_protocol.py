@@ -28,7 +28,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_label_lengths, first_row, is_zero_one, plain, positive_value
+from .._checks import (
+    check_label_lengths,
+    first_row,
+    is_zero_one,
+    plain,
+    positive_value,
+    refuse_missing,
+)
 from .._checks import check_seed as _check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
@@ -177,13 +184,7 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
     refuses it: how many rows are missing or hold values other than 0/1 (named over the whole
     column) and the first of them, so a bad row is found whichever rows a seed draws."""
     values = values.reset_index(drop=True)
-    missing = values.isna().to_numpy()
-    if missing.any():
-        raise EthicLensInputError(
-            f"{int(missing.sum())} missing value(s){first_row(int(missing.argmax()))}",
-            column=name,
-            fix="drop or impute those rows before the release",
-        )
+    refuse_missing(values.isna().to_numpy(), name, "drop or impute those rows before the release")
     uniq = pd.unique(values).tolist()
     if set(uniq) <= {0, 1}:
         return values.astype(int).to_numpy()

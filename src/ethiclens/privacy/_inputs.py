@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_label_lengths, first_row, is_zero_one, plain, positive_value
+from .._checks import (
+    check_label_lengths,
+    first_row,
+    is_zero_one,
+    plain,
+    positive_value,
+    refuse_missing,
+)
 from ..errors import EthicLensInputError
 
 _FIRST_ROW = re.compile(r"first at row \d+")
@@ -105,12 +112,7 @@ def _check_losses(loss: np.ndarray, where: str) -> None:
 def _binary(values, name) -> np.ndarray:
     arr = np.asarray(values)
     missing = pd.isna(arr) if arr.dtype.kind in "fO" else np.zeros(arr.shape, bool)
-    if missing.any():
-        raise EthicLensInputError(
-            f"{int(missing.sum())} missing value(s){first_row(int(missing.argmax()))}",
-            column=name,
-            fix="drop those rows",
-        )
+    refuse_missing(missing, name, "drop those rows")
     uniq = set(np.unique(arr).tolist())
     if not uniq <= {0, 1}:
         raise EthicLensInputError(

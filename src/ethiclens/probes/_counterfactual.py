@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws, check_seed, first_row
+from .._checks import check_draws, check_seed, first_row, refuse_missing
 from ..errors import EthicLensInputError
 from ..fairness import (
     BCA,
@@ -235,13 +235,9 @@ def _protected_column(X, protected: str) -> pd.Series:
         raise EthicLensInputError(
             "names two columns of X", column=protected, fix="make the column names unique"
         )
-    gaps = source.isna().to_numpy()
-    if gaps.any():
-        raise EthicLensInputError(
-            f"{int(gaps.sum())} missing group value(s){first_row(int(np.flatnonzero(gaps)[0]))}",
-            column=protected,
-            fix="drop or fill those rows first",
-        )
+    refuse_missing(
+        source.isna().to_numpy(), protected, "drop or fill those rows first", "group value"
+    )
     return source
 
 
