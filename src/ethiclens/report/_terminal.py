@@ -221,15 +221,33 @@ def threshold_summary(table) -> list[str]:
     v = table.verdicts()
     audited = table.audited_threshold
     heads = [f"{t:g}{'*' if abs(t - audited) < 1e-12 else ''}" for t in v.columns]
+    labels = _row_labels([f"{attr}: {group}" for attr, group in v.index])
+    width = max([29, *(len(label) for label in labels)]) + 1
     lines = [
         f"EthicLens thresholds: {table.data['n_rows']:,} rows, "
         f"{len(table.config['thresholds'])} thresholds, audited {audited:g} (*)",
         "status per threshold: F flagged, ? inconclusive, . pass, n insufficient data, u undefined",
-        " " * 30 + " ".join(f"{h:>5}" for h in heads),
+        " " * width + " ".join(f"{h:>5}" for h in heads),
     ]
-    for (attr, group), statuses in v.iterrows():
-        label = f"{attr}: {group}"[:29]
+    for label, (_, statuses) in zip(labels, v.iterrows(), strict=True):
         lines.append(
-            f"{label:<30}" + " ".join(f"{_THRESHOLD_MARKS.get(s, '-'):>5}" for s in statuses)
+            f"{label:<{width}}" + " ".join(f"{_THRESHOLD_MARKS.get(s, '-'):>5}" for s in statuses)
         )
     return lines
+
+
+_LABEL_WIDTH = 60  # a longer row label is shortened in its middle, if all still read apart
+
+
+def _row_labels(labels: list[str]) -> list[str]:
+    """The threshold grid's row labels: each whole, or, past :data:`_LABEL_WIDTH`, its start
+    and end around "…" (the group's end kept) when no two rows then read the same; never
+    cut so that two rows read alike."""
+    keep = _LABEL_WIDTH - 1
+    short = [
+        label
+        if len(label) <= _LABEL_WIDTH
+        else label[: keep // 2] + "…" + label[-(keep - keep // 2) :]
+        for label in labels
+    ]
+    return short if len(set(short)) == len(set(labels)) else labels
