@@ -91,22 +91,49 @@ def profile(path: str | Path, kind: str) -> dict:
         col = frame[name].dropna()
         numeric = pd.to_numeric(col, errors="coerce")
         is_num = bool(len(col)) and bool(numeric.notna().all())
-        values = (numeric if is_num else col.astype(str)).unique()
-        distinct = len(values)
+        groups = as_groups(col, kind)
+        numbers = pd.api.types.is_numeric_dtype(groups) and not pd.api.types.is_bool_dtype(groups)
+        values = pd.unique(groups)
         shown = sorted(values[:MAX_DISTINCT].tolist(), key=lambda v: (str(type(v)), v))
         info = {
             "name": str(name),
-            "numeric": is_num,
-            "distinct": distinct,
-            "values": [_plain(v) for v in shown][:MAX_DISTINCT],
+            "numeric": is_num,  # every value a number: a label, score or weight may be typed
+            "group_numbers": bool(numbers),  # as a group: typed numbers (bins apply), else text
+            "distinct": len(values),
+            "values": [str(v) for v in shown],  # the groups' labels, as the audit names them
             "unit": bool(is_num and len(numeric) and numeric.min() >= 0 and numeric.max() <= 1),
             "integer": bool(is_num and len(numeric) and (numeric % 1 == 0).all()),
         }
-        if is_num and len(numeric):
-            lo, hi = float(numeric.min()), float(numeric.max())
-            info["range"] = [lo, hi]
+        if numbers and len(groups):
+            info["range"] = [_plain(groups.min()), _plain(groups.max())]
         columns.append(info)
     return {"columns": columns, "whole_file": whole, "sample_rows": int(len(frame))}
+
+
+def as_groups(col, kind: str):
+    """A column's (non-missing) values as every audit engine reads them as groups
+    (docs/engines.md, ``sources``' rule): text as written (``01`` stays ``01``, ``1.50`` is not
+    ``1.5``); a CSV column whose every value is a number written canonically (the text Python
+    prints for it: ``25``, ``0.5``) is typed as numbers, with the same labels; a float -0.0 is
+    the group 0.0. Parquet values stay as the file types them."""
+    import numpy as np
+    import pandas as pd
+
+    from ..sources import canonical_zero
+
+    if isinstance(col.dtype, pd.CategoricalDtype):
+        col = col.astype(object)
+    if kind != "parquet":
+        col = col.astype(str)
+        for kind_of in (int, float):
+            try:
+                typed = col.map(kind_of)
+            except (ValueError, OverflowError):
+                continue
+            if (typed.map(str) == col).all():
+                col = typed.astype(np.int64 if kind_of is int else float)
+                break
+    return canonical_zero(col)
 
 
 def columns_only(names: list[str], source: dict) -> dict:
@@ -133,6 +160,13 @@ def _plain(v):
     if isinstance(v, float) and v.is_integer():
         return int(v)
     return v
+
+
+def numbers(c: dict) -> bool:
+    """Whether the audit reads column ``c``'s groups as numbers (bins and the "looks
+    continuous" check apply), not as text (a profile stored before this was kept: whether
+    every value is a number)."""
+    return bool(c.get("group_numbers", c["numeric"]))
 
 
 def _binary(c: dict) -> bool:
@@ -166,7 +200,7 @@ def propose(prof: dict) -> dict:
         if c.get("known") is False:
             if GROUP_WORDS.search(c["name"]):
                 protected.append(c["name"])
-        elif c["numeric"] and c["distinct"] > GROUP_MAX and GROUP_WORDS.search(c["name"]):
+        elif numbers(c) and c["distinct"] > GROUP_MAX and GROUP_WORDS.search(c["name"]):
             protected.append(c["name"])
             bins[c["name"]] = suggest_bins(c)
         elif 2 <= c["distinct"] <= GROUP_MAX and (
@@ -272,6 +306,9 @@ def _role_columns(form: dict, prof: dict, errors: dict) -> dict:
     }
     if roles["y_pred"] and roles["y_pred"] == roles["y_pred_b"]:
         errors["y_pred_b"] = "model B must be a different column from model A"
+    for role in ("y_true", "weight"):  # model B's predictions are neither (its score is unused)
+        if roles["y_pred_b"] and roles["y_pred_b"] == roles[role] and "y_pred_b" not in errors:
+            errors["y_pred_b"] = f"is already the {ROLE_WORDS[role]} column: choose another column"
     taken: dict[str, str] = {}
     for role, col in roles.items():  # one column, one role (the library refuses it later)
         if role == "y_pred_b":  # model B is checked with its file (_twofiles), not here
@@ -438,7 +475,7 @@ def _bins(form: dict, c: dict, i: int, whole_file: bool, errors: dict):
             errors[f"bins_{i}"] = said(exc)
             return False
         return [int(e) if e.is_integer() else e for e in edges]
-    if c["numeric"] and c["distinct"] > CONTINUOUS:
+    if numbers(c) and c["distinct"] > CONTINUOUS:
         errors[f"bins_{i}"] = (
             f"{col} looks continuous ({c['distinct']}{'' if whole_file else '+'} distinct "
             f"numbers): give bin edges, e.g. {suggest_bins(c)}"

@@ -409,10 +409,31 @@ def _plain_lines(result: dict, purpose: str) -> list[dict]:
         {
             "status": c.get("status", ""),
             "what": f"{c.get('attribute')}: {c.get('group')} vs {c.get('reference')}",
-            "text": c.get("flag_reason") or "",
+            "text": judged_reason(c),
         }
         for c in result.get("comparisons", [])
     ]
+
+
+# the policy's metrics, whose verdicts make a comparison's (the report's plain reason)
+POLICY_METRICS = (("disparate_impact", "DI"), ("equalized_odds_difference", "EO"))
+
+
+def judged_reason(c: dict) -> str:
+    """Why a comparison of the result JSON has its status, in the library's words: the flag's
+    reason, else the reason of each policy metric judged as the comparison is."""
+    status = c.get("status", "")
+    if status == "FLAGGED" and c.get("flag_reason"):
+        return c["flag_reason"]
+    metrics = c.get("metrics") or {}
+    reasons = [
+        f"{short}: {m['reason']}"
+        for key, short in POLICY_METRICS
+        if (m := metrics.get(key)) and m.get("reason") and m.get("status") == status
+    ]
+    if status == "PASS" and not reasons:
+        reasons.append("every interval lies inside the policy's limits")
+    return "; ".join(reasons)
 
 
 def _threshold_lines(result: dict) -> list[dict]:
