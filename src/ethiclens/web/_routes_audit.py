@@ -278,6 +278,7 @@ async def audit_page(request):
             word=verdict_word(verdict.get("status_counts", {})),
             lines=_plain_lines(result, audit["purpose"]),
             pdf=audit["purpose"] == "audit" and _portable.pdf_available(),
+            thresholds=audit["purpose"] == "audit" and has_scores(audit, context["spec"]),
         )
     elif audit["status"] == "failed":
         context["error"] = json.loads(audit["error"] or "{}")
@@ -308,25 +309,98 @@ async def thresholds(request):
     audit = web.audit_or_none(request.path_params["audit_id"])
     if audit is None or audit["status"] != "done":
         return web.error_page(request, 404, "no finished audit here", "")
-    _form, refused = await web.checked_form(request)
+    form, refused = await web.checked_form(request)
     if refused:
         return refused
     spec = json.loads(audit["spec"])
-    if not (spec.get("roles") or {}).get("y_score"):
+    if not has_scores(audit, spec):
+        return web.error_page(request, 422, *_NO_SCORES[_is_benchmark(spec)])
+    rev = form.get("rev", "")
+    if rev and not (rev.isascii() and rev.isdigit()):
         return web.error_page(
-            request,
-            422,
-            "the threshold view needs a score column",
-            "map a score in [0, 1] and run the audit again",
-            _roles.FIELD_LABELS["y_score"],
+            request, 400, f"the form's revision {rev[:40]!r} is not a number", _RELOAD
         )
-    from ..spec import AuditSpec
-
-    # the audit's spec less what the view does not take (its model card, gate, interval method)
-    spec = AuditSpec.from_dict(spec).without_unused("thresholds").to_dict()
+    # the page's form names the audit's revision (a form without one is not guarded)
+    key = (audit["id"], int(rev)) if rev else None
+    if key in web.views:  # the same form sent twice (a double click): its view, not a second
+        return redirect(f"/audits/{web.views[key]}")
+    try:
+        spec = await _with_threshold(spec, form.get("threshold", ""))
+    except EthicLensInputError as exc:
+        value = "" if exc.value is None else f" (value: {exc.value})"
+        problem = exc.problem.removeprefix(f"{_roles.FORM}: ") + value
+        return web.error_page(request, 422, problem, exc.fix or "", _THRESHOLD, _back(audit))
+    if key and not web.store.claim(*key):
+        if key in web.views:  # sent twice while the first looked for its threshold
+            return redirect(f"/audits/{web.views[key]}")
+        return web.changed_elsewhere(request, audit["id"])
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     view_id = web.store.new_request(audit["data_id"], spec, "thresholds")
+    if key:
+        web.views[key] = view_id
     return web.run(request, view_id, spec, "thresholds", data and data["name"])
+
+
+_RELOAD = "reload the audit's page and press the button again"
+_THRESHOLD = "The threshold the predictions used"
+_NO_SCORES = {
+    False: (
+        "the threshold view needs a score column",
+        "map a score in [0, 1] and run the audit again",
+        _roles.FIELD_LABELS["y_score"],
+    ),
+    True: ("the threshold view needs scores; this benchmark's audit has none", ""),
+}
+
+
+def _is_benchmark(spec: dict) -> bool:
+    return bool((spec.get("target") or {}).get("dataset"))
+
+
+def has_scores(audit: dict, spec: dict) -> bool:
+    """Whether a finished audit had scores (a file's score column, a benchmark's model
+    scores): the threshold view can be drawn from its request."""
+    if (spec.get("roles") or {}).get("y_score"):
+        return True
+    config = (json.loads(audit["result"] or "{}") or {}).get("config") or {}
+    return bool(config.get("has_scores")) and _is_benchmark(spec)
+
+
+def _back(audit: dict) -> tuple[str, str]:
+    return (f"/audits/{audit['id']}", "Back to the audit")
+
+
+async def _with_threshold(spec: dict, typed: str) -> dict:
+    """The threshold view's request of an audit: the audit's, less what the view does not
+    take (its model card, gate, interval method), marking the threshold the predictions
+    used: the one typed, else the one found from the rows (``_audited``); refused when
+    neither is known, never 0.5 assumed."""
+    from ..spec import AuditSpec
+    from ._audited import audited_of
+
+    typed = typed.strip()
+    if typed:
+        try:
+            threshold = float(typed)
+        except ValueError:
+            raise EthicLensInputError(
+                "is not a number",
+                column="threshold",
+                value=typed,
+                fix="give the threshold the predictions used, e.g. 0.7 (score >= 0.7: positive)",
+            ) from None
+    else:
+        threshold = await in_thread(audited_of, spec)
+        if threshold is None:
+            raise EthicLensInputError(
+                "the audit's predictions are not 'score >= t' for one threshold t, so the "
+                "view cannot tell which threshold they used",
+                column="threshold",
+                fix="give the threshold the predictions used (e.g. 0.7) next to the Threshold "
+                "view button",
+            )
+    view = {**spec, "thresholds": {**(spec.get("thresholds") or {}), "threshold": threshold}}
+    return AuditSpec.from_dict(view, source=_roles.FORM).without_unused("thresholds").to_dict()
 
 
 async def report(request):

@@ -242,6 +242,17 @@ class Store:
                 raise Conflict(audit_id)
         return rev + 1
 
+    def claim(self, audit_id: str, rev: int) -> bool:
+        """Take a finished audit's form of revision ``rev`` (its threshold view's): True once,
+        False for the same form sent again (a double click) or a page drawn before."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE audits SET rev = rev + 1, updated = ? "
+                "WHERE id = ? AND rev = ? AND status = 'done'",
+                (now(), audit_id, rev),
+            )
+            return cur.rowcount == 1
+
     def step(self, audit_id: str, step: str) -> None:
         with self._tx() as db:
             db.execute(

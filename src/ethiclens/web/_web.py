@@ -113,6 +113,9 @@ class Web:
         self.config, self.store, self.runner = config, store, runner
         self.env = templates()
         self._secret = secrets.token_bytes(32)
+        # (audit, revision) -> the threshold view that form started: a second click on it
+        # (the same form sent twice) opens that view instead of starting another
+        self.views: dict[tuple[str, int], str] = {}
 
     # -- pages ---------------------------------------------------------------------------------
     def csrf_for(self, sid: str) -> str:
