@@ -76,16 +76,7 @@ def serve_command(host, port, **options):
 
 def _announce(config, host: str, port: int, printed: str | None) -> None:
     """The start-up lines: the address (with a fresh token), the data folder, the history."""
-    from ..sources import mask_url
-    from ..web import is_url
+    from ..web import start_lines
 
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    address = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
-    click.echo(f"EthicLens web app: {address}" + (f"?token={printed}" if printed else ""))
-    if printed:
-        click.echo("The token above is required by every request; keep it private.")
-    elif config.token:
-        click.echo("Every request needs the token from --token-file (open /?token=...).")
-    history = mask_url(str(config.store)) if is_url(config.store) else config.store
-    click.echo(f"data folder: {config.data_dir}  history: {history}  (Ctrl-C stops)")
+    click.echo("\n".join(start_lines(config, host, port, printed)))
     sys.stdout.flush()

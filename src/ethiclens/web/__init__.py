@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from ._app import WebConfig, create_app
 from ._roles import form_to_spec, profile, propose
-from ._settings import parse_size, read_token_file, serve_settings
+from ._settings import parse_size, read_token_file, serve_settings, start_lines
 from ._store import Store, is_url
 
 __all__ = [
     "WebConfig",
     "create_app",
     "serve_settings",
+    "start_lines",
     "read_token_file",
     "parse_size",
     "Store",

@@ -138,6 +138,33 @@ def serve_settings(host: str, options: dict, port: int | None = None):
     return config, printed
 
 
+def start_lines(config, host: str, port: int, printed: str | None) -> list[str]:
+    """``ethiclens serve``'s start-up lines: the address to open (with a fresh token), on a
+    wildcard host (0.0.0.0, ::) also the one other machines use (this host's name), the
+    token's use, the data folder and the history."""
+    from ..sources import mask_url
+    from ._store import is_url
+
+    def address(name: str) -> str:
+        shown = f"[{name}]" if ":" in name else name
+        return f"http://{shown}:{port}/" + (f"?token={printed}" if printed else "")
+
+    wildcard = host in ("0.0.0.0", "::")
+    lines = [f"EthicLens web app: {address('127.0.0.1' if wildcard else host)}"]
+    if wildcard:
+        lines.append(
+            f"from other machines: {address(socket.gethostname())} (this machine's name, or "
+            "its network address)"
+        )
+    if printed:
+        lines.append("The token above is required by every request; keep it private.")
+    elif config.token:
+        lines.append("Every request needs the token from --token-file (open /?token=...).")
+    history = mask_url(str(config.store)) if is_url(config.store) else config.store
+    lines.append(f"data folder: {config.data_dir}  history: {history}  (Ctrl-C stops)")
+    return lines
+
+
 def _history_store(store: str | None, store_env: str | None) -> str | None:
     """The history's SQLite file or PostgreSQL URL (``--store``, or ``--store-env``'s value)."""
     if not store_env:
