@@ -112,6 +112,17 @@ def empty_sequence_reason(history: list[dict], name: str) -> str:
     return "the gap was not constant"
 
 
+def _unbounded_reason(history: list[dict], name: str) -> str:
+    """Why the ratio sequence ``name`` has no upper bound: its reference group was never
+    selected (the ratio is undefined so far), or its values lie beyond the grid's top."""
+    from ._evidence import SEQUENCES, families
+
+    _, _, hits, kind = next(s for s in SEQUENCES if s[0] == name)
+    if sum(h["counts"]["reference"].get(hits, 0) for h in history) == 0:
+        return "no upper bound: undefined, the reference group was never selected"
+    return f"no upper bound: above {families()[kind].grid[-1]:g}, the grid's top"
+
+
 def sequence_text(history: list[dict], name: str) -> str:
     """The confidence sequence ``name`` after the last window of ``history``: ``[low, high]``,
     or ``empty (why)``."""
@@ -120,6 +131,8 @@ def sequence_text(history: list[dict], name: str) -> str:
         return "—"
     if bounds.get("low") is None:
         return f"empty ({empty_sequence_reason(history, name)})"
+    if bounds.get("high") is None:  # a ratio beyond its grid's top: no upper bound
+        return f"[{bounds['low']:.3f}, ∞) ({_unbounded_reason(history, name)})"
     return f"[{bounds['low']:.3f}, {bounds['high']:.3f}]"
 
 

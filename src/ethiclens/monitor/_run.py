@@ -9,6 +9,7 @@ windows' estimates and save everything; finally build the report (``_report``).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -25,8 +26,10 @@ from ._edits import attribute_tables, check_group_edits, check_single_bins
 from ._engines import count_windows
 from ._evidence import (
     COUNT_FIELDS,
+    SEQUENCES,
     Evidence,
     effective_counts,
+    families,
     window_estimates_batch,
 )
 from ._report import MonitorResult, build_report, iso, test_value
@@ -171,6 +174,7 @@ def _drop_if_empty(store: Store) -> None:
 def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorResult:
     # the store is locked before it is read: a second run waits, then sees this run's windows
     with store.transaction():
+        request = _in_stored_order(store, request)
         stored_request = _check_store(store, request, now)
         now = now or dt.datetime.now(dt.UTC)
         _check_clock(store, now)
@@ -195,6 +199,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
         for w in plan.new:
             updater.add_window(w, plan, run)
         updater.save()
+        store.set_meta("held", held_windows(plan.pending, plan.spans))
         store.add_run(run, now.isoformat(), request.target_name(), len(plan.new), counted.t_max)
     info = _run_info(request, plan, run, now, counted.engine)
     if baseline is not None:
@@ -221,6 +226,21 @@ def _check_store(store: Store, request: MonitorRequest, now) -> dict | None:
             fix="give the same options as the runs before, or a new --store",
         )
     return stored_request
+
+
+def _in_stored_order(store: Store, request: MonitorRequest) -> MonitorRequest:
+    """``request`` with its --protected attributes in the store's order when they are the same
+    ones (each with the same reference) in another order: the comparisons are the same, and
+    the windows' counts are kept in the store's column order."""
+    stored = (store.meta("request") or {}).get("protected")
+    ours = list(request.protected)
+    if (
+        isinstance(stored, list)
+        and stored != ours
+        and sorted(map(str, stored)) == sorted(map(str, ours))
+    ):
+        return dataclasses.replace(request, protected=tuple(stored))
+    return request
 
 
 def _check_clock(store: Store, now: dt.datetime) -> None:
@@ -353,6 +373,7 @@ def _plan(store: Store, request: MonitorRequest, counted: Counted, window: Windo
     target_windows = [int(w) for w in per[WINDOW] if int(w) not in pending]
     spans = {int(r[WINDOW]): r for r in per.to_dict("records")}
     _reconcile(store, request, counted, target_windows, stored, keys, spans)
+    _check_held(store, request, window, pending, stored, spans)
     last = max(stored) if stored else -1
     new = sorted(w for w in target_windows if w > last)
     if window.kind == "days" and new:  # days without rows in between are windows too
@@ -360,6 +381,55 @@ def _plan(store: Store, request: MonitorRequest, counted: Counted, window: Windo
     _check_new_windows(request, counted, len(new))
     seen = sum(1 for w in target_windows if w in stored)
     return _Plan(new, [int(w) for w in pending], seen, keys, spans, len(per))
+
+
+def held_windows(pending: list, spans: dict) -> dict:
+    """The windows a run held back, as the store keeps them (meta ``held``): each one's span
+    and rows, for the next run to find them again."""
+    return {
+        str(w): {k: float(spans[w][k]) for k in ("start", "end")} | {"rows": int(spans[w]["rows"])}
+        for w in pending
+    }
+
+
+def _check_held(store, request, window: Window, pending: list, stored: dict, spans: dict) -> None:
+    """A window the last run held back (``--hold-last``, or a row window not yet full) must come
+    back whole: TARGET holds at least its rows then (and a row window starts where it did), else
+    the rows the last run saw would never be counted."""
+    for key, was in sorted((store.meta("held") or {}).items(), key=lambda kv: int(kv[0])):
+        w = int(key)
+        if w in stored:
+            continue
+        row = spans.get(w)
+        now = int(row["rows"]) if row is not None else 0
+        moved = (
+            row is not None
+            and window.kind == "rows"
+            and abs(float(row["start"]) - float(was["start"])) > _SPAN_SLACK
+        )
+        if now >= int(was["rows"]) and not moved:
+            continue
+        where = f"window {w} ({iso(was['start'])} to {iso(was['end'])})"
+        found = (
+            f"{request.target_name()} has none of its rows"
+            if row is None
+            else f"{request.target_name()} has {now:,} rows in it"
+            + (f", from {iso(row['start'])}" if moved else "")
+        )
+        why = "--hold-last" if window.kind == "days" else "not yet full, or --hold-last"
+        raise EthicLensInputError(
+            f"held rows lost: {where} was held back by the last run ({why}) with "
+            f"{int(was['rows']):,} rows; {found}, so the rows seen then would never be counted",
+            column="TARGET",
+            fix=(
+                "a held window is counted by a later run, from that run's TARGET: give a TARGET "
+                "that still holds the held window's rows (a growing folder or table, or the "
+                "held day's file together with the new one); with one file of whole days per "
+                "run, drop --hold-last"
+                if window.kind == "days"
+                else _ROWS_FIX
+            ),
+        )
 
 
 # the most windows one run adds: more is mostly a stray row dated years away (and a store
@@ -413,19 +483,52 @@ def _changed_counts(store: Store, request, table: pd.DataFrame, w: int) -> str:
     return "its labels, predictions, groups or weights differ"
 
 
+# how far apart two runs may put a row window's first or last time (seconds): a store written
+# by one engine is read by another, and SQLite keeps milliseconds
+_SPAN_SLACK = 1e-3
+
+_ROWS_FIX = (
+    "row windows are numbered over the whole history: TARGET must hold every row since the "
+    "store's first (a growing folder or table, not only the new rows) and no late or changed "
+    "rows; or start a new --store to recompute from the start"
+)
+_LATE_FIX = (
+    "the monitor counts a window once, and a row belongs to the window of its own time: leave "
+    "processed windows as they were (take the late or changed rows out of TARGET), or start a "
+    "new --store to recompute from the start"
+)
+
+
+def _moved(stored: dict, row: dict) -> bool:
+    """Whether a row window's first or last time differs from the store's (renumbered rows)."""
+    return any(abs(float(stored[k]) - float(row[k])) > _SPAN_SLACK for k in ("start", "end"))
+
+
 def _reconcile(store, request, counted, target_windows, stored, keys, spans) -> None:
-    """A processed window must come back with the same counts; none may come before the
-    store's last one."""
+    """A processed window must come back with the same counts (a row window also with the same
+    first and last time); none may come before the store's last one."""
     last = max(stored) if stored else -1
+    rows_kind = request.parsed_window().kind == "rows"
+    fix = _ROWS_FIX if rows_kind else _LATE_FIX
     for w in target_windows:
         row = spans[w]
         span = f"window {w} ({iso(row['start'])} to {iso(row['end'])})"
         if w in stored:
-            if stored[w]["counts"] != keys[w]:
-                now = int(row["rows"])
-                if now != stored[w]["rows"]:
+            was = stored[w]
+            was_span = f"window {w} ({iso(was['start'])} to {iso(was['end'])})"
+            now = int(row["rows"])
+            if rows_kind and _moved(was, row):
+                raise EthicLensInputError(
+                    f"late or changed rows: {was_span} was processed with {was['rows']:,} rows; "
+                    f"in {request.target_name()} window {w} now runs from {iso(row['start'])} "
+                    f"to {iso(row['end'])} ({now:,} rows)",
+                    column="TARGET",
+                    fix=fix,
+                )
+            if was["counts"] != keys[w]:
+                if now != was["rows"]:
                     what = (
-                        f"was processed with {stored[w]['rows']:,} rows; "
+                        f"was processed with {was['rows']:,} rows; "
                         f"{request.target_name()} now has {now:,} in it"
                     )
                 else:
@@ -435,12 +538,7 @@ def _reconcile(store, request, counted, target_windows, stored, keys, spans) -> 
                         + _changed_counts(store, request, counted.table, w)
                     )
                 raise EthicLensInputError(
-                    f"late or changed rows: {span} {what}",
-                    column="TARGET",
-                    fix="the monitor counts a window once, and a row belongs to the window of "
-                    "its own time: leave processed windows as they were (take the late or "
-                    "changed rows out of TARGET), or start a new --store to recompute from the "
-                    "start",
+                    f"late or changed rows: {was_span} {what}", column="TARGET", fix=fix
                 )
         elif w < last:
             if max(target_windows) < last:
@@ -579,7 +677,10 @@ class _Updater:
                             value=given_refs[a],
                             fix=f"choose from {sorted({g for (_, g) in counts})[:20]}",
                         )
-                    self.refs[a], self.sources[a] = given_refs[a], "given"
+                    if seen:  # bound once a window is processed (a held one binds nothing);
+                        # a group of the data, even if not yet in a processed window
+                        self.refs[a], self.sources[a] = given_refs[a], "given"
+                        seen = sorted(set(seen) | {given_refs[a]})
                 elif seen:
                     totals: dict[str, int] = {}
                     for (w, g), c in counts.items():
@@ -693,12 +794,24 @@ def _run_info(request: MonitorRequest, plan: _Plan, run: int, now, engine: str) 
 
 
 def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dict:
-    """What the run should tell: one window holding everything, an attribute with one group."""
+    """What the run should tell: one window so far, windows sealed without rows, an attribute
+    with one group."""
     notes = []
-    if len(store.windows()) == 1 and plan.windows_in_target == 1:
+    windows = store.windows()
+    if len(windows) == 1 and plan.windows_in_target == 1:
         notes.append(
-            "one window holds all the data: this is one fixed-sample look, not monitoring; "
-            "choose a shorter --window"
+            "the store holds one window so far: one fixed-sample look; monitoring begins as "
+            "later runs add windows (if TARGET is all the data there will be, choose a shorter "
+            "--window)"
+        )
+    sealed = [w for w in plan.new if w not in plan.spans]
+    if sealed:
+        days = ", ".join(iso(windows[w]["start"])[:10] for w in sealed[:5])
+        more = f" and {len(sealed) - 5:,} more" if len(sealed) > 5 else ""
+        notes.append(
+            f"{len(sealed):,} window(s) without rows sealed as NO_ROWS (starting {days}{more}): "
+            "rows of those days given later are refused as late rows (a missed file's rows can "
+            "only enter a new --store)"
         )
     for a in updater.per_attr:
         groups = updater.groups.get(a, [])
@@ -739,6 +852,29 @@ def _window_status(request: MonitorRequest, row: _Row) -> tuple[str, str | None]
 _FLOORS = {"selection_rate_gap": "n", "disparate_impact": "n", "tpr_gap": "pos", "fpr_gap": "neg"}
 
 
+# the ratio sequences' grid edges: a bound there is no bound (the ratio was not tested beyond)
+_RATIO_EDGES = {
+    name: (float(families()[kind].grid[0]), float(families()[kind].grid[-1]))
+    for name, _, _, kind in SEQUENCES
+    if kind == "ratio"
+}
+
+
+def _sequence_bounds(name: str, lo: float, hi: float) -> dict:
+    """A sequence's stored bounds: both None when empty. A ratio's bound on its grid's edge is
+    not a bound: the lower one is 0 (values below the grid were never tested, so never
+    excluded), the upper one None (unbounded: e.g. a reference group almost never selected)."""
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        return {"low": None, "high": None}
+    if name in _RATIO_EDGES:
+        bottom, top = _RATIO_EDGES[name]
+        return {
+            "low": 0.0 if lo <= bottom * (1 + 1e-9) else lo,
+            "high": None if hi >= top * (1 - 1e-9) else hi,
+        }
+    return {"low": lo, "high": hi}
+
+
 def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
     """One comparison's stored result for one window (the report's history entry)."""
     status, reason = _window_status(request, row)
@@ -752,13 +888,7 @@ def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
         "counts": {"reference": row.ref, "group": row.grp},
         "estimates": est,
         "tests": {t: test_value(v) for t, v in row.tests.items()},
-        "sequences": {
-            n: {
-                "low": lo if math.isfinite(lo) else None,
-                "high": hi if math.isfinite(hi) else None,
-            }
-            for n, (lo, hi) in row.seqs.items()
-        },
+        "sequences": {n: _sequence_bounds(n, lo, hi) for n, (lo, hi) in row.seqs.items()},
     }
     if row.eff is not None:
         body["weighted"] = {

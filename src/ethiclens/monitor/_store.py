@@ -124,6 +124,7 @@ _META_TYPES = {
     "reference_source": dict,
     "groups": dict,
     "baseline_target": dict,
+    "held": dict,
 }
 # The settings every run writes (the first run: app to created; every run: the rest).
 _REQUIRED_META = (

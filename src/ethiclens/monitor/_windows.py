@@ -309,9 +309,28 @@ def _iso_or_seconds(seconds: float) -> str:
         return f"{seconds:.0f} s after 1970-01-01"
 
 
-def _time_errors(time, missing, bad, example, rows, target, where="") -> None:
+_ISO_FIX = (
+    "write times as ISO 8601 (2024-05-01, 2024-05-01T13:00:00, with an optional offset such as "
+    "+02:00; without one, UTC is assumed)"
+)
+
+
+def _time_errors(time, missing, bad, example, rows, target, where="", bad_where=None) -> None:
+    """Refuse rows without a time (``missing``, the first ``where``) and rows whose time is not
+    one (``bad``, the first ``bad_where``, its value ``example``): each count with its own first
+    row, both in one message when both occur."""
     if rows == 0:
         raise DataFileError(f"{target} has no data rows", fix="export the data again")
+    bad_where = where if bad_where is None else bad_where
+    if missing and bad:
+        more = "1 more holds" if bad == 1 else f"{bad:,} more hold"
+        raise EthicLensInputError(
+            f"{missing:,} of {rows:,} rows have no time{where}; {more} a value that is not a "
+            f"date or time{bad_where}",
+            column=time,
+            value=example,
+            fix="every row needs a timestamp: fill or drop the rows without one, and " + _ISO_FIX,
+        )
     if missing:
         raise EthicLensInputError(
             f"{missing:,} of {rows:,} rows have no time{where}",
@@ -321,11 +340,10 @@ def _time_errors(time, missing, bad, example, rows, target, where="") -> None:
         )
     if bad:
         raise EthicLensInputError(
-            f"{bad:,} of {rows:,} rows hold a value that is not a date or time{where}",
+            f"{bad:,} of {rows:,} rows hold a value that is not a date or time{bad_where}",
             column=time,
             value=example,
-            fix="write times as ISO 8601 (2024-05-01, 2024-05-01T13:00:00, with an optional "
-            "offset such as +02:00; without one, UTC is assumed)",
+            fix=_ISO_FIX,
         )
 
 
@@ -796,10 +814,12 @@ def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
     """Each row's time in epoch seconds; missing or unparsable times refused (first file, line)."""
     parsed, missing, bad = parse_times(frame, time)
     if missing.any() or bad.any():
-        first = frame[missing | bad].iloc[0]
-        where = where_first(first)
-        example = None if missing.any() else str(first[time])
-        _time_errors(time, int(missing.sum()), int(bad.sum()), example, len(frame), target, where)
+        where = where_first(frame[missing].iloc[0]) if missing.any() else ""
+        first_bad = frame[bad].iloc[0] if bad.any() else None
+        example = None if first_bad is None else str(first_bad[time])
+        bad_where = "" if first_bad is None else where_first(first_bad)
+        n_missing, n_bad = int(missing.sum()), int(bad.sum())
+        _time_errors(time, n_missing, n_bad, example, len(frame), target, where, bad_where)
     if len(frame) == 0:
         _time_errors(time, 0, 0, None, 0, target)
     return (parsed - pd.Timestamp(0, tz="UTC")).dt.total_seconds().to_numpy()
@@ -1186,7 +1206,7 @@ def _unreadable_times(url: str, source: str, scheme: str, col: str, flag: str):
     n = counts.groupby(counts[_BAD_TIME].astype(str))["count"].sum()
     rows, n_missing, n_bad = int(n.sum()), int(n.get("missing", 0)), int(n.get("bad", 0))
     example = None
-    if n_bad and not n_missing:
+    if n_bad:
         bad = (
             f"SELECT CAST({quoted} AS TEXT) AS {_q(_BAD_TIME)}, 0 AS _ethiclens_zero "
             f"FROM {source} WHERE NOT {missing} AND {day} IS NULL LIMIT 1"
