@@ -93,3 +93,16 @@ def test_every_result_line_gives_the_librarys_reason(client):
         assert len(said) == 2 and said[1].strip(), line
         if status != "PASS":
             assert re.search(r"(DI|EO): .*(interval|floor|straddles)", said[1]), line
+
+
+def test_a_parquet_column_of_lists_still_profiles(client, tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "nested.parquet"
+    table = pa.table({"label": [0, 1] * 50, "pred": [1, 0] * 50, "race": [[1], [2]] * 50})
+    pq.write_table(table, path)
+    r = upload(client, path.read_bytes(), "nested.parquet")
+    assert r.status_code == 303, _text(r.text)[-800:]
+    page = client.get(r.headers["location"]).text
+    assert sorted(_chips(page, "race")) == ["[1]", "[2]"]

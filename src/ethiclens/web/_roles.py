@@ -91,9 +91,13 @@ def profile(path: str | Path, kind: str) -> dict:
         col = frame[name].dropna()
         numeric = pd.to_numeric(col, errors="coerce")
         is_num = bool(len(col)) and bool(numeric.notna().all())
-        groups = as_groups(col, kind)
+        try:
+            groups = as_groups(col, kind)
+            values = pd.unique(groups)
+        except TypeError:  # lists or arrays (nested Parquet): the audit refuses them as groups
+            groups = col.astype(str)
+            values = pd.unique(groups)
         numbers = pd.api.types.is_numeric_dtype(groups) and not pd.api.types.is_bool_dtype(groups)
-        values = pd.unique(groups)
         shown = sorted(values[:MAX_DISTINCT].tolist(), key=lambda v: (str(type(v)), v))
         info = {
             "name": str(name),
