@@ -106,3 +106,35 @@ def test_a_parquet_column_of_lists_still_profiles(client, tmp_path):
     assert r.status_code == 303, _text(r.text)[-800:]
     page = client.get(r.headers["location"]).text
     assert sorted(_chips(page, "race")) == ["[1]", "[2]"]
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        ["1", "2", "3"],
+        ["001", "01", "1"],
+        ["1.50", "1.5", "2.0"],
+        ["0.5", "1.5"],
+        ["-0.0", "0.0", "1.0"],
+        ["123456789012345678901234567890", "2"],
+        ["1", "2.5"],
+        ["1e3", "2"],
+        ["inf", "0.5"],
+        [" 5", "6"],
+        ["A", "B"],
+    ],
+)
+def test_the_profiles_groups_are_the_engines_groups(values):
+    """The mapping screen's groups of a CSV column and their kind (numbers or text) are the
+    ones every engine reads (sources' rule: type_groups, then -0.0 as 0.0)."""
+    import pandas as pd
+
+    from ethiclens.sources import canonical_zero
+    from ethiclens.sources._rules import type_groups
+    from ethiclens.web._roles import as_groups
+
+    column = pd.Series(values, dtype=object)
+    engines = canonical_zero(type_groups(column))
+    ours = as_groups(column, "csv")
+    assert [str(v) for v in pd.unique(ours)] == [str(v) for v in pd.unique(engines)]
+    assert pd.api.types.is_numeric_dtype(ours) == pd.api.types.is_numeric_dtype(engines)

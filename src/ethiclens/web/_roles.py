@@ -129,13 +129,16 @@ def as_groups(col, kind: str):
         col = col.astype(object)
     if kind != "parquet":
         col = col.astype(str)
-        for kind_of in (int, float):
+        for kind_of, dtype in ((int, np.int64), (float, float)):
             try:
                 typed = col.map(kind_of)
             except (ValueError, OverflowError):
                 continue
             if (typed.map(str) == col).all():
-                col = typed.astype(np.int64 if kind_of is int else float)
+                try:  # past 64 bits: text, as the engines read it
+                    col = typed.astype(dtype)
+                except OverflowError:
+                    pass
                 break
     return canonical_zero(col)
 
