@@ -108,3 +108,38 @@ def test_a_benchmark_audit_with_scores_gets_the_threshold_view(client):
     assert r.status_code == 303, _text(r.text)[-800:]
     page = wait_done(client, r.headers["location"]).text
     assert "at the audited threshold 0.5" in _text(page), _text(page)[:1500]
+
+
+def test_the_simplest_threshold_between_the_scores_is_found():
+    from ethiclens.web._audited import simplest_between
+
+    assert simplest_between(0.6998, 0.7) == 0.7
+    assert simplest_between(0.3, 0.8) == 0.5  # the library's default where it fits
+    assert simplest_between(0.123, 0.1231) == 0.1231
+    assert simplest_between(0.7, 0.7) is None
+
+
+def test_rows_counted_in_a_database_ask_for_the_threshold(tmp_path):
+    import sqlite3
+
+    import pytest
+
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.web._audited import audited_of
+
+    frame = _frame_at(0.7)
+    db = tmp_path / "w.db"
+    with sqlite3.connect(db) as con:
+        frame.to_sql("t", con, index=False)
+    roles = {"y_true": "label", "y_pred": ["pred_b"], "y_score": "score", "protected": ["group"]}
+    spec = {"target": {"db": f"sqlite:///{db}", "table": "t"}, "roles": roles}
+    with pytest.raises(EthicLensInputError, match="counted where they are stored") as info:
+        audited_of(spec)
+    assert "give the threshold the predictions used" in str(info.value)
+    path = tmp_path / "gone.csv"
+    frame.to_csv(path, index=False)
+    spec = {"target": {"file": str(path), "engine": "pandas"}, "roles": roles}
+    assert audited_of(spec) == 0.7
+    path.unlink()
+    with pytest.raises(EthicLensInputError, match="cannot be read again"):
+        audited_of(spec)

@@ -43,18 +43,38 @@ def inferred_threshold(pred, score, pos_label=None) -> float | None:
     return simplest_between(lo, hi) if lo < hi else None
 
 
-def audited_of(spec: dict) -> float | None:
+FIX = "give the threshold the predictions used (e.g. 0.7) next to the Threshold view button"
+
+
+def audited_of(spec: dict) -> float:
     """The threshold an audit's predictions correspond to, found from its rows (the audit's
-    own request read again by the library), or None when they are not ``score >= t`` for
-    one ``t`` or the rows cannot be read here (a database's counts)."""
+    own request read again by the library); refused, with the fix of typing it, when they are
+    not ``score >= t`` for one ``t`` or the rows are not read here (counted in a database)."""
     from ..spec import AuditSpec, load_target
 
     parsed = AuditSpec.from_dict(spec)
     try:
         loaded = load_target(parsed, "audit")
-        if loaded.is_counts or loaded.y_score is None or len(loaded.preds) != 1:
-            return None
-        (pred,) = loaded.preds.values()
-        return inferred_threshold(pred, loaded.y_score, parsed.roles.pos_label)
-    except EthicLensInputError:  # the audit ran on these rows: the view's run says it anew
-        return None
+    except EthicLensInputError as exc:  # the audit read them: moved or changed since
+        raise EthicLensInputError(
+            f"the audit's rows cannot be read again to find the threshold they used: {exc}",
+            column="threshold",
+            fix=FIX,
+        ) from None
+    if loaded.is_counts or loaded.y_score is None or len(loaded.preds) != 1:
+        raise EthicLensInputError(
+            "the threshold the predictions used cannot be found here: their rows are counted "
+            "where they are stored, not read",
+            column="threshold",
+            fix=FIX,
+        )
+    (pred,) = loaded.preds.values()
+    found = inferred_threshold(pred, loaded.y_score, parsed.roles.pos_label)
+    if found is None:
+        raise EthicLensInputError(
+            "the audit's predictions are not 'score >= t' for one threshold t, so the view "
+            "cannot tell which threshold they used",
+            column="threshold",
+            fix=FIX,
+        )
+    return found

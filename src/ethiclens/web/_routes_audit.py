@@ -389,16 +389,8 @@ async def _with_threshold(spec: dict, typed: str) -> dict:
                 value=typed,
                 fix="give the threshold the predictions used, e.g. 0.7 (score >= 0.7: positive)",
             ) from None
-    else:
+    else:  # refused, with the fix of typing it, when the rows do not tell
         threshold = await in_thread(audited_of, spec)
-        if threshold is None:
-            raise EthicLensInputError(
-                "the audit's predictions are not 'score >= t' for one threshold t, so the "
-                "view cannot tell which threshold they used",
-                column="threshold",
-                fix="give the threshold the predictions used (e.g. 0.7) next to the Threshold "
-                "view button",
-            )
     view = {**spec, "thresholds": {**(spec.get("thresholds") or {}), "threshold": threshold}}
     return AuditSpec.from_dict(view, source=_roles.FORM).without_unused("thresholds").to_dict()
 
