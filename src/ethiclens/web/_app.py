@@ -179,6 +179,7 @@ def _routes() -> list:
         Route("/audits/{audit_id}", audits.audit_page),
         Route("/audits/{audit_id}/mapping", audits.mapping, methods=["GET", "POST"]),
         Route("/audits/{audit_id}/reopen", audits.reopen, methods=["POST"]),
+        Route("/audits/{audit_id}/again", audits.again, methods=["POST"]),
         Route("/audits/{audit_id}/report", audits.report),
         Route("/audits/{audit_id}/thresholds", audits.thresholds, methods=["POST"]),
         Route("/audits/{audit_id}/download/{kind}", audits.download),

@@ -279,6 +279,7 @@ async def audit_page(request):
             lines=_plain_lines(result, audit["purpose"]),
             pdf=audit["purpose"] == "audit" and _portable.pdf_available(),
             thresholds=audit["purpose"] == "audit" and has_scores(audit, context["spec"]),
+            again=_has_mapping(data) and audit["purpose"] in ("audit", "compare"),
         )
     elif audit["status"] == "failed":
         context["error"] = json.loads(audit["error"] or "{}")
@@ -302,6 +303,23 @@ async def reopen(request):
         return _no_mapping(web, request)
     web.store.reopen(audit["id"])
     return redirect(f"/audits/{audit['id']}/mapping")
+
+
+async def again(request):
+    """A finished audit's request as a new draft: its mapping screen filled as it was run, to
+    change and run again (the finished audit stays in the history as it is)."""
+    web = web_of(request)
+    audit = web.audit_or_none(request.path_params["audit_id"])
+    if audit is None or audit["status"] != "done":
+        return web.error_page(request, 404, "no finished audit here", "")
+    _form, refused = await web.checked_form(request)
+    if refused:
+        return refused
+    data = web.store.data(audit["data_id"]) if audit["data_id"] else None
+    if not _has_mapping(data) or audit["purpose"] not in ("audit", "compare"):
+        return _no_mapping(web, request)
+    draft = web.store.new_audit(audit["data_id"], json.loads(audit["spec"] or "{}") or None)
+    return redirect(f"/audits/{draft}/mapping")
 
 
 async def thresholds(request):
