@@ -22,7 +22,7 @@ from ._counts_table import (
 from ._dask import LOCAL_HTTP, audit_frame, dask_counts, dask_file_counts, dask_scheduler
 from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files
 from ._pandas import name_rows, pandas_counts, read_csv_file, read_rows
-from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of, row_place
+from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of, row_place, type_groups
 from ._spark import spark_counts, spark_file_counts, spark_read_files, spark_session
 from ._sql import (
     check_usable_db_url,
@@ -78,5 +78,6 @@ __all__ = [
     "write_counts",
     "as_pandas_reads",
     "canonical_zero",
+    "type_groups",
     "parquet_key_types",
 ]

@@ -120,26 +120,14 @@ def as_groups(col, kind: str):
     ``1.5``); a CSV column whose every value is a number written canonically (the text Python
     prints for it: ``25``, ``0.5``) is typed as numbers, with the same labels; a float -0.0 is
     the group 0.0. Parquet values stay as the file types them."""
-    import numpy as np
     import pandas as pd
 
-    from ..sources import canonical_zero
+    from ..sources import canonical_zero, type_groups
 
     if isinstance(col.dtype, pd.CategoricalDtype):
         col = col.astype(object)
     if kind != "parquet":
-        col = col.astype(str)
-        for kind_of, dtype in ((int, np.int64), (float, float)):
-            try:
-                typed = col.map(kind_of)
-            except (ValueError, OverflowError):
-                continue
-            if (typed.map(str) == col).all():
-                try:  # past 64 bits: text, as the engines read it
-                    col = typed.astype(dtype)
-                except OverflowError:
-                    pass
-                break
+        col = type_groups(col.astype(str))
     return canonical_zero(col)
 
 
