@@ -136,11 +136,15 @@ def _shot(driver, name: str) -> None:
 
 
 def _wait_file(folder: Path, suffix: str, timeout=120) -> Path:
-    deadline = time.time() + timeout
+    # Chromium may show the final name before it has written the bytes: wait until the file
+    # has some and their count held still for one poll
+    deadline, last = time.time() + timeout, None
     while time.time() < deadline:
         found = [p for p in folder.iterdir() if p.name.endswith(suffix)]
-        if found:
+        size = found[0].stat().st_size if found else 0
+        if size and size == last:
             return found[0]
+        last = size or None
         time.sleep(0.2)
     raise AssertionError(f"no {suffix} downloaded")
 
