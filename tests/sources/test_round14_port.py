@@ -2,6 +2,7 @@
 message), on --db and --db-env, its password never shown."""
 
 import pytest
+
 from ethiclens.cli import main
 
 ARGS = ["--table", "t", "--y-true", "y", "--y-pred", "p", "--protected", "sex"]
