@@ -27,7 +27,8 @@ def read_request(path) -> AuditRequest:
     """The auditor's request file (``p2nia request``), checked as a whole."""
     what = "request written by ethiclens p2nia request"
     data = read_config_file(path, "--request", what, suffixes=None)
-    return AuditRequest.from_dict(data, source=str(path))
+    request = AuditRequest.from_dict(data, source=str(path))
+    return refuse_unused_delta(request, f"delta in {path}", kind="key")
 
 
 def request_from_options(

@@ -139,9 +139,11 @@ def make_request(n, protected, **options) -> AuditRequest:
     return refuse_unused_delta(AuditRequest(n, protected, **options), "delta")
 
 
-def refuse_unused_delta(request: AuditRequest, where: str) -> AuditRequest:
-    """Refuse, when a request is made, a δ for a mechanism with a pure ε guarantee (GRR):
-    the release would state a δ it never uses. ``where`` names it (``--delta``, ``delta``)."""
+def refuse_unused_delta(request: AuditRequest, where: str, kind=None) -> AuditRequest:
+    """Refuse, when a request is made or released, a δ for a mechanism with a pure ε
+    guarantee (GRR): the release would state a δ it never uses. ``where`` names it
+    (``--delta``, ``delta``, ``delta in req.json``), as a ``kind`` (default: an option, or
+    the argument ``delta``)."""
     if request.delta is not None and not get_mechanism(request.mechanism).needs_delta:
         raise EthicLensInputError(
             f"{request.mechanism.upper()} is pure ε-differential privacy: it uses no δ",
@@ -149,7 +151,7 @@ def refuse_unused_delta(request: AuditRequest, where: str) -> AuditRequest:
             value=request.delta,
             fix=f"{request.mechanism.upper()} needs none: leave it out (or request a mechanism "
             "with an (ε, δ) guarantee: mst, aim)",
-            kind="argument" if where == "delta" else None,
+            kind=kind or ("argument" if where == "delta" else None),
         )
     return request
 
@@ -273,6 +275,7 @@ def release(
         Add open-ended bins below the first and above the last edge instead of refusing data
         outside the edges (recorded in the manifest as ``open_ended``).
     """
+    refuse_unused_delta(request, "delta")  # a request made by hand, not by make_request
     try:
         return release_rows(
             request, data, y_true, y_pred, columns, discretization, random_state, open_bins
