@@ -73,12 +73,14 @@ TWICE = [
     ({"merge": {}, "merge_groups": {}}, "argument 'merge_groups': sets merge twice"),
     (
         {"policy": ethiclens.Policy(di_threshold=0.9), "di_threshold": 0.7},
-        r"argument 'di_threshold': sets di_threshold twice \(as policy and as di_threshold\)"
+        r"argument 'di_threshold': policy= and di_threshold= both set di_threshold \(a Policy "
+        r"carries all its fields, defaults too\)"
         r".*Policy\(di_threshold=\.\.\.\)",
     ),
     (
         {"min_labels": 5, "policy": ethiclens.Policy()},
-        r"argument 'policy': sets min_labels twice.*Policy\(min_label_count=\.\.\.\)",
+        r"argument 'policy': policy= and min_labels= both set min_labels.*"
+        r"Policy\(min_label_count=\.\.\.\)",
     ),
     (
         {"positive_is_favorable": True, "positive": "harmful"},
@@ -134,3 +136,26 @@ def test_run_refuses_report_keywords_naming_the_writer(csv, tmp_path):
     # a report the run does not make is named as unused first
     with pytest.raises(EthicLensInputError, match="argument 'csv': is not used by an audit"):
         ethiclens.run(csv, protected="race", csv="t.csv", **ROLES)
+
+
+# -- round 14, second look: reference= on every face, and the Policy's defaults named ---------
+def test_run_and_spec_of_take_reference_as_audit_does(tmp_path):
+    rng = np.random.default_rng(1)
+    n = 400
+    csv = tmp_path / "c2.csv"
+    pd.DataFrame(
+        {"y": rng.integers(0, 2, n), "p": rng.integers(0, 2, n), "g": rng.choice(list("abc"), n)}
+    ).to_csv(csv, index=False)
+    kw = {"y_true": "y", "y_pred": "p", "protected": "g", "reference": {"g": "b"}}
+    assert ethiclens.run(str(csv), n_boot=100, **kw).comparisons[0].reference == "b"
+    assert ethiclens.audit(str(csv), n_boot=100, **kw).comparisons[0].reference == "b"
+    assert ethiclens.AuditSpec.of(str(csv), **kw).roles.protected == ('g="b"',)
+    with pytest.raises(EthicLensInputError, match="did you mean 'reference'"):
+        ethiclens.audit(str(csv), y_true="y", y_pred="p", protected="g", referance={"g": "b"})
+
+
+def test_a_policy_beside_a_flat_field_says_it_carries_its_defaults(tmp_path):
+    with pytest.raises(EthicLensInputError, match="a Policy carries all its fields, defaults too"):
+        ethiclens.AuditSpec.of(
+            "compas", policy=ethiclens.Policy(eo_threshold=0.2), di_threshold=0.7
+        )

@@ -8,10 +8,9 @@ import functools
 import inspect
 import os
 
-from ..errors import EthicLensInputError
 from ._names import named_as_called
 from ._run import is_target
-from ._spec import AuditSpec, _with_reference
+from ._spec import AuditSpec
 
 
 def _is_request(args, kwargs) -> bool:
@@ -31,82 +30,8 @@ def _spec_of(first, kwargs, purpose=None, **fixed) -> AuditSpec:
     # keywords as the caller wrote them: AuditSpec.of refuses a field set by two of them
     # (seed and random_state, policy=Policy(...) and di_threshold)
     options = dict(kwargs)
-    if "reference" in options:  # {attribute: group}: COL=REFERENCE entries of protected
-        options["protected"] = _referenced(
-            options.pop("reference"), options.get("protected"), spec.roles.protected
-        )
     options.update(fixed)
     return with_options(spec, options, purpose)
-
-
-def _entries(protected) -> list:
-    """``protected`` as a list of ``COL``/``COL=REFERENCE`` entries: one string is one
-    attribute, a mapping ``{COL: REFERENCE or None}`` one entry per column (as a spec reads
-    them)."""
-    if isinstance(protected, str):
-        return [protected]
-    if isinstance(protected, dict):
-        return [_with_reference(col, group) for col, group in protected.items()]
-    return list(protected or ())
-
-
-def _referenced(reference, protected, stored) -> list:
-    """The protected entries with ``reference``'s groups (``{attribute: group}``, or one group
-    for one attribute, as the engine takes it): the keyword ``protected`` (else the spec's)
-    with ``COL="GROUP"`` for each attribute named. A reference the keyword ``protected``
-    already gives, or one for no attribute it names, is refused."""
-    entries = _entries(protected) if protected is not None else list(stored)
-    if reference is None:
-        return entries
-    names = [_entry_name(e, ()) for e in entries]
-    if not isinstance(reference, dict):
-        if len(entries) != 1:
-            raise EthicLensInputError(
-                "several attributes need a reference per attribute"
-                if entries
-                else "one group needs the attribute it belongs to",
-                column="reference",
-                value=reference,
-                kind="argument",
-                fix="pass a dict {attribute: reference group}",
-            )
-        reference = {names[0]: reference}
-    reference = {str(k): v for k, v in reference.items()}
-    if not entries:
-        return [_with_reference(col, group) for col, group in reference.items()]
-    out = []
-    for entry in entries:
-        col = _entry_name(entry, reference)
-        if col not in reference:
-            out.append(entry)
-            continue
-        if col != entry and protected is not None:  # protected="race=b", reference={"race": ...}
-            raise EthicLensInputError(
-                f"sets the reference group of {col!r} twice (as protected={entry!r} and as "
-                f"reference={{{col!r}: {reference[col]!r}}})",
-                column="reference",
-                kind="argument",
-                fix=f"give it once: protected={col!r} with reference=, or protected={entry!r} "
-                "alone",
-            )
-        out.append(_with_reference(col, reference[col]))
-    unknown = [col for col in reference if col not in map(str, [*names, *entries])]
-    if unknown:
-        raise EthicLensInputError(
-            "reference given for an attribute that is not protected",
-            column="reference",
-            value=unknown[0],
-            kind="argument",
-            fix=f"add it to protected, or use names from {[str(n) for n in names]}",
-        )
-    return out
-
-
-def _entry_name(entry, reference) -> str:
-    """The column of a ``COL``/``COL=REFERENCE`` entry: the whole entry when ``reference`` names
-    it (a column whose name holds "="), else the text before its first "="."""
-    entry = str(entry)
-    return entry if entry in reference else entry.partition("=")[0].strip()
 
 
 def _engine(name: str):

@@ -9,7 +9,7 @@ import os
 
 from ..errors import EthicLensInputError
 from ._names import named_as_called
-from ._spec import CI_BY_PURPOSE, AuditSpec, target_key
+from ._spec import CI_BY_PURPOSE, AuditSpec, referenced, target_key
 from ._target import MODEL_ROLES, Loaded, load_target
 from ._unused import check_used
 
@@ -80,6 +80,11 @@ def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> 
     or compare) returns its result and writes nothing."""
     if not options:
         return spec
+    if "reference" in options:  # over the spec's protected attributes, or the keyword's
+        options = dict(options)
+        options["protected"] = referenced(
+            options.pop("reference"), options.get("protected"), spec.roles.protected
+        )
     spec = AuditSpec.of(**_merged(spec, options))
     asked = [k for k in options if k in OUTPUT_WRITERS]
     if asked:

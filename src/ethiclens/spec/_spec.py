@@ -544,6 +544,10 @@ class AuditSpec:
         data: dict = {}
         if isinstance(target, str):
             data["target"] = {target_key(target): target}
+        if "reference" in options:  # {attribute: group}: COL=REFERENCE entries of protected
+            options["protected"] = referenced(
+                options.pop("reference"), options.get("protected"), ()
+            )
         owners = _field_owners()
         given: dict = {}
         for keyword, value in options.items():
@@ -869,7 +873,7 @@ _ENGINE_NAMES = {
 # floors; pcer_min_group_size is no spec field, and no audit, comparison or threshold view reads
 # it) and positive_is_favorable (positive).
 _POLICY_FIELDS = ("di_rule", "di_threshold", "eo_threshold", "min_group_size", "min_label_count")
-_VALUE_KEYWORDS = ("policy", "positive_is_favorable")
+_VALUE_KEYWORDS = ("policy", "positive_is_favorable", "reference")
 
 
 def _field_owners() -> dict:
@@ -917,14 +921,19 @@ def _policy_fields(policy) -> dict:
 
 def _set_twice(key: str, first: str, second: str) -> EthicLensInputError:
     """Two keywords of one call set the field ``key``: which should win is the caller's call."""
+    problem = f"sets {key} twice (as {first} and as {second})"
     if "policy" in (first, second):
         other = second if first == "policy" else first
         name = next((k for k, v in _ENGINE_NAMES.items() if v == key), key)
         fix = f"give {key} once: in the Policy (Policy({name}=...)), or as {other}= without policy="
+        # a Policy sets every field, those left at their defaults too
+        problem = (
+            f"policy= and {other}= both set {key} (a Policy carries all its fields, defaults too)"
+        )
     else:
         fix = f"give one of {first}= and {second}="
     return EthicLensInputError(
-        f"sets {key} twice (as {first} and as {second})",
+        problem,
         column=second,
         kind="argument",
         fix=fix,
@@ -1039,3 +1048,73 @@ def _plain(value):
 
 
 _CHECKS.update(_field_checks())
+
+
+def protected_entries(protected) -> list:
+    """``protected`` as a list of ``COL``/``COL=REFERENCE`` entries: one string is one
+    attribute, a mapping ``{COL: REFERENCE or None}`` one entry per column (as a spec reads
+    them)."""
+    if isinstance(protected, str):
+        return [protected]
+    if isinstance(protected, dict):
+        return [_with_reference(col, group) for col, group in protected.items()]
+    return list(protected or ())
+
+
+def referenced(reference, protected, stored) -> list:
+    """The protected entries with ``reference``'s groups (``{attribute: group}``, or one group
+    for one attribute, as the engine takes it): the keyword ``protected`` (else the spec's)
+    with ``COL="GROUP"`` for each attribute named. A reference the keyword ``protected``
+    already gives, or one for no attribute it names, is refused."""
+    entries = protected_entries(protected) if protected is not None else list(stored)
+    if reference is None:
+        return entries
+    names = [_entry_name(e, ()) for e in entries]
+    if not isinstance(reference, dict):
+        if len(entries) != 1:
+            raise EthicLensInputError(
+                "several attributes need a reference per attribute"
+                if entries
+                else "one group needs the attribute it belongs to",
+                column="reference",
+                value=reference,
+                kind="argument",
+                fix="pass a dict {attribute: reference group}",
+            )
+        reference = {names[0]: reference}
+    reference = {str(k): v for k, v in reference.items()}
+    if not entries:
+        return [_with_reference(col, group) for col, group in reference.items()]
+    out = []
+    for entry in entries:
+        col = _entry_name(entry, reference)
+        if col not in reference:
+            out.append(entry)
+            continue
+        if col != entry and protected is not None:  # protected="race=b", reference={"race": ...}
+            raise EthicLensInputError(
+                f"sets the reference group of {col!r} twice (as protected={entry!r} and as "
+                f"reference={{{col!r}: {reference[col]!r}}})",
+                column="reference",
+                kind="argument",
+                fix=f"give it once: protected={col!r} with reference=, or protected={entry!r} "
+                "alone",
+            )
+        out.append(_with_reference(col, reference[col]))
+    unknown = [col for col in reference if col not in map(str, [*names, *entries])]
+    if unknown:
+        raise EthicLensInputError(
+            "reference given for an attribute that is not protected",
+            column="reference",
+            value=unknown[0],
+            kind="argument",
+            fix=f"add it to protected, or use names from {[str(n) for n in names]}",
+        )
+    return out
+
+
+def _entry_name(entry, reference) -> str:
+    """The column of a ``COL``/``COL=REFERENCE`` entry: the whole entry when ``reference`` names
+    it (a column whose name holds "="), else the text before its first "="."""
+    entry = str(entry)
+    return entry if entry in reference else entry.partition("=")[0].strip()
