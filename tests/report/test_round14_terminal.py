@@ -47,3 +47,20 @@ def test_long_labels_are_whole_or_elided_in_the_middle_and_stay_distinct():
     # the status columns line up under the thresholds' header
     header = lines[2]
     assert all(len(row) == len(header) for row in rows)
+
+
+def test_two_long_attributes_differing_in_the_middle_stay_named_whole():
+    rng = np.random.default_rng(4)
+    n = 600
+    left, right = "a" * 40, "b" * 40
+    attrs = {
+        f"{left}X{right}": rng.choice(["x", "y"], n),
+        f"{left}Y{right}": rng.choice(["x", "y"], n),
+    }
+    table = threshold_table(
+        rng.integers(0, 2, n), rng.random(n).round(3), pd.DataFrame(attrs), n_boot=200, step=0.25
+    )
+    rows = threshold_summary(table)[3:]
+    assert len(rows) == 2
+    assert any(f"{left}X{right}: " in row for row in rows)
+    assert any(f"{left}Y{right}: " in row for row in rows)

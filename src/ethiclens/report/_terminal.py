@@ -221,7 +221,7 @@ def threshold_summary(table) -> list[str]:
     v = table.verdicts()
     audited = table.audited_threshold
     heads = [f"{t:g}{'*' if abs(t - audited) < 1e-12 else ''}" for t in v.columns]
-    labels = _row_labels([f"{attr}: {group}" for attr, group in v.index])
+    labels = _row_labels(list(v.index))
     width = max([29, *(len(label) for label in labels)]) + 1
     lines = [
         f"EthicLens thresholds: {table.data['n_rows']:,} rows, "
@@ -239,15 +239,17 @@ def threshold_summary(table) -> list[str]:
 _LABEL_WIDTH = 60  # a longer row label is shortened in its middle, if all still read apart
 
 
-def _row_labels(labels: list[str]) -> list[str]:
-    """The threshold grid's row labels: each whole, or, past :data:`_LABEL_WIDTH`, its start
-    and end around "…" (the group's end kept) when no two rows then read the same; never
-    cut so that two rows read alike."""
-    keep = _LABEL_WIDTH - 1
-    short = [
-        label
-        if len(label) <= _LABEL_WIDTH
-        else label[: keep // 2] + "…" + label[-(keep - keep // 2) :]
-        for label in labels
-    ]
-    return short if len(set(short)) == len(set(labels)) else labels
+def _row_labels(rows: list[tuple]) -> list[str]:
+    """The threshold grid's row labels, ``attribute: group``: the attribute always whole (a
+    row must say which attribute it is of); a group that would take the label past
+    :data:`_LABEL_WIDTH` shortened in its middle (its start and end kept around "…") when
+    the rows still read apart, else every label whole."""
+    whole = [f"{attr}: {group}" for attr, group in rows]
+    short = []
+    for attr, group in rows:
+        group, room = str(group), max(20, _LABEL_WIDTH - len(str(attr)) - 2)
+        if len(group) > room:
+            head = (room - 1) // 2
+            group = group[:head] + "…" + group[-(room - 1 - head) :]
+        short.append(f"{attr}: {group}")
+    return short if len(set(short)) == len(set(whole)) else whole
