@@ -308,11 +308,7 @@ async def reopen(request):
 async def again(request):
     """A finished audit's request as a new draft: its mapping screen filled as it was run, to
     change and run again (the finished audit stays in the history as it is)."""
-    web = web_of(request)
-    audit = web.audit_or_none(request.path_params["audit_id"])
-    if audit is None or audit["status"] != "done":
-        return web.error_page(request, 404, "no finished audit here", "")
-    _form, refused = await web.checked_form(request)
+    web, audit, (_form, refused) = await _finished(request)
     if refused:
         return refused
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
@@ -322,12 +318,18 @@ async def again(request):
     return redirect(f"/audits/{draft}/mapping")
 
 
-async def thresholds(request):
+async def _finished(request):
+    """(web, the finished audit the path names, (its checked form, or the response refusing
+    the request: 404 when no audit there is done, else the form check's))."""
     web = web_of(request)
     audit = web.audit_or_none(request.path_params["audit_id"])
     if audit is None or audit["status"] != "done":
-        return web.error_page(request, 404, "no finished audit here", "")
-    form, refused = await web.checked_form(request)
+        return web, audit, (None, web.error_page(request, 404, "no finished audit here", ""))
+    return web, audit, await web.checked_form(request)
+
+
+async def thresholds(request):
+    web, audit, (form, refused) = await _finished(request)
     if refused:
         return refused
     spec = json.loads(audit["spec"])
