@@ -438,13 +438,7 @@ def as_scores(values, n: int) -> np.ndarray:
     )
     check_length(values, n, "y_score")
     scores = _floats(values, column, "scores must be numbers in [0, 1]", "pass probabilities")
-    if np.isnan(scores).any():
-        bad = np.isnan(scores)
-        raise EthicLensInputError(
-            f"{int(bad.sum())} missing score(s), first at row {_first_bad(bad)}",
-            column=column,
-            fix="drop or impute those rows",
-        )
+    refuse_missing(np.isnan(scores), column, "drop or impute those rows", "score")
     _refuse_rows(
         (scores < 0) | (scores > 1),
         scores,

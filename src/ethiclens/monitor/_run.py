@@ -402,11 +402,7 @@ def _check_held(store, request, window: Window, pending: list, stored: dict, spa
             continue
         row = spans.get(w)
         now = int(row["rows"]) if row is not None else 0
-        moved = (
-            row is not None
-            and window.kind == "rows"
-            and abs(float(row["start"]) - float(was["start"])) > _SPAN_SLACK
-        )
+        moved = row is not None and window.kind == "rows" and _moved(was, row, ("start",))
         if now >= int(was["rows"]) and not moved:
             continue
         where = f"window {w} ({iso(was['start'])} to {iso(was['end'])})"
@@ -499,9 +495,10 @@ _LATE_FIX = (
 )
 
 
-def _moved(stored: dict, row: dict) -> bool:
-    """Whether a row window's first or last time differs from the store's (renumbered rows)."""
-    return any(abs(float(stored[k]) - float(row[k])) > _SPAN_SLACK for k in ("start", "end"))
+def _moved(stored: dict, row: dict, ends=("start", "end")) -> bool:
+    """Whether a row window's first or last time (``ends``) differs from the store's
+    (renumbered rows)."""
+    return any(abs(float(stored[k]) - float(row[k])) > _SPAN_SLACK for k in ends)
 
 
 def _reconcile(store, request, counted, target_windows, stored, keys, spans) -> None:
