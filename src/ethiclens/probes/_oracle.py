@@ -16,7 +16,7 @@ import numpy as np
 
 from .._checks import check_repetitions, check_seed
 from ..errors import EthicLensInputError
-from ..fairness import Policy, audit
+from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit
 
 PRIVILEGED, UNPRIVILEGED = "privileged", "unprivileged"
 
@@ -212,6 +212,11 @@ def _solve_k(r0, b0, tpr1, fpr1, target, lo, hi, start):
 
 METRICS = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
 MIN_REPETITIONS = 200
+# The statuses that are a verdict: a run with one was judged (INSUFFICIENT_DATA and UNDEFINED
+# are not, and count neither as covered nor as not covered).
+VERDICTS = (FLAGGED, INCONCLUSIVE, PASS)
+RULE_METRICS = ("disparate_impact", "equalized_odds_difference")  # the policy's two rules
+COVERAGE_CI = "Wilson score interval, 95%, over the runs judged"
 MAX_ROWS = 10_000_000  # rows per repetition: beyond this one repetition needs gigabytes
 
 
@@ -243,8 +248,9 @@ class OracleResult:
             title=f"Injected DI {di}, EO gap {self.truth['equalized_odds_difference']:.3f}"
             f" — {self.repetitions} repetitions × {self.n:,} rows, B = {n_boot}"
         )
-        for col in ("metric", "CI", "truth", "mean est.", "bias", "RMSE", "coverage (±MC SE)"):
+        for col in ("metric", "CI", "truth", "mean est.", "bias", "RMSE", "runs judged"):
             table.add_column(col)
+        table.add_column("coverage [95% Wilson]")
         for r in self.rows:
             table.add_row(
                 r["metric"],
@@ -253,13 +259,54 @@ class OracleResult:
                 f"{r['mean_estimate']:.4f}",
                 f"{r['bias']:+.4f}",
                 f"{r['rmse']:.4f}",
-                f"{r['coverage']:.3f} ± {r['coverage_mc_se']:.3f}",
+                f"{r['runs_judged']} of {self.repetitions}",
+                _coverage_cell(r),
             )
-        return [table] + [
-            f"flag fired ({meth}, truth DI {di:g} {_policy_side(di)}): {rate['any_rule']:.1%} of "
-            f"runs (via the DI rule {rate['di_rule']:.1%})"
+        side = _policy_side(di)
+        lines = [
+            f"flag fired ({meth}, truth DI {di:g} {side}): {_flag_words(rate)}"
             for meth, rate in self.flag_rate.items()
         ]
+        lines.append(
+            "coverage: the share of the runs judged (those whose interval the audit reported) "
+            f"whose interval holds the truth; in brackets its {COVERAGE_CI}"
+        )
+        return [table, *lines, *_not_assessable_lines(self.rows)]
+
+
+def _not_assessable_lines(rows: list) -> list[str]:
+    """One line per metric no run was judged on (its methods together), then the fix once."""
+    by_metric = {}
+    for r in rows:
+        if r["not_assessable"]:
+            by_metric.setdefault((r["metric"], r["not_assessable"]), []).append(r["method"])
+    lines = [
+        f"{metric} ({', '.join(methods)}): coverage not assessable: {why}"
+        for (metric, why), methods in by_metric.items()
+    ]
+    fixes = {r["fix"] for r in rows if r["fix"]}
+    return lines + [f"Fix: {fix}" for fix in sorted(fixes)]
+
+
+def _coverage_cell(row: dict) -> str:
+    if row["coverage"] is None:
+        return "not assessable"
+    low, high = row["coverage_ci"]
+    return f"{row['coverage']:.3f} [{low:.3f}, {high:.3f}]"
+
+
+def _flag_words(rate: dict) -> str:
+    """How often a method's flag fired, over the runs judged (any rule, then the DI rule)."""
+
+    def share(key):
+        k = rate[f"{key}_runs_judged"]
+        if rate[key] is None:
+            return "not assessable (no run judged: its metrics were below the audit's floor)"
+        return f"{rate[key]:.1%} of {k} runs judged"
+
+    if rate["any_rule"] is None and rate["di_rule"] is None:
+        return "not assessable: no run was judged (its rules' metrics were below the audit's floor)"
+    return f"{share('any_rule')} (via the DI rule: {share('di_rule')})"
 
 
 def _policy_side(di: float) -> str:
@@ -306,7 +353,7 @@ def run_oracle(
         )
         if progress:
             progress(r + 1, repetitions)
-    return _recovery(runs, methods, n, confidence_level)
+    return _recovery(runs, methods, n, confidence_level, injected.get("group_sizes", (0.5, 0.5)))
 
 
 def _check_oracle(n, repetitions, random_state) -> None:
@@ -346,36 +393,99 @@ def _audit(data: InjectedData, method: str, n_boot, confidence_level, seed):
     ).comparisons[0]
 
 
-def _recovery(runs: list, methods, n: int, confidence_level: float) -> OracleResult:
+def _wilson(k: int, n: int, z: float = 1.959963984540054) -> list[float]:
+    """Wilson score interval of a proportion k/n (95% by default): inside [0, 1] and of
+    positive width at 0 and 1, where the binomial SE sqrt(p(1 - p)/n) is 0."""
+    p, z2 = k / n, z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return [float(max(0.0, centre - half)), float(min(1.0, centre + half))]
+
+
+def _coverage(ests: list, truths: list) -> dict:
+    """Coverage of the runs whose interval was reported (an interval the audit withheld below
+    its floor is no evidence either way): the share, its Wilson interval and Monte Carlo SE,
+    how many runs were judged, and why none was when none was."""
+    shown = [e.ci_low is not None and e.ci_high is not None for e in ests]
+    judged = [_covers(e, t) for e, t, s in zip(ests, truths, shown, strict=True) if s]
+    out = {"runs_judged": len(judged), "coverage": None, "coverage_ci": None}
+    out |= {"coverage_ci_method": COVERAGE_CI, "coverage_mc_se": None, "not_assessable": None}
+    if judged:
+        cov = float(np.mean(judged))
+        out |= {"coverage": cov, "coverage_ci": _wilson(sum(judged), len(judged))}
+        out["coverage_mc_se"] = float(np.sqrt(cov * (1 - cov) / len(judged)))
+    else:
+        first = ests[0]
+        out["not_assessable"] = (
+            f"no run of {len(ests)} reported an interval (first: {first.status}, "
+            f"{first.reason or first.ci_method})"
+        )
+    return out
+
+
+def _floor_fix(n: int, group_sizes) -> str:
+    """What rows per repetition the audit's floors need: both groups at the row floor (DI,
+    SPD) and enough positive and negative labels in each (EO)."""
+    pol = Policy()
+    share = min(group_sizes) / sum(group_sizes)
+    need = int(np.ceil(pol.min_group_size / share))
+    return (
+        f"the audit withholds an interval below its floors (Policy: {pol.min_group_size} rows "
+        f"per group for DI and SPD, {pol.min_label_count} positive and "
+        f"{pol.min_label_count} negative labels per group for EO); use n of at least {need} "
+        f"(--n) so the smaller group reaches {pol.min_group_size} rows"
+        + ("" if n < need else ", or more for EO's label floor")
+    )
+
+
+def _flag_rates(runs: list, i: int) -> dict:
+    """Method ``i``'s flag rates over the runs judged: for the DI rule the runs whose DI had a
+    verdict, for any rule those flagged or whose every rule metric had one (a run whose
+    metrics were all withheld below the floor is neither flagged nor passed)."""
+    comps = [c[i] for _, c in runs]
+    di = [c.flagged and any(r.startswith("DI_") for r in c.flag_rules) for c in comps]
+    di_judged = [c.metrics["disparate_impact"].status in VERDICTS for c in comps]
+    any_judged = [
+        c.flagged or all(c.metrics[m].status in VERDICTS for m in RULE_METRICS) for c in comps
+    ]
+    rates = {}
+    for key, fired, judged in (
+        ("any_rule", [c.flagged for c in comps], any_judged),
+        ("di_rule", di, di_judged),
+    ):
+        kept = [f for f, j in zip(fired, judged, strict=True) if j]
+        rates[key] = float(np.mean(kept)) if kept else None
+        rates[f"{key}_runs_judged"] = len(kept)
+    return rates
+
+
+def _recovery(runs: list, methods, n: int, confidence_level: float, group_sizes) -> OracleResult:
     """Bias, RMSE and coverage per (metric, method), and flag rates per method, from each
     run's (truth, comparison per method); the estimates are the first method's."""
     truth = runs[-1][0]
     rows = []
     for m in METRICS:
-        est = np.array([c[0].metrics[m].value for _, c in runs], dtype=float)
+        est = np.array([np.nan if (v := c[0].metrics[m].value) is None else v for _, c in runs])
         for i, meth in enumerate(methods):
-            ests = [c[i].metrics[m] for _, c in runs]
-            cov = float(np.mean([_covers(e, t[m]) for e, (t, _) in zip(ests, runs, strict=True)]))
+            cov = _coverage([c[i].metrics[m] for _, c in runs], [t[m] for t, _ in runs])
+            cov["fix"] = _floor_fix(n, group_sizes) if cov["not_assessable"] else None
             rows.append(
                 {
                     "metric": m,
                     "method": meth,
                     "truth": truth[m],
-                    "mean_estimate": float(np.nanmean(est)),
-                    "bias": float(np.nanmean(est) - truth[m]),
-                    "rmse": float(np.sqrt(np.nanmean((est - truth[m]) ** 2))),
-                    "coverage": cov,
-                    "coverage_mc_se": float(np.sqrt(cov * (1 - cov) / len(runs))),
+                    "mean_estimate": _nanmean(est),
+                    "bias": _nanmean(est - truth[m]),
+                    "rmse": _nanmean((est - truth[m]) ** 2) ** 0.5,
+                    **cov,
                     "nominal": confidence_level,
                 }
             )
-    flag_rate = {
-        meth: {
-            "any_rule": float(np.mean([c[i].flagged for _, c in runs])),
-            "di_rule": float(
-                np.mean([any(r.startswith("DI_") for r in c[i].flag_rules) for _, c in runs])
-            ),
-        }
-        for i, meth in enumerate(methods)
-    }
+    flag_rate = {meth: _flag_rates(runs, i) for i, meth in enumerate(methods)}
     return OracleResult(truth, len(runs), n, rows, flag_rate)
+
+
+def _nanmean(values: np.ndarray) -> float:
+    """The mean of the defined values (NaN when none is)."""
+    kept = values[~np.isnan(values)]
+    return float(kept.mean()) if len(kept) else float("nan")
