@@ -403,30 +403,34 @@ def _contain(low, high, method: str, value: float):
     return iv.low, iv.high, iv.method
 
 
-def _interval(value: float, boot: np.ndarray, ci: str = "jeffreys"):
+def _interval(value: float, boot: np.ndarray, ci: str = "jeffreys", level: float = CI_LEVEL):
     """Equal-tailed interval of the draws, extended to the estimate when it lies outside."""
     if not np.isfinite(value):
         return None, None, f"{_method_name(ci)}: not reported, point estimate undefined"
-    iv = interval(value, boot, name=_method_name(ci), level=CI_LEVEL, extend=False)
+    iv = interval(value, boot, name=_method_name(ci), level=level, extend=False)
     method = iv.method
     if iv.defined and iv.low == iv.high:
         method += " (degenerate: every draw equal)"
     return _contain(iv.low, iv.high, method, value)
 
 
-def _folded_interval(signed: list[tuple[float, np.ndarray]], ci: str = "jeffreys"):
+def _folded_interval(signed: list[tuple[float, np.ndarray]], ci: str = "jeffreys", pairs=1):
     """Interval of max_i |s_i| from the percentile intervals of the signed differences s_i.
 
     Each signed interval [l, h] is folded at 0 (to [0, max(|l|, |h|)] when it contains 0, else
     [min(|l|, |h|), max(|l|, |h|)]); the result is [max of the lows, max of the highs]. Unlike
     a percentile interval of |s| itself it covers a true gap of 0 and contains the estimate
     whenever each signed interval contains its own (the audit engine forms |TPR gap|-type
-    intervals the same way). Each signed interval is first extended to its own estimate.
+    intervals the same way). Each signed interval is first extended to its own estimate. With
+    ``pairs`` = m > 1 (the group pairs of k > 2 groups) each is taken at the Bonferroni level
+    1 − α/m from the same draws: simultaneous coverage of every pair's difference covers the
+    spread max − min = max |s_ij|.
     """
     lows, highs, notes = [], [], []
     plain = _method_name(ci)
+    level = CI_LEVEL if pairs <= 1 else 1 - (1 - CI_LEVEL) / pairs
     for value, boot in signed:
-        low, high, method = _interval(value, boot, ci)
+        low, high, method = _interval(value, boot, ci, level)
         if low is None or high is None:
             return None, None, method
         lows.append(0.0 if low <= 0 <= high else min(abs(low), abs(high)))
@@ -434,6 +438,12 @@ def _folded_interval(signed: list[tuple[float, np.ndarray]], ci: str = "jeffreys
         if method != plain:
             notes.append(method.removeprefix(plain).lstrip("; "))
     method = f"{plain} of the signed difference(s), folded at 0"
+    if pairs > 1:
+        method = (
+            f"{plain} of the {pairs} pairwise signed differences, each at the Bonferroni "
+            f"level 1 − 0.05/{pairs} = {level:.4g} so that they hold together, folded at 0; "
+            "the spread's interval is [max of the folded lows, max of the folded highs]"
+        )
     if notes:
         method += f"; signed: {'; '.join(sorted(set(notes)))}"
     estimate = max(abs(v) for v, _ in signed)
@@ -448,6 +458,7 @@ def _estimate(
     insufficient: str | None,
     signed=None,
     ci: str = "jeffreys",
+    pairs: int = 1,
 ):
     """A statistic in the shared vocabulary; ``signed`` = components for a folded interval."""
     status, reason = metric_status(
@@ -461,7 +472,7 @@ def _estimate(
     if status == INSUFFICIENT_DATA:
         return MetricEstimate(float(value), None, None, "none (below the floor)", status, reason)
     if signed is not None:
-        low, high, method = _folded_interval(signed, ci)
+        low, high, method = _folded_interval(signed, ci, pairs)
     else:
         low, high, method = _interval(float(value), boot, ci)
     return MetricEstimate(float(value), low, high, method, status, reason)
@@ -712,25 +723,34 @@ def _mean_loss(split: SplitPredictions, group: str) -> float | None:
     return float(split.loss[split.mask(group)].mean()) if split.loss is not None else None
 
 
-def _signed_components(stats) -> dict:
-    """Two groups: the unsigned gaps get the folded interval of their signed differences."""
+def _pairwise_components(stats, n_groups: int) -> dict:
+    """The unsigned gaps' signed components: for each pair i < j of groups the difference
+    s_i − s_j of PCER_g (dispersion), R_g (DP-Gap), TPR and FPR (EO-Gap), point and draws.
+    Two groups: the one pair, group 0 − group 1 (ΔPCER and R_0 − R_1)."""
     point, boot = stats
+    pairs = [(i, j) for i in range(n_groups) for j in range(i + 1, n_groups)]
 
-    def diff(s, key):
-        return s[key][..., 0] - s[key][..., 1]
+    def diffs(*keys):
+        return [
+            (point[k][..., i] - point[k][..., j], boot[k][..., i] - boot[k][..., j])
+            for k in keys
+            for i, j in pairs
+        ]
 
-    res_p, res_b = point["result"], boot["result"]
     return {
-        "dispersion": [(res_p["delta_pcer"], res_b["delta_pcer"])],
-        "dp_gap": [(res_p["dp_gap_signed"], res_b["dp_gap_signed"])],
-        "eo_gap": [(diff(point, k), diff(boot, k)) for k in ("tpr_test", "fpr_test")],
+        "dispersion": diffs("pcer"),
+        "dp_gap": diffs("positive_rate"),
+        "eo_gap": diffs("tpr_test", "fpr_test"),
     }
 
 
 def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
-    """ΔPCER, the dispersion and the gaps, each with its interval and status."""
+    """ΔPCER, the dispersion and the gaps, each with its interval and status; the spreads'
+    intervals fold simultaneous intervals of every pair's signed difference
+    (:func:`_folded_interval`), Bonferroni-adjusted for more than two groups."""
     point, boot = stats
-    signed = _signed_components(stats) if len(rows) == 2 else {}
+    signed = _pairwise_components(stats, len(rows))
+    pairs = len(rows) * (len(rows) - 1) // 2
     out = {}
     for name in RESULT_STATISTICS:
         insufficient = None
@@ -746,6 +766,7 @@ def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
             insufficient=insufficient,
             signed=signed.get(name),
             ci=ci,
+            pairs=pairs,
         )
     return out
 

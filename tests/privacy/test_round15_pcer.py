@@ -1,0 +1,49 @@
+"""Round 15: PCER with three or more groups (simultaneous pairwise intervals of the spreads,
+the floor identity), input shapes, argument types, identical splits and the attack's floor."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ethiclens.privacy import SplitPredictions, pcer_audit
+
+
+def _splits(k: int, seed: int, n: int = 3000, rates=None):
+    """Train/test predictions of one model; groups assigned at random (the null) unless
+    ``rates`` gives each group's positive-prediction rate on test."""
+    r = np.random.default_rng(seed)
+    names = list("ABCD"[:k])
+
+    def make(acc, name):
+        y = r.integers(0, 2, n)
+        pred = np.where(r.random(n) < acc, y, 1 - y)
+        groups = r.choice(names, n)
+        if rates is not None:
+            pred = (r.random(n) < np.array([rates[g] for g in groups])).astype(int)
+        return SplitPredictions(y, pred, groups, name=name)
+
+    return make(0.85, "train"), make(0.80, "test")
+
+
+@pytest.mark.parametrize("name", ["dp_gap", "eo_gap", "dispersion"])
+def test_null_three_groups_interval_contains_zero(name):
+    res = pcer_audit(*_splits(3, 101), n_boot=1000, random_state=101)
+    est = res.estimates[name]
+    assert est.status == "REPORTED"
+    assert est.ci_low == 0.0 < est.value <= est.ci_high
+    assert "3 pairwise signed differences" in est.ci_method
+    assert "Bonferroni level 1 − 0.05/3 = 0.9833" in est.ci_method
+
+
+def test_real_gap_three_groups_interval_excludes_zero():
+    res = pcer_audit(*_splits(3, 7, rates={"A": 0.2, "B": 0.5, "C": 0.5}), random_state=0)
+    est = res.estimates["dp_gap"]
+    assert 0.25 < est.ci_low <= est.value <= est.ci_high < 0.36
+
+
+def test_two_groups_keep_the_plain_folded_interval():
+    res = pcer_audit(*_splits(2, 101), n_boot=1000, random_state=101)
+    for name in ("dp_gap", "eo_gap", "dispersion"):
+        assert "of the signed difference(s), folded at 0" in res.estimates[name].ci_method
+        assert "Bonferroni" not in res.estimates[name].ci_method
