@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import warnings
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from ethiclens.cli import main
-from ethiclens.probes import (
-    run_oracle,
-)
+from ethiclens.errors import EthicLensInputError
+from ethiclens.probes import analyze_counterfactuals, make_counterfactuals, run_oracle
 
 
 def _oracle(n, **kw):
@@ -62,3 +63,36 @@ def test_the_oracle_cli_says_not_assessable_and_why(capsys):
     assert "not assessable" in out and "0 of 10" in out
     assert "below the floor of 100" in out and "use n of at least 200 (--n)" in out
     assert "Wilson" in out
+
+
+def _scored() -> pd.DataFrame:
+    rng = np.random.default_rng(0)
+    rec = pd.DataFrame({"sex": rng.choice(["F", "M"], 300), "income": rng.normal(50, 8, 300)})
+    frame = make_counterfactuals(rec, "sex")
+    p = 1 / (1 + np.exp(-(frame.income - 50) / 5)) + np.where(frame.sex == "M", 0.1, 0)
+    return frame.assign(pred=(p > 0.5).astype(int))
+
+
+def _rates(result) -> list:
+    return [(p.source, p.target, round(p.flip_rate, 6)) for p in result.pairs]
+
+
+def test_a_series_of_predictions_follows_the_frames_index_labels():
+    frame = _scored()
+    shuffled = frame.sample(frac=1, random_state=1)
+    want = _rates(analyze_counterfactuals(frame, frame.pred, random_state=0))
+    # the predictions in the original order, the frame shuffled: aligned by label
+    assert _rates(analyze_counterfactuals(shuffled, frame.pred, random_state=0)) == want
+    assert _rates(analyze_counterfactuals(shuffled, shuffled.pred.to_numpy(), random_state=0)) == (
+        want
+    )
+
+
+def test_a_series_with_other_index_labels_is_refused_naming_y_pred():
+    frame = _scored()
+    pred = frame.pred.set_axis(frame.index + 10_000)
+    with pytest.raises(EthicLensInputError) as info:
+        analyze_counterfactuals(frame, pred, random_state=0)
+    msg = str(info.value)
+    assert msg.startswith("argument 'y_pred': is a pandas Series whose index labels are not")
+    assert "first: 10000" in msg and "y_pred.to_numpy()" in msg

@@ -385,8 +385,12 @@ def analyze_counterfactuals(
     on every row (None when no column does)."""
     check_seed(random_state, "random_state", allow_none=True)
     n_boot = _check_draws(n_boot, ci)
-    # positions, not index labels, align rows with the predictions (a filtered table's labels
-    # ran past the end of the per-row arrays: an IndexError)
+    if isinstance(frame, pd.DataFrame):  # a Series of predictions follows its index labels
+        y_pred, y_score = (
+            _aligned(v, frame.index, n) for v, n in ((y_pred, "y_pred"), (y_score, "y_score"))
+        )
+    # then positions align rows with the predictions (a filtered table's labels ran past the
+    # end of the per-row arrays: an IndexError)
     frame = frame.reset_index(drop=True)
     pred, score = _check_analysis(frame, y_pred, y_score, favorable_label)
     observed = (frame[SOURCE] == frame[TARGET]).to_numpy()
@@ -426,6 +430,27 @@ def analyze_counterfactuals(
         )
     result.notes.append(PROXY_NOTE)
     return result
+
+
+def _aligned(values, index: pd.Index, default: str):
+    """``values`` in the frame's row order: a pandas Series with the frame's index labels in
+    another order is put in its order (a shuffled or sorted frame keeps its predictions); a
+    Series with other labels is refused, as it cannot be told which row each value is of."""
+    if not isinstance(values, pd.Series) or len(values) != len(index) or values.index.equals(index):
+        return values
+    unique = values.index.is_unique and index.is_unique
+    if unique and set(values.index) == set(index):
+        return values.reindex(index)
+    known = set(index)
+    odd = [label for label in values.index if label not in known] or list(values.index)
+    raise EthicLensInputError(
+        f"is a pandas Series whose index labels are not the frame's ({len(odd):,} label(s) "
+        f"not in frame.index{'' if unique else ', or labels repeated'}; first: {_shown(odd[0])!r})",
+        column=default,
+        kind="argument",
+        fix=f"score the frame itself, so its index is the frame's, or pass {default}.to_numpy() "
+        "to pair values with rows by position",
+    )
 
 
 def _streams(seeds: np.random.SeedSequence, source: str, target: str) -> tuple:
