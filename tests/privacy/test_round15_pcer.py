@@ -47,3 +47,18 @@ def test_two_groups_keep_the_plain_folded_interval():
     for name in ("dp_gap", "eo_gap", "dispersion"):
         assert "of the signed difference(s), folded at 0" in res.estimates[name].ci_method
         assert "Bonferroni" not in res.estimates[name].ci_method
+
+
+@pytest.mark.parametrize("floor_n", [30, 10_000])
+def test_floor_identity_checked_for_three_groups(floor_n):
+    from ethiclens.fairness import Policy
+    from ethiclens.privacy._summary import floor_table
+
+    res = pcer_audit(*_splits(3, 101), policy=Policy(pcer_min_group_size=floor_n), n_boot=100)
+    checks = {f.eta: f for f in res.floor}
+    assert all(g.delta < 0.1 for g in res.groups) and checks[0.1].floor_dominated
+    assert checks[0.1].equals_dp_gap_over_eta is True
+    assert checks[0.1].dispersion == pytest.approx(res.dp_gap / 0.1)
+    assert checks[1e-4].equals_dp_gap_over_eta is None  # not floor-dominated
+    assert floor_table(res).rows[-1][-1] == "verified"
+    assert res.to_dict()["floor_sensitivity"][-1]["equals_dp_gap_over_eta"] is True

@@ -156,16 +156,17 @@ class FloorCheck:
     dispersion : float
         max_g PCER_g − min_g PCER_g.
     floor_dominated : bool
-        Every δ_g < η (then ΔPCER = DP-Gap / η).
+        Every δ_g < η (then ΔPCER = DP-Gap / η; for more groups the dispersion).
     equals_dp_gap_over_eta : bool or None
-        Whether that identity was verified (binary attributes, floor-dominated only).
+        Whether that identity holds (ΔPCER = (R_0 − R_1)/η for two groups, the dispersion =
+        DP-Gap/η for more); None when not floor-dominated or a value is undefined.
     """
 
     eta: float
     delta_pcer: float | None
     dispersion: float
     floor_dominated: bool  # every δ_g < η
-    equals_dp_gap_over_eta: bool | None  # verified when floor-dominated (binary attributes)
+    equals_dp_gap_over_eta: bool | None  # checked when floor-dominated
 
     def to_dict(self) -> dict:
         """JSON-ready (non-finite numbers as null)."""
@@ -550,7 +551,7 @@ def _result_values(res: dict, rows, order, etas) -> dict:
     """The result-level point values as PCERResult holds them (undefined: None), with the
     floor sensitivity."""
     signed = json_number(res["dp_gap_signed"])
-    floor = _floor_checks(rows, order, etas, signed)
+    floor = _floor_checks(rows, order, etas, signed if len(order) == 2 else res["dp_gap"])
     return {
         "delta_pcer": json_number(res["delta_pcer"]),
         "dispersion": float(res["dispersion"]),
@@ -771,8 +772,13 @@ def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
     return out
 
 
-def _floor_checks(rows, order, etas, signed_gap) -> list[FloorCheck]:
-    """ΔPCER at each floor constant, and whether a floor-dominated ΔPCER equals DP-Gap/η."""
+def _floor_checks(rows, order, etas, gap) -> list[FloorCheck]:
+    """ΔPCER at each floor constant, and whether a floor-dominated ΔPCER equals DP-Gap/η.
+
+    ``gap``: R_0 − R_1 for two groups (checked against ΔPCER), else DP-Gap = max R − min R
+    (checked against the dispersion). The identity is one of point values: it is checked
+    whenever every δ_g < η, a group below the PCER floor included (its values are shown for
+    reference); None when not floor-dominated (no identity holds) or a value is undefined."""
     rates = {r.group: r.positive_rate for r in rows}
     delta = {r.group: r.delta for r in rows}
     floor = []
@@ -780,8 +786,9 @@ def _floor_checks(rows, order, etas, signed_gap) -> list[FloorCheck]:
         _, d_e, disp_e = pcer_values(rates, delta, order, e)
         dominated = all(v < e for v in delta.values())
         check = None
-        if dominated and signed_gap is not None:
-            check = bool(math.isclose(d_e, signed_gap / e, rel_tol=1e-9, abs_tol=1e-9))
+        value = d_e if len(order) == 2 else disp_e
+        if dominated and gap is not None and math.isfinite(gap) and math.isfinite(value):
+            check = bool(math.isclose(value, gap / e, rel_tol=1e-9, abs_tol=1e-9))
         floor.append(
             FloorCheck(
                 eta=e,
