@@ -96,3 +96,30 @@ def test_a_series_with_other_index_labels_is_refused_naming_y_pred():
     msg = str(info.value)
     assert msg.startswith("argument 'y_pred': is a pandas Series whose index labels are not")
     assert "first: 10000" in msg and "y_pred.to_numpy()" in msg
+
+
+RECORDS = pd.DataFrame({"sex": ["F", "M"] * 10, "income": np.arange(20.0)})
+
+
+@pytest.mark.parametrize(
+    "groups,needles",
+    [
+        (["F", None], ["has a missing label", "['F', None]"]),
+        (["F", float("nan")], ["has a missing label", "['F', nan]"]),
+        (["F", "F", "M"], ["names group 'F' more than once", "name each group once"]),
+        ([], ["is empty", "leave groups out"]),
+        ("FM", ["not a single string (read as its characters)", "groups=['FM']"]),
+    ],
+)
+def test_make_counterfactuals_checks_its_groups(groups, needles):
+    with pytest.raises(EthicLensInputError) as info:
+        make_counterfactuals(RECORDS, "sex", groups=groups)
+    msg = str(info.value)
+    assert msg.startswith("argument 'groups': ")
+    for needle in needles:
+        assert needle in msg
+
+
+def test_make_counterfactuals_still_takes_a_group_no_record_has():
+    frame = make_counterfactuals(RECORDS, "sex", groups=("F", "M", "X"))
+    assert frame["_cf_target"].value_counts().to_dict() == {"F": 20, "M": 20, "X": 20}

@@ -262,7 +262,7 @@ def _target_groups(source: pd.Series, protected: str, groups) -> list:
             fix="bin it into a few groups first (e.g. pandas.cut into age bands), or, in "
             "Python, name the groups to flip to: make_counterfactuals(..., groups=[...])",
         )
-    targets = present if groups is None else list(groups)
+    targets = present if groups is None else _check_groups(groups)
     if len(set(targets) | set(present)) < 2:
         raise EthicLensInputError(
             "needs two or more groups to flip between",
@@ -270,6 +270,46 @@ def _target_groups(source: pd.Series, protected: str, groups) -> list:
             value=present[:5],
             fix="probe a column with two or more groups, or, in Python, name the groups to "
             "flip to: make_counterfactuals(..., groups=[...])",
+        )
+    return targets
+
+
+def _groups_error(problem: str, value, fix: str) -> EthicLensInputError:
+    return EthicLensInputError(problem, column="groups", value=value, fix=fix, kind="argument")
+
+
+def _check_groups(groups) -> list:
+    """The target groups a caller named: a non-empty list of distinct labels, none missing (a
+    string is one label, not a list of its characters)."""
+    leave_out = "or leave groups out to flip to every group present"
+    if isinstance(groups, (str, bytes)) or not pd.api.types.is_list_like(groups):
+        raise _groups_error(
+            "must be a list of group labels, not a single "
+            + ("string (read as its characters)" if isinstance(groups, (str, bytes)) else "value"),
+            groups,
+            f"groups=[{groups!r}] for one group, or a list such as groups=['F', 'M']",
+        )
+    targets = list(groups)
+    if not targets:
+        raise _groups_error("is empty: no group to flip to", groups, f"name a group, {leave_out}")
+    for label in targets:
+        if pd.api.types.is_list_like(label):
+            raise _groups_error(
+                "must hold single labels, not lists or other collections", label, leave_out
+            )
+        if pd.isna(label):
+            raise _groups_error(
+                "has a missing label (None or NaN): a record cannot be flipped to no group",
+                targets,
+                f"drop it from the list, {leave_out}",
+            )
+    repeated = [t for i, t in enumerate(targets) if t in targets[:i]]
+    if repeated:
+        raise _groups_error(
+            f"names group {repeated[0]!r} more than once (each record would be flipped to it "
+            "twice)",
+            targets,
+            "name each group once",
         )
     return targets
 
