@@ -62,3 +62,30 @@ def test_floor_identity_checked_for_three_groups(floor_n):
     assert checks[1e-4].equals_dp_gap_over_eta is None  # not floor-dominated
     assert floor_table(res).rows[-1][-1] == "verified"
     assert res.to_dict()["floor_sensitivity"][-1]["equals_dp_gap_over_eta"] is True
+
+
+def _arrays(n: int = 40):
+    y = np.tile([0, 1], n // 2)
+    return {"y_true": y, "y_pred": y[::-1].copy(), "groups": np.repeat(["A", "B"], n // 2)}
+
+
+@pytest.mark.parametrize("field", ["y_true", "y_pred", "groups", "loss"])
+@pytest.mark.parametrize(
+    ("shape", "got"),
+    [
+        ((40, 1), "an array of shape (40, 1)"),
+        ((20, 2), "an array of shape (20, 2)"),
+        ((), "a scalar"),
+    ],
+)
+def test_fields_must_be_one_dimensional(field, shape, got):
+    from ethiclens.errors import EthicLensInputError
+
+    args = {**_arrays(), "loss": np.linspace(0.1, 1, 40)}
+    args[field] = args[field][0] if shape == () else args[field].reshape(shape)
+    with pytest.raises(EthicLensInputError) as info:
+        SplitPredictions(**args, name="train")
+    assert str(info.value).startswith(
+        f"argument {field!r}: train split: must be a 1-D array with one value per row, got {got}"
+    )
+    assert "arr.ravel() for shape (n, 1)" in str(info.value)
