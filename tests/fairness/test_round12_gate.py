@@ -76,7 +76,8 @@ def _refused(result, baseline) -> str:
         ("target", "engine", 7, "run.spec.target.engine must be text"),
         ("target", "file", ["d.csv"], "run.spec.target.file must be text"),
         ("target", "download", "yes", "run.spec.target.download must be true or false"),
-        ("roles", "y_pred", [], "run.spec.roles.y_pred must be one or two prediction columns"),
+        ("roles", "y_pred", [], "run.spec.roles.y_pred is empty, but an audit of a file"),
+        ("roles", "y_pred", ["a", "b", "c"], "run.spec.roles.y_pred must be at most two"),
         # compared keys: an invalid value, not "another spec"
         ("policy", "confidence_level", 2, "run.spec.policy.confidence_level must be a number"),
         ("policy", "confidence_level", None, "strictly between 0.5 and 1, not null"),

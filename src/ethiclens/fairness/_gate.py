@@ -468,10 +468,14 @@ def _text(value, where):
 
 
 def _predictions(value, where):
+    """The spec's own rule (``spec.Roles.y_pred``): none (a benchmark or a counts table holds
+    its predictions), one column, or two (a comparison)."""
     names = [value] if isinstance(value, str) else value
-    if not isinstance(names, list) or not 1 <= len(names) <= 2:
+    if not isinstance(names, list) or len(names) > 2:
         raise EthicLensInputError(
-            "must be one or two prediction columns", column=where, value=value
+            "must be at most two prediction columns (none: a benchmark's or a counts table's own)",
+            column=where,
+            value=value,
         )
     for name in names:
         _text(name, where)
@@ -524,7 +528,18 @@ def _first_invalid_spec_value(spec: dict) -> tuple | None:
             except EthicLensInputError as exc:
                 value = values[key]
                 return path, exc.problem + (", not null" if value is None else ""), value
-    return None
+    return _missing_predictions(spec)
+
+
+def _missing_predictions(spec: dict) -> tuple | None:
+    """(key path, what is wrong, value) of a spec that names no prediction column for rows
+    that hold none of their own (a file's or a database's: only a benchmark and a counts
+    table carry their predictions), or None."""
+    roles, target = _mapping(spec.get("roles")), _mapping(spec.get("target"))
+    if roles.get("y_pred") != [] or target.get("dataset") or target.get("counts"):
+        return None
+    words = "is empty, but an audit of a file or a database names its prediction column"
+    return "run.spec.roles.y_pred", words, []
 
 
 def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
