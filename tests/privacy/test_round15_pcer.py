@@ -89,3 +89,46 @@ def test_fields_must_be_one_dimensional(field, shape, got):
         f"argument {field!r}: train split: must be a 1-D array with one value per row, got {got}"
     )
     assert "arr.ravel() for shape (n, 1)" in str(info.value)
+
+
+def _two():
+    return _splits(2, 3, n=400)
+
+
+@pytest.mark.parametrize("value", ["no", 1, "False"])
+def test_positive_is_favorable_must_be_bool(value):
+    from ethiclens.errors import EthicLensInputError
+
+    with pytest.raises(EthicLensInputError) as info:
+        pcer_audit(*_two(), positive_is_favorable=value, n_boot=100)
+    assert str(info.value) == (
+        f"argument 'positive_is_favorable': must be True or False (value: {value!r}). Fix: "
+        "positive_is_favorable=True (a positive prediction is a benefit) or False (a harm)"
+    )
+
+
+def test_numpy_bool_is_a_bool():
+    res = pcer_audit(*_two(), positive_is_favorable=np.bool_(False), n_boot=100)
+    assert res.positive_is_favorable is False and "harm" in res.interpretation
+
+
+def test_group_order_string_refused():
+    from ethiclens.errors import EthicLensInputError
+
+    with pytest.raises(EthicLensInputError) as info:
+        pcer_audit(*_two(), group_order="AB", n_boot=100)
+    assert str(info.value).startswith(
+        "argument 'group_order': must be a sequence of group names, not one string"
+    )
+    assert "(value: 'AB'). Fix: e.g. group_order=['A', 'B']" in str(info.value)
+
+
+def test_ci_named_as_an_argument():
+    from ethiclens.errors import EthicLensInputError
+
+    with pytest.raises(EthicLensInputError) as info:
+        pcer_audit(*_two(), ci="bca", n_boot=100)
+    assert str(info.value) == (
+        "argument 'ci': unknown interval method (value: 'bca'). "
+        "Fix: use one of ['jeffreys', 'percentile']"
+    )

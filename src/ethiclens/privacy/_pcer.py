@@ -480,7 +480,12 @@ def _estimate(
 
 
 def _check_bootstrap(n_boot, random_state, ci) -> None:
-    check_ci(ci, CI_METHODS)
+    try:
+        check_ci(ci, CI_METHODS)
+    except EthicLensInputError as exc:  # an argument of pcer_audit, not a column
+        raise EthicLensInputError(
+            exc.problem, column="ci", kind="argument", value=exc.value, fix=exc.fix
+        ) from None
     check_draws(n_boot, "n_boot")  # (n_boot, groups, 4) floats per split: 1e11 asked for 5.8 TiB
     check_seed(random_state, "random_state")
 
@@ -527,6 +532,7 @@ def pcer_audit(
         (REPORTED, INSUFFICIENT_DATA or UNDEFINED) and a reason. The intervals cover row
         sampling of this one model, not retraining (see ``note``).
     """
+    _check_arguments(positive_is_favorable, group_order)
     eta, settings = check_eta(eta), _audit_settings(options)  # stored as the float checked
     floor_n, ci = check_policy(policy).pcer_min_group_size, settings["ci"]
     order, cells, stats = _statistics_and_draws(train, test, group_order, eta, settings)
@@ -536,7 +542,7 @@ def pcer_audit(
         group_order=order,
         eta=eta,
         **_result_values(stats[0]["result"], rows, order, settings["etas"]),
-        positive_is_favorable=positive_is_favorable,
+        positive_is_favorable=bool(positive_is_favorable),
         min_group_size=floor_n,
         mia=_attack(train, test, order, eta, rows, json_number(stats[0]["result"]["delta_pcer"])),
         notes=notes,
@@ -545,6 +551,29 @@ def pcer_audit(
     )
     # the sentence reads the finished statistics: a copy with it, not a patched object
     return dataclasses.replace(result, interpretation=interpret(result))
+
+
+def _check_arguments(positive_is_favorable, group_order) -> None:
+    """pcer_audit's ``positive_is_favorable`` is a bool (``bool("no")`` is True: it would word
+    a harm as a benefit) and ``group_order`` a sequence of names, never one string (read
+    character by character)."""
+    if not isinstance(positive_is_favorable, bool | np.bool_):
+        raise EthicLensInputError(
+            "must be True or False",
+            column="positive_is_favorable",
+            kind="argument",
+            value=positive_is_favorable,
+            fix="positive_is_favorable=True (a positive prediction is a benefit) or False (a harm)",
+        )
+    if isinstance(group_order, str | bytes):
+        raise EthicLensInputError(
+            "must be a sequence of group names, not one string (it would be read character "
+            "by character)",
+            column="group_order",
+            kind="argument",
+            value=group_order,
+            fix="e.g. group_order=['A', 'B']",
+        )
 
 
 def _result_values(res: dict, rows, order, etas) -> dict:
