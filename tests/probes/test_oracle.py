@@ -7,7 +7,7 @@ from ethiclens.probes import inject_bias, run_oracle
 
 
 def test_truth_is_exact_by_construction():
-    d = inject_bias(10, disparate_impact=0.7, eo_gap=0.12, base_rates=(0.6, 0.4), random_state=0)
+    d = inject_bias(20, disparate_impact=0.7, eo_gap=0.12, base_rates=(0.6, 0.4), random_state=0)
     t = d.truth
     assert t["disparate_impact"] == pytest.approx(0.7, abs=1e-15)
     assert t["equalized_odds_difference"] == pytest.approx(0.12, abs=1e-12)

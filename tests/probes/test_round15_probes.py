@@ -12,7 +12,7 @@ import pytest
 
 from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
-from ethiclens.probes import analyze_counterfactuals, make_counterfactuals, run_oracle
+from ethiclens.probes import analyze_counterfactuals, inject_bias, make_counterfactuals, run_oracle
 
 
 def _oracle(n, **kw):
@@ -123,3 +123,47 @@ def test_make_counterfactuals_checks_its_groups(groups, needles):
 def test_make_counterfactuals_still_takes_a_group_no_record_has():
     frame = make_counterfactuals(RECORDS, "sex", groups=("F", "M", "X"))
     assert frame["_cf_target"].value_counts().to_dict() == {"F": 20, "M": 20, "X": 20}
+
+
+@pytest.mark.parametrize(
+    "kwargs,start,needle",
+    [
+        ({"n": 100.0}, "argument 'n': must be a whole number of rows from 20", "(value: 100.0)"),
+        ({"n": 0}, "argument 'n': must be a whole number of rows from 20", "(value: 0)"),
+        (
+            {"base_rates": (0, 1)},
+            "argument 'base_rates': must be a number strictly between 0 and 1",
+            "(value: 0)",
+        ),
+        (
+            {"base_rates": (1.5, 0.5)},
+            "argument 'base_rates': must be a number strictly between 0 and 1",
+            "(value: 1.5)",
+        ),
+        ({"base_rates": 0.5}, "argument 'base_rates': must be a pair", "(value: 0.5)"),
+        (
+            {"group_sizes": (0.7, 0.7)},
+            "argument 'group_sizes': the shares sum to 1.4, not 1",
+            "(0.7, 0.3)",
+        ),
+        (
+            {"group_sizes": (0.999, 0.001)},
+            "argument 'group_sizes': gives a group no rows",
+            "n = 100",
+        ),
+    ],
+)
+def test_inject_bias_checks_its_inputs(kwargs, start, needle):
+    args = {"n": 100, "disparate_impact": 0.6, **kwargs}
+    with pytest.raises(EthicLensInputError) as info:
+        inject_bias(**args)
+    msg = str(info.value)
+    assert msg.startswith(start) and needle in msg and "Fix: " in msg
+
+
+def test_inject_bias_and_run_oracle_refuse_rows_in_the_same_words():
+    with pytest.raises(EthicLensInputError) as a:
+        inject_bias(10, disparate_impact=0.6)
+    with pytest.raises(EthicLensInputError) as b:
+        run_oracle(10, repetitions=2, n_boot=100)
+    assert str(a.value) == str(b.value)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_repetitions, check_seed
+from .._checks import check_fraction, check_repetitions, check_seed
 from ..errors import EthicLensInputError
 from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit
 
@@ -96,7 +96,8 @@ def inject_bias(
         _finite(eo_gap, "eo_gap", "e.g. 0.1, or leave it out")
     _finite(reference_rate, "reference_rate", "e.g. 0.5 (the default)")
     _finite(separation, "separation", "e.g. 0.3 (the default)")
-    b1, b0 = base_rates
+    sizes = _group_rows(check_rows(n), group_sizes)
+    b1, b0 = _check_pair(base_rates, "base_rates", "e.g. (0.5, 0.5) (the default)")
     r1, r0 = _selection_rates(reference_rate, disparate_impact)
     lo1, hi1 = _feasible_k(r1, b1)
     if not lo1 <= separation <= hi1:
@@ -115,8 +116,6 @@ def inject_bias(
         if k0 is None:
             raise _eo_gap_error(eo_gap, disparate_impact, r1, b0, (tpr1, fpr1))
     groups = {PRIVILEGED: (r1, b1, tpr1, fpr1), UNPRIVILEGED: (r0, b0, *_rates(r0, b0, k0))}
-    n1 = int(round(n * group_sizes[0] / sum(group_sizes)))
-    sizes = {PRIVILEGED: n1, UNPRIVILEGED: n - n1}
     return _draw(groups, sizes, np.random.default_rng(random_state))
 
 
@@ -359,13 +358,7 @@ def run_oracle(
 def _check_oracle(n, repetitions, random_state) -> None:
     """Rows from 20 to MAX_ROWS, 2 to ``_checks.MAX_REPETITIONS`` whole repetitions, a seed."""
     check_seed(random_state, "random_state")
-    if not _whole(n) or not 20 <= n <= MAX_ROWS:
-        raise EthicLensInputError(
-            f"must be a whole number of rows from 20 to {MAX_ROWS:,}",
-            column="n",
-            value=n,
-            fix="e.g. 20000 (the default)",
-        )
+    check_rows(n)
     # run_oracle's argument; the CLI names its --repetitions
     fix = f"e.g. 500; use {MIN_REPETITIONS} or more to judge coverage"
     check_repetitions(repetitions, "repetitions", fix=fix, minimum=2)
@@ -373,6 +366,65 @@ def _check_oracle(n, repetitions, random_state) -> None:
 
 def _covers(est, value) -> bool:
     return est.ci_low is not None and est.ci_low <= value <= est.ci_high
+
+
+MIN_ROWS = 20  # rows per data set: two groups of 10
+
+
+def check_rows(n) -> int:
+    """Rows of an injected data set (inject_bias, run_oracle): a whole number from
+    :data:`MIN_ROWS` to :data:`MAX_ROWS`."""
+    if not _whole(n) or not MIN_ROWS <= n <= MAX_ROWS:
+        raise EthicLensInputError(
+            f"must be a whole number of rows from {MIN_ROWS} to {MAX_ROWS:,}",
+            column="n",
+            value=n,
+            fix="e.g. 20000 (the oracle's default)",
+            kind="argument",
+        )
+    return int(n)
+
+
+def _check_pair(value, name: str, fix: str) -> tuple[float, float]:
+    """A (privileged, unprivileged) pair of numbers strictly between 0 and 1."""
+    if isinstance(value, (str, bytes)) or not _is_pair(value):
+        raise EthicLensInputError(
+            "must be a pair (privileged, unprivileged) of numbers",
+            column=name,
+            value=value,
+            fix=fix,
+            kind="argument",
+        )
+    return tuple(check_fraction(x, name, fix=fix) for x in value)
+
+
+def _is_pair(value) -> bool:
+    return isinstance(value, (tuple, list, np.ndarray)) and len(value) == 2
+
+
+def _group_rows(n: int, group_sizes) -> dict:
+    """Rows per group: ``round(n · share)``; the shares must sum to 1 and give each group a
+    row (a silent renormalisation would inject a different data set than asked)."""
+    fix = "e.g. (0.5, 0.5) (the default) or (0.7, 0.3): the two groups' shares of the rows"
+    shares = _check_pair(group_sizes, "group_sizes", fix)
+    if abs(sum(shares) - 1) > 1e-9:
+        raise EthicLensInputError(
+            f"the shares sum to {sum(shares):g}, not 1",
+            column="group_sizes",
+            value=group_sizes,
+            fix=fix,
+            kind="argument",
+        )
+    n1 = int(round(n * shares[0]))
+    if not 0 < n1 < n:
+        raise EthicLensInputError(
+            f"gives a group no rows at n = {n}",
+            column="group_sizes",
+            value=group_sizes,
+            fix=f"use shares of at least {1 / n:.2g} each, or more rows",
+            kind="argument",
+        )
+    return {PRIVILEGED: n1, UNPRIVILEGED: n - n1}
 
 
 def _whole(value) -> bool:
