@@ -132,3 +132,50 @@ def test_ci_named_as_an_argument():
         "argument 'ci': unknown interval method (value: 'bca'). "
         "Fix: use one of ['jeffreys', 'percentile']"
     )
+
+
+NOTHING = (
+    "the same rows as train and test make every accuracy gap δ_g = acc_train − acc_test "
+    "exactly 0, so PCER measures nothing"
+)
+
+
+def test_identical_content_refused_in_python():
+    import copy
+
+    from ethiclens.errors import EthicLensInputError
+
+    train, _ = _two()
+    for other in (train, copy.deepcopy(train)):
+        with pytest.raises(EthicLensInputError) as info:
+            pcer_audit(train, other, n_boot=100)
+        assert str(info.value).startswith("argument 'test': ")
+        assert NOTHING in str(info.value)
+    assert "holds the same rows as train, in the same order" in str(info.value)
+    shuffled = copy.deepcopy(train)
+    order = np.random.default_rng(0).permutation(len(train.y_true))
+    for f in ("y_true", "y_pred", "groups"):
+        setattr(shuffled, f, getattr(train, f)[order])
+    assert pcer_audit(train, shuffled, n_boot=100).delta_pcer is not None  # other order: runs
+
+
+def test_identical_file_copy_refused_by_the_cli(tmp_path, capsys):
+    import shutil
+
+    from ethiclens.cli import main
+
+    train, _ = _two()
+    frame = {"y": train.y_true, "p": train.y_pred, "g": train.groups}
+    import pandas as pd
+
+    pd.DataFrame(frame).to_csv(tmp_path / "train.csv", index=False)
+    shutil.copy(tmp_path / "train.csv", tmp_path / "copy.csv")
+    args = ["pcer", "audit", "--train", str(tmp_path / "train.csv"), "--test"]
+    flags = ["--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    code = main([*args, str(tmp_path / "copy.csv"), *flags])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert (
+        f"option '--test': holds the same rows as the --train file {tmp_path / 'train.csv'}, "
+        f"in the same order: {NOTHING}"
+    ) in " ".join(err.split())

@@ -312,9 +312,37 @@ def read_splits(
         "loss": loss,
         "name_rows": name_rows,
     }
-    return tuple(
+    splits = tuple(
         read_split(path, name=name, **columns)
         for name, path in (("train", train_path), ("test", test_path))
+    )
+    if same_rows(*splits):
+        raise EthicLensInputError(
+            f"holds the same rows as the --train file {train_path}, in the same order: "
+            f"{NOTHING_MEASURED}",
+            column="--test",
+            value=str(test_path),
+            fix="give the model's held-out rows as --test and its training rows as --train",
+        )
+    return splits
+
+
+# Why one set of rows cannot be both splits (every face says it in these words).
+NOTHING_MEASURED = (
+    "the same rows as train and test make every accuracy gap δ_g = acc_train − acc_test "
+    "exactly 0, so PCER measures nothing"
+)
+
+
+def same_rows(train: SplitPredictions, test: SplitPredictions) -> bool:
+    """Whether two non-empty splits hold the same rows in the same order in every field the
+    audit reads: labels, predictions, groups, and losses where both carry them (a copy of one
+    file given as both, or one frame passed twice)."""
+    fields = ["y_true", "y_pred", "groups"]
+    if train.loss is not None and test.loss is not None:
+        fields.append("loss")
+    return len(train.y_true) > 0 and all(
+        np.array_equal(getattr(train, f), getattr(test, f)) for f in fields
     )
 
 
@@ -327,8 +355,7 @@ def _check_distinct_splits(train_path, test_path) -> None:
         same = False
     if same:
         raise EthicLensInputError(
-            f"is the --train file {train_path} again: the same rows as train and test make "
-            "every accuracy gap δ_g = acc_train − acc_test exactly 0, so PCER measures nothing",
+            f"is the --train file {train_path} again: {NOTHING_MEASURED}",
             column="--test",
             value=test_path,
             fix="give the model's held-out rows as --test and its training rows as --train",

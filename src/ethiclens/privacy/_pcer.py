@@ -52,7 +52,7 @@ from ..fairness import (
     true_positive_rate,
 )
 from ..io import json_fields, json_number, json_ready
-from ._inputs import SplitPredictions
+from ._inputs import NOTHING_MEASURED, SplitPredictions, same_rows
 from ._mia import MIAResult, membership_inference
 from ._summary import pcer_summary
 
@@ -645,11 +645,16 @@ def pcer_policy(min_group_size: int | None = None, where: str = "min_group_size"
 
 def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
     """Two different splits with the same groups and a valid floor: the group order."""
-    if train is test:
+    if train is test or same_rows(train, test):
+        what = (
+            "is the train object again"
+            if train is test
+            else "holds the same rows as train, in the same order"
+        )
         raise EthicLensInputError(
-            "train and test are the same object: the same rows as both splits make every "
-            "accuracy gap δ_g exactly 0, so PCER measures nothing",
+            f"{what}: {NOTHING_MEASURED}",
             column="test",
+            kind="argument",
             fix="pass the model's held-out rows as test and its training rows as train",
         )
     train.name, test.name = "train", "test"
