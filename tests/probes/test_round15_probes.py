@@ -167,3 +167,31 @@ def test_inject_bias_and_run_oracle_refuse_rows_in_the_same_words():
     with pytest.raises(EthicLensInputError) as b:
         run_oracle(10, repetitions=2, n_boot=100)
     assert str(a.value) == str(b.value)
+
+
+@pytest.mark.parametrize(
+    "call,start",
+    [
+        (lambda f: analyze_counterfactuals(f, f.pred, ci="foo"), "argument 'ci': "),
+        (lambda f: analyze_counterfactuals(f, f.pred, favorable_label=2), "argument 'favorable_"),
+        (lambda f: inject_bias(100, disparate_impact=0.6, separation=2.0), "argument 'separation'"),
+        (
+            lambda f: inject_bias(100, disparate_impact=0.6, reference_rate=1.5),
+            "argument 'reference_rate': must lie in (0, 1]",
+        ),
+        (lambda f: inject_bias(100, disparate_impact=9.0), "argument 'disparate_impact': "),
+        (lambda f: inject_bias(100, disparate_impact=0.9, eo_gap=0.95), "argument 'eo_gap': "),
+        (lambda f: inject_bias(100, disparate_impact=float("nan")), "argument 'disparate_imp"),
+        (lambda f: make_counterfactuals([1, 2], "sex"), "argument 'X': "),
+    ],
+)
+def test_python_arguments_are_named_arguments_not_columns(call, start):
+    with pytest.raises(EthicLensInputError) as info:
+        call(_scored())
+    assert str(info.value).startswith(start)
+
+
+def test_the_oracle_cli_still_names_its_flags(capsys):
+    argv = ["oracle", "--n", "10", "--repetitions", "2", "--n-boot", "100"]
+    assert main(argv) == 2
+    assert "option '--n': must be a whole number of rows from 20" in capsys.readouterr().err

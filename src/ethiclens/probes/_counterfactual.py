@@ -214,6 +214,7 @@ def _protected_column(X, protected: str) -> pd.Series:
         raise EthicLensInputError(
             "X must be a DataFrame of raw records",
             column="X",
+            kind="argument",
             fix="pass a pandas DataFrame with named columns",
         )
     if protected not in X.columns:
@@ -323,7 +324,10 @@ MAX_ROW_ID = 2**53
 
 def _check_draws(n_boot, ci: str) -> int:
     check_draws(n_boot, "n_boot")
-    check_ci(ci, (BCA, PERCENTILE))
+    try:
+        check_ci(ci, (BCA, PERCENTILE))
+    except EthicLensInputError as exc:  # the probe's ci is an argument (the CLI sets no ci)
+        raise exc.renamed({}, kind="argument") from None
     return int(n_boot)
 
 
@@ -531,6 +535,7 @@ def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
         raise EthicLensInputError(
             "must be 0 or 1 (the favourable prediction)",
             column="favorable_label",
+            kind="argument",
             value=favorable_label,
             fix="use 1 when a positive prediction is a benefit, 0 when it is a harm",
         )
@@ -808,6 +813,7 @@ def _model_error(model, method: str, exc: Exception) -> EthicLensInputError:
         f"the model {model_name(model)} raised {type(exc).__name__} in {method}()"
         + (f": {text}" if text else ""),
         column="model",
+        kind="argument",
         fix=f"check that {method}() works on the records as given (raw columns, the "
         "protected attribute changed); run it on a few rows yourself to see the full error",
     )
@@ -828,6 +834,7 @@ def _predict(model, frame):
                     f"the model {model_name(model)}'s predict_proba returned shape "
                     f"{proba.shape}, not (rows, 2)",
                     column="model",
+                    kind="argument",
                     fix="give a classifier whose predict_proba returns one column per class",
                 )
             score = proba[:, 1]
@@ -850,6 +857,7 @@ def _predict(model, frame):
             f"the model {model_name(model)}'s predict returned {pred.shape[0] if pred.ndim else 0}"
             f" values for {len(frame)} records",
             column="model",
+            kind="argument",
             fix="predict() must return one prediction per record",
         )
     return pred, score
@@ -865,6 +873,7 @@ def _model_outputs(model, pred, score) -> tuple:
             f"{_shown(pred.ravel()[int(np.flatnonzero(bad)[0])])!r}, not 0 or 1 "
             f"({int(bad.sum())} of {bad.size} predictions)",
             column="model",
+            kind="argument",
             fix="predict() must return 0 or 1 per record (1: the positive class); map the "
             "model's labels to 0/1 in a small wrapper class",
         )
@@ -876,7 +885,7 @@ def _model_outputs(model, pred, score) -> tuple:
         except EthicLensInputError as exc:
             problem = exc.problem.replace("scores must be", "must be")
             raise EthicLensInputError(
-                f"{what} {problem} (value: {exc.value!r})", column="model", fix=fix
+                f"{what} {problem} (value: {exc.value!r})", column="model", kind="argument", fix=fix
             ) from None
     return numbers.astype(int), score
 
@@ -916,6 +925,7 @@ def counterfactual(
         raise EthicLensInputError(
             "the model has no predict method",
             column="model",
+            kind="argument",
             fix="pass a fitted classifier (e.g. a scikit-learn estimator)",
         )
     frame = make_counterfactuals(X, protected, groups)

@@ -51,12 +51,17 @@ def _selection_rates(r1: float, disparate_impact: float) -> tuple[float, float]:
     r0 = disparate_impact * r1
     if not 0 < r1 <= 1:
         raise EthicLensInputError(
-            "must lie in (0, 1]", column="reference_rate", value=r1, fix="e.g. 0.5 (the default)"
+            "must lie in (0, 1]",
+            column="reference_rate",
+            kind="argument",
+            value=r1,
+            fix="e.g. 0.5 (the default)",
         )
     if not 0 <= r0 <= 1:
         raise EthicLensInputError(
             f"gives the unprivileged group a selection rate of {r0:g}, outside [0, 1]",
             column="disparate_impact",
+            kind="argument",
             value=disparate_impact,
             fix=f"choose a DI from 0 to {1 / r1:g} (the reference selection rate is {r1:g})",
         )
@@ -104,6 +109,7 @@ def inject_bias(
         raise EthicLensInputError(
             "separation impossible for this rate and base rate",
             column="separation",
+            kind="argument",
             value=separation,
             fix=f"use a value in [{lo1:.3f}, {hi1:.3f}]",
         )
@@ -130,6 +136,7 @@ def _finite(value, column: str, fix: str) -> None:
             column=column,
             value=value,
             fix=fix,
+            kind="argument",
         )
 
 
@@ -183,6 +190,7 @@ def _eo_gap_error(target, di, r1, b0, reference) -> EthicLensInputError:
         f"no valid classifier has an EO gap of {target:g} at DI {di:g} (possible EO gaps at "
         f"this DI: [{low:.3f}, {high:.3f}])",
         column="eo_gap",
+        kind="argument",
         value=target,
         fix=fix,
     )

@@ -28,7 +28,7 @@ def probe_benchmark(name: str, *, attribute=None, favorable=None, n_boot=1000, s
     known = list(ds.protected.columns)
     attribute = attribute or known[0]
     problem = f"is not a protected attribute of {name}"
-    check_member(attribute, known, column="attribute", problem=problem)
+    check_member(attribute, known, column="attribute", kind="argument", problem=problem)
     run = train_standard_model(ds, seed=seed, include_protected=True)
     fav = (1 if ds.positive_is_favorable else 0) if favorable is None else favorable
     result = counterfactual(
