@@ -11,7 +11,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import ethiclens
 from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
 
 
 def _frame(n: int = 1500, seed: int = 1, groups=("A", "B", "C")) -> pd.DataFrame:
@@ -77,3 +79,116 @@ def test_a_comparison_report_is_no_baseline(place, capsys):
     assert _audit(place, KINDS["file"], "--baseline", str(place / "cmp.json")) == 2
     err = capsys.readouterr().err
     assert "cmp.json is not an audit report" in err and "Fix: give a JSON report" in err
+
+
+def _gate(root, args, baseline, capsys, *more) -> tuple[int, str]:
+    capsys.readouterr()
+    code = _audit(root, args, *more, "--baseline", str(baseline))
+    out = capsys.readouterr()
+    return code, (out.out + out.err).strip().splitlines()[-1]
+
+
+@pytest.fixture(scope="module")
+def file_report(place):
+    path = place / "file_report.json"
+    assert _audit(place, KINDS["file"], "--json", str(path)) == 0
+    return path
+
+
+def test_a_counts_table_gates_against_a_report_of_the_file_it_counted(place, file_report, capsys):
+    # the table's own label, predictions and attributes are the file report's roles
+    code, line = _gate(place, KINDS["counts table"], file_report, capsys)
+    assert code == 0, line
+    assert line.startswith(f"gate passed: --baseline {file_report}: no verdict, DI or EO worse")
+    assert "other input than the baseline" in line  # the source differs, and is said to
+    counts = place / "counts_table.json"
+    assert _audit(place, KINDS["counts table"], "--json", str(counts)) == 0
+    code, line = _gate(place, KINDS["file"], counts, capsys)
+    assert code == 0 and line.startswith("gate passed"), line
+
+
+def test_a_counts_table_with_labels_is_not_a_run_without(place, capsys):
+    counts = place / "counts_labelled.json"
+    assert _audit(place, KINDS["counts table"], "--json", str(counts)) == 0
+    args = ["{root}/d.csv", "--y-pred", "pred", "--protected", "race"]
+    code, line = _gate(place, args, counts, capsys)
+    assert code == 2
+    assert (
+        "counts_labelled.json is from other data or another spec: roles.y_true None (as each "
+        "run used it: (the counts table's or dataset's own) -> None)" in line
+    )
+
+
+@pytest.mark.parametrize(
+    "written", [["--pos-label", "1"], ["--positive", "favorable"], ["--pos-label", "1.0"]]
+)
+def test_a_default_written_out_is_the_default(place, file_report, written, capsys):
+    code, line = _gate(place, KINDS["file"], file_report, capsys, *written)
+    assert code == 0 and line.startswith("gate passed"), line
+    said = place / "said.json"
+    assert _audit(place, KINDS["file"], *written, "--json", str(said)) == 0
+    code, line = _gate(place, KINDS["file"], said, capsys)
+    assert code == 0 and line.startswith("gate passed"), line
+
+
+@pytest.mark.parametrize(
+    ("other", "said"),
+    [
+        (["--pos-label", "0"], "roles.pos_label None -> '0'"),
+        (["--positive", "harmful"], "roles.positive None -> 'harmful'"),
+    ],
+)
+def test_another_setting_still_differs(place, file_report, other, said, capsys):
+    code, line = _gate(place, KINDS["file"], file_report, capsys, *other)
+    assert code == 2 and said in line, line
+
+
+def _export(root, name, mapping) -> str:
+    frame = pd.read_csv(root / "d.csv")
+    frame["race"] = frame["race"].map(mapping)
+    frame.to_csv(root / name, index=False)
+    return str(root / name)
+
+
+def test_a_new_category_gates_the_common_comparisons_with_a_note(place, file_report, capsys):
+    path = _export(place, "new.csv", {"A": "A", "B": "B", "C": "D"})
+    code, line = _gate(place, [path, *ROLES], file_report, capsys)
+    assert code == 0, line
+    assert "not gated: comparisons only in the baseline ['race:C vs A']" in line
+    assert "not gated: comparisons only in this run ['race:D vs A']" in line
+    assert "[]" not in line
+    path = _export(place, "added.csv", {"A": "A", "B": "B", "C": "C"})
+    frame = pd.read_csv(path)
+    frame.loc[frame.index[:200], "race"] = "D"
+    frame.to_csv(path, index=False)
+    code, line = _gate(place, [path, *ROLES], file_report, capsys)
+    assert code == 0 and "only in this run ['race:D vs A']" in line, line
+    assert "only in the baseline" not in line
+
+
+def test_nothing_in_common_is_refused(place, file_report, capsys):
+    path = _export(place, "renamed.csv", {"A": "A", "B": "P", "C": "Q"})
+    code, line = _gate(place, [path, *ROLES], file_report, capsys)
+    assert code == 2
+    assert (
+        "is from other data or another spec: no comparison in common: comparisons only in the "
+        "baseline ['race:B vs A', 'race:C vs A'], only in this run ['race:P vs A', "
+        "'race:Q vs A']" in line
+    )
+
+
+def test_a_baseline_of_arrays_is_named_so(place):
+    from ethiclens.fairness import audit
+
+    frame = pd.read_csv(place / "d.csv")
+    arrays = audit(frame["label"], frame["pred"], frame[["race"]], n_boot=100)
+    run = ethiclens.audit(
+        str(place / "d.csv"), y_true="label", y_pred="pred", protected=["race"], n_boot=100
+    )
+    for baseline in (arrays, arrays.to_dict()):
+        with pytest.raises(EthicLensInputError) as info:
+            run.gate(baseline=baseline)
+        text = str(info.value)
+        assert "baseline is an audit of arrays (ethiclens.fairness.audit): it has no spec" in text
+        assert "Fix: gate against a report of a spec run: ethiclens.run(spec)" in text
+        assert "made before EthicLens recorded one" not in text

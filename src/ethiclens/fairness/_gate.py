@@ -26,6 +26,7 @@ from ..errors import EthicLensInputError
 from ..io import read_config_file
 from ._intervals import CI_CHOICES
 from ._policy import DI_RULES, FLAGGED, INCONCLUSIVE, INSUFFICIENT_DATA, PASS, UNDEFINED
+from ._validate import INTERSECTION_SEP
 
 # --fail-on level -> the comparison statuses that fail it (each level includes the previous).
 FAIL_LEVELS = {
@@ -173,9 +174,9 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
         return GateOutcome(fail_on, failures)
     name, old = _read_baseline(baseline)
     check_baseline(old, report, name)
-    check_comparable(old, report, name)
+    unmatched = check_comparable(old, report, name)
     regressions, notes = _regressions(old, report)
-    notes = _input_notes(old, report) + notes
+    notes = _input_notes(old, report) + unmatched + notes
     return GateOutcome(fail_on, failures, tuple(regressions), name, tuple(notes))
 
 
@@ -542,9 +543,28 @@ def _missing_predictions(spec: dict) -> tuple | None:
     return "run.spec.roles.y_pred", words, []
 
 
-def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
-    """Refuse a baseline of other data or another spec, naming every difference."""
+def check_comparable(old: dict, new: dict, name: str = "baseline") -> list[str]:
+    """Refuse a baseline of other data or another spec, naming every difference; the notes
+    (comparisons only one of the two has: a new export's new category, a group gone) when the
+    two share comparisons to gate, else refused too."""
+    old_spec, new_spec = _specs(old, new, name)
     diffs = []
+    kinds = [_target_kind(s) for s in (old_spec, new_spec)]
+    if kinds[0] != kinds[1] and "dataset" in kinds:  # a file, counts or db: any place is free
+        diffs.append(f"target {kinds[0]} -> {kinds[1]}")
+    diffs += _spec_differences(old_spec, new_spec, old, new)
+    notes = _comparison_notes(old, new, diffs) if not diffs else []
+    if diffs:  # (no comparison in common is one too)
+        raise EthicLensInputError(
+            f"{name} is from other data or another spec: " + "; ".join(diffs),
+            **_BASELINE,
+            fix="gate against a report of the same target, roles, group edits and policy",
+        )
+    return notes
+
+
+def _specs(old: dict, new: dict, name: str) -> tuple[dict, dict]:
+    """(baseline's spec, run's spec), refused when either has none."""
     old_spec = (old.get("run") or {}).get("spec")
     new_spec = (new.get("run") or {}).get("spec")
     if new_spec is None:
@@ -555,15 +575,27 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
             fix="gate a run of ethiclens.run(spec), ethiclens.audit('data.csv', ...) or the CLI "
             "against a baseline",
         )
+    if old_spec is None and "run" not in old:  # this version writes no run for arrays
+        raise EthicLensInputError(
+            f"{name} is an audit of arrays (ethiclens.fairness.audit): it has no spec (no "
+            "run.spec) to compare this run's with",
+            **_BASELINE,
+            fix="gate against a report of a spec run: ethiclens.run(spec), "
+            "ethiclens.audit('data.csv', ...) or ethiclens audit ... --json",
+        )
     if old_spec is None:
         raise EthicLensInputError(
             f"{name} has no spec to compare (a report made before EthicLens recorded one)",
             **_BASELINE,
             fix="re-run the baseline audit with this EthicLens version and gate against that",
         )
-    kinds = [_target_kind(s) for s in (old_spec, new_spec)]
-    if kinds[0] != kinds[1] and "dataset" in kinds:  # a file, counts or db: any place is free
-        diffs.append(f"target {kinds[0]} -> {kinds[1]}")
+    return old_spec, new_spec
+
+
+def _spec_differences(old_spec: dict, new_spec: dict, old: dict, new: dict) -> list[str]:
+    """Every compared key whose setting differs, as the two runs used it (a default and the
+    value it stands for are one setting; a counts table's own label is the label)."""
+    diffs = []
     for section in _SAME_SECTIONS:
         old_part, new_part = (_mapping(s.get(section)) for s in (old_spec, new_spec))
         for key in new_part:
@@ -571,20 +603,27 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> None:
                 continue  # absent: a setting the baseline's version did not have yet
             a, b = old_part.get(key), new_part.get(key)
             fa, fb = _comparable_form(section, key, a, old), _comparable_form(section, key, b, new)
-            if fa != fb:
+            if not _same(fa, fb):
                 diffs.append(_difference(f"{section}.{key}", (a, fa), (b, fb)))
+    return diffs
+
+
+def _comparison_notes(old: dict, new: dict, diffs: list) -> list[str]:
+    """Notes naming the comparisons only one report has (a new export may hold a new category,
+    or lose one: normal use; the common ones are gated); when none is in common, a difference
+    is added to ``diffs`` instead (nothing would be gated)."""
     old_keys = {(c["attribute"], c["group"], c["reference"]) for c in old["comparisons"]}
     new_keys = {(c["attribute"], c["group"], c["reference"]) for c in new["comparisons"]}
-    if old_keys != new_keys and not diffs:
-        gone = sorted(f"{a}:{g} vs {r}" for a, g, r in old_keys - new_keys)
-        added = sorted(f"{a}:{g} vs {r}" for a, g, r in new_keys - old_keys)
-        diffs.append(f"comparisons only in the baseline {gone}, only in this run {added}")
-    if diffs:
-        raise EthicLensInputError(
-            f"{name} is from other data or another spec: " + "; ".join(diffs),
-            **_BASELINE,
-            fix="gate against a report of the same target, roles, group edits and policy",
-        )
+    gone = sorted(f"{a}:{g} vs {r}" for a, g, r in old_keys - new_keys)
+    added = sorted(f"{a}:{g} vs {r}" for a, g, r in new_keys - old_keys)
+    parts = [f"only in the baseline {gone}"] if gone else []
+    parts += [f"only in this run {added}"] if added else []
+    if not parts:
+        return []
+    if not old_keys & new_keys:
+        diffs.append("no comparison in common: comparisons " + ", ".join(parts))
+        return []
+    return [f"not gated: comparisons {part}" for part in parts]
 
 
 def _difference(where: str, old: tuple, new: tuple) -> str:
@@ -597,6 +636,8 @@ def _difference(where: str, old: tuple, new: tuple) -> str:
             return [f"{name}={ref}" if ref is not None else name for name, ref in pairs]
 
         return f"{where} (the reference group each used) {text(fa)!r} -> {text(fb)!r}"
+    if a == b:  # a default that each run took its own way
+        return f"{where} {a!r} (as each run used it: {fa!r} -> {fb!r})"
     return f"{where} {a!r} -> {b!r}"
 
 
@@ -604,14 +645,36 @@ def _mapping(part) -> dict:
     return part if isinstance(part, dict) else {}
 
 
+class _Own:
+    """A role a counts table or a benchmark holds without the spec naming its column (its
+    label, scores, weights): the same role as any named column."""
+
+    def __repr__(self) -> str:
+        return "(the counts table's or dataset's own)"
+
+
+_OWN = _Own()
+# A role left unnamed that the report says the run used anyway (config flag), as a counts
+# table or a benchmark uses its own.
+_IMPLICIT_ROLES = {"y_true": "labelled", "y_score": "has_scores", "weight": "weighted"}
+
+
+def _same(a, b) -> bool:
+    """Whether two compared forms are one setting: a role's own column is any named one."""
+    if a is _OWN or b is _OWN:
+        return (a is None) == (b is None)
+    return a == b
+
+
 def _comparable_form(section: str, key: str, value, report: dict):
     """``value`` as compared: the lists of an order-free key sorted, at every depth; but an
     intersection's own attribute order stays, since it names the groups (sex&race:F&A is not
     race&sex:A&F in a report), so the list of intersections alone is a set. Protected
     attributes are compared as (attribute, reference group) pairs, the reference the
-    ``report`` used (``--protected sex`` whose default reference was M is ``sex=M``)."""
-    if f"{section}.{key}" == "roles.protected":
-        return _protected_form(value, report)
+    ``report`` used (``--protected sex`` whose default reference was M is ``sex=M``); roles
+    and settings left to their default as the run used them (``_role_form``)."""
+    if section == "roles" and key in (*_IMPLICIT_ROLES, "positive", "pos_label", "protected"):
+        return _role_form(key, value, report)
     if f"{section}.{key}" == "roles.intersections" and isinstance(value, list | tuple):
         return sorted(value, key=repr)
     if f"{section}.{key}" not in _ORDERLESS:
@@ -637,6 +700,58 @@ def _protected_form(value, report: dict):
         if used.get(name) is not None:
             reference = str(used[name])
         pairs.append((name, reference))
+    return sorted(pairs, key=repr)
+
+
+def _role_form(key: str, value, report: dict):
+    """A role as the ``report``'s run used it: a label, score or weight column the spec left
+    unnamed but the run used (a counts table's, a benchmark's) is ``_OWN``; the attributes
+    audited when none was named (a counts table's or a benchmark's, all of them); ``positive``
+    as the run took it (``config.positive_is_favorable``: the default is the dataset's, else
+    favorable); ``pos_label`` as the value it makes positive (none: 1 of 0/1 labels)."""
+    config = _mapping(report.get("config"))
+    if key in _IMPLICIT_ROLES:
+        return _OWN if value is None and config.get(_IMPLICIT_ROLES[key]) else value
+    if key == "positive":
+        favorable = config.get("positive_is_favorable")
+        if not isinstance(favorable, bool):
+            return value
+        return "favorable" if favorable else "harmful"
+    if key == "pos_label":
+        return _label_form(value)
+    if value == []:  # no --protected: every attribute the table or dataset has
+        return _audited_attributes(report)
+    return _protected_form(value, report)
+
+
+def _label_form(value):
+    """A positive label as the value it matches (``label_matches``' rule): none is 1 (0/1
+    labels), as are 1, 1.0, "1", True and "true"; other text is itself, stripped."""
+    if value is None or isinstance(value, bool):
+        return "1" if value in (None, True) else "0"
+    text = value.strip() if isinstance(value, str) else value
+    if isinstance(text, str) and text.lower() in ("true", "false"):
+        return "1" if text.lower() == "true" else "0"
+    try:
+        number = float(text)
+    except (TypeError, ValueError):
+        return text
+    return str(int(number)) if number.is_integer() else repr(number)
+
+
+def _audited_attributes(report: dict) -> list:
+    """(attribute, reference) pairs the report audited, its intersections left out."""
+    config = _mapping(report.get("config"))
+    crossed = {
+        INTERSECTION_SEP.join(map(str, combo))
+        for combo in config.get("intersections") or ()
+        if isinstance(combo, list)
+    }
+    pairs = [
+        (str(a["name"]), None if a.get("reference") is None else str(a["reference"]))
+        for a in report.get("attributes") or ()
+        if isinstance(a, dict) and "name" in a and str(a["name"]) not in crossed
+    ]
     return sorted(pairs, key=repr)
 
 
