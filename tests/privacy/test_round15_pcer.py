@@ -162,12 +162,12 @@ def test_identical_content_refused_in_python():
 def test_identical_file_copy_refused_by_the_cli(tmp_path, capsys):
     import shutil
 
+    import pandas as pd
+
     from ethiclens.cli import main
 
     train, _ = _two()
     frame = {"y": train.y_true, "p": train.y_pred, "g": train.groups}
-    import pandas as pd
-
     pd.DataFrame(frame).to_csv(tmp_path / "train.csv", index=False)
     shutil.copy(tmp_path / "train.csv", tmp_path / "copy.csv")
     args = ["pcer", "audit", "--train", str(tmp_path / "train.csv"), "--test"]
@@ -176,6 +176,6 @@ def test_identical_file_copy_refused_by_the_cli(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert (
-        f"option '--test': holds the same rows as the --train file {tmp_path / 'train.csv'}, "
-        f"in the same order: {NOTHING}"
+        f"option '--test': holds the same rows as train, in the same order: {NOTHING}. Fix: "
+        "give the model's held-out rows as the test split and its training rows as train"
     ) in " ".join(err.split())

@@ -303,7 +303,8 @@ def read_splits(
 ):
     """The train split (members) and the test split (non-members) of ``pcer audit``, each read
     and checked by :func:`read_split` (``name_rows`` as there); one file given as both is
-    refused (the same rows as train and test make every accuracy gap δ_g = 0 by construction)."""
+    refused (the same rows as train and test make every accuracy gap δ_g = 0 by construction;
+    :func:`pcer_audit` refuses two files of the same rows, after checking its arguments)."""
     _check_distinct_splits(train_path, test_path)
     columns = {
         "y_true": y_true,
@@ -312,19 +313,10 @@ def read_splits(
         "loss": loss,
         "name_rows": name_rows,
     }
-    splits = tuple(
+    return tuple(
         read_split(path, name=name, **columns)
         for name, path in (("train", train_path), ("test", test_path))
     )
-    if same_rows(*splits):
-        raise EthicLensInputError(
-            f"holds the same rows as the --train file {train_path}, in the same order: "
-            f"{NOTHING_MEASURED}",
-            column="--test",
-            value=str(test_path),
-            fix="give the model's held-out rows as --test and its training rows as --train",
-        )
-    return splits
 
 
 # Why one set of rows cannot be both splits (every face says it in these words).

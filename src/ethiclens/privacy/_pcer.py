@@ -645,18 +645,8 @@ def pcer_policy(min_group_size: int | None = None, where: str = "min_group_size"
 
 def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
     """Two different splits with the same groups and a valid floor: the group order."""
-    if train is test or same_rows(train, test):
-        what = (
-            "is the train object again"
-            if train is test
-            else "holds the same rows as train, in the same order"
-        )
-        raise EthicLensInputError(
-            f"{what}: {NOTHING_MEASURED}",
-            column="test",
-            kind="argument",
-            fix="pass the model's held-out rows as test and its training rows as train",
-        )
+    if train is test:
+        _refuse_same_rows("is the train object again")
     train.name, test.name = "train", "test"
     groups_tr, groups_te = set(map(str, train.groups)), set(map(str, test.groups))
     if groups_tr != groups_te:
@@ -684,7 +674,19 @@ def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
             fix="audit an attribute with two or more groups in both splits",
         )
     check_eta(eta)  # the CLI names it --eta
+    if same_rows(train, test):  # after the arguments: a bad one is named first
+        _refuse_same_rows("holds the same rows as train, in the same order")
     return order
+
+
+def _refuse_same_rows(what: str):
+    """One set of rows given as both splits (the CLI names test its --test file)."""
+    raise EthicLensInputError(
+        f"{what}: {NOTHING_MEASURED}",
+        column="test",
+        kind="argument",
+        fix="give the model's held-out rows as the test split and its training rows as train",
+    )
 
 
 def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
