@@ -195,3 +195,51 @@ def test_the_oracle_cli_still_names_its_flags(capsys):
     argv = ["oracle", "--n", "10", "--repetitions", "2", "--n-boot", "100"]
     assert main(argv) == 2
     assert "option '--n': must be a whole number of rows from 20" in capsys.readouterr().err
+
+
+def test_analyze_counterfactuals_refuses_an_attribute_the_frame_lacks():
+    frame = _scored()
+    with pytest.raises(EthicLensInputError) as info:
+        analyze_counterfactuals(frame, frame.pred, attribute="nope", random_state=0)
+    msg = str(info.value)
+    assert msg.startswith("argument 'attribute': is not a column of the frame (value: 'nope')")
+    assert "use 'sex', the column flipped to _cf_target" in msg
+    ok = analyze_counterfactuals(frame, frame.pred, attribute="sex", n_boot=100, random_state=0)
+    assert ok.attribute == "sex"
+
+
+MODEL = """
+import pandas as pd
+from sklearn.compose import make_column_transformer
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import OneHotEncoder
+
+def load():
+    d = pd.DataFrame({"sex": ["F", "M"] * 20, "income": [float(i) for i in range(40)]})
+    ct = make_column_transformer((OneHotEncoder(), ["sex"]), remainder="passthrough")
+    return make_pipeline(ct, LogisticRegression()).fit(d, [0, 1] * 20)
+"""
+
+
+def test_an_unseen_group_is_fixed_in_the_words_of_the_face_that_raised_it(
+    tmp_path, monkeypatch, capsys
+):
+    from ethiclens.probes import counterfactual, load_entry_point
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "unseen_model.py").write_text(MODEL)
+    records = pd.DataFrame({"sex": ["F", "M", "X"] * 10, "income": np.arange(30.0)})
+    records.to_csv(tmp_path / "rec.csv", index=False)
+    with pytest.raises(EthicLensInputError) as info:
+        counterfactual(load_entry_point("unseen_model:load"), records, "sex", n_boot=100)
+    py = str(info.value)
+    assert py.startswith("argument 'model': the model's encoder rejects a group it did not see")
+    assert "counterfactual(..., groups=[...])" in py and "--data" not in py
+    argv = ["probe", "counterfactual", "--model", "unseen_model:load", "--data", "rec.csv"]
+    assert main([*argv, "--attribute", "sex", "--n-boot", "100"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "option '--model': the model's encoder rejects a group" in err
+    assert "drop from --data the records of groups the model was not trained on" in err
+    assert "groups=" not in err and "handle_unknown='ignore'" in err

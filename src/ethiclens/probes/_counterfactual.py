@@ -460,6 +460,16 @@ def analyze_counterfactuals(
         pairs.append(_pair(s, t, before, after, favorable_label, draws))
     if attribute is None:
         attribute = _flipped_column(frame)
+    elif attribute not in frame.columns:
+        found = _flipped_column(frame)
+        raise EthicLensInputError(
+            "is not a column of the frame",
+            column="attribute",
+            kind="argument",
+            value=attribute,
+            fix=(f"use {found!r}, the column flipped to _cf_target, or " if found else "")
+            + "leave attribute out (the flipped column is then found, None when none is)",
+        )
     result = CounterfactualResult(
         attribute, favorable_label, pairs, ci=ci, n_boot=n_boot, seed=random_state
     )
@@ -819,6 +829,13 @@ def _model_error(model, method: str, exc: Exception) -> EthicLensInputError:
     )
 
 
+# The refusal of a group the model's encoder never saw, and the fix every face offers (each
+# face adds how to leave the group out: groups=[...] in Python, the records of --data on the
+# command line).
+UNSEEN_GROUP = "the model's encoder rejects a group it did not see in training"
+ENCODER_FIX = "fit its OneHotEncoder with handle_unknown='ignore' or 'infrequent_if_exist'"
+
+
 def _predict(model, frame):
     """The model's predictions (and positive-class scores) on ``frame``; an exception inside
     the model is one error naming the model, the method and the exception."""
@@ -843,9 +860,11 @@ def _predict(model, frame):
     except ValueError as exc:
         if "unknown categor" in str(exc).lower() or "unseen" in str(exc).lower():
             raise EthicLensInputError(
-                f"the model's encoder rejects a group it did not see in training ({exc})",
-                fix="probe only groups the model was trained on (groups=...), or fit its "
-                "OneHotEncoder with handle_unknown='ignore' or 'infrequent_if_exist'",
+                f"{UNSEEN_GROUP} ({exc})",
+                column="model",
+                kind="argument",
+                fix="probe only groups the model was trained on "
+                f"(counterfactual(..., groups=[...])), or {ENCODER_FIX}",
             ) from exc
         raise _model_error(model, method, exc) from exc
     except (KeyboardInterrupt, SystemExit, MemoryError):

@@ -7,7 +7,7 @@ import re
 
 from .._checks import first_row
 from ..errors import EthicLensInputError
-from ._counterfactual import analyze_counterfactuals, counterfactual
+from ._counterfactual import ENCODER_FIX, UNSEEN_GROUP, analyze_counterfactuals, counterfactual
 from ._entry import load_entry_point
 
 
@@ -72,8 +72,14 @@ def probe_model(
     except EthicLensInputError as exc:
         if exc.column != "model":
             raise _in_file(exc, data, name_rows) from None
+        fix = exc.fix
+        if exc.problem.startswith(UNSEEN_GROUP):  # --data's groups are those flipped to
+            fix = (
+                "drop from --data the records of groups the model was not trained on (every "
+                f"group in --data is flipped to), or {ENCODER_FIX}"
+            )
         raise EthicLensInputError(
-            f"{exc.problem} (loaded by {entry_point})", column="--model", fix=exc.fix
+            f"{exc.problem} (loaded by {entry_point})", column="--model", fix=fix
         ) from None
     return result, f"Counterfactual probe of {entry_point} on {data} ({len(X):,} records)"
 
