@@ -143,5 +143,8 @@ def test_a_value_from_the_config_file_is_named_by_its_key(data, tmp_path, capsys
     base = ["audit", str(data), "--y-pred", "p", "--protected", "g", "--config", str(cfg)]
     assert main(base) == 2
     assert capsys.readouterr().err.startswith("error: key 'groups.bins': bin edges")
-    assert main([*base, "--bins", "g=0,5,5,9"]) == 2
+    # the file is checked on its own first: a good flag never mends its bad edges
+    assert main([*base, "--bins", "g=0,5,9"]) == 2
+    assert capsys.readouterr().err.startswith("error: key 'groups.bins': bin edges")
+    assert main([*base[:-2], "--bins", "g=0,5,5,9"]) == 2
     assert capsys.readouterr().err.startswith("error: option '--bins': bin edges")

@@ -10,6 +10,7 @@ field definitions below, so the schema, the loader and the CLI flags cannot drif
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field, fields
 from functools import partial
 from pathlib import Path
@@ -221,6 +222,15 @@ class Roles:
     )
 
 
+def _check_bins(bins: dict, where: str) -> dict:
+    """Every attribute's edges checked as the run checks them (``check_bin_edges``: at least
+    two, finite, increasing), when the spec is made: a saved spec holds no NaN edge, which
+    JSON cannot write."""
+    from ..fairness import check_bin_edges
+
+    return {attr: check_bin_edges(edges, where) for attr, edges in bins.items()}
+
+
 @dataclass(frozen=True)
 class Groups:
     """Group edits: numeric attributes binned, groups merged, groups left out."""
@@ -232,9 +242,10 @@ class Groups:
         },
         flag="--bins",
         factory=dict,
+        check=_check_bins,
         doc="Bin a numeric protected attribute into groups [E0, E1), ..., [Ek-1, Ek]: "
-        "ATTR=E0,E1,... (e.g. age=0,25,45,65,120); values outside the edges are refused. "
-        "Repeatable.",
+        "ATTR=E0,E1,... (e.g. age=0,25,45,65,120; finite, increasing); values outside the "
+        "edges are refused. Repeatable.",
     )
     merge: dict = _f(
         {
@@ -319,13 +330,14 @@ class PolicySpec:
         doc="Interval draws (default: audit 2000, compare and thresholds 1000).",
     )
     seed: int | None = _f(
-        {"type": ["integer", "null"], "minimum": 0},
+        {"type": ["integer", "null"], "minimum": 0, "maximum": SKLEARN_SEED_LIMIT - 1},
         0,
-        check=check_seed,
+        # one range for every target: a benchmark's split and model take scikit-learn's seeds
+        check=partial(check_seed, limit=SKLEARN_SEED_LIMIT),
         flag="--seed",
-        doc="Seed for the split and the intervals (default 0; seed: null in a config file draws "
-        "a fresh one when the run starts, recorded in the report's spec and a saved config, "
-        "which reproduce it).",
+        doc="Seed for the split and the intervals, below 2**32 (default 0; seed: null in a "
+        "config file draws a fresh one when the run starts, recorded in the report's spec and "
+        "a saved config, which reproduce it).",
     )
 
     def to_policy(self):
@@ -627,7 +639,7 @@ class AuditSpec:
         return out
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(mask=True), indent=2)
+        return json.dumps(self.to_dict(mask=True), indent=2, allow_nan=False)
 
     def save(self, path) -> Path:
         """Write the spec (only what differs from the defaults) as YAML or JSON, atomically.
@@ -639,7 +651,8 @@ class AuditSpec:
         self.check_savable(path)
         data = self.to_dict(minimal=True)
         if Path(path).suffix.lower() == ".json":
-            text = json.dumps(data, indent=2) + "\n"
+            # strict JSON: a spec holds no NaN or infinity (refused when it is made)
+            text = json.dumps(data, indent=2, allow_nan=False) + "\n"
         else:
             text = dump_yaml(data)
         return write_atomic(path, text)
@@ -781,6 +794,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.path), list(e.path)))
     if not errors:
         _run_checks(data)  # what a schema cannot say: NaN, 100.0 for a whole number
+        _refuse_non_finite(data)  # in the fields no checker judges (pos_label)
         return
     err = errors[0]
     where = ".".join(str(p) for p in err.path)
@@ -789,8 +803,8 @@ def check_spec_dict(data, source: str = "spec") -> None:
         check(err.instance, where)  # the vocabulary's words, as every other face says them
     if err.validator == "additionalProperties":
         allowed = list(err.schema.get("properties", {}))
-        extra = sorted(set(err.instance) - set(allowed))
-        raise _unknown(extra[0], allowed, "key", where)
+        extra = sorted(set(err.instance) - set(allowed), key=str)
+        raise _unknown(extra[0], allowed, "key", where, meant=_known_path(extra[0], where))
     fix = (
         _range_fix(err.schema)
         or _choice_fix(err)
@@ -827,6 +841,27 @@ def _run_checks(data: dict) -> None:
         value = (data.get(section) or {}).get(key)
         if value is not None:
             check(value, where)
+
+
+def _refuse_non_finite(value, where: str = "") -> None:
+    """Refuse NaN and infinity anywhere in a spec's data, naming the key: JSON has no spelling
+    for them, so a saved spec holding one could not be read back (checked fields refuse them
+    in their own words first)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _refuse_non_finite(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for item in value:
+            _refuse_non_finite(item, where)
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise EthicLensInputError(
+            "must be a finite number: a spec holds no NaN or infinity (JSON has no spelling "
+            "for them)",
+            column=where,
+            value=value,
+            fix="give a finite number",
+            kind="key",
+        )
 
 
 def _range_fix(schema: dict) -> str | None:
@@ -940,9 +975,25 @@ def _set_twice(key: str, first: str, second: str) -> EthicLensInputError:
     )
 
 
-def _unknown(key, allowed, what: str, where: str = "") -> EthicLensInputError:
+def _known_path(key, section: str) -> str | None:
+    """The spec key an unknown ``key`` of ``section`` ("" at the top) stands for: a field of
+    another section (``policy.fail_on``: ``gate.fail_on``), or a name a face takes for a field,
+    the Python keyword or the flag (``policy.random_state``: ``policy.seed``;
+    ``groups.merge_groups``: ``groups.merge``)."""
+    key = str(key)
+    owners = _field_owners()
+    if owners.get(key, section) != section:
+        return f"{owners[key]}.{key}"
+    names = {**ENGINE_KEYS, "positive_is_favorable": "roles.positive"}
+    names |= {flag.lstrip("-").replace("-", "_"): path for flag, path in flag_paths().items()}
+    return names.get(key.replace("-", "_"))
+
+
+def _unknown(key, allowed, what: str, where: str = "", meant=None) -> EthicLensInputError:
+    """The refusal of an unknown ``key`` of ``where``: a near miss of ``allowed`` or the key
+    ``meant`` suggested, and the valid keys."""
     full = f"{where}.{key}" if where else str(key)
-    hint = did_you_mean(str(key), allowed)
+    hint = f"did you mean {meant!r}? " if meant else did_you_mean(str(key), allowed)
     return EthicLensInputError(
         f"unknown {what}",
         column=full,
