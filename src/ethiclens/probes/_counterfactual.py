@@ -179,9 +179,10 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
 
     Columns ``_cf_row`` (position in X), ``_cf_source`` and ``_cf_target`` (original and
     assigned group; equal on the observed copy). Score the returned rows with any model and
-    pass the predictions to :func:`analyze_counterfactuals`. Target ``groups`` no record has
-    are kept in ``frame.attrs["ethiclens_unseen_targets"]`` (a CSV of the frame loses them:
-    analyse the DataFrame itself).
+    pass the predictions to :func:`analyze_counterfactuals`. ``groups``, a list of distinct
+    labels, none missing, names the groups to flip to (default: those present). Target
+    ``groups`` no record has are kept in ``frame.attrs["ethiclens_unseen_targets"]`` (a CSV
+    of the frame loses them: analyse the DataFrame itself).
     """
     source = _protected_column(X, protected)
     targets = _target_groups(source, protected, groups)
@@ -425,8 +426,10 @@ def analyze_counterfactuals(
 ) -> CounterfactualResult:
     """Flip rates and score shifts from predictions for :func:`make_counterfactuals` rows.
 
-    ``attribute`` names the flipped column; by default the column that equals ``_cf_target``
-    on every row (None when no column does)."""
+    ``y_pred`` (and ``y_score``) pair with the frame's rows by position; a pandas Series with
+    the frame's index labels in another order is put in the frame's order first, and one with
+    other labels is refused. ``attribute`` names the flipped column (a column of ``frame``);
+    by default the column that equals ``_cf_target`` on every row (None when no column does)."""
     check_seed(random_state, "random_state", allow_none=True)
     n_boot = _check_draws(n_boot, ci)
     if isinstance(frame, pd.DataFrame):  # a Series of predictions follows its index labels

@@ -84,13 +84,15 @@ def inject_bias(
     Parameters
     ----------
     n : int
-        Rows; group sizes are fixed at ``round(n · share)``.
+        Rows, from 20 to 10,000,000 (run_oracle's range); group sizes are fixed at
+        ``round(n · share)``.
     disparate_impact : float
         r_unprivileged / r_privileged.
     eo_gap : float, optional
         Equalized-odds difference to build in; default: both groups share the separation ``k``
         and the EO gap is whatever follows (reported in ``truth``).
     base_rates, group_sizes : pairs (privileged, unprivileged)
+        Each strictly between 0 and 1; the group sizes are shares of the rows and sum to 1.
     reference_rate : float
         Selection rate of the privileged group.
     separation : float
@@ -234,8 +236,8 @@ class OracleResult:
     truth: dict
     repetitions: int
     n: int
-    rows: list[dict]  # per (metric, method): bias, rmse, coverage, its MC error
-    flag_rate: dict  # method -> share of runs flagged (any rule), and via the DI rule
+    rows: list[dict]  # per (metric, method): bias, rmse, coverage over the runs judged, ...
+    flag_rate: dict  # method -> share of the runs judged flagged (any rule, DI rule)
 
     def to_dict(self) -> dict:
         return {
@@ -340,7 +342,10 @@ def run_oracle(
     ``injected`` are :func:`inject_bias`'s keywords (``disparate_impact``, default 0.6,
     ``eo_gap``, ``base_rates``, ...). With fewer than 200 repetitions a coverage estimate's
     Monte Carlo error (about sqrt(0.95·0.05/R)) is too large to tell 93% from 97%; a warning
-    says so.
+    says so. Coverage and flag rates are computed over the runs the audit judged: a run whose
+    interval was withheld below the audit's floor (INSUFFICIENT_DATA) is neither covered nor
+    missed; with none judged the value is None and the row says why (``not_assessable``,
+    ``fix``). Each coverage carries its 95% Wilson score interval (``coverage_ci``).
     """
     _check_oracle(n, repetitions, random_state)
     if repetitions < MIN_REPETITIONS:
