@@ -179,3 +179,61 @@ def test_identical_file_copy_refused_by_the_cli(tmp_path, capsys):
         f"option '--test': holds the same rows as train, in the same order: {NOTHING}. Fix: "
         "give the model's held-out rows as the test split and its training rows as train"
     ) in " ".join(err.split())
+
+
+def _small_group_splits():
+    r = np.random.default_rng(5)
+
+    def make(n_a, n_b, acc, name):
+        n = n_a + n_b
+        y = r.integers(0, 2, n)
+        pred = np.where(r.random(n) < acc, y, 1 - y)
+        loss = r.exponential(0.3 if name == "train" else 0.5, n)
+        return SplitPredictions(y, pred, np.repeat(["A", "B"], [n_a, n_b]), loss=loss, name=name)
+
+    return make(300, 12, 0.9, "train"), make(300, 9, 0.8, "test")
+
+
+def test_attack_withheld_below_the_floor():
+    from ethiclens.privacy import validate_pcer_output
+    from ethiclens.privacy._summary import mia_blocks
+
+    res = pcer_audit(*_small_group_splits(), n_boot=100)
+    a, b = res.mia.groups
+    assert a.status == "REPORTED" and 0 < a.auc < 1 and a.reason is None
+    assert b.status == "INSUFFICIENT_DATA"
+    assert b.reason == (
+        "n_members = 12, n_nonmembers = 9, below the floor of 30 rows per split (B): "
+        "attack values withheld"
+    )
+    assert (b.auc, b.advantage, b.yeom_advantage, b.yeom_mu_hat, b.delta) == (None,) * 5
+    assert res.mia.delta_pcer_mia is None and res.mia.sign_agrees is None
+    doc = res.to_dict()
+    validate_pcer_output(doc)
+    assert doc["mia"]["groups"][1]["auc"] is None
+    assert doc["mia"]["groups"][1]["status"] == "INSUFFICIENT_DATA"
+    table, line = mia_blocks(res.mia)
+    assert table.columns[-1] == "status" and table.rows[0][-1] == "REPORTED"
+    assert table.rows[1][1] == "[dim]— (INSUFFICIENT_DATA)[/dim]"
+    assert table.rows[1][-1].startswith("INSUFFICIENT_DATA: n_members = 12")
+    assert line == "[dim]ΔPCER^MIA withheld: group(s) B below the floor[/dim]"
+
+
+def test_attack_reported_at_or_above_the_floor():
+    from ethiclens.fairness import Policy
+
+    res = pcer_audit(*_small_group_splits(), policy=Policy(pcer_min_group_size=9), n_boot=100)
+    assert [g.status for g in res.mia.groups] == ["REPORTED", "REPORTED"]
+    assert res.mia.groups[1].auc is not None and res.mia.delta_pcer_mia is not None
+
+
+def test_attack_without_losses_names_the_argument():
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.privacy import membership_inference
+
+    with pytest.raises(EthicLensInputError) as info:
+        membership_inference(*_two())
+    assert str(info.value) == (
+        "argument 'loss': the attack needs per-example losses on both splits. "
+        "Fix: pass loss= to both SplitPredictions"
+    )

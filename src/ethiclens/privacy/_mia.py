@@ -7,14 +7,19 @@ non-members within group g (ties count half, as in ``sklearn.metrics.roc_auc_sco
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
 from sklearn.metrics import roc_auc_score
 
-from .._checks import check_eta
+from .._checks import check_count, check_eta
 from ..errors import EthicLensInputError
+from ..fairness import INSUFFICIENT_DATA, REPORTED
 from ._inputs import SplitPredictions
+
+# The attack's values of one group (withheld, None, below the floor).
+ATTACK_VALUES = ("auc", "advantage", "yeom_advantage", "yeom_mu_hat", "delta")
 
 
 @dataclass(kw_only=True)
@@ -26,26 +31,33 @@ class GroupAttack:
     group : str
     n_members, n_nonmembers : int
         Train and test rows of the group.
-    auc : float
+    auc : float or None
         ROC-AUC of −loss as a membership score (0.5 = chance).
-    advantage : float
+    advantage : float or None
         AUC − 0.5.
-    yeom_advantage : float
+    yeom_advantage : float or None
         acc_train − acc_test: TPR − FPR of "member iff correctly classified" (Yeom et al.).
-    yeom_mu_hat : float
+    yeom_mu_hat : float or None
         Balanced attacker accuracy − 1/2 = (acc_train − acc_test) / 2.
-    delta : float
+    delta : float or None
         max(0, acc_train − acc_test), the bound on ``yeom_mu_hat``.
+    status : str
+        REPORTED, or INSUFFICIENT_DATA below the PCER floor (``min_group_size``): then every
+        value above is withheld (None).
+    reason : str or None
+        Why the values are withheld.
     """
 
     group: str
     n_members: int
     n_nonmembers: int
-    auc: float
-    advantage: float  # AUC − 0.5
-    yeom_advantage: float  # acc_train − acc_test: TPR − FPR of "member iff correctly classified"
-    yeom_mu_hat: float  # balanced attacker accuracy − 1/2 = (acc_train − acc_test) / 2
-    delta: float  # max(0, acc_train − acc_test), the bound on yeom_mu_hat
+    auc: float | None
+    advantage: float | None  # AUC − 0.5
+    yeom_advantage: float | None  # acc_train − acc_test: TPR − FPR of "member iff correct"
+    yeom_mu_hat: float | None  # balanced attacker accuracy − 1/2 = (acc_train − acc_test) / 2
+    delta: float | None  # max(0, acc_train − acc_test), the bound on yeom_mu_hat
+    status: str = REPORTED
+    reason: str | None = None
 
     def to_dict(self) -> dict:
         """JSON-ready fields."""
@@ -96,6 +108,7 @@ def membership_inference(
     eta: float = 1e-3,
     positive_rates: dict | None = None,
     delta_pcer: float | None = None,
+    min_group_size: int | None = None,
 ) -> MIAResult:
     """Attack every group; with ``positive_rates`` (R_g) also ΔPCER^MIA.
 
@@ -114,6 +127,10 @@ def membership_inference(
         R_g per group (enables ΔPCER^MIA).
     delta_pcer : float, optional
         The overfitting-gap ΔPCER to compare signs with.
+    min_group_size : int, optional
+        Members and non-members a group needs (the PCER floor, ``pcer_audit`` passes its
+        policy's): a group below it is INSUFFICIENT_DATA with its values withheld, and
+        ΔPCER^MIA with it. Default: no floor.
 
     Returns
     -------
@@ -123,13 +140,17 @@ def membership_inference(
         raise EthicLensInputError(
             "the attack needs per-example losses on both splits",
             column="loss",
+            kind="argument",
             fix="pass loss= to both SplitPredictions",
         )
     eta = check_eta(eta)  # the same range as pcer_audit's, kept as the float checked
+    if min_group_size is not None:
+        check_count(min_group_size, "min_group_size")
     order = tuple(group_order or sorted(set(train.groups)))
-    attacks = [_attack_group(train, test, g) for g in order]
+    attacks = [_floored(_attack_group(train, test, g), min_group_size) for g in order]
+    reported = all(a.status == REPORTED for a in attacks)
     dp_mia = agrees = None
-    if positive_rates is not None and len(order) == 2:
+    if positive_rates is not None and len(order) == 2 and reported:
         (g0, a0), (g1, a1) = zip(order, attacks, strict=True)
         dp_mia = positive_rates[g0] / max(a0.advantage, eta) - positive_rates[g1] / max(
             a1.advantage, eta
@@ -170,3 +191,16 @@ def _attack_group(train: SplitPredictions, test: SplitPredictions, g: str) -> Gr
         yeom_mu_hat=(acc_tr - acc_te) / 2,
         delta=max(0.0, acc_tr - acc_te),
     )
+
+
+def _floored(attack: GroupAttack, floor_n: int | None) -> GroupAttack:
+    """The attack on a group as reported: below ``floor_n`` members or non-members its values
+    are withheld (an AUC of a handful of rows is noise), with the reason."""
+    if floor_n is None or min(attack.n_members, attack.n_nonmembers) >= floor_n:
+        return attack
+    reason = (
+        f"n_members = {attack.n_members}, n_nonmembers = {attack.n_nonmembers}, below the "
+        f"floor of {floor_n} rows per split ({attack.group}): attack values withheld"
+    )
+    withheld = dict.fromkeys(ATTACK_VALUES)
+    return dataclasses.replace(attack, **withheld, status=INSUFFICIENT_DATA, reason=reason)

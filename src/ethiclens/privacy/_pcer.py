@@ -544,7 +544,9 @@ def pcer_audit(
         **_result_values(stats[0]["result"], rows, order, settings["etas"]),
         positive_is_favorable=bool(positive_is_favorable),
         min_group_size=floor_n,
-        mia=_attack(train, test, order, eta, rows, json_number(stats[0]["result"]["delta_pcer"])),
+        mia=_attack(
+            (train, test), order, eta, rows, json_number(stats[0]["result"]["delta_pcer"]), floor_n
+        ),
         notes=notes,
         estimates=_result_estimates(rows, small, stats, floor_n, ci),
         **{key: int(settings[key]) for key in ("n_boot", "random_state")},
@@ -592,13 +594,20 @@ def _result_values(res: dict, rows, order, etas) -> dict:
     }
 
 
-def _attack(train, test, order, eta, rows, delta_pcer) -> MIAResult | None:
-    """The threshold membership-inference attack, when both splits carry losses."""
+def _attack(splits, order, eta, rows, delta_pcer, floor_n: int) -> MIAResult | None:
+    """The threshold membership-inference attack, when both splits carry losses; a group
+    below the PCER floor has its attack values withheld."""
+    train, test = splits
     if train.loss is None or test.loss is None:
         return None
-    rates = {r.group: r.positive_rate for r in rows}
     return membership_inference(
-        train, test, group_order=order, eta=eta, positive_rates=rates, delta_pcer=delta_pcer
+        train,
+        test,
+        group_order=order,
+        eta=eta,
+        positive_rates={r.group: r.positive_rate for r in rows},
+        delta_pcer=delta_pcer,
+        min_group_size=floor_n,
     )
 
 

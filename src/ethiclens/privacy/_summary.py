@@ -28,7 +28,7 @@ GROUP_COLUMNS = (
     "status",
 )
 FLOOR_COLUMNS = ("η", "ΔPCER / dispersion", "floor-dominated", "= DP-Gap/η")
-MIA_COLUMNS = ("group", "AUC", "advantage", "Yeom adv. (acc gap)", "bound δ")
+MIA_COLUMNS = ("group", "AUC", "advantage", "Yeom adv. (acc gap)", "bound δ", "status")
 IDENTITY_CHECK = {None: "—", True: "verified", False: "NO"}
 
 
@@ -109,23 +109,33 @@ def floor_table(result) -> TextTable:
     return TextTable("floor sensitivity", FLOOR_COLUMNS, rows)
 
 
-def mia_blocks(mia) -> list:
-    """The threshold attack's table and, for two groups, ΔPCER^MIA."""
-    rows = tuple(
-        (
-            escape(str(a.group)),
-            f"{a.auc:.4f}",
-            f"{a.advantage:+.4f}",
-            f"{a.yeom_advantage:+.4f}",
-            f"{a.delta:.4f}",
-        )
-        for a in mia.groups
+def _attack_row(a) -> tuple[str, ...]:
+    """One group's attack: its values, or "—" with its status where they are withheld."""
+    if a.status != REPORTED:
+        withheld = f"[dim]— ({a.status})[/dim]"
+        return (escape(str(a.group)), *[withheld] * 4, f"{a.status}: {escape(str(a.reason))}")
+    return (
+        escape(str(a.group)),
+        f"{a.auc:.4f}",
+        f"{a.advantage:+.4f}",
+        f"{a.yeom_advantage:+.4f}",
+        f"{a.delta:.4f}",
+        a.status,
     )
+
+
+def mia_blocks(mia) -> list:
+    """The threshold attack's table and, for two groups, ΔPCER^MIA (withheld, and said so,
+    when a group is below the floor)."""
+    rows = tuple(_attack_row(a) for a in mia.groups)
     blocks = [TextTable("threshold membership-inference attack (score = −loss)", MIA_COLUMNS, rows)]
+    small = [escape(str(a.group)) for a in mia.groups if a.status != REPORTED]
     if mia.delta_pcer_mia is not None:
         blocks.append(
             f"ΔPCER^MIA = {mia.delta_pcer_mia:+.2f}; sign agrees with ΔPCER^δ: {mia.sign_agrees}"
         )
+    elif small and len(mia.group_order) == 2:
+        blocks.append(f"[dim]ΔPCER^MIA withheld: group(s) {', '.join(small)} below the floor[/dim]")
     return blocks
 
 
