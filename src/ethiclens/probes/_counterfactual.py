@@ -426,20 +426,18 @@ def analyze_counterfactuals(
 ) -> CounterfactualResult:
     """Flip rates and score shifts from predictions for :func:`make_counterfactuals` rows.
 
-    ``y_pred`` (and ``y_score``) pair with the frame's rows by position; a pandas Series with
-    the frame's index labels in another order is put in the frame's order first, and one with
-    other labels is refused. ``attribute`` names the flipped column (a column of ``frame``);
-    by default the column that equals ``_cf_target`` on every row (None when no column does)."""
+    ``y_pred`` (and ``y_score``) pair with rows by position; a pandas Series with the frame's
+    index labels in another order is put in the frame's order, one with other labels refused.
+    ``attribute`` names the flipped column (a column of ``frame``); by default the column that
+    equals ``_cf_target`` on every row (None when no column does)."""
     check_seed(random_state, "random_state", allow_none=True)
     n_boot = _check_draws(n_boot, ci)
     if isinstance(frame, pd.DataFrame):  # a Series of predictions follows its index labels
-        y_pred, y_score = (
-            _aligned(v, frame.index, n) for v, n in ((y_pred, "y_pred"), (y_score, "y_score"))
-        )
-    # then positions align rows with the predictions (a filtered table's labels ran past the
-    # end of the per-row arrays: an IndexError)
-    frame = frame.reset_index(drop=True)
+        y_pred = _aligned(y_pred, frame.index, "y_pred")
+        y_score = _aligned(y_score, frame.index, "y_score")
+    frame = frame.reset_index(drop=True)  # then positions pair rows with the predictions
     pred, score = _check_analysis(frame, y_pred, y_score, favorable_label)
+    attribute = _attribute(frame, attribute)  # refused before any draw
     observed = (frame[SOURCE] == frame[TARGET]).to_numpy()
     # Row ids index compact arrays (one slot per distinct id), never arrays as long as the
     # largest id: an id of 1e11 asked numpy for 745 GiB.
@@ -461,18 +459,6 @@ def analyze_counterfactuals(
         after = (pred[idx], None if score is None else score[idx])
         draws = (_streams(seeds, s, t), n_boot, ci)
         pairs.append(_pair(s, t, before, after, favorable_label, draws))
-    if attribute is None:
-        attribute = _flipped_column(frame)
-    elif attribute not in frame.columns:
-        found = _flipped_column(frame)
-        raise EthicLensInputError(
-            "is not a column of the frame",
-            column="attribute",
-            kind="argument",
-            value=attribute,
-            fix=(f"use {found!r}, the column flipped to _cf_target, or " if found else "")
-            + "leave attribute out (the flipped column is then found, None when none is)",
-        )
     result = CounterfactualResult(
         attribute, favorable_label, pairs, ci=ci, n_boot=n_boot, seed=random_state
     )
@@ -487,6 +473,22 @@ def analyze_counterfactuals(
         )
     result.notes.append(PROXY_NOTE)
     return result
+
+
+def _attribute(frame: pd.DataFrame, attribute: str | None) -> str | None:
+    """The flipped column: ``attribute`` when the frame has it (refused otherwise), else the
+    column that equals ``_cf_target`` on every row."""
+    found = _flipped_column(frame) if attribute is None or attribute not in frame.columns else None
+    if attribute is None or attribute in frame.columns:
+        return attribute if attribute is not None else found
+    raise EthicLensInputError(
+        "is not a column of the frame",
+        column="attribute",
+        kind="argument",
+        value=attribute,
+        fix=(f"use {found!r}, the column flipped to _cf_target, or " if found else "")
+        + "leave attribute out (the flipped column is then found, None when none is)",
+    )
 
 
 def _aligned(values, index: pd.Index, default: str):
