@@ -237,3 +237,21 @@ def test_attack_without_losses_names_the_argument():
         "argument 'loss': the attack needs per-example losses on both splits. "
         "Fix: pass loss= to both SplitPredictions"
     )
+
+
+@pytest.mark.parametrize(
+    ("where", "named"),
+    [
+        ("min_group_size", "argument 'min_group_size'"),
+        ("--min-group-size", "option '--min-group-size'"),
+    ],
+)
+def test_pcer_policy_names_an_argument_or_an_option(where, named):
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.privacy import pcer_policy
+
+    with pytest.raises(EthicLensInputError) as info:
+        pcer_policy(0, where)
+    assert str(info.value) == (
+        f"{named}: must be a whole number of at least 1 (value: 0). Fix: use 1 or more (default 30)"
+    )

@@ -648,7 +648,11 @@ def pcer_policy(min_group_size: int | None = None, where: str = "min_group_size"
         return Policy(pcer_min_group_size=min_group_size)
     except EthicLensInputError as exc:
         raise EthicLensInputError(
-            exc.problem, column=where, value=min_group_size, fix="use 1 or more (default 30)"
+            exc.problem,
+            column=where,
+            kind="argument" if where.isidentifier() else None,  # else an option, a key
+            value=min_group_size,
+            fix="use 1 or more (default 30)",
         ) from None
 
 
