@@ -27,7 +27,12 @@ def test_a_withheld_interval_is_not_counted_as_not_covered():
         assert row["runs_judged"] == 0
         assert row["coverage"] is None and row["coverage_ci"] is None
         assert "INSUFFICIENT_DATA" in row["not_assessable"]
-        assert "use n of at least 200" in row["fix"]
+        if row["metric"] == "equalized_odds_difference":  # 25 of each label expected
+            assert row["fix"].startswith("use n well above 120 (--n;")
+            assert "expected 25 times" in row["fix"]
+        else:
+            assert row["fix"].startswith("use n of at least 200 (--n): the audit reports no")
+            assert "at n = 100 the smaller group has 50" in row["fix"]
     for rate in res.flag_rate.values():
         assert rate["any_rule"] is None and rate["di_rule"] is None
         assert rate["any_rule_runs_judged"] == 0 == rate["di_rule_runs_judged"]
@@ -61,7 +66,7 @@ def test_the_oracle_cli_says_not_assessable_and_why(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "0.000 ± 0.000" not in out and "0.0%" not in out
     assert "not assessable" in out and "0 of 10" in out
-    assert "below the floor of 100" in out and "use n of at least 200 (--n)" in out
+    assert "below the floor of 100" in out and "Fix: use n of at least 200 (--n)" in out
     assert "Wilson" in out
 
 
@@ -243,3 +248,11 @@ def test_an_unseen_group_is_fixed_in_the_words_of_the_face_that_raised_it(
     assert "option '--model': the model's encoder rejects a group" in err
     assert "drop from --data the records of groups the model was not trained on" in err
     assert "groups=" not in err and "handle_unknown='ignore'" in err
+
+
+def test_the_floor_fix_counts_the_smaller_group():
+    res = _oracle(500, disparate_impact=0.6, group_sizes=(0.9, 0.1))
+    row = res.rows[0]
+    assert row["metric"] == "disparate_impact" and row["coverage"] is None
+    assert row["fix"].startswith("use n of at least 1000 (--n)")
+    assert row["fix"].endswith("at n = 500 the smaller group has 50")

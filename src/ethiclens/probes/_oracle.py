@@ -293,8 +293,8 @@ def _not_assessable_lines(rows: list) -> list[str]:
         f"{metric} ({', '.join(methods)}): coverage not assessable: {why}"
         for (metric, why), methods in by_metric.items()
     ]
-    fixes = {r["fix"] for r in rows if r["fix"]}
-    return lines + [f"Fix: {fix}" for fix in sorted(fixes)]
+    fixes = dict.fromkeys(r["fix"] for r in rows if r["fix"])  # once each, in row order
+    return lines + [f"Fix: {fix}" for fix in fixes]
 
 
 def _coverage_cell(row: dict) -> str:
@@ -365,7 +365,8 @@ def run_oracle(
         )
         if progress:
             progress(r + 1, repetitions)
-    return _recovery(runs, methods, n, confidence_level, injected.get("group_sizes", (0.5, 0.5)))
+    shares = injected.get("group_sizes", (0.5, 0.5))
+    return _recovery(runs, methods, n, confidence_level, shares)
 
 
 def _check_oracle(n, repetitions, random_state) -> None:
@@ -488,18 +489,27 @@ def _coverage(ests: list, truths: list) -> dict:
     return out
 
 
-def _floor_fix(n: int, group_sizes) -> str:
-    """What rows per repetition the audit's floors need: both groups at the row floor (DI,
-    SPD) and enough positive and negative labels in each (EO)."""
+def _floor_fix(metric: str, n: int, shares, truth: dict) -> str:
+    """The rows per repetition the audit's floor for ``metric`` needs: each group at the row
+    floor (DI, SPD), or (EO) expected to hold the label floor's positive and negative labels."""
     pol = Policy()
-    share = min(group_sizes) / sum(group_sizes)
-    need = int(np.ceil(pol.min_group_size / share))
+    share = dict(zip((PRIVILEGED, UNPRIVILEGED), shares, strict=True))
+    if metric != "equalized_odds_difference":
+        need = max(pol.min_group_size / s for s in shares)
+        have = min(round(n * s) for s in shares)
+        return (
+            f"use n of at least {int(np.ceil(need - 1e-9))} (--n): the audit reports no "
+            f"interval for a group under {pol.min_group_size} rows (Policy.min_group_size), "
+            f"and at n = {n} the smaller group has {have}"
+        )
+    rare = {g: share[g] * min(b, 1 - b) for g, b in truth["base_rate"].items()}
+    need = max(pol.min_label_count / r for r in rare.values())
     return (
-        f"the audit withholds an interval below its floors (Policy: {pol.min_group_size} rows "
-        f"per group for DI and SPD, {pol.min_label_count} positive and "
-        f"{pol.min_label_count} negative labels per group for EO); use n of at least {need} "
-        f"(--n) so the smaller group reaches {pol.min_group_size} rows"
-        + ("" if n < need else ", or more for EO's label floor")
+        f"use n well above {int(np.ceil(need))} (--n; there a group's rarer label is expected "
+        f"{pol.min_label_count} times, and about half the runs fall short): the audit reports "
+        f"no EO interval for a group with under {pol.min_label_count} positive or negative "
+        f"labels (Policy.min_label_count); at n = {n} the rarer label of a group is expected "
+        f"{min(rare.values()) * n:.0f} times"
     )
 
 
@@ -524,7 +534,7 @@ def _flag_rates(runs: list, i: int) -> dict:
     return rates
 
 
-def _recovery(runs: list, methods, n: int, confidence_level: float, group_sizes) -> OracleResult:
+def _recovery(runs: list, methods, n: int, confidence_level: float, shares) -> OracleResult:
     """Bias, RMSE and coverage per (metric, method), and flag rates per method, from each
     run's (truth, comparison per method); the estimates are the first method's."""
     truth = runs[-1][0]
@@ -533,7 +543,7 @@ def _recovery(runs: list, methods, n: int, confidence_level: float, group_sizes)
         est = np.array([np.nan if (v := c[0].metrics[m].value) is None else v for _, c in runs])
         for i, meth in enumerate(methods):
             cov = _coverage([c[i].metrics[m] for _, c in runs], [t[m] for t, _ in runs])
-            cov["fix"] = _floor_fix(n, group_sizes) if cov["not_assessable"] else None
+            cov["fix"] = _floor_fix(m, n, shares, truth) if cov["not_assessable"] else None
             rows.append(
                 {
                     "metric": m,
