@@ -255,3 +255,9 @@ def test_pcer_policy_names_an_argument_or_an_option(where, named):
     assert str(info.value) == (
         f"{named}: must be a whole number of at least 1 (value: 0). Fix: use 1 or more (default 30)"
     )
+
+
+def test_floor_dominated_sentence_names_the_dispersion_for_three_groups():
+    res = pcer_audit(*_splits(3, 101), eta=0.1, n_boot=100)
+    assert "floor-dominated (the dispersion = DP-Gap/η)" in res.interpretation
+    assert "ΔPCER" not in res.interpretation

@@ -923,14 +923,18 @@ def interpret(r: PCERResult) -> str:
         text = f"ΔPCER is undefined: {reason.rstrip('.')}."
     else:
         text = _ratio_sentence(r) + _ci_sentence(head) + _outcome_and_cost(r)
+    name = "ΔPCER" if len(r.group_order) == 2 else "the dispersion"
     if dominated:
         text += (
             f" Every group's overfitting gap is below η = {r.eta:g}: the finding is "
-            "floor-dominated (ΔPCER = DP-Gap/η), a rescaled demographic-parity gap, not a "
+            f"floor-dominated ({name} = DP-Gap/η), a rescaled demographic-parity gap, not a "
             "privacy-cost effect."
         )
     elif r.scales_like_inverse_eta:
-        text += " |ΔPCER| scales like 1/η across the floor constants: treat it as floor-driven."
+        text += (
+            f" |{name.removeprefix('the ')}| scales like 1/η across the floor constants: treat it "
+            "as floor-driven."
+        )
     return text
 
 
