@@ -144,18 +144,13 @@ def membership_inference(
             fix="pass loss= to both SplitPredictions",
         )
     eta = check_eta(eta)  # the same range as pcer_audit's, kept as the float checked
-    if min_group_size is not None:
-        check_count(min_group_size, "min_group_size")
+    floor_n = None if min_group_size is None else check_count(min_group_size, "min_group_size")
     order = tuple(group_order or sorted(set(train.groups)))
-    attacks = [_floored(_attack_group(train, test, g), min_group_size) for g in order]
-    reported = all(a.status == REPORTED for a in attacks)
+    attacks = [_floored(_attack_group(train, test, g), floor_n) for g in order]
     dp_mia = agrees = None
-    if positive_rates is not None and len(order) == 2 and reported:
-        (g0, a0), (g1, a1) = zip(order, attacks, strict=True)
-        dp_mia = positive_rates[g0] / max(a0.advantage, eta) - positive_rates[g1] / max(
-            a1.advantage, eta
-        )
-        if delta_pcer is not None:
+    if positive_rates is not None and len(order) == 2:
+        dp_mia = _delta_pcer_mia(attacks, positive_rates, eta)
+        if dp_mia is not None and delta_pcer is not None:
             agrees = bool(np.sign(dp_mia) == np.sign(delta_pcer))
     return MIAResult(
         groups=attacks,
@@ -164,6 +159,17 @@ def membership_inference(
         delta_pcer_mia=dp_mia,
         delta_pcer=delta_pcer,
         sign_agrees=agrees,
+    )
+
+
+def _delta_pcer_mia(attacks: list[GroupAttack], positive_rates: dict, eta: float):
+    """R_0 / max(AUC_0 − 0.5, η) − R_1 / max(AUC_1 − 0.5, η); None when a group's attack is
+    withheld (below the floor)."""
+    if any(a.status != REPORTED for a in attacks):
+        return None
+    a0, a1 = attacks
+    return positive_rates[a0.group] / max(a0.advantage, eta) - positive_rates[a1.group] / max(
+        a1.advantage, eta
     )
 
 

@@ -532,8 +532,7 @@ def pcer_audit(
         (REPORTED, INSUFFICIENT_DATA or UNDEFINED) and a reason. The intervals cover row
         sampling of this one model, not retraining (see ``note``).
     """
-    _check_arguments(positive_is_favorable, group_order)
-    eta, settings = check_eta(eta), _audit_settings(options)  # stored as the float checked
+    eta, settings = check_eta(eta), _audit_settings(options, positive_is_favorable, group_order)
     floor_n, ci = check_policy(policy).pcer_min_group_size, settings["ci"]
     order, cells, stats = _statistics_and_draws(train, test, group_order, eta, settings)
     rows, small, notes = _group_rows((train, test), order, cells, stats, floor_n, ci)
@@ -544,9 +543,7 @@ def pcer_audit(
         **_result_values(stats[0]["result"], rows, order, settings["etas"]),
         positive_is_favorable=bool(positive_is_favorable),
         min_group_size=floor_n,
-        mia=_attack(
-            (train, test), order, eta, rows, json_number(stats[0]["result"]["delta_pcer"]), floor_n
-        ),
+        mia=_attack((train, test), order, eta, rows, stats[0]["result"], floor_n),
         notes=notes,
         estimates=_result_estimates(rows, small, stats, floor_n, ci),
         **{key: int(settings[key]) for key in ("n_boot", "random_state")},
@@ -594,9 +591,9 @@ def _result_values(res: dict, rows, order, etas) -> dict:
     }
 
 
-def _attack(splits, order, eta, rows, delta_pcer, floor_n: int) -> MIAResult | None:
+def _attack(splits, order, eta, rows, result: dict, floor_n: int) -> MIAResult | None:
     """The threshold membership-inference attack, when both splits carry losses; a group
-    below the PCER floor has its attack values withheld."""
+    below the PCER floor has its attack values withheld. ``result``: the point statistics."""
     train, test = splits
     if train.loss is None or test.loss is None:
         return None
@@ -606,7 +603,7 @@ def _attack(splits, order, eta, rows, delta_pcer, floor_n: int) -> MIAResult | N
         group_order=order,
         eta=eta,
         positive_rates={r.group: r.positive_rate for r in rows},
-        delta_pcer=delta_pcer,
+        delta_pcer=json_number(result["delta_pcer"]),
         min_group_size=floor_n,
     )
 
@@ -615,9 +612,11 @@ def _attack(splits, order, eta, rows, delta_pcer, floor_n: int) -> MIAResult | N
 AUDIT_SETTINGS = {"etas": FLOOR_ETAS, "n_boot": DEFAULT_N_BOOT, "random_state": 0, "ci": "jeffreys"}
 
 
-def _audit_settings(options: dict) -> dict:
+def _audit_settings(options: dict, positive_is_favorable, group_order) -> dict:
     """The settings given by keyword, defaults for the rest; an unknown keyword is a TypeError
-    as for any Python function."""
+    as for any Python function. The arguments' types are checked first
+    (:func:`_check_arguments`)."""
+    _check_arguments(positive_is_favorable, group_order)
     unknown = sorted(set(options) - set(AUDIT_SETTINGS))
     if unknown:
         raise TypeError(f"pcer_audit() got an unexpected keyword argument {unknown[0]!r}")
