@@ -401,7 +401,7 @@ def check_rows(n) -> int:
 
 def _check_pair(value, name: str, fix: str) -> tuple[float, float]:
     """A (privileged, unprivileged) pair of numbers strictly between 0 and 1."""
-    if isinstance(value, (str, bytes)) or not _is_pair(value):
+    if not _is_pair(value):
         raise EthicLensInputError(
             "must be a pair (privileged, unprivileged) of numbers",
             column=name,
@@ -413,6 +413,7 @@ def _check_pair(value, name: str, fix: str) -> tuple[float, float]:
 
 
 def _is_pair(value) -> bool:
+    """A tuple, list or array of two items (text is one value, not a pair of characters)."""
     return isinstance(value, (tuple, list, np.ndarray)) and len(value) == 2
 
 
