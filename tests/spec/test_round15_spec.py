@@ -5,6 +5,7 @@ for every target."""
 
 import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -160,3 +161,37 @@ def test_the_largest_seed_is_taken_and_the_schema_says_the_range():
     assert AuditSpec.of("d.csv", seed=2**32 - 1).policy.seed == 2**32 - 1
     schema = ethiclens.spec.spec_schema()["properties"]["policy"]["properties"]["seed"]
     assert (schema["minimum"], schema["maximum"]) == (0, 2**32 - 1)
+
+
+# -- 4. ethiclens counts bins a continuous attribute (the library bins the counts) -----------
+def test_counts_bins_a_continuous_attribute_as_the_audit_does(csv, tmp_path, capsys):
+    args = ["counts", csv, "--y-true", "label", "--y-pred", "pred", "--protected", "age"]
+    code, err = cli([*args, "--out", "c.parquet"], capsys)
+    assert code == 2 and "column 'age': looks continuous" in err  # as before, without --bins
+    bins = ["--bins", "age=0,30,50,120"]
+    assert cli([*args, "--protected", "race", *bins, "--out", "c.parquet"], capsys)[0] == 0
+    table = pd.read_parquet("c.parquet")
+    assert sorted(set(table["age"])) == ["[0, 30)", "[30, 50)", "[50, 120]"]
+    from_counts = ethiclens.run(AuditSpec.of(counts="c.parquet", n_boot=200))
+    roles = dict(y_true="label", y_pred="pred", protected=["age", "race"], n_boot=200)
+    from_rows = ethiclens.run(csv, bins={"age": [0, 30, 50, 120]}, **roles)
+    counted, read = from_counts.to_dict()["comparisons"], from_rows.to_dict()["comparisons"]
+    assert [(c["group"], c["n"]) for c in counted] == [(c["group"], c["n"]) for c in read]
+    assert [c["metrics"]["disparate_impact"]["value"] for c in counted] == pytest.approx(
+        [c["metrics"]["disparate_impact"]["value"] for c in read]
+    )
+
+
+@pytest.mark.parametrize(
+    "edges, words",
+    [
+        ("age=0,nan", f"option '--bins': {BINS_WORDS}"),
+        ("race=0,1", "option '--bins': bins an attribute that is not audited"),
+        ("age=30,50", "column 'age': "),  # rows outside the edges, as the audit refuses them
+    ],
+)
+def test_counts_refuses_bad_bins_naming_the_flag(csv, capsys, edges, words):
+    args = ["counts", csv, "--y-pred", "pred", "--protected", "age", "--bins", edges]
+    code, err = cli([*args, "--out", "c.parquet"], capsys)
+    assert code == 2 and err.startswith(f"error: {words}")
+    assert not (Path(csv).parent / "c.parquet").exists()

@@ -6,17 +6,18 @@ import click
 
 from ..errors import EthicLensInputError
 from ._common import writable
+from ._options import spec_flag
 
 ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
 
 
-def _spec(target, db, engine="auto", roles=None, **more):
-    """The request ``counts`` runs: a file (folder, glob) or database target and its roles."""
+def _spec(target, db, engine="auto", roles=None, bins=None, **more):
+    """The request ``counts`` runs: a file (folder, glob) or database target, roles, bins."""
     from ..spec import AuditSpec
 
     data = {"engine": engine, "file": target, "db": db, **more}
     target = {k: v for k, v in data.items() if v}
-    return AuditSpec.from_dict({"target": target, "roles": roles or {}})
+    return AuditSpec.from_dict({"target": target, "roles": roles or {}, "groups": {"bins": bins}})
 
 
 @click.command("counts")
@@ -26,6 +27,7 @@ def _spec(target, db, engine="auto", roles=None, **more):
 @click.option("--y-score", help="Score column in [0, 1]: adds score-bin cells for calibration.")
 @click.option("--protected", multiple=True, required=True, metavar="COL", help="Repeatable.")
 @click.option("--weight", help="Sample-weight column: adds weight and squared-weight sums.")
+@spec_flag("counts", "--bins", "Bin a numeric attribute: ATTR=E0,E1,... (age=0,25,65,120).")
 @click.option("--n-bins", default=10, show_default=True, help="Score bins (with --y-score).")
 @click.option(
     "--engine",
@@ -62,7 +64,7 @@ def _spec(target, db, engine="auto", roles=None, **more):
 def counts_command(target, out, n_bins, min_cell, db, engine, **flags):
     """Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates."""
     from ..sources import counts_format, counts_outputs, hand_over
-    from ..spec import count_target, flag_paths
+    from ..spec import attribute_names, count_target, flag_paths, flag_value
 
     # never the input, its folder or its glob
     writable(counts_outputs(out, "--out"), inputs=[target])
@@ -76,7 +78,8 @@ def counts_command(target, out, n_bins, min_cell, db, engine, **flags):
     roles["protected"] = list(flags["protected"])
     where = {k: flags[k] for k in ("db_env", "query", "scheduler")} | {"table": flags["db_table"]}
     try:
-        table, where = count_target(_spec(target, db, engine, roles, **where), n_bins)
+        bins = flag_value("bins", flags["bins"], "--bins", attribute_names(roles["protected"]))
+        table, where = count_target(_spec(target, db, engine, roles, bins, **where), n_bins)
     except EthicLensInputError as exc:  # a key of the request is named by its flag, as audit does
         raise exc.renamed({p: f for f, p in flag_paths().items()}) from None
     click.echo(hand_over(table, out, min_cell=min_cell, source=where))

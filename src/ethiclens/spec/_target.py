@@ -97,7 +97,8 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
 
 def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     """(counts table, where it came from) of the spec's file, folder, glob or database, counted
-    where the data is (``ethiclens counts``): roles as given, protected columns as named."""
+    where the data is (``ethiclens counts``): roles as given, protected columns as named, the
+    numeric ones binned by ``groups.bins`` as an audit bins them."""
     from ..sources import Roles
 
     t, r = spec.target, spec.roles
@@ -117,7 +118,7 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
         raise EthicLensInputError(
             "--table and --query need --db", column="--table/--query", fix="add --db URL"
         )
-    from ..fairness import check_group_edits
+    from ..fairness import bin_counts, check_bins, check_group_edits
 
     flag = _url_flag(t)
     # a JSON file has no header to read first: the pandas reader names a missing column
@@ -127,6 +128,8 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight, int(n_bins))
     roles = replace(roles, binary_labels=True)  # no --pos-label: a stray label refused now
     table, where = _count(engine, t.file, roles, url, (t.table, t.query, flag), t.scheduler)
+    if spec.groups.bins:  # cells add up: binning the counts is counting the binned rows
+        table = bin_counts(table, check_bins(spec.groups.bins, cols))
     check_group_edits(table[cols])  # the audit's checks of groups (a continuous column: no)
     return table, where
 
