@@ -150,7 +150,7 @@ def file_layout(target: str, engine: str | None = None) -> tuple[list[str], File
     starts. Reads only the files' footers or header lines."""
     files, kind, hive = resolve_files(target, engine)
     columns, headers = _layout(target, files, kind, hive)
-    return columns, FileLayout(files, kind, headers, hive)
+    return columns, FileLayout(files, kind, headers, hive, target)
 
 
 def _layout(target, files, kind, hive) -> tuple[list[str], dict]:
@@ -257,7 +257,10 @@ def _same_types(layout: FileLayout, roles: Roles) -> list[FileLayout]:
         schema = pq.read_schema(f)
         types = tuple(str(schema.field(c).type) for c in roles.columns if c in schema.names)
         groups.setdefault(types, []).append(f)
-    return [FileLayout(files, "parquet", layout.headers, layout.hive) for files in groups.values()]
+    return [
+        FileLayout(files, "parquet", layout.headers, layout.hive, layout.target)
+        for files in groups.values()
+    ]
 
 
 def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> str:

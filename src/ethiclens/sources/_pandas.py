@@ -24,6 +24,7 @@ from ._rules import (
     missing_groups_error,
     missing_values_error,
     name_file_rows,
+    no_rows_error,
     ragged_error,
     record_engine,
     stray_labels,
@@ -84,7 +85,7 @@ def read_rows(target, roles) -> pd.DataFrame:
         frames.append(frame)
     frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
     if frame.empty:
-        raise DataFileError(f"{target} has no data rows", fix="export the data again")
+        raise no_rows_error(target)
     for col in roles.protected:
         # CSV groups typed by the rule; a float -0.0 is the group 0.0 on every engine
         frame[col] = canonical_zero(type_groups(frame[col]) if layout.kind == "csv" else frame[col])

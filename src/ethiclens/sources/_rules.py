@@ -213,12 +213,16 @@ class FileLayout:
     finds the first row (in the order they are counted) whose raw value of a column passes a
     test: the row the pandas path names. Only read once a check failed."""
 
-    def __init__(self, files, kind, headers=None, hive=False):
+    def __init__(self, files, kind, headers=None, hive=False, target=None):
         self.files, self.kind, self.headers, self.hive = list(files), kind, headers or {}, hive
+        self.target = target  # the file, glob or folder named (for the no-rows refusal)
 
     def check(self, raw: pd.DataFrame, roles) -> pd.DataFrame:
         """:func:`check_counts` of an engine's GROUP BY result over these files (CSV keys read
-        as text), a refusal naming the first offending row."""
+        as text), a refusal naming the first offending row; no row at all is refused as the
+        pandas path refuses it (:func:`no_rows_error`), before any other check."""
+        if not int(pd.to_numeric(raw[COUNT]).sum()):
+            raise no_rows_error(self.target if self.target is not None else self.files[0])
         return check_counts(raw, roles, text=self.kind == "csv", locator=self, files=self.files)
 
     def first(self, column, test):
@@ -274,6 +278,13 @@ class FileLayout:
         with reader:
             for chunk in reader:
                 yield chunk[column].astype(object)
+
+
+def no_rows_error(target) -> DataFileError:
+    """The refusal of a file, glob or folder whose files hold no data row (header-only CSVs,
+    zero-row Parquet files), the same words on every engine and for every kind of file."""
+    what = f"file {target}" if Path(target).is_file() else str(target)
+    return DataFileError(f"{what} has no data rows", fix="export the data again")
 
 
 def row_place(path, index: int, kind: str) -> str | int:
