@@ -21,9 +21,12 @@ def _setting_error(problem: str, *, column, value=None, fix=None) -> EthicLensIn
     return EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)
 
 
-def check_seed(value, where: str = "random_state", *, allow_none: bool = False, limit=None):
-    """A seed is a non-negative integer (numpy refuses negative ones with a traceback), below
-    ``limit`` when given (e.g. :data:`SKLEARN_SEED_LIMIT` where scikit-learn uses it)."""
+def check_seed(
+    value, where: str = "random_state", *, allow_none: bool = False, limit=SKLEARN_SEED_LIMIT
+):
+    """A seed is a non-negative integer (numpy refuses negative ones with a traceback) below
+    ``limit``: :data:`SKLEARN_SEED_LIMIT` (2**32) for every seed, so one range holds on every
+    face and target (scikit-learn, which trains the benchmarks' models, takes no larger)."""
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
@@ -33,7 +36,7 @@ def check_seed(value, where: str = "random_state", *, allow_none: bool = False, 
             value=value,
             fix="use e.g. 0",
         )
-    if limit is not None and value >= limit:
+    if value >= limit:
         raise _setting_error(
             f"must be below {limit:,}",
             column=where,

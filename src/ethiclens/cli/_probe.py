@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 import click
 
-from .._checks import SKLEARN_SEED_LIMIT, check_seed
+from .._checks import check_seed
 from ..errors import EthicLensInputError
 from ..probes import (
     analyze_scored,
@@ -80,7 +80,7 @@ def probe_group():
 )
 def counterfactual_cmd(target, json_out, **flags):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
-    check_seed(flags["seed"], "--seed", limit=SKLEARN_SEED_LIMIT)
+    check_seed(flags["seed"], "--seed")
     check_probe_outputs({"--json": json_out}, inputs=[flags["data"]])
     model = flags["model_spec"]  # your model favours 1 by default, a benchmark as declared
     _check_target(target, model, flags["data"])

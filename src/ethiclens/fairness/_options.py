@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .._checks import check_level, check_seed
+from .._checks import SKLEARN_SEED_LIMIT, check_level, check_seed
 from ..errors import EthicLensInputError
 from ..io import json_ready
 
@@ -99,7 +99,7 @@ class AuditOptions:
         """These options with a checked seed: the given one, or one drawn (and then recorded)."""
         seed = self.random_state
         if seed is None:
-            seed = int(np.random.SeedSequence().entropy % (2**63))
+            seed = int(np.random.SeedSequence().entropy % SKLEARN_SEED_LIMIT)
         check_seed(seed, "random_state")
         return replace(self, random_state=seed)
 

@@ -124,7 +124,8 @@ def inject_bias(
         if k0 is None:
             raise _eo_gap_error(eo_gap, disparate_impact, r1, b0, (tpr1, fpr1))
     groups = {PRIVILEGED: (r1, b1, tpr1, fpr1), UNPRIVILEGED: (r0, b0, *_rates(r0, b0, k0))}
-    return _draw(groups, sizes, np.random.default_rng(random_state))
+    rng = np.random.default_rng(check_seed(random_state, allow_none=True))
+    return _draw(groups, sizes, rng)
 
 
 def _finite(value, column: str, fix: str) -> None:

@@ -333,7 +333,7 @@ class PolicySpec:
         {"type": ["integer", "null"], "minimum": 0, "maximum": SKLEARN_SEED_LIMIT - 1},
         0,
         # one range for every target: a benchmark's split and model take scikit-learn's seeds
-        check=partial(check_seed, limit=SKLEARN_SEED_LIMIT),
+        check=check_seed,
         flag="--seed",
         doc="Seed for the split and the intervals, below 2**32 (default 0; seed: null in a "
         "config file draws a fresh one when the run starts, recorded in the report's spec and "
