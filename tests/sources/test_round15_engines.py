@@ -5,6 +5,8 @@ refused; the --scheduler and empty-group-name messages fit every case."""
 
 from __future__ import annotations
 
+import json
+
 import pandas as pd
 import pytest
 
@@ -80,3 +82,55 @@ def test_counts_of_a_zero_row_parquet_by_default_writes_nothing(tmp_path, capsys
 def test_no_data_rows_is_the_pandas_refusal_on_spark(tmp_path, capsys):
     pytest.importorskip("pyspark")
     assert _no_rows(tmp_path, capsys, ("spark",)) == []
+
+
+def _crlf_files(tmp_path) -> dict:
+    """CSV files whose lines end in \\n and \\r\\n both, as pandas, Dask and Spark read them."""
+    rows = [f"{i % 2},{(i // 2) % 2},{'AB'[i % 3 == 0]}" for i in range(600)]
+    quoted = [f'{i % 2},{(i // 3) % 2},"{"AB"[i % 4 == 0]},x"' for i in range(600)]
+    texts = {
+        # the tester's file: a header ending in \n (written by hand), rows in \r\n (csv module)
+        "lf header, crlf rows": "label,pred,race\n" + "\r\n".join(rows) + "\r\n",
+        "crlf header, lf rows": "label,pred,race\r\n" + "\n".join(rows) + "\n",
+        "quoted groups": "label,pred,race\n" + "\r\n".join(quoted) + "\r\n",
+        # the first \r\n past the first 64 KiB: refused by DuckDB's strict reader, then read
+        "late crlf": "label,pred,race\n" + "\n".join(rows * 20) + "\r\n" + "\r\n".join(rows),
+        "bare cr in a line": "label,pred,race\n1,0,A\rB,1,0\n" + "\n".join(rows) + "\n",
+    }
+    paths = {}
+    for k, (name, text) in enumerate(texts.items()):
+        paths[name] = tmp_path / f"crlf{k}.csv"
+        paths[name].write_bytes(text.encode())
+    return paths
+
+
+def test_duckdb_reads_mixed_line_ends_as_pandas_does(tmp_path):
+    """DuckDB refused 'The CSV Parser state machine reached an invalid state' where pandas,
+    Dask and Spark read the file; now the same counts table."""
+    pytest.importorskip("duckdb")
+    from ethiclens.sources import Roles, duckdb_counts, pandas_counts
+
+    roles = Roles("pred", ["race"], "label")
+    for name, path in _crlf_files(tmp_path).items():
+        want, got = (_rows(f(str(path), roles)) for f in (pandas_counts, duckdb_counts))
+        assert sum(r[-1] for r in want) > 500, name
+        assert got == want, name
+
+
+def _rows(table: pd.DataFrame) -> list:
+    """A counts table's cells as sorted (race, y_true, y_pred, count) tuples."""
+    cols = ["race", "y_true", "y_pred", "count"]
+    return sorted(tuple(r) for r in table[cols].astype(object).itertuples(index=False))
+
+
+def test_the_crlf_audit_is_the_same_report_on_duckdb_and_pandas(tmp_path, capsys):
+    pytest.importorskip("duckdb")
+    path = _crlf_files(tmp_path)["lf header, crlf rows"]
+    reports = {}
+    for engine in ("pandas", "duckdb"):
+        out = tmp_path / f"{engine}.json"
+        args = ["audit", str(path), *ROLES, "--engine", engine, "--n-boot", "200"]
+        assert main([*args, "--json", str(out)]) == 0, capsys.readouterr().err
+        report = json.loads(out.read_text())
+        reports[engine] = (report["data"]["n_rows"], report["attributes"], report["comparisons"])
+    assert reports["duckdb"] == reports["pandas"]

@@ -281,6 +281,8 @@ def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> 
     # NULL, so an empty surplus field is a surplus field too. Columns are read under their
     # position ("c0", "c1", …) and renamed: DuckDB's names ignore case, pandas' (x and X) do not.
     params["no_null"] = NO_NULL
+    if _mixed_line_ends(layout.files):
+        opts += ", strict_mode = false"  # else DuckDB refuses a \r\n line under a \n header
     file_name = f", {quote(FILE_NAME)}" if _by_file(layout) else ""
     if file_name:
         opts += f", filename = '{FILE_NAME}'"  # our constant (no quote in it)
@@ -297,6 +299,26 @@ def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> 
             f"columns = $cols{i}{opts}){_not_blank(len(names))}"
         )
     return "(" + " UNION ALL ".join(parts) + ")"
+
+
+_LINE_END = re.compile(rb"\r?\n")
+
+
+def _mixed_line_ends(files) -> bool:
+    """Whether a CSV file's first 64 KiB end lines both in ``\n`` and in ``\r\n`` (a header
+    written with ``\n``, rows by Python's csv module with ``\r\n``): pandas, Dask and Spark
+    read it; DuckDB only when not strict. A file that cannot be read is left to the reader."""
+    import gzip
+
+    for f in files:
+        try:
+            with (gzip.open if f.lower().endswith(".gz") else open)(f, "rb") as fh:
+                head = fh.read(1 << 16)
+        except (OSError, EOFError):
+            continue
+        if len(set(_LINE_END.findall(head))) > 1:
+            return True
+    return False
 
 
 def _not_blank(width: int) -> str:
@@ -343,9 +365,14 @@ _LINE_SIZE = re.compile(r"max_line_size=(\d+)")
 
 
 def _retry_sql(sql: str, error: str) -> str | None:
-    """``sql`` changed as DuckDB's ``error`` asks, or None: without parallel CSV reading (a
-    quoted line break: the parallel scanner cannot pad short rows then), or with room for
-    longer lines (a long text field; DuckDB reads lines of 2 MB by default, pandas any)."""
+    """``sql`` changed as DuckDB's ``error`` asks, or None: not strict (a ``\r`` inside a
+    line, read as pandas reads it), without parallel CSV reading (a quoted line break: the
+    parallel scanner cannot pad short rows then), or with room for longer lines (a long text
+    field; DuckDB reads lines of 2 MB by default, pandas any)."""
+    if "state machine reached an invalid state" in error and "strict_mode" not in sql:
+        # a \r inside a line (mixed line ends past the first 64 KiB, a bare \r): pandas ends
+        # the line there, as DuckDB does when not strict
+        return sql.replace("null_padding = true,", "null_padding = true, strict_mode = false,")
     if "parallel=false" in error and "parallel = false" not in sql:
         return sql.replace("null_padding = true,", "null_padding = true, parallel = false,")
     asked = _LINE_SIZE.search(error)
