@@ -6,6 +6,7 @@ refused; the --scheduler and empty-group-name messages fit every case."""
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pandas as pd
 import pytest
@@ -134,3 +135,51 @@ def test_the_crlf_audit_is_the_same_report_on_duckdb_and_pandas(tmp_path, capsys
         report = json.loads(out.read_text())
         reports[engine] = (report["data"]["n_rows"], report["attributes"], report["comparisons"])
     assert reports["duckdb"] == reports["pandas"]
+
+
+def _db(tmp_path) -> str:
+    path = tmp_path / "db.sqlite"
+    frame = pd.DataFrame({"label": [0, 1] * 40, "pred": [1, 1, 0, 0] * 20, "race": ["A", "B"] * 40})
+    with sqlite3.connect(path) as con:
+        frame.to_sql("preds", con, index=False)
+    con.close()
+    return f"sqlite:///{path}"
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb", "dask", "spark"])
+@pytest.mark.parametrize("command", ["audit", "counts"])
+def test_an_engine_named_beside_a_database_is_refused_alike(tmp_path, capsys, engine, command):
+    """--engine dask|duckdb|pandas with --db was ignored (the report said "sql (sqlite)");
+    only spark was refused: now every engine, in spark's words."""
+    out = tmp_path / ("o.json" if command == "audit" else "o.parquet")
+    flag = "--json" if command == "audit" else "--out"
+    argv = [command, "--db", _db(tmp_path), "--table", "preds", *ROLES, flag, str(out)]
+    assert main([*argv, "--engine", engine]) == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        f"error: option '--engine': --engine {engine} reads files; with --db the database "
+        f"counts (value: '{engine}'). Fix: drop --engine {engine}, or drop --db and name a file"
+    )
+    assert not out.exists()
+    assert main([*argv, "--engine", "auto"]) == 0 and out.exists()
+
+
+def test_the_scheduler_refusal_never_asks_for_the_engine_given(tmp_path, capsys):
+    """--scheduler with a database said "add --engine dask", which reads no database; with
+    --engine duckdb "add --engine dask" beside the engine named."""
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.sources import check_scheduler
+
+    argv = ["audit", "--db", _db(tmp_path), "--table", "preds", *ROLES]
+    assert main([*argv, "--scheduler", "local-cluster"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err == (
+        "error: option '--scheduler': only --engine dask and --engine spark use a scheduler; "
+        "this count runs in the database (value: 'local-cluster'). Fix: drop --scheduler (Dask "
+        "and Spark read files: to use one, name a file instead of the database)"
+    )
+    assert main([*argv, "--engine", "dask", "--scheduler", "local-cluster"]) == 2
+    assert "--engine dask reads files" in capsys.readouterr().err
+    with pytest.raises(EthicLensInputError) as exc:
+        check_scheduler("duckdb", "local-cluster")
+    assert "add --engine" not in str(exc.value)
+    assert "count with --engine dask" in str(exc.value) and "instead" in str(exc.value)

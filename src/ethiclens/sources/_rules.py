@@ -98,15 +98,26 @@ def record_engine(table: pd.DataFrame, engine: str) -> pd.DataFrame:
 
 
 def check_scheduler(engine: str, scheduler: str | None) -> None:
-    """``--scheduler`` is the Dask scheduler or the Spark master: refused with another engine."""
-    if scheduler and engine not in ("dask", "spark"):
+    """``--scheduler`` is the Dask scheduler or the Spark master: refused with another engine
+    (``sql``: a database, which counts where it is)."""
+    if not scheduler or engine in ("dask", "spark"):
+        return
+    if engine == "sql":
         raise EthicLensInputError(
-            f"only --engine dask and --engine spark use a scheduler; this count runs on {engine}",
+            "only --engine dask and --engine spark use a scheduler; this count runs in the "
+            "database",
             column="--scheduler",
             value=scheduler,
-            fix="drop --scheduler, or add --engine dask (a Dask scheduler address or "
-            "local-cluster) or --engine spark (a Spark master)",
+            fix="drop --scheduler (Dask and Spark read files: to use one, name a file instead "
+            "of the database)",
         )
+    raise EthicLensInputError(
+        f"only --engine dask and --engine spark use a scheduler; this count runs on {engine}",
+        column="--scheduler",
+        value=scheduler,
+        fix="drop --scheduler, or count with --engine dask (a Dask scheduler address or "
+        "local-cluster) or --engine spark (a Spark master) instead",
+    )
 
 
 def engine_of(table: pd.DataFrame) -> str | None:

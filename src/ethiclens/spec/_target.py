@@ -185,16 +185,17 @@ def _refuse_resampling_counts(spec: AuditSpec, engine: str) -> None:
 
 
 def engine_for(spec: AuditSpec) -> str:
-    """Who counts: ``sql`` for a database, else the spec's engine (``auto`` decides)."""
+    """Who counts: ``sql`` for a database, else the spec's engine (``auto`` decides). An engine
+    named beside a database is refused (every one reads files; the database counts itself)."""
     t = spec.target
     if t.kind == "db":
-        if t.engine == "spark":
+        if t.engine != "auto":
             flag = f"--db-env {t.db_env}" if t.db_env else "--db"
             raise EthicLensInputError(
-                f"--engine spark reads files; with {flag} the database counts",
+                f"--engine {t.engine} reads files; with {flag} the database counts",
                 column="--engine",
-                value="spark",
-                fix=f"drop --engine spark, or drop {flag} and name a file",
+                value=t.engine,
+                fix=f"drop --engine {t.engine}, or drop {flag} and name a file",
             )
         return "sql"
     if t.engine != "auto":
