@@ -183,3 +183,27 @@ def test_the_scheduler_refusal_never_asks_for_the_engine_given(tmp_path, capsys)
         check_scheduler("duckdb", "local-cluster")
     assert "add --engine" not in str(exc.value)
     assert "count with --engine dask" in str(exc.value) and "instead" in str(exc.value)
+
+
+def test_an_empty_group_name_is_refused_in_words_that_cover_databases(tmp_path, capsys):
+    """SQLite's refusal spoke of CSV, Parquet and JSON only; Parquet and the database now
+    give one message, which names databases."""
+    frame = pd.DataFrame({"label": [0, 1] * 40, "pred": [1, 1, 0, 0] * 20, "race": ["A", ""] * 40})
+    db = tmp_path / "g.sqlite"
+    with sqlite3.connect(db) as con:
+        frame.to_sql("t", con, index=False)
+    con.close()
+    frame.to_parquet(tmp_path / "g.parquet")
+    faces = {
+        "sqlite": ["--db", f"sqlite:///{db}", "--table", "t"],
+        "parquet": [str(tmp_path / "g.parquet"), "--engine", "pandas"],
+        "parquet by duckdb": [str(tmp_path / "g.parquet"), "--engine", "duckdb"],
+    }
+    want = (
+        "error: column 'race': holds an empty group name '' (a CSV reads an empty field as "
+        "missing; Parquet, JSON and databases keep an empty text as a group without a name). "
+        "Fix: give those rows an explicit group (e.g. 'Unknown') or drop them"
+    )
+    for face, where in faces.items():
+        assert main(["audit", *where, *ROLES]) == 2, face
+        assert capsys.readouterr().err.strip().splitlines()[-1] == want, face
