@@ -207,3 +207,13 @@ def test_an_empty_group_name_is_refused_in_words_that_cover_databases(tmp_path, 
     for face, where in faces.items():
         assert main(["audit", *where, *ROLES]) == 2, face
         assert capsys.readouterr().err.strip().splitlines()[-1] == want, face
+
+
+def test_datasets_list_says_where_bios_is_read_from(capsys):
+    """'(not shipped; see load_bios)' while `datasets info bios` read it from
+    shared/datasets/bios or $ETHICLENS_BIOS: the list now says so."""
+    assert main(["datasets", "list"]) == 0
+    line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("bios"))
+    assert "(not shipped in the package; read from $ETHICLENS_BIOS, else " in line, line
+    assert "shared/datasets/bios/ beside the repository)" in line, line
+    assert "see load_bios" not in line

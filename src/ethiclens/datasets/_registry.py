@@ -343,7 +343,8 @@ _BUILTIN = (
     DatasetEntry(
         name="bios",
         loader="._bios:load_bios",
-        description="Bias in Bios, surgeon vs nurse subset (not shipped; see load_bios)",
+        description="Bias in Bios, surgeon vs nurse subset (not shipped in the package; "
+        "read from $ETHICLENS_BIOS, else shared/datasets/bios/ beside the repository)",
         positive_is_favorable=True,
         protected=("gender",),
         pcer_splits={"gender": _female_split("gender")},
