@@ -192,3 +192,44 @@ def test_a_baseline_of_arrays_is_named_so(place):
         assert "baseline is an audit of arrays (ethiclens.fairness.audit): it has no spec" in text
         assert "Fix: gate against a report of a spec run: ethiclens.run(spec)" in text
         assert "made before EthicLens recorded one" not in text
+
+
+@pytest.mark.parametrize(
+    ("reference", "edit", "said"),
+    [
+        (
+            {"race": "B"},
+            {"merge_groups": {"race": {"X": ["B", "C"]}}},
+            "argument 'reference': the reference group 'B' of race is merged into 'X' (value: "
+            "'B'). Fix: name the merged group as the reference: reference={'race': 'X'}, or take "
+            "'B' out of the merge",
+        ),
+        (
+            "B",
+            {"merge_groups": {"race": {"X": ["B", "C"]}}},
+            "the reference group 'B' of race is merged into 'X'",
+        ),
+        (
+            {"race": "B"},
+            {"exclude_groups": {"race": ["B"]}},
+            "argument 'reference': the reference group 'B' of race is excluded (value: 'B'). "
+            "Fix: keep it, or choose another reference: reference={'race': GROUP}",
+        ),
+    ],
+)
+def test_a_reference_merged_or_excluded_away_is_refused(reference, edit, said):
+    from ethiclens.fairness import audit
+
+    frame = _frame(600)
+    with pytest.raises(EthicLensInputError) as info:
+        audit(frame["label"], frame["pred"], frame[["race"]], reference=reference, **edit)
+    assert said in str(info.value)
+    merged = audit(
+        frame["label"],
+        frame["pred"],
+        frame[["race"]],
+        reference={"race": "X"},
+        merge_groups={"race": {"X": ["B", "C"]}},
+        n_boot=100,
+    )
+    assert merged.to_dict()["attributes"][0]["reference"] == "X"

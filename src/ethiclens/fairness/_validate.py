@@ -902,6 +902,38 @@ def check_group_edits(sensitive_features, exclude_groups=None, merge_groups=None
     apply_group_edits(encode_groups(sensitive_features, n), exclude_groups, merge_groups)
 
 
+def check_reference_kept(reference, edits: dict, columns: list) -> None:
+    """Refuse a reference group that a group edit took away: merged into a new group or
+    excluded (which group would the caller want instead?), naming the fix. ``edits``: what
+    ``apply_group_edits`` did; ``reference`` a group, or a dict per attribute."""
+    if isinstance(reference, dict):
+        refs = {str(attr): ref for attr, ref in reference.items()}
+    else:
+        refs = {columns[0]: reference} if reference is not None and len(columns) == 1 else {}
+    for attr, ref in refs.items():
+        merged = {
+            old: new for new, olds in edits["merge_groups"].get(attr, {}).items() for old in olds
+        }
+        if str(ref) in merged:
+            into = merged[str(ref)]
+            raise EthicLensInputError(
+                f"the reference group {str(ref)!r} of {attr} is merged into {into!r}",
+                column="reference",
+                kind="argument",
+                value=ref,
+                fix=f"name the merged group as the reference: reference={{{attr!r}: {into!r}}}, "
+                f"or take {str(ref)!r} out of the merge",
+            )
+        if str(ref) in edits["exclude_groups"].get(attr, []):
+            raise EthicLensInputError(
+                f"the reference group {str(ref)!r} of {attr} is excluded",
+                column="reference",
+                kind="argument",
+                value=ref,
+                fix=f"keep it, or choose another reference: reference={{{attr!r}: GROUP}}",
+            )
+
+
 def _known_attribute(attrs, attr, arg):
     if attr not in attrs:
         raise EthicLensInputError(
@@ -977,6 +1009,7 @@ def encode_edited(sensitive_features, n: int, opts, against: str = "y_pred"):
     ``against`` names the input that set the row count ``n``."""
     attrs = encode_groups(sensitive_features, n, against)
     attrs, edits = apply_group_edits(attrs, opts.exclude_groups, opts.merge_groups)
+    check_reference_kept(getattr(opts, "reference", None), edits, list(attrs))
     seen = {}
     for combo in opts.intersections or []:
         missing = [a for a in combo if a not in attrs]
