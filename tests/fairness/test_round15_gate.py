@@ -233,3 +233,13 @@ def test_a_reference_merged_or_excluded_away_is_refused(reference, edit, said):
         n_boot=100,
     )
     assert merged.to_dict()["attributes"][0]["reference"] == "X"
+
+
+def test_a_thresholds_report_is_no_baseline(place, capsys):
+    argv = ["thresholds", str(place / "d.csv"), "--y-true", "label", "--y-score", "score"]
+    argv += ["--protected", "race", "--n-boot", "100", "--json", str(place / "th.json")]
+    assert main(argv) == 0
+    capsys.readouterr()
+    assert _audit(place, KINDS["file"], "--baseline", str(place / "th.json")) == 2
+    err = capsys.readouterr().err
+    assert "th.json is not an audit report. Fix: give a JSON report" in err
