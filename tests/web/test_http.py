@@ -229,8 +229,12 @@ def _zip_bomb() -> bytes:
 
 
 def _parquet_bomb() -> bytes:
+    """A few kB that expand past the upload limit (1 GB): 20 columns of 7,000,000 zeros."""
+    import numpy as np
+
     buf = io.BytesIO()
-    pd.DataFrame({"label": [0] * 3_000_000, "pred": [1] * 3_000_000}).to_parquet(buf)
+    zeros = np.zeros(7_000_000, dtype=np.int8)
+    pd.DataFrame({f"c{i}": zeros for i in range(20)}).to_parquet(buf)
     return buf.getvalue()
 
 

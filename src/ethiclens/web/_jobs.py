@@ -176,7 +176,11 @@ def _users_file_in_provenance(result, store, spec_dict: dict) -> None:
 
 def _exit_with_server(server_pid: int) -> None:
     """Run in each worker at start: when its server is killed without a shutdown (``kill
-    -9``, out of memory), the worker exits within seconds instead of idling for ever."""
+    -9``, out of memory), the worker exits within seconds instead of idling for ever. Ctrl-C
+    in the terminal reaches the server only: it stops its workers (``Runner.shutdown``)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == server_pid:
@@ -223,6 +227,8 @@ class Runner:
         self.kind = kind
         self._lock = threading.Lock()
         self._pending = 0
+        self._active: set[str] = set()  # audits handed to the pool, not finished yet
+        self._closing = False
         self._pool: Executor | None = None
 
     def _executor(self) -> Executor:
@@ -257,9 +263,12 @@ class Runner:
 
     def submit(self, audit_id: str, spec: dict, purpose: str, title: str | None = None):
         with self._lock:
+            if self._closing:  # the server is stopping: the audit is not started
+                raise Busy()
             if self._pending >= self.capacity:
                 raise Busy()
             self._pending += 1
+            self._active.add(audit_id)
         from concurrent.futures.process import BrokenProcessPool
 
         try:
@@ -273,6 +282,7 @@ class Runner:
         except Exception:
             with self._lock:
                 self._pending -= 1
+                self._active.discard(audit_id)
             raise
         future.add_done_callback(lambda f, a=audit_id, p=pool: self._done(f, a, p))
         return future
@@ -280,8 +290,12 @@ class Runner:
     def _done(self, future, audit_id: str, pool=None) -> None:
         with self._lock:
             self._pending -= 1
+            self._active.discard(audit_id)
+            closing = self._closing
         exc = None if future.cancelled() else future.exception()
-        if exc is not None:  # a worker died (killed, out of memory): the store says failed
+        # a worker died (killed, out of memory): the store says failed (not when the server
+        # stopped it: shutdown marked its audit interrupted)
+        if exc is not None and not closing:
             log.error("audit worker for %s failed: %r", audit_id, exc)
             from concurrent.futures.process import BrokenProcessPool
 
@@ -312,9 +326,32 @@ class Runner:
         broken.shutdown(wait=False, cancel_futures=False)
 
     def shutdown(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Stop now (SIGTERM, Ctrl-C), not when the running audits end (minutes): the audits
+        queued or running are marked interrupted (nothing of them is stored) and the worker
+        processes are killed, as ``kill -9`` would; a thread (``kind="thread"``) cannot be
+        killed, but what it finishes late is not stored (``Store.finish`` completes only a
+        queued or running audit)."""
+        with self._lock:
+            self._closing = True
+            pool, self._pool = self._pool, None
+            active = list(self._active)
+        if active:
+            from ._store import Store
+
+            store = Store(self.store_path)
+            try:
+                n = store.interrupt(active)
+            finally:
+                store.close()
+            log.warning("%d audit(s) interrupted: the server stopped while they ran", n)
+        if pool is None:
+            return
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in workers:
+            process.kill()
+        for process in workers:
+            process.join(timeout=5)
 
 
 def default_workers() -> int:

@@ -263,24 +263,39 @@ class Store:
 
     def finish(self, audit_id: str, *, result, html, card, fingerprint, verdict, csv=None) -> None:
         """The whole result in one transaction: after it the audit is complete, before it
-        nothing of the result is stored."""
+        nothing of the result is stored. Only a queued or running audit is completed: one marked
+        interrupted (its server stopped; a worker that finished late) stays so."""
         stamp = now()
         with self._tx() as db:
             db.execute(
                 "UPDATE audits SET status = 'done', step = 'done', result = ?, html = ?, "
                 "card = ?, csv = ?, fingerprint = ?, verdict = ?, finished = ?, updated = ? "
-                "WHERE id = ?",
+                "WHERE id = ? AND status IN ('queued', 'running')",
                 (result, html, card, csv, fingerprint, verdict, stamp, stamp, audit_id),
             )
 
     def fail(self, audit_id: str, error: dict) -> None:
+        """A queued or running audit failed (a finished or interrupted one stays so)."""
         stamp = now()
         with self._tx() as db:
             db.execute(
                 "UPDATE audits SET status = 'failed', step = 'failed', error = ?, "
-                "finished = ?, updated = ? WHERE id = ? AND status != 'done'",
+                "finished = ?, updated = ? WHERE id = ? AND status IN ('queued', 'running')",
                 (json.dumps(error), stamp, stamp, audit_id),
             )
+
+    def interrupt(self, audit_ids) -> int:
+        """The server stops: these audits, if still queued or running, are interrupted."""
+        stamp, count = now(), 0
+        with self._tx() as db:
+            for audit_id in audit_ids:
+                cur = db.execute(
+                    "UPDATE audits SET status = 'interrupted', step = 'interrupted', "
+                    "updated = ? WHERE id = ? AND status IN ('queued', 'running')",
+                    (stamp, audit_id),
+                )
+                count += max(cur.rowcount, 0)
+        return count
 
     def reopen(self, audit_id: str) -> None:
         """A failed audit back to a draft (its request and its error kept, so the form shows

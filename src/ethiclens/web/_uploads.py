@@ -16,12 +16,17 @@ CHUNK = 1 << 20
 MAX_FIELDS = 16  # form fields besides the file (csrf, ...)
 MAX_FIELD_BYTES = 4096
 UNREADABLE = "the form could not be read"  # a body that is not a form, on every form
-# A Parquet file whose columns expand beyond this, or by more than this ratio, is refused.
+# A Parquet file whose columns expand beyond MAX_PARQUET_UNCOMPRESSED, or by more than
+# MAX_PARQUET_EXPANSION times its size, is refused as a decompression bomb; but never one that
+# expands to no more than the upload limit (a CSV of that size is accepted and reads into at
+# least as much memory, so it is no new risk), nor to under PARQUET_BOMB_FLOOR (a worker holds
+# a few hundred MB anyway): a sorted column encodes 50,000 rows in a few kB, by design.
 # the mapping screen sends a reference and a bins field per column: a form of 20,000 fields
 # at most (_web.MAX_FORM_FIELDS) holds a little under 10,000 columns; an audit needs a handful
 MAX_COLUMNS = 5_000
 MAX_PARQUET_EXPANSION = 200
 MAX_PARQUET_UNCOMPRESSED = 8 * (1 << 30)
+PARQUET_BOMB_FLOOR = 64 * (1 << 20)
 
 ARCHIVES = {
     b"PK\x03\x04": "a ZIP archive (an Excel .xlsx workbook is one too)",
@@ -223,7 +228,7 @@ def check_content(path: Path, limit: int) -> str:
                 status=415,
             )
     if head.startswith(b"PAR1"):
-        return _check_parquet(path, size)
+        return _check_parquet(path, size, limit)
     for magic, what in OTHER.items():
         if head.startswith(magic):
             raise UploadError(
@@ -234,7 +239,7 @@ def check_content(path: Path, limit: int) -> str:
     return _check_csv(path, head)
 
 
-def _check_parquet(path: Path, size: int) -> str:
+def _check_parquet(path: Path, size: int, limit: int) -> str:
     import pyarrow.parquet as pq
 
     from ..io import refuse_repeated_parquet_names
@@ -268,10 +273,12 @@ def _check_parquet(path: Path, size: int) -> str:
         sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups)),
         meta.num_rows * meta.num_columns * 8,
     )
-    if expanded > MAX_PARQUET_UNCOMPRESSED or expanded > MAX_PARQUET_EXPANSION * size:
+    floor = max(limit, PARQUET_BOMB_FLOOR)
+    if expanded > MAX_PARQUET_UNCOMPRESSED or expanded > max(floor, MAX_PARQUET_EXPANSION * size):
         raise UploadError(
             f"the Parquet file would expand to {limit_text(expanded)} in memory "
-            f"({expanded / size:.0f}× its size): refused as a decompression bomb",
+            f"({expanded / size:.0f}× its size, over {limit_text(floor)}): refused as a "
+            "decompression bomb",
             fix="upload the table as CSV, or a Parquet file with ordinary compression",
             status=413,
         )

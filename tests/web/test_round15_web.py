@@ -1,0 +1,154 @@
+"""Round 15 of the web app: the server stops at once on SIGTERM (its running audit marked
+interrupted, its worker killed, nothing written late), a small Parquet file is never a
+decompression bomb, an identifier ticked as protected is refused naming its groups, a
+GET-only page answers 405 to a POST, and a picked path not listed is 403 whatever it is."""
+
+from __future__ import annotations
+
+import re
+import signal
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+
+def _many_groups_csv(path: Path, groups: int = 300, per_group: int = 20) -> Path:
+    """A file whose audit takes a while (its report draws a row per group), not an ID."""
+    rng = np.random.default_rng(0)
+    n = groups * per_group
+    pd.DataFrame(
+        {
+            "label": rng.integers(0, 2, n),
+            "pred": rng.integers(0, 2, n),
+            "grp": np.repeat([f"g{i}" for i in range(groups)], per_group),
+        }
+    ).to_csv(path, index=False)
+    return path
+
+
+def _children(pid: int) -> list:
+    import psutil
+
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return []
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_stopped_server_stops_now_and_marks_its_audit_interrupted(tmp_path, sig):
+    import httpx
+    import psutil
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_web import Server
+
+    big = _many_groups_csv(tmp_path / "many.csv")
+    server = Server(tmp_path / "data", workers=1)
+    try:
+        with httpx.Client(base_url=server.url, follow_redirects=False, timeout=60) as c:
+            token = re.search(r'name="csrf" value="([0-9a-f]+)"', c.get("/").text)[1]
+            with open(big, "rb") as fh:
+                r = c.post("/upload", data={"csrf": token}, files={"file": ("many.csv", fh)})
+            form = {"csrf": token, "rev": "0", "y_true": "label", "y_pred": "pred",
+                    "protected": ["2"], "n_boot": "200"}  # fmt: skip
+            audit = c.post(r.headers["location"], data=form).headers["location"]
+            deadline = time.time() + 60
+            while "reading the data" not in c.get(audit).text:
+                assert time.time() < deadline
+                time.sleep(0.05)
+        workers = _children(server.proc.pid)
+        assert workers
+        time.sleep(1)  # the worker is well into the audit (its report takes half a minute)
+        start = time.time()
+        server.proc.send_signal(sig)
+        server.proc.wait(timeout=30)
+        assert time.time() - start < 8, "the server waited for its running audit"
+        _, alive = psutil.wait_procs(workers, timeout=3)
+        assert not alive, "a worker outlived its server"
+    finally:
+        for child in _children(server.proc.pid):
+            child.kill()
+        server.close()
+    db = sqlite3.connect(tmp_path / "data" / "ethiclens-web.sqlite")
+    rows = db.execute("SELECT status, result, html FROM audits WHERE status != 'draft'")
+    assert rows.fetchall() == [("interrupted", None, None)]
+
+
+def test_a_late_worker_writes_nothing_into_an_interrupted_audit(tmp_path):
+    from ethiclens.web._store import Store
+
+    store = Store(tmp_path / "h.sqlite")
+    audit = store.new_request(None, {"x": 1}, "audit")
+    store.step(audit, "reading the data and computing the intervals")
+    assert store.interrupt([audit]) == 1
+    store.finish(audit, result="{}", html="<p>", card=None, fingerprint="f", verdict="{}")
+    store.fail(audit, {"problem": "worker stopped"})
+    row = store.audit(audit)
+    assert (row["status"], row["result"], row["html"], row["error"]) == (
+        "interrupted",
+        None,
+        None,
+        None,
+    )
+
+
+# -- a small Parquet file is no decompression bomb ---------------------------------------------
+def _parquet(columns: dict) -> bytes:
+    import io
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    buf = io.BytesIO()
+    pq.write_table(pa.table(columns), buf)
+    return buf.getvalue()
+
+
+def test_a_sorted_parquet_file_that_expands_to_a_megabyte_is_accepted(client):
+    from tests.web.conftest import upload
+
+    n = 50_000  # sorted by group: a few kB on disk, 1.2 MB in memory (about 440 times)
+    content = _parquet(
+        {
+            "label": np.zeros(n, dtype=np.int64),
+            "pred": np.zeros(n, dtype=np.int64),
+            "g": np.repeat(["A", "B"], n // 2),
+        }
+    )
+    assert len(content) * 200 < n * 3 * 8
+    r = upload(client, content, "sorted.parquet")
+    assert r.status_code == 303, r.text[-1500:]
+    assert "/mapping" in r.headers["location"]
+
+
+@pytest.mark.parametrize("max_upload", [1 << 20, 1 << 30])
+def test_a_parquet_file_expanding_past_the_upload_limit_is_still_a_bomb(tmp_path, max_upload):
+    from starlette.testclient import TestClient
+
+    from tests.web.conftest import make_app, upload
+
+    # 20 columns of zeros: a few kB that expand to 20 x 8 bytes a row in memory
+    rows = 1_000_000 if max_upload < 64 << 20 else 7_000_000
+    zeros = np.zeros(rows, dtype=np.int8)
+    content = _parquet({f"c{i}": zeros for i in range(20)})
+    with TestClient(make_app(tmp_path, max_upload=max_upload), follow_redirects=False) as c:
+        r = upload(c, content, "bomb.parquet")
+    assert r.status_code == 413, r.text[-1500:]
+    error = re.search(r'id="error-file"[^>]*>([^<]*)<', r.text).group(1)
+    assert "refused as a decompression bomb" in error
+    expanded, ratio, floor = {1 << 20: ("153 MB", 2346, "64 MB")}.get(
+        max_upload, ("1.04 GB", 2376, "1 GB")
+    )
+    assert error.startswith(
+        f"the Parquet file would expand to {expanded} in memory ({ratio}× its size, over "
+        f"{floor}): refused as a decompression bomb. Fix: upload the table as CSV"
+    ), error
