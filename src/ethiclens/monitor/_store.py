@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import EthicLensInputError
+from ._shape import shape_problem
 
 STORE_VERSION = 1
 APP_ID = "ethiclens-monitor"
@@ -113,6 +114,8 @@ _NUMBER = (int, float)
 _BLOB = (bytes, memoryview)
 _NUMBER_OR_NULL = (int, float, type(None))
 _STATE_TYPES = (str, str, str, _BLOB)  # key, dtype, shape (JSON), data
+# A window's counts as a run stores them: the SHA-256 of its counts table, or "empty" (none).
+_FINGERPRINT = re.compile(r"[0-9a-f]{64}")
 # What each meta key holds once its JSON is decoded.
 _META_TYPES = {
     "app": str,
@@ -349,9 +352,11 @@ class Store:
 
     def check_intact(self) -> None:
         """Refuse a store whose pages are damaged, that lacks one of its tables, or whose
-        settings (meta) or evidence state do not decode, or whose tables disagree (a result or
-        alarm without its window, a comparison missing results); the values in the windows,
-        results, alarms and runs are checked as they are read."""
+        settings (meta), evidence state or results do not decode to what a run writes (a
+        result's keys and types: ``_shape.RESULT``; a window's counts fingerprint), or whose
+        tables disagree (a result or alarm without its window, a comparison missing results);
+        the values in the windows, results, alarms and runs are checked again as they are
+        read."""
         complaint = self.db.integrity()
         if complaint is not None:
             raise self.damaged(f"SQLite: {complaint}")
@@ -360,6 +365,7 @@ class Store:
             raise self.damaged(f"its table(s) {', '.join(missing)} are missing")
         self._check_settings()
         self._check_state()
+        self.results()  # every result decodes and holds what a run writes
         self._check_consistency()
         self._check_windows()
         self._check_references()
@@ -585,6 +591,12 @@ class Store:
             'SELECT "window", start, "end", rows, status, counts FROM windows ORDER BY "window"',
             types=(int, _NUMBER, _NUMBER, int, str, str),
         )
+        for w, *_, counts in rows or []:
+            if counts != "empty" and not _FINGERPRINT.fullmatch(counts):
+                raise self.damaged(
+                    f"counts of window {w} is {_short(counts)}, not the fingerprint of its "
+                    "counts (64 hex digits, or 'empty')"
+                )
         return {
             w: {"start": s, "end": e, "rows": n, "status": st, "counts": c}
             for w, s, e, n, st, c in rows or []
@@ -608,7 +620,17 @@ class Store:
             'SELECT "window", attribute, grp, body FROM results ORDER BY attribute, grp, "window"',
             types=(int, str, str, str),
         )
-        return [(w, a, g, self._decoded(b, "a result", dict)) for w, a, g, b in rows or []]
+        return [(w, a, g, self._result(w, a, g, b)) for w, a, g, b in rows or []]
+
+    def _result(self, window: int, attribute: str, group: str, text: str) -> dict:
+        """One stored result, decoded and holding the keys and types a run writes
+        (``RESULT``)."""
+        where = f"result of window {window}"
+        body = self._decoded(text, where, dict)
+        problem = shape_problem(body)
+        if problem:
+            raise self.damaged(f"{where} {problem}; the comparison {attribute}={_short(group)}")
+        return body
 
     # -- evidence state ------------------------------------------------------------------------
     def save_state(self, attribute: str, group: str, arrays: dict[str, np.ndarray]) -> None:

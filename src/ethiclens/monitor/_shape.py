@@ -1,0 +1,143 @@
+"""What a stored result holds: the keys and the types of the values the monitor writes for
+one comparison in one window (``_run._window_body``; the report's ``history_entry`` in
+``monitor.schema.json``, less its ``window``). A store's results are checked against it when
+they are read, so a result that lost a key, or holds text where a number belongs, is refused as
+damage in one line rather than failing deep inside the report. Checked by hand, not by
+``jsonschema``: a store holds thousands of results and each is read on every run.
+"""
+
+from __future__ import annotations
+
+import math
+
+# A shape is one of: a tuple of types (a bool is never a number); a frozenset of the allowed
+# values; a dict of keys and shapes (a key ending in "?" may be absent, no other key may be
+# there); a ``Pair`` (a list of two values of one shape); ``COUNT`` (a whole number >= 0).
+_NUMBER = (int, float)
+_NUMBER_OR_NULL = (int, float, type(None))
+COUNT = "a count"
+
+
+class Pair:
+    """A list of exactly two values of ``shape``."""
+
+    def __init__(self, shape):
+        self.shape = shape
+
+
+_TESTS = (
+    "disparate_impact",
+    "equalized_odds",
+    "baseline_disparate_impact",
+    "baseline_equalized_odds",
+)
+_RATES = ("selection_rate_gap", "disparate_impact", "tpr_gap", "fpr_gap")
+_FIELDS = ("n", "sel", "pos", "tp", "neg", "fp")
+
+
+def _counts(value_shape) -> dict:
+    return {k if k in ("n", "sel") else f"{k}?": value_shape for k in _FIELDS}
+
+
+_ESTIMATE = {"value": _NUMBER_OR_NULL, "ci_low": _NUMBER_OR_NULL, "ci_high": _NUMBER_OR_NULL}
+_SEQUENCE = {"low": _NUMBER_OR_NULL, "high": _NUMBER_OR_NULL}
+_TEST = {"log_e_value": _NUMBER, "e_value": _NUMBER_OR_NULL}
+
+RESULT = {
+    "status": frozenset({"ESTIMATED", "INSUFFICIENT_DATA", "ONE_GROUP", "NO_ROWS"}),
+    "reason": (str, type(None)),
+    "counts": {"reference": _counts(COUNT), "group": _counts(COUNT)},
+    "estimates": {k if k in _RATES[:2] else f"{k}?": _ESTIMATE for k in _RATES},
+    "tests": {f"{k}?": _TEST for k in _TESTS},
+    "sequences": {f"{k}?": _SEQUENCE for k in _RATES},
+    "baseline?": {"di_band": Pair(_NUMBER), "tpr_eps?": _NUMBER, "fpr_eps?": _NUMBER},
+    "weighted?": {
+        "reference": _counts(_NUMBER),
+        "group": _counts(_NUMBER),
+        "bet_cap": _NUMBER,
+        "source?": frozenset({"propensity", "weight"}),
+        "column?": (str,),
+    },
+}
+
+
+def shape_problem(value, shape=None, where: str = "") -> str | None:
+    """What in ``value`` does not have ``shape`` (default: a stored result, ``RESULT``), in
+    words (``lacks 'tests'``, ``holds 'x' in tests.disparate_impact.log_e_value, not a
+    number``); None when all of it does."""
+    check = _RESULT_CHECK if shape is None else _checker(shape)
+    return check(value, where)
+
+
+def _checker(shape):
+    """``shape`` compiled once into a function (value, where) -> problem or None: a store's
+    thousands of results are each checked on every read."""
+    if isinstance(shape, dict):
+        return _fields_checker(shape)
+    if isinstance(shape, Pair):
+        item = _checker(shape.shape)
+
+        def pair(value, where):
+            if type(value) is not list or len(value) != 2:
+                return _holds(value, where, "not a list of two numbers")
+            return item(value[0], where) or item(value[1], where)
+
+        return pair
+    if isinstance(shape, frozenset):
+        allowed = f"not one of {', '.join(sorted(shape))}"
+        return lambda v, where: None if type(v) is str and v in shape else _holds(v, where, allowed)
+    if shape is COUNT:
+        word = "not a count (a whole number >= 0)"
+        return lambda v, where: None if type(v) is int and v >= 0 else _holds(v, where, word)
+    expected = f"not {_kind(shape)}"
+
+    def leaf(value, where):  # type(): a bool is never a number
+        if type(value) not in shape:
+            return _holds(value, where, expected)
+        if type(value) is float and not math.isfinite(value):
+            return _holds(value, where, "not a finite number")
+        return None
+
+    return leaf
+
+
+def _fields_checker(shape: dict):
+    """An object holding each key of ``shape`` (one ending in "?" may be absent) and no other."""
+    checks = {k.removesuffix("?"): _checker(v) for k, v in shape.items()}
+    required = [k for k in shape if not k.endswith("?")]
+
+    def fields(value, where):
+        if type(value) is not dict:
+            return _holds(value, where, "not an object")
+        inside = f" in {where}" if where else ""
+        for key in required:
+            if key not in value:
+                return f"lacks {key!r}{inside}"
+        for key, item in value.items():
+            check = checks.get(key)
+            if check is None:
+                return f"holds an unexpected key {_clip(key)}{inside}"
+            problem = check(item, f"{where}.{key}" if where else key)
+            if problem:
+                return problem
+        return None
+
+    return fields
+
+
+def _holds(value, where: str, expected: str) -> str:
+    return f"holds {_clip(value)} in {where or 'it'}, {expected}"
+
+
+def _clip(value, limit: int = 40) -> str:
+    """A value as a refusal shows it (a damaged body may hold anything, of any length)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _kind(types: tuple) -> str:
+    words = {int: "a number", float: "a number", str: "a text", type(None): "null"}
+    return " or ".join(dict.fromkeys(words.get(t, t.__name__) for t in types))
+
+
+_RESULT_CHECK = _checker(RESULT)
