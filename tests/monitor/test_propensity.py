@@ -171,7 +171,7 @@ def test_propensity_options_are_checked(tmp_path, days, capsys):
         capsys, "monitor", data, *FLAGS, "--protected", "race", "--propensity", "prop",
         "--store", store,
     )  # fmt: skip
-    assert rc == 2 and "propensity None there, 'prop' here" in err, err
+    assert rc == 2 and "propensity not given there, 'prop' here" in err, err
 
 
 def _powers_of_two(frame):

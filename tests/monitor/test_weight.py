@@ -130,13 +130,15 @@ def test_weight_options_are_checked(tmp_path, days, capsys):
     store = tmp_path / "d.sqlite"
     assert _cli(capsys, *base, "--store", store)[0] == 0
     rc, _, err = _cli(capsys, *base, "--weight", "wt", "--store", store)
-    assert rc == 2 and "weight None there, 'wt' here" in err, err
+    assert rc == 2 and "weight not given there, 'wt' here" in err, err
     store = tmp_path / "e.sqlite"
     assert _cli(capsys, *base, "--weight", "wt", "--store", store)[0] == 0
     rc, _, err = _cli(capsys, *base, "--store", store)
-    assert rc == 2 and "weight 'wt' there, None here" in err, err
+    assert rc == 2 and "weight 'wt' there, not given here" in err, err
     rc, _, err = _cli(capsys, *base, "--propensity", "prop", "--store", store)
-    assert rc == 2 and "weight 'wt' there, None here" in err and "propensity None" in err, err
+    assert (
+        rc == 2 and "weight 'wt' there, not given here" in err and "propensity not given" in err
+    ), err
     with pytest.raises(EthicLensInputError, match="not both"):
         _req(data, weight="wt", propensity="prop")
 

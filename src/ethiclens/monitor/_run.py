@@ -138,8 +138,13 @@ def _diff_message(stored: dict, now: dict) -> str:
     parts = []
     for key in (*BOUND, *DRAWS, *OPTIONAL):
         if stored.get(key) != now.get(key):
-            parts.append(f"{key} {stored.get(key)!r} there, {now.get(key)!r} here")
+            parts.append(f"{key} {_given(stored.get(key))} there, {_given(now.get(key))} here")
     return "; ".join(parts)
+
+
+def _given(value) -> str:
+    """A request's value as a refusal shows it: ``'label'``, or ``not given`` (None)."""
+    return "not given" if value is None else repr(value)
 
 
 def run_monitor(request: MonitorRequest, store_path, *, now: dt.datetime | None = None):
