@@ -152,3 +152,77 @@ def test_a_parquet_file_expanding_past_the_upload_limit_is_still_a_bomb(tmp_path
         f"the Parquet file would expand to {expanded} in memory ({ratio}× its size, over "
         f"{floor}): refused as a decompression bomb. Fix: upload the table as CSV"
     ), error
+
+
+# -- the method before the size ----------------------------------------------------------------
+def _bare_post(app, path: str) -> tuple[int, dict, str]:
+    """(status, headers, body) of a POST without a body or a Content-Length (``curl -X
+    POST URL``), sent to the ASGI app as the server would."""
+    import asyncio
+
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1")],
+        "scheme": "http",
+        "http_version": "1.1",
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
+    }
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(app(scope, receive, send))
+    headers = {k.decode(): v.decode() for k, v in sent[0]["headers"]}
+    body = b"".join(m.get("body", b"") for m in sent[1:]).decode()
+    return sent[0]["status"], headers, body
+
+
+@pytest.mark.parametrize("path", ["/history", "/", "/diff", "/monitoring", "/audits/nosuch"])
+def test_a_post_without_a_body_to_a_get_only_page_is_405(app, path):
+    status, headers, body = _bare_post(app, path)
+    assert status == 405, body[-1500:]
+    assert "This address does not take that method" in body
+    assert "GET" in headers["allow"]
+
+
+def test_a_post_to_a_page_that_takes_it_still_needs_its_size(app):
+    status, _, body = _bare_post(app, "/pick")
+    assert status == 413 and "The form is too large (or did not say its size)" in body
+    assert _bare_post(app, "/nosuch")[0] == 404
+
+
+# -- one rule for a picked path ----------------------------------------------------------------
+def test_every_picked_path_that_is_not_listed_is_403_in_the_same_words(tmp_path):
+    import html
+
+    from starlette.testclient import TestClient
+
+    from tests.web.conftest import csrf_of, make_app, make_frame
+
+    data = tmp_path / "data"
+    (data / "sub").mkdir(parents=True)
+    make_frame(200).to_csv(data / "feed.csv", index=False)
+    outside = tmp_path / "outside.csv"
+    make_frame(200).to_csv(outside, index=False)
+    (data / "link.csv").symlink_to(outside)
+    with TestClient(make_app(tmp_path), follow_redirects=False) as client:
+        token = csrf_of(client.get("/").text)
+        paths = ["sub/../feed.csv", str(outside), ".", "", "../x", "link.csv", "nope.csv",
+                 "sub", "./feed.csv", str(data / "feed.csv")]  # fmt: skip
+        for path in paths:
+            r = client.post("/pick", data={"csrf": token, "path": path})
+            assert r.status_code == 403, path
+            assert (
+                "not a data file in this server's data folder: only the files listed can be "
+                "audited. Fix: pick one from the list, or upload a file"
+            ) in html.unescape(r.text), path
+        assert client.post("/pick", data={"csrf": token, "path": "feed.csv"}).status_code == 303

@@ -290,7 +290,7 @@ class _Guard:
                     "open the address the server printed at start (it ends in ?token=...), "
                     "or ask whoever runs it",
                 )
-        if request.method == "POST" and request.url.path != "/upload":
+        if request.method == "POST" and request.url.path != "/upload" and self._takes(request):
             length = request.headers.get("content-length", "")
             if not length.isdigit() or int(length) > FORM_BYTES:
                 return (
@@ -299,6 +299,13 @@ class _Guard:
                     "send the page's own form; files go through the upload form",
                 )
         return None
+
+    def _takes(self, request) -> bool:
+        """Whether a page at this address takes this method: a POST to a GET-only page (or
+        to none) is answered 405 (404) by the app, whatever its size."""
+        from starlette.routing import Match
+
+        return any(r.matches(request.scope)[0] == Match.FULL for r in self.app.routes)
 
 
 def _without_token(request) -> str:

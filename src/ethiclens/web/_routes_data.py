@@ -154,11 +154,13 @@ async def pick(request):
         return _refused_form(web, request, form["too_long"], "path", form)
     root, rel = web.config.data_dir, form.get("path") or ""
     path = _in_data_folder(root, rel)
-    inside = path is not None
-    if not rel or not inside or rel not in web.server_files():
+    # One rule: only a listed file is opened; any other path (outside the folder, a link out
+    # of it, 'sub/../x', '.', none) is 403 with the same words, so the answer says nothing of
+    # what exists on the server
+    if not rel or path is None or rel not in web.server_files():
         return web.home_page(
             request,
-            403 if rel and not inside else 404,
+            403,
             errors={
                 "path": "not a data file in this server's data folder: only the files "
                 "listed can be audited. Fix: pick one from the list, or upload a file"
