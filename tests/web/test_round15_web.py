@@ -226,3 +226,65 @@ def test_every_picked_path_that_is_not_listed_is_403_in_the_same_words(tmp_path)
                 "audited. Fix: pick one from the list, or upload a file"
             ) in html.unescape(r.text), path
         assert client.post("/pick", data={"csrf": token, "path": "feed.csv"}).status_code == 303
+
+
+# -- an identifier ticked as protected ---------------------------------------------------------
+def _ids_frame(n: int = 5_000, every: int = 1) -> pd.DataFrame:
+    """``n`` rows whose 'uid' has a group per ``every`` rows (``every=1``: an ID column)."""
+    rng = np.random.default_rng(5)
+    return pd.DataFrame(
+        {
+            "label": rng.integers(0, 2, n),
+            "pred": rng.integers(0, 2, n),
+            "uid": [f"u{i // every}" for i in range(n)],
+        }
+    )
+
+
+def test_the_memory_refusal_names_the_attribute_and_its_groups(tmp_path, capsys):
+    from ethiclens.cli import main
+
+    path = tmp_path / "ids.csv"
+    _ids_frame().to_csv(path, index=False)
+    assert main(["audit", str(path), "--y-true", "label", "--y-pred", "pred",
+                 "--protected", "uid"]) == 2  # fmt: skip
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        "error: column 'uid': has 5,000 groups: their interval draws would need about 4.8 GiB "
+        "(limit 4 GiB). Fix: bin or merge its groups into a few (an ID-like column is not a "
+        "protected attribute), or use fewer draws (n_boot)"
+    )
+
+
+def test_too_many_draws_for_a_few_groups_still_names_the_draws():
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.fairness._validate import check_draw_memory
+
+    with pytest.raises(EthicLensInputError) as info:
+        check_draw_memory(10**9, {"sex": (["F", "M"], None)}, 2)
+    assert info.value.column == "n_boot" and "use fewer draws" in info.value.fix
+
+
+@pytest.mark.parametrize("every, refused", [(1, True), (3, False)])
+def test_an_id_column_ticked_as_protected_is_refused_on_its_field(client, every, refused):
+    from tests.web.conftest import mapping_form, upload
+
+    r = upload(client, _ids_frame(every=every).to_csv(index=False).encode(), "ids.csv")
+    url = r.headers["location"]
+    page = client.get(url).text
+    # the draws refused too, so that nothing runs: only whether the attribute is refused counts
+    form = mapping_form(page, y_true="label", y_pred="pred", protected=["2"], n_boot="5")
+    r = client.post(url, data=form)
+    assert r.status_code == 422
+    if not refused:  # groups of three rows: small, but groups; the library judges them
+        assert 'id="error-prot_2"' not in r.text and 'id="error-n_boot"' in r.text
+        return
+    import html
+
+    error = html.unescape(re.search(r'id="error-prot_2"[^>]*>([^<]*)<', r.text).group(1))
+    assert error == (
+        "uid looks like an identifier, not a protected attribute: 5,000 of the 5,000 rows read "
+        "are alone in their group (5,000 groups), and a group of one row can never be judged. "
+        "Fix: choose a column of groups (e.g. sex, race, age band), or merge its values into a "
+        "few groups in the file"
+    )

@@ -470,9 +470,8 @@ def _run(ctx, opts, attrs, edits, build, facts: _Facts) -> AuditResult:
     """Audit every attribute from the cells ``build(name, groups, codes)`` returns."""
     check_distinct_keys(attrs)
     references = _references(opts.reference, list(attrs), opts.intersections)
-    largest = max(len(groups) for groups, _ in attrs.values())
     check_draws(ctx.n_boot, "n_boot")
-    check_draw_memory(ctx.n_boot, largest * ctx.n_cells * (2 if ctx.labelled else 1))
+    check_draw_memory(ctx.n_boot, attrs, ctx.n_cells * (2 if ctx.labelled else 1))
     opts = opts.seeded()
     seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))
     attributes, comparisons = [], []

@@ -956,18 +956,38 @@ def _known_group(labels, group, attr, arg):
 MAX_DRAW_BYTES = 4 * 2**30
 
 
-def check_draw_memory(n_boot: int, cells_per_draw: int) -> None:
+# The draws a refusal tries before it blames the groups rather than the draws (the default)
+USUAL_DRAWS = 2000
+
+
+def check_draw_memory(n_boot: int, attrs: dict, cells_per_group: int) -> None:
     """Refuse draws that would not fit in memory (``n_boot`` already checked by
-    ``_checks.check_draws``: the one range every command shares)."""
-    need = int(n_boot) * max(cells_per_draw, 1) * 8 * 8
-    if need > MAX_DRAW_BYTES:
+    ``_checks.check_draws``: the one range every command shares). ``attrs``: name -> (groups,
+    codes); the attribute with the most groups sets the need. When even the usual draws would
+    not fit, its groups are the cause (an ID column ticked as protected): the refusal names it
+    and its group count, whatever the draws."""
+    name, (groups, _) = max(attrs.items(), key=lambda item: len(item[1][0]))
+
+    def need(draws: int) -> int:
+        return int(draws) * max(len(groups) * cells_per_group, 1) * 8 * 8
+
+    if need(n_boot) <= MAX_DRAW_BYTES:
+        return
+    if need(min(int(n_boot), USUAL_DRAWS)) > MAX_DRAW_BYTES:
         raise EthicLensInputError(
-            f"would need about {need / 2**30:.1f} GiB for the interval draws "
-            f"(limit {MAX_DRAW_BYTES / 2**30:.0f} GiB)",
-            column="n_boot",
-            value=n_boot,
-            fix="use fewer draws (2000 is plenty for a 95% interval)",
+            f"has {len(groups):,} groups: their interval draws would need about "
+            f"{need(n_boot) / 2**30:.1f} GiB (limit {MAX_DRAW_BYTES / 2**30:.0f} GiB)",
+            column=str(name),
+            fix="bin or merge its groups into a few (an ID-like column is not a protected "
+            "attribute), or use fewer draws (n_boot)",
         )
+    raise EthicLensInputError(
+        f"would need about {need(n_boot) / 2**30:.1f} GiB for the interval draws "
+        f"(limit {MAX_DRAW_BYTES / 2**30:.0f} GiB)",
+        column="n_boot",
+        value=n_boot,
+        fix="use fewer draws (2000 is plenty for a 95% interval)",
+    )
 
 
 def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requested):

@@ -110,6 +110,8 @@ def profile(path: str | Path, kind: str) -> dict:
         }
         if numbers and len(groups):
             info["range"] = [_plain(groups.min()), _plain(groups.max())]
+        if len(values) > CONTINUOUS:  # rows alone in their group: an ID's mark (_looks_like_ids)
+            info["alone"] = int((groups.astype(str).value_counts() == 1).sum())
         columns.append(info)
     return {"columns": columns, "whole_file": whole, "sample_rows": int(len(frame))}
 
@@ -351,6 +353,9 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[dict,
             errors[f"prot_{i}"] = f"is already the {used[col]} column: choose another attribute"
             continue
         edges = _bins(form, prof["columns"][i], i, prof.get("whole_file"), errors)
+        if edges is None and (ids := _looks_like_ids(prof["columns"][i], prof)):
+            errors[f"prot_{i}"] = ids
+            continue
         if edges is False:
             continue
         if edges:
@@ -358,6 +363,24 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[dict,
         protected[col] = _reference(form.get(f"ref_{i}"), prof["columns"][i]) or None
     _read_back(protected, cols, errors)
     return protected, bins
+
+
+def _looks_like_ids(c: dict, prof: dict) -> str | None:
+    """Why a column looks like an identifier rather than a protected attribute, or None. The
+    rule: more than ``CONTINUOUS`` groups (the library's bound on a set of groups) and more
+    than half the rows read for this screen alone in their group. A group of one row is below
+    every sample floor, so such an audit yields a comparison per row, every one
+    INSUFFICIENT_DATA, after minutes of interval draws."""
+    alone, rows = c.get("alone", 0), prof.get("sample_rows") or 0
+    if c["distinct"] <= CONTINUOUS or 2 * alone <= rows:
+        return None
+    more = "" if prof.get("whole_file") else "+"
+    return (
+        f"{c['name']} looks like an identifier, not a protected attribute: {alone:,} of the "
+        f"{rows:,} rows read are alone in their group ({c['distinct']:,}{more} groups), and a "
+        "group of one row can never be judged. Fix: choose a column of groups (e.g. sex, "
+        "race, age band), or merge its values into a few groups in the file"
+    )
 
 
 def _reference(raw, column: dict) -> str:
