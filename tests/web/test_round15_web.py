@@ -288,3 +288,28 @@ def test_an_id_column_ticked_as_protected_is_refused_on_its_field(client, every,
         "Fix: choose a column of groups (e.g. sex, race, age band), or merge its values into a "
         "few groups in the file"
     )
+
+
+# -- a chart of thousands of groups ------------------------------------------------------------
+def test_charts_of_hundreds_of_groups_draw_the_most_severe_sixty_and_say_so():
+    from types import SimpleNamespace as NS
+
+    from ethiclens.report._plots import forest_figure, ppv_fpr_figure
+
+    def est(status, value=1.0):
+        return NS(value=value, ci_low=None, ci_high=None, status=status, reason="floor")
+
+    rows = [(f"id:u{i}", "INSUFFICIENT_DATA", est("INSUFFICIENT_DATA"), None) for i in range(300)]
+    rows[250] = ("id:u250", "FLAGGED", est("FLAGGED", 0.5), None)
+    start = time.time()
+    fig, alt, caption = forest_figure(rows, 0.8, 0.1)
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert len(labels) == 60 and "id:u250" in labels and "id:u299" not in labels
+    assert caption.endswith(
+        "Showing 60 of 300 (flagged and inconclusive first); the tables list every one."
+    )
+    metrics = ("positive_predictive_value", "false_positive_rate")
+    groups = [NS(group=f"u{i}", metrics={m: est("PASS", 0.5) for m in metrics}) for i in range(300)]
+    fig, alt, caption = ppv_fpr_figure("id", groups)
+    assert len(fig.axes[0].get_xticklabels()) == 60 and "Showing 60 of 300" in caption
+    assert time.time() - start < 20

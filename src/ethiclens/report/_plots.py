@@ -112,6 +112,26 @@ def _fmt(v) -> str:
     return "undefined" if v is None else f"{v:.3f}"
 
 
+# A chart draws at most this many comparisons or groups: thousands (an ID-like attribute) took
+# minutes of text layout for an unreadable figure; the report's tables list every one.
+MAX_DRAWN = 60
+SEVERITY = {"FLAGGED": 0, "INCONCLUSIVE": 1, "PASS": 2, "INSUFFICIENT_DATA": 3}
+
+
+def _drawn(items: list, status_of) -> tuple[list, str]:
+    """``items`` as drawn (all, or the ``MAX_DRAWN`` most severe, in their order) and the
+    caption's note of what was left out."""
+    if len(items) <= MAX_DRAWN:
+        return items, ""
+    keep = sorted(range(len(items)), key=lambda i: (SEVERITY.get(status_of(items[i]), 4), i))
+    kept = sorted(keep[:MAX_DRAWN])
+    note = (
+        f" Showing {MAX_DRAWN} of {len(items):,} (flagged and inconclusive first); the "
+        "tables list every one."
+    )
+    return [items[i] for i in kept], note
+
+
 def forest_plot(
     rows, di_threshold: float, eo_threshold: float, di_rule: str = "two_sided", level=0.95
 ) -> Chart:
@@ -134,6 +154,7 @@ def forest_figure(
     the intervals' confidence level, as the captions state it.
     """
     two_sided = di_rule != "below"
+    rows, left_out = _drawn(list(rows), lambda r: r[1])
     panels = _forest_panels(rows, di_threshold, eo_threshold, two_sided)
     plt = _pyplot()
     fig, axes = plt.subplots(
@@ -159,7 +180,7 @@ def forest_figure(
         f"Point estimates with {level:.0%} intervals (grey crosses without an interval: below "
         f"the sample floor). A comparison is flagged when its DI "
         f"interval lies entirely {where} or its equalized-odds interval's "
-        f"lower bound exceeds {eo_threshold:.2f}."
+        f"lower bound exceeds {eo_threshold:.2f}.{left_out}"
     )
     return fig, alt, caption
 
@@ -256,6 +277,7 @@ def ppv_fpr_plot(attribute: str, groups, level=0.95) -> Chart:
 
 def ppv_fpr_figure(attribute: str, groups, level=0.95):
     """(figure, alt text, caption) of :func:`ppv_fpr_plot`."""
+    groups, left_out = _drawn(list(groups), _group_status)
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(max(4.5, 1.1 * len(groups) + 2), 3.2))
     width = 0.38
@@ -307,8 +329,14 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
         fig,
         alt,
         f"Bars show point estimates, whiskers {level:.0%} intervals; faded bars are below the "
-        "sample floor.",
+        f"sample floor.{left_out}",
     )
+
+
+def _group_status(g) -> str:
+    """A group's most severe metric status (how :func:`_drawn` orders groups)."""
+    statuses = [getattr(m, "status", None) for m in g.metrics.values()]
+    return min(statuses, key=lambda s: SEVERITY.get(s, 4), default="PASS")
 
 
 def calibration_plot(attribute: str, groups) -> Chart:
