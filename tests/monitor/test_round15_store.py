@@ -4,6 +4,7 @@ Monitoring pages, never with a traceback and never blamed on the data; a request
 "not given", never Python's None."""
 
 import html
+import re
 import shutil
 import sqlite3
 
@@ -164,3 +165,36 @@ def test_the_web_shows_the_damage_on_the_stores_card(good, tmp_path):
             assert answer.status_code == 200, (page, answer.text[-500:])
             text = html.unescape(answer.text)
             assert "is damaged (result of window 3 lacks 'tests'" in text, page
+
+
+# (damage, what the refusal says) of a setting that decodes but lacks what a run writes there
+SETTINGS = {
+    "held window without its end": (
+        'INSERT OR REPLACE INTO meta VALUES (\'held\', \'{"9": {"start": 0, "rows": 3}}\')',
+        "meta 'held' lacks 'end' in window 9",
+    ),
+    "held window not a number": (
+        "INSERT OR REPLACE INTO meta VALUES ('held', "
+        '\'{"later": {"start": 0, "end": 1, "rows": 3}}\')',
+        "meta 'held' holds the key 'later', not a window number",
+    ),
+    "baseline without its counts": (
+        "INSERT OR REPLACE INTO meta VALUES ('baseline_target', '{}')",
+        "meta 'baseline_target' lacks 'target'",
+    ),
+    "reference source a number": (
+        "UPDATE meta SET value = '{\"race\": 5}' WHERE key = 'reference_source'",
+        "meta 'reference_source' holds 5 in race, not a text",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", SETTINGS.values(), ids=SETTINGS)
+def test_a_setting_without_what_a_run_writes_is_damage(good, tmp_path, capsys, case):
+    sql, said = case
+    store = _damaged(good, tmp_path, sql)
+    rc, _, err = run_cli(capsys, "monitor", good[0], *ARGV, "--y-true", "label", "--store", store)
+    assert rc == 2, err
+    assert err.startswith(f"error: option '--store': is damaged ({said})"), err
+    with pytest.raises(EthicLensInputError, match=r"is damaged \(" + re.escape(said)):
+        read_store(store)

@@ -2,7 +2,8 @@
 one comparison in one window (``_run._window_body``; the report's ``history_entry`` in
 ``monitor.schema.json``, less its ``window``). A store's results are checked against it when
 they are read, so a result that lost a key, or holds text where a number belongs, is refused as
-damage in one line rather than failing deep inside the report. Checked by hand, not by
+damage in one line rather than failing deep inside the report. The settings (meta) that hold
+an object are checked alike (``META``). Checked by hand, not by
 ``jsonschema``: a store holds thousands of results and each is read on every run.
 """
 
@@ -23,6 +24,14 @@ class Pair:
 
     def __init__(self, shape):
         self.shape = shape
+
+
+class MapOf:
+    """An object whose keys are names (``digits``: window numbers) chosen by the run, each
+    holding a value of ``shape``."""
+
+    def __init__(self, shape, digits: bool = False):
+        self.shape, self.digits = shape, digits
 
 
 _TESTS = (
@@ -61,6 +70,21 @@ RESULT = {
 }
 
 
+# The settings (meta) whose value is an object, by what a run writes in each (the references
+# and groups are checked against each other when the store is opened).
+META = {
+    "reference_source": MapOf((str,)),
+    "held": MapOf({"start": _NUMBER, "end": _NUMBER, "rows": COUNT}, digits=True),
+    "baseline_target": {"target": (str,), "rows": COUNT, "counts": (str,), "source?": (str,)},
+}
+
+
+def meta_problem(key: str, value) -> str | None:
+    """What in the setting ``key`` (decoded) does not hold what a run writes (``META``)."""
+    check = _META_CHECKS.get(key)
+    return None if check is None else check(value, "")
+
+
 def shape_problem(value, shape=None, where: str = "") -> str | None:
     """What in ``value`` does not have ``shape`` (default: a stored result, ``RESULT``), in
     words (``lacks 'tests'``, ``holds 'x' in tests.disparate_impact.log_e_value, not a
@@ -83,6 +107,8 @@ def _checker(shape):
             return item(value[0], where) or item(value[1], where)
 
         return pair
+    if isinstance(shape, MapOf):
+        return _map_checker(shape)
     if isinstance(shape, frozenset):
         allowed = f"not one of {', '.join(sorted(shape))}"
         return lambda v, where: None if type(v) is str and v in shape else _holds(v, where, allowed)
@@ -125,6 +151,24 @@ def _fields_checker(shape: dict):
     return fields
 
 
+def _map_checker(shape: MapOf):
+    item = _checker(shape.shape)
+
+    def entries(value, where):
+        if type(value) is not dict:
+            return _holds(value, where, "not an object")
+        for key, held in value.items():
+            if shape.digits and not key.isdigit():
+                return f"holds the key {_clip(key)}, not a window number"
+            name = f"window {key}" if shape.digits else key
+            problem = item(held, f"{where}.{name}" if where else name)
+            if problem:
+                return problem
+        return None
+
+    return entries
+
+
 def _holds(value, where: str, expected: str) -> str:
     return f"holds {_clip(value)} in {where or 'it'}, {expected}"
 
@@ -141,3 +185,4 @@ def _kind(types: tuple) -> str:
 
 
 _RESULT_CHECK = _checker(RESULT)
+_META_CHECKS = {key: _checker(shape) for key, shape in META.items()}

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import EthicLensInputError
-from ._shape import shape_problem
+from ._shape import meta_problem, shape_problem
 
 STORE_VERSION = 1
 APP_ID = "ethiclens-monitor"
@@ -576,7 +576,11 @@ class Store:
         rows = self._rows("SELECT value FROM meta WHERE key = ?", (key,), (str,))
         if not rows:
             return None
-        return self._decoded(rows[0][0], f"meta {key!r}", _META_TYPES.get(key, object))
+        value = self._decoded(rows[0][0], f"meta {key!r}", _META_TYPES.get(key, object))
+        problem = meta_problem(key, value)
+        if problem:
+            raise self.damaged(f"meta {key!r} {problem}")
+        return value
 
     def set_meta(self, key: str, value) -> None:
         self.db.execute(
