@@ -898,17 +898,17 @@ def _hashes(folder: Path) -> dict:
 def ws(tmp_path):
     rng = np.random.default_rng(0)
     n = 400
-    frame = pd.DataFrame(
-        {
-            "y": rng.integers(0, 2, n),
-            "p": rng.integers(0, 2, n),
-            "g": rng.choice(["a", "b"], n),
-            "s": rng.random(n).round(3),
-            "w": rng.random(n) + 0.5,
-        }
-    )
-    frame.to_csv(tmp_path / "base.csv", index=False)
-    frame.to_csv(tmp_path / "test.csv", index=False)
+    for name in ("base.csv", "test.csv"):  # two draws: PCER refuses a test split equal to train
+        frame = pd.DataFrame(
+            {
+                "y": rng.integers(0, 2, n),
+                "p": rng.integers(0, 2, n),
+                "g": rng.choice(["a", "b"], n),
+                "s": rng.random(n).round(3),
+                "w": rng.random(n) + 0.5,
+            }
+        )
+        frame.to_csv(tmp_path / name, index=False)
     return tmp_path
 
 
