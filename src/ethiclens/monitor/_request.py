@@ -23,7 +23,7 @@ from .._checks import (
     is_number,
 )
 from ..errors import EthicLensInputError
-from ..spec import edited_reference
+from ..spec import edited_reference, engine_for
 from ._edits import SEP, check_intersections
 from ._store import checked_store
 from ._windows import ENGINES, Columns, Window, describe_target, frame_kind, parse_window
@@ -247,6 +247,8 @@ class MonitorRequest:
             raise TypeError(f"from_spec() got unexpected options {sorted(unknown)}")
         t, r, g, p = spec.target, spec.roles, spec.groups, spec.policy
         db = _database_url(t)
+        if db:
+            engine_for(spec)  # an engine beside a database is refused as the audit refuses it
         _refuse_unsupported(spec)
         _refuse_not_honoured(spec)
         return cls(
