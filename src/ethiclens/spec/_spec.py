@@ -549,12 +549,14 @@ class AuditSpec:
     @classmethod
     def of(cls, target=None, **options) -> AuditSpec:
         """A spec from keyword arguments named as the fields (``AuditSpec.of("compas",
-        n_boot=500, merge={...})``); a string target is a benchmark name or a path. The
+        n_boot=500, merge={...})``); a target is a benchmark name or a path (``str`` or
+        ``os.PathLike``: ``Path("d.csv")``); any other type is refused. The
         engine's names of fields are taken too (``random_state``, ``merge_groups``, a
         ``policy=Policy(...)`` for its thresholds and floors, ``positive_is_favorable``); one
         field set by two keywords is refused."""
         data: dict = {}
-        if isinstance(target, str):
+        target = _target_text(target)
+        if target is not None:
             data["target"] = {target_key(target): target}
         if "reference" in options:  # {attribute: group}: COL=REFERENCE entries of protected
             options["protected"] = referenced(
@@ -937,7 +939,43 @@ def keyword_fields(keyword: str, value) -> dict:
         return {"positive": "favorable" if value else "harmful"}
     if keyword in _ENGINE_NAMES:
         return {_ENGINE_NAMES[keyword]: value}
+    if keyword in _SECTIONS:
+        raise _section_keyword(keyword)
     raise _unknown(keyword, [*owners, *_ENGINE_NAMES, *_VALUE_KEYWORDS], "keyword argument")
+
+
+def _target_text(target) -> str | None:
+    """``AuditSpec.of``'s target as text: a benchmark name or a path (``str`` or
+    ``os.PathLike``, ``Path("d.csv")``); anything else is refused naming ``target``, never
+    dropped (the run would then say there is nothing to audit)."""
+    import os
+
+    if target is None or isinstance(target, str):
+        return target
+    if isinstance(target, os.PathLike):
+        return os.fsdecode(target)
+    raise EthicLensInputError(
+        f"must be a benchmark name or a path (str or os.PathLike), not {type(target).__name__}",
+        column="target",
+        value=target,
+        fix="pass a str or pathlib.Path (AuditSpec.of('compas'), AuditSpec.of(Path('d.csv'))), "
+        "or other target keys as keywords (counts=..., db=...); a mapping goes to "
+        "AuditSpec.from_dict({'target': {...}})",
+        kind="argument",
+    )
+
+
+def _section_keyword(section: str) -> EthicLensInputError:
+    """``AuditSpec.of(gate=...)``: a section is not one keyword; its fields are, or
+    ``replace`` sets the section."""
+    names = [f.name for f in fields(_SECTIONS[section])][:4]
+    return EthicLensInputError(
+        "is a section of the spec, not a keyword of AuditSpec.of",
+        column=section,
+        fix=f"give its fields as keywords ({', '.join(f'{n}=...' for n in names)}), or "
+        f"AuditSpec.of(...).replace({section}={{...}})",
+        kind="argument",
+    )
 
 
 def _policy_fields(policy) -> dict:
