@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from .. import datasets as ds_mod
-from .._checks import check_dp_epsilon, check_member
+from .._checks import check_dp_epsilon, check_member, check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..privacy import TrainConfig, get_trainer, trainer_names
@@ -312,7 +312,7 @@ def _check_datasets(datasets, attributes: dict) -> None:
 
 
 def _check_budgets_and_seeds(epsilons, seeds) -> None:
-    """At least one budget and one seed; seeds non-negative integers; none repeated."""
+    """At least one budget and one seed; seeds integers in [0, 2**32); none repeated."""
     if not epsilons:
         raise EthicLensInputError(
             "no privacy budget", column="epsilons", fix="e.g. epsilons = [1.0, 'none']"
@@ -324,6 +324,8 @@ def _check_budgets_and_seeds(epsilons, seeds) -> None:
             value=seeds,
             fix="e.g. seeds = 10 (seeds 0..9) or seeds = [0, 1, 2]",
         )
+    for s in seeds:
+        check_seed(s, "seeds")
     if len(set(seeds)) != len(seeds):
         raise EthicLensInputError(
             "duplicate seeds", column="seeds", value=seeds, fix="list each seed once"
