@@ -64,3 +64,55 @@ def test_an_engine_beside_a_database_is_refused_as_the_audit_refuses_it(tmp_path
         f"counts (value: '{engine}'). Fix: drop --engine {engine}, or drop --db and name a file\n"
     )
     assert not store.exists()
+
+
+# (damage, what the refusal says: "is damaged (<this>)")
+STATE = {
+    "a state key deleted": (
+        "DELETE FROM state WHERE key = 'bet.di_low.lam' AND grp = 'Black'",
+        "state of group race='Black' lacks 'bet.di_low.lam'",
+    ),
+    "a label key deleted": (
+        "DELETE FROM state WHERE key = 'bet.tpr_up.A' AND grp = 'Asian'",
+        "state of group race='Asian' lacks 'bet.tpr_up.A'",
+    ),
+    "a key no run writes": (
+        "INSERT INTO state SELECT attribute, grp, 'bet.zzz', dtype, shape, data FROM state "
+        "WHERE key = 'bet.di_low.lam' AND grp = 'Black'",
+        "state of group race='Black' holds an unexpected key 'bet.zzz'",
+    ),
+    "a baseline key alone": (
+        "INSERT INTO state SELECT attribute, grp, 'base.ref', dtype, shape, data FROM state "
+        "WHERE key = 'bet.di_low.lam' AND grp = 'Black'",
+        "state of group race='Black' lacks 'base.di_t'",
+    ),
+    "the runs emptied": ("DELETE FROM runs", "window 0 of run 1, which the runs lack"),
+}
+
+
+@pytest.mark.parametrize("case", STATE.values(), ids=STATE)
+def test_a_state_or_runs_no_run_writes_is_damage(good, tmp_path, capsys, case):
+    sql, said = case
+    _refused(capsys, good, _damaged(good, tmp_path, sql), said)
+
+
+def test_an_intact_store_still_runs(good, tmp_path, capsys):
+    store = tmp_path / "s.sqlite"
+    shutil.copy(good[1], store)
+    rc, _, err = run_cli(capsys, "monitor", good[0], *ARGV, "--y-true", "label", "--store", store)
+    assert rc == 0, err
+    assert len(read_store(store)["windows"]) == 4
+
+
+def test_a_baseline_store_still_runs(tmp_path, capsys):
+    feed = write_days(tmp_path / "feed", range(5), change_day=3)
+    store = tmp_path / "b.sqlite"
+    argv = [*ARGV, "--y-true", "label", "--baseline-windows", "2", "--store", store]
+    rc, _, err = run_cli(capsys, "monitor", feed, *argv)
+    assert rc in (0, 1), err
+    with sqlite3.connect(store) as con:
+        keys = {k for (k,) in con.execute("SELECT key FROM state WHERE grp = 'Black'")}
+    con.close()
+    assert "base.bet.di_low.lam" in keys and "base.di_t" in keys
+    rc, _, err = run_cli(capsys, "monitor", feed, *argv)
+    assert rc in (0, 1) and "damaged" not in err, err

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import numpy as np
 
 from ..errors import EthicLensInputError
-from ._evidence import COUNT_FIELDS, Evidence, baseline_bounds
+from ._evidence import BASELINE_INFO, COUNT_FIELDS, Evidence, baseline_bounds
 from ._report import iso
 
 
@@ -36,7 +36,7 @@ class Baseline:
         self.grp = np.stack([one.get("base.grp", zeros) for one in saved])
         self.info = {
             name: np.array([float(one.get(f"base.{name}", np.nan)) for one in saved])
-            for name in ("di_t", "tpr_eps", "fpr_eps")
+            for name in BASELINE_INFO
         }
         if self.target:  # the same counts on every run (the store checks their fingerprint)
             self.ref, self.grp = pooled

@@ -152,6 +152,20 @@ class Evidence:
                 target[name][field] = value
 
 
+# the numbers a baseline keeps per comparison besides its pooled counts (``base.<name>``)
+BASELINE_INFO = ("di_t", "tpr_eps", "fpr_eps")
+
+
+def state_keys(labels: bool) -> tuple[frozenset, frozenset, frozenset]:
+    """The keys of one comparison's stored evidence state, by what a run adds: the evidence's
+    (always); a baseline's pooled counts and bands (with a baseline); its bets (once the
+    baseline is complete)."""
+    evidence = frozenset(Evidence(labels=labels).arrays())
+    pooled = frozenset({"base.ref", "base.grp", *(f"base.{k}" for k in BASELINE_INFO)})
+    bets = Evidence(labels=labels, sequences=False).arrays()
+    return evidence, pooled, frozenset(f"base.{k}" for k in bets)
+
+
 def effective_counts(sums: dict) -> dict:
     """Inverse-propensity-weighted counts of one group from its weighted sums.
 

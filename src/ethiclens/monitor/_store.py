@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import EthicLensInputError
+from ._evidence import state_keys
 from ._shape import meta_problem, shape_problem
 
 STORE_VERSION = 1
@@ -385,8 +386,9 @@ class Store:
 
     def _check_consistency(self) -> None:
         """The tables agree, checked by SQL counts (a store's size never makes this slow):
-        every result and alarm has its window; every comparison with evidence state has
-        results, and results for every window stored since its first one."""
+        every result and alarm has its window, every window its run; every comparison with
+        evidence state has results, and results for every window stored since its first
+        one."""
         for table in ("results", "alarms"):
             (orphan,) = self._one(
                 f'SELECT min("window") FROM {table} '
@@ -394,6 +396,11 @@ class Store:
             )
             if orphan is not None:
                 raise self.damaged(f"{table} of window {orphan}, which the windows lack")
+        unrun = self._one(
+            'SELECT min("window"), min(run) FROM windows WHERE run NOT IN (SELECT run FROM runs)'
+        )
+        if unrun is not None and unrun[0] is not None:
+            raise self.damaged(f"window {unrun[0]} of run {unrun[1]}, which the runs lack")
         unpaired = self._one(_UNPAIRED)
         if unpaired is not None:
             attribute, group, what = unpaired
@@ -670,9 +677,11 @@ class Store:
             "SELECT attribute, grp, key, dtype, shape, data FROM state",
             types=(str, str, *_STATE_TYPES),
         )
+        found: dict[tuple[str, str], set] = {}
         for attribute, group, *row in rows or []:
             value = self._array(*row)
             key = row[0]
+            found.setdefault((attribute, group), set()).add(key)
             if value.dtype.kind != "f" or key.startswith("base."):
                 continue  # (a baseline's state holds NaN and ∞ until it is complete)
             # a sequence's log capital may fall to -∞; nothing else leaves the finite numbers
@@ -685,6 +694,30 @@ class Store:
                     f"state {key!r} of {attribute}={_short(group)} holds {shown!r}, not a "
                     "finite number"
                 )
+
+        self._check_state_keys(found)
+
+    def _check_state_keys(self, found: dict) -> None:
+        """Each comparison's state holds the keys a run writes (``state_keys``): the
+        evidence's; with a baseline its pooled counts; once it is complete its bets. None is
+        missing (a run would fail to load it) and there is no other."""
+        if not found:
+            return
+        labels = (self.meta("request") or {}).get("y_true") is not None
+        evidence, pooled, bets = state_keys(labels)
+        for (attribute, group), keys in sorted(found.items()):
+            expected = set(evidence)
+            if keys & (pooled | bets):
+                expected |= pooled
+            if keys & bets:
+                expected |= bets
+            where = f"state of group {attribute}={_short(group)}"
+            missing = sorted(expected - keys)
+            if missing:
+                raise self.damaged(f"{where} lacks {missing[0]!r}")
+            other = sorted(keys - expected)
+            if other:
+                raise self.damaged(f"{where} holds an unexpected key {_short(other[0])}")
 
     def _array(self, key: str, dtype: str, shape: str, data) -> np.ndarray:
         """One stored array: raw little-endian bytes of a known dtype in the stored shape."""
