@@ -14,9 +14,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_fraction, check_repetitions, check_seed
+from .._checks import (
+    check_draws,
+    check_fraction,
+    check_level,
+    check_member,
+    check_repetitions,
+    check_seed,
+)
 from ..errors import EthicLensInputError
-from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit
+from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit, check_ci
 
 PRIVILEGED, UNPRIVILEGED = "privileged", "unprivileged"
 
@@ -316,7 +323,9 @@ def _flag_words(rate: dict) -> str:
 
     if rate["any_rule"] is None and rate["di_rule"] is None:
         return "not assessable: no run was judged (its rules' metrics were below the audit's floor)"
-    return f"{share('any_rule')} (via the DI rule: {share('di_rule')})"
+    part = rate.get("any_rule_runs_part_withheld")
+    part = f"; {part} of them with a rule withheld below the floor" if part else ""
+    return f"{share('any_rule')}{part} (via the DI rule: {share('di_rule')})"
 
 
 def _policy_side(di: float) -> str:
@@ -341,21 +350,17 @@ def run_oracle(
     """Repeat inject → audit and measure bias, RMSE and interval coverage of DI, SPD and EO.
 
     ``injected`` are :func:`inject_bias`'s keywords (``disparate_impact``, default 0.6,
-    ``eo_gap``, ``base_rates``, ...). With fewer than 200 repetitions a coverage estimate's
-    Monte Carlo error (about sqrt(0.95·0.05/R)) is too large to tell 93% from 97%; a warning
-    says so. Coverage and flag rates are computed over the runs the audit judged: a run whose
+    ``eo_gap``, ``base_rates``, ...). Every argument is checked before the first run.
+    Coverage and flag rates are computed over the runs the audit judged: a run whose
     interval was withheld below the audit's floor (INSUFFICIENT_DATA) is neither covered nor
     missed; with none judged the value is None and the row says why (``not_assessable``,
-    ``fix``). Each coverage carries its 95% Wilson score interval (``coverage_ci``).
+    ``fix``). The "any rule" flag rate counts the runs where both rules (DI and EO) had a
+    verdict, flagged or not, so the denominator does not depend on the verdict. Each coverage
+    carries its 95% Wilson score interval (``coverage_ci``); when a coverage rests on fewer
+    than 200 runs judged, too few to tell 93% from 97%, a warning gives its Wilson ±.
     """
     _check_oracle(n, repetitions, random_state)
-    if repetitions < MIN_REPETITIONS:
-        mc = (confidence_level * (1 - confidence_level) / repetitions) ** 0.5
-        warnings.warn(
-            f"{repetitions} repetitions: coverage is only known to ±{1.96 * mc:.1%} "
-            f"(Monte Carlo SE {mc:.1%}); use >= {MIN_REPETITIONS} to judge it",
-            stacklevel=2,
-        )
+    methods = _check_run(n_boot, methods, confidence_level, progress, injected)
     injected = {"disparate_impact": 0.6, **injected}
     runs = []
     seeds = np.random.SeedSequence(random_state).generate_state(repetitions)
@@ -367,7 +372,79 @@ def run_oracle(
         if progress:
             progress(r + 1, repetitions)
     shares = injected.get("group_sizes", (0.5, 0.5))
-    return _recovery(runs, methods, n, confidence_level, shares)
+    result = _recovery(runs, methods, n, confidence_level, shares)
+    _warn_few_judged(result.rows, repetitions, confidence_level)
+    return result
+
+
+INJECTED = ("disparate_impact", "eo_gap", "base_rates", "group_sizes", "reference_rate")
+INJECTED += ("separation",)
+
+
+def _check_run(n_boot, methods, confidence_level, progress, injected) -> tuple:
+    """run_oracle's other arguments, each named as an argument: the draws, the interval
+    methods (a list of distinct names), the level, a callable progress, inject_bias's
+    keywords; the methods as a tuple."""
+    check_draws(n_boot, "n_boot")
+    check_level(confidence_level, "confidence_level")
+    fix = "e.g. methods=('jeffreys', 'bca'): a list of interval methods"
+    if not isinstance(methods, (tuple, list)) or not methods:
+        problem = "must be a non-empty list of interval methods"
+        if isinstance(methods, str):
+            problem += ", not a single string (read as its characters)"
+            fix = f"methods=[{methods!r}]"
+        raise EthicLensInputError(
+            problem, column="methods", kind="argument", value=methods, fix=fix
+        )
+    for meth in methods:
+        try:
+            check_ci(meth, where="methods")
+        except EthicLensInputError as exc:  # run_oracle's methods is an argument
+            raise exc.renamed({}, kind="argument") from None
+    if len(set(methods)) < len(methods):
+        raise EthicLensInputError(
+            "names an interval method more than once",
+            column="methods",
+            kind="argument",
+            value=methods,
+            fix="name each method once",
+        )
+    if progress is not None and not callable(progress):
+        raise EthicLensInputError(
+            "must be a function progress(done, total), or None",
+            column="progress",
+            kind="argument",
+            value=progress,
+            fix="e.g. progress=lambda done, total: print(done, total)",
+        )
+    for key in injected:
+        check_member(
+            key,
+            INJECTED,
+            column=key,
+            problem="is not a keyword of run_oracle or inject_bias",
+            kind="argument",
+        )
+    return tuple(methods)
+
+
+def _warn_few_judged(rows: list, repetitions: int, confidence_level: float) -> None:
+    """Warn when a coverage rests on 1 to 199 runs judged: its Wilson ± (the fewest
+    runs judged of the rows); no warning when no run was judged (the rows say so)."""
+    few = [r for r in rows if 0 < r["runs_judged"] < MIN_REPETITIONS]
+    if not few:
+        return
+    row = min(few, key=lambda r: r["runs_judged"])
+    k, (low, high) = row["runs_judged"], row["coverage_ci"]
+    mc = (confidence_level * (1 - confidence_level) / k) ** 0.5
+    warnings.warn(
+        f"{row['metric']} ({row['method']}): coverage over {k} runs judged (of {repetitions} "
+        f"repetitions) is only known to ±{(high - low) / 2:.1%} (95% Wilson interval "
+        f"[{low:.3f}, {high:.3f}]; Monte Carlo SE at the nominal level {mc:.1%}); "
+        f"use >= {MIN_REPETITIONS} runs judged to judge it (more repetitions, or a larger n "
+        "where runs are withheld)",
+        stacklevel=3,
+    )
 
 
 def _check_oracle(n, repetitions, random_state) -> None:
@@ -517,22 +594,24 @@ def _floor_fix(metric: str, n: int, shares, truth: dict) -> str:
 
 def _flag_rates(runs: list, i: int) -> dict:
     """Method ``i``'s flag rates over the runs judged: for the DI rule the runs whose DI had a
-    verdict, for any rule those flagged or whose every rule metric had one (a run whose
-    metrics were all withheld below the floor is neither flagged nor passed)."""
+    verdict; for any rule the runs where at least one rule had a verdict (the audit's verdict
+    as a user gets it: a rule withheld below the floor cannot fire), of which those with a
+    rule withheld are counted apart. Which runs count never depends on the verdict: counting
+    every flagged run but a passed one only when EO too was judged put flags in the
+    denominator that passes could not join."""
     comps = [c[i] for _, c in runs]
     di = [c.flagged and any(r.startswith("DI_") for r in c.flag_rules) for c in comps]
-    di_judged = [c.metrics["disparate_impact"].status in VERDICTS for c in comps]
-    any_judged = [
-        c.flagged or all(c.metrics[m].status in VERDICTS for m in RULE_METRICS) for c in comps
-    ]
+    verdicts = [[c.metrics[m].status in VERDICTS for m in RULE_METRICS] for c in comps]
+    di_judged = [v[RULE_METRICS.index("disparate_impact")] for v in verdicts]
     rates = {}
     for key, fired, judged in (
-        ("any_rule", [c.flagged for c in comps], any_judged),
+        ("any_rule", [c.flagged for c in comps], [any(v) for v in verdicts]),
         ("di_rule", di, di_judged),
     ):
         kept = [f for f, j in zip(fired, judged, strict=True) if j]
         rates[key] = float(np.mean(kept)) if kept else None
         rates[f"{key}_runs_judged"] = len(kept)
+    rates["any_rule_runs_part_withheld"] = sum(any(v) and not all(v) for v in verdicts)
     return rates
 
 
