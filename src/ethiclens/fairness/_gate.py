@@ -638,6 +638,8 @@ def _difference(where: str, old: tuple, new: tuple) -> str:
         return f"{where} (the reference group each used) {text(fa)!r} -> {text(fb)!r}"
     if a == b:  # a default that each run took its own way
         return f"{where} {a!r} (as each run used it: {fa!r} -> {fb!r})"
+    if where == "groups.bins" and (fa, fb) != (a, b):  # a counts table's own bins
+        return f"{where} {a!r} -> {b!r} (as each run used them: {fa!r} -> {fb!r})"
     return f"{where} {a!r} -> {b!r}"
 
 
@@ -675,11 +677,27 @@ def _comparable_form(section: str, key: str, value, report: dict):
     and settings left to their default as the run used them (``_role_form``)."""
     if section == "roles" and key in (*_IMPLICIT_ROLES, "positive", "pos_label", "protected"):
         return _role_form(key, value, report)
+    if f"{section}.{key}" == "groups.bins":
+        return _bins_form(value, report)
     if f"{section}.{key}" == "roles.intersections" and isinstance(value, list | tuple):
         return sorted(value, key=repr)
     if f"{section}.{key}" not in _ORDERLESS:
         return value
     return _sorted_lists(value)
+
+
+def _bins_form(value, report: dict):
+    """``groups.bins`` as the run used them: the spec's and those a counts table was binned by
+    when counted (``run.input.bins``, ``ethiclens counts --bins``), edges as numbers
+    (``age: [0, 30]`` is ``age: [0.0, 30.0]``)."""
+    counted = _mapping(_mapping(_mapping(report.get("run")).get("input")).get("bins"))
+    if not isinstance(value, dict):
+        return value if not counted else (value, counted)
+    used = {**counted, **value}
+    try:
+        return {str(a): [float(e) for e in edges] for a, edges in used.items()}
+    except (TypeError, ValueError):
+        return used
 
 
 def _protected_form(value, report: dict):

@@ -527,6 +527,9 @@ def _plain(value):
 _META_FIX = "write the table again with `ethiclens counts`, or restore the file"
 _SOURCE_ATTR = "ethiclens_source"
 _ENGINE_ATTR = "ethiclens_engine"
+# The bin edges an attribute was binned by when counted (``ethiclens counts --bins``):
+# attribute -> edges; its audit reports the groups as binned by them.
+BINS_ATTR = "ethiclens_bins"
 # What ``--min-cell`` records (``suppress_small_cells``): the least a statement holds.
 _SUPPRESSION_COUNTS = {"min_cell": 1, "cells_dropped": 0, "rows_dropped": 0, "rows_kept": 0}
 _ROLE_KEYS = (Y_TRUE, Y_PRED, SCORE_BIN, WEIGHT_SUM)
@@ -602,7 +605,7 @@ def check_metadata(attrs, where: _Where) -> None:
             _shown(attrs),
         )
     known = (N_BINS_ATTR, NAMES_ATTR, ATTRIBUTES_ATTR, TEXT_ATTR, SUPPRESSION_ATTR)
-    known += (_SOURCE_ATTR, _ENGINE_ATTR)
+    known += (_SOURCE_ATTR, _ENGINE_ATTR, BINS_ATTR)
     for key, value in attrs.items():
         if key.startswith("ethiclens_") and key not in known:
             raise where.error(
@@ -630,6 +633,23 @@ def check_metadata(attrs, where: _Where) -> None:
         _check_source(attrs[_SOURCE_ATTR], where)
     if SUPPRESSION_ATTR in attrs:
         _check_suppression(attrs[SUPPRESSION_ATTR], where)
+    if BINS_ATTR in attrs:
+        _check_recorded_bins(attrs[BINS_ATTR], where)
+
+
+def _check_recorded_bins(bins, where: _Where) -> None:
+    """``ethiclens_bins``: an object of attribute -> bin edges, as ``--bins`` takes them."""
+    from ..fairness import check_bin_edges
+
+    if not isinstance(bins, dict):
+        raise where.error(BINS_ATTR, "must be an object of attribute -> bin edges", _shown(bins))
+    for attr, edges in bins.items():
+        if not isinstance(edges, list):
+            raise where.error(f"{BINS_ATTR}.{attr}", "must be a list of bin edges", _shown(edges))
+        try:
+            check_bin_edges(edges, f"{BINS_ATTR}.{attr}")
+        except EthicLensInputError as exc:
+            raise where.error(f"{BINS_ATTR}.{attr}", exc.problem, _shown(edges)) from None
 
 
 def _whole(value) -> bool:

@@ -22,6 +22,8 @@ COMPAS_DECILE_USE = (
 BENCHMARK_MODELS = ("model", "decile")  # a benchmark's prediction "columns" (decile: compas)
 # What a comparison's two prediction columns are, in a refusal: 'pred_b (y_pred, model B)'
 MODEL_ROLES = ("y_pred, model A", "y_pred, model B")
+# A counts table's record of the bin edges it was counted with (``ethiclens counts --bins``).
+_BINS_ATTR = "ethiclens_bins"
 
 
 @dataclass
@@ -98,7 +100,8 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
 def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     """(counts table, where it came from) of the spec's file, folder, glob or database, counted
     where the data is (``ethiclens counts``): roles as given, protected columns as named, the
-    numeric ones binned by ``groups.bins`` as an audit bins them."""
+    numeric ones binned by ``groups.bins`` as an audit bins them (the edges recorded in the
+    table's metadata, ``ethiclens_bins``: its audit reports them in ``run.input.bins``)."""
     from ..sources import Roles
 
     t, r = spec.target, spec.roles
@@ -129,7 +132,9 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     roles = replace(roles, binary_labels=True)  # no --pos-label: a stray label refused now
     table, where = _count(engine, t.file, roles, url, (t.table, t.query, flag), t.scheduler)
     if spec.groups.bins:  # cells add up: binning the counts is counting the binned rows
-        table = bin_counts(table, check_bins(spec.groups.bins, cols))
+        edges = check_bins(spec.groups.bins, cols)
+        table = bin_counts(table, edges)
+        table.attrs[_BINS_ATTR] = edges  # its audit reports the groups as binned
     check_group_edits(table[cols])  # the audit's checks of groups (a continuous column: no)
     return table, where
 
@@ -674,6 +679,8 @@ def _counts_file(spec: AuditSpec) -> Loaded:
     path = spec.target.counts
     table = read_counts(path)
     _check_counts_options(spec, table)
+    binned = dict(table.attrs.get(_BINS_ATTR) or {})
+    _check_binned_when_counted(spec, binned)
     cols, refs = parse_protected(spec.roles.protected, table.columns)
     where = dict(table.attrs.get("ethiclens_source") or {})
     where["counts_file"] = str(path)
@@ -682,7 +689,24 @@ def _counts_file(spec: AuditSpec) -> Loaded:
         "files": {str(path): sha256_file(path)},
         "rows": int(table["count"].sum()),
     }
+    if binned:  # the groups as used: binned when counted (the baseline gate reads them)
+        fingerprint["bins"] = {a: [float(e) for e in edges] for a, edges in binned.items()}
     return _from_table(spec, table, cols, refs, where, "counts table", fingerprint)
+
+
+def _check_binned_when_counted(spec: AuditSpec, binned: dict) -> None:
+    """``--bins`` of an attribute the counts table was binned by when counted: its values are
+    bins already (the edges recorded in its metadata), never binned twice."""
+    for attr in spec.groups.bins:
+        if attr in binned:
+            edges = ",".join(f"{float(e):g}" for e in binned[attr])
+            raise EthicLensInputError(
+                f"the counts table was binned already when counted ({attr}={edges}, recorded "
+                "in its metadata)",
+                column="--bins",
+                value=attr,
+                fix=f"drop --bins {attr}=...: the audit reports the table's bins",
+            )
 
 
 # a role's flag -> its column in a counts table (as ``ethiclens counts`` names them)
