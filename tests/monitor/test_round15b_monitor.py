@@ -116,3 +116,33 @@ def test_a_baseline_store_still_runs(tmp_path, capsys):
     assert "base.bet.di_low.lam" in keys and "base.di_t" in keys
     rc, _, err = run_cli(capsys, "monitor", feed, *argv)
     assert rc in (0, 1) and "damaged" not in err, err
+
+
+def _request_set(key, value):
+    return f"UPDATE meta SET value = json_set(value, '$.{key}', {value}) WHERE key = 'request'"
+
+
+# a stored request's number that fails the request's own checks: no run writes it, and no
+# options given again could match it
+REQUEST = {
+    "seed 2**32": (_request_set("seed", 4294967296), "seed 4294967296, which must be below"),
+    "seed -5": (_request_set("seed", -5), "seed -5, which must be a non-negative integer"),
+    "seed 5.0": (_request_set("seed", 5.0), "seed 5.0, which must be a non-negative integer"),
+    "draws 0": (_request_set("n_draws", 0), "n_draws 0, which "),
+    "alpha 2": (_request_set("alpha", 2), "alpha 2, which "),
+    "alpha tiny": (_request_set("alpha", 1e-20), "alpha 1e-20, which is below 1e-12"),
+}
+
+
+@pytest.mark.parametrize("case", REQUEST.values(), ids=REQUEST)
+def test_a_stored_request_failing_its_own_checks_is_damage(good, tmp_path, capsys, case):
+    sql, said = case
+    store = _damaged(good, tmp_path, sql)
+    before = store.read_bytes()
+    rc, _, err = run_cli(capsys, "monitor", good[0], *ARGV, "--y-true", "label", "--store", store)
+    assert rc == 2, err
+    assert err.startswith(f"error: option '--store': is damaged (meta 'request' holds the {said}")
+    assert "another request" not in err and "Traceback" not in err, err
+    assert store.read_bytes() == before
+    with pytest.raises(EthicLensInputError, match=r"is damaged \(meta 'request' holds the "):
+        read_store(store)

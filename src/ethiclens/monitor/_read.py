@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..errors import EthicLensInputError
 from ._report import build_report, sequence_text
-from ._request import BOUND, MonitorRequest
+from ._request import BOUND, MonitorRequest, check_stored_numbers
 from ._store import APP_ID, STORE_VERSION, Store, checked_store, damaged, is_store_url
 
 _FIX = "name the store an `ethiclens monitor --store` run wrote"
@@ -112,6 +112,7 @@ def _bound_request(store: Store, refuse) -> dict:
     lacking = [k for k in BOUND if k not in bound]
     if lacking:
         raise store.damaged(f"meta 'request' lacks {', '.join(lacking)}")
+    check_stored_numbers(store, bound)
     return bound
 
 

@@ -9,7 +9,8 @@ import os
 import weakref
 from collections.abc import Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from types import SimpleNamespace
 from typing import ClassVar
 
 from .._checks import (
@@ -549,6 +550,26 @@ def _check_numbers(request: MonitorRequest) -> None:
     """The numbers as the command line checks them (``ethiclens._checks``: one range and one
     message for every face; booleans are not numbers), kept as Python's int and float (an
     integral float is no whole number: ``seed=5.0`` would draw other intervals than 5)."""
+    for name, value in _checked_numbers(request).items():
+        object.__setattr__(request, name, value)
+
+
+def check_stored_numbers(store, stored: dict) -> None:
+    """A store's request whose numbers fail the request's own checks (a seed of -5 or 2**32)
+    is damage: no run writes it, and no options given again could match it."""
+    numbers = {f.name: f.default for f in fields(MonitorRequest) if f.name in _NUMBERS}
+    numbers.update({k: v for k, v in stored.items() if k in _NUMBERS})
+    try:
+        _checked_numbers(SimpleNamespace(**numbers))
+    except EthicLensInputError as error:  # named by the stored key, not the option
+        key = "n_draws" if error.column == "--n-boot" else error.column[2:].replace("-", "_")
+        raise store.damaged(
+            f"meta 'request' holds the {key} {error.value!r}, which {error.problem}"
+        ) from None
+
+
+def _checked_numbers(request) -> dict:
+    """``request``'s numbers checked (``_check_numbers``), by field."""
     checked = {
         "alpha": check_fraction(request.alpha, "--alpha", fix="e.g. 0.05"),
         "di_threshold": check_di_threshold(request.di_threshold, "--di-threshold"),
@@ -564,8 +585,12 @@ def _check_numbers(request: MonitorRequest) -> None:
     for name, lowest, flag, problem, fix in _LOWEST:
         if checked[name] < lowest:
             raise EthicLensInputError(problem, column=flag, value=getattr(request, name), fix=fix)
-    for name, value in checked.items():
-        object.__setattr__(request, name, value)
+    return checked
+
+
+# the fields _checked_numbers checks
+_NUMBERS = ("alpha", "di_threshold", "eo_threshold", "min_group_size", "min_labels", "n_draws",
+            "seed", "baseline_windows")  # fmt: skip
 
 
 _WINDOWS_FIX = "give a whole number ≥ 1 (the first K windows are the baseline)"

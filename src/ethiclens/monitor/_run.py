@@ -39,6 +39,7 @@ from ._request import (
     DRAWS,
     OPTIONAL,
     MonitorRequest,
+    check_stored_numbers,
     refuse_bad_baseline,
 )
 from ._store import APP_ID, STORE_VERSION, Store
@@ -216,6 +217,8 @@ def _check_store(store: Store, request: MonitorRequest, now) -> dict | None:
     """The request the store was written for (None: a new store); another one is refused."""
     bound = request.bound()
     stored_request = store.meta("request")
+    if stored_request is not None:
+        check_stored_numbers(store, stored_request)
     for name in BASELINE_SOURCES:
         if stored_request and stored_request.get(name) and bound.get(name):
             # a separate baseline is bound by its counts (checked once counted), not its name
