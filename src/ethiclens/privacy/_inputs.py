@@ -326,16 +326,86 @@ NOTHING_MEASURED = (
 )
 
 
-def same_rows(train: SplitPredictions, test: SplitPredictions) -> bool:
-    """Whether two non-empty splits hold the same rows in the same order in every field the
-    audit reads: labels, predictions, groups, and losses where both carry them (a copy of one
-    file given as both, or one frame passed twice)."""
+def same_rows(train: SplitPredictions, test: SplitPredictions) -> str | None:
+    """How two non-empty splits hold the same rows in every field the audit reads (labels,
+    predictions, groups, and losses where both carry them): ``"in the same order"`` (a copy of
+    one file given as both, one frame passed twice), ``"in another order"`` (a shuffled copy:
+    every δ_g is 0 all the same), or None when the rows differ."""
     fields = ["y_true", "y_pred", "groups"]
     if train.loss is not None and test.loss is not None:
         fields.append("loss")
-    return len(train.y_true) > 0 and all(
-        np.array_equal(getattr(train, f), getattr(test, f)) for f in fields
-    )
+    if len(train.y_true) == 0 or len(train.y_true) != len(test.y_true):
+        return None
+    if all(np.array_equal(getattr(train, f), getattr(test, f)) for f in fields):
+        return "in the same order"
+    a, b = (_sorted_rows(split, fields) for split in (train, test))
+    return "in another order" if all(np.array_equal(a[f], b[f]) for f in fields) else None
+
+
+def _sorted_rows(split: SplitPredictions, fields: list[str]) -> pd.DataFrame:
+    """The split's rows of ``fields`` sorted by every field (compared regardless of order)."""
+    frame = pd.DataFrame({f: getattr(split, f) for f in fields})
+    return frame.sort_values(fields, kind="stable", ignore_index=True)
+
+
+def check_split_groups(
+    train: SplitPredictions, test: SplitPredictions, group_order
+) -> tuple[str, ...]:
+    """The group order of :func:`~ethiclens.privacy.pcer_audit` and
+    :func:`~ethiclens.privacy.membership_inference` (one check for both): the same groups in
+    both splits, and ``group_order`` listing each exactly once (default: sorted)."""
+    groups_tr, groups_te = set(map(str, train.groups)), set(map(str, test.groups))
+    if groups_tr != groups_te:
+        raise EthicLensInputError(
+            f"train and test have different groups: only in train {sorted(groups_tr - groups_te)},"
+            f" only in test {sorted(groups_te - groups_tr)}",
+            column="groups",
+            kind="argument",
+            fix="audit the same groups in both splits (drop or merge the missing ones)",
+        )
+    return _group_order(group_order, groups_tr)
+
+
+def _group_order(group_order, groups: set[str]) -> tuple[str, ...]:
+    """A sequence of names (never one string: read character by character) listing every group
+    exactly once; None: the groups sorted."""
+    if isinstance(group_order, str | bytes):
+        raise EthicLensInputError(
+            "must be a sequence of group names, not one string (it would be read character "
+            "by character)",
+            column="group_order",
+            kind="argument",
+            value=group_order,
+            fix="e.g. group_order=['A', 'B']",
+        )
+    order = tuple(map(str, group_order)) if group_order is not None else tuple(sorted(groups))
+    if len(set(order)) != len(order) or set(order) != groups:
+        raise EthicLensInputError(
+            "group_order must list every group exactly once",
+            column="group_order",
+            kind="argument",
+            value=list(order),
+            fix=f"use an order of {sorted(groups)}",
+        )
+    return order
+
+
+def refuse_same_rows(train: SplitPredictions, test: SplitPredictions) -> None:
+    """One set of rows given as both splits refused: the same object, or the same rows in any
+    order (the CLI names test its --test file). Call it after the other arguments' checks."""
+    order_of_rows = None if train is test else same_rows(train, test)
+    if train is test or order_of_rows:
+        what = (
+            "is the train object again"
+            if train is test
+            else f"holds the same rows as train, {order_of_rows}"
+        )
+        raise EthicLensInputError(
+            f"{what}: {NOTHING_MEASURED}",
+            column="test",
+            kind="argument",
+            fix="give the model's held-out rows as the test split and its training rows as train",
+        )
 
 
 def _check_distinct_splits(train_path, test_path) -> None:

@@ -8,15 +8,17 @@ non-members within group g (ties count half, as in ``sklearn.metrics.roc_auc_sco
 from __future__ import annotations
 
 import dataclasses
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 from sklearn.metrics import roc_auc_score
 
-from .._checks import check_count, check_eta
+from .._checks import check_count, check_eta, is_number
 from ..errors import EthicLensInputError
 from ..fairness import INSUFFICIENT_DATA, REPORTED
-from ._inputs import SplitPredictions
+from ._inputs import SplitPredictions, check_split_groups, refuse_same_rows
 
 # The attack's values of one group (withheld, None, below the floor).
 ATTACK_VALUES = ("auc", "advantage", "yeom_advantage", "yeom_mu_hat", "delta")
@@ -119,14 +121,17 @@ def membership_inference(
     ----------
     train, test : SplitPredictions
         Members and non-members, both with per-example losses.
+        One set of rows given as both (the same object, or the same rows in any order) is
+        refused, as by ``pcer_audit``: every accuracy gap would be 0 by construction.
     group_order : sequence of str, optional
-        Default: the groups sorted.
+        Every group of both splits exactly once (checked as by ``pcer_audit``). Default: the
+        groups sorted.
     eta : float
         Floor of the AUC advantage in ΔPCER^MIA.
     positive_rates : dict, optional
-        R_g per group (enables ΔPCER^MIA).
+        R_g per group, a number in [0, 1] for every group (enables ΔPCER^MIA).
     delta_pcer : float, optional
-        The overfitting-gap ΔPCER to compare signs with.
+        The overfitting-gap ΔPCER to compare signs with (a finite number).
     min_group_size : int, optional
         Members and non-members a group needs (the PCER floor, ``pcer_audit`` passes its
         policy's): a group below it is INSUFFICIENT_DATA with its values withheld, and
@@ -136,16 +141,9 @@ def membership_inference(
     -------
     MIAResult
     """
-    if train.loss is None or test.loss is None:
-        raise EthicLensInputError(
-            "the attack needs per-example losses on both splits",
-            column="loss",
-            kind="argument",
-            fix="pass loss= to both SplitPredictions",
-        )
     eta = check_eta(eta)  # the same range as pcer_audit's, kept as the float checked
     floor_n = None if min_group_size is None else check_count(min_group_size, "min_group_size")
-    order = tuple(group_order or sorted(set(train.groups)))
+    order = _checked_splits(train, test, group_order, positive_rates, delta_pcer)
     attacks = [_floored(_attack_group(train, test, g), floor_n) for g in order]
     dp_mia = agrees = None
     if positive_rates is not None and len(order) == 2:
@@ -160,6 +158,59 @@ def membership_inference(
         delta_pcer=delta_pcer,
         sign_agrees=agrees,
     )
+
+
+def _checked_splits(train, test, group_order, positive_rates, delta_pcer) -> tuple[str, ...]:
+    """The group order, after the checks pcer_audit makes on its splits and ``group_order``
+    (one place: :func:`check_split_groups`, :func:`refuse_same_rows`), and on the losses,
+    ``positive_rates`` and ``delta_pcer``."""
+    if train.loss is None or test.loss is None:
+        raise EthicLensInputError(
+            "the attack needs per-example losses on both splits",
+            column="loss",
+            kind="argument",
+            fix="pass loss= to both SplitPredictions",
+        )
+    order = check_split_groups(train, test, group_order)
+    _check_comparison(positive_rates, delta_pcer, order)
+    refuse_same_rows(train, test)  # after the arguments: a bad one is named first
+    return order
+
+
+def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]) -> None:
+    """``positive_rates``: a rate in [0, 1] for every group of ``order``; ``delta_pcer``: a
+    finite number. Either may be None (not compared)."""
+    if positive_rates is not None:
+        fix = f"give each of {list(order)} its positive-prediction rate, e.g. {{{order[0]!r}: 0.4}}"
+        if not isinstance(positive_rates, Mapping):
+            raise _argument_error(
+                "must be a dict of group -> rate", "positive_rates", positive_rates, fix
+            )
+        missing = [g for g in order if g not in positive_rates]
+        if missing:
+            raise _argument_error(
+                f"no rate for group(s) {missing}", "positive_rates", dict(positive_rates), fix
+            )
+        for g in order:
+            rate = positive_rates[g]
+            if not is_number(rate) or not 0 <= rate <= 1:
+                raise _argument_error(
+                    f"the rate of group {g!r} must be a number from 0 to 1",
+                    "positive_rates",
+                    rate,
+                    fix,
+                )
+    if delta_pcer is not None and (not is_number(delta_pcer) or not math.isfinite(delta_pcer)):
+        raise _argument_error(
+            "must be a finite number (or None: no sign comparison)",
+            "delta_pcer",
+            delta_pcer,
+            "pass pcer_audit's result.delta_pcer, e.g. 0.8",
+        )
+
+
+def _argument_error(problem: str, name: str, value, fix: str) -> EthicLensInputError:
+    return EthicLensInputError(problem, column=name, kind="argument", value=value, fix=fix)
 
 
 def _delta_pcer_mia(attacks: list[GroupAttack], positive_rates: dict, eta: float):

@@ -52,7 +52,7 @@ from ..fairness import (
     true_positive_rate,
 )
 from ..io import json_fields, json_number, json_ready
-from ._inputs import NOTHING_MEASURED, SplitPredictions, same_rows
+from ._inputs import SplitPredictions, check_split_groups, refuse_same_rows
 from ._mia import MIAResult, membership_inference
 from ._summary import pcer_summary
 
@@ -532,7 +532,7 @@ def pcer_audit(
         (REPORTED, INSUFFICIENT_DATA or UNDEFINED) and a reason. The intervals cover row
         sampling of this one model, not retraining (see ``note``).
     """
-    eta, settings = check_eta(eta), _audit_settings(options, positive_is_favorable, group_order)
+    eta, settings = check_eta(eta), _audit_settings(options, positive_is_favorable)
     floor_n, ci = check_policy(policy).pcer_min_group_size, settings["ci"]
     order, cells, stats = _statistics_and_draws(train, test, group_order, eta, settings)
     rows, small, notes = _group_rows((train, test), order, cells, stats, floor_n, ci)
@@ -552,10 +552,9 @@ def pcer_audit(
     return dataclasses.replace(result, interpretation=interpret(result))
 
 
-def _check_arguments(positive_is_favorable, group_order) -> None:
+def _check_arguments(positive_is_favorable) -> None:
     """pcer_audit's ``positive_is_favorable`` is a bool (``bool("no")`` is True: it would word
-    a harm as a benefit) and ``group_order`` a sequence of names, never one string (read
-    character by character)."""
+    a harm as a benefit); ``group_order`` is checked with the splits (``check_split_groups``)."""
     if not isinstance(positive_is_favorable, bool | np.bool_):
         raise EthicLensInputError(
             "must be True or False",
@@ -563,15 +562,6 @@ def _check_arguments(positive_is_favorable, group_order) -> None:
             kind="argument",
             value=positive_is_favorable,
             fix="positive_is_favorable=True (a positive prediction is a benefit) or False (a harm)",
-        )
-    if isinstance(group_order, str | bytes):
-        raise EthicLensInputError(
-            "must be a sequence of group names, not one string (it would be read character "
-            "by character)",
-            column="group_order",
-            kind="argument",
-            value=group_order,
-            fix="e.g. group_order=['A', 'B']",
         )
 
 
@@ -612,11 +602,11 @@ def _attack(splits, order, eta, rows, result: dict, floor_n: int) -> MIAResult |
 AUDIT_SETTINGS = {"etas": FLOOR_ETAS, "n_boot": DEFAULT_N_BOOT, "random_state": 0, "ci": "jeffreys"}
 
 
-def _audit_settings(options: dict, positive_is_favorable, group_order) -> dict:
+def _audit_settings(options: dict, positive_is_favorable) -> dict:
     """The settings given by keyword, defaults for the rest; an unknown keyword is a TypeError
     as for any Python function. The arguments' types are checked first
     (:func:`_check_arguments`)."""
-    _check_arguments(positive_is_favorable, group_order)
+    _check_arguments(positive_is_favorable)
     unknown = sorted(set(options) - set(AUDIT_SETTINGS))
     if unknown:
         raise TypeError(f"pcer_audit() got an unexpected keyword argument {unknown[0]!r}")
@@ -657,27 +647,7 @@ def pcer_policy(min_group_size: int | None = None, where: str = "min_group_size"
 
 def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
     """Two different splits with the same groups and a valid floor: the group order."""
-    if train is test:
-        _refuse_same_rows("is the train object again")
-    train.name, test.name = "train", "test"
-    groups_tr, groups_te = set(map(str, train.groups)), set(map(str, test.groups))
-    if groups_tr != groups_te:
-        raise EthicLensInputError(
-            f"train and test have different groups: only in train {sorted(groups_tr - groups_te)},"
-            f" only in test {sorted(groups_te - groups_tr)}",
-            column="groups",
-            kind="argument",
-            fix="audit the same groups in both splits (drop or merge the missing ones)",
-        )
-    order = tuple(map(str, group_order)) if group_order is not None else tuple(sorted(groups_tr))
-    if len(set(order)) != len(order) or set(order) != groups_tr:
-        raise EthicLensInputError(
-            "group_order must list every group exactly once",
-            column="group_order",
-            kind="argument",
-            value=list(order),
-            fix=f"use an order of {sorted(groups_tr)}",
-        )
+    order = check_split_groups(train, test, group_order)
     if len(order) < 2:
         raise EthicLensInputError(
             f"needs at least two groups, found {list(order)}",
@@ -686,19 +656,9 @@ def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
             fix="audit an attribute with two or more groups in both splits",
         )
     check_eta(eta)  # the CLI names it --eta
-    if same_rows(train, test):  # after the arguments: a bad one is named first
-        _refuse_same_rows("holds the same rows as train, in the same order")
+    refuse_same_rows(train, test)  # after the arguments: a bad one is named first
+    train.name, test.name = "train", "test"
     return order
-
-
-def _refuse_same_rows(what: str):
-    """One set of rows given as both splits (the CLI names test its --test file)."""
-    raise EthicLensInputError(
-        f"{what}: {NOTHING_MEASURED}",
-        column="test",
-        kind="argument",
-        fix="give the model's held-out rows as the test split and its training rows as train",
-    )
 
 
 def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
