@@ -8,6 +8,7 @@ from __future__ import annotations
 import warnings
 from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
 from ethiclens.errors import EthicLensInputError
@@ -81,3 +82,50 @@ def test_the_few_runs_warning_rests_on_the_runs_judged():
     assert msg.startswith(f"{row['metric']} (jeffreys): coverage over 2 runs judged (of 2 ")
     assert f"±{(high - low) / 2:.1%} (95% Wilson interval [{low:.3f}, {high:.3f}]" in msg
     assert "use >= 200 runs judged" in msg
+
+
+def _scored():
+    import pandas as pd
+
+    from ethiclens.probes import make_counterfactuals
+
+    rng = np.random.default_rng(0)
+    rec = pd.DataFrame({"g": rng.choice(["F", "M"], 60), "x1": rng.normal(50, 8, 60)})
+    frame = make_counterfactuals(rec, "g")
+    return frame.assign(pred=(frame.x1 > 50).astype(int), score=(frame.x1 > 50) * 0.5)
+
+
+@pytest.mark.parametrize(
+    "which,shape",
+    [("y_pred", "(n, 1)"), ("y_score", "(n, 2)"), ("y_pred", "scalar")],
+)
+def test_analyze_counterfactuals_refuses_predictions_that_are_not_1d(which, shape):
+    from ethiclens.probes import analyze_counterfactuals
+
+    frame = _scored()
+    n = len(frame)
+    pred, score = frame.pred.to_numpy(), frame.score.to_numpy()
+    if which == "y_pred":
+        pred = 1 if shape == "scalar" else pred.reshape(n, 1)
+    else:
+        score = np.column_stack([1 - score, score])
+    with pytest.raises(EthicLensInputError) as info:
+        analyze_counterfactuals(frame, pred, score, n_boot=100, random_state=0)
+    msg = str(info.value)
+    got = "a scalar" if shape == "scalar" else f"an array of shape {shape.replace('n', str(n))}"
+    assert msg.startswith(f"argument '{which}': must be a 1-D array with one value per row, got")
+    assert got in msg and "arr.ravel()" in msg
+
+
+def test_analyze_counterfactuals_refuses_an_attribute_that_was_not_flipped():
+    from ethiclens.probes import analyze_counterfactuals
+
+    frame = _scored()
+    with pytest.raises(EthicLensInputError) as info:
+        analyze_counterfactuals(frame, frame.pred, attribute="x1", n_boot=100, random_state=0)
+    msg = str(info.value)
+    assert msg.startswith("argument 'attribute': is not the flipped column: its values are not")
+    assert "the pairs flip 'g'" in msg and "(value: 'x1')" in msg
+    assert "use 'g', the column flipped to _cf_target" in msg
+    ok = analyze_counterfactuals(frame, frame.pred, attribute="g", n_boot=100, random_state=0)
+    assert ok.attribute == "g"

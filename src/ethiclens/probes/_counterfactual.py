@@ -332,6 +332,26 @@ def _check_draws(n_boot, ci: str) -> int:
     return int(n_boot)
 
 
+def _one_per_row(values, name: str) -> None:
+    """Predictions or scores are 1-D, one value per row: a scalar or a 2-D array (a
+    one-column frame, both classes' probabilities) is refused naming the argument, in the
+    words of PCER's SplitPredictions."""
+    try:
+        shape = np.shape(values)
+    except ValueError:  # ragged nested lists
+        shape = None
+    if shape is not None and len(shape) == 1:
+        return
+    got = "nested sequences of unequal lengths" if shape is None else f"an array of shape {shape}"
+    raise EthicLensInputError(
+        f"must be a 1-D array with one value per row, got {'a scalar' if shape == () else got}",
+        column=name,
+        kind="argument",
+        fix="pass one column as a 1-D array (e.g. arr.ravel() for shape (n, 1), df['col'] "
+        "rather than df[['col']]; for both classes' probabilities, proba[:, 1])",
+    )
+
+
 def _binary(values, name) -> np.ndarray:
     """0/1 predictions; a refusal names ``name`` (the user's column where there is one), how
     many values are not 0/1 and the first of them."""
@@ -426,10 +446,10 @@ def analyze_counterfactuals(
 ) -> CounterfactualResult:
     """Flip rates and score shifts from predictions for :func:`make_counterfactuals` rows.
 
-    ``y_pred`` (and ``y_score``) pair with rows by position; a pandas Series with the frame's
-    index labels in another order is put in the frame's order, one with other labels refused.
-    ``attribute`` names the flipped column (a column of ``frame``); by default the column that
-    equals ``_cf_target`` on every row (None when no column does)."""
+    ``y_pred`` (and ``y_score``): 1-D, paired with rows by position (a pandas Series with the
+    frame's index labels in another order is put in its order, other labels refused).
+    ``attribute``: the flipped column, equal to ``_cf_target`` on every row (any other is
+    refused); by default the first such column (None when none is)."""
     check_seed(random_state, "random_state", allow_none=True)
     n_boot = _check_draws(n_boot, ci)
     if isinstance(frame, pd.DataFrame):  # a Series of predictions follows its index labels
@@ -476,13 +496,22 @@ def analyze_counterfactuals(
 
 
 def _attribute(frame: pd.DataFrame, attribute: str | None) -> str | None:
-    """The flipped column: ``attribute`` when the frame has it (refused otherwise), else the
-    column that equals ``_cf_target`` on every row."""
-    found = _flipped_column(frame) if attribute is None or attribute not in frame.columns else None
-    if attribute is None or attribute in frame.columns:
-        return attribute if attribute is not None else found
+    """The flipped column: ``attribute`` when it is the frame's column that equals
+    ``_cf_target`` on every row (any other is refused: the result would record a column the
+    pairs did not flip), else the first such column."""
+    if attribute is not None and attribute in frame.columns and _is_flipped(frame, attribute):
+        return attribute
+    found = _flipped_column(frame)
+    if attribute is None:
+        return found
+    problem = "is not a column of the frame"
+    if attribute in frame.columns:
+        problem = (
+            "is not the flipped column: its values are not the target group (_cf_target) on "
+            "every row" + (f"; the pairs flip {found!r}" if found else "")
+        )
     raise EthicLensInputError(
-        "is not a column of the frame",
+        problem,
         column="attribute",
         kind="argument",
         value=attribute,
@@ -537,15 +566,22 @@ def _name(values, default: str) -> str:
 def _flipped_column(frame: pd.DataFrame) -> str | None:
     """The column make-counterfactuals flipped: the first that equals ``_cf_target`` on every
     row (as text, so a numeric group column read back from a CSV matches too)."""
-    target = frame[TARGET].astype(str)
-    for col in frame.columns:
-        if col not in (ROW, SOURCE, TARGET) and frame[col].astype(str).equals(target):
-            return col
-    return None
+    return next((col for col in frame.columns if _is_flipped(frame, col)), None)
+
+
+def _is_flipped(frame: pd.DataFrame, col) -> bool:
+    """Whether ``col`` equals ``_cf_target`` on every row (as text: a numeric group column
+    read back from a CSV matches too)."""
+    return col not in (ROW, SOURCE, TARGET) and frame[col].astype(str).equals(
+        frame[TARGET].astype(str)
+    )
 
 
 def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
     """The predictions (0/1) and scores (in [0, 1], or None) for a counterfactual table."""
+    _one_per_row(y_pred, "y_pred")
+    if y_score is not None:
+        _one_per_row(y_score, "y_score")
     if favorable_label not in (0, 1) or isinstance(favorable_label, float):
         raise EthicLensInputError(
             "must be 0 or 1 (the favourable prediction)",
