@@ -5,6 +5,7 @@ Every engine here runs one GROUP BY where the data is and hands only the counts 
 """
 
 from ._counts_table import (
+    BINS_ATTR,
     RESERVED,
     Roles,
     as_pandas_reads,
@@ -36,6 +37,7 @@ from ._sql import (
 )
 
 __all__ = [
+    "BINS_ATTR",
     "audit_frame",
     "dask_counts",
     "dask_file_counts",

@@ -18,6 +18,7 @@ from .._checks import check_count, check_label_lengths, first_row
 from ..errors import EthicLensInputError
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
+    BINS_ATTR,
     COUNT,
     FORMATS,
     META_SUFFIX,
@@ -529,7 +530,6 @@ _SOURCE_ATTR = "ethiclens_source"
 _ENGINE_ATTR = "ethiclens_engine"
 # The bin edges an attribute was binned by when counted (``ethiclens counts --bins``):
 # attribute -> edges; its audit reports the groups as binned by them.
-BINS_ATTR = "ethiclens_bins"
 # What ``--min-cell`` records (``suppress_small_cells``): the least a statement holds.
 _SUPPRESSION_COUNTS = {"min_cell": 1, "cells_dropped": 0, "rows_dropped": 0, "rows_kept": 0}
 _ROLE_KEYS = (Y_TRUE, Y_PRED, SCORE_BIN, WEIGHT_SUM)

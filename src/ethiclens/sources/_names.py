@@ -15,6 +15,8 @@ N_BINS_ATTR, NAMES_ATTR, SUPPRESSION_ATTR, ATTRIBUTES_ATTR = (
     "ethiclens_suppression",
     "ethiclens_attributes",  # the protected-attribute columns: any other column is refused
 )
+# The bin edges ``counts --bins`` cut numeric attributes at: the table's groups as binned.
+BINS_ATTR = "ethiclens_bins"
 # A CSV counts table's key columns that hold text: read back as written, never typed.
 TEXT_ATTR = "ethiclens_text_columns"
 # What ``write_counts`` writes, by the file's suffix (a CSV carries its metadata beside it).

@@ -22,8 +22,6 @@ COMPAS_DECILE_USE = (
 BENCHMARK_MODELS = ("model", "decile")  # a benchmark's prediction "columns" (decile: compas)
 # What a comparison's two prediction columns are, in a refusal: 'pred_b (y_pred, model B)'
 MODEL_ROLES = ("y_pred, model A", "y_pred, model B")
-# A counts table's record of the bin edges it was counted with (``ethiclens counts --bins``).
-_BINS_ATTR = "ethiclens_bins"
 
 
 @dataclass
@@ -122,6 +120,7 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
             "--table and --query need --db", column="--table/--query", fix="add --db URL"
         )
     from ..fairness import bin_counts, check_bins, check_group_edits
+    from ..sources import BINS_ATTR
 
     flag = _url_flag(t)
     # a JSON file has no header to read first: the pandas reader names a missing column
@@ -134,7 +133,7 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     if spec.groups.bins:  # cells add up: binning the counts is counting the binned rows
         edges = check_bins(spec.groups.bins, cols)
         table = bin_counts(table, edges)
-        table.attrs[_BINS_ATTR] = edges  # its audit reports the groups as binned
+        table.attrs[BINS_ATTR] = edges  # its audit reports the groups as binned
     check_group_edits(table[cols])  # the audit's checks of groups (a continuous column: no)
     return table, where
 
@@ -674,12 +673,12 @@ def _file_provenance(spec: AuditSpec, where: str, prov: dict, purpose: str) -> d
 
 # -- counted where the data lives -------------------------------------------------------------
 def _counts_file(spec: AuditSpec) -> Loaded:
-    from ..sources import read_counts
+    from ..sources import BINS_ATTR, read_counts
 
     path = spec.target.counts
     table = read_counts(path)
     _check_counts_options(spec, table)
-    binned = dict(table.attrs.get(_BINS_ATTR) or {})
+    binned = dict(table.attrs.get(BINS_ATTR) or {})
     _check_binned_when_counted(spec, binned)
     cols, refs = parse_protected(spec.roles.protected, table.columns)
     where = dict(table.attrs.get("ethiclens_source") or {})
