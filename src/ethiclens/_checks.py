@@ -46,6 +46,25 @@ def check_seed(
     return int(value)
 
 
+def check_one_per_row(values, name: str) -> None:
+    """Predictions, labels, groups, scores or losses are 1-D, one value per row: a scalar, a
+    2-D array (a one-column frame, both classes' probabilities) or ragged nested lists are
+    refused by name."""
+    try:
+        shape = np.shape(values)
+    except ValueError:  # ragged nested lists
+        shape = None
+    if shape is not None and len(shape) == 1:
+        return
+    got = "nested sequences of unequal lengths" if shape is None else f"an array of shape {shape}"
+    raise _setting_error(
+        f"must be a 1-D array with one value per row, got {'a scalar' if shape == () else got}",
+        column=name,
+        fix="pass one column as a 1-D array (e.g. arr.ravel() for shape (n, 1), df['col'] "
+        "rather than df[['col']]; for both classes' probabilities, proba[:, 1])",
+    )
+
+
 def split_list(text: str, flag: str) -> list[str]:
     """A comma-separated option: items stripped; empty items refused."""
     items = [x.strip() for x in text.split(",")]

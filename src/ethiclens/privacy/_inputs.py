@@ -16,6 +16,7 @@ import pandas as pd
 
 from .._checks import (
     check_label_lengths,
+    check_one_per_row,
     first_row,
     is_zero_one,
     plain,
@@ -109,32 +110,8 @@ def _check_losses(loss: np.ndarray, where: str) -> None:
             )
 
 
-def _one_per_row(values, name) -> None:
-    """A field of SplitPredictions is a 1-D array, one value per row: a scalar or a 2-D array
-    (a one-column frame, predicted probabilities of both classes) is refused by name."""
-    try:
-        shape = np.shape(values)
-    except ValueError:  # ragged nested lists
-        shape = None
-    if shape is not None and len(shape) == 1:
-        return
-    got = (
-        "nested sequences of unequal lengths"
-        if shape is None
-        else "a scalar"
-        if not shape
-        else f"an array of shape {shape}"
-    )
-    raise EthicLensInputError(
-        f"must be a 1-D array with one value per row, got {got}",
-        column=name,
-        fix="pass one column as a 1-D array (e.g. arr.ravel() for shape (n, 1), df['col'] "
-        "rather than df[['col']])",
-    )
-
-
 def _binary(values, name) -> np.ndarray:
-    _one_per_row(values, name)
+    check_one_per_row(values, name)
     arr = np.asarray(values)
     missing = pd.isna(arr) if arr.dtype.kind in "fO" else np.zeros(arr.shape, bool)
     refuse_missing(missing, name, "drop those rows")
@@ -148,7 +125,7 @@ def _binary(values, name) -> np.ndarray:
 
 def _groups(values, name) -> np.ndarray:
     """Group labels as strings; a missing label is refused, never turned into a group 'nan'."""
-    _one_per_row(values, name)
+    check_one_per_row(values, name)
     arr = np.asarray(values, dtype=object)
     missing = pd.isna(arr)
     if missing.any():
@@ -163,7 +140,7 @@ def _groups(values, name) -> np.ndarray:
 
 
 def _losses(values, name) -> np.ndarray:
-    _one_per_row(values, name)
+    check_one_per_row(values, name)
     try:
         return np.asarray(values, dtype=float)
     except (TypeError, ValueError):

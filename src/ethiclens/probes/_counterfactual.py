@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws, check_seed, first_row, refuse_missing
+from .._checks import check_draws, check_one_per_row, check_seed, first_row, refuse_missing
 from ..errors import EthicLensInputError
 from ..fairness import (
     BCA,
@@ -332,26 +332,6 @@ def _check_draws(n_boot, ci: str) -> int:
     return int(n_boot)
 
 
-def _one_per_row(values, name: str) -> None:
-    """Predictions or scores are 1-D, one value per row: a scalar or a 2-D array (a
-    one-column frame, both classes' probabilities) is refused naming the argument, in the
-    words of PCER's SplitPredictions."""
-    try:
-        shape = np.shape(values)
-    except ValueError:  # ragged nested lists
-        shape = None
-    if shape is not None and len(shape) == 1:
-        return
-    got = "nested sequences of unequal lengths" if shape is None else f"an array of shape {shape}"
-    raise EthicLensInputError(
-        f"must be a 1-D array with one value per row, got {'a scalar' if shape == () else got}",
-        column=name,
-        kind="argument",
-        fix="pass one column as a 1-D array (e.g. arr.ravel() for shape (n, 1), df['col'] "
-        "rather than df[['col']]; for both classes' probabilities, proba[:, 1])",
-    )
-
-
 def _binary(values, name) -> np.ndarray:
     """0/1 predictions; a refusal names ``name`` (the user's column where there is one), how
     many values are not 0/1 and the first of them."""
@@ -579,9 +559,9 @@ def _is_flipped(frame: pd.DataFrame, col) -> bool:
 
 def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
     """The predictions (0/1) and scores (in [0, 1], or None) for a counterfactual table."""
-    _one_per_row(y_pred, "y_pred")
+    check_one_per_row(y_pred, "y_pred")
     if y_score is not None:
-        _one_per_row(y_score, "y_score")
+        check_one_per_row(y_score, "y_score")
     if favorable_label not in (0, 1) or isinstance(favorable_label, float):
         raise EthicLensInputError(
             "must be 0 or 1 (the favourable prediction)",
