@@ -31,7 +31,8 @@ def test_run_oracle_takes_inject_bias_keywords():
     assert isinstance(table, Table) and lines[0].startswith(
         "flag fired (jeffreys, truth DI 0.6 outside the policy band [0.80, 1.25])"
     )
-    with pytest.raises(TypeError), pytest.warns(UserWarning):
+    # a misspelt keyword is refused before any run (and before the few-repetitions warning)
+    with pytest.raises(EthicLensInputError, match="did you mean 'separation'"):
         run_oracle(200, repetitions=2, n_boot=100, separaton=0.2)
 
 
