@@ -324,11 +324,11 @@ def edited_reference(attr, ref, merges, excludes, given: bool = True):
 
 
 def _benchmark(spec: AuditSpec, purpose: str) -> Loaded:
-    from .._checks import SKLEARN_SEED_LIMIT, check_seed
+    from .._checks import check_seed
 
     name = spec.target.dataset
     if spec.policy.seed is not None:
-        check_seed(spec.policy.seed, "--seed", limit=SKLEARN_SEED_LIMIT)  # before training
+        check_seed(spec.policy.seed, "--seed")  # before training
     ds, options = _benchmark_dataset(spec)
     cols, reference, source = _benchmark_groups(spec, ds)
     models = _benchmark_models(spec, name, purpose)
