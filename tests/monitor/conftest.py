@@ -112,3 +112,15 @@ def request_of(target, **kw):
     base.update(kw)
     base.setdefault("protected", ("race=White",))
     return MonitorRequest(**base)
+
+
+def damaged_copy(store, tmp_path, sql):
+    """A copy of ``store`` in ``tmp_path`` with ``sql`` run on it: a damaged store to refuse."""
+    import sqlite3
+
+    copy = tmp_path / "s.sqlite"
+    shutil.copy(store, copy)
+    with sqlite3.connect(copy) as con:
+        con.execute(sql)
+    con.close()
+    return copy

@@ -12,7 +12,7 @@ import pytest
 from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import read_store, run_monitor
 
-from .conftest import request_of, run_cli, write_days
+from .conftest import damaged_copy, request_of, run_cli, write_days
 
 ARGV = ["--time", "ts", "--window", "1d", "--y-pred", "pred", "--protected", "race=White"]
 
@@ -27,12 +27,7 @@ def good(tmp_path_factory):
 
 
 def _damaged(good, tmp_path, sql):
-    store = tmp_path / "s.sqlite"
-    shutil.copy(good[1], store)
-    with sqlite3.connect(store) as con:
-        con.execute(sql)
-    con.close()
-    return store
+    return damaged_copy(good[1], tmp_path, sql)
 
 
 def _refused(capsys, good, store, said):
