@@ -61,6 +61,21 @@ def test_an_engine_beside_a_database_is_refused_as_the_audit_refuses_it(tmp_path
     assert not store.exists()
 
 
+@pytest.mark.parametrize("engine", ["duckdb", "pandas"])
+def test_a_python_monitor_request_refuses_an_engine_beside_a_database(tmp_path, engine):
+    """MonitorRequest(db=..., engine=...) built in Python refuses as the command line does,
+    rather than quietly counting in the database and ignoring the engine."""
+    from ethiclens.monitor import MonitorRequest
+
+    with pytest.raises(EthicLensInputError) as err:
+        MonitorRequest(target="db", db=f"sqlite:///{tmp_path / 'm.db'}", table="m", time="t",
+                       window="7d", y_pred="p", protected=("g",), engine=engine)  # fmt: skip
+    assert str(err.value) == (
+        f"option '--engine': --engine {engine} reads files; with --db the database counts "
+        f"(value: '{engine}'). Fix: drop --engine {engine}, or drop --db and name a file"
+    )
+
+
 # (damage, what the refusal says: "is damaged (<this>)")
 STATE = {
     "a state key deleted": (

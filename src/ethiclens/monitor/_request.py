@@ -24,7 +24,7 @@ from .._checks import (
     is_number,
 )
 from ..errors import EthicLensInputError
-from ..spec import edited_reference, engine_for
+from ..spec import edited_reference, refuse_engine_beside_db
 from ._edits import SEP, check_intersections
 from ._store import checked_store
 from ._windows import ENGINES, Columns, Window, describe_target, frame_kind, parse_window
@@ -230,6 +230,8 @@ class MonitorRequest:
             object.__setattr__(self, "intersections", crossed)
         _refuse_both(self)
         _refuse_shared_columns(self)
+        if self.db is not None:  # as the audit refuses it, in Python as on the command line
+            refuse_engine_beside_db(self.engine, self.db_flag)
         if self.bins:
             object.__setattr__(self, "bins", _checked_bins(self.bins, self.columns()[0]))
         if self.baseline_period is not None:
@@ -248,8 +250,6 @@ class MonitorRequest:
             raise TypeError(f"from_spec() got unexpected options {sorted(unknown)}")
         t, r, g, p = spec.target, spec.roles, spec.groups, spec.policy
         db = _database_url(t)
-        if db:
-            engine_for(spec)  # an engine beside a database is refused as the audit refuses it
         _refuse_unsupported(spec)
         _refuse_not_honoured(spec)
         return cls(

@@ -193,14 +193,7 @@ def engine_for(spec: AuditSpec) -> str:
     named beside a database is refused (every one reads files; the database counts itself)."""
     t = spec.target
     if t.kind == "db":
-        if t.engine != "auto":
-            flag = f"--db-env {t.db_env}" if t.db_env else "--db"
-            raise EthicLensInputError(
-                f"--engine {t.engine} reads files; with {flag} the database counts",
-                column="--engine",
-                value=t.engine,
-                fix=f"drop --engine {t.engine}, or drop {flag} and name a file",
-            )
+        refuse_engine_beside_db(t.engine, f"--db-env {t.db_env}" if t.db_env else "--db")
         return "sql"
     if t.engine != "auto":
         return t.engine
@@ -214,6 +207,18 @@ def engine_for(spec: AuditSpec) -> str:
             return "pandas"  # the core install: read in memory
         return "duckdb"
     return "pandas"
+
+
+def refuse_engine_beside_db(engine: str, flag: str = "--db") -> None:
+    """An engine named beside a database (``flag``: how the database was given) is refused on
+    every face: the engines read files; the database counts itself."""
+    if engine != "auto":
+        raise EthicLensInputError(
+            f"--engine {engine} reads files; with {flag} the database counts",
+            column="--engine",
+            value=engine,
+            fix=f"drop --engine {engine}, or drop {flag} and name a file",
+        )
 
 
 def _exists(target: str) -> bool:
