@@ -415,21 +415,21 @@ def _interval(value: float, boot: np.ndarray, ci: str = "jeffreys", level: float
     return _contain(iv.low, iv.high, method, value)
 
 
-def _folded_interval(signed: list[tuple[float, np.ndarray]], ci: str = "jeffreys", pairs=1):
+def _folded_interval(signed: list[tuple[float, np.ndarray]], ci: str = "jeffreys", what=""):
     """Interval of max_i |s_i| from the percentile intervals of the signed differences s_i.
 
     Each signed interval [l, h] is folded at 0 (to [0, max(|l|, |h|)] when it contains 0, else
     [min(|l|, |h|), max(|l|, |h|)]); the result is [max of the lows, max of the highs]. Unlike
     a percentile interval of |s| itself it covers a true gap of 0 and contains the estimate
-    whenever each signed interval contains its own (the audit engine forms |TPR gap|-type
-    intervals the same way). Each signed interval is first extended to its own estimate. With
-    ``pairs`` = m > 1 (the group pairs of k > 2 groups) each is taken at the Bonferroni level
-    1 − α/m from the same draws: simultaneous coverage of every pair's difference covers the
-    spread max − min = max |s_ij|.
+    whenever each signed interval contains its own. Each signed interval is first extended to
+    its own estimate. With m > 1 differences (``what`` says which: every group pair's, or
+    their TPR and FPR) each is taken at the Bonferroni level 1 − α/m from the same draws: the
+    max covers its true value when every difference is covered, so they must hold together
+    (at 95% each, the EO-Gap of two groups covered a true gap of 0 in about 0.95² ≈ 90%).
     """
     lows, highs, notes = [], [], []
-    plain = _method_name(ci)
-    level = CI_LEVEL if pairs <= 1 else 1 - (1 - CI_LEVEL) / pairs
+    plain, m = _method_name(ci), len(signed)
+    level = CI_LEVEL if m <= 1 else 1 - (1 - CI_LEVEL) / m
     for value, boot in signed:
         low, high, method = _interval(value, boot, ci, level)
         if low is None or high is None:
@@ -439,11 +439,11 @@ def _folded_interval(signed: list[tuple[float, np.ndarray]], ci: str = "jeffreys
         if method != plain:
             notes.append(method.removeprefix(plain).lstrip("; "))
     method = f"{plain} of the signed difference(s), folded at 0"
-    if pairs > 1:
+    if m > 1:
         method = (
-            f"{plain} of the {pairs} pairwise signed differences, each at the Bonferroni "
-            f"level 1 − 0.05/{pairs} = {level:.4g} so that they hold together, folded at 0; "
-            "the spread's interval is [max of the folded lows, max of the folded highs]"
+            f"{plain} of the {m} signed differences ({what}), each at the Bonferroni level "
+            f"1 − 0.05/{m} = {level:.4g} so that they hold together, folded at 0; the gap's "
+            "interval is [max of the folded lows, max of the folded highs]"
         )
     if notes:
         method += f"; signed: {'; '.join(sorted(set(notes)))}"
@@ -459,7 +459,7 @@ def _estimate(
     insufficient: str | None,
     signed=None,
     ci: str = "jeffreys",
-    pairs: int = 1,
+    what: str = "",
 ):
     """A statistic in the shared vocabulary; ``signed`` = components for a folded interval."""
     status, reason = metric_status(
@@ -473,7 +473,7 @@ def _estimate(
     if status == INSUFFICIENT_DATA:
         return MetricEstimate(float(value), None, None, "none (below the floor)", status, reason)
     if signed is not None:
-        low, high, method = _folded_interval(signed, ci, pairs)
+        low, high, method = _folded_interval(signed, ci, what)
     else:
         low, high, method = _interval(float(value), boot, ci)
     return MetricEstimate(float(value), low, high, method, status, reason)
@@ -759,14 +759,18 @@ def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
     (:func:`_folded_interval`), Bonferroni-adjusted for more than two groups."""
     point, boot = stats
     signed = _pairwise_components(stats, len(rows))
-    pairs = len(rows) * (len(rows) - 1) // 2
+    pairs = (
+        "the group pair's"
+        if len(rows) == 2
+        else f"each of the {len(signed['dp_gap'])} group pairs'"
+    )
     out = {}
     for name in RESULT_STATISTICS:
         insufficient = None
         if small:
-            what = "not headlined" if name in ("delta_pcer", "dispersion") else "not reported"
+            said = "not headlined" if name in ("delta_pcer", "dispersion") else "not reported"
             insufficient = (
-                f"{what}: group(s) {', '.join(small)} below the floor of {floor_n} rows per split"
+                f"{said}: group(s) {', '.join(small)} below the floor of {floor_n} rows per split"
             )
         out[name] = _estimate(
             point["result"][name],
@@ -775,7 +779,7 @@ def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
             insufficient=insufficient,
             signed=signed.get(name),
             ci=ci,
-            pairs=pairs,
+            what=f"{pairs} TPR and FPR" if name == "eo_gap" else pairs,
         )
     return out
 
