@@ -184,10 +184,13 @@ def release_to_folder(
             "lists them (p2nia request --groups)",
             stacklevel=2,
         )
+    # a CSV's groups as ``audit`` reads them, text as written: 01, 1 and 1.0 stay three groups
+    # (pandas' guessed types would merge them into the number 1)
+    rows = read_table(data_path, csv_dtype={request.protected: str})
     try:
         rel = release_rows(
             request,
-            read_table(data_path),
+            rows,
             settings.y_true,
             settings.y_pred,
             split_list(settings.columns, "--columns") if settings.columns else None,

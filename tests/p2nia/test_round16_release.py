@@ -1,0 +1,49 @@
+"""Round 16, the platform's side: a CSV's protected column is read as ``audit`` reads it,
+text as written, so numeric-looking groups (``01``, ``1``, ``1.0``) stay apart in the release
+and in the estimate, with or without requested groups."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.cli import main
+from ethiclens.p2nia import estimate, read_release
+
+
+def _csv(tmp_path, codes, counts):
+    rng = np.random.default_rng(0)
+    values = np.repeat(codes, counts)
+    n = len(values)
+    frame = pd.DataFrame({"code": values, "y": rng.integers(0, 2, n), "p": rng.integers(0, 2, n)})
+    path = tmp_path / "d.csv"
+    frame.to_csv(path, index=False)
+    return path
+
+
+@pytest.mark.parametrize(
+    "codes,groups",
+    [
+        (["01", "1"], "01,1"),
+        (["01", "1.0"], "01,1.0"),
+        (["1", "1.0"], None),
+        (["01", "1"], None),
+    ],
+)
+def test_numeric_looking_groups_are_released_as_written(tmp_path, codes, groups):
+    data = _csv(tmp_path, codes, [80, 120])
+    argv = ["p2nia", "request", "--n", "200", "--protected", "code", "--epsilon", "60"]
+    argv += ["--out", str(tmp_path / "q.json")] + (["--groups", groups] if groups else [])
+    assert main(argv) == 0
+    argv = ["p2nia", "release", "--request", str(tmp_path / "q.json"), "--data", str(data)]
+    argv += ["--y-true", "y", "--y-pred", "p", "--seed", "1", "--out", str(tmp_path / "rel")]
+    assert main(argv) == 0
+    manifest = json.loads((tmp_path / "rel" / "manifest.json").read_text())
+    assert manifest["columns"]["code"]["domain"] == codes
+    rel = read_release(tmp_path / "rel")
+    # ε = 60 over three columns: every value kept, the groups' sizes are the data's
+    assert rel.table["code"].value_counts().to_dict() == {codes[0]: 80, codes[1]: 120}
+    est = estimate(rel, n_boot=0)
+    assert [g["group"] for g in est.groups] == codes
+    assert [round(g["n_estimated"]) for g in est.groups] == [80, 120]
