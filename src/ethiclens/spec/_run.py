@@ -132,9 +132,37 @@ def check_request(spec: AuditSpec, purpose: str) -> None:
     the keys it uses, the interval method it takes, the policy as the engine takes it. A face
     that stores a request before running it (the web app) refuses it here at once."""
     check_used(spec, purpose)
+    check_benchmark_roles(spec, purpose)
     if purpose in _CI_OF:
         _check_ci(spec, *_CI_OF[purpose])
     spec.policy.to_policy()
+
+
+# The roles that name a file's columns; a benchmark brings its own labels, scores, weights and
+# predictions (compare's y_pred names a benchmark's two models: model, decile).
+_FILE_ROLES = ("y_true", "y_pred", "y_score", "weight", "pos_label")
+
+
+def check_benchmark_roles(spec: AuditSpec, purpose: str) -> None:
+    """Refuse, on every face and command alike, a role a benchmark cannot use: its labels
+    (and their positive value), scores and predictions are fixed and it has no weights, so a
+    column name or ``pos_label`` given for it would be ignored or misread."""
+    name = spec.target.dataset
+    if not name:
+        return
+    for role in _FILE_ROLES:
+        value = getattr(spec.roles, role)
+        if role == "y_pred" and (purpose == "compare" or len(value) == 2):
+            continue  # the benchmark's two models, checked by name when loaded
+        if value is None or value == ():
+            continue
+        raise EthicLensInputError(
+            f"is not used with a benchmark: {name} brings its own labels (1 = positive), "
+            "scores and predictions, and has no weights",
+            column=f"roles.{role}",
+            value=value if role == "pos_label" or not isinstance(value, tuple) else value[0],
+            fix="drop it, or audit a file (CSV/Parquet) that has the column",
+        )
 
 
 def _started(spec: AuditSpec, purpose: str) -> AuditSpec:
