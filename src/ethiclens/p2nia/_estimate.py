@@ -53,6 +53,7 @@ SCHEMA_VERSION = "1.0"
 ESTIMATE_FORMAT = "ethiclens-p2nia-estimate/1"
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
 NO_INTERVAL_METHOD = "not computed (n_boot = 0)"
+NOISE_METHOD = "not reported: the noise left no estimated rows"
 
 
 @dataclass
@@ -284,7 +285,8 @@ def estimate(
     cells = cells_from_joint(joint, labelled) * n  # estimated counts per group and cell
     point = metrics_from_cells(cells, labelled, metrics)
     rep_cells = _replicates(mech, counts, m, labelled, n_boot, random_state)
-    basis = _Cells(cells, labelled, domain, m["roles"]["protected"])
+    released = cells_from_joint(counts, labelled)  # the released table's own cells
+    basis = _Cells(cells, labelled, domain, m["roles"]["protected"], released)
     method = mech.ci_method
     values = {
         k: _metric_estimate(k, float(point[k]), rep_cells, basis, policy, method, level)
@@ -335,6 +337,7 @@ class _Cells:
     labelled: bool
     domain: list
     attribute: str
+    released: np.ndarray | None = None  # the released table's cells, before the noise is removed
 
 
 def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) -> MetricEstimate:
@@ -353,6 +356,14 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
         below_floor=below,
         undefined=lambda: _undefined_reason(k, basis.cells, basis.labelled, basis.domain),
     )
+    if status == UNDEFINED and _noise_left_none(k, basis):
+        # the release holds the rows the metric divides by; removing the mechanism's noise
+        # left none: too little data for this ε, not a 0/0 in the data
+        reason += (
+            ", though the released table holds such rows: removing the mechanism's noise left "
+            "none; request more rows (--n) or a larger ε"
+        )
+        return MetricEstimate(None, None, None, NOISE_METHOD, INSUFFICIENT_DATA, reason)
     if status == UNDEFINED:
         return MetricEstimate(None, None, None, UNDEFINED_METHOD, status, reason)
     if status == INSUFFICIENT_DATA:
@@ -367,6 +378,17 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
             value, None, None, method, INSUFFICIENT_DATA, _no_interval(iv, method)
         )
     return MetricEstimate(value, iv.low, iv.high, iv.method, REPORTED, None)
+
+
+def _noise_left_none(metric: str, basis: _Cells) -> bool:
+    """Whether an undefined metric is defined on the released table's own cells: the groups
+    and labels it divides by were released, and only the estimate of the true joint (GRR's
+    debiasing, projected onto the simplex) left them no mass."""
+    if basis.released is None:
+        return False
+    with np.errstate(invalid="ignore", divide="ignore"):
+        value = metrics_from_cells(basis.released, basis.labelled, [metric])[metric]
+    return bool(np.isfinite(value))
 
 
 def _signed(k, basis: _Cells, rep_cells) -> list:

@@ -1,0 +1,45 @@
+"""Round 16, the auditor's side: a metric that GRR's noise leaves without estimated mass is
+INSUFFICIENT_DATA (request more rows or a larger ε), UNDEFINED only for a true 0/0."""
+
+import numpy as np
+import pandas as pd
+
+from ethiclens.fairness import INSUFFICIENT_DATA, UNDEFINED
+from ethiclens.p2nia import estimate, make_request, release, validate_estimate_output
+
+
+def _data(n=2000, seed=0):
+    rng = np.random.default_rng(seed)
+    sex = rng.choice(["Female", "Male"], n)
+    return pd.DataFrame({"sex": sex, "y": rng.integers(0, 2, n), "p": rng.integers(0, 2, n)})
+
+
+def _degenerate():
+    """A release at ε = 0.3 whose debiased joint leaves a group without mass."""
+    req = make_request(2000, "sex", epsilon=0.3, protected_domain=["Female", "Male"])
+    for seed in range(40):
+        rel = release(req, _data(), "y", "p", random_state=seed)
+        est = estimate(rel, n_boot=100, random_state=0)
+        if any(v["value"] is None for v in est.values.values()):
+            return rel, est
+    raise AssertionError("no seed left a group without mass")
+
+
+def test_a_group_the_noise_leaves_without_mass_is_insufficient_data_not_undefined():
+    rel, est = _degenerate()
+    assert rel.table["sex"].value_counts().min() > 500  # the release holds every group's rows
+    for v in est.values.values():
+        if v["value"] is None:
+            assert v["status"] == INSUFFICIENT_DATA, v
+            assert v["ci_low"] is None and v["ci_high"] is None
+            assert "request more rows (--n) or a larger ε" in v["reason"], v
+    validate_estimate_output(est.to_dict())
+
+
+def test_a_true_zero_over_zero_stays_undefined():
+    data = _data(4000)
+    data.loc[data["sex"] == "Male", "y"] = 0  # Male: no positive labels at all
+    req = make_request(3000, "sex", epsilon=10_000, protected_domain=["Female", "Male"])
+    est = estimate(release(req, data, "y", "p", random_state=0), n_boot=0)
+    assert est.values["eopp"]["status"] == UNDEFINED
+    assert "request more rows" not in est.values["eopp"]["reason"]
