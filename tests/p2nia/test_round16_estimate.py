@@ -43,3 +43,10 @@ def test_a_true_zero_over_zero_stays_undefined():
     est = estimate(release(req, data, "y", "p", random_state=0), n_boot=0)
     assert est.values["eopp"]["status"] == UNDEFINED
     assert "request more rows" not in est.values["eopp"]["reason"]
+
+
+def test_without_any_interval_the_summary_names_what_the_html_report_names():
+    _, est = _degenerate()
+    assert all(v["ci_low"] is None for v in est.values.values())
+    assert est.lines()[-1] == f"  intervals: {est.methods()}"
+    assert "bootstrap" not in est.lines()[-1]

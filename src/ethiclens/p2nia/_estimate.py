@@ -105,7 +105,10 @@ class Estimate:
                 notes += [v["ci_method"][len(base) :].strip(" :;()")] * (v["ci_method"] != base)
             why = f" ({'; '.join(notes)})" if notes else ""
             out.append(one_line(f"  {k.upper():5} {value}{ci}  {v['status']}{why}"))
-        # one line each, controls escaped: a reason quotes the platform's group names
+        # one line each, controls escaped: a reason quotes the platform's group names; the
+        # intervals' method only where one was computed, else what the HTML report says
+        if not any(v["ci_low"] is not None for v in self.values.values()):
+            base = None
         return out + [one_line(f"  intervals: {base or self.methods()}")]
 
     def header(self) -> str:
