@@ -253,6 +253,56 @@ def draw_dirichlet_cells(
     return out.transpose(2, 1, 0)
 
 
+# The labelled cells (tp=0, fp=1, fn=2, tn=3) of each label: positives (tp, fn), negatives.
+LABEL_CELLS = ((0, 2), (1, 3))
+
+
+def kish_effective(weighted: np.ndarray, sq: np.ndarray, parts=None) -> np.ndarray:
+    """Weighted cells (n_groups, n_cells) rescaled to Kish effective sizes (Σw)² / Σw², from
+    each cell's weight sum and sum of squared weights ``sq``. ``parts``: the sets of cells
+    that share one size (``LABEL_CELLS``: each label its own, as a rate within a label is as
+    sure as that label's rows); default the whole group. Shares within a part are kept, so
+    the draws centre on the weighted estimate; a part without weight gets 0 cells."""
+    out = np.zeros_like(weighted, dtype=float)
+    for part in parts or (tuple(range(weighted.shape[1])),):
+        part = list(part)
+        total, total_sq = weighted[:, part].sum(axis=1), sq[:, part].sum(axis=1)
+        with np.errstate(all="ignore"):
+            kish = np.where(total_sq > 0, total**2 / total_sq, 0.0)
+            shares = np.where(total[:, None] > 0, weighted[:, part] / total[:, None], 0.0)
+        out[:, part] = shares * kish[:, None]
+    return out
+
+
+def draw_label_split_cells(
+    effective: np.ndarray,
+    by_label: np.ndarray,
+    totals: np.ndarray,
+    n_boot: int,
+    rng: np.random.Generator,
+    prior: float = JEFFREYS_PRIOR,
+) -> np.ndarray:
+    """Posterior draws of weighted labelled cells (tp, fp, fn, tn), as
+    :func:`draw_dirichlet_cells` with ``cell_major`` returns them, drawn in three parts: the
+    positive label's share from the group's effective cells ``effective``, and the selection
+    rate within each label from that label's own effective cells ``by_label``
+    (``kish_effective`` with ``LABEL_CELLS``). On unit weights this is the same distribution
+    as Dirichlet(cells + prior) (the Dirichlet's aggregation property); with weights heavy on
+    one label, TPR and FPR vary as that label's Kish size says, not the whole group's (which
+    left their intervals about half as wide as they should be)."""
+    n_groups = effective.shape[0]
+    pos, neg = effective[:, 0] + effective[:, 2], effective[:, 1] + effective[:, 3]
+    shape = (n_boot, n_groups)
+    share = rng.beta(pos + 2 * prior, neg + 2 * prior, size=shape)
+    tpr = rng.beta(by_label[:, 0] + prior, by_label[:, 2] + prior, size=shape)
+    fpr = rng.beta(by_label[:, 1] + prior, by_label[:, 3] + prior, size=shape)
+    out = np.empty((4, n_groups, n_boot))  # cell-major, as the audit's metrics read them
+    out[0], out[2] = (share * tpr).T, (share * (1 - tpr)).T
+    out[1], out[3] = ((1 - share) * fpr).T, ((1 - share) * (1 - fpr)).T
+    out *= np.asarray(totals, float)[None, :, None]
+    return out.transpose(2, 1, 0)
+
+
 def smoothed_shares(row: np.ndarray, prior: float = JEFFREYS_PRIOR) -> np.ndarray:
     """Cell shares for a multinomial resample: observed, or smoothed when a cell is empty."""
     row = np.asarray(row, float)

@@ -18,12 +18,15 @@ from . import _calibration as cal
 from . import _policy as pol
 from ._bootstrap import (
     JEFFREYS_METHOD,
+    LABEL_CELLS,
     Interval,
     draw_cell_counts,
     draw_dirichlet_cells,
+    draw_label_split_cells,
     draw_smoothed_effective_cells,
     draw_weighted_cells,
     jackknife_units,
+    kish_effective,
 )
 from ._counts import (
     ATTRIBUTES_ATTR,
@@ -305,7 +308,8 @@ class _TableCells:
         if self.weighted:
             w = np.bincount(flat, weights=self.wsum[keep], minlength=size)
             w = w.reshape(n_groups, n_cells)
-            sq = np.bincount(codes, weights=self.wsq[keep], minlength=n_groups)
+            sq = np.bincount(flat, weights=self.wsq[keep], minlength=size)
+            sq = sq.reshape(n_groups, n_cells)
         else:
             w = counts.astype(float)
         gc = GroupCounts(name, tuple(groups), ctx.labelled, counts, w)
@@ -630,7 +634,8 @@ class _Draws:
 class _Cells:
     """One attribute's sufficient statistics: everything the audit needs, without rows.
 
-    ``sq`` is each group's sum of squared weights (Kish floors; None unweighted); ``ece`` the
+    ``sq`` is each group's sum of squared weights per cell (Kish floors and effective cells;
+    None unweighted); ``ece`` the
     (bin x label) cells ``(counts, wsum, ssum)`` of calibration, or None; ``rows`` the
     ``(codes, cells, weights)`` arrays, kept only for the weighted row bootstrap (bca and
     percentile with weights), which resamples rows and so cannot run on counts.
@@ -659,7 +664,10 @@ def _attribute_cells(ctx: _Context, name, groups, codes) -> _Cells:
     gc = GroupCounts.from_arrays(name, groups, codes, cells, ctx.labelled, weights)
     sq = None
     if weights is not None:
-        sq = np.bincount(codes, weights=weights**2, minlength=len(groups))
+        n_cells = ctx.n_cells
+        flat = codes * n_cells + cells
+        sq = np.bincount(flat, weights=weights**2, minlength=len(groups) * n_cells)
+        sq = sq.reshape(len(groups), n_cells)
     ece = None
     if scores is not None:
         ece = cal.ece_cells(scores, true, codes, len(groups), ctx.n_bins, weights)
@@ -755,7 +763,10 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
             # labels makes: the same predictions get the same DI interval, labels or not.
             two = np.stack([cells[:, 0] + cells[:, 1], cells[:, 2] + cells[:, 3]], axis=1)
             predicted = draw_dirichlet_cells(two, totals, ctx.n_boot, rng, cell_major=True)
-        boot = draw_dirichlet_cells(cells, totals, ctx.n_boot, rng, cell_major=True)
+        if floors.label_cells is None:
+            boot = draw_dirichlet_cells(cells, totals, ctx.n_boot, rng, cell_major=True)
+        else:  # weighted: a rate within a label is as sure as that label's rows, not the group's
+            boot = draw_label_split_cells(cells, floors.label_cells, totals, ctx.n_boot, rng)
         jack = mult = None
     else:
         weights = None if rows is None else rows[2]
@@ -821,18 +832,20 @@ class _Floors:
     def __init__(self, gc: GroupCounts, policy: pol.Policy, sq):
         self.policy = policy
         self.weighted = sq is not None
+        # weighted and labelled: each label's cells at that label's own Kish size (None else)
+        self.label_cells = None
         if sq is None:
             self.n = gc.n.astype(float)
             self.effective_cells = gc.counts.astype(float)
         else:
-            total = gc.weighted.sum(axis=1)
+            self.effective_cells = kish_effective(gc.weighted, sq)
+            total, total_sq = gc.weighted.sum(axis=1), sq.sum(axis=1)
             with np.errstate(all="ignore"):
-                kish = np.where(sq > 0, total**2 / sq, 0.0)
-                shares = np.where(total[:, None] > 0, gc.weighted / total[:, None], 0.0)
-            self.n = kish
-            self.effective_cells = shares * kish[:, None]
+                self.n = np.where(total_sq > 0, total**2 / total_sq, 0.0)
+            if gc.labelled:
+                self.label_cells = kish_effective(gc.weighted, sq, parts=LABEL_CELLS)
         if gc.labelled:
-            c = self.effective_cells
+            c = self.effective_cells if self.label_cells is None else self.label_cells
             self.pos, self.neg = c[:, 0] + c[:, 2], c[:, 1] + c[:, 3]
             raw_pos, raw_neg = gc.label_counts()
             self.raw_pos, self.raw_neg = raw_pos, raw_neg

@@ -1,0 +1,54 @@
+"""Round 16: with sample weights (Jeffreys intervals), a rate within a label is as sure as that
+label's own rows: its Kish effective size, not the whole group's. Weights heavy on one label
+left TPR/FPR intervals about half as wide as they should be (TPR coverage 0.60), and a group
+whose one huge weight sat on a negative row was said to hold 0 effective positive labels."""
+
+import numpy as np
+import pandas as pd
+
+import ethiclens
+
+
+def _weighted_group(rng):
+    """Group g: 300 positives (10% weighted 30) and 5,000 negatives; TPR 0.4, FPR 0.3."""
+    npos, nneg = 300, 5000
+    y = np.r_[np.ones(npos, int), np.zeros(nneg, int)]
+    p = np.where(y == 1, rng.random(npos + nneg) < 0.4, rng.random(npos + nneg) < 0.3)
+    w = np.where((y == 1) & (rng.random(npos + nneg) < 0.1), 30.0, 1.0)
+    nr = 3000
+    yr = (rng.random(nr) < 0.5).astype(int)
+    pr = np.where(yr == 1, rng.random(nr) < 0.6, rng.random(nr) < 0.3)
+    groups = pd.Series(["g"] * (npos + nneg) + ["r"] * nr, name="A")
+    return np.r_[y, yr], np.r_[p, pr].astype(int), groups, np.r_[w, np.ones(nr)]
+
+
+def test_weighted_tpr_interval_covers_the_truth_at_about_the_nominal_rate():
+    covered = 0
+    reps = 60
+    for i in range(reps):
+        y, p, groups, w = _weighted_group(np.random.default_rng(900 + i))
+        res = ethiclens.audit(y, p, groups, reference="r", sample_weight=w, n_boot=400,
+                              random_state=i)  # fmt: skip
+        row = res.by_group().reset_index().set_index("group").loc["g"]
+        covered += row["true_positive_rate_ci_low"] <= 0.4 <= row["true_positive_rate_ci_high"]
+    assert covered >= 0.85 * reps, covered  # 0.96 over 200 runs; 0.60 with the group's size
+
+
+def test_label_floors_count_each_labels_own_effective_rows():
+    rng = np.random.default_rng(0)
+    n = 1000
+    y = np.r_[np.ones(200, int), np.zeros(800, int)]
+    w = np.ones(n)
+    w[500] = 1e6  # one huge weight on a negative row
+    res = ethiclens.audit(
+        np.r_[y, rng.integers(0, 2, n)],
+        rng.integers(0, 2, 2 * n),
+        pd.Series(["g"] * n + ["r"] * n, name="A"),
+        reference="r",
+        sample_weight=np.r_[w, np.ones(n)],
+        n_boot=200,
+        random_state=0,
+    )
+    eo = res.to_dict()["comparisons"][0]["metrics"]["equal_opportunity_difference"]
+    assert eo["status"] == "INSUFFICIENT_DATA"
+    assert eo["reason"].startswith("200.0 positive / 1.0 negative labels, below the floor")
