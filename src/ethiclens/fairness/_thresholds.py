@@ -87,14 +87,17 @@ class ThresholdTable:
 
     def plot(self, path=None, attribute: str | None = None):
         """Selection rate, TPR and FPR per group over thresholds, and each comparison's status,
-        with the audited threshold marked: a matplotlib Figure, or a PNG written to ``path``.
-        ``attribute``: the attribute to show (default: the first); another name is refused with
-        the valid ones."""
+        with the audited threshold marked: a matplotlib Figure, or a PNG written to ``path``
+        (a name ending in .png; another is refused). ``attribute``: the one attribute to show
+        (default: every attribute, one row of panels each); another name is refused with the
+        valid ones."""
         attribute = self._attribute(attribute)
         if path is None:
             return _display.renderer("thresholds_figure")(self, attribute)
         _display.check_path(path, "thresholds.png")
-        return _display.renderer("thresholds_png")(self, path, attribute)
+        return _display.in_python_words(
+            lambda: _display.renderer("thresholds_png")(self, path, attribute), {"--plot": "path"}
+        )
 
     def _attribute(self, attribute) -> str | None:
         """``attribute`` as the frame names it (0 finds attribute '0'), or refused."""

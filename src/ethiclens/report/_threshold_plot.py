@@ -6,7 +6,19 @@ import io
 
 from .._text import terminal_safe
 from ..io import write_atomic
-from ._plots import OKABE_ITO, STATUS_COLOUR, STATUS_MARKER, _pyplot, safe_figure_text
+from ._plots import (
+    OKABE_ITO,
+    SEVERITY,
+    STATUS_COLOUR,
+    STATUS_MARKER,
+    _drawn,
+    _pyplot,
+    safe_figure_text,
+)
+
+# A legend names each group's colour while the colours do not repeat; past that the verdict
+# strip names the groups (the HTML table lists every one).
+_LEGEND_MAX = len(OKABE_ITO)
 
 
 def threshold_figure_png(table, attribute: str | None = None) -> bytes:
@@ -19,30 +31,69 @@ def threshold_figure_png(table, attribute: str | None = None) -> bytes:
 
 
 def threshold_figure(table, attribute: str | None = None):
-    """Selection rate, TPR and FPR per group (one panel each) and the comparison status strip;
-    the audited threshold is a dashed vertical line."""
+    """Selection rate, TPR and FPR per group (one panel each) and the comparison status strip,
+    one row of panels per protected attribute (``attribute``: that one only); the audited
+    threshold is a dashed vertical line. An attribute of more than ``MAX_DRAWN`` groups draws
+    the most severe at the audited threshold, and its row says what was left out."""
     plt = _pyplot()
     frame = table.frame
     attrs = list(dict.fromkeys(frame["attribute"]))
-    attribute = attribute or attrs[0]
-    if attribute not in attrs:
+    if attribute is not None and attribute not in attrs:
         raise KeyError(f"no attribute {attribute!r}; use one of {attrs}")
-    f = frame[frame["attribute"] == attribute]
-    labelled = f["tpr"].notna().any()
+    shown = [attribute] if attribute is not None else attrs
+    labelled = frame["tpr"].notna().any()
     panels = ["selection_rate", "tpr", "fpr"] if labelled else ["selection_rate"]
+    rows = [_attribute_rows(frame[frame["attribute"] == a], table.audited_threshold) for a in shown]
+    heights = [max(3.6, 1.6 + 0.17 * len(r[1])) for r in rows]
     fig, axes = plt.subplots(
-        1, len(panels) + 1, figsize=(4.2 * (len(panels) + 1), 3.6), squeeze=False
+        len(shown),
+        len(panels) + 1,
+        figsize=(4.2 * (len(panels) + 1), sum(heights)),
+        squeeze=False,
+        gridspec_kw={"height_ratios": heights},
     )
-    axes = axes[0]
-    groups = list(dict.fromkeys(f["group"]))
-    for ax, col in zip(axes, panels, strict=False):
-        _rate_panel(ax, f, groups, col, table.audited_threshold)
-    axes[0].legend(fontsize=7, title=attribute, title_fontsize=7)
-    _status_strip(axes[-1], plt, f, groups, table.audited_threshold)
-    fig.suptitle(f"EthicLens threshold view: {attribute} (dashed: audited threshold)")
+    for ax_row, attr, (f, groups, note) in zip(axes, shown, rows, strict=True):
+        for ax, col in zip(ax_row, panels, strict=False):
+            _rate_panel(ax, f, groups, col, table.audited_threshold)
+        if len(groups) <= _LEGEND_MAX:
+            ax_row[0].legend(fontsize=7, title=attr, title_fontsize=7)
+        else:
+            note += " Colours repeat past 8 groups: the verdict strip names each compared group."
+        _status_strip(ax_row[-1], plt, f, groups, table.audited_threshold)
+        ax_row[0].set_ylabel(terminal_safe(str(attr)))
+        if note:
+            ax_row[0].annotate(
+                f"{attr}:{note}",
+                (0, 0),
+                xycoords="axes fraction",
+                xytext=(0, -34),
+                textcoords="offset points",
+                fontsize=7,
+                va="top",
+            )
+    title = shown[0] if len(shown) == 1 else ", ".join(map(str, shown))
+    fig.suptitle(f"EthicLens threshold view: {title} (dashed: audited threshold)")
     safe_figure_text(fig)  # group names with control characters
     fig.tight_layout()
     return fig
+
+
+def _attribute_rows(f, audited: float) -> tuple:
+    """(the attribute's rows as drawn, its groups drawn, the note of what was left out): at
+    most ``MAX_DRAWN`` groups, the most severe status at the audited threshold first, the
+    reference always drawn."""
+    at = f[f["audited"]] if "audited" in f else f.iloc[0:0]
+    status = dict(zip(at["group"], at["status"], strict=False))
+    reference = f["reference"].iloc[0] if len(f) else None
+    groups = list(dict.fromkeys(f["group"]))
+
+    def severity(g):
+        return min(SEVERITY) if g == reference else status.get(g)
+
+    drawn, note = _drawn(groups, severity)
+    if len(drawn) < len(groups):
+        f = f[f["group"].isin(drawn)]
+    return f, drawn, note
 
 
 _TITLES = {"selection_rate": "Selection rate", "tpr": "TPR", "fpr": "FPR"}
@@ -50,14 +101,16 @@ _TITLES = {"selection_rate": "Selection rate", "tpr": "TPR", "fpr": "FPR"}
 
 def _rate_panel(ax, f, groups, col: str, audited: float) -> None:
     """One rate (column ``col``) of each group over the thresholds."""
+    by_group = dict(tuple(f.groupby("group", sort=False)))
     for i, g in enumerate(groups):
-        rows = f[f["group"] == g]
+        rows = by_group[g]
         ax.plot(
-            rows["threshold"],
-            rows[col],
+            rows["threshold"].to_numpy(),
+            rows[col].to_numpy(dtype=float),
             color=OKABE_ITO[i % len(OKABE_ITO)],
-            marker="o",
+            marker="o" if len(groups) <= _LEGEND_MAX else None,
             markersize=3,
+            linewidth=1 if len(groups) <= _LEGEND_MAX else 0.6,
             label=str(g),
         )
     ax.axvline(audited, color="black", linestyle="--", linewidth=1)
@@ -67,36 +120,40 @@ def _rate_panel(ax, f, groups, col: str, audited: float) -> None:
 
 
 def _status_strip(ax, plt, f, groups, audited: float) -> None:
-    """Each comparison's DI/EO status at every threshold, one row per compared group."""
-    comps = [g for g in groups if f.loc[f["group"] == g, "status"].notna().any()]
-    for y, g in enumerate(comps):
-        rows = f[f["group"] == g]
-        for _, r in rows.iterrows():
-            ax.scatter(
-                r["threshold"],
-                y,
-                color=STATUS_COLOUR.get(r["status"], "#999999"),
-                marker=STATUS_MARKER.get(r["status"], "o"),
-                s=30,
-            )
+    """Each comparison's DI/EO status at every threshold, one row per compared group: one
+    scatter per status."""
+    judged = f[f["status"].notna()]
+    comps = [g for g in groups if g in set(judged["group"])]
+    y_of = {g: y for y, g in enumerate(comps)}
+    ys = judged["group"].map(y_of)
+    seen = sorted(set(judged["status"]))
+    for s in seen:
+        mask = (judged["status"] == s).to_numpy()
+        ax.scatter(
+            judged["threshold"].to_numpy()[mask],
+            ys.to_numpy()[mask],
+            color=STATUS_COLOUR.get(s, "#999999"),
+            marker=STATUS_MARKER.get(s, "o"),
+            s=30 if len(comps) <= 20 else 12,
+            label=s,
+        )
     ax.axvline(audited, color="black", linestyle="--", linewidth=1)
     ax.set_ylim(-0.5, max(len(comps), 1) - 0.5)
     ax.set_yticks(range(len(comps)))
+    reference = f["reference"].iloc[0] if len(f) else ""
     ax.set_yticklabels(
-        [terminal_safe(f"{g} vs {f['reference'].iloc[0]}") for g in comps], fontsize=7
+        [terminal_safe(f"{g} vs {reference}") for g in comps], fontsize=7 if len(comps) <= 20 else 5
     )
     ax.set_title("DI/EO verdict")
     ax.set_xlabel("threshold")
-    seen = sorted(set(f["status"].dropna()))
-    handles = [
-        plt.Line2D(
-            [], [], color=STATUS_COLOUR.get(s, "#999"), marker=STATUS_MARKER.get(s, "o"), ls=""
-        )
-        for s in seen
-    ]
-    ax.legend(handles, seen, fontsize=6, loc="upper right")
+    if seen:
+        ax.legend(fontsize=6, loc="upper right")
 
 
 def write_threshold_png(table, path, attribute=None):
-    """The threshold view's PNG, written atomically."""
+    """The threshold view's PNG, written atomically; a name not ending in .png is refused
+    before it is drawn (the file holds PNG bytes)."""
+    from ..io import check_suffix
+
+    check_suffix(path, "--plot", ".png", "the threshold plot (PNG)")
     return write_atomic(path, threshold_figure_png(table, attribute))
