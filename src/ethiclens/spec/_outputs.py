@@ -78,19 +78,27 @@ def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
 
 
 def _check_report_formats(o) -> None:
-    """Refuse an unknown model-card or PDF extension before any work is done."""
+    """Refuse a report whose extension names another format than the one it is written in
+    (model card: .md or .html; PDF; HTML: .html or .htm; the threshold plot: PNG), before any
+    work is done."""
+    from pathlib import Path
+
     from ..io import check_suffix
     from ..report import card_format
 
     if o.model_card:
         card_format(o.model_card)
     check_suffix(o.pdf, "--pdf", ".pdf", "the PDF report")
+    if o.html and Path(str(o.html)).suffix.lower() != ".htm":
+        check_suffix(o.html, "--html", ".html", "the HTML report")
+    check_suffix(o.plot, "--plot", ".png", "the threshold plot (PNG)")
 
 
-def write_outputs(result, spec: AuditSpec, purpose: str):
+def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
     """Write the spec's report files for ``result`` (of ``purpose``: audit, compare,
-    thresholds), yielding each path once written. The JSON file first, the PDF last: a renderer
-    that fails or hangs leaves every other output written."""
+    thresholds), and the spec itself to ``save_config`` when given, yielding each path once
+    written. The JSON file first, the PDF last (after the saved spec): a renderer that fails
+    or hangs leaves every other output written."""
     from ..io import write_atomic
 
     o = spec.outputs
@@ -98,8 +106,15 @@ def write_outputs(result, spec: AuditSpec, purpose: str):
         write_atomic(o.json, result.to_json())
         yield o.json
     for path, render in _renderers(result, purpose, o):
+        if path == o.pdf and save_config:
+            spec.save(save_config)
+            yield save_config
+            save_config = None
         render(path)
         yield path
+    if save_config:
+        spec.save(save_config)
+        yield save_config
 
 
 def _renderers(result, purpose, o):
