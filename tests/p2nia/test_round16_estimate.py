@@ -50,3 +50,45 @@ def test_without_any_interval_the_summary_names_what_the_html_report_names():
     assert all(v["ci_low"] is None for v in est.values.values())
     assert est.lines()[-1] == f"  intervals: {est.methods()}"
     assert "bootstrap" not in est.lines()[-1]
+
+
+def _mst_release(tmp_path, capsys, extra=()):
+    from ethiclens.cli import main
+
+    _data(400).to_csv(tmp_path / "d.csv", index=False)
+    argv = ["p2nia", "request", "--n", "300", "--protected", "sex", "--groups", "Female,Male"]
+    argv += ["--epsilon", "2", "--mechanism", "mst", "--out", str(tmp_path / "q.json"), *extra]
+    assert main(argv) == 0
+    argv = ["p2nia", "release", "--request", str(tmp_path / "q.json")]
+    argv += ["--data", str(tmp_path / "d.csv"), "--y-true", "y", "--y-pred", "p", "--seed", "1"]
+    assert main([*argv, "--out", str(tmp_path / "rel")]) == 0
+    return capsys.readouterr().out
+
+
+def test_mst_states_the_delta_it_used_everywhere(tmp_path, capsys):
+    import json
+
+    from ethiclens.cli import main
+    from ethiclens.p2nia import read_release
+
+    summary = _mst_release(tmp_path, capsys)
+    manifest = json.loads((tmp_path / "rel" / "manifest.json").read_text())
+    assert manifest["columns"]["_privacy"]["delta"] == 1e-9
+    assert manifest["delta"] == 1e-9  # was null: the default δ was used but not stated
+    assert "ε = 2, δ = 1e-09" in summary, summary
+    est = estimate(read_release(tmp_path / "rel"), n_boot=0)
+    assert est.delta == 1e-9 and est.to_dict()["delta"] == 1e-9
+    assert "at ε = 2, δ = 1e-09" in est.basis
+    assert est.header().startswith("Estimated from an MST release"), est.header()
+    out = tmp_path / "e.html"
+    argv = ["p2nia", "estimate", str(tmp_path / "rel"), "--n-boot", "0", "--html", str(out)]
+    assert main(argv) == 0
+    assert "δ = 1e-09" in capsys.readouterr().out and "δ = 1e-09" in out.read_text()
+    validate_estimate_output(est.to_dict())
+
+
+def test_a_grr_estimate_states_no_delta_and_a_grr():
+    req = make_request(500, "sex", epsilon=5, protected_domain=["Female", "Male"])
+    est = estimate(release(req, _data(), "y", "p", random_state=0), n_boot=0)
+    assert est.delta is None and "δ" not in est.basis
+    assert est.header().startswith("Estimated from a GRR release"), est.header()

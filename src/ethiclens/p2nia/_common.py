@@ -15,6 +15,12 @@ __all__ = ["DELTA_MAX", "EPSILON_MAX", "check_delta", "check_epsilon", "_is_numb
 TABLE, MANIFEST = "release.csv", "manifest.json"
 
 
+def article(name: str) -> str:
+    """ "an" before a mechanism's name in capitals, read letter by letter or as a word that
+    sounds a vowel first (an MST, an AIM), "a" otherwise (a GRR)."""
+    return "an" if name[:1].upper() in "AEFHILMNORSX" else "a"
+
+
 def _close(a, b) -> bool:
     return math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-12)
 

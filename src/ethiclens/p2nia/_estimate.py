@@ -43,7 +43,7 @@ from ..fairness import (
     folded_max,
     metric_status,
 )
-from ._common import TABLE
+from ._common import TABLE, article
 from ._mechanisms import get_mechanism
 from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells, signed_gaps
 from ._protocol import known_metrics, validate_manifest
@@ -115,7 +115,8 @@ class Estimate:
         """The line above :meth:`lines`: what the estimate rests on (the manifest's words, the
         platform's, escaped onto one line)."""
         return one_line(
-            f"Estimated from a {self.basis}; the manifest's and table's SHA-256 verified."
+            f"Estimated from {article(self.basis)} {self.basis}; the manifest's and table's "
+            "SHA-256 verified."
         )
 
     def _setting(self) -> str:
@@ -417,6 +418,9 @@ def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> 
     """The :class:`Estimate` of a release's manifest ``m``: its metrics and what they rest on."""
     record_eps = m.get("record_epsilon", m["epsilon"])
     accounting = m.get("accounting", "record")
+    # the δ the guarantee uses (an (ε, δ) mechanism's default where the request gave none;
+    # GRR is pure ε whatever an old file says)
+    delta = mech.delta_used(m)
     basis_text = (
         f"{m['mechanism'].upper()} release of {m['rows']} rows at ε = {m['epsilon']:g}"
         + (
@@ -425,7 +429,7 @@ def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> 
             else ""
         )
         # δ where the mechanism's guarantee has one: GRR is pure ε whatever an old file says
-        + (f", δ = {m['delta']:g}" if m.get("delta") and mech.needs_delta else "")
+        + (f", δ = {delta:g}" if delta is not None else "")
         + f" ({m.get('library', '?')})"
     )
     groups = [
@@ -435,7 +439,7 @@ def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> 
         {k: v.to_dict() for k, v in values.items()},
         m["mechanism"],
         m["epsilon"],
-        m.get("delta"),
+        delta,
         m["rows"],
         basis_text,
         accounting=accounting,

@@ -32,6 +32,7 @@ from ._common import (
     _bad,
     _close,
     _is_number,
+    article,
     check_delta,
     check_epsilon,
     manifest_number,
@@ -91,6 +92,11 @@ class Mechanism:
     def record_epsilon(self, request: dict, released: list) -> float:
         """The record-level ε the release spends (what budget tracking adds up)."""
         return float(request["epsilon"])
+
+    def delta_used(self, manifest: dict) -> float | None:
+        """The δ the release's guarantee uses (None for a pure ε guarantee), from a manifest
+        or, while it is built, from its ``delta`` (the request's) and ``columns``."""
+        return manifest.get("delta") if self.needs_delta else None
 
     def joint(self, observed: np.ndarray, manifest: dict) -> np.ndarray:
         """Estimate of the true joint from released joint(s) of shape (..., |A|, [2,] 2)."""
@@ -302,13 +308,21 @@ class _Synthesiser(Mechanism):
         delta = request["delta"] or _synth.DEFAULT_DELTA
         _synth.check_budget(request["epsilon"], delta, "--epsilon", self.name.upper())
 
+    def delta_used(self, manifest):
+        """The δ the synthesiser used: the request's, else its default (``_privacy``)."""
+        priv = manifest["columns"].get("_privacy")
+        return priv.get("delta") if isinstance(priv, dict) else manifest.get("delta")
+
     def validate_columns(self, manifest, request, released, data_cols):
         cols, eps, mech = manifest["columns"], float(request["epsilon"]), self.name
         priv = cols.get("_privacy")
         if not isinstance(priv, dict):
-            raise _bad(f"a {mech.upper()} release must describe its budget", "columns._privacy")
+            raise _bad(
+                f"{article(mech)} {mech.upper()} release must describe its budget",
+                "columns._privacy",
+            )
         used_delta = manifest_number(check_delta, priv.get("delta"), "columns._privacy.delta")
-        delta = request["delta"]
+        delta = request["delta"] if manifest["delta"] is None else manifest["delta"]
         if delta is not None and used_delta != delta:
             raise _bad("δ used differs from the release's δ", "columns._privacy.delta", used_delta)
         rho, spent = priv.get("zcdp_rho"), priv.get("rho_spent")

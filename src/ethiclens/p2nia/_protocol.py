@@ -175,9 +175,10 @@ class Release:
                 f"; cumulative ε on this data {budget['cumulative_on_this_data']:g} over "
                 f"{budget['releases']} releases"
             )
+        delta = f", δ = {m['delta']:g}" if m.get("delta") is not None else ""
         return (
             f"wrote {Path(out_dir) / TABLE} ({m['rows']} rows, {m['mechanism'].upper()}, "
-            f"ε = {m['epsilon']:g}{accounting}) and manifest.json{note}"
+            f"ε = {m['epsilon']:g}{delta}{accounting}) and manifest.json{note}"
         )
 
 
@@ -429,13 +430,14 @@ def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
 def _release_manifest(request: AuditRequest, mech, rows: int, cols: dict) -> dict:
     """The manifest of a release before writing (hashes and budget are added when written)."""
     released = _released_roles(request.protected, request.needs_label)
+    delta = mech.delta_used({"delta": request.delta, "columns": cols})  # the default: stated
     manifest = {
         "format": RELEASE_FORMAT,
         "mechanism": request.mechanism,
         "epsilon": request.epsilon,
         "accounting": request.accounting,
         "record_epsilon": mech.record_epsilon(request.to_dict(), released),
-        "delta": request.delta,
+        "delta": delta,
         "rows": rows,
         "columns": cols,
         "roles": _expected_roles(request.protected, request.needs_label),
@@ -1097,7 +1099,7 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
             kind=exc.kind,
         ) from None
     mechanism = get_mechanism(manifest["mechanism"], f"{MANIFEST}:mechanism")
-    _check_against_request(manifest, req)
+    _check_against_request(manifest, req, mechanism.needs_delta)
     released, data_cols = _check_columns(manifest, req, mechanism.extra_columns)
     mechanism.validate_columns(manifest, req, released, data_cols)
     _check_budget(manifest, req, mechanism.record_epsilon(req, released), len(released))
@@ -1105,8 +1107,9 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
         _check_table(manifest, table, data_cols)
 
 
-def _check_against_request(manifest: dict, req: dict) -> None:
-    """Mechanism, ε, δ, rows, table name and roles as the request implies."""
+def _check_against_request(manifest: dict, req: dict, needs_delta: bool) -> None:
+    """Mechanism, ε, δ (the request's, or the default δ an (ε, δ) mechanism used where the
+    request gave none), rows, table name and roles as the request implies."""
     mech = manifest["mechanism"]
     if mech != req["mechanism"]:
         raise _bad(f"mechanism differs from the request's {req['mechanism']!r}", "mechanism", mech)
@@ -1114,7 +1117,7 @@ def _check_against_request(manifest: dict, req: dict) -> None:
     if not _close(eps, req["epsilon"]):
         raise _bad(f"ε differs from the request's {req['epsilon']:g}", "epsilon", eps)
     delta = manifest_number(check_delta, manifest["delta"], "delta")
-    if delta != req["delta"]:
+    if delta != req["delta"] and not (needs_delta and req["delta"] is None):
         raise _bad(f"δ differs from the request's {req['delta']}", "delta", delta)
     rows = manifest["rows"]
     if not isinstance(rows, int) or isinstance(rows, bool) or rows != req["n"]:
