@@ -47,3 +47,19 @@ def test_numeric_looking_groups_are_released_as_written(tmp_path, codes, groups)
     est = estimate(rel, n_boot=0)
     assert [g["group"] for g in est.groups] == codes
     assert [round(g["n_estimated"]) for g in est.groups] == [80, 120]
+
+
+def test_the_cumulative_budget_is_counted_in_words_and_stated_by_the_estimate(tmp_path, capsys):
+    data = _csv(tmp_path, ["F", "M"], [100, 100])
+    argv = ["p2nia", "request", "--n", "100", "--protected", "code", "--groups", "F,M"]
+    assert main([*argv, "--epsilon", "5", "--out", str(tmp_path / "q.json")]) == 0
+    argv = ["p2nia", "release", "--request", str(tmp_path / "q.json"), "--data", str(data)]
+    argv += ["--y-true", "y", "--y-pred", "p", "--track-budget", "--out", str(tmp_path / "rel")]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.rstrip().endswith("cumulative ε on this data 5 over 1 release")
+    for _ in range(3):
+        assert main([*argv, "--replace"]) == 0
+    assert "cumulative ε on this data 20 over 4 releases" in capsys.readouterr().out
+    est = estimate(read_release(tmp_path / "rel"), n_boot=0)
+    assert "cumulative ε on this data 20 over 4 releases" in est.basis
+    assert "cumulative ε on this data 20 over 4 releases" in est.header()

@@ -21,6 +21,19 @@ def article(name: str) -> str:
     return "an" if name[:1].upper() in "AEFHILMNORSX" else "a"
 
 
+def budget_note(manifest: dict) -> str:
+    """The cumulative budget a tracking manifest records (``cumulative ε on this data 20 over
+    4 releases``), or "" when it tracks none."""
+    budget = manifest.get("budget")
+    if not isinstance(budget, dict):
+        return ""
+    count = budget.get("releases", 1)
+    return (
+        f"cumulative ε on this data {budget['cumulative_on_this_data']:g} over {count} "
+        f"release{'' if count == 1 else 's'}"
+    )
+
+
 def _close(a, b) -> bool:
     return math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-12)
 

@@ -43,7 +43,7 @@ from ..fairness import (
     folded_max,
     metric_status,
 )
-from ._common import TABLE, article
+from ._common import TABLE, article, budget_note
 from ._mechanisms import get_mechanism
 from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells, signed_gaps
 from ._protocol import known_metrics, validate_manifest
@@ -431,6 +431,7 @@ def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> 
         # δ where the mechanism's guarantee has one: GRR is pure ε whatever an old file says
         + (f", δ = {delta:g}" if delta is not None else "")
         + f" ({m.get('library', '?')})"
+        + (f"; {note}" if (note := budget_note(m)) else "")
     )
     groups = [
         {"group": g, "n_estimated": float(basis.cells[i].sum())} for i, g in enumerate(basis.domain)

@@ -48,6 +48,7 @@ from ._common import (
     _bad,
     _close,
     _is_number,
+    budget_note,
     check_delta,
     check_epsilon,
     manifest_number,
@@ -168,13 +169,8 @@ class Release:
         accounting = ""
         if m.get("accounting", "record") != "record":
             accounting = f" per column, record-level ε = {m['record_epsilon']:g}"
-        budget = m.get("budget")
-        note = ""
-        if budget:
-            note = (
-                f"; cumulative ε on this data {budget['cumulative_on_this_data']:g} over "
-                f"{budget['releases']} releases"
-            )
+        note = budget_note(m)
+        note = f"; {note}" if note else ""
         delta = f", δ = {m['delta']:g}" if m.get("delta") is not None else ""
         return (
             f"wrote {Path(out_dir) / TABLE} ({m['rows']} rows, {m['mechanism'].upper()}, "
