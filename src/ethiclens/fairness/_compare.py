@@ -11,7 +11,7 @@ Dirichlet(cells + 1/2) posterior (Dirichlet aggregation), and only the pairing i
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -56,8 +56,10 @@ UNPAIRED_WEIGHTED_METHOD = (
     "unpaired, weighted: independent Dirichlet(Kish-effective cells + 1/2) draws per model and "
     "group scaled to its weight total, equal-tailed"
 )
-# "percentile" is the kit's name for the paired bootstrap; "bootstrap" is its older spelling.
-CI_CHOICES = ("jeffreys", "percentile", "bootstrap")
+# "percentile" is the kit's name for the paired bootstrap; "bootstrap" is its older spelling,
+# taken and recorded as "percentile" (config.ci_method names one method one way).
+CI_CHOICES = ("jeffreys", "percentile")
+CI_ALIASES = {"bootstrap": "percentile"}
 
 
 @dataclass
@@ -275,11 +277,14 @@ def compare(
     ModelComparison
     """
     opts = take_options("compare", options)
-    check_ci(opts.ci, CI_CHOICES)
+    alias = isinstance(opts.ci, str) and opts.ci in CI_ALIASES
+    check_ci(CI_ALIASES[opts.ci] if alias else opts.ci, CI_CHOICES)
     opts = opts.seeded()
     true, a, b, weights, sf = _compare_inputs(
         y_true, pred_a, pred_b, sensitive_features, sample_weight, opts
     )
+    if alias:  # refusals named it as given; the result records its one name
+        opts = replace(opts, ci=CI_ALIASES[opts.ci])
     policy = pol.check_policy(policy)
     shared = _audit_settings(opts, policy, weights)
     audit_a = audit(true, a, sf, **shared)

@@ -181,11 +181,15 @@ def _draws(spec: AuditSpec, purpose: str) -> int:
 
 def _check_ci(spec: AuditSpec, allowed, what: str) -> str:
     if spec.policy.ci not in allowed:
+        # 'bootstrap' is compare's older spelling of percentile (recorded as percentile)
+        listed = ", ".join(m for m in allowed if m != "bootstrap")
+        if "bootstrap" in allowed:
+            listed += " (bootstrap: an older spelling of percentile)"
         raise EthicLensInputError(
             f"is not an interval method of {what}",
             column="policy.ci",
             value=spec.policy.ci,
-            fix=f"use one of {', '.join(allowed)}",
+            fix=f"use one of {listed}",
         )
     return spec.policy.ci
 
