@@ -681,14 +681,7 @@ def _encode_column(name: str, col):
     check_label_lengths(labels, name, codes=codes)
     blank = [label for label in labels if not label.strip()]
     if blank:
-        # no row count: on the counts path (DuckDB, databases) these rows are cells
-        raise EthicLensInputError(
-            f"holds an empty group name {blank[0]!r} (a CSV reads an empty field as "
-            "missing; Parquet, JSON and databases keep an empty text as a group without a "
-            "name)",
-            column=name,
-            fix="give those rows an explicit group (e.g. 'Unknown') or drop them",
-        )
+        raise _blank_groups(blank, name)
     if isinstance(col.dtype, pd.CategoricalDtype):
         empty = [str(c) for c in col.cat.categories if str(c) not in labels]
         if empty:
@@ -720,20 +713,52 @@ def groups_without_rows(empty: list, column, unused="unused categories") -> Ethi
     )
 
 
+def _blank_groups(blank: list[str], column: str) -> EthicLensInputError:
+    """Group names that are empty or whitespace only (' ', a tab, a no-break space): no group
+    a reader could tell apart; every such spelling named (no row count: on the counts path,
+    DuckDB or a database, these rows are cells)."""
+    shown = ", ".join(map(repr, sorted(blank)[:5]))
+    if blank == [""]:
+        problem = (
+            "holds an empty group name '' (a CSV reads an empty field as missing; Parquet, "
+            "JSON and databases keep an empty text as a group without a name)"
+        )
+    else:
+        problem = f"holds blank group names (empty or whitespace only): {shown}"
+    return EthicLensInputError(
+        problem,
+        column=column,
+        fix="give those rows an explicit group (e.g. 'Unknown') or drop them",
+    )
+
+
+def _invisible(text: str) -> str:
+    """``text`` in NFC without its format characters (zero-width space, joiner, BOM, bidi
+    marks: category Cf), so that names which look alike get one key."""
+    nfc = unicodedata.normalize("NFC", text)
+    return "".join(c for c in nfc if unicodedata.category(c) != "Cf")
+
+
 def _refuse_same_letters(labels: list[str], column: str) -> None:
     """Two groups whose names are the same letters in other Unicode code points ('é' composed,
-    or 'e' + a combining accent, as macOS tools write it) print the same: refused, each
-    spelling named by its code points."""
+    or 'e' + a combining accent, as macOS tools write it) or that differ only by invisible
+    characters (a zero-width space) print the same: refused, each spelling named by its code
+    points."""
     seen = {}
-    for label in labels:
-        nfc = unicodedata.normalize("NFC", label)
+    for label in sorted(labels):  # in one order whatever order an engine found them
+        nfc = _invisible(label)
         if nfc in seen:
             first, second = (" ".join(f"U+{ord(c):04X}" for c in x) for x in (seen[nfc], label))
+            fix = "normalise the column to NFC first (pandas: .str.normalize('NFC'))"
+            why = "the same letters in other Unicode code points"
+            if unicodedata.normalize("NFC", label) != unicodedata.normalize("NFC", seen[nfc]):
+                why = "the same letters, one with invisible format characters"
+                fix = "remove the zero-width and other format characters from the column"
             raise EthicLensInputError(
-                f"distinct values print the same: {label!r} is written both as {first} and "
-                f"as {second} (the same letters in other Unicode code points)",
+                f"distinct values print the same: {nfc!r} is written both as {first} and "
+                f"as {second} ({why})",
                 column=column,
-                fix="normalise the column to NFC first (pandas: .str.normalize('NFC'))",
+                fix=fix,
             )
         seen[nfc] = label
 

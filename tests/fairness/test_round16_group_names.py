@@ -1,0 +1,43 @@
+"""Round 16: group names a reader cannot tell apart are refused with one message on every
+engine: two names that differ only by invisible format characters (a zero-width space), and
+names that are blank (whitespace only: a space, a tab, a no-break space), each named."""
+
+from __future__ import annotations
+
+import pytest
+
+from ethiclens.cli import main
+
+ROLES = ["--y-true", "y", "--y-pred", "p", "--protected", "g"]
+
+
+def _refusal(capsys, path, engine, command="audit"):
+    out = ["--out", str(path.with_suffix(".counts.csv"))] if command == "counts" else []
+    rc = main([command, str(path), *ROLES, "--engine", engine, *out])
+    err = capsys.readouterr().err
+    assert rc == 2, err
+    assert "Traceback" not in err and err.count("\n") == 1, err
+    return err
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb", "dask"])
+@pytest.mark.parametrize("command", ["audit", "counts"])
+def test_a_zero_width_space_does_not_make_a_second_group(tmp_path, capsys, engine, command):
+    path = tmp_path / "zw.csv"
+    rows = [f"{g},{i % 2},{i // 2 % 2}" for i, g in enumerate(["a", "a\u200b", "b"] * 40)]
+    path.write_text("g,y,p\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    assert _refusal(capsys, path, engine, command) == (
+        "error: column 'g': distinct values print the same: 'a' is written both as U+0061 and "
+        "as U+0061 U+200B (the same letters, one with invisible format characters). Fix: "
+        "remove the zero-width and other format characters from the column\n"
+    )
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_blank_group_names_are_each_named(tmp_path, capsys, engine):
+    path = tmp_path / "blank.csv"
+    path.write_text("g,y,p\n \t,1,0\n\u00a0,0,1\nb,1,1\n \t,1,0\n", encoding="utf-8")
+    assert _refusal(capsys, path, engine) == (
+        "error: column 'g': holds blank group names (empty or whitespace only): ' \\t', "
+        "'\\xa0'. Fix: give those rows an explicit group (e.g. 'Unknown') or drop them\n"
+    )
