@@ -52,3 +52,12 @@ def test_label_floors_count_each_labels_own_effective_rows():
     eo = res.to_dict()["comparisons"][0]["metrics"]["equal_opportunity_difference"]
     assert eo["status"] == "INSUFFICIENT_DATA"
     assert eo["reason"].startswith("200.0 positive / 1.0 negative labels, below the floor")
+
+
+def test_by_group_names_its_intervals_method_and_level():
+    y, p, groups, w = _weighted_group(np.random.default_rng(1))
+    res = ethiclens.audit(y, p, groups, reference="r", n_boot=100, ci="percentile",
+                          confidence_level=0.9, random_state=0)  # fmt: skip
+    frame = res.by_group()
+    assert frame.attrs == {"ci_method": "percentile", "confidence_level": 0.9}
+    assert res.by_group(intervals=False).attrs == {}

@@ -282,7 +282,9 @@ class AuditResult:
         attribute : str, optional
             Only this attribute; the index is then the group alone.
         intervals : bool
-            Include the interval columns (default True).
+            Include the interval columns (default True); the frame's ``attrs`` then name their
+            method and level (``ci_method``, ``confidence_level``, as the JSON's ``config``;
+            each interval's own method, e.g. extended to a rate of 0, is in ``to_dict()``).
         """
         intervals = check_flag(intervals, "intervals")
         attrs = self.attributes
@@ -311,7 +313,11 @@ class AuditResult:
             idx = pd.Index(index, name=attribute)
         else:
             idx = pd.MultiIndex.from_tuples(index, names=["attribute", "group"])
-        return pd.DataFrame(rows, index=idx)
+        frame = pd.DataFrame(rows, index=idx)
+        if intervals:  # every interval says its method
+            for key in ("ci_method", "confidence_level"):
+                frame.attrs[key] = self.config.get(key)
+        return frame
 
     def to_html(self, path, title: str | None = None):
         """Write the HTML report (as ``ethiclens audit --html``) atomically; returns the path."""
