@@ -153,6 +153,15 @@ def _grid(thresholds, step, audited) -> np.ndarray:
     if thresholds is None:
         thresholds = _step_grid(step)
     th = _numbers(thresholds)
+    if th.size == 0:  # else the view silently shows the audited threshold alone
+        raise EthicLensInputError(
+            "is empty: no threshold to show",
+            column="thresholds",
+            kind="argument",
+            value=[],
+            fix="give at least one, e.g. thresholds=[0.3, 0.5, 0.7], or drop it for the "
+            "default 0.05 steps",
+        )
     if th.size > MAX_THRESHOLDS:
         raise EthicLensInputError(
             f"{th.size:,} thresholds; at most {MAX_THRESHOLDS:,}",
@@ -282,9 +291,31 @@ def _refuse_thresholds_and_step(options: dict) -> None:
         )
 
 
+def _refuse_short_scores(y_score, y_true, sensitive_features) -> None:
+    """Scores of another length than the labels and the attributes, which agree, are the odd
+    input out: named, as compare names the prediction column of another length (the other
+    inputs are checked against the scores, and would each be blamed)."""
+    if y_true is None:
+        return
+    lengths = [_length(v) for v in (y_score, y_true, sensitive_features)]
+    if None not in lengths and lengths[0] != lengths[1] == lengths[2]:
+        check_length(y_score, lengths[1], "y_score", "y_true")
+
+
+def _length(values) -> int | None:
+    """The rows of an input (a dict of columns: its first column's), None when it has none."""
+    if isinstance(values, dict):
+        values = next(iter(values.values()), None)
+    try:
+        return len(values) if np.ndim(values) >= 1 else None
+    except TypeError:
+        return None
+
+
 def _rows(y_true, y_score, sensitive_features, sample_weight, pos_label):
     """Scores, labels (all 1 without labels: every row counts as a positive), weights and the
     attributes, pandas inputs paired by index label as in audit (:func:`align_inputs`)."""
+    _refuse_short_scores(y_score, y_true, sensitive_features)
     (y_true, sensitive_features, y_score, sample_weight), n = aligned_rows(
         "y_score",
         "score",
