@@ -44,7 +44,7 @@ def test_release_to_folder_writes_and_says_what_it_wrote(files):
     settings = ReleaseSettings(y_pred="p", y_true="y", seed=1)
     first = release_to_folder(files / "req.json", files / "data.csv", files / "rel", settings)
     assert first.summary(files / "rel").startswith(f"wrote {files / 'rel' / 'release.csv'} (500")
-    assert "cumulative ε on this data 2 over 1 releases" in first.summary(files / "rel")
+    assert "cumulative ε on this data 2 over 1 release" in first.summary(files / "rel")
     again = ReleaseSettings(y_pred="p", y_true="y", seed=2, replace=True)
     second = release_to_folder(files / "req.json", files / "data.csv", files / "rel", again)
     assert second.manifest["budget"]["releases"] == 2

@@ -9,12 +9,14 @@ import click
 
 from .._checks import first_row, split_list
 from .._text import safe_console
+from ..p2nia import ESTIMATE_N_BOOT as N_BOOT
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
 from ..p2nia import RELEASE_TABLE_FILE as TABLE
 from ..p2nia import (
     ReleaseSettings,
     check_command_outputs,
     check_n_boot,
+    check_release_for,
     check_seed,
     estimate,
     model_names,
@@ -142,12 +144,13 @@ def release_cmd(request_path, data, out, **settings):
 @p2nia_group.command("estimate")
 @click.argument("release_dir", type=FOLDER)
 @options(
-    shown("--n-boot", default=500),
+    shown("--n-boot", default=N_BOOT),
     shown("--seed", type=int, default=0, help="Bootstrap seed."),
+    option("--request", "request_path", type=FILE, help="Your request: refuse another's release."),
     JSON,
     option("--html", "html_out", type=FILE),
 )
-def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
+def estimate_cmd(release_dir, n_boot, seed, request_path, json_out, html_out):
     """The auditor's side: verify the release and estimate DP, EO and EOpp.
 
     Each metric has a value, an interval with its method, a status (REPORTED, UNDEFINED or
@@ -162,7 +165,10 @@ def estimate_cmd(release_dir, n_boot, seed, json_out, html_out):
     )
     check_n_boot(n_boot)
     check_seed(seed)
-    est = estimate(read_release(release_dir), n_boot=n_boot, random_state=seed)
+    rel = read_release(release_dir)
+    if request_path:  # the auditor's own request file: a release for another one is refused
+        check_release_for(rel, request_path, "--request")
+    est = estimate(rel, n_boot=n_boot, random_state=seed)
     if json_out:  # the files first: a failing terminal never loses finished work
         write_json_output(json_out, est.to_dict())
     if html_out:

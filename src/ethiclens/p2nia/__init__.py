@@ -9,6 +9,7 @@ depend on its research harness.
 from .._optional import moved_getattr
 from ._blackbox import blackbox_audit, uniform_queries
 from ._common import check_epsilon
+from ._estimate import N_BOOT as ESTIMATE_N_BOOT
 from ._estimate import SCHEMA_VERSION as ESTIMATE_SCHEMA_VERSION
 from ._estimate import (
     Estimate,
@@ -21,7 +22,6 @@ from ._estimate import (
 from ._folder import (
     ReleaseSettings,
     parse_bins,
-    read_request,
     release_to_folder,
     request_from_options,
     write_request,
@@ -67,10 +67,13 @@ from ._protocol import TABLE as RELEASE_TABLE_FILE
 from ._protocol import (
     AuditRequest,
     Release,
+    as_request,
     check_n,
+    check_release_for,
     check_seed,
     make_request,
     read_release,
+    read_request,
     release,
     write_release,
 )
@@ -84,6 +87,8 @@ __all__ = [
     "write_release",
     "read_release",
     "read_request",
+    "as_request",
+    "check_release_for",
     "ReleaseSettings",
     "release_to_folder",
     "request_from_options",
@@ -102,6 +107,7 @@ __all__ = [
     "cells_from_joint",
     "released_counts",
     "ESTIMATE_SCHEMA_VERSION",
+    "ESTIMATE_N_BOOT",
     "load_estimate_schema",
     "validate_estimate_output",
     "Mechanism",

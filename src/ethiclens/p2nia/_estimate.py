@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -46,7 +47,7 @@ from ..fairness import (
 from ._common import TABLE, article, budget_note
 from ._mechanisms import get_mechanism
 from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells, signed_gaps
-from ._protocol import known_metrics, validate_manifest
+from ._protocol import Release, check_release_for, known_metrics, read_release, validate_manifest
 from ._roles import LABEL, PREDICTION
 
 SCHEMA_VERSION = "1.0"
@@ -155,9 +156,19 @@ def validate_estimate_output(document: dict) -> None:
     jsonschema.validate(document, load_estimate_schema())
 
 
+N_BOOT = 500  # estimate's and ``p2nia estimate``'s default
+
+
 def check_n_boot(value, where: str = "--n-boot") -> int:
-    """Interval draws, as every command checks them (0: no intervals)."""
-    return check_draws(value, where, allow_zero=True)
+    """Interval draws, as every command checks them (0: no intervals); the fix names this
+    estimate's own default (:data:`N_BOOT`)."""
+    try:
+        return check_draws(value, where, allow_zero=True)
+    except EthicLensInputError as exc:
+        fix = f"use {N_BOOT} (the default) or 2000 for publication (0: no intervals)"
+        raise EthicLensInputError(
+            exc.problem, column=exc.column, value=exc.value, fix=fix, kind=exc.kind
+        ) from None
 
 
 def released_counts(rel) -> tuple[np.ndarray, list[str], bool]:
@@ -249,8 +260,9 @@ def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str
 def estimate(
     rel,
     *,
+    request=None,
     metrics=None,
-    n_boot: int = 500,
+    n_boot: int = N_BOOT,
     random_state=0,
     policy: Policy | None = None,
     level: float = 0.95,
@@ -259,10 +271,15 @@ def estimate(
 
     Parameters
     ----------
-    rel : Release
-        A release (from :func:`read_release` or :func:`release`).
-    metrics : list of str, optional
-        Subset of the request's metrics.
+    rel : Release or path
+        A release (from :func:`read_release` or :func:`release`), or the folder
+        :func:`write_release` wrote (read and verified with :func:`read_release`).
+    request : AuditRequest, dict or path, optional
+        The auditor's own request (its ``to_dict()``, or its file): a release made for another
+        request (n′, ε, δ, mechanism, accounting, protected attribute, groups or metrics) is
+        refused, naming what differs.
+    metrics : str or list of str, optional
+        Subset of the request's metrics (one metric may be given as a string).
     n_boot : int
         Bootstrap replicates (0: no intervals).
     random_state : int
@@ -273,6 +290,19 @@ def estimate(
     level : float
         Confidence level of the intervals.
     """
+    if isinstance(rel, (str, os.PathLike)):
+        rel = read_release(rel)
+    if not isinstance(rel, Release):
+        raise EthicLensInputError(
+            f"must be a Release or the path of a release folder, not {type(rel).__name__}",
+            column="rel",
+            fix="pass read_release(folder), release(...)'s result, or the folder's path",
+            kind="argument",
+        )
+    if request is not None:
+        check_release_for(rel, request)
+    if isinstance(metrics, str):
+        metrics = [metrics]
     n_boot = check_n_boot(n_boot, "n_boot")  # the CLI checked --n-boot before
     random_state = _check_seed(random_state, "random_state", allow_none=True)
     policy = _check_policy(policy, level)
@@ -281,7 +311,10 @@ def estimate(
         m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
         rel.table,
     )
-    metrics = _estimable(m, metrics)
+    try:
+        metrics = _estimable(m, metrics)
+    except EthicLensInputError as exc:  # Python's face: the argument, not the option
+        raise exc.renamed({"--metrics": "metrics"}, "argument") from None
     mech = get_mechanism(m["mechanism"], f"{TABLE}: mechanism")
     counts, domain, labelled = released_counts(rel)
     n = counts.sum()

@@ -10,25 +10,18 @@ from pathlib import Path
 
 from .._checks import split_list
 from ..errors import EthicLensInputError
-from ..io import check_outputs, read_config_file, read_table
+from ..io import check_outputs, read_table
 from ._common import MANIFEST, TABLE
 from ._protocol import (
     AuditRequest,
     Release,
     check_seed,
+    read_request,
     refuse_unused_delta,
     release_rows,
     write_release,
 )
 from ._synth import check_edges
-
-
-def read_request(path) -> AuditRequest:
-    """The auditor's request file (``p2nia request``), checked as a whole."""
-    what = "request written by ethiclens p2nia request"
-    data = read_config_file(path, "--request", what, suffixes=None)
-    request = AuditRequest.from_dict(data, source=str(path))
-    return refuse_unused_delta(request, f"delta in {path}", kind="key")
 
 
 def request_from_options(

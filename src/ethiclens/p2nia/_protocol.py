@@ -40,7 +40,7 @@ from .._checks import check_seed as _check_seed
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups
-from ..io import ensure_output_folder
+from ..io import CONFIG_SUFFIXES, ensure_output_folder, read_config_file
 from ._common import (
     INVALID_FIX,
     MANIFEST,
@@ -138,6 +138,84 @@ def make_request(n, protected, **options) -> AuditRequest:
     if isinstance(options.get("metrics"), (list, tuple)):
         options["metrics"] = list(options["metrics"])
     return refuse_unused_delta(AuditRequest(n, protected, **options), "delta")
+
+
+def read_request(path) -> AuditRequest:
+    """The auditor's request file (``p2nia request``: JSON; a ``.yaml``/``.yml`` file is read
+    as YAML), checked as a whole."""
+    what = "request written by ethiclens p2nia request"
+    yaml = Path(path).suffix.lower() in (".yaml", ".yml")
+    data = read_config_file(path, "--request", what, suffixes=CONFIG_SUFFIXES if yaml else None)
+    request = AuditRequest.from_dict(data, source=str(path))
+    return refuse_unused_delta(request, f"delta in {path}", kind="key")
+
+
+def as_request(request, where: str = "request") -> AuditRequest:
+    """The request a Python caller passes: an :class:`AuditRequest`, its ``to_dict()`` (a
+    problem named as a key of ``where``), or the path of a request file."""
+    if isinstance(request, AuditRequest):
+        return request
+    if isinstance(request, dict):
+        return refuse_unused_delta(
+            AuditRequest.from_dict(request, source=where), f"delta in {where}", kind="key"
+        )
+    if isinstance(request, (str, os.PathLike)):
+        return read_request(request)
+    raise EthicLensInputError(
+        f"must be an AuditRequest, its to_dict() or a request file's path, not "
+        f"{type(request).__name__}",
+        column=where,
+        fix="create it with make_request(...) or read_request(path)",
+        kind="argument",
+    )
+
+
+# What a release's request and the auditor's own may differ in, as the estimate names it.
+_REQUEST_TERMS = {
+    "n": "n′",
+    "epsilon": "ε",
+    "delta": "δ",
+    "mechanism": "mechanism",
+    "accounting": "accounting",
+    "protected": "protected attribute",
+    "protected_domain": "groups",
+    "metrics": "metrics",
+}
+
+
+def check_release_for(rel: Release, request, where: str = "request") -> None:
+    """Refuse a release made for another request than the auditor's ``request`` (as
+    :func:`as_request` takes it): one line naming every field that differs, the release's
+    value first."""
+    mine = as_request(request, where).to_dict()
+    theirs = {"accounting": "record", "delta": None, **rel.manifest["request"]}
+
+    def same(key):
+        a, b = theirs.get(key), mine[key]
+        if key == "epsilon":
+            return _close(a, b)
+        if key in ("metrics", "protected_domain") and a is not None and b is not None:
+            return sorted(map(str, a)) == sorted(map(str, b))
+        return a == b
+
+    def shown(value):
+        if isinstance(value, list):
+            return ",".join(map(str, value))
+        return "none" if value is None else f"{value:g}" if _is_number(value) else str(value)
+
+    differ = [
+        f"{term} {shown(theirs.get(key))} (yours: {shown(mine[key])})"
+        for key, term in _REQUEST_TERMS.items()
+        if not same(key)
+    ]
+    if differ:
+        raise EthicLensInputError(
+            f"the release was made for another request: its {'; '.join(differ)}",
+            column=where,
+            fix="ask the platform to release for your request (p2nia release --request), or "
+            "estimate without it",
+            kind=None if where.startswith("--") else "argument",
+        )
 
 
 def refuse_unused_delta(request: AuditRequest, where: str, kind=None) -> AuditRequest:
@@ -272,6 +350,7 @@ def release(
         Add open-ended bins below the first and above the last edge instead of refusing data
         outside the edges (recorded in the manifest as ``open_ended``).
     """
+    request = as_request(request)
     refuse_unused_delta(request, "delta")  # a request made by hand, not by make_request
     try:
         return release_rows(
@@ -717,6 +796,14 @@ def _read_manifest(path: Path) -> dict:
         raise _altered(f"manifest is not valid JSON ({str(exc)[:120]})", MANIFEST) from exc
     if not isinstance(manifest, dict):
         raise _bad("the manifest must be a JSON object", None, type(manifest).__name__)
+    if _newer_format(manifest.get("format"), RELEASE_FORMAT):
+        raise EthicLensInputError(
+            f"written by a newer EthicLens: this build reads {RELEASE_FORMAT} releases",
+            column=MANIFEST,
+            kind="file",
+            value=manifest.get("format"),
+            fix="upgrade EthicLens (pip install -U ethiclens) to estimate from it",
+        )
     if manifest.get("format") != RELEASE_FORMAT:
         raise EthicLensInputError(
             "unknown release format",
@@ -934,7 +1021,16 @@ def _request_body(d, where: str) -> dict:
             column=where,
             fix="create it with ethiclens p2nia request",
         )
-    if d.get("format", REQUEST_FORMAT) != REQUEST_FORMAT:
+    written = d.get("format", REQUEST_FORMAT)
+    if written != REQUEST_FORMAT and _newer_format(written, REQUEST_FORMAT):
+        raise EthicLensInputError(
+            f"written by a newer EthicLens: this build reads {REQUEST_FORMAT} requests",
+            column=where,
+            value=written,
+            fix="upgrade EthicLens (pip install -U ethiclens), or ask the auditor for a request "
+            f"in {REQUEST_FORMAT}",
+        )
+    if written != REQUEST_FORMAT:
         raise EthicLensInputError(
             "not an EthicLens P2NIA request",
             column=where,
@@ -955,6 +1051,13 @@ def _request_body(d, where: str) -> dict:
             fix="create it with ethiclens p2nia request",
         )
     return body
+
+
+def _newer_format(written, known: str) -> bool:
+    """Whether ``written`` is ``known``'s format at a later version (``.../2`` for ``.../1``)."""
+    name, _, version = known.rpartition("/")
+    match = re.fullmatch(re.escape(name) + r"/(\d+)", str(written))
+    return bool(match) and int(match.group(1)) > int(version)
 
 
 def check_n(n, where: str = "--n"):

@@ -1,0 +1,102 @@
+"""Round 16, the Python and CLI faces: estimate checks a release against the auditor's own
+request (--request, request=); estimate and release take a path or a dict where natural; a
+single metric string is one metric; Python refusals name arguments; the n_boot fix states the
+real default; a request from a newer version says so; a YAML request is read as YAML."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
+from ethiclens.p2nia import estimate, make_request, read_request, release, write_release
+
+GROUPS = ["Female", "Male"]
+
+
+def _data(n=600, seed=0):
+    rng = np.random.default_rng(seed)
+    return pd.DataFrame(
+        {"sex": rng.choice(GROUPS, n), "y": rng.integers(0, 2, n), "p": rng.integers(0, 2, n)}
+    )
+
+
+@pytest.fixture
+def made(tmp_path):
+    req = make_request(400, "sex", epsilon=5, protected_domain=GROUPS)
+    (tmp_path / "q.json").write_text(json.dumps(req.to_dict()))
+    write_release(release(req, _data(), "y", "p", random_state=0), tmp_path / "rel")
+    return req, tmp_path
+
+
+def test_estimate_refuses_a_release_made_for_another_request(made):
+    req, tmp_path = made
+    other = make_request(300, "sex", epsilon=2, protected_domain=GROUPS, metrics=["dp"])
+    with pytest.raises(EthicLensInputError) as err:
+        estimate(str(tmp_path / "rel"), request=other, n_boot=0)
+    text = str(err.value)
+    assert text.startswith("argument 'request': the release was made for another request")
+    assert "n′ 400 (yours: 300)" in text and "ε 5 (yours: 2)" in text, text
+    assert "metrics dp,eo,eopp (yours: dp)" in text and "\n" not in text, text
+    # its own request passes, as an AuditRequest, a dict or a file
+    for mine in (req, req.to_dict(), tmp_path / "q.json", str(tmp_path / "q.json")):
+        assert estimate(tmp_path / "rel", request=mine, n_boot=0).rows == 400
+
+
+def test_the_cli_refuses_another_request_in_one_line(made, capsys):
+    req, tmp_path = made
+    rel = str(tmp_path / "rel")
+    assert main(["p2nia", "estimate", rel, "--request", str(tmp_path / "q.json")]) == 0
+    capsys.readouterr()
+    other = make_request(400, "sex", epsilon=5, protected_domain=["Female", "Male", "X"])
+    (tmp_path / "o.json").write_text(json.dumps(other.to_dict()))
+    assert main(["p2nia", "estimate", rel, "--request", str(tmp_path / "o.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "option '--request'" in err, err
+    assert "groups Female,Male (yours: Female,Male,X)" in err, err
+
+
+def test_release_takes_the_request_as_a_dict_and_estimate_one_metric_as_a_string(made):
+    req, _ = made
+    rel = release(req.to_dict(), _data(), "y", "p", random_state=0)
+    assert list(estimate(rel, metrics="dp", n_boot=0).values) == ["dp"]
+    with pytest.raises(EthicLensInputError, match="argument 'request'.* not int"):
+        release(3, _data(), "y", "p")
+    with pytest.raises(EthicLensInputError, match="argument 'rel'.* not int"):
+        estimate(3)
+
+
+def test_python_refusals_name_the_argument_not_the_option(made):
+    req, _ = made
+    rel = release(req, _data(), "y", "p", random_state=0)
+    with pytest.raises(EthicLensInputError) as err:
+        estimate(rel, metrics=["xx"])
+    assert str(err.value).startswith("argument 'metrics'"), err.value
+
+
+def test_the_n_boot_fix_states_the_real_default(made, capsys):
+    _, tmp_path = made
+    assert main(["p2nia", "estimate", str(tmp_path / "rel"), "--n-boot", "50"]) == 2
+    err = capsys.readouterr().err
+    assert "use 500 (the default)" in err and "1000" not in err, err
+
+
+def test_a_request_from_a_newer_version_says_so(tmp_path):
+    data = make_request(400, "sex", epsilon=5, protected_domain=GROUPS).to_dict()
+    data["format"] = "ethiclens-p2nia-request/2"
+    (tmp_path / "q.json").write_text(json.dumps(data))
+    with pytest.raises(EthicLensInputError) as err:
+        read_request(tmp_path / "q.json")
+    text = str(err.value)
+    assert "newer EthicLens" in text and "ethiclens-p2nia-request/1" in text, text
+    assert "upgrade EthicLens" in text, text
+
+
+def test_a_yaml_request_is_read_as_yaml(tmp_path):
+    (tmp_path / "q.yaml").write_text(
+        "n: 1000\nprotected: sex\nmechanism: grr\nepsilon: 5\nprotected_domain: [F, M]\n"
+    )
+    req = read_request(tmp_path / "q.yaml")
+    assert (req.n, req.epsilon, req.protected_domain) == (1000, 5.0, ["F", "M"])
