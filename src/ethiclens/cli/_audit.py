@@ -14,12 +14,17 @@ from ._options import SpecRequest, execute, lines_of, spec_options
 def print_audit(result, to_stderr: bool = False) -> None:
     """The report's terminal summary (user text made terminal-safe by the console; piped
     output gets a wide, fixed layout instead of rich's 80-column default)."""
-    from .._text import safe_console
+    from .._text import one_line, safe_console
+    from ..fairness import GateOutcome
     from ..report import terminal_summary
 
     console = safe_console(stderr=to_stderr)
     for part in terminal_summary(result):
         console.print(part)
+    gated = (result.run or {}).get("gate")  # a failed gate's notes: a passed one says them
+    outcome = GateOutcome.from_dict(gated) if gated else None
+    for note in outcome.notes if outcome and not outcome.passed else ():
+        click.echo(one_line(f"gate note: {note}"), err=True)
 
 
 @click.command("audit")
