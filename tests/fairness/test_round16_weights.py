@@ -31,7 +31,7 @@ def test_weighted_tpr_interval_covers_the_truth_at_about_the_nominal_rate():
                               random_state=i)  # fmt: skip
         row = res.by_group().reset_index().set_index("group").loc["g"]
         covered += row["true_positive_rate_ci_low"] <= 0.4 <= row["true_positive_rate_ci_high"]
-    assert covered >= 0.85 * reps, covered  # 0.96 over 200 runs; 0.60 with the group's size
+    assert covered >= 0.85 * reps, covered  # 0.945 over 200 runs; 0.60 at the group size
 
 
 def test_label_floors_count_each_labels_own_effective_rows():

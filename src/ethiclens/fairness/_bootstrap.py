@@ -281,24 +281,31 @@ def draw_label_split_cells(
     n_boot: int,
     rng: np.random.Generator,
     prior: float = JEFFREYS_PRIOR,
+    labels=LABEL_CELLS,
 ) -> np.ndarray:
-    """Posterior draws of weighted labelled cells (tp, fp, fn, tn), as
-    :func:`draw_dirichlet_cells` with ``cell_major`` returns them, drawn in three parts: the
-    positive label's share from the group's effective cells ``effective``, and the selection
-    rate within each label from that label's own effective cells ``by_label``
-    (``kish_effective`` with ``LABEL_CELLS``). On unit weights this is the same distribution
-    as Dirichlet(cells + prior) (the Dirichlet's aggregation property); with weights heavy on
-    one label, TPR and FPR vary as that label's Kish size says, not the whole group's (which
-    left their intervals about half as wide as they should be)."""
-    n_groups = effective.shape[0]
-    pos, neg = effective[:, 0] + effective[:, 2], effective[:, 1] + effective[:, 3]
-    shape = (n_boot, n_groups)
-    share = rng.beta(pos + 2 * prior, neg + 2 * prior, size=shape)
-    tpr = rng.beta(by_label[:, 0] + prior, by_label[:, 2] + prior, size=shape)
-    fpr = rng.beta(by_label[:, 1] + prior, by_label[:, 3] + prior, size=shape)
-    out = np.empty((4, n_groups, n_boot))  # cell-major, as the audit's metrics read them
-    out[0], out[2] = (share * tpr).T, (share * (1 - tpr)).T
-    out[1], out[3] = ((1 - share) * fpr).T, ((1 - share) * (1 - fpr)).T
+    """Posterior draws of weighted labelled cells, as :func:`draw_dirichlet_cells` with
+    ``cell_major`` returns them, drawn in parts: the positive label's share from the group's
+    effective cells ``effective``, and the cells within each label (``labels``: the positive
+    label's cells, the negative label's) from that label's own effective cells ``by_label``
+    (``kish_effective`` with those parts), each cell with ``prior``. On unit weights this is
+    the same distribution as Dirichlet(cells + prior) (the Dirichlet's aggregation property);
+    with weights heavy on one label, the rates within it (TPR, FPR) vary as that label's Kish
+    size says, not the whole group's (which left their intervals about half as wide as they
+    should be)."""
+    n_groups, n_cells = effective.shape
+    pos, neg = (list(part) for part in labels)
+    share = rng.beta(
+        effective[:, pos].sum(axis=1) + len(pos) * prior,
+        effective[:, neg].sum(axis=1) + len(neg) * prior,
+        size=(n_boot, n_groups),
+    ).T
+    out = np.empty((n_cells, n_groups, n_boot))  # cell-major, as the audit's metrics read them
+    for part, weight in ((pos, share), (neg, 1 - share)):
+        # a Dirichlet within the label, from gamma draws: every group at once
+        gammas = rng.gamma(
+            by_label[:, part].T[:, :, None] + prior, size=(len(part), n_groups, n_boot)
+        )
+        out[part] = gammas / gammas.sum(axis=0) * weight
     out *= np.asarray(totals, float)[None, :, None]
     return out.transpose(2, 1, 0)
 
