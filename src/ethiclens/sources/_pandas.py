@@ -145,7 +145,9 @@ def _check_rows(rows: pd.DataFrame, roles) -> None:
                 odd = ~rows[col].map(_zero_one_text).to_numpy(dtype=bool)
                 value = rows[col].iloc[int(odd.argmax())]
                 where = _first_row(odd)
-                raise stray_labels_error(uniques, int(odd.sum()), where, value, _label(col, role))
+                raise stray_labels_error(
+                    uniques, int(odd.sum()), where, value, _label(col, role), role
+                )
     if roles.y_score:
         as_scores(rows[roles.y_score], n)
     if roles.weight:

@@ -573,7 +573,7 @@ def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) 
     odd = ~values.map(_zero_one_text).to_numpy(dtype=bool) & counted
     where, value = check.row_of(source, lambda s: ~s.map(_zero_one_text).to_numpy(dtype=bool))
     n = int(check.count[odd].sum())
-    raise stray_labels_error(uniques, n, where, value, _label(source, role))
+    raise stray_labels_error(uniques, n, where, value, _label(source, role), role)
 
 
 def stray_labels(uniques) -> bool:
@@ -584,21 +584,37 @@ def stray_labels(uniques) -> bool:
     return bool(odd) and any(_zero_one_text(u) or _number(u) for u in uniques)
 
 
-def stray_labels_error(uniques, n: int, where: str, value, column) -> EthicLensInputError:
-    """The refusal of :func:`stray_labels`: the values that are not 0/1 (text '0'/'1' are),
-    how many rows hold them and the first (``where``, its ``value``)."""
+def stray_labels_error(
+    uniques, n: int, where: str, value, column, role: str = Y_PRED
+) -> EthicLensInputError:
+    """The refusal of :func:`stray_labels` in ``audit``'s words (``fairness.as_binary``'s:
+    "is not binary 0/1: found values …", or "looks like scores …"), with the facts a count has:
+    how many rows hold values that are not 0/1 (text '0'/'1' are) and the first (``where``, its
+    ``value``). Its fix fits ``ethiclens counts``, which has no ``--pos-label``: recode, or
+    audit the file itself with ``--pos-label``."""
+    from ..fairness import as_binary
+
+    try:
+        as_binary(pd.Series(list(uniques), dtype=object), role)
+    except EthicLensInputError as exc:
+        audit_words = exc
+    else:  # not reached: stray labels are never all 0/1
+        raise AssertionError(uniques)
     odd = sorted(str(u) for u in uniques if not _zero_one_text(u))
+    held = str(odd[:10]) if len(odd) < len(uniques) else "such values"  # else listed already
     shown = f" (value {str(value)!r})" if value is not None else ""
-    scores = all(_number(u) and 0 <= u <= 1 for u in uniques)
+    if audit_words.problem.startswith("looks like scores"):
+        fix = f"{audit_words.fix}, then count again"
+    else:
+        fix = (
+            "recode it to 0/1, then count again (ethiclens counts has no --pos-label: to audit "
+            "these values as they are, run ethiclens audit on the file with --pos-label)"
+        )
     return EthicLensInputError(
-        f"must be 0/1: {n} row(s) hold {odd[:10]}{where}{shown}",
+        f"{audit_words.problem}; without a positive label a counted label must be 0/1: "
+        f"{n} row(s) hold {held}{where}{shown}",
         column=column,
-        fix="drop or correct those rows, then count again"
-        + (
-            " (scores: threshold them into 0/1, e.g. (df[col] >= 0.5).astype(int))"
-            if scores
-            else ""
-        ),
+        fix=fix,
     )
 
 
