@@ -28,7 +28,7 @@ from ..p2nia import (
     write_json_output,
     write_request,
 )
-from ..report import ensure_output_folder, write_atomic
+from ..report import ensure_output_folder, estimate_html, write_atomic
 from ._common import FILE, JSON, _console, option, options, progress_bar, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice
@@ -89,7 +89,6 @@ def request_cmd(n_rows, protected, groups, metrics, out, **fields):
     for dp alone, A, Y and Ŷ with eo or eopp."""
     suffix = {"--out": (".json", "the request")}
     check_command_outputs({"--out": out}, suffixes=suffix, stdout_flag="--out")
-    # ε and δ as typed (1e-400 is refused as written); without --groups: a warning
     req = request_from_options(n_rows, protected, groups=groups, metrics=metrics, **fields)
     if wrote := write_request(req, out):  # a file already there: replaced, with a warning
         click.echo(wrote)
@@ -166,14 +165,11 @@ def estimate_cmd(release_dir, n_boot, seed, request_path, json_out, html_out):
     check_n_boot(n_boot)
     check_seed(seed)
     rel = read_release(release_dir)
-    if request_path:  # the auditor's own request file: a release for another one is refused
-        check_release_for(rel, request_path, "--request")
+    check_release_for(rel, request_path, "--request")  # the auditor's own, when given
     est = estimate(rel, n_boot=n_boot, random_state=seed)
     if json_out:  # the files first: a failing terminal never loses finished work
         write_json_output(json_out, est.to_dict())
     if html_out:
-        from ..report import estimate_html
-
         title = f"P2NIA estimate from {Path(release_dir).name}"
         write_atomic(html_out, estimate_html(title, est.basis, est.values, est.methods()))
     console = safe_console(stderr=to_stdout)  # --json -: the JSON alone on standard output

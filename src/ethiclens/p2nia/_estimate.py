@@ -299,8 +299,7 @@ def estimate(
             fix="pass read_release(folder), release(...)'s result, or the folder's path",
             kind="argument",
         )
-    if request is not None:
-        check_release_for(rel, request)
+    check_release_for(rel, request)
     if isinstance(metrics, str):
         metrics = [metrics]
     n_boot = check_n_boot(n_boot, "n_boot")  # the CLI checked --n-boot before
