@@ -33,8 +33,8 @@ def files(tmp_path):
 
 
 def test_make_request_takes_the_request_fields_with_their_defaults():
-    assert make_request(100, "sex") == AuditRequest(100, "sex")
-    req = make_request(100, "sex", metrics=("dp",), protected_domain=[1, 2], epsilon=3)
+    assert make_request(100, "sex", epsilon=1) == AuditRequest(100, "sex", epsilon=1)
+    req = make_request(100, "sex", metrics=("dp",), protected_domain=["1", "2"], epsilon=3)
     assert req.metrics == ["dp"] and req.protected_domain == ["1", "2"] and req.epsilon == 3.0
     with pytest.raises(TypeError, match="make_request.*'epsilom'"):
         make_request(100, "sex", epsilom=1.0)

@@ -154,17 +154,17 @@ def test_dp_only_request_releases_no_label(platform):
 )
 def test_bad_requests(kwargs, message):
     with pytest.raises(EthicLensInputError, match=message):
-        make_request(100, "sex", **kwargs)
+        make_request(100, "sex", **{"epsilon": 1.0, **kwargs})
 
 
 def test_bad_releases(platform):
     with pytest.raises(EthicLensInputError, match="exceeds the 30000 audit rows.*never"):
-        release(make_request(40_000, "sex"), platform, "y", "p")
+        release(make_request(40_000, "sex", epsilon=1.0), platform, "y", "p")
     single = platform.assign(sex="F")
     with pytest.raises(EthicLensInputError, match="single value"):
-        release(make_request(100, "sex"), single, "y", "p")
+        release(make_request(100, "sex", epsilon=1.0), single, "y", "p")
     with pytest.raises(EthicLensInputError, match="need the label Y"):
-        release(make_request(100, "sex", metrics=["eo"]), platform, None, "p")
+        release(make_request(100, "sex", metrics=["eo"], epsilon=1.0), platform, None, "p")
 
 
 def test_blackbox_uniform_queries_are_biased_by_population(platform):
@@ -238,7 +238,7 @@ def test_theorem_2_1_population_bias_is_exactly_alpha(alpha):
 )
 def test_requests_are_validated_as_a_whole(kwargs, message):
     with pytest.raises(EthicLensInputError, match=message):
-        make_request(100, "sex", **kwargs)
+        make_request(100, "sex", **{"epsilon": 1.0, **kwargs})
 
 
 def test_large_epsilon_does_not_overflow(platform):
@@ -257,4 +257,4 @@ def test_in_memory_release_is_checked_before_estimating(platform):
     with pytest.raises(EthicLensInputError, match="differs from the request"):
         estimate(rel, n_boot=0)
     with pytest.raises(EthicLensInputError, match="non-negative"):
-        release(make_request(500, "sex"), platform, "y", "p", random_state=-1)
+        release(make_request(500, "sex", epsilon=1.0), platform, "y", "p", random_state=-1)

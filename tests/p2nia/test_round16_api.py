@@ -11,7 +11,14 @@ import pytest
 
 from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
-from ethiclens.p2nia import estimate, make_request, read_request, release, write_release
+from ethiclens.p2nia import (
+    AuditRequest,
+    estimate,
+    make_request,
+    read_request,
+    release,
+    write_release,
+)
 
 GROUPS = ["Female", "Male"]
 
@@ -100,3 +107,22 @@ def test_a_yaml_request_is_read_as_yaml(tmp_path):
     )
     req = read_request(tmp_path / "q.yaml")
     assert (req.n, req.epsilon, req.protected_domain) == (1000, 5.0, ["F", "M"])
+
+
+@pytest.mark.parametrize("make", [make_request, AuditRequest])
+def test_python_requires_epsilon_as_the_cli_does(make):
+    with pytest.raises(EthicLensInputError) as err:
+        make(100, "sex")
+    text = str(err.value)
+    assert text.startswith("argument 'epsilon': the budget ε is required"), text
+    assert "epsilon=1.0" in text and "--epsilon" not in text, text
+
+
+def test_python_refuses_non_text_groups_as_a_request_file_does(tmp_path):
+    with pytest.raises(EthicLensInputError) as python:
+        make_request(100, "sex", epsilon=1, protected_domain=[1, 2])
+    data = {"n": 100, "protected": "sex", "mechanism": "grr", "epsilon": 1}
+    (tmp_path / "q.json").write_text(json.dumps({**data, "protected_domain": [1, 2]}))
+    with pytest.raises(EthicLensInputError) as file:
+        read_request(tmp_path / "q.json")
+    assert python.value.problem == file.value.problem == "every group must be a non-empty string"

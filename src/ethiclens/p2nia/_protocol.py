@@ -68,7 +68,7 @@ class AuditRequest:
     protected: str
     metrics: list = field(default_factory=lambda: list(METRICS))
     mechanism: str = "grr"
-    epsilon: float = 1.0
+    epsilon: float | None = None  # required: the auditor chooses the budget (no default)
     delta: float | None = None
     protected_domain: list | None = None  # the auditor's public knowledge of the groups
     track_budget: bool = False  # ask the platform to record the cumulative budget spent
@@ -118,8 +118,10 @@ def make_request(n, protected, **options) -> AuditRequest:
     protected : str
         The protected attribute.
     **options
-        The request's other fields, as in :class:`AuditRequest` (same defaults): ``metrics``,
-        ``mechanism``, ``epsilon``, ``delta``, ``protected_domain``, ``track_budget`` and
+        ``epsilon`` (required, as ``p2nia request --epsilon``: the budget has no default) and
+        the request's other fields, as in :class:`AuditRequest` (same defaults): ``metrics``,
+        ``mechanism``, ``delta``, ``protected_domain`` (group names as strings, as in a request
+        file), ``track_budget`` and
         ``accounting``. ``accounting="record"`` spends ``epsilon`` on the whole record (GRR
         splits it over the released columns); ``"per-column"`` (GRR only, the P2NIA paper's
         setup) flips each released column at the full ``epsilon``, so the record-level ε is
@@ -129,12 +131,6 @@ def make_request(n, protected, **options) -> AuditRequest:
     for name in options:
         if name not in REQUEST_KEYS - {"n", "protected"}:
             raise TypeError(f"make_request() got an unexpected keyword argument {name!r}")
-    domain = options.get("protected_domain")
-    if domain is not None and not isinstance(domain, str):
-        options["protected_domain"] = [
-            str(g) if isinstance(g, (int, np.integer)) and not isinstance(g, bool) else g
-            for g in domain
-        ]
     if isinstance(options.get("metrics"), (list, tuple)):
         options["metrics"] = list(options["metrics"])
     return refuse_unused_delta(AuditRequest(n, protected, **options), "delta")
@@ -986,6 +982,12 @@ def _checked_fields(body: dict) -> dict:
     mech = body["mechanism"]
     accounting = _check_accounting(body.get("accounting", "record"), mech)
     metrics = _check_metrics(body.get("metrics", list(METRICS)))
+    if body["epsilon"] is None:
+        raise EthicLensInputError(
+            "the budget ε is required: a request states the ε the auditor chose (no default)",
+            column="--epsilon",
+            fix="give it, e.g. --epsilon 1.0",
+        )
     eps = check_epsilon(body["epsilon"])
     delta = check_delta(body.get("delta"))
     domain = body.get("protected_domain")
