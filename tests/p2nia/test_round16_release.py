@@ -63,3 +63,17 @@ def test_the_cumulative_budget_is_counted_in_words_and_stated_by_the_estimate(tm
     est = estimate(read_release(tmp_path / "rel"), n_boot=0)
     assert "cumulative ε on this data 20 over 4 releases" in est.basis
     assert "cumulative ε on this data 20 over 4 releases" in est.header()
+
+
+@pytest.mark.parametrize("column", ["code", "y", "p"])
+def test_every_role_column_listed_as_a_feature_is_refused_alike(tmp_path, capsys, column):
+    data = _csv(tmp_path, ["F", "M"], [100, 100])
+    argv = ["p2nia", "request", "--n", "100", "--protected", "code", "--groups", "F,M"]
+    argv += ["--mechanism", "mst", "--epsilon", "5", "--out", str(tmp_path / "q.json")]
+    assert main(argv) == 0
+    argv = ["p2nia", "release", "--request", str(tmp_path / "q.json"), "--data", str(data)]
+    argv += ["--y-true", "y", "--y-pred", "p", "--columns", column, "--out", str(tmp_path / "r")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "option '--columns': a protected attribute, label or prediction column is" in err
+    assert f"(value: ['{column}'])" in err and err.count("\n") == 1, err

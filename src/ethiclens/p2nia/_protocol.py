@@ -558,10 +558,11 @@ def _check_extra_columns(request, columns, discretization, roles, y_true) -> lis
         raise EthicLensInputError(
             "columns repeated", column="--columns", value=columns, fix="list each column once"
         )
-    clash = [c for c in columns if c in roles[1:] or c in (LABEL, PREDICTION)]
+    clash = [c for c in columns if c in roles or c in (LABEL, PREDICTION)]
     if clash:
         raise EthicLensInputError(
-            "a label or prediction column cannot be released as a feature",
+            "a protected attribute, label or prediction column is released by its role, not as "
+            "an extra feature",
             column="--columns",
             value=clash,
             fix="list feature columns only",
@@ -573,7 +574,7 @@ def _check_extra_columns(request, columns, discretization, roles, y_true) -> lis
             column=f"--bins {unused[0]}",
             fix=f"add {unused[0]} to --columns or drop its bins",
         )
-    return [c for c in columns if c != request.protected]
+    return columns
 
 
 def _released_roles(protected: str, needs_label: bool) -> list[str]:
