@@ -126,3 +126,22 @@ def test_python_refuses_non_text_groups_as_a_request_file_does(tmp_path):
     with pytest.raises(EthicLensInputError) as file:
         read_request(tmp_path / "q.json")
     assert python.value.problem == file.value.problem == "every group must be a non-empty string"
+
+
+@pytest.mark.parametrize("flag", ["--groups", "--metrics"])
+def test_an_empty_list_option_is_refused_alike(tmp_path, capsys, flag):
+    argv = ["p2nia", "request", "--n", "100", "--protected", "sex", "--epsilon", "1"]
+    argv += ["--groups", "F,M", "--out", str(tmp_path / "q.json"), flag, ""]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"option '{flag}': empty item in a comma-separated list" in err, err
+    assert "warning" not in err and not (tmp_path / "q.json").exists()
+
+
+def test_an_empty_columns_option_is_refused(made, capsys):
+    _, tmp_path = made
+    _data().to_csv(tmp_path / "d.csv", index=False)
+    argv = ["p2nia", "release", "--request", str(tmp_path / "q.json")]
+    argv += ["--data", str(tmp_path / "d.csv"), "--y-true", "y", "--y-pred", "p"]
+    assert main([*argv, "--columns", "", "--out", str(tmp_path / "r")]) == 2
+    assert "option '--columns': empty item" in capsys.readouterr().err

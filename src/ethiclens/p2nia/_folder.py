@@ -45,7 +45,8 @@ def request_from_options(
             "n": n,
             "protected": protected,
             "metrics": split_list(metrics, "--metrics"),
-            "protected_domain": split_list(groups, "--groups") if groups else None,
+            # an empty --groups is refused as an empty --metrics is, not read as "no groups"
+            "protected_domain": None if groups is None else split_list(groups, "--groups"),
             "epsilon": _typed_number(epsilon, "--epsilon", "ε", "give a budget such as 1.0"),
             "delta": _typed_number(delta, "--delta", "δ", "e.g. 1e-6, or leave it out"),
             "mechanism": mechanism,
@@ -186,7 +187,7 @@ def release_to_folder(
             rows,
             settings.y_true,
             settings.y_pred,
-            split_list(settings.columns, "--columns") if settings.columns else None,
+            None if settings.columns is None else split_list(settings.columns, "--columns"),
             parse_bins(settings.bins) or None,
             settings.seed,
             settings.open_bins,
