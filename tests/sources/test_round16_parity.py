@@ -54,3 +54,23 @@ def test_counts_refuses_probabilities_as_predictions_in_the_audits_words(tmp_pat
     assert "column 'p (y_pred)': looks like scores, not 0/1 predictions: 40 distinct" in err, err
     assert "40 row(s) hold such values, first at prob.csv line 2 (value '0.013')" in err, err
     assert "Fix: threshold it into a 0/1 column" in err and "--y-score" in err, err
+
+
+def _count_bytes(tmp_path, target, engine, extra=()) -> bytes:
+    out = tmp_path / f"{engine}.csv"
+    argv = ["counts", str(target), *ROLES, *extra, "--engine", engine, "--out", str(out)]
+    assert main(argv) == 0
+    return out.read_bytes()
+
+
+def test_files_of_integer_and_float_labels_write_one_table_on_every_engine(tmp_path):
+    """A folder whose one file writes y as 0/1 and the other as 0.0/1.0: pandas, DuckDB and
+    Spark wrote y_true 0.0/1.0 (pandas joins the files as floats), Dask 0/1 (each file's own
+    type, whichever it counted first)."""
+    folder = tmp_path / "glob4"
+    folder.mkdir()
+    _frame(20).to_csv(folder / "a.csv", index=False)
+    _frame(20).astype({"y": float}).to_csv(folder / "b.csv", index=False)
+    tables = {e: _count_bytes(tmp_path, folder, e) for e in FAST}
+    assert b"a,0.0,1,10" in tables["pandas"], tables["pandas"]
+    assert tables["duckdb"] == tables["pandas"] and tables["dask"] == tables["pandas"], tables

@@ -656,13 +656,15 @@ def _refuse_labels_printed_alike(values: pd.Series, count: np.ndarray, column: s
 
 def _type_labels_by_file(raw: pd.DataFrame, key: str) -> pd.Series:
     """The labels of ``key`` typed as pandas types them: each file's on its own (its
-    ``FILE_NAME`` key), when the engine counted several files."""
+    ``FILE_NAME`` key), when the engine counted several files, then joined as pandas joins
+    the files (one file's integers among another's floats are floats)."""
     if FILE_NAME not in raw.columns:
         return type_labels(raw[key])
-    typed = pd.Series(index=raw.index, dtype=object)
-    for _, rows in raw.groupby(FILE_NAME, sort=False)[key]:
-        typed[rows.index] = type_labels(rows).astype(object)
-    return typed
+    # the files' typed labels joined as pandas joins the files' frames (pd.concat): 0/1 in one
+    # file and 0.0/1.0 in another are floats 0.0/1.0 on every engine, whichever file an engine
+    # happened to count first
+    parts = [type_labels(rows) for _, rows in raw.groupby(FILE_NAME, sort=False)[key]]
+    return pd.concat(parts).reindex(raw.index).astype(object)
 
 
 def _merge_equal_cells(raw: pd.DataFrame, roles) -> pd.DataFrame:
