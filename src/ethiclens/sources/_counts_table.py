@@ -333,12 +333,14 @@ def write_counts(table: pd.DataFrame, path) -> None:
     """Write a counts table atomically in the format its suffix names.
 
     ``.parquet``/``.pq``: Parquet with the table's attrs in the file's metadata. ``.csv``: a CSV,
-    its attrs in ``<path>.ethiclens.json`` beside it. Any other suffix is refused.
+    its attrs in ``<path>.ethiclens.json`` beside it. Any other suffix is refused. Weight and
+    score sums are written rounded to 15 significant digits (:data:`WRITTEN_DIGITS`), so every
+    engine writes the same bytes.
     """
     import os
 
     fmt = counts_format(path)
-    table = sorted_cells(_keys_as_labels(table))
+    table = sorted_cells(_rounded_sums(_keys_as_labels(table)))
     attrs = dict(table.attrs)
     if fmt == "csv":
         attrs[TEXT_ATTR] = [c for c in _key_columns(table) if _all_text(table[c])]
@@ -361,6 +363,31 @@ def write_counts(table: pd.DataFrame, path) -> None:
     arrow = arrow.replace_schema_metadata(schema_meta)
     pq.write_table(arrow, tmp)
     os.replace(tmp, path)
+
+
+# Significant digits of a written weight or score sum: DBL_DIG, the decimal digits a float64
+# keeps through text and back. Engines add a cell's values in their own order (float addition
+# is not associative): Dask wrote 1.4000000013999998 where pandas wrote 1.4000000014. Rounded
+# to these digits, one input writes the same file on every engine, and the audit, which rounds
+# each group's sums to 12 digits (``fairness.SUM_DIGITS``), reads from the file the numbers it
+# reads from the rows: rounding the cells to 12 digits before it adds them would not.
+WRITTEN_DIGITS = 15
+
+
+def _rounded_sums(table: pd.DataFrame) -> pd.DataFrame:
+    """The weight and score sums rounded to :data:`WRITTEN_DIGITS` significant digits
+    (``fairness.round_significant``, the audit's rounding): the same bytes on every engine."""
+    sums = [c for c in (WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM) if c in table.columns]
+    if not sums:
+        return table
+    from ..fairness import round_significant
+
+    out = table.copy()
+    for col in sums:
+        values = pd.to_numeric(table[col]).to_numpy(dtype=float)
+        out[col] = round_significant(values, WRITTEN_DIGITS)
+    out.attrs = dict(table.attrs)
+    return out
 
 
 def _key_columns(table: pd.DataFrame) -> list[str]:
