@@ -64,7 +64,7 @@ def test_debias_refuses_a_singular_matrix():
 )
 def test_python_refusals_name_the_argument_not_the_option(options, argument):
     with pytest.raises(EthicLensInputError) as err:
-        make_request(500, "race", **options)
+        make_request(500, "race", **{"epsilon": 1.0, **options})
     assert str(err.value).startswith(f"argument '{argument}': "), str(err.value)
     assert "--" not in str(err.value).partition(":")[0]
 
