@@ -145,3 +145,20 @@ def test_an_empty_columns_option_is_refused(made, capsys):
     argv += ["--data", str(tmp_path / "d.csv"), "--y-true", "y", "--y-pred", "p"]
     assert main([*argv, "--columns", "", "--out", str(tmp_path / "r")]) == 2
     assert "option '--columns': empty item" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "mechanism,words",
+    [
+        ("grr", "GRR would keep every value"),
+        ("mst", "MST would measure its marginals"),
+        ("aim", "AIM would measure its marginals"),
+    ],
+)
+def test_an_epsilon_above_the_ceiling_is_refused_in_the_mechanisms_terms(mechanism, words):
+    with pytest.raises(EthicLensInputError) as err:
+        make_request(100, "sex", epsilon=20_000, mechanism=mechanism)
+    text = str(err.value)
+    assert text.startswith("argument 'epsilon': ε = 20000 is above 10000: " + words), text
+    if mechanism != "grr":
+        assert "GRR" not in text, text

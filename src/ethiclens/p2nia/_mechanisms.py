@@ -19,15 +19,18 @@ for k released columns; the manifest states that record-level ε.
 from __future__ import annotations
 
 import inspect
+import math
 import warnings
 
 import numpy as np
 import pandas as pd
 
 from .._registry import Registry
+from ..errors import EthicLensInputError
 from ..fairness import draw_cell_counts, draw_dirichlet_cells
 from . import _grr, _synth
 from ._common import (
+    EPSILON_MAX,
     MANIFEST,
     _bad,
     _close,
@@ -88,6 +91,25 @@ class Mechanism:
 
     def check_request(self, request: dict) -> None:
         """Refuse a request (its checked fields) that this mechanism cannot serve."""
+
+    # what an ε above EPSILON_MAX would do, in this mechanism's terms
+    too_much_epsilon = "it would add next to no noise (no privacy at all)"
+
+    def checked_epsilon(self, value, where: str = "--epsilon") -> float:
+        """A request's ε (:func:`check_epsilon`); one above ``EPSILON_MAX`` is refused saying
+        what this mechanism would do with it (:attr:`too_much_epsilon`)."""
+        try:
+            above = _is_number(value) and float(value) > EPSILON_MAX
+        except OverflowError:  # an integer too large for a float: check_epsilon says so
+            above = False
+        if above and math.isfinite(float(value)):
+            raise EthicLensInputError(
+                f"ε = {float(value):g} is above {EPSILON_MAX:g}: {self.name.upper()} "
+                f"{self.too_much_epsilon}",
+                column=where,
+                fix=f"give ε <= {EPSILON_MAX:g}",
+            )
+        return check_epsilon(value, where)
 
     def record_epsilon(self, request: dict, released: list) -> float:
         """The record-level ε the release spends (what budget tracking adds up)."""
@@ -151,6 +173,10 @@ class GRR(Mechanism):
 
     name = "grr"
     accountings = (RECORD, PER_COLUMN)
+    too_much_epsilon = (
+        "would keep every value with probability 1 − e^-ε (no privacy at all) and the "
+        "arithmetic overflows"
+    )
     ci_method = (
         "percentile bootstrap over released rows (multinomial over the released joint's "
         "cells), each replicate debiased through the GRR response matrices"
@@ -275,6 +301,9 @@ class _Synthesiser(Mechanism):
 
     Settings = _synth.SynthSettings
     needs_delta = True
+    too_much_epsilon = (
+        "would measure its marginals with next to no Gaussian noise (no privacy at all)"
+    )
     extra_columns = True
     fresh_process = True
     ci_method = (

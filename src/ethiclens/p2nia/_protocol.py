@@ -989,7 +989,7 @@ def _checked_fields(body: dict) -> dict:
             column="--epsilon",
             fix="give it, e.g. --epsilon 1.0",
         )
-    eps = check_epsilon(body["epsilon"])
+    eps = get_mechanism(mech).checked_epsilon(body["epsilon"])  # the ceiling in its terms
     delta = check_delta(body.get("delta"))
     domain = body.get("protected_domain")
     if domain is not None:
