@@ -74,3 +74,18 @@ def test_files_of_integer_and_float_labels_write_one_table_on_every_engine(tmp_p
     tables = {e: _count_bytes(tmp_path, folder, e) for e in FAST}
     assert b"a,0.0,1,10" in tables["pandas"], tables["pandas"]
     assert tables["duckdb"] == tables["pandas"] and tables["dask"] == tables["pandas"], tables
+
+
+@pytest.mark.parametrize("engine", FAST)
+@pytest.mark.parametrize("copy", ["a (1).csv", "a - Copy.csv", "Copy of a.csv"])
+def test_a_copied_file_is_named_as_the_copy(tmp_path, capsys, engine, copy):
+    """'dupf/a.csv has the bytes of dupf/a (1).csv … Fix: remove the copy' named the original
+    as the copy (' ' sorts before '.'): the copy's longer name is now the one named."""
+    folder = tmp_path / "dupf"
+    folder.mkdir()
+    _frame().to_csv(folder / "a.csv", index=False)
+    (folder / copy).write_bytes((folder / "a.csv").read_bytes())
+    argv = ["counts", str(folder), *ROLES, "--engine", engine, "--out", str(tmp_path / "o.csv")]
+    assert main(argv) == 2
+    err = _last_error(capsys)
+    assert f"holds the same file twice: {folder / copy} has the bytes of {folder / 'a.csv'} " in err

@@ -114,7 +114,11 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
             "mixes CSV and Parquet files", column="TARGET", value=target, fix="audit one kind"
         )
     if len(files) > 1:
-        refuse_repeated_files(files, target, _partition_of(path) if hive else None)
+        # shortest name first: of two files with the same bytes the later one is named the
+        # copy ("a (1).csv has the bytes of a.csv"), as a copy's name is the original's plus
+        # " (1)", " copy", "Copy of "
+        by_name = sorted(files, key=lambda f: (len(Path(f).name), f))
+        refuse_repeated_files(by_name, target, _partition_of(path) if hive else None)
     return files, kinds.pop(), hive
 
 
