@@ -89,3 +89,31 @@ def test_a_copied_file_is_named_as_the_copy(tmp_path, capsys, engine, copy):
     assert main(argv) == 2
     err = _last_error(capsys)
     assert f"holds the same file twice: {folder / copy} has the bytes of {folder / 'a.csv'} " in err
+
+
+def test_a_sqlite_column_of_1_1_0_and_text_writes_the_groups_the_audit_reads(tmp_path, capsys):
+    """A SQLite column holding 1, 1.0, 2 and 'x': audit --db has three groups ('1' of 40 rows,
+    the audit takes 1 and 1.0 for one value), but counts wrote '1' and '1.0' apart, so
+    audit --counts of its table had four."""
+    import json
+    import sqlite3
+
+    db = tmp_path / "m.db"
+    with sqlite3.connect(db) as con:
+        con.execute("CREATE TABLE t (g, y, p)")
+        values = [1, 1.0, 2, "x"]
+        rows = [(values[i % 4], i % 2, (i // 2) % 2) for i in range(80)]
+        con.executemany("INSERT INTO t VALUES (?, ?, ?)", rows)
+    con.close()
+    source = ["--db", f"sqlite:///{db}", "--table", "t", *ROLES]
+    counts, a, b = tmp_path / "c.csv", tmp_path / "a.json", tmp_path / "b.json"
+    common = ["--min-group-size", "1", "--n-boot", "100"]
+    assert main(["counts", *source, "--out", str(counts)]) == 0
+    assert main(["audit", *source, *common, "--json", str(a)]) == 0
+    assert main(["audit", "--counts", str(counts), *common, "--json", str(b)]) == 0
+    capsys.readouterr()
+    groups = [
+        [(g["group"], g["n"]) for g in json.loads(p.read_text())["attributes"][0]["groups"]]
+        for p in (a, b)
+    ]
+    assert groups[0] == groups[1] == [("1", 40), ("2", 20), ("x", 20)], groups

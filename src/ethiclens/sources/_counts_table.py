@@ -420,8 +420,9 @@ def _all_text(values: pd.Series) -> bool:
 
 def _keys_as_labels(table: pd.DataFrame) -> pd.DataFrame:
     """A key column whose values are of several types (a SQLite column holds 7 and 'x', or
-    a BLOB among text) written as the labels the audit gives them (``str(value)``): a file's
-    column has one type, and Parquet would read every value as bytes or refuse the mix."""
+    a BLOB among text) written as the labels the audit gives them (``str(value)``, equal
+    values such as 1 and 1.0 one label): a file's column has one type, and Parquet would read
+    every value as bytes or refuse the mix."""
     mixed = [
         c
         for c in _key_columns(table)
@@ -431,7 +432,11 @@ def _keys_as_labels(table: pd.DataFrame) -> pd.DataFrame:
         return table
     out = table.copy()
     for c in mixed:
-        out[c] = table[c].map(str, na_action="ignore")
+        # values the audit takes for one (1 and 1.0: equal, one hash) are one label, the
+        # first one's text, as the audit's factorize labels them: not '1' and '1.0'
+        codes, uniques = pd.factorize(table[c].to_numpy(dtype=object))
+        labels = np.array([str(u) for u in uniques] + [None], dtype=object)
+        out[c] = labels[codes]  # code -1 (missing): None
     out.attrs = dict(table.attrs)
     return out
 
