@@ -21,6 +21,7 @@ from ..errors import EthicLensInputError
 from ..io import json_fields
 from . import _display
 from . import _policy as pol
+from ._bootstrap import draw_label_split_cells, kish_effective
 from ._counts import round_significant
 from ._engine import audit
 from ._intervals import check_ci, contain, equal_tailed, with_infinite_draws
@@ -50,11 +51,13 @@ UNPAIRED_METHOD = (
 )
 PAIRED_WEIGHTED_METHOD = (
     "paired, weighted: Dirichlet(Kish-effective joint (ŷ_A, ŷ_B, y) cells + 1/4) draws per "
-    "group scaled to its weight total, both models on each draw, equal-tailed"
+    "group (each label's cells at that label's Kish size) scaled to its weight total, both "
+    "models on each draw, equal-tailed"
 )
 UNPAIRED_WEIGHTED_METHOD = (
     "unpaired, weighted: independent Dirichlet(Kish-effective cells + 1/2) draws per model and "
-    "group scaled to its weight total, equal-tailed"
+    "group (each label's cells at that label's Kish size) scaled to its weight total, "
+    "equal-tailed"
 )
 # "percentile" is the kit's name for the paired bootstrap; "bootstrap" is its older spelling,
 # taken and recorded as "percentile" (config.ci_method names one method one way).
@@ -393,8 +396,12 @@ def _all_differences(sf, refs, joint, weights, opts, labelled):
             # numbers whatever order the weights were added in, and each model's cells those
             # of its own audit
             counts = round_significant(counts)
-            sq = round_significant(np.bincount(codes[keep], weights=w**2, minlength=len(groups)))
+            sq = round_significant(
+                joint_counts(codes[keep], joint[keep], len(groups), labelled, w**2)
+            )
             effective = kish_effective(counts, sq)
+            if labelled:  # each label its own Kish size, as the weighted audit draws it
+                effective = (effective, kish_effective(counts, sq, parts=JOINT_LABEL_CELLS))
             own = model_cells(codes[keep], joint[keep], len(groups), labelled, w)
         d, gd = paired_differences(
             PairedGroups(name, list(groups), list(groups).index(refs[name]), labelled),
@@ -457,14 +464,8 @@ def model_cells(codes, joint, n_groups: int, labelled: bool, weights):
     return out[0], out[1]
 
 
-def kish_effective(weighted: np.ndarray, sq: np.ndarray) -> np.ndarray:
-    """Each group's weighted cells rescaled to its Kish effective size (sum w)² / sum w²,
-    as the weighted audit's draws and floors use them."""
-    total = weighted.sum(axis=1)
-    with np.errstate(all="ignore"):
-        kish = np.where(sq > 0, total**2 / sq, 0.0)
-        shares = np.where(total[:, None] > 0, weighted / total[:, None], 0.0)
-    return shares * kish[:, None]
+# The joint cells (1 − ŷ_A)·4 + (1 − ŷ_B)·2 + (1 − y) of each label: positives, negatives.
+JOINT_LABEL_CELLS = ((0, 2, 4, 6), (1, 3, 5, 7))
 
 
 def marginals(joint, labelled: bool):
@@ -482,7 +483,10 @@ def draw_joint(counts, n_boot, rng, ci: str, paired: bool, labelled: bool, effec
     Kish-effective joint cells of a weighted comparison (Dirichlet parameters; the draws are
     scaled to the weight totals of ``counts``)."""
     totals = counts.sum(axis=1)
-    shape = counts if effective is None else effective
+    shape, by_label = effective if isinstance(effective, tuple) else (effective, None)
+    shape = counts if shape is None else shape
+    if by_label is not None and ci == "jeffreys":  # weighted, labelled: label-split draws
+        return _draw_label_split(shape, by_label, totals, n_boot, rng, paired)
     if not paired:
         ma, mb = marginals(shape, labelled)
         out = []
@@ -501,6 +505,20 @@ def draw_joint(counts, n_boot, rng, ci: str, paired: bool, labelled: bool, effec
         else:
             draws[:, g, :] = 0.0
     return marginals(draws, labelled)
+
+
+def _draw_label_split(effective, by_label, totals, n_boot, rng, paired: bool):
+    """A weighted labelled comparison's draws: each label's cells at that label's own Kish
+    size (``draw_label_split_cells``), the joint cells with 1/4 each (paired) or each model's
+    own cells with 1/2 (unpaired), as the unweighted draws take them."""
+    if paired:
+        draws = draw_label_split_cells(
+            effective, by_label, totals, n_boot, rng, prior=0.25, labels=JOINT_LABEL_CELLS
+        )
+        return marginals(draws, True)
+    own = zip(marginals(effective, True), marginals(by_label, True), strict=True)
+    draw_a, draw_b = (draw_label_split_cells(m, lab, totals, n_boot, rng) for m, lab in own)
+    return draw_a, draw_b
 
 
 def _method(ci, paired, weighted=False) -> str:
