@@ -557,6 +557,10 @@ def _grouped(exc: EthicLensInputError) -> EthicLensInputError:
 
 
 # -- files read in memory ---------------------------------------------------------------------
+# a purpose as a refusal names it ("a weighted threshold view needs ...")
+_PURPOSE_WORDS = {"thresholds": "threshold view", "compare": "comparison"}
+
+
 def _roles_needed(spec: AuditSpec, purpose: str, cols: list) -> list:
     r = spec.roles
     if purpose == "thresholds":
@@ -566,7 +570,9 @@ def _roles_needed(spec: AuditSpec, purpose: str, cols: list) -> list:
             )
         if not cols:
             raise EthicLensInputError(
-                "needs at least one --protected", column="--protected", fix="e.g. --protected sex"
+                "a file's threshold view needs at least one --protected",
+                column="--protected",
+                fix="e.g. --protected sex=Male",
             )
         return [c for c in (r.y_score, r.y_true) if c]
     if purpose == "compare":
@@ -803,7 +809,7 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         check_spec_roles(spec, cols)
         if r.weight:
             raise EthicLensInputError(
-                f"a weighted {purpose} needs the rows in memory",
+                f"a weighted {_PURPOSE_WORDS.get(purpose, purpose)} needs the rows in memory",
                 column="--weight",
                 fix="read the file with --engine pandas (a database table: export it to Parquet "
                 "or CSV and run on the file), or drop --weight",

@@ -1,0 +1,39 @@
+"""Round 16: a missing --protected reads alike on compare and thresholds, and a weighted threshold
+view or comparison counted where the data lives is named in words, not by its command."""
+
+from __future__ import annotations
+
+import pytest
+
+from ethiclens.cli import main
+
+
+@pytest.fixture()
+def scores(tmp_path):
+    path = tmp_path / "s.csv"
+    rows = [f"{i % 2},{(i % 10) / 10},{i % 3},{'ab'[i % 2]},1.5" for i in range(60)]
+    path.write_text("y,s,p,g,w\n" + "\n".join(rows) + "\n")
+    return path
+
+
+def _err(capsys, argv):
+    rc = main(argv)
+    err = capsys.readouterr().err
+    assert rc == 2, err
+    return err
+
+
+def test_thresholds_without_protected_says_which_view(scores, capsys):
+    err = _err(capsys, ["thresholds", str(scores), "--y-true", "y", "--y-score", "s"])
+    assert err == (
+        "error: option '--protected': a file's threshold view needs at least one --protected. "
+        "Fix: e.g. --protected sex=Male\n"
+    )
+
+
+def test_a_weighted_threshold_view_on_a_counting_engine_is_named_in_words(scores, capsys):
+    argv = ["thresholds", str(scores), "--y-true", "y", "--y-score", "s", "--protected", "g"]
+    err = _err(capsys, [*argv, "--weight", "w", "--engine", "duckdb"])
+    assert err.startswith(
+        "error: option '--weight': a weighted threshold view needs the rows in memory"
+    ), err
