@@ -220,12 +220,12 @@ def threshold_summary(table) -> list[str]:
     threshold (the audited one starred)."""
     v = table.verdicts()
     audited = table.audited_threshold
-    heads = [f"{t:g}{'*' if abs(t - audited) < 1e-12 else ''}" for t in v.columns]
+    heads = [f"{_threshold(t)}{'*' if abs(t - audited) < 1e-12 else ''}" for t in v.columns]
     labels = _row_labels(list(v.index))
     width = max([29, *(len(label) for label in labels)]) + 1
     lines = [
         f"EthicLens thresholds: {table.data['n_rows']:,} rows, "
-        f"{len(table.config['thresholds'])} thresholds, audited {audited:g} (*)",
+        f"{len(table.config['thresholds'])} thresholds, audited {_threshold(audited)} (*)",
         "status per threshold: F flagged, ? inconclusive, . pass, n insufficient data, u undefined",
         " " * width + " ".join(f"{h:>5}" for h in heads),
     ]
@@ -253,3 +253,9 @@ def _row_labels(rows: list[tuple]) -> list[str]:
             group = group[:head] + "…" + group[-(room - 1 - head) :]
         short.append(f"{attr}: {group}")
     return short if len(set(short)) == len(set(whole)) else whole
+
+
+def _threshold(t: float) -> str:
+    """A threshold as short as it reads apart from its neighbours: 0.5, 0.05, and 0.999999999
+    as written (``:g``'s six digits would show it as 1, a value no threshold may take)."""
+    return f"{float(t):.12g}"
