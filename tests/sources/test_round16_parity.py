@@ -117,3 +117,22 @@ def test_a_sqlite_column_of_1_1_0_and_text_writes_the_groups_the_audit_reads(tmp
         for p in (a, b)
     ]
     assert groups[0] == groups[1] == [("1", 40), ("2", 20), ("x", 20)], groups
+
+
+@pytest.mark.parametrize("engine", FAST)
+@pytest.mark.parametrize("command", ["counts", "audit"])
+def test_blank_group_names_are_named_with_their_first_line(tmp_path, capsys, engine, command):
+    """' ', a tab and a no-break space as groups were 'an empty group name ' '' with no line
+    and one of them named: now every one is named, and the first line holding one."""
+    frame = _frame()
+    frame.loc[4, "g"], frame.loc[7, "g"], frame.loc[9, "g"] = "\t", " ", "\xa0"
+    frame.to_csv(tmp_path / "ws.csv", index=False)
+    argv = [command, str(tmp_path / "ws.csv"), *ROLES, "--engine", engine]
+    if command == "counts":
+        argv += ["--out", str(tmp_path / "o.csv")]
+    assert main(argv) == 2
+    assert _last_error(capsys) == (
+        "error: column 'g': holds blank group names (empty or whitespace only): '\\t', ' ', "
+        "'\\xa0', first at ws.csv line 6. Fix: give those rows an explicit group (e.g. "
+        "'Unknown') or drop them"
+    )

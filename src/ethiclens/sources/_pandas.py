@@ -27,6 +27,7 @@ from ._rules import (
     no_rows_error,
     ragged_error,
     record_engine,
+    refuse_blank_groups,
     stray_labels,
     stray_labels_error,
     type_groups,
@@ -157,6 +158,7 @@ def _check_rows(rows: pd.DataFrame, roles) -> None:
         if miss.any():
             raise missing_groups_error(int(miss.sum()), _first_row(miss), col)
         check_label_lengths(rows[col].to_numpy(), col)
+        refuse_blank_groups(rows[col], col, lambda test, col=col: _first_row(test(rows[col])))
         if isinstance(rows[col].dtype, pd.CategoricalDtype):
             used = {str(v) for v in pd.unique(rows[col])}
             empty = [str(c) for c in rows[col].cat.categories if str(c) not in used]

@@ -339,11 +339,51 @@ def name_file_rows(exc: EthicLensInputError, layout: FileLayout) -> EthicLensInp
     file and line instead (:meth:`FileLayout.place`): the refusal of a check run on the rows
     the pandas path read from ``layout``'s files, as the other engines word it."""
     found = _FIRST_ROW.search(exc.problem)
+    if found is None and exc.problem.startswith(BLANK_GROUPS):
+        # the audit names blank group names without a row (on counts they are cells): the
+        # first row holding one, as the engines' check names it
+        hit = layout.first(exc.column, blank_text)
+        where = f", first at {hit[0]}" if hit and isinstance(hit[0], str) else ""
+        return type(exc)(
+            exc.problem + where, column=exc.column, value=exc.value, fix=exc.fix, kind=exc.kind
+        )
     where = layout.place(int(found.group(1))) if found else None
     if where is None:
         return exc
     problem = exc.problem[: found.start()] + f"first at {where}" + exc.problem[found.end() :]
     return type(exc)(problem, column=exc.column, value=exc.value, fix=exc.fix, kind=exc.kind)
+
+
+# How the audit's refusal of whitespace-only group names begins (``fairness``: every such
+# spelling named, no row); an empty name alone ('', Parquet or a database) is its own message.
+BLANK_GROUPS = "holds blank group names"
+
+
+def blank_text(values) -> np.ndarray:
+    """Values that are text of whitespace only (' ', a tab, a no-break space) or empty."""
+    s = pd.Series(values, dtype=object) if not isinstance(values, pd.Series) else values
+    return s.map(lambda v: isinstance(v, str) and not v.strip()).to_numpy(dtype=bool)
+
+
+def refuse_blank_groups(values, column, where_of) -> None:
+    """Refuse group names of whitespace only among ``values`` in the audit's words
+    (``fairness.encode_groups`` builds them: every such name, up to five), the first row
+    holding one added by ``where_of(test)`` (", first at FILE line L", or ""). An empty name
+    alone is left to the audit: its words name no row on any engine."""
+    uniques = pd.unique(pd.Series(values, dtype=object))
+    blank = sorted({v for v in uniques if isinstance(v, str) and not v.strip()})
+    if not blank or blank == [""]:
+        return
+    from ..fairness import encode_groups
+
+    try:
+        encode_groups(pd.DataFrame({column: blank}), len(blank))
+    except EthicLensInputError as exc:
+        if not exc.problem.startswith(BLANK_GROUPS):
+            raise
+        raise EthicLensInputError(
+            exc.problem + where_of(blank_text), column=exc.column, value=exc.value, fix=exc.fix
+        ) from None
 
 
 def _hive_value(path, column):
@@ -783,6 +823,9 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
             col,
             lambda _, col=col: check.row_of(col, long_label_mask)[0],
             counts=check.count,
+        )
+        refuse_blank_groups(
+            raw.loc[count > 0, col], col, lambda test, col=col: check.row_of(col, test)[0]
         )
         if text:
             raw[col] = type_groups(raw[col])
