@@ -55,6 +55,7 @@ ESTIMATE_FORMAT = "ethiclens-p2nia-estimate/1"
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
 NO_INTERVAL_METHOD = "not computed (n_boot = 0)"
 NOISE_METHOD = "not reported: the noise left no estimated rows"
+N_BOOT = 500  # estimate's and ``p2nia estimate``'s default
 
 
 @dataclass
@@ -154,9 +155,6 @@ def validate_estimate_output(document: dict) -> None:
     import jsonschema
 
     jsonschema.validate(document, load_estimate_schema())
-
-
-N_BOOT = 500  # estimate's and ``p2nia estimate``'s default
 
 
 def check_n_boot(value, where: str = "--n-boot") -> int:
@@ -299,7 +297,6 @@ def estimate(
             fix="pass read_release(folder), release(...)'s result, or the folder's path",
             kind="argument",
         )
-    check_release_for(rel, request)
     if isinstance(metrics, str):
         metrics = [metrics]
     n_boot = check_n_boot(n_boot, "n_boot")  # the CLI checked --n-boot before
@@ -310,6 +307,7 @@ def estimate(
         m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
         rel.table,
     )
+    check_release_for(rel, request)  # the auditor's own request, when given
     try:
         metrics = _estimable(m, metrics)
     except EthicLensInputError as exc:  # Python's face: the argument, not the option
