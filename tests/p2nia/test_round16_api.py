@@ -162,3 +162,10 @@ def test_an_epsilon_above_the_ceiling_is_refused_in_the_mechanisms_terms(mechani
     assert text.startswith("argument 'epsilon': ε = 20000 is above 10000: " + words), text
     if mechanism != "grr":
         assert "GRR" not in text, text
+
+
+def test_a_differing_n_is_shown_as_an_integer(made):
+    _, tmp_path = made
+    other = make_request(1_000_000, "sex", epsilon=5, protected_domain=GROUPS)
+    with pytest.raises(EthicLensInputError, match=r"n′ 400 \(yours: 1000000\)"):
+        estimate(tmp_path / "rel", request=other, n_boot=0)

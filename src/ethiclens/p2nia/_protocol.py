@@ -199,7 +199,9 @@ def check_release_for(rel: Release, request, where: str = "request") -> None:
     def shown(value):
         if isinstance(value, list):
             return ",".join(map(str, value))
-        return "none" if value is None else f"{value:g}" if _is_number(value) else str(value)
+        if isinstance(value, float):
+            return f"{value:g}"
+        return "none" if value is None else str(value)
 
     differ = [
         f"{term} {shown(theirs.get(key))} (yours: {shown(mine[key])})"
