@@ -169,3 +169,9 @@ def test_a_differing_n_is_shown_as_an_integer(made):
     other = make_request(1_000_000, "sex", epsilon=5, protected_domain=GROUPS)
     with pytest.raises(EthicLensInputError, match=r"n′ 400 \(yours: 1000000\)"):
         estimate(tmp_path / "rel", request=other, n_boot=0)
+
+
+def test_a_text_domain_fix_is_a_python_list_not_a_flag():
+    with pytest.raises(EthicLensInputError) as err:
+        make_request(100, "sex", epsilon=1, protected_domain="Female,Male")
+    assert str(err.value).endswith('Fix: e.g. ["Female", "Male"]'), err.value

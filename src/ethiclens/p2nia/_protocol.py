@@ -895,7 +895,7 @@ def _check_domain(domain, prot: str) -> list[str]:
             f"the group domain must be a list of group names, not {type(domain).__name__}",
             column=where,
             value=domain,
-            fix='e.g. ["Female", "Male"] (--groups Female,Male)',
+            fix='e.g. ["Female", "Male"]',  # only Python and files give one: --groups splits
         )
     if any(not isinstance(g, str) or not g for g in domain):
         raise EthicLensInputError(
