@@ -174,4 +174,6 @@ def test_a_differing_n_is_shown_as_an_integer(made):
 def test_a_text_domain_fix_is_a_python_list_not_a_flag():
     with pytest.raises(EthicLensInputError) as err:
         make_request(100, "sex", epsilon=1, protected_domain="Female,Male")
-    assert str(err.value).endswith('Fix: e.g. ["Female", "Male"]'), err.value
+    text = str(err.value)
+    assert text.endswith('e.g. ["Female", "Male"] (--groups Female,Male on the command line)')
+    assert "protected_domain=Female" not in text, text

@@ -895,7 +895,7 @@ def _check_domain(domain, prot: str) -> list[str]:
             f"the group domain must be a list of group names, not {type(domain).__name__}",
             column=where,
             value=domain,
-            fix='e.g. ["Female", "Male"]',  # only Python and files give one: --groups splits
+            fix='e.g. ["Female", "Male"] (--groups Female,Male on the command line)',
         )
     if any(not isinstance(g, str) or not g for g in domain):
         raise EthicLensInputError(
@@ -968,7 +968,9 @@ def _as_argument(exc: EthicLensInputError) -> EthicLensInputError:
     key = _key_named(exc)
     if key is None:
         return exc
-    fix = exc.fix and exc.fix.replace(f"{REQUEST_FLAGS[key]} ", f"{key}=")
+    fix = exc.fix  # a fix that names each face's spelling ("on the command line") is kept
+    if fix and "on the command line" not in fix:
+        fix = fix.replace(f"{REQUEST_FLAGS[key]} ", f"{key}=")
     return EthicLensInputError(exc.problem, column=key, value=exc.value, fix=fix, kind="argument")
 
 
