@@ -39,5 +39,6 @@ def test_blank_group_names_are_each_named(tmp_path, capsys, engine):
     path.write_text("g,y,p\n \t,1,0\n\u00a0,0,1\nb,1,1\n \t,1,0\n", encoding="utf-8")
     assert _refusal(capsys, path, engine) == (
         "error: column 'g': holds blank group names (empty or whitespace only): ' \\t', "
-        "'\\xa0'. Fix: give those rows an explicit group (e.g. 'Unknown') or drop them\n"
+        "'\\xa0', first at blank.csv line 2. Fix: give those rows an explicit group (e.g. "
+        "'Unknown') or drop them\n"
     )

@@ -37,3 +37,13 @@ def test_a_weighted_threshold_view_on_a_counting_engine_is_named_in_words(scores
     assert err.startswith(
         "error: option '--weight': a weighted threshold view needs the rows in memory"
     ), err
+
+
+def test_the_positive_label_note_counts_one_row_as_a_row(tmp_path, capsys):
+    path = tmp_path / "lab.csv"
+    rows = [f"{i % 2},{i % 2},{'ab'[i % 2]}" for i in range(40)] + ["2,1,a"]
+    path.write_text("y,p,g\n" + "\n".join(rows) + "\n")
+    argv = ["audit", str(path), "--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    assert main([*argv, "--pos-label", "1", "--n-boot", "100"]) == 0
+    text = capsys.readouterr()
+    assert "'0' (20 rows), '2' (1 row)" in text.out + text.err

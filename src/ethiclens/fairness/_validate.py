@@ -681,7 +681,7 @@ def _encode_column(name: str, col):
     check_label_lengths(labels, name, codes=codes)
     blank = [label for label in labels if not label.strip()]
     if blank:
-        raise _blank_groups(blank, name)
+        raise blank_groups_error(blank, name)
     if isinstance(col.dtype, pd.CategoricalDtype):
         empty = [str(c) for c in col.cat.categories if str(c) not in labels]
         if empty:
@@ -713,7 +713,7 @@ def groups_without_rows(empty: list, column, unused="unused categories") -> Ethi
     )
 
 
-def _blank_groups(blank: list[str], column: str) -> EthicLensInputError:
+def blank_groups_error(blank: list[str], column: str) -> EthicLensInputError:
     """Group names that are empty or whitespace only (' ', a tab, a no-break space): no group
     a reader could tell apart; every such spelling named (no row count: on the counts path,
     DuckDB or a database, these rows are cells)."""

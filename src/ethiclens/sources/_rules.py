@@ -374,16 +374,12 @@ def refuse_blank_groups(values, column, where_of) -> None:
     blank = sorted({v for v in uniques if isinstance(v, str) and not v.strip()})
     if not blank or blank == [""]:
         return
-    from ..fairness import encode_groups
+    from ..fairness import blank_groups_error
 
-    try:
-        encode_groups(pd.DataFrame({column: blank}), len(blank))
-    except EthicLensInputError as exc:
-        if not exc.problem.startswith(BLANK_GROUPS):
-            raise
-        raise EthicLensInputError(
-            exc.problem + where_of(blank_text), column=exc.column, value=exc.value, fix=exc.fix
-        ) from None
+    exc = blank_groups_error(blank, column)
+    raise EthicLensInputError(
+        exc.problem + where_of(blank_text), column=exc.column, value=exc.value, fix=exc.fix
+    )
 
 
 def _hive_value(path, column):

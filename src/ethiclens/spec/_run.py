@@ -271,7 +271,7 @@ def _negative_values_note(spec: AuditSpec, loaded: Loaded) -> list[str]:
         others = rows[~label_matches(pd.Series(list(rows.index), dtype=object), pos_label)]
         if len(others) > 1:
             listed = ", ".join(
-                f"{str(value)!r} ({int(n):,} rows)"
+                f"{str(value)!r} ({int(n):,} row{'s' if n != 1 else ''})"
                 for value, n in sorted(others.items(), key=lambda item: str(item[0]))
             )
             notes.append(
