@@ -92,3 +92,20 @@ def test_a_grr_estimate_states_no_delta_and_a_grr():
     est = estimate(release(req, _data(), "y", "p", random_state=0), n_boot=0)
     assert est.delta is None and "δ" not in est.basis
     assert est.header().startswith("Estimated from a GRR release"), est.header()
+
+
+def test_an_older_mst_release_without_a_stated_delta_shows_the_one_it_used(tmp_path, capsys):
+    import hashlib
+    import json
+
+    from ethiclens.p2nia import read_release
+
+    _mst_release(tmp_path, capsys)
+    path = tmp_path / "rel" / "manifest.json"
+    manifest = json.loads(path.read_text())
+    manifest["delta"] = None  # as releases before round 16 wrote it
+    body = {k: v for k, v in manifest.items() if k != "manifest_sha256"}
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+    path.write_text(json.dumps({**body, "manifest_sha256": digest}))
+    est = estimate(read_release(tmp_path / "rel"), n_boot=0)
+    assert est.delta == 1e-9 and "δ = 1e-09" in est.basis
