@@ -4,6 +4,7 @@ of configuration files."""
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -65,6 +66,51 @@ def check_one_per_row(values, name: str) -> None:
     )
 
 
+# A number typed as text (an option, a form field, a list item) is read by one rule on every
+# face: ASCII digits with an optional sign, and for a number also a decimal point, an exponent
+# and the words inf/nan (which the range checks then refuse in their words). Python's int() and
+# float() read more that nobody means: "0_8" as 8 (a digit separator), "٣" or "３" as 3, " 5 ".
+_WHOLE_TEXT = re.compile(r"[+-]?[0-9]+")
+_NUMBER_TEXT = re.compile(
+    r"[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?|inf|infinity|nan)", re.I | re.A
+)
+WHOLE_FIX = "give a whole number (digits only, e.g. 1000)"
+NUMBER_FIX = "give a number (e.g. 0.5)"
+
+
+def is_number_text(text: str, *, whole: bool = False) -> bool:
+    """Whether ``text`` is a number as every face reads one (``whole``: an integer): ASCII
+    digits, an optional sign, and for a number a decimal point, an exponent, inf or nan."""
+    return bool((_WHOLE_TEXT if whole else _NUMBER_TEXT).fullmatch(text))
+
+
+def number_text(text: str, where: str, *, whole: bool = False, fix: str | None = None):
+    """``text`` as an int (``whole``) or a float, read by :func:`is_number_text`'s rule; else
+    one line naming ``where``, the text as given and ``fix`` (default: what to type)."""
+    if isinstance(text, str) and is_number_text(text, whole=whole):
+        try:
+            return int(text) if whole else float(text)
+        except ValueError:  # more digits than int() reads
+            pass
+    raise _setting_error(
+        f"not {'an integer' if whole else 'a number'}",
+        column=where,
+        value=text,
+        fix=fix or (WHOLE_FIX if whole else NUMBER_FIX),
+    )
+
+
+def whole_or_text(text):
+    """``text`` as an int when it is a whole number by :func:`is_number_text`'s rule, else as
+    given (for a check that refuses it in its own words: a floor's ``check_count``)."""
+    if isinstance(text, str) and is_number_text(text, whole=True):
+        try:
+            return int(text)
+        except ValueError:  # more digits than int() reads
+            pass
+    return text
+
+
 def split_list(text: str, flag: str) -> list[str]:
     """A comma-separated option: items stripped; empty items refused."""
     items = [x.strip() for x in text.split(",")]
@@ -80,17 +126,9 @@ def split_list(text: str, flag: str) -> list[str]:
 
 def split_numbers(text: str, flag: str, kind=float) -> list:
     """A comma-separated list of numbers (``kind``: float or int), each given once."""
-    out = []
-    for item in split_list(text, flag):
-        try:
-            out.append(kind(item))
-        except ValueError:
-            raise _setting_error(
-                f"not {'an integer' if kind is int else 'a number'}",
-                column=flag,
-                value=item,
-                fix=f"e.g. {flag} {'500,2000' if kind is int else '1,10'}",
-            ) from None
+    whole = kind is int
+    example = f"e.g. {flag} {'500,2000' if whole else '1,10'}"
+    out = [number_text(item, flag, whole=whole, fix=example) for item in split_list(text, flag)]
     if len(set(out)) != len(out):
         raise _setting_error(
             "values repeated",
@@ -517,12 +555,13 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
             value=value,
             fix=DP_EPSILON_FIX,
         )
-    try:
-        eps = float(value)
-    except (TypeError, ValueError, OverflowError):
-        raise _setting_error(
-            "not a number", column=where, value=value, fix=DP_EPSILON_FIX
-        ) from None
+    if isinstance(value, str):  # as every face reads a number: "0_5" is not 5
+        eps = number_text(value, where, fix=DP_EPSILON_FIX)
+    else:
+        try:
+            eps = float(value)
+        except OverflowError:
+            eps = math.inf
     if math.isnan(eps) or not eps > 0:
         raise _setting_error(
             "ε must be a positive number (> 0)",

@@ -4,21 +4,43 @@ output checks, JSON writing, the ``--positive`` vocabulary."""
 from __future__ import annotations
 
 import json
+import sys
 from contextlib import ExitStack, contextmanager
 
 import click
 
+from .._checks import is_number_text
 from ..errors import EthicLensInputError
-from ..io import check_outputs
-from ..report import check_writable, write_atomic
 
 FILE = click.Path(dir_okay=False)
-option = click.option  # one row of an options table
+
+
+class _Strict:
+    """A click number read by the one rule of every face (``_checks.is_number_text``): ``0_8``,
+    ``٣`` or `` 5``, which float() and int() read, are refused as click refuses ``abc``."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not is_number_text(value, whole=self.name == "integer"):
+            self.fail(f"{value!r} is not a valid {self.name}", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+STRICT_INT = type("StrictInt", (_Strict, click.types.IntParamType), {})()
+STRICT_FLOAT = type("StrictFloat", (_Strict, click.types.FloatParamType), {})()
+_STRICT = {int: STRICT_INT, float: STRICT_FLOAT, click.INT: STRICT_INT, click.FLOAT: STRICT_FLOAT}
+
+
+def option(*decls, **settings):
+    """One row of an options table: click's option, its number (``type`` int or float, or a
+    default click types it by) read by the one rule (``STRICT_INT``, ``STRICT_FLOAT``)."""
+    kind = settings.get("type", type(settings.get("default")))
+    settings["type"] = _STRICT.get(kind, settings.get("type"))
+    return click.option(*decls, **settings)
 
 
 def shown(*decls, **settings):
     """An option whose default ``--help`` shows."""
-    return click.option(*decls, show_default=True, **settings)
+    return option(*decls, show_default=True, **settings)
 
 
 JSON = option("--json", "json_out", type=FILE)
@@ -27,8 +49,6 @@ JSON = option("--json", "json_out", type=FILE)
 def check_stdout_open(json_out) -> None:
     """Refuse ``--json -`` before any work when standard output was closed at start (``>&-``):
     the report would be lost, while every other output of a closed stream is only dropped."""
-    import sys
-
     if json_out == "-" and getattr(sys.stdout, "closed_at_start", False):
         raise EthicLensInputError(
             "standard output is closed: the JSON report would be lost",
@@ -78,6 +98,9 @@ def options(*rows):
 def writable(outputs: dict, inputs=(), protected_dirs=()) -> None:
     """Before any work: no output overwrites an input (or a protected folder), and each
     output given can be written."""
+    from ..io import check_outputs
+    from ..report import check_writable
+
     check_outputs(outputs, inputs=inputs, protected_dirs=protected_dirs)
     for path in outputs.values():
         if path:
@@ -85,6 +108,8 @@ def writable(outputs: dict, inputs=(), protected_dirs=()) -> None:
 
 
 def write_json(path, document) -> None:
+    from ..report import write_atomic
+
     write_atomic(path, json.dumps(document, indent=2))
 
 
@@ -99,11 +124,8 @@ POSITIVE_CHOICES = ("favorable", "harmful")
 
 
 class PositiveChoice(click.Choice):
-    """``--positive favorable|harmful``, the one sign vocabulary of every command.
-
-    The old spelling ``beneficial`` is accepted as a deprecated alias of ``favorable`` (with a
-    one-line notice on stderr).
-    """
+    """``--positive favorable|harmful``, the one sign vocabulary of every command; the old
+    spelling ``beneficial`` is a deprecated alias of ``favorable`` (a notice on stderr)."""
 
     def __init__(self):
         super().__init__(list(POSITIVE_CHOICES), case_sensitive=False)
@@ -123,12 +145,8 @@ def positive_option(help_text: str):
 
 
 # The probes' old spelling of the label direction, kept hidden for scripts that still pass it.
-deprecated_favorable_option = click.option(
-    "--favorable",
-    type=int,
-    default=None,
-    hidden=True,
-    help="Deprecated: the favourable prediction (0 or 1); use --positive.",
+deprecated_favorable_option = option(
+    "--favorable", type=int, hidden=True, help="Deprecated: the favourable prediction (0 or 1)."
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import EthicLensInputError
-from ._common import writable
+from ._common import STRICT_INT, writable
 from ._options import spec_flag
 
 ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
@@ -49,7 +49,7 @@ def _spec(target, db, engine="auto", roles=None, bins=None, **more):
 )
 @click.option(
     "--min-cell",
-    type=int,
+    type=STRICT_INT,
     metavar="K",
     help="Drop cells with fewer than K rows before writing (stated in the file and every "
     "report made from it). Small cells can identify people.",

@@ -278,16 +278,10 @@ def _param_name(param) -> tuple[str, str]:
     return "option", max(opts, key=len)
 
 
-# What to give instead of a badly typed value, by click's name of the type.
-TYPE_FIXES = {
-    "integer": "give a whole number (digits only, e.g. 1000)",
-    "float": "give a number (e.g. 0.5)",
-    "boolean": "give true or false",
-}
-
-
 def _type_fix(param, ctx_path: str) -> str:
-    """What to give instead, from the parameter's type."""
+    """What to give instead, from the parameter's type (click's name of it for a number)."""
+    from .._checks import NUMBER_FIX, WHOLE_FIX
+
     kind = param.type
     if isinstance(kind, click.Choice):
         return "choose from " + ", ".join(map(str, kind.choices))
@@ -295,7 +289,8 @@ def _type_fix(param, ctx_path: str) -> str:
         return f"give a number in {kind._describe_range()}"
     if isinstance(kind, (click.Path, click.File)):
         return "check the path"
-    return TYPE_FIXES.get(getattr(kind, "name", ""), f"see '{ctx_path} --help'")
+    fixes = {"integer": WHOLE_FIX, "float": NUMBER_FIX, "boolean": "give true or false"}
+    return fixes.get(getattr(kind, "name", ""), f"see '{ctx_path} --help'")
 
 
 def usage_error_line(exc: click.UsageError) -> str:

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import click
 
+from ._common import option as _opt  # a number read by the one rule
 from ._options import GateFailed, spec_flag
 
 DEFAULT_STORE = "ethiclens-monitor.sqlite"
-
-
-def _opt(*decls, **kw):
-    return click.option(*decls, **kw)
 
 
 def _spec(flag, help, name=None):

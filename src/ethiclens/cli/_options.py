@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from ._common import STRICT_FLOAT, STRICT_INT
+
 
 class RegistryChoice(click.Choice):
     """A choice among a registry's names as they are when the command runs (a trainer or
@@ -56,15 +58,11 @@ class GateFailed(click.ClickException):
 def positive_int(ctx, param, value):
     """A click callback: None, or an integer >= 1 (the floors' check, ``check_count``), else a
     one-line error naming the flag."""
-    from .._checks import check_count
+    from .._checks import check_count, whole_or_text
 
     if value is None:
         return None
-    try:
-        number = int(value)
-    except ValueError:
-        number = value  # not digits: refused, shown as given
-    return check_count(number, param.opts[0])
+    return check_count(whole_or_text(value), param.opts[0])  # not digits: shown as given
 
 
 # Per-flag click settings the spec's schema does not say: parameter names kept from before,
@@ -147,9 +145,9 @@ def _click_option(command: str, flag: str, field) -> click.Option:
     elif "array" in kinds or "object" in kinds:
         kw["multiple"] = True
     elif "integer" in kinds:
-        kw["type"] = int
+        kw["type"] = STRICT_INT
     elif "number" in kinds:
-        kw["type"] = float
+        kw["type"] = STRICT_FLOAT
     kw.update(_CLICK.get(flag, {}))
     name = kw.pop("name", None)
     if kw.get("type", 0) is None:

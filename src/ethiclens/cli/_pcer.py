@@ -28,7 +28,7 @@ from ..privacy import (
     trainer_names,
     trainers_help,
 )
-from ._common import FILE, JSON, _console, options, positive_option, shown
+from ._common import FILE, JSON, _console, option, options, positive_option, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice, positive_int
 from ._p2nia import file_rows_named
@@ -112,7 +112,7 @@ SWEEP_OPTIONS = (
         type=FILE,
         help="Grid file (TOML, YAML or JSON) with SweepGrid's keys.",
     ),
-    click.option("--seeds", type=int, help="Use seeds 0..N-1."),
+    option("--seeds", type=int, help="Use seeds 0..N-1."),
     click.option("--datasets", help="Comma-separated datasets (overrides the preset's)."),
     click.option("--epsilons", help="Comma-separated budgets; 'none' for no DP."),
     _trainer_option(None, lambda: trainers_help("the preset's or grid's, vectorized")),
@@ -124,7 +124,7 @@ SWEEP_OPTIONS = (
     ),
     click.option("--store", default="runs.sqlite", show_default=True, type=FILE),
     click.option("--scheduler", help="Dask scheduler address, or 'local-cluster'."),
-    click.option("--workers", type=int, help="Local worker processes (default: all cores)."),
+    option("--workers", type=int, help="Local worker processes (default: all cores)."),
 )
 
 

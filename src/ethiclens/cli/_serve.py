@@ -6,10 +6,12 @@ import sys
 
 import click
 
+from ._common import STRICT_INT
+
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8765, show_default=True, type=int, help="Port to listen on.")
+@click.option("--port", default=8765, show_default=True, type=STRICT_INT, help="Port to listen on.")
 @click.option(
     "--data-dir",
     default="ethiclens-data",
@@ -36,7 +38,7 @@ import click
 )
 @click.option("--max-upload", default="1GB", show_default=True, help="Largest upload.")
 @click.option(
-    "--workers", type=int, default=None, help="Audits run at once (default: half the CPUs, ≤ 4)."
+    "--workers", type=STRICT_INT, help="Audits run at once (default: half the CPUs, ≤ 4)."
 )
 @click.option(
     "--db-env",

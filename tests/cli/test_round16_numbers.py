@@ -1,0 +1,78 @@
+"""Round 16: every option reads a number by one rule (ASCII digits, a sign, a decimal point, an
+exponent). int() and float() also read "0_8" as 8, "٣" as 3 and " 5" as 5: `audit compas
+--di-threshold 0_8` was refused as "value: 8.0", `--n 1_000` and `--seed 1_0` were taken."""
+
+from __future__ import annotations
+
+import pytest
+
+from ethiclens.cli import main
+
+WHOLE = "Fix: give a whole number (digits only, e.g. 1000)"
+NUMBER = "Fix: give a number (e.g. 0.5)"
+PCER_AUDIT = ["pcer", "audit", "--train", "a", "--test", "b", "--y-true", "y", "--y-pred", "p"]
+PCER_AUDIT += ["--protected", "g"]
+MONITOR = ["monitor", "x.csv", "--time", "t", "--window", "1d"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag", "value", "fix"),
+    [
+        (["audit", "compas"], "--di-threshold", "0_8", NUMBER),
+        (["audit", "compas"], "--eo-threshold", "0.1_0", NUMBER),
+        (["audit", "compas"], "--confidence-level", " 0.95", NUMBER),
+        (["audit", "compas"], "--n-boot", "1_00", WHOLE),
+        (["audit", "compas"], "--seed", "1_0", WHOLE),
+        (["audit", "compas"], "--seed", "٣", WHOLE),
+        (["compare", "compas"], "--n-boot", "２００", WHOLE),
+        (["thresholds", "compas"], "--di-threshold", "0_8", NUMBER),
+        (["oracle"], "--n", "1_000", WHOLE),
+        (["oracle"], "--di", "0_6", NUMBER),
+        (["oracle"], "--eo-gap", "٠.1", NUMBER),
+        (["oracle"], "--repetitions", "5_00", WHOLE),
+        (["probe", "counterfactual", "compas"], "--n-boot", "1_000", WHOLE),
+        (["probe", "counterfactual", "compas"], "--favorable", "1 ", WHOLE),
+        (PCER_AUDIT, "--eta", "1_0", NUMBER),
+        (PCER_AUDIT, "--seed", "1_0", WHOLE),
+        (["pcer", "train", "adult"], "--epochs", "2_5", WHOLE),
+        (["pcer", "sweep"], "--seeds", "1_0", WHOLE),
+        (["pcer", "sweep"], "--workers", "٢", WHOLE),
+        (MONITOR, "--alpha", "0_05", NUMBER),
+        (MONITOR, "--baseline-windows", " 2", WHOLE),
+        (MONITOR, "--n-boot", "1_000", WHOLE),
+        (["counts", "x.csv", "--out", "c.csv"], "--min-cell", "1_0", WHOLE),
+        (["serve"], "--port", "8_765", WHOLE),
+        (["serve"], "--workers", "２", WHOLE),
+    ],
+)
+def test_a_number_python_would_misread_is_refused_naming_the_option(
+    tmp_path, monkeypatch, capsys, argv, flag, value, fix
+):
+    monkeypatch.chdir(tmp_path)
+    assert main([*argv, flag, value]) == 2
+    err = capsys.readouterr().err.strip()
+    assert (
+        err
+        == f"error: option {flag!r}: {value!r} is not a valid "
+        + ("integer. " if fix == WHOLE else "float. ")
+        + fix
+    ), err
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("value", ["1_0", "٣", " 5"])
+@pytest.mark.parametrize("argv", [["audit", "compas"], PCER_AUDIT])
+def test_a_floor_python_would_misread_is_refused_as_given(tmp_path, capsys, argv, value):
+    assert main([*argv, "--min-group-size", value]) == 2
+    err = capsys.readouterr().err
+    assert (
+        f"option '--min-group-size': must be a whole number of at least 1 (value: {value!r})" in err
+    )
+
+
+@pytest.mark.parametrize("value", ["0_5", "٣", " 1"])
+def test_a_dp_budget_python_would_misread_is_refused(tmp_path, monkeypatch, capsys, value):
+    monkeypatch.chdir(tmp_path)
+    assert main(["pcer", "train", "adult", "--epsilon", value]) == 2
+    err = capsys.readouterr().err
+    assert f"option '--epsilon': not a number (value: {value!r})" in err, err
