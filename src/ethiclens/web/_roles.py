@@ -8,7 +8,7 @@ import math
 import re
 from pathlib import Path
 
-from .._checks import did_you_mean
+from .._checks import NUMBER_FIX, WHOLE_FIX, did_you_mean, is_number_text, whole_or_text
 from ..errors import EthicLensInputError
 from ._web import said
 
@@ -38,21 +38,14 @@ ROLE_WORDS = {
 }
 
 
-def _count_or_text(raw: str):
-    """A floor as ``--min-group-size`` reads it: a whole number, else the text as given, which
-    the spec's check refuses in its words (as it does on the command line)."""
-    try:
-        return int(raw)
-    except ValueError:
-        return raw
-
-
+# A floor as --min-group-size reads it (whole_or_text): a whole number, else the text as given,
+# which the spec's check refuses in its words (as it does on the command line).
 POLICY_FIELDS = (
     ("di_rule", str),
     ("di_threshold", float),
     ("eo_threshold", float),
-    ("min_group_size", _count_or_text),
-    ("min_labels", _count_or_text),
+    ("min_group_size", whole_or_text),
+    ("min_labels", whole_or_text),
     ("ci", str),
     ("confidence_level", float),
     ("n_boot", int),
@@ -61,10 +54,7 @@ POLICY_FIELDS = (
 MODEL_FIELDS = {"model_name": "name", "model_version": "version", "intended_use": "intended_use"}
 # What the command line says of text that is not of its option's type (click's words, with
 # the CLI's fix), so that the form refuses "1e3" for the draws as --n-boot does
-NOT_OF_TYPE = {
-    int: ("integer", "give a whole number (digits only, e.g. 1000)"),
-    float: ("float", "give a number (e.g. 0.5)"),
-}
+NOT_OF_TYPE = {int: ("integer", WHOLE_FIX), float: ("float", NUMBER_FIX)}
 
 
 def profile(path: str | Path, kind: str) -> dict:
@@ -550,7 +540,9 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
         raw = (form.get(name) or "").strip()
         if not raw:
             continue
-        try:
+        try:  # read as every face reads a number: int()/float() take "0_8" as 8, "٣" as 3
+            if kind in NOT_OF_TYPE and not is_number_text(raw, whole=kind is int):
+                raise ValueError(raw)
             spec["policy"][name] = kind(raw)
         except ValueError:
             what, fix = NOT_OF_TYPE[kind]
@@ -581,10 +573,11 @@ def check_request(spec: dict, purpose: str) -> None:
 
 
 def _number_or_text(text: str):
-    try:
-        value = float(text)
-    except ValueError:
+    """A value typed for a label or a group: the number it is (``_checks.is_number_text``: a
+    "1_0" or "٣" stays text), a whole one as an int, else the text as given."""
+    if not is_number_text(text):
         return text
+    value = float(text)
     return int(value) if value.is_integer() else value
 
 
