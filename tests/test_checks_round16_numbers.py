@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ethiclens._checks import check_dp_epsilon, number_text, split_numbers
+from ethiclens._checks import check_delta, check_dp_epsilon, number_text, split_numbers
 from ethiclens.errors import EthicLensInputError
 
 MISREAD = ["0_8", "1_000", "٣", "３", " 5", "5 ", "\t5", "1e3_0"]
@@ -43,3 +43,14 @@ def test_a_dp_budget_typed_as_text_is_read_by_the_rule(text):
     with pytest.raises(EthicLensInputError, match="not a number"):
         check_dp_epsilon(text, "--epsilon")
     assert check_dp_epsilon("0.5") == 0.5 and check_dp_epsilon(" None ") is None
+
+
+def test_delta_at_or_above_one_over_n_prime_is_refused_as_its_message_says():
+    with pytest.raises(EthicLensInputError, match=r"below 1/n′ = 1e-05 for n′ = 100,000"):
+        check_delta(1e-3, n=100_000)
+    with pytest.raises(EthicLensInputError, match=r"below 1/n′"):
+        check_delta(1e-5, n=100_000)
+    assert check_delta(1e-6, n=100_000) == 1e-6
+    with pytest.raises(EthicLensInputError) as caught:
+        check_delta(1e-2)
+    assert "1/n′" not in caught.value.problem  # the range check says what it checks

@@ -467,7 +467,7 @@ def check_di_threshold(value, where: str = "di_threshold") -> float:
 
 
 # Privacy budgets (ε, δ): one check and one message for every command that takes them.
-DELTA_MAX = 1e-3  # δ is the chance the guarantee fails outright; it must be far below 1/n′
+DELTA_MAX = 1e-3  # δ is the chance the guarantee fails outright (and below 1/n′: check_delta)
 EPSILON_MAX = 1e4  # beyond this GRR keeps every value with probability 1 − e^-10⁴: no privacy
 
 
@@ -509,7 +509,10 @@ def check_epsilon(value, where: str = "--epsilon") -> float:
     return eps
 
 
-def check_delta(value, where: str = "--delta") -> float | None:
+def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float | None:
+    """δ: None (pure ε-DP), or a finite number in (0, :data:`DELTA_MAX`], and below 1/n′ when
+    the rows released ``n`` (n′) are known: at δ ≥ 1/n′ a mechanism may publish one of the n′
+    records in the clear and still meet (ε, δ)."""
     if value is None:
         return None
     if not is_number(value) or not math.isfinite(float(value)):
@@ -523,10 +526,19 @@ def check_delta(value, where: str = "--delta") -> float | None:
     if not 0 < delta <= DELTA_MAX:
         raise _setting_error(
             f"δ must be in (0, {DELTA_MAX:g}]: δ is the probability that the guarantee fails "
-            "outright, so it must be far below 1/n′",
+            "outright",
             column=where,
             value=value,
             fix="e.g. 1e-6 (GRR needs none: leave it out)",
+        )
+    if n is not None and delta * n >= 1:
+        raise _setting_error(
+            f"δ must be below 1/n′ = {1 / n:.3g} for n′ = {n:,}: at δ ≥ 1/n′ a release may "
+            "publish a record in the clear and still meet its (ε, δ) guarantee",
+            column=where,
+            value=value,
+            fix=f"e.g. δ = {10 ** -math.ceil(math.log10(n) + 1):g} (far below 1/n′; GRR needs "
+            "none: leave it out)",
         )
     return delta
 
