@@ -32,7 +32,7 @@ async def mapping(request):
         return redirect(f"/audits/{audit_id}")
     if request.method == "GET":
         return _mapping_again(web, request, audit, data)
-    form, refused = await web.checked_form(request)
+    form, refused = await web.checked_form(request, inline=True)
     if refused:
         return refused
     return await _confirm(web, request, audit, data, form)
@@ -318,18 +318,21 @@ async def again(request):
     return redirect(f"/audits/{draft}/mapping")
 
 
-async def _finished(request):
+async def _finished(request, labels: dict | None = None):
     """(web, the finished audit the path names, (its checked form, or the response refusing
-    the request: 404 when no audit there is done, else the form check's))."""
+    the request: 404 when no audit there is done, else the form check's, a field over the
+    limit named by its ``labels`` words))."""
     web = web_of(request)
     audit = web.audit_or_none(request.path_params["audit_id"])
     if audit is None or audit["status"] != "done":
         return web, audit, (None, web.error_page(request, 404, "no finished audit here", ""))
-    return web, audit, await web.checked_form(request)
+    return web, audit, await web.checked_form(request, labels=labels, link=_back(audit))
 
 
 async def thresholds(request):
-    web, audit, (form, refused) = await _finished(request)
+    web, audit, (form, refused) = await _finished(
+        request, {"threshold": _THRESHOLD, "rev": "the form's revision"}
+    )
     if refused:
         return refused
     spec = json.loads(audit["spec"])

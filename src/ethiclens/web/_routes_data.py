@@ -147,7 +147,7 @@ def _refused_upload(web, request, exc: EthicLensInputError, for_audit: dict | No
 
 async def pick(request):
     web = web_of(request)
-    form, refused = await web.checked_form(request)
+    form, refused = await web.checked_form(request, inline=True)
     if refused:
         return refused
     if form["too_long"]:
@@ -189,7 +189,7 @@ async def database(request):
     from ..sources import sql_columns
 
     web = web_of(request)
-    form, refused = await web.checked_form(request)
+    form, refused = await web.checked_form(request, inline=True)
     if refused:
         return refused
     env_name, table = form.get("db") or "", (form.get("table") or "").strip()
@@ -249,7 +249,7 @@ def _benchmark_score(form: dict, spec: dict) -> None:
 
 async def benchmark(request):
     web = web_of(request)
-    form, refused = await web.checked_form(request)
+    form, refused = await web.checked_form(request, inline=True)
     if refused:
         return refused
     errors: dict[str, str] = dict(form["too_long"])

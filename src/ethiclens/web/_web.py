@@ -234,9 +234,14 @@ class Web:
         data["too_long"] = too_long
         return data
 
-    async def checked_form(self, request) -> tuple[dict | None, object]:
+    async def checked_form(
+        self, request, *, inline: bool = False, labels: dict | None = None, link=None
+    ) -> tuple[dict | None, object]:
         """(form, None), or (None, the page of its refusal): 400 when the body is not a
-        form, 403 when its CSRF token does not hold."""
+        form, 403 when its CSRF token does not hold, 422 when a field is over
+        :data:`FIELD_BYTES` (by its field: ``labels`` {field: its words on the page},
+        ``link`` as :meth:`error_page`'s). ``inline``: the route draws its own page with
+        ``form["too_long"]`` next to each field instead (every route sees the check)."""
         from starlette.exceptions import HTTPException
 
         try:
@@ -244,6 +249,11 @@ class Web:
         except HTTPException as exc:  # Starlette's words for every way a body is not a form
             return None, self.unreadable_form(request, exc.detail)
         refused = self.csrf_refusal(request, form.get("csrf"))
+        if refused is None and form["too_long"] and not inline:
+            name, message = next(iter(form["too_long"].items()))
+            problem, _, fix = message.partition(". Fix: ")
+            label = (labels or {}).get(name, name)
+            refused = self.error_page(request, 422, problem, fix, label, link)
         return (None, refused) if refused else (form, None)
 
     # -- requests ------------------------------------------------------------------------------

@@ -1,0 +1,57 @@
+"""Round 16 of the web app: an over-long field is refused by every form (the threshold view
+ran at the rows' threshold instead), HEAD is answered as GET, a post from another site is
+refused, a comparison's lines give each model's reason, and the data screen's wording."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from tests.web.conftest import csrf_of, make_frame, mapping_form, upload, wait_done
+
+TOO_LONG = "over this form's limit of 64 kB for a field"
+
+
+def _text(page: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+
+
+def _finished_with_scores(client) -> tuple[str, str]:
+    frame = make_frame(n=1500)
+    frame["pred_b"] = (frame["score"] >= 0.7).astype(int)
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    form = mapping_form(
+        client.get(url).text, protected=["3"], bins_4="", n_boot="200", y_pred="pred_b"
+    )
+    form["y_score"] = "score"
+    r = client.post(url, data=form)
+    assert r.status_code == 303, _text(r.text)[-600:]
+    done = r.headers["location"]
+    return done, wait_done(client, done).text
+
+
+def _view_form(done: str, **fields) -> dict:
+    form = re.search(r'<form[^>]*id="threshold-form".*?</form>', done, re.S)
+    assert form, "no threshold view form"
+    rev = re.search(r'name="rev" value="(\d+)"', form[0])[1]
+    return {"csrf": csrf_of(done), "rev": rev, **fields}
+
+
+def test_an_over_long_field_of_the_threshold_view_is_refused_by_its_field(app, client):
+    url, done = _finished_with_scores(client)
+    for field, value, words in [
+        ("threshold", "x" * 66000, "64.5 kB"),
+        ("threshold", "9" * 70000, "68.4 kB"),
+        ("rev", "1" * 70000, "68.4 kB"),
+    ]:
+        r = client.post(url + "/thresholds", data=_view_form(done, **{field: value}))
+        assert r.status_code == 422, (field, r.status_code)
+        text = _text(r.text)
+        assert f"Is {words} long, {TOO_LONG}" in text, text[-600:]
+        assert "Fix: shorten it to at most 64 kB" in text
+    assert "Field: The threshold the predictions used" in _text(
+        client.post(url + "/thresholds", data=_view_form(done, threshold="x" * 66000)).text
+    )
+    assert not app.state.web.views  # no view was started
+    r = client.post(url + "/again", data={"csrf": csrf_of(done), "note": "x" * 66000})
+    assert r.status_code == 422 and TOO_LONG in _text(r.text)
