@@ -55,3 +55,38 @@ def test_an_over_long_field_of_the_threshold_view_is_refused_by_its_field(app, c
     assert not app.state.web.views  # no view was started
     r = client.post(url + "/again", data={"csrf": csrf_of(done), "note": "x" * 66000})
     assert r.status_code == 422 and TOO_LONG in _text(r.text)
+
+
+def test_head_is_answered_as_get_on_every_page_that_serves_get(client, tmp_path):
+    draft = upload(client, make_frame(n=300).to_csv(index=False).encode()).headers["location"]
+    url, _done = _finished_with_scores(client)
+    pages = [
+        draft,  # a draft's mapping page (was 403: HEAD taken for a form)
+        url + "/mapping",  # a finished audit's: sent to the audit (was 403)
+        url,
+        url + "/report",
+        url + "/download/json",
+        url + "/download/config",
+        "/",
+        "/history",
+        "/monitoring",
+        "/static/style.css",
+        "/audits/" + "0" * 24 + "/mapping",
+    ]
+    for page in pages:
+        got, head = client.get(page), client.head(page)
+        assert head.status_code == got.status_code, (page, head.status_code, got.status_code)
+        assert head.content == b"", page
+        for name in ("content-type", "location", "content-security-policy"):
+            assert head.headers.get(name) == got.headers.get(name), (page, name)
+
+
+def test_head_with_the_token_drops_it_from_the_address_as_get_does(tmp_path):
+    from starlette.testclient import TestClient
+
+    from tests.web.conftest import make_app
+
+    with TestClient(make_app(tmp_path, token="s3cret-token"), follow_redirects=False) as c:
+        for method in ("GET", "HEAD"):
+            r = c.request(method, "/history?token=s3cret-token")
+            assert (r.status_code, r.headers["location"]) == (303, "/history"), method

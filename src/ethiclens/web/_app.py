@@ -260,7 +260,7 @@ class _Guard:
         if token_given:
             cookies.append(_cookie(TOKEN_COOKIE, self.config.token))
         send_with_cookies = _cookies_adder(secure_headers, cookies)
-        if token_given and request.method == "GET":  # drop the token from the address bar
+        if token_given and request.method in ("GET", "HEAD"):  # drop it from the address bar
             response = RedirectResponse(_without_token(request), status_code=303)
             return await response(scope, receive, send_with_cookies)
         return await self.app(scope, receive, send_with_cookies)

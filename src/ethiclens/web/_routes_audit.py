@@ -30,7 +30,7 @@ async def mapping(request):
         if audit["status"] == "draft":  # never sent back to the audit page, which sends here
             return _no_mapping(web, request)
         return redirect(f"/audits/{audit_id}")
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):  # HEAD: as GET (Starlette routes it with GET)
         return _mapping_again(web, request, audit, data)
     form, refused = await web.checked_form(request, inline=True)
     if refused:
