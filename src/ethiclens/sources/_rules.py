@@ -370,8 +370,9 @@ def refuse_blank_groups(values, column, where_of) -> None:
     (``fairness.encode_groups`` builds them: every such name, up to five), the first row
     holding one added by ``where_of(test)`` (", first at FILE line L", or ""). An empty name
     alone is left to the audit: its words name no row on any engine."""
-    uniques = pd.unique(pd.Series(values, dtype=object))
-    blank = sorted({v for v in uniques if isinstance(v, str) and not v.strip()})
+    # a set of the text values only: a cell holding a list or a dict (refused later, by the
+    # audit's own check of group values) cannot be hashed
+    blank = sorted({v for v in values if isinstance(v, str) and not v.strip()})
     if not blank or blank == [""]:
         return
     from ..fairness import blank_groups_error
