@@ -7,6 +7,8 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 from tests.web.conftest import csrf_of, make_frame, mapping_form, upload, wait_done
 
 TOO_LONG = "over this form's limit of 64 kB for a field"
@@ -90,3 +92,43 @@ def test_head_with_the_token_drops_it_from_the_address_as_get_does(tmp_path):
         for method in ("GET", "HEAD"):
             r = c.request(method, "/history?token=s3cret-token")
             assert (r.status_code, r.headers["location"]) == (303, "/history"), method
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+        {"Origin": "http://testserver.evil.example"},
+        {"Origin": "http://testserver:8080"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Origin": "http://testserver", "Sec-Fetch-Site": "cross-site"},
+    ],
+)
+def test_a_form_sent_from_another_site_is_refused_though_its_token_holds(app, client, headers):
+    token = csrf_of(client.get("/").text)
+    r = client.post("/benchmark", data={"csrf": token, "dataset": "nosuch"}, headers=headers)
+    assert r.status_code == 403, r.status_code
+    assert "form was sent from another site" in _text(r.text)
+    r = client.post(
+        "/upload", data={"csrf": token}, files={"file": ("a.csv", b"a,b\n1,2\n")}, headers=headers
+    )
+    assert r.status_code == 403 and "another site" in _text(r.text)
+    assert app.state.store.history(limit=5) == []  # nothing was started
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Origin": "http://testserver"},
+        {"Origin": "https://TestServer:443", "Sec-Fetch-Site": "same-origin"},
+        {"Sec-Fetch-Site": "none"},
+    ],
+)
+def test_a_form_of_this_server_is_taken_with_or_without_its_origin(client, headers):
+    token = csrf_of(client.get("/").text)
+    r = client.post("/pick", data={"csrf": token, "path": "nosuch.csv"}, headers=headers)
+    assert r.status_code == 403 and "not a data file" in _text(r.text)  # the page's own answer
+    r = upload(client, make_frame(n=300).to_csv(index=False).encode())
+    assert r.status_code == 303

@@ -30,6 +30,7 @@ log = logging.getLogger("ethiclens.web")
 
 SESSION_COOKIE = "ethiclens_session"
 TOKEN_COOKIE = "ethiclens_token"
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")  # the methods that change nothing
 
 CSP = (
     "default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self'; "
@@ -290,6 +291,12 @@ class _Guard:
                     "open the address the server printed at start (it ends in ?token=...), "
                     "or ask whoever runs it",
                 )
+        if request.method not in SAFE_METHODS and _cross_site(request):
+            return (
+                403,
+                "this form was sent from another site, not from this server's own page",
+                "open the page at the address the server printed at start and send its form there",
+            )
         if request.method == "POST" and request.url.path != "/upload" and self._takes(request):
             length = request.headers.get("content-length", "")
             if not length.isdigit() or int(length) > FORM_BYTES:
@@ -306,6 +313,28 @@ class _Guard:
         from starlette.routing import Match
 
         return any(r.matches(request.scope)[0] == Match.FULL for r in self.app.routes)
+
+
+def _cross_site(request) -> bool:
+    """Whether a request comes from another site's page: ``Sec-Fetch-Site: cross-site``, or an
+    ``Origin`` (when sent) that is not this server's own (its host and port, ``null`` none);
+    the scheme is not compared, so that a proxy ending TLS in front of the server is same."""
+    if request.headers.get("sec-fetch-site", "").strip().lower() == "cross-site":
+        return True
+    origin = request.headers.get("origin")
+    return origin is not None and not _same_origin(origin, request.headers.get("host", ""))
+
+
+def _same_origin(origin: str, host: str) -> bool:
+    default = {"http": 80, "https": 443}
+    try:
+        given, own = urllib.parse.urlsplit(origin.strip()), urllib.parse.urlsplit("//" + host)
+        if given.scheme not in default or given.path or not given.hostname:
+            return False
+        port = given.port or default[given.scheme]
+        return given.hostname == own.hostname and port == (own.port or default[given.scheme])
+    except ValueError:  # a port that is not a number, an unclosed "["
+        return False
 
 
 def _without_token(request) -> str:
