@@ -132,3 +132,23 @@ def test_a_form_of_this_server_is_taken_with_or_without_its_origin(client, heade
     assert r.status_code == 403 and "not a data file" in _text(r.text)  # the page's own answer
     r = upload(client, make_frame(n=300).to_csv(index=False).encode())
     assert r.status_code == 303
+
+
+def test_a_comparison_of_two_models_gives_each_models_reason(client):
+    from ethiclens.web._routes_audit import judged_reason
+
+    frame = make_frame(n=2000)
+    frame["pred_b"] = frame["pred"].where(frame.index % 5 != 0, 1 - frame["pred"])
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    form = mapping_form(
+        client.get(url).text, y_pred_b="pred_b", protected=["3"], bins_4="", n_boot="200"
+    )
+    r = client.post(url, data=form)
+    assert r.status_code == 303, _text(r.text)[-600:]
+    done = _text(wait_done(client, r.headers["location"]).text)
+    result = client.get(r.headers["location"] + "/download/json").json()
+    for which, name in (("a", "A (pred)"), ("b", "B (pred_b)")):
+        for c in result["audits"][which]["comparisons"]:
+            reason = judged_reason(c)
+            assert reason, c["status"]  # the library gives one
+            assert f"model {name}: {c['status']} — {reason}" in done, (which, reason)

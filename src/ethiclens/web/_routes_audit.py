@@ -483,17 +483,7 @@ def _plain_lines(result: dict, purpose: str) -> list[dict]:
     if purpose == "thresholds":
         return _threshold_lines(result)
     if purpose == "compare":
-        models = result.get("models") or {}
-        return [
-            {
-                "status": v["status_b"],
-                "what": f"{v['attribute']}: {v['group']} vs {v['reference']}",
-                "text": f"model A ({models.get('a')}): {v['status_a']}; model B "
-                f"({models.get('b')}): {v['status_b']}"
-                + (" (the verdict changed)" if v.get("changed") else ""),
-            }
-            for v in result.get("verdicts", [])
-        ]
+        return _compare_lines(result)
     return [
         {
             "status": c.get("status", ""),
@@ -501,6 +491,31 @@ def _plain_lines(result: dict, purpose: str) -> list[dict]:
             "text": judged_reason(c),
         }
         for c in result.get("comparisons", [])
+    ]
+
+
+def _compare_lines(result: dict) -> list[dict]:
+    """One line per comparison of two models: each model's status with its audit's reason
+    (:func:`judged_reason`, as for one model), and whether the verdict changed."""
+    models, audits = result.get("models") or {}, result.get("audits") or {}
+
+    def said_of(which: str, v: dict) -> str:
+        keys = ("attribute", "group", "reference")
+        key = tuple(str(v.get(k)) for k in keys)
+        comparisons = (audits.get(which) or {}).get("comparisons", [])
+        same = (c for c in comparisons if tuple(str(c.get(k)) for k in keys) == key)
+        reason = judged_reason(next(same, {"status": None}))
+        return v[f"status_{which}"] + (f" — {reason}" if reason else "")
+
+    return [
+        {
+            "status": v["status_b"],
+            "what": f"{v['attribute']}: {v['group']} vs {v['reference']}",
+            "text": f"model A ({models.get('a')}): {said_of('a', v)}; model B "
+            f"({models.get('b')}): {said_of('b', v)}"
+            + (" (the verdict changed)" if v.get("changed") else ""),
+        }
+        for v in result.get("verdicts", [])
     ]
 
 
