@@ -152,3 +152,41 @@ def test_a_comparison_of_two_models_gives_each_models_reason(client):
             reason = judged_reason(c)
             assert reason, c["status"]  # the library gives one
             assert f"model {name}: {c['status']} — {reason}" in done, (which, reason)
+
+
+def test_an_empty_table_name_is_said_to_be_missing(tmp_path, monkeypatch):
+    from starlette.testclient import TestClient
+
+    from tests.web.conftest import make_app
+
+    monkeypatch.setenv("WAREHOUSE_URL", f"sqlite:///{tmp_path / 'none.db'}")
+    app = make_app(tmp_path, databases=("WAREHOUSE_URL",))
+    with TestClient(app, follow_redirects=False) as client:
+        token = csrf_of(client.get("/").text)
+        for table, words in [
+            ("", "the table name is missing. Fix: type the table's name, e.g. predictions"),
+            ("   ", "the table name is missing. Fix: type the table's name, e.g. predictions"),
+            (
+                "x; DROP",
+                "a table name is letters, digits and _ (schema.table allowed). Fix: type"
+                " the table's name, e.g. predictions",
+            ),
+        ]:
+            data = {"csrf": token, "db": "WAREHOUSE_URL", "table": table}
+            r = client.post("/database", data=data)
+            shown = re.search(r'id="error-table"[^>]*>([^<]*)<', r.text)
+            assert r.status_code == 422 and shown, table
+            assert html.unescape(shown[1]) == words, table
+
+
+def test_an_uploaded_name_is_made_portable_as_the_docs_say():
+    from pathlib import Path
+
+    from ethiclens.web._portable import portable_name
+
+    name = "<img src=x onerror=alert(1)>.csv"
+    made = portable_name({"name": name, "kind": "csv"})
+    assert made == "img src_x onerror_alert(1)_.csv"
+    docs = " ".join((Path(__file__).parents[2] / "docs" / "web.md").read_text().split())
+    assert f"`{name}` is `{made}`" in docs
+    assert "trimmed from its start and end" in docs

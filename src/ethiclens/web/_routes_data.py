@@ -196,7 +196,9 @@ async def database(request):
     errors = dict(form["too_long"])
     if env_name not in web.config.databases:
         errors["db"] = "choose one of the databases this server was started with"
-    if not TABLE.fullmatch(table):
+    if not table:
+        errors["table"] = "the table name is missing. Fix: type the table's name, e.g. predictions"
+    elif not TABLE.fullmatch(table):
         errors["table"] = (
             "a table name is letters, digits and _ (schema.table allowed). "
             "Fix: type the table's name, e.g. predictions"
