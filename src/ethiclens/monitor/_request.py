@@ -26,7 +26,7 @@ from .._checks import (
 from ..errors import EthicLensInputError
 from ..spec import edited_reference, refuse_engine_beside_db
 from ._edits import SEP, check_intersections
-from ._store import checked_store
+from ._store import canonical_protected, checked_store
 from ._windows import ENGINES, Columns, Window, describe_target, frame_kind, parse_window
 
 # request fields a store is bound to (the target may change from run to run: today's file)
@@ -222,6 +222,9 @@ class MonitorRequest:
                 column="--protected",
                 fix="name a protected attribute: --protected race",
             )
+        # one form per item (race="White", race=White, race = White: one request), the form
+        # the store keeps, compares and names
+        object.__setattr__(self, "protected", tuple(self.canonical(self.protected)))
         parse_window(self.window)
         for name in ("merge_groups", "exclude_groups"):
             object.__setattr__(self, name, _sorted_edits(getattr(self, name)))
@@ -326,6 +329,11 @@ class MonitorRequest:
         cols, given = parse_protected(items, columns=names or None)
         edits = (self.merge_groups, self.exclude_groups)
         return cols, {col: edited_reference(col, ref, *edits) for col, ref in given.items()}
+
+    def canonical(self, protected) -> list:
+        """``protected`` items (this request's, or a store's) in the one form a store keeps
+        (``_store.canonical_protected``), read against the target's columns."""
+        return canonical_protected(protected, self._names() or None)
 
     def _names(self) -> list:
         """The target's column names (headers, a frame's columns or the database's result

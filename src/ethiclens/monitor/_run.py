@@ -219,6 +219,7 @@ def _check_store(store: Store, request: MonitorRequest, now) -> dict | None:
     stored_request = store.meta("request")
     if stored_request is not None:
         check_stored_numbers(store, stored_request)
+        stored_request = _canonical_request(stored_request, request)
     for name in BASELINE_SOURCES:
         if stored_request and stored_request.get(name) and bound.get(name):
             # a separate baseline is bound by its counts (checked once counted), not its name
@@ -240,7 +241,7 @@ def _in_stored_order(store: Store, request: MonitorRequest) -> MonitorRequest:
     """``request`` with its --protected attributes in the store's order when they are the same
     ones (each with the same reference) in another order: the comparisons are the same, and
     the windows' counts are kept in the store's column order."""
-    stored = (store.meta("request") or {}).get("protected")
+    stored = _canonical_request(store.meta("request") or {}, request).get("protected")
     ours = list(request.protected)
     if (
         isinstance(stored, list)
@@ -249,6 +250,15 @@ def _in_stored_order(store: Store, request: MonitorRequest) -> MonitorRequest:
     ):
         return dataclasses.replace(request, protected=tuple(stored))
     return request
+
+
+def _canonical_request(stored: dict, request: MonitorRequest) -> dict:
+    """A stored request with its ``protected`` items in the form a request keeps them: a store
+    an older run wrote as race="White" (from a spec file) resumes as race=White."""
+    protected = stored.get("protected")
+    if not isinstance(protected, list) or not all(isinstance(i, str) for i in protected):
+        return stored
+    return {**stored, "protected": request.canonical(protected)}
 
 
 def _check_clock(store: Store, now: dt.datetime) -> None:

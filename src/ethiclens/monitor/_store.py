@@ -98,6 +98,51 @@ def _refuse(problem: str, where: str, fix: str = _NEW_STORE_FIX) -> EthicLensInp
     return EthicLensInputError(problem, column="--store", value=where, fix=fix)
 
 
+def canonical_protected(items, columns=None) -> list:
+    """``--protected`` items in the one form a store keeps and compares: each read as the
+    audit reads it (``spec.parse_protected``: spaces around a reference dropped, its double
+    quotes removed; ``columns``: the target's, for a column whose name holds "=") and written
+    back as ``COL`` or ``COL=REFERENCE``, the reference in double quotes only where it needs
+    them to read back the same (spaces around it, quotes of its own). ``race="White"``
+    (a spec file's ``{race: White}``), ``race=White`` and ``race = White`` are one item;
+    items the parser refuses are kept as given (the request names the problem)."""
+    from ..spec import parse_protected
+
+    items = [str(item) for item in items]
+    try:
+        cols, refs = parse_protected(items, columns=columns)
+    except EthicLensInputError:
+        return items
+    out = []
+    for item, col in zip(items, cols, strict=True):
+        forms = [col] if col not in refs else [f"{col}={refs[col]}", f'{col}="{refs[col]}"']
+        for form in forms:
+            if parse_protected([form], columns=columns) == ([col], _only(refs, col)):
+                out.append(form)
+                break
+        else:
+            out.append(item)
+    return out
+
+
+def _given_references(protected, attributes: list) -> dict:
+    """{column: reference} a stored request's ``protected`` gives (read as
+    :func:`canonical_protected` reads it, so a store written in either form reads the same);
+    none where it is no list of text or the parser refuses it."""
+    from ..spec import parse_protected
+
+    if not isinstance(protected, list) or not all(isinstance(i, str) for i in protected):
+        return {}
+    try:
+        return parse_protected(protected, columns=attributes or None)[1]
+    except EthicLensInputError:
+        return {}
+
+
+def _only(refs: dict, col: str) -> dict:
+    return {col: refs[col]} if col in refs else {}
+
+
 def damaged(detail: str, where: str, flag: str = "--store") -> EthicLensInputError:
     """The one refusal of a store whose file or contents are damaged (``flag``: the option
     that named it, ``--store`` or serve's ``--monitor-store``)."""
@@ -475,11 +520,7 @@ class Store:
         gave one, and never compared with itself; every compared attribute has one."""
         refs, groups = self.meta("references"), self.meta("groups")
         request = self.meta("request") or {}
-        given = {}
-        for item in request.get("protected") or []:
-            col, sep, ref = str(item).partition("=")
-            if sep and col in refs:
-                given[col] = ref
+        given = _given_references(request.get("protected"), list(refs))
         for a, ref in sorted(refs.items()):
             if not isinstance(ref, str):
                 raise self.damaged(f"meta 'references' holds {ref!r} for {a}")
