@@ -1,6 +1,7 @@
 """Round 16: one --protected reference, however it is spelled (race=White, race="White" as the
 README quotes it, a spec file's {race: White}), is one request: a store started with any of them
-resumes with any of them, and a store an older run wrote in the quoted form still resumes."""
+resumes with any of them, and a store an older run wrote in the quoted form still resumes. A
+store whose origin day is no day number is refused as damaged in words, never in SQL's."""
 
 import sqlite3
 
@@ -75,3 +76,19 @@ def test_store_written_in_the_quoted_form_resumes(tmp_path, feed, capsys):
     assert len(result.to_dict()["windows"]) == 3
     rc, _, err = run_cli(capsys, *_spelled("config", tmp_path, feed), "--store", old)
     assert rc == 0, err
+
+
+def test_origin_day_that_is_no_day_is_damage_in_words(tmp_path, feed, capsys):
+    store = tmp_path / "first.sqlite"
+    run_monitor(request_of(feed, n_draws=200), store)
+    for value in ("1e400", "2.5", "99999999999999999999999"):
+        bad = damaged_copy(
+            store, tmp_path, f"UPDATE meta SET value = '{value}' WHERE key = 'origin_day'"
+        )
+        rc, _, err = run_cli(
+            capsys, "monitor", feed, *ARGV, "--protected", "race=White", "--n-boot", "200",
+            "--store", bad,
+        )  # fmt: skip
+        assert rc == 2, err
+        assert "is damaged (meta 'origin_day' holds" in err, err
+        assert "not a day number" in err and "column" not in err.split("holds")[1], err

@@ -17,6 +17,9 @@ import math
 _NUMBER = (int, float)
 _NUMBER_OR_NULL = (int, float, type(None))
 COUNT = "a count"
+# a day number (days since 1970-01-01): whole, and within the years a monitor can place
+DAY = "a day number"
+_MAX_DAY = 10**6
 
 
 class Pair:
@@ -73,6 +76,7 @@ RESULT = {
 # The settings (meta) whose value is an object, by what a run writes in each (the references
 # and groups are checked against each other when the store is opened).
 META = {
+    "origin_day": DAY,
     "reference_source": MapOf((str,)),
     "held": MapOf({"start": _NUMBER, "end": _NUMBER, "rows": COUNT}, digits=True),
     "baseline_target": {"target": (str,), "rows": COUNT, "counts": (str,), "source?": (str,)},
@@ -115,6 +119,9 @@ def _checker(shape):
     if shape is COUNT:
         word = "not a count (a whole number >= 0)"
         return lambda v, where: None if type(v) is int and v >= 0 else _holds(v, where, word)
+    if shape is DAY:
+        word = "not a day number (a whole number of days since 1970-01-01)"
+        return lambda v, where: None if _is_day(v) else _holds(v, where, word)
     expected = f"not {_kind(shape)}"
 
     def leaf(value, where):  # type(): a bool is never a number
@@ -125,6 +132,13 @@ def _checker(shape):
         return None
 
     return leaf
+
+
+def _is_day(value) -> bool:
+    """A whole number of days (an int, or a float holding one) a window can start on."""
+    if type(value) not in (int, float) or (type(value) is float and not math.isfinite(value)):
+        return False
+    return value == int(value) and abs(value) <= _MAX_DAY
 
 
 def _fields_checker(shape: dict):

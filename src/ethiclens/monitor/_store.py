@@ -504,9 +504,10 @@ class Store:
         elif n and origin is not None:
             size = int(window.size) * 86400
             off = self._one(
-                f'SELECT "window", start, "end" FROM windows WHERE abs(start - '
-                f'({float(origin) * 86400} + "window" * {size})) > 1e-6 '
-                f'OR abs("end" - start - {size}) > 1e-6 ORDER BY "window" LIMIT 1'
+                'SELECT "window", start, "end" FROM windows WHERE abs(start - '
+                '(? + "window" * ?)) > 1e-6 OR abs("end" - start - ?) > 1e-6 '
+                'ORDER BY "window" LIMIT 1',
+                (int(origin) * 86400, size, size),
             )
             if off is not None:
                 w, start, end = off
@@ -544,9 +545,9 @@ class Store:
             if a not in refs:
                 raise self.damaged(f"meta 'references' has no reference for {a}")
 
-    def _one(self, sql: str):
+    def _one(self, sql: str, params: tuple = ()):
         """The first row of a read (None when it has none)."""
-        rows = self._rows(sql)
+        rows = self._rows(sql, params)
         return rows[0] if rows else None
 
     def damaged(self, detail: str) -> EthicLensInputError:
