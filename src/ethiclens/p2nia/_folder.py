@@ -8,7 +8,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._checks import split_list
+from .._checks import is_number_text, split_list
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_table
 from ._common import MANIFEST, TABLE
@@ -69,12 +69,9 @@ def _typed_number(text, flag: str, symbol: str, fix: str):
     number or so small that it underflows to 0 (``1e-400``), rather than shown as 0.0."""
     if text is None or not isinstance(text, str):
         return text
-    try:
-        value = float(text)
-    except ValueError:
-        raise EthicLensInputError(
-            f"{symbol} must be a number", column=flag, value=text, fix=fix
-        ) from None
+    if not is_number_text(text):  # every face's rule: no '0_5', no '٣', no ' 1'
+        raise EthicLensInputError(f"{symbol} must be a number", column=flag, value=text, fix=fix)
+    value = float(text)
     mantissa = text.strip().lower().partition("e")[0]
     if value == 0 and any(c in mantissa for c in "123456789"):
         raise EthicLensInputError(

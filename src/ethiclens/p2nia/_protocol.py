@@ -994,7 +994,7 @@ def _checked_fields(body: dict) -> dict:
             fix="give it, e.g. --epsilon 1.0",
         )
     eps = get_mechanism(mech).checked_epsilon(body["epsilon"])  # the ceiling in its terms
-    delta = check_delta(body.get("delta"))
+    delta = check_delta(body.get("delta"), n=n)  # below 1/n′: no record in the clear
     domain = body.get("protected_domain")
     if domain is not None:
         domain = _check_domain(domain, prot)
