@@ -42,3 +42,13 @@ def test_blank_group_names_are_each_named(tmp_path, capsys, engine):
         "'\\xa0', first at blank.csv line 2. Fix: give those rows an explicit group (e.g. "
         "'Unknown') or drop them\n"
     )
+
+
+@pytest.mark.parametrize("edge", ["\u0663", "\uff13", "2_5"])
+def test_bin_edges_are_read_by_every_faces_number_rule(edge):
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.fairness import check_bin_edges
+
+    with pytest.raises(EthicLensInputError, match="bin edges must be numbers"):
+        check_bin_edges(["0", edge, "120"], "--bins")
+    assert check_bin_edges(["0", " 25", "1e2"], "--bins") == [0.0, 25.0, 100.0]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .._checks import check_member
+from .._checks import check_member, is_number_text
 from .._text import distinct_numbers
 from ..errors import EthicLensInputError
 
@@ -19,8 +19,9 @@ from ..errors import EthicLensInputError
 def check_bin_edges(edges, column: str) -> list[float]:
     """``edges`` as floats: at least two, finite, strictly increasing."""
     try:
-        # Python's float() also reads "1_0" as 10: an underscore is no digit in an edge
-        if any(isinstance(e, str) and "_" in e for e in edges):
+        # Python's float() also reads "1_0" as 10 and "٣" as 3: text is read by every face's
+        # rule (spaces beside the commas of "0, 25" are kept out of the number)
+        if any(isinstance(e, str) and not is_number_text(e.strip()) for e in edges):
             raise ValueError
         out = [float(e) for e in edges]
     except (TypeError, ValueError):
