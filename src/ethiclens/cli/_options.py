@@ -330,11 +330,9 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
         click.echo(f"engine: {engine}", err=to_stdout)
     if to_stdout:
         click.echo(result.to_json())
-    for path in write_outputs(result, spec, purpose):
+    # the saved request is written before the PDF, so a PDF that fails keeps it
+    for path in write_outputs(result, spec, purpose, request.save_config):
         click.echo(f"wrote {path}", err=to_stdout)
-    if request.save_config:
-        spec.save(request.save_config)
-        click.echo(f"wrote {request.save_config}", err=to_stdout)
     gated = result.run.get("gate")
     if gated:
         from ..fairness import GateOutcome

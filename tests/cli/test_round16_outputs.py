@@ -1,0 +1,14 @@
+"""Round 16: --save-config is kept when the PDF fails (every finished output is kept)."""
+
+from ethiclens.cli import main
+
+
+def test_a_failed_pdf_keeps_the_saved_config(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("ETHICLENS_CHROMIUM", "/bin/false")
+    saved, report = tmp_path / "s.yaml", tmp_path / "s.json"
+    argv = ["audit", "compas", "--n-boot", "100", "--save-config", str(saved)]
+    assert main([*argv, "--json", str(report), "--pdf", str(tmp_path / "s.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert "error: option '--pdf': the PDF renderer failed" in err
+    assert saved.exists() and report.exists()
+    assert "dataset: compas" in saved.read_text()
