@@ -102,6 +102,7 @@ def test_head_with_the_token_drops_it_from_the_address_as_get_does(tmp_path):
         {"Origin": "http://testserver.evil.example"},
         {"Origin": "http://testserver:8080"},
         {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site", "Origin": "http://other.testserver"},
         {"Origin": "http://testserver", "Sec-Fetch-Site": "cross-site"},
     ],
 )
@@ -124,6 +125,8 @@ def test_a_form_sent_from_another_site_is_refused_though_its_token_holds(app, cl
         {"Origin": "http://testserver"},
         {"Origin": "https://TestServer:443", "Sec-Fetch-Site": "same-origin"},
         {"Sec-Fetch-Site": "none"},
+        # Chromium's own form under Referrer-Policy: no-referrer
+        {"Origin": "null", "Sec-Fetch-Site": "same-origin"},
     ],
 )
 def test_a_form_of_this_server_is_taken_with_or_without_its_origin(client, headers):

@@ -316,11 +316,14 @@ class _Guard:
 
 
 def _cross_site(request) -> bool:
-    """Whether a request comes from another site's page: ``Sec-Fetch-Site: cross-site``, or an
-    ``Origin`` (when sent) that is not this server's own (its host and port, ``null`` none);
-    the scheme is not compared, so that a proxy ending TLS in front of the server is same."""
-    if request.headers.get("sec-fetch-site", "").strip().lower() == "cross-site":
-        return True
+    """Whether a request comes from another site's page. A browser's ``Sec-Fetch-Site`` says
+    it (anything but ``same-origin`` or ``none``, a typed address): under this app's
+    ``Referrer-Policy: no-referrer`` Chromium sends its own forms with ``Origin: null``.
+    Without it, an ``Origin`` (when sent) that is not this server's own (its host and port;
+    ``null`` is none); the scheme is not compared, so that a proxy ending TLS is the same."""
+    site = request.headers.get("sec-fetch-site", "").strip().lower()
+    if site:
+        return site not in ("same-origin", "none")
     origin = request.headers.get("origin")
     return origin is not None and not _same_origin(origin, request.headers.get("host", ""))
 
