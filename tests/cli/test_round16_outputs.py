@@ -12,3 +12,15 @@ def test_a_failed_pdf_keeps_the_saved_config(tmp_path, capsys, monkeypatch):
     assert "error: option '--pdf': the PDF renderer failed" in err
     assert saved.exists() and report.exists()
     assert "dataset: compas" in saved.read_text()
+
+
+def test_a_missing_baseline_in_a_config_names_both_faces_not_a_mangled_flag(tmp_path, capsys):
+    config = tmp_path / "c.yaml"
+    config.write_text(f"target: {{dataset: compas}}\ngate: {{baseline: {tmp_path / 'x.json'}}}\n")
+    assert main(["audit", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: key 'gate.baseline': file ")
+    assert err.endswith(
+        "Fix: give the path of a JSON report of an audit (--json on the command line, "
+        "outputs.json in a config file)\n"
+    )

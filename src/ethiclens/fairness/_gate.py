@@ -40,7 +40,8 @@ _RANK = {PASS: 0, INCONCLUSIVE: 1, INSUFFICIENT_DATA: 1, UNDEFINED: 1, FLAGGED: 
 GATED_METRICS = ("disparate_impact", "equalized_odds_difference")
 # The spec's default gate (spec.GateSpec.fail_on): a result without a spec gates as the CLI does.
 DEFAULT_FAIL_ON = "never"
-_REPORT = "JSON report written by ethiclens audit --json"
+# named for both faces, so a config file's user is not told a flag (errors._in_words keeps it)
+_REPORT = "JSON report of an audit (--json on the command line, outputs.json in a config file)"
 # A comparison's gate measures model B against model A: its outcome's baseline is "A (model A)".
 _MODEL_A = " (model A)"
 _NOTES_SHOWN = 3  # notes on a passed baseline's one line (GateOutcome.baseline_line)
