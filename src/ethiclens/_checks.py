@@ -306,11 +306,15 @@ MIN_DRAWS = 100
 MAX_DRAWS = 1_000_000
 
 
-def check_draws(value, where: str = "n_boot", *, allow_zero: bool = False) -> int:
+def check_draws(
+    value, where: str = "n_boot", *, allow_zero: bool = False, default: int | None = None
+) -> int:
     """The number of interval draws: a whole number from :data:`MIN_DRAWS` to
-    :data:`MAX_DRAWS` (or 0 where ``allow_zero``: no intervals)."""
+    :data:`MAX_DRAWS` (or 0 where ``allow_zero``: no intervals); ``default``: the caller's own
+    default, named in the fix (else 1000, the usual one)."""
     zero = " (0: no intervals)" if allow_zero else ""
-    fix = f"use 1000 (the usual default) or 2000 for publication{zero}"
+    usual = "1000 (the usual default)" if default is None else f"{default} (the default)"
+    fix = f"use {usual} or 2000 for publication{zero}"
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
         raise _setting_error(
             f"must be a whole number (an integer) of interval draws, at least {MIN_DRAWS}{zero}",

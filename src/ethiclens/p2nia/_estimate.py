@@ -160,13 +160,7 @@ def validate_estimate_output(document: dict) -> None:
 def check_n_boot(value, where: str = "--n-boot") -> int:
     """Interval draws, as every command checks them (0: no intervals); the fix names this
     estimate's own default (:data:`N_BOOT`)."""
-    try:
-        return check_draws(value, where, allow_zero=True)
-    except EthicLensInputError as exc:
-        fix = f"use {N_BOOT} (the default) or 2000 for publication (0: no intervals)"
-        raise EthicLensInputError(
-            exc.problem, column=exc.column, value=exc.value, fix=fix, kind=exc.kind
-        ) from None
+    return check_draws(value, where, allow_zero=True, default=N_BOOT)
 
 
 def released_counts(rel) -> tuple[np.ndarray, list[str], bool]:
