@@ -24,6 +24,9 @@ a benchmark.
 
 from __future__ import annotations
 
+import datetime as _dt
+import re
+
 from ..errors import EthicLensInputError
 
 # Mitchell et al. (2019) sections and the fields a user may fill in each. Quantitative analyses
@@ -113,34 +116,96 @@ def load_card_info(path, flag: str = "card_info") -> dict:
     )
 
 
-def _text(value, where, flag):
-    """A card field's text, or a list of texts. A whole number stands as written (``version:
-    3``); a YAML float, boolean or any number that reads otherwise than written (``2.10`` is
-    2.1, ``+5`` is 5) is refused, to be quoted: the card would print another value."""
+# Fields that hold one text, never a list (a list would print as another text in the title
+# than in the card); the model's name, version, date, type, licence, owner and contact are one
+# short line, since they head the report and the card.
+ONE_TEXT = {
+    "model_details": ("name", "version", "owner", "date", "type", "license", "contact"),
+    "sign_off": ("prepared_by", "reviewed_by", "date", "decision"),
+}
+SHORT_FIELDS = {("model_details", k) for k in ONE_TEXT["model_details"]}
+# The longest text a field may hold (a list's items joined by "; "). Without a limit a card at
+# the file cap (1 MB) printed hundreds of pages and outran the PDF renderer; a card with every
+# field at LONG_TEXT prints in seconds.
+SHORT_TEXT = 200
+LONG_TEXT = 20_000
+# A sign-off date as ISO 8601 writes it (a time of day may follow): 2026-12-03.
+_ISO_DATE = r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?"
+
+
+def _text(value, section, key, flag):
+    """A card field's text, or a list of texts where the field may hold several. A whole
+    number stands as written (``version: 3``) outside the sign-off; a YAML float, boolean or
+    any number that reads otherwise than written (``2.10`` is 2.1, ``+5`` is 5) is refused, to
+    be quoted: the card would print another value. A date object stands as its ISO text."""
+    where = f"{section}.{key}" if key else section
+    one = key in ONE_TEXT.get(section, ())
+    if isinstance(value, list) and one:
+        shown = "; ".join(map(str, value))[:SHORT_TEXT]
+        raise EthicLensInputError(
+            f"{where} must be one text, not a list",
+            column=flag,
+            value=value,
+            fix=f'write it as one string, e.g. {key}: "{shown}"',
+        )
+    if key == "date" and isinstance(value, _dt.date):
+        value = value.isoformat()
     if isinstance(value, list):
-        return [_one_text(v, where, flag, in_list=True) for v in value]
-    return _one_text(value, where, flag)
+        text = [_one_text(v, where, flag, in_list=True) for v in value]
+    else:
+        text = _one_text(value, where, flag, whole=section != "sign_off", one=one)
+    limit = SHORT_TEXT if (section, key) in SHORT_FIELDS else LONG_TEXT
+    size = len("; ".join(text) if isinstance(text, list) else text)
+    if size > limit:
+        more = " (say more in model_details.training or caveats_and_recommendations)"
+        raise EthicLensInputError(
+            f"{where} is {size:,} characters long, over the limit of {limit:,}",
+            column=flag,
+            fix=f"shorten it to at most {limit:,} characters" + (more if limit < LONG_TEXT else ""),
+        )
+    if (section, key) == ("sign_off", "date"):
+        _check_date(text, where, flag)
+    return text
 
 
-def _one_text(value, where, flag, in_list: bool = False) -> str:
+def _check_date(text: str, where: str, flag: str) -> None:
+    """A sign-off date is a real calendar date written YYYY-MM-DD (2026-13-45 is refused)."""
+    try:
+        if not re.fullmatch(_ISO_DATE, text):
+            raise ValueError(text)
+        _dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise EthicLensInputError(
+            f"{where} is not a calendar date written YYYY-MM-DD",
+            column=flag,
+            value=text,
+            fix="write the day of the sign-off, e.g. date: 2026-12-03",
+        ) from None
+
+
+def _one_text(value, where, flag, in_list=False, whole=True, one=False) -> str:
+    """One text; a whole number as written where ``whole`` (``version: 3``)."""
     from ..io import as_written, quote_it_fix
 
     if isinstance(value, str):
         return value
-    faithful = isinstance(value, int) and not isinstance(value, bool)
+    faithful = whole and isinstance(value, int) and not isinstance(value, bool)
     if faithful and as_written(value) == str(value):
         return str(value)
     raise EthicLensInputError(
-        f"{where} must be text or a list of text",
+        f"{where} must be text" + ("" if one else " or a list of text"),
         column=flag,
         value=value,
         fix=quote_it_fix(None if in_list else where.rpartition(".")[2], value)
-        or "write it as a string or a list of strings",
+        or ("write it as a string" + ("" if one else " or a list of strings")),
     )
 
 
 def check_card_info(info, flag: str = "card_info") -> dict:
-    """Validate a model-card mapping: known Mitchell sections and fields, text values only."""
+    """Validate a model-card mapping: known Mitchell sections and fields, text values only;
+    the model's name, version, date, type, licence, owner and contact one text of at most
+    :data:`SHORT_TEXT` characters; any other field at most :data:`LONG_TEXT`; the sign-off's
+    fields one text each (no number), its date a real calendar date (YYYY-MM-DD)."""
     if info is None:
         info = {}
     if not isinstance(info, dict):
@@ -159,7 +224,7 @@ def check_card_info(info, flag: str = "card_info") -> dict:
             )
         fields = CARD_FIELDS[section]
         if fields is None:
-            out[section] = _text(value, section, flag)
+            out[section] = _text(value, section, None, flag)
             continue
         if not isinstance(value, dict):
             raise EthicLensInputError(
@@ -174,9 +239,7 @@ def check_card_info(info, flag: str = "card_info") -> dict:
                     column=flag,
                     fix=f"use fields from {list(fields)}",
                 )
-        out[section] = {
-            k: _text(v, f"{section}.{k}", flag) for k, v in value.items() if v is not None
-        }
+        out[section] = {k: _text(v, section, k, flag) for k, v in value.items() if v is not None}
     return out
 
 
@@ -197,9 +260,9 @@ def card(prov: dict) -> dict:
 def model_name(prov: dict) -> str | None:
     model = prov.get("model")
     if isinstance(model, dict) and model.get("name"):
-        return str(model["name"])
+        return _join(model["name"])  # a list as the card prints it, never as Python's list
     name = card(prov).get("model_details", {}).get("name")
-    return str(name) if name else None
+    return _join(name) if name else None
 
 
 def model_details(prov: dict) -> list[tuple[str, str]]:
