@@ -249,6 +249,27 @@ def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str
     return "; ".join(short) or None
 
 
+def _checked_release(rel, request) -> Release:
+    """``rel`` as a verified :class:`Release` (read from its folder when a path), made for
+    ``request`` when the auditor gives theirs."""
+    if isinstance(rel, (str, os.PathLike)):
+        rel = read_release(rel)
+    if not isinstance(rel, Release):
+        raise EthicLensInputError(
+            f"must be a Release or the path of a release folder, not {type(rel).__name__}",
+            column="rel",
+            fix="pass read_release(folder), release(...)'s result, or the folder's path",
+            kind="argument",
+        )
+    m = rel.manifest
+    validate_manifest(
+        m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
+        rel.table,
+    )
+    check_release_for(rel, request)  # the auditor's own request, when given
+    return rel
+
+
 def estimate(
     rel,
     *,
@@ -282,28 +303,13 @@ def estimate(
     level : float
         Confidence level of the intervals.
     """
-    if isinstance(rel, (str, os.PathLike)):
-        rel = read_release(rel)
-    if not isinstance(rel, Release):
-        raise EthicLensInputError(
-            f"must be a Release or the path of a release folder, not {type(rel).__name__}",
-            column="rel",
-            fix="pass read_release(folder), release(...)'s result, or the folder's path",
-            kind="argument",
-        )
-    if isinstance(metrics, str):
-        metrics = [metrics]
+    rel = _checked_release(rel, request)
     n_boot = check_n_boot(n_boot, "n_boot")  # the CLI checked --n-boot before
     random_state = _check_seed(random_state, "random_state", allow_none=True)
     policy = _check_policy(policy, level)
     m = rel.manifest
-    validate_manifest(
-        m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
-        rel.table,
-    )
-    check_release_for(rel, request)  # the auditor's own request, when given
     try:
-        metrics = _estimable(m, metrics)
+        metrics = _estimable(m, [metrics] if isinstance(metrics, str) else metrics)
     except EthicLensInputError as exc:  # Python's face: the argument, not the option
         raise exc.renamed({"--metrics": "metrics"}, "argument") from None
     mech = get_mechanism(m["mechanism"], f"{TABLE}: mechanism")
