@@ -280,14 +280,13 @@ def compare(
     ModelComparison
     """
     opts = take_options("compare", options)
-    alias = isinstance(opts.ci, str) and opts.ci in CI_ALIASES
-    check_ci(CI_ALIASES[opts.ci] if alias else opts.ci, CI_CHOICES)
+    ci = CI_ALIASES.get(opts.ci, opts.ci) if isinstance(opts.ci, str) else opts.ci
+    check_ci(ci, CI_CHOICES)
     opts = opts.seeded()
     true, a, b, weights, sf = _compare_inputs(
         y_true, pred_a, pred_b, sensitive_features, sample_weight, opts
     )
-    if alias:  # refusals named it as given; the result records its one name
-        opts = replace(opts, ci=CI_ALIASES[opts.ci])
+    opts = replace(opts, ci=ci)  # refusals named the method as given; the result, its one name
     policy = pol.check_policy(policy)
     shared = _audit_settings(opts, policy, weights)
     audit_a = audit(true, a, sf, **shared)
@@ -298,8 +297,8 @@ def compare(
     _apply_floors(differences, audit_a, audit_b)
     verdicts = _verdict_changes(audit_a, audit_b)
     data = {"n_rows": int(len(a)), "provenance": opts.provenance or {}}
-    names = (str(opts.names[0]), str(opts.names[1]))
     config = _compare_config(opts, policy, true is not None, weights is not None)
+    names = (str(opts.names[0]), str(opts.names[1]))
     return ModelComparison(
         names, audit_a, audit_b, differences, group_diffs, verdicts, config, data
     )
