@@ -51,6 +51,7 @@ from ._windows import (
     parse_times,
     read_file,
     weight_values,
+    where_first,
 )
 
 
@@ -84,6 +85,17 @@ def count_windows(
         raw, t_min, t_max = raw_of(src, cols, window)
     judge_roles(raw, src, cols)  # labels, groups and missing values as the audit judges them
     return _finish(raw, (t_min, t_max), cols, window, origin_day, engine)
+
+
+def first_row_after(target, cols: Columns, after: float) -> str:
+    """``, first at FILE line N`` of the first row of ``target`` (files or a DataFrame) whose
+    time is after ``after`` (epoch seconds), as the pandas reader places it; empty when none
+    is found. Read on the refusal's path only."""
+    src = _source(target)
+    frame = pd.concat([read_file(src, f, [cols.time]) for f in src.files], ignore_index=True)
+    parsed = parse_times(frame, cols.time)[0]
+    late = (parsed > pd.Timestamp(after, unit="s", tz="UTC")).fillna(False).to_numpy(bool)
+    return where_first(frame[late].iloc[0]) if late.any() else ""
 
 
 def _source(target) -> _Files:

@@ -23,7 +23,7 @@ import pandas as pd
 from ..errors import EthicLensInputError
 from ._baseline import Baseline, pooled_row, reading_baseline
 from ._edits import attribute_tables, check_group_edits, check_single_bins
-from ._engines import count_windows
+from ._engines import count_windows, first_row_after
 from ._evidence import (
     COUNT_FIELDS,
     SEQUENCES,
@@ -185,12 +185,13 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
         now = now or dt.datetime.now(dt.UTC)
         _check_clock(store, now)
         counted = _count(store, request, window)
+        _refuse_future(request, counted, now)
         if stored_request is None:  # the edits are bound to the store with the request
             edits = (request.merge_groups, request.exclude_groups)
             check_group_edits(counted.table, request.roles().protected, *edits)
             check_single_bins(counted.table, request.bins)
         baseline = _count_baseline(store, request, window)
-        plan = _plan(store, request, counted, window)
+        plan = _plan(store, request, counted, window, now)
         run = store.next_run()
         if stored_request is None:
             store.set_meta("app", APP_ID)
@@ -271,6 +272,29 @@ def _check_clock(store: Store, now: dt.datetime) -> None:
             value=str(store.path),
             fix="correct the machine's clock, then rerun",
         )
+
+
+# how far a row's time may run ahead of this run's clock (two machines' clocks disagree a
+# little); a later time is a wrong one: its window has not even begun
+CLOCK_SKEW = dt.timedelta(minutes=5)
+
+
+def _refuse_future(request: MonitorRequest, counted: Counted, now: dt.datetime) -> None:
+    """Refuse rows stamped after ``now`` (beyond ``CLOCK_SKEW``): their windows, and every
+    empty day before them, would be sealed before they happened and the real rows refused as
+    late. Named by the first such row's file and line (files and DataFrames) on every engine."""
+    limit = (now + CLOCK_SKEW).timestamp()
+    if counted.t_max is None or counted.t_max <= limit:
+        return
+    where = "" if request.db else first_row_after(request.target, request.roles(), limit)
+    raise EthicLensInputError(
+        f"{request.target_name()} holds rows stamped after this run's clock "
+        f"({iso(int(now.timestamp()))}, with {CLOCK_SKEW.seconds // 60} minutes' leeway)"
+        f"{where}, the latest at {iso(counted.t_max)}",
+        column=request.time,
+        fix="correct the time column (a local time needs its offset, e.g. +02:00) or drop "
+        "those rows, then rerun; nothing was written",
+    )
 
 
 def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
@@ -369,7 +393,7 @@ class _Plan:
     windows_in_target: int
 
 
-def _plan(store: Store, request: MonitorRequest, counted: Counted, window: Window) -> _Plan:
+def _plan(store: Store, request: MonitorRequest, counted: Counted, window: Window, now) -> _Plan:
     per = counted.windows
     if window.kind == "days" and (per[WINDOW] < 0).any():
         first = per.loc[per[WINDOW] < 0].iloc[0]
@@ -381,6 +405,8 @@ def _plan(store: Store, request: MonitorRequest, counted: Counted, window: Windo
             "(or a new --store to start over)",
         )
     pending = per.loc[~per["complete"], WINDOW].tolist() if window.kind == "rows" else []
+    if window.kind == "days":  # a day window is sealed once it has ended, never before
+        pending = per.loc[per["end"] > now.timestamp(), WINDOW].tolist()
     if request.hold_last and len(per):
         pending = sorted(set(pending) | {int(per[WINDOW].max())})
     keys = _window_key(counted.table)
@@ -430,7 +456,10 @@ def _check_held(store, request, window: Window, pending: list, stored: dict, spa
             else f"{request.target_name()} has {now:,} rows in it"
             + (f", from {iso(row['start'])}" if moved else "")
         )
-        why = "--hold-last" if window.kind == "days" else "not yet full, or --hold-last"
+        why = "not yet full, or --hold-last"
+        if window.kind == "days":
+            why = "--hold-last" if request.hold_last else "not yet ended"
+        ended = "drop --hold-last" if request.hold_last else "run once the window has ended"
         raise EthicLensInputError(
             f"held rows lost: {where} was held back by the last run ({why}) with "
             f"{int(was['rows']):,} rows; {found}, so the rows seen then would never be counted",
@@ -439,7 +468,7 @@ def _check_held(store, request, window: Window, pending: list, stored: dict, spa
                 "a held window is counted by a later run, from that run's TARGET: give a TARGET "
                 "that still holds the held window's rows (a growing folder or table, or the "
                 "held day's file together with the new one); with one file of whole days per "
-                "run, drop --hold-last"
+                f"run, {ended}"
                 if window.kind == "days"
                 else _ROWS_FIX
             ),
