@@ -201,3 +201,17 @@ def test_a_sign_off_field_must_be_text_not_a_mapping(tmp_path):
     assert said.endswith(
         "sign_off.decision must be text (value: {'x': 1}). Fix: write it as a string"
     )
+
+
+def test_a_flag_agrees_with_a_listed_card_field_joined_as_the_report_prints_it(tmp_path, capsys):
+    from ethiclens.cli import main
+
+    info = tmp_path / "ci.yaml"
+    info.write_text("intended_use:\n  primary_uses: [triage, second review]\n")
+    base = ["audit", "compas", "--n-boot", "200", "--card-info", str(info)]
+    html = tmp_path / "r.html"
+    assert main([*base, "--intended-use", "triage; second review", "--html", str(html)]) == 0
+    assert "triage; second review" in html.read_text()
+    assert main([*base, "--intended-use", "hiring", "--html", str(html)]) == 2
+    said = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "primary_uses says 'triage; second review'" in said

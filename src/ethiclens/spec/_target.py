@@ -295,7 +295,8 @@ def _refuse_contradictions(spec: AuditSpec, card: dict) -> None:
     for flag, given, where in pairs:
         section, key = where.split(".")
         stated = (card.get(section) or {}).get(key)
-        stated = ", ".join(stated) if isinstance(stated, list) else stated
+        # a list joined as the report prints it
+        stated = "; ".join(stated) if isinstance(stated, list) else stated
         if given and stated and str(given).strip() != str(stated).strip():
             raise EthicLensInputError(
                 f"says {given!r} but the model card's {where} says {stated!r}",
