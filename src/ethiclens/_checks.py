@@ -364,6 +364,7 @@ def schema_words(rule: str, bound, fallback: str) -> str:
         "exclusiveMaximum": f"must be less than {bound}",
         "minItems": f"needs at least {bound} item(s)",
         "maxItems": f"takes at most {bound} item(s)",
+        "maxLength": f"must be at most {bound:,} characters long",
     }
     return words.get(rule, fallback)
 

@@ -47,3 +47,12 @@ def test_the_positive_label_note_counts_one_row_as_a_row(tmp_path, capsys):
     assert main([*argv, "--pos-label", "1", "--n-boot", "100"]) == 0
     text = capsys.readouterr()
     assert "'0' (20 rows), '2' (1 row)" in text.out + text.err
+
+
+@pytest.mark.parametrize(
+    ("flag", "limit"), [("--model-name", 200), ("--model-version", 200), ("--intended-use", 20_000)]
+)
+def test_model_text_flags_are_limited_as_the_card_files_fields_are(capsys, flag, limit):
+    err = _err(capsys, ["audit", "compas", flag, "x" * (limit + 1), "--n-boot", "100"])
+    assert err.startswith(f"error: option '{flag}': must be at most {limit:,} characters long")
+    assert err.count("\n") == 1

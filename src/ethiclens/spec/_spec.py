@@ -382,18 +382,24 @@ def _check_version_as_written(value, where: str):
 class ModelInfo:
     """What the model card and HTML report say about the model."""
 
+    # text lengths as the card file's own fields are limited (report: SHORT_TEXT, LONG_TEXT):
+    # a name of 900 kB would hold up the PDF for minutes
     name: str | None = _f(
-        _OPT_STR, flag="--model-name", doc="Name of the audited model (model card, HTML report)."
+        {**_OPT_STR, "maxLength": 200},
+        flag="--model-name",
+        doc="Name of the audited model (model card, HTML report).",
     )
     version: str | None = _f(
         # a whole number may stand bare (3); 2.10 must be quoted, or YAML reads it as 2.1
-        {"type": ["string", "integer", "null"]},
+        {"type": ["string", "integer", "null"], "maxLength": 200},
         check=_check_version_as_written,
         flag="--model-version",
         doc="Version of the audited model (quote a dotted one: '2.10').",
     )
     intended_use: str | None = _f(
-        _OPT_STR, flag="--intended-use", doc="The model's primary intended use, in words."
+        {**_OPT_STR, "maxLength": 20_000},
+        flag="--intended-use",
+        doc="The model's primary intended use, in words.",
     )
     card_info: str | None = _f(
         _OPT_STR,
