@@ -75,7 +75,7 @@ def test_predictions_of_no_one_threshold_ask_for_it_and_take_the_one_typed(clien
 def test_a_typed_threshold_out_of_range_is_refused_by_its_field(client):
     url = _audit(client, _frame_at(0.7), y_pred="pred_b", y_score="score")
     done = wait_done(client, url).text
-    for bad in ("1.5", "abc"):
+    for bad in ("1.5", "abc", "0_5", "\u0663"):  # read by every face's rule: 0_5 is not 5
         r = client.post(url + "/thresholds", data=_view_form(done, threshold=bad))
         assert r.status_code == 422, (bad, r.status_code)
         assert "The threshold the predictions used" in r.text and bad in _text(r.text)

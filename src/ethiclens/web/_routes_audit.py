@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from .._checks import number_text
 from ..errors import EthicLensInputError
 from . import _portable, _roles, _twofiles
 from ._web import in_thread, redirect, said, verdict_word, web_of
@@ -402,16 +403,12 @@ async def _with_threshold(spec: dict, typed: str) -> dict:
     from ._audited import audited_of
 
     typed = typed.strip()
-    if typed:
-        try:
-            threshold = float(typed)
-        except ValueError:
-            raise EthicLensInputError(
-                "is not a number",
-                column="threshold",
-                value=typed,
-                fix="give the threshold the predictions used, e.g. 0.7 (score >= 0.7: positive)",
-            ) from None
+    if typed:  # read by every face's rule: no '0_5' read as 5, no '٣'
+        threshold = number_text(
+            typed,
+            "threshold",
+            fix="give the threshold the predictions used, e.g. 0.7 (score >= 0.7: positive)",
+        )
     else:  # refused, with the fix of typing it, when the rows do not tell
         threshold = await in_thread(audited_of, spec)
     view = {**spec, "thresholds": {**(spec.get("thresholds") or {}), "threshold": threshold}}
