@@ -495,7 +495,7 @@ class Store:
             raise self.damaged(f"meta 'request' holds the window {shown!r}") from None
         if window.kind == "rows":
             short = self._one(
-                f'SELECT "window", rows FROM windows WHERE rows <> {int(window.size)} LIMIT 1'
+                'SELECT "window", rows FROM windows WHERE rows <> ? LIMIT 1', (int(window.size),)
             )
             if short is not None:
                 raise self.damaged(
@@ -507,7 +507,7 @@ class Store:
                 'SELECT "window", start, "end" FROM windows WHERE abs(start - '
                 '(? + "window" * ?)) > 1e-6 OR abs("end" - start - ?) > 1e-6 '
                 'ORDER BY "window" LIMIT 1',
-                (int(origin) * 86400, size, size),
+                (float(origin) * 86400, float(size), float(size)),  # doubles: no integer overflow
             )
             if off is not None:
                 w, start, end = off
