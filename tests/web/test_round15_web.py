@@ -20,8 +20,10 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
-def _many_groups_csv(path: Path, groups: int = 300, per_group: int = 20) -> Path:
-    """A file whose audit takes a while (its report draws a row per group), not an ID."""
+def _many_groups_csv(path: Path, groups: int = 2000, per_group: int = 15) -> Path:
+    """A file whose audit takes a while (its report draws a row per group: 2,000 groups take
+    about 5 s; 300 took half a minute before the report stopped scanning lists, 2 s after),
+    not an ID."""
     rng = np.random.default_rng(0)
     n = groups * per_group
     pd.DataFrame(
@@ -67,7 +69,7 @@ def test_a_stopped_server_stops_now_and_marks_its_audit_interrupted(tmp_path, si
                 time.sleep(0.05)
         workers = _children(server.proc.pid)
         assert workers
-        time.sleep(1)  # the worker is well into the audit (its report takes half a minute)
+        time.sleep(1)  # the worker is well into the audit (its report takes seconds)
         start = time.time()
         server.proc.send_signal(sig)
         server.proc.wait(timeout=30)
