@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import errno
 import ipaddress
+import math
 import os
 import secrets
 import socket
 from pathlib import Path
 
+from .._checks import is_number_text
 from ..errors import EthicLensInputError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -87,21 +89,29 @@ def read_token_file(path: str) -> str:
     return token
 
 
+_SIZE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 20}
+_SIZE_UNITS |= {"g": 1 << 30, "gb": 1 << 30, "t": 1 << 40, "tb": 1 << 40}
+MAX_SIZE = 1 << 50  # 1 PB: past any upload a machine could hold
+
+
 def parse_size(text: str, flag: str = "--max-upload") -> int:
-    """Bytes in ``1GB``, ``500MB``, ``2000000``."""
-    units = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 20}
-    units |= {"g": 1 << 30, "gb": 1 << 30}
-    raw = text.strip().lower()
-    num = raw.rstrip("kmgb")
-    try:
-        value = int(float(num) * units[raw[len(num) :]])
-    except (ValueError, KeyError):
-        value = 0
-    if value < 1:
+    """Bytes in ``1GB``, ``500MB``, ``2000000``: the number is read by every face's number rule
+    (:func:`~ethiclens._checks.is_number_text`: no ``1_0``, ``٣``, padding), from 1 byte to
+    1 PB; else one line naming ``flag``."""
+    raw = text if isinstance(text, str) else ""
+    num = raw.rstrip("kmgtbKMGTB")
+    unit = _SIZE_UNITS.get(raw[len(num) :].lower())
+    value = 0.0
+    if unit is not None and is_number_text(num) and math.isfinite(float(num)):
+        value = float(num) * unit
+    if not 1 <= value <= MAX_SIZE:
         raise EthicLensInputError(
-            "is not a size", column=flag, value=text, fix="e.g. 1GB, 500MB, 2000000"
+            "is not a size from 1 byte to 1 PB",
+            column=flag,
+            value=text,
+            fix="e.g. 1GB, 500MB, 2000000",
         )
-    return value
+    return int(value)
 
 
 def serve_settings(host: str, options: dict, port: int | None = None):
