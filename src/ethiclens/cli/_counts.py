@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import EthicLensInputError
-from ._common import STRICT_INT, writable
+from ._common import STRICT_INT, shown, writable
 from ._options import spec_flag
 
 ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
@@ -28,7 +28,7 @@ def _spec(target, db, engine="auto", roles=None, bins=None, **more):
 @click.option("--protected", multiple=True, required=True, metavar="COL", help="Repeatable.")
 @click.option("--weight", help="Sample-weight column: adds weight and squared-weight sums.")
 @spec_flag("counts", "--bins", "Bin a numeric attribute: ATTR=E0,E1,... (age=0,25,65,120).")
-@click.option("--n-bins", default=10, show_default=True, help="Score bins (with --y-score).")
+@shown("--n-bins", default=10, help="Score bins (with --y-score).")
 @click.option(
     "--engine",
     default="auto",

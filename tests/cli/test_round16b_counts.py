@@ -1,0 +1,21 @@
+"""``counts --n-bins`` reads its number by every face's rule: ``1_0`` (10 bins), ``٣``, ``３``
+and `` 5`` used to be taken by click's plain integer type."""
+
+from __future__ import annotations
+
+import pytest
+
+from ethiclens.cli import main
+
+
+@pytest.mark.parametrize("value", ["1_0", "٣", "３", " 5"])
+def test_loose_bin_counts_are_refused_naming_the_option(tmp_path, monkeypatch, capsys, value):
+    monkeypatch.chdir(tmp_path)
+    argv = ["counts", "x.csv", "--out", "c.csv", "--y-pred", "p", "--protected", "g"]
+    assert main([*argv, "--n-bins", value]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        f"error: option '--n-bins': {value!r} is not a valid integer. "
+        "Fix: give a whole number (digits only, e.g. 1000)"
+    ), err
+    assert not list(tmp_path.iterdir())
