@@ -73,11 +73,11 @@ MAX_DAYS, MAX_ROWS = 36_500, 10**12
 
 def parse_window(text) -> Window:
     """``1d``, ``7d``, ``30d`` (any ``Kd`` up to ``MAX_DAYS``) or ``N`` rows (up to
-    ``MAX_ROWS``)."""
-    raw = str(text).strip().lower()
-    m = re.fullmatch(r"(\d+)\s*d", raw)
+    ``MAX_ROWS``), in ASCII digits without padding."""
+    raw = str(text).lower()  # ASCII digits only, unpadded: "٣", "３" or " 5" is not read as 3, 5
+    m = re.fullmatch(r"([0-9]+) *d", raw)
     kind, size = ("days", m.group(1)) if m else ("rows", raw)
-    if size.isdigit() and int(size) >= 1:
+    if re.fullmatch(r"[0-9]+", size) and int(size) >= 1:
         top = MAX_DAYS if kind == "days" else MAX_ROWS
         if int(size) > top:
             raise EthicLensInputError(
