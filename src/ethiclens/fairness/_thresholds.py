@@ -21,7 +21,7 @@ from ..errors import EthicLensInputError
 from ..io import write_atomic
 from . import _display
 from . import _policy as pol
-from ._bootstrap import Interval
+from ._bootstrap import Interval, draw_label_split_cells, kish_effective
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._options import take_options
@@ -238,8 +238,9 @@ def threshold_table(
     sensitive_features : Series, DataFrame, dict or array-like
         Protected attributes, as for :func:`audit` (rows paired as there, see its Notes).
     sample_weight : array-like of shape (n,), optional
-        Row weights, as for :func:`audit`: weighted rates, floors on Kish-effective rows, and
-        Dirichlet draws of each group's effective cells scaled to its weight total.
+        Row weights, as for :func:`audit`: weighted rates, floors on Kish-effective rows (each
+        label's own for the label floor), and Dirichlet draws of the effective cells (each
+        label's at its own Kish size) scaled to the group's weight total.
     policy : Policy, optional
         DI/EO thresholds and sample floors.
     **options
@@ -345,13 +346,18 @@ def _counted(name, groups, codes, rows, reference) -> _Attribute:
     if weights is None:
         return _Attribute(name, list(groups), ref, counts, counts, n_rows)
     w = weights[keep]
-    sums = np.bincount(flat, weights=w, minlength=size).reshape(shape)
-    sq = np.bincount(codes[keep], weights=w**2, minlength=len(groups))
-    total = sums.sum(axis=(1, 2))
-    with np.errstate(all="ignore"):
-        kish = np.where(sq > 0, total**2 / sq, 0.0)
-        effective = np.where(total[:, None, None] > 0, sums / total[:, None, None], 0.0)
-    return _Attribute(name, list(groups), ref, sums, effective * kish[:, None, None], n_rows)
+    sums = np.bincount(flat, weights=w, minlength=size).reshape(len(groups), -1)
+    sq = np.bincount(flat, weights=w**2, minlength=size).reshape(len(groups), -1)
+    # the group's Kish size for its rows, each label's own for its rates (as the audit)
+    effective = kish_effective(sums, sq).reshape(shape)
+    by_label = kish_effective(sums, sq, parts=_label_cells(k)).reshape(shape)
+    return _Attribute(name, list(groups), ref, sums.reshape(shape), effective, n_rows, by_label)
+
+
+def _label_cells(k: int) -> tuple:
+    """The flattened (score bin, label) cells of each label: positives (label index 0), then
+    negatives."""
+    return tuple(range(0, 2 * (k + 1), 2)), tuple(range(1, 2 * (k + 1), 2))
 
 
 def _config(opts, policy, rows, th, edits) -> dict:
@@ -437,6 +443,8 @@ class _Attribute:
     counts: np.ndarray  # (G, K + 1, 2): rows, or weight sums when weighted
     effective: np.ndarray  # the same cells in (Kish-)effective rows: floors and draws
     n_rows: np.ndarray  # (G,) rows per group
+    # weighted: the cells at each label's own Kish size (label floors, draws of TPR and FPR)
+    by_label: np.ndarray | None = None
 
 
 def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.DataFrame:
@@ -452,7 +460,8 @@ def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.Dat
         if labelled:
             point.update(tpr=true_positive_rate(cells), fpr=false_positive_rate(cells))
             boot.update(tpr=true_positive_rate(dcells), fpr=false_positive_rate(dcells))
-    pos, neg = attr.effective[:, :, 0].sum(axis=1), attr.effective[:, :, 1].sum(axis=1)
+    labels = attr.effective if attr.by_label is None else attr.by_label
+    pos, neg = labels[:, :, 0].sum(axis=1), labels[:, :, 1].sum(axis=1)
     rows = []
     for g in range(len(attr.groups)):
         base = {"attribute": attr.name, "group": attr.groups[g], "reference": attr.groups[ref]}
@@ -486,6 +495,12 @@ def _draw(attr: _Attribute, k: int, totals, n_boot: int, rng) -> np.ndarray:
             fix="use fewer draws (1000 is the default) or a coarser threshold step",
         )
     prior = 1.0 / (2 * (k + 1))
+    if attr.by_label is not None:  # weighted: each label at its own Kish size
+        flat = (attr.effective.reshape(n_groups, -1), attr.by_label.reshape(n_groups, -1))
+        draws = draw_label_split_cells(
+            *flat, totals, n_boot, rng, prior=prior, labels=_label_cells(k)
+        )
+        return draws.reshape(n_boot, n_groups, k + 1, 2)
     draws = np.empty((n_boot, n_groups, (k + 1) * 2))
     for g in range(n_groups):
         alpha = attr.effective[g].ravel() + prior
