@@ -54,6 +54,19 @@ def distinct_numbers(values) -> list[str]:
     return [repr(v) for v in values]
 
 
+# Characters that are letters to Unicode but print as nothing (a blank braille cell, the Hangul
+# fillers): a name made of them, with spaces and format characters, reads as blank.
+_FILLERS = frozenset("\u2800\u3164\u115f\u1160\uffa0")
+
+
+def prints_blank(text: str) -> bool:
+    """Whether ``text`` shows nothing: empty, or only whitespace, format characters (a
+    zero-width space, a BOM, bidi marks: category Cf) and fillers that print as nothing."""
+    import unicodedata
+
+    return all(c.isspace() or c in _FILLERS or unicodedata.category(c) == "Cf" for c in text)
+
+
 def one_line(text) -> str:
     """:func:`terminal_safe` with newlines escaped too: an error message is one line."""
     return terminal_safe(text).replace("\n", "\\n")

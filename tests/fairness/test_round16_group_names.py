@@ -38,7 +38,8 @@ def test_blank_group_names_are_each_named(tmp_path, capsys, engine):
     path = tmp_path / "blank.csv"
     path.write_text("g,y,p\n \t,1,0\n\u00a0,0,1\nb,1,1\n \t,1,0\n", encoding="utf-8")
     assert _refusal(capsys, path, engine) == (
-        "error: column 'g': holds blank group names (empty or whitespace only): ' \\t', "
+        "error: column 'g': holds blank group names (empty, or only spaces and characters that "
+        "print as nothing): ' \\t', "
         "'\\xa0', first at blank.csv line 2. Fix: give those rows an explicit group (e.g. "
         "'Unknown') or drop them\n"
     )
@@ -52,3 +53,16 @@ def test_bin_edges_are_read_by_every_faces_number_rule(edge):
     with pytest.raises(EthicLensInputError, match="bin edges must be numbers"):
         check_bin_edges(["0", edge, "120"], "--bins")
     assert check_bin_edges(["0", " 25", "1e2"], "--bins") == [0.0, 25.0, 100.0]
+
+
+@pytest.mark.parametrize("name", ["\u200b", "\u2800", "\u3164", "\ufeff\u00a0"])
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_a_name_that_prints_as_nothing_is_blank(tmp_path, capsys, engine, name):
+    path = tmp_path / "inv.csv"
+    rows = [f"{[name, 'b'][i % 2]},{i % 2},{i // 2 % 2}" for i in range(40)]
+    path.write_text("g,y,p\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    err = _refusal(capsys, path, engine)
+    assert err.startswith(
+        "error: column 'g': holds blank group names (empty, or only spaces and characters that "
+        f"print as nothing): {ascii(name)}, first at inv.csv line 2."
+    ), err

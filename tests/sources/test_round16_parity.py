@@ -132,7 +132,8 @@ def test_blank_group_names_are_named_with_their_first_line(tmp_path, capsys, eng
         argv += ["--out", str(tmp_path / "o.csv")]
     assert main(argv) == 2
     assert _last_error(capsys) == (
-        "error: column 'g': holds blank group names (empty or whitespace only): '\\t', ' ', "
+        "error: column 'g': holds blank group names (empty, or only spaces and characters that "
+        "print as nothing): '\\t', ' ', "
         "'\\xa0', first at ws.csv line 6. Fix: give those rows an explicit group (e.g. "
         "'Unknown') or drop them"
     )

@@ -17,6 +17,7 @@ from .._checks import (
     not_numbers,
     refuse_missing,
 )
+from .._text import prints_blank
 from ..errors import EthicLensInputError
 
 
@@ -679,7 +680,7 @@ def _encode_column(name: str, col):
     refuse_missing(codes < 0, name, fix, "group value")
     labels = [str(u) for u in uniques]
     check_label_lengths(labels, name, codes=codes)
-    blank = [label for label in labels if not label.strip()]
+    blank = [label for label in labels if prints_blank(label)]
     if blank:
         raise blank_groups_error(blank, name)
     if isinstance(col.dtype, pd.CategoricalDtype):
@@ -717,14 +718,17 @@ def blank_groups_error(blank: list[str], column: str) -> EthicLensInputError:
     """Group names that are empty or whitespace only (' ', a tab, a no-break space): no group
     a reader could tell apart; every such spelling named (no row count: on the counts path,
     DuckDB or a database, these rows are cells)."""
-    shown = ", ".join(map(repr, sorted(blank)[:5]))
+    shown = ", ".join(map(ascii, sorted(blank)[:5]))  # escaped: they print as nothing
     if blank == [""]:
         problem = (
             "holds an empty group name '' (a CSV reads an empty field as missing; Parquet, "
             "JSON and databases keep an empty text as a group without a name)"
         )
     else:
-        problem = f"holds blank group names (empty or whitespace only): {shown}"
+        problem = (
+            "holds blank group names (empty, or only spaces and characters that print as "
+            f"nothing): {shown}"
+        )
     return EthicLensInputError(
         problem,
         column=column,

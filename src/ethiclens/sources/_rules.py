@@ -38,6 +38,7 @@ from .._checks import (
     long_label_mask,
     not_numbers,
 )
+from .._text import prints_blank
 from ..errors import DataFileError, EthicLensInputError
 from ..io import blank_line, csv_rows, ragged_error
 from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
@@ -362,7 +363,7 @@ BLANK_GROUPS = "holds blank group names"
 def blank_text(values) -> np.ndarray:
     """Values that are text of whitespace only (' ', a tab, a no-break space) or empty."""
     s = pd.Series(values, dtype=object) if not isinstance(values, pd.Series) else values
-    return s.map(lambda v: isinstance(v, str) and not v.strip()).to_numpy(dtype=bool)
+    return s.map(lambda v: isinstance(v, str) and prints_blank(v)).to_numpy(dtype=bool)
 
 
 def refuse_blank_groups(values, column, where_of) -> None:
@@ -372,7 +373,7 @@ def refuse_blank_groups(values, column, where_of) -> None:
     alone is left to the audit: its words name no row on any engine."""
     # a set of the text values only: a cell holding a list or a dict (refused later, by the
     # audit's own check of group values) cannot be hashed
-    blank = sorted({v for v in values if isinstance(v, str) and not v.strip()})
+    blank = sorted({v for v in values if isinstance(v, str) and prints_blank(v)})
     if not blank or blank == [""]:
         return
     from ..fairness import blank_groups_error
