@@ -528,15 +528,9 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
             fix="e.g. 1e-6, or leave it out",
         )
     delta = float(value)
-    if not 0 < delta <= DELTA_MAX:
-        raise _setting_error(
-            f"δ must be in (0, {DELTA_MAX:g}]: δ is the probability that the guarantee fails "
-            "outright",
-            column=where,
-            value=value,
-            fix="e.g. 1e-6 (GRR needs none: leave it out)",
-        )
-    if n is not None and delta * n >= 1:
+    # the 1/n′ bound first: where it is the tighter one, the range message would name a bound
+    # (0.001) that is itself refused
+    if n is not None and delta > 0 and delta * n >= 1:
         raise _setting_error(
             f"δ must be below 1/n′ = {1 / n:.3g} for n′ = {n:,}: at δ ≥ 1/n′ a release may "
             "publish a record in the clear and still meet its (ε, δ) guarantee",
@@ -544,6 +538,14 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
             value=value,
             fix=f"e.g. δ = {10 ** -math.ceil(math.log10(n) + 1):g} (far below 1/n′; GRR needs "
             "none: leave it out)",
+        )
+    if not 0 < delta <= DELTA_MAX:
+        raise _setting_error(
+            f"δ must be in (0, {DELTA_MAX:g}]: δ is the probability that the guarantee fails "
+            "outright",
+            column=where,
+            value=value,
+            fix="e.g. 1e-6 (GRR needs none: leave it out)",
         )
     return delta
 

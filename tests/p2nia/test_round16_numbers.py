@@ -29,3 +29,14 @@ def test_delta_at_or_above_one_over_n_is_refused(tmp_path, capsys):
     assert err.startswith("error: option '--delta': δ must be below 1/n′ = 1e-05 for n′ = 100,000")
     assert not out.exists()
     assert main([*argv, "--delta", "1e-6", "--mechanism", "mst", "--out", str(out)]) == 0
+
+
+@pytest.mark.parametrize("delta", ["0.01", "0.001"])
+def test_where_one_over_n_is_the_tighter_bound_the_refusal_names_it(tmp_path, capsys, delta):
+    """At n′ = 1,000 the range (0, 0.001] and the bound 1/n′ = 0.001 meet: δ = 0.01 is refused
+    by the bound that also refuses 0.001, not by a range that names 0.001 as allowed."""
+    argv = ["p2nia", "request", "--n", "1000", "--protected", "sex", "--epsilon", "1"]
+    out = ["--mechanism", "mst", "--out", str(tmp_path / "r.json")]
+    assert main([*argv, "--delta", delta, *out]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: option '--delta': δ must be below 1/n′ = 0.001 for n′ = 1,000")
