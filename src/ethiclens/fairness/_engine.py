@@ -540,6 +540,7 @@ def _check_options(policy, opts) -> pol.Policy:
             column="n_bins",
             value=n_bins,
             fix="10 is the default",
+            kind="argument",
         )
     if opts.random_state is not None:
         check_seed(opts.random_state, "random_state")
