@@ -130,7 +130,7 @@ def monitor_command(**options):
     store = MonitorRequest.checked_store(o["store"])  # a URL is masked, never taken for a file
     read = [*input_files(spec, o["config"]), own.get("baseline_target")]
     with config_keys_named(options, o["config"]):  # a value from the file: named by its key
-        check_monitor_outputs(json_out, html_out, store, inputs=read)
+        check_monitor_outputs(json_out, html_out, store, inputs=read, spec=spec)
         check_stdout_open(json_out)
         request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
         result = run_monitor(request, store)

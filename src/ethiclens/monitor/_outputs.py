@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import EthicLensInputError
 
 
-def check_monitor_outputs(json_out=None, html_out=None, store=None, inputs=()) -> None:
+def check_monitor_outputs(json_out=None, html_out=None, store=None, inputs=(), spec=None) -> None:
     """Refuse, before any work, outputs the run could not write.
 
     Parameters
@@ -23,9 +23,17 @@ def check_monitor_outputs(json_out=None, html_out=None, store=None, inputs=()) -
         The store's SQLite file (a PostgreSQL URL is no file and is not checked).
     inputs : iterable of paths
         Files the run reads (the target, the config): no output may replace one.
+    spec : AuditSpec, optional
+        The run's spec: its outputs are first checked as the audit's are
+        (:func:`ethiclens.spec.check_output_paths`: the dashboard's name must end in .html or
+        .htm, as ``audit --html``'s).
     """
     from ..io import check_outputs, check_writable
+    from ..spec import check_output_paths
     from ._store import is_store_url
+
+    if spec is not None:
+        check_output_paths(spec)
 
     if html_out == "-":
         raise EthicLensInputError(
