@@ -41,3 +41,16 @@ def test_a_plot_path_not_ending_in_png_is_refused_before_drawing(tmp_path):
     with pytest.raises(EthicLensInputError, match="argument 'path'.*must end in .png"):
         _table(2).plot(tmp_path / "t.pdf")
     assert not (tmp_path / "t.pdf").exists()
+
+
+def test_the_verdict_legend_sits_under_its_strip_not_on_its_marks():
+    from ethiclens.report._threshold_plot import threshold_figure
+
+    fig = threshold_figure(_table(8))
+    fig.canvas.draw()
+    strips = [ax for ax in fig.axes if ax.get_title() == "DI/EO verdict"]
+    assert strips
+    for ax in strips:
+        legend = ax.get_legend()
+        assert legend is not None
+        assert legend.get_window_extent().y1 <= ax.get_window_extent().y0

@@ -146,8 +146,9 @@ def _status_strip(ax, plt, f, groups, audited: float) -> None:
     )
     ax.set_title("DI/EO verdict")
     ax.set_xlabel("threshold")
-    if seen:
-        ax.legend(fontsize=6, loc="upper right")
+    if seen:  # under the threshold axis: inside the strip it would cover the top rows' marks
+        ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=len(seen),
+                  frameon=False)  # fmt: skip
 
 
 def write_threshold_png(table, path, attribute=None):
