@@ -160,7 +160,7 @@ def estimate_cmd(release_dir, n_boot, seed, request_path, json_out, html_out):
         {"--json": json_out, "--html": html_out},
         inputs=[rd / MANIFEST, rd / TABLE],
         protected_dirs=[rd],
-        suffixes={"--json": (".json", "the JSON estimate"), "--html": (".html", "the report")},
+        suffixes={"--json": (".json", "the JSON estimate"), "--html": (".html", "the HTML report")},
     )
     check_n_boot(n_boot)
     check_seed(seed)

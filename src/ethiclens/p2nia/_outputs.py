@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from ..errors import EthicLensInputError
 
 STDOUT = "-"
+ALSO = {".html": (".html", ".htm")}  # the names a format takes, as the audit's reports
 
 
 def check_command_outputs(
@@ -27,7 +29,8 @@ def check_command_outputs(
         What the command reads (:func:`ethiclens.io.check_outputs`).
     suffixes : dict, optional
         Flag -> (suffix, what) of an output with a fixed format, e.g.
-        ``{"--json": (".json", "the JSON report")}``.
+        ``{"--json": (".json", "the JSON report")}``; ``.html`` also takes ``.htm``, as the
+        audit's HTML report does.
     stdout_flag : str, optional
         The one flag that may be ``-``.
     """
@@ -41,7 +44,7 @@ def check_command_outputs(
     check_outputs(files, inputs=[i for i in inputs if i], protected_dirs=protected_dirs)
     for flag, path in files.items():
         suffix, what = (suffixes or {}).get(flag, (None, None))
-        if path and suffix:
+        if path and suffix and Path(path).suffix.lower() not in ALSO.get(suffix, (suffix,)):
             check_suffix(path, flag, suffix, what)
         if path:
             check_writable(path)
