@@ -22,6 +22,7 @@ import os
 import re
 import shutil
 import tempfile
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,6 +38,7 @@ from .._checks import (
     refuse_missing,
 )
 from .._checks import check_seed as _check_seed
+from .._text import prints_blank
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups
@@ -196,15 +198,23 @@ def check_release_for(rel: Release, request, where: str = "request") -> None:
             return sorted(map(str, a)) == sorted(map(str, b))
         return a == b
 
-    def shown(value):
+    def shown(value, text=str):
         if isinstance(value, list):
-            return ",".join(map(str, value))
+            return ",".join(map(text, value))
         if isinstance(value, float):
             return f"{value:g}"
-        return "none" if value is None else str(value)
+        return "none" if value is None else text(value)
+
+    def both(key):  # escaped when they print alike ('1' and '1' + a zero-width space)
+        a, b = shown(theirs.get(key)), shown(mine[key])
+        return (
+            (a, b)
+            if _seen(a) != _seen(b)
+            else (shown(theirs.get(key), ascii), shown(mine[key], ascii))
+        )
 
     differ = [
-        f"{term} {shown(theirs.get(key))} (yours: {shown(mine[key])})"
+        "{} {} (yours: {})".format(term, *both(key))
         for key, term in _REQUEST_TERMS.items()
         if not same(key)
     ]
@@ -886,9 +896,15 @@ def check_seed(value, where: str = "--seed"):
     return _check_seed(value, where, allow_none=True)
 
 
+def _seen(text: str) -> str:
+    """``text`` as a reader sees it: in NFC, without what prints as nothing (a zero-width
+    space, a joiner, spaces)."""
+    return "".join(c for c in unicodedata.normalize("NFC", text) if not prints_blank(c))
+
+
 def _check_domain(domain, prot: str) -> list[str]:
     """The groups of the protected attribute ``prot`` (``--groups``): two or more distinct
-    non-empty names."""
+    non-empty names, checked as the audit checks a column's groups."""
     where = "--groups"
     if isinstance(domain, str) or not isinstance(domain, (list, tuple)):
         raise EthicLensInputError(
@@ -909,6 +925,9 @@ def _check_domain(domain, prot: str) -> list[str]:
         raise EthicLensInputError(
             "groups repeated in the domain", column=where, value=domain, fix="list each group once"
         )
+    # the audit's rules for group names, named as --groups: none blank (' ', a zero-width
+    # space), no two printing the same ('A' and 'A' + a zero-width joiner)
+    encode_groups({where: pd.Series(domain, dtype=object)}, len(domain))
     if len(domain) < 2:
         raise EthicLensInputError(
             f"the protected attribute {prot!r} needs two or more groups",
