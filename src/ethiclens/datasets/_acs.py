@@ -59,8 +59,8 @@ def check_year(year) -> int:
     from datetime import date
 
     last = date.today().year - 1
-    text = str(year).strip() if isinstance(year, str) else None
-    if text is not None and text.isdigit():
+    text = year if isinstance(year, str) else None  # digits as every face reads them
+    if text is not None and text.isascii() and text.isdigit():
         year = int(text)
     if isinstance(year, bool) or not isinstance(year, int) or not FIRST_YEAR <= year <= last:
         raise EthicLensInputError(

@@ -251,7 +251,7 @@ class StoreLock:
 
     def _held(self, holder: str) -> EthicLensInputError:
         store = self.path.with_name(self.path.name[: -len(".lock")])
-        pid = int(holder) if holder.isdigit() else None
+        pid = int(holder) if holder.isascii() and holder.isdigit() else None
         if pid is not None and _running(pid):
             return EthicLensInputError(
                 f"the results store {store} is in use by another sweep (pid {pid}); two "

@@ -172,7 +172,7 @@ def _map_checker(shape: MapOf):
         if type(value) is not dict:
             return _holds(value, where, "not an object")
         for key, held in value.items():
-            if shape.digits and not key.isdigit():
+            if shape.digits and not (key.isascii() and key.isdigit()):
                 return f"holds the key {_clip(key)}, not a window number"
             name = f"window {key}" if shape.digits else key
             problem = item(held, f"{where}.{name}" if where else name)

@@ -299,7 +299,7 @@ class _Guard:
             )
         if request.method == "POST" and request.url.path != "/upload" and self._takes(request):
             length = request.headers.get("content-length", "")
-            if not length.isdigit() or int(length) > FORM_BYTES:
+            if not (length.isascii() and length.isdigit()) or int(length) > FORM_BYTES:
                 return (
                     413,
                     "the form is too large (or did not say its size)",

@@ -62,7 +62,7 @@ def _too_large(web, request):
     """413 before a byte is read when the declared length is over the limit (the body is not
     drained: the client sees the answer at once)."""
     length = request.headers.get("content-length")
-    if not (length and length.isdigit()):
+    if not (length and length.isascii() and length.isdigit()):
         return None
     if int(length) <= web.config.max_upload + 64 * 1024:
         return None
