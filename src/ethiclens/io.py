@@ -900,10 +900,14 @@ def os_error_line(exc: OSError) -> str | None:
     return None
 
 
+# The names a report format takes besides its own suffix (an HTML page may end in .htm).
+SUFFIX_ALSO = {".html": (".htm",)}
+
+
 def check_suffix(path, flag: str, suffix: str, what: str) -> None:
     """Refuse, before any work, an output whose name does not end in ``suffix`` (the format
-    it will be written in); None (not asked) passes."""
-    if path and Path(path).suffix.lower() != suffix:
+    it will be written in, or one of its ``SUFFIX_ALSO``); None (not asked) passes."""
+    if path and Path(path).suffix.lower() not in (suffix, *SUFFIX_ALSO.get(suffix, ())):
         raise EthicLensInputError(
             f"{what}'s name must end in {suffix}",
             column=flag,

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from ..errors import EthicLensInputError
 
 STDOUT = "-"
-ALSO = {".html": (".html", ".htm")}  # the names a format takes, as the audit's reports
 
 
 def check_command_outputs(
@@ -44,7 +42,7 @@ def check_command_outputs(
     check_outputs(files, inputs=[i for i in inputs if i], protected_dirs=protected_dirs)
     for flag, path in files.items():
         suffix, what = (suffixes or {}).get(flag, (None, None))
-        if path and suffix and Path(path).suffix.lower() not in ALSO.get(suffix, (suffix,)):
+        if path and suffix:
             check_suffix(path, flag, suffix, what)
         if path:
             check_writable(path)

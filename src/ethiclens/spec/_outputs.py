@@ -81,16 +81,16 @@ def _check_report_formats(o) -> None:
     """Refuse a report whose extension names another format than the one it is written in
     (model card: .md or .html; PDF; HTML: .html or .htm; the threshold plot: PNG), before any
     work is done."""
-    from pathlib import Path
 
     from ..io import check_suffix
     from ..report import card_format
 
     if o.model_card:
         card_format(o.model_card)
+    check_suffix(None if o.json == "-" else o.json, "--json", ".json", "the JSON report")
     check_suffix(o.pdf, "--pdf", ".pdf", "the PDF report")
-    if o.html and Path(str(o.html)).suffix.lower() != ".htm":
-        check_suffix(o.html, "--html", ".html", "the HTML report")
+    check_suffix(o.html, "--html", ".html", "the HTML report")
+    check_suffix(o.csv, "--csv", ".csv", "the threshold table (CSV)")
     check_suffix(o.plot, "--plot", ".png", "the threshold plot (PNG)")
 
 
