@@ -42,3 +42,27 @@ def test_a_model_predicting_two_columns_is_refused_by_the_one_per_row_rule(
     err = " ".join(capsys.readouterr().err.split())
     assert "option '--model': the model two_col_model.Q's predict() must be a 1-D" in err
     assert "y_pred" not in err and "values for" not in err
+
+
+def test_oracle_refuses_a_repeated_di_naming_it(capsys):
+    argv = ["oracle", "--di", "0.6", "--di", "1.0", "--di", "0.6", "--n", "100"]
+    assert main([*argv, "--repetitions", "2", "--n-boot", "100"]) == 2
+    err = capsys.readouterr().err
+    assert "option '--di': gives the same DI more than once (value: 0.6)" in err
+    assert "DI 1.0" not in err  # refused before the first run
+
+
+def test_run_oracle_names_the_repeated_method_and_the_library_the_repeated_di():
+    from ethiclens.probes import oracle_disparate_impacts, run_oracle
+
+    with pytest.raises(EthicLensInputError) as info:
+        run_oracle(100, repetitions=2, n_boot=100, methods=("bca", "jeffreys", "bca"))
+    assert str(info.value).startswith(
+        "argument 'methods': names an interval method more than once (value: 'bca')"
+    )
+    with pytest.raises(EthicLensInputError) as info:
+        oracle_disparate_impacts([0.8, 0.8])
+    assert "argument 'disparate_impact': gives the same DI more than once (value: 0.8)" in str(
+        info.value
+    )
+    assert oracle_disparate_impacts(()) == (0.6, 1.0)

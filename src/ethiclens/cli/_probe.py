@@ -12,6 +12,7 @@ from ..errors import EthicLensInputError
 from ..probes import (
     analyze_scored,
     check_probe_outputs,
+    oracle_disparate_impacts,
     probe_benchmark,
     probe_model,
     run_oracle,
@@ -182,7 +183,7 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
     console = _console()
     results = []
     settings = dict(eo_gap=eo_gap, repetitions=repetitions, n_boot=n_boot, random_state=seed)
-    for di in dis or (0.6, 1.0):
+    for di in oracle_disparate_impacts(dis, column="--di"):
         with (
             flags_named(disparate_impact="--di"),
             warnings.catch_warnings(record=True) as caught,

@@ -8,7 +8,7 @@ from ._counterfactual import (
     make_counterfactuals,
 )
 from ._entry import load_entry_point
-from ._oracle import InjectedData, OracleResult, inject_bias, run_oracle
+from ._oracle import InjectedData, OracleResult, inject_bias, oracle_disparate_impacts, run_oracle
 from ._runs import (
     analyze_scored,
     check_probe_outputs,
@@ -31,6 +31,7 @@ __all__ = [
     "probe_model",
     "inject_bias",
     "run_oracle",
+    "oracle_disparate_impacts",
     "InjectedData",
     "OracleResult",
 ]

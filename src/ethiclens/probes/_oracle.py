@@ -401,14 +401,9 @@ def _check_run(n_boot, methods, confidence_level, progress, injected) -> tuple:
             check_ci(meth, where="methods")
         except EthicLensInputError as exc:  # run_oracle's methods is an argument
             raise exc.renamed({}, kind="argument") from None
-    if len(set(methods)) < len(methods):
-        raise EthicLensInputError(
-            "names an interval method more than once",
-            column="methods",
-            kind="argument",
-            value=methods,
-            fix="name each method once",
-        )
+    _refuse_repeats(
+        methods, "methods", "names an interval method more than once", "name each method once"
+    )
     if progress is not None and not callable(progress):
         raise EthicLensInputError(
             "must be a function progress(done, total), or None",
@@ -426,6 +421,31 @@ def _check_run(n_boot, methods, confidence_level, progress, injected) -> tuple:
             kind="argument",
         )
     return tuple(methods)
+
+
+def oracle_disparate_impacts(values=(), column: str = "disparate_impact") -> tuple:
+    """The injected DIs ``ethiclens oracle`` runs, one :func:`run_oracle` each: ``values``
+    (default 0.6 and 1.0), each given once (a repeat would run the same cell twice); a repeat
+    is refused naming ``column`` and the value."""
+    values = tuple(values) or (0.6, 1.0)
+    fix = "give each DI once: each one runs the whole oracle"
+    _refuse_repeats(values, column, "gives the same DI more than once", fix)
+    return values
+
+
+def _refuse_repeats(values, column: str, problem: str, fix: str) -> None:
+    """Refuse the first value of ``values`` given a second time, named with ``column``."""
+    seen = set()
+    for value in values:
+        if value in seen:
+            raise EthicLensInputError(
+                problem,
+                column=column,
+                kind=None if column.startswith("-") else "argument",
+                value=value,
+                fix=fix,
+            )
+        seen.add(value)
 
 
 def _warn_few_judged(rows: list, repetitions: int, confidence_level: float) -> None:
