@@ -238,9 +238,8 @@ def threshold_table(
     sensitive_features : Series, DataFrame, dict or array-like
         Protected attributes, as for :func:`audit` (rows paired as there, see its Notes).
     sample_weight : array-like of shape (n,), optional
-        Row weights, as for :func:`audit`: weighted rates, floors on Kish-effective rows (each
-        label's own for the label floor), and Dirichlet draws of the effective cells (each
-        label's at its own Kish size) scaled to the group's weight total.
+        Row weights, as for :func:`audit`: weighted rates; floors and Dirichlet draws on
+        Kish-effective cells (each label's at its own size), scaled to the weight total.
     policy : Policy, optional
         DI/EO thresholds and sample floors.
     **options
