@@ -179,7 +179,7 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
     from rich.markup import escape
 
     check_seed(seed, "--seed")
-    check_probe_outputs({"--json": json_out})
+    check_probe_outputs({"--json": json_out}, example="oracle")
     console = _console()
     results = []
     settings = dict(eo_gap=eo_gap, repetitions=repetitions, n_boot=n_boot, random_state=seed)

@@ -135,11 +135,14 @@ OUTPUT_SUFFIXES = {
 }
 
 
-def check_probe_outputs(outputs: dict, inputs=(), *, suffixes: bool = True) -> None:
+def check_probe_outputs(
+    outputs: dict, inputs=(), *, suffixes: bool = True, example: str = "probe"
+) -> None:
     """Refuse, before any work, the outputs (flag -> path, None: not asked) of a probe command
-    that could not be written: standard output ('-', the report is printed there already), an
-    input or another output overwritten, an unwritable place, then (``suffixes``) a name
-    without the format's suffix (:func:`check_out_suffix`)."""
+    that could not be written: standard output ('-', the report is printed there already; the
+    fix names ``example`` plus the format's suffix, the command's own file), an input or
+    another output overwritten, an unwritable place, then (``suffixes``) a name without the
+    format's suffix (:func:`check_out_suffix`)."""
     from ..io import check_outputs, check_writable
 
     for flag, path in outputs.items():
@@ -148,7 +151,7 @@ def check_probe_outputs(outputs: dict, inputs=(), *, suffixes: bool = True) -> N
                 "cannot go to standard output ('-'): the command prints its summary there",
                 column=flag,
                 value=path,
-                fix=f"give {flag} a file name, e.g. {flag} probe{OUTPUT_SUFFIXES[flag][0]}",
+                fix=f"give {flag} a file name, e.g. {flag} {example}{OUTPUT_SUFFIXES[flag][0]}",
             )
     check_outputs(outputs, inputs=[i for i in inputs if i])
     for path in outputs.values():
@@ -175,7 +178,7 @@ def write_counterfactuals(data, protected: str, out, name_rows=None) -> int:
     from ..io import read_table, require_columns, write_atomic
     from ._counterfactual import _protected_column, _target_groups, make_counterfactuals
 
-    check_probe_outputs({"--out": out}, inputs=[data], suffixes=False)
+    check_probe_outputs({"--out": out}, inputs=[data], suffixes=False, example="flipped")
     records = read_table(data)
     require_columns(records, [protected], data)
     try:  # the input first
