@@ -216,7 +216,7 @@ def test_a_repeated_or_missing_copy_names_its_line(tmp_path, capsys):
     path = tmp_path / "dup.csv"
     pd.concat([frame, frame.iloc[[40]]], ignore_index=True).to_csv(path, index=False)
     err = _analyze(capsys, path)
-    assert f"repeat a (record, target) pair, first at dup.csv line {len(frame) + 2}" in err
+    assert f"copy repeats a (record, target) pair, first at dup.csv line {len(frame) + 2}" in err
     frame.drop(index=40).to_csv(path, index=False)  # record 10's flip to A or C
     err = _analyze(capsys, path)
     record = frame.loc[40, "_cf_row"]  # its observed copy: row `record`, line record + 2

@@ -9,6 +9,7 @@ import pytest
 
 from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
+from ethiclens.probes import analyze_counterfactuals
 
 TWO_COLUMNS = """
 import numpy as np
@@ -73,3 +74,34 @@ def test_oracle_json_to_stdout_is_fixed_with_oracles_own_file(capsys):
     err = capsys.readouterr().err
     assert "option '--json': cannot go to standard output" in err
     assert "e.g. --json oracle.json" in err and "probe.json" not in err
+
+
+def _flipped_table(tmp_path):
+    from ethiclens.probes import make_counterfactuals
+
+    rng = np.random.default_rng(0)
+    records = pd.DataFrame({"sex": ["F", "M"] * 20, "income": rng.normal(size=40)})
+    table = make_counterfactuals(records, "sex")
+    table["pred"] = (table["income"] > 0).astype(int)
+    return table
+
+
+def test_an_observed_row_edited_to_another_target_is_named_with_its_value(tmp_path, capsys):
+    table = _flipped_table(tmp_path)
+    first = int(np.flatnonzero((table["_cf_source"] == "F").to_numpy())[0])
+    assert table.loc[first, "_cf_target"] == "F"  # an observed copy, line first + 2
+    table.loc[first, "_cf_target"] = "M"
+    with pytest.raises(EthicLensInputError) as info:
+        analyze_counterfactuals(table, table["pred"], random_state=0, n_boot=100)
+    msg = str(info.value)
+    assert f"1 flipped copy repeats a (record, target) pair, first at row {first}" in msg
+    assert "(value: 'M')" in msg
+    table.to_csv(tmp_path / "scored.csv", index=False)
+    argv = ["probe", "analyze-counterfactuals", str(tmp_path / "scored.csv"), "--y-pred", "pred"]
+    assert main([*argv, "--n-boot", "100"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert (
+        f"1 flipped copy repeats a (record, target) pair, first at scored.csv line {first + 2}"
+        in err
+    )
+    assert "(value: 'M')" in err

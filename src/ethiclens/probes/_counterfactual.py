@@ -657,12 +657,21 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
         "each record must appear once as observed",
     )
     flipped = frame.loc[~observed, [TARGET]].assign(_r=numeric[~observed])
-    _refuse_repeats(
-        flipped.duplicated(),
-        "flipped copies repeat a (record, target) pair",
-        flipped.index,
-        "each record is flipped once per target group",
-    )
+    dup = flipped.duplicated()
+    if dup.any():  # named at the row that breaks the rule: the first in file order of a
+        # repeated pair whose copies differ (an observed row whose _cf_target was edited comes
+        # before the flipped copy it repeats), else the later of two identical copies
+        differ = flipped.duplicated(keep=False) & ~frame.loc[~observed].duplicated(keep=False)
+        first = int(np.flatnonzero((differ if differ.any() else dup).to_numpy())[0])
+        copies = "copy repeats" if int(dup.sum()) == 1 else "copies repeat"
+        raise EthicLensInputError(
+            f"{int(dup.sum())} flipped {copies} a (record, target) pair"
+            f"{first_row(int(flipped.index[first]))}",
+            column=ROW,
+            value=flipped[TARGET].iloc[first],
+            fix="drop duplicated rows or restore the edited _cf_target; each record is "
+            "flipped once per target group",
+        )
     if not (~observed).any():
         raise EthicLensInputError(
             "the table has no flipped rows, so nothing can be compared",
