@@ -105,3 +105,18 @@ def test_an_observed_row_edited_to_another_target_is_named_with_its_value(tmp_pa
         in err
     )
     assert "(value: 'M')" in err
+
+
+def test_without_scores_every_pair_keeps_the_score_keys_as_null(tmp_path):
+    table = _flipped_table(tmp_path)
+    res = analyze_counterfactuals(table, table["pred"], random_state=0, n_boot=100)
+    for pair in res.to_dict()["pairs"]:
+        assert pair["mean_score_shift"] is None
+        assert pair["mean_score_shift_ci"] is None
+        assert pair["mean_score_shift_ci_method"] is None
+        assert pair["score_shift_quantiles"] is None
+    scored = analyze_counterfactuals(
+        table, table["pred"], table["income"].abs() / 10, random_state=0, n_boot=100
+    )
+    keys = [sorted(p) for p in scored.to_dict()["pairs"]]
+    assert keys == [sorted(p) for p in res.to_dict()["pairs"]]

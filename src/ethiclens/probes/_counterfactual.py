@@ -93,11 +93,14 @@ class PairResult:
             "to_favorable_rate": self.to_favorable_rate,
             "to_unfavorable_rate": self.to_unfavorable_rate,
             "mean_score_shift": self.mean_score_shift,
+            # without scores the score keys are null, never absent: one shape per pair
+            "mean_score_shift_ci": None,
+            "mean_score_shift_ci_method": None,
+            "score_shift_quantiles": self.score_shift_quantiles,
         }
         if self.mean_score_shift_ci is not None:
             d["mean_score_shift_ci"] = _bounds(self.mean_score_shift_ci)
             d["mean_score_shift_ci_method"] = self.mean_score_shift_ci.method
-            d["score_shift_quantiles"] = self.score_shift_quantiles
         return d
 
 
