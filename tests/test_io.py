@@ -301,3 +301,13 @@ def test_dump_yaml_double_quotes_text_holding_a_folded_line_break(text):
     data = {"roles": {"y_pred": text, "protected": [text]}, text: text}
     written = dump_yaml(data)
     assert _parse_config(written, ".yaml") == data and yaml.safe_load(written) == data
+
+
+def test_a_name_with_the_right_suffix_then_another_is_told_the_right_one():
+    """flipped.csv.gz is told flipped.csv, not flipped.csv.csv (round 16)."""
+    from ethiclens.io import check_suffix
+
+    with pytest.raises(EthicLensInputError, match=r"Fix: e\.g\. --out flipped\.csv$"):
+        check_suffix("flipped.csv.gz", "--out", ".csv", "the table")
+    with pytest.raises(EthicLensInputError, match=r"Fix: e\.g\. --out out\.csv$"):
+        check_suffix("out.txt", "--out", ".csv", "the table")

@@ -908,11 +908,13 @@ def check_suffix(path, flag: str, suffix: str, what: str) -> None:
     """Refuse, before any work, an output whose name does not end in ``suffix`` (the format
     it will be written in, or one of its ``SUFFIX_ALSO``); None (not asked) passes."""
     if path and Path(path).suffix.lower() not in (suffix, *SUFFIX_ALSO.get(suffix, ())):
+        stem = Path(path).with_suffix("")  # flipped.csv.gz: flipped.csv, not flipped.csv.csv
+        name = stem.name if stem.suffix.lower() == suffix else Path(path).with_suffix(suffix).name
         raise EthicLensInputError(
             f"{what}'s name must end in {suffix}",
             column=flag,
             value=str(path),
-            fix=f"e.g. {flag} {Path(path).with_suffix(suffix).name}",
+            fix=f"e.g. {flag} {name}",
         )
 
 
