@@ -311,3 +311,18 @@ def test_a_name_with_the_right_suffix_then_another_is_told_the_right_one():
         check_suffix("flipped.csv.gz", "--out", ".csv", "the table")
     with pytest.raises(EthicLensInputError, match=r"Fix: e\.g\. --out out\.csv$"):
         check_suffix("out.txt", "--out", ".csv", "the table")
+
+
+@pytest.mark.parametrize("command", ["monitor", "sweep"])
+def test_a_store_named_for_another_format_is_refused(tmp_path, command):
+    """A SQLite store named results.json was written as a database under a JSON name."""
+    from ethiclens.experiments import ResultsStore
+    from ethiclens.monitor import MonitorRequest
+
+    path = tmp_path / "results.json"
+    with pytest.raises(EthicLensInputError, match="a store is a SQLite database; a name ending"):
+        if command == "monitor":
+            MonitorRequest.checked_store(path)
+        else:
+            ResultsStore(path, "abc")
+    assert not path.exists()

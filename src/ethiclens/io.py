@@ -918,6 +918,24 @@ def check_suffix(path, flag: str, suffix: str, what: str) -> None:
         )
 
 
+# Names of other formats than a SQLite store's (a store named results.json is a database that
+# a reader would open as JSON)
+NOT_A_STORE = (".json", ".csv", ".txt", ".html", ".htm", ".md", ".pdf", ".png", ".parquet")
+NOT_A_STORE += (".yaml", ".yml", ".xlsx")
+
+
+def check_store_name(path, flag: str = "--store") -> None:
+    """Refuse, before any work, a SQLite store's file name that names another format."""
+    suffix = Path(str(path)).suffix.lower()
+    if suffix in NOT_A_STORE:
+        raise EthicLensInputError(
+            f"a store is a SQLite database; a name ending in {suffix} says another format",
+            column=flag,
+            value=str(path),
+            fix=f"e.g. {flag} {Path(str(path)).with_suffix('.sqlite').name}",
+        )
+
+
 CONFIG_SUFFIXES = (".yaml", ".yml", ".json")
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import EthicLensInputError
+from ..io import check_store_name
 from ._records import GroupRecord, RunRecord, RunResult
 
 # The records' fields in table order (group_stats: after run_id; runs: by column name).
@@ -323,6 +324,7 @@ class ResultsStore:
     ):
         self.path = Path(path)
         self._lock = None
+        check_store_name(self.path, flag)
         if not self.path.parent.is_dir():
             raise EthicLensInputError(
                 f"folder {self.path.parent} does not exist",

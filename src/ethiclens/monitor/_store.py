@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import EthicLensInputError
+from ..io import check_store_name
 from ._evidence import state_keys
 from ._shape import meta_problem, shape_problem
 
@@ -74,6 +75,7 @@ def checked_store(store, flag: str = "--store") -> str:
     refuse_malformed_url(text, flag, "URL", fix)
     match = _SCHEME.match(text)
     if match is None:
+        check_store_name(text, flag)
         return text
     scheme = match.group(1)
     if scheme.split("+")[0] != "postgresql":
