@@ -326,3 +326,12 @@ def test_a_store_named_for_another_format_is_refused(tmp_path, command):
         else:
             ResultsStore(path, "abc")
     assert not path.exists()
+
+
+def test_schema_words_take_a_text_bound():
+    """Every rule's words are built only for that rule: a text bound (a pattern) with a rule
+    that formats a number raised 'Cannot specify , with s' (round 16)."""
+    from ethiclens._checks import schema_words
+
+    assert schema_words("pattern", "^[a-z]+$", "fallback") == "fallback"
+    assert schema_words("maxLength", 200, "x") == "must be at most 200 characters long"

@@ -356,6 +356,8 @@ def schema_words(rule: str, bound, fallback: str) -> str:
     if rule == "enum":  # null allowed is "left out" to a person, not a choice named None
         named = ", ".join(map(str, (b for b in bound if b is not None)))
         return "must be one of " + named + (" (or left out)" if None in bound else "")
+    if rule == "maxLength":  # not in the table below, whose every entry is built each call
+        return f"must be at most {bound:,} characters long"
     words = {
         "const": f"must be {bound!r}",
         "minimum": "must be non-negative" if bound == 0 else f"must be at least {bound}",
@@ -364,7 +366,6 @@ def schema_words(rule: str, bound, fallback: str) -> str:
         "exclusiveMaximum": f"must be less than {bound}",
         "minItems": f"needs at least {bound} item(s)",
         "maxItems": f"takes at most {bound} item(s)",
-        "maxLength": f"must be at most {bound:,} characters long",
     }
     return words.get(rule, fallback)
 
