@@ -319,13 +319,14 @@ def test_a_store_named_for_another_format_is_refused(tmp_path, command):
     from ethiclens.experiments import ResultsStore
     from ethiclens.monitor import MonitorRequest
 
-    path = tmp_path / "results.json"
-    with pytest.raises(EthicLensInputError, match="a store is a SQLite database; a name ending"):
-        if command == "monitor":
-            MonitorRequest.checked_store(path)
-        else:
-            ResultsStore(path, "abc")
-    assert not path.exists()
+    for name in ("results.json", "results.duckdb", "results.csv.gz"):
+        path = tmp_path / name
+        with pytest.raises(EthicLensInputError, match="a store is a SQLite database; a name"):
+            if command == "monitor":
+                MonitorRequest.checked_store(path)
+            else:
+                ResultsStore(path, "abc")
+        assert not path.exists()
 
 
 def test_schema_words_take_a_text_bound():

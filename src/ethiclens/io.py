@@ -921,7 +921,8 @@ def check_suffix(path, flag: str, suffix: str, what: str) -> None:
 # Names of other formats than a SQLite store's (a store named results.json is a database that
 # a reader would open as JSON)
 NOT_A_STORE = (".json", ".csv", ".txt", ".html", ".htm", ".md", ".pdf", ".png", ".parquet")
-NOT_A_STORE += (".yaml", ".yml", ".xlsx")
+NOT_A_STORE += (".yaml", ".yml", ".xlsx", ".xls", ".tsv", ".jsonl", ".feather", ".arrow")
+NOT_A_STORE += (".duckdb", ".ddb", ".gz", ".zip", ".bz2", ".xz", ".zst")  # another engine, packed
 
 
 def check_store_name(path, flag: str = "--store") -> None:
