@@ -13,3 +13,25 @@ def test_n_bins_is_named_as_an_argument():
     assert str(err.value) == (
         "argument 'n_bins': must be an integer in [2, 1000] (value: '3'). Fix: 10 is the default"
     )
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_an_intersection_named_as_a_protected_column_is_refused(tmp_path, capsys, engine):
+    """A column 'race&sex' beside --intersect race,sex: its groups were silently replaced by
+    the crossing's (the monitor raised an IntegrityError)."""
+    from ethiclens.cli import main
+
+    path = tmp_path / "c.csv"
+    rows = [
+        f"{'AB'[i % 2]},{'FM'[i // 2 % 2]},{'XYZ'[i % 3]},{i % 2},{i // 3 % 2}" for i in range(60)
+    ]
+    path.write_text("race,sex,race&sex,y,p\n" + "\n".join(rows) + "\n")
+    argv = ["audit", str(path), "--y-true", "y", "--y-pred", "p", "--engine", engine]
+    for col in ("race", "sex", "race&sex"):
+        argv += ["--protected", col]
+    assert main([*argv, "--intersect", "race,sex", "--n-boot", "100"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "error: option '--intersect': the intersection ['race', 'sex'] would be named "
+        "'race&sex', the name of a protected column"
+    ), err

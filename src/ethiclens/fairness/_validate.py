@@ -767,6 +767,49 @@ def _refuse_same_letters(labels: list[str], column: str) -> None:
         seen[nfc] = label
 
 
+def check_intersection_combos(combos, columns, column: str = "intersections") -> None:
+    """Every face's checks of intersections (``column``: how the face names the option): two
+    or more of the protected ``columns``, none twice, each crossing once, and a crossed name
+    (``race&sex``) that is no protected column's own name, which it would silently replace."""
+    seen: dict = {}
+    for combo in combos:
+        combo = list(combo)
+        if len(combo) < 2 or any(a not in columns for a in combo):
+            raise EthicLensInputError(
+                "intersection needs two or more known attributes",
+                column=column,
+                value=combo,
+                fix=f"use names from {list(columns)}",
+            )
+        twice = [a for i, a in enumerate(combo) if a in combo[:i]]
+        if twice:
+            raise EthicLensInputError(
+                f"the intersection lists {twice[0]!r} twice (an attribute crossed with itself "
+                "is just the attribute)",
+                column=column,
+                value=combo,
+                fix="cross two or more different attributes, e.g. race,sex",
+            )
+        if frozenset(combo) in seen:
+            raise EthicLensInputError(
+                f"the intersection {combo} is given twice (as {seen[frozenset(combo)]} "
+                "before); its groups would be counted twice",
+                column=column,
+                value=combo,
+                fix="give each intersection once",
+            )
+        seen[frozenset(combo)] = combo
+        name = INTERSECTION_SEP.join(combo)
+        if name in columns:
+            raise EthicLensInputError(
+                f"the intersection {combo} would be named {name!r}, the name of a protected "
+                "column: the crossing would replace that column's groups",
+                column=column,
+                value=combo,
+                fix=f"rename the column {name!r} (or drop it from the protected attributes)",
+            )
+
+
 def cross_groups(parts: list[tuple[list[str], np.ndarray]], sep: str):
     """Intersectional groups from several encoded attributes (only combinations present).
 
@@ -1059,35 +1102,8 @@ def encode_edited(sensitive_features, n: int, opts, against: str = "y_pred"):
     attrs = encode_groups(sensitive_features, n, against)
     attrs, edits = apply_group_edits(attrs, opts.exclude_groups, opts.merge_groups)
     check_reference_kept(getattr(opts, "reference", None), edits, list(attrs))
-    seen = {}
+    check_intersection_combos(opts.intersections or [], list(attrs))
     for combo in opts.intersections or []:
-        missing = [a for a in combo if a not in attrs]
-        if missing or len(combo) < 2:
-            raise EthicLensInputError(
-                "intersection needs two or more known attributes",
-                column="intersections",
-                value=combo,
-                fix=f"use names from {list(attrs)}",
-            )
-        twice = [a for i, a in enumerate(combo) if a in list(combo)[:i]]
-        if twice:
-            raise EthicLensInputError(
-                f"the intersection lists {twice[0]!r} twice (an attribute crossed with itself "
-                "is just the attribute)",
-                column="intersections",
-                value=list(combo),
-                fix="cross two or more different attributes, e.g. race,sex",
-            )
-        key = frozenset(combo)
-        if key in seen:
-            raise EthicLensInputError(
-                f"the intersection {list(combo)} is given twice (as {seen[key]} before); its "
-                "groups would be counted twice",
-                column="intersections",
-                value=list(combo),
-                fix="give each intersection once",
-            )
-        seen[key] = list(combo)
         attrs[INTERSECTION_SEP.join(combo)] = cross_groups(
             [attrs[a] for a in combo], INTERSECTION_SEP
         )

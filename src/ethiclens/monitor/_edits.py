@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
-from ..fairness import bin_attribute, positive_mask
+from ..fairness import bin_attribute, check_intersection_combos, positive_mask
 
 # pandas reads these as booleans in a CSV column (and nothing else: not yes/no)
 _BOOLEANS = {"True": True, "TRUE": True, "true": True, "False": False, "FALSE": False,
@@ -118,36 +118,8 @@ SEP = "&"  # joins an intersection's attributes and groups, as the audit does: '
 
 
 def check_intersections(combos, columns) -> None:
-    """The audit's checks of ``--intersect`` (its messages, the flag named): two or more of the
-    protected ``columns``, none twice, each crossing once."""
-    seen: dict = {}
-    for combo in combos:
-        combo = list(combo)
-        if len(combo) < 2 or any(a not in columns for a in combo):
-            raise EthicLensInputError(
-                "intersection needs two or more known attributes",
-                column="--intersect",
-                value=combo,
-                fix=f"use names from {list(columns)}",
-            )
-        twice = [a for i, a in enumerate(combo) if a in combo[:i]]
-        if twice:
-            raise EthicLensInputError(
-                f"the intersection lists {twice[0]!r} twice (an attribute crossed with itself "
-                "is just the attribute)",
-                column="--intersect",
-                value=combo,
-                fix="cross two or more different attributes, e.g. race,sex",
-            )
-        if frozenset(combo) in seen:
-            raise EthicLensInputError(
-                f"the intersection {combo} is given twice (as {seen[frozenset(combo)]} "
-                "before); its groups would be counted twice",
-                column="--intersect",
-                value=combo,
-                fix="give each intersection once",
-            )
-        seen[frozenset(combo)] = combo
+    """The audit's checks of ``--intersect`` (its messages, the flag named)."""
+    check_intersection_combos(combos, list(columns), "--intersect")
 
 
 def attribute_tables(table: pd.DataFrame, request) -> dict:
