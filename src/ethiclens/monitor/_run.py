@@ -945,6 +945,11 @@ def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
     if row.baseline is not None:
         body["baseline"] = {
             "di_band": [row.baseline["di_t"], 1 / row.baseline["di_t"]],
-            **{k: row.baseline[k] for k in ("tpr_eps", "fpr_eps") if k in row.baseline},
+            # a label the baseline held no rows of has no bound (its bet uses 0.5): left out
+            **{
+                k: row.baseline[k]
+                for k in ("tpr_eps", "fpr_eps")
+                if k in row.baseline and np.isfinite(row.baseline[k])
+            },
         }
     return body
