@@ -96,9 +96,20 @@ def di_rule_sentence(policy: dict) -> str:
     )
 
 
-def group_changes(config: dict) -> list[str]:
-    """Exclusions and merges the user asked for, one sentence each."""
-    out = []
+def _bins(run: dict | None) -> dict:
+    """The numeric attributes binned before the audit ({attr: edges}): from the request of a
+    file or database run, or from the counts table's own record (``run.input.bins``)."""
+    run = run or {}
+    spec_bins = ((run.get("spec") or {}).get("groups") or {}).get("bins")
+    return spec_bins or (run.get("input") or {}).get("bins") or {}
+
+
+def group_changes(config: dict, run: dict | None = None) -> list[str]:
+    """Bins, exclusions and merges the user asked for, one sentence each."""
+    out = [
+        f"{attr}: binned at edges {', '.join(f'{e:g}' for e in edges)}"
+        for attr, edges in _bins(run).items()
+    ]
     for attr, groups in (config.get("exclude_groups") or {}).items():
         out.append(f"{attr}: excluded {', '.join(map(str, groups))}")
     for attr, merges in (config.get("merge_groups") or {}).items():
@@ -107,8 +118,8 @@ def group_changes(config: dict) -> list[str]:
     return out
 
 
-def changes_sentence(config: dict) -> str | None:
-    changes = group_changes(config)
+def changes_sentence(config: dict, run: dict | None = None) -> str | None:
+    changes = group_changes(config, run)
     if not changes:
         return None
     return (
@@ -232,7 +243,7 @@ def _summary(result: AuditResult) -> Section:
         f"{a.name}: reference {a.reference} ({a.reference_source})" for a in result.attributes
     )
     label = result.data.get("provenance", {}).get("label")
-    changes = changes_sentence(result.config)
+    changes = changes_sentence(result.config, result.run)
     weighted = weighted_sentence(result.config)
     return Section(
         "summary",

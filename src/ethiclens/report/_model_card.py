@@ -114,7 +114,7 @@ def _factors(result: AuditResult, prov: dict) -> list[str]:
             f"- {md(a.name)}: reference {md(a.reference)} ({md(a.reference_source)}); "
             f"groups {groups}."
         )
-    changes = changes_sentence(result.config)
+    changes = changes_sentence(result.config, result.run)
     if changes:
         out.append(f"- {md(changes)}")
     return out + _pairs(pv.card_sections(prov, "factors")) + [""]
@@ -160,7 +160,7 @@ def _data(result: AuditResult, prov: dict) -> list[str]:
 def _quantitative(result: AuditResult, prov: dict) -> list[str]:
     """The headlines (or why they were withheld), then each attribute's tables."""
     out = ["## Quantitative analyses", ""]
-    changes = changes_sentence(result.config)
+    changes = changes_sentence(result.config, result.run)
     if changes:
         out += [f"**{md(changes)}**", ""]
     weighted = weighted_sentence(result.config)

@@ -132,7 +132,7 @@ def _footer(result) -> list[str]:
     """Changed groups, the headlines (or why withheld), the largest disparity, flags, verdict."""
     cfg = result.config
     lines = []
-    changes = changes_sentence(cfg)
+    changes = changes_sentence(cfg, result.run)
     if changes:
         lines.append(f"[bold]{_e(changes)}[/bold]")
     largest = largest_disparity(result)
