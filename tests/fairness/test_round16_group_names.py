@@ -66,3 +66,13 @@ def test_a_name_that_prints_as_nothing_is_blank(tmp_path, capsys, engine, name):
         "error: column 'g': holds blank group names (empty, or only spaces and characters that "
         f"print as nothing): {ascii(name)}, first at inv.csv line 2."
     ), err
+
+
+def test_the_first_non_numeric_value_named_is_the_same_in_any_order():
+    """DuckDB hands a counts table's values over in no fixed order: the refusal named 'C' on
+    one run and 'B' on the next (round 16)."""
+    from ethiclens.fairness import bin_attribute
+
+    for values in (["C", "B", "A"], ["B", "A", "C"]):
+        with pytest.raises(Exception, match=r"holds non-numeric values \(first: 'A'\)"):
+            bin_attribute(values, [0, 1], "race")

@@ -93,8 +93,11 @@ def bin_attribute(
     raw = pd.Series(np.asarray(values, dtype=object))
     bad = numeric.isna() & raw.notna()
     if bad.any():
+        # the first in sorted order: an engine that counts where the data lives (DuckDB, a
+        # database) hands its values over in no fixed order
+        first = min(raw[bad].unique(), key=str)
         raise EthicLensInputError(
-            f"holds non-numeric values (first: {raw[bad].iloc[0]!r}); only numbers can be binned",
+            f"holds non-numeric values (first: {first!r}); only numbers can be binned",
             column=column,
             fix="drop --bins for a categorical attribute",
         )
