@@ -35,3 +35,31 @@ def test_an_intersection_named_as_a_protected_column_is_refused(tmp_path, capsys
         "error: option '--intersect': the intersection ['race', 'sex'] would be named "
         "'race&sex', the name of a protected column"
     ), err
+
+
+def test_crossed_labels_alike_are_named_alike_on_the_audit_and_the_monitor(tmp_path, capsys):
+    from ethiclens.cli import main
+
+    path = tmp_path / "c.csv"
+    rows = ["A&M,F,0,1,2024-01-01", "A,M&F,1,0,2024-01-01", "B,F,1,1,2024-01-02"] * 20
+    path.write_text("race,sex,y,p,t\n" + "\n".join(rows) + "\n")
+    roles = ["--y-pred", "p", "--protected", "race", "--protected", "sex", "--intersect",
+             "race,sex", "--n-boot", "100"]  # fmt: skip
+    said = (
+        "error: option '--intersect': groups ('A', 'M&F') and ('A&M', 'F') would both be "
+        "labelled 'A&M&F'. Fix: rename group values that contain '&' before crossing\n"
+    )
+    assert main(["audit", str(path), "--y-true", "y", *roles]) == 2
+    assert capsys.readouterr().err == said
+    monitor = [
+        "monitor",
+        str(path),
+        "--time",
+        "t",
+        "--window",
+        "7d",
+        "--store",
+        str(tmp_path / "s"),
+    ]
+    assert main([*monitor, *roles]) == 2
+    assert capsys.readouterr().err == said

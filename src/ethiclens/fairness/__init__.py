@@ -75,6 +75,7 @@ from ._validate import (
     groups_without_rows,
     label_matches,
     positive_mask,
+    refuse_label_clash,
     values_written_alike,
 )
 
@@ -112,6 +113,7 @@ __all__ = [
     "check_group_edits",
     "check_two_groups",
     "positive_mask",
+    "refuse_label_clash",
     "values_written_alike",
     "bin_attribute",
     "bin_counts",

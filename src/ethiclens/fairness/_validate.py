@@ -810,6 +810,23 @@ def check_intersection_combos(combos, columns, column: str = "intersections") ->
             )
 
 
+def refuse_label_clash(combos, sep: str | None = None, column="intersections") -> None:
+    """Refuse two combinations of groups whose crossed labels are alike (``'x&y'`` + ``'z'``
+    and ``'x'`` + ``'y&z'``), naming the first such pair in sorted order (the same pair on
+    every engine and face); ``sep``: the separator, by default the audit's."""
+    sep = INTERSECTION_SEP if sep is None else sep
+    seen: dict = {}
+    for combo in sorted(map(tuple, combos)):
+        label = sep.join(combo)
+        if label in seen:
+            raise EthicLensInputError(
+                f"groups {seen[label]} and {combo} would both be labelled {label!r}",
+                column=column,
+                fix=f"rename group values that contain {sep!r} before crossing",
+            )
+        seen[label] = combo
+
+
 def cross_groups(parts: list[tuple[list[str], np.ndarray]], sep: str):
     """Intersectional groups from several encoded attributes (only combinations present).
 
@@ -832,15 +849,7 @@ def cross_groups(parts: list[tuple[list[str], np.ndarray]], sep: str):
         combos.append(tuple(reversed(names)))
         labels.append(sep.join(reversed(names)))
     if len(set(labels)) < len(labels):
-        seen = {}
-        for combo, label in zip(combos, labels, strict=True):
-            if label in seen:
-                raise EthicLensInputError(
-                    f"groups {seen[label]} and {combo} would both be labelled {label!r}",
-                    column="intersections",
-                    fix=f"rename group values that contain {sep!r} before crossing",
-                )
-            seen[label] = combo
+        refuse_label_clash(combos, sep)
     order = np.argsort(labels)
     remap = np.empty(len(labels), dtype=np.int64)
     remap[order] = np.arange(len(labels))

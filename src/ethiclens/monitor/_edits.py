@@ -17,7 +17,12 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
-from ..fairness import bin_attribute, check_intersection_combos, positive_mask
+from ..fairness import (
+    bin_attribute,
+    check_intersection_combos,
+    positive_mask,
+    refuse_label_clash,
+)
 
 # pandas reads these as booleans in a CSV column (and nothing else: not yes/no)
 _BOOLEANS = {"True": True, "TRUE": True, "true": True, "False": False, "FALSE": False,
@@ -136,12 +141,7 @@ def attribute_tables(table: pd.DataFrame, request) -> dict:
         parts = [crossed[a] for a in combo]
         joined = parts[0].str.cat(parts[1:], sep=SEP)
         combos = crossed[list(combo)].drop_duplicates()
-        if joined.nunique() < len(combos):
-            raise EthicLensInputError(
-                f"two combinations of {list(combo)} would both be labelled alike",
-                column="--intersect",
-                value=list(combo),
-                fix=f"rename group values that contain {SEP!r} before crossing",
-            )
+        if joined.nunique() < len(combos):  # the audit's words, the same pair named
+            refuse_label_clash(combos.astype(str).to_numpy().tolist(), SEP, "--intersect")
         tables[SEP.join(combo)] = crossed.assign(**{SEP.join(combo): joined})
     return tables
