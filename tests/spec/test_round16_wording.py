@@ -56,3 +56,10 @@ def test_model_text_flags_are_limited_as_the_card_files_fields_are(capsys, flag,
     err = _err(capsys, ["audit", "compas", flag, "x" * (limit + 1), "--n-boot", "100"])
     assert err.startswith(f"error: option '{flag}': must be at most {limit:,} characters long")
     assert err.count("\n") == 1
+
+
+def test_a_version_written_as_text_is_told_the_one_number(tmp_path, capsys):
+    config = tmp_path / "v.json"
+    config.write_text('{"version": "1", "target": {"dataset": "compas"}}')
+    err = _err(capsys, ["audit", "--config", str(config)])
+    assert err.endswith("must be a whole number (value: '1'). Fix: give 1 (a number, not text)\n")

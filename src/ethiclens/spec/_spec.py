@@ -876,6 +876,8 @@ def _range_fix(schema: dict) -> str | None:
     """'give a value from 100 to 1000000' (or 'between 0 and 1, both excluded') from a field's
     bounds: the one range the CLI, config files and the web form all check."""
     lo, hi = schema.get("minimum"), schema.get("maximum")
+    if lo is not None and lo == hi:  # one value (the spec's version): say it, unquoted
+        return f"give {lo} (a number, not text)"
     if lo is not None and hi is not None:
         return f"give a value from {lo} to {hi}"
     xlo, xhi = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
