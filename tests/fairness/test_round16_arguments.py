@@ -63,3 +63,15 @@ def test_crossed_labels_alike_are_named_alike_on_the_audit_and_the_monitor(tmp_p
     ]
     assert main([*monitor, *roles]) == 2
     assert capsys.readouterr().err == said
+
+
+def test_an_intersection_names_its_unknown_attribute():
+    from ethiclens.fairness import check_intersection_combos
+
+    with pytest.raises(EthicLensInputError) as err:
+        check_intersection_combos([("race", "sex", "age")], ["race", "sex"], "--intersect")
+    assert str(err.value) == (
+        "option '--intersect': intersection needs two or more known attributes: 'age' is not a "
+        "protected attribute (value: ['race', 'sex', 'age']). Fix: use names from "
+        "['race', 'sex']"
+    )

@@ -774,9 +774,11 @@ def check_intersection_combos(combos, columns, column: str = "intersections") ->
     seen: dict = {}
     for combo in combos:
         combo = list(combo)
-        if len(combo) < 2 or any(a not in columns for a in combo):
+        unknown = [a for a in combo if a not in columns]
+        if len(combo) < 2 or unknown:
+            said = f": {unknown[0]!r} is not a protected attribute" if unknown else ""
             raise EthicLensInputError(
-                "intersection needs two or more known attributes",
+                f"intersection needs two or more known attributes{said}",
                 column=column,
                 value=combo,
                 fix=f"use names from {list(columns)}",
