@@ -371,9 +371,11 @@ def refuse_blank_groups(values, column, where_of) -> None:
     (``fairness.encode_groups`` builds them: every such name, up to five), the first row
     holding one added by ``where_of(test)`` (", first at FILE line L", or ""). An empty name
     alone is left to the audit: its words name no row on any engine."""
-    # a set of the text values only: a cell holding a list or a dict (refused later, by the
-    # audit's own check of group values) cannot be hashed
-    blank = sorted({v for v in values if isinstance(v, str) and prints_blank(v)})
+    try:  # each distinct value once: a million rows hold a handful of groups
+        distinct = pd.unique(pd.Series(values, dtype=object))
+    except TypeError:  # a list or dict cell (refused later, by the audit's own check)
+        distinct = [v for v in values if isinstance(v, str)]
+    blank = sorted({v for v in distinct if isinstance(v, str) and prints_blank(v)})
     if not blank or blank == [""]:
         return
     from ..fairness import blank_groups_error
