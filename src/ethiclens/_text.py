@@ -67,6 +67,15 @@ def prints_blank(text: str) -> bool:
     return all(c.isspace() or c in _FILLERS or unicodedata.category(c) == "Cf" for c in text)
 
 
+def as_seen(text: str) -> str:
+    """``text`` as a reader sees it: in NFC, without its format characters (a zero-width space,
+    a joiner, a BOM, bidi marks: category Cf), so that names which look alike get one key."""
+    import unicodedata
+
+    nfc = unicodedata.normalize("NFC", text)
+    return "".join(c for c in nfc if unicodedata.category(c) != "Cf")
+
+
 def one_line(text) -> str:
     """:func:`terminal_safe` with newlines escaped too: an error message is one line."""
     return terminal_safe(text).replace("\n", "\\n")

@@ -17,7 +17,7 @@ from .._checks import (
     not_numbers,
     refuse_missing,
 )
-from .._text import prints_blank
+from .._text import as_seen, prints_blank
 from ..errors import EthicLensInputError
 
 
@@ -736,13 +736,6 @@ def blank_groups_error(blank: list[str], column: str) -> EthicLensInputError:
     )
 
 
-def _invisible(text: str) -> str:
-    """``text`` in NFC without its format characters (zero-width space, joiner, BOM, bidi
-    marks: category Cf), so that names which look alike get one key."""
-    nfc = unicodedata.normalize("NFC", text)
-    return "".join(c for c in nfc if unicodedata.category(c) != "Cf")
-
-
 def _refuse_same_letters(labels: list[str], column: str) -> None:
     """Two groups whose names are the same letters in other Unicode code points ('é' composed,
     or 'e' + a combining accent, as macOS tools write it) or that differ only by invisible
@@ -750,7 +743,7 @@ def _refuse_same_letters(labels: list[str], column: str) -> None:
     points."""
     seen = {}
     for label in sorted(labels):  # in one order whatever order an engine found them
-        nfc = _invisible(label)
+        nfc = as_seen(label)
         if nfc in seen:
             first, second = (" ".join(f"U+{ord(c):04X}" for c in x) for x in (seen[nfc], label))
             fix = "normalise the column to NFC first (pandas: .str.normalize('NFC'))"

@@ -22,7 +22,6 @@ import os
 import re
 import shutil
 import tempfile
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,7 +37,7 @@ from .._checks import (
     refuse_missing,
 )
 from .._checks import check_seed as _check_seed
-from .._text import prints_blank
+from .._text import as_seen, prints_blank
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups
@@ -209,7 +208,7 @@ def check_release_for(rel: Release, request, where: str = "request") -> None:
         a, b = shown(theirs.get(key)), shown(mine[key])
         return (
             (a, b)
-            if _seen(a) != _seen(b)
+            if _looks(a) != _looks(b)
             else (shown(theirs.get(key), ascii), shown(mine[key], ascii))
         )
 
@@ -896,10 +895,9 @@ def check_seed(value, where: str = "--seed"):
     return _check_seed(value, where, allow_none=True)
 
 
-def _seen(text: str) -> str:
-    """``text`` as a reader sees it: in NFC, without what prints as nothing (a zero-width
-    space, a joiner, spaces)."""
-    return "".join(c for c in unicodedata.normalize("NFC", text) if not prints_blank(c))
+def _looks(text: str) -> str:
+    """``text`` as a reader sees it (:func:`as_seen`), spaces and fillers left out too."""
+    return "".join(c for c in as_seen(text) if not prints_blank(c))
 
 
 def _check_domain(domain, prot: str) -> list[str]:
