@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import check_dp_epsilon
+from .._checks import check_dp_epsilon, check_type
 from ..errors import EthicLensInputError
 from ._inputs import PreparedData, SplitPredictions
 
@@ -369,13 +369,13 @@ def _checked_inputs(attribute, config, data, overrides) -> TrainConfig:
     config = config or TrainConfig()
     if overrides:
         config = TrainConfig(**{**config.__dict__, **overrides})
-    if not isinstance(data, PreparedData):
-        raise EthicLensInputError(
-            "needs the prepared splits of the dataset",
-            column="data",
-            value=type(data).__name__,
-            fix="data=ethiclens.experiments.prepare(dataset, seed) for a benchmark dataset",
-        )
+    check_type(
+        data,
+        PreparedData,
+        column="data",
+        problem="needs the prepared splits of the dataset",
+        fix="data=ethiclens.experiments.prepare(dataset, seed) for a benchmark dataset",
+    )
     if attribute is not None:
         _check_attribute(data, attribute)
     return config
