@@ -165,12 +165,8 @@ def _checked_splits(train, test, group_order, positive_rates, delta_pcer) -> tup
     (one place: :func:`check_split_groups`, :func:`refuse_same_rows`), and on the losses,
     ``positive_rates`` and ``delta_pcer``."""
     if train.loss is None or test.loss is None:
-        raise EthicLensInputError(
-            "the attack needs per-example losses on both splits",
-            column="loss",
-            kind="argument",
-            fix="pass loss= to both SplitPredictions",
-        )
+        problem = "the attack needs per-example losses on both splits"
+        raise _argument_error(problem, "loss", fix="pass loss= to both SplitPredictions")
     order = check_split_groups(train, test, group_order)
     _check_comparison(positive_rates, delta_pcer, order)
     refuse_same_rows(train, test)  # after the arguments: a bad one is named first
@@ -209,7 +205,7 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]) -> Non
         )
 
 
-def _argument_error(problem: str, name: str, value, fix: str) -> EthicLensInputError:
+def _argument_error(problem: str, name: str, value=None, fix=None) -> EthicLensInputError:
     return EthicLensInputError(problem, column=name, kind="argument", value=value, fix=fix)
 
 
@@ -228,11 +224,8 @@ def _attack_group(train: SplitPredictions, test: SplitPredictions, g: str) -> Gr
     """The threshold attack (score −loss) on group ``g``'s members and non-members."""
     tr, te = train.mask(g), test.mask(g)
     if not tr.any() or not te.any():
-        raise EthicLensInputError(
-            f"group {g!r} is missing from the {'train' if not tr.any() else 'test'} split",
-            column="groups",
-            kind="argument",
-        )
+        split = "train" if not tr.any() else "test"
+        raise _argument_error(f"group {g!r} is missing from the {split} split", "groups")
     scores = -np.concatenate([train.loss[tr], test.loss[te]])
     member = np.r_[np.ones(tr.sum()), np.zeros(te.sum())]
     auc = float(roc_auc_score(member, scores))
