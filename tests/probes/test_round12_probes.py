@@ -133,7 +133,7 @@ def test_make_counterfactuals_writes_a_csv_the_analysis_reads(tmp_path, capsys):
     assert len(pd.read_csv(out)) == 40
 
 
-@pytest.mark.parametrize(
+JSON_COMMANDS = pytest.mark.parametrize(
     "argv",
     [
         ["oracle", "--n", "200", "--repetitions", "2", "--n-boot", "100"],
@@ -141,19 +141,32 @@ def test_make_counterfactuals_writes_a_csv_the_analysis_reads(tmp_path, capsys):
         ["probe", "analyze-counterfactuals", "{scored}", "--y-pred", "pred"],
     ],
 )
-@pytest.mark.parametrize(
-    "name,problem", [("r.txt", "name must end in .json"), ("-", "standard output")]
-)
-def test_every_json_output_needs_a_json_name_and_no_stdout(
-    scored, tmp_path, capsys, monkeypatch, argv, name, problem
+
+
+@JSON_COMMANDS
+def test_every_json_output_needs_a_json_name(scored, tmp_path, capsys, argv):
+    path, _ = scored
+    argv = [a.replace("{scored}", str(path)) for a in argv]
+    err = _error(capsys, [*argv, "--json", str(tmp_path / "r.txt")])
+    assert "option '--json': " in err and "name must end in .json" in err
+    assert not (tmp_path / "r.txt").exists()
+
+
+@JSON_COMMANDS
+def test_every_json_output_goes_to_stdout_alone_with_a_dash(
+    scored, tmp_path, capsys, monkeypatch, argv
 ):
+    """``--json -``: the JSON, whole, is all standard output holds (as on every other
+    command); the summary goes to standard error, and no file named '-' is written."""
+    import json
+
     path, _ = scored
     monkeypatch.chdir(tmp_path)  # where '-' would land as a file
-    json_out = name if name == "-" else str(tmp_path / name)
     argv = [a.replace("{scored}", str(path)) for a in argv]
-    err = _error(capsys, [*argv, "--json", json_out])
-    assert "option '--json': " in err and problem in err
-    assert not (tmp_path / name).exists() and not (tmp_path / "-").exists()
+    assert main([*argv, "--json", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out) and err.strip()
+    assert not (tmp_path / "-").exists()
 
 
 def test_a_protected_column_the_file_lacks_is_named_with_the_files_columns(tmp_path, capsys):

@@ -69,13 +69,6 @@ def test_run_oracle_names_the_repeated_method_and_the_library_the_repeated_di():
     assert oracle_disparate_impacts(()) == (0.6, 1.0)
 
 
-def test_oracle_json_to_stdout_is_fixed_with_oracles_own_file(capsys):
-    assert main(["oracle", "--json", "-", "--n", "100"]) == 2
-    err = capsys.readouterr().err
-    assert "option '--json': cannot go to standard output" in err
-    assert "e.g. --json oracle.json" in err and "probe.json" not in err
-
-
 def _flipped_table(tmp_path):
     from ethiclens.probes import make_counterfactuals
 

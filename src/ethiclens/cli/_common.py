@@ -3,7 +3,6 @@ output checks, JSON writing, the ``--positive`` vocabulary."""
 
 from __future__ import annotations
 
-import json
 import sys
 from contextlib import ExitStack, contextmanager
 
@@ -58,11 +57,11 @@ def check_stdout_open(json_out) -> None:
         )
 
 
-def _console():
+def _console(**kwargs):
     """The commands' rich console: user text made terminal-safe (ethiclens._text)."""
     from .._text import safe_console
 
-    return safe_console()
+    return safe_console(**kwargs)
 
 
 @contextmanager
@@ -107,15 +106,17 @@ def writable(outputs: dict, inputs=(), protected_dirs=()) -> None:
             check_writable(path)
 
 
-def write_json(path, document) -> None:
-    from ..report import write_atomic
+def json_outputs(json_out, inputs=()) -> bool:
+    """``--json`` checked before any work; True for ``-`` (standard output: the rest on stderr)."""
+    from ..p2nia import check_command_outputs
 
-    write_atomic(path, json.dumps(document, indent=2))
+    suffix = {"--json": (".json", "the JSON report")}
+    return check_command_outputs({"--json": json_out}, inputs=inputs, suffixes=suffix)
 
 
-def show(blocks) -> None:
+def show(blocks, err: bool = False) -> None:
     """Print a result's terminal view (rich renderables, user text already escaped)."""
-    console = _console()
+    console = _console(stderr=err)
     for block in blocks:
         console.print(block)
 

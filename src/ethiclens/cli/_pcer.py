@@ -18,7 +18,7 @@ from ..experiments import (
     train_and_audit,
 )
 from ..io import check_outputs
-from ..p2nia import check_command_outputs, refuse_stdout, write_json_output
+from ..p2nia import refuse_stdout, write_json_output
 from ..privacy import (
     DEFAULT_N_BOOT,
     pcer_audit,
@@ -28,7 +28,7 @@ from ..privacy import (
     trainer_names,
     trainers_help,
 )
-from ._common import FILE, JSON, _console, option, options, positive_option, shown
+from ._common import FILE, JSON, _console, json_outputs, option, options, positive_option, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice, positive_int
 from ._p2nia import file_rows_named
@@ -128,12 +128,6 @@ SWEEP_OPTIONS = (
 )
 
 
-def _json_outputs(json_out, inputs=()) -> bool:
-    """``--json`` checked before any work (``-``: standard output, the rest on stderr)."""
-    suffix = {"--json": (".json", "the JSON report")}
-    return check_command_outputs({"--json": json_out}, inputs=inputs, suffixes=suffix)
-
-
 @click.group("pcer", cls=OnceGroup)
 def pcer_group():
     """Privacy-cost equity: who bears the membership-inference risk, and what they get for it."""
@@ -145,7 +139,7 @@ def audit_cmd(**o):
     """PCER (Algorithm 1) for any model's predictions on its train and test sets, with
     intervals (Jeffreys–Dirichlet draws of each group's train and test cells)."""
     train_path, test_path, json_out = o["train_path"], o["test_path"], o["json_out"]
-    to_stdout = _json_outputs(json_out, inputs=[train_path, test_path])
+    to_stdout = json_outputs(json_out, inputs=[train_path, test_path])
     check_seed(o["seed"], "--seed")
     check_draws(o["n_boot"], "--n-boot")
     policy = pcer_policy(o["min_group_size"], "--min-group-size")
@@ -176,7 +170,7 @@ def train_cmd(json_out, **options):
     """Train the paper's MLP with DP-SGD (Opacus by default) and audit it: per-group table and
     PCER, with intervals from draws of each group's cells (one model: seed-to-seed spread is
     larger)."""
-    to_stdout = _json_outputs(json_out)
+    to_stdout = json_outputs(json_out)
     with flags_named():
         trained = train_and_audit(TrainRequest(**options))
     if json_out and (wrote := write_json_output(json_out, trained.to_dict())):

@@ -9,9 +9,9 @@ import click
 
 from .._checks import check_seed
 from ..errors import EthicLensInputError
+from ..p2nia import write_json_output
 from ..probes import (
     analyze_scored,
-    check_probe_outputs,
     oracle_disparate_impacts,
     probe_benchmark,
     probe_model,
@@ -24,13 +24,13 @@ from ._common import (
     _console,
     deprecated_favorable_option,
     favorable_label,
+    json_outputs,
     option,
     options,
     positive_option,
     progress_bar,
     show,
     shown,
-    write_json,
 )
 from ._main import OnceGroup
 from ._p2nia import file_rows_named
@@ -82,7 +82,7 @@ def probe_group():
 def counterfactual_cmd(target, json_out, **flags):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
     check_seed(flags["seed"], "--seed")
-    check_probe_outputs({"--json": json_out}, inputs=[flags["data"]])
+    to_stdout = json_outputs(json_out, inputs=[flags["data"]])
     model = flags["model_spec"]  # your model favours 1 by default, a benchmark as declared
     _check_target(target, model, flags["data"])
     fav = favorable_label(flags["positive"], flags["favorable"], 1 if model else None)
@@ -93,10 +93,9 @@ def counterfactual_cmd(target, json_out, **flags):
             result, intro = probe_model(model, flags["data"], name_rows=file_rows_named, **run)
         else:
             result, intro = probe_benchmark(target, **run)
-    if json_out:  # written first: a failing terminal never loses finished work
-        write_json(json_out, result.to_dict())
-        click.echo(f"wrote {json_out}")
-    show(result.summary(intro))
+    if json_out and (wrote := write_json_output(json_out, result.to_dict())):
+        click.echo(wrote)  # written first: a failing terminal never loses finished work
+    show(result.summary(intro), err=to_stdout)
 
 
 def _check_target(target, model, data) -> None:
@@ -147,13 +146,13 @@ def make_cmd(data, protected, out):
 def analyze_cmd(scored, json_out, **flags):
     """Flip rates from your predictions on a make-counterfactuals table."""
     check_seed(flags["seed"], "--seed")
-    check_probe_outputs({"--json": json_out}, inputs=[scored])
+    to_stdout = json_outputs(json_out, inputs=[scored])
     fav = favorable_label(flags.pop("positive"), flags.pop("favorable"), 1)
     with flags_named():
         result, intro = analyze_scored(scored, favorable=fav, name_rows=file_rows_named, **flags)
-    if json_out:  # written first: a failing terminal never loses finished work
-        write_json(json_out, result.to_dict())
-    show(result.summary(intro))
+    if json_out and (wrote := write_json_output(json_out, result.to_dict())):
+        click.echo(wrote)  # written first: a failing terminal never loses finished work
+    show(result.summary(intro), err=to_stdout)
 
 
 @click.command("oracle")
@@ -179,8 +178,8 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
     from rich.markup import escape
 
     check_seed(seed, "--seed")
-    check_probe_outputs({"--json": json_out}, example="oracle")
-    console = _console()
+    to_stdout = json_outputs(json_out)
+    console = _console(stderr=to_stdout)
     results = []
     settings = dict(eo_gap=eo_gap, repetitions=repetitions, n_boot=n_boot, random_state=seed)
     for di in oracle_disparate_impacts(dis, column="--di"):
@@ -196,5 +195,5 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
         results.append(res)
         for block in res.summary(di, n_boot):
             console.print(block)
-    if json_out:
-        write_json(json_out, [r.to_dict() for r in results])
+    if json_out and (wrote := write_json_output(json_out, [r.to_dict() for r in results])):
+        click.echo(wrote)
