@@ -283,15 +283,18 @@ def _predict(model, X, rows: int = 4096):
         return torch.cat([model(X[i : i + rows]).squeeze(1) for i in range(0, len(X), rows)])
 
 
-def _outputs(model, data: PreparedData):
+def _outputs(model, data: PreparedData) -> dict:
+    """The model's probabilities and per-example losses on both splits, under the names of
+    their :class:`DPTrainingRun` fields (``train_proba``, ``train_loss``, ``test_…``)."""
     import torch
     import torch.nn.functional as F
 
-    out = []
-    for X, y in ((data.X_train, data.y_train), (data.X_test, data.y_test)):
+    out = {}
+    for split, X, y in (("train", data.X_train, data.y_train), ("test", data.X_test, data.y_test)):
         logits = _predict(model, X)
         loss = F.binary_cross_entropy_with_logits(logits, torch.from_numpy(y), reduction="none")
-        out += [torch.sigmoid(logits).numpy().astype(float), loss.numpy().astype(float)]
+        out[f"{split}_proba"] = torch.sigmoid(logits).numpy().astype(float)
+        out[f"{split}_loss"] = loss.numpy().astype(float)
     return out
 
 
@@ -412,13 +415,4 @@ def accounting(epsilon, spent, sigma, sample_rate, config) -> dict:
 def finished_run(model, data: PreparedData, **fields) -> DPTrainingRun:
     """A trained model as a :class:`DPTrainingRun`: ``fields`` (dataset, seed, accounting,
     trainer, wall time, notes) with its probabilities and losses on both splits."""
-    train_p, train_l, test_p, test_l = _outputs(model, data)
-    return DPTrainingRun(
-        **fields,
-        data=data,
-        train_proba=train_p,
-        test_proba=test_p,
-        train_loss=train_l,
-        test_loss=test_l,
-        model=model,
-    )
+    return DPTrainingRun(**fields, **_outputs(model, data), data=data, model=model)
