@@ -59,12 +59,9 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
         return v, miss, ~miss & v.isNull()
 
     keys = [_col(c).alias(c) for c in roles.protected]
-    names = list(roles.protected)
     if roles.y_true:
         keys.append(_col(roles.y_true).alias(Y_TRUE))
-        names.append(Y_TRUE)
     keys.append(_col(roles.y_pred).alias(Y_PRED))
-    names.append(Y_PRED)
     k = int(roles.n_bins)
     if roles.y_score:
         s, miss, notnum = number(roles.y_score)
@@ -78,7 +75,6 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
             .cast("long")
             .alias(SCORE_BIN)
         )
-        names.append(SCORE_BIN)
     aggs = [F.count(F.lit(1)).alias(COUNT)]
     w = None
     if roles.weight:
@@ -98,11 +94,11 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
         aggs.append(F.sum(value if w is None else w * value).alias(SCORE_SUM))
     if extra:
         aggs.append(F.sum(F.when(_col(extra).isNull(), 0).otherwise(1)).alias(EXTRA_FIELDS))
-    rows = sdf.groupBy(*keys).agg(*aggs).collect()
-    names += [a for a in _agg_names(roles)] + ([EXTRA_FIELDS] if extra else [])
+    counted = sdf.groupBy(*keys).agg(*aggs)
+    rows = counted.collect()
     # a BinaryType value comes as a bytearray (unhashable: no group); pandas reads bytes
     rows = [tuple(bytes(v) if isinstance(v, bytearray) else v for v in r) for r in rows]
-    return pd.DataFrame(rows, columns=names)
+    return pd.DataFrame(rows, columns=counted.columns)  # the keys' and aggregates' aliases
 
 
 LOCAL_MASTER = "local[2]"
@@ -231,12 +227,3 @@ def _literal(path: str) -> str:
     import re
 
     return re.sub(r"([\[\]*?{}\\])", r"\\\1", str(path))
-
-
-def _agg_names(roles: Roles) -> list[str]:
-    out = [COUNT]
-    if roles.weight:
-        out += [WEIGHT_SUM, WEIGHT_SQ_SUM, WEIGHT_BAD, WEIGHT_TEXT, WEIGHT_MAX]
-    if roles.y_score:
-        out.append(SCORE_SUM)
-    return out
