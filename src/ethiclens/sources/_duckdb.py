@@ -15,7 +15,7 @@ import pandas as pd
 
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
-from ..io import preflight_file, refuse_missing, refuse_repeated_files
+from ..io import COMPRESSED, preflight_file, refuse_missing, refuse_repeated_files
 from ._counts_table import (
     Roles,
     as_pandas_reads,
@@ -50,44 +50,32 @@ _ENGINE_NAMES = {"duckdb": "DuckDB", "dask": "Dask", "spark": "Spark"}
 
 
 def _kind(path: str, engine: str | None = None) -> str:
-    """ "csv" or "parquet": the kinds of file the file engines read; another kind is refused
-    naming ``engine`` (all three when None) and a fix that works for that kind of file."""
+    """ "csv" or "parquet": the kinds of file the file engines read. A kind no engine reads gets
+    io's one unknown-file-type refusal (as with --engine pandas); a kind only pandas reads
+    (JSON) is refused naming ``engine`` (all three when None) and --engine pandas."""
+    from ..io import _reader
+
     low = path.lower()
     if low.endswith(PARQUET):
         return "parquet"
     if low.endswith(CSV):
         return "csv"
+    _reader(Path(path))  # raises for a kind no engine reads
     who = (
         f"--engine {engine} ({_ENGINE_NAMES[engine]}) reads"
         if engine in _ENGINE_NAMES
         else "--engine duckdb, dask and spark read"
     )
+    name = Path(path)
+    written = name.suffix.lower()
+    if written in COMPRESSED:
+        written = Path(name.stem).suffix.lower() + written
     raise EthicLensInputError(
         f"{who} only .csv, .csv.gz, .parquet and .pq files",
         column="TARGET",
         value=path,
-        fix=_other_kind_fix(path),
+        fix=f"use --engine pandas, which reads {written} files, or save it as .csv or .parquet",
     )
-
-
-def _other_kind_fix(path: str) -> str:
-    """What reads ``path`` when a file engine does not: pandas for the kinds it reads (JSON),
-    else saving it as CSV or Parquet (a tab-separated file: ``sep="\\t"``)."""
-    from ..io import COMPRESSED, READERS
-
-    name = Path(path)
-    suffix = written = name.suffix.lower()
-    if suffix in COMPRESSED:
-        suffix = Path(name.stem).suffix.lower() or suffix
-        written = suffix + written
-    if suffix in READERS:
-        return f"use --engine pandas, which reads {written} files, or save it as .csv or .parquet"
-    if suffix in (".tsv", ".tab", ".txt"):
-        return (
-            "save it as .csv or .parquet, e.g. in pandas: "
-            f"pd.read_csv({name.name!r}, sep='\\t').to_parquet({name.stem + '.parquet'!r})"
-        )
-    return "save it as .csv or .parquet (every engine reads those)"
 
 
 def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], str, bool]:

