@@ -41,3 +41,36 @@ def test_a_json_file_still_names_the_engine_and_pandas(tmp_path, capsys, engine)
     err = _refusal(capsys, ["audit", str(path), *ROLES, "--engine", engine])
     assert f"--engine {engine}" in err and "reads only .csv" in err, err
     assert "Fix: use --engine pandas, which reads .json files" in err, err
+
+
+def _spaced_groups(path) -> None:
+    rows = [f"{['A', 'A ', 'B'][i % 3]},{i % 2},{i // 2 % 2}" for i in range(60)]
+    path.write_text("g,y,p\n" + "\n".join(rows) + "\n", encoding="utf-8")
+
+
+SPACED = (
+    "error: column 'g': distinct values print the same: 'A' is written both as 'A' and as "
+    "'A ' (the same name, one with whitespace around it). Fix: strip the whitespace around "
+    "the group names (pandas: .str.strip()) or recode the two spellings to one name"
+)
+
+
+@pytest.mark.parametrize("command", ["audit", "counts"])
+@pytest.mark.parametrize("engine", ENGINES)
+def test_group_names_apart_only_by_spaces_are_refused_alike(tmp_path, capsys, engine, command):
+    """'A' and 'A ' were two groups, shown as "A  vs A": now one refusal on every engine,
+    naming both spellings quoted and the fix."""
+    path = tmp_path / "spaced.csv"
+    _spaced_groups(path)
+    out = ["--out", str(tmp_path / "c.csv")] if command == "counts" else []
+    assert _refusal(capsys, [command, str(path), *ROLES, "--engine", engine, *out]) == SPACED
+
+
+@pytest.mark.parametrize("engine", FAST)
+def test_one_name_with_a_trailing_space_and_no_twin_is_still_a_group(tmp_path, capsys, engine):
+    path = tmp_path / "one.csv"
+    rows = [f"{['A ', 'B'][i % 2]},{i // 2 % 2},{i // 4 % 2}" for i in range(40)]
+    path.write_text("g,y,p\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    out = tmp_path / "r.json"
+    assert main(["audit", str(path), *ROLES, "--engine", engine, "--json", str(out)]) in (0, 1)
+    assert "'A '" in out.read_text() or '"A "' in out.read_text()

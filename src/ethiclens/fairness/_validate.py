@@ -738,9 +738,9 @@ def blank_groups_error(blank: list[str], column: str) -> EthicLensInputError:
 
 def _refuse_same_letters(labels: list[str], column: str) -> None:
     """Two groups whose names are the same letters in other Unicode code points ('é' composed,
-    or 'e' + a combining accent, as macOS tools write it) or that differ only by invisible
-    characters (a zero-width space) print the same: refused, each spelling named by its code
-    points."""
+    or 'e' + a combining accent, as macOS tools write it), that differ only by invisible
+    characters (a zero-width space) or only by the whitespace around them ('A' and 'A ') read
+    the same: refused, each spelling named by its code points (quoted, escaped, for spaces)."""
     seen = {}
     for label in sorted(labels):  # in one order whatever order an engine found them
         nfc = as_seen(label)
@@ -748,7 +748,16 @@ def _refuse_same_letters(labels: list[str], column: str) -> None:
             first, second = (" ".join(f"U+{ord(c):04X}" for c in x) for x in (seen[nfc], label))
             fix = "normalise the column to NFC first (pandas: .str.normalize('NFC'))"
             why = "the same letters in other Unicode code points"
-            if unicodedata.normalize("NFC", label) != unicodedata.normalize("NFC", seen[nfc]):
+            composed = [unicodedata.normalize("NFC", x) for x in (seen[nfc], label)]
+            spaced = composed[0].strip() == composed[1].strip()
+            if spaced and composed[0] != composed[1]:
+                first, second = repr(seen[nfc]), repr(label)
+                why = "the same name, one with whitespace around it"
+                fix = (
+                    "strip the whitespace around the group names (pandas: .str.strip()) or "
+                    "recode the two spellings to one name"
+                )
+            elif composed[0] != composed[1]:
                 why = "the same letters, one with invisible format characters"
                 fix = "remove the zero-width and other format characters from the column"
             raise EthicLensInputError(
