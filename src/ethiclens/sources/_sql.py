@@ -8,6 +8,8 @@ A database is read, never written (docs/adr/0011-read-only-queries.md):
   that closes the sub-query's parenthesis cannot start a second statement;
 - everything runs in one read-only transaction (PostgreSQL ``SET TRANSACTION READ ONLY``, SQLite
   ``PRAGMA query_only``) that is rolled back, with a statement timeout, and Ctrl-C cancels it;
+- a SQLite file is opened read-only by the OS (``mode=ro``): closing the connection cannot
+  checkpoint a WAL journal into it, so its bytes and its -wal/-shm files stay as they were;
 - credentials are masked in every message and in provenance (``ethiclens._secrets``).
 """
 
@@ -20,7 +22,8 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, parse_qsl, unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import quote as quote_path
 
 import numpy as np
 
@@ -187,20 +190,32 @@ def check_usable_db_url(url: str, flag: str = "--db") -> None:
         ) from None
 
 
+def _sqlite_target(sa, url: str) -> tuple[str, str | None, bool] | None:
+    """What the driver opens for a SQLite ``url``: (its filename or SQLite URI, the file's path
+    or None for an in-memory database, whether the filename is a URI); None for another
+    backend or a URL SQLAlchemy cannot parse (refused by create_engine)."""
+    try:
+        parsed = sa.engine.make_url(url)
+        if parsed.get_backend_name() != "sqlite":
+            return None
+        # what the driver will open: with uri=true a SQLite URI that keeps its own query
+        [filename], options = parsed.get_dialect()().create_connect_args(parsed)
+    except Exception:  # noqa: BLE001 - reported by create_engine
+        return None
+    uri = bool(options.get("uri"))
+    path = _uri_path(filename) if uri else parsed.database
+    return filename, (None if not path or path == ":memory:" else path), uri
+
+
 def _check_sqlite_file(sa, db: _Db) -> None:
     """SQLite creates a missing database file on connect: a mistyped path would leave an empty
     file behind and blame the table. The file must exist (an in-memory database aside),
     whether named by a path or by a SQLite URI (``sqlite:///file:x.db?mode=rwc&uri=true``)."""
-    try:
-        parsed = sa.engine.make_url(db.url)
-        if parsed.get_backend_name() != "sqlite":
-            return
-        # what the driver will open: with uri=true a SQLite URI that keeps its own query
-        [filename], options = parsed.get_dialect()().create_connect_args(parsed)
-    except Exception:  # noqa: BLE001 - reported by create_engine below
+    target = _sqlite_target(sa, db.url)
+    if target is None:
         return
-    path = _uri_path(filename) if options.get("uri") else parsed.database
-    if not path or path == ":memory:" or Path(path).is_file():
+    filename, path, uri = target
+    if path is None or Path(path).is_file():
         return
     fix = "check the path (sqlite:///relative/path.db, sqlite:////absolute/path.db)"
     problem = (
@@ -208,7 +223,7 @@ def _check_sqlite_file(sa, db: _Db) -> None:
         if Path(path).is_dir()
         else f"the SQLite database file {path} does not exist"
     )
-    if options.get("uri") and not filename.startswith("file:") and "?" in path:
+    if uri and not filename.startswith("file:") and "?" in path:
         # SQLite reads a URI's query only after 'file:': this name is a path, '?...' and all
         stem, _, query = path.partition("?")
         problem = (
@@ -220,6 +235,36 @@ def _check_sqlite_file(sa, db: _Db) -> None:
             f"'?{query}&uri=true' (EthicLens reads a database in a read-only transaction)"
         )
     raise EthicLensInputError(problem, column=db.flag, value=mask_url(db.url), fix=fix)
+
+
+def _read_only_uri(filename: str, path: str, uri: bool) -> str:
+    """The SQLite URI that opens the file at ``path`` read-only at the OS level (``mode=ro``),
+    so reading it checkpoints no journal and writes, creates or deletes nothing: a URI the user
+    gave keeps its other options (``mode=`` becomes ``ro``), a path is percent-quoted (spaces,
+    '?', '#', '%'). A WAL-mode file without ``-wal`` and ``-shm`` files (no connection is open
+    and no journal is pending) is read ``immutable=1``: a read-only open would leave both."""
+    if uri and filename.startswith("file:"):
+        parts = urlsplit(filename)
+        options = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)]
+        options = [(k, v) for k, v in options if k != "mode"] + [("mode", "ro")]
+        base = urlunsplit(parts._replace(query=""))
+    else:
+        base, options = "file://" + quote_path(os.path.abspath(path)), [("mode", "ro")]
+    if _wal_without_journal(path) and ("immutable", "1") not in options:
+        options.append(("immutable", "1"))
+    return f"{base}?{urlencode(options)}"
+
+
+def _wal_without_journal(path: str) -> bool:
+    """The file at ``path`` is in WAL mode (header bytes 18-19 are 2) and has neither a
+    ``-wal`` nor a ``-shm`` file beside it."""
+    try:
+        with open(path, "rb") as fh:
+            header = fh.read(20)
+    except OSError:
+        return False
+    wal_mode = len(header) == 20 and header[18:20] == b"\x02\x02"
+    return wal_mode and not any(Path(f"{path}{end}").exists() for end in ("-wal", "-shm"))
 
 
 def _uri_path(filename: str) -> str | None:
@@ -448,7 +493,7 @@ def _run(url, roles, table, query, timeout, flag):
     source = _source(table, query, _DIALECTS[backend])
     _check_sqlite_file(sa, db)
     try:
-        engine = sa.create_engine(db.url)
+        engine = _engine(sa, db.url)
     except Exception as exc:  # noqa: BLE001 - bad URL, unknown dialect, missing driver
         raise _fail(
             "cannot use this database URL", exc, db, "e.g. postgresql+psycopg://user@host/db"
@@ -471,6 +516,19 @@ def _run(url, roles, table, query, timeout, flag):
         ) from None
     finally:
         engine.dispose()
+
+
+def _engine(sa, url: str):
+    """The engine for ``url``; a SQLite file is opened read-only by the OS (``mode=ro``), so
+    closing the connection cannot checkpoint a WAL journal into the user's file (an in-memory
+    database is opened as SQLAlchemy does)."""
+    target = _sqlite_target(sa, url)
+    if target is None or target[1] is None:
+        return sa.create_engine(url)
+    import sqlite3
+
+    read_only = _read_only_uri(*target)
+    return sa.create_engine(url, creator=lambda: sqlite3.connect(read_only, uri=True))
 
 
 class _Values:
