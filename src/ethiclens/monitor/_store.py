@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import re
 import sqlite3
 import urllib.parse
@@ -413,10 +414,11 @@ class Store:
             raise self.damaged(f"its table(s) {', '.join(missing)} are missing")
         self._check_settings()
         self._check_state()
-        self.results()  # every result decodes and holds what a run writes
+        results = self.results()  # every result decodes and holds what a run writes
         self._check_consistency()
         self._check_windows()
         self._check_references()
+        self._check_alarms(results)
 
     def _check_settings(self) -> None:
         """Every setting a run writes is there and decodes to what its key holds, and the
@@ -546,6 +548,45 @@ class Store:
         for (a,) in compared:
             if a not in refs:
                 raise self.damaged(f"meta 'references' has no reference for {a}")
+
+    def _check_alarms(self, results: list) -> None:
+        """Each test has an alarm exactly when its stored e-value reached the alarm level
+        (1/alpha; a baseline test's 2/alpha), in the window where it first did, with that
+        e-value: an alarm deleted, added or moved by hand would change what every later run
+        reports."""
+        alpha = (self.meta("request") or {}).get("alpha")
+        if type(alpha) not in (int, float) or not 0 < alpha < 1:
+            return  # the request's own check refuses it (check_stored_numbers)
+        levels = {1: math.log(1 / alpha), 2: math.log(2 / alpha)}  # as a run compares them
+        due: dict[tuple[str, str, str], dict] = {}
+        for w, a, g, body in results:  # in window order per comparison
+            for test, value in body["tests"].items():
+                level = levels[2 if test.startswith("baseline_") else 1]
+                if (a, g, test) not in due and value["log_e_value"] >= level:
+                    due[(a, g, test)] = {"window": w, "log_e_value": value["log_e_value"]}
+        held = self.alarms()
+        for key in sorted(set(due) | set(held)):
+            a, g, test = key
+            what = f"the {test} test of {a}={_short(g)}"
+            level = "2/alpha" if test.startswith("baseline_") else "1/alpha"
+            first, alarm = due.get(key), held.get(key)
+            if alarm is None:
+                raise self.damaged(
+                    f"alarms lack {what}: its e-value reached {level} in window {first['window']}"
+                )
+            if first is None:
+                raise self.damaged(
+                    f"alarms hold {what} in window {alarm['window']}, but its e-value "
+                    f"never reached {level}"
+                )
+            if alarm["window"] != first["window"] or not math.isclose(
+                alarm["log_e_value"], first["log_e_value"], rel_tol=1e-9, abs_tol=1e-12
+            ):
+                raise self.damaged(
+                    f"alarms hold {what} in window {alarm['window']} (log e-value "
+                    f"{alarm['log_e_value']:.6g}), but its e-value first reached {level} in "
+                    f"window {first['window']} (log e-value {first['log_e_value']:.6g})"
+                )
 
     def _one(self, sql: str, params: tuple = ()):
         """The first row of a read (None when it has none)."""

@@ -1,0 +1,75 @@
+"""Round 17: a store whose alarms, windows or file were changed by hand is refused as
+damaged (never resumed with its history silently rewritten)."""
+
+import shutil
+import sqlite3
+
+import pytest
+
+from ethiclens.errors import EthicLensInputError
+from ethiclens.monitor import read_store, run_monitor
+
+from .conftest import FLAGS, request_of, run_cli, write_days
+
+
+@pytest.fixture(scope="module")
+def alarmed(tmp_path_factory):
+    """A feed of 8 days whose group Black drifts from day 2, its store over the first 6."""
+    folder = tmp_path_factory.mktemp("r17")
+    feed = write_days(folder / "feed", range(8), n=2000, change_day=2)
+    first = folder / "first"
+    first.mkdir()
+    for d in range(6):
+        shutil.copy(feed / f"day{d:03d}.csv", first)
+    store = folder / "good.sqlite"
+    run_monitor(request_of(first), store)
+    with sqlite3.connect(store) as con:
+        assert con.execute("SELECT count(*) FROM alarms").fetchone()[0] > 0
+    con.close()
+    return feed, first, store
+
+
+def _edited(alarmed, tmp_path, sql):
+    store = tmp_path / "s.sqlite"
+    shutil.copy(alarmed[2], store)
+    con = sqlite3.connect(store)
+    con.executescript(sql)
+    con.close()
+    return store
+
+
+def _refused(capsys, feed, store):
+    argv = ["monitor", feed, *FLAGS, "--protected", "race=White", "--store", store]
+    rc, out, err = run_cli(capsys, *argv, "--fail-on", "alarm")
+    assert rc == 2, out + err
+    assert err.startswith("error: option '--store': is damaged ("), err
+    assert str(store) in err and "restore it from a backup" in err and err.count("\n") == 1
+    return err
+
+
+@pytest.mark.parametrize(
+    "sql, words",
+    [
+        ("DELETE FROM alarms", "alarms lack the"),
+        ('UPDATE alarms SET "window" = "window" + 1', "but its e-value first reached 1/alpha"),
+        (
+            "INSERT INTO alarms SELECT attribute, grp, 'equalized_odds', 0, 0.5, 1 FROM results "
+            "WHERE grp = 'Asian' LIMIT 1",
+            "never reached 1/alpha",
+        ),
+    ],
+    ids=["deleted", "moved", "added"],
+)
+def test_alarms_that_disagree_with_the_evidence_are_damage(alarmed, tmp_path, capsys, sql, words):
+    store = _edited(alarmed, tmp_path, sql)
+    err = _refused(capsys, alarmed[0], store)
+    assert words in err, err
+    with pytest.raises(EthicLensInputError, match="is damaged"):
+        read_store(store)
+
+
+def test_an_intact_alarmed_store_resumes(alarmed, tmp_path):
+    store = tmp_path / "s.sqlite"
+    shutil.copy(alarmed[2], store)
+    result = run_monitor(request_of(alarmed[0]), store)
+    assert result.data["run"]["new_windows"] == 2 and result.alarms
