@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from urllib.parse import quote
 
+import pandas as pd
 import pytest
 
 from ethiclens.cli import main
@@ -108,3 +109,61 @@ def test_a_missing_sqlite_file_is_refused_and_not_created(tmp_path):
 def test_an_in_memory_database_is_still_opened():
     with pytest.raises(EthicLensInputError, match="cannot be read"):
         sql_columns("sqlite://", table="t")
+
+
+# -- a counts CSV is formula-safe and reads back exactly ------------------------------------
+
+HOSTILE_GROUPS = ["=cmd|' /C calc'!A0", "+SUM(A1)", "-x", "@a", "'quoted", "''two", "plain"]
+
+
+def _rows_with_hostile_groups(tmp_path) -> Path:
+    frame = make_frame(5, n=700)
+    frame["race"] = [HOSTILE_GROUPS[i % len(HOSTILE_GROUPS)] for i in range(len(frame))]
+    frame["=col"] = frame["sex"]
+    rows = tmp_path / "rows.csv"
+    frame.to_csv(rows, index=False)
+    return rows
+
+
+def _fields(path: Path) -> list[str]:
+    import csv
+
+    with open(path, newline="") as fh:
+        return [field for row in csv.reader(fh) for field in row]
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb", "dask", "sqlite"])
+def test_counts_csv_is_formula_safe_and_audits_as_the_rows(tmp_path, capsys, engine):
+    rows = _rows_with_hostile_groups(tmp_path)
+    roles = ["--y-true", "y", "--y-pred", "p", "--protected", "race", "--protected", "=col"]
+    out = tmp_path / "c.csv"
+    if engine == "sqlite":
+        db = tmp_path / "rows.db"
+        with sqlite3.connect(db) as con:
+            pd.read_csv(rows).to_sql("t", con, index=False)
+        source = ["--db", _url(db), "--table", "t"]
+    else:
+        source = [str(rows), "--engine", engine]
+    assert main(["counts", *source, *roles, "--out", str(out)]) == 0
+    fields = _fields(out)
+    assert not [f for f in fields if f.startswith(("=", "+", "-", "@"))]
+    assert "'=cmd|' /C calc'!A0" in fields and "'''two" in fields and "'=col" in fields
+    direct, from_counts = tmp_path / "rows.json", tmp_path / "counts.json"
+    assert main(["audit", str(rows), *roles, "--json", str(direct)]) == 0
+    assert main(["audit", "--counts", str(out), "--json", str(from_counts)]) == 0
+    a, b = json.loads(direct.read_text()), json.loads(from_counts.read_text())
+    assert a["attributes"] == b["attributes"]  # the same groups, names and numbers
+    assert {g["group"] for g in b["attributes"][0]["groups"]} == set(HOSTILE_GROUPS)
+    assert b["attributes"][1]["name"] == "=col"
+
+
+def test_a_counts_csv_without_the_quote_record_reads_as_written(tmp_path):
+    from ethiclens.sources import read_counts, write_counts
+
+    table = pd.DataFrame({"race": ["'a", "b"], "y_true": [1, 0], "y_pred": [1, 1], "count": [3, 4]})
+    out = tmp_path / "c.csv"
+    write_counts(table, out)
+    assert list(read_counts(out)["race"]) == ["'a", "b"]
+    meta = Path(f"{out}.ethiclens.json")
+    meta.write_text(meta.read_text().replace(', "ethiclens_csv_quoted": true', ""))
+    assert list(read_counts(out)["race"]) == ["''a", "b"]  # a hand-made CSV: as written

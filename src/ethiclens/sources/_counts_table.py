@@ -344,6 +344,10 @@ def write_counts(table: pd.DataFrame, path) -> None:
     attrs = dict(table.attrs)
     if fmt == "csv":
         attrs[TEXT_ATTR] = [c for c in _key_columns(table) if _all_text(table[c])]
+    if fmt == "csv":
+        table = _formula_safe(table)
+        if table.attrs.get(CSV_QUOTED_ATTR):
+            attrs[CSV_QUOTED_ATTR] = True
     meta = json.dumps(attrs, default=str)
     tmp = f"{path}.tmp-{os.getpid()}"
     if fmt == "csv":
@@ -363,6 +367,46 @@ def write_counts(table: pd.DataFrame, path) -> None:
     arrow = arrow.replace_schema_metadata(schema_meta)
     pq.write_table(arrow, tmp)
     os.replace(tmp, path)
+
+
+# A CSV counts table one of whose names or key values starts with a spreadsheet formula's first
+# character (OWASP's CSV-injection rule, ``_text.CSV_FORMULA_START``) or with ``'``: each such
+# text was written with one more ``'`` in front, which reading the table takes off again.
+CSV_QUOTED_ATTR = "ethiclens_csv_quoted"
+
+
+def _quoted(value):
+    """``value`` with a ``'`` in front when it is text a spreadsheet would evaluate
+    (``=cmd|' /C calc'!A0``) or that starts with ``'`` (so taking one off is exact)."""
+    from .._text import CSV_FORMULA_START
+
+    if isinstance(value, str) and value.startswith((*CSV_FORMULA_START, "'")):
+        return "'" + value
+    return value
+
+
+def _unquoted(value):
+    """A text as :func:`_quoted` wrote it, back as it was."""
+    return value[1:] if isinstance(value, str) and value.startswith("'") else value
+
+
+def _formula_safe(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with its column names and key values passed through :func:`_quoted`; its
+    attrs say (:data:`CSV_QUOTED_ATTR`) when one was changed. A spreadsheet opening the counts
+    CSV a data owner hands over shows a group ``=cmd|' /C calc'!A0`` instead of running it."""
+    out = table.copy()
+    changed = False
+    for col in _key_columns(table):
+        if table[col].dtype == object or isinstance(table[col].dtype, pd.StringDtype):
+            values = table[col].astype(object).map(_quoted, na_action="ignore")
+            if not values.equals(table[col].astype(object)):
+                out[col], changed = values, True
+    columns = [_quoted(c) for c in table.columns]
+    out.columns = columns
+    out.attrs = dict(table.attrs)
+    if changed or columns != list(table.columns):
+        out.attrs[CSV_QUOTED_ATTR] = True
+    return out
 
 
 # Significant digits of a written weight or score sum: DBL_DIG, the decimal digits a float64
@@ -498,7 +542,8 @@ def read_counts(path) -> pd.DataFrame:
     path = Path(path)
     attrs, where = _read_metadata(path)
     attrs = dict(attrs)
-    table = _read_cells(path, list(attrs.pop(TEXT_ATTR, None) or []))
+    quoted = attrs.pop(CSV_QUOTED_ATTR, False) and path.suffix.lower() == ".csv"
+    table = _read_cells(path, list(attrs.pop(TEXT_ATTR, None) or []), quoted)
     table.attrs.update(attrs)
     check_counts_cells(table, names=table.attrs.get(NAMES_ATTR))
     _check_recorded_roles(table, where)
@@ -637,7 +682,7 @@ def check_metadata(attrs, where: _Where) -> None:
             _shown(attrs),
         )
     known = (N_BINS_ATTR, NAMES_ATTR, ATTRIBUTES_ATTR, TEXT_ATTR, SUPPRESSION_ATTR)
-    known += (_SOURCE_ATTR, _ENGINE_ATTR, BINS_ATTR)
+    known += (_SOURCE_ATTR, _ENGINE_ATTR, BINS_ATTR, CSV_QUOTED_ATTR)
     for key, value in attrs.items():
         if key.startswith("ethiclens_") and key not in known:
             raise where.error(
@@ -667,6 +712,12 @@ def check_metadata(attrs, where: _Where) -> None:
         _check_suppression(attrs[SUPPRESSION_ATTR], where)
     if BINS_ATTR in attrs:
         _check_recorded_bins(attrs[BINS_ATTR], where)
+    if attrs.get(CSV_QUOTED_ATTR, True) is not True:
+        raise where.error(
+            CSV_QUOTED_ATTR,
+            "must be true (the CSV's texts starting with ' carry one more in front)",
+            _shown(attrs[CSV_QUOTED_ATTR]),
+        )
 
 
 def _check_recorded_bins(bins, where: _Where) -> None:
@@ -834,22 +885,25 @@ def _check_label_lengths(table: pd.DataFrame, path: Path) -> None:
             check_label_lengths(table[col].to_numpy(), col, where, counts=counts)
 
 
-def _read_cells(path, text: list) -> pd.DataFrame:
+def _read_cells(path, text: list, quoted: bool = False) -> pd.DataFrame:
     """The table's cells; a CSV's attribute columns read as the row reader reads groups (text as
     written, ``01`` stays ``01``; canonical numbers typed as numbers), and its ``text`` columns
     (the key columns ``write_counts`` found all text: a database's 'true'/'false' labels, '7'
-    groups) as written, never typed, so the audit reads the cells the source held."""
+    groups) as written, never typed, so the audit reads the cells the source held. ``quoted``:
+    the metadata says names and texts carry the ``'`` of :func:`_formula_safe`, taken off."""
     from ..io import read_table
 
     if not (path.name.lower().endswith(".csv") and path.is_file() and path.stat().st_size):
         return read_table(path)  # it refuses a missing or empty file in its own words
     header = csv_header(path)
-    written = [c for c in header if c not in RESERVED or c in text]
+    name = {c: _unquoted(c) if quoted else c for c in header}
+    written = [c for c in header if name[c] not in RESERVED or name[c] in text]
     table = read_table(path, csv_dtype=dict.fromkeys(written, str))
     as_written = _groups_as_written(path, [c for c in written if c in table.columns])
     for col in as_written.columns:
-        table[col] = as_written[col] if col in text else type_groups(as_written[col])
-    return table
+        values = as_written[col].map(_unquoted, na_action="ignore") if quoted else as_written[col]
+        table[col] = values if name[col] in text else type_groups(values)
+    return table.rename(columns=name) if quoted else table
 
 
 def _groups_as_written(path, columns: list[str]) -> pd.DataFrame:
