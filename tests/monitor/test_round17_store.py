@@ -73,3 +73,27 @@ def test_an_intact_alarmed_store_resumes(alarmed, tmp_path):
     shutil.copy(alarmed[2], store)
     result = run_monitor(request_of(alarmed[0]), store)
     assert result.data["run"]["new_windows"] == 2 and result.alarms
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        'DELETE FROM windows WHERE "window" = 5; DELETE FROM results WHERE "window" = 5',
+        'DELETE FROM windows WHERE "window" = 0; DELETE FROM results WHERE "window" = 0',
+    ],
+    ids=["last", "first"],
+)
+def test_a_window_deleted_with_its_results_is_damage(alarmed, tmp_path, capsys, sql):
+    store = _edited(alarmed, tmp_path, sql + '; DELETE FROM alarms WHERE "window" >= 5')
+    err = _refused(capsys, alarmed[0], store)
+    assert "its evidence absorbed windows 0 to 5, but the windows table holds windows" in err
+
+
+def test_a_store_from_before_the_record_still_resumes(alarmed, tmp_path):
+    store = _edited(alarmed, tmp_path, "DELETE FROM meta WHERE key = 'evidence_windows'")
+    result = run_monitor(request_of(alarmed[0]), store)
+    assert result.data["run"]["new_windows"] == 2
+    con = sqlite3.connect(store)
+    (value,) = con.execute("SELECT value FROM meta WHERE key = 'evidence_windows'").fetchone()
+    con.close()
+    assert value == '{"first": 0, "last": 7}'

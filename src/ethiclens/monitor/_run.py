@@ -206,6 +206,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
         for w in plan.new:
             updater.add_window(w, plan, run)
         updater.save()
+        store.record_absorbed()
         store.set_meta("held", held_windows(plan.pending, plan.spans))
         store.add_run(run, now.isoformat(), request.target_name(), len(plan.new), counted.t_max)
     info = _run_info(request, plan, run, now, counted.engine)

@@ -80,6 +80,7 @@ META = {
     "reference_source": MapOf((str,)),
     "held": MapOf({"start": _NUMBER, "end": _NUMBER, "rows": COUNT}, digits=True),
     "baseline_target": {"target": (str,), "rows": COUNT, "counts": (str,), "source?": (str,)},
+    "evidence_windows": {"first": (int,), "last": (int,)},
 }
 
 

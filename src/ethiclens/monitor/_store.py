@@ -177,6 +177,7 @@ _META_TYPES = {
     "groups": dict,
     "baseline_target": dict,
     "held": dict,
+    "evidence_windows": dict,
 }
 # The settings every run writes (the first run: app to created; every run: the rest).
 _REQUIRED_META = (
@@ -481,6 +482,7 @@ class Store:
         n, first, last = self._one('SELECT count(*), min("window"), max("window") FROM windows')
         if n and last - first + 1 != n:
             raise self.damaged(f"windows: {n} windows numbered {first} to {last} (a gap)")
+        self._check_absorbed(first, last)
         unordered = self._one(
             'SELECT w."window", w.start, w."end" FROM windows w LEFT JOIN windows p '
             'ON p."window" = w."window" - 1 WHERE NOT (w.start <= w."end") '
@@ -519,6 +521,21 @@ class Store:
                     f"windows: window {w} starts at {start!r} and ends at {end!r}, not where "
                     f"day window {w} lies"
                 )
+
+    def _check_absorbed(self, first, last) -> None:
+        """The windows the evidence state absorbed (meta ``evidence_windows``, written by every
+        run since it was added; a store written before has none) are the windows stored: a
+        window deleted by hand would be absorbed twice when it came again."""
+        absorbed = self.meta("evidence_windows")
+        if absorbed is None:
+            return
+        span = (absorbed["first"], absorbed["last"])
+        if span != (first, last):
+            held = "no window" if first is None else f"windows {first} to {last}"
+            raise self.damaged(
+                f"its evidence absorbed windows {span[0]} to {span[1]}, but the windows table "
+                f"holds {held}"
+            )
 
     def _check_references(self) -> None:
         """Each attribute's reference is one of its groups, the one the request gave when it
@@ -697,6 +714,13 @@ class Store:
             w: {"start": s, "end": e, "rows": n, "status": st, "counts": c}
             for w, s, e, n, st, c in rows or []
         }
+
+    def record_absorbed(self) -> None:
+        """Record the windows the evidence state has absorbed (all the stored ones): checked
+        against the windows table when the store is opened (``_check_absorbed``)."""
+        first, last = self._one('SELECT min("window"), max("window") FROM windows')
+        if first is not None:
+            self.set_meta("evidence_windows", {"first": first, "last": last})
 
     def add_window(self, window, start, end, rows, status, counts: str, run: int) -> None:
         self.db.execute(
