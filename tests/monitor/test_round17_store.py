@@ -97,3 +97,16 @@ def test_a_store_from_before_the_record_still_resumes(alarmed, tmp_path):
     (value,) = con.execute("SELECT value FROM meta WHERE key = 'evidence_windows'").fetchone()
     con.close()
     assert value == '{"first": 0, "last": 7}'
+
+
+def test_an_emptied_store_file_is_refused_not_started_over(alarmed, tmp_path, capsys):
+    store = tmp_path / "s.sqlite"
+    store.write_bytes(b"")
+    err = _refused(capsys, alarmed[0], store)
+    assert "is damaged (an empty file, 0 bytes: its history is lost)" in err
+    assert store.exists() and store.stat().st_size == 0  # left as found
+
+
+def test_a_store_path_that_does_not_exist_starts_a_store(alarmed, tmp_path):
+    store = tmp_path / "new.sqlite"
+    assert run_monitor(request_of(alarmed[1]), store).data["run"]["new_windows"] == 6

@@ -17,6 +17,7 @@ import json
 import math
 import re
 import sqlite3
+import time
 import urllib.parse
 from pathlib import Path
 
@@ -33,6 +34,9 @@ BUSY_TIMEOUT = 60.0  # seconds a run waits for another run holding the store
 PG_SCHEMA = "ethiclens_monitor"
 TABLES = ("meta", "windows", "results", "state", "alarms", "runs")
 _NEW_STORE_FIX = "name a new file, or the store an earlier monitor run wrote"
+# a 0-byte store file is looked at this many times, this many seconds apart, before it is
+# refused as emptied: a run that has just created it locks it within microseconds
+_EMPTY_TRIES, _EMPTY_WAIT = 5, 0.02
 
 # REAL and BLOB are SQLite's words; PostgreSQL's are DOUBLE PRECISION and BYTEA (see _Postgres)
 _SCHEMA = """
@@ -205,14 +209,37 @@ class _SQLite:
             raise _refuse("is not a file", str(path), "name a .sqlite file")
         if not path.parent.exists():
             raise _refuse("its folder does not exist", str(path), f"create {path.parent} first")
-        fresh = not path.exists() or path.stat().st_size == 0
-        if not fresh:
+        fresh = not path.exists()
+        if not fresh and path.stat().st_size > 0:
             with open(path, "rb") as fh:
                 if fh.read(16) != b"SQLite format 3\x00":
                     raise _refuse("is not a SQLite file (an EthicLens monitor store)", str(path))
         db = cls(path, sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None))
         db.fresh = fresh
+        if not fresh and path.stat().st_size == 0:
+            return db._empty_file(path)
         return db
+
+    def _empty_file(self, path: Path) -> _SQLite:
+        """A 0-byte file at the store's path: a store another run is creating right now (it
+        holds the write lock until its first commit, or leaves nothing and removes the file),
+        or a store emptied (truncated by a disk, a copy, a hand), refused as damaged rather
+        than silently started over with its history lost."""
+        for _ in range(_EMPTY_TRIES):
+            try:  # waits for a run creating the store to commit (or give up)
+                self.con.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError:  # a run held it for over BUSY_TIMEOUT
+                self.con.close()
+                raise _busy(str(path)) from None
+            self.con.execute("ROLLBACK")
+            if not path.exists():  # that run was refused and removed it: start the store
+                self.con.close()
+                return _SQLite.open(path)
+            if path.stat().st_size > 0:
+                return self
+            time.sleep(_EMPTY_WAIT)  # (a run between creating the file and locking it)
+        self.con.close()
+        raise damaged("an empty file, 0 bytes: its history is lost", str(path))
 
     def execute(self, sql: str, params=()):
         return self.con.execute(sql, params)
