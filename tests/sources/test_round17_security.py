@@ -167,3 +167,29 @@ def test_a_counts_csv_without_the_quote_record_reads_as_written(tmp_path):
     meta = Path(f"{out}.ethiclens.json")
     meta.write_text(meta.read_text().replace(', "ethiclens_csv_quoted": true', ""))
     assert list(read_counts(out)["race"]) == ["''a", "b"]  # a hand-made CSV: as written
+
+
+# -- an unclosed quote in --query is named with its place ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "dialect", "said"),
+    [
+        (
+            "SELECT * FROM t WHERE race = 'a",
+            "sqlite",
+            "string literal opened by ' at line 1, column 30",
+        ),
+        ('SELECT "race FROM t', "postgres", 'quoted name opened by " at line 1, column 8'),
+        ("SELECT 1 FROM t WHERE a = 'x'\nAND b = 'y", "postgres", "at line 2, column 9"),
+        ("SELECT * FROM t WHERE x = $$abc", "postgres", "dollar-quoted string opened by $$"),
+    ],
+)
+def test_an_unclosed_quote_is_named_with_its_place(query, dialect, said):
+    from ethiclens.sources._sql import read_only_query
+
+    with pytest.raises(EthicLensInputError) as caught:
+        read_only_query(query, dialect)
+    message = str(caught.value)
+    assert said in message and "is not closed" in message and "TokenError" not in message
+    assert "--query" in message

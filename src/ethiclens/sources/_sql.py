@@ -341,6 +341,7 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
     try:
         parsed = sqlglot.parse(query, read=dialect)
     except sqlglot.errors.SqlglotError as exc:
+        _refuse_unclosed_quote(exc, query)
         errors = getattr(exc, "errors", None) or [{}]
         first = errors[0].get("description") or type(exc).__name__
         where = (
@@ -362,6 +363,35 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
     for node in tree.walk():
         node.comments = None
     return tree.sql(dialect=dialect)
+
+
+# What each opening delimiter sqlglot's tokenizer finds unclosed starts, for the message.
+_QUOTED = {"'": "string literal", '"': "quoted name", "`": "quoted name", "[": "quoted name"}
+
+
+def _refuse_unclosed_quote(exc, query: str) -> None:
+    """Refuse ``query`` whose string literal or quoted name is never closed, naming where it
+    opens; sqlglot's tokenizer says only "Error tokenizing", its cause "Missing ' from 1:29"
+    (the opening quote's character offset). Another error is left to the caller."""
+    cause = f"{exc.__cause__ or ''}"
+    found = re.fullmatch(r"Missing (\S+) from (\d+):(\d+)", cause)
+    if found is None:
+        return
+    close, offset = found.group(1), int(found.group(3))
+    quote_text = {"]": "["}.get(close, close)  # sqlglot names the delimiter it misses
+    if not (0 <= offset < len(query) and query.startswith(quote_text, offset)):
+        where = f"line {found.group(2)}"  # not the offset this sqlglot is known to give
+    else:
+        line_start = query.rfind("\n", 0, offset) + 1
+        where = f"line {query.count(chr(10), 0, offset) + 1}, column {offset - line_start + 1}"
+    what = _QUOTED.get(quote_text, "dollar-quoted string" if "$" in quote_text else "quote")
+    raise EthicLensInputError(
+        f"the {what} opened by {quote_text} at {where} is not closed",
+        column="--query",
+        value=query,
+        fix=f"close it with {close}"
+        + (" (a ' inside a string is written '')" if quote_text == "'" else ""),
+    ) from None
 
 
 def _statement_name(tree, query: str, dialect: str) -> str:
