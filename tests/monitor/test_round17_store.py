@@ -110,3 +110,15 @@ def test_an_emptied_store_file_is_refused_not_started_over(alarmed, tmp_path, ca
 def test_a_store_path_that_does_not_exist_starts_a_store(alarmed, tmp_path):
     store = tmp_path / "new.sqlite"
     assert run_monitor(request_of(alarmed[1]), store).data["run"]["new_windows"] == 6
+
+
+@pytest.mark.parametrize(
+    "alpha, level", [("0.001", "99.9%"), ("0.005", "99.5%"), ("0.025", "97.5%"), ("0.05", "95%")]
+)
+def test_the_confidence_level_is_printed_exactly(alarmed, tmp_path, capsys, alpha, level):
+    html = tmp_path / "m.html"
+    argv = ["monitor", alarmed[1], *FLAGS, "--protected", "race=White", "--alpha", alpha]
+    rc, out, err = run_cli(capsys, *argv, "--store", tmp_path / "s.sqlite", "--html", html)
+    assert rc == 0, err
+    assert f"confidence sequences ({level}, every look)" in out
+    assert f"confidence sequences ({level}, every look)" in html.read_text()

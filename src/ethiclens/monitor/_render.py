@@ -11,6 +11,7 @@ import html
 import io
 import math
 import warnings
+from decimal import Decimal
 
 from .._text import distinct_numbers, html_safe, one_line
 from ._edits import plural
@@ -25,6 +26,13 @@ LABELS = {
     "tpr_gap": "TPR gap",
     "fpr_gap": "FPR gap",
 }
+
+
+def level_text(alpha: float) -> str:
+    """The confidence level 1 - ``alpha`` as a percentage, exactly as given: 99.9%, 99.5%,
+    97.5%, 95% (never rounded to 100% or 98%)."""
+    level = ((1 - Decimal(repr(float(alpha)))) * 100).normalize()
+    return f"{level:f}%"
 
 
 def _num(x, digits=3) -> str:
@@ -115,7 +123,7 @@ def summary_lines(doc: dict) -> list[str]:
             parts = [f"{LABELS[k]} {_interval(v)}" for k, v in est.items()]
             lines.append(f"  latest window ({latest['window']}): " + "; ".join(parts))
         seqs = "; ".join(f"{LABELS[k]} {sequence_text(c['history'], k)}" for k in c["sequences"])
-        lines.append(f"  confidence sequences ({1 - alpha:.0%}, every look): {seqs}")
+        lines.append(f"  confidence sequences ({level_text(alpha)}, every look): {seqs}")
         for test, t in c["tests"].items():
             state = "ALARM" if t["alarm"] else "no alarm"
             since = ""
