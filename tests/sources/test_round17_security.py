@@ -193,3 +193,21 @@ def test_an_unclosed_quote_is_named_with_its_place(query, dialect, said):
     message = str(caught.value)
     assert said in message and "is not closed" in message and "TokenError" not in message
     assert "--query" in message
+
+
+# -- postgres:// is named with the spelling SQLAlchemy reads ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "spelling"),
+    [
+        ("postgres://bob:Sekr3tPw@db.example/prod", "spell the scheme postgresql://"),
+        ("postgres+psycopg://bob:Sekr3tPw@db.example/prod", "postgresql+psycopg://"),
+    ],
+)
+def test_postgres_scheme_says_how_to_spell_it(capsys, url, spelling):
+    args = ["audit", "--db", url, "--table", "t", "--y-pred", "p", "--protected", "race"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert spelling in err and "does not know the scheme" in err
+    assert "Sekr3tPw" not in err and "enforce a read-only" not in err

@@ -297,6 +297,16 @@ def _backend(sa, db: _Db) -> str:
         raise _fail(
             "cannot use this database URL", exc, db, "e.g. postgresql+psycopg://user@host/db"
         ) from None
+    if name == "postgres":  # libpq's and Heroku's spelling, which SQLAlchemy dropped
+        scheme = db.url.split("://", 1)[0]
+        raise EthicLensInputError(
+            f"SQLAlchemy does not know the scheme {scheme}:// (it names PostgreSQL postgresql)",
+            column=db.flag,
+            value=mask_url(db.url),
+            fix=f"spell the scheme {scheme.replace('postgres', 'postgresql', 1)}:// "
+            + ("" if "+" in scheme else "(or postgresql+psycopg:// to name the driver) ")
+            + "and keep the rest of the URL as it is",
+        )
     if name not in _DIALECTS:
         raise EthicLensInputError(
             f"EthicLens reads {name} databases only where it can enforce a read-only "
