@@ -122,3 +122,34 @@ def test_the_confidence_level_is_printed_exactly(alarmed, tmp_path, capsys, alph
     assert rc == 0, err
     assert f"confidence sequences ({level}, every look)" in out
     assert f"confidence sequences ({level}, every look)" in html.read_text()
+
+
+def test_every_interval_names_its_method(alarmed, tmp_path, capsys):
+    import json
+
+    import jsonschema
+
+    from .conftest import SCHEMA
+
+    out_json, html = tmp_path / "m.json", tmp_path / "m.html"
+    argv = ["monitor", alarmed[1], *FLAGS, "--protected", "race=White", "--alpha", "0.01"]
+    rc, _, err = run_cli(
+        capsys, *argv, "--store", tmp_path / "s.sqlite", "--json", out_json, "--html", html
+    )
+    assert rc == 0, err
+    doc = json.loads(out_json.read_text())
+    jsonschema.validate(doc, SCHEMA)
+    methods = doc["method"]["ci_methods"]
+    assert methods == {
+        "jeffreys": doc["method"]["window_intervals"],
+        "betting": doc["method"]["sequences"],
+    }
+    for c in doc["comparisons"]:
+        assert {s["ci_method"] for s in c["sequences"].values()} == {"betting"}
+        assert {v["ci_method"] for v in c["latest"]["estimates"].values()} == {"jeffreys"}
+        for h in c["history"]:
+            assert {s["ci_method"] for s in h["sequences"].values()} == {"betting"}
+            assert {v["ci_method"] for v in h["estimates"].values()} == {"jeffreys"}
+    page = html.read_text()
+    assert "Confidence sequences (99%, every look; ci_method betting): hedged-capital" in page
+    assert "Window intervals (95%, each window alone; ci_method jeffreys): Jeffreys" in page

@@ -255,6 +255,17 @@ def _evalue_panel(ax, comparison: dict, alpha: float) -> None:
     ax.legend(fontsize=7, loc="best")
 
 
+def _methods_html(method: dict) -> str:
+    """Each interval's method, by the name its ``ci_method`` gives it in the JSON: the
+    confidence sequences (at 1 - alpha, every look) and the window estimates' intervals."""
+    e = html.escape
+    return (
+        f"<p>Confidence sequences ({level_text(method['alpha'])}, every look; ci_method "
+        f"betting): {e(method['sequences'])}. Window intervals (95%, each window alone; "
+        f"ci_method jeffreys): {e(method['window_intervals'])}.</p>"
+    )
+
+
 def render_html(doc: dict) -> str:
     """The dashboard: the summary, then per comparison its plot and its tests (escaped)."""
     e = html.escape
@@ -266,8 +277,8 @@ def render_html(doc: dict) -> str:
         "<h1>EthicLens monitor</h1>",
         f"<p>Store: <code>{e(doc['store'])}</code>. Request: <code>{e(str(doc['request']))}"
         "</code></p>",
-        f"<p>{e(doc['method']['tests'])}. Window intervals: {e(doc['method']['window_intervals'])}"
-        ".</p>",
+        f"<p>{e(doc['method']['tests'])}.</p>",
+        _methods_html(doc["method"]),
         "<pre>" + e("\n".join(summary_lines(doc))) + "</pre>",
     ]
     for c in doc["comparisons"]:

@@ -27,6 +27,11 @@ METHOD = {
     "2023), running intersection over a grid",
     "window_intervals": "Jeffreys, this window alone, not corrected for repeated looks",
 }
+# each interval's ``ci_method`` (as the audit's JSON names each interval's method), explained
+# in the method block's ``ci_methods``
+CI_METHODS = {"estimates": "jeffreys", "sequences": "betting"}
+# (the method block's words for each: the estimates' intervals are its window_intervals)
+_METHOD_KEYS = {"estimates": "window_intervals", "sequences": "sequences"}
 
 
 @dataclass
@@ -145,7 +150,11 @@ def build_report(store: Store, request, info: dict) -> dict:
         "store": str(store.path),
         "created": store.meta("created"),
         "request": store.meta("request") or request.bound(),
-        "method": {**METHOD, "alpha": request.alpha},
+        "method": {
+            **METHOD,
+            "alpha": request.alpha,
+            "ci_methods": {name: METHOD[_METHOD_KEYS[k]] for k, name in CI_METHODS.items()},
+        },
         "run": info,
         "windows": [
             {
@@ -170,6 +179,9 @@ def _comparisons(store: Store, request, windows: dict) -> list[dict]:
     by = {}
     for w, a, g, body in store.results():
         tests = {t: test_value(v["log_e_value"]) for t, v in body["tests"].items()}
+        for key, name in CI_METHODS.items():  # every interval names its method
+            for interval in body[key].values():
+                interval["ci_method"] = name
         by.setdefault((a, g), []).append({"window": w, **body, "tests": tests})
     out = []
     for (a, g), history in sorted(by.items()):
