@@ -153,3 +153,13 @@ def test_every_interval_names_its_method(alarmed, tmp_path, capsys):
     page = html.read_text()
     assert "Confidence sequences (99%, every look; ci_method betting): hedged-capital" in page
     assert "Window intervals (95%, each window alone; ci_method jeffreys): Jeffreys" in page
+
+
+def test_another_reference_is_refused_naming_the_stores(alarmed, tmp_path, capsys):
+    store = tmp_path / "s.sqlite"
+    run_monitor(request_of(alarmed[1], protected=("race",)), store)
+    argv = ["monitor", alarmed[0], *FLAGS, "--protected", "race=Black", "--store", store]
+    rc, _, err = run_cli(capsys, *argv)
+    assert rc == 2 and err.count("\n") == 1, err
+    assert "protected ['race'] there, ['race=Black'] here" in err
+    assert "the store's reference(s): race='White' (largest group in the first run)" in err

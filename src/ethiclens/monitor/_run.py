@@ -143,6 +143,17 @@ def _diff_message(stored: dict, now: dict) -> str:
     return "; ".join(parts)
 
 
+def _held_references(store: Store) -> str:
+    """The references the store compares with (``; the store's references: g='A' (the
+    largest group in the first run)``), named when --protected differs: a store begun without
+    a reference chose one."""
+    refs, sources = store.meta("references") or {}, store.meta("reference_source") or {}
+    held = [
+        f"{a}={ref!r}" + (f" ({sources[a]})" if sources.get(a) else "") for a, ref in refs.items()
+    ]
+    return "; the store's reference(s): " + ", ".join(held) if held else ""
+
+
 def _given(value) -> str:
     """A request's value as a refusal shows it: ``'label'``, or ``not given`` (None)."""
     return "not given" if value is None else repr(value)
@@ -230,8 +241,11 @@ def _check_store(store: Store, request: MonitorRequest, now) -> dict | None:
         if name not in stored_request:  # a store written before recorded no draws
             del bound[name]
     if stored_request is not None and stored_request != bound:
+        message = _diff_message(stored_request, bound)
+        if stored_request.get("protected") != bound.get("protected"):
+            message += _held_references(store)
         raise EthicLensInputError(
-            "was written by another request: " + _diff_message(stored_request, bound),
+            "was written by another request: " + message,
             column="--store",
             value=str(store.path),
             fix="give the same options as the runs before, or a new --store",
