@@ -8,6 +8,7 @@ import errno
 import ipaddress
 import math
 import os
+import re
 import secrets
 import socket
 from pathlib import Path
@@ -18,15 +19,52 @@ from ..errors import EthicLensInputError
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
+# The numeric IPv4 forms the system's resolver reads as an address (inet_aton): 0, 127.1,
+# 2130706433, 0x7f.1, 010.0.0.1 (octal); ``ipaddress`` reads only the dotted quad.
+_INET_ATON = re.compile(r"(0[xX][0-9a-fA-F]+|[0-9]+)(\.(0[xX][0-9a-fA-F]+|[0-9]+)){0,3}")
+_DNS_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
+
+
+def host_address(host: str):
+    """The IP address ``--host`` spells as the server's bind reads it (``0`` is 0.0.0.0,
+    ``127.1`` is 127.0.0.1, ``0:0::1`` is ::1), or None for a host name."""
+    try:
+        return ipaddress.ip_address(host)
+    except ValueError:
+        pass
+    if _INET_ATON.fullmatch(host):
+        try:
+            return ipaddress.IPv4Address(socket.inet_aton(host))
+        except OSError:
+            return None
+    return None
+
+
 def is_loopback(host: str) -> bool:
-    """A loopback address (127.0.0.0/8, ::1) or localhost: reachable from this machine only,
-    so the server needs no token there (a DNS-rebinding page is kept out by the Host check)."""
+    """A loopback address (127.0.0.0/8 however spelt, ::1, an IPv4-mapped 127.x) or
+    localhost: reachable from this machine only, so the server needs no token there (a
+    DNS-rebinding page is kept out by the Host check). Any other name needs the token: what
+    it resolves to can change."""
     if host == "localhost":
         return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
+    address = host_address(host)
+    if address is None:
         return False
+    mapped = getattr(address, "ipv4_mapped", None)
+    return address.is_loopback or (mapped is not None and mapped.is_loopback)
+
+
+def _shown_host(host: str) -> str:
+    """``host`` as the start-up line shows it: an address in its usual form (127.1 as
+    127.0.0.1), a name as given."""
+    address = host_address(host)
+    return host if address is None else str(address)
+
+
+def _is_dns_name(host: str) -> bool:
+    """``host`` is a well-formed DNS name (labels of letters, digits and inner hyphens)."""
+    name = host[:-1] if host.endswith(".") else host
+    return 0 < len(name) <= 253 and all(_DNS_LABEL.fullmatch(p) for p in name.split("."))
 
 
 _HOST_FIX = "e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every network interface)"
@@ -44,6 +82,14 @@ def check_address(host: str, port: int) -> None:
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )[0]
     except (socket.gaierror, UnicodeError) as exc:
+        if host_address(host) is None and _is_dns_name(host):
+            raise EthicLensInputError(
+                "is a host name this machine cannot look up (no address for it in DNS or "
+                "/etc/hosts), so the server cannot listen on it",
+                column="--host",
+                value=host,
+                fix="add the name to /etc/hosts, or give an address: " + _HOST_FIX[5:],
+            ) from exc
         raise EthicLensInputError(
             "is not a host name or address", column="--host", value=host, fix=_HOST_FIX
         ) from exc
@@ -140,7 +186,7 @@ def serve_settings(host: str, options: dict, port: int | None = None):
         max_upload=limit,
         queue=50,
         # on loopback, the names of this machine and the address the server printed
-        allowed_hosts=tuple(dict.fromkeys((*LOOPBACK, host))) if local else None,
+        allowed_hosts=tuple(dict.fromkeys((*LOOPBACK, _shown_host(host), host))) if local else None,
         databases=databases,
         monitor_stores=tuple(dict.fromkeys(options["monitor_store"])),
         **({"workers": workers} if workers else {}),
@@ -159,8 +205,8 @@ def start_lines(config, host: str, port: int, printed: str | None) -> list[str]:
         shown = f"[{name}]" if ":" in name else name
         return f"http://{shown}:{port}/" + (f"?token={printed}" if printed else "")
 
-    wildcard = host in ("0.0.0.0", "::")
-    lines = [f"EthicLens web app: {address('127.0.0.1' if wildcard else host)}"]
+    wildcard = getattr(host_address(host), "is_unspecified", False)  # 0.0.0.0, 0, ::
+    lines = [f"EthicLens web app: {address('127.0.0.1' if wildcard else _shown_host(host))}"]
     if wildcard:
         lines.append(
             f"from other machines: {address(socket.gethostname())} (this machine's name, or "
