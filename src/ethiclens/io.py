@@ -407,9 +407,10 @@ def sha256_file(path) -> str:
 
 
 def refuse_repeated_files(files, target, partitions=None) -> None:
-    """Refuse a target whose files hold one file twice (a copy under another name, a link):
-    its rows would be counted twice, silently doubling the evidence. ``partitions(f)``: the
-    hive partition a file lies in; identical bytes in two partitions are different rows."""
+    """Refuse a target whose files hold one file twice (a copy under another name, a link, or
+    a CSV re-saved with its rows in another order or other line endings): its rows would be
+    counted twice, silently doubling the evidence. ``partitions(f)``: the hive partition a file
+    lies in; identical bytes (or rows) in two partitions are different rows."""
     part = partitions or (lambda f: ())
     by_size: dict = {}
     for f in files:
@@ -419,14 +420,82 @@ def refuse_repeated_files(files, target, partitions=None) -> None:
         for f in same if len(same) > 1 else ():
             digest = sha256_file(f)
             if digest in seen:
-                raise EthicLensInputError(
-                    f"holds the same file twice: {f} has the bytes of {seen[digest]} "
-                    f"(SHA-256 {digest[:12]}…), so its rows would be counted twice",
-                    column="TARGET",
-                    value=str(target),
-                    fix="remove the copy (or give a glob that matches one of them)",
+                raise _repeated(
+                    target,
+                    f"{f} has the bytes of {seen[digest]} (SHA-256 {digest[:12]}…)",
                 )
             seen[digest] = f
+    # a CSV re-saved (rows re-sorted, CRLF): files alike in size and lines once CRs, a BOM and
+    # a missing last newline are set aside are hashed line by line, in any order
+    by_shape: dict = {}
+    for f in files if len(files) > 1 else ():
+        if str(f).lower().endswith(".csv"):  # (compressed and Parquet: identical bytes only)
+            stat = os.stat(f)
+            shape = _csv_shape(str(f), stat.st_size, stat.st_mtime_ns)
+            if shape[1] > 1:  # a header alone holds no rows to count twice
+                by_shape.setdefault((part(f), shape), []).append((f, stat.st_mtime_ns))
+    for same in by_shape.values():
+        seen = {}
+        for f, mtime_ns in same if len(same) > 1 else ():
+            digest = _csv_lines_digest(str(f), os.path.getsize(f), mtime_ns)
+            if digest in seen:
+                raise _repeated(
+                    target,
+                    f"{f} holds the {digest[0] - 1:,} rows of {seen[digest]} (the same lines in "
+                    "another order or with other line endings)",
+                )
+            seen[digest] = f
+
+
+def _repeated(target, what: str) -> EthicLensInputError:
+    return EthicLensInputError(
+        f"holds the same file twice: {what}, so its rows would be counted twice",
+        column="TARGET",
+        value=str(target),
+        fix="remove the copy (or give a glob that matches one of them)",
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _csv_shape(path: str, size: int, mtime_ns: int) -> tuple[int, int]:
+    """(bytes, lines) of a CSV file without its CRs, a UTF-8 BOM, or a missing last newline:
+    the same for a copy with other line endings or its lines in another order. Counted at
+    memory speed (``bytes.count``); ``size`` and ``mtime_ns`` key the cache."""
+    crs = lfs = 0
+    last = b"\n"
+    with open(path, "rb") as fh:
+        bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
+        fh.seek(bom)
+        for block in iter(lambda: fh.read(1 << 23), b""):
+            crs, lfs, last = crs + block.count(b"\r"), lfs + block.count(b"\n"), block[-1:]
+    open_end = 0 if last in (b"\n", b"\r") else 1
+    return size - bom - crs + open_end, lfs + open_end
+
+
+@functools.lru_cache(maxsize=4096)
+def _csv_lines_digest(path: str, size: int, mtime_ns: int) -> tuple[int, int]:
+    """(non-blank lines, an order-independent digest of them) of a CSV file: the lines with
+    their line endings (LF, CRLF) and a UTF-8 BOM dropped, summed as 64-bit hashes, so the
+    same lines in any order give the same digest. One pass at C speed (``bytes.split``, the
+    built-in hash); ``size`` and ``mtime_ns`` key the cache, so a run reading a target's file
+    list more than once hashes each file once. Within one process only (the built-in hash is
+    salted per process)."""
+    count, total, rest = 0, 0, b""
+    with open(path, "rb") as fh:
+        head = fh.read(3)
+        if head != b"\xef\xbb\xbf":
+            rest = head
+        for block in iter(lambda: fh.read(1 << 23), b""):
+            lines = (rest + block).replace(b"\r\n", b"\n").split(b"\n")
+            rest = lines.pop()  # (a CR ending the block meets its LF in the next one)
+            count, total = _add_lines(lines, count, total)
+    count, total = _add_lines([rest.removesuffix(b"\r")], count, total)
+    return count, total & 0xFFFFFFFFFFFFFFFF
+
+
+def _add_lines(lines: list, count: int, total: int) -> tuple[int, int]:
+    kept = list(filter(None, lines))  # blank lines hold no row
+    return count + len(kept), total + sum(map(hash, kept))
 
 
 def refuse_missing(path: str | Path, flag: str | None = None) -> None:

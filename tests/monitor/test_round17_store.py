@@ -163,3 +163,39 @@ def test_another_reference_is_refused_naming_the_stores(alarmed, tmp_path, capsy
     assert rc == 2 and err.count("\n") == 1, err
     assert "protected ['race'] there, ['race=Black'] here" in err
     assert "the store's reference(s): race='White' (largest group in the first run)" in err
+
+
+@pytest.mark.parametrize(
+    "resave",
+    [
+        lambda text: text.replace("\n", "\r\n"),
+        lambda text: "\n".join([text.splitlines()[0], *reversed(text.splitlines()[1:])]),
+        lambda text: "\ufeff" + "\r\n".join([text.splitlines()[0], *sorted(text.splitlines()[1:])]),
+    ],
+    ids=["crlf", "reversed-no-last-newline", "bom-sorted-crlf"],
+)
+def test_a_resaved_copy_of_a_file_is_refused_naming_both(alarmed, tmp_path, capsys, resave):
+    folder = tmp_path / "feed"
+    folder.mkdir()
+    for d in range(3):
+        shutil.copy(alarmed[0] / f"day{d:03d}.csv", folder)
+    original = folder / "day001.csv"
+    copy = folder / "day001 (re-saved).csv"
+    copy.write_bytes(resave(original.read_text()).encode())
+    store = tmp_path / "s.sqlite"
+    argv = ["monitor", folder, *FLAGS, "--protected", "race=White", "--store", store]
+    rc, _, err = run_cli(capsys, *argv)
+    assert rc == 2 and err.count("\n") == 1, err
+    assert f"holds the same file twice: {copy} holds the 2,000 rows of {original}" in err
+    assert "Fix: remove the copy" in err and not store.exists()
+
+
+def test_files_alike_in_size_but_not_in_rows_are_read(alarmed, tmp_path):
+    folder = tmp_path / "feed"
+    folder.mkdir()
+    first = (alarmed[0] / "day001.csv").read_text().splitlines()
+    (folder / "a.csv").write_text("\n".join(first) + "\n")
+    changed = [first[0], *first[1:-1], first[-1][:-1] + ("0" if first[-1][-1] != "0" else "1")]
+    (folder / "b.csv").write_text("\n".join(changed) + "\n")  # one row differs, same size
+    result = run_monitor(request_of(folder, engine="duckdb"), tmp_path / "s.sqlite")
+    assert result.data["windows"][0]["rows"] == 4000
