@@ -71,6 +71,11 @@ def test_reading_a_wal_database_changes_nothing_and_reads_the_journal(tmp_path):
     assert _state(db) == before
     assert sql_columns(_url(db), query="SELECT * FROM t")[:2] == ["race", "sex"]
     assert _state(db) == before
+    # a SQLite URI the user gave, asking for read-write-create: opened read-only all the same
+    uri = f"sqlite:///file:{quote(str(db))}?mode=rwc&uri=true"
+    counts = sql_counts(uri, Roles(y_pred="p", protected=["race"]), table="t")
+    assert int(counts["count"].sum()) == N
+    assert _state(db) == before
 
 
 @pytest.mark.parametrize("source", [["--table", "t"], ["--query", "SELECT * FROM t"]])

@@ -22,7 +22,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import parse_qs, parse_qsl, unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qs, parse_qsl, unquote, urlencode, urlsplit
 from urllib.parse import quote as quote_path
 
 import numpy as np
@@ -247,7 +247,7 @@ def _read_only_uri(filename: str, path: str, uri: bool) -> str:
         parts = urlsplit(filename)
         options = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)]
         options = [(k, v) for k, v in options if k != "mode"] + [("mode", "ro")]
-        base = urlunsplit(parts._replace(query=""))
+        base = filename.split("#", 1)[0].split("?", 1)[0]  # urlunsplit adds '//' to file:
     else:
         base, options = "file://" + quote_path(os.path.abspath(path)), [("mode", "ro")]
     if _wal_without_journal(path) and ("immutable", "1") not in options:
