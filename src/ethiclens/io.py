@@ -425,14 +425,14 @@ def refuse_repeated_files(files, target, partitions=None) -> None:
                     f"{f} has the bytes of {seen[digest]} (SHA-256 {digest[:12]}…)",
                 )
             seen[digest] = f
-    # a CSV re-saved (rows re-sorted, CRLF): files alike in size and lines once CRs, a BOM and
-    # a missing last newline are set aside are hashed line by line, in any order
+    # a CSV re-saved (rows re-sorted, CRLF, gzipped): files alike in size and lines once CRs, a
+    # BOM and a missing last newline are set aside are hashed line by line, in any order
     by_shape: dict = {}
     for f in files if len(files) > 1 else ():
-        if str(f).lower().endswith(".csv"):  # (compressed and Parquet: identical bytes only)
+        if str(f).lower().endswith((".csv", ".csv.gz")):  # (Parquet: identical bytes only)
             stat = os.stat(f)
             shape = _csv_shape(str(f), stat.st_size, stat.st_mtime_ns)
-            if shape[1] > 1:  # a header alone holds no rows to count twice
+            if shape and shape[1] > 1:  # a header alone holds no rows to count twice
                 by_shape.setdefault((part(f), shape), []).append((f, stat.st_mtime_ns))
     for same in by_shape.values():
         seen = {}
@@ -457,19 +457,31 @@ def _repeated(target, what: str) -> EthicLensInputError:
 
 
 @functools.lru_cache(maxsize=4096)
-def _csv_shape(path: str, size: int, mtime_ns: int) -> tuple[int, int]:
-    """(bytes, lines) of a CSV file without its CRs, a UTF-8 BOM, or a missing last newline:
-    the same for a copy with other line endings or its lines in another order. Counted at
-    memory speed (``bytes.count``); ``size`` and ``mtime_ns`` key the cache."""
-    crs = lfs = 0
+def _csv_shape(path: str, size: int, mtime_ns: int) -> tuple[int, int] | None:
+    """(bytes, lines) of a CSV file (decompressed, for .csv.gz) without its CRs, a UTF-8 BOM,
+    or a missing last newline: the same for a copy with other line endings, its lines in
+    another order or gzipped. Counted at memory speed (``bytes.count``); ``size`` and
+    ``mtime_ns`` key the cache. None for a .gz file that cannot be read: the engine that reads
+    it refuses it in its own words."""
+    crs = lfs = total = 0
     last = b"\n"
-    with open(path, "rb") as fh:
-        bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
-        fh.seek(bom)
-        for block in iter(lambda: fh.read(1 << 23), b""):
-            crs, lfs, last = crs + block.count(b"\r"), lfs + block.count(b"\n"), block[-1:]
+    try:
+        with _open_csv_bytes(path) as fh:
+            fh.seek(3 if fh.read(3) == b"\xef\xbb\xbf" else 0)
+            for block in iter(lambda: fh.read(1 << 23), b""):
+                crs, lfs, last = crs + block.count(b"\r"), lfs + block.count(b"\n"), block[-1:]
+                total += len(block)
+    except (OSError, EOFError):  # gzip.BadGzipFile is an OSError
+        return None
     open_end = 0 if last in (b"\n", b"\r") else 1
-    return size - bom - crs + open_end, lfs + open_end
+    return total - crs + open_end, lfs + open_end
+
+
+def _open_csv_bytes(path: str):
+    """A CSV file's bytes, decompressed when it is gzipped (.csv.gz)."""
+    import gzip
+
+    return gzip.open(path, "rb") if path.lower().endswith(".gz") else open(path, "rb")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -481,7 +493,7 @@ def _csv_lines_digest(path: str, size: int, mtime_ns: int) -> tuple[int, int]:
     list more than once hashes each file once. Within one process only (the built-in hash is
     salted per process)."""
     count, total, rest = 0, 0, b""
-    with open(path, "rb") as fh:
+    with _open_csv_bytes(path) as fh:
         head = fh.read(3)
         if head != b"\xef\xbb\xbf":
             rest = head

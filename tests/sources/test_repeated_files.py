@@ -97,3 +97,24 @@ def test_different_files_of_one_size_are_read(tmp_path, capsys):
     rc, err = _run(capsys, "audit", folder, *AUDIT, "--json", out)
     assert rc == 0, err
     assert json.loads(out.read_text())["data"]["n_rows"] == 120
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e[-1] if e else "default")
+def test_a_gzipped_copy_beside_its_csv_is_refused_on_every_engine(tmp_path, capsys, engine):
+    """x.csv and x.csv.gz hold the same rows: read both and every count doubles."""
+    import gzip
+
+    folder = _days(tmp_path / "feed")
+    data = (folder / "day1.csv").read_bytes().replace(b"\n", b"\r\n")
+    (folder / "day1.csv.gz").write_bytes(gzip.compress(data))
+    rc, err = _run(capsys, "audit", folder, *AUDIT, *engine)
+    assert rc == 2, err
+    assert "holds the same file twice" in err and "day1.csv.gz" in err
+    assert "Traceback" not in err
+
+
+def test_a_broken_gzip_beside_a_csv_is_refused_by_the_reader_not_this_check(tmp_path, capsys):
+    folder = _days(tmp_path / "feed")
+    (folder / "day9.csv.gz").write_bytes(b"\x1f\x8b not gzip at all")
+    rc, err = _run(capsys, "audit", folder, *AUDIT)
+    assert rc == 2 and "Traceback" not in err and "same file twice" not in err
