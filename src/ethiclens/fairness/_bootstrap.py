@@ -141,17 +141,25 @@ def acceleration(jack_values: np.ndarray, multiplicity: np.ndarray) -> float | N
 
 def _finite(boot: np.ndarray) -> tuple[np.ndarray, str | None]:
     ok = np.isfinite(boot)
-    if ok.all():
-        return boot, None
-    share = 1.0 - ok.mean()
-    return boot[ok], f"{int((~ok).sum())} of {len(boot)} replicates undefined ({share:.1%})"
+    return (boot, None) if ok.all() else (boot[ok], undefined_note(ok))
+
+
+def undefined_note(ok: np.ndarray) -> str:
+    """'k of B replicates undefined (s%)' for the defined-draw mask ``ok``."""
+    return f"{int((~ok).sum())} of {len(ok)} replicates undefined ({1.0 - ok.mean():.1%})"
+
+
+def too_many_undefined(kept: int, total: int) -> bool:
+    """Whether ``kept`` defined draws of ``total`` leave too many out to report an interval:
+    none kept, or more than :data:`MAX_UNDEFINED_SHARE` undefined, compared in draws (as a
+    float share, 1 of 100 reads 0.010000000000000009 and exactly 1% was refused)."""
+    return kept == 0 or total - kept > MAX_UNDEFINED_SHARE * total + 1e-9
 
 
 def _from_quantiles(boot, q_low, q_high, method, note, n_total=None):
     n_total = n_total or len(boot)
     if note is not None:
-        undefined_share = 1 - len(boot) / n_total if n_total else 1.0
-        if len(boot) == 0 or undefined_share > MAX_UNDEFINED_SHARE:
+        if too_many_undefined(len(boot), n_total):
             return Interval(None, None, f"{method}: not reported, {note}")
         method = f"{method} ({note}, excluded)"
     low, high = np.quantile(boot, [q_low, q_high])

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _policy as pol
-from ._bootstrap import MAX_UNDEFINED_SHARE, Interval, bootstrap_interval
+from ._bootstrap import Interval, bootstrap_interval, too_many_undefined, undefined_note
 
 JEFFREYS = "jeffreys"
 BCA = "bca"
@@ -117,11 +117,6 @@ def quantiles(sorted_rows: np.ndarray, q, rows=None) -> np.ndarray:
     return out
 
 
-def _undefined_note(ok: np.ndarray) -> str:
-    share = 1.0 - ok.mean()
-    return f"{int((~ok).sum())} of {len(ok)} replicates undefined ({share:.1%})"
-
-
 def equal_tailed(
     draws: np.ndarray,
     *,
@@ -151,9 +146,8 @@ def equal_tailed(
     q_low, q_high = _tails(level)
     for i in np.flatnonzero(want & ~clean):  # before any sort in place: finite[i] masks rows[i]
         col, ok = rows[i], finite[i]
-        note = _undefined_note(ok)
-        kept = int(ok.sum())
-        if kept == 0 or 1 - kept / n_draws > MAX_UNDEFINED_SHARE:
+        note = undefined_note(ok)
+        if too_many_undefined(int(ok.sum()), n_draws):
             methods[i] = f"{name}: not reported, {note}"
             continue
         lo, hi = np.quantile(col[ok], [q_low, q_high])
