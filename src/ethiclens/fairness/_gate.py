@@ -63,6 +63,9 @@ _FREE = {
     "roles": ("y_pred",),
     "policy": ("n_boot", "seed"),
 }
+# Sections an earlier report's spec recorded that a run's no longer does (the request as
+# recorded leaves its outputs out): never compared, so never refused.
+_UNRECORDED = ("outputs",)
 # Keys whose lists are sets (their order changes no number): compared sorted.
 _ORDERLESS = {"roles.protected", "roles.intersections", "groups.merge", "groups.exclude"}
 
@@ -438,6 +441,8 @@ def _first_unknown_spec_key(old_spec: dict, new_spec: dict) -> tuple | None:
     if not new_spec:
         return None
     for section, values in old_spec.items():
+        if section in _UNRECORDED and section not in new_spec:
+            continue  # recorded by an earlier run; never compared
         path = f"run.spec.{section}"
         if section not in new_spec:
             return path, "is not a spec key of this EthicLens", None

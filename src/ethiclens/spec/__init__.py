@@ -28,6 +28,7 @@ from ._spec import (
     ThresholdView,
     flag_paths,
     read_spec_file,
+    recorded_request,
     spec_schema,
     target_key,
 )
@@ -87,6 +88,7 @@ __all__ = [
     "spec_schema",
     "flag_paths",
     "read_spec_file",
+    "recorded_request",
     "load_target",
     "count_target",
     "engine_for",

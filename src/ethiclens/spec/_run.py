@@ -9,7 +9,7 @@ import os
 
 from ..errors import EthicLensInputError
 from ._names import named_as_called
-from ._spec import CI_BY_PURPOSE, AuditSpec, referenced, target_key
+from ._spec import CI_BY_PURPOSE, AuditSpec, recorded_request, referenced, target_key
 from ._target import MODEL_ROLES, Loaded, load_target
 from ._unused import check_used
 
@@ -377,7 +377,8 @@ def _check_before_bins(spec: AuditSpec, loaded: Loaded, purpose: str) -> None:
 
 
 def run_record(spec: AuditSpec, loaded: Loaded) -> dict:
-    """What a report says about its run: UTC time, version, engine, input and spec."""
+    """What a report says about its run: UTC time, version, engine, input and the request as
+    recorded (``recorded_request``: without its outputs)."""
     from .._version import __version__
 
     return {
@@ -385,7 +386,7 @@ def run_record(spec: AuditSpec, loaded: Loaded) -> dict:
         "ethiclens_version": __version__,
         "engine": loaded.engine,
         "input": loaded.fingerprint,
-        "spec": spec.to_dict(mask=True),
+        "spec": recorded_request(spec),
         "gate": None,
     }
 

@@ -686,6 +686,15 @@ class AuditSpec:
             )
 
 
+def recorded_request(spec) -> dict:
+    """The request as a report records it (``run.spec`` of the JSON, the YAML of the HTML's run
+    record): the spec (an ``AuditSpec`` or a recorded dict) without its outputs, the database
+    password masked. Re-running it (``ethiclens audit --config``) writes no file unless asked,
+    so that checking a signed report never overwrites it."""
+    data = spec.to_dict(mask=True) if isinstance(spec, AuditSpec) else dict(spec)
+    return {k: v for k, v in data.items() if k != "outputs"}
+
+
 def _section_values(name: str, values) -> dict:
     """The fields ``replace`` sets in section ``name``: a mapping, or the section's object."""
     kind = _SECTIONS[name]
