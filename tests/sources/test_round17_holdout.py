@@ -74,3 +74,68 @@ def test_one_name_with_a_trailing_space_and_no_twin_is_still_a_group(tmp_path, c
     out = tmp_path / "r.json"
     assert main(["audit", str(path), *ROLES, "--engine", engine, "--json", str(out)]) in (0, 1)
     assert "'A '" in out.read_text() or '"A "' in out.read_text()
+
+
+def _typed(tmp_path, column: str, values) -> str:
+    frame = _frame()
+    frame[column] = values
+    path = tmp_path / "typed.parquet"
+    frame.to_parquet(path)
+    return str(path)
+
+
+TYPED = [
+    (
+        "w",
+        ["1.045", "0.941"] * 20,
+        "--weight",
+        "error: column 'w (sample_weight)': holds the text values ['1.045', '0.941'], not "
+        "numbers (a string column). Fix: store the column as numbers (pandas: "
+        "pd.to_numeric(column))",
+    ),
+    (
+        "w",
+        [True, False, True, True] * 10,
+        "--weight",
+        "error: column 'w (sample_weight)': holds true/false, not weights. Fix: pass a numeric "
+        "weight column (to weight by it: pandas .astype(float))",
+    ),
+    (
+        "s",
+        ["0.5", "0.25", "0.75", "0.125"] * 10,
+        "--y-score",
+        "error: column 's (y_score)': holds the text values ['0.5', '0.25', '0.75'], not "
+        "numbers (a string column). Fix: store the column as numbers (pandas: "
+        "pd.to_numeric(column)) and pass the probabilities",
+    ),
+]
+
+
+@pytest.mark.parametrize(("column", "values", "flag", "expected"), TYPED)
+@pytest.mark.parametrize("engine", ENGINES)
+def test_text_or_true_false_weights_and_scores_are_refused_alike(
+    tmp_path, capsys, engine, column, values, flag, expected
+):
+    """A Parquet string column '1.045' as --weight was read as numbers, and true/false weights
+    as 0/1, on every engine, while text labels are refused: now refused in the labels' words."""
+    path = _typed(tmp_path, column, values)
+    argv = ["audit", path, *ROLES, flag, column, "--engine", engine]
+    assert _refusal(capsys, argv) == expected
+
+
+@pytest.mark.parametrize("engine", FAST)
+def test_a_csv_files_numbers_stay_numbers_and_its_text_is_named_by_row(tmp_path, capsys, engine):
+    frame = _frame()
+    frame["w"] = [1.5, 0.5] * 20
+    frame["s"] = [0.25, 0.75] * 20
+    frame.to_csv(tmp_path / "ok.csv", index=False)
+    argv = ["audit", str(tmp_path / "ok.csv"), *ROLES, "--weight", "w", "--y-score", "s"]
+    assert main([*argv, "--engine", engine, "--json", str(tmp_path / "r.json")]) in (0, 1)
+    frame["w"] = frame["w"].astype(object)
+    frame.loc[3, "w"] = "heavy"
+    frame.to_csv(tmp_path / "bad.csv", index=False)
+    argv = ["audit", str(tmp_path / "bad.csv"), *ROLES, "--weight", "w", "--engine", engine]
+    assert _refusal(capsys, argv) == (
+        "error: column 'w (sample_weight)': weights must be numbers; 1 is not a number, first "
+        "at bad.csv line 5 (value: 'heavy'). Fix: pass a numeric weight column"
+    )

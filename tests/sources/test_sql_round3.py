@@ -9,6 +9,7 @@ query is refused as an empty file is; --query names what it refuses.
 import re
 import sqlite3
 
+import pandas as pd
 import pytest
 
 from ethiclens.cli import main
@@ -31,14 +32,18 @@ def _error(capsys, *argv) -> str:
 
 
 def _write(tmp_path, column: str, bad):
-    """The same rows as a Parquet file (``column`` as text) and as two SQLite tables: ``text``
-    (the column declared TEXT) and ``real`` (declared REAL: the numbers stored as numbers); row
-    5 of ``column`` holds ``bad`` as SQLite stores it (text stays text, a blob a blob)."""
+    """The same rows as a Parquet file (``column`` as text, or as numbers when ``bad`` is one:
+    a string column of numbers is refused as text, round 17) and as two SQLite tables:
+    ``text`` (the column declared TEXT) and ``real`` (declared REAL: the numbers stored as
+    numbers); row 5 of ``column`` holds ``bad`` as SQLite stores it (text stays text, a blob a
+    blob)."""
     frame = make_frame(3, n=400).astype({column: str}).astype({column: object})
     frame.loc[5, column] = bad
     parquet = tmp_path / "rows.parquet"
     if isinstance(bad, str):
-        frame.to_parquet(parquet, index=False)
+        written = frame[column].astype(str)
+        numeric = (pd.to_numeric(written, errors="coerce").notna() | (written == "nan")).all()
+        frame.astype({column: float} if numeric else {}).to_parquet(parquet, index=False)
     db = tmp_path / "rows.db"
     with sqlite3.connect(db) as con:
         for table, declared in (("text", "TEXT"), ("real", "REAL")):

@@ -76,6 +76,7 @@ from ._validate import (
     label_matches,
     positive_mask,
     refuse_label_clash,
+    typed_numbers_error,
     values_written_alike,
 )
 
@@ -107,6 +108,7 @@ __all__ = [
     "as_binary",
     "as_binary_columns",
     "blank_groups_error",
+    "typed_numbers_error",
     "check_intersection_combos",
     "encode_groups",
     "label_matches",

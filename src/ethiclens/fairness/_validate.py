@@ -428,6 +428,56 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
     )
 
 
+_NUMBER_ROLES = {
+    "y_score": (
+        "scores",
+        "store the column as numbers (pandas: pd.to_numeric(column)) and pass the probabilities",
+        "pass probabilities in [0, 1] as scores; 0/1 predictions go in --y-pred (y_pred=)",
+    ),
+    "sample_weight": (
+        "weights",
+        "store the column as numbers (pandas: pd.to_numeric(column))",
+        "pass a numeric weight column (to weight by it: pandas .astype(float))",
+    ),
+}
+
+
+def typed_numbers_error(values, column: str, role: str) -> EthicLensInputError | None:
+    """The refusal of a score or weight column (``role``: y_score or sample_weight) whose type
+    is text or true/false, in the labels' words, else None: a string column of numbers (a
+    Parquet or database string column, a DataFrame's str column) is not taken for numbers,
+    as text '0'/'1' labels are not; a boolean one is not taken for 0/1. A column with text
+    that is not a number is left to the not-a-number refusal (its count and first row); a
+    CSV file's column is typed by its reader. The text values shown: the first three
+    distinct, in row order."""
+    what, text_fix, bool_fix = _NUMBER_ROLES[role]
+    try:
+        if np.ndim(values) != 1:
+            return None
+        series = values if isinstance(values, pd.Series) else pd.Series(values)
+    except (TypeError, ValueError):  # ragged or odd input: the shape checks refuse it
+        return None
+    if pd.api.types.is_bool_dtype(series.dtype):
+        return EthicLensInputError(f"holds true/false, not {what}", column=column, fix=bool_fix)
+    if pd.api.types.is_numeric_dtype(series.dtype):
+        return None
+    cells = series[series.notna()].astype(object)
+    if cells.empty:
+        return None
+    if cells.map(lambda v: isinstance(v, (bool, np.bool_))).all():
+        return EthicLensInputError(f"holds true/false, not {what}", column=column, fix=bool_fix)
+    text = cells[cells.map(lambda v: isinstance(v, str)).to_numpy(bool)]
+    nan_text = cells.map(lambda v: isinstance(v, str) and v.strip().lower() == "nan")
+    if text.empty or (pd.to_numeric(cells, errors="coerce").isna() & ~nan_text).any():
+        return None  # text that is no number: refused as not a number, with its first row
+    shown = list(dict.fromkeys(text))[:3]
+    return EthicLensInputError(
+        f"holds the text values {shown}, not numbers (a string column)",
+        column=column,
+        fix=text_fix,
+    )
+
+
 def as_scores(values, n: int) -> np.ndarray:
     column = _label(values, "y_score")
     check_one_dimensional(
@@ -438,6 +488,8 @@ def as_scores(values, n: int) -> np.ndarray:
         "e.g. predict_proba(X)[:, list(model.classes_).index(pos_label)])",
     )
     check_length(values, n, "y_score")
+    if (typed := typed_numbers_error(values, column, "y_score")) is not None:
+        raise typed
     scores = _floats(values, column, "scores must be numbers in [0, 1]", "pass probabilities")
     refuse_missing(np.isnan(scores), column, "drop or impute those rows", "score")
     _refuse_rows(
@@ -454,6 +506,8 @@ def as_scores(values, n: int) -> np.ndarray:
 def as_weights(values, n: int, against: str = "y_pred") -> np.ndarray:
     column = _label(values, "sample_weight")
     check_length(values, n, "sample_weight", against)
+    if (typed := typed_numbers_error(values, column, "sample_weight")) is not None:
+        raise typed
     w = _floats(values, column, "weights must be numbers", "pass a numeric weight column")
     if w.ndim != 1:
         raise EthicLensInputError(

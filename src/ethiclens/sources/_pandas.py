@@ -25,6 +25,7 @@ from ._rules import (
     missing_values_error,
     name_file_rows,
     no_rows_error,
+    numbers,
     ragged_error,
     record_engine,
     refuse_blank_groups,
@@ -87,6 +88,8 @@ def read_rows(target, roles) -> pd.DataFrame:
     frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
     if frame.empty:
         raise no_rows_error(target)
+    if layout.kind == "csv":
+        _type_csv_numbers(frame, [c for c in _number_columns(roles) if c in frame.columns])
     for col in roles.protected:
         # CSV groups typed by the rule; a float -0.0 is the group 0.0 on every engine
         frame[col] = canonical_zero(type_groups(frame[col]) if layout.kind == "csv" else frame[col])
@@ -97,9 +100,24 @@ def _csv_text_columns(roles, wanted: list) -> dict:
     """The CSV columns read as text: groups (leading zeros kept), and scores and weights, so a
     'True' in them is the text that DuckDB, Dask and Spark read and refuse as not a number,
     not a boolean pandas would take for 1."""
+    return {c: str for c in [*roles.protected, *_number_columns(roles)] if c in wanted}
+
+
+def _number_columns(roles) -> list:
+    """The score and weight columns that are not also a label (a label stays typed)."""
     labels = {getattr(roles, "y_true", None), getattr(roles, "y_pred", None)}
-    numbers = [c for c in (roles.y_score, roles.weight) if c not in labels]  # a label stays typed
-    return {c: str for c in [*roles.protected, *numbers] if c and c in wanted}
+    return [c for c in (roles.y_score, roles.weight) if c and c not in labels]
+
+
+def _type_csv_numbers(frame: pd.DataFrame, columns: list) -> None:
+    """A CSV's score and weight ``columns``, read as text, typed as numbers by the reader when
+    every value is one (a CSV has no string type: ``fairness.typed_numbers_error`` refuses
+    only a column typed as text in the data); a column holding other text stays text, so the
+    audit names its first value that is not a number."""
+    for col in columns:
+        values, _, notnum = numbers(frame[col], text=True)
+        if not notnum.any():
+            frame[col] = values
 
 
 def name_rows(exc: EthicLensInputError, target) -> EthicLensInputError:

@@ -751,6 +751,7 @@ def _refuse_scores(source, notnum, miss, out, check: _GroupByCheck) -> None:
             value=value,
             fix="pass probabilities",
         )
+    refuse_typed_numbers(check.locator, source, "y_score")
     miss = miss & (count > 0)
     if miss.any():
         where, _ = check.row_of(source, lambda s: numbers(s, check.text)[1])
@@ -770,6 +771,48 @@ def _refuse_scores(source, notnum, miss, out, check: _GroupByCheck) -> None:
         )
 
 
+def refuse_typed_numbers(layout, column: str, role: str) -> None:
+    """Refuse a Parquet score or weight ``column`` stored as text or true/false, as the audit
+    refuses that column read by pandas (``fairness.typed_numbers_error``, the same words and
+    first text values): DuckDB, Dask and Spark cast it to numbers unseen. A CSV's columns are
+    typed by the reader (``layout`` of another kind, or none, is left alone); called once
+    every value was found to be a number."""
+    if not isinstance(layout, FileLayout) or layout.kind != "parquet":
+        return
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from ..fairness import typed_numbers_error
+
+    kinds = {}
+    for f in layout.files:
+        schema = pq.read_schema(f)
+        if column in schema.names:  # not a hive key
+            kind = schema.field(column).type
+            kinds[f] = kind.value_type if pa.types.is_dictionary(kind) else kind
+    text = [f for f, k in kinds.items() if pa.types.is_string(k) or pa.types.is_large_string(k)]
+    if text:
+        values = _first_distinct(layout, text, column, 3)
+    elif kinds and all(pa.types.is_boolean(k) for k in kinds.values()):
+        values = pd.Series([True])
+    else:
+        return
+    err = typed_numbers_error(values, _label(column, role), role)
+    if err is not None:
+        raise err
+
+
+def _first_distinct(layout, files, column, n: int) -> pd.Series:
+    """The first ``n`` distinct non-null values of ``column`` in ``files``, in row order."""
+    found: dict = {}
+    for f in files:
+        for chunk in layout._chunks(f, column):
+            found.update(dict.fromkeys(chunk.dropna().astype(object)))
+            if len(found) >= n:
+                return pd.Series(list(found)[:n], dtype=object)
+    return pd.Series(list(found), dtype=object)
+
+
 def _check_weights(raw: pd.DataFrame, check: _GroupByCheck) -> pd.DataFrame:
     """Weights are numbers, finite and >= 0; the diagnostics dropped."""
     roles = check.roles
@@ -785,6 +828,7 @@ def _check_weights(raw: pd.DataFrame, check: _GroupByCheck) -> pd.DataFrame:
             value=value,
             fix="pass a numeric weight column",
         )
+    refuse_typed_numbers(check.locator, roles.weight, "sample_weight")
     bad = int(pd.to_numeric(raw[WEIGHT_BAD]).fillna(0).sum())
     if bad:
         where, value = check.first_number(roles.weight, lambda v: ~np.isfinite(v) | (v < 0))
