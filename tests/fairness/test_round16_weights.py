@@ -50,9 +50,12 @@ def test_label_floors_count_each_labels_own_effective_rows():
         n_boot=200,
         random_state=0,
     )
-    eo = res.to_dict()["comparisons"][0]["metrics"]["equal_opportunity_difference"]
+    metrics = res.to_dict()["comparisons"][0]["metrics"]
+    eo = metrics["equalized_odds_difference"]  # TPR and FPR: both labels' floors
     assert eo["status"] == "INSUFFICIENT_DATA"
     assert eo["reason"].startswith("200.0 positive / 1.0 negative labels, below the floor")
+    # equal opportunity (the TPR) counts the positive labels alone (round 17)
+    assert metrics["equal_opportunity_difference"]["status"] != "INSUFFICIENT_DATA"
 
 
 def test_by_group_names_its_intervals_method_and_level():

@@ -74,3 +74,42 @@ def test_numeric_weights_and_text_that_is_not_a_number_keep_their_answers():
     audit(y, p, g, sample_weight=[1.5, 0.5] * 30, y_score=np.linspace(0, 1, 60))
     with pytest.raises(EthicLensInputError, match="weights must be numbers; 1 is not a number"):
         audit(y, p, g, sample_weight=["1.5"] * 59 + ["x"])
+
+
+def _one_label_group(pos: int, neg: int):
+    rng = np.random.default_rng(1)
+    n = 400
+    y = np.r_[rng.integers(0, 2, n), np.ones(pos, int), np.zeros(neg, int)]
+    p = np.r_[rng.integers(0, 2, n), rng.integers(0, 2, pos + neg)]
+    g = pd.Series(["A"] * n + ["B"] * (pos + neg), name="g")
+    comparison = audit(y, p, g, n_boot=200, random_state=0).to_dict()["comparisons"][0]
+    return comparison["metrics"]
+
+
+def test_equal_opportunity_needs_only_positive_labels():
+    """A group with 234 positive and 0 negative labels had equal opportunity (a TPR difference)
+    judged INSUFFICIENT_DATA, "below the floor of 1 each": it counts positive labels only;
+    equalized odds, which uses the FPR too, still needs both."""
+    metrics = _one_label_group(234, 0)
+    for name in ("equal_opportunity_difference", "fnr_difference"):
+        m = metrics[name]
+        assert m["status"] == "REPORTED" and m["reason"] is None, (name, m)
+        assert m["ci_low"] is not None and m["ci_high"] is not None
+    assert metrics["equalized_odds_difference"]["status"] != "REPORTED"
+
+
+def test_below_the_positive_floor_says_the_positive_labels_alone():
+    metrics = _one_label_group(20, 200)
+    m = metrics["equal_opportunity_difference"]
+    assert m["status"] == "INSUFFICIENT_DATA", m
+    assert m["reason"] == "20 positive labels, below the floor of 30 (g:B)", m
+    eo = metrics["equalized_odds_difference"]
+    assert eo["reason"] == "20 positive / 200 negative labels, below the floor of 30 each (g:B)"
+
+
+def test_a_comparison_metric_states_which_labels_its_floor_counts():
+    from ethiclens.fairness import ComparisonMetric, register_comparison_metric
+
+    spec = ComparisonMetric("odd", "Odd", "difference", ("true_positive_rate",), "both")
+    with pytest.raises(EthicLensInputError, match="needs_labels must be True, False"):
+        register_comparison_metric(spec)

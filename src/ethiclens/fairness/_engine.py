@@ -858,9 +858,10 @@ class _Floors:
         self.rate_ok_all = self.n >= policy.min_group_size - 1e-9
         k = policy.min_label_count - 1e-9
         if self.pos is None:
-            self.error_ok_all = np.zeros(len(self.n), bool)
+            self.pos_ok_all = self.neg_ok_all = np.zeros(len(self.n), bool)
         else:
-            self.error_ok_all = (self.pos >= k) & (self.neg >= k)
+            self.pos_ok_all, self.neg_ok_all = self.pos >= k, self.neg >= k
+        self.error_ok_all = self.pos_ok_all & self.neg_ok_all
         self._rate_ok, self._error_ok = self.rate_ok_all.tolist(), self.error_ok_all.tolist()
         self.sizes = [int(x) for x in gc.n.tolist()]
         self.weight_sums = [float(x) for x in gc.weighted.sum(axis=1).tolist()]
@@ -873,8 +874,14 @@ class _Floors:
     def error_ok(self, *groups) -> bool:
         return self.pos is not None and all(self._error_ok[g] for g in groups)
 
-    def ok_all(self, needs_labels: bool) -> np.ndarray:
-        return self.error_ok_all if needs_labels else self.rate_ok_all
+    def ok_all(self, needs_labels) -> np.ndarray:
+        """Which groups meet the floor of a metric that ``needs_labels`` (False: the row floor;
+        "positive" or "negative": that label's floor alone; True: both labels')."""
+        if not needs_labels:
+            return self.rate_ok_all
+        return {"positive": self.pos_ok_all, "negative": self.neg_ok_all}.get(
+            needs_labels, self.error_ok_all
+        )
 
     def _n_text(self, g) -> str:
         return f"n_eff = {self.n[g]:.1f}" if self.weighted else f"n = {int(self.n[g])}"
@@ -883,6 +890,15 @@ class _Floors:
         """E.g. "n = 7, below the floor of 100 (race:Asian)"; one clause per short group."""
         p = self.policy
         fmt = (lambda x: f"{x:.1f}") if self.weighted else (lambda x: f"{int(x)}")
+        if needs_labels in ("positive", "negative"):  # one label's floor
+            counts = self.pos if needs_labels == "positive" else self.neg
+            short = [
+                f"{fmt(counts[g])} {needs_labels} labels, below the floor of "
+                f"{p.min_label_count} ({attribute}:{names[g]})"
+                for g in groups
+                if counts[g] < p.min_label_count
+            ]
+            return "; ".join(short)
         if needs_labels:
             short = [
                 f"{fmt(self.pos[g])} positive / {fmt(self.neg[g])} negative labels, below "
@@ -1147,7 +1163,7 @@ class _Judging(NamedTuple):
     could be undefined (a string, or a function called only when it is)."""
 
     floor_ok: bool
-    needs_labels: bool
+    needs_labels: bool | str  # ComparisonMetric.needs_labels
     groups: tuple
     judge: Callable | None
     undefined_reason: str | Callable

@@ -216,13 +216,16 @@ class ComparisonMetric:
     - ``"max_abs_difference"``: max over components of |g − r|; interval [max of lower bounds,
       max of upper bounds] of the folded component intervals.
     ``policy`` names the policy judge (``"di"``, ``"eo"``) or None for reported-only metrics.
+    ``needs_labels``: False (the row floor), True (both labels' floor), or ``"positive"`` /
+    ``"negative"`` when its components count only that label's rows (equal opportunity: the
+    TPR, of the positive labels), so only that label's floor applies.
     """
 
     name: str
     label: str
     kind: str
     components: tuple[str, ...]
-    needs_labels: bool
+    needs_labels: bool | str
     policy: str | None = None
     in_composite: bool = False
     short: str | None = None  # column header in reports (default: label)
@@ -348,6 +351,13 @@ def _check_comparison(spec: ComparisonMetric) -> None:
             value=spec.kind,
             fix=f"choose from {list(KINDS)}",
         )
+    if spec.needs_labels not in (True, False, "positive", "negative"):
+        raise EthicLensInputError(
+            "needs_labels must be True, False, 'positive' or 'negative'",
+            column=spec.name,
+            value=spec.needs_labels,
+            fix="give the labels its floor counts (True: both)",
+        )
     unknown = [c for c in spec.components if c not in GROUP_METRIC_SPECS]
     if unknown or not spec.components:
         raise EthicLensInputError(
@@ -459,7 +469,7 @@ for _spec in (
         "Equal opportunity difference",
         "abs_difference",
         ("true_positive_rate",),
-        True,
+        "positive",  # the TPR: positive labels only
         short="Equal opp.",
     ),
     ComparisonMetric(
@@ -478,7 +488,7 @@ for _spec in (
         "FNR difference",
         "abs_difference",
         ("false_negative_rate",),
-        True,
+        "positive",  # the FNR, 1 - TPR: equal opportunity's floor
         short="FNR diff",
     ),
     ComparisonMetric(
