@@ -25,7 +25,17 @@ from .._text import one_line
 from ..errors import EthicLensInputError
 from ..io import read_config_file
 from ._intervals import CI_CHOICES
-from ._policy import DI_RULES, FLAGGED, INCONCLUSIVE, INSUFFICIENT_DATA, PASS, UNDEFINED
+from ._metrics import COMPARISON_METRIC_SPECS
+from ._policy import (
+    DI_RULES,
+    FLAGGED,
+    INCONCLUSIVE,
+    INSUFFICIENT_DATA,
+    JUDGES,
+    PASS,
+    UNDEFINED,
+    comparison_status,
+)
 from ._validate import INTERSECTION_SEP
 
 # --fail-on level -> the comparison statuses that fail it (each level includes the previous).
@@ -38,6 +48,8 @@ FAIL_LEVELS = {
 # How bad a verdict is: a move up this order is a regression.
 _RANK = {PASS: 0, INCONCLUSIVE: 1, INSUFFICIENT_DATA: 1, UNDEFINED: 1, FLAGGED: 2}
 GATED_METRICS = ("disparate_impact", "equalized_odds_difference")
+# The metrics whose verdicts make a comparison's (the audit's own rule: policy.comparison_status)
+_JUDGED = tuple(m for m, spec in COMPARISON_METRIC_SPECS.items() if spec.policy in JUDGES)
 # The spec's default gate (spec.GateSpec.fail_on): a result without a spec gates as the CLI does.
 DEFAULT_FAIL_ON = "never"
 # named for both faces, so a config file's user is not told a flag (errors._in_words keeps it)
@@ -381,14 +393,30 @@ def _first_inconsistent_comparison(report: dict) -> tuple | None:
 
 
 def _impossible_verdict(comparison: dict) -> tuple | None:
-    """(what is wrong, value) when the comparison's verdict is better than a judged metric's."""
+    """(what is wrong, value) when the comparison's verdict is not the one its judged metrics'
+    verdicts give by the audit's own rule (``comparison_status``): one better than a metric's
+    (a comparison is as bad as its worst), or one no metric holds (FLAGGED over INCONCLUSIVE
+    metrics would make a real drop to FLAGGED read as no change)."""
     status = comparison["status"]
-    for metric in GATED_METRICS:
-        judged = (comparison["metrics"].get(metric) or {}).get("status")
-        if _RANK.get(judged, 0) > _RANK.get(status, 0):
-            words = f"is better than its {metric} verdict {judged}"
-            return f"{words} (a comparison is as bad as its worst)", status
-    return None
+    judged = {
+        metric: estimate["status"]
+        for metric, estimate in comparison["metrics"].items()
+        if metric in _JUDGED and isinstance(estimate, dict) and estimate.get("status")
+    }
+    derived = comparison_status(list(judged.values()))
+    if status == derived:
+        return None
+    if _RANK.get(status, 0) < _RANK.get(derived, 0):
+        metric = next(m for m, s in judged.items() if s == derived)
+        words = f"is better than its {metric} verdict {derived}"
+        return f"{words} (a comparison is as bad as its worst)", status
+    name = f"{comparison['attribute']}:{comparison['group']} vs {comparison['reference']}"
+    verdicts = ", ".join(f"{m} {s}" for m, s in judged.items()) or "none judged"
+    return (
+        f"of {name} is {status}, but its metrics' verdicts ({verdicts}) give {derived} "
+        "(a comparison's verdict is its metrics' worst)",
+        status,
+    )
 
 
 def _impossible_estimate(metric: str, estimate: dict) -> tuple | None:

@@ -1,0 +1,88 @@
+"""Tester round 17: a baseline's verdict must be the one its metrics give; a refused reference
+says how to pin it; a newer EthicLens's baseline is noted; a refusal names what differs."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ethiclens
+from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
+from ethiclens.spec import AuditSpec
+
+
+def _frame(n: int, seed: int, sexes=("F", "M"), p=(0.55, 0.45)) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    race = rng.choice(["A", "B", "C"], n, p=[0.5, 0.3, 0.2])
+    return pd.DataFrame(
+        {
+            "label": rng.integers(0, 2, n),
+            "pred": (rng.random(n) < np.where(race == "A", 0.5, 0.4)).astype(int),
+            "race": race,
+            "sex": rng.choice(list(sexes), n, p=list(p)),
+        }
+    )
+
+
+@pytest.fixture(scope="module")
+def place(tmp_path_factory):
+    root = tmp_path_factory.mktemp("gate17")
+    _frame(1500, 1).to_csv(root / "d.csv", index=False)
+    _frame(1500, 2, p=(0.4, 0.6)).to_csv(root / "m.csv", index=False)  # M became the largest
+    return root
+
+
+ROLES = ["--y-true", "label", "--y-pred", "pred", "--protected", "race=A", "--protected", "sex"]
+
+
+def _audit(place, data, *more) -> int:
+    return main(["audit", str(place / data), *ROLES, "--n-boot", "100", *map(str, more)])
+
+
+@pytest.fixture(scope="module")
+def baseline(place):
+    path = place / "a1.json"
+    assert _audit(place, "d.csv", "--json", path) == 0
+    return path
+
+
+@pytest.fixture
+def report(baseline):
+    return json.loads(baseline.read_text())
+
+
+def _result(place):
+    spec = {
+        "target": {"file": str(place / "d.csv")},
+        "roles": {"y_true": "label", "y_pred": "pred", "protected": ["race=A", "sex"]},
+        "policy": {"n_boot": 100},
+    }
+    return ethiclens.run(AuditSpec.from_dict(spec))
+
+
+def test_a_verdict_worse_than_its_metrics_give_is_refused(place, report):
+    # tester round 17: bl/all_flagged.json (every comparison FLAGGED, its DI and EO
+    # INCONCLUSIVE) was accepted, so a real drop to FLAGGED passed the gate
+    edited = copy.deepcopy(report)
+    i, c = next(
+        (i, c)
+        for i, c in enumerate(edited["comparisons"])
+        if c["status"] != "FLAGGED"
+        and "FLAGGED" not in {m["status"] for m in c["metrics"].values() if m}
+    )
+    was = c["status"]
+    c["status"] = "FLAGGED"
+    with pytest.raises(EthicLensInputError) as info:
+        _result(place).gate("never", baseline=edited)
+    message = str(info.value)
+    assert f"comparisons[{i}].status of {c['attribute']}:{c['group']} vs {c['reference']} is " in (
+        message
+    )
+    assert "is FLAGGED, but its metrics' verdicts (disparate_impact " in message
+    assert f") give {was} (a comparison's verdict is its metrics' worst)" in message
+    assert _result(place).gate("never", baseline=report).passed  # the unedited one is read
