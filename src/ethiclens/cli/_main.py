@@ -8,6 +8,7 @@ neither imports pandas, scikit-learn, matplotlib or torch.
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 import warnings
 
@@ -185,6 +186,8 @@ def main(argv=None) -> int:
         sys.stdout = SafeStream(sys.stdout)
     if not isinstance(sys.stderr, SafeStream):
         sys.stderr = SafeStream(sys.stderr)
+    # SIGTERM exits 143 as a shell reports it, through every finally: no browser or temp file left
+    previous = signal.signal(signal.SIGTERM, lambda signum, _: sys.exit(128 + signum))
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _warning_printer()
@@ -193,6 +196,7 @@ def main(argv=None) -> int:
         return _closed_stdout(code, sys.argv[1:] if argv is None else argv)
     finally:
         sys.stdout, sys.stderr = saved
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _closed_stdout(code: int, argv) -> int:

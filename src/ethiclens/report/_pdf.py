@@ -60,20 +60,22 @@ def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
 
 
 def _run(cmd: list[str], timeout: float) -> None:
-    # A session of its own, so a hung browser is stopped with every helper process it started.
+    # A session of its own, so the browser is stopped with every helper process it started:
+    # on a time-out, and on any other way out (Ctrl-C, SIGTERM turned into an exit by the CLI),
+    # where it would otherwise outlive this process.
     proc = subprocess.Popen(
         cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
     )
     try:
         _, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
         raise EthicLensInputError(
             f"the PDF renderer did not finish within {timeout:g} s and was stopped",
             column="--pdf",
             fix="retry, or print the HTML report from a browser",
         ) from None
+    finally:
+        _stop(proc)
     if proc.returncode != 0:
         lines = [ln for ln in err.decode("utf-8", "replace").splitlines() if ln.strip()]
         raise EthicLensInputError(
@@ -82,3 +84,15 @@ def _run(cmd: list[str], timeout: float) -> None:
             column="--pdf",
             fix=_FIX,
         )
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Kill the browser's process group (helpers left behind by a finished browser too) and
+    reap it; its pipes are closed."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass  # the group is gone already
+    proc.wait()
+    for pipe in (proc.stdout, proc.stderr):
+        pipe.close()
