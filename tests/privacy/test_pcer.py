@@ -154,10 +154,11 @@ def test_bad_inputs(two_groups):
         pcer_audit(train, missing)
     with pytest.raises(EthicLensInputError, match="group_order"):
         pcer_audit(train, test, group_order=("A", "C"))
-    with pytest.raises(EthicLensInputError, match=r"NaN or infinite.*row 3"):
-        loss = np.ones(len(train.y_true))
-        loss[3] = np.inf
-        SplitPredictions(train.y_true, train.y_pred, train.groups, loss=loss)
+    loss = np.ones(len(train.y_true))
+    loss[3] = np.inf
+    # an unnamed split is refused where its role is known: pcer_audit names it train
+    with pytest.raises(EthicLensInputError, match=r"train split: .*NaN or infinite.*row 3"):
+        pcer_audit(SplitPredictions(train.y_true, train.y_pred, train.groups, loss=loss), test)
     small = _join(_split(100, 90, 50, "A"), _split(20, 16, 5, "B"))
     res = pcer_audit(small, _join(_split(100, 85, 40, "A"), _split(20, 15, 4, "B")))
     assert res.group("B").status == "INSUFFICIENT_DATA"
@@ -498,8 +499,12 @@ def test_missing_group_values_and_bad_losses_are_refused():
     with pytest.raises(EthicLensInputError, match=r"argument 'groups': test split: 1 row"):
         SplitPredictions(y, y, np.array([1.0, 2.0, np.nan, 1.0, 2.0]), name="test")
     with pytest.raises(EthicLensInputError, match=r"negative, first at row 1"):
-        SplitPredictions(y, y, np.array(list("aabba")), loss=[0.1, -0.2, 0.3, 0.1, 0.0])
+        SplitPredictions(y, y, list("aabba"), loss=[0.1, -0.2, 0.3, 0.1, 0.0], name="train")
     with pytest.raises(EthicLensInputError, match=r"not numbers, first at row 2"):
         SplitPredictions(
-            y, y, np.array(list("aabba")), loss=np.array([0.1, 0.2, "high", 0.1, 0.0], dtype=object)
+            y,
+            y,
+            np.array(list("aabba")),
+            loss=np.array([0.1, 0.2, "high", 0.1, 0.0], dtype=object),
+            name="train",
         )

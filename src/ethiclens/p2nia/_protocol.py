@@ -305,9 +305,10 @@ def _recode_hint(values: pd.Series, name: str, uniq: list, odd: list) -> str:
     """The pandas recoding of a refused 0/1 column, or "" when no recoding of the whole column
     is right. It never maps a real 0/1 value to another (the rule ``pcer audit`` follows):
     scores (numbers, not only a few whole values) thresholded, at 0.5 for ones in [0, 1];
-    text '0'/'1' stored as integers; two values and no 0/1 at all (yes/no) compared with the
-    positive one (a yes/true word, else the later of the two). 0/1 mixed with a few stray
-    values (a 2, a 'yes', a -1) gets no recoding: those rows are dropped or corrected."""
+    text '0'/'1' stored as integers; two values (yes/no, -1/1) compared with the positive one
+    (a yes/true word, else the later of the two) when that keeps every real 0 and 1 (not 1/2).
+    0/1 mixed with stray values (a 2 and a 'yes') gets no recoding: those rows are dropped or
+    corrected."""
     numeric = pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values)
     whole = all(float(v) == int(v) for v in uniq) if numeric else True
     if numeric and (not whole or len(uniq) > 3):
@@ -316,8 +317,12 @@ def _recode_hint(values: pd.Series, name: str, uniq: list, odd: list) -> str:
         return f"(df[{name!r}] >= {cut}).astype(int){where}"
     if not odd:
         return f"df[{name!r}].astype(int)"
-    if len(odd) == len(uniq) == 2:
-        return f"(df[{name!r}] == {positive_value(odd)!r}).astype(int)"
+    positive = positive_value(uniq) if len(uniq) == 2 else None
+    # yes/no, -1/1 (pcer audit's rule): recoded when every real 0 and 1 keeps its value
+    if positive is not None and all(
+        (v == positive) == (float(v) == 1) for v in uniq if v not in odd
+    ):
+        return f"(df[{name!r}] == {positive!r}).astype(int)"
     return ""
 
 

@@ -16,6 +16,7 @@ import pandas as pd
 
 from .._checks import (
     check_label_lengths,
+    check_labels_print_apart,
     check_one_per_row,
     first_row,
     is_zero_one,
@@ -39,15 +40,20 @@ class SplitPredictions:
         One group label per row.
     loss : array of float, optional
         Per-example losses (enable the membership-inference attack).
-    name : str
-        ``train`` or ``test``, used in error messages.
+    name : str, optional
+        ``train`` or ``test``, used in error messages. Without it the split's role is not
+        known yet: a refusal of its fields waits for :func:`pcer_audit` or
+        :func:`membership_inference`, which name it by the argument it is given as.
     """
 
     y_true: np.ndarray
     y_pred: np.ndarray
     groups: np.ndarray
     loss: np.ndarray | None = None
-    name: str = "split"
+    name: str | None = None
+    _refusal: EthicLensInputError | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self):
         # The checks name the field ("y_true"), an argument of this class: the split goes in
@@ -55,13 +61,25 @@ class SplitPredictions:
         try:
             self._check_fields()
         except EthicLensInputError as exc:
-            raise EthicLensInputError(
-                f"{self.name} split: {exc.problem}",
-                column=exc.column,
-                value=exc.value,
-                fix=exc.fix,
-                kind="argument",
-            ) from None
+            if self.name is None:  # refused where its role is known (check_split_groups)
+                self._refusal = exc
+                return
+            raise self._named(exc, self.name) from None
+
+    @staticmethod
+    def _named(exc: EthicLensInputError, role: str) -> EthicLensInputError:
+        return EthicLensInputError(
+            f"{role} split: {exc.problem}",
+            column=exc.column,
+            value=exc.value,
+            fix=exc.fix,
+            kind="argument",
+        )
+
+    def check(self, role: str) -> None:
+        """Raise the refusal of this split's fields, naming it ``role`` (train or test)."""
+        if self._refusal is not None:
+            raise self._named(self._refusal, role)
 
     def _check_fields(self) -> None:
         self.y_true = _binary(self.y_true, "y_true")
@@ -83,6 +101,7 @@ class SplitPredictions:
 
     def mask(self, group: str) -> np.ndarray:
         """Boolean mask of the rows of ``group``."""
+        self.check(self.name or "this")
         return self.groups == group
 
 
@@ -118,7 +137,9 @@ def _binary(values, name) -> np.ndarray:
     uniq = set(np.unique(arr).tolist())
     if not uniq <= {0, 1}:
         raise EthicLensInputError(
-            f"must be 0/1, found {sorted(map(str, uniq))[:6]}", column=name, fix="recode to 0/1"
+            f"must be 0/1, found {sorted(map(str, uniq))[:6]}",
+            column=name,
+            fix=_binary_fix(name, uniq),
         )
     return arr.astype(np.int8)
 
@@ -136,7 +157,30 @@ def _groups(values, name) -> np.ndarray:
             fix="drop those rows or give them an explicit group name",
         )
     check_label_lengths(arr, name)  # the audit's limit on a group label
+    _refuse_same_spelling(arr, name)
     return arr.astype(str).astype(object)
+
+
+def _refuse_same_spelling(arr: np.ndarray, name: str) -> None:
+    """Two group labels that print the same (int 1 and str '1') would become one group:
+    refused by the audit's rule (``check_labels_print_apart``), naming the two labels."""
+    uniques = pd.unique(arr)
+    try:
+        check_labels_print_apart(uniques, name)
+    except EthicLensInputError as exc:
+        seen: dict[str, object] = {}
+        for v in map(plain, uniques):
+            if str(v) in seen:
+                a = seen[str(v)]
+                raise EthicLensInputError(
+                    f"the group labels {a!r} ({type(a).__name__}) and {v!r} "
+                    f"({type(v).__name__}) are two spellings of the group {str(v)!r} and "
+                    "would be merged into one",
+                    column=name,
+                    fix=exc.fix,
+                ) from None
+            seen[str(v)] = v
+        raise
 
 
 def _losses(values, name) -> np.ndarray:
@@ -331,6 +375,8 @@ def check_split_groups(
     """The group order of :func:`~ethiclens.privacy.pcer_audit` and
     :func:`~ethiclens.privacy.membership_inference` (one check for both): the same groups in
     both splits, and ``group_order`` listing each exactly once (default: sorted)."""
+    train.check("train")
+    test.check("test")
     groups_tr, groups_te = set(map(str, train.groups)), set(map(str, test.groups))
     if groups_tr != groups_te:
         raise EthicLensInputError(
@@ -425,27 +471,41 @@ def _check_binary_column(values, col: str, where: str) -> None:
         f"{where} must be 0/1: {int(bad.sum())} row(s) hold other values {shown}{more}"
         f"{first_row(first)} (value {plain(values.iloc[first])!r})",
         column=col,
-        fix=_recoding_fix(col, other) if bad.all() and len(other) == 2 else _binary_fix(col, other),
+        fix=_binary_fix(col, pd.unique(values.dropna())),
     )
 
 
-def _recoding_fix(col: str, labels) -> str:
-    """Two labels and no 0/1 at all (yes/no): the column is binary, written in words; the
-    recoding names the positive one (``ethiclens._checks.positive_value``)."""
-    return (
-        f"recode it to 0/1 with 1 for the positive value, e.g. in pandas df[{col!r}] = "
-        f"(df[{col!r}] == {positive_value(labels)!r}).astype(int)"
+def _keeps_zero_one(values, positive) -> bool:
+    """Whether recoding ``values`` to ``value == positive`` keeps each real 0 and 1 (number,
+    boolean or text '0'/'1') as it is: -1/1 compared with 1 does, 1/2 compared with 2 does
+    not. ``p2nia release`` offers its recoding by the same test."""
+    return all(
+        float(v.strip() if isinstance(v, str) else v) == (v == positive)
+        for v in values
+        if is_zero_one(v)
     )
 
 
-def _binary_fix(col: str, other) -> str:
-    """How to mend a 0/1 column holding ``other``: drop or correct those rows; scores (numbers
-    in [0, 1]) thresholded into predictions."""
-    numbers = pd.to_numeric(pd.Series(list(other), dtype=object), errors="coerce")
-    fix = "drop those rows or correct their values to 0/1 (1 = the positive outcome)"
-    if numbers.notna().all() and numbers.between(0, 1).all():
-        fix += (
-            "; if the column holds scores, threshold them, e.g. in pandas "
-            f"df[{col!r}] = (df[{col!r}] >= 0.5).astype(int)"
+def _binary_fix(col: str, values) -> str:
+    """How to mend a label or prediction column whose distinct values are ``values`` (not all
+    0/1), by the rule ``p2nia release`` follows (never a recoding that maps a real 0/1 value
+    to another): scores (numbers with a fraction) thresholded at 0.5, or at the model's
+    threshold T outside [0, 1]; two values (yes/no, -1/1) recoded to 0/1 with 1 for the
+    positive one (``ethiclens._checks.positive_value``) when that keeps every real 0 and 1
+    (not 1/2: 1 would become 0); otherwise the other rows dropped or corrected."""
+    uniq = [plain(v) for v in values]
+    numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in uniq)
+    if numeric and (len(uniq) > 3 or not all(float(v).is_integer() for v in uniq)):
+        cut = "0.5" if all(0 <= v <= 1 for v in uniq) else "T"
+        where = "" if cut == "0.5" else " (T: the model's decision threshold)"
+        return (
+            f"threshold the scores into 0/1, e.g. in pandas "
+            f"df[{col!r}] = (df[{col!r}] >= {cut}).astype(int){where}"
         )
-    return fix
+    if len(uniq) == 2 and _keeps_zero_one(uniq, positive_value(uniq)):
+        return (
+            f"the column holds two values {sorted(uniq, key=str)}: recode it to 0/1 with 1 for "
+            f"the positive value, e.g. in pandas df[{col!r}] = "
+            f"(df[{col!r}] == {positive_value(uniq)!r}).astype(int)"
+        )
+    return "drop those rows or correct their values to 0/1 (1 = the positive outcome)"

@@ -648,6 +648,7 @@ def pcer_policy(min_group_size: int | None = None, where: str = "min_group_size"
 def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
     """Two different splits with the same groups and a valid floor: the group order."""
     order = check_split_groups(train, test, group_order)
+    _check_losses_on_both(train, test)
     if len(order) < 2:
         raise EthicLensInputError(
             f"needs at least two groups, found {list(order)}",
@@ -659,6 +660,23 @@ def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
     refuse_same_rows(train, test)  # after the arguments: a bad one is named first
     train.name, test.name = "train", "test"
     return order
+
+
+def _check_losses_on_both(train, test) -> None:
+    """Losses on one split only are refused, as ``pcer audit --loss`` refuses a file without
+    the column: the membership-inference attack needs both, and skipping it unsaid would
+    look like an audit that ran it."""
+    missing = [role for role, s in (("train", train), ("test", test)) if s.loss is None]
+    if len(missing) == 1:
+        given = "test" if missing[0] == "train" else "train"
+        raise EthicLensInputError(
+            f"{given} has per-example losses and {missing[0]} has none: the "
+            "membership-inference attack needs the losses of both splits",
+            column=f"{missing[0]}.loss",
+            kind="argument",
+            fix=f"give both splits' losses (loss= on the {missing[0]} split too) or neither "
+            "(no attack)",
+        )
 
 
 def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
