@@ -104,3 +104,12 @@ def test_group_labels_of_two_types_that_print_the_same_are_named():
     msg = str(exc.value)
     assert "1 (int) and '1' (str)" in msg and "merged" in msg
     assert "at least two groups" not in msg
+
+
+@pytest.mark.parametrize("order", ["", " ", ","])
+def test_an_empty_group_order_is_refused_not_read_as_no_order(tmp_path, capsys, order):
+    tr, te = _write(tmp_path)
+    args = ["pcer", "audit", "--train", tr, "--test", te, "--y-true", "y", "--y-pred", "pred"]
+    assert main([*args, "--protected", "g", "--n-boot", "100", "--group-order", order]) == 2
+    err = capsys.readouterr().err
+    assert "option '--group-order': empty item in a comma-separated list" in err, err

@@ -145,7 +145,7 @@ def audit_cmd(**o):
     policy = pcer_policy(o["min_group_size"], "--min-group-size")
     columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss")}
     splits = read_splits(train_path, test_path, **columns, name_rows=file_rows_named)
-    order = split_list(o["group_order"], "--group-order") if o["group_order"] else None
+    order = None if o["group_order"] is None else split_list(o["group_order"], "--group-order")
     # An error about eta, group_order or the groups names --eta, --group-order, --protected
     with flags_named(groups="--protected"):
         result = pcer_audit(
