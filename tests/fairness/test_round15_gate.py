@@ -114,8 +114,9 @@ def test_a_counts_table_with_labels_is_not_a_run_without(place, capsys):
     code, line = _gate(place, args, counts, capsys)
     assert code == 2
     assert (
-        "counts_labelled.json is from other data or another spec: roles.y_true None (as each "
-        "run used it: (the counts table's or dataset's own) -> None)" in line
+        "counts_labelled.json was audited with another spec than this run (other roles): "
+        "roles.y_true left as None, which the baseline took as the counts table's or "
+        "benchmark's own column and this run as none" in line
     )
 
 
@@ -171,7 +172,7 @@ def test_nothing_in_common_is_refused(place, file_report, capsys):
     code, line = _gate(place, [path, *ROLES], file_report, capsys)
     assert code == 2
     assert (
-        "is from other data or another spec: no comparison in common: comparisons only in the "
+        "shares no comparison with this run (nothing to gate): comparisons only in the "
         "baseline ['race:B vs A', 'race:C vs A'], only in this run ['race:P vs A', "
         "'race:Q vs A']" in line
     )

@@ -86,3 +86,45 @@ def test_a_verdict_worse_than_its_metrics_give_is_refused(place, report):
     assert "is FLAGGED, but its metrics' verdicts (disparate_impact " in message
     assert f") give {was} (a comparison's verdict is its metrics' worst)" in message
     assert _result(place).gate("never", baseline=report).passed  # the unedited one is read
+
+
+def test_a_new_largest_group_is_refused_with_the_flag_that_pins_the_reference(
+    place, baseline, capsys
+):
+    # tester round 17: the refusal ['sex=F'] -> ['sex=M'] did not say how to pin sex=F
+    capsys.readouterr()
+    assert _audit(place, "m.csv", "--baseline", baseline) == 2
+    err = capsys.readouterr().err
+    assert "roles.protected (the reference group each used) ['race=A', 'sex=F'] -> " in err
+    fix = "Fix: pin the baseline's reference group: --protected sex=F in place of --protected sex "
+    assert fix in err
+    assert "(in a config file: roles.protected ['race=A', 'sex=F'])" in err
+    # and the pinned run is compared
+    pinned = [*ROLES[:-1], "sex=F", "--n-boot", "100", "--baseline", str(baseline)]
+    assert main(["audit", str(place / "m.csv"), *pinned]) == 0
+
+
+def test_a_refusal_names_what_differs_in_plain_words(place, baseline, report, capsys):
+    # tester round 17: another policy was "from other data or another spec" (other data is
+    # allowed); a benchmark's refusal listed roles "as each run used it: None -> (...)"
+    capsys.readouterr()
+    assert _audit(place, "d.csv", "--di-rule", "below", "--baseline", baseline) == 2
+    err = capsys.readouterr().err
+    assert "was audited with another spec than this run (another policy): " in err
+    assert "policy.di_rule 'two_sided' -> 'below'" in err and "other data" not in err
+    edited = copy.deepcopy(report)
+    edited["run"]["spec"]["target"] |= {"file": None, "dataset": "compas"}
+    edited["run"]["spec"]["roles"] |= {"y_true": None, "y_pred": [], "protected": []}
+    with pytest.raises(EthicLensInputError) as info:
+        _result(place).gate("never", baseline=edited)
+    message = str(info.value)
+    assert (
+        "baseline audited another dataset than this run: target dataset -> file (the benchmark "
+        "'compas' -> rows of a file, counts table or database). Fix:" in message
+    ), message
+    edited["run"]["spec"]["policy"]["di_rule"] = "below"  # a setting written otherwise: listed
+    with pytest.raises(EthicLensInputError) as info:
+        _result(place).gate("never", baseline=edited)
+    message = str(info.value)
+    assert "database); its spec also differs: policy.di_rule 'below' -> 'two_sided'. " in message
+    assert "as each run used it" not in message and "(the counts table" not in message

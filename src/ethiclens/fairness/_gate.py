@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import shlex
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -578,23 +579,43 @@ def _missing_predictions(spec: dict) -> tuple | None:
 
 
 def check_comparable(old: dict, new: dict, name: str = "baseline") -> list[str]:
-    """Refuse a baseline of other data or another spec, naming every difference; the notes
-    (comparisons only one of the two has: a new export's new category, a group gone) when the
-    two share comparisons to gate, else refused too."""
+    """Refuse a baseline of another dataset (a benchmark), another spec (roles, group edits,
+    policy, thresholds) or with no comparison in common, naming every setting that differs
+    and, for a reference group that changed, how to pin the baseline's; else the notes
+    (comparisons only one of the two has: a new export's new category, a group gone)."""
     old_spec, new_spec = _specs(old, new, name)
-    diffs = []
     kinds = [_target_kind(s) for s in (old_spec, new_spec)]
-    if kinds[0] != kinds[1] and "dataset" in kinds:  # a file, counts or db: any place is free
-        diffs.append(f"target {kinds[0]} -> {kinds[1]}")
-    diffs += _spec_differences(old_spec, new_spec, old, new)
-    notes = _comparison_notes(old, new, diffs) if not diffs else []
-    if diffs:  # (no comparison in common is one too)
+    diffs = _spec_differences(old_spec, new_spec, old, new)
+    places = [_place(s) for s in (old_spec, new_spec)]
+    if "dataset" in kinds and places[0] != places[1]:  # a file, counts or db: any place is free
+        # the benchmark's own roles and defaults follow from it: only settings written
+        # differently are listed beside it
+        written = [d for d in diffs if not d.derived and d.field != "target.dataset"]
+        moved = f"{places[0]} -> {places[1]}"
+        if kinds[0] != kinds[1]:
+            moved = f"target {kinds[0]} -> {kinds[1]} ({moved})"
+        also = "; its spec also differs: " + "; ".join(d.text for d in written) if written else ""
         raise EthicLensInputError(
-            f"{name} is from other data or another spec: " + "; ".join(diffs),
+            f"{name} audited another dataset than this run: {moved}{also}",
             **_BASELINE,
-            fix="gate against a report of the same target, roles, group edits and policy",
+            fix="gate a benchmark's run against a report of the same benchmark, and rows of a "
+            "file, counts table or database against a report of any such rows",
         )
-    return notes
+    if diffs:
+        sections = list(dict.fromkeys(_SECTION_WORDS[d.field.split(".")[0]] for d in diffs))
+        pins = _reference_pins(diffs)
+        fix = "gate against a report of the same target, roles, group edits and policy"
+        if pins:
+            fix = f"pin the baseline's reference group: {pins}" + (
+                f"; and {fix}" if len(diffs) > 1 else ""
+            )
+        raise EthicLensInputError(
+            f"{name} was audited with another spec than this run ({', '.join(sections)}): "
+            + "; ".join(d.text for d in diffs),
+            **_BASELINE,
+            fix=fix,
+        )
+    return _comparison_notes(old, new, name)
 
 
 def _specs(old: dict, new: dict, name: str) -> tuple[dict, dict]:
@@ -626,7 +647,30 @@ def _specs(old: dict, new: dict, name: str) -> tuple[dict, dict]:
     return old_spec, new_spec
 
 
-def _spec_differences(old_spec: dict, new_spec: dict, old: dict, new: dict) -> list[str]:
+@dataclass(frozen=True)
+class _Difference:
+    """One compared setting that differs: its ``section.key``, the words, whether the two
+    wrote it alike (a default each run took its own way: ``derived``), and the baseline's
+    protected pairs when the reference groups differ (``pins``)."""
+
+    field: str
+    text: str
+    derived: bool = False
+    pins: tuple = ()
+    pinned: tuple = ()  # the baseline's protected entries, each with its reference
+
+
+# How a refusal names a section that differs.
+_SECTION_WORDS = {
+    "target": "another dataset",
+    "roles": "other roles",
+    "groups": "other group edits",
+    "policy": "another policy",
+    "thresholds": "other thresholds",
+}
+
+
+def _spec_differences(old_spec: dict, new_spec: dict, old: dict, new: dict) -> list:
     """Every compared key whose setting differs, as the two runs used it (a default and the
     value it stands for are one setting; a counts table's own label is the label)."""
     diffs = []
@@ -642,10 +686,38 @@ def _spec_differences(old_spec: dict, new_spec: dict, old: dict, new: dict) -> l
     return diffs
 
 
-def _comparison_notes(old: dict, new: dict, diffs: list) -> list[str]:
+def _place(spec: dict) -> str:
+    """What a run audited, in words: a benchmark by name; any file, counts table or database
+    is "rows" (a baseline of other rows is compared)."""
+    dataset = _mapping(spec.get("target")).get("dataset")
+    return f"the benchmark {dataset!r}" if dataset else "rows of a file, counts table or database"
+
+
+def _reference_pins(diffs: list) -> str:
+    """The flags (and config entries) that pin the baseline's reference groups, '' if none."""
+    for d in diffs:
+        if d.pins:
+            flags = ", ".join(
+                f"--protected {shlex.quote(_entry(a, r))}"
+                + (f" in place of --protected {shlex.quote(w)}" if w else "")
+                for a, r, w in d.pins
+            )
+            return f"{flags} (in a config file: roles.protected {list(d.pinned)!r})"
+    return ""
+
+
+def _entry(attribute: str, reference) -> str:
+    """``COL=REFERENCE`` as ``--protected`` reads it (a name with spaces around: quoted)."""
+    if reference is None:
+        return attribute
+    text = str(reference)
+    return f"{attribute}={text}" if text == text.strip() else f'{attribute}="{text}"'
+
+
+def _comparison_notes(old: dict, new: dict, name: str) -> list[str]:
     """Notes naming the comparisons only one report has (a new export may hold a new category,
-    or lose one: normal use; the common ones are gated); when none is in common, a difference
-    is added to ``diffs`` instead (nothing would be gated)."""
+    or lose one: normal use; the common ones are gated); refused when none is in common
+    (nothing would be gated)."""
     old_keys = {(c["attribute"], c["group"], c["reference"]) for c in old["comparisons"]}
     new_keys = {(c["attribute"], c["group"], c["reference"]) for c in new["comparisons"]}
     gone = sorted(f"{a}:{g} vs {r}" for a, g, r in old_keys - new_keys)
@@ -655,26 +727,70 @@ def _comparison_notes(old: dict, new: dict, diffs: list) -> list[str]:
     if not parts:
         return []
     if not old_keys & new_keys:
-        diffs.append("no comparison in common: comparisons " + ", ".join(parts))
-        return []
+        raise EthicLensInputError(
+            f"{name} shares no comparison with this run (nothing to gate): comparisons "
+            + ", ".join(parts),
+            **_BASELINE,
+            fix="gate against a report of groups this run also has (the same attribute, group "
+            "and reference)",
+        )
     return [f"not gated: comparisons {part}" for part in parts]
 
 
-def _difference(where: str, old: tuple, new: tuple) -> str:
+def _difference(where: str, old: tuple, new: tuple) -> _Difference:
     """One difference in words: the values as written, or, where those read the same (a
-    default reference that resolved to another group), the forms compared."""
+    default each run took its own way, a default reference that resolved to another group),
+    what each run took it as."""
     (a, fa), (b, fb) = old, new
-    if where == "roles.protected" and a == b:
+    if where == "roles.protected":
+        pins = _changed_references(fa, fb)
+        pinned = tuple(_entry(n, r) for n, r in fa) if pins else ()
+        pins = tuple((n, r, _written_entry(n, b)) for n, r in pins)
+        if a == b:
 
-        def text(pairs):
-            return [f"{name}={ref}" if ref is not None else name for name, ref in pairs]
+            def text(pairs):
+                return [f"{name}={ref}" if ref is not None else name for name, ref in pairs]
 
-        return f"{where} (the reference group each used) {text(fa)!r} -> {text(fb)!r}"
+            words = f"{where} (the reference group each used) {text(fa)!r} -> {text(fb)!r}"
+            return _Difference(where, words, True, pins, pinned)
+        return _Difference(where, f"{where} {a!r} -> {b!r}", False, pins, pinned)
     if a == b:  # a default that each run took its own way
-        return f"{where} {a!r} (as each run used it: {fa!r} -> {fb!r})"
+        words = f"{where} left as {a!r}, which the baseline took as {_taken(fa)} and this run as"
+        return _Difference(where, f"{words} {_taken(fb)}", True)
     if where == "groups.bins" and (fa, fb) != (a, b):  # a counts table's own bins
-        return f"{where} {a!r} -> {b!r} (as each run used them: {fa!r} -> {fb!r})"
-    return f"{where} {a!r} -> {b!r}"
+        words = f"{where} {a!r} -> {b!r} (as each run used them: {fa!r} -> {fb!r})"
+        return _Difference(where, words)
+    return _Difference(where, f"{where} {a!r} -> {b!r}")
+
+
+def _written_entry(attribute: str, written) -> str | None:
+    """This run's ``roles.protected`` entry of ``attribute`` as written, None if none."""
+    items = [w for w in written if isinstance(w, str)] if isinstance(written, list) else []
+    names = [_protected_entry(w, ())[0] for w in items]
+    return next((w for w, n in zip(items, names, strict=True) if n == attribute), None)
+
+
+def _changed_references(old_pairs, new_pairs) -> tuple:
+    """The baseline's (attribute, reference) pairs whose attribute this run audits against
+    another reference group."""
+    lists = [p for p in (old_pairs, new_pairs) if isinstance(p, list | tuple)]
+    if len(lists) < 2 or not all(
+        isinstance(p, tuple) and len(p) == 2 for p in (*lists[0], *lists[1])
+    ):
+        return ()
+    now = dict(new_pairs)
+    return tuple(
+        (name, ref)
+        for name, ref in old_pairs
+        if ref is not None and name in now and now[name] is not None and now[name] != ref
+    )
+
+
+def _taken(form) -> str:
+    """What a run took a default as, in words."""
+    if form is _OWN:
+        return "the counts table's or benchmark's own column"
+    return "none" if form is None else repr(form)
 
 
 def _mapping(part) -> dict:
