@@ -139,3 +139,33 @@ def test_a_csv_files_numbers_stay_numbers_and_its_text_is_named_by_row(tmp_path,
         "error: column 'w (sample_weight)': weights must be numbers; 1 is not a number, first "
         "at bad.csv line 5 (value: 'heavy'). Fix: pass a numeric weight column"
     )
+
+
+def _spark_or_dask(request, kind, frame):
+    if kind == "dask":
+        dd = pytest.importorskip("dask.dataframe")
+        return dd.from_pandas(frame, npartitions=2)
+    records = [tuple(r) for r in frame.astype(object).itertuples(index=False, name=None)]
+    return request.getfixturevalue("spark").createDataFrame(records, list(frame.columns))
+
+
+@pytest.mark.parametrize("kind", ["dask", pytest.param("spark", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(("column", "values", "flag", "expected"), TYPED)
+def test_a_frames_text_or_true_false_column_is_refused_as_the_api_refuses_it(
+    request, kind, column, values, flag, expected
+):
+    """audit_frame on a Dask or Spark frame read a str weight column as numbers."""
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.fairness import audit
+    from ethiclens.sources import audit_frame
+
+    frame = _frame()
+    frame[column] = values
+    role = {"--weight": "sample_weight", "--y-score": "y_score"}[flag]
+    with pytest.raises(EthicLensInputError) as api:
+        audit(frame["y"], frame["p"], frame["g"], **{role: frame[column].rename(column)})
+    with pytest.raises(EthicLensInputError) as engine:
+        audit_frame(_spark_or_dask(request, kind, frame), y_pred="p", protected="g", y_true="y",
+                    **{role: column})  # fmt: skip
+    assert str(engine.value) == expected.removeprefix("error: ")
+    assert str(api.value) == str(engine.value)

@@ -23,6 +23,7 @@ from ._rules import (
     WEIGHT_MAX,
     WEIGHT_TEXT,
     FileLayout,
+    FrameTypes,
     _hive_keys,
     check_columns,
     check_frame,
@@ -91,7 +92,23 @@ def dask_counts(ddf, roles: Roles):
     dd = require("dask.dataframe", extra="dask")
     fix = "pass dask.dataframe.from_pandas(...) or dd.read_parquet(...)"
     check_frame(ddf, dd.DataFrame, "a dask DataFrame", fix, roles)
-    return finish_counts(_count(ddf, roles, text=False), roles, "dask")
+    raw = _count(ddf, roles, text=False)
+    return finish_counts(raw, roles, "dask", locator=_frame_types(ddf))
+
+
+def _frame_types(ddf) -> FrameTypes:
+    """A Dask frame's score and weight column types (``_rules.refuse_typed_numbers``)."""
+
+    def kind_of(column):
+        dtype = ddf[column].dtype
+        if pd.api.types.is_bool_dtype(dtype):
+            return "bool"
+        return "text" if pd.api.types.is_string_dtype(dtype) else None
+
+    def head(column):
+        yield ddf[column].dropna().head(1000, npartitions=-1)
+
+    return FrameTypes(kind_of, head)
 
 
 def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None):

@@ -260,6 +260,28 @@ class FileLayout:
             index -= where
         return None
 
+    def typed_values(self, column) -> pd.Series | None:
+        """What :func:`refuse_typed_numbers` reads of a Parquet score or weight column stored
+        as text (its first distinct values, in row order) or true/false in every file; None
+        for a CSV (typed by the reader) or a number column."""
+        if self.kind != "parquet":
+            return None
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        kinds = {}
+        for f in self.files:
+            schema = pq.read_schema(f)
+            if column in schema.names:  # not a hive key
+                kind = schema.field(column).type
+                kinds[f] = kind.value_type if pa.types.is_dictionary(kind) else kind
+        text = [f for f, k in kinds.items() if pa.types.is_string(k) or pa.types.is_large_string(k)]
+        if text:
+            return first_distinct(chunk for f in text for chunk in self._chunks(f, column))
+        if kinds and all(pa.types.is_boolean(k) for k in kinds.values()):
+            return pd.Series([True])
+        return None
+
     def _chunks(self, f, column):
         if self.kind == "parquet":
             import pyarrow.parquet as pq
@@ -771,46 +793,50 @@ def _refuse_scores(source, notnum, miss, out, check: _GroupByCheck) -> None:
         )
 
 
-def refuse_typed_numbers(layout, column: str, role: str) -> None:
-    """Refuse a Parquet score or weight ``column`` stored as text or true/false, as the audit
-    refuses that column read by pandas (``fairness.typed_numbers_error``, the same words and
-    first text values): DuckDB, Dask and Spark cast it to numbers unseen. A CSV's columns are
-    typed by the reader (``layout`` of another kind, or none, is left alone); called once
-    every value was found to be a number."""
-    if not isinstance(layout, FileLayout) or layout.kind != "parquet":
+def refuse_typed_numbers(locator, column: str, role: str) -> None:
+    """Refuse a score or weight ``column`` stored as text or true/false, as the audit refuses
+    that column read by pandas (``fairness.typed_numbers_error``, the same words and first
+    text values): DuckDB, Dask and Spark cast it to numbers unseen. ``locator``'s
+    ``typed_values(column)`` says what the column's type is (a Parquet file's, an in-memory
+    frame's); a CSV's columns are typed by the reader. Called once every value was found to
+    be a number."""
+    typed_values = getattr(locator, "typed_values", None)
+    values = typed_values(column) if typed_values else None
+    if values is None:
         return
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
     from ..fairness import typed_numbers_error
 
-    kinds = {}
-    for f in layout.files:
-        schema = pq.read_schema(f)
-        if column in schema.names:  # not a hive key
-            kind = schema.field(column).type
-            kinds[f] = kind.value_type if pa.types.is_dictionary(kind) else kind
-    text = [f for f, k in kinds.items() if pa.types.is_string(k) or pa.types.is_large_string(k)]
-    if text:
-        values = _first_distinct(layout, text, column, 3)
-    elif kinds and all(pa.types.is_boolean(k) for k in kinds.values()):
-        values = pd.Series([True])
-    else:
-        return
     err = typed_numbers_error(values, _label(column, role), role)
     if err is not None:
         raise err
 
 
-def _first_distinct(layout, files, column, n: int) -> pd.Series:
-    """The first ``n`` distinct non-null values of ``column`` in ``files``, in row order."""
+def first_distinct(chunks, n: int = 3) -> pd.Series:
+    """The first ``n`` distinct non-null values of a column's ``chunks``, in row order."""
     found: dict = {}
-    for f in files:
-        for chunk in layout._chunks(f, column):
-            found.update(dict.fromkeys(chunk.dropna().astype(object)))
-            if len(found) >= n:
-                return pd.Series(list(found)[:n], dtype=object)
-    return pd.Series(list(found), dtype=object)
+    for chunk in chunks:
+        found.update(dict.fromkeys(chunk.dropna().astype(object)))
+        if len(found) >= n:
+            break
+    return pd.Series(list(found)[:n], dtype=object)
+
+
+class FrameTypes:
+    """The locator of an in-memory Dask or Spark frame: no row to name (its rows have no
+    file line), its score and weight columns' types for :func:`refuse_typed_numbers`.
+    ``kind_of(column)``: "bool", "text" or None; ``head(column)``: chunks of its values."""
+
+    def __init__(self, kind_of, head):
+        self.kind_of, self.head = kind_of, head
+
+    def first(self, column, test):
+        return None
+
+    def typed_values(self, column) -> pd.Series | None:
+        kind = self.kind_of(column)
+        if kind == "bool":
+            return pd.Series([True])
+        return first_distinct(self.head(column)) if kind == "text" else None
 
 
 def _check_weights(raw: pd.DataFrame, check: _GroupByCheck) -> pd.DataFrame:

@@ -17,6 +17,7 @@ from ._rules import (
     WEIGHT_MAX,
     WEIGHT_TEXT,
     FileLayout,
+    FrameTypes,
     check_columns,
     check_frame,
     header_groups,
@@ -35,7 +36,27 @@ def spark_counts(sdf, roles: Roles):
 
     fix = "pass spark.read.parquet(...) or spark.table(...)"
     check_frame(sdf, DataFrame, "a Spark DataFrame", fix, roles)
-    return finish_counts(_raw_counts(sdf, roles, text=False, extra=None), roles, "spark")
+    raw = _raw_counts(sdf, roles, text=False, extra=None)
+    return finish_counts(raw, roles, "spark", locator=_frame_types(sdf))
+
+
+def _frame_types(sdf) -> FrameTypes:
+    """A Spark frame's score and weight column types (``_rules.refuse_typed_numbers``)."""
+    from pyspark.sql import types as T
+
+    def kind_of(column):
+        kind = sdf.schema[column].dataType
+        if isinstance(kind, T.BooleanType):
+            return "bool"
+        return "text" if isinstance(kind, T.StringType) else None
+
+    def head(column):
+        import pandas as pd
+
+        rows = sdf.select(_col(column)).where(_col(column).isNotNull()).limit(1000).collect()
+        yield pd.Series([r[0] for r in rows], dtype=object)
+
+    return FrameTypes(kind_of, head)
 
 
 def _col(name):
