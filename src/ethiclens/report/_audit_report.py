@@ -87,11 +87,11 @@ def di_rule_sentence(policy: dict) -> str:
     if policy.get("di_rule", "two_sided") == "below":
         return (
             f"Flag rule: DI rule 'below' (one-sided) — flagged when the DI interval lies "
-            f"entirely below {t:.2f}" + eo + "."
+            f"entirely {verdict.di_band(policy)}" + eo + "."
         )
     return (
         f"Flag rule: DI rule 'two_sided' — flagged when the DI interval lies entirely "
-        f"outside [{t:.2f}, {1 / t:.2f}] (one group selected at under {t:.0%} of the "
+        f"{verdict.di_band(policy)} (one group selected at under {t:.0%} of the "
         "other's rate, with confidence, whichever group is the reference)" + eo + "."
     )
 
@@ -367,17 +367,20 @@ def _unbounded_hint(c, cli: bool) -> str:
 
 
 def min_di_note(result: AuditResult) -> str:
-    """What the minimum DI means, given the label's direction (it is a raw ratio)."""
-    h = result.min_disparate_impact
+    """What the minimum DI means, given the label's direction (it is a raw ratio), with the
+    policy's own flag line (its DI threshold and rule)."""
+    h, policy = result.min_disparate_impact, result.config["policy"]
     if result.config["positive_is_favorable"]:
         return (
             f"At {h.comparison}: that group receives the favourable label at {h.value:.0%} "
-            "of its reference group's rate; below 80% (with confidence) is flagged."
+            f"of its reference group's rate; a DI interval entirely {verdict.di_band(policy)} is "
+            "flagged."
         )
     return (
         f"At {h.comparison}: that group is assigned the harmful label at {h.value:.0%} of "
         "its reference group's rate, so below 1 the reference is the more exposed; ratios "
-        "above 1 are in the comparisons."
+        f"above 1 are in the comparisons; a DI interval entirely {verdict.di_band(policy)} "
+        "is flagged."
     )
 
 

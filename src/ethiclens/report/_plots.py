@@ -11,6 +11,7 @@ import io
 from dataclasses import dataclass
 
 from .._text import terminal_safe
+from ._verdict import di_band
 
 
 class _ObjectAPI:
@@ -171,11 +172,7 @@ def forest_figure(
     axes[0][0].set_yticks(ys, [terminal_safe(r[0]) for r in rows], fontsize=8)
     _status_legend(fig, plt, len(rows))
     alt = "Forest plot of every comparison against its reference group. " + "; ".join(lines)
-    where = (
-        f"outside [{di_threshold:.2f}, {1 / di_threshold:.2f}]"
-        if two_sided
-        else f"below {di_threshold:.2f}"
-    )
+    where = di_band({"di_threshold": di_threshold, "di_rule": di_rule})
     caption = (
         f"Point estimates with {level:.0%} intervals (grey crosses without an interval: below "
         f"the sample floor). A comparison is flagged when its DI "

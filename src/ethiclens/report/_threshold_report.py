@@ -8,6 +8,7 @@ from ._audit_report import fmt
 from ._plots import Chart
 from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
 from ._threshold_plot import threshold_figure_png
+from ._verdict import di_band
 
 
 def _di_cells(row) -> tuple[str, str]:
@@ -53,9 +54,9 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
     intro = paragraph(
         f"A row is predicted positive when its score is at least the threshold. Intervals: "
         f"{cfg['confidence_level']:.0%} {cfg['ci_method']}, {cfg['n_boot']} draws, seed "
-        f"{cfg['random_state']}. DI is flagged when its interval lies outside "
-        f"[{cfg['policy']['di_threshold']:.2f}, {1 / cfg['policy']['di_threshold']:.2f}], EO when "
-        f"its interval's lower bound exceeds {cfg['policy']['eo_threshold']:.2f}."
+        f"{cfg['random_state']}. DI is flagged when its interval lies entirely "
+        f"{di_band(cfg['policy'])}, EO when its interval's lower bound exceeds "
+        f"{cfg['policy']['eo_threshold']:.2f}."
     )
     sections.insert(0, Section("about", "How to read this", intro))
     return Report(

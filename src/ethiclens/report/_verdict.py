@@ -36,6 +36,15 @@ _PHRASES = {
 _POLICY_METRICS = (("disparate_impact", "DI"), ("equalized_odds_difference", "EO"))
 
 
+def di_band(policy: dict) -> str:
+    """Where a DI interval must lie to flag, from the policy: 'outside [0.80, 1.25]' (the
+    two-sided rule) or 'below 0.80' (the one-sided one); every face states the line so."""
+    t = policy["di_threshold"]
+    if policy.get("di_rule", "two_sided") == "below":
+        return f"below {t:.2f}"
+    return f"outside [{t:.2f}, {1 / t:.2f}]"
+
+
 def status_counts(result) -> dict[str, int]:
     statuses = [c.status for c in result.comparisons]
     return {s: statuses.count(s) for s in STATUS_ORDER if s in statuses}

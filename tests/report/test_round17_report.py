@@ -1,0 +1,61 @@
+"""Round 17: the report states the policy it applied, and says what the JSON says.
+
+The minimum-DI note and every flag line use the run's DI threshold and rule (not a fixed 80%);
+compare and thresholds reports carry the audit's run record; page one names an undefined EO with
+its reason; the compare report writes an undefined value "undefined"; a sign-off date read as a
+number is told its form (YYYY-MM-DD), not to be quoted.
+"""
+
+import re
+
+import numpy as np
+import pytest
+
+import ethiclens
+from ethiclens import Policy
+from ethiclens.report import render_html, render_model_card
+from ethiclens.report._threshold_report import build_threshold_report
+
+
+def _section(html: str, name: str) -> str:
+    return re.search(rf"<section id=\"{name}\">(.*?)</section>", html, re.S).group(1)
+
+
+def _rows(n=2000, seed=0):
+    """g: B selected at about 68% of A's rate; y, a score and a second model."""
+    rng = np.random.default_rng(seed)
+    g = np.repeat(["A", "B"], n // 2)
+    y = rng.integers(0, 2, n)
+    pred = (rng.random(n) < np.where(g == "A", 0.5, 0.34)).astype(int)
+    score = np.clip(rng.random(n) * 0.6 + 0.4 * pred, 0, 1)
+    return rng, g, y, pred, score
+
+
+@pytest.mark.parametrize(
+    ("policy", "line"),
+    [
+        (Policy(di_threshold=0.6), "a DI interval entirely outside [0.60, 1.67] is flagged"),
+        (Policy(di_threshold=0.75), "a DI interval entirely outside [0.75, 1.33] is flagged"),
+        (Policy(di_threshold=0.6, di_rule="below"), "a DI interval entirely below 0.60 is flagged"),
+    ],
+)
+def test_the_minimum_di_note_states_the_policys_own_line(policy, line):
+    _, g, y, pred, _ = _rows()
+    result = ethiclens.audit(y, pred, {"g": g}, policy=policy, n_boot=100, random_state=0)
+    assert not result.min_disparate_impact.withheld
+    summary = _section(render_html(result), "summary")
+    assert line in summary
+    assert "80%" not in summary
+    card = render_model_card(result)
+    note = next(ln for ln in card.splitlines() if ln.startswith("**Minimum DI"))
+    assert line.replace("[", r"\[").replace("]", r"\]") in note
+    assert "80%" not in note
+
+
+def test_the_threshold_view_states_a_one_sided_rule_as_one_sided():
+    _, g, y, _, score = _rows()
+    policy = Policy(di_threshold=0.6, di_rule="below")
+    tt = ethiclens.threshold_table(y, score, {"g": g}, policy=policy, n_boot=100)
+    about = _section(build_threshold_report(tt).to_html(), "about")
+    assert "DI is flagged when its interval lies entirely below 0.60" in about
+    assert "1.67" not in about
