@@ -6,13 +6,16 @@ its reason; the compare report writes an undefined value "undefined"; a sign-off
 number is told its form (YYYY-MM-DD), not to be quoted.
 """
 
+import hashlib
 import re
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import ethiclens
 from ethiclens import Policy
+from ethiclens.cli import main
 from ethiclens.report import render_html, render_model_card
 from ethiclens.report._threshold_report import build_threshold_report
 
@@ -59,3 +62,36 @@ def test_the_threshold_view_states_a_one_sided_rule_as_one_sided():
     about = _section(build_threshold_report(tt).to_html(), "about")
     assert "DI is flagged when its interval lies entirely below 0.60" in about
     assert "1.67" not in about
+
+
+@pytest.fixture(scope="module")
+def csv_run(tmp_path_factory):
+    """A CSV whose name needs escaping, with two models and a score."""
+    rng, g, y, pred, score = _rows(600)
+    folder = tmp_path_factory.mktemp("run")
+    data = folder / "d<b>&.csv"
+    pred2 = (rng.random(len(g)) < 0.45).astype(int)
+    frame = {"label": y, "pred": pred, "pred2": pred2, "score": score, "race": g}
+    pd.DataFrame(frame).to_csv(data, index=False)
+    return folder, data
+
+
+@pytest.mark.parametrize(
+    ("command", "roles"),
+    [
+        ("compare", ["--y-pred", "pred", "--y-pred", "pred2"]),
+        ("thresholds", ["--y-score", "score"]),
+    ],
+)
+def test_compare_and_thresholds_reports_carry_the_run_record(csv_run, command, roles):
+    folder, data = csv_run
+    html = folder / f"{command}.html"
+    argv = [command, str(data), "--y-true", "label", "--protected", "race", *roles]
+    assert main([*argv, "--n-boot", "100", "--html", str(html)]) == 0
+    record = _section(html.read_text(), "run")
+    assert hashlib.sha256(data.read_bytes()).hexdigest() in record
+    assert "d&lt;b&gt;&amp;.csv" in record and "d<b>" not in record  # escaped
+    for item in ("generated (UTC)", "numpy version", "engine", "seed"):
+        assert item in record
+    assert f"ethiclens {command} --config {command}.yaml --json check.json" in record
+    assert "y_true: label" in record  # the request

@@ -763,15 +763,20 @@ def _versions() -> list[tuple[str, str]]:
 
 
 def _run_record(result: AuditResult) -> Section:
-    """What anyone needs to re-run the audit to the same numbers: input fingerprint, time,
-    versions, seed and the full request (``ethiclens.run`` records it; a Python ``audit``
-    call records no request, and the section says so)."""
+    """What anyone needs to re-run the audit to the same numbers (see :func:`run_record`)."""
+    return run_record(getattr(result, "run", None), result.config, "audit")
+
+
+def run_record(run: dict | None, cfg: dict, command: str) -> Section:
+    """What anyone needs to re-run a run of ``command`` (audit, compare, thresholds) to the
+    same numbers: input fingerprint, time, versions, seed and the full request
+    (``ethiclens.run`` records it; a Python call records no request, and the section says
+    so). ``run``: the JSON's ``run``; ``cfg``: its ``config``. Every value is escaped."""
     from ..io import dump_yaml
 
-    run = getattr(result, "run", None) or {}
-    cfg = result.config
+    run = run or {}
     items = [
-        ("generated (UTC)", run.get("generated_at", "not recorded (Python audit call)")),
+        ("generated (UTC)", run.get("generated_at", f"not recorded (Python {command} call)")),
         ("EthicLens", cfg["ethiclens_version"]),
         *[(f"{k} version", v) for k, v in _versions()],
         ("seed", str(cfg["random_state"])),
@@ -786,8 +791,8 @@ def _run_record(result: AuditResult) -> Section:
         spec_text = dump_yaml(request)
         parts += [
             Markup(
-                "<h3>The request (save as audit.yaml; ethiclens audit --config audit.yaml "
-                "--json check.json)</h3>"
+                f"<h3>The request (save as {command}.yaml; ethiclens {command} --config "
+                f"{command}.yaml --json check.json)</h3>"
             ),
             Markup(
                 "<p>Its output files are left out, so that re-running it never overwrites "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ._audit_report import fmt
+from ._audit_report import fmt, run_record
 from ._render import Report, Section, generated_by, join, paragraph, status_badge, table
 
 
@@ -35,6 +35,7 @@ def build_comparison_report(comp, title: str | None = None) -> Report:
             join(_differences(comp), paragraph(f"Interval method: {method}.")),
         ),
         Section("group-differences", "Per-group rates", Markup(_group_differences(comp))),
+        run_record(comp.run, cfg, "compare"),
     ]
     return Report(title or f"Model comparison: {b} vs {a}", subtitle, sections, generated_by(cfg))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 
-from ._audit_report import fmt
+from ._audit_report import fmt, run_record
 from ._plots import Chart
 from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
 from ._threshold_plot import threshold_figure_png
@@ -59,6 +59,7 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
         f"{cfg['policy']['eo_threshold']:.2f}."
     )
     sections.insert(0, Section("about", "How to read this", intro))
+    sections.append(run_record(tt.run, cfg, "thresholds"))
     return Report(
         title or "Threshold view",
         f"{tt.data['n_rows']:,} rows · {len(cfg['thresholds'])} thresholds · audited "
