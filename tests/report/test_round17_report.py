@@ -95,3 +95,19 @@ def test_compare_and_thresholds_reports_carry_the_run_record(csv_run, command, r
         assert item in record
     assert f"ethiclens {command} --config {command}.yaml --json check.json" in record
     assert "y_true: label" in record  # the request
+
+
+def test_page_one_names_an_undefined_eo_with_its_reason():
+    """B has no positive labels: EO is undefined while DI is what decides the status."""
+    rng = np.random.default_rng(0)
+    n = 2000
+    g = rng.choice(["A", "B"], n, p=[0.8, 0.2])
+    y = rng.integers(0, 2, n)
+    y[g == "B"] = 0
+    pred = (rng.random(n) < np.where(g == "A", 0.5, 0.4)).astype(int)
+    result = ethiclens.audit(y, pred, {"g": g}, n_boot=100, random_state=0)
+    (c,) = result.comparisons
+    assert c.status != "UNDEFINED"
+    assert c.metrics["equalized_odds_difference"].status == "UNDEFINED"
+    page_one = _section(render_html(result), "verdict")
+    assert "EO is undefined: TPR undefined for &#39;B&#39; (no positive labels)" in page_one

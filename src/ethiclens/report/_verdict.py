@@ -70,19 +70,23 @@ def needs_attention(result) -> list:
 
 
 def plain_reason(c) -> str:
-    """Why this comparison has its status, in words, from its policy metrics' own reasons."""
-    if c.status == "FLAGGED" and c.flag_reason:
-        return c.flag_reason
-    reasons = []
+    """Why this comparison has its status, in words, from its policy metrics' own reasons; a
+    policy metric that is UNDEFINED is named with its reason too, whichever set the status."""
+    flagged = c.status == "FLAGGED" and bool(c.flag_reason)
+    reasons, undefined = [c.flag_reason] if flagged else [], []
     for key, short in _POLICY_METRICS:
         m = c.metrics.get(key)
-        if m is not None and m.reason and m.status == c.status:
+        if m is None:
+            continue
+        if m.status == c.status and m.reason and not flagged:
             reasons.append(f"{short}: {m.reason}")
+        elif m.status == "UNDEFINED" and m.status != c.status:
+            undefined.append(f"{short} is undefined" + (f": {m.reason}" if m.reason else ""))
     if c.status == "INCONCLUSIVE":
         reasons.append("more data would narrow the interval and decide it")
     if c.status == "INSUFFICIENT_DATA":
         reasons.append("merge it with another group or collect more rows before judging")
-    return "; ".join(reasons) or c.status.replace("_", " ").lower()
+    return "; ".join(reasons + undefined) or c.status.replace("_", " ").lower()
 
 
 def _log_distance(v: float) -> float:
