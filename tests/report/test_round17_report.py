@@ -17,6 +17,7 @@ import ethiclens
 from ethiclens import Policy
 from ethiclens.cli import main
 from ethiclens.report import render_html, render_model_card
+from ethiclens.report._compare_report import build_comparison_report
 from ethiclens.report._threshold_report import build_threshold_report
 
 
@@ -111,3 +112,19 @@ def test_page_one_names_an_undefined_eo_with_its_reason():
     assert c.metrics["equalized_odds_difference"].status == "UNDEFINED"
     page_one = _section(render_html(result), "verdict")
     assert "EO is undefined: TPR undefined for &#39;B&#39; (no positive labels)" in page_one
+
+
+def test_the_compare_report_writes_an_undefined_value_undefined():
+    """Model A never predicts B positive: its false discovery rate for B is undefined."""
+    rng, g, y, pred, _ = _rows(1000)
+    pred_a = np.where(g == "B", 0, pred)
+    comp = ethiclens.compare(y, pred_a, pred, {"g": g}, n_boot=100, random_state=0)
+    fdr = next(
+        d for d in comp.group_differences if d.group == "B" and d.metric == "false_discovery_rate"
+    )
+    assert fdr.value_a is None and fdr.value_b is not None
+    table = _section(build_comparison_report(comp).to_html(), "group-differences")
+    row = next(r for r in table.split("<tr") if "B" in r and "false_discovery_rate" in r)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    assert cells[2] == "undefined"
+    assert "—" not in cells[2:4]

@@ -78,9 +78,15 @@ def _verdicts(comp):
     return table(["comparison", f"status {a}", f"status {b}", "changed"], rows)
 
 
+def _value(v) -> str:
+    """One model's value; an undefined one (null in the JSON) reads "undefined", as in the
+    audit report."""
+    return "undefined" if v is None or v != v else fmt(v)
+
+
 def _difference_cells(d, label: str) -> tuple:
     """A difference's row: what is compared, the metric, A, B and B − A with its interval."""
-    return (label, d.metric, fmt(d.value_a), fmt(d.value_b), difference_text(d.difference))
+    return (label, d.metric, _value(d.value_a), _value(d.value_b), difference_text(d.difference))
 
 
 def _differences(comp):
