@@ -16,7 +16,8 @@ import pytest
 import ethiclens
 from ethiclens import Policy
 from ethiclens.cli import main
-from ethiclens.report import render_html, render_model_card
+from ethiclens.errors import EthicLensInputError
+from ethiclens.report import load_card_info, render_html, render_model_card
 from ethiclens.report._compare_report import build_comparison_report
 from ethiclens.report._threshold_report import build_threshold_report
 
@@ -128,3 +129,18 @@ def test_the_compare_report_writes_an_undefined_value_undefined():
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
     assert cells[2] == "undefined"
     assert "—" not in cells[2:4]
+
+
+def test_a_sign_off_date_read_as_a_number_is_told_its_form(tmp_path):
+    path = tmp_path / "card.yaml"
+    path.write_text("sign_off:\n  date: 20261201\n")
+    with pytest.raises(EthicLensInputError) as err:
+        load_card_info(path, "--card-info")
+    said = str(err.value)
+    assert "quote it" not in said
+    assert said.startswith("option '--card-info': sign_off.date is not a calendar date")
+    assert said.endswith("Fix: write the day of the sign-off, e.g. date: 2026-12-01 (YYYY-MM-DD)")
+    # the form the fix names is accepted, quoted or not
+    for written in ("2026-12-01", "'2026-12-01'"):
+        path.write_text(f"sign_off:\n  date: {written}\n")
+        assert load_card_info(path, "--card-info")["sign_off"]["date"] == "2026-12-01"

@@ -150,6 +150,9 @@ def _text(value, section, key, flag):
         )
     if key == "date" and isinstance(value, _dt.date):
         value = value.isoformat()
+    if (section, key) == ("sign_off", "date") and not isinstance(value, (str, list)):
+        # 20261201 read as a number: quoting it would not help, the date's form would
+        _check_date(str(value), where, flag)
     if isinstance(value, list):
         text = [_one_text(v, where, flag, in_list=True) for v in value]
     else:
@@ -179,8 +182,19 @@ def _check_date(text: str, where: str, flag: str) -> None:
             f"{where} is not a calendar date written YYYY-MM-DD",
             column=flag,
             value=text,
-            fix="write the day of the sign-off, e.g. date: 2026-12-03",
+            fix=f"write the day of the sign-off, e.g. date: {_as_iso(text)} (YYYY-MM-DD)",
         ) from None
+
+
+def _as_iso(text: str) -> str:
+    """The date a sign-off meant, written YYYY-MM-DD (20261201 is 2026-12-01), or an example."""
+    digits = text.strip()
+    try:
+        if not re.fullmatch(r"\d{8}", digits):
+            raise ValueError(text)
+        return _dt.datetime.strptime(digits, "%Y%m%d").date().isoformat()
+    except ValueError:
+        return "2026-12-03"
 
 
 def _one_text(value, where, flag, in_list=False, whole=True, one=False) -> str:
