@@ -59,3 +59,24 @@ def test_the_json_and_the_html_record_one_request():
     recorded = recorded_request(spec)
     assert "outputs" not in recorded and recorded == recorded_request({**recorded, "outputs": {}})
     assert AuditSpec.from_dict(recorded).outputs.json is None
+
+
+def test_db_env_records_the_variable_not_the_url(folder, monkeypatch, capsys):
+    # tester round 17: --db-env NAME wrote the database's absolute path into input.database
+    import sqlite3
+
+    with sqlite3.connect(folder / "secret_place.db") as con:
+        pd.read_csv(folder / "d.csv").to_sql("preds", con, index=False)
+    url = f"sqlite:///{folder / 'secret_place.db'}"
+    monkeypatch.setenv("AUDIT_DB", url)
+    args = ["audit", "--table", "preds", *ROLES]
+    assert main([*args, "--db-env", "AUDIT_DB", "--json", "e.json", "--html", "e.html"]) == 0
+    for name in ("e.json", "e.html"):
+        assert "secret_place" not in (folder / name).read_text(), name
+    by_env = json.loads((folder / "e.json").read_text())["run"]["input"]
+    assert by_env["database"] == "AUDIT_DB"  # as the web app names it
+    # --db (the URL on the command line) is named as before, and the two are one input
+    assert main([*args, "--db", url, "--json", "u.json", "--baseline", "e.json"]) == 0
+    assert "other input" not in capsys.readouterr().err
+    by_url = json.loads((folder / "u.json").read_text())["run"]["input"]
+    assert by_url["database"] == url and by_url["sha256"] == by_env["sha256"]

@@ -966,8 +966,11 @@ def _input_notes(old: dict, new: dict) -> list[str]:
 
 
 def _input_content(report: dict) -> dict:
-    """The run's input fingerprint without file names (a renamed copy is the same data)."""
+    """The run's input fingerprint without file names (a renamed copy is the same data) or the
+    database's name (``$NAME`` for --db-env, the URL for --db: its SHA-256 is the database)."""
     data = dict(report["run"].get("input") or {})
+    if data.get("kind") == "database":
+        data.pop("database", None)
     if isinstance(data.get("files"), dict):
         data["files"] = sorted(data["files"].values())
     return data

@@ -129,7 +129,8 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     cols, _ = _audit_columns(spec, known)
     roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight, int(n_bins))
     roles = replace(roles, binary_labels=True)  # no --pos-label: a stray label refused now
-    table, where = _count(engine, t.file, roles, url, (t.table, t.query, flag), t.scheduler)
+    read = (t.table, t.query, flag, url and _database_named(t, url))
+    table, where = _count(engine, t.file, roles, url, read, t.scheduler)
     if spec.groups.bins:  # cells add up: binning the counts is counting the binned rows
         edges = check_bins(spec.groups.bins, cols)
         table = bin_counts(table, edges)
@@ -234,14 +235,15 @@ def _files_fingerprint(target: str, rows: int) -> dict:
 
 
 def _db_fingerprint(url: str, spec: AuditSpec, rows: int) -> dict:
+    """The database's fingerprint: SHA-256 of its URL without password and the table or query
+    (the same database by --db or --db-env is the same input), the database named as given."""
     from ..sources import mask_url
 
-    masked = mask_url(url)
     what = {"table": spec.target.table} if spec.target.table else {"query": spec.target.query}
-    text = masked + "\n" + next(iter(what.values()))
+    text = mask_url(url) + "\n" + next(iter(what.values()))
     return {
         "kind": "database",
-        "database": masked,
+        "database": _database_named(spec.target, url),
         **what,
         "sha256": hashlib.sha256(text.encode()).hexdigest(),
         "rows": rows,
@@ -790,7 +792,7 @@ def _unrecorded_role(path, flag: str, name: str, role: str) -> EthicLensInputErr
 
 
 def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
-    from ..sources import Roles, mask_url
+    from ..sources import Roles
 
     t, r = spec.target, spec.roles
     url = database_url(spec) if engine == "sql" else None
@@ -826,12 +828,13 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
             roles = replace(roles, y_pred_role=MODEL_ROLES[0])
         elif labels:
             roles = replace(roles, y_pred_role="y_true")
-    table, where = _count(engine, t.file, roles, url, (t.table, t.query, flag), t.scheduler)
+    read = (t.table, t.query, flag, url and _database_named(t, url))
+    table, where = _count(engine, t.file, roles, url, read, t.scheduler)
     engine = _engine_of(table) or engine
     rows = int(table["count"].sum())
     if url:
         fingerprint = _db_fingerprint(url, spec, rows)
-        where = {**where, "database": mask_url(url)}
+        where = {**where, "database": fingerprint["database"]}
     else:
         fingerprint = _files_fingerprint(t.file, rows)
     if purpose != "audit":
@@ -847,6 +850,15 @@ def _engine_of(table) -> str | None:
     except ImportError:  # an older sources package
         return None
     return engine_of(table)
+
+
+def _database_named(target, url: str) -> str:
+    """The database as reports and counts tables name it: the environment variable NAME when
+    its URL came from one (db_env keeps the URL out of files; the web app names it so too),
+    else the URL without its password."""
+    from ..sources import mask_url
+
+    return target.db_env or mask_url(url)
 
 
 def _url_flag(target) -> str:
@@ -866,15 +878,15 @@ def _source_columns(engine, target, url, table, query, flag="--db") -> list[str]
 
 def _count(engine, target, roles, url, read, scheduler):
     """Counts of ``target`` (a file, glob or folder) or of the database at ``url`` (``read``:
-    its table, query and the option that gave the URL), by ``engine``."""
-    from ..sources import check_scheduler, mask_url
+    its table, query, the option that gave the URL and how reports name it), by ``engine``."""
+    from ..sources import check_scheduler
 
     check_scheduler(engine, scheduler)
     if engine == "sql":
         from ..sources import sql_counts
 
-        table, query, flag = read
-        where = {"database": mask_url(url), **({"table": table} if table else {"query": query})}
+        table, query, flag, named = read
+        where = {"database": named, **({"table": table} if table else {"query": query})}
         return sql_counts(url, roles, table=table, query=query, flag=flag), where
     if engine == "duckdb":
         from ..sources import duckdb_counts
