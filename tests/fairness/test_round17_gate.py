@@ -128,3 +128,19 @@ def test_a_refusal_names_what_differs_in_plain_words(place, baseline, report, ca
     message = str(info.value)
     assert "database); its spec also differs: policy.di_rule 'below' -> 'two_sided'. " in message
     assert "as each run used it" not in message and "(the counts table" not in message
+
+
+def test_a_baseline_of_a_newer_ethiclens_is_noted(place, baseline, report, capsys):
+    # tester round 17: bl/ver_future.json (run.ethiclens_version 99.0.0) was read silently
+    ours = report["run"]["ethiclens_version"]
+    newer = copy.deepcopy(report)
+    newer["run"]["ethiclens_version"] = "99.0.0"
+    (place / "newer.json").write_text(json.dumps(newer))
+    capsys.readouterr()
+    assert _audit(place, "d.csv", "--baseline", place / "newer.json", "--json", "-") == 0
+    out, err = capsys.readouterr()
+    said = f"baseline written by a newer EthicLens (99.0.0) than this run's ({ours})"
+    assert said in err and json.loads(out)["run"]["gate"]["notes"][0] == said
+    older = copy.deepcopy(report)
+    older["run"]["ethiclens_version"] = "0.0.1"
+    assert _result(place).gate("never", baseline=older).notes == ()  # an older one: silent

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import shlex
 from dataclasses import dataclass, field
 from functools import cache
@@ -193,7 +194,7 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
     check_baseline(old, report, name)
     unmatched = check_comparable(old, report, name)
     regressions, notes = _regressions(old, report)
-    notes = _input_notes(old, report) + unmatched + notes
+    notes = _version_notes(old, report) + _input_notes(old, report) + unmatched + notes
     return GateOutcome(fail_on, failures, tuple(regressions), name, tuple(notes))
 
 
@@ -951,6 +952,25 @@ def _sorted_lists(value):
     if isinstance(value, list | tuple):
         return sorted((_sorted_lists(v) for v in value), key=repr)
     return value
+
+
+def _version_notes(old: dict, new: dict) -> list[str]:
+    """A baseline written by a newer EthicLens than this run's is read (its schema is this
+    one's: a newer schema is refused), but said: its numbers may come from newer methods. An
+    older one is silent (a schema that differs is refused by ``check_baseline``)."""
+    versions = [_mapping(r.get("run")).get("ethiclens_version") for r in (old, new)]
+    before, now = (_release(v) for v in versions)
+    if before is None or now is None or before <= now:
+        return []
+    return [
+        f"baseline written by a newer EthicLens ({versions[0]}) than this run's ({versions[1]})"
+    ]
+
+
+def _release(version) -> tuple | None:
+    """(1, 2, 0) of "1.2.0", "1.2.0rc1" or "1.2.0+local": the release numbers; None if none."""
+    match = re.match(r"\d+(\.\d+)*", version) if isinstance(version, str) else None
+    return tuple(int(p) for p in match.group().split(".")) if match else None
 
 
 def _input_notes(old: dict, new: dict) -> list[str]:
