@@ -145,7 +145,7 @@ def test_population_bias_between_shipped_states(tmp_path, capsys):
         )
         == 0
     )
-    (row,) = json.loads(out.read_text())
+    (row,) = json.loads(out.read_text())["records"]
     assert row["abs_error"] > 0
     assert row["abs_error"] == pytest.approx(abs(row["blackbox_dp"] - row["reference_dp"]))
     assert "audited with CO's records" in capsys.readouterr().out
@@ -201,7 +201,9 @@ def test_population_bias_papers_california_setup_through_download(tmp_path, monk
     assert "49 of the 51 states' ACS 2018 person files are not in the cache" in err
     assert "CA, " in err and "--download" in err and calls == []
     assert main([*argv, "--download"]) == 0
-    rows = pd.DataFrame(json.loads(out.read_text()))
+    document = json.loads(out.read_text())
+    assert document["schema_version"] == "1.0" and document["kind"] == "p2nia_population_bias"
+    rows = pd.DataFrame(document["records"])
     audit = set(rows.audit_state)
     assert len(audit) == 50 and "CA" not in audit and {"PR", "TX", "NY", "WY"} <= audit
     # each state fetched once; CO and NE ship with the package

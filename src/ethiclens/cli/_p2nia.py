@@ -171,7 +171,7 @@ def estimate_cmd(release_dir, n_boot, seed, request_path, json_out, html_out):
         write_json_output(json_out, est.to_dict())
     if html_out:
         title = f"P2NIA estimate from {Path(release_dir).name}"
-        write_atomic(html_out, estimate_html(title, est.basis, est.values, est.methods()))
+        write_atomic(html_out, estimate_html(title, est.described(), est.values, est.methods()))
     console = safe_console(stderr=to_stdout)  # --json -: the JSON alone on standard output
     console.print(est.header(), soft_wrap=True, markup=False)  # the platform's words, escaped
     for line in est.lines():
@@ -234,6 +234,7 @@ def population_bias_cmd(train_state, audit_states, model, repetitions, download,
     """Train on one ACSIncome state, audit with another state's records: the error."""
     from .._checks import check_repetitions
     from ..experiments import audit_states_for, cross_population, population_bias_lines
+    from ..experiments import population_bias_document as document
     from ..experiments import write_population_bias_figure as write_figure
 
     check_repetitions(repetitions, "--repetitions", fix="e.g. --repetitions 3")
@@ -256,4 +257,4 @@ def population_bias_cmd(train_state, audit_states, model, repetitions, download,
     if plot:
         write_figure(frame, plot)
     if json_out:
-        write_json_output(json_out, frame.to_json(orient="records", indent=2))
+        write_json_output(json_out, document(frame))

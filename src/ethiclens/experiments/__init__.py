@@ -15,9 +15,11 @@ from ._executors import (
 from ._grid import PRESETS, SweepGrid, load_grid, preset
 from ._p2nia_experiment import (
     ACS_STATES,
+    POPULATION_BIAS_SCHEMA_VERSION,
     ExperimentConfig,
     audit_states_for,
     cross_population,
+    population_bias_document,
     population_bias_lines,
     run_experiment,
 )
@@ -84,6 +86,8 @@ __all__ = [
     "ExperimentConfig",
     "run_experiment",
     "cross_population",
+    "POPULATION_BIAS_SCHEMA_VERSION",
+    "population_bias_document",
     "population_bias_lines",
     "audit_states_for",
     "ACS_STATES",

@@ -449,6 +449,22 @@ def audit_states_for(
     return states
 
 
+POPULATION_BIAS_SCHEMA_VERSION = "1.0"
+
+
+def population_bias_document(frame: pd.DataFrame) -> dict:
+    """The ``p2nia population-bias --json`` document of :func:`cross_population`'s frame:
+    ``schema_version`` and ``kind`` as every other JSON output has them, and one record per
+    repetition and audit state in ``records`` (undefined numbers null)."""
+    import json
+
+    return {
+        "schema_version": POPULATION_BIAS_SCHEMA_VERSION,
+        "kind": "p2nia_population_bias",
+        "records": json.loads(frame.to_json(orient="records")),
+    }
+
+
 def population_bias_lines(frame: pd.DataFrame) -> list[str]:
     """The ``p2nia population-bias`` summary of :func:`cross_population`'s frame: each audit
     state's mean DPs and error, then (several states) the mean error over them."""

@@ -56,6 +56,10 @@ BELOW_FLOOR_METHOD = "not reported: below the sample floor"
 NO_INTERVAL_METHOD = "not computed (n_boot = 0)"
 NOISE_METHOD = "not reported: the noise left no estimated rows"
 N_BOOT = 500  # estimate's and ``p2nia estimate``'s default
+# Above this share of the rows, the mass the projection onto the simplex clipped from the
+# debiased (GRR) table says that the noise outweighs the smaller cells: the estimate gets a
+# note (docs/p2nia.md). The numbers are not changed.
+CLIPPED_SHARE_NOTE = 0.01
 
 
 @dataclass
@@ -73,6 +77,8 @@ class Estimate:
     groups: list = field(default_factory=list)
     policy: dict = field(default_factory=dict)
     interval_method: str | None = None  # the mechanism's interval method, without notes
+    notes: list = field(default_factory=list)  # what the estimate's reader must know first
+    interval_leaves_out: str | None = None  # the mechanism's words, on each interval's line
 
     def to_dict(self) -> dict:
         """JSON form, schema ``p2nia/estimate.schema.json`` (``schema_version`` 1.0)."""
@@ -89,6 +95,7 @@ class Estimate:
             "basis": self.basis,
             "groups": self.groups,
             "policy": self.policy,
+            "notes": list(self.notes),
         }
 
     def methods(self) -> str:
@@ -105,13 +112,27 @@ class Estimate:
             notes = [v["reason"]] if v["reason"] else []
             if base and v["ci_low"] is not None and v["ci_method"].startswith(base):
                 notes += [v["ci_method"][len(base) :].strip(" :;()")] * (v["ci_method"] != base)
+            if v["ci_low"] is not None and self.interval_leaves_out:
+                notes.append(self.interval_leaves_out)
             why = f" ({'; '.join(notes)})" if notes else ""
             out.append(one_line(f"  {k.upper():5} {value}{ci}  {v['status']}{why}"))
         # one line each, controls escaped: a reason quotes the platform's group names; the
         # intervals' method only where one was computed, else what the HTML report says
         if not any(v["ci_low"] is not None for v in self.values.values()):
             base = None
+        out += [one_line(f"  note: {note}") for note in self.notes]
         return out + [one_line(f"  intervals: {base or self.methods()}")]
+
+    def described(self) -> str:
+        """What the estimate rests on and its notes, for a report's heading (the HTML)."""
+        return " ".join([self.basis, *self._notes()])
+
+    def _notes(self) -> list[str]:
+        """The notes as a report's heading shows them, with what the intervals leave out."""
+        notes = [*self.notes]
+        if self.interval_leaves_out and any(v["ci_low"] is not None for v in self.values.values()):
+            notes.append(f"for every metric, {self.interval_leaves_out}.")
+        return [f"Note: {n}" for n in notes]
 
     def header(self) -> str:
         """The line above :meth:`lines`: what the estimate rests on (the manifest's words, the
@@ -140,7 +161,8 @@ class Estimate:
         from ..fairness import estimates_html
 
         stats = {name: MetricEstimate(**v) for name, v in self.values.items()}
-        return estimates_html("EthicLens P2NIA estimate", stats, self._setting())
+        setting = " ".join([self._setting(), *self._notes()])
+        return estimates_html("EthicLens P2NIA estimate", stats, setting)
 
 
 @cache
@@ -328,7 +350,23 @@ def estimate(
     }
     est = _estimate_of(m, values, basis, policy, mech)
     est.interval_method = method + FOLDED if n_boot else None
+    est.notes = _noise_notes(mech.clipped_share(counts / n, m))
+    est.interval_leaves_out = mech.interval_leaves_out
     return est
+
+
+def _noise_notes(clipped: float | None) -> list[str]:
+    """The note of an estimate whose debiased table had more than :data:`CLIPPED_SHARE_NOTE`
+    of its mass below 0 (clipped by the projection onto the simplex): the noise outweighs
+    the smaller cells, and the metrics of such a table lean towards large gaps."""
+    if clipped is None or clipped <= CLIPPED_SHARE_NOTE:
+        return []
+    return [
+        f"the mechanism's noise dominates: debiasing left cells below 0 holding {clipped:.1%} "
+        f"of the rows (more than {CLIPPED_SHARE_NOTE:.0%}), which the projection onto a "
+        "distribution clipped to 0, so the estimates lean towards larger gaps than the data's; "
+        "request more rows (--n) or a larger ε"
+    ]
 
 
 def _check_policy(policy, level) -> Policy:

@@ -62,6 +62,9 @@ class Mechanism:
         Whether feature columns beyond A, Y, Ŷ can be released (``--columns``/``--bins``).
     ci_method : str
         How :meth:`draw` resamples the released cells, named in every interval.
+    interval_leaves_out : str or None
+        What the intervals do not cover, in words for the line of each interval (MST/AIM:
+        the mechanism's noise); None: they cover the mechanism's noise.
     fresh_process : bool
         Whether an experiment runs each of its tasks in a fresh worker process. Private-PGM's
         JAX programs accumulate in a long-lived process until compilation fails ("LLVM
@@ -74,6 +77,7 @@ class Mechanism:
     extra_columns: bool = False
     fresh_process: bool = False
     ci_method: str = "jeffreys (Dirichlet(cells + 1/2) draws per released group, percentile)"
+    interval_leaves_out: str | None = None
 
     def release(self, request, drawn: _synth.AuditColumns, rng, open_bins: bool = False):
         """Released table (DataFrame) and the manifest's ``columns`` object.
@@ -123,6 +127,11 @@ class Mechanism:
     def joint(self, observed: np.ndarray, manifest: dict) -> np.ndarray:
         """Estimate of the true joint from released joint(s) of shape (..., |A|, [2,] 2)."""
         return observed
+
+    def clipped_share(self, observed: np.ndarray, manifest: dict) -> float | None:
+        """The share of the estimated joint's mass that :meth:`joint` clipped to make it a
+        distribution (None: it clips nothing; GRR: the debiased cells below 0)."""
+        return None
 
     def draw(self, counts: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:
         """Replicates of the released cell counts, shape (n_boot, *counts.shape).
@@ -269,9 +278,10 @@ class GRR(Mechanism):
         mats.append(_grr.response_matrix(cols[PREDICTION]["epsilon"], 2))
         return mats
 
-    def joint(self, observed, manifest):
-        """Debias each released joint through the Kronecker product of the response matrices
-        (one matrix inverse for every replicate) and project each onto the simplex."""
+    def _debiased(self, observed, manifest) -> np.ndarray:
+        """Each released joint through the inverse of the Kronecker product of the response
+        matrices (one matrix inverse for every replicate), one row per joint: unbiased, with
+        cells below 0 where the noise outweighs them."""
         labelled = bool(manifest["roles"]["label"])
         shape = observed.shape[-3:] if labelled else observed.shape[-2:]
         n_a = shape[0]
@@ -280,8 +290,19 @@ class GRR(Mechanism):
             M = m if M is None else np.kron(M, m)
         flat = observed.reshape(-1, int(np.prod(shape)))
         eps = manifest["epsilon"]
-        raw = _grr.solve_response(M, flat.T, eps, f"{MANIFEST}:epsilon", "key").T
+        return _grr.solve_response(M, flat.T, eps, f"{MANIFEST}:epsilon", "key").T
+
+    def joint(self, observed, manifest):
+        """Debias each released joint (:meth:`_debiased`) and project each onto the simplex."""
+        raw = self._debiased(observed, manifest)
         return _grr.project_rows_to_simplex(raw).reshape(observed.shape)
+
+    def clipped_share(self, observed, manifest):
+        """The debiased joint's mass below 0 (the sum of its negative cells, as a share of
+        the released rows): what the projection onto the simplex clipped to 0, taking as
+        much from the other cells."""
+        raw = self._debiased(observed, manifest)
+        return float(np.clip(-raw, 0, None).sum())
 
     def draw(self, counts, n_boot, rng):
         """Multinomial resample of all n′ released rows over the joint's cells: the released
@@ -309,6 +330,9 @@ class _Synthesiser(Mechanism):
     ci_method = (
         "jeffreys (Dirichlet(cells + 1/2) draws per released group, percentile) on the "
         "synthetic table: covers the sampling of the synthetic rows, not the mechanism's noise"
+    )
+    interval_leaves_out = (
+        "the interval covers the sampling of the synthetic rows only, not the mechanism's noise"
     )
 
     @staticmethod
