@@ -31,7 +31,7 @@ def test_harmful_is_taken(client, csv_bytes):
     [
         (["--port", "99999"], "option '--port': must be from 1 to 65535"),
         (["--port", "0"], "option '--port': must be from 1 to 65535"),
-        (["--host", "nosuchhost.invalid"], "option '--host': is not a host name or address"),
+        (["--host", "nosuchhost.invalid"], "option '--host': is a host name this machine cannot"),
         (["--host", "0.0.0.0 "], "option '--host': is not a host name or address"),
         (["--host", "192.0.2.1"], "option '--host': cannot be listened on"),
     ],
