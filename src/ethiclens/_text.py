@@ -77,6 +77,15 @@ def as_seen(text: str) -> str:
     return "".join(c for c in nfc if unicodedata.category(c) != "Cf").strip()
 
 
+def percent(level) -> str:
+    """A confidence level (a float, or a Decimal) as a percentage, exactly as given: 0.95 ->
+    95%, 0.975 -> 97.5%, 0.999 -> 99.9% (a rounded '98%' or '100%' would misstate it)."""
+    from decimal import Decimal
+
+    value = level if isinstance(level, Decimal) else Decimal(repr(float(level)))
+    return f"{(value * 100).normalize():f}%"
+
+
 def one_line(text) -> str:
     """:func:`terminal_safe` with newlines escaped too: an error message is one line."""
     return terminal_safe(text).replace("\n", "\\n")

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from html import escape
 
 from .. import _renderers
+from .._text import percent
 from ..errors import EthicLensInputError
 
 # Colour and words per status (the words are always shown: colour alone is not enough).
@@ -199,8 +200,9 @@ def audit_html(result) -> str:
     statuses = [c.status for c in result.comparisons]
     counts = ", ".join(f"{statuses.count(s)} {s}" for s in dict.fromkeys(statuses))
     cfg = result.config
+    level = percent(cfg.get("confidence_level", 0.95))
     method = (
-        f"{len(result.comparisons)} comparisons ({counts}); {cfg.get('confidence_level', 0.95):.0%}"
+        f"{len(result.comparisons)} comparisons ({counts}); {level}"
         f" intervals, {cfg.get('ci_method')} with {cfg.get('n_boot')} draws, seed "
         f"{cfg.get('random_state')}. result.to_frame() and result.by_group() give every metric."
     )
@@ -267,7 +269,7 @@ def compare_summary(comp) -> list[str]:
     changed = comp.changed
     lines = [
         f"{b} − {a} on the same {comp.data.get('n_rows', '?')} rows; "
-        f"{comp.config['confidence_level']:.0%} intervals: {_first_method(comp)}.",
+        f"{percent(comp.config['confidence_level'])} intervals: {_first_method(comp)}.",
         (
             f"Verdicts changed for {len(changed)} of {len(comp.verdicts)} comparisons: "
             + ", ".join(f"{v.attribute}:{v.group} {v.status_a} → {v.status_b}" for v in changed)

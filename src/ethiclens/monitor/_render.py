@@ -13,7 +13,7 @@ import math
 import warnings
 from decimal import Decimal
 
-from .._text import distinct_numbers, html_safe, one_line
+from .._text import distinct_numbers, html_safe, one_line, percent
 from ._edits import plural
 from ._report import e_value_text, sequence_text
 
@@ -31,8 +31,7 @@ LABELS = {
 def level_text(alpha: float) -> str:
     """The confidence level 1 - ``alpha`` as a percentage, exactly as given: 99.9%, 99.5%,
     97.5%, 95% (never rounded to 100% or 98%)."""
-    level = ((1 - Decimal(repr(float(alpha)))) * 100).normalize()
-    return f"{level:f}%"
+    return percent(1 - Decimal(repr(float(alpha))))
 
 
 def _num(x, digits=3) -> str:

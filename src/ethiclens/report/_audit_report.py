@@ -5,6 +5,7 @@ from __future__ import annotations
 from markupsafe import Markup
 from markupsafe import escape as escape_block
 
+from .._text import percent
 from ..fairness import AuditResult, comparison_columns, group_columns
 from . import _plots as plots
 from . import _provenance as pv
@@ -172,7 +173,7 @@ CI_METHOD_WORDS = {
 def interval_sentence(config: dict) -> str:
     method = CI_METHOD_WORDS.get(config["ci_method"], config["ci_method"])
     return (
-        f"{config['confidence_level']:.0%} intervals from {config['n_boot']} draws "
+        f"{percent(config['confidence_level'])} intervals from {config['n_boot']} draws "
         f"({config['ci_method']}: {method}); each interval states its exact method in the "
         "JSON report"
     )
@@ -468,7 +469,7 @@ def _methods(result, attribute) -> str:
         for m in c.metrics.values()
     }
     text = (
-        f"Value with its {result.config['confidence_level']:.0%} interval beneath. Interval "
+        f"Value with its {percent(result.config['confidence_level'])} interval beneath. Interval "
         f"methods: {', '.join(sorted(used))}; each value's exact method is in the JSON "
         "report."
     )
@@ -527,7 +528,7 @@ def _error_rates(result: AuditResult) -> Section:
             table(
                 ["Group", "n", *[header(k, h) for k, h in present]],
                 rows,
-                caption=f"Per-group rates, value [{_level(result):.0%} CI].",
+                caption=f"Per-group rates, value [{percent(_level(result))} CI].",
                 numeric=range(1, len(present) + 2),
             )
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from .._text import percent
 from ._audit_report import fmt, run_record
 from ._render import Report, Section, generated_by, join, paragraph, status_badge, table
 
@@ -51,7 +52,7 @@ def _summary(comp) -> Section:
         join(
             paragraph(
                 f"{b} − {a}: for every metric and comparison, the difference with a "
-                f"{cfg['confidence_level']:.0%} {'paired' if cfg['paired'] else 'unpaired'} "
+                f"{percent(cfg['confidence_level'])} {'paired' if cfg['paired'] else 'unpaired'} "
                 "interval (both models scored on each draw of the same rows)."
             ),
             paragraph(

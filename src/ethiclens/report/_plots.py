@@ -10,7 +10,7 @@ import base64
 import io
 from dataclasses import dataclass
 
-from .._text import terminal_safe
+from .._text import percent, terminal_safe
 from ._verdict import di_band
 
 
@@ -174,7 +174,7 @@ def forest_figure(
     alt = "Forest plot of every comparison against its reference group. " + "; ".join(lines)
     where = di_band({"di_threshold": di_threshold, "di_rule": di_rule})
     caption = (
-        f"Point estimates with {level:.0%} intervals (grey crosses without an interval: below "
+        f"Point estimates with {percent(level)} intervals (grey crosses without an interval: below "
         f"the sample floor). A comparison is flagged when its DI "
         f"interval lies entirely {where} or its equalized-odds interval's "
         f"lower bound exceeds {eo_threshold:.2f}.{left_out}"
@@ -236,7 +236,7 @@ def _forest_panel(ax, panel, rows, ys, two_sided: bool, level: float) -> list[st
         if m.ci_low is None:
             ci = "no interval" + (f" ({m.reason})" if m.reason else "")
         else:
-            ci = f"{level:.0%} CI [{_fmt(m.ci_low)}, {_fmt(m.ci_high)}]"
+            ci = f"{percent(level)} CI [{_fmt(m.ci_low)}, {_fmt(m.ci_high)}]"
         lines.append(f"{row[0]}: {title.split(' (')[0]} {_fmt(m.value)}, {ci}, {m.status}")
     ax.set_title(title, fontsize=10)
     ax.grid(axis="x", color="#dddddd")
@@ -325,7 +325,7 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
     return (
         fig,
         alt,
-        f"Bars show point estimates, whiskers {level:.0%} intervals; faded bars are below the "
+        f"Bars show point estimates, whiskers {percent(level)} intervals; faded bars are below the "
         f"sample floor.{left_out}",
     )
 

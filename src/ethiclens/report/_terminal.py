@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.table import Table
 
+from .._text import percent
 from ._audit_report import (
     WEIGHTED_SENTENCE,
     below_floor,
@@ -110,7 +111,7 @@ def _header(result) -> list[str]:
 def _comparison_table(result) -> Table:
     """One row per comparison: sizes, DI and EO with intervals, FPR balance, status and why."""
     table = Table(show_lines=False)
-    level = f"{result.config.get('confidence_level', 0.95):.0%}"
+    level = f"{percent(result.config.get('confidence_level', 0.95))}"
     for col in TABLE_COLUMNS:
         table.add_column(col.format(level=level))
     for c in result.comparisons:

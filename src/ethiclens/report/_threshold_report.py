@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 
+from .._text import percent
 from ._audit_report import fmt, run_record
 from ._plots import Chart
 from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
@@ -53,7 +54,7 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
         sections.append(Section(f"thresholds-{attr}", str(attr), join(figure(chart), tab)))
     intro = paragraph(
         f"A row is predicted positive when its score is at least the threshold. Intervals: "
-        f"{cfg['confidence_level']:.0%} {cfg['ci_method']}, {cfg['n_boot']} draws, seed "
+        f"{percent(cfg['confidence_level'])} {cfg['ci_method']}, {cfg['n_boot']} draws, seed "
         f"{cfg['random_state']}. DI is flagged when its interval lies entirely "
         f"{di_band(cfg['policy'])}, EO when its interval's lower bound exceeds "
         f"{cfg['policy']['eo_threshold']:.2f}."
