@@ -57,19 +57,18 @@ def test_the_view_marks_the_threshold_the_predictions_used(client):
     assert set(_audited_rows(client, view)["threshold"]) == {0.7}
 
 
-def test_predictions_of_no_one_threshold_ask_for_it_and_take_the_one_typed(client):
+def test_predictions_of_no_one_threshold_are_refused_typed_or_not(client):
+    # round 17: a typed threshold is checked against the rows, never marked audited unseen
     frame = make_frame(n=2000)
     frame["pred_b"] = np.random.default_rng(3).integers(0, 2, len(frame))
     url = _audit(client, frame, y_pred="pred_b", y_score="score")
     done = wait_done(client, url).text
     r = client.post(url + "/thresholds", data=_view_form(done))
     assert r.status_code == 422, r.status_code
-    assert "give the threshold the predictions used" in _text(r.text)
+    assert "not 'score >= t' for one threshold t" in _text(r.text).replace("&gt;", ">")
     r = client.post(url + "/thresholds", data=_view_form(done, threshold="0.6"))
-    assert r.status_code == 303, _text(r.text)[-800:]
-    view = r.headers["location"]
-    assert "at the audited threshold 0.6" in _text(wait_done(client, view).text)
-    assert set(_audited_rows(client, view)["threshold"]) == {0.6}
+    assert r.status_code == 422, _text(r.text)[-800:]
+    assert "0.6 is not the threshold the audit's predictions used" in _text(r.text)
 
 
 def test_a_typed_threshold_out_of_range_is_refused_by_its_field(client):

@@ -397,20 +397,25 @@ def _back(audit: dict) -> tuple[str, str]:
 async def _with_threshold(spec: dict, typed: str) -> dict:
     """The threshold view's request of an audit: the audit's, less what the view does not
     take (its model card, gate, interval method), marking the threshold the predictions
-    used: the one typed, else the one found from the rows (``_audited``); refused when
-    neither is known, never 0.5 assumed."""
+    used: the one found from the rows, or the one typed when the rows agree (``_audited``);
+    refused when neither is known or they disagree, never 0.5 assumed."""
     from ..spec import AuditSpec
     from ._audited import audited_of
 
     typed = typed.strip()
+    given = None
     if typed:  # read by every face's rule: no '0_5' read as 5, no '٣'
-        threshold = number_text(
+        given = number_text(
             typed,
             "threshold",
             fix="give the threshold the predictions used, e.g. 0.7 (score >= 0.7: positive)",
         )
-    else:  # refused, with the fix of typing it, when the rows do not tell
-        threshold = await in_thread(audited_of, spec)
+        AuditSpec.from_dict(  # its range, by the spec's rule, before the rows are read
+            {**spec, "thresholds": {"threshold": given}}, source=_roles.FORM
+        )
+    # the rows checked against a typed threshold (never marked "audited" unchecked), else
+    # they give it; refused, with the fix of typing it, when they do not tell
+    threshold = await in_thread(audited_of, spec, given)
     view = {**spec, "thresholds": {**(spec.get("thresholds") or {}), "threshold": threshold}}
     return AuditSpec.from_dict(view, source=_roles.FORM).without_unused("thresholds").to_dict()
 

@@ -1,0 +1,71 @@
+"""Round 17 of the web app: a typed threshold checked against the audit's rows, a mapped
+score cleared (and said) when two models are compared, the reopened form in the run's
+attribute order, a client gone mid-upload, over-long database fields named, the positive
+label's refusal by its field, a database's score proposed by name, repeated fields refused,
+model B's labels compared as numbers."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from tests.web.conftest import csrf_of, make_frame, mapping_form, upload, wait_done
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
+
+
+def _audit(client, frame, **fields) -> str:
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    form = mapping_form(client.get(url).text, protected=["3"], bins_4="", n_boot="200")
+    form.update(fields)
+    r = client.post(url, data=form)
+    assert r.status_code == 303, _text(r.text)[-800:]
+    return r.headers["location"]
+
+
+def _view_form(done: str, **fields) -> dict:
+    form = re.search(r'<form[^>]*id="threshold-form".*?</form>', done, re.S)[0]
+    rev = re.search(r'name="rev" value="(\d+)"', form)[1]
+    return {"csrf": csrf_of(done), "rev": rev, **fields}
+
+
+# -- 1. a typed threshold is checked against the rows ------------------------------------------
+def test_a_typed_threshold_the_rows_contradict_is_refused_by_its_field(client):
+    frame = make_frame(n=1500)
+    frame["pred_b"] = (frame["score"] >= 0.5).astype(int)
+    url = _audit(client, frame, y_pred="pred_b", y_score="score")
+    done = wait_done(client, url).text
+    r = client.post(url + "/thresholds", data=_view_form(done, threshold="0.9"))
+    assert r.status_code == 422, _text(r.text)[-600:]
+    text = _text(r.text)
+    assert "0.9 is not the threshold the audit's predictions used" in text
+    assert "the rows say 0.5" in text
+    assert "The threshold the predictions used" in text
+
+
+def test_a_typed_threshold_for_predictions_unrelated_to_the_score_is_refused(client):
+    frame = make_frame(n=1500)
+    frame["pred_b"] = np.random.default_rng(3).integers(0, 2, len(frame))
+    url = _audit(client, frame, y_pred="pred_b", y_score="score")
+    done = wait_done(client, url).text
+    r = client.post(url + "/thresholds", data=_view_form(done, threshold="0.5"))
+    assert r.status_code == 422, _text(r.text)[-600:]
+    assert "0.5 is not the threshold the audit's predictions used" in _text(r.text)
+    assert "no threshold is theirs" in _text(r.text)
+    # the empty field's refusal no longer asks for a threshold that would be refused
+    r = client.post(url + "/thresholds", data=_view_form(done))
+    assert r.status_code == 422
+    assert "no threshold is theirs" in _text(r.text)
+
+
+def test_a_typed_threshold_the_rows_agree_with_is_marked_audited(client):
+    frame = make_frame(n=1500)
+    frame["pred_b"] = (frame["score"] >= 0.7).astype(int)
+    url = _audit(client, frame, y_pred="pred_b", y_score="score")
+    done = wait_done(client, url).text
+    r = client.post(url + "/thresholds", data=_view_form(done, threshold="0.7"))
+    assert r.status_code == 303, _text(r.text)[-600:]
+    assert "at the audited threshold 0.7" in _text(wait_done(client, r.headers["location"]).text)
