@@ -5,9 +5,9 @@ lacks."""
 import numpy as np
 import pandas as pd
 
-from ethiclens.fairness import INSUFFICIENT_DATA, UNDEFINED, audit
+from ethiclens.fairness import INSUFFICIENT_DATA, UNDEFINED, Policy, audit
 from ethiclens.p2nia import estimate, make_request, release
-from ethiclens.p2nia._estimate import _undefined_reason
+from ethiclens.p2nia._estimate import _below_floor, _undefined_reason
 
 DOMAIN = ["Female", "Male"]
 
@@ -42,19 +42,24 @@ def _all_positive(seed=0, n=4000):
     return pd.DataFrame({"sex": sex, "income": np.ones(n, int), "pred": pred})
 
 
-def test_eopp_below_the_label_floor_follows_the_core_and_says_what_it_uses():
+def test_eopp_with_no_negative_labels_follows_the_core_and_is_judged():
+    """EOpp (a TPR difference) needs only positive labels, in P2NIA as in the core audit: a
+    release whose labels are all positive has EO undefined (no FPR) and EOpp estimated."""
     data = _all_positive()
     rel = release(make_request(3000, "sex", epsilon=10_000), data, "income", "pred", random_state=0)
     values = estimate(rel, n_boot=100, random_state=0).values
     eo, eopp = values["eo"], values["eopp"]
     assert eo["status"] == UNDEFINED and "the FPR is undefined" in eo["reason"]
     assert "TPR or FPR" not in eo["reason"]
-    # the core audit: TPR-based EOpp below the (two-sided) label floor, value without interval
     core = audit(data["income"], data["pred"], data[["sex"]], n_boot=200)
     core_eopp = core.comparisons[0].metrics["equal_opportunity_difference"]
-    assert core_eopp.status == INSUFFICIENT_DATA and core_eopp.value is not None
-    assert eopp["status"] == INSUFFICIENT_DATA and eopp["value"] is not None
-    assert eopp["ci_low"] is None and core_eopp.ci_low is None
-    assert "negative labels, below the floor of 30 each (sex:Male)" in eopp["reason"]
-    assert "EOpp uses only the positive ones (its TPR)" in eopp["reason"]
-    assert "FPR" not in eopp["reason"]
+    assert core_eopp.status != INSUFFICIENT_DATA and core_eopp.ci_low is not None
+    assert eopp["status"] != INSUFFICIENT_DATA and eopp["ci_low"] is not None
+    assert "negative labels" not in (eopp["reason"] or "")
+
+
+def test_eopp_below_the_positive_label_floor_names_only_the_positive_labels():
+    reason = _below_floor(
+        "eopp", np.array([[10.0, 50, 10, 50], [100, 50, 100, 50]]), True, DOMAIN, Policy(), "sex"
+    )
+    assert reason == f"20 positive labels, below the floor of 30 (sex:{DOMAIN[0]})"

@@ -253,6 +253,14 @@ def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str
             for g in range(len(domain))
             if n[g] < policy.min_group_size
         ]
+    elif metric == "eopp":  # its TPR counts only the positive labels, as the audit's floor
+        pos = cells[:, 0] + cells[:, 2]
+        short = [
+            f"{_mass(pos[g])} positive labels, below the floor of {policy.min_label_count} "
+            f"({attribute}:{domain[g]})"
+            for g in range(len(domain))
+            if pos[g] < policy.min_label_count
+        ]
     else:
         pos, neg = cells[:, 0] + cells[:, 2], cells[:, 1] + cells[:, 3]
         short = [
@@ -261,13 +269,6 @@ def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str
             for g in range(len(domain))
             if pos[g] < policy.min_label_count or neg[g] < policy.min_label_count
         ]
-        if short and metric == "eopp" and all(pos >= policy.min_label_count):
-            # the audit's label floor (fairness core) covers both labels for every labelled
-            # metric, EOpp's TPR included: say so where only the negative labels fall short
-            short[-1] += (
-                "; the audit's label floor covers both labels, though EOpp uses only the "
-                "positive ones (its TPR)"
-            )
     return "; ".join(short) or None
 
 
