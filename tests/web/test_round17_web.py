@@ -69,3 +69,22 @@ def test_a_typed_threshold_the_rows_agree_with_is_marked_audited(client):
     r = client.post(url + "/thresholds", data=_view_form(done, threshold="0.7"))
     assert r.status_code == 303, _text(r.text)[-600:]
     assert "at the audited threshold 0.7" in _text(wait_done(client, r.headers["location"]).text)
+
+
+# -- 2. a score mapped for a comparison ----------------------------------------------------------
+def test_a_score_mapped_for_a_comparison_is_cleared_and_said_on_the_result(client):
+    frame = make_frame(n=1500)
+    frame["pred_b"] = (frame["score"] >= 0.6).astype(int)
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    page = client.get(url).text
+    form = mapping_form(page, protected=["3"], bins_4="", n_boot="200", y_pred_b="pred_b")
+    assert form["y_score"] == "score"  # proposed by default
+    r = client.post(url, data=form)
+    assert r.status_code == 303, _text(r.text)[-600:]
+    done = wait_done(client, r.headers["location"]).text
+    assert "The score column 'score' was not used: a comparison compares" in _text(done)
+    config = client.get(r.headers["location"] + "/download/config").text
+    assert "y_score" not in config
+    # an audit of one model says nothing of it
+    url = _audit(client, frame, y_score="score")
+    assert 'id="note"' not in wait_done(client, url).text

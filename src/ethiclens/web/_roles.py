@@ -249,7 +249,7 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     r = spec["roles"]
     r["y_true"] = roles["y_true"]
     r["y_pred"] = [p for p in (roles["y_pred"], roles["y_pred_b"]) if p]
-    if roles["y_score"] and not roles["y_pred_b"]:
+    if roles["y_score"]:  # a comparison's is cleared and said (_routes_audit)
         r["y_score"] = roles["y_score"]
     if roles["weight"]:
         r["weight"] = roles["weight"]

@@ -107,14 +107,13 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
     prof = web.profile_of(data)
     if form["too_long"]:
         return mapping_page(web, request, audit, data, form, form["too_long"], 422)
-    spec = None
+    spec, purpose = None, "audit"
     try:
         spec, purpose = _roles.form_to_spec(form, prof, _target_of(data, prof))
         purpose = "compare" if form.get("model_b") else purpose
-        # before model B's joined table is written (which drops model A's scores)
-        _roles.check_request(
-            _twofiles.without_scores(spec) if form.get("model_b") else spec, purpose
-        )
+        spec, note = _without_compared_score(spec, purpose)
+        # before model B's joined table is written
+        _roles.check_request(spec, purpose)
         if form.get("model_b"):
             spec = await in_thread(_twofiles.joined_spec, web, data, form, spec)
     except _roles.FormErrors as exc:
@@ -122,7 +121,22 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
     except EthicLensInputError as exc:
         errors = _by_field(exc, prof, spec, _portable.server_names(data))
         return mapping_page(web, request, audit, data, form, errors, 422)
-    return web.queue(request, audit["id"], rev, spec, purpose, data["name"])
+    return web.queue(request, audit["id"], rev, spec, purpose, data["name"], note)
+
+
+def _without_compared_score(spec: dict, purpose: str) -> tuple[dict, str | None]:
+    """(the request, the note said on its result page): a comparison's score column (the
+    mapping proposes one by default, which ``ethiclens compare`` refuses: "is not used by a
+    comparison") cleared, and said, never dropped unsaid."""
+    score = spec["roles"].get("y_score")
+    if purpose != "compare" or not score:
+        return spec, None
+    note = (
+        f"The score column {score!r} was not used: a comparison compares two models' "
+        "predictions, and a score column is one model's (ethiclens compare refuses it: "
+        "drop it). Audit each model on its own for its threshold view."
+    )
+    return _twofiles.without_scores(spec), note
 
 
 def _columns(prof: dict) -> list[str]:

@@ -48,7 +48,8 @@ CREATE TABLE IF NOT EXISTS audits (
     csv TEXT,
     pdf BYTEA,
     verdict TEXT,
-    error TEXT
+    error TEXT,
+    note TEXT
 );
 CREATE INDEX IF NOT EXISTS audits_created ON audits(created);
 """
@@ -122,6 +123,16 @@ class Store:
         self.path = str(path) if self.url else Path(path)
         self._local = threading.local()
         self._db().executescript(SCHEMA)
+        self._add_note_column()
+
+    def _add_note_column(self) -> None:
+        """A history made before the note column (what the app changed in a request, said on
+        its result page) gets it."""
+        db = self._db()
+        if self.url:
+            db.execute("ALTER TABLE audits ADD COLUMN IF NOT EXISTS note TEXT")
+        elif "note" not in {r["name"] for r in db.execute("PRAGMA table_info(audits)")}:
+            db.execute("ALTER TABLE audits ADD COLUMN note TEXT")
 
     def _db(self):
         db = getattr(self._local, "db", None)
@@ -228,15 +239,18 @@ class Store:
         row = self._db().execute("SELECT * FROM audits WHERE id = ?", (audit_id,)).fetchone()
         return dict(row) if row else None
 
-    def submit(self, audit_id: str, rev: int, spec: dict, purpose: str) -> int:
+    def submit(
+        self, audit_id: str, rev: int, spec: dict, purpose: str, note: str | None = None
+    ) -> int:
         """Store the confirmed request and queue it, if nobody changed the audit since ``rev``
-        (else :class:`Conflict`). Returns the new revision."""
+        (else :class:`Conflict`). Returns the new revision. ``note``: what the app changed
+        in the form's request (said on the result page)."""
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE audits SET spec = ?, purpose = ?, status = 'queued', step = 'queued', "
-                "error = NULL, rev = rev + 1, updated = ? "
+                "error = NULL, note = ?, rev = rev + 1, updated = ? "
                 "WHERE id = ? AND rev = ? AND status = 'draft'",
-                (json.dumps(spec), purpose, now(), audit_id, rev),
+                (json.dumps(spec), purpose, note, now(), audit_id, rev),
             )
             if cur.rowcount != 1:
                 raise Conflict(audit_id)

@@ -257,10 +257,13 @@ class Web:
         return (None, refused) if refused else (form, None)
 
     # -- requests ------------------------------------------------------------------------------
-    def queue(self, request, audit_id: str, rev: int, spec: dict, purpose: str, title=None):
-        """Store the confirmed request (409 if another tab changed it) and hand it to the pool."""
+    def queue(
+        self, request, audit_id: str, rev: int, spec: dict, purpose: str, title=None, note=None
+    ):
+        """Store the confirmed request (409 if another tab changed it) and hand it to the pool;
+        ``note``: what the app changed in the form's request, said on the result page."""
         try:
-            self.store.submit(audit_id, rev, spec, purpose)
+            self.store.submit(audit_id, rev, spec, purpose, note)
         except Conflict:
             return self.changed_elsewhere(request, audit_id)
         return self.run(request, audit_id, spec, purpose, title)
