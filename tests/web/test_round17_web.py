@@ -88,3 +88,31 @@ def test_a_score_mapped_for_a_comparison_is_cleared_and_said_on_the_result(clien
     # an audit of one model says nothing of it
     url = _audit(client, frame, y_score="score")
     assert 'id="note"' not in wait_done(client, url).text
+
+
+# -- 3. the reopened form keeps the run's attribute order ------------------------------------
+def test_change_and_run_again_unchanged_is_the_same_request_in_the_same_order(client):
+    frame = make_frame(n=1500)
+    frame["sex"] = np.random.default_rng(5).choice(["F", "M"], len(frame))
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    form = mapping_form(client.get(url).text, bins_4="", n_boot="200", seed="7")
+    form["protected"] = ["6", "3"]  # sex first, then group: the run's order
+    r = client.post(url, data=form)
+    assert r.status_code == 303, _text(r.text)[-600:]
+    first = r.headers["location"]
+    done = wait_done(client, first).text
+    r = client.post(first + "/again", data={"csrf": csrf_of(done)})
+    again = r.headers["location"]
+    page = client.get(again).text
+    assert 'name="protected_order" value="6,3"' in page
+    form = mapping_form(page, n_boot="200", seed="7")
+    assert form["protected"] == ["3", "6"]  # the boxes, in the page's order
+    form["protected_order"] = re.search(r'name="protected_order" value="([^"]*)"', page)[1]
+    r = client.post(again, data=form)
+    assert r.status_code == 303, _text(r.text)[-600:]
+    second = r.headers["location"]
+    wait_done(client, second)
+    one, two = (client.get(u + "/download/config").text for u in (first, second))
+    assert one == two and one.index("sex") < one.index("group")
+    json_one, json_two = (client.get(u + "/download/json").json() for u in (first, second))
+    assert json_one["comparisons"] == json_two["comparisons"]

@@ -321,7 +321,7 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[dict,
     group, and read back by the library as the column and group ticked."""
     cols = [c["name"] for c in prof["columns"]]
     chosen: list[int] = []
-    for raw in form.get("protected_list", []):
+    for raw in ordered_protected(form):
         i = column_index(raw, len(cols))
         if i is None:
             errors["protected"] = (
@@ -353,6 +353,18 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[dict,
         protected[col] = _reference(form.get(f"ref_{i}"), prof["columns"][i]) or None
     _read_back(protected, cols, errors)
     return protected, bins
+
+
+def ordered_protected(form: dict) -> list[str]:
+    """The ticked attributes (``protected_list``, as sent) in the order of the request they
+    were read from: the form's hidden ``protected_order`` (the indexes of the run it was
+    filled from, comma-separated) first, in its order, then any other ticked, as sent. The
+    order is the request's (it sets the interval draws of a seed), and a browser sends the
+    boxes in the page's order."""
+    sent = list(form.get("protected_list", []))
+    order = [i.strip() for i in str(form.get("protected_order") or "").split(",") if i.strip()]
+    rank = {raw: n for n, raw in enumerate(dict.fromkeys(order))}
+    return sorted(sent, key=lambda raw: rank.get(raw, len(rank)))
 
 
 def _looks_like_ids(c: dict, prof: dict) -> str | None:

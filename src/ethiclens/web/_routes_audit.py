@@ -246,6 +246,9 @@ def mapping_page(web, request, audit, data, form, errors, status=200):
 
     defaults = PolicySpec()
     prof = web.profile_of(data)
+    # the attributes' order of the request, kept by a hidden field (the boxes are sent in
+    # the page's order): the form sent again unchanged is the same request
+    form = {**form, "protected_order": ",".join(_roles.ordered_protected(form))}
     return web.page(
         request,
         "mapping.html",
