@@ -116,3 +116,55 @@ def test_change_and_run_again_unchanged_is_the_same_request_in_the_same_order(cl
     assert one == two and one.index("sex") < one.index("group")
     json_one, json_two = (client.get(u + "/download/json").json() for u in (first, second))
     assert json_one["comparisons"] == json_two["comparisons"]
+
+
+# -- 4. a client gone mid-upload -----------------------------------------------------------------
+def test_a_client_gone_mid_upload_logs_one_line_and_leaves_no_file(app, client, tmp_path, caplog):
+    import asyncio
+    import logging
+
+    home = client.get("/")
+    cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+    head = (
+        f'--BND\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n{csrf_of(home.text)}\r\n'
+        '--BND\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n'
+        "Content-Type: text/csv\r\n\r\nlabel,pred,race\n"
+    ).encode() + b"1,0,A\n" * 1000
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/upload",
+        "raw_path": b"/upload",
+        "query_string": b"",
+        "root_path": "",
+        "server": ("testserver", 80),
+        "client": ("127.0.0.1", 5000),
+        "headers": [
+            (b"host", b"testserver"),
+            (b"cookie", cookie.encode()),
+            (b"content-type", b"multipart/form-data; boundary=BND"),
+            (b"content-length", b"150000"),
+        ],
+    }
+    messages = iter(
+        [{"type": "http.request", "body": head, "more_body": True}, {"type": "http.disconnect"}]
+    )
+
+    async def receive():
+        return next(messages, {"type": "http.disconnect"})
+
+    async def send(message):
+        pass
+
+    with caplog.at_level(logging.INFO, logger="ethiclens.web"):
+        asyncio.run(app(scope, receive, send))
+    logged = [r for r in caplog.records if r.name == "ethiclens.web"]
+    assert not any(r.exc_info for r in logged), [r.getMessage() for r in logged]
+    assert not any("internal error" in r.getMessage() for r in logged)
+    assert len(logged) <= 1
+    uploads = tmp_path / "data" / "uploads"
+    assert not uploads.exists() or not any(uploads.iterdir())
+    assert client.get("/").status_code == 200

@@ -129,9 +129,12 @@ def create_app(config: WebConfig):
         yield
         web.runner.shutdown()
 
+    from starlette.requests import ClientDisconnect
+
     app = Starlette(
         routes=_routes(),
         exception_handlers={
+            ClientDisconnect: _client_gone,  # any body read: the upload's stream, a form
             400: _bad_request,
             404: _not_found,
             405: _not_found,
@@ -214,6 +217,17 @@ async def _not_found(request, exc):
             response.headers["allow"] = allow
         return response
     return web.error_page(request, 404, "no such page", "start from the home page")
+
+
+async def _client_gone(request, exc):
+    """The client closed the connection while its body was read (an upload cancelled): one
+    line in the log, no traceback; the route's own cleanup removed what it had written."""
+    from starlette.responses import Response
+
+    log.info(
+        "the client left during %s %s: its body was not read", request.method, request.url.path
+    )
+    return Response(status_code=400)  # nobody reads it
 
 
 async def _server_error(request, exc):
