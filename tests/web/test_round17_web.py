@@ -168,3 +168,23 @@ def test_a_client_gone_mid_upload_logs_one_line_and_leaves_no_file(app, client, 
     uploads = tmp_path / "data" / "uploads"
     assert not uploads.exists() or not any(uploads.iterdir())
     assert client.get("/").status_code == 200
+
+
+# -- 5. over-long database fields ----------------------------------------------------------------
+def test_over_long_database_fields_are_named_as_too_long(tmp_path, monkeypatch):
+    import html
+
+    from starlette.testclient import TestClient
+
+    from tests.web.conftest import make_app
+
+    monkeypatch.setenv("WAREHOUSE_URL", f"sqlite:///{tmp_path / 'none.db'}")
+    app = make_app(tmp_path, databases=("WAREHOUSE_URL",))
+    with TestClient(app, follow_redirects=False) as client:
+        token = csrf_of(client.get("/").text)
+        for field, other in (("table", ("db", "WAREHOUSE_URL")), ("db", ("table", "t"))):
+            data = {"csrf": token, field: "x" * 70_000, other[0]: other[1]}
+            r = client.post("/database", data=data)
+            shown = re.search(rf'id="error-{field}"[^>]*>([^<]*)<', r.text)
+            assert r.status_code == 422 and shown, field
+            assert "is 68.4 kB long, over this form's limit of 64 kB" in html.unescape(shown[1])

@@ -193,10 +193,12 @@ async def database(request):
     if refused:
         return refused
     env_name, table = form.get("db") or "", (form.get("table") or "").strip()
-    errors = dict(form["too_long"])
-    if env_name not in web.config.databases:
+    errors = dict(form["too_long"])  # an over-long field is named as such, not as missing
+    if env_name not in web.config.databases and "db" not in errors:
         errors["db"] = "choose one of the databases this server was started with"
-    if not table:
+    if "table" in errors:
+        pass
+    elif not table:
         errors["table"] = "the table name is missing. Fix: type the table's name, e.g. predictions"
     elif not TABLE.fullmatch(table):
         errors["table"] = (
