@@ -188,3 +188,36 @@ def test_over_long_database_fields_are_named_as_too_long(tmp_path, monkeypatch):
             shown = re.search(rf'id="error-{field}"[^>]*>([^<]*)<', r.text)
             assert r.status_code == 422 and shown, field
             assert "is 68.4 kB long, over this form's limit of 64 kB" in html.unescape(shown[1])
+
+
+# -- 6. a yes/no column's refusal by the positive label's field ----------------------------------
+def test_a_yes_no_prediction_is_refused_by_the_positive_label_field(client):
+    frame = make_frame(n=800)
+    frame["label"] = np.where(frame["label"] == 1, "yes", "no")
+    frame["pred"] = np.where(frame["pred"] == 1, "yes", "no")
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    form = mapping_form(client.get(url).text, protected=["3"], bins_4="", n_boot="200")
+    r = client.post(url, data=form)
+    failed = wait_done(client, r.headers["location"])
+    text = _text(failed.text)
+    assert "Positive label value" in text and "in Python" not in text, text[-600:]
+    r = client.post(r.headers["location"] + "/reopen", data={"csrf": csrf_of(failed.text)})
+    page = client.get(r.headers["location"]).text
+    shown = re.search(r'id="error-pos_label"[^>]*>([^<]*)<', page)
+    assert shown, _text(page)[-800:]
+    assert "is not binary 0/1" in shown[1] and "--pos-label" not in shown[1]
+    assert not re.search(r'id="error-y_(pred|true)"', page)
+
+
+def test_a_yes_no_label_beside_a_0_1_prediction_is_refused_by_the_label_in_form_words(client):
+    frame = make_frame(n=800)
+    frame["label"] = np.where(frame["label"] == 1, "yes", "no")
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    form = mapping_form(client.get(url).text, protected=["3"], bins_4="", n_boot="200")
+    r = client.post(url, data=form)
+    failed = wait_done(client, r.headers["location"])
+    r = client.post(r.headers["location"] + "/reopen", data={"csrf": csrf_of(failed.text)})
+    page = client.get(r.headers["location"]).text
+    shown = re.search(r'id="error-y_true"[^>]*>([^<]*)<', page)
+    assert shown and "recode it to 0/1 in the file" in shown[1], _text(page)[-800:]
+    assert "in Python" not in shown[1] and "--pos-label" not in shown[1]

@@ -641,6 +641,47 @@ SPEC_FIELDS = {
 }
 
 
+POS_LABEL_FIX = (
+    "type the value that means positive (one of the two found) in the field Positive label "
+    "value; the label and the prediction must use the same two values"
+)
+RECODE_FIX = (
+    "recode it to 0/1 in the file (1 = the positive outcome), as the other of the label and "
+    "the prediction is; or write both with the same two values and type the positive one in "
+    "the field Positive label value"
+)
+ZERO_ONE = {"0", "1", "0.0", "1.0", "True", "False", "true", "false"}
+
+
+def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = None) -> dict:
+    """A run's stored error as the mapping form says it: a label or prediction column of two
+    values other than 0/1 (whose fix names the library's keyword and flag) is the "Positive
+    label value" field's when the label and the predictions all hold other values than 0/1
+    (as far as the profile saw), else its column's, with the form's fix."""
+    problem, fix = error.get("problem") or "", error.get("fix") or ""
+    if not (error.get("column") and "is not binary 0/1" in problem and "pos" in fix):
+        return error
+    column = str(error["column"])
+    if column.endswith(")") and " (" in column:  # "pred (y_pred)": the column, by name
+        column = column.rpartition(" (")[0]
+    roles = (spec or {}).get("roles") or {}
+    by_name = {c["name"]: c for c in (prof or {}).get("columns", [])}
+    used = [roles.get("y_true"), *(roles.get("y_pred") or [])]
+    zero_one = [
+        c
+        for c in (by_name.get(n) for n in used if n)
+        if c and c.get("values") and set(c["values"]) <= ZERO_ONE
+    ]
+    if zero_one:
+        return {**error, "column": column, "fix": RECODE_FIX}
+    return {
+        **error,
+        "problem": f"the column {column!r} {problem}",
+        "column": "roles.pos_label",
+        "fix": POS_LABEL_FIX,
+    }
+
+
 def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = None) -> str:
     """The form field an error from the library names (a spec key, a flag or a column)."""
     from ..spec import flag_paths

@@ -61,12 +61,13 @@ def _mapping_again(web, request, audit: dict, data: dict):
     prof = web.profile_of(data)
     errors = {}
     if audit.get("error"):  # the library's error of the last run, by its field
-        err = json.loads(audit["error"])
+        spec = json.loads(audit["spec"] or "{}")
+        err = _roles.in_form_words(json.loads(audit["error"]), prof, spec)
         value = f" (value: {err['value']})" if err.get("value") is not None else ""
         exc = EthicLensInputError(
             err.get("problem", "") + value, column=err.get("column"), fix=err.get("fix")
         )
-        errors = _by_field(exc, prof, json.loads(audit["spec"] or "{}"))
+        errors = _by_field(exc, prof, spec)
     form = _form_from_spec(web, audit, prof)
     if request.query_params.get("b"):  # model B's file was just uploaded for this audit
         form["model_b"] = _twofiles.proposed_choice(web, request.query_params["b"])
@@ -300,7 +301,9 @@ async def audit_page(request):
             again=_has_mapping(data) and audit["purpose"] in ("audit", "compare"),
         )
     elif audit["status"] == "failed":
-        context["error"] = json.loads(audit["error"] or "{}")
+        context["error"] = _roles.in_form_words(
+            json.loads(audit["error"] or "{}"), data and web.profile_of(data), context["spec"]
+        )
         context["where"] = _error_place(web, data, context["spec"], context["error"])
         status = 422 if context["error"].get("column") else 500
         if context["error"].get("message") == "busy":
