@@ -369,9 +369,12 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
     binary = as_binary_columns(roles, opts.pos_label)
     a, b, true = binary["pred_a"], binary["pred_b"], binary["y_true"]
     if np.array_equal(a, b):
+        # the columns a face named the models by (the CLI: --y-pred's), else the arguments
+        given = tuple(opts.names) != ("A", "B")
+        b_name, a_name = (repr(str(n)) for n in opts.names[::-1]) if given else ("pred_b", "pred_a")
         raise EthicLensInputError(
-            "model B's predictions (pred_b) are identical to model A's (pred_a) on every row, so "
-            "there is nothing to compare",
+            f"model B's predictions ({b_name}) are identical to model A's ({a_name}) on every "
+            "row, so there is nothing to compare",
             column="pred_b",
             fix="pass the second model's predictions (a different column)",
         )
