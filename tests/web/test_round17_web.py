@@ -221,3 +221,32 @@ def test_a_yes_no_label_beside_a_0_1_prediction_is_refused_by_the_label_in_form_
     shown = re.search(r'id="error-y_true"[^>]*>([^<]*)<', page)
     assert shown and "recode it to 0/1 in the file" in shown[1], _text(page)[-800:]
     assert "in Python" not in shown[1] and "--pos-label" not in shown[1]
+
+
+# -- 7. a database table's score proposed by name --------------------------------------------
+def test_a_database_tables_score_column_is_proposed_by_its_name(tmp_path, monkeypatch):
+    import sqlite3
+
+    import pytest
+    from starlette.testclient import TestClient
+
+    from tests.web.conftest import make_app
+
+    pytest.importorskip("sqlalchemy")
+    db = tmp_path / "warehouse.db"
+    con = sqlite3.connect(db)
+    make_frame(n=1500).drop(columns=["age", "constant"]).to_sql("predictions", con, index=False)
+    con.close()
+    monkeypatch.setenv("WAREHOUSE_URL", f"sqlite:///{db}")
+    app = make_app(tmp_path, databases=("WAREHOUSE_URL",))
+    with TestClient(app, follow_redirects=False) as client:
+        token = csrf_of(client.get("/").text)
+        data = {"csrf": token, "db": "WAREHOUSE_URL", "table": "predictions"}
+        r = client.post("/database", data=data)
+        assert r.status_code == 303
+        url = r.headers["location"]
+        form = mapping_form(client.get(url).text, n_boot="200")
+        assert form["y_score"] == "score"
+        r = client.post(url, data=form)
+        done = wait_done(client, r.headers["location"])
+        assert done.status_code == 200, _text(done.text)[-600:]

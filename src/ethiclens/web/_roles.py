@@ -164,7 +164,8 @@ def _binary(c: dict) -> bool:
 
 def propose(prof: dict) -> dict:
     """Suggested roles: label and prediction (two-valued columns named like them), score (a
-    [0, 1] float), weight, protected attributes (few values), and bins for numeric ones."""
+    [0, 1] float; a column named like a score where values are not read), weight, protected
+    attributes (few values), and bins for numeric ones."""
     cols = prof["columns"]
     names = [c["name"] for c in cols]
     used: set[str] = set()
@@ -178,7 +179,12 @@ def propose(prof: dict) -> dict:
 
     y_true = pick(lambda c: _binary(c) and LABEL_WORDS.search(c["name"]))
     y_pred = pick(lambda c: _binary(c) and PRED_WORDS.search(c["name"]))
-    y_score = pick(lambda c: c["unit"] and not c["integer"] and c["distinct"] > 2 and True)
+    y_score = pick(
+        lambda c: (
+            (c["unit"] and not c["integer"] and c["distinct"] > 2)
+            or (c.get("known") is False and SCORE_WORDS.search(c["name"]))
+        )  # values not read
+    )
     weight = pick(lambda c: c["numeric"] and WEIGHT_WORDS.search(c["name"]) and not _binary(c))
     protected, bins = [], {}
     for c in cols:
