@@ -633,3 +633,50 @@ def positive_value(labels):
     else the later of the two (the value a recoding to 0/1 compares with)."""
     ordered = sorted((plain(v) for v in labels), key=str)
     return next((v for v in ordered if str(v).strip().lower() in _POSITIVE_WORDS), ordered[-1])
+
+
+def _keeps_zero_one(values, positive) -> bool:
+    """Whether recoding ``values`` to ``value == positive`` keeps each real 0 and 1 (number,
+    boolean or text '0'/'1') as it is: -1/1 compared with 1 does, 1/2 compared with 2 does
+    not."""
+    return all(
+        float(v.strip() if isinstance(v, str) else v) == (v == positive)
+        for v in values
+        if is_zero_one(v)
+    )
+
+
+def label_fix(column, values, *, pos_label: bool = False) -> str:
+    """The fix for a label or prediction ``column`` whose distinct ``values`` are not the
+    numbers 0/1: one rule for ``audit``, ``pcer audit`` and ``p2nia release``, never a
+    recoding that maps a real 0/1 value to another. Text '0'/'1' is stored as integers;
+    scores (numbers with a fraction, or more than three) are thresholded at 0.5, or at the
+    model's threshold T outside [0, 1]; two values (yes/no, -1/1) are named and recoded to
+    0/1 with 1 for the positive one (:func:`positive_value`) when that keeps every real 0 and
+    1 (not 1/2: 1 would become 0); otherwise the other rows are dropped or corrected.
+    ``pos_label`` adds the audit's own option (``--pos-label``/``pos_label=``), which no
+    other command has; scores get none (a threshold is not a label)."""
+    uniq = [plain(v) for v in values]
+    col = f"df[{column!r}]"
+    numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in uniq)
+    if numeric and (len(uniq) > 3 or not all(float(v).is_integer() for v in uniq)):
+        cut = "0.5" if all(0 <= v <= 1 for v in uniq) else "T"
+        where = "" if cut == "0.5" else " (T: the model's decision threshold)"
+        return (
+            f"threshold it into a 0/1 column, e.g. in pandas {col} = ({col} >= {cut})"
+            f".astype(int){where}"
+        )
+    if all(is_zero_one(v) for v in uniq):  # text '0'/'1' (a string column)
+        fix = f"store the column as integers, e.g. in pandas {col} = {col}.astype(int)"
+        declare = ", or declare the positive label: --pos-label 1 on the command line, "
+        return fix + (declare + "pos_label='1' in Python" if pos_label else "")
+    if len(uniq) == 2 and _keeps_zero_one(uniq, positive := positive_value(uniq)):
+        fix = (
+            f"the column holds two values {sorted(uniq, key=str)}: recode it to 0/1 with 1 "
+            f"for the positive value, e.g. in pandas {col} = ({col} == {positive!r}).astype(int)"
+        )
+        declare = f", or declare the positive label: --pos-label {positive} on the command line, "
+        return fix + (f"{declare}pos_label={positive!r} in Python" if pos_label else "")
+    fix = "drop those rows or correct their values to 0/1 (1 = the positive outcome)"
+    declare = ", or declare which value is the positive label (--pos-label on the command line, "
+    return fix + (declare + "pos_label=... in Python)" if pos_label else "")

@@ -14,6 +14,7 @@ from .._checks import (
     check_member,
     did_you_mean,
     first_row,
+    label_fix,
     not_numbers,
     refuse_missing,
 )
@@ -249,21 +250,23 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
             raise EthicLensInputError(
                 f"holds the text values {shown}, not the numbers 0/1 (a string column)",
                 column=column,
-                fix="store the column as integers (pandas: .astype(int)), or declare the "
-                "positive label: --pos-label 1 on the command line, pos_label='1' in Python",
+                fix=label_fix(_pandas_name(values, role), uniques, pos_label=True),
             )
-        raise not_binary(uniques, column, role)
+        raise not_binary(uniques, column, role, name=_pandas_name(values, role))
     return series.to_numpy().astype(np.int8)
 
 
 PREDICTION_ROLES = ("y_pred", "pred_a", "pred_b")
 
 
-def not_binary(uniques, column: str, role: str) -> EthicLensInputError:
+def not_binary(uniques, column: str, role: str, *, name=None) -> EthicLensInputError:
     """The refusal of a label or prediction column whose distinct values ``uniques`` are not
     0/1 (one text for every engine: each checks its counted values here). Numbers in [0, 1]
     are said to look like scores, with the fixes that work for them; a long list of values
-    says how many there are."""
+    says how many there are. The fix is ``pcer audit``'s and ``p2nia release``'s
+    (:func:`ethiclens._checks.label_fix`, written for the column ``name``) with the audit's
+    ``--pos-label``."""
+    fix = label_fix(role if name is None else name, uniques, pos_label=True)
     shown = sorted(map(str, uniques))[:10]
     n = len(uniques)
     if all(_is_probability(u) for u in uniques):
@@ -277,15 +280,20 @@ def not_binary(uniques, column: str, role: str) -> EthicLensInputError:
             f"looks like scores, not 0/1 {'predictions' if as_score else 'labels'}: "
             f"{n} distinct numbers in [0, 1] (the first {len(shown)}: {shown})",
             column=column,
-            fix="threshold it into a 0/1 column (pandas: (df[col] >= 0.5).astype(int))" + as_score,
+            fix=fix + as_score,
         )
     counted = f" (the first 10 of {n} distinct values)" if n > 10 else ""
     return EthicLensInputError(
         f"is not binary 0/1: found values {shown}{counted}",
         column=column,
-        fix="recode to 0/1 or declare which value is the positive label "
-        "(pos_label=... in Python, --pos-label on the command line)",
+        fix=fix,
     )
+
+
+def _pandas_name(values, role: str):
+    """The column name a pandas recoding of ``values`` uses: its own name, else the role."""
+    name = getattr(values, "name", None)
+    return role if name is None else name
 
 
 def _is_probability(value) -> bool:

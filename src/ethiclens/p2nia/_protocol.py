@@ -32,8 +32,8 @@ from .._checks import (
     check_label_lengths,
     first_row,
     is_zero_one,
+    label_fix,
     plain,
-    positive_value,
     refuse_missing,
 )
 from .._checks import check_seed as _check_seed
@@ -277,14 +277,14 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
     odd = [v for v in uniq if not is_zero_one(v)]
     shown = sorted(map(str, uniq))[:10]
     more = f" (the first 10 of {len(uniq)} distinct values)" if len(uniq) > 10 else ""
-    # No --pos-label here: the release carries 0/1 only, so the platform recodes first.
-    hint = _recode_hint(values, name, uniq, odd)
-    recode = f"df[{name!r}] = {hint}" if hint else ""
+    # No --pos-label here: the release carries 0/1 only, so the platform recodes first, by
+    # the rule audit and pcer audit give (ethiclens._checks.label_fix).
+    fix = f"{label_fix(name, uniq)} (before the release)"
     if not odd:  # text '0'/'1' (a string column): stored as numbers, nothing recoded
         raise EthicLensInputError(
             f"must be 0/1, found the text values {shown}, not the numbers 0/1 (a string column)",
             column=name,
-            fix=f"store the column as integers before the release, e.g. in pandas {recode}",
+            fix=fix,
         )
     bad = values.isin(odd).to_numpy()
     first = int(bad.argmax())
@@ -293,37 +293,8 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
         f"{sorted(map(str, odd))[:10]}{first_row(first)}",
         column=name,
         value=plain(values.iloc[first]),
-        fix=f"recode the column to 0/1 (1 = the positive outcome) before the release, e.g. in "
-        f"pandas {recode}"
-        if hint
-        else "drop those rows or correct their values to 0/1 (1 = the positive outcome) before "
-        "the release; the column's 0/1 values stay as they are",
+        fix=fix,
     )
-
-
-def _recode_hint(values: pd.Series, name: str, uniq: list, odd: list) -> str:
-    """The pandas recoding of a refused 0/1 column, or "" when no recoding of the whole column
-    is right. It never maps a real 0/1 value to another (the rule ``pcer audit`` follows):
-    scores (numbers, not only a few whole values) thresholded, at 0.5 for ones in [0, 1];
-    text '0'/'1' stored as integers; two values (yes/no, -1/1) compared with the positive one
-    (a yes/true word, else the later of the two) when that keeps every real 0 and 1 (not 1/2).
-    0/1 mixed with stray values (a 2 and a 'yes') gets no recoding: those rows are dropped or
-    corrected."""
-    numeric = pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values)
-    whole = all(float(v) == int(v) for v in uniq) if numeric else True
-    if numeric and (not whole or len(uniq) > 3):
-        cut = "0.5" if values.between(0, 1).all() else "T"
-        where = "" if cut == "0.5" else " (T: the model's decision threshold)"
-        return f"(df[{name!r}] >= {cut}).astype(int){where}"
-    if not odd:
-        return f"df[{name!r}].astype(int)"
-    positive = positive_value(uniq) if len(uniq) == 2 else None
-    # yes/no, -1/1 (pcer audit's rule): recoded when every real 0 and 1 keeps its value
-    if positive is not None and all(
-        (v == positive) == (float(v) == 1) for v in uniq if v not in odd
-    ):
-        return f"(df[{name!r}] == {positive!r}).astype(int)"
-    return ""
 
 
 def _sha256_bytes(data: bytes) -> str:

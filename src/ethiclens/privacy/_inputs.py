@@ -20,8 +20,8 @@ from .._checks import (
     check_one_per_row,
     first_row,
     is_zero_one,
+    label_fix,
     plain,
-    positive_value,
     refuse_missing,
 )
 from ..errors import EthicLensInputError
@@ -139,7 +139,7 @@ def _binary(values, name) -> np.ndarray:
         raise EthicLensInputError(
             f"must be 0/1, found {sorted(map(str, uniq))[:6]}",
             column=name,
-            fix=_binary_fix(name, uniq),
+            fix=label_fix(name, uniq),
         )
     return arr.astype(np.int8)
 
@@ -460,7 +460,7 @@ def _check_binary_column(values, col: str, where: str) -> None:
             raise EthicLensInputError(
                 f"{where} holds its 0/1 values as text",
                 column=col,
-                fix=f"store them as numbers, e.g. in pandas df[{col!r}] = df[{col!r}].astype(int)",
+                fix=label_fix(col, pd.unique(values.dropna())),
             )
         return
     first = int(bad.argmax())
@@ -471,41 +471,5 @@ def _check_binary_column(values, col: str, where: str) -> None:
         f"{where} must be 0/1: {int(bad.sum())} row(s) hold other values {shown}{more}"
         f"{first_row(first)} (value {plain(values.iloc[first])!r})",
         column=col,
-        fix=_binary_fix(col, pd.unique(values.dropna())),
+        fix=label_fix(col, pd.unique(values.dropna())),
     )
-
-
-def _keeps_zero_one(values, positive) -> bool:
-    """Whether recoding ``values`` to ``value == positive`` keeps each real 0 and 1 (number,
-    boolean or text '0'/'1') as it is: -1/1 compared with 1 does, 1/2 compared with 2 does
-    not. ``p2nia release`` offers its recoding by the same test."""
-    return all(
-        float(v.strip() if isinstance(v, str) else v) == (v == positive)
-        for v in values
-        if is_zero_one(v)
-    )
-
-
-def _binary_fix(col: str, values) -> str:
-    """How to mend a label or prediction column whose distinct values are ``values`` (not all
-    0/1), by the rule ``p2nia release`` follows (never a recoding that maps a real 0/1 value
-    to another): scores (numbers with a fraction) thresholded at 0.5, or at the model's
-    threshold T outside [0, 1]; two values (yes/no, -1/1) recoded to 0/1 with 1 for the
-    positive one (``ethiclens._checks.positive_value``) when that keeps every real 0 and 1
-    (not 1/2: 1 would become 0); otherwise the other rows dropped or corrected."""
-    uniq = [plain(v) for v in values]
-    numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in uniq)
-    if numeric and (len(uniq) > 3 or not all(float(v).is_integer() for v in uniq)):
-        cut = "0.5" if all(0 <= v <= 1 for v in uniq) else "T"
-        where = "" if cut == "0.5" else " (T: the model's decision threshold)"
-        return (
-            f"threshold the scores into 0/1, e.g. in pandas "
-            f"df[{col!r}] = (df[{col!r}] >= {cut}).astype(int){where}"
-        )
-    if len(uniq) == 2 and _keeps_zero_one(uniq, positive_value(uniq)):
-        return (
-            f"the column holds two values {sorted(uniq, key=str)}: recode it to 0/1 with 1 for "
-            f"the positive value, e.g. in pandas df[{col!r}] = "
-            f"(df[{col!r}] == {positive_value(uniq)!r}).astype(int)"
-        )
-    return "drop those rows or correct their values to 0/1 (1 = the positive outcome)"
