@@ -331,10 +331,7 @@ def estimate(
     random_state = _check_seed(random_state, "random_state", allow_none=True)
     policy = _check_policy(policy, level)
     m = rel.manifest
-    try:
-        metrics = _estimable(m, [metrics] if isinstance(metrics, str) else metrics)
-    except EthicLensInputError as exc:  # Python's face: the argument, not the option
-        raise exc.renamed({"--metrics": "metrics"}, "argument") from None
+    metrics = _metrics_asked(m, metrics)
     mech = get_mechanism(m["mechanism"], f"{TABLE}: mechanism")
     counts, domain, labelled = released_counts(rel)
     n = counts.sum()
@@ -481,6 +478,14 @@ def _no_interval(iv, method: str) -> str:
         f"no interval: {note}, too many to leave out (in those a group has no estimated rows "
         "of a condition the metric divides by); request more rows (--n) or a larger ε"
     )
+
+
+def _metrics_asked(m: dict, metrics) -> list:
+    """The metrics ``estimate(metrics=...)`` asked of the release with manifest ``m``."""
+    try:
+        return _estimable(m, [metrics] if isinstance(metrics, str) else metrics)
+    except EthicLensInputError as exc:  # Python's face: the argument, not the option
+        raise exc.renamed({"--metrics": "metrics"}, "argument") from None
 
 
 def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> Estimate:
