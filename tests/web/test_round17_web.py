@@ -53,12 +53,12 @@ def test_a_typed_threshold_for_predictions_unrelated_to_the_score_is_refused(cli
     done = wait_done(client, url).text
     r = client.post(url + "/thresholds", data=_view_form(done, threshold="0.5"))
     assert r.status_code == 422, _text(r.text)[-600:]
-    assert "0.5 is not the threshold the audit's predictions used" in _text(r.text)
-    assert "no threshold is theirs" in _text(r.text)
+    assert "0.5 is not the threshold the audit's predictions used" in _text(r.text).lower()
+    assert "no threshold is theirs" in _text(r.text).lower()
     # the empty field's refusal no longer asks for a threshold that would be refused
     r = client.post(url + "/thresholds", data=_view_form(done))
     assert r.status_code == 422
-    assert "no threshold is theirs" in _text(r.text)
+    assert "no threshold is theirs" in _text(r.text).lower()
 
 
 def test_a_typed_threshold_the_rows_agree_with_is_marked_audited(client):
@@ -250,3 +250,43 @@ def test_a_database_tables_score_column_is_proposed_by_its_name(tmp_path, monkey
         r = client.post(url, data=form)
         done = wait_done(client, r.headers["location"])
         assert done.status_code == 200, _text(done.text)[-600:]
+
+
+# -- 8. a repeated single-valued field -----------------------------------------------------------
+def _post_pairs(client, url, pairs):
+    from urllib.parse import urlencode
+
+    kind = {"content-type": "application/x-www-form-urlencoded"}
+    return client.post(url, content=urlencode(pairs).encode(), headers=kind)
+
+
+def test_a_field_sent_twice_is_refused_by_its_name_on_every_form(client):
+    frame = make_frame(n=800)
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    form = mapping_form(client.get(url).text, bins_4="", n_boot="200")
+    pairs = [(k, v) for k, v in form.items() if k != "protected"]
+    pairs += [("protected", "3"), ("seed", "1"), ("seed", "2")]
+    r = _post_pairs(client, url, pairs)
+    assert (
+        r.status_code == 400 and "the field 'seed' is sent more than once" in _text(r.text).lower()
+    )
+    token = csrf_of(client.get("/").text)
+    r = _post_pairs(client, "/pick", [("csrf", token), ("path", "a.csv"), ("path", "b.csv")])
+    assert (
+        r.status_code == 400 and "the field 'path' is sent more than once" in _text(r.text).lower()
+    )
+    r = client.get("/diff?a=x&a=y&b=z")
+    assert r.status_code == 400 and "the field 'a' is sent more than once" in _text(r.text).lower()
+    r = client.post(
+        "/upload",
+        data={"csrf": [token, token]},
+        files={"file": ("a.csv", frame.to_csv(index=False).encode())},
+    )
+    assert (
+        r.status_code == 400 and "the field 'csrf' is sent more than once" in _text(r.text).lower()
+    )
+    # the ticked attributes are the one field sent once per box
+    pairs = [(k, v) for k, v in form.items() if k not in ("protected", "bins_4")]
+    pairs += [("bins_4", "0,45,120"), ("protected", "3"), ("protected", "4")]
+    r = _post_pairs(client, url, pairs)
+    assert r.status_code == 303, _text(r.text)[-600:]

@@ -9,7 +9,7 @@ import json
 import threading
 
 from ..errors import EthicLensInputError
-from ._web import in_thread, said, verdict_word, web_of
+from ._web import in_thread, repeated_name, said, verdict_word, web_of
 
 HISTORY_LINK = ("/history", "Open the history")
 PAGE_SIZE = 200  # requests listed per history page
@@ -19,6 +19,8 @@ _PLOT_LOCK = threading.Lock()  # matplotlib's pyplot is not thread-safe
 async def history(request):
     """Every request, newest first, ``PAGE_SIZE`` a page (``?page=2``: the next older ones)."""
     web = web_of(request)
+    if repeated := repeated_name(request.query_params.multi_items()):
+        return web.repeated_refusal(request, repeated, link=HISTORY_LINK)
     total = web.store.history_size()
     pages = max(1, -(-total // PAGE_SIZE))
     page = _page_number(request.query_params.get("page", "1"), pages)
@@ -52,6 +54,8 @@ async def diff(request):
     comparison's verdict and DI/EO (as the library reported them), and the library's baseline
     gate of the second against the first."""
     web = web_of(request)
+    if repeated := repeated_name(request.query_params.multi_items()):
+        return web.repeated_refusal(request, repeated, link=HISTORY_LINK)
     missing = [k for k in ("a", "b") if not request.query_params.get(k)]
     if missing:  # a malformed request, not an audit that is gone
         return web.error_page(

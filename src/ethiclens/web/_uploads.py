@@ -153,6 +153,11 @@ class StreamedUpload:
         else:
             if len(self.fields) >= MAX_FIELDS:
                 raise UploadError("the form has too many fields", fix="use the upload form")
+            if name in self.fields or name == self._part:
+                raise UploadError(
+                    f"the field {name!r} is sent more than once; it takes one value",
+                    fix="send it once (the page's own upload form does)",
+                )
             self._part = name
 
     def _reset_header(self):

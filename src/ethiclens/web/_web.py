@@ -85,6 +85,20 @@ def _too_long(value: str) -> str:
     )
 
 
+MANY_VALUED = ("protected",)  # the mapping form's ticked attributes: the one repeated field
+
+
+def repeated_name(items) -> str | None:
+    """The first field name of ``items`` ((name, value) pairs of a form or a query) sent more
+    than once, but for :data:`MANY_VALUED`; None when each is sent once."""
+    seen = set()
+    for name, _ in items:
+        if name in seen and name not in MANY_VALUED:
+            return name
+        seen.add(name)
+    return None
+
+
 def verdict_word(counts: dict) -> str:
     """The headline of a finished request: its worst verdict."""
     for word in ("FLAGGED", "INCONCLUSIVE", "INSUFFICIENT_DATA", "PASS"):
@@ -205,6 +219,18 @@ class Web:
             "reload the page and send the form again",
         )
 
+    def repeated_refusal(self, request, name: str, labels: dict | None = None, link=None):
+        """400: a field that takes one value sent more than once (``seed=1&seed=2``), never
+        read as its last value; named by ``labels``' words when given."""
+        return self.error_page(
+            request,
+            400,
+            f"the field {name!r} is sent more than once; it takes one value",
+            "send it once (the page's own form does)",
+            (labels or {}).get(name, name),
+            link,
+        )
+
     def unreadable_form(self, request, detail: str):
         """400: a body that is not a form (a broken multipart body, too many fields)."""
         return self.error_page(
@@ -229,9 +255,10 @@ class Web:
             if len(value.encode()) > FIELD_BYTES:
                 too_long[name] = _too_long(value)
             else:
-                data[name] = value  # a repeated name: its last value, as Starlette's dict
+                data[name] = value
         data["protected_list"] = [v for v in form.getlist("protected") if isinstance(v, str)]
         data["too_long"] = too_long
+        data["repeated"] = repeated_name(form.multi_items())
         return data
 
     async def checked_form(
@@ -249,6 +276,8 @@ class Web:
         except HTTPException as exc:  # Starlette's words for every way a body is not a form
             return None, self.unreadable_form(request, exc.detail)
         refused = self.csrf_refusal(request, form.get("csrf"))
+        if refused is None and form["repeated"]:
+            refused = self.repeated_refusal(request, form["repeated"], labels, link)
         if refused is None and form["too_long"] and not inline:
             name, message = next(iter(form["too_long"].items()))
             problem, _, fix = message.partition(". Fix: ")
