@@ -290,3 +290,40 @@ def test_a_field_sent_twice_is_refused_by_its_name_on_every_form(client):
     pairs += [("bins_4", "0,45,120"), ("protected", "3"), ("protected", "4")]
     r = _post_pairs(client, url, pairs)
     assert r.status_code == 303, _text(r.text)[-600:]
+
+
+# -- 9. model B's file compared as numbers ---------------------------------------------------
+def test_model_b_labels_written_as_floats_are_the_same_rows_whatever_the_dtype():
+    from pathlib import Path
+
+    import pandas as pd
+
+    from ethiclens.web._twofiles import _differ
+
+    for dtype in (object, "str"):
+        a = pd.Series(["0", "1", "A", "1"], dtype=dtype)
+        b = pd.Series(["0.0", "1.0", "A", "0"], dtype=dtype)
+        assert list(_differ(a, b)) == [3], dtype  # 0.0 is 0; a text group as written
+        assert list(_differ(a, pd.Series(["0", "1", "a", "1"], dtype=dtype))) == [2]
+    docs = " ".join((Path(__file__).parents[2] / "docs" / "web.md").read_text().split())
+    assert "a label written `0.0` in one file and `0` in the other is the same" in docs
+
+
+def test_model_b_file_with_float_labels_is_compared(client):
+    frame = make_frame(n=800)
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    b = frame[["label", "group"]].assign(
+        label=frame["label"].map("{:.1f}".format), pred=1 - frame["pred"]
+    )
+    r = client.post(
+        "/upload?for=" + url.split("/")[2],
+        data={"csrf": csrf_of(client.get("/").text)},
+        files={"file": ("b.csv", b.to_csv(index=False).encode())},
+    )
+    assert r.status_code == 303, _text(r.text)[-600:]
+    page = client.get(r.headers["location"]).text
+    form = mapping_form(page, protected=["3"], bins_4="", n_boot="200", y_score="")
+    assert form["model_b"], "model B's file is not chosen"
+    r = client.post(url, data=form)
+    assert r.status_code == 303, _text(r.text)[-600:]
+    assert "compared with model A" in wait_done(client, r.headers["location"]).text

@@ -155,8 +155,8 @@ def _protected_columns(roles: dict, prof: dict) -> list[str]:
 
 def _read(row: dict, checked: list[str], pred: str, which: str):
     """The ``checked`` columns and the prediction ``pred`` of a stored file; from a CSV the
-    checked ones as text (compared as written), the prediction typed (it may join a Parquet
-    file)."""
+    checked ones as text (compared by :func:`_differ`), the prediction typed (it may join a
+    Parquet file)."""
     import pandas as pd
 
     path = Path(row["path"])
@@ -215,17 +215,14 @@ def _same_rows(a, b, columns: list[str], name_b: str) -> None:
 
 
 def _differ(x, y):
-    """Positions where two columns disagree: as written when both are text (two CSV files),
-    else as numbers where both are numbers (a CSV and a Parquet file of the same data)."""
+    """Positions where two columns disagree: equal as numbers where both are numbers (``0``
+    and ``0.0``, a CSV's text and a Parquet file's integers), else as written; whatever
+    dtype pandas gives a CSV's text (object, or ``str`` since pandas 3). The check is that
+    the files hold the same rows: the joined table keeps model A's values."""
     import pandas as pd
 
-    if x.dtype == object and y.dtype == object:
-        same = x.to_numpy() == y.to_numpy()
-    else:
-        nx, ny = pd.to_numeric(x, errors="coerce"), pd.to_numeric(y, errors="coerce")
-        same = (nx.to_numpy() == ny.to_numpy()) | (
-            x.astype(str).to_numpy() == y.astype(str).to_numpy()
-        )
+    nx, ny = pd.to_numeric(x, errors="coerce"), pd.to_numeric(y, errors="coerce")
+    same = (nx.to_numpy() == ny.to_numpy()) | (x.astype(str).to_numpy() == y.astype(str).to_numpy())
     return (~same).nonzero()[0]
 
 
