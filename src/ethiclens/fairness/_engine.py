@@ -62,6 +62,7 @@ from ._result import (
     GroupSummary,
     Headline,
     MetricEstimate,
+    empty_crossings,
 )
 from ._validate import (
     INTERSECTION_SEP,
@@ -479,6 +480,9 @@ def _run(ctx, opts, attrs, edits, build, facts: _Facts) -> AuditResult:
     opts = opts.seeded()
     seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))
     attributes, comparisons = [], []
+    gaps = empty_crossings(
+        {n: g for n, (g, _) in attrs.items()}, opts.intersections, INTERSECTION_SEP
+    )
     for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
         source = opts.reference_source
         if isinstance(source, dict):
@@ -487,6 +491,8 @@ def _run(ctx, opts, attrs, edits, build, facts: _Facts) -> AuditResult:
         summary, comps = _audit_cells(
             ctx, cells, references.get(name), source, np.random.default_rng(seed)
         )
+        if name in gaps:  # a crossing with no rows is named, not dropped without a word
+            summary.empty_crossings, summary.empty_crossings_not_listed = gaps[name]
         attributes.append(summary)
         comparisons.extend(comps)
     data = {"n_rows": int(facts.n_rows), "provenance": opts.provenance or {}}

@@ -91,20 +91,82 @@ def _auc_columns(m: MetricEstimate | None, intervals: bool) -> dict:
     return row
 
 
+EMPTY_CROSSINGS_LISTED = 20  # an intersection names at most this many crossings without rows
+
+
+def empty_crossings(groups: dict, combos, sep: str = "&") -> dict:
+    """The crossings of each intersection's observed values that have no rows.
+
+    ``groups``: attribute name -> its groups, the crossings' among them (as the audit counted
+    them); ``combos``: the intersections (tuples of attribute names). Returns intersection name
+    -> ``(listed, not_listed)``: the first ``EMPTY_CROSSINGS_LISTED`` crossings without rows in
+    the order of the components' groups, and how many more there are; only intersections that
+    have some.
+    """
+    from itertools import product
+
+    out = {}
+    for combo in combos or []:
+        name = sep.join(map(str, combo))
+        if name not in groups or any(str(a) not in groups for a in combo):
+            continue
+        parts = [[str(g) for g in groups[str(a)]] for a in combo]
+        present = {str(g) for g in groups[name]}
+        total = 1
+        for p in parts:
+            total *= len(p)
+        missing = total - len(present)
+        if missing <= 0:
+            continue
+        listed = []
+        for values in product(*parts):  # stops after len(present) + the cap at most
+            label = sep.join(values)
+            if label not in present:
+                listed.append(label)
+                if len(listed) == EMPTY_CROSSINGS_LISTED:
+                    break
+        out[name] = (listed, missing - len(listed))
+    return out
+
+
+def empty_crossings_text(name: str, listed, not_listed: int = 0) -> str:
+    """One intersection's crossings without rows in words: ``race&sex: no rows for D&M``."""
+    more = f" and {not_listed:,} more" if not_listed else ""
+    return f"{name}: no rows for {', '.join(listed)}{more}"
+
+
 @dataclass
 class AttributeSummary:
     name: str
     reference: str
     reference_source: str
     groups: list[GroupSummary]
+    # an intersection's crossings of observed values with no rows (at most
+    # EMPTY_CROSSINGS_LISTED named) and how many more; in the JSON only when there are some
+    empty_crossings: list[str] = field(default_factory=list)
+    empty_crossings_not_listed: int = 0
 
     def to_dict(self) -> dict:
-        return {
+        d = {
             "name": self.name,
             "reference": self.reference,
             "reference_source": self.reference_source,
             "groups": [g.to_dict() for g in self.groups],
         }
+        if self.empty_crossings:
+            d["empty_crossings"] = list(self.empty_crossings)
+        if self.empty_crossings_not_listed:
+            d["empty_crossings_not_listed"] = int(self.empty_crossings_not_listed)
+        return d
+
+    @property
+    def empty_crossings_text(self) -> str | None:
+        """``race&sex: no rows for D&M`` when this intersection has crossings without rows."""
+        if not self.empty_crossings:
+            return None
+        return empty_crossings_text(
+            self.name, self.empty_crossings, self.empty_crossings_not_listed
+        )
 
 
 @dataclass

@@ -239,10 +239,15 @@ def _card(label, value, note, withheld=False) -> Markup:
     )
 
 
+EMPTY_CROSSINGS_LEAD = "Crossings with no rows (so not audited) — "
+
+
 def _summary(result: AuditResult) -> Section:
     refs = "; ".join(
         f"{a.name}: reference {a.reference} ({a.reference_source})" for a in result.attributes
     )
+    # a crossing with no rows is named, not left out without a word
+    empty = [a.empty_crossings_text for a in result.attributes if a.empty_crossings_text]
     label = result.data.get("provenance", {}).get("label")
     changes = changes_sentence(result.config, result.run)
     weighted = weighted_sentence(result.config)
@@ -266,6 +271,7 @@ def _summary(result: AuditResult) -> Section:
                 + "."
             ),
             paragraph("Reference groups — " + refs),
+            paragraph(EMPTY_CROSSINGS_LEAD + "; ".join(empty)) if empty else Markup(""),
         ),
     )
 

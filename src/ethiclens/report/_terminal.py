@@ -105,6 +105,7 @@ def _header(result) -> list[str]:
         f"[cyan]{_e(attr.reference)}[/cyan] ({_e(attr.reference_source)})"
         for attr in result.attributes
     ]
+    lines += [_e(a.empty_crossings_text) for a in result.attributes if a.empty_crossings_text]
     return lines
 
 

@@ -1,0 +1,152 @@
+"""Round 17: an intersection's crossings without rows are named (JSON, terminal, HTML), on the
+rows and the counts path alike; a merged reference says what was given; compare marks its
+absolute differences."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ethiclens
+from ethiclens.report import render_html, terminal_summary, validate_report
+
+
+def _frame(n_per_cell=150, seed=0):
+    """race A-D x sex F/M with no D&M rows."""
+    rng = np.random.default_rng(seed)
+    cells = [(r, s) for r in "ABCD" for s in "FM" if (r, s) != ("D", "M")]
+    rows = [c for c in cells for _ in range(n_per_cell)]
+    race, sex = zip(*rows, strict=True)
+    n = len(rows)
+    return pd.DataFrame(
+        {
+            "y": rng.integers(0, 2, n),
+            "p": rng.integers(0, 2, n),
+            "race": race,
+            "sex": sex,
+        }
+    )
+
+
+def _audit(df):
+    return ethiclens.audit(
+        df["y"],
+        df["p"],
+        df[["race", "sex"]],
+        intersections=[("race", "sex")],
+        n_boot=100,
+        random_state=0,
+    )
+
+
+def test_empty_crossing_named_in_json_and_valid():
+    result = _audit(_frame())
+    report = json.loads(result.to_json())
+    validate_report(report)
+    by_name = {a["name"]: a for a in report["attributes"]}
+    assert by_name["race&sex"]["empty_crossings"] == ["D&M"]
+    assert "empty_crossings_not_listed" not in by_name["race&sex"]
+    # an attribute with nothing to say keeps its old entry
+    assert "empty_crossings" not in by_name["race"]
+    assert "empty_crossings" not in by_name["sex"]
+
+
+def test_counts_path_names_the_same_crossings():
+    df = _frame()
+    table = (
+        df.rename(columns={"y": "y_true", "p": "y_pred"})
+        .groupby(["race", "sex", "y_true", "y_pred"])
+        .size()
+        .reset_index(name="count")
+    )
+    result = ethiclens.audit_counts(
+        table,
+        protected=["race", "sex"],
+        intersections=[("race", "sex")],
+        n_boot=100,
+        random_state=0,
+    )
+    got = {a.name: a.to_dict().get("empty_crossings") for a in result.attributes}
+    assert got["race&sex"] == ["D&M"]
+
+
+def test_many_empty_crossings_are_capped_with_a_count():
+    rng = np.random.default_rng(1)
+    k = 30  # 30 x 30 crossings of which only the diagonal has rows
+    a = np.repeat([f"a{i:02d}" for i in range(k)], 120)
+    b = np.repeat([f"b{i:02d}" for i in range(k)], 120)
+    n = len(a)
+    result = ethiclens.audit(
+        rng.integers(0, 2, n),
+        rng.integers(0, 2, n),
+        pd.DataFrame({"a": a, "b": b}),
+        intersections=[("a", "b")],
+        n_boot=100,
+        random_state=0,
+    )
+    report = json.loads(result.to_json())
+    validate_report(report)
+    entry = {x["name"]: x for x in report["attributes"]}["a&b"]
+    assert len(entry["empty_crossings"]) == 20
+    assert entry["empty_crossings"][0] == "a00&b01"
+    assert entry["empty_crossings_not_listed"] == k * k - k - 20
+    text = {x.name: x for x in result.attributes}["a&b"].empty_crossings_text
+    assert text.endswith(f"and {k * k - k - 20:,} more")
+
+
+def test_empty_crossing_named_on_terminal_and_html():
+    result = _audit(_frame())
+    text = "\n".join(_terminal_lines(result))
+    assert "race&sex: no rows for D&M" in text
+    html = render_html(result)
+    assert "race&amp;sex: no rows for D&amp;M" in html
+
+
+def _terminal_lines(result):
+    return [part for part in terminal_summary(result) if isinstance(part, str)]
+
+
+def test_no_empty_crossing_no_line():
+    df = _frame()
+    df = df[df["race"] != "D"]
+    result = _audit(df)
+    assert all(a.empty_crossings_text is None for a in result.attributes)
+    assert "no rows for" not in "\n".join(_terminal_lines(result))
+    assert "Crossings with no rows" not in render_html(result)
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "dask"])
+def test_engines_name_the_same_crossing(tmp_path, engine):
+    pytest.importorskip(engine)
+    path = tmp_path / "d.csv"
+    _frame().to_csv(path, index=False)
+    from ethiclens.cli import main
+
+    out = tmp_path / "r.json"
+    rc = main(
+        [
+            "audit",
+            str(path),
+            "--engine",
+            engine,
+            "--y-true",
+            "y",
+            "--y-pred",
+            "p",
+            "--protected",
+            "race",
+            "--protected",
+            "sex",
+            "--intersect",
+            "race,sex",
+            "--n-boot",
+            "100",
+            "--json",
+            str(out),
+        ]
+    )
+    assert rc in (0, None)
+    report = json.loads(out.read_text())
+    entry = {a["name"]: a for a in report["attributes"]}["race&sex"]
+    assert entry["empty_crossings"] == ["D&M"]
