@@ -766,6 +766,7 @@ def _refuse_scores(source, notnum, miss, out, check: _GroupByCheck) -> None:
     column = _label(source, "y_score")
     notnum = notnum & (count > 0)
     if notnum.any():
+        refuse_typed_numbers(check.locator, source, "y_score", true_false=True)
         where, value = check.row_of(source, lambda s: numbers(s, check.text)[2])
         raise EthicLensInputError(
             not_numbers("scores must be numbers in [0, 1]", int(count[notnum].sum()), where),
@@ -793,16 +794,18 @@ def _refuse_scores(source, notnum, miss, out, check: _GroupByCheck) -> None:
         )
 
 
-def refuse_typed_numbers(locator, column: str, role: str) -> None:
+def refuse_typed_numbers(locator, column: str, role: str, *, true_false: bool = False) -> None:
     """Refuse a score or weight ``column`` stored as text or true/false, as the audit refuses
     that column read by pandas (``fairness.typed_numbers_error``, the same words and first
     text values): DuckDB, Dask and Spark cast it to numbers unseen. ``locator``'s
     ``typed_values(column)`` says what the column's type is (a Parquet file's, an in-memory
-    frame's); a CSV's columns are typed by the reader. Called once every value was found to
-    be a number."""
+    frame's, a database's); a CSV's columns are typed by the reader. Called once every value
+    was found to be a number; with ``true_false``, before values found not to be numbers are
+    refused, for a true/false column only (a database's BOOLEAN, which its count does not
+    read as numbers)."""
     typed_values = getattr(locator, "typed_values", None)
     values = typed_values(column) if typed_values else None
-    if values is None:
+    if values is None or (true_false and not pd.api.types.is_bool_dtype(values)):
         return
     from ..fairness import typed_numbers_error
 
@@ -847,6 +850,7 @@ def _check_weights(raw: pd.DataFrame, check: _GroupByCheck) -> pd.DataFrame:
     column = _label(roles.weight, "sample_weight")
     texts = int(pd.to_numeric(raw[WEIGHT_TEXT]).fillna(0).sum()) if WEIGHT_TEXT in raw else 0
     if texts:
+        refuse_typed_numbers(check.locator, roles.weight, "sample_weight", true_false=True)
         where, value = check.row_of(roles.weight, lambda s: numbers(s, check.text)[2])
         raise EthicLensInputError(
             not_numbers("weights must be numbers", texts, where),

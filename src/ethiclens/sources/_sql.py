@@ -58,6 +58,7 @@ DEFAULT_TIMEOUT_S = 600.0
 # SQLAlchemy backend -> sqlglot dialect; only backends whose read-only mode is implemented
 # and tested here are accepted (the fix names the way round for the others).
 _DIALECTS = {"postgresql": "postgres", "sqlite": "sqlite"}
+_PG_TEXT = ("text", "character varying", "character", "name", "citext")
 
 
 @dataclass(frozen=True)
@@ -545,7 +546,8 @@ def _run(url, roles, table, query, timeout, flag):
                 return columns
             frame = _count(sa, con, source, roles, columns, backend, db)
             _check_not_empty(frame, table)
-            return finish_counts(frame, roles, f"sql ({backend})", _Values(sa, con, source))
+            values = _Values(sa, con, source, backend, table)
+            return finish_counts(frame, roles, f"sql ({backend})", values)
     except EthicLensInputError:
         raise
     except _StatementTimeout:
@@ -576,8 +578,9 @@ class _Values:
     ``_rules.check_counts``), read in the count's read-only transaction only after a check
     failed. A database has no row order to name: the place is left empty, the value said."""
 
-    def __init__(self, sa, con, source: str):
+    def __init__(self, sa, con, source: str, backend: str = "sqlite", table: str | None = None):
         self.sa, self.con, self.source = sa, con, source
+        self.backend, self.table = backend, table
 
     def first(self, column, test):
         """("", raw value) of the first value where ``test(Series) -> mask`` holds, else None."""
@@ -592,6 +595,66 @@ class _Values:
                 result.close()
                 return "", values.iloc[int(np.flatnonzero(mask)[0])]
         return None
+
+    def typed_values(self, column):
+        """What ``_rules.refuse_typed_numbers`` reads of a score or weight column whose own
+        type is text or true/false, as a Parquet file's is read: its first distinct text
+        values, or ``[True]``; None for numbers. SQLite types each value: text when every
+        value is stored as text (``typeof``: a TEXT column's numbers), true/false when a
+        table declares the column BOOLEAN. PostgreSQL types the column: a table's declared
+        type (SQLAlchemy's inspection), a query's ``pg_typeof``. Read in the count's
+        read-only transaction, only once every value was found to be a number."""
+        import pandas as pd
+
+        from ._rules import first_distinct
+
+        name = quote(column)
+        if self.backend == "sqlite":
+            # A column is text as a Parquet string column is: every value stored as text (a
+            # REAL column's stray 'nan' is a value, read by the rows' rule as a CSV's is).
+            number = f"SELECT 1 FROM {self.source} WHERE typeof({name}) IN ('integer', 'real')"
+            if self._scalar(f"{number} LIMIT 1") is None:
+                sql = f"SELECT {name} FROM {self.source} WHERE typeof({name}) = 'text'"
+                text = first_distinct(self._chunks(sql))
+                if len(text):
+                    return text
+            kind = "bool" if self._declared(column) == "bool" else None
+        elif self.table is not None:
+            kind = self._declared(column)
+        else:
+            kind = self._scalar(f"SELECT pg_typeof({name})::text FROM {self.source} LIMIT 1")
+            kind = "bool" if kind == "boolean" else "text" if kind in _PG_TEXT else None
+        if kind == "bool":
+            return pd.Series([True])
+        if kind == "text":
+            sql = f"SELECT {name} FROM {self.source} WHERE {name} IS NOT NULL"
+            return first_distinct(self._chunks(sql))
+        return None
+
+    def _declared(self, column) -> str | None:
+        """The declared type of ``column`` in the table ("bool", "text"; None for another type
+        or a query's column, which has none)."""
+        if self.table is None:
+            return None
+        *schema, table = self.table.split(".")
+        found = self.sa.inspect(self.con).get_columns(table, schema=".".join(schema) or None)
+        kind = next((c["type"] for c in found if c["name"] == column), None)
+        if isinstance(kind, self.sa.Boolean):
+            return "bool"
+        return "text" if isinstance(kind, self.sa.String) else None
+
+    def _scalar(self, sql: str):
+        return self.con.execute(_statement(self.sa, sql)).scalar()
+
+    def _chunks(self, sql: str):
+        import pandas as pd
+
+        result = self.con.execute(_statement(self.sa, sql))
+        try:
+            while rows := result.fetchmany(1 << 16):
+                yield pd.Series([row[0] for row in rows], dtype=object)
+        finally:
+            result.close()
 
 
 def _check_not_empty(frame, table) -> None:
