@@ -150,3 +150,23 @@ def test_engines_name_the_same_crossing(tmp_path, engine):
     report = json.loads(out.read_text())
     entry = {a["name"]: a for a in report["attributes"]}["race&sex"]
     assert entry["empty_crossings"] == ["D&M"]
+
+
+def test_threshold_view_names_the_empty_crossing(tmp_path):
+    from ethiclens.fairness import threshold_table
+    from ethiclens.report import threshold_summary, write_threshold_html
+
+    df = _frame()
+    score = np.random.default_rng(2).random(len(df))
+    tt = threshold_table(
+        df["y"],
+        score,
+        df[["race", "sex"]],
+        intersections=[("race", "sex")],
+        n_boot=100,
+        random_state=0,
+    )
+    assert "race&sex: no rows for D&M" in threshold_summary(tt)
+    path = write_threshold_html(tt, tmp_path / "t.html")
+    html = open(path, encoding="utf-8").read()
+    assert "race&amp;sex: no rows for D&amp;M" in html

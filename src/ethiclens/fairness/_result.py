@@ -262,6 +262,16 @@ class AuditResult:
     def flagged(self) -> list[Comparison]:
         return [c for c in self.comparisons if c.flagged]
 
+    @staticmethod
+    def crossings_without_rows(groups: dict, intersections) -> dict[str, str]:
+        """Intersection name -> its line, for each intersection whose crossings of observed
+        groups have no rows: ``race&sex: no rows for D&M`` (20 named at most, then a count), as
+        the audit states
+        them: ``groups`` maps each attribute and intersection to its groups (a threshold view's
+        ``frame``), ``intersections`` lists the crossed attributes."""
+        gaps = empty_crossings(groups, intersections)
+        return {name: empty_crossings_text(name, *gap) for name, gap in gaps.items()}
+
     def gate(self, fail_on: str | None = None, baseline=None):
         """The pipeline gate: a ``GateOutcome`` (``.passed``, ``.message()``).
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import base64
 
+from markupsafe import Markup
+
 from .._text import percent
-from ._audit_report import fmt, run_record
+from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record, threshold_empty_crossings
 from ._plots import Chart
 from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
 from ._threshold_plot import threshold_figure_png
@@ -24,6 +26,8 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
     cfg = tt.config
     frame = tt.frame
     sections = []
+    # a crossing with no rows is named under its intersection, not left out without a word
+    empty = threshold_empty_crossings(tt)
     for attr in dict.fromkeys(frame["attribute"]):
         png = threshold_figure_png(tt, attr)
         chart = Chart(
@@ -51,7 +55,8 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
             rows,
             numeric=(2, 3, 5),
         )
-        sections.append(Section(f"thresholds-{attr}", str(attr), join(figure(chart), tab)))
+        note = paragraph(EMPTY_CROSSINGS_LEAD + empty[attr]) if attr in empty else Markup("")
+        sections.append(Section(f"thresholds-{attr}", str(attr), join(figure(chart), note, tab)))
     intro = paragraph(
         f"A row is predicted positive when its score is at least the threshold. Intervals: "
         f"{percent(cfg['confidence_level'])} {cfg['ci_method']}, {cfg['n_boot']} draws, seed "
