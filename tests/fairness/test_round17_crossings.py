@@ -170,3 +170,50 @@ def test_threshold_view_names_the_empty_crossing(tmp_path):
     path = write_threshold_html(tt, tmp_path / "t.html")
     html = open(path, encoding="utf-8").read()
     assert "race&amp;sex: no rows for D&amp;M" in html
+
+
+@pytest.fixture(scope="module")
+def comparison():
+    df = _frame()
+    other = np.random.default_rng(3).integers(0, 2, len(df))
+    return ethiclens.compare(
+        df["y"],
+        df["p"],
+        other,
+        df[["race", "sex"]],
+        intersections=[("race", "sex")],
+        n_boot=100,
+        random_state=0,
+    )
+
+
+def test_compare_marks_absolute_differences_and_keeps_numbers(comparison, tmp_path):
+    from ethiclens.report import comparison_summary
+
+    lines = comparison_summary(comparison)
+    eo = [x for x in lines if x.lstrip().startswith("equalized_odds_difference")]
+    di = [x for x in lines if x.lstrip().startswith("disparate_impact")]
+    assert eo and all(x.lstrip().startswith("equalized_odds_difference (absolute):") for x in eo)
+    assert di and all("(absolute)" not in x for x in di)
+    assert any(x.startswith("(absolute): the metric is the size of the gap") for x in lines)
+    html = _compare_html(comparison, tmp_path)
+    assert "fnr_difference (absolute)" in html
+    assert "statistical_parity_difference (absolute)" not in html
+    assert "statistical_parity_difference" in html
+    # the JSON's metric names and numbers are unchanged
+    names = {d["metric"] for d in comparison.to_dict()["differences"]}
+    assert "fnr_difference" in names and not any("absolute" in n for n in names)
+
+
+def _compare_html(comparison, tmp_path):
+    from ethiclens.report import write_comparison_html
+
+    path = write_comparison_html(comparison, tmp_path / "c.html")
+    return open(path, encoding="utf-8").read()
+
+
+def test_compare_names_the_empty_crossing(comparison, tmp_path):
+    from ethiclens.report import comparison_summary
+
+    assert "race&sex: no rows for D&M" in comparison_summary(comparison)
+    assert "race&amp;sex: no rows for D&amp;M" in _compare_html(comparison, tmp_path)

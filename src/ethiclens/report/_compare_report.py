@@ -5,7 +5,8 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from .._text import percent
-from ._audit_report import fmt, run_record
+from ..fairness import COMPARISON_METRIC_SPECS
+from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record
 from ._render import Report, Section, generated_by, join, paragraph, status_badge, table
 
 
@@ -16,6 +17,27 @@ def difference_text(m) -> str:
     if m.ci_low is None:
         return f"{fmt(m.value)} ({m.reason or 'below the sample floor'}: no interval)"
     return f"{fmt(m.value)} [{fmt(m.ci_low)}, {fmt(m.ci_high)}]"
+
+
+ABSOLUTE_MARK = " (absolute)"  # a comparison metric that is |group - reference|
+ABSOLUTE_NOTE = (
+    "(absolute): the metric is the size of the gap, |group − reference|, never negative; its "
+    "B − A says whether the gap grew or shrank, not which group is ahead. The other "
+    "differences are signed (group − reference) and disparate impact is a ratio."
+)
+
+
+def metric_label(metric: str) -> str:
+    """A comparison metric's name, marked ``(absolute)`` when it is |group − reference| (its
+    registry kind), so a B − A table does not mix signed and absolute gaps without a word."""
+    spec = COMPARISON_METRIC_SPECS.get(metric)
+    absolute = spec is not None and spec.kind in ("abs_difference", "max_abs_difference")
+    return metric + ABSOLUTE_MARK if absolute else metric
+
+
+def empty_crossing_lines(comp) -> list[str]:
+    """The intersections' crossings without rows (both models audit the same rows)."""
+    return [a.empty_crossings_text for a in comp.audit_a.attributes if a.empty_crossings_text]
 
 
 def build_comparison_report(comp, title: str | None = None) -> Report:
@@ -33,7 +55,11 @@ def build_comparison_report(comp, title: str | None = None) -> Report:
         Section(
             "differences",
             f"Differences {b} − {a}",
-            join(_differences(comp), paragraph(f"Interval method: {method}.")),
+            join(
+                _differences(comp),
+                paragraph(f"Interval method: {method}."),
+                paragraph(ABSOLUTE_NOTE) if _any_absolute(comp.differences) else Markup(""),
+            ),
         ),
         Section("group-differences", "Per-group rates", Markup(_group_differences(comp))),
         run_record(comp.run, cfg, "compare"),
@@ -46,10 +72,12 @@ def _summary(comp) -> Section:
     a, b = comp.names
     cfg = comp.config
     changed = comp.changed
+    empty = empty_crossing_lines(comp)
     return Section(
         "summary",
         "Summary",
         join(
+            paragraph(EMPTY_CROSSINGS_LEAD + "; ".join(empty)) if empty else Markup(""),
             paragraph(
                 f"{b} − {a}: for every metric and comparison, the difference with a "
                 f"{percent(cfg['confidence_level'])} {'paired' if cfg['paired'] else 'unpaired'} "
@@ -87,7 +115,12 @@ def _value(v) -> str:
 
 def _difference_cells(d, label: str) -> tuple:
     """A difference's row: what is compared, the metric, A, B and B − A with its interval."""
-    return (label, d.metric, _value(d.value_a), _value(d.value_b), difference_text(d.difference))
+    metric = d.metric if d.reference is None else metric_label(d.metric)  # a group's rate
+    return (label, metric, _value(d.value_a), _value(d.value_b), difference_text(d.difference))
+
+
+def _any_absolute(differences) -> bool:
+    return any(metric_label(d.metric) != d.metric for d in differences)
 
 
 def _differences(comp):

@@ -18,7 +18,12 @@ from ._audit_report import (
     withheld_hint,
 )
 from ._audit_report import fmt as fmt_number
-from ._compare_report import difference_text
+from ._compare_report import (
+    ABSOLUTE_NOTE,
+    difference_text,
+    empty_crossing_lines,
+    metric_label,
+)
 from ._verdict import (
     _POLICY_METRICS,
     composite_caveat,
@@ -193,19 +198,24 @@ def comparison_summary(result) -> list[str]:
         f"{cfg['n_boot']} {'paired' if cfg['paired'] else 'unpaired'} draws, seed "
         f"{cfg['random_state']}"
     ]
+    lines += empty_crossing_lines(result)
     gated = ("disparate_impact", "equalized_odds_difference")
+    absolute = False
     for v in result.verdicts:
         lines.append(f"{v.attribute}: {v.group} vs {v.reference}: {v.status_a} -> {v.status_b}")
         for d in result.differences:
             if (d.attribute, d.group) != (v.attribute, v.group) or d.metric not in gated:
                 continue
+            absolute |= metric_label(d.metric) != d.metric
             lines.append(
-                f"  {d.metric}: {a} {fmt_number(d.value_a)}, {b} {fmt_number(d.value_b)}, "
+                f"  {metric_label(d.metric)}: {a} {fmt_number(d.value_a)}, "
+                f"{b} {fmt_number(d.value_b)}, "
                 f"{b} - {a} {difference_text(d.difference)}"
             )
     changed = ", ".join(f"{v.attribute}:{v.group}" for v in result.changed)
     n = f"{len(result.changed)} of {len(result.verdicts)}"
-    return lines + [f"verdicts changed: {n}" + (f": {changed}" if changed else "")]
+    lines.append(f"verdicts changed: {n}" + (f": {changed}" if changed else ""))
+    return lines + ([ABSOLUTE_NOTE] if absolute else [])
 
 
 # One character per status in the threshold grid.
