@@ -275,6 +275,8 @@ def test_a_field_sent_twice_is_refused_by_its_name_on_every_form(client):
     assert (
         r.status_code == 400 and "the field 'path' is sent more than once" in _text(r.text).lower()
     )
+    r = client.get(url + "?b=x&b=y")
+    assert r.status_code == 400 and "the field 'b' is sent more than once" in _text(r.text).lower()
     r = client.get("/diff?a=x&a=y&b=z")
     assert r.status_code == 400 and "the field 'a' is sent more than once" in _text(r.text).lower()
     r = client.post(

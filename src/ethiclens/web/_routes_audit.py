@@ -8,7 +8,7 @@ import json
 from .._checks import number_text
 from ..errors import EthicLensInputError
 from . import _portable, _roles, _twofiles
-from ._web import in_thread, redirect, said, verdict_word, web_of
+from ._web import in_thread, redirect, repeated_name, said, verdict_word, web_of
 
 PANDAS_BYTES = 256 << 20
 # The library's report is one self-contained page (inline CSS, images as data: URIs, no
@@ -32,6 +32,8 @@ async def mapping(request):
             return _no_mapping(web, request)
         return redirect(f"/audits/{audit_id}")
     if request.method in ("GET", "HEAD"):  # HEAD: as GET (Starlette routes it with GET)
+        if repeated := repeated_name(request.query_params.multi_items()):  # ?b= twice
+            return web.repeated_refusal(request, repeated)
         return _mapping_again(web, request, audit, data)
     form, refused = await web.checked_form(request, inline=True)
     if refused:

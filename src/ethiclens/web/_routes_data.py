@@ -20,7 +20,7 @@ from ._uploads import (
     limit_text,
     without_server_path,
 )
-from ._web import in_thread, redirect, said, web_of
+from ._web import in_thread, redirect, repeated_name, said, web_of
 
 # the data screen's error places: the page's top and the fields of its forms
 HOME_FIELDS = {"form", "file", "path", "benchmark", "dataset", "score", "merge", "n_boot"}
@@ -105,6 +105,8 @@ async def upload(request):
     web = web_of(request)
     if refused := _too_large(web, request):
         return refused
+    if repeated := repeated_name(request.query_params.multi_items()):  # ?for= twice
+        return web.repeated_refusal(request, repeated)
     stem = new_id()
     part = web.config.data_dir / "uploads" / f"{stem}.partial.csv"  # .csv: preflight reads it
     final, data_id, for_audit = None, None, None
