@@ -217,3 +217,31 @@ def test_compare_names_the_empty_crossing(comparison, tmp_path):
 
     assert "race&sex: no rows for D&M" in comparison_summary(comparison)
     assert "race&amp;sex: no rows for D&amp;M" in _compare_html(comparison, tmp_path)
+
+
+def test_merged_reference_says_what_was_given(tmp_path, capsys):
+    from ethiclens.cli import main
+
+    path = tmp_path / "d.csv"
+    _frame().to_csv(path, index=False)
+    html, card = tmp_path / "r.html", tmp_path / "card.md"
+    args = ["audit", str(path), "--y-true", "y", "--y-pred", "p", "--protected", "race=A"]
+    args += ["--merge-groups", "race=A,B:AB", "--n-boot", "100"]
+    rc = main([*args, "--html", str(html), "--model-card", str(card)])
+    assert rc in (0, None)
+    out = capsys.readouterr().out
+    assert "race: reference group AB (given as A, merged into AB)" in out
+    assert "race: reference AB (given as A, merged into AB)" in html.read_text(encoding="utf-8")
+    assert "reference AB (given as A, merged into AB)" in card.read_text(encoding="utf-8")
+
+
+def test_reference_given_as_the_merged_group_stays_given(tmp_path, capsys):
+    from ethiclens.cli import main
+
+    path = tmp_path / "d.csv"
+    _frame().to_csv(path, index=False)
+    args = ["audit", str(path), "--y-true", "y", "--y-pred", "p", "--protected", "race=AB"]
+    rc = main([*args, "--merge-groups", "race=A,B:AB", "--n-boot", "100"])
+    assert rc in (0, None)
+    out = capsys.readouterr().out
+    assert "race: reference group AB (given)" in out

@@ -239,6 +239,43 @@ def _card(label, value, note, withheld=False) -> Markup:
     )
 
 
+def reference_words(result, attr) -> str:
+    """How ``attr``'s reference was chosen, as its ``reference_source`` says (``given``), and
+    when the group the run gave was merged into it, what was given: ``given as A, merged into
+    AB`` (the JSON keeps ``reference_source``; the merge is in ``config.merge_groups``)."""
+    given = _given_before_merge(result, attr)
+    if given is None:
+        return attr.reference_source
+    return f"{attr.reference_source} as {given}, merged into {attr.reference}"
+
+
+def _given_before_merge(result, attr) -> str | None:
+    """The reference the run's spec gave (``--protected race=A``) when a merge renamed it into
+    ``attr.reference``; for an intersection, its attributes' joined; else None."""
+    spec = (getattr(result, "run", None) or {}).get("spec") or {}
+    given = {}
+    for item in (spec.get("roles") or {}).get("protected") or []:
+        name, sep, ref = str(item).partition("=")
+        if sep:
+            given[name] = ref
+    cfg = result.config
+    merges = cfg.get("merge_groups") or {}
+    combo = next(
+        (c for c in cfg.get("intersections") or [] if "&".join(map(str, c)) == attr.name),
+        [attr.name],
+    )
+    if not all(str(a) in given for a in combo):
+        return None
+    before = [given[str(a)] for a in combo]
+    after = [
+        next((new for new, olds in (merges.get(str(a)) or {}).items() if g in olds), g)
+        for a, g in zip(combo, before, strict=True)
+    ]
+    if before == after or "&".join(after) != attr.reference:
+        return None
+    return "&".join(before)
+
+
 EMPTY_CROSSINGS_LEAD = "Crossings with no rows (so not audited) — "
 
 
@@ -257,7 +294,8 @@ def threshold_empty_crossings(tt) -> dict[str, str]:
 
 def _summary(result: AuditResult) -> Section:
     refs = "; ".join(
-        f"{a.name}: reference {a.reference} ({a.reference_source})" for a in result.attributes
+        f"{a.name}: reference {a.reference} ({reference_words(result, a)})"
+        for a in result.attributes
     )
     # a crossing with no rows is named, not left out without a word
     empty = [a.empty_crossings_text for a in result.attributes if a.empty_crossings_text]

@@ -21,6 +21,7 @@ from ._audit_report import (
     interval_sentence,
     min_di_note,
     outcome_sentence,
+    reference_words,
     weighted_sentence,
     withheld_hint,
 )
@@ -111,7 +112,7 @@ def _factors(result: AuditResult, prov: dict) -> list[str]:
     for a in result.attributes:
         groups = ", ".join(f"{md(g.group)} (n={g.n})" for g in a.groups)
         out.append(
-            f"- {md(a.name)}: reference {md(a.reference)} ({md(a.reference_source)}); "
+            f"- {md(a.name)}: reference {md(a.reference)} ({md(reference_words(result, a))}); "
             f"groups {groups}."
         )
     changes = changes_sentence(result.config, result.run)

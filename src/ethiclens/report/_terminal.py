@@ -14,6 +14,7 @@ from ._audit_report import (
     di_rule_sentence,
     disadvantaged_note,
     fmt_estimate,
+    reference_words,
     threshold_empty_crossings,
     withheld_hint,
 )
@@ -108,7 +109,7 @@ def _header(result) -> list[str]:
         lines.append(_e(f"Counts table: {_suppression(suppressed)}"))
     lines += [
         f"[bold]{_e(attr.name)}[/bold]: reference group "
-        f"[cyan]{_e(attr.reference)}[/cyan] ({_e(attr.reference_source)})"
+        f"[cyan]{_e(attr.reference)}[/cyan] ({_e(reference_words(result, attr))})"
         for attr in result.attributes
     ]
     lines += [_e(a.empty_crossings_text) for a in result.attributes if a.empty_crossings_text]
