@@ -245,3 +245,9 @@ def test_reference_given_as_the_merged_group_stays_given(tmp_path, capsys):
     assert rc in (0, None)
     out = capsys.readouterr().out
     assert "race: reference group AB (given)" in out
+
+
+def test_notebook_views_name_the_empty_crossing():
+    result = _audit(_frame())
+    assert "  race&sex: no rows for D&M" in repr(result).splitlines()
+    assert "race&amp;sex: no rows for D&amp;M" in result._repr_html_()

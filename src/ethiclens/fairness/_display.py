@@ -207,7 +207,8 @@ def audit_html(result) -> str:
         f"{cfg.get('random_state')}. result.to_frame() and result.by_group() give every metric."
     )
     table = html_table(headers, rows, None, (len(headers) - 2,))
-    return block("EthicLens fairness audit", [headline_text(result), method], [table])
+    texts = [headline_text(result), method, *result.empty_crossing_notes]
+    return block("EthicLens fairness audit", texts, [table])
 
 
 def _first_reason(c) -> str | None:
@@ -226,6 +227,7 @@ def audit_repr(result) -> str:
         f"AuditResult({result.data.get('n_rows', '?')} rows, {len(result.attributes)} "
         f"attribute(s), {len(result.comparisons)} comparisons: {counts})",
         "  " + headline_text(result),
+        *("  " + text for text in result.empty_crossing_notes),
     ]
     limit = 12
     for c in result.comparisons[:limit]:

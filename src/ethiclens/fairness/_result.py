@@ -262,6 +262,12 @@ class AuditResult:
     def flagged(self) -> list[Comparison]:
         return [c for c in self.comparisons if c.flagged]
 
+    @property
+    def empty_crossing_notes(self) -> list[str]:
+        """``race&sex: no rows for D&M`` per intersection whose crossings of observed groups
+        have no rows (``attributes[].empty_crossings`` in words)."""
+        return [a.empty_crossings_text for a in self.attributes if a.empty_crossings_text]
+
     @staticmethod
     def crossings_without_rows(groups: dict, intersections) -> dict[str, str]:
         """Intersection name -> its line, for each intersection whose crossings of observed

@@ -298,7 +298,7 @@ def _summary(result: AuditResult) -> Section:
         for a in result.attributes
     )
     # a crossing with no rows is named, not left out without a word
-    empty = [a.empty_crossings_text for a in result.attributes if a.empty_crossings_text]
+    empty = result.empty_crossing_notes
     label = result.data.get("provenance", {}).get("label")
     changes = changes_sentence(result.config, result.run)
     weighted = weighted_sentence(result.config)

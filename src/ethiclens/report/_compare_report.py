@@ -35,11 +35,6 @@ def metric_label(metric: str) -> str:
     return metric + ABSOLUTE_MARK if absolute else metric
 
 
-def empty_crossing_lines(comp) -> list[str]:
-    """The intersections' crossings without rows (both models audit the same rows)."""
-    return [a.empty_crossings_text for a in comp.audit_a.attributes if a.empty_crossings_text]
-
-
 def build_comparison_report(comp, title: str | None = None) -> Report:
     """A self-contained HTML report of a ``ModelComparison``."""
     a, b = comp.names
@@ -72,7 +67,7 @@ def _summary(comp) -> Section:
     a, b = comp.names
     cfg = comp.config
     changed = comp.changed
-    empty = empty_crossing_lines(comp)
+    empty = comp.audit_a.empty_crossing_notes  # both models audit the same rows
     return Section(
         "summary",
         "Summary",

@@ -22,7 +22,6 @@ from ._audit_report import fmt as fmt_number
 from ._compare_report import (
     ABSOLUTE_NOTE,
     difference_text,
-    empty_crossing_lines,
     metric_label,
 )
 from ._verdict import (
@@ -112,7 +111,7 @@ def _header(result) -> list[str]:
         f"[cyan]{_e(attr.reference)}[/cyan] ({_e(reference_words(result, attr))})"
         for attr in result.attributes
     ]
-    lines += [_e(a.empty_crossings_text) for a in result.attributes if a.empty_crossings_text]
+    lines += [_e(text) for text in result.empty_crossing_notes]
     return lines
 
 
@@ -199,7 +198,7 @@ def comparison_summary(result) -> list[str]:
         f"{cfg['n_boot']} {'paired' if cfg['paired'] else 'unpaired'} draws, seed "
         f"{cfg['random_state']}"
     ]
-    lines += empty_crossing_lines(result)
+    lines += result.audit_a.empty_crossing_notes  # both models audit the same rows
     gated = ("disparate_impact", "equalized_odds_difference")
     absolute = False
     for v in result.verdicts:
