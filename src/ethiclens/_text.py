@@ -69,12 +69,13 @@ def prints_blank(text: str) -> bool:
 
 def as_seen(text: str) -> str:
     """``text`` as a reader sees it: in NFC, without its format characters (a zero-width space,
-    a joiner, a BOM, bidi marks: category Cf) and the whitespace around it ('A ' reads as 'A'
-    in a table), so that names which look alike get one key."""
+    a joiner, a BOM, bidi marks: category Cf), the whitespace around it ('A ' reads as 'A' in a
+    table) and with each run of whitespace inside it as one space (an HTML page shows 'A  B' as
+    'A B'), so that names which look alike get one key."""
     import unicodedata
 
     nfc = unicodedata.normalize("NFC", text)
-    return "".join(c for c in nfc if unicodedata.category(c) != "Cf").strip()
+    return " ".join("".join(c for c in nfc if unicodedata.category(c) != "Cf").split())
 
 
 def percent(level) -> str:

@@ -72,7 +72,9 @@ def test_numeric_weights_and_text_that_is_not_a_number_keep_their_answers():
     y, p = _data()
     g = pd.Series(["a", "b"] * 30)
     audit(y, p, g, sample_weight=[1.5, 0.5] * 30, y_score=np.linspace(0, 1, 60))
-    with pytest.raises(EthicLensInputError, match="weights must be numbers; 1 is not a number"):
+    with pytest.raises(
+        EthicLensInputError, match="weights must be numbers; 1 value is not a number"
+    ):
         audit(y, p, g, sample_weight=["1.5"] * 59 + ["x"])
 
 
@@ -113,3 +115,19 @@ def test_a_comparison_metric_states_which_labels_its_floor_counts():
     spec = ComparisonMetric("odd", "Odd", "difference", ("true_positive_rate",), "both")
     with pytest.raises(EthicLensInputError, match="needs_labels must be True, False"):
         register_comparison_metric(spec)
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_names_apart_only_by_whitespace_between_words_are_a_clash(tmp_path, capsys, engine):
+    """'A B' and 'A  B' are two strings a page shows alike ('A B'): refused as a clash on every
+    engine; one spelling alone stays a group."""
+    from ethiclens.cli import main
+
+    rows = [(1, 0, "A B"), (0, 1, "A  B")] * 60
+    path = tmp_path / "ws.csv"
+    pd.DataFrame(rows, columns=["y", "p", "g"]).to_csv(path, index=False)
+    argv = ["audit", str(path), "--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    assert main([*argv, "--engine", engine]) == 2
+    err = capsys.readouterr().err
+    assert "distinct values print the same: 'A B' is written both as 'A  B' and as 'A B'" in err
+    assert "other whitespace between them" in err

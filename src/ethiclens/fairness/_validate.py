@@ -798,11 +798,17 @@ def blank_groups_error(blank: list[str], column: str) -> EthicLensInputError:
     )
 
 
+def _spaced_inside(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ, but only by the whitespace between their words."""
+    return a != b and a.split() == b.split()
+
+
 def _refuse_same_letters(labels: list[str], column: str) -> None:
     """Two groups whose names are the same letters in other Unicode code points ('é' composed,
     or 'e' + a combining accent, as macOS tools write it), that differ only by invisible
-    characters (a zero-width space) or only by the whitespace around them ('A' and 'A ') read
-    the same: refused, each spelling named by its code points (quoted, escaped, for spaces)."""
+    characters (a zero-width space), or only by whitespace around or between words ('A' and
+    'A ', 'A B' and 'A  B') read the same: refused, each spelling named by its code points
+    (quoted, escaped, for spaces)."""
     seen = {}
     for label in sorted(labels):  # in one order whatever order an engine found them
         nfc = as_seen(label)
@@ -817,6 +823,13 @@ def _refuse_same_letters(labels: list[str], column: str) -> None:
                 why = "the same name, one with whitespace around it"
                 fix = (
                     "strip the whitespace around the group names (pandas: .str.strip()) or "
+                    "recode the two spellings to one name"
+                )
+            elif _spaced_inside(*composed):
+                first, second = repr(seen[nfc]), repr(label)
+                why = "the same words, other whitespace between them: a page shows one space"
+                fix = (
+                    "write one space between words (pandas: .str.split().str.join(' ')) or "
                     "recode the two spellings to one name"
                 )
             elif composed[0] != composed[1]:
