@@ -180,7 +180,9 @@ def not_numbers(problem: str, n: int, where: str) -> str:
     words it alike; ``where``: ``", first at row N"`` or a file's line)."""
     if not n:
         return problem
-    return f"{problem}; {n} {'is not a number' if n == 1 else 'are not numbers'}{where}"
+    return (
+        f"{problem}; {n:,} {'value is not a number' if n == 1 else 'values are not numbers'}{where}"
+    )
 
 
 def long_label_mask(values) -> np.ndarray:

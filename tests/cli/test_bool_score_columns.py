@@ -35,4 +35,4 @@ def test_every_engine_refuses_true_false_alike(bool_csv, role, capsys):
         assert code == 2, (engine, err)
         said.add(err)
     assert len(said) == 1, said
-    assert "120 are not numbers, first at b.csv line 2 (value: 'False')" in said.pop()
+    assert "120 values are not numbers, first at b.csv line 2 (value: 'False')" in said.pop()

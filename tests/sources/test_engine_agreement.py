@@ -333,14 +333,14 @@ CASES = {
         true_false_scores,
         FULL,
         {},
-        "scores must be numbers in [0, 1]; 90 are not numbers, first at boolscore.csv line 2 "
+        "scores must be numbers in [0, 1]; 90 values are not numbers, first at boolscore.csv line 2 "
         "(value: 'True')",
     ),
     "True/False weights (CSV)": (
         true_false_weights,
         FULL,
         {},
-        "weights must be numbers; 90 are not numbers, first at boolweight.csv line 2 "
+        "weights must be numbers; 90 values are not numbers, first at boolweight.csv line 2 "
         "(value: 'False')",
     ),
     "reordered columns, CSV folder": (reordered_csv_folder, FULL, {}, "ok"),

@@ -97,7 +97,7 @@ PRED_B_KEY = Roles("pred", ["race", "pred2"], "label", key_roles={"pred2": "pred
         (None, "1 missing score(s), first at s.csv line 7."),
         (
             "abc",
-            "scores must be numbers in [0, 1]; 1 is not a number, first at s.csv line 7 "
+            "scores must be numbers in [0, 1]; 1 value is not a number, first at s.csv line 7 "
             "(value: 'abc')",
         ),
     ],

@@ -111,7 +111,7 @@ def test_a_score_that_is_not_a_number_is_named_with_its_value_and_line(tmp_path,
     said = _error(capsys, "thresholds", path, "--y-true", "y", "--y-score", "s",
                   "--protected", "g", "--engine", engine)  # fmt: skip
     assert said == (
-        "error: column 's (y_score)': scores must be numbers in [0, 1]; 1 is not a number, "
+        "error: column 's (y_score)': scores must be numbers in [0, 1]; 1 value is not a number, "
         "first at s.csv line 7 (value: 'high'). Fix: pass probabilities"
     )
 
