@@ -333,8 +333,8 @@ CASES = {
         true_false_scores,
         FULL,
         {},
-        "scores must be numbers in [0, 1]; 90 values are not numbers, first at boolscore.csv line 2 "
-        "(value: 'True')",
+        "scores must be numbers in [0, 1]; 90 values are not numbers, first at boolscore.csv "
+        "line 2 (value: 'True')",
     ),
     "True/False weights (CSV)": (
         true_false_weights,

@@ -136,8 +136,8 @@ def test_a_csv_files_numbers_stay_numbers_and_its_text_is_named_by_row(tmp_path,
     frame.to_csv(tmp_path / "bad.csv", index=False)
     argv = ["audit", str(tmp_path / "bad.csv"), *ROLES, "--weight", "w", "--engine", engine]
     assert _refusal(capsys, argv) == (
-        "error: column 'w (sample_weight)': weights must be numbers; 1 value is not a number, first "
-        "at bad.csv line 5 (value: 'heavy'). Fix: pass a numeric weight column"
+        "error: column 'w (sample_weight)': weights must be numbers; 1 value is not a number, "
+        "first at bad.csv line 5 (value: 'heavy'). Fix: pass a numeric weight column"
     )
 
 
