@@ -351,7 +351,7 @@ def write_counts(table: pd.DataFrame, path) -> None:
     meta = json.dumps(attrs, default=str)
     tmp = f"{path}.tmp-{os.getpid()}"
     if fmt == "csv":
-        table.to_csv(tmp, index=False)
+        table.to_csv(tmp, index=False, lineterminator=_line_end(table))
         side = metadata_path(path)
         with open(f"{side}.tmp-{os.getpid()}", "w", encoding="utf-8") as fh:
             fh.write(meta)
@@ -455,6 +455,16 @@ def sorted_cells(table: pd.DataFrame) -> pd.DataFrame:
 
 def _as_text(values: pd.Series) -> pd.Series:
     return values.map(str, na_action="ignore")
+
+
+def _line_end(table: pd.DataFrame) -> str:
+    """``\\n``, or ``\\r\\n`` when a name or a key value holds a lone CR: Python's CSV writer
+    quotes only the characters of its line ending, and a CR left unquoted would end the line
+    for every reader, so that the table refused its own file."""
+    texts = [str(c) for c in table.columns] + [
+        v for c in _key_columns(table) for v in table[c].dropna() if isinstance(v, str)
+    ]
+    return "\r\n" if any("\r" in t for t in texts) else "\n"
 
 
 def _all_text(values: pd.Series) -> bool:

@@ -1,0 +1,67 @@
+"""Round 18: a counts CSV reads back group names holding line breaks; two files without rows
+are not refused as copies of each other."""
+
+import csv
+import json
+
+import pytest
+
+from ethiclens.cli import main
+from tests.sources.conftest import make_frame
+
+ROLES = ["--y-true", "y", "--y-pred", "p", "--protected", "race"]
+BROKEN_GROUPS = ["a\rb", "c\nd", "e\r\nf", "plain"]
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_a_counts_csv_keeps_group_names_with_line_breaks(tmp_path, capsys, engine):
+    frame = make_frame(3, n=800)
+    frame["race"] = [BROKEN_GROUPS[i % len(BROKEN_GROUPS)] for i in range(len(frame))]
+    rows, out = tmp_path / "rows.csv", tmp_path / "c.csv"
+    frame.to_csv(rows, index=False, quoting=csv.QUOTE_NONNUMERIC)  # quoted: a lone CR survives
+    assert main(["counts", str(rows), *ROLES, "--engine", engine, "--out", str(out)]) == 0
+    direct, from_counts = tmp_path / "rows.json", tmp_path / "counts.json"
+    assert main(["audit", str(rows), *ROLES, "--json", str(direct)]) == 0
+    assert main(["audit", "--counts", str(out), "--json", str(from_counts)]) == 0
+    a, b = json.loads(direct.read_text()), json.loads(from_counts.read_text())
+    assert a["attributes"] == b["attributes"]
+    assert {g["group"] for g in b["attributes"][0]["groups"]} == set(BROKEN_GROUPS)
+
+
+def test_a_counts_csv_without_line_breaks_keeps_unix_line_ends(tmp_path):
+    rows, out = tmp_path / "rows.csv", tmp_path / "c.csv"
+    make_frame(3, n=300).to_csv(rows, index=False)
+    assert main(["counts", str(rows), *ROLES, "--out", str(out)]) == 0
+    assert b"\r" not in out.read_bytes()
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_two_header_only_files_are_not_called_copies(tmp_path, capsys, engine):
+    folder = tmp_path / "parts"
+    folder.mkdir()
+    for name in ("a.csv", "b.csv"):
+        (folder / name).write_text("race,y,p\n")
+    argv = ["audit", str(folder / "*.csv"), *ROLES, "--engine", engine]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "same file twice" not in err and "no data rows" in err, err
+
+
+def test_two_parquet_files_of_no_rows_are_not_called_copies(tmp_path, capsys):
+    folder = tmp_path / "parts"
+    folder.mkdir()
+    frame = make_frame(3, n=10).iloc[:0]
+    for name in ("a.parquet", "b.parquet"):
+        frame.to_parquet(folder / name, index=False)
+    assert main(["audit", str(folder / "*.parquet"), *ROLES]) == 2
+    err = capsys.readouterr().err
+    assert "same file twice" not in err, err
+
+
+def test_two_copies_with_rows_are_still_refused(tmp_path, capsys):
+    folder = tmp_path / "parts"
+    folder.mkdir()
+    for name in ("a.csv", "b.csv"):
+        make_frame(3, n=50).to_csv(folder / name, index=False)
+    assert main(["audit", str(folder / "*.csv"), *ROLES]) == 2
+    assert "same file twice" in capsys.readouterr().err
