@@ -65,3 +65,70 @@ def test_two_copies_with_rows_are_still_refused(tmp_path, capsys):
         make_frame(3, n=50).to_csv(folder / name, index=False)
     assert main(["audit", str(folder / "*.csv"), *ROLES]) == 2
     assert "same file twice" in capsys.readouterr().err
+
+
+# -- a SQLite journal that must be replayed first is named ------------------------------------
+
+_CUT_OFF_WRITE = """
+import os, sqlite3, sys
+con = sqlite3.connect(sys.argv[1], isolation_level=None)
+con.execute("PRAGMA cache_size=1")  # spill the change into the file before the commit
+con.execute("BEGIN")
+con.execute("DELETE FROM t")
+con.execute("INSERT INTO t SELECT * FROM t")
+os._exit(0)  # a crash: the rollback journal stays, hot
+"""
+
+
+_WAL_LEFT_OPEN = """
+import os, sqlite3, sys
+con = sqlite3.connect(sys.argv[1], isolation_level=None)
+con.execute("PRAGMA journal_mode=WAL")
+con.execute("PRAGMA wal_autocheckpoint=0")
+con.execute("CREATE TABLE t2 AS SELECT * FROM t")
+os._exit(0)  # no close, no checkpoint: the writes stay in the -wal
+"""
+
+
+def _database(path):
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    make_frame(3, n=300).to_sql("t", con, index=False)
+    con.close()
+    return path
+
+
+def _run(script, db):
+    import subprocess
+    import sys
+
+    subprocess.run([sys.executable, "-c", script, str(db)], check=True)
+
+
+def test_a_hot_rollback_journal_is_named_and_left_alone(tmp_path, capsys):
+    db = _database(tmp_path / "hot.db")
+    _run(_CUT_OFF_WRITE, db)
+    journal = tmp_path / "hot.db-journal"
+    before = (db.read_bytes(), journal.read_bytes())
+    argv = ["audit", "--db", f"sqlite:///{db}", "--table", "t", *ROLES]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "leftover rollback journal hot.db-journal" in err and "sqlite3 hot.db" in err, err
+    assert "check the table name" not in err
+    assert (db.read_bytes(), journal.read_bytes()) == before
+
+
+def test_a_wal_whose_index_cannot_be_made_is_named(tmp_path):
+    import sqlalchemy as sa
+
+    from ethiclens.sources._sql import _Db, _journal_error
+
+    db = _database(tmp_path / "w.db")
+    _run(_WAL_LEFT_OPEN, db)
+    (tmp_path / "w.db-shm").unlink()
+    assert (tmp_path / "w.db-wal").stat().st_size > 0
+    err = _journal_error(sa, _Db(f"sqlite:///{db}"))
+    assert "w.db-wal holds writes not yet copied into w.db" in str(err)
+    assert "copy w.db and w.db-wal to a writable folder" in str(err)
+    assert _journal_error(sa, _Db(f"sqlite:///{_database(tmp_path / 'plain.db')}")) is None

@@ -9,7 +9,10 @@ A database is read, never written (docs/adr/0011-read-only-queries.md):
 - everything runs in one read-only transaction (PostgreSQL ``SET TRANSACTION READ ONLY``, SQLite
   ``PRAGMA query_only``) that is rolled back, with a statement timeout, and Ctrl-C cancels it;
 - a SQLite file is opened read-only by the OS (``mode=ro``): closing the connection cannot
-  checkpoint a WAL journal into it, so its bytes and its -wal/-shm files stay as they were;
+  checkpoint a WAL journal into it, so its bytes and its -wal file stay as they were (SQLite
+  still keeps its read marks in the -shm index, and creates a missing one beside a -wal; a
+  file in WAL mode without either is read ``immutable``, touching nothing); a journal left by
+  an interrupted write is named, not rolled back;
 - credentials are masked in every message and in provenance (``ethiclens._secrets``).
 """
 
@@ -266,6 +269,51 @@ def _wal_without_journal(path: str) -> bool:
         return False
     wal_mode = len(header) == 20 and header[18:20] == b"\x02\x02"
     return wal_mode and not any(Path(f"{path}{end}").exists() for end in ("-wal", "-shm"))
+
+
+# The first 8 bytes of a rollback journal that still holds an unfinished write ("hot"); a
+# committed journal kept by journal_mode=PERSIST has them zeroed, TRUNCATE leaves 0 bytes.
+_HOT_JOURNAL = bytes.fromhex("d9d505f920a163d7")
+
+
+def _journal_error(sa, db: _Db) -> EthicLensInputError | None:
+    """Why a SQLite file that failed to open read-only cannot be read, when a journal left
+    beside it is the cause: a hot rollback journal (a write interrupted by a crash) that SQLite
+    must roll back into the file, or a ``-wal`` without its ``-shm`` index, which SQLite must
+    create beside it (a read-only folder forbids it). Neither is done for the user: EthicLens
+    never writes to a database. None when neither is there."""
+    target = _sqlite_target(sa, db.url)
+    path = target[1] if target else None
+    if path is None:
+        return None
+    try:
+        with open(f"{path}-journal", "rb") as fh:
+            hot = fh.read(8) == _HOT_JOURNAL
+    except OSError:
+        hot = False
+    name = Path(path).name
+    if hot:
+        problem = (
+            f"{name} has a leftover rollback journal {name}-journal (a write that was cut "
+            "off): SQLite must roll it back into the file before reading it, and EthicLens "
+            "opens a database read-only"
+        )
+        fix = (
+            f"open it once with sqlite3 as its owner (sqlite3 {name} 'PRAGMA "
+            "integrity_check'), which rolls the write back, then rerun"
+        )
+    elif Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists():
+        problem = (
+            f"{name}-wal holds writes not yet copied into {name}, and SQLite cannot create "
+            f"the {name}-shm index it needs to read them (is the folder read-only?)"
+        )
+        fix = (
+            f"open it once with sqlite3 as its owner (sqlite3 {name} 'PRAGMA "
+            f"wal_checkpoint'), or copy {name} and {name}-wal to a writable folder"
+        )
+    else:
+        return None
+    return EthicLensInputError(problem, column=db.option, fix=fix)
 
 
 def _uri_path(filename: str) -> str | None:
@@ -553,9 +601,8 @@ def _run(url, roles, table, query, timeout, flag):
     except _StatementTimeout:
         raise _timeout_error(db) from None
     except Exception as exc:  # noqa: BLE001 - unreachable server, bad credentials
-        raise _fail(
-            "cannot connect", exc, db, "check the host, port, database name and credentials"
-        ) from None
+        fix = "check the host, port, database name and credentials"
+        raise _journal_error(sa, db) or _fail("cannot connect", exc, db, fix) from None
     finally:
         engine.dispose()
 
@@ -681,7 +728,8 @@ def _probe(sa, con, source, table, db: _Db) -> list[str]:
         if _timed_out(exc):
             raise _timeout_error(db) from None
         what = f"table {table!r} cannot be read" if table else "the query failed"
-        raise _fail(what, exc, db, "check the table name / the query") from None
+        fix = "check the table name / the query"
+        raise _journal_error(sa, db) or _fail(what, exc, db, fix) from None
     if table is None:  # a table cannot hold two columns of one name
         _refuse_repeated_names(columns)
     return columns
