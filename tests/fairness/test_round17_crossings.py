@@ -154,7 +154,7 @@ def test_engines_name_the_same_crossing(tmp_path, engine):
 
 def test_threshold_view_names_the_empty_crossing(tmp_path):
     from ethiclens.fairness import threshold_table
-    from ethiclens.report import threshold_summary, write_threshold_html
+    from ethiclens.report import threshold_summary, validate_thresholds, write_threshold_html
 
     df = _frame()
     score = np.random.default_rng(2).random(len(df))
@@ -167,6 +167,9 @@ def test_threshold_view_names_the_empty_crossing(tmp_path):
         random_state=0,
     )
     assert "race&sex: no rows for D&M" in threshold_summary(tt)
+    doc = tt.to_dict()
+    assert doc["empty_crossings"] == {"race&sex": {"crossings": ["D&M"]}}
+    validate_thresholds(doc)
     path = write_threshold_html(tt, tmp_path / "t.html")
     html = open(path, encoding="utf-8").read()
     assert "race&amp;sex: no rows for D&amp;M" in html

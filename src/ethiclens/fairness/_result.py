@@ -268,16 +268,6 @@ class AuditResult:
         have no rows (``attributes[].empty_crossings`` in words)."""
         return [a.empty_crossings_text for a in self.attributes if a.empty_crossings_text]
 
-    @staticmethod
-    def crossings_without_rows(groups: dict, intersections) -> dict[str, str]:
-        """Intersection name -> its line, for each intersection whose crossings of observed
-        groups have no rows: ``race&sex: no rows for D&M`` (20 named at most, then a count), as
-        the audit states
-        them: ``groups`` maps each attribute and intersection to its groups (a threshold view's
-        ``frame``), ``intersections`` lists the crossed attributes."""
-        gaps = empty_crossings(groups, intersections)
-        return {name: empty_crossings_text(name, *gap) for name, gap in gaps.items()}
-
     def gate(self, fail_on: str | None = None, baseline=None):
         """The pipeline gate: a ``GateOutcome`` (``.passed``, ``.message()``).
 

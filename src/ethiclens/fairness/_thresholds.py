@@ -25,6 +25,7 @@ from ._bootstrap import Interval, draw_label_split_cells, kish_effective
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._options import take_options
+from ._result import empty_crossings, empty_crossings_text
 from ._validate import (
     MAX_DRAW_BYTES,
     aligned_rows,
@@ -64,8 +65,33 @@ class ThresholdTable:
             "config": self.config,
             "data": self.data,
             "rows": rows,
+            **({"empty_crossings": gaps} if (gaps := self._empty_crossings()) else {}),
             **({"run": self.run} if self.run is not None else {}),
         }
+
+    def _empty_crossings(self) -> dict:
+        """Intersection -> its crossings of observed groups without rows (as the audit's
+        ``attributes[].empty_crossings``: at most 20 named, then how many more)."""
+        return {
+            name: {"crossings": list(listed), **({"not_listed": int(more)} if more else {})}
+            for name, (listed, more) in self._gaps().items()
+        }
+
+    @property
+    def empty_crossing_notes(self) -> dict[str, str]:
+        """Intersection -> the line naming its crossings without rows (``race&sex: no rows
+        for D&M``), as :attr:`AuditResult.empty_crossing_notes` words them."""
+        return {name: empty_crossings_text(name, *gap) for name, gap in self._gaps().items()}
+
+    def _gaps(self) -> dict:
+        combos = self.config.get("intersections") or []
+        if not combos:
+            return {}
+        groups = {
+            a: list(dict.fromkeys(sub["group"]))
+            for a, sub in self.frame.groupby("attribute", sort=False)
+        }
+        return empty_crossings(groups, combos)
 
     def to_json(self, *, indent: int | None = 2) -> str:
         """The table as JSON text (``indent`` is keyword-only: ``to_json("out.json")`` is an

@@ -279,19 +279,6 @@ def _given_before_merge(result, attr) -> str | None:
 EMPTY_CROSSINGS_LEAD = "Crossings with no rows (so not audited) — "
 
 
-def threshold_empty_crossings(tt) -> dict[str, str]:
-    """A threshold view's intersections' crossings without rows: intersection -> its line (as
-    the audit's ``attributes[].empty_crossings``), from the groups its frame holds."""
-    combos = tt.config.get("intersections") or []
-    if not combos:
-        return {}
-    frame = tt.frame
-    groups = {
-        a: list(dict.fromkeys(sub["group"])) for a, sub in frame.groupby("attribute", sort=False)
-    }
-    return AuditResult.crossings_without_rows(groups, combos)
-
-
 def _summary(result: AuditResult) -> Section:
     refs = "; ".join(
         f"{a.name}: reference {a.reference} ({reference_words(result, a)})"

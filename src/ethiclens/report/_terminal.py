@@ -15,7 +15,6 @@ from ._audit_report import (
     disadvantaged_note,
     fmt_estimate,
     reference_words,
-    threshold_empty_crossings,
     withheld_hint,
 )
 from ._audit_report import fmt as fmt_number
@@ -240,7 +239,7 @@ def threshold_summary(table) -> list[str]:
         f"EthicLens thresholds: {table.data['n_rows']:,} rows, "
         f"{len(table.config['thresholds'])} thresholds, audited {_threshold(audited)} (*)",
         "status per threshold: F flagged, ? inconclusive, . pass, n insufficient data, u undefined",
-        *threshold_empty_crossings(table).values(),
+        *table.empty_crossing_notes.values(),
         " " * width + " ".join(f"{h:>5}" for h in heads),
     ]
     for label, (_, statuses) in zip(labels, v.iterrows(), strict=True):

@@ -7,7 +7,7 @@ import base64
 from markupsafe import Markup
 
 from .._text import percent
-from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record, threshold_empty_crossings
+from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record
 from ._plots import Chart
 from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
 from ._threshold_plot import threshold_figure_png
@@ -27,7 +27,7 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
     frame = tt.frame
     sections = []
     # a crossing with no rows is named under its intersection, not left out without a word
-    empty = threshold_empty_crossings(tt)
+    empty = tt.empty_crossing_notes
     for attr in dict.fromkeys(frame["attribute"]):
         png = threshold_figure_png(tt, attr)
         chart = Chart(
