@@ -32,6 +32,7 @@ from .._checks import (
     schema_words,
 )
 from ..errors import EthicLensInputError
+from ._shapes import data_words, refuse_intersections, refuse_role_data
 
 SPEC_VERSION = 1
 SCHEMA_ID = "https://ethiclens.dev/schemas/audit-spec-v1.json"
@@ -816,8 +817,15 @@ def check_spec_dict(data, source: str = "spec") -> None:
     err = errors[0]
     where = ".".join(str(p) for p in err.path)
     check = _CHECKS.get(where)
-    if check is not None:
+    data_given = data_words(err.instance)  # an array: in a few words, never its repr
+    if check is not None and not data_given:
         check(err.instance, where)  # the vocabulary's words, as every other face says them
+    # A flag's message names the flag already; a file's names the file.
+    prefix = "" if source == "command line" else f"{source}: "
+    words = schema_words(err.validator, err.validator_value, err.message)
+    if where.startswith("roles.intersections"):  # "s*t": the spelling that works, by name
+        inter = data["roles"]["intersections"]
+        refuse_intersections(inter, _spec_attributes(data), source, prefix, prefix + words)
     if err.validator == "additionalProperties":
         allowed = list(err.schema.get("properties", {}))
         extra = sorted(set(err.instance) - set(allowed), key=str)
@@ -828,15 +836,25 @@ def check_spec_dict(data, source: str = "spec") -> None:
         or _quote_fix(err, where)
         or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
     )
-    # A flag's message names the flag already; a file's names the file.
-    prefix = "" if source == "command line" else f"{source}: "
     raise EthicLensInputError(
-        prefix + schema_words(err.validator, err.validator_value, err.message),
+        prefix + words + (f", not {data_given}" if data_given else ""),
         column=where or "spec",
-        value=err.instance,
+        value=None if data_given else err.instance,
         fix=fix,
         kind="key",  # a section ("policy") is a key too, though it has no dot
     )
+
+
+def _spec_attributes(data: dict) -> list[str]:
+    """The protected attributes ``data`` names (``COL`` of ``COL=REFERENCE``), else its
+    benchmark's; none when unknown before the data is read."""
+    from .. import datasets
+
+    protected = (data.get("roles") or {}).get("protected") or []
+    names = [p.partition("=")[0] for p in protected if isinstance(p, str)]
+    dataset = (data.get("target") or {}).get("dataset")
+    entry = datasets.DATASETS.get(dataset) if isinstance(dataset, str) else None
+    return names or list(entry.protected if entry else ())
 
 
 def _field_checks() -> dict:
@@ -939,6 +957,7 @@ def keyword_fields(keyword: str, value) -> dict:
     """The spec fields a Python keyword sets (field -> value): a field by its name or the
     engine's (``random_state``: seed), a ``policy=Policy(...)`` its five fields,
     ``positive_is_favorable`` positive. ``policy=None`` sets none (the spec's policy stays)."""
+    refuse_role_data(keyword, value)  # weights=array: a column's name, or arrays for all roles
     owners = _field_owners()
     if keyword in owners:
         return {keyword: value}
