@@ -3,14 +3,16 @@ declared once.
 
 Each function names its data arguments and ``policy``; everything else is a keyword option
 checked here against one vocabulary (the fields of :class:`AuditOptions`): the same names,
-defaults and meaning in every function, documented in one place. An unknown keyword is a
-``TypeError`` naming the closest option, as Python's own would be.
+defaults and meaning in every function, documented in one place. An unknown keyword is refused
+(:class:`UnknownKeywordError`: the project's input error, and a ``TypeError`` as Python's own
+would be) naming the closest option, or, for a setting of the policy (``di_threshold``), the
+fix ``policy=ethiclens.Policy(...)``.
 """
 
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 import numpy as np
@@ -18,6 +20,7 @@ import numpy as np
 from .._checks import SKLEARN_SEED_LIMIT, check_level, check_seed
 from ..errors import EthicLensInputError
 from ..io import json_ready
+from ._policy import Policy
 
 
 @dataclass(frozen=True)
@@ -130,16 +133,46 @@ SPEC_NAMES = {
 }
 
 
+class UnknownKeywordError(EthicLensInputError, TypeError):
+    """A keyword a function does not take: the project's input error (one line, exit 2 on the
+    command line) and still the ``TypeError`` Python raises for an unexpected keyword, so
+    ``except TypeError`` keeps catching it."""
+
+
+def _refuse_unknown(function: str, options: dict, allowed) -> None:
+    """Refuse keywords ``function`` does not take: a setting of the policy (``di_threshold``)
+    named with its fix, ``policy=ethiclens.Policy(...)``; anything else with the closest
+    keyword it takes."""
+    unknown = [key for key in options if key not in allowed]
+    if not unknown:
+        return
+    policy_fields = [f.name for f in fields(Policy)]
+    settings = [key for key in unknown if key in policy_fields]
+    if settings:
+        values = {k: options[k] for k in settings}
+        given = ", ".join(
+            f"{k}={v.item() if isinstance(v, np.generic) else v!r}" for k, v in values.items()
+        )
+        raise UnknownKeywordError(
+            f"{function}() got an unexpected keyword argument {settings[0]!r}: it is a setting "
+            "of the policy, not a keyword of its own",
+            fix=f"policy=ethiclens.Policy({given})",
+        )
+    key = unknown[0]
+    close = difflib.get_close_matches(key, [*allowed, "policy"], n=1)
+    if SPEC_NAMES.get(key) in (*allowed, "sample_weight"):  # the request's name
+        close = [SPEC_NAMES[key]]
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise UnknownKeywordError(
+        f"{function}() got an unexpected keyword argument {key!r}{hint}",
+        fix=None if close else f"use one of {[*allowed, 'policy']}",
+    )
+
+
 def take_options(function: str, options: dict) -> AuditOptions:
     """The keyword ``options`` given to ``function``, checked against its vocabulary."""
     allowed, defaults = KEYWORDS[function]
-    for key in options:
-        if key not in allowed:
-            close = difflib.get_close_matches(key, allowed, n=1)
-            if SPEC_NAMES.get(key) in (*allowed, "sample_weight"):  # the request's name
-                close = [SPEC_NAMES[key]]
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise TypeError(f"{function}() got an unexpected keyword argument {key!r}{hint}")
+    _refuse_unknown(function, options, allowed)
     _check_intersections(options.get("intersections"))
     if "names" in options:
         options = {**options, "names": _check_names(options["names"])}

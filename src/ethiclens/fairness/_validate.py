@@ -40,20 +40,52 @@ def align_inputs(**named):
     ``pd.Series(model.predict(X))`` of a shuffled X): that is refused as ambiguous, since
     scikit-learn and fairlearn pair by position. One whose labels differ is refused, since
     pairing its rows by position would mix up people. numpy arrays, lists and ``pd.Categorical`` are
-    positional and left alone, so a lone pandas input beside them pairs by position (as
-    ``Series + ndarray`` does). Returns the inputs' values in the order given.
+    positional and left alone, so pandas inputs sharing one index beside them pair by position
+    (as ``Series + ndarray`` does); a reordering beside a positional input is refused, since
+    the reordered rows would no longer match the positional ones. Returns the inputs' values in
+    the order given.
     """
-    ref, out = None, []
+    ref, out, positional, reordered = None, [], None, None
     for name, value in named.items():
         if isinstance(value, dict):
             columns = {}
             for key, column in value.items():
                 columns[key], ref = _aligned(str(key), column, ref)
+                reordered = reordered or (columns[key] is not column and str(key))
+                positional = positional or (_is_positional(column) and f"{name}[{key!r}]")
             value = columns
         else:
-            value, ref = _aligned(name, value, ref)
+            aligned, ref = _aligned(name, value, ref)
+            reordered = reordered or (aligned is not value and name)
+            positional = positional or (_is_positional(value) and name)
+            value = aligned
         out.append(value)
+    if reordered and positional:
+        raise _reordered_beside_positional(reordered, ref[0], positional)
     return tuple(out)
+
+
+def _is_positional(value) -> bool:
+    """An input paired by position: an array, a list, a ``pd.Categorical`` (not pandas with an
+    index, not None, not a string, which is refused in its own words)."""
+    return (
+        value is not None
+        and not isinstance(value, (pd.Series, pd.DataFrame, str, bytes, dict))
+        and hasattr(value, "__len__")
+    )
+
+
+def _reordered_beside_positional(name: str, ref_name: str, positional: str):
+    # pandas inputs are reindexed to the first one's order; an array beside them stays in its
+    # own order, which matches at most one of the two pandas orders: the rows would be mixed up
+    return EthicLensInputError(
+        f"holds {ref_name}'s index labels in another order and would be reordered to match "
+        f"{ref_name} by label, but {positional} is not pandas (an array or a list) and is "
+        "paired by position: its rows would no longer match",
+        column=name,
+        fix="pass every input as .to_numpy() (rows already in one order), or every input as "
+        f"pandas objects sharing one index (e.g. pd.Series({positional}, index=...))",
+    )
 
 
 def aligned_rows(main: str, what: str, **named) -> tuple[tuple, int]:
@@ -177,6 +209,8 @@ def check_length(values, n: int, role: str, against: str = "y_pred") -> None:
     (the predictions; in the threshold view, the scores)."""
     _refuse_text(values, role)
     _refuse_unordered(values, role)
+    if role != "sensitive_features" and _ndim(values) not in (None, 1):  # a table has columns
+        check_one_dimensional(values, _label(values, role), f"pass one {role} value per row")
     if len(values) != n:
         raise EthicLensInputError(
             f"has {len(values)} rows but {against} has {n}; lengths differ",
@@ -191,10 +225,23 @@ def check_one_dimensional(values, column: str, fix: str) -> None:
     _refuse_unordered(values, column)
     _refuse_masked(values, column)
     if isinstance(values, pd.DataFrame) or np.ndim(values) != 1:
-        shape = values.shape if hasattr(values, "shape") else np.shape(values)
+        shape = tuple(values.shape if hasattr(values, "shape") else np.shape(values))
+        what = "a numpy matrix, " if isinstance(values, np.matrix) else ""
+        if len(shape) == 2 and 1 in shape:  # one row or one column: ravel keeps the rows
+            x = column if column.isidentifier() else "x"
+            fix += f"; a single row or column: pass a 1-D array, e.g. np.asarray({x}).ravel()"
         raise EthicLensInputError(
-            f"must be one-dimensional (shape {tuple(shape)})", column=column, fix=fix
+            f"must be one-dimensional ({what}shape {shape})", column=column, fix=fix
         )
+
+
+def _ndim(values) -> int | None:
+    """``values``' dimensions (a DataFrame: 2), None when numpy cannot tell (a ragged list:
+    refused in its own words)."""
+    try:
+        return 2 if isinstance(values, pd.DataFrame) else int(np.ndim(values))
+    except (TypeError, ValueError):
+        return None
 
 
 def _unhashable(series: pd.Series, column: str) -> None:
@@ -238,6 +285,7 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
     series = pd.Series(np.asarray(values) if not isinstance(values, pd.Series) else values)
     _unhashable(series, column)
     refuse_missing(series.isna().to_numpy(), column, "drop or impute those rows before auditing")
+    series, pos_label = _as_text_labels(series, column, pos_label)
     if pos_label is not None:
         return positive_mask(series, column, pos_label).astype(np.int8)
     uniques = pd.unique(series)
@@ -254,6 +302,23 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
             )
         raise not_binary(uniques, column, role, name=_pandas_name(values, role))
     return series.to_numpy().astype(np.int8)
+
+
+def _as_text_labels(series: pd.Series, column: str, pos_label):
+    """Labels given as bytes (``b'yes'``) as the UTF-8 text they hold, as group values are
+    (:func:`decoded_bytes`), and a bytes ``pos_label`` with them: ``pos_label='yes'`` then
+    names ``b'yes'``."""
+    if series.dtype.kind not in "OS":  # object, or numpy bytes kept by pandas
+        return series, pos_label
+    if series.dtype.kind == "S":
+        series = series.astype(object)
+    uniques = pd.unique(series)
+    texts = decoded_bytes(uniques, column)
+    if texts is uniques:
+        return series, pos_label
+    if isinstance(pos_label, bytes):
+        pos_label = decoded_bytes(np.array([pos_label], dtype=object), "pos_label")[0]
+    return series.map(dict(zip(uniques, texts, strict=True))), pos_label
 
 
 PREDICTION_ROLES = ("y_pred", "pred_a", "pred_b")
@@ -650,6 +715,7 @@ def encode_groups(
     plain = _plain_string_columns(sensitive_features, n)
     if plain is not None:
         return {name: _encode_column(name, col) for name, col in plain.items()}
+    _refuse_one_row(sensitive_features, n)
     frame = _to_frame(sensitive_features)
     dup = frame.columns[frame.columns.map(str).duplicated()]  # 0 and "0" print alike
     if len(dup):
@@ -670,6 +736,22 @@ def encode_groups(
         check_length(col, n, name, against)
         out[name] = _encode_column(name, col)
     return out
+
+
+def _refuse_one_row(sf, n: int) -> None:
+    """A 2-D array of one row of ``n`` values (``np.matrix(groups)``, a transposed column) is
+    read as one person with ``n`` attributes: refused by its shape, not as a length mismatch."""
+    if isinstance(sf, (pd.DataFrame, dict)) or _ndim(sf) != 2 or n == 1:
+        return
+    shape = tuple(np.shape(sf))
+    if shape[0] == 1 and shape[1] == n:
+        what = "a numpy matrix, " if isinstance(sf, np.matrix) else ""
+        raise EthicLensInputError(
+            f"is one row of {n} values ({what}shape {shape}), not one row per prediction",
+            column="sensitive_features",
+            fix="for one attribute pass a 1-D array, e.g. np.asarray(sensitive_features).ravel(); "
+            "for several, one column per attribute (a DataFrame or a dict of columns)",
+        )
 
 
 def _plain_string_columns(sf, n: int) -> dict | None:
@@ -740,13 +822,15 @@ def _encode_column(name: str, col):
         )
     fix = "drop those rows or give the missing values an explicit group (e.g. 'Unknown')"
     refuse_missing(codes < 0, name, fix, "group value")
+    uniques = decoded_bytes(uniques, name)
     labels = [str(u) for u in uniques]
     check_label_lengths(labels, name, codes=codes)
     blank = [label for label in labels if prints_blank(label)]
     if blank:
         raise blank_groups_error(blank, name)
     if isinstance(col.dtype, pd.CategoricalDtype):
-        empty = [str(c) for c in col.cat.categories if str(c) not in labels]
+        categories = decoded_bytes(col.cat.categories, name)
+        empty = [str(c) for c in categories if str(c) not in labels]
         if empty:
             raise groups_without_rows(empty, name)
     check_labels_print_apart(uniques, name)
@@ -755,6 +839,38 @@ def _encode_column(name: str, col):
     remap = np.empty(len(labels), dtype=np.int64)
     remap[order] = np.arange(len(labels))
     return [labels[i] for i in order], remap[codes]
+
+
+def decoded_bytes(uniques, column):
+    """Distinct values with bytes (``b'a'``, a numpy ``S`` array) as the UTF-8 text they hold
+    (``'a'``), so a group reads ``a``, not ``b'a'``; refused when some bytes are not UTF-8
+    text, or when one name is written both as bytes and as text (two groups, one label)."""
+    if getattr(getattr(uniques, "dtype", None), "kind", "O") not in "OS":
+        return uniques
+    if not any(isinstance(u, bytes) for u in uniques):
+        return uniques
+    out = []
+    for u in uniques:
+        try:
+            out.append(u.decode("utf-8") if isinstance(u, bytes) else u)
+        except UnicodeDecodeError:
+            raise EthicLensInputError(
+                "holds bytes that are not UTF-8 text",
+                column=column,
+                value=u,
+                fix="decode the column with its encoding first (pandas: "
+                ".str.decode('latin-1'); numpy: np.char.decode(values, 'latin-1'))",
+            ) from None
+    texts = [u for u in out if isinstance(u, str)]
+    if len(set(texts)) < len(texts):
+        twice = next(t for t in texts if texts.count(t) > 1)
+        raise EthicLensInputError(
+            f"holds {twice!r} both as bytes ({twice.encode()!r}) and as text: two values, one name",
+            column=column,
+            fix="convert the column to one type first (pandas: .str.decode('utf-8') turns "
+            "bytes into text)",
+        )
+    return out
 
 
 def groups_without_rows(empty: list, column, unused="unused categories") -> EthicLensInputError:
