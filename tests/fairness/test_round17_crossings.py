@@ -208,6 +208,14 @@ def test_compare_marks_absolute_differences_and_keeps_numbers(comparison, tmp_pa
     assert "fnr_difference" in names and not any("absolute" in n for n in names)
 
 
+def test_notebook_compare_views_mark_absolute_differences(comparison):
+    text = repr(comparison)
+    assert "equalized_odds_difference (absolute): B − A" in text
+    assert "disparate_impact (absolute)" not in text and "disparate_impact: B − A" in text
+    page = comparison._repr_html_()
+    assert "EO diff B − A (absolute) [CI]" in page and "DI B − A [CI]" in page
+
+
 def _compare_html(comparison, tmp_path):
     from ethiclens.report import write_comparison_html
 

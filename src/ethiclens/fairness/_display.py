@@ -169,6 +169,14 @@ def _short(metric: str) -> str:
     return (spec.short or spec.label) if spec else metric
 
 
+def _absolute(metric: str) -> str:
+    """`` (absolute)`` after a metric that is |group − reference|, as the reports mark it."""
+    from ._metrics import COMPARISON_METRIC_SPECS
+
+    spec = COMPARISON_METRIC_SPECS.get(metric)
+    return " (absolute)" if spec is not None and spec.absolute else ""
+
+
 def headline_text(result) -> str:
     parts = []
     for h in (result.composite, result.min_disparate_impact):
@@ -303,7 +311,8 @@ def compare_html(comp) -> str:
     verdict = {(v.attribute, v.group): v for v in comp.verdicts}
     headers = ["comparison"]
     for k in shown:
-        headers += [f"{_short(k)} {a}", f"{_short(k)} {b}", f"{_short(k)} {b} − {a} [CI]"]
+        gap = f"{_short(k)} {b} − {a}{_absolute(k)} [CI]"
+        headers += [f"{_short(k)} {a}", f"{_short(k)} {b}", gap]
     headers += [f"status {a}", f"status {b}"]
     rows = []
     for v in comp.verdicts:
@@ -335,5 +344,6 @@ def compare_repr(comp) -> str:
     lines += ["  " + s for s in compare_summary(comp)]
     for d in comp.differences[:12]:
         if d.metric in _SHOWN:
-            lines.append(f"  {d.attribute}:{d.group} {d.metric}: {b} − {a} = {_diff_text(d)}")
+            what = f"{d.attribute}:{d.group} {d.metric}{_absolute(d.metric)}"
+            lines.append(f"  {what}: {b} − {a} = {_diff_text(d)}")
     return "\n".join(lines)

@@ -230,6 +230,12 @@ class ComparisonMetric:
     in_composite: bool = False
     short: str | None = None  # column header in reports (default: label)
 
+    @property
+    def absolute(self) -> bool:
+        """True for |group − reference| (never negative: its B − A says whether the gap grew,
+        not which group is ahead)."""
+        return self.kind in ("abs_difference", "max_abs_difference")
+
     def value(self, comp_g: list, comp_r: list):
         """The metric from component values of the group and the reference (arrays)."""
         g, r = comp_g[0], comp_r[0]

@@ -31,8 +31,7 @@ def metric_label(metric: str) -> str:
     """A comparison metric's name, marked ``(absolute)`` when it is |group − reference| (its
     registry kind), so a B − A table does not mix signed and absolute gaps without a word."""
     spec = COMPARISON_METRIC_SPECS.get(metric)
-    absolute = spec is not None and spec.kind in ("abs_difference", "max_abs_difference")
-    return metric + ABSOLUTE_MARK if absolute else metric
+    return metric + ABSOLUTE_MARK if spec is not None and spec.absolute else metric
 
 
 def build_comparison_report(comp, title: str | None = None) -> Report:
