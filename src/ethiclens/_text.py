@@ -67,6 +67,14 @@ def prints_blank(text: str) -> bool:
     return all(c.isspace() or c in _FILLERS or unicodedata.category(c) == "Cf" for c in text)
 
 
+def crossed_names(text) -> list[str]:
+    """The names one string crosses, as users write a crossing: ``s*t``, ``s & t``, ``s+t``,
+    ``s|t``, ``s/t``, ``s;t`` or ``s,t`` -> ``['s', 't']``."""
+    import re
+
+    return [part.strip() for part in re.split(r"[*&+|/;,]", str(text)) if part.strip()]
+
+
 def as_seen(text: str) -> str:
     """``text`` as a reader sees it: in NFC, without its format characters (a zero-width space,
     a joiner, a BOM, bidi marks: category Cf), the whitespace around it ('A ' reads as 'A' in a

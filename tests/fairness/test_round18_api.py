@@ -258,3 +258,20 @@ def test_bytes_labels_are_read_as_their_text_too():
         assert got.to_dict()["comparisons"] == as_text.to_dict()["comparisons"]
     with pytest.raises(EthicLensInputError, match=r"holds the text values \['0', '1'\]"):
         ethiclens.audit(np.char.encode(yt.astype(str)), yp, g, **KW)
+
+
+@pytest.mark.parametrize(
+    "value, fix",
+    [
+        ("s*t", "Fix: e.g. intersections=[['s', 't']]"),
+        (["s & t"], "Fix: e.g. intersections=[['s', 't']]"),
+        (["s", "t"], "Fix: e.g. intersections=[['s', 't']]"),
+        ("s", "Fix: list two or more attribute names in each"),
+    ],
+)
+def test_intersections_as_one_string_are_told_a_working_spelling(value, fix):
+    y = np.array([0, 1] * 50)
+    groups = {"s": np.array(["a", "b"] * 50), "t": np.array(["c"] * 50 + ["d"] * 50)}
+    with pytest.raises(EthicLensInputError) as info:
+        ethiclens.audit(y, y, groups, intersections=value)
+    assert fix in str(info.value)

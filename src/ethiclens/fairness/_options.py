@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from .._checks import SKLEARN_SEED_LIMIT, check_level, check_seed
+from .._text import crossed_names
 from ..errors import EthicLensInputError
 from ..io import json_ready
 from ._policy import Policy
@@ -253,11 +254,15 @@ def _check_intersections(intersections) -> None:
     if isinstance(intersections, str) or any(
         isinstance(combo, str) for combo in intersections or []
     ):
-        text = intersections if isinstance(intersections, str) else ",".join(intersections)
-        names = [name.strip() for name in text.split(",")]
+        items = [intersections] if isinstance(intersections, str) else intersections
+        combos = [crossed_names(c) if isinstance(c, str) else list(c) for c in items]
+        if all(len(c) == 1 for c in combos):  # ["s", "t"]: one crossing of each name
+            combos = [[c[0] for c in combos]]
         raise EthicLensInputError(
             "is a list of attribute combinations, each a list of two or more names, not a string",
             column="intersections",
             value=intersections,
-            fix=f"e.g. intersections=[{names!r}]",
+            fix=f"e.g. intersections={combos!r}"
+            if all(len(c) > 1 for c in combos)
+            else "list two or more attribute names in each, e.g. intersections=[['race', 'sex']]",
         )

@@ -4,8 +4,7 @@ works, built from the real attribute names."""
 
 from __future__ import annotations
 
-import re
-
+from .._text import crossed_names
 from ..errors import EthicLensInputError
 
 # The Python keywords that name columns of the data (the engine's names too): given arrays, the
@@ -73,15 +72,11 @@ def refuse_role_data(keyword: str, value) -> None:
     )
 
 
-# How users cross attributes in one name: s*t, s&t, s+t, s|t, s/t, s;t (and the valid s,t).
-_SEPARATORS = re.compile(r"[*&+|/;,]")
-
-
 def _parts(name, attributes) -> list[str]:
     text = str(name).strip()
     if text in attributes:  # an attribute whose name holds a '*' is one name
         return [text]
-    return [p.strip() for p in _SEPARATORS.split(text) if p.strip()]
+    return crossed_names(text)  # s*t, s&t, s+t, s|t, s/t, s;t (and the valid s,t)
 
 
 def _combinations(value, attributes) -> list[list[str]]:
