@@ -103,7 +103,7 @@ def test_pandas_sharing_one_index_and_all_positional_inputs_still_work():
     assert ethiclens.audit(list(yt), list(yp), list(g), **KW).to_dict()["comparisons"] == truth
 
 
-# 2. a policy setting given as a keyword ------------------------------------------------------
+# 2. a policy setting given as a keyword (as AuditSpec.of takes it) ------------------------------
 
 
 @pytest.mark.parametrize(
@@ -115,24 +115,22 @@ def test_pandas_sharing_one_index_and_all_positional_inputs_still_work():
     ],
     ids=["audit", "compare", "threshold_table"],
 )
-def test_a_policy_setting_as_a_keyword_names_the_policy_fix(call):
-    yt, yp, _, g = _rows(n=100)
-    with pytest.raises(EthicLensInputError) as err:
-        call(yt, yp, g, di_threshold=np.float64(0.8))
-    said = str(err.value)
-    assert "unexpected keyword argument 'di_threshold'" in said
-    assert "a setting of the policy" in said
-    assert said.endswith("Fix: policy=ethiclens.Policy(di_threshold=0.8)")
-    assert isinstance(err.value, TypeError)  # `except TypeError` callers keep working
+def test_a_policy_setting_as_a_keyword_is_taken_as_the_request_takes_it(call):
+    yt, yp, _, g = _rows(n=300)
+    kw = dict(n_boot=100, random_state=0)
+    flat = call(yt, yp, g, di_threshold=np.float64(0.9), min_group_size=50, **kw).to_dict()
+    policy = ethiclens.Policy(di_threshold=0.9, min_group_size=50)
+    assert flat == call(yt, yp, g, policy=policy, **kw).to_dict()
+    assert flat != call(yt, yp, g, **kw).to_dict()
 
 
-def test_several_policy_settings_are_all_moved_into_the_fix():
+def test_a_policy_setting_given_twice_is_refused_as_the_request_refuses_it():
     yt, yp, _, g = _rows(n=100)
     with pytest.raises(EthicLensInputError) as err:
-        ethiclens.audit(yt, yp, g, min_group_size=50, di_rule="below", n_boot=100)
-    assert str(err.value).endswith(
-        "Fix: policy=ethiclens.Policy(min_group_size=50, di_rule='below')"
-    )
+        ethiclens.audit(yt, yp, g, di_threshold=0.8, policy=ethiclens.Policy())
+    assert "policy= and di_threshold= both set di_threshold" in str(err.value)
+    with pytest.raises(EthicLensInputError, match="di_threshold': must be a number from 0.01"):
+        ethiclens.audit(yt, yp, g, di_threshold=7)
 
 
 def test_an_unknown_keyword_is_the_input_error_naming_the_closest_keyword():

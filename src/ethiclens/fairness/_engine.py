@@ -54,7 +54,7 @@ from ._metrics import (
     composite_band,
     compute_composite_bias_score,
 )
-from ._options import take_options
+from ._options import split_policy, take_options
 from ._result import (
     AttributeSummary,
     AuditResult,
@@ -110,7 +110,8 @@ def audit(
         Weights for point estimates and intervals. Sample floors then count effective rows
         (Kish: (Σw)² / Σw²), so one huge weight cannot decide a verdict.
     policy : Policy, optional
-        Thresholds, DI rule and sample floors; defaults from the methodology.
+        Thresholds, DI rule and sample floors; defaults from the methodology. Its fields may
+        be given as keywords instead (``di_threshold=0.9``), not both.
     **options
         The audit's options, each described in :class:`AuditOptions` (``reference``,
         ``intersections``, ``merge_groups``, ``pos_label``, ``n_boot``, ``ci``, ...).
@@ -127,6 +128,7 @@ def audit(
     as ambiguous, since scikit-learn and fairlearn pair by position); arrays, lists and
     ``pd.Categorical`` by position, so a lone pandas input's index is not used.
     """
+    policy, options = split_policy(policy, options)
     opts = take_options("audit", options)
     policy = _check_options(policy, opts)
     pred, true, scores, weights, sensitive_features = _row_inputs(
@@ -222,6 +224,7 @@ def audit_counts(
     -------
     AuditResult
     """
+    policy, options = split_policy(policy, options)
     attrs_meta, opts = _table_options(table, take_options("audit_counts", options))
     policy = _check_options(policy, opts)
     if isinstance(protected, str):  # one attribute's name, not its characters

@@ -5,8 +5,8 @@ Each function names its data arguments and ``policy``; everything else is a keyw
 checked here against one vocabulary (the fields of :class:`AuditOptions`): the same names,
 defaults and meaning in every function, documented in one place. An unknown keyword is refused
 (:class:`UnknownKeywordError`: the project's input error, and a ``TypeError`` as Python's own
-would be) naming the closest option, or, for a setting of the policy (``di_threshold``), the
-fix ``policy=ethiclens.Policy(...)``.
+would be) naming the closest option. A setting of the policy (``di_threshold=0.9``) is taken as a
+keyword too, as the request takes it (:func:`split_policy`).
 """
 
 from __future__ import annotations
@@ -141,33 +141,43 @@ class UnknownKeywordError(EthicLensInputError, TypeError):
 
 
 def _refuse_unknown(function: str, options: dict, allowed) -> None:
-    """Refuse keywords ``function`` does not take: a setting of the policy (``di_threshold``)
-    named with its fix, ``policy=ethiclens.Policy(...)``; anything else with the closest
-    keyword it takes."""
+    """Refuse keywords ``function`` does not take, with the closest keyword it takes."""
     unknown = [key for key in options if key not in allowed]
     if not unknown:
         return
-    policy_fields = [f.name for f in fields(Policy)]
-    settings = [key for key in unknown if key in policy_fields]
-    if settings:
-        values = {k: options[k] for k in settings}
-        given = ", ".join(
-            f"{k}={v.item() if isinstance(v, np.generic) else v!r}" for k, v in values.items()
-        )
-        raise UnknownKeywordError(
-            f"{function}() got an unexpected keyword argument {settings[0]!r}: it is a setting "
-            "of the policy, not a keyword of its own",
-            fix=f"policy=ethiclens.Policy({given})",
-        )
     key = unknown[0]
-    close = difflib.get_close_matches(key, [*allowed, "policy"], n=1)
+    close = difflib.get_close_matches(key, [*allowed, *POLICY_KEYWORDS, "policy"], n=1)
     if SPEC_NAMES.get(key) in (*allowed, "sample_weight"):  # the request's name
         close = [SPEC_NAMES[key]]
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise UnknownKeywordError(
         f"{function}() got an unexpected keyword argument {key!r}{hint}",
-        fix=None if close else f"use one of {[*allowed, 'policy']}",
+        fix=None if close else f"use one of {[*allowed, *POLICY_KEYWORDS, 'policy']}",
     )
+
+
+# A setting of the policy is a keyword of its own too (audit(..., di_threshold=0.9)), as a
+# request's keywords take it (AuditSpec.of): the two faces of one call take the same words.
+POLICY_KEYWORDS = tuple(f.name for f in fields(Policy))
+
+
+def split_policy(policy, options: dict) -> tuple:
+    """(the policy, the other options): settings of the policy given as keywords
+    (``di_threshold=0.9``) make a :class:`Policy`; with ``policy=`` too they are refused, as
+    the request refuses them (a Policy carries all its fields, defaults too)."""
+    settings = {k: options[k] for k in POLICY_KEYWORDS if k in options}
+    if not settings:
+        return policy, options
+    key = next(iter(settings))
+    if policy is not None:
+        raise EthicLensInputError(
+            f"policy= and {key}= both set {key} (a Policy carries all its fields, defaults too)",
+            column=key,
+            kind="argument",
+            fix=f"give {key} once: in the Policy (Policy({key}=...)), or as {key}= without policy=",
+        )
+    rest = {k: v for k, v in options.items() if k not in settings}
+    return Policy(**settings), rest
 
 
 def take_options(function: str, options: dict) -> AuditOptions:

@@ -24,7 +24,7 @@ from . import _policy as pol
 from ._bootstrap import Interval, draw_label_split_cells, kish_effective
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
-from ._options import take_options
+from ._options import split_policy, take_options
 from ._result import empty_crossings, empty_crossings_text
 from ._validate import (
     MAX_DRAW_BYTES,
@@ -267,7 +267,7 @@ def threshold_table(
         Row weights, as for :func:`audit`: weighted rates; floors and Dirichlet draws on
         Kish-effective cells (each label's at its own size), scaled to the weight total.
     policy : Policy, optional
-        DI/EO thresholds and sample floors.
+        DI/EO thresholds and sample floors (or its fields as keywords, as in :func:`audit`).
     **options
         As for :func:`audit` (:class:`AuditOptions`: group edits, ``reference``, ``pos_label``,
         ``n_boot`` (1,000 here), ``confidence_level``, ``random_state``) and the grid:
@@ -279,6 +279,7 @@ def threshold_table(
     ThresholdTable
     """
     _refuse_thresholds_and_step(options)
+    policy, options = split_policy(policy, options)
     opts = take_options("threshold_table", options)
     policy = pol.check_policy(policy)
     audited = _check_audited(opts.audited_threshold)
