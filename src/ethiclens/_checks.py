@@ -682,3 +682,35 @@ def label_fix(column, values, *, pos_label: bool = False) -> str:
     fix = "drop those rows or correct their values to 0/1 (1 = the positive outcome)"
     declare = ", or declare which value is the positive label (--pos-label on the command line, "
     return fix + (declare + "pos_label=... in Python)" if pos_label else "")
+
+
+def decoded_bytes(uniques, column):
+    """Distinct values with bytes (``b'a'``, a numpy ``S`` array) as the UTF-8 text they hold
+    (``'a'``), so a group reads ``a``, not ``b'a'``; refused when some bytes are not UTF-8
+    text, or when one name is written both as bytes and as text (two groups, one label)."""
+    if getattr(getattr(uniques, "dtype", None), "kind", "O") not in "OS":
+        return uniques
+    if not any(isinstance(u, bytes) for u in uniques):
+        return uniques
+    out = []
+    for u in uniques:
+        try:
+            out.append(u.decode("utf-8") if isinstance(u, bytes) else u)
+        except UnicodeDecodeError:
+            raise EthicLensInputError(
+                "holds bytes that are not UTF-8 text",
+                column=column,
+                value=u,
+                fix="decode the column with its encoding first (pandas: "
+                ".str.decode('latin-1'); numpy: np.char.decode(values, 'latin-1'))",
+            ) from None
+    texts = [u for u in out if isinstance(u, str)]
+    if len(set(texts)) < len(texts):
+        twice = next(t for t in texts if texts.count(t) > 1)
+        raise EthicLensInputError(
+            f"holds {twice!r} both as bytes ({twice.encode()!r}) and as text: two values, one name",
+            column=column,
+            fix="convert the column to one type first (pandas: .str.decode('utf-8') turns "
+            "bytes into text)",
+        )
+    return out

@@ -75,15 +75,23 @@ def crossed_names(text) -> list[str]:
     return [part.strip() for part in re.split(r"[*&+|/;,]", str(text)) if part.strip()]
 
 
+# A tab and the space separators (Unicode category Zs: no-break, em, ideographic spaces, ...):
+# what a page shows as one space. Other controls are written as escapes, so they stay apart.
+_BLANKS = "[\t \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+"
+
+
 def as_seen(text: str) -> str:
     """``text`` as a reader sees it: in NFC, without its format characters (a zero-width space,
     a joiner, a BOM, bidi marks: category Cf), the whitespace around it ('A ' reads as 'A' in a
-    table) and with each run of whitespace inside it as one space (an HTML page shows 'A  B' as
-    'A B'), so that names which look alike get one key."""
+    table) and with each run of blank space inside it as one space (an HTML page shows 'A  B'
+    and 'A\\tB' as 'A B'), so that names which look alike get one key. A line break or a CR
+    inside stays: every view writes it as a visible escape ('new\\nline')."""
+    import re
     import unicodedata
 
     nfc = unicodedata.normalize("NFC", text)
-    return " ".join("".join(c for c in nfc if unicodedata.category(c) != "Cf").split())
+    shown = "".join(c for c in nfc if unicodedata.category(c) != "Cf")
+    return re.sub(_BLANKS, " ", shown).strip()
 
 
 def percent(level) -> str:

@@ -86,7 +86,11 @@ def test_a_db_group_column_of_two_types_is_one_answer_on_every_face(tmp_path, ca
     ``str(value)`` on every face."""
     pytest.importorskip("sqlalchemy")
     got = _faces(_db(tmp_path, _rows(groups)), tmp_path, capsys)
-    assert got["db"] == (0, sorted(map(str, groups)))
+    texts = [g.decode() if isinstance(g, bytes) else str(g) for g in groups]
+    if len(set(texts)) == len(texts):  # a BLOB is the UTF-8 text it holds (round 18)
+        assert got["db"] == (0, sorted(texts))
+    else:  # 'a' and b'a': two values, one name, refused as the audit refuses them
+        assert got["db"][0] == 2 and "both as bytes (b'a') and as text" in got["db"][1], got
     assert got["parquet"] == got["csv"] == got["db"], got
 
 

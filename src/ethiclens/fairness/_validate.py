@@ -12,6 +12,7 @@ from .._checks import (
     check_label_lengths,
     check_labels_print_apart,
     check_member,
+    decoded_bytes,
     did_you_mean,
     first_row,
     label_fix,
@@ -839,38 +840,6 @@ def _encode_column(name: str, col):
     remap = np.empty(len(labels), dtype=np.int64)
     remap[order] = np.arange(len(labels))
     return [labels[i] for i in order], remap[codes]
-
-
-def decoded_bytes(uniques, column):
-    """Distinct values with bytes (``b'a'``, a numpy ``S`` array) as the UTF-8 text they hold
-    (``'a'``), so a group reads ``a``, not ``b'a'``; refused when some bytes are not UTF-8
-    text, or when one name is written both as bytes and as text (two groups, one label)."""
-    if getattr(getattr(uniques, "dtype", None), "kind", "O") not in "OS":
-        return uniques
-    if not any(isinstance(u, bytes) for u in uniques):
-        return uniques
-    out = []
-    for u in uniques:
-        try:
-            out.append(u.decode("utf-8") if isinstance(u, bytes) else u)
-        except UnicodeDecodeError:
-            raise EthicLensInputError(
-                "holds bytes that are not UTF-8 text",
-                column=column,
-                value=u,
-                fix="decode the column with its encoding first (pandas: "
-                ".str.decode('latin-1'); numpy: np.char.decode(values, 'latin-1'))",
-            ) from None
-    texts = [u for u in out if isinstance(u, str)]
-    if len(set(texts)) < len(texts):
-        twice = next(t for t in texts if texts.count(t) > 1)
-        raise EthicLensInputError(
-            f"holds {twice!r} both as bytes ({twice.encode()!r}) and as text: two values, one name",
-            column=column,
-            fix="convert the column to one type first (pandas: .str.decode('utf-8') turns "
-            "bytes into text)",
-        )
-    return out
 
 
 def groups_without_rows(empty: list, column, unused="unused categories") -> EthicLensInputError:

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._checks import decoded_bytes
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import round_significant
 from ..sources import (
@@ -702,12 +703,17 @@ def keyed_rows(frame: pd.DataFrame, cols: Columns, ts, p) -> pd.DataFrame:
 
 def role_text(values: pd.Series) -> pd.Series:
     """A role's values as the text the audit labels them with (``str(value)``; missing ones
-    stay missing): -0.0 is 0.0, the one group every engine has; bytes are ``b'A'``."""
+    stay missing): -0.0 is 0.0, the one group every engine has; bytes are the UTF-8 text they
+    hold (``b'A'`` is ``A``), refused as the audit refuses them (not UTF-8; ``b'A'`` beside
+    ``'A'``)."""
     # as Python objects first: a nullable column (Int64, boolean, ...) cannot hold text
     v = canonical_zero(values).astype(object)
-    # astype(str) decodes bytes (b'A' -> 'A'); str() per value is kept to columns holding some
     kind = pd.api.types.infer_dtype(v, skipna=True)
-    text = v.map(str) if kind in ("bytes", "mixed") else v.astype(str)
+    if kind in ("bytes", "mixed"):
+        decoded_bytes(pd.unique(v.dropna()), str(values.name))
+        text = v.map(lambda x: x.decode("utf-8") if isinstance(x, bytes) else str(x))
+    else:
+        text = v.astype(str)
     return v.where(v.isna(), text)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_count, check_label_lengths, first_row
+from .._checks import check_count, check_label_lengths, decoded_bytes, first_row
 from ..errors import EthicLensInputError
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
@@ -474,7 +474,8 @@ def _all_text(values: pd.Series) -> bool:
 
 def _keys_as_labels(table: pd.DataFrame) -> pd.DataFrame:
     """A key column whose values are of several types (a SQLite column holds 7 and 'x', or
-    a BLOB among text) written as the labels the audit gives them (``str(value)``, equal
+    a BLOB among text) written as the labels the audit gives them (``str(value)``, a BLOB's
+    UTF-8 text, equal
     values such as 1 and 1.0 one label): a file's column has one type, and Parquet would read
     every value as bytes or refuse the mix."""
     mixed = [
@@ -489,7 +490,8 @@ def _keys_as_labels(table: pd.DataFrame) -> pd.DataFrame:
         # values the audit takes for one (1 and 1.0: equal, one hash) are one label, the
         # first one's text, as the audit's factorize labels them: not '1' and '1.0'
         codes, uniques = pd.factorize(table[c].to_numpy(dtype=object))
-        labels = np.array([str(u) for u in uniques] + [None], dtype=object)
+        texts = decoded_bytes(uniques, c)  # a BLOB is its UTF-8 text, as the audit reads it
+        labels = np.array([str(u) for u in texts] + [None], dtype=object)
         out[c] = labels[codes]  # code -1 (missing): None
     out.attrs = dict(table.attrs)
     return out
