@@ -1067,16 +1067,31 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
             f"cannot parse {path.name}: {exc}", column=flag, fix=exc.fix
         ) from None
     except Exception as exc:  # UnicodeDecodeError, JSON/YAML/TOML errors, 5,000-digit integers
-        first = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        first = _yaml_problem(exc) or (
+            str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        )
+        fix = f"check it is the {what} (UTF-8; plain YAML: tags such as !!python/object are "
+        fix += "never loaded)"
+        if "'\\t'" in first:  # PyYAML's words for a tab where YAML wants spaces
+            fix = "indent with spaces: YAML does not allow a tab there"
         raise EthicLensInputError(
-            f"cannot parse {path.name}: {first}",
-            column=flag,
-            fix=f"check it is the {what} (UTF-8; plain YAML: tags such as !!python/object are "
-            "never loaded)",
+            f"cannot parse {path.name}: {first}", column=flag, fix=fix
         ) from None
     if data is None:  # blank, comments only, or a bare null
         raise EthicLensInputError(f"{path.name} is empty", column=flag, fix=f"write the {what}")
     return data
+
+
+def _yaml_problem(exc) -> str | None:
+    """A YAML syntax error as its problem and place ("expected ',' or '}', but got '<scalar>'
+    at line 3, column 1"): PyYAML's first line is only its context ("while parsing a flow
+    mapping"). None for another error."""
+    problem, mark = getattr(exc, "problem", None), getattr(exc, "problem_mark", None)
+    if not problem or mark is None:
+        return None
+    context = getattr(exc, "context", None)
+    place = f"line {mark.line + 1}, column {mark.column + 1}"
+    return f"{problem} at {place}" + (f" ({context})" if context else "")
 
 
 def _or(words) -> str:

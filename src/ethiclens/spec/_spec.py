@@ -1059,6 +1059,7 @@ def _known_path(key, section: str) -> str | None:
     if owners.get(key, section) != section:
         return f"{owners[key]}.{key}"
     names = {**ENGINE_KEYS, "positive_is_favorable": "roles.positive"}
+    names |= {"random_seed": "policy.seed", "report": "outputs.html"}  # common other names
     names |= {flag.lstrip("-").replace("-", "_"): path for flag, path in flag_paths().items()}
     return names.get(key.replace("-", "_"))
 
@@ -1068,6 +1069,9 @@ def _unknown(key, allowed, what: str, where: str = "", meant=None) -> EthicLensI
     ``meant`` suggested, and the valid keys."""
     full = f"{where}.{key}" if where else str(key)
     hint = f"did you mean {meant!r}? " if meant else did_you_mean(str(key), allowed)
+    section, dot, field = str(key).partition(".")
+    if dot and section in allowed:  # the docs' dotted name, written as one key
+        hint = f"a dotted name is not read as one key: nest it ({section}: {{{field}: ...}}); "
     return EthicLensInputError(
         f"unknown {what}",
         column=full,
