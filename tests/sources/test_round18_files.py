@@ -132,3 +132,36 @@ def test_a_wal_whose_index_cannot_be_made_is_named(tmp_path):
     assert "w.db-wal holds writes not yet copied into w.db" in str(err)
     assert "copy w.db and w.db-wal to a writable folder" in str(err)
     assert _journal_error(sa, _Db(f"sqlite:///{_database(tmp_path / 'plain.db')}")) is None
+
+
+# -- the input fingerprint is the data's, not the spelling's ----------------------------------
+
+
+def _fingerprint(capsys, tmp_path, argv) -> dict:
+    out = tmp_path / "fp.json"
+    assert main([*argv, "--n-boot", "100", "--json", str(out)]) == 0, capsys.readouterr().err
+    return json.loads(out.read_text())["run"]["input"]
+
+
+def test_a_sqlite_file_is_fingerprinted_by_its_bytes(tmp_path, capsys, monkeypatch):
+    import sqlite3
+
+    db = _database(tmp_path / "w.db")
+    audit = ["audit", "--table", "t", *ROLES]
+    here = _fingerprint(capsys, tmp_path, [*audit, "--db", f"sqlite:///{db}"])
+    monkeypatch.chdir(tmp_path)
+    relative = _fingerprint(capsys, tmp_path, [*audit, "--db", "sqlite:///w.db"])
+    assert here["sha256"] == relative["sha256"] and list(here["files"]) == [str(db)]
+    with sqlite3.connect(db) as con:  # the same rows, one prediction flipped
+        con.execute("UPDATE t SET p = 1 - p WHERE rowid = 1")
+    con.close()
+    changed = _fingerprint(capsys, tmp_path, [*audit, "--db", "sqlite:///w.db"])
+    assert changed["rows"] == here["rows"] and changed["sha256"] != here["sha256"]
+
+
+def test_a_counts_csv_fingerprint_holds_its_metadata_file(tmp_path, capsys):
+    rows, out = tmp_path / "rows.csv", tmp_path / "c.csv"
+    make_frame(3, n=300).to_csv(rows, index=False)
+    assert main(["counts", str(rows), *ROLES, "--out", str(out)]) == 0
+    files = _fingerprint(capsys, tmp_path, ["audit", "--counts", str(out)])["files"]
+    assert sorted(files) == [str(out), f"{out}.ethiclens.json"]

@@ -34,6 +34,7 @@ from ._sql import (
     sql_columns,
     sql_counts,
     sql_source,
+    sqlite_files,
 )
 
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "refuse_malformed_url",
     "sql_counts",
     "sql_source",
+    "sqlite_files",
     "spark_counts",
     "spark_file_counts",
     "spark_read_files",

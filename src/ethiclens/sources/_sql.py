@@ -178,6 +178,19 @@ def sql_counts(
     return _run(url, roles, table, query, timeout, flag)
 
 
+def sqlite_files(url: str) -> list[str]:
+    """The files a SQLite URL's data lies in: the database and its ``-wal`` journal when
+    there is one (writes not yet copied into the file); [] for another database or an
+    in-memory one. Their bytes are the data, whichever path or URL spelling names them."""
+    sa = require("sqlalchemy", extra="sql")
+    target = _sqlite_target(sa, url)
+    path = target[1] if target else None
+    if path is None or not Path(path).is_file():
+        return []
+    wal = f"{path}-wal"
+    return [path, *([wal] if Path(wal).is_file() and os.path.getsize(wal) else [])]
+
+
 def check_usable_db_url(url: str, flag: str = "--db") -> None:
     """Refuse a database URL an audit could not use, with the checks made before connecting:
     a backend with a read-only transaction, a SQLite file that exists, SQLAlchemy's parse,

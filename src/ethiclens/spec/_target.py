@@ -236,15 +236,20 @@ def _files_fingerprint(target: str, rows: int) -> dict:
 
 def _db_fingerprint(url: str, spec: AuditSpec, rows: int) -> dict:
     """The database's fingerprint: SHA-256 of its URL without password and the table or query
-    (the same database by --db or --db-env is the same input), the database named as given."""
-    from ..sources import mask_url
+    (the same database by --db or --db-env is the same input), the database named as given.
+    A SQLite file is data in a file: its bytes' SHA-256 (and its -wal's) stand for the URL,
+    so the same file by another path is the same input and a changed table is other input."""
+    from ..sources import mask_url, sqlite_files
 
     what = {"table": spec.target.table} if spec.target.table else {"query": spec.target.query}
-    text = mask_url(url) + "\n" + next(iter(what.values()))
+    files = {str(f): sha256_file(f) for f in sqlite_files(url)}
+    database = "\n".join(files.values()) if files else mask_url(url)
+    text = database + "\n" + next(iter(what.values()))
     return {
         "kind": "database",
         "database": _database_named(spec.target, url),
         **what,
+        **({"files": files} if files else {}),
         "sha256": hashlib.sha256(text.encode()).hexdigest(),
         "rows": rows,
     }
@@ -687,7 +692,7 @@ def _file_provenance(spec: AuditSpec, where: str, prov: dict, purpose: str) -> d
 
 # -- counted where the data lives -------------------------------------------------------------
 def _counts_file(spec: AuditSpec) -> Loaded:
-    from ..sources import BINS_ATTR, read_counts
+    from ..sources import BINS_ATTR, metadata_path, read_counts
 
     path = spec.target.counts
     table = read_counts(path)
@@ -697,9 +702,10 @@ def _counts_file(spec: AuditSpec) -> Loaded:
     cols, refs = parse_protected(spec.roles.protected, table.columns)
     where = dict(table.attrs.get("ethiclens_source") or {})
     where["counts_file"] = str(path)
+    side = metadata_path(path)  # a CSV's attributes, bins and names lie beside it
     fingerprint = {
         "kind": "counts table",
-        "files": {str(path): sha256_file(path)},
+        "files": {str(f): sha256_file(f) for f in (path, side) if Path(f).is_file()},
         "rows": int(table["count"].sum()),
     }
     if binned:  # the groups as used: binned when counted (the baseline gate reads them)
