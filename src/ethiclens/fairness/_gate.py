@@ -174,10 +174,12 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
     report (a path, its dict or an ``AuditResult``) of the same spec, checked against the audit
     report schema first; the gate fails when a comparison's verdict got worse, or its DI or EO
     moved for the worse beyond both intervals (the new value outside the baseline's interval
-    and the baseline's value outside the new one). A baseline of other input is compared all
-    the same ("worse than last time"), with a note saying so. Each left None is the run's own
-    spec gate setting (``report["run"]["spec"]["gate"]``), else the spec's default: ``never``
-    and no baseline, as the CLI decides.
+    and the baseline's value outside the new one; DI ranked by the run's DI rule, an unbounded
+    DI infinitely far above 1). A verdict that can no longer be judged (INCONCLUSIVE or
+    FLAGGED -> INSUFFICIENT_DATA or UNDEFINED) is a note, neither better nor worse. A baseline
+    of other input is compared all the same ("worse than last time"), with a note saying so.
+    Each left None is the run's own spec gate setting (``report["run"]["spec"]["gate"]``),
+    else the spec's default: ``never`` and no baseline, as the CLI decides.
     """
     own = _spec_gate(report)
     fail_on = check_fail_on(own["fail_on"] if fail_on is None else fail_on)
@@ -250,7 +252,8 @@ def _report_validator():
 def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
     """Refuse a baseline that is not an audit report this EthicLens could have written: one
     from a newer EthicLens (report ``schema_version``, spec ``version``), one that breaks the
-    report schema, a number that is NaN or infinite, a spec key this version does not know.
+    report schema, a number that is NaN or infinite or that no audit writes (a DI or EO outside
+    its own interval, say), a spec key this version does not know.
     The first bad key is named with its value, so that nothing reads a broken baseline."""
     # what this EthicLens writes is what it wrote for this run
     _check_not_newer(name, "schema_version", old.get("schema_version"), new.get("schema_version"))
@@ -351,8 +354,8 @@ def _first_non_finite(report: dict) -> tuple | None:
 
 
 # The ranges the audit's own estimates keep: DI is a ratio of rates, EO the largest gap between
-# two rates. (A point estimate may lie outside its interval: the report notes why, so that is
-# not refused; an interval whose low end is above its high end never is written.)
+# two rates. Every interval the audit writes contains its estimate (widened to it where the
+# draws miss it, as its method says), and none has its low end above its high end.
 _METRIC_RANGES = {
     "disparate_impact": (0.0, math.inf, "below 0 (a ratio of selection rates)"),
     "equalized_odds_difference": (0.0, 1.0, "outside [0, 1] (the largest gap between rates)"),
@@ -361,13 +364,16 @@ _METRIC_RANGES = {
 
 def _first_impossible_number(report: dict) -> tuple | None:
     """(key path, ..., value) of the first estimate no audit writes (an interval whose low end
-    is above its high end, a DI below 0, an EO outside [0, 1]) or verdict (a comparison's
-    better than its DI's or EO's: it is their worst), or None. Runs after the schema check:
-    every number here is a number or null, every status one of the policy's."""
+    is above its high end, a DI or EO outside its own interval, a DI below 0, an EO outside
+    [0, 1]) or verdict (a comparison's better than its DI's or EO's: it is their worst), or
+    None. Runs after the schema check: every number here is a number or null, every status one
+    of the policy's."""
     for i, comparison in enumerate(report["comparisons"]):
         for metric, estimate in comparison["metrics"].items():
             place = ("comparisons", i, "metrics", metric)
-            error = _impossible_estimate(metric, estimate or {})
+            error = _impossible_estimate(metric, estimate or {}) or _estimate_outside(
+                comparison, metric, estimate or {}
+            )
             if error:
                 return _key_path([*place, error[0]]), *error[1:]
         error = _impossible_verdict(comparison)
@@ -435,6 +441,28 @@ def _impossible_estimate(metric: str, estimate: dict) -> tuple | None:
         if number is not None and not floor <= number <= ceiling:
             return key, f"is {words}", number
     return None
+
+
+def _estimate_outside(comparison: dict, metric: str, estimate: dict) -> tuple | None:
+    """(key, what is wrong, value) of a gated estimate outside its own interval (beyond a
+    1e-9 relative float tolerance), or None: the audit widens every interval to contain its
+    estimate, so such a value was edited in. An unbounded DI (null value, null high end: an
+    infinite one) and an undefined estimate (null value, no interval) are not outside."""
+    ends = _estimate_ends(estimate, metric) if metric in GATED_METRICS else None
+    if ends is None or not all(math.isfinite(x) for x in ends[:2]):
+        return None
+    value, low, high = ends
+    tolerance = 1e-9 * max(abs(value), abs(low), abs(high) if math.isfinite(high) else 0.0)
+    if low - tolerance <= value <= high + tolerance:
+        return None
+    name = f"{comparison['attribute']}:{comparison['group']} vs {comparison['reference']}"
+    interval = f"[{low!r}, {high!r}]" if math.isfinite(high) else f"[{low!r}, inf]"
+    return (
+        "value",
+        f"({name}) is outside its interval {interval}: the audit's interval always contains "
+        "its estimate",
+        value,
+    )
 
 
 def _missing_number(metric: str, estimate: dict) -> tuple | None:
@@ -1002,8 +1030,13 @@ def _target_kind(spec: dict) -> str:
 
 
 def _regressions(old: dict, new: dict) -> tuple[list[str], list[str]]:
+    """(regressions, notes) of each comparison in both reports: a verdict worse than the
+    baseline's, or a DI or EO that moved for the worse beyond both intervals, ranked by the
+    run's DI rule. A judged verdict (INCONCLUSIVE, FLAGGED) that can no longer be judged
+    (INSUFFICIENT_DATA, UNDEFINED) is noted before the improvements, neither better nor worse."""
     before = {(c["attribute"], c["group"]): c for c in old["comparisons"]}
-    out, notes = [], []
+    rule = _di_rule(new)
+    out, unjudged, notes = [], [], []
     for c in new["comparisons"]:
         b = before.get((c["attribute"], c["group"]))
         if b is None:
@@ -1012,42 +1045,81 @@ def _regressions(old: dict, new: dict) -> tuple[list[str], list[str]]:
         rank, rank_before = _RANK.get(c["status"], 0), _RANK.get(b["status"], 0)
         if rank > rank_before:
             out.append(f"{key}: verdict {b['status']} -> {c['status']}")
+        elif c["status"] in _UNJUDGED and b["status"] in (INCONCLUSIVE, FLAGGED):
+            unjudged.append(f"{key}: verdict {b['status']} -> {c['status']} {_NOT_JUDGED}")
         elif rank < rank_before:  # a better verdict is news too, as a better DI or EO is
             notes.append(f"{key}: verdict {b['status']} -> {c['status']} (better)")
         for metric in GATED_METRICS:
-            moved = _moved(b["metrics"].get(metric), c["metrics"].get(metric), metric)
+            moved = _moved(b["metrics"].get(metric), c["metrics"].get(metric), metric, rule)
             if moved:
                 text = f"{key}: {metric} {moved[1]}"
                 (out if moved[0] == "worse" else notes).append(text)
-    return out, notes
+    return out, unjudged + notes
 
 
-def _moved(old, new, metric):
-    """("worse"|"better", words) when each value lies outside the other's interval."""
-    if not old or not new:
+# Verdicts that judge nothing: a move into one from a judgement is not better (nor, from
+# INCONCLUSIVE or FLAGGED, worse); the gate still compares the DI and EO intervals both hold.
+_UNJUDGED = (INSUFFICIENT_DATA, UNDEFINED)
+_NOT_JUDGED = "(could not be judged now: neither better nor worse)"
+
+
+def _di_rule(report: dict) -> str:
+    """The DI rule the report was judged by (``config.policy.di_rule``), else the default."""
+    policy = _mapping(_mapping(report.get("config")).get("policy"))
+    return policy.get("di_rule") or DI_RULES[0]
+
+
+def _moved(old, new, metric, di_rule=DI_RULES[0]):
+    """("worse"|"better"|"same", words) when each value lies outside the other's interval;
+    None when either has no interval (an undefined estimate, one below the sample floor). An
+    unbounded DI (the reference never selected: value null, interval [low, inf]) is infinite."""
+    ends = [_estimate_ends(e, metric) for e in (old, new)]
+    if None in ends:
         return None
-    values = [old.get("value"), new.get("value")]
-    bounds = [old.get("ci_low"), old.get("ci_high"), new.get("ci_low"), new.get("ci_high")]
-    if any(v is None for v in values + bounds):
-        return None
-    (a, b), (alo, ahi, blo, bhi) = values, bounds
+    (a, alo, ahi), (b, blo, bhi) = ends
     if alo <= b <= ahi or blo <= a <= bhi:
         return None
-
-    way = "worse" if _badness(metric, b) > _badness(metric, a) else "better"
+    worse, was = _badness(metric, b, di_rule), _badness(metric, a, di_rule)
+    way = "worse" if worse > was else "better" if worse < was else "same"
+    ranked = f", by the DI rule {di_rule!r}" if metric == "disparate_impact" else ""
+    ranked = ranked if di_rule != DI_RULES[0] else ""
+    words = "neither worse nor better: as far from parity" if way == "same" else way
     return way, (
         f"moved {a:.3f} [{alo:.3f}, {ahi:.3f}] -> {b:.3f} [{blo:.3f}, {bhi:.3f}], "
-        f"beyond both intervals ({way})"
+        f"beyond both intervals{ranked} ({words})"
     )
 
 
-def _badness(metric: str, x: float) -> float:
-    """How far from parity: EO itself; DI its distance from 1 on the log scale, so 0.8 and
-    1.25 are equally bad and a DI that crosses 1 (1.06 -> 0.88) is judged by that distance.
-    Both gates (``--baseline`` and ``compare``) rank a move by this one rule."""
+def _estimate_ends(estimate, metric) -> tuple | None:
+    """(value, low, high) of an estimate with an interval, or None. A DI's null high end is
+    infinite, and so is the value of a DI with a low end but no value (unbounded)."""
+    if not estimate or estimate.get("ci_low") is None:
+        return None
+    value, low, high = (estimate.get(k) for k in ("value", "ci_low", "ci_high"))
     if metric == "disparate_impact":
-        return abs(math.log(x)) if x > 0 else math.inf
-    return x
+        value, high = (math.inf if x is None else x for x in (value, high))
+    if value is None or high is None:
+        return None
+    return value, low, high
+
+
+def _badness(metric: str, x: float, di_rule: str = DI_RULES[0]) -> float:
+    """How far from parity: EO itself; DI its distance from 1 on the log scale, so 0.8 and
+    1.25 are equally bad and a DI that crosses 1 (1.06 -> 0.88) is judged by that distance;
+    under the DI rule ``below`` (only a DI below the threshold is flagged) only the distance
+    below 1, so a DI above 1 is as good as 1. 0 and an unbounded DI are infinitely far. Both
+    gates (``--baseline`` and ``compare``) rank a move by this one rule."""
+    if metric != "disparate_impact":
+        return x
+    distance = abs(math.log(x)) if x > 0 else math.inf
+    return _DI_BADNESS[di_rule](x, distance)
+
+
+# The DI rules' measures of badness (policy.DI_RULES: each has one; tests check it).
+_DI_BADNESS = {
+    "two_sided": lambda x, distance: distance,
+    "below": lambda x, distance: distance if x < 1 else 0.0,
+}
 
 
 def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
@@ -1057,7 +1129,8 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
     ``failures``: comparisons whose verdict under B fails ``fail_on`` (as for an audit).
     ``regressions`` (any ``fail_on`` but ``never``): a verdict worse under B than under A, or a
     paired B − A interval that excludes 0 with B further from parity (EO larger; DI further
-    from 1 on the log scale, as ``--baseline`` judges it, even when DI crosses 1).
+    from 1 on the log scale, as ``--baseline`` judges it, even when DI crosses 1; under the
+    DI rule ``below`` further below 1 only).
     ``fail_on`` None: the run's own spec gate setting, else the spec's default ``never``.
     """
     fail_on = check_fail_on(_spec_gate(report)["fail_on"] if fail_on is None else fail_on)
@@ -1065,7 +1138,7 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
         return GateOutcome(fail_on)
     bad = FAIL_LEVELS[fail_on]
     a, b = report["models"]["a"], report["models"]["b"]
-    failures, worse = [], []
+    failures, worse, rule = [], [], _di_rule(report)
     for v in report["verdicts"]:
         key = f"{v['attribute']}:{v['group']}"
         if v["status_b"] in bad:
@@ -1079,7 +1152,7 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
         va, vb = d["value_a"], d["value_b"]
         changed = iv["ci_low"] > 0 or iv["ci_high"] < 0  # the paired interval excludes 0
         if changed and va is not None and vb is not None:
-            hit = _badness(d["metric"], vb) > _badness(d["metric"], va)
+            hit = _badness(d["metric"], vb, rule) > _badness(d["metric"], va, rule)
         else:
             hit = False
         if hit:
