@@ -564,7 +564,8 @@ def _check_numbers(request: MonitorRequest) -> None:
 
 def check_stored_numbers(store, stored: dict) -> None:
     """A store's request whose numbers fail the request's own checks (a seed of -5 or 2**32)
-    is damage: no run writes it, and no options given again could match it."""
+    is damage: no run writes it, and no options given again could match it; so is one edited
+    after the store was created (``Store.check_request_digest``)."""
     numbers = {f.name: f.default for f in fields(MonitorRequest) if f.name in _NUMBERS}
     numbers.update({k: v for k, v in stored.items() if k in _NUMBERS})
     try:
@@ -574,6 +575,7 @@ def check_stored_numbers(store, stored: dict) -> None:
         raise store.damaged(
             f"meta 'request' holds the {key} {error.value!r}, which {error.problem}"
         ) from None
+    store.check_request_digest(stored)
 
 
 def _checked_numbers(request) -> dict:
@@ -724,10 +726,13 @@ def _refuse_unsupported(spec) -> None:
     check_member(p.di_rule, ["two_sided"], column="policy.di_rule", problem=problem, fix=fix)
 
 
-def _refuse_not_honoured(spec) -> None:
+def _refuse_not_honoured(spec, sections=None) -> None:
     """Every key the spec gives (other than its default) is honoured or refused, never
-    ignored: refused by its key, with why and the fix."""
+    ignored: refused by its key, with why and the fix (``sections``: only those, e.g. the
+    target's kind, checked before any missing role is asked for)."""
     for section, values in spec.to_dict(minimal=True).items():
+        if sections is not None and section not in sections:
+            continue
         for key in values if isinstance(values, dict) else ():
             path = f"{section}.{key}"
             if path in HONOURED:
@@ -772,8 +777,20 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
         if flag is None:
             raise
         raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
+    _refuse_target_kind(spec, target)
     _require(spec)
     return spec
+
+
+def _refuse_target_kind(spec, target) -> None:
+    """A target the monitor cannot read (a dataset, a counts table) is refused before a
+    missing role is asked for (no role would make it readable): named as TARGET when given
+    on the command line, by its key (``target.dataset``) when a config gave it."""
+    if spec.target.kind in ("file", "db"):
+        return
+    if target:
+        _database_url(spec.target)
+    _refuse_not_honoured(spec, ("target",))
 
 
 def _replace_target(data: dict, target, flags: dict) -> list:

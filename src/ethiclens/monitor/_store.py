@@ -13,6 +13,7 @@ stored or shown (``Store.path`` is the masked URL).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import math
 import re
@@ -25,7 +26,8 @@ import numpy as np
 
 from ..errors import EthicLensInputError
 from ..io import check_store_name
-from ._evidence import state_keys
+from ._evidence import Evidence, state_keys
+from ._sequential import log_mean_exp
 from ._shape import meta_problem, shape_problem
 
 STORE_VERSION = 1
@@ -182,6 +184,7 @@ _META_TYPES = {
     "baseline_target": dict,
     "held": dict,
     "evidence_windows": dict,
+    "request_digest": dict,
 }
 # The settings every run writes (the first run: app to created; every run: the rest).
 _REQUIRED_META = (
@@ -441,11 +444,13 @@ class Store:
         if missing:
             raise self.damaged(f"its table(s) {', '.join(missing)} are missing")
         self._check_settings()
-        self._check_state()
+        states = self._check_state()
         results = self.results()  # every result decodes and holds what a run writes
         self._check_consistency()
         self._check_windows()
         self._check_references()
+        self._check_groups()
+        self._check_evidence(states, results)
         self._check_alarms(results)
 
     def _check_settings(self) -> None:
@@ -563,6 +568,53 @@ class Store:
                 f"its evidence absorbed windows {span[0]} to {span[1]}, but the windows table "
                 f"holds {held}"
             )
+
+    def _check_groups(self) -> None:
+        """The groups seen (meta ``groups``) are the groups compared: each attribute's groups
+        less its reference are those its results (and evidence state) hold, so a group
+        dropped from the settings is never left out of a run's windows."""
+        groups, refs = self.meta("groups") or {}, self.meta("references") or {}
+        compared: dict[str, set] = {}
+        for a, g in (
+            self._rows("SELECT DISTINCT attribute, grp FROM results", types=(str, str)) or []
+        ):
+            compared.setdefault(a, set()).add(g)
+        for a in sorted(set(compared) | set(groups)):
+            held = groups.get(a, [])
+            if not isinstance(held, list) or not all(isinstance(g, str) for g in held):
+                raise self.damaged(f"meta 'groups' holds {_short(str(held))} for {a}")
+            lacking = sorted(compared.get(a, set()) - set(held))
+            if lacking:
+                raise self.damaged(
+                    f"meta 'groups' of {a} lacks {_short(lacking[0])}, a group its results compare"
+                )
+            extra = sorted(set(held) - {refs.get(a)} - compared.get(a, set()))
+            if extra:
+                raise self.damaged(
+                    f"meta 'groups' of {a} holds {_short(extra[0])}, a group without results"
+                )
+
+    def _check_evidence(self, states: dict, results: list) -> None:
+        """Each comparison's evidence state gives the log e-values its last stored result
+        holds (the state after the last window): a state reset or edited by hand would
+        restart or change the evidence every later run reports."""
+        last = {(a, g): (w, body) for w, a, g, body in results}  # window order per comparison
+        nulls = Evidence(labels=True).nulls
+        for (a, g), (w, body) in sorted(last.items()):
+            state = states.get((a, g), {})
+            for test, value in sorted(body["tests"].items()):
+                prefix = "base.bet." if test.startswith("baseline_") else "bet."
+                names = nulls.get(test.removeprefix("baseline_"), [])
+                keys = [f"{prefix}{null.name}.log_wealth" for null in names]
+                if not keys or not all(k in state for k in keys):
+                    continue  # (a missing key is refused by _check_state_keys)
+                held = float(log_mean_exp([state[k] for k in keys]))
+                if not math.isclose(held, value["log_e_value"], rel_tol=1e-9, abs_tol=1e-9):
+                    raise self.damaged(
+                        f"the evidence state of {a}={_short(g)} gives its {test} test the log "
+                        f"e-value {held:.6g}, but its result of window {w}, the last, holds "
+                        f"{value['log_e_value']:.6g}"
+                    )
 
     def _check_references(self) -> None:
         """Each attribute's reference is one of its groups, the one the request gave when it
@@ -718,12 +770,34 @@ class Store:
             raise self.damaged(f"meta {key!r} {problem}")
         return value
 
+    def check_request_digest(self, request: dict) -> None:
+        """Each setting of the stored ``request`` is the one the store was created with: it
+        matches its digest stored beside it (``request_digest``; a store written before has
+        none, and a setting a store written before lacks, such as the draws, is not asked
+        for). Checked by the request's readers after its own checks
+        (``check_stored_numbers``), which name a number no run writes more exactly."""
+        digests = self.meta("request_digest")
+        if digests is None or not isinstance(request, dict):
+            return
+        for key, digest in sorted(request_digest(request).items()):
+            if digests.get(key) != digest:
+                shown = json.dumps(request[key])
+                shown = shown if len(shown) <= 40 else shown[:39] + "…"
+                raise self.damaged(
+                    f"meta 'request' holds the {key} {shown}, not the one the store was "
+                    "created with (meta 'request_digest')"
+                )
+
     def set_meta(self, key: str, value) -> None:
+        """Write one setting; the request with its digest (``request_digest``, checked when
+        the store is opened: a request edited by hand is refused as damage)."""
         self.db.execute(
             "INSERT INTO meta (key, value) VALUES (?, ?) "
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, json.dumps(value)),
         )
+        if key == "request":
+            self.set_meta("request_digest", request_digest(value))
 
     # -- windows -----------------------------------------------------------------------------
     def windows(self) -> dict[int, dict]:
@@ -806,18 +880,19 @@ class Store:
         )
         return {key: self._array(key, *rest) for key, *rest in rows} if rows else None
 
-    def _check_state(self) -> None:
-        """Every stored array decodes (checked when the store is opened, so a reader that
-        never loads the state refuses its damage as a run would)."""
+    def _check_state(self) -> dict:
+        """Every stored array decodes to the type a run writes (checked when the store is
+        opened, so a reader that never loads the state refuses its damage as a run would);
+        returns {(attribute, group): {key: array}}."""
         rows = self._rows(
             "SELECT attribute, grp, key, dtype, shape, data FROM state",
             types=(str, str, *_STATE_TYPES),
         )
-        found: dict[tuple[str, str], set] = {}
+        states: dict[tuple[str, str], dict] = {}
         for attribute, group, *row in rows or []:
-            value = self._array(*row)
+            value = self._array(*row, owner=f" of {attribute}={_short(group)}")
             key = row[0]
-            found.setdefault((attribute, group), set()).add(key)
+            states.setdefault((attribute, group), {})[key] = value
             if value.dtype.kind != "f" or key.startswith("base."):
                 continue  # (a baseline's state holds NaN and ∞ until it is complete)
             # a sequence's log capital may fall to -∞; nothing else leaves the finite numbers
@@ -830,8 +905,8 @@ class Store:
                     f"state {key!r} of {attribute}={_short(group)} holds {shown!r}, not a "
                     "finite number"
                 )
-
-        self._check_state_keys(found)
+        self._check_state_keys({pair: set(arrays) for pair, arrays in states.items()})
+        return states
 
     def _check_state_keys(self, found: dict) -> None:
         """Each comparison's state holds the keys a run writes (``state_keys``): the
@@ -855,10 +930,15 @@ class Store:
             if other:
                 raise self.damaged(f"{where} holds an unexpected key {_short(other[0])}")
 
-    def _array(self, key: str, dtype: str, shape: str, data) -> np.ndarray:
-        """One stored array: raw little-endian bytes of a known dtype in the stored shape."""
-        if dtype not in ("<f8", "|b1", "<i8"):
-            raise self.damaged(f"state {key!r} holds an array of an unexpected type {dtype!r}")
+    def _array(self, key: str, dtype: str, shape: str, data, owner: str = "") -> np.ndarray:
+        """One stored array: raw little-endian bytes of the dtype a run writes for ``key`` (a
+        confidence sequence's ``out``: booleans; every other: doubles) in the stored shape
+        (``owner``: its comparison, as a refusal names it)."""
+        expected = "|b1" if key.endswith(".out") else "<f8"
+        if dtype != expected:
+            raise self.damaged(
+                f"state {key!r}{owner} holds an array of type {_short(dtype)}, not {expected!r}"
+            )
         shape = self._decoded(shape, f"the shape of state {key!r}", list)
         try:
             return np.frombuffer(bytes(data), dtype=dtype).reshape(shape).copy()
@@ -933,3 +1013,18 @@ def _selected(sql: str) -> list[str]:
     """``table.column`` of each column a read selects (named in a refusal)."""
     columns, table = re.search(r"SELECT (.*?) FROM (\w+)", sql).groups()
     return [f"{table}.{c.strip().strip(chr(34))}" for c in columns.split(",")]
+
+
+def request_digest(request: dict) -> dict:
+    """{setting: the SHA-256 of its JSON} of a request as a store holds it: stored beside
+    the request when the store is created, so a setting edited by hand (a threshold, alpha)
+    is found. Its ``protected`` items are taken in their one form (``canonical_protected``):
+    race="White", as an older EthicLens wrote it from a spec file, is race=White."""
+    request = json.loads(json.dumps(request))  # as the store reads it back
+    protected = request.get("protected")
+    if isinstance(protected, list) and all(isinstance(item, str) for item in protected):
+        request["protected"] = canonical_protected(protected)
+    return {
+        key: hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()
+        for key, value in request.items()
+    }
