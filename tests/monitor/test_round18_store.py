@@ -119,6 +119,14 @@ def test_a_state_of_another_type_is_damage_not_a_bug(alarmed, tmp_path, capsys, 
     assert "report this" not in err
 
 
+@pytest.mark.parametrize("change", ["+ 1", "- 1"])
+def test_window_rows_that_disagree_with_the_counts_are_damage(alarmed, tmp_path, capsys, change):
+    sql = f'UPDATE windows SET rows = rows {change} WHERE "window" = 3'
+    err = _refused(capsys, alarmed[0], _edited(alarmed, tmp_path, sql))
+    assert "windows: window 3 has " in err and "but its results count 2," in err, err
+    assert "rows of race's groups" in err, err
+
+
 def test_an_intact_store_resumes_with_its_digest(alarmed, tmp_path):
     store = _edited(alarmed, tmp_path, "")
     with sqlite3.connect(store) as con:

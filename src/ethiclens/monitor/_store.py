@@ -451,6 +451,7 @@ class Store:
         self._check_references()
         self._check_groups()
         self._check_evidence(states, results)
+        self._check_rows(results)
         self._check_alarms(results)
 
     def _check_settings(self) -> None:
@@ -615,6 +616,27 @@ class Store:
                         f"e-value {held:.6g}, but its result of window {w}, the last, holds "
                         f"{value['log_e_value']:.6g}"
                     )
+
+    def _check_rows(self, results: list) -> None:
+        """Each window's rows are the rows its results count: every row is in one group of
+        each attribute (a missing group value is refused), so an attribute's reference rows
+        and its compared groups' add up to the window's. Not checked where groups are
+        excluded or binned (rows may be left out of an attribute)."""
+        request = self.meta("request") or {}
+        if request.get("exclude_groups") or request.get("bins"):
+            return
+        windows = self.windows()
+        counted: dict[tuple[int, str], float] = {}
+        for w, a, _, body in results:
+            reference, group = body["counts"]["reference"]["n"], body["counts"]["group"]["n"]
+            counted[(w, a)] = counted.get((w, a), reference) + group
+        for (w, a), n in sorted(counted.items()):
+            rows = windows[w]["rows"]  # (a result's window is there: _check_consistency)
+            if rows != n:
+                raise self.damaged(
+                    f"windows: window {w} has {rows:,} rows, but its results count {n:,.0f} "
+                    f"rows of {a}'s groups"
+                )
 
     def _check_references(self) -> None:
         """Each attribute's reference is one of its groups, the one the request gave when it
