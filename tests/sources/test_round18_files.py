@@ -4,6 +4,7 @@ are not refused as copies of each other."""
 import csv
 import json
 
+import numpy as np
 import pytest
 
 from ethiclens.cli import main
@@ -165,3 +166,53 @@ def test_a_counts_csv_fingerprint_holds_its_metadata_file(tmp_path, capsys):
     assert main(["counts", str(rows), *ROLES, "--out", str(out)]) == 0
     files = _fingerprint(capsys, tmp_path, ["audit", "--counts", str(out)])["files"]
     assert sorted(files) == [str(out), f"{out}.ethiclens.json"]
+
+
+# -- a counts CSV labels its groups as the row audit does -------------------------------------
+
+
+def _parquet_groups(tmp_path, column):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    n = len(column)
+    rng = np.random.default_rng(4)
+    table = pa.table({"y": rng.integers(0, 2, n), "p": rng.integers(0, 2, n), "race": column})
+    path = tmp_path / "rows.parquet"
+    pq.write_table(table, path)
+    return path
+
+
+def _groups_of(capsys, tmp_path, argv) -> list:
+    out = tmp_path / "g.json"
+    assert main([*argv, "--n-boot", "100", "--json", str(out)]) == 0, capsys.readouterr().err
+    return [g["group"] for g in json.loads(out.read_text())["attributes"][0]["groups"]]
+
+
+@pytest.mark.parametrize(
+    "kind, labels",
+    [
+        ("midnight-timestamps", ["2020-01-01 00:00:00", "2020-01-02 00:00:00"]),
+        ("bytes", ["A", "B"]),
+        ("float32", ["0.1", "0.33333334"]),
+    ],
+)
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_a_counts_csv_labels_groups_as_the_rows_audit(tmp_path, capsys, kind, labels, engine):
+    import datetime
+
+    import pyarrow as pa
+
+    n = 400
+    column = {
+        "midnight-timestamps": pa.array(
+            [datetime.datetime(2020, 1, 1 + i % 2) for i in range(n)], pa.timestamp("us")
+        ),
+        "bytes": pa.array([b"AB"[i % 2 : i % 2 + 1] for i in range(n)]),
+        "float32": pa.array(np.array([0.1, 1 / 3] * (n // 2), dtype=np.float32)),
+    }[kind]
+    rows, out = _parquet_groups(tmp_path, column), tmp_path / "c.csv"
+    roles = ["--y-true", "y", "--y-pred", "p", "--protected", "race"]
+    assert _groups_of(capsys, tmp_path, ["audit", str(rows), *roles, "--engine", engine]) == labels
+    assert main(["counts", str(rows), *roles, "--engine", engine, "--out", str(out)]) == 0
+    assert _groups_of(capsys, tmp_path, ["audit", "--counts", str(out)]) == labels

@@ -823,6 +823,10 @@ def _encode_column(name: str, col):
         )
     fix = "drop those rows or give the missing values an explicit group (e.g. 'Unknown')"
     refuse_missing(codes < 0, name, fix, "group value")
+    if pd.api.types.is_float_dtype(getattr(uniques, "dtype", None)):
+        # NumPy's scalars print as pandas prints the column (float32 0.1 as '0.1'); the
+        # Python floats an Index yields would print '0.10000000149011612'
+        uniques = np.asarray(uniques)
     uniques = decoded_bytes(uniques, name)
     labels = [str(u) for u in uniques]
     check_label_lengths(labels, name, codes=codes)

@@ -343,6 +343,7 @@ def write_counts(table: pd.DataFrame, path) -> None:
     table = sorted_cells(_rounded_sums(_keys_as_labels(table)))
     attrs = dict(table.attrs)
     if fmt == "csv":
+        table = _csv_labels(table)
         attrs[TEXT_ATTR] = [c for c in _key_columns(table) if _all_text(table[c])]
     if fmt == "csv":
         table = _formula_safe(table)
@@ -472,12 +473,43 @@ def _all_text(values: pd.Series) -> bool:
     return len(present) > 0 and all(isinstance(v, str) for v in present)
 
 
+def _csv_labels(table: pd.DataFrame) -> pd.DataFrame:
+    """Key columns a CSV would not give back as the audit labels them, written as those labels
+    (text): timestamps (a CSV drops a midnight's time: 2020-01-03, not 2020-01-03 00:00:00),
+    dates, durations, bytes (their UTF-8 text) and any other objects. Text, integers, floats
+    and true/false read back as they are labelled."""
+    odd = [
+        c
+        for c in _key_columns(table)
+        if not (_all_text(table[c]) or _plain_csv_type(table[c]) or table[c].isna().all())
+    ]
+    if not odd:
+        return table
+    out = table.copy()
+    for c in odd:
+        codes, uniques = pd.factorize(table[c].astype(object).to_numpy(), use_na_sentinel=True)
+        texts = decoded_bytes(uniques, c)
+        out[c] = np.array([str(u) for u in texts] + [None], dtype=object)[codes]
+    out.attrs = dict(table.attrs)
+    return out
+
+
+def _plain_csv_type(values: pd.Series) -> bool:
+    kind = values.dtype
+    if isinstance(kind, pd.CategoricalDtype):
+        return False
+    return (
+        pd.api.types.is_integer_dtype(kind)
+        or pd.api.types.is_bool_dtype(kind)
+        or pd.api.types.is_float_dtype(kind)
+    )
+
+
 def _keys_as_labels(table: pd.DataFrame) -> pd.DataFrame:
     """A key column whose values are of several types (a SQLite column holds 7 and 'x', or
     a BLOB among text) written as the labels the audit gives them (``str(value)``, a BLOB's
-    UTF-8 text, equal
-    values such as 1 and 1.0 one label): a file's column has one type, and Parquet would read
-    every value as bytes or refuse the mix."""
+    UTF-8 text, equal values such as 1 and 1.0 one label): a file's column has one type, and
+    Parquet would read every value as bytes or refuse the mix."""
     mixed = [
         c
         for c in _key_columns(table)
