@@ -152,7 +152,7 @@ def test_a_sqlite_file_is_fingerprinted_by_its_bytes(tmp_path, capsys, monkeypat
     here = _fingerprint(capsys, tmp_path, [*audit, "--db", f"sqlite:///{db}"])
     monkeypatch.chdir(tmp_path)
     relative = _fingerprint(capsys, tmp_path, [*audit, "--db", "sqlite:///w.db"])
-    assert here["sha256"] == relative["sha256"] and list(here["files"]) == [str(db)]
+    assert here["sha256"] == relative["sha256"] and "files" not in here
     with sqlite3.connect(db) as con:  # the same rows, one prediction flipped
         con.execute("UPDATE t SET p = 1 - p WHERE rowid = 1")
     con.close()

@@ -238,18 +238,18 @@ def _db_fingerprint(url: str, spec: AuditSpec, rows: int) -> dict:
     """The database's fingerprint: SHA-256 of its URL without password and the table or query
     (the same database by --db or --db-env is the same input), the database named as given.
     A SQLite file is data in a file: its bytes' SHA-256 (and its -wal's) stand for the URL,
-    so the same file by another path is the same input and a changed table is other input."""
+    so the same file by another path is the same input and a changed table is other input;
+    its path is not written (under --db-env it is part of the value never written)."""
     from ..sources import mask_url, sqlite_files
 
     what = {"table": spec.target.table} if spec.target.table else {"query": spec.target.query}
-    files = {str(f): sha256_file(f) for f in sqlite_files(url)}
-    database = "\n".join(files.values()) if files else mask_url(url)
+    digests = [sha256_file(f) for f in sqlite_files(url)]
+    database = "\n".join(digests) if digests else mask_url(url)
     text = database + "\n" + next(iter(what.values()))
     return {
         "kind": "database",
         "database": _database_named(spec.target, url),
         **what,
-        **({"files": files} if files else {}),
         "sha256": hashlib.sha256(text.encode()).hexdigest(),
         "rows": rows,
     }
