@@ -216,3 +216,19 @@ def test_a_counts_csv_labels_groups_as_the_rows_audit(tmp_path, capsys, kind, la
     assert _groups_of(capsys, tmp_path, ["audit", str(rows), *roles, "--engine", engine]) == labels
     assert main(["counts", str(rows), *roles, "--engine", engine, "--out", str(out)]) == 0
     assert _groups_of(capsys, tmp_path, ["audit", "--counts", str(out)]) == labels
+
+
+def test_a_counts_table_refusal_names_the_columns_it_was_counted_from(tmp_path, capsys):
+    frame = make_frame(3, n=400)
+    frame["label"] = np.where(frame["y"] == 1, "yes", "no")
+    frame = frame.rename(columns={"p": "pred"})
+    rows, out = tmp_path / "rows.csv", tmp_path / "c.parquet"
+    frame.to_csv(rows, index=False)
+    roles = ["--y-true", "label", "--y-pred", "pred", "--protected", "race"]
+    assert main(["counts", str(rows), *roles, "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["audit", str(rows), *roles, "--pos-label", "yes"]) == 2
+    from_rows = capsys.readouterr().err
+    assert main(["audit", "--counts", str(out), "--pos-label", "yes"]) == 2
+    assert capsys.readouterr().err == from_rows
+    assert "'label' holds 'yes', 'pred' holds ['0', '1']" in from_rows

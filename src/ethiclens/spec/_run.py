@@ -216,8 +216,11 @@ def _check_pos_label_shared(spec: AuditSpec, loaded: Loaded) -> None:
     if pos_label is None:
         return
     if loaded.is_counts and {"y_true", "y_pred"} <= set(loaded.table.columns):
-        # a counts table's cells, named as the roles name them (a table given as is: its own)
-        true, pred = r.y_true or "y_true", (r.y_pred or ("y_pred",))[0]
+        # a counts table's cells, named as the roles name them, else as the columns it was
+        # counted from (its record), else its own: the row audit's words
+        recorded = loaded.table.attrs.get("ethiclens_columns") or {}
+        true = r.y_true or recorded.get("y_true") or "y_true"
+        pred = (r.y_pred or (recorded.get("y_pred") or "y_pred",))[0]
         columns = {true: loaded.table["y_true"], pred: loaded.table["y_pred"]}
     elif not loaded.is_counts and loaded.y_true is not None:
         columns = {r.y_true: loaded.y_true, **loaded.preds}
