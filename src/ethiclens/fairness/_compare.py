@@ -26,7 +26,7 @@ from ._counts import round_significant
 from ._engine import audit
 from ._intervals import check_ci, contain, equal_tailed, with_infinite_draws
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
-from ._options import KEYWORDS, split_policy, take_options
+from ._options import KEYWORDS, policy_and_options
 from ._result import AuditResult, MetricEstimate
 from ._validate import (
     align_inputs,
@@ -279,8 +279,7 @@ def compare(
     -------
     ModelComparison
     """
-    policy, options = split_policy(policy, options)
-    opts = take_options("compare", options)
+    policy, opts = policy_and_options("compare", policy, options)
     ci = CI_ALIASES.get(opts.ci, opts.ci) if isinstance(opts.ci, str) else opts.ci
     check_ci(ci, CI_CHOICES)
     opts = opts.seeded()

@@ -54,7 +54,7 @@ from ._metrics import (
     composite_band,
     compute_composite_bias_score,
 )
-from ._options import split_policy, take_options
+from ._options import policy_and_options
 from ._result import (
     AttributeSummary,
     AuditResult,
@@ -128,8 +128,7 @@ def audit(
     as ambiguous, since scikit-learn and fairlearn pair by position); arrays, lists and
     ``pd.Categorical`` by position, so a lone pandas input's index is not used.
     """
-    policy, options = split_policy(policy, options)
-    opts = take_options("audit", options)
+    policy, opts = policy_and_options("audit", policy, options)
     policy = _check_options(policy, opts)
     pred, true, scores, weights, sensitive_features = _row_inputs(
         y_true, y_pred, sensitive_features, y_score, sample_weight, opts
@@ -224,8 +223,8 @@ def audit_counts(
     -------
     AuditResult
     """
-    policy, options = split_policy(policy, options)
-    attrs_meta, opts = _table_options(table, take_options("audit_counts", options))
+    policy, opts = policy_and_options("audit_counts", policy, options)
+    attrs_meta, opts = _table_options(table, opts)
     policy = _check_options(policy, opts)
     if isinstance(protected, str):  # one attribute's name, not its characters
         protected = [protected]

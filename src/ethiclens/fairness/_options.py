@@ -180,6 +180,13 @@ def split_policy(policy, options: dict) -> tuple:
     return Policy(**settings), rest
 
 
+def policy_and_options(function: str, policy, options: dict) -> tuple:
+    """(the policy, :func:`take_options`): settings of the policy given as keywords taken
+    into it first (:func:`split_policy`)."""
+    policy, options = split_policy(policy, options)
+    return policy, take_options(function, options)
+
+
 def take_options(function: str, options: dict) -> AuditOptions:
     """The keyword ``options`` given to ``function``, checked against its vocabulary."""
     allowed, defaults = KEYWORDS[function]

@@ -24,7 +24,7 @@ from . import _policy as pol
 from ._bootstrap import Interval, draw_label_split_cells, kish_effective
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
-from ._options import split_policy, take_options
+from ._options import policy_and_options
 from ._result import empty_crossings, empty_crossings_text
 from ._validate import (
     MAX_DRAW_BYTES,
@@ -279,8 +279,7 @@ def threshold_table(
     ThresholdTable
     """
     _refuse_thresholds_and_step(options)
-    policy, options = split_policy(policy, options)
-    opts = take_options("threshold_table", options)
+    policy, opts = policy_and_options("threshold_table", policy, options)
     policy = pol.check_policy(policy)
     audited = _check_audited(opts.audited_threshold)
     th = _grid(opts.thresholds, opts.step, audited)
