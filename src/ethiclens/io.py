@@ -243,7 +243,18 @@ def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]
     # lines may end in \r\n or a bare \r (old Mac exports, which pandas and DuckDB read): the
     # checks here read lines as \n
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return next(csv.reader(_io.StringIO(text)), []), text, ended
+    unlimited_csv_fields()
+    try:  # strict: a quote the header opens and the file never closes is an error, not data
+        header = next(csv.reader(_io.StringIO(text), strict=True), [])
+    except csv.Error as exc:
+        if "unexpected end of data" in str(exc) and ended:
+            raise DataFileError(
+                f"{path.name}: a quote opened in its header (line 1) never closes, so the "
+                "whole file reads as one column name",
+                fix="close the quote or remove it: quotes in a CSV come in pairs",
+            ) from None
+        header = next(csv.reader(_io.StringIO(text)), [])  # lenient, as pandas reads it
+    return header, text, ended
 
 
 def ragged_error(files) -> DataFileError | None:
@@ -269,13 +280,23 @@ def csv_rows(path: Path):
     import gzip
 
     opener = gzip.open if path.name.lower().endswith(".gz") else open
-    limit = csv.field_size_limit()
-    csv.field_size_limit(max(limit, path.stat().st_size))  # no field is longer than its file
-    try:
-        with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
-            yield csv.reader(fh)
-    finally:
-        csv.field_size_limit(limit)
+    unlimited_csv_fields()
+    with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
+        yield csv.reader(fh)
+
+
+def unlimited_csv_fields() -> None:
+    """Let Python's csv read a field of any length, once for the process: its limit is one
+    global, so setting and restoring it per file raced between threads (a web server reading
+    two uploads refused a legitimate long field). Every file is read whole by pandas or DuckDB
+    anyway; a value too long for a label is refused by the audit in its own words."""
+    import csv
+
+    if csv.field_size_limit() < _CSV_FIELD_LIMIT:
+        csv.field_size_limit(_CSV_FIELD_LIMIT)
+
+
+_CSV_FIELD_LIMIT = 2**31 - 1  # the largest the C reader takes on every platform
 
 
 def blank_line(row: list) -> bool:
