@@ -24,7 +24,7 @@ from .._checks import check_count, check_member
 from ..errors import EthicLensInputError
 from ._jobs import Runner, default_workers
 from ._store import Store, is_url
-from ._web import FORM_BYTES, HERE, Web, web_of
+from ._web import FORM_BYTES, HERE, Web, digits_number, web_of
 
 log = logging.getLogger("ethiclens.web")
 
@@ -312,8 +312,8 @@ class _Guard:
                 "open the page at the address the server printed at start and send its form there",
             )
         if request.method == "POST" and request.url.path != "/upload" and self._takes(request):
-            length = request.headers.get("content-length", "")
-            if not (length.isascii() and length.isdigit()) or int(length) > FORM_BYTES:
+            length = digits_number(request.headers.get("content-length", ""))
+            if length is None or length > FORM_BYTES:
                 return (
                     413,
                     "the form is too large (or did not say its size)",

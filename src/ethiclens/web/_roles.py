@@ -265,7 +265,7 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     pos_label = (form.get("pos_label") or "").strip()
     if pos_label:
         r["pos_label"] = _number_or_text(pos_label)
-    _group_edits(form, spec["groups"], errors, [c["name"] for c in prof["columns"]])
+    _group_edits(form, spec["groups"], errors, prof["columns"])
     if bins:
         spec["groups"]["bins"] = bins
     _unknown_references(form, prof, spec["groups"], errors)
@@ -285,6 +285,7 @@ def _role_columns(form: dict, prof: dict, errors: dict) -> dict:
             if required:
                 errors[field] = f"choose the {what} column"
             return None
+        value = read_back(value, cols)
         if value not in cols:
             errors[field] = "not a column of this file"
             return None
@@ -395,17 +396,26 @@ def _reference(raw, column: dict) -> str:
     """A reference field's text: as sent when it is one of the column's values (a group
     written with spaces around it, ' Female', picked from the list), else as the command
     line reads it: stripped, or exactly what double quotes hold."""
-    from .._text import html_safe
     from ..spec import unquoted
 
     text = raw if isinstance(raw, str) else ""
     values = [str(v) for v in column.get("values") or ()]
     if text in values:
         return text
-    # a group with a control or bidi character is offered (and echoed) in its visible form,
-    # "\u202eA" for U+202E then A, which a browser sends back as typed: read it as the group
-    shown = {html_safe(v): v for v in values if html_safe(v) != v}
-    return shown.get(text) or unquoted(text)
+    return read_back(text, values, unquoted(text))
+
+
+def read_back(text: str, names: list[str], otherwise: str | None = None) -> str:
+    """``text`` as one of ``names`` (columns, or a column's groups): a name with a control or
+    bidi character is offered (and echoed) in its visible form, "\\u202eA" for U+202E then A,
+    which a browser sends back, or a user types, as shown: read it as the name. Else
+    ``otherwise`` (default: ``text`` as sent)."""
+    from .._text import html_safe
+
+    if text in names:
+        return text
+    shown = {html_safe(n): n for n in names if html_safe(n) != n}
+    return shown.get(text) or (text if otherwise is None else otherwise)
 
 
 def _read_back(protected: dict, cols: list[str], errors: dict) -> None:
@@ -530,17 +540,32 @@ def _box_edges(text: str, column: str) -> list[float]:
     return check_bin_edges(edges, column)
 
 
-def _group_edits(form: dict, groups: dict, errors: dict, columns: list) -> None:
+def _group_edits(form: dict, groups: dict, errors: dict, profiled: list[dict]) -> None:
     """The merge and exclude boxes, parsed as the command line parses its flags (a column
-    whose name holds "=" matched whole: ``age>=65=yes,no:all``)."""
+    whose name holds "=" matched whole: ``age>=65=yes,no:all``); a column or group typed as
+    the page shows it (``\\u202eA``) read as the one it is."""
     from ..spec import parse_excludes, parse_merges
 
+    columns = [c["name"] for c in profiled]
+    values = {c["name"]: [str(v) for v in c.get("values") or ()] for c in profiled}
     for name, parse in (("merge", parse_merges), ("exclude", parse_excludes)):
+        typed = tuple(lines(form.get(name)))
+        if not typed:
+            continue
         try:
-            if lines(form.get(name)):
-                groups[name] = parse(tuple(lines(form.get(name))), columns)
+            parsed = parse(typed, columns)
         except EthicLensInputError as exc:
             errors[name] = group_edit_error(exc)
+            continue
+        groups[name] = {}
+        for col, edit in parsed.items():
+            col = read_back(col, columns)
+            known = values.get(col, [])
+            groups[name][col] = (  # merge: {new group: [groups merged]}; exclude: [groups]
+                {new: [read_back(g, known) for g in old] for new, old in edit.items()}
+                if isinstance(edit, dict)
+                else [read_back(g, known) for g in edit]
+            )
 
 
 def group_edit_error(exc: EthicLensInputError) -> str:

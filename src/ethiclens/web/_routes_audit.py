@@ -8,7 +8,7 @@ import json
 from .._checks import number_text
 from ..errors import EthicLensInputError
 from . import _portable, _roles, _twofiles
-from ._web import in_thread, redirect, repeated_name, said, verdict_word, web_of
+from ._web import digits_number, in_thread, redirect, repeated_name, said, verdict_word, web_of
 
 PANDAS_BYTES = 256 << 20
 # The library's report is one self-contained page (inline CSS, images as data: URIs, no
@@ -96,9 +96,8 @@ def _target_of(data: dict, prof: dict) -> dict:
 
 async def _confirm(web, request, audit: dict, data: dict, form: dict):
     """The submitted mapping: checked, turned into the request, queued (or the form again)."""
-    try:
-        rev = int(form.get("rev", ""))
-    except ValueError:  # not the page's own form: a request to mend, not a change elsewhere
+    rev = digits_number(form.get("rev", ""))
+    if rev is None:  # not the page's own form: a request to mend, not a change elsewhere
         return web.error_page(
             request,
             400,
@@ -362,12 +361,14 @@ async def thresholds(request):
     if not has_scores(audit, spec):
         return web.error_page(request, 422, *_NO_SCORES[_is_benchmark(spec)])
     rev = form.get("rev", "")
-    if rev and not (rev.isascii() and rev.isdigit()):
+    if rev and digits_number(rev) is None:
         return web.error_page(
             request, 400, f"the form's revision {rev[:40]!r} is not a number", _RELOAD
         )
+    if rev and digits_number(rev) >= 2**63:  # no audit reaches it: a form drawn for none
+        return web.changed_elsewhere(request, audit["id"])
     # the page's form names the audit's revision (a form without one is not guarded)
-    key = (audit["id"], int(rev)) if rev else None
+    key = (audit["id"], digits_number(rev)) if rev else None
     if key in web.views:  # the same form sent twice (a double click): its view, not a second
         return redirect(f"/audits/{web.views[key]}")
     try:

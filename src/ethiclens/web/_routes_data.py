@@ -20,7 +20,7 @@ from ._uploads import (
     limit_text,
     without_server_path,
 )
-from ._web import in_thread, redirect, repeated_name, said, web_of
+from ._web import digits_number, in_thread, redirect, repeated_name, said, web_of
 
 # the data screen's error places: the page's top and the fields of its forms
 HOME_FIELDS = {"form", "file", "path", "benchmark", "dataset", "score", "merge", "n_boot"}
@@ -61,10 +61,8 @@ def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None)
 def _too_large(web, request):
     """413 before a byte is read when the declared length is over the limit (the body is not
     drained: the client sees the answer at once)."""
-    length = request.headers.get("content-length")
-    if not (length and length.isascii() and length.isdigit()):
-        return None
-    if int(length) <= web.config.max_upload + 64 * 1024:
+    length = digits_number(request.headers.get("content-length"))
+    if length is None or length <= web.config.max_upload + 64 * 1024:
         return None
     problem = UploadError(
         f"the file is larger than this server's limit of {limit_text(web.config.max_upload)}",
@@ -154,7 +152,7 @@ async def pick(request):
         return refused
     if form["too_long"]:
         return _refused_form(web, request, form["too_long"], "path", form)
-    root, rel = web.config.data_dir, form.get("path") or ""
+    root, rel = web.config.data_dir, listed_name(form.get("path") or "")
     path = _in_data_folder(root, rel)
     # One rule: only a listed file is opened; any other path (outside the folder, a link out
     # of it, 'sub/../x', '.', none) is 403 with the same words, so the answer says nothing of
@@ -174,6 +172,15 @@ async def pick(request):
     except EthicLensInputError as exc:
         return web.home_page(request, getattr(exc, "status", 400), errors={"path": said(exc)})
     return redirect(f"/audits/{web.store.new_audit(data_id)}/mapping")
+
+
+def listed_name(sent: str) -> str:
+    """The data-folder file a /pick form names: its option's value is "/" then the name
+    percent-encoded (home.html), so two spaces, a newline or a bidi control come back exactly
+    (a listed name is relative: it never starts with "/"); a name sent as is is kept."""
+    from urllib.parse import unquote
+
+    return unquote(sent[1:]) if sent.startswith("/") else sent
 
 
 def _in_data_folder(root: Path, rel: str) -> Path | None:

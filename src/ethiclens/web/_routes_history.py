@@ -9,7 +9,7 @@ import json
 import threading
 
 from ..errors import EthicLensInputError
-from ._web import in_thread, repeated_name, said, verdict_word, web_of
+from ._web import digits_number, in_thread, repeated_name, said, verdict_word, web_of
 
 HISTORY_LINK = ("/history", "Open the history")
 PAGE_SIZE = 200  # requests listed per history page
@@ -44,8 +44,9 @@ async def history(request):
 
 
 def _page_number(text: str, pages: int) -> int:
-    """The history page asked for, within 1..pages (anything else: the first)."""
-    number = int(text) if text.isascii() and text.isdigit() else 1
+    """The history page asked for, within 1..pages (one past the last: the last; anything
+    else: the first)."""
+    number = digits_number(text) or 1
     return min(max(number, 1), pages)
 
 

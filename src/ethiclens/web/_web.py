@@ -33,6 +33,19 @@ BUSY = "the server is busy: the audit queue is full"
 CHANGED_ELSEWHERE = "this audit was changed in another tab or window since this page was loaded"
 
 
+BEYOND = 10**19  # above any revision, page or length here (SQLite's integers stop at 2**63 - 1)
+
+
+def digits_number(text) -> int | None:
+    """ASCII digits a request sent (a revision, a page, a length), as their number; more than
+    19 of them as :data:`BEYOND` (no int() of thousands of digits: Python refuses past 4,300,
+    SQLite past 2**63 - 1); None for anything else ("", " 1", "+1", "1_0", "٣")."""
+    if not (isinstance(text, str) and text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 19 else BEYOND
+
+
 def templates():
     """The app's Jinja2 pages: autoescaped, and an undefined name is an error, not a blank."""
     import jinja2
@@ -46,6 +59,7 @@ def templates():
     env.filters["pct"] = lambda v: "—" if v is None else f"{v:.1%}"
     env.filters["num"] = lambda v: "—" if v is None else f"{v:.3f}"
     env.filters["evalue"] = _e_value_shown
+    env.filters["shown"] = _shown_safely  # the visible form a browser sends back, to compare
     return env
 
 

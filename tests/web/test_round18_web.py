@@ -1,0 +1,141 @@
+"""Round 18 of the web app: a data-folder file with odd spaces or a bidi control in its
+name picked from the list, a column or group with a bidi override chosen, a huge revision
+or page number refused (not a 500), a data file gone before the run a 4xx, missing group
+values named as the command line names them, a cancelled upload logged, a SQLite database's
+config said in its own form."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pandas as pd
+import pytest
+
+from tests.web.conftest import csrf_of, make_app, make_frame, mapping_form, upload, wait_done
+
+
+def _text(page: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+
+
+def _client(app):
+    from starlette.testclient import TestClient
+
+    return TestClient(app, follow_redirects=False)
+
+
+# -- 1. a data-folder file with an odd name is picked from the list -----------------------------
+ODD_NAMES = ["two  spaces.csv", " lead.csv", "trail .csv", "new\nline.csv", "\u202eA.csv"]
+
+
+@pytest.mark.parametrize("name", ODD_NAMES)
+def test_a_listed_file_with_an_odd_name_is_picked_by_its_option_value(tmp_path, name):
+    app = make_app(tmp_path)
+    (tmp_path / "data").mkdir(exist_ok=True)
+    (tmp_path / "data" / name).write_bytes(make_frame(n=200).to_csv(index=False).encode())
+    with _client(app) as client:
+        home = client.get("/").text
+        values = re.findall(r'<select id="path" name="path">(.*?)</select>', home, re.S)[0]
+        (value,) = re.findall(r'<option value="([^"]*)"', values)
+        sent = html.unescape(value)  # what a browser sends: the value attribute, exactly
+        r = client.post("/pick", data={"csrf": csrf_of(home), "path": sent})
+        assert r.status_code == 303, _text(r.text)[-400:]
+        mapping = client.get(r.headers["location"])
+        assert mapping.status_code == 200
+        # the escaped shown form, or the name with its spaces collapsed, is still refused
+        for other in ("two spaces.csv", "lead.csv", "\\u202eA.csv", "/../x.csv", "/%2e%2e/x.csv"):
+            if other != name:
+                r = client.post("/pick", data={"csrf": csrf_of(home), "path": other})
+                assert r.status_code == 403, other
+
+
+# -- 2. a column or group with a bidi override is chosen as the page shows it -------------------
+def _bidi_frame() -> pd.DataFrame:
+    frame = make_frame(n=600).rename(columns={"pred": "\u2067pred"})
+    frame["grp"] = frame["group"].map({"A": "\u202eA", "B": "B"})
+    frame.loc[:100, "grp"] = "C"
+    return frame
+
+
+def _sent(form: dict) -> dict:
+    """The form as a browser sends it: each option's value attribute, unescaped."""
+    return {k: html.unescape(v) if isinstance(v, str) else v for k, v in form.items()}
+
+
+def test_a_column_with_a_bidi_override_is_chosen_by_the_pages_own_proposal(client):
+    url = upload(client, _bidi_frame().to_csv(index=False).encode()).headers["location"]
+    page = client.get(url).text
+    form = _sent(mapping_form(page, protected=["6"], n_boot="200", bins_4=""))
+    assert form["y_pred"] == "\\u2067pred"  # offered in its visible form
+    # a refused form keeps the column selected
+    refused = client.post(url, data={**form, "n_boot": "x"})
+    assert refused.status_code == 422
+    assert "not a column of this file" not in _text(refused.text)
+    assert _sent(mapping_form(refused.text))["y_pred"] == "\\u2067pred"
+    r = client.post(url, data={**form, "rev": mapping_form(refused.text)["rev"]})
+    assert r.status_code == 303, _text(r.text)[-400:]
+    done = wait_done(client, r.headers["location"])
+    assert done.status_code == 200 and "could not run" not in done.text
+    report = client.get(r.headers["location"] + "/download/json").json()
+    assert report["run"]["spec"]["roles"]["y_pred"] == ["\u2067pred"]
+
+
+@pytest.mark.parametrize(
+    ("box", "typed", "says"),
+    [("merge", "grp=\\u202eA,B:AB", "C vs AB"), ("exclude", "grp=\\u202eA", "C vs B")],
+)
+def test_a_group_with_a_bidi_override_is_typed_as_the_page_shows_it(client, box, typed, says):
+    url = upload(client, _bidi_frame().to_csv(index=False).encode()).headers["location"]
+    page = client.get(url).text
+    form = _sent(mapping_form(page, protected=["6"], n_boot="200", bins_4=""))
+    r = client.post(url, data={**form, box: typed})
+    assert r.status_code == 303, _text(r.text)[-400:]
+    done = wait_done(client, r.headers["location"])
+    assert done.status_code == 200, _text(done.text)[-400:]
+    assert "has no group" not in _text(done.text) and says in _text(done.text)
+
+
+# -- 3./4. a revision, a page or a length of many digits: refused, never a 500 ------------------
+HUGE = ["9223372036854775808", "9" * 4301]
+
+
+def test_a_threshold_form_with_a_huge_revision_is_a_stale_form_not_a_500(client):
+    url = upload(client, make_frame(n=600).to_csv(index=False).encode()).headers["location"]
+    form = mapping_form(client.get(url).text, protected=["3"], bins_4="", n_boot="200")
+    url = client.post(url, data=form).headers["location"]
+    done = wait_done(client, url).text
+    for rev in HUGE:
+        r = client.post(url + "/thresholds", data={"csrf": csrf_of(done), "rev": rev})
+        assert r.status_code == 409, (rev[:20], _text(r.text)[-300:])
+        assert "changed in another tab" in _text(r.text)
+    r = client.post(url + "/thresholds", data={"csrf": csrf_of(done), "rev": "1_0"})
+    assert r.status_code == 400 and "is not a number" in _text(r.text)
+    # the mapping form reads its revision alike
+    draft = upload(client, make_frame(n=600).to_csv(index=False).encode()).headers["location"]
+    page = client.get(draft).text
+    for rev, status in [*((h, 409) for h in HUGE), (" 0", 400), ("٠", 400)]:
+        r = client.post(draft, data=mapping_form(page, rev=rev, protected=["3"], bins_4=""))
+        assert r.status_code == status, rev[:20]
+
+
+@pytest.mark.parametrize("page", [*HUGE, "0" * 5000 + "1"])
+def test_a_history_page_of_many_digits_is_a_page_not_a_500(client, page):
+    r = client.get("/history", params={"page": page})
+    assert r.status_code == 200 and "Traceback" not in r.text
+
+
+def test_a_declared_length_of_many_digits_is_too_large_not_a_500(client):
+    from tests.web.conftest import csrf_of as token_of
+
+    token = token_of(client.get("/").text)
+    for path in ("/upload", "/pick"):
+        r = client.post(
+            path,
+            content=f"csrf={token}".encode(),
+            headers={
+                "content-type": "application/x-www-form-urlencoded",
+                "content-length": "9" * 4301,
+            },
+        )
+        assert r.status_code == 413, (path, r.status_code)
