@@ -139,3 +139,32 @@ def test_a_declared_length_of_many_digits_is_too_large_not_a_500(client):
             },
         )
         assert r.status_code == 413, (path, r.status_code)
+
+
+# -- 5. a data file removed or replaced before the run is the user's problem, not a 500 ----------
+@pytest.mark.parametrize(
+    ("change", "status", "says"),
+    [("remove", 410, "does not exist"), ("latin1", 422, "not UTF-8")],
+)
+def test_a_data_file_gone_or_replaced_before_the_run_is_a_4xx(tmp_path, change, status, says):
+    app = make_app(tmp_path)
+    folder = tmp_path / "data"
+    folder.mkdir(exist_ok=True)
+    path = folder / "feed.csv"
+    path.write_bytes(make_frame(n=600).to_csv(index=False).encode())
+    with _client(app) as client:
+        home = client.get("/").text
+        url = client.post("/pick", data={"csrf": csrf_of(home), "path": "feed.csv"})
+        url = url.headers["location"]
+        form = mapping_form(client.get(url).text, protected=["3"], bins_4="", n_boot="200")
+        if change == "remove":
+            path.unlink()
+        else:
+            frame = make_frame(n=600)
+            frame["group"] = frame["group"].map({"A": "Ä", "B": "B"})
+            path.write_bytes(frame.to_csv(index=False).encode("latin-1"))
+        r = client.post(url, data=form)
+        assert r.status_code == 303, _text(r.text)[-400:]
+        done = wait_done(client, r.headers["location"])
+        assert done.status_code == status, _text(done.text)[-400:]
+        assert says in _text(done.text) and "internal error" not in _text(done.text)

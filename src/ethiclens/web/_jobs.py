@@ -98,6 +98,7 @@ def run_job(
                 "fix": exc.fix and shown(exc.fix),
                 "value": None if exc.value is None else shown(VALUE_REPR.repr(exc.value)),
                 "message": shown(str(exc)),
+                "input": True,  # the user's data or request, not the server: a 4xx page
             },
         )
         return "failed"

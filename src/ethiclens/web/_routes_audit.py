@@ -4,6 +4,7 @@ plain words, the library's report, the downloads, the threshold view)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from .._checks import number_text
 from ..errors import EthicLensInputError
@@ -306,10 +307,21 @@ async def audit_page(request):
             json.loads(audit["error"] or "{}"), data and web.profile_of(data), context["spec"]
         )
         context["where"] = _error_place(web, data, context["spec"], context["error"])
-        status = 422 if context["error"].get("column") else 500
-        if context["error"].get("message") == "busy":
-            status = 503
+        status = _failed_status(context["error"], data)
     return web.page(request, "audit.html", status, **context)
+
+
+def _failed_status(error: dict, data: dict | None) -> int:
+    """A failed audit's page status: 503 the queue was full; a refusal of the user's data or
+    request (the library's input error) 422, or 410 when the data file is gone from the
+    server (removed since it was picked); 500 only for an internal error."""
+    if error.get("message") == "busy":
+        return 503
+    if not (error.get("column") or error.get("input")):
+        return 500
+    file = data and data.get("kind") in ("csv", "parquet") and data.get("path")
+    gone = file and not Path(file).exists()
+    return 410 if gone else 422
 
 
 async def reopen(request):
