@@ -168,3 +168,27 @@ def test_a_data_file_gone_or_replaced_before_the_run_is_a_4xx(tmp_path, change, 
         done = wait_done(client, r.headers["location"])
         assert done.status_code == status, _text(done.text)[-400:]
         assert says in _text(done.text) and "internal error" not in _text(done.text)
+
+
+# -- 6. missing values in a ticked attribute: the command line's words, not "a single group" ----
+@pytest.mark.parametrize(
+    ("label", "says"),
+    [
+        ([1, None] * 60, "60 missing value(s), first at x.parquet row 2"),
+        ([1, 0] * 60, "60 missing group value(s), first at x.parquet row 2"),
+    ],
+)
+def test_missing_values_of_a_ticked_attribute_are_said_as_the_cli_says(client, label, says):
+    import io
+
+    frame = pd.DataFrame({"label": label, "pred": [0, 1] * 60, "race": ["A", None] * 60})
+    content = io.BytesIO()
+    frame.to_parquet(content)
+    url = upload(client, content.getvalue(), name="x.parquet").headers["location"]
+    r = client.post(url, data=mapping_form(client.get(url).text, protected=["2"], n_boot="200"))
+    assert r.status_code == 303, _text(r.text)[-400:]
+    done = wait_done(client, r.headers["location"])
+    assert done.status_code == 422
+    text = _text(done.text)
+    assert says in text and "single group" not in text
+    assert "Fix: drop" in text

@@ -94,6 +94,7 @@ def profile(path: str | Path, kind: str) -> dict:
             "numeric": is_num,  # every value a number: a label, score or weight may be typed
             "group_numbers": bool(numbers),  # as a group: typed numbers (bins apply), else text
             "distinct": len(values),
+            "missing": int(len(frame) - len(col)),  # the library refuses these rows, by row
             "values": [str(v) for v in shown],  # the groups' labels, as the audit names them
             "unit": bool(is_num and len(numeric) and numeric.min() >= 0 and numeric.max() <= 1),
             "integer": bool(is_num and len(numeric) and (numeric % 1 == 0).all()),
@@ -517,7 +518,9 @@ def _bins(form: dict, c: dict, i: int, whole_file: bool, errors: dict):
             f"numbers): give bin edges, e.g. {suggest_bins(c)}"
         )
         return False
-    if c["distinct"] < 2 and whole_file:
+    # a column with missing values is the run's to refuse, in the command line's words (the
+    # label's missing values first, then the groups', each with its first row and its fix)
+    if c["distinct"] < 2 and whole_file and not c.get("missing"):
         errors[f"prot_{i}"] = (
             f"{col} has a single group ({c['values'][0]!r} ...): nothing to compare; "
             "choose another attribute"
