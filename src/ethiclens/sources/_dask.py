@@ -36,10 +36,10 @@ from ._rules import (
 
 def _cells(pdf: pd.DataFrame, roles: Roles, text: bool) -> pd.DataFrame:
     """One partition's rows as keys (as read) and the values the groupby sums."""
-    out = pd.DataFrame({c: pdf[c] for c in roles.protected}, index=pdf.index)
+    out = pd.DataFrame({c: _values(pdf[c]) for c in roles.protected}, index=pdf.index)
     if roles.y_true:
-        out[Y_TRUE] = pdf[roles.y_true]
-    out[Y_PRED] = pdf[roles.y_pred]
+        out[Y_TRUE] = _values(pdf[roles.y_true])
+    out[Y_PRED] = _values(pdf[roles.y_pred])
     if FILE_NAME in pdf.columns:
         out[FILE_NAME] = pdf[FILE_NAME].astype(str)
     out["_one"] = np.ones(len(pdf), dtype=np.int64)
@@ -62,6 +62,15 @@ def _cells(pdf: pd.DataFrame, roles: Roles, text: bool) -> pd.DataFrame:
     if s is not None:
         out["_s"] = s
     return out
+
+
+def _values(column: pd.Series) -> pd.Series:
+    """A categorical key as its values (objects): the files of a folder may store one column as
+    categories in one file and plain strings in another, which Dask cannot join as keys. Unused
+    categories are refused from the files themselves (``_rules.parquet_categories``)."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        return column.astype(object)
+    return column
 
 
 def _count(ddf, roles: Roles, text: bool) -> pd.DataFrame:
@@ -123,7 +132,7 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
 
     dd = require("dask.dataframe", extra="dask")
     columns, layout = file_layout(target, "dask")
-    check_columns(columns, roles, target)
+    check_columns(columns, roles, target, layout)
     text = layout.kind == "csv"
     try:
         with dask_scheduler(scheduler):
@@ -140,8 +149,26 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
     return finish_counts(layout.check(raw, roles), roles, "dask")
 
 
-def _parquet_rows(path, columns) -> pd.DataFrame:
-    return pd.read_parquet(path, columns=columns).reset_index(drop=True)
+def _parquet_rows(path, names) -> pd.DataFrame:
+    """One Parquet file's columns ``names``, categorical ones as their values (``_values``)."""
+    frame = pd.read_parquet(path, columns=names).reset_index(drop=True)
+    return frame.apply(_values)
+
+
+def _same_types(files, columns) -> bool:
+    """Whether the Parquet ``files`` store each of ``columns`` as one type: else Dask's own
+    reader, which joins files into one partition by the first file's types, fails (a
+    categorical column in one file, plain strings in another)."""
+    import pyarrow.parquet as pq
+
+    first = None
+    for f in files:
+        schema = pq.read_schema(f)
+        types = [str(schema.field(c).type) for c in columns if c in schema.names]
+        if first is not None and types != first:
+            return False
+        first = types
+    return True
 
 
 def _read(dd, target, layout: FileLayout, roles: Roles):
@@ -150,8 +177,8 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
     files, hive = layout.files, layout.hive
     literal = any(ch in f for f in files for ch in "*?[")  # Dask would glob such a name
     if layout.kind == "parquet":  # a pandas index stored in the file is no role: not read
-        if literal and not hive:
-            return dd.from_map(_parquet_rows, files, columns=list(roles.columns))
+        if (literal or not _same_types(files, roles.columns)) and not hive:
+            return dd.from_map(_parquet_rows, files, names=list(roles.columns))
         if not hive:
             return dd.read_parquet(files, columns=list(roles.columns), index=False)
         return dd.read_parquet(

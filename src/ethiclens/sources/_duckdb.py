@@ -172,8 +172,22 @@ def _layout(target, files, kind, hive) -> tuple[list[str], dict]:
     columns = list(first)
     if hive:
         for part in Path(files[0]).relative_to(target).parts[:-1]:
-            columns.append(part.partition("=")[0])
+            key = part.partition("=")[0]
+            if key in columns:
+                raise _key_and_column(key, part)
+            columns.append(key)
     return columns, dict(schemas)
+
+
+def _key_and_column(key: str, folder: str) -> EthicLensInputError:
+    """A hive folder key that the files hold as a column too: engines would take one or the
+    other (or fail), so it is refused on every engine, even where the two agree."""
+    return EthicLensInputError(
+        f"is both a column of the files and a folder key ({folder}/): which one is meant is "
+        "ambiguous",
+        column=key,
+        fix=f"rename the files' column or the folder key {key}=",
+    )
 
 
 def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
@@ -185,7 +199,7 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     """
     duckdb = require("duckdb", extra="duckdb")
     columns, layout = file_layout(target, "duckdb")
-    check_columns(columns, roles, target)
+    check_columns(columns, roles, target, layout)
     con = duckdb.connect(config={"threads": threads} if threads else {})
     con.execute("SET enable_progress_bar = false")
     try:

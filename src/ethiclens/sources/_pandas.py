@@ -72,10 +72,10 @@ def read_rows(target, roles) -> pd.DataFrame:
         check_columns(frame.columns, roles, target)
         return frame[list(roles.columns)]
     columns, layout = file_layout(target)
-    check_columns(columns, roles, target)
+    check_columns(columns, roles, target, layout)
     frames = []
     for f in layout.files:
-        keys = {k: v for k, v in _hive_keys(f, target).items()} if layout.hive else {}
+        keys = _hive_keys(f, target) if layout.hive else {}
         wanted = [c for c in roles.columns if c not in keys]
         if layout.kind == "parquet":
             frame = pd.read_parquet(f, columns=wanted)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
+from urllib.parse import unquote
 
 import numpy as np
 import pandas as pd
@@ -179,11 +180,62 @@ def check_frame(frame, frame_type, what: str, fix: str, roles) -> None:
     check_columns(list(frame.columns), roles, "the frame")
 
 
-def check_columns(columns, roles, target) -> None:
-    """Every role column exists (the pandas path's message and near misses)."""
+def check_columns(columns, roles, target, layout=None) -> None:
+    """Every role column exists (the pandas path's message and near misses); with the
+    ``layout`` of Parquet files, no label or group column holds lists or structs
+    (:func:`refuse_nested_columns`)."""
     from ..io import require_columns
 
     require_columns(pd.DataFrame(columns=list(columns)), roles.columns, str(target))
+    if layout is not None:
+        refuse_nested_columns(layout, roles)
+
+
+def _kind_of(type_name: str) -> str:
+    """What a nested cell is called in a refusal: ``list`` for a list or array, else its
+    Python type (``dict`` for a struct)."""
+    return "list" if type_name in ("ndarray", "list") else type_name
+
+
+def _is_nested(value) -> bool:
+    return isinstance(value, list | tuple | dict | set | np.ndarray)
+
+
+def refuse_nested_columns(layout, roles) -> None:
+    """A Parquet prediction, label or group column holding lists, structs or maps, refused
+    from the files' schemas before any engine counts (Dask cannot group by them), in the
+    audit's words with the first such row (from 1): the same refusal on every engine, by
+    ``audit`` and ``counts`` alike. Scores and weights are refused as not numbers."""
+    if layout.kind != "parquet":
+        return
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    schemas = [pq.read_schema(f) for f in layout.files]
+    pred, role = getattr(roles, "y_pred", None), getattr(roles, "y_pred_role", Y_PRED)
+    labels = [(pred, role), (getattr(roles, "y_true", None), Y_TRUE)]
+    for column, role in labels + [(c, None) for c in roles.protected]:
+        nested = column and any(
+            column in s.names and pa.types.is_nested(s.field(column).type) for s in schemas
+        )
+        if not nested:
+            continue
+        where, value = layout.first(column, lambda s: s.map(_is_nested).to_numpy(dtype=bool))
+        value = value.tolist() if isinstance(value, np.ndarray) else value
+        if role is None:
+            raise EthicLensInputError(
+                "group values must be scalars (found lists or other unhashable values), "
+                f"first at {where}",
+                column=column,
+                value=value,
+                fix="give one group label per row, e.g. a string",
+            )
+        raise EthicLensInputError(
+            f"values must be single labels, found a {_kind_of(type(value).__name__)} at {where}",
+            column=_label(column, role),
+            value=value,
+            fix="give one label per row (flatten or recode the column)",
+        )
 
 
 def parquet_categories(files, column, n_found: int | None = None) -> list | None:
@@ -354,7 +406,8 @@ def file_line(path, index: int, kind: str) -> int | tuple[None, int]:
     return None, seen
 
 
-_FIRST_ROW = re.compile(r"first at row (\d+)")
+# "first at row N" of a check; "found a ndarray at row N" of the audit's list-label refusal
+_FIRST_ROW = re.compile(r"(first|found a (\w+)) at row (\d+)")
 
 
 def name_file_rows(exc: EthicLensInputError, layout: FileLayout) -> EthicLensInputError:
@@ -370,10 +423,12 @@ def name_file_rows(exc: EthicLensInputError, layout: FileLayout) -> EthicLensInp
         return type(exc)(
             exc.problem + where, column=exc.column, value=exc.value, fix=exc.fix, kind=exc.kind
         )
-    where = layout.place(int(found.group(1))) if found else None
+    where = layout.place(int(found.group(3))) if found else None
     if where is None:
         return exc
-    problem = exc.problem[: found.start()] + f"first at {where}" + exc.problem[found.end() :]
+    # a Parquet list cell reaches pandas as an ndarray: named as the files' check names it
+    said = "first" if found.group(2) is None else f"found a {_kind_of(found.group(2))}"
+    problem = exc.problem[: found.start()] + f"{said} at {where}" + exc.problem[found.end() :]
     return type(exc)(problem, column=exc.column, value=exc.value, fix=exc.fix, kind=exc.kind)
 
 
@@ -412,7 +467,7 @@ def _hive_value(path, column):
     for part in Path(path).parts:
         key, eq, value = part.partition("=")
         if eq and key == column:
-            return value
+            return unquote(value)
     return None
 
 
@@ -629,7 +684,10 @@ def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) 
     counted = check.count > 0
     if not getattr(check.roles, "binary_labels", False):
         return
-    uniques = list(pd.unique(values[counted]))
+    try:
+        uniques = list(pd.unique(values[counted]))
+    except TypeError:  # a list or mapping as a label: the audit refuses it in its words
+        return
     if not stray_labels(uniques):
         return
     odd = ~values.map(_zero_one_text).to_numpy(dtype=bool) & counted
@@ -916,9 +974,11 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
 
 
 def _hive_keys(path, target) -> dict:
+    """The hive keys of a file under TARGET (``race=Native%20American/``): each value the text
+    of its folder name, URL-decoded (``Native American``) as pyarrow and DuckDB decode it."""
     out = {}
     for part in Path(path).relative_to(target).parts[:-1]:
         key, eq, value = part.partition("=")
         if eq:
-            out[key] = value
+            out[key] = unquote(value)
     return out
