@@ -192,3 +192,28 @@ def test_missing_values_of_a_ticked_attribute_are_said_as_the_cli_says(client, l
     text = _text(done.text)
     assert says in text and "single group" not in text
     assert "Fix: drop" in text
+
+
+# -- 7. a cancelled upload: the one line in the log reaches a served log -------------------------
+def test_a_cancelled_upload_is_logged_at_the_level_serve_shows(caplog):
+    import asyncio
+    import logging
+
+    from starlette.requests import ClientDisconnect, Request
+
+    from ethiclens.web._app import _client_gone
+
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/upload",
+        "headers": [],
+        "query_string": b"",
+    }
+    # `ethiclens serve` runs uvicorn at log level "warning" and sets no level of its own
+    with caplog.at_level(logging.WARNING):
+        response = asyncio.run(_client_gone(Request(scope), ClientDisconnect()))
+    assert response.status_code == 400
+    (line,) = [r for r in caplog.records if r.name == "ethiclens.web"]
+    assert line.levelno >= logging.WARNING and not line.exc_info
+    assert "the client left during POST /upload" in line.getMessage()

@@ -221,10 +221,12 @@ async def _not_found(request, exc):
 
 async def _client_gone(request, exc):
     """The client closed the connection while its body was read (an upload cancelled): one
-    line in the log, no traceback; the route's own cleanup removed what it had written."""
+    line in the log, no traceback; the route's own cleanup removed what it had written. A
+    warning: ``ethiclens serve`` runs uvicorn at log level "warning", which an info line
+    would not reach."""
     from starlette.responses import Response
 
-    log.info(
+    log.warning(
         "the client left during %s %s: its body was not read", request.method, request.url.path
     )
     return Response(status_code=400)  # nobody reads it
