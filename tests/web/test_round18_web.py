@@ -217,3 +217,53 @@ def test_a_cancelled_upload_is_logged_at_the_level_serve_shows(caplog):
     (line,) = [r for r in caplog.records if r.name == "ethiclens.web"]
     assert line.levelno >= logging.WARNING and not line.exc_info
     assert "the client left during POST /upload" in line.getMessage()
+
+
+# -- 8. a SQLite database's config says the sqlite:/// form -------------------------------------
+def test_the_config_of_a_sqlite_database_says_the_sqlite_url_form(tmp_path, monkeypatch):
+    import sqlite3
+
+    pytest.importorskip("sqlalchemy")
+    db = tmp_path / "warehouse.db"
+    con = sqlite3.connect(db)
+    make_frame(n=600).drop(columns=["age", "constant"]).to_sql("predictions", con, index=False)
+    con.close()
+    monkeypatch.setenv("WAREHOUSE_URL", f"sqlite:///{db}")
+    app = make_app(tmp_path, databases=("WAREHOUSE_URL",))
+    with _client(app) as client:
+        token = csrf_of(client.get("/").text)
+        data = {"csrf": token, "db": "WAREHOUSE_URL", "table": "predictions"}
+        url = client.post("/database", data=data).headers["location"]
+        r = client.post(url, data=mapping_form(client.get(url).text, n_boot="200"))
+        wait_done(client, r.headers["location"])
+        config = client.get(r.headers["location"] + "/download/config").text
+    assert "export WAREHOUSE_URL='sqlite:///path/to/the-database.db' first" in config
+    assert "postgresql" not in config and str(db) not in config
+
+
+def test_the_config_of_another_database_says_its_own_url_form(monkeypatch):
+    from ethiclens.web._portable import url_example
+
+    monkeypatch.setenv("SOME_DB", "postgresql://me:secret@db.example/prod")
+    assert url_example("SOME_DB") == "postgresql://user:password@host/db"
+    monkeypatch.setenv("SOME_DB", "sqlite+pysqlite:////srv/x.db")
+    assert url_example("SOME_DB") == "sqlite:///path/to/the-database.db"
+    monkeypatch.delenv("SOME_DB")
+    assert url_example("SOME_DB") == "postgresql+psycopg://user:password@host/db"
+
+
+def test_the_docs_say_the_report_names_the_users_file_as_it_does(client):
+    from pathlib import Path
+
+    url = upload(client, make_frame(n=600).to_csv(index=False).encode(), name="loans.csv")
+    url = url.headers["location"]
+    r = client.post(url, data=mapping_form(client.get(url).text, protected=["3"], bins_4=""))
+    wait_done(client, r.headers["location"])
+    report = client.get(r.headers["location"] + "/download/json").json()
+    assert report["data"]["provenance"]["dataset"] == "loans.csv"
+    assert list(report["run"]["input"]["files"]) == ["loans.csv"]
+    assert report["run"]["spec"]["target"]["file"] == "loans.csv"
+    docs = " ".join((Path(__file__).parents[2] / "docs" / "web.md").read_text().split())
+    assert "the server's path in the web app's report" not in docs
+    assert "(your file's name, never the server's path)" in docs
+    assert "`sqlite:///path/to/the-database.db` for a SQLite file" in docs

@@ -6,6 +6,7 @@ reproduces the same audit."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import unicodedata
 from pathlib import Path
@@ -95,9 +96,20 @@ def config_text(web, audit: dict) -> str:
     if spec.target.db_env:
         head += (
             f"# target.db_env: the database's URL is read from the environment: "
-            f"export {spec.target.db_env}='postgresql+psycopg://user:password@host/db' first\n"
+            f"export {spec.target.db_env}='{url_example(spec.target.db_env)}' first\n"
         )
     return head + dump_yaml(spec.to_dict(minimal=True))
+
+
+def url_example(env_name: str) -> str:
+    """A URL of the kind the server's database is, to export under ``env_name`` (the server's
+    own is never written: it may hold a password, or a path on the server)."""
+    scheme = os.environ.get(env_name, "").strip().partition("://")[0].lower()
+    if scheme.startswith("sqlite"):
+        return "sqlite:///path/to/the-database.db"
+    if not re.fullmatch(r"[a-z][a-z0-9+.-]*", scheme):
+        scheme = "postgresql+psycopg"
+    return f"{scheme}://user:password@host/db"
 
 
 def _where_the_data_is(row: dict, name: str, audit: dict) -> str:
