@@ -15,7 +15,7 @@ leaves EthicLens:
   prefixed with ``'`` so a spreadsheet shows it instead of evaluating it (``=cmd|' /C calc'!A0``).
   Numbers are left alone. Data files meant to be read back (a P2NIA release table, a
   make-counterfactuals table) are not reports and keep the user's values exactly.
-* **HTML** (:func:`html_safe`): a NUL byte is removed and the other controls and bidi
+* **HTML** (:func:`html_safe`): controls (a NUL, a CR and a form feed too) and bidi
   overrides are written as visible escapes, after markup escaping.
 * **Markdown** (:func:`markdown_safe`): the HTML rule, after the Markdown card's backslash
   escapes; a file read in an editor or a Git host shows what the HTML card shows.
@@ -27,14 +27,18 @@ import io
 import os
 
 # code point -> visible replacement
-_BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
+# bidi overrides and isolates, and the line and paragraph separators (a line break no view
+# should take from a name)
+_BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x2028, 0x2029)
 _CONTROLS = (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0))
 _TERMINAL = {
     c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}")
     for c in (*_CONTROLS, *_BIDI)
     if c not in (0x09, 0x0A)  # tab and newline are layout, not controls to hide
 }
-_HTML = {**_TERMINAL, 0x00: None, 0x0D: None, 0x0C: None}  # NUL removed; CR, FF are whitespace
+# HTML shows every control as the terminal does: a NUL, a CR or a form feed deleted from a name
+# made 'A\x0cB' read 'AB' beside a group 'AB'
+_HTML = dict(_TERMINAL)
 CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 

@@ -243,7 +243,7 @@ def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]
     # lines may end in \r\n or a bare \r (old Mac exports, which pandas and DuckDB read): the
     # checks here read lines as \n
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    unlimited_csv_fields()
+    _unlimited_csv_fields()
     try:  # strict: a quote the header opens and the file never closes is an error, not data
         header = next(csv.reader(_io.StringIO(text), strict=True), [])
     except csv.Error as exc:
@@ -280,12 +280,12 @@ def csv_rows(path: Path):
     import gzip
 
     opener = gzip.open if path.name.lower().endswith(".gz") else open
-    unlimited_csv_fields()
+    _unlimited_csv_fields()
     with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
         yield csv.reader(fh)
 
 
-def unlimited_csv_fields() -> None:
+def _unlimited_csv_fields() -> None:
     """Let Python's csv read a field of any length, once for the process: its limit is one
     global, so setting and restoring it per file raced between threads (a web server reading
     two uploads refused a legitimate long field). Every file is read whole by pandas or DuckDB

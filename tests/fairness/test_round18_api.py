@@ -273,3 +273,30 @@ def test_intersections_as_one_string_are_told_a_working_spelling(value, fix):
     with pytest.raises(EthicLensInputError) as info:
         ethiclens.audit(y, y, groups, intersections=value)
     assert fix in str(info.value)
+
+
+# the notebook views and the HTML show a name's line break and controls, as the terminal does
+
+
+def test_notebook_views_show_a_line_break_inside_a_name():
+    rng = np.random.default_rng(0)
+    n = 400
+    y, p = rng.integers(0, 2, n), rng.integers(0, 2, n)
+    groups = np.where(np.arange(n) % 2, "new line", "new\nline")
+    result = ethiclens.audit(y, p, groups, n_boot=100)
+    assert "new line vs new\\nline" in repr(result)
+    assert "new\\nline" in result._repr_html_() and "new\nline" not in result._repr_html_()
+    assert "\n" not in repr(result.comparisons[0])
+    comparison = ethiclens.compare(y, p, 1 - p, groups, n_boot=100)
+    assert "new\\nline" in comparison._repr_html_() and "new\nline" not in repr(comparison)
+
+
+@pytest.mark.parametrize("control", ["\x0c", "\x00", "\u2028"])
+def test_a_control_inside_a_name_is_shown_in_html(control, tmp_path):
+    rng = np.random.default_rng(0)
+    n = 400
+    groups = np.where(np.arange(n) % 2, "AB", f"A{control}B")
+    result = ethiclens.audit(rng.integers(0, 2, n), rng.integers(0, 2, n), groups, n_boot=100)
+    shown = f"A\\x{ord(control):02x}B" if ord(control) < 0x100 else f"A\\u{ord(control):04x}B"
+    page = open(result.to_html(tmp_path / "r.html"), encoding="utf-8").read()
+    assert shown in page and shown in result._repr_html_()

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from html import escape
 
 from .. import _renderers
-from .._text import percent
+from .._text import one_line, percent
 from ..errors import EthicLensInputError
 
 # Colour and words per status (the words are always shown: colour alone is not enough).
@@ -121,11 +121,11 @@ def status_html(status: str) -> str:
 
 def html_table(headers, rows, caption: str | None = None, raw_columns=()) -> str:
     """A small HTML table; cells are escaped except columns in ``raw_columns`` (already HTML)."""
-    head = "".join(f"<th style='text-align:left'>{escape(str(h))}</th>" for h in headers)
+    head = "".join(f"<th style='text-align:left'>{escape(one_line(h))}</th>" for h in headers)
     body = []
     for row in rows:
         cells = [
-            f"<td>{cell if i in raw_columns else escape(str(cell))}</td>"
+            f"<td>{cell if i in raw_columns else escape(one_line(cell))}</td>"
             for i, cell in enumerate(row)
         ]
         body.append("<tr>" + "".join(cells) + "</tr>")
@@ -138,8 +138,8 @@ def html_table(headers, rows, caption: str | None = None, raw_columns=()) -> str
 
 def block(title: str, paragraphs: list[str], tables: list[str]) -> str:
     """A titled ``<div>``: escaped paragraphs, then tables (already HTML)."""
-    parts = [f"<div class='ethiclens'><strong>{escape(title)}</strong>"]
-    parts += [f"<p style='margin:4px 0'>{escape(p)}</p>" for p in paragraphs if p]
+    parts = [f"<div class='ethiclens'><strong>{escape(one_line(title))}</strong>"]
+    parts += [f"<p style='margin:4px 0'>{escape(one_line(p))}</p>" for p in paragraphs if p]
     parts += tables
     parts.append("</div>")
     from .._text import html_safe
@@ -246,13 +246,13 @@ def audit_repr(result) -> str:
         )
     if len(result.comparisons) > limit:
         lines.append(f"  ... {len(result.comparisons) - limit} more (result.to_frame())")
-    return "\n".join(lines)
+    return "\n".join(map(one_line, lines))  # a name's line break shown, as the terminal does
 
 
 def comparison_repr(c) -> str:
     di = c.metrics.get("disparate_impact")
     di_text = f", DI {value_ci(di)}" if di is not None else ""
-    return f"Comparison({c.attribute}: {c.group} vs {c.reference}, {c.status}{di_text})"
+    return one_line(f"Comparison({c.attribute}: {c.group} vs {c.reference}, {c.status}{di_text})")
 
 
 def comparison_html(c) -> str:
@@ -346,4 +346,4 @@ def compare_repr(comp) -> str:
         if d.metric in _SHOWN:
             what = f"{d.attribute}:{d.group} {d.metric}{_absolute(d.metric)}"
             lines.append(f"  {what}: {b} − {a} = {_diff_text(d)}")
-    return "\n".join(lines)
+    return "\n".join(map(one_line, lines))
