@@ -714,3 +714,21 @@ def decoded_bytes(uniques, column):
             "bytes into text)",
         )
     return out
+
+
+def bytes_like_as_bytes(values):
+    """``values`` with each ``bytearray`` or ``memoryview`` (DuckDB's and psycopg's BLOBs) as
+    the ``bytes`` it holds, which can be counted and compared; None when there is none (the
+    values were unhashable for another reason: lists, dicts)."""
+    import pandas as pd
+
+    if str(getattr(values, "dtype", None)) != "object":
+        return None
+    # pandas reads a bytearray as a run of integers (its bytes): only such columns are scanned
+    if pd.api.types.infer_dtype(values, skipna=True) not in ("integer", "mixed", "mixed-integer"):
+        return None
+    series = pd.Series(values) if not isinstance(values, pd.Series) else values
+    if not any(isinstance(v, (bytearray, memoryview)) for v in series):
+        return None
+    out = series.map(lambda v: bytes(v) if isinstance(v, (bytearray, memoryview)) else v)
+    return out.astype(object) if isinstance(values, pd.Series) else out.to_numpy(dtype=object)

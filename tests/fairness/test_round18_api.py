@@ -300,3 +300,23 @@ def test_a_control_inside_a_name_is_shown_in_html(control, tmp_path):
     shown = f"A\\x{ord(control):02x}B" if ord(control) < 0x100 else f"A\\u{ord(control):04x}B"
     page = open(result.to_html(tmp_path / "r.html"), encoding="utf-8").read()
     assert shown in page and shown in result._repr_html_()
+
+
+def _objects(values):
+    out = np.empty(len(values), dtype=object)
+    out[:] = values
+    return out
+
+
+@pytest.mark.parametrize("blob", [bytearray, memoryview])
+def test_blobs_given_as_bytearrays_read_as_their_text(blob):
+    rng = np.random.default_rng(0)
+    n = 400
+    groups = _objects([blob(b"A" if i % 2 else b"B") for i in range(n)])
+    labels = [_objects([blob(b"yes" if v else b"no") for v in rng.integers(0, 2, n)]) for _ in "yp"]
+    kw = dict(pos_label="yes", n_boot=200, random_state=0)
+    result = ethiclens.audit(pd.Series(labels[0]), pd.Series(labels[1]), groups, **kw)
+    assert [g["group"] for g in result.to_dict()["attributes"][0]["groups"]] == ["A", "B"]
+    as_text = [np.where([bytes(v) == b"yes" for v in x], "yes", "no") for x in labels]
+    plain = ethiclens.audit(*as_text, np.where(np.arange(n) % 2, "A", "B"), **kw)
+    assert result.to_dict()["comparisons"] == plain.to_dict()["comparisons"]

@@ -232,3 +232,34 @@ def test_a_counts_table_refusal_names_the_columns_it_was_counted_from(tmp_path, 
     assert main(["audit", "--counts", str(out), "--pos-label", "yes"]) == 2
     assert capsys.readouterr().err == from_rows
     assert "'label' holds 'yes', 'pred' holds ['0', '1']" in from_rows
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb", "dask"])
+def test_binary_labels_in_parquet_read_as_their_text_on_every_engine(tmp_path, capsys, engine):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    rng = np.random.default_rng(3)
+    n = 500
+    words = [b"no", b"yes"]
+    table = pa.table(
+        {
+            "y": pa.array([words[v] for v in rng.integers(0, 2, n)], pa.binary()),
+            "p": pa.array([words[v] for v in rng.integers(0, 2, n)], pa.binary()),
+            "race": rng.choice(["A", "B"], n),
+        }
+    )
+    rows = tmp_path / "lab.parquet"
+    pq.write_table(table, rows)
+    roles = ["--y-true", "y", "--y-pred", "p", "--protected", "race", "--pos-label", "yes"]
+    got = tmp_path / "got.json"
+    assert main(["audit", str(rows), *roles, "--engine", engine, "--json", str(got)]) == 0
+    frame = table.to_pandas()
+    text = frame.assign(y=frame.y.str.decode("utf-8"), p=frame.p.str.decode("utf-8"))
+    text.to_csv(tmp_path / "text.csv", index=False)
+    want = tmp_path / "want.json"
+    assert main(["audit", str(tmp_path / "text.csv"), *roles, "--json", str(want)]) == 0
+    comparisons = [json.loads(p.read_text())["comparisons"] for p in (got, want)]
+    assert comparisons[0] == comparisons[1]
+    out = tmp_path / "c.csv"
+    assert main(["counts", str(rows), *roles[:-2], "--engine", engine, "--out", str(out)]) == 0

@@ -9,6 +9,7 @@ import pandas as pd
 
 from .._checks import (
     MAX_LABEL_CHARS,
+    bytes_like_as_bytes,
     check_label_lengths,
     check_labels_print_apart,
     check_member,
@@ -313,7 +314,12 @@ def _as_text_labels(series: pd.Series, column: str, pos_label):
         return series, pos_label
     if series.dtype.kind == "S":
         series = series.astype(object)
-    uniques = pd.unique(series)
+    if (as_bytes := bytes_like_as_bytes(series)) is not None:  # BLOBs given as bytearrays
+        series = as_bytes
+    try:
+        uniques = pd.unique(series)
+    except TypeError:  # unhashable values: refused by the label checks in their words
+        return series, pos_label
     texts = decoded_bytes(uniques, column)
     if texts is uniques:
         return series, pos_label
@@ -802,6 +808,8 @@ def _encode_column(name: str, col):
     """One attribute's (sorted group labels, code per row), after checking its values."""
     if pd.api.types.is_float_dtype(getattr(col, "dtype", None)):
         col = col + 0.0  # -0.0 and 0.0 are one group, labelled 0.0 on every engine
+    if (as_bytes := bytes_like_as_bytes(col)) is not None:  # BLOBs given as bytearrays
+        col = as_bytes
     factorized = _factorize_strings(col) if isinstance(col, np.ndarray) else None
     try:
         codes, uniques = factorized or pd.factorize(col, use_na_sentinel=True)

@@ -240,13 +240,24 @@ def _as_frame(con, cells, layout: FileLayout, roles: Roles, alias: dict) -> pd.D
     Parquet group column, whose values become what pandas reads from the file (DuckDB would
     give a date as a midnight timestamp, a decimal as a float, a time-zone timestamp in UTC
     wall time, bytes as a bytearray: each another label than pandas' ``str(value)``)."""
-    frame = con.from_arrow(cells).df()
+    frame = _bytes_not_bytearrays(con.from_arrow(cells).df())
     if layout.kind != "parquet":
         return frame  # CSV keys are read as text: every engine types that text alike
     types = parquet_key_types(layout.files, roles.protected)
     for col, file_type in types.items():
         values = as_pandas_reads(cells.column(alias[col]), file_type)
         frame[alias[col]] = values.set_axis(frame.index)
+    return frame
+
+
+def _bytes_not_bytearrays(frame: pd.DataFrame) -> pd.DataFrame:
+    """DuckDB gives a BLOB (a Parquet binary label or prediction) as a ``bytearray``, which
+    cannot be counted or compared (unhashable): the ``bytes`` pandas reads, whose UTF-8 text
+    the audit then labels. The cells are few: one pass over each text column."""
+    for col in [c for c in frame.columns if frame[c].dtype == object]:
+        values = frame[col]
+        if any(isinstance(v, bytearray) for v in values):
+            frame[col] = values.map(lambda v: bytes(v) if isinstance(v, bytearray) else v)
     return frame
 
 
