@@ -267,3 +267,44 @@ def test_the_docs_say_the_report_names_the_users_file_as_it_does(client):
     assert "the server's path in the web app's report" not in docs
     assert "(your file's name, never the server's path)" in docs
     assert "`sqlite:///path/to/the-database.db` for a SQLite file" in docs
+
+
+# -- 1./2. in a real browser: every listed file picked, a bidi column run ------------------------
+@pytest.mark.slow
+def test_odd_names_are_picked_and_run_in_chromium(tmp_path):
+    browser = pytest.importorskip("tests.web.test_browser")
+    if not (browser.CHROMIUM and browser.CHROMEDRIVER):
+        pytest.skip("chromium/chromedriver not installed (make test installs them)")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    frame = _bidi_frame()
+    for name in ODD_NAMES:
+        (folder / name).write_bytes(frame.to_csv(index=False).encode())
+    served = browser._serve(tmp_path)
+    server = next(served)
+    drivers = browser.driver.__wrapped__(tmp_path)
+    driver = next(drivers)
+    try:
+        for i in range(len(ODD_NAMES)):
+            driver.get(server)
+            Select(driver.find_element(By.ID, "path")).select_by_index(i)
+            driver.find_element(By.CSS_SELECTOR, "form[action='/pick'] button").click()
+            wait = WebDriverWait(driver, 60)
+            wait.until(ec.presence_of_element_located((By.ID, "mapping-form")))
+        # the last file picked: its proposal, the bidi column included, runs as sent
+        assert (
+            "\\u2067pred" in Select(driver.find_element(By.ID, "y_pred")).first_selected_option.text
+        )
+        driver.find_element(By.ID, "prot_6").click()
+        driver.find_element(By.ID, "run").click()
+        word = WebDriverWait(driver, 400).until(
+            ec.presence_of_element_located((By.ID, "verdict-word"))
+        )
+        assert word.text in ("FLAGGED", "INCONCLUSIVE", "NOT FLAGGED", "PASS"), word.text
+    finally:
+        next(drivers, None)
+        next(served, None)
