@@ -320,3 +320,24 @@ def test_blobs_given_as_bytearrays_read_as_their_text(blob):
     as_text = [np.where([bytes(v) == b"yes" for v in x], "yes", "no") for x in labels]
     plain = ethiclens.audit(*as_text, np.where(np.arange(n) % 2, "A", "B"), **kw)
     assert result.to_dict()["comparisons"] == plain.to_dict()["comparisons"]
+
+
+@pytest.mark.parametrize("value, kind", [(True, "a bool"), (5, "an int"), ([True], "a bool")])
+def test_intersections_of_another_type_are_refused_as_what_they_are(value, kind):
+    y = np.array([0, 1] * 50)
+    groups = {"s": np.array(["a", "b"] * 50), "t": np.array(["c"] * 50 + ["d"] * 50)}
+    with pytest.raises(EthicLensInputError, match=f"each a list of names, not {kind}"):
+        ethiclens.audit(y, y, groups, intersections=value)
+
+
+def test_a_merged_name_that_reads_as_another_group_is_refused():
+    rng = np.random.default_rng(1)
+    n = 600
+    groups = rng.choice(["A B", "C", "D", "E"], n)
+    with pytest.raises(EthicLensInputError, match="reads as the existing group 'A B'"):
+        ethiclens.audit(
+            rng.integers(0, 2, n),
+            rng.integers(0, 2, n),
+            {"g": groups},
+            merge_groups={"g": {"A  B": ["C", "D"]}},
+        )

@@ -263,3 +263,21 @@ def test_binary_labels_in_parquet_read_as_their_text_on_every_engine(tmp_path, c
     assert comparisons[0] == comparisons[1]
     out = tmp_path / "c.csv"
     assert main(["counts", str(rows), *roles[:-2], "--engine", engine, "--out", str(out)]) == 0
+
+
+def test_a_file_that_is_no_sqlite_database_is_named(tmp_path, capsys):
+    db = tmp_path / "notdb.db"
+    db.write_text("hello\n")
+    assert main(["audit", "--db", f"sqlite:///{db}", "--table", "t", *ROLES]) == 2
+    err = capsys.readouterr().err
+    assert "notdb.db is not a SQLite database" in err and "check the table name" not in err
+
+
+def test_a_locked_sqlite_database_is_named():
+    import sqlalchemy as sa
+
+    from ethiclens.sources._sql import _Db, _sqlite_file_error
+
+    err = _sqlite_file_error(sa, _Db("sqlite:////tmp/x.db"), OSError("database is locked"))
+    assert "x.db is locked: another process is writing to it" in str(err)
+    assert _sqlite_file_error(sa, _Db("sqlite:////tmp/x.db"), OSError("no such table")) is None

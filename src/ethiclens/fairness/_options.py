@@ -267,7 +267,22 @@ def _check_paired(paired) -> bool:
 
 
 def _check_intersections(intersections) -> None:
-    """A string, or a string among the combinations, would be crossed letter by letter."""
+    """A string, or a string among the combinations, would be crossed letter by letter; a
+    value that is not a list of them (True, 5) is refused as what it is."""
+    odd = (
+        [intersections]
+        if not isinstance(intersections, (str, list, tuple))
+        else [c for c in intersections if not isinstance(c, (str, list, tuple))]
+    )
+    if intersections is not None and odd:
+        kind = type(odd[0]).__name__
+        raise EthicLensInputError(
+            f"is a list of attribute combinations, each a list of names, not "
+            f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}",
+            column="intersections",
+            value=intersections,
+            fix="e.g. intersections=[['race', 'sex']]",
+        )
     if isinstance(intersections, str) or any(
         isinstance(combo, str) for combo in intersections or []
     ):

@@ -1122,6 +1122,15 @@ def _check_merge(labels, attr, new, olds, used) -> None:
             column=where,
             fix=f"add {new!r} to the merged groups or choose another name",
         )
+    alike = [g for g in labels if g not in olds and g != new and as_seen(g) == as_seen(new)]
+    if alike:  # 'A  B' beside a group 'A B': a page shows both as one name
+        raise EthicLensInputError(
+            f"new group name {new!r} reads as the existing group {alike[0]!r} (the same "
+            "words, other spaces or invisible characters)",
+            column=where,
+            fix=f"name the merged group {alike[0]!r} and add it to the merge, or choose "
+            "another name",
+        )
 
 
 def _excluded(attrs, attr, groups, merged: dict):

@@ -289,6 +289,26 @@ def _wal_without_journal(path: str) -> bool:
 _HOT_JOURNAL = bytes.fromhex("d9d505f920a163d7")
 
 
+def _sqlite_file_error(sa, db: _Db, exc: BaseException) -> EthicLensInputError | None:
+    """Why a SQLite file cannot be read, when the file is the cause (not the table or the
+    query): a journal to replay (:func:`_journal_error`), a file that is not a SQLite
+    database, or a database another process holds locked. None otherwise."""
+    journal = _journal_error(sa, db)
+    target = _sqlite_target(sa, db.url)
+    if journal is not None or not target or target[1] is None:
+        return journal
+    text, name = str(getattr(exc, "orig", None) or exc), Path(target[1]).name
+    if "file is not a database" in text:
+        problem = f"{name} is not a SQLite database (or is encrypted)"
+        fix = "check the path: sqlite:/// names a SQLite database file, not a CSV or another file"
+    elif "database is locked" in text:
+        problem = f"{name} is locked: another process is writing to it"
+        fix = "rerun once the writer has finished, or audit a copy of the file"
+    else:
+        return None
+    return EthicLensInputError(problem, column=db.option, fix=fix)
+
+
 def _journal_error(sa, db: _Db) -> EthicLensInputError | None:
     """Why a SQLite file that failed to open read-only cannot be read, when a journal left
     beside it is the cause: a hot rollback journal (a write interrupted by a crash) that SQLite
@@ -615,7 +635,7 @@ def _run(url, roles, table, query, timeout, flag):
         raise _timeout_error(db) from None
     except Exception as exc:  # noqa: BLE001 - unreachable server, bad credentials
         fix = "check the host, port, database name and credentials"
-        raise _journal_error(sa, db) or _fail("cannot connect", exc, db, fix) from None
+        raise _sqlite_file_error(sa, db, exc) or _fail("cannot connect", exc, db, fix) from None
     finally:
         engine.dispose()
 
@@ -742,7 +762,7 @@ def _probe(sa, con, source, table, db: _Db) -> list[str]:
             raise _timeout_error(db) from None
         what = f"table {table!r} cannot be read" if table else "the query failed"
         fix = "check the table name / the query"
-        raise _journal_error(sa, db) or _fail(what, exc, db, fix) from None
+        raise _sqlite_file_error(sa, db, exc) or _fail(what, exc, db, fix) from None
     if table is None:  # a table cannot hold two columns of one name
         _refuse_repeated_names(columns)
     return columns
