@@ -217,7 +217,8 @@ def test_a_database_audit_names_the_database_by_its_variable(tmp_path, monkeypat
         wait_done(c, done)
         for kind in ("json", "html", "card", "config"):
             text = c.get(f"{done}/download/{kind}").text
-            assert "sqlite:" not in text and str(tmp_path) not in text, kind
+            # the config may show the URL's form (sqlite:///path/to/...), never this one
+            assert "sqlite:////" not in text and str(tmp_path) not in text, kind
         result = json.loads(c.get(f"{done}/download/json").content)
         assert result["data"]["provenance"]["database"] == "ETHICLENS_TEST_DB"
         assert result["run"]["input"]["database"] == "ETHICLENS_TEST_DB"
