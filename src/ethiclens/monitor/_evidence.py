@@ -40,6 +40,8 @@ SEQUENCES = (
 # window of m pairs), so a bet can grow again after a long stretch well inside the null; any
 # predictable bet keeps the test valid (docs/monitoring.md measures the choice)
 MEMORY = 2000.0
+# the smallest --alpha: below it 1/alpha (the alarm level) is no longer a usable number
+MIN_ALPHA = 1e-12
 
 
 def families(grid_points: int = 1001, ratio_points: int = 601) -> dict:
@@ -150,6 +152,29 @@ class Evidence:
             target = self.bets if part == "bet" else self.seqs
             if name in target:
                 target[name][field] = value
+
+
+# the ratio sequences' grid edges: a bound there is no bound (the ratio was not tested beyond)
+_RATIO_EDGES = {
+    name: (float(families()[kind].grid[0]), float(families()[kind].grid[-1]))
+    for name, _, _, kind in SEQUENCES
+    if kind == "ratio"
+}
+
+
+def stored_bounds(name: str, lo: float, hi: float) -> dict:
+    """A sequence's stored bounds: both None when empty. A ratio's bound on its grid's edge is
+    not a bound: the lower one is 0 (values below the grid were never tested, so never
+    excluded), the upper one None (unbounded: e.g. a reference group almost never selected)."""
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        return {"low": None, "high": None}
+    if name in _RATIO_EDGES:
+        bottom, top = _RATIO_EDGES[name]
+        return {
+            "low": 0.0 if lo <= bottom * (1 + 1e-9) else lo,
+            "high": None if hi >= top * (1 - 1e-9) else hi,
+        }
+    return {"low": lo, "high": hi}
 
 
 # the numbers a baseline keeps per comparison besides its pooled counts (``base.<name>``)

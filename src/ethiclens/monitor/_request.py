@@ -26,6 +26,7 @@ from .._checks import (
 from ..errors import EthicLensInputError
 from ..spec import edited_reference, refuse_engine_beside_db
 from ._edits import SEP, check_intersections
+from ._evidence import MIN_ALPHA
 from ._store import canonical_protected, checked_store
 from ._windows import ENGINES, Columns, Window, describe_target, frame_kind, parse_window
 
@@ -134,10 +135,6 @@ _NOT_HONOURED = {
     "thresholds.threshold": _THRESHOLDS,
     "thresholds.step": _THRESHOLDS,
 }  # fmt: skip
-
-
-# the smallest --alpha: below it 1/alpha (the alarm level) is no longer a usable number
-MIN_ALPHA = 1e-12
 
 
 # the target's column names per live request (id -> names), dropped with the request

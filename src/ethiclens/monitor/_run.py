@@ -26,10 +26,9 @@ from ._edits import attribute_tables, check_group_edits, check_single_bins
 from ._engines import count_windows, first_row_after
 from ._evidence import (
     COUNT_FIELDS,
-    SEQUENCES,
     Evidence,
     effective_counts,
-    families,
+    stored_bounds,
     window_estimates_batch,
 )
 from ._report import MonitorResult, build_report, iso, test_value
@@ -911,29 +910,6 @@ def _window_status(request: MonitorRequest, row: _Row) -> tuple[str, str | None]
 _FLOORS = {"selection_rate_gap": "n", "disparate_impact": "n", "tpr_gap": "pos", "fpr_gap": "neg"}
 
 
-# the ratio sequences' grid edges: a bound there is no bound (the ratio was not tested beyond)
-_RATIO_EDGES = {
-    name: (float(families()[kind].grid[0]), float(families()[kind].grid[-1]))
-    for name, _, _, kind in SEQUENCES
-    if kind == "ratio"
-}
-
-
-def _sequence_bounds(name: str, lo: float, hi: float) -> dict:
-    """A sequence's stored bounds: both None when empty. A ratio's bound on its grid's edge is
-    not a bound: the lower one is 0 (values below the grid were never tested, so never
-    excluded), the upper one None (unbounded: e.g. a reference group almost never selected)."""
-    if not (math.isfinite(lo) and math.isfinite(hi)):
-        return {"low": None, "high": None}
-    if name in _RATIO_EDGES:
-        bottom, top = _RATIO_EDGES[name]
-        return {
-            "low": 0.0 if lo <= bottom * (1 + 1e-9) else lo,
-            "high": None if hi >= top * (1 - 1e-9) else hi,
-        }
-    return {"low": lo, "high": hi}
-
-
 def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
     """One comparison's stored result for one window (the report's history entry)."""
     status, reason = _window_status(request, row)
@@ -947,7 +923,7 @@ def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
         "counts": {"reference": row.ref, "group": row.grp},
         "estimates": est,
         "tests": {t: test_value(v) for t, v in row.tests.items()},
-        "sequences": {n: _sequence_bounds(n, lo, hi) for n, (lo, hi) in row.seqs.items()},
+        "sequences": {n: stored_bounds(n, lo, hi) for n, (lo, hi) in row.seqs.items()},
     }
     if row.eff is not None:
         body["weighted"] = {

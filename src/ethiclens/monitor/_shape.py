@@ -98,6 +98,32 @@ def shape_problem(value, shape=None, where: str = "") -> str | None:
     return check(value, where)
 
 
+# a side's counts that no rows give: (part, whole) with part <= whole; (a, b, whole) with
+# a + b == whole (every labelled row is positive or negative, every selected one a TP or FP)
+_PARTS = (("sel", "n"), ("tp", "pos"), ("fp", "neg"))
+_SUMS = (("pos", "neg", "n"), ("tp", "fp", "sel"))
+
+
+def counts_problem(body: dict) -> str | None:
+    """What in a result's counts (of a shape ``shape_problem`` accepts) no rows can give:
+    more selected rows than rows, true positives than positives, and so on."""
+    for side in ("reference", "group"):
+        counts = body["counts"][side]
+        for part, whole in _PARTS:
+            if part in counts and whole in counts and counts[part] > counts[whole]:
+                return (
+                    f"holds counts.{side}.{part} {counts[part]}, above counts.{side}.{whole} "
+                    f"{counts[whole]}"
+                )
+        for a, b, whole in _SUMS:
+            if all(k in counts for k in (a, b, whole)) and counts[a] + counts[b] != counts[whole]:
+                return (
+                    f"holds counts.{side}.{a} {counts[a]} and {b} {counts[b]}, which do not add "
+                    f"up to its {whole} {counts[whole]}"
+                )
+    return None
+
+
 def _checker(shape):
     """``shape`` compiled once into a function (value, where) -> problem or None: a store's
     thousands of results are each checked on every read."""

@@ -28,7 +28,8 @@ from ..errors import EthicLensInputError
 from ..io import check_store_name
 from ._evidence import Evidence, state_keys
 from ._sequential import log_mean_exp
-from ._shape import meta_problem, shape_problem
+from ._shape import counts_problem, meta_problem, shape_problem
+from ._verify import replay_problem
 
 STORE_VERSION = 1
 APP_ID = "ethiclens-monitor"
@@ -434,8 +435,9 @@ class Store:
         """Refuse a store whose pages are damaged, that lacks one of its tables, or whose
         settings (meta), evidence state or results do not decode to what a run writes (a
         result's keys and types: ``_shape.RESULT``; a window's counts fingerprint), or whose
-        tables disagree (a result or alarm without its window, a comparison missing results);
-        the values in the windows, results, alarms and runs are checked again as they are
+        tables disagree (a result or alarm without its window, a comparison missing results),
+        or whose evidence state or results its stored counts do not give (``_verify``); the
+        values in the windows, results, alarms and runs are checked again as they are
         read."""
         complaint = self.db.integrity()
         if complaint is not None:
@@ -451,6 +453,7 @@ class Store:
         self._check_references()
         self._check_groups()
         self._check_evidence(states, results)
+        self._check_replay(states, results)
         self._check_rows(results)
         self._check_alarms(results)
 
@@ -616,6 +619,15 @@ class Store:
                         f"e-value {held:.6g}, but its result of window {w}, the last, holds "
                         f"{value['log_e_value']:.6g}"
                     )
+
+    def _check_replay(self, states: dict, results: list) -> None:
+        """The evidence replayed from the stored counts (``_verify``) gives every result's
+        log e-values and sequence bounds and every key of the saved state."""
+        request = self.meta("request") or {}
+        problem = replay_problem(request, states, results)
+        if problem:
+            self.check_request_digest(request)  # a setting edited is named first
+            raise self.damaged(problem)
 
     def _check_rows(self, results: list) -> None:
         """Each window's rows are the rows its results count: every row is in one group of
@@ -870,7 +882,7 @@ class Store:
         (``RESULT``)."""
         where = f"result of window {window}"
         body = self._decoded(text, where, dict)
-        problem = shape_problem(body)
+        problem = shape_problem(body) or counts_problem(body)
         if problem:
             raise self.damaged(f"{where} {problem}; the comparison {attribute}={_short(group)}")
         return body
