@@ -706,15 +706,28 @@ def role_text(values: pd.Series) -> pd.Series:
     stay missing): -0.0 is 0.0, the one group every engine has; bytes are the UTF-8 text they
     hold (``b'A'`` is ``A``), refused as the audit refuses them (not UTF-8; ``b'A'`` beside
     ``'A'``)."""
+    values = canonical_zero(values)
     # as Python objects first: a nullable column (Int64, boolean, ...) cannot hold text
-    v = canonical_zero(values).astype(object)
+    v = values.astype(object)
     kind = pd.api.types.infer_dtype(v, skipna=True)
-    if kind in ("bytes", "mixed"):
+    if pd.api.types.is_float_dtype(values.dtype):
+        text = _float_text(values)
+    elif kind in ("bytes", "mixed"):
         decoded_bytes(pd.unique(v.dropna()), str(values.name))
         text = v.map(lambda x: x.decode("utf-8") if isinstance(x, bytes) else str(x))
     else:
         text = v.astype(str)
     return v.where(v.isna(), text)
+
+
+def _float_text(values: pd.Series) -> pd.Series:
+    """A float column's values as the audit and pandas print them: ``str`` of the NumPy
+    scalar of the column's own width (a float32 0.1 is ``0.1``, not the
+    ``0.10000000149011612`` of the Python float it widens to)."""
+    arr = values.to_numpy(dtype=getattr(values.dtype, "numpy_dtype", values.dtype), na_value=np.nan)
+    uniques, codes = np.unique(arr, return_inverse=True)
+    labels = np.array([str(u) for u in uniques], dtype=object)
+    return pd.Series(labels[codes.reshape(-1)], index=values.index)
 
 
 def _read_frames(src: _Files, wanted: list) -> pd.DataFrame:
