@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import ethiclens
 from ethiclens.cli import main
 from ethiclens.fairness._gate import (
     _DI_BADNESS,
@@ -212,3 +213,27 @@ def test_a_baseline_estimate_on_its_interval_within_float_tolerance_is_read(plac
     di["value"] = di["ci_high"] * (1 + 1e-6)
     (place / "outside.json").write_text(json.dumps(report))
     assert _audit(place / "in1.csv", "--baseline", place / "outside.json") == 2
+
+
+def test_compare_gate_fails_b_whose_di_is_unbounded():
+    rng = np.random.default_rng(11)
+    g = np.array(["A"] * 1000 + ["B"] * 1000)
+    y = rng.integers(0, 2, 2000)
+    pred_a = np.where(g == "A", rng.random(2000) < 0.5, rng.random(2000) < 0.2).astype(int)
+    pred_b = np.where(g == "A", 0, rng.random(2000) < 0.5).astype(int)  # A never selected
+    comparison = ethiclens.compare(
+        y, pred_a, pred_b, {"g": g}, reference={"g": "A"}, n_boot=200, random_state=0
+    )
+    outcome = comparison.gate("flagged")
+    assert any("unbounded under B" in r and "(worse under B)" in r for r in outcome.regressions)
+    below = ethiclens.compare(
+        y,
+        pred_a,
+        pred_b,
+        {"g": g},
+        reference={"g": "A"},
+        n_boot=200,
+        random_state=0,
+        policy=ethiclens.Policy(di_rule="below"),
+    )
+    assert not any("unbounded" in r for r in below.gate("flagged").regressions)

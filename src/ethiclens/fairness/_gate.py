@@ -1122,6 +1122,35 @@ _DI_BADNESS = {
 }
 
 
+def _unbounded_under_b(report: dict, rule: str) -> list[str]:
+    """Comparisons whose DI is unbounded under B (B never selects the reference: no value, an
+    interval from a finite low end) and finite under A: the farthest from parity there is,
+    though B − A has no value to exclude 0 (as ``--baseline`` judges the same move)."""
+    a, b = report["models"]["a"], report["models"]["b"]
+    out = []
+    audits = report.get("audits") or {}
+    di = {
+        side: {
+            (c["attribute"], c["group"]): c["metrics"].get("disparate_impact") or {}
+            for c in (audits.get(side) or {}).get("comparisons", [])
+        }
+        for side in ("a", "b")
+    }
+    for key, under_b in di["b"].items():
+        under_a = di["a"].get(key) or {}
+        unbounded = under_b.get("value") is None and under_b.get("ci_low") is not None
+        if unbounded and under_a.get("value") is not None:
+            if _badness("disparate_impact", math.inf, rule) > _badness(
+                "disparate_impact", under_a["value"], rule
+            ):
+                out.append(
+                    f"{key[0]}:{key[1]}: disparate_impact {under_a['value']:.3f} under {a} -> "
+                    f"unbounded under {b} ({b} never selects the reference group) (worse "
+                    f"under {b})"
+                )
+    return out
+
+
 def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
     """The release gate of a model comparison (``ModelComparison.to_dict()``): is the candidate
     B worse than production A?
@@ -1145,6 +1174,7 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
             failures.append(f"{key} under {b} ({v['status_b']})")
         if _RANK.get(v["status_b"], 0) > _RANK.get(v["status_a"], 0):
             worse.append(f"{key}: verdict {v['status_a']} under {a} -> {v['status_b']} under {b}")
+    worse += _unbounded_under_b(report, rule)
     for d in report["differences"]:
         iv, key = d["difference"], f"{d['attribute']}:{d['group']}"
         if d["metric"] not in GATED_METRICS or iv["ci_low"] is None:
