@@ -341,3 +341,15 @@ def test_a_merged_name_that_reads_as_another_group_is_refused():
             {"g": groups},
             merge_groups={"g": {"A  B": ["C", "D"]}},
         )
+
+
+def test_the_configs_names_are_keywords_too():
+    rng = np.random.default_rng(0)
+    n = 400
+    y, p, s = rng.integers(0, 2, n), rng.integers(0, 2, n), rng.choice(["a", "b", "c"], n)
+    spec_words = ethiclens.audit(y, p, s, seed=3, min_labels=10, n_boot=100)
+    policy = ethiclens.Policy(min_label_count=10)
+    engine_words = ethiclens.audit(y, p, s, random_state=3, policy=policy, n_boot=100)
+    assert spec_words.to_dict()["comparisons"] == engine_words.to_dict()["comparisons"]
+    with pytest.raises(EthicLensInputError, match="seed= and random_state= both set"):
+        ethiclens.audit(y, p, s, seed=3, random_state=4)

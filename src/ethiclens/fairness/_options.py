@@ -183,8 +183,27 @@ def split_policy(policy, options: dict) -> tuple:
 def policy_and_options(function: str, policy, options: dict) -> tuple:
     """(the policy, :func:`take_options`): settings of the policy given as keywords taken
     into it first (:func:`split_policy`)."""
-    policy, options = split_policy(policy, options)
+    policy, options = split_policy(policy, _engine_names(options))
     return policy, take_options(function, options)
+
+
+def _engine_names(options: dict) -> dict:
+    """``options`` with the request's names of fields (``seed``, ``merge``, ``exclude``,
+    ``min_labels``: a config's keys) as the engine names them (``random_state``, ...), so a
+    call takes the words of the config it mirrors; one field named both ways is refused."""
+    out = dict(options)
+    for spec_name, engine_name in SPEC_NAMES.items():
+        if spec_name not in out or spec_name == "weight":  # sample_weight is an argument
+            continue
+        if engine_name in out:
+            raise EthicLensInputError(
+                f"{spec_name}= and {engine_name}= both set {engine_name}",
+                column=spec_name,
+                kind="argument",
+                fix=f"give one of {spec_name}= and {engine_name}=",
+            )
+        out[engine_name] = out.pop(spec_name)
+    return out
 
 
 def take_options(function: str, options: dict) -> AuditOptions:
