@@ -351,5 +351,7 @@ def test_the_configs_names_are_keywords_too():
     policy = ethiclens.Policy(min_label_count=10)
     engine_words = ethiclens.audit(y, p, s, random_state=3, policy=policy, n_boot=100)
     assert spec_words.to_dict()["comparisons"] == engine_words.to_dict()["comparisons"]
-    with pytest.raises(EthicLensInputError, match="seed= and random_state= both set"):
+    with pytest.raises(
+        EthicLensInputError, match=r"sets random_state twice \(as seed and as random_state\)"
+    ):
         ethiclens.audit(y, p, s, seed=3, random_state=4)

@@ -197,7 +197,7 @@ def _engine_names(options: dict) -> dict:
             continue
         if engine_name in out:
             raise EthicLensInputError(
-                f"{spec_name}= and {engine_name}= both set {engine_name}",
+                f"sets {engine_name} twice (as {spec_name} and as {engine_name})",
                 column=spec_name,
                 kind="argument",
                 fix=f"give one of {spec_name}= and {engine_name}=",
