@@ -137,3 +137,19 @@ def test_hive_folder_values_are_url_decoded_on_every_engine(tmp_path, kind):
     found = {"rows": read_rows(target, ROLES), **_counts(target)}
     labels = {k: encode_groups(t[["race"]], len(t))["race"][0] for k, t in found.items()}
     assert labels == dict.fromkeys(labels, ["A", "B", "Native American"])
+
+
+@pytest.mark.parametrize("case", sorted(NESTED))
+def test_spark_refuses_a_list_or_struct_column_before_it_starts(tmp_path, case):
+    pytest.importorskip("pyspark")
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.sources import Roles, spark_file_counts
+
+    column, values, words = NESTED[case]
+    table = {"label": pa.array(LABEL), "pred": pa.array(PRED), "race": pa.array(RACE)}
+    table[column] = values
+    pq.write_table(pa.table(table), tmp_path / "t.parquet")
+    roles = Roles(y_true="label", y_pred="pred", protected=["race"])
+    with pytest.raises(EthicLensInputError) as info:
+        spark_file_counts(str(tmp_path / "t.parquet"), roles)
+    assert "error: " + str(info.value) == words

@@ -136,7 +136,7 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     from ._duckdb import file_layout
 
     columns, layout = file_layout(target, "spark")
-    check_columns(columns, roles, target)
+    check_columns(columns, roles, target, layout)
     with spark_session(master) as session:
         sdf, extra = _read(session, target, layout, roles)
         raw = _raw_counts(sdf, roles, text=layout.kind == "csv", extra=extra)
