@@ -174,7 +174,7 @@ def test_sanitiser_rules():
     for start in ("=", "+", "-", "@", "\t", "\r"):
         assert csv_cell(start + "1+1").startswith("'")
     assert csv_cell("plain") == "plain" and csv_cell(-1.5) == -1.5
-    assert html_safe("a\x00b\x1bc") == "ab\\x1bc"
+    assert html_safe("a\x00b\x1bc") == "a\\x00b\\x1bc"  # round 18: a NUL is shown too
 
 
 # ---------------------------------------------------------------------------------------------
