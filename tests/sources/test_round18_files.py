@@ -195,9 +195,10 @@ def _groups_of(capsys, tmp_path, argv) -> list:
         ("midnight-timestamps", ["2020-01-01 00:00:00", "2020-01-02 00:00:00"]),
         ("bytes", ["A", "B"]),
         ("float32", ["0.1", "0.33333334"]),
+        ("float16", ["0.099975586", "0.33325195"]),  # read as float32 (pandas has no float16)
     ],
 )
-@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+@pytest.mark.parametrize("engine", ["pandas", "duckdb", "dask"])
 def test_a_counts_csv_labels_groups_as_the_rows_audit(tmp_path, capsys, kind, labels, engine):
     import datetime
 
@@ -210,6 +211,7 @@ def test_a_counts_csv_labels_groups_as_the_rows_audit(tmp_path, capsys, kind, la
         ),
         "bytes": pa.array([b"AB"[i % 2 : i % 2 + 1] for i in range(n)]),
         "float32": pa.array(np.array([0.1, 1 / 3] * (n // 2), dtype=np.float32)),
+        "float16": pa.array(np.array([0.1, 1 / 3] * (n // 2), dtype=np.float16)),
     }[kind]
     rows, out = _parquet_groups(tmp_path, column), tmp_path / "c.csv"
     roles = ["--y-true", "y", "--y-pred", "p", "--protected", "race"]

@@ -208,7 +208,10 @@ def _finish(table: pd.DataFrame, roles: Roles) -> pd.DataFrame:
 def canonical_zero(values: pd.Series) -> pd.Series:
     """``values`` with every float -0.0 made 0.0: the two are one group on every engine, and
     whichever an engine met first would otherwise name it (``-0.0`` or ``0.0`` by row order
-    and engine); the one label is ``0.0`` everywhere."""
+    and engine); the one label is ``0.0`` everywhere. A float16 column is read as float32
+    (pandas cannot group or index float16; every engine labels its values alike)."""
+    if values.dtype == np.float16:
+        values = values.astype(np.float32)
     if pd.api.types.is_float_dtype(values.dtype):
         return values + 0.0  # IEEE: -0.0 + 0.0 is 0.0, every other value (NaN too) unchanged
     if values.dtype != object:
@@ -262,7 +265,7 @@ def as_pandas_reads(values, file_type) -> pd.Series:
         values = values.cast(file_type)
     except (pa.ArrowException, TypeError, ValueError):
         pass  # a type DuckDB or Spark reads otherwise (a wide decimal): their values stay
-    return pd.Series(values.to_pandas())
+    return canonical_zero(pd.Series(values.to_pandas()))
 
 
 def _as_utc(value):

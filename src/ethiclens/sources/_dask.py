@@ -70,6 +70,8 @@ def _values(column: pd.Series) -> pd.Series:
     categories are refused from the files themselves (``_rules.parquet_categories``)."""
     if isinstance(column.dtype, pd.CategoricalDtype):
         return column.astype(object)
+    if column.dtype == np.float16:  # pandas cannot group float16: as every engine, float32
+        return column.astype(np.float32)
     return column
 
 
