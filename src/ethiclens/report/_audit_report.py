@@ -112,11 +112,22 @@ def group_changes(config: dict, run: dict | None = None) -> list[str]:
         for attr, edges in _bins(run).items()
     ]
     for attr, groups in (config.get("exclude_groups") or {}).items():
-        out.append(f"{attr}: excluded {', '.join(map(str, groups))}")
+        out.append(f"{attr}: excluded {_listed(groups)}")
     for attr, merges in (config.get("merge_groups") or {}).items():
         for new, old in merges.items():
-            out.append(f"{attr}: merged {', '.join(map(str, old))} into {new}")
+            out.append(f"{attr}: merged {_listed(old)} into {_listed([new])}")
     return out
+
+
+def _listed(groups) -> str:
+    """Group names joined by ', ', each holding a comma (or space around it) in double quotes
+    as the command line takes it: 'merged "Black, non-Hispanic", Other' names two groups."""
+
+    def one(name) -> str:
+        text = str(name)
+        return f'"{text}"' if "," in text or text != text.strip() else text
+
+    return ", ".join(map(one, groups))
 
 
 def changes_sentence(config: dict, run: dict | None = None) -> str | None:
