@@ -11,6 +11,7 @@
   ``Native American``), as pyarrow and DuckDB decode them.
 """
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -153,3 +154,24 @@ def test_spark_refuses_a_list_or_struct_column_before_it_starts(tmp_path, case):
     with pytest.raises(EthicLensInputError) as info:
         spark_file_counts(str(tmp_path / "t.parquet"), roles)
     assert "error: " + str(info.value) == words
+
+
+def test_spark_decodes_hive_values_as_utf8_as_the_other_engines(spark, tmp_path):
+    from ethiclens.sources import Roles, pandas_counts, spark_file_counts
+
+    rng = np.random.default_rng(0)
+    for value in ("caf%C3%A9", "White", "Native%20American"):
+        folder = tmp_path / "data" / f"race={value}"
+        folder.mkdir(parents=True)
+        frame = pd.DataFrame({"label": rng.integers(0, 2, 30), "pred": rng.integers(0, 2, 30)})
+        frame.to_parquet(folder / "part.parquet", index=False)
+    roles = Roles(y_true="label", y_pred="pred", protected=["race"])
+    target = str(tmp_path / "data")
+    groups = {
+        name: sorted(set(table["race"]))
+        for name, table in (
+            ("pandas", pandas_counts(target, roles)),
+            ("spark", spark_file_counts(target, roles)),
+        )
+    }
+    assert groups["spark"] == groups["pandas"] == ["Native American", "White", "café"]

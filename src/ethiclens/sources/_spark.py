@@ -145,7 +145,26 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
         # values pandas reads from the file instead, so the labels are pandas' str(value)
         for col, file_type in parquet_key_types(layout.files, roles.protected).items():
             raw[col] = as_pandas_reads(raw[col], file_type).set_axis(raw.index)
+    if layout.hive:
+        _utf8_hive_values(raw, layout.files, target)
     return finish_counts(layout.check(raw, roles), roles, "spark")
+
+
+def _utf8_hive_values(raw, files, target) -> None:
+    """Hive folder values as the other engines decode them: Spark turns each ``%XX`` of a
+    folder name into one character (``caf%C3%A9`` -> ``cafÃ©``), where they decode UTF-8
+    (``café``). Mapped back from the folder names themselves."""
+    from pathlib import Path
+    from urllib.parse import unquote
+
+    spark_read: dict = {}
+    for f in files:
+        for part in Path(f).relative_to(target).parts[:-1]:
+            key, eq, value = part.partition("=")
+            if eq and key in raw.columns:
+                spark_read.setdefault(key, {})[unquote(value, encoding="latin-1")] = unquote(value)
+    for key, decoded in spark_read.items():
+        raw[key] = raw[key].map(lambda v, d=decoded: d.get(v, v) if isinstance(v, str) else v)
 
 
 def session_settings(master: str):
