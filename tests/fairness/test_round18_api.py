@@ -355,3 +355,18 @@ def test_the_configs_names_are_keywords_too():
         EthicLensInputError, match=r"sets random_state twice \(as seed and as random_state\)"
     ):
         ethiclens.audit(y, p, s, seed=3, random_state=4)
+
+
+def test_a_keyword_given_as_none_is_not_given():
+    rng = np.random.default_rng(0)
+    n = 400
+    y, p, s = rng.integers(0, 2, n), rng.integers(0, 2, n), rng.choice(["a", "b", "c"], n)
+    kw = dict(n_boot=100)
+    plain = ethiclens.audit(y, p, s, random_state=3, **kw).to_dict()["comparisons"]
+    assert ethiclens.audit(y, p, s, seed=None, random_state=3, **kw).to_dict()["comparisons"] == (
+        plain
+    )
+    policy = ethiclens.Policy()
+    ethiclens.audit(y, p, s, di_threshold=None, policy=policy, **kw)
+    with pytest.raises(EthicLensInputError, match="policy= and min_labels= both set"):
+        ethiclens.audit(y, p, s, min_labels=10, policy=policy, **kw)

@@ -161,49 +161,58 @@ def _refuse_unknown(function: str, options: dict, allowed) -> None:
 POLICY_KEYWORDS = tuple(f.name for f in fields(Policy))
 
 
-def split_policy(policy, options: dict) -> tuple:
+def split_policy(policy, options: dict, spelled: dict | None = None) -> tuple:
     """(the policy, the other options): settings of the policy given as keywords
     (``di_threshold=0.9``) make a :class:`Policy`; with ``policy=`` too they are refused, as
-    the request refuses them (a Policy carries all its fields, defaults too)."""
-    settings = {k: options[k] for k in POLICY_KEYWORDS if k in options}
+    the request refuses them (a Policy carries all its fields, defaults too). A setting given
+    as None is not given (a wrapper passing its defaults through). ``spelled``: the keyword
+    the caller wrote for a field (``min_labels`` for ``min_label_count``), for the message."""
+    settings = {k: options[k] for k in POLICY_KEYWORDS if options.get(k) is not None}
+    rest = {k: v for k, v in options.items() if k not in POLICY_KEYWORDS}
     if not settings:
-        return policy, options
+        return policy, rest
     key = next(iter(settings))
     if policy is not None:
+        said = (spelled or {}).get(key, key)
         raise EthicLensInputError(
-            f"policy= and {key}= both set {key} (a Policy carries all its fields, defaults too)",
-            column=key,
+            f"policy= and {said}= both set {key} (a Policy carries all its fields, defaults too)",
+            column=said,
             kind="argument",
-            fix=f"give {key} once: in the Policy (Policy({key}=...)), or as {key}= without policy=",
+            fix=f"give {key} once: in the Policy (Policy({key}=...)), or as {said}= without "
+            "policy=",
         )
-    rest = {k: v for k, v in options.items() if k not in settings}
     return Policy(**settings), rest
 
 
 def policy_and_options(function: str, policy, options: dict) -> tuple:
     """(the policy, :func:`take_options`): settings of the policy given as keywords taken
     into it first (:func:`split_policy`)."""
-    policy, options = split_policy(policy, _engine_names(options))
+    options, spelled = _engine_names(options)
+    policy, options = split_policy(policy, options, spelled)
     return policy, take_options(function, options)
 
 
-def _engine_names(options: dict) -> dict:
-    """``options`` with the request's names of fields (``seed``, ``merge``, ``exclude``,
-    ``min_labels``: a config's keys) as the engine names them (``random_state``, ...), so a
-    call takes the words of the config it mirrors; one field named both ways is refused."""
-    out = dict(options)
+def _engine_names(options: dict) -> tuple[dict, dict]:
+    """(``options`` with the request's names of fields (``seed``, ``merge``, ``exclude``,
+    ``min_labels``: a config's keys) as the engine names them (``random_state``, ...), the
+    name written for each renamed field), so a call takes the words of the config it mirrors;
+    one field named both ways is refused, unless one of the two is None (not given)."""
+    out, spelled = dict(options), {}
     for spec_name, engine_name in SPEC_NAMES.items():
         if spec_name not in out or spec_name == "weight":  # sample_weight is an argument
             continue
-        if engine_name in out:
+        value = out.pop(spec_name)
+        if value is None:
+            continue
+        if out.get(engine_name) is not None:
             raise EthicLensInputError(
                 f"sets {engine_name} twice (as {spec_name} and as {engine_name})",
                 column=spec_name,
                 kind="argument",
                 fix=f"give one of {spec_name}= and {engine_name}=",
             )
-        out[engine_name] = out.pop(spec_name)
-    return out
+        out[engine_name], spelled[engine_name] = value, spec_name
+    return out, spelled
 
 
 def take_options(function: str, options: dict) -> AuditOptions:
