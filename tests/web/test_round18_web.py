@@ -308,3 +308,41 @@ def test_odd_names_are_picked_and_run_in_chromium(tmp_path):
     finally:
         next(drivers, None)
         next(served, None)
+
+
+# -- round 19: a picked file replaced by a link out of the data folder is never read -------------
+def _picked_and_run(client, folder):
+    """(the audit's URL, its finished page) of feed.csv picked from ``folder`` and run."""
+    home = client.get("/").text
+    url = client.post("/pick", data={"csrf": csrf_of(home), "path": "feed.csv"})
+    url = url.headers["location"]
+    form = mapping_form(client.get(url).text, protected=["3"], bins_4="", n_boot="200")
+    return url, form
+
+
+def test_a_picked_file_replaced_by_a_link_out_of_the_folder_is_refused(tmp_path):
+    app = make_app(tmp_path)
+    folder = tmp_path / "data"
+    folder.mkdir(exist_ok=True)
+    outside = tmp_path / "outside.csv"
+    outside.write_bytes(make_frame(n=600).to_csv(index=False).encode())
+    path = folder / "feed.csv"
+    path.write_bytes(outside.read_bytes())
+    with _client(app) as client:
+        url, form = _picked_and_run(client, folder)
+        path.unlink()
+        path.symlink_to(outside)
+        r = client.post(url, data=form)
+        assert r.status_code == 403, _text(r.text)[-400:]
+        assert "only the files listed can be audited" in _text(r.text)
+        # the same file run while inside, then linked out: its threshold view is refused
+        path.unlink()
+        path.write_bytes(outside.read_bytes())
+        r = client.post(url, data=form)
+        assert r.status_code == 303, _text(r.text)[-400:]
+        done = wait_done(client, r.headers["location"]).text
+        path.unlink()
+        path.symlink_to(outside)
+        r = client.post(r.headers["location"] + "/thresholds", data={"csrf": csrf_of(done)})
+        assert r.status_code == 403, _text(r.text)[-400:]
+        assert "only the files listed can be audited" in _text(r.text)

@@ -107,6 +107,8 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
         )
     if audit["status"] != "draft" or rev != audit["rev"]:
         return web.changed_elsewhere(request, audit["id"])
+    if web.moved_out(data):  # a link out of the folder since it was picked: never read
+        return web.not_listed(request)
     prof = web.profile_of(data)
     if form["too_long"]:
         return mapping_page(web, request, audit, data, form, form["too_long"], 422)
@@ -389,11 +391,13 @@ async def thresholds(request):
         value = "" if exc.value is None else f" (value: {exc.value})"
         problem = exc.problem.removeprefix(f"{_roles.FORM}: ") + value
         return web.error_page(request, 422, problem, exc.fix or "", _THRESHOLD, _back(audit))
+    data = web.store.data(audit["data_id"]) if audit["data_id"] else None
+    if web.moved_out(data, _twofiles.joined_of(web, spec)):  # a link out since it was run
+        return web.not_listed(request)
     if key and not web.store.claim(*key):
         if key in web.views:  # sent twice while the first looked for its threshold
             return redirect(f"/audits/{web.views[key]}")
         return web.changed_elsewhere(request, audit["id"])
-    data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     view_id = web.store.new_request(audit["data_id"], spec, "thresholds")
     if key:
         web.views[key] = view_id
@@ -480,6 +484,8 @@ async def download(request):
         joined = _twofiles.joined_of(web, json.loads(audit["spec"]))
         if joined is None:
             return web.error_page(request, 404, "no such download", "")
+        if web.moved_out(joined):
+            return web.not_listed(request)
         return FileResponse(joined["path"], filename=_portable.portable_name(joined))
     if kind == "pdf" and audit["purpose"] == "audit":
         return await _pdf(web, request, audit)

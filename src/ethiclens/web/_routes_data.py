@@ -20,7 +20,7 @@ from ._uploads import (
     limit_text,
     without_server_path,
 )
-from ._web import digits_number, in_thread, redirect, repeated_name, said, web_of
+from ._web import NOT_LISTED, digits_number, in_thread, redirect, repeated_name, said, web_of
 
 # the data screen's error places: the page's top and the fields of its forms
 HOME_FIELDS = {"form", "file", "path", "benchmark", "dataset", "score", "merge", "n_boot"}
@@ -161,10 +161,7 @@ async def pick(request):
         return web.home_page(
             request,
             403,
-            errors={
-                "path": "not a data file in this server's data folder: only the files "
-                "listed can be audited. Fix: pick one from the list, or upload a file"
-            },
+            errors={"path": "{}. Fix: {}".format(*NOT_LISTED)},
         )
     try:
         kind = await in_thread(check_content, path, web.config.max_upload)

@@ -14,6 +14,7 @@ from ..errors import EthicLensInputError
 from . import _roles
 from ._portable import portable_name
 from ._store import new_id
+from ._web import NOT_LISTED
 
 FILE_KINDS = ("csv", "parquet")
 FIX_SAME_ROWS = (
@@ -92,6 +93,8 @@ def _model_b(web, data: dict, form: dict) -> tuple[dict, str, int]:
         or not (raw_index.isascii() and raw_index.isdigit())
     ):
         raise _problem("not a file uploaded to this server", "upload model B's file here")
+    if web.moved_out(row):  # a link out of the data folder since it was picked: never read
+        raise _problem(NOT_LISTED[0], NOT_LISTED[1])
     if row["id"] == data["id"]:
         raise _problem(
             "model B's file is model A's file",

@@ -19,6 +19,12 @@ from ._jobs import Busy, Runner
 from ._store import Conflict, Store
 from ._uploads import UNREADABLE, limit_text
 
+# a data file that is not (or no longer) one of the data folder's listed files: /pick's words
+NOT_LISTED = (
+    "not a data file in this server's data folder: only the files listed can be audited",
+    "pick one from the list, or upload a file",
+)
+
 HERE = Path(__file__).parent
 ID = re.compile(r"^[0-9a-f]{24}$")
 DATA_SUFFIXES = (".csv", ".parquet", ".pq")
@@ -195,6 +201,32 @@ class Web:
             "limit": limit_text(self.config.max_upload),
             "history": self.store.history(limit=5),
         }
+
+    def moved_out(self, *rows: dict | None) -> bool:
+        """Whether a data file of ``rows`` (data records) no longer resolves inside the folder
+        it was stored in (the data folder, not its uploads; or the uploads folder): a file
+        replaced by a link out of it since it was picked, which is never read."""
+        root = self.config.data_dir
+        uploads = root / "uploads"
+        for row in rows:
+            if not row or row.get("kind") not in ("csv", "parquet", "joined"):
+                continue
+            path = Path(row["path"])
+            try:
+                real = path.resolve()
+            except (ValueError, OSError):
+                return True
+            if path.is_relative_to(uploads):
+                inside = real.is_relative_to(uploads)
+            else:
+                inside = real.is_relative_to(root) and not real.is_relative_to(uploads)
+            if not inside:
+                return True
+        return False
+
+    def not_listed(self, request):
+        """403 for a data file that is not (or no longer) a listed one, in /pick's words."""
+        return self.error_page(request, 403, *NOT_LISTED)
 
     def server_files(self) -> list[str]:
         """CSV/Parquet files in the data folder (not uploads, not hidden, not links out)."""
