@@ -346,3 +346,10 @@ def test_a_picked_file_replaced_by_a_link_out_of_the_folder_is_refused(tmp_path)
         r = client.post(r.headers["location"] + "/thresholds", data={"csrf": csrf_of(done)})
         assert r.status_code == 403, _text(r.text)[-400:]
         assert "only the files listed can be audited" in _text(r.text)
+
+
+@pytest.mark.parametrize("n", ["9" * 4400, "9223372036854775808", "0", "00", "x", "-1"])
+def test_a_monitor_store_number_of_many_digits_is_a_404_not_a_500(client, n):
+    r = client.get(f"/monitoring/{n}")
+    assert r.status_code == 404, (n[:20], _text(r.text)[-300:])
+    assert "no such monitor store" in _text(r.text).lower()

@@ -179,7 +179,7 @@ def _routes() -> list:
         Route("/history", history.history),
         Route("/diff", history.diff),
         Route("/monitoring", history.monitoring),
-        Route("/monitoring/{n:int}", history.monitoring_store),
+        Route("/monitoring/{n}", history.monitoring_store),  # digits_number: never int() of 4,301
         Route("/audits/{audit_id}", audits.audit_page),
         Route("/audits/{audit_id}/mapping", audits.mapping, methods=["GET", "POST"]),
         Route("/audits/{audit_id}/reopen", audits.reopen, methods=["POST"]),

@@ -226,8 +226,8 @@ async def monitoring_store(request):
     """One store: per comparison the monitor's trend plot (its own ``trend_png``) and the tests
     as it stored them. Only stores named at start: the address holds their index."""
     web = web_of(request)
-    n, paths = request.path_params["n"], web.config.monitor_stores
-    if not 0 <= n < len(paths):
+    n, paths = digits_number(request.path_params["n"]), web.config.monitor_stores
+    if n is None or not n < len(paths):  # not digits, or thousands of them: no int() of them
         return web.error_page(request, 404, "no such monitor store", "pick one on /monitoring")
     one = await in_thread(_monitor_store, n, paths[n], plots=True)
     return web.page(request, "monitor_store.html", s=one, labels=_monitor_labels())
