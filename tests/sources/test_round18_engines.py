@@ -175,3 +175,15 @@ def test_spark_decodes_hive_values_as_utf8_as_the_other_engines(spark, tmp_path)
         )
     }
     assert groups["spark"] == groups["pandas"] == ["Native American", "White", "café"]
+
+
+def test_dask_names_an_unclosed_quote_after_a_long_field(tmp_path, capsys):
+    from ethiclens.cli import main
+
+    lines = ["y,p,g,note"] + ["1,0,A,x", "0,1,B,y"] * 2 + ['1,0,A,"' + "z" * 200_000 + '"']
+    lines += ["0,1,B,y"] * 4 + ['1,0,"A,x'] + ["0,1,B,y"] * 3
+    path = tmp_path / "q.csv"
+    path.write_text("\n".join(lines) + "\n")
+    argv = ["audit", str(path), "--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    assert main([*argv, "--engine", "dask"]) == 2
+    assert "EOF inside string" in capsys.readouterr().err

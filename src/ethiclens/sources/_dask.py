@@ -148,6 +148,12 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
             f"cannot read {target}: {lines[-1] if lines else type(exc).__name__}",
             fix="check the file's format (comma-separated, UTF-8, one header line)",
         ) from None
+    except ValueError as exc:  # (after ParserError, which is one)
+        if not (text and "EOF encountered" in str(exc)):
+            raise
+        # Dask's sample of the first bytes ended inside a quote (a long quoted field, then a
+        # quote that never closes): pandas reads the files whole and names the place
+        raise _parse_error(layout.files, target) or exc from None
     return finish_counts(layout.check(raw, roles), roles, "dask")
 
 
@@ -220,6 +226,21 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             part = part.assign(**_hive_keys(group[0], target))
         parts.append(part[columns])
     return parts[0] if len(parts) == 1 else dd.concat(parts)
+
+
+def _parse_error(files, target) -> DataFileError | None:
+    """The refusal of the first file pandas cannot parse, in the words of a Dask task's
+    parser error; None when every file parses."""
+    for f in files:
+        try:
+            pd.read_csv(f, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+        except pd.errors.ParserError as exc:
+            lines = [ln for ln in str(exc).strip().splitlines() if ln.strip()]
+            return DataFileError(
+                f"cannot read {target}: {lines[-1] if lines else type(exc).__name__}",
+                fix="check the file's format (comma-separated, UTF-8, one header line)",
+            )
+    return None
 
 
 def _hive_text(path, target):
