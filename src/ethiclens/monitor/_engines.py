@@ -50,6 +50,7 @@ from ._windows import (
     keyed_rows,
     parse_times,
     read_file,
+    refuse_nested,
     weight_values,
     where_first,
 )
@@ -78,6 +79,7 @@ def count_windows(
     check_scheduler(engine, scheduler)
     src = _source(target)
     _check_roles(cols, src.columns, src.target)
+    refuse_nested(src, cols)  # a list or struct label or group: the audit's refusal
     if engine in ("dask", "spark"):
         raw, t_min, t_max = cluster_raw(engine, src, cols, window, scheduler)
     else:

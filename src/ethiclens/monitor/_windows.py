@@ -16,6 +16,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote
 
 import numpy as np
 import pandas as pd
@@ -697,8 +698,60 @@ def keyed_rows(frame: pd.DataFrame, cols: Columns, ts, p) -> pd.DataFrame:
                 p,
             )
     for c in cols.roles:
-        data[c] = role_text(frame[c])
+        try:
+            data[c] = role_text(frame[c])
+        except TypeError:  # lists or dicts (a DataFrame's cells): refused in the audit's words
+            refuse_nested_rows(frame, c, cols)
+            raise
     return data
+
+
+def refuse_nested(src: _Files, cols: Columns) -> None:
+    """A Parquet label, prediction or group column holding lists, structs or maps, refused
+    from the files' schemas before any engine counts, as ``audit`` and ``counts`` refuse it
+    (the first such row named by the pandas reader)."""
+    if src.kind != "parquet":
+        return
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    schemas = [pq.read_schema(f) for f in src.files]
+    for c in cols.roles:
+        if any(c in s.names and pa.types.is_nested(s.field(c).type) for s in schemas):
+            for f in src.files:
+                refuse_nested_rows(read_file(src, f, [c]), c, cols)
+
+
+def _is_nested(value) -> bool:
+    return isinstance(value, list | tuple | dict | set | np.ndarray)
+
+
+def refuse_nested_rows(frame: pd.DataFrame, column: str, cols: Columns) -> None:
+    """Refuse ``column`` of ``frame`` (read with its file and line) if a row holds a list,
+    struct or map: a group as not scalar, a label or prediction as not a single label, in the
+    audit's words."""
+    nested = frame[column].map(_is_nested).to_numpy(dtype=bool)
+    if not nested.any():
+        return
+    first = frame[nested].iloc[0]
+    value = first[column]
+    value = value.tolist() if isinstance(value, np.ndarray) else value
+    where = where_first(first)
+    if column not in cols.labels + [cols.y_pred]:
+        raise EthicLensInputError(
+            f"group values must be scalars (found lists or other unhashable values){where}",
+            column=column,
+            value=value,
+            fix="give one group label per row, e.g. a string",
+        )
+    role = "y_true" if column == cols.y_true else "y_pred"
+    kind = "list" if isinstance(value, list) else type(value).__name__
+    raise EthicLensInputError(
+        f"values must be single labels, found a {kind}{where.removeprefix(', first')}",
+        column=role if column == role else f"{column} ({role})",
+        value=value,
+        fix="give one label per row (flatten or recode the column)",
+    )
 
 
 def role_text(values: pd.Series) -> pd.Series:
@@ -746,8 +799,8 @@ def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
     if src.hive:
         for part in Path(f).relative_to(src.target).parts[:-1]:
             k, eq, v = part.partition("=")
-            if eq:
-                keys[k] = v
+            if eq:  # URL-decoded as the audit, pyarrow and DuckDB decode it
+                keys[k] = unquote(v)
     cols = [c for c in wanted if c not in keys]
     try:
         if src.kind == "parquet":
