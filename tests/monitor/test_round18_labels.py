@@ -121,25 +121,6 @@ def test_a_parquet_list_label_or_group_is_refused_in_the_audits_words(
     assert str(caught.value) == words
 
 
-def test_a_list_group_in_a_dataframe_is_refused_not_crashed(tmp_path):
-    from ethiclens.errors import EthicLensInputError
-
-    frame = pd.DataFrame(
-        {
-            "t": pd.date_range("2024-01-01", periods=4, freq="h", tz="UTC"),
-            "y": [0, 1, 0, 1],
-            "p": [1, 1, 0, 0],
-            "lst": [[0], [1], [0], [1]],
-        }
-    )
-    request = MonitorRequest(
-        target=frame, time="t", window="1d", y_pred="p", protected=("lst",), engine="pandas"
-    )
-    with pytest.raises(EthicLensInputError, match="group values must be scalars") as caught:
-        run_monitor(request, tmp_path / "s.sqlite")
-    assert "(value: [0])" in str(caught.value)
-
-
 @pytest.fixture(scope="module")
 def hive_feed(tmp_path_factory):
     import pyarrow as pa
@@ -178,3 +159,24 @@ def test_hive_folder_values_are_url_decoded_on_every_engine(hive_feed, tmp_path,
     assert [(c["group"], c["reference"]) for c in comparisons] == [("Native American", "White")], (
         comparisons
     )
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_a_list_group_in_a_dataframe_is_refused_not_crashed(tmp_path, engine):
+    from ethiclens.errors import EthicLensInputError
+
+    _engine_ready(engine)
+    frame = pd.DataFrame(
+        {
+            "t": pd.date_range("2024-01-01", periods=4, freq="h", tz="UTC"),
+            "y": [0, 1, 0, 1],
+            "p": [1, 1, 0, 0],
+            "lst": [[0], [1], [0], [1]],
+        }
+    )
+    request = MonitorRequest(
+        target=frame, time="t", window="1d", y_pred="p", protected=("lst",), engine=engine
+    )
+    with pytest.raises(EthicLensInputError, match="group values must be scalars") as caught:
+        run_monitor(request, tmp_path / "s.sqlite")
+    assert "(value: [0])" in str(caught.value)

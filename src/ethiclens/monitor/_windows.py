@@ -540,7 +540,11 @@ class _DuckQuery:
                 values = as_pandas_reads(values, self.types[col])
             else:
                 values = pd.Series(values.to_pandas())
-            frame[col] = role_text(values.set_axis(frame.index))
+            try:
+                frame[col] = role_text(values.set_axis(frame.index))
+            except TypeError:  # lists in a DataFrame: the pandas reader names the first row
+                self.name_first_bad()
+                raise
         return frame[table.column_names]
 
 
