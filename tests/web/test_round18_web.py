@@ -353,3 +353,65 @@ def test_a_monitor_store_number_of_many_digits_is_a_404_not_a_500(client, n):
     r = client.get(f"/monitoring/{n}")
     assert r.status_code == 404, (n[:20], _text(r.text)[-300:])
     assert "no such monitor store" in _text(r.text).lower()
+
+
+# -- round 19: a group or a column whose name holds a line break is chosen as the page shows it --
+def _newline_frame() -> pd.DataFrame:
+    frame = make_frame(n=600).rename(columns={"pred": "pr\ned"})
+    frame["grp"] = frame["group"].map({"A": "X\nY", "B": "B"})
+    frame.loc[:100, "grp"] = "C"
+    return frame
+
+
+def _pred_option(page: str) -> str:
+    """The y_pred select's option value for the column 'pr' line break 'ed'."""
+    select = re.search(r'<select id="y_pred" name="y_pred"[^>]*>(.*?)</select>', page, re.S)
+    (value,) = re.findall(r'<option value="(pr[^"]*ed)"', select.group(1))
+    return value
+
+
+def _browser_sent(form: dict) -> dict:
+    """The form as a browser sends it: each value attribute unescaped, a line break as CR LF
+    (HTML's form encoding)."""
+    return {
+        k: v.replace("\r\n", "\n").replace("\n", "\r\n") if isinstance(v, str) else v
+        for k, v in _sent(form).items()
+    }
+
+
+@pytest.mark.parametrize(
+    ("box", "typed", "says"),
+    [
+        ("merge", "grp=X\\nY,B:XB", "C vs XB"),
+        ("exclude", "grp=X\\nY", "C vs B"),
+        ("ref_6", "X\\nY", "C vs X"),
+    ],
+)
+def test_a_group_with_a_line_break_is_typed_as_the_page_shows_it(client, box, typed, says):
+    url = upload(client, _newline_frame().to_csv(index=False).encode()).headers["location"]
+    page = client.get(url).text
+    assert '<option value="X\\nY">' in page  # the reference list offers the shown form
+    fields = {"protected": ["6"], "n_boot": "200", "bins_4": "", "y_pred": _pred_option(page)}
+    form = _browser_sent(mapping_form(page, **fields))
+    r = client.post(url, data={**form, box: typed})
+    assert r.status_code == 303, _text(r.text)[-400:]
+    done = wait_done(client, r.headers["location"])
+    assert done.status_code == 200, _text(done.text)[-400:]
+    assert "has no group" not in _text(done.text) and says in _text(done.text)
+
+
+def test_a_column_with_a_line_break_is_chosen_by_its_option_value(client):
+    url = upload(client, _newline_frame().to_csv(index=False).encode()).headers["location"]
+    page = client.get(url).text
+    fields = {"protected": ["6"], "n_boot": "200", "bins_4": "", "y_pred": _pred_option(page)}
+    form = _browser_sent(mapping_form(page, **fields))
+    assert form["y_pred"] == "pr\\ned"  # offered in its shown form, which comes back as is
+    refused = client.post(url, data={**form, "n_boot": "x"})
+    assert refused.status_code == 422 and "not a column of this file" not in _text(refused.text)
+    assert _sent(mapping_form(refused.text))["y_pred"] == "pr\\ned"  # still selected
+    r = client.post(url, data={**form, "rev": mapping_form(refused.text)["rev"]})
+    assert r.status_code == 303, _text(r.text)[-400:]
+    done = wait_done(client, r.headers["location"])
+    assert done.status_code == 200 and "could not run" not in done.text
+    report = client.get(r.headers["location"] + "/download/json").json()
+    assert report["run"]["spec"]["roles"]["y_pred"] == ["pr\ned"]

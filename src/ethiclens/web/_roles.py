@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .._checks import NUMBER_FIX, WHOLE_FIX, did_you_mean, is_number_text, whole_or_text
 from ..errors import EthicLensInputError
-from ._web import said
+from ._web import said, shown_forms
 
 FORM = "the form"  # where a request made by the web app's forms comes from, for the library
 SAMPLE_ROWS = 50_000
@@ -411,11 +411,9 @@ def read_back(text: str, names: list[str], otherwise: str | None = None) -> str:
     bidi character is offered (and echoed) in its visible form, "\\u202eA" for U+202E then A,
     which a browser sends back, or a user types, as shown: read it as the name. Else
     ``otherwise`` (default: ``text`` as sent)."""
-    from .._text import html_safe
-
     if text in names:
         return text
-    shown = {html_safe(n): n for n in names if html_safe(n) != n}
+    shown = {form: n for n in names for form in shown_forms(n)}
     return shown.get(text) or (text if otherwise is None else otherwise)
 
 

@@ -9,7 +9,16 @@ from pathlib import Path
 from .._checks import number_text
 from ..errors import EthicLensInputError
 from . import _portable, _roles, _twofiles
-from ._web import digits_number, in_thread, redirect, repeated_name, said, verdict_word, web_of
+from ._web import (
+    digits_number,
+    in_thread,
+    redirect,
+    repeated_name,
+    said,
+    typed_form,
+    verdict_word,
+    web_of,
+)
 
 PANDAS_BYTES = 256 << 20
 # The library's report is one self-contained page (inline CSS, images as data: URIs, no
@@ -235,13 +244,14 @@ def _proposed_form(prof: dict) -> dict:
 
 def _group_edits_text(groups: dict) -> dict:
     """The merge and exclude text boxes of a stored request."""
+    t = typed_form  # a name's line break as "\\n", which the box reads back (not a new line)
     merge = "\n".join(
-        f"{a}={','.join(olds)}:{new}"
+        f"{t(a)}={','.join(map(t, olds))}:{new}"
         for a, m in groups.get("merge", {}).items()
         for new, olds in m.items()
     )
     exclude = "\n".join(
-        f"{a}={grp}" for a, groups in groups.get("exclude", {}).items() for grp in groups
+        f"{t(a)}={t(grp)}" for a, groups in groups.get("exclude", {}).items() for grp in groups
     )
     return {"merge": merge, "exclude": exclude}
 

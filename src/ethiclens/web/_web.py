@@ -66,6 +66,7 @@ def templates():
     env.filters["num"] = lambda v: "—" if v is None else f"{v:.3f}"
     env.filters["evalue"] = _e_value_shown
     env.filters["shown"] = _shown_safely  # the visible form a browser sends back, to compare
+    env.filters["typed"] = typed_form  # an option's value: a line break as "\\n" too
     return env
 
 
@@ -86,6 +87,21 @@ def _shown_safely(value):
     if isinstance(value, Markup):
         return Markup(html_safe(value))
     return html_safe(value) if isinstance(value, str) else value
+
+
+def typed_form(value):
+    """A name as an option's value or a datalist offers it: its visible form
+    (``html_safe``) with a line break written "\\n" too, since a browser sends a raw one in a
+    value as CR LF and a text box strips it; :func:`shown_forms` reads it back."""
+    return _shown_safely(value).replace("\n", "\\n") if isinstance(value, str) else value
+
+
+def shown_forms(name: str) -> set[str]:
+    """The forms a page shows ``name`` in, other than itself, which a browser sends back or a
+    user types: its visible form, with a line break as "\\n" and a CR as "\\r" (as a refusal's
+    list of names writes them) or "\\x0d" (as ``html_safe`` does)."""
+    typed = typed_form(name)
+    return {_shown_safely(name), typed, typed.replace("\\x0d", "\\r")} - {name}
 
 
 def web_of(request) -> Web:
