@@ -370,3 +370,16 @@ def test_a_keyword_given_as_none_is_not_given():
     ethiclens.audit(y, p, s, di_threshold=None, policy=policy, **kw)
     with pytest.raises(EthicLensInputError, match="policy= and min_labels= both set"):
         ethiclens.audit(y, p, s, min_labels=10, policy=policy, **kw)
+
+
+def test_plain_lists_of_bytearrays_read_as_their_text():
+    rng = np.random.default_rng(0)
+    n = 200
+    y = [bytearray(b"yes") if v else bytearray(b"no") for v in rng.integers(0, 2, n)]
+    p = [memoryview(b"yes") if v else memoryview(b"no") for v in rng.integers(0, 2, n)]
+    for groups in (
+        [bytearray(b"A"), bytearray(b"B")] * 100,
+        {"race": [b"A", bytearray(b"B")] * 100},
+    ):
+        result = ethiclens.audit(y, p, groups, pos_label="yes", n_boot=100)
+        assert [g["group"] for g in result.to_dict()["attributes"][0]["groups"]] == ["A", "B"]

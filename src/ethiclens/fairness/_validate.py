@@ -33,6 +33,18 @@ def _first_bad(mask: np.ndarray) -> int:
     return int(np.flatnonzero(mask)[0])
 
 
+def _blob_list(values):
+    """A list or tuple holding bytearrays or memoryviews (a driver's BLOBs) as a 1-D object
+    array of ``bytes``: numpy would read each as a row of byte values, a 2-D table."""
+    if isinstance(values, (list, tuple)) and any(
+        isinstance(v, (bytearray, memoryview)) for v in values
+    ):
+        out = np.empty(len(values), dtype=object)
+        out[:] = [bytes(v) if isinstance(v, (bytearray, memoryview)) else v for v in values]
+        return out
+    return values
+
+
 def align_inputs(**named):
     """pandas inputs are paired by index label, never silently by position.
 
@@ -49,7 +61,9 @@ def align_inputs(**named):
     """
     ref, out, positional, reordered = None, [], None, None
     for name, value in named.items():
+        value = _blob_list(value)
         if isinstance(value, dict):
+            value = {key: _blob_list(column) for key, column in value.items()}
             columns = {}
             for key, column in value.items():
                 columns[key], ref = _aligned(str(key), column, ref)
