@@ -121,6 +121,28 @@ def damaged_copy(store, tmp_path, sql):
     copy = tmp_path / "s.sqlite"
     shutil.copy(store, copy)
     with sqlite3.connect(copy) as con:
-        con.execute(sql)
+        con.executescript(sql)  # one statement or several
     con.close()
     return copy
+
+
+@pytest.fixture(scope="module")
+def alarmed(tmp_path_factory):
+    """A feed of 8 days whose group Black drifts from day 2, its store over the first 6:
+    (the feed, the first six days, the store) for tests that edit a store by hand."""
+    import sqlite3
+
+    from ethiclens.monitor import run_monitor
+
+    folder = tmp_path_factory.mktemp("alarmed")
+    feed = write_days(folder / "feed", range(8), n=2000, change_day=2)
+    first = folder / "first"
+    first.mkdir()
+    for d in range(6):
+        shutil.copy(feed / f"day{d:03d}.csv", first)
+    store = folder / "good.sqlite"
+    run_monitor(request_of(first), store)
+    with sqlite3.connect(store) as con:
+        assert con.execute("SELECT count(*) FROM alarms").fetchone()[0] > 0
+    con.close()
+    return feed, first, store

@@ -9,33 +9,7 @@ import pytest
 from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import read_store, run_monitor
 
-from .conftest import FLAGS, request_of, run_cli, write_days
-
-
-@pytest.fixture(scope="module")
-def alarmed(tmp_path_factory):
-    """A feed of 8 days whose group Black drifts from day 2, its store over the first 6."""
-    folder = tmp_path_factory.mktemp("r17")
-    feed = write_days(folder / "feed", range(8), n=2000, change_day=2)
-    first = folder / "first"
-    first.mkdir()
-    for d in range(6):
-        shutil.copy(feed / f"day{d:03d}.csv", first)
-    store = folder / "good.sqlite"
-    run_monitor(request_of(first), store)
-    with sqlite3.connect(store) as con:
-        assert con.execute("SELECT count(*) FROM alarms").fetchone()[0] > 0
-    con.close()
-    return feed, first, store
-
-
-def _edited(alarmed, tmp_path, sql):
-    store = tmp_path / "s.sqlite"
-    shutil.copy(alarmed[2], store)
-    con = sqlite3.connect(store)
-    con.executescript(sql)
-    con.close()
-    return store
+from .conftest import FLAGS, damaged_copy, request_of, run_cli
 
 
 def _refused(capsys, feed, store):
@@ -61,7 +35,7 @@ def _refused(capsys, feed, store):
     ids=["deleted", "moved", "added"],
 )
 def test_alarms_that_disagree_with_the_evidence_are_damage(alarmed, tmp_path, capsys, sql, words):
-    store = _edited(alarmed, tmp_path, sql)
+    store = damaged_copy(alarmed[2], tmp_path, sql)
     err = _refused(capsys, alarmed[0], store)
     assert words in err, err
     with pytest.raises(EthicLensInputError, match="is damaged"):
@@ -84,13 +58,13 @@ def test_an_intact_alarmed_store_resumes(alarmed, tmp_path):
     ids=["last", "first"],
 )
 def test_a_window_deleted_with_its_results_is_damage(alarmed, tmp_path, capsys, sql):
-    store = _edited(alarmed, tmp_path, sql + '; DELETE FROM alarms WHERE "window" >= 5')
+    store = damaged_copy(alarmed[2], tmp_path, sql + '; DELETE FROM alarms WHERE "window" >= 5')
     err = _refused(capsys, alarmed[0], store)
     assert "its evidence absorbed windows 0 to 5, but the windows table holds windows" in err
 
 
 def test_a_store_from_before_the_record_still_resumes(alarmed, tmp_path):
-    store = _edited(alarmed, tmp_path, "DELETE FROM meta WHERE key = 'evidence_windows'")
+    store = damaged_copy(alarmed[2], tmp_path, "DELETE FROM meta WHERE key = 'evidence_windows'")
     result = run_monitor(request_of(alarmed[0]), store)
     assert result.data["run"]["new_windows"] == 2
     con = sqlite3.connect(store)

@@ -12,35 +12,9 @@ import pytest
 from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import read_store, run_monitor
 
-from .conftest import FLAGS, request_of, run_cli, write_days
+from .conftest import FLAGS, damaged_copy, request_of, run_cli, write_days
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def alarmed(tmp_path_factory):
-    """A feed of 8 days whose group Black drifts from day 2, its store over the first 6."""
-    folder = tmp_path_factory.mktemp("r18")
-    feed = write_days(folder / "feed", range(8), n=2000, change_day=2)
-    first = folder / "first"
-    first.mkdir()
-    for d in range(6):
-        shutil.copy(feed / f"day{d:03d}.csv", first)
-    store = folder / "good.sqlite"
-    run_monitor(request_of(first), store)
-    with sqlite3.connect(store) as con:
-        assert con.execute("SELECT count(*) FROM alarms").fetchone()[0] > 0
-    con.close()
-    return feed, first, store
-
-
-def _edited(alarmed, tmp_path, sql):
-    store = tmp_path / "s.sqlite"
-    shutil.copy(alarmed[2], store)
-    con = sqlite3.connect(store)
-    con.executescript(sql)
-    con.close()
-    return store
 
 
 def _refused(capsys, feed, store, *more):
@@ -63,7 +37,7 @@ _RESET = (
 
 
 def test_an_evidence_state_reset_by_hand_is_damage(alarmed, tmp_path, capsys):
-    store = _edited(alarmed, tmp_path, _RESET)
+    store = damaged_copy(alarmed[2], tmp_path, _RESET)
     err = _refused(capsys, alarmed[0], store)
     assert "the evidence state of race='Black' gives its disparate_impact test" in err, err
     assert "its result of window 5, the last" in err, err
@@ -74,7 +48,7 @@ def test_an_edited_request_is_damage(alarmed, tmp_path, capsys):
         "UPDATE meta SET value = replace(value, '\"eo_threshold\": 0.1', "
         "'\"eo_threshold\": 0.3') WHERE key = 'request'"
     )
-    store = _edited(alarmed, tmp_path, sql)
+    store = damaged_copy(alarmed[2], tmp_path, sql)
     with sqlite3.connect(store) as con:
         assert (
             '"eo_threshold": 0.3'
@@ -87,14 +61,14 @@ def test_an_edited_request_is_damage(alarmed, tmp_path, capsys):
 
 def test_a_store_without_a_request_digest_still_resumes(alarmed, tmp_path):
     """A store an earlier EthicLens wrote holds no digest: read as before."""
-    store = _edited(alarmed, tmp_path, "DELETE FROM meta WHERE key = 'request_digest'")
+    store = damaged_copy(alarmed[2], tmp_path, "DELETE FROM meta WHERE key = 'request_digest'")
     result = run_monitor(request_of(alarmed[0]), store)
     assert result.data["run"]["new_windows"] == 2 and result.alarms
 
 
 def test_shortened_groups_are_damage_before_a_run_writes(alarmed, tmp_path, capsys):
     sql = """UPDATE meta SET value = '{"race": ["Black", "White"]}' WHERE key = 'groups'"""
-    store = _edited(alarmed, tmp_path, sql)
+    store = damaged_copy(alarmed[2], tmp_path, sql)
     err = _refused(capsys, alarmed[0], store)
     assert "meta 'groups' of race lacks 'Asian', a group its results compare" in err, err
     with sqlite3.connect(store) as con:  # nothing was added
@@ -105,7 +79,7 @@ def test_shortened_groups_are_damage_before_a_run_writes(alarmed, tmp_path, caps
 def test_a_group_added_to_the_settings_is_damage(alarmed, tmp_path, capsys):
     sql = """UPDATE meta SET value = '{"race": ["Asian", "Black", "Other", "White"]}'
              WHERE key = 'groups'"""
-    err = _refused(capsys, alarmed[0], _edited(alarmed, tmp_path, sql))
+    err = _refused(capsys, alarmed[0], damaged_copy(alarmed[2], tmp_path, sql))
     assert "meta 'groups' of race holds 'Other', a group without results" in err, err
 
 
@@ -114,7 +88,7 @@ def test_a_state_of_another_type_is_damage_not_a_bug(alarmed, tmp_path, capsys, 
     sql = (
         f"UPDATE state SET dtype = '{dtype}' WHERE grp = 'Black' AND key = 'bet.di_low.log_wealth'"
     )
-    err = _refused(capsys, alarmed[0], _edited(alarmed, tmp_path, sql))
+    err = _refused(capsys, alarmed[0], damaged_copy(alarmed[2], tmp_path, sql))
     assert f"state 'bet.di_low.log_wealth' of race='Black' holds an array of type '{dtype}'" in err
     assert "report this" not in err
 
@@ -122,13 +96,13 @@ def test_a_state_of_another_type_is_damage_not_a_bug(alarmed, tmp_path, capsys, 
 @pytest.mark.parametrize("change", ["+ 1", "- 1"])
 def test_window_rows_that_disagree_with_the_counts_are_damage(alarmed, tmp_path, capsys, change):
     sql = f'UPDATE windows SET rows = rows {change} WHERE "window" = 3'
-    err = _refused(capsys, alarmed[0], _edited(alarmed, tmp_path, sql))
+    err = _refused(capsys, alarmed[0], damaged_copy(alarmed[2], tmp_path, sql))
     assert "windows: window 3 has " in err and "but its results count 2," in err, err
     assert "rows of race's groups" in err, err
 
 
 def test_an_intact_store_resumes_with_its_digest(alarmed, tmp_path):
-    store = _edited(alarmed, tmp_path, "")
+    store = damaged_copy(alarmed[2], tmp_path, "")
     with sqlite3.connect(store) as con:
         (digest,) = con.execute("SELECT value FROM meta WHERE key = 'request_digest'").fetchone()
     con.close()
@@ -169,7 +143,7 @@ def _blob(value: float) -> str:
 )
 def test_a_bet_or_sequence_state_edited_by_hand_is_damage(alarmed, tmp_path, capsys, key, value):
     sql = f"UPDATE state SET data = {_blob(value)} WHERE grp = 'Black' AND key = '{key}'"
-    err = _refused(capsys, alarmed[0], _edited(alarmed, tmp_path, sql))
+    err = _refused(capsys, alarmed[0], damaged_copy(alarmed[2], tmp_path, sql))
     assert f"the evidence state of race='Black' holds a '{key}' its stored counts do not" in err
 
 
@@ -178,7 +152,7 @@ def test_a_sequence_capital_edited_by_hand_is_damage(alarmed, tmp_path, capsys):
         "UPDATE state SET data = zeroblob(length(data)) WHERE grp = 'Asian' "
         "AND key = 'seq.selection_rate_gap.log_kp'"
     )
-    err = _refused(capsys, alarmed[0], _edited(alarmed, tmp_path, sql))
+    err = _refused(capsys, alarmed[0], damaged_copy(alarmed[2], tmp_path, sql))
     assert "race='Asian' holds a 'seq.selection_rate_gap.log_kp' its stored counts" in err, err
 
 
@@ -191,7 +165,7 @@ def _body_edit(path: str, value, window: int = 3) -> str:
 
 def test_an_edited_sequence_bound_is_damage(alarmed, tmp_path, capsys):
     sql = _body_edit("sequences.disparate_impact.low", 0.05)
-    err = _refused(capsys, alarmed[0], _edited(alarmed, tmp_path, sql))
+    err = _refused(capsys, alarmed[0], damaged_copy(alarmed[2], tmp_path, sql))
     assert "the comparison race='Black': its result of window 3 holds the disparate_impact " in err
     assert "sequence's low bound 0.05, but its counts give" in err, err
 
@@ -199,7 +173,7 @@ def test_an_edited_sequence_bound_is_damage(alarmed, tmp_path, capsys):
 def test_an_edited_earlier_e_value_is_damage(alarmed, tmp_path, capsys):
     """Not only the last window's e-values: each window's, replayed from its counts."""
     sql = _body_edit("tests.equalized_odds.log_e_value", 0.0, window=1)
-    err = _refused(capsys, alarmed[0], _edited(alarmed, tmp_path, sql))
+    err = _refused(capsys, alarmed[0], damaged_copy(alarmed[2], tmp_path, sql))
     assert "its result of window 1 holds the equalized_odds log e-value 0, but its counts" in err
 
 
@@ -215,7 +189,7 @@ def test_counts_edited_with_the_evidence_left_alone_are_damage(alarmed, tmp_path
     sql = (
         f"{_body_edit('counts.group.sel', sel - 1, 2)}; {_body_edit('counts.group.tp', tp - 1, 2)}"
     )
-    err = _refused(capsys, alarmed[0], _edited(alarmed, tmp_path, sql))
+    err = _refused(capsys, alarmed[0], damaged_copy(alarmed[2], tmp_path, sql))
     # (window 2's own bet was set before its counts: the change shows from window 3 on)
     assert "the comparison race='Black': its result of window 3 holds the " in err, err
     assert "log e-value" in err and "but its counts give" in err, err
@@ -236,7 +210,7 @@ def test_counts_edited_with_the_evidence_left_alone_are_damage(alarmed, tmp_path
     ],
 )
 def test_impossible_counts_are_damage(alarmed, tmp_path, capsys, path, value, said):
-    err = _refused(capsys, alarmed[0], _edited(alarmed, tmp_path, _body_edit(path, value)))
+    err = _refused(capsys, alarmed[0], damaged_copy(alarmed[2], tmp_path, _body_edit(path, value)))
     assert "result of window 3 " + said in err, err
     assert "the comparison race='Black'" in err, err
 
@@ -290,6 +264,6 @@ def test_a_weighted_store_is_replayed_from_its_effective_counts(tmp_path, capsys
     assert read_store(good)  # intact: replayed and accepted
     for key, value in (("bet.di_low.A", 1e12), ("seq.disparate_impact.n", 5.0)):
         sql = f"UPDATE state SET data = {_blob(value)} WHERE grp = 'Black' AND key = '{key}'"
-        store = _edited((None, None, good), tmp_path, sql)
+        store = damaged_copy(good, tmp_path, sql)
         with pytest.raises(EthicLensInputError, match=f"race='Black' holds a '{key}' its"):
             read_store(store)
