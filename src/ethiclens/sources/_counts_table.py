@@ -488,13 +488,7 @@ def _csv_labels(table: pd.DataFrame) -> pd.DataFrame:
     ]
     if not odd:
         return table
-    out = table.copy()
-    for c in odd:
-        codes, uniques = pd.factorize(table[c].astype(object).to_numpy(), use_na_sentinel=True)
-        texts = decoded_bytes(uniques, c)
-        out[c] = np.array([str(u) for u in texts] + [None], dtype=object)[codes]
-    out.attrs = dict(table.attrs)
-    return out
+    return _as_labels(table, odd)
 
 
 def _plain_csv_type(values: pd.Series) -> bool:
@@ -520,14 +514,18 @@ def _keys_as_labels(table: pd.DataFrame) -> pd.DataFrame:
     ]
     if not mixed:
         return table
+    return _as_labels(table, mixed)
+
+
+def _as_labels(table: pd.DataFrame, columns: list) -> pd.DataFrame:
+    """``table`` with ``columns`` as the text labels the audit gives their values: values it
+    takes for one (1 and 1.0: equal, one hash) are one label, the first one's text, as its
+    factorize labels them; a BLOB is its UTF-8 text; missing stays missing (None)."""
     out = table.copy()
-    for c in mixed:
-        # values the audit takes for one (1 and 1.0: equal, one hash) are one label, the
-        # first one's text, as the audit's factorize labels them: not '1' and '1.0'
+    for c in columns:
         codes, uniques = pd.factorize(table[c].to_numpy(dtype=object))
-        texts = decoded_bytes(uniques, c)  # a BLOB is its UTF-8 text, as the audit reads it
-        labels = np.array([str(u) for u in texts] + [None], dtype=object)
-        out[c] = labels[codes]  # code -1 (missing): None
+        texts = decoded_bytes(uniques, c)
+        out[c] = np.array([str(u) for u in texts] + [None], dtype=object)[codes]  # -1: None
     out.attrs = dict(table.attrs)
     return out
 
