@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from .._checks import bytes_like_as_bytes
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
 from ..io import COMPRESSED, preflight_file, refuse_missing, refuse_repeated_files
@@ -253,11 +254,10 @@ def _as_frame(con, cells, layout: FileLayout, roles: Roles, alias: dict) -> pd.D
 def _bytes_not_bytearrays(frame: pd.DataFrame) -> pd.DataFrame:
     """DuckDB gives a BLOB (a Parquet binary label or prediction) as a ``bytearray``, which
     cannot be counted or compared (unhashable): the ``bytes`` pandas reads, whose UTF-8 text
-    the audit then labels. The cells are few: one pass over each text column."""
-    for col in [c for c in frame.columns if frame[c].dtype == object]:
-        values = frame[col]
-        if any(isinstance(v, bytearray) for v in values):
-            frame[col] = values.map(lambda v: bytes(v) if isinstance(v, bytearray) else v)
+    the audit then labels (:func:`ethiclens._checks.bytes_like_as_bytes`)."""
+    for col in list(frame.columns):
+        if (as_bytes := bytes_like_as_bytes(frame[col])) is not None:
+            frame[col] = as_bytes
     return frame
 
 
