@@ -61,7 +61,14 @@ from ._policy import (
     Policy,
     check_policy,
 )
-from ._result import SCHEMA_VERSION, AuditResult, Comparison, Headline, MetricEstimate
+from ._result import (
+    SCHEMA_VERSION,
+    AuditResult,
+    Comparison,
+    Headline,
+    MetricEstimate,
+    judged_largest_disparity,
+)
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
 from ._validate import (
     as_binary,
@@ -130,6 +137,7 @@ __all__ = [
     "FAIL_LEVELS",
     "Comparison",
     "Headline",
+    "judged_largest_disparity",
     "MetricEstimate",
     "Policy",
     "check_policy",

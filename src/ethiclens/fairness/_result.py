@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -216,6 +217,9 @@ class Headline:
     withheld_reason: str | None
     band: str | None = None
     affected: list[str] = field(default_factory=list)  # comparisons that caused the withholding
+    # The largest disparity only: comparisons left out because they could not be judged (so a
+    # published value is a lower bound on the disparity). None: not written.
+    not_judged: list[str] | None = None
 
     def __post_init__(self):
         # The schema's rule: exactly one of a finite value and a withheld reason (an unbounded
@@ -241,7 +245,53 @@ class Headline:
         }
         if self.name == "composite":
             d["band"] = self.band
+        if self.not_judged is not None:
+            d["not_judged"] = self.not_judged
         return d
+
+
+def _log_distance(v: float) -> float:
+    """How far a DI is from 1 on the log scale; a DI of 0 or ∞ is infinitely far."""
+    return math.inf if v == 0 or math.isinf(v) else abs(math.log(v))
+
+
+def judged_largest_disparity(comparisons) -> tuple | None:
+    """(the judged comparison whose DI is farthest from 1 on the log scale, the keys of the
+    comparisons that could not be judged), or None when none could be.
+
+    A DI of 0 (the group never selected) or ∞ (the reference never selected) is judged, with
+    its interval's finite bound: it is the largest disparity there is, not an unknown one."""
+    judged, unjudged = [], []
+    for c in comparisons:
+        m = c.metrics.get("disparate_impact")
+        ok = m is not None and m.value is not None and not math.isnan(m.value) and m.value >= 0
+        if ok and m.status in ("PASS", "FLAGGED", "INCONCLUSIVE"):
+            judged.append((_log_distance(m.value), c))
+        else:
+            unjudged.append(c.key)
+    if not judged:
+        return None
+    return max(judged, key=lambda t: t[0])[1], unjudged
+
+
+def largest_disparity_headline(comparisons) -> Headline:
+    """The DI farthest from 1 either way: the headline of a harmful label's report, where the
+    minimum DI points at the group given the harm less often. Published among the judged
+    comparisons (``not_judged`` lists the others); withheld when none could be judged, or when
+    the largest is unbounded (the reference never given the label: no finite number)."""
+    found = judged_largest_disparity(comparisons)
+    if found is None:
+        keys = [c.key for c in comparisons]
+        why = "no comparison's DI could be judged (below a sample floor or undefined)"
+        return Headline("largest_disparity", None, None, why, affected=keys, not_judged=keys)
+    c, unjudged = found
+    m = c.metrics["disparate_impact"]
+    if math.isinf(m.value):
+        why = f"DI is unbounded for {c.key}: the reference group's selection rate is 0"
+        return Headline(
+            "largest_disparity", None, c.key, why, affected=[c.key], not_judged=unjudged
+        )
+    return Headline("largest_disparity", m.value, c.key, None, not_judged=unjudged)
 
 
 @dataclass
@@ -261,6 +311,12 @@ class AuditResult:
     @property
     def flagged(self) -> list[Comparison]:
         return [c for c in self.comparisons if c.flagged]
+
+    @property
+    def largest_disparity(self) -> Headline:
+        """The DI farthest from 1 either way (``headlines.largest_disparity``): a harmful
+        label's headline in every report, beside the minimum DI."""
+        return largest_disparity_headline(self.comparisons)
 
     @property
     def empty_crossing_notes(self) -> list[str]:
@@ -310,6 +366,7 @@ class AuditResult:
             "headlines": {
                 "composite": self.composite.to_dict(),
                 "min_disparate_impact": self.min_disparate_impact.to_dict(),
+                "largest_disparity": self.largest_disparity.to_dict(),
             },
             "summary": {
                 "n_comparisons": len(self.comparisons),

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from ..fairness import judged_largest_disparity
+
 # Order of the first page: what needs action first.
 STATUS_ORDER = ("FLAGGED", "INCONCLUSIVE", "INSUFFICIENT_DATA", "UNDEFINED", "PASS")
 
@@ -89,28 +91,12 @@ def plain_reason(c) -> str:
     return "; ".join(reasons + undefined) or c.status.replace("_", " ").lower()
 
 
-def _log_distance(v: float) -> float:
-    """How far a DI is from 1 on the log scale; a DI of 0 or ∞ is infinitely far."""
-    return math.inf if v == 0 or math.isinf(v) else abs(math.log(v))
-
-
 def largest_disparity(result):
-    """The judged comparison whose DI is farthest from 1 on the log scale, and how many
-    comparisons could not be judged (so the reader knows it is a lower bound), or None.
-
-    A DI of 0 (the group never selected) or ∞ (the reference never selected) is judged, with
-    its interval's finite bound: it is the largest disparity there is, not an unknown one."""
-    judged, unjudged = [], 0
-    for c in result.comparisons:
-        m = c.metrics.get("disparate_impact")
-        ok = m is not None and m.value is not None and not math.isnan(m.value) and m.value >= 0
-        if ok and m.status in ("PASS", "FLAGGED", "INCONCLUSIVE"):
-            judged.append((_log_distance(m.value), c))
-        else:
-            unjudged += 1
-    if not judged:
-        return None
-    return max(judged, key=lambda t: t[0])[1], unjudged
+    """(The judged comparison whose DI is farthest from 1 on the log scale, how many could not
+    be judged — so the reader knows it is a lower bound), or None: the fairness core's
+    ``headlines.largest_disparity`` rule, as the pages print it."""
+    found = judged_largest_disparity(result.comparisons)
+    return None if found is None else (found[0], len(found[1]))
 
 
 def _bound(v) -> str:

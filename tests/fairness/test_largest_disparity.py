@@ -1,0 +1,69 @@
+"""``headlines.largest_disparity``: the JSON carries the headline a harmful label's pages lead
+with (the DI farthest from 1 either way), so a pipeline reads what the report says."""
+
+import json
+import math
+
+import numpy as np
+
+import ethiclens
+from ethiclens.fairness import AuditResult
+from ethiclens.report import largest_disparity, validate_report
+
+
+def _audit(rates: dict, n: int = 4000, favorable: bool = True, seed: int = 0) -> AuditResult:
+    rng = np.random.default_rng(seed)
+    names = np.array(list(rates))
+    sizes = {g: (rate[1] if isinstance(rate, tuple) else n) for g, rate in rates.items()}
+    group = np.concatenate([[g] * sizes[g] for g in names])
+    p = np.concatenate([[r[0] if isinstance(r, tuple) else r] * sizes[g] for g, r in rates.items()])
+    pred = (rng.random(len(group)) < p).astype(int)
+    y = rng.integers(0, 2, len(group))
+    return ethiclens.audit(
+        y,
+        pred,
+        {"g": group},
+        reference={"g": str(names[0])},
+        positive_is_favorable=favorable,
+        n_boot=200,
+        random_state=seed,
+    )
+
+
+def test_the_json_names_the_disparity_farthest_from_one_either_way():
+    # A is the reference; B is selected 1.9x as often (log 0.64), C 0.7x (log 0.36): the minimum
+    # DI is C's, the largest disparity B's — the one a harmful label's report leads with.
+    result = _audit({"A": 0.3, "B": 0.57, "C": 0.21}, favorable=False)
+    d = result.to_dict()
+    validate_report(d)
+    head = d["headlines"]["largest_disparity"]
+    b = result.comparison("g", "B").metrics["disparate_impact"].value
+    assert head["comparison"] == "g:B" and math.isclose(head["value"], b)
+    assert head["withheld_reason"] is None and head["not_judged"] == []
+    assert d["headlines"]["min_disparate_impact"]["comparison"] == "g:C"
+    # the pages and the JSON name the same comparison
+    assert largest_disparity(result)[0].key == head["comparison"]
+
+
+def test_small_groups_are_listed_as_not_judged_and_the_value_still_published():
+    result = _audit({"A": 0.3, "B": 0.5, "S": (0.1, 20)})
+    head = result.to_dict()["headlines"]["largest_disparity"]
+    assert head["comparison"] == "g:B" and head["not_judged"] == ["g:S"]
+    assert result.to_dict()["headlines"]["min_disparate_impact"]["value"] is None
+    validate_report(json.loads(result.to_json()))
+
+
+def test_an_unbounded_largest_disparity_is_withheld_and_names_its_comparison():
+    result = _audit({"A": 0.0, "B": 0.4})  # the reference is never selected
+    head = result.to_dict()["headlines"]["largest_disparity"]
+    assert head["value"] is None and head["comparison"] == "g:B"
+    assert "unbounded" in head["withheld_reason"] and head["affected"] == ["g:B"]
+    validate_report(result.to_dict())
+
+
+def test_no_judged_comparison_withholds_it():
+    result = _audit({"A": (0.3, 30), "B": (0.5, 30)})
+    head = result.largest_disparity.to_dict()
+    assert head["value"] is None and head["comparison"] is None
+    assert head["not_judged"] == ["g:B"] and "could be judged" in head["withheld_reason"]
+    assert largest_disparity(result) is None
