@@ -56,6 +56,29 @@ def verdict_of(data: dict, purpose: str) -> dict:
     }
 
 
+NOT_LISTED = (
+    "not a data file in this server's data folder: only the files listed can be audited",
+    "pick one from the list, or upload a file",
+)
+
+
+def _refuse_swapped_file(store, spec_dict: dict) -> None:
+    """The request's data file, checked again when its job starts: the server recorded it by
+    its real path when it was picked or uploaded, so a path that now resolves elsewhere was
+    replaced by a link (out of the folder, perhaps) while the job waited in the queue, and is
+    never read."""
+    path = (spec_dict.get("target") or {}).get("file")
+    row = store.data_at(path) if path else None
+    if row is None:
+        return
+    try:
+        moved = Path(path).resolve() != Path(path)
+    except (OSError, ValueError, RuntimeError):  # a link loop
+        moved = True
+    if moved:
+        raise EthicLensInputError(NOT_LISTED[0], fix=NOT_LISTED[1])
+
+
 def run_job(
     store_path: str, audit_id: str, spec_dict: dict, purpose: str, title: str | None = None
 ) -> str:
@@ -67,6 +90,7 @@ def run_job(
         store.step(audit_id, "reading the data and computing the intervals")
         from ..spec import AuditSpec, run_audit, run_compare, run_thresholds
 
+        _refuse_swapped_file(store, spec_dict)
         spec = AuditSpec.from_dict(spec_dict)
         runner = {"compare": run_compare, "thresholds": run_thresholds}.get(purpose, run_audit)
         result = runner(spec)

@@ -15,15 +15,11 @@ import secrets
 from pathlib import Path
 
 from ..errors import EthicLensInputError
-from ._jobs import Busy, Runner
+from ._jobs import NOT_LISTED, Busy, Runner
 from ._store import Conflict, Store
 from ._uploads import UNREADABLE, limit_text
 
 # a data file that is not (or no longer) one of the data folder's listed files: /pick's words
-NOT_LISTED = (
-    "not a data file in this server's data folder: only the files listed can be audited",
-    "pick one from the list, or upload a file",
-)
 
 HERE = Path(__file__).parent
 ID = re.compile(r"^[0-9a-f]{24}$")
