@@ -725,9 +725,15 @@ MAX_NUMERIC_GROUPS = 50
 
 
 def encode_groups(
-    sensitive_features, n: int, against: str = "y_pred"
+    sensitive_features, n: int, against: str = "y_pred", keep_continuous: bool = False
 ) -> dict[str, tuple[list[str], np.ndarray]]:
     """Each protected attribute as (sorted group labels, integer code per row).
+
+    The audit's one check of group values, for every face that takes them (PCER, probes,
+    P2NIA): missing values, lists, bytes that are not text, blank or over-long names and
+    distinct values that print alike (' a' and 'a', 1 and '1', composed and decomposed
+    accents) are refused. ``keep_continuous``: a numeric attribute with more than
+    ``MAX_NUMERIC_GROUPS`` values is kept (for a caller that names the groups it uses).
 
     Hash-based factorising of the raw values, then string labels for the few distinct groups
     only: a million rows cost milliseconds, not a million string conversions.
@@ -755,7 +761,7 @@ def encode_groups(
     for raw_name in frame.columns:
         name, col = str(raw_name), frame[raw_name]
         check_length(col, n, name, against)
-        out[name] = _encode_column(name, col)
+        out[name] = _encode_column(name, col, keep_continuous)
     return out
 
 
@@ -818,7 +824,7 @@ def _factorize_strings(values: np.ndarray):
     return codes, values[first]
 
 
-def _encode_column(name: str, col):
+def _encode_column(name: str, col, keep_continuous: bool = False):
     """One attribute's (sorted group labels, code per row), after checking its values."""
     if pd.api.types.is_float_dtype(getattr(col, "dtype", None)):
         col = col + 0.0  # -0.0 and 0.0 are one group, labelled 0.0 on every engine
@@ -834,7 +840,7 @@ def _encode_column(name: str, col):
             fix="give one group label per row, e.g. a string",
         ) from exc
     numeric = pd.api.types.is_numeric_dtype(col.dtype) and not pd.api.types.is_bool_dtype(col.dtype)
-    if numeric and len(uniques) > MAX_NUMERIC_GROUPS:
+    if numeric and not keep_continuous and len(uniques) > MAX_NUMERIC_GROUPS:
         raise EthicLensInputError(
             f"looks continuous: {len(uniques)} distinct numeric values "
             f"(more than {MAX_NUMERIC_GROUPS} groups)",

@@ -25,6 +25,7 @@ from .._checks import (
     refuse_missing,
 )
 from ..errors import EthicLensInputError
+from ..fairness import encode_groups
 
 _FIRST_ROW = re.compile(r"first at row \d+")
 
@@ -158,7 +159,10 @@ def _groups(values, name) -> np.ndarray:
         )
     check_label_lengths(arr, name)  # the audit's limit on a group label
     _refuse_same_spelling(arr, name)
-    return arr.astype(str).astype(object)
+    # then every other check the audit makes of group values (' a' and 'a', blank names,
+    # bytes that are not text): the labels are the audit's, a row's group its label
+    labels, codes = encode_groups({name: arr}, len(arr))[name]
+    return np.asarray(labels, dtype=object)[codes]
 
 
 def _refuse_same_spelling(arr: np.ndarray, name: str) -> None:

@@ -24,6 +24,7 @@ from ..fairness import (
     bootstrap_intervals,
     check_ci,
     contain_one,
+    encode_groups,
 )
 from ..io import json_fields
 
@@ -268,6 +269,7 @@ def _target_groups(source: pd.Series, protected: str, groups) -> list:
             "Python, name the groups to flip to: make_counterfactuals(..., groups=[...])",
         )
     targets = present if groups is None else _check_groups(groups)
+    _check_labels([*present, *targets], protected)
     if len(set(targets) | set(present)) < 2:
         raise EthicLensInputError(
             "needs two or more groups to flip between",
@@ -277,6 +279,13 @@ def _target_groups(source: pd.Series, protected: str, groups) -> list:
             "flip to: make_counterfactuals(..., groups=[...])",
         )
     return targets
+
+
+def _check_labels(labels: list, column: str) -> None:
+    """The audit's checks of group values (``encode_groups``: ' a' beside 'a', blank names,
+    bytes that are not text, 1 beside '1') on the groups a probe flips between: two groups
+    a page would print alike are refused, never probed as two."""
+    encode_groups({column: pd.Series(labels, dtype=object)}, len(labels), keep_continuous=True)
 
 
 def _groups_error(problem: str, value, fix: str) -> EthicLensInputError:
@@ -650,6 +659,7 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
             column=f"{SOURCE}/{TARGET}",
             fix="use the table make-counterfactuals wrote",
         )
+    _check_labels(list(pd.unique(frame[[SOURCE, TARGET]].to_numpy().ravel())), SOURCE)
     observed = (frame[SOURCE].astype(str) == frame[TARGET].astype(str)).to_numpy()
     obs_rows = numeric[observed]
     dup = obs_rows.duplicated()
