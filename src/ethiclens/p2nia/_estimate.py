@@ -56,9 +56,10 @@ BELOW_FLOOR_METHOD = "not reported: below the sample floor"
 NO_INTERVAL_METHOD = "not computed (n_boot = 0)"
 NOISE_METHOD = "not reported: the noise left no estimated rows"
 N_BOOT = 500  # estimate's and ``p2nia estimate``'s default
-# Above this share of the rows, the mass the projection onto the simplex clipped from the
-# debiased (GRR) table says that the noise outweighs the smaller cells: the estimate gets a
-# note (docs/p2nia.md). The numbers are not changed.
+# Above this mass below 0, in units of the released rows (0.01: 1% of them), what the
+# projection onto the simplex clipped from the debiased (GRR) table says that the noise
+# outweighs the smaller cells: the estimate gets a note (docs/p2nia.md). The numbers are not
+# changed.
 CLIPPED_SHARE_NOTE = 0.01
 
 
@@ -354,16 +355,19 @@ def estimate(
 
 
 def _noise_notes(clipped: float | None) -> list[str]:
-    """The note of an estimate whose debiased table had more than :data:`CLIPPED_SHARE_NOTE`
-    of its mass below 0 (clipped by the projection onto the simplex): the noise outweighs
-    the smaller cells, and the metrics of such a table lean towards large gaps."""
+    """The note of an estimate whose debiased table had a mass below 0 of more than
+    :data:`CLIPPED_SHARE_NOTE` of the released rows (clipped by the projection onto the
+    simplex): the noise outweighs the smaller cells, and the metrics of such a table lean
+    towards large gaps. The mass is no share of the rows (at a small ε it is many times
+    them): from the rows' count up it is said as a multiple of it."""
     if clipped is None or clipped <= CLIPPED_SHARE_NOTE:
         return []
+    mass = f"{clipped:.1%} of" if clipped < 1 else f"{clipped:.1f} times"
     return [
-        f"the mechanism's noise dominates: debiasing left cells below 0 holding {clipped:.1%} "
-        f"of the rows (more than {CLIPPED_SHARE_NOTE:.0%}), which the projection onto a "
-        "distribution clipped to 0, so the estimates lean towards larger gaps than the data's; "
-        "request more rows (--n) or a larger ε"
+        f"the mechanism's noise dominates: debiasing pushed cells below 0 by a mass of {mass} "
+        f"the released rows (more than {CLIPPED_SHARE_NOTE:.0%} of them), which the projection "
+        "onto a distribution clipped to 0, so the estimates lean towards larger gaps than the "
+        "data's; request more rows (--n) or a larger ε"
     ]
 
 

@@ -129,8 +129,9 @@ class Mechanism:
         return observed
 
     def clipped_share(self, observed: np.ndarray, manifest: dict) -> float | None:
-        """The share of the estimated joint's mass that :meth:`joint` clipped to make it a
-        distribution (None: it clips nothing; GRR: the debiased cells below 0)."""
+        """The mass that :meth:`joint` clipped to make the estimate a distribution, in units
+        of the released rows (None: it clips nothing; GRR: the debiased cells below 0, whose
+        mass at a small ε can be many times the rows: no share of them)."""
         return None
 
     def draw(self, counts: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:
@@ -298,9 +299,9 @@ class GRR(Mechanism):
         return _grr.project_rows_to_simplex(raw).reshape(observed.shape)
 
     def clipped_share(self, observed, manifest):
-        """The debiased joint's mass below 0 (the sum of its negative cells, as a share of
-        the released rows): what the projection onto the simplex clipped to 0, taking as
-        much from the other cells."""
+        """The debiased joint's mass below 0 (the sum of its negative cells, in units of the
+        released rows: above 1 when the noise outweighs the table): what the projection onto
+        the simplex clipped to 0, taking as much from the other cells."""
         raw = self._debiased(observed, manifest)
         return float(np.clip(-raw, 0, None).sum())
 
