@@ -67,3 +67,41 @@ def test_no_judged_comparison_withholds_it():
     assert head["value"] is None and head["comparison"] is None
     assert head["not_judged"] == ["g:B"] and "could be judged" in head["withheld_reason"]
     assert largest_disparity(result) is None
+
+
+def _two_attributes(order: tuple, favorable: bool) -> AuditResult:
+    """a: X never selected (DI 0 against Y); b: the reference R never selected (DI ∞)."""
+    rng = np.random.default_rng(1)
+    n = 4000
+    a = np.where(np.arange(n) % 2 == 0, "X", "Y")
+    b = np.where(np.arange(n) % 4 < 2, "R", "S")
+    pred = np.where((a == "X") | (b == "R"), 0, (rng.random(n) < 0.5)).astype(int)
+    features = {"a": a, "b": b}
+    return ethiclens.audit(
+        rng.integers(0, 2, n),
+        pred,
+        {k: features[k] for k in order},
+        reference={"a": "Y", "b": "R"},
+        positive_is_favorable=favorable,
+        n_boot=200,
+        random_state=0,
+    )
+
+
+def test_a_tie_at_infinity_is_broken_the_same_whatever_the_attribute_order():
+    for favorable, expected in ((True, "a:X"), (False, "b:S")):
+        heads = [
+            _two_attributes(order, favorable).to_dict()["headlines"]["largest_disparity"]
+            for order in (("a", "b"), ("b", "a"))
+        ]
+        assert heads[0] == heads[1], favorable
+        # favourable: X never given the good label is the disadvantaged one; harmful: S is
+        # given the harm while R never is
+        assert heads[0]["comparison"] == expected, favorable
+
+
+def test_a_withheld_unbounded_headline_lists_every_unbounded_comparison():
+    result = _audit({"A": 0.0, "B": 0.4, "Z": 0.5})
+    head = result.to_dict()["headlines"]["largest_disparity"]
+    assert head["value"] is None and sorted(head["affected"]) == ["g:B", "g:Z"]
+    assert "g:B, g:Z" in head["withheld_reason"]

@@ -250,14 +250,28 @@ class Headline:
         return d
 
 
-def _log_distance(v: float) -> float:
-    """How far a DI is from 1 on the log scale; a DI of 0 or ∞ is infinitely far."""
+def _log_distance(v) -> float:
+    """How far a DI is from 1 on the log scale; a DI of 0 or ∞ is infinitely far; no number
+    (an interval bound not reported), no distance."""
+    if v is None or math.isnan(v):
+        return 0.0
     return math.inf if v == 0 or math.isinf(v) else abs(math.log(v))
 
 
-def judged_largest_disparity(comparisons) -> tuple | None:
+def _rank(c, favorable: bool) -> tuple:
+    """Farthest from 1 first; on a tie (a DI of 0 beside an unbounded one), the comparison whose
+    group the label's direction disadvantages, then the interval's bound nearer 1 farther from
+    it, then the key: one order, whatever order the attributes were given in."""
+    m = c.metrics["disparate_impact"]
+    disadvantaged = m.value < 1 if favorable else m.value > 1
+    near = m.ci_low if m.value > 1 else m.ci_high  # the bound nearer 1
+    return (-_log_distance(m.value), not disadvantaged, -_log_distance(near), c.key)
+
+
+def judged_largest_disparity(comparisons, favorable: bool = True) -> tuple | None:
     """(the judged comparison whose DI is farthest from 1 on the log scale, the keys of the
-    comparisons that could not be judged), or None when none could be.
+    comparisons that could not be judged), or None when none could be. ``favorable``: whether
+    the predicted label is the favourable one (it breaks ties, see ``_rank``).
 
     A DI of 0 (the group never selected) or ∞ (the reference never selected) is judged, with
     its interval's finite bound: it is the largest disparity there is, not an unknown one."""
@@ -266,20 +280,21 @@ def judged_largest_disparity(comparisons) -> tuple | None:
         m = c.metrics.get("disparate_impact")
         ok = m is not None and m.value is not None and not math.isnan(m.value) and m.value >= 0
         if ok and m.status in ("PASS", "FLAGGED", "INCONCLUSIVE"):
-            judged.append((_log_distance(m.value), c))
+            judged.append(c)
         else:
             unjudged.append(c.key)
     if not judged:
         return None
-    return max(judged, key=lambda t: t[0])[1], unjudged
+    return min(judged, key=lambda c: _rank(c, favorable)), unjudged
 
 
-def largest_disparity_headline(comparisons) -> Headline:
+def largest_disparity_headline(comparisons, favorable: bool = True) -> Headline:
     """The DI farthest from 1 either way: the headline of a harmful label's report, where the
     minimum DI points at the group given the harm less often. Published among the judged
     comparisons (``not_judged`` lists the others); withheld when none could be judged, or when
-    the largest is unbounded (the reference never given the label: no finite number)."""
-    found = judged_largest_disparity(comparisons)
+    the largest is unbounded (the reference never given the label: no finite number;
+    ``affected`` lists every judged comparison whose DI is unbounded)."""
+    found = judged_largest_disparity(comparisons, favorable)
     if found is None:
         keys = [c.key for c in comparisons]
         why = "no comparison's DI could be judged (below a sample floor or undefined)"
@@ -287,9 +302,16 @@ def largest_disparity_headline(comparisons) -> Headline:
     c, unjudged = found
     m = c.metrics["disparate_impact"]
     if math.isinf(m.value):
-        why = f"DI is unbounded for {c.key}: the reference group's selection rate is 0"
+        unbounded = [
+            k.key
+            for k in comparisons
+            if k.key not in unjudged and math.isinf(k.metrics["disparate_impact"].value)
+        ]
+        why = (
+            f"DI is unbounded for {', '.join(unbounded)}: the reference group's selection rate is 0"
+        )
         return Headline(
-            "largest_disparity", None, c.key, why, affected=[c.key], not_judged=unjudged
+            "largest_disparity", None, c.key, why, affected=unbounded, not_judged=unjudged
         )
     return Headline("largest_disparity", m.value, c.key, None, not_judged=unjudged)
 
@@ -316,7 +338,8 @@ class AuditResult:
     def largest_disparity(self) -> Headline:
         """The DI farthest from 1 either way (``headlines.largest_disparity``): a harmful
         label's headline in every report, beside the minimum DI."""
-        return largest_disparity_headline(self.comparisons)
+        favorable = self.config.get("positive_is_favorable", True)
+        return largest_disparity_headline(self.comparisons, favorable)
 
     @property
     def empty_crossing_notes(self) -> list[str]:

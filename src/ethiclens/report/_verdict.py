@@ -95,7 +95,7 @@ def largest_disparity(result):
     """(The judged comparison whose DI is farthest from 1 on the log scale, how many could not
     be judged — so the reader knows it is a lower bound), or None: the fairness core's
     ``headlines.largest_disparity`` rule, as the pages print it."""
-    found = judged_largest_disparity(result.comparisons)
+    found = judged_largest_disparity(result.comparisons, result.config["positive_is_favorable"])
     return None if found is None else (found[0], len(found[1]))
 
 
