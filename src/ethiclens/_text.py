@@ -6,17 +6,21 @@ leaves EthicLens:
 
 * **Terminal** (:func:`terminal_safe`): C0 and C1 control characters (ESC sequences that
   recolour, move the cursor, retitle the window or erase lines; BEL, backspace, a lone CR) and
-  the bidirectional overrides and isolates U+202A–U+202E, U+2066–U+2069 (which reorder what is
-  shown, "Trojan Source") are written as visible escapes (``\\x1b``, ``\\u202e``), so distinct
-  names stay distinct and nothing is hidden. Newlines and tabs are kept. The CLI routes every
+  every bidirectional formatting character (the overrides and isolates U+202A–U+202E,
+  U+2066–U+2069 and the marks U+200E, U+200F, U+061C, which reorder what is shown, "Trojan
+  Source") and the invisible characters no script needs (U+200B, U+2060, U+FEFF, U+180E) are
+  written as visible escapes (``\\x1b``, ``\\u202e``, ``\\u200f``), so distinct names stay
+  distinct and nothing is hidden. The joiners U+200C and U+200D are kept (emoji, Persian and
+  Indic text need them). Newlines and tabs are kept. The CLI routes every
   line it prints through it (:class:`SafeStream` for plain text, :class:`SafeConsole` for rich).
 * **CSV** (:func:`csv_cell`, :func:`csv_safe_frame`): the terminal rule, then OWASP's CSV
   injection rule: a text cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a CR is
   prefixed with ``'`` so a spreadsheet shows it instead of evaluating it (``=cmd|' /C calc'!A0``).
   Numbers are left alone. Data files meant to be read back (a P2NIA release table, a
   make-counterfactuals table) are not reports and keep the user's values exactly.
-* **HTML** (:func:`html_safe`): controls (a NUL, a CR and a form feed too) and bidi
-  overrides are written as visible escapes, after markup escaping.
+* **HTML** (:func:`html_safe`): controls (a NUL, a CR and a form feed too), bidi
+  formatting characters and invisible characters are written as visible escapes, after markup
+  escaping.
 * **Markdown** (:func:`markdown_safe`): the HTML rule, after the Markdown card's backslash
   escapes; a file read in an editor or a Git host shows what the HTML card shows.
 """
@@ -27,13 +31,20 @@ import io
 import os
 
 # code point -> visible replacement
-# bidi overrides and isolates, and the line and paragraph separators (a line break no view
-# should take from a name)
-_BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x2028, 0x2029)
+# Every bidi formatting character: the embeddings, overrides and isolates (U+202A-U+202E,
+# U+2066-U+2069) and the marks (U+200E LRM, U+200F RLM, U+061C ALM), which reorder or hide
+# what is shown; the invisible characters that no script needs (zero-width space U+200B, word
+# joiner U+2060, BOM U+FEFF, Mongolian vowel separator U+180E), which make two names that read
+# alike distinct; and the line and paragraph separators (a line break no view should take from
+# a name). The joiners ZWJ U+200D and ZWNJ U+200C stay as they are: emoji sequences (a family,
+# a flag) and Persian and Indic words need them to be written right, and an escape would break
+# the name a user reads.
+_BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)
+_INVISIBLE = (0x200B, 0x2060, 0xFEFF, 0x180E, 0x2028, 0x2029)
 _CONTROLS = (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0))
 _TERMINAL = {
     c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}")
-    for c in (*_CONTROLS, *_BIDI)
+    for c in (*_CONTROLS, *_BIDI, *_INVISIBLE)
     if c not in (0x09, 0x0A)  # tab and newline are layout, not controls to hide
 }
 # HTML shows every control as the terminal does: a NUL, a CR or a form feed deleted from a name
@@ -43,7 +54,8 @@ CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def terminal_safe(text) -> str:
-    """``text`` with control characters and bidi overrides written as visible escapes."""
+    """``text`` with control characters, bidi formatting characters and invisible characters
+    (zero-width space, word joiner, BOM) written as visible escapes; ZWJ and ZWNJ are kept."""
     return str(text).translate(_TERMINAL)
 
 
