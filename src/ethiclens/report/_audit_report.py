@@ -854,11 +854,30 @@ def run_record(run: dict | None, cfg: dict, command: str) -> Section:
                 "<p>Its output files are left out, so that re-running it never overwrites "
                 "this report.</p>"
             ),
+            *_relative_note(request, command),
             Markup(f"<pre class='spec'>{escape_block(spec_text)}</pre>"),
         ]
     if run.get("gate"):
         parts += [Markup("<h3>Gate</h3>"), definition_list(list(_flatten("gate", run["gate"])))]
     return Section("run", "Run record (to reproduce every number)", join(*parts))
+
+
+def _relative_note(request: dict, command: str) -> list[Markup]:
+    """Where the request's relative paths are read from: the folder a re-run starts in, so the
+    same numbers come only from the folder this run started in (the report never writes the
+    machine's folders; the input's SHA-256 above names the data file)."""
+    paths = pv.relative_paths(request)
+    if not paths:
+        return []
+    named = "; ".join(f"{k}: {p}" for k, p in paths)
+    return [
+        Markup(
+            f"<p class='relative-paths'>Relative paths in it ({escape(named)}) are read from "
+            f"the folder you run it in, as this {escape(command)} read them from the folder it "
+            "ran in: run it from that folder, or change them to where the files are now (the "
+            "input's SHA-256 above identifies the data file to use).</p>"
+        )
+    ]
 
 
 def _sign_off(result: AuditResult) -> Section:

@@ -25,8 +25,10 @@ a benchmark.
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import re
 
+from .._text import prints_blank
 from ..errors import EthicLensInputError
 
 # Mitchell et al. (2019) sections and the fields a user may fill in each. Quantitative analyses
@@ -129,8 +131,16 @@ SHORT_FIELDS = {("model_details", k) for k in ONE_TEXT["model_details"]}
 # field at LONG_TEXT prints in seconds.
 SHORT_TEXT = 200
 LONG_TEXT = 20_000
-# A sign-off date as ISO 8601 writes it (a time of day may follow): 2026-12-03.
-_ISO_DATE = r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?"
+# A sign-off date as ISO 8601 writes it: 2026-12-03, a time of day may follow, with seconds, a
+# fraction of a second and a time zone (Z, +01:00, +0100): 2026-12-03T10:00:00.123456+01:00, as
+# Python's datetime.now().isoformat() and YAML's timestamps write it.
+_ISO_DATE = (
+    r"\d{4}-\d{2}-\d{2}"
+    r"(?:[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?"
+)
+# The day a refused date names, when it can be read: 2026-2-8, 2026/02/08, 20260208, or a
+# real day followed by a time that is not (2026-02-08T25:61).
+_READABLE_DAY = r"(\d{4})(?:([-/.])(\d{1,2})\2(\d{1,2})|(\d{2})(\d{2}))(?:[ T].*)?"
 
 
 def _text(value, section, key, flag):
@@ -168,6 +178,15 @@ def _text(value, section, key, flag):
         )
     if (section, key) == ("sign_off", "date"):
         _check_date(text, where, flag)
+    elif section == "sign_off" and prints_blank(text):
+        # a blank name printed an empty cell that read as a line left for ink
+        what = "decision" if key == "decision" else "name"
+        raise EthicLensInputError(
+            f"{where} is blank",
+            column=flag,
+            value=text,
+            fix=f"write the {what}, or leave {key} out (the report then leaves a line for ink)",
+        )
     return text
 
 
@@ -187,14 +206,15 @@ def _check_date(text: str, where: str, flag: str) -> None:
 
 
 def _as_iso(text: str) -> str:
-    """The date a sign-off meant, written YYYY-MM-DD (20261201 is 2026-12-01), or an example."""
-    digits = text.strip()
+    """The day a sign-off date meant, written YYYY-MM-DD (20261201 is 2026-12-01, 2026-2-8 is
+    2026-02-08), or today's where no real day can be read from it (2026-02-30, yesterday)."""
+    day = re.fullmatch(_READABLE_DAY, text.strip())
     try:
-        if not re.fullmatch(r"\d{8}", digits):
+        if not day:
             raise ValueError(text)
-        return _dt.datetime.strptime(digits, "%Y%m%d").date().isoformat()
+        return _dt.date(int(day[1]), int(day[3] or day[5]), int(day[4] or day[6])).isoformat()
     except ValueError:
-        return "2026-12-03"
+        return _dt.date.today().isoformat()
 
 
 def _one_text(value, where, flag, in_list=False, whole=True, one=False) -> str:
@@ -219,7 +239,8 @@ def check_card_info(info, flag: str = "card_info") -> dict:
     """Validate a model-card mapping: known Mitchell sections and fields, text values only;
     the model's name, version, date, type, licence, owner and contact one text of at most
     :data:`SHORT_TEXT` characters; any other field at most :data:`LONG_TEXT`; the sign-off's
-    fields one text each (no number), its date a real calendar date (YYYY-MM-DD)."""
+    fields one text each (no number, none blank), its date a real calendar date (YYYY-MM-DD,
+    an ISO 8601 time of day with a fraction and a time zone may follow; a ``datetime``)."""
     if info is None:
         info = {}
     if not isinstance(info, dict):
@@ -333,3 +354,27 @@ def card_sections(prov: dict, section: str) -> list[tuple[str, str]]:
     if isinstance(value, dict):
         return [(k.replace("_", " "), _join(v)) for k, v in value.items()]
     return [("", t) for t in _as_list(value)]
+
+
+# The request's fields that name a file (the data, a counts table, the model-card fields, the
+# gate's baseline). The request keeps them as typed: a report never writes the folders of the
+# machine it ran on.
+PATH_FIELDS = (
+    ("target", "file"),
+    ("target", "counts"),
+    ("model", "card_info"),
+    ("gate", "baseline"),
+)
+
+
+def relative_paths(request: dict) -> list[tuple[str, str]]:
+    """(``section.key``, path) for each file a run's request names by a relative path: read
+    from the folder the run started in, and from the folder a re-run starts in."""
+    out = []
+    for section, key in PATH_FIELDS:
+        path = (request.get(section) or {}).get(key)
+        if not isinstance(path, str) or not path or "://" in path:
+            continue
+        if not os.path.isabs(os.path.expanduser(path)):
+            out.append((f"{section}.{key}", path))
+    return out
