@@ -105,3 +105,44 @@ def test_a_withheld_unbounded_headline_lists_every_unbounded_comparison():
     head = result.to_dict()["headlines"]["largest_disparity"]
     assert head["value"] is None and sorted(head["affected"]) == ["g:B", "g:Z"]
     assert "g:B, g:Z" in head["withheld_reason"]
+
+
+def test_equal_counts_in_two_attributes_name_one_comparison_whatever_the_order():
+    # B is A's labels shuffled within each (label, prediction) cell: equal counts, equal DI,
+    # but each attribute's interval is drawn from its own stream, handed out in order
+    rng = np.random.default_rng(2)
+    n = 4000
+    a = np.where(rng.random(n) < 0.5, "a1", "a0")
+    pred = (rng.random(n) < np.where(a == "a1", 0.15, 0.4)).astype(int)
+    y = rng.integers(0, 2, n)
+    b = a.copy()
+    for cell in range(4):
+        rows = np.flatnonzero(2 * y + pred == cell)
+        b[rows] = rng.permutation(a[rows])
+    b = np.char.replace(b, "a", "b")
+    for favorable in (True, False):
+        heads = []
+        for order in (("A", "B"), ("B", "A")):
+            features = {"A": a, "B": b}
+            result = ethiclens.audit(
+                y,
+                pred,
+                {k: features[k] for k in order},
+                reference={"A": "a0", "B": "b0"},
+                positive_is_favorable=favorable,
+                n_boot=200,
+                random_state=0,
+            )
+            heads.append(result.to_dict()["headlines"]["largest_disparity"]["comparison"])
+        assert heads == ["A:a1", "A:a1"], favorable
+
+
+def test_the_notebook_view_leads_with_the_headline_the_reports_lead_with():
+    harmful = _audit({"A": 0.3, "B": 0.57, "C": 0.21}, favorable=False)
+    text = repr(harmful)
+    assert "Largest disparity (DI)" in text and "(g:B" in text and "Minimum DI" not in text
+    assert "Largest disparity" in harmful._repr_html_()
+    favourable = _audit({"A": 0.3, "B": 0.57, "C": 0.21})
+    assert "Minimum DI" in repr(favourable) and "Largest disparity" not in repr(favourable)
+    small = _audit({"A": 0.3, "B": 0.5, "S": (0.1, 20)}, favorable=False)
+    assert "1 not judged: may be larger" in repr(small)

@@ -177,15 +177,28 @@ def _absolute(metric: str) -> str:
     return " (absolute)" if spec is not None and spec.absolute else ""
 
 
+_HEADLINE_LABELS = {
+    "composite": "Composite bias score",
+    "min_disparate_impact": "Minimum DI",
+    "largest_disparity": "Largest disparity (DI)",
+}
+
+
 def headline_text(result) -> str:
+    """The headlines the reports lead with: a harmful label's is the largest disparity (its
+    minimum DI points at the group given the harm least often), a favourable one's the
+    minimum DI."""
+    harmful = not result.config.get("positive_is_favorable", True)
+    di = result.largest_disparity if harmful else result.min_disparate_impact
     parts = []
-    for h in (result.composite, result.min_disparate_impact):
-        label = "Composite bias score" if h.name == "composite" else "Minimum DI"
+    for h in (result.composite, di):
+        label = _HEADLINE_LABELS[h.name]
         if h.withheld:
             parts.append(f"{label}: withheld ({h.withheld_reason})")
-        else:
-            band = f", {h.band}" if h.band else ""
-            parts.append(f"{label}: {fmt(h.value)} ({h.comparison}{band})")
+            continue
+        band = f", {h.band}" if h.band else ""
+        lower = f", {len(h.not_judged)} not judged: may be larger" if h.not_judged else ""
+        parts.append(f"{label}: {fmt(h.value)} ({h.comparison}{band}{lower})")
     return "; ".join(parts)
 
 

@@ -250,22 +250,19 @@ class Headline:
         return d
 
 
-def _log_distance(v) -> float:
-    """How far a DI is from 1 on the log scale; a DI of 0 or ∞ is infinitely far; no number
-    (an interval bound not reported), no distance."""
-    if v is None or math.isnan(v):
-        return 0.0
+def _log_distance(v: float) -> float:
+    """How far a DI is from 1 on the log scale; a DI of 0 or ∞ is infinitely far."""
     return math.inf if v == 0 or math.isinf(v) else abs(math.log(v))
 
 
 def _rank(c, favorable: bool) -> tuple:
-    """Farthest from 1 first; on a tie (a DI of 0 beside an unbounded one), the comparison whose
-    group the label's direction disadvantages, then the interval's bound nearer 1 farther from
-    it, then the key: one order, whatever order the attributes were given in."""
+    """Farthest from 1 first; on a tie (equal counts, or a DI of 0 beside an unbounded one),
+    the comparison whose group the label's direction disadvantages, then the key: one order,
+    whatever order the attributes were given in (their intervals are not: each attribute's
+    draws come from its own stream, handed out in that order)."""
     m = c.metrics["disparate_impact"]
     disadvantaged = m.value < 1 if favorable else m.value > 1
-    near = m.ci_low if m.value > 1 else m.ci_high  # the bound nearer 1
-    return (-_log_distance(m.value), not disadvantaged, -_log_distance(near), c.key)
+    return (-_log_distance(m.value), not disadvantaged, c.key)
 
 
 def judged_largest_disparity(comparisons, favorable: bool = True) -> tuple | None:
