@@ -5,13 +5,14 @@ says that its request's relative paths are read from the folder a run starts in.
 
 import datetime
 import re
+import sqlite3
 
 import pytest
 
 from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 from ethiclens.report import load_card_info
-from ethiclens.report._provenance import check_card_info
+from ethiclens.report._provenance import check_card_info, relative_paths
 
 
 def _load(tmp_path, text: str) -> dict:
@@ -121,3 +122,120 @@ def test_a_request_without_relative_paths_gets_no_note(tmp_path, monkeypatch):
             "--n-boot", "100", "--html", str(tmp_path / "r.html")]  # fmt: skip
     assert main(argv) == 0
     assert "Relative paths in it" not in (tmp_path / "r.html").read_text()
+
+
+# Round 20: a relative SQLite database is named by the run record's note too; a sign-off date
+# may carry an offset with seconds (isoformat() of such a time zone) and one space before it.
+
+
+@pytest.mark.parametrize(
+    ("url", "named"),
+    [
+        ("sqlite:///cp.db", "sqlite:///cp.db"),
+        ("sqlite:///dir/x.db", "sqlite:///dir/x.db"),
+        ("sqlite+pysqlite:///x.db?mode=ro", "sqlite+pysqlite:///x.db?mode=ro"),
+        ("sqlite:///file:x.db?uri=true", "sqlite:///file:x.db?uri=true"),
+        ("sqlite://u:secret@/x.db", "sqlite://u:***@/x.db"),  # never its password
+    ],  # fmt: skip
+)
+def test_a_relative_sqlite_database_is_named(url, named):
+    assert relative_paths({"target": {"db": url}}) == [("target.db", named)]
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        {"db": "sqlite:////abs/x.db"},
+        {"db": "sqlite://"},
+        {"db": "sqlite:///:memory:"},
+        {"db": "sqlite:///file:x?mode=memory&uri=true"},
+        {"db": "postgresql://u:secret@host/db"},
+        {"db": "duckdb:///x.db"},
+        {"db_env": "AUDIT_DB"},  # the URL is not in the request
+    ],  # fmt: skip
+)
+def test_an_absolute_in_memory_or_server_database_is_not_named(target):
+    assert relative_paths({"target": target}) == []
+
+
+def _sqlite_db(path) -> None:
+    with sqlite3.connect(path) as con:
+        con.execute("create table t (y int, p int, g text)")
+        con.executemany(
+            "insert into t values (?, ?, ?)",
+            [(i % 2, i // 2 % 2, "AB"[i % 3 == 0]) for i in range(300)],
+        )
+    con.close()
+
+
+def _db_note(tmp_path, monkeypatch, *db) -> str:
+    monkeypatch.chdir(tmp_path)
+    _sqlite_db(tmp_path / "cp.db")
+    argv = [*"audit --table t --y-true y --y-pred p --protected g=A --n-boot 100".split(),
+            *db, "--html", "r.html"]  # fmt: skip
+    assert main(argv) == 0
+    return re.sub(r"<[^>]+>", "", (tmp_path / "r.html").read_text())
+
+
+def test_the_run_record_names_a_relative_sqlite_database(tmp_path, monkeypatch):
+    text = _db_note(tmp_path, monkeypatch, "--db", "sqlite:///cp.db")
+    assert "Relative paths in it (target.db: sqlite:///cp.db) are read from the folder" in text
+    assert str(tmp_path) not in text
+
+
+def test_a_database_named_by_db_env_gets_no_note(tmp_path, monkeypatch):
+    monkeypatch.setenv("AUDIT_DB", "sqlite:///cp.db")
+    assert "Relative paths in it" not in _db_note(tmp_path, monkeypatch, "--db-env", "AUDIT_DB")
+
+
+_OFFSET = datetime.timezone(datetime.timedelta(hours=5, minutes=30, seconds=15))
+
+
+@pytest.mark.parametrize(
+    "when",
+    [
+        datetime.datetime(2026, 12, 3, 10, tzinfo=_OFFSET),
+        datetime.datetime(
+            2026,
+            12,
+            3,
+            10,
+            tzinfo=datetime.timezone(-datetime.timedelta(hours=5, seconds=15, microseconds=1)),
+        ),
+    ],  # fmt: skip
+)
+def test_a_datetime_with_an_offset_in_seconds_stands_as_its_iso_text(when):
+    card = check_card_info({"sign_off": {"date": when}})
+    assert card["sign_off"]["date"] == when.isoformat()
+
+
+@pytest.mark.parametrize(
+    "date",
+    [
+        "2026-12-03 10:00:00 +01:00",
+        "2026-12-03T10:00:00 -0530",
+        "2026-12-03 10:00 Z",
+        "2026-12-03T10:00:00+05:30:15",
+        "2026-12-03T10:00:00+05:30:15.000001",
+        "2026-12-03T10:00:00+053015",
+    ],  # fmt: skip
+)
+def test_a_space_before_the_offset_or_its_seconds_stand(tmp_path, date):
+    assert _load(tmp_path, f"sign_off:\n  date: '{date}'\n")["sign_off"]["date"] == date
+
+
+@pytest.mark.parametrize(
+    "date",
+    [
+        "2026-12-03 10:00:00  +01:00",
+        "2026-12-03 +01:00",
+        "2026-12-03T10:00:00+05:75",
+        "2026-12-03T10:00:00+05:30:75",
+        "2026-12-03T10:00:00+0530:15",
+        "2026-12-03 10:00:00 +01:00 x",
+        "2026-02-30 10:00:00 +01:00",
+    ],  # fmt: skip
+)
+def test_an_impossible_offset_or_trailing_text_is_still_refused(tmp_path, date):
+    said = _refusal(tmp_path, f"sign_off:\n  date: '{date}'\n")
+    assert "sign_off.date is not a calendar date written YYYY-MM-DD" in said

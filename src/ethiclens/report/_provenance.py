@@ -28,6 +28,7 @@ import datetime as _dt
 import os
 import re
 
+from .._secrets import mask_url
 from .._text import prints_blank
 from ..errors import EthicLensInputError
 
@@ -132,11 +133,15 @@ SHORT_FIELDS = {("model_details", k) for k in ONE_TEXT["model_details"]}
 SHORT_TEXT = 200
 LONG_TEXT = 20_000
 # A sign-off date as ISO 8601 writes it: 2026-12-03, a time of day may follow, with seconds, a
-# fraction of a second and a time zone (Z, +01:00, +0100): 2026-12-03T10:00:00.123456+01:00, as
-# Python's datetime.now().isoformat() and YAML's timestamps write it.
+# fraction of a second and a time zone (Z, +01:00, +0100), one space before it allowed:
+# 2026-12-03T10:00:00.123456+01:00, 2026-12-03 10:00:00 +01:00, as Python's
+# datetime.now().isoformat() and YAML's timestamps write it; an offset may have seconds and a
+# fraction of one (+05:30:15, +05:30:15.000001), as isoformat() writes such a time zone; its
+# minutes and seconds are below 60 (+05:75 is refused, as fromisoformat() would read 6:15).
 _ISO_DATE = (
     r"\d{4}-\d{2}-\d{2}"
-    r"(?:[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?"
+    r"(?:[ T]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?"
+    r"(?: ?(?:Z|[+-]\d{2}(?:(:?)[0-5]\d(?:\1[0-5]\d(?:\.\d{1,6})?)?)?))?)?"
 )
 # The day a refused date names, when it can be read: 2026-2-8, 2026/02/08, 20260208, or a
 # real day followed by a time that is not (2026-02-08T25:61).
@@ -357,24 +362,43 @@ def card_sections(prov: dict, section: str) -> list[tuple[str, str]]:
 
 
 # The request's fields that name a file (the data, a counts table, the model-card fields, the
-# gate's baseline). The request keeps them as typed: a report never writes the folders of the
-# machine it ran on.
+# gate's baseline, a SQLite database's URL). The request keeps them as typed: a report never
+# writes the folders of the machine it ran on.
 PATH_FIELDS = (
     ("target", "file"),
     ("target", "counts"),
+    ("target", "db"),
     ("model", "card_info"),
     ("gate", "baseline"),
 )
+# A SQLite URL's file (what follows its third slash, up to its query): sqlite:///x.db is read
+# from the folder a run starts in, sqlite:////abs/x.db is not; sqlite:// is in memory.
+_SQLITE_URL = re.compile(r"\s*sqlite(?:\+\w+)?://[^/?]*/([^?]*)(.*)", re.IGNORECASE | re.DOTALL)
 
 
 def relative_paths(request: dict) -> list[tuple[str, str]]:
     """(``section.key``, path) for each file a run's request names by a relative path: read
-    from the folder the run started in, and from the folder a re-run starts in."""
+    from the folder the run started in, and from the folder a re-run starts in. A SQLite URL
+    (``target.db: sqlite:///x.db``) is named with its password masked; another database's URL
+    names no file, nor does ``db_env`` (the URL is not in the request)."""
     out = []
     for section, key in PATH_FIELDS:
         path = (request.get(section) or {}).get(key)
-        if not isinstance(path, str) or not path or "://" in path:
+        if not isinstance(path, str) or not path:
             continue
-        if not os.path.isabs(os.path.expanduser(path)):
+        if key == "db":
+            if _relative_sqlite(path):
+                out.append((f"{section}.{key}", mask_url(path)))
+        elif "://" not in path and not os.path.isabs(os.path.expanduser(path)):
             out.append((f"{section}.{key}", path))
     return out
+
+
+def _relative_sqlite(url: str) -> bool:
+    """``url`` is a SQLite URL whose database file is named by a relative path: ``x.db``,
+    ``~/x.db`` (the driver does not expand ``~``) or a SQLite URI's ``file:x.db``."""
+    found = _SQLITE_URL.fullmatch(url)
+    if not found or re.search(r"[?&]mode=memory(?:&|$)", found[2]):
+        return False
+    path = found[1].removeprefix("file:")
+    return path not in ("", ":memory:") and not os.path.isabs(path)
