@@ -44,3 +44,114 @@ def test_a_group_named_with_a_right_to_left_mark_shows_it_in_every_face(tmp_path
     for face, text in faces.items():
         assert "\u200f" not in text, face
         assert "r\\u200fz" in text, face
+
+
+# Round 19b: Unicode's default-ignorable code points (the Hangul fillers, the combining grapheme
+# joiner, the invisible operators, the soft hyphen, the deprecated format characters, the Khmer
+# inherent vowels, the tags) print as nothing: two names that differ only by them are one name
+# to a reader, and a name holding one shows it as an escape in every face. The joiners and the
+# variation selectors are kept in what is shown (emoji, Persian and Indic text).
+IGNORED = ["\u3164", "\u115f", "\u1160", "\uffa0", "\u034f", "\u17b4", "\u17b5", "\u180b",
+           "\u2061", "\u2064", "\u00ad", "\u206a", "\u206f", "\u2065", "\U0001bca0",
+           "\U0001d173", "\U000e0001", "\U000e0041"]  # fmt: skip
+KEPT = ["\u200c", "\u200d", "\ufe0f", "\ufe00", "\U000e0100"]
+
+
+def _escaped(char: str) -> str:
+    c = ord(char)
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}" if c < 0x10000 else f"\\U{c:08x}"
+
+
+@pytest.mark.parametrize("char", IGNORED + KEPT + SHOWN)
+def test_a_name_and_the_name_with_an_ignorable_character_read_the_same(char):
+    from ethiclens._text import as_seen
+
+    assert as_seen(f"B{char}") == "B" and as_seen(f"{char}B") == "B"
+
+
+def test_an_emoji_with_its_presentation_selector_reads_as_the_emoji():
+    from ethiclens._text import as_seen
+
+    assert as_seen("\u2764\ufe0f") == as_seen("\u2764")
+
+
+@pytest.mark.parametrize("char", IGNORED)
+@pytest.mark.parametrize("face", [terminal_safe, html_safe, markdown_safe, one_line, csv_cell])
+def test_an_ignorable_character_is_written_as_its_escape(face, char):
+    assert face(f"B{char}z") == f"B{_escaped(char)}z"
+
+
+@pytest.mark.parametrize("char", KEPT)
+@pytest.mark.parametrize("face", [terminal_safe, html_safe, markdown_safe, csv_cell])
+def test_the_joiners_and_variation_selectors_are_shown_as_they_are(face, char):
+    assert face(f"\u2764{char}") == f"\u2764{char}"
+
+
+@pytest.mark.parametrize("face", [terminal_safe, html_safe, markdown_safe, csv_cell])
+def test_a_subdivision_flag_is_kept_whole_and_a_stray_tag_is_escaped(face):
+    england = "\U0001f3f4" + "".join(chr(0xE0000 + ord(c)) for c in "gbeng") + "\U000e007f"
+    assert face(f"{england} x\U000e0067") == f"{england} x\\U000e0067"
+
+
+@pytest.mark.parametrize("char", ["\u034f", "\u17b4", "\u2061", "\u00ad", "\U000e0041"])
+def test_a_name_of_ignorable_characters_prints_blank(char):
+    from ethiclens._text import prints_blank
+
+    assert prints_blank(char) and prints_blank(f" {char}\u3164")
+    assert not prints_blank(f"B{char}")
+
+
+def _data(tmp_path, names, rows=300):
+    lines = [
+        f"{i % 2},{i // 2 % 2},{names[i % len(names)]},2026-01-0{1 + i % 3}" for i in range(rows)
+    ]
+    data = tmp_path / "d.csv"
+    data.write_text("y,p,g,t\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    return data
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+@pytest.mark.parametrize("char", ["\u3164", "\u034f", "\ufe0f", "\u17b4", "\u2061"])
+def test_the_audit_refuses_a_group_beside_itself_with_an_ignorable_character(
+    tmp_path, capsys, engine, char
+):
+    data = _data(tmp_path, ["B", f"B{char}", "C"])
+    argv = ["audit", str(data), "--y-true", "y", "--y-pred", "p", "--protected", "g",
+            "--n-boot", "100", "--engine", engine]  # fmt: skip
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "distinct values print the same" in err and f"U+{ord(char):04X}" in err
+    assert char not in err
+
+
+def test_monitor_refuses_a_group_beside_itself_with_a_hangul_filler(tmp_path, capsys):
+    data = _data(tmp_path, ["a", "a\u3164"])
+    argv = ["monitor", str(data), "--time", "t", "--window", "1d", "--y-pred", "p",
+            "--y-true", "y", "--protected", "g", "--store", str(tmp_path / "m.sqlite")]  # fmt: skip
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "distinct values print the same" in err and "U+3164" in err
+
+
+@pytest.mark.parametrize("char", ["\u3164", "\u2061", "\u206a", "\u034f"])
+def test_a_lone_group_with_an_ignorable_character_shows_its_escape_in_every_face(
+    tmp_path, capsys, char
+):
+    data = _data(tmp_path, ["A", f"B{char}", "A"])
+    html, md, card, csv = (tmp_path / n for n in ("r.html", "c.md", "c.html", "t.csv"))
+    base = ["--y-true", "y", "--protected", "g=A", "--n-boot", "100"]
+    assert main(["audit", str(data), "--y-pred", "p", *base, "--html", str(html),
+                 "--model-card", str(md)]) == 0  # fmt: skip
+    assert main(["audit", str(data), "--y-pred", "p", *base, "--model-card", str(card)]) == 0
+    assert main(["thresholds", str(data), "--y-score", "p", *base, "--csv", str(csv)]) == 0
+    faces = {"terminal": capsys.readouterr().out}
+    faces |= {p.name: p.read_text(encoding="utf-8") for p in (html, md, card, csv)}
+    for face, text in faces.items():
+        assert char not in text, face
+        assert f"B{_escaped(char)}" in text, face
+
+
+def test_a_grapheme_joiner_between_a_letter_and_its_accent_reads_as_the_composed_letter():
+    from ethiclens._text import as_seen
+
+    assert as_seen("e\u034f\u0301") == as_seen("\u00e9") == "\u00e9"

@@ -6,21 +6,21 @@ leaves EthicLens:
 
 * **Terminal** (:func:`terminal_safe`): C0 and C1 control characters (ESC sequences that
   recolour, move the cursor, retitle the window or erase lines; BEL, backspace, a lone CR) and
-  every bidirectional formatting character (the overrides and isolates U+202A–U+202E,
-  U+2066–U+2069 and the marks U+200E, U+200F, U+061C, which reorder what is shown, "Trojan
-  Source") and the invisible characters no script needs (U+200B, U+2060, U+FEFF, U+180E) are
-  written as visible escapes (``\\x1b``, ``\\u202e``, ``\\u200f``), so distinct names stay
-  distinct and nothing is hidden. The joiners U+200C and U+200D are kept (emoji, Persian and
-  Indic text need them). Newlines and tabs are kept. The CLI routes every
+  every character Unicode's Default_Ignorable_Code_Point property says prints as nothing (the
+  bidi overrides, isolates and marks, which reorder what is shown, "Trojan Source"; the
+  zero-width space, the word joiner, the BOM, the Hangul fillers, the soft hyphen, the combining
+  grapheme joiner, the invisible operators, the tags) are written as visible escapes
+  (``\\x1b``, ``\\u202e``, ``\\u3164``), so distinct names stay distinct and nothing is hidden.
+  The joiners U+200C and U+200D and the variation selectors are kept (emoji, Persian and Indic
+  text need them). Newlines and tabs are kept. The CLI routes every
   line it prints through it (:class:`SafeStream` for plain text, :class:`SafeConsole` for rich).
 * **CSV** (:func:`csv_cell`, :func:`csv_safe_frame`): the terminal rule, then OWASP's CSV
   injection rule: a text cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a CR is
   prefixed with ``'`` so a spreadsheet shows it instead of evaluating it (``=cmd|' /C calc'!A0``).
   Numbers are left alone. Data files meant to be read back (a P2NIA release table, a
   make-counterfactuals table) are not reports and keep the user's values exactly.
-* **HTML** (:func:`html_safe`): controls (a NUL, a CR and a form feed too), bidi
-  formatting characters and invisible characters are written as visible escapes, after markup
-  escaping.
+* **HTML** (:func:`html_safe`): the terminal rule (a NUL, a CR and a form feed too), after
+  markup escaping.
 * **Markdown** (:func:`markdown_safe`): the HTML rule, after the Markdown card's backslash
   escapes; a file read in an editor or a Git host shows what the HTML card shows.
 """
@@ -30,33 +30,60 @@ from __future__ import annotations
 import io
 import os
 
-# code point -> visible replacement
-# Every bidi formatting character: the embeddings, overrides and isolates (U+202A-U+202E,
-# U+2066-U+2069) and the marks (U+200E LRM, U+200F RLM, U+061C ALM), which reorder or hide
-# what is shown; the invisible characters that no script needs (zero-width space U+200B, word
-# joiner U+2060, BOM U+FEFF, Mongolian vowel separator U+180E), which make two names that read
-# alike distinct; and the line and paragraph separators (a line break no view should take from
-# a name). The joiners ZWJ U+200D and ZWNJ U+200C stay as they are: emoji sequences (a family,
-# a flag) and Persian and Indic words need them to be written right, and an escape would break
-# the name a user reads.
-_BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)
-_INVISIBLE = (0x200B, 0x2060, 0xFEFF, 0x180E, 0x2028, 0x2029)
-_CONTROLS = (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0))
+# Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt, Unicode 15.1):
+# the code points a renderer shows as nothing, whatever it knows of them (the soft hyphen, the
+# combining grapheme joiner, the bidi marks, overrides and isolates, the Hangul fillers, the
+# Khmer inherent vowels, the Mongolian free variation selectors, the zero-width space, joiners
+# and invisible operators, the variation selectors, the BOM, the tag characters), as inclusive
+# ranges. One place: the look-alike key (:func:`as_seen`), :func:`prints_blank` and the
+# escapes of every face read it.
+_IGNORABLE_RANGES = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+    (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)  # fmt: skip
+IGNORABLE = frozenset(c for lo, hi in _IGNORABLE_RANGES for c in range(lo, hi + 1))
+# Default-ignorable characters a name may need, shown as they are: the joiners ZWNJ U+200C and
+# ZWJ U+200D (emoji sequences such as a family, and Persian and Indic words, are written with
+# them) and the variation selectors U+FE00-U+FE0F and U+E0100-U+E01EF (emoji presentation
+# '\u2764\ufe0f', CJK ideographic variants): an escape would break the name a user reads. They
+# are still ignored when names are compared (:func:`as_seen`).
+_KEPT = frozenset((0x200C, 0x200D, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)))
+# A subdivision flag (England, Scotland, Wales) is U+1F3F4 and tag characters ended by U+E007F:
+# kept whole; a tag character anywhere else is shown as its escape.
+_FLAG = "(\U0001f3f4[\U000e0020-\U000e007e]+\U000e007f)"
+# The line and paragraph separators: a line break no view should take from a name.
+_CONTROLS = (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0), 0x2028, 0x2029)
+
+
+def _escape(c: int) -> str:
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}" if c < 0x10000 else f"\\U{c:08x}"
+
+
+# code point -> visible replacement: controls and the default-ignorable characters but those kept
+# (a NUL, a CR or a form feed deleted from a name made 'A\x0cB' read 'AB' beside a group 'AB')
 _TERMINAL = {
-    c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}")
-    for c in (*_CONTROLS, *_BIDI, *_INVISIBLE)
+    c: _escape(c)
+    for c in (*_CONTROLS, *sorted(IGNORABLE - _KEPT))
     if c not in (0x09, 0x0A)  # tab and newline are layout, not controls to hide
 }
-# HTML shows every control as the terminal does: a NUL, a CR or a form feed deleted from a name
-# made 'A\x0cB' read 'AB' beside a group 'AB'
-_HTML = dict(_TERMINAL)
 CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def terminal_safe(text) -> str:
-    """``text`` with control characters, bidi formatting characters and invisible characters
-    (zero-width space, word joiner, BOM) written as visible escapes; ZWJ and ZWNJ are kept."""
-    return str(text).translate(_TERMINAL)
+    """``text`` with control characters and the characters that print as nothing (Unicode's
+    default-ignorable ones: bidi marks, a zero-width space, a Hangul filler, a BOM) written as
+    visible escapes; ZWJ, ZWNJ, the variation selectors and a subdivision flag are kept."""
+    text = str(text)
+    shown = text.translate(_TERMINAL)
+    if "\\U000e00" not in shown:  # no tag character: the common case, one pass
+        return shown
+    import re
+
+    parts = re.split(_FLAG, text)  # the flags at odd places
+    return "".join(p if i % 2 else p.translate(_TERMINAL) for i, p in enumerate(parts))
 
 
 def distinct_numbers(values) -> list[str]:
@@ -70,17 +97,20 @@ def distinct_numbers(values) -> list[str]:
     return [repr(v) for v in values]
 
 
-# Characters that are letters to Unicode but print as nothing (a blank braille cell, the Hangul
-# fillers): a name made of them, with spaces and format characters, reads as blank.
-_FILLERS = frozenset("\u2800\u3164\u115f\u1160\uffa0")
+def _unseen(c: str) -> bool:
+    """Whether the character ``c`` prints as nothing beside others: a format character
+    (category Cf) or a default-ignorable one (a Hangul filler, a combining grapheme joiner, a
+    variation selector)."""
+    import unicodedata
+
+    return ord(c) in IGNORABLE or unicodedata.category(c) == "Cf"
 
 
 def prints_blank(text: str) -> bool:
     """Whether ``text`` shows nothing: empty, or only whitespace, format characters (a
-    zero-width space, a BOM, bidi marks: category Cf) and fillers that print as nothing."""
-    import unicodedata
-
-    return all(c.isspace() or c in _FILLERS or unicodedata.category(c) == "Cf" for c in text)
+    zero-width space, a BOM, bidi marks: category Cf), default-ignorable characters (a Hangul
+    filler) and a blank braille cell (a letter to Unicode that prints as nothing)."""
+    return all(c.isspace() or c == "\u2800" or _unseen(c) for c in text)
 
 
 def crossed_names(text) -> list[str]:
@@ -98,15 +128,17 @@ _BLANKS = "[\t \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+"
 
 def as_seen(text: str) -> str:
     """``text`` as a reader sees it: in NFC, without its format characters (a zero-width space,
-    a joiner, a BOM, bidi marks: category Cf), the whitespace around it ('A ' reads as 'A' in a
+    a joiner, a BOM, bidi marks: category Cf) and default-ignorable characters (a Hangul filler,
+    a combining grapheme joiner, a variation selector: 'B\\u3164' and '\u2764\\ufe0f' read as 'B'
+    and '\u2764'), the whitespace around it ('A ' reads as 'A' in a
     table) and with each run of blank space inside it as one space (an HTML page shows 'A  B'
     and 'A\\tB' as 'A B'), so that names which look alike get one key. A line break or a CR
     inside stays: every view writes it as a visible escape ('new\\nline')."""
     import re
     import unicodedata
 
-    nfc = unicodedata.normalize("NFC", text)
-    shown = "".join(c for c in nfc if unicodedata.category(c) != "Cf")
+    # left out before NFC: a combining grapheme joiner keeps 'e' and an accent from composing
+    shown = unicodedata.normalize("NFC", "".join(c for c in text if not _unseen(c)))
     return re.sub(_BLANKS, " ", shown).strip()
 
 
@@ -130,7 +162,7 @@ def csv_cell(value):
         return value
     if value.startswith(CSV_FORMULA_START):
         value = "'" + value
-    return value.translate(_TERMINAL)
+    return terminal_safe(value)
 
 
 def csv_safe_frame(frame):
@@ -149,13 +181,15 @@ def csv_safe_frame(frame):
 
 
 def html_safe(text: str) -> str:
-    """Already-escaped HTML with NUL bytes removed and other controls made visible."""
-    return text.translate(_HTML)
+    """Already-escaped HTML with controls and invisible characters made visible (the
+    terminal's rule: :func:`terminal_safe`)."""
+    return terminal_safe(text)
 
 
 def markdown_safe(text: str) -> str:
-    """Already-escaped Markdown with NUL bytes removed and other controls made visible."""
-    return text.translate(_HTML)
+    """Already-escaped Markdown with controls and invisible characters made visible (the
+    terminal's rule: :func:`terminal_safe`)."""
+    return terminal_safe(text)
 
 
 class PipeGuard(io.TextIOBase):
