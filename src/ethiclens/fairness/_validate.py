@@ -302,12 +302,12 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
     _unhashable(series, column)
     refuse_missing(series.isna().to_numpy(), column, "drop or impute those rows before auditing")
     series, pos_label = _as_text_labels(series, column, pos_label)
+    uniques = pd.unique(series)
+    check_labels_print_apart(uniques, column)  # 1 and '1': no pos_label makes them one label
     if pos_label is not None:
         return positive_mask(series, column, pos_label).astype(np.int8)
-    uniques = pd.unique(series)
     if not all(_is_zero_one(u) for u in uniques):
         shown = sorted(map(str, uniques))[:10]
-        check_labels_print_apart(uniques, column)
         if all(isinstance(u, str) and u.strip() in ("0", "1") for u in uniques):
             # Text '0'/'1' (a string column in Parquet/JSON, or quoted in the file): not
             # guessed to be numbers, but said precisely, with the two fixes that work.
