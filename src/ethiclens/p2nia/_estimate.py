@@ -359,16 +359,31 @@ def _noise_notes(clipped: float | None) -> list[str]:
     :data:`CLIPPED_SHARE_NOTE` of the released rows (clipped by the projection onto the
     simplex): the noise outweighs the smaller cells, and the metrics of such a table lean
     towards large gaps. The mass is no share of the rows (at a small ε it is many times
-    them): from the rows' count up it is said as a multiple of it."""
+    them): from the rows' count up (from 99.95%, which would read 100.0%) it is said as a
+    multiple of it (:func:`_clipped_mass`)."""
     if clipped is None or clipped <= CLIPPED_SHARE_NOTE:
         return []
-    mass = f"{clipped:.1%} of" if clipped < 1 else f"{clipped:.1f} times"
     return [
-        f"the mechanism's noise dominates: debiasing pushed cells below 0 by a mass of {mass} "
-        f"the released rows (more than {CLIPPED_SHARE_NOTE:.0%} of them), which the projection "
-        "onto a distribution clipped to 0, so the estimates lean towards larger gaps than the "
-        "data's; request more rows (--n) or a larger ε"
+        f"the mechanism's noise dominates: debiasing pushed cells below 0 by a mass of "
+        f"{_clipped_mass(clipped)} the released rows (more than {CLIPPED_SHARE_NOTE:.0%} of them), "
+        "which the projection onto a distribution clipped to 0, so the estimates lean towards "
+        "larger gaps than the data's; request more rows (--n) or a larger ε"
     ]
+
+
+def _clipped_mass(clipped: float) -> str:
+    """The clipped mass as the note says it, chosen by the rounded value: a percentage of the
+    rows with as many decimals as it takes to stay above the 1% trigger (1.02%, never 1.0%),
+    and from 99.95% up (which reads 100.0%) a multiple of them with three significant digits
+    (1.00 times, 1.04 times, 16.9 times, 1690 times)."""
+    if round(clipped * 100, 1) < 100:
+        for digits in range(1, 8):
+            text = f"{clipped * 100:.{digits}f}"
+            if float(text) > CLIPPED_SHARE_NOTE * 100:
+                break
+        return f"{text}% of"
+    digits = 2 if clipped < 9.995 else 1 if clipped < 99.95 else 0
+    return f"{clipped:.{digits}f} times"
 
 
 def _check_policy(policy, level) -> Policy:

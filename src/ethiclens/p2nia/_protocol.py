@@ -476,6 +476,7 @@ def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
     if outside:
         bad = np.isin(codes, [labels.index(g) for g in outside])
         first = int(bad.argmax())
+        _refuse_look_alike_domain(outside, domain, prot, labels, codes)
         raise EthicLensInputError(
             f"values {outside[:10]} are outside the requested domain {domain[:10]}: "
             f"{int(bad.sum())} row(s) hold them{first_row(first)}",
@@ -485,6 +486,28 @@ def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
             "rows before the release",
         )
     return domain, pd.Categorical(np.asarray(labels, dtype=object)[codes], categories=domain).codes
+
+
+def _refuse_look_alike_domain(outside: list[str], domain: list[str], prot: str, labels, codes):
+    """A data value that reads as a requested group ('café' decomposed in the data, composed in
+    the request; 'a ' for 'a') is that group spelled in other code points, not a group outside
+    the domain: refused with the audit's own message and fix (``encode_groups`` of the two
+    spellings), each spelling shown escaped."""
+    requested = {as_seen(g): g for g in domain}
+    for label in outside:
+        if as_seen(label) not in requested:
+            continue
+        pair = np.array([requested[as_seen(label)], label], dtype=object)
+        rows = codes == labels.index(label)
+        try:
+            encode_groups({prot: pair}, 2)
+        except EthicLensInputError as exc:
+            raise EthicLensInputError(
+                f"the data writes the requested group {ascii(pair[0])} as {ascii(label)} "
+                f"({int(rows.sum())} row(s){first_row(int(rows.argmax()))}): {exc.problem}",
+                column=prot,
+                fix=f"{exc.fix} before the release",
+            ) from None
 
 
 def _release_manifest(request: AuditRequest, mech, rows: int, cols: dict) -> dict:

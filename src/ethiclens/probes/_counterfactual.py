@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws, check_one_per_row, check_seed, first_row, refuse_missing
+from .._checks import (
+    check_draws,
+    check_one_per_row,
+    check_seed,
+    first_row,
+    plain,
+    refuse_missing,
+)
 from ..errors import EthicLensInputError
 from ..fairness import (
     BCA,
@@ -269,7 +276,9 @@ def _target_groups(source: pd.Series, protected: str, groups) -> list:
             "Python, name the groups to flip to: make_counterfactuals(..., groups=[...])",
         )
     targets = present if groups is None else _check_groups(groups)
-    _check_labels([*present, *targets], protected)
+    _check_labels(present, protected)
+    if groups is not None:
+        _check_target_labels(present, targets, protected)
     if len(set(targets) | set(present)) < 2:
         raise EthicLensInputError(
             "needs two or more groups to flip between",
@@ -286,6 +295,72 @@ def _check_labels(labels: list, column: str) -> None:
     bytes that are not text, 1 beside '1') on the groups a probe flips between: two groups
     a page would print alike are refused, never probed as two."""
     encode_groups({column: pd.Series(labels, dtype=object)}, len(labels), keep_continuous=True)
+
+
+# How a refusal names the kind of a group label (bool before int: True is an int too).
+_KINDS = (
+    (bool, "booleans"),
+    (bytes, "bytes"),
+    (str, "text"),
+    (int, "integers"),
+    (float, "numbers"),
+)
+
+
+def _kind(value) -> str:
+    value = plain(value)
+    return next((word for t, word in _KINDS if isinstance(value, t)), type(value).__name__)
+
+
+def _printed(value) -> str:
+    """A label as a page prints it (bytes as their text, as the audit reads them)."""
+    value = plain(value)
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+def _as_kind(label, kinds: list[str]):
+    """A named group given as text (or bytes) in the column's one type when it reads as one
+    ('3' -> 3 for an integer column), else as given."""
+    convert = {"integers": int, "numbers": float, "text": _printed}.get(kinds[0])
+    if len(kinds) != 1 or convert is None or not isinstance(plain(label), (str, bytes)):
+        return plain(label)
+    try:
+        return convert(_printed(label))
+    except ValueError:
+        return plain(label)
+
+
+def _check_target_labels(present: list, targets: list, protected: str) -> None:
+    """The groups a caller named, checked as the audit checks group values, alone (a refusal
+    names the ``groups`` argument) and beside the column's: a named group of another type
+    than the column that prints like one of its groups ('1' for an integer column's 1,
+    b'a' for a text column's 'a') is refused naming ``groups``, the column's type and the
+    groups to give."""
+    try:
+        _check_labels(targets, "groups")
+    except EthicLensInputError as exc:
+        raise _groups_error(exc.problem, targets, exc.fix) from None
+    try:
+        _check_labels([*present, *targets], protected)
+    except EthicLensInputError as exc:
+        column_kinds = sorted({_kind(v) for v in present})
+        by_print = {_printed(v): plain(v) for v in present}
+        clash = [t for t in targets if _kind(t) not in column_kinds and _printed(t) in by_print]
+        if not clash:  # the same type, other code points ('café' composed and decomposed)
+            raise _groups_error(
+                f"{exc.problem} (one spelling in groups, one in column {protected!r})",
+                targets,
+                exc.fix,
+            ) from None
+        kinds = " and ".join(sorted({_kind(t) for t in clash}))
+        shown = [plain(t) for t in clash]
+        given = [by_print.get(_printed(t), _as_kind(t, column_kinds)) for t in targets]
+        raise _groups_error(
+            f"{shown} {'are' if len(shown) > 1 else 'is'} {kinds} but column {protected!r} "
+            f"holds {' and '.join(column_kinds)} (two types that print the same)",
+            [plain(t) for t in targets],
+            f"give groups={given!r}",
+        ) from None
 
 
 def _groups_error(problem: str, value, fix: str) -> EthicLensInputError:
@@ -659,7 +734,9 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
             column=f"{SOURCE}/{TARGET}",
             fix="use the table make-counterfactuals wrote",
         )
-    _check_labels(list(pd.unique(frame[[SOURCE, TARGET]].to_numpy().ravel())), SOURCE)
+    for col in (SOURCE, TARGET):  # a look-alike named in the column that holds it
+        _check_labels(list(pd.unique(frame[col])), col)
+    _check_labels(list(pd.unique(frame[[SOURCE, TARGET]].to_numpy().ravel())), f"{SOURCE}/{TARGET}")
     observed = (frame[SOURCE].astype(str) == frame[TARGET].astype(str)).to_numpy()
     obs_rows = numeric[observed]
     dup = obs_rows.duplicated()
