@@ -46,6 +46,8 @@ from ._windows import (
     cells,
     describe_target,
     frame_kind,
+    header_names,
+    header_only,
     in_time_range,
     keyed_rows,
     parse_times,
@@ -108,6 +110,8 @@ def _source(target) -> _Files:
         _check_unique_columns(list(target.columns))
         return _Files(describe_target(target), [target], FRAME, False, list(target.columns))
     files, kind, hive = resolve_files(target)
+    if header_only(files, kind, hive):  # a day without traffic: no rows to add
+        return _Files(target, files, kind, hive, header_names(files[0]))
     return _Files(target, files, kind, hive, file_columns(target))
 
 

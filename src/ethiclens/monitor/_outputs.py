@@ -30,7 +30,7 @@ def check_monitor_outputs(json_out=None, html_out=None, store=None, inputs=(), s
     """
     from ..io import check_outputs, check_writable
     from ..spec import check_output_paths
-    from ._store import is_store_url
+    from ._store import check_new_store, is_store_url
 
     if spec is not None:
         check_output_paths(spec)
@@ -48,3 +48,4 @@ def check_monitor_outputs(json_out=None, html_out=None, store=None, inputs=(), s
     for flag in ("--json", "--html"):
         if outputs[flag]:
             check_writable(outputs[flag])
+    check_new_store(store)

@@ -52,6 +52,7 @@ from ._windows import (
     WINDOW,
     WSUM,
     Counted,
+    NoRows,
     Window,
     count_windows_sql,
 )
@@ -194,7 +195,12 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
         stored_request = _check_store(store, request, now)
         now = now or dt.datetime.now(dt.UTC)
         _check_clock(store, now)
-        counted = _count(store, request, window)
+        try:
+            counted = _count(store, request, window)
+        except NoRows:
+            if stored_request is None:  # no store to report on: refused as the audit does
+                raise
+            return _nothing_to_add(store, request, now)
         _refuse_future(request, counted, now)
         if stored_request is None:  # the edits are bound to the store with the request
             edits = (request.merge_groups, request.exclude_groups)
@@ -223,6 +229,16 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
     if baseline is not None:
         info["baseline_target"] = baseline[1]
     return MonitorResult(build_report(store, request, _with_notes(info, store, plan, updater)))
+
+
+def _nothing_to_add(store: Store, request: MonitorRequest, now) -> MonitorResult:
+    """The report of a run whose TARGET has no rows (a header-only export of a day without
+    traffic): nothing is added and nothing written, the store as the last run left it."""
+    plan = _Plan([], [], 0, {}, {}, 0)
+    info = _run_info(request, plan, store.next_run(), now, request.engine)
+    note = f"{request.target_name()} has no rows: nothing to add (the store is unchanged)"
+    info.update(note=note, notes=[note])
+    return MonitorResult(build_report(store, request, info))
 
 
 def _check_store(store: Store, request: MonitorRequest, now) -> dict | None:
@@ -855,6 +871,11 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
     """What the run should tell: one window so far, windows sealed without rows, an attribute
     with one group."""
     notes = []
+    if getattr(store.db, "restarted", False):
+        notes.append(
+            "the store was an empty file left by a first run stopped before its first commit "
+            "(killed): no history was lost, the store was started by this run"
+        )
     windows = store.windows()
     if len(windows) == 1 and plan.windows_in_target == 1:
         notes.append(

@@ -16,8 +16,10 @@ import contextlib
 import hashlib
 import json
 import math
+import os
 import re
 import sqlite3
+import tempfile
 import time
 import urllib.parse
 from pathlib import Path
@@ -204,6 +206,7 @@ class _SQLite:
 
     def __init__(self, path: Path, con: sqlite3.Connection):
         self.path, self.con, self.fresh = str(path), con, False
+        self.restarted = False  # an empty file a killed first run left: started anew
         self.missing_table = sqlite3.OperationalError
         self.busy = (sqlite3.OperationalError,)
 
@@ -218,17 +221,25 @@ class _SQLite:
             with open(path, "rb") as fh:
                 if fh.read(16) != b"SQLite format 3\x00":
                     raise _refuse("is not a SQLite file (an EthicLens monitor store)", str(path))
-        db = cls(path, sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None))
+        # a first run's journal beside an empty file: its creation was not committed (yet)
+        journal = not fresh and Path(f"{path}-journal").exists()
+        try:
+            con = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
+        except sqlite3.OperationalError:  # a folder where no file can be created
+            raise _read_only(str(path)) from None
+        db = cls(path, con)
         db.fresh = fresh
         if not fresh and path.stat().st_size == 0:
-            return db._empty_file(path)
+            return db._empty_file(path, journal)
         return db
 
-    def _empty_file(self, path: Path) -> _SQLite:
+    def _empty_file(self, path: Path, journal: bool = False) -> _SQLite:
         """A 0-byte file at the store's path: a store another run is creating right now (it
         holds the write lock until its first commit, or leaves nothing and removes the file),
-        or a store emptied (truncated by a disk, a copy, a hand), refused as damaged rather
-        than silently started over with its history lost."""
+        a first run stopped before its first commit (killed: the file and its ``-journal``
+        left, no lock held; SQLite removes the journal, the store is started, ``restarted``),
+        or a store emptied without a journal (truncated by a disk, a copy, a hand), refused as
+        damaged rather than silently started over with its history lost."""
         for _ in range(_EMPTY_TRIES):
             try:  # waits for a run creating the store to commit (or give up)
                 self.con.execute("BEGIN IMMEDIATE")
@@ -240,6 +251,9 @@ class _SQLite:
                 self.con.close()
                 return _SQLite.open(path)
             if path.stat().st_size > 0:
+                return self
+            if journal:  # nothing committed, no run holds it: no store yet
+                self.fresh = self.restarted = True
                 return self
             time.sleep(_EMPTY_WAIT)  # (a run between creating the file and locking it)
         self.con.close()
@@ -283,6 +297,38 @@ def _busy(where: str) -> EthicLensInputError:
     )
 
 
+def _read_only(where: str) -> EthicLensInputError:
+    return _refuse(
+        "cannot be written: the file or its folder is read-only",
+        where,
+        "make the store and its folder writable, or give another --store",
+    )
+
+
+def check_new_store(store) -> None:
+    """Refuse, before any work, a SQLite store that does not exist yet and cannot be created
+    there (its folder read-only, or a file where its folder should be); an existing store's
+    problems are SQLite's to report when it is opened."""
+    if store is None or is_store_url(store):
+        return
+    path = Path(store)
+    if path.exists() or path.is_symlink():
+        return
+    folder = path.parent
+    if folder.exists() and not folder.is_dir():
+        raise _refuse(
+            f"its folder {folder} is a file, not a folder", str(path), "give another --store"
+        )
+    if not folder.is_dir():
+        return  # Store.open names the missing folder
+    try:  # root passes os.access everywhere: try for real
+        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError:
+        raise _read_only(str(path)) from None
+
+
 def _sqlite_refusal(exc: sqlite3.DatabaseError, where: str) -> EthicLensInputError | None:
     """SQLite's error about the store file as one line: busy (another program holds a lock),
     read-only, or damaged (truncated, overwritten: SQLite cannot read its pages)."""
@@ -290,11 +336,7 @@ def _sqlite_refusal(exc: sqlite3.DatabaseError, where: str) -> EthicLensInputErr
     if "locked" in text or "busy" in text:
         return _busy(where)
     if "readonly" in text:
-        return _refuse(
-            "cannot be written: the file or its folder is read-only",
-            where,
-            "make the store and its folder writable, or give another --store",
-        )
+        return _read_only(where)
     if any(word in text for word in _DAMAGED):
         return damaged(f"SQLite: {text}", where)
     return None  # a program error, not the file's: its traceback is the report

@@ -29,6 +29,7 @@ from ..sources import (
     as_pandas_reads,
     canonical_zero,
     duckdb_failure,
+    mixed_line_ends,
     parquet_key_types,
     read_csv_file,
     row_place,
@@ -317,12 +318,38 @@ _ISO_FIX = (
 )
 
 
+class NoRows(DataFileError):
+    """A target of header-only files: a run adds nothing (``run_monitor``); a first run, with
+    no store to report on, is refused."""
+
+
+def header_only(files, kind: str, hive: bool) -> bool:
+    """Whether TARGET is one CSV file with a header and no data row (a day without traffic):
+    refused by the file rule (``sources.file_columns``), counted here as no rows. A file
+    with another problem is refused as the audit refuses it."""
+    from ..io import preflight_file
+
+    if len(files) != 1 or kind != "csv" or hive:
+        return False
+    try:
+        preflight_file(files[0])
+    except DataFileError:
+        preflight_file(files[0], require_rows=False)  # another problem: refused here
+        return True
+    return False
+
+
+def header_names(path) -> list[str]:
+    """The column names of a header-only CSV file."""
+    return _header(path)
+
+
 def _time_errors(time, missing, bad, example, rows, target, where="", bad_where=None) -> None:
     """Refuse rows without a time (``missing``, the first ``where``) and rows whose time is not
     one (``bad``, the first ``bad_where``, its value ``example``): each count with its own first
     row, both in one message when both occur."""
     if rows == 0:
-        raise DataFileError(f"{target} has no data rows", fix="export the data again")
+        raise NoRows(f"{target} has no data rows", fix="export the data again")
     bad_where = where if bad_where is None else bad_where
     if missing and bad:
         more = "1 more holds" if bad == 1 else f"{bad:,} more hold"
@@ -414,6 +441,8 @@ def _duckdb_source(src: _Files, params: dict) -> str:
     opts = ", hive_partitioning = true, hive_types_autocast = false" if src.hive else ""
     if src.kind == "parquet":
         return f"read_parquet($files{opts})"
+    if mixed_line_ends(src.files):
+        opts += ", strict_mode = false"  # else DuckDB refuses a \r\n line under a \n header
     if len({tuple(_header(f)) for f in src.files}) > 1:
         # files list the columns in different orders: match them by name, not by position
         if any(c != c.strip() for c in src.columns):

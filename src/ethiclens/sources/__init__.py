@@ -21,6 +21,7 @@ from ._counts_table import (
     write_counts,
 )
 from ._dask import LOCAL_HTTP, audit_frame, dask_counts, dask_file_counts, dask_scheduler
+from ._duckdb import _mixed_line_ends as mixed_line_ends
 from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files
 from ._pandas import name_rows, pandas_counts, read_csv_file, read_rows
 from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of, row_place, type_groups
@@ -55,6 +56,7 @@ __all__ = [
     "pandas_counts",
     "duckdb_counts",
     "duckdb_failure",
+    "mixed_line_ends",
     "resolve_files",
     "file_columns",
     "sql_columns",

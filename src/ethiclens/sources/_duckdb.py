@@ -322,7 +322,7 @@ _LINE_END = re.compile(rb"\r?\n")
 
 
 def _mixed_line_ends(files) -> bool:
-    """Whether a CSV file's first 64 KiB end lines both in ``\n`` and in ``\r\n`` (a header
+    r"""Whether a CSV file's first 64 KiB end lines both in ``\n`` and in ``\r\n`` (a header
     written with ``\n``, rows by Python's csv module with ``\r\n``): pandas, Dask and Spark
     read it; DuckDB only when not strict. A file that cannot be read is left to the reader."""
     import gzip
