@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import decimal
 import unicodedata
 
 import numpy as np
@@ -302,6 +303,7 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
     _unhashable(series, column)
     refuse_missing(series.isna().to_numpy(), column, "drop or impute those rows before auditing")
     series, pos_label = _as_text_labels(series, column, pos_label)
+    series = _decimals_as_floats(series)
     uniques = pd.unique(series)
     check_labels_print_apart(uniques, column)  # 1 and '1': no pos_label makes them one label
     if pos_label is not None:
@@ -318,6 +320,19 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
             )
         raise not_binary(uniques, column, role, name=_pandas_name(values, role))
     return series.to_numpy().astype(np.int8)
+
+
+def _decimals_as_floats(series: pd.Series) -> pd.Series:
+    """A column of decimals (a Parquet or database DECIMAL: pandas holds ``Decimal`` objects)
+    as the floats DuckDB reads it as, so that 1.00 is the label 1 on every engine, a
+    ``pos_label`` of 1 matches it and 0.50 is refused as the scores it looks like."""
+    if str(getattr(series.dtype, "pyarrow_dtype", "")).startswith("decimal"):
+        return series.astype(float)  # Dask keeps a Parquet decimal as an Arrow one
+    if series.dtype != object or series.empty:
+        return series
+    if not all(isinstance(v, decimal.Decimal) for v in series.to_numpy()):
+        return series
+    return series.astype(float)
 
 
 def _as_text_labels(series: pd.Series, column: str, pos_label):
