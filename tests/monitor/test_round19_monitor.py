@@ -133,3 +133,16 @@ def test_header_only_with_a_wrong_column_still_refused(tmp_path, capsys):
     empty.write_text("ts,label,prediction,race\n")
     rc, _, err = run_cli(capsys, "monitor", empty, *ARGV, "--store", store)
     assert rc == 2 and "pred" in err, err
+
+
+def test_group_without_rows_in_the_last_windows_is_named(tmp_path, capsys):
+    feed = write_days(tmp_path / "feed", range(2))
+    write_days(tmp_path / "feed", range(2, 4), seed=1, groups=(["White", "Asian"], [0.7, 0.3]))
+    store, page = tmp_path / "s.sqlite", tmp_path / "m.html"
+    rc, out, err = run_cli(capsys, "monitor", feed, *ARGV, "--store", store, "--html", page)
+    assert rc == 0, err
+    lines = out.splitlines()
+    black = lines.index("race: Black vs White")
+    assert "  Black has no rows in windows 2 to 3 (ONE_GROUP)" in lines[black : black + 4]
+    assert "Asian has no rows" not in out
+    assert page.read_text().count("Black has no rows in windows 2 to 3 (ONE_GROUP)") == 2

@@ -121,6 +121,8 @@ def summary_lines(doc: dict) -> list[str]:
             est = latest["estimates"]
             parts = [f"{LABELS[k]} {_interval(v)}" for k, v in est.items()]
             lines.append(f"  latest window ({latest['window']}): " + "; ".join(parts))
+        if absent := absent_text(c):
+            lines.append(f"  {absent}")
         seqs = "; ".join(f"{LABELS[k]} {sequence_text(c['history'], k)}" for k in c["sequences"])
         lines.append(f"  confidence sequences ({level_text(alpha)}, every look): {seqs}")
         for test, t in c["tests"].items():
@@ -141,6 +143,29 @@ def summary_lines(doc: dict) -> list[str]:
     lines.append("")
     lines.append("alarms: " + (", ".join(alarms) if alarms else "none"))
     return [_one_line(line) for line in lines]
+
+
+def absent_text(comparison: dict) -> str | None:
+    """``B has no rows in window 7 (ONE_GROUP)``: the group (or the reference) without rows in
+    the comparison's last windows, which the latest estimates (an earlier window's) do not
+    show; None when its last window compared both."""
+    history = comparison.get("history") or []
+    trailing = []
+    for h in reversed(history):
+        if h.get("status") != "ONE_GROUP":
+            break
+        trailing.append(h)
+    if not trailing:
+        return None
+    last, first = trailing[0], trailing[-1]
+    side = "group" if (last.get("counts") or {}).get("group", {}).get("n") == 0 else "reference"
+    who = comparison["group"] if side == "group" else comparison["reference"]
+    span = (
+        f"window {last['window']}"
+        if first is last
+        else f"windows {first['window']} to {last['window']}"
+    )
+    return f"{who} has no rows in {span} (ONE_GROUP)"
 
 
 def _one_line(text: str) -> str:
@@ -283,6 +308,8 @@ def render_html(doc: dict) -> str:
     for c in doc["comparisons"]:
         title = f"{c['attribute']}: {c['group']} vs {c['reference']}"
         parts.append(f"<h2>{e(title)}</h2>")
+        if absent := absent_text(c):
+            parts.append(f"<p>{e(absent)}</p>")
         png = base64.b64encode(trend_png(doc, c)).decode("ascii")
         parts.append(f"<img alt='{e(title, quote=True)} trend' src='data:image/png;base64,{png}'>")
         parts.append("<table><tr><th>test</th><th>null</th><th>e-value</th><th>alarm</th></tr>")
