@@ -5,8 +5,12 @@
 - a Parquet decimal label or prediction equal to exactly 0 and 1 (0.00/1.00) is audited as 0/1
   on every engine (DuckDB audited it, pandas and Dask refused "found values ['0.00', '1.00']");
   0.50 is refused as scores on every engine, in one text;
+- a SQLite REAL score or weight column holding one value stored as TEXT ('1.5') is refused as
+  ``pandas.read_sql`` and the audit refuse it ("holds the text values ['1.5'], not numbers"),
+  by ``--table``, ``--query`` and ``counts`` alike (it was taken as the number 1.5);
 """
 
+import sqlite3
 from decimal import Decimal
 
 import pandas as pd
@@ -14,6 +18,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+import ethiclens
 from ethiclens.cli import main
 
 ENGINES = ["pandas", "duckdb", "dask"]
@@ -86,3 +91,33 @@ def test_a_decimal_half_label_is_refused_alike_on_every_engine(tmp_path, capsys)
         texts.add(next(line for line in text.splitlines() if line.startswith("error:")))
     assert len(texts) == 1, texts
     assert "looks like scores, not 0/1 labels" in texts.pop()
+
+
+@pytest.mark.parametrize(
+    ("column", "flag", "text"), [("w", "--weight", "1.5"), ("s", "--y-score", "0.95")]
+)
+def test_a_sqlite_text_number_among_real_values_is_refused_as_read_sql_refuses_it(
+    tmp_path, capsys, column, flag, text
+):
+    frame = pd.DataFrame(
+        {"y": [1, 0, 1, 0] * 10, "p": [1, 1, 0, 0] * 10, "g": ["A", "B"] * 20, column: 0.5}
+    )
+    db = tmp_path / "t.db"
+    with sqlite3.connect(db) as con:  # a column without a type keeps each value's own
+        con.execute(f"CREATE TABLE t (y INTEGER, p INTEGER, g TEXT, {column})")
+        frame.to_sql("t", con, index=False, if_exists="append")
+        con.execute(f"UPDATE t SET {column} = '{text}' WHERE rowid = 3")
+        read = pd.read_sql("SELECT * FROM t", con)
+    role = {"w": "sample_weight", "s": "y_score"}[column]
+    with pytest.raises(ethiclens.EthicLensInputError, match="not numbers") as api:
+        ethiclens.audit(read["y"], read["p"], read[["g"]], **{role: read[column]}, n_boot=100)
+    words = f"holds the text values ['{text}'], not numbers (a string column)"
+    assert words in str(api.value)
+    url = f"sqlite:///{db}"
+    roles = ["--y-true", "y", "--y-pred", "p", "--protected", "g", flag, column]
+    for source in (["--table", "t"], ["--query", "SELECT * FROM t"]):
+        code, err = _run(capsys, ["audit", "--db", url, *source, *roles, "--n-boot", "100"])
+        assert code == 2 and words in err, (source, err)
+    out = tmp_path / "c.parquet"
+    code, err = _run(capsys, ["counts", "--db", url, "--table", "t", *roles, "--out", out])
+    assert code == 2 and words in err, err

@@ -690,14 +690,17 @@ class _Values:
 
         name = quote(column)
         if self.backend == "sqlite":
-            # A column is text as a Parquet string column is: every value stored as text (a
-            # REAL column's stray 'nan' is a value, read by the rows' rule as a CSV's is).
+            # Text is text as pandas.read_sql hands it over (a '1.5' among REAL values: refused
+            # as a string column), also where other rows are numbers; there a stray 'nan' or
+            # 'inf' is a value, refused by the rows' rule as a CSV's is.
             number = f"SELECT 1 FROM {self.source} WHERE typeof({name}) IN ('integer', 'real')"
-            if self._scalar(f"{number} LIMIT 1") is None:
-                sql = f"SELECT {name} FROM {self.source} WHERE typeof({name}) = 'text'"
-                text = first_distinct(self._chunks(sql))
-                if len(text):
-                    return text
+            sql = f"SELECT {name} FROM {self.source} WHERE typeof({name}) = 'text'"
+            chunks = self._chunks(sql)
+            if self._scalar(f"{number} LIMIT 1") is not None:
+                chunks = (c[c.map(_finite_text).to_numpy(bool)] for c in chunks)
+            text = first_distinct(chunks)
+            if len(text):
+                return text
             kind = "bool" if self._declared(column) == "bool" else None
         elif self.table is not None:
             kind = self._declared(column)
@@ -735,6 +738,14 @@ class _Values:
                 yield pd.Series([row[0] for row in rows], dtype=object)
         finally:
             result.close()
+
+
+def _finite_text(value) -> bool:
+    """Text that reads as a finite number ('1.5'; not 'nan', 'inf' or a word)."""
+    try:
+        return bool(np.isfinite(float(value)))
+    except (TypeError, ValueError):
+        return False
 
 
 def _check_not_empty(frame, table) -> None:
