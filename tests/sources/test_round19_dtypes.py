@@ -8,8 +8,12 @@
 - a SQLite REAL score or weight column holding one value stored as TEXT ('1.5') is refused as
   ``pandas.read_sql`` and the audit refuse it ("holds the text values ['1.5'], not numbers"),
   by ``--table``, ``--query`` and ``counts`` alike (it was taken as the number 1.5);
+- a CSV score or weight written with underscores (``1_000``, ``0.2_5``: Python's float() reads
+  them) is not a number on every engine, by ``counts`` and the Python API alike (pandas and
+  DuckDB took it, Dask refused it).
 """
 
+import re
 import sqlite3
 from decimal import Decimal
 
@@ -121,3 +125,31 @@ def test_a_sqlite_text_number_among_real_values_is_refused_as_read_sql_refuses_i
     out = tmp_path / "c.parquet"
     code, err = _run(capsys, ["counts", "--db", url, "--table", "t", *roles, "--out", out])
     assert code == 2 and words in err, err
+
+
+@pytest.mark.parametrize(
+    ("column", "flag", "text", "words"),
+    [
+        ("w", "--weight", "1_000", "weights must be numbers; 1 value is not a number"),
+        ("s", "--y-score", "0.2_5", "scores must be numbers in [0, 1]; 1 value is not a number"),
+    ],
+)
+def test_an_underscored_csv_number_is_refused_on_every_engine(
+    tmp_path, capsys, column, flag, text, words
+):
+    lines = ["y,p,g," + column] + [f"{i % 2},{i // 2 % 2},{'AB'[i % 2]},0.5" for i in range(40)]
+    lines[11] = lines[11].rsplit(",", 1)[0] + "," + text
+    path = tmp_path / "us.csv"
+    path.write_text("\n".join(lines) + "\n")
+    expected = f"{words}, first at us.csv line 12 (value: '{text}')"
+    for engine in ENGINES:
+        code, err = _audit(capsys, path, engine, flag, column)
+        assert code == 2 and expected in err, (engine, err)
+        roles = ["--y-true", "y", "--y-pred", "p", "--protected", "g", flag, column]
+        argv = ["counts", path, *roles, "--engine", engine, "--out", tmp_path / "c.parquet"]
+        code, err = _run(capsys, argv)
+        assert code == 2 and expected in err, (engine, err)
+    frame = pd.read_csv(path)
+    role = {"w": "sample_weight", "s": "y_score"}[column]
+    with pytest.raises(ethiclens.EthicLensInputError, match=re.escape(words)):
+        ethiclens.audit(frame["y"], frame["p"], frame[["g"]], **{role: frame[column]}, n_boot=100)

@@ -523,7 +523,9 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
     """``values`` as floats, or one line naming the column, how many values are not numbers
     and the first (its value and row)."""
     try:
-        return np.asarray(values, dtype=float)
+        floats = np.asarray(values, dtype=float)
+        if not _underscored(values):
+            return floats
     except (TypeError, ValueError):
         pass
     cells = pd.Series(np.asarray(values, dtype=object).ravel())
@@ -535,6 +537,15 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
         value=None if first is None else cells[first],
         fix=fix,
     )
+
+
+def _underscored(values) -> bool:
+    """Text numbers written with underscores ('1_000', '0.2_5'): Python's float() reads them,
+    pandas' and Dask's CSV readers and ``pd.to_numeric`` do not, so no engine takes them."""
+    cells = np.asarray(values)
+    if cells.dtype.kind not in "OU":
+        return False
+    return any(isinstance(v, str) and "_" in v for v in cells.ravel())
 
 
 _NUMBER_ROLES = {

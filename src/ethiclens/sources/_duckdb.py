@@ -419,6 +419,8 @@ def _counting_sql(source: str, roles: Roles, text: bool, by_file: bool) -> str:
     def number(col):
         """(value, missing, not a number) as SQL expressions."""
         v = f"TRY_CAST({q(col)} AS DOUBLE)"
+        if text:  # DuckDB reads '1_000' as 1000; Dask and pandas' CSV reader see no number
+            v = f"CASE WHEN contains({q(col)}, '_') THEN NULL ELSE {v} END"
         miss = f"({q(col)} IS NULL OR COALESCE(isnan({v}), FALSE)"
         miss += f" OR {q(col)} IN ({_NA_SQL}))" if text else ")"
         return v, miss, f"(NOT {miss} AND {v} IS NULL)"
