@@ -62,6 +62,15 @@ NOT_LISTED = (
 )
 
 
+# what the browser is told of a bug (the server's log has the traceback)
+INTERNAL_ERROR = {
+    "problem": "the audit stopped on an internal error (the server's log has it)",
+    "column": None,
+    "fix": "report it; the request is kept in the history",
+    "message": "internal error",
+}
+
+
 def _refuse_swapped_file(store, spec_dict: dict) -> None:
     """The request's data file, checked again when its job starts: the server recorded it by
     its real path when it was picked or uploaded, so a path that now resolves elsewhere was
@@ -128,15 +137,7 @@ def run_job(
         return "failed"
     except Exception:  # a bug: logged here, never shown to the browser
         log.exception("audit %s failed", audit_id)
-        store.fail(
-            audit_id,
-            {
-                "problem": "the audit stopped on an internal error (the server's log has it)",
-                "column": None,
-                "fix": "report it; the request is kept in the history",
-                "message": "internal error",
-            },
-        )
+        store.fail(audit_id, INTERNAL_ERROR)
         return "failed"
     finally:
         store.close()
