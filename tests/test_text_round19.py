@@ -155,3 +155,44 @@ def test_a_grapheme_joiner_between_a_letter_and_its_accent_reads_as_the_composed
     from ethiclens._text import as_seen
 
     assert as_seen("e\u034f\u0301") == as_seen("\u00e9") == "\u00e9"
+
+
+# Round 19c: a subdivision flag (England, Scotland) is U+1F3F4, tag characters and U+E007F; the
+# tags are what tell England from Scotland, so the look-alike key keeps a well-formed flag whole
+# (as every face shows it) and drops only a stray tag character.
+def _flag(letters: str) -> str:
+    return "\U0001f3f4" + "".join(chr(0xE0000 + ord(c)) for c in letters) + "\U000e007f"
+
+
+ENGLAND, SCOTLAND = _flag("gbeng"), _flag("gbsct")
+
+
+def test_the_look_alike_key_keeps_a_flag_whole_and_drops_a_stray_tag():
+    from ethiclens._text import as_seen
+
+    assert as_seen(ENGLAND) == ENGLAND and as_seen(f" {SCOTLAND}\u200b ") == SCOTLAND
+    assert len({as_seen(ENGLAND), as_seen(SCOTLAND), as_seen("\U0001f3f4")}) == 3
+    assert as_seen(f"{ENGLAND}\U000e0067") == ENGLAND  # a tag after the flag's end is stray
+    assert as_seen("\U0001f3f4\U000e0067\U000e0062") == "\U0001f3f4"  # unterminated: stray
+    assert as_seen("B\U000e0067\U000e007f") == "B"  # tags with no black flag before them
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+@pytest.mark.parametrize("names", [[ENGLAND, SCOTLAND], [ENGLAND, "\U0001f3f4"]])
+def test_the_audit_takes_england_and_scotland_as_two_groups(tmp_path, capsys, engine, names):
+    data = _data(tmp_path, names, rows=200)
+    argv = ["audit", str(data), "--y-true", "y", "--y-pred", "p", "--protected", "g",
+            "--n-boot", "100", "--engine", engine]  # fmt: skip
+    assert main(argv) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert all(name in out for name in names)
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_the_audit_still_refuses_a_name_beside_itself_with_a_stray_tag(tmp_path, capsys, engine):
+    data = _data(tmp_path, [ENGLAND, f"{ENGLAND}\U000e0067", "B", "B\U000e0041"], rows=200)
+    argv = ["audit", str(data), "--y-true", "y", "--y-pred", "p", "--protected", "g",
+            "--n-boot", "100", "--engine", engine]  # fmt: skip
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "distinct values print the same" in err and "U+E00" in err

@@ -133,12 +133,17 @@ def as_seen(text: str) -> str:
     and '\u2764'), the whitespace around it ('A ' reads as 'A' in a
     table) and with each run of blank space inside it as one space (an HTML page shows 'A  B'
     and 'A\\tB' as 'A B'), so that names which look alike get one key. A line break or a CR
-    inside stays: every view writes it as a visible escape ('new\\nline')."""
+    inside stays: every view writes it as a visible escape ('new\\nline'). A subdivision flag
+    (England, Scotland: U+1F3F4, tag characters, U+E007F) is kept whole, as every face shows
+    it; a tag character anywhere else is left out."""
     import re
     import unicodedata
 
-    # left out before NFC: a combining grapheme joiner keeps 'e' and an accent from composing
-    shown = unicodedata.normalize("NFC", "".join(c for c in text if not _unseen(c)))
+    # left out before NFC: a combining grapheme joiner keeps 'e' and an accent from composing;
+    # the flags, at odd places of the split, keep their tags (England and Scotland differ there)
+    parts = re.split(_FLAG, text) if "\U000e007f" in text else [text]
+    kept = (p if i % 2 else "".join(c for c in p if not _unseen(c)) for i, p in enumerate(parts))
+    shown = unicodedata.normalize("NFC", "".join(kept))
     return re.sub(_BLANKS, " ", shown).strip()
 
 
