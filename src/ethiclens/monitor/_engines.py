@@ -35,6 +35,7 @@ from ._windows import (
     WINDOW,
     Columns,
     Counted,
+    NoRows,
     Window,
     _check_roles,
     _duckdb_raw,
@@ -82,11 +83,15 @@ def count_windows(
     src = _source(target)
     _check_roles(cols, src.columns, src.target)
     refuse_nested(src, cols)  # a list or struct label or group: the audit's refusal
-    if engine in ("dask", "spark"):
-        raw, t_min, t_max = cluster_raw(engine, src, cols, window, scheduler)
-    else:
-        raw_of = _duckdb_raw if engine == "duckdb" else _pandas_raw
-        raw, t_min, t_max = raw_of(src, cols, window)
+    try:
+        if engine in ("dask", "spark"):
+            raw, t_min, t_max = cluster_raw(engine, src, cols, window, scheduler)
+        else:
+            raw_of = _duckdb_raw if engine == "duckdb" else _pandas_raw
+            raw, t_min, t_max = raw_of(src, cols, window)
+    except NoRows as exc:
+        exc.engine = engine  # the engine "auto" resolved to, named by the run
+        raise
     judge_roles(raw, src, cols)  # labels, groups and missing values as the audit judges them
     return _finish(raw, (t_min, t_max), cols, window, origin_day, engine)
 
@@ -111,7 +116,9 @@ def _source(target) -> _Files:
         return _Files(describe_target(target), [target], FRAME, False, list(target.columns))
     files, kind, hive = resolve_files(target)
     if header_only(files, kind, hive):  # a day without traffic: no rows to add
-        return _Files(target, files, kind, hive, header_names(files[0]))
+        columns = header_names(files[0], target, hive)
+        if columns is not None:
+            return _Files(target, files, kind, hive, columns)
     return _Files(target, files, kind, hive, file_columns(target))
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._checks import check_member
 from ..errors import EthicLensInputError
 from ._baseline import Baseline, pooled_row, reading_baseline
 from ._edits import attribute_tables, check_group_edits, check_single_bins
@@ -197,10 +198,10 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
         _check_clock(store, now)
         try:
             counted = _count(store, request, window)
-        except NoRows:
+        except NoRows as exc:
             if stored_request is None:  # no store to report on: refused as the audit does
                 raise
-            return _nothing_to_add(store, request, now)
+            return _nothing_to_add(store, request, now, exc)
         _refuse_future(request, counted, now)
         if stored_request is None:  # the edits are bound to the store with the request
             edits = (request.merge_groups, request.exclude_groups)
@@ -231,12 +232,15 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
     return MonitorResult(build_report(store, request, _with_notes(info, store, plan, updater)))
 
 
-def _nothing_to_add(store: Store, request: MonitorRequest, now) -> MonitorResult:
+def _nothing_to_add(store: Store, request: MonitorRequest, now, exc: NoRows) -> MonitorResult:
     """The report of a run whose TARGET has no rows (a header-only export of a day without
-    traffic): nothing is added and nothing written, the store as the last run left it."""
+    traffic, an empty table): nothing is added and nothing written, the store as the last run
+    left it. No run is recorded, so none is numbered (``run``: null); ``engine``: the one that
+    read the target."""
     plan = _Plan([], [], 0, {}, {}, 0)
-    info = _run_info(request, plan, store.next_run(), now, request.engine)
-    note = f"{request.target_name()} has no rows: nothing to add (the store is unchanged)"
+    info = _run_info(request, plan, None, now, exc.engine or request.engine)
+    what = exc.note or f"{request.target_name()} has no rows"
+    note = f"{what}: nothing to add (the store is unchanged)"
     info.update(note=note, notes=[note])
     return MonitorResult(build_report(store, request, info))
 
@@ -744,13 +748,10 @@ class _Updater:
                     self.first[(a, g)] = min(w for (w, h) in counts if h == g and w in new)
             if a not in self.refs:
                 if a in given_refs:
-                    if given_refs[a] not in {g for (_, g) in counts}:
-                        raise EthicLensInputError(
-                            "is not a group of the data",
-                            column=f"--protected {a}",
-                            value=given_refs[a],
-                            fix=f"choose from {sorted({g for (_, g) in counts})[:20]}",
-                        )
+                    groups = sorted({g for (_, g) in counts})
+                    fix = f"choose from {groups[:20]}"  # a near miss named first, as the audit
+                    check_member(given_refs[a], groups, column=f"--protected {a}",
+                                 problem="is not a group of the data", fix=fix)  # fmt: skip
                     if seen:  # bound once a window is processed (a held one binds nothing);
                         # a group of the data, even if not yet in a processed window
                         self.refs[a], self.sources[a] = given_refs[a], "given"
@@ -855,7 +856,7 @@ def _not_finite(request, attribute: str, group: str, where: str) -> EthicLensInp
     )
 
 
-def _run_info(request: MonitorRequest, plan: _Plan, run: int, now, engine: str) -> dict:
+def _run_info(request: MonitorRequest, plan: _Plan, run: int | None, now, engine: str) -> dict:
     return {
         "run": run,
         "at": now.isoformat(),

@@ -319,8 +319,13 @@ _ISO_FIX = (
 
 
 class NoRows(DataFileError):
-    """A target of header-only files: a run adds nothing (``run_monitor``); a first run, with
-    no store to report on, is refused."""
+    """A target of header-only files, or a database table or query without rows: a run adds
+    nothing (``run_monitor``); a first run, with no store to report on, is refused.
+    ``note``: how the run's note names what has no rows (None: the target's name);
+    ``engine``: the engine that counted it."""
+
+    note: str | None = None
+    engine: str | None = None  # the engine that found no rows
 
 
 def header_only(files, kind: str, hive: bool) -> bool:
@@ -329,7 +334,7 @@ def header_only(files, kind: str, hive: bool) -> bool:
     with another problem is refused as the audit refuses it."""
     from ..io import preflight_file
 
-    if len(files) != 1 or kind != "csv" or hive:
+    if len(files) != 1 or kind != "csv":
         return False
     try:
         preflight_file(files[0])
@@ -339,9 +344,13 @@ def header_only(files, kind: str, hive: bool) -> bool:
     return False
 
 
-def header_names(path) -> list[str]:
-    """The column names of a header-only CSV file."""
-    return _header(path)
+def header_names(path, target=None, hive: bool = False) -> list[str] | None:
+    """The column names of a header-only CSV file, a hive file's partition keys (the folders
+    between TARGET and it) appended as the file rule appends them; None when a key is also a
+    column (refused by the file rule)."""
+    names = _header(path)
+    keys = [p.partition("=")[0] for p in Path(path).relative_to(target).parts[:-1]] if hive else []
+    return None if set(keys) & set(names) else [*names, *keys]
 
 
 def _time_errors(time, missing, bad, example, rows, target, where="", bad_where=None) -> None:
@@ -1277,6 +1286,8 @@ def count_windows_sql(
     except EthicLensInputError as exc:
         if str(exc.column) == DAY_KEY:
             raise _unreadable_times(url, source, scheme, cols.time, flag) from None
+        if isinstance(exc, DataFileError) and exc.problem == "the query has no data rows":
+            raise _no_rows_sql(table) from None  # the table or query itself: no rows
         raise
     raw = _sql_raw(counts, cols)
     return _finish(
@@ -1290,6 +1301,22 @@ def count_windows_sql(
 
 
 _ROW_KEYS = [WINDOW_KEY, TMIN_KEY, TMAX_KEY]
+
+
+def _no_rows_sql(table: str | None) -> NoRows:
+    """A table or query without rows, in the audit's words (``sources.sql_counts``): a run on
+    a store adds nothing, with the note ``NoRows.note``."""
+    if table is not None:
+        exc = NoRows(f"table {table} has no data rows", fix="fill the table or name another one")
+        exc.note = f"table {table} has no rows"
+    else:
+        fix = "check the query's WHERE clause: it selects no rows"
+        exc = NoRows("the query has no data rows", fix=fix)
+        exc.note = "the query selects no rows"
+    exc.engine = "sql"
+    return exc
+
+
 _BAD_TIME = "_ethiclens_bad_time"
 
 
