@@ -263,8 +263,9 @@ def check_labels_print_apart(uniques, column) -> None:
     keep them apart."""
     shown = sorted(map(str, uniques))
     if len(set(shown)) < len(shown):
+        typed = sorted((plain(u) for u in uniques), key=lambda u: (str(u), type(u).__name__))
         raise EthicLensInputError(
-            f"distinct values print the same (e.g. 1 and '1'): found {shown[:10]}",
+            f"distinct values print the same (e.g. 1 and '1'): found {typed[:10]}",
             column=column,
             fix="convert the column to one type first (in every file it is read from)",
         )
@@ -648,6 +649,23 @@ def _keeps_zero_one(values, positive) -> bool:
     )
 
 
+def _text_zero_one_fix(col: str, uniq, *, pos_label: bool) -> str:
+    """:func:`label_fix` for text 0/1 (``'1'``, ``'1.00'``): integers as pandas reads the
+    text ('1.00' is not an int to ``astype``), or the positive label as the column writes it."""
+    texts = [v for v in uniq if isinstance(v, str)]
+    if all(v.strip() in ("0", "1") for v in texts):
+        fix = f"store the column as integers, e.g. in pandas {col} = {col}.astype(int)"
+    else:
+        fix = (
+            f"store the column as integers, e.g. in pandas {col} = pd.to_numeric({col}).astype(int)"
+        )
+    ones = sorted({v for v in texts if float(v.strip()) == 1}) or ["1"]
+    if not pos_label or len(ones) > 1:  # two writings of 1: no one label names both
+        return fix
+    declare = f"--pos-label {ones[0]} on the command line, pos_label={ones[0]!r} in Python"
+    return f"{fix}, or declare the positive label: {declare}"
+
+
 def label_fix(column, values, *, pos_label: bool = False) -> str:
     """The fix for a label or prediction ``column`` whose distinct ``values`` are not the
     numbers 0/1: one rule for ``audit``, ``pcer audit`` and ``p2nia release``, never a
@@ -669,9 +687,7 @@ def label_fix(column, values, *, pos_label: bool = False) -> str:
             f".astype(int){where}"
         )
     if all(is_zero_one(v) for v in uniq):  # text '0'/'1' (a string column)
-        fix = f"store the column as integers, e.g. in pandas {col} = {col}.astype(int)"
-        declare = ", or declare the positive label: --pos-label 1 on the command line, "
-        return fix + (declare + "pos_label='1' in Python" if pos_label else "")
+        return _text_zero_one_fix(col, uniq, pos_label=pos_label)
     if len(uniq) == 2 and _keeps_zero_one(uniq, positive := positive_value(uniq)):
         fix = (
             f"the column holds two values {sorted(uniq, key=str)}: recode it to 0/1 with 1 "

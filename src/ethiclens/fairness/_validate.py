@@ -460,6 +460,7 @@ def positive_mask(series: pd.Series, column: str, pos_label) -> np.ndarray:
     """Rows of ``series`` equal to ``pos_label`` (:func:`label_matches`); refused, naming
     ``column`` and the values it has, when the label occurs nowhere."""
     hits = label_matches(series, pos_label)
+    _check_written_as_given(series, hits, column, pos_label)
     if not hits.any() and len(series):
         # One pos_label serves the labels and the predictions alike: a value taken from this
         # column's list may be missing from the other (labels 'yes'/'no', predictions 1/0).
@@ -474,6 +475,31 @@ def positive_mask(series: pd.Series, column: str, pos_label) -> np.ndarray:
             "(pandas: .map({'yes': 1, 'no': 0})) and name that value",
         )
     return hits
+
+
+def _check_written_as_given(series: pd.Series, hits: np.ndarray, column: str, pos_label):
+    """Refuse a text column that writes ``pos_label``'s number otherwise ('1.00' for 1):
+    its rows would be counted as negative, every row of the column where none matches."""
+    if series.dtype.kind != "O" or hits.all():
+        return
+    key = _label_key(pos_label)
+    if not isinstance(key, float):
+        return
+    others = pd.unique(series[~hits])
+    written = sorted({str(v) for v in others if not pd.isna(v) and _label_key(v) == key})
+    if not written:
+        return
+    name = series.name if series.name is not None else column.partition(" (")[0]
+    numbers = f"store the column as numbers (pandas: pd.to_numeric(df[{name!r}]))"
+    given = f"--pos-label {written[0]} on the command line, pos_label={written[0]!r} in Python"
+    raise EthicLensInputError(
+        f"pos_label {pos_label!r} does not occur as written: the column writes it "
+        f"{', '.join(map(repr, written))} (text), which would count as negative",
+        column=column,
+        value=pos_label,
+        fix=(f"give it as the column writes it ({given}), or " if len(written) == 1 else "")
+        + numbers,
+    )
 
 
 def label_matches(series: pd.Series, pos_label) -> np.ndarray:
@@ -495,7 +521,15 @@ def label_matches(series: pd.Series, pos_label) -> np.ndarray:
         except ValueError:
             return hits
         return (series.astype(float) == number).to_numpy()
-    return (series.astype(str) == text).to_numpy()
+    texts = (series.astype(str) == text).to_numpy()
+    if series.dtype.kind != "O" or not isinstance(number := _label_key(text), float):
+        return texts
+    # numbers kept as objects (a counts table's values): 1 is the label '1.00' too
+    return texts | series.map(lambda v: _is_number(v) and v == number).to_numpy(bool)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float, np.number)) and not isinstance(value, (bool, np.bool_))
 
 
 def _is_zero_one(value) -> bool:
