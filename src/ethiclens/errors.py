@@ -125,5 +125,10 @@ class DataFileError(EthicLensInputError):
     """A data file is missing, corrupt or unreadable."""
 
 
+class EmptyInputError(DataFileError):
+    """A file, table or query with a header but no data rows (a monitor adds nothing from it;
+    an audit refuses it)."""
+
+
 class NotInCacheError(DataFileError):
     """A downloadable file is not in the local cache and downloading was not allowed."""

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .errors import DataFileError, EthicLensInputError
+from .errors import DataFileError, EmptyInputError, EthicLensInputError
 
 READERS = {
     ".csv": pd.read_csv,
@@ -369,7 +369,7 @@ def preflight_file(path: str | Path, require_rows: bool = True) -> None:
     rows = csv.reader(_io.StringIO(text))
     next(rows, None)
     if require_rows and whole and not any(any(c.strip() for c in r) for r in rows):
-        raise DataFileError(f"file {path} has no data rows", fix="export the data again")
+        raise EmptyInputError(f"file {path} has no data rows", fix="export the data again")
     _refuse_repeated_names(path, header)
     _refuse_surplus_first_row(path, text, header)
 
@@ -649,7 +649,7 @@ def _check_frame(path: Path, suffix: str, frame: pd.DataFrame) -> None:
     """A table read is refused without rows, with a repeated column name, or (CSV) with one
     column whose name shows another delimiter."""
     if frame.empty:
-        raise DataFileError(f"file {path} has no data rows", fix="export the data again")
+        raise EmptyInputError(f"file {path} has no data rows", fix="export the data again")
     if suffix == ".csv":
         _check_csv_header(path, frame)
     # pandas takes a first data row one field longer than the header (a surplus value, or a

@@ -94,3 +94,19 @@ def test_reference_near_miss_did_you_mean(tmp_path, capsys):
     rc, _, err = run_cli(capsys, "monitor", feed, *argv, "--store", tmp_path / "s.sqlite")
     assert rc == 2
     assert "did you mean 'White'?" in err, err
+
+
+def test_an_empty_database_input_is_known_by_its_type_not_its_words(tmp_path, capsys, monkeypatch):
+    # the SQL reader's refusal is an EmptyInputError: rewording it keeps the monitor's
+    # "nothing to add" (it matched the exact text before)
+    pytest.importorskip("sqlalchemy")
+    import ethiclens.sources as sources
+    from ethiclens.errors import EmptyInputError
+
+    def reworded(*args, **kwargs):
+        raise EmptyInputError("the selection holds no rows at all", fix="select some")
+
+    store, db = _store(tmp_path, capsys), _empty_db(tmp_path)
+    monkeypatch.setattr(sources, "sql_counts", reworded)
+    rc, out, err = run_cli(capsys, "monitor", *ARGV, "--db", db, "--table", "t", "--store", store)
+    assert rc == 0 and "table t has no rows: nothing to add" in out, err

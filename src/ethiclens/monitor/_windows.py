@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import decoded_bytes
-from ..errors import DataFileError, EthicLensInputError
+from ..errors import DataFileError, EmptyInputError, EthicLensInputError
 from ..fairness import round_significant
 from ..sources import (
     NA_TEXT,
@@ -318,7 +318,7 @@ _ISO_FIX = (
 )
 
 
-class NoRows(DataFileError):
+class NoRows(EmptyInputError):
     """A target of header-only files, or a database table or query without rows: a run adds
     nothing (``run_monitor``); a first run, with no store to report on, is refused.
     ``note``: how the run's note names what has no rows (None: the target's name);
@@ -1286,7 +1286,7 @@ def count_windows_sql(
     except EthicLensInputError as exc:
         if str(exc.column) == DAY_KEY:
             raise _unreadable_times(url, source, scheme, cols.time, flag) from None
-        if isinstance(exc, DataFileError) and exc.problem == "the query has no data rows":
+        if isinstance(exc, EmptyInputError):
             raise _no_rows_sql(table) from None  # the table or query itself: no rows
         raise
     raw = _sql_raw(counts, cols)

@@ -40,7 +40,7 @@ from .._checks import (
     not_numbers,
 )
 from .._text import prints_blank
-from ..errors import DataFileError, EthicLensInputError
+from ..errors import DataFileError, EmptyInputError, EthicLensInputError
 from ..io import blank_line, csv_rows, ragged_error
 from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
@@ -370,7 +370,7 @@ def no_rows_error(target) -> DataFileError:
     """The refusal of a file, glob or folder whose files hold no data row (header-only CSVs,
     zero-row Parquet files), the same words on every engine and for every kind of file."""
     what = f"file {target}" if Path(target).is_file() else str(target)
-    return DataFileError(f"{what} has no data rows", fix="export the data again")
+    return EmptyInputError(f"{what} has no data rows", fix="export the data again")
 
 
 def row_place(path, index: int, kind: str) -> str | int:

@@ -39,7 +39,7 @@ from .._secrets import (
     scrub,
     secret_values,
 )
-from ..errors import DataFileError, EthicLensInputError
+from ..errors import EmptyInputError, EthicLensInputError
 from ..io import column_not_found
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
 from ._names import COUNT
@@ -757,7 +757,7 @@ def _check_not_empty(frame, table) -> None:
         if table is not None
         else ("the query", "check the query's WHERE clause: it selects no rows")
     )
-    raise DataFileError(f"{what} has no data rows", fix=fix)
+    raise EmptyInputError(f"{what} has no data rows", fix=fix)
 
 
 def _timed_out(exc: BaseException) -> bool:
