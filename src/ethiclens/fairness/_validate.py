@@ -825,6 +825,23 @@ def encode_groups(
     return out
 
 
+def look_alike_clash(ours, theirs, column: str) -> tuple | None:
+    """The first label of ``ours`` that reads as a label of ``theirs`` (two files or a request
+    and its data writing one group in other code points: 'café' composed and decomposed, 'a'
+    and 'a '), as (our label, theirs, the audit's refusal of the two from ``encode_groups``);
+    None when no label of one reads as the other's. The caller says where each came from."""
+    seen = {as_seen(label): label for label in theirs}
+    for label in ours:
+        other = seen.get(as_seen(label))
+        if other is None:
+            continue
+        try:
+            encode_groups({column: np.array([label, other], dtype=object)}, 2)
+        except EthicLensInputError as exc:
+            return label, other, exc
+    return None
+
+
 def _refuse_one_row(sf, n: int) -> None:
     """A 2-D array of one row of ``n`` values (``np.matrix(groups)``, a transposed column) is
     read as one person with ``n`` attributes: refused by its shape, not as a length mismatch."""

@@ -40,7 +40,7 @@ from .._checks import check_seed as _check_seed
 from .._text import as_seen, prints_blank
 from .._version import __version__
 from ..errors import EthicLensInputError
-from ..fairness import encode_groups
+from ..fairness import encode_groups, look_alike_clash
 from ..io import CONFIG_SUFFIXES, ensure_output_folder, read_config_file
 from ._common import (
     INVALID_FIX,
@@ -491,23 +491,18 @@ def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
 def _refuse_look_alike_domain(outside: list[str], domain: list[str], prot: str, labels, codes):
     """A data value that reads as a requested group ('café' decomposed in the data, composed in
     the request; 'a ' for 'a') is that group spelled in other code points, not a group outside
-    the domain: refused with the audit's own message and fix (``encode_groups`` of the two
-    spellings), each spelling shown escaped."""
-    requested = {as_seen(g): g for g in domain}
-    for label in outside:
-        if as_seen(label) not in requested:
-            continue
-        pair = np.array([requested[as_seen(label)], label], dtype=object)
-        rows = codes == labels.index(label)
-        try:
-            encode_groups({prot: pair}, 2)
-        except EthicLensInputError as exc:
-            raise EthicLensInputError(
-                f"the data writes the requested group {ascii(pair[0])} as {ascii(label)} "
-                f"({int(rows.sum())} row(s){first_row(int(rows.argmax()))}): {exc.problem}",
-                column=prot,
-                fix=f"{exc.fix} before the release",
-            ) from None
+    the domain: refused with the audit's own message and fix, each spelling escaped."""
+    found = look_alike_clash(outside, domain, prot)
+    if found is None:
+        return
+    label, requested, exc = found
+    rows = codes == labels.index(label)
+    raise EthicLensInputError(
+        f"the data writes the requested group {ascii(requested)} as {ascii(label)} "
+        f"({int(rows.sum())} row(s){first_row(int(rows.argmax()))}): {exc.problem}",
+        column=prot,
+        fix=f"{exc.fix} before the release",
+    )
 
 
 def _release_manifest(request: AuditRequest, mech, rows: int, cols: dict) -> dict:

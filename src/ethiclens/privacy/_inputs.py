@@ -23,9 +23,8 @@ from .._checks import (
     plain,
     refuse_missing,
 )
-from .._text import as_seen
 from ..errors import EthicLensInputError
-from ..fairness import encode_groups
+from ..fairness import encode_groups, look_alike_clash
 
 _FIRST_ROW = re.compile(r"first at row \d+")
 
@@ -375,23 +374,18 @@ def check_split_groups(
 def _refuse_look_alikes_across(only_train: list[str], only_test: list[str]) -> None:
     """A group train writes one way and test another that reads the same ('café' composed in
     one file, decomposed in the other; 'a' and 'a ') is one group spelled twice, not two
-    groups: refused with the audit's own message and fix (``encode_groups`` of the two
-    spellings), each split's spelling shown escaped."""
-    seen = {as_seen(label): label for label in only_test}
-    for label in only_train:
-        if as_seen(label) not in seen:
-            continue
-        pair = np.array([label, seen[as_seen(label)]], dtype=object)
-        try:
-            encode_groups({"groups": pair}, 2)
-        except EthicLensInputError as exc:
-            raise EthicLensInputError(
-                f"train and test write one group differently (train {ascii(pair[0])}, test "
-                f"{ascii(pair[1])}): {exc.problem}",
-                column="groups",
-                kind="argument",
-                fix=f"{exc.fix}, in both splits",
-            ) from None
+    groups: refused with the audit's own message and fix, each split's spelling escaped."""
+    found = look_alike_clash(only_train, only_test, "groups")
+    if found is None:
+        return
+    train, test, exc = found
+    raise EthicLensInputError(
+        f"train and test write one group differently (train {ascii(train)}, test "
+        f"{ascii(test)}): {exc.problem}",
+        column="groups",
+        kind="argument",
+        fix=f"{exc.fix}, in both splits",
+    )
 
 
 def _group_order(group_order, groups: set[str]) -> tuple[str, ...]:
