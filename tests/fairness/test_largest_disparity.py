@@ -69,31 +69,38 @@ def test_no_judged_comparison_withholds_it():
     assert largest_disparity(result) is None
 
 
-def _two_attributes(order: tuple, favorable: bool) -> AuditResult:
+def _in_both_orders(y, pred, features: dict, reference: dict, favorable: bool) -> list:
+    """``headlines.largest_disparity`` of one audit with its two attributes given in each
+    order."""
+    heads = []
+    for order in (list(features), list(features)[::-1]):
+        result = ethiclens.audit(
+            y,
+            pred,
+            {k: features[k] for k in order},
+            reference=reference,
+            positive_is_favorable=favorable,
+            n_boot=200,
+            random_state=0,
+        )
+        heads.append(result.to_dict()["headlines"]["largest_disparity"])
+    return heads
+
+
+def _two_attributes(favorable: bool) -> list:
     """a: X never selected (DI 0 against Y); b: the reference R never selected (DI ∞)."""
     rng = np.random.default_rng(1)
     n = 4000
     a = np.where(np.arange(n) % 2 == 0, "X", "Y")
     b = np.where(np.arange(n) % 4 < 2, "R", "S")
     pred = np.where((a == "X") | (b == "R"), 0, (rng.random(n) < 0.5)).astype(int)
-    features = {"a": a, "b": b}
-    return ethiclens.audit(
-        rng.integers(0, 2, n),
-        pred,
-        {k: features[k] for k in order},
-        reference={"a": "Y", "b": "R"},
-        positive_is_favorable=favorable,
-        n_boot=200,
-        random_state=0,
-    )
+    y = rng.integers(0, 2, n)
+    return _in_both_orders(y, pred, {"a": a, "b": b}, {"a": "Y", "b": "R"}, favorable)
 
 
 def test_a_tie_at_infinity_is_broken_the_same_whatever_the_attribute_order():
     for favorable, expected in ((True, "a:X"), (False, "b:S")):
-        heads = [
-            _two_attributes(order, favorable).to_dict()["headlines"]["largest_disparity"]
-            for order in (("a", "b"), ("b", "a"))
-        ]
+        heads = _two_attributes(favorable)
         assert heads[0] == heads[1], favorable
         # favourable: X never given the good label is the disadvantaged one; harmful: S is
         # given the harm while R never is
@@ -121,19 +128,8 @@ def test_equal_counts_in_two_attributes_name_one_comparison_whatever_the_order()
         b[rows] = rng.permutation(a[rows])
     b = np.char.replace(b, "a", "b")
     for favorable in (True, False):
-        heads = []
-        for order in (("A", "B"), ("B", "A")):
-            features = {"A": a, "B": b}
-            result = ethiclens.audit(
-                y,
-                pred,
-                {k: features[k] for k in order},
-                reference={"A": "a0", "B": "b0"},
-                positive_is_favorable=favorable,
-                n_boot=200,
-                random_state=0,
-            )
-            heads.append(result.to_dict()["headlines"]["largest_disparity"]["comparison"])
+        found = _in_both_orders(y, pred, {"A": a, "B": b}, {"A": "a0", "B": "b0"}, favorable)
+        heads = [head["comparison"] for head in found]
         assert heads == ["A:a1", "A:a1"], favorable
 
 

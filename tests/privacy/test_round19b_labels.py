@@ -4,7 +4,6 @@ as two groups that print the same; int 1 beside str '1' is refused in the audit'
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 import pytest
 
@@ -13,20 +12,9 @@ from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 from ethiclens.privacy import SplitPredictions as S
 from ethiclens.privacy import membership_inference, pcer_audit
+from tests.privacy.test_round19_labels import _frame
 
 NFC, NFD = "caf\u00e9", "cafe\u0301"
-
-
-def _frame(seed: int, labels, n: int = 90) -> pd.DataFrame:
-    r = np.random.default_rng(seed)
-    return pd.DataFrame(
-        {
-            "g": np.array(labels, dtype=object)[np.arange(n) % len(labels)],
-            "y": r.integers(0, 2, n),
-            "p": r.integers(0, 2, n),
-            "loss": r.exponential(0.5, n),
-        }
-    )
 
 
 def _split(seed: int, labels) -> S:
