@@ -1,6 +1,18 @@
 import numpy as np
 import pytest
 
+from ethiclens import _secrets
+
+
+@pytest.fixture(autouse=True)
+def _forget_remembered_urls():
+    """Each test starts with no remembered database secrets: a password one test gave (say
+    'secret') would otherwise mask that word in a later test's paths, whichever tests share a
+    worker process (CI failed so at stop 45)."""
+    with _secrets._LOCK:
+        _secrets._GIVEN_SECRETS.clear()
+    yield
+
 
 @pytest.fixture
 def rng():
