@@ -679,26 +679,22 @@ class _Values:
     def typed_values(self, column):
         """What ``_rules.refuse_typed_numbers`` reads of a score or weight column whose own
         type is text or true/false, as a Parquet file's is read: its first distinct text
-        values, or ``[True]``; None for numbers. SQLite types each value: text when every
-        value is stored as text (``typeof``: a TEXT column's numbers), true/false when a
-        table declares the column BOOLEAN. PostgreSQL types the column: a table's declared
-        type (SQLAlchemy's inspection), a query's ``pg_typeof``. Read in the count's
-        read-only transaction, only once every value was found to be a number."""
+        values, or ``[True]``; None for numbers. SQLite types each value: the values stored
+        as text (``typeof``), among numbers too (as ``pandas.read_sql`` hands them over),
+        true/false when a table declares the column BOOLEAN. PostgreSQL types the column: a
+        table's declared type (SQLAlchemy's inspection), a query's ``pg_typeof``. Read in the
+        count's read-only transaction, only once every value was found to be a number."""
         import pandas as pd
 
         from ._rules import first_distinct
 
         name = quote(column)
         if self.backend == "sqlite":
-            # Text is text as pandas.read_sql hands it over (a '1.5' among REAL values: refused
-            # as a string column), also where other rows are numbers; there a stray 'nan' or
-            # 'inf' is a value, refused by the rows' rule as a CSV's is.
-            number = f"SELECT 1 FROM {self.source} WHERE typeof({name}) IN ('integer', 'real')"
+            # Text is text as pandas.read_sql hands it over, also where other rows are numbers:
+            # a '1.5', 'inf' or 'nan' stored as text among REAL values is refused as a string
+            # column (SQLite's own CAST reads 'inf' as 0), not taken for the number it spells
             sql = f"SELECT {name} FROM {self.source} WHERE typeof({name}) = 'text'"
-            chunks = self._chunks(sql)
-            if self._scalar(f"{number} LIMIT 1") is not None:
-                chunks = (c[c.map(_finite_text).to_numpy(bool)] for c in chunks)
-            text = first_distinct(chunks)
+            text = first_distinct(self._chunks(sql))
             if len(text):
                 return text
             kind = "bool" if self._declared(column) == "bool" else None
@@ -738,14 +734,6 @@ class _Values:
                 yield pd.Series([row[0] for row in rows], dtype=object)
         finally:
             result.close()
-
-
-def _finite_text(value) -> bool:
-    """Text that reads as a finite number ('1.5'; not 'nan', 'inf' or a word)."""
-    try:
-        return bool(np.isfinite(float(value)))
-    except (TypeError, ValueError):
-        return False
 
 
 def _check_not_empty(frame, table) -> None:
