@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass, field
+from datetime import datetime
 
 import numpy as np
 import pandas as pd
@@ -304,6 +305,7 @@ _KINDS = (
     (str, "text"),
     (int, "integers"),
     (float, "numbers"),
+    (datetime, "dates"),  # a pandas Timestamp too
 )
 
 
@@ -319,23 +321,33 @@ def _printed(value) -> str:
 
 
 def _as_kind(label, kinds: list[str]):
-    """A named group given as text (or bytes) in the column's one type when it reads as one
-    ('3' -> 3 for an integer column), else as given."""
-    convert = {"integers": int, "numbers": float, "text": _printed}.get(kinds[0])
-    if len(kinds) != 1 or convert is None or not isinstance(plain(label), (str, bytes)):
-        return plain(label)
+    """A named group in the column's one type when it reads as one ('3' or 3.0 -> 3 for an
+    integer column, 1 -> '1' for a text one), else as given (a boolean is never read as a
+    number or text: True is no group 1)."""
+    label = plain(label)
+    convert = {"integers": _integer, "numbers": float, "text": _printed}.get(kinds[0])
+    if len(kinds) != 1 or convert is None or isinstance(label, bool) or _kind(label) == kinds[0]:
+        return label
     try:
-        return convert(_printed(label))
-    except ValueError:
-        return plain(label)
+        return convert(_printed(label) if isinstance(label, bytes) else label)
+    except (TypeError, ValueError, OverflowError):
+        return label
+
+
+def _integer(value) -> int:
+    """A whole number written as text or as a float (3.0) as an integer; else ValueError."""
+    if isinstance(value, float) and not value.is_integer():
+        raise ValueError(value)
+    return int(value)
 
 
 def _check_target_labels(present: list, targets: list, protected: str) -> None:
     """The groups a caller named, checked as the audit checks group values, alone (a refusal
     names the ``groups`` argument) and beside the column's: a named group of another type
     than the column that prints like one of its groups ('1' for an integer column's 1,
-    b'a' for a text column's 'a') is refused naming ``groups``, the column's type and the
-    groups to give."""
+    b'a' for a text column's 'a'), or that would make it a column of two types (1 for a text
+    column, True or 1.5 for an integer one, never read as the column's 1), is refused naming
+    ``groups``, the column's type and the groups to give."""
     try:
         _check_labels(targets, "groups")
     except EthicLensInputError as exc:
@@ -343,24 +355,47 @@ def _check_target_labels(present: list, targets: list, protected: str) -> None:
     try:
         _check_labels([*present, *targets], protected)
     except EthicLensInputError as exc:
-        column_kinds = sorted({_kind(v) for v in present})
-        by_print = {_printed(v): plain(v) for v in present}
-        clash = [t for t in targets if _kind(t) not in column_kinds and _printed(t) in by_print]
+        by_print = {_printed(v) for v in present}
+        clash = [t for t in targets if _kind(t) not in _kinds(present) and _printed(t) in by_print]
         if not clash:  # the same type, other code points ('café' composed and decomposed)
             raise _groups_error(
                 f"{exc.problem} (one spelling in groups, one in column {protected!r})",
                 targets,
                 exc.fix,
             ) from None
-        kinds = " and ".join(sorted({_kind(t) for t in clash}))
-        shown = [plain(t) for t in clash]
-        given = [by_print.get(_printed(t), _as_kind(t, column_kinds)) for t in targets]
-        raise _groups_error(
-            f"{shown} {'are' if len(shown) > 1 else 'is'} {kinds} but column {protected!r} "
-            f"holds {' and '.join(column_kinds)} (two types that print the same)",
-            [plain(t) for t in targets],
-            f"give groups={given!r}",
+        raise _kind_error(
+            clash, present, targets, protected, "two types that print the same"
         ) from None
+    odd = [t for t in targets if _kind(t) not in _kinds(present)]
+    if odd and present:  # 1 for a text column, True or 1.5 for an integer one
+        raise _kind_error(odd, present, targets, protected, "a column of two types")
+
+
+def _kinds(labels) -> list[str]:
+    return sorted({_kind(v) for v in labels})
+
+
+def _kind_error(odd: list, present: list, targets: list, protected: str, why: str):
+    """The refusal of named groups ``odd`` of another type than column ``protected``'s: the
+    groups to give in the column's type, or that type where one does not read as it."""
+    column_kinds = _kinds(present)
+    by_print = {_printed(v): plain(v) for v in present}
+    given = [by_print.get(_printed(t), _as_kind(t, column_kinds)) for t in targets]
+    if all(_kind(g) in column_kinds for g in given):
+        fix = f"give groups={given!r}"
+    else:
+        fix = (
+            f"give groups as {' and '.join(column_kinds)}, the type of column {protected!r} "
+            f"(its groups include {[plain(v) for v in present[:5]]!r})"
+        )
+    kinds = " and ".join(_kinds(odd))
+    shown = [plain(t) for t in odd]
+    return _groups_error(
+        f"{shown} {'are' if len(shown) > 1 else 'is'} {kinds} but column {protected!r} "
+        f"holds {' and '.join(column_kinds)} ({why})",
+        [plain(t) for t in targets],
+        fix,
+    )
 
 
 def _groups_error(problem: str, value, fix: str) -> EthicLensInputError:
