@@ -26,7 +26,7 @@ from .._checks import (
 from .._text import one_line
 from ..errors import EthicLensInputError
 from ..io import read_config_file
-from ._intervals import CI_CHOICES
+from ._intervals import CI_CHOICES, INFINITE_NOTE
 from ._metrics import COMPARISON_METRIC_SPECS
 from ._policy import (
     DI_RULES,
@@ -35,6 +35,7 @@ from ._policy import (
     INSUFFICIENT_DATA,
     JUDGES,
     PASS,
+    REPORTED,
     UNDEFINED,
     comparison_status,
 )
@@ -273,7 +274,7 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
             f"{Path(name).name} is not an intact audit report: {path} {problem}",
             **_BASELINE,
             value=value,
-            fix=f"give an unedited {_REPORT} (or re-run the baseline audit)",
+            fix=f"give an unedited {_REPORT}, or re-run the audit to make a new baseline",
         )
 
 
@@ -371,14 +372,80 @@ def _first_impossible_number(report: dict) -> tuple | None:
     for i, comparison in enumerate(report["comparisons"]):
         for metric, estimate in comparison["metrics"].items():
             place = ("comparisons", i, "metrics", metric)
-            error = _impossible_estimate(metric, estimate or {}) or _estimate_outside(
-                comparison, metric, estimate or {}
+            error = (
+                _impossible_estimate(metric, estimate or {})
+                or _unwritten_interval(comparison, metric, estimate or {})
+                or _estimate_outside(comparison, metric, estimate or {})
+                or _unwritten_verdict(comparison, metric, estimate or {})
             )
             if error:
                 return _key_path([*place, error[0]]), *error[1:]
         error = _impossible_verdict(comparison)
         if error:
             return _key_path(("comparisons", i, "status")), *error
+    return None
+
+
+# A DI's ci_method says so when some of its draws divided by a zero reference rate: only then
+# may a finite DI's interval have no high end (infinite, written null).
+_INFINITE_DRAWS = re.compile(
+    re.escape(INFINITE_NOTE.format(k="K", n="N", sign="S"))
+    .replace("K", r"\d+")
+    .replace("N", r"\d+")
+    .replace("S", "[+±]")
+)
+# The reason a judge gives an estimate without an interval (policy.judge_*): the one verdict
+# beside a value with no interval, other than INSUFFICIENT_DATA's.
+_NO_INTERVAL = "no confidence interval"
+
+
+def _comparison_name(comparison: dict) -> str:
+    return f"{comparison['attribute']}:{comparison['group']} vs {comparison['reference']}"
+
+
+def _unwritten_interval(comparison: dict, metric: str, estimate: dict) -> tuple | None:
+    """(key, what is wrong, value) of a gated estimate with a value whose interval no audit
+    writes beside it, or None. The audit writes both ends (a DI's high end null only where its
+    ci_method says draws divided by a zero reference rate), or neither (below the sample floor,
+    or no interval: the reason says so). A null end would make the gate read an unbounded
+    interval (a DI), or skip the comparison's move (no low end)."""
+    value = estimate.get("value")
+    if metric not in GATED_METRICS or value is None:
+        return None
+    low, high = estimate.get("ci_low"), estimate.get("ci_high")
+    name, status = _comparison_name(comparison), estimate.get("status")
+    if low is None and high is None:
+        if status == INSUFFICIENT_DATA or estimate.get("reason") == _NO_INTERVAL:
+            return None
+        words = f"and ci_high are null while its value is {value!r} under the verdict {status}"
+        return "ci_low", f"{words} ({name}): an interval the audit wrote was removed", None
+    if low is not None and high is not None:
+        return None
+    infinite = metric == "disparate_impact" and high is None
+    if infinite and _INFINITE_DRAWS.search(str(estimate.get("ci_method"))):
+        return None
+    key, other = ("ci_high", "ci_low") if high is None else ("ci_low", "ci_high")
+    words = f"is null while its value is {value!r} and its {other} {estimate[other]!r} ({name})"
+    why = "the audit writes both ends of a finite estimate's interval"
+    if infinite:
+        why += " (a DI's high end is null only where its ci_method says draws divided by a zero "
+        why += "reference rate)"
+    return key, f"{words}: {why}", None
+
+
+def _unwritten_verdict(comparison: dict, metric: str, estimate: dict) -> tuple | None:
+    """(key, what is wrong, value) of a gated estimate's verdict that no audit writes beside
+    its numbers, or None: UNDEFINED beside a value or an interval (the gate would not compare
+    its move), or REPORTED (the audit judges DI and EO)."""
+    if metric not in GATED_METRICS:
+        return None
+    status, name = estimate.get("status"), _comparison_name(comparison)
+    numbers = [k for k in ("value", "ci_low", "ci_high") if estimate.get(k) is not None]
+    if status == UNDEFINED and numbers:
+        words = f"is UNDEFINED while its {numbers[0]} is {estimate[numbers[0]]!r} ({name})"
+        return "status", f"{words}: an undefined estimate has no value and no interval", status
+    if status == REPORTED:
+        return "status", f"is REPORTED ({name}): the audit judges every {metric}", status
     return None
 
 
@@ -418,7 +485,7 @@ def _impossible_verdict(comparison: dict) -> tuple | None:
         metric = next(m for m, s in judged.items() if s == derived)
         words = f"is better than its {metric} verdict {derived}"
         return f"{words} (a comparison is as bad as its worst)", status
-    name = f"{comparison['attribute']}:{comparison['group']} vs {comparison['reference']}"
+    name = _comparison_name(comparison)
     verdicts = ", ".join(f"{m} {s}" for m, s in judged.items()) or "none judged"
     return (
         f"of {name} is {status}, but its metrics' verdicts ({verdicts}) give {derived} "
@@ -455,7 +522,7 @@ def _estimate_outside(comparison: dict, metric: str, estimate: dict) -> tuple | 
     tolerance = 1e-9 * max(abs(value), abs(low), abs(high) if math.isfinite(high) else 0.0)
     if low - tolerance <= value <= high + tolerance:
         return None
-    name = f"{comparison['attribute']}:{comparison['group']} vs {comparison['reference']}"
+    name = _comparison_name(comparison)
     interval = f"[{low!r}, {high!r}]" if math.isfinite(high) else f"[{low!r}, inf]"
     return (
         "value",
