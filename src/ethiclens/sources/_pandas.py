@@ -138,14 +138,26 @@ def pandas_counts(target, roles):
     ``attrs["ethiclens_engine"]`` is ``"pandas"``."""
     rows = read_rows(target, roles)
     try:
-        _check_rows(rows, roles)
+        _check_rows(rows, roles, _first_written(target))
     except EthicLensInputError as exc:
         raise name_rows(exc, target) from None
     return record_engine(counts_of(rows, roles), "pandas")
 
 
-def _check_rows(rows: pd.DataFrame, roles) -> None:
-    """``audit``'s refusals of the rows (the first bad one counted from 0)."""
+def _first_written(target):
+    """``first(column, test)`` of TARGET's files (``FileLayout.first``: the first row whose
+    value as written, a CSV's text or a Parquet value, passes ``test``, and that value), as the
+    other engines find it; None for a file only pandas reads (JSON: its rows keep their
+    number)."""
+    path = Path(target)
+    if path.is_file() and not path.name.lower().endswith(CSV + PARQUET):
+        return None
+    return file_layout(target)[1].first
+
+
+def _check_rows(rows: pd.DataFrame, roles, first=None) -> None:
+    """``audit``'s refusals of the rows (the first bad one counted from 0); ``first``
+    (:func:`_first_written`) names a stray label's row and shows its value as written."""
     from ..fairness import as_scores, as_weights, groups_without_rows
 
     n = len(rows)
@@ -161,12 +173,7 @@ def _check_rows(rows: pd.DataFrame, roles) -> None:
             except TypeError:  # a list or mapping in a cell: refused below, naming its type
                 continue
             if stray_labels(uniques):
-                odd = ~rows[col].map(_zero_one_text).to_numpy(dtype=bool)
-                value = rows[col].iloc[int(odd.argmax())]
-                where = _first_row(odd)
-                raise stray_labels_error(
-                    uniques, int(odd.sum()), where, value, _label(col, role), role
-                )
+                _refuse_stray_labels(rows[col], uniques, _label(col, role), role, first)
     if roles.y_score:
         as_scores(rows[roles.y_score], n)
     if roles.weight:
@@ -183,6 +190,22 @@ def _check_rows(rows: pd.DataFrame, roles) -> None:
             if empty:
                 raise groups_without_rows(empty, col)
             rows[col] = rows[col].astype(object)
+
+
+def _refuse_stray_labels(values: pd.Series, uniques, column: str, role: str, first) -> None:
+    """:func:`stray_labels_error` of a label column: its first row that does not read as 0/1
+    and that row's value, as written in the file where ``first`` finds it (0.50, not the 0.5
+    pandas typed), as every engine names them."""
+
+    def odd(s: pd.Series) -> np.ndarray:
+        return ~s.map(_zero_one_text).to_numpy(dtype=bool)
+
+    mask = odd(values)
+    where, value = _first_row(mask), values.iloc[int(mask.argmax())]
+    hit = first(values.name, odd) if first is not None else None
+    if hit and isinstance(hit[0], str):
+        where, value = f", first at {hit[0]}", hit[1]
+    raise stray_labels_error(uniques, int(mask.sum()), where, value, column, role)
 
 
 def _first_row(miss: np.ndarray) -> str:

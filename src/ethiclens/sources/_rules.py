@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -720,7 +721,10 @@ def stray_labels_error(
         audit_words = exc
     else:  # not reached: stray labels are never all 0/1
         raise AssertionError(uniques)
-    odd = sorted(str(u) for u in uniques if not _zero_one_text(u))
+    # a decimal as the audit reads it, a float (0.50 is 0.5): one text on every engine
+    odd = sorted(
+        str(float(u) if isinstance(u, Decimal) else u) for u in uniques if not _zero_one_text(u)
+    )
     held = str(odd[:10]) if len(odd) < len(uniques) else "such values"  # else listed already
     shown = f" (value {str(value)!r})" if value is not None else ""
     if audit_words.problem.startswith("looks like scores"):
@@ -745,9 +749,10 @@ def _zero_one(value) -> bool:
 
 
 def _number(value) -> bool:
-    return isinstance(value, int | float | np.integer | np.floating) and not isinstance(
-        value, bool | np.bool_
-    )
+    """A number, a decimal too (a Parquet or database DECIMAL: 1.00 is 1, as the audit and
+    DuckDB read it); not true/false."""
+    number = int | float | np.integer | np.floating | Decimal
+    return isinstance(value, number) and not isinstance(value, bool | np.bool_)
 
 
 def _zero_one_text(value) -> bool:
