@@ -186,6 +186,13 @@ class _Files:
     hive: bool
     columns: list
 
+    @property
+    def holder(self) -> str:
+        """What a message names as holding no rows: the one file TARGET resolved to (alone, in
+        a folder or in a hive partition folder), as for a file named alone; else TARGET."""
+        one = len(self.files) == 1 and self.kind != FRAME
+        return str(self.files[0]) if one else self.target
+
 
 def _check_columns(columns, needed: list, target) -> None:
     """Each (flag, column) of ``needed`` is one of ``columns``; a missing one refused naming
@@ -357,8 +364,10 @@ def _time_errors(time, missing, bad, example, rows, target, where="", bad_where=
     """Refuse rows without a time (``missing``, the first ``where``) and rows whose time is not
     one (``bad``, the first ``bad_where``, its value ``example``): each count with its own first
     row, both in one message when both occur."""
-    if rows == 0:
-        raise NoRows(f"{target} has no data rows", fix="export the data again")
+    if rows == 0:  # target: what holds no rows (_Files.holder)
+        exc = NoRows(f"{target} has no data rows", fix="export the data again")
+        exc.note = f"{target} has no rows"
+        raise exc
     bad_where = where if bad_where is None else bad_where
     if missing and bad:
         more = "1 more holds" if bad == 1 else f"{bad:,} more hold"
@@ -410,10 +419,10 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
         if cols.weighting:
             _duckdb_check_weights(query)
         if window.kind == "days":  # one scan: the time checks ride along in the GROUP BY
-            raw = _duckdb_days(query, src.target)
+            raw = _duckdb_days(query, src.holder)
             t_min, t_max = raw["_ethiclens_tmin"].min(), raw["_ethiclens_tmax"].max()
         else:
-            raw, t_min, t_max = _duckdb_rows(query, src.target, window)
+            raw, t_min, t_max = _duckdb_rows(query, src.holder, window)
         if not in_time_range(t_min, t_max):
             query.name_first_bad()
     except duckdb.Error as exc:
@@ -718,7 +727,7 @@ def _wanted(cols: Columns) -> list:
 
 def _pandas_raw(src: _Files, cols: Columns, window: Window):
     frame = _read_frames(src, _wanted(cols))
-    ts = _epoch_seconds(frame, cols.time, src.target)
+    ts = _epoch_seconds(frame, cols.time, src.holder)
     p = _weights(frame, cols) if cols.weighting else None
     data = keyed_rows(frame, cols, ts, p)
     return _pandas_group(data, cols, window), float(np.min(ts)), float(np.max(ts))
