@@ -628,6 +628,8 @@ def _run(url, roles, table, query, timeout, flag):
             frame = _count(sa, con, source, roles, columns, backend, db)
             _check_not_empty(frame, table)
             values = _Values(sa, con, source, backend, table)
+            groups = [c for c in roles.protected if c not in roles.key_roles]
+            frame = values.declared_booleans(frame, groups)
             return finish_counts(frame, roles, f"sql ({backend})", values)
     except EthicLensInputError:
         raise
@@ -710,6 +712,27 @@ class _Values:
             return first_distinct(self._chunks(sql))
         return None
 
+    def declared_booleans(self, frame, columns):
+        """``frame`` (the GROUP BY result) with each group column of ``columns`` that a SQLite
+        table declares BOOLEAN read as true/false, as a Parquet boolean column (groups
+        ``False``/``True``) and SQLAlchemy's reflection (``pandas.read_sql_table``) read it:
+        SQLite stores it as the integers 0/1. Only where every value counted is 0 or 1
+        (SQLite does not enforce a declared type: a column holding 2 or 'yes' keeps its
+        values, as read). A query's columns have no declared type: they stay 0/1
+        (docs/engines.md)."""
+        import pandas as pd
+
+        if self.backend != "sqlite" or self.table is None:
+            return frame
+        for col in columns:
+            present = frame[col].dropna()
+            zero_one = len(present) and all(_integer(v) and v in (0, 1) for v in present)
+            if zero_one and self._declared(col) == "bool":
+                frame[col] = pd.Series(
+                    [None if pd.isna(v) else bool(v) for v in frame[col]], dtype=object
+                )
+        return frame
+
     def _declared(self, column) -> str | None:
         """The declared type of ``column`` in the table ("bool", "text"; None for another type
         or a query's column, which has none)."""
@@ -734,6 +757,11 @@ class _Values:
                 yield pd.Series([row[0] for row in rows], dtype=object)
         finally:
             result.close()
+
+
+def _integer(value) -> bool:
+    """An integer as SQLite hands one over (not true/false, not 1.0)."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
 
 
 def _check_not_empty(frame, table) -> None:
