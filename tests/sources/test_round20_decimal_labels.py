@@ -48,3 +48,35 @@ def test_a_decimal_half_label_is_refused_with_its_row_on_every_engine(
         text = said["pandas"]
         assert f"column '{column} ({role})': looks like scores" in text, text
         assert f"1 row(s) hold ['0.5'], first at {where} (value '0.50')" in text, text
+
+
+def test_a_postgres_numeric_half_label_is_refused_as_the_parquet_decimal(
+    postgres_url, tmp_path, capsys
+):
+    """A NUMERIC(4, 2) column reaches pandas as decimals, as a Parquet DECIMAL does: its 0.50
+    is refused by ``counts`` in the files' words (a database names no row: the value)."""
+    import sqlalchemy as sa
+
+    pytest.importorskip("sqlglot")
+    path = next(iter(_files(tmp_path, "y")))
+    engine = sa.create_engine(postgres_url)
+    try:
+        with engine.begin() as con:
+            con.execute(sa.text("DROP TABLE IF EXISTS dec_labels"))
+            con.execute(
+                sa.text("CREATE TABLE dec_labels (y NUMERIC(4, 2), p NUMERIC(4, 2), g TEXT)")
+            )
+            rows = pq.read_table(path).to_pylist()
+            insert = "INSERT INTO dec_labels VALUES (:y, :p, :g)"
+            con.execute(sa.text(insert), rows)
+    finally:
+        engine.dispose()
+    roles = ["--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    out = tmp_path / "c.parquet"
+    capsys.readouterr()
+    argv = ["counts", "--db", postgres_url, "--table", "dec_labels", *roles, "--out", str(out)]
+    assert main(argv) == 2
+    text = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "column 'y (y_true)': looks like scores" in text, text
+    assert "1 row(s) hold ['0.5'] (value '0.50')" in text, text
+    assert not out.exists()
