@@ -94,7 +94,7 @@ async def diff(request):
         "diff.html",
         a=a,
         b=b,
-        spec_changes=_spec_changes(json.loads(a["spec"]), json.loads(b["spec"])),
+        spec_changes=_spec_changes(json.loads(a["spec"]), json.loads(b["spec"]), ra, rb),
         same_input=_content(a["fingerprint"]) == _content(b["fingerprint"]),
         rows=_diff_rows(ra, rb, gate.get("regressions", ())),
         gate=gate,
@@ -131,11 +131,15 @@ def _flat(data: dict, prefix: str = "") -> dict:
     return out
 
 
-def _spec_changes(old: dict, new: dict) -> list[tuple[str, str, str]]:
+def _spec_changes(
+    old: dict, new: dict, old_result: dict | None = None, new_result: dict | None = None
+) -> list[tuple[str, str, str]]:
     """(key, before, after) for each request field that differs (the files' server names
     aside: the input fingerprint says whether the data differ), each side with the spec's
-    defaults filled in: the values the runs used, as the gate's lines state them."""
-    fa, fb = _flat(_effective(old)), _flat(_effective(new))
+    defaults filled in and, where the spec has none (the draws, a fresh seed), the value its
+    result's config records: the values the runs used, as the gate's lines state them."""
+    fa = _used(_flat(_effective(old)), old_result)
+    fb = _used(_flat(_effective(new)), new_result)
     out = []
     for key in sorted(set(fa) | set(fb)):
         if key.startswith("outputs.") or key == "target.file":
@@ -154,6 +158,21 @@ def _effective(spec: dict) -> dict:
         return AuditSpec.from_dict(spec, source="the stored request").to_dict()
     except EthicLensInputError:
         return spec
+
+
+# a request's setting whose default is decided when the run starts, by its result's config key
+_RUN_DECIDES = {"policy.n_boot": "n_boot", "policy.seed": "random_state"}
+
+
+def _used(flat: dict, result: dict | None) -> dict:
+    """``flat`` (a request's settings) with each one left to the run (``n_boot: null``: the
+    default draws of its kind of run) as its result's config records it."""
+    config = (result or {}).get("config") or {}
+    out = dict(flat)
+    for key, name in _RUN_DECIDES.items():
+        if out.get(key) is None and config.get(name) is not None:
+            out[key] = config[name]
+    return out
 
 
 def _setting_text(value) -> str:
