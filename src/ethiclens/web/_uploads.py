@@ -272,22 +272,97 @@ def _check_parquet(path: Path, size: int, limit: int) -> str:
         refuse_repeated_parquet_names(path)
     except EthicLensInputError as exc:
         raise as_upload_error(exc, path, 400) from None
-    # what it becomes in memory: at least 8 bytes a cell (dictionary and run-length encoding
-    # hide that from the footer's own sizes)
-    expanded = max(
-        sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups)),
-        meta.num_rows * meta.num_columns * 8,
-    )
     floor = max(limit, PARQUET_BOMB_FLOOR)
-    if expanded > MAX_PARQUET_UNCOMPRESSED or expanded > max(floor, MAX_PARQUET_EXPANSION * size):
+    stop = min(MAX_PARQUET_UNCOMPRESSED, max(floor, MAX_PARQUET_EXPANSION * size))
+    expanded, more = _expanded_size(path, meta, stop)
+    if expanded > stop:
         raise UploadError(
-            f"the Parquet file would expand to {limit_text(expanded)} in memory "
+            f"the Parquet file would expand to {more}{limit_text(expanded)} in memory "
             f"({expanded / size:.0f}× its size, over {limit_text(floor)}): refused as a "
             "decompression bomb",
             fix="upload the table as CSV, or a Parquet file with ordinary compression",
             status=413,
         )
     return "parquet"
+
+
+def _expanded_size(path: Path, meta, stop: int) -> tuple[int, str]:
+    """What the file becomes in memory (at least 8 bytes a value: dictionary and run-length
+    encoding hide that from the footer's own sizes), and "at least " where counting stopped
+    past ``stop``. Columns of fixed width are sized from the footer; text and bytes by reading
+    their values a batch at a time, each distinct string held once in its dictionary (a
+    dictionary page of one long string may stand for every row): never expanded here."""
+    import pyarrow.parquet as pq
+
+    groups = [meta.row_group(g) for g in range(meta.num_row_groups)]
+    leaves = [meta.schema.column(i) for i in range(meta.num_columns)]
+    fixed = sum(
+        rg.column(i).num_values * max(8, leaf.length or 0)
+        for i, leaf in enumerate(leaves)
+        if leaf.physical_type != "BYTE_ARRAY"
+        for rg in groups
+    )
+    floor = max(sum(rg.total_byte_size for rg in groups), meta.num_rows * meta.num_columns * 8)
+    text = [f.name for f in meta.schema.to_arrow_schema() if _holds_text(f.type)]
+    if max(fixed, floor) > stop or not text:
+        return max(fixed, floor), ""
+    dictionary = [leaf.path for leaf in leaves if leaf.physical_type == "BYTE_ARRAY"]
+    total = fixed
+    pf = pq.ParquetFile(path, read_dictionary=dictionary)
+    for batch in pf.iter_batches(batch_size=1 << 16, columns=text):
+        total += sum(_decoded_size(col) for col in batch.columns)
+        if total > stop:
+            return total, "at least "
+    return max(total, floor), ""
+
+
+def _holds_text(kind) -> bool:
+    """Whether an Arrow type is, or nests, text or bytes."""
+    import pyarrow as pa
+
+    if _is_text(kind):
+        return True
+    if pa.types.is_dictionary(kind):
+        return _holds_text(kind.value_type)
+    return any(_holds_text(kind.field(i).type) for i in range(kind.num_fields))
+
+
+def _is_text(kind) -> bool:
+    import pyarrow as pa
+
+    return any(
+        test(kind)
+        for test in (
+            pa.types.is_string,
+            pa.types.is_large_string,
+            pa.types.is_binary,
+            pa.types.is_large_binary,
+        )
+    )
+
+
+def _decoded_size(arr) -> int:
+    """Bytes an Arrow array takes once its dictionaries are expanded (8 a value at least)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    kind = arr.type
+    if pa.types.is_dictionary(kind):
+        if _is_text(kind.value_type):
+            lengths = pc.take(pc.binary_length(arr.dictionary), arr.indices)
+            return 8 * len(arr) + int(pc.sum(lengths).as_py() or 0)
+        return _decoded_size(arr.dictionary_decode())
+    if _is_text(kind):
+        return 8 * len(arr) + int(pc.sum(pc.binary_length(arr)).as_py() or 0)
+    if pa.types.is_struct(kind):
+        return 8 * len(arr) + sum(_decoded_size(f) for f in arr.flatten())
+    if kind.num_fields:  # lists and maps: their values
+        return 8 * len(arr) + _decoded_size(arr.flatten())
+    try:
+        width = kind.byte_width
+    except ValueError:
+        width = 8
+    return len(arr) * max(8, width)
 
 
 _TEXT = re.compile(rb"[\x00-\x08\x0e-\x1f]")
