@@ -242,6 +242,19 @@ def _render(result, purpose: str, title: str | None) -> tuple[str, str | None]:
     return render_html(result, title and f"Fairness audit: {title}"), render_model_card(result)
 
 
+# a failed run whose request is not at fault: its page offers "Run it again" (not "Fix the
+# mapping", whose form would show it as a problem of the request)
+WORKER_STOPPED = {
+    "problem": "the worker running this audit stopped (out of memory?), twice: it was run "
+    "again once on a fresh worker",
+    "column": None,
+    "fix": "run it again with a smaller file, or when fewer audits run at once",
+    "message": "worker stopped",
+}
+# the step of an audit handed to a fresh pool after its worker's pool broke
+REQUEUED = "queued again: a worker stopped"
+
+
 class Runner:
     """A bounded pool: at most ``workers`` audits run at once and ``queue`` wait; more is
     refused (:class:`Busy`). ``kind``: ``process`` (default; isolated, one CPU each) or
@@ -254,6 +267,8 @@ class Runner:
         self._lock = threading.Lock()
         self._pending = 0
         self._active: set[str] = set()  # audits handed to the pool, not finished yet
+        self._jobs: dict[str, tuple] = {}  # their requests, to hand to a fresh pool
+        self._strikes: dict[str, int] = {}  # the pools that broke while each ran
         self._closing = False
         self._pool: Executor | None = None
 
@@ -295,53 +310,87 @@ class Runner:
                 raise Busy()
             self._pending += 1
             self._active.add(audit_id)
+            self._jobs[audit_id] = (spec, purpose, title)
+        try:
+            return self._hand(audit_id)
+        except Exception:
+            self._forget(audit_id)
+            raise
+
+    def _hand(self, audit_id: str):
+        """Hand an accepted audit to the pool (a fresh one when a worker died earlier)."""
         from concurrent.futures.process import BrokenProcessPool
 
+        job = (self.store_path, audit_id, *self._jobs[audit_id])
+        pool = self._executor()
         try:
+            future = pool.submit(run_job, *job)
+        except BrokenProcessPool:  # a worker died earlier: a fresh pool, once
+            self._reset(pool)
             pool = self._executor()
-            try:
-                future = pool.submit(run_job, self.store_path, audit_id, spec, purpose, title)
-            except BrokenProcessPool:  # a worker died earlier: a fresh pool, once
-                self._reset(pool)
-                pool = self._executor()
-                future = pool.submit(run_job, self.store_path, audit_id, spec, purpose, title)
-        except Exception:
-            with self._lock:
-                self._pending -= 1
-                self._active.discard(audit_id)
-            raise
+            future = pool.submit(run_job, *job)
         future.add_done_callback(lambda f, a=audit_id, p=pool: self._done(f, a, p))
         return future
 
-    def _done(self, future, audit_id: str, pool=None) -> None:
+    def _forget(self, audit_id: str) -> bool:
+        """The audit is no longer the pool's; whether the server is stopping."""
         with self._lock:
             self._pending -= 1
             self._active.discard(audit_id)
-            closing = self._closing
+            self._jobs.pop(audit_id, None)
+            self._strikes.pop(audit_id, None)
+            return self._closing
+
+    def _done(self, future, audit_id: str, pool=None) -> None:
+        from concurrent.futures.process import BrokenProcessPool
+
         exc = None if future.cancelled() else future.exception()
-        # a worker died (killed, out of memory): the store says failed (not when the server
-        # stopped it: shutdown marked its audit interrupted)
+        if isinstance(exc, BrokenProcessPool):
+            # a worker died (killed, out of memory): the pool fails every audit it held, those
+            # waiting and those running on the other workers too; each goes to a fresh pool
+            self._reset(pool)
+            if self._again(audit_id):
+                return
+        closing = self._forget(audit_id)
+        # the store says failed (not when the server stopped it: shutdown marked its audit
+        # interrupted)
         if exc is not None and not closing:
             log.error("audit worker for %s failed: %r", audit_id, exc)
-            from concurrent.futures.process import BrokenProcessPool
-
-            if isinstance(exc, BrokenProcessPool):
-                self._reset(pool)  # the next audit gets a fresh pool
             from ._store import Store
 
             store = Store(self.store_path)
             try:
-                store.fail(
-                    audit_id,
-                    {
-                        "problem": "the worker running this audit stopped (out of memory?)",
-                        "column": None,
-                        "fix": "try a smaller file, or fewer audits at once",
-                        "message": "worker stopped",
-                    },
-                )
+                store.fail(audit_id, WORKER_STOPPED)
             finally:
                 store.close()
+
+    def _again(self, audit_id: str) -> bool:
+        """Whether the audit, whose pool broke, was handed to a fresh one: one that had not
+        started is, always; one that had (on the worker that died, or on another the broken
+        pool stopped: the pool does not say which) is, once; it fails when a pool breaks
+        under it a second time, which its own run then caused."""
+        from ._store import Store
+
+        store = Store(self.store_path)
+        try:
+            row = store.audit(audit_id) or {}
+            started = row.get("status") == "running" and row.get("step") != REQUEUED
+            with self._lock:
+                if self._closing or (started and self._strikes.get(audit_id, 0) >= 1):
+                    return False
+                if started:
+                    self._strikes[audit_id] = self._strikes.get(audit_id, 0) + 1
+            if started:  # its page says so; a start on the fresh pool replaces the step
+                store.step(audit_id, REQUEUED)
+        finally:
+            store.close()
+        try:
+            self._hand(audit_id)
+        except Exception:  # noqa: BLE001 - no fresh pool: the audit fails as the worker did
+            log.exception("audit %s could not be handed to a fresh pool", audit_id)
+            return False
+        log.warning("audit %s handed to a fresh pool: a worker stopped", audit_id)
+        return True
 
     def _reset(self, broken) -> None:
         """Drop ``broken`` (a pool whose worker died) if it is still the current one."""

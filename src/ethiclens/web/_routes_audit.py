@@ -9,6 +9,7 @@ from pathlib import Path
 from .._checks import number_text
 from ..errors import EthicLensInputError
 from . import _portable, _roles, _twofiles
+from ._jobs import WORKER_STOPPED
 from ._web import (
     digits_number,
     in_thread,
@@ -72,9 +73,10 @@ def _mapping_again(web, request, audit: dict, data: dict):
         return redirect(f"/audits/{audit['id']}")
     prof = web.profile_of(data)
     errors = {}
-    if audit.get("error"):  # the library's error of the last run, by its field
+    stored = json.loads(audit.get("error") or "{}")
+    if request_at_fault(stored):  # the library's error of the last run, by its field
         spec = json.loads(audit["spec"] or "{}")
-        err = _roles.in_form_words(json.loads(audit["error"]), prof, spec)
+        err = _roles.in_form_words(stored, prof, spec)
         value = f" (value: {err['value']})" if err.get("value") is not None else ""
         exc = EthicLensInputError(
             err.get("problem", "") + value, column=err.get("column"), fix=err.get("fix")
@@ -320,16 +322,27 @@ async def audit_page(request):
         )
         context["where"] = _error_place(web, data, context["spec"], context["error"])
         status = _failed_status(context["error"], data)
+        context["rerun"] = context["error"].get("message") == WORKER_STOPPED["message"]
     return web.page(request, "audit.html", status, **context)
+
+
+def request_at_fault(error: dict) -> bool:
+    """Whether a failed run's error is its request's (the library refused the data or a
+    setting: the mapping form shows it by its field), not the server's (a bug, a full queue,
+    a worker that stopped: the request is run again as it is)."""
+    return bool(error.get("column") or error.get("input"))
 
 
 def _failed_status(error: dict, data: dict | None) -> int:
     """A failed audit's page status: 503 the queue was full; a refusal of the user's data or
     request (the library's input error) 422, or 410 when the data file is gone from the
-    server (removed since it was picked); 500 only for an internal error."""
+    server (removed since it was picked); a worker that stopped under it 422, as a refusal
+    (the run failed, the server did not); 500 only for an internal error."""
     if error.get("message") == "busy":
         return 503
-    if not (error.get("column") or error.get("input")):
+    if error.get("message") == WORKER_STOPPED["message"]:
+        return 422
+    if not request_at_fault(error):
         return 500
     file = data and data.get("kind") in ("csv", "parquet") and data.get("path")
     gone = file and not Path(file).exists()

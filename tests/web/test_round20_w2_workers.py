@@ -1,0 +1,127 @@
+"""Round 20 (W2): a worker process that dies fails only the audit it ran (when it dies under
+that audit twice), never the others its pool held: they are handed to a fresh pool and
+finish; the failed audit's page is no HTTP 500 and offers "Run it again", whose mapping
+screen shows no error of the request."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import threading
+import time
+
+import pytest
+
+from .conftest import csrf_of, make_frame, upload
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+
+
+def _spec(path) -> dict:
+    roles = {"y_true": "label", "y_pred": ["pred"], "protected": ["group"]}
+    return {"target": {"file": str(path), "engine": "pandas"}, "roles": roles}
+
+
+def _statuses(store, ids, timeout=120) -> list[str]:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        rows = [store.audit(i) for i in ids]
+        if all(r["status"] in ("done", "failed") for r in rows):
+            return [r["status"] for r in rows]
+        time.sleep(0.1)
+    raise AssertionError([(r["status"], r["step"]) for r in rows])
+
+
+def _workers(runner) -> list:
+    return list((runner._pool._processes or {}).values())
+
+
+def _setup(tmp_path, workers: int):
+    from ethiclens.web._jobs import Runner
+    from ethiclens.web._store import Store
+
+    path = tmp_path / "preds.csv"
+    make_frame(n=1500).to_csv(path, index=False)
+    store = Store(tmp_path / "h.sqlite")
+    runner = Runner(str(tmp_path / "h.sqlite"), workers=workers, kind="process")
+    pool = runner._executor()
+    # every worker started and ready (a pool starts one only while none is idle)
+    for future in [pool.submit(time.sleep, 1.0) for _ in range(workers)]:
+        future.result(timeout=60)
+    assert len(_workers(runner)) == workers
+    return path, store, runner
+
+
+def test_a_killed_worker_fails_none_of_the_audits_that_had_not_started(tmp_path):
+    path, store, runner = _setup(tmp_path, 2)
+    try:
+        first = _workers(runner)
+        for process in first:
+            os.kill(process.pid, signal.SIGSTOP)
+        ids = [store.new_request(None, _spec(path), "audit") for _ in range(4)]
+        for audit_id in ids:
+            runner.submit(audit_id, _spec(path), "audit")
+        os.kill(first[0].pid, signal.SIGKILL)
+        os.kill(first[1].pid, signal.SIGCONT)
+        assert _statuses(store, ids) == ["done"] * 4
+        assert runner.pending == 0
+    finally:
+        runner.shutdown()
+
+
+def test_only_the_audit_whose_worker_dies_twice_fails(tmp_path):
+    from ethiclens.web._jobs import WORKER_STOPPED
+
+    path, store, runner = _setup(tmp_path, 1)
+    victim, other = (store.new_request(None, _spec(path), "audit") for _ in range(2))
+    killed, stop = [], threading.Event()
+
+    def kill_under_victim():  # the victim's worker dies whenever the victim starts
+        while not stop.is_set() and len(killed) < 2:
+            row = store_of_thread.audit(victim)
+            if row["status"] == "running" and row["step"].startswith("reading"):
+                process = _workers(runner)[0]
+                os.kill(process.pid, signal.SIGKILL)
+                killed.append(process.pid)
+                while runner._pool is not None and process in _workers(runner):
+                    time.sleep(0.01)
+            time.sleep(0.005)
+
+    from ethiclens.web._store import Store
+
+    store_of_thread = Store(tmp_path / "h.sqlite")
+    first = _workers(runner)[0]
+    os.kill(first.pid, signal.SIGSTOP)  # both queued before either starts
+    runner.submit(victim, _spec(path), "audit")
+    runner.submit(other, _spec(path), "audit")
+    killer = threading.Thread(target=kill_under_victim)
+    killer.start()
+    os.kill(first.pid, signal.SIGCONT)
+    try:
+        assert _statuses(store, [victim, other]) == ["failed", "done"]
+        assert len(killed) == 2
+        assert json.loads(store.audit(victim)["error"]) == WORKER_STOPPED
+    finally:
+        stop.set()
+        killer.join()
+        runner.shutdown()
+
+
+def test_the_page_of_an_audit_whose_worker_stopped_offers_to_run_it_again(client, app):
+    from ethiclens.web._jobs import WORKER_STOPPED
+    from ethiclens.web._store import Store
+
+    url = upload(client, make_frame(n=600).to_csv(index=False).encode()).headers["location"]
+    audit_id = url.split("/")[2]
+    store = Store(app.config.store)
+    store.submit(audit_id, 0, _spec("x.csv"), "audit")
+    store.fail(audit_id, WORKER_STOPPED)
+    page = client.get(f"/audits/{audit_id}")
+    assert page.status_code == 422
+    assert 'id="run-again"' in page.text and 'id="fix-mapping"' not in page.text
+    r = client.post(f"/audits/{audit_id}/reopen", data={"csrf": csrf_of(page.text)})
+    assert r.status_code == 303
+    mapping = client.get(r.headers["location"])
+    assert mapping.status_code == 200 and "stopped" not in mapping.text
