@@ -77,6 +77,27 @@ class WebConfig:
                 column="WebConfig.token",
                 fix="give a long random text (secrets.token_urlsafe()) or None on localhost",
             )
+        if self.token is not None and (problem := token_problem(self.token)):
+            raise EthicLensInputError(
+                problem, column="WebConfig.token", fix="give secrets.token_urlsafe(32)"
+            )
+
+
+TOKEN_CHARACTERS = "ASCII letters, digits and - . _ ~"
+
+
+def token_problem(token: str) -> str | None:
+    """Why a token cannot be used from a browser, or None: it travels in an address
+    (``/?token=``, where a ``+`` reads as a space) and in a cookie (where ``;`` ends it and
+    only ASCII is sent), so it may hold only the characters an address carries as written."""
+    bad = dict.fromkeys(c for c in token if not (c.isascii() and (c.isalnum() or c in "-._~")))
+    if not bad:
+        return None
+    shown = " ".join(repr(c) for c in list(bad)[:8]) + (" ..." if len(bad) > 8 else "")
+    return (
+        f"the token holds {shown}: it may hold only {TOKEN_CHARACTERS} (it travels in the "
+        "page address and in a cookie, which carry no other character as written)"
+    )
 
 
 def _folder(path) -> Path:

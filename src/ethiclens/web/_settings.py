@@ -11,6 +11,7 @@ import os
 import re
 import secrets
 import socket
+import urllib.parse
 from pathlib import Path
 
 from .._checks import is_number_text
@@ -130,10 +131,19 @@ def read_token_file(path: str) -> str:
         raise EthicLensInputError(
             "the token must be one line of at least 16 characters, without spaces",
             column="--token-file",
-            fix="e.g. python -c 'import secrets; print(secrets.token_urlsafe(32))' > token.txt",
+            fix=TOKEN_FIX,
         )
+    from ._app import token_problem
+
+    if problem := token_problem(token):
+        raise EthicLensInputError(problem, column="--token-file", fix=TOKEN_FIX)
     return token
 
+
+TOKEN_FIX = (
+    "e.g. python -c 'import secrets; print(secrets.token_urlsafe(32))' > token.txt "
+    "(or openssl rand -hex 32, not -base64)"
+)
 
 _SIZE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 20}
 _SIZE_UNITS |= {"g": 1 << 30, "gb": 1 << 30, "t": 1 << 40, "tb": 1 << 40}
@@ -203,7 +213,8 @@ def start_lines(config, host: str, port: int, printed: str | None) -> list[str]:
 
     def address(name: str) -> str:
         shown = f"[{name}]" if ":" in name else name
-        return f"http://{shown}:{port}/" + (f"?token={printed}" if printed else "")
+        token = f"?token={urllib.parse.quote(printed, safe='')}" if printed else ""
+        return f"http://{shown}:{port}/{token}"
 
     wildcard = getattr(host_address(host), "is_unspecified", False)  # 0.0.0.0, 0, ::
     lines = [f"EthicLens web app: {address('127.0.0.1' if wildcard else _shown_host(host))}"]
