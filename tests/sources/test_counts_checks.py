@@ -54,14 +54,19 @@ def _refused(path, capsys, *words, extra=()):
     return lines[0]
 
 
-def _cell(table, i, keys=("race", "y_true", "y_pred", "score_bin")):
-    """The cell text of row ``i`` as messages give it: ``cell (race='A', y_true=0, ...)``."""
+def _cell(table, i, path, keys=("race", "y_true", "y_pred", "score_bin")):
+    """The cell text of row ``i`` as messages give it: ``cell (race='A', y_true=0, ...)`` and
+    where the file holds it (a Parquet file's row from 1, a CSV file's line, the header line 1)."""
 
     def plain(v):
         return v.item() if isinstance(v, np.generic) else v
 
     inner = ", ".join(f"{k}={plain(table[k].iloc[i])!r}" for k in keys if k in table.columns)
-    return f"cell ({inner}) in row {i} of the counts table"
+    return f"cell ({inner}) at {_place(path, i)}"
+
+
+def _place(path, i):
+    return f"{path.name} row {i + 1}" if path.suffix == ".parquet" else f"{path.name} line {i + 2}"
 
 
 def _numbers(report: dict) -> dict:
@@ -83,7 +88,9 @@ def test_weight_squares_too_small_kish_n_eff_400x_the_rows(tmp_path, capsys):
     n, ws = t["count"].iloc[i], t["weight_sum"].iloc[i]
     t.loc[i, "weight_sq_sum"] = ws**2 / (400 * n)  # (Σw)²/Σw² = 400 n
     path = _write(t, tmp_path / "kish.parquet")
-    line = _refused(path, capsys, "column 'w (weight_sq_sum)'", _cell(t, i), "Kish", f"{400 * n:g}")
+    line = _refused(
+        path, capsys, "column 'w (weight_sq_sum)'", _cell(t, i, path), "Kish", f"{400 * n:g}"
+    )
     assert f"count = {n}" in line
 
 
@@ -91,14 +98,14 @@ def test_weight_squares_above_the_square_of_the_sum(tmp_path, capsys):
     t = _table()
     t.loc[2, "weight_sq_sum"] = t["weight_sum"].iloc[2] ** 2 * 1.5  # n_eff 2/3 < 1
     path = _write(t, tmp_path / "sq.parquet")
-    _refused(path, capsys, "column 'w (weight_sq_sum)'", _cell(t, 2), "outside [1, count")
+    _refused(path, capsys, "column 'w (weight_sq_sum)'", _cell(t, 2, path), "outside [1, count")
 
 
 def test_weight_squares_without_weights(tmp_path, capsys):
     t = _table()
     t.loc[1, "weight_sum"] = 0.0
     path = _write(t, tmp_path / "zero.parquet")
-    _refused(path, capsys, "weight_sq_sum", _cell(t, 1), "while weight_sum is 0")
+    _refused(path, capsys, "weight_sq_sum", _cell(t, 1, path), "while weight_sum is 0")
 
 
 def test_float_rounding_of_squares_is_not_refused():
@@ -128,7 +135,7 @@ def test_score_sum_three_times_the_count(tmp_path, capsys):
     t = _table(PLAIN)
     t.loc[4, "score_sum"] = 3.0 * t["count"].iloc[4]
     path = _write(t, tmp_path / "ece.parquet")
-    _refused(path, capsys, "column 's (score_sum)'", _cell(t, 4), "above count", "[0, count]")
+    _refused(path, capsys, "column 's (score_sum)'", _cell(t, 4, path), "above count", "[0, count]")
 
 
 def test_weighted_score_sum_above_the_weight_sum(tmp_path, capsys):
@@ -136,7 +143,7 @@ def test_weighted_score_sum_above_the_weight_sum(tmp_path, capsys):
     i = int(np.flatnonzero(t["weight_sum"] < t["count"])[0])  # weights below 1: count is no bound
     t.loc[i, "score_sum"] = (t["weight_sum"].iloc[i] + t["count"].iloc[i]) / 2
     path = _write(t, tmp_path / "ws.parquet")
-    _refused(path, capsys, "column 's (score_sum)'", _cell(t, i), "above weight_sum")
+    _refused(path, capsys, "column 's (score_sum)'", _cell(t, i, path), "above weight_sum")
 
 
 def test_score_sum_outside_its_score_bin(tmp_path, capsys):
@@ -144,7 +151,7 @@ def test_score_sum_outside_its_score_bin(tmp_path, capsys):
     i = int(np.flatnonzero(t["score_bin"].to_numpy() == 1)[0])  # scores in [0.1, 0.2]
     t.loc[i, "score_sum"] = 0.9 * t["count"].iloc[i]  # in [0, count], not in its bin
     path = _write(t, tmp_path / "bin.parquet")
-    _refused(path, capsys, "column 's (score_sum)'", _cell(t, i), "outside its score bin 1")
+    _refused(path, capsys, "column 's (score_sum)'", _cell(t, i, path), "outside its score bin 1")
 
 
 def test_scores_counted_with_other_bins_are_refused_not_misread():
@@ -192,7 +199,7 @@ def test_impossible_counts(tmp_path, capsys, value, words):
     cells[list(t.columns).index("count")] = value
     lines[3] = ",".join(cells)
     path.write_text("\n".join(lines) + "\n")
-    _refused(path, capsys, "column 'count'", _cell(t, 2), words)
+    _refused(path, capsys, "column 'count'", _cell(t, 2, path), words)
 
 
 def test_counts_adding_up_past_2_to_the_53(tmp_path, capsys):
@@ -201,14 +208,14 @@ def test_counts_adding_up_past_2_to_the_53(tmp_path, capsys):
     t.loc[0, "count"] = 2**52
     t.loc[1, "count"] = 2**52 + 10
     path = _write(t, tmp_path / "sum.parquet")
-    _refused(path, capsys, "column 'count'", _cell(t, 1), "add up past 2**53")
+    _refused(path, capsys, "column 'count'", _cell(t, 1, path), "add up past 2**53")
 
 
 def test_empty_cell_with_weight(tmp_path, capsys):
     t = _table()
     t.loc[3, "count"] = 0
     path = _write(t, tmp_path / "empty.parquet")
-    _refused(path, capsys, "column 'w (weight_sum)'", _cell(t, 3), "a cell of 0 rows")
+    _refused(path, capsys, "column 'w (weight_sum)'", _cell(t, 3, path), "a cell of 0 rows")
 
 
 @pytest.mark.parametrize("column, value", [("weight_sum", np.inf), ("score_sum", np.nan)])
@@ -229,7 +236,13 @@ def test_duplicate_cells_are_refused_not_summed(tmp_path, capsys):
     dup.attrs = dict(t.attrs)
     path = _write(dup, tmp_path / "dup.parquet")
     # the file holds its cells sorted, so the copy is written beside its twin
-    _refused(path, capsys, "column 'count'", _cell(dup, 6), "2 rows (rows 6, 7)")
+    _refused(
+        path,
+        capsys,
+        "column 'count'",
+        _cell(dup, 6, path),
+        "2 rows (dup.parquet row 7, dup.parquet row 8)",
+    )
     # and --bins, which adds cells up, does not hide them either
     ages = counts_of(
         make_frame(0, n=600).assign(age=lambda d: np.arange(len(d)) % 70 + 18),

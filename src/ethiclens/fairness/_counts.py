@@ -125,12 +125,19 @@ def _value(v):
     return repr(_plain(v))
 
 
-def _cell(table, i: int) -> str:
-    """The cell of row ``i``, by its key values: ``cell (race='A', y_true=1, y_pred=0)``."""
+def _in_table(i: int) -> str:
+    """Where row ``i`` (0-based) of a counts table given as a DataFrame lies."""
+    return f"row {i} of the counts table"
+
+
+def _cell(table, i: int, where=_in_table) -> str:
+    """The cell of row ``i``, by its key values: ``cell (race='A', y_true=1, y_pred=0)``, and
+    ``where(i)``: the row's place (a file's line or row when the table was read from one)."""
     keys = [c for c in table.columns if c not in RESERVED]
     keys += [c for c in (Y_TRUE, Y_PRED, SCORE_BIN) if c in table.columns]
     inner = ", ".join(f"{c}={_value(table[c].iloc[i])}" for c in keys)
-    return f"cell ({inner}) in row {i} of the counts table"
+    place = where(i)
+    return f"cell ({inner}) {'in' if place.startswith('row ') else 'at'} {place}"
 
 
 def _numbers(series) -> np.ndarray:
@@ -149,20 +156,22 @@ def _numbers(series) -> np.ndarray:
     return values
 
 
-def _refuse(table, bad: np.ndarray, what: str, column: str, fix: str, source: str):
+def _refuse(table, bad: np.ndarray, what: str, column: str, fix: str, source: str, where):
     """Refuse the first cell where ``bad``; ``source`` is the table column whose value is shown."""
     i = int(np.flatnonzero(bad)[0])
     more = int(bad.sum()) - 1
     tail = f" ({more} more cell(s) like it)" if more else ""
     raise EthicLensInputError(
-        f"{_cell(table, i)}: {what}{tail}",
+        f"{_cell(table, i, where)}: {what}{tail}",
         column=column,
         value=_plain(table[source].iloc[i]),
         fix=fix,
     )
 
 
-def check_counts_cells(table, *, names: dict | None = None, n_bins: int | None = None) -> None:
+def check_counts_cells(
+    table, *, names: dict | None = None, n_bins: int | None = None, where=None
+) -> None:
     """Refuse a counts table whose cells no rows could have produced; else return ``None``.
 
     Checked per cell (the message names the cell by its attribute, label and prediction values
@@ -182,8 +191,12 @@ def check_counts_cells(table, *, names: dict | None = None, n_bins: int | None =
         Role -> source column name (the table's ``attrs["ethiclens_columns"]``), for messages.
     n_bins : int, optional
         The number of equal-width score bins the table was built with.
+    where : callable, optional
+        Row index (0-based) -> where that row lies, for messages (``"c.csv line 5"`` when the
+        table was read from a file); by default ``"row i of the counts table"``.
     """
     names = names or {}
+    where = where or _in_table
 
     def label(col):
         of = {WEIGHT_SQ_SUM: WEIGHT_SUM, SCORE_SUM: SCORE_BIN}.get(col)  # a sum's source role
@@ -194,7 +207,7 @@ def check_counts_cells(table, *, names: dict | None = None, n_bins: int | None =
     if len(table) == 0:
         return  # the audit says what is missing
     count = _numbers(table[COUNT])
-    _check_count_column(table, count)
+    _check_count_column(table, count, where)
     sums = {c: _numbers(table[c]) for c in (WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM) if c in table}
     if SCORE_SUM in sums and SCORE_BIN in table.columns:
         # a missing score (no bin) or one outside [0, 1] (bin -1): the audit refuses those rows
@@ -208,18 +221,18 @@ def check_counts_cells(table, *, names: dict | None = None, n_bins: int | None =
             fix = "drop or fix the rows whose value is missing, infinite or negative"
             if col != SCORE_SUM:
                 fix += " (or so large that its square overflows: rescale it)"
-            _refuse(table, bad, "must be finite and >= 0", label(col), fix, col)
+            _refuse(table, bad, "must be finite and >= 0", label(col), fix, col, where)
     for col, v in sums.items():
         bad = (count == 0) & (v != 0)
         if bad.any():
             what = f"a cell of 0 rows has {col} {v[int(np.flatnonzero(bad)[0])]:.6g}, not 0"
-            _refuse(table, bad, what, label(col), _FIX_TOOL, col)
-    _check_duplicates(table)
+            _refuse(table, bad, what, label(col), _FIX_TOOL, col, where)
+    _check_duplicates(table, where)
     if WEIGHT_SUM in sums and WEIGHT_SQ_SUM in sums:
-        _check_squares(table, count, sums[WEIGHT_SUM], sums[WEIGHT_SQ_SUM], label)
+        _check_squares(table, count, sums[WEIGHT_SUM], sums[WEIGHT_SQ_SUM], label, where)
     if SCORE_SUM in sums:
         mass = sums[WEIGHT_SUM] if WEIGHT_SUM in sums else count
-        _check_scores(table, mass, sums[SCORE_SUM], n_bins, label, WEIGHT_SUM in sums)
+        _check_scores(table, mass, sums[SCORE_SUM], n_bins, label, WEIGHT_SUM in sums, where)
 
 
 def _check_counts_columns(table) -> None:
@@ -238,24 +251,24 @@ def _check_counts_columns(table) -> None:
             )
 
 
-def _check_count_column(table, count) -> None:
+def _check_count_column(table, count, where) -> None:
     """Whole numbers from 0 to 2**53, adding up to at most 2**53 (exact in float64)."""
     bad = ~np.isfinite(count) | (count < 0) | (count != np.floor(count))
     if bad.any():
-        _refuse(table, bad, "counts must be whole numbers >= 0", COUNT, _FIX_TOOL, COUNT)
+        _refuse(table, bad, "counts must be whole numbers >= 0", COUNT, _FIX_TOOL, COUNT, where)
     too_many = "check the column: no audit has this many rows (a sum overflowed, or it holds ids)"
     bad = count > MAX_COUNT
     if bad.any():
         what = f"a count above 2**53 = {MAX_COUNT:,} rows cannot be added exactly"
-        _refuse(table, bad, what, COUNT, too_many, COUNT)
+        _refuse(table, bad, what, COUNT, too_many, COUNT, where)
     bad = np.cumsum(count) > MAX_COUNT
     if bad.any():
         what = f"the counts add up past 2**53 = {MAX_COUNT:,} rows here (no longer exact)"
         first = np.arange(len(bad)) == int(np.argmax(bad))
-        _refuse(table, first, what, COUNT, too_many, COUNT)
+        _refuse(table, first, what, COUNT, too_many, COUNT, where)
 
 
-def _check_duplicates(table) -> None:
+def _check_duplicates(table, where) -> None:
     keys = [c for c in table.columns if c not in (COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM)]
     try:
         codes = table.groupby(keys, sort=False, dropna=False).ngroup().to_numpy()
@@ -266,16 +279,18 @@ def _check_duplicates(table) -> None:
     if dup.any():
         i = int(np.flatnonzero(dup)[0])
         rows = np.flatnonzero(codes == codes[i]).tolist()
-        shown = ", ".join(map(str, rows[:5])) + (", ..." if len(rows) > 5 else "")
+        named = str if where is _in_table else where  # "rows 0, 3" or "c.csv line 2, ..."
+        shown = ", ".join(map(named, rows[:5])) + (", ..." if len(rows) > 5 else "")
+        at = "rows " if where is _in_table else ""
         raise EthicLensInputError(
-            f"{_cell(table, i)} appears in {len(rows)} rows (rows {shown}); each cell is one "
+            f"{_cell(table, i, where)} appears in {len(rows)} rows ({at}{shown}); each cell is one "
             "row, and duplicates are never added up silently",
             column=COUNT,
             fix="add up the duplicate rows into one (or drop the copies) before auditing",
         )
 
 
-def _check_squares(table, count, ws, wq, label) -> None:
+def _check_squares(table, count, ws, wq, label, where) -> None:
     """(Σw)²/n <= Σw² <= (Σw)²: the Kish effective sample size (Σw)²/Σw² lies in [1, n]."""
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         ratio = np.where(ws > 0, wq / ws, 0.0)  # Σw²/Σw: no overflow for large weights
@@ -298,10 +313,12 @@ def _check_squares(table, count, ws, wq, label) -> None:
             "weight_sum**2; recount the cell (ethiclens counts --weight; weights so small that "
             "their squares underflow must be rescaled first)"
         )
-        _refuse(table, bad, f"impossible sums: {what}", label(WEIGHT_SQ_SUM), fix, WEIGHT_SQ_SUM)
+        _refuse(
+            table, bad, f"impossible sums: {what}", label(WEIGHT_SQ_SUM), fix, WEIGHT_SQ_SUM, where
+        )
 
 
-def _check_scores(table, mass, ssum, n_bins, label, weighted) -> None:
+def _check_scores(table, mass, ssum, n_bins, label, weighted, where) -> None:
     """0 <= score_sum <= mass (weight_sum or count); with n_bins its mean inside the bin."""
     bound = WEIGHT_SUM if weighted else COUNT
     recount = (
@@ -315,7 +332,7 @@ def _check_scores(table, mass, ssum, n_bins, label, weighted) -> None:
             f"score_sum {ssum[i]:.6g} is above {bound} {mass[i]:.6g} (scores lie in [0, 1], so "
             f"a cell's {'weighted ' if weighted else ''}score sum lies in [0, {bound}])"
         )
-        _refuse(table, bad, what, label(SCORE_SUM), recount, SCORE_SUM)
+        _refuse(table, bad, what, label(SCORE_SUM), recount, SCORE_SUM, where)
     if n_bins is None or SCORE_BIN not in table.columns:
         return
     b = _numbers(table[SCORE_BIN])
@@ -331,7 +348,7 @@ def _check_scores(table, mass, ssum, n_bins, label, weighted) -> None:
             f"of {n_bins}, [{k / n_bins:g}, {(k + 1) / n_bins:g}]"
         )
         fix = f"audit with the number of score bins the table was built with; {recount}"
-        _refuse(table, bad, what, label(SCORE_SUM), fix, SCORE_SUM)
+        _refuse(table, bad, what, label(SCORE_SUM), fix, SCORE_SUM, where)
 
 
 def counts_attributes(table, protected, declared) -> list[str]:

@@ -590,7 +590,15 @@ def read_counts(path) -> pd.DataFrame:
     quoted = attrs.pop(CSV_QUOTED_ATTR, False) and path.suffix.lower() == ".csv"
     table = _read_cells(path, list(attrs.pop(TEXT_ATTR, None) or []), quoted)
     table.attrs.update(attrs)
-    check_counts_cells(table, names=table.attrs.get(NAMES_ATTR))
+    kind = "parquet" if path.suffix.lower() in (".parquet", ".pq") else "csv"
+    # the file's place of a refused cell (its line or row), and its own score bins checked
+    # here, where that place is known
+    check_counts_cells(
+        table,
+        names=table.attrs.get(NAMES_ATTR),
+        n_bins=table.attrs.get(N_BINS_ATTR),
+        where=lambda i: str(row_place(path, i, kind)),
+    )
     _check_recorded_roles(table, where)
     _check_suppression_holds(table, where, path)
     _check_label_lengths(table, path)
