@@ -49,6 +49,8 @@ async def mapping(request):
     form, refused = await web.checked_form(request, inline=True)
     if refused:
         return refused
+    if audit["purpose"] == "thresholds":  # a view's request is its audit's, not this form's
+        return _again_as_asked(web, request, audit, data)
     return await _confirm(web, request, audit, data, form)
 
 
@@ -322,7 +324,7 @@ async def audit_page(request):
         )
         context["where"] = _error_place(web, data, context["spec"], context["error"])
         status = _failed_status(context["error"], data)
-        context["rerun"] = context["error"].get("message") == WORKER_STOPPED["message"]
+    context["rerun"] = _runs_again(audit)  # "Run it again", as asked, not "Fix the mapping"
     return web.page(request, "audit.html", status, **context)
 
 
@@ -358,10 +360,37 @@ async def reopen(request):
     if refused:
         return refused
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
+    if _runs_again(audit):  # its request was not at fault: run again as it was asked
+        return _again_as_asked(web, request, audit, data)
     if not _has_mapping(data):  # refused before anything changes: the audit stays as it was
         return _no_mapping(web, request)
     web.store.reopen(audit["id"])
     return redirect(f"/audits/{audit['id']}/mapping")
+
+
+def _runs_again(audit: dict) -> bool:
+    """Whether "Run it again" queues the request as it was asked (not its mapping screen): a
+    threshold view (its threshold and its audit's request: the mapping screen draws a plain
+    audit's form) and a run whose worker stopped under it (nothing in the request to fix)."""
+    error = json.loads(audit.get("error") or "{}")
+    return audit["purpose"] == "thresholds" or error.get("message") == WORKER_STOPPED["message"]
+
+
+def _again_as_asked(web, request, audit: dict, data: dict | None):
+    """A failed or interrupted request (``_runs_again``) queued again as it was asked, with its
+    purpose: a view stays a view. A view left a draft (by a server before this one) is queued
+    as it is."""
+    if audit["status"] not in ("failed", "interrupted", "draft"):
+        return redirect(f"/audits/{audit['id']}")
+    spec = json.loads(audit["spec"] or "{}")
+    if web.moved_out(data, _twofiles.joined_of(web, spec)):  # a link out since it was run
+        return web.not_listed(request)
+    rev = audit["rev"]
+    if audit["status"] != "draft":
+        web.store.reopen(audit["id"])
+        rev += 1
+    title = data and data["name"]
+    return web.queue(request, audit["id"], rev, spec, audit["purpose"], title)
 
 
 async def again(request):
