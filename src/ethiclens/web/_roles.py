@@ -682,6 +682,12 @@ RECODE_FIX = (
     "the prediction is; or write both with the same two values and type the positive one in "
     "the field Positive label value"
 )
+# a database's profile holds no values: which of the two ways fits is not known here
+UNSEEN_FIX = (
+    "where the other of the label and the prediction is 0/1, recode this one to 0/1 in the "
+    "table (1 = the positive outcome; a view that recodes it will do); where both hold these "
+    "two values, type the positive one in the field Positive label value"
+)
 ZERO_ONE = {"0", "1", "0.0", "1.0", "True", "False", "true", "false"}
 
 
@@ -689,7 +695,8 @@ def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = Non
     """A run's stored error as the mapping form says it: a label or prediction column of two
     values other than 0/1 (whose fix names the library's keyword and flag) is the "Positive
     label value" field's when the label and the predictions all hold other values than 0/1
-    (as far as the profile saw), else its column's, with the form's fix."""
+    (as far as the profile saw), else its column's, with the form's fix; a database's profile
+    saw no values: its column's, with both fixes."""
     problem, fix = error.get("problem") or "", error.get("fix") or ""
     if not (error.get("column") and "is not binary 0/1" in problem and "pos" in fix):
         return error
@@ -699,6 +706,8 @@ def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = Non
     roles = (spec or {}).get("roles") or {}
     by_name = {c["name"]: c for c in (prof or {}).get("columns", [])}
     used = [roles.get("y_true"), *(roles.get("y_pred") or [])]
+    if any(by_name.get(n, {}).get("known") is False for n in used if n):  # a database's
+        return {**error, "column": column, "fix": UNSEEN_FIX}
     zero_one = [
         c
         for c in (by_name.get(n) for n in used if n)
