@@ -3,7 +3,9 @@ plain words, the library's report, the downloads, the threshold view)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import weakref
 from pathlib import Path
 
 from .._checks import number_text
@@ -553,10 +555,15 @@ async def download(request):
 
 
 async def _pdf(web, request, audit: dict):
-    """The library's PDF of the report: printed on first download, then kept."""
+    """The library's PDF of the report: printed on first download, then kept. HEAD never
+    prints (a browser each): it answers with the stored PDF's headers, or a PDF's without
+    its length."""
     from starlette.responses import Response
 
-    pdf = audit["pdf"] or await in_thread(_portable.print_pdf, audit["html"])
+    if request.method == "HEAD" and not audit["pdf"]:
+        pdf = b"" if _portable.pdf_available() else None
+    else:
+        pdf = await _printed(web, audit)
     if pdf is None:
         return web.error_page(
             request,
@@ -565,12 +572,50 @@ async def _pdf(web, request, audit: dict):
             "open the report and print it from the browser (its print stylesheet lays "
             "out the pages)",
         )
-    if not audit["pdf"]:
-        web.store.set_pdf(audit["id"], pdf)
     response = Response(pdf, media_type="application/pdf")
+    if not pdf:  # HEAD before the first print: its length is not known
+        del response.headers["content-length"]
     name = f"{_portable.stem_of(audit)}.pdf"
     response.headers["content-disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+# headless browsers printing reports at once on this server (each takes about 1 GB)
+PDF_PRINTS = 2
+# per event loop: ({audit id: [its print's lock, requests holding or awaiting it]}, the bound)
+_PRINTING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _printing() -> tuple[dict, asyncio.Semaphore]:
+    loop = asyncio.get_running_loop()
+    if loop not in _PRINTING:
+        _PRINTING[loop] = ({}, asyncio.Semaphore(PDF_PRINTS))
+    return _PRINTING[loop]
+
+
+async def _printed(web, audit: dict) -> bytes | None:
+    """The audit's stored PDF, else printed and stored (None: this server cannot print): one
+    print of an audit at a time, the requests that come meanwhile wait for it and take the
+    stored PDF; at most ``PDF_PRINTS`` prints at once on the server."""
+    if audit["pdf"]:
+        return audit["pdf"]
+    locks, bound = _printing()
+    entry = locks.setdefault(audit["id"], [asyncio.Lock(), 0])
+    entry[1] += 1
+    try:
+        async with entry[0]:
+            stored = web.store.audit(audit["id"])  # printed while this request waited
+            if stored and stored["pdf"]:
+                return stored["pdf"]
+            async with bound:
+                pdf = await in_thread(_portable.print_pdf, audit["html"])
+            if pdf:
+                web.store.set_pdf(audit["id"], pdf)
+            return pdf
+    finally:
+        entry[1] -= 1
+        if not entry[1]:
+            locks.pop(audit["id"], None)
 
 
 def _plain_lines(result: dict, purpose: str) -> list[dict]:
