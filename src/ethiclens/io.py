@@ -73,7 +73,9 @@ def _sniff(path: Path, suffix: str) -> None:
 def _wide_encoding(head: bytes) -> tuple[str, str] | None:
     """(its name, ``iconv``'s name for it) of text stored two or four bytes a character
     (UTF-16 or UTF-32, e.g. Excel's "Unicode text"), told by its byte-order mark or, without
-    one, by the NUL bytes that interleave ASCII; None for anything else."""
+    one, by the NUL bytes that interleave ASCII: most characters (not all: a name may hold an
+    ``ü`` or a ``‮``) with the high bytes NUL, the bytes decoding as that encoding to text
+    without control characters; None for anything else (binary)."""
     import codecs
 
     # UTF-32 first: its little-endian mark starts like UTF-16's
@@ -82,21 +84,33 @@ def _wide_encoding(head: bytes) -> tuple[str, str] | None:
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return "UTF-16", "utf-16"
     sample = head[: len(head) // 4 * 4]
-
-    def nul_at(*offsets: int, step: int = 4) -> bool:
-        return not any(any(sample[i::step]) for i in offsets)
-
     if len(sample) < 4 or not any(sample):
         return None
-    for found, name in (
-        (nul_at(1, 2, 3), ("UTF-32", "utf-32le")),
-        (nul_at(0, 1, 2), ("UTF-32", "utf-32be")),
-        (nul_at(1, step=2), ("UTF-16", "utf-16le")),
-        (nul_at(0, step=2), ("UTF-16", "utf-16be")),
+    for high, step, name in (
+        ((1, 2, 3), 4, ("UTF-32", "utf-32le")),
+        ((0, 1, 2), 4, ("UTF-32", "utf-32be")),
+        ((1,), 2, ("UTF-16", "utf-16le")),
+        ((0,), 2, ("UTF-16", "utf-16be")),
     ):
-        if found:
+        units = [sample[i : i + step] for i in range(0, len(sample), step)]
+        latin = sum(not any(unit[j] for j in high) for unit in units)
+        if latin * 2 >= len(units) and _decodes_as_text(sample, name[1]):
             return name
     return None
+
+
+def _decodes_as_text(sample: bytes, encoding: str) -> bool:
+    """Whether ``sample`` (a file's first bytes, perhaps cut inside a character) decodes as
+    ``encoding`` to text: no invalid unit, no control character but tab and line breaks."""
+    import codecs
+
+    try:
+        text = codecs.getincrementaldecoder(encoding)().decode(sample, final=False)
+    except UnicodeDecodeError:
+        return False
+    return bool(text) and not any(
+        (c < " " and c not in "\t\n\r") or "\x7f" <= c < "\xa0" for c in text
+    )
 
 
 def wide_text_error(path: str | Path, head: bytes) -> DataFileError | None:
