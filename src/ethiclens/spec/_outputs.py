@@ -37,21 +37,22 @@ def input_files(spec: AuditSpec, config=None) -> list[str]:
 
         files.append(metadata_path(t.counts))
     if t.db or t.db_env:  # an unset variable or a malformed URL is refused when it is read
-        files.append(sqlite_file(t.db or os.environ.get(t.db_env or "")))
+        files.extend(sqlite_file_paths(t.db or os.environ.get(t.db_env or "")))
     return [str(f) for f in files if f]
 
 
-def sqlite_file(url: str | None) -> str | None:
-    """The file of a SQLite URL (None for another database or an in-memory one)."""
-    if not url or not str(url).lower().startswith("sqlite"):
-        return None
-    from .._optional import require
+def sqlite_file_paths(url: str | None) -> list[str]:
+    """The files of a SQLite URL, whether it names a path or a SQLite URI
+    (``sqlite:///file:x.db?uri=true``): the database and its ``-wal`` journal; [] for another
+    database, an in-memory one, or a URL refused when it is read."""
+    if not url or not str(url).strip().lower().startswith("sqlite"):
+        return []
+    from ..sources import sqlite_files
 
     try:
-        database = require("sqlalchemy", extra="sql").engine.make_url(str(url).strip()).database
+        return sqlite_files(str(url).strip())
     except Exception:  # noqa: BLE001 - a malformed URL is refused, named, when it is read
-        return None
-    return None if database in (None, "", ":memory:") or database.startswith("file:") else database
+        return []
 
 
 def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
