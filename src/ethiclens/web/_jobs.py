@@ -121,6 +121,8 @@ def run_job(
         )
         return "done"
     except EthicLensInputError as exc:
+        db_env = (spec_dict.get("target") or {}).get("db_env")
+        exc = db_env and database_refusal(exc, db_env) or exc
         names = _server_names(store, spec_dict, title or "the file")  # never the server's
         shown = functools.partial(renamed, names=names)
         store.fail(
@@ -141,6 +143,50 @@ def run_job(
         return "failed"
     finally:
         store.close()
+
+
+# why a database refused a connection, in general terms, by the driver's words (lower case)
+_CONNECT_CAUSES = (
+    (
+        ("password authentication failed", "authentication failed", "no password supplied",
+         "role ", "access denied", "permission denied"),
+        "the server refused its login (authentication failed)",
+        "check the user and password in the URL {name} holds",
+    ),
+    (
+        ("does not exist",),  # 'database "x" does not exist' (a role's is a login's, above)
+        "the database it names does not exist on the server",
+        "check the database's name in the URL {name} holds",
+    ),
+    (
+        ("connection refused", "no such file", "could not translate host", "timeout",
+         "timed out", "name or service not known", "unreachable", "no route to host",
+         "could not connect"),
+        "the server is not reachable",
+        "check that the database server is running and the host and port in the URL {name} "
+        "holds",
+    ),
+)  # fmt: skip
+
+
+def database_refusal(exc: EthicLensInputError, name: str) -> EthicLensInputError | None:
+    """A database's connection failure (``cannot connect: <the driver's words>``) as the
+    browser is told it: the database by the environment variable that holds its URL and why,
+    in general terms (its login refused, the server not reachable), never the driver's words,
+    which name its host, port, socket or user (the server's log keeps them, the password
+    masked by the library). None for any other refusal."""
+    if not exc.problem.startswith("cannot connect"):
+        return None
+    log.warning("database %s: %s", name, exc.problem)
+    words = exc.problem.lower()
+    why, fix = "the connection failed", "check the URL {name} holds and that its server runs"
+    for marks, cause, cause_fix in _CONNECT_CAUSES:
+        if any(mark in words for mark in marks):
+            why, fix = cause, cause_fix
+            break
+    return EthicLensInputError(
+        f"cannot connect to the database {name}: {why}", fix=fix.format(name=name)
+    )
 
 
 def warm() -> None:

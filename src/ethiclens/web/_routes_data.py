@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..errors import EthicLensInputError
 from . import _roles
+from ._jobs import database_refusal
 from ._routes_audit import mapping_again
 from ._store import new_id
 from ._uploads import (
@@ -215,7 +216,8 @@ async def database(request):
         try:
             names = await in_thread(sql_columns, os.environ[env_name], table=table)
         except EthicLensInputError as exc:
-            errors["table"] = said(exc)
+            refusal = database_refusal(exc, env_name)  # the database's field, in general terms
+            errors["db" if refusal else "table"] = said(refusal or exc)
         except KeyError:
             errors["db"] = f"the environment variable {env_name} is no longer set"
     if errors:
