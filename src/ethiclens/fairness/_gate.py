@@ -510,6 +510,11 @@ def _impossible_estimate(metric: str, estimate: dict) -> tuple | None:
     return None
 
 
+# Float rounding a gate forgives: an estimate this far outside its interval, a badness this
+# far from another (relative).
+_REL_TOLERANCE = 1e-9
+
+
 def _estimate_outside(comparison: dict, metric: str, estimate: dict) -> tuple | None:
     """(key, what is wrong, value) of a gated estimate outside its own interval (beyond a
     1e-9 relative float tolerance), or None: the audit widens every interval to contain its
@@ -519,7 +524,9 @@ def _estimate_outside(comparison: dict, metric: str, estimate: dict) -> tuple | 
     if ends is None or not all(math.isfinite(x) for x in ends[:2]):
         return None
     value, low, high = ends
-    tolerance = 1e-9 * max(abs(value), abs(low), abs(high) if math.isfinite(high) else 0.0)
+    tolerance = _REL_TOLERANCE * max(
+        abs(value), abs(low), abs(high) if math.isfinite(high) else 0.0
+    )
     if low - tolerance <= value <= high + tolerance:
         return None
     name = _comparison_name(comparison)
@@ -1146,8 +1153,7 @@ def _moved(old, new, metric, di_rule=DI_RULES[0]):
     (a, alo, ahi), (b, blo, bhi) = ends
     if alo <= b <= ahi or blo <= a <= bhi:
         return None
-    worse, was = _badness(metric, b, di_rule), _badness(metric, a, di_rule)
-    way = "worse" if worse > was else "better" if worse < was else "same"
+    way = ("better", "same", "worse")[_further(metric, b, a, di_rule) + 1]
     ranked = f", by the DI rule {di_rule!r}" if metric == "disparate_impact" else ""
     ranked = ranked if di_rule != DI_RULES[0] else ""
     words = "neither worse nor better: as far from parity" if way == "same" else way
@@ -1182,6 +1188,16 @@ def _badness(metric: str, x: float, di_rule: str = DI_RULES[0]) -> float:
     return _DI_BADNESS[di_rule](x, distance)
 
 
+def _further(metric: str, x: float, y: float, di_rule: str = DI_RULES[0]) -> int:
+    """1 when ``x`` is further from parity than ``y`` (``_badness``), -1 when nearer, 0 when as
+    far up to float rounding (a 1e-9 relative tolerance): |log 0.8| and |log 1.25| differ in
+    their last bit, yet 0.8 and 1.25 are equally bad. Every gate ranks badness by this."""
+    bx, by = _badness(metric, x, di_rule), _badness(metric, y, di_rule)
+    if bx == by or math.isclose(bx, by, rel_tol=_REL_TOLERANCE, abs_tol=1e-12):
+        return 0
+    return 1 if bx > by else -1
+
+
 # The DI rules' measures of badness (policy.DI_RULES: each has one; tests check it).
 _DI_BADNESS = {
     "two_sided": lambda x, distance: distance,
@@ -1207,9 +1223,7 @@ def _unbounded_under_b(report: dict, rule: str) -> list[str]:
         under_a = di["a"].get(key) or {}
         unbounded = under_b.get("value") is None and under_b.get("ci_low") is not None
         if unbounded and under_a.get("value") is not None:
-            if _badness("disparate_impact", math.inf, rule) > _badness(
-                "disparate_impact", under_a["value"], rule
-            ):
+            if _further("disparate_impact", math.inf, under_a["value"], rule) > 0:
                 out.append(
                     f"{key[0]}:{key[1]}: disparate_impact {under_a['value']:.3f} under {a} -> "
                     f"unbounded under {b} ({b} never selects the reference group) (worse "
@@ -1249,7 +1263,7 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
         va, vb = d["value_a"], d["value_b"]
         changed = iv["ci_low"] > 0 or iv["ci_high"] < 0  # the paired interval excludes 0
         if changed and va is not None and vb is not None:
-            hit = _badness(d["metric"], vb, rule) > _badness(d["metric"], va, rule)
+            hit = _further(d["metric"], vb, va, rule) > 0
         else:
             hit = False
         if hit:
