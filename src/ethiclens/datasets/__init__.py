@@ -18,6 +18,7 @@ _LAZY = {
     "load_adult": "._benchmarks",
     "load_german": "._benchmarks",
     "load_acs_income": "._acs",
+    "acs_states": "._acs",
     "load_bios": "._bios",
     "load": "._registry",
     "DATASETS": "._registry",

@@ -74,13 +74,35 @@ def check_year(year) -> int:
     return year
 
 
-def _normalise_states(states) -> list[str]:
+def acs_states(states) -> list[str]:
+    """ACS state codes as every face loads and records them: upper case, each once; a string
+    is split at commas. An empty code or a state given twice (``CO,co``: its people would be
+    loaded twice, into both the training and the test split) is refused naming it."""
+    typed = states
     if isinstance(states, str):
-        states = [states]
-    out = [s.strip().upper() for s in states]
-    if not out:
+        states = states.split(",")
+    codes = [str(s).strip().upper() for s in states]
+    if not codes:
         raise EthicLensInputError("no state given", column="states", fix="e.g. states=['CO']")
-    return out
+    if "" in codes:
+        raise EthicLensInputError(
+            "a state code is empty",
+            column="states",
+            value=typed,
+            fix="list two-letter codes separated by commas, e.g. CO,NE",
+        )
+    repeated = sorted({s for s in codes if codes.count(s) > 1})
+    if repeated:
+        many = len(repeated) > 1
+        raise EthicLensInputError(
+            f"{'states' if many else 'state'} {', '.join(repeated)} given more than once "
+            f"({'their' if many else 'its'} people would be loaded twice, into both the "
+            "training and the test split)",
+            column="states",
+            value=typed,
+            fix="list each state once",
+        )
+    return codes
 
 
 def load_acs_income(
@@ -97,7 +119,9 @@ def load_acs_income(
     Parameters
     ----------
     states : str or list of str
-        Two-letter state codes. CO and NE for 2018 ship with the package and need no network.
+        Two-letter state codes (a string is split at commas), each once; loaded and recorded
+        upper case (:func:`acs_states`). CO and NE for 2018 ship with the package and need
+        no network.
     year : int
         ACS 1-year survey year.
     download : bool
@@ -114,7 +138,7 @@ def load_acs_income(
     """
     check_feature_set(features)
     year = check_year(year)
-    states = _normalise_states(states)
+    states = acs_states(states)
     if (
         year == SHIPPED_YEAR
         and cache_dir is None
