@@ -28,7 +28,7 @@ def test_an_empty_state_code_is_refused():
 
 
 def test_a_string_of_states_is_split_at_commas_and_upper_cased():
-    assert datasets.acs_states("ne, co") == ["NE", "CO"]
+    assert datasets.acs_states("ne, co") == ["CO", "NE"]
     assert datasets.acs_states(["co"]) == ["CO"]
     assert datasets.load_acs_income("co,ne").provenance["states"] == ["CO", "NE"]
 

@@ -75,9 +75,11 @@ def check_year(year) -> int:
 
 
 def acs_states(states) -> list[str]:
-    """ACS state codes as every face loads and records them: upper case, each once; a string
-    is split at commas. An empty code or a state given twice (``CO,co``: its people would be
-    loaded twice, into both the training and the test split) is refused naming it."""
+    """ACS state codes as every face loads and records them: upper case, each once, sorted
+    (the states are a set: ``NE,CO`` is the same audit as ``CO,NE``, the same rows in the same
+    training and test split); a string is split at commas. An empty code or a state given
+    twice (``CO,co``: its people would be loaded twice, into both the training and the test
+    split) is refused naming it."""
     typed = states
     if isinstance(states, str):
         states = states.split(",")
@@ -102,7 +104,7 @@ def acs_states(states) -> list[str]:
             value=typed,
             fix="list each state once",
         )
-    return codes
+    return sorted(codes)
 
 
 def load_acs_income(
@@ -120,8 +122,8 @@ def load_acs_income(
     ----------
     states : str or list of str
         Two-letter state codes (a string is split at commas), each once; loaded and recorded
-        upper case (:func:`acs_states`). CO and NE for 2018 ship with the package and need
-        no network.
+        upper case in sorted order, so their order changes nothing (:func:`acs_states`). CO
+        and NE for 2018 ship with the package and need no network.
     year : int
         ACS 1-year survey year.
     download : bool
