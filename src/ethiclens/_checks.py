@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 
 import numpy as np
 
@@ -84,14 +85,42 @@ def is_number_text(text: str, *, whole: bool = False) -> bool:
     return bool((_WHOLE_TEXT if whole else _NUMBER_TEXT).fullmatch(text))
 
 
+class LongInteger(int):
+    """A whole number written with more digits than ``int()`` converts (Python's guard against
+    slow conversions, 4,300 digits): it stands in as ±10**4000, past every range a setting
+    has, so that each check refuses it in its own words (a seed "must be below
+    4,294,967,296", a floor "at most 4,300 digits"), and it is shown as written, shortened
+    (``str()`` of so long an int itself fails)."""
+
+    def __new__(cls, text: str):
+        self = super().__new__(cls, -(10**4000) if text.startswith("-") else 10**4000)
+        self.text = text
+        return self
+
+    def __repr__(self) -> str:
+        digits = len(self.text.lstrip("+-"))
+        return f"{self.text[:12]}…{self.text[-6:]} ({digits:,} digits)"
+
+    __str__ = __repr__
+
+
+def whole_number(value) -> int:
+    """``int(value)``, and a :class:`LongInteger` for the text of a whole number (by
+    :func:`is_number_text`'s rule) with more digits than ``int()`` converts; ValueError for
+    other text."""
+    try:
+        return int(value)
+    except ValueError:
+        if isinstance(value, str) and is_number_text(value, whole=True):
+            return LongInteger(value)
+        raise
+
+
 def number_text(text: str, where: str, *, whole: bool = False, fix: str | None = None):
     """``text`` as an int (``whole``) or a float, read by :func:`is_number_text`'s rule; else
     one line naming ``where``, the text as given and ``fix`` (default: what to type)."""
     if isinstance(text, str) and is_number_text(text, whole=whole):
-        try:
-            return int(text) if whole else float(text)
-        except ValueError:  # more digits than int() reads
-            pass
+        return whole_number(text) if whole else float(text)
     raise _setting_error(
         f"not {'an integer' if whole else 'a number'}",
         column=where,
@@ -104,10 +133,7 @@ def whole_or_text(text):
     """``text`` as an int when it is a whole number by :func:`is_number_text`'s rule, else as
     given (for a check that refuses it in its own words: a floor's ``check_count``)."""
     if isinstance(text, str) and is_number_text(text, whole=True):
-        try:
-            return int(text)
-        except ValueError:  # more digits than int() reads
-            pass
+        return whole_number(text)
     return text
 
 
@@ -390,7 +416,16 @@ FLOOR_FIX = "e.g. 50 (lower floors mean noisier verdicts; say so when you report
 
 
 def check_count(value, where: str, *, minimum: int = 1, fix: str = FLOOR_FIX) -> int:
-    """A whole number of at least ``minimum`` (group-size and label floors, windows)."""
+    """A whole number of at least ``minimum`` (group-size and label floors, windows), of at
+    most the digits ``int()`` converts (no count has more)."""
+    if isinstance(value, LongInteger) and value > 0:
+        raise _setting_error(
+            f"must be a whole number of at least {minimum}, of at most "
+            f"{sys.get_int_max_str_digits():,} digits",
+            column=where,
+            value=value,
+            fix=fix,
+        )
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
         raise _setting_error(
             f"must be a whole number of at least {minimum}",

@@ -8,7 +8,7 @@ from contextlib import ExitStack, contextmanager
 
 import click
 
-from .._checks import is_number_text
+from .._checks import is_number_text, whole_number
 from ..errors import EthicLensInputError
 
 FILE = click.Path(dir_okay=False)
@@ -25,6 +25,7 @@ class _Strict:
 
 
 STRICT_INT = type("StrictInt", (_Strict, click.types.IntParamType), {})()
+STRICT_INT._number_class = whole_number  # past int()'s digits: its range's words
 STRICT_FLOAT = type("StrictFloat", (_Strict, click.types.FloatParamType), {})()
 _STRICT = {int: STRICT_INT, float: STRICT_FLOAT, click.INT: STRICT_INT, click.FLOAT: STRICT_FLOAT}
 

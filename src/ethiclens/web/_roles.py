@@ -8,7 +8,14 @@ import math
 import re
 from pathlib import Path
 
-from .._checks import NUMBER_FIX, WHOLE_FIX, did_you_mean, is_number_text, whole_or_text
+from .._checks import (
+    NUMBER_FIX,
+    WHOLE_FIX,
+    did_you_mean,
+    is_number_text,
+    whole_number,
+    whole_or_text,
+)
 from ..errors import EthicLensInputError
 from ._web import said, shown_forms
 
@@ -587,7 +594,7 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
         try:  # read as every face reads a number: int()/float() take "0_8" as 8, "٣" as 3
             if kind in NOT_OF_TYPE and not is_number_text(raw, whole=kind is int):
                 raise ValueError(raw)
-            spec["policy"][name] = kind(raw)
+            spec["policy"][name] = whole_number(raw) if kind is int else kind(raw)
         except ValueError:
             what, fix = NOT_OF_TYPE[kind]
             errors[name] = f"{raw!r} is not a valid {what}. Fix: {fix}"

@@ -14,7 +14,7 @@ import socket
 import urllib.parse
 from pathlib import Path
 
-from .._checks import is_number_text
+from .._checks import check_count, is_number_text
 from ..errors import EthicLensInputError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -181,8 +181,8 @@ def serve_settings(host: str, options: dict, port: int | None = None):
     limit = parse_size(options["max_upload"])  # checked in the order the options are listed
     store = _history_store(options["store"], options["store_env"])
     workers = options["workers"]
-    if workers is not None and workers < 1:
-        raise EthicLensInputError("must be at least 1", column="--workers", value=workers)
+    if workers is not None:
+        check_count(workers, "--workers", fix="e.g. 2")
     databases = _databases(options["db_env"], options["db"])
     token = read_token_file(options["token_file"]) if options["token_file"] else None
     local = is_loopback(host)
