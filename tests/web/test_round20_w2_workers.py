@@ -9,8 +9,8 @@ import json
 import os
 import signal
 import sys
-import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -71,41 +71,35 @@ def test_a_killed_worker_fails_none_of_the_audits_that_had_not_started(tmp_path)
         runner.shutdown()
 
 
-def test_only_the_audit_whose_worker_dies_twice_fails(tmp_path):
+def _running_on(runner, ids, timeout=60) -> dict:
+    """{audit: the pid of the worker process running it}, once each has started."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        marks = {p.read_text(): int(p.name) for p in Path(runner._marks).iterdir()}
+        if all(i in marks for i in ids):
+            return {i: marks[i] for i in ids}
+        time.sleep(0.002)
+    raise AssertionError(f"not started: {ids}")
+
+
+def test_only_the_audit_on_the_dead_worker_fails(tmp_path):
     from ethiclens.web._jobs import WORKER_STOPPED
 
-    path, store, runner = _setup(tmp_path, 1)
-    victim, other = (store.new_request(None, _spec(path), "audit") for _ in range(2))
-    killed, stop = [], threading.Event()
-
-    def kill_under_victim():  # the victim's worker dies whenever the victim starts
-        while not stop.is_set() and len(killed) < 2:
-            row = store_of_thread.audit(victim)
-            if row["status"] == "running" and row["step"].startswith("reading"):
-                process = _workers(runner)[0]
-                os.kill(process.pid, signal.SIGKILL)
-                killed.append(process.pid)
-                while runner._pool is not None and process in _workers(runner):
-                    time.sleep(0.01)
-            time.sleep(0.005)
-
-    from ethiclens.web._store import Store
-
-    store_of_thread = Store(tmp_path / "h.sqlite")
-    first = _workers(runner)[0]
-    os.kill(first.pid, signal.SIGSTOP)  # both queued before either starts
-    runner.submit(victim, _spec(path), "audit")
-    runner.submit(other, _spec(path), "audit")
-    killer = threading.Thread(target=kill_under_victim)
-    killer.start()
-    os.kill(first.pid, signal.SIGCONT)
+    path, store, runner = _setup(tmp_path, 2)
+    slow = {**_spec(path), "policy": {"ci": "bca", "n_boot": 3000}}
+    victim, other, waiting = (store.new_request(None, slow, "audit") for _ in range(3))
     try:
-        assert _statuses(store, [victim, other]) == ["failed", "done"]
-        assert len(killed) == 2
+        for audit_id in (victim, other, waiting):
+            runner.submit(audit_id, slow, "audit")
+        pids = _running_on(runner, [victim, other])
+        for pid in pids.values():  # both hold: neither finishes before the kill
+            os.kill(pid, signal.SIGSTOP)
+        os.kill(pids[victim], signal.SIGKILL)
+        os.kill(pids[other], signal.SIGCONT)
+        assert _statuses(store, [victim, other, waiting], 300) == ["failed", "done", "done"]
         assert json.loads(store.audit(victim)["error"]) == WORKER_STOPPED
+        assert runner.pending == 0
     finally:
-        stop.set()
-        killer.join()
         runner.shutdown()
 
 

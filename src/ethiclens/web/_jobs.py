@@ -9,9 +9,11 @@ import json
 import logging
 import os
 import reprlib
+import shutil
 import tempfile
 import threading
 import time
+import weakref
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
@@ -189,6 +191,35 @@ def database_refusal(exc: EthicLensInputError, name: str) -> EthicLensInputError
     )
 
 
+def run_marked(marks: str, store_path: str, audit_id: str, *args) -> str:
+    """``run_job`` in a worker process that first writes the audit it runs into its file of
+    ``marks`` (named by its pid): should it die, the server knows which audit it ran."""
+    try:
+        Path(marks, str(os.getpid())).write_text(audit_id, encoding="utf-8")
+    except OSError:  # the folder removed: the server cannot tell, and runs the others again
+        pass
+    return run_job(store_path, audit_id, *args)
+
+
+def _dead_pids(processes) -> list[int]:
+    """The pids of the worker ``processes`` that have exited: their sentinel is ready, as
+    the pool saw it (their exit code may not be known yet)."""
+    from multiprocessing.connection import wait
+
+    by_sentinel = {p.sentinel: p.pid for p in processes}
+    try:
+        return [by_sentinel[s] for s in wait(list(by_sentinel), timeout=0)]
+    except (OSError, ValueError):  # a sentinel closed meanwhile: none known
+        return []
+
+
+def _mark_of(marks: str, pid: int) -> str | None:
+    try:
+        return Path(marks, str(pid)).read_text(encoding="utf-8") or None
+    except OSError:
+        return None
+
+
 def warm() -> None:
     """Run in each worker at start: the imports and the first chart cost seconds once."""
     import io
@@ -291,10 +322,10 @@ def _render(result, purpose: str, title: str | None) -> tuple[str, str | None]:
 # a failed run whose request is not at fault: its page offers "Run it again" (not "Fix the
 # mapping", whose form would show it as a problem of the request)
 WORKER_STOPPED = {
-    "problem": "the worker running this audit stopped (out of memory?), twice: it was run "
-    "again once on a fresh worker",
+    "problem": "the worker running this audit stopped (out of memory, or killed); the "
+    "server's other audits run on",
     "column": None,
-    "fix": "run it again with a smaller file, or when fewer audits run at once",
+    "fix": "run it again; if it stops again, audit a smaller file or run fewer audits at once",
     "message": "worker stopped",
 }
 # the step of an audit handed to a fresh pool after its worker's pool broke
@@ -315,6 +346,10 @@ class Runner:
         self._active: set[str] = set()  # audits handed to the pool, not finished yet
         self._jobs: dict[str, tuple] = {}  # their requests, to hand to a fresh pool
         self._strikes: dict[str, int] = {}  # the pools that broke while each ran
+        # each worker process writes there the audit it runs (a file named by its pid): when
+        # one dies, the audit it ran is known, and only that one fails
+        self._marks = ""  # made with the first process pool
+        self._dead: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._closing = False
         self._pool: Executor | None = None
 
@@ -329,6 +364,7 @@ class Runner:
             else:
                 import multiprocessing
 
+                self._marks = self._marks or tempfile.mkdtemp(prefix="ethiclens-workers-")
                 self._pool = ProcessPoolExecutor(
                     self.workers,
                     mp_context=multiprocessing.get_context("spawn"),
@@ -368,13 +404,14 @@ class Runner:
         from concurrent.futures.process import BrokenProcessPool
 
         job = (self.store_path, audit_id, *self._jobs[audit_id])
+        func, job = (run_marked, (self._marks, *job)) if self._marks else (run_job, job)
         pool = self._executor()
         try:
-            future = pool.submit(run_job, *job)
+            future = pool.submit(func, *job)
         except BrokenProcessPool:  # a worker died earlier: a fresh pool, once
             self._reset(pool)
             pool = self._executor()
-            future = pool.submit(run_job, *job)
+            future = pool.submit(func, *job)
         future.add_done_callback(lambda f, a=audit_id, p=pool: self._done(f, a, p))
         return future
 
@@ -393,9 +430,11 @@ class Runner:
         exc = None if future.cancelled() else future.exception()
         if isinstance(exc, BrokenProcessPool):
             # a worker died (killed, out of memory): the pool fails every audit it held, those
-            # waiting and those running on the other workers too; each goes to a fresh pool
+            # waiting and those running on the other workers too; all but the one it ran go
+            # to a fresh pool
+            dead = self._dead_ran(pool)
             self._reset(pool)
-            if self._again(audit_id):
+            if audit_id not in dead and self._again(audit_id):
                 return
         closing = self._forget(audit_id)
         # the store says failed (not when the server stopped it: shutdown marked its audit
@@ -410,11 +449,23 @@ class Runner:
             finally:
                 store.close()
 
+    def _dead_ran(self, pool) -> set:
+        """The audits that ``pool``'s dead workers were running, as each worker wrote it
+        (``run_marked``); read once, when the first of the pool's audits is failed (before the
+        pool stops its other workers)."""
+        with self._lock:
+            if pool is None or not self._marks:
+                return set()
+            if pool not in self._dead:
+                dead = _dead_pids((getattr(pool, "_processes", None) or {}).values())
+                self._dead[pool] = {_mark_of(self._marks, pid) for pid in dead} - {None}
+            return self._dead[pool]
+
     def _again(self, audit_id: str) -> bool:
-        """Whether the audit, whose pool broke, was handed to a fresh one: one that had not
-        started is, always; one that had (on the worker that died, or on another the broken
-        pool stopped: the pool does not say which) is, once; it fails when a pool breaks
-        under it a second time, which its own run then caused."""
+        """Whether the audit, whose pool broke but not on its worker (``_dead_ran``), was
+        handed to a fresh one: one that had not started is, always; one that had is, once:
+        should the dead worker's audit be unknown (it died before it wrote it), one that
+        broke a pool twice while it ran fails."""
         from ._store import Store
 
         store = Store(self.store_path)
@@ -465,6 +516,8 @@ class Runner:
             finally:
                 store.close()
             log.warning("%d audit(s) interrupted: the server stopped while they ran", n)
+        if self._marks:
+            shutil.rmtree(self._marks, ignore_errors=True)
         if pool is None:
             return
         workers = list((getattr(pool, "_processes", None) or {}).values())
