@@ -10,7 +10,7 @@ import os
 from ..errors import EthicLensInputError
 from ._names import named_as_called
 from ._spec import CI_BY_PURPOSE, AuditSpec, recorded_request, referenced, target_key
-from ._target import MODEL_ROLES, Loaded, load_target
+from ._target import MODEL_ROLES, Loaded, load_target, refuse_missing_input
 from ._unused import check_used
 
 DEFAULT_DRAWS = {"audit": 2000, "compare": 1000, "thresholds": 1000}
@@ -169,9 +169,7 @@ def _started(spec: AuditSpec, purpose: str) -> AuditSpec:
     """The spec a ``purpose`` run uses: checked (``check_request``), its seed drawn if null."""
     check_request(spec, purpose)
     if spec.target.counts:  # named by its option, as the target's own file is named TARGET
-        from ..io import refuse_missing
-
-        refuse_missing(spec.target.counts, "--counts")
+        refuse_missing_input(spec.target.counts, "--counts")
     return spec.seeded()
 
 

@@ -61,6 +61,39 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
     """Load ``spec``'s target for an ``audit``, a ``compare`` (two predictions) or
     ``thresholds`` (scores): a benchmark's test split, a file read in memory, or counts made
     where the data lives (DuckDB, Dask, Spark, a database, a counts table)."""
+    # a refusal of the file or benchmark names its key (target.file), which each face names
+    # as its user gave it (TARGET on the command line, the argument in Python)
+    try:
+        return _load_target(spec, purpose)
+    except EthicLensInputError as exc:
+        kind = spec.target.kind
+        if exc.column == "TARGET" and kind in ("file", "dataset"):
+            raise exc.renamed({"TARGET": f"target.{kind}"}) from None
+        raise
+
+
+def refuse_missing_input(path: str, key: str, globs: bool = False) -> None:
+    """Refuse, naming ``key``, an input path that is not there: a file, a folder, or (with
+    ``globs``) a glob that matches no file; a relative one is said to be read from the current
+    folder."""
+    import glob
+
+    if Path(path).exists():
+        return
+    where = "" if Path(path).is_absolute() else " (a relative path is read from the current "
+    where += "" if not where else "folder, not from the config file's folder)"
+    if globs and any(ch in str(path) for ch in "*?["):
+        if glob.glob(str(path), recursive=True):
+            return
+        raise EthicLensInputError(
+            "matches no file", column=key, value=str(path), fix=f"check the path or the glob{where}"
+        )
+    from ..errors import DataFileError
+
+    raise DataFileError(f"file {path} does not exist", column=key, fix=f"check the path{where}")
+
+
+def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
     t = spec.target
     kind = t.kind
     if kind is None:
@@ -83,6 +116,8 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
         return _counts_file(spec)
     if kind == "file" and Path(t.file).suffix == "" and not _exists(t.file):
         raise _unknown_target(t.file, "target.file", " or a .csv/.parquet path")
+    if kind == "file":
+        refuse_missing_input(t.file, "target.file", globs=True)
     engine = engine_for(spec)
     if t.engine == "auto" and engine == "duckdb" and _needs_rows(spec, purpose):
         engine = "pandas"
