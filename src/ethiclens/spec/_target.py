@@ -147,9 +147,7 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     engine = engine_for(spec)
     url = database_url(spec) if engine == "sql" else None
     if url and not (t.table or t.query):
-        raise EthicLensInputError(
-            "--db needs --table NAME or --query SQL", column="--db", fix="e.g. --table predictions"
-        )
+        _refuse_no_table(t)
     if not url and (t.table or t.query):
         raise EthicLensInputError(
             "--table and --query need --db", column="--table/--query", fix="add --db URL"
@@ -838,9 +836,7 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
     t, r = spec.target, spec.roles
     url = database_url(spec) if engine == "sql" else None
     if url and not (t.table or t.query):
-        raise EthicLensInputError(
-            "--db needs --table NAME or --query SQL", column="--db", fix="e.g. --table predictions"
-        )
+        _refuse_no_table(t)
     flag = _url_flag(t)
     known = _source_columns(engine, t.file, url, t.table, t.query, flag)
     if purpose == "audit":
@@ -900,6 +896,15 @@ def _database_named(target, url: str) -> str:
     from ..sources import mask_url
 
     return target.db_env or mask_url(url)
+
+
+def _refuse_no_table(target) -> None:
+    """A database target needs a table or a query, refused naming the option (or key) that
+    gave the database: --db, or --db-env."""
+    flag = "--db-env" if target.db_env else "--db"
+    raise EthicLensInputError(
+        f"{flag} needs --table NAME or --query SQL", column=flag, fix="e.g. --table predictions"
+    )
 
 
 def _url_flag(target) -> str:
