@@ -26,6 +26,7 @@ from .._checks import (
 from .._text import one_line
 from ..errors import EthicLensInputError
 from ..io import read_config_file
+from ._bootstrap import Interval
 from ._intervals import CI_CHOICES, INFINITE_NOTE
 from ._metrics import COMPARISON_METRIC_SPECS
 from ._policy import (
@@ -37,6 +38,7 @@ from ._policy import (
     PASS,
     REPORTED,
     UNDEFINED,
+    Policy,
     comparison_status,
 )
 from ._validate import INTERSECTION_SEP
@@ -51,8 +53,10 @@ FAIL_LEVELS = {
 # How bad a verdict is: a move up this order is a regression.
 _RANK = {PASS: 0, INCONCLUSIVE: 1, INSUFFICIENT_DATA: 1, UNDEFINED: 1, FLAGGED: 2}
 GATED_METRICS = ("disparate_impact", "equalized_odds_difference")
-# The metrics whose verdicts make a comparison's (the audit's own rule: policy.comparison_status)
-_JUDGED = tuple(m for m, spec in COMPARISON_METRIC_SPECS.items() if spec.policy in JUDGES)
+# The metrics whose verdicts make a comparison's (the audit's own rule: policy.comparison_status),
+# each with the judge that draws its verdict from its interval (policy.JUDGES)
+_JUDGES = {m: JUDGES[s.policy] for m, s in COMPARISON_METRIC_SPECS.items() if s.policy in JUDGES}
+_JUDGED = tuple(_JUDGES)
 # The spec's default gate (spec.GateSpec.fail_on): a result without a spec gates as the CLI does.
 DEFAULT_FAIL_ON = "never"
 # named for both faces, so a config file's user is not told a flag (errors._in_words keeps it)
@@ -254,7 +258,8 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
     """Refuse a baseline that is not an audit report this EthicLens could have written: one
     from a newer EthicLens (report ``schema_version``, spec ``version``), one that breaks the
     report schema, a number that is NaN or infinite or that no audit writes (a DI or EO outside
-    its own interval, say), a spec key this version does not know.
+    its own interval, say), a verdict its interval does not give under the report's policy, a
+    spec key this version does not know.
     The first bad key is named with its value, so that nothing reads a broken baseline."""
     # what this EthicLens writes is what it wrote for this run
     _check_not_newer(name, "schema_version", old.get("schema_version"), new.get("schema_version"))
@@ -263,19 +268,25 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
     error = (
         _first_schema_error(old)
         or _first_non_finite(old)
+        or _refused_policy(old)
         or _first_impossible_number(old)
         or _first_inconsistent_comparison(old)
         or _first_unknown_spec_key(old_spec, new_spec)
         or _first_invalid_spec_value(old_spec)
     )
     if error:
-        path, problem, value = error
-        raise EthicLensInputError(
-            f"{Path(name).name} is not an intact audit report: {path} {problem}",
-            **_BASELINE,
-            value=value,
-            fix=f"give an unedited {_REPORT}, or re-run the audit to make a new baseline",
-        )
+        _refuse_broken(name, error)
+
+
+def _refuse_broken(name: str, error: tuple) -> None:
+    """Refuse a baseline no audit wrote, naming ``error``'s (key path, problem, value)."""
+    path, problem, value = error
+    raise EthicLensInputError(
+        f"{Path(name).name} is not an intact audit report: {path} {problem}",
+        **_BASELINE,
+        value=value,
+        fix=f"give an unedited {_REPORT}, or re-run the audit to make a new baseline",
+    )
 
 
 def _spec_of(report: dict) -> dict:
@@ -366,9 +377,10 @@ _METRIC_RANGES = {
 def _first_impossible_number(report: dict) -> tuple | None:
     """(key path, ..., value) of the first estimate no audit writes (an interval whose low end
     is above its high end, a DI or EO outside its own interval, a DI below 0, an EO outside
-    [0, 1]) or verdict (a comparison's better than its DI's or EO's: it is their worst), or
-    None. Runs after the schema check: every number here is a number or null, every status one
-    of the policy's."""
+    [0, 1]) or verdict (a DI's or EO's that its interval does not give under the report's
+    policy; a comparison's other than its DI's and EO's worst), or None. Runs after the schema
+    check: every number here is a number or null, every status one of the policy's."""
+    policy = _recorded_policy(report)
     for i, comparison in enumerate(report["comparisons"]):
         for metric, estimate in comparison["metrics"].items():
             place = ("comparisons", i, "metrics", metric)
@@ -377,6 +389,7 @@ def _first_impossible_number(report: dict) -> tuple | None:
                 or _unwritten_interval(comparison, metric, estimate or {})
                 or _estimate_outside(comparison, metric, estimate or {})
                 or _unwritten_verdict(comparison, metric, estimate or {})
+                or _contradicted_verdict(comparison, metric, estimate or {}, policy)
             )
             if error:
                 return _key_path([*place, error[0]]), *error[1:]
@@ -447,6 +460,68 @@ def _unwritten_verdict(comparison: dict, metric: str, estimate: dict) -> tuple |
     if status == REPORTED:
         return "status", f"is REPORTED ({name}): the audit judges every {metric}", status
     return None
+
+
+# The policy settings a DI's or EO's verdict is drawn by: the report's config (the Policy the
+# audit judged by) and its spec (what a gate compares with the run's) each record them.
+_VERDICT_SETTINGS = ("di_rule", "di_threshold", "eo_threshold")
+
+
+def _recorded_policy(report: dict) -> Policy | None:
+    """The Policy the report's verdicts were drawn by: ``config.policy``'s verdict settings (the
+    schema requires them); None when the policy refuses them (``_refused_policy`` says so)."""
+    try:
+        return Policy(**{k: report["config"]["policy"][k] for k in _VERDICT_SETTINGS})
+    except EthicLensInputError:
+        return None
+
+
+def _refused_policy(report: dict) -> tuple | None:
+    """(key path, what is wrong, value) of a verdict setting of ``config.policy`` that the
+    policy itself refuses (a DI threshold the schema lets through), or None."""
+    recorded = report["config"]["policy"]
+    try:
+        Policy(**{k: recorded[k] for k in _VERDICT_SETTINGS})
+    except EthicLensInputError as exc:
+        return f"config.policy.{exc.column}", exc.problem, recorded.get(exc.column)
+    return None
+
+
+def _policy_disagreement(report: dict) -> tuple | None:
+    """(key path, what is wrong, value) of a verdict setting of ``config.policy`` (the policy
+    the verdicts were drawn by) other than the spec's (``run.spec.policy``, the one a gate
+    compares with the run's), or None: edited, it would make an edited verdict read as drawn
+    from its interval. Checked once the specs are comparable, so another spec is named first."""
+    recorded, spec = report["config"]["policy"], _mapping(_spec_of(report).get("policy"))
+    for key in _VERDICT_SETTINGS:
+        if key in spec and spec[key] != recorded.get(key):
+            words = f"differs from run.spec.policy.{key} {spec[key]!r} (the one policy it ran)"
+            return f"config.policy.{key}", words, recorded.get(key)
+    return None
+
+
+def _contradicted_verdict(comparison: dict, metric: str, estimate: dict, policy: Policy | None):
+    """(key, what is wrong, value) of a DI's or EO's verdict (PASS, INCONCLUSIVE, FLAGGED) that
+    its interval does not give by the audit's own judge (``policy.JUDGES``) under the report's
+    ``policy``, or None: a DI inside [0.8, 1.25] marked FLAGGED was edited in, and would make
+    a real drop read as an improvement. An unbounded DI's null high end is infinite."""
+    status = estimate.get("status")
+    if policy is None or metric not in _JUDGES or status not in (PASS, INCONCLUSIVE, FLAGGED):
+        return None
+    low, high = estimate.get("ci_low"), estimate.get("ci_high")
+    if metric == "disparate_impact" and low is not None and high is None:
+        high = math.inf
+    derived, _ = _JUDGES[metric](Interval(low, high, ""), policy)
+    if derived == status:
+        return None
+    interval = "no interval" if low is None else f"its interval [{low!r}, {high!r}]"
+    settings = ", ".join(f"{k} {getattr(policy, k)!r}" for k in _VERDICT_SETTINGS)
+    return (
+        "status",
+        f"is {status} ({_comparison_name(comparison)}), but {interval} gives {derived} under "
+        f"the report's policy ({settings}): a verdict is drawn from its interval",
+        status,
+    )
 
 
 def _first_inconsistent_comparison(report: dict) -> tuple | None:
@@ -684,7 +759,8 @@ def _missing_predictions(spec: dict) -> tuple | None:
 def check_comparable(old: dict, new: dict, name: str = "baseline") -> list[str]:
     """Refuse a baseline of another dataset (a benchmark), another spec (roles, group edits,
     policy, thresholds) or with no comparison in common, naming every setting that differs
-    and, for a reference group that changed, how to pin the baseline's; else the notes
+    and, for a reference group that changed, how to pin the baseline's, and one whose verdicts
+    were drawn by another policy than its spec's (an edited ``config.policy``); else the notes
     (comparisons only one of the two has: a new export's new category, a group gone)."""
     old_spec, new_spec = _specs(old, new, name)
     kinds = [_target_kind(s) for s in (old_spec, new_spec)]
@@ -718,6 +794,9 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> list[str]:
             **_BASELINE,
             fix=fix,
         )
+    error = _policy_disagreement(old)
+    if error:
+        _refuse_broken(name, error)
     return _comparison_notes(old, new, name)
 
 
