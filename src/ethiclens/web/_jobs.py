@@ -177,8 +177,8 @@ def database_refusal(exc: EthicLensInputError, name: str) -> EthicLensInputError
     in general terms (its login refused, the server not reachable), never the driver's words,
     which name its host, port, socket or user (the server's log keeps them, the password
     masked by the library). None for any other refusal."""
-    if not exc.problem.startswith("cannot connect"):
-        return None
+    if not exc.problem.startswith("cannot connect") and "cannot connect: " not in exc.problem:
+        return None  # (a refusal quoting the library's, such as the threshold view's)
     log.warning("database %s: %s", name, exc.problem)
     words = exc.problem.lower()
     why, fix = "the connection failed", "check the URL {name} holds and that its server runs"

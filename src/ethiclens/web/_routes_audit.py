@@ -11,7 +11,7 @@ from pathlib import Path
 from .._checks import number_text
 from ..errors import EthicLensInputError
 from . import _portable, _roles, _twofiles
-from ._jobs import WORKER_STOPPED
+from ._jobs import WORKER_STOPPED, database_refusal
 from ._web import (
     digits_number,
     in_thread,
@@ -441,7 +441,9 @@ async def thresholds(request):
         return redirect(f"/audits/{web.views[key]}")
     try:
         spec = await _with_threshold(spec, form.get("threshold", ""))
-    except EthicLensInputError as exc:
+    except EthicLensInputError as exc:  # its database by its variable, never the driver's words
+        db_env = (spec.get("target") or {}).get("db_env")
+        exc = db_env and database_refusal(exc, db_env) or exc
         value = "" if exc.value is None else f" (value: {exc.value})"
         problem = exc.problem.removeprefix(f"{_roles.FORM}: ") + value
         return web.error_page(request, 422, problem, exc.fix or "", _THRESHOLD, _back(audit))
