@@ -928,14 +928,15 @@ def _difference(where: str, old: tuple, new: tuple) -> _Difference:
         pins = _changed_references(fa, fb)
         pinned = tuple(_entry(n, r) for n, r in fa) if pins else ()
         pins = tuple((n, r, _written_entry(n, b)) for n, r in pins)
+        used = _entries(fa), _entries(fb)
         if a == b:
-
-            def text(pairs):
-                return [f"{name}={ref}" if ref is not None else name for name, ref in pairs]
-
-            words = f"{where} (the reference group each used) {text(fa)!r} -> {text(fb)!r}"
+            words = f"{where} (the reference group each used) {used[0]!r} -> {used[1]!r}"
             return _Difference(where, words, True, pins, pinned)
-        return _Difference(where, f"{where} {a!r} -> {b!r}", False, pins, pinned)
+        words = f"{where} {a!r} -> {b!r}"
+        if None not in used and list(used) != [_sorted_lists(a), _sorted_lists(b)]:
+            # [] is every attribute the table or benchmark has; COL, COL=its default reference
+            words += f" (as each run used them: {used[0]!r} -> {used[1]!r})"
+        return _Difference(where, words, False, pins, pinned)
     if a == b:  # a default that each run took its own way
         words = f"{where} left as {a!r}, which the baseline took as {_taken(fa)} and this run as"
         return _Difference(where, f"{words} {_taken(fb)}", True)
@@ -943,6 +944,16 @@ def _difference(where: str, old: tuple, new: tuple) -> _Difference:
         words = f"{where} {a!r} -> {b!r} (as each run used them: {fa!r} -> {fb!r})"
         return _Difference(where, words)
     return _Difference(where, f"{where} {a!r} -> {b!r}")
+
+
+def _entries(pairs) -> list[str] | None:
+    """``COL=REFERENCE`` entries (``_entry``) of (attribute, reference) pairs, as a run used
+    its protected attributes; None when ``pairs`` are not such pairs."""
+    if not isinstance(pairs, list | tuple) or not all(
+        isinstance(p, tuple) and len(p) == 2 for p in pairs
+    ):
+        return None
+    return [_entry(name, reference) for name, reference in pairs]
 
 
 def _written_entry(attribute: str, written) -> str | None:
