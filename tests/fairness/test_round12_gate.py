@@ -130,9 +130,10 @@ def test_a_gated_estimates_null_beside_its_numbers_is_refused(result, report, me
 
 
 def test_a_null_value_the_audit_writes_stays_accepted(result, report):
-    # an unbounded DI (the reference never selected): value and high end null, FLAGGED
+    # an unbounded DI (the reference never selected): value and high end null, FLAGGED, its
+    # low end above the band (an interval [0.9, inf) the audit would call INCONCLUSIVE)
     di = _estimate(report, "disparate_impact")
-    di.update(value=None, ci_high=None, status="FLAGGED", reason="unbounded")
+    di.update(value=None, ci_low=1.3, ci_high=None, status="FLAGGED", reason="unbounded")
     report["comparisons"][0]["status"] = "FLAGGED"
     report["comparisons"][0]["flagged"] = True
     assert result.gate("never", report).passed
