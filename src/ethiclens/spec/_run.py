@@ -530,6 +530,7 @@ def run_thresholds(spec: AuditSpec):
     loaded = load_target(spec, "thresholds")
     with file_rows_named(spec):
         _binned_rows(spec, loaded, "thresholds")
+        _check_audited_predictions(spec, loaded)
         table = threshold_table(
             loaded.y_true,
             loaded.y_score,
@@ -541,3 +542,27 @@ def run_thresholds(spec: AuditSpec):
         )
     table.run = run_record(spec, loaded)
     return table
+
+
+def _check_audited_predictions(spec: AuditSpec, loaded: Loaded) -> None:
+    """A threshold view's ``roles.y_pred`` (an audit's spec runs there as it is) names the
+    predictions its audited threshold made: where the rows are read they must be ``score >=
+    threshold`` on every row, or the view would mark a threshold they did not use. (Rows
+    counted where they are stored hold no predictions: the threshold is taken as given, as
+    the web app takes a typed one.)"""
+    if not loaded.preds:
+        return
+    from ..fairness import as_binary_columns, as_scores
+
+    t = spec.thresholds.threshold
+    (name, pred), n = next(iter(loaded.preds.items())), len(loaded.y_score)
+    positive = as_binary_columns({"y_true": loaded.y_true, name: pred}, spec.roles.pos_label)
+    differ = int(((as_scores(loaded.y_score, n) >= t) != positive[name].astype(bool)).sum())
+    if differ:
+        raise EthicLensInputError(
+            f"is not the predictions of the audited threshold: score >= {t:g} predicts "
+            f"{differ:,} of the {n:,} rows otherwise than {name} does",
+            column="roles.y_pred",
+            value=name,
+            fix=f"give the threshold {name} used (--threshold), or drop roles.y_pred",
+        )

@@ -615,7 +615,7 @@ def _roles_needed(spec: AuditSpec, purpose: str, cols: list) -> list:
                 column="--protected",
                 fix="e.g. --protected sex=Male",
             )
-        return [c for c in (r.y_score, r.y_true) if c]
+        return [c for c in (r.y_score, r.y_true, *r.y_pred[:1]) if c]
     if purpose == "compare":
         models = two_models(r.y_pred)
         if not cols:
@@ -694,9 +694,9 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
         y_score=frame[r.y_score] if r.y_score else None,
         weight=frame[r.weight] if r.weight else None,
     )
-    if purpose != "thresholds":
-        names = r.y_pred if purpose == "compare" else r.y_pred[:1]
-        loaded.preds = {m: frame[m] for m in names}
+    # a threshold view's y_pred: the predictions its audited threshold made, checked there
+    names = r.y_pred if purpose == "compare" else r.y_pred[:1]
+    loaded.preds = {m: frame[m] for m in names}
     return loaded
 
 

@@ -8,7 +8,8 @@ from ..errors import EthicLensInputError
 # The spec keys each kind of run does not use: key -> (why, fix). A key set to anything but its
 # default is refused by name, never ignored (the CLI's commands have no flag for them; a config
 # file or a Python keyword could still set them). The threshold view takes roles.y_pred: the
-# predictions its audited threshold made (an audit's spec runs the view as it is).
+# predictions its audited threshold made (an audit's spec runs the view as it is), checked to
+# be score >= thresholds.threshold on every row read (spec/_run.py).
 _THRESHOLD_VIEW = (
     "it belongs to the threshold view (ethiclens thresholds)",
     "drop it, or run the threshold view with this spec (ethiclens thresholds --config FILE)",
