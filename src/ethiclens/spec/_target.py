@@ -109,9 +109,11 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
     if kind == "counts":
         if purpose != "audit":
             raise EthicLensInputError(
-                f"a counts table has no rows to {purpose}",
+                f"a counts table has no rows for a {_PURPOSE_WORDS[purpose]}: only an audit "
+                "reads one",
                 column="--counts",
-                fix="run it on the file or database the counts came from",
+                fix=f"run the {_PURPOSE_WORDS[purpose]} on the file or database the counts "
+                "came from",
             )
         return _counts_file(spec)
     if kind == "file" and Path(t.file).suffix == "" and not _exists(t.file):
