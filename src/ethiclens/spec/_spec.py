@@ -831,7 +831,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
         extra = sorted(set(err.instance) - set(allowed), key=str)
         raise _unknown(extra[0], allowed, "key", where, meant=_known_path(extra[0], where))
     fix = (
-        _range_fix(err.schema)
+        _range_fix(err.schema, err.instance)
         or _choice_fix(err)
         or _quote_fix(err, where)
         or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
@@ -899,12 +899,14 @@ def _refuse_non_finite(value, where: str = "") -> None:
         )
 
 
-def _range_fix(schema: dict) -> str | None:
+def _range_fix(schema: dict, value=None) -> str | None:
     """'give a value from 100 to 1000000' (or 'between 0 and 1, both excluded') from a field's
-    bounds: the one range the CLI, config files and the web form all check."""
+    bounds: the one range the CLI, config files and the web form all check. One value (the
+    spec's version) is said unquoted, and what ``value`` was instead when not a number."""
     lo, hi = schema.get("minimum"), schema.get("maximum")
-    if lo is not None and lo == hi:  # one value (the spec's version): say it, unquoted
-        return f"give {lo} (a number, not text)"
+    if lo is not None and lo == hi:
+        kind = {str: "text", bool: "true or false"}.get(type(value))
+        return f"give {lo}" + (f" (a number, not {kind})" if kind else "")
     if lo is not None and hi is not None:
         return f"give a value from {lo} to {hi}"
     xlo, xhi = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
