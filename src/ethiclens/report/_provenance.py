@@ -28,6 +28,7 @@ import datetime as _dt
 import os
 import re
 
+from .._checks import did_you_mean
 from .._secrets import mask_url
 from .._text import prints_blank
 from ..errors import EthicLensInputError
@@ -260,7 +261,7 @@ def check_card_info(info, flag: str = "card_info") -> dict:
             raise EthicLensInputError(
                 f"unknown model-card section {section!r}",
                 column=flag,
-                fix=f"use sections from {list(CARD_FIELDS)}",
+                fix=f"{did_you_mean(section, CARD_FIELDS)}use sections from {list(CARD_FIELDS)}",
             )
         fields = CARD_FIELDS[section]
         if fields is None:
@@ -277,7 +278,7 @@ def check_card_info(info, flag: str = "card_info") -> dict:
                 raise EthicLensInputError(
                     f"unknown field {section}.{key}",
                     column=flag,
-                    fix=f"use fields from {list(fields)}",
+                    fix=f"{did_you_mean(key, fields)}use fields from {list(fields)}",
                 )
         out[section] = {k: _text(v, section, k, flag) for k, v in value.items() if v is not None}
     return out
