@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .._checks import check_member, did_you_mean
-from ..errors import EthicLensInputError
+from ..errors import EmptyInputError, EthicLensInputError
 from ..io import sha256_file
 from ._parse import parse_protected
 from ._spec import AuditSpec
@@ -935,7 +935,13 @@ def _count(engine, target, roles, url, read, scheduler):
 
         table, query, flag, named = read
         where = {"database": named, **({"table": table} if table else {"query": query})}
-        return sql_counts(url, roles, table=table, query=query, flag=flag), where
+        try:
+            return sql_counts(url, roles, table=table, query=query, flag=flag), where
+        except EmptyInputError as exc:  # no rows: named by the option that chose them
+            if exc.column is not None:
+                raise
+            column = "--table" if table else "--query"
+            raise type(exc)(exc.problem, column=column, value=exc.value, fix=exc.fix) from None
     if engine == "duckdb":
         from ..sources import duckdb_counts
 
