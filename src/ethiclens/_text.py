@@ -97,6 +97,37 @@ def distinct_numbers(values) -> list[str]:
     return [repr(v) for v in values]
 
 
+def _narrow_float(dtype) -> bool:
+    """Whether a column's ``dtype`` (numpy, pandas' nullable ``Float32`` or Arrow-backed) is
+    float32 or float16."""
+    import numpy as np
+
+    dtype = getattr(dtype, "numpy_dtype", dtype)  # pandas' nullable and Arrow-backed dtypes
+    try:
+        return dtype is not None and np.dtype(dtype) in (np.float32, np.float16)
+    except TypeError:  # a categorical or other pandas dtype
+        return False
+
+
+def printed_floats(values):
+    """``values`` with a float32 (or float16) column read as float64 numbers through the
+    shortest decimal that prints each value, the number a CSV copy of it holds: float32 0.7 is
+    0.7, not the 0.699999988079071 it widens to, so it bins, and meets a threshold of 0.7, as
+    the 0.7 it prints as. A float16 column is read at float32's width, as its groups are
+    labelled. Any other ``values`` are returned unchanged; a Series keeps its index and name."""
+    import numpy as np
+    import pandas as pd
+
+    if not _narrow_float(getattr(values, "dtype", None)):
+        return values
+    series = values if isinstance(values, pd.Series) else None
+    narrow = pd.Series(values).to_numpy(dtype=np.float32, na_value=np.nan)
+    codes, uniques = pd.factorize(narrow)  # each distinct value printed once; NaN: code -1
+    decimal = np.append(np.asarray(uniques.astype(str), dtype=float), np.nan)
+    out = decimal[codes]
+    return out if series is None else pd.Series(out, index=series.index, name=series.name)
+
+
 def _unseen(c: str) -> bool:
     """Whether the character ``c`` prints as nothing beside others: a format character
     (category Cf) or a default-ignorable one (a Hangul filler, a combining grapheme joiner, a

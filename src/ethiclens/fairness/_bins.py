@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_member, is_number_text
-from .._text import distinct_numbers
+from .._text import distinct_numbers, printed_floats
 from ..errors import EthicLensInputError
 
 
@@ -89,6 +89,7 @@ def bin_attribute(
     """
     edges = check_bin_edges(edges, column)
     index = values.index if isinstance(values, pd.Series) else None
+    values = printed_floats(values)  # a float32 0.7 is binned as the 0.7 it prints as
     numeric = pd.to_numeric(pd.Series(np.asarray(values, dtype=object)), errors="coerce")
     raw = pd.Series(np.asarray(values, dtype=object))
     bad = numeric.isna() & raw.notna()

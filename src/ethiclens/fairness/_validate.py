@@ -21,7 +21,7 @@ from .._checks import (
     not_numbers,
     refuse_missing,
 )
-from .._text import as_seen, prints_blank
+from .._text import as_seen, printed_floats, prints_blank
 from ..errors import EthicLensInputError
 
 
@@ -644,7 +644,10 @@ def as_scores(values, n: int) -> np.ndarray:
     check_length(values, n, "y_score")
     if (typed := typed_numbers_error(values, column, "y_score")) is not None:
         raise typed
-    scores = _floats(values, column, "scores must be numbers in [0, 1]", "pass probabilities")
+    # a float32 0.7 is the 0.7 it prints as (its bin, score >= 0.7), as in a CSV copy
+    scores = _floats(
+        printed_floats(values), column, "scores must be numbers in [0, 1]", "pass probabilities"
+    )
     refuse_missing(np.isnan(scores), column, "drop or impute those rows", "score")
     _refuse_rows(
         (scores < 0) | (scores > 1),

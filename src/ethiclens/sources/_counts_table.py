@@ -104,8 +104,11 @@ class Roles:
 
 
 def score_bins(scores: np.ndarray, n_bins: int) -> np.ndarray:
-    """Equal-width bin of each score; NaN when missing, -1 outside [0, 1] (refused later)."""
-    s = np.asarray(scores, dtype=float)
+    """Equal-width bin of each score; NaN when missing, -1 outside [0, 1] (refused later). A
+    float32 score is binned as the decimal it prints as (0.7 in bin 7 of 10, as in a CSV)."""
+    from .._text import printed_floats
+
+    s = np.asarray(printed_floats(scores), dtype=float)
     with np.errstate(invalid="ignore"):
         out = np.minimum(np.floor(s * n_bins), n_bins - 1)
         out = np.where((s < 0) | (s > 1), -1.0, out)

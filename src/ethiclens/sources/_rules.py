@@ -522,8 +522,11 @@ def _nan_text(obj: pd.Series) -> np.ndarray:
 
 def score_bins(values, n_bins: int, text: bool) -> np.ndarray:
     """Each score's bin: NaN when missing, -2 not a number, -1 outside [0, 1], else
-    ``min(floor(s * k), k - 1)`` (what numpy, SQL and Spark compute)."""
-    v, missing, notnum = numbers(values, text)
+    ``min(floor(s * k), k - 1)`` (what numpy, SQL and Spark compute); a float32 score as the
+    decimal it prints as (0.7 in bin 7 of 10, as in a CSV)."""
+    from .._text import printed_floats
+
+    v, missing, notnum = numbers(printed_floats(values), text)
     with np.errstate(invalid="ignore"):
         out = np.minimum(np.floor(v * n_bins), n_bins - 1)
         out = np.where((v < 0) | (v > 1), -1.0, out)
