@@ -206,6 +206,10 @@ def test_a_config_value_outside_a_fields_words_lists_them_in_the_fix(tmp_path, c
 
 
 def test_an_audits_spec_without_what_the_threshold_view_does_not_use_runs_there(data):
+    # the audited predictions are the scores cut at the view's threshold (0.5): the view checks
+    # a y_pred it is given against its scores
+    frame = pd.read_csv(data)
+    frame.assign(p=(frame["s"] >= 0.5).astype(int)).to_csv(data, index=False)
     spec = _spec(data, {"y_score": "s"}, model={"name": "M"}, outputs={"pdf": "r.pdf"})
     spec["policy"]["ci"] = "bca"
     with pytest.raises(EthicLensInputError, match="key 'policy.ci'"):
