@@ -51,8 +51,8 @@ _ENGINE_NAMES = {"duckdb": "DuckDB", "dask": "Dask", "spark": "Spark"}
 
 
 def _kind(path: str, engine: str | None = None) -> str:
-    """ "csv" or "parquet": the kinds of file the file engines read. A kind no engine reads gets
-    io's one unknown-file-type refusal (as with --engine pandas); a kind only pandas reads
+    """ "csv" or "parquet": the kinds of one file the file engines read. A kind no engine reads
+    gets io's one unknown-file-type refusal (as with --engine pandas); a kind only pandas reads
     (JSON) is refused naming ``engine`` (all three when None) and --engine pandas."""
     from ..io import _reader
 
@@ -67,37 +67,38 @@ def _kind(path: str, engine: str | None = None) -> str:
         if engine in _ENGINE_NAMES
         else "--engine duckdb, dask and spark read"
     )
-    name = Path(path)
-    written = name.suffix.lower()
-    if written in COMPRESSED:
-        written = Path(name.stem).suffix.lower() + written
     raise EthicLensInputError(
         f"{who} only .csv, .csv.gz, .parquet and .pq files",
         column="TARGET",
         value=path,
-        fix=f"use --engine pandas, which reads {written} files, or save it as .csv or .parquet",
+        fix=f"use --engine pandas, which reads {_suffix(path)} files, or save it as .csv or "
+        ".parquet",
     )
 
 
 def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], str, bool]:
     """(files, kind, hive): a file, a glob, or a folder of (hive-partitioned) Parquet files.
-    ``engine`` (duckdb, dask, spark) is the one a refused kind of file names."""
+    ``engine`` (duckdb, dask, spark) is the one a refused kind of one file names; a folder or
+    glob holding another kind than CSV or Parquet is refused naming no engine (none reads it
+    as several files)."""
     path = Path(target)
     hive = False
     if path.is_dir():
         files = _data_files(path)
         hive = any("=" in part for f in files for part in Path(f).relative_to(path).parts[:-1])
     elif path.exists():  # a file whose name has [ ] * ? in it is that file, not a glob
-        files = [str(target)]
+        return [str(target)], _kind(str(target), engine), False
     elif any(ch in target for ch in "*?["):
-        files = sorted(glob.glob(target, recursive=True))
+        files = sorted(f for f in glob.glob(target, recursive=True) if Path(f).is_file())
+        others = [f for f in files if not _multi_file_kind(f)]
+        _refuse_other_kinds(target, others, len(others) < len(files))
     else:
         refuse_missing(path)
     if not files:
         raise EthicLensInputError(
             "matches no file", column="TARGET", value=target, fix="check the path or the glob"
         )
-    kinds = {_kind(f, engine) for f in files}
+    kinds = {_multi_file_kind(f) for f in files}
     if len(kinds) > 1:
         raise EthicLensInputError(
             "mixes CSV and Parquet files", column="TARGET", value=target, fix="audit one kind"
@@ -111,6 +112,58 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
     return files, kinds.pop(), hive
 
 
+def _multi_file_kind(path: str) -> str | None:
+    """ "csv" or "parquet": the kinds a folder or glob may hold; None for any other."""
+    low = path.lower()
+    return "parquet" if low.endswith(PARQUET) else "csv" if low.endswith(CSV) else None
+
+
+def _is_table(path: str) -> bool:
+    """Whether ``path`` names a table of a kind EthicLens reads as one file (JSON, a CSV
+    compressed otherwise than .gz)."""
+    from ..io import _reader
+
+    try:
+        _reader(Path(path))
+    except DataFileError:
+        return False
+    return True
+
+
+def _refuse_other_kinds(target: str, others: list[str], with_data: bool) -> None:
+    """A folder or glob holding files (``others``) of a kind no engine reads as several files
+    (JSON, .csv.bz2, .txt): refused naming them, neither dropped nor read one kind at a time;
+    ``with_data``: it holds CSV or Parquet files too."""
+    if not others:
+        return
+    where = "folder" if Path(target).is_dir() else "glob"
+    suffixes = sorted({_suffix(f) for f in others})
+    shown = ", ".join(others[:2]) + (f" and {len(others) - 2} more" if len(others) > 2 else "")
+    them = "them" if len(others) > 1 else "it"
+    fixes = [f"convert {them} to .csv or .parquet"]
+    if with_data:  # beside the data: most likely files that do not belong there
+        leave = f"move {them} out of the folder" if where == "folder" else "narrow the glob"
+        fixes.insert(0, f"{leave} to the .csv or .parquet files" if where == "glob" else leave)
+    elif all(_is_table(f) for f in others):
+        fixes.append(f"audit one file alone ({others[0]})")
+    raise EthicLensInputError(
+        f"a folder or glob may hold only .csv, .csv.gz, .parquet and .pq files, but this "
+        f"{where} holds {' and '.join(suffixes)} files ({shown})",
+        column="TARGET",
+        value=target,
+        fix=", or ".join(fixes),
+    )
+
+
+def _suffix(path: str) -> str:
+    """A file's kind as its name writes it: ``.json``, ``.csv.bz2``, ``(no suffix)``."""
+    name = Path(path)
+    written = name.suffix.lower()
+    if written in COMPRESSED:
+        written = Path(name.stem).suffix.lower() + written
+    return written or "(no suffix)"
+
+
 def _partition_of(folder: Path):
     """A file's hive partition: its ``key=value`` folders under ``folder``."""
     return lambda f: tuple(p for p in Path(f).relative_to(folder).parts[:-1] if "=" in p)
@@ -118,9 +171,23 @@ def _partition_of(folder: Path):
 
 def _data_files(folder: Path) -> list[str]:
     """Every CSV (``.csv``, ``.csv.gz``) and Parquet file under FOLDER, in sorted path order: a
-    folder is read whole, never a kind of file it holds dropped silently (a mix is refused)."""
+    folder is read whole, never a kind of file it holds dropped silently (a mix is refused,
+    and so is a table of a kind no engine reads as several files, JSON). Files under a
+    ``_`` or ``.`` name (``_SUCCESS``, ``_delta_log/``) are the writer's, not data; a folder
+    holding no data file but others is refused naming what it holds."""
     found = glob.glob(str(folder / "**" / "*"), recursive=True)
-    return sorted(f for f in found if f.lower().endswith(CSV + PARQUET) and Path(f).is_file())
+    found = sorted(f for f in found if Path(f).is_file())
+    data = [f for f in found if _multi_file_kind(f)]
+    visible = [f for f in found if not _multi_file_kind(f) and not _by_a_tool(f, folder)]
+    tables = [f for f in visible if _is_table(f)]
+    _refuse_other_kinds(str(folder), tables if data else visible, bool(data))
+    return data
+
+
+def _by_a_tool(path: str, folder: Path) -> bool:
+    """A file under a ``_`` or ``.`` name below ``folder`` (Spark's ``_SUCCESS``, Parquet's
+    ``_metadata``, a Delta table's ``_delta_log/``, ``.crc`` checksums)."""
+    return any(p.startswith(("_", ".")) for p in Path(path).relative_to(folder).parts)
 
 
 def _schemas(files, kind) -> list[tuple[str, list[str]]]:
