@@ -86,15 +86,21 @@ def terminal_safe(text) -> str:
     return "".join(p if i % 2 else p.translate(_TERMINAL) for i, p in enumerate(parts))
 
 
+def number_text(value) -> str:
+    """A number as the shortest text that reads back as it (Python's ``repr``), an integer
+    below 1e16 without an exponent or a ``.0``: ``18``, ``0.7``, ``65.0000001``, ``1234567``,
+    ``1e-08``. What a user typed as an edge prints as typed, and two different numbers never
+    print alike."""
+    v = float(value)
+    if v.is_integer() and abs(v) < 1e16:
+        return str(int(v))
+    return repr(v)
+
+
 def distinct_numbers(values) -> list[str]:
-    """Numbers in ``%g`` form with 6 significant digits, or as many more as it takes to tell
-    them apart (1000000 and 1000001 are both ``1e+06`` at 6 digits): bin labels stay distinct."""
-    values = [float(v) for v in values]
-    for digits in range(6, 18):
-        texts = [f"{v:.{digits}g}" for v in values]
-        if len(set(texts)) == len(set(values)):
-            return texts
-    return [repr(v) for v in values]
+    """Each number's :func:`number_text`: exact, so bin labels built from edges stay distinct
+    (1000000 and 1000001) and show the edges as given (1234567, not ``1.23457e+06``)."""
+    return [number_text(v) for v in values]
 
 
 def _narrow_float(dtype) -> bool:

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_member, is_number_text
-from .._text import distinct_numbers, printed_floats
+from .._text import distinct_numbers, number_text, printed_floats
 from ..errors import EthicLensInputError
 
 
@@ -55,8 +55,8 @@ def check_bins(bins: dict, columns, column: str = "--bins") -> dict[str, list[fl
 
 
 def bin_labels(edges: list[float]) -> list[str]:
-    """``["[0, 25)", …, "[65, 120]"]``; edges are written with enough digits to keep the
-    labels distinct."""
+    """``["[0, 25)", …, "[65, 120]"]``; edges are written exactly, as the shortest text that
+    reads back as them (``[1234567, 2345678)``), so labels stay distinct."""
     texts = distinct_numbers(edges)
     labels = [f"[{a}, {b})" for a, b in zip(texts, texts[1:], strict=False)]
     labels[-1] = labels[-1][:-1] + "]"
@@ -113,9 +113,11 @@ def bin_attribute(
     outside = ~missing & ((x < edges[0]) | (x > edges[-1]))
     if outside.any():
         n_out = outside.sum() if rows is None else np.asarray(rows)[outside].sum()
+        # the edges as given, the data range exact: 65.0000001 shows why it is past 65
+        low, high = number_text(edges[0]), number_text(edges[-1])
         raise EthicLensInputError(
-            f"{int(n_out)} row(s) with values outside the bin edges [{edges[0]:g}, {edges[-1]:g}] "
-            f"(data range {np.nanmin(x):g} to {np.nanmax(x):g})",
+            f"{int(n_out)} row(s) with values outside the bin edges [{low}, {high}] (data range "
+            f"{number_text(np.nanmin(x))} to {number_text(np.nanmax(x))})",
             column=column,
             fix="widen the first or last edge to cover the data",
         )
