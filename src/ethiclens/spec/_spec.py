@@ -1126,9 +1126,29 @@ def _normalise(data, source: str) -> dict:
                 [s.strip() for s in i.split(",")] if isinstance(i, str) else i for i in inter
             ]
     target = data.get("target")
-    if isinstance(target, dict) and isinstance(target.get("states"), str):
-        target["states"] = [s.strip() for s in target["states"].split(",")]
+    if isinstance(target, dict):
+        target["states"] = _states(target.get("states"))
+        if target["states"] is None:
+            del target["states"]
     return data
+
+
+def _states(states):
+    """ACS states as every face records them (upper case, sorted, each once: the same states
+    are the same audit, so a baseline made with ``CO,NE`` fits a run with ``ne,co``); a
+    value of another type is left to the schema."""
+    if (
+        isinstance(states, list | tuple)
+        and all(isinstance(s, str) for s in states)
+        or (isinstance(states, str))
+    ):
+        from ..datasets import acs_states
+
+        try:
+            return acs_states(states)
+        except EthicLensInputError as exc:
+            raise exc.renamed({"states": "target.states"}) from None
+    return states
 
 
 def _with_reference(column, group) -> str:
