@@ -132,3 +132,18 @@ def test_bin_attribute_bins_a_float32_column_as_it_prints():
     values = pd.Series(np.array([0.5, 0.7, 0.7, 1.0], dtype=np.float32), index=[3, 1, 2, 0])
     out = bin_attribute(values, [0, 0.7, 1], "x")
     assert out.to_dict() == {3: "[0, 0.7)", 1: "[0.7, 1]", 2: "[0.7, 1]", 0: "[0.7, 1]"}
+
+
+def _score_bins(table) -> dict:
+    return table.groupby("score_bin")["count"].sum().to_dict()
+
+
+def test_spark_bins_a_float32_score_as_it_prints(copies, spark):
+    from ethiclens.sources import Roles, pandas_counts, spark_file_counts
+
+    parquet, csv, frame = copies
+    roles = Roles(y_true="y", y_pred="p", protected=["x"], y_score="s")
+    expected = _score_bins(pandas_counts(str(csv), roles))
+    assert expected[7] == int((frame["s"] == np.float32(0.7)).sum())
+    assert _score_bins(spark_file_counts(str(parquet), roles)) == expected
+    assert _score_bins(spark_file_counts(str(csv), roles)) == expected

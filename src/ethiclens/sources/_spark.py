@@ -70,6 +70,7 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     number), weight sums and the diagnostic counts; the cells as a pandas DataFrame."""
     import pandas as pd
     from pyspark.sql import functions as F
+    from pyspark.sql.types import FloatType
 
     def number(name):
         c = _col(name)
@@ -86,6 +87,8 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     k = int(roles.n_bins)
     if roles.y_score:
         s, miss, notnum = number(roles.y_score)
+        if isinstance(sdf.schema[roles.y_score].dataType, FloatType):  # binned as it prints
+            s = _col(roles.y_score).cast("string").cast("double")  # 0.7, not 0.699999988
         raw = F.floor(s * F.lit(k))
         keys.append(
             F.when(miss, F.lit(None))
