@@ -81,7 +81,7 @@ def _reliability(doc) -> list:
     ]
 
 
-@pytest.mark.parametrize("engine", ["pandas", "dask"])
+@pytest.mark.parametrize("engine", ENGINES)
 def test_a_float32_score_falls_in_the_bin_it_prints_in(copies, tmp_path, capsys, engine):
     parquet, csv, frame = copies
     argv = [*ROLES, "--y-score", "s", "--engine", engine]

@@ -495,6 +495,11 @@ def _counting_sql(source: str, roles: Roles, text: bool, by_file: bool) -> str:
     k = int(roles.n_bins)
     if roles.y_score:
         s, miss, notnum = number(roles.y_score)
+        # a FLOAT score is binned as the decimal it prints as (0.7 in bin 7, as in a CSV); it
+        # lies within 3e-8 of it, so only one within k * 1e-7 of a bin edge may bin otherwise
+        col, near = q(roles.y_score), f"abs({s} * {k} - round({s} * {k})) < {k} * 1e-7"
+        printed = f"TRY_CAST(CAST({col} AS VARCHAR) AS DOUBLE)"
+        s = f"(CASE WHEN typeof({col}) = 'FLOAT' AND {near} THEN {printed} ELSE {s} END)"
         expr = (
             f"CASE WHEN {miss} THEN NULL WHEN {notnum} THEN {NOT_A_NUMBER} "
             f"WHEN {s} < 0 OR {s} > 1 THEN -1 "
