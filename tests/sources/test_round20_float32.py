@@ -77,7 +77,8 @@ def test_a_float32_counts_table_is_binned_as_it_prints(copies, tmp_path, capsys)
 
 def _reliability(doc) -> list:
     return [
-        [(c["lower"], c["n"]) for c in g["calibration"]] for g in doc["attributes"][0]["groups"]
+        [(c["lower"], c["n"], c["mean_score"]) for c in g["calibration"]]
+        for g in doc["attributes"][0]["groups"]
     ]
 
 
@@ -88,9 +89,11 @@ def test_a_float32_score_falls_in_the_bin_it_prints_in(copies, tmp_path, capsys,
     bins = [
         _reliability(_report(capsys, tmp_path, ["audit", str(f), *argv])) for f in (parquet, csv)
     ]
-    assert bins[0] == bins[1]
+    assert bins[0] == bins[1]  # bins, rows and mean scores (summed as 0.7, not 0.699999988)
     n_high = int((frame["s"] == np.float32(0.7)).sum())
-    assert sum(n for group in bins[0] for lower, n in group if lower == 0.7) == n_high
+    assert sum(n for group in bins[0] for lower, n, _ in group if lower == 0.7) == n_high
+    means = [mean for group in bins[0] for lower, _, mean in group if lower == 0.7]
+    assert means == pytest.approx([0.7] * len(means), rel=1e-12)  # 0.699999988: 2e-8 off
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -135,7 +138,20 @@ def test_bin_attribute_bins_a_float32_column_as_it_prints():
 
 
 def _score_bins(table) -> dict:
-    return table.groupby("score_bin")["count"].sum().to_dict()
+    sums = table.groupby("score_bin")[["count", "score_sum"]].sum()
+    return {b: (int(row["count"]), round(row["score_sum"], 9)) for b, row in sums.iterrows()}
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_a_float32_score_is_counted_as_it_prints(copies, engine):
+    from ethiclens.sources import Roles, duckdb_counts, pandas_counts
+
+    parquet, csv, frame = copies
+    roles = Roles(y_true="y", y_pred="p", protected=["x"], y_score="s")
+    count = pandas_counts if engine == "pandas" else duckdb_counts
+    expected = _score_bins(count(str(csv), roles))
+    assert expected[7][0] == int((frame["s"] == np.float32(0.7)).sum())
+    assert _score_bins(count(str(parquet), roles)) == expected
 
 
 def test_spark_bins_a_float32_score_as_it_prints(copies, spark):
@@ -144,6 +160,6 @@ def test_spark_bins_a_float32_score_as_it_prints(copies, spark):
     parquet, csv, frame = copies
     roles = Roles(y_true="y", y_pred="p", protected=["x"], y_score="s")
     expected = _score_bins(pandas_counts(str(csv), roles))
-    assert expected[7] == int((frame["s"] == np.float32(0.7)).sum())
+    assert expected[7][0] == int((frame["s"] == np.float32(0.7)).sum())
     assert _score_bins(spark_file_counts(str(parquet), roles)) == expected
     assert _score_bins(spark_file_counts(str(csv), roles)) == expected

@@ -154,7 +154,9 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
         table[WEIGHT_SUM] = np.bincount(codes, weights=w, minlength=n_cells)
         table[WEIGHT_SQ_SUM] = np.bincount(codes, weights=w**2, minlength=n_cells)
     if roles.y_score:
-        s = np.nan_to_num(pd.to_numeric(frame[roles.y_score]).to_numpy(dtype=float))
+        from .._text import printed_floats  # a float32 score summed as the decimal it prints as
+
+        s = np.nan_to_num(np.asarray(printed_floats(pd.to_numeric(frame[roles.y_score]))))
         table[SCORE_SUM] = np.bincount(codes, weights=s if w is None else w * s, minlength=n_cells)
     return _finish(table, roles)
 

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from .._optional import require
+from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ._counts_table import Roles, finish_counts
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
@@ -46,7 +47,8 @@ def _cells(pdf: pd.DataFrame, roles: Roles, text: bool) -> pd.DataFrame:
     s = None
     if roles.y_score:
         out[SCORE_BIN] = score_bins(pdf[roles.y_score], int(roles.n_bins), text)
-        v, miss, notnum = numbers(pdf[roles.y_score], text)
+        # a float32 score summed as the decimal it prints as (as it is binned)
+        v, miss, notnum = numbers(printed_floats(pdf[roles.y_score]), text)
         s = np.where(miss | notnum | np.isnan(v), 0.0, v)
     if roles.weight:
         w, miss, notnum = numbers(pdf[roles.weight], text)

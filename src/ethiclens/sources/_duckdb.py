@@ -484,8 +484,12 @@ def _counting_sql(source: str, roles: Roles, text: bool, by_file: bool) -> str:
         sel.append(q(FILE_NAME))
 
     def number(col):
-        """(value, missing, not a number) as SQL expressions."""
+        """(value, missing, not a number) as SQL expressions; a FLOAT score is the decimal it
+        prints as (0.7 is binned in bin 7 of 10 and summed as 0.7, as in a CSV)."""
         v = f"TRY_CAST({q(col)} AS DOUBLE)"
+        if col == roles.y_score:
+            printed = f"TRY_CAST(CAST({q(col)} AS VARCHAR) AS DOUBLE)"
+            v = f"(CASE WHEN typeof({q(col)}) = 'FLOAT' THEN {printed} ELSE {v} END)"
         if text:  # DuckDB reads '1_000' as 1000; Dask and pandas' CSV reader see no number
             v = f"CASE WHEN contains({q(col)}, '_') THEN NULL ELSE {v} END"
         miss = f"({q(col)} IS NULL OR COALESCE(isnan({v}), FALSE)"
@@ -495,11 +499,6 @@ def _counting_sql(source: str, roles: Roles, text: bool, by_file: bool) -> str:
     k = int(roles.n_bins)
     if roles.y_score:
         s, miss, notnum = number(roles.y_score)
-        # a FLOAT score is binned as the decimal it prints as (0.7 in bin 7, as in a CSV); it
-        # lies within 3e-8 of it, so only one within k * 1e-7 of a bin edge may bin otherwise
-        col, near = q(roles.y_score), f"abs({s} * {k} - round({s} * {k})) < {k} * 1e-7"
-        printed = f"TRY_CAST(CAST({col} AS VARCHAR) AS DOUBLE)"
-        s = f"(CASE WHEN typeof({col}) = 'FLOAT' AND {near} THEN {printed} ELSE {s} END)"
         expr = (
             f"CASE WHEN {miss} THEN NULL WHEN {notnum} THEN {NOT_A_NUMBER} "
             f"WHEN {s} < 0 OR {s} > 1 THEN -1 "

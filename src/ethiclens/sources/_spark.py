@@ -75,6 +75,8 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     def number(name):
         c = _col(name)
         v = c.try_cast("double")
+        if name == roles.y_score and isinstance(sdf.schema[name].dataType, FloatType):
+            v = c.cast("string").cast("double")  # a float32 score as it prints: 0.7
         miss = c.isNull() | F.coalesce(F.isnan(v), F.lit(False))
         if text:
             miss = miss | c.isin(list(NA_TEXT))
@@ -87,8 +89,6 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     k = int(roles.n_bins)
     if roles.y_score:
         s, miss, notnum = number(roles.y_score)
-        if isinstance(sdf.schema[roles.y_score].dataType, FloatType):  # binned as it prints
-            s = _col(roles.y_score).cast("string").cast("double")  # 0.7, not 0.699999988
         raw = F.floor(s * F.lit(k))
         keys.append(
             F.when(miss, F.lit(None))
