@@ -5,7 +5,7 @@ from __future__ import annotations
 from markupsafe import Markup
 from markupsafe import escape as escape_block
 
-from .._text import percent
+from .._text import distinct_numbers, percent
 from ..fairness import AuditResult, comparison_columns, group_columns
 from . import _plots as plots
 from . import _provenance as pv
@@ -108,7 +108,7 @@ def _bins(run: dict | None) -> dict:
 def group_changes(config: dict, run: dict | None = None) -> list[str]:
     """Bins, exclusions and merges the user asked for, one sentence each."""
     out = [
-        f"{attr}: binned at edges {', '.join(f'{e:g}' for e in edges)}"
+        f"{attr}: binned at edges {', '.join(distinct_numbers(edges))}"
         for attr, edges in _bins(run).items()
     ]
     for attr, groups in (config.get("exclude_groups") or {}).items():

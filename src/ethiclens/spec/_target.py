@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .._checks import check_member, did_you_mean
+from .._text import distinct_numbers
 from ..errors import EmptyInputError, EthicLensInputError
 from ..io import sha256_file
 from ._parse import parse_protected
@@ -753,7 +754,7 @@ def _check_binned_when_counted(spec: AuditSpec, binned: dict) -> None:
     bins already (the edges recorded in its metadata), never binned twice."""
     for attr in spec.groups.bins:
         if attr in binned:
-            edges = ",".join(f"{float(e):g}" for e in binned[attr])
+            edges = ",".join(distinct_numbers(binned[attr]))  # as typed: 1234567
             raise EthicLensInputError(
                 f"the counts table was binned already when counted ({attr}={edges}, recorded "
                 "in its metadata)",
