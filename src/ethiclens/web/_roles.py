@@ -16,6 +16,7 @@ from .._checks import (
     whole_number,
     whole_or_text,
 )
+from .._text import distinct_numbers
 from ..errors import EthicLensInputError
 from ._web import said, shown_forms
 
@@ -227,12 +228,16 @@ def suggest_bins(c: dict) -> str:
         edges = [e for e in edges if e <= lo][-1:] + [e for e in edges if e > lo]
         return ",".join(str(e) for e in [*edges, max(120, math.ceil(hi))])
     step = (hi - lo) / 4 or 1
-    mag = 10 ** math.floor(math.log10(step)) if step > 0 else 1
+    power = math.floor(math.log10(step)) if step > 0 else 0
+    mag = 10**power
     step = math.ceil(step / mag) * mag
     start = math.floor(lo / mag) * mag
-    edges = [start + i * step for i in range(5)]
+    # round edges to mag's decimals (0.3, not 0.30000000000000004), the last one the data's
+    # maximum when past them; each written exactly (12345670, not 1.23457e+07), so they cover
+    # the data as suggested
+    edges = [round(start + i * step, max(0, -power)) for i in range(5)]
     edges[-1] = max(edges[-1], hi)
-    return ",".join(f"{e:g}" for e in edges)
+    return ",".join(distinct_numbers(edges))
 
 
 # -- the confirmed form -> the request ---------------------------------------------------------

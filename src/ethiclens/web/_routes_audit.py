@@ -9,6 +9,7 @@ import weakref
 from pathlib import Path
 
 from .._checks import number_text
+from .._text import distinct_numbers
 from ..errors import EthicLensInputError
 from . import _portable, _roles, _twofiles
 from ._jobs import WORKER_STOPPED, database_refusal
@@ -204,7 +205,8 @@ def _form_from_spec(web, audit: dict, prof: dict) -> dict:
             form["protected_list"].append(str(i))
             form[f"ref_{i}"] = ref
             if col in g.get("bins", {}):
-                form[f"bins_{i}"] = ",".join(f"{e:g}" for e in g["bins"][col])
+                # the edges as run (1234567, not 1.23457e+06): a rerun bins alike
+                form[f"bins_{i}"] = ",".join(distinct_numbers(g["bins"][col]))
     form.update(_group_edits_text(g))
     for name, _ in _roles.POLICY_FIELDS:
         if name in spec.get("policy", {}):
