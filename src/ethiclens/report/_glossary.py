@@ -135,8 +135,9 @@ GLOSSARY: dict[str, tuple[str, str]] = {
     ),
     "composite": (
         "Composite bias score",
-        "A 0–1 triage number averaging the comparisons (higher is fairer). It never "
-        "overrides a FLAGGED comparison.",
+        "A 0–1 triage number (higher is fairer): the lowest (least fair) comparison's score, "
+        "a weighted mix of its DI, SPD and EO (0.40, 0.35, 0.25, each mapped to 0–1). It "
+        "never overrides a FLAGGED comparison.",
     ),
     "reference": (
         "Reference group",

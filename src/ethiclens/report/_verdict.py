@@ -148,8 +148,8 @@ def composite_caveat(result) -> str | None:
         return None
     were = "comparison is" if flagged == 1 else "comparisons are"
     return (
-        f"{flagged} {were} FLAGGED: the composite score averages over all comparisons and "
-        "does not override a flag."
+        f"{flagged} {were} FLAGGED: the composite score is the lowest (least fair) "
+        "comparison's score, a weighted mix of its DI, SPD and EO, and does not override a flag."
     )
 
 
