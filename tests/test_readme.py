@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import runpy
 import shlex
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from ethiclens.cli import main
 README = Path(__file__).resolve().parents[1] / "README.md"
 # Guides moved out of the README (issue 24): their commands are run the same way.
 GUIDES = [README.parent / "docs" / name for name in ("probes.md", "pcer.md", "p2nia.md")]
+MAKE_PREDS = README.parent / "docs" / "examples" / "make_preds.py"
 
 # Command prefix -> why it is not run here.
 SKIP = {
@@ -106,9 +108,9 @@ def workspace(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("readme")
     ds = load_compas()
-    decile = ds.extra["decile_score"]
-    preds = ds.protected.assign(label=ds.label, pred=(decile >= 5).astype(int), score=decile / 10)
-    preds.to_csv(root / "preds.csv", index=False)
+    # preds.csv as the README's quickstart makes it (python docs/examples/make_preds.py).
+    make_preds = runpy.run_path(str(MAKE_PREDS))["make_preds"]
+    make_preds().to_csv(root / "preds.csv", index=False)
     ds.features.assign(sex=ds.protected["sex"]).head(300).to_csv(root / "records.csv", index=False)
     (root / "card.yaml").write_text(fenced_blocks("yaml")[0])
     return root
@@ -147,6 +149,13 @@ def test_readme_command_runs(command, workspace, monkeypatch, capsys):
         assert report["config"]["merge_groups"]
         assert report["headlines"]["composite"]["value"] is not None  # the example's point
         assert report["headlines"]["min_disparate_impact"]["value"] is not None
+
+
+def test_the_quickstart_activates_the_venv_and_makes_preds_csv():
+    quick = README.read_text().split("## Quickstart", 1)[1].split("\n## ", 1)[0]
+    assert "source .venv/bin/activate" in quick
+    assert quick.index("make_preds.py") < quick.index("ethiclens audit preds.csv")
+    assert MAKE_PREDS.exists()
 
 
 def test_the_old_pipe_is_caught():
