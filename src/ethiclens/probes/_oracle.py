@@ -280,8 +280,9 @@ class OracleResult:
                 _coverage_cell(r),
             )
         side = _policy_side(di)
+        expect = _expectation(di, self.truth["equalized_odds_difference"])
         lines = [
-            f"flag fired ({meth}, truth DI {di:g} {side}): {_flag_words(rate)}"
+            f"flag fired ({meth}, truth DI {di:g} {side}), {expect}: {_flag_words(rate)}"
             for meth, rate in self.flag_rate.items()
         ]
         lines.append(
@@ -326,6 +327,18 @@ def _flag_words(rate: dict) -> str:
     part = rate.get("any_rule_runs_part_withheld")
     part = f"; {part} of them with a rule withheld below the floor" if part else ""
     return f"{share('any_rule')}{part} (via the DI rule: {share('di_rule')})"
+
+
+def _expectation(di: float, eo: float) -> str:
+    """The injected EO gap against the policy's EO limit, and whether the default policy
+    should flag the truth at all: it should when the DI lies outside the band or the EO gap
+    exceeds its limit (a flag is then a detection), and otherwise every flag is a false alarm."""
+    pol = Policy()
+    above = eo > pol.eo_threshold
+    expected = above or not pol.di_threshold <= di <= 1 / pol.di_threshold
+    eo_side = f"truth EO gap {eo:.3f} {'above' if above else 'within'} the EO limit"
+    verdict = "a flag is expected" if expected else "no flag is expected (each is a false alarm)"
+    return f"{eo_side} {pol.eo_threshold:.2f}, so {verdict}"
 
 
 def _policy_side(di: float) -> str:
