@@ -35,7 +35,7 @@ import pandas as pd
 
 from .._checks import check_count, check_delta, check_epsilon, check_member
 from .._optional import require
-from .._text import distinct_numbers
+from .._text import distinct_numbers, number_text, printed_floats
 from ..errors import EthicLensInputError
 from ..fairness import check_bin_edges
 from ._roles import LABEL, PREDICTION
@@ -169,18 +169,18 @@ def check_edges(col: str, edges) -> np.ndarray:
 def _bin(col, values, edges, open_bins):
     """Codes and labels of [e_i, e_{i+1}) bins (the last one closed); values outside the edges
     are refused, or fall into open-ended bins with ``open_bins``."""
-    x = np.asarray(values, dtype=float)
-    lo, hi = float(np.min(x)), float(np.max(x))
-    e = distinct_numbers(edges)  # enough digits to keep every label distinct
+    x = np.asarray(printed_floats(values), dtype=float)  # float32 0.7 is binned as 0.7
+    e = distinct_numbers(edges)  # exactly as given: 1234567, not 1.23457e+06
     inner = [f"[{e[i]}, {e[i + 1]})" for i in range(len(edges) - 2)]
     inner.append(f"[{e[-2]}, {e[-1]}]")
     if not open_bins:
-        if lo < edges[0] or hi > edges[-1]:
+        if np.min(x) < edges[0] or np.max(x) > edges[-1]:
+            lo, hi = number_text(np.min(x)), number_text(np.max(x))  # 65.0000001 past 65
             raise EthicLensInputError(
-                f"bin edges {edges[0]:g}..{edges[-1]:g} do not cover the data (min {lo:g}, "
-                f"max {hi:g}); values outside would be put in the wrong bin",
+                f"bin edges {e[0]}..{e[-1]} do not cover the data (min {lo}, max {hi}); "
+                "values outside would be put in the wrong bin",
                 column=f"--bins {col}",
-                fix=f"start the edges at or below {lo:g} and end them at or above {hi:g}, or "
+                fix=f"start the edges at or below {lo} and end them at or above {hi}, or "
                 "pass --open-bins for open-ended bins at both ends (recorded in the manifest)",
             )
         codes = np.clip(np.searchsorted(edges, x, side="right") - 1, 0, len(edges) - 2)
