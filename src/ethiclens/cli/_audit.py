@@ -31,7 +31,7 @@ def print_audit(result, to_stderr: bool = False) -> None:
 @click.argument("target", required=False)
 @spec_options("audit")
 def audit_command(target, **_flags):
-    """Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet file."""
+    """Audit TARGET: compas, adult, german, acs-income, a CSV/Parquet/JSON file, folder or glob."""
     ctx = click.get_current_context()
     request = SpecRequest(ctx, target)
     if len(request.spec.roles.y_pred) == 2:  # the library refuses what a comparison does not use

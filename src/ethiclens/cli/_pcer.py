@@ -47,7 +47,7 @@ def _trainer_option(default, live_help):
 
 
 N_BOOT = shown(
-    "--n-boot", default=DEFAULT_N_BOOT, help="Bootstrap replicates of the intervals (at least 100)."
+    "--n-boot", default=DEFAULT_N_BOOT, help="Jeffreys–Dirichlet draws per interval (at least 100)."
 )
 
 
