@@ -116,6 +116,9 @@ def test_pcer_train_compas(tmp_path, capsys):
         "Other",
         "African-American",
     ]
+    # round 20: "Other" is every race but African-American, not COMPAS's own race 'Other'
+    said = "Other = every other value of race"
+    assert said in race["notes"][0] and said in " ".join(text.split())
     assert main(["pcer", "train", "compas", "--epsilon", "abc"]) == 2
 
 

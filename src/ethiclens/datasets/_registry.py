@@ -58,6 +58,19 @@ class BinarySplit:
                 fix="give one_values=(...) (group 1) or zero_values=(...) (group 0)",
             )
 
+    def described(self) -> str:
+        """The split in words, for every face that shows its groups: a group name such as
+        COMPAS's 'Other' means every other value of the column, not the column's own 'Other'."""
+        if self.one_values:
+            named, values, rest = self.group1, self.one_values, self.group0
+        else:
+            named, values, rest = self.group0, self.zero_values, self.group1
+        shown = ", ".join(repr(v) for v in values)
+        return (
+            f"PCER's two groups of {self.column}: {named} = the {self.column} value(s) {shown}; "
+            f"{rest} = every other value of {self.column}"
+        )
+
     def binarize(self, raw):
         """Group names (``group0``/``group1``) for raw protected values, as a NumPy array."""
         import numpy as np
@@ -225,6 +238,9 @@ class DatasetEntry:
             if self.uses(use) and options:
                 rows = len(self.load(features=features, **options))
                 out[use] = {"rows": rows, "loader_options": dict(options)}
+        if self.pcer_splits:
+            splits = {a: sp.described() for a, sp in self.pcer_splits.items()}
+            out.setdefault("pcer", {})["groups"] = splits
         return out
 
 

@@ -191,6 +191,8 @@ def train_and_audit(request: TrainRequest) -> TrainedAudit:
             n_boot=request.n_boot,
             random_state=request.seed,
         )
+        # what the group names mean: COMPAS's "Other" is every race but African-American
+        trained.results[attr].notes.insert(0, entry.split(attr).described())
     return trained
 
 
