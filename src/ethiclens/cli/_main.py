@@ -24,7 +24,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "audit": (
         "ethiclens.cli._audit",
         "audit_command",
-        "Audit TARGET: a dataset name (compas, adult, german, acs-income) or a CSV/Parquet file.",
+        "Audit TARGET: compas, adult, german, acs-income, a CSV/Parquet/JSON file, folder or glob.",
     ),
     "compare": (
         "ethiclens.cli._compare",
