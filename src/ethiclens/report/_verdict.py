@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from ..fairness import judged_largest_disparity
+from ..fairness import COMPARISON_METRIC_SPECS, judged_largest_disparity
 
 # Order of the first page: what needs action first.
 STATUS_ORDER = ("FLAGGED", "INCONCLUSIVE", "INSUFFICIENT_DATA", "UNDEFINED", "PASS")
@@ -157,29 +157,46 @@ def composite_caveat(result) -> str | None:
 HEADLINE_PARTS = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
 
 
-def _cause(name: str, m) -> str | None:
+def _cause(name: str, m, ref) -> str | None:
     if m.status == "INSUFFICIENT_DATA":
         return "small"
     if m.status == "UNDEFINED":
-        return "undefined"
+        return "undefined" if _undefined_by_reference(name, ref) else "group_undefined"
     if name == "disparate_impact" and m.value is not None and math.isinf(m.value):
         return "unbounded"
     return None
 
 
+def _undefined_by_reference(name: str, ref) -> bool:
+    """Whether an UNDEFINED comparison metric is so because of its reference group: a rate the
+    metric is built from is undefined for the reference (0/0), or a ratio's reference rate is 0.
+    Otherwise the comparison group's own rate is undefined (too few rows or labels of a kind,
+    cells dropped below a counts table's --min-cell) and another reference would not help."""
+    spec = COMPARISON_METRIC_SPECS.get(name)
+    if spec is None or ref is None:
+        return False
+    values = [ref.metrics[k].value if k in ref.metrics else None for k in spec.components]
+    undefined = any(v is None or not math.isfinite(v) for v in values)
+    return undefined or (spec.kind == "ratio" and 0 in values)
+
+
 def withheld_causes(result) -> dict:
     """Why the comparisons behind a withheld headline lack a number: ``"small"`` (below a
-    sample floor), ``"undefined"`` (a rate of 0/0) or ``"unbounded"`` (a reference group never
-    selected: DI is infinite), each mapped to its comparisons, in the result's order."""
+    sample floor), ``"undefined"`` (a rate of 0/0 of the reference group, so another reference
+    would help), ``"group_undefined"`` (a rate of 0/0 of the comparison group itself) or
+    ``"unbounded"`` (a reference group never selected: DI is infinite), each mapped to its
+    comparisons, in the result's order."""
     heads = [h for h in (result.composite, result.min_disparate_impact) if h.withheld]
     affected = {k for h in heads for k in h.affected}
+    refs = {a.name: g for a in result.attributes for g in a.groups if g.is_reference}
     causes = {}
     for c in result.comparisons:
         if c.key not in affected:
             continue
         # each cause once per comparison, in the metrics' order (not a scan of the lists:
         # thousands of groups stay linear)
-        found = (_cause(name, c.metrics[name]) for name in HEADLINE_PARTS if name in c.metrics)
+        ref = refs.get(c.attribute)
+        found = (_cause(k, c.metrics[k], ref) for k in HEADLINE_PARTS if k in c.metrics)
         for cause in dict.fromkeys(found):
             if cause:
                 causes.setdefault(cause, []).append(c)
@@ -194,8 +211,12 @@ _WITHHELD_WORDS = {
         "collecting more rows",
     ),
     "undefined": (
-        "a rate is undefined",
+        "a rate of the reference group is undefined",
         "choosing another reference group or excluding the group with a stated reason",
+    ),
+    "group_undefined": (
+        "a group's own rate is undefined (no rows of a kind it needs, such as negative labels)",
+        "merging or excluding the group with a stated reason, or collecting more rows",
     ),
     "unbounded": (
         "a reference group is never selected, so DI is unbounded",
