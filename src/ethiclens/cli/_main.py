@@ -319,6 +319,7 @@ def usage_error_line(exc: click.UsageError) -> str:
     if isinstance(exc, click.MissingParameter) and exc.param is not None:
         kind, name = _param_name(exc.param)
         extra = exc.param.type.get_missing_message(param=exc.param, ctx=ctx) or ""
+        extra = " ".join(extra.split())  # click lists choices one per line: one line here
         fix = extra.rstrip(".") if extra else f"give {name} ({help_fix})"
         return f"{kind} {name!r}: is required but was not given. Fix: {fix[:1].lower() + fix[1:]}"
     if isinstance(exc, click.BadParameter) and exc.param is not None:
