@@ -76,6 +76,15 @@ def _estimate_cell(m) -> str:
     return _dim_if_below_floor(m, _e(fmt_estimate(m)))
 
 
+def _plain_cell(m) -> str:
+    """A value shown without its interval (FPR balance): below the floor greyed and marked in
+    words too, so the marker survives a terminal without colour (``| cat``, a CI log)."""
+    if m is None:
+        return "—"
+    text = fmt_number(m.value)
+    return _dim_if_below_floor(m, f"{text} (below the floor)" if below_floor(m) else text)
+
+
 def _why(c) -> str:
     """The flag reason, else why a policy metric was not judged (below-floor reasons are already
     in their cells)."""
@@ -128,7 +137,7 @@ def _comparison_table(result) -> Table:
             f"{c.n['group']}/{c.n['reference']}",
             _estimate_cell(c.metrics["disparate_impact"]),
             _estimate_cell(eo),
-            _dim_if_below_floor(fpr, fmt_number(fpr.value)) if fpr else "—",
+            _plain_cell(fpr),
             f"[{STATUS_STYLE.get(c.status, '')}]{c.status}[/]",
             _e(_why(c)),
         )
