@@ -147,47 +147,83 @@ def run_job(
         store.close()
 
 
-# why a database refused a connection, in general terms, by the driver's words (lower case)
-_CONNECT_CAUSES = (
-    (
-        ("password authentication failed", "authentication failed", "no password supplied",
-         "role ", "access denied", "permission denied"),
-        "the server refused its login (authentication failed)",
-        "check the user and password in the URL {name} holds",
-    ),
-    (
-        ("does not exist",),  # 'database "x" does not exist' (a role's is a login's, above)
-        "the database it names does not exist on the server",
-        "check the database's name in the URL {name} holds",
-    ),
-    (
-        ("connection refused", "no such file", "could not translate host", "timeout",
-         "timed out", "name or service not known", "unreachable", "no route to host",
-         "could not connect"),
-        "the server is not reachable",
-        "check that the database server is running and the host and port in the URL {name} "
-        "holds",
-    ),
+# why a database cannot be read, in general terms: (marks in the library's or the driver's
+# words, lower case; the verb, the cause and the fix the browser is told), the first found
+_FILE_CAUSES = (
+    (("the sqlite database file", "with uri=true sqlite reads"), "read",
+     "its file does not exist",
+     "check that the SQLite file the URL in {name} names is still there (moved or deleted "
+     "since the server started?)"),
+    (("is a folder, not a sqlite",), "read", "its file is a folder, not a SQLite database file",
+     "check the path in the URL {name} holds"),
+    (("is not a sqlite database",), "read", "its file is not a SQLite database (or is encrypted)",
+     "check that the URL {name} holds names a SQLite database file, not a CSV or another file"),
+    (("is locked",), "read", "its file is locked: another process is writing to it",
+     "rerun once the writer has finished"),
+    (("rollback journal", "-wal holds writes"), "read",
+     "its file has a journal of unfinished writes that SQLite must apply first, and EthicLens "
+     "opens a database read-only",
+     "ask the server's administrator to open the file once with sqlite3, then rerun"),
+    (("cannot use this database url", "does not know the scheme", "databases only where"),
+     "use", "its URL cannot be used",
+     "check the URL {name} holds (e.g. postgresql+psycopg://user@host/db)"),
+    (("unable to open database file",), "connect to",
+     "the server cannot open its file (missing, or not readable by the server)",
+     "check that the file the URL in {name} names exists and the server may read it"),
 )  # fmt: skip
+_CONNECT_CAUSES = (
+    (("password authentication failed", "authentication failed", "no password supplied",
+      "role ", "access denied", "permission denied"), "connect to",
+     "the server refused its login (authentication failed)",
+     "check the user and password in the URL {name} holds"),
+    (("does not exist",), "connect to",  # 'database "x" does not exist' (a role's: a login's)
+     "the database it names does not exist on the server",
+     "check the database's name in the URL {name} holds"),
+    (("connection refused", "no such file", "could not translate host", "timeout",
+      "timed out", "name or service not known", "unreachable", "no route to host",
+      "could not connect"), "connect to", "the server is not reachable",
+     "check that the database server is running and the host and port in the URL {name} "
+     "holds"),
+)  # fmt: skip
+# refusals of the table or the query (the Table field's), not of the database itself
+_NOT_THE_DATABASES = ("table ", "the query", "the counting query", "the database statement")
+
+
+def _database_words(exc: EthicLensInputError, name: str) -> str | None:
+    """The words of a refusal of the database itself, as the library gave it: one it puts on
+    ``--db-env NAME`` (or quotes so, as the threshold view's does, or a connection's), not
+    the table's or the query's; None for any other refusal."""
+    option, column = f"--db-env {name}", str(exc.column or "")
+    on_it = column == option or column.startswith("--db ")  # (--db URL: the URL it was given)
+    words = exc.problem if on_it else exc.problem.partition(f"{option!r}: ")[2]
+    if not words and "cannot connect" in exc.problem:
+        words = exc.problem[exc.problem.index("cannot connect") :]
+    return None if not words or words.startswith(_NOT_THE_DATABASES) else words
 
 
 def database_refusal(exc: EthicLensInputError, name: str) -> EthicLensInputError | None:
-    """A database's connection failure (``cannot connect: <the driver's words>``) as the
-    browser is told it: the database by the environment variable that holds its URL and why,
-    in general terms (its login refused, the server not reachable), never the driver's words,
-    which name its host, port, socket or user (the server's log keeps them, the password
-    masked by the library). None for any other refusal."""
-    if not exc.problem.startswith("cannot connect") and "cannot connect: " not in exc.problem:
-        return None  # (a refusal quoting the library's, such as the threshold view's)
+    """A refusal of the database itself (its SQLite file gone, not a database or locked, its
+    URL unusable, its login refused, its server not reachable) as the browser and the history
+    are told it: the database by the environment variable that holds its URL and why, in
+    general terms, never the library's or the driver's words, which name its path, host,
+    port, socket or user (the server's log keeps them, the password masked by the library).
+    None for any other refusal (the table's, the query's: the Table field's)."""
+    words = _database_words(exc, name)
+    if words is None:
+        return None
     log.warning("database %s: %s", name, exc.problem)
-    words = exc.problem.lower()
-    why, fix = "the connection failed", "check the URL {name} holds and that its server runs"
-    for marks, cause, cause_fix in _CONNECT_CAUSES:
-        if any(mark in words for mark in marks):
-            why, fix = cause, cause_fix
+    lower = words.lower()
+    causes = _FILE_CAUSES + (_CONNECT_CAUSES if lower.startswith("cannot connect") else ())
+    verb, why, fix = "read", "it cannot be read", "check the URL {name} holds"
+    if lower.startswith("cannot connect"):
+        verb, why = "connect to", "the connection failed"
+        fix = "check the URL {name} holds and that its server runs"
+    for marks, cause_verb, cause, cause_fix in causes:
+        if any(mark in lower for mark in marks):
+            verb, why, fix = cause_verb, cause, cause_fix
             break
     return EthicLensInputError(
-        f"cannot connect to the database {name}: {why}", fix=fix.format(name=name)
+        f"cannot {verb} the database {name}: {why}", fix=fix.format(name=name)
     )
 
 

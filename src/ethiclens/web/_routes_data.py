@@ -214,7 +214,8 @@ async def database(request):
         )
     if not errors:
         try:
-            names = await in_thread(sql_columns, os.environ[env_name], table=table)
+            url, flag = os.environ[env_name], f"--db-env {env_name}"  # refused by its name
+            names = await in_thread(sql_columns, url, table=table, flag=flag)
         except EthicLensInputError as exc:
             refusal = database_refusal(exc, env_name)  # the database's field, in general terms
             errors["db" if refusal else "table"] = said(refusal or exc)
