@@ -171,7 +171,7 @@ def check_fail_on(fail_on: str, flag: str = "fail_on") -> str:
 
 
 def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome:
-    """The gate of an audit report (``AuditResult.to_dict()``).
+    """The gate of an audit report (an ``AuditResult`` or its ``to_dict()``).
 
     ``fail_on``: ``flagged`` fails on FLAGGED comparisons, ``inconclusive`` also on
     INCONCLUSIVE ones, ``insufficient`` also on any comparison that could not be judged
@@ -186,6 +186,7 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
     Each left None is the run's own spec gate setting (``report["run"]["spec"]["gate"]``),
     else the spec's default: ``never`` and no baseline, as the CLI decides.
     """
+    report = _as_report(report)
     own = _spec_gate(report)
     fail_on = check_fail_on(own["fail_on"] if fail_on is None else fail_on)
     baseline = own["baseline"] if baseline is None else baseline
@@ -210,6 +211,21 @@ def _spec_gate(report: dict) -> dict:
     else the spec's defaults: what a gate call's None means."""
     own = _spec_of(report).get("gate")
     return {"fail_on": DEFAULT_FAIL_ON, "baseline": None} | (own if isinstance(own, dict) else {})
+
+
+def _as_report(report) -> dict:
+    """The report dict of an audit given as its result object or its dict."""
+    if callable(getattr(report, "to_dict", None)):  # an AuditResult (duck-typed: no cycle)
+        report = report.to_dict()
+    if not isinstance(report, dict):
+        raise EthicLensInputError(
+            "is not an audit result or its report dict",
+            column="report",
+            value=report,
+            fix="give the AuditResult (or result.to_dict())",
+            kind="argument",
+        )
+    return report
 
 
 def _read_baseline(baseline) -> tuple[str, dict]:
