@@ -84,6 +84,8 @@ class WebConfig:
 
 
 TOKEN_CHARACTERS = "ASCII letters, digits and - . _ ~"
+# characters a refusal names, not shows: an editor writes them and displays nothing
+_INVISIBLE = {"\ufeff": "a byte-order mark (U+FEFF)", "\x00": "a NUL byte (U+0000)"}
 
 
 def token_problem(token: str) -> str | None:
@@ -93,7 +95,8 @@ def token_problem(token: str) -> str | None:
     bad = dict.fromkeys(c for c in token if not (c.isascii() and (c.isalnum() or c in "-._~")))
     if not bad:
         return None
-    shown = " ".join(repr(c) for c in list(bad)[:8]) + (" ..." if len(bad) > 8 else "")
+    shown = " ".join(_INVISIBLE.get(c, repr(c)) for c in list(bad)[:8])
+    shown += " ..." if len(bad) > 8 else ""
     return (
         f"the token holds {shown}: it may hold only {TOKEN_CHARACTERS} (it travels in the "
         "page address and in a cookie, which carry no other character as written)"

@@ -117,16 +117,31 @@ def _bind_refusal(exc: OSError, host: str, port: int) -> EthicLensInputError:
 
 
 def read_token_file(path: str) -> str:
-    """The access token in ``path``: one line of at least 16 characters, no spaces."""
+    """The access token in ``path``: one line of at least 16 characters, no spaces, in UTF-8
+    (or ASCII) text; a leading byte-order mark (Notepad's UTF-8) is no part of it."""
     try:
-        token = Path(path).read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError) as exc:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
         raise EthicLensInputError(
             f"cannot read the token file: {exc.__class__.__name__}",
             column="--token-file",
             value=str(path),
             fix="give a readable text file holding the token on one line",
         ) from None
+    utf16 = raw.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in raw
+    try:
+        token = "" if utf16 else raw.decode("utf-8-sig").strip()  # a BOM is no part of it
+    except UnicodeDecodeError:
+        token = None
+    if utf16 or token is None:
+        what = "UTF-16 text (Notepad's 'Unicode')" if utf16 else "not UTF-8 text"
+        raise EthicLensInputError(
+            f"the token file is {what}: it must be UTF-8 (or ASCII) text",
+            column="--token-file",
+            value=str(path),
+            fix="save it as UTF-8 (Notepad: Save as, Encoding: UTF-8), or write it with "
+            + TOKEN_FIX.removeprefix("e.g. "),
+        )
     if len(token) < 16 or any(c.isspace() for c in token):
         raise EthicLensInputError(
             "the token must be one line of at least 16 characters, without spaces",
