@@ -665,7 +665,10 @@ def as_weights(values, n: int, against: str = "y_pred") -> np.ndarray:
     check_length(values, n, "sample_weight", against)
     if (typed := typed_numbers_error(values, column, "sample_weight")) is not None:
         raise typed
-    w = _floats(values, column, "weights must be numbers", "pass a numeric weight column")
+    # a float32 weight of 0.7 is the 0.7 it prints as, the weight a CSV copy gives the row
+    w = _floats(
+        printed_floats(values), column, "weights must be numbers", "pass a numeric weight column"
+    )
     if w.ndim != 1:
         raise EthicLensInputError(
             f"must be one-dimensional (shape {w.shape})",

@@ -51,7 +51,7 @@ def _cells(pdf: pd.DataFrame, roles: Roles, text: bool) -> pd.DataFrame:
         v, miss, notnum = numbers(printed_floats(pdf[roles.y_score]), text)
         s = np.where(miss | notnum | np.isnan(v), 0.0, v)
     if roles.weight:
-        w, miss, notnum = numbers(pdf[roles.weight], text)
+        w, miss, notnum = numbers(printed_floats(pdf[roles.weight]), text)  # float32 as printed
         with np.errstate(invalid="ignore"):
             bad = ~notnum & (miss | ~np.isfinite(w) | (w < 0))
         with np.errstate(over="ignore"):  # a weight too large to square: refused by the rule

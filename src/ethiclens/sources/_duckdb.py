@@ -484,10 +484,10 @@ def _counting_sql(source: str, roles: Roles, text: bool, by_file: bool) -> str:
         sel.append(q(FILE_NAME))
 
     def number(col):
-        """(value, missing, not a number) as SQL expressions; a FLOAT score is the decimal it
-        prints as (0.7 is binned in bin 7 of 10 and summed as 0.7, as in a CSV)."""
+        """(value, missing, not a number) as SQL expressions; a FLOAT score or weight is the
+        decimal it prints as (0.7 is binned in bin 7 of 10 and summed as 0.7, as in a CSV)."""
         v = f"TRY_CAST({q(col)} AS DOUBLE)"
-        if col == roles.y_score:
+        if col in (roles.y_score, roles.weight):
             printed = f"TRY_CAST(CAST({q(col)} AS VARCHAR) AS DOUBLE)"
             v = f"(CASE WHEN typeof({q(col)}) = 'FLOAT' THEN {printed} ELSE {v} END)"
         if text:  # DuckDB reads '1_000' as 1000; Dask and pandas' CSV reader see no number

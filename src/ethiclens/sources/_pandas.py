@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_label_lengths
+from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ._counts_table import canonical_zero, counts_of
 from ._duckdb import CSV, PARQUET, file_layout
@@ -141,6 +142,8 @@ def pandas_counts(target, roles):
         _check_rows(rows, roles, _first_written(target))
     except EthicLensInputError as exc:
         raise name_rows(exc, target) from None
+    if roles.weight:  # a float32 weight counted as the decimal it prints as, as audited
+        rows[roles.weight] = printed_floats(rows[roles.weight])
     return record_engine(counts_of(rows, roles), "pandas")
 
 

@@ -75,8 +75,10 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     def number(name):
         c = _col(name)
         v = c.try_cast("double")
-        if name == roles.y_score and isinstance(sdf.schema[name].dataType, FloatType):
-            v = c.cast("string").cast("double")  # a float32 score as it prints: 0.7
+        if name in (roles.y_score, roles.weight) and isinstance(
+            sdf.schema[name].dataType, FloatType
+        ):
+            v = c.cast("string").cast("double")  # a float32 score or weight as it prints: 0.7
         miss = c.isNull() | F.coalesce(F.isnan(v), F.lit(False))
         if text:
             miss = miss | c.isin(list(NA_TEXT))
