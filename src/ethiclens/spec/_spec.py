@@ -407,7 +407,7 @@ class ModelInfo:
         flag="--card-info",
         doc="YAML or JSON with model-card fields (Mitchell et al.): model_details, intended_use, "
         "factors, metrics, evaluation_data, training_data, ethical_considerations, "
-        "caveats_and_recommendations.",
+        "caveats_and_recommendations, sign_off (the signable report's names and date).",
     )
 
 
@@ -450,9 +450,8 @@ class GateSpec:
     baseline: str | None = _f(
         _OPT_STR,
         flag="--baseline",
-        doc="A previous JSON report of the same data and spec: exit 1 when a verdict got "
-        "worse or DI/EO moved for the worse beyond "
-        "both intervals.",
+        doc="A previous JSON report of the same spec (other data is compared, with a note): "
+        "exit 1 when a verdict got worse or DI/EO moved for the worse beyond both intervals.",
     )
 
 
