@@ -1248,8 +1248,9 @@ def _missing_time_sql(quoted: str) -> str:
 # the roles' text in byte order, as the other engines sort it (PostgreSQL: not the locale's)
 _TEXT_SQL = {"sqlite": "CAST({col} AS TEXT)", "postgresql": 'CAST({col} AS TEXT) COLLATE "C"'}
 DAY_KEY = "_ethiclens_day"
-# row windows: the row's window and its window's first and last time (constant per window)
+# row windows: the row's window; a day's or row window's first and last time (constant in it)
 WINDOW_KEY, TMIN_KEY, TMAX_KEY = "_ethiclens_window", "_ethiclens_tmin", "_ethiclens_tmax"
+TS_KEY = "_ethiclens_ts"  # each row's time in epoch seconds
 # --propensity in a database: each row's 1/π is the weight whose sums sql_counts returns; the
 # cell's smallest π and a flag of invalid π ride along as GROUP BY keys (constant per cell);
 # --weight likewise with w for 1/π, the cell's smallest and largest 1/w
@@ -1281,11 +1282,13 @@ def count_windows_sql(
     _check_roles(cols, names, "the database source")  # worded as the audit words it
     day = _time_sql(scheme, _DAY_SQL[scheme], cols.time)
     source = sql_source(table, query, scheme)  # the audit's read of a table or query
-    rows, keys, weight = f"SELECT *, {day} AS {_q(DAY_KEY)} FROM {source}", [DAY_KEY], None
+    ts = _time_sql(scheme, _EPOCH_SQL[scheme], cols.time)
+    rows = f"SELECT *, {day} AS {_q(DAY_KEY)}, {ts} AS {_q(TS_KEY)} FROM {source}"
+    cell, weight = (WINDOW_KEY if window.kind == "rows" else DAY_KEY), None
     if window.kind == "rows":
-        rows, keys = _row_windows_sql(scheme, rows, cols, window), [*keys, *_ROW_KEYS]
+        rows = _row_windows_sql(scheme, rows, cols, window)
+    rows, keys = _spans_sql(rows, cell), list(dict.fromkeys([DAY_KEY, cell, TMIN_KEY, TMAX_KEY]))
     if cols.weighting:
-        cell = WINDOW_KEY if window.kind == "rows" else DAY_KEY
         rows = f"SELECT *, {_weights_sql(cols, cell)} FROM ({rows}) AS sampled"
         keys, weight = [*keys, PMIN_KEY, *([PMAX_KEY] if cols.weight else []), BAD_KEY], W_KEY
     roles = Roles(y_pred=cols.y_pred, y_true=cols.y_true, protected=[*cols.protected, *keys],
@@ -1307,9 +1310,6 @@ def count_windows_sql(
         origin_day,
         "sql",
     )
-
-
-_ROW_KEYS = [WINDOW_KEY, TMIN_KEY, TMAX_KEY]
 
 
 def _no_rows_sql(table: str | None) -> NoRows:
@@ -1363,20 +1363,25 @@ def _unreadable_times(url: str, source: str, scheme: str, col: str, flag: str):
 
 def _row_windows_sql(scheme: str, rows: str, cols: Columns, window: Window) -> str:
     """``rows`` numbered in time order (ties: the roles' text, missing last) into windows of
-    ``window.size`` rows, with each window's first and last time."""
-    ts = _time_sql(scheme, _EPOCH_SQL[scheme], cols.time)
+    ``window.size`` rows."""
     order = ", ".join(
-        [f"{ts} NULLS LAST", *(_TEXT_SQL[scheme].format(col=_q(c)) + " NULLS LAST"
-                               for c in cols.roles)]
+        [f"{_q(TS_KEY)} NULLS LAST", *(_TEXT_SQL[scheme].format(col=_q(c)) + " NULLS LAST"
+                                      for c in cols.roles)]
     )  # fmt: skip
-    numbered = (
-        f"SELECT *, {ts} AS _ethiclens_ts, (ROW_NUMBER() OVER (ORDER BY {order}) - 1) / "
+    return (
+        f"SELECT *, (ROW_NUMBER() OVER (ORDER BY {order}) - 1) / "
         f"{int(window.size)} AS {_q(WINDOW_KEY)} FROM ({rows}) AS timed"
     )
-    span = f"OVER (PARTITION BY {_q(WINDOW_KEY)})"
+
+
+def _spans_sql(rows: str, cell: str) -> str:
+    """``rows`` with each cell's (a day's or a row window's: the column ``cell``) first and
+    last time as the database found them, as the file engines span a window: a day's real
+    last row, not its end, so today's rows are not taken for rows from the future."""
+    span = f"OVER (PARTITION BY {_q(cell)})"
     return (
-        f"SELECT *, MIN(_ethiclens_ts) {span} AS {_q(TMIN_KEY)}, MAX(_ethiclens_ts) {span} AS "
-        f"{_q(TMAX_KEY)} FROM ({numbered}) AS numbered"
+        f"SELECT *, MIN({_q(TS_KEY)}) {span} AS {_q(TMIN_KEY)}, MAX({_q(TS_KEY)}) {span} AS "
+        f"{_q(TMAX_KEY)} FROM ({rows}) AS spanned"
     )
 
 
@@ -1436,17 +1441,15 @@ def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
         weighted = [c for c in WEIGHTED if c in raw.columns]
         raw[weighted[2:]] = raw[weighted[2:]].apply(pd.to_numeric).astype(float)
     raw["_ethiclens_day"] = raw["_ethiclens_day"].astype(np.int64)
-    if WINDOW_KEY in raw.columns:  # row windows: each window's span as the database found it
-        raw = raw.rename(
-            columns={WINDOW_KEY: WINDOW, TMIN_KEY: "_ethiclens_tmin", TMAX_KEY: "_ethiclens_tmax"}
-        )
+    # each day's (row window's) span as the database found it
+    raw = raw.rename(
+        columns={WINDOW_KEY: WINDOW, TMIN_KEY: "_ethiclens_tmin", TMAX_KEY: "_ethiclens_tmax"}
+    )
+    raw[["_ethiclens_tmin", "_ethiclens_tmax"]] = raw[
+        ["_ethiclens_tmin", "_ethiclens_tmax"]
+    ].astype(float)
+    if WINDOW in raw.columns:
         raw[WINDOW] = raw[WINDOW].astype(np.int64)
-        raw[["_ethiclens_tmin", "_ethiclens_tmax"]] = raw[
-            ["_ethiclens_tmin", "_ethiclens_tmax"]
-        ].astype(float)
-    else:
-        raw["_ethiclens_tmin"] = raw["_ethiclens_day"] * float(DAY)
-        raw["_ethiclens_tmax"] = raw["_ethiclens_tmin"] + DAY - 1
     window = [WINDOW] if WINDOW in raw.columns else []
     raw = raw[["_ethiclens_day", *window, *cols.labels, cols.y_pred, *cols.protected, COUNT,
                "_ethiclens_tmin", "_ethiclens_tmax", *weighted]]  # fmt: skip
