@@ -9,7 +9,7 @@ import sys
 
 import numpy as np
 
-from .errors import EthicLensInputError
+from .errors import EthicLensInputError, shortened_digits
 
 # scikit-learn takes seeds below 2**32 only (the standard models' splits use it).
 SKLEARN_SEED_LIMIT = 2**32
@@ -98,8 +98,7 @@ class LongInteger(int):
         return self
 
     def __repr__(self) -> str:
-        digits = len(self.text.lstrip("+-"))
-        return f"{self.text[:12]}…{self.text[-6:]} ({digits:,} digits)"
+        return shortened_digits(self.text[:12], self.text[-6:], len(self.text.lstrip("+-")))
 
     __str__ = __repr__
 

@@ -9,7 +9,36 @@ from ._secrets import mask_secrets
 
 # The offending value is shown, but never expanded without bound: a YAML alias bomb or a
 # million-row list would otherwise make the message itself the denial of service.
-_REPR = reprlib.Repr()
+# A whole number longer than this is shown by its first and last digits and its count: repr()
+# of one past Python's int-string limit (4,300 digits) itself fails.
+SHOWN_DIGITS = 40
+
+
+def shortened_digits(head: str, tail: str, digits: int) -> str:
+    """A long whole number as shown: its first digits (with its sign), its last and how many
+    digits it has: ``111111111111…111111 (5,000 digits)``."""
+    return f"{head}…{tail} ({digits:,} digits)"
+
+
+def shown_int(value: int) -> str:
+    """``repr(value)`` of an int, shortened past :data:`SHOWN_DIGITS` digits (first 12, last 6
+    and the count, by arithmetic: no conversion of the whole number to text)."""
+    size = abs(value)
+    digits = max(1, int(size.bit_length() * 0.30102999566398120))  # log10(2): at most the count
+    while size >= 10**digits:
+        digits += 1
+    if digits <= SHOWN_DIGITS:
+        return repr(value)
+    head = ("-" if value < 0 else "") + str(size // 10 ** (digits - 12))
+    return shortened_digits(head, f"{size % 10**6:06d}", digits)
+
+
+class _Repr(reprlib.Repr):
+    def repr_int(self, x, level):  # reprlib's own calls repr(), which fails past 4,300 digits
+        return shown_int(x)
+
+
+_REPR = _Repr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict = 3, 10, 10, 10
 _REPR.maxset = _REPR.maxfrozenset = _REPR.maxdeque = _REPR.maxarray = 10
 _REPR.maxstring, _REPR.maxlong, _REPR.maxother = 300, 300, 300
