@@ -45,17 +45,19 @@ def _sniff(path: Path, suffix: str) -> None:
     that cannot be opened, e.g. without read permission, is named as such)."""
     try:
         with open(path, "rb") as fh:
-            head = fh.read(64)
+            head = fh.read(WIDE_HEAD)
     except OSError as exc:
         raise unreadable(path, exc) from exc
     for magic, (what, rename) in MAGIC.items():
         if not head.startswith(magic):
             continue
         compressed = path.suffix.lower() in COMPRESSED
-        if (rename == ".parquet" and suffix in (".parquet", ".pq")) or (
-            rename != ".parquet" and compressed
-        ):
+        if rename == ".parquet" and suffix in (".parquet", ".pq"):
             return
+        if rename != ".parquet" and compressed:
+            if not path.name.lower().endswith(".gz"):
+                return
+            break  # a .gz file's text is told by its decompressed bytes, below
         raise DataFileError(
             f"{path.name} is {what}, not a plain {suffix or 'text'} file",
             fix=f"rename it to end in {rename} (EthicLens then reads it as such), or export "
@@ -66,16 +68,40 @@ def _sniff(path: Path, suffix: str) -> None:
             f"{path.name} is not a Parquet file (no PAR1 header)",
             fix="rename it to its real type (e.g. .csv) or export it again as Parquet",
         )
-    if err := wide_text_error(path, head):
+    if err := wide_text_error(path, _text_head(path, head)):
         raise err
+
+
+# The bytes a file's text encoding is told by: enough for a few lines of any script.
+WIDE_HEAD = 4096
+_WIDE = (
+    ("UTF-32", "utf-32le"),
+    ("UTF-32", "utf-32be"),
+    ("UTF-16", "utf-16le"),
+    ("UTF-16", "utf-16be"),
+)
+
+
+def _text_head(path: Path, head: bytes) -> bytes:
+    """A file's first :data:`WIDE_HEAD` bytes of text: ``head`` (its first bytes), or for a
+    ``.gz`` file its first bytes decompressed (b"" where they cannot be: the reader names the
+    damage)."""
+    if not (path.name.lower().endswith(".gz") and head.startswith(b"\x1f\x8b")):
+        return head
+    try:
+        with _open_bytes(path) as fh:
+            return fh.read(WIDE_HEAD)
+    except (OSError, EOFError):
+        return b""
 
 
 def _wide_encoding(head: bytes) -> tuple[str, str] | None:
     """(its name, ``iconv``'s name for it) of text stored two or four bytes a character
     (UTF-16 or UTF-32, e.g. Excel's "Unicode text"), told by its byte-order mark or, without
-    one, by the NUL bytes that interleave ASCII: most characters (not all: a name may hold an
-    ``ü`` or a ``‮``) with the high bytes NUL, the bytes decoding as that encoding to text
-    without control characters; None for anything else (binary)."""
+    one, by its first :data:`WIDE_HEAD` bytes decoding as that encoding to text without control
+    characters that holds line breaks or commas (a table's, in any script: Cyrillic or CJK
+    names have no NUL high bytes, their commas do), where UTF-8 text with a stray NUL does
+    not; None for anything else (UTF-8, binary)."""
     import codecs
 
     # UTF-32 first: its little-endian mark starts like UTF-16's
@@ -83,39 +109,47 @@ def _wide_encoding(head: bytes) -> tuple[str, str] | None:
         return "UTF-32", "utf-32"
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return "UTF-16", "utf-16"
-    sample = head[: len(head) // 4 * 4]
-    if len(sample) < 4 or not any(sample):
+    sample = head[: min(len(head), WIDE_HEAD) // 4 * 4]
+    if b"\x00" not in sample or _stray_nuls(sample):
         return None
-    for high, step, name in (
-        ((1, 2, 3), 4, ("UTF-32", "utf-32le")),
-        ((0, 1, 2), 4, ("UTF-32", "utf-32be")),
-        ((1,), 2, ("UTF-16", "utf-16le")),
-        ((0,), 2, ("UTF-16", "utf-16be")),
-    ):
-        units = [sample[i : i + step] for i in range(0, len(sample), step)]
-        latin = sum(not any(unit[j] for j in high) for unit in units)
-        if latin * 2 >= len(units) and _decodes_as_text(sample, name[1]):
-            return name
-    return None
+    # the other byte order reads a comma (2C 00) as U+2C00: the one with the most marks
+    marks = {name: _table_marks(sample, name[1]) for name in _WIDE}
+    best = max(_WIDE, key=marks.__getitem__)
+    return best if marks[best] else None
 
 
-def _decodes_as_text(sample: bytes, encoding: str) -> bool:
-    """Whether ``sample`` (a file's first bytes, perhaps cut inside a character) decodes as
-    ``encoding`` to text: no invalid unit, no control character but tab and line breaks."""
+def _stray_nuls(sample: bytes) -> bool:
+    """Whether ``sample`` is UTF-8 text but for a few NUL bytes (a damaged file, not wide
+    text: UTF-16 of Latin letters is half NULs, of any other script not UTF-8 without them)."""
+    nuls = sample.count(0)
+    return nuls * 4 < len(sample) and _decoded_text(sample.replace(b"\x00", b""), "utf-8") != ""
+
+
+def _table_marks(sample: bytes, encoding: str) -> int:
+    """The line breaks and commas of ``sample`` decoded as ``encoding`` to text, 0 when it does
+    not decode to text (:func:`_decoded_text`)."""
+    text = _decoded_text(sample, encoding)
+    return sum(map(text.count, "\n\r,")) if text else 0
+
+
+def _decoded_text(sample: bytes, encoding: str) -> str:
+    """``sample`` (a file's first bytes, perhaps cut inside a character) decoded as
+    ``encoding``; "" when that fails or gives a control character but tab and line breaks."""
     import codecs
 
     try:
         text = codecs.getincrementaldecoder(encoding)().decode(sample, final=False)
     except UnicodeDecodeError:
-        return False
-    return bool(text) and not any(
-        (c < " " and c not in "\t\n\r") or "\x7f" <= c < "\xa0" for c in text
-    )
+        return ""
+    if any((c < " " and c not in "\t\n\r") or "\x7f" <= c < "\xa0" for c in text):
+        return ""
+    return text
 
 
 def wide_text_error(path: str | Path, head: bytes) -> DataFileError | None:
-    """The refusal of a file whose first bytes ``head`` are UTF-16 or UTF-32 text (not UTF-8,
-    and not binary either: iconv converts it), else None."""
+    """The refusal of a file whose first bytes ``head`` (at least :data:`WIDE_HEAD` of them,
+    where the file has them) are UTF-16 or UTF-32 text (not UTF-8, and not binary either:
+    iconv converts it), else None. The CLI's readers and the web's upload check alike."""
     encoding = _wide_encoding(head)
     if encoding is None:
         return None
@@ -162,7 +196,7 @@ def not_utf8_error(path: str | Path) -> DataFileError | None:
     if path.suffix.lower() in COMPRESSED and path.suffix.lower() != ".gz":
         return DataFileError(f"{path.name} is not UTF-8 text", fix=fix)
     with _open_bytes(path) as fh:
-        if err := wide_text_error(path, fh.read(64)):
+        if err := wide_text_error(path, fh.read(WIDE_HEAD)):
             return err
     with _open_bytes(path) as fh:
         if _decodes(fh):
