@@ -21,7 +21,7 @@ from urllib.parse import unquote
 import numpy as np
 import pandas as pd
 
-from .._checks import decoded_bytes
+from .._checks import decoded_bytes, whole_number
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError
 from ..fairness import round_significant
 from ..sources import (
@@ -77,12 +77,16 @@ MAX_DAYS, MAX_ROWS = 36_500, 10**12
 def parse_window(text) -> Window:
     """``1d``, ``7d``, ``30d`` (any ``Kd`` up to ``MAX_DAYS``) or ``N`` rows (up to
     ``MAX_ROWS``), in ASCII digits without padding."""
-    raw = str(text).lower()  # ASCII digits only, unpadded: "٣", "３" or " 5" is not read as 3, 5
-    m = re.fullmatch(r"([0-9]+) *d", raw)
-    kind, size = ("days", m.group(1)) if m else ("rows", raw)
-    if re.fullmatch(r"[0-9]+", size) and int(size) >= 1:
+    if isinstance(text, int) and not isinstance(text, bool):  # of any size (str(): 4,300 digits)
+        kind, size = "rows", text
+    else:
+        raw = str(text).lower()  # ASCII digits only, unpadded: "٣", "３" or " 5" is not 3, 5
+        m = re.fullmatch(r"([0-9]+) *d", raw)
+        kind, size = ("days", m.group(1)) if m else ("rows", raw)
+        size = whole_number(size) if re.fullmatch(r"[0-9]+", size) else 0  # any length
+    if size >= 1:
         top = MAX_DAYS if kind == "days" else MAX_ROWS
-        if int(size) > top:
+        if size > top:
             raise EthicLensInputError(
                 f"is larger than the largest window ({top:,} {kind})",
                 column="--window",
