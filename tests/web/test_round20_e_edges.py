@@ -61,3 +61,22 @@ def test_suggested_edges_cover_the_data_they_are_suggested_for():
     assert edges[0] <= 12345678 and edges[-1] >= 12345999, text
     assert "e+" not in text
     assert suggest_bins({"name": "score", "range": [0, 1]}) == "0,0.3,0.6,0.9,1.2"
+
+
+def test_edges_suggested_for_a_float32_column_cover_it_as_the_audit_reads_it(tmp_path):
+    """A Parquet float32 0.95 is read as 0.95 (not 0.949999988): its suggested last edge
+    covers it, so the audit takes the edges as suggested."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from ethiclens.fairness import bin_attribute
+    from ethiclens.web._roles import profile, suggest_bins
+
+    values = np.arange(15, 96, dtype=np.float32) / np.float32(100)  # 0.15 .. 0.95
+    path = tmp_path / "f.parquet"
+    pq.write_table(pa.table({"income": pa.array(values)}), path)
+    column = profile(path, "parquet")["columns"][0]
+    assert column["range"] == [0.15, 0.95]
+    edges = [float(e) for e in suggest_bins(column).split(",")]
+    assert edges[-1] == 0.95, edges
+    assert len(bin_attribute(pd.Series(values), edges, "income")) == len(values)

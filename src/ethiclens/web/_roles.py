@@ -16,7 +16,7 @@ from .._checks import (
     whole_number,
     whole_or_text,
 )
-from .._text import distinct_numbers
+from .._text import distinct_numbers, printed_floats
 from ..errors import EthicLensInputError
 from ._web import said, shown_forms
 
@@ -108,7 +108,8 @@ def profile(path: str | Path, kind: str) -> dict:
             "integer": bool(is_num and len(numeric) and (numeric % 1 == 0).all()),
         }
         if numbers and len(groups):
-            info["range"] = [_plain(groups.min()), _plain(groups.max())]
+            span = pd.Series(printed_floats(groups))  # float32 0.95 as the audit bins it
+            info["range"] = [_plain(span.min()), _plain(span.max())]
         if len(values) > CONTINUOUS:  # rows alone in their group: an ID's mark (_looks_like_ids)
             info["alone"] = int((groups.astype(str).value_counts() == 1).sum())
         columns.append(info)
