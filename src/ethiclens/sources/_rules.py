@@ -495,10 +495,27 @@ def numbers(values, text: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         notnum = np.zeros(len(s), dtype=bool)
     else:
         obj = s.astype(object).where(~missing, None)
-        v = pd.to_numeric(obj, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
-        notnum = np.isnan(v) & ~missing & ~_nan_text(obj)
+        v = pd.to_numeric(obj, errors="coerce").to_numpy(dtype=float, na_value=np.nan).copy()
+        notnum = np.isnan(v) & ~missing
+        if notnum.any():  # text pd.to_numeric leaves that the audit's float() reads: ' inf'
+            read = [_float_text(x) for x in obj[notnum]]
+            v[notnum] = [np.nan if x is None else x for x in read]
+            notnum[notnum] = [x is None for x in read]
     missing = missing | (np.isnan(v) & ~notnum)
     return v, missing, notnum
+
+
+def _float_text(value) -> float | None:
+    """The number Python's ``float()`` reads in ``value``, as the audit reads a text column
+    (padded or signed infinity and NaN too: ' inf', 'inf ', '+nan'), None when it is none:
+    not text, written with underscores ('1_000', which no CSV reader takes), or not ASCII
+    (a no-break space or an Arabic-Indic digit, which DuckDB's and Spark's casts refuse)."""
+    if not isinstance(value, str) or "_" in value or not value.isascii():
+        return None
+    try:
+        return float(value)
+    except ValueError:
+        return None
 
 
 def text_kind(text: str) -> int:
@@ -514,10 +531,6 @@ def text_number(text: str) -> float | None:
     """The number the text of a score or weight holds, None when :func:`text_kind` is not
     ``NUMBER``."""
     return float(text) if text_kind(text) == NUMBER else None
-
-
-def _nan_text(obj: pd.Series) -> np.ndarray:
-    return obj.map(lambda x: isinstance(x, str) and x.strip().lower() == "nan").to_numpy(bool)
 
 
 def score_bins(values, n_bins: int, text: bool) -> np.ndarray:
