@@ -12,7 +12,7 @@ from ethiclens.errors import EthicLensInputError
 
 BIG = "1" * 5000
 SHOWN = "(value: 111111111111…111111 (5,000 digits))"
-FLOOR = "must be a whole number of at least 1, of at most 4,300 digits"
+FLOOR = "must be a whole number of at least 1, of at most 9,007,199,254,740,992"
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import re
-import sys
 
 import numpy as np
 
@@ -89,8 +88,8 @@ class LongInteger(int):
     """A whole number written with more digits than ``int()`` converts (Python's guard against
     slow conversions, 4,300 digits): it stands in as ±10**4000, past every range a setting
     has, so that each check refuses it in its own words (a seed "must be below
-    4,294,967,296", a floor "at most 4,300 digits"), and it is shown as written, shortened
-    (``str()`` of so long an int itself fails)."""
+    4,294,967,296", a floor "of at most 9,007,199,254,740,992"), and it is shown as written,
+    shortened (``str()`` of so long an int itself fails)."""
 
     def __new__(cls, text: str):
         self = super().__new__(cls, -(10**4000) if text.startswith("-") else 10**4000)
@@ -412,22 +411,25 @@ def check_level(value, where: str = "confidence_level") -> float:
 
 
 FLOOR_FIX = "e.g. 50 (lower floors mean noisier verdicts; say so when you report them)"
+# The largest count a float holds exactly (the engine compares floors with effective,
+# weighted row counts): more rows than any data has, so a larger floor means nothing and a
+# float of one past 10**308 cannot even be formed.
+MAX_COUNT = 2**53
 
 
 def check_count(value, where: str, *, minimum: int = 1, fix: str = FLOOR_FIX) -> int:
-    """A whole number of at least ``minimum`` (group-size and label floors, windows), of at
-    most the digits ``int()`` converts (no count has more)."""
-    if isinstance(value, LongInteger) and value > 0:
+    """A whole number of at least ``minimum`` (group-size and label floors, windows) and at
+    most :data:`MAX_COUNT` (no data has more rows)."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
         raise _setting_error(
-            f"must be a whole number of at least {minimum}, of at most "
-            f"{sys.get_int_max_str_digits():,} digits",
+            f"must be a whole number of at least {minimum}",
             column=where,
             value=value,
             fix=fix,
         )
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
+    if value > MAX_COUNT:
         raise _setting_error(
-            f"must be a whole number of at least {minimum}",
+            f"must be a whole number of at least {minimum}, of at most {MAX_COUNT:,}",
             column=where,
             value=value,
             fix=fix,
