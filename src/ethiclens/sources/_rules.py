@@ -521,16 +521,18 @@ def _float_text(value) -> float | None:
 def text_kind(text: str) -> int:
     """What a score's or weight's text stored in a typed column (Parquet, a database) is, as
     :func:`numbers` reads it there: ``NUMBER``, ``MISSING`` (``nan``) or ``NOT_NUMBER`` ('2abc',
-    'heavy', '': only a CSV's empty field is missing)."""
-    if text.strip().lower() == "nan":
-        return MISSING
-    return NUMBER if _FLOAT.fullmatch(text) else NOT_NUMBER
+    'heavy', '': only a CSV's empty field is missing); '+nan' and 'iNf' too, as the audit
+    reads them."""
+    value = _float_text(text)
+    if value is None:
+        return NOT_NUMBER
+    return MISSING if np.isnan(value) else NUMBER
 
 
 def text_number(text: str) -> float | None:
     """The number the text of a score or weight holds, None when :func:`text_kind` is not
     ``NUMBER``."""
-    return float(text) if text_kind(text) == NUMBER else None
+    return _float_text(text) if text_kind(text) == NUMBER else None
 
 
 def score_bins(values, n_bins: int, text: bool) -> np.ndarray:
