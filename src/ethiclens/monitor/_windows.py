@@ -1305,6 +1305,8 @@ def count_windows_sql(
         if isinstance(exc, EmptyInputError):
             raise _no_rows_sql(table) from None  # the table or query itself: no rows
         raise
+    if scheme == "sqlite" and table is not None:
+        counts = _declared_booleans(url, counts, cols, table, flag)
     raw = _sql_raw(counts, cols)
     return _finish(
         raw,
@@ -1314,6 +1316,27 @@ def count_windows_sql(
         origin_day,
         "sql",
     )
+
+
+def _declared_booleans(url: str, counts: pd.DataFrame, cols: Columns, table: str, flag: str):
+    """``counts`` with each group column that the audit reads as False/True (a SQLite table's
+    column declared BOOLEAN, stored as 0/1: ``sources.sql_counts`` of the table applies that
+    rule) read so too, as a Parquet boolean column is. The monitor counts a query of the
+    table, whose columns carry no declared type; so the table's own groups of the columns
+    holding only 0 and 1 are counted once more, by the audit's read, to learn which."""
+    from ..sources import Roles, sql_counts
+
+    zero_one = [c for c in cols.protected if set(counts[c].dropna().tolist()) <= {0, 1}]
+    if not zero_one:
+        return counts
+    typed = sql_counts(url, Roles(y_pred=cols.y_pred, protected=zero_one), table=table, flag=flag)
+    for col in zero_one:
+        if typed[col].map(lambda v: isinstance(v, bool | np.bool_)).any():
+            counts[col] = pd.Series(
+                [None if pd.isna(v) else bool(v) for v in counts[col]], index=counts.index,
+                dtype=object,
+            )  # fmt: skip
+    return counts
 
 
 def _no_rows_sql(table: str | None) -> NoRows:
