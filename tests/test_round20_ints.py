@@ -74,4 +74,4 @@ def test_serve_refuses_a_5000_digit_port_or_worker_count(tmp_path, capsys):
     assert "option '--port': must be from 1 to 65535" in err and SHOWN in err, err[:400]
     assert main(["serve", "--workers", BIG, "--data-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert f"option '--workers': {FLOOR}" in err, err[:400]
+    assert "option '--workers': must be an integer from 1 to 1024" in err, err[:400]

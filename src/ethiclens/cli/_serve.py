@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from ._common import STRICT_INT
@@ -25,10 +23,7 @@ from ._common import STRICT_INT
     help="The history: a SQLite file (default: DATA_DIR/ethiclens-web.sqlite) or a PostgreSQL "
     "URL (schema ethiclens_web; prefer --store-env to keep the password off the command line).",
 )
-@click.option(
-    "--store-env",
-    help="Environment variable holding the history's PostgreSQL URL.",
-)
+@click.option("--store-env", help="Environment variable holding the history's PostgreSQL URL.")
 @click.option(
     "--token-file",
     type=click.Path(dir_okay=False),
@@ -70,6 +65,10 @@ def serve_command(host, port, **options):
     require("python_multipart", extra="web")
     from ..web import create_app, serve_settings
 
+    if options["workers"] is not None:  # the range of pcer sweep's --workers: 1 to 1024
+        from ..experiments import check_workers
+
+        check_workers(options["workers"])
     config, printed = serve_settings(host, options, port)
     app = create_app(config)
     _announce(config, host, port, printed)
@@ -80,5 +79,4 @@ def _announce(config, host: str, port: int, printed: str | None) -> None:
     """The start-up lines: the address (with a fresh token), the data folder, the history."""
     from ..web import start_lines
 
-    click.echo("\n".join(start_lines(config, host, port, printed)))
-    sys.stdout.flush()
+    click.echo("\n".join(start_lines(config, host, port, printed)))  # and flushes
