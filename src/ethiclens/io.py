@@ -70,6 +70,8 @@ def _sniff(path: Path, suffix: str) -> None:
         )
     if err := wide_text_error(path, _text_head(path, head)):
         raise err
+    if path.name.lower().endswith((".csv", ".csv.gz")) and (err := nul_byte_error(path)):
+        raise err
 
 
 # The bytes a file's text encoding is told by: enough for a few lines of any script.
@@ -544,25 +546,55 @@ def _repeated(target, what: str) -> EthicLensInputError:
     )
 
 
-@functools.lru_cache(maxsize=4096)
 def _csv_shape(path: str, size: int, mtime_ns: int) -> tuple[int, int] | None:
     """(bytes, lines) of a CSV file (decompressed, for .csv.gz) without its CRs, a UTF-8 BOM,
     or a missing last newline: the same for a copy with other line endings, its lines in
-    another order or gzipped. Counted at memory speed (``bytes.count``); ``size`` and
-    ``mtime_ns`` key the cache. None for a .gz file that cannot be read: the engine that reads
-    it refuses it in its own words."""
+    another order or gzipped (:func:`_csv_scan`). None for a .gz file that cannot be read."""
+    scan = _csv_scan(path, size, mtime_ns)
+    return scan and scan[:2]
+
+
+@functools.lru_cache(maxsize=4096)
+def _csv_scan(path: str, size: int, mtime_ns: int):
+    """(bytes, lines, (line, offset) of its first NUL byte or None) of a CSV file
+    (decompressed, for .csv.gz), its bytes and lines counted as :func:`_csv_shape` says. One
+    pass at memory speed (``bytes.count``, ``bytes.find``); ``size`` and ``mtime_ns`` key the
+    cache. None for a .gz file that cannot be read: the engine that reads it refuses it in its
+    own words."""
     crs = lfs = total = 0
-    last = b"\n"
+    last, nul = b"\n", None
     try:
         with _open_csv_bytes(path) as fh:
-            fh.seek(3 if fh.read(3) == b"\xef\xbb\xbf" else 0)
+            bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
+            fh.seek(bom)
             for block in iter(lambda: fh.read(1 << 23), b""):
+                if nul is None and (at := block.find(b"\x00")) >= 0:
+                    nul = (lfs + block.count(b"\n", 0, at) + 1, bom + total + at)
                 crs, lfs, last = crs + block.count(b"\r"), lfs + block.count(b"\n"), block[-1:]
                 total += len(block)
     except (OSError, EOFError):  # gzip.BadGzipFile is an OSError
         return None
     open_end = 0 if last in (b"\n", b"\r") else 1
-    return total - crs + open_end, lfs + open_end
+    return total - crs + open_end, lfs + open_end, nul
+
+
+def nul_byte_error(path: str | Path) -> DataFileError | None:
+    """The refusal of a CSV file (plain or .gz) holding a NUL byte, naming the first line that
+    holds one (the header is line 1); None when there is none. No UTF-8 text table holds one:
+    the file is damaged (a writer that crashed pads it with NULs) or not text. The CLI's
+    readers and the web's upload check alike; reads the file once (cached)."""
+    path = Path(path)
+    stat = path.stat()
+    scan = _csv_scan(str(path), stat.st_size, stat.st_mtime_ns)
+    if not scan or scan[2] is None:
+        return None
+    line, offset = scan[2]
+    return DataFileError(
+        f"{path.name} holds a NUL byte (\\x00) on line {line}, offset {offset}: it is damaged "
+        "or not UTF-8 text",
+        fix="export the table again as UTF-8 CSV (if only the NULs are wrong, as when a crashed "
+        "writer padded the file, delete them: tr -d '\\000' < in.csv > out.csv)",
+    )
 
 
 def _open_csv_bytes(path: str):

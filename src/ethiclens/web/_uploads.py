@@ -365,20 +365,30 @@ def _decoded_size(arr) -> int:
     return len(arr) * max(8, width)
 
 
-_TEXT = re.compile(rb"[\x00-\x08\x0e-\x1f]")
+# control bytes no text holds (a NUL alone is refused by the command line's rule, naming its line)
+_BINARY = re.compile(rb"[\x01-\x08\x0e-\x1f]")
 
 
 def _check_csv(path: Path, head: bytes) -> str:
-    from ..io import csv_head, not_utf8_error, preflight_file, ragged_error, wide_text_error
+    from ..io import (
+        csv_head,
+        not_utf8_error,
+        nul_byte_error,
+        preflight_file,
+        ragged_error,
+        wide_text_error,
+    )
 
     if err := wide_text_error(path, head):  # its NUL bytes are text, not binary: iconv it
         raise as_upload_error(err, path, 415)
-    if _TEXT.search(head):
+    if _BINARY.search(head):
         raise UploadError(
             "the file is binary, not a CSV or Parquet table",
             fix="export the table as CSV (comma-separated, UTF-8) or Parquet",
             status=415,
         )
+    if err := nul_byte_error(path):  # the whole upload, as the command line reads it
+        raise as_upload_error(err, path, 415)
     # the whole upload (it is bounded): a byte past the first 64 kB would otherwise fail the
     # read later, as a codec's words
     if err := not_utf8_error(path):
