@@ -81,14 +81,22 @@ def weighted_sentence(config: dict) -> str | None:
     return WEIGHTED_SENTENCE if config.get("weighted") else None
 
 
-def di_rule_sentence(policy: dict) -> str:
-    """The flag rule that was applied, in words."""
+def di_rule_sentence(policy: dict, harmful: bool = False) -> str:
+    """The flag rule that was applied, in words; ``harmful``: the positive label is a harm,
+    which the one-sided rule reads the wrong way round (said so)."""
     t = policy["di_threshold"]
     eo = f"; or when the equalized-odds interval's lower bound exceeds {policy['eo_threshold']:.2f}"
     if policy.get("di_rule", "two_sided") == "below":
+        caveat = (
+            " With a harmful positive label this one-sided rule flags a group given the harm "
+            "less often than its reference, never one given it more often (ADR 0008); the "
+            "default two-sided rule judges both"
+            if harmful
+            else ""
+        )
         return (
             f"Flag rule: DI rule 'below' (one-sided) — flagged when the DI interval lies "
-            f"entirely {verdict.di_band(policy)}" + eo + "."
+            f"entirely {verdict.di_band(policy)}" + eo + "." + caveat + ("." if caveat else "")
         )
     return (
         f"Flag rule: DI rule 'two_sided' — flagged when the DI interval lies entirely "
@@ -314,7 +322,9 @@ def _summary(result: AuditResult) -> Section:
             _flag_list(result),
             paragraph(outcome_sentence(result, label)),
             paragraph(
-                di_rule_sentence(result.config["policy"])
+                di_rule_sentence(
+                    result.config["policy"], not result.config["positive_is_favorable"]
+                )
                 + " "
                 + interval_sentence(result.config)
                 + "."

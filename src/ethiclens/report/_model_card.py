@@ -131,7 +131,7 @@ def _metrics(result: AuditResult, prov: dict) -> list[str]:
         "- Disparate impact (DI = r_group / r_reference) and statistical parity difference; "
         "equalized-odds difference (max of |ΔTPR|, |ΔFPR|), equal opportunity, predictive "
         "parity, FPR balance, Theil index" + (", ECE" if cfg.get("has_scores") else "") + ".",
-        f"- {md(di_rule_sentence(policy))}",
+        f"- {md(di_rule_sentence(policy, not cfg['positive_is_favorable']))}",
         f"- Sample floors: {policy['min_group_size']} {rows} per group for selection rates; "
         f"{policy['min_label_count']} positive and negative labels per group for error "
         "rates. Below a floor a value is shown without an interval and is not judged.",

@@ -107,7 +107,7 @@ def _header(result) -> list[str]:
         f"[bold]EthicLens audit[/bold] — {result.data['n_rows']:,} rows, "
         f"positive label is {meaning}, {cfg['n_boot']} interval draws "
         f"({cfg['ci_method']}), seed {cfg['random_state']}",
-        _e(di_rule_sentence(cfg["policy"])),
+        _e(di_rule_sentence(cfg["policy"], not cfg["positive_is_favorable"])),
     ]
     if cfg.get("weighted"):
         lines.append(_e(WEIGHTED_SENTENCE))
