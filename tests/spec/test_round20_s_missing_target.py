@@ -11,7 +11,7 @@ from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 
 ROLES = "roles: {y_true: label, y_pred: pred, protected: [race]}\n"
-HINT = "a relative path is read from the current folder, not from the config file's folder"
+HINT = "a relative path is read from the current folder, also when a config file gives it"
 
 
 @pytest.fixture

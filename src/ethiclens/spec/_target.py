@@ -81,8 +81,9 @@ def refuse_missing_input(path: str, key: str, globs: bool = False) -> None:
 
     if Path(path).exists():
         return
+    # a config file's relative path too: read from where the command runs, not beside the file
     where = "" if Path(path).is_absolute() else " (a relative path is read from the current "
-    where += "" if not where else "folder, not from the config file's folder)"
+    where += "" if not where else "folder, also when a config file gives it)"
     if globs and any(ch in str(path) for ch in "*?["):
         if glob.glob(str(path), recursive=True):
             return
