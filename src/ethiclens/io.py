@@ -1218,8 +1218,22 @@ def _parse_config(text: str, suffix: str):
         text,
         object_pairs_hook=_unique_pairs,
         parse_float=lambda t: _keep_text(float(t), t, WrittenFloat),
-        parse_int=lambda t: _keep_text(int(t), t, WrittenInt),
+        parse_int=_config_int,
     )
+
+
+def _config_int(text: str, base: int = 10) -> int:
+    """A config's integer as written: ``int(text, base)`` carrying its text where ``str()``
+    would say another thing (``+5``, ``0x1F``), and past the digits ``int()`` converts (4,300)
+    a :class:`~ethiclens._checks.LongInteger` that stands in larger than every range, so the
+    key's own check refuses it in its words ("must be below 4,294,967,296"), the value
+    shortened; not Python's "Exceeds the limit … sys.set_int_max_str_digits()" naming no key."""
+    from ._checks import LongInteger
+
+    try:  # (the text is a whole number: int() refuses only its length, str() a long hex's)
+        return _keep_text(int(text, base), text, WrittenInt)
+    except ValueError:
+        return LongInteger(text)
 
 
 class ConfigSyntaxRefused(ValueError):
@@ -1332,7 +1346,7 @@ def _unique_key_loader():
                     "would read it as an octal number)",
                     f"write {int(text, 10)}, or quote it ('{text}') if it is text",
                 )
-            return _keep_text(int(text, 0), text, WrittenInt)
+            return _config_int(text, 0)
 
         def construct_yaml_float(self, node):
             value = super().construct_yaml_float(node)
