@@ -22,7 +22,10 @@ def shortened_digits(head: str, tail: str, digits: int) -> str:
 
 def shown_int(value: int) -> str:
     """``repr(value)`` of an int, shortened past :data:`SHOWN_DIGITS` digits (first 12, last 6
-    and the count, by arithmetic: no conversion of the whole number to text)."""
+    and the count, by arithmetic: no conversion of the whole number to text); a subclass's own
+    ``repr`` (a number as typed, ``True``) as it writes itself."""
+    if type(value).__repr__ is not int.__repr__:
+        return repr(value)
     size = abs(value)
     digits = max(1, int(size.bit_length() * 0.30102999566398120))  # log10(2): at most the count
     while size >= 10**digits:

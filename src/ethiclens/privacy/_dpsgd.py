@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._checks import check_dp_epsilon, check_type
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, shown_int
 from ._inputs import PreparedData, SplitPredictions
 
 
@@ -173,20 +173,20 @@ def check_batch_settings(config: TrainConfig) -> None:
 def check_settings(n_train: int, config: TrainConfig) -> float:
     """Validate the batch settings; return the Poisson sample rate."""
     check_batch_settings(config)
-    # Opacus's make_private sets the Poisson rate to 1 / len(data_loader) = 1 / ceil(n / batch)
-    # and takes that many steps per epoch; σ and ε here use the same rate.
-    q = 1.0 / math.ceil(n_train / config.batch_size)
-    if config.batch_size >= n_train:
+    if config.batch_size >= n_train:  # before dividing: n / a 330-digit batch is 0.0
         raise EthicLensInputError(
-            f"sample rate batch_size / n_train = {config.batch_size}/{n_train} >= 1: Poisson "
-            "subsampling (and its privacy amplification) needs batches smaller than the data",
+            f"sample rate batch_size / n_train = {shown_int(config.batch_size)}/{n_train} >= 1: "
+            "Poisson subsampling (and its privacy amplification) needs batches smaller than the "
+            "data",
             column="batch_size",
             value=config.batch_size,
             fix=f"use a batch size below {n_train}",
         )
     if not 0 < config.delta < 1:
         raise EthicLensInputError("δ must be in (0, 1)", column="delta", value=config.delta)
-    return q
+    # Opacus's make_private sets the Poisson rate to 1 / len(data_loader) = 1 / ceil(n / batch)
+    # and takes that many steps per epoch; σ and ε here use the same rate.
+    return 1.0 / math.ceil(n_train / config.batch_size)
 
 
 SIGMA_MIN = 0.3  # below this Opacus's PRV accountant takes seconds to minutes per evaluation
