@@ -85,9 +85,11 @@ EXTRA_NAME = "ethiclens extra field"  # the CSV column that catches surplus fiel
 FILE_NAME = "ethiclens file"
 
 _INT = re.compile(r"\s*[+-]?\d+\s*")
-# A number written as text (anchored, so a database's regular expression matches it whole).
+# A number written as text (anchored, so a database's regular expression matches it whole);
+# infinity in any case ('iNf', 'INFINITY'), as float(), pandas and PostgreSQL read it.
 NUMBER_PATTERN = (
-    r"^\s*[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf|Inf|INF|infinity|Infinity)\s*$"
+    r"^\s*[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?"
+    r"|[iI][nN][fF]([iI][nN][iI][tT][yY])?)\s*$"
 )
 _FLOAT = re.compile(NUMBER_PATTERN)
 # What a raw score or weight is: a database's counting query sorts its values so.
