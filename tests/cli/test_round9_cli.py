@@ -87,8 +87,8 @@ def _raw_controls(text: str) -> list[str]:
 
 def test_the_markdown_card_shows_nul_and_other_controls(tmp_path, capsys):
     frame = _rows().assign(grp=lambda d: d.grp.map({"a": HOSTILE, "b": "b"}))
-    path = tmp_path / "h.csv"
-    frame.to_csv(path, index=False)
+    path = tmp_path / "h.parquet"  # a CSV holding a NUL is refused as damaged (round 20)
+    frame.to_parquet(path, index=False)
     info = tmp_path / "card.json"
     info.write_text(json.dumps({"model_details": {"owner": HOSTILE}}))
     card = tmp_path / "c.md"
