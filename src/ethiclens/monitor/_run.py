@@ -711,7 +711,9 @@ class _Updater:
         self.sides = _Sides(table, request, self.labels)
         self.per_attr = self.sides.per_attr
         self._references(cols, given_refs, new)
-        self.pairs = [(a, g) for a in cols for g in self.groups[a] if g != self.refs.get(a)]
+        self.pairs = [  # an attribute waiting for its reference (one group seen) has none
+            (a, g) for a in cols if a in self.refs for g in self.groups[a] if g != self.refs[a]
+        ]
         self.ev = Evidence(
             di_threshold=request.di_threshold,
             eo_threshold=request.eo_threshold,
@@ -732,8 +734,8 @@ class _Updater:
         self.rows: list[_Row] = []
 
     def _references(self, cols, given_refs, new) -> None:
-        """Each attribute's reference (given, or the largest group of the first run) and the
-        groups seen so far."""
+        """Each attribute's reference (given, or the largest group of the first run that has
+        seen two groups) and the groups seen so far."""
         self.refs = self.store.meta("references") or {}
         self.sources = self.store.meta("reference_source") or {}
         self.groups = self.store.meta("groups") or {}
@@ -756,14 +758,26 @@ class _Updater:
                         # a group of the data, even if not yet in a processed window
                         self.refs[a], self.sources[a] = given_refs[a], "given"
                         seen = sorted(set(seen) | {given_refs[a]})
-                elif seen:
-                    totals: dict[str, int] = {}
-                    for (w, g), c in counts.items():
-                        if w in new:
-                            totals[g] = totals.get(g, 0) + c["n"]
-                    self.refs[a] = max(sorted(totals), key=lambda g: totals[g])
-                    self.sources[a] = "largest group in the first run"
+                elif seen and len(set(self.groups.get(a, [])) | set(seen)) > 1:
+                    self._largest(a, counts, new)
             self.groups[a] = sorted(set(self.groups.get(a, [])) | set(seen))
+
+    def _largest(self, a: str, counts: dict, new: list) -> None:
+        """Attribute ``a``'s reference without a given one: the largest group of this run's
+        windows, chosen once, in the first run that has seen two groups (a run that saw only
+        one waits: how the rows were split into runs does not fix a reference)."""
+        totals: dict[str, int] = {}
+        for (w, g), c in counts.items():
+            if w in new:
+                totals[g] = totals.get(g, 0) + c["n"]
+        self.refs[a] = max(sorted(totals), key=lambda g: totals[g])
+        earlier = self.groups.get(a)  # the one group the runs before saw
+        self.sources[a] = (
+            "largest group in the first run with two groups (the runs before saw only "
+            f"{earlier[0]})"
+            if earlier
+            else "largest group in the first run"
+        )
 
     def add_window(self, w: int, plan: _Plan, run: int) -> None:
         """Store window ``w`` and add its counts to every comparison's evidence."""
@@ -893,10 +907,13 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
             "rows of those days given later are refused as late rows (a missed file's rows can "
             "only enter a new --store)"
         )
+    given = updater.request.attributes()[1]
     for a in updater.per_attr:
         groups = updater.groups.get(a, [])
         if len(groups) < 2:
-            notes.append(_too_few_groups(a, groups))
+            chosen = a in updater.refs or a in given
+            wait = "" if chosen else "; the reference is chosen when a second group is seen"
+            notes.append(_too_few_groups(a, groups) + wait)
     if updater.base is not None:
         notes.extend(updater.base.notes())
     if notes:
