@@ -22,6 +22,7 @@ import pandas as pd
 
 from .._checks import check_member
 from ..errors import EthicLensInputError
+from ..fairness import COMPARISON_METRIC_SPECS
 from ._baseline import Baseline, pooled_row, reading_baseline
 from ._edits import attribute_tables, check_group_edits, check_single_bins
 from ._engines import count_windows, first_row_after
@@ -942,20 +943,65 @@ def _window_status(request: MonitorRequest, row: _Row) -> tuple[str, str | None]
             f"n = {min(ref_c['n'], grp_c['n'])}, below the floor of {request.min_group_size}: "
             "the window's estimate has no interval (the sequential evidence still counts it)"
         )
+    short = _below_label_floor(request, row)
+    if short:
+        clauses: dict[str, list[str]] = {}
+        for name, why in short.items():
+            clauses.setdefault(why, []).append(_ESTIMATE_NAMES[name])
+        return "INSUFFICIENT_DATA", "; ".join(
+            f"{why}: the {' and the '.join(names)} {'have' if len(names) > 1 else 'has'} no "
+            "interval"
+            for why, names in clauses.items()
+        ) + " (the sequential evidence still counts the window)"
     return "ESTIMATED", None
 
 
-# each window estimate's count field and its floor (rows: --min-group-size; labels: --min-labels)
-_FLOORS = {"selection_rate_gap": "n", "disparate_impact": "n", "tpr_gap": "pos", "fpr_gap": "neg"}
+# each window estimate and the audit metric whose floor it takes (``needs_labels`` of
+# ethiclens.fairness: False the --min-group-size rows, "positive"/"negative" that label's
+# --min-labels, True both labels'): the TPR gap is the audit's equal opportunity, the FPR gap
+# its FPR balance
+_AUDIT_METRIC = {
+    "selection_rate_gap": "statistical_parity_difference",
+    "disparate_impact": "disparate_impact",
+    "tpr_gap": "equal_opportunity_difference",
+    "fpr_gap": "fpr_balance",
+}
+_ESTIMATE_NAMES = {
+    "selection_rate_gap": "selection-rate gap",
+    "disparate_impact": "DI",
+    "tpr_gap": "TPR gap",
+    "fpr_gap": "FPR gap",
+}
+
+
+def _below_label_floor(request: MonitorRequest, row: _Row) -> dict[str, str]:
+    """{estimate: why} of the window's label estimates whose groups miss the audit's label
+    floor (--min-labels) for the audit metric it is (none without labels)."""
+    if "pos" not in row.ref:
+        return {}
+    pos = min(row.ref["pos"], row.grp["pos"])
+    neg = min(row.ref["neg"], row.grp["neg"])
+    floor = request.min_labels
+    out = {}
+    for name, metric in _AUDIT_METRIC.items():
+        needs = COMPARISON_METRIC_SPECS[metric].needs_labels
+        if needs == "positive" and pos < floor:
+            out[name] = f"{pos} positive labels, below the floor of {floor}"
+        elif needs == "negative" and neg < floor:
+            out[name] = f"{neg} negative labels, below the floor of {floor}"
+        elif needs is True and min(pos, neg) < floor:
+            out[name] = f"{pos} positive / {neg} negative labels, below the floor of {floor} each"
+    return out
 
 
 def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
     """One comparison's stored result for one window (the report's history entry)."""
     status, reason = _window_status(request, row)
-    for name, field_ in _FLOORS.items():
-        floor = request.min_group_size if field_ == "n" else request.min_labels
-        if name in est and field_ in row.ref and min(row.ref[field_], row.grp[field_]) < floor:
-            est[name]["ci_low"] = est[name]["ci_high"] = None
+    short = set(_below_label_floor(request, row))
+    if min(row.ref["n"], row.grp["n"]) < request.min_group_size:
+        short |= set(_AUDIT_METRIC)
+    for name in short & set(est):
+        est[name]["ci_low"] = est[name]["ci_high"] = None
     body = {
         "status": status,
         "reason": reason,
