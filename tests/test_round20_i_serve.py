@@ -33,3 +33,5 @@ def test_serve_refuses_workers_outside_1_to_1024(tmp_path, capsys, monkeypatch, 
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"{RANGE} (value: {shown})"), err[:300]
     assert len(err.splitlines()) == 1 and not (tmp_path / "d").exists()
+    # its fix names serve's own default, not pcer sweep's "all cores"
+    assert "or leave it out for half the CPUs, at most 4" in err and "all cores" not in err

@@ -32,12 +32,14 @@ class InlineExecutor:
 MAX_WORKERS = 1024
 
 
-def check_workers(workers) -> int | None:
-    """Check ``--workers``: None (all cores) or an integer in [1, MAX_WORKERS].
+def check_workers(workers, default: str = "all cores") -> int | None:
+    """Check ``--workers``: None (the command's default) or an integer in [1, MAX_WORKERS].
 
     Parameters
     ----------
     workers : int or None
+    default : str
+        What leaving ``--workers`` out gives, for the refusal's fix.
 
     Returns
     -------
@@ -56,7 +58,7 @@ def check_workers(workers) -> int | None:
             column="--workers",
             value=workers,
             fix=f"e.g. --workers {os.cpu_count() or 1} (this machine's "
-            "cores), or leave it out for all cores",
+            f"cores), or leave it out for {default}",
         )
     return workers
 
