@@ -251,6 +251,24 @@ def _rate(s, n):
         return np.where(n > 0, s / np.where(n > 0, n, 1), np.nan)
 
 
+def _no_value(value: float, low: float | None) -> dict:
+    """A window estimate without a value. A DI whose reference was never selected (``value``
+    +inf) is unbounded, with the one-sided bound the audit gives (``low``: the lower quantile of
+    the Jeffreys ratio's draws; no upper end); one of two groups with rows, neither selected
+    (``low`` given, ``value`` NaN), is undefined; otherwise a group had no rows (no reason: the
+    window's status says it)."""
+    if value == np.inf:
+        return {"value": None, "ci_low": low, "ci_high": None, "reason": UNBOUNDED_DI}
+    out = {"value": None, "ci_low": None, "ci_high": None}
+    if low is not None:
+        out["reason"] = UNDEFINED_DI
+    return out
+
+
+UNBOUNDED_DI = "unbounded: the reference group was never selected in this window"
+UNDEFINED_DI = "undefined: neither group was selected in this window"
+
+
 def window_estimates(ref: dict, grp: dict, *, n_draws: int = 1000, rng=None, level=0.95) -> dict:
     """This window alone: selection-rate gap, DI, TPR and FPR gaps with equal-tailed Jeffreys
     intervals (each rate drawn from Beta(x + ½, n − x + ½), groups independently). Values are
@@ -264,7 +282,7 @@ def window_estimates(ref: dict, grp: dict, *, n_draws: int = 1000, rng=None, lev
 
     def put(name, value, d):
         if not np.isfinite(value):
-            out[name] = {"value": None, "ci_low": None, "ci_high": None}
+            out[name] = _no_value(value, None if d is None else float(np.quantile(d, q[0])))
             return
         lo, hi = np.quantile(d, q)
         out[name] = {
@@ -277,7 +295,7 @@ def window_estimates(ref: dict, grp: dict, *, n_draws: int = 1000, rng=None, lev
     if ref["n"] > 0 and grp["n"] > 0:
         da, db = draws(ref["sel"], ref["n"]), draws(grp["sel"], grp["n"])
         put("selection_rate_gap", rb - ra, db - da)
-        di = rb / ra if ra > 0 else np.nan
+        di = rb / ra if ra > 0 else (np.inf if rb > 0 else np.nan)
         put("disparate_impact", di, db / da)
     else:
         put("selection_rate_gap", np.nan, None)
@@ -315,18 +333,20 @@ def window_estimates_batch(refs: list, grps: list, seeds: list, *, n_draws=1000,
             pa, pb = ra[pos] / ra[rows], rb[pos] / rb[rows]
             if kind == "gap":
                 values[i], draws[i] = pb - pa, b - a
-            elif pa > 0:
-                values[i], draws[i] = pb / pa, b / a
+            else:  # a reference never selected: unbounded (0 / 0: undefined)
+                values[i] = pb / pa if pa > 0 else (np.inf if pb > 0 else np.nan)
+                draws[i] = b / a
         ok = np.isfinite(values)
         lo = np.full(n, np.nan)
         hi = np.full(n, np.nan)
-        if ok.any():
-            qs = np.quantile(draws[ok], q, axis=1)
-            lo[ok], hi[ok] = qs[0], qs[1]
+        drawn = ~np.isnan(draws[:, 0])  # the windows of two groups with rows
+        if drawn.any():
+            qs = np.quantile(draws[drawn], q, axis=1)
+            lo[drawn], hi[drawn] = qs[0], qs[1]
         for i in range(n):
             if not ok[i]:
                 if rows in refs[i]:
-                    out[i][name] = {"value": None, "ci_low": None, "ci_high": None}
+                    out[i][name] = _no_value(values[i], float(lo[i]) if drawn[i] else None)
                 continue
             v = float(values[i])
             out[i][name] = {

@@ -39,6 +39,10 @@ def _num(x, digits=3) -> str:
 
 
 def _interval(d: dict | None) -> str:
+    if d and d.get("value") is None and d.get("ci_low") is not None:  # a DI unbounded
+        return f"unbounded [{_num(d['ci_low'])}, ∞) ({d['reason'].removeprefix('unbounded: ')})"
+    if d and d.get("reason"):
+        return d["reason"]
     if not d or d.get("value") is None:
         return "undefined"
     if d.get("ci_low") is None:

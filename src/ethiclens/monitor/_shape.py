@@ -51,7 +51,12 @@ def _counts(value_shape) -> dict:
     return {k if k in ("n", "sel") else f"{k}?": value_shape for k in _FIELDS}
 
 
-_ESTIMATE = {"value": _NUMBER_OR_NULL, "ci_low": _NUMBER_OR_NULL, "ci_high": _NUMBER_OR_NULL}
+_ESTIMATE = {
+    "value": _NUMBER_OR_NULL,
+    "ci_low": _NUMBER_OR_NULL,
+    "ci_high": _NUMBER_OR_NULL,
+    "reason?": (str,),  # why there is no value (a DI unbounded or undefined in the window)
+}
 _SEQUENCE = {"low": _NUMBER_OR_NULL, "high": _NUMBER_OR_NULL}
 _TEST = {"log_e_value": _NUMBER, "e_value": _NUMBER_OR_NULL}
 
