@@ -117,15 +117,31 @@ def empty_sequence_reason(history: list[dict], name: str) -> str:
     return "the gap was not constant"
 
 
+_SIDES = ("reference", "group")
+
+
 def _unbounded_reason(history: list[dict], name: str) -> str:
-    """Why the ratio sequence ``name`` has no upper bound: its reference group was never
-    selected (the ratio is undefined so far), or its values lie beyond the grid's top."""
+    """Why the ratio sequence ``name`` has no upper bound, from the windows the group and the
+    reference shared (the only ones bet on): none; the reference never selected in them (the
+    ratio undefined so far); their pooled ratio beyond the grid's top; or, inside the grid, too
+    few rows yet to exclude the values above it."""
     from ._evidence import SEQUENCES, families
 
-    _, _, hits, kind = next(s for s in SEQUENCES if s[0] == name)
-    if sum(h["counts"]["reference"].get(hits, 0) for h in history) == 0:
+    _, rows, hits, kind = next(s for s in SEQUENCES if s[0] == name)
+    shared = [h for h in history if min(h["counts"][s].get(rows, 0) for s in _SIDES) > 0]
+    if not shared:
+        return "no upper bound: the group and the reference never shared a window yet"
+    (n_ref, x_ref), (n_grp, x_grp) = (
+        [sum(h["counts"][side].get(f, 0) for h in shared) for f in (rows, hits)] for side in _SIDES
+    )
+    if x_ref == 0:
         return "no upper bound: undefined, the reference group was never selected"
-    return f"no upper bound: above {families()[kind].grid[-1]:g}, the grid's top"
+    value = x_grp / n_grp / (x_ref / n_ref)
+    top = families()[kind].grid[-1]
+    pooled = f"the windows they shared give {value:.3g}"
+    if value > top:
+        return f"no upper bound: above {top:g}, the grid's top ({pooled})"
+    return f"no upper bound: too few rows to bound it yet ({pooled})"
 
 
 def sequence_text(history: list[dict], name: str) -> str:
