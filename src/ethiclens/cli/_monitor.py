@@ -29,7 +29,7 @@ OPTIONS = (
     _opt("--y-pred", metavar="COL", help="Prediction column (0/1)."),
     _spec("--y-true", "Label column (0/1): adds the EO test and TPR/FPR."),
     _spec("--protected", "Protected attribute, optionally with its reference group (default: "
-          "the largest group of the first run). Repeatable."),
+          "the largest group of the first run that sees two). Repeatable."),
     _spec("--pos-label", "The label and prediction value that is positive, when they are not "
           "0/1 (the audit's rule)."),
     _spec("--bins", "Monitor a numeric protected attribute in the audit's bins [E0, E1), ..., "
