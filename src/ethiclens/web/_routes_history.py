@@ -206,11 +206,15 @@ def _fingerprint_text(fingerprint: str | None) -> str:
 
 
 def _interval(metric: dict | None) -> str:
-    if not metric or metric.get("value") is None:
+    """'0.812 [0.700, 0.930]'; an unbounded DI (its reference never selected) as '— [23.000,
+    ∞)': its lower bound is the evidence."""
+    metric = metric or {}
+    value, low, high = metric.get("value"), metric.get("ci_low"), metric.get("ci_high")
+    if value is None and low is None:
         return "—"
-    text = f"{metric['value']:.3f}"
-    if metric.get("ci_low") is not None and metric.get("ci_high") is not None:
-        text += f" [{metric['ci_low']:.3f}, {metric['ci_high']:.3f}]"
+    text = "—" if value is None else f"{value:.3f}"
+    if low is not None:
+        text += f" [{low:.3f}, ∞)" if high is None else f" [{low:.3f}, {high:.3f}]"
     return text
 
 
