@@ -563,7 +563,7 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
     except (TypeError, ValueError):
         pass
     cells = pd.Series(np.asarray(values, dtype=object).ravel())
-    bad = (pd.to_numeric(cells, errors="coerce").isna() & cells.notna()).to_numpy()
+    bad = _not_numbers(cells)
     first = _first_bad(bad) if bad.any() else None
     raise EthicLensInputError(
         not_numbers(problem, int(bad.sum()), "" if first is None else first_row(first)),
@@ -580,6 +580,27 @@ def _underscored(values) -> bool:
     if cells.dtype.kind not in "OU":
         return False
     return any(isinstance(v, str) and "_" in v for v in cells.ravel())
+
+
+def _text_float(text: str) -> float | None:
+    """The number ``text`` holds as the audit reads a score's or weight's text: Python's
+    float() (padded or signed: ' 0.5', ' inf', '+nan'), None when it is none or written as no
+    engine reads it (underscores, non-ASCII characters)."""
+    if "_" in text or not text.isascii():
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _not_numbers(cells: pd.Series) -> np.ndarray:
+    """Which ``cells`` are neither missing nor a number: text by :func:`_text_float`, other
+    values by ``pd.to_numeric``."""
+    text = cells.map(lambda v: isinstance(v, str)).to_numpy(bool)
+    bad = np.array(pd.to_numeric(cells.where(~text), errors="coerce").isna() & cells.notna())
+    bad[text] = [_text_float(v) is None for v in cells[text]]
+    return bad
 
 
 _NUMBER_ROLES = {
@@ -601,7 +622,8 @@ def typed_numbers_error(values, column: str, role: str) -> EthicLensInputError |
     is text or true/false, in the labels' words, else None: a string column of numbers (a
     Parquet or database string column, a DataFrame's str column) is not taken for numbers,
     as text '0'/'1' labels are not; a boolean one is not taken for 0/1. A column with text
-    that is not a number is left to the not-a-number refusal (its count and first row); a
+    that is not a number by Python's float() (' 0.5', ' inf' and '+nan' are; '1_000' and
+    non-ASCII digits are not) is left to the not-a-number refusal (its count and first row); a
     CSV file's column is typed by its reader. The text values shown: the first three
     distinct, in row order."""
     what, text_fix, bool_fix = _NUMBER_ROLES[role]
@@ -621,8 +643,7 @@ def typed_numbers_error(values, column: str, role: str) -> EthicLensInputError |
     if cells.map(lambda v: isinstance(v, (bool, np.bool_))).all():
         return EthicLensInputError(f"holds true/false, not {what}", column=column, fix=bool_fix)
     text = cells[cells.map(lambda v: isinstance(v, str)).to_numpy(bool)]
-    nan_text = cells.map(lambda v: isinstance(v, str) and v.strip().lower() == "nan")
-    if text.empty or (pd.to_numeric(cells, errors="coerce").isna() & ~nan_text).any():
+    if text.empty or _not_numbers(cells).any():
         return None  # text that is no number: refused as not a number, with its first row
     shown = list(dict.fromkeys(text))[:3]
     return EthicLensInputError(
