@@ -558,7 +558,7 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
     and the first (its value and row)."""
     try:
         floats = np.asarray(values, dtype=float)
-        if not _underscored(values):
+        if not _unread_text(values):
             return floats
     except (TypeError, ValueError):
         pass
@@ -573,13 +573,15 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
     )
 
 
-def _underscored(values) -> bool:
-    """Text numbers written with underscores ('1_000', '0.2_5'): Python's float() reads them,
-    pandas' and Dask's CSV readers and ``pd.to_numeric`` do not, so no engine takes them."""
+def _unread_text(values) -> bool:
+    """Whether some text of ``values`` is a number Python's float() reads but no engine does:
+    written with underscores ('1_000', '0.2_5': pandas' and Dask's CSV readers and
+    ``pd.to_numeric`` refuse them) or not ASCII (a no-break space, an Arabic-Indic digit '١':
+    DuckDB's, Dask's and Spark's casts refuse them)."""
     cells = np.asarray(values)
     if cells.dtype.kind not in "OU":
         return False
-    return any(isinstance(v, str) and "_" in v for v in cells.ravel())
+    return any(isinstance(v, str) and ("_" in v or not v.isascii()) for v in cells.ravel())
 
 
 def _text_float(text: str) -> float | None:
