@@ -110,6 +110,15 @@ def bin_attribute(
             fix="drop or fill the rows with a missing value before binning",
         )
     x = numeric.to_numpy(dtype=float)
+    _refuse_outside(x, missing, edges, rows, column)
+    idx = np.minimum(np.searchsorted(edges, np.nan_to_num(x), side="right") - 1, len(edges) - 2)
+    labels = np.asarray(bin_labels(edges), dtype=object)[np.maximum(idx, 0)]
+    labels[missing] = None
+    return pd.Series(labels, index=index, name=column if index is None else values.name)
+
+
+def _refuse_outside(x: np.ndarray, missing: np.ndarray, edges, rows, column: str) -> None:
+    """Refuse values outside ``[edges[0], edges[-1]]``, counting the rows they stand for."""
     outside = ~missing & ((x < edges[0]) | (x > edges[-1]))
     if outside.any():
         n_out = outside.sum() if rows is None else np.asarray(rows)[outside].sum()
@@ -121,10 +130,6 @@ def bin_attribute(
             column=column,
             fix="widen the first or last edge to cover the data",
         )
-    idx = np.minimum(np.searchsorted(edges, np.nan_to_num(x), side="right") - 1, len(edges) - 2)
-    labels = np.asarray(bin_labels(edges), dtype=object)[np.maximum(idx, 0)]
-    labels[missing] = None
-    return pd.Series(labels, index=index, name=column if index is None else values.name)
 
 
 def bin_counts(table: pd.DataFrame, bins: dict) -> pd.DataFrame:

@@ -215,6 +215,17 @@ def check_counts_cells(
         b = _numbers(table[SCORE_BIN])
         scored = np.isfinite(b) & (b >= 0) & (b == np.floor(b))
         sums[SCORE_SUM] = np.where(scored, sums[SCORE_SUM], 0.0)
+    _check_sums(table, count, sums, label, where)
+    _check_duplicates(table, where)
+    if WEIGHT_SUM in sums and WEIGHT_SQ_SUM in sums:
+        _check_squares(table, count, sums[WEIGHT_SUM], sums[WEIGHT_SQ_SUM], label, where)
+    if SCORE_SUM in sums:
+        mass = sums[WEIGHT_SUM] if WEIGHT_SUM in sums else count
+        _check_scores(table, mass, sums[SCORE_SUM], n_bins, label, WEIGHT_SUM in sums, where)
+
+
+def _check_sums(table, count, sums: dict, label, where) -> None:
+    """Every sum finite and >= 0, and 0 in a cell of 0 rows."""
     for col, v in sums.items():
         bad = ~np.isfinite(v) | (v < 0)
         if bad.any():
@@ -227,12 +238,6 @@ def check_counts_cells(
         if bad.any():
             what = f"a cell of 0 rows has {col} {v[int(np.flatnonzero(bad)[0])]:.6g}, not 0"
             _refuse(table, bad, what, label(col), _FIX_TOOL, col, where)
-    _check_duplicates(table, where)
-    if WEIGHT_SUM in sums and WEIGHT_SQ_SUM in sums:
-        _check_squares(table, count, sums[WEIGHT_SUM], sums[WEIGHT_SQ_SUM], label, where)
-    if SCORE_SUM in sums:
-        mass = sums[WEIGHT_SUM] if WEIGHT_SUM in sums else count
-        _check_scores(table, mass, sums[SCORE_SUM], n_bins, label, WEIGHT_SUM in sums, where)
 
 
 def _check_counts_columns(table) -> None:
