@@ -1011,10 +1011,13 @@ _SQLITE = {
     "infinity": "9e999",
     "floor": "CAST({x} AS INTEGER)",  # no FLOOR in SQLite; its CAST truncates (x >= 0 here)
 }
+# A NaN written as text, padded or signed, in any case (' nan', '+nan', '-NaN'): missing, as
+# Python's float() reads it; a regular expression PostgreSQL's and Spark's (Java's) read alike.
+NAN_TEXT_PATTERN = r"^\s*[+-]?[nN][aA][nN]\s*$"
 # PostgreSQL: a column's text (a number's shortest spelling) checked against the rule's pattern.
 _PG_TEXT = "CAST({c} AS TEXT)"
 _POSTGRES = {
-    "kind": f"CASE WHEN {{c}} IS NULL OR LOWER(TRIM({_PG_TEXT})) = 'nan' THEN {MISSING} "
+    "kind": f"CASE WHEN {{c}} IS NULL OR {_PG_TEXT} ~ '{NAN_TEXT_PATTERN}' THEN {MISSING} "
     f"WHEN {_PG_TEXT} ~ '{NUMBER_PATTERN}' THEN {NUMBER} ELSE {NOT_NUMBER} END",
     "value": f"CASE WHEN {_PG_TEXT} ~ '{NUMBER_PATTERN}' "
     f"THEN CAST({_PG_TEXT} AS DOUBLE PRECISION) END",
