@@ -6,7 +6,13 @@ import contextlib
 
 from .._optional import require
 from ..errors import EthicLensInputError
-from ._counts_table import Roles, as_pandas_reads, finish_counts, parquet_key_types
+from ._counts_table import (
+    NAN_TEXT_PATTERN,
+    Roles,
+    as_pandas_reads,
+    finish_counts,
+    parquet_key_types,
+)
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
 from ._rules import (
     EXTRA_FIELDS,
@@ -70,16 +76,17 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     number), weight sums and the diagnostic counts; the cells as a pandas DataFrame."""
     import pandas as pd
     from pyspark.sql import functions as F
-    from pyspark.sql.types import FloatType
+    from pyspark.sql.types import FloatType, StringType
 
     def number(name):
         c = _col(name)
         v = c.try_cast("double")
-        if name in (roles.y_score, roles.weight) and isinstance(
-            sdf.schema[name].dataType, FloatType
-        ):
+        kind = sdf.schema[name].dataType
+        if name in (roles.y_score, roles.weight) and isinstance(kind, FloatType):
             v = c.cast("string").cast("double")  # a float32 score or weight as it prints: 0.7
         miss = c.isNull() | F.coalesce(F.isnan(v), F.lit(False))
+        if isinstance(kind, StringType):  # '+nan', which Spark's cast does not read as NaN
+            miss = miss | c.rlike(NAN_TEXT_PATTERN)
         if text:
             miss = miss | c.isin(list(NA_TEXT))
         return v, miss, ~miss & v.isNull()
