@@ -76,20 +76,6 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     number), weight sums and the diagnostic counts; the cells as a pandas DataFrame."""
     import pandas as pd
     from pyspark.sql import functions as F
-    from pyspark.sql.types import FloatType, StringType
-
-    def number(name):
-        c = _col(name)
-        v = c.try_cast("double")
-        kind = sdf.schema[name].dataType
-        if name in (roles.y_score, roles.weight) and isinstance(kind, FloatType):
-            v = c.cast("string").cast("double")  # a float32 score or weight as it prints: 0.7
-        miss = c.isNull() | F.coalesce(F.isnan(v), F.lit(False))
-        if isinstance(kind, StringType):  # '+nan', which Spark's cast does not read as NaN
-            miss = miss | c.rlike(NAN_TEXT_PATTERN)
-        if text:
-            miss = miss | c.isin(list(NA_TEXT))
-        return v, miss, ~miss & v.isNull()
 
     keys = [_col(c).alias(c) for c in roles.protected]
     if roles.y_true:
@@ -97,7 +83,7 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     keys.append(_col(roles.y_pred).alias(Y_PRED))
     k = int(roles.n_bins)
     if roles.y_score:
-        s, miss, notnum = number(roles.y_score)
+        s, miss, notnum = _number(sdf, roles.y_score, text=text)
         raw = F.floor(s * F.lit(k))
         keys.append(
             F.when(miss, F.lit(None))
@@ -111,7 +97,7 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     aggs = [F.count(F.lit(1)).alias(COUNT)]
     w = None
     if roles.weight:
-        w, miss, notnum = number(roles.weight)
+        w, miss, notnum = _number(sdf, roles.weight, text=text)
         inf = (w == F.lit(float("inf"))) | (w == F.lit(float("-inf")))
         bad = ~notnum & (miss | inf | (w < 0))
         aggs += [
@@ -122,7 +108,7 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
             F.max(F.when(~(miss | notnum), w)).alias(WEIGHT_MAX),
         ]
     if roles.y_score:
-        s, miss, notnum = number(roles.y_score)
+        s, miss, notnum = _number(sdf, roles.y_score, text=text)
         value = F.when(miss | notnum, F.lit(0.0)).otherwise(s)
         aggs.append(F.sum(value if w is None else w * value).alias(SCORE_SUM))
     if extra:
@@ -132,6 +118,25 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     # a BinaryType value comes as a bytearray (unhashable: no group); pandas reads bytes
     rows = [tuple(bytes(v) if isinstance(v, bytearray) else v for v in r) for r in rows]
     return pd.DataFrame(rows, columns=counted.columns)  # the keys' and aggregates' aliases
+
+
+def _number(sdf, name: str, *, text: bool):
+    """(value, missing, not a number) of score or weight column ``name`` by the rule: a float32
+    as it prints (0.7), NaN and a null missing, a text NaN too however padded or signed."""
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import FloatType, StringType
+
+    c = _col(name)
+    v = c.try_cast("double")
+    kind = sdf.schema[name].dataType
+    if isinstance(kind, FloatType):
+        v = c.cast("string").cast("double")  # a float32 score or weight as it prints: 0.7
+    miss = c.isNull() | F.coalesce(F.isnan(v), F.lit(False))
+    if isinstance(kind, StringType):  # '+nan', which Spark's cast does not read as NaN
+        miss = miss | c.rlike(NAN_TEXT_PATTERN)
+    if text:
+        miss = miss | c.isin(list(NA_TEXT))
+    return v, miss, ~miss & v.isNull()
 
 
 LOCAL_MASTER = "local[2]"
