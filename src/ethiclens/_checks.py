@@ -784,3 +784,17 @@ def bytes_like_as_bytes(values):
         return None
     out = series.map(lambda v: bytes(v) if isinstance(v, (bytearray, memoryview)) else v)
     return out.astype(object) if isinstance(values, pd.Series) else out.to_numpy(dtype=object)
+
+
+def float_of_text(value) -> float | None:
+    """The number Python's ``float()`` reads in ``value``, as every engine reads a score's or
+    weight's text (padded or signed infinity and NaN too: ' inf', 'inf ', '+nan'); None when
+    it is none: not text, written with underscores ('1_000', which no CSV reader takes), or
+    not ASCII (a no-break space or an Arabic-Indic digit, which DuckDB's and Spark's casts
+    refuse)."""
+    if not isinstance(value, str) or "_" in value or not value.isascii():
+        return None
+    try:
+        return float(value)
+    except ValueError:
+        return None

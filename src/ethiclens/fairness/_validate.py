@@ -17,6 +17,7 @@ from .._checks import (
     decoded_bytes,
     did_you_mean,
     first_row,
+    float_of_text,
     label_fix,
     not_numbers,
     refuse_missing,
@@ -584,24 +585,12 @@ def _unread_text(values) -> bool:
     return any(isinstance(v, str) and ("_" in v or not v.isascii()) for v in cells.ravel())
 
 
-def _text_float(text: str) -> float | None:
-    """The number ``text`` holds as the audit reads a score's or weight's text: Python's
-    float() (padded or signed: ' 0.5', ' inf', '+nan'), None when it is none or written as no
-    engine reads it (underscores, non-ASCII characters)."""
-    if "_" in text or not text.isascii():
-        return None
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
 def _not_numbers(cells: pd.Series) -> np.ndarray:
-    """Which ``cells`` are neither missing nor a number: text by :func:`_text_float`, other
-    values by ``pd.to_numeric``."""
+    """Which ``cells`` are neither missing nor a number: text by ``float_of_text`` (every
+    engine's rule), other values by ``pd.to_numeric``."""
     text = cells.map(lambda v: isinstance(v, str)).to_numpy(bool)
     bad = np.array(pd.to_numeric(cells.where(~text), errors="coerce").isna() & cells.notna())
-    bad[text] = [_text_float(v) is None for v in cells[text]]
+    bad[text] = [float_of_text(v) is None for v in cells[text]]
     return bad
 
 

@@ -37,6 +37,7 @@ import pandas as pd
 from .._checks import (
     check_label_lengths,
     check_labels_print_apart,
+    float_of_text,
     long_label_mask,
     not_numbers,
 )
@@ -500,24 +501,11 @@ def numbers(values, text: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         v = pd.to_numeric(obj, errors="coerce").to_numpy(dtype=float, na_value=np.nan).copy()
         notnum = np.isnan(v) & ~missing
         if notnum.any():  # text pd.to_numeric leaves that the audit's float() reads: ' inf'
-            read = [_float_text(x) for x in obj[notnum]]
+            read = [float_of_text(x) for x in obj[notnum]]
             v[notnum] = [np.nan if x is None else x for x in read]
             notnum[notnum] = [x is None for x in read]
     missing = missing | (np.isnan(v) & ~notnum)
     return v, missing, notnum
-
-
-def _float_text(value) -> float | None:
-    """The number Python's ``float()`` reads in ``value``, as the audit reads a text column
-    (padded or signed infinity and NaN too: ' inf', 'inf ', '+nan'), None when it is none:
-    not text, written with underscores ('1_000', which no CSV reader takes), or not ASCII
-    (a no-break space or an Arabic-Indic digit, which DuckDB's and Spark's casts refuse)."""
-    if not isinstance(value, str) or "_" in value or not value.isascii():
-        return None
-    try:
-        return float(value)
-    except ValueError:
-        return None
 
 
 def text_kind(text: str) -> int:
@@ -525,7 +513,7 @@ def text_kind(text: str) -> int:
     :func:`numbers` reads it there: ``NUMBER``, ``MISSING`` (``nan``) or ``NOT_NUMBER`` ('2abc',
     'heavy', '': only a CSV's empty field is missing); '+nan' and 'iNf' too, as the audit
     reads them."""
-    value = _float_text(text)
+    value = float_of_text(text)
     if value is None:
         return NOT_NUMBER
     return MISSING if np.isnan(value) else NUMBER
@@ -534,7 +522,7 @@ def text_kind(text: str) -> int:
 def text_number(text: str) -> float | None:
     """The number the text of a score or weight holds, None when :func:`text_kind` is not
     ``NUMBER``."""
-    return _float_text(text) if text_kind(text) == NUMBER else None
+    return float_of_text(text) if text_kind(text) == NUMBER else None
 
 
 def score_bins(values, n_bins: int, text: bool) -> np.ndarray:
