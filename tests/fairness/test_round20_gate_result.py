@@ -29,3 +29,14 @@ def test_gate_takes_a_result_object_and_its_dict_alike(tmp_path):
 def test_gate_of_neither_a_result_nor_a_dict_is_refused_naming_the_argument():
     with pytest.raises(EthicLensInputError, match="argument 'report': is not an audit result"):
         gate(42)
+
+
+def test_a_baseline_given_as_json_text_is_refused_naming_the_argument(tmp_path):
+    frame = pd.DataFrame(
+        {"y": [0, 1] * 200, "p": [1, 0, 0, 1] * 100, "g": ["a"] * 200 + ["b"] * 200}
+    )
+    frame.to_csv(tmp_path / "d.csv", index=False)
+    kw = dict(y_true="y", y_pred="p", protected=["g"], random_state=1, n_boot=200)
+    result = ethiclens.audit(str(tmp_path / "d.csv"), **kw)
+    with pytest.raises(EthicLensInputError, match="argument 'baseline': is a report's JSON text"):
+        gate(result, baseline=result.to_json())

@@ -232,6 +232,13 @@ def _read_baseline(baseline) -> tuple[str, dict]:
     """(name, report) of a baseline given as a path, a report dict or a result object."""
     if callable(getattr(baseline, "to_dict", None)):  # an AuditResult (duck-typed: no cycle)
         baseline = baseline.to_dict()
+    if isinstance(baseline, str) and baseline.lstrip().startswith("{"):  # result.to_json()
+        raise EthicLensInputError(
+            "is a report's JSON text, not the path of a report file",
+            **_BASELINE,
+            value=baseline[:40] + ("…" if len(baseline) > 40 else ""),
+            fix="give the AuditResult, its dict (json.loads of the text) or a file's path",
+        )
     if isinstance(baseline, dict):
         name, data = "baseline", baseline
     elif not isinstance(baseline, (str, os.PathLike)):
