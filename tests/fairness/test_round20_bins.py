@@ -68,3 +68,13 @@ def test_a_label_can_be_typed_back_into_merge_groups(tmp_path, capsys):
     groups = {g["group"]: g["n"] for g in json.loads(out.read_text())["attributes"][0]["groups"]}
     n_low = int((frame["inc"] == 1.5e6).sum())
     assert groups == {"[1234567, 2345678)": n_low, "high": len(frame) - n_low}
+
+
+def test_an_edge_past_float_range_is_refused_as_not_finite():
+    # round 20 (R2): 10**400 from a config or Python was an OverflowError traceback
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.fairness import check_bin_edges
+
+    for edges in ([0, 10**400], [-(10**400), 0]):
+        with pytest.raises(EthicLensInputError, match="finite numbers in increasing order"):
+            check_bin_edges(edges, "--bins")

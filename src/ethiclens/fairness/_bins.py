@@ -8,6 +8,8 @@ edges is an error, never clipped into the nearest bin.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 
@@ -23,7 +25,7 @@ def check_bin_edges(edges, column: str) -> list[float]:
         # rule (spaces beside the commas of "0, 25" are kept out of the number)
         if any(isinstance(e, str) and not is_number_text(e.strip()) for e in edges):
             raise ValueError
-        out = [float(e) for e in edges]
+        out = [_edge(e) for e in edges]
     except (TypeError, ValueError):
         raise EthicLensInputError(
             "bin edges must be numbers", column=column, value=list(edges), fix="e.g. 0,25,45,65,120"
@@ -40,6 +42,15 @@ def check_bin_edges(edges, column: str) -> list[float]:
             fix="e.g. 0,25,45,65,120",
         )
     return out
+
+
+def _edge(e) -> float:
+    """An edge as a float; a whole number past float's range (10**400) is infinite, refused
+    as not finite, not an OverflowError."""
+    try:
+        return float(e)
+    except OverflowError:
+        return math.inf if e > 0 else -math.inf
 
 
 def check_bins(bins: dict, columns, column: str = "--bins") -> dict[str, list[float]]:
