@@ -634,6 +634,11 @@ def _number_or_text(text: str):
     "1_0" or "٣" stays text), a whole one as an int, else the text as given."""
     if not is_number_text(text):
         return text
+    if text.strip().lstrip("+-").isdigit():  # a whole number exactly: 9007199254740993 too
+        try:
+            return int(text)
+        except ValueError:  # past Python's 4,300 digits: no label holds it; shown as typed
+            return text
     value = float(text)
     return int(value) if value.is_integer() else value
 
