@@ -111,7 +111,7 @@ def _wide_encoding(head: bytes) -> tuple[str, str] | None:
         return "UTF-32", "utf-32"
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return "UTF-16", "utf-16"
-    sample = head[: min(len(head), WIDE_HEAD) // 4 * 4]
+    sample = head[:WIDE_HEAD]  # a character cut at its end is left out by the decoder
     if b"\x00" not in sample or _stray_nuls(sample):
         return None
     # the other byte order reads a comma (2C 00) as U+2C00: the one with the most marks
@@ -148,16 +148,18 @@ def _decoded_text(sample: bytes, encoding: str) -> str:
     return text
 
 
-def wide_text_error(path: str | Path, head: bytes) -> DataFileError | None:
+def wide_text_error(path: str | Path, head: bytes, table: bool = True) -> DataFileError | None:
     """The refusal of a file whose first bytes ``head`` (at least :data:`WIDE_HEAD` of them,
     where the file has them) are UTF-16 or UTF-32 text (not UTF-8, and not binary either:
-    iconv converts it), else None. The CLI's readers and the web's upload check alike."""
+    iconv converts it), else None. The CLI's readers and the web's upload check alike;
+    ``table``: a data table (Excel's export named in the fix), else a configuration file."""
     encoding = _wide_encoding(head)
     if encoding is None:
         return None
+    excel = "Excel's 'CSV UTF-8'; or " if table else ""
     return DataFileError(
         f"{Path(path).name} is {encoding[0]} text, not UTF-8",
-        fix=f"save it as UTF-8 (e.g. Excel's 'CSV UTF-8'; or iconv -f {encoding[1]} -t utf-8)",
+        fix=f"save it as UTF-8 (e.g. {excel}iconv -f {encoding[1]} -t utf-8)",
     )
 
 
@@ -1161,8 +1163,12 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
             f"{path.name} is not a {_or(kinds)} file", column=flag, fix=f"use {_or(suffixes)}"
         )
     check_config_size(path, flag, limit or MAX_CONFIG_BYTES)
+    raw = path.read_bytes()
+    wide = wide_text_error(path, raw[:WIDE_HEAD], table=False)  # as data files are refused
+    if wide is not None:
+        raise EthicLensInputError(wide.problem, column=flag, fix=wide.fix)
     try:
-        data = _parse_config(path.read_bytes().decode("utf-8-sig"), suffix)
+        data = _parse_config(raw.decode("utf-8-sig"), suffix)
     except ConfigSyntaxRefused as exc:
         raise EthicLensInputError(
             f"cannot parse {path.name}: {exc}", column=flag, fix=exc.fix
