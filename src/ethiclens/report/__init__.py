@@ -21,7 +21,7 @@ from ._notebook import (
     write_threshold_html,
     write_threshold_png,
 )
-from ._pdf import html_to_pdf
+from ._pdf import find_browser, html_to_pdf
 from ._provenance import benchmark_provenance, load_card_info
 from ._render import Report, Section, paragraph, table
 from ._schema import load_schema, validate_report
@@ -48,6 +48,7 @@ __all__ = [
     "render_model_card_html",
     "card_format",
     "render_card",
+    "find_browser",
     "html_to_pdf",
     "largest_disparity",
     "largest_disparity_note",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import weakref
 from pathlib import Path
 
@@ -23,6 +24,8 @@ from ._web import (
     verdict_word,
     web_of,
 )
+
+log = logging.getLogger("ethiclens.web")
 
 PANDAS_BYTES = 256 << 20
 # The library's report is one self-contained page (inline CSS, images as data: URIs, no
@@ -567,7 +570,10 @@ async def _pdf(web, request, audit: dict):
     if request.method == "HEAD" and not audit["pdf"]:
         pdf = b"" if _portable.pdf_available() else None
     else:
-        pdf = await _printed(web, audit)
+        try:
+            pdf = await _printed(web, audit)
+        except _PrintFailed:  # a renderer is there: its print crashed or ran out of time
+            return _print_failed(web, request)
     if pdf is None:
         return web.error_page(
             request,
@@ -581,6 +587,23 @@ async def _pdf(web, request, audit: dict):
         del response.headers["content-length"]
     name = f"{_portable.stem_of(audit)}.pdf"
     response.headers["content-disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+class _PrintFailed(Exception):
+    """The renderer is installed but its print failed (it crashed, was killed, ran out of
+    time): worth a retry, unlike a server with no renderer."""
+
+
+def _print_failed(web, request):
+    """503 with a retry hint: this print failed, the next may not."""
+    response = web.error_page(
+        request,
+        503,
+        "printing the PDF failed (the renderer stopped before it finished): try again",
+        "download the PDF again in a moment, or open the report and print it from the browser",
+    )
+    response.headers["retry-after"] = "5"
     return response
 
 
@@ -598,7 +621,8 @@ def _printing() -> tuple[dict, asyncio.Semaphore]:
 
 
 async def _printed(web, audit: dict) -> bytes | None:
-    """The audit's stored PDF, else printed and stored (None: this server cannot print): one
+    """The audit's stored PDF, else printed and stored (None: this server cannot print;
+    :class:`_PrintFailed`: it could, but this print failed, and the next request tries): one
     print of an audit at a time, the requests that come meanwhile wait for it and take the
     stored PDF; at most ``PDF_PRINTS`` prints at once on the server."""
     if audit["pdf"]:
@@ -615,6 +639,11 @@ async def _printed(web, audit: dict) -> bytes | None:
                 pdf = await in_thread(_portable.print_pdf, audit["html"])
             if pdf:
                 web.store.set_pdf(audit["id"], pdf)
+            elif await in_thread(_portable.pdf_available):  # installed: this print failed
+                log.warning(
+                    "printing the PDF of audit %s failed; the next request tries again", audit["id"]
+                )
+                raise _PrintFailed
             return pdf
     finally:
         entry[1] -= 1
