@@ -52,9 +52,17 @@ def verdict_of(data: dict, purpose: str) -> dict:
                     flagged.append(f"{row['attribute']}:{row['group']}")
         return {"status_counts": statuses, "flagged": flagged}
     summary = data.get("summary") or {}
+    # each flagged comparison as the terminal says it: who the disparity disadvantages (with a
+    # harmful label, the reference may be the group harmed more often)
+    flagged = [
+        f"{c['attribute']}:{c['group']} vs {c.get('reference')}"
+        + (f" (disadvantaged: {c['disadvantaged']})" if c.get("disadvantaged") else "")
+        for c in data.get("comparisons", [])
+        if c.get("flagged")
+    ]
     return {
         "status_counts": summary.get("status_counts", {}),
-        "flagged": summary.get("flagged", []),
+        "flagged": flagged or summary.get("flagged", []),
     }
 
 
