@@ -561,6 +561,9 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
         floats = np.asarray(values, dtype=float)
         if not _unread_text(values):
             return floats
+    except OverflowError:  # a whole number past float's range (10**400): infinite, refused so
+        objects = np.asarray(values, dtype=object)
+        return np.array([_wide_float(v) for v in objects.ravel()]).reshape(objects.shape)
     except (TypeError, ValueError):
         pass
     cells = pd.Series(np.asarray(values, dtype=object).ravel())
@@ -572,6 +575,14 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
         value=None if first is None else cells[first],
         fix=fix,
     )
+
+
+def _wide_float(v) -> float:
+    """``float(v)``; a whole number past float's range as an infinity of its sign."""
+    try:
+        return float(v)
+    except OverflowError:
+        return np.inf if v > 0 else -np.inf
 
 
 def _unread_text(values) -> bool:
