@@ -22,3 +22,26 @@ def test_every_face_of_a_harmful_compas_audit_says_it(tmp_path, capsys):
     assert CAVEAT in out
     assert CAVEAT in " ".join(card.read_text().split())
     assert CAVEAT in " ".join(html.read_text().split())
+
+
+def test_compare_says_it_too(tmp_path, capsys):
+    import numpy as np
+    import pandas as pd
+
+    r = np.random.default_rng(0)
+    n = 600
+    frame = pd.DataFrame(
+        {
+            "y": r.integers(0, 2, n),
+            "a": r.integers(0, 2, n),
+            "b": r.integers(0, 2, n),
+            "g": r.choice(["x", "z"], n),
+        }
+    )
+    frame.to_csv(tmp_path / "c.csv", index=False)
+    argv = ["compare", str(tmp_path / "c.csv"), "--y-true", "y", "--y-pred", "a", "--y-pred", "b"]
+    flags = ["--protected", "g", "--n-boot", "200", "--di-rule", "below"]
+    assert main([*argv, *flags, "--positive", "harmful"]) == 0
+    assert CAVEAT in capsys.readouterr().out
+    assert main([*argv, *flags]) == 0  # a favourable label: the rule reads the right way
+    assert CAVEAT not in capsys.readouterr().out

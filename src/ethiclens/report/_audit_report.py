@@ -81,22 +81,27 @@ def weighted_sentence(config: dict) -> str | None:
     return WEIGHTED_SENTENCE if config.get("weighted") else None
 
 
+def below_harmful_caveat(policy: dict, harmful: bool) -> str:
+    """What the one-sided DI rule misses with a harmful label (ADR 0008), or ""."""
+    if not harmful or policy.get("di_rule", "two_sided") != "below":
+        return ""
+    return (
+        "With a harmful positive label the one-sided DI rule 'below' flags a group given the "
+        "harm less often than its reference, never one given it more often (ADR 0008); the "
+        "default two-sided rule judges both."
+    )
+
+
 def di_rule_sentence(policy: dict, harmful: bool = False) -> str:
     """The flag rule that was applied, in words; ``harmful``: the positive label is a harm,
     which the one-sided rule reads the wrong way round (said so)."""
     t = policy["di_threshold"]
     eo = f"; or when the equalized-odds interval's lower bound exceeds {policy['eo_threshold']:.2f}"
     if policy.get("di_rule", "two_sided") == "below":
-        caveat = (
-            " With a harmful positive label this one-sided rule flags a group given the harm "
-            "less often than its reference, never one given it more often (ADR 0008); the "
-            "default two-sided rule judges both"
-            if harmful
-            else ""
-        )
+        caveat = below_harmful_caveat(policy, harmful)
         return (
             f"Flag rule: DI rule 'below' (one-sided) — flagged when the DI interval lies "
-            f"entirely {verdict.di_band(policy)}" + eo + "." + caveat + ("." if caveat else "")
+            f"entirely {verdict.di_band(policy)}" + eo + "." + (f" {caveat}" if caveat else "")
         )
     return (
         f"Flag rule: DI rule 'two_sided' — flagged when the DI interval lies entirely "

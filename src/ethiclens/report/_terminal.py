@@ -10,6 +10,7 @@ from .._text import percent
 from ._audit_report import (
     WEIGHTED_SENTENCE,
     below_floor,
+    below_harmful_caveat,
     changes_sentence,
     di_rule_sentence,
     disadvantaged_note,
@@ -206,6 +207,8 @@ def comparison_summary(result) -> list[str]:
         f"{cfg['n_boot']} {'paired' if cfg['paired'] else 'unpaired'} draws, seed "
         f"{cfg['random_state']}"
     ]
+    caveat = below_harmful_caveat(cfg["policy"], not result.audit_a.config["positive_is_favorable"])
+    lines += [caveat] if caveat else []
     lines += result.audit_a.empty_crossing_notes  # both models audit the same rows
     gated = ("disparate_impact", "equalized_odds_difference")
     absolute = False
