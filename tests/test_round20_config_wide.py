@@ -24,3 +24,12 @@ def test_a_short_wide_card_file_is_named_too(tmp_path, capsys):
     card.write_bytes("model_details: {name: m}\n".encode("utf-16-le"))  # 25 characters
     assert main(["audit", "compas", "--card-info", str(card), "--n-boot", "200"]) == 2
     assert "card.yaml is UTF-16 text, not UTF-8" in capsys.readouterr().err
+
+
+def test_a_huge_spec_version_is_shown_shortened(tmp_path, capsys):
+    path = tmp_path / "v.yaml"
+    path.write_text(f"version: {'9' * 3000}\ntarget: {{dataset: compas}}\n")
+    assert main(["audit", "--config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "is spec version 999999999999…999999 (3,000 digits), from a newer" in err
+    assert len(err) < 400, len(err)

@@ -31,7 +31,7 @@ from .._checks import (
     did_you_mean,
     schema_words,
 )
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, shown_int
 from ._shapes import data_words, refuse_intersections, refuse_role_data
 
 SPEC_VERSION = 1
@@ -1105,7 +1105,7 @@ def _normalise(data, source: str) -> dict:
         from .._version import __version__
 
         raise EthicLensInputError(
-            f"{source} is spec version {version}, from a newer EthicLens; this one "
+            f"{source} is spec version {shown_int(version)}, from a newer EthicLens; this one "
             f"({__version__}) reads version {SPEC_VERSION}",
             column="version",
             value=version,
