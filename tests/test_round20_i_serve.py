@@ -35,3 +35,12 @@ def test_serve_refuses_workers_outside_1_to_1024(tmp_path, capsys, monkeypatch, 
     assert len(err.splitlines()) == 1 and not (tmp_path / "d").exists()
     # its fix names serve's own default, not pcer sweep's "all cores"
     assert "or leave it out for half the CPUs, at most 4" in err and "all cores" not in err
+
+
+def test_webconfig_takes_the_same_worker_range_in_python(tmp_path):
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.web import WebConfig
+
+    with pytest.raises(EthicLensInputError, match="WebConfig.workers': .* of at most 1,024"):
+        WebConfig(data_dir=tmp_path, workers=100000)
+    assert WebConfig(data_dir=tmp_path, workers=1024).workers == 1024

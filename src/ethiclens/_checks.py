@@ -417,9 +417,16 @@ FLOOR_FIX = "e.g. 50 (lower floors mean noisier verdicts; say so when you report
 MAX_COUNT = 2**53
 
 
-def check_count(value, where: str, *, minimum: int = 1, fix: str = FLOOR_FIX) -> int:
+# the most worker processes any command starts (pcer sweep, the web app's audits)
+MAX_WORKERS = 1024
+
+
+def check_count(
+    value, where: str, *, minimum: int = 1, maximum: int | None = None, fix: str = FLOOR_FIX
+) -> int:
     """A whole number of at least ``minimum`` (group-size and label floors, windows) and at
-    most :data:`MAX_COUNT` (no data has more rows)."""
+    most ``maximum``, by default :data:`MAX_COUNT` (no data has more rows)."""
+    top = MAX_COUNT if maximum is None else maximum
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
         raise _setting_error(
             f"must be a whole number of at least {minimum}",
@@ -427,9 +434,9 @@ def check_count(value, where: str, *, minimum: int = 1, fix: str = FLOOR_FIX) ->
             value=value,
             fix=fix,
         )
-    if value > MAX_COUNT:
+    if value > top:
         raise _setting_error(
-            f"must be a whole number of at least {minimum}, of at most {MAX_COUNT:,}",
+            f"must be a whole number of at least {minimum}, of at most {top:,}",
             column=where,
             value=value,
             fix=fix,

@@ -10,6 +10,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
+from .._checks import MAX_WORKERS
 from .._optional import require
 from ..errors import EthicLensInputError
 
@@ -27,9 +28,6 @@ class InlineExecutor:
     def close(self) -> None:
         """Release the workers (idempotent)."""
         pass
-
-
-MAX_WORKERS = 1024
 
 
 def check_workers(workers, default: str = "all cores") -> int | None:

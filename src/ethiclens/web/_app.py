@@ -20,7 +20,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .._checks import check_count, check_member
+from .._checks import MAX_WORKERS, check_count, check_member
 from ..errors import EthicLensInputError
 from ._jobs import Runner, default_workers
 from ._store import Store, is_url
@@ -65,7 +65,9 @@ class WebConfig:
 
     def _check_settings(self) -> None:
         # The CLI checks its flags; these are the same rules for a config built in Python.
-        self.workers = check_count(self.workers, "WebConfig.workers", fix="e.g. 2")
+        self.workers = check_count(
+            self.workers, "WebConfig.workers", maximum=MAX_WORKERS, fix="e.g. 2"
+        )
         self.queue = check_count(self.queue, "WebConfig.queue", minimum=0, fix="e.g. 50")
         self.max_upload = check_count(self.max_upload, "WebConfig.max_upload", fix="e.g. 1 << 30")
         check_member(
