@@ -32,3 +32,20 @@ def test_a_huge_int_window_is_refused_likewise():
     with pytest.raises(EthicLensInputError, match="is larger than the largest window"):
         parse_window(10**5000)
     assert str(parse_window(10_000)) == "10000" and str(parse_window("0030d")) == "30d"
+
+
+def test_a_long_typed_window_is_shown_shortened_in_every_refusal():
+    # round 20 (R2): 3,000 digits were clipped with "..." in the middle, not shortened
+    import pytest
+
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.monitor._windows import parse_window
+
+    for typed, shown in (
+        ("9" * 3000, "999999999999…999999 (3,000 digits)"),
+        ("9" * 3000 + "d", "999999999999…999999 (3,000 digits)d"),
+        ("-" + "9" * 3000, "-999999999999…999999 (3,000 digits)"),
+    ):
+        with pytest.raises(EthicLensInputError) as refused:
+            parse_window(typed)
+        assert f"(value: '{shown}')" in str(refused.value)

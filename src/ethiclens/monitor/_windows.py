@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import decoded_bytes, whole_number
-from ..errors import DataFileError, EmptyInputError, EthicLensInputError
+from ..errors import DataFileError, EmptyInputError, EthicLensInputError, shortened_digits
 from ..fairness import round_significant
 from ..sources import (
     NA_TEXT,
@@ -90,16 +90,26 @@ def parse_window(text) -> Window:
             raise EthicLensInputError(
                 f"is larger than the largest window ({top:,} {kind})",
                 column="--window",
-                value=text,
+                value=_shown_window(text),
                 fix="give a window of at most 36500d, or at most 10¹² rows",
             )
         return Window(kind, int(size))
     raise EthicLensInputError(
         "is not a window size",
         column="--window",
-        value=text,
+        value=_shown_window(text),
         fix="give days as 1d, 7d or 30d (any Kd), or a number of rows such as 10000",
     )
+
+
+def _shown_window(text):
+    """A window as typed, its digits shortened as every long whole number is shown
+    (``999999999999…999999 (3,000 digits)d``)."""
+    m = re.fullmatch(r"([+-]?)([0-9]{41,})(.*)", text) if isinstance(text, str) else None
+    if m is None:
+        return text
+    sign, digits, rest = m.groups()
+    return shortened_digits(sign + digits[:12], digits[-6:], len(digits)) + rest
 
 
 @dataclass(frozen=True)
