@@ -26,15 +26,21 @@ ROLES = ["--y-true", "y", "--y-pred", "p", "--protected", "race"]
 def test_postgres_text_infinity_in_any_case_is_a_number(
     postgres_url, capsys, text, column, flag, role
 ):
+    refused_as_the_audit_refuses(postgres_url, capsys, text, column, flag, role, seed=20)
+
+
+def refused_as_the_audit_refuses(url, capsys, text, column, flag, role, seed) -> None:
+    """A PostgreSQL text ``column`` holding ``text`` in row 5 is refused by ``audit --db`` in
+    the words the audit gives ``pandas.read_sql``'s rows of it: "holds the text values"."""
     import sqlalchemy as sa
 
-    frame = make_frame(20, n=300)
+    frame = make_frame(seed, n=300)
     frame[column] = frame[column].astype(str)
     frame.loc[5, column] = text
-    engine = sa.create_engine(postgres_url)
+    engine = sa.create_engine(url)
     try:
-        frame.to_sql("t_inf", engine, if_exists="replace", index=False)
-        read = pd.read_sql("SELECT * FROM t_inf", engine)
+        frame.to_sql("t_text", engine, if_exists="replace", index=False)
+        read = pd.read_sql("SELECT * FROM t_text", engine)
     finally:
         engine.dispose()
     with pytest.raises(ethiclens.EthicLensInputError) as api:
@@ -42,6 +48,6 @@ def test_postgres_text_infinity_in_any_case_is_a_number(
     expected = "error: " + re.sub(r", first at row \d+", "", str(api.value))
     assert "holds the text values" in expected, expected
     capsys.readouterr()
-    argv = ["audit", "--db", postgres_url, "--table", "t_inf", *ROLES, flag, column]
+    argv = ["audit", "--db", url, "--table", "t_text", *ROLES, flag, column]
     assert main([*argv, "--n-boot", "100"]) == 2
     assert capsys.readouterr().err.strip().splitlines()[-1] == expected

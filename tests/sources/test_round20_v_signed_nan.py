@@ -5,7 +5,6 @@ only 'nan': both said "1 value is not a number" instead."""
 
 import re
 
-import pandas as pd
 import pytest
 
 import ethiclens
@@ -24,25 +23,10 @@ def test_postgres_signed_nan_text_is_missing(postgres_url, capsys, text, column,
     """A text column holding it is a string column of numbers, refused as the audit refuses
     the rows ``pandas.read_sql`` hands over."""
     pytest.importorskip("sqlalchemy")
-    import sqlalchemy as sa
+    pytest.importorskip("sqlglot")
+    from .test_round20_s2_pg_infinity import refused_as_the_audit_refuses
 
-    frame = make_frame(22, n=300)
-    frame[column] = frame[column].astype(str)
-    frame.loc[5, column] = text
-    engine = sa.create_engine(postgres_url)
-    try:
-        frame.to_sql("t_nan", engine, if_exists="replace", index=False)
-        read = pd.read_sql("SELECT * FROM t_nan", engine)
-    finally:
-        engine.dispose()
-    with pytest.raises(ethiclens.EthicLensInputError) as api:
-        ethiclens.audit(read["y"], read["p"], read[["race"]], **{role: read[column]}, n_boot=100)
-    expected = "error: " + re.sub(r", first at row \d+", "", str(api.value))
-    assert "holds the text values" in expected, expected
-    capsys.readouterr()
-    argv = ["audit", "--db", postgres_url, "--table", "t_nan", *ROLES, flag, column]
-    assert main([*argv, "--n-boot", "100"]) == 2
-    assert capsys.readouterr().err.strip().splitlines()[-1] == expected
+    refused_as_the_audit_refuses(postgres_url, capsys, text, column, flag, role, seed=22)
 
 
 def _csv(tmp_path, column: str, value: str):
