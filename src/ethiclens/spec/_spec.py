@@ -39,6 +39,7 @@ SCHEMA_ID = "https://ethiclens.dev/schemas/audit-spec-v1.json"
 
 _STR = {"type": "string", "minLength": 1}
 _OPT_STR = {"type": ["string", "null"], "minLength": 1}
+_FRACTION = {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1}
 _STR_LIST = {"type": "array", "items": _STR}
 # A comma-separated list in one string (the loader splits it): every item holds a character.
 _ITEM = r"[^,]*[^,\s][^,]*"
@@ -289,7 +290,7 @@ class PolicySpec:
         doc="The DI line t (default 0.80, the four-fifths rule).",
     )
     eo_threshold: float = _f(
-        {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+        _FRACTION,
         0.1,
         check=partial(check_fraction, fix="e.g. 0.1"),
         flag="--eo-threshold",
@@ -460,14 +461,14 @@ class ThresholdView:
     """``ethiclens thresholds``: the audited threshold and the grid step."""
 
     threshold: float = _f(
-        {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+        _FRACTION,
         0.5,
         check=check_fraction,
         flag="--threshold",
         doc="The threshold the audited predictions used (marked; default 0.5).",
     )
     step: float = _f(
-        {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+        _FRACTION,
         0.05,
         check=partial(check_fraction, fix="e.g. 0.05"),
         flag="--step",
