@@ -118,7 +118,15 @@ KEYWORDS = {
     "audit_counts": ((*_AUDIT, "n_bins", "reference_source"), {"n_bins": None}),
     "compare": ((*_AUDIT, "names", "paired"), {"n_boot": 1000}),
     "threshold_table": (
-        (*_GROUPS, *_DRAWS, "pos_label", "audited_threshold", "thresholds", "step"),
+        (
+            *_GROUPS,
+            *_DRAWS,
+            "pos_label",
+            "positive_is_favorable",
+            "audited_threshold",
+            "thresholds",
+            "step",
+        ),
         {"n_boot": 1000},
     ),
 }

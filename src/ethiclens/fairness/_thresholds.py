@@ -32,6 +32,7 @@ from ._validate import (
     as_binary,
     as_scores,
     as_weights,
+    check_flag,
     check_length,
     encode_edited,
     resolve_reference,
@@ -270,7 +271,9 @@ def threshold_table(
         DI/EO thresholds and sample floors (or its fields as keywords, as in :func:`audit`).
     **options
         As for :func:`audit` (:class:`AuditOptions`: group edits, ``reference``, ``pos_label``,
-        ``n_boot`` (1,000 here), ``confidence_level``, ``random_state``) and the grid:
+        ``positive_is_favorable`` (recorded in ``config``: the reports say what the one-sided
+        DI rule misses with a harmful label), ``n_boot`` (1,000 here), ``confidence_level``,
+        ``random_state``) and the grid:
         ``audited_threshold`` (0.5, marked, always in the grid), ``thresholds`` or ``step``
         (0.05: every multiple k·step strictly inside (0, 1); 0.3 gives 0.3, 0.6, 0.9).
 
@@ -285,6 +288,7 @@ def threshold_table(
     th = _grid(opts.thresholds, opts.step, audited)
     opts = opts.seeded()
     check_draws(opts.n_boot, "n_boot")
+    check_flag(opts.positive_is_favorable, "positive_is_favorable")
     scores, true, weights, sensitive_features = _rows(
         y_true, y_score, sensitive_features, sample_weight, opts.pos_label
     )
@@ -395,6 +399,7 @@ def _config(opts, policy, rows, th, edits) -> dict:
         "confidence_level": opts.confidence_level,
         "random_state": int(opts.random_state),
         "policy": policy.to_dict(),
+        "positive_is_favorable": bool(opts.positive_is_favorable),  # as the audit's config
         "labelled": labelled,
         "thresholds": [float(t) for t in th],
         "rule": "predicted positive when score >= threshold",

@@ -3,6 +3,7 @@
 from ..io import check_writable, ensure_output_folder, write_atomic
 from ._audit_report import (
     below_floor,
+    below_harmful_caveat,
     build_audit_report,
     changes_sentence,
     di_rule_sentence,
@@ -72,6 +73,7 @@ __all__ = [
     "format_number",
     "format_estimate",
     "below_floor",
+    "below_harmful_caveat",
     "changes_sentence",
     "di_rule_sentence",
     "disadvantaged_note",

@@ -251,6 +251,7 @@ def threshold_summary(table) -> list[str]:
         f"EthicLens thresholds: {table.data['n_rows']:,} rows, "
         f"{len(table.config['thresholds'])} thresholds, audited {_threshold(audited)} (*)",
         "status per threshold: F flagged, ? inconclusive, . pass, n insufficient data, u undefined",
+        *_caveat_lines(table.config),
         *table.empty_crossing_notes.values(),
         " " * width + " ".join(f"{h:>5}" for h in heads),
     ]
@@ -259,6 +260,14 @@ def threshold_summary(table) -> list[str]:
             f"{label:<{width}}" + " ".join(f"{_THRESHOLD_MARKS.get(s, '-'):>5}" for s in statuses)
         )
     return lines
+
+
+def _caveat_lines(config: dict) -> list[str]:
+    """The one-sided DI rule's caveat under a harmful label (as the audit says it), or none; a
+    view recorded before it recorded the label's direction reads as favourable."""
+    harmful = not config.get("positive_is_favorable", True)
+    caveat = below_harmful_caveat(config["policy"], harmful)
+    return [caveat] if caveat else []
 
 
 _LABEL_WIDTH = 60  # a longer row label is shortened in its middle, if all still read apart

@@ -7,7 +7,7 @@ import base64
 from markupsafe import Markup
 
 from .._text import percent
-from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record
+from ._audit_report import EMPTY_CROSSINGS_LEAD, below_harmful_caveat, fmt, run_record
 from ._plots import Chart
 from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
 from ._threshold_plot import threshold_figure_png
@@ -64,6 +64,9 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
         f"{di_band(cfg['policy'])}, EO when its interval's lower bound exceeds "
         f"{cfg['policy']['eo_threshold']:.2f}."
     )
+    harmful = not cfg.get("positive_is_favorable", True)  # a view recorded before it said
+    caveat = below_harmful_caveat(cfg["policy"], harmful)
+    intro = join(intro, paragraph(caveat)) if caveat else intro
     sections.insert(0, Section("about", "How to read this", intro))
     sections.append(run_record(tt.run, cfg, "thresholds"))
     return Report(

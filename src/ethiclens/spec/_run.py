@@ -417,8 +417,9 @@ def _options(spec: AuditSpec, loaded: Loaded, purpose: str) -> dict:
         random_state=spec.policy.seed,
         policy=spec.policy.to_policy(),
     )
+    options.update(positive_is_favorable=loaded.favorable)  # a view records it too
     if purpose != "thresholds":
-        options.update(positive_is_favorable=loaded.favorable, provenance=loaded.provenance)
+        options.update(provenance=loaded.provenance)
     return options
 
 

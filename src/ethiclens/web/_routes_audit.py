@@ -321,6 +321,7 @@ async def audit_page(request):
             verdict=verdict,
             word=verdict_word(verdict.get("status_counts", {})),
             lines=_plain_lines(result, audit["purpose"]),
+            caveat=_below_caveat(result, audit["purpose"]),
             pdf=audit["purpose"] == "audit" and _portable.pdf_available(),
             thresholds=audit["purpose"] == "audit" and has_scores(audit, context["spec"]),
             again=_has_mapping(data) and audit["purpose"] in ("audit", "compare"),
@@ -333,6 +334,18 @@ async def audit_page(request):
         status = _failed_status(context["error"], data)
     context["rerun"] = _runs_again(audit)  # "Run it again", as asked, not "Fix the mapping"
     return web.page(request, "audit.html", status, **context)
+
+
+def _below_caveat(result: dict, purpose: str) -> str:
+    """What the one-sided DI rule misses with a harmful label, as the reports say it, or "":
+    a comparison's label is its audits' (a result recorded without it reads as favourable)."""
+    from ..report import below_harmful_caveat
+
+    config = labelled = result.get("config") or {}
+    if purpose == "compare":
+        labelled = ((result.get("audits") or {}).get("a") or {}).get("config") or {}
+    harmful = not labelled.get("positive_is_favorable", True)
+    return below_harmful_caveat(config.get("policy") or {}, harmful)
 
 
 def request_at_fault(error: dict) -> bool:
