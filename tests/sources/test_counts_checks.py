@@ -8,6 +8,7 @@ counted them, still audit to the numbers of the rows.
 
 import hashlib
 import json
+import re
 
 import numpy as np
 import pandas as pd
@@ -164,9 +165,9 @@ def test_scores_counted_with_other_bins_are_refused_not_misread():
 
 
 def test_scores_outside_0_1_are_refused_as_the_audit_refuses_them(tmp_path, capsys):
-    """A score of -0.5 is counted in bin -1 with a negative sum: reading the file leaves it to the
-    audit, so the message is the one every engine gives (the score outside [0, 1], not its
-    sum)."""
+    """A score of -0.5 is counted in bin -1 with a negative sum: reading the file refuses it in
+    the audit's words (the score outside [0, 1], not its sum), its place the file's row where
+    the audit of a DataFrame names the table's."""
     frame = make_frame(0, n=600)
     frame.loc[3, "s"] = -0.5
     table = counts_of(frame, PLAIN)
@@ -174,7 +175,9 @@ def test_scores_outside_0_1_are_refused_as_the_audit_refuses_them(tmp_path, caps
     with pytest.raises(EthicLensInputError) as direct:
         ethiclens.audit_counts(table, n_boot=200, random_state=0)
     line = _refused(path, capsys, "column 's (score_bin)'", "scores must lie in [0, 1]")
-    assert line == f"error: {direct.value}"
+    place = re.compile(r"first at (row \d+ of the counts table|neg\.parquet row \d+)")
+    assert "first at neg.parquet row " in line, line
+    assert place.sub("PLACE", line) == place.sub("PLACE", f"error: {direct.value}")
 
 
 # ---- counts

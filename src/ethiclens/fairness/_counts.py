@@ -170,7 +170,7 @@ def _refuse(table, bad: np.ndarray, what: str, column: str, fix: str, source: st
 
 
 def check_counts_cells(
-    table, *, names: dict | None = None, n_bins: int | None = None, where=None
+    table, *, names=None, n_bins=None, where=None, check_labels=False, pos_label=None
 ) -> None:
     """Refuse a counts table whose cells no rows could have produced; else return ``None``.
 
@@ -180,8 +180,9 @@ def check_counts_cells(
     ``weight_sum**2`` (a Kish effective sample size from 1 to ``count``); ``score_sum`` (the
     cell's weighted score sum, scores in [0, 1]) from 0 to ``weight_sum`` (``count`` when
     unweighted) and, when ``n_bins`` is given, its mean inside the cell's score bin; no cell in
-    two rows. Sums agree to a relative 1e-6 (float rounding). Cells with a missing or
-    out-of-range score bin are left to the audit, which refuses them with its own words.
+    two rows. Sums agree to a relative 1e-6 (float rounding). Then, in the audit's words with
+    the first row named, the keys of cells that count rows: none missing; score bins whole,
+    from 0 (to ``n_bins - 1`` when given).
 
     Parameters
     ----------
@@ -194,6 +195,8 @@ def check_counts_cells(
     where : callable, optional
         Row index (0-based) -> where that row lies, for messages (``"c.csv line 5"`` when the
         table was read from a file); by default ``"row i of the counts table"``.
+    check_labels, pos_label : bool, default False; label, optional
+        Check ``y_true``/``y_pred`` as the audit reads them with ``pos_label`` (its own).
     """
     names = names or {}
     where = where or _in_table
@@ -210,8 +213,8 @@ def check_counts_cells(
     _check_count_column(table, count, where)
     sums = {c: _numbers(table[c]) for c in (WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM) if c in table}
     if SCORE_SUM in sums and SCORE_BIN in table.columns:
-        # a missing score (no bin) or one outside [0, 1] (bin -1): the audit refuses those rows
-        # with its own words ("scores must lie in [0, 1]"), so their sums are not judged here
+        # a missing score (no bin) or one outside [0, 1] (bin -1): refused by the key check
+        # below in the audit's words ("scores must lie in [0, 1]"), not by their sums
         b = _numbers(table[SCORE_BIN])
         scored = np.isfinite(b) & (b >= 0) & (b == np.floor(b))
         sums[SCORE_SUM] = np.where(scored, sums[SCORE_SUM], 0.0)
@@ -222,6 +225,90 @@ def check_counts_cells(
     if SCORE_SUM in sums:
         mass = sums[WEIGHT_SUM] if WEIGHT_SUM in sums else count
         _check_scores(table, mass, sums[SCORE_SUM], n_bins, label, WEIGHT_SUM in sums, where)
+    _check_keys(table, count > 0, n_bins, label, where)
+    if check_labels:
+        _check_labels(table, count > 0, pos_label, names, where)
+
+
+def _first_at(where, i: int) -> str:
+    """``", first at c.csv line 7"``: where a refusal's first row lies, as the row checks say."""
+    return f", first at {where(i)}"
+
+
+def _check_keys(table, counted, n_bins, label, where) -> None:
+    """No missing key in a cell that counts rows (the prediction, label and score bin first, as
+    the audit checks them, then the attributes the table declares); score bins whole numbers
+    from 0 to ``n_bins - 1`` (from 0 when ``n_bins`` is not known). The first row is named."""
+    count = _numbers(table[COUNT])
+    keys = [c for c in (Y_PRED, Y_TRUE, SCORE_BIN) if c in table.columns]
+    declared = table.attrs.get(ATTRIBUTES_ATTR)  # another column is refused as unknown
+    said = [str(c) for c in declared] if isinstance(declared, list | tuple) else None
+    keys += [c for c in table.columns if c not in RESERVED and (said is None or str(c) in said)]
+    for col in keys:
+        missing = table[col].isna().to_numpy() & counted
+        if missing.any():
+            what = "score(s)" if col == SCORE_BIN else "value(s)"
+            raise EthicLensInputError(
+                f"{int(count[missing].sum())} missing {what} (in {int(missing.sum())} cell(s) "
+                f"of the counts table){_first_at(where, int(np.argmax(missing)))}",
+                column=label(col),
+                fix="drop or impute those rows before auditing",
+            )
+    if SCORE_BIN not in table.columns:
+        return
+    b = _numbers(table[SCORE_BIN])
+    top = np.inf if n_bins is None else n_bins
+    with np.errstate(invalid="ignore"):
+        bad = ~((b >= 0) & (b < top) & (b == np.floor(b))) & counted
+    if bad.any():
+        i = int(np.argmax(bad))
+        bins = "below 0 or not whole" if n_bins is None else f"outside 0 .. {n_bins - 1}"
+        raise EthicLensInputError(
+            f"scores must lie in [0, 1]; {int(count[bad].sum())} do not (score bins {bins})"
+            + _first_at(where, i),
+            column=label(SCORE_BIN),
+            value=_plain(table[SCORE_BIN].iloc[i]),
+            fix="pass calibrated probabilities (e.g. predict_proba[:, 1]), not logits or ranks; "
+            "and the same n_bins the table was built with",
+        )
+
+
+def _check_labels(table, counted, pos_label, names: dict, where) -> None:
+    """The labels and predictions of the cells that count rows as the audit reads them
+    (``as_binary_columns`` with ``pos_label``); a refusal names the first row whose value is
+    refused on its own (a 2 among 0/1), none where only values together are (1 beside '1')."""
+    import pandas as pd
+
+    from ._validate import PosLabelAbsent, as_binary, as_binary_columns
+
+    roles = [c for c in (Y_PRED, Y_TRUE) if c in table.columns]
+    named = {r: table[r][counted].rename(names.get(r, r)).reset_index(drop=True) for r in roles}
+    try:
+        as_binary_columns(named, pos_label)
+    except EthicLensInputError as exc:
+        said = {str(exc.column), str(exc.column).rsplit(" (", 1)[0]}  # 'pred (y_pred)', 'y_pred'
+        role = next((r for r in roles if named[r].name in said), None)
+        try:
+            values = pd.unique(table[role][counted]) if role else []
+        except TypeError:  # a list or mapping as a label: the audit's words name it
+            values = []
+        odd = []
+        for v in values:
+            try:
+                as_binary(pd.Series([v], dtype=object, name=named[role].name), role, pos_label)
+            except PosLabelAbsent:
+                pass  # a value other than pos_label: fine among the others
+            except EthicLensInputError:
+                odd.append(v)
+        if not odd:
+            raise
+        # text '0' and '1' are refused alone too; beside an 'x', the 'x' is the one to fix
+        odd = [v for v in odd if str(v).strip() not in ("0", "1")] or odd
+        i = int(np.argmax(table[role].isin(odd).to_numpy() & counted))
+        shown = exc.value if exc.value is not None else _plain(table[role].iloc[i])
+        raise EthicLensInputError(
+            exc.problem + _first_at(where, i), column=exc.column, value=shown, fix=exc.fix
+        ) from None
 
 
 def _check_sums(table, count, sums: dict, label, where) -> None:

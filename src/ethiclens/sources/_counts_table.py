@@ -46,6 +46,7 @@ from ._rules import (
     check_counts,
     csv_header,
     record_engine,
+    refuse_blank_groups,
     row_place,
     type_groups,
 )
@@ -577,13 +578,16 @@ def hand_over(table: pd.DataFrame, path, *, min_cell: int | None = None, source=
     return f"wrote {path}: {len(table)} cells, {int(table[COUNT].sum())} rows{note}"
 
 
-def read_counts(path) -> pd.DataFrame:
+def read_counts(path, *, check_labels: bool = False, pos_label=None) -> pd.DataFrame:
     """Read a counts table written by :func:`write_counts` (or any Parquet/CSV of cells).
 
     Its cells are checked as the audit checks them (``ethiclens.fairness.check_counts_cells``),
-    before anything (``--bins``) adds them up: a duplicate cell or an impossible sum is refused
-    with the cell named. A ``--min-cell`` statement in its metadata must hold for its cells (none
-    under ``min_cell``, ``rows_kept`` rows in all): a report never repeats a false one.
+    before anything (``--bins``) adds them up: a duplicate cell, an impossible sum, a missing
+    key, a score bin out of range or a blank group name is refused with the first such row
+    named by its file and line (a Parquet file's row). ``check_labels``: labels and
+    predictions too, as the audit reads them with ``pos_label`` (the audit's). A ``--min-cell``
+    statement in its metadata must hold for its cells (none under ``min_cell``, ``rows_kept``
+    rows in all): a report never repeats a false one.
     """
     from pathlib import Path
 
@@ -596,18 +600,40 @@ def read_counts(path) -> pd.DataFrame:
     table = _read_cells(path, list(attrs.pop(TEXT_ATTR, None) or []), quoted)
     table.attrs.update(attrs)
     kind = "parquet" if path.suffix.lower() in (".parquet", ".pq") else "csv"
+
     # the file's place of a refused cell (its line or row), and its own score bins checked
     # here, where that place is known
+    def place(i: int) -> str:
+        return str(row_place(path, i, kind))
+
     check_counts_cells(
         table,
         names=table.attrs.get(NAMES_ATTR),
         n_bins=table.attrs.get(N_BINS_ATTR),
-        where=lambda i: str(row_place(path, i, kind)),
+        where=place,
+        check_labels=check_labels,
+        pos_label=pos_label,
     )
     _check_recorded_roles(table, where)
     _check_suppression_holds(table, where, path)
     _check_label_lengths(table, path)
+    _check_blank_groups(table, place)
     return table
+
+
+def _check_blank_groups(table: pd.DataFrame, place) -> None:
+    """Group names of whitespace only in cells that count rows, refused in the audit's words
+    with the first row holding one (``_rules.refuse_blank_groups``)."""
+    rows = np.flatnonzero(pd.to_numeric(table[COUNT], errors="coerce").to_numpy() > 0)
+    for col in table.columns:
+        if col in RESERVED:
+            continue
+        values = table[col].iloc[rows]
+
+        def where_of(test, values=values):
+            return f", first at {place(int(rows[np.argmax(test(values))]))}"
+
+        refuse_blank_groups(values, col, where_of)
 
 
 def _check_suppression_holds(table: pd.DataFrame, where: _Where | None, path: Path) -> None:
