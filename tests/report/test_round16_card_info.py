@@ -115,9 +115,10 @@ def test_a_list_field_counts_its_items_together(tmp_path):
     assert f"is {20_000 + 19 * 2:,} characters long, over the limit of {LONG_TEXT:,}" in said
 
 
-def test_a_900_kb_name_is_refused_before_any_work(tmp_path, capsys):
+def test_a_900_kb_name_is_refused_before_any_work(tmp_path, capsys, monkeypatch):
     from ethiclens.cli import main
 
+    monkeypatch.setenv("ETHICLENS_CHROMIUM", "/bin/false")  # a renderer, else --pdf is refused
     info = tmp_path / "ci.yaml"
     info.write_text("model_details:\n  name: " + "N" * 900_000 + "\n")
     pdf = tmp_path / "r.pdf"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ._common import STRICT_FLOAT, STRICT_INT
+from ._common import STRICT_FLOAT, STRICT_INT, check_stdout_open
 
 
 class RegistryChoice(click.Choice):
@@ -310,8 +310,8 @@ def lines_of(summary: str):
 def execute(request: SpecRequest, purpose: str, printer) -> None:
     """Run the spec (library), gate it, print, write every output, then exit 1 if gated."""
     from ..errors import EthicLensInputError
+    from ..report import find_browser, html_to_pdf
     from ..spec import check_output_paths, run_audit, run_compare, run_thresholds, write_outputs
-    from ._common import check_stdout_open
 
     spec = request.spec
     for note in request.notes:
@@ -320,6 +320,8 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
     try:
         check_output_paths(spec, request.save_config, request.config)
         check_stdout_open(spec.outputs.json)
+        if spec.outputs.pdf and find_browser() is None:  # refused before any work is done:
+            html_to_pdf("", spec.outputs.pdf)  # "no PDF renderer was found" and how to get one
         result = runner(spec)  # the library decides the gate too (run.gate)
     except EthicLensInputError as exc:
         raise request.flag_error(exc) from None
