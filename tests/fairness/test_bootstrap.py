@@ -176,7 +176,7 @@ def test_bca_falls_back_when_it_excludes_the_estimate():
 def test_weighted_resample_of_a_never_selected_group_is_not_degenerate(method):
     # A group that is never selected has DI 0; resampling its rows keeps every replicate at 0,
     # so the weighted interval used to be [0, 0] while the unweighted one was not. Both now
-    # resample that group from smoothed shares and say so.
+    # draw that group from its Jeffreys posterior and say so (round 21).
     rng = np.random.default_rng(0)
     n = 600
     groups = np.where(np.arange(n) < 300, "a", "b")
@@ -196,4 +196,4 @@ def test_weighted_resample_of_a_never_selected_group_is_not_degenerate(method):
         di = result.to_dict()["comparisons"][0]["metrics"]["disparate_impact"]
         assert di["value"] == 0.0
         assert di["ci_low"] == 0.0 < di["ci_high"] < 0.1
-        assert "smoothed resample" in di["ci_method"]
+        assert "Jeffreys posterior" in di["ci_method"]

@@ -41,18 +41,31 @@ class Interval:
         return self.defined and self.low == self.high
 
 
-def draw_cell_counts(counts: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:
+def draw_cell_counts(
+    counts: np.ndarray, n_boot: int, rng: np.random.Generator, skip=()
+) -> np.ndarray:
     """Bootstrap replicates of per-group cells, shape (n_boot, n_groups, n_cells).
 
     Each group is resampled on its own (stratified): its size is fixed, its cells multinomial.
     A group with an empty cell is resampled from smoothed shares (a pseudo-count of 1/2 per
-    cell), so a zero cell is not frozen at zero in every replicate.
+    cell), so a zero cell is not frozen at zero in every replicate. Groups in ``skip`` are
+    left at 0 (the caller draws them another way: the audit draws a group with an empty cell
+    from its Jeffreys posterior, :func:`empty_cell_groups`).
     """
-    out = np.empty((n_boot, *counts.shape), dtype=float)
+    out = np.zeros((n_boot, *counts.shape), dtype=float)
     for g, row in enumerate(counts):
         n = int(row.sum())
-        out[:, g, :] = rng.multinomial(n, smoothed_shares(row), size=n_boot) if n else 0
+        if n and g not in skip:
+            out[:, g, :] = rng.multinomial(n, smoothed_shares(row), size=n_boot)
     return out
+
+
+def empty_cell_groups(counts: np.ndarray) -> frozenset:
+    """The groups (rows of ``counts``, cells counted in rows) with an empty cell. Under ``bca``
+    and ``percentile`` the audit draws their cells from the Jeffreys posterior, not by
+    resampling, and gives every interval involving one the percentile of the draws: BCa's bias
+    correction is degenerate for an estimate on the boundary of its draws (docs/adr/0008)."""
+    return frozenset(int(g) for g in np.flatnonzero((np.asarray(counts) == 0).any(axis=1)))
 
 
 def draw_weighted_cells(
@@ -89,21 +102,6 @@ def draw_weighted_cells(
             sums = np.bincount(flat, weights=g_w[pick].ravel(), minlength=b * n_cells)
             out[start : start + b, g, :] = sums.reshape(b, n_cells)
     return out
-
-
-def draw_smoothed_effective_cells(
-    effective_row: np.ndarray, total: float, n_boot: int, rng: np.random.Generator
-) -> np.ndarray:
-    """Weighted bootstrap replicates of one group that has an empty cell, shape (n_boot, n_cells).
-
-    Resampling its rows would keep the empty cell at zero in every replicate (a degenerate
-    interval such as DI 0 [0, 0]). Like the unweighted path, the group is resampled from smoothed
-    shares instead: Multinomial(n_eff, (effective cells + 1/2) / (n_eff + cells/2)) on its
-    Kish effective cells, scaled to its weight total.
-    """
-    n_eff = max(1, int(round(float(np.sum(effective_row)))))
-    draws = rng.multinomial(n_eff, smoothed_shares(effective_row), size=n_boot)
-    return draws * (total / n_eff)
 
 
 @dataclass(frozen=True)

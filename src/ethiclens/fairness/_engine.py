@@ -23,8 +23,8 @@ from ._bootstrap import (
     draw_cell_counts,
     draw_dirichlet_cells,
     draw_label_split_cells,
-    draw_smoothed_effective_cells,
     draw_weighted_cells,
+    empty_cell_groups,
     jackknife_units,
     kish_effective,
 )
@@ -39,6 +39,7 @@ from ._counts import (
 from ._intervals import (
     CI_CHOICES,
     JEFFREYS,
+    PERCENTILE,
     Intervals,
     bootstrap_intervals,
     check_ci,
@@ -627,8 +628,8 @@ class _Draws:
     labelled: bool
     jack: dict | None  # metric -> list per group of (n_units,) leave-one-out values (BCa only)
     mult: list | None  # per group: (n_units,) multiplicities
-    smoothed: frozenset = frozenset()  # groups resampled from smoothed shares (an empty cell)
-    predicted: np.ndarray | None = None  # Jeffreys with labels: draws of (selected, not)
+    smoothed: frozenset = frozenset()  # bca/percentile: groups with an empty cell (posterior draws)
+    predicted: np.ndarray | None = None  # with labels: draws of (selected, not), or None
 
     def metric(self, name: str) -> np.ndarray:
         """(n_boot, n_groups) draws of group metric ``name``, computed anew on each call."""
@@ -761,42 +762,27 @@ def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
 
 def _draw(ctx, gc, floors, rows, rng) -> _Draws:
     specs = [s for s in GROUP_METRIC_SPECS.values() if ctx.labelled or not s.needs_labels]
-    predicted = None
+    smoothed = frozenset()
     if ctx.ci == "jeffreys":
-        totals = gc.weighted.sum(axis=1)
-        cells = floors.effective_cells
-        if gc.labelled:
-            # A metric of the predictions alone (the selection rate, so DI) is drawn from its
-            # own two cells: summed from the four, its prior would be Beta(1, 1), not
-            # Jeffreys' Beta(1/2, 1/2). Drawn first, they are the very draws an audit without
-            # labels makes: the same predictions get the same DI interval, labels or not.
-            two = np.stack([cells[:, 0] + cells[:, 1], cells[:, 2] + cells[:, 3]], axis=1)
-            predicted = draw_dirichlet_cells(two, totals, ctx.n_boot, rng, cell_major=True)
-        if floors.label_cells is None:
-            boot = draw_dirichlet_cells(cells, totals, ctx.n_boot, rng, cell_major=True)
-        else:  # weighted: a rate within a label is as sure as that label's rows, not the group's
-            boot = draw_label_split_cells(cells, floors.label_cells, totals, ctx.n_boot, rng)
+        boot, predicted = _posterior_cells(gc, floors, slice(None), ctx.n_boot, rng)
         jack = mult = None
     else:
+        # a group with an empty cell is drawn from its Jeffreys posterior, not resampled
+        smoothed = empty_cell_groups(gc.counts)
         weights = None if rows is None else rows[2]
         if weights is None:
-            boot = draw_cell_counts(gc.counts, ctx.n_boot, rng)
+            boot = draw_cell_counts(gc.counts, ctx.n_boot, rng, skip=smoothed)
             units = [jackknife_units(row, ctx.n_cells) for row in gc.counts]
         else:
             codes, cells, _ = rows
-            # a group with an empty cell is drawn from smoothed shares, not its rows
-            empty = {int(g) for g in np.flatnonzero((gc.counts == 0).any(axis=1))}
             boot = draw_weighted_cells(
-                codes, cells, weights, gc.counts.shape, ctx.n_boot, rng, skip=empty
+                codes, cells, weights, gc.counts.shape, ctx.n_boot, rng, skip=smoothed
             )
-            for g in sorted(empty):
-                boot[:, g, :] = draw_smoothed_effective_cells(
-                    floors.effective_cells[g], gc.weighted[g].sum(), ctx.n_boot, rng
-                )
             units = [
                 jackknife_units(None, ctx.n_cells, cells[codes == g], weights[codes == g])
                 for g in range(len(gc.groups))
             ]
+        predicted = _posterior_into(boot, gc, floors, smoothed, ctx.n_boot, rng)
         mult = [u.multiplicity for u in units]
         with np.errstate(all="ignore"):
             jack = {
@@ -808,10 +794,45 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
             }
     with np.errstate(all="ignore"):
         point = {s.name: np.asarray(s.fn(gc.weighted, gc.labelled), float) for s in specs}
-    smoothed = frozenset()
-    if ctx.ci != "jeffreys":
-        smoothed = frozenset(int(g) for g in np.flatnonzero((gc.counts == 0).any(axis=1)))
     return _Draws(point, boot, gc.labelled, jack, mult, smoothed, predicted)
+
+
+def _posterior_cells(gc, floors, groups, n_boot, rng):
+    """Jeffreys-posterior draws of the cells of ``groups`` (an index of the groups), cell-major,
+    and with labels of their (selected, not) cells, else None (``ci="jeffreys"``, ADR 0008)."""
+    totals = gc.weighted.sum(axis=1)[groups]
+    cells = floors.effective_cells[groups]
+    predicted = None
+    if gc.labelled:
+        # A metric of the predictions alone (the selection rate, so DI) is drawn from its
+        # own two cells: summed from the four, its prior would be Beta(1, 1), not
+        # Jeffreys' Beta(1/2, 1/2). Drawn first, they are the very draws an audit without
+        # labels makes: the same predictions get the same DI interval, labels or not.
+        two = np.stack([cells[:, 0] + cells[:, 1], cells[:, 2] + cells[:, 3]], axis=1)
+        predicted = draw_dirichlet_cells(two, totals, n_boot, rng, cell_major=True)
+    if floors.label_cells is None:
+        boot = draw_dirichlet_cells(cells, totals, n_boot, rng, cell_major=True)
+    else:  # weighted: a rate within a label is as sure as that label's rows, not the group's
+        label_cells = floors.label_cells[groups]
+        boot = draw_label_split_cells(cells, label_cells, totals, n_boot, rng)
+    return boot, predicted
+
+
+def _posterior_into(boot, gc, floors, groups, n_boot, rng):
+    """``boot``'s columns of ``groups`` (groups with an empty cell, under ``bca`` and
+    ``percentile``) drawn from their Jeffreys posterior as ``ci="jeffreys"`` draws them; with
+    labels, the (selected, not) draws of every group (the others' summed from their cells),
+    else None."""
+    if not groups:
+        return None
+    idx = sorted(groups)
+    cells, two = _posterior_cells(gc, floors, idx, n_boot, rng)
+    boot[:, idx, :] = cells
+    if two is None:
+        return None
+    predicted = np.stack([boot[..., 0] + boot[..., 1], boot[..., 2] + boot[..., 3]], axis=-1)
+    predicted[:, idx, :] = two
+    return predicted
 
 
 # The metrics of the draws are computed a slab of groups at a time, about this many numbers per
@@ -923,26 +944,39 @@ class _Floors:
         return "; ".join(short)
 
 
-def _intervals(ctx, points, draws, jack=None, mult=None, columns=None, overwrite=False):
+def _intervals(ctx, points, draws, jack=None, mult=None, columns=None, overwrite=False, plain=None):
     """Intervals of one (transformed) statistic for every column of ``draws`` (n_boot, m), with
     the audit's method, each containing its estimate (the interval kit, ``_intervals``).
     ``columns``: the columns whose interval can be shown (estimate defined, floors met);
-    ``overwrite``: ``draws`` may be sorted in place (``equal_tailed``)."""
+    ``overwrite``: ``draws`` may be sorted in place (``equal_tailed``); ``plain``: a mask of the
+    columns involving a group with an empty cell (``bca``/``percentile``): the percentile
+    interval of their draws, never BCa's correction (its bias correction is degenerate for an
+    estimate on the boundary of the draws), and the method says so (:data:`SMOOTHED_NOTE`)."""
     points = np.asarray(points, float)
     if ctx.ci == JEFFREYS:
         return _equal_tailed(
             points, draws, JEFFREYS_METHOD, ctx.level, columns, "estimate undefined", overwrite
         )
-    want = np.isnan(points) if columns is None else (np.asarray(columns, bool) | np.isnan(points))
-    ivs = bootstrap_intervals(
-        points,
-        draws,
-        jack,
-        mult,
-        method=ctx.ci,
-        level=ctx.level,
-        columns=None if columns is None else want,
-    )
+    want = np.ones(len(points), bool) if columns is None else np.asarray(columns, bool)
+    want = want | np.isnan(points)
+    plain = np.zeros(len(points), bool) if plain is None else plain & want
+
+    def run(method, cols):
+        return bootstrap_intervals(
+            points, draws, jack, mult, method=method, level=ctx.level, columns=cols
+        )
+
+    ivs = run(ctx.ci, want & ~plain)
+    if plain.any():
+        flat = run(PERCENTILE, plain)
+        ivs = Intervals(
+            np.where(plain, flat.low, ivs.low),
+            np.where(plain, flat.high, ivs.high),
+            [
+                p + SMOOTHED_NOTE if q else m
+                for m, p, q in zip(ivs.methods, flat.methods, plain.tolist(), strict=True)
+            ],
+        )
     return contain(ivs, points)
 
 
@@ -996,7 +1030,8 @@ def _attribute_intervals(ctx, draws: _Draws, floors, ref, ece) -> tuple[dict, di
         jack = draws.jack[mname] if draws.jack is not None else None
         ok = floors.ok_all(GROUP_METRIC_SPECS[mname].needs_labels)
         point = draws.point[mname]
-        return own, _intervals(ctx, point, boot, jack, draws.mult, ok, overwrite=True)
+        plain = _empty_cell_columns(draws)
+        return own, _intervals(ctx, point, boot, jack, draws.mult, ok, overwrite=True, plain=plain)
 
     parts, group_ivs = {}, {}
     for mname, (own, ivs) in zip(draws.point, _each_metric(one, draws), strict=True):
@@ -1056,7 +1091,24 @@ def _comparison_intervals(ctx, draws: _Draws, floors, ref, ece, parts: dict) -> 
     return out
 
 
-SMOOTHED_NOTE = " (smoothed resample: a group has an empty cell, 1/2 added to each of its cells)"
+# What the method of an interval involving a group with an empty cell says (bca, percentile).
+SMOOTHED_NOTE = (
+    " (a group has an empty cell: its cells drawn from the Jeffreys posterior"
+    " Dirichlet(cells + 1/2); no bca correction)"
+)
+
+
+def _empty_cell_columns(draws: _Draws, ref=None) -> np.ndarray | None:
+    """The columns (one per group) whose interval involves a group with an empty cell: the
+    group's own, or with ``ref`` its comparison with ``ref``; None when there is none."""
+    if not draws.smoothed:
+        return None
+    n_groups = draws.cells.shape[1]
+    if ref is not None and ref in draws.smoothed:
+        return np.ones(n_groups, bool)
+    mask = np.zeros(n_groups, bool)
+    mask[sorted(draws.smoothed)] = True
+    return mask
 
 
 def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Intervals:
@@ -1095,28 +1147,22 @@ def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Int
             for g in range(len(pg)):
                 jack.append(np.concatenate([stat(draws.jack[c][g], pr_f), stat(float(pg[g]), jr)]))
                 mult.append(np.concatenate([draws.mult[g], draws.mult[ref]]))
+        plain = _empty_cell_columns(draws, ref)
         if ratio and ctx.ci != JEFFREYS:
-            ivs = _ratio_intervals(ctx, pt, reps, (jack, mult), columns)
+            ivs = _ratio_intervals(ctx, pt, reps, (jack, mult), columns, plain)
         else:
-            ivs = _intervals(ctx, pt, reps, jack, mult, columns, overwrite=True)
-    if draws.smoothed:
-        hit = ref in draws.smoothed
-        ivs = Intervals(
-            ivs.low,
-            ivs.high,
-            [
-                m + SMOOTHED_NOTE if hit or g in draws.smoothed else m
-                for g, m in enumerate(ivs.methods)
-            ],
-        )
+            ivs = _intervals(ctx, pt, reps, jack, mult, columns, overwrite=True, plain=plain)
     return ivs
 
 
-def _ratio_intervals(ctx, points, reps, jackknife, columns) -> Intervals:
+def _ratio_intervals(ctx, points, reps, jackknife, columns, plain=None) -> Intervals:
     """Bootstrap intervals of a ratio whose replicates x / 0 are +inf: ordered, not dropped
     (:func:`with_infinite_draws`)."""
     return with_infinite_draws(
-        reps, lambda draws: _intervals(ctx, points, draws, *jackknife, columns, overwrite=True)
+        reps,
+        lambda draws: _intervals(
+            ctx, points, draws, *jackknife, columns, overwrite=True, plain=plain
+        ),
     )
 
 
