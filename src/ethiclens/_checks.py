@@ -30,6 +30,13 @@ def check_seed(
     face and target (scikit-learn, which trains the benchmarks' models, takes no larger)."""
     if value is None and allow_none:
         return None
+    if isinstance(value, np.random.Generator):  # the audit of arrays draws its seed from one
+        raise _setting_error(
+            "must be a seed (a non-negative integer), not a numpy Generator: a spec and its "
+            "report record the seed as a number, so the run can be repeated",
+            column=where,
+            fix="draw one from it: int(rng.integers(2**32))",
+        )
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
         raise _setting_error(
             "must be a non-negative integer",

@@ -23,8 +23,9 @@ T = TypeVar("T")
 def check_entry_name(name, kind: str, fix: str) -> None:
     """Refuse an entry name that is empty or has a comma (names are listed comma-separated)."""
     if not isinstance(name, str) or not name.strip() or "," in name:
+        # named by what it is ("a trainer needs ..."), never as a column called 'trainer'
         raise EthicLensInputError(
-            f"a {kind} needs a non-empty name without commas", column=kind, value=name, fix=fix
+            f"a {kind} needs a non-empty name without commas", value=name, fix=fix
         )
 
 
@@ -76,13 +77,15 @@ class Registry(Generic[T]):
         self._builtin.add(item.name)
         return item
 
-    def register(self, item: T, *, replace: bool = False) -> T:
-        """Add ``item`` under ``item.name``; a taken name needs ``replace`` (never a built-in)."""
+    def check_free(self, item: T, *, replace: bool = False) -> None:
+        """Refuse what :meth:`register` would refuse (not an entry, a taken or built-in name),
+        before anything else about ``item`` is checked: a built-in name is refused as one,
+        whatever else is wrong with the entry. Errors name the entry by its kind ("group
+        metric 'selection_rate'"), never as a column."""
         name = getattr(item, "name", None)
         if not isinstance(item, self.item_type) or not isinstance(name, str) or not name:
             raise EthicLensInputError(
                 f"a {self.kind} must be a {self.item_type.__name__} with a non-empty name",
-                column=self.kind,
                 value=type(item).__name__ if name is None else name,
                 fix=self.build_hint,
             )
@@ -91,20 +94,24 @@ class Registry(Generic[T]):
         ):
             builtin = name in self._builtin or name in self.reserved
             raise EthicLensInputError(
-                f"a {self.kind} of that name is already registered"
-                + (" (built-in)" if builtin else ""),
-                column=self.kind,
-                value=name,
+                "already registered"
+                + (f" (built-in): a built-in {self.kind} cannot be replaced" if builtin else ""),
+                column=name,
+                kind=self.kind,
                 fix="choose another name" + ("" if builtin else ", or pass replace=True"),
             )
-        self.entries[name] = item
+
+    def register(self, item: T, *, replace: bool = False) -> T:
+        """Add ``item`` under ``item.name``; a taken name needs ``replace`` (never a built-in)."""
+        self.check_free(item, replace=replace)
+        self.entries[item.name] = item
         return item
 
     def unregister(self, name: str) -> None:
         """Remove an entry registered at run time; absent names are ignored."""
         if name in self._builtin:
             raise EthicLensInputError(
-                f"built-in {self.kind}s cannot be unregistered", column=self.kind, value=name
+                f"built-in {self.kind}s cannot be unregistered", column=name, kind=self.kind
             )
         self.entries.pop(name, None)
 

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._registry import Registry
+from .._checks import check_member, did_you_mean
+from .._registry import Registry, check_entry_name
 from ..errors import EthicLensInputError
+from ._policy import JUDGES
 
 
 def _ratio(num, den):
@@ -177,22 +179,68 @@ def composite_band(score: float) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+# How fn(cells, labelled) reads its cells: said in GroupMetric's docstring and in every refusal.
+_FN_FIX = (
+    "fn(cells, labelled) takes an array whose last axis holds the cells (tp, fp, fn, tn; "
+    "or pos, neg without labels), broadcasts over the leading axes, and returns NaN "
+    "where the metric is undefined"
+)
+
+
+def _check_name(name, kind: str) -> None:
+    """A metric's name is its key in results, JSON and tables: non-empty, no commas (names
+    are listed comma-separated) and no spaces."""
+    fix = "e.g. name='true_negative_rate' (letters, digits and underscores)"
+    check_entry_name(name, kind, fix)
+    if any(ch.isspace() for ch in name):
+        raise EthicLensInputError(
+            "a metric's name has no spaces (it is its key in results, JSON and tables)",
+            column=name,
+            kind=kind,
+            fix=f"e.g. {'_'.join(name.split())!r}",
+        )
+
+
+def _check_flag(value, name: str, field: str, kind: str) -> None:
+    if not isinstance(value, bool | np.bool_):
+        raise EthicLensInputError(
+            f"{field} must be True or False",
+            column=name,
+            kind=kind,
+            value=value,
+            fix=f"{field}=True or {field}=False",
+        )
+
+
 @dataclass(frozen=True)
 class GroupMetric:
     """A per-group statistic that is a function of the group's cells.
 
+    Checked when built (a name with a space or a comma, an ``fn`` that is not a function are
+    refused with :class:`~ethiclens.errors.EthicLensInputError`) and again when registered
+    (:func:`register_group_metric` tries ``fn`` on test cells).
+
     Parameters
     ----------
     name : str
-        Key in results and JSON.
+        Key in results, JSON and tables: no spaces or commas (``"true_negative_rate"``).
     label : str
         Human name for reports.
     fn : callable
-        ``fn(cells, labelled) -> array``; broadcasts over leading axes; NaN where undefined.
+        ``fn(cells, labelled) -> array``. ``cells`` is a float array whose last axis holds one
+        group's cells: with labels (``labelled`` True) ``[..., 0:4]`` are ``tp, fp, fn, tn``;
+        without labels (``labelled`` False: no ``y_true``) ``[..., 0:2]`` are ``pos, neg``
+        (rows predicted positive, negative). A metric with ``needs_labels=True`` is only ever
+        given the labelled layout. Cells are counts, weighted sums or interval draws of them
+        (not always whole numbers), so ``fn`` should depend on their proportions. It must broadcast
+        over the leading axes (it returns ``cells.shape[:-1]``) and return NaN, never ±inf,
+        where the metric is undefined (an empty group).
     needs_labels : bool
         Whether it needs ground truth (then the label-count floor applies, else the row floor).
     undefined : str
         Why it can be undefined (e.g. "no positive labels"), used in reasons.
+    short : str, optional
+        Column header in reports and tables (default: ``label``).
     """
 
     name: str
@@ -201,6 +249,22 @@ class GroupMetric:
     needs_labels: bool
     undefined: str
     short: str | None = None  # column header in reports (default: label)
+
+    def __post_init__(self):
+        _check_name(self.name, "group metric")
+        if not callable(self.fn):
+            raise EthicLensInputError(
+                "fn must be a function",
+                column=self.name,
+                kind="group metric",
+                value=repr(self.fn)[:80],
+                fix=_FN_FIX,
+            )
+        _check_flag(self.needs_labels, self.name, "needs_labels", "group metric")
+
+
+# ComparisonMetric.kind -> how many components it reads (None: one or more).
+_COMPONENTS = {"ratio": 1, "difference": 1, "abs_difference": 1, "max_abs_difference": None}
 
 
 @dataclass(frozen=True)
@@ -215,10 +279,19 @@ class ComparisonMetric:
       contains the estimate and covers a true 0.
     - ``"max_abs_difference"``: max over components of |g − r|; interval [max of lower bounds,
       max of upper bounds] of the folded component intervals.
+
+    ``components`` is a tuple of registered group metrics' names: exactly one for
+    ``"ratio"``, ``"difference"`` and ``"abs_difference"``, one or more for
+    ``"max_abs_difference"``.
     ``policy`` names the policy judge (``"di"``, ``"eo"``) or None for reported-only metrics.
     ``needs_labels``: False (the row floor), True (both labels' floor), or ``"positive"`` /
     ``"negative"`` when its components count only that label's rows (equal opportunity: the
     TPR, of the positive labels), so only that label's floor applies.
+    ``short``: column header in reports and tables (default: ``label``).
+
+    A setting it would not use (an unknown kind or policy, a second component of a ratio) is
+    refused when it is built, with :class:`~ethiclens.errors.EthicLensInputError`; its
+    components must be registered when it is (:func:`register_comparison_metric`).
     """
 
     name: str
@@ -229,6 +302,21 @@ class ComparisonMetric:
     policy: str | None = None
     in_composite: bool = False
     short: str | None = None  # column header in reports (default: label)
+
+    def __post_init__(self):
+        _check_name(self.name, "comparison metric")
+        of = f"of comparison metric {self.name!r}"
+        check_member(self.kind, KINDS, column="kind", kind="argument", problem=f"unknown kind {of}")
+        if self.policy is not None:  # a judge it does not have would leave it unjudged
+            check_member(
+                self.policy,
+                list(JUDGES),
+                column="policy",
+                kind="argument",
+                problem=f"unknown policy judge {of}",
+                fix=f"use one of {list(JUDGES)}, or policy=None (reported, not judged)",
+            )
+        _check_components(self)
 
     @property
     def absolute(self) -> bool:
@@ -288,16 +376,43 @@ _PROBE_LABELLED = np.array(
 _PROBE_UNLABELLED = np.array([[[10, 5], [0, 0], [7, 0]], [[1, 1], [0, 6], [5, 5]]], float)
 
 
+def _check_components(spec: ComparisonMetric) -> None:
+    """A tuple of names, as many as its kind reads (a ratio's second one would be ignored)."""
+    comps = spec.components
+    if isinstance(comps, list):
+        comps = tuple(comps)
+        object.__setattr__(spec, "components", comps)
+    of = f"of comparison metric {spec.name!r}"
+    if not isinstance(comps, tuple) or not all(isinstance(c, str) for c in comps):
+        raise EthicLensInputError(
+            f"components {of} must be a tuple of group metric names",
+            column="components",
+            kind="argument",
+            value=comps,
+            fix=f"e.g. components=({comps!r},)"
+            if isinstance(comps, str)
+            else "e.g. components=('selection_rate',)",
+        )
+    wanted = _COMPONENTS[spec.kind]
+    if not comps or (wanted is not None and len(comps) != wanted):
+        many = "one or more components" if wanted is None else "exactly one component"
+        raise EthicLensInputError(
+            f"comparison metric {spec.name!r} is a {spec.kind!r}, which reads {many}; "
+            f"it was given {len(comps)}",
+            column="components",
+            kind="argument",
+            value=comps,
+            fix="kind='max_abs_difference' takes the largest gap of several components; "
+            "otherwise build one comparison metric per component",
+        )
+
+
 def _check_metric_fn(spec: GroupMetric) -> None:
     """Try a metric on probe cells: it must run, broadcast, and never return ±inf."""
     probes = [(_PROBE_LABELLED, True)]
     if not spec.needs_labels:
         probes.append((_PROBE_UNLABELLED, False))
-    fix = (
-        "fn(cells, labelled) takes an array whose last axis holds the cells (tp, fp, fn, tn; "
-        "or pos, neg without labels), broadcasts over the leading axes, and returns NaN "
-        "where the metric is undefined"
-    )
+    where = {"column": spec.name, "kind": "group metric", "fix": _FN_FIX}
     for cells, labelled in probes:
         try:
             with np.errstate(all="ignore"):
@@ -305,22 +420,19 @@ def _check_metric_fn(spec: GroupMetric) -> None:
         except Exception as exc:  # a user function: any failure is reported the same way
             raise EthicLensInputError(
                 f"the metric function raised {type(exc).__name__} ({exc}) on test cells",
-                column=spec.name,
-                fix=fix,
+                **where,
             ) from exc
         if out.shape != cells.shape[:-1]:
             raise EthicLensInputError(
                 f"returned shape {out.shape} for cells of shape {cells.shape}; expected "
                 f"{cells.shape[:-1]}",
-                column=spec.name,
-                fix=fix,
+                **where,
             )
         if np.isinf(out).any():
             raise EthicLensInputError(
                 "returned an infinite value on test cells (e.g. a division by zero)",
-                column=spec.name,
                 value=float(out[np.isinf(out)][0]),
-                fix=fix,
+                **where,
             )
 
 
@@ -329,12 +441,12 @@ def register_group_metric(spec: GroupMetric, *, replace: bool = False) -> GroupM
 
     The rules of every registry (:class:`ethiclens._registry.Registry`): a taken name is
     refused unless ``replace`` (a built-in metric never), all with
-    :class:`~ethiclens.errors.EthicLensInputError`. The function is first tried on a few test
+    :class:`~ethiclens.errors.EthicLensInputError`. The function is then tried on a few test
     cells (including an empty group): one that raises, does not broadcast, or returns ±inf
     instead of NaN is refused too.
     """
-    if isinstance(spec, GroupMetric):
-        _check_metric_fn(spec)
+    _GROUP_REGISTRY.check_free(spec, replace=replace)  # a built-in name first, whatever fn does
+    _check_metric_fn(spec)
     return _GROUP_REGISTRY.register(spec, replace=replace)
 
 
@@ -342,37 +454,27 @@ def register_comparison_metric(
     spec: ComparisonMetric, *, replace: bool = False
 ) -> ComparisonMetric:
     """Add a comparison metric built from registered group metrics (same rules as
-    :func:`register_group_metric`)."""
-    if isinstance(spec, ComparisonMetric):
-        _check_comparison(spec)
-    return _COMPARISON_REGISTRY.register(spec, replace=replace)
-
-
-def _check_comparison(spec: ComparisonMetric) -> None:
-    """A known kind, and components that are registered group metrics."""
-    if spec.kind not in KINDS:
-        raise EthicLensInputError(
-            f"unknown kind (use one of {', '.join(KINDS)})",
-            column=spec.name,
-            value=spec.kind,
-            fix=f"choose from {list(KINDS)}",
-        )
+    :func:`register_group_metric`; its kind, policy and components were checked when it was
+    built)."""
+    _COMPARISON_REGISTRY.check_free(spec, replace=replace)
     if spec.needs_labels not in (True, False, "positive", "negative"):
         raise EthicLensInputError(
             "needs_labels must be True, False, 'positive' or 'negative'",
             column=spec.name,
+            kind="comparison metric",
             value=spec.needs_labels,
             fix="give the labels its floor counts (True: both)",
         )
     unknown = [c for c in spec.components if c not in GROUP_METRIC_SPECS]
-    if unknown or not spec.components:
+    if unknown:
         raise EthicLensInputError(
-            f"unknown component metric(s) {unknown}"
-            if unknown
-            else "a comparison metric needs at least one component",
+            f"unknown component metric(s) {unknown}",
             column=spec.name,
-            fix=f"register the group metrics first; registered: {list(GROUP_METRIC_SPECS)}",
+            kind="comparison metric",
+            fix=did_you_mean(unknown[0], list(GROUP_METRIC_SPECS))
+            + f"register the group metrics first; registered: {list(GROUP_METRIC_SPECS)}",
         )
+    return _COMPARISON_REGISTRY.register(spec, replace=replace)
 
 
 def unregister_metric(name: str) -> None:
@@ -387,8 +489,8 @@ def unregister_metric(name: str) -> None:
         if users:
             raise EthicLensInputError(
                 f"comparison metric(s) {users} are built from it",
-                column="group metric",
-                value=name,
+                column=name,
+                kind="group metric",
                 fix=f"unregister {users} first",
             )
     _GROUP_REGISTRY.unregister(name)
@@ -522,7 +624,6 @@ for _spec in (
         short="Theil diff",
     ),
 ):
-    _check_comparison(_spec)
     _COMPARISON_REGISTRY.add_builtin(_spec)
 
 

@@ -11,7 +11,6 @@ keyword too, as the request takes it (:func:`split_policy`).
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -21,6 +20,7 @@ from .._checks import SKLEARN_SEED_LIMIT, check_level, check_seed
 from .._text import crossed_names
 from ..errors import EthicLensInputError
 from ..io import json_ready
+from ._keywords import refuse_unknown
 from ._policy import Policy
 
 
@@ -61,8 +61,10 @@ class AuditOptions:
         Interval coverage, 0.95 by default.
     n_bins : int
         Equal-width bins for ECE (a counts table states its own).
-    random_state : int, optional
-        Non-negative seed. When None a seed is drawn and recorded in the result.
+    random_state : int or numpy.random.Generator, optional
+        Non-negative seed. When None a seed is drawn and recorded in the result; given a
+        ``numpy.random.Generator``, the seed is one draw from it (advancing it), recorded in
+        the result too, so ``random_state=<that seed>`` repeats the run.
     provenance : dict, optional
         Where the data and model came from; copied into the report.
     reference_source : str or dict, optional
@@ -142,26 +144,10 @@ SPEC_NAMES = {
 }
 
 
-class UnknownKeywordError(EthicLensInputError, TypeError):
-    """A keyword a function does not take: the project's input error (one line, exit 2 on the
-    command line) and still the ``TypeError`` Python raises for an unexpected keyword, so
-    ``except TypeError`` keeps catching it."""
-
-
 def _refuse_unknown(function: str, options: dict, allowed) -> None:
     """Refuse keywords ``function`` does not take, with the closest keyword it takes."""
-    unknown = [key for key in options if key not in allowed]
-    if not unknown:
-        return
-    key = unknown[0]
-    close = difflib.get_close_matches(key, [*allowed, *POLICY_KEYWORDS, "policy"], n=1)
-    if SPEC_NAMES.get(key) in (*allowed, "sample_weight"):  # the request's name
-        close = [SPEC_NAMES[key]]
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    raise UnknownKeywordError(
-        f"{function}() got an unexpected keyword argument {key!r}{hint}",
-        fix=None if close else f"use one of {[*allowed, *POLICY_KEYWORDS, 'policy']}",
-    )
+    meant = {k: v for k, v in SPEC_NAMES.items() if v in (*allowed, "sample_weight")}
+    refuse_unknown(function, options, allowed, [*allowed, *POLICY_KEYWORDS, "policy"], meant)
 
 
 # A setting of the policy is a keyword of its own too (audit(..., di_threshold=0.9)), as a
@@ -232,11 +218,19 @@ def take_options(function: str, options: dict) -> AuditOptions:
         options = {**options, "names": _check_names(options["names"])}
     if "paired" in options:
         options = {**options, "paired": _check_paired(options["paired"])}
+    if isinstance(options.get("random_state"), np.random.Generator):
+        options = {**options, "random_state": _seed_from(options["random_state"])}
     if "confidence_level" in options:  # one range for every function (the vocabulary's)
         options = {**options, "confidence_level": check_level(options["confidence_level"])}
     if options.get("provenance") is not None:  # copied into JSON: NumPy scalars, NaN as null
         options = {**options, "provenance": _check_provenance(options["provenance"])}
     return AuditOptions(**{**defaults, **options})
+
+
+def _seed_from(generator: np.random.Generator) -> int:
+    """The seed a Generator given as ``random_state`` stands for: one draw from it. The result
+    records a seed, never a generator's state, so the run is repeatable from what it says."""
+    return int(generator.integers(SKLEARN_SEED_LIMIT))
 
 
 def _check_provenance(provenance) -> dict:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+import functools
+from dataclasses import asdict, dataclass, fields
 
 import numpy as np
 
@@ -13,6 +14,7 @@ from .._checks import (
     check_member,
     check_type,
 )
+from ._keywords import refuse_unknown
 
 FLAGGED = "FLAGGED"
 INCONCLUSIVE = "INCONCLUSIVE"
@@ -80,6 +82,21 @@ class Policy:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+def _refusing_unknown(init):
+    """``Policy(min_grup_size=5)`` refused as ``audit(n_bot=5)`` is: the project's input error
+    (still a ``TypeError``) with the closest setting, not the dataclass's bare TypeError."""
+
+    @functools.wraps(init)
+    def checked(self, *args, **kwargs):
+        refuse_unknown("Policy", kwargs, [f.name for f in fields(self)])
+        init(self, *args, **kwargs)
+
+    return checked
+
+
+Policy.__init__ = _refusing_unknown(Policy.__init__)
 
 
 def judge_disparate_impact(interval, policy: Policy) -> tuple[str, str | None]:
