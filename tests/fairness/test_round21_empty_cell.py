@@ -105,3 +105,21 @@ def test_weighted_never_selected_group_is_drawn_from_its_posterior():
     assert rate["ci_high"] >= 0.9 * JEFFREYS_UPPER
     assert "Jeffreys posterior" in rate["ci_method"]
     assert report["comparisons"][0]["status"] != "FLAGGED"
+
+
+@pytest.mark.parametrize("ci", ["bca", "percentile"])
+def test_a_cell_whose_rows_all_weigh_zero_is_empty_too(ci):
+    """B's 10 selected rows weigh 0: its weighted selection rate is 0 and resampling its rows
+    kept it at 0 in every replicate (DI [0, 0], never flagged, where jeffreys flags it)."""
+    g = np.array(["A"] * 1000 + ["B"] * 300)
+    p = np.r_[np.arange(1000) < 300, np.arange(300) < 10].astype(int)
+    w = np.r_[np.ones(1000), np.where(np.arange(300) < 10, 0.0, 1.0)]
+    report = ethiclens.audit(
+        None, p, {"g": g}, sample_weight=w, reference="A", n_boot=1000, ci=ci, random_state=0
+    ).to_dict()
+    rate = _group_b(report)
+    assert rate["value"] == 0.0 and rate["ci_high"] >= 0.9 * JEFFREYS_UPPER
+    assert "Jeffreys posterior" in rate["ci_method"]
+    comparison = report["comparisons"][0]
+    assert comparison["metrics"]["disparate_impact"]["ci_high"] > 0
+    assert comparison["status"] == "FLAGGED"  # 0 against 0.3: DI below 0.8 with confidence

@@ -10,6 +10,9 @@ jackknife has one value per non-empty cell, weighted by the cell's count: exact,
 With sample weights rows in a cell are no longer exchangeable; the bootstrap then resamples rows
 within each group (chunked bincounts), and the jackknife has one value per distinct
 (cell, weight) pair.
+
+A group with an empty cell is not resampled by the audit (every replicate would keep the cell
+at 0): its cells are drawn from its Jeffreys posterior (:func:`empty_cell_groups`, ADR 0008).
 """
 
 from __future__ import annotations
@@ -61,8 +64,8 @@ def draw_cell_counts(
 
 
 def empty_cell_groups(counts: np.ndarray) -> frozenset:
-    """The groups (rows of ``counts``, cells counted in rows) with an empty cell. Under ``bca``
-    and ``percentile`` the audit draws their cells from the Jeffreys posterior, not by
+    """The groups (rows of ``counts``: cells in rows, or in weight) with an empty cell. Under
+    ``bca`` and ``percentile`` the audit draws their cells from the Jeffreys posterior, not by
     resampling, and gives every interval involving one the percentile of the draws: BCa's bias
     correction is degenerate for an estimate on the boundary of its draws (docs/adr/0008)."""
     return frozenset(int(g) for g in np.flatnonzero((np.asarray(counts) == 0).any(axis=1)))

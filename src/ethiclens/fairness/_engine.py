@@ -767,8 +767,9 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
         boot, predicted = _posterior_cells(gc, floors, slice(None), ctx.n_boot, rng)
         jack = mult = None
     else:
-        # a group with an empty cell is drawn from its Jeffreys posterior, not resampled
-        smoothed = empty_cell_groups(gc.counts)
+        # a group with an empty cell is drawn from its Jeffreys posterior, not resampled (a
+        # cell whose rows all weigh 0 is empty too: resampled, it would stay 0 in every draw)
+        smoothed = empty_cell_groups(gc.weighted)
         weights = None if rows is None else rows[2]
         if weights is None:
             boot = draw_cell_counts(gc.counts, ctx.n_boot, rng, skip=smoothed)
