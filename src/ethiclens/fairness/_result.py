@@ -345,15 +345,32 @@ class AuditResult:
         return [a.empty_crossings_text for a in self.attributes if a.empty_crossings_text]
 
     def gate(self, fail_on: str | None = None, baseline=None):
-        """The pipeline gate: a ``GateOutcome`` (``.passed``, ``.message()``).
+        """The pipeline gate: whether this result passes, as the CLI's ``--fail-on`` decides.
 
-        ``fail_on``: ``flagged``, ``inconclusive`` (also INCONCLUSIVE), ``insufficient`` (also
-        any comparison not judged: INSUFFICIENT_DATA, UNDEFINED) or ``never``. ``baseline``: a
-        previous JSON report (path, dict or ``AuditResult``) of the same spec; a verdict that
-        got worse, or a DI/EO that moved for the worse beyond both intervals, fails; a baseline
-        that is not an intact report of this EthicLens is refused naming its first bad key.
-        Each left None is the run's own spec gate setting (``self.run["spec"]["gate"]``, as the
-        CLI decides), else the spec's default: ``never`` and no baseline. See ``_gate.gate``.
+        Parameters
+        ----------
+        fail_on : {"flagged", "inconclusive", "insufficient", "never"}, optional
+            What fails: ``flagged`` any FLAGGED comparison, ``inconclusive`` also INCONCLUSIVE,
+            ``insufficient`` also any comparison not judged (INSUFFICIENT_DATA, UNDEFINED),
+            ``never`` nothing. None: the run's own spec setting
+            (``self.run["spec"]["gate"]``, as the CLI decides), else ``never``.
+        baseline : str, path, dict or AuditResult, optional
+            A previous JSON report of the same spec (its path, its dict, or the result): a
+            verdict that got worse, or a DI/EO that moved for the worse beyond both intervals,
+            fails. Only for a result of a spec run (a named target such as
+            ``ethiclens.audit("compas")``, ``ethiclens.run``, the CLI): an audit of arrays has
+            no spec to compare and is refused. None: the run's spec baseline, else none.
+
+        Returns
+        -------
+        GateOutcome
+            ``.passed``, ``.message()``, ``.notes``.
+
+        Raises
+        ------
+        EthicLensInputError
+            An unknown ``fail_on``; a baseline that is not an intact report of this EthicLens
+            (naming its first bad key), of another spec, or given to an audit of arrays.
         """
         from ._gate import gate
 
@@ -376,6 +393,18 @@ class AuditResult:
         )
 
     def to_dict(self) -> dict:
+        """The report as a dict of JSON types, in the versioned schema (docs/report-schema.md).
+
+        Returns
+        -------
+        dict
+            ``schema_version``, ``config``, ``data``, ``attributes`` (per-group metrics),
+            ``comparisons`` (each with its metrics, intervals, status and reasons),
+            ``headlines`` (composite, minimum DI, largest disparity: each a value or a withheld
+            reason), ``summary`` (flagged comparisons, status counts) and, for a spec run,
+            ``run`` (time, version, input fingerprint, spec, gate). Undefined numbers are None
+            (JSON null), never NaN or inf; ``to_json`` is this, serialized.
+        """
         statuses = [c.status for c in self.comparisons]
         return {
             "schema_version": SCHEMA_VERSION,

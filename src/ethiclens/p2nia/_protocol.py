@@ -321,6 +321,10 @@ def release(
 
     Parameters
     ----------
+    request : AuditRequest, dict or path
+        The auditor's request (:func:`make_request`), its ``to_dict()`` or the path of a
+        request file (``ethiclens p2nia request``); checked as a whole (mechanism, ε, δ,
+        domain) before any row is read.
     data : DataFrame
         The platform's audit data: features, the protected column, labels and predictions.
     y_true, y_pred : str
@@ -331,9 +335,20 @@ def release(
     discretization : dict, optional
         Bin edges for numeric extra columns (required for each numeric column released).
         Edges must be strictly increasing and cover the data.
+    random_state : int, optional
+        Seed of the rows drawn and of the mechanism's noise (a non-negative integer below
+        2**32; ``--seed`` of ``ethiclens p2nia release``): the same seed, request and data give
+        the same release. None (the default): fresh draws each call. The seed is not written
+        into the release.
     open_bins : bool
         Add open-ended bins below the first and above the last edge instead of refusing data
         outside the edges (recorded in the manifest as ``open_ended``).
+
+    Returns
+    -------
+    Release
+        The released ``table`` and its ``manifest`` (mechanism, ε, rows, columns); write it
+        with :func:`write_release`.
     """
     request = as_request(request)
     refuse_unused_delta(request, "delta")  # a request made by hand, not by make_request

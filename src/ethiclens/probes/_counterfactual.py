@@ -1101,6 +1101,22 @@ def counterfactual(
         result's notes).
     favorable_label : int
         Which prediction is the benefit (0 for recidivism), for the direction of flips.
+    n_boot : int, default 1000
+        Bootstrap resamples of the probed records behind each pair's intervals (flip rate, mean
+        score shift): a whole number from 100 to 1,000,000.
+    ci : {"bca", "percentile"}, default "bca"
+        Interval method of those resamples (95 %). A flip rate of 0 or 1, where every
+        resample equals it, gets the exact Jeffreys interval instead.
+    random_state : int, optional
+        Seed of the resamples (each pair draws from its own stream of it), a non-negative
+        integer below 2**32; the result's ``seed`` records it. None (the default, as in
+        scikit-learn): fresh draws each call.
+
+    Returns
+    -------
+    CounterfactualResult
+        Per (source, target) pair: flip rate with its interval, flips to and from
+        ``favorable_label``, score shifts when the model has ``predict_proba``; and notes.
     """
     check_seed(random_state, "random_state", allow_none=True)
     _check_draws(n_boot, ci)

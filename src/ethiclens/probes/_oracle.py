@@ -104,6 +104,17 @@ def inject_bias(
         Selection rate of the privileged group.
     separation : float
         k of the privileged group (how much better than chance the predictions are).
+    random_state : int, optional
+        Seed of the labels and predictions drawn (a non-negative integer below 2**32): the
+        same seed gives the same rows. None (the default, as in scikit-learn): fresh rows
+        each call. The population values in ``truth`` do not depend on it.
+
+    Returns
+    -------
+    InjectedData
+        ``y_true``, ``y_pred``, ``group`` ("privileged", the reference, and "unprivileged")
+        and ``truth``, the population values the rows are drawn from (DI, SPD, EO difference,
+        per-group rates).
     """
     _finite(disparate_impact, "disparate_impact", "e.g. 0.6 (unprivileged rate / privileged rate)")
     if eo_gap is not None:
