@@ -173,3 +173,75 @@ def test_a_spec_refuses_a_generator_saying_why_and_what_to_pass():
     text = str(err.value)
     assert text.startswith("argument 'random_state':")
     assert "not a numpy Generator" in text and "int(rng.integers(2**32))" in text
+
+
+# -- bins= for arrays: a numeric attribute audited by bands, as a file's audit bins it ----------
+
+
+def _ages(n=800, seed=0):
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, 2, n), rng.integers(0, 2, n), rng.integers(18, 90, n)
+
+
+def test_audit_of_arrays_bins_as_the_file_audit_does(tmp_path):
+    import pandas as pd
+
+    yt, yp, age = _ages()
+    path = tmp_path / "a.csv"
+    pd.DataFrame({"label": yt, "pred": yp, "age": age}).to_csv(path, index=False)
+    bins = {"age": [0, 40, 65, 120]}
+    kw = {"bins": bins, "random_state": 3, "n_boot": 200}
+    arrays = ethiclens.audit(yt, yp, {"age": age}, **kw)
+    on_file = ethiclens.audit(str(path), y_true="label", y_pred="pred", protected=["age"], **kw)
+    assert arrays.to_frame().equals(on_file.to_frame())
+    assert sorted(arrays.by_group().index.get_level_values("group")) == [
+        "[0, 40)",
+        "[40, 65)",
+        "[65, 120]",
+    ]
+
+
+def test_bins_take_merges_and_references_by_band_in_compare_and_threshold_table():
+    yt, yp, age = _ages()
+    result = ethiclens.audit(
+        yt,
+        yp,
+        {"age": age},
+        bins={"age": [0, 30, 50, 120]},
+        merge_groups={"age": {"young": ["[0, 30)", "[30, 50)"]}},
+        reference={"age": "[50, 120]"},
+        random_state=0,
+        n_boot=200,
+    )
+    assert [(c.group, c.reference) for c in result.comparisons] == [("young", "[50, 120]")]
+    kw = {"bins": {"age": [0, 40, 120]}, "random_state": 0, "n_boot": 200}
+    cmp = ethiclens.compare(yt, yp, 1 - yp, {"age": age}, **kw)
+    assert set(cmp.to_frame()["group"]) == {"[0, 40)"}
+    scores = np.random.default_rng(1).random(len(yt))
+    view = ethiclens.threshold_table(yt, scores, {"age": age}, **kw)
+    assert "[0, 40)" in view.frame.to_string()
+
+
+@pytest.mark.parametrize(
+    ("bins", "start", "words"),
+    [
+        ({"agee": [0, 40, 120]}, "argument 'bins'", "did you mean 'age'? add 'agee' to"),
+        ({"age": [40, 0]}, "argument 'bins'", "increasing order"),
+        ([0, 40, 120], "argument 'bins'", "must be a dict"),
+        ({"age": [20, 40, 120]}, "column 'age'", "outside the bin edges [20, 120]"),
+    ],
+)
+def test_bad_bins_are_refused_by_name(bins, start, words):
+    yt, yp, age = _ages()
+    with pytest.raises(EthicLensInputError) as err:
+        ethiclens.audit(yt, yp, {"age": age}, bins=bins)
+    assert str(err.value).startswith(start) and words in str(err.value)
+
+
+def test_audit_counts_bins_points_to_bin_counts_not_n_bins():
+    import pandas as pd
+
+    with pytest.raises(TypeError) as err:
+        ethiclens.audit_counts(pd.DataFrame(), bins={"age": [0, 40, 120]})
+    assert "did you mean 'n_bins'" not in str(err.value)
+    assert "bin_counts(table, bins)" in str(err.value)

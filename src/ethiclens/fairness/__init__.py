@@ -1,7 +1,8 @@
 """Group-fairness audit engine: count-based metrics, bootstrap statistics, policy, headlines."""
 
 from ._auc import AUC_CI_METHOD, group_auc
-from ._bins import bin_attribute, bin_counts, check_bin_edges, check_bins
+from ._bin_counts import bin_counts
+from ._bins import bin_attribute, check_bin_edges, check_bins
 from ._bootstrap import (
     JEFFREYS_METHOD,
     Interval,

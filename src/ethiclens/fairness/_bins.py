@@ -53,12 +53,15 @@ def _edge(e) -> float:
         return math.inf if e > 0 else -math.inf
 
 
-def check_bins(bins: dict, columns, column: str = "--bins") -> dict[str, list[float]]:
+def check_bins(
+    bins: dict, columns, column: str = "--bins", add: str = "add --protected {attr}"
+) -> dict[str, list[float]]:
     """Every attribute of ``bins`` (attribute → edges) is one of the audited ``columns``, and
-    its edges pass :func:`check_bin_edges`; returns the edges as floats, in the given order."""
+    its edges pass :func:`check_bin_edges`; returns the edges as floats, in the given order.
+    ``add``: how the caller audits another attribute, in its words."""
     out = {}
     for attr, edges in bins.items():
-        fix = f"add --protected {attr}, or bin one of {sorted(columns)}"
+        fix = f"{add.format(attr=attr)}, or bin one of {sorted(columns)}"
         problem = "bins an attribute that is not audited"
         check_member(attr, columns, column=column, problem=problem, fix=fix)
         out[attr] = check_bin_edges(edges, column)
@@ -141,20 +144,3 @@ def _refuse_outside(x: np.ndarray, missing: np.ndarray, edges, rows, column: str
             column=column,
             fix="widen the first or last edge to cover the data",
         )
-
-
-def bin_counts(table: pd.DataFrame, bins: dict) -> pd.DataFrame:
-    """A counts table (``audit_counts``) with numeric attribute columns binned and its cells
-    re-added: counts and sums are additive, so binning after counting equals counting the
-    binned rows."""
-    from ._engine import COUNT, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
-
-    table = table.copy()
-    for column, edges in bins.items():
-        binned = bin_attribute(table[column], edges, column, rows=table[COUNT].to_numpy())
-        table[column] = binned.to_numpy()
-    sums = [c for c in (COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM) if c in table.columns]
-    keys = [c for c in table.columns if c not in sums]
-    out = table.groupby(keys, sort=True, dropna=False, observed=True)[sums].sum().reset_index()
-    out.attrs = dict(table.attrs)
-    return out[list(table.columns)]

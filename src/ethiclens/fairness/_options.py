@@ -20,7 +20,7 @@ from .._checks import SKLEARN_SEED_LIMIT, check_level, check_seed
 from .._text import crossed_names
 from ..errors import EthicLensInputError
 from ..io import json_ready
-from ._keywords import refuse_unknown
+from ._keywords import UnknownKeywordError, refuse_unknown
 from ._policy import Policy
 
 
@@ -44,6 +44,13 @@ class AuditOptions:
         (and of intersections built from it). Stated in the result's ``config``.
     merge_groups : dict, optional
         ``{attribute: {new_group: [group, group, ...]}}``: audit these groups as one.
+    bins : dict, optional
+        ``{attribute: edges}``: audit a numeric attribute (an age) by bands
+        ``[e0, e1), …, [e_k-1, e_k]``, labelled as written (``"[0, 40)"``), as a file's audit
+        bins it (``--bins``, ``groups.bins``; :func:`bin_attribute`); merges, exclusions and the
+        reference then name the bands. A value outside the edges is refused, never clipped.
+        ``audit``, ``compare`` and ``threshold_table`` (a counts table is binned by
+        :func:`bin_counts`).
     pos_label : scalar, optional
         The positive label, needed when labels/predictions are not 0/1.
     positive_is_favorable : bool
@@ -86,6 +93,7 @@ class AuditOptions:
     intersections: Any = None
     exclude_groups: Any = None
     merge_groups: Any = None
+    bins: dict | None = None
     pos_label: Any = None
     positive_is_favorable: bool = True
     n_boot: int = 2000
@@ -116,12 +124,13 @@ _AUDIT = (*_GROUPS, *_DRAWS, "pos_label", "positive_is_favorable", "ci", "proven
 
 # function -> (the options it takes, its defaults where they differ from AuditOptions')
 KEYWORDS = {
-    "audit": ((*_AUDIT, "n_bins", "reference_source"), {}),
+    "audit": ((*_AUDIT, "bins", "n_bins", "reference_source"), {}),
     "audit_counts": ((*_AUDIT, "n_bins", "reference_source"), {"n_bins": None}),
-    "compare": ((*_AUDIT, "names", "paired"), {"n_boot": 1000}),
+    "compare": ((*_AUDIT, "bins", "names", "paired"), {"n_boot": 1000}),
     "threshold_table": (
         (
             *_GROUPS,
+            "bins",
             *_DRAWS,
             "pos_label",
             "positive_is_favorable",
@@ -147,6 +156,11 @@ SPEC_NAMES = {
 def _refuse_unknown(function: str, options: dict, allowed) -> None:
     """Refuse keywords ``function`` does not take, with the closest keyword it takes."""
     meant = {k: v for k, v in SPEC_NAMES.items() if v in (*allowed, "sample_weight")}
+    if next((k for k in options if k not in allowed), None) == "bins":  # not n_bins (the ECE's)
+        raise UnknownKeywordError(
+            f"{function}() got an unexpected keyword argument 'bins' (n_bins is calibration's)",
+            fix="bin the table's attribute first: ethiclens.fairness.bin_counts(table, bins)",
+        )
     refuse_unknown(function, options, allowed, [*allowed, *POLICY_KEYWORDS, "policy"], meant)
 
 

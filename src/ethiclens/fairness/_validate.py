@@ -24,6 +24,7 @@ from .._checks import (
 )
 from .._text import as_seen, printed_floats, prints_blank
 from ..errors import EthicLensInputError
+from ._bins import bin_attribute, check_bins
 
 
 def _label(values, role: str) -> str:
@@ -1419,6 +1420,8 @@ def encode_edited(sensitive_features, n: int, opts, against: str = "y_pred"):
     """Groups of each attribute (and intersection), after merges and exclusions: ``opts`` (an
     ``AuditOptions``) gives ``exclude_groups``, ``merge_groups`` and ``intersections``;
     ``against`` names the input that set the row count ``n``."""
+    if getattr(opts, "bins", None) is not None:
+        sensitive_features = _binned(sensitive_features, opts.bins)
     attrs = encode_groups(sensitive_features, n, against)
     attrs, edits = apply_group_edits(attrs, opts.exclude_groups, opts.merge_groups)
     check_reference_kept(getattr(opts, "reference", None), edits, list(attrs))
@@ -1428,3 +1431,27 @@ def encode_edited(sensitive_features, n: int, opts, against: str = "y_pred"):
             [attrs[a] for a in combo], INTERSECTION_SEP
         )
     return attrs, edits
+
+
+def _binned(sensitive_features, bins) -> pd.DataFrame:
+    """The attributes with each one ``bins`` names (attribute -> edges) in its bands, as a
+    file's audit bins them (:func:`bin_attribute`); a missing value stays missing, refused
+    then as every missing group value is."""
+    if not isinstance(bins, dict):
+        raise EthicLensInputError(
+            f"must be a dict of attribute -> bin edges, not a {type(bins).__name__}",
+            column="bins",
+            kind="argument",
+            fix="e.g. bins={'age': [0, 25, 45, 65, 120]}",
+        )
+    frame = _to_frame(sensitive_features).copy()
+    names = {str(c): c for c in frame.columns}
+    add = "add {attr!r} to sensitive_features"
+    try:
+        edges = check_bins(bins, list(names), column="bins", add=add)
+    except EthicLensInputError as exc:  # the keyword, not a column called 'bins'
+        raise exc.renamed({}, "argument") from None
+    for attr, attr_edges in edges.items():
+        col = names[attr]
+        frame[col] = bin_attribute(frame[col], attr_edges, attr, keep_missing=True).to_numpy()
+    return frame
