@@ -245,3 +245,13 @@ def test_audit_counts_bins_points_to_bin_counts_not_n_bins():
         ethiclens.audit_counts(pd.DataFrame(), bins={"age": [0, 40, 120]})
     assert "did you mean 'n_bins'" not in str(err.value)
     assert "bin_counts(table, bins)" in str(err.value)
+
+
+def test_a_continuous_attribute_of_arrays_is_told_to_use_bins():
+    yt, yp, _ = _ages()
+    ages = np.random.default_rng(3).random(len(yt)) * 70 + 18
+    with pytest.raises(EthicLensInputError) as err:
+        ethiclens.audit(yt, yp, {"age": ages})
+    text = str(err.value)
+    assert "bins={'age': [0, 25, 45, 65, 120]} in Python" in text
+    assert "--bins age=0,25,45,65,120 on the command line" in text

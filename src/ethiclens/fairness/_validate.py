@@ -952,9 +952,9 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
             f"looks continuous: {len(uniques)} distinct numeric values "
             f"(more than {MAX_NUMERIC_GROUPS} groups)",
             column=name,
-            fix="bin it into a few groups first (CLI: --bins age=0,25,45,65,120; Python: "
-            "ethiclens.fairness.bin_attribute or pandas.cut); if the numbers really are "
-            "group codes, convert the column to strings",
+            fix=f"bin it into a few groups first (--bins {name}=0,25,45,65,120 on the command "
+            f"line, bins={{{name!r}: [0, 25, 45, 65, 120]}} in Python); if the numbers really "
+            "are group codes, convert the column to strings",
         )
     fix = "drop those rows or give the missing values an explicit group (e.g. 'Unknown')"
     refuse_missing(codes < 0, name, fix, "group value")
