@@ -144,3 +144,16 @@ def test_a_counts_data_frame_names_the_row_of_a_bad_score_bin():
     assert "(score bins outside 0 .. 9), first at row 5 of the counts table (value: 11)" in str(
         refused.value
     )
+
+
+@pytest.mark.parametrize(("column", "source"), [("y_pred", "pred"), ("y_true", "label")])
+def test_the_cli_names_the_row_of_a_label_not_0_1_and_pos_label_still_reads_it(
+    tmp_path, capsys, column, source
+):
+    said = {}
+    for kind, path in _files(tmp_path, column, 2).items():
+        err = _refusal(path, capsys)
+        assert f"column '{source} ({column})': is not binary 0/1" in err, err
+        assert f"first at bad.{kind} {PLACE[kind]} (value: 2)" in err, err
+        said[kind] = err.replace(f"bad.{kind} {PLACE[kind]}", "PLACE")
+    assert said["csv"] == said["parquet"]

@@ -276,7 +276,8 @@ def _check_keys(table, counted, n_bins, label, where) -> None:
 def _check_labels(table, counted, pos_label, names: dict, where) -> None:
     """The labels and predictions of the cells that count rows as the audit reads them
     (``as_binary_columns`` with ``pos_label``); a refusal names the first row whose value is
-    refused on its own (a 2 among 0/1), none where only values together are (1 beside '1')."""
+    refused on its own among three or more (a 2 among 0/1); where no row is to blame (1 beside
+    '1', two values to recode or a ``pos_label`` to give) the audit refuses in its own words."""
     import pandas as pd
 
     from ._validate import PosLabelAbsent, as_binary, as_binary_columns
@@ -300,8 +301,8 @@ def _check_labels(table, counted, pos_label, names: dict, where) -> None:
                 pass  # a value other than pos_label: fine among the others
             except EthicLensInputError:
                 odd.append(v)
-        if not odd:
-            raise
+        if not odd or len(values) <= 2:
+            return  # no stray row to name: the audit refuses the column in its own words
         # text '0' and '1' are refused alone too; beside an 'x', the 'x' is the one to fix
         odd = [v for v in odd if str(v).strip() not in ("0", "1")] or odd
         i = int(np.argmax(table[role].isin(odd).to_numpy() & counted))

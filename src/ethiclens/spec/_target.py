@@ -732,7 +732,7 @@ def _counts_file(spec: AuditSpec) -> Loaded:
     from ..sources import BINS_ATTR, metadata_path, read_counts
 
     path = spec.target.counts
-    table = read_counts(path)
+    table = read_counts(path, check_labels=True, pos_label=spec.roles.pos_label)
     _check_counts_options(spec, table)
     binned = dict(table.attrs.get(BINS_ATTR) or {})
     _check_binned_when_counted(spec, binned)
