@@ -391,9 +391,11 @@ async def reopen(request):
 def _runs_again(audit: dict) -> bool:
     """Whether "Run it again" queues the request as it was asked (not its mapping screen): a
     threshold view (its threshold and its audit's request: the mapping screen draws a plain
-    audit's form) and a run whose worker stopped under it (nothing in the request to fix)."""
-    error = json.loads(audit.get("error") or "{}")
-    return audit["purpose"] == "thresholds" or error.get("message") == WORKER_STOPPED["message"]
+    audit's form), an interrupted run of any kind (the server stopped: a benchmark's too) and a
+    run whose worker stopped under it (nothing in the request to fix)."""
+    if audit["purpose"] == "thresholds" or audit["status"] == "interrupted":
+        return True
+    return json.loads(audit.get("error") or "{}").get("message") == WORKER_STOPPED["message"]
 
 
 def _again_as_asked(web, request, audit: dict, data: dict | None):
