@@ -563,6 +563,28 @@ def _estimates(points, draws, level, method) -> list[MetricEstimate]:
     return out
 
 
+# Labelled cells (tp, fp, fn, tn) with the same labels (5 positive, 12 negative) split
+# differently by the prediction: a metric that gives all of them one value reads only the labels.
+_SAME_LABELS = np.array(
+    [[3.0, 5.0, 2.0, 7.0], [1.0, 6.0, 4.0, 6.0], [5.0, 0.0, 0.0, 12.0], [0.0, 12.0, 5.0, 0.0]]
+)
+
+
+def model_free(spec) -> bool:
+    """Whether a group metric cannot depend on the model (the base rate): its value is the same
+    on cells that differ only in the predictions. B − A of such a metric is exactly 0 with
+    interval [0, 0]; computed from each model's own cells (the joint cells summed in another
+    order) it came out ±1e-17 and printed ``[-0.000, 0.000]``."""
+    with np.errstate(all="ignore"):
+        try:
+            out = np.asarray(spec.fn(_SAME_LABELS.copy(), True), float)
+        except Exception:  # a user's metric that cannot take the probe is treated as the model's
+            return False
+    if out.shape != (len(_SAME_LABELS),) or not np.isfinite(out).all():
+        return False
+    return bool(np.allclose(out, out[0], rtol=1e-12, atol=1e-15))
+
+
 @dataclass(frozen=True)
 class PairedGroups:
     """One attribute's groups for :func:`paired_differences`: names, reference, labels."""
@@ -588,11 +610,7 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
     draw_a, draw_b = draw_joint(counts, opts.n_boot, rng, opts.ci, opts.paired, labelled, effective)
     method = _method(opts.ci, opts.paired, effective is not None)
     specs = [s for s in GROUP_METRIC_SPECS.values() if labelled or not s.needs_labels]
-    with np.errstate(all="ignore"):
-        pa = {s.name: np.asarray(s.fn(point_a, labelled), float) for s in specs}
-        pb = {s.name: np.asarray(s.fn(point_b, labelled), float) for s in specs}
-        da = {s.name: np.asarray(s.fn(draw_a, labelled), float) for s in specs}
-        db = {s.name: np.asarray(s.fn(draw_b, labelled), float) for s in specs}
+    pa, pb, da, db = _group_values(specs, labelled, point_a, point_b, draw_a, draw_b)
     out = []
     for spec in COMPARISON_METRIC_SPECS.values():
         if spec.needs_labels and not labelled:
@@ -631,6 +649,20 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
                 )
             )
     return out, group_out
+
+
+def _group_values(specs, labelled, point_a, point_b, draw_a, draw_b):
+    """Each group metric on A's and B's cells and draws: four dicts name -> array. A metric the
+    model cannot change (:func:`model_free`) is computed once, from A's: B's is the same array."""
+    out = []
+    for cells in (point_a, point_b, draw_a, draw_b):
+        with np.errstate(all="ignore"):
+            out.append({s.name: np.asarray(s.fn(cells, labelled), float) for s in specs})
+    pa, pb, da, db = out
+    for s in specs:
+        if labelled and model_free(s):  # B − A exactly 0, interval [0, 0]
+            pb[s.name], db[s.name] = pa[s.name], da[s.name]
+    return pa, pb, da, db
 
 
 def _fin(x):
