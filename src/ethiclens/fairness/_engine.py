@@ -1412,9 +1412,7 @@ def _comparison(ctx, gc, pair, floors, ivs: dict, columns: dict):
         flagged=bool(judged.rules),
         flag_rules=judged.rules,
         flag_reason="; ".join(judged.reasons) or None,
-        z_test=_z_test(
-            floors.selected[g], floors.selected[ref], floors.sizes[g], floors.sizes[ref]
-        ),
+        z_test=_selection_z_test(gc, floors, g, ref),
         composite=_composite(metrics),
         floors={
             "selection_rate": floors.rate_ok(g, ref),
@@ -1495,18 +1493,51 @@ def two_proportion_z_test(gc: GroupCounts, g: int, ref: int) -> dict:
     return _z_test(int(pos[g]), int(pos[ref]), int(gc.n[g]), int(gc.n[ref]))
 
 
-def _z_test(x0: int, x1: int, n0: int, n1: int) -> dict:
-    pooled = (x0 + x1) / (n0 + n1)
-    out = {
-        "method": "pooled two-proportion z-test (two-sided, unweighted row counts)",
-        "statistic": None,
-        "p_value": None,
-    }
-    se = math.sqrt(pooled * (1 - pooled) * (1 / n0 + 1 / n1))
-    if se == 0:
-        out["reason"] = "undefined: every row in both groups has the same prediction"
+Z_TEST_METHOD = "pooled two-proportion z-test (two-sided, unweighted row counts)"
+Z_TEST_WEIGHTED_METHOD = (
+    "pooled two-proportion z-test (two-sided, weighted selection rates, Kish effective sizes "
+    "(Σw)²/Σw² per group, pooled rate weighted by them)"
+)
+_Z_SAME = "undefined: every row in both groups has the same prediction"
+
+
+def _selection_z_test(gc: GroupCounts, floors: _Floors, g: int, ref: int) -> dict:
+    """The comparison's z-test of group ``g``'s selection rate against ``ref``'s.
+
+    Unweighted: the pooled test on row counts. Weighted (survey weights): the same test on the
+    weighted selection rates (those SPD and DI are computed from, so z has SPD's sign) with each
+    group's Kish effective size n_eff = (Σw)²/Σw² in place of its rows, the pooled rate the
+    n_eff-weighted mean of the two rates (the inverse-variance weighting under the null; with
+    unit weights it is the unweighted test). Rows of weight 0 change neither rates nor sizes.
+    """
+    if not floors.weighted:
+        return _z_test(floors.selected[g], floors.selected[ref], floors.sizes[g], floors.sizes[ref])
+    out = {"method": Z_TEST_WEIGHTED_METHOD, "statistic": None, "p_value": None}
+    zero = gc.zero_weight_reason((g, ref))
+    if zero is not None:
+        out["reason"] = f"undefined: {zero}"
         return out
-    z = (x0 / n0 - x1 / n1) / se
+    selected = gc.weighted[:, 0] + gc.weighted[:, 1] if gc.labelled else gc.weighted[:, 0]
+    p0, p1 = (min(1.0, max(0.0, float(selected[i] / floors.weight_sums[i]))) for i in (g, ref))
+    n0, n1 = float(floors.n[g]), float(floors.n[ref])
+    pooled = (n0 * p0 + n1 * p1) / (n0 + n1)
+    reason = "undefined: every row of positive weight in both groups has the same prediction"
+    return _z_from(p0 - p1, pooled, (n0, n1), out, reason)
+
+
+def _z_test(x0: int, x1: int, n0: int, n1: int) -> dict:
+    out = {"method": Z_TEST_METHOD, "statistic": None, "p_value": None}
+    return _z_from(x0 / n0 - x1 / n1, (x0 + x1) / (n0 + n1), (n0, n1), out, _Z_SAME)
+
+
+def _z_from(diff: float, pooled: float, sizes: tuple, out: dict, undefined: str) -> dict:
+    """Fill ``out`` with z = diff / SE(pooled, sizes) and its two-sided p-value."""
+    n0, n1 = sizes
+    se = math.sqrt(max(0.0, pooled * (1 - pooled)) * (1 / n0 + 1 / n1))
+    if se == 0:
+        out["reason"] = undefined
+        return out
+    z = diff / se
     out["statistic"] = z
     # Two upper tails, 2·P(Z > |z|) = erfc(|z|/√2): 1 - cdf(|z|) rounds to 0 once |z| > ~8.3.
     out["p_value"] = math.erfc(abs(z) / math.sqrt(2))
