@@ -46,7 +46,7 @@ def is_loopback(host: str) -> bool:
     localhost: reachable from this machine only, so the server needs no token there (a
     DNS-rebinding page is kept out by the Host check). Any other name needs the token: what
     it resolves to can change."""
-    if host == "localhost":
+    if host.lower() == "localhost":  # a host name in any case
         return True
     address = host_address(host)
     if address is None:
@@ -79,9 +79,7 @@ def check_address(host: str, port: int) -> None:
             "must be from 1 to 65535", column="--port", value=port, fix="e.g. 8765 (the default)"
         )
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )[0]
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError) as exc:
         if host_address(host) is None and _is_dns_name(host):
             raise EthicLensInputError(
@@ -94,12 +92,30 @@ def check_address(host: str, port: int) -> None:
         raise EthicLensInputError(
             "is not a host name or address", column="--host", value=host, fix=_HOST_FIX
         ) from exc
-    with socket.socket(family, kind, proto) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
+    # every address the name has, bound as the server's event loop binds them (asyncio's
+    # create_server): an address of a family this machine lacks is skipped, unless all are
+    bound, unavailable = False, None
+    for family, kind, proto, _, address in dict.fromkeys(found):
         try:
-            probe.bind(address)
+            _probe(family, kind, proto, address)
         except OSError as exc:
-            raise _bind_refusal(exc, host, port) from None
+            if exc.errno != errno.EADDRNOTAVAIL:
+                raise _bind_refusal(exc, host, port) from None
+            unavailable = exc
+        else:
+            bound = True
+    if unavailable is not None and not bound:
+        raise _bind_refusal(unavailable, host, port)
+
+
+def _probe(family, kind, proto, address) -> None:
+    """Bind ``address`` as the server will: the address reused, an IPv6 socket for IPv6 only
+    (so an IPv4-mapped address, ``::ffff:127.0.0.1``, cannot be listened on)."""
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        probe.bind(address)
 
 
 def _bind_refusal(exc: OSError, host: str, port: int) -> EthicLensInputError:
@@ -110,6 +126,12 @@ def _bind_refusal(exc: OSError, host: str, port: int) -> EthicLensInputError:
         errno.EACCES: ("needs administrator rights (ports below 1024)", "--port", port,
                        "use a port from 1024, e.g. 8765 (the default)"),
     }  # fmt: skip
+    mapped = getattr(host_address(host), "ipv4_mapped", None)
+    if mapped is not None:  # an IPv6 socket listens for IPv6 only, as the server's does
+        known[errno.EINVAL] = (
+            "is an IPv4-mapped IPv6 address, which the server cannot listen on (it listens "
+            "on IPv6 for IPv6 only)", "--host", host, f"give the IPv4 address: --host {mapped}",
+        )  # fmt: skip
     problem, flag, value, fix = known.get(
         exc.errno, (f"cannot be listened on ({exc.strerror})", "--host", host, _HOST_FIX)
     )
@@ -211,7 +233,9 @@ def serve_settings(host: str, options: dict, port: int | None = None):
         max_upload=limit,
         queue=50,
         # on loopback, the names of this machine and the address the server printed
-        allowed_hosts=tuple(dict.fromkeys((*LOOPBACK, _shown_host(host), host))) if local else None,
+        allowed_hosts=tuple(dict.fromkeys((*LOOPBACK, _shown_host(host), host.lower())))
+        if local
+        else None,
         databases=databases,
         monitor_stores=tuple(dict.fromkeys(options["monitor_store"])),
         **({"workers": workers} if workers else {}),
