@@ -121,16 +121,44 @@ def whole_number(value) -> int:
         raise
 
 
+def underflows(text: str) -> bool:
+    """Whether number text (:func:`is_number_text`) writes a nonzero number that a double
+    rounds to 0 (``1e-400``): refused as typed on every face, never read as 0.0."""
+    mantissa = text.strip().lower().partition("e")[0]
+    return float(text) == 0 and any(c in mantissa for c in "123456789")
+
+
+def underflow_words(text: str, symbol: str | None = None) -> str:
+    """The one refusal of number text that :func:`underflows` (every option and face)."""
+    named = f"{symbol} = " if symbol else ""
+    return (
+        f"{named}{text.strip()} underflows to 0: it is below the smallest positive number a "
+        "double holds (about 5e-324)"
+    )
+
+
+def number_problem(text, *, whole: bool = False) -> str | None:
+    """Why ``text`` is no number by :func:`is_number_text`'s rule (a click number option's
+    words), or :func:`underflow_words` when it underflows to 0; None when it is one (or is
+    no text: a default already a number)."""
+    if not isinstance(text, str):
+        return None
+    if not is_number_text(text, whole=whole):
+        return f"{text!r} is not a valid {'integer' if whole else 'float'}"
+    return underflow_words(text) if not whole and underflows(text) else None
+
+
 def number_text(text: str, where: str, *, whole: bool = False, fix: str | None = None):
     """``text`` as an int (``whole``) or a float, read by :func:`is_number_text`'s rule; else
-    one line naming ``where``, the text as given and ``fix`` (default: what to type)."""
+    one line naming ``where``, the text as given and ``fix`` (default: what to type). A number
+    too small for a double is refused as typed (:func:`underflow_words`), not read as 0.0."""
+    fix = fix or (WHOLE_FIX if whole else NUMBER_FIX)
     if isinstance(text, str) and is_number_text(text, whole=whole):
+        if not whole and underflows(text):
+            raise _setting_error(underflow_words(text), column=where, value=text, fix=fix)
         return whole_number(text) if whole else float(text)
     raise _setting_error(
-        f"not {'an integer' if whole else 'a number'}",
-        column=where,
-        value=text,
-        fix=fix or (WHOLE_FIX if whole else NUMBER_FIX),
+        f"not {'an integer' if whole else 'a number'}", column=where, value=text, fix=fix
     )
 
 

@@ -8,19 +8,19 @@ from contextlib import ExitStack, contextmanager
 
 import click
 
-from .._checks import is_number_text, whole_number
+from .._checks import number_problem, whole_number
 from ..errors import EthicLensInputError
 
 FILE = click.Path(dir_okay=False)
 
 
 class _Strict:
-    """A click number read by the one rule of every face (``_checks.is_number_text``): ``0_8``,
+    """A click number read by the one rule of every face (``_checks.number_problem``): ``0_8``,
     ``٣`` or `` 5``, which float() and int() read, are refused as click refuses ``abc``."""
 
     def convert(self, value, param, ctx):
-        if isinstance(value, str) and not is_number_text(value, whole=self.name == "integer"):
-            self.fail(f"{value!r} is not a valid {self.name}", param, ctx)
+        if problem := number_problem(value, whole=self.name == "integer"):  # text only
+            self.fail(problem, param, ctx)  # not a number, or one that underflows to 0 (1e-400)
         return super().convert(value, param, ctx)
 
 
