@@ -108,8 +108,12 @@ def audit(
     y_score : array-like of shape (n,), optional
         Scores in [0, 1] (probability of the positive label) for calibration (ECE).
     sample_weight : array-like of shape (n,), optional
-        Weights for point estimates and intervals. Sample floors then count effective rows
-        (Kish: (Σw)² / Σw²), so one huge weight cannot decide a verdict.
+        Survey (probability) weights for point estimates, intervals and the z-test. Sample
+        floors, intervals and the z-test then count Kish's effective rows (Σw)² / Σw², so one
+        huge weight cannot decide a verdict, and unequal weights widen the intervals. They are
+        not frequency weights: a row that stands for k identical rows belongs in a counts table
+        whose ``count`` column holds k (``audit_counts``), which counts it as k rows. Rows of
+        weight 0 change no point estimate, floor or z-test, but count in ``n`` (rows read).
     policy : Policy, optional
         Thresholds, DI rule and sample floors; defaults from the methodology. Its fields may
         be given as keywords instead (``di_threshold=0.9``), not both.
