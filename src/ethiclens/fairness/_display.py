@@ -99,7 +99,7 @@ def fmt(x, digits: int = 3) -> str:
         return "—"
     if math.isinf(x):
         return "inf" if x > 0 else "-inf"
-    return f"{x:.{digits}f}"
+    return f"{x:z.{digits}f}"
 
 
 def value_ci(m) -> str:

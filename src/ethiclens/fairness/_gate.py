@@ -1271,7 +1271,7 @@ def _moved(old, new, metric, di_rule=DI_RULES[0]):
     ranked = ranked if di_rule != DI_RULES[0] else ""
     words = "neither worse nor better: as far from parity" if way == "same" else way
     return way, (
-        f"moved {a:.3f} [{alo:.3f}, {ahi:.3f}] -> {b:.3f} [{blo:.3f}, {bhi:.3f}], "
+        f"moved {a:z.3f} [{alo:z.3f}, {ahi:z.3f}] -> {b:z.3f} [{blo:z.3f}, {bhi:z.3f}], "
         f"beyond both intervals{ranked} ({words})"
     )
 
@@ -1381,7 +1381,7 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
             hit = False
         if hit:
             worse.append(
-                f"{key}: {d['metric']} {b} - {a} = {iv['value']:.3f} "
-                f"[{iv['ci_low']:.3f}, {iv['ci_high']:.3f}] (worse under {b})"
+                f"{key}: {d['metric']} {b} - {a} = {iv['value']:z.3f} "
+                f"[{iv['ci_low']:z.3f}, {iv['ci_high']:z.3f}] (worse under {b})"
             )
     return GateOutcome(fail_on, tuple(failures), tuple(worse), baseline=f"{a}{_MODEL_A}")

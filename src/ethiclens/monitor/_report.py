@@ -153,8 +153,8 @@ def sequence_text(history: list[dict], name: str) -> str:
     if bounds.get("low") is None:
         return f"empty ({empty_sequence_reason(history, name)})"
     if bounds.get("high") is None:  # a ratio beyond its grid's top: no upper bound
-        return f"[{bounds['low']:.3f}, ∞) ({_unbounded_reason(history, name)})"
-    return f"[{bounds['low']:.3f}, {bounds['high']:.3f}]"
+        return f"[{bounds['low']:z.3f}, ∞) ({_unbounded_reason(history, name)})"
+    return f"[{bounds['low']:z.3f}, {bounds['high']:z.3f}]"
 
 
 def build_report(store: Store, request, info: dict) -> dict:

@@ -934,7 +934,7 @@ def _ratio_sentence(r: PCERResult) -> str:
         )
     hi, lo = (g0, g1) if r.delta_pcer > 0 else (g1, g0)
     text = (
-        f"ΔPCER = {r.delta_pcer:+.3g} (PCER_{g0} − PCER_{g1}): {hi} has the higher PCER, "
+        f"ΔPCER = {r.delta_pcer:+z.3g} (PCER_{g0} − PCER_{g1}): {hi} has the higher PCER, "
         f"i.e. more positive predictions per unit of privacy cost (R_g / max(δ_g, η)), "
         f"than {lo}."
     )
@@ -957,11 +957,11 @@ def _ci_sentence(est: MetricEstimate) -> str:
         return ""
     if est.ci_low <= 0 <= est.ci_high:
         return (
-            f" Its 95% interval [{est.ci_low:+.3g}, {est.ci_high:+.3g}] includes 0: this "
+            f" Its 95% interval [{est.ci_low:+z.3g}, {est.ci_high:+z.3g}] includes 0: this "
             "run does not establish the sign."
         )
     return (
-        f" Its 95% interval [{est.ci_low:+.3g}, {est.ci_high:+.3g}] excludes 0 (row "
+        f" Its 95% interval [{est.ci_low:+z.3g}, {est.ci_high:+z.3g}] excludes 0 (row "
         "resampling of this one model; seed-to-seed spread is larger)."
     )
 

@@ -42,7 +42,11 @@ class TextTable:
 
 
 def _fmt(x, spec=".4f") -> str:
-    return "—" if x is None or (isinstance(x, float) and not math.isfinite(x)) else format(x, spec)
+    return (
+        "—"
+        if x is None or (isinstance(x, float) and not math.isfinite(x))
+        else format(x, "z" + spec)
+    )
 
 
 def with_ci(est, spec=".4f") -> str:
@@ -89,9 +93,9 @@ def headline_line(result) -> str:
         else f"PCER dispersion (η = {result.eta:g})"
     )
     if head.status == REPORTED:
-        ci = "" if head.ci_low is None else f" [95% CI {head.ci_low:+.2f}, {head.ci_high:+.2f}]"
-        return f"{name} = [bold]{head.value:+.2f}[/bold]{ci}; {gaps}"
-    shown = "" if head.value is None else f"; value {head.value:+.2f} shown for reference only"
+        ci = "" if head.ci_low is None else f" [95% CI {head.ci_low:+z.2f}, {head.ci_high:+z.2f}]"
+        return f"{name} = [bold]{head.value:+z.2f}[/bold]{ci}; {gaps}"
+    shown = "" if head.value is None else f"; value {head.value:+z.2f} shown for reference only"
     return f"[dim]{name} {escape(str(head.reason))} ({head.status}{shown})[/dim]; {gaps}"
 
 
@@ -100,7 +104,7 @@ def floor_table(result) -> TextTable:
     rows = tuple(
         (
             f"{f.eta:g}",
-            f"{f.delta_pcer if f.delta_pcer is not None else f.dispersion:+.2f}",
+            f"{f.delta_pcer if f.delta_pcer is not None else f.dispersion:+z.2f}",
             "yes" if f.floor_dominated else "no",
             IDENTITY_CHECK[f.equals_dp_gap_over_eta],
         )
@@ -117,8 +121,8 @@ def _attack_row(a) -> tuple[str, ...]:
     return (
         escape(str(a.group)),
         f"{a.auc:.4f}",
-        f"{a.advantage:+.4f}",
-        f"{a.yeom_advantage:+.4f}",
+        f"{a.advantage:+z.4f}",
+        f"{a.yeom_advantage:+z.4f}",
         f"{a.delta:.4f}",
         a.status,
     )
@@ -132,7 +136,7 @@ def mia_blocks(mia) -> list:
     small = [escape(str(a.group)) for a in mia.groups if a.status != REPORTED]
     if mia.delta_pcer_mia is not None:
         blocks.append(
-            f"ΔPCER^MIA = {mia.delta_pcer_mia:+.2f}; sign agrees with ΔPCER^δ: {mia.sign_agrees}"
+            f"ΔPCER^MIA = {mia.delta_pcer_mia:+z.2f}; sign agrees with ΔPCER^δ: {mia.sign_agrees}"
         )
     elif small and len(mia.group_order) == 2:
         blocks.append(f"[dim]ΔPCER^MIA withheld: group(s) {', '.join(small)} below the floor[/dim]")

@@ -77,8 +77,8 @@ class PairResult:
         shift = "—"
         if self.mean_score_shift is not None:
             ci = self.mean_score_shift_ci
-            shift = f"{self.mean_score_shift:+.4f} " + (
-                f"[{ci.low:+.4f}, {ci.high:+.4f}]" if ci.defined else f"(no CI: {_no_ci(ci)})"
+            shift = f"{self.mean_score_shift:+z.4f} " + (
+                f"[{ci.low:+z.4f}, {ci.high:+z.4f}]" if ci.defined else f"(no CI: {_no_ci(ci)})"
             )
         ci = self.flip_rate_ci
         flip = f"{self.flip_rate:.4f} " + (f"[{ci.low:.4f}, {ci.high:.4f}]" if ci.defined else "")

@@ -285,7 +285,7 @@ class OracleResult:
                 r["method"],
                 f"{r['truth']:.4f}",
                 f"{r['mean_estimate']:.4f}",
-                f"{r['bias']:+.4f}",
+                f"{r['bias']:+z.4f}",
                 f"{r['rmse']:.4f}",
                 f"{r['runs_judged']} of {self.repetitions}",
                 _coverage_cell(r),

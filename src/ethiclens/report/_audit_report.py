@@ -27,7 +27,7 @@ from ._render import (
 
 def fmt(v, digits=3) -> str:
     """A figure to ``digits`` places; an undefined one (None, or NaN from a table) as —."""
-    return "—" if v is None or v != v else f"{v:.{digits}f}"
+    return "—" if v is None or v != v else f"{v:z.{digits}f}"
 
 
 def below_floor(m) -> bool:

@@ -16,8 +16,8 @@ def estimate_html(title: str, basis: str, values: dict, methods: str) -> str:
     rows = [
         (
             k.upper(),
-            "undefined" if v["value"] is None else f"{v['value']:.4f}",
-            "—" if v["ci_low"] is None else f"[{v['ci_low']:.4f}, {v['ci_high']:.4f}]",
+            "undefined" if v["value"] is None else f"{v['value']:z.4f}",
+            "—" if v["ci_low"] is None else f"[{v['ci_low']:z.4f}, {v['ci_high']:z.4f}]",
             v["status"] + (f": {v['reason']}" if v["reason"] else ""),
         )
         for k, v in values.items()

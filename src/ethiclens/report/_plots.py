@@ -110,7 +110,7 @@ def _to_uri(fig) -> str:
 
 
 def _fmt(v) -> str:
-    return "undefined" if v is None else f"{v:.3f}"
+    return "undefined" if v is None else f"{v:z.3f}"
 
 
 # A chart draws at most this many comparisons or groups: thousands (an ID-like attribute) took

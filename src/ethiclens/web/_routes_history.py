@@ -212,9 +212,9 @@ def _interval(metric: dict | None) -> str:
     value, low, high = metric.get("value"), metric.get("ci_low"), metric.get("ci_high")
     if value is None and low is None:
         return "—"
-    text = "—" if value is None else f"{value:.3f}"
+    text = "—" if value is None else f"{value:z.3f}"
     if low is not None:
-        text += f" [{low:.3f}, ∞)" if high is None else f" [{low:.3f}, {high:.3f}]"
+        text += f" [{low:z.3f}, ∞)" if high is None else f" [{low:z.3f}, {high:z.3f}]"
     return text
 
 

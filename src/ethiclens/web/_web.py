@@ -58,8 +58,8 @@ def templates():
         undefined=jinja2.StrictUndefined,
         finalize=_shown_safely,
     )
-    env.filters["pct"] = lambda v: "—" if v is None else f"{v:.1%}"
-    env.filters["num"] = lambda v: "—" if v is None else f"{v:.3f}"
+    env.filters["pct"] = lambda v: "—" if v is None else f"{v:z.1%}"
+    env.filters["num"] = lambda v: "—" if v is None else f"{v:z.3f}"
     env.filters["evalue"] = _e_value_shown
     env.filters["shown"] = _shown_safely  # the visible form a browser sends back, to compare
     env.filters["typed"] = typed_form  # an option's value: a line break as "\\n" too
