@@ -460,14 +460,20 @@ def _estimate(
     signed=None,
     ci: str = "jeffreys",
     what: str = "",
+    floor_explains: bool = False,
 ):
-    """A statistic in the shared vocabulary; ``signed`` = components for a folded interval."""
+    """A statistic in the shared vocabulary; ``signed`` = components for a folded interval.
+    ``floor_explains``: an undefined value comes from groups below the floor only, so it is
+    INSUFFICIENT_DATA (UNDEFINED is kept for a value undefined with enough data)."""
     status, reason = metric_status(
         value if np.isfinite(value) else None,
         None,
         below_floor=insufficient,
         undefined=undefined or "a denominator is 0",
     )
+    if status == UNDEFINED and insufficient and floor_explains:
+        reason = f"{insufficient}; undefined too: {reason.removeprefix('undefined: ')}"
+        return MetricEstimate(None, None, None, "none (below the floor)", INSUFFICIENT_DATA, reason)
     if status == UNDEFINED:
         return MetricEstimate(None, None, None, UNDEFINED_METHOD, status, reason)
     if status == INSUFFICIENT_DATA:
@@ -727,6 +733,7 @@ def _group_rows(splits, order, cells, stats, floor_n: int, ci: str):
                 insufficient=insufficient,
                 undefined=_undefined_reason(name, g, cells_tr[i], cells_te[i]),
                 ci=ci,
+                floor_explains=True,  # the group itself is below the floor
             )
             for name in GROUP_STATISTICS
         }
@@ -798,8 +805,23 @@ def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
             signed=signed.get(name),
             ci=ci,
             what=f"{pairs} TPR and FPR" if name == "eo_gap" else pairs,
+            floor_explains=_undefined_by_floor(name, rows, small),
         )
     return out
+
+
+def _undefined_by_floor(name: str, rows: list[GroupPCER], small: list[str]) -> bool:
+    """Whether statistic ``name`` is undefined only through groups below the floor (a TPR of
+    a one-row group): INSUFFICIENT_DATA, as its defined values are. ΔPCER and the signed DP
+    gap of more than two groups are undefined whatever the data."""
+    if name in ("delta_pcer", "dp_gap_signed") and len(rows) != 2:
+        return False
+    keys = {"eo_gap": ("tpr_test", "fpr_test"), "dp_gap": ("positive_rate",)}
+    keys["dp_gap_signed"] = keys["dp_gap"]
+    bad = {
+        r.group for r in rows for k in keys.get(name, ("pcer",)) if not np.isfinite(getattr(r, k))
+    }
+    return bool(bad) and bad <= set(small)
 
 
 def _floor_checks(rows, order, etas, gap) -> list[FloorCheck]:
