@@ -283,6 +283,7 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     if bins:
         spec["groups"]["bins"] = bins
     _unknown_references(form, prof, spec["groups"], errors)
+    _checked_on_seen_values(spec, prof, errors)
     policy_from_form(form, spec, errors)
     if errors:
         raise FormErrors(errors)
@@ -493,14 +494,68 @@ def _unknown_references(form: dict, prof: dict, groups: dict, errors: dict) -> N
 
 def _groups_known(c: dict, prof: dict, groups: dict) -> bool:
     """Whether the profile's values of column ``c`` are all its groups."""
-    name = c["name"]
+    return (
+        _all_seen(c, prof)
+        and c["name"] not in groups.get("merge", {})
+        and (c["name"] not in groups.get("bins", {}))
+    )
+
+
+def _all_seen(c: dict, prof: dict) -> bool:
+    """Whether the profile saw every value of column ``c``: the whole file read, the values
+    all kept."""
     return (
         bool(prof.get("whole_file"))
         and c.get("known") is not False
         and 0 < c["distinct"] <= MAX_DISTINCT
-        and name not in groups.get("bins", {})
-        and name not in groups.get("merge", {})
     )
+
+
+def _checked_on_seen_values(spec: dict, prof: dict, errors: dict) -> None:
+    """The library's own checks that the run would make of the merge and exclude boxes (a
+    group the column does not have, a merge leaving one group) and of the positive label
+    value (one the label or prediction column never holds), made here on the values the
+    profile saw where it saw them all, so the form refuses them by their fields."""
+    from ..fairness import as_binary_columns, check_group_edits, label_matches
+
+    seen = {c["name"]: c for c in prof["columns"] if _all_seen(c, prof)}
+    groups, columns = spec["groups"], list(seen)
+    merge, exclude = groups.get("merge", {}), groups.get("exclude", {})
+    for col in dict.fromkeys([*merge, *exclude]):
+        if col not in seen or col in groups.get("bins", {}):
+            continue
+        edits = {  # as the run passes them: merges first, then exclusions
+            "merge_groups": {col: merge[col]} if col in merge else None,
+            "exclude_groups": {col: exclude[col]} if col in exclude else None,
+        }
+        try:
+            check_group_edits(_seen_series(seen[col], text=True).to_frame(col), **edits)
+        except EthicLensInputError as exc:
+            errors.setdefault(field_of(exc, columns, spec), said(exc))
+    roles = spec["roles"]
+    used = [roles.get("y_true"), *roles.get("y_pred", [])]
+    if roles.get("pos_label") is None or not all(n in seen for n in used):
+        return
+    labels = {n: _seen_series(seen[n]) for n in used}
+    if any(label_matches(v, roles["pos_label"]).any() for v in labels.values()):
+        return  # held by some column: the run says how the others write it otherwise
+    try:
+        as_binary_columns(labels, roles["pos_label"])
+    except EthicLensInputError as exc:
+        errors.setdefault("pos_label", f"{exc.column}: {said(exc)}")
+
+
+def _seen_series(c: dict, text: bool = False):
+    """Column ``c``'s values as the profile saw them, one row each: as group labels
+    (``text``), else typed as the run reads a label column (numbers, true/false)."""
+    import pandas as pd
+
+    values = pd.Series([str(v) for v in c["values"]], dtype=object)
+    if text:
+        return values
+    if set(values.str.lower()) <= {"true", "false"}:
+        return values.str.lower() == "true"
+    return pd.to_numeric(values) if c["numeric"] else values
 
 
 def _is_group(ref: str, values: list) -> bool:
