@@ -117,6 +117,7 @@ class TrainedAudit:
             "features": run.data.description,
             "feature_set": run.data.features,
             "note": SINGLE_RUN_NOTE,
+            "notes": list(run.notes),  # e.g. an ε out of reach: σ floored, less spent
             "attributes": {attr: result.to_dict() for attr, result in self.results.items()},
         }
 

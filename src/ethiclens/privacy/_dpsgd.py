@@ -189,7 +189,10 @@ def check_settings(n_train: int, config: TrainConfig) -> float:
     return 1.0 / math.ceil(n_train / config.batch_size)
 
 
-SIGMA_MIN = 0.3  # below this Opacus's PRV accountant takes seconds to minutes per evaluation
+# The smallest σ searched: below it Opacus's PRV accountant takes seconds to minutes per
+# evaluation. An ε that needs less noise is trained at SIGMA_MIN and spends less than asked
+# (budget_note warns; docs/pcer.md).
+SIGMA_MIN = 0.3
 SIGMA_MAX = 2000.0  # Opacus's own MAX_SIGMA
 
 
@@ -412,7 +415,26 @@ def accounting(epsilon, spent, sigma, sample_rate, config) -> dict:
     }
 
 
+def budget_note(epsilon, spent, sigma, sample_rate: float, config: TrainConfig) -> str | None:
+    """The note of a run whose ε was out of reach: σ floored at :data:`SIGMA_MIN` spent less
+    than asked (the largest ε these settings reach); None for any other run."""
+    if None in (epsilon, spent, sigma) or sigma > SIGMA_MIN or spent >= epsilon:
+        return None
+    return (
+        f"ε = {epsilon:g} was asked but ε = {spent:.4g} was spent: DP-SGD's noise σ has a floor, "
+        f"SIGMA_MIN = {SIGMA_MIN:g}, and σ = {SIGMA_MIN:g} spends ε = {spent:.4g} at δ = "
+        f"{config.delta:g}, sample rate {sample_rate:.4g} and {config.epochs} epoch(s): the "
+        f"largest ε these settings reach (ask for at most {spent:.4g}, or train more epochs "
+        "or larger batches to spend more)"
+    )
+
+
 def finished_run(model, data: PreparedData, **fields) -> DPTrainingRun:
     """A trained model as a :class:`DPTrainingRun`: ``fields`` (dataset, seed, accounting,
-    trainer, wall time, notes) with its probabilities and losses on both splits."""
+    trainer, wall time, notes) with its probabilities and losses on both splits. A run that
+    spent less ε than asked (:func:`budget_note`) warns and notes it."""
+    keys = ("epsilon_requested", "epsilon_spent", "noise_multiplier", "sample_rate", "config")
+    if note := budget_note(*(fields[k] for k in keys)):
+        warnings.warn(note, stacklevel=2)
+        fields["notes"] = [note, *fields.get("notes", [])]
     return DPTrainingRun(**fields, **_outputs(model, data), data=data, model=model)
