@@ -107,22 +107,20 @@ def test_mst_interval_lines_say_they_leave_out_the_mechanism_noise(tmp_path):
     argv += [str(tmp_path / "d.csv"), "--y-true", "y", "--y-pred", "p", "--seed", "1"]
     assert main([*argv, "--out", str(tmp_path / "rel")]) == 0
     est = estimate(read_release(tmp_path / "rel"), n_boot=100)
-    words = "the interval covers the sampling of the synthetic rows only, not the mechanism's noise"
+    words = "the interval adds the mechanism's measurement noise but not the bias of the model"
     metric_lines = est.lines()[:-1]
     assert metric_lines and all(
         words in line for line in metric_lines if "REPORTED" in line and "[" in line
     ), metric_lines
     assert any("REPORTED" in line and "[" in line for line in metric_lines), metric_lines
-    assert (
-        words in est.described() and "synthetic rows only, not the mechanism" in est._repr_html_()
-    )
+    assert words in est.described() and "not the bias of the model fitted" in est._repr_html_()
     assert est.notes == []  # MST's table is not debiased: nothing clipped
     html = tmp_path / "e.html"
     assert (
         main(["p2nia", "estimate", str(tmp_path / "rel"), "--n-boot", "100", "--html", str(html)])
         == 0
     )
-    assert "not the mechanism&#39;s noise" in html.read_text().split("Intervals:")[0]
+    assert "not the bias of the model fitted" in html.read_text().split("Intervals:")[0]
 
 
 def test_population_bias_json_carries_its_schema_version(tmp_path, monkeypatch, capsys):

@@ -119,7 +119,7 @@ def request_cmd(n_rows, protected, groups, metrics, out, **fields):
         help="Add open-ended bins below the first and above the last edge (recorded in the "
         "manifest) instead of refusing data outside the edges.",
     ),
-    option("--seed", type=int, default=None, help="Seed (default: fresh randomness)."),
+    option("--seed", type=int, help="Seed (default: OS randomness): NOT DP unless kept secret."),
     option(
         "--replace",
         is_flag=True,

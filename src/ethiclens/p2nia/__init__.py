@@ -67,6 +67,7 @@ from ._protocol import TABLE as RELEASE_TABLE_FILE
 from ._protocol import (
     AuditRequest,
     Release,
+    SeededReleaseWarning,
     as_request,
     check_n,
     check_release_for,
@@ -96,6 +97,7 @@ __all__ = [
     "parse_bins",
     "estimate",
     "Release",
+    "SeededReleaseWarning",
     "Estimate",
     "blackbox_audit",
     "uniform_queries",

@@ -61,6 +61,10 @@ N_BOOT = 500  # estimate's and ``p2nia estimate``'s default
 # outweighs the smaller cells: the estimate gets a note (docs/p2nia.md). The numbers are not
 # changed.
 CLIPPED_SHARE_NOTE = 0.01
+# A group whose debiased cells below 0 (clipped to 0 by the projection) hold more than this
+# share of its estimated size owes that size to the clipping, not to rows of the data (a
+# requested group with no rows at all was estimated at 727 of 5,000 rows): INSUFFICIENT_DATA.
+INFLATED_GROUP_SHARE = 0.5
 
 
 @dataclass
@@ -108,8 +112,8 @@ class Estimate:
         interval adds to the method), then the interval method, once."""
         out, base = [], self.interval_method
         for k, v in self.values.items():
-            value = "undefined" if v["value"] is None else f"{v['value']:.4f}"
-            ci = "" if v["ci_low"] is None else f" [{v['ci_low']:.4f}, {v['ci_high']:.4f}]"
+            value = "undefined" if v["value"] is None else f"{v['value']:z.4f}"
+            ci = "" if v["ci_low"] is None else f" [{v['ci_low']:z.4f}, {v['ci_high']:z.4f}]"
             notes = [v["reason"]] if v["reason"] else []
             if base and v["ci_low"] is not None and v["ci_method"].startswith(base):
                 notes += [v["ci_method"][len(base) :].strip(" :;()")] * (v["ci_method"] != base)
@@ -153,7 +157,7 @@ class Estimate:
     def __repr__(self) -> str:
         parts = []
         for name, v in self.values.items():
-            value = "—" if v.get("value") is None else f"{v['value']:.4f}"
+            value = "—" if v.get("value") is None else f"{v['value']:z.4f}"
             parts.append(f"{name} {value} [{v.get('status')}]")
         return f"Estimate({'; '.join(parts)}; {self._setting()})"
 
@@ -341,7 +345,9 @@ def estimate(
     point = metrics_from_cells(cells, labelled, metrics)
     rep_cells = _replicates(mech, counts, m, labelled, n_boot, random_state)
     released = cells_from_joint(counts, labelled)  # the released table's own cells
-    basis = _Cells(cells, labelled, domain, m["roles"]["protected"], released)
+    raw = mech.unclipped(counts / n, m)
+    raw = None if raw is None else cells_from_joint(raw, labelled) * n
+    basis = _Cells(cells, labelled, domain, m["roles"]["protected"], released, raw)
     method = mech.ci_method
     values = {
         k: _metric_estimate(k, float(point[k]), rep_cells, basis, policy, method, level)
@@ -410,7 +416,11 @@ def _replicates(mech, counts, manifest, labelled, n_boot, random_state) -> np.nd
     mechanism's draws of the released cells, each turned into an estimated joint at once."""
     if not n_boot:
         return None
-    draws = mech.draw(counts, n_boot, np.random.default_rng(random_state))
+    rng = np.random.default_rng(random_state)
+    draws = mech.draw(counts, n_boot, rng)
+    noise = mech.noise_draws(counts, manifest, n_boot, rng)
+    if noise is not None:  # the mechanism's own noise on the released cells (MST, AIM)
+        draws = np.clip(draws + noise, 0, None)
     totals = draws.reshape(n_boot, -1).sum(axis=1)
     shape = (n_boot,) + (1,) * counts.ndim
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -427,6 +437,26 @@ class _Cells:
     domain: list
     attribute: str
     released: np.ndarray | None = None  # the released table's cells, before the noise is removed
+    unclipped: np.ndarray | None = None  # GRR: the debiased cells before the projection
+
+
+def _inflated(basis: _Cells) -> str | None:
+    """Why groups owe their estimated size to the projection (:data:`INFLATED_GROUP_SHARE`):
+    their debiased cells below 0, clipped to 0, outweigh it; None when none does."""
+    if basis.unclipped is None:
+        return None
+    clipped = np.clip(-basis.unclipped, 0, None).sum(axis=-1)
+    sizes = basis.cells.sum(axis=-1)
+    inflated = [
+        f"n = {_mass(sizes[g])} estimated for {basis.attribute}:{basis.domain[g]} rests on the "
+        f"mechanism's noise ({_mass(clipped[g])} of its debiased rows were below 0, clipped to 0)"
+        for g in range(len(sizes))
+        if clipped[g] > INFLATED_GROUP_SHARE * sizes[g]
+    ]
+    if not inflated:
+        return None
+    fix = ": the data may hold few or none of those rows; request more rows (--n) or a larger ε"
+    return "; ".join(inflated) + fix
 
 
 def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) -> MetricEstimate:
@@ -439,6 +469,7 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
     below = None
     if defined:
         below = _below_floor(k, basis.cells, basis.labelled, basis.domain, policy, basis.attribute)
+        below = "; ".join(filter(None, [below, _inflated(basis)])) or None
     status, reason = metric_status(
         value if defined else None,
         None,

@@ -19,6 +19,7 @@ from ._protocol import (
     read_request,
     refuse_unused_delta,
     release_rows,
+    warn_if_seeded,
     write_release,
 )
 from ._synth import check_edges
@@ -192,4 +193,5 @@ def release_to_folder(
     except EthicLensInputError as exc:
         raise (name_rows(exc, data_path) if name_rows else exc) from None
     write_release(rel, out, replace=settings.replace, track_budget=settings.track_budget)
+    warn_if_seeded(settings.seed, stacklevel=2)
     return Release(rel.table, json.loads((out / MANIFEST).read_text()))

@@ -134,6 +134,17 @@ class Mechanism:
         mass at a small ε can be many times the rows: no share of them)."""
         return None
 
+    def unclipped(self, observed: np.ndarray, manifest: dict) -> np.ndarray | None:
+        """The estimate of the true joint before it was made a distribution (GRR: the debiased
+        joint, with its cells below 0), or None where :meth:`joint` clips nothing."""
+        return None
+
+    def noise_draws(self, counts, manifest, n_boot, rng) -> np.ndarray | None:
+        """Draws of the mechanism's own noise on the released cells, shape
+        (n_boot, *counts.shape), added to :meth:`draw`'s replicates; None: the draws already
+        hold it (GRR's resample of the randomised rows) or nothing is known of it."""
+        return None
+
     def draw(self, counts: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:
         """Replicates of the released cell counts, shape (n_boot, *counts.shape).
 
@@ -298,6 +309,10 @@ class GRR(Mechanism):
         raw = self._debiased(observed, manifest)
         return _grr.project_rows_to_simplex(raw).reshape(observed.shape)
 
+    def unclipped(self, observed, manifest):
+        """The debiased joint (:meth:`_debiased`), cells below 0 kept."""
+        return self._debiased(observed, manifest).reshape(observed.shape)
+
     def clipped_share(self, observed, manifest):
         """The debiased joint's mass below 0 (the sum of its negative cells, in units of the
         released rows: above 1 when the noise outweighs the table): what the projection onto
@@ -330,15 +345,29 @@ class _Synthesiser(Mechanism):
     fresh_process = True
     ci_method = (
         "jeffreys (Dirichlet(cells + 1/2) draws per released group, percentile) on the "
-        "synthetic table: covers the sampling of the synthetic rows, not the mechanism's noise"
+        "synthetic table plus Gaussian draws of the mechanism's measurement noise (parametric, "
+        "from the manifest's budget charges)"
     )
     interval_leaves_out = (
-        "the interval covers the sampling of the synthetic rows only, not the mechanism's noise"
+        "the interval adds the mechanism's measurement noise but not the bias of the model "
+        "fitted to it: at a small ε it may cover the true value less often than its level"
     )
 
     @staticmethod
     def fit(mbi, data, dom, workload, budget, rng):
         raise NotImplementedError
+
+    def noise_draws(self, counts, manifest, n_boot, rng):
+        """Gaussian draws of the measurement noise on the released (A, [Y,] Ŷ) cells: the
+        covariance of the least-squares estimate of those cells from every measured marginal
+        of them (σ² = 1/(2ρ) from each measurement's charge in the manifest), a parametric
+        bootstrap of the noise the synthetic table inherits (marginals with feature columns
+        are left out: the interval errs wide)."""
+        cov = _synth.measured_cell_covariance(manifest, counts.shape)
+        if cov is None:
+            return None
+        draws = rng.multivariate_normal(np.zeros(len(cov)), cov, size=n_boot, method="eigh")
+        return draws.reshape(n_boot, *counts.shape)
 
     def release(self, request, drawn, rng, open_bins=False):
         return _synth.release_synthetic(self.fit, request, drawn, rng, open_bins=open_bins)

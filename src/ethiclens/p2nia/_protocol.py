@@ -22,6 +22,7 @@ import os
 import re
 import shutil
 import tempfile
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +36,7 @@ from .._checks import (
     label_fix,
     plain,
     refuse_missing,
+    split_list,
 )
 from .._checks import check_seed as _check_seed
 from .._text import as_seen, prints_blank
@@ -43,6 +45,7 @@ from ..errors import EthicLensInputError
 from ..fairness import encode_groups, look_alike_clash
 from ..io import CONFIG_SUFFIXES, ensure_output_folder, read_config_file
 from ._common import (
+    DELTA_MAX,
     INVALID_FIX,
     MANIFEST,
     TABLE,
@@ -60,6 +63,20 @@ from ._roles import LABEL, PREDICTION
 from ._synth import AuditColumns
 
 REQUEST_FORMAT = "ethiclens-p2nia-request/1"
+
+
+class SeededReleaseWarning(UserWarning):
+    """A release drawn from a seed (``--seed``, ``random_state``): its rows and noise follow
+    from the seed alone, so anyone who knows it can undo the randomisation and recover the
+    true rows. It is differentially private only while the seed stays secret."""
+
+
+SEEDED_RELEASE = (
+    "a seeded release (--seed, random_state) is NOT differentially private unless the seed "
+    "stays secret: anyone who knows it can redraw the rows and undo the mechanism's noise, "
+    "recovering the true rows (the seed is not written into the release); keep it private, "
+    "or leave it out for fresh OS randomness"
+)
 RELEASE_FORMAT = "ethiclens-p2nia-release/1"
 
 
@@ -120,7 +137,8 @@ def make_request(n, protected, **options) -> AuditRequest:
         The protected attribute.
     **options
         ``epsilon`` (required, as ``p2nia request --epsilon``: the budget has no default) and
-        the request's other fields, as in :class:`AuditRequest` (same defaults): ``metrics``,
+        the request's other fields, as in :class:`AuditRequest` (same defaults): ``metrics``
+        (a list, or a string of one or more comma-separated metrics, as ``--metrics``),
         ``mechanism``, ``delta``, ``protected_domain`` (group names as strings, as in a request
         file), ``track_budget`` and
         ``accounting``. ``accounting="record"`` spends ``epsilon`` on the whole record (GRR
@@ -134,6 +152,11 @@ def make_request(n, protected, **options) -> AuditRequest:
             raise TypeError(f"make_request() got an unexpected keyword argument {name!r}")
     if isinstance(options.get("metrics"), (list, tuple)):
         options["metrics"] = list(options["metrics"])
+    elif isinstance(options.get("metrics"), str):  # "dp" or "dp,eo", as --metrics takes them
+        try:
+            options["metrics"] = split_list(options["metrics"], "--metrics")
+        except EthicLensInputError as exc:
+            raise _as_argument(exc) from None
     return refuse_unused_delta(AuditRequest(n, protected, **options), "delta")
 
 
@@ -338,8 +361,10 @@ def release(
     random_state : int, optional
         Seed of the rows drawn and of the mechanism's noise (a non-negative integer below
         2**32; ``--seed`` of ``ethiclens p2nia release``): the same seed, request and data give
-        the same release. None (the default): fresh draws each call. The seed is not written
-        into the release.
+        the same release. None (the default): fresh OS randomness each call. The seed is not
+        written into the release. A seeded release is differentially private only while the
+        seed stays secret (whoever knows it can undo the noise and recover the true rows): it
+        warns with a :class:`SeededReleaseWarning`.
     open_bins : bool
         Add open-ended bins below the first and above the last edge instead of refusing data
         outside the edges (recorded in the manifest as ``open_ended``).
@@ -353,11 +378,21 @@ def release(
     request = as_request(request)
     refuse_unused_delta(request, "delta")  # a request made by hand, not by make_request
     try:
-        return release_rows(
+        rel = release_rows(
             request, data, y_true, y_pred, columns, discretization, random_state, open_bins
         )
     except EthicLensInputError as exc:
         raise _as_release_argument(exc) from None
+    warn_if_seeded(random_state, stacklevel=3)
+    return rel
+
+
+def warn_if_seeded(seed, stacklevel: int = 2) -> None:
+    """Warn (:class:`SeededReleaseWarning`) that a release made from ``seed`` is differentially
+    private only while the seed stays secret; nothing when no seed was given. Said once the
+    release is made (and written), never before a refusal."""
+    if seed is not None:
+        warnings.warn(SEEDED_RELEASE, SeededReleaseWarning, stacklevel=stacklevel + 1)
 
 
 # The options of ``ethiclens p2nia release`` -> the arguments of :func:`release`.
@@ -499,6 +534,16 @@ def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
             value=labels[codes[first]],
             fix="request every group of the attribute (p2nia request --groups), or drop those "
             "rows before the release",
+        )
+    empty = [g for g in domain if g not in labels]
+    if empty:  # released, the mechanism's noise alone would pose as these groups' rows
+        raise EthicLensInputError(
+            f"requested group(s) {empty[:10]} have no rows in the audit data: their released "
+            "rows would be the mechanism's noise alone, estimated as if they were data",
+            column=prot,
+            value=empty[0],
+            fix="add those groups' rows to --data, or ask the auditor for a request without "
+            "them (p2nia request --groups)",
         )
     return domain, pd.Categorical(np.asarray(labels, dtype=object)[codes], categories=domain).codes
 
@@ -1020,7 +1065,7 @@ def _checked_fields(body: dict) -> dict:
             fix="give it, e.g. --epsilon 1.0",
         )
     eps = get_mechanism(mech).checked_epsilon(body["epsilon"])  # the ceiling in its terms
-    delta = check_delta(body.get("delta"), n=n)  # below 1/n′: no record in the clear
+    delta = _check_request_delta(body.get("delta"), n)  # below 1/n′: no record in the clear
     domain = body.get("protected_domain")
     if domain is not None:
         domain = _check_domain(domain, prot)
@@ -1045,6 +1090,21 @@ def _checked_fields(body: dict) -> dict:
     }
     get_mechanism(mech).check_request(fields)
     return fields
+
+
+def _check_request_delta(value, n: int):
+    """δ for n′ = ``n`` (:func:`check_delta`); one at or below 0 where 1/n′ is the tighter
+    bound is refused naming the range that holds, (0, 1/n′), not (0, DELTA_MAX]."""
+    bound = 1 / n
+    if _is_number(value) and float(value) <= 0 and bound <= DELTA_MAX:
+        raise EthicLensInputError(
+            f"δ must be in (0, {bound:.3g}) for n′ = {n:,}: above 0 and below both 1/n′ and "
+            f"{DELTA_MAX:g}",
+            column="--delta",
+            value=value,
+            fix=f"e.g. δ = {10 ** -math.ceil(math.log10(n) + 1):g} (GRR needs none: leave it out)",
+        )
+    return check_delta(value, n=n)
 
 
 def _request_body(d, where: str) -> dict:

@@ -25,6 +25,7 @@ paper's §3.2 selection, the random 2-way marginals then drawn over the whole ta
 
 from __future__ import annotations
 
+import ast
 import itertools
 import math
 from contextlib import contextmanager
@@ -151,6 +152,39 @@ def _estimate(mbi, data, measurements, warm=None, iters=ESTIMATION_ITERS):
 def _measured(measurements, attrs) -> list:
     """The measured cliques by attribute name (mbi holds them by position)."""
     return [tuple(attrs[i] for i in m.clique) for m in measurements]
+
+
+def measured_cell_covariance(manifest: dict, shape) -> np.ndarray | None:
+    """Covariance of the least-squares estimate of the released (A, [Y,] Ŷ) cells (``shape``,
+    in that order) from the measurements the manifest's ``_privacy`` charges (each a marginal
+    with Gaussian noise σ² = 1/(2ρ)); None when those marginals do not pin every cell."""
+    roles = manifest["roles"]
+    axes = [roles["protected"]] + ([roles["label"]] if roles["label"] else [])
+    axes.append(roles["prediction"])
+    priv = manifest["columns"].get("_privacy") or {}
+    idx = np.indices(shape).reshape(len(shape), -1)
+    info = np.zeros((idx.shape[1], idx.shape[1]))
+    for what, rho in priv.get("charges", []):
+        clique = what.removeprefix("measure ")
+        if clique == what or not _is_tuple_of(clique, axes) or not rho > 0:
+            continue  # a selection step, or a marginal with a feature column
+        cols = [axes.index(c) for c in ast.literal_eval(clique)]
+        rows = np.ravel_multi_index(idx[cols], [shape[c] for c in cols])
+        q = np.zeros((int(rows.max()) + 1, idx.shape[1]))
+        q[rows, np.arange(idx.shape[1])] = 1
+        info += 2 * rho * q.T @ q  # 1/σ² = 2ρ
+    if np.linalg.matrix_rank(info) < len(info):
+        return None
+    return np.linalg.inv(info)
+
+
+def _is_tuple_of(text: str, names) -> bool:
+    """Whether ``text`` is a tuple literal of names, every one in ``names``."""
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return False
+    return isinstance(value, tuple) and all(v in names for v in value)
 
 
 def check_edges(col: str, edges) -> np.ndarray:
