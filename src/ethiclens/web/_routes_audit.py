@@ -124,6 +124,9 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
             f"the form's revision {str(form.get('rev'))[:40]!r} is not a number",
             "reload the page and send its form again",
         )
+    key, sent = (audit["id"], rev), _form_key(form)
+    if web.mapped.get(key) == sent:  # the same form sent again (a double click): its audit
+        return redirect(f"/audits/{audit['id']}")
     if audit["status"] != "draft" or rev != audit["rev"]:
         return web.changed_elsewhere(request, audit["id"])
     if web.moved_out(data):  # a link out of the folder since it was picked: never read
@@ -145,7 +148,20 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
     except EthicLensInputError as exc:
         errors = _by_field(exc, prof, spec, _portable.server_names(data))
         return mapping_page(web, request, audit, data, form, errors, 422)
-    return web.queue(request, audit["id"], rev, spec, purpose, data["name"], note)
+    if web.mapped.get(key) == sent:  # sent twice while the first joined model B's file
+        return redirect(f"/audits/{audit['id']}")
+    queued = web.queue(request, audit["id"], rev, spec, purpose, data["name"], note)
+    if queued.status_code == 303:
+        web.mapped[key] = sent
+    return queued
+
+
+def _form_key(form: dict) -> str:
+    """What a mapping form asks, to tell the same form sent twice from another one."""
+    import hashlib
+
+    asked = {k: v for k, v in form.items() if k != "csrf"}
+    return hashlib.sha256(json.dumps(asked, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def _without_compared_score(spec: dict, purpose: str) -> tuple[dict, str | None]:

@@ -162,6 +162,9 @@ class Web:
         # (audit, revision) -> the threshold view that form started: a second click on it
         # (the same form sent twice) opens that view instead of starting another
         self.views: dict[tuple[str, int], str] = {}
+        # (audit, revision) -> what its mapping form asked when it was queued: the same form
+        # sent again (a double click on Run) opens that audit instead of a 409
+        self.mapped: dict[tuple[str, int], str] = {}
 
     # -- pages ---------------------------------------------------------------------------------
     def csrf_for(self, sid: str) -> str:
