@@ -589,5 +589,7 @@ def test_an_attribute_without_any_group_yet_is_not_said_to_have_one(tmp_path, da
         capsys, "monitor", data, *flags, "--protected", "race", "--store", tmp_path / "s.sqlite"
     )
     assert rc == 0, err
-    assert "note: race has no group counted yet: nothing to compare yet" in out
+    # its rows were counted (held back, named with their window): not "no group counted yet"
+    assert "note: race: its 1,200 rows are all in held-back windows: nothing to compare" in out
+    assert "no group counted yet" not in out
     assert "(none)" not in out and "one group" not in out

@@ -35,7 +35,7 @@ def level_text(alpha: float) -> str:
 
 
 def _num(x, digits=3) -> str:
-    return "—" if x is None else f"{x:.{digits}f}"
+    return "—" if x is None else f"{x:z.{digits}f}"
 
 
 def _interval(d: dict | None) -> str:
@@ -152,24 +152,36 @@ def summary_lines(doc: dict) -> list[str]:
 def absent_text(comparison: dict) -> str | None:
     """``B has no rows in window 7 (ONE_GROUP)``: the group (or the reference) without rows in
     the comparison's last windows, which the latest estimates (an earlier window's) do not
-    show; None when its last window compared both."""
-    history = comparison.get("history") or []
+    show, each window's side as its ``reason`` names it (``B has no rows in window 1, A in
+    window 2``); None when its last window compared both."""
     trailing = []
-    for h in reversed(history):
+    for h in reversed(comparison.get("history") or []):
         if h.get("status") != "ONE_GROUP":
             break
-        trailing.append(h)
+        trailing.insert(0, (_absent_side(comparison, h), h["window"]))
     if not trailing:
         return None
-    last, first = trailing[0], trailing[-1]
-    side = "group" if (last.get("counts") or {}).get("group", {}).get("n") == 0 else "reference"
-    who = comparison["group"] if side == "group" else comparison["reference"]
-    span = (
-        f"window {last['window']}"
-        if first is last
-        else f"windows {first['window']} to {last['window']}"
-    )
-    return f"{who} has no rows in {span} (ONE_GROUP)"
+    runs: list[list] = []  # [who, first window, last window], in window order
+    for who, w in trailing:
+        if runs and runs[-1][0] == who:
+            runs[-1][2] = w
+        else:
+            runs.append([who, w, w])
+    spans = [f"window {a}" if a == b else f"windows {a} to {b}" for _, a, b in runs]
+    said = [f"{runs[0][0]} has no rows in {spans[0]}"]
+    said += [f"{who} in {span}" for (who, _, _), span in zip(runs[1:], spans[1:], strict=True)]
+    return ", ".join(said) + " (ONE_GROUP)"
+
+
+def _absent_side(comparison: dict, entry: dict) -> str:
+    """The group a ONE_GROUP window has no rows of: as its reason says, else by its counts."""
+    reason = entry.get("reason") or ""
+    if reason.startswith("the reference group"):
+        return comparison["reference"]
+    if reason.startswith("the compared group"):
+        return comparison["group"]
+    group_n = ((entry.get("counts") or {}).get("group") or {}).get("n")
+    return comparison["group"] if group_n == 0 else comparison["reference"]
 
 
 def _one_line(text: str) -> str:
@@ -294,6 +306,14 @@ def _methods_html(method: dict) -> str:
     )
 
 
+def request_text(request: dict) -> str:
+    """The request as ``key: value`` lines (YAML, as a spec file writes it), the options not
+    given (null) left out."""
+    from ..io import dump_yaml
+
+    return dump_yaml({k: v for k, v in request.items() if v is not None}).rstrip("\n")
+
+
 def render_html(doc: dict) -> str:
     """The dashboard: the summary, then per comparison its plot and its tests (escaped)."""
     e = html.escape
@@ -303,8 +323,8 @@ def render_html(doc: dict) -> str:
         "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"
         ".alarm{color:#b00;font-weight:bold}</style></head><body>",
         "<h1>EthicLens monitor</h1>",
-        f"<p>Store: <code>{e(doc['store'])}</code>. Request: <code>{e(str(doc['request']))}"
-        "</code></p>",
+        f"<p>Store: <code>{e(doc['store'])}</code>. Request (the options not given left out):"
+        f"</p><pre>{e(request_text(doc['request']))}</pre>",
         f"<p>{e(doc['method']['tests'])}.</p>",
         _methods_html(doc["method"]),
         "<pre>" + e("\n".join(summary_lines(doc))) + "</pre>",

@@ -667,18 +667,23 @@ def _sorted_edits(edits: dict) -> dict | None:
 def _period_days(text) -> tuple[dt.date, dt.date]:
     """The first and last day of ``START..END`` (ISO dates, both included)."""
     start, sep, end = str(text).partition("..")
-    try:
-        first, last = (dt.date.fromisoformat(x.strip()) for x in (start, end))
-    except ValueError:
-        first = last = None
-    if not sep or first is None or last < first:
+    days = []
+    for part in (start, end) if sep else ():
+        try:
+            days.append(dt.date.fromisoformat(part.strip()))
+        except ValueError:
+            problem = f": {part.strip()!r} is not a date (YYYY-MM-DD, a real day)"
+            break
+    else:
+        problem = ", the end not before the start" if sep else ""
+    if len(days) < 2 or days[1] < days[0]:
         raise EthicLensInputError(
-            "must be two dates START..END, the end not before the start",
+            "must be two dates START..END" + problem,
             column="--baseline-period",
             value=text,
             fix="e.g. --baseline-period 2024-01-01..2024-01-31 (UTC days, both included)",
         )
-    return first, last
+    return days[0], days[1]
 
 
 def _database_url(target) -> str | None:

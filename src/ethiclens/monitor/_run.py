@@ -24,7 +24,7 @@ from .._checks import check_member
 from ..errors import EthicLensInputError
 from ..fairness import COMPARISON_METRIC_SPECS
 from ._baseline import Baseline, pooled_row, reading_baseline
-from ._edits import attribute_tables, check_group_edits, check_single_bins
+from ._edits import attribute_tables, check_group_edits, check_single_bins, plural
 from ._engines import count_windows, first_row_after
 from ._evidence import (
     COUNT_FIELDS,
@@ -43,6 +43,7 @@ from ._request import (
     check_stored_numbers,
     refuse_bad_baseline,
 )
+from ._spelling import align_spellings, refuse_respelled
 from ._store import APP_ID, STORE_VERSION, Store
 from ._windows import (
     COUNT,
@@ -204,6 +205,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
                 raise
             return _nothing_to_add(store, request, now, exc)
         _refuse_future(request, counted, now)
+        _one_spelling(store, request, counted.table)
         if stored_request is None:  # the edits are bound to the store with the request
             edits = (request.merge_groups, request.exclude_groups)
             check_group_edits(counted.table, request.roles().protected, *edits)
@@ -332,6 +334,14 @@ def _refuse_future(request: MonitorRequest, counted: Counted, now: dt.datetime) 
     )
 
 
+def _one_spelling(store: Store, request: MonitorRequest, table: pd.DataFrame) -> None:
+    """The batch's groups keyed as the store keys them (``_spelling``): whole floats as
+    integers, a known group spelled otherwise refused."""
+    known = store.meta("groups") or {}
+    align_spellings(table, request, known)
+    refuse_respelled(table, request, known, store.meta("references") or {})
+
+
 def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
     """The target's counts per window, from the store's origin day (a database or files)."""
     roles, origin_day = request.roles(), store.meta("origin_day")
@@ -367,6 +377,7 @@ def _count_baseline(store: Store, request: MonitorRequest, window: Window):
     flag, value = source
     with reading_baseline(value, flag):  # its errors name its option
         counted, info = _count_baseline_rows(request, window)
+    align_spellings(counted.table, request, store.meta("groups") or {})
     keys = _window_key(counted.table)
     fingerprint = hashlib.sha256(json.dumps(sorted(keys.items())).encode()).hexdigest()
     rows = int(counted.table[COUNT].sum())
@@ -908,13 +919,15 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
             "rows of those days given later are refused as late rows (a missed file's rows can "
             "only enter a new --store)"
         )
+    notes.extend(_held_notes(updater.request, plan))
+    held_rows = sum(int(plan.spans[w]["rows"]) for w in plan.pending)
     given = updater.request.attributes()[1]
     for a in updater.per_attr:
         groups = updater.groups.get(a, [])
         if len(groups) < 2:
             chosen = a in updater.refs or a in given
             wait = "" if chosen else "; the reference is chosen when a second group is seen"
-            notes.append(_too_few_groups(a, groups) + wait)
+            notes.append(_too_few_groups(a, groups, held_rows) + wait)
     if updater.base is not None:
         notes.extend(updater.base.notes())
     if notes:
@@ -923,9 +936,38 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
     return info
 
 
-def _too_few_groups(attribute: str, groups: list) -> str:
+def _held_notes(request: MonitorRequest, plan: _Plan) -> list[str]:
+    """Which windows this run held back, their span and rows, and when they are processed:
+    a day window once it has ended, a row window once full (``--hold-last``: the last window
+    until a later one has rows)."""
+    if not plan.pending:
+        return []
+    window = request.parsed_window()
+    shown = []
+    for w in plan.pending[:3]:
+        span = plan.spans[w]
+        shown.append(
+            f"window {w} ({iso(span['start'])} to {iso(span['end'])}, "
+            f"{plural(int(span['rows']), 'row')})"
+        )
+    more = f" and {len(plan.pending) - 3:,} more" if len(plan.pending) > 3 else ""
+    if request.hold_last:
+        when = "held by --hold-last until a later window has rows"
+    elif window.kind == "days":
+        when = "held back until it has ended: the first run after its end processes it"
+    else:
+        when = f"held back until it holds {window.size:,} rows: a later run processes it"
+    return [f"{', '.join(shown)}{more}: {when}"]
+
+
+def _too_few_groups(attribute: str, groups: list, held_rows: int = 0) -> str:
     """The note of an attribute with fewer than two groups counted: none (every window held
     back, or no rows yet), or the one it has."""
+    if not groups and held_rows:
+        return (
+            f"{attribute}: its {plural(held_rows, 'row')} are all in held-back windows: nothing "
+            "to compare yet"
+        )
     if not groups:
         return f"{attribute} has no group counted yet: nothing to compare yet"
     return f"{attribute} has one group so far ({groups[0]}): nothing to compare yet"

@@ -1,0 +1,134 @@
+"""Round 21: a group keeps its store key whatever spelling or type a batch brings it in.
+
+A batch whose group column is float (``1.0``/``2.0``, a CSV or a Parquet file) after batches
+whose column was int (``1``/``2``) used to split every group off silently: new comparisons
+``1.0 vs 1`` as ONE_GROUP, the real pair ``2 vs 1`` never bet on again, ``--fail-on alarm``
+dead. Whole floats are now keyed as integers; a known group spelled otherwise (``A `` or ``a``
+for ``A``) is refused, nothing written. Both file engines."""
+
+import sqlite3
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
+from ethiclens.monitor import MonitorRequest, run_monitor
+
+ENGINES = ["pandas", "duckdb"]
+
+
+def _day(day: int, groups=(1, 2), seed=0) -> pd.DataFrame:
+    rng = np.random.default_rng(seed + day)
+    rows = []
+    for g in groups:
+        secs = rng.integers(0, 86400, 100)
+        for s, p in zip(secs, rng.random(100) < 0.5, strict=True):
+            ts = pd.Timestamp("2024-01-01", tz="UTC") + pd.Timedelta(days=day, seconds=int(s))
+            rows.append((ts.strftime("%Y-%m-%dT%H:%M:%SZ"), g, int(p)))
+    return pd.DataFrame(rows, columns=["ts", "g", "pred"])
+
+
+def _write(frame: pd.DataFrame, path) -> str:
+    if str(path).endswith(".parquet"):
+        frame.to_parquet(path, index=False)
+    else:
+        frame.to_csv(path, index=False)
+    return str(path)
+
+
+def _run(target, store, engine, ref="1"):
+    request = MonitorRequest(target=target, time="ts", window="1d", y_pred="pred",
+                             protected=(f"g={ref}" if ref else "g",), engine=engine,
+                             n_draws=100)  # fmt: skip
+    return run_monitor(request, store).to_dict()
+
+
+def _pairs(doc):
+    return sorted((c["group"], c["reference"]) for c in doc["comparisons"])
+
+
+def _windows(store) -> int:
+    with sqlite3.connect(store) as con:
+        n = con.execute("SELECT COUNT(*) FROM windows").fetchone()[0]
+    con.close()
+    return n
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_a_float_batch_after_int_batches_keeps_the_comparison(engine, kind, tmp_path):
+    store = tmp_path / "s.sqlite"
+    _run(_write(_day(0), tmp_path / f"d0.{kind}"), store, engine)
+    floats = _day(1).astype({"g": float})
+    doc = _run(_write(floats, tmp_path / f"d1.{kind}"), store, engine)
+    assert _pairs(doc) == [("2", "1")]
+    (c,) = doc["comparisons"]
+    assert [h["window"] for h in c["history"]] == [0, 1]
+    assert c["history"][-1]["status"] != "ONE_GROUP"
+    assert c["history"][-1]["counts"]["group"]["n"] == 100
+    # and back to int: still the one comparison
+    doc = _run(_write(_day(2), tmp_path / f"d2.{kind}"), store, engine)
+    assert _pairs(doc) == [("2", "1")]
+    assert len(doc["comparisons"][0]["history"]) == 3
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_store_started_from_floats_takes_int_batches(engine, tmp_path):
+    store = tmp_path / "s.sqlite"
+    doc = _run(_write(_day(0).astype({"g": float}), tmp_path / "d0.csv"), store, engine, None)
+    assert _pairs(doc) == [("2", "1")] or _pairs(doc) == [("1", "2")]
+    doc = _run(_write(_day(1), tmp_path / "d1.csv"), store, engine, None)
+    assert len(doc["comparisons"]) == 1
+    assert len(doc["comparisons"][0]["history"]) == 2
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("spelled", ["A ", "a"])
+def test_a_known_group_spelled_otherwise_is_refused(engine, spelled, tmp_path):
+    store = tmp_path / "s.sqlite"
+    _run(_write(_day(0, ("A", "B")), tmp_path / "d0.csv"), store, engine, "A")
+    batch = _day(1, ("A", "B")).replace({"g": {"A": spelled}})
+    with pytest.raises(EthicLensInputError) as err:
+        _run(_write(batch, tmp_path / "d1.csv"), store, engine, "A")
+    text = str(err.value)
+    assert f"spells the store's group 'A' as {spelled!r}" in text
+    assert "the store's reference 'A' has no rows in this batch" in text
+    assert "nothing was written" in text
+    assert _windows(store) == 1
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_command_refuses_with_exit_2_and_writes_nothing(engine, tmp_path, capsys):
+    store = tmp_path / "s.sqlite"
+    args = ["--time", "ts", "--window", "1d", "--y-pred", "pred", "--protected", "g=A",
+            "--store", str(store), "--engine", engine]  # fmt: skip
+    assert main(["monitor", _write(_day(0, ("A", "B")), tmp_path / "d0.csv"), *args]) == 0
+    capsys.readouterr()
+    batch = _day(1, ("A", "B")).replace({"g": {"A": "a"}})
+    assert main(["monitor", _write(batch, tmp_path / "d1.csv"), *args]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "'a' -> 'A': fix the case" in err
+    assert _windows(store) == 1
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_store_keyed_by_floats_refuses_int_batches_naming_both(engine, tmp_path):
+    """``--protected g=1.0`` names the float spelling: the store keeps it, and an int batch is
+    then refused (not split off), its fix named."""
+    store = tmp_path / "s.sqlite"
+    doc = _run(_write(_day(0).astype({"g": float}), tmp_path / "d0.csv"), store, engine, "1.0")
+    assert _pairs(doc) == [("2.0", "1.0")]
+    with pytest.raises(EthicLensInputError, match=r"'1' -> '1.0': cast g to floats"):
+        _run(_write(_day(1), tmp_path / "d1.csv"), store, engine, "1.0")
+    assert _windows(store) == 1
+
+
+def test_non_whole_floats_keep_their_spelling(tmp_path):
+    store = tmp_path / "s.sqlite"
+    doc = _run(_write(_day(0, (1.5, 2.5)), tmp_path / "d0.csv"), store, "pandas", None)
+    assert {c["group"] for c in doc["comparisons"]} | {
+        c["reference"] for c in doc["comparisons"]
+    } == {"1.5", "2.5"}
