@@ -16,6 +16,7 @@ from ._store import new_id
 from ._uploads import (
     StreamedUpload,
     UploadError,
+    check_column_names,
     check_content,
     display_name,
     limit_text,
@@ -54,6 +55,7 @@ def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None)
             fix="every row needs as many fields as the header, and quotes must close; "
             "export the table again",
         ) from None
+    check_column_names(c["name"] for c in prof["columns"])
     return web.store.add_data(
         name=name, kind=kind, path=str(path), size=size, sha256=sha, profile=json.dumps(prof)
     )
@@ -221,6 +223,11 @@ async def database(request):
             errors["db" if refusal else "table"] = said(refusal or exc)
         except KeyError:
             errors["db"] = f"the environment variable {env_name} is no longer set"
+    if not errors:
+        try:
+            check_column_names(names, "the table")
+        except EthicLensInputError as exc:
+            errors["table"] = said(exc)
     if errors:
         return _refused_form(web, request, errors, "database", form)
     prof = _roles.columns_only(names, {"db_env": env_name, "table": table})

@@ -55,6 +55,22 @@ class UploadError(EthicLensInputError):
         self.status = status
 
 
+def check_column_names(names, what: str = "the file") -> None:
+    """Refuse a column whose name is longer than a group label may be (``MAX_LABEL_CHARS``):
+    every mapping page lists the columns (model B's choices list recent uploads' too), so a
+    megabyte name would make each one a megabyte. The name is shown shortened."""
+    from .._checks import MAX_LABEL_CHARS
+
+    for name in map(str, names):
+        if len(name) > MAX_LABEL_CHARS:
+            shown = repr(name[:60]) + ("…" if len(name) > 60 else "")
+            raise UploadError(
+                f"the column {shown} has a name of {len(name):,} characters; a column name "
+                f"has at most {MAX_LABEL_CHARS}, as a group label",
+                fix=f"rename the column in {what} (at most {MAX_LABEL_CHARS} characters)",
+            )
+
+
 def unreadable(detail: str) -> UploadError:
     """The refusal of an upload body that is not a well-formed multipart form."""
     return UploadError(
