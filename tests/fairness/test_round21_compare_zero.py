@@ -28,7 +28,8 @@ def _data(n=997):
 def _exact_zero(d):
     m = d.difference
     assert (m.value, m.ci_low, m.ci_high) == (0.0, 0.0, 0.0), (d.group, d.metric, m)
-    assert d.value_a == d.value_b
+    # each model's value is its own audit's (round 14), which may differ in the last bit
+    assert d.value_a == pytest.approx(d.value_b, rel=1e-9, abs=1e-12)
     assert not d.excludes_zero
 
 

@@ -610,7 +610,7 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
     draw_a, draw_b = draw_joint(counts, opts.n_boot, rng, opts.ci, opts.paired, labelled, effective)
     method = _method(opts.ci, opts.paired, effective is not None)
     specs = [s for s in GROUP_METRIC_SPECS.values() if labelled or not s.needs_labels]
-    pa, pb, da, db = _group_values(specs, labelled, point_a, point_b, draw_a, draw_b)
+    pa, pb, da, db, free = _group_values(specs, labelled, point_a, point_b, draw_a, draw_b)
     out = []
     for spec in COMPARISON_METRIC_SPECS.values():
         if spec.needs_labels and not labelled:
@@ -622,7 +622,8 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
             vb = np.asarray(spec.value([pb[c] for c in comps], [pb[c][ref] for c in comps]))
             ra = spec.value([da[c] for c in comps], [da[c][:, ref : ref + 1] for c in comps])
             rb = spec.value([db[c] for c in comps], [db[c][:, ref : ref + 1] for c in comps])
-            ests = _estimates(vb - va, rb - ra, level, method)
+            same = all(c in free for c in comps)
+            ests = _estimates(_b_minus_a(vb, va, same), _b_minus_a(rb, ra, same), level, method)
         for g in range(len(groups)):
             if g == ref:
                 continue
@@ -634,7 +635,13 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
     group_out = []
     for s in specs:
         with np.errstate(all="ignore"):
-            ests = _estimates(pb[s.name] - pa[s.name], db[s.name] - da[s.name], level, method)
+            same = s.name in free
+            ests = _estimates(
+                _b_minus_a(pb[s.name], pa[s.name], same),
+                _b_minus_a(db[s.name], da[s.name], same),
+                level,
+                method,
+            )
         for g in range(len(groups)):
             est = ests[g]
             group_out.append(
@@ -652,17 +659,20 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
 
 
 def _group_values(specs, labelled, point_a, point_b, draw_a, draw_b):
-    """Each group metric on A's and B's cells and draws: four dicts name -> array. A metric the
-    model cannot change (:func:`model_free`) is computed once, from A's: B's is the same array."""
+    """Each group metric on A's and B's cells and draws: four dicts name -> array, and the
+    names of the metrics the model cannot change (:func:`model_free`): their B − A is 0."""
     out = []
     for cells in (point_a, point_b, draw_a, draw_b):
         with np.errstate(all="ignore"):
             out.append({s.name: np.asarray(s.fn(cells, labelled), float) for s in specs})
-    pa, pb, da, db = out
-    for s in specs:
-        if labelled and model_free(s):  # B − A exactly 0, interval [0, 0]
-            pb[s.name], db[s.name] = pa[s.name], da[s.name]
-    return pa, pb, da, db
+    free = {s.name for s in specs if labelled and model_free(s)}
+    return (*out, free)
+
+
+def _b_minus_a(b, a, free: bool):
+    """B − A; exactly 0 where the metric cannot depend on the model (each model's own cells,
+    summed in another order, would leave ±1e-17 and print ``[-0.000, 0.000]``)."""
+    return np.where(np.isnan(a), np.nan, 0.0) if free else b - a
 
 
 def _fin(x):
