@@ -406,10 +406,6 @@ def _is_probability(value) -> bool:
     return bool(0 <= value <= 1)
 
 
-TRUE_WORDS = ("true", "1", "t", "yes", "y", "on")
-FALSE_WORDS = ("false", "0", "f", "no", "n", "off")
-
-
 class PosLabelAbsent(EthicLensInputError):
     """``pos_label`` occurs nowhere in a column (see :func:`as_binary_columns`)."""
 
@@ -510,13 +506,12 @@ def label_matches(series: pd.Series, pos_label) -> np.ndarray:
     A label typed on the command line arrives as a string; ``"1"`` must match an integer column's
     1, ``"true"`` a boolean column's True.
     """
+    if _holds_booleans(series):
+        return _boolean_matches(series, pos_label)
     hits = (series == pos_label).to_numpy()
     if hits.any() or not isinstance(pos_label, str):
         return hits
     text = pos_label.strip()
-    if pd.api.types.is_bool_dtype(series.dtype) and text.lower() in TRUE_WORDS + FALSE_WORDS:
-        # a reader may have turned yes/no or t/f into booleans (DuckDB's CSV sniffer does)
-        return (series == (text.lower() in TRUE_WORDS)).to_numpy()
     if pd.api.types.is_numeric_dtype(series.dtype):
         try:
             number = float(text)
@@ -528,6 +523,35 @@ def label_matches(series: pd.Series, pos_label) -> np.ndarray:
         return texts
     # numbers kept as objects (a counts table's values): 1 is the label '1.00' too
     return texts | series.map(lambda v: _is_number(v) and v == number).to_numpy(bool)
+
+
+def _holds_booleans(series: pd.Series) -> bool:
+    """A true/false column: a boolean dtype, or objects that are all booleans (a SQLite
+    column declared BOOLEAN, a counts table's values), missing values aside."""
+    if pd.api.types.is_bool_dtype(series.dtype):
+        return True
+    if series.dtype != object:
+        return False
+    present = series[series.notna().to_numpy(bool)]
+    return len(present) > 0 and all(isinstance(v, (bool, np.bool_)) for v in present)
+
+
+def _boolean_matches(series: pd.Series, pos_label) -> np.ndarray:
+    """Rows of a true/false column equal to ``pos_label``: True is named by True, by the text
+    'true' in any case (a Parquet, CSV or database boolean reads the same) and by the number 1
+    (as 1 names an integer column's 1, so a SQLite BOOLEAN stored as 1 is named alike); False
+    by False, 'false' and 0. Any other label names no value ('yes' does not name True): the
+    caller refuses it, as it refuses 'true' on a 0/1 integer column."""
+    flag = None
+    if isinstance(pos_label, (bool, np.bool_)):
+        flag = bool(pos_label)
+    elif isinstance(pos_label, str) and pos_label.strip().lower() in ("true", "false"):
+        flag = pos_label.strip().lower() == "true"
+    elif (number := _label_key(pos_label)) in (0.0, 1.0):
+        flag = number == 1.0
+    if flag is None:
+        return np.zeros(len(series), dtype=bool)
+    return series.map(lambda v: isinstance(v, (bool, np.bool_)) and bool(v) is flag).to_numpy(bool)
 
 
 def _is_number(value) -> bool:

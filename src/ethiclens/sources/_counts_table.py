@@ -1036,6 +1036,7 @@ _SQLITE = {
     "WHEN typeof({c}) = 'text' THEN ethiclens_number({c}) END",
     "infinity": "9e999",
     "floor": "CAST({x} AS INTEGER)",  # no FLOOR in SQLite; its CAST truncates (x >= 0 here)
+    "binary": " COLLATE BINARY",  # any type: SQLite applies a collation only to text
 }
 # A NaN written as text, padded or signed, in any case (' nan', '+nan', '-NaN'): missing, as
 # Python's float() reads it; a regular expression PostgreSQL's and Spark's (Java's) read alike.
@@ -1049,6 +1050,7 @@ _POSTGRES = {
     f"THEN CAST({_PG_TEXT} AS DOUBLE PRECISION) END",
     "infinity": "CAST('Infinity' AS DOUBLE PRECISION)",
     "floor": "FLOOR({x})",  # PostgreSQL's CAST to INTEGER rounds
+    "binary": "",  # a deterministic collation's equality is byte equality (docs/engines.md)
 }
 _DIALECT_NUMBERS = {"sqlite": _SQLITE, "postgresql": _POSTGRES}
 
@@ -1064,6 +1066,9 @@ def group_by_sql(source: str, roles: Roles, backend: str) -> str:
     """
     q, spell = quote, _DIALECT_NUMBERS[backend]
     keys, sel = key_columns_sql(roles)
+    # Keys are compared byte for byte, as pandas compares them: a SQLite column declared
+    # COLLATE NOCASE (or RTRIM) would otherwise make 'yes' and 'YES' one group.
+    keys = [f"{key}{spell['binary']}" for key in keys]
 
     def kind(col):
         return f"({spell['kind'].format(c=q(col))})"

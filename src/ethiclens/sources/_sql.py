@@ -30,6 +30,7 @@ from urllib.parse import quote as quote_path
 
 import numpy as np
 
+from .._checks import did_you_mean
 from .._optional import require
 from .._secrets import (
     MASK,
@@ -42,7 +43,7 @@ from .._secrets import (
 from ..errors import EmptyInputError, EthicLensInputError
 from ..io import column_not_found
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
-from ._names import COUNT
+from ._names import COUNT, Y_PRED, Y_TRUE
 from ._rules import text_kind, text_number
 
 __all__ = [
@@ -589,10 +590,51 @@ def sql_source(table: str | None, query: str | None, backend: str) -> str:
 
 
 def _source(table, query, dialect) -> str:
-    # "schema.table" is two quoted identifiers (a name containing a dot: use --query).
+    # "schema.table" is two quoted identifiers; a table whose own name holds a dot is found by
+    # that name first (_table_parts), once connected.
     if table is not None:
         return ".".join(quote(part) for part in table.split("."))
     return f"({read_only_query(query, dialect)}) AS ethiclens_src"
+
+
+def _table_parts(sa, con, table: str) -> list[str]:
+    """The quoted parts of ``table``: the one name itself where the database has a table (or
+    view) of that exact name ('t.x', 'T '), else its dot-separated parts (schema.table)."""
+    if "." in table and _has_table(sa, con, [table]):
+        return [table]
+    return table.split(".")
+
+
+def _has_table(sa, con, parts: list[str]) -> bool:
+    *schema, name = parts
+    try:
+        return sa.inspect(con).has_table(name, schema=".".join(schema) or None)
+    except Exception:  # noqa: BLE001 - an unknown schema, no right to inspect: not found here
+        return False
+
+
+def _table_fix(sa, con, table: str) -> str:
+    """The fix of a ``table`` that cannot be read: where the database has no table of that
+    name, the near miss ('T' for 'T '), spaces and case said to count, and how a dotted name
+    was read."""
+    fix = "check the table name / the query"
+    parts = _table_parts(sa, con, table)
+    if _has_table(sa, con, parts):
+        return fix
+    try:
+        inspector = sa.inspect(con)
+        names = [*inspector.get_table_names(), *inspector.get_view_names()]
+    except Exception:  # noqa: BLE001
+        names = []
+    *schema, name = table.split(".")
+    dotted = (
+        f"; {table!r} was read as one table's name, then as the table {name!r} of the "
+        f"schema {'.'.join(schema)!r}"
+        if schema
+        else ""
+    )
+    typed = "the table's name is read as typed, spaces and case included"
+    return f"{did_you_mean(table, names)}{typed}{dotted}"
 
 
 def _run(url, roles, table, query, timeout, flag):
@@ -622,14 +664,16 @@ def _run(url, roles, table, query, timeout, flag):
         ) from None
     try:
         with engine.connect() as con, _read_only(sa, con, backend, timeout):
+            parts = None if table is None else _table_parts(sa, con, table)
+            if parts is not None:
+                source = ".".join(map(quote, parts))
             columns = _probe(sa, con, source, table, db)
             if roles is None:
                 return columns
             frame = _count(sa, con, source, roles, columns, backend, db)
             _check_not_empty(frame, table)
-            values = _Values(sa, con, source, backend, table)
-            groups = [c for c in roles.protected if c not in roles.key_roles]
-            frame = values.declared_booleans(frame, groups)
+            values = _Values(sa, con, source, backend, parts)
+            frame = values.declared_booleans(frame, _key_sources(roles))
             return finish_counts(frame, roles, f"sql ({backend})", values)
     except EthicLensInputError:
         raise
@@ -660,9 +704,9 @@ class _Values:
     ``_rules.check_counts``), read in the count's read-only transaction only after a check
     failed. A database has no row order to name: the place is left empty, the value said."""
 
-    def __init__(self, sa, con, source: str, backend: str = "sqlite", table: str | None = None):
+    def __init__(self, sa, con, source: str, backend: str = "sqlite", table: list | None = None):
         self.sa, self.con, self.source = sa, con, source
-        self.backend, self.table = backend, table
+        self.backend, self.table = backend, table  # the table's name parts (schema, name)
 
     def first(self, column, test):
         """("", raw value) of the first value where ``test(Series) -> mask`` holds, else None."""
@@ -712,22 +756,23 @@ class _Values:
             return first_distinct(self._chunks(sql))
         return None
 
-    def declared_booleans(self, frame, columns):
-        """``frame`` (the GROUP BY result) with each group column of ``columns`` that a SQLite
-        table declares BOOLEAN read as true/false, as a Parquet boolean column (groups
-        ``False``/``True``) and SQLAlchemy's reflection (``pandas.read_sql_table``) read it:
-        SQLite stores it as the integers 0/1. Only where every value counted is 0 or 1
-        (SQLite does not enforce a declared type: a column holding 2 or 'yes' keeps its
+    def declared_booleans(self, frame, columns: dict):
+        """``frame`` (the GROUP BY result) with each key column (``columns``: its name in
+        ``frame`` -> the table's column) that a SQLite table declares BOOLEAN read as
+        true/false, as a Parquet boolean column (groups ``False``/``True``, labels a
+        ``pos_label`` of True names) and SQLAlchemy's reflection (``pandas.read_sql_table``)
+        read it: SQLite stores it as the integers 0/1. Only where every value counted is 0 or
+        1 (SQLite does not enforce a declared type: a column holding 2 or 'yes' keeps its
         values, as read). A query's columns have no declared type: they stay 0/1
         (docs/engines.md)."""
         import pandas as pd
 
         if self.backend != "sqlite" or self.table is None:
             return frame
-        for col in columns:
+        for col, source in columns.items():
             present = frame[col].dropna()
             zero_one = len(present) and all(_integer(v) and v in (0, 1) for v in present)
-            if zero_one and self._declared(col) == "bool":
+            if zero_one and self._declared(source) == "bool":
                 frame[col] = pd.Series(
                     [None if pd.isna(v) else bool(v) for v in frame[col]], dtype=object
                 )
@@ -738,7 +783,7 @@ class _Values:
         or a query's column, which has none)."""
         if self.table is None:
             return None
-        *schema, table = self.table.split(".")
+        *schema, table = self.table
         found = self.sa.inspect(self.con).get_columns(table, schema=".".join(schema) or None)
         kind = next((c["type"] for c in found if c["name"] == column), None)
         if isinstance(kind, self.sa.Boolean):
@@ -757,6 +802,14 @@ class _Values:
                 yield pd.Series([row[0] for row in rows], dtype=object)
         finally:
             result.close()
+
+
+def _key_sources(roles: Roles) -> dict:
+    """{column of the GROUP BY result: the source column it holds} of its groups, labels and
+    predictions (a key that holds scores aside: ``thresholds`` reads them as numbers)."""
+    keys = {c: c for c in roles.protected if roles.key_roles.get(c) != "y_score"}
+    labels = {Y_TRUE: roles.y_true, Y_PRED: roles.y_pred}
+    return {**keys, **{k: v for k, v in labels.items() if v is not None}}
 
 
 def _integer(value) -> bool:
@@ -788,7 +841,7 @@ def _probe(sa, con, source, table, db: _Db) -> list[str]:
         if _timed_out(exc):
             raise _timeout_error(db) from None
         what = f"table {table!r} cannot be read" if table else "the query failed"
-        fix = "check the table name / the query"
+        fix = _table_fix(sa, con, table) if table else "check the table name / the query"
         raise _sqlite_file_error(sa, db, exc) or _fail(what, exc, db, fix) from None
     if table is None:  # a table cannot hold two columns of one name
         _refuse_repeated_names(columns)

@@ -880,8 +880,13 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         fingerprint = _files_fingerprint(t.file, rows)
     if purpose != "audit":
         return _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpose)
-    where_from = Path(t.file).name if t.file else t.table or "the query"
-    return _from_table(spec, table, cols, refs, where, engine, fingerprint, where_from)
+    return _from_table(spec, table, cols, refs, where, engine, fingerprint, _source_name(t))
+
+
+def _source_name(t) -> str:
+    """How a provenance names the source a target reads: its file, its table, or "the query"
+    (``column 'p' of the query``), alike for an audit and a comparison."""
+    return Path(t.file).name if t.file else t.table or "the query"
 
 
 def _engine_of(table) -> str | None:
@@ -1007,7 +1012,7 @@ def _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpo
         engine=engine,
         provenance=_file_provenance(
             spec,
-            where.get("table") or Path(str(spec.target.file)).name,
+            _source_name(spec.target),
             {**where, "engine": engine},  # as the pandas path and an audit's table say
             purpose,
         ),
