@@ -8,7 +8,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._checks import is_number_text, split_list
+from .._checks import is_number_text, split_list, underflow_words, underflows
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_table
 from ._common import MANIFEST, TABLE
@@ -72,16 +72,9 @@ def _typed_number(text, flag: str, symbol: str, fix: str):
         return text
     if not is_number_text(text):  # every face's rule: no '0_5', no '٣', no ' 1'
         raise EthicLensInputError(f"{symbol} must be a number", column=flag, value=text, fix=fix)
+    if underflows(text):
+        raise EthicLensInputError(underflow_words(text, symbol), column=flag, value=text, fix=fix)
     value = float(text)
-    mantissa = text.strip().lower().partition("e")[0]
-    if value == 0 and any(c in mantissa for c in "123456789"):
-        raise EthicLensInputError(
-            f"{symbol} = {text.strip()} underflows to 0: it is below the smallest positive "
-            "number a double holds (about 5e-324)",
-            column=flag,
-            value=text,
-            fix=fix,
-        )
     return value
 
 

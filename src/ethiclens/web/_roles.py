@@ -13,6 +13,8 @@ from .._checks import (
     WHOLE_FIX,
     did_you_mean,
     is_number_text,
+    underflow_words,
+    underflows,
     whole_number,
     whole_or_text,
 )
@@ -659,6 +661,9 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
         except ValueError:
             what, fix = NOT_OF_TYPE[kind]
             errors[name] = f"{raw!r} is not a valid {what}. Fix: {fix}"
+            continue
+        if kind is float and underflows(raw):  # 1e-400 is not 0.0 (every face's words)
+            errors[name] = f"{underflow_words(raw)}. Fix: {NOT_OF_TYPE[kind][1]}"
     # kept whole, as the command line keeps them (the spec sets no length; the form's body
     # limit bounds them)
     for name, key in MODEL_FIELDS.items():
