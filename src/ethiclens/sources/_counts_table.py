@@ -1009,17 +1009,18 @@ def quote(name: str) -> str:
     return '"' + str(name).replace('"', '""') + '"'
 
 
-def key_columns_sql(roles: Roles) -> tuple[list[str], list[str]]:
+def key_columns_sql(roles: Roles, read=quote) -> tuple[list[str], list[str]]:
     """(GROUP BY keys, their SELECT items) of the protected columns, the label and the
-    prediction, quoted and named as the counts table names them."""
+    prediction, quoted and named as the counts table names them; ``read(column)``: the SQL
+    of a column's key (its quoted name, or that under a collation)."""
     q = quote
-    keys = [q(c) for c in roles.protected]
-    sel = [f"{q(c)} AS {q(c)}" for c in roles.protected]
+    keys = [read(c) for c in roles.protected]
+    sel = [f"{read(c)} AS {q(c)}" for c in roles.protected]
     if roles.y_true:
-        keys.append(q(roles.y_true))
-        sel.append(f"{q(roles.y_true)} AS {q(Y_TRUE)}")
-    keys.append(q(roles.y_pred))
-    sel.append(f"{q(roles.y_pred)} AS {q(Y_PRED)}")
+        keys.append(read(roles.y_true))
+        sel.append(f"{read(roles.y_true)} AS {q(Y_TRUE)}")
+    keys.append(read(roles.y_pred))
+    sel.append(f"{read(roles.y_pred)} AS {q(Y_PRED)}")
     return keys, sel
 
 
@@ -1036,7 +1037,6 @@ _SQLITE = {
     "WHEN typeof({c}) = 'text' THEN ethiclens_number({c}) END",
     "infinity": "9e999",
     "floor": "CAST({x} AS INTEGER)",  # no FLOOR in SQLite; its CAST truncates (x >= 0 here)
-    "binary": " COLLATE BINARY",  # any type: SQLite applies a collation only to text
 }
 # A NaN written as text, padded or signed, in any case (' nan', '+nan', '-NaN'): missing, as
 # Python's float() reads it; a regular expression PostgreSQL's and Spark's (Java's) read alike.
@@ -1050,25 +1050,22 @@ _POSTGRES = {
     f"THEN CAST({_PG_TEXT} AS DOUBLE PRECISION) END",
     "infinity": "CAST('Infinity' AS DOUBLE PRECISION)",
     "floor": "FLOOR({x})",  # PostgreSQL's CAST to INTEGER rounds
-    "binary": "",  # a deterministic collation's equality is byte equality (docs/engines.md)
 }
 _DIALECT_NUMBERS = {"sqlite": _SQLITE, "postgresql": _POSTGRES}
 
 
-def group_by_sql(source: str, roles: Roles, backend: str) -> str:
+def group_by_sql(source: str, roles: Roles, backend: str, text_types=None) -> str:
     """The one aggregation query of a database (``backend``: "sqlite" or "postgresql"); only
     identifiers, quoted, go into it.
 
     ``source`` is a FROM item already built safely by the caller. Scores and weights are read
     by the rule (a score that is not a number gets bin -2; weights count the missing or
     negative and the not-a-number ones apart), so ``check_counts`` refuses them with the files'
-    words.
+    words. Keys are compared byte for byte, as pandas compares them (:func:`binary_key`;
+    ``text_types``: PostgreSQL's type of each key column, ``pg_typeof``).
     """
     q, spell = quote, _DIALECT_NUMBERS[backend]
-    keys, sel = key_columns_sql(roles)
-    # Keys are compared byte for byte, as pandas compares them: a SQLite column declared
-    # COLLATE NOCASE (or RTRIM) would otherwise make 'yes' and 'YES' one group.
-    keys = [f"{key}{spell['binary']}" for key in keys]
+    keys, sel = key_columns_sql(roles, lambda c: binary_key(c, backend, text_types))
 
     def kind(col):
         return f"({spell['kind'].format(c=q(col))})"
@@ -1100,6 +1097,25 @@ def group_by_sql(source: str, roles: Roles, backend: str) -> str:
         term = s if not roles.weight else f"{value(roles.weight)} * {s}"
         sel.append(f"SUM({term}) AS {q(SCORE_SUM)}")
     return f"SELECT {', '.join(sel)} FROM {source} GROUP BY {', '.join(keys)}"
+
+
+# PostgreSQL: a text column's key under the byte-wise "C" collation (a nondeterministic ICU
+# collation compares 'a' and 'A' equal); citext, equal whatever the collation, as text.
+_PG_BINARY = {
+    **dict.fromkeys(("text", "character varying", "character", "name"), '{c} COLLATE "C"'),
+    "citext": 'CAST({c} AS TEXT) COLLATE "C"',
+}
+
+
+def binary_key(column: str, backend: str, text_types=None) -> str:
+    """The SQL of ``column`` as a GROUP BY key compared byte for byte: SQLite's ``COLLATE
+    BINARY`` (any type: a column declared ``COLLATE NOCASE`` or ``RTRIM`` would make 'yes' and
+    'YES' one group), PostgreSQL's "C" collation for a column whose type (``text_types``)
+    is text; other columns as they are."""
+    if backend == "sqlite":
+        return f"{quote(column)} COLLATE BINARY"
+    spelled = _PG_BINARY.get((text_types or {}).get(column))
+    return quote(column) if spelled is None else spelled.format(c=quote(column))
 
 
 def finish_counts(raw: pd.DataFrame, roles: Roles, engine: str, locator=None) -> pd.DataFrame:

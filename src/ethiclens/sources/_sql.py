@@ -870,7 +870,8 @@ def _count(sa, con, source, roles, columns, backend, db: _Db):
         if col not in columns:
             raise column_not_found(col, columns, "the database source")
     try:
-        result = con.execute(_statement(sa, group_by_sql(source, roles, backend)))
+        text_types = _pg_types(sa, con, source, roles) if backend == "postgresql" else None
+        result = con.execute(_statement(sa, group_by_sql(source, roles, backend, text_types)))
         return pd.DataFrame(result.fetchall(), columns=list(result.keys()))
     except Exception as exc:  # noqa: BLE001
         if _timed_out(exc):
@@ -881,6 +882,15 @@ def _count(sa, con, source, roles, columns, backend, db: _Db):
             db,
             "check the columns' types (labels 0/1, scores and weights numeric)",
         ) from None
+
+
+def _pg_types(sa, con, source: str, roles) -> dict:
+    """{key column: its PostgreSQL type} (``pg_typeof`` of the first row; {} without rows,
+    which are refused as empty), so text keys are grouped under the "C" collation."""
+    columns = [*roles.protected, *(c for c in (roles.y_true, roles.y_pred) if c)]
+    typed = ", ".join(f"pg_typeof({quote(c)})::text" for c in columns)
+    row = con.execute(_statement(sa, f"SELECT {typed} FROM {source} LIMIT 1")).first()
+    return {} if row is None else dict(zip(columns, row, strict=True))
 
 
 def _timeout_error(db: _Db) -> EthicLensInputError:
