@@ -210,3 +210,20 @@ def test_table_names_are_read_as_typed(tmp_path, capsys):
     rc, err = _run(capsys, "audit", "--db", url, "--table", "x.y", *roles)
     assert rc == 2
     assert "'x.y' was read as one table's name, then as the table 'y' of the schema 'x'" in err
+
+
+def test_compare_reads_a_sqlite_boolean_table_as_the_parquet_booleans(tmp_path, capsys):
+    r = _rng()
+    frame = pd.DataFrame({k: r.random(N) < 0.5 for k in ("y", "a", "b")})
+    frame["g"] = np.array(["x", "z"])[r.integers(0, 2, N)]
+    targets = _engines(tmp_path, frame, "CREATE TABLE t (y BOOLEAN, a BOOLEAN, b BOOLEAN, g TEXT)")
+    roles = ["--y-true", "y", "--y-pred", "a", "--y-pred", "b", "--protected", "g"]
+    keys = ("differences", "group_differences", "verdicts", "summary")
+    docs = {}
+    for name in ("pandas-pq", "duckdb-pq", "sqlite"):
+        capsys.readouterr()
+        argv = ["compare", *targets[name], *roles, "--pos-label", "true", "--n-boot", "100"]
+        assert main([str(a) for a in [*argv, "--json", "-"]]) == 0, capsys.readouterr().err
+        doc = json.JSONDecoder().raw_decode(capsys.readouterr().out)[0]
+        docs[name] = {k: doc[k] for k in keys}
+    _alike(docs)
