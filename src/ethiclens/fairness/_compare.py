@@ -23,7 +23,7 @@ from . import _display
 from . import _policy as pol
 from ._bootstrap import draw_label_split_cells, kish_effective
 from ._counts import round_significant
-from ._engine import audit
+from ._engine import SMOOTHED_NOTE, audit, empty_cell_columns
 from ._intervals import check_ci, contain, equal_tailed, with_infinite_draws
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
 from ._options import KEYWORDS, policy_and_options
@@ -480,10 +480,25 @@ def marginals(joint, labelled: bool):
     return j.sum(axis=-1), j.sum(axis=-2)
 
 
-def draw_joint(counts, n_boot, rng, ci: str, paired: bool, labelled: bool, effective=None):
+def posterior_groups(counts, labelled: bool) -> frozenset:
+    """The groups a paired bootstrap (``ci="percentile"``) draws from the Jeffreys posterior of
+    their joint cells, as ``ci="jeffreys"`` draws every group, rather than resampling: those
+    with an empty cell in model A's or model B's own cells (resampled, it would stay 0 in every
+    draw: B − A exactly 0 [0, 0]). An empty joint cell alone (the models agree on all its rows)
+    is not one: each model's own cells are what is compared."""
+    counts = np.asarray(counts, float)
+    own_a, own_b = marginals(counts, labelled)
+    empty = (own_a == 0).any(axis=1) | (own_b == 0).any(axis=1)
+    return frozenset(int(g) for g in np.flatnonzero(empty & (counts.sum(axis=1) > 0)))
+
+
+def draw_joint(
+    counts, n_boot, rng, ci: str, paired: bool, labelled: bool, effective=None, posterior=()
+):
     """Draws of A's and B's cells, each (n_boot, n_groups, n_cells). ``effective``: the
     Kish-effective joint cells of a weighted comparison (Dirichlet parameters; the draws are
-    scaled to the weight totals of ``counts``)."""
+    scaled to the weight totals of ``counts``); ``posterior``: groups a paired bootstrap draws
+    as ``ci="jeffreys"`` does (:func:`posterior_groups`)."""
     totals = counts.sum(axis=1)
     shape, by_label = effective if isinstance(effective, tuple) else (effective, None)
     shape = counts if shape is None else shape
@@ -500,7 +515,7 @@ def draw_joint(counts, n_boot, rng, ci: str, paired: bool, labelled: bool, effec
         return out[0], out[1]
     draws = np.empty((n_boot, *counts.shape))
     for g in range(counts.shape[0]):
-        if ci == "jeffreys":
+        if ci == "jeffreys" or g in posterior:
             draws[:, g, :] = rng.dirichlet(shape[g] + 0.25, size=n_boot) * totals[g]
         elif totals[g] > 0:
             draws[:, g, :] = rng.multinomial(int(totals[g]), counts[g] / totals[g], size=n_boot)
@@ -531,9 +546,11 @@ def _method(ci, paired, weighted=False) -> str:
     return PAIRED_METHOD if ci == "jeffreys" else PAIRED_BOOTSTRAP_METHOD
 
 
-def _estimates(points, draws, level, method) -> list[MetricEstimate]:
+def _estimates(points, draws, level, method, noted=None) -> list[MetricEstimate]:
     """One estimate per column of ``draws`` (n_boot, n_groups): the interval kit's equal-tailed
-    intervals, extended silently to their estimate; an undefined estimate has none."""
+    intervals, extended silently to their estimate; an undefined estimate has none. ``noted``:
+    a mask of the columns involving a group drawn from its posterior (:func:`posterior_groups`),
+    whose method says so as the audit's does (``SMOOTHED_NOTE``)."""
     points = np.asarray(points, float)
     finite = np.isfinite(points)
 
@@ -559,7 +576,8 @@ def _estimates(points, draws, level, method) -> list[MetricEstimate]:
             continue
         iv = ivs.at(j)
         reason = None if iv.defined else iv.method
-        out.append(MetricEstimate(point, iv.low, iv.high, iv.method, pol.REPORTED, reason))
+        shown = iv.method + (SMOOTHED_NOTE if noted is not None and noted[j] else "")
+        out.append(MetricEstimate(point, iv.low, iv.high, shown, pol.REPORTED, reason))
     return out
 
 
@@ -607,7 +625,11 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
     attribute, groups, ref, labelled = pg.attribute, pg.groups, pg.ref, pg.labelled
     level = opts.confidence_level
     point_a, point_b = marginals(counts, labelled) if cells is None else cells
-    draw_a, draw_b = draw_joint(counts, opts.n_boot, rng, opts.ci, opts.paired, labelled, effective)
+    # a paired bootstrap draws a group with an empty cell (A's or B's) from its posterior
+    post = posterior_groups(counts, labelled) if opts.paired and opts.ci != "jeffreys" else ()
+    draw_a, draw_b = draw_joint(
+        counts, opts.n_boot, rng, opts.ci, opts.paired, labelled, effective, post
+    )
     method = _method(opts.ci, opts.paired, effective is not None)
     specs = [s for s in GROUP_METRIC_SPECS.values() if labelled or not s.needs_labels]
     pa, pb, da, db, free = _group_values(specs, labelled, point_a, point_b, draw_a, draw_b)
@@ -623,7 +645,10 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
             ra = spec.value([da[c] for c in comps], [da[c][:, ref : ref + 1] for c in comps])
             rb = spec.value([db[c] for c in comps], [db[c][:, ref : ref + 1] for c in comps])
             same = all(c in free for c in comps)
-            ests = _estimates(_b_minus_a(vb, va, same), _b_minus_a(rb, ra, same), level, method)
+            noted = empty_cell_columns(post, len(groups), ref)
+            ests = _estimates(
+                _b_minus_a(vb, va, same), _b_minus_a(rb, ra, same), level, method, noted
+            )
         for g in range(len(groups)):
             if g == ref:
                 continue
@@ -636,25 +661,12 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
     for s in specs:
         with np.errstate(all="ignore"):
             same = s.name in free
-            ests = _estimates(
-                _b_minus_a(pb[s.name], pa[s.name], same),
-                _b_minus_a(db[s.name], da[s.name], same),
-                level,
-                method,
-            )
-        for g in range(len(groups)):
-            est = ests[g]
-            group_out.append(
-                MetricDifference(
-                    attribute,
-                    groups[g],
-                    None,
-                    s.name,
-                    _fin(pa[s.name][g]),
-                    _fin(pb[s.name][g]),
-                    est,
-                )
-            )
+            diff = _b_minus_a(pb[s.name], pa[s.name], same)
+            draws = _b_minus_a(db[s.name], da[s.name], same)
+            ests = _estimates(diff, draws, level, method, empty_cell_columns(post, len(groups)))
+        for g, est in enumerate(ests):
+            a, b = _fin(pa[s.name][g]), _fin(pb[s.name][g])
+            group_out.append(MetricDifference(attribute, groups[g], None, s.name, a, b, est))
     return out, group_out
 
 

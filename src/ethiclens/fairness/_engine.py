@@ -65,6 +65,7 @@ from ._result import (
     MetricEstimate,
     empty_crossings,
 )
+from ._suppressed import Suppressed
 from ._validate import (
     INTERSECTION_SEP,
     aligned_rows,
@@ -244,12 +245,14 @@ def audit_counts(
     cols = counts_attributes(t, protected, attrs_meta.get(ATTRIBUTES_ATTR))  # unknown: refused
     _refuse_groups_without_rows(table, t, cols)
     _refuse_long_labels(t, cols)
+    gone, opts = Suppressed.of(attrs_meta, cols, opts)  # groups --min-cell dropped whole
     attrs, edits = encode_edited(t[list(cols)], len(t), opts)
+    edits = gone.stated(edits)
     rows = dict(weights=None, scores=None, true=None, cells=cell_index(pred, true))
     ctx = _context(opts, policy, labelled=true is not None, **rows)
     cells = _TableCells(ctx, t, true)
     facts = _Facts(int(t[COUNT].to_numpy(dtype=float).sum()), cells.has_scores, weighted)
-    return _run(ctx, opts, attrs, edits, cells.build, facts)
+    return _run(ctx, opts, attrs, edits, gone.build(cells.build), facts, gone.comparisons)
 
 
 def _check_weighted_ci(ci) -> None:
@@ -478,8 +481,9 @@ class _Facts:
     weighted: bool
 
 
-def _run(ctx, opts, attrs, edits, build, facts: _Facts) -> AuditResult:
-    """Audit every attribute from the cells ``build(name, groups, codes)`` returns."""
+def _run(ctx, opts, attrs, edits, build, facts: _Facts, more=None) -> AuditResult:
+    """Audit every attribute from the cells ``build(name, groups, codes)`` returns;
+    ``more(name, comparisons)``: comparisons of groups with no cells (suppressed) to add."""
     check_distinct_keys(attrs)
     references = _references(opts.reference, list(attrs), opts.intersections)
     check_draws(ctx.n_boot, "n_boot")
@@ -501,7 +505,7 @@ def _run(ctx, opts, attrs, edits, build, facts: _Facts) -> AuditResult:
         if name in gaps:  # a crossing with no rows is named, not dropped without a word
             summary.empty_crossings, summary.empty_crossings_not_listed = gaps[name]
         attributes.append(summary)
-        comparisons.extend(comps)
+        comparisons.extend(comps + (more(name, comps) if more else []))
     data = {"n_rows": int(facts.n_rows), "provenance": opts.provenance or {}}
     return AuditResult(
         attributes,
@@ -1035,7 +1039,7 @@ def _attribute_intervals(ctx, draws: _Draws, floors, ref, ece) -> tuple[dict, di
         jack = draws.jack[mname] if draws.jack is not None else None
         ok = floors.ok_all(GROUP_METRIC_SPECS[mname].needs_labels)
         point = draws.point[mname]
-        plain = _empty_cell_columns(draws)
+        plain = empty_cell_columns(draws.smoothed, draws.cells.shape[1])
         return own, _intervals(ctx, point, boot, jack, draws.mult, ok, overwrite=True, plain=plain)
 
     parts, group_ivs = {}, {}
@@ -1103,16 +1107,16 @@ SMOOTHED_NOTE = (
 )
 
 
-def _empty_cell_columns(draws: _Draws, ref=None) -> np.ndarray | None:
-    """The columns (one per group) whose interval involves a group with an empty cell: the
-    group's own, or with ``ref`` its comparison with ``ref``; None when there is none."""
-    if not draws.smoothed:
+def empty_cell_columns(smoothed, n_groups: int, ref=None) -> np.ndarray | None:
+    """The columns (one per group) whose interval involves a group in ``smoothed`` (groups with
+    an empty cell): the group's own, or with ``ref`` its comparison with ``ref``; None when
+    there is none."""
+    if not smoothed:
         return None
-    n_groups = draws.cells.shape[1]
-    if ref is not None and ref in draws.smoothed:
+    if ref is not None and ref in smoothed:
         return np.ones(n_groups, bool)
     mask = np.zeros(n_groups, bool)
-    mask[sorted(draws.smoothed)] = True
+    mask[sorted(smoothed)] = True
     return mask
 
 
@@ -1152,7 +1156,7 @@ def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Int
             for g in range(len(pg)):
                 jack.append(np.concatenate([stat(draws.jack[c][g], pr_f), stat(float(pg[g]), jr)]))
                 mult.append(np.concatenate([draws.mult[g], draws.mult[ref]]))
-        plain = _empty_cell_columns(draws, ref)
+        plain = empty_cell_columns(draws.smoothed, draws.cells.shape[1], ref)
         if ratio and ctx.ci != JEFFREYS:
             ivs = _ratio_intervals(ctx, pt, reps, (jack, mult), columns, plain)
         else:
@@ -1492,7 +1496,24 @@ def _composite(metrics):
 
 
 def two_proportion_z_test(gc: GroupCounts, g: int, ref: int) -> dict:
-    """Pooled two-proportion z-test of the selection-rate gap (row counts, two-sided)."""
+    """Pooled two-proportion z-test of the selection-rate gap (row counts, two-sided).
+
+    A weighted ``GroupCounts`` (weight sums that differ from its row counts) is refused
+    (``EthicLensInputError``): the weighted test needs each group's sum of squared weights,
+    which ``GroupCounts`` does not keep, and on the row counts it would test another gap (even
+    of the other sign). The audit's comparisons carry the weighted test
+    (``audit(..., sample_weight=w).comparison(attribute, group).z_test``).
+    """
+    if not np.array_equal(gc.weighted, gc.counts):
+        raise EthicLensInputError(
+            "two_proportion_z_test tests row counts, and these counts are weighted (their "
+            "weight sums differ from the row counts); the weighted test needs the sums of "
+            "squared weights, which GroupCounts does not keep",
+            column="gc",
+            kind="argument",
+            fix="read the audit's weighted test: ethiclens.audit(..., sample_weight=w)"
+            ".comparison(attribute, group).z_test",
+        )
     pos = gc.counts[:, 0] + gc.counts[:, 1] if gc.labelled else gc.counts[:, 0]
     return _z_test(int(pos[g]), int(pos[ref]), int(gc.n[g]), int(gc.n[ref]))
 
