@@ -385,3 +385,54 @@ def __getattr__(name):  # rich is imported only when a console is made
     if name == "SafeConsole":
         return _console_class()
     raise AttributeError(name)
+
+
+def _string_labels(formatter):
+    """The tick labels an axis was given as strings: a FixedFormatter's list, or the dict of
+    the FuncFormatter ``set_ticks(locs, labels)`` makes (matplotlib 3.10 on); None for a
+    formatter of numbers."""
+    from matplotlib.ticker import FixedFormatter
+
+    if isinstance(formatter, FixedFormatter):
+        return formatter.seq
+    args = getattr(getattr(formatter, "func", None), "args", ())
+    return args[0] if args and isinstance(args[0], dict) else None
+
+
+def literal_figure(fig):
+    """``fig`` (a matplotlib Figure) with every text drawn as written: a group, column or model
+    name with ``$`` in it ('$5_$10', '$0-$25k', '$\\notacmd$') is the user's text, never
+    mathtext (which crashed on an unknown command and redrew others as italic math), and TeX
+    is off for it. Titles, axis labels, legends, annotations and string tick labels are also
+    made :func:`terminal_safe` (a NUL made an SVG invalid XML). Numeric tick labels keep
+    matplotlib's own formatting (a log axis writes 10^k as mathtext). Returns ``fig``; calling
+    it again changes nothing. Every figure EthicLens draws passes through it."""
+    from matplotlib.text import Text
+
+    numeric = set()  # ids of the tick and offset texts matplotlib formats from numbers
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            for minor in (False, True):
+                formatter = axis.get_minor_formatter() if minor else axis.get_major_formatter()
+                labels = _string_labels(formatter)
+                locs = axis.get_minorticklocs() if minor else axis.get_majorticklocs()
+                # every tick made now, so that none is made later with mathtext on
+                ticks = (
+                    axis.get_minor_ticks(len(locs)) if minor else axis.get_major_ticks(len(locs))
+                )
+                if isinstance(labels, dict):
+                    labels.update((k, terminal_safe(v)) for k, v in labels.items())
+                elif labels is not None:
+                    formatter.seq = [terminal_safe(x) for x in labels]
+                else:
+                    numeric.update(id(t) for tick in ticks for t in (tick.label1, tick.label2))
+            numeric.add(id(axis.offsetText))
+    for t in fig.findobj(Text):
+        if id(t) in numeric:
+            continue
+        text = t.get_text()
+        if text:
+            t.set_text(terminal_safe(text))
+        t.set_parse_math(False)
+        t.set_usetex(False)
+    return fig

@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._text import literal_figure
 from ..io import write_atomic
 from ..p2nia import get_model, model_label, model_names
 
@@ -249,6 +250,7 @@ def write_figures(frame: pd.DataFrame, out: Path, prefix: str) -> list[Path]:
         ax.set_title(f"{prefix}: {title}{paper}", fontsize=9)
         ax.grid(color="#eeeeee")
         ax.legend(fontsize=7)
+        literal_figure(fig)  # a registered model's label is the user's text
         fig.tight_layout()
         png = Path(out) / f"{prefix}-{key}.png"
         fig.savefig(png, dpi=120)
@@ -288,6 +290,7 @@ def write_outputs(
     for ax in axes:
         ax.grid(color="#eeeeee")
         ax.legend(fontsize=8)
+    literal_figure(fig)
     fig.tight_layout()
     png = out / f"{dataset}-fig3-fig4.png"
     fig.savefig(png, dpi=120)
@@ -494,6 +497,7 @@ def write_population_bias_figure(frame: pd.DataFrame, path) -> Path:
     )
     ax.grid(axis="y", color="#eeeeee")
     ax.legend(fontsize=7)
+    literal_figure(fig)
     fig.tight_layout()
     buffer = io.BytesIO()
     fig.savefig(buffer, dpi=120, format="png")

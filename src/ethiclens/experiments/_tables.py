@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._text import csv_safe_frame
+from .._text import csv_safe_frame, literal_figure
 from ..errors import EthicLensInputError
 from ..io import write_atomic
 from ..privacy import DEFAULT_ETA, FLOOR_ETAS
@@ -296,6 +296,7 @@ def figure1(seeds: pd.DataFrame, out_dir: Path, combos=(("compas", "race"), ("ad
             ax.set_ylabel(label)
             ax.set_title(f"{d} / {a}: {label}", fontsize=10)
             ax.grid(color="#eeeeee")
+    literal_figure(fig)
     fig.tight_layout()
     paths = []
     for ext in ("png", "svg"):

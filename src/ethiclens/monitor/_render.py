@@ -13,7 +13,7 @@ import math
 import warnings
 from decimal import Decimal
 
-from .._text import distinct_numbers, html_safe, one_line, percent
+from .._text import distinct_numbers, html_safe, literal_figure, one_line, percent
 from ._edits import plural
 from ._report import e_value_text, sequence_text
 
@@ -210,6 +210,7 @@ def trend_png(doc: dict, comparison: dict) -> bytes:
         _gap_panel(axes[1], comparison, request["eo_threshold"])
     _evalue_panel(axes[-1], comparison, doc["method"]["alpha"])
     fig.suptitle(f"{comparison['attribute']}: {comparison['group']} vs {comparison['reference']}")
+    literal_figure(fig)  # '$5_$10' is a group's name, not mathtext
     buf = io.BytesIO()
     with warnings.catch_warnings():  # a group name in a script the font lacks: boxes, no noise
         warnings.filterwarnings("ignore", message="Glyph .* missing", category=UserWarning)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._text import literal_figure
 from ._evidence import Evidence
 from ._sequential import (
     CSFamily,
@@ -405,6 +406,7 @@ def figure(result: dict, path) -> None:
         fontsize=9,
     )
     ax.legend(fontsize=8)
+    literal_figure(fig)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -10,7 +10,7 @@ import base64
 import io
 from dataclasses import dataclass
 
-from .._text import percent, terminal_safe
+from .._text import literal_figure, percent, terminal_safe
 from ._verdict import di_band
 
 
@@ -23,10 +23,10 @@ class _ObjectAPI:
     """
 
     @staticmethod
-    def subplots(nrows=1, ncols=1, *, figsize=None, **kwargs):
+    def subplots(nrows=1, ncols=1, *, figsize=None, layout=None, **kwargs):
         from matplotlib.figure import Figure
 
-        fig = Figure(figsize=figsize)
+        fig = Figure(figsize=figsize, layout=layout)
         return fig, fig.subplots(nrows, ncols, **kwargs)
 
     @staticmethod
@@ -82,21 +82,8 @@ class Chart:
 
 
 def safe_figure_text(fig) -> None:
-    """Every text of ``fig`` (titles, labels, ticks, legends) made :func:`terminal_safe`:
-    a control character from a group name would make the SVG invalid XML (a NUL) or draw
-    as a missing glyph."""
-    from matplotlib.text import Text
-    from matplotlib.ticker import FixedFormatter
-
-    for t in fig.findobj(Text):
-        text = t.get_text()
-        if text:
-            t.set_text(terminal_safe(text))
-    for ax in fig.axes:  # tick labels given as strings are drawn later, from the formatter
-        for axis in (ax.xaxis, ax.yaxis):
-            for formatter in (axis.get_major_formatter(), axis.get_minor_formatter()):
-                if isinstance(formatter, FixedFormatter):
-                    formatter.seq = [terminal_safe(x) for x in formatter.seq]
+    """Every text of ``fig`` drawn literally and made terminal-safe (:func:`literal_figure`)."""
+    literal_figure(fig)
 
 
 def _to_uri(fig) -> str:
@@ -133,6 +120,29 @@ def _drawn(items: list, status_of) -> tuple[list, str]:
     return [items[i] for i in kept], note
 
 
+def _interval_note(level, estimates) -> str:
+    """How the drawn intervals of ``estimates`` (MetricEstimates, None skipped) were made, by
+    method name as the report's tables name them: '95% intervals: jeffreys'."""
+    used = {
+        m.ci_method.split(":")[0].split(" (")[0]
+        for m in estimates
+        if m is not None and m.ci_low is not None and m.ci_method
+    }
+    if not used:
+        return "No intervals drawn: every value is below the sample floor or undefined."
+    return f"{percent(level)} intervals: {', '.join(sorted(used))}."
+
+
+def _figure_note(fig, level, estimates, left_out: str, what: str) -> None:
+    """Say in the figure itself (under its panels) how its intervals were made and, when it
+    was capped at ``MAX_DRAWN``, how many of how many ``what`` it shows: a PNG saved from it
+    alone, or the notebook's figure, is not read beside the report's caption."""
+    note = _interval_note(level, estimates)
+    if left_out:
+        note += f"\n{left_out.strip().replace('(', what + ' (', 1)}"
+    fig.supxlabel(note, fontsize=7, color="#333333")
+
+
 def forest_plot(
     rows, di_threshold: float, eo_threshold: float, di_rule: str = "two_sided", level=0.95
 ) -> Chart:
@@ -161,16 +171,19 @@ def forest_figure(
     fig, axes = plt.subplots(
         1,
         len(panels),
-        figsize=(4.6 * len(panels) + 1.5, 0.42 * len(rows) + 1.4),
+        figsize=(4.6 * len(panels) + 1.5, 0.42 * len(rows) + 2.0),
         sharey=True,
         squeeze=False,
+        layout="constrained",  # the legend above and the note below are inside the figure
     )
     ys = list(range(len(rows)))[::-1]
     lines = []
     for ax, panel in zip(axes[0], panels, strict=True):
         lines += _forest_panel(ax, panel, rows, ys, two_sided, level)
     axes[0][0].set_yticks(ys, [terminal_safe(r[0]) for r in rows], fontsize=8)
-    _status_legend(fig, plt, len(rows))
+    _status_legend(fig, plt)
+    _figure_note(fig, level, [m for r in rows for m in r[2:4]], left_out, "comparisons")
+    literal_figure(fig)
     alt = "Forest plot of every comparison against its reference group. " + "; ".join(lines)
     where = di_band({"di_threshold": di_threshold, "di_rule": di_rule})
     caption = (
@@ -244,7 +257,7 @@ def _forest_panel(ax, panel, rows, ys, two_sided: bool, level: float) -> list[st
     return lines
 
 
-def _status_legend(fig, plt, n_rows: int) -> None:
+def _status_legend(fig, plt) -> None:
     """The figure-wide legend of the status markers, above the panels."""
     handles = [
         plt.Line2D(
@@ -257,14 +270,7 @@ def _status_legend(fig, plt, n_rows: int) -> None:
         )
         for s in ("FLAGGED", "INCONCLUSIVE", "PASS", "INSUFFICIENT_DATA")
     ]
-    fig.legend(
-        handles=handles,
-        loc="upper center",
-        ncol=4,
-        fontsize=8,
-        frameon=False,
-        bbox_to_anchor=(0.5, 1.02 + 0.25 / max(n_rows, 1)),
-    )
+    fig.legend(handles=handles, loc="outside upper center", ncol=4, fontsize=8, frameon=False)
 
 
 def ppv_fpr_plot(attribute: str, groups, level=0.95) -> Chart:
@@ -276,7 +282,9 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
     """(figure, alt text, caption) of :func:`ppv_fpr_plot`."""
     groups, left_out = _drawn(list(groups), _group_status)
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(max(4.5, 1.1 * len(groups) + 2), 3.2))
+    many = len(groups) > 8  # narrower bars and upright labels: 60 groups fit in 25 inches
+    width_in = 1.1 * len(groups) if not many else 8.8 + 0.25 * (len(groups) - 8)
+    fig, ax = plt.subplots(figsize=(max(4.5, width_in + 2), 3.6), layout="constrained")
     width = 0.38
     lines = []
     for k, (metric, label, colour, hatch) in enumerate(
@@ -312,15 +320,21 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
     ax.set_xticks(
         range(len(groups)),
         [terminal_safe(g.group) for g in groups],
-        fontsize=8,
-        rotation=20,
-        ha="right",
+        fontsize=7 if many else 8,
+        rotation=90 if many else 20,
+        ha="center" if many else "right",
+        rotation_mode="anchor" if not many else "default",
     )
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("rate")
     ax.set_title(f"{attribute}: PPV and FPR by group", fontsize=10)
     ax.legend(fontsize=8)
     ax.grid(axis="y", color="#dddddd")
+    drawn = [
+        g.metrics[k] for g in groups for k in ("positive_predictive_value", "false_positive_rate")
+    ]
+    _figure_note(fig, level, drawn, left_out, "groups")
+    literal_figure(fig)
     alt = f"Bar chart for {attribute}. " + ". ".join(lines)
     return (
         fig,
