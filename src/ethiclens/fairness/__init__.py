@@ -70,6 +70,7 @@ from ._result import (
     MetricEstimate,
     judged_largest_disparity,
 )
+from ._suppressed import SUPPRESSED_GROUPS, SUPPRESSED_METHOD, suppressed_groups
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
 from ._validate import (
     as_binary,
@@ -159,6 +160,7 @@ __all__ = [
     "composite_band",
     "theil_index",
     "selection_rate",
+    "suppressed_groups",
     "true_positive_rate",
     "false_positive_rate",
     "accuracy",
@@ -175,6 +177,8 @@ __all__ = [
     "group_columns",
     "SCHEMA_VERSION",
     "STATUSES",
+    "SUPPRESSED_GROUPS",
+    "SUPPRESSED_METHOD",
     "FLAGGED",
     "INCONCLUSIVE",
     "PASS",

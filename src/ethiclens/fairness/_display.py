@@ -212,7 +212,7 @@ def audit_html(result) -> str:
         rows.append(
             (
                 f"{c.attribute}: {c.group} vs {c.reference}",
-                f"{c.n['group']} / {c.n['reference']}",
+                c.n_text(" / "),
                 *(value_ci(c.metrics.get(k)) for k in shown),
                 status_html(c.status),
                 c.flag_reason or _first_reason(c) or "",

@@ -193,6 +193,15 @@ class Comparison:
     def key(self) -> str:
         return f"{self.attribute}:{self.group}"
 
+    def n_text(self, sep: str = "/", thousands: bool = False) -> str:
+        """``group{sep}reference`` rows; a group ``--min-cell`` suppressed (no n) as
+        ``suppressed``."""
+
+        def one(n):
+            return "suppressed" if n is None else f"{n:,}" if thousands else str(n)
+
+        return sep.join(one(n) for n in (self.n["group"], self.n["reference"]))
+
     def __repr__(self) -> str:
         return _display.comparison_repr(self)
 

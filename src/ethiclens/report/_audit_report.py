@@ -6,7 +6,13 @@ from markupsafe import Markup
 from markupsafe import escape as escape_block
 
 from .._text import distinct_numbers, percent
-from ..fairness import AuditResult, comparison_columns, group_columns
+from ..fairness import (
+    SUPPRESSED_GROUPS,
+    SUPPRESSED_METHOD,
+    AuditResult,
+    comparison_columns,
+    group_columns,
+)
 from . import _plots as plots
 from . import _provenance as pv
 from . import _verdict as verdict
@@ -64,13 +70,30 @@ def fmt_estimate(m) -> str:
     if m is None:
         return "—"
     if m.value is None:
-        return "undefined"
+        return "suppressed" if m.ci_method == SUPPRESSED_METHOD else "undefined"
     if below_floor(m):
         return f"{fmt(m.value)} — {floor_note(m)}"
     interval = fmt_interval(m)
     if m.ci_low is None:
         return f"{fmt(m.value)} (no CI)"
     return f"{fmt(m.value)} {interval}"
+
+
+def suppression_detail(record: dict) -> str:
+    """The attributes a counts table's ``--min-cell`` statement dropped cells of, and the
+    groups of them it dropped whole (names only), for the sentence stating it; "" for a table
+    written before the statement named them."""
+    gone = record.get(SUPPRESSED_GROUPS)
+    if not isinstance(gone, dict) or not record.get("cells_dropped"):
+        return ""
+    text = f" (of {', '.join(map(str, gone))})"
+    whole = [f"{a} {', '.join(map(str, g))}" for a, g in gone.items() if g]
+    if whole:
+        text += (
+            f"; every cell of {'; '.join(whole)} was dropped: reported as INSUFFICIENT_DATA, "
+            f"suppressed by --min-cell {record.get('min_cell')}"
+        )
+    return text
 
 
 WEIGHTED_SENTENCE = "Weighted: estimates use the sample weights; floors count Kish effective rows."
@@ -492,7 +515,7 @@ def _comparisons(result: AuditResult) -> Section:
             rows.append(
                 [
                     c.group,
-                    f"{c.n['group']:,} / {c.n['reference']:,}",
+                    c.n_text(" / ", thousands=True),
                     *[estimate_cell(c.metrics.get(k)) for k, _ in present],
                     status_badge(c.status),
                 ]
@@ -695,7 +718,7 @@ def _floors(result: AuditResult) -> Section:
         rows.append(
             [
                 f"{c.attribute}: {c.group}",
-                f"{c.n['group']:,} vs {c.n['reference']:,}",
+                c.n_text(" vs ", thousands=True),
                 lab,
                 "yes" if c.floors["selection_rate"] else "NO",
                 "yes" if c.floors["error_rate"] else "NO",

@@ -221,7 +221,7 @@ def _attribute_tables(result: AuditResult, a) -> list[str]:
     rows = [
         [
             c.group,
-            f"{c.n['group']}/{c.n['reference']}",
+            c.n_text(),
             *[fmt_estimate(c.metrics.get(k)) for k, _ in present],
             c.status,
             c.flag_reason or "",

@@ -16,6 +16,7 @@ from ._audit_report import (
     disadvantaged_note,
     fmt_estimate,
     reference_words,
+    suppression_detail,
     withheld_hint,
 )
 from ._audit_report import fmt as fmt_number
@@ -135,7 +136,7 @@ def _comparison_table(result) -> Table:
         fpr = c.metrics.get("fpr_balance")
         table.add_row(
             _e(f"{c.attribute}: {c.group} vs {c.reference}"),
-            f"{c.n['group']}/{c.n['reference']}",
+            c.n_text(),
             _estimate_cell(c.metrics["disparate_impact"]),
             _estimate_cell(eo),
             _plain_cell(fpr),
@@ -192,7 +193,7 @@ def _suppression(record) -> str:
         return (
             f"--min-cell {record['min_cell']} dropped {record['cells_dropped']} cells "
             f"({record['rows_dropped']:,} rows; {record['rows_kept']:,} kept): those rows are "
-            "missing from every group they belong to."
+            f"missing from every group they belong to{suppression_detail(record)}."
         )
     return ", ".join(f"{k} = {v}" for k, v in record.items())
 

@@ -16,6 +16,7 @@ import pandas as pd
 
 from .._checks import check_count, check_label_lengths, decoded_bytes, first_row
 from ..errors import EthicLensInputError
+from ..fairness import SUPPRESSED_GROUPS, suppressed_groups
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
     BINS_ATTR,
@@ -311,8 +312,22 @@ def suppress_small_cells(table: pd.DataFrame, min_cell: int) -> pd.DataFrame:
         "rows_kept": int(out[COUNT].sum()),
         "effect": "cells with fewer rows than min_cell were dropped before the audit: their "
         "rows are missing from every group they belong to",
+        SUPPRESSED_GROUPS: _groups_gone(table, out),
     }
     return out
+
+
+def _groups_gone(table: pd.DataFrame, kept: pd.DataFrame) -> dict:
+    """attribute -> the groups (names only: no counts) none of whose cells is kept, for every
+    attribute of the table; the audit reports each as suppressed, never drops it unsaid."""
+    counted = table.loc[table[COUNT].to_numpy() > 0]
+    attrs = table.attrs.get(ATTRIBUTES_ATTR) or [c for c in table.columns if c not in RESERVED]
+    gone = {}
+    for col in attrs:
+        left = set(kept[col].dropna().tolist())
+        names = {_plain(v) for v in counted[col].dropna().tolist()} - left
+        gone[str(col)] = sorted(names, key=str)
+    return gone
 
 
 _META_KEY = b"ethiclens"
@@ -573,6 +588,13 @@ def hand_over(table: pd.DataFrame, path, *, min_cell: int | None = None, source=
         info = table.attrs[SUPPRESSION_ATTR]
         dropped = f"{info['cells_dropped']} cells ({info['rows_dropped']} rows)"
         note = f"; --min-cell {min_cell} dropped {dropped}"
+        gone = suppressed_groups(info)
+        if gone:
+            named = "; ".join(f"{a} {', '.join(map(str, g))}" for a, g in gone.items())
+            note += (
+                f", every cell of {named} (the audit reports such a group as suppressed by "
+                f"--min-cell {min_cell}: INSUFFICIENT_DATA)"
+            )
     if counts_format(path) == "csv":
         note += f"; its metadata in {metadata_path(path)} (hand over both)"
     return f"wrote {path}: {len(table)} cells, {int(table[COUNT].sum())} rows{note}"
@@ -663,6 +685,7 @@ def _check_suppression_holds(table: pd.DataFrame, where: _Where | None, path: Pa
             fix=fix,
             kind="key",
         )
+    _check_gone_groups_absent(table, record, where, fix)
     if int(count.sum()) != kept:
         raise EthicLensInputError(
             f"in {where.place}, {SUPPRESSION_ATTR} says {kept:,} rows were kept, but the cells "
@@ -672,6 +695,30 @@ def _check_suppression_holds(table: pd.DataFrame, where: _Where | None, path: Pa
             fix=fix,
             kind="key",
         )
+
+
+def _check_gone_groups_absent(table: pd.DataFrame, record: dict, where: _Where, fix) -> None:
+    """A group the statement says lost every cell holds none of the table's cells."""
+    for attr, names in suppressed_groups(record).items():
+        if attr not in table.columns:
+            raise EthicLensInputError(
+                f"in {where.place}, {SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS} names the attribute "
+                f"{attr!r}, which the table does not have",
+                column=f"{SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS}",
+                value=attr,
+                fix=fix,
+                kind="key",
+            )
+        held = sorted({str(v) for v in table[attr].dropna()} & {str(n) for n in names})
+        if held:
+            raise EthicLensInputError(
+                f"in {where.place}, {SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS} says --min-cell "
+                f"dropped every cell of {attr} {held[0]!r}, but the table holds cells of it",
+                column=f"{SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS}.{attr}",
+                value=held[0],
+                fix=fix,
+                kind="key",
+            )
 
 
 def _cell_named(table: pd.DataFrame, i: int) -> str:
@@ -930,12 +977,32 @@ def _check_suppression(record, where: _Where) -> None:
         if key == "effect":
             if not isinstance(value, str):
                 raise where.error(f"{SUPPRESSION_ATTR}.effect", "must be text", _shown(value))
+        elif key == SUPPRESSED_GROUPS:
+            _check_suppressed_groups(value, where)
         elif key not in _SUPPRESSION_COUNTS:
             raise where.error(
                 f"{SUPPRESSION_ATTR}.{key}",
                 f"is not part of the --min-cell statement ({', '.join(_SUPPRESSION_COUNTS)}, "
-                "effect)",
+                f"effect, {SUPPRESSED_GROUPS})",
                 _shown(value),
+            )
+
+
+def _check_suppressed_groups(value, where: _Where) -> None:
+    """attribute -> a list of group names (text or numbers), as ``suppress_small_cells``
+    records the groups that lost every cell."""
+    key = f"{SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS}"
+    if not isinstance(value, dict):
+        raise where.error(
+            key, f"must be an object of attribute -> group names, not a {_json_kind(value)}"
+        )
+    for attr, names in value.items():
+        ok = isinstance(names, list) and all(
+            isinstance(n, str | int | float) and not isinstance(n, bool) for n in names
+        )
+        if not ok:
+            raise where.error(
+                f"{key}.{attr}", "must be a list of group names (text or numbers)", _shown(names)
             )
 
 

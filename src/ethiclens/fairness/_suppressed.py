@@ -1,0 +1,182 @@
+"""Groups a counts table's ``--min-cell`` suppression dropped whole: present in the data,
+absent from the cells. The audit reports each as an INSUFFICIENT_DATA comparison, so a
+headline the rows would withhold is withheld from the table too, never shown instead."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..errors import EthicLensInputError
+from . import _policy as pol
+from ._result import Comparison, MetricEstimate
+
+# The counts table's metadata key of its --min-cell statement and that statement's record of
+# the groups that lost every cell (``ethiclens.sources.suppress_small_cells`` writes both).
+SUPPRESSION_KEY = "ethiclens_suppression"
+SUPPRESSED_GROUPS = "suppressed_groups"
+SUPPRESSED_METHOD = "not reported: suppressed by --min-cell"
+
+
+def suppressed_groups(record) -> dict:
+    """The groups a counts table's ``--min-cell`` statement says lost every cell.
+
+    Parameters
+    ----------
+    record : dict or None
+        The statement, ``table.attrs["ethiclens_suppression"]``.
+
+    Returns
+    -------
+    dict
+        ``{attribute: [group, ...]}`` (names only), attributes without one left out; ``{}``
+        for none, or for a table written before the statement named them.
+    """
+    if not isinstance(record, dict):
+        return {}
+    return {str(a): list(g) for a, g in (record.get(SUPPRESSED_GROUPS) or {}).items() if g}
+
+
+@dataclass
+class Suppressed:
+    """The audited attributes' suppressed groups (as text, as the audit names groups)."""
+
+    min_cell: int | None = None
+    groups: dict = field(default_factory=dict)
+    excluded: dict = field(
+        default_factory=dict
+    )  # suppressed groups the audit was told to leave out
+
+    @classmethod
+    def of(cls, meta: dict, cols, opts):
+        """The table's suppressed groups of the attributes ``cols``, and the options with an
+        exclusion of one taken out (it has no cells to leave out); a reference naming one, or
+        a merge taking one in, refused."""
+        record = meta.get(SUPPRESSION_KEY)
+        gone = suppressed_groups(record)
+        groups = {str(a): [str(g) for g in gone[str(a)]] for a in cols if str(a) in gone}
+        self = cls(record.get("min_cell") if groups else None, groups)
+        if not groups:
+            return self, opts
+        self._check_merges(opts.merge_groups)
+        self._check_references(opts.reference, list(cols))
+        return self, replace(opts, exclude_groups=self._excluded(opts.exclude_groups))
+
+    def why(self) -> str:
+        return f"suppressed by --min-cell {self.min_cell}"
+
+    def _fix(self) -> str:
+        return f"count the data again with a smaller --min-cell (it was {self.min_cell})"
+
+    def _excluded(self, exclude):
+        """The exclusions less the suppressed groups they name (those are dropped here)."""
+        if not isinstance(exclude, dict):
+            return exclude
+        out = {}
+        for attr, names in exclude.items():
+            gone = self.groups.get(str(attr), [])
+            many = isinstance(names, list | tuple)
+            keep = [n for n in (names if many else [names]) if str(n) not in gone]
+            named = {str(n) for n in (names if many else [names])}
+            if attr in self.groups:
+                self.groups[attr] = [g for g in gone if g not in named]
+                self.excluded[attr] = [g for g in gone if g in named]
+            if keep:
+                out[attr] = keep if many else keep[0]
+        self.groups = {a: g for a, g in self.groups.items() if g}
+        return out or None
+
+    def _check_references(self, reference, cols) -> None:
+        refs = reference if isinstance(reference, dict) else {}
+        if reference is not None and not isinstance(reference, dict) and len(cols) == 1:
+            refs = {cols[0]: reference}
+        for attr, ref in refs.items():
+            if str(ref) in self.groups.get(str(attr), []):
+                raise EthicLensInputError(
+                    f"reference group {str(ref)!r} of {attr} was {self.why()} when the table "
+                    "was counted (every cell of it held fewer rows): the table has none of its "
+                    "rows to compare against",
+                    column=str(attr),
+                    value=ref,
+                    fix=f"name another reference group, or {self._fix()}",
+                )
+
+    def _check_merges(self, merges) -> None:
+        for attr, spec in (merges if isinstance(merges, dict) else {}).items():
+            gone = self.groups.get(str(attr), [])
+            for olds in spec.values() if isinstance(spec, dict) else []:
+                taken = [str(o) for o in (olds if isinstance(olds, list | tuple) else [olds])]
+                hit = [o for o in taken if o in gone]
+                if hit:
+                    raise EthicLensInputError(
+                        f"group {hit[0]!r} of {attr} was {self.why()} when the table was "
+                        "counted: a merge would hold none of its rows",
+                        column=f"merge_groups[{str(attr)!r}]",
+                        value=hit[0],
+                        fix=f"exclude it instead, or {self._fix()}",
+                    )
+
+    def stated(self, edits: dict) -> dict:
+        """The group edits as done, with the suppressed groups excluded added back: the
+        result states every exclusion asked for."""
+        done = edits["exclude_groups"]
+        for attr, names in self.excluded.items():
+            if names:
+                done[attr] = sorted({*done.get(attr, []), *names})
+        return edits
+
+    def build(self, build):
+        """``build`` (a counts path's cells of one attribute), refusing an attribute left
+        with a single group by the suppression in its own words."""
+
+        def checked(name, groups, codes):
+            gone = self.groups.get(str(name))
+            if gone and len(groups) < 2:
+                left = f"a single group {groups[0]!r}" if len(groups) else "no group"
+                raise EthicLensInputError(
+                    f"has {left} in the counts table: its other groups "
+                    f"({', '.join(map(repr, gone))}) were {self.why()} when it was counted, "
+                    "so nothing is left to compare",
+                    column=str(name),
+                    fix=self._fix(),
+                )
+            return build(name, groups, codes)
+
+        return checked
+
+    def comparisons(self, name, comps: list) -> list:
+        """One INSUFFICIENT_DATA comparison per suppressed group of attribute ``name``,
+        against the reference of its other comparisons."""
+        gone = self.groups.get(str(name))
+        if not gone or not comps:
+            return []
+        like = comps[0]
+        why = f"{self.why()}: every cell of {name} {{}} held fewer rows and was dropped"
+
+        def metric(g):
+            return MetricEstimate(
+                None, None, None, SUPPRESSED_METHOD, pol.INSUFFICIENT_DATA, why.format(repr(g))
+            )
+
+        return [
+            Comparison(
+                attribute=like.attribute,
+                group=g,
+                reference=like.reference,
+                n={"group": None, "reference": like.n["reference"]},
+                label_counts=None,
+                metrics={k: metric(g) for k in like.metrics},
+                status=pol.INSUFFICIENT_DATA,
+                flagged=False,
+                flag_rules=[],
+                flag_reason=None,
+                z_test={
+                    "method": like.z_test.get("method", ""),
+                    "statistic": None,
+                    "p_value": None,
+                    "reason": why.format(repr(g)),
+                },
+                composite=None,
+                floors={"selection_rate": False, "error_rate": False},
+            )
+            for g in gone
+        ]

@@ -1,0 +1,116 @@
+"""A group ``--min-cell`` drops whole is suppressed, never silently gone (round 21).
+
+The counts table's metadata names (names only, no counts) each attribute's groups that lost
+every cell; ``counts`` says so, and the audit reports each as an INSUFFICIENT_DATA comparison
+"suppressed by --min-cell K", so headlines the row audit withholds stay withheld. A reference
+or a lone group left by the suppression is refused in its words; a table written before the
+record audits as it did.
+"""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.cli import main
+from ethiclens.sources import read_counts
+
+ROLES = ["--y-true", "y", "--y-pred", "pred"]
+
+
+@pytest.fixture
+def data(tmp_path):
+    rng = np.random.default_rng(0)
+    race = ["A"] * 600 + ["B"] * 396 + ["D"] * 4
+    y = rng.integers(0, 2, len(race))
+    pred = rng.integers(0, 2, len(race))
+    y[-4:], pred[-4:] = [1, 1, 1, 0], [1, 0, 1, 1]  # D: three small cells
+    path = tmp_path / "small.csv"
+    pd.DataFrame({"race": race, "y": y, "pred": pred}).to_csv(path, index=False)
+    return path
+
+
+def _count(data, out, min_cell, capsys):
+    args = ["counts", str(data), *ROLES, "--protected", "race", "--min-cell", str(min_cell)]
+    assert main([*args, "--out", str(out)]) == 0
+    return capsys.readouterr().out
+
+
+def _audit(table, capsys, *extra):
+    args = ["audit", "--counts", str(table), *ROLES, "--protected", "race", "--n-boot", "200"]
+    code = main([*args, *extra])
+    return code, capsys.readouterr()
+
+
+def test_suppressed_group_is_named_and_withholds_headlines(data, tmp_path, capsys):
+    table = tmp_path / "cs.parquet"
+    line = _count(data, table, 3, capsys)
+    assert "every cell of race D" in line and "suppressed by --min-cell 3" in line
+    assert read_counts(table).attrs["ethiclens_suppression"]["suppressed_groups"] == {"race": ["D"]}
+    out = tmp_path / "r.json"
+    html, card = tmp_path / "r.html", tmp_path / "card.md"
+    code, got = _audit(table, capsys, "--json", str(out), "--html", str(html))
+    assert code == 0, got.err
+    assert "race: D vs A" in got.out and "suppressed/600" in got.out
+    assert "Composite bias score: withheld" in got.out and "Minimum DI: withheld" in got.out
+    assert "(of race)" in got.out  # the dropped-cells sentence names the attribute
+    report = json.loads(out.read_text())
+    d = next(c for c in report["comparisons"] if c["group"] == "D")
+    assert d["status"] == "INSUFFICIENT_DATA" and d["n"]["group"] is None
+    assert d["metrics"]["disparate_impact"]["reason"].startswith("suppressed by --min-cell 3")
+    assert report["headlines"]["composite"]["value"] is None
+    assert report["headlines"]["min_disparate_impact"]["value"] is None
+    assert "suppressed by --min-cell 3" in html.read_text()
+    code, got = _audit(table, capsys, "--model-card", str(card))
+    assert code == 0 and "suppressed/600" in card.read_text()
+
+
+def test_reference_naming_a_suppressed_group_is_refused(data, tmp_path, capsys):
+    table = tmp_path / "cs.parquet"
+    _count(data, table, 3, capsys)
+    args = ["audit", "--counts", str(table), *ROLES, "--protected", "race=D", "--n-boot", "200"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "'D'" in err and "suppressed by --min-cell 3" in err and "unknown" not in err
+
+
+def test_single_group_left_by_the_suppression_says_so(data, tmp_path, capsys):
+    table = tmp_path / "c110.parquet"
+    line = _count(data, table, 125, capsys)
+    assert "race B, D" in line
+    args = ["audit", "--counts", str(table), *ROLES, "--protected", "race", "--n-boot", "200"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "single group 'A'" in err and "suppressed by --min-cell 125" in err
+    assert "smaller --min-cell" in err
+
+
+def test_excluding_a_suppressed_group_is_stated(data, tmp_path, capsys):
+    table = tmp_path / "cs.parquet"
+    _count(data, table, 3, capsys)
+    code, got = _audit(table, capsys, "--exclude-group", "race=D")
+    assert code == 0 and "excluded D" in got.out and "D vs A" not in got.out
+
+
+def test_old_table_without_the_record_audits_as_before(data, tmp_path, capsys):
+    table = tmp_path / "cs.csv"
+    _count(data, table, 3, capsys)
+    side = tmp_path / "cs.csv.ethiclens.json"
+    meta = json.loads(side.read_text())
+    del meta["ethiclens_suppression"]["suppressed_groups"]
+    side.write_text(json.dumps(meta))
+    code, got = _audit(table, capsys)
+    assert code == 0, got.err
+    assert "D vs A" not in got.out and "Composite bias score: 0." in got.out
+
+
+def test_record_contradicting_the_cells_is_refused(data, tmp_path, capsys):
+    table = tmp_path / "cs.csv"
+    _count(data, table, 3, capsys)
+    side = tmp_path / "cs.csv.ethiclens.json"
+    meta = json.loads(side.read_text())
+    meta["ethiclens_suppression"]["suppressed_groups"] = {"race": ["B"]}
+    side.write_text(json.dumps(meta))
+    code, got = _audit(table, capsys)
+    assert code == 2 and "suppressed_groups" in got.err and "'B'" in got.err
