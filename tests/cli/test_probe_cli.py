@@ -126,7 +126,7 @@ def test_oracle_cli_reports_recovery(tmp_path, capsys):
     )
     text = capsys.readouterr().out
     assert code == 0 and "coverage" in text and "Monte Carlo" in text
-    (res,) = json.loads(out.read_text())
+    (res,) = json.loads(out.read_text())["results"]
     assert res["truth"]["disparate_impact"] == 0.6 and res["repetitions"] == 20
     assert {r["method"] for r in res["recovery"]} == {"jeffreys", "bca"}
 

@@ -13,6 +13,7 @@ from ..p2nia import write_json_output
 from ..probes import (
     analyze_scored,
     oracle_disparate_impacts,
+    oracle_report,
     probe_benchmark,
     probe_model,
     run_oracle,
@@ -86,8 +87,7 @@ def counterfactual_cmd(target, json_out, **flags):
     model = flags["model_spec"]  # your model favours 1 by default, a benchmark as declared
     _check_target(target, model, flags["data"])
     fav = favorable_label(flags["positive"], flags["favorable"], 1 if model else None)
-    run = dict(attribute=flags["attribute"], favorable=fav, n_boot=flags["n_boot"])
-    run["seed"] = flags["seed"]
+    run = {k: flags[k] for k in ("attribute", "n_boot", "seed")} | {"favorable": fav}
     with flags_named():
         if model:
             result, intro = probe_model(model, flags["data"], name_rows=file_rows_named, **run)
@@ -195,5 +195,5 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
         results.append(res)
         for block in res.summary(di, n_boot):
             console.print(block)
-    if json_out and (wrote := write_json_output(json_out, [r.to_dict() for r in results])):
+    if json_out and (wrote := write_json_output(json_out, oracle_report(results))):
         click.echo(wrote)

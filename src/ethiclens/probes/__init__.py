@@ -8,7 +8,14 @@ from ._counterfactual import (
     make_counterfactuals,
 )
 from ._entry import load_entry_point
-from ._oracle import InjectedData, OracleResult, inject_bias, oracle_disparate_impacts, run_oracle
+from ._oracle import (
+    InjectedData,
+    OracleResult,
+    inject_bias,
+    oracle_disparate_impacts,
+    oracle_report,
+    run_oracle,
+)
 from ._runs import (
     analyze_scored,
     check_probe_outputs,
@@ -32,6 +39,7 @@ __all__ = [
     "inject_bias",
     "run_oracle",
     "oracle_disparate_impacts",
+    "oracle_report",
     "InjectedData",
     "OracleResult",
 ]

@@ -552,6 +552,24 @@ def analyze_counterfactuals(
     frame's index labels in another order is put in its order, other labels refused).
     ``attribute``: the flipped column, equal to ``_cf_target`` on every row (any other is
     refused); by default the first such column (None when none is)."""
+    result, same_scores = _analyze(
+        frame, y_pred, y_score, attribute, favorable_label, n_boot, random_state, ci
+    )
+    if same_scores:
+        result.notes.append(_SAME_SCORES_NOTE)
+    if not result.uses_attribute:
+        result.notes.append(
+            "No prediction or score changed when only the protected attribute "
+            "changed: the model does not use it directly (all flip rates 0), provided the "
+            "predictions analysed were made on the flipped rows."
+        )
+    result.notes.append(PROXY_NOTE)
+    return result
+
+
+def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_state, ci):
+    """:func:`analyze_counterfactuals` without its notes: the result, and whether every
+    flipped row has exactly its observed row's score (False without scores)."""
     check_seed(random_state, "random_state", allow_none=True)
     n_boot = _check_draws(n_boot, ci)
     if isinstance(frame, pd.DataFrame):  # a Series of predictions follows its index labels
@@ -585,16 +603,9 @@ def analyze_counterfactuals(
         attribute, favorable_label, pairs, ci=ci, n_boot=n_boot, seed=random_state
     )
     flipped_rows = ~observed
-    if score is not None and np.array_equal(score[flipped_rows], orig_score[rows[flipped_rows]]):
-        result.notes.append(_SAME_SCORES_NOTE)
-    if not result.uses_attribute:
-        result.notes.append(
-            "No prediction or score changed when only the protected attribute "
-            "changed: the model does not use it directly (all flip rates 0), provided the "
-            "predictions analysed were made on the flipped rows."
-        )
-    result.notes.append(PROXY_NOTE)
-    return result
+    same = score is not None
+    same = same and np.array_equal(score[flipped_rows], orig_score[rows[flipped_rows]])
+    return result, bool(same)
 
 
 def _attribute(frame: pd.DataFrame, attribute: str | None) -> str | None:
@@ -1129,19 +1140,32 @@ def counterfactual(
         )
     frame = make_counterfactuals(X, protected, groups)
     pred, score = _model_outputs(model, *_predict(model, frame.drop(columns=[ROW, SOURCE, TARGET])))
-    result = analyze_counterfactuals(
-        frame,
-        pred,
-        score,
-        attribute=protected,
-        favorable_label=favorable_label,
-        n_boot=n_boot,
-        random_state=random_state,
-        ci=ci,
+    result, same_scores = _analyze(
+        frame, pred, score, protected, favorable_label, n_boot, random_state, ci
     )
+    result.notes += _model_notes(result, protected, same_scores)
     probed = list(groups) if groups is not None else pd.unique(X[protected])
     result.notes += _encoder_notes(*_encoder_view(model, protected, probed))
     return result
+
+
+def _model_notes(result: CounterfactualResult, protected: str, same_scores: bool) -> list:
+    """What an unchanged model output means when the probe scored the flipped rows itself
+    (no table of old predictions can have been analysed by mistake), then the proxy note."""
+    notes = []
+    if not result.uses_attribute:
+        outputs = "scores and predictions" if same_scores else "predictions"
+        notes.append(
+            f"The model's {outputs} did not change for any row with {protected} flipped: "
+            "the model does not use it directly (all flip rates 0)."
+        )
+    elif same_scores:
+        notes.append(
+            f"The model's scores (predict_proba) did not change for any row with {protected}"
+            " flipped, but its predictions (predict) did: predict reads it, predict_proba "
+            "does not."
+        )
+    return [*notes, PROXY_NOTE]
 
 
 def _encoder_notes(unseen: list, pooled: list) -> list[str]:

@@ -9,8 +9,9 @@ separation k_g. DI = r_0 / r_1 and EO = max(|ΔTPR|, |ΔFPR|) follow exactly.
 
 from __future__ import annotations
 
+import inspect
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -257,9 +258,14 @@ class OracleResult:
     n: int
     rows: list[dict]  # per (metric, method): bias, rmse, coverage over the runs judged, ...
     flag_rate: dict  # method -> share of the runs judged flagged (any rule, DI rule)
+    # every argument that changes the numbers (defaults included), so a JSON reproduces them
+    settings: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
+        from ..io import json_ready
+
         return {
+            "settings": json_ready(self.settings),
             "truth": {k: self.truth[k] for k in METRICS},
             "repetitions": self.repetitions,
             "n": self.n,
@@ -397,8 +403,41 @@ def run_oracle(
             progress(r + 1, repetitions)
     shares = injected.get("group_sizes", (0.5, 0.5))
     result = _recovery(runs, methods, n, confidence_level, shares)
+    result.settings = {"n": n, "repetitions": repetitions, "n_boot": n_boot, "seed": random_state}
+    result.settings |= {"methods": list(methods), "confidence_level": confidence_level}
+    result.settings |= _injected_settings(injected)
     _warn_few_judged(result.rows, repetitions, confidence_level)
     return result
+
+
+def _injected_settings(injected: dict) -> dict:
+    """inject_bias's keywords as run_oracle used them: those given, the others' defaults."""
+    params = inspect.signature(inject_bias).parameters
+    return {key: injected.get(key, params[key].default) for key in INJECTED}
+
+
+def oracle_report(results: list) -> dict:
+    """What ``ethiclens oracle --json`` writes for :func:`run_oracle`'s ``results`` (one per
+    injected DI): the EthicLens version and time, the settings the results share (every
+    argument that changes the numbers: seed, draws, interval methods and level, repetitions,
+    rows, injected EO gap, ...) with the injected DIs, then each result's
+    :meth:`OracleResult.to_dict`."""
+    import datetime as dt
+
+    from .._version import __version__
+    from ..io import json_ready
+
+    first = results[0].settings if results else {}
+    shared = {k: v for k, v in first.items() if all(r.settings.get(k) == v for r in results)}
+    shared.pop("disparate_impact", None)
+    return {
+        "command": "oracle",
+        "ethiclens_version": __version__,
+        "generated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "settings": json_ready(shared),
+        "disparate_impacts": [r.settings.get("disparate_impact") for r in results],
+        "results": [r.to_dict() for r in results],
+    }
 
 
 INJECTED = ("disparate_impact", "eo_gap", "base_rates", "group_sizes", "reference_rate")
