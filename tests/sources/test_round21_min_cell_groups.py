@@ -114,3 +114,14 @@ def test_record_contradicting_the_cells_is_refused(data, tmp_path, capsys):
     side.write_text(json.dumps(meta))
     code, got = _audit(table, capsys)
     assert code == 2 and "suppressed_groups" in got.err and "'B'" in got.err
+
+
+def test_python_api_reports_the_suppressed_group(data, tmp_path, capsys):
+    import ethiclens
+
+    table = tmp_path / "cs.parquet"
+    _count(data, table, 3, capsys)
+    result = ethiclens.audit_counts(read_counts(table), n_boot=200)
+    d = next(c for c in result.comparisons if c.group == "D")
+    assert d.status == "INSUFFICIENT_DATA" and d.n["group"] is None
+    assert "n = suppressed" in d._repr_html_() and result.composite.value is None

@@ -275,9 +275,10 @@ def comparison_html(c) -> str:
         for name, m in c.metrics.items()
     ]
     table = html_table(["metric", "value [CI]", "status", "method / reason"], rows, None, (2,))
+    n_group, n_ref = c.n_text("|").split("|")  # sizes only: no group name in them
     head = (
-        f"{c.attribute}: {c.group} (n = {c.n['group']}) vs {c.reference} "
-        f"(n = {c.n['reference']}): {STATUS_STYLE.get(c.status, ('', c.status))[1]}"
+        f"{c.attribute}: {c.group} (n = {n_group}) vs {c.reference} "
+        f"(n = {n_ref}): {STATUS_STYLE.get(c.status, ('', c.status))[1]}"
     )
     return block("EthicLens comparison", [head, c.flag_reason or ""], [table])
 
