@@ -112,3 +112,34 @@ def test_public_z_test_takes_unit_weights_and_none():
     unweighted = two_proportion_z_test(_weighted_counts(None), 0, 1)
     assert unweighted["statistic"] == pytest.approx(1.4213381090374024)
     assert two_proportion_z_test(_weighted_counts(np.ones(200)), 0, 1) == unweighted
+
+
+def _tp_empty_frame():
+    # group B: no true positive (TP = 0) but 75 of 300 selected; group A ordinary
+    rng = np.random.default_rng(1)
+    y_a, p_a = np.arange(N_A) % 2, (rng.random(N_A) < 0.3).astype(int)
+    y_b = np.arange(N_B) % 2
+    p_b = np.where(y_b == 0, np.arange(N_B) % 4 == 0, 0).astype(int)
+    return np.r_[y_a, y_b], np.r_[p_a, p_b], {"g": ["A"] * N_A + ["B"] * N_B}, rng
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("ci", ["bca", "percentile"])
+def test_an_empty_label_cell_leaves_metrics_of_the_predictions_resampled(ci, weighted):
+    y, p, sf, rng = _tp_empty_frame()
+    w = rng.uniform(0.5, 2.0, len(y)) if weighted else None
+    kwargs = {"reference": "A", "n_boot": 500, "ci": ci, "random_state": 0, "sample_weight": w}
+    labelled = ethiclens.audit(y, p, sf, **kwargs)
+    bare = ethiclens.audit(None, p, sf, **kwargs)
+    metrics = labelled.comparison("g", "B").metrics
+    for name in ("disparate_impact", "statistical_parity_difference"):
+        # was the posterior percentile with the note (DI [0.6677, 0.9966] where the audit
+        # without labels gives BCa [0.6599, 0.9887])
+        assert metrics[name].ci_method == bare.comparison("g", "B").metrics[name].ci_method
+        assert SMOOTHED_NOTE not in metrics[name].ci_method
+    # the metrics that read the empty cell are still drawn from the posterior
+    for name in ("equal_opportunity_difference", "accuracy_difference"):
+        assert SMOOTHED_NOTE in metrics[name].ci_method
+    di, bare_di = metrics["disparate_impact"], bare.comparison("g", "B").metrics["disparate_impact"]
+    assert di.ci_low == pytest.approx(bare_di.ci_low, abs=0.03)
+    assert di.ci_high == pytest.approx(bare_di.ci_high, abs=0.03)

@@ -638,6 +638,17 @@ class _Draws:
     mult: list | None  # per group: (n_units,) multiplicities
     smoothed: frozenset = frozenset()  # bca/percentile: groups with an empty cell (posterior draws)
     predicted: np.ndarray | None = None  # with labels: draws of (selected, not), or None
+    # bca/percentile with labels: groups whose (selected, not) cells have an empty one
+    smoothed_predicted: frozenset = frozenset()
+
+    def empty_for(self, name: str) -> frozenset:
+        """The groups whose draws of group metric ``name`` are posterior draws (bca/percentile):
+        with labels, a metric of the predictions alone (selection rate, so DI, SPD) reads only
+        the (selected, not) cells, and only a group with one of those empty is (an empty label
+        cell, TP = 0 with 75 of 300 selected, leaves its selection rate resampled, BCa)."""
+        if self.labelled and not GROUP_METRIC_SPECS[name].needs_labels:
+            return self.smoothed_predicted
+        return self.smoothed
 
     def metric(self, name: str) -> np.ndarray:
         """(n_boot, n_groups) draws of group metric ``name``, computed anew on each call."""
@@ -770,7 +781,7 @@ def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
 
 def _draw(ctx, gc, floors, rows, rng) -> _Draws:
     specs = [s for s in GROUP_METRIC_SPECS.values() if ctx.labelled or not s.needs_labels]
-    smoothed = frozenset()
+    smoothed = smoothed_predicted = frozenset()
     if ctx.ci == "jeffreys":
         boot, predicted = _posterior_cells(gc, floors, slice(None), ctx.n_boot, rng)
         jack = mult = None
@@ -792,6 +803,10 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
                 for g in range(len(gc.groups))
             ]
         predicted = _posterior_into(boot, gc, floors, smoothed, ctx.n_boot, rng)
+        if predicted is not None:
+            two = np.stack([gc.weighted[:, :2].sum(axis=1), gc.weighted[:, 2:].sum(axis=1)], 1)
+            smoothed_predicted = empty_cell_groups(two)
+            _resample_predicted(predicted, gc, rows, smoothed - smoothed_predicted, rng)
         mult = [u.multiplicity for u in units]
         with np.errstate(all="ignore"):
             jack = {
@@ -803,7 +818,27 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
             }
     with np.errstate(all="ignore"):
         point = {s.name: np.asarray(s.fn(gc.weighted, gc.labelled), float) for s in specs}
-    return _Draws(point, boot, gc.labelled, jack, mult, smoothed, predicted)
+    return _Draws(point, boot, gc.labelled, jack, mult, smoothed, predicted, smoothed_predicted)
+
+
+def _resample_predicted(predicted, gc, rows, groups, rng) -> None:
+    """``predicted``'s (selected, not) draws of ``groups`` (groups with an empty label cell but
+    both a selected and an unselected row: bca/percentile) resampled as any other group's are,
+    not taken from the posterior draws of their cells: a metric of the predictions alone does
+    not read the empty cell (the same draws an audit of these predictions without labels
+    makes)."""
+    if not groups:
+        return
+    idx, n_boot = sorted(groups), predicted.shape[0]
+    if rows is None or rows[2] is None:
+        two = np.stack([gc.counts[:, :2].sum(axis=1), gc.counts[:, 2:].sum(axis=1)], axis=1)
+        predicted[:, idx, :] = draw_cell_counts(two[idx], n_boot, rng)
+        return
+    codes, cells, weights = rows  # engine cells (1 − ŷ)·2 + (1 − y): (selected, not) is // 2
+    skip = frozenset(range(len(gc.groups))) - groups
+    shape = (len(gc.groups), 2)
+    drawn = draw_weighted_cells(codes, cells // 2, weights, shape, n_boot, rng, skip=skip)
+    predicted[:, idx, :] = drawn[:, idx, :]
 
 
 def _posterior_cells(gc, floors, groups, n_boot, rng):
@@ -1039,7 +1074,7 @@ def _attribute_intervals(ctx, draws: _Draws, floors, ref, ece) -> tuple[dict, di
         jack = draws.jack[mname] if draws.jack is not None else None
         ok = floors.ok_all(GROUP_METRIC_SPECS[mname].needs_labels)
         point = draws.point[mname]
-        plain = empty_cell_columns(draws.smoothed, draws.cells.shape[1])
+        plain = empty_cell_columns(draws.empty_for(mname), draws.cells.shape[1])
         return own, _intervals(ctx, point, boot, jack, draws.mult, ok, overwrite=True, plain=plain)
 
     parts, group_ivs = {}, {}
@@ -1156,7 +1191,7 @@ def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Int
             for g in range(len(pg)):
                 jack.append(np.concatenate([stat(draws.jack[c][g], pr_f), stat(float(pg[g]), jr)]))
                 mult.append(np.concatenate([draws.mult[g], draws.mult[ref]]))
-        plain = empty_cell_columns(draws.smoothed, draws.cells.shape[1], ref)
+        plain = empty_cell_columns(draws.empty_for(c), draws.cells.shape[1], ref)
         if ratio and ctx.ci != JEFFREYS:
             ivs = _ratio_intervals(ctx, pt, reps, (jack, mult), columns, plain)
         else:
