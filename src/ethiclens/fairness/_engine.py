@@ -825,8 +825,8 @@ def _resample_predicted(predicted, gc, rows, groups, rng) -> None:
     """``predicted``'s (selected, not) draws of ``groups`` (groups with an empty label cell but
     both a selected and an unselected row: bca/percentile) resampled as any other group's are,
     not taken from the posterior draws of their cells: a metric of the predictions alone does
-    not read the empty cell (the same draws an audit of these predictions without labels
-    makes)."""
+    not read the empty cell (drawn as an audit of these predictions without labels draws
+    them: the same method, other random numbers)."""
     if not groups:
         return
     idx, n_boot = sorted(groups), predicted.shape[0]
