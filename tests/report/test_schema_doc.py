@@ -24,6 +24,7 @@ DATA_KEYS = {
     "config.exclude_groups": "<attribute>",
     "config.merge_groups": "<attribute>",
     "config.merge_groups.<attribute>": "<group>",
+    "data.provenance.min_cell_suppression.suppressed_groups": "<attribute>",
     "run.input.files": "<file>",
     "summary.status_counts": "<status>",
     "attributes[].groups[].metrics": "<metric>",
