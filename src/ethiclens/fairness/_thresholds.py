@@ -2,15 +2,18 @@
 
 Each group's rows are counted once in (score bin × label) cells, with bin edges at the
 thresholds; the confusion cells at every threshold are then suffix sums of those counts, so a
-sweep over 19 thresholds costs one ``bincount`` of the rows. Interval draws are Dirichlet draws
-of the same fine cells (prior 1/(2·bins) per cell: 1/2 per label and group in all), so every
-threshold is judged from the same draws.
+sweep over 19 thresholds costs one ``bincount`` of the rows. At each threshold every group's
+cells are drawn as the audit draws predictions thresholded there (its Jeffreys rule:
+Dirichlet(cells + 1/2) over the (selected, not) cells, and over (tp, fp, fn, tn) with labels),
+so an interval does not depend on the grid; the audited threshold's draws come from the audit's
+own generator, so there the view's intervals are the audit's.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -21,7 +24,8 @@ from ..errors import EthicLensInputError
 from ..io import write_atomic
 from . import _display
 from . import _policy as pol
-from ._bootstrap import Interval, draw_label_split_cells, kish_effective
+from ._bootstrap import JEFFREYS_METHOD, Interval, kish_effective
+from ._engine import _posterior_cells
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._options import policy_and_options
@@ -39,7 +43,7 @@ from ._validate import (
 )
 
 THRESHOLDS_SCHEMA_VERSION = "1.0"
-THRESHOLD_METHOD = "Dirichlet(score-bin x label cells + 1/(2·bins)) draws per group, equal-tailed"
+THRESHOLD_METHOD = JEFFREYS_METHOD + " at each threshold"
 
 
 @dataclass
@@ -481,15 +485,15 @@ def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.Dat
     """The table's rows of one attribute: every group at every threshold."""
     counts, ref = attr.counts, attr.ref
     totals = attr.effective.sum(axis=(1, 2)).astype(float)  # the floors' rows
-    draws = _draw(attr, len(th), counts.sum(axis=(1, 2)), opts.n_boot, rng)
+    audited = int(np.searchsorted(th, float(opts.audited_threshold)))
+    two, four = _draw(attr, (len(th), audited), labelled, opts.n_boot, rng)
     cells = _cells_at_thresholds(counts.astype(float))  # (G, K, 4)
-    dcells = _cells_at_thresholds(draws)  # (B, G, K, 4)
     with np.errstate(all="ignore"):
         point = {"sel": selection_rate(cells, True)}
-        boot = {"sel": selection_rate(dcells, True)}
+        boot = {"sel": selection_rate(two, False)}
         if labelled:
             point.update(tpr=true_positive_rate(cells), fpr=false_positive_rate(cells))
-            boot.update(tpr=true_positive_rate(dcells), fpr=false_positive_rate(dcells))
+            boot.update(tpr=true_positive_rate(four), fpr=false_positive_rate(four))
     labels = attr.effective if attr.by_label is None else attr.by_label
     pos, neg = labels[:, :, 0].sum(axis=1), labels[:, :, 1].sum(axis=1)
     rows = []
@@ -511,11 +515,17 @@ def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.Dat
     return pd.DataFrame(rows)
 
 
-def _draw(attr: _Attribute, k: int, totals, n_boot: int, rng) -> np.ndarray:
-    """(B, G, K + 1, 2) Dirichlet draws of each group's (effective) cells, scaled to its rows
-    (weight total, ``totals``)."""
+def _draw(attr: _Attribute, grid: tuple, labelled: bool, n_boot: int, rng) -> tuple:
+    """(selected, not) draws (B, G, K, 2) of each group at each threshold, and with labels
+    its (tp, fp, fn, tn) draws (B, G, K, 4), else None: at each threshold the cells the audit
+    would draw for predictions thresholded there, by its own rule (the engine's Jeffreys
+    posterior, weighted at the groups' and labels' Kish sizes), so an interval does not depend
+    on the grid. ``grid``: (K thresholds, the audited one's index); its draws come from the
+    generator the audit spawns for the attribute (the same seed gives the audit's intervals),
+    the other thresholds' from a second one, all thresholds at once."""
+    k, audited = grid
     n_groups = len(attr.groups)
-    need = n_boot * n_groups * (k + 1) * 2 * 8
+    need = n_boot * n_groups * k * (6 if labelled else 2) * 8
     if need > MAX_DRAW_BYTES:  # n_boot = 1e11 asked numpy for 58 TiB
         raise EthicLensInputError(
             f"would need about {need / 2**30:.1f} GiB for the interval draws of {attr.name!r} "
@@ -524,18 +534,42 @@ def _draw(attr: _Attribute, k: int, totals, n_boot: int, rng) -> np.ndarray:
             value=n_boot,
             fix="use fewer draws (1000 is the default) or a coarser threshold step",
         )
-    prior = 1.0 / (2 * (k + 1))
-    if attr.by_label is not None:  # weighted: each label at its own Kish size
-        flat = (attr.effective.reshape(n_groups, -1), attr.by_label.reshape(n_groups, -1))
-        draws = draw_label_split_cells(
-            *flat, totals, n_boot, rng, prior=prior, labels=_label_cells(k)
-        )
-        return draws.reshape(n_boot, n_groups, k + 1, 2)
-    draws = np.empty((n_boot, n_groups, (k + 1) * 2))
-    for g in range(n_groups):
-        alpha = attr.effective[g].ravel() + prior
-        draws[:, g, :] = rng.dirichlet(alpha, size=n_boot) * totals[g]
-    return draws.reshape(n_boot, n_groups, k + 1, 2)
+    at = {
+        "cells": _cells_at_thresholds(attr.counts.astype(float)),  # (G, K, 4) totals
+        "effective": _cells_at_thresholds(attr.effective.astype(float)),
+        "by_label": None if attr.by_label is None else _cells_at_thresholds(attr.by_label),
+    }
+    # stored cell-major, (cells, K, G, B) as the engine draws them, read as (B, G, K, cells)
+    out = [np.empty((c, k, n_groups, n_boot)) for c in ((2, 4) if labelled else (2,))]
+    picks = ([audited], [j for j in range(k) if j != audited])
+    # the first generator is the audit's boot_rng: the audited threshold's draws
+    for pick, gen in zip(picks, rng.spawn(2), strict=True):
+        if not pick:  # the audited threshold alone
+            continue
+        drawn = _posterior_at(at, pick, labelled, n_boot, gen)
+        for whole, part in zip(out, drawn, strict=True):
+            whole[:, pick] = part.reshape(len(part), len(pick), n_groups, n_boot)
+    drawn = [whole.transpose(3, 2, 1, 0) for whole in out]
+    return drawn[0], drawn[1] if labelled else None
+
+
+def _posterior_at(at: dict, pick: list, labelled: bool, n_boot: int, rng) -> list:
+    """The engine's Jeffreys draws (``_posterior_cells``) of each group's cells at the
+    thresholds ``pick``, threshold by threshold (its groups in the audit's order), stored
+    cell-major: [(2, k·G, B), (4, k·G, B)] with labels, [(2, k·G, B)] without."""
+
+    def flat(cells):  # (G, k, 4) -> (k·G, 4), threshold-major; (selected, not) without labels
+        rows = cells[:, pick].transpose(1, 0, 2).reshape(-1, 4)
+        return rows if labelled else rows[:, [0, 2]]
+
+    by_label = at["by_label"] if labelled else None  # weighted with labels: each label's size
+    gc = SimpleNamespace(weighted=flat(at["cells"]), labelled=labelled)
+    floors = SimpleNamespace(
+        effective_cells=flat(at["effective"]),
+        label_cells=None if by_label is None else flat(by_label),
+    )
+    boot, two = _posterior_cells(gc, floors, slice(None), n_boot, rng)
+    return [d.transpose(2, 1, 0) for d in ([boot] if two is None else [two, boot])]
 
 
 def _verdicts(point, boot, g, ref, floors, policy, level) -> list[dict]:
