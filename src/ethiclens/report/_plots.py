@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import io
+import warnings
 from dataclasses import dataclass
 
 from .._text import literal_figure, percent, terminal_safe
@@ -90,7 +91,12 @@ def _to_uri(fig) -> str:
     plt = _pyplot()
     safe_figure_text(fig)
     buf = io.BytesIO()
-    with plt.rc_context({"svg.fonttype": "path", "svg.hashsalt": "ethiclens"}):
+    with (
+        plt.rc_context({"svg.fonttype": "path", "svg.hashsalt": "ethiclens"}),
+        warnings.catch_warnings(),
+    ):
+        # names too long for the layout: drawn unconstrained, and the tight box holds them all
+        warnings.filterwarnings("ignore", "constrained_layout not applied", UserWarning)
         fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
     plt.close(fig)
     return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue()).decode()
