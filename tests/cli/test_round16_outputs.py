@@ -7,7 +7,10 @@ from ethiclens.cli import main
 
 
 def test_a_failed_pdf_keeps_the_saved_config(tmp_path, capsys, monkeypatch):
-    monkeypatch.setenv("ETHICLENS_CHROMIUM", "/bin/false")
+    fake = tmp_path / "chrome"  # answers --version (checked first), fails to print
+    fake.write_text('#!/bin/sh\n[ "$1" = --version ] && exit 0\nexit 1\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("ETHICLENS_CHROMIUM", str(fake))
     saved, report = tmp_path / "s.yaml", tmp_path / "s.json"
     argv = ["audit", "compas", "--n-boot", "100", "--save-config", str(saved)]
     assert main([*argv, "--json", str(report), "--pdf", str(tmp_path / "s.pdf")]) == 2

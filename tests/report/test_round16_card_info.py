@@ -118,7 +118,10 @@ def test_a_list_field_counts_its_items_together(tmp_path):
 def test_a_900_kb_name_is_refused_before_any_work(tmp_path, capsys, monkeypatch):
     from ethiclens.cli import main
 
-    monkeypatch.setenv("ETHICLENS_CHROMIUM", "/bin/false")  # a renderer, else --pdf is refused
+    fake = tmp_path / "chrome"  # answers --version (checked first), fails to print
+    fake.write_text('#!/bin/sh\n[ "$1" = --version ] && exit 0\nexit 1\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("ETHICLENS_CHROMIUM", str(fake))
     info = tmp_path / "ci.yaml"
     info.write_text("model_details:\n  name: " + "N" * 900_000 + "\n")
     pdf = tmp_path / "r.pdf"

@@ -239,7 +239,8 @@ def test_cli_pdf_is_written_last_and_a_hung_renderer_keeps_the_html(tmp_path, mo
     assert main([*base, "--model-card", str(tmp_path / "card.doc")]) == 2
     assert "option '--model-card'" in capsys.readouterr().err and not html.exists()
     fake = tmp_path / "chrome"
-    fake.write_text("#!/bin/sh\nsleep 60\n")
+    # answers --version (the check made before any work), then hangs while printing
+    fake.write_text('#!/bin/sh\n[ "$1" = --version ] && echo "Chromium 1" && exit 0\nsleep 60\n')
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
     monkeypatch.setenv("ETHICLENS_CHROMIUM", str(fake))
     monkeypatch.setattr("ethiclens.report._pdf.html_to_pdf.__kwdefaults__", {"timeout": 1.0})

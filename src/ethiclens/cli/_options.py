@@ -310,7 +310,7 @@ def lines_of(summary: str):
 def execute(request: SpecRequest, purpose: str, printer) -> None:
     """Run the spec (library), gate it, print, write every output, then exit 1 if gated."""
     from ..errors import EthicLensInputError
-    from ..report import find_browser, html_to_pdf
+    from ..report import check_browser
     from ..spec import check_output_paths, run_audit, run_compare, run_thresholds, write_outputs
 
     spec = request.spec
@@ -320,8 +320,8 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
     try:
         check_output_paths(spec, request.save_config, request.config)
         check_stdout_open(spec.outputs.json)
-        if spec.outputs.pdf and find_browser() is None:  # refused before any work is done:
-            html_to_pdf("", spec.outputs.pdf)  # "no PDF renderer was found" and how to get one
+        if spec.outputs.pdf:  # a renderer missing or not running: refused before any work
+            check_browser()
         result = runner(spec)  # the library decides the gate too (run.gate)
     except EthicLensInputError as exc:
         raise request.flag_error(exc) from None

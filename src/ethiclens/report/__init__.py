@@ -22,7 +22,7 @@ from ._notebook import (
     write_threshold_html,
     write_threshold_png,
 )
-from ._pdf import find_browser, html_to_pdf
+from ._pdf import check_browser, find_browser, html_to_pdf
 from ._provenance import benchmark_provenance, load_card_info
 from ._render import Report, Section, paragraph, table
 from ._schema import load_schema, validate_report
@@ -49,6 +49,7 @@ __all__ = [
     "render_model_card_html",
     "card_format",
     "render_card",
+    "check_browser",
     "find_browser",
     "html_to_pdf",
     "largest_disparity",

@@ -29,8 +29,18 @@ def find_browser() -> str | None:
     """The Chromium-family browser to print with: ``$ETHICLENS_CHROMIUM`` or the first on PATH."""
     chosen = os.environ.get("ETHICLENS_CHROMIUM")
     if chosen:
-        return chosen if Path(chosen).is_file() else shutil.which(chosen)
+        runs = Path(chosen).is_file() and os.access(chosen, os.X_OK)
+        return chosen if runs else shutil.which(chosen)
     return next((found for name in BROWSERS if (found := shutil.which(name))), None)
+
+
+def check_browser(timeout: float = 30.0) -> None:
+    """Refuse, before any work, a PDF renderer that is missing or does not run: the browser
+    must answer ``--version`` (``/bin/false`` or a text file does not), in one line."""
+    browser = find_browser()
+    if browser is None:
+        raise EthicLensInputError("no PDF renderer was found", column="--pdf", fix=_FIX)
+    _run([browser, "--version"], timeout)
 
 
 def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
@@ -63,9 +73,16 @@ def _run(cmd: list[str], timeout: float) -> None:
     # A session of its own, so the browser is stopped with every helper process it started:
     # on a time-out, and on any other way out (Ctrl-C, SIGTERM turned into an exit by the CLI),
     # where it would otherwise outlive this process.
-    proc = subprocess.Popen(
-        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
-    )
+    try:
+        proc = subprocess.Popen(
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+        )
+    except OSError as exc:  # not a program (a text file: "Exec format error"), no permission
+        raise EthicLensInputError(
+            f"the PDF renderer {cmd[0]!r} could not be started: {exc.strerror or exc}",
+            column="--pdf",
+            fix=_FIX,
+        ) from None
     try:
         _, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
