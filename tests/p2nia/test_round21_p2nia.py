@@ -101,10 +101,10 @@ def test_a_group_sized_by_clipping_is_insufficient_data_not_reported():
     assert m_size > 100  # the floor alone would pass it
     for name, v in est.values.items():
         assert v["status"] == INSUFFICIENT_DATA, (name, v)
-    assert "sex:M rests on the mechanism's noise" in est.values["dp"]["reason"], est.values
+    assert "sex:M may hold none of the data's rows" in est.values["dp"]["reason"], est.values
 
 
-def test_a_clean_grr_release_passes_the_inflation_check():
+def test_a_clean_grr_release_passes_the_empty_group_check():
     rel = release(_grr_request(3000), _data(), "y", "pred", random_state=1)
     est = estimate(rel, n_boot=100, random_state=0)
     assert all(v["status"] == "REPORTED" for v in est.values.values()), est.values

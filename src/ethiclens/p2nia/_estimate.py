@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 
@@ -61,10 +61,11 @@ N_BOOT = 500  # estimate's and ``p2nia estimate``'s default
 # outweighs the smaller cells: the estimate gets a note (docs/p2nia.md). The numbers are not
 # changed.
 CLIPPED_SHARE_NOTE = 0.01
-# A group whose debiased cells below 0 (clipped to 0 by the projection) hold more than this
-# share of its estimated size owes that size to the clipping, not to rows of the data (a
-# requested group with no rows at all was estimated at 727 of 5,000 rows): INSUFFICIENT_DATA.
-INFLATED_GROUP_SHARE = 0.5
+# A GRR group is INSUFFICIENT_DATA unless its debiased size (the protected attribute's own
+# unclipped marginal) lies this many standard errors of an empty group above 1 row: the
+# one-sided 97.5% test that the data holds any of its rows (a requested group with no rows
+# was estimated at 727 of 5,000 rows by the projection; docs/p2nia.md).
+EMPTY_GROUP_Z = 1.959963984540054
 
 
 @dataclass
@@ -345,9 +346,8 @@ def estimate(
     point = metrics_from_cells(cells, labelled, metrics)
     rep_cells = _replicates(mech, counts, m, labelled, n_boot, random_state)
     released = cells_from_joint(counts, labelled)  # the released table's own cells
-    raw = mech.unclipped(counts / n, m)
-    raw = None if raw is None else cells_from_joint(raw, labelled) * n
-    basis = _Cells(cells, labelled, domain, m["roles"]["protected"], released, raw)
+    basis = _Cells(cells, labelled, domain, m["roles"]["protected"], released)
+    basis = _with_debiased_sizes(basis, mech, counts, m)
     method = mech.ci_method
     values = {
         k: _metric_estimate(k, float(point[k]), rep_cells, basis, policy, method, level)
@@ -437,26 +437,40 @@ class _Cells:
     domain: list
     attribute: str
     released: np.ndarray | None = None  # the released table's cells, before the noise is removed
-    unclipped: np.ndarray | None = None  # GRR: the debiased cells before the projection
+    debiased: np.ndarray | None = None  # GRR: each group's unclipped debiased size, in rows
+    empty_se: float | None = None  # GRR: the standard error of that size for a group of 0 rows
 
 
-def _inflated(basis: _Cells) -> str | None:
-    """Why groups owe their estimated size to the projection (:data:`INFLATED_GROUP_SHARE`):
-    their debiased cells below 0, clipped to 0, outweigh it; None when none does."""
-    if basis.unclipped is None:
+def _with_debiased_sizes(basis: _Cells, mech, counts, manifest) -> _Cells:
+    """``basis`` with each group's debiased size before the projection and the standard error
+    of the size of a group with no rows (GRR); unchanged where the mechanism has neither."""
+    n = counts.sum()
+    raw = mech.unclipped(counts / n, manifest)
+    se = mech.empty_group_se(manifest, int(n))
+    if raw is None or se is None:
+        return basis
+    sizes = cells_from_joint(raw, basis.labelled).sum(axis=-1) * n
+    return replace(basis, debiased=sizes, empty_se=se)
+
+
+def _maybe_empty(basis: _Cells) -> str | None:
+    """Why groups may hold no rows of the data (GRR): a debiased size n̂ whose one-sided 97.5%
+    lower bound n̂ − z·SE₀ is below 1 row (:data:`EMPTY_GROUP_Z`; SE₀ the spread of n̂ for a
+    group with no rows, :meth:`Mechanism.empty_group_se`); None when every group clears it."""
+    if basis.debiased is None:
         return None
-    clipped = np.clip(-basis.unclipped, 0, None).sum(axis=-1)
-    sizes = basis.cells.sum(axis=-1)
-    inflated = [
-        f"n = {_mass(sizes[g])} estimated for {basis.attribute}:{basis.domain[g]} rests on the "
-        f"mechanism's noise ({_mass(clipped[g])} of its debiased rows were below 0, clipped to 0)"
-        for g in range(len(sizes))
-        if clipped[g] > INFLATED_GROUP_SHARE * sizes[g]
+    margin = EMPTY_GROUP_Z * basis.empty_se
+    empty = [
+        f"{basis.attribute}:{basis.domain[g]} may hold none of the data's rows: its debiased "
+        f"size {basis.debiased[g]:.1f} (n = {_mass(basis.cells[g].sum())} after clipping) is "
+        f"below {1 + margin:.1f}, 1 row plus 1.96 standard errors ({basis.empty_se:.1f}) of "
+        "the size of a group with no rows"
+        for g in range(len(basis.domain))
+        if basis.debiased[g] - margin < 1
     ]
-    if not inflated:
+    if not empty:
         return None
-    fix = ": the data may hold few or none of those rows; request more rows (--n) or a larger ε"
-    return "; ".join(inflated) + fix
+    return "; ".join(empty) + ": request more rows (--n) or a larger ε"
 
 
 def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) -> MetricEstimate:
@@ -469,7 +483,7 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
     below = None
     if defined:
         below = _below_floor(k, basis.cells, basis.labelled, basis.domain, policy, basis.attribute)
-        below = "; ".join(filter(None, [below, _inflated(basis)])) or None
+        below = "; ".join(filter(None, [below, _maybe_empty(basis)])) or None
     status, reason = metric_status(
         value if defined else None,
         None,

@@ -139,6 +139,12 @@ class Mechanism:
         joint, with its cells below 0), or None where :meth:`joint` clips nothing."""
         return None
 
+    def empty_group_se(self, manifest: dict, rows: int) -> float | None:
+        """The standard error of a group's debiased size (the unclipped marginal of the
+        protected attribute, in rows) when the data holds none of its rows, over ``rows``
+        released rows; None where the mechanism's noise has no closed form."""
+        return None
+
     def noise_draws(self, counts, manifest, n_boot, rng) -> np.ndarray | None:
         """Draws of the mechanism's own noise on the released cells, shape
         (n_boot, *counts.shape), added to :meth:`draw`'s replicates; None: the draws already
@@ -312,6 +318,18 @@ class GRR(Mechanism):
     def unclipped(self, observed, manifest):
         """The debiased joint (:meth:`_debiased`), cells below 0 kept."""
         return self._debiased(observed, manifest).reshape(observed.shape)
+
+    def empty_group_se(self, manifest, rows):
+        """√(n′·q·(1 − q)) / (p − q), p and q = (1 − p)/(k − 1) the protected column's keep
+        and flip-to-each probabilities: a group with no rows is reported as each of n′ rows
+        with probability q, and its debiased size (c − n′·q)/(p − q) has this spread."""
+        col = manifest["columns"][manifest["roles"]["protected"]]
+        k = len(col["domain"])
+        if k < 2:
+            return None
+        p = _grr.keep_probability(col["epsilon"], k)
+        q = (1 - p) / (k - 1)
+        return math.sqrt(rows * q * (1 - q)) / (p - q)
 
     def clipped_share(self, observed, manifest):
         """The debiased joint's mass below 0 (the sum of its negative cells, in units of the
