@@ -12,7 +12,8 @@
    replicates), and the interval is the equal-tailed percentile interval of the replicates,
    widened to contain the estimate where needed (the method says so).
 5. Status, from the core's vocabulary: ``UNDEFINED`` (a condition with no mass, with the
-   reason), ``INSUFFICIENT_DATA`` (a group below the policy's floor, or too many undefined
+   reason), ``INSUFFICIENT_DATA`` (a group below the policy's floor, a GRR group whose
+   debiased size cannot rule out that the data holds none of its rows, or too many undefined
    replicates for an interval: the value is shown, no interval, as in the audit, and the
    reason says which) or ``REPORTED`` (estimated; P2NIA judges no threshold).
 """
