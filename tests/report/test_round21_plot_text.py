@@ -114,3 +114,17 @@ def test_capped_figures_say_how_many_they_show():
     assert len(rates.axes[0].get_xticks()) == MAX_DRAWN
     assert any(f"Showing {MAX_DRAWN} of {MAX_DRAWN + 5} groups" in t for t in _texts(rates))
     assert rates.get_figwidth() < 30  # 68 inches wide before
+
+
+def test_a_chart_that_fails_to_draw_leaves_the_report_written(dollars, tmp_path, monkeypatch):
+    from ethiclens.report import _plots
+
+    def broken(*args, **kwargs):
+        raise ValueError("Unknown symbol: \\notacmd")
+
+    monkeypatch.setattr(_plots, "forest_figure", broken)
+    with pytest.warns(RuntimeWarning, match="forest plot could not be drawn"):
+        dollars.to_html(tmp_path / "m.html")
+    page = (tmp_path / "m.html").read_text(encoding="utf-8")
+    assert "The forest plot could not be drawn (ValueError: Unknown symbol" in page
+    assert "ok" in page  # the tables are there

@@ -11,7 +11,7 @@ import io
 import warnings
 from dataclasses import dataclass
 
-from .._text import literal_figure, percent, terminal_safe
+from .._text import literal_figure, one_line, percent, terminal_safe
 from ._verdict import di_band
 
 
@@ -153,12 +153,28 @@ def forest_plot(
     rows, di_threshold: float, eo_threshold: float, di_rule: str = "two_sided", level=0.95
 ) -> Chart:
     """The forest figure as a chart for the HTML report (see :func:`forest_figure`)."""
-    return Chart(*_as_uri(forest_figure(rows, di_threshold, eo_threshold, di_rule, level)))
+    return _chart(
+        "forest plot", lambda: forest_figure(rows, di_threshold, eo_threshold, di_rule, level)
+    )
 
 
-def _as_uri(drawn):
-    fig, alt, caption = drawn
-    return _to_uri(fig), alt, caption
+def _chart(what: str, draw) -> Chart:
+    """``draw()``'s (figure, alt text, caption) as a :class:`Chart`. A figure matplotlib fails
+    to draw is a warning and a one-line note in the chart's place, never the end of the report:
+    its tables, the model card and the other outputs are still written."""
+    try:
+        fig, alt, caption = draw()
+        return Chart(_to_uri(fig), alt, caption)
+    except Exception as exc:  # noqa: BLE001 - any drawing failure; the report goes on
+        why = f"{type(exc).__name__}: {one_line(exc)}"
+        warnings.warn(f"the {what} could not be drawn ({why})", RuntimeWarning, stacklevel=3)
+        svg = (
+            "<svg xmlns='http://www.w3.org/2000/svg' width='420' height='24'><text x='4' y='16' "
+            f"font-family='sans-serif' font-size='12'>The {what} could not be drawn.</text></svg>"
+        )
+        uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+        note = f"The {what} could not be drawn ({why}); the tables list every value."
+        return Chart(uri, note, note)
 
 
 def forest_figure(
@@ -281,7 +297,7 @@ def _status_legend(fig, plt) -> None:
 
 def ppv_fpr_plot(attribute: str, groups, level=0.95) -> Chart:
     """PPV and FPR side by side per group, with CIs (the impossibility theorem's two sides)."""
-    return Chart(*_as_uri(ppv_fpr_figure(attribute, groups, level)))
+    return _chart("PPV and FPR chart", lambda: ppv_fpr_figure(attribute, groups, level))
 
 
 def ppv_fpr_figure(attribute: str, groups, level=0.95):
@@ -358,6 +374,11 @@ def _group_status(g) -> str:
 
 def calibration_plot(attribute: str, groups) -> Chart:
     """Reliability diagram per group: observed positive rate against mean score per bin."""
+    return _chart("calibration chart", lambda: calibration_figure(attribute, groups))
+
+
+def calibration_figure(attribute: str, groups):
+    """(figure, alt text, caption) of :func:`calibration_plot`."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(4.8, 4.2))
     ax.plot([0, 1], [0, 1], color="#555555", ls=":", lw=1, label="perfect calibration")
@@ -397,4 +418,4 @@ def calibration_plot(attribute: str, groups) -> Chart:
     )
     if omitted:
         caption += f" Not drawn (below the sample floor): {', '.join(omitted)}."
-    return Chart(_to_uri(fig), alt, caption)
+    return fig, alt, caption
