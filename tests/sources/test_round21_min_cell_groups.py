@@ -55,6 +55,7 @@ def test_suppressed_group_is_named_and_withholds_headlines(data, tmp_path, capsy
     assert "race: D vs A" in got.out and "suppressed/600" in got.out
     assert "Composite bias score: withheld" in got.out and "Minimum DI: withheld" in got.out
     assert "(of race)" in got.out  # the dropped-cells sentence names the attribute
+    assert "race:D was suppressed by --min-cell when counted" in " ".join(got.out.split())
     report = json.loads(out.read_text())
     d = next(c for c in report["comparisons"] if c["group"] == "D")
     assert d["status"] == "INSUFFICIENT_DATA" and d["n"]["group"] is None

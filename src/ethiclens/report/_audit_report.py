@@ -446,7 +446,20 @@ def withheld_hint(result: AuditResult, cli: bool) -> str | None:
         )
     if "unbounded" in causes:
         parts.append(_unbounded_hint(causes["unbounded"][0], cli))
+    gone = [c for c in result.comparisons if _suppressed(c)]
+    if gone:
+        parts.append(
+            f"{', '.join(c.key for c in gone)} {'was' if len(gone) == 1 else 'were'} "
+            "suppressed by --min-cell when counted: exclude a suppressed group "
+            "(--exclude-group), or count the data again with a smaller --min-cell"
+        )
     return "To get a headline: " + "; ".join(parts) + "." if parts else None
+
+
+def _suppressed(c) -> bool:
+    """A comparison of a group a counts table's --min-cell dropped whole."""
+    m = c.metrics.get("disparate_impact")
+    return m is not None and m.ci_method == SUPPRESSED_METHOD
 
 
 def _unbounded_hint(c, cli: bool) -> str:
