@@ -157,3 +157,45 @@ def test_the_cli_names_the_row_of_a_label_not_0_1_and_pos_label_still_reads_it(
         assert f"first at bad.{kind} {PLACE[kind]} (value: 2)" in err, err
         said[kind] = err.replace(f"bad.{kind} {PLACE[kind]}", "PLACE")
     assert said["csv"] == said["parquet"]
+
+
+def _two_attribute_table(tmp_path):
+    """A counts table of race and sex whose one sex cell is missing (CSV, metadata beside)."""
+    rng = np.random.default_rng(1)
+    n = 600
+    rows = pd.DataFrame(
+        {
+            "race": rng.choice(["A", "B"], n),
+            "sex": rng.choice(["F", "M"], n),
+            "label": rng.integers(0, 2, n),
+            "pred": rng.integers(0, 2, n),
+        }
+    )
+    roles = Roles(y_pred="pred", y_true="label", protected=["race", "sex"])
+    good = tmp_path / "two.csv"
+    write_counts(counts_of(rows, roles), good)
+    cells = pd.read_csv(good, dtype=str, keep_default_na=False)
+    cells.loc[2, "sex"] = ""
+    path = tmp_path / "gap.csv"
+    cells.to_csv(path, index=False)
+    shutil.copy(metadata_path(good), metadata_path(path))
+    return path
+
+
+def test_a_missing_group_in_an_attribute_not_audited_is_no_reason_to_refuse(tmp_path, capsys):
+    path = _two_attribute_table(tmp_path)
+    for audited in (["--protected", "race"], ["--protected", "race=A"]):
+        assert main(["audit", "--counts", str(path), *audited, "--n-boot", "100"]) == 0
+    capsys.readouterr()
+    table = read_counts(path, attributes={"race"})
+    ethiclens.audit_counts(table, protected=["race"], n_boot=100, random_state=0)
+    for audited in (["--protected", "sex"], ["--intersect", "race,sex"], []):
+        err = _refusal_args(path, audited, capsys)
+        assert "column 'sex': " in err and "missing value(s)" in err, err
+        assert "first at gap.csv line 4" in err, err
+
+
+def _refusal_args(path, extra, capsys) -> str:
+    capsys.readouterr()
+    assert main(["audit", "--counts", str(path), *extra, "--n-boot", "100"]) == 2
+    return capsys.readouterr().err.strip()

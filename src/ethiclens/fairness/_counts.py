@@ -170,7 +170,14 @@ def _refuse(table, bad: np.ndarray, what: str, column: str, fix: str, source: st
 
 
 def check_counts_cells(
-    table, *, names=None, n_bins=None, where=None, check_labels=False, pos_label=None
+    table,
+    *,
+    names=None,
+    n_bins=None,
+    where=None,
+    check_labels=False,
+    pos_label=None,
+    attributes=None,
 ) -> None:
     """Refuse a counts table whose cells no rows could have produced; else return ``None``.
 
@@ -197,6 +204,9 @@ def check_counts_cells(
         table was read from a file); by default ``"row i of the counts table"``.
     check_labels, pos_label : bool, default False; label, optional
         Check ``y_true``/``y_pred`` as the audit reads them with ``pos_label`` (its own).
+    attributes : collection of str, optional
+        The attributes to be audited: a missing value is refused only in these (default: every
+        attribute the table declares); another attribute's is no reason to refuse.
     """
     names = names or {}
     where = where or _in_table
@@ -225,7 +235,7 @@ def check_counts_cells(
     if SCORE_SUM in sums:
         mass = sums[WEIGHT_SUM] if WEIGHT_SUM in sums else count
         _check_scores(table, mass, sums[SCORE_SUM], n_bins, label, WEIGHT_SUM in sums, where)
-    _check_keys(table, count > 0, n_bins, label, where)
+    _check_keys(table, count > 0, n_bins, label, where, attributes)
     if check_labels:
         _check_labels(table, count > 0, pos_label, names, where)
 
@@ -235,7 +245,7 @@ def _first_at(where, i: int) -> str:
     return f", first at {where(i)}"
 
 
-def _check_keys(table, counted, n_bins, label, where) -> None:
+def _check_keys(table, counted, n_bins, label, where, attributes=None) -> None:
     """No missing key in a cell that counts rows (the prediction, label and score bin first, as
     the audit checks them, then the attributes the table declares); score bins whole numbers
     from 0 to ``n_bins - 1`` (from 0 when ``n_bins`` is not known). The first row is named."""
@@ -243,6 +253,7 @@ def _check_keys(table, counted, n_bins, label, where) -> None:
     keys = [c for c in (Y_PRED, Y_TRUE, SCORE_BIN) if c in table.columns]
     declared = table.attrs.get(ATTRIBUTES_ATTR)  # another column is refused as unknown
     said = [str(c) for c in declared] if isinstance(declared, list | tuple) else None
+    said = [str(c) for c in attributes] if attributes is not None else said
     keys += [c for c in table.columns if c not in RESERVED and (said is None or str(c) in said)]
     for col in keys:
         missing = table[col].isna().to_numpy() & counted

@@ -351,7 +351,8 @@ def _check_counts_table(table, protected, names, n_bins):
     import pandas as pd
 
     # the cells first, in the words ethiclens.sources.read_counts uses (the CLI's): one check
-    check_counts_cells(table, names=names, n_bins=n_bins)  # sums no rows could produce
+    audited = [str(c) for c in protected] if protected else None  # another's gaps: no matter
+    check_counts_cells(table, names=names, n_bins=n_bins, attributes=audited)
     protected = _check_table_columns(table, protected)
     count = pd.to_numeric(table[COUNT], errors="coerce").to_numpy(dtype=float)
     keys = [Y_PRED] + [c for c in (Y_TRUE, SCORE_BIN) if c in table.columns]

@@ -600,7 +600,9 @@ def hand_over(table: pd.DataFrame, path, *, min_cell: int | None = None, source=
     return f"wrote {path}: {len(table)} cells, {int(table[COUNT].sum())} rows{note}"
 
 
-def read_counts(path, *, check_labels: bool = False, pos_label=None) -> pd.DataFrame:
+def read_counts(
+    path, *, check_labels: bool = False, pos_label=None, attributes=None
+) -> pd.DataFrame:
     """Read a counts table written by :func:`write_counts` (or any Parquet/CSV of cells).
 
     Its cells are checked as the audit checks them (``ethiclens.fairness.check_counts_cells``),
@@ -609,7 +611,8 @@ def read_counts(path, *, check_labels: bool = False, pos_label=None) -> pd.DataF
     named by its file and line (a Parquet file's row). ``check_labels``: labels and
     predictions too, as the audit reads them with ``pos_label`` (the audit's). A ``--min-cell``
     statement in its metadata must hold for its cells (none under ``min_cell``, ``rows_kept``
-    rows in all): a report never repeats a false one.
+    rows in all): a report never repeats a false one. ``attributes``: those to be audited
+    (default: all): a missing or blank group in another attribute is no reason to refuse.
     """
     from pathlib import Path
 
@@ -635,20 +638,22 @@ def read_counts(path, *, check_labels: bool = False, pos_label=None) -> pd.DataF
         where=place,
         check_labels=check_labels,
         pos_label=pos_label,
+        attributes=attributes,
     )
     _check_recorded_roles(table, where)
     _check_suppression_holds(table, where, path)
     _check_label_lengths(table, path)
-    _check_blank_groups(table, place)
+    _check_blank_groups(table, place, attributes)
     return table
 
 
-def _check_blank_groups(table: pd.DataFrame, place) -> None:
+def _check_blank_groups(table: pd.DataFrame, place, attributes=None) -> None:
     """Group names of whitespace only in cells that count rows, refused in the audit's words
-    with the first row holding one (``_rules.refuse_blank_groups``)."""
+    with the first row holding one (``_rules.refuse_blank_groups``); only in ``attributes``
+    when given (those audited)."""
     rows = np.flatnonzero(pd.to_numeric(table[COUNT], errors="coerce").to_numpy() > 0)
     for col in table.columns:
-        if col in RESERVED:
+        if col in RESERVED or (attributes is not None and str(col) not in attributes):
             continue
         values = table[col].iloc[rows]
 

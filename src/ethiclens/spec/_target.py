@@ -732,7 +732,9 @@ def _counts_file(spec: AuditSpec) -> Loaded:
     from ..sources import BINS_ATTR, metadata_path, read_counts
 
     path = spec.target.counts
-    table = read_counts(path, check_labels=True, pos_label=spec.roles.pos_label)
+    table = read_counts(
+        path, check_labels=True, pos_label=spec.roles.pos_label, attributes=_audited(spec)
+    )
     _check_counts_options(spec, table)
     binned = dict(table.attrs.get(BINS_ATTR) or {})
     _check_binned_when_counted(spec, binned)
@@ -748,6 +750,19 @@ def _counts_file(spec: AuditSpec) -> Loaded:
     if binned:  # the groups as used: binned when counted (the baseline gate reads them)
         fingerprint["bins"] = {a: [float(e) for e in edges] for a, edges in binned.items()}
     return _from_table(spec, table, cols, refs, where, "counts table", fingerprint)
+
+
+def _audited(spec: AuditSpec) -> set | None:
+    """The attributes a counts table is audited by (None: every one it declares), as named
+    before the table is read: a missing group elsewhere is no reason to refuse it. A column
+    whose own name holds "=" is left to the audit's own check."""
+    r = spec.roles
+    if not r.protected:
+        return None
+    names = {str(p).partition("=")[0] for p in r.protected}
+    for cross in r.intersections:
+        names |= set(cross.split(",") if isinstance(cross, str) else map(str, cross))
+    return names
 
 
 def _check_binned_when_counted(spec: AuditSpec, binned: dict) -> None:
