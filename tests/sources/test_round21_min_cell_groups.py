@@ -54,7 +54,7 @@ def test_suppressed_group_is_named_and_withholds_headlines(data, tmp_path, capsy
     assert code == 0, got.err
     assert "race: D vs A" in got.out and "suppressed/600" in got.out
     assert "Composite bias score: withheld" in got.out and "Minimum DI: withheld" in got.out
-    assert "(of race)" in got.out  # the dropped-cells sentence names the attribute
+    assert "belong to (attributes race)" in got.out  # the dropped-cells sentence: its attribute
     assert "race:D was suppressed by --min-cell when counted" in " ".join(got.out.split())
     report = json.loads(out.read_text())
     d = next(c for c in report["comparisons"] if c["group"] == "D")

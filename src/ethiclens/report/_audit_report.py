@@ -86,7 +86,7 @@ def suppression_detail(record: dict) -> str:
     gone = record.get(SUPPRESSED_GROUPS)
     if not isinstance(gone, dict) or not record.get("cells_dropped"):
         return ""
-    text = f" (of {', '.join(map(str, gone))})"
+    text = f" (attributes {', '.join(map(str, gone))})"
     whole = [f"{a} {', '.join(map(str, g))}" for a, g in gone.items() if g]
     if whole:
         text += (
