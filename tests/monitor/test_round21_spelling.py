@@ -6,6 +6,7 @@ whose column was int (``1``/``2``) used to split every group off silently: new c
 dead. Whole floats are now keyed as integers; a known group spelled otherwise (``A `` or ``a``
 for ``A``) is refused, nothing written. Both file engines."""
 
+import json
 import sqlite3
 
 import numpy as np
@@ -47,6 +48,13 @@ def _run(target, store, engine, ref="1"):
 
 def _pairs(doc):
     return sorted((c["group"], c["reference"]) for c in doc["comparisons"])
+
+
+def _groups(store) -> list:
+    with sqlite3.connect(store) as con:
+        text = con.execute("SELECT value FROM meta WHERE key = 'groups'").fetchone()[0]
+    con.close()
+    return json.loads(text)["g"]
 
 
 def _windows(store) -> int:
@@ -115,15 +123,17 @@ def test_the_command_refuses_with_exit_2_and_writes_nothing(engine, tmp_path, ca
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_a_store_keyed_by_floats_refuses_int_batches_naming_both(engine, tmp_path):
-    """``--protected g=1.0`` names the float spelling: the store keeps it, and an int batch is
-    then refused (not split off), its fix named."""
+def test_a_store_keyed_by_floats_takes_int_batches_by_value(engine, tmp_path):
+    """``--protected g=1.0`` names the float spelling: the store keys whole numbers as floats,
+    as the audit labels them, and an int batch's ``1`` and ``2`` are its ``1.0`` and ``2.0``
+    (one value, one key), not refused."""
     store = tmp_path / "s.sqlite"
     doc = _run(_write(_day(0).astype({"g": float}), tmp_path / "d0.csv"), store, engine, "1.0")
     assert _pairs(doc) == [("2.0", "1.0")]
-    with pytest.raises(EthicLensInputError, match=r"'1' -> '1.0': cast g to floats"):
-        _run(_write(_day(1), tmp_path / "d1.csv"), store, engine, "1.0")
-    assert _windows(store) == 1
+    doc = _run(_write(_day(1), tmp_path / "d1.csv"), store, engine, "1.0")
+    assert _pairs(doc) == [("2.0", "1.0")]
+    assert len(doc["comparisons"][0]["history"]) == 2
+    assert _groups(store) == ["1.0", "2.0"]
 
 
 def test_non_whole_floats_keep_their_spelling(tmp_path):
@@ -132,3 +142,97 @@ def test_non_whole_floats_keep_their_spelling(tmp_path):
     assert {c["group"] for c in doc["comparisons"]} | {
         c["reference"] for c in doc["comparisons"]
     } == {"1.5", "2.5"}
+
+
+# -- round 22: keyed by value, batch after batch (a real float column never gets stuck) -------
+
+
+def _frame(day: int, groups) -> pd.DataFrame:
+    """40 rows a day for two days from ``day``, the groups in turn."""
+    rng = np.random.default_rng(day)
+    rows = []
+    for d in (day, day + 1):
+        for i in range(40):
+            ts = f"2024-01-{d:02d}T{i % 24:02d}:00:00"
+            rows.append((ts, groups[i % len(groups)], int(rng.random() < 0.5)))
+    return pd.DataFrame(rows, columns=["ts", "g", "pred"])
+
+
+# the re-tester's streams: a float column whose batches happen to be all whole, or not
+STREAMS = {
+    "f": [(1, [1.0, 1.5]), (3, [2.0, 3.0]), (5, [1.0, 2.0])],
+    "w": [(1, [1.0, 2.0]), (3, [1.0, 1.5, 2.0])],
+}
+EXPECTED = {
+    "f": ([("1.5", "1"), ("2", "1"), ("3", "1")], ["1", "1.5", "2", "3"]),
+    "w": ([("1.5", "1"), ("2", "1")], ["1", "1.5", "2"]),
+}
+
+
+def _sqlite_batch(frame: pd.DataFrame, db, table: str) -> None:
+    with sqlite3.connect(db) as con:
+        con.execute(f"CREATE TABLE {table} (ts TEXT, g REAL, pred INTEGER)")
+        con.executemany(f"INSERT INTO {table} VALUES (?, ?, ?)", frame.itertuples(index=False))
+    con.close()
+
+
+@pytest.mark.parametrize("stream", sorted(STREAMS))
+@pytest.mark.parametrize("engine", [*ENGINES, "sqlite"])
+def test_a_float_column_is_keyed_by_value_batch_after_batch(stream, engine, tmp_path, capsys):
+    store, db = tmp_path / "s.sqlite", tmp_path / "db.sqlite"
+    args = ["--time", "ts", "--window", "1d", "--y-pred", "pred", "--protected", "g",
+            "--store", str(store), "--json", str(tmp_path / "o.json")]  # fmt: skip
+    for i, (day, groups) in enumerate(STREAMS[stream]):
+        frame = _frame(day, groups)
+        if engine == "sqlite":
+            _sqlite_batch(frame, db, f"b{i}")
+            source = ["--db", f"sqlite:///{db}", "--table", f"b{i}"]
+        else:
+            source = [_write(frame, tmp_path / f"b{i}.csv"), "--engine", engine]
+        assert main(["monitor", *source, *args]) == 0, capsys.readouterr().err
+    doc = json.loads((tmp_path / "o.json").read_text())
+    assert (_pairs(doc), _groups(store)) == EXPECTED[stream]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_one_value_spelled_twice_in_a_batch_is_one_group(engine, tmp_path):
+    frame = _day(0)
+    frame["g"] = frame["g"].astype(str)
+    frame.loc[frame.index[::2], "g"] = frame["g"][::2] + ".0"  # '1' and '1.0' alike
+    store = tmp_path / "s.sqlite"
+    doc = _run(_write(frame, tmp_path / "d0.csv"), store, engine)
+    assert _pairs(doc) == [("2", "1")]
+    assert doc["comparisons"][0]["history"][0]["counts"]["group"]["n"] == 100
+    assert _groups(store) == ["1", "2"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_text_spelled_like_numbers_keeps_its_text(engine, kind, tmp_path):
+    """``1e3`` and ``2.50e2`` in a text column (or a CSV) are the audit's groups ``1e3`` and
+    ``2.50e2``, not 1000 and 250; ``01`` is not ``1``."""
+    store = tmp_path / "s.sqlite"
+    frame = _day(0, ("1e3", "2.50e2"))
+    doc = _run(_write(frame, tmp_path / f"d0.{kind}"), store, engine, None)
+    assert set(_pairs(doc)[0]) == {"2.50e2", "1e3"}
+    assert sorted(_groups(store)) == ["1e3", "2.50e2"]
+    store = tmp_path / "t.sqlite"
+    doc = _run(_write(_day(0, ("01", "1")), tmp_path / f"e0.{kind}"), store, engine, "01")
+    assert _pairs(doc) == [("1", "01")]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_store_holding_a_and_A_keeps_both_and_refusals_tell_the_truth(engine, tmp_path):
+    store = tmp_path / "s.sqlite"
+    doc = _run(_write(_day(0, ("A", "a")), tmp_path / "d0.csv"), store, engine, "A")
+    assert _pairs(doc) == [("a", "A")]
+    doc = _run(_write(_day(1, ("A", "a")), tmp_path / "d1.csv"), store, engine, "A")
+    assert len(doc["comparisons"][0]["history"]) == 2
+    # ' a' (beside the reference) or ' A' (instead of it): refused, the advice the one that
+    # works, the reference said to have no rows only when it has none
+    for batch, ours, none in (("A", " a"), "a", False), (("a", " A"), "A", True):
+        with pytest.raises(EthicLensInputError) as err:
+            _run(_write(_day(2, batch), tmp_path / "d2.csv"), store, engine, "A")
+        assert f"({batch[1]!r} -> {ours!r}: strip the spaces)" in str(err.value)
+        assert ("the store's reference 'A' has no rows" in str(err.value)) is none
+    assert _windows(store) == 2

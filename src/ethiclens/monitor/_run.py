@@ -43,7 +43,7 @@ from ._request import (
     check_stored_numbers,
     refuse_bad_baseline,
 )
-from ._spelling import align_spellings, refuse_respelled
+from ._spelling import refuse_respelled, spelled
 from ._store import APP_ID, STORE_VERSION, Store
 from ._windows import (
     COUNT,
@@ -205,7 +205,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
                 raise
             return _nothing_to_add(store, request, now, exc)
         _refuse_future(request, counted, now)
-        _one_spelling(store, request, counted.table)
+        counted.table = _one_spelling(store, request, counted.table)
         if stored_request is None:  # the edits are bound to the store with the request
             edits = (request.merge_groups, request.exclude_groups)
             check_group_edits(counted.table, request.roles().protected, *edits)
@@ -334,12 +334,14 @@ def _refuse_future(request: MonitorRequest, counted: Counted, now: dt.datetime) 
     )
 
 
-def _one_spelling(store: Store, request: MonitorRequest, table: pd.DataFrame) -> None:
-    """The batch's groups keyed as the store keys them (``_spelling``): whole floats as
-    integers, a known group spelled otherwise refused."""
+def _one_spelling(store: Store, request: MonitorRequest, table: pd.DataFrame) -> pd.DataFrame:
+    """The batch's groups keyed as the store keys them (``_spelling``): a number by its value
+    (``1.0`` as the store's ``1``, or ``1.0``), a known text group with other spaces or case
+    refused."""
     known = store.meta("groups") or {}
-    align_spellings(table, request, known)
+    table = spelled(table, request, known)
     refuse_respelled(table, request, known, store.meta("references") or {})
+    return table
 
 
 def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
@@ -377,7 +379,7 @@ def _count_baseline(store: Store, request: MonitorRequest, window: Window):
     flag, value = source
     with reading_baseline(value, flag):  # its errors name its option
         counted, info = _count_baseline_rows(request, window)
-    align_spellings(counted.table, request, store.meta("groups") or {})
+    counted.table = spelled(counted.table, request, store.meta("groups") or {})
     keys = _window_key(counted.table)
     fingerprint = hashlib.sha256(json.dumps(sorted(keys.items())).encode()).hexdigest()
     rows = int(counted.table[COUNT].sum())

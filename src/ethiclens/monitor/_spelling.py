@@ -1,113 +1,166 @@
-"""One group, one spelling, whatever batch it comes in: the store's groups are its keys.
+"""One group, one key, whatever batch it comes in: the store's groups are its keys.
 
 The engines label the groups as the audit does: a float column's values ``1.0``, an integer
 column's ``1``. A stream whose exports switch between the two (a CSV written by pandas after a
 missing value, a Parquet file of another writer) would split every group into a new one, the
-real comparisons stopping without a word. So, per batch and protected column:
+real comparisons stopping without a word. So each group is keyed by its value, batch by batch,
+whatever else the batch holds:
 
-* a column whose values are all whole numbers written as floats (``1.0``, ``2.0``) is keyed as
-  an integer column is (``1``, ``2``), unless the store already keys them as floats (a store
-  written before) or the request names the float spelling (``--protected g=1.0``);
-* a group new to the store whose spelling, normalised (spaces stripped, case folded, a whole
-  float written as an integer), is a known group's is refused, nothing written: ``A `` or
-  ``a`` beside the store's ``A`` is a recoding slip, not a new group.
+* a group spelled as a number is written — an integer's digits (``1``, ``-3``) or a float as
+  Python, pandas and DuckDB print it (``1.0``, ``1.5``, ``1e+16``) — is a number: it takes the
+  key the store (or the request: ``--protected g=1.0``) already gives that value, whatever its
+  spelling (``1`` or ``1.0``), else its own key: a whole number's digits (``1`` for ``1.0``;
+  a whole float from 2^53 on keeps its text; its float text, ``2.0``, where the request names
+  a whole float, ``g=1.0``, as the audit labels a float column), any other float's text
+  (``1.5``);
+* any other group is text and keeps its text exactly (``1e3``, ``2.50e2``, ``01``, ``A``); a
+  text group new to the store that is a known group with other spaces or case (``A `` or
+  ``a`` beside the store's ``A`` alone) is refused, nothing written: a recoding slip, not a new
+  group. A store that holds both ``a`` and ``A`` keeps both.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from decimal import Decimal
 
 import pandas as pd
 
 from ..errors import EthicLensInputError
 from ._edits import edited_groups
+from ._windows import COUNT, PMAX, PMIN, W2SUM, WSUM
 
-# a float as Python and DuckDB write it: 1.0, -3.0, 1e+16, 2.5e+20
-_FLOAT_TEXT = re.compile(r"[+-]?(\d+\.\d*|\d+(\.\d*)?e[+-]?\d+)", re.IGNORECASE)
+# a number as written: an integer's digits, a float as Python prints it (repr: 1.0, 1e+16)
+_INT_TEXT = re.compile(r"-?(0|[1-9]\d*)")
+_FLOAT_TEXT = re.compile(r"-?\d+(\.\d+)?(e[+-]\d+)?")
+_EXACT = 2**53  # whole floats below it are exactly their integer's digits
 
 
-def whole_float_text(text: str) -> str | None:
-    """``1`` for ``1.0`` (and ``-0`` written ``0``); None when ``text`` is not a float's text
-    or not a whole number."""
-    if not _FLOAT_TEXT.fullmatch(text):
+def number(text: str) -> Decimal | None:
+    """The value of a group spelled as a number is written (see the module's docstring);
+    None for text."""
+    if _INT_TEXT.fullmatch(text):
+        return Decimal(text)
+    if not _FLOAT_TEXT.fullmatch(text) or not ("." in text or "e" in text):
         return None
     value = float(text)
-    if not math.isfinite(value) or not value.is_integer():
+    if not math.isfinite(value) or repr(value) != text:
         return None
-    return str(int(value))
+    return Decimal(text)
 
 
-def normalised(group: str) -> str:
-    """A group's spelling as compared with the store's: stripped, case folded, a whole float
-    written as an integer."""
-    text = str(group).strip()
-    return (whole_float_text(text) or text).casefold()
+def _own_key(text: str, value: Decimal, floats: bool) -> str:
+    """A number's key when no known group has its value: a whole number's digits (its float
+    text with ``floats``: the request names a whole float, ``g=1.0``), else its float text."""
+    if value == value.to_integral_value() and abs(value) < _EXACT:
+        return repr(float(value)) if floats else str(int(value))
+    return text
 
 
-def _named(request, col: str) -> set:
+def _whole_float(text: str) -> bool:
+    value = number(text)
+    return (
+        value is not None and value == value.to_integral_value() and not _INT_TEXT.fullmatch(text)
+    )
+
+
+def _named(request, col: str) -> list:
     """The groups of ``col`` the request spells out: its reference, merged and excluded
     groups."""
-    named = {request.attributes()[1].get(col)}
+    named = [request.attributes()[1].get(col)]
     for new, olds in (request.merge_groups or {}).get(col, {}).items():
-        named |= {new, *olds}
-    named |= set((request.exclude_groups or {}).get(col, []))
-    return {str(g) for g in named if g is not None}
+        named += [new, *olds]
+    named += list((request.exclude_groups or {}).get(col, []))
+    return [str(g) for g in named if g is not None]
 
 
-def align_spellings(table: pd.DataFrame, request, known: dict) -> None:
-    """Key ``table``'s whole-float groups as integers (in place; see the module's docstring).
-    ``known``: the store's groups per attribute."""
+def _keys(values, known: list, floats: bool) -> dict:
+    """Each group text -> its key (see the module's docstring); ``known``: the store's and the
+    request's groups, in that order; ``floats``: whole numbers keyed as floats."""
+    by_value: dict = {}
+    for k in known:
+        v = number(k)
+        if v is not None:
+            by_value.setdefault(v, k)
+    keys = {}
+    for text in values:
+        v = None if text in known else number(text)
+        keys[text] = text if v is None else by_value.get(v, _own_key(text, v, floats))
+    return keys
+
+
+def spelled(table: pd.DataFrame, request, known: dict) -> pd.DataFrame:
+    """``table`` with each group keyed by its value (see the module's docstring); cells that
+    now share their keys summed. ``known``: the store's groups per attribute."""
+    changed = False
     for col in request.roles().protected:
         if col in (request.bins or {}) or col not in table.columns:
             continue
-        values = [str(v) for v in pd.unique(table[col])]
-        ints = {v: whole_float_text(v) for v in values}
-        if not values or None in ints.values() or len(set(ints.values())) < len(values):
-            continue
-        if set(values) & (set(known.get(col) or []) | _named(request, col)):
-            continue  # the store (or the request) spells them as floats: kept
-        table[col] = table[col].map(ints)
+        named = _named(request, col)
+        ours = [str(g) for g in known.get(col) or []] + named
+        floats = any(_whole_float(g) for g in named)
+        keys = _keys([str(v) for v in pd.unique(table[col])], ours, floats)
+        if any(k != t for t, k in keys.items()):
+            table = table.assign(**{col: table[col].map(keys)})
+            changed = True
+    return _summed(table) if changed else table
+
+
+def _summed(table: pd.DataFrame) -> pd.DataFrame:
+    """The cells of ``table`` that share their keys summed (the weights' sums summed, their
+    extremes kept)."""
+    how = {COUNT: "sum", WSUM: "sum", W2SUM: "sum", PMIN: "min", PMAX: "max"}
+    how = {c: f for c, f in how.items() if c in table.columns}
+    keys = [c for c in table.columns if c not in how]
+    if not table.duplicated(keys).any():
+        return table
+    return table.groupby(keys, sort=True, dropna=False).agg(how).reset_index()[list(table.columns)]
 
 
 def refuse_respelled(table: pd.DataFrame, request, known: dict, refs: dict) -> None:
-    """Refuse a batch bringing a group new to the store that is a known group spelled
-    otherwise (see the module's docstring); ``refs``: the store's references."""
+    """Refuse a batch bringing a text group new to the store that is a known group with other
+    spaces or case (see the module's docstring); ``refs``: the store's references."""
     edits = (request.merge_groups, request.exclude_groups)
     for col in request.roles().protected:
         groups = [str(g) for g in known.get(col) or []]
         if not groups or col in (request.bins or {}) or col not in table.columns:
             continue
         seen = [str(v) for v in pd.unique(edited_groups(table, col, *edits)[col])]
-        spelled = {normalised(g): g for g in groups}
         for group in seen:
-            ours = spelled.get(normalised(group))
-            if group not in groups and ours is not None:
+            ours = None if group in groups else _lookalike(group, groups)
+            if ours is not None:
                 raise _respelled(col, ours, group, refs.get(col), seen)
+
+
+def _lookalike(group: str, groups: list) -> str | None:
+    """The known group ``group`` is with other spaces or case (the one with its case or its
+    spaces first: a store may hold ``a`` and ``A``); None when none is."""
+    alike = [g for g in groups if g.strip().casefold() == group.strip().casefold()]
+    for ours in alike:
+        if ours == group.strip():
+            return ours
+    for ours in alike:
+        if ours.casefold() == group.casefold():
+            return ours
+    return alike[0] if alike else None
 
 
 def _respelled(col: str, ours: str, group: str, ref: str | None, seen: list):
     missing = ""
     if ref is not None and ref not in seen:
         missing = f"; the store's reference {ref!r} has no rows in this batch"
+    if group.strip() == ours:
+        how = "strip the spaces"
+    elif group.casefold() == ours.casefold():
+        how = "fix the case"
+    else:
+        how = "strip the spaces and fix the case"
     return EthicLensInputError(
         f"this batch spells the store's group {ours!r} as {group!r}: it would be compared as a "
         f"new group and the comparisons of {ours!r} would stop{missing}",
         column=col,
         value=group,
         fix=f"recode {col} so that its groups are spelled as the store's ({group!r} -> "
-        f"{ours!r}: {_how(ours, group, col)}), then rerun; nothing was written",
+        f"{ours!r}: {how}), then rerun; nothing was written",
     )
-
-
-def _how(ours: str, group: str, col: str) -> str:
-    """What turns the batch's spelling into the store's."""
-    if group.strip() == ours:
-        return "strip the spaces"
-    if group.casefold() == ours.casefold():
-        return "fix the case"
-    if whole_float_text(group.strip()) == ours:
-        return f"cast {col} to integers"
-    if whole_float_text(ours) == group.strip():
-        return f"cast {col} to floats, as the store's groups are written"
-    return "strip spaces, fix the case, cast whole floats to integers"
