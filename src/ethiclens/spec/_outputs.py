@@ -106,16 +106,43 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
     if o.json and o.json != "-":
         write_atomic(o.json, result.to_json())
         yield o.json
+    failed = None  # one output that cannot be written leaves the others written, then says so
     for path, render in _renderers(result, purpose, o):
         if path == o.pdf and save_config:
             spec.save(save_config)
             yield save_config
             save_config = None
-        render(path)
+        try:
+            render(path)
+        except Exception as exc:  # noqa: BLE001 - reported (first one) once the rest is written
+            failed = failed or _not_written(path, exc, _flag(o, path))
+            continue
         yield path
     if save_config:
         spec.save(save_config)
         yield save_config
+    if failed is not None:
+        raise failed
+
+
+def _flag(outputs, path) -> str:
+    """The option that named ``path`` (``--plot``), for the refusal."""
+    keys = ("html", "model_card", "pdf", "csv", "plot")
+    return next((f"--{k.replace('_', '-')}" for k in keys if getattr(outputs, k, None) == path), "")
+
+
+def _not_written(path, exc: Exception, flag: str) -> EthicLensInputError:
+    """The refusal of an output that could not be written: the writer's own (a PDF renderer
+    that failed), or one line naming the file and what went wrong, never a traceback."""
+    if isinstance(exc, EthicLensInputError):
+        return exc
+    return EthicLensInputError(
+        f"{path} could not be written ({type(exc).__name__}: {str(exc)[:300]}); every other "
+        "output was",
+        column=flag or None,
+        value=str(path),
+        fix="report this with the input that caused it; the JSON report holds every number",
+    )
 
 
 def _renderers(result, purpose, o):
