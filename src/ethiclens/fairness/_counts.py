@@ -210,24 +210,13 @@ def check_counts_cells(
     """
     names = names or {}
     where = where or _in_table
-
-    def label(col):
-        of = {WEIGHT_SQ_SUM: WEIGHT_SUM, SCORE_SUM: SCORE_BIN}.get(col)  # a sum's source role
-        src = names.get(col) or (names.get(of) if of else None)
-        return f"{src} ({col})" if src and src != col else col
-
+    label = _column_labeller(names)
     _check_counts_columns(table)
     if len(table) == 0:
         return  # the audit says what is missing
     count = _numbers(table[COUNT])
     _check_count_column(table, count, where)
-    sums = {c: _numbers(table[c]) for c in (WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM) if c in table}
-    if SCORE_SUM in sums and SCORE_BIN in table.columns:
-        # a missing score (no bin) or one outside [0, 1] (bin -1): refused by the key check
-        # below in the audit's words ("scores must lie in [0, 1]"), not by their sums
-        b = _numbers(table[SCORE_BIN])
-        scored = np.isfinite(b) & (b >= 0) & (b == np.floor(b))
-        sums[SCORE_SUM] = np.where(scored, sums[SCORE_SUM], 0.0)
+    sums = _cell_sums(table)
     _check_sums(table, count, sums, label, where)
     _check_duplicates(table, where)
     if WEIGHT_SUM in sums and WEIGHT_SQ_SUM in sums:
@@ -238,6 +227,29 @@ def check_counts_cells(
     _check_keys(table, count > 0, n_bins, label, where, attributes)
     if check_labels:
         _check_labels(table, count > 0, pos_label, names, where)
+
+
+def _column_labeller(names):
+    """Column -> its name in messages: ``"w (weight_sum)"`` when a source column is named."""
+
+    def label(col):
+        of = {WEIGHT_SQ_SUM: WEIGHT_SUM, SCORE_SUM: SCORE_BIN}.get(col)  # a sum's source role
+        src = names.get(col) or (names.get(of) if of else None)
+        return f"{src} ({col})" if src and src != col else col
+
+    return label
+
+
+def _cell_sums(table) -> dict:
+    """The table's sum columns as numbers, a score sum 0 in a cell with no valid score bin."""
+    sums = {c: _numbers(table[c]) for c in (WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM) if c in table}
+    if SCORE_SUM in sums and SCORE_BIN in table.columns:
+        # a missing score (no bin) or one outside [0, 1] (bin -1): refused by the key check
+        # in the audit's words ("scores must lie in [0, 1]"), not by their sums
+        b = _numbers(table[SCORE_BIN])
+        scored = np.isfinite(b) & (b >= 0) & (b == np.floor(b))
+        sums[SCORE_SUM] = np.where(scored, sums[SCORE_SUM], 0.0)
+    return sums
 
 
 def _first_at(where, i: int) -> str:

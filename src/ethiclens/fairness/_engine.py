@@ -140,10 +140,7 @@ def audit(
         y_true, y_pred, sensitive_features, y_score, sample_weight, opts
     )
     attrs, edits = encode_edited(sensitive_features, len(pred), opts)
-    order = _auc.score_order(scores) if scores is not None and weights is None else None
-    cells = cell_index(pred, true)
-    rows = dict(weights=weights, scores=scores, true=true, cells=cells, score_order=order)
-    ctx = _context(opts, policy, labelled=true is not None, **rows)
+    ctx = _rows_context(opts, policy, pred, true, scores, weights)
     build = functools.partial(_attribute_cells, ctx)
     facts = _Facts(len(pred), scores is not None, weights is not None)
     return _run(ctx, opts, attrs, edits, build, facts)
@@ -174,6 +171,15 @@ def _row_inputs(y_true, y_pred, sensitive_features, y_score, sample_weight, opts
         )
     weights = as_weights(sample_weight, n) if sample_weight is not None else None
     return pred, true, scores, weights, sensitive_features
+
+
+def _rows_context(opts, policy, pred, true, scores, weights) -> _Context:
+    """The audit's shared inputs for rows: their cells, labels, scores and weights, and the
+    order of the scores (unweighted rows only) that the AUC ranks by."""
+    order = _auc.score_order(scores) if scores is not None and weights is None else None
+    cells = cell_index(pred, true)
+    rows = dict(weights=weights, scores=scores, true=true, cells=cells, score_order=order)
+    return _context(opts, policy, labelled=true is not None, **rows)
 
 
 # The counts table (docs/adr/0009-data-engines.md): one row per cell of (protected attribute
@@ -239,12 +245,8 @@ def audit_counts(
     weighted = WEIGHT_SUM in t.columns
     if weighted:
         _check_weighted_ci(opts.ci)
-    roles = {r: _named(t[r], names, r) if r in t.columns else None for r in (Y_PRED, Y_TRUE)}
-    binary = as_binary_columns(roles, opts.pos_label)
-    pred, true = binary[Y_PRED], binary[Y_TRUE]
-    cols = counts_attributes(t, protected, attrs_meta.get(ATTRIBUTES_ATTR))  # unknown: refused
-    _refuse_groups_without_rows(table, t, cols)
-    _refuse_long_labels(t, cols)
+    pred, true = _table_labels(t, names, opts.pos_label)
+    cols = _table_attributes(table, t, protected, attrs_meta)
     gone, opts = Suppressed.of(attrs_meta, cols, opts)  # groups --min-cell dropped whole
     attrs, edits = encode_edited(t[list(cols)], len(t), opts)
     edits = gone.stated(edits)
@@ -253,6 +255,22 @@ def audit_counts(
     cells = _TableCells(ctx, t, true)
     facts = _Facts(int(t[COUNT].to_numpy(dtype=float).sum()), cells.has_scores, weighted)
     return _run(ctx, opts, attrs, edits, gone.build(cells.build), facts, gone.comparisons)
+
+
+def _table_labels(t, names, pos_label):
+    """The counts table's ``y_pred`` and ``y_true`` (``None`` when absent) as 0/1 arrays."""
+    roles = {r: _named(t[r], names, r) if r in t.columns else None for r in (Y_PRED, Y_TRUE)}
+    binary = as_binary_columns(roles, pos_label)
+    return binary[Y_PRED], binary[Y_TRUE]
+
+
+def _table_attributes(table, t, protected, meta) -> list[str]:
+    """The counts table's attribute columns to audit, an unknown column, a group without rows
+    or an overlong group label refused."""
+    cols = counts_attributes(t, protected, meta.get(ATTRIBUTES_ATTR))  # unknown: refused
+    _refuse_groups_without_rows(table, t, cols)
+    _refuse_long_labels(t, cols)
+    return cols
 
 
 def _check_weighted_ci(ci) -> None:

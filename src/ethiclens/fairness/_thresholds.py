@@ -299,7 +299,17 @@ def threshold_table(
     n, labelled = len(scores), y_true is not None
     attrs, edits = encode_edited(sensitive_features, n, opts, "y_score")
     _check_groups(attrs)
+    frame = _attributes_rows(attrs, th, (scores, true, weights), labelled, policy, opts)
+    frame["audited"] = frame["threshold"] == float(audited)  # one threshold: the one used
+    config = _config(opts, policy, (labelled, weights is not None), th, edits)
+    return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
+
+
+def _attributes_rows(attrs, th, rows, labelled, policy, opts) -> pd.DataFrame:
+    """Every attribute's rows of the table, one after another, each drawn from its own seed;
+    ``rows`` are the scores, labels and weights."""
     reference = _references_of(opts.reference, attrs)
+    scores, true, weights = rows
     bins = np.searchsorted(th, scores, side="right")  # thresholds <= score: 0..K
     seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))
     parts = []
@@ -307,10 +317,7 @@ def threshold_table(
         attr = _counted(name, groups, codes, (bins, true, weights, len(th)), reference.get(name))
         rng = np.random.default_rng(seed)
         parts.append(_attribute_rows(attr, th, labelled, policy, opts, rng))
-    frame = pd.concat(parts, ignore_index=True)
-    frame["audited"] = frame["threshold"] == float(audited)  # one threshold: the one used
-    config = _config(opts, policy, (labelled, weights is not None), th, edits)
-    return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
+    return pd.concat(parts, ignore_index=True)
 
 
 def _refuse_thresholds_and_step(options: dict) -> None:

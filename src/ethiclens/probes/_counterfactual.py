@@ -1131,13 +1131,7 @@ def counterfactual(
     """
     check_seed(random_state, "random_state", allow_none=True)
     _check_draws(n_boot, ci)
-    if not hasattr(model, "predict"):
-        raise EthicLensInputError(
-            "the model has no predict method",
-            column="model",
-            kind="argument",
-            fix="pass a fitted classifier (e.g. a scikit-learn estimator)",
-        )
+    _check_model(model)
     frame = make_counterfactuals(X, protected, groups)
     pred, score = _model_outputs(model, *_predict(model, frame.drop(columns=[ROW, SOURCE, TARGET])))
     result, same_scores = _analyze(
@@ -1147,6 +1141,17 @@ def counterfactual(
     probed = list(groups) if groups is not None else pd.unique(X[protected])
     result.notes += _encoder_notes(*_encoder_view(model, protected, probed))
     return result
+
+
+def _check_model(model) -> None:
+    """A model without ``predict`` refused: the probe has nothing to ask."""
+    if not hasattr(model, "predict"):
+        raise EthicLensInputError(
+            "the model has no predict method",
+            column="model",
+            kind="argument",
+            fix="pass a fitted classifier (e.g. a scikit-learn estimator)",
+        )
 
 
 def _model_notes(result: CounterfactualResult, protected: str, same_scores: bool) -> list:

@@ -125,16 +125,7 @@ def inject_bias(
     sizes = _group_rows(check_rows(n), group_sizes)
     b1, b0 = _check_pair(base_rates, "base_rates", "e.g. (0.5, 0.5) (the default)")
     r1, r0 = _selection_rates(reference_rate, disparate_impact)
-    lo1, hi1 = _feasible_k(r1, b1)
-    if not lo1 <= separation <= hi1:
-        raise EthicLensInputError(
-            "separation impossible for this rate and base rate",
-            column="separation",
-            kind="argument",
-            value=separation,
-            fix=f"use a value in [{lo1:.3f}, {hi1:.3f}]",
-        )
-    tpr1, fpr1 = _rates(r1, b1, separation)
+    tpr1, fpr1 = _privileged_rates(r1, b1, separation)
     lo0, hi0 = _feasible_k(r0, b0)
     if eo_gap is None:
         k0 = float(np.clip(separation, lo0, hi0))
@@ -145,6 +136,21 @@ def inject_bias(
     groups = {PRIVILEGED: (r1, b1, tpr1, fpr1), UNPRIVILEGED: (r0, b0, *_rates(r0, b0, k0))}
     rng = np.random.default_rng(check_seed(random_state, allow_none=True))
     return _draw(groups, sizes, rng)
+
+
+def _privileged_rates(r1: float, b1: float, separation: float) -> tuple[float, float]:
+    """The privileged group's TPR and FPR at its separation, refused where the selection and
+    base rates leave no room for it."""
+    lo1, hi1 = _feasible_k(r1, b1)
+    if not lo1 <= separation <= hi1:
+        raise EthicLensInputError(
+            "separation impossible for this rate and base rate",
+            column="separation",
+            kind="argument",
+            value=separation,
+            fix=f"use a value in [{lo1:.3f}, {hi1:.3f}]",
+        )
+    return _rates(r1, b1, separation)
 
 
 def _finite(value, column: str, fix: str) -> None:

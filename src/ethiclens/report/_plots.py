@@ -307,6 +307,37 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
     many = len(groups) > 8  # narrower bars and upright labels: 60 groups fit in 25 inches
     width_in = 1.1 * len(groups) if not many else 8.8 + 0.25 * (len(groups) - 8)
     fig, ax = plt.subplots(figsize=(max(4.5, width_in + 2), 3.6), layout="constrained")
+    lines = _ppv_fpr_bars(ax, groups)
+    ax.set_xticks(
+        range(len(groups)),
+        [terminal_safe(g.group) for g in groups],
+        fontsize=7 if many else 8,
+        rotation=90 if many else 20,
+        ha="center" if many else "right",
+        rotation_mode="anchor" if not many else "default",
+    )
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("rate")
+    ax.set_title(f"{attribute}: PPV and FPR by group", fontsize=10)
+    ax.legend(fontsize=8)
+    ax.grid(axis="y", color="#dddddd")
+    drawn = [
+        g.metrics[k] for g in groups for k in ("positive_predictive_value", "false_positive_rate")
+    ]
+    _figure_note(fig, level, drawn, left_out, "groups")
+    literal_figure(fig)
+    alt = f"Bar chart for {attribute}. " + ". ".join(lines)
+    return (
+        fig,
+        alt,
+        f"Bars show point estimates, whiskers {percent(level)} intervals; faded bars are below the "
+        f"sample floor.{left_out}",
+    )
+
+
+def _ppv_fpr_bars(ax, groups) -> list[str]:
+    """Draw each group's PPV and FPR bars (whiskers: their intervals; "n/a" where a rate has no
+    value) side by side; return one alt-text line per metric."""
     width = 0.38
     lines = []
     for k, (metric, label, colour, hatch) in enumerate(
@@ -339,31 +370,7 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
         lines.append(
             label + ": " + ", ".join(f"{g.group} {_fmt(g.metrics[metric].value)}" for g in groups)
         )
-    ax.set_xticks(
-        range(len(groups)),
-        [terminal_safe(g.group) for g in groups],
-        fontsize=7 if many else 8,
-        rotation=90 if many else 20,
-        ha="center" if many else "right",
-        rotation_mode="anchor" if not many else "default",
-    )
-    ax.set_ylim(0, 1.05)
-    ax.set_ylabel("rate")
-    ax.set_title(f"{attribute}: PPV and FPR by group", fontsize=10)
-    ax.legend(fontsize=8)
-    ax.grid(axis="y", color="#dddddd")
-    drawn = [
-        g.metrics[k] for g in groups for k in ("positive_predictive_value", "false_positive_rate")
-    ]
-    _figure_note(fig, level, drawn, left_out, "groups")
-    literal_figure(fig)
-    alt = f"Bar chart for {attribute}. " + ". ".join(lines)
-    return (
-        fig,
-        alt,
-        f"Bars show point estimates, whiskers {percent(level)} intervals; faded bars are below the "
-        f"sample floor.{left_out}",
-    )
+    return lines
 
 
 def _group_status(g) -> str:
