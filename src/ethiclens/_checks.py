@@ -23,16 +23,23 @@ def _setting_error(problem: str, *, column, value=None, fix=None) -> EthicLensIn
 
 
 def check_seed(
-    value, where: str = "random_state", *, allow_none: bool = False, limit=SKLEARN_SEED_LIMIT
+    value,
+    where: str = "random_state",
+    *,
+    allow_none: bool = False,
+    limit=SKLEARN_SEED_LIMIT,
+    fix: str = "use e.g. 0",
 ):
     """A seed is a non-negative integer (numpy refuses negative ones with a traceback) below
     ``limit``: :data:`SKLEARN_SEED_LIMIT` (2**32) for every seed, so one range holds on every
-    face and target (scikit-learn, which trains the benchmarks' models, takes no larger)."""
+    face and target (scikit-learn, which trains the benchmarks' models, takes no larger).
+    ``fix``: what else the caller takes (the audit of arrays: a numpy generator)."""
     if value is None and allow_none:
         return None
-    if isinstance(value, np.random.Generator):  # the audit of arrays draws its seed from one
+    if isinstance(value, np.random.Generator | np.random.RandomState):  # arrays' audit: a draw
         raise _setting_error(
-            "must be a seed (a non-negative integer), not a numpy Generator: a spec and its "
+            f"must be a seed (a non-negative integer), not a numpy {type(value).__name__}: a "
+            "spec and its "
             "report record the seed as a number, so the run can be repeated",
             column=where,
             fix="draw one from it: int(rng.integers(2**32))",
@@ -42,14 +49,14 @@ def check_seed(
             "must be a non-negative integer",
             column=where,
             value=value,
-            fix="use e.g. 0",
+            fix=fix,
         )
     if value >= limit:
         raise _setting_error(
             f"must be below {limit:,}",
             column=where,
             value=value,
-            fix="use e.g. 0",
+            fix=fix,
         )
     return int(value)
 
@@ -129,11 +136,13 @@ def underflows(text: str) -> bool:
 
 
 def underflow_words(text: str, symbol: str | None = None) -> str:
-    """The one refusal of number text that :func:`underflows` (every option and face)."""
+    """The one refusal of number text that :func:`underflows` (every option and face); of a
+    negative one (``-1e-400``) it is the size that is too small."""
     named = f"{symbol} = " if symbol else ""
+    subject = "its size is" if text.strip().startswith("-") else "it is"
     return (
-        f"{named}{text.strip()} underflows to 0: it is below the smallest positive number a "
-        "double holds (about 5e-324)"
+        f"{named}{text.strip()} underflows to 0: {subject} below the smallest positive number "
+        "a double holds (about 5e-324)"
     )
 
 
@@ -547,8 +556,8 @@ def check_di_threshold(value, where: str = "di_threshold") -> float:
             f"must be a number from {MIN_DI_THRESHOLD} up to (not including) 1",
             column=where,
             value=value,
-            fix="e.g. 0.8 (the four-fifths rule); the band [t, 1/t] of t = 0.01 already spans "
-            "a 100-fold ratio of selection rates",
+            fix="e.g. 0.8 (the four-fifths rule); the band [t, 1/t] of the lowest t already "
+            "spans a 100-fold ratio of selection rates",
         )
     return float(value)
 

@@ -276,24 +276,24 @@ def _param_name(param) -> tuple[str, str]:
     """(kind, name) of a click parameter: ('option', '--n-boot') or ('argument', 'TARGET')."""
     if isinstance(param, click.Argument):
         return "argument", param.human_readable_name
-    opts = [o for o in getattr(param, "opts", []) if o.startswith("--")] or list(
-        getattr(param, "opts", []) or [param.name]
-    )
+    opts = list(getattr(param, "opts", []) or [param.name])
+    opts = [o for o in opts if o.startswith("--")] or opts
     return "option", max(opts, key=len)
 
 
-def _type_fix(param, ctx_path: str) -> str:
+def _type_fix(param, ctx_path: str, problem: str = "") -> str:
     """What to give instead, from the parameter's type (click's name of it for a number)."""
     from .._checks import NUMBER_FIX, WHOLE_FIX
+    from ..spec import field_fix  # 1e-400: the option's own example (0.5 is no confidence level)
 
-    kind = param.type
-    if isinstance(kind, click.Choice):
+    if isinstance(kind := param.type, click.Choice):
         return "choose from " + ", ".join(map(str, kind.choices))
     if isinstance(kind, (click.IntRange, click.FloatRange)):
         return f"give a number in {kind._describe_range()}"
     if isinstance(kind, (click.Path, click.File)):
         return "check the path"
-    fixes = {"integer": WHOLE_FIX, "float": NUMBER_FIX, "boolean": "give true or false"}
+    number = field_fix(*param.opts) if "underflows to 0" in problem else NUMBER_FIX
+    fixes = {"integer": WHOLE_FIX, "float": number, "boolean": "give true or false"}
     return fixes.get(getattr(kind, "name", ""), f"see '{ctx_path} --help'")
 
 
@@ -324,7 +324,7 @@ def usage_error_line(exc: click.UsageError) -> str:
         return f"{kind} {name!r}: is required but was not given. Fix: {fix[:1].lower() + fix[1:]}"
     if isinstance(exc, click.BadParameter) and exc.param is not None:
         kind, name = _param_name(exc.param)
-        return f"{kind} {name!r}: {message}. Fix: {_type_fix(exc.param, path)}"
+        return f"{kind} {name!r}: {message}. Fix: {_type_fix(exc.param, path, message)}"
     if isinstance(exc, click.BadOptionUsage):
         problem = message
         prefix = f"Option {exc.option_name!r} "

@@ -13,13 +13,18 @@ import math
 import numpy as np
 import pandas as pd
 
-from .._checks import check_member, is_number_text
+from .._checks import check_member, is_number_text, split_list
 from .._text import distinct_numbers, number_text, printed_floats
 from ..errors import EthicLensInputError
 
 
 def check_bin_edges(edges, column: str) -> list[float]:
-    """``edges`` as floats: at least two, finite, strictly increasing."""
+    """``edges`` as floats: at least two, finite, strictly increasing. Text is read as the
+    command line reads ``--bins age=18,40,60``: edges separated by commas (``"18,40,60"``), a
+    refusal quoting it as typed."""
+    typed = edges if isinstance(edges, str) else None
+    if typed is not None:
+        edges = split_list(typed, column)
     try:
         # Python's float() also reads "1_0" as 10 and "٣" as 3: text is read by every face's
         # rule (spaces beside the commas of "0, 25" are kept out of the number)
@@ -28,7 +33,10 @@ def check_bin_edges(edges, column: str) -> list[float]:
         out = [_edge(e) for e in edges]
     except (TypeError, ValueError):
         raise EthicLensInputError(
-            "bin edges must be numbers", column=column, value=list(edges), fix="e.g. 0,25,45,65,120"
+            "bin edges must be numbers",
+            column=column,
+            value=typed or list(edges),
+            fix="e.g. 0,25,45,65,120",
         ) from None
     if (
         len(out) < 2
@@ -38,7 +46,7 @@ def check_bin_edges(edges, column: str) -> list[float]:
         raise EthicLensInputError(
             "bin edges must be at least two finite numbers in increasing order",
             column=column,
-            value=list(edges),
+            value=typed or list(edges),
             fix="e.g. 0,25,45,65,120",
         )
     return out

@@ -55,7 +55,7 @@ from ._metrics import (
     composite_band,
     compute_composite_bias_score,
 )
-from ._options import policy_and_options
+from ._options import SEED_FIX, policy_and_options
 from ._result import (
     AttributeSummary,
     AuditResult,
@@ -579,7 +579,7 @@ def _check_options(policy, opts) -> pol.Policy:
             kind="argument",
         )
     if opts.random_state is not None:
-        check_seed(opts.random_state, "random_state")
+        check_seed(opts.random_state, "random_state", fix=SEED_FIX)
     return policy
 
 

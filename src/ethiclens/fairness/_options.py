@@ -68,10 +68,10 @@ class AuditOptions:
         Interval coverage, 0.95 by default.
     n_bins : int
         Equal-width bins for ECE (a counts table states its own).
-    random_state : int or numpy.random.Generator, optional
+    random_state : int, numpy.random.Generator or numpy.random.RandomState, optional
         Non-negative seed. When None a seed is drawn and recorded in the result; given a
-        ``numpy.random.Generator``, the seed is one draw from it (advancing it), recorded in
-        the result too, so ``random_state=<that seed>`` repeats the run.
+        ``numpy.random.Generator`` (or a ``RandomState``), the seed is one draw from it
+        (advancing it), recorded in the result too, so ``random_state=<that seed>`` repeats the run.
     provenance : dict, optional
         Where the data and model came from; copied into the report.
     reference_source : str or dict, optional
@@ -114,9 +114,12 @@ class AuditOptions:
         seed = self.random_state
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % SKLEARN_SEED_LIMIT)
-        check_seed(seed, "random_state")
+        check_seed(seed, "random_state", fix=SEED_FIX)
         return replace(self, random_state=seed)
 
+
+# what a seed's refusal offers the audit of arrays: it also draws one from a numpy generator
+SEED_FIX = "use e.g. 0, or a numpy generator to draw one from: np.random.default_rng(0)"
 
 _GROUPS = ("reference", "intersections", "exclude_groups", "merge_groups")
 _DRAWS = ("n_boot", "confidence_level", "random_state")
@@ -232,7 +235,7 @@ def take_options(function: str, options: dict) -> AuditOptions:
         options = {**options, "names": _check_names(options["names"])}
     if "paired" in options:
         options = {**options, "paired": _check_paired(options["paired"])}
-    if isinstance(options.get("random_state"), np.random.Generator):
+    if isinstance(options.get("random_state"), np.random.Generator | np.random.RandomState):
         options = {**options, "random_state": _seed_from(options["random_state"])}
     if "confidence_level" in options:  # one range for every function (the vocabulary's)
         options = {**options, "confidence_level": check_level(options["confidence_level"])}
@@ -241,9 +244,12 @@ def take_options(function: str, options: dict) -> AuditOptions:
     return AuditOptions(**{**defaults, **options})
 
 
-def _seed_from(generator: np.random.Generator) -> int:
-    """The seed a Generator given as ``random_state`` stands for: one draw from it. The result
-    records a seed, never a generator's state, so the run is repeatable from what it says."""
+def _seed_from(generator) -> int:
+    """The seed a Generator (or a legacy ``RandomState``) given as ``random_state`` stands for:
+    one draw from it. The result records a seed, never a generator's state, so the run is
+    repeatable from what it says."""
+    if isinstance(generator, np.random.RandomState):
+        return int(generator.randint(SKLEARN_SEED_LIMIT, dtype=np.int64))
     return int(generator.integers(SKLEARN_SEED_LIMIT))
 
 

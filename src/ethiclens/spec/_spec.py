@@ -21,6 +21,7 @@ from .._checks import (
     MAX_DRAWS,
     MIN_DI_THRESHOLD,
     MIN_DRAWS,
+    NUMBER_FIX,
     SKLEARN_SEED_LIMIT,
     check_count,
     check_di_threshold,
@@ -29,7 +30,10 @@ from .._checks import (
     check_level,
     check_seed,
     did_you_mean,
+    is_number_text,
     schema_words,
+    underflow_words,
+    underflows,
 )
 from ..errors import EthicLensInputError, shown_int
 from ._shapes import data_words, refuse_intersections, refuse_role_data
@@ -808,6 +812,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     """Refuse data that does not follow the schema: the first problem, with its key named."""
     import jsonschema
 
+    _refuse_underflow(data)  # 1e-400 as the file wrote it, not the 0.0 it was read as
     validator = jsonschema.Draft202012Validator(spec_schema(strict=True))
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.path), list(e.path)))
     if not errors:
@@ -876,6 +881,45 @@ def _run_checks(data: dict) -> None:
         value = (data.get(section) or {}).get(key)
         if value is not None:
             check(value, where)
+
+
+def _refuse_underflow(value, where: str = "") -> None:
+    """Refuse a number a file wrote that a double rounds to 0 (``policy.di_threshold:
+    1e-400``), naming the key, in every face's words (``underflow_words``): the loader keeps
+    the text it was written as (``io.as_written``), so it is not checked as the 0.0 it reads."""
+    from ..io import as_written
+
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _refuse_underflow(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for item in value:
+            _refuse_underflow(item, where)
+    elif isinstance(value, float) and value == 0:
+        text = as_written(value)
+        if is_number_text(text) and underflows(text):
+            fix = field_fix(where)
+            raise EthicLensInputError(
+                underflow_words(text), column=where, value=text, fix=fix, kind="key"
+            )
+
+
+def field_fix(*names: str) -> str:
+    """What to give a number field, named by its key (``policy.confidence_level``) or its
+    command-line flag (``--confidence-level``): its checker's fix ("e.g. 0.95 (the default)
+    or 0.99"), for a refusal of the number as typed (``1e-400``) that must not
+    suggest a value the field refuses; :data:`NUMBER_FIX` for a name with no such checker."""
+    paths = flag_paths()
+    for name in names:
+        where = paths.get(name, name)
+        check = _CHECKS.get(where)
+        if check is None or "number" not in str(_SCHEMAS[where].get("type")):
+            continue
+        try:
+            check(0.0, where)
+        except EthicLensInputError as exc:
+            return exc.fix or NUMBER_FIX
+    return NUMBER_FIX
 
 
 def _refuse_non_finite(value, where: str = "") -> None:
@@ -1199,6 +1243,11 @@ def _plain(value):
 
 
 _CHECKS.update(_field_checks())
+_SCHEMAS = {
+    f"{name}.{f.name}": f.metadata["schema"]
+    for name, kind in _SECTIONS.items()
+    for f in fields(kind)
+}
 
 
 def protected_entries(protected) -> list:

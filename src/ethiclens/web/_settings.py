@@ -89,6 +89,14 @@ def check_address(host: str, port: int) -> None:
                 value=host,
                 fix="add the name to /etc/hosts, or give an address: " + _HOST_FIX[5:],
             ) from exc
+        bare = host[1:-1] if host[:1] + host[-1:] == "[]" else None
+        if bare is not None and host_address(bare) is not None:  # [::1], as a URL writes it
+            raise EthicLensInputError(
+                "is an address in brackets: --host takes it bare (brackets belong in a URL)",
+                column="--host",
+                value=host,
+                fix=f"--host {bare}",
+            ) from exc
         raise EthicLensInputError(
             "is not a host name or address", column="--host", value=host, fix=_HOST_FIX
         ) from exc
