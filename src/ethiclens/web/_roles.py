@@ -663,7 +663,9 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
             errors[name] = f"{raw!r} is not a valid {what}. Fix: {fix}"
             continue
         if kind is float and underflows(raw):  # 1e-400 is not 0.0 (every face's words)
-            errors[name] = f"{underflow_words(raw)}. Fix: {NOT_OF_TYPE[kind][1]}"
+            from ..spec import field_fix  # the field's own fix: 0.5 is no confidence level
+
+            errors[name] = f"{underflow_words(raw)}. Fix: {field_fix(f'policy.{name}')}"
     # kept whole, as the command line keeps them (the spec sets no length; the form's body
     # limit bounds them)
     for name, key in MODEL_FIELDS.items():
