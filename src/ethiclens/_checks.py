@@ -325,6 +325,17 @@ def check_type(value, types, *, column: str, problem: str, fix: str):
     raise EthicLensInputError(problem, column=column, value=type(value).__name__, fix=fix)
 
 
+def check_argument_type(value, types, *, column: str, problem: str, fix: str):
+    """``value`` when it is an instance of ``types``; else one line naming the argument:
+    ``problem`` and the name of the type given (``"must be a dict, not a"`` -> ``"must be a
+    dict, not a list"``)."""
+    if isinstance(value, types):
+        return value
+    raise EthicLensInputError(
+        f"{problem} {type(value).__name__}", column=column, fix=fix, kind="argument"
+    )
+
+
 def check_labels_print_apart(uniques, column) -> None:
     """Refuse labels of two types that print the same (1 and '1': files of two types, a
     database column): no ``pos_label`` makes them one label, and a counts table could not

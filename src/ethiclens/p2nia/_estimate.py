@@ -29,7 +29,7 @@ from importlib import resources
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws, check_level
+from .._checks import check_argument_type, check_draws, check_level
 from .._checks import check_seed as _check_seed
 from .._text import one_line
 from ..errors import EthicLensInputError
@@ -284,13 +284,13 @@ def _checked_release(rel, request) -> Release:
     ``request`` when the auditor gives theirs."""
     if isinstance(rel, (str, os.PathLike)):
         rel = read_release(rel)
-    if not isinstance(rel, Release):
-        raise EthicLensInputError(
-            f"must be a Release or the path of a release folder, not {type(rel).__name__}",
-            column="rel",
-            fix="pass read_release(folder), release(...)'s result, or the folder's path",
-            kind="argument",
-        )
+    check_argument_type(
+        rel,
+        Release,
+        column="rel",
+        problem="must be a Release or the path of a release folder, not",
+        fix="pass read_release(folder), release(...)'s result, or the folder's path",
+    )
     m = rel.manifest
     validate_manifest(
         m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
