@@ -883,19 +883,28 @@ def _run_checks(data: dict) -> None:
             check(value, where)
 
 
-def _refuse_underflow(value, where: str = "") -> None:
+def _floats(value, where: str = ""):
+    """(key, number) for each float anywhere in a spec's data, in the order written; a list's
+    items stand under the list's key (``policy.di_threshold``)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _floats(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for item in value:
+            yield from _floats(item, where)
+    elif isinstance(value, float):
+        yield where, value
+
+
+def _refuse_underflow(data) -> None:
     """Refuse a number a file wrote that a double rounds to 0 (``policy.di_threshold:
     1e-400``), naming the key, in every face's words (``underflow_words``): the loader keeps
     the text it was written as (``io.as_written``), so it is not checked as the 0.0 it reads."""
     from ..io import as_written
 
-    if isinstance(value, dict):
-        for key, item in value.items():
-            _refuse_underflow(item, f"{where}.{key}" if where else str(key))
-    elif isinstance(value, list):
-        for item in value:
-            _refuse_underflow(item, where)
-    elif isinstance(value, float) and value == 0:
+    for where, value in _floats(data):
+        if value != 0:
+            continue
         text = as_written(value)
         if is_number_text(text) and underflows(text):
             fix = field_fix(where)
@@ -922,25 +931,20 @@ def field_fix(*names: str) -> str:
     return NUMBER_FIX
 
 
-def _refuse_non_finite(value, where: str = "") -> None:
+def _refuse_non_finite(data) -> None:
     """Refuse NaN and infinity anywhere in a spec's data, naming the key: JSON has no spelling
     for them, so a saved spec holding one could not be read back (checked fields refuse them
     in their own words first)."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            _refuse_non_finite(item, f"{where}.{key}" if where else str(key))
-    elif isinstance(value, list):
-        for item in value:
-            _refuse_non_finite(item, where)
-    elif isinstance(value, float) and not math.isfinite(value):
-        raise EthicLensInputError(
-            "must be a finite number: a spec holds no NaN or infinity (JSON has no spelling "
-            "for them)",
-            column=where,
-            value=value,
-            fix="give a finite number",
-            kind="key",
-        )
+    for where, value in _floats(data):
+        if not math.isfinite(value):
+            raise EthicLensInputError(
+                "must be a finite number: a spec holds no NaN or infinity (JSON has no "
+                "spelling for them)",
+                column=where,
+                value=value,
+                fix="give a finite number",
+                kind="key",
+            )
 
 
 def _range_fix(schema: dict, value=None) -> str | None:
