@@ -126,3 +126,69 @@ def test_python_api_reports_the_suppressed_group(data, tmp_path, capsys):
     d = next(c for c in result.comparisons if c.group == "D")
     assert d.status == "INSUFFICIENT_DATA" and d.n["group"] is None
     assert "n = suppressed" in d._repr_html_() and result.composite.value is None
+
+
+def _crossed(tmp_path):
+    """race X: 400 M rows and 5 F rows; race N: 6 rows (dropped whole at --min-cell 10)."""
+    rng = np.random.default_rng(1)
+    race = ["A"] * 1200 + ["B"] * 1000 + ["X"] * 405 + ["N"] * 6
+    sex = ["F", "M"] * 600 + ["F", "M"] * 500 + ["M"] * 400 + ["F"] * 5 + ["F", "M"] * 3
+    y, pred = rng.integers(0, 2, len(race)), rng.integers(0, 2, len(race))
+    path = tmp_path / "crossed.csv"
+    pd.DataFrame({"race": race, "sex": sex, "y": y, "pred": pred}).to_csv(path, index=False)
+    return path
+
+
+def _headlines_and_comparisons(report: dict):
+    return (
+        report["headlines"]["composite"]["value"] is None,
+        report["headlines"]["min_disparate_impact"]["value"] is None,
+        sorted(
+            (c["attribute"], c["group"], c["status"] == "INSUFFICIENT_DATA")
+            for c in report["comparisons"]
+        ),
+    )
+
+
+def test_crossing_dropped_whole_is_reported_as_the_row_audit_does(tmp_path, capsys):
+    data = _crossed(tmp_path)
+    roles = [*ROLES, "--protected", "race", "--protected", "sex"]
+    table = tmp_path / "c.csv"
+    assert main(["counts", str(data), *roles, "--min-cell", "10", "--out", str(table)]) == 0
+    rec = read_counts(table).attrs["ethiclens_suppression"]["suppressed_crossings"]
+    assert rec["attributes"] == ["race", "sex"] and ["X", "F"] in rec["groups"]
+    assert all(len(g) == 2 for g in rec["groups"])  # names only: no counts
+    got = {}
+    for name, src in (("rows", [str(data)]), ("table", ["--counts", str(table)])):
+        out = tmp_path / f"{name}.json"
+        args = ["audit", *src, *roles, "--intersect", "race,sex", "--n-boot", "200"]
+        assert main([*args, "--json", str(out)]) == 0
+        printed = " ".join(capsys.readouterr().out.split())
+        got[name] = _headlines_and_comparisons(json.loads(out.read_text()))
+    assert got["table"] == got["rows"]
+    assert got["table"][0] and got["table"][1]  # both headlines withheld, as the rows'
+    assert "race&sex: X&F vs A&F" in printed and "suppressed by --min-cell 10" in printed
+    assert "no rows for X&F" not in printed
+    groups = {g for a, g, _ in got["table"][2] if a == "race&sex"}
+    assert {"X&F", "N&F", "N&M"} <= groups
+
+
+def test_boolean_group_suppressed_round_trips(tmp_path, capsys):
+    rb = [False] * 600 + [True] * 4
+    sex = ["F", "M"] * 302
+    rng = np.random.default_rng(2)
+    frame = pd.DataFrame({"rb": rb, "sex": sex, "y": rng.integers(0, 2, 604)})
+    frame["pred"] = rng.integers(0, 2, 604)
+    data = tmp_path / "b.parquet"
+    frame.to_parquet(data)
+    for suffix in ("csv", "parquet"):
+        table = tmp_path / f"cb.{suffix}"
+        args = ["counts", str(data), *ROLES, "--protected", "rb", "--protected", "sex"]
+        assert main([*args, "--min-cell", "10", "--out", str(table)]) == 0
+        capsys.readouterr()
+        gone = read_counts(table).attrs["ethiclens_suppression"]["suppressed_groups"]
+        assert [str(g) for g in gone["rb"]] == ["True"]
+        code = main(
+            ["audit", "--counts", str(table), *ROLES, "--protected", "sex", "--n-boot", "200"]
+        )
+        assert code == 0, capsys.readouterr().err

@@ -70,7 +70,12 @@ from ._result import (
     MetricEstimate,
     judged_largest_disparity,
 )
-from ._suppressed import SUPPRESSED_GROUPS, SUPPRESSED_METHOD, suppressed_groups
+from ._suppressed import (
+    SUPPRESSED_CROSSINGS,
+    SUPPRESSED_GROUPS,
+    SUPPRESSED_METHOD,
+    suppressed_groups,
+)
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
 from ._validate import (
     as_binary,
@@ -177,6 +182,7 @@ __all__ = [
     "group_columns",
     "SCHEMA_VERSION",
     "STATUSES",
+    "SUPPRESSED_CROSSINGS",
     "SUPPRESSED_GROUPS",
     "SUPPRESSED_METHOD",
     "FLAGGED",

@@ -521,10 +521,13 @@ def _run(ctx, opts, attrs, edits, build, facts: _Facts, more=None) -> AuditResul
         summary, comps = _audit_cells(
             ctx, cells, references.get(name), source, np.random.default_rng(seed)
         )
+        lost = more(name, comps) if more else []  # suppressed: the rows had them
         if name in gaps:  # a crossing with no rows is named, not dropped without a word
-            summary.empty_crossings, summary.empty_crossings_not_listed = gaps[name]
+            listed, rest = gaps[name]
+            summary.empty_crossings = [g for g in listed if g not in {c.group for c in lost}]
+            summary.empty_crossings_not_listed = rest
         attributes.append(summary)
-        comparisons.extend(comps + (more(name, comps) if more else []))
+        comparisons.extend(comps + lost)
     data = {"n_rows": int(facts.n_rows), "provenance": opts.provenance or {}}
     return AuditResult(
         attributes,

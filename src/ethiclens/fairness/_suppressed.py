@@ -9,11 +9,15 @@ from dataclasses import dataclass, field, replace
 from ..errors import EthicLensInputError
 from . import _policy as pol
 from ._result import Comparison, MetricEstimate
+from ._validate import INTERSECTION_SEP
 
 # The counts table's metadata key of its --min-cell statement and that statement's record of
 # the groups that lost every cell (``ethiclens.sources.suppress_small_cells`` writes both).
 SUPPRESSION_KEY = "ethiclens_suppression"
 SUPPRESSED_GROUPS = "suppressed_groups"
+# ... and of the attributes' value tuples that lost every cell (two attributes or more), so
+# an intersection audit reports each crossing the rows had but the table lost.
+SUPPRESSED_CROSSINGS = "suppressed_crossings"
 SUPPRESSED_METHOD = "not reported: suppressed by --min-cell"
 
 
@@ -45,6 +49,8 @@ class Suppressed:
     excluded: dict = field(
         default_factory=dict
     )  # suppressed groups the audit was told to leave out
+    crossings: dict = field(default_factory=dict)  # the record of crossings that lost all
+    left_out: dict = field(default_factory=dict)  # attribute -> every group excluded (text)
 
     @classmethod
     def of(cls, meta: dict, cols, opts):
@@ -54,7 +60,14 @@ class Suppressed:
         record = meta.get(SUPPRESSION_KEY)
         gone = suppressed_groups(record)
         groups = {str(a): [str(g) for g in gone[str(a)]] for a in cols if str(a) in gone}
-        self = cls(record.get("min_cell") if groups else None, groups)
+        crossed = record.get(SUPPRESSED_CROSSINGS) if isinstance(record, dict) else None
+        crossed = crossed if isinstance(crossed, dict) and crossed.get("groups") else {}
+        found = groups or crossed
+        self = cls(record.get("min_cell") if found else None, groups, crossings=crossed)
+        if isinstance(opts.exclude_groups, dict):
+            for attr, names in opts.exclude_groups.items():
+                many = isinstance(names, list | tuple)
+                self.left_out[str(attr)] = {str(n) for n in (names if many else [names])}
         if not groups:
             return self, opts
         self._check_merges(opts.merge_groups)
@@ -143,10 +156,30 @@ class Suppressed:
 
         return checked
 
+    def _crossings_lost(self, name: str, comps: list) -> list:
+        """The crossings of intersection ``name`` the rows had and the table lost: the
+        recorded value tuples' projections that no kept crossing (a comparison's group or its
+        reference) has, none of an excluded group."""
+        attrs = self.crossings.get("attributes") or []
+        combo = name.split(INTERSECTION_SEP)
+        if len(combo) < 2 or not comps or not all(a in attrs for a in combo):
+            return []
+        at = [attrs.index(a) for a in combo]
+        kept = {c.group for c in comps} | {comps[0].reference}
+        out = []
+        for row in self.crossings["groups"]:
+            parts = [str(row[i]) for i in at]
+            if any(p in self.left_out.get(a, ()) for a, p in zip(combo, parts, strict=True)):
+                continue
+            label = INTERSECTION_SEP.join(parts)
+            if label not in kept and label not in out:
+                out.append(label)
+        return out
+
     def comparisons(self, name, comps: list) -> list:
         """One INSUFFICIENT_DATA comparison per suppressed group of attribute ``name``,
         against the reference of its other comparisons."""
-        gone = self.groups.get(str(name))
+        gone = self.groups.get(str(name)) or self._crossings_lost(str(name), comps)
         if not gone or not comps:
             return []
         like = comps[0]

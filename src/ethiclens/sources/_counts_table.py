@@ -16,7 +16,7 @@ import pandas as pd
 
 from .._checks import check_count, check_label_lengths, decoded_bytes, first_row
 from ..errors import EthicLensInputError
-from ..fairness import SUPPRESSED_GROUPS, suppressed_groups
+from ..fairness import SUPPRESSED_CROSSINGS, SUPPRESSED_GROUPS, suppressed_groups
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
     BINS_ATTR,
@@ -314,7 +314,23 @@ def suppress_small_cells(table: pd.DataFrame, min_cell: int) -> pd.DataFrame:
         "rows are missing from every group they belong to",
         SUPPRESSED_GROUPS: _groups_gone(table, out),
     }
+    crossings = _crossings_gone(table, out)
+    if crossings:
+        out.attrs[SUPPRESSION_ATTR][SUPPRESSED_CROSSINGS] = crossings
     return out
+
+
+def _crossings_gone(table: pd.DataFrame, kept: pd.DataFrame) -> dict | None:
+    """With two attributes or more: the attributes' value tuples (names only, no counts) none
+    of whose cells is kept, so an intersection audit reports each crossing it loses."""
+    attrs = table.attrs.get(ATTRIBUTES_ATTR) or [c for c in table.columns if c not in RESERVED]
+    if len(attrs) < 2:
+        return None
+    counted = table.loc[table[COUNT].to_numpy() > 0, list(attrs)].dropna()
+    left = set(kept[list(attrs)].dropna().itertuples(index=False, name=None))
+    rows = set(counted.itertuples(index=False, name=None)) - left
+    keys = sorted(([_plain(v) for v in r] for r in rows), key=lambda r: list(map(str, r)))
+    return {"attributes": [str(a) for a in attrs], "groups": keys}
 
 
 def _groups_gone(table: pd.DataFrame, kept: pd.DataFrame) -> dict:
@@ -984,6 +1000,8 @@ def _check_suppression(record, where: _Where) -> None:
                 raise where.error(f"{SUPPRESSION_ATTR}.effect", "must be text", _shown(value))
         elif key == SUPPRESSED_GROUPS:
             _check_suppressed_groups(value, where)
+        elif key == SUPPRESSED_CROSSINGS:
+            _check_suppressed_crossings(value, where)
         elif key not in _SUPPRESSION_COUNTS:
             raise where.error(
                 f"{SUPPRESSION_ATTR}.{key}",
@@ -1002,13 +1020,37 @@ def _check_suppressed_groups(value, where: _Where) -> None:
             key, f"must be an object of attribute -> group names, not a {_json_kind(value)}"
         )
     for attr, names in value.items():
-        ok = isinstance(names, list) and all(
-            isinstance(n, str | int | float) and not isinstance(n, bool) for n in names
-        )
-        if not ok:
+        if not _group_names(names):
             raise where.error(
-                f"{key}.{attr}", "must be a list of group names (text or numbers)", _shown(names)
+                f"{key}.{attr}",
+                "must be a list of group names (text, numbers or true/false)",
+                _shown(names),
             )
+
+
+def _group_names(names) -> bool:
+    return isinstance(names, list) and all(isinstance(n, str | int | float) for n in names)
+
+
+def _check_suppressed_crossings(value, where: _Where) -> None:
+    """{"attributes": [...], "groups": [[one name per attribute], ...]}, as
+    ``suppress_small_cells`` records the crossings that lost every cell."""
+    key = f"{SUPPRESSION_ATTR}.{SUPPRESSED_CROSSINGS}"
+    attrs = value.get("attributes") if isinstance(value, dict) else None
+    groups = value.get("groups") if isinstance(value, dict) else None
+    ok = (
+        isinstance(attrs, list)
+        and all(isinstance(a, str) for a in attrs)
+        and isinstance(groups, list)
+        and all(_group_names(g) and len(g) == len(attrs) for g in groups)
+        and set(value) == {"attributes", "groups"}
+    )
+    if not ok:
+        raise where.error(
+            key,
+            'must be {"attributes": [names], "groups": [[one group name per attribute], ...]}',
+            _shown(value),
+        )
 
 
 def _check_recorded_roles(table: pd.DataFrame, where: _Where | None) -> None:
