@@ -293,7 +293,24 @@ def _evalue_panel(ax, comparison: dict, alpha: float) -> None:
                    label=f"baseline tests: 2/alpha = {2 / alpha:g}")  # fmt: skip
     ax.set_ylabel("log10 e-value")
     ax.set_xlabel("window")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # windows are numbered 1, 2, ...
     ax.legend(fontsize=7, loc="best")
+
+
+def _trend_img(doc: dict, comparison: dict, title: str) -> str:
+    """The comparison's trend plot as an ``<img>``; one that matplotlib fails to draw is a
+    warning and a one-line note in its place (as in the audit's report): the tables below it
+    and the other outputs are still written."""
+    e = html.escape
+    try:
+        png = base64.b64encode(trend_png(doc, comparison)).decode("ascii")
+    except Exception as exc:  # noqa: BLE001 - any drawing failure; the dashboard goes on
+        why = f"{type(exc).__name__}: {one_line(exc)}"
+        warnings.warn(f"the {title} trend could not be drawn ({why})", RuntimeWarning, 2)
+        return f"<p>The trend plot could not be drawn ({e(why)}); the table lists every test.</p>"
+    return f"<img alt='{e(title, quote=True)} trend' src='data:image/png;base64,{png}'>"
 
 
 def _methods_html(method: dict) -> str:
@@ -335,8 +352,7 @@ def render_html(doc: dict) -> str:
         parts.append(f"<h2>{e(title)}</h2>")
         if absent := absent_text(c):
             parts.append(f"<p>{e(absent)}</p>")
-        png = base64.b64encode(trend_png(doc, c)).decode("ascii")
-        parts.append(f"<img alt='{e(title, quote=True)} trend' src='data:image/png;base64,{png}'>")
+        parts.append(_trend_img(doc, c, title))
         parts.append("<table><tr><th>test</th><th>null</th><th>e-value</th><th>alarm</th></tr>")
         for test, t in c["tests"].items():
             since = t["alarm_since"]

@@ -69,6 +69,18 @@ def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
         return write_atomic(path, out.read_bytes())
 
 
+def _ended(code: int) -> str:
+    """How a process ended: 'exit 3', or 'killed by signal 11 (SIGSEGV)' (a negative code)."""
+    if code >= 0:
+        return f"exit {code}"
+    import signal
+
+    try:
+        return f"killed by signal {-code} ({signal.Signals(-code).name})"
+    except ValueError:
+        return f"killed by signal {-code}"
+
+
 def _run(cmd: list[str], timeout: float) -> None:
     # A session of its own, so the browser is stopped with every helper process it started:
     # on a time-out, and on any other way out (Ctrl-C, SIGTERM turned into an exit by the CLI),
@@ -96,7 +108,7 @@ def _run(cmd: list[str], timeout: float) -> None:
     if proc.returncode != 0:
         lines = [ln for ln in err.decode("utf-8", "replace").splitlines() if ln.strip()]
         raise EthicLensInputError(
-            f"the PDF renderer failed (exit {proc.returncode}): "
+            f"the PDF renderer failed ({_ended(proc.returncode)}): "
             + (lines[-1][:200] if lines else "no message"),
             column="--pdf",
             fix=_FIX,

@@ -7,6 +7,7 @@ network is needed, and separate documents so element ids of several charts canno
 from __future__ import annotations
 
 import base64
+import html
 import io
 import warnings
 from dataclasses import dataclass
@@ -128,15 +129,18 @@ def _drawn(items: list, status_of) -> tuple[list, str]:
 
 def _interval_note(level, estimates) -> str:
     """How the drawn intervals of ``estimates`` (MetricEstimates, None skipped) were made, by
-    method name as the report's tables name them: '95% intervals: jeffreys'."""
-    used = {
-        m.ci_method.split(":")[0].split(" (")[0]
-        for m in estimates
-        if m is not None and m.ci_low is not None and m.ci_method
-    }
+    method name as the report's tables name them, each once, then how some were taken from
+    another scale: '95% intervals: bca (of the signed difference, folded at 0)'."""
+    used, how = set(), set()
+    for m in estimates:
+        if m is not None and m.ci_low is not None and m.ci_method:
+            name, _, rest = m.ci_method.split(":")[0].split(" (")[0].partition(", ")
+            used.add(name)
+            how |= {rest} - {""}
     if not used:
         return "No intervals drawn: every value is below the sample floor or undefined."
-    return f"{percent(level)} intervals: {', '.join(sorted(used))}."
+    scale = f" ({'; '.join(sorted(how))})" if how else ""
+    return f"{percent(level)} intervals: {', '.join(sorted(used))}{scale}."
 
 
 def _figure_note(fig, level, estimates, left_out: str, what: str) -> None:
@@ -159,18 +163,29 @@ def forest_plot(
 
 
 def _chart(what: str, draw) -> Chart:
-    """``draw()``'s (figure, alt text, caption) as a :class:`Chart`. A figure matplotlib fails
-    to draw is a warning and a one-line note in the chart's place, never the end of the report:
-    its tables, the model card and the other outputs are still written."""
-    try:
+    """``draw()``'s (figure, alt text, caption) as a :class:`Chart`, or the note of
+    :func:`chart_or_note` in its place when matplotlib fails to draw it."""
+
+    def make() -> Chart:
         fig, alt, caption = draw()
         return Chart(_to_uri(fig), alt, caption)
+
+    return chart_or_note(what, make)
+
+
+def chart_or_note(what: str, make) -> Chart:
+    """``make()``'s :class:`Chart`. A chart matplotlib fails to draw is a warning and a one-line
+    note in its place, never the end of the report: its tables, the model card and the other
+    outputs are still written."""
+    try:
+        return make()
     except Exception as exc:  # noqa: BLE001 - any drawing failure; the report goes on
         why = f"{type(exc).__name__}: {one_line(exc)}"
-        warnings.warn(f"the {what} could not be drawn ({why})", RuntimeWarning, stacklevel=3)
+        warnings.warn(f"the {what} could not be drawn ({why})", RuntimeWarning, stacklevel=4)
         svg = (
             "<svg xmlns='http://www.w3.org/2000/svg' width='420' height='24'><text x='4' y='16' "
-            f"font-family='sans-serif' font-size='12'>The {what} could not be drawn.</text></svg>"
+            f"font-family='sans-serif' font-size='12'>The {html.escape(what)} could not be drawn."
+            "</text></svg>"
         )
         uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
         note = f"The {what} could not be drawn ({why}); the tables list every value."

@@ -8,7 +8,7 @@ from markupsafe import Markup
 
 from .._text import percent
 from ._audit_report import EMPTY_CROSSINGS_LEAD, below_harmful_caveat, fmt, run_record
-from ._plots import Chart
+from ._plots import Chart, chart_or_note
 from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
 from ._threshold_plot import threshold_figure_png
 from ._verdict import di_band
@@ -21,6 +21,18 @@ def _di_cells(row) -> tuple[str, str]:
     return fmt(row["di"]), f"[{fmt(row['di_ci_low'])}, {fmt(row['di_ci_high'])}]"
 
 
+def _chart(tt, attr) -> Chart:
+    """The threshold plot of ``attr`` (PNG) with its alt text and caption."""
+    png = threshold_figure_png(tt, attr)
+    return Chart(
+        "data:image/png;base64," + base64.b64encode(png).decode(),
+        f"Selection rate, TPR and FPR of each {attr} group over thresholds, and each "
+        f"comparison's DI/EO status; dashed line: the audited threshold "
+        f"{tt.audited_threshold:g}.",
+        f"{attr}: rates and verdicts by threshold",
+    )
+
+
 def build_threshold_report(tt, title: str | None = None) -> Report:
     """A self-contained HTML report of a ``ThresholdTable``."""
     cfg = tt.config
@@ -29,14 +41,7 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
     # a crossing with no rows is named under its intersection, not left out without a word
     empty = tt.empty_crossing_notes
     for attr in dict.fromkeys(frame["attribute"]):
-        png = threshold_figure_png(tt, attr)
-        chart = Chart(
-            "data:image/png;base64," + base64.b64encode(png).decode(),
-            f"Selection rate, TPR and FPR of each {attr} group over thresholds, and each "
-            f"comparison's DI/EO status; dashed line: the audited threshold "
-            f"{tt.audited_threshold:g}.",
-            f"{attr}: rates and verdicts by threshold",
-        )
+        chart = chart_or_note(f"{attr} threshold chart", lambda a=attr: _chart(tt, a))
         rows = []
         sub = frame[(frame["attribute"] == attr) & frame["status"].notna()]
         for _, r in sub.iterrows():
