@@ -236,3 +236,100 @@ def test_a_store_holding_a_and_A_keeps_both_and_refusals_tell_the_truth(engine, 
         assert f"({batch[1]!r} -> {ours!r}: strip the spaces)" in str(err.value)
         assert ("the store's reference 'A' has no rows" in str(err.value)) is none
     assert _windows(store) == 2
+
+
+# -- round 23: a bool column and its 0/1 (or true/false) are one attribute's groups ----------
+
+
+def _bool_day(day: int, values) -> pd.DataFrame:
+    """``_day`` with its groups 1 and 2 written as ``values`` (the truth of 2, then of 1)."""
+    frame = _day(day).astype({"g": object})
+    frame["g"] = frame["g"].map({2: values[0], 1: values[1]})
+    return frame
+
+
+BATCHES = {
+    "int": (1, 0),
+    "float": (1.0, 0.0),
+    "text 1/0": ("1", "0"),
+    "text true/false": ("true", "false"),
+}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+@pytest.mark.parametrize("batch", sorted(BATCHES))
+def test_a_bool_store_takes_a_batch_of_0_and_1_as_false_and_true(engine, kind, batch, tmp_path):
+    """A store started from a bool column (``True``/``False``), then a batch with the group
+    written 1|0 (or ``true``/``false``): the same two groups, ``True vs False`` goes on with
+    the batch's counts; no new groups ``0`` and ``1`` against a reference with no rows."""
+    store = tmp_path / "s.sqlite"
+    doc = _run(_write(_bool_day(0, (True, False)), tmp_path / "d0.parquet"), store, engine,
+               "False")  # fmt: skip
+    assert _pairs(doc) == [("True", "False")]
+    frame = _bool_day(1, BATCHES[batch])
+    if kind == "parquet":
+        frame = frame.astype({"g": type(BATCHES[batch][0])})
+    doc = _run(_write(frame, tmp_path / f"d1.{kind}"), store, engine, "False")
+    assert _pairs(doc) == [("True", "False")]
+    (c,) = doc["comparisons"]
+    assert [h["window"] for h in c["history"]] == [0, 1]
+    counts = c["history"][-1]["counts"]
+    assert (counts["group"]["n"], counts["reference"]["n"]) == (100, 100)
+    day = _day(1)  # True is its 2, False its 1
+    sel = [int(day.loc[day["g"] == g, "pred"].sum()) for g in (2, 1)]
+    assert [counts["group"]["sel"], counts["reference"]["sel"]] == sel
+    assert sorted(_groups(store)) == ["False", "True"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_a_store_keyed_0_and_1_takes_a_bool_batch_as_0_and_1(engine, kind, tmp_path):
+    store = tmp_path / "s.sqlite"
+    doc = _run(_write(_bool_day(0, (1, 0)), tmp_path / f"d0.{kind}"), store, engine, "0")
+    assert _pairs(doc) == [("1", "0")]
+    frame = _bool_day(1, (True, False)).astype({"g": bool})
+    doc = _run(_write(frame, tmp_path / f"d1.{kind}"), store, engine, "0")
+    assert _pairs(doc) == [("1", "0")]
+    counts = doc["comparisons"][0]["history"][-1]["counts"]
+    assert (counts["group"]["n"], counts["reference"]["n"]) == (100, 100)
+    assert sorted(_groups(store)) == ["0", "1"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_command_takes_the_re_testers_bool_stream(engine, tmp_path, capsys):
+    """Parquet bool, then CSV 1|0, then CSV true|false: one comparison, three windows."""
+    store = tmp_path / "s.sqlite"
+    args = ["--time", "ts", "--window", "1d", "--y-pred", "pred", "--protected", "g",
+            "--store", str(store), "--engine", engine,
+            "--json", str(tmp_path / "o.json")]  # fmt: skip
+    sources = [_write(_bool_day(0, (True, False)).astype({"g": bool}), tmp_path / "d0.parquet"),
+               _write(_bool_day(1, (1, 0)), tmp_path / "d1.csv"),
+               _write(_bool_day(2, ("true", "false")), tmp_path / "d2.csv")]  # fmt: skip
+    for source in sources:
+        assert main(["monitor", source, *args]) == 0, capsys.readouterr().err
+    doc = json.loads((tmp_path / "o.json").read_text())
+    assert sorted(_groups(store)) == ["False", "True"]
+    (c,) = doc["comparisons"]
+    assert {c["group"], c["reference"]} == {"True", "False"}
+    assert len(c["history"]) == 3
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_truth_with_spaces_is_refused_and_nothing_written(engine, tmp_path):
+    """`` true`` is not a truth as written: refused as the store's ``True`` with spaces (the
+    advice works: ``True`` or ``true`` is taken), nothing written."""
+    store = tmp_path / "s.sqlite"
+    _run(_write(_bool_day(0, (True, False)), tmp_path / "d0.parquet"), store, engine, "False")
+    with pytest.raises(EthicLensInputError) as err:
+        _run(_write(_bool_day(1, (" true", " false")), tmp_path / "d1.parquet"), store, engine,
+             "False")  # fmt: skip
+    advice = [f"({t!r} -> {t.strip().title()!r}: strip the spaces and fix the case)"
+              for t in (" true", " false")]  # fmt: skip
+    assert any(a in str(err.value) for a in advice)
+    assert "nothing was written" in str(err.value)
+    assert _windows(store) == 1
+    assert sorted(_groups(store)) == ["False", "True"]
+    doc = _run(_write(_bool_day(1, ("true", "false")), tmp_path / "d1.parquet"), store, engine,
+               "False")  # fmt: skip
+    assert len(doc["comparisons"][0]["history"]) == 2

@@ -13,6 +13,12 @@ whatever else the batch holds:
   a whole float from 2^53 on keeps its text; its float text, ``2.0``, where the request names
   a whole float, ``g=1.0``, as the audit labels a float column), any other float's text
   (``1.5``);
+* a truth is its 1 or 0, whatever the column's type: a bool column's ``True`` and ``False``
+  (as the audit labels it) and ``true``/``false`` in any case (a text column, a CSV) take the
+  key the store or the request gives 1 or 0 (``1``, ``1.0``), and a store's ``True`` and
+  ``False`` are the keys of a batch's ``1`` and ``0`` (int, float or text): a bool Parquet
+  store fed a CSV written 1|0 keeps comparing ``True`` with ``False``; a truth new to the
+  store keeps its text;
 * any other group is text and keeps its text exactly (``1e3``, ``2.50e2``, ``01``, ``A``); a
   text group new to the store that is a known group with other spaces or case (``A `` or
   ``a`` beside the store's ``A`` alone) is refused, nothing written: a recoding slip, not a new
@@ -35,6 +41,7 @@ from ._windows import COUNT, PMAX, PMIN, W2SUM, WSUM
 _INT_TEXT = re.compile(r"-?(0|[1-9]\d*)")
 _FLOAT_TEXT = re.compile(r"-?\d+(\.\d+)?(e[+-]\d+)?")
 _EXACT = 2**53  # whole floats below it are exactly their integer's digits
+_TRUTHS = {"true": Decimal(1), "false": Decimal(0)}  # a bool is its 0/1, as in arithmetic
 
 
 def number(text: str) -> Decimal | None:
@@ -48,6 +55,14 @@ def number(text: str) -> Decimal | None:
     if not math.isfinite(value) or repr(value) != text:
         return None
     return Decimal(text)
+
+
+def _value(text: str) -> Decimal | None:
+    """A group's value: a number's (:func:`number`), or a truth's as 1 and 0 (``True`` and
+    ``False``, as the audit labels a bool column; ``true`` and ``false`` in any case, a text
+    column's or a CSV's); None for any other text."""
+    truth = _TRUTHS.get(text.casefold())
+    return number(text) if truth is None else truth
 
 
 def _own_key(text: str, value: Decimal, floats: bool) -> str:
@@ -80,13 +95,18 @@ def _keys(values, known: list, floats: bool) -> dict:
     request's groups, in that order; ``floats``: whole numbers keyed as floats."""
     by_value: dict = {}
     for k in known:
-        v = number(k)
+        v = _value(k)
         if v is not None:
             by_value.setdefault(v, k)
     keys = {}
     for text in values:
-        v = None if text in known else number(text)
-        keys[text] = text if v is None else by_value.get(v, _own_key(text, v, floats))
+        v = None if text in known else _value(text)
+        if v is not None and v in by_value:
+            keys[text] = by_value[v]
+        elif v is not None and number(text) is not None:
+            keys[text] = _own_key(text, v, floats)
+        else:
+            keys[text] = text
     return keys
 
 
