@@ -192,3 +192,19 @@ def test_boolean_group_suppressed_round_trips(tmp_path, capsys):
             ["audit", "--counts", str(table), *ROLES, "--protected", "sex", "--n-boot", "200"]
         )
         assert code == 0, capsys.readouterr().err
+
+
+def test_excluded_suppressed_group_and_card_say_suppressed(data, tmp_path, capsys):
+    table = tmp_path / "cs.csv"
+    _count(data, table, 3, capsys)
+    code, got = _audit(table, capsys, "--exclude-group", "race=D")
+    assert code == 0, got.err
+    text = " ".join(got.out.split())
+    assert "race D was dropped (suppressed by --min-cell 3): excluded, as asked" in text
+    assert "reported as INSUFFICIENT_DATA" not in text
+    card = tmp_path / "card.md"
+    code, got = _audit(table, capsys, "--model-card", str(card))
+    assert code == 0, got.err
+    words = " ".join(card.read_text().split())
+    assert "Not reported: race:D, suppressed by --min-cell" in words
+    assert "smaller --min-cell" in words and "Collect more evaluation data" not in words

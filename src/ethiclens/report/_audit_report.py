@@ -79,20 +79,30 @@ def fmt_estimate(m) -> str:
     return f"{fmt(m.value)} {interval}"
 
 
-def suppression_detail(record: dict) -> str:
+def suppression_detail(record: dict, excluded=None) -> str:
     """The attributes a counts table's ``--min-cell`` statement dropped cells of, and the
     groups of them it dropped whole (names only), for the sentence stating it; "" for a table
-    written before the statement named them."""
+    written before the statement named them. ``excluded``: the audit's exclusions (attribute
+    -> groups), a suppressed group among them said to be excluded, not reported."""
     gone = record.get(SUPPRESSED_GROUPS)
     if not isinstance(gone, dict) or not record.get("cells_dropped"):
         return ""
     text = f" (attributes {', '.join(map(str, gone))})"
-    whole = [f"{a} {', '.join(map(str, g))}" for a, g in gone.items() if g]
-    if whole:
+    out = excluded if isinstance(excluded, dict) else {}
+    shown, left = [], []
+    for a, groups in gone.items():
+        skip = {str(n) for n in out.get(a) or []}
+        kept = [str(g) for g in groups if str(g) not in skip]
+        dropped = [str(g) for g in groups if str(g) in skip]
+        shown += [f"{a} {', '.join(kept)}"] if kept else []
+        left += [f"{a} {', '.join(dropped)}"] if dropped else []
+    why = f"suppressed by --min-cell {record.get('min_cell')}"
+    if shown:
         text += (
-            f"; every cell of {'; '.join(whole)} was dropped: reported as INSUFFICIENT_DATA, "
-            f"suppressed by --min-cell {record.get('min_cell')}"
+            f"; every cell of {'; '.join(shown)} was dropped: reported as INSUFFICIENT_DATA, {why}"
         )
+    if left:
+        text += f"; every cell of {'; '.join(left)} was dropped ({why}): excluded, as asked"
     return text
 
 

@@ -14,6 +14,7 @@ from . import _provenance as pv
 from ._audit_report import (
     _impossibility,
     _plain_withheld,
+    _suppressed,
     changes_sentence,
     di_rule_sentence,
     flag_line,
@@ -253,11 +254,19 @@ def _ethics(result: AuditResult, prov: dict) -> list[str]:
 def _caveats(result: AuditResult, prov: dict) -> list[str]:
     out = ["## Caveats and recommendations", ""]
     out += [f"- {md(t)}" for t in pv.limitations(prov)]
-    small = [c.key for c in result.comparisons if c.status == "INSUFFICIENT_DATA"]
+    small = [c for c in result.comparisons if c.status == "INSUFFICIENT_DATA"]
+    gone = [c.key for c in small if _suppressed(c)]
+    small = [c.key for c in small if not _suppressed(c)]
     if small:
         out.append(
             f"- Too little data to judge: {md(', '.join(small))}. Collect more "
             "evaluation data for these groups before drawing conclusions."
+        )
+    if gone:
+        out.append(
+            f"- Not reported: {md(', '.join(gone))}, suppressed by --min-cell when the counts "
+            "table was made (every cell held fewer rows). Count the data again with a smaller "
+            "--min-cell if the data's privacy rules allow, or audit the rows."
         )
     return out + [""]
 

@@ -115,7 +115,7 @@ def _header(result) -> list[str]:
         lines.append(_e(WEIGHTED_SENTENCE))
     suppressed = (result.data.get("provenance") or {}).get("min_cell_suppression")
     if suppressed:
-        lines.append(_e(f"Counts table: {_suppression(suppressed)}"))
+        lines.append(_e(f"Counts table: {_suppression(suppressed, cfg.get('exclude_groups'))}"))
     lines += [
         f"[bold]{_e(attr.name)}[/bold]: reference group "
         f"[cyan]{_e(attr.reference)}[/cyan] ({_e(reference_words(result, attr))})"
@@ -184,8 +184,9 @@ def _footer(result) -> list[str]:
     return lines
 
 
-def _suppression(record) -> str:
-    """One line from the counts table's ``--min-cell`` record."""
+def _suppression(record, excluded=None) -> str:
+    """One line from the counts table's ``--min-cell`` record (``excluded``: the audit's
+    exclusions)."""
     if not isinstance(record, dict):
         return str(record)
     keys = ("min_cell", "cells_dropped", "rows_dropped", "rows_kept")
@@ -193,7 +194,7 @@ def _suppression(record) -> str:
         return (
             f"--min-cell {record['min_cell']} dropped {record['cells_dropped']} cells "
             f"({record['rows_dropped']:,} rows; {record['rows_kept']:,} kept): those rows are "
-            f"missing from every group they belong to{suppression_detail(record)}."
+            f"missing from every group they belong to{suppression_detail(record, excluded)}."
         )
     return ", ".join(f"{k} = {v}" for k, v in record.items())
 
