@@ -208,3 +208,20 @@ def test_excluded_suppressed_group_and_card_say_suppressed(data, tmp_path, capsy
     words = " ".join(card.read_text().split())
     assert "Not reported: race:D, suppressed by --min-cell" in words
     assert "smaller --min-cell" in words and "Collect more evaluation data" not in words
+
+
+@pytest.mark.parametrize("edit", [["--merge-groups", "race=B,X:BX"], ["--exclude-group", "race=X"]])
+def test_lost_crossing_goes_through_merges_and_exclusions(edit, tmp_path, capsys):
+    data = _crossed(tmp_path)
+    roles = [*ROLES, "--protected", "race", "--protected", "sex", "--intersect", "race,sex"]
+    table = tmp_path / "c.parquet"
+    args = ["counts", str(data), *ROLES, "--protected", "race", "--protected", "sex"]
+    assert main([*args, "--min-cell", "10", "--out", str(table)]) == 0
+    got = {}
+    for name, src in (("rows", [str(data)]), ("table", ["--counts", str(table)])):
+        out = tmp_path / f"{name}.json"
+        assert main(["audit", *src, *roles, *edit, "--n-boot", "200", "--json", str(out)]) == 0
+        got[name] = _headlines_and_comparisons(json.loads(out.read_text()))
+    capsys.readouterr()
+    assert got["table"] == got["rows"]
+    assert "X&F" not in {g for _, g, _ in got["table"][2]}

@@ -51,6 +51,7 @@ class Suppressed:
     )  # suppressed groups the audit was told to leave out
     crossings: dict = field(default_factory=dict)  # the record of crossings that lost all
     left_out: dict = field(default_factory=dict)  # attribute -> every group excluded (text)
+    renamed: dict = field(default_factory=dict)  # attribute -> {merged group: its new name}
 
     @classmethod
     def of(cls, meta: dict, cols, opts):
@@ -64,15 +65,23 @@ class Suppressed:
         crossed = crossed if isinstance(crossed, dict) and crossed.get("groups") else {}
         found = groups or crossed
         self = cls(record.get("min_cell") if found else None, groups, crossings=crossed)
-        if isinstance(opts.exclude_groups, dict):
-            for attr, names in opts.exclude_groups.items():
-                many = isinstance(names, list | tuple)
-                self.left_out[str(attr)] = {str(n) for n in (names if many else [names])}
+        self._note_edits(opts)
         if not groups:
             return self, opts
         self._check_merges(opts.merge_groups)
         self._check_references(opts.reference, list(cols))
         return self, replace(opts, exclude_groups=self._excluded(opts.exclude_groups))
+
+    def _note_edits(self, opts) -> None:
+        """The exclusions and merges a lost crossing's groups go through (as text)."""
+        for attr, names in (opts.exclude_groups or {}).items():
+            many = isinstance(names, list | tuple)
+            self.left_out[str(attr)] = {str(n) for n in (names if many else [names])}
+        for attr, spec in (opts.merge_groups or {}).items():
+            for new, olds in spec.items() if isinstance(spec, dict) else []:
+                many = isinstance(olds, list | tuple)
+                for o in olds if many else [olds]:
+                    self.renamed.setdefault(str(attr), {})[str(o)] = str(new)
 
     def why(self) -> str:
         return f"suppressed by --min-cell {self.min_cell}"
@@ -168,7 +177,10 @@ class Suppressed:
         kept = {c.group for c in comps} | {comps[0].reference}
         out = []
         for row in self.crossings["groups"]:
-            parts = [str(row[i]) for i in at]
+            parts = [
+                self.renamed.get(a, {}).get(str(row[i]), str(row[i]))
+                for a, i in zip(combo, at, strict=True)
+            ]
             if any(p in self.left_out.get(a, ()) for a, p in zip(combo, parts, strict=True)):
                 continue
             label = INTERSECTION_SEP.join(parts)
