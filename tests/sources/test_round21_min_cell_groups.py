@@ -225,3 +225,13 @@ def test_lost_crossing_goes_through_merges_and_exclusions(edit, tmp_path, capsys
     capsys.readouterr()
     assert got["table"] == got["rows"]
     assert "X&F" not in {g for _, g, _ in got["table"][2]}
+
+
+def test_wrong_type_of_exclusion_is_refused_in_words(data, tmp_path, capsys):
+    from ethiclens import EthicLensInputError
+    from ethiclens.fairness import audit_counts
+
+    table = tmp_path / "cs.parquet"
+    _count(data, table, 3, capsys)
+    with pytest.raises(EthicLensInputError, match="exclude_groups"):
+        audit_counts(read_counts(table), protected=["race"], exclude_groups=["D"])

@@ -74,10 +74,11 @@ class Suppressed:
 
     def _note_edits(self, opts) -> None:
         """The exclusions and merges a lost crossing's groups go through (as text)."""
-        for attr, names in (opts.exclude_groups or {}).items():
+        exclude, merge = opts.exclude_groups, opts.merge_groups  # a wrong type: refused later
+        for attr, names in (exclude if isinstance(exclude, dict) else {}).items():
             many = isinstance(names, list | tuple)
             self.left_out[str(attr)] = {str(n) for n in (names if many else [names])}
-        for attr, spec in (opts.merge_groups or {}).items():
+        for attr, spec in (merge if isinstance(merge, dict) else {}).items():
             for new, olds in spec.items() if isinstance(spec, dict) else []:
                 many = isinstance(olds, list | tuple)
                 for o in olds if many else [olds]:

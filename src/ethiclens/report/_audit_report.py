@@ -461,7 +461,8 @@ def withheld_hint(result: AuditResult, cli: bool) -> str | None:
         parts.append(
             f"{', '.join(c.key for c in gone)} {'was' if len(gone) == 1 else 'were'} "
             "suppressed by --min-cell when counted: exclude a suppressed group "
-            "(--exclude-group), or count the data again with a smaller --min-cell"
+            "(--exclude-group; of a crossing, one of its groups), or count the data again "
+            "with a smaller --min-cell"
         )
     return "To get a headline: " + "; ".join(parts) + "." if parts else None
 
