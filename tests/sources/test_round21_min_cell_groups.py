@@ -155,6 +155,7 @@ def test_crossing_dropped_whole_is_reported_as_the_row_audit_does(tmp_path, caps
     roles = [*ROLES, "--protected", "race", "--protected", "sex"]
     table = tmp_path / "c.csv"
     assert main(["counts", str(data), *roles, "--min-cell", "10", "--out", str(table)]) == 0
+    assert "3 crossing(s) of race&sex lost every cell" in capsys.readouterr().out
     rec = read_counts(table).attrs["ethiclens_suppression"]["suppressed_crossings"]
     assert rec["attributes"] == ["race", "sex"] and ["X", "F"] in rec["groups"]
     assert all(len(g) == 2 for g in rec["groups"])  # names only: no counts

@@ -611,9 +611,23 @@ def hand_over(table: pd.DataFrame, path, *, min_cell: int | None = None, source=
                 f", every cell of {named} (the audit reports such a group as suppressed by "
                 f"--min-cell {min_cell}: INSUFFICIENT_DATA)"
             )
+        note += _crossings_note(info.get(SUPPRESSED_CROSSINGS))
     if counts_format(path) == "csv":
         note += f"; its metadata in {metadata_path(path)} (hand over both)"
     return f"wrote {path}: {len(table)} cells, {int(table[COUNT].sum())} rows{note}"
+
+
+def _crossings_note(record) -> str:
+    """How many crossings of the attributes lost every cell (an intersection audit reports
+    each as suppressed); "" for none."""
+    groups = (record or {}).get("groups") or []
+    if not groups:
+        return ""
+    crossing = "&".join(record["attributes"])
+    return (
+        f"; {len(groups)} crossing(s) of {crossing} lost every cell (an intersection audit "
+        "reports each as suppressed: INSUFFICIENT_DATA)"
+    )
 
 
 def read_counts(
