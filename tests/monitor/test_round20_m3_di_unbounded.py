@@ -42,7 +42,14 @@ def test_a_reference_never_selected_gives_the_audit_one_sided_bound(tmp_path):
     di = doc["comparisons"][0]["history"][0]["estimates"]["disparate_impact"]
     assert di["value"] is None and di["ci_high"] is None
     assert "reference group was never selected" in di["reason"]
-    report = audit(frame["label"], frame["pred"], frame[["g"]], reference={"g": "A"}, n_boot=2000)
+    report = audit(
+        frame["label"],
+        frame["pred"],
+        frame[["g"]],
+        reference={"g": "A"},
+        n_boot=2000,
+        random_state=0,  # seeded: an unseeded bound moves 20-23.5 with the draws (flaky)
+    )
     audited = report.to_dict()["comparisons"][0]["metrics"]["disparate_impact"]
     assert audited["ci_high"] is None
     # the same one-sided Jeffreys bound, up to Monte Carlo error (the exact one is 22.2)
