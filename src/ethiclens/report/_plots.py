@@ -7,8 +7,10 @@ network is needed, and separate documents so element ids of several charts canno
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import io
+import threading
 import warnings
 from dataclasses import dataclass
 
@@ -88,16 +90,28 @@ def safe_figure_text(fig) -> None:
     literal_figure(fig)
 
 
+@contextlib.contextmanager
+def _quiet_layout_warning():
+    """Names too long for the layout are drawn unconstrained (the tight box holds them all),
+    without matplotlib's warning; only in the main thread: catch_warnings() is not
+    thread-safe, and in a web worker thread it restored the filters under the main thread's
+    own context (the oracle command lost the warning it records)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "constrained_layout not applied", UserWarning)
+        yield
+
+
 def _to_uri(fig) -> str:
     plt = _pyplot()
     safe_figure_text(fig)
     buf = io.BytesIO()
     with (
         plt.rc_context({"svg.fonttype": "path", "svg.hashsalt": "ethiclens"}),
-        warnings.catch_warnings(),
+        _quiet_layout_warning(),
     ):
-        # names too long for the layout: drawn unconstrained, and the tight box holds them all
-        warnings.filterwarnings("ignore", "constrained_layout not applied", UserWarning)
         fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
     plt.close(fig)
     return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue()).decode()
