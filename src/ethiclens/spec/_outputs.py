@@ -107,15 +107,18 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
         write_atomic(o.json, result.to_json())
         yield o.json
     failed = None  # one output that cannot be written leaves the others written, then says so
-    for path, render in _renderers(result, purpose, o):
-        if path == o.pdf and save_config:
+    for key, render in _renderers(result, purpose):
+        path = getattr(o, key)
+        if not path:
+            continue
+        if key == "pdf" and save_config:
             spec.save(save_config)
             yield save_config
             save_config = None
         try:
             render(path)
         except Exception as exc:  # noqa: BLE001 - reported (first one) once the rest is written
-            failed = failed or _not_written(path, exc, _flag(o, path))
+            failed = failed or _not_written(path, exc, f"--{key.replace('_', '-')}")
             continue
         yield path
     if save_config:
@@ -123,12 +126,6 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
         yield save_config
     if failed is not None:
         raise failed
-
-
-def _flag(outputs, path) -> str:
-    """The option that named ``path`` (``--plot``), for the refusal."""
-    keys = ("html", "model_card", "pdf", "csv", "plot")
-    return next((f"--{k.replace('_', '-')}" for k in keys if getattr(outputs, k, None) == path), "")
 
 
 def _not_written(path, exc: Exception, flag: str) -> EthicLensInputError:
@@ -139,33 +136,34 @@ def _not_written(path, exc: Exception, flag: str) -> EthicLensInputError:
     return EthicLensInputError(
         f"{path} could not be written ({type(exc).__name__}: {str(exc)[:300]}); every other "
         "output was",
-        column=flag or None,
+        column=flag,
         value=str(path),
         fix="report this with the input that caused it; the JSON report holds every number",
     )
 
 
-def _renderers(result, purpose, o):
+def _renderers(result, purpose):
+    """(the outputs' key, its writer) for ``purpose``, in the order they are written."""
     from ..io import write_atomic
 
     if purpose == "audit":
         from ..report import html_to_pdf, render_card, render_html
 
         pairs = [
-            (o.html, lambda p: write_atomic(p, render_html(result))),
-            (o.model_card, lambda p: write_atomic(p, render_card(result, p))),
-            (o.pdf, lambda p: html_to_pdf(render_html(result), p)),
+            ("html", lambda p: write_atomic(p, render_html(result))),
+            ("model_card", lambda p: write_atomic(p, render_card(result, p))),
+            ("pdf", lambda p: html_to_pdf(render_html(result), p)),
         ]
     elif purpose == "compare":
         from ..report import write_comparison_html
 
-        pairs = [(o.html, lambda p: write_comparison_html(result, p))]
+        pairs = [("html", lambda p: write_comparison_html(result, p))]
     else:
         from ..report import write_threshold_html, write_threshold_png
 
         pairs = [
-            (o.csv, lambda p: write_atomic(p, result.to_csv())),
-            (o.plot, lambda p: write_threshold_png(result, p)),
-            (o.html, lambda p: write_threshold_html(result, p)),
+            ("csv", lambda p: write_atomic(p, result.to_csv())),
+            ("plot", lambda p: write_threshold_png(result, p)),
+            ("html", lambda p: write_threshold_html(result, p)),
         ]
-    return [(path, render) for path, render in pairs if path]
+    return pairs
