@@ -6,28 +6,15 @@ from __future__ import annotations
 
 from unittest import mock
 
-import numpy as np
-import pandas as pd
-
 from ethiclens.cli import main
 from ethiclens.monitor import run_monitor, trend_png
 
-from .conftest import request_of
+from .conftest import request_of, write_days
 
 
-def _data(tmp_path, n=600):
-    rng = np.random.default_rng(0)
-    data = tmp_path / "data"
-    data.mkdir()
-    pd.DataFrame(
-        {
-            "ts": pd.date_range("2024-03-01", periods=n, freq="h").strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "label": rng.integers(0, 2, n),
-            "pred": rng.integers(0, 2, n),
-            "grp": rng.choice(["a", "b"], n),
-        }
-    ).to_csv(data / "d.csv", index=False)
-    return data
+def _data(tmp_path, days=25, n=24):
+    """Hourly-ish rows of groups a and b over ``days`` daily windows (conftest's feed)."""
+    return write_days(tmp_path / "data", range(days), n=n, groups=(["a", "b"], [0.5, 0.5]))
 
 
 def _fail(*args, **kwargs):
@@ -37,8 +24,8 @@ def _fail(*args, **kwargs):
 def test_dashboard_is_written_with_a_note_when_drawing_fails(tmp_path, capsys):
     data = _data(tmp_path)
     js, page = tmp_path / "m.json", tmp_path / "m.html"
-    argv = ["monitor", str(data / "d.csv"), "--time", "ts", "--window", "1d"]
-    argv += ["--y-true", "label", "--y-pred", "pred", "--protected", "grp"]
+    argv = ["monitor", str(data), "--time", "ts", "--window", "1d"]
+    argv += ["--y-true", "label", "--y-pred", "pred", "--protected", "race"]
     argv += ["--store", str(tmp_path / "s.sqlite"), "--json", str(js), "--html", str(page)]
     with mock.patch("matplotlib.figure.Figure.savefig", _fail):
         assert main(argv) == 0
@@ -53,8 +40,8 @@ def test_dashboard_is_written_with_a_note_when_drawing_fails(tmp_path, capsys):
 def test_window_axis_has_whole_number_ticks(tmp_path):
     import matplotlib.figure
 
-    data = _data(tmp_path, n=72)  # three daily windows: matplotlib's default ticks 1, 1.25, ...
-    doc = run_monitor(request_of(data, protected=("grp=a",)), tmp_path / "s.sqlite").data
+    data = _data(tmp_path, days=3)  # three daily windows: matplotlib's default ticks 1, 1.25, ...
+    doc = run_monitor(request_of(data, protected=("race=a",)), tmp_path / "s.sqlite").data
     drawn = []
     real = matplotlib.figure.Figure.savefig
 

@@ -1,28 +1,15 @@
 """Round 21: the monitor's trend plot draws a group named like mathtext ('$\\notacmd$',
 '$0-$25k') as written; it crashed the dashboard."""
 
-import numpy as np
-import pandas as pd
-
 from ethiclens.monitor import render_html, run_monitor
 
-from .conftest import request_of
+from .conftest import request_of, write_days
 
 
 def test_dollar_group_names_draw_in_the_trend_plot(tmp_path):
-    rng = np.random.default_rng(0)
-    n = 600
-    data = tmp_path / "data"
-    data.mkdir()
-    pd.DataFrame(
-        {
-            "ts": pd.date_range("2024-03-01", periods=n, freq="h").strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "label": rng.integers(0, 2, n),
-            "pred": rng.integers(0, 2, n),
-            "grp": rng.choice(["$\\notacmd$", "$0-$25k"], n),
-        }
-    ).to_csv(data / "d.csv", index=False)
-    request = request_of(data, protected=("grp=$0-$25k",))
+    names = ["$\\notacmd$", "$0-$25k"]
+    data = write_days(tmp_path / "data", range(25), n=24, groups=(names, [0.5, 0.5]))
+    request = request_of(data, protected=("race=$0-$25k",))
     doc = run_monitor(request, tmp_path / "s.sqlite").data
     page = render_html(doc)
     assert "$\\notacmd$ vs $0-$25k" in page
