@@ -138,3 +138,16 @@ def assert_no_server_path(client, url: str, tmp_path) -> None:
             continue
         assert str(tmp_path) not in r.text and "uploads/" not in r.text, kind
         assert not re.search(r"\b[0-9a-f]{24}\.(csv|parquet)", r.text), kind
+
+
+# serve_settings' keyword defaults as `ethiclens serve` passes them (the host tests vary one)
+SERVE_OPTIONS = {
+    "max_upload": "1GB",
+    "store": None,
+    "store_env": None,
+    "workers": None,
+    "db_env": (),
+    "db": (),
+    "token_file": None,
+    "monitor_store": (),
+}

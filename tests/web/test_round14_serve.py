@@ -10,16 +10,7 @@ import pytest
 
 from ethiclens.web import serve_settings, start_lines
 
-OPTIONS = {
-    "max_upload": "1GB",
-    "store": None,
-    "store_env": None,
-    "workers": None,
-    "db_env": (),
-    "db": (),
-    "token_file": None,
-    "monitor_store": (),
-}
+from .conftest import SERVE_OPTIONS as OPTIONS
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "::"])

@@ -9,16 +9,7 @@ import pytest
 from ethiclens.errors import EthicLensInputError
 from ethiclens.web import serve_settings, start_lines
 
-OPTIONS = {
-    "max_upload": "1GB",
-    "store": None,
-    "store_env": None,
-    "workers": None,
-    "db_env": (),
-    "db": (),
-    "token_file": None,
-    "monitor_store": (),
-}
+from .conftest import SERVE_OPTIONS as OPTIONS
 
 
 def _start(tmp_path, host):

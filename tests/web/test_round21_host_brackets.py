@@ -10,16 +10,7 @@ from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 from ethiclens.web import serve_settings
 
-OPTIONS = {
-    "max_upload": "1GB",
-    "store": None,
-    "store_env": None,
-    "workers": None,
-    "db_env": (),
-    "db": (),
-    "token_file": None,
-    "monitor_store": (),
-}
+from .conftest import SERVE_OPTIONS as OPTIONS
 
 
 @pytest.mark.parametrize(("host", "bare"), [("[::1]", "::1"), ("[fe80::1]", "fe80::1")])
