@@ -1295,7 +1295,7 @@ def count_windows_sql(
     names = sql_columns(url, table=table, query=query, flag=flag)  # the audit's name checks
     _check_roles(cols, names, "the database source")  # worded as the audit words it
     day = _time_sql(scheme, _DAY_SQL[scheme], cols.time)
-    source = sql_source(table, query, scheme)  # the audit's read of a table or query
+    source = sql_source(table, query, scheme, url=url)  # the audit's read (a dotted name too)
     ts = _time_sql(scheme, _EPOCH_SQL[scheme], cols.time)
     rows = f"SELECT *, {day} AS {_q(DAY_KEY)}, {ts} AS {_q(TS_KEY)} FROM {source}"
     cell, weight = (WINDOW_KEY if window.kind == "rows" else DAY_KEY), None

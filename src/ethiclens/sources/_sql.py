@@ -582,10 +582,20 @@ def _statement(sa, sql: str):
     return sa.text(sql.replace(":", "\\:"))
 
 
-def sql_source(table: str | None, query: str | None, backend: str) -> str:
+def sql_source(table: str | None, query: str | None, backend: str, *, url=None) -> str:
     """What a SELECT reads FROM for ``table`` or ``query`` on ``backend`` (sqlite,
     postgresql): the quoted table, or the query checked by :func:`read_only_query` as a
-    subquery (its comments dropped, so none can swallow the SQL around it)."""
+    subquery (its comments dropped, so none can swallow the SQL around it). With ``url`` (the
+    database), a ``table`` whose name holds a dot is found there as :func:`sql_counts` finds
+    it: the table of that very name where there is one ('pred.log'), else schema.table."""
+    if url is not None and table is not None and "." in table:
+        sa = require("sqlalchemy", extra="sql")
+        engine = _engine(sa, url)
+        try:
+            with engine.connect() as con:
+                return ".".join(map(quote, _table_parts(sa, con, table)))
+        finally:
+            engine.dispose()
     return _source(table, query, _DIALECTS[backend])
 
 
