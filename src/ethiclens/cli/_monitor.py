@@ -141,24 +141,18 @@ def _print(result, json_out, html_out, fail_on) -> None:
     """The JSON and the dashboard (each written whole), then the summary, then the gate: the
     files come first, so a standard output closed early (``| head -1``) loses only what was
     printed (cli._main: the run ends as it would; ``--json -`` cut short exits 141)."""
-    from ..io import write_atomic
-    from ..monitor import render_html, summary_lines
+    from ..monitor import summary_lines, write_monitor_outputs
 
-    doc = result.to_dict()
-    to_stdout = json_out == "-"
-    wrote = []
-    if json_out and not to_stdout:
-        write_atomic(json_out, result.to_json())
-        wrote.append(f"wrote {json_out}")
-    if html_out:
-        write_atomic(html_out, render_html(doc))
-        wrote.append(f"wrote {html_out}")
-    for line in summary_lines(doc):
+    to_stdout = json_out == "-"  # a dashboard that fails: the rest written and said, then 2
+    wrote, failed = write_monitor_outputs(result, json_out, html_out)
+    for line in summary_lines(result.to_dict()):
         click.echo(line, err=to_stdout)
     if to_stdout:
         click.echo(result.to_json())
-    for line in wrote:
-        click.echo(line, err=to_stdout)
+    for path in wrote:
+        click.echo(f"wrote {path}", err=to_stdout)
+    if failed is not None:
+        raise failed
     if fail_on == "alarm" and result.alarms:
         names = ", ".join(f"{a['attribute']}:{a['group']} {a['test']}" for a in result.alarms)
         raise GateFailed(f"alarm: {names} (--fail-on alarm)")

@@ -9,7 +9,7 @@ See docs/monitoring.md.
 
 from ._engines import count_windows
 from ._evidence import BetPolicy, Evidence, window_estimates
-from ._outputs import check_monitor_outputs
+from ._outputs import check_monitor_outputs, write_monitor_outputs
 from ._read import read_store
 from ._render import LABELS as TEST_LABELS
 from ._render import render_html, summary_lines, trend_png
@@ -27,6 +27,7 @@ __all__ = [
     "MonitorResult",
     "run_monitor",
     "check_monitor_outputs",
+    "write_monitor_outputs",
     "read_store_report",
     "read_store",
     "Evidence",

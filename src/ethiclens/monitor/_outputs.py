@@ -49,3 +49,40 @@ def check_monitor_outputs(json_out=None, html_out=None, store=None, inputs=(), s
         if outputs[flag]:
             check_writable(outputs[flag])
     check_new_store(store)
+
+
+def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, Exception | None]:
+    """Write the JSON report (``-``: standard output, the caller's to print) and then the
+    dashboard, each whole, as the audit writes its outputs
+    (:func:`ethiclens.spec.write_outputs`): a dashboard that fails to render or write leaves
+    the JSON written. Returns the paths written and the one-line refusal of the one that was
+    not (None when every one was), for the caller to raise once it has said the rest."""
+    from ..io import write_atomic
+    from ._render import render_html
+
+    written = []
+    if json_out and json_out != "-":
+        write_atomic(json_out, result.to_json())
+        written.append(str(json_out))
+    if html_out:
+        try:
+            write_atomic(html_out, render_html(result.to_dict()))
+        except Exception as exc:  # noqa: BLE001 - one line once the rest is said, no traceback
+            return written, _not_written(html_out, exc)
+        written.append(str(html_out))
+    return written, None
+
+
+def _not_written(path, exc: Exception) -> EthicLensInputError:
+    """The dashboard's refusal, in the audit's words: the renderer's own refusal, or one line
+    naming the file and what went wrong (the JSON holds every number)."""
+    if isinstance(exc, EthicLensInputError):
+        return exc
+    return EthicLensInputError(
+        f"{path} could not be written ({type(exc).__name__}: {str(exc)[:300]}); the store and "
+        "every other output were",
+        column="--html",
+        value=str(path),
+        fix="report this with the input that caused it; the JSON report (--json) holds every "
+        "number",
+    )
