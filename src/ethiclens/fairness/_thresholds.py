@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_draws, check_fraction, is_number
+from .._text import percent
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..io import write_atomic
@@ -165,11 +166,17 @@ class ThresholdTable:
         for (attr, group), statuses in v.iterrows():
             rows.append([f"{attr}: {group}", *[_display.status_html(s) for s in statuses]])
         table = _display.html_table(headers, rows, None, tuple(range(1, len(headers))))
+        cfg = self.config
         return _display.block(
             "EthicLens threshold view: comparison status by threshold",
             [
-                f"Audited threshold {self.audited_threshold:g}; intervals: "
-                f"{self.config['ci_method']}. .frame has every rate and interval."
+                f"Audited threshold {self.audited_threshold:g}; "
+                f"{percent(cfg['confidence_level'])} intervals: {cfg['ci_method']}, "
+                f"{cfg['n_boot']} draws, seed {cfg['random_state']}. .frame has every rate "
+                "and interval.",
+                # the faces' notes (weighted; the one-sided DI rule under a harmful label)
+                *_display.renderer("thresholds_notes")(self),
+                *self.empty_crossing_notes.values(),
             ],
             [table],
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..errors import EthicLensInputError
 from ..fairness import register_renderer
 from ..io import write_atomic
-from ._audit_report import build_audit_report
+from ._audit_report import below_harmful_caveat, build_audit_report, weighted_sentence
 from ._model_card import render_card
 
 
@@ -45,6 +45,15 @@ def write_threshold_html(table, path, title=None):
     from ._threshold_report import build_threshold_report
 
     return write_atomic(path, build_threshold_report(table, title).to_html())
+
+
+def threshold_notes(table) -> list[str]:
+    """What the threshold view's notebook display says beside its table, as its terminal and
+    HTML faces say it: that it is weighted, and the one-sided DI rule's caveat under a harmful
+    label (a view recorded before it said reads as favourable)."""
+    cfg = table.config
+    harmful = not cfg.get("positive_is_favorable", True)
+    return [t for t in (weighted_sentence(cfg), below_harmful_caveat(cfg["policy"], harmful)) if t]
 
 
 def audit_figure(result, kind="forest", attribute=None):
@@ -115,6 +124,7 @@ register_renderer("audit_html", write_audit_html)
 register_renderer("audit_figure", audit_figure)
 register_renderer("thresholds_figure", threshold_figure)
 register_renderer("thresholds_html", write_threshold_html)
+register_renderer("thresholds_notes", threshold_notes)
 register_renderer("thresholds_png", write_threshold_png)
 register_renderer("audit_card", write_audit_card)
 register_renderer("compare_html", write_comparison_html)

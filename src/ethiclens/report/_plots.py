@@ -163,8 +163,14 @@ def _figure_note(fig, level, estimates, left_out: str, what: str) -> None:
     alone, or the notebook's figure, is not read beside the report's caption."""
     note = _interval_note(level, estimates)
     if left_out:
-        note += f"\n{left_out.strip().replace('(', what + ' (', 1)}"
+        note += "\n" + left_out_line(left_out, what)
     fig.supxlabel(note, fontsize=7, color="#333333")
+
+
+def left_out_line(left_out: str, what: str) -> str:
+    """:func:`_drawn`'s note naming what it counts: 'Showing 60 of 70 groups (flagged and
+    inconclusive first); ...'."""
+    return left_out.strip().replace("(", what + " (", 1)
 
 
 def forest_plot(

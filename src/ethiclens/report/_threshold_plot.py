@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import io
+import textwrap
+from types import SimpleNamespace
 
 from .._text import terminal_safe
 from ..io import write_atomic
+from ._audit_report import below_harmful_caveat
 from ._plots import (
     OKABE_ITO,
     SEVERITY,
     STATUS_COLOUR,
     STATUS_MARKER,
     _drawn,
+    _figure_note,
     _pyplot,
+    left_out_line,
     safe_figure_text,
 )
 
@@ -34,7 +39,9 @@ def threshold_figure(table, attribute: str | None = None):
     """Selection rate, TPR and FPR per group (one panel each) and the comparison status strip,
     one row of panels per protected attribute (``attribute``: that one only); the audited
     threshold is a dashed vertical line. An attribute of more than ``MAX_DRAWN`` groups draws
-    the most severe at the audited threshold, and its row says what was left out."""
+    the most severe at the audited threshold, and its row says what was left out. Under the
+    panels, as under the audit's charts: how the verdicts' intervals were made and, with a
+    harmful label under the one-sided DI rule, what that rule misses."""
     plt = _pyplot()
     frame = table.frame
     attrs = list(dict.fromkeys(frame["attribute"]))
@@ -55,15 +62,18 @@ def threshold_figure(table, attribute: str | None = None):
     for ax_row, attr, (f, groups, note) in zip(axes, shown, rows, strict=True):
         for ax, col in zip(ax_row, panels, strict=False):
             _rate_panel(ax, f, groups, col, table.audited_threshold)
+        lines = [note.strip()] if note else []
         if len(groups) <= _LEGEND_MAX:
             ax_row[0].legend(fontsize=7, title=attr, title_fontsize=7)
-        else:
-            note += " Colours repeat past 8 groups: the verdict strip names each compared group."
+        else:  # a line of its own: one as wide as the row leaves tight_layout no room
+            lines.append(
+                "Colours repeat past 8 groups: the verdict strip names each compared group."
+            )
         _status_strip(ax_row[-1], plt, f, groups, table.audited_threshold)
         ax_row[0].set_ylabel(terminal_safe(str(attr)))
-        if note:
+        if lines:
             ax_row[0].annotate(
-                f"{attr}:{note}",
+                f"{attr}: " + "\n".join(lines),
                 (0, 0),
                 xycoords="axes fraction",
                 xytext=(0, -34),
@@ -73,9 +83,29 @@ def threshold_figure(table, attribute: str | None = None):
             )
     title = shown[0] if len(shown) == 1 else ", ".join(map(str, shown))
     fig.suptitle(f"EthicLens threshold view: {title} (dashed: audited threshold)")
+    _method_note(fig, table.config, [r[0] for r in rows])
     safe_figure_text(fig)  # group names with control characters
     fig.tight_layout()
     return fig
+
+
+def _method_note(fig, config: dict, drawn) -> None:
+    """The audit charts' method line (:func:`_figure_note`) for the verdicts drawn (each DI and
+    EO interval of the rows ``drawn``, one frame per attribute), then the one-sided DI rule's
+    caveat under a harmful label (a view recorded before it said reads as favourable)."""
+    estimates = [
+        SimpleNamespace(ci_low=low, ci_method=config["ci_method"])
+        for f in drawn
+        for col in ("di_ci_low", "eo_ci_low")
+        for low in f[col].dropna()
+    ]
+    _figure_note(fig, config["confidence_level"], estimates, "", "groups")
+    harmful = not config.get("positive_is_favorable", True)
+    caveat = below_harmful_caveat(config["policy"], harmful)
+    if caveat:
+        width = int(16 * fig.get_figwidth())  # characters of 7 pt text the figure holds
+        note = fig.get_supxlabel() + "\n" + textwrap.fill(caveat, width)
+        fig.supxlabel(note, fontsize=7, color="#333333")
 
 
 def _attribute_rows(f, audited: float) -> tuple:
@@ -93,6 +123,7 @@ def _attribute_rows(f, audited: float) -> tuple:
     drawn, note = _drawn(groups, severity)
     if len(drawn) < len(groups):
         f = f[f["group"].isin(drawn)]
+        note = left_out_line(note, "groups")
     return f, drawn, note
 
 

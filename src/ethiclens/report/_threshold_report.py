@@ -7,18 +7,44 @@ import base64
 from markupsafe import Markup
 
 from .._text import percent
-from ._audit_report import EMPTY_CROSSINGS_LEAD, below_harmful_caveat, fmt, run_record
+from ._audit_report import (
+    EMPTY_CROSSINGS_LEAD,
+    below_harmful_caveat,
+    fmt,
+    run_record,
+    weighted_sentence,
+)
 from ._plots import Chart, chart_or_note
 from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
 from ._threshold_plot import threshold_figure_png
 from ._verdict import di_band
 
 
-def _di_cells(row) -> tuple[str, str]:
-    """DI and its interval; an undefined DI (no reference selected) reads "undefined", —."""
-    if row["di"] != row["di"] or row["di"] is None:
+def _number(v) -> str:
+    """A rate as the audit's tables show it: an undefined one reads "undefined", never 0."""
+    return "undefined" if v is None or v != v else fmt(v)
+
+
+def _cells(row, metric: str) -> tuple[str, str]:
+    """``metric`` (di, eo) and its interval as the audit's tables show them: an undefined value
+    (DI with no reference selected) reads "undefined", —; below the sample floor the value has
+    no interval, and says why."""
+    if _number(row[metric]) == "undefined":
         return "undefined", "—"
-    return fmt(row["di"]), f"[{fmt(row['di_ci_low'])}, {fmt(row['di_ci_high'])}]"
+    if row[f"{metric}_status"] == "INSUFFICIENT_DATA":
+        return fmt(row[metric]), "none: below the sample floor"
+    return fmt(row[metric]), f"[{fmt(row[f'{metric}_ci_low'])}, {fmt(row[f'{metric}_ci_high'])}]"
+
+
+def _methods(cfg: dict, labelled: bool) -> str:
+    """The table's caption: how each interval was made (the audit's tables say it per
+    comparison; here one method at every threshold, DI's and EO's scales named)."""
+    eo = "; EO's of the signed TPR and FPR differences, folded at 0" if labelled else ""
+    return (
+        f"{percent(cfg['confidence_level'])} intervals, {cfg['ci_method']}: DI's on the log "
+        f"ratio{eo}. 'undefined': no value (e.g. a reference group never selected); 'below the "
+        "sample floor': shown without an interval, never judged."
+    )
 
 
 def _chart(tt, attr) -> Chart:
@@ -42,24 +68,7 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
     empty = tt.empty_crossing_notes
     for attr in dict.fromkeys(frame["attribute"]):
         chart = chart_or_note(f"{attr} threshold chart", lambda a=attr: _chart(tt, a))
-        rows = []
-        sub = frame[(frame["attribute"] == attr) & frame["status"].notna()]
-        for _, r in sub.iterrows():
-            rows.append(
-                (
-                    f"{r['group']} vs {r['reference']}",
-                    f"{r['threshold']:g}{' (audited)' if r['audited'] else ''}",
-                    fmt(r["selection_rate"]),
-                    *_di_cells(r),
-                    fmt(r["eo"]),
-                    status_badge(r["status"]),
-                )
-            )
-        tab = table(
-            ["comparison", "threshold", "selection rate", "DI", "DI interval", "EO diff", "status"],
-            rows,
-            numeric=(2, 3, 5),
-        )
+        tab = _verdict_table(frame[(frame["attribute"] == attr) & frame["status"].notna()], cfg)
         note = paragraph(EMPTY_CROSSINGS_LEAD + empty[attr]) if attr in empty else Markup("")
         sections.append(Section(f"thresholds-{attr}", str(attr), join(figure(chart), note, tab)))
     intro = paragraph(
@@ -71,13 +80,40 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
     )
     harmful = not cfg.get("positive_is_favorable", True)  # a view recorded before it said
     caveat = below_harmful_caveat(cfg["policy"], harmful)
-    intro = join(intro, paragraph(caveat)) if caveat else intro
+    intro = join(intro, *(paragraph(t) for t in (weighted_sentence(cfg), caveat) if t))
     sections.insert(0, Section("about", "How to read this", intro))
     sections.append(run_record(tt.run, cfg, "thresholds"))
     return Report(
         title or "Threshold view",
         f"{tt.data['n_rows']:,} rows · {len(cfg['thresholds'])} thresholds · audited "
-        f"{tt.audited_threshold:g}",
+        f"{tt.audited_threshold:g} · seed {cfg['random_state']} · {cfg['n_boot']} interval draws",
         sections,
-        generated_by(cfg, seed=False),
+        generated_by(cfg),
+    )
+
+
+def _verdict_table(sub, cfg: dict):
+    """The comparisons of one attribute at every threshold: rates, DI and (with labels) EO with
+    their intervals, and the status."""
+    labelled = bool(sub["eo_status"].notna().any())
+    rows = []
+    for _, r in sub.iterrows():
+        eo = _cells(r, "eo") if labelled else ()
+        rows.append(
+            (
+                f"{r['group']} vs {r['reference']}",
+                f"{r['threshold']:g}{' (audited)' if r['audited'] else ''}",
+                _number(r["selection_rate"]),
+                *_cells(r, "di"),
+                *eo,
+                status_badge(r["status"]),
+            )
+        )
+    heads = ["comparison", "threshold", "selection rate", "DI", "DI interval"]
+    heads += ["EO diff", "EO interval"] if labelled else []
+    return table(
+        [*heads, "status"],
+        rows,
+        caption=_methods(cfg, labelled),
+        numeric=(2, 3, 5) if labelled else (2, 3),
     )
