@@ -27,7 +27,13 @@ from ._provenance import benchmark_provenance, load_card_info
 from ._render import Report, Section, paragraph, table
 from ._schema import load_schema, validate_report
 from ._terminal import comparison_summary, terminal_summary, threshold_summary
-from ._verdict import largest_disparity, largest_disparity_note, verdict_sentence
+from ._verdict import (
+    STATUS_ORDER,
+    largest_disparity,
+    largest_disparity_note,
+    plain_reason,
+    verdict_sentence,
+)
 
 
 def render_html(result_or_report, title: str | None = None) -> str:
@@ -55,6 +61,8 @@ __all__ = [
     "largest_disparity",
     "largest_disparity_note",
     "verdict_sentence",
+    "plain_reason",
+    "STATUS_ORDER",
     "terminal_summary",
     "comparison_summary",
     "threshold_summary",

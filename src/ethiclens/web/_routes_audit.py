@@ -336,6 +336,7 @@ async def audit_page(request):
             result=result,
             verdict=verdict,
             word=verdict_word(verdict.get("status_counts", {})),
+            sentence=_verdict_sentence(verdict.get("status_counts", {})),
             lines=_plain_lines(result, audit["purpose"]),
             caveat=_below_caveat(result, audit["purpose"]),
             pdf=audit["purpose"] == "audit" and _portable.pdf_available(),
@@ -570,7 +571,9 @@ async def download(request):
     web = web_of(request)
     audit = web.audit_or_none(request.path_params["audit_id"])
     kind = request.path_params["kind"]
-    if audit is None or audit["status"] != "done":
+    if audit is None:
+        return web.no_such_audit(request)
+    if audit["status"] != "done":
         return web.error_page(request, 404, "no result for this audit (yet)", "")
     if kind == "table":  # the joined table of a two-upload comparison, which the config names
         joined = _twofiles.joined_of(web, json.loads(audit["spec"]))
@@ -723,25 +726,46 @@ def _compare_lines(result: dict) -> list[dict]:
     ]
 
 
-# the policy's metrics, whose verdicts make a comparison's (the report's plain reason)
-POLICY_METRICS = (("disparate_impact", "DI"), ("equalized_odds_difference", "EO"))
+PASSED = "every interval lies inside the policy's limits"  # a PASS line (the report lists none)
 
 
 def judged_reason(c: dict) -> str:
-    """Why a comparison of the result JSON has its status, in the library's words: the flag's
-    reason, else the reason of each policy metric judged as the comparison is."""
-    status = c.get("status", "")
-    if status == "FLAGGED" and c.get("flag_reason"):
-        return c["flag_reason"]
-    metrics = c.get("metrics") or {}
-    reasons = [
-        f"{short}: {m['reason']}"
-        for key, short in POLICY_METRICS
-        if (m := metrics.get(key)) and m.get("reason") and m.get("status") == status
+    """Why a comparison of the result JSON has its status, in the report's words
+    (``report.plain_reason``, as its first page says it): the flag's reason, else the reason
+    of each policy metric judged as the comparison is, and each policy metric that is
+    undefined with its reason whichever set the status."""
+    from types import SimpleNamespace
+
+    from ..report import plain_reason
+
+    status = c.get("status") or ""
+    if not status:
+        return ""
+    metrics = {
+        key: SimpleNamespace(status=m.get("status"), reason=m.get("reason"))
+        for key, m in (c.get("metrics") or {}).items()
+        if isinstance(m, dict)
+    }
+    read = SimpleNamespace(status=status, flag_reason=c.get("flag_reason"), metrics=metrics)
+    reason = plain_reason(read)
+    bare = status.replace("_", " ").lower()  # plain_reason's words when it has no reason
+    return PASSED if status == "PASS" and reason == bare else reason
+
+
+def _verdict_sentence(counts: dict) -> str:
+    """The report's verdict sentence ('Of 2 comparisons, 1 is undefined: …', or that none
+    was made) from a finished request's comparisons per status (``report.verdict_sentence``
+    reads each comparison's status)."""
+    from types import SimpleNamespace
+
+    from ..report import verdict_sentence
+
+    statuses = [
+        SimpleNamespace(status=status)
+        for status, n in counts.items()
+        for _ in range(n if isinstance(n, int) else 0)
     ]
-    if status == "PASS" and not reasons:
-        reasons.append("every interval lies inside the policy's limits")
-    return "; ".join(reasons)
+    return verdict_sentence(SimpleNamespace(comparisons=statuses))
 
 
 def _threshold_lines(result: dict) -> list[dict]:

@@ -132,11 +132,12 @@ def repeated_name(items) -> str | None:
 
 
 def verdict_word(counts: dict) -> str:
-    """The headline of a finished request: its worst verdict."""
-    for word in ("FLAGGED", "INCONCLUSIVE", "INSUFFICIENT_DATA", "PASS"):
-        if counts.get(word):
-            return word
-    return "DONE"
+    """The headline of a finished request (``counts``: its comparisons per status): its worst
+    verdict in the report's order (``report.STATUS_ORDER``), so a comparison that could not be
+    judged (UNDEFINED, INSUFFICIENT_DATA) is never read as a PASS; DONE when none was made."""
+    from ..report import STATUS_ORDER
+
+    return next((status for status in STATUS_ORDER if counts.get(status)), "DONE")
 
 
 async def in_thread(func, *args, **kwargs):
@@ -266,7 +267,7 @@ class Web:
         return self.store.audit(audit_id) if ID.match(audit_id) else None
 
     def no_such_audit(self, request):
-        return self.error_page(request, 404, "no such audit", "start from the home page")
+        return self.error_page(request, 404, "no audit with this id", "start from the home page")
 
     def csrf_refusal(self, request, value: str | None):
         """The 403 page when a form's security token is missing or wrong; None when it holds."""
