@@ -28,6 +28,7 @@ leaves EthicLens:
 from __future__ import annotations
 
 import io
+import math
 import os
 
 # Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt, Unicode 15.1):
@@ -95,6 +96,27 @@ def number_text(value) -> str:
     if v.is_integer() and abs(v) < 1e16:
         return str(int(v))
     return repr(v)
+
+
+def beside(value, thresholds, digits: int = 3) -> str:
+    """``value`` to ``digits`` places, or to as many more (up to 12) as it takes to print on the
+    same side of the nearest of ``thresholds`` (one number or several) as it lies: an interval
+    bound of 0.10040 against an EO threshold of 0.10 prints ``0.1004`` (``0.100`` would read as
+    equal to what it "exceeds"), 0.79996 against 0.80 ``0.79996``; a bound at, or far from, the
+    threshold prints to ``digits``, infinity as ``inf``. One rule for every sentence and cell
+    that sets a bound against a policy threshold."""
+    v = float(value)
+    edges = [
+        float(t) for t in (thresholds if isinstance(thresholds, tuple | list) else [thresholds])
+    ]
+    t = min(edges, key=lambda e: abs(e - v)) if math.isfinite(v) else edges[0]
+    side = (v > t) - (v < t)
+    for places in range(digits, 13):
+        text = f"{v:z.{places}f}"
+        shown = float(text)
+        if (shown > t) - (shown < t) == side:
+            return text
+    return text
 
 
 def distinct_numbers(values) -> list[str]:

@@ -14,6 +14,7 @@ from .._checks import (
     check_member,
     check_type,
 )
+from .._text import beside
 from ._keywords import refuse_unknown
 
 FLAGGED = "FLAGGED"
@@ -111,7 +112,8 @@ def judge_disparate_impact(interval, policy: Policy) -> tuple[str, str | None]:
         return INCONCLUSIVE, "degenerate confidence interval (every draw equal)"
     t = policy.di_threshold
     band = f"[{t:.2f}, {1 / t:.2f}]"
-    iv = f"DI interval [{interval.low:.3f}, {_fmt(interval.high)}]"
+    edges = (t, 1 / t) if policy.di_rule == "two_sided" else (t,)
+    iv = f"DI interval [{beside(interval.low, edges)}, {beside(interval.high, edges)}]"
     if interval.high < t:
         where = (
             f"entirely outside {band}"
@@ -130,19 +132,16 @@ def judge_disparate_impact(interval, policy: Policy) -> tuple[str, str | None]:
     return INCONCLUSIVE, f"{iv} straddles {t:.2f}"
 
 
-def _fmt(x) -> str:
-    return "inf" if x == float("inf") else f"{x:.3f}"
-
-
 def judge_equalized_odds(interval, policy: Policy) -> tuple[str, str | None]:
     if not interval.defined:
         return INCONCLUSIVE, "no confidence interval"
     if interval.degenerate:
         return INCONCLUSIVE, "degenerate confidence interval (every draw equal)"
     if interval.low > policy.eo_threshold:
-        return FLAGGED, (
-            f"equalized-odds interval lower bound {interval.low:.3f} exceeds "
-            f"{policy.eo_threshold:.2f}"
+        low = beside(interval.low, policy.eo_threshold)
+        return (
+            FLAGGED,
+            f"equalized-odds interval lower bound {low} exceeds {policy.eo_threshold:.2f}",
         )
     if interval.high <= policy.eo_threshold:
         return PASS, None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from markupsafe import Markup
 from markupsafe import escape as escape_block
 
-from .._text import distinct_numbers, percent
+from .._text import beside, distinct_numbers, percent
 from ..fairness import (
     SUPPRESSED_GROUPS,
     SUPPRESSED_METHOD,
@@ -31,9 +31,13 @@ from ._render import (
 )
 
 
-def fmt(v, digits=3) -> str:
-    """A figure to ``digits`` places; an undefined one (None, or NaN from a table) as —."""
-    return "—" if v is None or v != v else f"{v:z.{digits}f}"
+def fmt(v, digits=3, edges=()) -> str:
+    """A figure to ``digits`` places; an undefined one (None, or NaN from a table) as —. With
+    ``edges`` (a policy metric's thresholds, :func:`~._verdict.policy_edges`) as many more
+    places as it takes to print on its side of the nearest (0.1004, not 0.100, against 0.10)."""
+    if v is None or v != v:
+        return "—"
+    return beside(v, edges, digits) if edges else f"{v:z.{digits}f}"
 
 
 def below_floor(m) -> bool:
@@ -55,25 +59,26 @@ def outside_note(m) -> str | None:
     return f"estimate outside its interval: {m.ci_method}"
 
 
-def fmt_interval(m) -> str:
-    """The interval part of an estimate ('' below the floor)."""
+def fmt_interval(m, edges=()) -> str:
+    """The interval part of an estimate ('' below the floor); ``edges``: as :func:`fmt`."""
     if below_floor(m):
         return ""
     if m.ci_low is None:
         return "no CI"
-    text = f"[{fmt(m.ci_low)}, {fmt(m.ci_high)}]"
+    text = f"[{fmt(m.ci_low, edges=edges)}, {fmt(m.ci_high, edges=edges)}]"
     note = outside_note(m)
     return f"{text} ({note})" if note else text
 
 
-def fmt_estimate(m) -> str:
+def fmt_estimate(m, edges=()) -> str:
+    """'0.159 [0.1004, 0.212]': the value with its interval; ``edges``: as :func:`fmt`."""
     if m is None:
         return "—"
     if m.value is None:
         return "suppressed" if m.ci_method == SUPPRESSED_METHOD else "undefined"
     if below_floor(m):
         return f"{fmt(m.value)} — {floor_note(m)}"
-    interval = fmt_interval(m)
+    interval = fmt_interval(m, edges)
     if m.ci_low is None:
         return f"{fmt(m.value)} (no CI)"
     return f"{fmt(m.value)} {interval}"
@@ -236,10 +241,11 @@ def interval_sentence(config: dict) -> str:
     )
 
 
-def estimate_cell(m) -> Markup:
+def estimate_cell(m, edges=()) -> Markup:
     """Value on one line, its interval small beneath: keeps wide tables readable.
 
-    Below the sample floor the value is greyed, with the reason instead of an interval.
+    Below the sample floor the value is greyed, with the reason instead of an interval;
+    ``edges``: as :func:`fmt`.
     """
     if m is None:
         return Markup("—")
@@ -250,7 +256,7 @@ def estimate_cell(m) -> Markup:
             f"<span class='below-floor'>{escape(fmt(m.value))}<br>"
             f"<small>{escape(floor_note(m))}</small></span>"
         )
-    return Markup(f"{escape(fmt(m.value))}<br><small>{escape(fmt_interval(m))}</small>")
+    return Markup(f"{escape(fmt(m.value))}<br><small>{escape(fmt_interval(m, edges))}</small>")
 
 
 def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
@@ -533,6 +539,7 @@ def _comparisons(result: AuditResult) -> Section:
     present = [
         (k, h) for k, h in comparison_columns() if any(k in c.metrics for c in result.comparisons)
     ]
+    edges = {k: verdict.policy_edges(k, result.config["policy"]) for k, _ in present}.get
     for attr in result.attributes:
         rows, notes = [], []
         for c in (c for c in result.comparisons if c.attribute == attr.name):
@@ -540,7 +547,7 @@ def _comparisons(result: AuditResult) -> Section:
                 [
                     c.group,
                     c.n_text(" / ", thousands=True),
-                    *[estimate_cell(c.metrics.get(k)) for k, _ in present],
+                    *[estimate_cell(c.metrics.get(k), edges(k)) for k, _ in present],
                     status_badge(c.status),
                 ]
             )

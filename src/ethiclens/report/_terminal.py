@@ -31,6 +31,7 @@ from ._verdict import (
     largest_disparity,
     largest_disparity_note,
     largest_disparity_value,
+    policy_edges,
     verdict_sentence,
 )
 
@@ -73,9 +74,10 @@ def _dim_if_below_floor(m, text: str) -> str:
     return f"[dim]{text}[/dim]" if below_floor(m) else text
 
 
-def _estimate_cell(m) -> str:
-    """An estimate with its interval, or below the floor greyed with the reason."""
-    return _dim_if_below_floor(m, _e(fmt_estimate(m)))
+def _estimate_cell(m, edges=()) -> str:
+    """An estimate with its interval (``edges``: the policy's thresholds, so a bound prints on
+    its side of them), or below the floor greyed with the reason."""
+    return _dim_if_below_floor(m, _e(fmt_estimate(m, edges)))
 
 
 def _plain_cell(m) -> str:
@@ -131,14 +133,17 @@ def _comparison_table(result) -> Table:
     level = f"{percent(result.config.get('confidence_level', 0.95))}"
     for col in TABLE_COLUMNS:
         table.add_column(col.format(level=level))
+    policy = result.config["policy"]
+    di_edges = policy_edges("disparate_impact", policy)
+    eo_edges = policy_edges("equalized_odds_difference", policy)
     for c in result.comparisons:
         eo = c.metrics.get("equalized_odds_difference")
         fpr = c.metrics.get("fpr_balance")
         table.add_row(
             _e(f"{c.attribute}: {c.group} vs {c.reference}"),
             c.n_text(),
-            _estimate_cell(c.metrics["disparate_impact"]),
-            _estimate_cell(eo),
+            _estimate_cell(c.metrics["disparate_impact"], di_edges),
+            _estimate_cell(eo, eo_edges),
             _plain_cell(fpr),
             f"[{STATUS_STYLE.get(c.status, '')}]{c.status}[/]",
             _e(_why(c)),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from .._text import beside
 from ..fairness import COMPARISON_METRIC_SPECS, judged_largest_disparity
 
 # Order of the first page: what needs action first.
@@ -45,6 +46,18 @@ def di_band(policy: dict) -> str:
     if policy.get("di_rule", "two_sided") == "below":
         return f"below {t:.2f}"
     return f"outside [{t:.2f}, {1 / t:.2f}]"
+
+
+def policy_edges(name: str, policy: dict) -> tuple:
+    """The thresholds the policy judges metric ``name``'s interval against — DI: (t, 1/t) under
+    the two-sided rule, (t,) under 'below'; EO: (its threshold,); any other metric: () — for
+    :func:`ethiclens._text.beside`, so a bound printed beside a verdict reads on its side."""
+    spec = COMPARISON_METRIC_SPECS.get(name)
+    role = spec.policy if spec is not None else None
+    if role == "di":
+        t = policy["di_threshold"]
+        return (t, 1 / t) if policy.get("di_rule", "two_sided") == "two_sided" else (t,)
+    return (policy["eo_threshold"],) if role == "eo" else ()
 
 
 def status_counts(result) -> dict[str, int]:
@@ -99,8 +112,9 @@ def largest_disparity(result):
     return None if found is None else (found[0], len(found[1]))
 
 
-def _bound(v) -> str:
-    return "∞" if v is not None and math.isinf(v) else f"{v:.3f}"
+def _bound(v, edges=()) -> str:
+    """A DI bound: ∞, or to 3 places (more beside a threshold in ``edges``: ``beside``)."""
+    return "∞" if v is not None and math.isinf(v) else beside(v, edges) if edges else f"{v:.3f}"
 
 
 def largest_disparity_value(c) -> str:
@@ -115,11 +129,14 @@ def largest_disparity_value(c) -> str:
 
 def largest_disparity_note(result, c, unjudged: int) -> str:
     m = c.metrics["disparate_impact"]
+    edges = policy_edges("disparate_impact", result.config["policy"])
     harmful = not result.config["positive_is_favorable"]
     label = "harmful" if harmful else "favourable"
     if m.value == 0 or math.isinf(m.value):
         never, given = (c.reference, c.group) if m.value else (c.group, c.reference)
-        interval = "" if m.ci_low is None else f" [{_bound(m.ci_low)}, {_bound(m.ci_high)}]"
+        interval = (
+            "" if m.ci_low is None else f" [{_bound(m.ci_low, edges)}, {_bound(m.ci_high, edges)}]"
+        )
         text = (
             f"{c.attribute}: {never} is never given the {label} label while {given} is "
             f"(DI {'unbounded' if m.value else '0.000'}{interval}, {c.status})."
@@ -128,7 +145,8 @@ def largest_disparity_note(result, c, unjudged: int) -> str:
         more, less = (c.group, c.reference) if m.value > 1 else (c.reference, c.group)
         text = (
             f"{c.attribute}: {more} is given the {label} label {max(m.value, 1 / m.value):.2f}× "
-            f"as often as {less} (DI {m.value:.3f} [{_bound(m.ci_low)}, {_bound(m.ci_high)}], "
+            f"as often as {less} (DI {m.value:.3f} [{_bound(m.ci_low, edges)}, "
+            f"{_bound(m.ci_high, edges)}], "
             f"{c.status})."
         )
     else:
