@@ -33,8 +33,9 @@ from ._render import (
 
 def fmt(v, digits=3, edges=()) -> str:
     """A figure to ``digits`` places; an undefined one (None, or NaN from a table) as —. With
-    ``edges`` (a policy metric's thresholds, :func:`~._verdict.policy_edges`) as many more
-    places as it takes to print on its side of the nearest (0.1004, not 0.100, against 0.10)."""
+    ``edges`` (the thresholds a policy metric is judged against: DI's band, EO's threshold) as
+    many more places as it takes to print on its side of the nearest (0.1004, not 0.100,
+    beside 0.10)."""
     if v is None or v != v:
         return "—"
     return beside(v, edges, digits) if edges else f"{v:z.{digits}f}"
@@ -71,7 +72,8 @@ def fmt_interval(m, edges=()) -> str:
 
 
 def fmt_estimate(m, edges=()) -> str:
-    """'0.159 [0.1004, 0.212]': the value with its interval; ``edges``: as :func:`fmt`."""
+    """'0.159 [0.1004, 0.212]': the value with its interval; ``edges``: as for
+    ``format_number``, applied to the interval's bounds."""
     if m is None:
         return "—"
     if m.value is None:
