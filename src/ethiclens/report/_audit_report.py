@@ -564,7 +564,7 @@ def _comparisons(result: AuditResult) -> Section:
                     header("INCONCLUSIVE", "Status"),
                 ],
                 rows,
-                caption=_methods(result, attr.name),
+                caption=_methods(result, attr.name, present),
                 numeric=range(1, len(present) + 2),
                 notes=notes,
             )
@@ -587,19 +587,30 @@ def _why(c) -> str:
 POLICY_NAMES = {"disparate_impact": "DI", "equalized_odds_difference": "EO"}
 
 
-def _methods(result, attribute) -> str:
-    used = {
-        m.ci_method.split(":")[0].split(" (")[0]
-        for c in result.comparisons
-        if c.attribute == attribute
-        for m in c.metrics.values()
-    }
-    text = (
-        f"Value with its {percent(result.config['confidence_level'])} interval beneath. Interval "
-        f"methods: {', '.join(sorted(used))}; each value's exact method is in the JSON "
-        "report."
+def _methods(result, attribute, present) -> str:
+    """The caption of an attribute's comparisons table: which interval method each column's
+    intervals used ('DI, SPD: jeffreys; ECE diff: percentile'); a value without an interval
+    (below the floor, undefined, too many undefined draws) names no method."""
+    used: dict[str, list[str]] = {}
+    for k, h in present:
+        methods = {
+            m.ci_method.split(":")[0].split(" (")[0].split(",")[0]
+            for c in result.comparisons
+            if c.attribute == attribute and (m := c.metrics.get(k)) is not None
+            if m.ci_low is not None
+        }
+        for method in sorted(methods):
+            used.setdefault(method, []).append(h)
+    level = percent(result.config["confidence_level"])
+    if len(used) > 1:
+        listed = "; ".join(f"{', '.join(cols)}: {method}" for method, cols in used.items())
+        said = f"Interval methods: {listed}"
+    else:
+        said = f"Interval method: {next(iter(used), 'none')}"
+    return (
+        f"Value with its {level} interval beneath. {said}. Each value's exact method is in the "
+        "JSON report; 'no CI': too many interval draws were undefined (small group)."
     )
-    return text + " 'no CI': too many interval draws were undefined (small group)."
 
 
 def _level(result) -> float:
