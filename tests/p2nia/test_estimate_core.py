@@ -205,7 +205,7 @@ def test_statuses_follow_the_core_vocabulary(platform):
 
 def test_estimate_json_follows_the_versioned_schema(platform):
     schema = load_estimate_schema()
-    assert schema["properties"]["schema_version"]["const"] == "1.0"
+    assert schema["properties"]["schema_version"]["enum"] == ["1.0", "1.1"]  # 1.1: additive
     for req in (
         make_request(2000, "sex", epsilon=2.0),
         make_request(2000, "sex", metrics=["dp"], epsilon=1.0, accounting="per-column"),
@@ -217,7 +217,7 @@ def test_estimate_json_follows_the_versioned_schema(platform):
             )
         )
         validate_estimate_output(doc)
-        assert doc["schema_version"] == "1.0"
+        assert doc["schema_version"] == "1.1"
     import jsonschema
 
     doc["metrics"]["dp"]["status"] = "OK"

@@ -166,12 +166,13 @@ def estimate_cmd(release_dir, n_boot, seed, request_path, json_out, html_out):
     check_seed(seed)
     rel = read_release(release_dir)
     check_release_for(rel, request_path, "--request")  # the auditor's own, when given
-    est = estimate(rel, n_boot=n_boot, random_state=seed)
+    est = estimate(rel, n_boot=n_boot, random_state=seed).record_inputs(release_dir, request_path)
     if json_out:  # the files first: a failing terminal never loses finished work
         write_json_output(json_out, est.to_dict())
     if html_out:
-        title = f"P2NIA estimate from {Path(release_dir).name}"
-        write_atomic(html_out, estimate_html(title, est.described(), est.values, est.methods()))
+        title = f"P2NIA estimate from {rd.name}"
+        page = estimate_html(title, est.described(), est.values, est.methods(), est.to_dict())
+        write_atomic(html_out, page)
     console = safe_console(stderr=to_stdout)  # --json -: the JSON alone on standard output
     console.print(est.header(), soft_wrap=True, markup=False)  # the platform's words, escaped
     for line in est.lines():

@@ -20,16 +20,20 @@
 
 from __future__ import annotations
 
+import datetime as _dt
+import hashlib
 import json
 import os
+import shlex
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from .._checks import check_argument_type, check_draws, check_level
+from .._checks import SKLEARN_SEED_LIMIT, check_argument_type, check_draws, check_level
 from .._checks import check_seed as _check_seed
 from .._text import one_line
 from ..errors import EthicLensInputError
@@ -48,10 +52,17 @@ from ..fairness import (
 from ._common import TABLE, article, budget_note
 from ._mechanisms import get_mechanism
 from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells, signed_gaps
-from ._protocol import Release, check_release_for, known_metrics, read_release, validate_manifest
+from ._protocol import (
+    MANIFEST,
+    Release,
+    check_release_for,
+    known_metrics,
+    read_release,
+    validate_manifest,
+)
 from ._roles import LABEL, PREDICTION
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"  # 1.1: config (seed, draws, level, metrics) and run (inputs' SHA-256)
 ESTIMATE_FORMAT = "ethiclens-p2nia-estimate/1"
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
 NO_INTERVAL_METHOD = "not computed (n_boot = 0)"
@@ -86,9 +97,12 @@ class Estimate:
     interval_method: str | None = None  # the mechanism's interval method, without notes
     notes: list = field(default_factory=list)  # what the estimate's reader must know first
     interval_leaves_out: str | None = None  # the mechanism's words, on each interval's line
+    config: dict = field(default_factory=dict)  # the settings that repeat it: seed, draws, ...
+    run: dict = field(default_factory=dict)  # time, version, the inputs' SHA-256, the command
+    cli_settings: bool = field(default=False, repr=False)  # settings the CLI can give
 
     def to_dict(self) -> dict:
-        """JSON form, schema ``p2nia/estimate.schema.json`` (``schema_version`` 1.0)."""
+        """JSON form, schema ``p2nia/estimate.schema.json`` (``schema_version`` 1.1)."""
         return {
             "schema_version": SCHEMA_VERSION,
             "format": ESTIMATE_FORMAT,
@@ -103,7 +117,50 @@ class Estimate:
             "groups": self.groups,
             "policy": self.policy,
             "notes": list(self.notes),
+            "config": json.loads(json.dumps(self.config)),
+            "run": json.loads(json.dumps(self.run)),
         }
+
+    def record_inputs(self, folder, request=None) -> Estimate:
+        """Record in :attr:`run` the SHA-256 of the release folder's files (``manifest.json``,
+        ``release.csv``) and of the auditor's request file this estimate was made from, and the
+        command that repeats it (:func:`estimate` does so when given their paths; the CLI reads
+        and checks them first). A file that changed since the estimate read it is refused."""
+        from ..io import sha256_file
+
+        d, known = Path(folder), self.run["input"]
+        manifest = (d / MANIFEST).read_bytes()
+        files = {MANIFEST: hashlib.sha256(manifest).hexdigest(), TABLE: sha256_file(d / TABLE)}
+        try:
+            same = json.loads(manifest).get("manifest_sha256") == known["manifest_sha256"]
+        except (ValueError, AttributeError):
+            same = False
+        for name, ok in ((MANIFEST, same), (TABLE, files[TABLE] == known["table_sha256"])):
+            if not ok:
+                raise EthicLensInputError(
+                    "changed while the estimate read it: its SHA-256 is not the one estimated",
+                    column=name,
+                    kind="file",
+                    fix="estimate again once the release folder is no longer being written",
+                )
+        known.update(folder=os.fspath(folder), files=files)
+        self.run["request"] = _request_record(request) or self.run.get("request")
+        self.run["repeat"] = self._repeat()
+        return self
+
+    def _repeat(self) -> str | None:
+        """The ``ethiclens p2nia estimate`` command that repeats this estimate to the same
+        numbers; None when it was not read from a folder, or its settings (level, policy,
+        metrics) are not the CLI's (``config`` and ``policy`` then hold them for Python)."""
+        folder = self.run.get("input", {}).get("folder")
+        if folder is None or not self.cli_settings:
+            return None
+        seed, draws = self.config["random_state"], self.config["n_boot"]
+        words = ["ethiclens", "p2nia", "estimate", folder, "--seed", str(seed)]
+        words += ["--n-boot", str(draws)]
+        if (self.run.get("request") or {}).get("file"):
+            words += ["--request", self.run["request"]["file"]]
+        return shlex.join(words)
 
     def methods(self) -> str:
         """The interval methods of the metrics, each once."""
@@ -325,17 +382,19 @@ def estimate(
         Subset of the request's metrics (one metric may be given as a string).
     n_boot : int
         Bootstrap replicates (0: no intervals).
-    random_state : int
-        Seed of the replicates.
+    random_state : int or None
+        Seed of the replicates (below 2**32); None draws one. The seed used is recorded
+        (``config["random_state"]``) with the draws, so the estimate can be repeated.
     policy : Policy, optional
         Sample floors (``min_group_size`` for DP, ``min_label_count`` for EO/EOpp), applied to
         the estimated group and label counts (n′ times the estimated joint for GRR).
     level : float
         Confidence level of the intervals.
     """
+    source = rel if isinstance(rel, (str, os.PathLike)) else None
     rel = _checked_release(rel, request)
     n_boot = check_n_boot(n_boot, "n_boot")  # the CLI checked --n-boot before
-    random_state = _check_seed(random_state, "random_state", allow_none=True)
+    random_state = _seed_used(random_state)
     policy = _check_policy(policy, level)
     m = rel.manifest
     metrics = _metrics_asked(m, metrics)
@@ -358,7 +417,54 @@ def estimate(
     est.interval_method = method + FOLDED if n_boot else None
     est.notes = _noise_notes(mech.clipped_share(counts / n, m))
     est.interval_leaves_out = mech.interval_leaves_out
-    return est
+    _record(est, m, metrics, request, {"random_state": random_state, "n_boot": n_boot}, level)
+    return est.record_inputs(source, request) if source is not None else est
+
+
+def _seed_used(random_state) -> int:
+    """The seed checked (a non-negative integer below 2**32), or one drawn for None, as a
+    spec's null seed is: recorded, so that the estimate can be repeated."""
+    seed = _check_seed(random_state, "random_state", allow_none=True)
+    return int(np.random.SeedSequence().entropy % SKLEARN_SEED_LIMIT if seed is None else seed)
+
+
+def _record(est: Estimate, m: dict, metrics: list, request, draws: dict, level: float) -> None:
+    """Fill ``est``'s config (the settings that repeat it: ``draws``, the seed used and n_boot;
+    never the release's own seed, which is not in the release) and run record (UTC time,
+    version, the manifest's SHA-256 of the table and of itself, the request; the files' own
+    once read from a folder)."""
+    from .._version import __version__
+
+    est.config = {"ethiclens_version": __version__, **draws, "confidence_level": level}
+    est.config["metrics"] = list(metrics)
+    floors = {k: getattr(Policy(), k) for k in est.policy}  # the CLI's
+    est.cli_settings = (level, est.policy, metrics) == (0.95, floors, _metrics_asked(m, None))
+    est.run = {
+        "generated_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        "ethiclens_version": __version__,
+        "input": {
+            "kind": "p2nia release",
+            "folder": None,
+            "files": {},
+            "table_sha256": m.get("sha256") or None,
+            "manifest_sha256": m.get("manifest_sha256") or None,
+            "rows": int(m["rows"]),
+        },
+        "request": _request_record(request),
+        "repeat": None,
+    }
+
+
+def _request_record(request) -> dict | None:
+    """The auditor's request the release was checked against: its file as typed and the file's
+    SHA-256, or no file (an ``AuditRequest`` or dict); None when none was given."""
+    if request is None:
+        return None
+    if not isinstance(request, (str, os.PathLike)):
+        return {"file": None, "sha256": None}
+    from ..io import sha256_file
+
+    return {"file": os.fspath(request), "sha256": sha256_file(request)}
 
 
 def _noise_notes(clipped: float | None) -> list[str]:

@@ -3,15 +3,20 @@ only: the report does not import p2nia (ADR 0007)."""
 
 from __future__ import annotations
 
-from ._render import Report, Section, paragraph, table
+from ._audit_report import _flatten, _versions
+from ._render import Report, Section, definition_list, generated_by, paragraph, table
 
 
-def estimate_html(title: str, basis: str, values: dict, methods: str) -> str:
-    """A self-contained page: per metric its estimate, interval and status.
+def estimate_html(
+    title: str, basis: str, values: dict, methods: str, document: dict | None = None
+) -> str:
+    """A self-contained page: per metric its estimate, interval and status, and the run record.
 
     ``values``: metric -> ``{"value", "ci_low", "ci_high", "status", "reason"}`` (an
     ``Estimate``'s ``values``); ``basis``: what it was estimated from; ``methods``: the
-    intervals' methods in words.
+    intervals' methods in words; ``document``: the estimate's JSON (``Estimate.to_dict()``),
+    whose ``config`` and ``run`` give the run record (seed, draws, version, UTC time, the
+    inputs' SHA-256, the command that repeats it).
     """
     rows = [
         (
@@ -24,4 +29,28 @@ def estimate_html(title: str, basis: str, values: dict, methods: str) -> str:
     ]
     body = table(["metric", "estimate", "95% interval", "status"], rows, numeric=(1, 2))
     section = Section("estimate", "Estimate", body + paragraph(f"Intervals: {methods}."))
-    return Report(title, basis, [section]).to_html()
+    config = (document or {}).get("config")
+    if not config:
+        return Report(title, basis, [section]).to_html()
+    run = document.get("run") or {}
+    footer = generated_by(config) + " Rerun with the same seed and draws to reproduce every number."
+    return Report(title, basis, [section, _run_record(config, run)], footer).to_html()
+
+
+def _run_record(config: dict, run: dict) -> Section:
+    """What anyone needs to repeat the estimate to the same numbers: the bootstrap seed (the
+    auditor's, never the release's), draws, level, versions, UTC time, the SHA-256 of the
+    release's files and of the request, and the command. Every value is escaped."""
+    items = [
+        ("generated (UTC)", run.get("generated_at", "not recorded")),
+        ("EthicLens", config["ethiclens_version"]),
+        *[(f"{k} version", v) for k, v in _versions()],
+        ("seed (bootstrap)", str(config["random_state"])),
+        ("draws (n_boot)", str(config["n_boot"])),
+        ("confidence level", f"{config['confidence_level']:g}"),
+        ("metrics", ", ".join(config["metrics"])),
+        *_flatten("input", run.get("input") or {}),
+        *_flatten("request", run.get("request") or "none given"),
+        ("to repeat", run.get("repeat") or "estimate(...) in Python with the settings above"),
+    ]
+    return Section("run", "Run record (to reproduce every number)", definition_list(items))
