@@ -228,7 +228,9 @@ def audit_html(result) -> str:
         f"{cfg.get('random_state')}. result.to_frame() and result.by_group() give every metric."
     )
     table = html_table(headers, rows, None, (len(headers) - 2,))
-    texts = [headline_text(result), method, *result.empty_crossing_notes]
+    # the faces' notes (weighted; the one-sided DI rule under a harmful label)
+    notes = renderer("audit_notes")(result)
+    texts = [headline_text(result), method, *notes, *result.empty_crossing_notes]
     return block("EthicLens fairness audit", texts, [table])
 
 

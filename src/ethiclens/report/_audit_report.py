@@ -587,6 +587,12 @@ def _why(c) -> str:
 POLICY_NAMES = {"disparate_impact": "DI", "equalized_odds_difference": "EO"}
 
 
+def method_name(ci_method: str) -> str:
+    """An interval method's name without its details: 'jeffreys' for 'jeffreys (Dirichlet(cells
+    + 1/2) draws per group, equal-tailed), on log(ratio)', 'percentile' for 'percentile: …'."""
+    return ci_method.split(":")[0].split(" (")[0].split(",")[0]
+
+
 def _methods(result, attribute, present) -> str:
     """The caption of an attribute's comparisons table: which interval method each column's
     intervals used ('DI, SPD: jeffreys; ECE diff: percentile'); a value without an interval
@@ -594,7 +600,7 @@ def _methods(result, attribute, present) -> str:
     used: dict[str, list[str]] = {}
     for k, h in present:
         methods = {
-            m.ci_method.split(":")[0].split(" (")[0].split(",")[0]
+            method_name(m.ci_method)
             for c in result.comparisons
             if c.attribute == attribute and (m := c.metrics.get(k)) is not None
             if m.ci_low is not None

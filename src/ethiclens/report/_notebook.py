@@ -48,9 +48,9 @@ def write_threshold_html(table, path, title=None):
 
 
 def threshold_notes(table) -> list[str]:
-    """What the threshold view's notebook display says beside its table, as its terminal and
-    HTML faces say it: that it is weighted, and the one-sided DI rule's caveat under a harmful
-    label (a view recorded before it said reads as favourable)."""
+    """What the notebook display of an audit or a threshold view says beside its table, as
+    their terminal and HTML faces say it: that it is weighted, and the one-sided DI rule's
+    caveat under a harmful label (a result recorded before it said reads as favourable)."""
     cfg = table.config
     harmful = not cfg.get("positive_is_favorable", True)
     return [t for t in (weighted_sentence(cfg), below_harmful_caveat(cfg["policy"], harmful)) if t]
@@ -125,6 +125,7 @@ register_renderer("audit_figure", audit_figure)
 register_renderer("thresholds_figure", threshold_figure)
 register_renderer("thresholds_html", write_threshold_html)
 register_renderer("thresholds_notes", threshold_notes)
+register_renderer("audit_notes", threshold_notes)
 register_renderer("thresholds_png", write_threshold_png)
 register_renderer("audit_card", write_audit_card)
 register_renderer("compare_html", write_comparison_html)

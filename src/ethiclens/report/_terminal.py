@@ -15,6 +15,7 @@ from ._audit_report import (
     di_rule_sentence,
     disadvantaged_note,
     fmt_estimate,
+    method_name,
     reference_words,
     suppression_detail,
     withheld_hint,
@@ -25,6 +26,7 @@ from ._compare_report import (
     difference_text,
     metric_label,
 )
+from ._notebook import threshold_notes
 from ._verdict import (
     _POLICY_METRICS,
     composite_caveat,
@@ -254,11 +256,14 @@ def threshold_summary(table) -> list[str]:
     heads = [f"{_threshold(t)}{'*' if abs(t - audited) < 1e-12 else ''}" for t in v.columns]
     labels = _row_labels(list(v.index))
     width = max([29, *(len(label) for label in labels)]) + 1
+    cfg = table.config
     lines = [
         f"EthicLens thresholds: {table.data['n_rows']:,} rows, "
-        f"{len(table.config['thresholds'])} thresholds, audited {_threshold(audited)} (*)",
+        f"{len(cfg['thresholds'])} thresholds, audited {_threshold(audited)} (*); "
+        f"{percent(cfg['confidence_level'])} intervals: {method_name(cfg['ci_method'])}, "
+        f"{cfg['n_boot']} draws, seed {cfg['random_state']}",
         "status per threshold: F flagged, ? inconclusive, . pass, n insufficient data, u undefined",
-        *_caveat_lines(table.config),
+        *threshold_notes(table),
         *table.empty_crossing_notes.values(),
         " " * width + " ".join(f"{h:>5}" for h in heads),
     ]
@@ -267,14 +272,6 @@ def threshold_summary(table) -> list[str]:
             f"{label:<{width}}" + " ".join(f"{_THRESHOLD_MARKS.get(s, '-'):>5}" for s in statuses)
         )
     return lines
-
-
-def _caveat_lines(config: dict) -> list[str]:
-    """The one-sided DI rule's caveat under a harmful label (as the audit says it), or none; a
-    view recorded before it recorded the label's direction reads as favourable."""
-    harmful = not config.get("positive_is_favorable", True)
-    caveat = below_harmful_caveat(config["policy"], harmful)
-    return [caveat] if caveat else []
 
 
 _LABEL_WIDTH = 60  # a longer row label is shortened in its middle, if all still read apart
