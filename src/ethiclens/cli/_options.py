@@ -330,9 +330,7 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
     engine = (result.run or {}).get("engine")
     if engine and engine != "benchmark":
         click.echo(f"engine: {engine}", err=to_stdout)
-    if to_stdout:
-        click.echo(result.to_json())
-    # the saved request is written before the PDF, so a PDF that fails keeps it
+    # the JSON first (--json -: stdout), the saved request before the PDF (kept if that fails)
     for path in write_outputs(result, spec, purpose, request.save_config):
         click.echo(f"wrote {path}", err=to_stdout)
     gated = result.run.get("gate")

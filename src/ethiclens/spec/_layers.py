@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from ..errors import EthicLensInputError
-from ._spec import AuditSpec, read_spec_file
+from ._spec import AuditSpec, read_spec_file, with_empty_sections
 
 TARGET_KINDS = ("dataset", "file", "counts", "db", "db_env")
 _TARGET_FLAGS = ("TARGET", "--db", "--db-env", "--counts")
@@ -34,6 +34,10 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
             old, path = section.pop(kind, None), f"target.{kind}"
             if old is not None and updates.get(path) != old:
                 note(path, old, which)
+    for key, other in (("table", "query"), ("query", "table")):  # one replaces the other
+        path, old = f"target.{key}", (section or {}).get(other)
+        if path in updates and f"target.{other}" not in updates and old is not None:
+            note(f"target.{other}", section.pop(other), f"{by[path]} {_show(updates[path])}")
     for path, value in updates.items():
         name, key = path.split(".")
         part = file_data.setdefault(name, {})
@@ -60,7 +64,7 @@ def checked_spec_file(config) -> dict:
         AuditSpec.from_dict(data, source=str(config))
     except EthicLensInputError as exc:
         raise exc.renamed({}, exc.kind, flag_paths()) from None
-    return data
+    return with_empty_sections(data)
 
 
 def override_note(path: str, old, given: str, config) -> str:

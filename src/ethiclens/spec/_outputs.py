@@ -1,12 +1,13 @@
 """The files a spec asks for: checked before any work, written after it (the PDF last).
 
 Every face (the CLI, the web app, a pipeline calling ``ethiclens.run``) writes outputs the
-same way; ``--json -`` (standard output) is the caller's to print.
+same way; ``--json -`` goes to standard output, whole or said to be cut short.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 
 from ..errors import EthicLensInputError
 from ._spec import AuditSpec
@@ -103,7 +104,9 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
     from ..io import write_atomic
 
     o = spec.outputs
-    if o.json and o.json != "-":
+    if o.json == "-":
+        write_stdout(result.to_json())
+    elif o.json:
         write_atomic(o.json, result.to_json())
         yield o.json
     failed = None  # one output that cannot be written leaves the others written, then says so
@@ -126,6 +129,29 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
         yield save_config
     if failed is not None:
         raise failed
+
+
+def write_stdout(text: str) -> None:
+    """``text`` and a newline to standard output, every byte of it: to the descriptor until
+    all is taken, as the text layer drops what a short write left unsaid (a reader gone after
+    64 KiB of a pipe: ``--json - | head -c 10``). A reader gone is then met by the stream's
+    own write, which the CLI's stream records (``_text.PipeGuard``: the run ends saying the
+    report was cut short, never exit 0) and any other raises as ``BrokenPipeError``."""
+    stream = sys.stdout
+    stream.flush()
+    data = (text + "\n").encode(getattr(stream, "encoding", None) or "utf-8")
+    try:
+        fd = None if getattr(stream, "broken", False) else stream.fileno()
+    except (AttributeError, OSError, ValueError):  # a test's capture: no descriptor
+        fd = None
+    try:
+        while fd is not None and data:
+            data = data[os.write(fd, data) :]
+    except BrokenPipeError:
+        pass  # the rest goes to the stream, which meets the closed pipe in turn
+    if data:
+        stream.write(data.decode(getattr(stream, "encoding", None) or "utf-8", "replace"))
+        stream.flush()
 
 
 def _not_written(path, exc: Exception, flag: str) -> EthicLensInputError:

@@ -70,11 +70,43 @@ def _f(schema: dict, default=None, *, flag=None, doc: str = "", factory=None, ch
     return field(default=default, metadata=meta)
 
 
+class FrozenDict(dict):
+    """A spec's mapping (``groups.bins``, ``merge``, ``exclude``), read-only as the spec is: a
+    ``dict`` to every reader (JSON, the engine's checks), but changing it in place is refused
+    (a spec shared between runs would change under them); hashable by its items, so a spec is
+    too, and pickled and copied as a dict is."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError(
+            "an AuditSpec is frozen: its mappings cannot be changed in place; make a changed "
+            "copy with spec.replace(groups={...})"
+        )
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self):
+        return type(self), (dict(self),)
+
+
+class _Section:
+    """A spec section's values frozen when it is made, however it is made (``from_dict``, or
+    ``Groups(merge={...})`` directly): lists as tuples, mappings as :class:`FrozenDict`."""
+
+    def __post_init__(self):
+        for f in fields(self):
+            object.__setattr__(self, f.name, _freeze(getattr(self, f.name)))
+
+
 @dataclass(frozen=True)
-class Target:
+class Target(_Section):
     """What is audited: exactly one of ``dataset``, ``file``, ``counts`` or ``db``/``db_env``."""
 
-    dataset: str | None = _f(_OPT_STR, doc="A benchmark (compas, adult, german, acs-income).")
+    dataset: str | None = _f(_OPT_STR, doc="A benchmark (compas, adult, german, acs-income, bios).")
     file: str | None = _f(_OPT_STR, doc="A CSV/Parquet file, a folder or a glob.")
     counts: str | None = _f(
         _OPT_STR,
@@ -176,7 +208,7 @@ class Target:
 
 
 @dataclass(frozen=True)
-class Roles:
+class Roles(_Section):
     """Which column is which; ``protected`` entries are ``COL`` or ``COL=REFERENCE``."""
 
     y_true: str | None = _f(_OPT_STR, flag="--y-true", doc="Label column (user file).")
@@ -238,7 +270,7 @@ def _check_bins(bins: dict, where: str) -> dict:
 
 
 @dataclass(frozen=True)
-class Groups:
+class Groups(_Section):
     """Group edits: numeric attributes binned, groups merged, groups left out."""
 
     bins: dict = _f(
@@ -276,7 +308,7 @@ class Groups:
 
 
 @dataclass(frozen=True)
-class PolicySpec:
+class PolicySpec(_Section):
     """When a comparison is flagged, how much data a claim needs, and how intervals are drawn."""
 
     di_rule: str = _f(
@@ -385,7 +417,7 @@ def _check_version_as_written(value, where: str):
 
 
 @dataclass(frozen=True)
-class ModelInfo:
+class ModelInfo(_Section):
     """What the model card and HTML report say about the model."""
 
     # text lengths as the card file's own fields are limited (report: SHORT_TEXT, LONG_TEXT):
@@ -417,7 +449,7 @@ class ModelInfo:
 
 
 @dataclass(frozen=True)
-class Outputs:
+class Outputs(_Section):
     """Files written; ``json: "-"`` writes the JSON report to standard output."""
 
     json: str | None = _f(
@@ -441,7 +473,7 @@ class Outputs:
 
 
 @dataclass(frozen=True)
-class GateSpec:
+class GateSpec(_Section):
     """When a run fails a pipeline (exit 1, after every output is written)."""
 
     fail_on: str = _f(
@@ -461,7 +493,7 @@ class GateSpec:
 
 
 @dataclass(frozen=True)
-class ThresholdView:
+class ThresholdView(_Section):
     """``ethiclens thresholds``: the audited threshold and the grid step."""
 
     threshold: float = _f(
@@ -551,10 +583,7 @@ class AuditSpec:
         version from the future are refused with the key named."""
         data = _normalise(data, source)
         check_spec_dict(data, source)
-        sections = {
-            name: kind(**{k: _freeze(v) for k, v in data.get(name, {}).items()})
-            for name, kind in _SECTIONS.items()
-        }
+        sections = {name: kind(**data.get(name, {})) for name, kind in _SECTIONS.items()}
         return cls(**sections, version=data.get("version", SPEC_VERSION))
 
     @classmethod
@@ -827,7 +856,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
         check(err.instance, where)  # the vocabulary's words, as every other face says them
     # A flag's message names the flag already; a file's names the file.
     prefix = "" if source == "command line" else f"{source}: "
-    words = schema_words(err.validator, err.validator_value, err.message)
+    words = schema_words(err.validator, _types_taken(err, where), err.message)
     if where.startswith("roles.intersections"):  # "s*t": the spelling that works, by name
         inter = data["roles"]["intersections"]
         refuse_intersections(inter, _spec_attributes(data), source, prefix, prefix + words)
@@ -848,6 +877,16 @@ def check_spec_dict(data, source: str = "spec") -> None:
         fix=fix,
         kind="key",  # a section ("policy") is a key too, though it has no dot
     )
+
+
+def _types_taken(err, where: str):
+    """The rule's value, or for a field's wrong type every type the field takes (its
+    shorthands too: ``roles.protected`` is a list, text or a mapping), not the list alone
+    the strict schema checks once they are expanded."""
+    alternatives = _SCHEMAS.get(where, {}).get("anyOf") if err.validator == "type" else None
+    if not alternatives:
+        return err.validator_value
+    return list(dict.fromkeys(a["type"] for a in alternatives if isinstance(a.get("type"), str)))
 
 
 def _spec_attributes(data: dict) -> list[str]:
@@ -936,15 +975,20 @@ def _refuse_non_finite(data) -> None:
     for them, so a saved spec holding one could not be read back (checked fields refuse them
     in their own words first)."""
     for where, value in _floats(data):
-        if not math.isfinite(value):
-            raise EthicLensInputError(
-                "must be a finite number: a spec holds no NaN or infinity (JSON has no "
-                "spelling for them)",
-                column=where,
-                value=value,
-                fix="give a finite number",
-                kind="key",
-            )
+        _refuse_non_finite_value(value, where)
+
+
+def _refuse_non_finite_value(value, where: str) -> None:
+    """Refuse ``value`` at the key ``where`` when it is a NaN or an infinity."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise EthicLensInputError(
+            "must be a finite number: a spec holds no NaN or infinity (JSON has no "
+            "spelling for them)",
+            column=where,
+            value=value,
+            fix="give a finite number",
+            kind="key",
+        )
 
 
 def _range_fix(schema: dict, value=None) -> str | None:
@@ -1140,7 +1184,7 @@ def _normalise(data, source: str) -> dict:
             value=type(data).__name__,
             fix="start the file with sections such as target:, roles:, policy:",
         )
-    data = _plain(data)  # a copy, as plain data: tuples and numpy scalars as Python's
+    data = with_empty_sections(_plain(data))  # a copy, as plain data (tuples as lists)
     version = data.get("version", SPEC_VERSION)
     if isinstance(version, float):  # the schema's "integer" takes 1.0; n_boot: 100.0 is refused too
         raise EthicLensInputError(
@@ -1181,6 +1225,14 @@ def _normalise(data, source: str) -> dict:
     return data
 
 
+def with_empty_sections(data):
+    """``data`` (a spec's mapping) with each section left null read as empty (its defaults):
+    ``policy:`` with every key commented out is YAML's null, not a mistake to refuse."""
+    if not isinstance(data, dict):
+        return data
+    return {k: {} if v is None and k in _SECTIONS else v for k, v in data.items()}
+
+
 def _states(states):
     """ACS states as every face records them (upper case, sorted, each once: the same states
     are the same audit, so a baseline made with ``CO,NE`` fits a run with ``ne,co``); a
@@ -1204,6 +1256,7 @@ def _with_reference(column, group) -> str:
     the group is one value as the column holds it (the schema's types)."""
     if group is None:
         return str(column)
+    _refuse_non_finite_value(group, f"roles.protected.{column}")  # never the text "nan"
     if not isinstance(group, str | int | float | bool):
         raise EthicLensInputError(
             "a reference group is one value (text or a number)",
@@ -1221,16 +1274,31 @@ def read_spec_file(path, flag: str = "--config") -> dict:
     """Parsed YAML/JSON of a spec file (size-checked before parsing)."""
     from ..io import read_config_file
 
-    data = read_config_file(path, flag, what="YAML or JSON spec")
+    what = "YAML or JSON spec"
+    try:
+        data = read_config_file(path, flag, what=what)
+    except EthicLensInputError as exc:
+        # blank JSON is no syntax error to a person: said as a blank YAML file is
+        if (
+            exc.problem.startswith("cannot parse")
+            and not Path(path).read_bytes().decode("utf-8-sig", "replace").strip()
+        ):
+            raise EthicLensInputError(
+                f"{Path(path).name} is empty", column=flag, fix=f"write the {what}"
+            ) from None
+        raise
     return {} if data is None else data
 
 
 def _freeze(value):
-    """Lists become tuples (a frozen spec); mappings are copied, their values as plain data."""
-    if isinstance(value, list):
+    """A section's value as the frozen spec holds it: lists as tuples, mappings as
+    :class:`FrozenDict` (a copy, whatever the caller keeps changing), numpy scalars as Python's."""
+    if isinstance(value, (list, tuple)):
         return tuple(_freeze(v) for v in value)
     if isinstance(value, dict):
-        return _plain(value)
+        return FrozenDict({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, np.generic):
+        return value.item()
     return value
 
 
