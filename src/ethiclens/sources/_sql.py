@@ -403,15 +403,105 @@ def _backend(sa, db: _Db) -> str:
 
 
 # Functions a SELECT may call that load code or read, write or list files (SQLite, its shell's
-# extensions, PostgreSQL and its adminpack/dblink): refused by name, whatever the server allows.
+# extensions): refused by name, whatever the server allows. PostgreSQL's file functions
+# (pg_read_file, pg_ls_dir, adminpack's pg_file_write) are refused with every pg_* below.
 _FILE_OR_CODE_FUNCTIONS = frozenset(
     (
-        "load_extension readfile writefile edit fts3_tokenizer lsdir zipfile "
-        "pg_read_file pg_read_binary_file pg_ls_dir pg_stat_file pg_ls_logdir pg_ls_waldir "
-        "pg_ls_tmpdir pg_ls_archive_statusdir pg_file_write pg_file_rename pg_file_unlink "
-        "lo_import lo_export dblink dblink_exec dblink_connect"
+        "load_extension readfile writefile edit fts3_tokenizer lsdir zipfile lo_import lo_export"
     ).split()
 )
+# Functions that run SQL handed to them as text, or open their own connection to a server: the
+# SQL inside a string escapes every check made of the query's tree, and a connection of its own
+# is outside the read-only transaction and commits (dblink_exec). By name and by family:
+# query_to_xml, cursor_to_xml, table_to_xml, schema_to_xml, database_to_xml and their
+# *_xmlschema / *_and_xmlschema forms, ts_stat and ts_rewrite (a query's text), tablefunc's
+# crosstab and connectby, and every dblink* and postgres_fdw* function.
+_SQL_TEXT_FUNCTIONS = frozenset("ts_stat ts_rewrite connectby".split())
+_SQL_TEXT_FAMILIES = re.compile(
+    r"(?:query|cursor|table|schema|database)_to_xml\w*|crosstab\w*|dblink\w*|postgres_fdw\w*"
+)
+# PostgreSQL names its server functions pg_*: ending sessions (pg_terminate_backend), reloading
+# settings (pg_reload_conf), resetting statistics (pg_stat_reset), locks held past the query
+# (pg_advisory_lock), notifications (pg_notify), files (pg_read_file), replication slots,
+# backups and WAL (pg_switch_wal). Every release adds some and none counts rows, so every pg_*
+# function is refused but these few, which only describe a value or wait (the statement
+# timeout bounds a wait): an allow-list cannot miss next year's admin function, a list of the
+# dangerous ones can.
+_PG_HARMLESS = frozenset(
+    (
+        "pg_typeof pg_column_size pg_column_compression pg_size_pretty pg_size_bytes "
+        "pg_input_is_valid pg_input_error_info pg_collation_for pg_client_encoding pg_sleep"
+    ).split()
+)
+# Other functions with effects beyond the query's result: settings (set_config), large objects
+# (lo_*, lowrite), index maintenance (brin_*, gin_clean_pending_list), pg_upgrade's hooks.
+# nextval/setval are left to the read-only transaction, which refuses them.
+_SIDE_EFFECT_FUNCTIONS = frozenset(
+    (
+        "set_config lowrite loread brin_summarize_new_values brin_summarize_range "
+        "brin_desummarize_range gin_clean_pending_list"
+    ).split()
+)
+_SIDE_EFFECT_FAMILIES = re.compile(r"lo_\w*|binary_upgrade_\w*")
+
+
+def _function_refusal(name: str) -> str | None:
+    """Why a query may not call the function ``name`` (any case, quoted or schema-qualified
+    alike: the name without its schema), or None when it may."""
+    name = name.lower()
+    if name in _FILE_OR_CODE_FUNCTIONS:
+        return "functions that load code or touch files are refused"
+    if name in _SQL_TEXT_FUNCTIONS or _SQL_TEXT_FAMILIES.fullmatch(name):
+        return (
+            "functions that run SQL given as text or open their own database connection are "
+            "refused (they act outside the checked query and its read-only transaction)"
+        )
+    if name.startswith("pg_") and name not in _PG_HARMLESS:
+        return (
+            "PostgreSQL's pg_* server functions (ending sessions, reloading settings, resetting "
+            "statistics, locks, notifications, files) are refused, but for "
+            + ", ".join(sorted(_PG_HARMLESS))
+        )
+    if name in _SIDE_EFFECT_FUNCTIONS or _SIDE_EFFECT_FAMILIES.fullmatch(name):
+        return "functions with effects beyond the query's result are refused"
+    return None
+
+
+# PostgreSQL's own schemas (pg_catalog, pg_toast, ...) and information_schema: role password
+# hashes (pg_authid, pg_shadow), user mappings with their passwords (pg_user_mapping,
+# information_schema.user_mapping_options), other sessions' queries (pg_stat_activity). An
+# unqualified pg_* name is looked up in pg_catalog first, so it is refused too.
+def _is_catalog(schema: str | None, name: str) -> bool:
+    schema = (schema or "").lower()
+    if schema:
+        return schema.startswith("pg_") or schema == "information_schema"
+    return name.lower().startswith("pg_")
+
+
+def _refuse_catalog_table(table: str | None, backend: str) -> None:
+    """Refuse a ``--table`` (``schema.name``) of PostgreSQL's system catalogs (``backend``:
+    ``postgresql`` or sqlglot's ``postgres``; another database's names are its own): the
+    ``pg_catalog`` and ``information_schema`` schemas, and an unqualified ``pg_*`` name, hold
+    role password hashes, user mappings' passwords and server state, never predictions."""
+    if table is None or backend not in ("postgresql", "postgres"):
+        return
+    *schema, name = str(table).split(".")
+    if _is_catalog(schema[-1] if schema else None, name):
+        raise _catalog_error("--table", "the table", table)
+
+
+def _catalog_error(column: str, what: str, value: str) -> EthicLensInputError:
+    """The refusal of ``what`` (the table, or the query reading one) of PostgreSQL's system
+    catalogs, by ``column`` (``--table``, ``--query``)."""
+    return EthicLensInputError(
+        f"{what} is one of PostgreSQL's system catalogs (the pg_catalog and information_schema "
+        "schemas, or a pg_* name, looked up in pg_catalog first), which hold role password "
+        "hashes and server state: EthicLens reads predictions, never these",
+        column=column,
+        value=value,
+        fix="name the table or view holding the predictions; one of your own whose name "
+        "starts with pg_ is named with its schema (public.pg_x)",
+    )
 
 
 def read_only_query(query: str, dialect: str = "postgres") -> str:
@@ -419,9 +509,16 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
 
     Refused (``--query`` named): several statements, anything but a query (INSERT, UPDATE,
     DELETE, MERGE, DDL, SET, COPY, PRAGMA, VACUUM, EXPLAIN, transaction control),
-    ``SELECT … INTO``, row locks (``FOR UPDATE``), data-modifying CTEs and functions that load
-    code or touch files (``load_extension``, ``pg_read_file``, ...). A trailing ``;`` and
-    comments are fine; comments are dropped from the SQL that runs.
+    ``SELECT … INTO``, row locks (``FOR UPDATE``), data-modifying CTEs, and calls (any case,
+    quoted or schema-qualified) of functions that load code or touch files
+    (``load_extension``), run SQL given as text or open their own connection
+    (``query_to_xml``, ``dblink*``: the SQL in a string escapes these checks, the connection
+    the read-only transaction), every PostgreSQL ``pg_*`` server function but a few harmless
+    ones (``pg_typeof``; see ``_PG_HARMLESS`` for why an allow-list) and other side effects
+    (``set_config``, ``lo_*``). On PostgreSQL, reading its system catalogs (``pg_catalog``,
+    ``information_schema``, a ``pg_*`` table: password hashes) is refused too. A trailing
+    ``;`` and comments are fine; comments are dropped from the SQL that runs. A function the
+    database's users defined is not checked: audit with a role that may only read the table.
     """
     sqlglot = require("sqlglot", extra="sql")
     from sqlglot import exp
@@ -455,7 +552,10 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
     _refuse_all_but_reading(tree, _statement_name(tree, query, dialect), exp, fix)
     for node in tree.walk():
         node.comments = None
-    return tree.sql(dialect=dialect)
+    sql = tree.sql(dialect=dialect)
+    _refuse_calls(tree, sql, dialect, exp)
+    _refuse_catalog_reads(tree, query, dialect, exp)
+    return sql
 
 
 # What each opening delimiter sqlglot's tokenizer finds unclosed starts, for the message.
@@ -499,9 +599,8 @@ def _statement_name(tree, query: str, dialect: str) -> str:
 
 
 def _refuse_all_but_reading(tree, name: str, exp, fix: str) -> None:
-    """Refuse a parsed statement that is not a query, writes, locks, or calls a function that
-    loads code or touches files (``name``: the statement's, ``exp``: sqlglot's expression
-    module)."""
+    """Refuse a parsed statement that is not a query, writes or locks (``name``: the
+    statement's, ``exp``: sqlglot's expression module)."""
     if not isinstance(tree, exp.Query):
         raise EthicLensInputError(
             f"the query is {'an' if name[0] in 'AEIOU' else 'a'} {name} statement, not a "
@@ -517,14 +616,41 @@ def _refuse_all_but_reading(tree, name: str, exp, fix: str) -> None:
                 column="--query",
                 fix=fix,
             )
-    for node in tree.find_all(exp.Anonymous):
-        if node.name.lower() in _FILE_OR_CODE_FUNCTIONS:
+
+
+def _refuse_calls(tree, sql: str, dialect: str, exp) -> None:
+    """Refuse a query calling a function :func:`_function_refusal` refuses: each name sqlglot's
+    ``tree`` holds as a function it does not model, and each name that the SQL to run (``sql``,
+    regenerated from the tree) writes before a '(' — whatever node sqlglot made of it."""
+    import sqlglot
+    from sqlglot.tokens import TokenType
+
+    names = [node.name for node in tree.find_all(exp.Anonymous)]
+    tokens = sqlglot.tokenize(sql, read=dialect)
+    names += [
+        token.text
+        for token, after in zip(tokens, tokens[1:], strict=False)
+        if after.token_type == TokenType.L_PAREN
+        and token.token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+    ]
+    for name in names:
+        reason = _function_refusal(name)
+        if reason is not None:
             raise EthicLensInputError(
-                f"the query calls {node.name}(): functions that load code or touch files are "
-                "refused",
+                f"the query calls {name}(): {reason}",
                 column="--query",
-                fix=f"use a plain SELECT of the columns, without {node.name}()",
+                fix=f"use a plain SELECT of the columns, without {name}()",
             )
+
+
+def _refuse_catalog_reads(tree, query: str, dialect: str, exp) -> None:
+    """Refuse a PostgreSQL query that reads a table or view of the system catalogs
+    (:func:`_refuse_catalog_table`), in a sub-query or a join too."""
+    if dialect != "postgres":
+        return
+    for table in tree.find_all(exp.Table):
+        if isinstance(table.this, exp.Identifier) and _is_catalog(table.db, table.name):
+            raise _catalog_error("--query", f"the query reads {table.sql(dialect)}, which", query)
 
 
 class _StatementTimeout(Exception):
@@ -588,6 +714,7 @@ def sql_source(table: str | None, query: str | None, backend: str, *, url=None) 
     subquery (its comments dropped, so none can swallow the SQL around it). With ``url`` (the
     database), a ``table`` whose name holds a dot is found there as :func:`sql_counts` finds
     it: the table of that very name where there is one ('pred.log'), else schema.table."""
+    _refuse_catalog_table(table, backend)
     if url is not None and table is not None and "." in table:
         sa = require("sqlalchemy", extra="sql")
         engine = _engine(sa, url)
@@ -603,6 +730,7 @@ def _source(table, query, dialect) -> str:
     # "schema.table" is two quoted identifiers; a table whose own name holds a dot is found by
     # that name first (_table_parts), once connected.
     if table is not None:
+        _refuse_catalog_table(table, dialect)
         return ".".join(quote(part) for part in table.split("."))
     return f"({read_only_query(query, dialect)}) AS ethiclens_src"
 
@@ -684,6 +812,7 @@ def _run(url, roles, table, query, timeout, flag):
             _check_not_empty(frame, table)
             values = _Values(sa, con, source, backend, parts)
             frame = values.declared_booleans(frame, _key_sources(roles))
+            frame = values.first_spellings(frame, _key_sources(roles))
             return finish_counts(frame, roles, f"sql ({backend})", values)
     except EthicLensInputError:
         raise
@@ -786,6 +915,27 @@ class _Values:
                 frame[col] = pd.Series(
                     [None if pd.isna(v) else bool(v) for v in frame[col]], dtype=object
                 )
+        return frame
+
+    def first_spellings(self, frame, columns: dict):
+        """``frame`` (the GROUP BY result) with each key column's values that are equal but
+        typed apart in cells of their own (SQLite's integer 1 and real 1.0 beside other
+        labels) spelled as the first of them in the source's row order: the one the audit
+        labels them by on the rows ``pandas.read_sql`` hands over (``1`` where the integer
+        comes first). Read in the count's transaction, only when such values exist."""
+        import pandas as pd
+
+        for col, source in columns.items():
+            if frame[col].dtype != object:
+                continue
+            codes = pd.factorize(frame[col].to_numpy(dtype=object))[0]
+            for code in np.unique(codes[codes >= 0]):
+                alike = frame[col][codes == code]
+                if len({(type(v), repr(v)) for v in alike}) < 2:
+                    continue
+                hit = self.first(source, lambda s, v=alike.iloc[0]: s.isin([v]).to_numpy())
+                if hit is not None:
+                    frame.loc[codes == code, col] = np.array([hit[1]] * len(alike), dtype=object)
         return frame
 
     def _declared(self, column) -> str | None:
