@@ -2,6 +2,7 @@
 
 import json
 import math
+import warnings
 
 import jsonschema
 import numpy as np
@@ -80,12 +81,37 @@ def test_effective_counts():
     half = {"n": (np.array([14.0]), np.array([28.0])), "sel": (np.array([6.0]), np.array([12.0]))}
     out = effective_counts(half)
     assert math.isclose(out["n"][0], 7.0) and math.isclose(out["sel"][0], 3.0)
-    # uneven weights: Kish's effective size, the weighted rate
-    uneven = {"n": (np.array([1 + 10.0]), np.array([1 + 100.0])), "sel": (np.array([10.0]), None)}
+    # uneven weights, both cells drawn: the weighted rate, and the linearised size (never
+    # more than Kish's): one row of weight 1 unselected, two of weight 10 selected
+    uneven = {
+        "n": (np.array([21.0]), np.array([201.0])),
+        "sel": (np.array([20.0]), np.array([200.0])),
+    }
     out = effective_counts(uneven)
-    assert math.isclose(out["n"][0], 121 / 101) and math.isclose(
-        out["sel"][0] / out["n"][0], 10 / 11
-    )
+    p = 20 / 21
+    lin = p * (1 - p) * 21**2 / ((1 - p) ** 2 * 200 + p**2 * 1)
+    assert math.isclose(out["n"][0], min(lin, 21**2 / 201))
+    assert math.isclose(out["sel"][0] / out["n"][0], p)
+
+
+def test_an_empty_cell_of_weighted_rows_is_not_bet_on():
+    """No selected row drawn among weighted rows: the field has no effective rows (its window
+    is not bet on) and a warning says so, whether the drawn rows' weights are uneven or all
+    equal (the empty cell's rows may have had a smaller π); with every π = 1 the counts."""
+    uneven = {"n": (np.array([11.0]), np.array([101.0])), "sel": (np.array([0.0]), np.array([0.0]))}
+    even = {"n": (np.array([20.0]), np.array([40.0])), "sel": (np.array([0.0]), np.array([0.0]))}
+    for sums in (uneven, even):
+        with pytest.warns(RuntimeWarning, match="not bet on"):
+            out = effective_counts(sums)
+        assert out["n"][0] == 0.0 and out["sel"][0] == 0.0
+    # all selected: the other cell is the empty one
+    full = {"n": (np.array([20.0]), np.array([40.0])), "sel": (np.array([20.0]), np.array([40.0]))}
+    with pytest.warns(RuntimeWarning, match="not bet on"):
+        assert effective_counts(full)["n"][0] == 0.0
+    plain = {"n": (np.array([10.0]), np.array([10.0])), "sel": (np.array([0.0]), np.array([0.0]))}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert effective_counts(plain) == {"n": 10.0, "sel": 0.0}
 
 
 def test_engines_agree_on_uneven_propensities_and_weights_change_the_evidence(tmp_path, days):

@@ -8,6 +8,7 @@ with a positive label of which ``tp`` predicted positive, ``neg`` with a negativ
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -194,24 +195,57 @@ def state_keys(labels: bool) -> tuple[frozenset, frozenset, frozenset]:
 def effective_counts(sums: dict) -> dict:
     """Inverse-propensity-weighted counts of one group from its weighted sums.
 
-    ``sums`` maps each COUNT_FIELDS name to (Σ 1/π, Σ 1/π²) over its rows. A rows field
-    (``n``, ``pos``, ``neg``) becomes Kish's effective size ``(Σ w)² / Σ w²`` and its positives
-    field (``sel``, ``tp``, ``fp``) that size times the weighted rate ``Σ_pos w / Σ w``: the
-    window's rates are the Hajek (weighted) rates and its pairs the effective ones. With every
-    π = 1 these are the plain counts exactly."""
+    ``sums`` maps each COUNT_FIELDS name to (Σ 1/π, Σ 1/π²) over its rows. Each rows field
+    (``n``, ``pos``, ``neg``) with its positives field (``sel``, ``tp``, ``fp``) gives the
+    weighted (Hajek) rate ``p = Σ_pos w / Σ w`` and as rows the smaller of Kish's size
+    ``(Σ w)² / Σ w²`` and the size of a plain sample whose rate would vary as much as the
+    weighted one (its linearised variance): ``p(1 − p)(Σ w)² / ((1 − p)² Σ_pos w² +
+    p² Σ_neg w²)`` — far fewer than Kish's when a few heavy rows make up one of the two cells;
+    the positives field is those rows times ``p``. With every π = 1 these are the plain counts
+    exactly.
+
+    A field one of whose two cells drew no row, in a group whose rows are weighted (not all
+    π = 1), has no effective rows: its window is not bet on (multiplier 1) and a warning says
+    so. The empty cell may hold rows that were unlikely to be sampled, and a weighted rate of
+    0 or 1 from the others is the most biased one (docs/monitoring.md, "Uneven sampling")."""
     out = {}
+    thin_any = False
     for rows, pos in (("n", "sel"), ("pos", "tp"), ("neg", "fp")):
         if rows not in sums:
             continue
         w, w2 = (np.asarray(x, dtype=float) for x in sums[rows])
-        wp = np.asarray(sums[pos][0], dtype=float)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            n_eff = np.where(w2 > 0, w * w / np.where(w2 > 0, w2, 1), 0.0)
-            rate = np.where(w > 0, wp / np.where(w > 0, w, 1), 0.0)
+        wp, wp2 = (np.asarray(x, dtype=float) for x in sums[pos])
+        n_eff, rate, one_cell = _linearised(w, w2, wp, wp2)
         plain = w == w2  # every π = 1 (Σ w² = Σ w only then): the counts, exactly
-        out[rows] = np.where(plain, w, n_eff)
-        out[pos] = np.where(plain, wp, np.minimum(n_eff * rate, n_eff))
+        thin = ~plain & one_cell
+        thin_any = thin_any or bool(np.any(thin))
+        out[rows] = np.where(plain, w, np.where(thin, 0.0, n_eff))
+        out[pos] = np.where(plain, wp, np.where(thin, 0.0, np.minimum(n_eff * rate, n_eff)))
+    if thin_any:
+        warnings.warn(THIN_WARNING, RuntimeWarning, 2)
     return out
+
+
+THIN_WARNING = (
+    "weighted rows: some windows' rates were not bet on (their evidence multiplier is 1): a "
+    "(label, prediction) cell of a group drew no row while its rows were weighted, and the "
+    "weighted rate of the other cell alone is biased (docs/monitoring.md, Uneven sampling)"
+)
+
+
+def _linearised(w, w2, wp, wp2):
+    """(rows, rate, one cell) of one field of ``effective_counts``: the smaller of Kish's and
+    the linearised size where both cells drew rows, else Kish's; ``one cell``: rows were drawn
+    and all fall in one of the two cells."""
+    wq, wq2 = w - wp, np.maximum(w2 - wp2, 0.0)
+    tiny = 1e-12 * w
+    one_cell = (w > 0) & ((wp <= tiny) | (wq <= tiny))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = np.where(w > 0, wp / np.where(w > 0, w, 1), 0.0)
+        kish = np.where(w2 > 0, w * w / np.where(w2 > 0, w2, 1), 0.0)
+        den = (1 - rate) ** 2 * wp2 + rate**2 * wq2
+        lin = np.where(den > 0, rate * (1 - rate) * w * w / np.where(den > 0, den, 1), 0.0)
+    return np.where(one_cell | (w <= 0), kish, np.minimum(lin, kish)), rate, one_cell
 
 
 # -- a baseline period ---------------------------------------------------------------------------

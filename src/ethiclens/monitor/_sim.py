@@ -561,3 +561,47 @@ def weighted_evidence(streams=1000, days=100, n=400, seed=2027) -> dict:
         out[f"change_{test}_p90_delay"] = _q(d, 0.9)
         out[f"change_{test}_detected"] = float(np.isfinite(d).mean())
     return out
+
+
+def _sampled_day(rng, n: int, rates: tuple, pis: tuple, streams: int) -> tuple[dict, np.ndarray]:
+    """One day of one group: ``n`` population rows (label rate ½, TPR and FPR ``rates``), each
+    kept with π ``pis`` = (π if predicted positive, π if predicted negative); its effective
+    counts and cap factor (``min π · mean(1/π)``)."""
+    from ._evidence import effective_counts
+
+    y = rng.random((streams, n)) < 0.5
+    u = rng.random((streams, n))
+    p = np.where(y, u < rates[0], u < rates[1])
+    pi = np.where(p, pis[0], pis[1])
+    keep = rng.random((streams, n)) < pi
+    w = np.where(keep, 1 / pi, 0.0)
+    w2 = np.where(keep, 1 / pi**2, 0.0)
+    masks = {"n": np.ones_like(y), "sel": p, "pos": y, "tp": y & p, "neg": ~y, "fp": ~y & p}
+    sums = {f: ((w * m).sum(1), (w2 * m).sum(1)) for f, m in masks.items()}
+    k = keep.sum(1)
+    pmin = np.where(keep, pi, 1.0).min(1)
+    cap = np.where(k > 0, pmin * sums["n"][0] / np.maximum(k, 1), 1.0)
+    return effective_counts(sums), np.minimum(cap, 1.0)
+
+
+def small_cell_false_alarms(n=400, pis=(0.05, 0.9), alpha=0.05, streams=1000, days=100, seed=0):
+    """docs/monitoring.md's small-cell table for ``--propensity``: the population at the null's
+    boundary (``BOUNDARY``), ``n`` rows per group per day, the reference's rows kept with
+    π = 0.5 and the compared group's with π = ``pis`` (predicted positive, predicted negative).
+    Returns the share of streams with a false alarm within ``days`` windows, per test."""
+    import warnings
+
+    rng = np.random.default_rng(seed)
+    ev = Evidence(alpha=alpha, shape=(streams,), sequences=False)
+    alarmed = {t: np.zeros(streams, bool) for t in ev.nulls}
+    a_rates = (BOUNDARY.tpr_a, BOUNDARY.fpr_a)
+    b_rates = (BOUNDARY.tpr_b, BOUNDARY.fpr_b)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # the thin cells' warning, every day
+        for _ in range(days):
+            ref, cap_a = _sampled_day(rng, n, a_rates, (0.5, 0.5), streams)
+            grp, cap_b = _sampled_day(rng, n, b_rates, pis, streams)
+            ev.update(ref, grp, np.minimum(cap_a, cap_b))
+            for t in ev.nulls:
+                alarmed[t] |= ev.alarm(t)
+    return {t: float(v.mean()) for t, v in alarmed.items()}
