@@ -29,17 +29,24 @@ _SECRET_KEYS = r"\w*(?:password|passwd|pwd|secret|token|api_?key)"
 # A URL's start: a scheme of two or more characters (not a Windows drive, C:/) and one or two
 # slashes — a single slash is a mistyped URL, still masked, never taken for a folder.
 _URL_START = r"[A-Za-z][A-Za-z0-9+.-]+:/{1,2}"
-# user:password@ in any URL. The password may hold ':', '/', '#' or an unencoded '@': mask up to
-# the last '@' of the URL, which over-masks rather than leaks.
-_USERINFO = re.compile(rf"(?P<pre>(?:\b{_URL_START}|//)[^:/@\s]*:)\S*@")
+# A password may hold spaces, tabs or no-break spaces: its words after the first, joined by
+# such spaces (never a line break), hold no quote, so masking never runs from one quoted name
+# into the next ("['http://wiki:home', 'b@c']" is kept). The mask itself ends a password.
+_SPACED = r"(?:[^\S\r\n]+[^\s'\"]+)*[^\S\r\n]*"
+# user:password@ in any URL. The password may hold ':', '/', '#', spaces or an unencoded '@':
+# mask up to the last '@' of the URL, which over-masks rather than leaks.
+_USERINFO = re.compile(
+    rf"(?P<pre>(?:\b{_URL_START}|//)[^:/@\s]*:)(?:{re.escape(MASK)}@|\S*{_SPACED}@)"
+)
 # user:password@host without a scheme (u:pw@h/db), or after a mistyped one (postgresql//u:pw@h,
 # a path that folded its '//' to '/'): a user name at a token's start or after '/', then ':'. A
 # password starting with '/' is left to _USERINFO (scheme://...), so a SQLite path is kept.
 _BARE_USERINFO = re.compile(r"(?P<pre>(?<![\w.%+~:-])[\w.%+~-]*:)(?!/)\S*@(?=[\w\[])")
-_URL_USERINFO = re.compile(rf"\s*{_URL_START}(?P<info>[^:/@\s]*:\S*)@")
+# a URL given whole (the text is the URL): its password runs to its last '@', spaces and all
+_URL_USERINFO = re.compile(rf"\s*{_URL_START}(?P<info>[^:/@\s]*:[^\r\n]*)@")
 # the same without a scheme, or after one missing its ':' (postgresql//u:pw@h)
 _BARE_URL_USERINFO = re.compile(
-    r"\s*(?:[A-Za-z][A-Za-z0-9+.-]*/{1,2})?(?P<info>[^:/@\s]*:(?!/)\S*)@"
+    r"\s*(?:[A-Za-z][A-Za-z0-9+.-]*/{1,2})?(?P<info>[^:/@\s]*:(?!/)[^\r\n]*)@"
 )
 # where a parser (urllib, libpq) may cut a password that holds one of these characters: a
 # driver's message then echoes the piece after or before the cut ("host 'ssw0rdX@127.0.0.1'")
@@ -47,7 +54,8 @@ _CUTS = re.compile(r"[@/#?:]")
 # scheme://user:word/db: no '@', so a parser reads "word" as a port, but a port is digits — this
 # is a password whose "@host" was left out (or a mistyped URL): masked all the same.
 _PORT_LIKE = re.compile(
-    rf"(?P<pre>\b{_URL_START}[^:/@\s?#\[]*:)(?P<val>[^/@\s?#:]*[^\d/@\s?#:][^/@\s?#]*)(?=[/?#\s]|$)"
+    rf"(?P<pre>\b{_URL_START}[^:/@\s?#\[]*:)"
+    r"(?P<val>[^/@\s?#:]*[^\d/@\s?#:][^/@\s?#]*(?:[^\S\r\n]+[^/@\s?#]+)*)(?=[/?#\s]|$)"
 )
 # key=value (URL query, DSN, VAR=value); a quoted DSN value may hold spaces and escaped quotes.
 _KEY_VALUE = re.compile(
@@ -59,6 +67,13 @@ _KEY_VALUE = re.compile(
 _ENCODED_KEY_VALUE = re.compile(
     rf"(?P<pre>\b{_SECRET_KEYS}%3D)"
     r"(?P<val>%27(?:(?!%27)[^&\s])*(?:%27)?|(?:(?!%20|%26|%3B)[^&;\s'\"])+)",
+    re.IGNORECASE,
+)
+# ?password=… or &password=… in a URL's query: the whole value up to the next '&' (or a quote,
+# ';' or the line's end), spaces and all; a value already masked is left as it is.
+_QUERY_KEY_VALUE = re.compile(
+    rf"(?P<pre>[?&]{_SECRET_KEYS}=)"
+    rf"(?P<val>{re.escape(MASK)}(?=[&;\s'\"]|$)|[^&;\s'\"]+(?:[^\S\r\n]+[^&;\s'\"]+)*)",
     re.IGNORECASE,
 )
 # "password": "…" in JSON-like text (a driver's repr of its connect arguments).
@@ -78,19 +93,22 @@ _LOCK = threading.Lock()
 
 
 def mask_secrets(text: str) -> str:
-    """``text`` with every credential pattern, and every secret of a URL given as a database
-    or store URL, replaced by ``***``."""
-    text = _USERINFO.sub(rf"\g<pre>{MASK}@", str(text))
-    text = _BARE_USERINFO.sub(rf"\g<pre>{MASK}@", text)
-    text = _KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
-    text = _ENCODED_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
-    text = _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
+    """``text`` with every secret of a URL given as a database or store URL, then every
+    credential pattern, replaced by ``***``. The literal secrets go first: a pattern that masked
+    the first word of a password holding a space would leave the rest, which the whole
+    password, no longer in the text, could not mask."""
+    text = str(text)
     with _LOCK:
         given = sorted(_GIVEN_SECRETS, key=len, reverse=True)
     for value in given:
         # a password's tail before the host's '@' ("host 'ss@h'") keeps the '@'
         text = text.replace(value, f"{MASK}@" if value.endswith("@") else MASK)
-    return text
+    text = _USERINFO.sub(rf"\g<pre>{MASK}@", text)
+    text = _BARE_USERINFO.sub(rf"\g<pre>{MASK}@", text)
+    text = _QUERY_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
+    text = _KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
+    text = _ENCODED_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
+    return _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
 
 
 def remember_url(url) -> None:
@@ -122,8 +140,11 @@ def secret_values(url: str) -> list[str]:
             found.append(value)
         # a libpq DSN passed whole as one value (?dsn=...): its password keyword
         found += [m.group("val").strip("'\"") for m in _KEY_VALUE.finditer(value)]
+    found += [m.group("val") for m in _QUERY_KEY_VALUE.finditer(str(url))]
     for match in _KEY_VALUE.finditer(str(url)):
-        found.append(match.group("val").strip("'\""))
+        # a query's value is read whole above: its first word alone ("the") is no secret
+        if str(url)[: match.start()][-1:] not in ("?", "&"):
+            found.append(match.group("val").strip("'\""))
     found.extend(_userinfo_secrets(str(url)))
     found.extend(m.group("val") for m in _PORT_LIKE.finditer(str(url)))
     out = set()
@@ -140,9 +161,9 @@ def _userinfo_secrets(url: str) -> list[str]:
     match = _URL_USERINFO.match(url) or _BARE_URL_USERINFO.match(url)
     if match is None:
         return []
-    info = match.group("info")
-    password = info.split(":", 1)[1]
-    pieces = [info, password, *_CUTS.split(password)]
+    password = match.group("info").split(":", 1)[1]
+    # not the whole user:password, which masked first would hide the user name as well
+    pieces = [password, *_CUTS.split(password)]
     for cut in _CUTS.finditer(password):
         # a parser that cuts at the first '@' takes the rest for the host: "host 'ss@h'"
         tail = password[cut.end() :]
