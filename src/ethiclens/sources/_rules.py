@@ -193,6 +193,39 @@ def check_columns(columns, roles, target, layout=None) -> None:
     require_columns(pd.DataFrame(columns=list(columns)), roles.columns, str(target))
     if layout is not None:
         refuse_nested_columns(layout, roles)
+        refuse_hive_default(layout, roles)
+
+
+# The folder value Hive (and Spark) write for a missing partition key, which DuckDB, pyarrow
+# and Spark read back as a null
+HIVE_DEFAULT = "__HIVE_DEFAULT_PARTITION__"
+
+
+def refuse_hive_default(layout, roles) -> None:
+    """A group (or label) column that is a folder key with a ``KEY=__HIVE_DEFAULT_PARTITION__``
+    folder (Hive's name for a missing value) refused before any engine reads: its rows'
+    values are missing, counted from the files of those folders and the first folder named,
+    the same words on every engine (pandas would read the name as a group)."""
+    if not layout.hive:
+        return
+    labels = {getattr(roles, "y_pred", None): Y_PRED, getattr(roles, "y_true", None): Y_TRUE}
+    for column in [*roles.protected, *[c for c in labels if c]]:
+        files = [
+            f for f in layout.files if _hive_keys(f, layout.target).get(column) == HIVE_DEFAULT
+        ]
+        if not files:
+            continue
+        n = sum(file_line(f, 1 << 62, layout.kind)[1] for f in files)
+        parts = Path(files[0]).relative_to(layout.target).parts
+        depth = next(i for i, part in enumerate(parts) if part.partition("=")[0] == column)
+        folder = "/".join(parts[: depth + 1])
+        where = f" (the folder {folder}/, Hive's name for a missing value)"
+        fix = f"rename the folder to give those rows an explicit value (e.g. {column}=Unknown)"
+        if column in roles.protected:
+            exc = missing_groups_error(n, where, column)
+        else:
+            exc = missing_values_error(n, where, _label(column, labels[column]))
+        raise EthicLensInputError(exc.problem, column=exc.column, fix=fix)
 
 
 def _kind_of(type_name: str) -> str:
@@ -284,6 +317,8 @@ class FileLayout:
     def __init__(self, files, kind, headers=None, hive=False, target=None):
         self.files, self.kind, self.headers, self.hive = list(files), kind, headers or {}, hive
         self.target = target  # the file, glob or folder named (for the no-rows refusal)
+        # the columns that are folder keys (z=1/): their values are text, never a missing word
+        self.hive_keys = {k for f in self.files for k in _hive_keys(f, target)} if hive else set()
 
     def check(self, raw: pd.DataFrame, roles) -> pd.DataFrame:
         """:func:`check_counts` of an engine's GROUP BY result over these files (CSV keys read
@@ -954,10 +989,13 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
     """No missing group value, no unused Parquet category; CSV groups typed by the rule."""
     text, count, files = check.text, check.count, check.files
     key_roles = check.roles.key_roles
+    hive_keys = getattr(check.locator, "hive_keys", set())
     for col in check.roles.protected:
-        miss = missing_mask(raw[col], text) & (count > 0)
+        # a folder key is the folder name's text: g=NA is the group 'NA', not a CSV's NA word
+        key_text = text and col not in hive_keys
+        miss = missing_mask(raw[col], key_text) & (count > 0)
         if miss.any():
-            where, _ = check.row_of(col, lambda s: missing_mask(s, text))
+            where, _ = check.row_of(col, lambda s, t=key_text: missing_mask(s, t))
             if col in key_roles:  # a second model's predictions (scores: checked before)
                 raise missing_values_error(
                     int(count[miss].sum()), where, _label(col, key_roles[col])

@@ -24,6 +24,7 @@ from ._rules import (
     WEIGHT_TEXT,
     FileLayout,
     FrameTypes,
+    _hive_keys,
     check_columns,
     check_frame,
     header_groups,
@@ -150,21 +151,33 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     columns are read; the groupBy runs in Spark and only the cells come back.
     """
     require("pyspark", extra="spark")
-    from ._duckdb import file_layout
+    import pandas as pd
+
+    from ._duckdb import _same_types, file_layout
 
     columns, layout = file_layout(target, "spark")
     check_columns(columns, roles, target, layout)
     with spark_session(master) as session:
-        sdf, extra = _read(session, target, layout, roles)
-        raw = _raw_counts(sdf, roles, text=layout.kind == "csv", extra=extra)
+        # Parquet files storing a role column as different types (int32 and int64, a date and
+        # a timestamp): counted one type at a time, as DuckDB counts them (Spark would fail
+        # reading them together), the cells then checked together
+        raws = [_count_files(session, part, roles) for part in _same_types(layout, roles)]
+    raw = raws[0] if len(raws) == 1 else pd.concat(raws, ignore_index=True)
+    if layout.hive:
+        _utf8_hive_values(raw, layout.files, target)
+    return finish_counts(layout.check(raw, roles), roles, "spark")
+
+
+def _count_files(session, layout: FileLayout, roles: Roles):
+    """The cells of the files of LAYOUT (Parquet files: one type per role column)."""
+    sdf, extra = _read(session, layout.target, layout, roles)
+    raw = _raw_counts(sdf, roles, text=layout.kind == "csv", extra=extra)
     if layout.kind == "parquet":
         # Spark hands over a time-zone timestamp as local time and bytes as a bytearray: the
         # values pandas reads from the file instead, so the labels are pandas' str(value)
         for col, file_type in parquet_key_types(layout.files, roles.protected).items():
             raw[col] = as_pandas_reads(raw[col], file_type).set_axis(raw.index)
-    if layout.hive:
-        _utf8_hive_values(raw, layout.files, target)
-    return finish_counts(layout.check(raw, roles), roles, "spark")
+    return raw
 
 
 def _utf8_hive_values(raw, files, target) -> None:
@@ -241,17 +254,63 @@ def spark_read_files(session, target: str, columns: list):
 
 def _read(session, target, layout: FileLayout, roles: Roles):
     """(the role columns as a Spark DataFrame, the surplus-field column or None): CSV as text,
-    one read per header order with that order's names, united by name."""
+    one read per header order with that order's names, united by name; hive keys as the
+    folder names' text (:func:`_hive_reads`)."""
+    parts = []
+    with _text_partitions(session):
+        for files, keys in _hive_reads(layout, target):
+            reader = session.read
+            if keys is None and layout.hive:
+                reader = reader.option("basePath", str(target))
+            parts += _read_files(reader, layout, files, roles, keys or {})
+    out = parts[0]
+    for part in parts[1:]:
+        out = out.unionByName(part)
+    return out, EXTRA_NAME if layout.kind == "csv" else None
+
+
+@contextlib.contextmanager
+def _text_partitions(session):
+    """Hive folder keys read as the text of the folder names (z=1.0 is '1.0', z=01 '01',
+    d=2020-01-01 a text, not a date), as every engine reads them: Spark's partition type
+    inference off while the files are read (their partitions are found then)."""
+    key = "spark.sql.sources.partitionColumnTypeInference.enabled"
+    before = session.conf.get(key, None)
+    session.conf.set(key, "false")
+    try:
+        yield
+    finally:
+        if before is None:
+            session.conf.unset(key)
+        else:
+            session.conf.set(key, before)
+
+
+def _hive_reads(layout: FileLayout, target) -> list:
+    """[(files, None or their folder keys)]: the files Spark reads as partitions of TARGET,
+    then each file under a folder with an empty key value (``g=``), which Spark refuses as a
+    partition: read alone, its keys added as text ('' is then refused as every engine
+    refuses an empty group name)."""
+    if not layout.hive:
+        return [(layout.files, None)]
+    keyed = [(f, _hive_keys(f, target)) for f in layout.files]
+    alone = [([f], keys) for f, keys in keyed if "" in keys.values()]
+    rest = [f for f, keys in keyed if "" not in keys.values()]
+    return ([(rest, None)] if rest else []) + alone
+
+
+def _read_files(reader, layout: FileLayout, files, roles: Roles, keys: dict) -> list:
+    """The role columns of ``files`` as Spark DataFrames, ``keys`` added as text columns: one
+    for Parquet, one per header order for CSV (its surplus fields in :data:`EXTRA_NAME`)."""
+    from pyspark.sql import functions as F
     from pyspark.sql.types import StringType, StructField, StructType
 
-    reader = session.read
-    if layout.hive:
-        reader = reader.option("basePath", str(target))
+    literal = {k: F.lit(v).cast("string") for k, v in keys.items() if k in roles.columns}
     if layout.kind == "parquet":
-        paths = [_literal(f) for f in layout.files]
-        return reader.parquet(*paths).select(*[_col(c) for c in roles.columns]), None
+        part = reader.parquet(*[_literal(f) for f in files]).withColumns(literal)
+        return [part.select(*[_col(c) for c in roles.columns])]
     parts = []
-    for names, group in header_groups(layout.files, layout.headers):
+    for names, group in header_groups(files, layout.headers):
         extra = surplus_column(names)
         schema = StructType([StructField(n, StringType()) for n in [*names, extra]])
         part = reader.csv(
@@ -263,12 +322,9 @@ def _read(session, target, layout: FileLayout, roles: Roles):
             multiLine=True,  # a quoted line break stays inside its field (as pandas reads it)
             mode="PERMISSIVE",  # fewer fields: missing (as pandas); more: the extra column
         )
-        part = part.filter(~_blank_line(names, extra))
+        part = part.filter(~_blank_line(names, extra)).withColumns(literal)
         parts.append(part.select(*[_col(c) for c in roles.columns], _col(extra).alias(EXTRA_NAME)))
-    out = parts[0]
-    for part in parts[1:]:
-        out = out.unionByName(part)
-    return out, EXTRA_NAME
+    return parts
 
 
 def _blank_line(names: list, extra: str):
