@@ -14,7 +14,16 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from .. import datasets as ds_mod
-from .._checks import check_dp_epsilon, check_member, check_seed
+from .._checks import (
+    DP_EPSILON_FIX,
+    NUMBER_FIX,
+    check_dp_epsilon,
+    check_member,
+    check_seed,
+    is_number_text,
+    underflow_words,
+    underflows,
+)
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..privacy import TrainConfig, get_trainer, trainer_names
@@ -488,4 +497,61 @@ def _read_grid_file(path: Path) -> dict:
             column="--grid",
             fix="e.g. datasets: [compas] / epsilons: [1, none]",
         )
+    if path.suffix.lower() == ".toml":  # again, keeping the text of a float read as 0.0
+        import tomllib
+
+        raw = tomllib.loads(path.read_bytes().decode("utf-8-sig"), parse_float=_toml_float)
+    _refuse_underflow(raw, path)
     return raw
+
+
+def _toml_float(text: str) -> float:
+    """A TOML float; one a double rounds to 0 (``1e-400``) carries its text as YAML's and
+    JSON's floats do (``io.as_written``), for :func:`_refuse_underflow`."""
+    from ..io import WrittenFloat
+
+    value = float(text)
+    if value != 0 or not underflows(text):
+        return value
+    kept = WrittenFloat(value)
+    kept.yaml_text = text
+    return kept
+
+
+def _floats(value, where: str = ""):
+    """(key, number) for each float in a grid file's data; a list's items stand under the
+    list's key (``epsilons``), a table's under its dotted key (``train.lr``)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _floats(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for item in value:
+            yield from _floats(item, where)
+    elif isinstance(value, float):
+        yield where, value
+
+
+def _refuse_underflow(raw: dict, path: Path) -> None:
+    """Refuse a number the grid file wrote that a double rounds to 0 (``momentum = 1e-400``),
+    as written, naming its key and the file, in every face's words (``underflow_words``): not
+    checked (or silently trained) as the 0.0 TOML, YAML or JSON read it as."""
+    from ..io import as_written
+
+    for where, value in _floats(raw):
+        text = as_written(value)
+        if value == 0 and is_number_text(text) and underflows(text):
+            setting = where.removeprefix("train.")
+            fix = (
+                DP_EPSILON_FIX
+                if where == "epsilons"
+                else f"e.g. {setting} = {getattr(TrainConfig(), setting)!r}"
+                if where.startswith("train.") and setting in TRAIN_RANGES
+                else NUMBER_FIX
+            )
+            raise EthicLensInputError(
+                f"{underflow_words(text)}, in the grid file {path}",
+                column=where,
+                value=text,
+                fix=fix,
+                kind="key",
+            )

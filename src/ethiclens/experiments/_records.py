@@ -145,24 +145,35 @@ class RunResult:
     ----------
     run : RunRecord
     groups : tuple of GroupRecord
+    warnings : tuple of (str, str)
+        ``(category, message)`` of each warning the worker raised while it made this run
+        (e.g. an ε out of reach: DP-SGD's σ floor spent less than asked), each once; the
+        sweep's summary gathers them (:class:`~ethiclens.experiments.SweepSummary`).
     """
 
     run: RunRecord
     groups: tuple = ()
+    warnings: tuple = ()
 
     def __post_init__(self):
         object.__setattr__(self, "groups", tuple(self.groups))
+        object.__setattr__(self, "warnings", tuple(tuple(w) for w in self.warnings))
 
     @classmethod
     def from_dict(cls, data: Mapping) -> RunResult:
-        """From the ``{"run": {...}, "groups": [{...}, ...]}`` form (missing run fields None)."""
+        """From the ``{"run": {...}, "groups": [{...}, ...], "warnings": [...]}`` form (missing
+        run fields None, no warnings when absent)."""
         known = {f.name for f in fields(RunRecord)}
         run = RunRecord(**{k: v for k, v in data["run"].items() if k in known})
-        return cls(run=run, groups=tuple(GroupRecord(**g) for g in data.get("groups", ())))
+        caught = [(w["category"], w["message"]) for w in data.get("warnings", ())]
+        groups = tuple(GroupRecord(**g) for g in data.get("groups", ()))
+        return cls(run=run, groups=groups, warnings=caught)
 
     def to_dict(self) -> dict:
-        """The ``{"run": {...}, "groups": [...]}`` form, JSON-ready."""
+        """The ``{"run": {...}, "groups": [...], "warnings": [{"category", "message"}]}`` form,
+        JSON-ready."""
         return {
             "run": {**asdict(self.run), "versions": dict(self.run.versions)},
             "groups": [asdict(g) for g in self.groups],
+            "warnings": [{"category": c, "message": m} for c, m in self.warnings],
         }

@@ -6,9 +6,11 @@ coordinator writes them to the store.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import platform
 import traceback
+import warnings
 
 from .. import datasets as ds_mod
 from .._optional import require
@@ -129,7 +131,8 @@ def failed(dataset, epsilon, seed, trainer, exc) -> RunResult:
 
 def run_task(task: SweepTask, trainer=None) -> list[RunResult]:
     """Prepare each seed's data once, train it at every budget of the task, and return one
-    result per (seed, budget), failures included.
+    result per (seed, budget), failures included, each with the warnings raised while it was
+    made (:attr:`RunResult.warnings`: a worker process's warnings would be lost otherwise).
 
     Parameters
     ----------
@@ -152,37 +155,64 @@ def run_task(task: SweepTask, trainer=None) -> list[RunResult]:
     spec = get_trainer(task.trainer, "trainer")
     ds = _dataset(name, task.features)
     config = task.config()
-    datas = {}
+    datas, prepared = {}, {}  # seed -> its data, and the warnings preparing it raised
     out = []
     for seed in task.seeds:
-        try:
-            datas[seed] = prepare(
-                name, seed, test_size=config.test_size, dataset=ds, max_rows=task.max_rows
-            )
-        except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
-            out += [failed(name, e, seed, task.trainer, exc) for e in task.epsilons]
+        with warnings.catch_warnings(record=True) as caught:
+            try:
+                datas[seed] = prepare(
+                    name, seed, test_size=config.test_size, dataset=ds, max_rows=task.max_rows
+                )
+            except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
+                fails = [failed(name, e, seed, task.trainer, exc) for e in task.epsilons]
+                out += _with_warnings(fails, _distinct(caught))
+        prepared[seed] = _distinct(caught)
     seeds = [s for s in task.seeds if s in datas]
     if not seeds:
         return out
-    fit = spec.resolve()
     for epsilon in task.epsilons:
-        if spec.batched:  # one pass over every seed: a failure fails them all
-            try:
-                runs = fit(
-                    name,
-                    epsilon=epsilon,
-                    seeds=seeds,
-                    config=config,
-                    datas=[datas[s] for s in seeds],
-                )
-                out += [run_stats(r, task.attributes) for r in runs]
-            except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
-                out += [failed(name, epsilon, s, spec.name, exc) for s in seeds]
-            continue
-        for seed in seeds:
-            try:
-                run = fit(name, epsilon=epsilon, seed=seed, config=config, data=datas[seed])
-                out.append(run_stats(run, task.attributes))
-            except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
-                out.append(failed(name, epsilon, seed, spec.name, exc))
+        # a batched trainer trains every seed in one pass: a failure fails them all
+        for group in [seeds] if spec.batched else [[s] for s in seeds]:
+            out += _fit_pass(spec, task, epsilon, group, config, datas, prepared)
+    return out
+
+
+def _fit_pass(spec, task, epsilon, seeds, config, datas, prepared) -> list[RunResult]:
+    """One call of the trainer (every seed of a batched pass, or one seed) and its results,
+    each with the warnings its seed's preparation and this training raised."""
+    if spec.batched:
+        data = dict(seeds=seeds, datas=[datas[s] for s in seeds])
+    else:
+        data = dict(seed=seeds[0], data=datas[seeds[0]])
+    notes = None
+    with warnings.catch_warnings(record=True) as caught:
+        try:
+            runs = spec.resolve()(task.dataset, epsilon=epsilon, config=config, **data)
+            runs = runs if spec.batched else [runs]
+            results = [run_stats(r, task.attributes) for r in runs]
+            notes = [list(r.notes) for r in runs]
+        except Exception as exc:  # noqa: BLE001 - recorded, the sweep goes on
+            results = [failed(task.dataset, epsilon, s, spec.name, exc) for s in seeds]
+    results = _with_warnings(results, _distinct(caught), notes)
+    return [_with_warnings([r], prepared.get(r.run.seed, []))[0] for r in results]
+
+
+def _distinct(caught) -> list[tuple[str, str]]:
+    """``(category, message)`` of each caught warning, each once, in the order raised."""
+    return list(dict.fromkeys((w.category.__name__, str(w.message)) for w in caught))
+
+
+def _with_warnings(results, caught, notes=None) -> list[RunResult]:
+    """``results`` with the warnings raised while they were made added to each: one that a
+    run's ``notes`` hold (the ε out of reach) to that run only, any other to every run of the
+    call (a batched pass cannot tell which seed raised it)."""
+    out = []
+    for i, result in enumerate(results):
+        mine = [
+            w
+            for w in caught
+            if notes is None or w[1] in notes[i] or not any(w[1] in n for n in notes)
+        ]
+        merged = tuple(dict.fromkeys((*result.warnings, *mine)))
+        out.append(dataclasses.replace(result, warnings=merged) if mine else result)
     return out

@@ -36,6 +36,10 @@ class SweepSummary:
         only failed runs of another configuration).
     executor : str
         The executor that ran the tasks.
+    warnings : dict
+        ``(category, message)`` -> the ``(dataset, ε, seed)`` runs whose worker raised that
+        warning (e.g. an ε out of reach, trained at DP-SGD's σ floor and spending less than
+        asked), gathered from every worker process (:attr:`RunResult.warnings`).
     """
 
     total: int
@@ -44,6 +48,17 @@ class SweepSummary:
     failed: list = field(default_factory=list)
     executor: str = ""
     notes: list = field(default_factory=list)
+    warnings: dict = field(default_factory=dict)
+
+    def add(self, result) -> None:
+        """Count a finished or failed run and gather its warnings."""
+        run = result.run
+        if run.status == "failed":
+            self.failed.append((run.dataset, run.epsilon, run.seed, run.error))
+        else:
+            self.completed += 1
+        for caught in result.warnings:
+            self.warnings.setdefault(tuple(caught), []).append((run.dataset, run.epsilon, run.seed))
 
     @property
     def exit_code(self) -> int:
@@ -58,8 +73,36 @@ class SweepSummary:
             + (f" ({self.executor})" if self.executor else "")
         ]
         out += [f"note: {n}" for n in self.notes]
+        out += [
+            f"warning in {len(runs)} run(s) ({_runs_text(runs)}): {category}: {message}"
+            for (category, message), runs in self.warnings.items()
+        ]
         out += [f"FAILED {d} ε={epsilon_label(e)} seed={s}: {err}" for d, e, s, err in self.failed]
         return out
+
+    def to_dict(self) -> dict:
+        """The summary, JSON-ready: counts, notes, failed runs and each warning (deduplicated:
+        its category, message, how many runs raised it and which)."""
+        return {
+            "total": self.total,
+            "skipped": self.skipped,
+            "completed": self.completed,
+            "executor": self.executor,
+            "notes": list(self.notes),
+            "failed": [
+                {"dataset": d, "epsilon": e, "seed": s, "error": err}
+                for d, e, s, err in self.failed
+            ],
+            "warnings": [
+                {
+                    "category": category,
+                    "message": message,
+                    "count": len(runs),
+                    "runs": [{"dataset": d, "epsilon": e, "seed": s} for d, e, s in runs],
+                }
+                for (category, message), runs in self.warnings.items()
+            ],
+        }
 
     def failure_message(self, shown: int = 20) -> str:
         """The failed runs (the first ``shown``) and what to do: rerunning retries them."""
@@ -70,6 +113,33 @@ class SweepSummary:
             "Fix the cause shown above and rerun the same command: finished runs "
             "are kept, failed ones are retried"
         )
+
+
+def _runs_text(runs, shown: int = 6) -> str:
+    """Runs as ``adult ε=10 seed 3; compas ε=50 seeds 0-9``: each (dataset, ε) cell once, in
+    order, with its seeds; the first ``shown`` cells and how many more."""
+    cells: dict = {}
+    for d, e, s in sorted(runs, key=lambda r: (r[0], r[1] is None, r[1] or 0, r[2])):
+        cells.setdefault((d, epsilon_label(e)), []).append(s)
+    texts = [
+        f"{d} ε={e} seed{'s' if len(seeds) > 1 else ''} {_spans(sorted(seeds))}"
+        for (d, e), seeds in cells.items()
+    ]
+    more = f"; and {len(texts) - shown} more cell(s)" if len(texts) > shown else ""
+    return "; ".join(texts[:shown]) + more
+
+
+def _spans(seeds: list) -> str:
+    """Sorted seeds as ``0-9, 12``: a run of three or more consecutive seeds as a span."""
+    spans: list = []
+    for s in seeds:
+        if spans and s == spans[-1][1] + 1:
+            spans[-1][1] = s
+        else:
+            spans.append([s, s])
+    return ", ".join(
+        str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}-{b}" for a, b in spans
+    )
 
 
 def tasks_for(grid: SweepGrid, pending: list) -> list[SweepTask]:
@@ -244,11 +314,7 @@ def _run_pending(grid, pending, executor, store, summary, progress, console) -> 
         for results in executor.map_unordered(task_runner(grid), tasks_for(grid, pending)):
             for result in results:
                 store.record(result)
-                run = result.run
-                if run.status == "failed":
-                    summary.failed.append((run.dataset, run.epsilon, run.seed, run.error))
-                else:
-                    summary.completed += 1
+                summary.add(result)
                 if bar is not None:
                     bar.advance(task_id)
                 elif log_lines:
