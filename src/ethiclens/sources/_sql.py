@@ -620,8 +620,10 @@ def _refuse_all_but_reading(tree, name: str, exp, fix: str) -> None:
 
 def _refuse_calls(tree, sql: str, dialect: str, exp) -> None:
     """Refuse a query calling a function :func:`_function_refusal` refuses: each name sqlglot's
-    ``tree`` holds as a function it does not model, and each name that the SQL to run (``sql``,
-    regenerated from the tree) writes before a '(' — whatever node sqlglot made of it."""
+    ``tree`` holds as a function it does not model, each name that the SQL to run (``sql``,
+    regenerated from the tree) writes before a '(' — whatever node sqlglot made of it — and,
+    on PostgreSQL, each name after a '.' in an expression: its attribute notation calls
+    ``f(x)`` as ``x.f`` or ``(x).f`` (``(pid).pg_terminate_backend``)."""
     import sqlglot
     from sqlglot.tokens import TokenType
 
@@ -633,13 +635,24 @@ def _refuse_calls(tree, sql: str, dialect: str, exp) -> None:
         if after.token_type == TokenType.L_PAREN
         and token.token_type in (TokenType.VAR, TokenType.IDENTIFIER)
     ]
+    fix = "use a plain SELECT of the columns, without {}()"
     for name in names:
-        reason = _function_refusal(name)
-        if reason is not None:
+        if (reason := _function_refusal(name)) is not None:
             raise EthicLensInputError(
-                f"the query calls {name}(): {reason}",
+                f"the query calls {name}(): {reason}", column="--query", fix=fix.format(name)
+            )
+    if dialect != "postgres":
+        return
+    attributes = [c.name for c in tree.find_all(exp.Column) if c.table]
+    attributes += [d.expression.name for d in tree.find_all(exp.Dot)]
+    for name in attributes:
+        if (reason := _function_refusal(name)) is not None:
+            raise EthicLensInputError(
+                f"the query calls {name}() in PostgreSQL's attribute notation (x.{name} is "
+                f"{name}(x) where x has no column {name}): {reason}",
                 column="--query",
-                fix=f"use a plain SELECT of the columns, without {name}()",
+                fix=fix.format(name) + "; a column of that name is selected without its "
+                "table's name, or renamed in a view",
             )
 
 
