@@ -43,6 +43,12 @@ SQL_AS_TEXT = [
     "SELECT ts_stat('select v from docs')",
     "SELECT * FROM crosstab('select 1, 2, 3') AS t(a int, b int)",
     "SELECT * FROM connectby('t', 'id', 'parent', '1', 0) AS t(id int, parent int, level int)",
+    # well-known extensions: SQL run later, requests from the server, S3 export
+    "SELECT cron.schedule('* * * * *', 'delete from preds')",
+    "SELECT CRON.anything_new(1)",
+    "SELECT net.http_post('https://example.org')",
+    "SELECT http_get('https://example.org')",
+    "SELECT aws_s3.query_export_to_s3('select * from preds', x)",
 ]
 
 # PostgreSQL's server functions: side effects the read-only transaction does not stop
@@ -120,6 +126,7 @@ def test_postgres_system_catalogs_are_refused(query):
         "SELECT *, nextval('s') AS n FROM preds",  # the read-only transaction refuses it
         "SELECT y, p, lo_race AS race FROM preds",  # a column named like a function, unqualified
         "SELECT t.y, t.p, t.race, (t).* FROM preds AS t",
+        "SELECT t.http_status AS race, y, p, public.lower(x) FROM preds AS t",
     ],
 )
 def test_harmless_functions_and_own_tables_pass(query):

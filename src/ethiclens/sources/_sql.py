@@ -416,10 +416,20 @@ _FILE_OR_CODE_FUNCTIONS = frozenset(
 # query_to_xml, cursor_to_xml, table_to_xml, schema_to_xml, database_to_xml and their
 # *_xmlschema / *_and_xmlschema forms, ts_stat and ts_rewrite (a query's text), tablefunc's
 # crosstab and connectby, and every dblink* and postgres_fdw* function.
-_SQL_TEXT_FUNCTIONS = frozenset("ts_stat ts_rewrite connectby".split())
+# Well-known extensions' too: pg_cron's schedule (SQL run later), pgsql-http's requests from
+# the server (http, http_get, http_post, ...), RDS's S3 export and import; and any function of
+# the schemas of pg_cron, pg_net, dblink and the AWS extensions, however named.
+_SQL_TEXT_FUNCTIONS = frozenset(
+    (
+        "ts_stat ts_rewrite connectby schedule schedule_in_database alter_job "
+        "query_export_to_s3 table_import_from_s3"
+    ).split()
+)
 _SQL_TEXT_FAMILIES = re.compile(
     r"(?:query|cursor|table|schema|database)_to_xml\w*|crosstab\w*|dblink\w*|postgres_fdw\w*"
+    r"|http(?:_(?:get|post|put|patch|delete|head))?"
 )
+_EXTENSION_SCHEMAS = frozenset("cron net aws_s3 aws_lambda aws_commons dblink".split())
 # PostgreSQL names its server functions pg_*: ending sessions (pg_terminate_backend), reloading
 # settings (pg_reload_conf), resetting statistics (pg_stat_reset), locks held past the query
 # (pg_advisory_lock), notifications (pg_notify), files (pg_read_file), replication slots,
@@ -447,14 +457,16 @@ _SIDE_EFFECT_FAMILIES = re.compile(r"lo_\w*|binary_upgrade_\w*")
 
 def _function_refusal(name: str) -> str | None:
     """Why a query may not call the function ``name`` (any case, quoted or schema-qualified
-    alike: the name without its schema), or None when it may."""
-    name = name.lower()
+    alike; ``schema.name`` only for the schemas of extensions whose every function is
+    refused), or None when it may."""
+    schema, _, name = name.lower().rpartition(".")
     if name in _FILE_OR_CODE_FUNCTIONS:
         return "functions that load code or touch files are refused"
-    if name in _SQL_TEXT_FUNCTIONS or _SQL_TEXT_FAMILIES.fullmatch(name):
+    sql_text = name in _SQL_TEXT_FUNCTIONS or _SQL_TEXT_FAMILIES.fullmatch(name)
+    if sql_text or schema in _EXTENSION_SCHEMAS:
         return (
-            "functions that run SQL given as text or open their own database connection are "
-            "refused (they act outside the checked query and its read-only transaction)"
+            "functions that run SQL given as text or open connections of their own are refused "
+            "(they act outside the checked query and its read-only transaction)"
         )
     if name.startswith("pg_") and name not in _PG_HARMLESS:
         return (
@@ -628,6 +640,9 @@ def _refuse_calls(tree, sql: str, dialect: str, exp) -> None:
     from sqlglot.tokens import TokenType
 
     names = [node.name for node in tree.find_all(exp.Anonymous)]
+    for node in tree.find_all(exp.Dot):  # a function of an extension's schema: cron.anything
+        if isinstance(node.expression, exp.Func) and node.this.name.lower() in _EXTENSION_SCHEMAS:
+            names.append(f"{node.this.name}.{node.expression.name or node.expression.key}")
     tokens = sqlglot.tokenize(sql, read=dialect)
     names += [
         token.text
