@@ -140,3 +140,28 @@ def test_sqlite_labels_1_and_1_0_in_other_cells_as_the_first_row_read(tmp_path):
         (g["group"], g["n"]) for g in json.loads(out.read_text())["attributes"][0]["groups"]
     )
     assert got == api
+
+
+def _attributes(tmp_path, target, engine, roles):
+    out = tmp_path / f"{engine}.json"
+    assert main(["audit", str(target), *roles, "--engine", engine, "--json", str(out)]) == 0
+    return json.loads(out.read_text())["attributes"]
+
+
+@pytest.mark.parametrize("hive", [False, True])
+def test_float32_and_float64_scores_in_two_parquet_files_are_one_report(tmp_path, hive):
+    """A score stored as float32 in one file and float64 in another: pandas joined them as
+    float64 (the float32 0.7 became 0.699999988) where DuckDB and Dask read it as the 0.7 it
+    prints as; under hive folders Dask read the float64 file as float32 (the first file's
+    type). Now the calibration's mean scores agree on every engine."""
+    root = tmp_path / "f"
+    for i, kind in enumerate(["float32", "float64"]):
+        rows = _rows(seed=i).assign(s=np.random.default_rng(i).random(40).astype(kind))
+        folder = root / f"g={'AB'[i]}" if hive else root
+        folder.mkdir(parents=True, exist_ok=True)
+        if not hive:
+            rows["g"] = "AB"[i]
+        rows.to_parquet(folder / f"{i}.parquet")
+    roles = [*ROLES, "--y-score", "s"]
+    got = {e: _attributes(tmp_path, root, e, roles) for e in FAST}
+    assert got["pandas"] == got["duckdb"] == got["dask"]

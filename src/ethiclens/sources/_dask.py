@@ -159,10 +159,13 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
     return finish_counts(layout.check(raw, roles), roles, "dask")
 
 
-def _parquet_rows(path, names) -> pd.DataFrame:
-    """One Parquet file's columns ``names``, categorical ones as their values (``_values``)."""
-    frame = pd.read_parquet(path, columns=names).reset_index(drop=True)
-    return frame.apply(_values)
+def _parquet_rows(path, names, target=None) -> pd.DataFrame:
+    """One Parquet file's columns ``names``, categorical ones as their values (``_values``);
+    under a hive folder TARGET, its folder keys among ``names`` as their text."""
+    keys = _hive_keys(path, target) if target is not None else {}
+    frame = pd.read_parquet(path, columns=[n for n in names if n not in keys])
+    frame = frame.reset_index(drop=True).apply(_values)
+    return frame.assign(**{k: v for k, v in keys.items() if k in names})[names]
 
 
 def _same_types(files, columns) -> bool:
@@ -187,8 +190,11 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
     files, hive = layout.files, layout.hive
     literal = any(ch in f for f in files for ch in "*?[")  # Dask would glob such a name
     if layout.kind == "parquet":  # a pandas index stored in the file is no role: not read
-        if (literal or not _same_types(files, roles.columns)) and not hive:
-            return dd.from_map(_parquet_rows, files, names=list(roles.columns))
+        if literal or not _same_types(files, roles.columns):
+            # a file at a time (a hive folder's keys added as text): Dask's reader would cast
+            # every file to the first one's types (a float64 score to float32)
+            names, folder = list(roles.columns), target if hive else None
+            return dd.from_map(_parquet_rows, files, names=names, target=folder)
         if not hive:
             return dd.read_parquet(files, columns=list(roles.columns), index=False)
         return dd.read_parquet(

@@ -86,6 +86,8 @@ def read_rows(target, roles) -> pd.DataFrame:
             if k in roles.columns:
                 frame[k] = v
         frames.append(frame)
+    if len(frames) > 1:
+        frames = _printed_if_widened(frames, _number_columns(roles))
     frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
     if frame.empty:
         raise no_rows_error(target)
@@ -95,6 +97,15 @@ def read_rows(target, roles) -> pd.DataFrame:
         # CSV groups typed by the rule; a float -0.0 is the group 0.0 on every engine
         frame[col] = canonical_zero(type_groups(frame[col]) if layout.kind == "csv" else frame[col])
     return frame
+
+
+def _printed_if_widened(frames: list, columns: list) -> list:
+    """Parquet ``frames`` whose float32 (or float16) score or weight ``columns`` another file
+    stores wider: those columns read as the decimals they print as (:func:`printed_floats`),
+    which joining them to float64 would lose (0.7 would be 0.699999988), as the other engines
+    read each file."""
+    mixed = [c for c in columns if len({str(f[c].dtype) for f in frames}) > 1]
+    return [f.assign(**{c: printed_floats(f[c]) for c in mixed}) if mixed else f for f in frames]
 
 
 def _csv_text_columns(roles, wanted: list) -> dict:
