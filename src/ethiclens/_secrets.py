@@ -12,6 +12,10 @@ Only unambiguous shapes are masked in any text: ``scheme://user:password@host``,
 here as database or store URLs (:func:`looks_like_url`, :func:`mask_url`, :func:`scrub`), whose
 secrets are remembered and masked in every later message. Other text that merely looks like a
 URL (a group named ``ref http://wiki:home``) is shown as written, never clipped.
+
+A password may hold spaces, tabs or no-break spaces: a URL's ``user:password@`` is masked up to
+its last '@', ``?password=`` up to the next '&'. The literal secrets of the URLs given are
+replaced before the patterns, so a pattern that stops early cannot leave part of one.
 """
 
 from __future__ import annotations
