@@ -766,28 +766,34 @@ def _text_zero_one_fix(col: str, uniq, *, pos_label: bool) -> str:
 
 # A 0/1 column with a stray value or two outside [0, 1] (a typo 1.5, a code 2 or -1) is not
 # scores: scores take many values, and thresholding it would silently make a stray row a 0 or
-# a 1. (A stray 0.5 may be a score: it is said to look like one.)
+# a 1. A stray value inside [0, 1] (a 0.5) is one too when few rows hold it (at most
+# MAX_STRAY_SHARE of them: a column that is 0/1 but for a bad row or two); held by more rows,
+# it may be a score (a column of 0, 0.5 and 1) and is said to look like one.
 MAX_STRAY_VALUES = 2
+MAX_STRAY_SHARE = 0.05
 
 
-def is_zero_one_with_strays(values) -> bool:
+def is_zero_one_with_strays(values, rows=None) -> bool:
     """Whether the distinct numbers ``values`` are 0 and 1 beside at most
-    :data:`MAX_STRAY_VALUES` others, all outside [0, 1]: rows to drop or correct, not scores
-    to threshold."""
+    :data:`MAX_STRAY_VALUES` others, all outside [0, 1] or (``rows``: how many rows hold a
+    value other than 0/1, and how many rows there are) held by at most
+    :data:`MAX_STRAY_SHARE` of the rows: rows to drop or correct, not scores to threshold."""
     uniq = [plain(v) for v in values]
     if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in uniq):
         return False
     others = [v for v in uniq if v != 0 and v != 1]
     outside = all(not 0 <= v <= 1 for v in others)  # NaN is neither: refused as missing
-    return 0 in uniq and 1 in uniq and len(others) <= MAX_STRAY_VALUES and outside
+    few = rows is not None and 0 < rows[0] <= MAX_STRAY_SHARE * rows[1]
+    return 0 in uniq and 1 in uniq and len(others) <= MAX_STRAY_VALUES and (outside or few)
 
 
-def label_fix(column, values, *, pos_label: bool = False) -> str:
+def label_fix(column, values, *, pos_label: bool = False, rows=None) -> str:
     """The fix for a label or prediction ``column`` whose distinct ``values`` are not the
     numbers 0/1: one rule for ``audit``, ``pcer audit`` and ``p2nia release``, never a
     recoding that maps a real 0/1 value to another. Text '0'/'1' is stored as integers;
     scores (numbers with a fraction, or more than three, unless 0 and 1 beside a stray value
-    or two outside [0, 1]: :func:`is_zero_one_with_strays`) are thresholded at 0.5, or at the
+    or two outside [0, 1] or held by few of the ``rows``, a pair (rows holding values other
+    than 0/1, all rows): :func:`is_zero_one_with_strays`) are thresholded at 0.5, or at the
     model's threshold T outside [0, 1]; two values (yes/no, -1/1) are named and recoded to
     0/1 with 1 for the positive one (:func:`positive_value`) when that keeps every real 0 and
     1 (not 1/2: 1 would become 0); otherwise the other rows are dropped or corrected.
@@ -797,7 +803,7 @@ def label_fix(column, values, *, pos_label: bool = False) -> str:
     col = f"df[{column!r}]"
     numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in uniq)
     scores = numeric and (len(uniq) > 3 or not all(float(v).is_integer() for v in uniq))
-    if scores and not is_zero_one_with_strays(uniq):
+    if scores and not is_zero_one_with_strays(uniq, rows):
         cut = "0.5" if all(0 <= v <= 1 for v in uniq) else "T"
         where = "" if cut == "0.5" else " (T: the model's decision threshold)"
         return (

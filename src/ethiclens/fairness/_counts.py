@@ -308,7 +308,7 @@ def _check_labels(table, counted, pos_label, names: dict, where) -> None:
     roles = [c for c in (Y_PRED, Y_TRUE) if c in table.columns]
     named = {r: table[r][counted].rename(names.get(r, r)).reset_index(drop=True) for r in roles}
     try:
-        as_binary_columns(named, pos_label)
+        as_binary_columns(named, pos_label, counts=_numbers(table[COUNT])[counted])
     except EthicLensInputError as exc:
         said = {str(exc.column), str(exc.column).rsplit(" (", 1)[0]}  # 'pred (y_pred)', 'y_pred'
         role = next((r for r in roles if named[r].name in said), None)

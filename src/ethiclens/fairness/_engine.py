@@ -258,9 +258,10 @@ def audit_counts(
 
 
 def _table_labels(t, names, pos_label):
-    """The counts table's ``y_pred`` and ``y_true`` (``None`` when absent) as 0/1 arrays."""
+    """The counts table's ``y_pred`` and ``y_true`` (``None`` when absent) as 0/1 arrays, each
+    cell standing for its ``count`` rows."""
     roles = {r: _named(t[r], names, r) if r in t.columns else None for r in (Y_PRED, Y_TRUE)}
-    binary = as_binary_columns(roles, pos_label)
+    binary = as_binary_columns(roles, pos_label, counts=t[COUNT].to_numpy(dtype=float))
     return binary[Y_PRED], binary[Y_TRUE]
 
 

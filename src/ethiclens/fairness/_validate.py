@@ -19,6 +19,7 @@ from .._checks import (
     did_you_mean,
     first_row,
     float_of_text,
+    is_zero_one_with_strays,
     label_fix,
     not_numbers,
     refuse_missing,
@@ -297,8 +298,10 @@ def check_pos_label(pos_label):
     return pos_label
 
 
-def as_binary(values, role: str, pos_label=None) -> np.ndarray:
-    """0/1 int8 array. Values other than {0, 1}/{False, True} need an explicit ``pos_label``."""
+def as_binary(values, role: str, pos_label=None, *, counts=None) -> np.ndarray:
+    """0/1 int8 array. Values other than {0, 1}/{False, True} need an explicit ``pos_label``.
+    ``counts``: how many rows each value stands for (a counts table's cells; default one
+    each), which tells a 0/1 column with a stray 0.5 from scores (:func:`not_binary`)."""
     column = _label(values, role)
     check_one_dimensional(values, column, f"pass one {role} value per row")
     check_pos_label(pos_label)
@@ -321,7 +324,10 @@ def as_binary(values, role: str, pos_label=None) -> np.ndarray:
                 column=column,
                 fix=label_fix(_pandas_name(values, role), uniques, pos_label=True),
             )
-        raise not_binary(uniques, column, role, name=_pandas_name(values, role))
+        odd = ~series.map(_is_zero_one).to_numpy(dtype=bool)
+        weights = np.ones(len(series)) if counts is None else np.asarray(counts, dtype=float)
+        rows = (float(weights[odd].sum()), float(weights.sum()))
+        raise not_binary(uniques, column, role, name=_pandas_name(values, role), rows=rows)
     return series.to_numpy().astype(np.int8)
 
 
@@ -363,17 +369,20 @@ def _as_text_labels(series: pd.Series, column: str, pos_label):
 PREDICTION_ROLES = ("y_pred", "pred_a", "pred_b")
 
 
-def not_binary(uniques, column: str, role: str, *, name=None) -> EthicLensInputError:
+def not_binary(uniques, column: str, role: str, *, name=None, rows=None) -> EthicLensInputError:
     """The refusal of a label or prediction column whose distinct values ``uniques`` are not
     0/1 (one text for every engine: each checks its counted values here). Numbers in [0, 1]
-    are said to look like scores, with the fixes that work for them; a long list of values
-    says how many there are. The fix is ``pcer audit``'s and ``p2nia release``'s
-    (:func:`ethiclens._checks.label_fix`, written for the column ``name``) with the audit's
-    ``--pos-label``."""
-    fix = label_fix(role if name is None else name, uniques, pos_label=True)
+    are said to look like scores, with the fixes that work for them, unless they are 0/1 but
+    for a stray value or two held by few of the ``rows`` (rows holding values other than
+    0/1, all rows: :func:`ethiclens._checks.is_zero_one_with_strays`), rows to drop or
+    correct; a long list of values says how many there are. The fix is ``pcer audit``'s and
+    ``p2nia release``'s (:func:`ethiclens._checks.label_fix`, written for the column
+    ``name``) with the audit's ``--pos-label``."""
+    fix = label_fix(role if name is None else name, uniques, pos_label=True, rows=rows)
     shown = sorted(map(str, uniques))[:10]
     n = len(uniques)
-    if all(_is_probability(u) for u in uniques):
+    strays = is_zero_one_with_strays(uniques, rows)
+    if all(_is_probability(u) for u in uniques) and not strays:
         as_score = (
             ", or pass it as the scores (--y-score on the command line, y_score= in Python) "
             "and the 0/1 predictions as --y-pred (y_pred=)"
@@ -411,19 +420,20 @@ class PosLabelAbsent(EthicLensInputError):
     """``pos_label`` occurs nowhere in a column (see :func:`as_binary_columns`)."""
 
 
-def as_binary_columns(columns: dict, pos_label=None) -> dict:
+def as_binary_columns(columns: dict, pos_label=None, *, counts=None) -> dict:
     """``{role: values}`` as 0/1 arrays (:func:`as_binary`, None stays None), sharing one
     ``pos_label``. A column that never holds it is all negative when some other column holds
     it and every value of this one occurs there (a model that never selects anyone: labels
     'yes'/'no', predictions all 'no'); otherwise it is refused (labels yes/no, predictions
-    1/0: the two write the label differently)."""
+    1/0: the two write the label differently). ``counts``: how many rows each row of the
+    columns stands for (a counts table's cells)."""
     out, absent = {}, {}
     for role, values in columns.items():
         if values is None:
             out[role] = None
             continue
         try:
-            out[role] = as_binary(values, role, pos_label)
+            out[role] = as_binary(values, role, pos_label, counts=counts)
         except PosLabelAbsent as exc:
             absent[role] = exc
     holding = [columns[r] for r in out if out[r] is not None and out[r].any()]

@@ -23,7 +23,7 @@ from ._counts_table import (
 from ._dask import LOCAL_HTTP, audit_frame, dask_counts, dask_file_counts, dask_scheduler
 from ._duckdb import _mixed_line_ends as mixed_line_ends
 from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files
-from ._pandas import name_rows, pandas_counts, read_csv_file, read_rows
+from ._pandas import name_rows, pandas_counts, read_csv_file, read_rows, refuse_stray_labels
 from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of, row_place, type_groups
 from ._spark import spark_counts, spark_file_counts, spark_read_files, spark_session
 from ._sql import (
@@ -52,6 +52,7 @@ __all__ = [
     "row_place",
     "read_rows",
     "name_rows",
+    "refuse_stray_labels",
     "read_csv_file",
     "pandas_counts",
     "duckdb_counts",

@@ -65,7 +65,8 @@ class Roles:
     checked and named as that role (a missing score is a missing score, not a missing group).
     ``binary_labels``: labels and predictions must read as 0/1 where no ``pos_label`` is given
     (``ethiclens counts``, which has none): 0/1 mixed with another value, or numbers other than
-    0/1, are refused at source with the first row, never written for the audit to refuse.
+    0/1, are refused at source with the first row, never written for the audit to refuse;
+    ``"audit"``: so too in the audit's words (an audit given no ``--pos-label``).
     """
 
     y_pred: str
@@ -76,7 +77,7 @@ class Roles:
     n_bins: int = 10
     y_pred_role: str = Y_PRED
     key_roles: dict = field(default_factory=dict)
-    binary_labels: bool = False
+    binary_labels: bool | str = False
 
     def __post_init__(self):
         for col in self.protected:

@@ -175,19 +175,7 @@ def _check_rows(rows: pd.DataFrame, roles, first=None) -> None:
     from ..fairness import as_scores, as_weights, groups_without_rows
 
     n = len(rows)
-    for col, role in ((roles.y_pred, "y_pred"), (roles.y_true, "y_true")):
-        if col:
-            miss = rows[col].isna().to_numpy()
-            if miss.any():
-                raise missing_values_error(int(miss.sum()), _first_row(miss), _label(col, role))
-            if not getattr(roles, "binary_labels", False):
-                continue
-            try:
-                uniques = list(pd.unique(rows[col]))
-            except TypeError:  # a list or mapping in a cell: refused below, naming its type
-                continue
-            if stray_labels(uniques):
-                _refuse_stray_labels(rows[col], uniques, _label(col, role), role, first)
+    _check_labels(rows, roles, first)
     if roles.y_score:
         as_scores(rows[roles.y_score], n)
     if roles.weight:
@@ -206,7 +194,45 @@ def _check_rows(rows: pd.DataFrame, roles, first=None) -> None:
             rows[col] = rows[col].astype(object)
 
 
-def _refuse_stray_labels(values: pd.Series, uniques, column: str, role: str, first) -> None:
+def refuse_stray_labels(rows: pd.DataFrame, roles, target) -> None:
+    """The label checks of every engine on ``rows``, read from TARGET by :func:`read_rows`:
+    ``roles.y_pred``, then ``roles.y_true``, where ``roles.binary_labels`` asks for 0/1
+    (``"audit"``: an audit given no ``--pos-label``, in its words), without stray values (a
+    1.5 or a 0.5 among 0/1, codes), the first such row named by its file and line and its
+    value as written, as the counting engines name it (a column of scores is refused in the
+    scores' words, naming no row). A column with missing values or lists stops the check:
+    the audit refuses it in its own words, in its order."""
+    try:
+        _check_labels(rows, roles, _first_written(target), stop=True)
+    except EthicLensInputError as exc:
+        raise name_rows(exc, target) from None
+
+
+def _check_labels(rows: pd.DataFrame, roles, first, *, stop: bool = False) -> None:
+    """No missing prediction or label; with ``roles.binary_labels``, no stray label
+    (:func:`_refuse_stray_labels`). ``stop``: at the first column with missing values or
+    lists, refuse nothing more (the audit's own checks refuse it)."""
+    for col, role in ((roles.y_pred, "y_pred"), (roles.y_true, "y_true")):
+        if not col:
+            continue
+        miss = rows[col].isna().to_numpy()
+        if miss.any() and stop:
+            return
+        if miss.any():
+            raise missing_values_error(int(miss.sum()), _first_row(miss), _label(col, role))
+        if not getattr(roles, "binary_labels", False):
+            continue
+        try:
+            uniques = list(pd.unique(rows[col]))
+        except TypeError:  # a list or mapping in a cell: refused later, naming its type
+            if stop:
+                return
+            continue
+        if stray_labels(uniques):
+            _refuse_stray_labels(rows[col], uniques, _label(col, role), role, first, roles)
+
+
+def _refuse_stray_labels(values: pd.Series, uniques, column: str, role: str, first, roles) -> None:
     """:func:`stray_labels_error` of a label column: its first row that does not read as 0/1
     and that row's value, as written in the file where ``first`` finds it (0.50, not the 0.5
     pandas typed), as every engine names them."""
@@ -219,7 +245,10 @@ def _refuse_stray_labels(values: pd.Series, uniques, column: str, role: str, fir
     hit = first(values.name, odd) if first is not None else None
     if hit and isinstance(hit[0], str):
         where, value = f", first at {hit[0]}", hit[1]
-    raise stray_labels_error(uniques, int(mask.sum()), where, value, column, role)
+    audit = roles.binary_labels == "audit"
+    raise stray_labels_error(
+        uniques, int(mask.sum()), where, value, column, role, total=len(values), audit=audit
+    )
 
 
 def _first_row(miss: np.ndarray) -> str:

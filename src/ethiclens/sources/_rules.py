@@ -736,8 +736,11 @@ def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) 
         return
     odd = ~values.map(_zero_one_text).to_numpy(dtype=bool) & counted
     where, value = check.row_of(source, lambda s: ~s.map(_zero_one_text).to_numpy(dtype=bool))
-    n = int(check.count[odd].sum())
-    raise stray_labels_error(uniques, n, where, value, _label(source, role), role)
+    n, total = int(check.count[odd].sum()), int(check.count[counted].sum())
+    audit = check.roles.binary_labels == "audit"
+    raise stray_labels_error(
+        uniques, n, where, value, _label(source, role), role, total=total, audit=audit
+    )
 
 
 def stray_labels(uniques) -> bool:
@@ -749,28 +752,48 @@ def stray_labels(uniques) -> bool:
 
 
 def stray_labels_error(
-    uniques, n: int, where: str, value, column, role: str = Y_PRED
+    uniques, n: int, where: str, value, column, role: str = Y_PRED, *, total=None, audit=False
 ) -> EthicLensInputError:
     """The refusal of :func:`stray_labels` in ``audit``'s words (``fairness.as_binary``'s:
-    "is not binary 0/1: found values …", or "looks like scores …"), with the facts a count has:
-    how many rows hold values that are not 0/1 (text '0'/'1' are) and the first (``where``, its
+    "is not binary 0/1: found values …", or "looks like scores …"; a stray 0.5 among the
+    ``total`` rows is scores only when many rows hold it), with the facts a count has: how
+    many rows hold values that are not 0/1 (text '0'/'1' are) and the first (``where``, its
     ``value``). Its fix fits ``ethiclens counts``, which has no ``--pos-label``: recode, or
-    audit the file itself with ``--pos-label``."""
+    audit the file itself with ``--pos-label``; with ``audit`` (an audit given no
+    ``--pos-label``, which refuses these values on every engine before counting) the fix is
+    the audit's own."""
     from ..fairness import as_binary
 
+    uniques = list(uniques)
+    odd_mask = [not _zero_one_text(u) for u in uniques]
+    k = sum(odd_mask)
+    # the rows split evenly among the values: the audit's rule reads only the two sums
+    counts = None
+    if total is not None and 0 < k < len(uniques):
+        counts = [n / k if o else (total - n) / (len(uniques) - k) for o in odd_mask]
+    name = str(column).rsplit(" (", 1)[0]  # 'p (y_pred)': the audit's fix recodes df['p']
     try:
-        as_binary(pd.Series(list(uniques), dtype=object), role)
+        as_binary(pd.Series(uniques, dtype=object, name=name), role, counts=counts)
     except EthicLensInputError as exc:
         audit_words = exc
     else:  # not reached: stray labels are never all 0/1
         raise AssertionError(uniques)
+    scores = audit_words.problem.startswith("looks like scores")
+    if audit and scores:  # a column of scores: no row is to blame, every engine says so
+        return EthicLensInputError(audit_words.problem, column=column, fix=audit_words.fix)
     # a decimal as the audit reads it, a float (0.50 is 0.5): one text on every engine
     odd = sorted(
         str(float(u) if isinstance(u, Decimal) else u) for u in uniques if not _zero_one_text(u)
     )
     held = str(odd[:10]) if len(odd) < len(uniques) else "such values"  # else listed already
     shown = f" (value {str(value)!r})" if value is not None else ""
-    if audit_words.problem.startswith("looks like scores"):
+    if audit:
+        return EthicLensInputError(
+            f"{audit_words.problem}; {n} row(s) hold {held}{where}{shown}",
+            column=column,
+            fix=audit_words.fix,
+        )
+    if scores:
         fix = f"{audit_words.fix}, then count again"
     else:
         fix = (

@@ -474,6 +474,7 @@ def run_audit(spec: AuditSpec):
             table = bin_counts(table, _bins(spec, loaded.protected or _table_attributes(table)))
         result = audit_counts(table, protected=loaded.protected or None, ci=ci, **options)
     else:
+        _refuse_stray_labels(spec, loaded)
         with file_rows_named(spec):
             _binned_rows(spec, loaded)
             (pred,) = loaded.preds.values()
@@ -488,6 +489,22 @@ def run_audit(spec: AuditSpec):
                 **options,
             )
     return _finished(result, spec, loaded, notes, "audit")
+
+
+def _refuse_stray_labels(spec: AuditSpec, loaded: Loaded) -> None:
+    """Without ``--pos-label``, a file's 0/1 labels or predictions with a stray value (a 1.5,
+    a 0.5) are refused naming the first such row by its line, in the words the counting
+    engines use (``sources.refuse_stray_labels``; they refuse them while counting)."""
+    if spec.roles.pos_label is not None or not spec.target.file or loaded.engine != "pandas":
+        return
+    import pandas as pd
+
+    from ..sources import Roles, refuse_stray_labels
+
+    (name, pred), true = next(iter(loaded.preds.items())), spec.roles.y_true
+    columns = {name: pred, **({true: loaded.y_true} if true else {})}
+    roles = Roles(name, [], true, binary_labels="audit")
+    refuse_stray_labels(pd.DataFrame(columns), roles, spec.target.file)
 
 
 def _finished(result, spec: AuditSpec, loaded, notes: list, purpose: str):

@@ -862,6 +862,8 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         cols, refs = _audit_columns(spec, known)
         _refuse_resampling_counts(spec, engine)
         roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight)
+        if r.pos_label is None:  # a stray label refused with its first row, as pandas does
+            roles = replace(roles, binary_labels="audit")
     else:  # rows rebuilt from counts: the second model or the score is one more key column
         cols, refs = parse_protected(r.protected, known)
         _roles_needed(spec, purpose, cols)
