@@ -256,10 +256,48 @@ def markdown_safe(text: str) -> str:
     return terminal_safe(text)
 
 
+def write_whole(stream, text: str) -> None:
+    """``text`` to ``stream``, every byte of it, flushed. Python's text layer drops what a
+    short write leaves unwritten: a pipe whose reader went away while a 300 KB report was
+    being written had taken 64 KiB, and the rest was lost unsaid (``--json - | head -c 10``
+    exited 0). So a stream with a descriptor (a pipe or a file, not a terminal) is flushed and
+    then gets the encoded text written to its descriptor until every byte is taken; a reader
+    gone raises ``BrokenPipeError``. The CLI's streams (:class:`SafeStream`,
+    :class:`PipeGuard`) are written as they are: they write whole through this and record a
+    reader gone. One writer for every report sent to standard output."""
+    fd = None if isinstance(stream, SafeStream | PipeGuard) else _descriptor(stream)
+    if fd is None:
+        stream.write(text)
+        stream.flush()
+        return
+    stream.flush()  # what the stream holds goes first
+    data = text.encode(
+        getattr(stream, "encoding", None) or "utf-8", getattr(stream, "errors", None) or "strict"
+    )
+    while data:
+        try:
+            data = data[os.write(fd, data) :]
+        except BlockingIOError:  # a non-blocking descriptor that is full: wait for room
+            import select
+
+            select.select([], [fd], [])
+
+
+def _descriptor(stream) -> int | None:
+    """The descriptor :func:`write_whole` writes ``stream``'s bytes to: None for a terminal
+    (it takes every byte; its own writer knows its console) and a stream without one (a
+    test's capture)."""
+    try:
+        return None if stream.isatty() else stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
 class PipeGuard(io.TextIOBase):
     """A real stream whose reader may go away mid-run (``| head -1`` closes the pipe): from
     then on what is written is dropped instead of raising, so the command still finishes its
-    work and writes its files. ``broken`` says it happened."""
+    work and writes its files. ``broken`` says it happened. What it is given is written whole
+    (:func:`write_whole`), so a reader gone mid-write is always found, never a silent loss."""
 
     def __init__(self, raw):
         self.raw, self.broken = raw, False
@@ -267,7 +305,7 @@ class PipeGuard(io.TextIOBase):
     def write(self, s) -> int:
         if not self.broken:
             try:
-                self.raw.write(s)
+                write_whole(self.raw, s)
             except BrokenPipeError:
                 self._drop()
         return len(s)

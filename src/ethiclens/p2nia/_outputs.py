@@ -80,8 +80,9 @@ def write_json_output(path, document) -> str | None:
     (``-``); the line saying where, or None for standard output."""
     text = json.dumps(document, indent=2) if not isinstance(document, str) else document
     if path == STDOUT:
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
+        from .._text import write_whole
+
+        write_whole(sys.stdout, text + "\n")  # every byte, or a reader gone is found
         return None
     from ..io import write_atomic
 

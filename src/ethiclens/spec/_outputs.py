@@ -101,11 +101,12 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
     thresholds), and the spec itself to ``save_config`` when given, yielding each path once
     written. The JSON file first, the PDF last (after the saved spec): a renderer that fails
     or hangs leaves every other output written."""
+    from .._text import write_whole
     from ..io import write_atomic
 
     o = spec.outputs
     if o.json == "-":
-        write_stdout(result.to_json())
+        write_whole(sys.stdout, result.to_json() + "\n")  # every byte, or said cut short
     elif o.json:
         write_atomic(o.json, result.to_json())
         yield o.json
@@ -129,29 +130,6 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
         yield save_config
     if failed is not None:
         raise failed
-
-
-def write_stdout(text: str) -> None:
-    """``text`` and a newline to standard output, every byte of it: to the descriptor until
-    all is taken, as the text layer drops what a short write left unsaid (a reader gone after
-    64 KiB of a pipe: ``--json - | head -c 10``). A reader gone is then met by the stream's
-    own write, which the CLI's stream records (``_text.PipeGuard``: the run ends saying the
-    report was cut short, never exit 0) and any other raises as ``BrokenPipeError``."""
-    stream = sys.stdout
-    stream.flush()
-    data = (text + "\n").encode(getattr(stream, "encoding", None) or "utf-8")
-    try:
-        fd = None if getattr(stream, "broken", False) else stream.fileno()
-    except (AttributeError, OSError, ValueError):  # a test's capture: no descriptor
-        fd = None
-    try:
-        while fd is not None and data:
-            data = data[os.write(fd, data) :]
-    except BrokenPipeError:
-        pass  # the rest goes to the stream, which meets the closed pipe in turn
-    if data:
-        stream.write(data.decode(getattr(stream, "encoding", None) or "utf-8", "replace"))
-        stream.flush()
 
 
 def _not_written(path, exc: Exception, flag: str) -> EthicLensInputError:
