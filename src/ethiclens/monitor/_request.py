@@ -754,7 +754,13 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
     about a spec key names the flag that set it. --y-pred and --protected are required.
     ``notes`` (a list): each flag that overrode a value of ``config`` is said there, as the
     audit says it ("note: --n-boot 500 overrides policy.n_boot = 2000 from audit.yaml")."""
-    from ..spec import AuditSpec, checked_spec_file, override_note, target_key
+    from ..spec import (
+        AuditSpec,
+        checked_spec_file,
+        override_note,
+        replaced_table_or_query,
+        target_key,
+    )
 
     # the file checked on its own first: a flag replaces a value, never hides a bad one
     data = checked_spec_file(config) if config else {}
@@ -762,6 +768,9 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
         AuditSpec.from_dict(data, source=str(config))  # refused: a spec is a mapping
     data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
     replaced = _replace_target(data, target, flags)
+    given = {f"{s}.{k}": f"{f} {_shown(flags[n])}" for n, (f, s, k) in SPEC_FLAGS.items()
+             if s == "target" and flags.get(n) not in (None, ())}  # fmt: skip
+    replaced += replaced_table_or_query(data.get("target"), given)  # --query over a table
     by_flag, overridden = _apply_flags(data, flags)
     for path, old in overridden.items():
         section, key = path.split(".")

@@ -59,6 +59,7 @@ _LAZY = {
     "layered_spec": "._layers",
     "checked_spec_file": "._layers",
     "override_note": "._layers",
+    "replaced_table_or_query": "._layers",
 }
 
 
@@ -71,6 +72,7 @@ __all__ = [
     "layered_spec",
     "checked_spec_file",
     "override_note",
+    "replaced_table_or_query",
     "edited_reference",
     "CI_BY_PURPOSE",
     "audit",

@@ -34,10 +34,10 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
             old, path = section.pop(kind, None), f"target.{kind}"
             if old is not None and updates.get(path) != old:
                 note(path, old, which)
-    for key, other in (("table", "query"), ("query", "table")):  # one replaces the other
-        path, old = f"target.{key}", (section or {}).get(other)
-        if path in updates and f"target.{other}" not in updates and old is not None:
-            note(f"target.{other}", section.pop(other), f"{by[path]} {_show(updates[path])}")
+    for path, old, given in replaced_table_or_query(
+        section, {p: f"{by[p]} {_show(v)}" for p, v in updates.items()}
+    ):
+        note(path, old, given)
     for path, value in updates.items():
         name, key = path.split(".")
         part = file_data.setdefault(name, {})
@@ -50,6 +50,21 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
     # does not name the file (`--weight ''` is the flag's, not the file's).
     # A fresh seed is drawn now, so that --save-config writes the seed the run uses.
     return AuditSpec.from_dict(file_data, source="command line").seeded(), notes
+
+
+def replaced_table_or_query(section, given: dict) -> list[tuple[str, object, str]]:
+    """A table given on top replaces the file's ``target.query``, a query its
+    ``target.table`` (a target reads one of them): each is dropped from ``section`` (the
+    file's target, a dict) and returned as (its path, its value, what replaced it), for the
+    caller's note. ``given`` maps each path set on top to what set it ("--query SELECT ...");
+    a table and a query both given on top are left to be refused together."""
+    replaced = []
+    for key, other in (("table", "query"), ("query", "table")):
+        path = f"target.{key}"
+        old = section.get(other) if isinstance(section, dict) else None
+        if path in given and f"target.{other}" not in given and old is not None:
+            replaced.append((f"target.{other}", section.pop(other), given[path]))
+    return replaced
 
 
 def checked_spec_file(config) -> dict:
