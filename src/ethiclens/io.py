@@ -1168,7 +1168,9 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
     if wide is not None:
         raise EthicLensInputError(wide.problem, column=flag, fix=wide.fix)
     try:
-        data = _parse_config(raw.decode("utf-8-sig"), suffix)
+        text = raw.decode("utf-8-sig")
+        # blank is no syntax error to a person: said as a blank YAML file is, in every format
+        data = _parse_config(text, suffix) if text.strip() else None
     except ConfigSyntaxRefused as exc:
         raise EthicLensInputError(
             f"cannot parse {path.name}: {exc}", column=flag, fix=exc.fix
@@ -1184,7 +1186,7 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         raise EthicLensInputError(
             f"cannot parse {path.name}: {first}", column=flag, fix=fix
         ) from None
-    if data is None:  # blank, comments only, or a bare null
+    if data is None:  # blank (JSON's and TOML's too), comments only, or a bare null
         raise EthicLensInputError(f"{path.name} is empty", column=flag, fix=f"write the {what}")
     return data
 

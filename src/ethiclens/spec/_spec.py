@@ -1274,19 +1274,7 @@ def read_spec_file(path, flag: str = "--config") -> dict:
     """Parsed YAML/JSON of a spec file (size-checked before parsing)."""
     from ..io import read_config_file
 
-    what = "YAML or JSON spec"
-    try:
-        data = read_config_file(path, flag, what=what)
-    except EthicLensInputError as exc:
-        # blank JSON is no syntax error to a person: said as a blank YAML file is
-        if (
-            exc.problem.startswith("cannot parse")
-            and not Path(path).read_bytes().decode("utf-8-sig", "replace").strip()
-        ):
-            raise EthicLensInputError(
-                f"{Path(path).name} is empty", column=flag, fix=f"write the {what}"
-            ) from None
-        raise
+    data = read_config_file(path, flag, what="YAML or JSON spec")  # blank: "is empty"
     return {} if data is None else data
 
 
