@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import click
 
+from ..datasets import names
 from ._options import SpecRequest, execute, lines_of, spec_options
+
+# the benchmarks from the registry (cli._main's table, read for --help, is checked against it)
+HELP = f"Audit TARGET: {', '.join(names('audit'))}, a CSV/Parquet/JSON file, folder or glob."
 
 
 def print_audit(result, to_stderr: bool = False) -> None:
@@ -27,11 +31,10 @@ def print_audit(result, to_stderr: bool = False) -> None:
         click.echo(one_line(f"gate note: {note}"), err=True)
 
 
-@click.command("audit")
+@click.command("audit", help=HELP)
 @click.argument("target", required=False)
 @spec_options("audit")
 def audit_command(target, **_flags):
-    """Audit TARGET: compas, adult, german, acs-income, a CSV/Parquet/JSON file, folder or glob."""
     ctx = click.get_current_context()
     request = SpecRequest(ctx, target)
     if len(request.spec.roles.y_pred) == 2:  # the library refuses what a comparison does not use

@@ -24,7 +24,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "audit": (
         "ethiclens.cli._audit",
         "audit_command",
-        "Audit TARGET: compas, adult, german, acs-income, a CSV/Parquet/JSON file, folder or glob.",
+        "Audit TARGET: compas, adult, german, acs-income, bios, a CSV/Parquet/JSON file, "
+        "folder or glob.",
     ),
     "compare": (
         "ethiclens.cli._compare",
