@@ -97,7 +97,8 @@ def test_effective_counts():
 def test_an_empty_cell_of_weighted_rows_is_not_bet_on():
     """No selected row drawn among weighted rows: the field has no effective rows (its window
     is not bet on) and a warning says so, whether the drawn rows' weights are uneven or all
-    equal (the empty cell's rows may have had a smaller π); with every π = 1 the counts."""
+    equal (the empty cell's rows may have had a smaller π); with every π = 1 and both cells
+    drawn, the counts (test_propensity_exact_one.py: an empty cell with every π = 1)."""
     uneven = {"n": (np.array([11.0]), np.array([101.0])), "sel": (np.array([0.0]), np.array([0.0]))}
     even = {"n": (np.array([20.0]), np.array([40.0])), "sel": (np.array([0.0]), np.array([0.0]))}
     for sums in (uneven, even):
@@ -108,10 +109,10 @@ def test_an_empty_cell_of_weighted_rows_is_not_bet_on():
     full = {"n": (np.array([20.0]), np.array([40.0])), "sel": (np.array([20.0]), np.array([40.0]))}
     with pytest.warns(RuntimeWarning, match="not bet on"):
         assert effective_counts(full)["n"][0] == 0.0
-    plain = {"n": (np.array([10.0]), np.array([10.0])), "sel": (np.array([0.0]), np.array([0.0]))}
+    plain = {"n": (np.array([10.0]), np.array([10.0])), "sel": (np.array([4.0]), np.array([4.0]))}
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert effective_counts(plain) == {"n": 10.0, "sel": 0.0}
+        assert effective_counts(plain) == {"n": 10.0, "sel": 4.0}
 
 
 def test_engines_agree_on_uneven_propensities_and_weights_change_the_evidence(tmp_path, days):

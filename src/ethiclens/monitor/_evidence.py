@@ -202,12 +202,13 @@ def effective_counts(sums: dict) -> dict:
     weighted one (its linearised variance): ``p(1 − p)(Σ w)² / ((1 − p)² Σ_pos w² +
     p² Σ_neg w²)`` — far fewer than Kish's when a few heavy rows make up one of the two cells;
     the positives field is those rows times ``p``. With every π = 1 these are the plain counts
-    exactly.
+    exactly, but for the rule below.
 
-    A field one of whose two cells drew no row, in a group whose rows are weighted (not all
-    π = 1), has no effective rows: its window is not bet on (multiplier 1) and a warning says
-    so. The empty cell may hold rows that were unlikely to be sampled, and a weighted rate of
-    0 or 1 from the others is the most biased one (docs/monitoring.md, "Uneven sampling")."""
+    A field one of whose two cells drew no row has no effective rows: its window is not bet on
+    (multiplier 1) and a warning says so — whatever π the drawn rows have, π = 1 included:
+    the empty cell may hold rows that were unlikely to be sampled (π = 0.02 beside π = 1), and
+    a weighted rate of 0 or 1 from the others is the most biased one; which π the undrawn rows
+    had no window can tell (docs/monitoring.md, "Uneven sampling")."""
     out = {}
     thin_any = False
     for rows, pos in (("n", "sel"), ("pos", "tp"), ("neg", "fp")):
@@ -215,12 +216,11 @@ def effective_counts(sums: dict) -> dict:
             continue
         w, w2 = (np.asarray(x, dtype=float) for x in sums[rows])
         wp, wp2 = (np.asarray(x, dtype=float) for x in sums[pos])
-        n_eff, rate, one_cell = _linearised(w, w2, wp, wp2)
+        n_eff, rate, thin = _linearised(w, w2, wp, wp2)
         plain = w == w2  # every π = 1 (Σ w² = Σ w only then): the counts, exactly
-        thin = ~plain & one_cell
         thin_any = thin_any or bool(np.any(thin))
-        out[rows] = np.where(plain, w, np.where(thin, 0.0, n_eff))
-        out[pos] = np.where(plain, wp, np.where(thin, 0.0, np.minimum(n_eff * rate, n_eff)))
+        out[rows] = np.where(thin, 0.0, np.where(plain, w, n_eff))
+        out[pos] = np.where(thin, 0.0, np.where(plain, wp, np.minimum(n_eff * rate, n_eff)))
     if thin_any:
         warnings.warn(THIN_WARNING, RuntimeWarning, 2)
     return out
@@ -228,8 +228,8 @@ def effective_counts(sums: dict) -> dict:
 
 THIN_WARNING = (
     "weighted rows: some windows' rates were not bet on (their evidence multiplier is 1): a "
-    "(label, prediction) cell of a group drew no row while its rows were weighted, and the "
-    "weighted rate of the other cell alone is biased (docs/monitoring.md, Uneven sampling)"
+    "(label, prediction) cell of a group drew no row, and with weighted rows the rate of the "
+    "other cell alone may be biased (docs/monitoring.md, Uneven sampling)"
 )
 
 

@@ -1038,6 +1038,30 @@ def _below_label_floor(request: MonitorRequest, row: _Row) -> dict[str, str]:
     return out
 
 
+# a rate's (rows, positives) fields, its name, and its two cells' names (positives, others)
+_CELLS = (
+    ("n", "sel", "selection rate", "predicted positive", "predicted negative"),
+    ("pos", "tp", "TPR", "positive predicted positive", "positive predicted negative"),
+    ("neg", "fp", "FPR", "negative predicted positive", "negative predicted negative"),
+)
+
+
+def _not_bet_on(row: _Row) -> str | None:
+    """Why some weighted rates of the window were not bet on (``effective_counts``: a side's
+    rate with rows whose one cell drew none has no effective rows), or None."""
+    parts = []
+    for side, counts, eff in (("reference", row.ref, row.eff[0]), ("group", row.grp, row.eff[1])):
+        for rows, pos, rate, yes, no in _CELLS:
+            if counts.get(rows, 0) > 0 and eff.get(rows, 0.0) == 0.0:
+                parts.append(f"the {side}'s {rate} (no {yes if counts[pos] == 0 else no} row)")
+    if not parts:
+        return None
+    return (
+        f"not bet on in this window (evidence multiplier 1): {', '.join(parts)}; a rate from "
+        "one cell alone may be biased when rows are weighted"
+    )
+
+
 def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
     """One comparison's stored result for one window (the report's history entry)."""
     status, reason = _window_status(request, row)
@@ -1062,6 +1086,9 @@ def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
             "source": "propensity" if request.propensity else "weight",
             "column": request.propensity or request.weight,
         }
+        unbet = _not_bet_on(row)
+        if unbet:
+            body["weighted"]["reason"] = unbet
     if row.baseline is not None:
         body["baseline"] = {
             "di_band": [row.baseline["di_t"], 1 / row.baseline["di_t"]],

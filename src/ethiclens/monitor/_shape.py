@@ -74,6 +74,7 @@ RESULT = {
         "bet_cap": _NUMBER,
         "source?": frozenset({"propensity", "weight"}),
         "column?": (str,),
+        "reason?": (str,),  # why a rate of the window was not bet on (an empty cell)
     },
 }
 

@@ -584,24 +584,33 @@ def _sampled_day(rng, n: int, rates: tuple, pis: tuple, streams: int) -> tuple[d
     return effective_counts(sums), np.minimum(cap, 1.0)
 
 
-def small_cell_false_alarms(n=400, pis=(0.05, 0.9), alpha=0.05, streams=1000, days=100, seed=0):
-    """docs/monitoring.md's small-cell table for ``--propensity``: the population at the null's
-    boundary (``BOUNDARY``), ``n`` rows per group per day, the reference's rows kept with
-    π = 0.5 and the compared group's with π = ``pis`` (predicted positive, predicted negative).
-    Returns the share of streams with a false alarm within ``days`` windows, per test."""
+def small_cell_alarm_days(n=400, pis=(0.05, 0.9), alpha=0.05, streams=1000, days=100, **how):
+    """The first alarm day (0-based, -1: none) of each stream and test of
+    ``small_cell_false_alarms``'s sampled deployment; ``how``: ``seed`` (0), ``ref_pi`` (π of
+    the reference's rows, 0.5) and ``scenario`` (the population's rates, ``BOUNDARY``)."""
     import warnings
 
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(how.get("seed", 0))
+    ref_pi, scenario = how.get("ref_pi", 0.5), how.get("scenario", BOUNDARY)
     ev = Evidence(alpha=alpha, shape=(streams,), sequences=False)
-    alarmed = {t: np.zeros(streams, bool) for t in ev.nulls}
-    a_rates = (BOUNDARY.tpr_a, BOUNDARY.fpr_a)
-    b_rates = (BOUNDARY.tpr_b, BOUNDARY.fpr_b)
+    first = {t: np.full(streams, -1) for t in ev.nulls}
+    a_rates = (scenario.tpr_a, scenario.fpr_a)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # the thin cells' warning, every day
-        for _ in range(days):
-            ref, cap_a = _sampled_day(rng, n, a_rates, (0.5, 0.5), streams)
-            grp, cap_b = _sampled_day(rng, n, b_rates, pis, streams)
+        for day in range(days):
+            ref, cap_a = _sampled_day(rng, n, a_rates, (ref_pi, ref_pi), streams)
+            grp, cap_b = _sampled_day(rng, n, scenario.rates_b(day), pis, streams)
             ev.update(ref, grp, np.minimum(cap_a, cap_b))
             for t in ev.nulls:
-                alarmed[t] |= ev.alarm(t)
-    return {t: float(v.mean()) for t, v in alarmed.items()}
+                first[t] = np.where((first[t] < 0) & ev.alarm(t), day, first[t])
+    return first
+
+
+def small_cell_false_alarms(n=400, pis=(0.05, 0.9), alpha=0.05, streams=1000, days=100, **how):
+    """docs/monitoring.md's small-cell table for ``--propensity``: the population at the null's
+    boundary (``BOUNDARY``), ``n`` rows per group per day, the reference's rows kept with
+    π = ``ref_pi`` (0.5) and the compared group's with π = ``pis`` (predicted positive,
+    predicted negative); ``how``: ``seed``, ``ref_pi``. Returns the share of streams with a
+    false alarm within ``days`` windows, per test."""
+    first = small_cell_alarm_days(n, pis, alpha, streams, days, **how)
+    return {t: float((v >= 0).mean()) for t, v in first.items()}
