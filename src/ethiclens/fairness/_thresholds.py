@@ -26,7 +26,7 @@ from ..io import write_atomic
 from . import _display
 from . import _policy as pol
 from ._bootstrap import JEFFREYS_METHOD, Interval, kish_effective
-from ._engine import _posterior_cells
+from ._engine import _posterior_cells, _references
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._options import policy_and_options
@@ -314,8 +314,9 @@ def threshold_table(
 
 def _attributes_rows(attrs, th, rows, labelled, policy, opts) -> pd.DataFrame:
     """Every attribute's rows of the table, one after another, each drawn from its own seed;
-    ``rows`` are the scores, labels and weights."""
-    reference = _references_of(opts.reference, attrs)
+    ``rows`` are the scores, labels and weights. References as the audit's (its rule: an
+    intersection whose every attribute has one is referred to their crossing)."""
+    reference = _references(opts.reference, list(attrs), opts.intersections)
     scores, true, weights = rows
     bins = np.searchsorted(th, scores, side="right")  # thresholds <= score: 0..K
     seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))
@@ -446,20 +447,6 @@ def _check_groups(attrs) -> None:
                 fix="give an attribute with two or more groups (check for a filter that left "
                 "one group)",
             )
-
-
-def _references_of(reference, attrs) -> dict:
-    """{attribute: reference}; a bare reference names the only attribute's."""
-    if reference is not None and not isinstance(reference, dict):
-        if len(attrs) != 1:
-            raise EthicLensInputError(
-                "several attributes need a reference per attribute",
-                column="reference",
-                value=reference,
-                fix="pass a dict {attribute: reference group}",
-            )
-        reference = {next(iter(attrs)): reference}
-    return reference or {}
 
 
 def _cells_at_thresholds(fine):
