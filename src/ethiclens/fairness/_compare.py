@@ -273,7 +273,8 @@ def compare(
         As for :func:`audit` (see :class:`AuditOptions`), plus ``names`` and ``paired``;
         ``n_boot`` (1,000 here) draws the differences' intervals and each audit's. ``ci``:
         ``"jeffreys"`` (Dirichlet draws of the joint cells, see the module text) or
-        ``"percentile"`` (older spelling ``"bootstrap"``: a paired row bootstrap).
+        ``"percentile"`` (older spelling ``"bootstrap"``: a paired row bootstrap); each
+        model's audit is drawn with it, as :func:`audit` with that ``ci``.
 
     Returns
     -------
@@ -307,9 +308,11 @@ def compare(
 def _audit_settings(opts, policy, weights) -> dict:
     """The keywords of both models' audits. They see plain arrays in one row order (their own
     checks already passed), recoded to 0/1 with pos_label: passing pos_label again would refuse
-    'yes' in a 0/1 column, or flip every label back with pos_label=0."""
+    'yes' in a 0/1 column, or flip every label back with pos_label=0. Each is drawn with the
+    comparison's interval method (``config.ci_method``), so its numbers, statuses and gate are
+    ``audit``'s with that ``ci`` at the same seed."""
     shared = {k: getattr(opts, k) for k in KEYWORDS["audit"][0] if k in KEYWORDS["compare"][0]}
-    shared.update(ci="jeffreys", policy=policy, sample_weight=weights, pos_label=None)
+    shared.update(ci=opts.ci, policy=policy, sample_weight=weights, pos_label=None)
     return shared
 
 
