@@ -90,8 +90,9 @@ def test_counts_records_its_bins_and_gates_against_the_file(ages, capsys):
     code, err = _run(["audit", "--counts", "c.csv", "--baseline", "b2.json", *DRAWS], capsys)
     assert code == 2
     assert "groups.bins" in err
-    assert "as each run used them: {'age': [0.0, 30.0, 70.0, 120.0]} -> " in err
-    assert "{'age': [0.0, 30.0, 60.0, 120.0]})" in err
+    # the counts audit's run.spec records the table's bins as the file's audit records its own
+    said = "groups.bins {'age': [0.0, 30.0, 70.0, 120.0]} -> {'age': [0.0, 30.0, 60.0, 120.0]}"
+    assert said in err, err
 
 
 def test_bins_of_a_table_binned_when_counted(ages, capsys):
@@ -99,7 +100,7 @@ def test_bins_of_a_table_binned_when_counted(ages, capsys):
         ["counts", ages, *ROLES, "--bins", "age=0,30,60,120", "--out", "c.csv"], capsys
     )
     assert code == 0, err
-    code, err = _run(["audit", "--counts", "c.csv", "--bins", "age=0,30,60,120", *DRAWS], capsys)
+    code, err = _run(["audit", "--counts", "c.csv", "--bins", "age=0,40,60,120", *DRAWS], capsys)
     assert code == 2
     assert "the counts table was binned already when counted (age=0,30,60,120" in err
     assert "drop --bins age=..." in err

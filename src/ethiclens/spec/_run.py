@@ -57,7 +57,10 @@ def run(spec, **options):
     ``spec``: an :class:`AuditSpec`, its dict, a YAML/JSON spec file, or a target (a benchmark
     name or a data path); keyword ``options`` set fields (``n_boot=500``, ``protected=[...]``)
     as in :meth:`AuditSpec.of`; one field set by two keywords (``seed`` and ``random_state``)
-    is refused. Two ``y_pred`` columns compare models (a ``ModelComparison``); otherwise an
+    is refused. The spec says which run it is (:func:`purpose_of`): two ``y_pred`` columns
+    compare models (a ``ModelComparison``); a threshold view's spec (a ``thresholds`` key or
+    ``outputs.csv``/``plot`` set, or a score column and no ``y_pred``, as ``ethiclens
+    thresholds --save-config`` writes it) draws the ``ThresholdTable``; otherwise an
     ``AuditResult``. The result's ``run`` record says what was read.
 
     ``run`` writes no file: a report keyword (``html=``, ``json=``, ``model_card=``, ...) is
@@ -68,16 +71,34 @@ def run(spec, **options):
     given = not is_target(spec)
     with named_as_called((), options, None if given else "spec", spec_given=given):
         spec = with_options(as_spec(spec), options)
-        if len(spec.roles.y_pred) == 2:
-            return run_compare(spec)
-        return run_audit(spec)
+        runner = {"compare": run_compare, "thresholds": run_thresholds}
+        return runner.get(purpose_of(spec), run_audit)(spec)
+
+
+# The keys only the threshold view uses (a spec setting one asks for it)
+_VIEW_KEYS = {"thresholds": ("threshold", "step"), "outputs": ("csv", "plot")}
+
+
+def purpose_of(spec: AuditSpec) -> str:
+    """The run a spec asks for (``run``'s): ``compare`` with two ``y_pred``; ``thresholds``
+    with a key only the threshold view uses, or with a score column and no ``y_pred`` (an
+    audit needs predictions; a threshold view draws them from the scores), as ``ethiclens
+    thresholds --save-config`` writes it, a benchmark aside (it brings its own predictions:
+    its threshold view is ``ethiclens.threshold_table(spec)``); else ``audit``."""
+    if len(spec.roles.y_pred) == 2:
+        return "compare"
+    given = spec.to_dict(minimal=True)
+    if any(key in given.get(section, {}) for section, keys in _VIEW_KEYS.items() for key in keys):
+        return "thresholds"
+    bare = not spec.roles.y_pred and not spec.target.dataset and not spec.target.counts
+    return "thresholds" if bare and spec.roles.y_score else "audit"
 
 
 def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> AuditSpec:
     """``spec`` with the caller's keyword ``options`` over its fields (``run``'s, and the
     top-level functions' given a spec or a target). A field set by two keywords is refused
-    (``AuditSpec.of``), and so is a report file: a ``purpose`` run (default: the spec's, audit
-    or compare) returns its result and writes nothing."""
+    (``AuditSpec.of``), and so is a report file: a ``purpose`` run (default: the spec's,
+    :func:`purpose_of`) returns its result and writes nothing."""
     if not options:
         return spec
     if "reference" in options:  # over the spec's protected attributes, or the keyword's
@@ -88,7 +109,7 @@ def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> 
     spec = AuditSpec.of(**_merged(spec, options))
     asked = [k for k in options if k in OUTPUT_WRITERS]
     if asked:
-        check_used(spec, purpose or ("compare" if len(spec.roles.y_pred) == 2 else "audit"))
+        check_used(spec, purpose or purpose_of(spec))
         raise EthicLensInputError(
             "a Python call returns its result and writes no file",
             column=asked[0],
@@ -192,10 +213,13 @@ def _check_ci(spec: AuditSpec, allowed, what: str) -> str:
     return spec.policy.ci
 
 
-def _bins(spec: AuditSpec, columns) -> dict:
+def _bins(spec: AuditSpec, columns, binned=()) -> dict:
+    """The spec's bins, checked; those of the attributes in ``binned`` (a counts table binned
+    them when counted, by the same edges: ``_check_binned_when_counted``) left out."""
     from ..fairness import check_bins
 
-    return check_bins(spec.groups.bins, columns)
+    asked = {a: edges for a, edges in spec.groups.bins.items() if a not in binned}
+    return check_bins(asked, columns)
 
 
 def _table_attributes(table) -> list[str]:
@@ -387,9 +411,23 @@ def run_record(spec: AuditSpec, loaded: Loaded) -> dict:
         "ethiclens_version": __version__,
         "engine": loaded.engine,
         "input": loaded.fingerprint,
-        "spec": recorded_request(spec),
+        "spec": recorded_request(_as_used(spec, loaded)),
         "gate": None,
     }
+
+
+def _counted_bins(loaded: Loaded) -> dict:
+    """The bins a counts table was binned by when counted (``run.input.bins``), else {}."""
+    return dict(loaded.fingerprint.get("bins") or {}) if loaded.is_counts else {}
+
+
+def _as_used(spec: AuditSpec, loaded: Loaded) -> AuditSpec:
+    """The spec as its run used it: a counts table's own bins in ``groups.bins``, as an audit
+    of the rows binned by them records them (a baseline, a saved report compare alike)."""
+    counted = _counted_bins(loaded)
+    if not counted:
+        return spec
+    return spec.replace(groups={"bins": {**counted, **spec.groups.bins}})
 
 
 def apply_gate(result, spec: AuditSpec, purpose: str = "audit"):
@@ -470,8 +508,9 @@ def run_audit(spec: AuditSpec):
     options = _options(spec, loaded, "audit")
     if loaded.is_counts:
         table = loaded.table
-        if spec.groups.bins:
-            table = bin_counts(table, _bins(spec, loaded.protected or _table_attributes(table)))
+        if spec.groups.bins:  # those the table was binned by when counted: binned already
+            columns = loaded.protected or _table_attributes(table)
+            table = bin_counts(table, _bins(spec, columns, _counted_bins(loaded)))
         result = audit_counts(table, protected=loaded.protected or None, ci=ci, **options)
     else:
         _refuse_stray_labels(spec, loaded)

@@ -138,7 +138,8 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     """(counts table, where it came from) of the spec's file, folder, glob or database, counted
     where the data is (``ethiclens counts``): roles as given, protected columns as named, the
     numeric ones binned by ``groups.bins`` as an audit bins them (the edges recorded in the
-    table's metadata, ``ethiclens_bins``: its audit reports them in ``run.input.bins``)."""
+    table's metadata, ``ethiclens_bins``: its audit reports them in ``run.input.bins`` and, as an
+    audit of the rows binned by them does, ``run.spec.groups.bins``)."""
     from ..sources import Roles
 
     t, r = spec.target, spec.roles
@@ -182,10 +183,14 @@ def _audit_columns(spec: AuditSpec, known) -> tuple[list, dict]:
     given, each attribute named once, no column in two roles."""
     r = spec.roles
     cols, refs = parse_protected(r.protected, known)
-    if not r.y_pred or not cols:
+    missing = [flag for flag, given in (("--y-pred", r.y_pred), ("--protected", cols)) if not given]
+    if missing:  # named as missing, never one that is given
+        needs = {"--y-pred": "--y-pred", "--protected": "at least one --protected"}
+        view = "; a score without predictions is a threshold view's (ethiclens thresholds)"
         raise EthicLensInputError(
-            "an audit needs --y-pred and at least one --protected",
-            column="--y-pred/--protected",
+            f"an audit needs {' and '.join(needs[m] for m in missing)}"
+            + (view if r.y_score and not r.y_pred else ""),
+            column="/".join(missing),
             fix="e.g. --y-true label --y-pred pred --protected sex=Male",
         )
     check_spec_roles(spec, cols)
@@ -748,7 +753,7 @@ def _counts_file(spec: AuditSpec) -> Loaded:
         "rows": int(table["count"].sum()),
     }
     if binned:  # the groups as used: binned when counted (the baseline gate reads them)
-        fingerprint["bins"] = {a: [float(e) for e in edges] for a, edges in binned.items()}
+        fingerprint["bins"] = {a: counted_edges(edges) for a, edges in binned.items()}
     return _from_table(spec, table, cols, refs, where, "counts table", fingerprint)
 
 
@@ -767,17 +772,25 @@ def _audited(spec: AuditSpec) -> set | None:
 
 def _check_binned_when_counted(spec: AuditSpec, binned: dict) -> None:
     """``--bins`` of an attribute the counts table was binned by when counted: its values are
-    bins already (the edges recorded in its metadata), never binned twice."""
-    for attr in spec.groups.bins:
-        if attr in binned:
+    bins already (the edges recorded in its metadata), never binned twice. The table's own
+    edges are its groups as they are (the report's ``run.spec`` records them, so rerunning it
+    works): left as they are; other edges are refused."""
+    for attr, asked in spec.groups.bins.items():
+        if attr in binned and counted_edges(asked) != counted_edges(binned[attr]):
             edges = ",".join(distinct_numbers(binned[attr]))  # as typed: 1234567
             raise EthicLensInputError(
                 f"the counts table was binned already when counted ({attr}={edges}, recorded "
                 "in its metadata)",
                 column="--bins",
                 value=attr,
-                fix=f"drop --bins {attr}=...: the audit reports the table's bins",
+                fix=f"drop --bins {attr}=... (or give the table's own edges): the audit "
+                "reports the table's bins",
             )
+
+
+def counted_edges(edges) -> list[float]:
+    """Bin edges as a report records them (``age: [0, 30]`` is ``[0.0, 30.0]``)."""
+    return [float(e) for e in edges]
 
 
 # a role's flag -> its column in a counts table (as ``ethiclens counts`` names them)
