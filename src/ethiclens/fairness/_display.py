@@ -15,7 +15,7 @@ from collections.abc import Callable
 from html import escape
 
 from .. import _renderers
-from .._text import one_line, percent
+from .._text import beside, one_line, percent
 from ..errors import EthicLensInputError
 
 # Colour and words per status (the words are always shown: colour alone is not enough).
@@ -102,13 +102,41 @@ def fmt(x, digits: int = 3) -> str:
     return f"{x:z.{digits}f}"
 
 
-def value_ci(m) -> str:
-    """``0.812 [0.750, 0.871]`` for a MetricEstimate-like object (value, ci_low, ci_high)."""
+def _bound(x, edges=()) -> str:
+    """An interval bound as :func:`fmt` writes it; with ``edges`` (a policy metric's
+    thresholds) as many more places as it takes to print on its side of the nearest
+    (:func:`ethiclens._text.beside`: 0.1004, not 0.100, against 0.10)."""
+    if not edges or x is None or not math.isfinite(float(x)):
+        return fmt(x)
+    return beside(x, edges)
+
+
+def value_ci(m, edges=()) -> str:
+    """``0.812 [0.750, 0.871]`` for a MetricEstimate-like object (value, ci_low, ci_high);
+    ``edges``: the thresholds the policy judges it against (:func:`_policy_edges`), so a bound
+    beside one prints on its side of it (``0.159 [0.1004, 0.212]`` against EO's 0.10)."""
     if m is None or m.value is None:
         return "—"
     if m.ci_low is None or m.ci_high is None:
         return fmt(m.value)
-    return f"{fmt(m.value)} [{fmt(m.ci_low)}, {fmt(m.ci_high)}]"
+    return f"{fmt(m.value)} [{_bound(m.ci_low, edges)}, {_bound(m.ci_high, edges)}]"
+
+
+def _policy_edges(metric: str, policy) -> tuple:
+    """The thresholds ``policy`` (a result's ``config["policy"]`` dict) judges ``metric``'s
+    interval against, as ``report``'s ``policy_edges`` names them — DI: (t, 1/t) under the
+    two-sided rule, (t,) under 'below'; EO: (its threshold,); any other metric, or no policy:
+    ()."""
+    from ._metrics import COMPARISON_METRIC_SPECS
+
+    spec = COMPARISON_METRIC_SPECS.get(metric)
+    role = spec.policy if spec is not None else None
+    if not isinstance(policy, dict) or role not in ("di", "eo"):
+        return ()
+    if role == "eo":
+        return (policy["eo_threshold"],)
+    t = policy["di_threshold"]
+    return (t, 1 / t) if policy.get("di_rule", "two_sided") == "two_sided" else (t,)
 
 
 def status_html(status: str) -> str:
@@ -205,6 +233,7 @@ def headline_text(result) -> str:
 def audit_html(result) -> str:
     """The notebook view of an AuditResult: headline, then one row per comparison."""
     shown = [k for k in _SHOWN if any(k in c.metrics for c in result.comparisons)]
+    edges = {k: _policy_edges(k, result.config.get("policy")) for k in shown}
     headers = ["comparison", "n (group / ref)", *(f"{_short(k)} [CI]" for k in shown), "status"]
     headers.append("why")
     rows = []
@@ -213,7 +242,7 @@ def audit_html(result) -> str:
             (
                 f"{c.attribute}: {c.group} vs {c.reference}",
                 c.n_text(" / "),
-                *(value_ci(c.metrics.get(k)) for k in shown),
+                *(value_ci(c.metrics.get(k), edges[k]) for k in shown),
                 status_html(c.status),
                 c.flag_reason or _first_reason(c) or "",
             )
@@ -253,11 +282,12 @@ def audit_repr(result) -> str:
         *("  " + text for text in result.empty_crossing_notes),
     ]
     limit = 12
+    edges = _policy_edges("disparate_impact", result.config.get("policy"))
     for c in result.comparisons[:limit]:
         di = c.metrics.get("disparate_impact")
         lines.append(
             f"  {c.attribute}: {c.group} vs {c.reference}: {c.status}"
-            + (f", DI {value_ci(di)}" if di is not None else "")
+            + (f", DI {value_ci(di, edges)}" if di is not None else "")
         )
     if len(result.comparisons) > limit:
         lines.append(f"  ... {len(result.comparisons) - limit} more (result.to_frame())")

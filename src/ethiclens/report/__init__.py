@@ -32,6 +32,7 @@ from ._verdict import (
     largest_disparity,
     largest_disparity_note,
     plain_reason,
+    policy_edges,
     verdict_sentence,
 )
 
@@ -62,6 +63,7 @@ __all__ = [
     "largest_disparity_note",
     "verdict_sentence",
     "plain_reason",
+    "policy_edges",
     "STATUS_ORDER",
     "terminal_summary",
     "comparison_summary",

@@ -31,6 +31,7 @@ from ._verdict import (
     largest_disparity,
     largest_disparity_note,
     largest_disparity_value,
+    policy_edges,
 )
 
 # `&` too: unescaped, a group named `x&amp;y` would show as x&y, and `a&rlm;b` would hide a
@@ -208,6 +209,7 @@ def _attribute_tables(result: AuditResult, a) -> list[str]:
         (k, h) for k, h in comparison_columns() if any(k in c.metrics for c in result.comparisons)
     ]
     gcols = [(k, h) for k, h in group_columns() if k in a.groups[0].metrics]
+    edges = {k: policy_edges(k, result.config["policy"]) for k, _ in present}
     groups = _table(
         ["Group", "n", *[h for _, h in gcols]],
         [
@@ -223,7 +225,7 @@ def _attribute_tables(result: AuditResult, a) -> list[str]:
         [
             c.group,
             c.n_text(),
-            *[fmt_estimate(c.metrics.get(k)) for k, _ in present],
+            *[fmt_estimate(c.metrics.get(k), edges[k]) for k, _ in present],
             c.status,
             c.flag_reason or "",
         ]

@@ -17,7 +17,7 @@ from ._audit_report import (
 from ._plots import Chart, chart_or_note
 from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
 from ._threshold_plot import threshold_figure_png
-from ._verdict import di_band
+from ._verdict import di_band, policy_edges
 
 
 def _number(v) -> str:
@@ -25,15 +25,21 @@ def _number(v) -> str:
     return "undefined" if v is None or v != v else fmt(v)
 
 
-def _cells(row, metric: str) -> tuple[str, str]:
+_POLICY_METRIC = {"di": "disparate_impact", "eo": "equalized_odds_difference"}
+
+
+def _cells(row, metric: str, policy: dict) -> tuple[str, str]:
     """``metric`` (di, eo) and its interval as the audit's tables show them: an undefined value
     (DI with no reference selected) reads "undefined", —; below the sample floor the value has
-    no interval, and says why."""
+    no interval, and says why; a bound beside one of ``policy``'s thresholds prints on its
+    side of it (:func:`~._verdict.policy_edges`)."""
     if _number(row[metric]) == "undefined":
         return "undefined", "—"
     if row[f"{metric}_status"] == "INSUFFICIENT_DATA":
         return fmt(row[metric]), "none: below the sample floor"
-    return fmt(row[metric]), f"[{fmt(row[f'{metric}_ci_low'])}, {fmt(row[f'{metric}_ci_high'])}]"
+    edges = policy_edges(_POLICY_METRIC[metric], policy)
+    low, high = (fmt(row[f"{metric}_ci_{end}"], edges=edges) for end in ("low", "high"))
+    return fmt(row[metric]), f"[{low}, {high}]"
 
 
 def _methods(cfg: dict, labelled: bool) -> str:
@@ -98,13 +104,13 @@ def _verdict_table(sub, cfg: dict):
     labelled = bool(sub["eo_status"].notna().any())
     rows = []
     for _, r in sub.iterrows():
-        eo = _cells(r, "eo") if labelled else ()
+        eo = _cells(r, "eo", cfg["policy"]) if labelled else ()
         rows.append(
             (
                 f"{r['group']} vs {r['reference']}",
                 f"{r['threshold']:g}{' (audited)' if r['audited'] else ''}",
                 _number(r["selection_rate"]),
-                *_cells(r, "di"),
+                *_cells(r, "di", cfg["policy"]),
                 *eo,
                 status_badge(r["status"]),
             )

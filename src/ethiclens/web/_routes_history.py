@@ -205,17 +205,31 @@ def _fingerprint_text(fingerprint: str | None) -> str:
     return " · ".join(parts)
 
 
-def _interval(metric: dict | None) -> str:
+def _interval(metric: dict | None, edges=()) -> str:
     """'0.812 [0.700, 0.930]'; an unbounded DI (its reference never selected) as '— [23.000,
-    ∞)': its lower bound is the evidence."""
+    ∞)': its lower bound is the evidence. ``edges``: the thresholds the audit's policy judged
+    it against (``report.policy_edges``), so a bound beside one prints on its side of it, as
+    the report does ('[0.1004, 0.212]' against EO's 0.10, not '[0.100, …]')."""
+    from ..report import format_number
+
     metric = metric or {}
     value, low, high = metric.get("value"), metric.get("ci_low"), metric.get("ci_high")
     if value is None and low is None:
         return "—"
-    text = "—" if value is None else f"{value:z.3f}"
+    text = format_number(value)
     if low is not None:
-        text += f" [{low:z.3f}, ∞)" if high is None else f" [{low:z.3f}, {high:z.3f}]"
+        shown = "∞)" if high is None else f"{format_number(high, edges=edges)}]"
+        text += f" [{format_number(low, edges=edges)}, {shown}"
     return text
+
+
+def _edges(result: dict, metric: str) -> tuple:
+    """The thresholds ``result``'s own policy judged ``metric`` against (each audit of a diff
+    by its own); none for a result that records no policy."""
+    from ..report import policy_edges
+
+    policy = (result.get("config") or {}).get("policy")
+    return policy_edges(metric, policy) if isinstance(policy, dict) else ()
 
 
 def _diff_rows(old: dict, new: dict, regressions=()) -> list[dict]:
@@ -228,8 +242,8 @@ def _diff_rows(old: dict, new: dict, regressions=()) -> list[dict]:
         o, n = before.get(key), after.get(key)
         row = {"what": f"{key[0]}: {key[1]}", "old": o and o["status"], "new": n and n["status"]}
         for name, metric in (("di", "disparate_impact"), ("eo", "equalized_odds_difference")):
-            row[f"{name}_old"] = _interval(o and o["metrics"].get(metric))
-            row[f"{name}_new"] = _interval(n and n["metrics"].get(metric))
+            row[f"{name}_old"] = _interval(o and o["metrics"].get(metric), _edges(old, metric))
+            row[f"{name}_new"] = _interval(n and n["metrics"].get(metric), _edges(new, metric))
         row["changed"] = row["old"] != row["new"]
         row["regressed"] = [r for r in regressions if r.startswith(f"{key[0]}:{key[1]}: ")]
         rows.append(row)

@@ -61,9 +61,20 @@ def templates():
     env.filters["pct"] = lambda v: "—" if v is None else f"{v:z.1%}"
     env.filters["num"] = lambda v: "—" if v is None else f"{v:z.3f}"
     env.filters["evalue"] = _e_value_shown
+    env.filters["di_bound"] = _di_bound
     env.filters["shown"] = _shown_safely  # the visible form a browser sends back, to compare
     env.filters["typed"] = typed_form  # an option's value: a line break as "\\n" too
     return env
+
+
+def _di_bound(value, di_threshold) -> str:
+    """A DI interval bound as the reports print it beside the two-sided band [t, 1/t]: as many
+    places as it takes to read on its side of the nearest edge (0.79996, not 0.800, against
+    0.80; ``report.format_number``'s ``edges``); None as —."""
+    from ..report import format_number, policy_edges
+
+    edges = policy_edges("disparate_impact", {"di_threshold": di_threshold})
+    return format_number(value, edges=edges)
 
 
 def _e_value_shown(log_e):
