@@ -45,10 +45,11 @@ def test_one_stray_word_is_named_and_the_fix_keeps_the_real_predictions(tmp_path
 
 def test_a_fraction_is_named_and_thresholding_is_offered(tmp_path, capsys):
     test = _frame().astype({"pred": float})
-    test.loc[[3, 7], "pred"] = [0.7, 0.2]
+    # fractions in 4 of 40 rows: scores (in 2 rows, 5 %, strays to drop, as the audit says)
+    test.loc[[3, 7, 11, 15], "pred"] = [0.7, 0.2, 0.7, 0.2]
     assert _audit(tmp_path, test) == 2
     err = capsys.readouterr().err
-    assert "2 row(s) hold other values [0.7, 0.2]" in err and "te.csv line 5" in err, err
+    assert "4 row(s) hold other values [0.7, 0.2]" in err and "te.csv line 5" in err, err
     assert "== 0.7" not in err and "np.float64" not in err, err
     assert "(df['pred'] >= 0.5).astype(int)" in err, err
 

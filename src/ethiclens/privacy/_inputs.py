@@ -136,10 +136,11 @@ def _binary(values, name) -> np.ndarray:
     refuse_missing(missing, name, "drop those rows")
     uniq = set(np.unique(arr).tolist())
     if not uniq <= {0, 1}:
+        odd = int((~pd.Series(arr.ravel()).isin([0, 1])).sum())  # a stray 0.5: few rows
         raise EthicLensInputError(
             f"must be 0/1, found {sorted(map(str, uniq))[:6]}",
             column=name,
-            fix=label_fix(name, uniq),
+            fix=label_fix(name, uniq, rows=(odd, arr.size)),
         )
     return arr.astype(np.int8)
 
@@ -470,5 +471,5 @@ def _check_binary_column(values, col: str, where: str) -> None:
         f"{where} must be 0/1: {int(bad.sum())} row(s) hold other values {shown}{more}"
         f"{first_row(first)} (value {plain(values.iloc[first])!r})",
         column=col,
-        fix=label_fix(col, pd.unique(values.dropna())),
+        fix=label_fix(col, pd.unique(values.dropna()), rows=(int(bad.sum()), len(values))),
     )
