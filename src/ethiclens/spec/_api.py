@@ -40,9 +40,9 @@ def _engine(name: str):
     return getattr(fairness, name)
 
 
-# the run each top-level function's spec form makes (None: the spec's, audit or compare)
+# the run each top-level function's spec form makes (audit: a comparison with two y_pred)
 _PURPOSES = {
-    "run": None,
+    "audit_or_compare": "audit",
     "run_audit": "audit",
     "run_compare": "compare",
     "run_thresholds": "thresholds",
@@ -80,7 +80,7 @@ def _counts_spec(first, kwargs, **fixed):
     return first
 
 
-audit = _wrap("audit", "run")
+audit = _wrap("audit", "audit_or_compare")
 compare = _wrap("compare", "run_compare")
 threshold_table = _wrap("threshold_table", "run_thresholds")
 _audit_counts_engine = _wrap("audit_counts", "run_audit")

@@ -56,6 +56,8 @@ def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLens
         return exc.renamed({column: passed[name]}, "argument", words)
     if exc.kind == "key":
         return exc.renamed({}, None, words)
+    if not spec_given and exc.kind == "option":  # a target's run: every field is a keyword
+        return exc.renamed({column: name}, "argument", words)
     return exc.renamed({column: path}, "key", words)
 
 

@@ -58,10 +58,10 @@ def run(spec, **options):
     name or a data path); keyword ``options`` set fields (``n_boot=500``, ``protected=[...]``)
     as in :meth:`AuditSpec.of`; one field set by two keywords (``seed`` and ``random_state``)
     is refused. The spec says which run it is (:func:`purpose_of`): two ``y_pred`` columns
-    compare models (a ``ModelComparison``); a threshold view's spec (a ``thresholds`` key or
-    ``outputs.csv``/``plot`` set, or a score column and no ``y_pred``, as ``ethiclens
-    thresholds --save-config`` writes it) draws the ``ThresholdTable``; otherwise an
-    ``AuditResult``. The result's ``run`` record says what was read.
+    compare models (a ``ModelComparison``); a threshold view's spec (a ``thresholds`` key set,
+    or a score column and no ``y_pred``, as ``ethiclens thresholds --save-config`` writes it)
+    draws the ``ThresholdTable``; otherwise an ``AuditResult``. The result's ``run`` record
+    says what was read.
 
     ``run`` writes no file: a report keyword (``html=``, ``json=``, ``model_card=``, ...) is
     refused, naming the result's method that writes it (``result.to_html(path)``); the
@@ -75,20 +75,31 @@ def run(spec, **options):
         return runner.get(purpose_of(spec), run_audit)(spec)
 
 
-# The keys only the threshold view uses (a spec setting one asks for it)
-_VIEW_KEYS = {"thresholds": ("threshold", "step"), "outputs": ("csv", "plot")}
+def audit_or_compare(spec: AuditSpec):
+    """``ethiclens.audit(spec)``: a comparison with two ``y_pred``, else an audit; a threshold
+    view's spec (a score and no predictions) is refused naming the call that draws it."""
+    if len(spec.roles.y_pred) == 2:
+        return run_compare(spec)
+    if not spec.roles.y_pred and purpose_of(spec) == "thresholds":
+        raise EthicLensInputError(
+            "is not given: an audit needs the predictions; a score without them asks for the "
+            "threshold view",
+            column="roles.y_pred",
+            fix="name the prediction column (y_pred=...), or draw the view: "
+            "ethiclens.threshold_table(spec) (ethiclens.run(spec) runs what the spec asks for)",
+        )
+    return run_audit(spec)
 
 
 def purpose_of(spec: AuditSpec) -> str:
     """The run a spec asks for (``run``'s): ``compare`` with two ``y_pred``; ``thresholds``
-    with a key only the threshold view uses, or with a score column and no ``y_pred`` (an
+    with a ``thresholds`` key set, or with a score column and no ``y_pred`` (an
     audit needs predictions; a threshold view draws them from the scores), as ``ethiclens
     thresholds --save-config`` writes it, a benchmark aside (it brings its own predictions:
     its threshold view is ``ethiclens.threshold_table(spec)``); else ``audit``."""
     if len(spec.roles.y_pred) == 2:
         return "compare"
-    given = spec.to_dict(minimal=True)
-    if any(key in given.get(section, {}) for section, keys in _VIEW_KEYS.items() for key in keys):
+    if "thresholds" in spec.to_dict(minimal=True):  # its threshold or step
         return "thresholds"
     bare = not spec.roles.y_pred and not spec.target.dataset and not spec.target.counts
     return "thresholds" if bare and spec.roles.y_score else "audit"
@@ -98,7 +109,8 @@ def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> 
     """``spec`` with the caller's keyword ``options`` over its fields (``run``'s, and the
     top-level functions' given a spec or a target). A field set by two keywords is refused
     (``AuditSpec.of``), and so is a report file: a ``purpose`` run (default: the spec's,
-    :func:`purpose_of`) returns its result and writes nothing."""
+    :func:`purpose_of`; an audit's with two ``y_pred``, a comparison) returns its result and
+    writes nothing."""
     if not options:
         return spec
     if "reference" in options:  # over the spec's protected attributes, or the keyword's
@@ -109,7 +121,8 @@ def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> 
     spec = AuditSpec.of(**_merged(spec, options))
     asked = [k for k in options if k in OUTPUT_WRITERS]
     if asked:
-        check_used(spec, purpose or purpose_of(spec))
+        two = len(spec.roles.y_pred) == 2
+        check_used(spec, "compare" if purpose == "audit" and two else purpose or purpose_of(spec))
         raise EthicLensInputError(
             "a Python call returns its result and writes no file",
             column=asked[0],

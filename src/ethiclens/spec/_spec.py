@@ -639,14 +639,17 @@ class AuditSpec:
 
     def without_unused(self, purpose: str) -> AuditSpec:
         """This spec with the keys a ``purpose`` run (audit, compare, thresholds) does not use
-        back at their defaults: an audit's spec as its threshold view's, say. A spec given to
-        the run as it is has them refused by name instead."""
+        back at their defaults: an audit's spec as its threshold view's, say (a comparison's
+        two ``y_pred`` too: the view draws one model's scores, and which model's is not said).
+        A spec given to the run as it is has them refused by name instead."""
         from ._unused import NOT_USED
 
         data = self.to_dict()
         for path in NOT_USED[purpose]:
             section, key = path.split(".")
             data[section].pop(key)
+        if purpose == "thresholds" and len(self.roles.y_pred) > 1:
+            data["roles"].pop("y_pred")
         return AuditSpec.from_dict(data)
 
     def seeded(self) -> AuditSpec:

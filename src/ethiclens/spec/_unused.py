@@ -12,7 +12,8 @@ from ..errors import EthicLensInputError
 # be score >= thresholds.threshold on every row read (spec/_run.py).
 _THRESHOLD_VIEW = (
     "it belongs to the threshold view (ethiclens thresholds)",
-    "drop it, or run the threshold view with this spec (ethiclens thresholds --config FILE)",
+    "drop it, or run the threshold view with this spec (ethiclens thresholds --config FILE; "
+    "in Python ethiclens.threshold_table(spec))",
 )
 _THRESHOLD_KEYS = ("thresholds.threshold", "thresholds.step", "outputs.csv", "outputs.plot")
 _CARD_KEYS = ("model.name", "model.version", "model.intended_use", "model.card_info")
