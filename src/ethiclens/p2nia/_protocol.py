@@ -300,16 +300,16 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
     odd = [v for v in uniq if not is_zero_one(v)]
     shown = sorted(map(str, uniq))[:10]
     more = f" (the first 10 of {len(uniq)} distinct values)" if len(uniq) > 10 else ""
+    bad = values.isin(odd).to_numpy()
     # No --pos-label here: the release carries 0/1 only, so the platform recodes first, by
-    # the rule audit and pcer audit give (ethiclens._checks.label_fix).
-    fix = f"{label_fix(name, uniq)} (before the release)"
+    # the rule audit and pcer audit give (ethiclens._checks.label_fix), a stray row included.
+    fix = f"{label_fix(name, uniq, rows=(int(bad.sum()), len(values)))} (before the release)"
     if not odd:  # text '0'/'1' (a string column): stored as numbers, nothing recoded
         raise EthicLensInputError(
             f"must be 0/1, found the text values {shown}, not the numbers 0/1 (a string column)",
             column=name,
             fix=fix,
         )
-    bad = values.isin(odd).to_numpy()
     first = int(bad.argmax())
     raise EthicLensInputError(
         f"must be 0/1, found values {shown}{more}: {int(bad.sum())} row(s) hold "
