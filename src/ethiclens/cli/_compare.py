@@ -1,9 +1,7 @@
 """``ethiclens compare``: two models' predictions on the same rows, B − A with paired intervals.
 
-Flags (and --config) -> AuditSpec -> ``ethiclens.spec.run_compare`` -> print/write; every
-target and policy option of ``audit`` works here too, and ``--fail-on`` gates a release (is
-candidate B worse than production A?).
-"""
+Flags (and --config) -> AuditSpec -> ``ethiclens.spec.run_compare`` -> print/write; every target
+and policy option of ``audit`` works here too; ``--fail-on`` gates a release (B worse than A?)."""
 
 from __future__ import annotations
 

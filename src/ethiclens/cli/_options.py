@@ -102,14 +102,15 @@ _CLICK = {
     "--baseline": {"metavar": "FILE"},
     "--threshold": {"name": "audited"},
 }
-# Spec keys a command has no use for (its options are every other field with a flag).
+# Spec keys a command has no use for; it takes those of _HIDDEN unlisted (check_used refuses).
 _NOT_FOR = {
     "audit": ("thresholds.", "outputs.csv", "outputs.plot"),
-    "compare": ("thresholds.", "outputs.csv", "outputs.plot", "outputs.model_card", "outputs.pdf")
-    + ("model.", "roles.y_score", "target.score", "target.counts", "gate.baseline"),
+    "compare": ("thresholds.", "outputs.csv", "outputs.plot", "target.counts"),
     "thresholds": ("outputs.model_card", "outputs.pdf", "model.", "roles.y_pred", "gate.")
     + ("policy.ci", "target.counts"),
 }
+_HIDDEN = {"compare": ("outputs.model_card", "outputs.pdf", "model.", "roles.y_score")}
+_HIDDEN["compare"] += ("target.score", "gate.baseline")
 # Per-command words: interval methods, draws, what --y-pred and --fail-on mean there.
 _HELP = {
     ("compare", "--y-pred"): "For compas: model (the standard logistic model) and decile "
@@ -173,6 +174,7 @@ def spec_options(command: str):
             flag, path = f.metadata.get("flag"), f"{section.name}.{f.name}"
             if flag and not path.startswith(_NOT_FOR[command]):
                 params.append(_click_option(command, flag, f))
+                params[-1].hidden = path.startswith(_HIDDEN.get(command, ()))
     return _adding(params)
 
 
@@ -320,7 +322,7 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
     try:
         check_output_paths(spec, request.save_config, request.config)
         check_stdout_open(spec.outputs.json)
-        if spec.outputs.pdf:  # a renderer missing or not running: refused before any work
+        if spec.outputs.pdf and purpose == "audit":  # no renderer: refused before any work
             check_browser()
         result = runner(spec)  # the library decides the gate too (run.gate)
     except EthicLensInputError as exc:
