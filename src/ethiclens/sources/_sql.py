@@ -417,12 +417,15 @@ _FILE_OR_CODE_FUNCTIONS = frozenset(
 # *_xmlschema / *_and_xmlschema forms, ts_stat and ts_rewrite (a query's text), tablefunc's
 # crosstab and connectby, and every dblink* and postgres_fdw* function.
 # Well-known extensions' too: pg_cron's schedule (SQL run later), pgsql-http's requests from
-# the server (http, http_get, http_post, ...), RDS's S3 export and import; and any function of
-# the schemas of pg_cron, pg_net, dblink and the AWS extensions, however named.
+# the server (http, http_get, http_post, ...), RDS's S3 export and import, xml2's xpath_table
+# (its last argument is a WHERE clause run as SQL) and xslt_process; and any function of the
+# schemas of pg_cron, pg_net, dblink and the AWS extensions, however named. On PostgreSQL no
+# list is relied on alone: every function that is not built into the server is refused once
+# connected (_refuse_at_runtime).
 _SQL_TEXT_FUNCTIONS = frozenset(
     (
         "ts_stat ts_rewrite connectby schedule schedule_in_database alter_job "
-        "query_export_to_s3 table_import_from_s3"
+        "query_export_to_s3 table_import_from_s3 xpath_table xslt_process"
     ).split()
 )
 _SQL_TEXT_FAMILIES = re.compile(
@@ -449,10 +452,12 @@ _PG_HARMLESS = frozenset(
 _SIDE_EFFECT_FUNCTIONS = frozenset(
     (
         "set_config lowrite loread brin_summarize_new_values brin_summarize_range "
-        "brin_desummarize_range gin_clean_pending_list"
+        "brin_desummarize_range gin_clean_pending_list get_raw_page pgrowlocks"
     ).split()
 )
-_SIDE_EFFECT_FAMILIES = re.compile(r"lo_\w*|binary_upgrade_\w*")
+# ... and well-known contrib's: pg_surgery's heap_force_kill/heap_force_freeze (they destroy
+# rows whatever the transaction), pageinspect's and pgstattuple's raw reads of any relation
+_SIDE_EFFECT_FAMILIES = re.compile(r"lo_\w*|binary_upgrade_\w*|heap_force_\w*|pgstat\w*")
 
 
 def _function_refusal(name: str) -> str | None:
@@ -681,6 +686,143 @@ def _refuse_catalog_reads(tree, query: str, dialect: str, exp) -> None:
             raise _catalog_error("--query", f"the query reads {table.sql(dialect)}, which", query)
 
 
+# -- On PostgreSQL, once connected: what the names resolve to (ADR 0011, layer 6) -------------
+#
+# A list of names cannot know every extension's functions (xml2's xpath_table runs its last
+# argument as SQL, pg_surgery's heap_force_kill destroys rows, pageinspect reads any page), nor
+# where the URL's search_path makes an unqualified name land (information_schema). So inside the
+# read-only transaction, before the query runs, every function it calls and every relation it
+# reads is looked up in the catalog as this session sees it: a function must be built into the
+# server (pg_catalog, an OID below FirstNormalObjectId: an extension installed into pg_catalog
+# is not), a relation must not be a system catalog, whatever the search_path.
+_FIRST_NORMAL_OID = 16384
+_NOT_BUILT_IN = f"NOT (n.nspname = 'pg_catalog' AND p.oid < {_FIRST_NORMAL_OID})"
+_FUNCTIONS_SQL = (
+    "SELECT n.nspname, p.proname FROM pg_catalog.pg_proc AS p JOIN pg_catalog.pg_namespace AS n "
+    "ON n.oid = p.pronamespace WHERE p.proname = CAST(:name AS text) AND CASE WHEN "
+    "CAST(:schema AS text) IS NULL THEN pg_catalog.pg_function_is_visible(p.oid) ELSE "
+    f"n.nspname = CAST(:schema AS text) END AND {_NOT_BUILT_IN} AND "
+    "(NOT CAST(:attribute AS boolean) OR p.pronargs - p.pronargdefaults <= 1) ORDER BY 1 LIMIT 1"
+)
+# A cast to a type whose input function is not built in (an extension's type), or to a domain
+# with a CHECK constraint (which may call any function), runs that code.
+_TYPE_SQL = (
+    "SELECT n.nspname, t.typname FROM pg_catalog.pg_type AS t JOIN pg_catalog.pg_namespace AS n "
+    "ON n.oid = t.typnamespace WHERE t.oid = pg_catalog.to_regtype(CAST(:name AS text)) "
+    f"AND (t.typinput::oid >= {_FIRST_NORMAL_OID} OR EXISTS (SELECT 1 FROM "
+    "pg_catalog.pg_constraint AS c WHERE c.contypid = t.oid))"
+)
+_RELATION_SQL = (
+    "SELECT n.nspname FROM pg_catalog.pg_class AS c JOIN pg_catalog.pg_namespace AS n "
+    "ON n.oid = c.relnamespace WHERE c.oid = pg_catalog.to_regclass(CAST(:name AS text))"
+)
+
+
+def _folded(token) -> str:
+    """A name as PostgreSQL reads it: a quoted name as written, another in lower case."""
+    from sqlglot.tokens import TokenType
+
+    return token.text if token.token_type == TokenType.IDENTIFIER else token.text.lower()
+
+
+def _called(sql: str) -> list[tuple[str | None, str, bool]]:
+    """(schema or None, name, attribute notation) of each function ``sql`` (the SQL that runs)
+    may call: each name written before a '(' with the name before its '.' (``public.f(``), and
+    each name after a '.' (``x.f`` calls ``f(x)`` where x has no column f), as PostgreSQL folds
+    them. Keywords written like calls (COALESCE, EXTRACT) and aliases' column lists resolve to
+    no function, and pass."""
+    import sqlglot
+    from sqlglot.tokens import TokenType
+
+    names = (TokenType.VAR, TokenType.IDENTIFIER)
+    tokens = sqlglot.tokenize(sql, read="postgres")
+    found = []
+    for i, token in enumerate(tokens):
+        if token.token_type not in names:
+            continue
+        after = tokens[i + 1].token_type if i + 1 < len(tokens) else None
+        dotted = i >= 2 and tokens[i - 1].token_type == TokenType.DOT
+        schema = _folded(tokens[i - 2]) if dotted and tokens[i - 2].token_type in names else None
+        if after == TokenType.L_PAREN:
+            found.append((schema, _folded(token), False))
+        elif dotted:
+            found.append((None, _folded(token), True))
+    return list(dict.fromkeys(found))
+
+
+def _read_relations(tree, exp) -> list[str]:
+    """The names (as the SQL spells them, schema and all) of the tables and views ``tree``
+    reads, but a WITH query's own names."""
+    ctes = {cte.alias_or_name for cte in tree.find_all(exp.CTE)}
+    found = []
+    for table in tree.find_all(exp.Table):
+        if not isinstance(table.this, exp.Identifier) or (not table.db and table.name in ctes):
+            continue
+        found.append(".".join(part.sql(dialect="postgres") for part in table.parts))
+    return list(dict.fromkeys(found))
+
+
+def _checked_at_runtime(sa, con, source: str, table, query, db: _Db) -> None:
+    """:func:`_refuse_at_runtime`, a failed look-up (a name PostgreSQL cannot parse as a type or
+    a relation) reported as the query's failure, a timeout as a timeout."""
+    try:
+        _refuse_at_runtime(sa, con, source, table, query)
+    except EthicLensInputError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - to_regtype/to_regclass refusing a name's syntax
+        if _timed_out(exc):
+            raise _timeout_error(db) from None
+        what = f"table {table!r} cannot be read" if table else "the query failed"
+        raise _fail(what, exc, db, "check the table name / the query") from None
+
+
+def _refuse_at_runtime(sa, con, source: str, table, query) -> None:
+    """Refuse, inside the read-only transaction and before it runs, a PostgreSQL ``source``
+    (what the SELECT reads: the quoted table, or the checked query as a sub-query) that calls a
+    function not built into the server, casts to a type running such code, or reads a system
+    catalog, each resolved as this session resolves it (its search_path included). ``table``
+    or ``query``: what the user gave, named by the refusal."""
+    import sqlglot
+    from sqlglot import exp
+
+    sql = f"SELECT * FROM {source}"
+    tree = sqlglot.parse_one(sql, read="postgres")
+    option, given = ("--table", table) if table is not None else ("--query", query)
+    for schema, name, attribute in _called(sql):
+        params = {"name": name, "schema": schema, "attribute": attribute}
+        row = con.execute(sa.text(_FUNCTIONS_SQL), params).first()
+        if row is not None:
+            raise _foreign_function_error(option, name, row[0], attribute)
+    for kind in {node.sql(dialect="postgres") for node in tree.find_all(exp.DataType)}:
+        row = con.execute(sa.text(_TYPE_SQL), {"name": kind}).first()
+        if row is not None:
+            raise _foreign_function_error(option, row[1], row[0], False, cast=row[1])
+    for name in _read_relations(tree, exp):
+        found = con.execute(sa.text(_RELATION_SQL), {"name": name}).scalar()
+        if found is not None and _is_catalog(found, name):
+            what = "the table" if table is not None else f"the query reads {name} ({found}), which"
+            raise _catalog_error(option, what, given)
+
+
+def _foreign_function_error(option, name, schema, attribute, cast=None) -> EthicLensInputError:
+    """The refusal of a call of ``name`` (attribute notation: ``x.name``; ``cast``: a cast to
+    that type, which calls its input function or its domain's checks) that resolves to a
+    function of ``schema`` not built into PostgreSQL."""
+    how = f"x.{name} (attribute notation for {name}(x))" if attribute else f"{name}()"
+    fix = f"; for the built-in function of that name write pg_catalog.{name}()"
+    if cast is not None:
+        how, fix = f"a cast to {cast}, whose input or CHECK runs code", ""
+    return EthicLensInputError(
+        f"the query calls {how}, which resolves to the schema {schema} and is not built into "
+        "PostgreSQL (an extension's or a user's function: it may run SQL given as text, open "
+        "its own connection or write, outside the read-only transaction); only built-in "
+        "functions are run",
+        column=option,
+        fix="ask the data owner for a view that computes what you need and give it with "
+        f"--table{fix}",
+    )
+
+
 class _StatementTimeout(Exception):
     """A statement ran past the timeout (SQLite's progress handler stopped it)."""
 
@@ -833,6 +975,8 @@ def _run(url, roles, table, query, timeout, flag):
             parts = None if table is None else _table_parts(sa, con, table)
             if parts is not None:
                 source = ".".join(map(quote, parts))
+            if backend == "postgresql":
+                _checked_at_runtime(sa, con, source, table, query, db)
             columns = _probe(sa, con, source, table, db)
             if roles is None:
                 return columns

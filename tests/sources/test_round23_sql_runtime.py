@@ -1,0 +1,280 @@
+"""On PostgreSQL, what a query's names resolve to is checked once connected (round 23, security).
+
+A re-tester got past round 22's list of names on a real PostgreSQL 15 server: xml2's
+``xpath_table`` runs its last argument as SQL (``dblink_exec`` inside it committed 400 rows, and
+it read ``pg_authid``), pg_surgery's ``heap_force_kill`` destroyed rows in a read-only
+transaction, pageinspect read ``pg_authid``'s pages, and a URL setting ``search_path`` to
+``information_schema`` made ``user_mapping_options`` readable unqualified. Inside the read-only
+transaction, before the query runs, every function it calls must now resolve to one built into
+the server, and every relation it reads must not be a system catalog, whatever the search_path.
+Each test runs against the throw-away server (skipped without its binaries) and skips an
+extension it does not have.
+"""
+
+import re
+
+import pytest
+
+from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
+from ethiclens.sources import Roles, _sql, sql_columns, sql_counts
+
+from .conftest import PG_PASSWORD, make_frame
+
+pytest.importorskip("sqlglot")
+pytest.importorskip("sqlalchemy")
+
+ROLES = Roles(y_pred="p", y_true="y", protected=["race"])
+AUDITOR_PASSWORD = "aud-23-secret"
+MAPPING_PASSWORD = "mapping-23-secret"
+
+
+def _execute(url, *statements):
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url)
+    try:
+        with engine.begin() as con:
+            for statement in statements:
+                con.execute(sa.text(statement))
+    finally:
+        engine.dispose()
+
+
+def _scalar(url, sql):
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as con:
+            return con.execute(sa.text(sql)).scalar()
+    finally:
+        engine.dispose()
+
+
+def _extension(url, name):
+    """Create extension ``name`` on the server, or skip the test where it is not available."""
+    if not _scalar(url, f"SELECT count(*) FROM pg_available_extensions WHERE name = '{name}'"):
+        pytest.skip(f"the PostgreSQL extension {name} is not installed here")
+    _execute(url, f'CREATE EXTENSION IF NOT EXISTS "{name}"')
+
+
+@pytest.fixture
+def server(postgres_url):
+    """The server with the tables ``scores23`` (predictions), ``marker23`` (empty: written only
+    by an attack) and ``victim23`` (rows an attack would destroy), and a non-superuser
+    ``auditor23`` that may read ``scores23``."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(postgres_url)
+    make_frame(23, n=400).to_sql("scores23", engine, if_exists="replace", index=False)
+    engine.dispose()
+    _execute(
+        postgres_url,
+        "DROP TABLE IF EXISTS marker23, victim23",
+        "CREATE TABLE marker23 (v int)",
+        "CREATE TABLE victim23 (v int)",
+        "INSERT INTO victim23 SELECT generate_series(1, 10)",
+        "DROP ROLE IF EXISTS auditor23",
+        f"CREATE ROLE auditor23 LOGIN PASSWORD '{AUDITOR_PASSWORD}'",
+        "GRANT SELECT ON scores23 TO auditor23",
+    )
+    yield postgres_url
+    _execute(postgres_url, "DROP OWNED BY auditor23", "DROP ROLE IF EXISTS auditor23")
+
+
+def _as_auditor(url):
+    return url.replace(f"ethiclens:{PG_PASSWORD}@", f"auditor23:{AUDITOR_PASSWORD}@")
+
+
+def _dsn(url):
+    from sqlalchemy.engine import make_url
+
+    query = make_url(url).query
+    return (
+        f"host={query['host']} port={query['port']} dbname=postgres user=ethiclens "
+        f"password={PG_PASSWORD}"
+    )
+
+
+def _state(url):
+    url = url.replace(f"auditor23:{AUDITOR_PASSWORD}@", f"ethiclens:{PG_PASSWORD}@")
+    return (
+        _scalar(url, "SELECT count(*) FROM marker23"),
+        _scalar(url, "SELECT count(*) FROM victim23"),
+    )
+
+
+def _refused(url, query, said, capsys, **kwargs):
+    """``query`` is refused by audit and counts (exit 2, one line saying ``said``) and by
+    ``sql_counts``, and writes nothing."""
+    before = _state(url)
+    with pytest.raises(EthicLensInputError, match=re.escape(said)) as info:
+        sql_counts(url, ROLES, query=query, **kwargs)
+    assert "--query" in str(info.value)
+    argv = ["--db", url, "--query", query, "--y-true", "y", "--y-pred", "p", "--protected", "race"]
+    assert main(["audit", *argv]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert _state(url) == before
+    return str(info.value)
+
+
+@pytest.fixture
+def no_name_list(monkeypatch):
+    """Round 22's list of names switched off: what the runtime layer alone refuses."""
+    monkeypatch.setattr(_sql, "_function_refusal", lambda name: None)
+
+
+def _xpath_attack(url):
+    criteria = f"dblink_exec(''{_dsn(url)}'',''insert into marker23 values (42)'') IS NOT NULL"
+    return (
+        "SELECT s.y, s.p, s.race FROM scores23 s JOIN xpath_table('y', '''<a/>''', 'scores23', "
+        f"'/a', '{criteria}') AS t(k int, a text) ON t.k = s.y"
+    )
+
+
+@pytest.mark.parametrize("names", ["listed", "unlisted"])
+def test_xpath_table_running_dblink_writes_nothing(server, capsys, request, names):
+    """The tester's CRITICAL: 400 committed rows through xpath_table's SQL criteria. Refused by
+    name (xpath_table is on the list now) and, with the list switched off, by what it resolves
+    to (xml2's function, in public), as a superuser and as a non-superuser."""
+    _extension(server, "xml2")
+    _extension(server, "dblink")
+    if names == "unlisted":
+        request.getfixturevalue("no_name_list")
+    said = "calls xpath_table()"
+    for url in (server, _as_auditor(server)):
+        text = _refused(url, _xpath_attack(server), said, capsys)
+        assert PG_PASSWORD not in text and AUDITOR_PASSWORD not in text
+        if names == "unlisted":
+            assert "schema public" in text and "--table" in text
+    for url in (server, _as_auditor(server)):
+        query = "SELECT y, p, race FROM scores23 WHERE public.xpath_table('rolpassword', " + (
+            "'''<a/>''', 'pg_authid', '/a', 'true') IS NOT NULL"
+        )
+        _refused(url, query, "xpath_table()", capsys)
+    assert _state(server) == (0, 10)
+
+
+def test_every_extension_function_is_refused_when_no_name_lists_it(server, capsys, no_name_list):
+    """dblink_exec, heap_force_kill, get_raw_page, heap_page_items, pgstattuple, pgrowlocks and
+    a user's own function: none is built into the server, so none runs, whatever its name."""
+    _execute(
+        server,
+        "CREATE OR REPLACE FUNCTION public.touch23(v int) RETURNS int LANGUAGE sql AS 'SELECT v'",
+    )
+    calls = [
+        (
+            "dblink",
+            "dblink_exec",
+            f"dblink_exec('{_dsn(server)}', 'insert into marker23 values (1)')",
+        ),
+        (
+            "pg_surgery",
+            "heap_force_kill",
+            "heap_force_kill('victim23'::regclass, ARRAY['(0,1)']::tid[])",
+        ),
+        (
+            "pageinspect",
+            "heap_page_items",
+            "(SELECT count(*) FROM heap_page_items(get_raw_page('pg_authid', 0)))",
+        ),
+        ("pgstattuple", "pgstattuple", "(SELECT tuple_count FROM pgstattuple('victim23'))"),
+        ("pgrowlocks", "pgrowlocks", "(SELECT count(*) FROM pgrowlocks('victim23'))"),
+        (None, "touch23", "touch23(1)"),
+    ]
+    for extension, name, call in calls:
+        if extension is not None:
+            _extension(server, extension)
+        query = f"SELECT y, p, race, {call} AS x FROM scores23"
+        text = _refused(server, query, f"calls {name}()", capsys)
+        assert "not built into PostgreSQL" in text
+    # attribute notation and a schema-qualified call resolve the same way
+    _refused(server, "SELECT y, p, race, (y).touch23 AS x FROM scores23", "x.touch23", capsys)
+    _refused(server, "SELECT y, p, race, public.touch23(y) FROM scores23", "touch23()", capsys)
+    assert _state(server) == (0, 10)
+
+
+def test_pg_surgery_and_pageinspect_by_name(server, capsys):
+    """With the list on, the tester's HIGH findings are refused before connecting too."""
+    _extension(server, "pg_surgery")
+    query = "SELECT y, p, race FROM scores23 WHERE heap_force_kill('victim23'::regclass, " + (
+        "ARRAY['(0,1)']::tid[]) IS NOT NULL"
+    )
+    _refused(server, query, "heap_force_kill()", capsys)
+    _refused(
+        server,
+        "SELECT y, p, race, get_raw_page('pg_authid', 0) AS r FROM scores23",
+        "get_raw_page()",
+        capsys,
+    )
+    assert _state(server) == (0, 10)
+
+
+def test_a_cast_to_an_extension_type_is_refused(server, capsys):
+    _extension(server, "hstore")
+    text = _refused(
+        server, "SELECT y, p, race, 'a=>1'::hstore AS h FROM scores23", "cast to hstore", capsys
+    )
+    assert "schema public" in text
+
+
+def test_information_schema_through_the_search_path_is_refused(server, capsys, tmp_path):
+    """The tester's URL put information_schema first on the search_path: an unqualified
+    user_mapping_options showed a user mapping's password, by --query, --table and the web's
+    picker (sql_columns)."""
+    _extension(server, "postgres_fdw")
+    _execute(
+        server,
+        "DROP SERVER IF EXISTS far23 CASCADE",
+        "CREATE SERVER far23 FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host 'nowhere')",
+        "CREATE USER MAPPING FOR ethiclens SERVER far23 "
+        f"OPTIONS (user 'far', password '{MAPPING_PASSWORD}')",
+    )
+    url = f"{server}&options=-csearch_path%3Dinformation_schema,public"
+    query = (
+        "SELECT s.y, s.p, s.race, u.option_value FROM scores23 s CROSS JOIN user_mapping_options u"
+    )
+    text = _refused(url, query, "system catalogs", capsys)
+    assert "information_schema" in text and MAPPING_PASSWORD not in text
+    for read in (sql_columns, lambda url, **kw: sql_counts(url, ROLES, **kw)):
+        with pytest.raises(EthicLensInputError, match="system catalogs") as info:
+            read(url, table="user_mapping_options")
+        assert "--table" in str(info.value) and MAPPING_PASSWORD not in str(info.value)
+    for command in ("audit", "counts"):
+        argv = [command, "--db", url, "--table", "user_mapping_options", "--y-pred", "p"]
+        out = ["--out", str(tmp_path / "c.parquet")] if command == "counts" else []
+        assert main([*argv, "--protected", "race", *out]) == 2
+        err = capsys.readouterr().err
+        assert "system catalogs" in err and MAPPING_PASSWORD not in err, err
+    # the same tables and functions pass where the search_path is the default
+    assert sql_counts(url, ROLES, table="scores23").equals(
+        sql_counts(server, ROLES, table="scores23")
+    )
+    _execute(server, "DROP SERVER far23 CASCADE")
+
+
+def test_a_legitimate_query_still_runs(server):
+    """CTEs, CASE, COALESCE, dates, window functions, casts, aggregates and a pg_catalog-
+    qualified built-in are all built in: the query counts what the table counts."""
+    query = """
+        WITH ranked AS (
+            SELECT *, row_number() OVER (PARTITION BY race ORDER BY s, w) AS rn,
+                   avg(s) OVER (PARTITION BY race) AS mean_s
+            FROM public.scores23
+        )
+        SELECT CASE WHEN y = 1 THEN 1 ELSE 0 END AS y, COALESCE(p, 0) AS p,
+               upper(lower(race)) AS race, date_trunc('day', now()) AS day,
+               EXTRACT(year FROM DATE '2024-05-01') AS yr, CAST(s AS numeric(10, 4)) AS s,
+               pg_catalog.length(race) AS n, greatest(rn, 0) AS rn, nullif(mean_s, -1) AS m,
+               pg_typeof(y)::text AS t
+        FROM ranked AS r
+        WHERE r.rn > 0 AND race IN (SELECT DISTINCT race FROM scores23)
+    """
+    assert sql_counts(server, ROLES, query=query).equals(
+        sql_counts(server, ROLES, table="scores23")
+    )
+    assert sql_counts(_as_auditor(server), ROLES, query=query).equals(
+        sql_counts(server, ROLES, table="scores23")
+    )
