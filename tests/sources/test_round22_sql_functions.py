@@ -49,6 +49,10 @@ SQL_AS_TEXT = [
     "SELECT net.http_post('https://example.org')",
     "SELECT http_get('https://example.org')",
     "SELECT aws_s3.query_export_to_s3('select * from preds', x)",
+    # xml2 (round 23): xpath_table's last argument is a WHERE clause run as SQL
+    "SELECT * FROM preds JOIN xpath_table('y', 'd', 'preds', '/a', 'true') AS t(k int) ON true",
+    "SELECT public.XPATH_TABLE('rolpassword', 'd', 'pg_authid', '/a', 'true')",
+    "SELECT xslt_process('<a/>', '<xsl/>')",
 ]
 
 # PostgreSQL's server functions: side effects the read-only transaction does not stop
@@ -69,6 +73,12 @@ SERVER_FUNCTIONS = [
     "SELECT lo_import('/etc/passwd')",
     "SELECT brin_summarize_new_values('i')",
     "SELECT gin_clean_pending_list('i')",
+    # contrib (round 23): pg_surgery destroys rows, pageinspect/pgstattuple read any relation
+    "SELECT heap_force_kill('victim'::regclass, ARRAY['(0,1)']::tid[])",
+    "SELECT heap_force_freeze('victim'::regclass, ARRAY['(0,1)']::tid[])",
+    "SELECT * FROM heap_page_items(get_raw_page('pg_authid', 0))",
+    "SELECT * FROM pgstattuple('preds')",
+    "SELECT * FROM pgrowlocks('preds')",
     # PostgreSQL's attribute notation: x.f and (x).f call f(x)
     "SELECT (g).pg_terminate_backend FROM generate_series(1, 100000) AS g",
     "SELECT g.pg_cancel_backend FROM generate_series(1, 3) AS g",

@@ -6,6 +6,10 @@ A database is read, never written (docs/adr/0011-read-only-queries.md):
 - ``--query`` is parsed (sqlglot) and must be exactly one read-only ``SELECT``; EthicLens runs
   the statement it *regenerated from the parse tree*, without comments, as a sub-query, so text
   that closes the sub-query's parenthesis cannot start a second statement;
+- on PostgreSQL, inside the transaction and before the query runs, every function it calls
+  must resolve to one built into the server and every relation it reads must not be a system
+  catalog, as the session's search_path resolves them (extensions' functions: xpath_table,
+  dblink_exec, heap_force_kill);
 - everything runs in one read-only transaction (PostgreSQL ``SET TRANSACTION READ ONLY``, SQLite
   ``PRAGMA query_only``) that is rolled back, with a statement timeout, and Ctrl-C cancels it;
 - a SQLite file is opened read-only by the OS (``mode=ro``): closing the connection cannot
@@ -534,8 +538,11 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
     ones (``pg_typeof``; see ``_PG_HARMLESS`` for why an allow-list) and other side effects
     (``set_config``, ``lo_*``). On PostgreSQL, reading its system catalogs (``pg_catalog``,
     ``information_schema``, a ``pg_*`` table: password hashes) is refused too. A trailing
-    ``;`` and comments are fine; comments are dropped from the SQL that runs. A function the
-    database's users defined is not checked: audit with a role that may only read the table.
+    ``;`` and comments are fine; comments are dropped from the SQL that runs. Once connected
+    to PostgreSQL, :func:`sql_counts` and :func:`sql_columns` also refuse, inside the read-only
+    transaction, any function the query calls that is not built into the server (an
+    extension's or a user's, whatever its name) and any relation that resolves to a system
+    catalog through the search_path; a view's own body is the data owner's.
     """
     sqlglot = require("sqlglot", extra="sql")
     from sqlglot import exp
