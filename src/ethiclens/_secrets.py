@@ -13,13 +13,20 @@ here as database or store URLs (:func:`looks_like_url`, :func:`mask_url`, :func:
 secrets are remembered and masked in every later message. Other text that merely looks like a
 URL (a group named ``ref http://wiki:home``) is shown as written, never clipped.
 
-A password may hold spaces, tabs or no-break spaces: a URL's ``user:password@`` is masked up to
-its last '@', ``?password=`` up to the next '&'. The literal secrets of the URLs given are
-replaced before the patterns, so a pattern that stops early cannot leave part of one.
+A password may hold spaces, tabs, no-break spaces or quotes: a URL's ``user:password@`` is
+masked up to its last '@', ``?password=`` up to the next '&'. The literal secrets of the URLs
+given are replaced before the patterns, by every entry point (:func:`mask_url`,
+:func:`mask_secrets`, :func:`scrub`), so a pattern that stops early cannot leave part of one.
+Each is remembered as typed, URL-encoded and as a message may escape it (Python's repr, which
+doubles '\\' and may escape a quote, JSON, a libpq DSN value, HTML), and so is each piece a
+parser may cut it into: a password with an unencoded '@' is echoed by the driver as a host,
+``failed to resolve host 'cd\\\\efgh@127.0.0.1'``.
 """
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import threading
 from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlsplit
@@ -33,14 +40,16 @@ _SECRET_KEYS = r"\w*(?:password|passwd|pwd|secret|token|api_?key)"
 # A URL's start: a scheme of two or more characters (not a Windows drive, C:/) and one or two
 # slashes — a single slash is a mistyped URL, still masked, never taken for a folder.
 _URL_START = r"[A-Za-z][A-Za-z0-9+.-]+:/{1,2}"
-# A password may hold spaces, tabs or no-break spaces: its words after the first, joined by
-# such spaces (never a line break), hold no quote, so masking never runs from one quoted name
-# into the next ("['http://wiki:home', 'b@c']" is kept). The mask itself ends a password.
-_SPACED = r"(?:[^\S\r\n]+[^\s'\"]+)*[^\S\r\n]*"
+# A password may hold spaces, tabs, no-break spaces (never a line break) and quotes: its
+# userinfo runs to the last '@' on the line, but never past a quote that ends a word before a
+# space, so masking never runs from one quoted name into the next ("['http://wiki:home',
+# 'b@c']" is kept), nor into the next URL. The mask itself ends a password.
+_INFO_CHAR = r"""(?:(?!['"][,;)\]}]*[^\S\r\n])\S)"""
+_SPACED = rf"{_INFO_CHAR}*(?:[^\S\r\n]+(?!{_URL_START}){_INFO_CHAR}+)*[^\S\r\n]*"
 # user:password@ in any URL. The password may hold ':', '/', '#', spaces or an unencoded '@':
 # mask up to the last '@' of the URL, which over-masks rather than leaks.
 _USERINFO = re.compile(
-    rf"(?P<pre>(?:\b{_URL_START}|//)[^:/@\s]*:)(?:{re.escape(MASK)}@|\S*{_SPACED}@)"
+    rf"(?P<pre>(?:\b{_URL_START}|//)[^:/@\s]*:)(?:{re.escape(MASK)}@|{_SPACED}@)"
 )
 # user:password@host without a scheme (u:pw@h/db), or after a mistyped one (postgresql//u:pw@h,
 # a path that folded its '//' to '/'): a user name at a token's start or after '/', then ':'. A
@@ -101,12 +110,20 @@ def mask_secrets(text: str) -> str:
     credential pattern, replaced by ``***``. The literal secrets go first: a pattern that masked
     the first word of a password holding a space would leave the rest, which the whole
     password, no longer in the text, could not mask."""
-    text = str(text)
+    return _mask_patterns(_mask_given(str(text)))
+
+
+def _mask_given(text: str) -> str:
+    """``text`` with the remembered literal secrets replaced, the longest first."""
     with _LOCK:
         given = sorted(_GIVEN_SECRETS, key=len, reverse=True)
     for value in given:
         # a password's tail before the host's '@' ("host 'ss@h'") keeps the '@'
         text = text.replace(value, f"{MASK}@" if value.endswith("@") else MASK)
+    return text
+
+
+def _mask_patterns(text: str) -> str:
     text = _USERINFO.sub(rf"\g<pre>{MASK}@", text)
     text = _BARE_USERINFO.sub(rf"\g<pre>{MASK}@", text)
     text = _QUERY_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
@@ -125,7 +142,8 @@ def remember_url(url) -> None:
         for value in values:
             _GIVEN_SECRETS.pop(value, None)
             _GIVEN_SECRETS[value] = None
-        while len(_GIVEN_SECRETS) > MAX_REMEMBERED:
+        # the oldest go first, never this URL's own (a password with many '@' has many pieces)
+        for _ in range(len(_GIVEN_SECRETS) - max(MAX_REMEMBERED, len(values))):
             del _GIVEN_SECRETS[next(iter(_GIVEN_SECRETS))]
 
 
@@ -155,8 +173,24 @@ def secret_values(url: str) -> list[str]:
     for value in found:
         for form in (value, unquote(value), quote(value, safe=""), quote_plus(value, safe="")):
             if len(form) >= 3:  # a one- or two-character password would mask every such letter
-                out.add(form)
+                out.update(_escaped_forms(form))
     return sorted(out, key=len, reverse=True)
+
+
+def _escaped_forms(text: str) -> set[str]:
+    """``text`` as a message may spell it: as typed, inside Python's repr (a driver's "host
+    'ss\\'wd@h'": '\\' doubled, control and no-break characters escaped, either quote escaped or
+    not, whichever the whole string's repr chose), a JSON string, a libpq DSN value or HTML."""
+    bases = {
+        text,
+        text.replace("\\", "\\\\"),
+        "".join(c if c in "'\"" else repr(c)[1:-1] for c in text),
+    }
+    out = {json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1], html.escape(text)}
+    for base in bases:
+        single = base.replace("'", "\\'")
+        out.update((base, single, base.replace('"', '\\"'), single.replace('"', '\\"')))
+    return out
 
 
 def _userinfo_secrets(url: str) -> list[str]:
@@ -200,5 +234,9 @@ def scrub(text: str, *urls: str) -> str:
 def mask_url(url: str) -> str:
     """A database URL safe to show and store: password, secret query keys and DSN keywords
     masked; host, database, user and non-secret options (e.g. ``sslkey`` paths) kept."""
+    # the URL's literal secrets first: a pattern that stops early (a password "pa ss'wd" read
+    # as "pa", a port) would leave the rest, which the whole password no longer matches
+    remember_url(url)
+    text = _mask_given(str(url))
     # a password without its "@host" is masked here: this is a database URL
-    return scrub(_PORT_LIKE.sub(rf"\g<pre>{MASK}", str(url)), str(url))
+    return _mask_patterns(_PORT_LIKE.sub(rf"\g<pre>{MASK}", text))
