@@ -220,6 +220,32 @@ def test_a_cast_to_an_extension_type_is_refused(server, capsys):
     assert "schema public" in text
 
 
+def test_a_cast_to_a_checked_domain_is_refused(server, capsys):
+    """A domain's CHECK may call any function; a plain domain's cast, like a built-in type's,
+    passes."""
+    _execute(
+        server,
+        "DROP DOMAIN IF EXISTS checked23, plain23",
+        "CREATE DOMAIN checked23 AS int CHECK (VALUE >= 0)",
+        "CREATE DOMAIN plain23 AS int",
+    )
+    _refused(server, "SELECT y::checked23 AS y, p, race FROM scores23", "cast to checked23", capsys)
+    query = "SELECT y::plain23 AS y, p, race FROM scores23"
+    assert sql_counts(server, ROLES, query=query).equals(
+        sql_counts(server, ROLES, table="scores23")
+    )
+
+
+def test_a_with_query_does_not_hide_the_catalog_outside_its_scope(server, capsys):
+    """A WITH query named like a catalog view shadows it only inside its own parentheses."""
+    url = f"{server}&options=-csearch_path%3Dinformation_schema,public"
+    query = (
+        "SELECT s.y, s.p, s.race FROM (WITH user_mapping_options AS (SELECT 1 AS x) "
+        "SELECT x FROM user_mapping_options) AS a, scores23 AS s, user_mapping_options AS u"
+    )
+    _refused(url, query, "system catalogs", capsys)
+
+
 def test_information_schema_through_the_search_path_is_refused(server, capsys, tmp_path):
     """The tester's URL put information_schema first on the search_path: an unqualified
     user_mapping_options showed a user mapping's password, by --query, --table and the web's
@@ -268,7 +294,11 @@ def test_a_legitimate_query_still_runs(server):
                upper(lower(race)) AS race, date_trunc('day', now()) AS day,
                EXTRACT(year FROM DATE '2024-05-01') AS yr, CAST(s AS numeric(10, 4)) AS s,
                pg_catalog.length(race) AS n, greatest(rn, 0) AS rn, nullif(mean_s, -1) AS m,
-               pg_typeof(y)::text AS t
+               pg_typeof(y)::text AS t, CAST(y AS DOUBLE PRECISION) AS d, y::bigint AS b,
+               race::varchar(20) AS v, '2024-01-01'::timestamptz - INTERVAL '1 day' AS tz,
+               ARRAY[y]::int[] AS a, '{}'::jsonb AS j, (y = 1)::boolean::int AS yb,
+               '12:00'::time AS tm, 'x'::bytea AS by, 'a'::char(3) AS ch,
+               to_char(now(), 'YYYY') AS ys, lag(s) OVER (ORDER BY s, w, race) AS prev
         FROM ranked AS r
         WHERE r.rn > 0 AND race IN (SELECT DISTINCT race FROM scores23)
     """

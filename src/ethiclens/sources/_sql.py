@@ -711,13 +711,18 @@ _FUNCTIONS_SQL = (
     f"n.nspname = CAST(:schema AS text) END AND {_NOT_BUILT_IN} AND "
     "(NOT CAST(:attribute AS boolean) OR p.pronargs - p.pronargdefaults <= 1) ORDER BY 1 LIMIT 1"
 )
-# A cast to a type whose input function is not built in (an extension's type), or to a domain
-# with a CHECK constraint (which may call any function), runs that code.
+# A cast to a type whose input function is not built in (an extension's type), to a domain
+# with a CHECK constraint (which may call any function), or to a type some cast reaches with a
+# function that is not built in from a built-in type (CREATE CAST (text AS int) WITH FUNCTION
+# public.f(text)), runs that code. (A cast from an extension's type, hstore's to json, needs a
+# value of that type, which only a table or another refused cast or call gives.)
 _TYPE_SQL = (
     "SELECT n.nspname, t.typname FROM pg_catalog.pg_type AS t JOIN pg_catalog.pg_namespace AS n "
     "ON n.oid = t.typnamespace WHERE t.oid = pg_catalog.to_regtype(CAST(:name AS text)) "
     f"AND (t.typinput::oid >= {_FIRST_NORMAL_OID} OR EXISTS (SELECT 1 FROM "
-    "pg_catalog.pg_constraint AS c WHERE c.contypid = t.oid))"
+    "pg_catalog.pg_constraint AS c WHERE c.contypid = t.oid) OR EXISTS (SELECT 1 FROM "
+    "pg_catalog.pg_cast AS k WHERE k.casttarget = t.oid AND k.castsource::oid < "
+    f"{_FIRST_NORMAL_OID} AND k.castfunc::oid >= {_FIRST_NORMAL_OID}))"
 )
 _RELATION_SQL = (
     "SELECT n.nspname FROM pg_catalog.pg_class AS c JOIN pg_catalog.pg_namespace AS n "
@@ -759,13 +764,13 @@ def _called(sql: str) -> list[tuple[str | None, str, bool]]:
 
 def _read_relations(tree, exp) -> list[str]:
     """The names (as the SQL spells them, schema and all) of the tables and views ``tree``
-    reads, but a WITH query's own names."""
-    ctes = {cte.alias_or_name for cte in tree.find_all(exp.CTE)}
+    reads. A WITH query's name is looked up too: it shadows a table only within its own
+    scope, and a reference outside it (``(WITH tables AS (…) …) AS a, tables``) reads the
+    table; a WITH query named like a catalog table on the search_path is refused with it."""
     found = []
     for table in tree.find_all(exp.Table):
-        if not isinstance(table.this, exp.Identifier) or (not table.db and table.name in ctes):
-            continue
-        found.append(".".join(part.sql(dialect="postgres") for part in table.parts))
+        if isinstance(table.this, exp.Identifier):
+            found.append(".".join(part.sql(dialect="postgres") for part in table.parts))
     return list(dict.fromkeys(found))
 
 
