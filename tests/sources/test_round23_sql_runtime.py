@@ -52,6 +52,10 @@ def _scalar(url, sql):
         engine.dispose()
 
 
+# extensions that shadow or add names other tests on the shared server may use: dropped after
+_DROPPED_AFTER = ("citext", "hstore")
+
+
 def _extension(url, name):
     """Create extension ``name`` on the server, or skip the test where it is not available."""
     if not _scalar(url, f"SELECT count(*) FROM pg_available_extensions WHERE name = '{name}'"):
@@ -80,7 +84,12 @@ def server(postgres_url):
         "GRANT SELECT ON scores23 TO auditor23",
     )
     yield postgres_url
-    _execute(postgres_url, "DROP OWNED BY auditor23", "DROP ROLE IF EXISTS auditor23")
+    _execute(
+        postgres_url,
+        "DROP OWNED BY auditor23",
+        "DROP ROLE IF EXISTS auditor23",
+        *(f"DROP EXTENSION IF EXISTS {name} CASCADE" for name in _DROPPED_AFTER),
+    )
 
 
 def _as_auditor(url):
@@ -218,6 +227,20 @@ def test_a_cast_to_an_extension_type_is_refused(server, capsys):
         server, "SELECT y, p, race, 'a=>1'::hstore AS h FROM scores23", "cast to hstore", capsys
     )
     assert "schema public" in text
+
+
+def test_a_name_an_extension_shares_with_a_built_in_is_refused_unqualified(server, capsys):
+    """citext adds replace(citext, citext, citext): PostgreSQL picks between it and the
+    built-in by argument type, so the unqualified name is refused (sqlglot tokenizes REPLACE as
+    a keyword, which is looked up all the same); pg_catalog.replace() is the built-in."""
+    _extension(server, "citext")
+    query = "SELECT y, p, replace(race, 'x', 'y') AS race FROM scores23"
+    text = _refused(server, query, "calls replace()", capsys)
+    assert "schema public" in text and "pg_catalog.replace()" in text
+    query = "SELECT y, p, pg_catalog.replace(race, 'x', 'y') AS race FROM scores23"
+    assert sql_counts(server, ROLES, query=query).equals(
+        sql_counts(server, ROLES, table="scores23")
+    )
 
 
 def test_a_cast_to_a_checked_domain_is_refused(server, capsys):

@@ -737,24 +737,35 @@ def _folded(token) -> str:
     return token.text if token.token_type == TokenType.IDENTIFIER else token.text.lower()
 
 
+def _is_name(token) -> bool:
+    """``token`` may name a function: a quoted name, or a word that is not a string's text.
+    Keywords count (sqlglot tokenizes REPLACE, LEFT, FORMAT as keywords; PostgreSQL may still
+    find an extension's function of that name): one that names no function passes."""
+    from sqlglot.tokens import TokenType
+
+    if token.token_type == TokenType.IDENTIFIER:
+        return True
+    word = re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*", token.text)
+    return bool(word) and "STRING" not in token.token_type.name
+
+
 def _called(sql: str) -> list[tuple[str | None, str, bool]]:
     """(schema or None, name, attribute notation) of each function ``sql`` (the SQL that runs)
     may call: each name written before a '(' with the name before its '.' (``public.f(``), and
     each name after a '.' (``x.f`` calls ``f(x)`` where x has no column f), as PostgreSQL folds
-    them. Keywords written like calls (COALESCE, EXTRACT) and aliases' column lists resolve to
-    no function, and pass."""
+    them. Keywords written like calls (COALESCE, EXTRACT, IN) and aliases' column lists resolve
+    to no function, and pass."""
     import sqlglot
     from sqlglot.tokens import TokenType
 
-    names = (TokenType.VAR, TokenType.IDENTIFIER)
     tokens = sqlglot.tokenize(sql, read="postgres")
     found = []
     for i, token in enumerate(tokens):
-        if token.token_type not in names:
+        if not _is_name(token):
             continue
         after = tokens[i + 1].token_type if i + 1 < len(tokens) else None
         dotted = i >= 2 and tokens[i - 1].token_type == TokenType.DOT
-        schema = _folded(tokens[i - 2]) if dotted and tokens[i - 2].token_type in names else None
+        schema = _folded(tokens[i - 2]) if dotted and _is_name(tokens[i - 2]) else None
         if after == TokenType.L_PAREN:
             found.append((schema, _folded(token), False))
         elif dotted:
