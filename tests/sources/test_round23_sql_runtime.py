@@ -96,13 +96,12 @@ def _as_auditor(url):
     return url.replace(f"ethiclens:{PG_PASSWORD}@", f"auditor23:{AUDITOR_PASSWORD}@")
 
 
-def _dsn(url):
+def _dsn(url, user="ethiclens", password=PG_PASSWORD):
     from sqlalchemy.engine import make_url
 
     query = make_url(url).query
     return (
-        f"host={query['host']} port={query['port']} dbname=postgres user=ethiclens "
-        f"password={PG_PASSWORD}"
+        f"host={query['host']} port={query['port']} dbname=postgres user={user} password={password}"
     )
 
 
@@ -331,3 +330,43 @@ def test_a_legitimate_query_still_runs(server):
     assert sql_counts(_as_auditor(server), ROLES, query=query).equals(
         sql_counts(server, ROLES, table="scores23")
     )
+
+
+def test_every_face_runs_the_runtime_check(server, capsys, tmp_path, monkeypatch, no_name_list):
+    """audit, counts, compare, thresholds, monitor, a config file and the web's picker
+    (sql_columns) all reach the database through sql_counts/sql_columns: with round 22's names
+    switched off, xpath_table running dblink_exec is refused on each, and nothing is written."""
+    _extension(server, "xml2")
+    _extension(server, "dblink")
+    # the config file is checked for the server's password: dblink logs in as auditor23 here
+    _execute(server, "GRANT INSERT ON marker23 TO auditor23")
+    dsn = _dsn(server, "auditor23", AUDITOR_PASSWORD)
+    criteria = f"dblink_exec(''{dsn}'',''insert into marker23 values (42)'') IS NOT NULL"
+    query = (
+        "SELECT s.y, s.p, s.p AS q, s.s, s.race, now() AS ts FROM scores23 s JOIN xpath_table("
+        f"'y', '''<a/>''', 'scores23', '/a', '{criteria}') AS t(k int, a text) ON t.k = s.y"
+    )
+    source = ["--db", server, "--query", query, "--y-true", "y", "--protected", "race"]
+    faces = {
+        "audit": ["audit", *source, "--y-pred", "p"],
+        "counts": ["counts", *source, "--y-pred", "p", "--out", str(tmp_path / "c.parquet")],
+        "compare": ["compare", *source, "--y-pred", "p", "--y-pred", "q"],
+        "thresholds": ["thresholds", *source, "--y-score", "s"],
+        "monitor": ["monitor", *source, "--y-pred", "p", "--time", "ts", "--window", "1d"]
+        + ["--store", str(tmp_path / "m.sqlite")],
+    }
+    monkeypatch.setenv("WAREHOUSE23", server)
+    config = tmp_path / "audit.yaml"
+    config.write_text(
+        "target:\n  db_env: WAREHOUSE23\n  query: |\n    "
+        + query.replace("\n", " ")
+        + "\nroles:\n  y_pred: p\n  y_true: y\n  protected: [race]\n"
+    )
+    faces["config"] = ["audit", "--config", str(config)]
+    for face, argv in faces.items():
+        assert main(argv) == 2, face
+        err = capsys.readouterr().err
+        assert "calls xpath_table()" in err and PG_PASSWORD not in err, (face, err)
+    with pytest.raises(EthicLensInputError, match=re.escape("calls xpath_table()")):
+        sql_columns(server, query=query, flag="--db-env WAREHOUSE23")
+    assert _state(server) == (0, 10)
