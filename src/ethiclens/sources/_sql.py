@@ -823,7 +823,8 @@ def _refuse_at_runtime(sa, con, source: str, table, query) -> None:
     for name in _read_relations(tree, exp):
         found = con.execute(sa.text(_RELATION_SQL), {"name": name}).scalar()
         if found is not None and _is_catalog(found, name):
-            what = "the table" if table is not None else f"the query reads {name} ({found}), which"
+            where = f"{name}, found in the schema {found} by the search_path,"
+            what = f"the table {where}" if table is not None else f"the query reads {where} which"
             raise _catalog_error(option, what, given)
 
 
