@@ -137,7 +137,8 @@ def test_numpy_scalars_and_nan_in_provenance_write_as_strict_json():
 
 
 def test_policy_names_di_rule_as_an_argument():
-    with pytest.raises(EthicLensInputError, match=r"^argument 'di_rule': unknown DI rule"):
+    # in a request's words of a choice (round 24: one vocabulary), with the near miss
+    with pytest.raises(EthicLensInputError, match=r"^argument 'di_rule': must be one of two_si"):
         ethiclens.Policy(di_rule="Below")
 
 

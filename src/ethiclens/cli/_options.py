@@ -212,17 +212,15 @@ def param_paths(command: click.Command) -> dict[str, str]:
     return {p.name: paths[p.opts[0]] for p in command.params if p.opts and p.opts[0] in paths}
 
 
-def _given(name: str, value) -> bool:
-    return not (value is None or value is False or value == ())
-
-
 class SpecRequest:
     """A command's flags (and --config) as an ``AuditSpec``, with what each flag overrode."""
 
     def __init__(self, ctx: click.Context, target: str | None):
+        from .. import spec as specs
         from ..errors import EthicLensInputError
         from ..spec import checked_spec_file, edit_attributes, flag_value, layered_spec, target_key
 
+        ctx.with_resource(specs.purpose_for(ctx.command.name))  # --ci: the command's methods
         params = ctx.params
         self.config = params.get("config")
         if self.config:  # the file on its own first (its keys named): flags never mend it
@@ -241,7 +239,7 @@ class SpecRequest:
         )
         for name, value in params.items():
             path = self.paths.get(name)
-            if path is None or not _given(name, value):
+            if path is None or value is None or value is False or value == ():
                 continue
             if ctx.get_parameter_source(name) == click.core.ParameterSource.DEFAULT:
                 continue

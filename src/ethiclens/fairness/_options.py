@@ -16,10 +16,18 @@ from typing import Any
 
 import numpy as np
 
-from .._checks import SKLEARN_SEED_LIMIT, check_level, check_seed
+from .._checks import (
+    SKLEARN_SEED_LIMIT,
+    check_level,
+    check_member,
+    check_seed,
+    did_you_mean,
+    schema_words,
+)
 from .._text import crossed_names
 from ..errors import EthicLensInputError
 from ..io import json_ready
+from ._intervals import CI_CHOICES, JEFFREYS, PERCENTILE
 from ._keywords import UnknownKeywordError, refuse_unknown
 from ._policy import Policy
 
@@ -109,6 +117,14 @@ class AuditOptions:
     thresholds: Any = None
     step: float = 0.05
 
+    @staticmethod
+    def check_ci(value, function: str, where: str = "ci") -> str:
+        """``value`` as ``function``'s interval method (audit, audit_counts, compare; the
+        threshold view takes none): one refusal for every face (the engine's keyword, a
+        request's ``policy.ci``, the CLI's ``--ci``), listing only the methods that run
+        takes (:func:`check_interval_method`)."""
+        return check_interval_method(value, function, where)
+
     def seeded(self) -> AuditOptions:
         """These options with a checked seed: the given one, or one drawn (and then recorded)."""
         seed = self.random_state
@@ -116,6 +132,41 @@ class AuditOptions:
             seed = int(np.random.SeedSequence().entropy % SKLEARN_SEED_LIMIT)
         check_seed(seed, "random_state", fix=SEED_FIX)
         return replace(self, random_state=seed)
+
+
+# The interval methods compare takes (a paired draw of both models; "bootstrap": the older
+# spelling of percentile), as its engine takes them (fairness/_compare.py: CI_CHOICES)
+COMPARE_CI, COMPARE_ALIASES = (JEFFREYS, PERCENTILE), {"bootstrap": PERCENTILE}
+# What each run is called in a refusal, by its function (or a request's purpose)
+_RUN_WORDS = {"audit": "an audit", "audit_counts": "an audit", "compare": "a comparison"}
+THRESHOLD_VIEW_CI = "its intervals are Dirichlet draws per group, whatever the method"
+
+
+def check_interval_method(value, function: str, where: str = "ci") -> str:
+    """``value`` when ``function`` (audit, audit_counts, compare, or a request's purpose)
+    takes it as ``ci``; else one line naming ``where`` and only the methods that run takes
+    (compare's older spelling of percentile, bootstrap, said as one). ``threshold_table``
+    (``thresholds``) takes no interval method: its intervals are Dirichlet draws."""
+    kind = None if "." in where or where.startswith("-") else "argument"
+    if function in ("threshold_table", "thresholds"):
+        raise EthicLensInputError(
+            f"is not used by the threshold view: {THRESHOLD_VIEW_CI}",
+            column=where,
+            value=value,
+            fix="drop it",
+            kind=kind,
+        )
+    methods, aliases = (COMPARE_CI, COMPARE_ALIASES) if function == "compare" else (CI_CHOICES, {})
+    if isinstance(value, str) and (value in methods or value in aliases):
+        return value
+    older = "".join(f" ({old}: an older spelling of {new})" for old, new in aliases.items())
+    raise EthicLensInputError(
+        f"is not an interval method of {_RUN_WORDS[function]}",
+        column=where,
+        value=value,
+        fix=f"{did_you_mean(value, methods)}use one of {', '.join(methods)}{older}",
+        kind=kind,
+    )
 
 
 # what a seed's refusal offers the audit of arrays: it also draws one from a numpy generator
@@ -153,7 +204,10 @@ SPEC_NAMES = {
     "exclude": "exclude_groups",
     "weight": "sample_weight",
     "min_labels": "min_label_count",
+    "positive": "positive_is_favorable",  # favorable/harmful: True/False
 }
+# a request's words of the label's direction, as the engine's bool
+POSITIVE_WORDS = {"favorable": True, "harmful": False}
 
 
 def _refuse_unknown(function: str, options: dict, allowed) -> None:
@@ -197,10 +251,16 @@ def split_policy(policy, options: dict, spelled: dict | None = None) -> tuple:
 
 def policy_and_options(function: str, policy, options: dict) -> tuple:
     """(the policy, :func:`take_options`): settings of the policy given as keywords taken
-    into it first (:func:`split_policy`)."""
+    into it first (:func:`split_policy`). A refusal names the keyword as the caller wrote it
+    (``min_labels``, ``seed``: a request's name), as a request's refusal does."""
     options, spelled = _engine_names(options)
-    policy, options = split_policy(policy, options, spelled)
-    return policy, take_options(function, options)
+    try:
+        policy, options = split_policy(policy, options, spelled)
+        return policy, take_options(function, options)
+    except EthicLensInputError as exc:
+        if str(exc.column) not in spelled:
+            raise
+        raise exc.renamed({str(exc.column): spelled[str(exc.column)]}, exc.kind) from None
 
 
 def _engine_names(options: dict) -> tuple[dict, dict]:
@@ -215,6 +275,14 @@ def _engine_names(options: dict) -> tuple[dict, dict]:
         value = out.pop(spec_name)
         if value is None:
             continue
+        if spec_name == "positive":  # the request's words, refused in its words
+            allowed = (*POSITIVE_WORDS, None)
+            problem = schema_words("enum", allowed, "")
+            fix = "use one of favorable, harmful"
+            check_member(
+                value, allowed, column=spec_name, problem=problem, fix=fix, kind="argument"
+            )
+            value = POSITIVE_WORDS[value]
         if out.get(engine_name) is not None:
             raise EthicLensInputError(
                 f"sets {engine_name} twice (as {spec_name} and as {engine_name})",
@@ -229,6 +297,8 @@ def _engine_names(options: dict) -> tuple[dict, dict]:
 def take_options(function: str, options: dict) -> AuditOptions:
     """The keyword ``options`` given to ``function``, checked against its vocabulary."""
     allowed, defaults = KEYWORDS[function]
+    if "ci" in options:  # only the methods this function takes (the threshold view: none)
+        options = {**options, "ci": check_interval_method(options["ci"], function)}
     _refuse_unknown(function, options, allowed)
     _check_intersections(options.get("intersections"))
     if "names" in options:
@@ -237,6 +307,8 @@ def take_options(function: str, options: dict) -> AuditOptions:
         options = {**options, "paired": _check_paired(options["paired"])}
     if isinstance(options.get("random_state"), np.random.Generator | np.random.RandomState):
         options = {**options, "random_state": _seed_from(options["random_state"])}
+    if options.get("random_state") is not None:  # now, named as the caller wrote it
+        check_seed(options["random_state"], "random_state", fix=SEED_FIX)
     if "confidence_level" in options:  # one range for every function (the vocabulary's)
         options = {**options, "confidence_level": check_level(options["confidence_level"])}
     if options.get("provenance") is not None:  # copied into JSON: NumPy scalars, NaN as null

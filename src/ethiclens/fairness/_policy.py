@@ -13,6 +13,7 @@ from .._checks import (
     check_fraction,
     check_member,
     check_type,
+    schema_words,
 )
 from .._text import beside
 from ._keywords import refuse_unknown
@@ -73,8 +74,10 @@ class Policy:
         for name, value in asdict(self).items():  # np.int64(50) would not write as JSON
             if isinstance(value, np.generic):
                 object.__setattr__(self, name, value.item())
+        problem = schema_words("enum", DI_RULES, "")  # as a request's choice is refused
+        fix = f"use one of {', '.join(DI_RULES)}"
         check_member(
-            self.di_rule, DI_RULES, column="di_rule", problem="unknown DI rule", kind="argument"
+            self.di_rule, DI_RULES, column="di_rule", problem=problem, fix=fix, kind="argument"
         )
         check_di_threshold(self.di_threshold, "di_threshold")
         check_fraction(self.eo_threshold, "eo_threshold", fix="e.g. 0.1")

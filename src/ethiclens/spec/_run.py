@@ -9,13 +9,18 @@ import os
 
 from ..errors import EthicLensInputError
 from ._names import named_as_called
-from ._spec import CI_BY_PURPOSE, AuditSpec, recorded_request, referenced, target_key
+from ._spec import (
+    AuditSpec,
+    purpose_for,
+    purpose_of_data,
+    recorded_request,
+    referenced,
+    target_key,
+)
 from ._target import MODEL_ROLES, Loaded, load_target, refuse_missing_input
 from ._unused import check_used
 
 DEFAULT_DRAWS = {"audit": 2000, "compare": 1000, "thresholds": 1000}
-AUDIT_CI, COMPARE_CI = CI_BY_PURPOSE["audit"], CI_BY_PURPOSE["compare"]
-_CI_OF = {"audit": (AUDIT_CI, "an audit"), "compare": (COMPARE_CI, "a comparison")}
 
 
 def as_spec(spec) -> AuditSpec:
@@ -92,17 +97,9 @@ def audit_or_compare(spec: AuditSpec):
 
 
 def purpose_of(spec: AuditSpec) -> str:
-    """The run a spec asks for (``run``'s): ``compare`` with two ``y_pred``; ``thresholds``
-    with a ``thresholds`` key set, or with a score column and no ``y_pred`` (an
-    audit needs predictions; a threshold view draws them from the scores), as ``ethiclens
-    thresholds --save-config`` writes it, a benchmark aside (it brings its own predictions:
-    its threshold view is ``ethiclens.threshold_table(spec)``); else ``audit``."""
-    if len(spec.roles.y_pred) == 2:
-        return "compare"
-    if "thresholds" in spec.to_dict(minimal=True):  # its threshold or step
-        return "thresholds"
-    bare = not spec.roles.y_pred and not spec.target.dataset and not spec.target.counts
-    return "thresholds" if bare and spec.roles.y_score else "audit"
+    """The run a spec asks for (``run``'s): audit, compare or thresholds
+    (:func:`purpose_of_data`)."""
+    return purpose_of_data(spec.to_dict())
 
 
 def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> AuditSpec:
@@ -118,7 +115,8 @@ def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> 
         options["protected"] = referenced(
             options.pop("reference"), options.get("protected"), spec.roles.protected
         )
-    spec = AuditSpec.of(**_merged(spec, options))
+    with purpose_for(purpose):  # a refusal of ci lists the methods of the run asked for
+        spec = AuditSpec.of(**_merged(spec, options))
     asked = [k for k in options if k in OUTPUT_WRITERS]
     if asked:
         two = len(spec.roles.y_pred) == 2
@@ -167,8 +165,8 @@ def check_request(spec: AuditSpec, purpose: str) -> None:
     that stores a request before running it (the web app) refuses it here at once."""
     check_used(spec, purpose)
     check_benchmark_roles(spec, purpose)
-    if purpose in _CI_OF:
-        _check_ci(spec, *_CI_OF[purpose])
+    if purpose != "thresholds":  # the view takes none (check_used refused one)
+        _check_ci(spec, purpose)
     spec.policy.to_policy()
 
 
@@ -211,19 +209,11 @@ def _draws(spec: AuditSpec, purpose: str) -> int:
     return spec.policy.n_boot or DEFAULT_DRAWS[purpose]
 
 
-def _check_ci(spec: AuditSpec, allowed, what: str) -> str:
-    if spec.policy.ci not in allowed:
-        # 'bootstrap' is compare's older spelling of percentile (recorded as percentile)
-        listed = ", ".join(m for m in allowed if m != "bootstrap")
-        if "bootstrap" in allowed:
-            listed += " (bootstrap: an older spelling of percentile)"
-        raise EthicLensInputError(
-            f"is not an interval method of {what}",
-            column="policy.ci",
-            value=spec.policy.ci,
-            fix=f"use one of {listed}",
-        )
-    return spec.policy.ci
+def _check_ci(spec: AuditSpec, purpose: str) -> str:
+    """The spec's interval method, checked as the ``purpose`` run's engine checks it."""
+    from ..fairness import AuditOptions
+
+    return AuditOptions.check_ci(spec.policy.ci, purpose, "policy.ci")
 
 
 def _bins(spec: AuditSpec, columns, binned=()) -> dict:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import math
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
 from functools import partial
 from pathlib import Path
@@ -840,6 +842,57 @@ def flag_paths() -> dict[str, str]:
     }
 
 
+# The run a spec is being made for, where the face knows it (``purpose_for``): a refusal of
+# its interval method lists only the methods that run takes.
+_PURPOSE: ContextVar[str | None] = ContextVar("ethiclens_spec_purpose", default=None)
+
+
+@contextmanager
+def purpose_for(purpose: str | None):
+    """Specs made inside are made for a ``purpose`` run (audit, compare, thresholds; None:
+    the spec's own, :func:`purpose_of_data`), so that a refusal of ``policy.ci`` lists only
+    that run's interval methods (``ethiclens compare --ci``, ``threshold_table(..., ci=)``)."""
+    token = _PURPOSE.set(purpose)
+    try:
+        yield
+    finally:
+        _PURPOSE.reset(token)
+
+
+def purpose_of_data(data) -> str:
+    """The run a spec's data asks for (``ethiclens.run``'s): ``compare`` with two
+    ``roles.y_pred``; ``thresholds`` with a ``thresholds`` key off its default, or with a score
+    column and no ``y_pred`` (an audit needs predictions; the threshold view draws them from
+    the scores), as ``ethiclens thresholds --save-config`` writes it, a benchmark and a counts
+    table aside (they bring their own predictions: a benchmark's threshold view is
+    ``ethiclens.threshold_table(spec)``); else ``audit``."""
+    roles, target, view = (data.get(k) if isinstance(data, dict) else None for k in _PARTS)
+    roles, target, view = (p if isinstance(p, dict) else {} for p in (roles, target, view))
+    preds = roles.get("y_pred") or ()
+    if len([preds] if isinstance(preds, str) else preds) == 2:
+        return "compare"
+    defaults = ThresholdView()
+    if any(
+        view.get(k, getattr(defaults, k)) != getattr(defaults, k) for k in ("threshold", "step")
+    ):
+        return "thresholds"
+    bare = not preds and not target.get("dataset") and not target.get("counts")
+    return "thresholds" if bare and roles.get("y_score") else "audit"
+
+
+_PARTS = ("roles", "target", "thresholds")
+
+
+def _refuse_ci(data, where: str) -> None:
+    """Refuse ``policy.ci`` outside the methods of the run the spec is made for, in the words
+    of that run's check (``AuditOptions.check_ci``): one line on every face."""
+    from ..fairness import AuditOptions
+
+    asked, own = _PURPOSE.get(), purpose_of_data(data)  # an audit's with two y_pred: compare
+    purpose = own if asked is None or (asked == "audit" and own == "compare") else asked
+    AuditOptions.check_ci(data["policy"]["ci"], purpose, where)
+
+
 def check_spec_dict(data, source: str = "spec") -> None:
     """Refuse data that does not follow the schema: the first problem, with its key named."""
     import jsonschema
@@ -857,8 +910,10 @@ def check_spec_dict(data, source: str = "spec") -> None:
     data_given = data_words(err.instance)  # an array: in a few words, never its repr
     if check is not None and not data_given:
         check(err.instance, where)  # the vocabulary's words, as every other face says them
-    # A flag's message names the flag already; a file's names the file.
-    prefix = "" if source == "command line" else f"{source}: "
+    if where == "policy.ci" and err.validator == "enum":
+        _refuse_ci(data, where)
+    # A flag's message names the flag already, a keyword the keyword; a file's names the file.
+    prefix = "" if source in ("command line", "keyword arguments") else f"{source}: "
     words = schema_words(err.validator, _types_taken(err, where), err.message)
     if where.startswith("roles.intersections"):  # "s*t": the spelling that works, by name
         inter = data["roles"]["intersections"]
@@ -1023,11 +1078,13 @@ def _quote_fix(err, where: str) -> str | None:
 
 
 def _choice_fix(err) -> str | None:
-    """'use one of flagged, inconclusive, ...' for a value outside a field's words: the fix
-    the flag's refusal gives."""
+    """'use one of flagged, inconclusive, ...' for a value outside a field's words (after the
+    near miss: 'did you mean 'below'? '), the fix the flag's refusal gives, as the engine's
+    keyword's (``Policy(di_rule=...)``)."""
     if err.validator != "enum":
         return None
-    return "use one of " + ", ".join(str(v) for v in err.validator_value if v is not None)
+    choices = [str(v) for v in err.validator_value if v is not None]
+    return did_you_mean(err.instance, choices) + "use one of " + ", ".join(choices)
 
 
 # the engine's keywords a spec field answers to (pred_a/pred_b: the two y_pred, not one)
