@@ -7,7 +7,9 @@ the weight sums —
 so the windows, the counts and the JSON are the other engines'. Dask reads one partition per
 file exactly as the pandas engine reads it and sums each file where it is read (day windows)
 or after a distributed sort (row windows); Spark reads the files by the audit's rule
-(docs/engines.md) and runs one ``groupBy`` (after a ``row_number`` over time for row windows).
+(docs/engines.md; Parquet files storing a column as other types one type at a time, their
+rows then together) and runs one ``groupBy`` (after a ``row_number`` over time for row
+windows).
 Only cells come back. A row whose time, propensity or weight is bad is flagged, not refused,
 there:
 the refusal is the pandas engine's, which names the first file and line.
@@ -241,7 +243,7 @@ def _per_part(read, src: _Files, cols: Columns):
 
 
 def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFrame:
-    from ..sources import spark_read_files, spark_session
+    from ..sources import spark_read_file_groups, spark_session
 
     with spark_session(master) as session:
         # days are UTC days, and a time without an offset is UTC (as every engine reads it)
@@ -249,10 +251,14 @@ def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFra
         session.conf.set("spark.sql.session.timeZone", "UTC")
         try:
             if src.kind == FRAME:  # a Spark DataFrame: the rows as they are, in its session
-                sdf = src.files[0]
-            else:
-                sdf = spark_read_files(session, src.target, _wanted(cols))
-            rows = _spark_rows(sdf, cols, text=src.kind not in ("parquet", FRAME))
+                parts = [src.files[0]]
+            else:  # Parquet files storing a column as other types: each group as stored
+                parts = spark_read_file_groups(session, src.target, _wanted(cols))
+            text = src.kind not in ("parquet", FRAME)
+            keyed = [_spark_rows(sdf, cols, text) for sdf in parts]  # one type per column
+            rows = keyed[0]
+            for part in keyed[1:]:
+                rows = rows.unionByName(part)
             return _spark_cells(rows, cols, window)
         finally:
             session.conf.set("spark.sql.session.timeZone", zone)
@@ -290,8 +296,21 @@ def _spark_rows(sdf, cols: Columns, text: bool):
             weights = [(F.lit(1.0) / p).alias("_ethiclens_w"),
                        (F.lit(1.0) / (p * p)).alias("_ethiclens_w2"),
                        p.alias("_ethiclens_p")]  # fmt: skip
-    roles = [_spark_missing(_spark_col(c).cast("string"), text).alias(c) for c in cols.roles]
+    roles = [_spark_missing(_spark_text(sdf, c), text).alias(c) for c in cols.roles]
     return sdf.select(ts.alias(TS), flag.otherwise(F.lit(0)).alias(FLAG), *roles, *weights)
+
+
+def _spark_text(sdf, name: str):
+    """Column ``name`` as text; a boolean as pandas writes it (``True``, not Spark's ``true``),
+    so a label stored as a bool in one file and 0/1 in another is named as the Dask engine
+    names it (``found values ['0', '1', 'False', 'True']``)."""
+    from pyspark.sql import functions as F
+    from pyspark.sql import types as T
+
+    column = _spark_col(name)
+    if isinstance(sdf.schema[name].dataType, T.BooleanType):
+        return F.when(column, F.lit("True")).when(~column, F.lit("False"))
+    return column.cast("string")
 
 
 def _spark_missing(column, text: bool):

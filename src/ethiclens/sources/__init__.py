@@ -25,7 +25,13 @@ from ._duckdb import _mixed_line_ends as mixed_line_ends
 from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files
 from ._pandas import name_rows, pandas_counts, read_csv_file, read_rows, refuse_stray_labels
 from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of, row_place, type_groups
-from ._spark import spark_counts, spark_file_counts, spark_read_files, spark_session
+from ._spark import (
+    spark_counts,
+    spark_file_counts,
+    spark_read_file_groups,
+    spark_read_files,
+    spark_session,
+)
 from ._sql import (
     check_usable_db_url,
     checked_db_url,
@@ -72,6 +78,7 @@ __all__ = [
     "spark_counts",
     "spark_file_counts",
     "spark_read_files",
+    "spark_read_file_groups",
     "spark_session",
     "RESERVED",
     "Roles",

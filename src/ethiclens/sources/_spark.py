@@ -244,12 +244,33 @@ def spark_session(master: str | None = None):
 def spark_read_files(session, target: str, columns: list):
     """``columns`` of a CSV/Parquet file, glob or (hive) folder as a Spark DataFrame, read by
     the rule of docs/engines.md (CSV as text, files matched by column name); for callers that
-    count something other than a counts table (``ethiclens.monitor``'s windows)."""
-    from ._duckdb import file_layout
+    count something other than a counts table. Parquet files storing a column as different
+    types are united by name (Spark widens int32 to int64, float32 to double): to read them
+    as each file stores them, :func:`spark_read_file_groups`."""
+    parts = spark_read_file_groups(session, target, columns)
+    out = parts[0]
+    for part in parts[1:]:
+        out = out.unionByName(part)
+    return out
+
+
+def spark_read_file_groups(session, target: str, columns: list) -> list:
+    """``columns`` of a CSV/Parquet file, glob or (hive) folder as Spark DataFrames, read by
+    the rule of docs/engines.md, one per group of Parquet files that store each column as one
+    type (int32 and int64, float32 and float64, a bool and an int64: Spark fails reading them
+    together, PARQUET_COLUMN_DATA_TYPE_MISMATCH), as the audit counts them one type at a time
+    (DuckDB too); CSV files, and Parquet files of one schema, are one DataFrame. For callers
+    that count something other than a counts table (``ethiclens.monitor``'s windows), which
+    count the groups' rows together once each is read as its files store it."""
+    from ._duckdb import _same_types, file_layout
 
     layout = file_layout(target, "spark")[1]  # the files checked; the columns by the caller
     roles = Roles(y_pred=columns[0], protected=list(columns[1:]))
-    return _read(session, target, layout, roles)[0].select(*[_col(c) for c in columns])
+    wanted = [_col(c) for c in columns]
+    return [
+        _read(session, part.target, part, roles)[0].select(*wanted)
+        for part in _same_types(layout, roles)
+    ]
 
 
 def _read(session, target, layout: FileLayout, roles: Roles):
