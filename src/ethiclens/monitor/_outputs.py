@@ -58,6 +58,7 @@ def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, E
     the JSON written. Returns the paths written and the one-line refusal of the one that was
     not (None when every one was), for the caller to raise once it has said the rest."""
     from ..io import write_atomic
+    from ..spec import output_not_written
     from ._render import render_html
 
     written = []
@@ -68,21 +69,11 @@ def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, E
         try:
             write_atomic(html_out, render_html(result.to_dict()))
         except Exception as exc:  # noqa: BLE001 - one line once the rest is said, no traceback
-            return written, _not_written(html_out, exc)
+            # the spec's refusal of an output not written, naming the store kept too
+            refusal = output_not_written(
+                html_out, exc, "--html", kept="the store and every other output were",
+                report=" (--json)",
+            )  # fmt: skip
+            return written, refusal
         written.append(str(html_out))
     return written, None
-
-
-def _not_written(path, exc: Exception) -> EthicLensInputError:
-    """The dashboard's refusal, in the audit's words: the renderer's own refusal, or one line
-    naming the file and what went wrong (the JSON holds every number)."""
-    if isinstance(exc, EthicLensInputError):
-        return exc
-    return EthicLensInputError(
-        f"{path} could not be written ({type(exc).__name__}: {str(exc)[:300]}); the store and "
-        "every other output were",
-        column="--html",
-        value=str(path),
-        fix="report this with the input that caused it; the JSON report (--json) holds every "
-        "number",
-    )

@@ -122,7 +122,7 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
         try:
             render(path)
         except Exception as exc:  # noqa: BLE001 - reported (first one) once the rest is written
-            failed = failed or _not_written(path, exc, f"--{key.replace('_', '-')}")
+            failed = failed or output_not_written(path, exc, f"--{key.replace('_', '-')}")
             continue
         yield path
     if save_config:
@@ -132,17 +132,22 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
         raise failed
 
 
-def _not_written(path, exc: Exception, flag: str) -> EthicLensInputError:
-    """The refusal of an output that could not be written: the writer's own (a PDF renderer
-    that failed), or one line naming the file and what went wrong, never a traceback."""
+def output_not_written(
+    path, exc: Exception, flag: str, *, kept: str = "every other output was", report: str = ""
+) -> EthicLensInputError:
+    """The refusal of an output (``flag``) that could not be written, for a face to raise once
+    it has written and said the rest: the writer's own (a PDF renderer that failed), or one
+    line naming the file and what went wrong, never a traceback. ``kept``: what was written
+    all the same (a monitor run: ``the store and every other output were``); ``report``: how
+    the fix names the JSON report (`` (--json)``)."""
     if isinstance(exc, EthicLensInputError):
         return exc
     return EthicLensInputError(
-        f"{path} could not be written ({type(exc).__name__}: {str(exc)[:300]}); every other "
-        "output was",
+        f"{path} could not be written ({type(exc).__name__}: {str(exc)[:300]}); {kept}",
         column=flag,
         value=str(path),
-        fix="report this with the input that caused it; the JSON report holds every number",
+        fix=f"report this with the input that caused it; the JSON report{report} holds every "
+        "number",
     )
 
 
