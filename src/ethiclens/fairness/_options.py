@@ -63,7 +63,8 @@ class AuditOptions:
         The positive label, needed when labels/predictions are not 0/1.
     positive_is_favorable : bool
         Whether the positive label is a benefit (a loan) or a harm (a recidivism prediction);
-        decides which group a flagged disparity disadvantages.
+        decides which group a flagged disparity disadvantages. A request's words are taken
+        too: ``positive="favorable"`` or ``"harmful"``.
     n_boot : int
         Interval draws per group (2,000 in ``audit``; 1,000 in ``compare`` and
         ``threshold_table``).
