@@ -26,7 +26,7 @@ from ._counts import round_significant
 from ._engine import SMOOTHED_NOTE, audit, empty_cell_columns
 from ._intervals import check_ci, contain, equal_tailed, with_infinite_draws
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
-from ._options import KEYWORDS, policy_and_options
+from ._options import COMPARE_ALIASES, COMPARE_CI, KEYWORDS, policy_and_options
 from ._result import AuditResult, MetricEstimate
 from ._validate import (
     align_inputs,
@@ -60,9 +60,9 @@ UNPAIRED_WEIGHTED_METHOD = (
     "equal-tailed"
 )
 # "percentile" is the kit's name for the paired bootstrap; "bootstrap" is its older spelling,
-# taken and recorded as "percentile" (config.ci_method names one method one way).
-CI_CHOICES = ("jeffreys", "percentile")
-CI_ALIASES = {"bootstrap": "percentile"}
+# taken and recorded as "percentile" (config.ci_method names one method one way). Declared
+# once, beside the other commands' choices (fairness/_options.py).
+CI_CHOICES, CI_ALIASES = COMPARE_CI, COMPARE_ALIASES
 
 
 @dataclass

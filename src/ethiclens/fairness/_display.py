@@ -17,6 +17,7 @@ from html import escape
 from .. import _renderers
 from .._text import beside, one_line, percent
 from ..errors import EthicLensInputError
+from ._metrics import policy_edges
 
 # Colour and words per status (the words are always shown: colour alone is not enough).
 STATUS_STYLE = {
@@ -113,30 +114,13 @@ def _bound(x, edges=()) -> str:
 
 def value_ci(m, edges=()) -> str:
     """``0.812 [0.750, 0.871]`` for a MetricEstimate-like object (value, ci_low, ci_high);
-    ``edges``: the thresholds the policy judges it against (:func:`_policy_edges`), so a bound
-    beside one prints on its side of it (``0.159 [0.1004, 0.212]`` against EO's 0.10)."""
+    ``edges``: the thresholds the policy judges it against (:func:`policy_edges`), so a
+    bound beside one prints on its side of it (``0.159 [0.1004, 0.212]`` against EO's 0.10)."""
     if m is None or m.value is None:
         return "—"
     if m.ci_low is None or m.ci_high is None:
         return fmt(m.value)
     return f"{fmt(m.value)} [{_bound(m.ci_low, edges)}, {_bound(m.ci_high, edges)}]"
-
-
-def _policy_edges(metric: str, policy) -> tuple:
-    """The thresholds ``policy`` (a result's ``config["policy"]`` dict) judges ``metric``'s
-    interval against, as ``report``'s ``policy_edges`` names them — DI: (t, 1/t) under the
-    two-sided rule, (t,) under 'below'; EO: (its threshold,); any other metric, or no policy:
-    ()."""
-    from ._metrics import COMPARISON_METRIC_SPECS
-
-    spec = COMPARISON_METRIC_SPECS.get(metric)
-    role = spec.policy if spec is not None else None
-    if not isinstance(policy, dict) or role not in ("di", "eo"):
-        return ()
-    if role == "eo":
-        return (policy["eo_threshold"],)
-    t = policy["di_threshold"]
-    return (t, 1 / t) if policy.get("di_rule", "two_sided") == "two_sided" else (t,)
 
 
 def status_html(status: str) -> str:
@@ -233,7 +217,7 @@ def headline_text(result) -> str:
 def audit_html(result) -> str:
     """The notebook view of an AuditResult: headline, then one row per comparison."""
     shown = [k for k in _SHOWN if any(k in c.metrics for c in result.comparisons)]
-    edges = {k: _policy_edges(k, result.config.get("policy")) for k in shown}
+    edges = {k: policy_edges(k, result.config.get("policy")) for k in shown}
     headers = ["comparison", "n (group / ref)", *(f"{_short(k)} [CI]" for k in shown), "status"]
     headers.append("why")
     rows = []
@@ -282,7 +266,7 @@ def audit_repr(result) -> str:
         *("  " + text for text in result.empty_crossing_notes),
     ]
     limit = 12
-    edges = _policy_edges("disparate_impact", result.config.get("policy"))
+    edges = policy_edges("disparate_impact", result.config.get("policy"))
     for c in result.comparisons[:limit]:
         di = c.metrics.get("disparate_impact")
         lines.append(

@@ -367,6 +367,21 @@ COMPARISON_METRIC_SPECS: dict[str, ComparisonMetric] = _COMPARISON_REGISTRY.entr
 KINDS = ("ratio", "difference", "abs_difference", "max_abs_difference")
 
 
+def policy_edges(name: str, policy) -> tuple:
+    """The thresholds ``policy`` (a result's ``config["policy"]`` dict) judges metric
+    ``name``'s interval against — DI: (t, 1/t) under the two-sided rule, (t,) under 'below';
+    EO: (its threshold,); any other metric, or no policy: () — for
+    :func:`ethiclens._text.beside`, so a bound printed beside a verdict reads on its side."""
+    spec = COMPARISON_METRIC_SPECS.get(name)
+    role = spec.policy if spec is not None else None
+    if not isinstance(policy, dict) or role not in ("di", "eo"):
+        return ()
+    if role == "eo":
+        return (policy["eo_threshold"],)
+    t = policy["di_threshold"]
+    return (t, 1 / t) if policy.get("di_rule", "two_sided") == "two_sided" else (t,)
+
+
 # Cells a metric is tried on when it is registered: leading axes (2, 3) to check that it
 # broadcasts, an empty group and groups with empty cells to check it says NaN, not inf.
 _PROBE_LABELLED = np.array(

@@ -136,7 +136,7 @@ class AuditOptions:
 
 
 # The interval methods compare takes (a paired draw of both models; "bootstrap": the older
-# spelling of percentile), as its engine takes them (fairness/_compare.py: CI_CHOICES)
+# spelling of percentile); fairness/_compare.py takes them from here
 COMPARE_CI, COMPARE_ALIASES = (JEFFREYS, PERCENTILE), {"bootstrap": PERCENTILE}
 # What each run is called in a refusal, by its function (or a request's purpose)
 _RUN_WORDS = {"audit": "an audit", "audit_counts": "an audit", "compare": "a comparison"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from .._text import beside
-from ..fairness import COMPARISON_METRIC_SPECS, judged_largest_disparity
+from ..fairness import COMPARISON_METRIC_SPECS, judged_largest_disparity, policy_edges
 
 # Order of the first page: what needs action first.
 STATUS_ORDER = ("FLAGGED", "INCONCLUSIVE", "INSUFFICIENT_DATA", "UNDEFINED", "PASS")
@@ -46,18 +46,6 @@ def di_band(policy: dict) -> str:
     if policy.get("di_rule", "two_sided") == "below":
         return f"below {t:.2f}"
     return f"outside [{t:.2f}, {1 / t:.2f}]"
-
-
-def policy_edges(name: str, policy: dict) -> tuple:
-    """The thresholds the policy judges metric ``name``'s interval against — DI: (t, 1/t) under
-    the two-sided rule, (t,) under 'below'; EO: (its threshold,); any other metric: () — for
-    :func:`ethiclens._text.beside`, so a bound printed beside a verdict reads on its side."""
-    spec = COMPARISON_METRIC_SPECS.get(name)
-    role = spec.policy if spec is not None else None
-    if role == "di":
-        t = policy["di_threshold"]
-        return (t, 1 / t) if policy.get("di_rule", "two_sided") == "two_sided" else (t,)
-    return (policy["eo_threshold"],) if role == "eo" else ()
 
 
 def status_counts(result) -> dict[str, int]:
