@@ -9,7 +9,7 @@ import json
 import threading
 
 from ..errors import EthicLensInputError
-from ._web import digits_number, in_thread, repeated_name, said, verdict_word, web_of
+from ._web import digits_number, in_thread, listed_word, repeated_name, said, web_of
 
 HISTORY_LINK = ("/history", "Open the history")
 PAGE_SIZE = 200  # requests listed per history page
@@ -27,14 +27,12 @@ async def history(request):
     rows = []
     for row in web.store.history(limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE):
         spec = json.loads(row["spec"] or "{}")
-        verdict = json.loads(row["verdict"] or "{}")
-        word = verdict_word(verdict.get("status_counts", {}))
         model = (spec.get("model") or {}).get("name")
         rows.append(
             {
                 **row,
                 "model": model,
-                "word": word if row["status"] == "done" else row["status"],
+                "word": listed_word(row),
                 "input": _fingerprint_text(row["fingerprint"]),
             }
         )

@@ -151,6 +151,15 @@ def verdict_word(counts: dict) -> str:
     return next((status for status in STATUS_ORDER if counts.get(status)), "DONE")
 
 
+def listed_word(row: dict) -> str:
+    """What a listed request (a store history row) reads as, on the history page and the home
+    page's recent audits alike: a finished one's :func:`verdict_word`, else its state
+    (queued, running, failed)."""
+    if row["status"] != "done":
+        return row["status"]
+    return verdict_word(json.loads(row["verdict"] or "{}").get("status_counts", {}))
+
+
 async def in_thread(func, *args, **kwargs):
     """Run blocking work (pandas, the store's disk) off the event loop."""
     import anyio
@@ -226,7 +235,7 @@ class Web:
             "benchmarks": [n for n in datasets.DATASETS if n != "bios"],
             "files": self.server_files(),
             "limit": limit_text(self.config.max_upload),
-            "history": self.store.history(limit=5),
+            "history": [{**h, "word": listed_word(h)} for h in self.store.history(limit=5)],
         }
 
     def moved_out(self, *rows: dict | None) -> bool:
