@@ -98,13 +98,55 @@ def number_text(value) -> str:
     return repr(v)
 
 
+def threshold_text(value) -> str:
+    """A policy threshold (or a band's edge) as text that reads as the number it is: to two
+    places when those are exact (0.80, 1.25, 0.10, 2.00: the defaults print as ever), else to as
+    many more, up to 8, as read back as it (a typed 0.1165 prints ``0.1165``, 0.877843
+    ``0.877843``). A number those do not hold, the inverse edge 1/t of most thresholds (1/0.9 =
+    1.1111...), prints cut to 4 places and followed by an ellipsis, ``1.1111…``: the edge lies
+    strictly between 1.1111 and 1.1112, and :func:`beside` never prints a bound between those
+    two (it is written as one of them, on its side of the edge), so every bound reads on its
+    side of the edge as printed. One rule for every sentence, band, legend and table."""
+    from decimal import ROUND_DOWN, Decimal
+
+    v = float(value)
+    if not math.isfinite(v):
+        return number_text(v) if not math.isnan(v) else "nan"
+    for places in range(2, 9):
+        text = f"{v:z.{places}f}"
+        if float(text) == v:
+            return text
+    return f"{Decimal(repr(v)).quantize(Decimal('0.0001'), rounding=ROUND_DOWN)}\u2026"
+
+
+def threshold_percent(value) -> str:
+    """A DI threshold as a share of the reference's rate, exactly as given: 0.8 -> ``80%``,
+    0.877843 -> ``87.7843%`` (a rounded ``88%`` would misstate it)."""
+    return percent(value)
+
+
+def _cut_edge(text: str):
+    """The two 4-place numbers an ellipsis edge (``1.1111…``) lies between, as text; None for
+    an exact edge."""
+    if not text.endswith("\u2026"):
+        return None
+    from decimal import Decimal
+
+    low = Decimal(text[:-1])
+    return str(low), str(low + Decimal("0.0001") * (1 if low >= 0 else -1))
+
+
 def beside(value, thresholds, digits: int = 3) -> str:
     """``value`` to ``digits`` places, or to as many more (up to 12) as it takes to print on the
     same side of the nearest of ``thresholds`` (one number or several) as it lies: an interval
     bound of 0.10040 against an EO threshold of 0.10 prints ``0.1004`` (``0.100`` would read as
     equal to what it "exceeds"), 0.79996 against 0.80 ``0.79996``; a bound at, or far from, the
-    threshold prints to ``digits``, infinity as ``inf``. One rule for every sentence and cell
-    that sets a bound against a policy threshold."""
+    threshold prints to ``digits``, infinity as ``inf``. Within 12 places of the threshold (float
+    noise: 0.10000000000000003 against 0.1) it prints as the exact float it is, so the sentence
+    stays true of the verdict, which compares the floats. Against an edge :func:`threshold_text`
+    prints with an ellipsis (1/0.9 as ``1.1111…``) a bound between its two 4-place neighbours
+    prints as the neighbour on its side (1.11112 as ``1.1112``, 1.11110 as ``1.1111``). One rule
+    for every sentence and cell that sets a bound against a policy threshold."""
     v = float(value)
     edges = [
         float(t) for t in (thresholds if isinstance(thresholds, tuple | list) else [thresholds])
@@ -115,7 +157,13 @@ def beside(value, thresholds, digits: int = 3) -> str:
         text = f"{v:z.{places}f}"
         shown = float(text)
         if (shown > t) - (shown < t) == side:
-            return text
+            break
+    else:  # float noise beside it, or a bound exactly at an edge 12 places do not hold
+        return threshold_text(t) if side == 0 else number_text(v)
+    cut = _cut_edge(threshold_text(t)) if math.isfinite(v) and side else None
+    if cut is not None and min(map(float, cut)) < shown < max(map(float, cut)):
+        below, above = sorted(cut, key=float)
+        return below if side < 0 else above
     return text
 
 

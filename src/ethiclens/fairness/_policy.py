@@ -15,7 +15,7 @@ from .._checks import (
     check_type,
     schema_words,
 )
-from .._text import beside
+from .._text import beside, threshold_text
 from ._keywords import refuse_unknown
 
 FLAGGED = "FLAGGED"
@@ -114,14 +114,14 @@ def judge_disparate_impact(interval, policy: Policy) -> tuple[str, str | None]:
     if interval.degenerate:
         return INCONCLUSIVE, "degenerate confidence interval (every draw equal)"
     t = policy.di_threshold
-    band = f"[{t:.2f}, {1 / t:.2f}]"
+    band = f"[{threshold_text(t)}, {threshold_text(1 / t)}]"
     edges = (t, 1 / t) if policy.di_rule == "two_sided" else (t,)
     iv = f"DI interval [{beside(interval.low, edges)}, {beside(interval.high, edges)}]"
     if interval.high < t:
         where = (
             f"entirely outside {band}"
             if policy.di_rule == "two_sided"
-            else f"entirely below {t:.2f}"
+            else f"entirely below {threshold_text(t)}"
         )
         return FLAGGED, f"{iv} lies {where}"
     if policy.di_rule == "two_sided":
@@ -132,7 +132,7 @@ def judge_disparate_impact(interval, policy: Policy) -> tuple[str, str | None]:
         return INCONCLUSIVE, f"{iv} is not entirely inside or outside {band}"
     if interval.low >= t:
         return PASS, None
-    return INCONCLUSIVE, f"{iv} straddles {t:.2f}"
+    return INCONCLUSIVE, f"{iv} straddles {threshold_text(t)}"
 
 
 def judge_equalized_odds(interval, policy: Policy) -> tuple[str, str | None]:
@@ -142,13 +142,13 @@ def judge_equalized_odds(interval, policy: Policy) -> tuple[str, str | None]:
         return INCONCLUSIVE, "degenerate confidence interval (every draw equal)"
     if interval.low > policy.eo_threshold:
         low = beside(interval.low, policy.eo_threshold)
-        return (
-            FLAGGED,
-            f"equalized-odds interval lower bound {low} exceeds {policy.eo_threshold:.2f}",
-        )
+        eo = threshold_text(policy.eo_threshold)
+        return FLAGGED, f"equalized-odds interval lower bound {low} exceeds {eo}"
     if interval.high <= policy.eo_threshold:
         return PASS, None
-    return INCONCLUSIVE, f"equalized-odds interval straddles {policy.eo_threshold:.2f}"
+    return INCONCLUSIVE, (
+        f"equalized-odds interval straddles {threshold_text(policy.eo_threshold)}"
+    )
 
 
 # Policy role (ComparisonMetric.policy) -> judge.

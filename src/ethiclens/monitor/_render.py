@@ -13,7 +13,7 @@ import math
 import warnings
 from decimal import Decimal
 
-from .._text import distinct_numbers, html_safe, literal_figure, one_line, percent
+from .._text import beside, distinct_numbers, html_safe, literal_figure, one_line, percent
 from ._edits import plural
 from ._report import e_value_text, sequence_text
 
@@ -34,20 +34,38 @@ def level_text(alpha: float) -> str:
     return percent(1 - Decimal(repr(float(alpha))))
 
 
-def _num(x, digits=3) -> str:
-    return "—" if x is None else f"{x:z.{digits}f}"
+def _num(x, digits=3, edges=()) -> str:
+    """``x`` to ``digits`` places, or as many more as put it on its side of the nearest of
+    ``edges`` (the policy thresholds it is judged against: :func:`~ethiclens._text.beside`)."""
+    if x is None:
+        return "—"
+    return beside(x, edges, digits) if edges else f"{x:z.{digits}f}"
 
 
-def _interval(d: dict | None) -> str:
+def _edges(request: dict, metric: str) -> tuple:
+    """The policy thresholds the monitor tests ``metric`` against: DI's band [t, 1/t], each
+    signed gap's ±EO limit; none for another estimate (or a request without a policy)."""
+    t, eo = request.get("di_threshold"), request.get("eo_threshold")
+    if metric == "disparate_impact" and t:
+        return (t, 1 / t)
+    if metric in ("tpr_gap", "fpr_gap") and eo is not None:
+        return (-eo, eo)
+    return ()
+
+
+def _interval(d: dict | None, edges: tuple = ()) -> str:
+    """An estimate and its interval; a bound beside one of ``edges`` on its side of it."""
     if d and d.get("value") is None and d.get("ci_low") is not None:  # a DI unbounded
-        return f"unbounded [{_num(d['ci_low'])}, ∞) ({d['reason'].removeprefix('unbounded: ')})"
+        low = _num(d["ci_low"], edges=edges)
+        return f"unbounded [{low}, ∞) ({d['reason'].removeprefix('unbounded: ')})"
     if d and d.get("reason"):
         return d["reason"]
     if not d or d.get("value") is None:
         return "undefined"
     if d.get("ci_low") is None:
         return f"{_num(d['value'])} (no interval: below the floor)"
-    return f"{_num(d['value'])} [{_num(d['ci_low'])}, {_num(d['ci_high'])}]"
+    low, high = _num(d["ci_low"], edges=edges), _num(d["ci_high"], edges=edges)
+    return f"{_num(d['value'], edges=edges)} [{low}, {high}]"
 
 
 # how each weighting is stated: request key -> what its column holds
@@ -123,7 +141,8 @@ def summary_lines(doc: dict) -> list[str]:
         latest = c.get("latest")
         if latest:
             est = latest["estimates"]
-            parts = [f"{LABELS[k]} {_interval(v)}" for k, v in est.items()]
+            request = doc.get("request") or {}
+            parts = [f"{LABELS[k]} {_interval(v, _edges(request, k))}" for k, v in est.items()]
             lines.append(f"  latest window ({latest['window']}): " + "; ".join(parts))
         if absent := absent_text(c):
             lines.append(f"  {absent}")

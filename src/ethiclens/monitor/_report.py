@@ -8,12 +8,13 @@ import math
 import sys
 from dataclasses import dataclass, field
 
+from .._text import threshold_text
 from ._store import Store
 
 SCHEMA_VERSION = 1
 NULLS = {
-    "disparate_impact": "DI inside [{t:.2f}, {inv:.2f}]",
-    "equalized_odds": "|TPR gap| and |FPR gap| at most {eo:.2f}",
+    "disparate_impact": "DI inside [{t}, {inv}]",
+    "equalized_odds": "|TPR gap| and |FPR gap| at most {eo}",
     "baseline_disparate_impact": "DI no further from 1 than in the baseline {bsrc}: inside "
     "[{bt:.3f}, {binv:.3f}]",
     "baseline_equalized_odds": "gaps no larger than in the baseline {bsrc}: |TPR gap| at most "
@@ -232,9 +233,9 @@ def _tests(last: dict, alarms: dict, request, windows: dict) -> dict:
     band = bl.get("di_band", [float("nan")] * 2)
     t = request.di_threshold
     values = {
-        "t": t,
-        "inv": 1 / t,
-        "eo": request.eo_threshold,
+        "t": threshold_text(t),
+        "inv": threshold_text(1 / t),
+        "eo": threshold_text(request.eo_threshold),
         "bt": band[0],
         "binv": band[1],
         "btpr": bl.get("tpr_eps", float("nan")),

@@ -23,6 +23,7 @@ from .._checks import (
     check_repetitions,
     check_seed,
 )
+from .._text import threshold_text
 from ..errors import EthicLensInputError
 from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit, check_ci
 
@@ -361,7 +362,7 @@ def _expectation(di: float, eo: float) -> str:
     expected = above or not pol.di_threshold <= di <= 1 / pol.di_threshold
     eo_side = f"truth EO gap {eo:.3f} {'above' if above else 'within'} the EO limit"
     verdict = "a flag is expected" if expected else "no flag is expected (each is a false alarm)"
-    return f"{eo_side} {pol.eo_threshold:.2f}, so {verdict}"
+    return f"{eo_side} {threshold_text(pol.eo_threshold)}, so {verdict}"
 
 
 def _policy_side(di: float) -> str:
@@ -369,7 +370,8 @@ def _policy_side(di: float) -> str:
     with: a flag outside the band [t, 1/t] is a correct detection, inside it a false alarm."""
     t = Policy().di_threshold
     inside = t <= di <= 1 / t
-    return f"{'inside' if inside else 'outside'} the policy band [{t:.2f}, {1 / t:.2f}]"
+    band = f"[{threshold_text(t)}, {threshold_text(1 / t)}]"
+    return f"{'inside' if inside else 'outside'} the policy band {band}"
 
 
 def run_oracle(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from markupsafe import Markup
 from markupsafe import escape as escape_block
 
-from .._text import beside, distinct_numbers, percent
+from .._text import beside, distinct_numbers, percent, threshold_percent, threshold_text
 from ..fairness import (
     SUPPRESSED_GROUPS,
     SUPPRESSED_METHOD,
@@ -136,7 +136,8 @@ def di_rule_sentence(policy: dict, harmful: bool = False) -> str:
     """The flag rule that was applied, in words; ``harmful``: the positive label is a harm,
     which the one-sided rule reads the wrong way round (said so)."""
     t = policy["di_threshold"]
-    eo = f"; or when the equalized-odds interval's lower bound exceeds {policy['eo_threshold']:.2f}"
+    eo_t = threshold_text(policy["eo_threshold"])
+    eo = f"; or when the equalized-odds interval's lower bound exceeds {eo_t}"
     if policy.get("di_rule", "two_sided") == "below":
         caveat = below_harmful_caveat(policy, harmful)
         return (
@@ -145,7 +146,7 @@ def di_rule_sentence(policy: dict, harmful: bool = False) -> str:
         )
     return (
         f"Flag rule: DI rule 'two_sided' — flagged when the DI interval lies entirely "
-        f"{verdict.di_band(policy)} (one group selected at under {t:.0%} of the "
+        f"{verdict.di_band(policy)} (one group selected at under {threshold_percent(t)} of the "
         "other's rate, with confidence, whichever group is the reference)" + eo + "."
     )
 

@@ -14,7 +14,7 @@ import threading
 import warnings
 from dataclasses import dataclass
 
-from .._text import literal_figure, one_line, percent, terminal_safe
+from .._text import beside, literal_figure, one_line, percent, terminal_safe, threshold_text
 from ._verdict import di_band
 
 
@@ -117,8 +117,13 @@ def _to_uri(fig) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue()).decode()
 
 
-def _fmt(v) -> str:
-    return "undefined" if v is None else f"{v:z.3f}"
+def _fmt(v, edges=()) -> str:
+    """A figure to 3 places, or as many more as put it on its side of the nearest of ``edges``
+    (a policy metric's thresholds, :func:`~ethiclens._text.beside`), as the report's table
+    prints it."""
+    if v is None:
+        return "undefined"
+    return beside(v, edges) if edges else f"{v:z.3f}"
 
 
 # A chart draws at most this many comparisons or groups: thousands (an ID-like attribute) took
@@ -247,7 +252,7 @@ def forest_figure(
         f"Point estimates with {percent(level)} intervals (grey crosses without an interval: below "
         f"the sample floor). A comparison is flagged when its DI "
         f"interval lies entirely {where} or its equalized-odds interval's "
-        f"lower bound exceeds {eo_threshold:.2f}.{left_out}"
+        f"lower bound exceeds {threshold_text(eo_threshold)}.{left_out}"
     )
     return fig, alt, caption
 
@@ -256,9 +261,9 @@ def _forest_panels(rows, di_threshold: float, eo_threshold: float, two_sided: bo
     """(metric, index in a row, title, threshold, legend rule) of DI and, when any row has
     one, EO."""
     di_rule = (
-        "outside [{t:.2f}, " + f"{1 / di_threshold:.2f}] flags"
+        f"outside [{threshold_text(di_threshold)}, {threshold_text(1 / di_threshold)}] flags"
         if two_sided
-        else "below {t:.2f} flags"
+        else f"below {threshold_text(di_threshold)} flags"
     )
     panels = [
         ("disparate_impact", 2, "Disparate impact (ratio to reference)", di_threshold, di_rule)
@@ -270,7 +275,7 @@ def _forest_panels(rows, di_threshold: float, eo_threshold: float, two_sided: bo
                 3,
                 "Equalized-odds difference",
                 eo_threshold,
-                "lower bound above {t:.2f} flags",
+                f"lower bound above {threshold_text(eo_threshold)} flags",
             )
         )
     return panels
@@ -280,11 +285,12 @@ def _forest_panel(ax, panel, rows, ys, two_sided: bool, level: float) -> list[st
     """Draw one metric's panel: its threshold lines and each row's estimate and interval.
     Returns each drawn row in words (for the figure's alt text)."""
     name, idx, title, thr, rule = panel
-    ax.axvline(thr, color="#D55E00", ls="--", lw=1.2, label=rule.format(t=thr))
+    ax.axvline(thr, color="#D55E00", ls="--", lw=1.2, label=rule)
     if name == "disparate_impact":
         ax.axvline(1.0, color="#555555", ls=":", lw=1, label="parity (1.0)")
         if two_sided:
             ax.axvline(1 / thr, color="#D55E00", ls="--", lw=1.2)
+    edges = (thr, 1 / thr) if name == "disparate_impact" and two_sided else (thr,)
     lines = []
     for y, row in zip(ys, rows, strict=True):
         m = row[idx]
@@ -306,8 +312,10 @@ def _forest_panel(ax, panel, rows, ys, two_sided: bool, level: float) -> list[st
         if m.ci_low is None:
             ci = "no interval" + (f" ({m.reason})" if m.reason else "")
         else:
-            ci = f"{percent(level)} CI [{_fmt(m.ci_low)}, {_fmt(m.ci_high)}]"
-        lines.append(f"{row[0]}: {title.split(' (')[0]} {_fmt(m.value)}, {ci}, {m.status}")
+            low, high = _fmt(m.ci_low, edges), _fmt(m.ci_high, edges)
+            ci = f"{percent(level)} CI [{low}, {high}]"
+        value = _fmt(m.value, edges)
+        lines.append(f"{row[0]}: {title.split(' (')[0]} {value}, {ci}, {m.status}")
     ax.set_title(title, fontsize=10)
     ax.grid(axis="x", color="#dddddd")
     ax.legend(fontsize=7, loc="lower right", framealpha=0.9)

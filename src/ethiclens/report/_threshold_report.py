@@ -6,7 +6,7 @@ import base64
 
 from markupsafe import Markup
 
-from .._text import percent
+from .._text import percent, threshold_text
 from ._audit_report import (
     EMPTY_CROSSINGS_LEAD,
     below_harmful_caveat,
@@ -82,7 +82,7 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
         f"{percent(cfg['confidence_level'])} {cfg['ci_method']}, {cfg['n_boot']} draws, seed "
         f"{cfg['random_state']}. DI is flagged when its interval lies entirely "
         f"{di_band(cfg['policy'])}, EO when its interval's lower bound exceeds "
-        f"{cfg['policy']['eo_threshold']:.2f}."
+        f"{threshold_text(cfg['policy']['eo_threshold'])}."
     )
     harmful = not cfg.get("positive_is_favorable", True)  # a view recorded before it said
     caveat = below_harmful_caveat(cfg["policy"], harmful)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from .._text import beside
+from .._text import beside, threshold_text
 from ..fairness import COMPARISON_METRIC_SPECS, judged_largest_disparity, policy_edges
 
 # Order of the first page: what needs action first.
@@ -44,8 +44,8 @@ def di_band(policy: dict) -> str:
     two-sided rule) or 'below 0.80' (the one-sided one); every face states the line so."""
     t = policy["di_threshold"]
     if policy.get("di_rule", "two_sided") == "below":
-        return f"below {t:.2f}"
-    return f"outside [{t:.2f}, {1 / t:.2f}]"
+        return f"below {threshold_text(t)}"
+    return f"outside [{threshold_text(t)}, {threshold_text(1 / t)}]"
 
 
 def status_counts(result) -> dict[str, int]:
