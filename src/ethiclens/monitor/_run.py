@@ -671,14 +671,18 @@ class _Row:
 
 class _Sides:
     """A counts table per attribute and (window, group): the rows' counts and, weighted, the
-    effective counts and cap factor; read per window for given comparisons (``of``)."""
+    effective counts and cap factor; read per window for given comparisons (``of``).
+    ``windows``: the only windows read weighted (those this run absorbs; None: all), so an
+    empty cell of a window an earlier run absorbed is not warned of again."""
 
-    def __init__(self, table: pd.DataFrame, request: MonitorRequest, labels: bool):
+    def __init__(self, table: pd.DataFrame, request: MonitorRequest, labels: bool, windows=None):
         cols = request.attributes()[0]
         tables = attribute_tables(table, request)
         self.labels = labels
         self.per_attr = {a: _group_counts(tables[a], a, labels) for a in cols}
         weighted = bool(request.propensity or request.weight)
+        if windows is not None:
+            tables = {a: t.loc[t[WINDOW].isin(windows)] for a, t in tables.items()}
         self.per_w = {a: _group_weights(tables[a], a, labels) for a in cols} if weighted else {}
         self.fields = [f for f in COUNT_FIELDS if labels or f in ("n", "sel")]
 
@@ -722,7 +726,7 @@ class _Updater:
         self.store, self.request = store, request
         self.labels = request.y_true is not None
         cols, given_refs = request.attributes()
-        self.sides = _Sides(table, request, self.labels)
+        self.sides = _Sides(table, request, self.labels, new)
         self.per_attr = self.sides.per_attr
         self._references(cols, given_refs, new)
         self.pairs = [  # an attribute waiting for its reference (one group seen) has none

@@ -7,9 +7,11 @@ result's log e-values and confidence-sequence bounds and, after the last window,
 the saved state (``bet.*``, ``seq.*``) to float tolerance. A window without a comparison's
 result counts nothing for it (its group had no rows yet): the update is then exactly none.
 
-Not replayed: a weighted store's evidence (``--propensity``/``--weight``: its results keep the
-effective counts rounded to 6 decimals) and a baseline's state (``base.*``); those are checked
-by their last log e-values (``Store._check_evidence``).
+A weighted store (``--propensity``/``--weight``) is replayed from the effective counts and
+bet caps its results keep (``weighted``; the counts rounded to 6 decimals), to the looser
+``_WEIGHTED_TOL``: every result's log e-values and the saved state's numbers, not the results'
+sequence bounds nor a sequence's rejected values. Not replayed: a baseline's state
+(``base.*``), checked by its last log e-values (``Store._check_evidence``).
 """
 
 from __future__ import annotations
