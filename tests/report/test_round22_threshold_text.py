@@ -150,3 +150,18 @@ def test_the_monitor_prints_thresholds_and_bounds_beside_them():
     }
     text = "\n".join(summary_lines(doc))
     assert "DI 0.855 [0.7238, 1.039]" in text  # 0.724 read as above the threshold 0.7239
+
+
+def test_the_monitor_trend_legends_print_the_policy_band_exactly():
+    import matplotlib.pyplot as plt
+
+    from ethiclens.monitor._render import _di_panel, _gap_panel
+
+    comparison = {"history": [], "tests": {}}
+    fig, (a, b) = plt.subplots(2)
+    _di_panel(a, comparison, 0.877843)
+    _gap_panel(b, comparison, 0.1165)
+    labels = [t.get_text() for ax in (a, b) for t in ax.get_legend().texts]
+    plt.close(fig)
+    assert "policy band [0.877843, 1.1391…]" in labels  # %g: [0.877843, 1.13916]
+    assert "policy band ±0.1165" in labels

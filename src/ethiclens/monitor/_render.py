@@ -13,7 +13,15 @@ import math
 import warnings
 from decimal import Decimal
 
-from .._text import beside, distinct_numbers, html_safe, literal_figure, one_line, percent
+from .._text import (
+    beside,
+    distinct_numbers,
+    html_safe,
+    literal_figure,
+    one_line,
+    percent,
+    threshold_text,
+)
 from ._edits import plural
 from ._report import e_value_text, sequence_text
 
@@ -274,7 +282,13 @@ def _alarm_line(ax, comparison: dict, test: str) -> None:
 
 
 def _di_panel(ax, comparison: dict, t: float) -> None:
-    ax.axhspan(t, 1 / t, color="green", alpha=0.08, label=f"policy band [{t:g}, {1 / t:g}]")
+    ax.axhspan(
+        t,
+        1 / t,
+        color="green",
+        alpha=0.08,
+        label=f"policy band [{threshold_text(t)}, {threshold_text(1 / t)}]",
+    )
     _draw_metric(ax, comparison["history"], "disparate_impact", "tab:blue", "DI")
     _alarm_line(ax, comparison, "disparate_impact")
     _alarm_line(ax, comparison, "baseline_disparate_impact")
@@ -284,7 +298,7 @@ def _di_panel(ax, comparison: dict, t: float) -> None:
 
 
 def _gap_panel(ax, comparison: dict, eps: float) -> None:
-    ax.axhspan(-eps, eps, color="green", alpha=0.08, label=f"policy band ±{eps:g}")
+    ax.axhspan(-eps, eps, color="green", alpha=0.08, label=f"policy band ±{threshold_text(eps)}")
     _draw_metric(ax, comparison["history"], "tpr_gap", "tab:orange", "TPR gap")
     _draw_metric(ax, comparison["history"], "fpr_gap", "tab:purple", "FPR gap")
     _alarm_line(ax, comparison, "equalized_odds")
