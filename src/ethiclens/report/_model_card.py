@@ -31,7 +31,9 @@ from ._verdict import (
     largest_disparity,
     largest_disparity_note,
     largest_disparity_value,
+    plain_reason,
     policy_edges,
+    verdict_sentence,
 )
 
 # `&` too: unescaped, a group named `x&amp;y` would show as x&y, and `a&rlm;b` would hide a
@@ -162,7 +164,8 @@ def _data(result: AuditResult, prov: dict) -> list[str]:
 
 def _quantitative(result: AuditResult, prov: dict) -> list[str]:
     """The headlines (or why they were withheld), then each attribute's tables."""
-    out = ["## Quantitative analyses", ""]
+    # the verdict in the HTML report's and the web app's words (report.verdict_sentence)
+    out = ["## Quantitative analyses", "", f"**Verdict: {md(verdict_sentence(result))}**", ""]
     changes = changes_sentence(result.config, result.run)
     if changes:
         out += [f"**{md(changes)}**", ""]
@@ -227,17 +230,25 @@ def _attribute_tables(result: AuditResult, a) -> list[str]:
             c.n_text(),
             *[fmt_estimate(c.metrics.get(k), edges[k]) for k, _ in present],
             c.status,
-            c.flag_reason or "",
+            _reason(c),
         ]
         for c in result.comparisons
         if c.attribute == a.name
     ]
-    headers = ["Group vs reference", "n", *[h for _, h in present], "Status", "Flag reason"]
+    headers = ["Group vs reference", "n", *[h for _, h in present], "Status", "Reason"]
     out = [f"### {md(a.name)}", "", groups, "", _table(headers, rows)]
     sentence = _impossibility(a) if result.config["labelled"] else None
     if sentence:
         out += ["", md(sentence)]
     return out + [""]
+
+
+def _reason(c) -> str:
+    """Why a comparison has its status, in the report's words (``report.plain_reason``: a
+    flag's reason, an undefined ratio's cause, what would decide an inconclusive one); blank
+    for a PASS with nothing to add."""
+    reason = plain_reason(c)
+    return "" if c.status == "PASS" and reason == "pass" else reason
 
 
 def _ethics(result: AuditResult, prov: dict) -> list[str]:
