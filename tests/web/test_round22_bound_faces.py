@@ -48,3 +48,31 @@ def test_the_monitoring_page_s_di_bound_filter():
     assert bound(1.25002, 0.8) == "1.25002"
     assert bound(0.61, 0.8) == "0.610"
     assert bound(None, 0.8) == "—"
+
+
+def test_the_monitoring_page_prints_its_policy_band_as_the_reports_do(tmp_path):
+    """The policy line printed the band with %g (1/0.9 as 1.11111, a typed 0.12345678 as
+    0.123457); it now uses the reports' threshold_text (exact, or cut with an ellipsis)."""
+    from starlette.testclient import TestClient
+
+    from ethiclens.monitor import MonitorRequest, run_monitor
+
+    from .conftest import make_app
+
+    rows = "".join(
+        f"2024-01-{day + 1:02d}T10:00:00,{grp},{int(i < 20)}\n"
+        for day in range(3)
+        for grp in ("A", "B")
+        for i in range(40)
+    )
+    feed = tmp_path / "feed.csv"
+    feed.write_text("ts,grp,pred\n" + rows)
+    store = tmp_path / "m.sqlite"
+    request = MonitorRequest(target=str(feed), time="ts", window="1d", y_pred="pred",
+                             protected=("grp=A",), di_threshold=0.9,
+                             eo_threshold=0.12345678)  # fmt: skip
+    run_monitor(request, store)
+    with TestClient(make_app(tmp_path, monitor_stores=(store,))) as client:
+        page = client.get("/monitoring/0").text
+    assert "Policy: DI inside [0.90, 1.1111…], EO gaps at most 0.12345678;" in page, page
+    assert templates().filters["threshold"](0.8) == "0.80"

@@ -62,6 +62,7 @@ def templates():
     env.filters["num"] = lambda v: "—" if v is None else f"{v:z.3f}"
     env.filters["evalue"] = _e_value_shown
     env.filters["di_bound"] = _di_bound
+    env.filters["threshold"] = _threshold_shown  # a policy threshold as every report prints it
     env.filters["shown"] = _shown_safely  # the visible form a browser sends back, to compare
     env.filters["typed"] = typed_form  # an option's value: a line break as "\\n" too
     return env
@@ -75,6 +76,13 @@ def _di_bound(value, di_threshold) -> str:
 
     edges = policy_edges("disparate_impact", {"di_threshold": di_threshold})
     return format_number(value, edges=edges)
+
+
+def _threshold_shown(value) -> str:
+    """A policy threshold (or 1/t) as the reports print it: exact, 0.80 for the default."""
+    from .._text import threshold_text
+
+    return threshold_text(value)
 
 
 def _e_value_shown(log_e):
