@@ -76,6 +76,11 @@ class MetricDifference:
     value_a: float | None
     value_b: float | None
     difference: MetricEstimate
+    # For display: a value that is infinite (a DI whose reference is never selected under that
+    # model) is unbounded, not undefined; value_a/value_b stay None (null in the JSON, as the
+    # audit's JSON writes an unbounded DI) and B − A is undefined with that reason.
+    unbounded_a: bool = False
+    unbounded_b: bool = False
 
     @property
     def excludes_zero(self) -> bool:
@@ -655,11 +660,10 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
         for g in range(len(groups)):
             if g == ref:
                 continue
-            out.append(
-                MetricDifference(
-                    attribute, groups[g], groups[ref], spec.name, _fin(va[g]), _fin(vb[g]), ests[g]
-                )
-            )
+            bounds = (bool(np.isinf(va[g])), bool(np.isinf(vb[g])))
+            est = _unbounded_difference(ests[g], spec.name, *bounds)
+            names = (attribute, groups[g], groups[ref], spec.name)
+            out.append(MetricDifference(*names, _fin(va[g]), _fin(vb[g]), est, *bounds))
     group_out = []
     for s in specs:
         with np.errstate(all="ignore"):
@@ -671,6 +675,22 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
             a, b = _fin(pa[s.name][g]), _fin(pb[s.name][g])
             group_out.append(MetricDifference(attribute, groups[g], None, s.name, a, b, est))
     return out, group_out
+
+
+def _unbounded_difference(est: MetricEstimate, metric: str, a: bool, b: bool):
+    """B − A when model A's or B's value is infinite (a DI whose reference is never selected):
+    undefined, saying which model's value is unbounded and why (was 'undefined under model A
+    or B', while that model's own audit reads the DI as unbounded, [low, inf])."""
+    if not (a or b) or est.status != pol.UNDEFINED:
+        return est
+    name = "DI" if metric == "disparate_impact" else metric
+    which = "both models'" if a and b else ("model A's" if a else "model B's")
+    why = "selection rate" if metric == "disparate_impact" else "rate"
+    reason = (
+        f"undefined because {which} {name} {'are' if a and b else 'is'} unbounded "
+        f"(the reference's {why} is 0)"
+    )
+    return replace(est, reason=reason)
 
 
 def _group_values(specs, labelled, point_a, point_b, draw_a, draw_b):

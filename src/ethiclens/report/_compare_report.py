@@ -101,16 +101,25 @@ def _verdicts(comp):
     return table(["comparison", f"status {a}", f"status {b}", "changed"], rows)
 
 
-def _value(v) -> str:
-    """One model's value; an undefined one (null in the JSON) reads "undefined", as in the
-    audit report."""
-    return "undefined" if v is None or v != v else fmt(v)
+UNBOUNDED = "unbounded (the reference's selection rate is 0)"
+
+
+def model_value(d, which: str, undefined: str = "undefined") -> str:
+    """Model ``which``'s ("a" or "b") value of a difference ``d``: an infinite one (a DI whose
+    reference is never selected; null in the JSON, as the audit's) reads "unbounded (the
+    reference's selection rate is 0)", as that model's audit calls it; an undefined one
+    (null) reads ``undefined``, as in the audit report."""
+    if getattr(d, f"unbounded_{which}", False):
+        return UNBOUNDED if d.metric == "disparate_impact" else "unbounded"
+    v = getattr(d, f"value_{which}")
+    return undefined if v is None or v != v else fmt(v)
 
 
 def _difference_cells(d, label: str) -> tuple:
     """A difference's row: what is compared, the metric, A, B and B − A with its interval."""
     metric = d.metric if d.reference is None else metric_label(d.metric)  # a group's rate
-    return (label, metric, _value(d.value_a), _value(d.value_b), difference_text(d.difference))
+    values = (model_value(d, "a"), model_value(d, "b"))
+    return (label, metric, *values, difference_text(d.difference))
 
 
 def _any_absolute(differences) -> bool:

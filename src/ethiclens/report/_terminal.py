@@ -25,6 +25,7 @@ from ._compare_report import (
     ABSOLUTE_NOTE,
     difference_text,
     metric_label,
+    model_value,
 )
 from ._notebook import threshold_notes
 from ._verdict import (
@@ -228,8 +229,8 @@ def comparison_summary(result) -> list[str]:
                 continue
             absolute |= metric_label(d.metric) != d.metric
             lines.append(
-                f"  {metric_label(d.metric)}: {a} {fmt_number(d.value_a)}, "
-                f"{b} {fmt_number(d.value_b)}, "
+                f"  {metric_label(d.metric)}: {a} {model_value(d, 'a', '—')}, "
+                f"{b} {model_value(d, 'b', '—')}, "
                 f"{b} - {a} {difference_text(d.difference)}"
             )
     changed = ", ".join(f"{v.attribute}:{v.group}" for v in result.changed)
