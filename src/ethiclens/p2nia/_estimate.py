@@ -399,15 +399,9 @@ def estimate(
     m = rel.manifest
     metrics = _metrics_asked(m, metrics)
     mech = get_mechanism(m["mechanism"], f"{TABLE}: mechanism")
-    counts, domain, labelled = released_counts(rel)
-    n = counts.sum()
-    joint = mech.joint(counts / n, m)
-    cells = cells_from_joint(joint, labelled) * n  # estimated counts per group and cell
-    point = metrics_from_cells(cells, labelled, metrics)
-    rep_cells = _replicates(mech, counts, m, labelled, n_boot, random_state)
-    released = cells_from_joint(counts, labelled)  # the released table's own cells
-    basis = _Cells(cells, labelled, domain, m["roles"]["protected"], released)
-    basis = _with_debiased_sizes(basis, mech, counts, m)
+    counts, basis = _estimated_cells(rel, mech)
+    point = metrics_from_cells(basis.cells, basis.labelled, metrics)
+    rep_cells = _replicates(mech, counts, m, basis.labelled, n_boot, random_state)
     method = mech.ci_method
     values = {
         k: _metric_estimate(k, float(point[k]), rep_cells, basis, policy, method, level)
@@ -415,10 +409,22 @@ def estimate(
     }
     est = _estimate_of(m, values, basis, policy, mech)
     est.interval_method = method + FOLDED if n_boot else None
-    est.notes = _noise_notes(mech.clipped_share(counts / n, m))
+    est.notes = _noise_notes(mech.clipped_share(counts / counts.sum(), m))
     est.interval_leaves_out = mech.interval_leaves_out
     _record(est, m, metrics, request, {"random_state": random_state, "n_boot": n_boot}, level)
     return est.record_inputs(source, request) if source is not None else est
+
+
+def _estimated_cells(rel, mech) -> tuple[np.ndarray, _Cells]:
+    """The release's counts and, from them, the estimated counts per group and cell (the
+    mechanism's joint, its noise removed) with the released table's own cells beside them."""
+    m = rel.manifest
+    counts, domain, labelled = released_counts(rel)
+    n = counts.sum()
+    cells = cells_from_joint(mech.joint(counts / n, m), labelled) * n
+    released = cells_from_joint(counts, labelled)
+    basis = _Cells(cells, labelled, domain, m["roles"]["protected"], released)
+    return counts, _with_debiased_sizes(basis, mech, counts, m)
 
 
 def _seed_used(random_state) -> int:
