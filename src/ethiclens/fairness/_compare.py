@@ -247,6 +247,14 @@ def _nan(x):
     return float("nan") if x is None else float(x)
 
 
+def _checked_ci(ci):
+    """The interval method asked for, checked, its older spelling ("bootstrap") taken as
+    the one name it is recorded by."""
+    ci = CI_ALIASES.get(ci, ci) if isinstance(ci, str) else ci
+    check_ci(ci, CI_CHOICES)
+    return ci
+
+
 def compare(
     y_true,
     pred_a,
@@ -286,8 +294,7 @@ def compare(
     ModelComparison
     """
     policy, opts = policy_and_options("compare", policy, options)
-    ci = CI_ALIASES.get(opts.ci, opts.ci) if isinstance(opts.ci, str) else opts.ci
-    check_ci(ci, CI_CHOICES)
+    ci = _checked_ci(opts.ci)
     opts = opts.seeded()
     true, a, b, weights, sf = _compare_inputs(
         y_true, pred_a, pred_b, sensitive_features, sample_weight, opts
