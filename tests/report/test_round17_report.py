@@ -39,8 +39,8 @@ def _rows(n=2000, seed=0):
 @pytest.mark.parametrize(
     ("policy", "line"),
     [
-        (Policy(di_threshold=0.6), "a DI interval entirely outside [0.60, 1.67] is flagged"),
-        (Policy(di_threshold=0.75), "a DI interval entirely outside [0.75, 1.33] is flagged"),
+        (Policy(di_threshold=0.6), "a DI interval entirely outside [0.60, 1.6666…] is flagged"),
+        (Policy(di_threshold=0.75), "a DI interval entirely outside [0.75, 1.3333…] is flagged"),
         (Policy(di_threshold=0.6, di_rule="below"), "a DI interval entirely below 0.60 is flagged"),
     ],
 )
