@@ -63,3 +63,10 @@ def test_an_unbounded_di_reads_as_the_audit_reads_it(never, which, line):
     unbounded = {"a": ["value_a"], "b": ["value_b"], "both": ["value_a", "value_b"]}[never]
     assert all(row[k] is None for k in unbounded)
     assert row["difference"]["value"] is None and row["difference"]["reason"] == reason
+
+
+def test_the_notebook_view_says_unbounded_too():
+    """The notebook's comparison table printed the unbounded DI as — (as if undefined)."""
+    html = _compare("a")._repr_html_()
+    row = next(r for r in html.split("<tr") if "g: B vs A" in r)
+    assert ">unbounded<" in row, row

@@ -359,13 +359,22 @@ def compare_html(comp) -> str:
             if d is None:
                 row += ["—", "—", "—"]
             else:
-                row += [fmt(d.value_a), fmt(d.value_b), _diff_text(d)]
+                row += [_model_value(d, "a"), _model_value(d, "b"), _diff_text(d)]
         row += [status_html(v.status_a), status_html(v.status_b)]
         rows.append(row)
     del verdict
     n = len(headers)
     table = html_table(headers, rows, None, (n - 2, n - 1))
     return block(f"EthicLens: {b} vs {a}", compare_summary(comp), [table])
+
+
+def _model_value(d, which: str) -> str:
+    """Model ``which``'s value of a difference: "unbounded" for a DI whose reference is never
+    selected (null in the JSON, "unbounded" in the reports and that model's audit), else its
+    number or — when undefined."""
+    if getattr(d, f"unbounded_{which}", False):
+        return "unbounded"
+    return fmt(getattr(d, f"value_{which}"))
 
 
 def compare_repr(comp) -> str:
