@@ -530,9 +530,14 @@ def _csv_labels(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _plain_csv_type(values: pd.Series) -> bool:
+    """Whether a CSV gives ``values`` back as they are: integers, floats or true/false, also
+    held as Python objects (the labels an engine typed file by file from a CSV's text), which
+    the table's metadata must not record as text."""
     kind = values.dtype
     if isinstance(kind, pd.CategoricalDtype):
         return False
+    if pd.api.types.is_object_dtype(kind) and len(values.dropna()):
+        return pd.api.types.infer_dtype(values, skipna=True) in ("integer", "floating", "boolean")
     return (
         pd.api.types.is_integer_dtype(kind)
         or pd.api.types.is_bool_dtype(kind)
