@@ -46,6 +46,7 @@ from ._windows import (
     _finish,
     _pandas_raw,
     _wanted,
+    bool_number_columns,
     cells,
     describe_target,
     frame_kind,
@@ -85,6 +86,10 @@ def count_windows(
     src = _source(target)
     _check_roles(cols, src.columns, src.target)
     refuse_nested(src, cols)  # a list or struct label or group: the audit's refusal
+    # a label of booleans in one file and numbers in another: 0/1 as the audit reads it; a
+    # float32 propensity or weight as the decimals it prints as
+    numbered = bool_number_columns(src, [*cols.labels, cols.y_pred])
+    src = replace(src, numbered=numbered, printed=tuple(cols.weighted_by))
     try:
         if engine in ("dask", "spark"):
             raw, t_min, t_max = cluster_raw(engine, src, cols, window, scheduler)
@@ -255,7 +260,8 @@ def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFra
             else:  # Parquet files storing a column as other types: each group as stored
                 parts = spark_read_file_groups(session, src.target, _wanted(cols))
             text = src.kind not in ("parquet", FRAME)
-            keyed = [_spark_rows(sdf, cols, text) for sdf in parts]  # one type per column
+            # one type per column; a boolean label among numbers as 1/0 (src.numbered)
+            keyed = [_spark_rows(sdf, cols, text, src.numbered) for sdf in parts]
             rows = keyed[0]
             for part in keyed[1:]:
                 rows = rows.unionByName(part)
@@ -264,10 +270,11 @@ def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFra
             session.conf.set("spark.sql.session.timeZone", zone)
 
 
-def _spark_rows(sdf, cols: Columns, text: bool):
+def _spark_rows(sdf, cols: Columns, text: bool, numbered: tuple = ()):
     """The rows keyed for counting: time in epoch seconds, ``FLAG``, the roles as text, the
     weights (``_ethiclens_p``: the propensity π, or 1/w for a weight w). ``text``: CSV, whose
-    missing-value words are missing values (as pandas, DuckDB and the audit read them)."""
+    missing-value words are missing values (as pandas, DuckDB and the audit read them);
+    ``numbered``: the labels whose booleans are the numbers 1 and 0 (``_spark_text``)."""
     from pyspark.sql import functions as F
     from pyspark.sql import types as T
 
@@ -296,20 +303,21 @@ def _spark_rows(sdf, cols: Columns, text: bool):
             weights = [(F.lit(1.0) / p).alias("_ethiclens_w"),
                        (F.lit(1.0) / (p * p)).alias("_ethiclens_w2"),
                        p.alias("_ethiclens_p")]  # fmt: skip
-    roles = [_spark_missing(_spark_text(sdf, c), text).alias(c) for c in cols.roles]
+    roles = [_spark_missing(_spark_text(sdf, c, c in numbered), text).alias(c) for c in cols.roles]
     return sdf.select(ts.alias(TS), flag.otherwise(F.lit(0)).alias(FLAG), *roles, *weights)
 
 
-def _spark_text(sdf, name: str):
-    """Column ``name`` as text; a boolean as pandas writes it (``True``, not Spark's ``true``),
-    so a label stored as a bool in one file and 0/1 in another is named as the Dask engine
-    names it (``found values ['0', '1', 'False', 'True']``)."""
+def _spark_text(sdf, name: str, number: bool = False):
+    """Column ``name`` as text; a boolean as pandas writes it (``True``, not Spark's
+    ``true``), or as the number 1 or 0 (``number``: a label stored as a bool in one file and
+    as numbers in another, read as the audit and the other engines read it)."""
     from pyspark.sql import functions as F
     from pyspark.sql import types as T
 
     column = _spark_col(name)
     if isinstance(sdf.schema[name].dataType, T.BooleanType):
-        return F.when(column, F.lit("True")).when(~column, F.lit("False"))
+        yes, no = ("1", "0") if number else ("True", "False")
+        return F.when(column, F.lit(yes)).when(~column, F.lit(no))
     return column.cast("string")
 
 

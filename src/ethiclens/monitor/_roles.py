@@ -101,6 +101,8 @@ def _kind(src: _Files, col: str, schemas) -> str:
         return _pandas_kind(src.files[0], col)
     if src.kind != "parquet":
         return CSV if col in in_files(src) else TEXT  # a hive key is text
+    if col in src.numbered:  # booleans in some files, numbers in others: read as numbers
+        return NUMBER
     kinds = {_arrow_kind(schema, col) for schema in schemas}
     return kinds.pop() if len(kinds) == 1 else MIXED
 

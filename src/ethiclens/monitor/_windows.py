@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import decoded_bytes, whole_number
+from .._text import printed_floats
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError, shortened_digits
 from ..fairness import round_significant
 from ..sources import (
@@ -199,6 +200,11 @@ class _Files:
     kind: str
     hive: bool
     columns: list
+    # label and prediction columns stored as booleans in some Parquet files and as numbers in
+    # others, read as numbers on every engine (``bool_number_columns``); the propensity or
+    # weight, a float32 read as the decimal it prints as (``read_file``)
+    numbered: tuple = ()
+    printed: tuple = ()
 
     @property
     def holder(self) -> str:
@@ -206,6 +212,28 @@ class _Files:
         a folder or in a hive partition folder), as for a file named alone; else TARGET."""
         one = len(self.files) == 1 and self.kind != FRAME
         return str(self.files[0]) if one else self.target
+
+
+def bool_number_columns(src: _Files, columns) -> tuple:
+    """The ``columns`` (a label, a prediction) that the Parquet files of ``src`` store as
+    booleans in some files and as numbers in others. The audit reads them as pandas joins
+    them, a boolean as the number 0 or 1 (``--pos-label 1`` names True); so every engine
+    reads them (``read_file``; DuckDB unites the files' types by name, Spark writes a
+    boolean as 1 or 0), not the text False and 1 that no rule tells apart from labels."""
+    if src.kind != "parquet":
+        return ()
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    def kind(t) -> str:
+        if pa.types.is_boolean(t):
+            return "bool"
+        number = pa.types.is_integer(t) or pa.types.is_floating(t) or pa.types.is_decimal(t)
+        return "number" if number else "other"
+
+    schemas = [pq.read_schema(f) for f in src.files]
+    kinds = {c: {kind(s.field(c).type) for s in schemas if c in s.names} for c in columns}
+    return tuple(c for c in columns if kinds[c] == {"bool", "number"})
 
 
 def _check_columns(columns, needed: list, target) -> None:
@@ -472,6 +500,8 @@ def _duckdb_source(src: _Files, params: dict) -> str:
     # d=2020-1-1 as the date 2020-01-01, t=2020-01-01T05:00 as a timestamp, 7 as a number)
     opts = ", hive_partitioning = true, hive_types_autocast = false" if src.hive else ""
     if src.kind == "parquet":
+        if src.numbered:  # a bool and a number are united as the number (else: the first's)
+            opts += ", union_by_name = true"
         return f"read_parquet($files{opts})"
     if mixed_line_ends(src.files):
         opts += ", strict_mode = false"  # else DuckDB refuses a \r\n line under a \n header
@@ -614,8 +644,8 @@ def _key_types(src: _Files, cols: Columns) -> dict:
     column, -> the Arrow type pandas reads its values as; hive keys and CSV text none."""
     import pyarrow as pa
 
-    if src.kind == "parquet":
-        return parquet_key_types(src.files, cols.roles)
+    if src.kind == "parquet":  # a label of bools and numbers: the numbers (not the first's)
+        return parquet_key_types(src.files, [c for c in cols.roles if c not in src.numbered])
     frame = src.files[0]
     if src.kind != FRAME or not isinstance(frame, pd.DataFrame):
         return {}
@@ -859,6 +889,7 @@ def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
     DataFrame's, or a Dask DataFrame's partition's, rows: their index label)."""
     if src.kind == FRAME:
         frame = _in_memory(f, wanted)
+        _as_numbers(frame, src)
         return frame.assign(_ethiclens_file=_FRAME_ROWS, _ethiclens_line=frame.index)
     keys = {}
     if src.hive:
@@ -882,10 +913,24 @@ def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
     for k, v in keys.items():
         if k in wanted:
             frame[k] = v
+    _as_numbers(frame, src)
     frame["_ethiclens_file"] = str(f)
     # the row as read (from 0): named by its line or number once refused (where_first)
     frame["_ethiclens_line"] = np.arange(len(frame))
     return frame
+
+
+def _as_numbers(frame: pd.DataFrame, src: _Files) -> None:
+    """In place: the columns ``src.numbered`` with a boolean as the number 0 or 1, and the
+    propensity or weight ``src.printed`` of float32 as the decimals it prints as (0.7, not
+    the 0.699999988 it widens to: DuckDB and Spark read its text, as the audit reads a
+    float32 score or weight on every engine)."""
+    for c in src.numbered:
+        if c in frame.columns and frame[c].dtype.kind in "bO":
+            frame[c] = frame[c].map(lambda v: int(v) if isinstance(v, bool | np.bool_) else v)
+    for c in src.printed:
+        if c in frame.columns:
+            frame[c] = printed_floats(frame[c])
 
 
 def _in_memory(frame, wanted: list) -> pd.DataFrame:
