@@ -37,3 +37,22 @@ def test_counts_of_several_csv_files_audit_on_every_engine(tmp_path, engine, lay
     meta = json.loads((tmp_path / f"c_{engine}.csv.ethiclens.json").read_text())
     assert meta["ethiclens_text_columns"] == ["g"]
     assert main(["audit", "--counts", str(out), "--n-boot", "100"]) == 0
+
+
+def test_pandas_counts_refuse_labels_that_print_alike_as_every_engine(tmp_path, capsys):
+    """p as text in one Parquet file and int64 in another: pandas counts wrote 16 cells
+    (1,0,0,6 beside 1,0,0,13); the other engines and the audit refused up front."""
+    d = tmp_path / "pstr_int"
+    d.mkdir()
+    rows = pd.DataFrame({"y": [1, 0, 1, 0], "p": [1, 1, 0, 0], "g": list("AABB")})
+    rows.assign(p=rows["p"].astype(str)).to_parquet(d / "part0.parquet")
+    rows.to_parquet(d / "part1.parquet")
+    errors = {}
+    for engine in FAST:
+        out = tmp_path / f"c_{engine}.csv"
+        assert main(["counts", str(d), *ROLES, "--engine", engine, "--out", str(out)]) == 2
+        assert not out.exists()
+        errors[engine] = _error(capsys)
+    assert len(set(errors.values())) == 1, errors
+    assert "distinct values print the same (e.g. 1 and '1')" in errors["pandas"]
+    assert "'p (y_pred)'" in errors["pandas"]

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_label_lengths
+from .._checks import check_label_lengths, check_labels_print_apart
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ._counts_table import canonical_zero, counts_of
@@ -220,13 +220,15 @@ def _check_labels(rows: pd.DataFrame, roles, first, *, stop: bool = False) -> No
             return
         if miss.any():
             raise missing_values_error(int(miss.sum()), _first_row(miss), _label(col, role))
-        if not getattr(roles, "binary_labels", False):
-            continue
         try:
             uniques = list(pd.unique(rows[col]))
         except TypeError:  # a list or mapping in a cell: refused later, naming its type
             if stop:
                 return
+            continue
+        # 1 and '1' (files of two types) refused as every engine refuses them, first
+        check_labels_print_apart(uniques, _label(col, role))
+        if not getattr(roles, "binary_labels", False):
             continue
         if stray_labels(uniques):
             _refuse_stray_labels(rows[col], uniques, _label(col, role), role, first, roles)
