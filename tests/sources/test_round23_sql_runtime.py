@@ -243,8 +243,7 @@ def test_a_name_an_extension_shares_with_a_built_in_is_refused_unqualified(serve
 
 
 def test_a_cast_to_a_checked_domain_is_refused(server, capsys):
-    """A domain's CHECK may call any function; a plain domain's cast, like a built-in type's,
-    passes."""
+    """A domain's CHECK may call any function."""
     _execute(
         server,
         "DROP DOMAIN IF EXISTS checked23, plain23",
@@ -252,10 +251,9 @@ def test_a_cast_to_a_checked_domain_is_refused(server, capsys):
         "CREATE DOMAIN plain23 AS int",
     )
     _refused(server, "SELECT y::checked23 AS y, p, race FROM scores23", "cast to checked23", capsys)
-    query = "SELECT y::plain23 AS y, p, race FROM scores23"
-    assert sql_counts(server, ROLES, query=query).equals(
-        sql_counts(server, ROLES, table="scores23")
-    )
+    # round 24: every type not built in is refused, a plain domain too (one over a checked
+    # domain runs its CHECK)
+    _refused(server, "SELECT y::plain23 AS y, p, race FROM scores23", "cast to plain23", capsys)
 
 
 def test_a_with_query_does_not_hide_the_catalog_outside_its_scope(server, capsys):
@@ -370,3 +368,153 @@ def test_every_face_runs_the_runtime_check(server, capsys, tmp_path, monkeypatch
     with pytest.raises(EthicLensInputError, match=re.escape("calls xpath_table()")):
         sql_columns(server, query=query, flag="--db-env WAREHOUSE23")
     assert _state(server) == (0, 10)
+
+
+# -- Round 24: user-defined operators and types (ADR 0011, layer 7) ----------------------------
+#
+# A re-tester ran a user's plpgsql function calling dblink_exec (which commits over its own
+# connection) through operators and types: a URL search_path putting a schema's = before
+# pg_catalog's (EthicLens's own counting SQL called it, with --table), OPERATOR(public.===), a
+# cast WITH FUNCTION from a user's composite, a domain over a checked domain, a composite with
+# such a field, and an exact-typed public.= (int, numeric) beating the built-in one under the
+# default search_path (CVE-2018-1058). Queries and EthicLens's SQL now run under the
+# search_path pg_catalog, pg_temp, their relations schema-qualified first; OPERATOR(schema.op)
+# outside pg_catalog and every type not built in are refused.
+
+EVIL_PATH = "&options=-csearch_path%3Devil24%2Cpg_catalog%2Cpublic"
+
+
+@pytest.fixture
+def evil(server):
+    """A schema ``evil24`` whose = (int, int) and a public.= (int, numeric), a public.===, a
+    composite with a cast WITH FUNCTION to int, domains over a checked domain and a composite
+    with a checked field all run ``pwn24()``: dblink_exec writing a row into marker23, committed
+    outside EthicLens's transaction. ``scores24``: scores23 with int columns."""
+    _extension(server, "dblink")
+    insert = f"PERFORM public.dblink_exec('{_dsn(server)}', 'insert into marker23 values (24)');"
+    body = f"BEGIN {insert.replace(chr(39), chr(39) * 2)} RETURN true; END"
+    _execute(
+        server,
+        "DROP SCHEMA IF EXISTS evil24 CASCADE",
+        "CREATE SCHEMA evil24",
+        "DROP TABLE IF EXISTS scores24",
+        "CREATE TABLE scores24 AS SELECT y::int AS y, p::int AS p, race FROM scores23",
+        f"CREATE FUNCTION public.pwn24() RETURNS boolean LANGUAGE plpgsql AS '{body}'",
+        "CREATE FUNCTION evil24.inteq(int, int) RETURNS boolean LANGUAGE sql "
+        "AS 'SELECT public.pwn24() AND $1 OPERATOR(pg_catalog.=) $2'",
+        "CREATE OPERATOR evil24.= (LEFTARG = int, RIGHTARG = int, FUNCTION = evil24.inteq)",
+        "CREATE FUNCTION public.inteqnum24(int, numeric) RETURNS boolean LANGUAGE sql "
+        "AS 'SELECT public.pwn24() AND $1::numeric OPERATOR(pg_catalog.=) $2'",
+        "CREATE OPERATOR public.= (LEFTARG = int, RIGHTARG = numeric, "
+        "FUNCTION = public.inteqnum24)",
+        "CREATE OPERATOR public.=== (LEFTARG = int, RIGHTARG = int, FUNCTION = evil24.inteq)",
+        "CREATE TYPE evil24.comp AS (v int)",
+        "CREATE FUNCTION evil24.comp2int(evil24.comp) RETURNS int LANGUAGE sql "
+        "AS 'SELECT CASE WHEN public.pwn24() THEN ($1).v END'",
+        "CREATE CAST (evil24.comp AS int) WITH FUNCTION evil24.comp2int(evil24.comp) AS IMPLICIT",
+        "CREATE DOMAIN evil24.dchk AS int CHECK (public.pwn24())",
+        "CREATE DOMAIN evil24.d2 AS evil24.dchk",
+        "CREATE TYPE evil24.comp2 AS (v evil24.dchk)",
+    )
+    yield server
+    _execute(
+        server,
+        "DROP SCHEMA evil24 CASCADE",
+        "DROP OPERATOR IF EXISTS public.= (int, numeric)",
+        "DROP OPERATOR IF EXISTS public.=== (int, int)",
+        "DROP FUNCTION IF EXISTS public.inteqnum24(int, numeric)",
+        "DROP FUNCTION IF EXISTS public.pwn24()",
+        "DROP TABLE IF EXISTS scores24",
+    )
+
+
+def test_a_search_path_operator_is_not_run_by_ethiclens_own_sql(evil, capsys, tmp_path):
+    """evil24.= first on the URL's search_path: --table scores24 (EthicLens's own =, IN,
+    NULLIF) and a query's = run pg_catalog's, and write nothing."""
+    url = evil + EVIL_PATH
+    expected = sql_counts(evil, ROLES, table="scores24")
+    assert _state(evil) == (0, 10)
+    assert sql_counts(url, ROLES, table="scores24").equals(expected)
+    query = "SELECT y, p, race FROM scores24 WHERE y = 1 OR y IN (0, 2) OR NULLIF(p, 1) = 0"
+    assert sql_counts(url, ROLES, query=query).equals(
+        sql_counts(evil, ROLES, query=query.replace("scores24", "public.scores24"))
+    )
+    out = str(tmp_path / "c.parquet")
+    argv = ["--db", url, "--table", "scores24", "--y-pred", "p", "--protected", "race"]
+    assert main(["counts", *argv, "--out", out]) == 0
+    capsys.readouterr()
+    assert _state(evil) == (0, 10)
+
+
+def test_an_exact_typed_public_operator_does_not_beat_the_built_in(evil):
+    """public.= (int, numeric) needs no cast for y = 1.0, so PostgreSQL prefers it to the
+    built-in under the default search_path (CVE-2018-1058); under pg_catalog, pg_temp the
+    built-in runs."""
+    query = "SELECT y, p, race FROM scores24 WHERE (y = 1.0) IS NOT NULL"
+    assert sql_counts(evil, ROLES, query=query).equals(sql_counts(evil, ROLES, table="scores24"))
+    assert _state(evil) == (0, 10)
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("SELECT y, p, race FROM scores24 WHERE y OPERATOR(public.===) 1", "OPERATOR(public."),
+        ("SELECT (ROW(y)::evil24.comp)::int AS y, p, race FROM scores24", "cast to comp"),
+        ("SELECT CAST(y AS evil24.d2) AS y, p, race FROM scores24", "cast to d2"),
+        ("SELECT y, p, race FROM scores24 WHERE '(1)'::evil24.comp2 IS NOT NULL", "cast to comp2"),
+        (
+            "SELECT y, p, race FROM scores24 WHERE ARRAY[y]::evil24.dchk[] IS NOT NULL",
+            "cast to dchk",
+        ),
+    ],
+)
+def test_a_user_operator_or_type_is_refused(evil, capsys, query, said):
+    """A user's operator named with OPERATOR(schema.op) and every type not built in (a composite
+    with a cast WITH FUNCTION, a domain over a checked domain, a composite with a checked field,
+    an array of a domain) are refused in one line, and nothing is written."""
+    _refused(evil, query, said, capsys)
+    assert _state(evil) == (0, 10)
+
+
+def test_a_relation_found_by_the_url_search_path_is_still_read(server, tmp_path):
+    """Relations are resolved under the user's search_path and read schema-qualified: a table
+    of another schema, named unqualified, is read by --table and --query."""
+    _execute(
+        server,
+        "DROP SCHEMA IF EXISTS other24 CASCADE",
+        "CREATE SCHEMA other24",
+        "CREATE TABLE other24.t24 AS SELECT * FROM scores23",
+    )
+    url = f"{server}&options=-csearch_path%3Dother24%2Cpublic"
+    expected = sql_counts(server, ROLES, table="scores23")
+    try:
+        assert sql_counts(url, ROLES, table="t24").equals(expected)
+        query = "WITH t AS (SELECT * FROM t24) SELECT t.y, t.p, t.race FROM t JOIN t24 USING (w)"
+        assert sql_columns(url, query="SELECT y, p, race FROM t24") == ["y", "p", "race"]
+        assert len(sql_counts(url, ROLES, query=query)) > 0
+    finally:
+        _execute(server, "DROP SCHEMA other24 CASCADE")
+
+
+def test_analytics_queries_run_under_pg_catalog(evil):
+    """The analytics a --query needs are built in, and run with pg_catalog's operators even
+    where the URL's search_path puts evil24's = first."""
+    query = """
+        WITH base AS (
+            SELECT y, p, race, s, w, NULLIF(race, '') AS r,
+                   string_agg(race, ',') OVER (PARTITION BY y) AS races,
+                   rank() OVER (PARTITION BY race ORDER BY s) AS rk
+            FROM scores24 JOIN scores23 USING (y, p, race)
+        )
+        SELECT CASE WHEN y = 1 THEN 1 ELSE 0 END AS y, COALESCE(p, 0)::int AS p,
+               COALESCE(r, 'none')::text AS race, s::numeric AS sn, s::float4 AS sf,
+               y::int::bool AS yb, '2024-01-02'::date AS d, '2024-01-02 10:00'::timestamp AS ts,
+               date_trunc('month', '2024-01-02'::timestamp) + INTERVAL '1 month' AS m,
+               EXTRACT(dow FROM now() - INTERVAL '2 days') AS dow, races, rk
+        FROM base
+        WHERE race IN ('a', 'b', 'c', 'd') OR race NOT IN ('zz') OR y = 1
+    """
+    expected = sql_counts(evil, ROLES, query=query)
+    assert len(expected) > 0
+    assert sql_counts(evil + EVIL_PATH, ROLES, query=query).equals(expected)
+    assert _state(evil) == (0, 10)

@@ -257,7 +257,7 @@ def test_postgres_queries_run_in_a_read_only_transaction(postgres_url):
     roles = Roles(y_pred="p", y_true="y", protected=["race"])
     # A function with a side effect inside a SELECT passes the parser; the transaction stops it.
     with pytest.raises(EthicLensInputError, match="read-only transaction"):
-        sql_counts(postgres_url, roles, query="SELECT *, nextval('counter') FROM preds")
+        sql_counts(postgres_url, roles, query="SELECT *, nextval('public.counter') FROM preds")
     assert _pg_state(postgres_url) == before
 
 

@@ -711,21 +711,16 @@ _FUNCTIONS_SQL = (
     f"n.nspname = CAST(:schema AS text) END AND {_NOT_BUILT_IN} AND "
     "(NOT CAST(:attribute AS boolean) OR p.pronargs - p.pronargdefaults <= 1) ORDER BY 1 LIMIT 1"
 )
-# A cast to a type whose input function is not built in (an extension's type), to a domain
-# with a CHECK constraint (which may call any function), or to a type some cast reaches with a
-# function that is not built in from a built-in type (CREATE CAST (text AS int) WITH FUNCTION
-# public.f(text)), runs that code. (A cast from an extension's type, hstore's to json, needs a
-# value of that type, which only a table or another refused cast or call gives.)
+# A type named in the query (a cast, a typed literal, an array of it) must be built in: a
+# user's composite or domain (at any depth), an extension's type, runs code of its own (a CHECK,
+# an input function, a cast WITH FUNCTION from it: casts are global), whatever the search_path.
 _TYPE_SQL = (
     "SELECT n.nspname, t.typname FROM pg_catalog.pg_type AS t JOIN pg_catalog.pg_namespace AS n "
     "ON n.oid = t.typnamespace WHERE t.oid = pg_catalog.to_regtype(CAST(:name AS text)) "
-    f"AND (t.typinput::oid >= {_FIRST_NORMAL_OID} OR EXISTS (SELECT 1 FROM "
-    "pg_catalog.pg_constraint AS c WHERE c.contypid = t.oid) OR EXISTS (SELECT 1 FROM "
-    "pg_catalog.pg_cast AS k WHERE k.casttarget = t.oid AND k.castsource::oid < "
-    f"{_FIRST_NORMAL_OID} AND k.castfunc::oid >= {_FIRST_NORMAL_OID}))"
+    f"AND t.oid::oid >= {_FIRST_NORMAL_OID}"
 )
 _RELATION_SQL = (
-    "SELECT n.nspname FROM pg_catalog.pg_class AS c JOIN pg_catalog.pg_namespace AS n "
+    "SELECT n.nspname, c.relname FROM pg_catalog.pg_class AS c JOIN pg_catalog.pg_namespace AS n "
     "ON n.oid = c.relnamespace WHERE c.oid = pg_catalog.to_regclass(CAST(:name AS text))"
 )
 
@@ -785,11 +780,12 @@ def _read_relations(tree, exp) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _checked_at_runtime(sa, con, source: str, table, query, db: _Db) -> None:
-    """:func:`_refuse_at_runtime`, a failed look-up (a name PostgreSQL cannot parse as a type or
-    a relation) reported as the query's failure, a timeout as a timeout."""
+def _checked_at_runtime(sa, con, source: str, table, query, db: _Db) -> str:
+    """:func:`_refuse_at_runtime` (returning the source with its relations schema-qualified),
+    a failed look-up (a name PostgreSQL cannot parse as a type or a relation) reported as the
+    query's failure, a timeout as a timeout."""
     try:
-        _refuse_at_runtime(sa, con, source, table, query)
+        return _refuse_at_runtime(sa, con, source, table, query)
     except EthicLensInputError:
         raise
     except Exception as exc:  # noqa: BLE001 - to_regtype/to_regclass refusing a name's syntax
@@ -799,12 +795,15 @@ def _checked_at_runtime(sa, con, source: str, table, query, db: _Db) -> None:
         raise _fail(what, exc, db, "check the table name / the query") from None
 
 
-def _refuse_at_runtime(sa, con, source: str, table, query) -> None:
+def _refuse_at_runtime(sa, con, source: str, table, query) -> str:
     """Refuse, inside the read-only transaction and before it runs, a PostgreSQL ``source``
     (what the SELECT reads: the quoted table, or the checked query as a sub-query) that calls a
-    function not built into the server, casts to a type running such code, or reads a system
-    catalog, each resolved as this session resolves it (its search_path included). ``table``
-    or ``query``: what the user gave, named by the refusal."""
+    function not built into the server, names an operator outside pg_catalog
+    (``OPERATOR(public.===)``), names a type not built in, or reads a system catalog, each
+    resolved as this session resolves it (its search_path included). ``table`` or ``query``:
+    what the user gave, named by the refusal. Returns ``source`` with every relation it reads
+    written schema-qualified, as the session's search_path resolved it, so that it reads the
+    same relations once the search_path is ``pg_catalog, pg_temp`` (:data:`_SAFE_PATH`)."""
     import sqlglot
     from sqlglot import exp
 
@@ -816,16 +815,65 @@ def _refuse_at_runtime(sa, con, source: str, table, query) -> None:
         row = con.execute(sa.text(_FUNCTIONS_SQL), params).first()
         if row is not None:
             raise _foreign_function_error(option, name, row[0], attribute)
-    for kind in {node.sql(dialect="postgres") for node in tree.find_all(exp.DataType)}:
+    _refuse_foreign_operators(sql, option)
+    kinds = {node.sql(dialect="postgres") for node in tree.find_all(exp.DataType)}
+    for kind in sorted(kinds, key=lambda kind: (len(kind), kind)):  # an array's element first
         row = con.execute(sa.text(_TYPE_SQL), {"name": kind}).first()
         if row is not None:
             raise _foreign_function_error(option, row[1], row[0], False, cast=row[1])
-    for name in _read_relations(tree, exp):
-        found = con.execute(sa.text(_RELATION_SQL), {"name": name}).scalar()
-        if found is not None and _is_catalog(found, name):
-            where = f"{name}, found in the schema {found} by the search_path,"
+    _qualify_relations(sa, con, tree, exp, table, option, given)
+    return tree.find(exp.From).this.sql(dialect="postgres")
+
+
+# What EthicLens's SQL and the user's query run under once their names are resolved: an
+# unqualified operator, function or type resolves in pg_catalog only (a user's exact-typed
+# public.= cannot beat the built-in one, CVE-2018-1058), temporary relations never shadow.
+_SAFE_PATH = "SET LOCAL search_path = pg_catalog, pg_temp"
+
+
+def _refuse_foreign_operators(sql: str, option: str) -> None:
+    """Refuse ``OPERATOR(schema.op)`` naming a schema other than pg_catalog: a user's or an
+    extension's operator runs its function."""
+    import sqlglot
+    from sqlglot.tokens import TokenType
+
+    tokens = sqlglot.tokenize(sql, read="postgres")
+    for i, token in enumerate(tokens[:-3]):
+        if token.token_type != TokenType.OPERATOR or tokens[i + 1].token_type != TokenType.L_PAREN:
+            continue
+        if tokens[i + 3].token_type == TokenType.DOT and _folded(tokens[i + 2]) != "pg_catalog":
+            schema = _folded(tokens[i + 2])
+            raise EthicLensInputError(
+                f"the query names the operator OPERATOR({schema}.…), of the schema {schema}: "
+                "only PostgreSQL's built-in operators (pg_catalog) are run, a user's or an "
+                "extension's operator runs its own function",
+                column=option,
+                fix="write the operator without OPERATOR(…) (=, <, +), or ask the data owner "
+                "for a view and give it with --table",
+            )
+
+
+def _qualify_relations(sa, con, tree, exp, table, option, given) -> None:
+    """Write each relation ``tree`` reads as ``schema.name``, as the session's search_path
+    resolves it (``to_regclass``), refusing a system catalog. A WITH query's own name is left
+    as written; a name that resolves to nothing is left for the query to report."""
+    ctes = {cte.alias_or_name for cte in tree.find_all(exp.CTE)}
+    for node in tree.find_all(exp.Table):
+        if not isinstance(node.this, exp.Identifier):
+            continue
+        name = ".".join(part.sql(dialect="postgres") for part in node.parts)
+        row = con.execute(sa.text(_RELATION_SQL), {"name": name}).first()
+        if row is None:
+            continue
+        if _is_catalog(row[0], name):
+            where = f"{name}, found in the schema {row[0]} by the search_path,"
             what = f"the table {where}" if table is not None else f"the query reads {where} which"
             raise _catalog_error(option, what, given)
+        if not node.args.get("db") and node.name in ctes:
+            continue
+        node.set("catalog", None)
+        node.set("db", exp.to_identifier(row[0], quoted=True))
+        node.set("this", exp.to_identifier(row[1], quoted=True))
 
 
 def _foreign_function_error(option, name, schema, attribute, cast=None) -> EthicLensInputError:
@@ -835,7 +883,7 @@ def _foreign_function_error(option, name, schema, attribute, cast=None) -> Ethic
     how = f"x.{name} (attribute notation for {name}(x))" if attribute else f"{name}()"
     fix = f"; for the built-in function of that name write pg_catalog.{name}()"
     if cast is not None:
-        how, fix = f"a cast to {cast}, whose input or CHECK runs code", ""
+        how, fix = f"a cast to {cast}, a type whose input, CHECK or casts may run code", ""
     return EthicLensInputError(
         f"the query calls {how}, which resolves to the schema {schema} and is not built into "
         "PostgreSQL (an extension's or a user's function: it may run SQL given as text, open "
@@ -937,6 +985,15 @@ def _table_parts(sa, con, table: str) -> list[str]:
     return table.split(".")
 
 
+def _qualified_parts(source: str) -> list[str]:
+    """The [schema, name] of a qualified quoted table ``source`` (``"public"."s"``)."""
+    import sqlglot
+    from sqlglot import exp
+
+    node = sqlglot.parse_one(source, read="postgres", into=exp.Table)
+    return [part.name for part in node.parts]
+
+
 def _has_table(sa, con, parts: list[str]) -> bool:
     *schema, name = parts
     try:
@@ -1000,7 +1057,9 @@ def _run(url, roles, table, query, timeout, flag):
             if parts is not None:
                 source = ".".join(map(quote, parts))
             if backend == "postgresql":
-                _checked_at_runtime(sa, con, source, table, query, db)
+                source = _checked_at_runtime(sa, con, source, table, query, db)
+                parts = None if table is None else _qualified_parts(source)
+                con.execute(sa.text(_SAFE_PATH))
             columns = _probe(sa, con, source, table, db)
             if roles is None:
                 return columns
@@ -1242,11 +1301,17 @@ def _count(sa, con, source, roles, columns, backend, db: _Db):
 
 def _pg_types(sa, con, source: str, roles) -> dict:
     """{key column: its PostgreSQL type} (``pg_typeof`` of the first row; {} without rows,
-    which are refused as empty), so text keys are grouped under the "C" collation."""
+    which are refused as empty), so text keys are grouped under the "C" collation. A type
+    outside pg_catalog (citext) is named without its schema, which the search_path
+    ``pg_catalog, pg_temp`` makes PostgreSQL write (public.citext)."""
     columns = [*roles.protected, *(c for c in (roles.y_true, roles.y_pred) if c)]
     typed = ", ".join(f"pg_typeof({quote(c)})::text" for c in columns)
     row = con.execute(_statement(sa, f"SELECT {typed} FROM {source} LIMIT 1")).first()
-    return {} if row is None else dict(zip(columns, row, strict=True))
+    if row is None:
+        return {}
+    return {
+        c: re.sub(r'^("[^"]*"|[^".]+)\.', "", kind) for c, kind in zip(columns, row, strict=True)
+    }
 
 
 def _timeout_error(db: _Db) -> EthicLensInputError:
