@@ -375,9 +375,28 @@ class _Postgres:
         if read_only:  # every transaction of this session refuses to write
             self.con.execute("SET default_transaction_read_only = on")
         else:
-            self.con.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema_name}"')
+            self._ensure_schema(psycopg)
         self.con.execute(f'SET search_path TO "{self.schema_name}"')
         self.fresh = not self.tables() & set(TABLES)
+
+    def _ensure_schema(self, psycopg) -> None:
+        """Create the store's schema where it does not exist. PostgreSQL checks the right to
+        create schemas in the database before ``IF NOT EXISTS``: an existing schema (one the
+        role owns, created by an administrator) is used as it is, a missing one that the role
+        may not create is refused in one line."""
+        found = "SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = %s"
+        if self.con.execute(found, (self.schema_name,)).fetchone() is not None:
+            return
+        try:
+            self.con.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema_name}"')
+        except psycopg.errors.InsufficientPrivilege:
+            raise _refuse(
+                f"the schema {self.schema_name} does not exist and this role may not create it "
+                "(no CREATE on the database)",
+                self.path,
+                f'ask the database owner to run CREATE SCHEMA "{self.schema_name}" '
+                "AUTHORIZATION <this role>, or give ?schema= of a schema the role owns",
+            ) from None
 
     def execute(self, sql: str, params=()):
         return self.con.execute(sql.replace("?", "%s"), params)
