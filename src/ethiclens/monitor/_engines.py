@@ -24,7 +24,7 @@ import pandas as pd
 
 from .._optional import require
 from ..errors import EthicLensInputError
-from ..sources import NA_TEXT
+from ..sources import NA_TEXT, refuse_hive_default
 from ._roles import judge_roles
 from ._windows import (
     COUNT,
@@ -85,6 +85,8 @@ def count_windows(
     check_scheduler(engine, scheduler)
     src = _source(target)
     _check_roles(cols, src.columns, src.target)
+    # a g=__HIVE_DEFAULT_PARTITION__ folder (Hive's missing value): the audit's refusal
+    refuse_hive_default(src, cols)
     refuse_nested(src, cols)  # a list or struct label or group: the audit's refusal
     # a label of booleans in one file and numbers in another: 0/1 as the audit reads it; a
     # float32 propensity or weight as the decimals it prints as
@@ -261,7 +263,7 @@ def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFra
                 parts = spark_read_file_groups(session, src.target, _wanted(cols))
             text = src.kind not in ("parquet", FRAME)
             # one type per column; a boolean label among numbers as 1/0 (src.numbered)
-            keyed = [_spark_rows(sdf, cols, text, src.numbered) for sdf in parts]
+            keyed = [_spark_rows(sdf, cols, text, src) for sdf in parts]
             rows = keyed[0]
             for part in keyed[1:]:
                 rows = rows.unionByName(part)
@@ -270,11 +272,13 @@ def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFra
             session.conf.set("spark.sql.session.timeZone", zone)
 
 
-def _spark_rows(sdf, cols: Columns, text: bool, numbered: tuple = ()):
+def _spark_rows(sdf, cols: Columns, text: bool, src: _Files):
     """The rows keyed for counting: time in epoch seconds, ``FLAG``, the roles as text, the
     weights (``_ethiclens_p``: the propensity π, or 1/w for a weight w). ``text``: CSV, whose
-    missing-value words are missing values (as pandas, DuckDB and the audit read them);
-    ``numbered``: the labels whose booleans are the numbers 1 and 0 (``_spark_text``)."""
+    missing-value words are missing values (as pandas, DuckDB and the audit read them) but in
+    the hive folder keys (``src.folder_keys``: the folder names' text, ``g=NA/`` a group);
+    ``src.numbered``: the labels whose booleans are the numbers 1 and 0 (``_spark_text``)."""
+    keys, numbered = src.folder_keys, src.numbered
     from pyspark.sql import functions as F
     from pyspark.sql import types as T
 
@@ -283,7 +287,7 @@ def _spark_rows(sdf, cols: Columns, text: bool, numbered: tuple = ()):
                                                    T.DateType)):  # fmt: skip
         stamp = time.cast("timestamp")
     else:  # the ISO 8601 times pandas reads, no other (a named zone, an offset of 24 h, ...)
-        raw = _spark_missing(time.cast("string"), text)
+        raw = _spark_missing(time.cast("string"), text and cols.time not in keys)
         stamp = F.when(raw.rlike(f"^{ISO_TIME}$"), raw.try_cast("timestamp"))
     ts = F.unix_micros(stamp) / F.lit(1e6)
     flag = F.when(stamp.isNull(), F.lit(1))
@@ -303,7 +307,10 @@ def _spark_rows(sdf, cols: Columns, text: bool, numbered: tuple = ()):
             weights = [(F.lit(1.0) / p).alias("_ethiclens_w"),
                        (F.lit(1.0) / (p * p)).alias("_ethiclens_w2"),
                        p.alias("_ethiclens_p")]  # fmt: skip
-    roles = [_spark_missing(_spark_text(sdf, c, c in numbered), text).alias(c) for c in cols.roles]
+    roles = [
+        _spark_missing(_spark_text(sdf, c, c in numbered), text and c not in keys).alias(c)
+        for c in cols.roles
+    ]
     return sdf.select(ts.alias(TS), flag.otherwise(F.lit(0)).alias(FLAG), *roles, *weights)
 
 

@@ -16,7 +16,6 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote
 
 import numpy as np
 import pandas as pd
@@ -30,12 +29,13 @@ from ..sources import (
     as_pandas_reads,
     canonical_zero,
     duckdb_failure,
+    hive_keys,
     mixed_line_ends,
     parquet_key_types,
     read_csv_file,
     row_place,
 )
-from ._edits import binned_groups, check_groups, plural, positive_labels
+from ._edits import binned_groups, check_groups, plural, positive_labels, typed_text
 
 DAY = 86400
 WINDOW, COUNT, TS = "_ethiclens_window", "_ethiclens_count", "_ethiclens_ts"
@@ -212,6 +212,13 @@ class _Files:
         a folder or in a hive partition folder), as for a file named alone; else TARGET."""
         one = len(self.files) == 1 and self.kind != FRAME
         return str(self.files[0]) if one else self.target
+
+    @property
+    def folder_keys(self) -> set:
+        """The columns that are hive folder keys (``g=NA/``): their values are the folder
+        names' text, never a CSV missing-value word (``NA`` is a group), as the audit reads
+        them on every engine."""
+        return {k for f in self.files for k in hive_keys(f, self.target)} if self.hive else set()
 
 
 def bool_number_columns(src: _Files, columns) -> tuple:
@@ -454,7 +461,8 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
         if src.kind == FRAME:  # DuckDB scans the pandas DataFrame where it is
             con.register(source, _scannable(src.files[0]))
         source = _checked_csv_source(con, src, source, params)
-        query = _DuckQuery(con, source, params, cols, text=src.kind not in ("parquet", FRAME))
+        text = src.kind not in ("parquet", FRAME)
+        query = _DuckQuery(con, source, params, cols, text, src.folder_keys)
         # a bad value's first file and line: named by the pandas reader, which refuses it too
         query.name_first_bad = lambda: _pandas_raw(src, cols, window)
         query.types = _key_types(src, cols)
@@ -579,9 +587,10 @@ class _DuckQuery:
     """The pieces of the counting SQL: the rows with their time in epoch seconds (``TS``) and
     its raw text (``_ethiclens_raw``), the group-by keys, and with ``--propensity`` or
     ``--weight`` the weight sums. ``text``: CSV, whose missing-value words (``NA``, empty,
-    ...) are missing values, as pandas and the audit read them."""
+    ...) are missing values, as pandas and the audit read them, but in the hive folder keys
+    ``keys`` (the folder names' text)."""
 
-    def __init__(self, con, source: str, params: dict, cols: Columns, text: bool):
+    def __init__(self, con, source: str, params: dict, cols: Columns, text: bool, keys=()):
         self.con, self.source, self.params, self.cols = con, source, params, cols
         time = _q(cols.time)
         kind = con.execute(f"SELECT typeof({time}) FROM {source} LIMIT 1", params).fetchone()
@@ -590,7 +599,7 @@ class _DuckQuery:
             ts = f"epoch(CAST({time} AS TIMESTAMPTZ))"
             raw_t = f"CASE WHEN {time} IS NULL THEN NULL ELSE 'x' END"
         else:
-            raw_t = _missing_words(f"CAST({time} AS VARCHAR)", text)
+            raw_t = _missing_words(f"CAST({time} AS VARCHAR)", text and cols.time not in keys)
             ts = (
                 f"CASE WHEN regexp_full_match({raw_t}, '{ISO_TIME}') THEN "
                 f"epoch(TRY_CAST({raw_t} AS TIMESTAMPTZ)) END"
@@ -605,7 +614,9 @@ class _DuckQuery:
                 ", _ethiclens_pmax" if cols.weight else ""
             )
         self.keys = ", ".join(_q(c) for c in cols.roles)
-        roles = ", ".join(f"{_missing_words(_q(c), text)} AS {_q(c)}" for c in cols.roles)
+        roles = ", ".join(
+            f"{_missing_words(_q(c), text and c not in keys)} AS {_q(c)}" for c in cols.roles
+        )
         self.src = (
             f"(SELECT {ts} AS {TS}, {raw_t} AS _ethiclens_raw, {prop}{roles} FROM {source}) AS src"
         )
@@ -891,12 +902,8 @@ def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
         frame = _in_memory(f, wanted)
         _as_numbers(frame, src)
         return frame.assign(_ethiclens_file=_FRAME_ROWS, _ethiclens_line=frame.index)
-    keys = {}
-    if src.hive:
-        for part in Path(f).relative_to(src.target).parts[:-1]:
-            k, eq, v = part.partition("=")
-            if eq:  # URL-decoded as the audit, pyarrow and DuckDB decode it
-                keys[k] = unquote(v)
+    # URL-decoded as the audit, pyarrow and DuckDB decode it
+    keys = hive_keys(f, src.target) if src.hive else {}
     cols = [c for c in wanted if c not in keys]
     try:
         if src.kind == "parquet":
@@ -1077,12 +1084,17 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str, pos_label=None) -> No
             column=col,
             fix=f"every row needs its {role}: fill or drop those rows",
         )
+    audit_role = "y_pred" if role == "prediction" else "y_true"
     if pos_label is not None:  # the audit's rule, named as the audit names the column
-        name = f"{col} ({'y_pred' if role == 'prediction' else 'y_true'})"
-        raw[col] = positive_labels(values, name, pos_label)
+        raw[col] = positive_labels(values, f"{col} ({audit_role})", pos_label)
         return
     mapped = values.map(lambda v: LABEL_VALUES.get(str(v).strip()))
     if mapped.isna().any():
+        # the audit's refusal (``fairness.as_binary`` of the values typed as a CSV column),
+        # in the words the file engines use (``_roles``): a --db table's stray 0.5 too
+        from ..fairness import as_binary
+
+        as_binary(typed_text(values.astype(str).str.strip()).rename(col), audit_role)
         odd = sorted({str(v) for v in values[mapped.isna()]})[:5]
         raise EthicLensInputError(
             f"holds values that are not 0/1 {odd}",

@@ -24,7 +24,16 @@ from ._dask import LOCAL_HTTP, audit_frame, dask_counts, dask_file_counts, dask_
 from ._duckdb import _mixed_line_ends as mixed_line_ends
 from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files
 from ._pandas import name_rows, pandas_counts, read_csv_file, read_rows, refuse_stray_labels
-from ._rules import ENGINE_ATTR, NA_TEXT, check_scheduler, engine_of, row_place, type_groups
+from ._rules import (
+    ENGINE_ATTR,
+    NA_TEXT,
+    check_scheduler,
+    engine_of,
+    refuse_hive_default,
+    row_place,
+    type_groups,
+)
+from ._rules import _hive_keys as hive_keys
 from ._spark import (
     spark_counts,
     spark_file_counts,
@@ -53,6 +62,8 @@ __all__ = [
     "LOCAL_HTTP",
     "ENGINE_ATTR",
     "NA_TEXT",
+    "hive_keys",
+    "refuse_hive_default",
     "check_scheduler",
     "engine_of",
     "row_place",
