@@ -36,6 +36,7 @@ from ._rules import (
     WEIGHT_MAX,
     WEIGHT_TEXT,
     FileLayout,
+    _hive_keys,
     check_columns,
     csv_header,
     header_groups,
@@ -239,7 +240,11 @@ def _layout(target, files, kind, hive) -> tuple[list[str], dict]:
             )
     columns = list(first)
     if hive:
-        for part in Path(files[0]).relative_to(target).parts[:-1]:
+        for f in files[1:]:  # g=A/ beside g=B/g=C/: the key repeats in a later path
+            _refuse_repeated_keys(Path(f).relative_to(target).parts[:-1])
+        folders = Path(files[0]).relative_to(target).parts[:-1]
+        _refuse_repeated_keys(folders)
+        for part in folders:
             key = part.partition("=")[0]
             if key in columns:
                 raise _key_and_column(key, part)
@@ -247,9 +252,28 @@ def _layout(target, files, kind, hive) -> tuple[list[str], dict]:
     return columns, dict(schemas)
 
 
-def _key_and_column(key: str, folder: str) -> EthicLensInputError:
-    """A hive folder key that the files hold as a column too: engines would take one or the
-    other (or fail), so it is refused on every engine, even where the two agree."""
+def _refuse_repeated_keys(folders) -> None:
+    """A hive key named twice in one path (g=1/g=2/), refused as ambiguous on every engine."""
+    seen: dict = {}
+    for part in folders:
+        key, eq, _ = part.partition("=")
+        if eq and key in seen:
+            raise _key_and_column(key, part, seen[key])
+        if eq:
+            seen[key] = part
+
+
+def _key_and_column(key: str, folder: str, before: str = "") -> EthicLensInputError:
+    """A hive folder key that the files hold as a column too, or that an outer folder of the
+    path names already (``before``: g=1/g=2/): engines would take one or the other (or fail),
+    so it is refused on every engine, even where the two agree."""
+    if before:
+        return EthicLensInputError(
+            f"the folder key repeats in the path ({before}/{folder}/): which one is meant is "
+            "ambiguous",
+            column=key,
+            fix=f"name the folder key {key}= once in each path",
+        )
     return EthicLensInputError(
         f"is both a column of the files and a folder key ({folder}/): which one is meant is "
         "ambiguous",
@@ -350,14 +374,16 @@ def _same_types(layout: FileLayout, roles: Roles) -> list[FileLayout]:
 def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> str:
     """The FROM item reading the role columns of the files, each named by ``alias`` (their
     paths and column types go into ``params``, bound, never into the SQL text)."""
-    # hive keys as the text of the folder names, as pandas reads them (DuckDB would type
-    # d=2020-01-01 as a date, labelled as a midnight timestamp, and 01 as the number 1)
-    opts = ", hive_partitioning = true, hive_types_autocast = false" if layout.hive else ""
+    keys = _hive_columns(layout, roles, params)
+    join = _hive_join(keys)
     if layout.kind == "parquet":
         params["files"] = layout.files
         named = _parquet_names(layout.files[0])
-        wanted = ", ".join(f"{quote(named.get(c, c))} AS {alias[c]}" for c in roles.columns)
-        return f"(SELECT {wanted} FROM read_parquet($files, union_by_name = true{opts}))"
+        wanted = ", ".join(
+            f"{keys.get(c) or 'src.' + quote(named.get(c, c))} AS {alias[c]}" for c in roles.columns
+        )
+        opts = f", filename = '{FILE_NAME}'" if keys else ""  # our constant (no quote in it)
+        return f"(SELECT {wanted} FROM read_parquet($files, union_by_name = true{opts}){join})"
     # One read_csv per header order, each with its own names, united by name: a file whose
     # columns are in another order is never read by position. Every field is text; a
     # surplus field lands in the extra column and is refused with its line. No text reads as
@@ -365,24 +391,54 @@ def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> 
     # NULL, so an empty surplus field is a surplus field too. Columns are read under their
     # position ("c0", "c1", …) and renamed: DuckDB's names ignore case, pandas' (x and X) do not.
     params["no_null"] = NO_NULL
-    if _mixed_line_ends(layout.files):
-        opts += ", strict_mode = false"  # else DuckDB refuses a \r\n line under a \n header
-    file_name = f", {quote(FILE_NAME)}" if _by_file(layout) else ""
-    if file_name:
+    opts = ", strict_mode = false" if _mixed_line_ends(layout.files) else ""  # else DuckDB
+    # refuses a \r\n line under a \n header
+    file_name = f", src.{quote(FILE_NAME)}" if _by_file(layout) else ""
+    if file_name or keys:
         opts += f", filename = '{FILE_NAME}'"  # our constant (no quote in it)
     parts = []
     for i, (names, group) in enumerate(header_groups(layout.files, layout.headers)):
         params[f"files{i}"] = group
         params[f"cols{i}"] = {**{f"c{j}": "VARCHAR" for j in range(len(names))}, "extra": "VARCHAR"}
-        by_name = {n: f"c{j}" for j, n in reversed(list(enumerate(names)))}  # pandas: the first
-        chosen = ", ".join(f"{by_name.get(c, quote(c))} AS {alias[c]}" for c in roles.columns)
+        by_name = {n: f"src.c{j}" for j, n in reversed(list(enumerate(names)))}  # pandas: first
+        chosen = ", ".join(
+            f"{by_name.get(c) or keys.get(c) or quote(c)} AS {alias[c]}" for c in roles.columns
+        )
         parts.append(
-            f"SELECT {chosen}{file_name}, extra AS {quote(EXTRA_NAME)} FROM read_csv("
+            f"SELECT {chosen}{file_name}, src.extra AS {quote(EXTRA_NAME)} FROM read_csv("
             f"$files{i}, header = true, delim = ',', quote = '\"', escape = '\"', "
             f"null_padding = true, nullstr = $no_null, auto_detect = false, "
-            f"columns = $cols{i}{opts}){_not_blank(len(names))}"
+            f"columns = $cols{i}{opts}){join}{_not_blank(len(names))}"
         )
     return "(" + " UNION ALL ".join(parts) + ")"
+
+
+def _hive_columns(layout: FileLayout, roles: Roles, params: dict) -> dict:
+    """The role columns that are hive folder keys -> the SQL of their values: each file's
+    keys as the text of its folder names (:func:`_hive_keys`, as pandas reads them), bound in
+    ``params`` and joined by file name. DuckDB's own hive reading types d=2020-01-01 as a date
+    and 01 as 1, and refuses layouts pandas reads (g=a=b/ beside g=c/, g=A/ beside g=B/h=1/)."""
+    if not layout.hive:
+        return {}
+    keyed = [_hive_keys(f, layout.target) for f in layout.files]
+    found = [c for c in roles.columns if any(c in k for k in keyed)]
+    if not found:
+        return {}
+    params["hive_files"] = list(layout.files)
+    for i, col in enumerate(found):
+        params[f"hive{i}"] = [k.get(col) for k in keyed]
+    return {col: f"hk.{quote(f'ethiclens key {i}')}" for i, col in enumerate(found)}
+
+
+def _hive_join(keys: dict) -> str:
+    """The JOIN adding each file's folder keys (:func:`_hive_columns`) to its rows."""
+    if not keys:
+        return " AS src"
+    cols = ", ".join(f"unnest($hive{i}) AS {quote(f'ethiclens key {i}')}" for i in range(len(keys)))
+    return (
+        f" AS src JOIN (SELECT unnest($hive_files) AS {quote('ethiclens key file')}, {cols}) AS hk"
+        f" ON src.{quote(FILE_NAME)} = hk.{quote('ethiclens key file')}"
+    )
 
 
 _LINE_END = re.compile(rb"\r?\n")

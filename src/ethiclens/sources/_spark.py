@@ -309,15 +309,19 @@ def _text_partitions(session):
 
 def _hive_reads(layout: FileLayout, target) -> list:
     """[(files, None or their folder keys)]: the files Spark reads as partitions of TARGET,
-    then each file under a folder with an empty key value (``g=``), which Spark refuses as a
-    partition: read alone, its keys added as text ('' is then refused as every engine
-    refuses an empty group name)."""
+    one read per order of folder keys (g=1/h=2/ beside h=3/g=4/, g=A/ beside g=B/h=1/: Spark
+    refuses them in one read, pandas reads them), then each file under a folder with an empty
+    key value (``g=``), which Spark refuses as a partition: read alone, its keys added as text
+    ('' is then refused as every engine refuses an empty group name)."""
     if not layout.hive:
         return [(layout.files, None)]
     keyed = [(f, _hive_keys(f, target)) for f in layout.files]
     alone = [([f], keys) for f, keys in keyed if "" in keys.values()]
-    rest = [f for f, keys in keyed if "" not in keys.values()]
-    return ([(rest, None)] if rest else []) + alone
+    by_keys: dict = {}
+    for f, keys in keyed:
+        if "" not in keys.values():
+            by_keys.setdefault(tuple(keys), []).append(f)
+    return [(files, None) for files in by_keys.values()] + alone
 
 
 def _read_files(reader, layout: FileLayout, files, roles: Roles, keys: dict) -> list:
