@@ -518,3 +518,20 @@ def test_analytics_queries_run_under_pg_catalog(evil):
     assert len(expected) > 0
     assert sql_counts(evil + EVIL_PATH, ROLES, query=query).equals(expected)
     assert _state(evil) == (0, 10)
+
+
+def test_a_cast_between_built_in_types_with_a_user_function_is_refused(evil, capsys):
+    """A superuser's CREATE CAST (bytea AS int) WITH FUNCTION public.f(bytea) makes a cast to
+    the built-in int run a user's function: a cast to int is refused while it exists."""
+    _execute(
+        evil,
+        "CREATE FUNCTION public.bytea2int24(bytea) RETURNS int LANGUAGE sql "
+        "AS 'SELECT CASE WHEN public.pwn24() THEN 1 END'",
+        "CREATE CAST (bytea AS int) WITH FUNCTION public.bytea2int24(bytea)",
+    )
+    try:
+        query = "SELECT y, p, race FROM scores24 WHERE CAST('x'::bytea AS int) = 1"
+        _refused(evil, query, "cast to int4", capsys)
+        assert _state(evil) == (0, 10)
+    finally:
+        _execute(evil, "DROP CAST (bytea AS int)", "DROP FUNCTION public.bytea2int24(bytea)")

@@ -713,11 +713,15 @@ _FUNCTIONS_SQL = (
 )
 # A type named in the query (a cast, a typed literal, an array of it) must be built in: a
 # user's composite or domain (at any depth), an extension's type, runs code of its own (a CHECK,
-# an input function, a cast WITH FUNCTION from it: casts are global), whatever the search_path.
+# an input function, a cast WITH FUNCTION from it: casts are global), whatever the search_path;
+# so is a built-in type that a cast reaches with a function not built in (a superuser's CREATE
+# CAST (text AS int) WITH FUNCTION public.f(text)).
 _TYPE_SQL = (
     "SELECT n.nspname, t.typname FROM pg_catalog.pg_type AS t JOIN pg_catalog.pg_namespace AS n "
     "ON n.oid = t.typnamespace WHERE t.oid = pg_catalog.to_regtype(CAST(:name AS text)) "
-    f"AND t.oid::oid >= {_FIRST_NORMAL_OID}"
+    f"AND (t.oid::oid >= {_FIRST_NORMAL_OID} OR EXISTS (SELECT 1 FROM pg_catalog.pg_cast AS k "
+    f"WHERE k.casttarget = t.oid AND k.castsource::oid < {_FIRST_NORMAL_OID} "
+    f"AND k.castfunc::oid >= {_FIRST_NORMAL_OID}))"
 )
 _RELATION_SQL = (
     "SELECT n.nspname, c.relname FROM pg_catalog.pg_class AS c JOIN pg_catalog.pg_namespace AS n "
