@@ -9,7 +9,10 @@ A database is read, never written (docs/adr/0011-read-only-queries.md):
 - on PostgreSQL, inside the transaction and before the query runs, every function it calls
   must resolve to one built into the server and every relation it reads must not be a system
   catalog, as the session's search_path resolves them (extensions' functions: xpath_table,
-  dblink_exec, heap_force_kill);
+  dblink_exec, heap_force_kill); every type it names must be built in and every
+  ``OPERATOR(schema.op)`` must be pg_catalog's; its relations are then written schema-qualified
+  and it, with EthicLens's own SQL, runs under ``search_path = pg_catalog, pg_temp``, so no
+  user's operator or type (CVE-2018-1058) runs;
 - everything runs in one read-only transaction (PostgreSQL ``SET TRANSACTION READ ONLY``, SQLite
   ``PRAGMA query_only``) that is rolled back, with a statement timeout, and Ctrl-C cancels it;
 - a SQLite file is opened read-only by the OS (``mode=ro``): closing the connection cannot
