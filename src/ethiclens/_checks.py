@@ -886,3 +886,18 @@ def float_of_text(value) -> float | None:
         return float(value)
     except ValueError:
         return None
+
+
+def float_items(value, where: str = ""):
+    """(key, number) for each float anywhere in a config's or grid file's data, in the order
+    written: a table's under its dotted key (``train.lr``), a list's items under the list's key
+    (``epsilons``, ``policy.di_threshold``) — so a number the file's parser turned to 0.0 or
+    inf can be refused naming the key it was written under."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from float_items(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for item in value:
+            yield from float_items(item, where)
+    elif isinstance(value, float):
+        yield where, value

@@ -20,6 +20,7 @@ from .._checks import (
     check_dp_epsilon,
     check_member,
     check_seed,
+    float_items,
     is_number_text,
     underflow_words,
     underflows,
@@ -518,26 +519,13 @@ def _toml_float(text: str) -> float:
     return kept
 
 
-def _floats(value, where: str = ""):
-    """(key, number) for each float in a grid file's data; a list's items stand under the
-    list's key (``epsilons``), a table's under its dotted key (``train.lr``)."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _floats(item, f"{where}.{key}" if where else str(key))
-    elif isinstance(value, list):
-        for item in value:
-            yield from _floats(item, where)
-    elif isinstance(value, float):
-        yield where, value
-
-
 def _refuse_underflow(raw: dict, path: Path) -> None:
     """Refuse a number the grid file wrote that a double rounds to 0 (``momentum = 1e-400``),
     as written, naming its key and the file, in every face's words (``underflow_words``): not
     checked (or silently trained) as the 0.0 TOML, YAML or JSON read it as."""
     from ..io import as_written
 
-    for where, value in _floats(raw):
+    for where, value in float_items(raw):
         text = as_written(value)
         if value == 0 and is_number_text(text) and underflows(text):
             setting = where.removeprefix("train.")

@@ -32,6 +32,7 @@ from .._checks import (
     check_level,
     check_seed,
     did_you_mean,
+    float_items,
     is_number_text,
     schema_words,
     underflow_words,
@@ -980,26 +981,13 @@ def _run_checks(data: dict) -> None:
             check(value, where)
 
 
-def _floats(value, where: str = ""):
-    """(key, number) for each float anywhere in a spec's data, in the order written; a list's
-    items stand under the list's key (``policy.di_threshold``)."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _floats(item, f"{where}.{key}" if where else str(key))
-    elif isinstance(value, list):
-        for item in value:
-            yield from _floats(item, where)
-    elif isinstance(value, float):
-        yield where, value
-
-
 def _refuse_underflow(data) -> None:
     """Refuse a number a file wrote that a double rounds to 0 (``policy.di_threshold:
     1e-400``), naming the key, in every face's words (``underflow_words``): the loader keeps
     the text it was written as (``io.as_written``), so it is not checked as the 0.0 it reads."""
     from ..io import as_written
 
-    for where, value in _floats(data):
+    for where, value in float_items(data):
         if value != 0:
             continue
         text = as_written(value)
@@ -1032,7 +1020,7 @@ def _refuse_non_finite(data) -> None:
     """Refuse NaN and infinity anywhere in a spec's data, naming the key: JSON has no spelling
     for them, so a saved spec holding one could not be read back (checked fields refuse them
     in their own words first)."""
-    for where, value in _floats(data):
+    for where, value in float_items(data):
         _refuse_non_finite_value(value, where)
 
 
