@@ -6,6 +6,7 @@ import contextlib
 
 from .._optional import require
 from ..errors import EthicLensInputError
+from . import _rules as rules
 from ._counts_table import (
     NAN_TEXT_PATTERN,
     Roles,
@@ -14,22 +15,6 @@ from ._counts_table import (
     parquet_key_types,
 )
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
-from ._rules import (
-    EXTRA_FIELDS,
-    EXTRA_NAME,
-    NA_TEXT,
-    NOT_A_NUMBER,
-    WEIGHT_BAD,
-    WEIGHT_MAX,
-    WEIGHT_TEXT,
-    FileLayout,
-    FrameTypes,
-    _hive_keys,
-    check_columns,
-    check_frame,
-    header_groups,
-    surplus_column,
-)
 
 
 def spark_counts(sdf, roles: Roles):
@@ -42,12 +27,12 @@ def spark_counts(sdf, roles: Roles):
     from pyspark.sql import DataFrame
 
     fix = "pass spark.read.parquet(...) or spark.table(...)"
-    check_frame(sdf, DataFrame, "a Spark DataFrame", fix, roles)
+    rules.check_frame(sdf, DataFrame, "a Spark DataFrame", fix, roles)
     raw = _raw_counts(sdf, roles, text=False, extra=None)
     return finish_counts(raw, roles, "spark", locator=_frame_types(sdf))
 
 
-def _frame_types(sdf) -> FrameTypes:
+def _frame_types(sdf) -> rules.FrameTypes:
     """A Spark frame's score and weight column types (``_rules.refuse_typed_numbers``)."""
     from pyspark.sql import types as T
 
@@ -63,7 +48,7 @@ def _frame_types(sdf) -> FrameTypes:
         rows = sdf.select(_col(column)).where(_col(column).isNotNull()).limit(1000).collect()
         yield pd.Series([r[0] for r in rows], dtype=object)
 
-    return FrameTypes(kind_of, head)
+    return rules.FrameTypes(kind_of, head)
 
 
 def _col(name):
@@ -88,7 +73,7 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
         raw = F.floor(s * F.lit(k))
         keys.append(
             F.when(miss, F.lit(None))
-            .when(notnum, F.lit(NOT_A_NUMBER))
+            .when(notnum, F.lit(rules.NOT_A_NUMBER))
             .when((s < 0) | (s > 1), F.lit(-1))
             .when(raw >= k, F.lit(k - 1))
             .otherwise(raw)
@@ -104,16 +89,16 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
         aggs += [
             F.sum(w).alias(WEIGHT_SUM),
             F.sum(w * w).alias(WEIGHT_SQ_SUM),
-            F.sum(F.when(bad, 1).otherwise(0)).alias(WEIGHT_BAD),
-            F.sum(F.when(notnum, 1).otherwise(0)).alias(WEIGHT_TEXT),
-            F.max(F.when(~(miss | notnum), w)).alias(WEIGHT_MAX),
+            F.sum(F.when(bad, 1).otherwise(0)).alias(rules.WEIGHT_BAD),
+            F.sum(F.when(notnum, 1).otherwise(0)).alias(rules.WEIGHT_TEXT),
+            F.max(F.when(~(miss | notnum), w)).alias(rules.WEIGHT_MAX),
         ]
     if roles.y_score:
         s, miss, notnum = _number(sdf, roles.y_score, text=text)
         value = F.when(miss | notnum, F.lit(0.0)).otherwise(s)
         aggs.append(F.sum(value if w is None else w * value).alias(SCORE_SUM))
     if extra:
-        aggs.append(F.sum(F.when(_col(extra).isNull(), 0).otherwise(1)).alias(EXTRA_FIELDS))
+        aggs.append(F.sum(F.when(_col(extra).isNull(), 0).otherwise(1)).alias(rules.EXTRA_FIELDS))
     counted = sdf.groupBy(*keys).agg(*aggs)
     rows = counted.collect()
     # a BinaryType value comes as a bytearray (unhashable: no group); pandas reads bytes
@@ -136,7 +121,7 @@ def _number(sdf, name: str, *, text: bool):
     if isinstance(kind, StringType):  # '+nan', which Spark's cast does not read as NaN
         miss = miss | c.rlike(NAN_TEXT_PATTERN)
     if text:
-        miss = miss | c.isin(list(NA_TEXT))
+        miss = miss | c.isin(list(rules.NA_TEXT))
     return v, miss, ~miss & v.isNull()
 
 
@@ -156,7 +141,7 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     from ._duckdb import _same_types, file_layout
 
     columns, layout = file_layout(target, "spark")
-    check_columns(columns, roles, target, layout)
+    rules.check_columns(columns, roles, target, layout)
     with spark_session(master) as session:
         # Parquet files storing a role column as different types (int32 and int64, a date and
         # a timestamp): counted one type at a time, as DuckDB counts them (Spark would fail
@@ -168,7 +153,7 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     return finish_counts(layout.check(raw, roles), roles, "spark")
 
 
-def _count_files(session, layout: FileLayout, roles: Roles):
+def _count_files(session, layout: rules.FileLayout, roles: Roles):
     """The cells of the files of LAYOUT (Parquet files: one type per role column)."""
     sdf, extra = _read(session, layout.target, layout, roles)
     raw = _raw_counts(sdf, roles, text=layout.kind == "csv", extra=extra)
@@ -273,7 +258,7 @@ def spark_read_file_groups(session, target: str, columns: list) -> list:
     ]
 
 
-def _read(session, target, layout: FileLayout, roles: Roles):
+def _read(session, target, layout: rules.FileLayout, roles: Roles):
     """(the role columns as a Spark DataFrame, the surplus-field column or None): CSV as text,
     one read per header order with that order's names, united by name; hive keys as the
     folder names' text (:func:`_hive_reads`)."""
@@ -287,7 +272,7 @@ def _read(session, target, layout: FileLayout, roles: Roles):
     out = parts[0]
     for part in parts[1:]:
         out = out.unionByName(part)
-    return out, EXTRA_NAME if layout.kind == "csv" else None
+    return out, rules.EXTRA_NAME if layout.kind == "csv" else None
 
 
 @contextlib.contextmanager
@@ -307,7 +292,7 @@ def _text_partitions(session):
             session.conf.set(key, before)
 
 
-def _hive_reads(layout: FileLayout, target) -> list:
+def _hive_reads(layout: rules.FileLayout, target) -> list:
     """[(files, None or their folder keys)]: the files Spark reads as partitions of TARGET,
     one read per order of folder keys (g=1/h=2/ beside h=3/g=4/, g=A/ beside g=B/h=1/: Spark
     refuses them in one read, pandas reads them), then each file under a folder with an empty
@@ -315,7 +300,7 @@ def _hive_reads(layout: FileLayout, target) -> list:
     ('' is then refused as every engine refuses an empty group name)."""
     if not layout.hive:
         return [(layout.files, None)]
-    keyed = [(f, _hive_keys(f, target)) for f in layout.files]
+    keyed = [(f, rules._hive_keys(f, target)) for f in layout.files]
     alone = [([f], keys) for f, keys in keyed if "" in keys.values()]
     by_keys: dict = {}
     for f, keys in keyed:
@@ -324,9 +309,9 @@ def _hive_reads(layout: FileLayout, target) -> list:
     return [(files, None) for files in by_keys.values()] + alone
 
 
-def _read_files(reader, layout: FileLayout, files, roles: Roles, keys: dict) -> list:
+def _read_files(reader, layout: rules.FileLayout, files, roles: Roles, keys: dict) -> list:
     """The role columns of ``files`` as Spark DataFrames, ``keys`` added as text columns: one
-    for Parquet, one per header order for CSV (its surplus fields in :data:`EXTRA_NAME`)."""
+    for Parquet, one per header order for CSV (its surplus fields in :data:`rules.EXTRA_NAME`)."""
     from pyspark.sql import functions as F
     from pyspark.sql.types import StringType, StructField, StructType
 
@@ -335,8 +320,8 @@ def _read_files(reader, layout: FileLayout, files, roles: Roles, keys: dict) -> 
         part = reader.parquet(*[_literal(f) for f in files]).withColumns(literal)
         return [part.select(*[_col(c) for c in roles.columns])]
     parts = []
-    for names, group in header_groups(files, layout.headers):
-        extra = surplus_column(names)
+    for names, group in rules.header_groups(files, layout.headers):
+        extra = rules.surplus_column(names)
         schema = StructType([StructField(n, StringType()) for n in [*names, extra]])
         part = reader.csv(
             [_literal(f) for f in group],
@@ -348,7 +333,9 @@ def _read_files(reader, layout: FileLayout, files, roles: Roles, keys: dict) -> 
             mode="PERMISSIVE",  # fewer fields: missing (as pandas); more: the extra column
         )
         part = part.filter(~_blank_line(names, extra)).withColumns(literal)
-        parts.append(part.select(*[_col(c) for c in roles.columns], _col(extra).alias(EXTRA_NAME)))
+        parts.append(
+            part.select(*[_col(c) for c in roles.columns], _col(extra).alias(rules.EXTRA_NAME))
+        )
     return parts
 
 
