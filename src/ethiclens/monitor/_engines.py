@@ -88,9 +88,9 @@ def count_windows(
     # a g=__HIVE_DEFAULT_PARTITION__ folder (Hive's missing value): the audit's refusal
     refuse_hive_default(src, cols)
     refuse_nested(src, cols)  # a list or struct label or group: the audit's refusal
-    # a label of booleans in one file and numbers in another: 0/1 as the audit reads it; a
-    # float32 propensity or weight as the decimals it prints as
-    numbered = bool_number_columns(src, [*cols.labels, cols.y_pred])
+    # a label or group of booleans in one file and numbers in another: 0/1 as the audit reads
+    # it; a float32 propensity or weight as the decimals it prints as
+    numbered = bool_number_columns(src, [*cols.labels, cols.y_pred, *cols.protected])
     src = replace(src, numbered=numbered, printed=tuple(cols.weighted_by))
     try:
         if engine in ("dask", "spark"):

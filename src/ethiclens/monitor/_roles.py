@@ -18,7 +18,16 @@ import pandas as pd
 from .._checks import check_label_lengths, long_label_mask
 from ..errors import EthicLensInputError
 from ._edits import typed_text
-from ._windows import COUNT, FRAME, Columns, _Files, in_files, read_file, where_first
+from ._windows import (
+    COUNT,
+    FRAME,
+    Columns,
+    _Files,
+    in_files,
+    missing_label_error,
+    read_file,
+    where_first,
+)
 
 CSV, TEXT, BOOL, NUMBER, CATEGORY, MIXED = "csv", "text", "bool", "number", "category", "mixed"
 
@@ -61,11 +70,7 @@ def _refuse_missing(raw, src: _Files, col: str, counted, role: str | None) -> No
             column=col,
             fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
         )
-    raise EthicLensInputError(
-        f"{n} missing value(s){where}",
-        column=f"{col} ({role})",
-        fix="drop or impute those rows before auditing",
-    )
+    raise missing_label_error(n, where, col, role)
 
 
 def _first_missing(src: _Files, col: str) -> str:

@@ -222,7 +222,7 @@ class _Files:
 
 
 def bool_number_columns(src: _Files, columns) -> tuple:
-    """The ``columns`` (a label, a prediction) that the Parquet files of ``src`` store as
+    """The ``columns`` (a label, a prediction, a group) that the Parquet files of ``src`` store as
     booleans in some files and as numbers in others. The audit reads them as pandas joins
     them, a boolean as the number 0 or 1 (``--pos-label 1`` names True); so every engine
     reads them (``read_file``; DuckDB unites the files' types by name, Spark writes a
@@ -1077,14 +1077,9 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str, pos_label=None) -> No
     if col is None:
         return
     values = raw[col]
-    if values.isna().any():
-        n = int(raw.loc[values.isna(), COUNT].sum())
-        raise EthicLensInputError(
-            f"{plural(n, 'row')} {'has' if n == 1 else 'have'} no value",
-            column=col,
-            fix=f"every row needs its {role}: fill or drop those rows",
-        )
     audit_role = "y_pred" if role == "prediction" else "y_true"
+    if values.isna().any():  # in the file engines' words (``_roles``), a database names no row
+        raise missing_label_error(int(raw.loc[values.isna(), COUNT].sum()), "", col, audit_role)
     if pos_label is not None:  # the audit's rule, named as the audit names the column
         raw[col] = positive_labels(values, f"{col} ({audit_role})", pos_label)
         return
@@ -1094,7 +1089,10 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str, pos_label=None) -> No
         # in the words the file engines use (``_roles``): a --db table's stray 0.5 too
         from ..fairness import as_binary
 
-        as_binary(typed_text(values.astype(str).str.strip()).rename(col), audit_role)
+        typed = typed_text(values.astype(str).str.strip())
+        if typed.isna().any():  # a database's '' or ' ' is text (a CSV's blank cell is missing)
+            typed = values.astype(str)
+        as_binary(typed.rename(col), audit_role)
         odd = sorted({str(v) for v in values[mapped.isna()]})[:5]
         raise EthicLensInputError(
             f"holds values that are not 0/1 {odd}",
@@ -1103,6 +1101,17 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str, pos_label=None) -> No
             "--pos-label",
         )
     raw[col] = mapped.astype(np.int64)
+
+
+def missing_label_error(n: int, where: str, col: str, role: str) -> EthicLensInputError:
+    """The audit's refusal of ``n`` rows with no ``role`` (``y_true``, ``y_pred``) in
+    ``col``, ``where`` naming the first (``, first at FILE line N``; a database: none), worded
+    alike on every engine."""
+    return EthicLensInputError(
+        f"{n} missing value(s){where}",
+        column=f"{col} ({role})",
+        fix="drop or impute those rows before auditing",
+    )
 
 
 def _groups(raw: pd.DataFrame, protected) -> None:
