@@ -159,13 +159,42 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
     return finish_counts(layout.check(raw, roles), roles, "dask")
 
 
-def _parquet_rows(path, names, target=None) -> pd.DataFrame:
+def _parquet_rows(path, names, target=None, numbered=None) -> pd.DataFrame:
     """One Parquet file's columns ``names``, categorical ones as their values (``_values``);
-    under a hive folder TARGET, its folder keys among ``names`` as their text."""
+    under a hive folder TARGET, its folder keys among ``names`` as their text. ``numbered``:
+    label columns -> the integer type their booleans become (:func:`_bool_int_labels`)."""
     keys = _hive_keys(path, target) if target is not None else {}
     frame = pd.read_parquet(path, columns=[n for n in names if n not in keys])
     frame = frame.reset_index(drop=True).apply(_values)
+    for c, dtype in (numbered or {}).items():
+        if c in frame.columns and pd.api.types.is_bool_dtype(frame[c].dtype):
+            frame[c] = frame[c].astype(dtype)
     return frame.assign(**{k: v for k, v in keys.items() if k in names})[names]
+
+
+def _bool_int_labels(files, roles: Roles) -> dict:
+    """The label and prediction columns that the Parquet ``files`` store as booleans in some
+    files and as integers in others -> the integer type pandas joins them into (``pd.concat``:
+    True is 1, so ``--pos-label 1`` names it and ``--pos-label True`` names no value), as the
+    pandas and DuckDB engines read them; Dask would join the files' partitions by the
+    first one's type."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    schemas = [pq.read_schema(f) for f in files]
+    out = {}
+    for c in {roles.y_true, roles.y_pred} - {None}:
+        types = {s.field(c).type for s in schemas if c in s.names}
+        ints = [t for t in types if pa.types.is_integer(t)]
+        if len(ints) + 1 != len(types) or pa.bool_() not in types:
+            continue
+        # frames, as the pandas engine joins them (two Series of bool and int64 join as objects)
+        samples = [pd.DataFrame({c: [False]})]
+        samples += [pd.DataFrame({c: pd.Series([0], dtype=t.to_pandas_dtype())}) for t in ints]
+        joined = pd.concat(samples, ignore_index=True)[c].dtype
+        if joined.kind in "iu":
+            out[c] = joined
+    return out
 
 
 def _same_types(files, columns) -> bool:
@@ -194,7 +223,8 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             # a file at a time (a hive folder's keys added as text): Dask's reader would cast
             # every file to the first one's types (a float64 score to float32)
             names, folder = list(roles.columns), target if hive else None
-            return dd.from_map(_parquet_rows, files, names=names, target=folder)
+            numbered = _bool_int_labels(files, roles)  # booleans among integers: 0/1
+            return dd.from_map(_parquet_rows, files, names=names, target=folder, numbered=numbered)
         if not hive:
             return dd.read_parquet(files, columns=list(roles.columns), index=False)
         return dd.read_parquet(
