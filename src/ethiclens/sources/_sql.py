@@ -712,7 +712,14 @@ _FUNCTIONS_SQL = (
     "ON n.oid = p.pronamespace WHERE p.proname = CAST(:name AS text) AND CASE WHEN "
     "CAST(:schema AS text) IS NULL THEN pg_catalog.pg_function_is_visible(p.oid) ELSE "
     f"n.nspname = CAST(:schema AS text) END AND {_NOT_BUILT_IN} AND "
-    "(NOT CAST(:attribute AS boolean) OR p.pronargs - p.pronargdefaults <= 1) ORDER BY 1 LIMIT 1"
+    "(NOT CAST(:attribute AS boolean) OR p.pronargs - p.pronargdefaults <= 1) AND NOT "
+    # an unqualified name the server builds in resolves there once the query runs under
+    # _SAFE_PATH (pg_catalog, pg_temp: functions are never looked up in pg_temp), so an
+    # extension's overload elsewhere (citext's min, replace) is never reached: not refused
+    "(CAST(:schema AS text) IS NULL AND n.nspname <> 'pg_catalog' AND EXISTS (SELECT 1 FROM "
+    "pg_catalog.pg_proc AS b JOIN pg_catalog.pg_namespace AS m ON m.oid = b.pronamespace "
+    f"WHERE b.proname = p.proname AND m.nspname = 'pg_catalog' AND b.oid < {_FIRST_NORMAL_OID})) "
+    "ORDER BY 1 LIMIT 1"
 )
 # A type named in the query (a cast, a typed literal, an array of it) must be built in: a
 # user's composite or domain (at any depth), an extension's type, runs code of its own (a CHECK,
