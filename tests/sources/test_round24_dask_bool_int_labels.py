@@ -5,6 +5,8 @@ and DuckDB did so; Dask joined the files by the first one's type: it accepted ``
 True`` (counting 1 as True), or read one file's predictions as missing ("60 missing
 value(s)")."""
 
+import json
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -65,3 +67,31 @@ def test_bool_and_int_labels_read_as_0_1_on_every_engine(
         assert audited["pandas"][0] == 0, audited["pandas"]
         assert "warning" not in audited["pandas"][2]
         assert audited["dask"] == audited["duckdb"] == audited["pandas"]
+
+
+@pytest.mark.parametrize("bool_first", [True, False])
+def test_a_bool_and_int_group_is_keyed_0_1_on_every_engine(tmp_path, capsys, bool_first):
+    """A group column stored as booleans in one file and integers in the other: pandas and
+    DuckDB key it 0/1 (as pandas joins the files); Dask keyed it False/True."""
+    d = tmp_path / "d"
+    d.mkdir()
+    rng = np.random.default_rng(3)
+    for i, name in enumerate(["a", "b"]):
+        g = rng.integers(0, 2, 200)
+        rows = pd.DataFrame(
+            {"y": rng.integers(0, 2, 200), "p": rng.integers(0, 2, 200), "g": g.astype(int)}
+        )
+        if (i == 0) == bool_first:
+            rows["g"] = g.astype(bool)
+        rows.to_parquet(d / f"{name}.parquet")
+    keyed = {}
+    for engine in FAST:
+        argv = ["audit", str(d), "--engine", engine, *ROLES, "--n-boot", "100", "--json", "-"]
+        assert main(argv) == 0
+        report = json.loads(capsys.readouterr().out)
+        keyed[engine] = [
+            (c["group"], c["reference"], c["metrics"]["disparate_impact"]["value"])
+            for c in report["comparisons"]
+        ]
+    assert {keyed["pandas"][0][0], keyed["pandas"][0][1]} == {"0", "1"}, keyed["pandas"]
+    assert keyed["dask"] == keyed["duckdb"] == keyed["pandas"]

@@ -173,17 +173,17 @@ def _parquet_rows(path, names, target=None, numbered=None) -> pd.DataFrame:
 
 
 def _bool_int_labels(files, roles: Roles) -> dict:
-    """The label and prediction columns that the Parquet ``files`` store as booleans in some
-    files and as integers in others -> the integer type pandas joins them into (``pd.concat``:
-    True is 1, so ``--pos-label 1`` names it and ``--pos-label True`` names no value), as the
-    pandas and DuckDB engines read them; Dask would join the files' partitions by the
-    first one's type."""
+    """The label, prediction and group columns that the Parquet ``files`` store as booleans in
+    some files and as integers in others -> the integer type pandas joins them into
+    (``pd.concat``: True is 1, so ``--pos-label 1`` names it and ``--pos-label True`` names no
+    value; a group is keyed 0/1), as the pandas and DuckDB engines read them; Dask would join
+    the files' partitions by the first one's type."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     schemas = [pq.read_schema(f) for f in files]
     out = {}
-    for c in {roles.y_true, roles.y_pred} - {None}:
+    for c in {roles.y_true, roles.y_pred, *roles.protected} - {None}:
         types = {s.field(c).type for s in schemas if c in s.names}
         ints = [t for t in types if pa.types.is_integer(t)]
         if len(ints) + 1 != len(types) or pa.bool_() not in types:
