@@ -33,3 +33,17 @@ def make_binary_data(rng, sizes, sel_rates, base_rates=None, tpr=None, fpr=None)
         y_true.append(yt.astype(int))
         y_pred.append(yp.astype(int))
     return np.concatenate(y_true), np.concatenate(y_pred), np.array(groups)
+
+
+def execute_sql(url, *statements):
+    """Run ``statements`` on the database at ``url`` in one committed transaction (test setup
+    on the throw-away PostgreSQL servers of tests/sources and tests/monitor)."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url)
+    try:
+        with engine.begin() as con:
+            for statement in statements:
+                con.execute(sa.text(statement))
+    finally:
+        engine.dispose()

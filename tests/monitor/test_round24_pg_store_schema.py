@@ -8,28 +8,17 @@ existing schema is now used as it is; a missing one the role may not create is o
 import json
 
 from ethiclens.cli import main
+from tests.conftest import execute_sql
 
 from .conftest import PASSWORD
 
 ROLE, ROLE_PASSWORD = "monrole24", "monrole-24-secret"
 
 
-def _execute(url, *statements):
-    import sqlalchemy as sa
-
-    engine = sa.create_engine(url)
-    try:
-        with engine.begin() as con:
-            for statement in statements:
-                con.execute(sa.text(statement))
-    finally:
-        engine.dispose()
-
-
 def test_a_store_schema_the_role_owns_without_create_on_the_database(
     pg_url, tmp_path, days, capsys
 ):
-    _execute(
+    execute_sql(
         pg_url,
         "DROP SCHEMA IF EXISTS monstore24 CASCADE",
         f"DROP ROLE IF EXISTS {ROLE}",
@@ -53,4 +42,4 @@ def test_a_store_schema_the_role_owns_without_create_on_the_database(
         assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
         assert "nowhere24" in err and "may not create" in err and ROLE_PASSWORD not in err
     finally:
-        _execute(pg_url, "DROP SCHEMA IF EXISTS monstore24 CASCADE", f"DROP ROLE {ROLE}")
+        execute_sql(pg_url, "DROP SCHEMA IF EXISTS monstore24 CASCADE", f"DROP ROLE {ROLE}")

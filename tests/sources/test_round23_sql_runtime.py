@@ -18,6 +18,7 @@ import pytest
 from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 from ethiclens.sources import Roles, _sql, sql_columns, sql_counts
+from tests.conftest import execute_sql
 
 from .conftest import PG_PASSWORD, make_frame
 
@@ -27,18 +28,6 @@ pytest.importorskip("sqlalchemy")
 ROLES = Roles(y_pred="p", y_true="y", protected=["race"])
 AUDITOR_PASSWORD = "aud-23-secret"
 MAPPING_PASSWORD = "mapping-23-secret"
-
-
-def _execute(url, *statements):
-    import sqlalchemy as sa
-
-    engine = sa.create_engine(url)
-    try:
-        with engine.begin() as con:
-            for statement in statements:
-                con.execute(sa.text(statement))
-    finally:
-        engine.dispose()
 
 
 def _scalar(url, sql):
@@ -60,7 +49,7 @@ def _extension(url, name):
     """Create extension ``name`` on the server, or skip the test where it is not available."""
     if not _scalar(url, f"SELECT count(*) FROM pg_available_extensions WHERE name = '{name}'"):
         pytest.skip(f"the PostgreSQL extension {name} is not installed here")
-    _execute(url, f'CREATE EXTENSION IF NOT EXISTS "{name}"')
+    execute_sql(url, f'CREATE EXTENSION IF NOT EXISTS "{name}"')
 
 
 @pytest.fixture
@@ -73,7 +62,7 @@ def server(postgres_url):
     engine = sa.create_engine(postgres_url)
     make_frame(23, n=400).to_sql("scores23", engine, if_exists="replace", index=False)
     engine.dispose()
-    _execute(
+    execute_sql(
         postgres_url,
         "DROP TABLE IF EXISTS marker23, victim23",
         "CREATE TABLE marker23 (v int)",
@@ -84,7 +73,7 @@ def server(postgres_url):
         "GRANT SELECT ON scores23 TO auditor23",
     )
     yield postgres_url
-    _execute(
+    execute_sql(
         postgres_url,
         "DROP OWNED BY auditor23",
         "DROP ROLE IF EXISTS auditor23",
@@ -168,7 +157,7 @@ def test_xpath_table_running_dblink_writes_nothing(server, capsys, request, name
 def test_every_extension_function_is_refused_when_no_name_lists_it(server, capsys, no_name_list):
     """dblink_exec, heap_force_kill, get_raw_page, heap_page_items, pgstattuple, pgrowlocks and
     a user's own function: none is built into the server, so none runs, whatever its name."""
-    _execute(
+    execute_sql(
         server,
         "CREATE OR REPLACE FUNCTION public.touch23(v int) RETURNS int LANGUAGE sql AS 'SELECT v'",
     )
@@ -253,7 +242,7 @@ def test_the_monitor_reads_a_database_with_citext_installed(server, tmp_path, ca
         f"(TIMESTAMP '2024-01-0{1 + i % 3} 10:00', {i % 2}, {(i // 2) % 2}, '{'AB'[i % 2]}')"
         for i in range(60)
     )
-    _execute(
+    execute_sql(
         server,
         "DROP TABLE IF EXISTS mon25",
         "CREATE TABLE mon25 (ts timestamp, y int, p int, race text)",
@@ -266,7 +255,7 @@ def test_the_monitor_reads_a_database_with_citext_installed(server, tmp_path, ca
 
 def test_a_cast_to_a_checked_domain_is_refused(server, capsys):
     """A domain's CHECK may call any function."""
-    _execute(
+    execute_sql(
         server,
         "DROP DOMAIN IF EXISTS checked23, plain23",
         "CREATE DOMAIN checked23 AS int CHECK (VALUE >= 0)",
@@ -293,7 +282,7 @@ def test_information_schema_through_the_search_path_is_refused(server, capsys, t
     user_mapping_options showed a user mapping's password, by --query, --table and the web's
     picker (sql_columns)."""
     _extension(server, "postgres_fdw")
-    _execute(
+    execute_sql(
         server,
         "DROP SERVER IF EXISTS far23 CASCADE",
         "CREATE SERVER far23 FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host 'nowhere')",
@@ -320,7 +309,7 @@ def test_information_schema_through_the_search_path_is_refused(server, capsys, t
     assert sql_counts(url, ROLES, table="scores23").equals(
         sql_counts(server, ROLES, table="scores23")
     )
-    _execute(server, "DROP SERVER far23 CASCADE")
+    execute_sql(server, "DROP SERVER far23 CASCADE")
 
 
 def test_a_legitimate_query_still_runs(server):
@@ -359,7 +348,7 @@ def test_every_face_runs_the_runtime_check(server, capsys, tmp_path, monkeypatch
     _extension(server, "xml2")
     _extension(server, "dblink")
     # the config file is checked for the server's password: dblink logs in as auditor23 here
-    _execute(server, "GRANT INSERT ON marker23 TO auditor23")
+    execute_sql(server, "GRANT INSERT ON marker23 TO auditor23")
     dsn = _dsn(server, "auditor23", AUDITOR_PASSWORD)
     criteria = f"dblink_exec(''{dsn}'',''insert into marker23 values (42)'') IS NOT NULL"
     query = (
@@ -415,7 +404,7 @@ def evil(server):
     _extension(server, "dblink")
     insert = f"PERFORM public.dblink_exec('{_dsn(server)}', 'insert into marker23 values (24)');"
     body = f"BEGIN {insert.replace(chr(39), chr(39) * 2)} RETURN true; END"
-    _execute(
+    execute_sql(
         server,
         "DROP SCHEMA IF EXISTS evil24 CASCADE",
         "CREATE SCHEMA evil24",
@@ -439,7 +428,7 @@ def evil(server):
         "CREATE TYPE evil24.comp2 AS (v evil24.dchk)",
     )
     yield server
-    _execute(
+    execute_sql(
         server,
         "DROP SCHEMA evil24 CASCADE",
         "DROP OPERATOR IF EXISTS public.= (int, numeric)",
@@ -501,7 +490,7 @@ def test_a_user_operator_or_type_is_refused(evil, capsys, query, said):
 def test_a_relation_found_by_the_url_search_path_is_still_read(server, tmp_path):
     """Relations are resolved under the user's search_path and read schema-qualified: a table
     of another schema, named unqualified, is read by --table and --query."""
-    _execute(
+    execute_sql(
         server,
         "DROP SCHEMA IF EXISTS other24 CASCADE",
         "CREATE SCHEMA other24",
@@ -515,7 +504,7 @@ def test_a_relation_found_by_the_url_search_path_is_still_read(server, tmp_path)
         assert sql_columns(url, query="SELECT y, p, race FROM t24") == ["y", "p", "race"]
         assert len(sql_counts(url, ROLES, query=query)) > 0
     finally:
-        _execute(server, "DROP SCHEMA other24 CASCADE")
+        execute_sql(server, "DROP SCHEMA other24 CASCADE")
 
 
 def test_analytics_queries_run_under_pg_catalog(evil):
@@ -545,7 +534,7 @@ def test_analytics_queries_run_under_pg_catalog(evil):
 def test_a_cast_between_built_in_types_with_a_user_function_is_refused(evil, capsys):
     """A superuser's CREATE CAST (bytea AS int) WITH FUNCTION public.f(bytea) makes a cast to
     the built-in int run a user's function: a cast to int is refused while it exists."""
-    _execute(
+    execute_sql(
         evil,
         "CREATE FUNCTION public.bytea2int24(bytea) RETURNS int LANGUAGE sql "
         "AS 'SELECT CASE WHEN public.pwn24() THEN 1 END'",
@@ -556,4 +545,4 @@ def test_a_cast_between_built_in_types_with_a_user_function_is_refused(evil, cap
         _refused(evil, query, "cast to int4", capsys)
         assert _state(evil) == (0, 10)
     finally:
-        _execute(evil, "DROP CAST (bytea AS int)", "DROP FUNCTION public.bytea2int24(bytea)")
+        execute_sql(evil, "DROP CAST (bytea AS int)", "DROP FUNCTION public.bytea2int24(bytea)")
