@@ -44,20 +44,10 @@ def check_seed(
             column=where,
             fix="draw one from it: int(rng.integers(2**32))",
         )
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
-        raise _setting_error(
-            "must be a non-negative integer",
-            column=where,
-            value=value,
-            fix=fix,
-        )
-    if value >= limit:
-        raise _setting_error(
-            f"must be below {limit:,}",
-            column=where,
-            value=value,
-            fix=fix,
-        )
+    negative = isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0
+    if negative or value >= limit:
+        problem = "must be a non-negative integer" if negative else f"must be below {limit:,}"
+        raise _setting_error(problem, column=where, value=value, fix=fix)
     return int(value)
 
 
@@ -398,29 +388,17 @@ def check_draws(
     usual = "1000 (the usual default)" if default is None else f"{default} (the default)"
     fix = f"use {usual} or 2000 for publication{zero}"
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise _setting_error(
-            f"must be a whole number (an integer) of interval draws, at least {MIN_DRAWS}{zero}",
-            column=where,
-            value=value,
-            fix=fix,
-        )
-    if allow_zero and value == 0:
+        problem = "must be a whole number (an integer) of interval draws, "
+        problem += f"at least {MIN_DRAWS}{zero}"
+    elif allow_zero and value == 0:
         return 0
-    if value < MIN_DRAWS:
-        raise _setting_error(
-            f"too few draws for an interval: at least {MIN_DRAWS}{zero}",
-            column=where,
-            value=value,
-            fix=fix,
-        )
-    if value > MAX_DRAWS:
-        raise _setting_error(
-            f"at most {MAX_DRAWS:,} draws (more change no interval and need GiB of memory)",
-            column=where,
-            value=value,
-            fix=fix,
-        )
-    return int(value)
+    elif value < MIN_DRAWS:
+        problem = f"too few draws for an interval: at least {MIN_DRAWS}{zero}"
+    elif value > MAX_DRAWS:
+        problem = f"at most {MAX_DRAWS:,} draws (more change no interval and need GiB of memory)"
+    else:
+        return int(value)
+    raise _setting_error(problem, column=where, value=value, fix=fix)
 
 
 # JSON Schema type -> words (a spec, a baseline report: one wording for every document)
@@ -455,13 +433,15 @@ def schema_words(rule: str, bound, fallback: str) -> str:
 def check_level(value, where: str = "confidence_level") -> float:
     """An interval's confidence level: a number strictly between 0.5 and 1 (every command and
     function: the audit, compare, the threshold view, P2NIA's estimate, the spec)."""
-    if not is_number(value) or not 0.5 < value < 1:
-        raise _setting_error(
-            "must be a number strictly between 0.5 and 1",
-            column=where,
-            value=value,
-            fix="e.g. 0.95 (the default) or 0.99",
-        )
+    problem = "must be a number strictly between 0.5 and 1"
+    return _below_one(value, where, 0.5, problem, "e.g. 0.95 (the default) or 0.99")
+
+
+def _below_one(value, where: str, low, problem: str, fix: str, *, from_low=False) -> float:
+    """``float(value)`` for a number above ``low`` (``from_low``: or equal to it) and below 1;
+    else (NaN too) ``problem``, naming ``where``."""
+    if not is_number(value) or not (low <= value < 1 if from_low else low < value < 1):
+        raise _setting_error(problem, column=where, value=value, fix=fix)
     return float(value)
 
 
@@ -482,34 +462,18 @@ def check_count(
     """A whole number of at least ``minimum`` (group-size and label floors, windows) and at
     most ``maximum``, by default :data:`MAX_COUNT` (no data has more rows)."""
     top = MAX_COUNT if maximum is None else maximum
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
-        raise _setting_error(
-            f"must be a whole number of at least {minimum}",
-            column=where,
-            value=value,
-            fix=fix,
-        )
-    if value > top:
-        raise _setting_error(
-            f"must be a whole number of at least {minimum}, of at most {top:,}",
-            column=where,
-            value=value,
-            fix=fix,
-        )
+    low = isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum
+    if low or value > top:
+        problem = f"must be a whole number of at least {minimum}"
+        problem += "" if low else f", of at most {top:,}"
+        raise _setting_error(problem, column=where, value=value, fix=fix)
     return int(value)
 
 
 def check_fraction(value, where: str, *, fix: str = "e.g. 0.5") -> float:
     """A number strictly between 0 and 1 (DI and EO thresholds, a decision threshold, its
     step); NaN is refused."""
-    if not is_number(value) or not 0 < value < 1:
-        raise _setting_error(
-            "must be a number strictly between 0 and 1",
-            column=where,
-            value=value,
-            fix=fix,
-        )
-    return float(value)
+    return _below_one(value, where, 0, "must be a number strictly between 0 and 1", fix)
 
 
 # The smallest floor constant η of PCER_g = R_g / max(δ_g, η). A nonzero overfitting gap δ_g,
@@ -522,14 +486,9 @@ MIN_ETA = 1e-12
 def check_eta(value, where: str = "eta") -> float:
     """PCER's floor constant η: a number from :data:`MIN_ETA` up to, not including, 1 (every
     face: ``pcer audit``, ``pcer train``, :func:`~ethiclens.privacy.pcer_audit`)."""
-    if not is_number(value) or not MIN_ETA <= value < 1:
-        raise _setting_error(
-            f"must be a number from {MIN_ETA:g} up to (not including) 1",
-            column=where,
-            value=value,
-            fix="e.g. 1e-3 (the default); below 1e-12 only R_g/η of a group with δ_g = 0 grows",
-        )
-    return float(value)
+    problem = f"must be a number from {MIN_ETA:g} up to (not including) 1"
+    fix = "e.g. 1e-3 (the default); below 1e-12 only R_g/η of a group with δ_g = 0 grows"
+    return _below_one(value, where, MIN_ETA, problem, fix, from_low=True)
 
 
 # The most repetitions of an experiment or of the oracle: 10,000 already pin a mean error or a
@@ -562,15 +521,10 @@ MIN_DI_THRESHOLD = 0.01
 def check_di_threshold(value, where: str = "di_threshold") -> float:
     """The DI line t: a number from :data:`MIN_DI_THRESHOLD` up to, not including, 1 (every
     command and face: the audit, compare, the threshold view, the monitor, the spec)."""
-    if not is_number(value) or not MIN_DI_THRESHOLD <= value < 1:
-        raise _setting_error(
-            f"must be a number from {MIN_DI_THRESHOLD} up to (not including) 1",
-            column=where,
-            value=value,
-            fix="e.g. 0.8 (the four-fifths rule); the band [t, 1/t] of the lowest t already "
-            "spans a 100-fold ratio of selection rates",
-        )
-    return float(value)
+    problem = f"must be a number from {MIN_DI_THRESHOLD} up to (not including) 1"
+    fix = "e.g. 0.8 (the four-fifths rule); the band [t, 1/t] of the lowest t already spans a "
+    fix += "100-fold ratio of selection rates"
+    return _below_one(value, where, MIN_DI_THRESHOLD, problem, fix, from_low=True)
 
 
 # Privacy budgets (ε, δ): one check and one message for every command that takes them.

@@ -181,11 +181,11 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0].strip() if text else type(exc).__name__
 
 
-def _open_bytes(path: Path):
+def _open_bytes(path: str | Path):
     """``path`` opened for reading bytes (a ``.gz`` file decompressed)."""
     import gzip
 
-    return (gzip.open if path.name.lower().endswith(".gz") else open)(path, "rb")
+    return (gzip.open if Path(path).name.lower().endswith(".gz") else open)(path, "rb")
 
 
 def not_utf8_error(path: str | Path) -> DataFileError | None:
@@ -566,7 +566,7 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
     crs = lfs = total = 0
     last, nul = b"\n", None
     try:
-        with _open_csv_bytes(path) as fh:
+        with _open_bytes(path) as fh:
             bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
             fh.seek(bom)
             for block in iter(lambda: fh.read(1 << 23), b""):
@@ -599,13 +599,6 @@ def nul_byte_error(path: str | Path) -> DataFileError | None:
     )
 
 
-def _open_csv_bytes(path: str):
-    """A CSV file's bytes, decompressed when it is gzipped (.csv.gz)."""
-    import gzip
-
-    return gzip.open(path, "rb") if path.lower().endswith(".gz") else open(path, "rb")
-
-
 @functools.lru_cache(maxsize=4096)
 def _csv_lines_digest(path: str, size: int, mtime_ns: int) -> tuple[int, int]:
     """(non-blank lines, an order-independent digest of them) of a CSV file: the lines with
@@ -615,7 +608,7 @@ def _csv_lines_digest(path: str, size: int, mtime_ns: int) -> tuple[int, int]:
     list more than once hashes each file once. Within one process only (the built-in hash is
     salted per process)."""
     count, total, rest = 0, 0, b""
-    with _open_csv_bytes(path) as fh:
+    with _open_bytes(path) as fh:
         head = fh.read(3)
         if head != b"\xef\xbb\xbf":
             rest = head

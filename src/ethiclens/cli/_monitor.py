@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from ._common import option as _opt  # a number read by the one rule
+from ._common import options
 from ._options import GateFailed, spec_flag
 
 DEFAULT_STORE = "ethiclens-monitor.sqlite"
@@ -92,14 +93,8 @@ OPTIONS = (
 OWN = ("target", "config", "time_col", "window", "store", "fail_on")
 
 
-def _with_options(command):
-    for option in reversed(OPTIONS):
-        command = option(command)
-    return command
-
-
 @click.command("monitor")
-@_with_options
+@options(*OPTIONS)
 def monitor_command(**options):
     """Watch a deployed model over time: per-window counts and anytime-valid fairness evidence.
 

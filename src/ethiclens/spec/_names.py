@@ -7,15 +7,11 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from ..errors import EthicLensInputError
-from ._spec import ENGINE_KEYS, flag_paths
+from ._spec import _ENGINE_NAMES, ENGINE_KEYS, flag_paths
 
 # Python keyword -> spec field, for a spec call given the engine's keyword names (model A
-# and B are the two entries of one field, so they have no alias).
-ALIASES = {
-    keyword: path.partition(".")[2]
-    for keyword, path in ENGINE_KEYS.items()
-    if keyword not in ("pred_a", "pred_b") and keyword != path.partition(".")[2]
-}
+# and B are the two entries of one field, so they have no alias): the spec's own table.
+ALIASES = _ENGINE_NAMES
 
 
 @contextmanager
