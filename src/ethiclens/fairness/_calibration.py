@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._counts import cell_sums
+
 ECE_CI_METHOD = (
     "percentile (bootstrap of bin×label cells; scores within a cell held at the cell mean)"
 )
@@ -21,13 +23,9 @@ def bin_index(scores: np.ndarray, n_bins: int) -> np.ndarray:
 def ece_cells(scores, y_true, codes, n_groups, n_bins, weights=None):
     """Per group and (bin, label) cell: row counts, weight sums and weighted score sums."""
     w = np.ones(len(scores)) if weights is None else weights
-    n_cells = 2 * n_bins
-    flat = codes.astype(np.int64) * n_cells + bin_index(scores, n_bins) * 2 + y_true
-    size = n_groups * n_cells
-    counts = np.bincount(flat, minlength=size).reshape(n_groups, n_cells)
-    wsum = np.bincount(flat, weights=w, minlength=size).reshape(n_groups, n_cells)
-    ssum = np.bincount(flat, weights=w * scores, minlength=size).reshape(n_groups, n_cells)
-    return counts, wsum, ssum
+    shape = (n_groups, 2 * n_bins)
+    flat = codes.astype(np.int64) * shape[1] + bin_index(scores, n_bins) * 2 + y_true
+    return cell_sums(flat, shape), cell_sums(flat, shape, w), cell_sums(flat, shape, w * scores)
 
 
 def ece_from_cells(wsum, ssum):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._checks import plain
 from ..errors import EthicLensInputError
 
 LABELLED_CELLS = ("tp", "fp", "fn", "tn")
@@ -37,6 +38,12 @@ def round_significant(values, digits: int = SUM_DIGITS) -> np.ndarray:
     array = np.asarray(values, float)
     flat = [float(f"{v:.{digits}g}") for v in array.ravel()]
     return np.array(flat, dtype=float).reshape(array.shape)
+
+
+def cell_sums(flat: np.ndarray, shape: tuple, weights=None) -> np.ndarray:
+    """Rows (or ``weights`` summed) per cell, from each row's flat cell ``group * n_cells +
+    cell``: one ``bincount``, shaped ``(n_groups, n_cells)``."""
+    return np.bincount(flat, weights=weights, minlength=shape[0] * shape[1]).reshape(shape)
 
 
 @dataclass(frozen=True)
@@ -89,15 +96,13 @@ class GroupCounts:
     @classmethod
     def from_arrays(cls, attribute, groups, codes, cells, labelled, sample_weight=None):
         """Count cells per group with two ``bincount`` calls: O(n), no Python loop over rows."""
-        n_groups, n_cells = len(groups), 4 if labelled else 2
-        flat = codes.astype(np.int64) * n_cells + cells
-        size = n_groups * n_cells
-        counts = np.bincount(flat, minlength=size).reshape(n_groups, n_cells)
+        shape = (len(groups), 4 if labelled else 2)
+        flat = codes.astype(np.int64) * shape[1] + cells
+        counts = cell_sums(flat, shape)
         if sample_weight is None:
             weighted = counts.astype(float)
         else:
-            weighted = np.bincount(flat, weights=sample_weight, minlength=size)
-            weighted = weighted.reshape(n_groups, n_cells)
+            weighted = cell_sums(flat, shape, sample_weight)
         return cls(attribute, tuple(groups), labelled, counts, weighted)
 
 
@@ -117,14 +122,6 @@ REL_TOL = 1e-6
 _FIX_TOOL = "build the table with ethiclens counts or ethiclens.sources.counts_of"
 
 
-def _plain(v):
-    return v.item() if isinstance(v, np.generic) else v
-
-
-def _value(v):
-    return repr(_plain(v))
-
-
 def _in_table(i: int) -> str:
     """Where row ``i`` (0-based) of a counts table given as a DataFrame lies."""
     return f"row {i} of the counts table"
@@ -135,7 +132,7 @@ def _cell(table, i: int, where=_in_table) -> str:
     ``where(i)``: the row's place (a file's line or row when the table was read from one)."""
     keys = [c for c in table.columns if c not in RESERVED]
     keys += [c for c in (Y_TRUE, Y_PRED, SCORE_BIN) if c in table.columns]
-    inner = ", ".join(f"{c}={_value(table[c].iloc[i])}" for c in keys)
+    inner = ", ".join(f"{c}={plain(table[c].iloc[i])!r}" for c in keys)
     place = where(i)
     return f"cell ({inner}) {'in' if place.startswith('row ') else 'at'} {place}"
 
@@ -164,7 +161,7 @@ def _refuse(table, bad: np.ndarray, what: str, column: str, fix: str, source: st
     raise EthicLensInputError(
         f"{_cell(table, i, where)}: {what}{tail}",
         column=column,
-        value=_plain(table[source].iloc[i]),
+        value=plain(table[source].iloc[i]),
         fix=fix,
     )
 
@@ -210,7 +207,7 @@ def check_counts_cells(
     """
     names = names or {}
     where = where or _in_table
-    label = _column_labeller(names)
+    label = column_labeller(names)
     _check_counts_columns(table)
     if len(table) == 0:
         return  # the audit says what is missing
@@ -224,12 +221,12 @@ def check_counts_cells(
     if SCORE_SUM in sums:
         mass = sums[WEIGHT_SUM] if WEIGHT_SUM in sums else count
         _check_scores(table, mass, sums[SCORE_SUM], n_bins, label, WEIGHT_SUM in sums, where)
-    _check_keys(table, count > 0, n_bins, label, where, attributes)
+    _check_keys(table, count, n_bins, label, where, attributes)
     if check_labels:
         _check_labels(table, count > 0, pos_label, names, where)
 
 
-def _column_labeller(names):
+def column_labeller(names):
     """Column -> its name in messages: ``"w (weight_sum)"`` when a source column is named."""
 
     def label(col):
@@ -257,32 +254,22 @@ def _first_at(where, i: int) -> str:
     return f", first at {where(i)}"
 
 
-def _check_keys(table, counted, n_bins, label, where, attributes=None) -> None:
+def _check_keys(table, count, n_bins, label, where, attributes=None) -> None:
     """No missing key in a cell that counts rows (the prediction, label and score bin first, as
     the audit checks them, then the attributes the table declares); score bins whole numbers
     from 0 to ``n_bins - 1`` (from 0 when ``n_bins`` is not known). The first row is named."""
-    count = _numbers(table[COUNT])
     keys = [c for c in (Y_PRED, Y_TRUE, SCORE_BIN) if c in table.columns]
     declared = table.attrs.get(ATTRIBUTES_ATTR)  # another column is refused as unknown
     said = [str(c) for c in declared] if isinstance(declared, list | tuple) else None
     said = [str(c) for c in attributes] if attributes is not None else said
     keys += [c for c in table.columns if c not in RESERVED and (said is None or str(c) in said)]
-    for col in keys:
-        missing = table[col].isna().to_numpy() & counted
-        if missing.any():
-            what = "score(s)" if col == SCORE_BIN else "value(s)"
-            raise EthicLensInputError(
-                f"{int(count[missing].sum())} missing {what} (in {int(missing.sum())} cell(s) "
-                f"of the counts table){_first_at(where, int(np.argmax(missing)))}",
-                column=label(col),
-                fix="drop or impute those rows before auditing",
-            )
+    refuse_missing_keys(table, count, keys, label, where)
     if SCORE_BIN not in table.columns:
         return
     b = _numbers(table[SCORE_BIN])
     top = np.inf if n_bins is None else n_bins
     with np.errstate(invalid="ignore"):
-        bad = ~((b >= 0) & (b < top) & (b == np.floor(b))) & counted
+        bad = ~((b >= 0) & (b < top) & (b == np.floor(b))) & (count > 0)
     if bad.any():
         i = int(np.argmax(bad))
         bins = "below 0 or not whole" if n_bins is None else f"outside 0 .. {n_bins - 1}"
@@ -290,10 +277,26 @@ def _check_keys(table, counted, n_bins, label, where, attributes=None) -> None:
             f"scores must lie in [0, 1]; {int(count[bad].sum())} do not (score bins {bins})"
             + _first_at(where, i),
             column=label(SCORE_BIN),
-            value=_plain(table[SCORE_BIN].iloc[i]),
+            value=plain(table[SCORE_BIN].iloc[i]),
             fix="pass calibrated probabilities (e.g. predict_proba[:, 1]), not logits or ranks; "
             "and the same n_bins the table was built with",
         )
+
+
+def refuse_missing_keys(table, count, keys, label, where=None) -> None:
+    """No missing value in the columns ``keys`` of a cell that counts rows (``count`` > 0):
+    how many rows and cells lack one, and where the first lies when ``where`` is given."""
+    for col in keys:
+        missing = table[col].isna().to_numpy() & (count > 0)
+        if missing.any():
+            what = "score(s)" if col == SCORE_BIN else "value(s)"
+            first = "" if where is None else _first_at(where, int(np.argmax(missing)))
+            raise EthicLensInputError(
+                f"{int(count[missing].sum())} missing {what} (in {int(missing.sum())} cell(s) "
+                f"of the counts table){first}",
+                column=label(col),
+                fix="drop or impute those rows before auditing",
+            )
 
 
 def _check_labels(table, counted, pos_label, names: dict, where) -> None:
@@ -329,7 +332,7 @@ def _check_labels(table, counted, pos_label, names: dict, where) -> None:
         # text '0' and '1' are refused alone too; beside an 'x', the 'x' is the one to fix
         odd = [v for v in odd if str(v).strip() not in ("0", "1")] or odd
         i = int(np.argmax(table[role].isin(odd).to_numpy() & counted))
-        shown = exc.value if exc.value is not None else _plain(table[role].iloc[i])
+        shown = exc.value if exc.value is not None else plain(table[role].iloc[i])
         raise EthicLensInputError(
             exc.problem + _first_at(where, i), column=exc.column, value=shown, fix=exc.fix
         ) from None

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 import numpy as np
+import pandas as pd
 
 from .._checks import check_draws, check_label_lengths, check_seed, check_type
 from .._version import __version__
@@ -30,12 +31,23 @@ from ._bootstrap import (
 )
 from ._counts import (
     ATTRIBUTES_ATTR,
+    COUNT,
+    SCORE_BIN,
+    SCORE_SUM,
+    WEIGHT_SQ_SUM,
+    WEIGHT_SUM,
+    Y_PRED,
+    Y_TRUE,
     GroupCounts,
     cell_index,
+    cell_sums,
     check_counts_cells,
+    column_labeller,
     counts_attributes,
+    refuse_missing_keys,
     round_significant,
 )
+from ._counts import RESERVED as COUNTS_RESERVED
 from ._intervals import (
     CI_CHOICES,
     JEFFREYS,
@@ -183,16 +195,9 @@ def _rows_context(opts, policy, pred, true, scores, weights) -> _Context:
 
 
 # The counts table (docs/adr/0009-data-engines.md): one row per cell of (protected attribute
-# values..., y_true, y_pred[, score_bin]); every other column below is a reserved name.
-COUNT = "count"
-WEIGHT_SUM = "weight_sum"
-WEIGHT_SQ_SUM = "weight_sq_sum"
-SCORE_BIN = "score_bin"
-SCORE_SUM = "score_sum"
-Y_TRUE, Y_PRED = "y_true", "y_pred"
-SUM_OF = {WEIGHT_SQ_SUM: WEIGHT_SUM, SCORE_SUM: SCORE_BIN}  # a sum's source column role
-COUNTS_RESERVED = (Y_TRUE, Y_PRED, COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_BIN, SCORE_SUM)
-# The table's ``attrs`` (and a Parquet file's metadata) may carry these keys.
+# values..., y_true, y_pred[, score_bin]); its other columns (``_counts.RESERVED``: count, the
+# sums of weights and scores) are reserved names. The table's ``attrs`` (and a Parquet file's
+# metadata) may carry these keys.
 N_BINS_ATTR = "ethiclens_n_bins"
 NAMES_ATTR = "ethiclens_columns"  # role -> the source's column name, for messages
 
@@ -288,8 +293,6 @@ def _check_weighted_ci(ci) -> None:
 def _table_options(table, opts):
     """The table's metadata (``attrs``) and the options with its ``n_bins`` where none was
     given."""
-    import pandas as pd
-
     fix = "pass a DataFrame (ethiclens.sources.read_counts reads a counts file)"
     check_type(
         table, pd.DataFrame, column="table", problem="must be a pandas DataFrame of cells", fix=fix
@@ -329,35 +332,27 @@ class _TableCells:
         check_two_groups(name, groups)
         keep = codes >= 0
         codes, cells = codes[keep], ctx.cells[keep]
-        n_groups, n_cells = len(groups), ctx.n_cells
-        flat = codes * n_cells + cells
-        size = n_groups * n_cells
-        counts = np.bincount(flat, weights=self.count[keep], minlength=size)
-        counts = counts.astype(np.int64).reshape(n_groups, n_cells)
+        shape = (len(groups), ctx.n_cells)
+        flat = codes * ctx.n_cells + cells
+        counts = cell_sums(flat, shape, self.count[keep]).astype(np.int64)
         sq = None
         if self.weighted:
-            w = np.bincount(flat, weights=self.wsum[keep], minlength=size)
-            w = w.reshape(n_groups, n_cells)
-            sq = np.bincount(flat, weights=self.wsq[keep], minlength=size)
-            sq = sq.reshape(n_groups, n_cells)
+            w = cell_sums(flat, shape, self.wsum[keep])
+            sq = cell_sums(flat, shape, self.wsq[keep])
         else:
             w = counts.astype(float)
         gc = GroupCounts(name, tuple(groups), ctx.labelled, counts, w)
         if not self.has_scores:
             return _Cells(gc, sq, None, None, None)
-        return _Cells(gc, sq, self._ece(codes, keep, n_groups), None, _auc_from_bins(ctx.n_bins))
+        return _Cells(gc, sq, self._ece(codes, keep, len(groups)), None, _auc_from_bins(ctx.n_bins))
 
     def _ece(self, codes, keep, n_groups):
         """Calibration cells (count, weight sum, score sum) per group, bin and label."""
-        e_cells = 2 * self.ctx.n_bins
-        e_flat = codes * e_cells + self.sbin[keep] * 2 + self.true[keep]
-        e_size = n_groups * e_cells
-        e_counts = np.bincount(e_flat, weights=self.count[keep], minlength=e_size)
-        e_counts = e_counts.astype(np.int64).reshape(n_groups, e_cells)
+        shape = (n_groups, 2 * self.ctx.n_bins)
+        e_flat = codes * shape[1] + self.sbin[keep] * 2 + self.true[keep]
+        e_counts = cell_sums(e_flat, shape, self.count[keep]).astype(np.int64)
         e_w = self.wsum[keep] if self.weighted else self.count[keep]
-        e_wsum = np.bincount(e_flat, weights=e_w, minlength=e_size)
-        e_ssum = np.bincount(e_flat, weights=self.ssum[keep], minlength=e_size)
-        return e_counts, e_wsum.reshape(n_groups, e_cells), e_ssum.reshape(n_groups, e_cells)
+        return e_counts, cell_sums(e_flat, shape, e_w), cell_sums(e_flat, shape, self.ssum[keep])
 
 
 def _named(series, names, role):
@@ -367,8 +362,6 @@ def _named(series, names, role):
 
 def _check_counts_table(table, protected, names, n_bins):
     """The table's cells with count > 0, after checking its form; else a one-line error."""
-    import pandas as pd
-
     # the cells first, in the words ethiclens.sources.read_counts uses (the CLI's): one check
     audited = [str(c) for c in protected] if protected else None  # another's gaps: no matter
     check_counts_cells(table, names=names, n_bins=n_bins, attributes=audited)
@@ -376,7 +369,9 @@ def _check_counts_table(table, protected, names, n_bins):
     count = pd.to_numeric(table[COUNT], errors="coerce").to_numpy(dtype=float)
     keys = [Y_PRED] + [c for c in (Y_TRUE, SCORE_BIN) if c in table.columns]
     keys += protected or [c for c in table.columns if c not in COUNTS_RESERVED]
-    _check_cell_keys(table, count, keys, names, n_bins)
+    # the cells' keys as check_counts_cells checks them (score bins too), but an undeclared
+    # column's too: named without its row, before counts_attributes refuses the column
+    refuse_missing_keys(table, count, keys, column_labeller(names))
     _check_totals(table, count, names)
     return table.loc[count > 0].reset_index(drop=True)
 
@@ -402,12 +397,6 @@ def _refuse_long_labels(counted, cols) -> None:
     for col in cols:
         if not counted[col].isna().any():
             check_label_lengths(counted[col].to_numpy(), col, counts=counts)
-
-
-def _label(names, col) -> str:
-    """A reserved column under the source's name too: ``"score (score_bin)"``."""
-    src = names.get(col)
-    return f"{src} ({col})" if src and src != col else col
 
 
 def _check_table_columns(table, protected):
@@ -438,37 +427,8 @@ def _check_table_columns(table, protected):
     return protected
 
 
-def _check_cell_keys(table, count, keys, names, n_bins) -> None:
-    """No missing key in a counted cell; score bins within 0 .. n_bins - 1."""
-    import pandas as pd
-
-    for col in keys:
-        missing = table[col].isna().to_numpy() & (count > 0)
-        if missing.any():
-            what = "score(s)" if col == SCORE_BIN else "value(s)"
-            raise EthicLensInputError(
-                f"{int(count[missing].sum())} missing {what} "
-                f"(in {int(missing.sum())} cell(s) of the counts table)",
-                column=_label(names, col),
-                fix="drop or impute those rows before auditing",
-            )
-    if SCORE_BIN in table.columns:
-        b = pd.to_numeric(table[SCORE_BIN], errors="coerce").to_numpy(dtype=float)
-        bad = ((b < 0) | (b >= n_bins) | (b != np.floor(b))) & (count > 0)
-        if bad.any():
-            raise EthicLensInputError(
-                f"scores must lie in [0, 1]; {int(count[bad].sum())} do not "
-                f"(score bins outside 0 .. {n_bins - 1})",
-                column=_label(names, SCORE_BIN),
-                fix="pass calibrated probabilities (e.g. predict_proba[:, 1]), not logits or "
-                "ranks; and the same n_bins the table was built with",
-            )
-
-
 def _check_totals(table, count, names) -> None:
     """Something to audit: rows, positive weight, and weights whose squares do not underflow."""
-    import pandas as pd
-
     if count.sum() <= 0:
         raise EthicLensInputError(
             "no rows to audit (every count is 0)", column=COUNT, fix=_FIX_TOOL
@@ -478,7 +438,7 @@ def _check_totals(table, count, names) -> None:
     if float(table[WEIGHT_SUM].sum()) <= 0:
         raise EthicLensInputError(
             "every weight is 0; nothing would be audited",
-            column=_label(names, WEIGHT_SUM),
+            column=column_labeller(names)(WEIGHT_SUM),
             fix="pass positive weights for the rows to audit (or no weights)",
         )
     ws = pd.to_numeric(table[WEIGHT_SUM]).to_numpy(dtype=float)
@@ -716,10 +676,7 @@ def _attribute_cells(ctx: _Context, name, groups, codes) -> _Cells:
     gc = GroupCounts.from_arrays(name, groups, codes, cells, ctx.labelled, weights)
     sq = None
     if weights is not None:
-        n_cells = ctx.n_cells
-        flat = codes * n_cells + cells
-        sq = np.bincount(flat, weights=weights**2, minlength=len(groups) * n_cells)
-        sq = sq.reshape(len(groups), n_cells)
+        sq = cell_sums(codes * ctx.n_cells + cells, (len(groups), ctx.n_cells), weights**2)
     ece = None
     if scores is not None:
         ece = cal.ece_cells(scores, true, codes, len(groups), ctx.n_bins, weights)
