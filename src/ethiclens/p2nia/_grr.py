@@ -14,6 +14,7 @@ probability simplex before computing metrics.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -41,10 +42,7 @@ def response_matrix(epsilon: float, k: int) -> np.ndarray:
 def joint_response_matrix(epsilon: float, sizes) -> np.ndarray:
     """The Kronecker product of the response matrices of columns with ``sizes`` values, each
     randomised at ``epsilon`` (what the auditor inverts on their joint)."""
-    M = np.ones((1, 1))
-    for k in sizes:
-        M = np.kron(M, response_matrix(epsilon, k))
-    return M
+    return functools.reduce(np.kron, [response_matrix(epsilon, k) for k in sizes], np.ones((1, 1)))
 
 
 def check_invertible(M: np.ndarray, epsilon=None, where: str = "epsilon", kind=None) -> None:
@@ -119,9 +117,7 @@ def debias(
     for a valid distribution, and metrics (ratios, maxima) of it are unbiased only as the noise
     shrinks (large ε or n′).
     """
-    M = matrices[0]
-    for m in matrices[1:]:
-        M = np.kron(M, m)
+    M = functools.reduce(np.kron, matrices)
     raw = solve_response(M, observed_joint.ravel(), where="matrices", kind="argument")
     if not project:
         return raw.reshape(observed_joint.shape)

@@ -18,6 +18,7 @@ for k released columns; the manifest states that record-level ε.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 import warnings
@@ -303,9 +304,7 @@ class GRR(Mechanism):
         labelled = bool(manifest["roles"]["label"])
         shape = observed.shape[-3:] if labelled else observed.shape[-2:]
         n_a = shape[0]
-        M = None
-        for m in self._matrices(manifest, n_a, labelled):
-            M = m if M is None else np.kron(M, m)
+        M = functools.reduce(np.kron, self._matrices(manifest, n_a, labelled))
         flat = observed.reshape(-1, int(np.prod(shape)))
         eps = manifest["epsilon"]
         return _grr.solve_response(M, flat.T, eps, f"{MANIFEST}:epsilon", "key").T

@@ -88,6 +88,3 @@ def write_json_output(path, document) -> str | None:
 
     write_atomic(path, text)
     return f"wrote {path}"
-
-
-JSON_SUFFIX = (".json", "the JSON file")

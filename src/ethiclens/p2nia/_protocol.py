@@ -106,18 +106,7 @@ class AuditRequest:
         return any(NEEDS_Y[m] for m in self.metrics)
 
     def to_dict(self) -> dict:
-        return {
-            "format": REQUEST_FORMAT,
-            "n": self.n,
-            "protected": self.protected,
-            "protected_domain": self.protected_domain,
-            "metrics": self.metrics,
-            "mechanism": self.mechanism,
-            "epsilon": self.epsilon,
-            "delta": self.delta,
-            "track_budget": self.track_budget,
-            "accounting": self.accounting,
-        }
+        return {"format": REQUEST_FORMAT, **{key: getattr(self, key) for key in REQUEST_FLAGS}}
 
     @classmethod
     def from_dict(cls, d: dict, source: str | None = None) -> AuditRequest:
@@ -917,17 +906,20 @@ def _read_table(path: Path) -> pd.DataFrame:
 # inconsistent.
 
 N_MAX = 100_000_000
-REQUEST_KEYS = {
-    "n",
-    "protected",
-    "metrics",
-    "mechanism",
-    "epsilon",
-    "delta",
-    "protected_domain",
-    "track_budget",
-    "accounting",
+# A request's key -> the ``p2nia request`` option that sets it: what the checks name (in the
+# order of a request file's keys)
+REQUEST_FLAGS = {
+    "n": "--n",
+    "protected": "--protected",
+    "protected_domain": "--groups",
+    "metrics": "--metrics",
+    "mechanism": "--mechanism",
+    "epsilon": "--epsilon",
+    "delta": "--delta",
+    "track_budget": "--track-budget",
+    "accounting": "--accounting",
 }
+REQUEST_KEYS = set(REQUEST_FLAGS)
 REQUEST_REQUIRED = {"n", "protected", "mechanism", "epsilon"}
 MANIFEST_REQUIRED = (
     "format",
@@ -988,20 +980,6 @@ def _check_domain(domain, prot: str) -> list[str]:
             fix=f"list every group of {prot!r}, comma-separated",
         )
     return list(domain)
-
-
-# A request's key -> the ``p2nia request`` option that sets it: what the checks name
-REQUEST_FLAGS = {
-    "n": "--n",
-    "protected": "--protected",
-    "metrics": "--metrics",
-    "mechanism": "--mechanism",
-    "epsilon": "--epsilon",
-    "delta": "--delta",
-    "protected_domain": "--groups",
-    "accounting": "--accounting",
-    "track_budget": "--track-budget",
-}
 
 
 def validate_request(d, where: str = "request", source: str | None = None) -> dict:

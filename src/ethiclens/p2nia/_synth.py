@@ -92,9 +92,7 @@ def _mbi():
     jax.config.update("jax_enable_compilation_cache", False)
     if DISABLE_JIT:
         jax.config.update("jax_disable_jit", True)
-    mbi = require("mbi", extra="synth")
-
-    return mbi
+    return require("mbi", extra="synth")
 
 
 class _Budget:

@@ -199,8 +199,6 @@ SIGMA_MAX = 2000.0  # Opacus's own MAX_SIGMA
 def _epsilon_at(
     sigma: float, sample_rate: float, steps: int, config: TrainConfig, accountant: str | None = None
 ) -> float:
-    import warnings
-
     from opacus.accountants import create_accountant
 
     acc = create_accountant(mechanism=accountant or config.accountant)

@@ -227,7 +227,6 @@ def read_split(
     takes). ``name_rows(exc, path)``, when given, names a long label's row by its file line
     (the CLI passes the audit's own: ``sources.name_rows``)."""
 
-    from ..errors import EthicLensInputError
     from ..io import read_table, require_columns
 
     frame = read_table(path)
@@ -264,8 +263,6 @@ def _in_file(exc: EthicLensInputError, columns: dict, path, name_rows) -> EthicL
 def _check_frame(frame, columns: dict, path, name_rows) -> None:
     """The checks of :func:`read_split` before SplitPredictions' own (first bad row counted
     from 0: :func:`_in_file` names it)."""
-    import pandas as pd
-
     y_true, y_pred, protected, loss = columns.values()
     missing = frame[protected].isna().to_numpy()
     if missing.any():
