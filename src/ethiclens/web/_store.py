@@ -9,6 +9,7 @@ start, audits that were queued or running when it died are marked ``interrupted`
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import json
 import secrets
@@ -148,21 +149,26 @@ class Store:
             self._local.db = db
         return db
 
-    class _Tx:
-        def __init__(self, db):
-            self.db = db
-
-        def __enter__(self):
-            # SQLite: take the write lock at once; PostgreSQL: a plain transaction
-            self.db.execute("BEGIN" if isinstance(self.db, _Postgres) else "BEGIN IMMEDIATE")
-            return self.db
-
-        def __exit__(self, kind, exc, tb):
-            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
-            return False
-
+    @contextlib.contextmanager
     def _tx(self):
-        return Store._Tx(self._db())
+        db = self._db()
+        # SQLite: take the write lock at once; PostgreSQL: a plain transaction
+        db.execute("BEGIN" if isinstance(db, _Postgres) else "BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def _write(self, sql: str, params=()):
+        """One statement in a transaction of its own; its cursor (``rowcount``)."""
+        with self._tx() as db:
+            return db.execute(sql, params)
+
+    def _one(self, sql: str, params=()) -> dict | None:
+        row = self._db().execute(sql, params).fetchone()
+        return dict(row) if row else None
 
     def close(self) -> None:
         db = getattr(self._local, "db", None)
@@ -176,26 +182,19 @@ class Store:
     ) -> str:
         """A data row with its profile (JSON text) in one insert: never a file without one."""
         data_id = new_id()
-        with self._tx() as db:
-            db.execute(
-                "INSERT INTO data (id, name, path, dataset, kind, size, sha256, created, profile) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (data_id, name, path, dataset, kind, size, sha256, now(), profile),
-            )
+        self._write(
+            "INSERT INTO data (id, name, path, dataset, kind, size, sha256, created, profile) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (data_id, name, path, dataset, kind, size, sha256, now(), profile),
+        )
         return data_id
 
     def data(self, data_id: str) -> dict | None:
-        row = self._db().execute("SELECT * FROM data WHERE id = ?", (data_id,)).fetchone()
-        return dict(row) if row else None
+        return self._one("SELECT * FROM data WHERE id = ?", (data_id,))
 
     def data_at(self, path: str) -> dict | None:
         """The data row of a file on the server (the newest, if it was picked twice)."""
-        row = (
-            self._db()
-            .execute("SELECT * FROM data WHERE path = ? ORDER BY created DESC LIMIT 1", (path,))
-            .fetchone()
-        )
-        return dict(row) if row else None
+        return self._one("SELECT * FROM data WHERE path = ? ORDER BY created DESC LIMIT 1", (path,))
 
     def files(self, limit: int = 20) -> list[dict]:
         """The newest uploaded or picked files (CSV, Parquet), with their profiles."""
@@ -217,27 +216,25 @@ class Store:
 
     def _insert(self, data_id, status: str, step, rev: int, purpose: str, spec) -> str:
         audit_id, stamp = new_id(), now()
-        with self._tx() as db:
-            db.execute(
-                "INSERT INTO audits (id, data_id, created, updated, rev, status, step, purpose, "
-                "spec) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    audit_id,
-                    data_id,
-                    stamp,
-                    stamp,
-                    rev,
-                    status,
-                    step,
-                    purpose,
-                    json.dumps(spec) if spec else None,
-                ),
-            )
+        self._write(
+            "INSERT INTO audits (id, data_id, created, updated, rev, status, step, purpose, "
+            "spec) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                audit_id,
+                data_id,
+                stamp,
+                stamp,
+                rev,
+                status,
+                step,
+                purpose,
+                json.dumps(spec) if spec else None,
+            ),
+        )
         return audit_id
 
     def audit(self, audit_id: str) -> dict | None:
-        row = self._db().execute("SELECT * FROM audits WHERE id = ?", (audit_id,)).fetchone()
-        return dict(row) if row else None
+        return self._one("SELECT * FROM audits WHERE id = ?", (audit_id,))
 
     def submit(
         self, audit_id: str, rev: int, spec: dict, purpose: str, note: str | None = None
@@ -245,58 +242,53 @@ class Store:
         """Store the confirmed request and queue it, if nobody changed the audit since ``rev``
         (else :class:`Conflict`). Returns the new revision. ``note``: what the app changed
         in the form's request (said on the result page)."""
-        with self._tx() as db:
-            cur = db.execute(
-                "UPDATE audits SET spec = ?, purpose = ?, status = 'queued', step = 'queued', "
-                "error = NULL, note = ?, rev = rev + 1, updated = ? "
-                "WHERE id = ? AND rev = ? AND status = 'draft'",
-                (json.dumps(spec), purpose, note, now(), audit_id, rev),
-            )
-            if cur.rowcount != 1:
-                raise Conflict(audit_id)
+        cur = self._write(
+            "UPDATE audits SET spec = ?, purpose = ?, status = 'queued', step = 'queued', "
+            "error = NULL, note = ?, rev = rev + 1, updated = ? "
+            "WHERE id = ? AND rev = ? AND status = 'draft'",
+            (json.dumps(spec), purpose, note, now(), audit_id, rev),
+        )
+        if cur.rowcount != 1:  # no row changed: nothing was written
+            raise Conflict(audit_id)
         return rev + 1
 
     def claim(self, audit_id: str, rev: int) -> bool:
         """Take a finished audit's form of revision ``rev`` (its threshold view's): True once,
         False for the same form sent again (a double click) or a page drawn before."""
-        with self._tx() as db:
-            cur = db.execute(
-                "UPDATE audits SET rev = rev + 1, updated = ? "
-                "WHERE id = ? AND rev = ? AND status = 'done'",
-                (now(), audit_id, rev),
-            )
-            return cur.rowcount == 1
+        cur = self._write(
+            "UPDATE audits SET rev = rev + 1, updated = ? "
+            "WHERE id = ? AND rev = ? AND status = 'done'",
+            (now(), audit_id, rev),
+        )
+        return cur.rowcount == 1
 
     def step(self, audit_id: str, step: str) -> None:
-        with self._tx() as db:
-            db.execute(
-                "UPDATE audits SET status = 'running', step = ?, updated = ? "
-                "WHERE id = ? AND status IN ('queued', 'running')",
-                (step, now(), audit_id),
-            )
+        self._write(
+            "UPDATE audits SET status = 'running', step = ?, updated = ? "
+            "WHERE id = ? AND status IN ('queued', 'running')",
+            (step, now(), audit_id),
+        )
 
     def finish(self, audit_id: str, *, result, html, card, fingerprint, verdict, csv=None) -> None:
         """The whole result in one transaction: after it the audit is complete, before it
         nothing of the result is stored. Only a queued or running audit is completed: one marked
         interrupted (its server stopped; a worker that finished late) stays so."""
         stamp = now()
-        with self._tx() as db:
-            db.execute(
-                "UPDATE audits SET status = 'done', step = 'done', result = ?, html = ?, "
-                "card = ?, csv = ?, fingerprint = ?, verdict = ?, finished = ?, updated = ? "
-                "WHERE id = ? AND status IN ('queued', 'running')",
-                (result, html, card, csv, fingerprint, verdict, stamp, stamp, audit_id),
-            )
+        self._write(
+            "UPDATE audits SET status = 'done', step = 'done', result = ?, html = ?, "
+            "card = ?, csv = ?, fingerprint = ?, verdict = ?, finished = ?, updated = ? "
+            "WHERE id = ? AND status IN ('queued', 'running')",
+            (result, html, card, csv, fingerprint, verdict, stamp, stamp, audit_id),
+        )
 
     def fail(self, audit_id: str, error: dict) -> None:
         """A queued or running audit failed (a finished or interrupted one stays so)."""
         stamp = now()
-        with self._tx() as db:
-            db.execute(
-                "UPDATE audits SET status = 'failed', step = 'failed', error = ?, "
-                "finished = ?, updated = ? WHERE id = ? AND status IN ('queued', 'running')",
-                (json.dumps(error), stamp, stamp, audit_id),
-            )
+        self._write(
+            "UPDATE audits SET status = 'failed', step = 'failed', error = ?, "
+            "finished = ?, updated = ? WHERE id = ? AND status IN ('queued', 'running')",
+            (json.dumps(error), stamp, stamp, audit_id),
+        )
 
     def interrupt(self, audit_ids) -> int:
         """The server stops: these audits, if still queued or running, are interrupted."""
@@ -314,29 +306,23 @@ class Store:
     def reopen(self, audit_id: str) -> None:
         """A failed audit back to a draft (its request and its error kept, so the form shows
         the error next to its field) so the mapping can be fixed."""
-        with self._tx() as db:
-            db.execute(
-                "UPDATE audits SET status = 'draft', step = NULL, rev = rev + 1, "
-                "updated = ? WHERE id = ? AND status IN ('failed', 'interrupted')",
-                (now(), audit_id),
-            )
+        self._write(
+            "UPDATE audits SET status = 'draft', step = NULL, rev = rev + 1, "
+            "updated = ? WHERE id = ? AND status IN ('failed', 'interrupted')",
+            (now(), audit_id),
+        )
 
     def set_pdf(self, audit_id: str, pdf: bytes) -> None:
         """The printed report, made on first download and kept."""
-        with self._tx() as db:
-            db.execute(
-                "UPDATE audits SET pdf = ? WHERE id = ? AND status = 'done'", (pdf, audit_id)
-            )
+        self._write("UPDATE audits SET pdf = ? WHERE id = ? AND status = 'done'", (pdf, audit_id))
 
     def recover(self) -> int:
         """At start: audits that were queued or running when the server stopped."""
-        with self._tx() as db:
-            cur = db.execute(
-                "UPDATE audits SET status = 'interrupted', step = 'interrupted', updated = ? "
-                "WHERE status IN ('queued', 'running')",
-                (now(),),
-            )
-        return cur.rowcount
+        return self._write(
+            "UPDATE audits SET status = 'interrupted', step = 'interrupted', updated = ? "
+            "WHERE status IN ('queued', 'running')",
+            (now(),),
+        ).rowcount
 
     def history(self, limit: int = 200, offset: int = 0) -> list[dict]:
         """Requests (not drafts), newest first: ``limit`` of them after the ``offset`` newest."""
