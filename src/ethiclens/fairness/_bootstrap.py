@@ -188,19 +188,34 @@ def bootstrap_interval(
     n_total = len(boot)
     finite, note = _finite(boot)
     alpha = (1 - level) / 2
+
+    def percentile(name):
+        return _from_quantiles(finite, alpha, 1 - alpha, name, note, n_total)
+
     if method == "percentile":
-        return _from_quantiles(finite, alpha, 1 - alpha, "percentile", note, n_total)
+        return percentile("percentile")
     if method != "bca":
         raise ValueError(f"unknown interval method {method!r}; use 'bca' or 'percentile'")
     if len(finite) == 0:
         return Interval(None, None, f"bca: not reported, {note}")
     below = (np.sum(finite < theta_hat) + 0.5 * np.sum(finite == theta_hat)) / len(finite)
     if below <= 0 or below >= 1:
-        return _from_quantiles(
-            finite, alpha, 1 - alpha, "percentile (bca bias correction infinite)", note, n_total
-        )
-    z0 = _NORMAL.inv_cdf(below)
+        return percentile("percentile (bca bias correction infinite)")
     a = None if jack_values is None else acceleration(jack_values, jack_mult)
+    q_low, q_high, name = bca_quantiles(below, a, alpha)
+    interval = _from_quantiles(finite, q_low, q_high, name, note, n_total)
+    if interval.defined and not interval.low <= theta_hat <= interval.high:
+        # BCa assumes a monotone normalising transform; for |difference| statistics near 0 it
+        # breaks down and can exclude its own estimate. The percentile interval is used instead.
+        return percentile("percentile (bca interval excluded the estimate)")
+    return interval
+
+
+def bca_quantiles(below: float, a: float | None, alpha: float) -> tuple[float, float, str]:
+    """BCa's quantiles of the replicates for the tails ``alpha`` and ``1 - alpha``, and the
+    method's name: ``below`` is the share of replicates below the estimate (in (0, 1)), ``a``
+    the jackknife's acceleration, None where undefined (then 0: the "bc" interval)."""
+    z0 = _NORMAL.inv_cdf(below)
     name = "bca"
     if a is None:
         a, name = 0.0, "bc (bca acceleration undefined: a jackknife value is undefined)"
@@ -208,19 +223,7 @@ def bootstrap_interval(
     for z_alpha in (_NORMAL.inv_cdf(alpha), _NORMAL.inv_cdf(1 - alpha)):
         shifted = z0 + z_alpha
         quantiles.append(_NORMAL.cdf(z0 + shifted / (1 - a * shifted)))
-    interval = _from_quantiles(finite, quantiles[0], quantiles[1], name, note, n_total)
-    if interval.defined and not interval.low <= theta_hat <= interval.high:
-        # BCa assumes a monotone normalising transform; for |difference| statistics near 0 it
-        # breaks down and can exclude its own estimate. The percentile interval is used instead.
-        return _from_quantiles(
-            finite,
-            alpha,
-            1 - alpha,
-            "percentile (bca interval excluded the estimate)",
-            note,
-            n_total,
-        )
-    return interval
+    return quantiles[0], quantiles[1], name
 
 
 # Per-cell pseudo-count of the default interval: Jeffreys' prior for a rate computed from two cells.
@@ -245,21 +248,17 @@ def draw_dirichlet_cells(
     interval instead of a degenerate one (docs/adr/0008-verdicts.md).
     """
     n_groups, n_cells = effective.shape
-    if not cell_major:
-        out = np.empty((n_boot, n_groups, n_cells))
-        for g in range(n_groups):
-            out[:, g, :] = rng.dirichlet(effective[g] + prior, size=n_boot) * totals[g]
-        return out
-    # The same draws stored cell-major, (n_cells, n_groups, n_boot) in memory, returned as a
-    # (n_boot, n_groups, n_cells) view: a metric of the cells is then elementwise arithmetic on
-    # contiguous slabs (the audit's metrics twice as fast; the same numbers: a sum over the
-    # cells adds them in the same order), and each group's draws of a metric are contiguous for
-    # sorting. Reductions over many cells may add in another order in this layout: callers
-    # other than the audit keep the default.
-    out = np.empty((n_cells, n_groups, n_boot))
+    # ``cell_major``: the same draws stored cell-major, (n_cells, n_groups, n_boot) in memory,
+    # returned as a (n_boot, n_groups, n_cells) view: a metric of the cells is then elementwise
+    # arithmetic on contiguous slabs (the audit's metrics twice as fast; the same numbers: a sum
+    # over the cells adds them in the same order), and each group's draws of a metric are
+    # contiguous for sorting. Reductions over many cells may add in another order in this
+    # layout: callers other than the audit keep the default.
+    out = np.empty((n_cells, n_groups, n_boot) if cell_major else (n_boot, n_groups, n_cells))
     for g in range(n_groups):
-        out[:, g, :] = (rng.dirichlet(effective[g] + prior, size=n_boot) * totals[g]).T
-    return out.transpose(2, 1, 0)
+        draws = rng.dirichlet(effective[g] + prior, size=n_boot) * totals[g]
+        out[:, g, :] = draws.T if cell_major else draws
+    return out.transpose(2, 1, 0) if cell_major else out
 
 
 # The labelled cells (tp=0, fp=1, fn=2, tn=3) of each label: positives (tp, fn), negatives.

@@ -31,8 +31,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import EthicLensInputError
 from . import _policy as pol
-from ._bootstrap import Interval, bootstrap_interval, too_many_undefined, undefined_note
+from ._bootstrap import (
+    Interval,
+    acceleration,
+    bca_quantiles,
+    bootstrap_interval,
+    too_many_undefined,
+    undefined_note,
+)
 
 JEFFREYS = "jeffreys"
 BCA = "bca"
@@ -231,12 +239,9 @@ def _bca_batch(theta, draws, rows, idx, jack, mult, level):
     """BCa (low, high, method name) for columns ``idx`` with finite estimates ``theta`` and
     finite draws (``rows``: the draws sorted, one row per column); exactly what
     ``bootstrap_interval`` gives each column (its fallbacks included)."""
-    from ._bootstrap import _NORMAL, acceleration
-
     n = draws.shape[0]
     below = ((draws < theta).sum(axis=0) + 0.5 * (draws == theta).sum(axis=0)) / n
     alpha, upper = _tails(level)
-    z_lo, z_hi = _NORMAL.inv_cdf(alpha), _NORMAL.inv_cdf(upper)
     q_lo, q_hi = np.full(len(idx), alpha), np.full(len(idx), upper)
     names = ["percentile (bca bias correction infinite)"] * len(idx)
     corrected = np.zeros(len(idx), bool)  # False: every draw on one side, percentile used
@@ -244,16 +249,8 @@ def _bca_batch(theta, draws, rows, idx, jack, mult, level):
         if b <= 0 or b >= 1:
             continue
         corrected[k] = True
-        z0 = _NORMAL.inv_cdf(b)
         a = None if jack is None or jack[j] is None else acceleration(jack[j], mult[j])
-        names[k] = "bca"
-        if a is None:
-            a, names[k] = 0.0, "bc (bca acceleration undefined: a jackknife value is undefined)"
-        qs = []
-        for z_alpha in (z_lo, z_hi):
-            shifted = z0 + z_alpha
-            qs.append(_NORMAL.cdf(z0 + shifted / (1 - a * shifted)))
-        q_lo[k], q_hi[k] = qs
+        q_lo[k], q_hi[k], names[k] = bca_quantiles(b, a, alpha)
     lo, hi = quantiles(rows, q_lo), quantiles(rows, q_hi)
     # BCa assumes a monotone normalising transform; for |difference| statistics near 0 it can
     # exclude its own estimate: the percentile interval is used instead.
@@ -365,8 +362,6 @@ def metric_status(point, interval: Interval, *, below_floor=None, judge=None, un
 def check_ci(value, choices=CI_CHOICES, where: str = "ci") -> str:
     """An interval choice among ``choices`` (spelled as :data:`CI_CHOICES`, one message for
     every command)."""
-    from ..errors import EthicLensInputError
-
     if not isinstance(value, str) or value not in choices:
         raise EthicLensInputError(
             "unknown interval method", column=where, value=value, fix=f"use one of {list(choices)}"
