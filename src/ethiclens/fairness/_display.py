@@ -17,7 +17,7 @@ from html import escape
 from .. import _renderers
 from .._text import beside, one_line, percent
 from ..errors import EthicLensInputError
-from ._metrics import policy_edges
+from ._metrics import COMPARISON_METRIC_SPECS, policy_edges
 
 # Colour and words per status (the words are always shown: colour alone is not enough).
 STATUS_STYLE = {
@@ -161,12 +161,17 @@ def block(title: str, paragraphs: list[str], tables: list[str]) -> str:
 
 def estimates_html(title: str, estimates: dict, headline: str | None = None) -> str:
     """A table of named MetricEstimates (value [CI], status, method/reason): PCER, P2NIA."""
+    return block(title, [headline] if headline else [], [_estimates_table("statistic", estimates)])
+
+
+def _estimates_table(first: str, estimates: dict) -> str:
+    """The table of named MetricEstimates: ``first`` (their name), value [CI], status and the
+    reason or method."""
     rows = [
         (name, value_ci(m), status_html(m.status), m.reason or m.ci_method)
         for name, m in estimates.items()
     ]
-    table = html_table(["statistic", "value [CI]", "status", "method / reason"], rows, None, (2,))
-    return block(title, [headline] if headline else [], [table])
+    return html_table([first, "value [CI]", "status", "method / reason"], rows, None, (2,))
 
 
 # The comparison metrics shown in the compact notebook table (others: ``to_frame()``).
@@ -175,16 +180,12 @@ _SHOWN = ("disparate_impact", "statistical_parity_difference", "equalized_odds_d
 
 def _short(metric: str) -> str:
     """The registry's column header of a metric (``DI``, ``SPD``, ``EO diff``)."""
-    from ._metrics import COMPARISON_METRIC_SPECS
-
     spec = COMPARISON_METRIC_SPECS.get(metric)
     return (spec.short or spec.label) if spec else metric
 
 
 def _absolute(metric: str) -> str:
     """`` (absolute)`` after a metric that is |group − reference|, as the reports mark it."""
-    from ._metrics import COMPARISON_METRIC_SPECS
-
     spec = COMPARISON_METRIC_SPECS.get(metric)
     return " (absolute)" if spec is not None and spec.absolute else ""
 
@@ -231,8 +232,7 @@ def audit_html(result) -> str:
                 c.flag_reason or _first_reason(c) or "",
             )
         )
-    statuses = [c.status for c in result.comparisons]
-    counts = ", ".join(f"{statuses.count(s)} {s}" for s in dict.fromkeys(statuses))
+    counts = _status_counts(result)
     cfg = result.config
     level = percent(cfg.get("confidence_level", 0.95))
     method = (
@@ -247,6 +247,12 @@ def audit_html(result) -> str:
     return block("EthicLens fairness audit", texts, [table])
 
 
+def _status_counts(result) -> str:
+    """``2 PASS, 1 FLAGGED``: how many comparisons have each status, in order of appearance."""
+    statuses = [c.status for c in result.comparisons]
+    return ", ".join(f"{statuses.count(s)} {s}" for s in dict.fromkeys(statuses))
+
+
 def _first_reason(c) -> str | None:
     for k in _SHOWN:
         m = c.metrics.get(k)
@@ -257,8 +263,7 @@ def _first_reason(c) -> str | None:
 
 def audit_repr(result) -> str:
     """A short text summary (a few lines per attribute), not the dataclasses' full repr."""
-    statuses = [c.status for c in result.comparisons]
-    counts = ", ".join(f"{statuses.count(s)} {s}" for s in dict.fromkeys(statuses))
+    counts = _status_counts(result)
     lines = [
         f"AuditResult({result.data.get('n_rows', '?')} rows, {len(result.attributes)} "
         f"attribute(s), {len(result.comparisons)} comparisons: {counts})",
@@ -286,11 +291,7 @@ def comparison_repr(c) -> str:
 
 def comparison_html(c) -> str:
     """Every metric of one comparison: value [CI], status, reason or method."""
-    rows = [
-        (name, value_ci(m), status_html(m.status), m.reason or m.ci_method)
-        for name, m in c.metrics.items()
-    ]
-    table = html_table(["metric", "value [CI]", "status", "method / reason"], rows, None, (2,))
+    table = _estimates_table("metric", c.metrics)
     n_group, n_ref = c.n_text("|").split("|")  # sizes only: no group name in them
     head = (
         f"{c.attribute}: {c.group} (n = {n_group}) vs {c.reference} "
@@ -299,15 +300,10 @@ def comparison_html(c) -> str:
     return block("EthicLens comparison", [head, c.flag_reason or ""], [table])
 
 
-def _diff_text(d) -> str:
-    m = d.difference
-    return value_ci(m)
-
-
 def compare_summary(comp) -> list[str]:
     a, b = comp.names
     changed = comp.changed
-    lines = [
+    return [
         f"{b} − {a} on the same {comp.data.get('n_rows', '?')} rows; "
         f"{percent(comp.config['confidence_level'])} intervals: {_first_method(comp)}.",
         (
@@ -317,7 +313,6 @@ def compare_summary(comp) -> list[str]:
             else f"No verdict changed ({len(comp.verdicts)} comparisons)."
         ),
     ]
-    return lines
 
 
 def _first_method(comp) -> str:
@@ -338,31 +333,24 @@ def compare_html(comp) -> str:
     """Notebook view of a ModelComparison: DI and EO under A and B, B − A [CI], verdicts."""
     a, b = comp.names
     shown = [k for k in _SHOWN if any(d.metric == k for d in comp.differences)]
-    verdict = {(v.attribute, v.group): v for v in comp.verdicts}
     headers = ["comparison"]
     for k in shown:
         gap = f"{_short(k)} {b} − {a}{_absolute(k)} [CI]"
         headers += [f"{_short(k)} {a}", f"{_short(k)} {b}", gap]
     headers += [f"status {a}", f"status {b}"]
+    # each (attribute, group, metric)'s first difference
+    found = {(x.attribute, x.group, x.metric): x for x in reversed(comp.differences)}
     rows = []
     for v in comp.verdicts:
         row = [f"{v.attribute}: {v.group} vs {v.reference}"]
         for k in shown:
-            d = next(
-                (
-                    x
-                    for x in comp.differences
-                    if (x.attribute, x.group, x.metric) == (v.attribute, v.group, k)
-                ),
-                None,
-            )
+            d = found.get((v.attribute, v.group, k))
             if d is None:
                 row += ["—", "—", "—"]
             else:
-                row += [_model_value(d, "a"), _model_value(d, "b"), _diff_text(d)]
+                row += [_model_value(d, "a"), _model_value(d, "b"), value_ci(d.difference)]
         row += [status_html(v.status_a), status_html(v.status_b)]
         rows.append(row)
-    del verdict
     n = len(headers)
     table = html_table(headers, rows, None, (n - 2, n - 1))
     return block(f"EthicLens: {b} vs {a}", compare_summary(comp), [table])
@@ -384,5 +372,5 @@ def compare_repr(comp) -> str:
     for d in comp.differences[:12]:
         if d.metric in _SHOWN:
             what = f"{d.attribute}:{d.group} {d.metric}{_absolute(d.metric)}"
-            lines.append(f"  {what}: {b} − {a} = {_diff_text(d)}")
+            lines.append(f"  {what}: {b} − {a} = {value_ci(d.difference)}")
     return "\n".join(map(one_line, lines))
