@@ -27,7 +27,7 @@ from ._engine import SMOOTHED_NOTE, audit, empty_cell_columns
 from ._intervals import check_ci, contain, equal_tailed, with_infinite_draws
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
 from ._options import COMPARE_ALIASES, COMPARE_CI, KEYWORDS, policy_and_options
-from ._result import AuditResult, MetricEstimate
+from ._result import AuditResult, MetricEstimate, _nan
 from ._validate import (
     align_inputs,
     as_binary_columns,
@@ -241,10 +241,6 @@ def _flat(d: MetricDifference) -> dict:
         "ci_method": m.ci_method,
         "excludes_zero": d.excludes_zero,
     }
-
-
-def _nan(x):
-    return float("nan") if x is None else float(x)
 
 
 def _checked_ci(ci):
@@ -561,6 +557,9 @@ def _method(ci, paired, weighted=False) -> str:
     return PAIRED_METHOD if ci == "jeffreys" else PAIRED_BOOTSTRAP_METHOD
 
 
+_UNDEFINED_A_OR_B = "undefined under model A or B (see each audit for why)"
+
+
 def _estimates(points, draws, level, method, noted=None) -> list[MetricEstimate]:
     """One estimate per column of ``draws`` (n_boot, n_groups): the interval kit's equal-tailed
     intervals, extended silently to their estimate; an undefined estimate has none. ``noted``:
@@ -578,16 +577,7 @@ def _estimates(points, draws, level, method, noted=None) -> list[MetricEstimate]
     out = []
     for j, point in enumerate(points.tolist()):
         if not finite[j]:
-            out.append(
-                MetricEstimate(
-                    None,
-                    None,
-                    None,
-                    method,
-                    pol.UNDEFINED,
-                    "undefined under model A or B (see each audit for why)",
-                )
-            )
+            out.append(MetricEstimate(None, None, None, method, pol.UNDEFINED, _UNDEFINED_A_OR_B))
             continue
         iv = ivs.at(j)
         reason = None if iv.defined else iv.method
