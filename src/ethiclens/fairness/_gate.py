@@ -291,7 +291,7 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
     error = (
         _first_schema_error(old)
         or _first_non_finite(old)
-        or _refused_policy(old)
+        or _recorded_policy(old)[1]
         or _first_impossible_number(old)
         or _first_inconsistent_comparison(old)
         or _first_unknown_spec_key(old_spec, new_spec)
@@ -403,16 +403,18 @@ def _first_impossible_number(report: dict) -> tuple | None:
     [0, 1]) or verdict (a DI's or EO's that its interval does not give under the report's
     policy; a comparison's other than its DI's and EO's worst), or None. Runs after the schema
     check: every number here is a number or null, every status one of the policy's."""
-    policy = _recorded_policy(report)
+    policy, _ = _recorded_policy(report)
     for i, comparison in enumerate(report["comparisons"]):
         for metric, estimate in comparison["metrics"].items():
-            place = ("comparisons", i, "metrics", metric)
-            error = (
-                _impossible_estimate(metric, estimate or {})
-                or _unwritten_interval(comparison, metric, estimate or {})
-                or _estimate_outside(comparison, metric, estimate or {})
-                or _unwritten_verdict(comparison, metric, estimate or {})
-                or _contradicted_verdict(comparison, metric, estimate or {}, policy)
+            place, estimate = ("comparisons", i, "metrics", metric), estimate or {}
+            error = _impossible_estimate(metric, estimate) or (
+                metric in GATED_METRICS
+                and (
+                    _unwritten_interval(comparison, metric, estimate)
+                    or _estimate_outside(comparison, metric, estimate)
+                    or _unwritten_verdict(comparison, metric, estimate)
+                    or _contradicted_verdict(comparison, metric, estimate, policy)
+                )
             )
             if error:
                 return _key_path([*place, error[0]]), *error[1:]
@@ -446,7 +448,7 @@ def _unwritten_interval(comparison: dict, metric: str, estimate: dict) -> tuple 
     or no interval: the reason says so). A null end would make the gate read an unbounded
     interval (a DI), or skip the comparison's move (no low end)."""
     value = estimate.get("value")
-    if metric not in GATED_METRICS or value is None:
+    if value is None:
         return None
     low, high = estimate.get("ci_low"), estimate.get("ci_high")
     name, status = _comparison_name(comparison), estimate.get("status")
@@ -473,8 +475,6 @@ def _unwritten_verdict(comparison: dict, metric: str, estimate: dict) -> tuple |
     """(key, what is wrong, value) of a gated estimate's verdict that no audit writes beside
     its numbers, or None: UNDEFINED beside a value or an interval (the gate would not compare
     its move), or REPORTED (the audit judges DI and EO)."""
-    if metric not in GATED_METRICS:
-        return None
     status, name = estimate.get("status"), _comparison_name(comparison)
     numbers = [k for k in ("value", "ci_low", "ci_high") if estimate.get(k) is not None]
     if status == UNDEFINED and numbers:
@@ -490,24 +490,15 @@ def _unwritten_verdict(comparison: dict, metric: str, estimate: dict) -> tuple |
 _VERDICT_SETTINGS = ("di_rule", "di_threshold", "eo_threshold")
 
 
-def _recorded_policy(report: dict) -> Policy | None:
-    """The Policy the report's verdicts were drawn by: ``config.policy``'s verdict settings (the
-    schema requires them); None when the policy refuses them (``_refused_policy`` says so)."""
-    try:
-        return Policy(**{k: report["config"]["policy"][k] for k in _VERDICT_SETTINGS})
-    except EthicLensInputError:
-        return None
-
-
-def _refused_policy(report: dict) -> tuple | None:
-    """(key path, what is wrong, value) of a verdict setting of ``config.policy`` that the
-    policy itself refuses (a DI threshold the schema lets through), or None."""
+def _recorded_policy(report: dict) -> tuple[Policy | None, tuple | None]:
+    """(the Policy the report's verdicts were drawn by: ``config.policy``'s verdict settings,
+    which the schema requires; None when the policy itself refuses them, then the (key path,
+    what is wrong, value) of the first it refuses: a DI threshold the schema lets through)."""
     recorded = report["config"]["policy"]
     try:
-        Policy(**{k: recorded[k] for k in _VERDICT_SETTINGS})
+        return Policy(**{k: recorded[k] for k in _VERDICT_SETTINGS}), None
     except EthicLensInputError as exc:
-        return f"config.policy.{exc.column}", exc.problem, recorded.get(exc.column)
-    return None
+        return None, (f"config.policy.{exc.column}", exc.problem, recorded.get(exc.column))
 
 
 def _policy_disagreement(report: dict) -> tuple | None:
@@ -555,8 +546,8 @@ def _first_inconsistent_comparison(report: dict) -> tuple | None:
     for i, comparison in enumerate(report["comparisons"]):
         key = (comparison["attribute"], comparison["group"])
         if key in seen:
-            name = f"{key[0]}:{key[1]} vs {comparison['reference']}"
-            return _key_path(("comparisons", i)), f"repeats comparisons[{seen[key]}] ({name})", None
+            words = f"repeats comparisons[{seen[key]}] ({_comparison_name(comparison)})"
+            return _key_path(("comparisons", i)), words, None
         seen[key] = i
         labelled = comparison.get("label_counts") is not None
         if labelled and "equalized_odds_difference" not in comparison["metrics"]:
@@ -618,7 +609,7 @@ def _estimate_outside(comparison: dict, metric: str, estimate: dict) -> tuple | 
     1e-9 relative float tolerance), or None: the audit widens every interval to contain its
     estimate, so such a value was edited in. An unbounded DI (null value, null high end: an
     infinite one) and an undefined estimate (null value, no interval) are not outside."""
-    ends = _estimate_ends(estimate, metric) if metric in GATED_METRICS else None
+    ends = _estimate_ends(estimate, metric)
     if ends is None or not all(math.isfinite(x) for x in ends[:2]):
         return None
     value, low, high = ends
@@ -1375,11 +1366,8 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
             continue
         va, vb = d["value_a"], d["value_b"]
         changed = iv["ci_low"] > 0 or iv["ci_high"] < 0  # the paired interval excludes 0
-        if changed and va is not None and vb is not None:
-            hit = _further(d["metric"], vb, va, rule) > 0
-        else:
-            hit = False
-        if hit:
+        hit = changed and va is not None and vb is not None
+        if hit and _further(d["metric"], vb, va, rule) > 0:
             worse.append(
                 f"{key}: {d['metric']} {b} - {a} = {iv['value']:z.3f} "
                 f"[{iv['ci_low']:z.3f}, {iv['ci_high']:z.3f}] (worse under {b})"
