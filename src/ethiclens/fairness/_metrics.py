@@ -515,44 +515,26 @@ def _cells_fn(f):
     return lambda c, lab: f(c)
 
 
+# The labelled group metrics, each named as its function of the cells: (function, label, why
+# it can be undefined); selection rate, the one without labels, comes first.
+_LABELLED_BUILTINS = (
+    (base_rate, "Base rate", "no rows"),
+    (accuracy, "Accuracy", "no rows"),
+    (true_positive_rate, "TPR", "no positive labels"),
+    (false_positive_rate, "FPR", "no negative labels"),
+    (false_negative_rate, "FNR", "no positive labels"),
+    (positive_predictive_value, "PPV", "no predicted positives"),
+    (negative_predictive_value, "NPV", "no predicted negatives"),
+    (false_discovery_rate, "FDR", "no predicted positives"),
+    (false_omission_rate, "FOR", "no predicted negatives"),
+    (theil_index, "Theil index", "mean benefit is 0"),
+)
 for _spec in (
     GroupMetric("selection_rate", "Selection rate", selection_rate, False, "no rows"),
-    GroupMetric("base_rate", "Base rate", _cells_fn(base_rate), True, "no rows"),
-    GroupMetric("accuracy", "Accuracy", _cells_fn(accuracy), True, "no rows"),
-    GroupMetric(
-        "true_positive_rate", "TPR", _cells_fn(true_positive_rate), True, "no positive labels"
+    *(
+        GroupMetric(f.__name__, label, _cells_fn(f), True, why)
+        for f, label, why in _LABELLED_BUILTINS
     ),
-    GroupMetric(
-        "false_positive_rate", "FPR", _cells_fn(false_positive_rate), True, "no negative labels"
-    ),
-    GroupMetric(
-        "false_negative_rate", "FNR", _cells_fn(false_negative_rate), True, "no positive labels"
-    ),
-    GroupMetric(
-        "positive_predictive_value",
-        "PPV",
-        _cells_fn(positive_predictive_value),
-        True,
-        "no predicted positives",
-    ),
-    GroupMetric(
-        "negative_predictive_value",
-        "NPV",
-        _cells_fn(negative_predictive_value),
-        True,
-        "no predicted negatives",
-    ),
-    GroupMetric(
-        "false_discovery_rate",
-        "FDR",
-        _cells_fn(false_discovery_rate),
-        True,
-        "no predicted positives",
-    ),
-    GroupMetric(
-        "false_omission_rate", "FOR", _cells_fn(false_omission_rate), True, "no predicted negatives"
-    ),
-    GroupMetric("theil_index", "Theil index", _cells_fn(theil_index), True, "mean benefit is 0"),
 ):
     _check_metric_fn(_spec)
     _GROUP_REGISTRY.add_builtin(_spec)
