@@ -98,19 +98,16 @@ class Evidence:
         With inverse-propensity weights the counts are the effective ones
         (``effective_counts``) and ``scale`` the window's smallest propensity per stream: every
         bet is capped at ``scale`` times its usual cap."""
-        sel = pair_probs(ref["n"], ref["sel"], grp["n"], grp["sel"])
-        for null in self.nulls["disparate_impact"]:
-            self.bets[null.name] = ons_update(
-                self.bets[null.name], null, *sel, self.memory, self.first_mix, scale
-            )
+        # each null's pairs, by its name's first part (di_low, tpr_up, fpr_down, ...)
+        probs = {"di": pair_probs(ref["n"], ref["sel"], grp["n"], grp["sel"])}
         if self.labels:
-            tpr = pair_probs(ref["pos"], ref["tp"], grp["pos"], grp["tp"])
-            fpr = pair_probs(ref["neg"], ref["fp"], grp["neg"], grp["fp"])
-            for null in self.nulls["equalized_odds"]:
-                data = tpr if null.name.startswith("tpr") else fpr
-                self.bets[null.name] = ons_update(
-                    self.bets[null.name], null, *data, self.memory, self.first_mix, scale
-                )
+            probs["tpr"] = pair_probs(ref["pos"], ref["tp"], grp["pos"], grp["tp"])
+            probs["fpr"] = pair_probs(ref["neg"], ref["fp"], grp["neg"], grp["fp"])
+        for null in (null for nulls in self.nulls.values() for null in nulls):
+            data = probs[null.name.split("_")[0]]
+            self.bets[null.name] = ons_update(
+                self.bets[null.name], null, *data, self.memory, self.first_mix, scale
+            )
         for name, rows, pos, kind in SEQUENCES:
             if name in self.seqs:
                 self.seqs[name] = cs_update(
@@ -139,12 +136,10 @@ class Evidence:
     # -- persistence (plain arrays: nothing is pickled) --------------------------------------
     def arrays(self) -> dict[str, np.ndarray]:
         out = {}
-        for name, st in self.bets.items():
-            for k, v in st.items():
-                out[f"bet.{name}.{k}"] = np.asarray(v)
-        for name, st in self.seqs.items():
-            for k, v in st.items():
-                out[f"seq.{name}.{k}"] = np.asarray(v)
+        for part, states in (("bet", self.bets), ("seq", self.seqs)):
+            for name, st in states.items():
+                for k, v in st.items():
+                    out[f"{part}.{name}.{k}"] = np.asarray(v)
         return out
 
     def load_arrays(self, arrays: dict[str, np.ndarray]) -> None:
@@ -318,12 +313,7 @@ def window_estimates(ref: dict, grp: dict, *, n_draws: int = 1000, rng=None, lev
         if not np.isfinite(value):
             out[name] = _no_value(value, None if d is None else float(np.quantile(d, q[0])))
             return
-        lo, hi = np.quantile(d, q)
-        out[name] = {
-            "value": float(value),
-            "ci_low": float(min(lo, value)),
-            "ci_high": float(max(hi, value)),
-        }
+        out[name] = _estimate(float(value), *np.quantile(d, q))
 
     ra, rb = _rate(ref["sel"], ref["n"]), _rate(grp["sel"], grp["n"])
     if ref["n"] > 0 and grp["n"] > 0:
@@ -348,14 +338,8 @@ def window_estimates_batch(refs: list, grps: list, seeds: list, *, n_draws=1000,
     interval does not depend on which other windows share the batch); quantiles vectorised."""
     q = [(1 - level) / 2, 1 - (1 - level) / 2]
     n = len(refs)
-    specs = [
-        ("selection_rate_gap", "n", "sel", "gap"),
-        ("disparate_impact", "n", "sel", "ratio"),
-        ("tpr_gap", "pos", "tp", "gap"),
-        ("fpr_gap", "neg", "fp", "gap"),
-    ]
     out = [{} for _ in range(n)]
-    for j, (name, rows, pos, kind) in enumerate(specs):
+    for j, (name, rows, pos, kind) in enumerate(SEQUENCES):
         values = np.full(n, np.nan)
         draws = np.full((n, n_draws), np.nan)
         for i, (ra, rb, seed) in enumerate(zip(refs, grps, seeds, strict=True)):
@@ -382,10 +366,10 @@ def window_estimates_batch(refs: list, grps: list, seeds: list, *, n_draws=1000,
                 if rows in refs[i]:
                     out[i][name] = _no_value(values[i], float(lo[i]) if drawn[i] else None)
                 continue
-            v = float(values[i])
-            out[i][name] = {
-                "value": v,
-                "ci_low": float(min(lo[i], v)),
-                "ci_high": float(max(hi[i], v)),
-            }
+            out[i][name] = _estimate(float(values[i]), lo[i], hi[i])
     return out
+
+
+def _estimate(value: float, lo, hi) -> dict:
+    """A window estimate with its interval, the value inside it."""
+    return {"value": value, "ci_low": float(min(lo, value)), "ci_high": float(max(hi, value))}
