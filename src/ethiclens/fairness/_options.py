@@ -18,6 +18,7 @@ import numpy as np
 
 from .._checks import (
     SKLEARN_SEED_LIMIT,
+    check_argument_type,
     check_level,
     check_member,
     check_seed,
@@ -175,26 +176,16 @@ SEED_FIX = "use e.g. 0, or a numpy generator to draw one from: np.random.default
 
 _GROUPS = ("reference", "intersections", "exclude_groups", "merge_groups")
 _DRAWS = ("n_boot", "confidence_level", "random_state")
-_AUDIT = (*_GROUPS, *_DRAWS, "pos_label", "positive_is_favorable", "ci", "provenance")
+_LABEL = ("pos_label", "positive_is_favorable")
+_AUDIT = (*_GROUPS, *_DRAWS, *_LABEL, "ci", "provenance")
+_GRID = ("audited_threshold", "thresholds", "step")  # the threshold view's
 
 # function -> (the options it takes, its defaults where they differ from AuditOptions')
 KEYWORDS = {
     "audit": ((*_AUDIT, "bins", "n_bins", "reference_source"), {}),
     "audit_counts": ((*_AUDIT, "n_bins", "reference_source"), {"n_bins": None}),
     "compare": ((*_AUDIT, "bins", "names", "paired"), {"n_boot": 1000}),
-    "threshold_table": (
-        (
-            *_GROUPS,
-            "bins",
-            *_DRAWS,
-            "pos_label",
-            "positive_is_favorable",
-            "audited_threshold",
-            "thresholds",
-            "step",
-        ),
-        {"n_boot": 1000},
-    ),
+    "threshold_table": ((*_GROUPS, "bins", *_DRAWS, *_LABEL, *_GRID), {"n_boot": 1000}),
 }
 
 
@@ -332,13 +323,9 @@ def _check_provenance(provenance) -> dict:
     import json
 
     fix = "give a dict of text, numbers, true/false, lists and dicts (e.g. str() a date)"
-    if not isinstance(provenance, dict):
-        raise EthicLensInputError(
-            f"must be a dict, not a {type(provenance).__name__}",
-            column="provenance",
-            kind="argument",
-            fix=fix,
-        )
+    check_argument_type(
+        provenance, dict, column="provenance", problem="must be a dict, not a", fix=fix
+    )
     ready = json_ready(provenance)
     try:
         json.dumps(ready, allow_nan=False)
@@ -355,25 +342,15 @@ def _check_provenance(provenance) -> dict:
 def _check_names(names) -> tuple[str, str]:
     """``compare``'s ``names``: two different, non-empty strings (a string is not a pair: "AB"
     would name the models "A" and "B")."""
-    fix = "e.g. names=('current', 'candidate'): model A's name first"
     pair = isinstance(names, tuple | list) and len(names) == 2
     if not pair or not all(isinstance(n, str) and n.strip() for n in names):
-        raise EthicLensInputError(
-            "is the two models' names: a tuple of two non-empty strings",
-            column="names",
-            value=names,
-            fix=fix,
-            kind="argument",
-        )
-    if names[0] == names[1]:
-        raise EthicLensInputError(
-            "gives both models the same name",
-            column="names",
-            value=names[0],
-            fix=fix,
-            kind="argument",
-        )
-    return (names[0], names[1])
+        problem, value = "is the two models' names: a tuple of two non-empty strings", names
+    elif names[0] == names[1]:
+        problem, value = "gives both models the same name", names[0]
+    else:
+        return (names[0], names[1])
+    fix = "e.g. names=('current', 'candidate'): model A's name first"
+    raise EthicLensInputError(problem, column="names", value=value, fix=fix, kind="argument")
 
 
 def _check_paired(paired) -> bool:
