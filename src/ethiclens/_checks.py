@@ -576,34 +576,24 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
     records in the clear and still meet (ε, δ)."""
     if value is None:
         return None
-    if not is_number(value) or not math.isfinite(float(value)):
-        raise _setting_error(
-            "δ must be a finite number (or absent)",
-            column=where,
-            value=value,
-            fix="e.g. 1e-6, or leave it out",
-        )
-    delta = float(value)
+    finite = is_number(value) and math.isfinite(float(value))
+    delta = float(value) if finite else math.nan
     # the 1/n′ bound first: where it is the tighter one, the range message would name a bound
     # (0.001) that is itself refused
-    if n is not None and delta > 0 and delta * n >= 1:
-        raise _setting_error(
-            f"δ must be below 1/n′ = {1 / n:.3g} for n′ = {n:,}: at δ ≥ 1/n′ a release may "
-            "publish a record in the clear and still meet its (ε, δ) guarantee",
-            column=where,
-            value=value,
-            fix=f"e.g. δ = {10 ** -math.ceil(math.log10(n) + 1):g} (far below 1/n′; GRR needs "
-            "none: leave it out)",
-        )
-    if not 0 < delta <= DELTA_MAX:
-        raise _setting_error(
-            f"δ must be in (0, {DELTA_MAX:g}]: δ is the probability that the guarantee fails "
-            "outright",
-            column=where,
-            value=value,
-            fix="e.g. 1e-6 (GRR needs none: leave it out)",
-        )
-    return delta
+    if not finite:
+        problem, fix = "δ must be a finite number (or absent)", "e.g. 1e-6, or leave it out"
+    elif n is not None and delta > 0 and delta * n >= 1:
+        problem = f"δ must be below 1/n′ = {1 / n:.3g} for n′ = {n:,}: at δ ≥ 1/n′ a release "
+        problem += "may publish a record in the clear and still meet its (ε, δ) guarantee"
+        fix = f"e.g. δ = {10 ** -math.ceil(math.log10(n) + 1):g} (far below 1/n′; GRR needs "
+        fix += "none: leave it out)"
+    elif not 0 < delta <= DELTA_MAX:
+        problem = f"δ must be in (0, {DELTA_MAX:g}]: δ is the probability that the guarantee "
+        problem += "fails outright"
+        fix = "e.g. 1e-6 (GRR needs none: leave it out)"
+    else:
+        return delta
+    raise _setting_error(problem, column=where, value=value, fix=fix)
 
 
 # DP-SGD's budget (PCER's train and sweep, the trainers): a number in (0, DP_EPSILON_MAX], or
@@ -637,28 +627,18 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
             eps = float(value)
         except OverflowError:
             eps = math.inf
+    shown = value
     if math.isnan(eps) or not eps > 0:
-        raise _setting_error(
-            "ε must be a positive number (> 0)",
-            column=where,
-            value=value,
-            fix=DP_EPSILON_FIX,
-        )
-    if math.isinf(eps):
-        raise _setting_error(
-            "ε overflows to infinity; write 'none' for a run without DP",
-            column=where,
-            value=str(value)[:40],
-            fix="use a finite ε, or 'none' for no DP",
-        )
-    if limit is not None and eps > limit:
-        raise _setting_error(
-            f"ε = {eps:g} is above {limit:g}: DP-SGD's noise is then negligible",
-            column=where,
-            value=value,
-            fix="use 'none' for a run without DP",
-        )
-    return eps
+        problem, fix = "ε must be a positive number (> 0)", DP_EPSILON_FIX
+    elif math.isinf(eps):
+        problem = "ε overflows to infinity; write 'none' for a run without DP"
+        fix, shown = "use a finite ε, or 'none' for no DP", str(value)[:40]
+    elif limit is not None and eps > limit:
+        problem = f"ε = {eps:g} is above {limit:g}: DP-SGD's noise is then negligible"
+        fix = "use 'none' for a run without DP"
+    else:
+        return eps
+    raise _setting_error(problem, column=where, value=shown, fix=fix)
 
 
 def plain(value):

@@ -149,27 +149,15 @@ def parse_merges(values, attributes=None) -> dict:
         groups, colon, new = rest.rpartition(":")
         attr, new = attr.strip(), unquoted(new)
         olds = [unquoted(g) for g in split_outside_brackets(groups)]
+        problem, fix = None, example
         if not (sep and colon and attr and new) or not all(olds):
-            raise EthicLensInputError(
-                "must be ATTR=GROUP,GROUP,...:NEW_NAME",
-                column="--merge-groups",
-                value=item,
-                fix=example,
-            )
-        if len(set(olds)) < 2:
-            raise EthicLensInputError(
-                "a merge needs two or more different groups",
-                column="--merge-groups",
-                value=item,
-                fix=example,
-            )
-        if new in out.get(attr, {}):
-            raise EthicLensInputError(
-                f"two merges into {new!r}",
-                column="--merge-groups",
-                value=item,
-                fix="list every group of one merge in one flag",
-            )
+            problem = "must be ATTR=GROUP,GROUP,...:NEW_NAME"
+        elif len(set(olds)) < 2:
+            problem = "a merge needs two or more different groups"
+        elif new in out.get(attr, {}):
+            problem, fix = f"two merges into {new!r}", "list every group of one merge in one flag"
+        if problem:
+            raise EthicLensInputError(problem, column="--merge-groups", value=item, fix=fix)
         out.setdefault(attr, {})[new] = list(dict.fromkeys(olds))
     return out
 
