@@ -183,6 +183,7 @@ class ThresholdTable:
 
 
 MAX_THRESHOLDS = 1000
+_EXAMPLE_GRID = "e.g. thresholds=[0.3, 0.5, 0.7] or the default 0.05 steps"
 
 
 def _grid(thresholds, step, audited) -> np.ndarray:
@@ -192,30 +193,15 @@ def _grid(thresholds, step, audited) -> np.ndarray:
         thresholds = _step_grid(step)
     th = _numbers(thresholds)
     if th.size == 0:  # else the view silently shows the audited threshold alone
-        raise EthicLensInputError(
-            "is empty: no threshold to show",
-            column="thresholds",
-            kind="argument",
-            value=[],
-            fix="give at least one, e.g. thresholds=[0.3, 0.5, 0.7], or drop it for the "
-            "default 0.05 steps",
-        )
+        fix = "give at least one, e.g. thresholds=[0.3, 0.5, 0.7], or drop it for the default "
+        raise _thresholds_error("is empty: no threshold to show", [], fix + "0.05 steps")
     if th.size > MAX_THRESHOLDS:
-        raise EthicLensInputError(
-            f"{th.size:,} thresholds; at most {MAX_THRESHOLDS:,}",
-            column="thresholds",
-            kind="argument",
-            fix="give fewer thresholds",
-        )
+        problem = f"{th.size:,} thresholds; at most {MAX_THRESHOLDS:,}"
+        raise _thresholds_error(problem, None, "give fewer thresholds")
     bad = th[np.isnan(th) | (th <= 0) | (th >= 1)]
     if bad.size:  # the values given, before the audited threshold (checked apart) joins them
-        raise EthicLensInputError(
-            "thresholds must lie strictly between 0 and 1",
-            column="thresholds",
-            kind="argument",
-            value=[float(x) for x in bad[:5]],
-            fix="e.g. thresholds=[0.3, 0.5, 0.7] or the default 0.05 steps",
-        )
+        problem = "thresholds must lie strictly between 0 and 1"
+        raise _thresholds_error(problem, [float(x) for x in bad[:5]])
     # a grid value within 1e-9 of the audited threshold (0.3 beside 0.1 + 0.2) gives way to
     # it: two columns that print alike, both at "the" threshold, with different rates
     th = th[~np.isclose(th, float(audited), rtol=0, atol=1e-9)]
@@ -228,14 +214,13 @@ def _numbers(thresholds) -> np.ndarray:
     values = np.asarray(thresholds, dtype=object).ravel()
     wrong = [v for v in values if not is_number(v)]
     if wrong:
-        raise EthicLensInputError(
-            f"{len(wrong)} threshold(s) are not numbers",
-            column="thresholds",
-            kind="argument",
-            value=wrong[:5],
-            fix="e.g. thresholds=[0.3, 0.5, 0.7] or the default 0.05 steps",
-        )
+        raise _thresholds_error(f"{len(wrong)} threshold(s) are not numbers", wrong[:5])
     return values.astype(float)
+
+
+def _thresholds_error(problem: str, value, fix: str = _EXAMPLE_GRID) -> EthicLensInputError:
+    """The refusal of the ``thresholds`` argument."""
+    return EthicLensInputError(problem, column="thresholds", kind="argument", value=value, fix=fix)
 
 
 def _step_grid(step) -> np.ndarray:
@@ -621,15 +606,9 @@ def _judged(metric, judge, values, floor_ok, policy) -> dict:
     }
 
 
+# each metric's value, interval and status (``_judged``), then the comparison's status
 _COMPARISON_COLUMNS = (
-    "di",
-    "di_ci_low",
-    "di_ci_high",
-    "di_status",
-    "eo",
-    "eo_ci_low",
-    "eo_ci_high",
-    "eo_status",
+    *(f"{m}{part}" for m in ("di", "eo") for part in ("", "_ci_low", "_ci_high", "_status")),
     "status",
 )
 
