@@ -158,15 +158,16 @@ def first_true(flags: np.ndarray) -> np.ndarray:
 # -- ours, per window ---------------------------------------------------------------------------
 
 
-def run_windows(ref: dict, grp: dict, alpha=0.05, sequences=False, fams=None, **policy):
+def run_windows(ref: dict, grp: dict, alpha=0.05, sequences=False, fams=None, scale=None, **policy):
     """Our per-window evidence over (streams, days) counts. Returns ``(log_e, ev)``:
-    ``log_e[test]`` of shape (streams, days) after each day, and the final Evidence."""
+    ``log_e[test]`` of shape (streams, days) after each day, and the final Evidence. ``scale``
+    (streams, days): each window's cap factor of the bets (weighted counts), if any."""
     streams, days = ref["n"].shape
     ev = Evidence(alpha=alpha, shape=(streams,), sequences=sequences, fams=fams, **policy)
     log_e = {t: np.zeros((streams, days)) for t in ev.nulls}
     bounds = {name: np.zeros((2, streams, days)) for name in ev.seqs}
     for t in range(days):
-        ev.update(_day(ref, t), _day(grp, t))
+        ev.update(_day(ref, t), _day(grp, t), None if scale is None else scale[:, t])
         for test in ev.nulls:
             log_e[test][:, t] = ev.log_evalue(test)
         for name in ev.seqs:
@@ -201,21 +202,16 @@ def run_per_observation(rows: dict, alpha=0.05, di_threshold=0.8, eo_threshold=0
         fp_b, ok_nb = _compact(~yb, pb)
         for i in range(n):
             for null in tests["disparate_impact"]:
-                bets[null.name] = _obs(bets[null.name], null, pa[:, i], pb[:, i], None)
+                bets[null.name] = ons_update_obs(bets[null.name], null, pa[:, i], pb[:, i])
             act_p = ok_pa[:, i] & ok_pb[:, i]
             act_n = ok_na[:, i] & ok_nb[:, i]
             for null in tests["equalized_odds"]:
-                if null.name.startswith("tpr"):
-                    bets[null.name] = _obs(bets[null.name], null, tp_a[:, i], tp_b[:, i], act_p)
-                else:
-                    bets[null.name] = _obs(bets[null.name], null, fp_a[:, i], fp_b[:, i], act_n)
+                tpr = null.name.startswith("tpr")
+                a, b, act = (tp_a, tp_b, act_p) if tpr else (fp_a, fp_b, act_n)
+                bets[null.name] = ons_update_obs(bets[null.name], null, a[:, i], b[:, i], act)
         for test, nulls in tests.items():
             log_e[test][:, t] = log_mean_exp([bets[x.name]["log_wealth"] for x in nulls])
     return log_e
-
-
-def _obs(state, null, a, b, active):
-    return ons_update_obs(state, null, a, b, active)
 
 
 def alarm_days(log_e: np.ndarray, alpha=0.05) -> np.ndarray:
@@ -442,20 +438,11 @@ def run_baseline(ref: dict, grp: dict, k: int, alpha=0.05):
     streams, days = ref["n"].shape
     pooled = [{f: v[:, :k].sum(1) for f, v in side.items()} for side in (ref, grp)]
     b = baseline_bounds(*pooled, alpha)
-    ev = Evidence(
-        di_threshold=b["di_t"],
-        tpr_eps=b["tpr_eps"],
-        fpr_eps=b["fpr_eps"],
-        alpha=alpha / 2,
-        shape=(streams,),
-        sequences=False,
-    )
-    log_e = {t: np.full((streams, days), -np.inf) for t in ev.nulls}
-    for t in range(k, days):
-        ev.update(_day(ref, t), _day(grp, t))
-        for test in ev.nulls:
-            log_e[test][:, t] = ev.log_evalue(test)
-    return log_e, math.log(2 / alpha)
+    later = [{f: v[:, k:] for f, v in side.items()} for side in (ref, grp)]
+    bands = {"tpr_eps": b["tpr_eps"], "fpr_eps": b["fpr_eps"]}
+    tested = run_windows(*later, alpha / 2, di_threshold=b["di_t"], **bands)[0]
+    before = np.full((streams, min(k, days)), -np.inf)
+    return {t: np.hstack([before, v]) for t, v in tested.items()}, math.log(2 / alpha)
 
 
 # -- uneven sampling: inverse-propensity weights (--propensity) ------------------------------------
@@ -522,14 +509,7 @@ def simulate_sampled(scenario: Scenario, streams: int, days: int, n: int, seed: 
 def run_weighted(ref: dict, grp: dict, scale: np.ndarray, alpha=0.05, **policy):
     """``run_windows`` with inverse-propensity-weighted counts and the bets capped by each
     window's cap factor (``scale``, shape (streams, days))."""
-    streams, days = ref["n"].shape
-    ev = Evidence(alpha=alpha, shape=(streams,), sequences=False, **policy)
-    log_e = {t: np.zeros((streams, days)) for t in ev.nulls}
-    for t in range(days):
-        ev.update(_day(ref, t), _day(grp, t), scale[:, t])
-        for test in ev.nulls:
-            log_e[test][:, t] = ev.log_evalue(test)
-    return log_e
+    return run_windows(ref, grp, alpha, scale=scale, **policy)[0]
 
 
 def weighted_evidence(streams=1000, days=100, n=400, seed=2027) -> dict:
