@@ -409,13 +409,7 @@ def _as_release_argument(exc: EthicLensInputError) -> EthicLensInputError:
 
 def release_rows(request, data, y_true, y_pred, columns, discretization, random_state, open_bins):
     """:func:`release`, its refusals naming the command's options (``ethiclens p2nia
-    release``)."""
-    if not isinstance(request, AuditRequest):
-        raise EthicLensInputError(
-            "release() needs an AuditRequest",
-            column="request",
-            fix="create it with make_request or AuditRequest.from_dict",
-        )
+    release``; ``request`` is an :class:`AuditRequest`, as both callers make it)."""
     random_state = check_seed(random_state, "random_state")  # the CLI checked --seed
     roles = _check_roles(request, data, y_true, y_pred)
     check_label_lengths(data[request.protected], request.protected)  # as the audit refuses
@@ -426,7 +420,7 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
     yhat = _binary_column(data[y_pred], y_pred)
     y = _binary_column(data[y_true], y_true) if request.needs_label else None
     rng = np.random.default_rng(random_state)
-    at = _draw_positions(request, len(data), rng)
+    at = np.sort(rng.choice(len(data), size=request.n, replace=False))  # in the data's order
     rows = data.iloc[at]
     mech = get_mechanism(request.mechanism)
     drawn = AuditColumns(
@@ -490,11 +484,6 @@ def _check_row_count(request: AuditRequest, data: pd.DataFrame) -> None:
             fix=f"ask for a request of at most {len(data)} rows (p2nia request --n)",
             kind="key",
         )
-
-
-def _draw_positions(request: AuditRequest, n_rows: int, rng) -> np.ndarray:
-    """The positions of n′ rows drawn without replacement, in the data's order."""
-    return np.sort(rng.choice(n_rows, size=request.n, replace=False))
 
 
 def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
