@@ -15,6 +15,7 @@ import io
 import json
 import os
 from collections.abc import Callable, Sequence
+from datetime import date
 from pathlib import Path
 
 import pandas as pd
@@ -56,8 +57,6 @@ FIRST_YEAR = 2014
 
 def check_year(year) -> int:
     """An ACS 1-year survey year folktables can read: an integer from 2014 to last year."""
-    from datetime import date
-
     last = date.today().year - 1
     text = year if isinstance(year, str) else None  # digits as every face reads them
     if text is not None and text.isascii() and text.isdigit():
@@ -215,11 +214,8 @@ def _folktables_fetch(state_dir: Path, state: str, year: int) -> None:
 
 
 def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
     with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+        return hashlib.file_digest(fh, "sha256").hexdigest()
 
 
 def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:

@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-import io
-
 import pandas as pd
 
-from ._base import (
-    Dataset,
-    check_feature_set,
-    read_shipped,
-    read_shipped_csv,
-    shipped_provenance,
-)
+from ._base import Dataset, check_feature_set, read_shipped_csv, shipped_provenance
 from ._registry import ADULT_PAPER, entry_provenance
 
 COMPAS_FEATURES = [
@@ -210,9 +202,7 @@ def load_german() -> Dataset:
     -------
     Dataset
     """
-    df = pd.read_csv(
-        io.BytesIO(read_shipped("german.data")), sep=" ", header=None, names=GERMAN_COLUMNS
-    )
+    df = read_shipped_csv("german.data", sep=" ", header=None, names=GERMAN_COLUMNS)
     protected = pd.DataFrame(
         {
             "sex": df["personal_status"].map(GERMAN_SEX),
