@@ -30,8 +30,8 @@ TABLE_FILES = (
 
 def per_seed(groups: pd.DataFrame, eta: float = DEFAULT_ETA) -> pd.DataFrame:
     """One row per (dataset, attribute, ε, seed) of a binary attribute: the paper's quantities."""
-    g0 = groups[groups.group_index == 0].set_index(["dataset", "attribute", "epsilon_key", "seed"])
-    g1 = groups[groups.group_index == 1].set_index(["dataset", "attribute", "epsilon_key", "seed"])
+    keys = ["dataset", "attribute", "epsilon_key", "seed"]
+    g0, g1 = (groups[groups.group_index == i].set_index(keys) for i in (0, 1))
     g0, g1 = g0.align(g1, join="inner")
     out = pd.DataFrame(index=g0.index)
     out["epsilon"] = g0["epsilon"]
@@ -100,6 +100,17 @@ def _mean_std(part: pd.DataFrame, columns) -> dict:
     return out
 
 
+def _cell_keys(d: str, a: str, e: str) -> dict:
+    """A (dataset, attribute, ε) row's first columns, with the ε sort key ``_order``."""
+    return {"dataset": d, "attribute": a, "epsilon": _label(e), "_order": _eps_order(e)}
+
+
+def _sorted_frame(rows: list, *by: str) -> pd.DataFrame:
+    """``rows`` by dataset, attribute, ε (then ``by``), without the sort key ``_order``."""
+    frame = pd.DataFrame(rows).sort_values(["dataset", "attribute", "_order", *by])
+    return frame.drop(columns="_order").reset_index(drop=True)
+
+
 def main_table(seeds: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (d, a, e), part in seeds.groupby(["dataset", "attribute", "epsilon_key"]):
@@ -107,10 +118,7 @@ def main_table(seeds: pd.DataFrame) -> pd.DataFrame:
         k, n, p = sign_test(part["dpcer"])
         rows.append(
             {
-                "dataset": d,
-                "attribute": a,
-                "epsilon": _label(e),
-                "_order": _eps_order(e),
+                **_cell_keys(d, a, e),
                 "group0": part["group0"].iloc[0],
                 "group1": part["group1"].iloc[0],
                 "n_seeds": len(part),
@@ -123,12 +131,7 @@ def main_table(seeds: pd.DataFrame) -> pd.DataFrame:
                 "epsilon_spent_mean": part.epsilon_spent.mean(),
             }
         )
-    return (
-        pd.DataFrame(rows)
-        .sort_values(["dataset", "attribute", "_order"])
-        .drop(columns="_order")
-        .reset_index(drop=True)
-    )
+    return _sorted_frame(rows)
 
 
 def floor_table(seeds: pd.DataFrame) -> pd.DataFrame:
@@ -140,10 +143,7 @@ def floor_table(seeds: pd.DataFrame) -> pd.DataFrame:
             dominated = ((part.delta0 < eta) & (part.delta1 < eta)).mean()
             rows.append(
                 {
-                    "dataset": d,
-                    "attribute": a,
-                    "epsilon": _label(e),
-                    "_order": _eps_order(e),
+                    **_cell_keys(d, a, e),
                     "eta": eta,
                     "dpcer_mean": v.mean(),
                     "dpcer_std": v.std(ddof=1),
@@ -153,12 +153,7 @@ def floor_table(seeds: pd.DataFrame) -> pd.DataFrame:
                     "share_floor_dominated": dominated,
                 }
             )
-    return (
-        pd.DataFrame(rows)
-        .sort_values(["dataset", "attribute", "_order", "eta"])
-        .drop(columns="_order")
-        .reset_index(drop=True)
-    )
+    return _sorted_frame(rows, "eta")
 
 
 def ranking_table(main: pd.DataFrame) -> pd.DataFrame:
@@ -215,10 +210,7 @@ def mia_table(seeds: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
         dp, mia = part.dpcer.mean(), part.dpcer_mia.mean()
         rows.append(
             {
-                "dataset": d,
-                "attribute": a,
-                "epsilon": _label(e),
-                "_order": _eps_order(e),
+                **_cell_keys(d, a, e),
                 "delta0": part.delta0.mean(),
                 "delta1": part.delta1.mean(),
                 "auc0": part.auc0.mean(),
@@ -228,12 +220,7 @@ def mia_table(seeds: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
                 "agree": bool(np.sign(dp) == np.sign(mia)),
             }
         )
-    table = (
-        pd.DataFrame(rows)
-        .sort_values(["dataset", "attribute", "_order"])
-        .drop(columns="_order")
-        .reset_index(drop=True)
-    )
+    table = _sorted_frame(rows)
     pooled_delta = np.r_[table.delta0, table.delta1]
     pooled_adv = np.r_[table.auc0, table.auc1] - 0.5
     summary = {
@@ -270,14 +257,9 @@ def figure1(seeds: pd.DataFrame, out_dir: Path, combos=(("compas", "race"), ("ad
             (("dp_gap", "DP-Gap", "#0072B2"), ("dpcer", "ΔPCER (η = 1e-3)", "#D55E00"))
         ):
             ax = axes[row][col]
-            means, lows, highs = [], [], []
-            for k in keys:
-                v = part[part.epsilon_key == k][metric]
-                lo, hi = bootstrap_mean_ci(v)
-                means.append(v.mean())
-                lows.append(lo)
-                highs.append(hi)
-            means = np.array(means)
+            values = [part[part.epsilon_key == k][metric] for k in keys]
+            means = np.array([v.mean() for v in values])
+            lows, highs = zip(*map(bootstrap_mean_ci, values), strict=True)
             # no CI (too few seeds): no bar, rather than a zero-width one
             below = np.nan_to_num(means - np.array(lows), nan=0.0)
             above = np.nan_to_num(np.array(highs) - means, nan=0.0)
@@ -449,25 +431,12 @@ def _md_paper_tables(main: pd.DataFrame) -> list[str]:
     return md
 
 
-FLOOR_MD_COLUMNS = [
-    "dataset",
-    "attribute",
-    "epsilon",
-    "eta",
-    "dpcer_mean",
-    "dpcer_std",
-    "n_positive",
-    "n_nonzero",
-    "share_floor_dominated",
-]
-
-
 def _md_supplement(tables: dict, mia_summary: dict) -> list[str]:
     """The supplement's tables: floor sensitivity, rankings, correlations, the direct MIA."""
     return [
         "## Floor sensitivity (Table S1)",
         "",
-        _md_table(tables["floor_sensitivity"][FLOOR_MD_COLUMNS]),
+        _md_table(tables["floor_sensitivity"].drop(columns="sign_test_p")),
         "",
         "## Best ε per metric and ranking reversals (Table S2)",
         "",
