@@ -68,13 +68,7 @@ class SplitPredictions:
 
     @staticmethod
     def _named(exc: EthicLensInputError, role: str) -> EthicLensInputError:
-        return EthicLensInputError(
-            f"{role} split: {exc.problem}",
-            column=exc.column,
-            value=exc.value,
-            fix=exc.fix,
-            kind="argument",
-        )
+        return argument_error(f"{role} split: {exc.problem}", exc.column, exc.value, exc.fix)
 
     def check(self, role: str) -> None:
         """Raise the refusal of this split's fields, naming it ``role`` (train or test)."""
@@ -103,6 +97,11 @@ class SplitPredictions:
         """Boolean mask of the rows of ``group``."""
         self.check(self.name or "this")
         return self.groups == group
+
+
+def argument_error(problem: str, name: str, value=None, fix=None) -> EthicLensInputError:
+    """A refusal of the Python argument ``name`` (not a column, not an option)."""
+    return EthicLensInputError(problem, column=name, kind="argument", value=value, fix=fix)
 
 
 def _check_losses(loss: np.ndarray, where: str) -> None:
@@ -359,11 +358,10 @@ def check_split_groups(
     groups_tr, groups_te = set(map(str, train.groups)), set(map(str, test.groups))
     if groups_tr != groups_te:
         _refuse_look_alikes_across(sorted(groups_tr - groups_te), sorted(groups_te - groups_tr))
-        raise EthicLensInputError(
+        raise argument_error(
             f"train and test have different groups: only in train {sorted(groups_tr - groups_te)},"
             f" only in test {sorted(groups_te - groups_tr)}",
-            column="groups",
-            kind="argument",
+            "groups",
             fix="audit the same groups in both splits (drop or merge the missing ones)",
         )
     return _group_order(group_order, groups_tr)
@@ -377,11 +375,10 @@ def _refuse_look_alikes_across(only_train: list[str], only_test: list[str]) -> N
     if found is None:
         return
     train, test, exc = found
-    raise EthicLensInputError(
+    raise argument_error(
         f"train and test write one group differently (train {ascii(train)}, test "
         f"{ascii(test)}): {exc.problem}",
-        column="groups",
-        kind="argument",
+        "groups",
         fix=f"{exc.fix}, in both splits",
     )
 
@@ -390,22 +387,20 @@ def _group_order(group_order, groups: set[str]) -> tuple[str, ...]:
     """A sequence of names (never one string: read character by character) listing every group
     exactly once; None: the groups sorted."""
     if isinstance(group_order, str | bytes):
-        raise EthicLensInputError(
+        raise argument_error(
             "must be a sequence of group names, not one string (it would be read character "
             "by character)",
-            column="group_order",
-            kind="argument",
-            value=group_order,
-            fix="e.g. group_order=['A', 'B']",
+            "group_order",
+            group_order,
+            "e.g. group_order=['A', 'B']",
         )
     order = tuple(map(str, group_order)) if group_order is not None else tuple(sorted(groups))
     if len(set(order)) != len(order) or set(order) != groups:
-        raise EthicLensInputError(
+        raise argument_error(
             "group_order must list every group exactly once",
-            column="group_order",
-            kind="argument",
-            value=list(order),
-            fix=f"use an order of {sorted(groups)}",
+            "group_order",
+            list(order),
+            f"use an order of {sorted(groups)}",
         )
     return order
 
@@ -420,10 +415,9 @@ def refuse_same_rows(train: SplitPredictions, test: SplitPredictions) -> None:
             if train is test
             else f"holds the same rows as train, {order_of_rows}"
         )
-        raise EthicLensInputError(
+        raise argument_error(
             f"{what}: {NOTHING_MEASURED}",
-            column="test",
-            kind="argument",
+            "test",
             fix="give the model's held-out rows as the test split and its training rows as train",
         )
 

@@ -16,9 +16,8 @@ import numpy as np
 from sklearn.metrics import roc_auc_score
 
 from .._checks import check_count, check_eta, is_number
-from ..errors import EthicLensInputError
 from ..fairness import INSUFFICIENT_DATA, REPORTED
-from ._inputs import SplitPredictions, check_split_groups, refuse_same_rows
+from ._inputs import SplitPredictions, argument_error, check_split_groups, refuse_same_rows
 
 # The attack's values of one group (withheld, None, below the floor).
 ATTACK_VALUES = ("auc", "advantage", "yeom_advantage", "yeom_mu_hat", "delta")
@@ -166,7 +165,7 @@ def _checked_splits(train, test, group_order, positive_rates, delta_pcer) -> tup
     ``positive_rates`` and ``delta_pcer``."""
     if train.loss is None or test.loss is None:
         problem = "the attack needs per-example losses on both splits"
-        raise _argument_error(problem, "loss", fix="pass loss= to both SplitPredictions")
+        raise argument_error(problem, "loss", fix="pass loss= to both SplitPredictions")
     order = check_split_groups(train, test, group_order)
     _check_comparison(positive_rates, delta_pcer, order)
     refuse_same_rows(train, test)  # after the arguments: a bad one is named first
@@ -179,34 +178,30 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]) -> Non
     if positive_rates is not None:
         fix = f"give each of {list(order)} its positive-prediction rate, e.g. {{{order[0]!r}: 0.4}}"
         if not isinstance(positive_rates, Mapping):
-            raise _argument_error(
+            raise argument_error(
                 "must be a dict of group -> rate", "positive_rates", positive_rates, fix
             )
         missing = [g for g in order if g not in positive_rates]
         if missing:
-            raise _argument_error(
+            raise argument_error(
                 f"no rate for group(s) {missing}", "positive_rates", dict(positive_rates), fix
             )
         for g in order:
             rate = positive_rates[g]
             if not is_number(rate) or not 0 <= rate <= 1:
-                raise _argument_error(
+                raise argument_error(
                     f"the rate of group {g!r} must be a number from 0 to 1",
                     "positive_rates",
                     rate,
                     fix,
                 )
     if delta_pcer is not None and (not is_number(delta_pcer) or not math.isfinite(delta_pcer)):
-        raise _argument_error(
+        raise argument_error(
             "must be a finite number (or None: no sign comparison)",
             "delta_pcer",
             delta_pcer,
             "pass pcer_audit's result.delta_pcer, e.g. 0.8",
         )
-
-
-def _argument_error(problem: str, name: str, value=None, fix=None) -> EthicLensInputError:
-    return EthicLensInputError(problem, column=name, kind="argument", value=value, fix=fix)
 
 
 def _delta_pcer_mia(attacks: list[GroupAttack], positive_rates: dict, eta: float):
@@ -225,7 +220,7 @@ def _attack_group(train: SplitPredictions, test: SplitPredictions, g: str) -> Gr
     tr, te = train.mask(g), test.mask(g)
     if not tr.any() or not te.any():
         split = "train" if not tr.any() else "test"
-        raise _argument_error(f"group {g!r} is missing from the {split} split", "groups")
+        raise argument_error(f"group {g!r} is missing from the {split} split", "groups")
     scores = -np.concatenate([train.loss[tr], test.loss[te]])
     member = np.r_[np.ones(tr.sum()), np.zeros(te.sum())]
     auc = float(roc_auc_score(member, scores))

@@ -52,7 +52,7 @@ from ..fairness import (
     true_positive_rate,
 )
 from ..io import json_fields, json_number, json_ready
-from ._inputs import SplitPredictions, check_split_groups, refuse_same_rows
+from ._inputs import SplitPredictions, argument_error, check_split_groups, refuse_same_rows
 from ._mia import MIAResult, membership_inference
 from ._summary import pcer_summary
 
@@ -489,9 +489,7 @@ def _check_bootstrap(n_boot, random_state, ci) -> None:
     try:
         check_ci(ci, CI_METHODS)
     except EthicLensInputError as exc:  # an argument of pcer_audit, not a column
-        raise EthicLensInputError(
-            exc.problem, column="ci", kind="argument", value=exc.value, fix=exc.fix
-        ) from None
+        raise argument_error(exc.problem, "ci", exc.value, exc.fix) from None
     check_draws(n_boot, "n_boot")  # (n_boot, groups, 4) floats per split: 1e11 asked for 5.8 TiB
     check_seed(random_state, "random_state")
 
@@ -562,12 +560,11 @@ def _check_arguments(positive_is_favorable) -> None:
     """pcer_audit's ``positive_is_favorable`` is a bool (``bool("no")`` is True: it would word
     a harm as a benefit); ``group_order`` is checked with the splits (``check_split_groups``)."""
     if not isinstance(positive_is_favorable, bool | np.bool_):
-        raise EthicLensInputError(
+        raise argument_error(
             "must be True or False",
-            column="positive_is_favorable",
-            kind="argument",
-            value=positive_is_favorable,
-            fix="positive_is_favorable=True (a positive prediction is a benefit) or False (a harm)",
+            "positive_is_favorable",
+            positive_is_favorable,
+            "positive_is_favorable=True (a positive prediction is a benefit) or False (a harm)",
         )
 
 
@@ -624,12 +621,8 @@ def _audit_settings(options: dict, positive_is_favorable) -> dict:
 def _checked_etas(etas) -> tuple[float, ...]:
     """The sensitivity analysis's floor constants, each in :func:`check_eta`'s range."""
     if isinstance(etas, str | bytes) or not hasattr(etas, "__iter__"):
-        raise EthicLensInputError(
-            "must be a sequence of floor constants",
-            column="etas",
-            kind="argument",
-            value=etas,
-            fix="e.g. etas=(1e-3, 1e-2)",
+        raise argument_error(
+            "must be a sequence of floor constants", "etas", etas, "e.g. etas=(1e-3, 1e-2)"
         )
     return tuple(check_eta(e, "etas") for e in etas)
 
@@ -656,10 +649,9 @@ def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
     order = check_split_groups(train, test, group_order)
     _check_losses_on_both(train, test)
     if len(order) < 2:
-        raise EthicLensInputError(
+        raise argument_error(
             f"needs at least two groups, found {list(order)}",
-            column="groups",
-            kind="argument",
+            "groups",
             fix="audit an attribute with two or more groups in both splits",
         )
     check_eta(eta)  # the CLI names it --eta
@@ -675,11 +667,10 @@ def _check_losses_on_both(train, test) -> None:
     missing = [role for role, s in (("train", train), ("test", test)) if s.loss is None]
     if len(missing) == 1:
         given = "test" if missing[0] == "train" else "train"
-        raise EthicLensInputError(
+        raise argument_error(
             f"{given} has per-example losses and {missing[0]} has none: the "
             "membership-inference attack needs the losses of both splits",
-            column=f"{missing[0]}.loss",
-            kind="argument",
+            f"{missing[0]}.loss",
             fix=f"give both splits' losses (loss= on the {missing[0]} split too) or neither "
             "(no attack)",
         )
