@@ -970,28 +970,25 @@ def check_writable(path: str | Path) -> Path:
         # is needed cannot be fixed by mkdir -p
         blocker = _nearest_existing(folder)
         if blocker is not None and not blocker.is_dir():
-            raise EthicLensInputError(
-                f"output {path}: {blocker} is a file, not a folder",
-                fix="choose an output path whose folders are folders",
-            )
-        raise EthicLensInputError(
-            f"output {path}: folder {folder} does not exist",
-            fix=f"create it first (mkdir -p {folder}) or choose another path",
-        )
+            fix = "choose an output path whose folders are folders"
+            raise _unwritable(path, f"{blocker} is a file, not a folder", fix)
+        fix = f"create it first (mkdir -p {folder}) or choose another path"
+        raise _unwritable(path, f"folder {folder} does not exist", fix)
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise EthicLensInputError(
-            f"output {path}: no permission to write there", fix="choose a folder you can write to"
-        )
+        raise _unwritable(path, "no permission to write there")
     try:  # root passes os.access everywhere, /proc included: try for real
         fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=folder)
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise EthicLensInputError(
-            f"output {path}: cannot create a file in {folder} ({exc.strerror or exc})",
-            fix="choose a folder you can write to",
-        ) from exc
+        problem = f"cannot create a file in {folder} ({exc.strerror or exc})"
+        raise _unwritable(path, problem) from exc
     return path
+
+
+def _unwritable(path, problem: str, fix: str = "choose a folder you can write to"):
+    """The refusal of the output ``path``: ``problem`` there, and what to do instead."""
+    return EthicLensInputError(f"output {path}: {problem}", fix=fix)
 
 
 def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool = True) -> Path:
@@ -1044,10 +1041,7 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
-        raise EthicLensInputError(
-            f"output {path}: cannot create a file there ({exc.strerror or exc})",
-            fix="choose a folder you can write to",
-        ) from exc
+        raise _unwritable(path, f"cannot create a file there ({exc.strerror or exc})") from exc
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -1055,10 +1049,8 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise EthicLensInputError(
-            f"output {path}: could not be written ({exc.strerror or exc})",
-            fix="free disk space or choose another folder; nothing was left half-written",
-        ) from exc
+        fix = "free disk space or choose another folder; nothing was left half-written"
+        raise _unwritable(path, f"could not be written ({exc.strerror or exc})", fix) from exc
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

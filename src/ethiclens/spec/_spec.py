@@ -835,12 +835,12 @@ ENGINE_KEYS = {
 
 def flag_paths() -> dict[str, str]:
     """``--flag`` -> ``section.key`` for every spec field a command-line option sets."""
-    return {
-        f.metadata["flag"]: f"{name}.{f.name}"
-        for name, kind in _SECTIONS.items()
-        for f in fields(kind)
-        if f.metadata.get("flag")
-    }
+    return {f.metadata["flag"]: path for path, f in _all_fields() if f.metadata.get("flag")}
+
+
+def _all_fields() -> list[tuple]:
+    """(``section.key``, its field) for every field of every section, in the schema's order."""
+    return [(f"{name}.{f.name}", f) for name, kind in _SECTIONS.items() for f in fields(kind)]
 
 
 # The run a spec is being made for, where the face knows it (``purpose_for``): a refusal of
@@ -962,12 +962,7 @@ def _spec_attributes(data: dict) -> list[str]:
 
 def _field_checks() -> dict:
     """``section.key`` -> the field's checker, for every field that declares one."""
-    return {
-        f"{name}.{f.name}": f.metadata["check"]
-        for name, kind in _SECTIONS.items()
-        for f in fields(kind)
-        if f.metadata.get("check")
-    }
+    return {path: f.metadata["check"] for path, f in _all_fields() if f.metadata.get("check")}
 
 
 _CHECKS = {}  # filled below, once the sections are defined
@@ -1329,33 +1324,29 @@ def read_spec_file(path, flag: str = "--config") -> dict:
 def _freeze(value):
     """A section's value as the frozen spec holds it: lists as tuples, mappings as
     :class:`FrozenDict` (a copy, whatever the caller keeps changing), numpy scalars as Python's."""
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
-    if isinstance(value, dict):
-        return FrozenDict({k: _freeze(v) for k, v in value.items()})
-    if isinstance(value, np.generic):
-        return value.item()
-    return value
+    return _rebuilt(value, tuple, FrozenDict)
 
 
 def _plain(value):
     """Tuples back to lists and numpy scalars to Python's (JSON/YAML data, what the schema
     checks: ``n_boot=np.int64(300)`` is the whole number 300); containers are copied."""
+    return _rebuilt(value, list, dict)
+
+
+def _rebuilt(value, sequence: type, mapping: type):
+    """``value`` with every list or tuple in it made a ``sequence``, every dict a ``mapping``
+    (copies) and numpy scalars Python's."""
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return sequence(_rebuilt(v, sequence, mapping) for v in value)
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return mapping({k: _rebuilt(v, sequence, mapping) for k, v in value.items()})
     if isinstance(value, np.generic):
         return value.item()
     return value
 
 
 _CHECKS.update(_field_checks())
-_SCHEMAS = {
-    f"{name}.{f.name}": f.metadata["schema"]
-    for name, kind in _SECTIONS.items()
-    for f in fields(kind)
-}
+_SCHEMAS = {path: f.metadata["schema"] for path, f in _all_fields()}
 
 
 def protected_entries(protected) -> list:
