@@ -203,10 +203,7 @@ class ModelComparison:
 
     def to_html(self, path, title: str | None = None):
         """Write the comparison's HTML report atomically; returns the path."""
-        _display.check_path(path, "comparison.html")
-        return _display.in_python_words(
-            lambda: _display.renderer("compare_html")(self, path, title), {"--html": "path"}
-        )
+        return _display.write("compare_html", path, "comparison.html", "--html", self, path, title)
 
 
 def _missing_difference(differences, attribute: str, group: str, metric: str):

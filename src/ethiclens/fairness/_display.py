@@ -78,6 +78,14 @@ def check_path(path, example: str):
     return path
 
 
+def write(kind: str, path, example: str, flag: str, *args):
+    """Write ``path`` (checked: :func:`check_path`, ``example`` in its refusal) with the
+    registered writer of ``kind``, called with ``args``; a refusal naming the CLI's ``flag``
+    names the argument ``path`` (:func:`in_python_words`)."""
+    check_path(path, example)
+    return in_python_words(lambda: renderer(kind)(*args), {flag: "path"})
+
+
 def in_python_words(call: Callable, names: dict):
     """``call()``, where a refusal that names one of a method's arguments by the CLI's option
     or as a data column (the writers and figures are the CLI's too) is re-raised naming the

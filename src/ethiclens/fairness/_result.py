@@ -113,10 +113,7 @@ def empty_crossings(groups: dict, combos, sep: str = "&") -> dict:
             continue
         parts = [[str(g) for g in groups[str(a)]] for a in combo]
         present = {str(g) for g in groups[name]}
-        total = 1
-        for p in parts:
-            total *= len(p)
-        missing = total - len(present)
+        missing = math.prod(len(p) for p in parts) - len(present)
         if missing <= 0:
             continue
         listed = []
@@ -504,10 +501,7 @@ class AuditResult:
 
     def to_html(self, path, title: str | None = None):
         """Write the HTML report (as ``ethiclens audit --html``) atomically; returns the path."""
-        _display.check_path(path, "report.html")
-        return _display.in_python_words(
-            lambda: _display.renderer("audit_html")(self, path, title), {"--html": "path"}
-        )
+        return _display.write("audit_html", path, "report.html", "--html", self, path, title)
 
     def plot(self, kind: str = "forest", attribute: str | None = None):
         """A matplotlib Figure: ``"forest"`` — DI and equalized odds per comparison with their
@@ -521,27 +515,23 @@ class AuditResult:
     def to_model_card(self, path):
         """Write the model card (as ``ethiclens audit --model-card``) atomically: Markdown for a
         ``.md``/``.markdown`` path, HTML for ``.html``/``.htm``; returns the path."""
-        _display.check_path(path, "card.md")
-        return _display.in_python_words(
-            lambda: _display.renderer("audit_card")(self, path), {"--model-card": "path"}
-        )
+        return _display.write("audit_card", path, "card.md", "--model-card", self, path)
 
     def to_frame(self) -> pd.DataFrame:
         """One row per (comparison, metric)."""
-        rows = []
-        for c in self.comparisons:
-            for name, m in c.metrics.items():
-                rows.append(
-                    {
-                        "attribute": c.attribute,
-                        "group": c.group,
-                        "reference": c.reference,
-                        "n_group": c.n["group"],
-                        "n_reference": c.n["reference"],
-                        "metric": name,
-                        **{k: v for k, v in m.to_dict().items()},
-                        "comparison_status": c.status,
-                        "flagged": c.flagged,
-                    }
-                )
+        rows = [
+            {
+                "attribute": c.attribute,
+                "group": c.group,
+                "reference": c.reference,
+                "n_group": c.n["group"],
+                "n_reference": c.n["reference"],
+                "metric": name,
+                **m.to_dict(),
+                "comparison_status": c.status,
+                "flagged": c.flagged,
+            }
+            for c in self.comparisons
+            for name, m in c.metrics.items()
+        ]
         return pd.DataFrame(rows)

@@ -126,9 +126,8 @@ class ThresholdTable:
         attribute = self._attribute(attribute)
         if path is None:
             return _display.renderer("thresholds_figure")(self, attribute)
-        _display.check_path(path, "thresholds.png")
-        return _display.in_python_words(
-            lambda: _display.renderer("thresholds_png")(self, path, attribute), {"--plot": "path"}
+        return _display.write(
+            "thresholds_png", path, "thresholds.png", "--plot", self, path, attribute
         )
 
     def _attribute(self, attribute) -> str | None:
