@@ -30,7 +30,7 @@ def check_bin_edges(edges, column: str) -> list[float]:
         # rule (spaces beside the commas of "0, 25" are kept out of the number)
         if any(isinstance(e, str) and not is_number_text(e.strip()) for e in edges):
             raise ValueError
-        out = [_edge(e) for e in edges]
+        out = [wide_float(e) for e in edges]
     except (TypeError, ValueError):
         raise EthicLensInputError(
             "bin edges must be numbers",
@@ -52,13 +52,13 @@ def check_bin_edges(edges, column: str) -> list[float]:
     return out
 
 
-def _edge(e) -> float:
-    """An edge as a float; a whole number past float's range (10**400) is infinite, refused
-    as not finite, not an OverflowError."""
+def wide_float(v) -> float:
+    """``float(v)``; a whole number past float's range (an edge or a weight of 10**400) as an
+    infinity of its sign, refused as not finite, not an OverflowError."""
     try:
-        return float(e)
+        return float(v)
     except OverflowError:
-        return math.inf if e > 0 else -math.inf
+        return math.inf if v > 0 else -math.inf
 
 
 def check_bins(

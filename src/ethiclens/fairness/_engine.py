@@ -665,13 +665,10 @@ class _Cells:
 def _attribute_cells(ctx: _Context, name, groups, codes) -> _Cells:
     all_codes = codes
     keep = codes >= 0  # excluded groups are coded -1
+    rows = (codes, ctx.cells, ctx.weights, ctx.true, ctx.scores)
     if not keep.all():
-        codes, cells = codes[keep], ctx.cells[keep]
-        weights = None if ctx.weights is None else ctx.weights[keep]
-        true = None if ctx.true is None else ctx.true[keep]
-        scores = None if ctx.scores is None else ctx.scores[keep]
-    else:
-        cells, weights, true, scores = ctx.cells, ctx.weights, ctx.true, ctx.scores
+        rows = tuple(None if a is None else a[keep] for a in rows)
+    codes, cells, weights, true, scores = rows
     check_two_groups(name, groups)
     gc = GroupCounts.from_arrays(name, groups, codes, cells, ctx.labelled, weights)
     sq = None
@@ -901,8 +898,7 @@ class _Floors:
         if gc.labelled:
             c = self.effective_cells if self.label_cells is None else self.label_cells
             self.pos, self.neg = c[:, 0] + c[:, 2], c[:, 1] + c[:, 3]
-            raw_pos, raw_neg = gc.label_counts()
-            self.raw_pos, self.raw_neg = raw_pos, raw_neg
+            self.raw_pos, self.raw_neg = gc.label_counts()
         else:
             self.pos = self.neg = self.raw_pos = self.raw_neg = None
 
@@ -1142,17 +1138,10 @@ def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Int
     A ratio's interval: on log g − log r for the Dirichlet draws (never 0), so a swapped reference
     negates it exactly; on the ratio itself for the bootstrap, whose replicates can hit 0 (BCa and
     percentile respect monotone transforms)."""
-    if ratio and ctx.ci != JEFFREYS:
-        stat = _safe_ratio
-    elif ratio:
-
-        def stat(a, b):
-            return np.log(a) - np.log(b)
+    if ratio:
+        stat = _safe_ratio if ctx.ci != JEFFREYS else _log_ratio
     else:
-
-        def stat(a, b):
-            return a - b
-
+        stat = np.subtract
     c, boot = metric
     pg = draws.point[c]
     pr = pg[ref]
@@ -1172,22 +1161,18 @@ def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Int
                 jack.append(np.concatenate([stat(draws.jack[c][g], pr_f), stat(float(pg[g]), jr)]))
                 mult.append(np.concatenate([draws.mult[g], draws.mult[ref]]))
         plain = empty_cell_columns(draws.empty_for(c), draws.cells.shape[1], ref)
+
+        def intervals(reps):
+            return _intervals(ctx, pt, reps, jack, mult, columns, overwrite=True, plain=plain)
+
         if ratio and ctx.ci != JEFFREYS:
-            ivs = _ratio_intervals(ctx, pt, reps, (jack, mult), columns, plain)
-        else:
-            ivs = _intervals(ctx, pt, reps, jack, mult, columns, overwrite=True, plain=plain)
-    return ivs
+            # a bootstrap ratio's replicates x / 0 are +inf: ordered, not dropped
+            return with_infinite_draws(reps, intervals)
+        return intervals(reps)
 
 
-def _ratio_intervals(ctx, points, reps, jackknife, columns, plain=None) -> Intervals:
-    """Bootstrap intervals of a ratio whose replicates x / 0 are +inf: ordered, not dropped
-    (:func:`with_infinite_draws`)."""
-    return with_infinite_draws(
-        reps,
-        lambda draws: _intervals(
-            ctx, points, draws, *jackknife, columns, overwrite=True, plain=plain
-        ),
-    )
+def _log_ratio(a, b):
+    return np.log(a) - np.log(b)
 
 
 def _combine(ctx, spec, parts: list) -> Intervals:
@@ -1302,24 +1287,20 @@ def _group_summary(ctx, gc, g, ref, floors, stats: _GroupStats):
     if ece is not None:
         how = _Judging(error_ok, True, (g,), None, "no rows")
         metrics["ece"] = _metric(ece.point[g], stats.ivs["ece"].at(g), how, gc, floors)
-    pos, neg = (floors.raw_pos[g], floors.raw_neg[g]) if ctx.labelled else (None, None)
+    pos, neg = (int(floors.raw_pos[g]), int(floors.raw_neg[g])) if ctx.labelled else (None, None)
     return GroupSummary(
         gc.attribute,
         gc.groups[g],
         g == ref,
         floors.sizes[g],
         floors.weight_sums[g],
-        _int(pos),
-        _int(neg),
+        pos,
+        neg,
         metrics,
         ece.bins[g] if ece is not None else None,
         n_effective=float(floors.n[g]) if floors.weighted else None,
         auc=_group_auc(ctx, gc, g, floors, stats.auc),
     )
-
-
-def _int(x):
-    return None if x is None else int(x)
 
 
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"

@@ -26,7 +26,7 @@ from .._checks import (
 )
 from .._text import as_seen, printed_floats, prints_blank
 from ..errors import EthicLensInputError
-from ._bins import bin_attribute, check_bins
+from ._bins import bin_attribute, check_bins, wide_float
 
 
 def _label(values, role: str) -> str:
@@ -67,20 +67,15 @@ def align_inputs(**named):
     ref, out, positional, reordered = None, [], None, None
     for name, value in named.items():
         value = _blob_list(value)
-        if isinstance(value, dict):
-            value = {key: _blob_list(column) for key, column in value.items()}
-            columns = {}
-            for key, column in value.items():
-                columns[key], ref = _aligned(str(key), column, ref)
-                reordered = reordered or (columns[key] is not column and str(key))
-                positional = positional or (_is_positional(column) and f"{name}[{key!r}]")
-            value = columns
-        else:
-            aligned, ref = _aligned(name, value, ref)
-            reordered = reordered or (aligned is not value and name)
-            positional = positional or (_is_positional(value) and name)
-            value = aligned
-        out.append(value)
+        many = isinstance(value, dict)  # a dict's columns, each named by its key
+        parts = {key: _blob_list(column) for key, column in value.items()} if many else {0: value}
+        for key, column in parts.items():
+            label, where = (str(key), f"{name}[{key!r}]") if many else (name, name)
+            aligned, ref = _aligned(label, column, ref)
+            reordered = reordered or (aligned is not column and label)
+            positional = positional or (_is_positional(column) and where)
+            parts[key] = aligned
+        out.append(parts if many else parts[0])
     if reordered and positional:
         raise _reordered_beside_positional(reordered, ref[0], positional)
     return tuple(out)
@@ -599,7 +594,7 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
             return floats
     except OverflowError:  # a whole number past float's range (10**400): infinite, refused so
         objects = np.asarray(values, dtype=object)
-        return np.array([_wide_float(v) for v in objects.ravel()]).reshape(objects.shape)
+        return np.array([wide_float(v) for v in objects.ravel()]).reshape(objects.shape)
     except (TypeError, ValueError):
         pass
     cells = pd.Series(np.asarray(values, dtype=object).ravel())
@@ -611,14 +606,6 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
         value=None if first is None else cells[first],
         fix=fix,
     )
-
-
-def _wide_float(v) -> float:
-    """``float(v)``; a whole number past float's range as an infinity of its sign."""
-    try:
-        return float(v)
-    except OverflowError:
-        return np.inf if v > 0 else -np.inf
 
 
 def _unread_text(values) -> bool:
@@ -1010,6 +997,11 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
             raise groups_without_rows(empty, name)
     check_labels_print_apart(uniques, name)
     _refuse_same_letters(labels, name)
+    return _sorted_codes(labels, codes)
+
+
+def _sorted_codes(labels: list[str], codes: np.ndarray):
+    """``labels`` sorted, and ``codes`` (indices into ``labels``) renumbered to match."""
     order = np.argsort(labels)
     remap = np.empty(len(labels), dtype=np.int64)
     remap[order] = np.arange(len(labels))
@@ -1188,12 +1180,10 @@ def cross_groups(parts: list[tuple[list[str], np.ndarray]], sep: str):
         labels.append(sep.join(reversed(names)))
     if len(set(labels)) < len(labels):
         refuse_label_clash(combos, sep)
-    order = np.argsort(labels)
-    remap = np.empty(len(labels), dtype=np.int64)
-    remap[order] = np.arange(len(labels))
+    labels, kept = _sorted_codes(labels, inverse)
     out = np.full(len(codes), -1, dtype=np.int64)
-    out[~excluded] = remap[inverse]
-    return [labels[i] for i in order], out
+    out[~excluded] = kept
+    return labels, out
 
 
 def apply_group_edits(attrs: dict, exclude_groups, merge_groups):
