@@ -229,18 +229,12 @@ class GRR(Mechanism):
                 "epsilon": eps_col,
                 "keep_probability": _grr.keep_probability(eps_col, len(dom)),
             }
-        if per_column:
-            cols["_composition"] = (
-                f"per-column accounting: each record's {k} columns are randomised independently "
-                f"with the full ε = {eps_col:g} each; by sequential composition the record is "
-                f"{k * eps_col:g}-LDP"
-            )
-        else:
-            cols["_composition"] = (
-                f"each record's {k} columns are randomised "
-                f"independently with ε = {eps_col:g} each; by sequential "
-                f"composition the record is {request.epsilon:g}-LDP"
-            )
+        said, full = ("per-column accounting: ", "the full ") if per_column else ("", "")
+        record = k * eps_col if per_column else request.epsilon
+        cols["_composition"] = (
+            f"{said}each record's {k} columns are randomised independently with {full}ε = "
+            f"{eps_col:g} each; by sequential composition the record is {record:g}-LDP"
+        )
         return pd.DataFrame(table), cols
 
     def check_request(self, request):

@@ -17,6 +17,7 @@ from sklearn.metrics import roc_auc_score
 
 from .._checks import check_count, check_eta, is_number
 from ..fairness import INSUFFICIENT_DATA, REPORTED
+from ..io import json_fields
 from ._inputs import SplitPredictions, argument_error, check_split_groups, refuse_same_rows
 
 # The attack's values of one group (withheld, None, below the floor).
@@ -91,14 +92,7 @@ class MIAResult:
 
     def to_dict(self) -> dict:
         """JSON-ready fields."""
-        return {
-            "groups": [g.to_dict() for g in self.groups],
-            "group_order": list(self.group_order),
-            "eta": self.eta,
-            "delta_pcer_mia": self.delta_pcer_mia,
-            "delta_pcer": self.delta_pcer,
-            "sign_agrees": self.sign_agrees,
-        }
+        return json_fields(self, "groups group_order eta delta_pcer_mia delta_pcer sign_agrees")
 
 
 def membership_inference(
