@@ -167,10 +167,7 @@ def _check_integrity(conn, path: Path, flag: str) -> None:
     """``PRAGMA integrity_check`` and our tables; a damaged or foreign file is refused."""
     try:
         rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
-        tables = {
-            r[0]
-            for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()
-        }
+        tables = _tables(conn)
     except sqlite3.DatabaseError as exc:
         rows, tables = [str(exc)], set()
     if rows != ["ok"]:
@@ -190,6 +187,11 @@ def _check_integrity(conn, path: Path, flag: str) -> None:
         )
 
 
+def _tables(conn) -> set:
+    """The names of the tables in a SQLite file."""
+    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
+
 class StoreLock:
     """An exclusive advisory lock on ``<store>.lock`` holding the owner's pid.
 
@@ -201,6 +203,7 @@ class StoreLock:
 
     def __init__(self, path: Path):
         self.path = path.with_name(path.name + ".lock")
+        self.store = path
         self.fh = None
 
     def acquire(self) -> None:
@@ -212,11 +215,9 @@ class StoreLock:
         except OSError as exc:
             import errno
 
-            store = self.path.with_name(self.path.name[: -len(".lock")])
-            if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) and store.exists():
+            if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) and self.store.exists():
                 raise _read_only(
-                    self.path.with_name(self.path.name[: -len(".lock")]),
-                    f"its lock file {self.path.name} cannot be created: {exc.strerror}",
+                    self.store, f"its lock file {self.path.name} cannot be created: {exc.strerror}"
                 ) from exc
             raise EthicLensInputError(
                 f"cannot create the lock file {self.path} ({exc.strerror}), so no store was "
@@ -251,11 +252,10 @@ class StoreLock:
         self.fh = fh
 
     def _held(self, holder: str) -> EthicLensInputError:
-        store = self.path.with_name(self.path.name[: -len(".lock")])
         pid = int(holder) if holder.isascii() and holder.isdigit() else None
         if pid is not None and _running(pid):
             return EthicLensInputError(
-                f"the results store {store} is in use by another sweep (pid {pid}); two "
+                f"the results store {self.store} is in use by another sweep (pid {pid}); two "
                 "sweeps on one store would train the same runs twice",
                 column="--store",
                 fix="wait for that sweep to finish (rerunning then resumes), or give this one "
@@ -267,7 +267,7 @@ class StoreLock:
             else "the lock file names no EthicLens process"
         )
         return EthicLensInputError(
-            f"the lock {self.path} of the results store {store} is held, but {who}: the "
+            f"the lock {self.path} of the results store {self.store} is held, but {who}: the "
             "holder is another process (a sweep on another machine sharing this folder, or a "
             "process that inherited the lock), or a stale lock on a network file system",
             column="--store",
@@ -551,26 +551,19 @@ def open_existing(path: str | Path) -> ResultsStore:
             fix="run ethiclens pcer sweep --store PATH first",
         )
     if not _check_file(path, "STORE"):
-        raise EthicLensInputError(
-            f"{path} is empty, not a results store",
-            column="STORE",
-            fix="give the .sqlite file a sweep wrote",
-        )
+        raise _not_store(f"{path} is empty, not a results store")
     try:
         conn, _ = _connect_ro(path, "STORE")
     except sqlite3.Error as exc:
         raise _friendly(exc, path) from exc
-    ok = False
     try:
         config_hash = _stored_config_hash(conn, path)
-        ok = True
     except sqlite3.Error as exc:
-        raise EthicLensInputError(
-            f"cannot read {path} ({exc})", column="STORE", fix="give the .sqlite file a sweep wrote"
-        ) from exc
-    finally:
-        if not ok:
-            conn.close()
+        conn.close()
+        raise _not_store(f"cannot read {path} ({exc})") from exc
+    except BaseException:
+        conn.close()
+        raise
     # A reader: the read-only connection, no lock, nothing written (not even WAL mode).
     store = ResultsStore.__new__(ResultsStore)
     store.path, store._lock, store.conn, store.config_hash = path, None, conn, config_hash
@@ -580,20 +573,14 @@ def open_existing(path: str | Path) -> ResultsStore:
 def _stored_config_hash(conn, path: Path) -> str:
     """The configuration hash of an intact EthicLens results store (else refused)."""
     _check_integrity(conn, path, "STORE")
-    tables = {
-        r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()
-    }
-    if not OUR_TABLES <= tables:
-        raise EthicLensInputError(
-            f"{path} is not an EthicLens results store (no runs recorded in it)",
-            column="STORE",
-            fix="give the .sqlite file a sweep wrote",
-        )
+    if not OUR_TABLES <= _tables(conn):
+        raise _not_store(f"{path} is not an EthicLens results store (no runs recorded in it)")
     row = conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
     if row is None:
-        raise EthicLensInputError(
-            f"{path} is not an EthicLens results store",
-            column="STORE",
-            fix="give the .sqlite file a sweep wrote",
-        )
+        raise _not_store(f"{path} is not an EthicLens results store")
     return row[0]
+
+
+def _not_store(problem: str) -> EthicLensInputError:
+    """The refusal of a file ``pcer tables`` or ``pcer export`` cannot read as a store."""
+    return EthicLensInputError(problem, column="STORE", fix="give the .sqlite file a sweep wrote")
