@@ -74,11 +74,10 @@ _BASELINE = {"column": "baseline", "kind": "argument"}
 # and seed (an interval's precision, not its meaning), and the model card, outputs and gate.
 # A benchmark is not a place but a dataset with its own options: it stays compared.
 _SAME_SECTIONS = ("target", "roles", "groups", "policy", "thresholds")
+# Where a spec's rows come from: a file, counts table, database table or query.
+_PLACES = ("file", "counts", "db", "db_env", "table", "query")
 _FREE = {
-    "target": (
-        *("file", "counts", "db", "db_env", "table", "query"),
-        *("engine", "scheduler", "download"),
-    ),
+    "target": (*_PLACES, "engine", "scheduler", "download"),
     "roles": ("y_pred",),
     "policy": ("n_boot", "seed"),
 }
@@ -206,6 +205,11 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
     return GateOutcome(fail_on, failures, tuple(regressions), name, tuple(notes))
 
 
+def _baseline_error(problem: str, *, fix: str, value=None) -> EthicLensInputError:
+    """The refusal of the baseline (``gate``'s argument; the CLI's ``--baseline``)."""
+    return EthicLensInputError(problem, value=value, fix=fix, **_BASELINE)
+
+
 def _spec_gate(report: dict) -> dict:
     """The run's own spec gate settings (``run.spec.gate``) when the report carries a spec,
     else the spec's defaults: what a gate call's None means."""
@@ -233,18 +237,16 @@ def _read_baseline(baseline) -> tuple[str, dict]:
     if callable(getattr(baseline, "to_dict", None)):  # an AuditResult (duck-typed: no cycle)
         baseline = baseline.to_dict()
     if isinstance(baseline, str) and baseline.lstrip().startswith("{"):  # result.to_json()
-        raise EthicLensInputError(
+        raise _baseline_error(
             "is a report's JSON text, not the path of a report file",
-            **_BASELINE,
             value=baseline[:40] + ("…" if len(baseline) > 40 else ""),
             fix="give the AuditResult, its dict (json.loads of the text) or a file's path",
         )
     if isinstance(baseline, dict):
         name, data = "baseline", baseline
     elif not isinstance(baseline, (str, os.PathLike)):
-        raise EthicLensInputError(
+        raise _baseline_error(
             "is not a path, a report dict or an AuditResult",
-            **_BASELINE,
             value=baseline,
             fix=f"give the path of a {_REPORT}",
         )
@@ -258,9 +260,8 @@ def _read_baseline(baseline) -> tuple[str, dict]:
             raise type(exc)(exc.problem, value=exc.value, fix=exc.fix, **_BASELINE) from None
         name = str(path)
     if not isinstance(data, dict) or "comparisons" not in data:
-        raise EthicLensInputError(
+        raise _baseline_error(
             f"{Path(name).name} is not an audit report",
-            **_BASELINE,
             fix=f"give a {_REPORT}",
         )
     return name, data
@@ -304,9 +305,8 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
 def _refuse_broken(name: str, error: tuple) -> None:
     """Refuse a baseline no audit wrote, naming ``error``'s (key path, problem, value)."""
     path, problem, value = error
-    raise EthicLensInputError(
+    raise _baseline_error(
         f"{Path(name).name} is not an intact audit report: {path} {problem}",
-        **_BASELINE,
         value=value,
         fix=f"give an unedited {_REPORT}, or re-run the audit to make a new baseline",
     )
@@ -324,10 +324,9 @@ def _check_not_newer(name: str, key: str, version, ours) -> None:
     if _version_key(version) is None or _version_key(ours) is None:
         return  # a malformed version is the schema's to name
     if _version_key(version) > _version_key(ours):
-        raise EthicLensInputError(
+        raise _baseline_error(
             f"{Path(name).name} has {key} {version!r}, from a newer EthicLens; this one writes "
             f"{key} {ours!r}",
-            **_BASELINE,
             fix="gate against a report written by this EthicLens version (re-run the baseline "
             "audit), or upgrade ethiclens",
         )
@@ -731,8 +730,7 @@ _SPEC_VALUES = {
         "seed": _optional(check_seed),
     },
     "target": {
-        **dict.fromkeys(("file", "counts", "db", "db_env", "table", "query"), _optional(_text)),
-        "scheduler": _optional(_text),
+        **dict.fromkeys((*_PLACES, "scheduler"), _optional(_text)),
         "engine": _text,
         "download": _flag,
     },
@@ -788,9 +786,8 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> list[str]:
         if kinds[0] != kinds[1]:
             moved = f"target {kinds[0]} -> {kinds[1]} ({moved})"
         also = "; its spec also differs: " + "; ".join(d.text for d in written) if written else ""
-        raise EthicLensInputError(
+        raise _baseline_error(
             f"{name} audited another dataset than this run: {moved}{also}",
-            **_BASELINE,
             fix="gate a benchmark's run against a report of the same benchmark, and rows of a "
             "file, counts table or database against a report of any such rows",
         )
@@ -802,10 +799,9 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> list[str]:
             fix = f"pin the baseline's reference group: {pins}" + (
                 f"; and {fix}" if len(diffs) > 1 else ""
             )
-        raise EthicLensInputError(
+        raise _baseline_error(
             f"{name} was audited with another spec than this run ({', '.join(sections)}): "
             + "; ".join(d.text for d in diffs),
-            **_BASELINE,
             fix=fix,
         )
     error = _policy_disagreement(old)
@@ -819,25 +815,22 @@ def _specs(old: dict, new: dict, name: str) -> tuple[dict, dict]:
     old_spec = (old.get("run") or {}).get("spec")
     new_spec = (new.get("run") or {}).get("spec")
     if new_spec is None:
-        raise EthicLensInputError(
+        raise _baseline_error(
             "this result has no spec to compare with the baseline's: it was not made from an "
             "audit spec (an audit of arrays)",
-            **_BASELINE,
             fix="gate a run of ethiclens.run(spec), ethiclens.audit('data.csv', ...) or the CLI "
             "against a baseline",
         )
     if old_spec is None and "run" not in old:  # this version writes no run for arrays
-        raise EthicLensInputError(
+        raise _baseline_error(
             f"{name} is an audit of arrays (ethiclens.fairness.audit): it has no spec (no "
             "run.spec) to compare this run's with",
-            **_BASELINE,
             fix="gate against a report of a spec run: ethiclens.run(spec), "
             "ethiclens.audit('data.csv', ...) or ethiclens audit ... --json",
         )
     if old_spec is None:
-        raise EthicLensInputError(
+        raise _baseline_error(
             f"{name} has no spec to compare (a report made before EthicLens recorded one)",
-            **_BASELINE,
             fix="re-run the baseline audit with this EthicLens version and gate against that",
         )
     return old_spec, new_spec
@@ -923,10 +916,9 @@ def _comparison_notes(old: dict, new: dict, name: str) -> list[str]:
     if not parts:
         return []
     if not old_keys & new_keys:
-        raise EthicLensInputError(
+        raise _baseline_error(
             f"{name} shares no comparison with this run (nothing to gate): comparisons "
             + ", ".join(parts),
-            **_BASELINE,
             fix="gate against a report of groups this run also has (the same attribute, group "
             "and reference)",
         )
@@ -963,11 +955,15 @@ def _difference(where: str, old: tuple, new: tuple) -> _Difference:
 def _entries(pairs) -> list[str] | None:
     """``COL=REFERENCE`` entries (``_entry``) of (attribute, reference) pairs, as a run used
     its protected attributes; None when ``pairs`` are not such pairs."""
-    if not isinstance(pairs, list | tuple) or not all(
-        isinstance(p, tuple) and len(p) == 2 for p in pairs
-    ):
+    if not _are_pairs(pairs):
         return None
     return [_entry(name, reference) for name, reference in pairs]
+
+
+def _are_pairs(value) -> bool:
+    """Whether ``value`` is a list (or tuple) of (attribute, reference) pairs."""
+    pairs = isinstance(value, list | tuple)
+    return pairs and all(isinstance(p, tuple) and len(p) == 2 for p in value)
 
 
 def _written_entry(attribute: str, written) -> str | None:
@@ -980,10 +976,7 @@ def _written_entry(attribute: str, written) -> str | None:
 def _changed_references(old_pairs, new_pairs) -> tuple:
     """The baseline's (attribute, reference) pairs whose attribute this run audits against
     another reference group."""
-    lists = [p for p in (old_pairs, new_pairs) if isinstance(p, list | tuple)]
-    if len(lists) < 2 or not all(
-        isinstance(p, tuple) and len(p) == 2 for p in (*lists[0], *lists[1])
-    ):
+    if not (_are_pairs(old_pairs) and _are_pairs(new_pairs)):
         return ()
     now = dict(new_pairs)
     return tuple(
