@@ -34,6 +34,7 @@ from ._windows import (
     MAX_WEIGHT,
     MIN_WEIGHT,
     TS,
+    WEIGHTED,
     WINDOW,
     Columns,
     Counted,
@@ -369,12 +370,6 @@ def _spark_cells(rows, cols: Columns, window: Window) -> pd.DataFrame:
         aggs.append(F.max("_ethiclens_p").alias("_ethiclens_pmax"))
     keys = [key, FLAG, *cols.roles]
     found = rows.groupBy(*[_spark_col(k) for k in keys]).agg(*aggs).collect()
-    sums = (
-        ["_ethiclens_w", "_ethiclens_w2", "_ethiclens_pmin", "_ethiclens_pmax"][
-            : 3 + bool(cols.weight)
-        ]
-        if cols.weighting
-        else []
-    )
+    sums = list(WEIGHTED[: 3 + bool(cols.weight)]) if cols.weighting else []
     names = [*keys, COUNT, "_ethiclens_tmin", "_ethiclens_tmax", *sums]
     return pd.DataFrame([tuple(r) for r in found], columns=names)

@@ -63,7 +63,7 @@ def _refuse_missing(raw, src: _Files, col: str, counted, role: str | None) -> No
     if not miss.any():
         return
     n = int(raw.loc[miss, COUNT].sum())
-    where = _first_missing(src, col)
+    where = _first_of(src, col, pd.Series.isna)  # the first row pandas reads as missing
     if role is None:
         raise EthicLensInputError(
             f"{n} missing group value(s){where}",
@@ -71,11 +71,6 @@ def _refuse_missing(raw, src: _Files, col: str, counted, role: str | None) -> No
             fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
         )
     raise missing_label_error(n, where, col, role)
-
-
-def _first_missing(src: _Files, col: str) -> str:
-    """``, first at FILE line N`` of the first row whose ``col`` pandas reads as missing."""
-    return _first_of(src, col, pd.Series.isna)
 
 
 def _first_of(src: _Files, col: str, bad) -> str:

@@ -35,7 +35,7 @@ import pandas as pd
 
 from ..errors import EthicLensInputError
 from ._edits import edited_groups
-from ._windows import COUNT, PMAX, PMIN, W2SUM, WSUM
+from ._windows import SUMMED
 
 # a number as written: an integer's digits, a float as Python prints it (repr: 1.0, 1e+16)
 _INT_TEXT = re.compile(r"-?(0|[1-9]\d*)")
@@ -130,8 +130,7 @@ def spelled(table: pd.DataFrame, request, known: dict) -> pd.DataFrame:
 def _summed(table: pd.DataFrame) -> pd.DataFrame:
     """The cells of ``table`` that share their keys summed (the weights' sums summed, their
     extremes kept)."""
-    how = {COUNT: "sum", WSUM: "sum", W2SUM: "sum", PMIN: "min", PMAX: "max"}
-    how = {c: f for c, f in how.items() if c in table.columns}
+    how = {c: f for c, f in SUMMED.items() if c in table.columns}
     keys = [c for c in table.columns if c not in how]
     if not table.duplicated(keys).any():
         return table

@@ -49,6 +49,8 @@ INTERNAL = "_ethiclens_"
 PRED, LABEL = "_ethiclens_y_pred", "_ethiclens_y_true"
 WSUM, W2SUM, PMIN, PMAX = "_ethiclens_w", "_ethiclens_w2", "_ethiclens_pmin", "_ethiclens_pmax"
 WEIGHTED = (WSUM, W2SUM, PMIN, PMAX)
+# how a cell's count and weight sums add up when cells are summed (the extremes kept)
+SUMMED = {COUNT: "sum", WSUM: "sum", W2SUM: "sum", PMIN: "min", PMAX: "max"}
 # the usable weights (and propensities from MIN_WEIGHT): their squares and inverses, summed
 # over a window's rows, stay finite (only the weights' ratios matter, so a feed beyond them can
 # be rescaled); NaN, which sorts above all in DuckDB, Spark and PostgreSQL, is refused with them
@@ -1143,11 +1145,7 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
         raw[WINDOW] = (raw["_ethiclens_day"] - origin_day) // window.size
         raw = raw.drop(columns="_ethiclens_day")
     keys = [WINDOW, *cols.protected, *cols.labels, cols.y_pred]
-    sums = {COUNT: (COUNT, "sum")}
-    if WSUM in raw.columns:
-        sums.update({WSUM: (WSUM, "sum"), W2SUM: (W2SUM, "sum"), PMIN: (PMIN, "min")})
-    if PMAX in raw.columns:
-        sums[PMAX] = (PMAX, "max")
+    sums = {c: (c, how) for c, how in SUMMED.items() if c in raw.columns}
     table = raw.groupby(keys, sort=True).agg(**sums).reset_index()
     for col in WEIGHTED:
         if col in table.columns:
@@ -1539,18 +1537,13 @@ def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
         bad = pd.to_numeric(raw[BAD_KEY]).astype(int) == 1
         if bad.any():
             weights_error(cols, int(raw.loc[bad, COUNT].sum()), int(raw[COUNT].sum()), "")
-        raw = raw.rename(columns={"weight_sum": WSUM, "weight_sq_sum": W2SUM, PMIN_KEY: PMIN,
-                                  PMAX_KEY: PMAX})  # fmt: skip
+        raw = raw.rename(columns={"weight_sum": WSUM, "weight_sq_sum": W2SUM})  # PMIN_KEY is PMIN
         weighted = [c for c in WEIGHTED if c in raw.columns]
         raw[weighted[2:]] = raw[weighted[2:]].apply(pd.to_numeric).astype(float)
     raw["_ethiclens_day"] = raw["_ethiclens_day"].astype(np.int64)
-    # each day's (row window's) span as the database found it
-    raw = raw.rename(
-        columns={WINDOW_KEY: WINDOW, TMIN_KEY: "_ethiclens_tmin", TMAX_KEY: "_ethiclens_tmax"}
-    )
-    raw[["_ethiclens_tmin", "_ethiclens_tmax"]] = raw[
-        ["_ethiclens_tmin", "_ethiclens_tmax"]
-    ].astype(float)
+    # each day's (row window's) span as the database found it (TMIN_KEY, TMAX_KEY)
+    span = [TMIN_KEY, TMAX_KEY]
+    raw[span] = raw[span].astype(float)
     if WINDOW in raw.columns:
         raw[WINDOW] = raw[WINDOW].astype(np.int64)
     window = [WINDOW] if WINDOW in raw.columns else []
