@@ -14,7 +14,6 @@ from ._audit_report import fmt as format_number
 from ._audit_report import fmt_estimate as format_estimate
 from ._estimate_report import estimate_html
 from ._model_card import card_format, render_card, render_model_card, render_model_card_html
-from ._more_schemas import validate_comparison, validate_thresholds
 from ._notebook import (
     write_audit_card,
     write_audit_html,
@@ -25,7 +24,7 @@ from ._notebook import (
 from ._pdf import check_browser, find_browser, html_to_pdf
 from ._provenance import benchmark_provenance, load_card_info
 from ._render import Report, Section, paragraph, table
-from ._schema import load_schema, validate_report
+from ._schema import load_schema, validate_comparison, validate_report, validate_thresholds
 from ._terminal import comparison_summary, terminal_summary, threshold_summary
 from ._verdict import (
     STATUS_ORDER,

@@ -214,16 +214,14 @@ def outcome_sentence(result: AuditResult, label: str | None) -> str:
             "it less often than the reference group, which is then the group a DI flag "
             "names as disadvantaged."
         )
-    if below:
-        return (
-            f"The positive label{what} is a harm: a DI above 1 means the group is assigned "
-            "it more often than the reference group, which the one-sided 'below' DI rule "
-            "does not catch; only the equalized-odds rule can."
-        )
+    caught = (
+        "which the one-sided 'below' DI rule does not catch; only the equalized-odds rule can"
+        if below
+        else "and a DI flag names the group assigned it more often as disadvantaged"
+    )
     return (
         f"The positive label{what} is a harm: a DI above 1 means the group is assigned it "
-        "more often than the reference group, and a DI flag names the group assigned it "
-        "more often as disadvantaged."
+        f"more often than the reference group, {caught}."
     )
 
 
@@ -430,17 +428,17 @@ def _flag_card(result: AuditResult) -> Markup:
 
 def _flag_list(result: AuditResult) -> Markup:
     """Each flagged comparison with the group it disadvantages and why it was flagged."""
-    if not result.flagged:
-        return Markup("")
-    return Markup(
-        "<ul>"
-        + "".join(
-            f"<li><strong>{escape(c.key)}</strong> vs {escape(c.reference)}"
-            f"{escape(disadvantaged_note(c))}: {escape(c.flag_reason)}</li>"
-            for c in result.flagged
-        )
-        + "</ul>"
+    return bullets(
+        f"<strong>{escape(c.key)}</strong> vs {escape(c.reference)}"
+        f"{escape(disadvantaged_note(c))}: {escape(c.flag_reason)}"
+        for c in result.flagged
     )
+
+
+def bullets(items, attrs: str = "") -> Markup:
+    """``items`` (markup: escaped already) as a list (``<ul attrs>``), or nothing for none."""
+    items = "".join(f"<li>{item}</li>" for item in items)
+    return Markup(f"<ul{attrs}>{items}</ul>" if items else "")
 
 
 def withheld_hint(result: AuditResult, cli: bool) -> str | None:
@@ -497,17 +495,15 @@ def min_di_note(result: AuditResult) -> str:
     """What the minimum DI means, given the label's direction (it is a raw ratio), with the
     policy's own flag line (its DI threshold and rule)."""
     h, policy = result.min_disparate_impact, result.config["policy"]
-    if result.config["positive_is_favorable"]:
-        return (
-            f"At {h.comparison}: that group receives the favourable label at {h.value:.0%} "
-            f"of its reference group's rate; a DI interval entirely {verdict.di_band(policy)} is "
-            "flagged."
+    how, more = "receives the favourable label", ""
+    if not result.config["positive_is_favorable"]:
+        how = "is assigned the harmful label"
+        more = (
+            ", so below 1 the reference is the more exposed; ratios above 1 are in the comparisons"
         )
     return (
-        f"At {h.comparison}: that group is assigned the harmful label at {h.value:.0%} of "
-        "its reference group's rate, so below 1 the reference is the more exposed; ratios "
-        f"above 1 are in the comparisons; a DI interval entirely {verdict.di_band(policy)} "
-        "is flagged."
+        f"At {h.comparison}: that group {how} at {h.value:.0%} of its reference group's "
+        f"rate{more}; a DI interval entirely {verdict.di_band(policy)} is flagged."
     )
 
 
@@ -806,8 +802,7 @@ def _floors(result: AuditResult) -> Section:
 
 def _limitations(result: AuditResult) -> Section:
     prov = result.data.get("provenance", {})
-    items = "".join(f"<li>{escape(t)}</li>" for t in pv.limitations(prov))
-    return Section("limitations", "Limitations", Markup(f"<ul>{items}</ul>"))
+    return Section("limitations", "Limitations", bullets(map(escape, pv.limitations(prov))))
 
 
 def _intended_use(result: AuditResult) -> Section:
@@ -833,13 +828,8 @@ def _intended_use(result: AuditResult) -> Section:
             parts += [Markup(f"<h3>{escape(heading)}</h3>"), definition_list(fields)]
     ethics = pv.ethical_considerations(prov)
     if ethics:
-        parts += [
-            Markup(
-                "<h3>Ethical considerations (from the model owner)</h3><ul>"
-                + "".join(f"<li>{escape(t)}</li>" for t in ethics)
-                + "</ul>"
-            )
-        ]
+        heading = Markup("<h3>Ethical considerations (from the model owner)</h3>")
+        parts += [heading, bullets(map(escape, ethics))]
     return Section("intended-use", "Model and intended use", join(*parts))
 
 
@@ -864,10 +854,10 @@ def _provenance(result: AuditResult) -> Section:
 def _verdict(result: AuditResult) -> Section:
     """The first page: one sentence, counts per status, every comparison that is not a PASS."""
     counts = verdict.status_counts(result)
-    items = "".join(
-        f"<li>{status_badge(c.status)} <strong>{escape(c.attribute)}: {escape(c.group)}</strong>"
+    items = (
+        f"{status_badge(c.status)} <strong>{escape(c.attribute)}: {escape(c.group)}</strong>"
         f" vs {escape(c.reference)}{escape(disadvantaged_note(c))} — "
-        f"{escape(verdict.plain_reason(c))}</li>"
+        f"{escape(verdict.plain_reason(c))}"
         for c in verdict.needs_attention(result)
     )
     count_row = " · ".join(f"{status_badge(s)} {n}" for s, n in counts.items())
@@ -879,7 +869,7 @@ def _verdict(result: AuditResult) -> Section:
         join(
             Markup(f"<p class='verdict'>{escape(verdict.verdict_sentence(result))}</p>"),
             Markup(f"<p class='status-counts'>{count_row}</p>"),
-            Markup(f"<ul class='attention'>{items}</ul>") if items else Markup(""),
+            bullets(items, " class='attention'"),
             paragraph(words, "callout") if words else Markup(""),
             Markup(
                 "<div class='reproduce'><strong>Reproduce / change this audit</strong>"

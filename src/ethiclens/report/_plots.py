@@ -34,10 +34,6 @@ class _ObjectAPI:
         return fig, fig.subplots(nrows, ncols, **kwargs)
 
     @staticmethod
-    def close(fig) -> None:
-        """Nothing to release: the figure is in no global list."""
-
-    @staticmethod
     def rc_context(rc):
         import matplotlib
 
@@ -85,11 +81,6 @@ class Chart:
     caption: str
 
 
-def safe_figure_text(fig) -> None:
-    """Every text of ``fig`` drawn literally and made terminal-safe (:func:`literal_figure`)."""
-    literal_figure(fig)
-
-
 @contextlib.contextmanager
 def _quiet_layout_warning():
     """Names too long for the layout are drawn unconstrained (the tight box holds them all),
@@ -105,15 +96,13 @@ def _quiet_layout_warning():
 
 
 def _to_uri(fig) -> str:
-    plt = _pyplot()
-    safe_figure_text(fig)
+    literal_figure(fig)  # every text drawn literally and made terminal-safe
     buf = io.BytesIO()
     with (
-        plt.rc_context({"svg.fonttype": "path", "svg.hashsalt": "ethiclens"}),
+        _pyplot().rc_context({"svg.fonttype": "path", "svg.hashsalt": "ethiclens"}),
         _quiet_layout_warning(),
     ):
         fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
-    plt.close(fig)
     return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue()).decode()
 
 

@@ -1,4 +1,5 @@
-"""The versioned JSON schema of audit reports (docs/report-schema.md explains each field)."""
+"""The versioned JSON schemas of the reports: the audit's (docs/report-schema.md explains each
+field), the model comparison's and the threshold view's (versioned with their outputs)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,12 @@ from importlib import resources
 
 
 @cache
+def _load(name: str) -> dict:
+    return json.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
+
+
 def load_schema() -> dict:
-    return json.loads(resources.files(__package__).joinpath("audit-report.schema.json").read_text())
+    return _load("audit-report.schema.json")
 
 
 def validate_report(report: dict) -> None:
@@ -17,3 +22,20 @@ def validate_report(report: dict) -> None:
     import jsonschema
 
     jsonschema.validate(report, load_schema())
+
+
+def validate_comparison(doc: dict) -> None:
+    """Raise ``jsonschema.ValidationError`` unless ``doc`` follows compare.schema.json (the two
+    embedded audits each follow the audit-report schema)."""
+    import jsonschema
+
+    jsonschema.validate(doc, _load("compare.schema.json"))
+    validate_report(doc["audits"]["a"])
+    validate_report(doc["audits"]["b"])
+
+
+def validate_thresholds(doc: dict) -> None:
+    """Raise ``jsonschema.ValidationError`` unless ``doc`` follows thresholds.schema.json."""
+    import jsonschema
+
+    jsonschema.validate(doc, _load("thresholds.schema.json"))

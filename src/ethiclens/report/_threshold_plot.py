@@ -6,7 +6,7 @@ import io
 import textwrap
 from types import SimpleNamespace
 
-from .._text import terminal_safe
+from .._text import literal_figure, terminal_safe
 from ..io import write_atomic
 from ._audit_report import below_harmful_caveat
 from ._plots import (
@@ -18,7 +18,6 @@ from ._plots import (
     _figure_note,
     _pyplot,
     left_out_line,
-    safe_figure_text,
 )
 
 # A legend names each group's colour while the colours do not repeat; past that the verdict
@@ -31,7 +30,6 @@ def threshold_figure_png(table, attribute: str | None = None) -> bytes:
     fig = threshold_figure(table, attribute)
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=110, metadata={"Software": None})
-    _pyplot().close(fig)
     return buf.getvalue()
 
 
@@ -84,7 +82,7 @@ def threshold_figure(table, attribute: str | None = None):
     title = shown[0] if len(shown) == 1 else ", ".join(map(str, shown))
     fig.suptitle(f"EthicLens threshold view: {title} (dashed: audited threshold)")
     _method_note(fig, table.config, [r[0] for r in rows])
-    safe_figure_text(fig)  # group names with control characters
+    literal_figure(fig)  # group names with control characters
     fig.tight_layout()
     return fig
 
