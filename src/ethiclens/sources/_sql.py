@@ -36,6 +36,7 @@ from urllib.parse import parse_qs, parse_qsl, unquote, urlencode, urlsplit
 from urllib.parse import quote as quote_path
 
 import numpy as np
+import pandas as pd
 
 from .._checks import did_you_mean
 from .._optional import require
@@ -51,7 +52,7 @@ from ..errors import EmptyInputError, EthicLensInputError
 from ..io import column_not_found
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
 from ._names import COUNT, Y_PRED, Y_TRUE
-from ._rules import text_kind, text_number
+from ._rules import first_distinct, text_kind, text_number
 
 __all__ = [
     "checked_db_url",
@@ -210,9 +211,7 @@ def check_usable_db_url(url: str, flag: str = "--db") -> None:
     try:
         sa.create_engine(url).dispose()  # the dialect and its driver; no connection is made
     except Exception as exc:  # noqa: BLE001 - unknown dialect, driver not installed
-        raise _fail(
-            "cannot use this database URL", exc, db, "e.g. postgresql+psycopg://user@host/db"
-        ) from None
+        raise _unusable_url(exc, db) from None
 
 
 def _sqlite_target(sa, url: str) -> tuple[str, str | None, bool] | None:
@@ -365,7 +364,8 @@ def _uri_path(filename: str) -> str | None:
     return None if parse_qs(parts.query).get("mode") == ["memory"] else unquote(parts.path)
 
 
-_URL_EXAMPLE = "e.g. postgresql+psycopg://user@host/db"
+def _unusable_url(exc: BaseException, db: _Db) -> EthicLensInputError:
+    return _fail("cannot use this database URL", exc, db, "e.g. postgresql+psycopg://user@host/db")
 
 
 def _backend(sa, db: _Db) -> str:
@@ -373,7 +373,7 @@ def _backend(sa, db: _Db) -> str:
         name = sa.engine.make_url(db.url).get_backend_name()
     except ValueError as exc:
         if "int()" not in str(exc):
-            raise _fail("cannot use this database URL", exc, db, _URL_EXAMPLE) from None
+            raise _unusable_url(exc, db) from None
         # SQLAlchemy's int() of the text after the host's ':', which is not echoed: a
         # password holding '/' or '#' ends up read as a host and a port
         raise EthicLensInputError(
@@ -384,9 +384,7 @@ def _backend(sa, db: _Db) -> str:
             "password holding '@', ':', '/' or '#' must be percent-encoded (%40, %3A, %2F, %23)",
         ) from None
     except Exception as exc:  # noqa: BLE001 - unparsable URL
-        raise _fail(
-            "cannot use this database URL", exc, db, "e.g. postgresql+psycopg://user@host/db"
-        ) from None
+        raise _unusable_url(exc, db) from None
     if name == "postgres":  # libpq's and Heroku's spelling, which SQLAlchemy dropped
         scheme = db.url.split("://", 1)[0]
         raise EthicLensInputError(
@@ -782,18 +780,6 @@ def _called(sql: str) -> list[tuple[str | None, str, bool]]:
     return list(dict.fromkeys(found))
 
 
-def _read_relations(tree, exp) -> list[str]:
-    """The names (as the SQL spells them, schema and all) of the tables and views ``tree``
-    reads. A WITH query's name is looked up too: it shadows a table only within its own
-    scope, and a reference outside it (``(WITH tables AS (…) …) AS a, tables``) reads the
-    table; a WITH query named like a catalog table on the search_path is refused with it."""
-    found = []
-    for table in tree.find_all(exp.Table):
-        if isinstance(table.this, exp.Identifier):
-            found.append(".".join(part.sql(dialect="postgres") for part in table.parts))
-    return list(dict.fromkeys(found))
-
-
 def _checked_at_runtime(sa, con, source: str, table, query, db: _Db) -> str:
     """:func:`_refuse_at_runtime` (returning the source with its relations schema-qualified),
     a failed look-up (a name PostgreSQL cannot parse as a type or a relation) reported as the
@@ -803,8 +789,7 @@ def _checked_at_runtime(sa, con, source: str, table, query, db: _Db) -> str:
     except EthicLensInputError:
         raise
     except Exception as exc:  # noqa: BLE001 - to_regtype/to_regclass refusing a name's syntax
-        if _timed_out(exc):
-            raise _timeout_error(db) from None
+        _refuse_timeout(exc, db)
         what = f"table {table!r} cannot be read" if table else "the query failed"
         raise _fail(what, exc, db, "check the table name / the query") from None
 
@@ -1062,9 +1047,7 @@ def _run(url, roles, table, query, timeout, flag):
     try:
         engine = _engine(sa, db.url)
     except Exception as exc:  # noqa: BLE001 - bad URL, unknown dialect, missing driver
-        raise _fail(
-            "cannot use this database URL", exc, db, "e.g. postgresql+psycopg://user@host/db"
-        ) from None
+        raise _unusable_url(exc, db) from None
     try:
         with engine.connect() as con, _read_only(sa, con, backend, timeout):
             parts = None if table is None else _table_parts(sa, con, table)
@@ -1118,8 +1101,6 @@ class _Values:
 
     def first(self, column, test):
         """("", raw value) of the first value where ``test(Series) -> mask`` holds, else None."""
-        import pandas as pd
-
         sql = f"SELECT {quote(column)} FROM {self.source}"
         result = self.con.execute(_statement(self.sa, sql))
         while rows := result.fetchmany(1 << 16):
@@ -1138,10 +1119,6 @@ class _Values:
         true/false when a table declares the column BOOLEAN. PostgreSQL types the column: a
         table's declared type (SQLAlchemy's inspection), a query's ``pg_typeof``. Read in the
         count's read-only transaction, only once every value was found to be a number."""
-        import pandas as pd
-
-        from ._rules import first_distinct
-
         name = quote(column)
         if self.backend == "sqlite":
             # Text is text as pandas.read_sql hands it over, also where other rows are numbers:
@@ -1173,8 +1150,6 @@ class _Values:
         1 (SQLite does not enforce a declared type: a column holding 2 or 'yes' keeps its
         values, as read). A query's columns have no declared type: they stay 0/1
         (docs/engines.md)."""
-        import pandas as pd
-
         if self.backend != "sqlite" or self.table is None:
             return frame
         for col, source in columns.items():
@@ -1192,8 +1167,6 @@ class _Values:
         labels) spelled as the first of them in the source's row order: the one the audit
         labels them by on the rows ``pandas.read_sql`` hands over (``1`` where the integer
         comes first). Read in the count's transaction, only when such values exist."""
-        import pandas as pd
-
         for col, source in columns.items():
             if frame[col].dtype != object:
                 continue
@@ -1223,8 +1196,6 @@ class _Values:
         return self.con.execute(_statement(self.sa, sql)).scalar()
 
     def _chunks(self, sql: str):
-        import pandas as pd
-
         result = self.con.execute(_statement(self.sa, sql))
         try:
             while rows := result.fetchmany(1 << 16):
@@ -1258,17 +1229,17 @@ def _check_not_empty(frame, table) -> None:
     raise EmptyInputError(f"{what} has no data rows", fix=fix)
 
 
-def _timed_out(exc: BaseException) -> bool:
-    text = str(getattr(exc, "orig", None) or exc)
-    return "statement timeout" in text
+def _refuse_timeout(exc: BaseException, db: _Db) -> None:
+    """The timeout's refusal when ``exc`` is the statement timeout (raised in its handler)."""
+    if "statement timeout" in str(getattr(exc, "orig", None) or exc):
+        raise _timeout_error(db) from None
 
 
 def _probe(sa, con, source, table, db: _Db) -> list[str]:
     try:
         columns = list(con.execute(_statement(sa, f"SELECT * FROM {source} WHERE 1 = 0")).keys())
     except Exception as exc:  # noqa: BLE001
-        if _timed_out(exc):
-            raise _timeout_error(db) from None
+        _refuse_timeout(exc, db)
         what = f"table {table!r} cannot be read" if table else "the query failed"
         fix = _table_fix(sa, con, table) if table else "check the table name / the query"
         raise _sqlite_file_error(sa, db, exc) or _fail(what, exc, db, fix) from None
@@ -1293,8 +1264,6 @@ def _refuse_repeated_names(columns: list[str]) -> None:
 
 
 def _count(sa, con, source, roles, columns, backend, db: _Db):
-    import pandas as pd
-
     for col in roles.columns:
         if col not in columns:
             raise column_not_found(col, columns, "the database source")
@@ -1303,8 +1272,7 @@ def _count(sa, con, source, roles, columns, backend, db: _Db):
         result = con.execute(_statement(sa, group_by_sql(source, roles, backend, text_types)))
         return pd.DataFrame(result.fetchall(), columns=list(result.keys()))
     except Exception as exc:  # noqa: BLE001
-        if _timed_out(exc):
-            raise _timeout_error(db) from None
+        _refuse_timeout(exc, db)
         raise _fail(
             "the counting query failed",
             exc,
