@@ -8,6 +8,7 @@ A counts table has one row per cell of (protected attribute values..., y_true, y
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,8 +16,10 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_count, check_label_lengths, decoded_bytes, first_row
+from .._text import CSV_FORMULA_START, printed_floats
 from ..errors import EthicLensInputError
 from ..fairness import SUPPRESSED_CROSSINGS, SUPPRESSED_GROUPS, suppressed_groups
+from ..io import read_table
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
     BINS_ATTR,
@@ -109,8 +112,6 @@ class Roles:
 def score_bins(scores: np.ndarray, n_bins: int) -> np.ndarray:
     """Equal-width bin of each score; NaN when missing, -1 outside [0, 1] (refused later). A
     float32 score is binned as the decimal it prints as (0.7 in bin 7 of 10, as in a CSV)."""
-    from .._text import printed_floats
-
     s = np.asarray(printed_floats(scores), dtype=float)
     with np.errstate(invalid="ignore"):
         out = np.minimum(np.floor(s * n_bins), n_bins - 1)
@@ -157,8 +158,7 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
         table[WEIGHT_SUM] = np.bincount(codes, weights=w, minlength=n_cells)
         table[WEIGHT_SQ_SUM] = np.bincount(codes, weights=w**2, minlength=n_cells)
     if roles.y_score:
-        from .._text import printed_floats  # a float32 score summed as the decimal it prints as
-
+        # a float32 score summed as the decimal it prints as
         s = np.nan_to_num(np.asarray(printed_floats(pd.to_numeric(frame[roles.y_score]))))
         table[SCORE_SUM] = np.bincount(codes, weights=s if w is None else w * s, minlength=n_cells)
     return _finish(table, roles)
@@ -378,15 +378,12 @@ def write_counts(table: pd.DataFrame, path) -> None:
     score sums are written rounded to 15 significant digits (:data:`WRITTEN_DIGITS`), so every
     engine writes the same bytes.
     """
-    import os
-
     fmt = counts_format(path)
     table = sorted_cells(_rounded_sums(_keys_as_labels(table)))
     attrs = dict(table.attrs)
     if fmt == "csv":
         table = _csv_labels(table)
         attrs[TEXT_ATTR] = [c for c in _key_columns(table) if _all_text(table[c])]
-    if fmt == "csv":
         table = _formula_safe(table)
         if table.attrs.get(CSV_QUOTED_ATTR):
             attrs[CSV_QUOTED_ATTR] = True
@@ -420,8 +417,6 @@ CSV_QUOTED_ATTR = "ethiclens_csv_quoted"
 def _quoted(value):
     """``value`` with a ``'`` in front when it is text a spreadsheet would evaluate
     (``=cmd|' /C calc'!A0``) or that starts with ``'`` (so taking one off is exact)."""
-    from .._text import CSV_FORMULA_START
-
     if isinstance(value, str) and value.startswith((*CSV_FORMULA_START, "'")):
         return "'" + value
     return value
@@ -650,8 +645,6 @@ def read_counts(
     rows in all): a report never repeats a false one. ``attributes``: those to be audited
     (default: all): a missing or blank group in another attribute is no reason to refuse.
     """
-    from pathlib import Path
-
     from ..fairness import check_counts_cells
 
     path = Path(path)
@@ -716,25 +709,22 @@ def _check_suppression_holds(table: pd.DataFrame, where: _Where | None, path: Pa
     if small.any():
         i = int(small.argmax())
         kind = "parquet" if path.suffix.lower() in (".parquet", ".pq") else "csv"
-        raise EthicLensInputError(
-            f"in {where.place}, {SUPPRESSION_ATTR} says --min-cell {min_cell} dropped every "
-            f"cell of fewer rows, but {int(small.sum())} cell(s) of {path.name} hold fewer: "
-            f"the first, {_cell_named(table, i)} at {row_place(path, i, kind)}, holds "
-            f"{int(count[i]):,} rows",
-            column=f"{SUPPRESSION_ATTR}.min_cell",
-            value=min_cell,
-            fix=fix,
-            kind="key",
+        raise where.error(
+            f"{SUPPRESSION_ATTR}.min_cell",
+            f"{SUPPRESSION_ATTR} says --min-cell {min_cell} dropped every cell of fewer rows, "
+            f"but {int(small.sum())} cell(s) of {path.name} hold fewer: the first, "
+            f"{_cell_named(table, i)} at {row_place(path, i, kind)}, holds {int(count[i]):,} rows",
+            min_cell,
+            fix,
         )
     _check_gone_groups_absent(table, record, where, fix)
     if int(count.sum()) != kept:
-        raise EthicLensInputError(
-            f"in {where.place}, {SUPPRESSION_ATTR} says {kept:,} rows were kept, but the cells "
-            f"of {path.name} add up to {int(count.sum()):,} rows",
-            column=f"{SUPPRESSION_ATTR}.rows_kept",
-            value=kept,
-            fix=fix,
-            kind="key",
+        raise where.error(
+            f"{SUPPRESSION_ATTR}.rows_kept",
+            f"{SUPPRESSION_ATTR} says {kept:,} rows were kept, but the cells of {path.name} add "
+            f"up to {int(count.sum()):,} rows",
+            kept,
+            fix,
         )
 
 
@@ -742,23 +732,21 @@ def _check_gone_groups_absent(table: pd.DataFrame, record: dict, where: _Where, 
     """A group the statement says lost every cell holds none of the table's cells."""
     for attr, names in suppressed_groups(record).items():
         if attr not in table.columns:
-            raise EthicLensInputError(
-                f"in {where.place}, {SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS} names the attribute "
-                f"{attr!r}, which the table does not have",
-                column=f"{SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS}",
-                value=attr,
-                fix=fix,
-                kind="key",
+            raise where.error(
+                f"{SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS}",
+                f"{SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS} names the attribute {attr!r}, which "
+                "the table does not have",
+                attr,
+                fix,
             )
         held = sorted({str(v) for v in table[attr].dropna()} & {str(n) for n in names})
         if held:
-            raise EthicLensInputError(
-                f"in {where.place}, {SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS} says --min-cell "
-                f"dropped every cell of {attr} {held[0]!r}, but the table holds cells of it",
-                column=f"{SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS}.{attr}",
-                value=held[0],
-                fix=fix,
-                kind="key",
+            raise where.error(
+                f"{SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS}.{attr}",
+                f"{SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS} says --min-cell dropped every cell of "
+                f"{attr} {held[0]!r}, but the table holds cells of it",
+                held[0],
+                fix,
             )
 
 
@@ -790,11 +778,13 @@ class _Where:
     def __init__(self, place: str, fix: str):
         self.place, self.fix = place, fix
 
-    def error(self, key, problem: str, value=None) -> EthicLensInputError:
+    def error(self, key, problem: str, value=None, fix=None) -> EthicLensInputError:
+        """The refusal at ``key`` (None: the whole metadata); ``fix`` overrides this place's."""
+        fix = self.fix if fix is None else fix
         if key is None:
-            return EthicLensInputError(f"{self.place} {problem}", value=value, fix=self.fix)
+            return EthicLensInputError(f"{self.place} {problem}", value=value, fix=fix)
         return EthicLensInputError(
-            f"in {self.place}, {problem}", column=key, value=value, fix=self.fix, kind="key"
+            f"in {self.place}, {problem}", column=key, value=value, fix=fix, kind="key"
         )
 
 
@@ -823,7 +813,7 @@ def _read_metadata(path: Path) -> tuple[dict, _Where | None]:
             return {}, None
         where = _Where(
             f"the metadata inside the Parquet file {path} (its {_META_KEY.decode()!r} entry)",
-            "write the table again with `ethiclens counts`, or restore the file",
+            _META_FIX,
         )
         raw = meta[_META_KEY]
     else:
@@ -1109,8 +1099,6 @@ def _read_cells(path, text: list, quoted: bool = False) -> pd.DataFrame:
     (the key columns ``write_counts`` found all text: a database's 'true'/'false' labels, '7'
     groups) as written, never typed, so the audit reads the cells the source held. ``quoted``:
     the metadata says names and texts carry the ``'`` of :func:`_formula_safe`, taken off."""
-    from ..io import read_table
-
     if not (path.name.lower().endswith(".csv") and path.is_file() and path.stat().st_size):
         return read_table(path)  # it refuses a missing or empty file in its own words
     header = csv_header(path)
