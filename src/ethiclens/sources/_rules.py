@@ -41,9 +41,16 @@ from .._checks import (
     long_label_mask,
     not_numbers,
 )
-from .._text import prints_blank
+from .._text import printed_floats, prints_blank
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError
-from ..io import blank_line, csv_rows, ragged_error
+from ..fairness import (
+    as_binary,
+    as_weights,
+    blank_groups_error,
+    groups_without_rows,
+    typed_numbers_error,
+)
+from ..io import blank_line, csv_head, csv_rows, ragged_error, require_columns
 from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
 ENGINE_ATTR = "ethiclens_engine"  # who counted: "pandas", "duckdb", "dask", "spark", "sql"
@@ -109,20 +116,18 @@ def check_scheduler(engine: str, scheduler: str | None) -> None:
     if not scheduler or engine in ("dask", "spark"):
         return
     if engine == "sql":
-        raise EthicLensInputError(
-            "only --engine dask and --engine spark use a scheduler; this count runs in the "
-            "database",
-            column="--scheduler",
-            value=scheduler,
-            fix="drop --scheduler (Dask and Spark read files: to use one, name a file instead "
-            "of the database)",
-        )
+        runs = "in the database"
+        fix = "drop --scheduler (Dask and Spark read files: to use one, name a file instead of "
+        fix += "the database)"
+    else:
+        runs = f"on {engine}"
+        fix = "drop --scheduler, or count with --engine dask (a Dask scheduler address or "
+        fix += "local-cluster) or --engine spark (a Spark master) instead"
     raise EthicLensInputError(
-        f"only --engine dask and --engine spark use a scheduler; this count runs on {engine}",
+        f"only --engine dask and --engine spark use a scheduler; this count runs {runs}",
         column="--scheduler",
         value=scheduler,
-        fix="drop --scheduler, or count with --engine dask (a Dask scheduler address or "
-        "local-cluster) or --engine spark (a Spark master) instead",
+        fix=fix,
     )
 
 
@@ -138,8 +143,6 @@ def csv_header(path) -> list[str]:
     """The column names of a CSV file as pandas names them (an empty name is ``Unnamed: i``).
     A blank first line is refused: pandas would take the first data row for the header. The
     whole first line is read, however long (up to ``io.MAX_HEADER_BYTES``)."""
-    from ..io import csv_head
-
     path = Path(path)
     header = csv_head(path, size=0)[0]  # a BOM is no name
     if not header or all(not name.strip() for name in header):
@@ -188,8 +191,6 @@ def check_columns(columns, roles, target, layout=None) -> None:
     """Every role column exists (the pandas path's message and near misses); with the
     ``layout`` of Parquet files, no label or group column holds lists or structs
     (:func:`refuse_nested_columns`)."""
-    from ..io import require_columns
-
     require_columns(pd.DataFrame(columns=list(columns)), roles.columns, str(target))
     if layout is not None:
         refuse_nested_columns(layout, roles)
@@ -494,8 +495,6 @@ def refuse_blank_groups(values, column, where_of) -> None:
     blank = sorted({v for v in distinct if isinstance(v, str) and prints_blank(v)})
     if not blank or blank == [""]:
         return
-    from ..fairness import blank_groups_error
-
     exc = blank_groups_error(blank, column)
     raise EthicLensInputError(
         exc.problem + where_of(blank_text), column=exc.column, value=exc.value, fix=exc.fix
@@ -564,8 +563,6 @@ def score_bins(values, n_bins: int, text: bool) -> np.ndarray:
     """Each score's bin: NaN when missing, -2 not a number, -1 outside [0, 1], else
     ``min(floor(s * k), k - 1)`` (what numpy, SQL and Spark compute); a float32 score as the
     decimal it prints as (0.7 in bin 7 of 10, as in a CSV)."""
-    from .._text import printed_floats
-
     v, missing, notnum = numbers(printed_floats(values), text)
     with np.errstate(invalid="ignore"):
         out = np.minimum(np.floor(v * n_bins), n_bins - 1)
@@ -762,8 +759,6 @@ def stray_labels_error(
     audit the file itself with ``--pos-label``; with ``audit`` (an audit given no
     ``--pos-label``, which refuses these values on every engine before counting) the fix is
     the audit's own."""
-    from ..fairness import as_binary
-
     uniques = list(uniques)
     odd_mask = [not _zero_one_text(u) for u in uniques]
     k = sum(odd_mask)
@@ -936,8 +931,6 @@ def refuse_typed_numbers(locator, column: str, role: str, *, true_false: bool = 
     values = typed_values(column) if typed_values else None
     if values is None or (true_false and not pd.api.types.is_bool_dtype(values)):
         return
-    from ..fairness import typed_numbers_error
-
     err = typed_numbers_error(values, _label(column, role), role)
     if err is not None:
         raise err
@@ -1000,8 +993,6 @@ def _check_weights(raw: pd.DataFrame, check: _GroupByCheck) -> pd.DataFrame:
     if WEIGHT_MAX in raw.columns:
         # the pandas path's words: each cell's largest weight holds the largest weight, and
         # they are all 0 when every weight is
-        from ..fairness import as_weights
-
         largest = pd.to_numeric(raw[WEIGHT_MAX]).fillna(0.0).astype(float)
         as_weights(largest.rename(roles.weight), len(largest))
     diagnostics = (WEIGHT_BAD, WEIGHT_TEXT, WEIGHT_MAX)
@@ -1040,9 +1031,7 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
             cats = parquet_categories(files, col, len(labels))
             empty = [str(c) for c in cats or () if str(c) not in labels]
             if empty:
-                from ..fairness import groups_without_rows  # the audit's own words
-
-                raise groups_without_rows(empty, col)
+                raise groups_without_rows(empty, col)  # the audit's own words
         if isinstance(raw[col].dtype, pd.CategoricalDtype):
             raw[col] = raw[col].astype(object)
 
