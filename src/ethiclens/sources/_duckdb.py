@@ -7,6 +7,7 @@ GROUP BY; the file paths are bound parameters, the column names quoted identifie
 from __future__ import annotations
 
 import glob
+import gzip
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -16,7 +17,7 @@ import pandas as pd
 from .._checks import bytes_like_as_bytes
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
-from ..io import COMPRESSED, preflight_file, refuse_missing, refuse_repeated_files
+from ..io import COMPRESSED, _reader, preflight_file, refuse_missing, refuse_repeated_files
 from ._counts_table import (
     Roles,
     as_pandas_reads,
@@ -55,13 +56,9 @@ def _kind(path: str, engine: str | None = None) -> str:
     """ "csv" or "parquet": the kinds of one file the file engines read. A kind no engine reads
     gets io's one unknown-file-type refusal (as with --engine pandas); a kind only pandas reads
     (JSON) is refused naming ``engine`` (all three when None) and --engine pandas."""
-    from ..io import _reader
-
-    low = path.lower()
-    if low.endswith(PARQUET):
-        return "parquet"
-    if low.endswith(CSV):
-        return "csv"
+    kind = _multi_file_kind(path)
+    if kind is not None:
+        return kind
     _reader(Path(path))  # raises for a kind no engine reads
     who = (
         f"--engine {engine} ({_ENGINE_NAMES[engine]}) reads"
@@ -122,8 +119,6 @@ def _multi_file_kind(path: str) -> str | None:
 def _is_table(path: str) -> bool:
     """Whether ``path`` names a table of a kind EthicLens reads as one file (JSON, a CSV
     compressed otherwise than .gz)."""
-    from ..io import _reader
-
     try:
         _reader(Path(path))
     except DataFileError:
@@ -268,18 +263,12 @@ def _key_and_column(key: str, folder: str, before: str = "") -> EthicLensInputEr
     path names already (``before``: g=1/g=2/): engines would take one or the other (or fail),
     so it is refused on every engine, even where the two agree."""
     if before:
-        return EthicLensInputError(
-            f"the folder key repeats in the path ({before}/{folder}/): which one is meant is "
-            "ambiguous",
-            column=key,
-            fix=f"name the folder key {key}= once in each path",
-        )
-    return EthicLensInputError(
-        f"is both a column of the files and a folder key ({folder}/): which one is meant is "
-        "ambiguous",
-        column=key,
-        fix=f"rename the files' column or the folder key {key}=",
-    )
+        problem = f"the folder key repeats in the path ({before}/{folder}/)"
+        fix = f"name the folder key {key}= once in each path"
+    else:
+        problem = f"is both a column of the files and a folder key ({folder}/)"
+        fix = f"rename the files' column or the folder key {key}="
+    return EthicLensInputError(f"{problem}: which one is meant is ambiguous", column=key, fix=fix)
 
 
 def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
@@ -448,8 +437,6 @@ def _mixed_line_ends(files) -> bool:
     r"""Whether a CSV file's first 64 KiB end lines both in ``\n`` and in ``\r\n`` (a header
     written with ``\n``, rows by Python's csv module with ``\r\n``): pandas, Dask and Spark
     read it; DuckDB only when not strict. A file that cannot be read is left to the reader."""
-    import gzip
-
     for f in files:
         try:
             with (gzip.open if f.lower().endswith(".gz") else open)(f, "rb") as fh:
@@ -602,8 +589,6 @@ def duckdb_failure(exc, target: str, csv_files=()) -> EthicLensInputError:
 def _raise_named_conversion_error(text: str, target: str) -> None:
     """A value DuckDB cannot convert: name the column, the value and the line (its message
     has them) instead of 'could not count TARGET'."""
-    import re
-
     col = re.search(r'converting column "([^"]+)"', text) or re.search(r"source column (\S+)", text)
     if not col or "Conversion Error" not in text:
         return
