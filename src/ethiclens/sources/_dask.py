@@ -16,7 +16,9 @@ import pandas as pd
 from .._optional import require
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
+from ..fairness import audit_counts
 from ._counts_table import Roles, finish_counts
+from ._duckdb import file_layout
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
 from ._rules import (
     FILE_NAME,
@@ -132,8 +134,6 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
     count; anything else is a scheduler address (``tcp://host:8786``). Read by the rule of
     docs/engines.md, so the table and any refusal equal the other engines'.
     """
-    from ._duckdb import file_layout
-
     dd = require("dask.dataframe", extra="dask")
     columns, layout = file_layout(target, "dask")
     check_columns(columns, roles, target, layout)
@@ -386,8 +386,6 @@ def audit_frame(
     ``protected`` is a column name or a list of them; every other keyword is
     :func:`ethiclens.audit_counts`'s. Same result as ``ethiclens.audit`` on the same rows.
     """
-    from ..fairness import audit_counts
-
     cols = [protected] if isinstance(protected, str) else list(protected)
     roles = Roles(y_pred, cols, y_true, y_score, sample_weight, n_bins)
     if type(frame).__module__.startswith("pyspark"):

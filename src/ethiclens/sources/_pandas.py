@@ -15,6 +15,8 @@ import pandas as pd
 from .._checks import check_label_lengths, check_labels_print_apart
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
+from ..fairness import as_scores, as_weights, groups_without_rows
+from ..io import read_table
 from ._counts_table import canonical_zero, counts_of
 from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
@@ -67,9 +69,7 @@ def read_rows(target, roles) -> pd.DataFrame:
     every other engine agrees with."""
     path = Path(target)
     if path.is_file() and not path.name.lower().endswith(CSV + PARQUET):
-        from ..io import read_table  # JSON, other compressions: no engine but pandas reads them
-
-        frame = read_table(path)
+        frame = read_table(path)  # JSON, other compressions: no engine but pandas reads them
         check_columns(frame.columns, roles, target)
         return frame[list(roles.columns)]
     columns, layout = file_layout(target)
@@ -172,8 +172,6 @@ def _first_written(target):
 def _check_rows(rows: pd.DataFrame, roles, first=None) -> None:
     """``audit``'s refusals of the rows (the first bad one counted from 0); ``first``
     (:func:`_first_written`) names a stray label's row and shows its value as written."""
-    from ..fairness import as_scores, as_weights, groups_without_rows
-
     n = len(rows)
     _check_labels(rows, roles, first)
     if roles.y_score:

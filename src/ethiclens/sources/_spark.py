@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import re
+from pathlib import Path
+from urllib.parse import unquote
+
+import pandas as pd
 
 from .._optional import require
 from ..errors import EthicLensInputError
@@ -14,6 +19,7 @@ from ._counts_table import (
     finish_counts,
     parquet_key_types,
 )
+from ._duckdb import _same_types, file_layout
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
 
 
@@ -43,8 +49,6 @@ def _frame_types(sdf) -> rules.FrameTypes:
         return "text" if isinstance(kind, T.StringType) else None
 
     def head(column):
-        import pandas as pd
-
         rows = sdf.select(_col(column)).where(_col(column).isNotNull()).limit(1000).collect()
         yield pd.Series([r[0] for r in rows], dtype=object)
 
@@ -60,7 +64,6 @@ def _col(name):
 def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     """One groupBy().agg() by the rule: keys as read (text for CSV), the score's bin (-2: not a
     number), weight sums and the diagnostic counts; the cells as a pandas DataFrame."""
-    import pandas as pd
     from pyspark.sql import functions as F
 
     keys = [_col(c).alias(c) for c in roles.protected]
@@ -136,10 +139,6 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     columns are read; the groupBy runs in Spark and only the cells come back.
     """
     require("pyspark", extra="spark")
-    import pandas as pd
-
-    from ._duckdb import _same_types, file_layout
-
     columns, layout = file_layout(target, "spark")
     rules.check_columns(columns, roles, target, layout)
     with spark_session(master) as session:
@@ -169,9 +168,6 @@ def _utf8_hive_values(raw, files, target) -> None:
     """Hive folder values as the other engines decode them: Spark turns each ``%XX`` of a
     folder name into one character (``caf%C3%A9`` -> ``cafÃ©``), where they decode UTF-8
     (``café``). Mapped back from the folder names themselves."""
-    from pathlib import Path
-    from urllib.parse import unquote
-
     spark_read: dict = {}
     for f in files:
         for part in Path(f).relative_to(target).parts[:-1]:
@@ -247,8 +243,6 @@ def spark_read_file_groups(session, target: str, columns: list) -> list:
     (DuckDB too); CSV files, and Parquet files of one schema, are one DataFrame. For callers
     that count something other than a counts table (``ethiclens.monitor``'s windows), which
     count the groups' rows together once each is read as its files store it."""
-    from ._duckdb import _same_types, file_layout
-
     layout = file_layout(target, "spark")[1]  # the files checked; the columns by the caller
     roles = Roles(y_pred=columns[0], protected=list(columns[1:]))
     wanted = [_col(c) for c in columns]
@@ -349,6 +343,4 @@ def _blank_line(names: list, extra: str):
 
 def _literal(path: str) -> str:
     """A file name as Hadoop's glob reads it literally ([ ] * ? { } \\ escaped)."""
-    import re
-
     return re.sub(r"([\[\]*?{}\\])", r"\\\1", str(path))
