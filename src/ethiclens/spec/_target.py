@@ -236,7 +236,7 @@ def engine_for(spec: AuditSpec) -> str:
     named beside a database is refused (every one reads files; the database counts itself)."""
     t = spec.target
     if t.kind == "db":
-        refuse_engine_beside_db(t.engine, f"--db-env {t.db_env}" if t.db_env else "--db")
+        refuse_engine_beside_db(t.engine, _url_flag(t))
         return "sql"
     if t.engine != "auto":
         return t.engine
@@ -580,21 +580,15 @@ def _benchmark_models(spec: AuditSpec, name: str, purpose: str) -> tuple:
 
 def two_models(y_pred) -> tuple[str, str]:
     if len(y_pred) != 2:
-        raise EthicLensInputError(
-            f"needs exactly two models, got {len(y_pred)}",
-            column="roles.y_pred",
-            value=", ".join(y_pred) or None,
-            fix="name two prediction columns, model A first: y_pred=['model_a', 'model_b'] "
-            "(on the command line, --y-pred twice)",
-        )
-    if y_pred[0] == y_pred[1]:
-        raise EthicLensInputError(
-            "the same model was given twice",
-            column="roles.y_pred",
-            value=y_pred[0],
-            fix="name two different prediction columns",
-        )
-    return y_pred[0], y_pred[1]
+        problem, value = f"needs exactly two models, got {len(y_pred)}", ", ".join(y_pred) or None
+        fix = "name two prediction columns, model A first: y_pred=['model_a', 'model_b'] (on the "
+        fix += "command line, --y-pred twice)"
+    elif y_pred[0] == y_pred[1]:
+        problem, value = "the same model was given twice", y_pred[0]
+        fix = "name two different prediction columns"
+    else:
+        return y_pred[0], y_pred[1]
+    raise EthicLensInputError(problem, column="roles.y_pred", value=value, fix=fix)
 
 
 def _grouped(exc: EthicLensInputError) -> EthicLensInputError:
@@ -613,27 +607,22 @@ _PURPOSE_WORDS = {"thresholds": "threshold view", "compare": "comparison"}
 
 def _roles_needed(spec: AuditSpec, purpose: str, cols: list) -> list:
     r = spec.roles
-    if purpose == "thresholds":
-        if not r.y_score:
+    if purpose in ("thresholds", "compare"):
+        if purpose == "thresholds" and not r.y_score:
             raise EthicLensInputError(
                 "the threshold view needs scores", column="--y-score", fix="e.g. --y-score score"
             )
+        models = two_models(r.y_pred) if purpose == "compare" else ()
         if not cols:
+            what = "a file comparison" if models else "a file's threshold view"
             raise EthicLensInputError(
-                "a file's threshold view needs at least one --protected",
+                f"{what} needs at least one --protected",
                 column="--protected",
                 fix="e.g. --protected sex=Male",
             )
+        if models:
+            return [c for c in (r.y_true, *models, r.weight) if c]
         return [c for c in (r.y_score, r.y_true, *r.y_pred[:1]) if c]
-    if purpose == "compare":
-        models = two_models(r.y_pred)
-        if not cols:
-            raise EthicLensInputError(
-                "a file comparison needs at least one --protected",
-                column="--protected",
-                fix="e.g. --protected sex=Male",
-            )
-        return [c for c in (r.y_true, *models, r.weight) if c]
     if not r.y_pred or not cols:
         raise EthicLensInputError(
             "a file audit needs --y-pred and at least one --protected",
@@ -719,13 +708,24 @@ def _file_provenance(spec: AuditSpec, where: str, prov: dict, purpose: str) -> d
         }
     if purpose == "thresholds":
         return prov
-    card = card_of(spec)
+    return _with_card(spec, prov, _columns_model(r, where))
+
+
+def _columns_model(r, where: str) -> dict:
+    """The model as the columns of ``where`` its predictions (and scores) were read from."""
     model = {"predictions": f"column {r.y_pred[0]!r} of {where}"}
     if r.y_score:
         model["scores"] = f"column {r.y_score!r}"
-    prov = {**prov, "model": _apply_user(model, spec, card), "card": card}
-    if r.y_true:
-        prov["label"] = r.y_true
+    return model
+
+
+def _with_card(spec: AuditSpec, prov: dict, model: dict, more=None) -> dict:
+    """``prov`` with the model (named as the user names it), the model card, ``more``, the
+    label column and the intended use."""
+    card = card_of(spec)
+    prov = {**prov, "model": _apply_user(model, spec, card), "card": card, **(more or {})}
+    if spec.roles.y_true:
+        prov["label"] = spec.roles.y_true
     use = _user_use(spec, card)
     if use:
         prov["intended_use"] = use
@@ -979,47 +979,33 @@ def _count(engine, target, roles, url, read, scheduler):
                 raise
             column = "--table" if table else "--query"
             raise type(exc)(exc.problem, column=column, value=exc.value, fix=exc.fix) from None
+    from .. import sources
+
     if engine == "duckdb":
-        from ..sources import duckdb_counts
-
-        return duckdb_counts(target, roles), {"dataset": str(target)}
-    if engine == "dask":
-        from ..sources import dask_file_counts
-
-        table = dask_file_counts(target, roles, scheduler=scheduler or "local-cluster")
-        return table, {"dataset": str(target)}
-    if engine == "spark":
-        from ..sources import spark_file_counts
-
-        return spark_file_counts(target, roles, master=scheduler), {"dataset": str(target)}
-    from ..sources import pandas_counts
-
-    return pandas_counts(target, roles), {"dataset": str(target)}
+        table = sources.duckdb_counts(target, roles)
+    elif engine == "dask":
+        table = sources.dask_file_counts(target, roles, scheduler=scheduler or "local-cluster")
+    elif engine == "spark":
+        table = sources.spark_file_counts(target, roles, master=scheduler)
+    else:
+        table = sources.pandas_counts(target, roles)
+    return table, {"dataset": str(target)}
 
 
 def _from_table(spec, table, cols, refs, where, engine, fingerprint, where_from=None) -> Loaded:
     r = spec.roles
     refs = {c: edited_reference(c, ref, *_edits(spec)) for c, ref in refs.items()}
-    card = card_of(spec)
-    if where_from is None:
-        model = {"predictions": "cells of a counts table"}
-    else:
-        model = {"predictions": f"column {r.y_pred[0]!r} of {where_from}"}
-        if r.y_score:
-            model["scores"] = f"column {r.y_score!r}"
-    prov = {**where, "engine": engine, "model": _apply_user(model, spec, card), "card": card}
-    if "dataset" not in prov:
-        prov["dataset"] = prov.get("database") or prov.get("counts_file")
+    model = {"predictions": "cells of a counts table"}
+    if where_from is not None:
+        model = _columns_model(r, where_from)
+    more = {}
+    if "dataset" not in where:
+        more["dataset"] = where.get("database") or where.get("counts_file")
     if table.attrs.get("ethiclens_suppression"):
-        prov["min_cell_suppression"] = table.attrs["ethiclens_suppression"]
-    if r.y_true:
-        prov["label"] = r.y_true
-    use = _user_use(spec, card)
-    if use:
-        prov["intended_use"] = use
+        more["min_cell_suppression"] = table.attrs["ethiclens_suppression"]
     return Loaded(
         engine=engine,
-        provenance=prov,
+        provenance=_with_card(spec, {**where, "engine": engine}, model, more),
         fingerprint=fingerprint,
         reference=refs,
         favorable=r.positive != "harmful",
