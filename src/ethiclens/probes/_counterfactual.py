@@ -92,7 +92,8 @@ class PairResult:
         )
 
     def to_dict(self) -> dict:
-        d = {
+        shift_ci = self.mean_score_shift_ci
+        return {
             "source": self.source,
             "target": self.target,
             "n": self.n,
@@ -103,14 +104,10 @@ class PairResult:
             "to_unfavorable_rate": self.to_unfavorable_rate,
             "mean_score_shift": self.mean_score_shift,
             # without scores the score keys are null, never absent: one shape per pair
-            "mean_score_shift_ci": None,
-            "mean_score_shift_ci_method": None,
+            "mean_score_shift_ci": None if shift_ci is None else _bounds(shift_ci),
+            "mean_score_shift_ci_method": None if shift_ci is None else shift_ci.method,
             "score_shift_quantiles": self.score_shift_quantiles,
         }
-        if self.mean_score_shift_ci is not None:
-            d["mean_score_shift_ci"] = _bounds(self.mean_score_shift_ci)
-            d["mean_score_shift_ci_method"] = self.mean_score_shift_ci.method
-        return d
 
 
 def _bounds(ci: Interval) -> list | None:
@@ -163,27 +160,25 @@ class CounterfactualResult:
         """How the 95% intervals were drawn, and which rows took the Jeffreys interval."""
         draws = f"{self.n_boot} draws, " + ("no seed" if self.seed is None else f"seed {self.seed}")
         line = f"95% intervals: {self.ci} bootstrap of the records ({draws})"
-        exact = [
-            f"{p.source} → {p.target}"
-            for p in self.pairs
-            if p.flip_rate_ci.method.startswith(EXACT_JEFFREYS)
-        ]
+        exact = self._names(lambda p: p.flip_rate_ci.method.startswith(EXACT_JEFFREYS))
         if exact:
             line += (
                 "; a flip rate of 0 or 1 (every draw would equal it) takes the Jeffreys "
                 f"interval instead: {', '.join(exact)}"
             )
-        none = [
-            f"{p.source} → {p.target}"
-            for p in self.pairs
-            if p.mean_score_shift_ci is not None and not p.mean_score_shift_ci.defined
-        ]
+        none = self._names(
+            lambda p: p.mean_score_shift_ci is not None and not p.mean_score_shift_ci.defined
+        )
         if none:
             line += (
                 "; no score-shift interval where every bootstrap draw would equal the mean "
                 f"(one record, or every record's shift the same): {', '.join(none)}"
             )
         return line
+
+    def _names(self, keep) -> list[str]:
+        """'source → target' of each pair ``keep(pair)`` is true of, in order."""
+        return [f"{p.source} → {p.target}" for p in self.pairs if keep(p)]
 
 
 def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.DataFrame:
@@ -711,26 +706,27 @@ def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
                 fix="use the output of make-counterfactuals",
             )
     _check_counterfactual_table(frame)
-    if len(y_pred) != len(frame):
-        raise EthicLensInputError(
-            f"has {len(y_pred)} values for {len(frame)} rows",
-            column=_name(y_pred, "y_pred"),
-            fix="score every row of the table, in order",
-        )
-    pred = _binary(y_pred, _name(y_pred, "y_pred"))
+    pred = _binary(y_pred, _one_per_row(y_pred, frame, "y_pred"))
     if y_score is None:
         return pred, None
-    if len(y_score) != len(frame):
-        raise EthicLensInputError(
-            f"has {len(y_score)} values for {len(frame)} rows",
-            column=_name(y_score, "y_score"),
-            fix="score every row of the table, in order",
-        )
+    name = _one_per_row(y_score, frame, "y_score")
     fix = (
         "give the positive class's probability (a number from 0 to 1) for every row (drop "
         "--y-score if there is none)"
     )
-    return pred, _scores(y_score, _name(y_score, "y_score"), fix)
+    return pred, _scores(y_score, name, fix)
+
+
+def _one_per_row(values, frame: pd.DataFrame, default: str) -> str:
+    """The name of ``values`` (:func:`_name`), refused unless it has one value per row."""
+    name = _name(values, default)
+    if len(values) != len(frame):
+        raise EthicLensInputError(
+            f"has {len(values)} values for {len(frame)} rows",
+            column=name,
+            fix="score every row of the table, in order",
+        )
+    return name
 
 
 def _pair(source, target, before, after, favorable_label, draws) -> PairResult:
@@ -985,14 +981,17 @@ def model_name(model) -> str:
 
 def _model_error(model, method: str, exc: Exception) -> EthicLensInputError:
     text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
-    return EthicLensInputError(
+    return _model_refusal(
         f"the model {model_name(model)} raised {type(exc).__name__} in {method}()"
         + (f": {text}" if text else ""),
-        column="model",
-        kind="argument",
-        fix=f"check that {method}() works on the records as given (raw columns, the "
+        f"check that {method}() works on the records as given (raw columns, the "
         "protected attribute changed); run it on a few rows yourself to see the full error",
     )
+
+
+def _model_refusal(problem: str, fix: str) -> EthicLensInputError:
+    """A refusal of the user's model (the argument ``model``): what it did, and the fix."""
+    return EthicLensInputError(problem, column="model", kind="argument", fix=fix)
 
 
 # The refusal of a group the model's encoder never saw, and the fix every face offers (each
@@ -1013,23 +1012,19 @@ def _predict(model, frame):
             method = "predict_proba"
             proba = np.asarray(model.predict_proba(frame))
             if proba.ndim != 2 or proba.shape[1] < 2 or len(proba) != len(frame):
-                raise EthicLensInputError(
+                raise _model_refusal(
                     f"the model {model_name(model)}'s predict_proba returned shape "
                     f"{proba.shape}, not (rows, 2)",
-                    column="model",
-                    kind="argument",
-                    fix="give a classifier whose predict_proba returns one column per class",
+                    "give a classifier whose predict_proba returns one column per class",
                 )
             score = proba[:, 1]
     except EthicLensInputError:
         raise
     except ValueError as exc:
         if "unknown categor" in str(exc).lower() or "unseen" in str(exc).lower():
-            raise EthicLensInputError(
+            raise _model_refusal(
                 f"{UNSEEN_GROUP} ({exc})",
-                column="model",
-                kind="argument",
-                fix="probe only groups the model was trained on "
+                "probe only groups the model was trained on "
                 f"(counterfactual(..., groups=[...])), or {ENCODER_FIX}",
             ) from exc
         raise _model_error(model, method, exc) from exc
@@ -1040,19 +1035,14 @@ def _predict(model, frame):
     try:  # one 1-D rule with analyze_counterfactuals(y_pred=...): (n, 2) is not flattened
         check_one_per_row(pred, "model")
     except EthicLensInputError as exc:
-        raise EthicLensInputError(
-            f"the model {model_name(model)}'s predict() {exc.problem}",
-            column="model",
-            kind="argument",
-            fix=exc.fix,
+        raise _model_refusal(
+            f"the model {model_name(model)}'s predict() {exc.problem}", exc.fix
         ) from None
     if len(pred) != len(frame):
-        raise EthicLensInputError(
+        raise _model_refusal(
             f"the model {model_name(model)}'s predict returned {len(pred)}"
             f" values for {len(frame)} records",
-            column="model",
-            kind="argument",
-            fix="predict() must return one prediction per record",
+            "predict() must return one prediction per record",
         )
     return pred, score
 
@@ -1062,13 +1052,11 @@ def _model_outputs(model, pred, score) -> tuple:
     the model, the method and what it returned."""
     numbers, bad = _as_binary(pred)
     if bad.any():
-        raise EthicLensInputError(
+        raise _model_refusal(
             f"the model {model_name(model)}'s predict() returned "
             f"{_shown(pred.ravel()[int(np.flatnonzero(bad)[0])])!r}, not 0 or 1 "
             f"({int(bad.sum())} of {bad.size} predictions)",
-            column="model",
-            kind="argument",
-            fix="predict() must return 0 or 1 per record (1: the positive class); map the "
+            "predict() must return 0 or 1 per record (1: the positive class); map the "
             "model's labels to 0/1 in a small wrapper class",
         )
     if score is not None:
@@ -1078,9 +1066,7 @@ def _model_outputs(model, pred, score) -> tuple:
             score = _scores(score, what, fix)
         except EthicLensInputError as exc:
             problem = exc.problem.replace("scores must be", "must be")
-            raise EthicLensInputError(
-                f"{what} {problem} (value: {exc.value!r})", column="model", kind="argument", fix=fix
-            ) from None
+            raise _model_refusal(f"{what} {problem} (value: {exc.value!r})", fix) from None
     return numbers.astype(int), score
 
 
@@ -1146,11 +1132,9 @@ def counterfactual(
 def _check_model(model) -> None:
     """A model without ``predict`` refused: the probe has nothing to ask."""
     if not hasattr(model, "predict"):
-        raise EthicLensInputError(
+        raise _model_refusal(
             "the model has no predict method",
-            column="model",
-            kind="argument",
-            fix="pass a fitted classifier (e.g. a scikit-learn estimator)",
+            "pass a fitted classifier (e.g. a scikit-learn estimator)",
         )
 
 

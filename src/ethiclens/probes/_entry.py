@@ -17,26 +17,19 @@ def load_entry_point(spec: str):
     """
     module_name, sep, func_name = spec.partition(":")
     if not sep or not module_name or not func_name:
-        raise EthicLensInputError(
-            "expected module:function",
-            column="--model",
-            value=spec,
-            fix="e.g. --model mypkg.models:load_model",
-        )
+        raise _refused("expected module:function", "e.g. --model mypkg.models:load_model", spec)
     func = getattr(_import(module_name, spec), func_name, None)
     if not callable(func):
-        raise EthicLensInputError(
+        raise _refused(
             f"{module_name} has no function {func_name}",
-            column="--model",
-            fix="name a function that returns the fitted model",
+            "name a function that returns the fitted model",
         )
     try:
         return func()
     except Exception as exc:  # noqa: BLE001 - the user's loader: any error is theirs to fix
-        raise EthicLensInputError(
+        raise _refused(
             f"{spec}() raised {type(exc).__name__}: {_first(exc)}",
-            column="--model",
-            fix=f"call {func_name}() from Python to see the full error",
+            f"call {func_name}() from Python to see the full error",
         ) from exc
 
 
@@ -47,17 +40,15 @@ def _import(module_name: str, spec: str):
     try:
         return importlib.import_module(module_name)
     except ImportError as exc:
-        raise EthicLensInputError(
+        raise _refused(
             f"cannot import {module_name} ({exc})",
-            column="--model",
-            fix="run from the folder that contains it, or install it",
+            "run from the folder that contains it, or install it",
         ) from exc
     except Exception as exc:  # noqa: BLE001 - the user's module failed while importing
-        raise EthicLensInputError(
+        raise _refused(
             f"importing {module_name} raised {type(exc).__name__}: {_first(exc)}",
-            column="--model",
-            value=spec,
-            fix=f"run 'python -c \"import {module_name}\"' to see the full error",
+            f"run 'python -c \"import {module_name}\"' to see the full error",
+            spec,
         ) from exc
     finally:
         sys.path.pop(0)
@@ -67,3 +58,8 @@ def _first(exc: BaseException) -> str:
     """The first line of an exception's message (bounded)."""
     text = str(exc).strip()
     return text.splitlines()[0][:300] if text else "(no message)"
+
+
+def _refused(problem: str, fix: str, value=None) -> EthicLensInputError:
+    """A refusal of ``--model`` (its text ``value`` where the problem does not show it)."""
+    return EthicLensInputError(problem, column="--model", value=value, fix=fix)

@@ -22,6 +22,7 @@ from .._checks import (
     check_member,
     check_repetitions,
     check_seed,
+    is_number,
 )
 from .._text import threshold_text
 from ..errors import EthicLensInputError
@@ -59,20 +60,13 @@ def _selection_rates(r1: float, disparate_impact: float) -> tuple[float, float]:
     """(privileged, unprivileged) selection rates, each checked to be a rate."""
     r0 = disparate_impact * r1
     if not 0 < r1 <= 1:
-        raise EthicLensInputError(
-            "must lie in (0, 1]",
-            column="reference_rate",
-            kind="argument",
-            value=r1,
-            fix="e.g. 0.5 (the default)",
-        )
+        raise _argument_error("must lie in (0, 1]", "reference_rate", r1, "e.g. 0.5 (the default)")
     if not 0 <= r0 <= 1:
-        raise EthicLensInputError(
+        raise _argument_error(
             f"gives the unprivileged group a selection rate of {r0:g}, outside [0, 1]",
-            column="disparate_impact",
-            kind="argument",
-            value=disparate_impact,
-            fix=f"choose a DI from 0 to {1 / r1:g} (the reference selection rate is {r1:g})",
+            "disparate_impact",
+            disparate_impact,
+            f"choose a DI from 0 to {1 / r1:g} (the reference selection rate is {r1:g})",
         )
     return r1, r0
 
@@ -144,29 +138,30 @@ def _privileged_rates(r1: float, b1: float, separation: float) -> tuple[float, f
     base rates leave no room for it."""
     lo1, hi1 = _feasible_k(r1, b1)
     if not lo1 <= separation <= hi1:
-        raise EthicLensInputError(
+        raise _argument_error(
             "separation impossible for this rate and base rate",
-            column="separation",
-            kind="argument",
-            value=separation,
-            fix=f"use a value in [{lo1:.3f}, {hi1:.3f}]",
+            "separation",
+            separation,
+            f"use a value in [{lo1:.3f}, {hi1:.3f}]",
         )
     return _rates(r1, b1, separation)
 
 
 def _finite(value, column: str, fix: str) -> None:
     """A real, finite number (not text, a bool, NaN or infinity)."""
-    number = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(
-        value, (bool, np.bool_)
-    )
+    number = is_number(value)
     if not number or not np.isfinite(value):
-        raise EthicLensInputError(
+        raise _argument_error(
             "must be a finite number" + ("" if number else f", not {type(value).__name__}"),
-            column=column,
-            value=value,
-            fix=fix,
-            kind="argument",
+            column,
+            value,
+            fix,
         )
+
+
+def _argument_error(problem: str, column: str, value, fix: str) -> EthicLensInputError:
+    """A refusal of the argument ``column`` (inject_bias's or run_oracle's) and its value."""
+    return EthicLensInputError(problem, column=column, kind="argument", value=value, fix=fix)
 
 
 def _draw(groups: dict, sizes: dict, rng) -> InjectedData:
@@ -215,13 +210,12 @@ def _eo_gap_error(target, di, r1, b0, reference) -> EthicLensInputError:
             f", or a DI from {a:g} to {b:g}, where an EO gap of {target:g} is possible "
             "(--di; disparate_impact in Python)"
         )
-    return EthicLensInputError(
+    return _argument_error(
         f"no valid classifier has an EO gap of {target:g} at DI {di:g} (possible EO gaps at "
         f"this DI: [{low:.3f}, {high:.3f}])",
-        column="eo_gap",
-        kind="argument",
-        value=target,
-        fix=fix,
+        "eo_gap",
+        target,
+        fix,
     )
 
 
@@ -476,12 +470,11 @@ def _check_run(n_boot, methods, confidence_level, progress, injected) -> tuple:
         methods, "methods", "names an interval method more than once", "name each method once"
     )
     if progress is not None and not callable(progress):
-        raise EthicLensInputError(
+        raise _argument_error(
             "must be a function progress(done, total), or None",
-            column="progress",
-            kind="argument",
-            value=progress,
-            fix="e.g. progress=lambda done, total: print(done, total)",
+            "progress",
+            progress,
+            "e.g. progress=lambda done, total: print(done, total)",
         )
     for key in injected:
         check_member(
@@ -558,12 +551,11 @@ def check_rows(n) -> int:
     """Rows of an injected data set (inject_bias, run_oracle): a whole number from
     :data:`MIN_ROWS` to :data:`MAX_ROWS`."""
     if not _whole(n) or not MIN_ROWS <= n <= MAX_ROWS:
-        raise EthicLensInputError(
+        raise _argument_error(
             f"must be a whole number of rows from {MIN_ROWS} to {MAX_ROWS:,}",
-            column="n",
-            value=n,
-            fix="e.g. 20000 (the oracle's default)",
-            kind="argument",
+            "n",
+            n,
+            "e.g. 20000 (the oracle's default)",
         )
     return int(n)
 
@@ -571,12 +563,8 @@ def check_rows(n) -> int:
 def _check_pair(value, name: str, fix: str) -> tuple[float, float]:
     """A (privileged, unprivileged) pair of numbers strictly between 0 and 1."""
     if not _is_pair(value):
-        raise EthicLensInputError(
-            "must be a pair (privileged, unprivileged) of numbers",
-            column=name,
-            value=value,
-            fix=fix,
-            kind="argument",
+        raise _argument_error(
+            "must be a pair (privileged, unprivileged) of numbers", name, value, fix
         )
     return tuple(check_fraction(x, name, fix=fix) for x in value)
 
@@ -592,21 +580,16 @@ def _group_rows(n: int, group_sizes) -> dict:
     fix = "e.g. (0.5, 0.5) (the default) or (0.7, 0.3): the two groups' shares of the rows"
     shares = _check_pair(group_sizes, "group_sizes", fix)
     if abs(sum(shares) - 1) > 1e-9:
-        raise EthicLensInputError(
-            f"the shares sum to {sum(shares):g}, not 1",
-            column="group_sizes",
-            value=group_sizes,
-            fix=fix,
-            kind="argument",
+        raise _argument_error(
+            f"the shares sum to {sum(shares):g}, not 1", "group_sizes", group_sizes, fix
         )
     n1 = int(round(n * shares[0]))
     if not 0 < n1 < n:
-        raise EthicLensInputError(
+        raise _argument_error(
             f"gives a group no rows at n = {n}",
-            column="group_sizes",
-            value=group_sizes,
-            fix=f"use shares of at least {1 / n:.2g} each, or more rows",
-            kind="argument",
+            "group_sizes",
+            group_sizes,
+            f"use shares of at least {1 / n:.2g} each, or more rows",
         )
     return {PRIVILEGED: n1, UNPRIVILEGED: n - n1}
 
