@@ -397,29 +397,20 @@ def _check_components(spec: ComparisonMetric) -> None:
     if isinstance(comps, list):
         comps = tuple(comps)
         object.__setattr__(spec, "components", comps)
-    of = f"of comparison metric {spec.name!r}"
+    of, wanted = f"of comparison metric {spec.name!r}", _COMPONENTS[spec.kind]  # a known kind
     if not isinstance(comps, tuple) or not all(isinstance(c, str) for c in comps):
-        raise EthicLensInputError(
-            f"components {of} must be a tuple of group metric names",
-            column="components",
-            kind="argument",
-            value=comps,
-            fix=f"e.g. components=({comps!r},)"
-            if isinstance(comps, str)
-            else "e.g. components=('selection_rate',)",
-        )
-    wanted = _COMPONENTS[spec.kind]
-    if not comps or (wanted is not None and len(comps) != wanted):
+        problem = f"components {of} must be a tuple of group metric names"
+        one = comps if isinstance(comps, str) else "selection_rate"
+        fix = f"e.g. components=({one!r},)"
+    elif not comps or (wanted is not None and len(comps) != wanted):
         many = "one or more components" if wanted is None else "exactly one component"
-        raise EthicLensInputError(
-            f"comparison metric {spec.name!r} is a {spec.kind!r}, which reads {many}; "
-            f"it was given {len(comps)}",
-            column="components",
-            kind="argument",
-            value=comps,
-            fix="kind='max_abs_difference' takes the largest gap of several components; "
-            "otherwise build one comparison metric per component",
-        )
+        problem = f"comparison metric {spec.name!r} is a {spec.kind!r}, which reads {many}; "
+        problem += f"it was given {len(comps)}"
+        fix = "kind='max_abs_difference' takes the largest gap of several components; "
+        fix += "otherwise build one comparison metric per component"
+    else:
+        return
+    raise EthicLensInputError(problem, column="components", kind="argument", value=comps, fix=fix)
 
 
 def _check_metric_fn(spec: GroupMetric) -> None:
@@ -472,24 +463,22 @@ def register_comparison_metric(
     :func:`register_group_metric`; its kind, policy and components were checked when it was
     built)."""
     _COMPARISON_REGISTRY.check_free(spec, replace=replace)
-    if spec.needs_labels not in (True, False, "positive", "negative"):
-        raise EthicLensInputError(
-            "needs_labels must be True, False, 'positive' or 'negative'",
-            column=spec.name,
-            kind="comparison metric",
-            value=spec.needs_labels,
-            fix="give the labels its floor counts (True: both)",
-        )
     unknown = [c for c in spec.components if c not in GROUP_METRIC_SPECS]
-    if unknown:
-        raise EthicLensInputError(
-            f"unknown component metric(s) {unknown}",
-            column=spec.name,
-            kind="comparison metric",
-            fix=did_you_mean(unknown[0], list(GROUP_METRIC_SPECS))
-            + f"register the group metrics first; registered: {list(GROUP_METRIC_SPECS)}",
+    if spec.needs_labels not in (True, False, "positive", "negative"):
+        problem, value = (
+            "needs_labels must be True, False, 'positive' or 'negative'",
+            spec.needs_labels,
         )
-    return _COMPARISON_REGISTRY.register(spec, replace=replace)
+        fix = "give the labels its floor counts (True: both)"
+    elif unknown:
+        problem, value = f"unknown component metric(s) {unknown}", None
+        fix = did_you_mean(unknown[0], list(GROUP_METRIC_SPECS))
+        fix += f"register the group metrics first; registered: {list(GROUP_METRIC_SPECS)}"
+    else:
+        return _COMPARISON_REGISTRY.register(spec, replace=replace)
+    raise EthicLensInputError(
+        problem, column=spec.name, kind="comparison metric", value=value, fix=fix
+    )
 
 
 def unregister_metric(name: str) -> None:
