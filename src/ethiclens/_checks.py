@@ -554,20 +554,15 @@ def check_epsilon(value, where: str = "--epsilon") -> float:
     except OverflowError:
         eps = math.inf
     if not math.isfinite(eps) or eps <= 0:
-        raise _setting_error(
-            "ε must be a finite number > 0",
-            column=where,
-            value=value if math.isfinite(eps) or isinstance(value, float) else "(huge)",
-            fix="give a positive budget such as 1.0",
-        )
-    if eps > EPSILON_MAX:
-        raise _setting_error(
-            f"ε = {eps:g} is above {EPSILON_MAX:g}: GRR would keep every value with "
-            "probability 1 − e^-ε (no privacy at all) and the arithmetic overflows",
-            column=where,
-            fix=f"give ε <= {EPSILON_MAX:g}",
-        )
-    return eps
+        problem, fix = "ε must be a finite number > 0", "give a positive budget such as 1.0"
+        shown = value if math.isfinite(eps) or isinstance(value, float) else "(huge)"
+    elif eps > EPSILON_MAX:
+        problem = f"ε = {eps:g} is above {EPSILON_MAX:g}: GRR would keep every value with "
+        problem += "probability 1 − e^-ε (no privacy at all) and the arithmetic overflows"
+        fix, shown = f"give ε <= {EPSILON_MAX:g}", None
+    else:
+        return eps
+    raise _setting_error(problem, column=where, value=shown, fix=fix)
 
 
 def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float | None:

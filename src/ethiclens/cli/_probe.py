@@ -37,6 +37,8 @@ from ._main import OnceGroup
 from ._p2nia import file_rows_named
 
 N_BOOT = shown("--n-boot", default=1000)  # one option, one check (the library's) per command
+# the last options of both probes: the deprecated --favorable, the seed, the draws, --json
+PROBE_TAIL = (deprecated_favorable_option, shown("--seed", default=0), N_BOOT, JSON)
 
 
 @contextmanager
@@ -75,10 +77,7 @@ def probe_group():
         "Is a positive prediction (1) favorable or harmful? (default: the "
         "benchmark's declared direction; favorable for your model)"
     ),
-    deprecated_favorable_option,
-    shown("--seed", default=0),
-    N_BOOT,
-    JSON,
+    *PROBE_TAIL,
 )
 def counterfactual_cmd(target, json_out, **flags):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
@@ -138,10 +137,7 @@ def make_cmd(data, protected, out):
     option("--y-pred", required=True),
     option("--y-score"),
     positive_option("Is a positive prediction (1) favorable or harmful? [default: favorable]"),
-    deprecated_favorable_option,
-    shown("--seed", default=0),
-    N_BOOT,
-    JSON,
+    *PROBE_TAIL,
 )
 def analyze_cmd(scored, json_out, **flags):
     """Flip rates from your predictions on a make-counterfactuals table."""

@@ -1229,24 +1229,17 @@ def _normalise(data, source: str) -> dict:
         )
     data = with_empty_sections(_plain(data))  # a copy, as plain data (tuples as lists)
     version = data.get("version", SPEC_VERSION)
+    problem = None
     if isinstance(version, float):  # the schema's "integer" takes 1.0; n_boot: 100.0 is refused too
-        raise EthicLensInputError(
-            f"{source}: must be a whole number",
-            column="version",
-            value=version,
-            fix=f"write version: {SPEC_VERSION}",
-            kind="key",
-        )
-    if isinstance(version, int) and not isinstance(version, bool) and version > SPEC_VERSION:
+        problem, fix = f"{source}: must be a whole number", f"write version: {SPEC_VERSION}"
+    elif isinstance(version, int) and not isinstance(version, bool) and version > SPEC_VERSION:
         from .._version import __version__
 
-        raise EthicLensInputError(
-            f"{source} is spec version {shown_int(version)}, from a newer EthicLens; this one "
-            f"({__version__}) reads version {SPEC_VERSION}",
-            column="version",
-            value=version,
-            fix="upgrade ethiclens (pip install -U ethiclens), or write a version 1 spec",
-        )
+        problem = f"{source} is spec version {shown_int(version)}, from a newer EthicLens; "
+        problem += f"this one ({__version__}) reads version {SPEC_VERSION}"
+        fix = "upgrade ethiclens (pip install -U ethiclens), or write a version 1 spec"
+    if problem:  # a key ("version" is one)
+        raise EthicLensInputError(problem, column="version", value=version, fix=fix)
     roles = data.get("roles")
     if isinstance(roles, dict):
         if isinstance(roles.get("y_pred"), str):
