@@ -79,10 +79,6 @@ def auc_by_group(scores, true, codes, n_groups: int, order=None) -> list[tuple[f
 
 def auc_interval(auc, var, level) -> tuple[float | None, float | None, str]:
     """DeLong interval (normal on logit(AUC)) and its method, or (None, None, why not)."""
-    return _interval(auc, var, level)
-
-
-def _interval(auc, var, level):
     if not np.isfinite(auc) or not np.isfinite(var):
         return None, None, "not reported: AUC or its variance undefined"
     if auc <= 0 or auc >= 1 or var <= 0:
@@ -137,7 +133,7 @@ def group_auc(
     for name, (groups, codes) in encode_groups(sensitive_features, n).items():
         per_group = auc_by_group(scores, true, codes, len(groups))
         for (auc, var), label in zip(per_group, groups, strict=True):
-            lo, hi, method = _interval(auc, var, confidence_level)
+            lo, hi, method = auc_interval(auc, var, confidence_level)
             rows.append({"auc": auc, "auc_ci_low": lo, "auc_ci_high": hi, "auc_ci_method": method})
             index.append((name, label))
     frame = pd.DataFrame(rows, index=pd.MultiIndex.from_tuples(index, names=["attribute", "group"]))

@@ -31,23 +31,17 @@ def check_bin_edges(edges, column: str) -> list[float]:
         if any(isinstance(e, str) and not is_number_text(e.strip()) for e in edges):
             raise ValueError
         out = [wide_float(e) for e in edges]
+        problem = "bin edges must be at least two finite numbers in increasing order"
     except (TypeError, ValueError):
-        raise EthicLensInputError(
-            "bin edges must be numbers",
-            column=column,
-            value=typed or list(edges),
-            fix="e.g. 0,25,45,65,120",
-        ) from None
+        out, problem = None, "bin edges must be numbers"
     if (
-        len(out) < 2
+        out is None
+        or len(out) < 2
         or not all(np.isfinite(out))
         or any(b <= a for a, b in zip(out, out[1:], strict=False))
     ):
         raise EthicLensInputError(
-            "bin edges must be at least two finite numbers in increasing order",
-            column=column,
-            value=typed or list(edges),
-            fix="e.g. 0,25,45,65,120",
+            problem, column=column, value=typed or list(edges), fix="e.g. 0,25,45,65,120"
         )
     return out
 

@@ -157,7 +157,9 @@ def too_many_undefined(kept: int, total: int) -> bool:
     return kept == 0 or total - kept > MAX_UNDEFINED_SHARE * total + 1e-9
 
 
-def _from_quantiles(boot, q_low, q_high, method, note, n_total=None):
+def from_quantiles(boot, q_low, q_high, method, note, n_total=None) -> Interval:
+    """The interval between quantiles ``q_low`` and ``q_high`` of the finite draws ``boot``
+    (``note``: what was left out of ``n_total``, or None), not reported beyond too many."""
     n_total = n_total or len(boot)
     if note is not None:
         if too_many_undefined(len(boot), n_total):
@@ -190,7 +192,7 @@ def bootstrap_interval(
     alpha = (1 - level) / 2
 
     def percentile(name):
-        return _from_quantiles(finite, alpha, 1 - alpha, name, note, n_total)
+        return from_quantiles(finite, alpha, 1 - alpha, name, note, n_total)
 
     if method == "percentile":
         return percentile("percentile")
@@ -203,7 +205,7 @@ def bootstrap_interval(
         return percentile("percentile (bca bias correction infinite)")
     a = None if jack_values is None else acceleration(jack_values, jack_mult)
     q_low, q_high, name = bca_quantiles(below, a, alpha)
-    interval = _from_quantiles(finite, q_low, q_high, name, note, n_total)
+    interval = from_quantiles(finite, q_low, q_high, name, note, n_total)
     if interval.defined and not interval.low <= theta_hat <= interval.high:
         # BCa assumes a monotone normalising transform; for |difference| statistics near 0 it
         # breaks down and can exclude its own estimate. The percentile interval is used instead.

@@ -674,17 +674,15 @@ def _attribute_cells(ctx: _Context, name, groups, codes) -> _Cells:
     sq = None
     if weights is not None:
         sq = cell_sums(codes * ctx.n_cells + cells, (len(groups), ctx.n_cells), weights**2)
-    ece = None
+    ece = auc = None
     if scores is not None:
         ece = cal.ece_cells(scores, true, codes, len(groups), ctx.n_bins, weights)
-    rows = (codes, cells, weights) if weights is not None and ctx.ci != "jeffreys" else None
-    auc = None
-    if scores is not None:
         auc = (
             AUC_WEIGHTED
             if weights is not None
             else _auc.auc_by_group(ctx.scores, ctx.true, all_codes, len(groups), ctx.score_order)
         )
+    rows = (codes, cells, weights) if weights is not None and ctx.ci != "jeffreys" else None
     return _Cells(gc, sq, ece, rows, auc)
 
 
@@ -937,31 +935,27 @@ class _Floors:
 
     def why_not(self, needs_labels, groups, names, attribute) -> str:
         """E.g. "n = 7, below the floor of 100 (race:Asian)"; one clause per short group."""
-        p = self.policy
         fmt = (lambda x: f"{x:.1f}") if self.weighted else (lambda x: f"{int(x)}")
+        floor, each = self.policy.min_label_count, ""
         if needs_labels in ("positive", "negative"):  # one label's floor
             counts = self.pos if needs_labels == "positive" else self.neg
             short = [
-                f"{fmt(counts[g])} {needs_labels} labels, below the floor of "
-                f"{p.min_label_count} ({attribute}:{names[g]})"
-                for g in groups
-                if counts[g] < p.min_label_count
+                (g, f"{fmt(counts[g])} {needs_labels} labels") for g in groups if counts[g] < floor
             ]
-            return "; ".join(short)
-        if needs_labels:
+        elif needs_labels:
+            each = " each"
             short = [
-                f"{fmt(self.pos[g])} positive / {fmt(self.neg[g])} negative labels, below "
-                f"the floor of {p.min_label_count} each ({attribute}:{names[g]})"
+                (g, f"{fmt(self.pos[g])} positive / {fmt(self.neg[g])} negative labels")
                 for g in groups
-                if self.pos[g] < p.min_label_count or self.neg[g] < p.min_label_count
+                if self.pos[g] < floor or self.neg[g] < floor
             ]
-            return "; ".join(short)
-        short = [
-            f"{self._n_text(g)}, below the floor of {p.min_group_size} ({attribute}:{names[g]})"
-            for g in groups
-            if self.n[g] < p.min_group_size
-        ]
-        return "; ".join(short)
+        else:
+            floor = self.policy.min_group_size
+            short = [(g, self._n_text(g)) for g in groups if self.n[g] < floor]
+        return "; ".join(
+            f"{text}, below the floor of {floor}{each} ({attribute}:{names[g]})"
+            for g, text in short
+        )
 
 
 def _intervals(ctx, points, draws, jack=None, mult=None, columns=None, overwrite=False, plain=None):
@@ -1592,10 +1586,8 @@ def _composite_headline(comparisons, labelled) -> Headline:
     comparisons would be cherry-picking).
     """
     if not labelled:
-        return Headline(
+        return _withheld(
             "composite",
-            None,
-            None,
             "no ground-truth labels: equalized odds cannot be computed, and a missing "
             "component is never taken as zero",
         )
@@ -1610,12 +1602,10 @@ def _composite_headline(comparisons, labelled) -> Headline:
             lacking.append(f"{c.key} ({', '.join(bad)})")
             keys.append(c.key)
     if lacking:
-        return Headline(
+        return _withheld(
             "composite",
-            None,
-            None,
             "a component is undefined or below its sample floor for " + "; ".join(lacking),
-            affected=keys,
+            keys,
         )
     worst = min(comparisons, key=lambda c: c.composite)
     return Headline("composite", worst.composite, worst.key, None, composite_band(worst.composite))
@@ -1629,23 +1619,24 @@ def _min_di_headline(comparisons) -> Headline:
         if c.metrics["disparate_impact"].status in (pol.INSUFFICIENT_DATA, pol.UNDEFINED)
     ]
     if weak:
-        return Headline(
+        return _withheld(
             "min_disparate_impact",
-            None,
-            None,
             "withheld rather than cherry-picking reliable groups: DI is below its "
             f"sample floor or undefined for {', '.join(weak)}",
-            affected=weak,
+            weak,
         )
     worst = min(comparisons, key=lambda c: c.metrics["disparate_impact"].value)
     value = worst.metrics["disparate_impact"].value
     if not math.isfinite(value):  # every DI is unbounded: no number to publish
         keys = [c.key for c in comparisons]
-        return Headline(
+        return _withheld(
             "min_disparate_impact",
-            None,
-            None,
             f"DI is unbounded for {', '.join(keys)}: the reference group's selection rate is 0",
-            affected=keys,
+            keys,
         )
     return Headline("min_disparate_impact", value, worst.key, None)
+
+
+def _withheld(name: str, reason: str, affected=()) -> Headline:
+    """Headline ``name`` withheld for ``reason``; ``affected``: the comparisons that caused it."""
+    return Headline(name, None, None, reason, affected=list(affected))

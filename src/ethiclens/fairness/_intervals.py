@@ -38,7 +38,7 @@ from ._bootstrap import (
     acceleration,
     bca_quantiles,
     bootstrap_interval,
-    too_many_undefined,
+    from_quantiles,
     undefined_note,
 )
 
@@ -153,14 +153,11 @@ def equal_tailed(
     clean = finite.all(axis=1)
     q_low, q_high = _tails(level)
     for i in np.flatnonzero(want & ~clean):  # before any sort in place: finite[i] masks rows[i]
-        col, ok = rows[i], finite[i]
-        note = undefined_note(ok)
-        if too_many_undefined(int(ok.sum()), n_draws):
-            methods[i] = f"{name}: not reported, {note}"
-            continue
-        lo, hi = np.quantile(col[ok], [q_low, q_high])
-        low[i], high[i] = float(lo), float(hi)
-        methods[i] = f"{name} ({note}, excluded)"
+        ok = finite[i]
+        iv = from_quantiles(rows[i][ok], q_low, q_high, name, undefined_note(ok), n_draws)
+        if iv.defined:
+            low[i], high[i] = iv.low, iv.high
+        methods[i] = iv.method
     take = want & clean
     if take.any():
         idx = np.flatnonzero(take)
@@ -340,9 +337,8 @@ def contain_one(iv: Interval, point, note: str | None = ON_BOUNDARY) -> Interval
     """:func:`contain` for one :class:`Interval` (a finite ``point``; otherwise unchanged)."""
     if not iv.defined or point is None or not np.isfinite(point):
         return iv
-    return contain(Intervals(np.array([iv.low]), np.array([iv.high]), [iv.method]), [point], note)[
-        0
-    ]
+    one = Intervals(np.array([iv.low]), np.array([iv.high]), [iv.method])
+    return contain(one, [point], note)[0]
 
 
 def metric_status(point, interval: Interval, *, below_floor=None, judge=None, undefined=None):
