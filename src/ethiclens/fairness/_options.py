@@ -151,24 +151,17 @@ def check_interval_method(value, function: str, where: str = "ci") -> str:
     (``thresholds``) takes no interval method: its intervals are Dirichlet draws."""
     kind = None if "." in where or where.startswith("-") else "argument"
     if function in ("threshold_table", "thresholds"):
-        raise EthicLensInputError(
-            f"is not used by the threshold view: {THRESHOLD_VIEW_CI}",
-            column=where,
-            value=value,
-            fix="drop it",
-            kind=kind,
+        problem, fix = f"is not used by the threshold view: {THRESHOLD_VIEW_CI}", "drop it"
+    else:
+        methods, aliases = (
+            (COMPARE_CI, COMPARE_ALIASES) if function == "compare" else (CI_CHOICES, {})
         )
-    methods, aliases = (COMPARE_CI, COMPARE_ALIASES) if function == "compare" else (CI_CHOICES, {})
-    if isinstance(value, str) and (value in methods or value in aliases):
-        return value
-    older = "".join(f" ({old}: an older spelling of {new})" for old, new in aliases.items())
-    raise EthicLensInputError(
-        f"is not an interval method of {_RUN_WORDS[function]}",
-        column=where,
-        value=value,
-        fix=f"{did_you_mean(value, methods)}use one of {', '.join(methods)}{older}",
-        kind=kind,
-    )
+        if isinstance(value, str) and (value in methods or value in aliases):
+            return value
+        older = "".join(f" ({old}: an older spelling of {new})" for old, new in aliases.items())
+        problem = f"is not an interval method of {_RUN_WORDS[function]}"
+        fix = f"{did_you_mean(value, methods)}use one of {', '.join(methods)}{older}"
+    raise EthicLensInputError(problem, column=where, value=value, fix=fix, kind=kind)
 
 
 # what a seed's refusal offers the audit of arrays: it also draws one from a numpy generator
@@ -374,27 +367,24 @@ def _check_intersections(intersections) -> None:
         if not isinstance(intersections, (str, list, tuple))
         else [c for c in intersections if not isinstance(c, (str, list, tuple))]
     )
+    problem = "is a list of attribute combinations, each a list of "
     if intersections is not None and odd:
         kind = type(odd[0]).__name__
-        raise EthicLensInputError(
-            f"is a list of attribute combinations, each a list of names, not "
-            f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}",
-            column="intersections",
-            value=intersections,
-            fix="e.g. intersections=[['race', 'sex']]",
-        )
-    if isinstance(intersections, str) or any(
+        problem += f"names, not {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+        fix = "e.g. intersections=[['race', 'sex']]"
+    elif isinstance(intersections, str) or any(
         isinstance(combo, str) for combo in intersections or []
     ):
         items = [intersections] if isinstance(intersections, str) else intersections
         combos = [crossed_names(c) if isinstance(c, str) else list(c) for c in items]
         if all(len(c) == 1 for c in combos):  # ["s", "t"]: one crossing of each name
             combos = [[c[0] for c in combos]]
-        raise EthicLensInputError(
-            "is a list of attribute combinations, each a list of two or more names, not a string",
-            column="intersections",
-            value=intersections,
-            fix=f"e.g. intersections={combos!r}"
+        problem += "two or more names, not a string"
+        fix = (
+            f"e.g. intersections={combos!r}"
             if all(len(c) > 1 for c in combos)
-            else "list two or more attribute names in each, e.g. intersections=[['race', 'sex']]",
+            else "list two or more attribute names in each, e.g. intersections=[['race', 'sex']]"
         )
+    else:
+        return
+    raise EthicLensInputError(problem, column="intersections", value=intersections, fix=fix)
