@@ -36,6 +36,7 @@ import pandas as pd
 from .._checks import SKLEARN_SEED_LIMIT, check_argument_type, check_draws, check_level
 from .._checks import check_seed as _check_seed
 from .._text import one_line
+from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import (
     FOLDED,
@@ -46,9 +47,11 @@ from ..fairness import (
     MetricEstimate,
     Policy,
     check_policy,
+    estimates_html,
     folded_max,
     metric_status,
 )
+from ..io import sha256_file
 from ._common import TABLE, article, budget_note
 from ._mechanisms import get_mechanism
 from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells, signed_gaps
@@ -126,8 +129,6 @@ class Estimate:
         ``release.csv``) and of the auditor's request file this estimate was made from, and the
         command that repeats it (:func:`estimate` does so when given their paths; the CLI reads
         and checks them first). A file that changed since the estimate read it is refused."""
-        from ..io import sha256_file
-
         d, known = Path(folder), self.run["input"]
         manifest = (d / MANIFEST).read_bytes()
         files = {MANIFEST: hashlib.sha256(manifest).hexdigest(), TABLE: sha256_file(d / TABLE)}
@@ -222,8 +223,6 @@ class Estimate:
 
     def _repr_html_(self) -> str:
         """Notebook view: each metric's value [CI], status in colour and words, and why."""
-        from ..fairness import estimates_html
-
         stats = {name: MetricEstimate(**v) for name, v in self.values.items()}
         setting = " ".join([self._setting(), *self._notes()])
         return estimates_html("EthicLens P2NIA estimate", stats, setting)
@@ -439,8 +438,6 @@ def _record(est: Estimate, m: dict, metrics: list, request, draws: dict, level: 
     never the release's own seed, which is not in the release) and run record (UTC time,
     version, the manifest's SHA-256 of the table and of itself, the request; the files' own
     once read from a folder)."""
-    from .._version import __version__
-
     est.config = {"ethiclens_version": __version__, **draws, "confidence_level": level}
     est.config["metrics"] = list(metrics)
     floors = {k: getattr(Policy(), k) for k in est.policy}  # the CLI's
@@ -468,8 +465,6 @@ def _request_record(request) -> dict | None:
         return None
     if not isinstance(request, (str, os.PathLike)):
         return {"file": None, "sha256": None}
-    from ..io import sha256_file
-
     return {"file": os.fspath(request), "sha256": sha256_file(request)}
 
 

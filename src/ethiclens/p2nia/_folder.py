@@ -12,6 +12,7 @@ from .._checks import is_number_text, split_list, underflow_words, underflows
 from ..errors import EthicLensInputError
 from ..io import check_outputs, read_table
 from ._common import MANIFEST, TABLE
+from ._outputs import STDOUT, refuse_stdout, write_json_output
 from ._protocol import (
     AuditRequest,
     Release,
@@ -81,8 +82,6 @@ def _typed_number(text, flag: str, symbol: str, fix: str):
 def write_request(req: AuditRequest, out) -> str | None:
     """Write the request to ``out`` (``-``: standard output); the line saying where. A file
     already there is replaced, as every output is, with a warning naming it."""
-    from ._outputs import STDOUT, write_json_output
-
     existed = out != STDOUT and Path(out).is_file()
     wrote = write_json_output(out, req.to_dict())
     if existed:
@@ -144,8 +143,6 @@ def release_to_folder(
     """Read the request and the platform's data, release, and write the release into
     ``out_dir`` (:func:`write_release`); returns the release with the manifest as written.
     ``name_rows(exc, data_path)``, when given, names a refused row by its file line."""
-    from ._outputs import refuse_stdout
-
     refuse_stdout(out_dir, "--out", "folder")
     out = Path(out_dir)
     check_outputs(

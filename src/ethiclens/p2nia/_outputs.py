@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 import sys
 
+from .._text import write_whole
 from ..errors import EthicLensInputError
+from ..io import check_outputs, check_suffix, check_writable, write_atomic
 
 STDOUT = "-"
 
@@ -32,8 +34,6 @@ def check_command_outputs(
     stdout_flag : str, optional
         The one flag that may be ``-``.
     """
-    from ..io import check_outputs, check_suffix, check_writable
-
     for flag, path in outputs.items():
         if path == STDOUT:
             _check_stdout(flag, stdout_flag)
@@ -80,11 +80,7 @@ def write_json_output(path, document) -> str | None:
     (``-``); the line saying where, or None for standard output."""
     text = json.dumps(document, indent=2) if not isinstance(document, str) else document
     if path == STDOUT:
-        from .._text import write_whole
-
         write_whole(sys.stdout, text + "\n")  # every byte, or a reader gone is found
         return None
-    from ..io import write_atomic
-
     write_atomic(path, text)
     return f"wrote {path}"

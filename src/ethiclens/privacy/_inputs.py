@@ -8,6 +8,7 @@ losses, for the train split (members) and the test split (non-members).
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 
@@ -25,6 +26,7 @@ from .._checks import (
 )
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups, look_alike_clash
+from ..io import read_table, require_columns
 
 _FIRST_ROW = re.compile(r"first at row \d+")
 
@@ -225,9 +227,6 @@ def read_split(
     are short, losses are numbers. Returns :class:`SplitPredictions` (what :func:`pcer_audit`
     takes). ``name_rows(exc, path)``, when given, names a long label's row by its file line
     (the CLI passes the audit's own: ``sources.name_rows``)."""
-
-    from ..io import read_table, require_columns
-
     frame = read_table(path)
     require_columns(frame, [y_true, y_pred, protected] + ([loss] if loss else []), path)
     columns = {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss}
@@ -423,8 +422,6 @@ def refuse_same_rows(train: SplitPredictions, test: SplitPredictions) -> None:
 
 
 def _check_distinct_splits(train_path, test_path) -> None:
-    import os
-
     try:
         same = os.path.samefile(train_path, test_path)
     except OSError:  # a missing file is reported when it is read

@@ -45,6 +45,7 @@ from ..fairness import (
     check_policy,
     contain_one,
     draw_dirichlet_cells,
+    estimates_html,
     false_positive_rate,
     interval,
     metric_status,
@@ -243,8 +244,6 @@ class PCERResult:
 
     def _repr_html_(self) -> str:
         """Notebook view: every statistic with its interval and status, per group too."""
-        from ..fairness import estimates_html
-
         stats = dict(self.estimates)
         for g in self.groups:
             stats.update({f"{g.group}: {k}": e for k, e in g.estimates.items()})

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from rich.markup import escape
+from rich.table import Table
 
 from ..fairness import REPORTED
 
@@ -157,8 +158,6 @@ def pcer_summary(result, title: str) -> list:
 def print_summary(blocks, console) -> None:
     """Draw summary blocks (:meth:`PCERResult.summary`) on a rich ``console``: each
     :class:`TextTable` as a table, each line as console markup."""
-    from rich.table import Table
-
     for block in blocks:
         if isinstance(block, str):
             console.print(block)

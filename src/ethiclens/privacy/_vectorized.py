@@ -39,6 +39,7 @@ from ._dpsgd import (
     dp_epsilon,
     finished_run,
     noise_multiplier_for,
+    train_dp_mlp,
 )
 
 log = logging.getLogger(__name__)
@@ -331,8 +332,6 @@ def _train_passes(dataset_name, epsilon, seeds, datas, config, per_pass) -> list
 def _opacus_fallback(dataset_name, epsilon, seeds, datas, config, reason) -> list[DPTrainingRun]:
     """Settings the fast path does not handle: the Opacus trainer, saying so (never silently
     without DP)."""
-    from ._dpsgd import train_dp_mlp
-
     log.warning("vectorized trainer falls back to Opacus: %s", reason)
     note = f"fell back to Opacus: {reason}"
     return [
