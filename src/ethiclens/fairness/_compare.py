@@ -24,7 +24,7 @@ from . import _policy as pol
 from ._bootstrap import draw_label_split_cells, kish_effective
 from ._counts import round_significant
 from ._engine import SMOOTHED_NOTE, audit, empty_cell_columns
-from ._intervals import check_ci, contain, equal_tailed, with_infinite_draws
+from ._intervals import contain, equal_tailed, with_infinite_draws
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
 from ._options import COMPARE_ALIASES, COMPARE_CI, KEYWORDS, policy_and_options
 from ._result import AuditResult, MetricEstimate, _nan
@@ -240,14 +240,6 @@ def _flat(d: MetricDifference) -> dict:
     }
 
 
-def _checked_ci(ci):
-    """The interval method asked for, checked, its older spelling ("bootstrap") taken as
-    the one name it is recorded by."""
-    ci = CI_ALIASES.get(ci, ci) if isinstance(ci, str) else ci
-    check_ci(ci, CI_CHOICES)
-    return ci
-
-
 def compare(
     y_true,
     pred_a,
@@ -287,7 +279,9 @@ def compare(
     ModelComparison
     """
     policy, opts = policy_and_options("compare", policy, options)
-    ci = _checked_ci(opts.ci)
+    # the interval method asked for (checked by take_options: one of CI_CHOICES, or an older
+    # spelling), "bootstrap" taken as the one name it is recorded by
+    ci = CI_ALIASES.get(opts.ci, opts.ci)
     opts = opts.seeded()
     true, a, b, weights, sf = _compare_inputs(
         y_true, pred_a, pred_b, sensitive_features, sample_weight, opts
@@ -399,20 +393,19 @@ def _all_differences(sf, refs, joint, weights, opts, labelled):
     for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
         keep = codes >= 0
         w = None if weights is None else weights[keep]
-        counts = joint_counts(codes[keep], joint[keep], len(groups), labelled, w)
+        rows = (codes[keep], joint[keep], len(groups), labelled)  # rows in a kept group
+        counts = joint_counts(*rows, w)
         effective = None
         if w is not None:
             # settled as the audit settles its weighted cells (round_significant): the same
             # numbers whatever order the weights were added in, and each model's cells those
             # of its own audit
             counts = round_significant(counts)
-            sq = round_significant(
-                joint_counts(codes[keep], joint[keep], len(groups), labelled, w**2)
-            )
+            sq = round_significant(joint_counts(*rows, w**2))
             effective = kish_effective(counts, sq)
             if labelled:  # each label its own Kish size, as the weighted audit draws it
                 effective = (effective, kish_effective(counts, sq, parts=JOINT_LABEL_CELLS))
-            own = model_cells(codes[keep], joint[keep], len(groups), labelled, w)
+            own = model_cells(*rows, w)
         d, gd = paired_differences(
             PairedGroups(name, list(groups), list(groups).index(refs[name]), labelled),
             counts,
