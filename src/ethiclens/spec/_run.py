@@ -197,12 +197,14 @@ def check_benchmark_roles(spec: AuditSpec, purpose: str) -> None:
         )
 
 
-def _started(spec: AuditSpec, purpose: str) -> AuditSpec:
-    """The spec a ``purpose`` run uses: checked (``check_request``), its seed drawn if null."""
+def _started(spec: AuditSpec, purpose: str) -> tuple[AuditSpec, Loaded]:
+    """The spec a ``purpose`` run uses: checked (``check_request``), its seed drawn if null;
+    and its target, loaded."""
     check_request(spec, purpose)
     if spec.target.counts:  # named by its option, as the target's own file is named TARGET
         refuse_missing_input(spec.target.counts, "--counts")
-    return spec.seeded()
+    spec = spec.seeded()
+    return spec, load_target(spec, purpose)
 
 
 def _draws(spec: AuditSpec, purpose: str) -> int:
@@ -503,9 +505,8 @@ def run_audit(spec: AuditSpec):
     """``AuditResult`` of a one-model spec (rows, or counts where the data lives)."""
     from ..fairness import audit, audit_counts, bin_counts
 
-    spec = _started(spec, "audit")  # a bad policy is refused before the data is read
+    spec, loaded = _started(spec, "audit")  # a bad policy is refused before the data is read
     ci = spec.policy.ci
-    loaded = load_target(spec, "audit")
     _check_pos_label_shared(spec, loaded)
     notes = _noted(loaded, _negative_values_note(spec, loaded))
     options = _options(spec, loaded, "audit")
@@ -561,9 +562,7 @@ def run_compare(spec: AuditSpec):
     """``ModelComparison`` of a two-model spec (B − A with paired intervals)."""
     from ..fairness import compare
 
-    spec = _started(spec, "compare")
-    ci = spec.policy.ci
-    loaded = load_target(spec, "compare")
+    spec, loaded = _started(spec, "compare")
     with models_named(spec), file_rows_named(spec):
         _binned_rows(spec, loaded, "compare")
         _check_pos_label_shared(spec, loaded)
@@ -575,7 +574,7 @@ def run_compare(spec: AuditSpec):
             pred_b,
             loaded.sensitive,
             names=(a, b),
-            ci=ci,
+            ci=spec.policy.ci,
             sample_weight=loaded.weight,
             **_options(spec, loaded, "compare"),
         )
@@ -586,8 +585,7 @@ def run_thresholds(spec: AuditSpec):
     """``ThresholdTable`` of a spec with scores (rates and verdicts per threshold)."""
     from ..fairness import threshold_table
 
-    spec = _started(spec, "thresholds")
-    loaded = load_target(spec, "thresholds")
+    spec, loaded = _started(spec, "thresholds")
     with file_rows_named(spec):
         _binned_rows(spec, loaded, "thresholds")
         _check_audited_predictions(spec, loaded)

@@ -1364,15 +1364,10 @@ def referenced(reference, protected, stored) -> list:
     names = [_entry_name(e, ()) for e in entries]
     if not isinstance(reference, dict):
         if len(entries) != 1:
-            raise EthicLensInputError(
-                "several attributes need a reference per attribute"
-                if entries
-                else "one group needs the attribute it belongs to",
-                column="reference",
-                value=reference,
-                kind="argument",
-                fix="pass a dict {attribute: reference group}",
-            )
+            problem = "several attributes need a reference per attribute"
+            if not entries:
+                problem = "one group needs the attribute it belongs to"
+            raise _reference_error(problem, "pass a dict {attribute: reference group}", reference)
         reference = {names[0]: reference}
     reference = {str(k): v for k, v in reference.items()}
     if not entries:
@@ -1384,25 +1379,22 @@ def referenced(reference, protected, stored) -> list:
             out.append(entry)
             continue
         if col != entry and protected is not None:  # protected="race=b", reference={"race": ...}
-            raise EthicLensInputError(
-                f"sets the reference group of {col!r} twice (as protected={entry!r} and as "
-                f"reference={{{col!r}: {reference[col]!r}}})",
-                column="reference",
-                kind="argument",
-                fix=f"give it once: protected={col!r} with reference=, or protected={entry!r} "
-                "alone",
-            )
+            problem = f"sets the reference group of {col!r} twice (as protected={entry!r} and as "
+            problem += f"reference={{{col!r}: {reference[col]!r}}})"
+            fix = f"give it once: protected={col!r} with reference=, or protected={entry!r} alone"
+            raise _reference_error(problem, fix)
         out.append(_with_reference(col, reference[col]))
     unknown = [col for col in reference if col not in map(str, [*names, *entries])]
     if unknown:
-        raise EthicLensInputError(
-            "reference given for an attribute that is not protected",
-            column="reference",
-            value=unknown[0],
-            kind="argument",
-            fix=f"add it to protected, or use names from {[str(n) for n in names]}",
-        )
+        fix = f"add it to protected, or use names from {[str(n) for n in names]}"
+        problem = "reference given for an attribute that is not protected"
+        raise _reference_error(problem, fix, unknown[0])
     return out
+
+
+def _reference_error(problem: str, fix: str, value=None) -> EthicLensInputError:
+    """A refusal of the keyword argument ``reference``."""
+    return EthicLensInputError(problem, column="reference", value=value, kind="argument", fix=fix)
 
 
 def _entry_name(entry, reference) -> str:

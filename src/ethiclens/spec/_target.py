@@ -839,27 +839,18 @@ def _unrecorded_role(path, flag: str, name: str, role: str) -> EthicLensInputErr
     from ..sources import metadata_path
 
     own = f"name the roles by the table's own column names ({flag} {role})"
-    if str(path).lower().endswith(".csv"):
-        side = Path(metadata_path(path))
-        if not side.is_file():
-            return EthicLensInputError(
-                f"the counts table has a {role} column, but its metadata file {side}, which "
-                f"records the column it was counted from, is missing",
-                column=flag,
-                value=name,
-                fix=f"copy {side.name} beside the table (ethiclens counts writes it with the "
-                f"table), or {own}",
-            )
-        said = f"its metadata file {side}"
+    side = Path(metadata_path(path)) if str(path).lower().endswith(".csv") else None
+    problem = f"the counts table has a {role} column, but "
+    if side is not None and not side.is_file():
+        problem += f"its metadata file {side}, which records the column it was counted from, "
+        problem += "is missing"
+        fix = f"copy {side.name} beside the table (ethiclens counts writes it with the table), "
+        fix += f"or {own}"
     else:
-        said = f"the metadata of {path}"
-    return EthicLensInputError(
-        f"the counts table has a {role} column, but {said} does not record the column it was "
-        "counted from",
-        column=flag,
-        value=name,
-        fix=f"{own}, or count the data again with ethiclens counts",
-    )
+        said = f"the metadata of {path}" if side is None else f"its metadata file {side}"
+        problem += f"{said} does not record the column it was counted from"
+        fix = f"{own}, or count the data again with ethiclens counts"
+    return EthicLensInputError(problem, column=flag, value=name, fix=fix)
 
 
 def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
