@@ -298,16 +298,10 @@ def _spark_rows(sdf, cols: Columns, text: bool, src: _Files):
         top = F.lit(1.0) if cols.propensity else F.lit(float(MAX_WEIGHT))
         usable = (p >= F.lit(float(MIN_WEIGHT))) & (p <= top)
         flag = flag.when(~F.coalesce(usable, F.lit(False)), F.lit(2))
-        if cols.weight:
-            weights = [
-                p.alias("_ethiclens_w"),
-                (p * p).alias("_ethiclens_w2"),
-                (F.lit(1.0) / p).alias("_ethiclens_p"),
-            ]
-        else:
-            weights = [(F.lit(1.0) / p).alias("_ethiclens_w"),
-                       (F.lit(1.0) / (p * p)).alias("_ethiclens_w2"),
-                       p.alias("_ethiclens_p")]  # fmt: skip
+        one = F.lit(1.0)
+        terms = (p, p * p, one / p) if cols.weight else (one / p, one / (p * p), p)
+        names = ("_ethiclens_w", "_ethiclens_w2", "_ethiclens_p")
+        weights = [term.alias(name) for term, name in zip(terms, names, strict=True)]
     roles = [
         _spark_missing(_spark_text(sdf, c, c in numbered), text and c not in keys).alias(c)
         for c in cols.roles

@@ -797,14 +797,9 @@ def keyed_rows(frame: pd.DataFrame, cols: Columns, ts, p) -> pd.DataFrame:
     # a cluster engine checks the weights after this (a 0 is then refused as pandas refuses
     # it): no numpy warning before that message
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        if p is not None and cols.weight:
-            data["_ethiclens_w"], data["_ethiclens_w2"], data["_ethiclens_p"] = p, p * p, 1.0 / p
-        elif p is not None:
-            data["_ethiclens_w"], data["_ethiclens_w2"], data["_ethiclens_p"] = (
-                1.0 / p,
-                1.0 / (p * p),
-                p,
-            )
+        if p is not None:
+            terms = (p, p * p, 1.0 / p) if cols.weight else (1.0 / p, 1.0 / (p * p), p)
+            data["_ethiclens_w"], data["_ethiclens_w2"], data["_ethiclens_p"] = terms
     for c in cols.roles:
         try:
             data[c] = role_text(frame[c])
