@@ -978,25 +978,21 @@ def _ci_sentence(est: MetricEstimate) -> str:
     )
 
 
-def _worse_outcome(r: PCERResult):
-    """(worse, better) groups by outcome, or None when their positive rates are equal."""
+def _ranked(r: PCERResult, key: str):
+    """The two groups, the one with the larger ``key`` (``positive_rate``, ``delta``) first,
+    or None when they are equal."""
     a, b = (r.group(name) for name in r.group_order)
-    if a.positive_rate == b.positive_rate:
+    if getattr(a, key) == getattr(b, key):
         return None
-    low, high = (a, b) if a.positive_rate < b.positive_rate else (b, a)
-    return (low, high) if r.positive_is_favorable else (high, low)
-
-
-def _higher_cost(r: PCERResult):
-    """(costlier, other) groups by overfitting gap δ, or None when equal."""
-    a, b = (r.group(name) for name in r.group_order)
-    if a.delta == b.delta:
-        return None
-    return (a, b) if a.delta > b.delta else (b, a)
+    return (a, b) if getattr(a, key) > getattr(b, key) else (b, a)
 
 
 def _outcome_and_cost(r: PCERResult) -> str:
-    outcome, cost = _worse_outcome(r), _higher_cost(r)
+    # (worse, better) by outcome: the lower R_g for a favourable prediction, else the higher;
+    # (costlier, other) by the overfitting gap δ_g
+    outcome, cost = _ranked(r, "positive_rate"), _ranked(r, "delta")
+    if outcome is not None and r.positive_is_favorable:
+        outcome = outcome[::-1]
     if outcome is None:
         text = (
             f" Outcome: both groups receive the positive prediction at the same rate "
