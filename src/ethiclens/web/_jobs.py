@@ -4,6 +4,8 @@ transaction. The server keeps nothing in memory that matters: a job is an id in 
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import functools
 import json
 import logging
@@ -33,24 +35,11 @@ class Busy(Exception):
 def verdict_of(data: dict, purpose: str) -> dict:
     """The headline numbers the history lists, read from the result JSON."""
     if purpose == "compare":  # model B's verdicts (the candidate), and what changed
-        statuses: dict[str, int] = {}
-        for row in data.get("verdicts", []):
-            statuses[row["status_b"]] = statuses.get(row["status_b"], 0) + 1
-        flagged = [
-            f"{v['attribute']}:{v['group']}"
-            for v in data.get("verdicts", [])
-            if v["status_b"] == "FLAGGED"
-        ]
-        return {"status_counts": statuses, "flagged": flagged, "models": data.get("models")}
+        counted = _verdicts_of(data.get("verdicts", []), "status_b")
+        return {**counted, "models": data.get("models")}
     if purpose == "thresholds":  # the verdicts at the audited threshold
-        statuses = {}
-        flagged = []
-        for row in data.get("rows", []):
-            if row.get("audited") and row.get("status"):
-                statuses[row["status"]] = statuses.get(row["status"], 0) + 1
-                if row["status"] == "FLAGGED":
-                    flagged.append(f"{row['attribute']}:{row['group']}")
-        return {"status_counts": statuses, "flagged": flagged}
+        rows = [r for r in data.get("rows", []) if r.get("audited") and r.get("status")]
+        return _verdicts_of(rows, "status")
     summary = data.get("summary") or {}
     # each flagged comparison as the terminal says it: who the disparity disadvantages (with a
     # harmful label, the reference may be the group harmed more often)
@@ -64,6 +53,12 @@ def verdict_of(data: dict, purpose: str) -> dict:
         "status_counts": summary.get("status_counts", {}),
         "flagged": flagged or summary.get("flagged", []),
     }
+
+
+def _verdicts_of(rows: list, key: str) -> dict:
+    """The comparisons per status (``rows``' ``key``, in their order) and the flagged ones."""
+    flagged = [f"{r['attribute']}:{r['group']}" for r in rows if r[key] == "FLAGGED"]
+    return {"status_counts": dict(collections.Counter(r[key] for r in rows)), "flagged": flagged}
 
 
 NOT_LISTED = (
@@ -344,23 +339,20 @@ def _plain(column):
 def _render(result, purpose: str, title: str | None) -> tuple[str, str | None]:
     """The library's reports; ``title`` names the upload as its user knows it (the file on
     the server has a random name)."""
-    if purpose == "thresholds":
-        from ..report import write_threshold_html
+    from .. import report
 
+    writers = {
+        "thresholds": (report.write_threshold_html, "Threshold view"),
+        "compare": (report.write_comparison_html, "Model comparison"),
+    }
+    if purpose in writers:
+        write, heading = writers[purpose]
         with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "thresholds.html"
-            write_threshold_html(result, path, title=title and f"Threshold view: {title}")
+            path = Path(tmp) / f"{purpose}.html"
+            write(result, path, title=title and f"{heading}: {title}")
             return path.read_text(encoding="utf-8"), None
-    if purpose == "compare":
-        from ..report import write_comparison_html
-
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "compare.html"
-            write_comparison_html(result, path, title=title and f"Model comparison: {title}")
-            return path.read_text(encoding="utf-8"), None
-    from ..report import render_html, render_model_card
-
-    return render_html(result, title and f"Fairness audit: {title}"), render_model_card(result)
+    html = report.render_html(result, title and f"Fairness audit: {title}")
+    return html, report.render_model_card(result)
 
 
 # a failed run whose request is not at fault: its page offers "Run it again" (not "Fix the
@@ -487,11 +479,8 @@ class Runner:
             log.error("audit worker for %s failed: %r", audit_id, exc)
             from ._store import Store
 
-            store = Store(self.store_path)
-            try:
+            with contextlib.closing(Store(self.store_path)) as store:
                 store.fail(audit_id, WORKER_STOPPED)
-            finally:
-                store.close()
 
     def _dead_ran(self, pool) -> set:
         """The audits that ``pool``'s dead workers were running, as each worker wrote it
@@ -512,8 +501,7 @@ class Runner:
         broke a pool twice while it ran fails."""
         from ._store import Store
 
-        store = Store(self.store_path)
-        try:
+        with contextlib.closing(Store(self.store_path)) as store:
             row = store.audit(audit_id) or {}
             started = row.get("status") == "running" and row.get("step") != REQUEUED
             with self._lock:
@@ -523,8 +511,6 @@ class Runner:
                     self._strikes[audit_id] = self._strikes.get(audit_id, 0) + 1
             if started:  # its page says so; a start on the fresh pool replaces the step
                 store.step(audit_id, REQUEUED)
-        finally:
-            store.close()
         try:
             self._hand(audit_id)
         except Exception:  # noqa: BLE001 - no fresh pool: the audit fails as the worker did
@@ -554,11 +540,8 @@ class Runner:
         if active:
             from ._store import Store
 
-            store = Store(self.store_path)
-            try:
+            with contextlib.closing(Store(self.store_path)) as store:
                 n = store.interrupt(active)
-            finally:
-                store.close()
             log.warning("%d audit(s) interrupted: the server stopped while they ran", n)
         if self._marks:
             shutil.rmtree(self._marks, ignore_errors=True)

@@ -735,20 +735,12 @@ FIELD_LABELS = {
 
 # spec key -> form field
 SPEC_FIELDS = {
-    "roles.y_true": "y_true",
-    "roles.y_pred": "y_pred",
-    "roles.y_score": "y_score",
-    "roles.weight": "weight",
-    "roles.protected": "protected",
-    "roles.positive": "positive",
-    "roles.pos_label": "pos_label",
-    "groups.merge": "merge",
-    "groups.exclude": "exclude",
+    **{f"roles.{k}": k for k in ("y_true", "y_pred", "y_score", "weight", "protected")},
+    **{f"roles.{k}": k for k in ("positive", "pos_label")},
+    **{f"groups.{k}": k for k in ("merge", "exclude")},
     "groups.bins": "protected",
     "target.score": "score",
-    "model.name": "model_name",
-    "model.version": "model_version",
-    "model.intended_use": "intended_use",
+    **{f"model.{key}": name for name, key in MODEL_FIELDS.items()},
     **{f"policy.{name}": name for name, _ in POLICY_FIELDS},
 }
 

@@ -24,18 +24,15 @@ async def history(request):
     total = web.store.history_size()
     pages = max(1, -(-total // PAGE_SIZE))
     page = _page_number(request.query_params.get("page", "1"), pages)
-    rows = []
-    for row in web.store.history(limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE):
-        spec = json.loads(row["spec"] or "{}")
-        model = (spec.get("model") or {}).get("name")
-        rows.append(
-            {
-                **row,
-                "model": model,
-                "word": listed_word(row),
-                "input": _fingerprint_text(row["fingerprint"]),
-            }
-        )
+    rows = [
+        {
+            **row,
+            "model": (json.loads(row["spec"] or "{}").get("model") or {}).get("name"),
+            "word": listed_word(row),
+            "input": _fingerprint_text(row["fingerprint"]),
+        }
+        for row in web.store.history(limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE)
+    ]
     return web.page(
         request, "history.html", rows=rows, total=total, page=page, pages=pages, size=PAGE_SIZE
     )
@@ -55,36 +52,9 @@ async def diff(request):
     web = web_of(request)
     if repeated := repeated_name(request.query_params.multi_items()):
         return web.repeated_refusal(request, repeated, link=HISTORY_LINK)
-    missing = [k for k in ("a", "b") if not request.query_params.get(k)]
-    if missing:  # a malformed request, not an audit that is gone
-        return web.error_page(
-            request,
-            400,
-            f"the comparison needs two audits; the parameter {missing[0]!r} is missing",
-            "pick two audits in the history",
-            "Before and After",
-            HISTORY_LINK,
-        )
-    a = web.audit_or_none(request.query_params.get("a", ""))
-    b = web.audit_or_none(request.query_params.get("b", ""))
-    if not a or not b or a["status"] != "done" or b["status"] != "done":
-        return web.error_page(
-            request,
-            404,
-            "choose two finished audits to compare",
-            "pick them in the history",
-            "Before and After",
-            HISTORY_LINK,
-        )
-    if a["purpose"] != "audit" or b["purpose"] != "audit":
-        return web.error_page(
-            request,
-            422,
-            "only audits of one model can be diffed here",
-            "pick two audits (not comparisons or threshold views)",
-            "Before and After",
-            HISTORY_LINK,
-        )
+    a, b = (web.audit_or_none(request.query_params.get(k, "")) for k in ("a", "b"))
+    if refused := _diff_refusal(request.query_params, a, b):
+        return web.error_page(request, *refused, "Before and After", HISTORY_LINK)
     ra, rb = json.loads(a["result"]), json.loads(b["result"])
     gate = _baseline_gate(ra, rb)
     return web.page(
@@ -97,6 +67,24 @@ async def diff(request):
         rows=_diff_rows(ra, rb, gate.get("regressions", ())),
         gate=gate,
     )
+
+
+def _diff_refusal(query, *audits: dict | None) -> tuple[int, str, str] | None:
+    """(status, problem, fix) when the audits ``a`` and ``b`` of a diff's ``query`` (found,
+    or None) cannot be diffed, else None."""
+    missing = [k for k in ("a", "b") if not query.get(k)]
+    if missing:  # a malformed request, not an audit that is gone
+        problem = f"the comparison needs two audits; the parameter {missing[0]!r} is missing"
+        return 400, problem, "pick two audits in the history"
+    if not all(a and a["status"] == "done" for a in audits):
+        return 404, "choose two finished audits to compare", "pick them in the history"
+    if any(a["purpose"] != "audit" for a in audits):
+        return (
+            422,
+            "only audits of one model can be diffed here",
+            "pick two audits (not comparisons or threshold views)",
+        )
+    return None
 
 
 def _baseline_gate(old: dict, new: dict) -> dict:

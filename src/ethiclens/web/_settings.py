@@ -325,9 +325,8 @@ def _databases(db_env: tuple, db: tuple) -> tuple[str, ...]:
 
     checked = [(env_db_url(name), f"--db-env {name}") for name in db_env]  # set, non-empty
     checked += [(url, "--db") for url in db]
-    if checked:
-        for url, flag in checked:
-            _check_database_url(url, flag)
+    for url, flag in checked:
+        _check_database_url(url, flag)
     names = list(dict.fromkeys(db_env))
     for n, url in enumerate(dict.fromkeys(db), start=1):
         os.environ[f"ETHICLENS_DB_{n}"] = url.strip()

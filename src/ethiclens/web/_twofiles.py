@@ -37,14 +37,7 @@ def other_files(web, data: dict) -> list[dict]:
             (f"{row['id']}:{i}", c["name"]) for i, c in enumerate(cols) if c["distinct"] <= 2
         ]
         if choices:
-            out.append(
-                {
-                    "id": row["id"],
-                    "name": row["name"],
-                    "created": row["created"],
-                    "columns": choices,
-                }
-            )
+            out.append({**{k: row[k] for k in ("id", "name", "created")}, "columns": choices})
     return out
 
 

@@ -14,6 +14,7 @@ import re
 import secrets
 from pathlib import Path
 
+from .._text import html_safe, threshold_text
 from ..errors import EthicLensInputError
 from ._jobs import NOT_LISTED, Busy, Runner
 from ._store import Conflict, Store
@@ -62,7 +63,8 @@ def templates():
     env.filters["num"] = lambda v: "—" if v is None else f"{v:z.3f}"
     env.filters["evalue"] = _e_value_shown
     env.filters["di_bound"] = _di_bound
-    env.filters["threshold"] = _threshold_shown  # a policy threshold as every report prints it
+    # a policy threshold (or 1/t) as every report prints it: exact, 0.80 for the default
+    env.filters["threshold"] = threshold_text
     env.filters["shown"] = _shown_safely  # the visible form a browser sends back, to compare
     env.filters["typed"] = typed_form  # an option's value: a line break as "\\n" too
     return env
@@ -78,13 +80,6 @@ def _di_bound(value, di_threshold) -> str:
     return format_number(value, edges=edges)
 
 
-def _threshold_shown(value) -> str:
-    """A policy threshold (or 1/t) as the reports print it: exact, 0.80 for the default."""
-    from .._text import threshold_text
-
-    return threshold_text(value)
-
-
 def _e_value_shown(log_e):
     """An e-value from its log, as the monitor's own faces show it (beyond a double too)."""
     from ..monitor import e_value_text
@@ -96,8 +91,6 @@ def _shown_safely(value):
     """Every value a page shows: control characters and bidi overrides from user text (a
     group, a file name) written as visible escapes, as in the reports (``html_safe``)."""
     from markupsafe import Markup
-
-    from .._text import html_safe
 
     if isinstance(value, Markup):
         return Markup(html_safe(value))
