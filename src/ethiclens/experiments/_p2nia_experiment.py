@@ -191,9 +191,14 @@ def _load(name):
     return ds, X, protected
 
 
-def _fit(model_name, X_train, y_train, seed):
-    """The platform's model, fitted by its registry entry (``ethiclens.p2nia.get_model``)."""
-    return get_model(model_name, "--model").fit(X_train, y_train, seed)
+def _fit(model_name, X, y, rep: int) -> tuple:
+    """An 80/20 split of ``X`` stratified by ``y`` (seed ``rep``) and the platform's model,
+    fitted on its training part by its registry entry (``ethiclens.p2nia.get_model``): the
+    model, the test rows and their labels."""
+    from sklearn.model_selection import train_test_split
+
+    X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.2, stratify=y, random_state=rep)
+    return get_model(model_name, "--model").fit(X_tr, y_tr, rep), X_te, y_te
 
 
 def _domains(X: pd.DataFrame) -> dict:
@@ -226,13 +231,8 @@ def _prepared(dataset: str, model_name: str, rep: int):
     """The split, the platform's model, the labelled audit data and the reference of one
     (dataset, model, repetition); cached so the tasks of one repetition that run in the same
     process fit the model once (deterministic: the same seed gives the same model)."""
-    from sklearn.model_selection import train_test_split
-
     ds, X, protected = _load(dataset)
-    X_tr, X_te, y_tr, y_te = train_test_split(
-        X, ds.label, test_size=0.2, stratify=ds.label, random_state=rep
-    )
-    model = _fit(model_name, X_tr, y_tr, rep)
+    model, X_te, y_te = _fit(model_name, X, ds.label, rep)
     audit = X_te.reset_index(drop=True).copy()
     audit["_y"] = y_te.to_numpy()
     audit["_pred"] = model.predict(X_te)
@@ -328,9 +328,7 @@ def tasks_for(cfg: ExperimentConfig) -> list[dict]:
                 eps_sizes = {}
                 for n in cfg.sizes:
                     eps_sizes.setdefault(10.0, set()).add(n)
-                for e in cfg.epsilons:
-                    eps_sizes.setdefault(float(e), set()).add(cfg.reference_size)
-                for e in cfg.metric_epsilons:
+                for e in (*cfg.epsilons, *cfg.metric_epsilons):
                     eps_sizes.setdefault(float(e), set()).add(cfg.reference_size)
                 if mech == "blackbox":  # no ε: one set of sizes
                     eps_sizes = {0.0: set().union(*eps_sizes.values())}
@@ -502,8 +500,6 @@ def cross_population(
     (trained on CA: ``cross_population("CA", "all", download=True)``). Every state is loaded
     before any model is trained, so a missing or unknown state fails first.
     """
-    from sklearn.model_selection import train_test_split
-
     get_model(model, "--model").check_installed()
     check_repetitions(repetitions, "repetitions", fix="e.g. repetitions=3")
     states = audit_states_for(train_state, audit_states)
@@ -515,10 +511,7 @@ def cross_population(
     X = queries.pop(train)
     rows = []
     for rep in range(repetitions):
-        X_tr, X_te, y_tr, y_te = train_test_split(
-            X, ds.label, test_size=0.2, stratify=ds.label, random_state=rep
-        )
-        fitted = _fit(model, X_tr, y_tr, rep)
+        fitted, X_te, _ = _fit(model, X, ds.label, rep)
         reference = _dp_by_sex(fitted, X_te)
         for state, Q in queries.items():
             est = _dp_by_sex(fitted, Q)

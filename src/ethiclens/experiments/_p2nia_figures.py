@@ -237,26 +237,38 @@ def paper_figures(frame: pd.DataFrame) -> dict:
 
 def write_figures(frame: pd.DataFrame, out: Path, prefix: str) -> list[Path]:
     """One PNG per paper figure the rows support (``{prefix}-fig3.png`` ...)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = _pyplot()
     files = []
     for key, (title, drawer, kwargs) in paper_figures(frame).items():
         fig, ax = plt.subplots(figsize=(6.4, 4.2))
         drawer(ax, frame, **kwargs)
         paper = f" (Fig. {key[3:]})" if key.startswith("fig") else ""  # a paper figure
         ax.set_title(f"{prefix}: {title}{paper}", fontsize=9)
-        ax.grid(color="#eeeeee")
-        ax.legend(fontsize=7)
-        literal_figure(fig)  # a registered model's label is the user's text
-        fig.tight_layout()
-        png = Path(out) / f"{prefix}-{key}.png"
-        fig.savefig(png, dpi=120)
-        plt.close(fig)
-        files.append(png)
+        files.append(_save(plt, fig, [ax], Path(out) / f"{prefix}-{key}.png", 7))
     return files
+
+
+def _pyplot():
+    """matplotlib's pyplot on the Agg backend (files only, no window)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _save(plt, fig, axes, png: Path, fontsize: int) -> Path:
+    """``fig`` written to ``png`` and closed, each of ``axes`` with a grid and a legend of
+    ``fontsize`` (every text drawn literally: a registered model's label is the user's text)."""
+    for ax in axes:
+        ax.grid(color="#eeeeee")
+        ax.legend(fontsize=fontsize)
+    literal_figure(fig)
+    fig.tight_layout()
+    fig.savefig(png, dpi=120)
+    plt.close(fig)
+    return png
 
 
 def write_outputs(
@@ -265,11 +277,7 @@ def write_outputs(
     """Rows CSV, one PNG per paper figure (Figs. 3-8 as the rows allow, every method on the
     same axes), an overview of Figs. 3 and 4 side by side and the tables (Markdown);
     ``metric_epsilons`` are the budgets of the per-metric table (``--metric-epsilons``)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = _pyplot()
     files = []
     raw = out / f"{dataset}-rows.csv"
     from .._text import csv_safe_frame
@@ -287,15 +295,7 @@ def write_outputs(
     axes[0].set_title(f"{dataset}: error vs sample size (Fig. 3), {_name(first)}", fontsize=10)
     draw_epsilons(axes[1], frame, model=first)
     axes[1].set_title(f"{dataset}: error vs privacy budget (Fig. 4), {_name(first)}", fontsize=10)
-    for ax in axes:
-        ax.grid(color="#eeeeee")
-        ax.legend(fontsize=8)
-    literal_figure(fig)
-    fig.tight_layout()
-    png = out / f"{dataset}-fig3-fig4.png"
-    fig.savefig(png, dpi=120)
-    plt.close(fig)
-    files.append(png)
+    files.append(_save(plt, fig, axes, out / f"{dataset}-fig3-fig4.png", 8))
     files.append(write_tables(frame, out, dataset, metric_epsilons))
     return files
 
@@ -454,11 +454,7 @@ def write_population_bias_figure(frame: pd.DataFrame, path) -> Path:
     """The paper's Fig. 1 from ``cross_population`` rows: the black-box DP estimate with each
     audit state's records (mean over repetitions, ± one standard deviation), the model's true
     DP on its own state's held-out records as a line, states sorted by their error."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = _pyplot()
     per_state = (
         frame.groupby("audit_state")
         .agg(
