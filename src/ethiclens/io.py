@@ -996,17 +996,13 @@ def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool 
     ``flag`` and what is in the way, before any work is done. ``create=False`` only checks
     that it could be created (so a command refused later leaves no empty folder behind)."""
     path = Path(path)
-    if path.exists() and not path.is_dir():
-        raise EthicLensInputError(
-            f"{path} is a file, not a folder", column=flag, fix="give a folder for the outputs"
-        )
     existing = _nearest_existing(path)
-    if existing is not None and not existing.is_dir():
-        raise EthicLensInputError(
-            f"cannot create {path}: {existing} is a file, not a folder",
-            column=flag,
-            fix="choose an output path whose folders are folders",
-        )
+    if existing is not None and not existing.is_dir():  # the folder itself, or one above it
+        problem = f"cannot create {path}: {existing} is a file, not a folder"
+        fix = "choose an output path whose folders are folders"
+        if existing == path:
+            problem, fix = f"{path} is a file, not a folder", "give a folder for the outputs"
+        raise EthicLensInputError(problem, column=flag, fix=fix)
     if not create:
         if existing is not None:
             check_writable(existing / ".ethiclens-probe")

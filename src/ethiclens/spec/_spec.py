@@ -711,19 +711,16 @@ class AuditSpec:
         came from in a message (the CLI: ``--save-config``)."""
         where = {"column": argument, "kind": None if argument.startswith("-") else "argument"}
         if Path(path).suffix.lower() not in (".json", ".yaml", ".yml"):
-            raise EthicLensInputError(
-                "a config file is .yaml, .yml or .json",
-                value=str(path),
-                fix="name it e.g. audit.yaml",
-                **where,
-            )
-        if self.target.db and self.to_dict(mask=True)["target"]["db"] != self.target.db:
-            raise EthicLensInputError(
-                "the database URL has a password, which is never written to a file",
-                fix="put the URL in an environment variable and name it in db_env "
-                "(--db-env NAME on the command line)",
-                **where,
-            )
+            problem, value = "a config file is .yaml, .yml or .json", str(path)
+            fix = "name it e.g. audit.yaml"
+        elif self.target.db and self.to_dict(mask=True)["target"]["db"] != self.target.db:
+            problem = "the database URL has a password, which is never written to a file"
+            value = None
+            fix = "put the URL in an environment variable and name it in db_env (--db-env NAME on "
+            fix += "the command line)"
+        else:
+            return
+        raise EthicLensInputError(problem, value=value, fix=fix, **where)
 
 
 def recorded_request(spec) -> dict:
