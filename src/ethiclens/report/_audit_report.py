@@ -573,15 +573,10 @@ def _why(c) -> str:
     """The flag reason, or why the policy metrics could not be judged."""
     if c.flag_reason:
         return "Flagged: " + c.flag_reason
-    reasons = [
-        f"{POLICY_NAMES[k]}: {c.metrics[k].reason}"
-        for k in POLICY_NAMES
-        if k in c.metrics and c.metrics[k].reason
-    ]
-    return "; ".join(reasons)
-
-
-POLICY_NAMES = {"disparate_impact": "DI", "equalized_odds_difference": "EO"}
+    policy = verdict.POLICY_METRICS
+    return "; ".join(
+        f"{s}: {c.metrics[k].reason}" for k, s in policy if k in c.metrics and c.metrics[k].reason
+    )
 
 
 def method_name(ci_method: str) -> str:
@@ -711,18 +706,16 @@ def _calibration(result: AuditResult) -> Section:
 
 
 def _significance(result: AuditResult) -> Section:
-    rows = []
-    for c in result.comparisons:
-        z = c.z_test
-        rows.append(
-            [
-                f"{c.attribute}: {c.group} vs {c.reference}",
-                fmt(c.metrics["statistical_parity_difference"].value),
-                fmt(z["statistic"], 2),
-                _p(z["p_value"]),
-                z.get("reason", ""),
-            ]
-        )
+    rows = [
+        [
+            f"{c.attribute}: {c.group} vs {c.reference}",
+            fmt(c.metrics["statistical_parity_difference"].value),
+            fmt(c.z_test["statistic"], 2),
+            _p(c.z_test["p_value"]),
+            c.z_test.get("reason", ""),
+        ]
+        for c in result.comparisons
+    ]
     method = result.comparisons[0].z_test["method"] if result.comparisons else ""
     return Section(
         "significance",

@@ -166,12 +166,8 @@ def _quantitative(result: AuditResult, prov: dict) -> list[str]:
     """The headlines (or why they were withheld), then each attribute's tables."""
     # the verdict in the HTML report's and the web app's words (report.verdict_sentence)
     out = ["## Quantitative analyses", "", f"**Verdict: {md(verdict_sentence(result))}**", ""]
-    changes = changes_sentence(result.config, result.run)
-    if changes:
-        out += [f"**{md(changes)}**", ""]
-    weighted = weighted_sentence(result.config)
-    if weighted:
-        out += [f"**{md(weighted)}**", ""]
+    for said in (changes_sentence(result.config, result.run), weighted_sentence(result.config)):
+        out += [f"**{md(said)}**", ""] if said else []
     comp, mindi = result.composite, result.min_disparate_impact
     if comp.withheld:
         out.append(f"**Composite bias score: withheld.** {md(_plain_withheld(comp))}")

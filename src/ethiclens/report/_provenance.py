@@ -310,12 +310,8 @@ def model_details(prov: dict) -> list[tuple[str, str]]:
     """(field, text) pairs describing the model, from provenance and the card."""
     model = prov.get("model")
     items = []
-    if isinstance(model, dict):
-        items += [
-            (str(k), _join(v) if isinstance(v, list) else str(v))
-            for k, v in model.items()
-            if v is not None
-        ]
+    if isinstance(model, dict):  # a list as the card prints it, never as Python's list
+        items += [(str(k), _join(v)) for k, v in model.items() if v is not None]
     elif model:
         items.append(("model", str(model)))
     seen = {k for k, _ in items}

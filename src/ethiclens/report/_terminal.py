@@ -29,7 +29,7 @@ from ._compare_report import (
 )
 from ._notebook import threshold_notes
 from ._verdict import (
-    _POLICY_METRICS,
+    POLICY_METRICS,
     composite_caveat,
     largest_disparity,
     largest_disparity_note,
@@ -97,7 +97,7 @@ def _why(c) -> str:
     in their cells)."""
     if c.flag_reason:
         return c.flag_reason
-    policy = [c.metrics[k] for k, _ in _POLICY_METRICS if k in c.metrics]
+    policy = [c.metrics[k] for k, _ in POLICY_METRICS if k in c.metrics]
     # the comparison's own status first (an INSUFFICIENT_DATA row gives its floor reason)
     for statuses in ((c.status,), ("INCONCLUSIVE", "UNDEFINED", "INSUFFICIENT_DATA")):
         for m in policy:

@@ -36,7 +36,7 @@ _PHRASES = {
     ),
 }
 
-_POLICY_METRICS = (("disparate_impact", "DI"), ("equalized_odds_difference", "EO"))
+POLICY_METRICS = (("disparate_impact", "DI"), ("equalized_odds_difference", "EO"))
 
 
 def di_band(policy: dict) -> str:
@@ -77,7 +77,7 @@ def plain_reason(c) -> str:
     policy metric that is UNDEFINED is named with its reason too, whichever set the status."""
     flagged = c.status == "FLAGGED" and bool(c.flag_reason)
     reasons, undefined = [c.flag_reason] if flagged else [], []
-    for key, short in _POLICY_METRICS:
+    for key, short in POLICY_METRICS:
         m = c.metrics.get(key)
         if m is None:
             continue
