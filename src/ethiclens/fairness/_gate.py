@@ -1319,13 +1319,12 @@ def _unbounded_under_b(report: dict, rule: str) -> list[str]:
     for key, under_b in di["b"].items():
         under_a = di["a"].get(key) or {}
         unbounded = under_b.get("value") is None and under_b.get("ci_low") is not None
-        if unbounded and under_a.get("value") is not None:
-            if _further("disparate_impact", math.inf, under_a["value"], rule) > 0:
-                out.append(
-                    f"{key[0]}:{key[1]}: disparate_impact {under_a['value']:.3f} under {a} -> "
-                    f"unbounded under {b} ({b} never selects the reference group) (worse "
-                    f"under {b})"
-                )
+        finite_under_a = unbounded and under_a.get("value") is not None
+        if finite_under_a and _further("disparate_impact", math.inf, under_a["value"], rule) > 0:
+            out.append(
+                f"{key[0]}:{key[1]}: disparate_impact {under_a['value']:.3f} under {a} -> "
+                f"unbounded under {b} ({b} never selects the reference group) (worse under {b})"
+            )
     return out
 
 

@@ -595,7 +595,13 @@ def _judged(metric, judge, values, floor_ok, policy) -> dict:
     kit's :func:`metric_status`), an interval is shown only with a verdict: none around an
     undefined estimate (UNDEFINED), none below a sample floor (INSUFFICIENT_DATA)."""
     point, low, high = values
-    status = _judge(judge, point, low, high, floor_ok, policy)
+    defined = np.isfinite(point) or (np.isinf(point) and point > 0)  # +inf (unbounded DI) judged
+    status, _ = metric_status(  # as the interval kit gives it
+        point if defined else None,
+        Interval(_f(low), _f(high), THRESHOLD_METHOD),
+        below_floor=None if floor_ok else "below the floor",
+        judge=lambda iv: judge(iv, policy),
+    )
     shown = status not in (pol.UNDEFINED, pol.INSUFFICIENT_DATA)
     return {
         metric: _f(point),
@@ -610,18 +616,6 @@ _COMPARISON_COLUMNS = (
     *(f"{m}{part}" for m in ("di", "eo") for part in ("", "_ci_low", "_ci_high", "_status")),
     "status",
 )
-
-
-def _judge(judge, point, low, high, floor_ok, policy) -> str:
-    """The status, as the interval kit gives it (+inf, an unbounded DI, is judged)."""
-    defined = np.isfinite(point) or (np.isinf(point) and point > 0)
-    status, _ = metric_status(
-        point if defined else None,
-        Interval(_f(low), _f(high), THRESHOLD_METHOD),
-        below_floor=None if floor_ok else "below the floor",
-        judge=lambda iv: judge(iv, policy),
-    )
-    return status
 
 
 def _fold(lo, hi):
