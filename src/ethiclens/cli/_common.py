@@ -8,7 +8,7 @@ from contextlib import ExitStack, contextmanager
 
 import click
 
-from .._checks import number_problem, whole_number
+from .._checks import check_member, number_problem, whole_number
 from ..errors import EthicLensInputError
 
 FILE = click.Path(dir_okay=False)
@@ -155,13 +155,8 @@ deprecated_favorable_option = option(
 def favorable_label(positive: str | None, favorable: int | None, default: int) -> int:
     """The favourable prediction (0 or 1) from ``--positive`` or the deprecated ``--favorable``."""
     if favorable is not None:
-        if favorable not in (0, 1):
-            raise EthicLensInputError(
-                "must be 0 or 1",
-                column="--favorable",
-                value=favorable,
-                fix="use --positive favorable|harmful instead",
-            )
+        fix = "use --positive favorable|harmful instead"
+        check_member(favorable, (0, 1), column="--favorable", problem="must be 0 or 1", fix=fix)
         click.echo(
             "warning: --favorable is deprecated; use --positive favorable (prediction 1 "
             "is favourable) or --positive harmful (prediction 0 is)",
