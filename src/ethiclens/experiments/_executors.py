@@ -27,7 +27,6 @@ class InlineExecutor:
 
     def close(self) -> None:
         """Release the workers (idempotent)."""
-        pass
 
 
 def check_workers(workers, default: str = "all cores") -> int | None:
@@ -130,7 +129,6 @@ class LocalExecutor:
 
     def close(self) -> None:
         """Release the workers (idempotent)."""
-        pass
 
 
 class DaskExecutor:

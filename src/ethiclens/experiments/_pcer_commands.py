@@ -27,7 +27,6 @@ from ..privacy import (
     TrainConfig,
     check_batch_settings,
     get_trainer,
-    pcer_audit,
 )
 from ._grid import SweepGrid, load_grid, preset
 from ._pcer_data import attributes_of, prepare
@@ -164,7 +163,7 @@ def train_and_audit(request: TrainRequest) -> TrainedAudit:
     -------
     TrainedAudit
     """
-    from ._runner import set_single_thread
+    from ._runner import audit_attribute, set_single_thread
 
     epsilon, entry, trainer = _check_train_request(request)
     set_single_thread()
@@ -182,11 +181,9 @@ def train_and_audit(request: TrainRequest) -> TrainedAudit:
     )
     trained = TrainedAudit(request, run)
     for attr in attrs:
-        train, test = run.splits(attr)
-        trained.results[attr] = pcer_audit(
-            train,
-            test,
-            group_order=run.group_order(attr),
+        trained.results[attr] = audit_attribute(
+            run,
+            attr,
             eta=request.eta,
             positive_is_favorable=favorable,
             n_boot=request.n_boot,

@@ -91,13 +91,7 @@ def run_stats(run, attributes) -> RunResult:
     )
     groups = []
     for attr in attributes:
-        train, test = run.splits(attr)
-        res = pcer_audit(
-            train,
-            test,
-            group_order=run.group_order(attr),
-            positive_is_favorable=d.positive_is_favorable,
-        )
+        res = audit_attribute(run, attr, positive_is_favorable=d.positive_is_favorable)
         auc = {a.group: a.auc for a in res.mia.groups}
         for i, g in enumerate(res.groups):
             groups.append(
@@ -112,6 +106,13 @@ def run_stats(run, attributes) -> RunResult:
                 )
             )
     return RunResult(run=row, groups=tuple(groups))
+
+
+def audit_attribute(run, attr: str, **options):
+    """:func:`~ethiclens.privacy.pcer_audit` of a trained run's splits by ``attr``, its groups
+    in the run's order (``options``: the audit's keywords)."""
+    train, test = run.splits(attr)
+    return pcer_audit(train, test, group_order=run.group_order(attr), **options)
 
 
 def failed(dataset, epsilon, seed, trainer, exc) -> RunResult:
