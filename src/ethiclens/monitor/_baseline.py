@@ -92,11 +92,10 @@ class Baseline:
             for side in (self.ref, self.grp)
         ]
         bounds = baseline_bounds(*pooled, self.request.alpha)
-        self.info["di_t"] = np.where(self.grp[:, 0] > 0, bounds["di_t"], np.nan)
-        self.info["di_t"] = np.where(self.ref[:, 0] > 0, self.info["di_t"], np.nan)
+        both = (self.grp[:, 0] > 0) & (self.ref[:, 0] > 0)  # a DI band needs rows of both
+        self.info["di_t"] = np.where(both, bounds["di_t"], np.nan)
         if self.labels:
-            self.info["tpr_eps"] = bounds["tpr_eps"]
-            self.info["fpr_eps"] = bounds["fpr_eps"]
+            self.info.update(tpr_eps=bounds["tpr_eps"], fpr_eps=bounds["fpr_eps"])
         self._start()
 
     def update(self, w, span, ref_v, grp_v, scale=None):
@@ -114,10 +113,7 @@ class Baseline:
             return {}, None
         self.ev.update(ref_v, grp_v, scale)
         log_e = {test: self.ev.log_evalue(test) for test in self.ev.nulls}
-        info = {"di_t": self.info["di_t"]}
-        if self.labels:
-            info.update(tpr_eps=self.info["tpr_eps"], fpr_eps=self.info["fpr_eps"])
-        return log_e, info
+        return log_e, {k: self.info[k] for k in BASELINE_INFO[: 3 if self.labels else 1]}
 
     def _check_target_rows(self, pairs) -> None:
         """A baseline target that no comparison of an attribute can use (no rows of its
