@@ -14,8 +14,9 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
-from .._checks import check_count, check_label_lengths, decoded_bytes, first_row
+from .._checks import check_count, check_label_lengths, decoded_bytes, first_row, plain
 from .._text import CSV_FORMULA_START, printed_floats
 from ..errors import EthicLensInputError
 from ..fairness import SUPPRESSED_CROSSINGS, SUPPRESSED_GROUPS, suppressed_groups
@@ -52,6 +53,7 @@ from ._rules import (
     record_engine,
     refuse_blank_groups,
     row_place,
+    score_bins,
     type_groups,
 )
 
@@ -109,16 +111,6 @@ class Roles:
         return {k: v for k, v in named.items() if v}
 
 
-def score_bins(scores: np.ndarray, n_bins: int) -> np.ndarray:
-    """Equal-width bin of each score; NaN when missing, -1 outside [0, 1] (refused later). A
-    float32 score is binned as the decimal it prints as (0.7 in bin 7 of 10, as in a CSV)."""
-    s = np.asarray(printed_floats(scores), dtype=float)
-    with np.errstate(invalid="ignore"):
-        out = np.minimum(np.floor(s * n_bins), n_bins - 1)
-        out = np.where((s < 0) | (s > 1), -1.0, out)
-    return np.where(np.isnan(s), np.nan, out)
-
-
 def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     """The counts table of a pandas DataFrame (sums in row order, as ``audit`` sums them)."""
     _check_roles(roles)
@@ -132,7 +124,8 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
         keys[Y_TRUE] = frame[roles.y_true].to_numpy()
     keys[Y_PRED] = frame[roles.y_pred].to_numpy()
     if roles.y_score:
-        keys[SCORE_BIN] = score_bins(pd.to_numeric(frame[roles.y_score]), roles.n_bins)
+        # NaN when missing, -1 outside [0, 1] (refused later); a float32 as the decimal it prints
+        keys[SCORE_BIN] = score_bins(pd.to_numeric(frame[roles.y_score]), roles.n_bins, False)
     try:
         codes = keys.groupby(list(keys.columns), sort=False, dropna=False).ngroup().to_numpy()
     except TypeError:  # lists or mappings in a cell (JSON and Parquet can hold them)
@@ -237,7 +230,6 @@ def parquet_key_types(files, columns) -> dict:
     """Each of ``columns`` stored in the Parquet ``files`` -> its Arrow type (a dictionary's
     value type), from the first file holding it: the type pandas reads the column's values
     as. A hive key (in no file) or a name stored twice is left out."""
-    import pyarrow as pa
     import pyarrow.parquet as pq
 
     types: dict = {}
@@ -259,8 +251,6 @@ def as_pandas_reads(values, file_type) -> pd.Series:
     UTC wall time), bytes (not a bytearray). ``values``: an Arrow array or Python values
     (Spark's, where a time-zone-aware timestamp comes as the local time of this process).
     Values Arrow cannot convert to that type are given back as they are."""
-    import pyarrow as pa
-
     if not isinstance(values, pa.Array | pa.ChunkedArray):
         values = list(values)
         if pa.types.is_timestamp(file_type) and file_type.tz is not None:
@@ -330,7 +320,7 @@ def _crossings_gone(table: pd.DataFrame, kept: pd.DataFrame) -> dict | None:
     counted = table.loc[table[COUNT].to_numpy() > 0, list(attrs)].dropna()
     left = set(kept[list(attrs)].dropna().itertuples(index=False, name=None))
     rows = set(counted.itertuples(index=False, name=None)) - left
-    keys = sorted(([_plain(v) for v in r] for r in rows), key=lambda r: list(map(str, r)))
+    keys = sorted(([plain(v) for v in r] for r in rows), key=lambda r: list(map(str, r)))
     return {"attributes": [str(a) for a in attrs], "groups": keys}
 
 
@@ -342,7 +332,7 @@ def _groups_gone(table: pd.DataFrame, kept: pd.DataFrame) -> dict:
     gone = {}
     for col in attrs:
         left = set(kept[col].dropna().tolist())
-        names = {_plain(v) for v in counted[col].dropna().tolist()} - left
+        names = {plain(v) for v in counted[col].dropna().tolist()} - left
         gone[str(col)] = sorted(names, key=str)
     return gone
 
@@ -392,12 +382,10 @@ def write_counts(table: pd.DataFrame, path) -> None:
     if fmt == "csv":
         table.to_csv(tmp, index=False, lineterminator=_line_end(table))
         side = metadata_path(path)
-        with open(f"{side}.tmp-{os.getpid()}", "w", encoding="utf-8") as fh:
-            fh.write(meta)
+        Path(f"{side}.tmp-{os.getpid()}").write_text(meta, encoding="utf-8")
         os.replace(f"{side}.tmp-{os.getpid()}", side)
         os.replace(tmp, path)
         return
-    import pyarrow as pa
     import pyarrow.parquet as pq
 
     arrow = pa.Table.from_pandas(table, preserve_index=False)
@@ -753,12 +741,8 @@ def _check_gone_groups_absent(table: pd.DataFrame, record: dict, where: _Where, 
 def _cell_named(table: pd.DataFrame, i: int) -> str:
     """The cell of row ``i`` by its key values: ``cell (race='C', y_true=1, y_pred=1)``."""
     keys = _key_columns(table) + [c for c in (SCORE_BIN,) if c in table.columns]
-    inner = ", ".join(f"{c}={_plain(table[c].iloc[i])!r}" for c in keys)
+    inner = ", ".join(f"{c}={plain(table[c].iloc[i])!r}" for c in keys)
     return f"cell ({inner})"
-
-
-def _plain(value):
-    return value.item() if isinstance(value, np.generic) else value
 
 
 # The fix for a counts table's metadata that ethiclens did not write.
@@ -1157,8 +1141,10 @@ _SQLITE = {
     f"WHEN typeof({{c}}) = 'text' THEN ethiclens_kind({{c}}) ELSE {NOT_NUMBER} END",
     "value": f"CASE WHEN {_SQLITE_NUMBER} THEN {{c}} "
     "WHEN typeof({c}) = 'text' THEN ethiclens_number({c}) END",
-    "infinity": "9e999",
+    "top": "{x}",
     "floor": "CAST({x} AS INTEGER)",  # no FLOOR in SQLite; its CAST truncates (x >= 0 here)
+    "bad": "{miss} OR {w} < 0 OR ABS({w}) = 9e999",
+    "summed": "{s}",
 }
 # A NaN written as text, padded or signed, in any case (' nan', '+nan', '-NaN'): missing, as
 # Python's float() reads it; a regular expression PostgreSQL's and Spark's (Java's) read alike.
@@ -1170,8 +1156,10 @@ _POSTGRES = {
     f"WHEN {_PG_TEXT} ~ '{NUMBER_PATTERN}' THEN {NUMBER} ELSE {NOT_NUMBER} END",
     "value": f"CASE WHEN {_PG_TEXT} ~ '{NUMBER_PATTERN}' "
     f"THEN CAST({_PG_TEXT} AS DOUBLE PRECISION) END",
-    "infinity": "CAST('Infinity' AS DOUBLE PRECISION)",
+    "top": "{x}",
     "floor": "FLOOR({x})",  # PostgreSQL's CAST to INTEGER rounds
+    "bad": "{miss} OR {w} < 0 OR ABS({w}) = CAST('Infinity' AS DOUBLE PRECISION)",
+    "summed": "{s}",
 }
 _DIALECT_NUMBERS = {"sqlite": _SQLITE, "postgresql": _POSTGRES}
 
@@ -1189,36 +1177,46 @@ def group_by_sql(source: str, roles: Roles, backend: str, text_types=None) -> st
     q, spell = quote, _DIALECT_NUMBERS[backend]
     keys, sel = key_columns_sql(roles, lambda c: binary_key(c, backend, text_types))
 
-    def kind(col):
-        return f"({spell['kind'].format(c=q(col))})"
+    def number(col):
+        kind = f"({spell['kind'].format(c=q(col))})"
+        value = f"({spell['value'].format(c=q(col))})"
+        return value, f"{kind} = {MISSING}", f"{kind} = {NOT_NUMBER}"
 
-    def value(col):
-        return f"({spell['value'].format(c=q(col))})"
+    number_cells_sql(roles, keys, sel, number, spell)
+    return f"SELECT {', '.join(sel)} FROM {source} GROUP BY {', '.join(keys)}"
 
-    k = int(roles.n_bins)
+
+def number_cells_sql(roles: Roles, keys: list, sel: list, number, spell: dict) -> None:
+    """Add to a GROUP BY's ``keys`` and SELECT items ``sel`` what every database engine counts
+    of scores and weights: the score's bin (-2 not a number, -1 outside [0, 1]), the rows, the
+    weight sums and diagnostic counts, the score sum. ``number(column)``: (value, missing, not
+    a number) as SQL; ``spell``: the dialect's templates of the bin's ``top`` and ``floor``, a
+    ``bad`` weight and a ``summed`` score."""
+    q, k = quote, int(roles.n_bins)
     if roles.y_score:
-        s, s_kind = value(roles.y_score), kind(roles.y_score)
+        s, miss, notnum = number(roles.y_score)
+        x = f"{s} * {k}"
         expr = (
-            f"CASE WHEN {s_kind} = {MISSING} THEN NULL "
-            f"WHEN {s_kind} = {NOT_NUMBER} THEN {NOT_A_NUMBER} WHEN {s} < 0 OR {s} > 1 THEN -1 "
-            f"WHEN {s} * {k} >= {k} THEN {k - 1} ELSE {spell['floor'].format(x=f'{s} * {k}')} END"
+            f"CASE WHEN {miss} THEN NULL WHEN {notnum} THEN {NOT_A_NUMBER} "
+            f"WHEN {s} < 0 OR {s} > 1 THEN -1 WHEN {spell['top'].format(x=x)} >= {k} "
+            f"THEN {k - 1} ELSE {spell['floor'].format(x=x)} END"
         )
         keys.append(expr)
         sel.append(f"{expr} AS {q(SCORE_BIN)}")
     sel.append(f"COUNT(*) AS {q(COUNT)}")
     if roles.weight:
-        w, w_kind = value(roles.weight), kind(roles.weight)
-        bad = f"{w_kind} = {MISSING} OR {w} < 0 OR ABS({w}) = {spell['infinity']}"
+        w, miss, notnum = number(roles.weight)
+        bad = spell["bad"].format(w=w, miss=miss, notnum=notnum)
         sel.append(f"SUM({w}) AS {q(WEIGHT_SUM)}")
         sel.append(f"SUM({w} * {w}) AS {q(WEIGHT_SQ_SUM)}")
         sel.append(f"SUM(CASE WHEN {bad} THEN 1 ELSE 0 END) AS {q(WEIGHT_BAD)}")
-        sel.append(f"SUM(CASE WHEN {w_kind} = {NOT_NUMBER} THEN 1 ELSE 0 END) AS {q(WEIGHT_TEXT)}")
+        sel.append(f"SUM(CASE WHEN {notnum} THEN 1 ELSE 0 END) AS {q(WEIGHT_TEXT)}")
         sel.append(f"MAX({w}) AS {q(WEIGHT_MAX)}")
     if roles.y_score:
-        s = value(roles.y_score)
-        term = s if not roles.weight else f"{value(roles.weight)} * {s}"
+        s, miss, _ = number(roles.y_score)
+        s = spell["summed"].format(s=s, miss=miss)
+        term = s if not roles.weight else f"{number(roles.weight)[0]} * {s}"
         sel.append(f"SUM({term}) AS {q(SCORE_SUM)}")
-    return f"SELECT {', '.join(sel)} FROM {source} GROUP BY {', '.join(keys)}"
 
 
 # PostgreSQL: a text column's key under the byte-wise "C" collation (a nondeterministic ICU

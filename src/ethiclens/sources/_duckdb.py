@@ -23,19 +23,15 @@ from ._counts_table import (
     as_pandas_reads,
     finish_counts,
     key_columns_sql,
+    number_cells_sql,
     parquet_key_types,
     quote,
 )
-from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
     EXTRA_FIELDS,
     EXTRA_NAME,
     FILE_NAME,
     NA_TEXT,
-    NOT_A_NUMBER,
-    WEIGHT_BAD,
-    WEIGHT_MAX,
-    WEIGHT_TEXT,
     FileLayout,
     _hive_keys,
     check_columns,
@@ -516,6 +512,15 @@ _NA_SQL = ", ".join(f"'{word}'" for word in NA_TEXT)
 assert "'" not in "".join(NA_TEXT)
 
 
+# DuckDB's spelling of the score's bin, a bad weight and a summed score (number_cells_sql).
+_DUCKDB = {
+    "top": "FLOOR({x})",
+    "floor": "CAST(FLOOR({x}) AS BIGINT)",
+    "bad": "NOT {notnum} AND ({miss} OR isinf({w}) OR {w} < 0)",
+    "summed": "CASE WHEN {miss} THEN 0 ELSE COALESCE({s}, 0) END",
+}
+
+
 def _counting_sql(source: str, roles: Roles, text: bool, by_file: bool) -> str:
     """The GROUP BY of the rule: keys as read (text for CSV; ``by_file``: the file too), the
     score's bin with -2 for a value that is not a number, weight sums and the diagnostic
@@ -539,30 +544,7 @@ def _counting_sql(source: str, roles: Roles, text: bool, by_file: bool) -> str:
         miss += f" OR {q(col)} IN ({_NA_SQL}))" if text else ")"
         return v, miss, f"(NOT {miss} AND {v} IS NULL)"
 
-    k = int(roles.n_bins)
-    if roles.y_score:
-        s, miss, notnum = number(roles.y_score)
-        expr = (
-            f"CASE WHEN {miss} THEN NULL WHEN {notnum} THEN {NOT_A_NUMBER} "
-            f"WHEN {s} < 0 OR {s} > 1 THEN -1 "
-            f"WHEN FLOOR({s} * {k}) >= {k} THEN {k - 1} ELSE CAST(FLOOR({s} * {k}) AS BIGINT) END"
-        )
-        keys.append(expr)
-        sel.append(f"{expr} AS {q(SCORE_BIN)}")
-    sel.append(f"COUNT(*) AS {q(COUNT)}")
-    if roles.weight:
-        w, miss, notnum = number(roles.weight)
-        sel.append(f"SUM({w}) AS {q(WEIGHT_SUM)}")
-        sel.append(f"SUM({w} * {w}) AS {q(WEIGHT_SQ_SUM)}")
-        bad = f"{miss} OR isinf({w}) OR {w} < 0"
-        sel.append(f"SUM(CASE WHEN NOT {notnum} AND ({bad}) THEN 1 ELSE 0 END) AS {q(WEIGHT_BAD)}")
-        sel.append(f"SUM(CASE WHEN {notnum} THEN 1 ELSE 0 END) AS {q(WEIGHT_TEXT)}")
-        sel.append(f"MAX({w}) AS {q(WEIGHT_MAX)}")
-    if roles.y_score:
-        s, miss, _ = number(roles.y_score)
-        s = f"CASE WHEN {miss} THEN 0 ELSE COALESCE({s}, 0) END"
-        term = s if not roles.weight else f"{number(roles.weight)[0]} * {s}"
-        sel.append(f"SUM({term}) AS {q(SCORE_SUM)}")
+    number_cells_sql(roles, keys, sel, number, _DUCKDB)
     if text:
         sel.append(f"SUM(CASE WHEN {q(EXTRA_NAME)} IS NULL THEN 0 ELSE 1 END) AS {q(EXTRA_FIELDS)}")
     return f"SELECT {', '.join(sel)} FROM {source} AS src GROUP BY {', '.join(keys)}"
