@@ -25,7 +25,7 @@ from .._checks import (
 )
 from .._text import one_line
 from ..errors import EthicLensInputError
-from ..io import read_config_file
+from ..io import json_fields, read_config_file
 from ._bootstrap import Interval
 from ._intervals import CI_CHOICES, INFINITE_NOTE
 from ._metrics import COMPARISON_METRIC_SPECS
@@ -155,11 +155,7 @@ class GateOutcome:
     def to_dict(self) -> dict:
         return {
             "passed": self.passed,
-            "fail_on": self.fail_on,
-            "failures": list(self.failures),
-            "baseline": self.baseline,
-            "regressions": list(self.regressions),
-            "notes": list(self.notes),
+            **json_fields(self, "fail_on failures baseline regressions notes"),
         }
 
 

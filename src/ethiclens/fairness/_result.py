@@ -59,14 +59,10 @@ class GroupSummary:
 
     def to_dict(self) -> dict:
         return {
-            "group": self.group,
-            "is_reference": self.is_reference,
-            "n": self.n,
+            **json_fields(self, "group is_reference n"),
             "n_effective": json_number(self.n_effective),
             "weight_total": json_number(self.weight_total),
-            "n_positive_label": self.n_positive_label,
-            "n_negative_label": self.n_negative_label,
-            "metrics": {k: m.to_dict() for k, m in self.metrics.items()},
+            **json_fields(self, "n_positive_label n_negative_label metrics"),
             "calibration": self.calibration,
         }
 
@@ -145,12 +141,7 @@ class AttributeSummary:
     empty_crossings_not_listed: int = 0
 
     def to_dict(self) -> dict:
-        d = {
-            "name": self.name,
-            "reference": self.reference,
-            "reference_source": self.reference_source,
-            "groups": [g.to_dict() for g in self.groups],
-        }
+        d = json_fields(self, "name reference reference_source groups")
         if self.empty_crossings:
             d["empty_crossings"] = list(self.empty_crossings)
         if self.empty_crossings_not_listed:
