@@ -12,13 +12,14 @@ import warnings
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from .._optional import require
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import audit_counts
 from ._counts_table import Roles, finish_counts
-from ._duckdb import file_layout
+from ._duckdb import _same_types, file_layout
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
 from ._rules import (
     FILE_NAME,
@@ -178,7 +179,6 @@ def _bool_int_labels(files, roles: Roles) -> dict:
     (``pd.concat``: True is 1, so ``--pos-label 1`` names it and ``--pos-label True`` names no
     value; a group is keyed 0/1), as the pandas and DuckDB engines read them; Dask would join
     the files' partitions by the first one's type."""
-    import pyarrow as pa
     import pyarrow.parquet as pq
 
     schemas = [pq.read_schema(f) for f in files]
@@ -197,31 +197,16 @@ def _bool_int_labels(files, roles: Roles) -> dict:
     return out
 
 
-def _same_types(files, columns) -> bool:
-    """Whether the Parquet ``files`` store each of ``columns`` as one type: else Dask's own
-    reader, which joins files into one partition by the first file's types, fails (a
-    categorical column in one file, plain strings in another)."""
-    import pyarrow.parquet as pq
-
-    first = None
-    for f in files:
-        schema = pq.read_schema(f)
-        types = [str(schema.field(c).type) for c in columns if c in schema.names]
-        if first is not None and types != first:
-            return False
-        first = types
-    return True
-
-
 def _read(dd, target, layout: FileLayout, roles: Roles):
     """The role columns of the files as a Dask DataFrame, by the rule (CSV as text, matched by
     column name: one read per header order)."""
     files, hive = layout.files, layout.hive
     literal = any(ch in f for f in files for ch in "*?[")  # Dask would glob such a name
     if layout.kind == "parquet":  # a pandas index stored in the file is no role: not read
-        if literal or not _same_types(files, roles.columns):
+        if literal or len(_same_types(layout, roles)) > 1:
             # a file at a time (a hive folder's keys added as text): Dask's reader would cast
-            # every file to the first one's types (a float64 score to float32)
+            # every file to the first one's types (a float64 score to float32), or fail (a
+            # categorical column in one file, plain strings in another)
             names, folder = list(roles.columns), target if hive else None
             numbered = _bool_int_labels(files, roles)  # booleans among integers: 0/1
             return dd.from_map(_parquet_rows, files, names=names, target=folder, numbered=numbered)
@@ -284,7 +269,6 @@ def _parse_error(files, target) -> DataFileError | None:
 def _hive_text(path, target):
     """The hive partitioning of TARGET with every key read as the text of its folder names,
     as pandas reads them (pyarrow would type z=01 as the number 1)."""
-    import pyarrow as pa
     import pyarrow.dataset as ds
 
     keys = pa.schema([(k, pa.string()) for k in _hive_keys(path, target)])

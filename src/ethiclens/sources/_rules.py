@@ -33,10 +33,12 @@ from urllib.parse import unquote
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from .._checks import (
     check_label_lengths,
     check_labels_print_apart,
+    check_type,
     float_of_text,
     long_label_mask,
     not_numbers,
@@ -180,10 +182,7 @@ def surplus_column(names) -> str:
 def check_frame(frame, frame_type, what: str, fix: str, roles) -> None:
     """Refuse anything but a ``frame_type`` (``what`` names it) or a frame without the role
     columns: the start of every in-memory engine (Dask, Spark)."""
-    if not isinstance(frame, frame_type):
-        raise EthicLensInputError(
-            f"must be {what}", column="frame", value=type(frame).__name__, fix=fix
-        )
+    check_type(frame, frame_type, column="frame", problem=f"must be {what}", fix=fix)
     check_columns(list(frame.columns), roles, "the frame")
 
 
@@ -246,7 +245,6 @@ def refuse_nested_columns(layout, roles) -> None:
     ``audit`` and ``counts`` alike. Scores and weights are refused as not numbers."""
     if layout.kind != "parquet":
         return
-    import pyarrow as pa
     import pyarrow.parquet as pq
 
     schemas = [pq.read_schema(f) for f in layout.files]
@@ -283,7 +281,6 @@ def parquet_categories(files, column, n_found: int | None = None) -> list | None
     distinct values counted: then none is unused); else the column's dictionaries. Files whose
     categories differ are concatenated by pandas as plain values (None: nothing to check).
     """
-    import pyarrow as pa
     import pyarrow.parquet as pq
 
     declared = []
@@ -358,7 +355,6 @@ class FileLayout:
         for a CSV (typed by the reader) or a number column."""
         if self.kind != "parquet":
             return None
-        import pyarrow as pa
         import pyarrow.parquet as pq
 
         kinds = {}
@@ -782,13 +778,10 @@ def stray_labels_error(
     )
     held = str(odd[:10]) if len(odd) < len(uniques) else "such values"  # else listed already
     shown = f" (value {str(value)!r})" if value is not None else ""
+    said = "" if audit else "without a positive label a counted label must be 0/1: "
     if audit:
-        return EthicLensInputError(
-            f"{audit_words.problem}; {n} row(s) hold {held}{where}{shown}",
-            column=column,
-            fix=audit_words.fix,
-        )
-    if scores:
+        fix = audit_words.fix
+    elif scores:
         fix = f"{audit_words.fix}, then count again"
     else:
         fix = (
@@ -796,8 +789,7 @@ def stray_labels_error(
             "these values as they are, run ethiclens audit on the file with --pos-label)"
         )
     return EthicLensInputError(
-        f"{audit_words.problem}; without a positive label a counted label must be 0/1: "
-        f"{n} row(s) hold {held}{where}{shown}",
+        f"{audit_words.problem}; {said}{n} row(s) hold {held}{where}{shown}",
         column=column,
         fix=fix,
     )
@@ -1010,11 +1002,10 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
         miss = missing_mask(raw[col], key_text) & (count > 0)
         if miss.any():
             where, _ = check.row_of(col, lambda s, t=key_text: missing_mask(s, t))
+            n = int(count[miss].sum())
             if col in key_roles:  # a second model's predictions (scores: checked before)
-                raise missing_values_error(
-                    int(count[miss].sum()), where, _label(col, key_roles[col])
-                )
-            raise missing_groups_error(int(count[miss].sum()), where, col)
+                raise missing_values_error(n, where, _label(col, key_roles[col]))
+            raise missing_groups_error(n, where, col)
         check_label_lengths(
             raw[col].to_numpy(),
             col,
