@@ -736,9 +736,7 @@ def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
         ref_source = str(source)
     boot_rng, ece_rng = rng.spawn(2)
     draws = _draw(ctx, gc, floors, data.rows, boot_rng)
-    ece = None
-    if data.ece is not None:
-        ece = _ece(ctx, data.ece, ece_rng)
+    ece = _ece(ctx, data.ece, ece_rng)
 
     # Every interval of the attribute at once: one column per group (or comparison) and metric.
     group_ivs, comparison_ivs = _attribute_intervals(ctx, draws, floors, ref, ece)
@@ -1386,13 +1384,8 @@ def _comparison(ctx, gc, pair, floors, ivs: dict, columns: dict):
     metrics = judged.metrics
     if "ece_difference" in ivs:
         points, intervals = ivs["ece_difference"]
-        metrics["ece_difference"] = _metric(
-            points[g],
-            intervals.at(g),
-            _Judging(floors.error_ok(g, ref), True, (g, ref), None, "no rows"),
-            gc,
-            floors,
-        )
+        how = _Judging(floors.error_ok(g, ref), True, (g, ref), None, "no rows")
+        metrics["ece_difference"] = _metric(points[g], intervals.at(g), how, gc, floors)
     labels = None
     if ctx.labelled:
         labels = {
@@ -1564,7 +1557,10 @@ class _ECE:
         self.point, self.boot, self.bins = point, boot, bins
 
 
-def _ece(ctx, cells, rng):
+def _ece(ctx, cells, rng) -> _ECE | None:
+    """An attribute's calibration from its cells (None without scores)."""
+    if cells is None:
+        return None
     counts, wsum, ssum = cells
     n_groups = counts.shape[0]
     bins = [cal.reliability_bins(counts[g], wsum[g], ssum[g], ctx.n_bins) for g in range(n_groups)]

@@ -46,9 +46,8 @@ class Suppressed:
 
     min_cell: int | None = None
     groups: dict = field(default_factory=dict)
-    excluded: dict = field(
-        default_factory=dict
-    )  # suppressed groups the audit was told to leave out
+    # suppressed groups the audit was told to leave out
+    excluded: dict = field(default_factory=dict)
     crossings: dict = field(default_factory=dict)  # the record of crossings that lost all
     left_out: dict = field(default_factory=dict)  # attribute -> every group excluded (text)
     renamed: dict = field(default_factory=dict)  # attribute -> {merged group: its new name}

@@ -1100,43 +1100,37 @@ def check_intersection_combos(combos, columns, column: str = "intersections") ->
     or more of the protected ``columns``, none twice, each crossing once, and a crossed name
     (``race&sex``) that is no protected column's own name, which it would silently replace."""
     seen: dict = {}
+
+    def error(problem: str, fix: str) -> EthicLensInputError:
+        return EthicLensInputError(problem, column=column, value=combo, fix=fix)
+
     for combo in combos:
         combo = list(combo)
         unknown = [a for a in combo if a not in columns]
         if len(combo) < 2 or unknown:
             said = f": {unknown[0]!r} is not a protected attribute" if unknown else ""
-            raise EthicLensInputError(
-                f"intersection needs two or more known attributes{said}",
-                column=column,
-                value=combo,
-                fix=f"use names from {list(columns)}",
-            )
+            problem = f"intersection needs two or more known attributes{said}"
+            raise error(problem, f"use names from {list(columns)}")
         twice = [a for i, a in enumerate(combo) if a in combo[:i]]
         if twice:
-            raise EthicLensInputError(
+            raise error(
                 f"the intersection lists {twice[0]!r} twice (an attribute crossed with itself "
                 "is just the attribute)",
-                column=column,
-                value=combo,
-                fix="cross two or more different attributes, e.g. race,sex",
+                "cross two or more different attributes, e.g. race,sex",
             )
         if frozenset(combo) in seen:
-            raise EthicLensInputError(
+            raise error(
                 f"the intersection {combo} is given twice (as {seen[frozenset(combo)]} "
                 "before); its groups would be counted twice",
-                column=column,
-                value=combo,
-                fix="give each intersection once",
+                "give each intersection once",
             )
         seen[frozenset(combo)] = combo
         name = INTERSECTION_SEP.join(combo)
         if name in columns:
-            raise EthicLensInputError(
+            raise error(
                 f"the intersection {combo} would be named {name!r}, the name of a protected "
                 "column: the crossing would replace that column's groups",
-                column=column,
-                value=combo,
-                fix=f"rename the column {name!r} (or drop it from the protected attributes)",
+                f"rename the column {name!r} (or drop it from the protected attributes)",
             )
 
 
@@ -1214,13 +1208,13 @@ def apply_group_edits(attrs: dict, exclude_groups, merge_groups):
 def _merged(attrs, attr, merges):
     """``attr``'s (labels, codes) with the merges applied, and the merges as done."""
     labels, codes = _known_attribute(attrs, attr, "merge_groups")
-    where = f"merge_groups[{attr!r}]"
     if not isinstance(merges, dict) or not merges:
-        raise EthicLensInputError(
+        raise _edit_error(
+            "merge_groups",
+            attr,
             "must map a new group name to the groups it merges",
-            column=where,
-            value=merges,
-            fix="e.g. {'Other': ['Asian', 'Native American']}",
+            "e.g. {'Other': ['Asian', 'Native American']}",
+            merges,
         )
     target, used, done = list(labels), set(), {}
     for new, olds in merges.items():
@@ -1232,56 +1226,43 @@ def _merged(attrs, attr, merges):
         done[new] = olds
     new_labels = sorted(set(target))
     if len(new_labels) < 2:
-        raise EthicLensInputError(
-            "the merge leaves a single group; nothing to compare",
-            column=where,
-            fix="leave at least two groups",
-        )
+        problem = "the merge leaves a single group; nothing to compare"
+        raise _edit_error("merge_groups", attr, problem, "leave at least two groups")
     remap = np.array([new_labels.index(t) for t in target], dtype=np.int64)
     return (new_labels, remap[codes]), done
 
 
 def _check_merge(labels, attr, new, olds, used) -> None:
     """One merge: two or more known groups, none merged twice, a new name not taken."""
-    where = f"merge_groups[{attr!r}]"
+
+    def error(problem: str, fix: str, value=None) -> EthicLensInputError:
+        return _edit_error("merge_groups", attr, problem, fix, value)
+
     if len(set(olds)) < 2:
-        raise EthicLensInputError(
-            "a merge needs two or more groups",
-            column=where,
-            value=olds,
-            fix="name at least two groups to merge",
-        )
+        raise error("a merge needs two or more groups", "name at least two groups to merge", olds)
     for o in olds:
         _known_group(labels, o, attr, "merge_groups")
         if o in used:
-            raise EthicLensInputError(
-                f"group {o!r} is in two merges",
-                column=where,
-                fix="put each group in one merge only",
-            )
+            raise error(f"group {o!r} is in two merges", "put each group in one merge only")
         used.add(o)
     if len(new) > MAX_LABEL_CHARS:  # a group label like any other: the audit's limit
-        raise EthicLensInputError(
+        raise error(
             f"the merged group's new name has {len(new):,} characters; a group label has at "
             f"most {MAX_LABEL_CHARS}",
-            column=where,
-            value=new,
-            fix="give the merged group a shorter name",
+            "give the merged group a shorter name",
+            new,
         )
     if new in labels and new not in olds:
-        raise EthicLensInputError(
+        raise error(
             f"new group name {new!r} is an existing group that is not merged",
-            column=where,
-            fix=f"add {new!r} to the merged groups or choose another name",
+            f"add {new!r} to the merged groups or choose another name",
         )
     alike = [g for g in labels if g not in olds and g != new and as_seen(g) == as_seen(new)]
     if alike:  # 'A  B' beside a group 'A B': a page shows both as one name
-        raise EthicLensInputError(
+        raise error(
             f"new group name {new!r} reads as the existing group {alike[0]!r} (the same "
             "words, other spaces or invisible characters)",
-            column=where,
-            fix=f"name the merged group {alike[0]!r} and add it to the merge, or choose "
-            "another name",
+            f"name the merged group {alike[0]!r} and add it to the merge, or choose another name",
         )
 
 
@@ -1293,24 +1274,26 @@ def _excluded(attrs, attr, groups, merged: dict):
     into = {old: new for new, olds in merged.items() for old in olds}
     for grp in groups:
         if grp in into and grp not in labels:
-            raise EthicLensInputError(
+            raise _edit_error(
+                "exclude_groups",
+                attr,
                 f"group {grp!r} was merged into {into[grp]!r}, and exclusions apply after merges",
-                column=f"exclude_groups[{attr!r}]",
-                value=grp,
-                fix=f"exclude {into[grp]!r} instead, or take {grp!r} out of the merge",
+                f"exclude {into[grp]!r} instead, or take {grp!r} out of the merge",
+                grp,
             )
         _known_group(labels, grp, attr, "exclude_groups")
     drop = set(groups)
     kept = [lab for lab in labels if lab not in drop]
     if len(kept) < 2:
-        raise EthicLensInputError(
-            "excluding these groups leaves fewer than two; nothing to compare",
-            column=f"exclude_groups[{attr!r}]",
-            value=sorted(drop),
-            fix="exclude fewer groups",
-        )
+        problem = "excluding these groups leaves fewer than two; nothing to compare"
+        raise _edit_error("exclude_groups", attr, problem, "exclude fewer groups", sorted(drop))
     remap = np.array([kept.index(lab) if lab in kept else -1 for lab in labels], dtype=np.int64)
     return (kept, np.where(codes >= 0, remap[np.maximum(codes, 0)], -1)), sorted(drop)
+
+
+def _edit_error(arg: str, attr, problem: str, fix: str, value=None) -> EthicLensInputError:
+    """The refusal of ``arg`` (merge_groups or exclude_groups) for the attribute ``attr``."""
+    return EthicLensInputError(problem, column=f"{arg}[{attr!r}]", value=value, fix=fix)
 
 
 def check_group_edits(sensitive_features, exclude_groups=None, merge_groups=None) -> None:
