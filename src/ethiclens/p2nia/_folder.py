@@ -75,8 +75,7 @@ def _typed_number(text, flag: str, symbol: str, fix: str):
         raise EthicLensInputError(f"{symbol} must be a number", column=flag, value=text, fix=fix)
     if underflows(text):
         raise EthicLensInputError(underflow_words(text, symbol), column=flag, value=text, fix=fix)
-    value = float(text)
-    return value
+    return float(text)
 
 
 def write_request(req: AuditRequest, out) -> str | None:

@@ -211,8 +211,7 @@ class GRR(Mechanism):
     )
 
     def release(self, request, drawn, rng, open_bins=False):
-        domain = drawn.domain
-        released = [(request.protected, drawn.a, domain)]
+        released = [(request.protected, drawn.a, drawn.domain)]
         if request.needs_label:
             released.append((LABEL, drawn.y, [0, 1]))
         released.append((PREDICTION, drawn.yhat, [0, 1]))

@@ -6,6 +6,7 @@ The PCER experiments' data preparation (``prepare``, ``load_pcer_dataset``, ``at
 """
 
 from .._optional import moved_getattr
+from ._dpsgd import DPTrainingRun, TrainConfig, check_batch_settings, train_dp_mlp
 from ._inputs import PreparedData, SplitPredictions, read_split, read_splits
 from ._mia import GroupAttack, MIAResult, membership_inference
 from ._pcer import (
@@ -24,6 +25,16 @@ from ._pcer import (
     validate_pcer_output,
 )
 from ._summary import TextTable, print_summary
+from ._trainers import (
+    Trainer,
+    get_trainer,
+    is_builtin_trainer,
+    register_trainer,
+    trainer_names,
+    trainers_help,
+    unregister_trainer,
+)
+from ._vectorized import train_many  # torch is imported inside, on first use
 
 __all__ = [
     "read_split",
@@ -48,21 +59,6 @@ __all__ = [
     "membership_inference",
     "MIAResult",
     "GroupAttack",
-]
-
-from ._dpsgd import DPTrainingRun, TrainConfig, check_batch_settings, train_dp_mlp  # noqa: E402
-from ._trainers import (  # noqa: E402
-    Trainer,
-    get_trainer,
-    is_builtin_trainer,
-    register_trainer,
-    trainer_names,
-    trainers_help,
-    unregister_trainer,
-)
-from ._vectorized import train_many  # noqa: E402  (torch is imported inside, on first use)
-
-__all__ += [
     "train_dp_mlp",
     "TrainConfig",
     "check_batch_settings",

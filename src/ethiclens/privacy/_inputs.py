@@ -150,20 +150,24 @@ def _groups(values, name) -> np.ndarray:
     """Group labels as strings; a missing label is refused, never turned into a group 'nan'."""
     check_one_per_row(values, name)
     arr = np.asarray(values, dtype=object)
-    missing = pd.isna(arr)
-    if missing.any():
-        raise EthicLensInputError(
-            f"{int(missing.sum())} row(s) have no group (missing value), first at row "
-            f"{int(np.flatnonzero(missing)[0])}",
-            column=name,
-            fix="drop those rows or give them an explicit group name",
-        )
+    _refuse_missing_groups(pd.isna(arr), name)
     check_label_lengths(arr, name)  # the audit's limit on a group label
     # every other check the audit makes of group values, with its message (1 beside '1',
     # ' a' beside 'a', blank names, bytes that are not text): the labels are the audit's, a
     # row's group its label
     labels, codes = encode_groups({name: arr}, len(arr))[name]
     return np.asarray(labels, dtype=object)[codes]
+
+
+def _refuse_missing_groups(missing: np.ndarray, column) -> None:
+    """Refuse the rows ``missing`` marks: a row without a group is never a group 'nan'."""
+    if missing.any():
+        raise EthicLensInputError(
+            f"{int(missing.sum())} row(s) have no group (missing value)"
+            f"{first_row(int(missing.argmax()))}",
+            column=column,
+            fix="drop those rows or give them an explicit group name",
+        )
 
 
 def _losses(values, name) -> np.ndarray:
@@ -262,14 +266,7 @@ def _check_frame(frame, columns: dict, path, name_rows) -> None:
     """The checks of :func:`read_split` before SplitPredictions' own (first bad row counted
     from 0: :func:`_in_file` names it)."""
     y_true, y_pred, protected, loss = columns.values()
-    missing = frame[protected].isna().to_numpy()
-    if missing.any():
-        raise EthicLensInputError(
-            f"{int(missing.sum())} row(s) have no group (missing value)"
-            f"{first_row(int(missing.argmax()))}",
-            column=protected,
-            fix="drop those rows or give them an explicit group name",
-        )
+    _refuse_missing_groups(frame[protected].isna().to_numpy(), protected)
     for col in (y_true, y_pred, protected):
         if frame[col].dtype != object:
             continue

@@ -967,15 +967,12 @@ def _ratio_sentence(r: PCERResult) -> str:
 def _ci_sentence(est: MetricEstimate) -> str:
     if est.ci_low is None or est.ci_high is None:
         return ""
-    if est.ci_low <= 0 <= est.ci_high:
-        return (
-            f" Its 95% interval [{est.ci_low:+z.3g}, {est.ci_high:+z.3g}] includes 0: this "
-            "run does not establish the sign."
-        )
-    return (
-        f" Its 95% interval [{est.ci_low:+z.3g}, {est.ci_high:+z.3g}] excludes 0 (row "
-        "resampling of this one model; seed-to-seed spread is larger)."
+    said = (
+        "includes 0: this run does not establish the sign."
+        if est.ci_low <= 0 <= est.ci_high
+        else "excludes 0 (row resampling of this one model; seed-to-seed spread is larger)."
     )
+    return f" Its 95% interval [{est.ci_low:+z.3g}, {est.ci_high:+z.3g}] {said}"
 
 
 def _ranked(r: PCERResult, key: str):
