@@ -31,14 +31,8 @@ class MetricEstimate:
     reason: str | None = None
 
     def to_dict(self) -> dict:
-        return {
-            "value": json_number(self.value),
-            "ci_low": json_number(self.ci_low),
-            "ci_high": json_number(self.ci_high),
-            "ci_method": self.ci_method,
-            "status": self.status,
-            "reason": self.reason,
-        }
+        numbers = {k: json_number(getattr(self, k)) for k in ("value", "ci_low", "ci_high")}
+        return {**numbers, **json_fields(self, "ci_method status reason")}
 
 
 @dataclass
@@ -234,12 +228,8 @@ class Headline:
         return self.value is None
 
     def to_dict(self) -> dict:
-        d = {
-            "value": json_number(self.value),
-            "comparison": self.comparison,
-            "withheld_reason": self.withheld_reason,
-            "affected": self.affected,
-        }
+        d = {"value": json_number(self.value), **json_fields(self, "comparison withheld_reason")}
+        d["affected"] = self.affected
         if self.name == "composite":
             d["band"] = self.band
         if self.not_judged is not None:
