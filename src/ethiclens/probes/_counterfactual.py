@@ -782,12 +782,13 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
     observed = (frame[SOURCE].astype(str) == frame[TARGET].astype(str)).to_numpy()
     obs_rows = numeric[observed]
     dup = obs_rows.duplicated()
-    _refuse_repeats(
-        dup,
-        f"record(s) have more than one observed copy (first: row id {_first(obs_rows, dup)})",
-        obs_rows.index,
-        "each record must appear once as observed",
-    )
+    if dup.any():
+        raise EthicLensInputError(
+            f"{int(dup.sum())} record(s) have more than one observed copy (first: row id "
+            f"{int(obs_rows[dup].iloc[0])}){first_row(int(obs_rows.index[dup.to_numpy()][0]))}",
+            column=ROW,
+            fix="drop duplicated rows; each record must appear once as observed",
+        )
     flipped = frame.loc[~observed, [TARGET]].assign(_r=numeric[~observed])
     dup = flipped.duplicated()
     if dup.any():  # named at the row that breaks the rule: the first in file order of a
@@ -1200,18 +1201,3 @@ def _encoder_view(model, column, groups) -> tuple[list, list]:
                         [g for g in groups if str(g) in rare],
                     )
     return [], []
-
-
-def _first(values: pd.Series, dup: pd.Series):
-    """The first repeated value (a message names it only when there is one)."""
-    return int(values[dup].iloc[0]) if dup.any() else None
-
-
-def _refuse_repeats(dup: pd.Series, what: str, index, rule: str) -> None:
-    """Refuse the rows ``dup`` marks, counted, with the file line of the first."""
-    if dup.any():
-        raise EthicLensInputError(
-            f"{int(dup.sum())} {what}{first_row(int(index[dup.to_numpy()][0]))}",
-            column=ROW,
-            fix=f"drop duplicated rows; {rule}",
-        )

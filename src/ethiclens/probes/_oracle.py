@@ -458,9 +458,7 @@ def _check_run(n_boot, methods, confidence_level, progress, injected) -> tuple:
         if isinstance(methods, str):
             problem += ", not a single string (read as its characters)"
             fix = f"methods=[{methods!r}]"
-        raise EthicLensInputError(
-            problem, column="methods", kind="argument", value=methods, fix=fix
-        )
+        raise _argument_error(problem, "methods", methods, fix)
     for meth in methods:
         try:
             check_ci(meth, where="methods")
