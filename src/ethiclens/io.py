@@ -1132,30 +1132,28 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
     from ._checks import MAX_CONFIG_BYTES, check_config_size
 
     path = Path(path)
+
+    def refused(problem: str, fix: str) -> EthicLensInputError:
+        return EthicLensInputError(problem, column=flag, fix=fix)
+
     if not path.is_file():
         state = "is a folder" if path.is_dir() else "does not exist"
-        raise EthicLensInputError(
-            f"file {path} {state}", column=flag, fix=f"give the path of a {what}"
-        )
+        raise refused(f"file {path} {state}", f"give the path of a {what}")
     suffix = path.suffix.lower() if suffixes else ".json"
     if suffix not in (suffixes or (".json",)):
         kinds = list(dict.fromkeys(s.strip(".").replace("yml", "yaml").upper() for s in suffixes))
-        raise EthicLensInputError(
-            f"{path.name} is not a {_or(kinds)} file", column=flag, fix=f"use {_or(suffixes)}"
-        )
+        raise refused(f"{path.name} is not a {_or(kinds)} file", f"use {_or(suffixes)}")
     check_config_size(path, flag, limit or MAX_CONFIG_BYTES)
     raw = path.read_bytes()
     wide = wide_text_error(path, raw[:WIDE_HEAD], table=False)  # as data files are refused
     if wide is not None:
-        raise EthicLensInputError(wide.problem, column=flag, fix=wide.fix)
+        raise refused(wide.problem, wide.fix)
     try:
         text = raw.decode("utf-8-sig")
         # blank is no syntax error to a person: said as a blank YAML file is, in every format
         data = _parse_config(text, suffix) if text.strip() else None
     except ConfigSyntaxRefused as exc:
-        raise EthicLensInputError(
-            f"cannot parse {path.name}: {exc}", column=flag, fix=exc.fix
-        ) from None
+        raise refused(f"cannot parse {path.name}: {exc}", exc.fix) from None
     except Exception as exc:  # UnicodeDecodeError, JSON/YAML/TOML errors, 5,000-digit integers
         first = _yaml_problem(exc) or (
             str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
@@ -1164,11 +1162,9 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         fix += "never loaded)"
         if "'\\t'" in first:  # PyYAML's words for a tab where YAML wants spaces
             fix = "indent with spaces: YAML does not allow a tab there"
-        raise EthicLensInputError(
-            f"cannot parse {path.name}: {first}", column=flag, fix=fix
-        ) from None
+        raise refused(f"cannot parse {path.name}: {first}", fix) from None
     if data is None:  # blank (JSON's and TOML's too), comments only, or a bare null
-        raise EthicLensInputError(f"{path.name} is empty", column=flag, fix=f"write the {what}")
+        raise refused(f"{path.name} is empty", f"write the {what}")
     return data
 
 
