@@ -391,13 +391,9 @@ class Runner:
 
     def _executor(self) -> Executor:
         with self._lock:
-            return self._make_executor()
-
-    def _make_executor(self) -> Executor:
-        if self._pool is None:
-            if self.kind == "thread":
+            if self._pool is None and self.kind == "thread":
                 self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="audit")
-            else:
+            elif self._pool is None:
                 import multiprocessing
 
                 self._marks = self._marks or tempfile.mkdtemp(prefix="ethiclens-workers-")
@@ -407,7 +403,7 @@ class Runner:
                     initializer=_exit_with_server,
                     initargs=(os.getpid(),),
                 )
-        return self._pool
+            return self._pool
 
     def warm(self) -> None:
         """Start every worker now (not on the first audit) and load what audits need."""
@@ -422,9 +418,8 @@ class Runner:
 
     def submit(self, audit_id: str, spec: dict, purpose: str, title: str | None = None):
         with self._lock:
-            if self._closing:  # the server is stopping: the audit is not started
-                raise Busy()
-            if self._pending >= self.capacity:
+            # the server is stopping (the audit is not started), or the queue is full
+            if self._closing or self._pending >= self.capacity:
                 raise Busy()
             self._pending += 1
             self._active.add(audit_id)

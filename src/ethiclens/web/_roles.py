@@ -271,10 +271,8 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     r = spec["roles"]
     r["y_true"] = roles["y_true"]
     r["y_pred"] = [p for p in (roles["y_pred"], roles["y_pred_b"]) if p]
-    if roles["y_score"]:  # a comparison's is cleared and said (_routes_audit)
-        r["y_score"] = roles["y_score"]
-    if roles["weight"]:
-        r["weight"] = roles["weight"]
+    # the score and weight when given (a comparison's score is cleared and said: _routes_audit)
+    r.update({k: roles[k] for k in ("y_score", "weight") if roles[k]})
     r["protected"] = protected
     if form.get("positive"):  # anything but the two choices is the spec's to refuse, by field
         r["positive"] = form["positive"]

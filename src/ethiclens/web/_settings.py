@@ -81,25 +81,18 @@ def check_address(host: str, port: int) -> None:
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError) as exc:
-        if host_address(host) is None and _is_dns_name(host):
-            raise EthicLensInputError(
-                "is a host name this machine cannot look up (no address for it in DNS or "
-                "/etc/hosts), so the server cannot listen on it",
-                column="--host",
-                value=host,
-                fix="add the name to /etc/hosts, or give an address: " + _HOST_FIX[5:],
-            ) from exc
+        problem, fix = "is not a host name or address", _HOST_FIX
         bare = host[1:-1] if host[:1] + host[-1:] == "[]" else None
-        if bare is not None and host_address(bare) is not None:  # [::1], as a URL writes it
-            raise EthicLensInputError(
-                "is an address in brackets: --host takes it bare (brackets belong in a URL)",
-                column="--host",
-                value=host,
-                fix=f"--host {bare}",
-            ) from exc
-        raise EthicLensInputError(
-            "is not a host name or address", column="--host", value=host, fix=_HOST_FIX
-        ) from exc
+        if host_address(host) is None and _is_dns_name(host):
+            problem = (
+                "is a host name this machine cannot look up (no address for it in DNS or "
+                "/etc/hosts), so the server cannot listen on it"
+            )
+            fix = "add the name to /etc/hosts, or give an address: " + _HOST_FIX[5:]
+        elif bare is not None and host_address(bare) is not None:  # [::1], as a URL writes it
+            problem = "is an address in brackets: --host takes it bare (brackets belong in a URL)"
+            fix = f"--host {bare}"
+        raise EthicLensInputError(problem, column="--host", value=host, fix=fix) from exc
     # every address the name has, bound as the server's event loop binds them (asyncio's
     # create_server): an address of a family this machine lacks is skipped, unless all are
     bound, unavailable = False, None
@@ -172,15 +165,12 @@ def read_token_file(path: str) -> str:
             fix="save it as UTF-8 (Notepad: Save as, Encoding: UTF-8), or write it with "
             + TOKEN_FIX.removeprefix("e.g. "),
         )
-    if len(token) < 16 or any(c.isspace() for c in token):
-        raise EthicLensInputError(
-            "the token must be one line of at least 16 characters, without spaces",
-            column="--token-file",
-            fix=TOKEN_FIX,
-        )
     from ._app import token_problem
 
-    if problem := token_problem(token):
+    problem = token_problem(token)
+    if len(token) < 16 or any(c.isspace() for c in token):
+        problem = "the token must be one line of at least 16 characters, without spaces"
+    if problem:
         raise EthicLensInputError(problem, column="--token-file", fix=TOKEN_FIX)
     return token
 
