@@ -967,7 +967,7 @@ def _intervals(ctx, points, draws, jack=None, mult=None, columns=None, overwrite
     points = np.asarray(points, float)
     if ctx.ci == JEFFREYS:
         return _equal_tailed(
-            points, draws, JEFFREYS_METHOD, ctx.level, columns, "estimate undefined", overwrite
+            ctx, points, draws, JEFFREYS_METHOD, columns, "estimate undefined", overwrite
         )
     want = np.ones(len(points), bool) if columns is None else np.asarray(columns, bool)
     want = want | np.isnan(points)
@@ -992,11 +992,12 @@ def _intervals(ctx, points, draws, jack=None, mult=None, columns=None, overwrite
     return contain(ivs, points)
 
 
-def _equal_tailed(points, draws, name, level, columns, undefined, overwrite=False) -> Intervals:
+def _equal_tailed(ctx, points, draws, name, columns, undefined, overwrite=False) -> Intervals:
     """Equal-tailed intervals named ``name`` where the estimate is defined, containing it."""
+    points = np.asarray(points, float)
     defined = ~np.isnan(points)
     want = defined if columns is None else defined & np.asarray(columns, bool)
-    ivs = equal_tailed(draws, level=level, name=name, columns=want, overwrite=overwrite)
+    ivs = equal_tailed(draws, level=ctx.level, name=name, columns=want, overwrite=overwrite)
     methods = [
         m if ok else f"{name}: not reported, {undefined}"
         for m, ok in zip(ivs.methods, defined, strict=True)
@@ -1006,14 +1007,7 @@ def _equal_tailed(points, draws, name, level, columns, undefined, overwrite=Fals
 
 def _ece_intervals(ctx, points, reps, columns) -> Intervals:
     """ECE's percentile intervals (its draws resample bin x label cells; see _calibration)."""
-    return _equal_tailed(
-        np.asarray(points, float),
-        reps,
-        cal.ECE_CI_METHOD,
-        ctx.level,
-        columns,
-        "point estimate undefined",
-    )
+    return _equal_tailed(ctx, points, reps, cal.ECE_CI_METHOD, columns, "point estimate undefined")
 
 
 def _attribute_intervals(ctx, draws: _Draws, floors, ref, ece) -> tuple[dict, dict]:
