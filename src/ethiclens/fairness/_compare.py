@@ -279,9 +279,7 @@ def compare(
     ModelComparison
     """
     policy, opts = policy_and_options("compare", policy, options)
-    # the interval method asked for (checked by take_options: one of CI_CHOICES, or an older
-    # spelling), "bootstrap" taken as the one name it is recorded by
-    ci = CI_ALIASES.get(opts.ci, opts.ci)
+    ci = CI_ALIASES.get(opts.ci, opts.ci)  # checked by take_options; "bootstrap": percentile
     opts = opts.seeded()
     true, a, b, weights, sf = _compare_inputs(
         y_true, pred_a, pred_b, sensitive_features, sample_weight, opts
