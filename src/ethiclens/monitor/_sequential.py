@@ -134,11 +134,9 @@ def ons_update(
     (1/π) / mean(1/π) of the window's rows: a payoff weighted by ρ reaches ``-ρ_max·max(-Z)``,
     and the cap keeps ``1 + λ ρ Z ≥ 1/2`` (docs/monitoring.md)."""
     z = null.z
-    lam_max = null.lam_max
+    lam_max, lam = null.lam_max, state["lam"]
     if scale is not None:
         lam_max = lam_max * np.asarray(scale, dtype=float)
-    lam = state["lam"]
-    if scale is not None:
         lam = np.minimum(lam, lam_max)
     m = np.asarray(m, dtype=float)
     one = 1.0 + lam[..., None] * z

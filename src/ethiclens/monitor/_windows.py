@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import decoded_bytes, whole_number
+from .._checks import decoded_bytes, plain, whole_number
 from .._text import printed_floats
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError, shortened_digits
 from ..fairness import round_significant
@@ -419,30 +419,23 @@ def _time_errors(time, missing, bad, example, rows, target, where="", bad_where=
         exc = NoRows(f"{target} has no data rows", fix="export the data again")
         exc.note = f"{target} has no rows"
         raise exc
-    bad_where = where if bad_where is None else bad_where
+    if not (missing or bad):
+        return
+    no_time = f"{missing:,} of {rows:,} rows have no time{where}"
+    not_time = f"a value that is not a date or time{where if bad_where is None else bad_where}"
     if missing and bad:
         more = "1 more holds" if bad == 1 else f"{bad:,} more hold"
-        raise EthicLensInputError(
-            f"{missing:,} of {rows:,} rows have no time{where}; {more} a value that is not a "
-            f"date or time{bad_where}",
-            column=time,
-            value=example,
-            fix="every row needs a timestamp: fill or drop the rows without one, and " + _ISO_FIX,
+        problem = f"{no_time}; {more} {not_time}"
+        fix = "every row needs a timestamp: fill or drop the rows without one, and " + _ISO_FIX
+    elif missing:
+        problem, example = no_time, None
+        fix = (
+            "every row needs a timestamp (ISO 8601, e.g. 2024-05-01T13:00:00Z): fill or drop "
+            "those rows"
         )
-    if missing:
-        raise EthicLensInputError(
-            f"{missing:,} of {rows:,} rows have no time{where}",
-            column=time,
-            fix="every row needs a timestamp (ISO 8601, e.g. 2024-05-01T13:00:00Z): fill or "
-            "drop those rows",
-        )
-    if bad:
-        raise EthicLensInputError(
-            f"{bad:,} of {rows:,} rows hold a value that is not a date or time{bad_where}",
-            column=time,
-            value=example,
-            fix=_ISO_FIX,
-        )
+    else:
+        problem, fix = f"{bad:,} of {rows:,} rows hold {not_time}", _ISO_FIX
+    raise EthicLensInputError(problem, column=time, value=example, fix=fix)
 
 
 # -- DuckDB ------------------------------------------------------------------------------------
@@ -951,15 +944,10 @@ def where_first(first) -> str:
     its line: the header is line 1, blank lines and quoted line breaks counted; a Parquet row
     by its number from 1; a DataFrame's by its index label)."""
     if first["_ethiclens_file"] == _FRAME_ROWS:  # an index label
-        return f", first at {_FRAME_ROWS} {_plain(first['_ethiclens_line'])!r}"
+        return f", first at {_FRAME_ROWS} {plain(first['_ethiclens_line'])!r}"
     path = Path(first["_ethiclens_file"])
     kind = "parquet" if path.suffix.lower() in (".parquet", ".pq") else "csv"
     return f", first at {row_place(path, int(first['_ethiclens_line']), kind)}"
-
-
-def _plain(value):
-    """A NumPy scalar as the Python value it holds (shown as 7 or 0.5, not np.int64(7))."""
-    return value.item() if isinstance(value, np.generic) else value
 
 
 def parse_times(frame: pd.DataFrame, time: str):
@@ -1028,7 +1016,7 @@ def _weights(frame: pd.DataFrame, cols: Columns) -> np.ndarray:
     p, bad = weight_values(frame, cols)
     if bad.any():
         first = frame[bad].iloc[0]
-        value = _plain(first[cols.weighted_by[0]])
+        value = plain(first[cols.weighted_by[0]])
         shown = "empty" if value is None or str(value).strip() in ("", "nan") else repr(value)
         where = where_first(first) + f": {shown}"
         weights_error(cols, int(bad.sum()), len(frame), where)
