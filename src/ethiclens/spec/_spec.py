@@ -625,9 +625,7 @@ class AuditSpec:
         try:
             data = read_spec_file(path, argument)
         except EthicLensInputError as exc:
-            raise EthicLensInputError(
-                exc.problem, column=argument, value=exc.value, fix=exc.fix, kind="argument"
-            ) from None
+            raise _argument_error(exc.problem, argument, exc.fix, exc.value) from None
         return cls.from_dict(data, source=Path(path).name)
 
     def replace(self, **sections) -> AuditSpec:
@@ -740,13 +738,8 @@ def _section_values(name: str, values) -> dict:
     if isinstance(values, dict):
         return values
     example = fields(kind)[0].name
-    raise EthicLensInputError(
-        f"takes a mapping of the {name} section's fields, or a {kind.__name__}",
-        column=name,
-        value=values,
-        fix=f"e.g. spec.replace({name}={{{example!r}: ...}})",
-        kind="argument",
-    )
+    problem = f"takes a mapping of the {name} section's fields, or a {kind.__name__}"
+    raise _argument_error(problem, name, f"e.g. spec.replace({name}={{{example!r}: ...}})", values)
 
 
 def target_key(target: str) -> str:
@@ -1099,13 +1092,8 @@ def keyword_fields(keyword: str, value) -> dict:
         return {} if value is None else _policy_fields(value)
     if keyword == "positive_is_favorable":
         if not isinstance(value, (bool, np.bool_)):
-            raise EthicLensInputError(
-                "must be True or False",
-                column=keyword,
-                value=value,
-                fix='e.g. positive_is_favorable=True (or positive="favorable"/"harmful")',
-                kind="argument",
-            )
+            fix = 'e.g. positive_is_favorable=True (or positive="favorable"/"harmful")'
+            raise _argument_error("must be True or False", keyword, fix, value)
         return {"positive": "favorable" if value else "harmful"}
     if keyword in _ENGINE_NAMES:
         return {_ENGINE_NAMES[keyword]: value}
@@ -1124,41 +1112,33 @@ def _target_text(target) -> str | None:
         return target
     if isinstance(target, os.PathLike):
         return os.fsdecode(target)
-    raise EthicLensInputError(
-        f"must be a benchmark name or a path (str or os.PathLike), not {type(target).__name__}",
-        column="target",
-        value=target,
-        fix="pass a str or pathlib.Path (AuditSpec.of('compas'), AuditSpec.of(Path('d.csv'))), "
-        "or other target keys as keywords (counts=..., db=...); a mapping goes to "
-        "AuditSpec.from_dict({'target': {...}})",
-        kind="argument",
-    )
+    problem = "must be a benchmark name or a path (str or os.PathLike), not "
+    problem += type(target).__name__
+    fix = "pass a str or pathlib.Path (AuditSpec.of('compas'), AuditSpec.of(Path('d.csv'))), or "
+    fix += "other target keys as keywords (counts=..., db=...); a mapping goes to "
+    raise _argument_error(problem, "target", fix + "AuditSpec.from_dict({'target': {...}})", target)
+
+
+def _argument_error(problem: str, column: str, fix: str, value=None) -> EthicLensInputError:
+    """A refusal of the Python argument (or keyword) ``column``."""
+    return EthicLensInputError(problem, column=column, value=value, fix=fix, kind="argument")
 
 
 def _section_keyword(section: str) -> EthicLensInputError:
     """``AuditSpec.of(gate=...)``: a section is not one keyword; its fields are, or
     ``replace`` sets the section."""
     names = [f.name for f in fields(_SECTIONS[section])][:4]
-    return EthicLensInputError(
-        "is a section of the spec, not a keyword of AuditSpec.of",
-        column=section,
-        fix=f"give its fields as keywords ({', '.join(f'{n}=...' for n in names)}), or "
-        f"AuditSpec.of(...).replace({section}={{...}})",
-        kind="argument",
-    )
+    fix = f"give its fields as keywords ({', '.join(f'{n}=...' for n in names)}), or "
+    fix += f"AuditSpec.of(...).replace({section}={{...}})"
+    return _argument_error("is a section of the spec, not a keyword of AuditSpec.of", section, fix)
 
 
 def _policy_fields(policy) -> dict:
     from ..fairness import Policy
 
     if not isinstance(policy, Policy):
-        raise EthicLensInputError(
-            "must be an ethiclens.Policy",
-            column="policy",
-            value=type(policy).__name__,
-            kind="argument",
-            fix="pass ethiclens.Policy(...), or give its fields as keywords (di_threshold=0.9)",
-        )
+        fix = "pass ethiclens.Policy(...), or give its fields as keywords (di_threshold=0.9)"
+        raise _argument_error("must be an ethiclens.Policy", "policy", fix, type(policy).__name__)
     return {_ENGINE_NAMES.get(f, f): getattr(policy, f) for f in _POLICY_FIELDS}
 
 
@@ -1175,12 +1155,7 @@ def _set_twice(key: str, first: str, second: str) -> EthicLensInputError:
         )
     else:
         fix = f"give one of {first}= and {second}="
-    return EthicLensInputError(
-        problem,
-        column=second,
-        kind="argument",
-        fix=fix,
-    )
+    return _argument_error(problem, second, fix)
 
 
 def _known_path(key, section: str) -> str | None:
@@ -1364,7 +1339,8 @@ def referenced(reference, protected, stored) -> list:
             problem = "several attributes need a reference per attribute"
             if not entries:
                 problem = "one group needs the attribute it belongs to"
-            raise _reference_error(problem, "pass a dict {attribute: reference group}", reference)
+            fix = "pass a dict {attribute: reference group}"
+            raise _argument_error(problem, "reference", fix, reference)
         reference = {names[0]: reference}
     reference = {str(k): v for k, v in reference.items()}
     if not entries:
@@ -1379,19 +1355,14 @@ def referenced(reference, protected, stored) -> list:
             problem = f"sets the reference group of {col!r} twice (as protected={entry!r} and as "
             problem += f"reference={{{col!r}: {reference[col]!r}}})"
             fix = f"give it once: protected={col!r} with reference=, or protected={entry!r} alone"
-            raise _reference_error(problem, fix)
+            raise _argument_error(problem, "reference", fix)
         out.append(_with_reference(col, reference[col]))
     unknown = [col for col in reference if col not in map(str, [*names, *entries])]
     if unknown:
         fix = f"add it to protected, or use names from {[str(n) for n in names]}"
         problem = "reference given for an attribute that is not protected"
-        raise _reference_error(problem, fix, unknown[0])
+        raise _argument_error(problem, "reference", fix, unknown[0])
     return out
-
-
-def _reference_error(problem: str, fix: str, value=None) -> EthicLensInputError:
-    """A refusal of the keyword argument ``reference``."""
-    return EthicLensInputError(problem, column="reference", value=value, kind="argument", fix=fix)
 
 
 def _entry_name(entry, reference) -> str:
