@@ -838,21 +838,18 @@ def _read_manifest(path: Path) -> dict:
         raise _altered(f"manifest is not valid JSON ({str(exc)[:120]})", MANIFEST) from exc
     if not isinstance(manifest, dict):
         raise _bad("the manifest must be a JSON object", None, type(manifest).__name__)
-    if _newer_format(manifest.get("format"), RELEASE_FORMAT):
-        raise EthicLensInputError(
-            f"written by a newer EthicLens: this build reads {RELEASE_FORMAT} releases",
-            column=MANIFEST,
-            kind="file",
-            value=manifest.get("format"),
-            fix="upgrade EthicLens (pip install -U ethiclens) to estimate from it",
-        )
     if manifest.get("format") != RELEASE_FORMAT:
+        newer = _newer_format(manifest.get("format"), RELEASE_FORMAT)
         raise EthicLensInputError(
-            "unknown release format",
+            f"written by a newer EthicLens: this build reads {RELEASE_FORMAT} releases"
+            if newer
+            else "unknown release format",
             column=MANIFEST,
             kind="file",
             value=manifest.get("format"),
-            fix="ask the platform for an EthicLens P2NIA release",
+            fix="upgrade EthicLens (pip install -U ethiclens) to estimate from it"
+            if newer
+            else "ask the platform for an EthicLens P2NIA release",
         )
     try:
         digest = _manifest_digest(manifest)
@@ -1084,20 +1081,18 @@ def _request_body(d, where: str) -> dict:
             fix="create it with ethiclens p2nia request",
         )
     written = d.get("format", REQUEST_FORMAT)
-    if written != REQUEST_FORMAT and _newer_format(written, REQUEST_FORMAT):
+    if written != REQUEST_FORMAT:
+        newer = _newer_format(written, REQUEST_FORMAT)
         raise EthicLensInputError(
-            f"written by a newer EthicLens: this build reads {REQUEST_FORMAT} requests",
+            f"written by a newer EthicLens: this build reads {REQUEST_FORMAT} requests"
+            if newer
+            else "not an EthicLens P2NIA request",
             column=where,
             value=written,
             fix="upgrade EthicLens (pip install -U ethiclens), or ask the auditor for a request "
-            f"in {REQUEST_FORMAT}",
-        )
-    if written != REQUEST_FORMAT:
-        raise EthicLensInputError(
-            "not an EthicLens P2NIA request",
-            column=where,
-            value=d.get("format"),
-            fix="create one with ethiclens p2nia request",
+            f"in {REQUEST_FORMAT}"
+            if newer
+            else "create one with ethiclens p2nia request",
         )
     body = {k: v for k, v in d.items() if k != "format"}
     unknown = sorted(set(body) - REQUEST_KEYS)
