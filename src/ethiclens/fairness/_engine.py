@@ -367,10 +367,10 @@ def _check_counts_table(table, protected, names, n_bins):
     check_counts_cells(table, names=names, n_bins=n_bins, attributes=audited)
     protected = _check_table_columns(table, protected)
     count = pd.to_numeric(table[COUNT], errors="coerce").to_numpy(dtype=float)
-    keys = [Y_PRED] + [c for c in (Y_TRUE, SCORE_BIN) if c in table.columns]
-    keys += protected or [c for c in table.columns if c not in COUNTS_RESERVED]
-    # the cells' keys as check_counts_cells checks them (score bins too), but an undeclared
-    # column's too: named without its row, before counts_attributes refuses the column
+    # check_counts_cells has refused a missing label, prediction or score bin and a declared
+    # attribute's missing value; an undeclared column's is refused here, named without its
+    # row, before counts_attributes refuses the column
+    keys = protected or [c for c in table.columns if c not in COUNTS_RESERVED]
     refuse_missing_keys(table, count, keys, column_labeller(names))
     _check_totals(table, count, names)
     return table.loc[count > 0].reset_index(drop=True)

@@ -406,9 +406,7 @@ def _pandas_name(values, role: str):
 
 def _is_probability(value) -> bool:
     """A number (not a boolean, not text) in [0, 1]."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
-        return False
-    return bool(0 <= value <= 1)
+    return _is_number(value) and bool(0 <= value <= 1)
 
 
 class PosLabelAbsent(EthicLensInputError):
