@@ -409,14 +409,15 @@ def _check_version_as_written(value, where: str):
     whole_float = isinstance(value, float) and value.is_integer()
     is_int = isinstance(value, int) and not isinstance(value, bool)
     if whole_float or (is_int and as_written(value) != str(value)):
-        raise EthicLensInputError(
-            "must be text or a whole number or null",
-            column=where,
-            value=value,
-            fix=quote_it_fix(where.rpartition(".")[2], value),
-            kind="key",
-        )
+        fix = quote_it_fix(where.rpartition(".")[2], value)
+        raise _key_error("must be text or a whole number or null", where, fix, value)
     return value
+
+
+def _key_error(problem: str, column: str, fix: str, value=None) -> EthicLensInputError:
+    """A refusal of the spec key ``column`` (``policy.n_boot``; a section such as ``policy``, a
+    key too though it has no dot)."""
+    return EthicLensInputError(problem, column=column, value=value, fix=fix, kind="key")
 
 
 @dataclass(frozen=True)
@@ -919,13 +920,8 @@ def check_spec_dict(data, source: str = "spec") -> None:
         or _quote_fix(err, where)
         or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
     )
-    raise EthicLensInputError(
-        prefix + words + (f", not {data_given}" if data_given else ""),
-        column=where or "spec",
-        value=None if data_given else err.instance,
-        fix=fix,
-        kind="key",  # a section ("policy") is a key too, though it has no dot
-    )
+    problem = prefix + words + (f", not {data_given}" if data_given else "")
+    raise _key_error(problem, where or "spec", fix, None if data_given else err.instance)
 
 
 def _types_taken(err, where: str):
@@ -977,10 +973,7 @@ def _refuse_underflow(data) -> None:
             continue
         text = as_written(value)
         if is_number_text(text) and underflows(text):
-            fix = field_fix(where)
-            raise EthicLensInputError(
-                underflow_words(text), column=where, value=text, fix=fix, kind="key"
-            )
+            raise _key_error(underflow_words(text), where, field_fix(where), text)
 
 
 def field_fix(*names: str) -> str:
@@ -1012,14 +1005,8 @@ def _refuse_non_finite(data) -> None:
 def _refuse_non_finite_value(value, where: str) -> None:
     """Refuse ``value`` at the key ``where`` when it is a NaN or an infinity."""
     if isinstance(value, float) and not math.isfinite(value):
-        raise EthicLensInputError(
-            "must be a finite number: a spec holds no NaN or infinity (JSON has no "
-            "spelling for them)",
-            column=where,
-            value=value,
-            fix="give a finite number",
-            kind="key",
-        )
+        problem = "must be a finite number: a spec holds no NaN or infinity (JSON has no "
+        raise _key_error(problem + "spelling for them)", where, "give a finite number", value)
 
 
 def _range_fix(schema: dict, value=None) -> str | None:
@@ -1266,13 +1253,9 @@ def _with_reference(column, group) -> str:
         return str(column)
     _refuse_non_finite_value(group, f"roles.protected.{column}")  # never the text "nan"
     if not isinstance(group, str | int | float | bool):
-        raise EthicLensInputError(
-            "a reference group is one value (text or a number)",
-            column=f"roles.protected.{column}",
-            value=group,
-            fix=f"give the group as the column holds it, e.g. {column}: 2 (or null: the default)",
-            kind="key",
-        )
+        fix = f"give the group as the column holds it, e.g. {column}: 2 (or null: the default)"
+        problem = "a reference group is one value (text or a number)"
+        raise _key_error(problem, f"roles.protected.{column}", fix, group)
     # Quoted, the entry is read as written: its spaces kept, and never taken for a column
     # whose own name is COL=REFERENCE (parse_protected matches a whole column name first).
     return f'{column}="{group}"'
