@@ -504,9 +504,8 @@ def draw_joint(
     if by_label is not None and ci == "jeffreys":  # weighted, labelled: label-split draws
         return _draw_label_split(shape, by_label, totals, n_boot, rng, paired)
     if not paired:
-        ma, mb = marginals(shape, labelled)
         out = []
-        for m in (ma, mb):
+        for m in marginals(shape, labelled):
             d = np.empty((n_boot, *m.shape))
             for g in range(m.shape[0]):
                 d[:, g, :] = rng.dirichlet(m[g] + 0.5, size=n_boot) * totals[g]

@@ -229,17 +229,16 @@ def audit_html(result) -> str:
     edges = {k: policy_edges(k, result.config.get("policy")) for k in shown}
     headers = ["comparison", "n (group / ref)", *(f"{_short(k)} [CI]" for k in shown), "status"]
     headers.append("why")
-    rows = []
-    for c in result.comparisons:
-        rows.append(
-            (
-                f"{c.attribute}: {c.group} vs {c.reference}",
-                c.n_text(" / "),
-                *(value_ci(c.metrics.get(k), edges[k]) for k in shown),
-                status_html(c.status),
-                c.flag_reason or _first_reason(c) or "",
-            )
+    rows = [
+        (
+            f"{c.attribute}: {c.group} vs {c.reference}",
+            c.n_text(" / "),
+            *(value_ci(c.metrics.get(k), edges[k]) for k in shown),
+            status_html(c.status),
+            c.flag_reason or _first_reason(c) or "",
         )
+        for c in result.comparisons
+    ]
     counts = _status_counts(result)
     cfg = result.config
     level = percent(cfg.get("confidence_level", 0.95))
@@ -331,10 +330,8 @@ def _first_method(comp) -> str:
         for d in comp.differences
         if d.difference.ci_low is not None and d.difference.ci_low == d.difference.ci_low
     ]
-    for diff in computed or [d.difference for d in comp.differences]:
-        if diff.ci_method:
-            return diff.ci_method
-    return "none"
+    pool = computed or [d.difference for d in comp.differences]
+    return next((diff.ci_method for diff in pool if diff.ci_method), "none")
 
 
 def compare_html(comp) -> str:

@@ -166,10 +166,7 @@ def rule_name(role: str, interval, policy: Policy) -> str:
 
 
 def comparison_status(policy_statuses: list[str]) -> str:
-    for status in _PRECEDENCE:
-        if status in policy_statuses:
-            return status
-    return UNDEFINED
+    return next((s for s in _PRECEDENCE if s in policy_statuses), UNDEFINED)
 
 
 def check_policy(policy) -> Policy:

@@ -476,8 +476,7 @@ class AuditResult:
             idx = pd.MultiIndex.from_tuples(index, names=["attribute", "group"])
         frame = pd.DataFrame(rows, index=idx)
         if intervals:  # every interval says its method
-            for key in ("ci_method", "confidence_level"):
-                frame.attrs[key] = self.config.get(key)
+            frame.attrs.update({k: self.config.get(k) for k in ("ci_method", "confidence_level")})
         return frame
 
     def to_html(self, path, title: str | None = None):
