@@ -282,17 +282,14 @@ class _Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         from starlette.requests import Request
-        from starlette.responses import HTMLResponse, RedirectResponse
+        from starlette.responses import RedirectResponse
 
         request = Request(scope)
         secure_headers = _headers_adder(send)
         refusal = self._refusal(request)
-        if refusal is not None:
-            status, problem, fix = refusal
-            body = self.web.env.get_template("error.html").render(
-                csrf="", status=status, problem=problem, fix=fix, field="", errors={}, link=None
-            )
-            return await HTMLResponse(body, status)(scope, receive, secure_headers)
+        if refusal is not None:  # (status, problem, fix), before any session: no form's token
+            request.state.csrf = ""
+            return await self.web.error_page(request, *refusal)(scope, receive, secure_headers)
         cookies = []
         sid = request.cookies.get(SESSION_COOKIE, "")
         if not re.fullmatch(r"[0-9a-f]{32}", sid):

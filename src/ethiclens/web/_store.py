@@ -215,21 +215,11 @@ class Store:
         return self._insert(data_id, "queued", "queued", 1, purpose, spec)
 
     def _insert(self, data_id, status: str, step, rev: int, purpose: str, spec) -> str:
-        audit_id, stamp = new_id(), now()
+        audit_id, stamp, text = new_id(), now(), json.dumps(spec) if spec else None
         self._write(
             "INSERT INTO audits (id, data_id, created, updated, rev, status, step, purpose, "
             "spec) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                audit_id,
-                data_id,
-                stamp,
-                stamp,
-                rev,
-                status,
-                step,
-                purpose,
-                json.dumps(spec) if spec else None,
-            ),
+            (audit_id, data_id, stamp, stamp, rev, status, step, purpose, text),
         )
         return audit_id
 
