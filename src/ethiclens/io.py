@@ -639,14 +639,11 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
     that column's values as written (``01`` stays ``01``)."""
     path = Path(path)
     refuse_missing(path)
-    if path.is_dir():
-        raise DataFileError(
-            f"{path} is a folder, not a file", fix="name one .csv, .parquet or .json file inside it"
-        )
     if not path.is_file():
-        raise DataFileError(
-            f"{path} is not a regular file", fix="name one .csv, .parquet or .json file"
-        )
+        what, fix = "not a regular file", "name one .csv, .parquet or .json file"
+        if path.is_dir():
+            what, fix = "a folder, not a file", f"{fix} inside it"
+        raise DataFileError(f"{path} is {what}", fix=fix)
     suffix, reader = _reader(path)
     if path.stat().st_size == 0:
         raise DataFileError(f"file {path} is empty", fix="export the data again")

@@ -11,6 +11,7 @@ from ..errors import EthicLensInputError
 from ._names import named_as_called
 from ._spec import (
     AuditSpec,
+    _argument_error,
     purpose_for,
     purpose_of_data,
     recorded_request,
@@ -121,14 +122,10 @@ def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> 
     if asked:
         two = len(spec.roles.y_pred) == 2
         check_used(spec, "compare" if purpose == "audit" and two else purpose or purpose_of(spec))
-        raise EthicLensInputError(
-            "a Python call returns its result and writes no file",
-            column=asked[0],
-            value=options[asked[0]],
-            kind="argument",
-            fix=f"write {'it' if len(asked) == 1 else 'them'} from the result: "
-            + "; ".join(OUTPUT_WRITERS[k].format(path=repr(options[k])) for k in asked),
-        )
+        fix = f"write {'it' if len(asked) == 1 else 'them'} from the result: "
+        fix += "; ".join(OUTPUT_WRITERS[k].format(path=repr(options[k])) for k in asked)
+        problem = "a Python call returns its result and writes no file"
+        raise _argument_error(problem, asked[0], fix, options[asked[0]])
     return spec
 
 

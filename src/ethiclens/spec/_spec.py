@@ -1168,12 +1168,9 @@ def _unknown(key, allowed, what: str, where: str = "", meant=None) -> EthicLensI
     section, dot, field = str(key).partition(".")
     if dot and section in allowed:  # the docs' dotted name, written as one key
         hint = f"a dotted name is not read as one key: nest it ({section}: {{{field}: ...}}); "
-    return EthicLensInputError(
-        f"unknown {what}",
-        column=full,
-        fix=f"{hint}valid: {', '.join(sorted(map(str, allowed)))}",
-        kind="key" if what == "key" else "argument",  # "section": replace()'s keyword
-    )
+    fix = f"{hint}valid: {', '.join(sorted(map(str, allowed)))}"
+    refusal = _key_error if what == "key" else _argument_error  # "section": replace()'s keyword
+    return refusal(f"unknown {what}", full, fix)
 
 
 def _normalise(data, source: str) -> dict:
