@@ -266,13 +266,7 @@ def _check_types(grid) -> None:
             value=grid.datasets,
             fix='e.g. datasets = ["compas"]',
         )
-    if len(set(grid.datasets)) != len(grid.datasets):
-        raise EthicLensInputError(
-            "datasets repeated",
-            column="datasets",
-            value=grid.datasets,
-            fix="list each dataset once",
-        )
+    _refuse_repeats(grid.datasets, "datasets", "datasets repeated", "list each dataset once")
     if not isinstance(grid.attributes, dict) or any(
         isinstance(a, str) or not isinstance(a, (list, tuple)) for a in grid.attributes.values()
     ):
@@ -336,17 +330,15 @@ def _check_budgets_and_seeds(epsilons, seeds) -> None:
         )
     for s in seeds:
         check_seed(s, "seeds")
-    if len(set(seeds)) != len(seeds):
-        raise EthicLensInputError(
-            "duplicate seeds", column="seeds", value=seeds, fix="list each seed once"
-        )
-    if len(set(epsilons)) != len(epsilons):
-        raise EthicLensInputError(
-            "duplicate budgets",
-            column="epsilons",
-            value=[epsilon_label(e) for e in epsilons],
-            fix="list each ε once",
-        )
+    _refuse_repeats(seeds, "seeds", "duplicate seeds", "list each seed once")
+    _refuse_repeats(epsilons, "epsilons", "duplicate budgets", "list each ε once", epsilon_label)
+
+
+def _refuse_repeats(values, column: str, problem: str, fix: str, label=None) -> None:
+    """Refuse a list of ``values`` with a repeat, showing it (or each value's ``label``)."""
+    if len(set(values)) != len(values):
+        shown = values if label is None else [label(v) for v in values]
+        raise EthicLensInputError(problem, column=column, value=shown, fix=fix)
 
 
 def _check_features_and_rows(grid) -> None:

@@ -325,9 +325,7 @@ def tasks_for(cfg: ExperimentConfig) -> list[dict]:
     for model in cfg.models:
         for rep in range(cfg.repetitions):
             for mech in cfg.mechanisms:
-                eps_sizes = {}
-                for n in cfg.sizes:
-                    eps_sizes.setdefault(10.0, set()).add(n)
+                eps_sizes = {10.0: set(cfg.sizes)}  # validate(): one or more sizes
                 for e in (*cfg.epsilons, *cfg.metric_epsilons):
                     eps_sizes.setdefault(float(e), set()).add(cfg.reference_size)
                 if mech == "blackbox":  # no ε: one set of sizes

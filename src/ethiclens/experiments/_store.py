@@ -346,11 +346,10 @@ class ResultsStore:
                 raise _read_only(self.path, "its folder cannot be written", flag)
         # what a failed creation removes again: the files this call is about to create
         created = [] if existed else [Path(f"{self.path}{x}") for x in ("", "-wal", "-shm")]
-        if lock:
-            created.append(self.path.with_name(self.path.name + ".lock"))
+        self._lock = StoreLock(self.path) if lock else None
+        created += [self._lock.path] if lock else []
         created = [p for p in created if not p.exists()]
         if lock:
-            self._lock = StoreLock(self.path)
             self._lock.acquire()
         try:
             self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
@@ -377,7 +376,8 @@ class ResultsStore:
     def _claim(self, config_hash, grid):
         row = self.conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
         self.discarded_failed = 0
-        if row is not None and row[0] != config_hash and not self._has_finished_runs():
+        done = self.conn.execute("SELECT 1 FROM runs WHERE status='done' LIMIT 1").fetchone()
+        if row is not None and row[0] != config_hash and done is None:
             # Only failed runs (a grid that could not train, e.g. a batch larger than the
             # data): nothing of the old configuration is kept, so the fixed grid takes over.
             (self.discarded_failed,) = self.conn.execute("SELECT count(*) FROM runs").fetchone()
@@ -406,12 +406,6 @@ class ResultsStore:
                 fix="start a new store (--store NEW.sqlite) or rerun with the original settings",
             )
         self.config_hash = config_hash
-
-    def _has_finished_runs(self) -> bool:
-        return (
-            self.conn.execute("SELECT 1 FROM runs WHERE status='done' LIMIT 1").fetchone()
-            is not None
-        )
 
     def finished(self) -> set[tuple[str, str, int]]:
         """(dataset, ε key, seed) of every run that finished (failed runs are retried)."""

@@ -211,10 +211,7 @@ def mia_table(seeds: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
         rows.append(
             {
                 **_cell_keys(d, a, e),
-                "delta0": part.delta0.mean(),
-                "delta1": part.delta1.mean(),
-                "auc0": part.auc0.mean(),
-                "auc1": part.auc1.mean(),
+                **{c: part[c].mean() for c in ("delta0", "delta1", "auc0", "auc1")},
                 "dpcer_delta": dp,
                 "dpcer_mia": mia,
                 "agree": bool(np.sign(dp) == np.sign(mia)),
