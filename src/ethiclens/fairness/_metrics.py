@@ -8,6 +8,7 @@ a thousand bootstrap replicates or every jackknife leave-one-out at once. Undefi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -338,13 +339,9 @@ class ComparisonMetric:
             np.abs(np.asarray(a, float) - np.asarray(b, float))
             for a, b in zip(comp_g, comp_r, strict=True)
         ]
-        if self.kind == "abs_difference":
-            return diffs[0]
-        # np.maximum propagates NaN: an undefined component leaves the metric undefined.
-        out = diffs[0]
-        for d in diffs[1:]:
-            out = np.maximum(out, d)
-        return out
+        # abs_difference: its one component's. np.maximum propagates NaN: an undefined
+        # component leaves the metric undefined.
+        return functools.reduce(np.maximum, diffs)
 
 
 # Two registries of the one kind every extension point uses (ethiclens._registry.Registry,
