@@ -394,7 +394,8 @@ def estimate(
     rel = _checked_release(rel, request)
     n_boot = check_n_boot(n_boot, "n_boot")  # the CLI checked --n-boot before
     random_state = _seed_used(random_state)
-    policy = _check_policy(policy, level)
+    check_level(level, "level")  # as everywhere
+    policy = check_policy(policy)  # default: Policy()
     m = rel.manifest
     metrics = _metrics_asked(m, metrics)
     mech = get_mechanism(m["mechanism"], f"{TABLE}: mechanism")
@@ -498,12 +499,6 @@ def _clipped_mass(clipped: float) -> str:
         return f"{text}% of"
     digits = 2 if clipped < 9.995 else 1 if clipped < 99.95 else 0
     return f"{clipped:.{digits}f} times"
-
-
-def _check_policy(policy, level) -> Policy:
-    """The policy (default :class:`Policy`); the confidence level checked as everywhere."""
-    check_level(level, "level")
-    return check_policy(policy)
 
 
 def _estimable(manifest: dict, metrics) -> list:
@@ -615,10 +610,13 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
             value, None, None, NO_INTERVAL_METHOD, REPORTED, "no interval asked for (n_boot = 0)"
         )
     iv = folded_max(_signed(k, basis, rep_cells), name=method, level=level)
-    if not iv.defined:  # too many undefined replicates: the value without an interval
-        return MetricEstimate(
-            value, None, None, method, INSUFFICIENT_DATA, _no_interval(iv, method)
+    if not iv.defined:  # too many undefined replicates: the value without an interval, why
+        note = iv.method.removeprefix(method).lstrip(": ").removeprefix("not reported, ")
+        reason = (
+            f"no interval: {note}, too many to leave out (in those a group has no estimated "
+            "rows of a condition the metric divides by); request more rows (--n) or a larger ε"
         )
+        return MetricEstimate(value, None, None, method, INSUFFICIENT_DATA, reason)
     return MetricEstimate(value, iv.low, iv.high, iv.method, REPORTED, None)
 
 
@@ -641,15 +639,6 @@ def _signed(k, basis: _Cells, rep_cells) -> list:
     return [
         (float(p[i]), d[:, i]) for p, d in zip(points, draws, strict=True) for i in range(len(p))
     ]
-
-
-def _no_interval(iv, method: str) -> str:
-    """Why a defined estimate has no interval: how many replicates were undefined, and the fix."""
-    note = iv.method.removeprefix(method).lstrip(": ").removeprefix("not reported, ")
-    return (
-        f"no interval: {note}, too many to leave out (in those a group has no estimated rows "
-        "of a condition the metric divides by); request more rows (--n) or a larger ε"
-    )
 
 
 def _metrics_asked(m: dict, metrics) -> list:

@@ -414,7 +414,15 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
     roles = _check_roles(request, data, y_true, y_pred)
     check_label_lengths(data[request.protected], request.protected)  # as the audit refuses
     columns = _check_extra_columns(request, columns, discretization, roles, y_true)
-    _check_row_count(request, data)
+    if request.n > len(data):  # n′ rows are drawn without replacement
+        raise EthicLensInputError(
+            f"n′ = {request.n} exceeds the {len(data)} audit rows; rows are drawn without "
+            "replacement and never duplicated",
+            column="n in the request",
+            value=request.n,
+            fix=f"ask for a request of at most {len(data)} rows (p2nia request --n)",
+            kind="key",
+        )
     # the whole data is checked before any row is drawn: a bad row is refused whatever the seed
     domain, a = _group_codes(request, data)
     yhat = _binary_column(data[y_pred], y_pred)
@@ -471,19 +479,6 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
                 "not in the audit data", column=col, fix=f"use one of {list(data.columns)[:15]}"
             )
     return roles
-
-
-def _check_row_count(request: AuditRequest, data: pd.DataFrame) -> None:
-    """n′ rows can be drawn without replacement."""
-    if request.n > len(data):
-        raise EthicLensInputError(
-            f"n′ = {request.n} exceeds the {len(data)} audit rows; rows are drawn without "
-            "replacement and never duplicated",
-            column="n in the request",
-            value=request.n,
-            fix=f"ask for a request of at most {len(data)} rows (p2nia request --n)",
-            kind="key",
-        )
 
 
 def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
@@ -766,7 +761,9 @@ def _swap_into_place(out: Path, table: bytes, manifest: bytes, is_release: bool)
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
         _write_file(tmp / TABLE, table)
         _write_file(tmp / MANIFEST, manifest)
-        os.chmod(tmp, 0o777 & ~_umask())
+        mask = os.umask(0)  # read the process's umask (set back at once)
+        os.umask(mask)
+        os.chmod(tmp, 0o777 & ~mask)
         if out.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old", dir=out.parent))
             os.rename(out, old / "release")
@@ -787,12 +784,6 @@ def _swap_into_place(out: Path, table: bytes, manifest: bytes, is_release: bool)
             shutil.rmtree(tmp, ignore_errors=True)
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def _altered(problem: str, column: str, value=None) -> EthicLensInputError:

@@ -140,14 +140,12 @@ def _check_attribute(data: PreparedData, attribute: str) -> None:
         )
 
 
-def is_no_dp(epsilon) -> bool:
-    return epsilon is None or (isinstance(epsilon, float) and math.isinf(epsilon))
-
-
 def dp_epsilon(epsilon) -> float | None:
     """The checked ε of a trainer (the words of every DP-SGD budget; no upper limit: a huge ε
     trains at the smallest σ and reports the ε spent), or None for no DP (None or inf)."""
-    return None if is_no_dp(epsilon) else check_dp_epsilon(epsilon, "epsilon", limit=None)
+    if epsilon is None or (isinstance(epsilon, float) and math.isinf(epsilon)):
+        return None
+    return check_dp_epsilon(epsilon, "epsilon", limit=None)
 
 
 MAX_EPOCHS = 100_000  # the sweep grid's limit too (the paper trains 25)

@@ -555,18 +555,6 @@ def pcer_audit(
     return dataclasses.replace(result, interpretation=interpret(result))
 
 
-def _check_arguments(positive_is_favorable) -> None:
-    """pcer_audit's ``positive_is_favorable`` is a bool (``bool("no")`` is True: it would word
-    a harm as a benefit); ``group_order`` is checked with the splits (``check_split_groups``)."""
-    if not isinstance(positive_is_favorable, bool | np.bool_):
-        raise argument_error(
-            "must be True or False",
-            "positive_is_favorable",
-            positive_is_favorable,
-            "positive_is_favorable=True (a positive prediction is a benefit) or False (a harm)",
-        )
-
-
 def _result_values(res: dict, rows, order, etas) -> dict:
     """The result-level point values as PCERResult holds them (undefined: None), with the
     floor sensitivity."""
@@ -606,24 +594,28 @@ AUDIT_SETTINGS = {"etas": FLOOR_ETAS, "n_boot": DEFAULT_N_BOOT, "random_state": 
 
 def _audit_settings(options: dict, positive_is_favorable) -> dict:
     """The settings given by keyword, defaults for the rest; an unknown keyword is a TypeError
-    as for any Python function. The arguments' types are checked first
-    (:func:`_check_arguments`)."""
-    _check_arguments(positive_is_favorable)
+    as for any Python function. The arguments' types are checked first: pcer_audit's
+    ``positive_is_favorable`` is a bool (``bool("no")`` is True: it would word a harm as a
+    benefit; ``group_order`` is checked with the splits, ``check_split_groups``). The
+    sensitivity analysis's floor constants ``etas`` are each in :func:`check_eta`'s range."""
+    if not isinstance(positive_is_favorable, bool | np.bool_):
+        raise argument_error(
+            "must be True or False",
+            "positive_is_favorable",
+            positive_is_favorable,
+            "positive_is_favorable=True (a positive prediction is a benefit) or False (a harm)",
+        )
     unknown = sorted(set(options) - set(AUDIT_SETTINGS))
     if unknown:
         raise TypeError(f"pcer_audit() got an unexpected keyword argument {unknown[0]!r}")
     settings = {**AUDIT_SETTINGS, **options}
-    settings["etas"] = _checked_etas(settings["etas"])
-    return settings
-
-
-def _checked_etas(etas) -> tuple[float, ...]:
-    """The sensitivity analysis's floor constants, each in :func:`check_eta`'s range."""
+    etas = settings["etas"]
     if isinstance(etas, str | bytes) or not hasattr(etas, "__iter__"):
         raise argument_error(
             "must be a sequence of floor constants", "etas", etas, "e.g. etas=(1e-3, 1e-2)"
         )
-    return tuple(check_eta(e, "etas") for e in etas)
+    settings["etas"] = tuple(check_eta(e, "etas") for e in etas)
+    return settings
 
 
 def pcer_policy(min_group_size: int | None = None, where: str = "min_group_size") -> Policy:
