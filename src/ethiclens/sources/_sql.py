@@ -54,17 +54,6 @@ from ._counts_table import Roles, finish_counts, group_by_sql, quote
 from ._names import COUNT, Y_PRED, Y_TRUE
 from ._rules import first_distinct, text_kind, text_number
 
-__all__ = [
-    "checked_db_url",
-    "env_db_url",
-    "mask_url",
-    "read_only_query",
-    "sql_source",
-    "sql_columns",
-    "sql_counts",
-    "DEFAULT_TIMEOUT_S",
-]
-
 DEFAULT_TIMEOUT_S = 600.0
 
 # SQLAlchemy backend -> sqlglot dialect; only backends whose read-only mode is implemented
@@ -550,7 +539,7 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
 
     fix = 'give one SELECT statement, e.g. --query "SELECT y, pred, race FROM scores"'
     if not str(query).strip():
-        raise EthicLensInputError("the query is empty", column="--query", fix=fix)
+        raise _query_error("the query is empty", fix)
     # sqlglot logs a warning when it falls back to an opaque Command; that case is refused below.
     logging.getLogger("sqlglot").setLevel(logging.ERROR)
     try:
@@ -562,16 +551,14 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
         where = (
             f" (line {errors[0]['line']}, column {errors[0]['col']})" if "line" in errors[0] else ""
         )
-        raise EthicLensInputError(
-            f"the query is not SQL EthicLens can check: {first}{where}", column="--query", fix=fix
+        raise _query_error(
+            f"the query is not SQL EthicLens can check: {first}{where}", fix
         ) from None
     # A trailing ';' (with or without a comment after it) parses as an empty statement.
     statements = [s for s in parsed if s is not None and not isinstance(s, exp.Semicolon)]
     if len(statements) != 1:
-        raise EthicLensInputError(
-            f"the query holds {len(statements)} statements; EthicLens runs exactly one",
-            column="--query",
-            fix=fix,
+        raise _query_error(
+            f"the query holds {len(statements)} statements; EthicLens runs exactly one", fix
         )
     tree = statements[0]
     _refuse_all_but_reading(tree, _statement_name(tree, query, dialect), exp, fix)
@@ -585,6 +572,10 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
 
 # What each opening delimiter sqlglot's tokenizer finds unclosed starts, for the message.
 _QUOTED = {"'": "string literal", '"': "quoted name", "`": "quoted name", "[": "quoted name"}
+
+
+def _query_error(problem: str, fix: str) -> EthicLensInputError:
+    return EthicLensInputError(problem, column="--query", fix=fix)
 
 
 def _refuse_unclosed_quote(exc, query: str) -> None:
@@ -627,19 +618,16 @@ def _refuse_all_but_reading(tree, name: str, exp, fix: str) -> None:
     """Refuse a parsed statement that is not a query, writes or locks (``name``: the
     statement's, ``exp``: sqlglot's expression module)."""
     if not isinstance(tree, exp.Query):
-        raise EthicLensInputError(
+        raise _query_error(
             f"the query is {'an' if name[0] in 'AEIOU' else 'a'} {name} statement, not a "
             "SELECT: databases are read, never written",
-            column="--query",
-            fix=fix,
+            fix,
         )
     writers = (exp.DML, exp.DDL, exp.Command, exp.Into, exp.Lock, exp.Transaction)
     for node in tree.walk():
         if isinstance(node, writers):
-            raise EthicLensInputError(
-                f"the query contains {node.key.upper()}: only a read-only SELECT is run",
-                column="--query",
-                fix=fix,
+            raise _query_error(
+                f"the query contains {node.key.upper()}: only a read-only SELECT is run", fix
             )
 
 
@@ -666,20 +654,17 @@ def _refuse_calls(tree, sql: str, dialect: str, exp) -> None:
     fix = "use a plain SELECT of the columns, without {}()"
     for name in names:
         if (reason := _function_refusal(name)) is not None:
-            raise EthicLensInputError(
-                f"the query calls {name}(): {reason}", column="--query", fix=fix.format(name)
-            )
+            raise _query_error(f"the query calls {name}(): {reason}", fix.format(name))
     if dialect != "postgres":
         return
     attributes = [c.name for c in tree.find_all(exp.Column) if c.table]
     attributes += [d.expression.name for d in tree.find_all(exp.Dot)]
     for name in attributes:
         if (reason := _function_refusal(name)) is not None:
-            raise EthicLensInputError(
+            raise _query_error(
                 f"the query calls {name}() in PostgreSQL's attribute notation (x.{name} is "
                 f"{name}(x) where x has no column {name}): {reason}",
-                column="--query",
-                fix=fix.format(name) + "; a column of that name is selected without its "
+                fix.format(name) + "; a column of that name is selected without its "
                 "table's name, or renamed in a view",
             )
 
@@ -1256,10 +1241,9 @@ def _refuse_repeated_names(columns: list[str]) -> None:
         renamed = re.fullmatch(r"(.+):\d+", name)
         original = renamed.group(1) if renamed and renamed.group(1) in columns else name
         if original != name or name in columns[:position]:
-            raise EthicLensInputError(
+            raise _query_error(
                 f"the query has two columns named {original!r}",
-                column="--query",
-                fix="rename the columns so each name is unique (SELECT ... AS another_name)",
+                "rename the columns so each name is unique (SELECT ... AS another_name)",
             )
 
 
