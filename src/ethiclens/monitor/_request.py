@@ -452,22 +452,17 @@ def refuse_bad_baseline(request: MonitorRequest) -> None:
         _refuse_baseline_as_target(request)
     flag, value = request.baseline_source() or (None, None)
     if flag in ("--baseline-table", "--baseline-query") and not request.db:
-        raise EthicLensInputError(
-            "reads the baseline from the target's database, and there is none: give --db "
-            "(or --db-env)",
-            column=flag,
-            value=value,
-            fix="add --db URL with --table or --query, or give the baseline as files: "
-            "--baseline-target PATH",
-        )
-    if flag == "--baseline-table" and value == request.table:
-        raise EthicLensInputError(
-            "names the watched table (--table): the data would be tested against itself",
-            column=flag,
-            value=value,
-            fix="give the table of an earlier period (last quarter's rows), or "
-            "--baseline-windows K for the target's first K windows",
-        )
+        problem = "reads the baseline from the target's database, and there is none: give --db "
+        problem += "(or --db-env)"
+        fix = "add --db URL with --table or --query, or give the baseline as files: "
+        fix += "--baseline-target PATH"
+    elif flag == "--baseline-table" and value == request.table:
+        problem = "names the watched table (--table): the data would be tested against itself"
+        fix = "give the table of an earlier period (last quarter's rows), or "
+        fix += "--baseline-windows K for the target's first K windows"
+    else:
+        return
+    raise EthicLensInputError(problem, column=flag, value=value, fix=fix)
 
 
 def _check_python_types(request: MonitorRequest) -> None:

@@ -606,32 +606,22 @@ def _reconcile(store, request, counted, target_windows, stored, keys, spans) -> 
         row = spans[w]
         span = f"window {w} ({iso(row['start'])} to {iso(row['end'])})"
         if w in stored:
-            was = stored[w]
-            was_span = f"window {w} ({iso(was['start'])} to {iso(was['end'])})"
-            now = int(row["rows"])
+            was, now, name = stored[w], int(row["rows"]), request.target_name()
+            processed = f"was processed with {was['rows']:,} rows; "
             if rows_kind and _moved(was, row):
-                raise EthicLensInputError(
-                    f"late or changed rows: {was_span} was processed with {was['rows']:,} rows; "
-                    f"in {request.target_name()} window {w} now runs from {iso(row['start'])} "
-                    f"to {iso(row['end'])} ({now:,} rows)",
-                    column="TARGET",
-                    fix=fix,
-                )
-            if was["counts"] != keys[w]:
-                if now != was["rows"]:
-                    what = (
-                        f"was processed with {was['rows']:,} rows; "
-                        f"{request.target_name()} now has {now:,} in it"
-                    )
-                else:
-                    what = (
-                        f"still has {now:,} rows in {request.target_name()}, but not the "
-                        "counts it was processed with: "
-                        + _changed_counts(store, request, counted.table, w)
-                    )
-                raise EthicLensInputError(
-                    f"late or changed rows: {was_span} {what}", column="TARGET", fix=fix
-                )
+                what = f"{processed}in {name} window {w} now runs from {iso(row['start'])} to "
+                what += f"{iso(row['end'])} ({now:,} rows)"
+            elif was["counts"] == keys[w]:
+                continue
+            elif now != was["rows"]:
+                what = f"{processed}{name} now has {now:,} in it"
+            else:
+                what = f"still has {now:,} rows in {name}, but not the counts it was processed "
+                what += "with: " + _changed_counts(store, request, counted.table, w)
+            was_span = f"window {w} ({iso(was['start'])} to {iso(was['end'])})"
+            raise EthicLensInputError(
+                f"late or changed rows: {was_span} {what}", column="TARGET", fix=fix
+            )
         elif w < last:
             if max(target_windows) < last:
                 raise EthicLensInputError(

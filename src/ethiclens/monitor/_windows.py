@@ -87,22 +87,16 @@ def parse_window(text) -> Window:
         m = re.fullmatch(r"([0-9]+) *d", raw)
         kind, size = ("days", m.group(1)) if m else ("rows", raw)
         size = whole_number(size) if re.fullmatch(r"[0-9]+", size) else 0  # any length
-    if size >= 1:
-        top = MAX_DAYS if kind == "days" else MAX_ROWS
-        if size > top:
-            raise EthicLensInputError(
-                f"is larger than the largest window ({top:,} {kind})",
-                column="--window",
-                value=_shown_window(text),
-                fix="give a window of at most 36500d, or at most 10¹² rows",
-            )
+    top = MAX_DAYS if kind == "days" else MAX_ROWS
+    if 1 <= size <= top:
         return Window(kind, int(size))
-    raise EthicLensInputError(
-        "is not a window size",
-        column="--window",
-        value=_shown_window(text),
-        fix="give days as 1d, 7d or 30d (any Kd), or a number of rows such as 10000",
-    )
+    if size > top:
+        problem = f"is larger than the largest window ({top:,} {kind})"
+        fix = "give a window of at most 36500d, or at most 10¹² rows"
+    else:
+        problem = "is not a window size"
+        fix = "give days as 1d, 7d or 30d (any Kd), or a number of rows such as 10000"
+    raise EthicLensInputError(problem, column="--window", value=_shown_window(text), fix=fix)
 
 
 def _shown_window(text):
@@ -316,22 +310,25 @@ def _engine(engine: str) -> str:
 def weights_error(cols: Columns, bad, rows, where) -> None:
     """Refuse the rows whose propensity or weight (``cols.weighting``) is not usable."""
     if cols.weight:
-        raise EthicLensInputError(
-            f"{bad:,} of {rows:,} rows hold a weight that is missing, not a number, 0 or less, "
-            f"or outside [{MIN_WEIGHT}, {MAX_WEIGHT}]{where}",
-            column=cols.weight,
-            fix="every row needs a positive, finite weight (the number of rows it stands for): "
-            "fix those rows, or drop rows that should not count (a weight of 0); only the "
-            "weights' ratios matter, so weights beyond the range can be divided or multiplied "
-            "by one constant",
+        held = f"a weight that is missing, not a number, 0 or less, or outside [{MIN_WEIGHT}, "
+        held += f"{MAX_WEIGHT}]"
+        fix = (
+            "every row needs a positive, finite weight (the number of rows it stands for): fix "
+            "those rows, or drop rows that should not count (a weight of 0); only the weights' "
+            "ratios matter, so weights beyond the range can be divided or multiplied by one "
+            "constant"
+        )
+    else:
+        held = f"a propensity that is missing, not a number, below {MIN_WEIGHT} or above 1"
+        fix = (
+            "every row needs its probability of having been sampled, a number in (0, 1]: fix "
+            "those rows, or drop rows that could not have been sampled (π = 0 has no inverse "
+            f"weight; below {MIN_WEIGHT} its square overflows)"
         )
     raise EthicLensInputError(
-        f"{bad:,} of {rows:,} rows hold a propensity that is missing, not a number, below "
-        f"{MIN_WEIGHT} or above 1{where}",
-        column=cols.propensity,
-        fix="every row needs its probability of having been sampled, a number in (0, 1]: fix "
-        "those rows, or drop rows that could not have been sampled (π = 0 has no inverse "
-        f"weight; below {MIN_WEIGHT} its square overflows)",
+        f"{bad:,} of {rows:,} rows hold {held}{where}",
+        column=cols.weight or cols.propensity,
+        fix=fix,
     )
 
 
@@ -833,21 +830,17 @@ def refuse_nested_rows(frame: pd.DataFrame, column: str, cols: Columns) -> None:
     value = first[column]
     value = value.tolist() if isinstance(value, np.ndarray) else value
     where = where_first(first)
+    named = column
     if column not in cols.labels + [cols.y_pred]:
-        raise EthicLensInputError(
-            f"group values must be scalars (found lists or other unhashable values){where}",
-            column=column,
-            value=value,
-            fix="give one group label per row, e.g. a string",
-        )
-    role = "y_true" if column == cols.y_true else "y_pred"
-    kind = "list" if isinstance(value, list) else type(value).__name__
-    raise EthicLensInputError(
-        f"values must be single labels, found a {kind}{where.removeprefix(', first')}",
-        column=role if column == role else f"{column} ({role})",
-        value=value,
-        fix="give one label per row (flatten or recode the column)",
-    )
+        problem = f"group values must be scalars (found lists or other unhashable values){where}"
+        fix = "give one group label per row, e.g. a string"
+    else:
+        role = "y_true" if column == cols.y_true else "y_pred"
+        kind = "list" if isinstance(value, list) else type(value).__name__
+        problem = f"values must be single labels, found a {kind}{where.removeprefix(', first')}"
+        named = role if column == role else f"{column} ({role})"
+        fix = "give one label per row (flatten or recode the column)"
+    raise EthicLensInputError(problem, column=named, value=value, fix=fix)
 
 
 def role_text(values: pd.Series) -> pd.Series:
