@@ -10,7 +10,6 @@ downloads and later corruption.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import json
 import os
@@ -23,6 +22,7 @@ import pandas as pd
 from .._checks import check_member
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError, NotInCacheError
+from ..io import sha256_file
 from ._base import Dataset, check_feature_set, read_shipped_csv, shipped_provenance
 from ._registry import entry_provenance
 
@@ -213,11 +213,6 @@ def _folktables_fetch(state_dir: Path, state: str, year: int) -> None:
         initialize_and_download(str(state_dir), state, year, "1-Year", "person", download=True)
 
 
-def _sha256(path: Path) -> str:
-    with open(path, "rb") as fh:
-        return hashlib.file_digest(fh, "sha256").hexdigest()
-
-
 def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
     ACSIncome = require("folktables", extra="acs").ACSIncome
 
@@ -232,7 +227,7 @@ def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
         path = paths[s]
         if not path.exists():
             _download(fetch or _folktables_fetch, state_dir, s, year, path)
-            ledger.record(path.name, _sha256(path))
+            ledger.record(path.name, sha256_file(path))
         digest = ledger.verify(path)
         try:
             frames.append(pd.read_csv(path))
@@ -293,7 +288,7 @@ class _Ledger:
     def verify(self, path: Path) -> str:
         """The file's digest; a file whose digest differs from the recorded one is corrupt
         (one placed by hand or by folktables directly is recorded now)."""
-        digest = _sha256(path)
+        digest = sha256_file(path)
         expected = self.digests.get(path.name)
         if expected is None:
             self.record(path.name, digest)
