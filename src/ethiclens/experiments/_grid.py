@@ -78,7 +78,7 @@ class SweepGrid:
 
     def _check_fields(self) -> None:
         self.seeds = _seeds(self.seeds)
-        if isinstance(self.epsilons, (str, bytes)) or not isinstance(self.epsilons, (list, tuple)):
+        if not isinstance(self.epsilons, (list, tuple)):
             raise EthicLensInputError(
                 "must be a list of budgets",
                 column="epsilons",
@@ -255,10 +255,8 @@ def _seeds(value) -> list:
 
 
 def _check_types(grid) -> None:
-    if (
-        isinstance(grid.datasets, str)
-        or not isinstance(grid.datasets, (list, tuple))
-        or any(not isinstance(d, str) for d in grid.datasets)
+    if not isinstance(grid.datasets, (list, tuple)) or any(
+        not isinstance(d, str) for d in grid.datasets
     ):
         raise EthicLensInputError(
             "must be a list of dataset names",
@@ -268,7 +266,7 @@ def _check_types(grid) -> None:
         )
     _refuse_repeats(grid.datasets, "datasets", "datasets repeated", "list each dataset once")
     if not isinstance(grid.attributes, dict) or any(
-        isinstance(a, str) or not isinstance(a, (list, tuple)) for a in grid.attributes.values()
+        not isinstance(a, (list, tuple)) for a in grid.attributes.values()
     ):
         raise EthicLensInputError(
             "must map a dataset to a list of attributes",
@@ -391,8 +389,7 @@ def _check_train(train: dict) -> None:
     if "hidden" in train:
         h = train["hidden"]
         if (
-            isinstance(h, (str, bytes))
-            or not isinstance(h, (list, tuple))
+            not isinstance(h, (list, tuple))
             or not h
             or any(not _is_int(w) or not 1 <= w <= 100_000 for w in h)
         ):

@@ -187,11 +187,7 @@ def correlation_table(main: pd.DataFrame) -> pd.DataFrame:
         dp = part[part.epsilon != "no-DP"]
         hi = part[(part.epsilon == "no-DP") | (pd.to_numeric(part.epsilon, errors="coerce") >= 1)]
         for label, sub in (("DP budgets", dp), ("ε ≥ 1 and no-DP", hi)):
-            r = (
-                float(np.corrcoef(sub.dpcer_mean, sub.dp_gap_mean)[0, 1])
-                if len(sub) >= 3
-                else math.nan
-            )
+            r = _pearson(sub.dpcer_mean, sub.dp_gap_mean, len(sub) >= 3)
             rows.append(
                 {
                     "dataset": d,
@@ -202,6 +198,11 @@ def correlation_table(main: pd.DataFrame) -> pd.DataFrame:
                 }
             )
     return pd.DataFrame(rows)
+
+
+def _pearson(x, y, enough: bool) -> float:
+    """Pearson's r of ``x`` and ``y``, or NaN where there are not ``enough`` points."""
+    return float(np.corrcoef(x, y)[0, 1]) if enough else math.nan
 
 
 def mia_table(seeds: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
@@ -223,14 +224,8 @@ def mia_table(seeds: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
     summary = {
         "configurations": len(table),
         "sign_agreements": int(table.agree.sum()),
-        "pearson_dpcer_delta_vs_mia": (
-            float(np.corrcoef(table.dpcer_delta, table.dpcer_mia)[0, 1])
-            if len(table) > 2
-            else math.nan
-        ),
-        "pearson_delta_vs_auc_advantage_pooled": (
-            float(np.corrcoef(pooled_delta, pooled_adv)[0, 1]) if len(table) > 1 else math.nan
-        ),
+        "pearson_dpcer_delta_vs_mia": _pearson(table.dpcer_delta, table.dpcer_mia, len(table) > 2),
+        "pearson_delta_vs_auc_advantage_pooled": _pearson(pooled_delta, pooled_adv, len(table) > 1),
     }
     return table, summary
 
@@ -315,6 +310,9 @@ def _plus_minus(part: pd.DataFrame, column: str, digits: int) -> list[str]:
     return [f"{m:.{digits}f} ± {s:.{digits}f}" for m, s in zip(means, stds, strict=True)]
 
 
+DPCER_CELLS = ["dpcer_mean", "dpcer_std", "dpcer_ci_low", "dpcer_ci_high"]
+
+
 def paper_style(main: pd.DataFrame) -> dict[tuple, pd.DataFrame]:
     out = {}
     for (d, a), part in main.groupby(["dataset", "attribute"], sort=False):
@@ -330,13 +328,7 @@ def paper_style(main: pd.DataFrame) -> dict[tuple, pd.DataFrame]:
                 "ΔPCER [95% CI]": [
                     f"{m:+.1f} ± {s:.1f} "
                     + ("[—]" if math.isnan(lo) else f"[{lo:+.1f}, {hi:+.1f}]")
-                    for m, s, lo, hi in zip(
-                        part.dpcer_mean,
-                        part.dpcer_std,
-                        part.dpcer_ci_low,
-                        part.dpcer_ci_high,
-                        strict=True,
-                    )
+                    for m, s, lo, hi in part[DPCER_CELLS].itertuples(index=False)
                 ],
                 "n₊/n": [f"{k}/{n}" for k, n in zip(part.n_positive, part.n_nonzero, strict=True)],
                 "sign p": [f"{p:.3g}" for p in part.sign_test_p],
