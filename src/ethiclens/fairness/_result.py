@@ -10,6 +10,7 @@ import pandas as pd
 
 from ..io import json_fields, json_number
 from . import _display
+from ._gate import _badness
 from ._validate import check_flag
 
 SCHEMA_VERSION = "1.0"
@@ -237,11 +238,6 @@ class Headline:
         return d
 
 
-def _log_distance(v: float) -> float:
-    """How far a DI is from 1 on the log scale; a DI of 0 or ∞ is infinitely far."""
-    return math.inf if v == 0 or math.isinf(v) else abs(math.log(v))
-
-
 def _rank(c, favorable: bool) -> tuple:
     """Farthest from 1 first; on a tie (equal counts, or a DI of 0 beside an unbounded one),
     the comparison whose group the label's direction disadvantages, then the key: one order,
@@ -249,7 +245,8 @@ def _rank(c, favorable: bool) -> tuple:
     draws come from its own stream, handed out in that order)."""
     m = c.metrics["disparate_impact"]
     disadvantaged = m.value < 1 if favorable else m.value > 1
-    return (-_log_distance(m.value), not disadvantaged, c.key)
+    # how far from 1 on the log scale, as a gate ranks it (a DI of 0 or ∞: infinitely far)
+    return (-_badness("disparate_impact", m.value), not disadvantaged, c.key)
 
 
 def judged_largest_disparity(comparisons, favorable: bool = True) -> tuple | None:
