@@ -7,8 +7,12 @@ text); one renderer escapes them for Markdown, the other for HTML, so both say t
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+from markupsafe import Markup
 
 from .._text import markdown_safe
+from ..errors import EthicLensInputError
 from ..fairness import AuditResult, comparison_columns, group_columns
 from . import _provenance as pv
 from ._audit_report import (
@@ -26,6 +30,7 @@ from ._audit_report import (
     weighted_sentence,
     withheld_hint,
 )
+from ._render import Report, Section
 from ._verdict import (
     composite_caveat,
     largest_disparity,
@@ -300,9 +305,6 @@ def render_model_card_html(result: AuditResult) -> str:
     HTML whose text is escaped again, so a group called ``<script>`` is shown, never run.
     """
     from markdown_it import MarkdownIt
-    from markupsafe import Markup
-
-    from ._render import Report, Section
 
     to_html = MarkdownIt("commonmark", {"html": False}).enable("table").render
     text = render_model_card(result)
@@ -331,10 +333,6 @@ CARD_FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".h
 
 def card_format(path) -> str:
     """'markdown' or 'html' from the file's extension; anything else is refused."""
-    from pathlib import Path
-
-    from ..errors import EthicLensInputError
-
     fmt = CARD_FORMATS.get(Path(str(path)).suffix.lower())
     if fmt is None:
         raise EthicLensInputError(

@@ -11,8 +11,13 @@ from __future__ import annotations
 from ..errors import EthicLensInputError
 from ..fairness import register_renderer
 from ..io import write_atomic
-from ._audit_report import below_harmful_caveat, build_audit_report, weighted_sentence
+from . import _plots as plots
+from ._audit_report import below_harmful_caveat, build_audit_report, forest_args, weighted_sentence
+from ._compare_report import build_comparison_report
 from ._model_card import render_card
+from ._threshold_plot import threshold_figure as draw_threshold_figure
+from ._threshold_plot import write_threshold_png as write_threshold_plot
+from ._threshold_report import build_threshold_report
 
 
 def write_audit_html(result, path, title=None):
@@ -28,22 +33,16 @@ def write_audit_card(result, path):
 
 def write_comparison_html(comparison, path, title=None):
     """The two-model comparison's HTML report, written atomically."""
-    from ._compare_report import build_comparison_report
-
     return write_atomic(path, build_comparison_report(comparison, title).to_html())
 
 
 def write_threshold_png(table, path, attribute=None):
     """The threshold view's plot (PNG), written atomically."""
-    from ._threshold_plot import write_threshold_png as write
-
-    return write(table, path, attribute)
+    return write_threshold_plot(table, path, attribute)
 
 
 def write_threshold_html(table, path, title=None):
     """The threshold view's HTML report (plot and verdicts per attribute), written atomically."""
-    from ._threshold_report import build_threshold_report
-
     return write_atomic(path, build_threshold_report(table, title).to_html())
 
 
@@ -60,9 +59,6 @@ def audit_figure(result, kind="forest", attribute=None):
     """A matplotlib Figure of the audit: ``"forest"`` (DI and EO per comparison with their
     intervals against the policy band) or ``"rates"`` (PPV and FPR per group of ``attribute``,
     default the first)."""
-    from . import _plots as plots
-    from ._audit_report import forest_args
-
     names = [a.name for a in result.attributes]
     if attribute is not None and str(attribute) not in names:  # 0 finds attribute '0'
         raise EthicLensInputError(
@@ -100,9 +96,7 @@ def audit_figure(result, kind="forest", attribute=None):
 
 def threshold_figure(table, attribute=None):
     """The threshold view as a matplotlib Figure (what ``ThresholdTable.plot()`` returns)."""
-    from ._threshold_plot import threshold_figure as draw
-
-    fig = draw(table, attribute)
+    fig = draw_threshold_figure(table, attribute)
     _detach(fig)
     return fig
 

@@ -16,6 +16,7 @@ import jinja2
 from markupsafe import Markup
 from markupsafe import escape as _markup_escape
 
+from .._text import html_safe
 from ._plots import Chart
 
 
@@ -49,8 +50,6 @@ class Report:
         template = env.from_string(
             resources.files(__package__).joinpath("templates/report.html.j2").read_text()
         )
-        from .._text import html_safe
-
         return html_safe(template.render(report=self))
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .._checks import MAX_WORKERS, check_count, check_member
+from .._optional import MissingExtraError
 from ..errors import EthicLensInputError
 from ._jobs import Runner, default_workers
 from ._store import Store, is_url
@@ -134,8 +135,6 @@ def create_app(config: WebConfig):
     try:
         from starlette.applications import Starlette
     except ModuleNotFoundError as exc:  # pragma: no cover - the CLI checks first
-        from .._optional import MissingExtraError
-
         raise MissingExtraError(exc.name or "starlette", "web") from None
 
     if config.monitor_stores:

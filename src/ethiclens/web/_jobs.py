@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..errors import EthicLensInputError
 from ._portable import renamed, server_names
+from ._store import Store
 
 log = logging.getLogger("ethiclens.web")
 # A refusal's value as the command line shows it (its repr: 'nosuch'), never without bound
@@ -97,8 +98,6 @@ def run_job(
     store_path: str, audit_id: str, spec_dict: dict, purpose: str, title: str | None = None
 ) -> str:
     """Run one stored request (in a worker) and store its result or its error."""
-    from ._store import Store
-
     store = Store(store_path)
     try:
         store.step(audit_id, "reading the data and computing the intervals")
@@ -472,8 +471,6 @@ class Runner:
         # interrupted)
         if exc is not None and not closing:
             log.error("audit worker for %s failed: %r", audit_id, exc)
-            from ._store import Store
-
             with contextlib.closing(Store(self.store_path)) as store:
                 store.fail(audit_id, WORKER_STOPPED)
 
@@ -494,8 +491,6 @@ class Runner:
         handed to a fresh one: one that had not started is, always; one that had is, once:
         should the dead worker's audit be unknown (it died before it wrote it), one that
         broke a pool twice while it ran fails."""
-        from ._store import Store
-
         with contextlib.closing(Store(self.store_path)) as store:
             row = store.audit(audit_id) or {}
             started = row.get("status") == "running" and row.get("step") != REQUEUED
@@ -533,8 +528,6 @@ class Runner:
             pool, self._pool = self._pool, None
             active = list(self._active)
         if active:
-            from ._store import Store
-
             with contextlib.closing(Store(self.store_path)) as store:
                 n = store.interrupt(active)
             log.warning("%d audit(s) interrupted: the server stopped while they ran", n)

@@ -15,7 +15,10 @@ import urllib.parse
 from pathlib import Path
 
 from .._checks import check_count, is_number_text
+from .._secrets import looks_like_url
 from ..errors import EthicLensInputError
+from ._app import WebConfig, token_problem
+from ._store import is_url
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -165,8 +168,6 @@ def read_token_file(path: str) -> str:
             fix="save it as UTF-8 (Notepad: Save as, Encoding: UTF-8), or write it with "
             + TOKEN_FIX.removeprefix("e.g. "),
         )
-    from ._app import token_problem
-
     problem = token_problem(token)
     if len(token) < 16 or any(c.isspace() for c in token):
         problem = "the token must be one line of at least 16 characters, without spaces"
@@ -209,8 +210,6 @@ def serve_settings(host: str, options: dict, port: int | None = None):
     """(the app's :class:`WebConfig` from ``ethiclens serve``'s options, the fresh token to
     print or None): a host other than loopback without ``--token-file`` gets a fresh token.
     With ``port``, an address the server could not listen on is refused first."""
-    from ._app import WebConfig
-
     if port is not None:
         check_address(host, port)
     limit = parse_size(options["max_upload"])  # checked in the order the options are listed
@@ -246,7 +245,6 @@ def start_lines(config, host: str, port: int, printed: str | None) -> list[str]:
     wildcard host (0.0.0.0, ::) also the one other machines use (this host's name), the
     token's use, the data folder and the history."""
     from ..sources import mask_url
-    from ._store import is_url
 
     def address(name: str) -> str:
         shown = f"[{name}]" if ":" in name else name
@@ -287,7 +285,6 @@ def _checked_store_url(store: str, flag: str) -> str:
     """A file path as given; a URL (pasted spaces stripped, a missing '//' refused: the --db
     rule, ``sources.checked_db_url``) only as PostgreSQL's, else refused with its password
     masked — never taken for a folder name that would print it."""
-    from .._secrets import looks_like_url
     from ..sources import checked_db_url, mask_url
 
     url = checked_db_url(store, flag)
@@ -329,7 +326,6 @@ def _check_database_url(url: str, flag: str) -> None:
     it connects (``sources``: the ``//`` after the scheme, a backend with a read-only
     transaction, a SQLite file that exists, SQLAlchemy's own parse and driver); nothing is
     connected to. ``flag``: ``--db`` (its masked URL shown) or ``--db-env NAME``."""
-    from .._secrets import looks_like_url
     from ..sources import check_usable_db_url, checked_db_url, mask_url
 
     name = flag.removeprefix("--db-env ")

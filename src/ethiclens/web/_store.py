@@ -17,6 +17,8 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from .._optional import require
+from .._secrets import mask_secrets
 from ..errors import EthicLensInputError
 
 SCHEMA = """
@@ -83,8 +85,6 @@ class _Postgres:
     transactions (autocommit otherwise), tables in the schema ``ethiclens_web``."""
 
     def __init__(self, url: str):
-        from .._optional import require
-
         psycopg = require("psycopg", extra="sql")
         from psycopg.rows import dict_row
 
@@ -92,8 +92,6 @@ class _Postgres:
         try:
             self.con = psycopg.connect(url, autocommit=True, row_factory=dict_row)
         except psycopg.Error as exc:
-            from .._secrets import mask_secrets
-
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
             raise EthicLensInputError(
                 f"cannot open the history database: {mask_secrets(first)}",

@@ -143,10 +143,8 @@ def _protected_columns(roles: dict, prof: dict) -> list[str]:
     """The protected columns of the form's mapping {COL: REFERENCE} (a stored list's
     ``COL=REFERENCE`` read as the library reads it: a column whose name holds "="
     (``age>=65``) is matched against the file's columns, not cut at the "=")."""
-    from ._roles import protected_entries
-
     names = [c["name"] for c in prof["columns"]]
-    return protected_entries(roles.get("protected", []), names)[0]
+    return _roles.protected_entries(roles.get("protected", []), names)[0]
 
 
 def _read(row: dict, checked: list[str], pred: str, which: str):

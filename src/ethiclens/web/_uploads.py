@@ -10,6 +10,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+from .._checks import MAX_LABEL_CHARS
 from ..errors import EthicLensInputError
 
 CHUNK = 1 << 20
@@ -59,8 +60,6 @@ def check_column_names(names, what: str = "the file") -> None:
     """Refuse a column whose name is longer than a group label may be (``MAX_LABEL_CHARS``):
     every mapping page lists the columns (model B's choices list recent uploads' too), so a
     megabyte name would make each one a megabyte. The name is shown shortened."""
-    from .._checks import MAX_LABEL_CHARS
-
     for name in map(str, names):
         if len(name) > MAX_LABEL_CHARS:
             shown = repr(name[:60]) + ("…" if len(name) > 60 else "")
