@@ -314,14 +314,9 @@ def _audit_settings(opts, policy, weights) -> dict:
 
 
 def _verdict_changes(audit_a, audit_b) -> list:
+    status_b = {(c.attribute, c.group): c.status for c in audit_b.comparisons}  # the same ones
     return [
-        VerdictChange(
-            c.attribute,
-            c.group,
-            c.reference,
-            c.status,
-            audit_b.comparison(c.attribute, c.group).status,
-        )
+        VerdictChange(c.attribute, c.group, c.reference, c.status, status_b[c.attribute, c.group])
         for c in audit_a.comparisons
     ]
 
