@@ -18,7 +18,7 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 from ._report import build_report, sequence_text
 from ._request import BOUND, MonitorRequest, check_stored_numbers
-from ._store import APP_ID, STORE_VERSION, Store, checked_store, damaged, is_store_url
+from ._store import Store, checked_store, damaged, is_store_url
 
 _FIX = "name the store an `ethiclens monitor --store` run wrote"
 
@@ -100,13 +100,7 @@ def _read(store: Store, refuse) -> dict:
 def _bound_request(store: Store, refuse) -> dict:
     """The request the store was written for; a file that is no monitor store (or a newer
     one, or a damaged one) refused."""
-    if "meta" not in store.db.tables() or store.meta("app") != APP_ID:
-        raise refuse(f"is a {store.kind} that is not an EthicLens monitor store")
-    version = int(store.meta("store_version") or 0)
-    if version > STORE_VERSION:
-        raise refuse(
-            f"was written by a newer EthicLens (store version {version})", "upgrade EthicLens"
-        )
+    store._check_foreign(refuse)
     store.check_intact()  # damage refused here as the monitor refuses it, before any report
     bound = store.meta("request")
     lacking = [k for k in BOUND if k not in bound]

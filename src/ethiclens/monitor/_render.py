@@ -12,6 +12,8 @@ import io
 import math
 import warnings
 from decimal import Decimal
+from itertools import groupby
+from operator import itemgetter
 
 from .._text import (
     beside,
@@ -188,15 +190,11 @@ def absent_text(comparison: dict) -> str | None:
         trailing.insert(0, (_absent_side(comparison, h), h["window"]))
     if not trailing:
         return None
-    runs: list[list] = []  # [who, first window, last window], in window order
-    for who, w in trailing:
-        if runs and runs[-1][0] == who:
-            runs[-1][2] = w
-        else:
-            runs.append([who, w, w])
-    spans = [f"window {a}" if a == b else f"windows {a} to {b}" for _, a, b in runs]
+    # (who, its windows) of each run of windows one side has no rows in, in window order
+    runs = [(who, [w for _, w in run]) for who, run in groupby(trailing, key=itemgetter(0))]
+    spans = [f"window {w[0]}" if w[0] == w[-1] else f"windows {w[0]} to {w[-1]}" for _, w in runs]
     said = [f"{runs[0][0]} has no rows in {spans[0]}"]
-    said += [f"{who} in {span}" for (who, _, _), span in zip(runs[1:], spans[1:], strict=True)]
+    said += [f"{who} in {span}" for (who, _), span in zip(runs[1:], spans[1:], strict=True)]
     return ", ".join(said) + " (ONE_GROUP)"
 
 

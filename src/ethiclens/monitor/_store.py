@@ -464,7 +464,7 @@ class Store:
             store.db = _SQLite.open(Path(path))
         store.path = store.db.path
         if read_only and store.db.fresh:
-            raise _refuse(f"is a {store.kind} that is not an EthicLens monitor store", store.path)
+            raise store._refusal(f"is a {store.kind} that is not an EthicLens monitor store")
         if not store.db.fresh:
             try:
                 store._check_foreign()
@@ -481,16 +481,19 @@ class Store:
     def kind(self) -> str:
         return "PostgreSQL schema" if isinstance(self.db, _Postgres) else "SQLite file"
 
-    def _check_foreign(self) -> None:
+    def _check_foreign(self, refuse=None) -> None:
+        refuse = refuse or self._refusal  # (problem, fix) -> the refusal (read_store: its own)
         if "meta" not in self.db.tables() or self.meta("app") != APP_ID:
-            raise _refuse(f"is a {self.kind} that is not an EthicLens monitor store", self.path)
+            raise refuse(f"is a {self.kind} that is not an EthicLens monitor store")
         version = int(self.meta("store_version") or 0)
         if version > STORE_VERSION:
-            raise _refuse(
-                f"was written by a newer EthicLens (store version {version})",
-                self.path,
-                "upgrade EthicLens",
+            raise refuse(
+                f"was written by a newer EthicLens (store version {version})", "upgrade EthicLens"
             )
+
+    def _refusal(self, problem: str, fix: str = _NEW_STORE_FIX) -> EthicLensInputError:
+        """This store's refusal by ``--store``, naming a new file as the fix (``_refuse``)."""
+        return _refuse(problem, self.path, fix)
 
     def check_intact(self) -> None:
         """Refuse a store whose pages are damaged, that lacks one of its tables, or whose
