@@ -927,34 +927,27 @@ def _check_domain(domain, prot: str) -> list[str]:
     """The groups of the protected attribute ``prot`` (``--groups``): two or more distinct
     non-empty names, checked as the audit checks a column's groups."""
     where = "--groups"
+
+    def refused(problem: str, fix: str) -> EthicLensInputError:
+        return EthicLensInputError(problem, column=where, value=domain, fix=fix)
+
     if isinstance(domain, str) or not isinstance(domain, (list, tuple)):
-        raise EthicLensInputError(
+        raise refused(
             f"the group domain must be a list of group names, not {type(domain).__name__}",
-            column=where,
-            value=domain,
-            fix='e.g. ["Female", "Male"] (--groups Female,Male on the command line)',
+            'e.g. ["Female", "Male"] (--groups Female,Male on the command line)',
         )
     if any(not isinstance(g, str) or not g for g in domain):
-        raise EthicLensInputError(
-            "every group must be a non-empty string",
-            column=where,
-            value=domain,
-            fix='e.g. ["Female", "Male"]',
-        )
+        raise refused("every group must be a non-empty string", 'e.g. ["Female", "Male"]')
     check_label_lengths(domain, where, lambda i: "")  # the audit's limit, named as --groups
     if len(set(domain)) != len(domain):
-        raise EthicLensInputError(
-            "groups repeated in the domain", column=where, value=domain, fix="list each group once"
-        )
+        raise refused("groups repeated in the domain", "list each group once")
     # the audit's rules for group names, named as --groups: none blank (' ', a zero-width
     # space), no two printing the same ('A' and 'A' + a zero-width joiner)
     encode_groups({where: pd.Series(domain, dtype=object)}, len(domain))
     if len(domain) < 2:
-        raise EthicLensInputError(
+        raise refused(
             f"the protected attribute {prot!r} needs two or more groups",
-            column=where,
-            value=domain,
-            fix=f"list every group of {prot!r}, comma-separated",
+            f"list every group of {prot!r}, comma-separated",
         )
     return list(domain)
 
@@ -1133,19 +1126,17 @@ def check_n(n, where: str = "--n"):
 def _check_accounting(accounting, mech: str) -> str:
     """A known accounting that the registered mechanism ``mech`` supports."""
     mechanism = get_mechanism(mech)
-    if not isinstance(accounting, str) or accounting not in ACCOUNTINGS:
+    known = isinstance(accounting, str) and accounting in ACCOUNTINGS
+    if not known or accounting not in mechanism.accountings:
         raise EthicLensInputError(
-            "unknown accounting",
+            f"{mech.upper()} supports only {list(mechanism.accountings)} accounting"
+            if known
+            else "unknown accounting",
             column="--accounting",
             value=accounting,
-            fix=f"choose from {list(ACCOUNTINGS)}",
-        )
-    if accounting not in mechanism.accountings:
-        raise EthicLensInputError(
-            f"{mech.upper()} supports only {list(mechanism.accountings)} accounting",
-            column="--accounting",
-            value=accounting,
-            fix="use --accounting record (per-column applies to grr)",
+            fix="use --accounting record (per-column applies to grr)"
+            if known
+            else f"choose from {list(ACCOUNTINGS)}",
         )
     return accounting
 

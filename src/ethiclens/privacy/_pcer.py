@@ -484,15 +484,6 @@ def _estimate(
     return MetricEstimate(float(value), low, high, method, status, reason)
 
 
-def _check_bootstrap(n_boot, random_state, ci) -> None:
-    try:
-        check_ci(ci, CI_METHODS)
-    except EthicLensInputError as exc:  # an argument of pcer_audit, not a column
-        raise argument_error(exc.problem, "ci", exc.value, exc.fix) from None
-    check_draws(n_boot, "n_boot")  # (n_boot, groups, 4) floats per split: 1e11 asked for 5.8 TiB
-    check_seed(random_state, "random_state")
-
-
 def pcer_audit(
     train: SplitPredictions,
     test: SplitPredictions,
@@ -670,7 +661,13 @@ def _check_losses_on_both(train, test) -> None:
 def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
     """The checked group order, each split's cells, and the point statistics with their
     draws, per group and for the result (key ``result``)."""
-    _check_bootstrap(settings["n_boot"], settings["random_state"], settings["ci"])
+    try:
+        check_ci(settings["ci"], CI_METHODS)
+    except EthicLensInputError as exc:  # an argument of pcer_audit, not a column
+        raise argument_error(exc.problem, "ci", exc.value, exc.fix) from None
+    # (n_boot, groups, 4) floats per split: 1e11 asked for 5.8 TiB
+    check_draws(settings["n_boot"], "n_boot")
+    check_seed(settings["random_state"], "random_state")
     order = _check_splits(train, test, group_order, eta)
     cells_tr, cells_te = split_cells(train, order), split_cells(test, order)
     point = group_statistics(cells_tr, cells_te, eta)

@@ -58,16 +58,6 @@ def supported(config: TrainConfig) -> str | None:
     return None
 
 
-def _init_layers(seed: int, n_features: int, hidden) -> list:
-    """Linear layers initialised exactly as the Opacus path does (torch.manual_seed(seed))."""
-    import torch
-
-    with torch.random.fork_rng():
-        torch.manual_seed(seed)
-        mlp = build_mlp(n_features, hidden)
-    return [m for m in mlp if isinstance(m, torch.nn.Linear)]
-
-
 @dataclass(frozen=True)
 class Batches:
     """Row indices of every step's batch, as one array cut at ``starts`` (CSR-style)."""
@@ -427,7 +417,10 @@ def _stack(seeds, datas, config: TrainConfig, n: int):
     for k, (seed, data) in enumerate(zip(seeds, datas, strict=True)):
         X[k, :, : data.n_features] = torch.from_numpy(data.X_train)
         X[k, :, data.n_features : d_max] = 0.0
-        net.load(k, _init_layers(seed, data.n_features, config.hidden))
+        with torch.random.fork_rng():  # initialised exactly as the Opacus path does
+            torch.manual_seed(seed)
+            mlp = build_mlp(data.n_features, config.hidden)
+        net.load(k, [m for m in mlp if isinstance(m, torch.nn.Linear)])
     Y = torch.stack([torch.from_numpy(d.y_train) for d in datas])
     return net, X, Y
 
