@@ -12,6 +12,7 @@ from ._names import named_as_called
 from ._spec import (
     AuditSpec,
     _argument_error,
+    _key_error,
     purpose_for,
     purpose_of_data,
     recorded_request,
@@ -87,13 +88,10 @@ def audit_or_compare(spec: AuditSpec):
     if len(spec.roles.y_pred) == 2:
         return run_compare(spec)
     if not spec.roles.y_pred and purpose_of(spec) == "thresholds":
-        raise EthicLensInputError(
-            "is not given: an audit needs the predictions; a score without them asks for the "
-            "threshold view",
-            column="roles.y_pred",
-            fix="name the prediction column (y_pred=...), or draw the view: "
-            "ethiclens.threshold_table(spec) (ethiclens.run(spec) runs what the spec asks for)",
-        )
+        problem = "is not given: an audit needs the predictions; a score without them asks for "
+        fix = "name the prediction column (y_pred=...), or draw the view: ethiclens.threshold_"
+        fix += "table(spec) (ethiclens.run(spec) runs what the spec asks for)"
+        raise _key_error(problem + "the threshold view", "roles.y_pred", fix)
     return run_audit(spec)
 
 
@@ -185,13 +183,11 @@ def check_benchmark_roles(spec: AuditSpec, purpose: str) -> None:
             continue  # the benchmark's two models, checked by name when loaded
         if value is None or value == ():
             continue
-        raise EthicLensInputError(
-            f"is not used with a benchmark: {name} brings its own labels (1 = positive), "
-            "scores and predictions, and has no weights",
-            column=f"roles.{role}",
-            value=value if role == "pos_label" or not isinstance(value, tuple) else value[0],
-            fix="drop it, or audit a file (CSV/Parquet) that has the column",
-        )
+        problem = f"is not used with a benchmark: {name} brings its own labels (1 = positive), "
+        problem += "scores and predictions, and has no weights"
+        shown = value if role == "pos_label" or not isinstance(value, tuple) else value[0]
+        fix = "drop it, or audit a file (CSV/Parquet) that has the column"
+        raise _key_error(problem, f"roles.{role}", fix, shown)
 
 
 def _started(spec: AuditSpec, purpose: str) -> tuple[AuditSpec, Loaded]:
@@ -614,10 +610,7 @@ def _check_audited_predictions(spec: AuditSpec, loaded: Loaded) -> None:
     positive = as_binary_columns({"y_true": loaded.y_true, name: pred}, spec.roles.pos_label)
     differ = int(((as_scores(loaded.y_score, n) >= t) != positive[name].astype(bool)).sum())
     if differ:
-        raise EthicLensInputError(
-            f"is not the predictions of the audited threshold: score >= {t:g} predicts "
-            f"{differ:,} of the {n:,} rows otherwise than {name} does",
-            column="roles.y_pred",
-            value=name,
-            fix=f"give the threshold {name} used (--threshold), or drop roles.y_pred",
-        )
+        problem = f"is not the predictions of the audited threshold: score >= {t:g} predicts "
+        problem += f"{differ:,} of the {n:,} rows otherwise than {name} does"
+        fix = f"give the threshold {name} used (--threshold), or drop roles.y_pred"
+        raise _key_error(problem, "roles.y_pred", fix, name)

@@ -192,13 +192,10 @@ class Target(_Section):
         query silently ignored would audit other rows than the user asked for)."""
         key = "table" if self.table else "query" if self.query else None
         if key and self.kind not in (None, "db"):
-            raise EthicLensInputError(
-                f"a {key} is read from a database, not from a {self.kind} target",
-                column=f"target.{key}",
-                value=getattr(self, key),
-                fix="add --db URL (or --db-env NAME), or drop --table/--query to read the "
-                f"{self.kind}",
-            )
+            fix = "add --db URL (or --db-env NAME), or drop --table/--query to read the "
+            fix += str(self.kind)
+            problem = f"a {key} is read from a database, not from a {self.kind} target"
+            raise _key_error(problem, f"target.{key}", fix, getattr(self, key))
 
     def describe(self) -> str:
         """The target in words, without a password."""
@@ -395,9 +392,7 @@ class PolicySpec(_Section):
             )
         except EthicLensInputError as exc:
             key = {"min_label_count": "min_labels"}.get(str(exc.column), exc.column)
-            raise EthicLensInputError(
-                exc.problem, column=f"policy.{key}", value=exc.value, fix=exc.fix
-            ) from None
+            raise _key_error(exc.problem, f"policy.{key}", exc.fix, exc.value) from None
 
 
 def _check_version_as_written(value, where: str):
@@ -555,17 +550,12 @@ class AuditSpec:
         if len(kinds) > 1:
             # every key that names one (the CLI says each flag: TARGET/--db)
             keys = [k if k != "db" or self.target.db else "db_env" for k in kinds]
-            raise EthicLensInputError(
-                f"names {len(kinds)} targets ({', '.join(kinds)})",
-                column="/".join(f"target.{k}" for k in keys),
-                fix="give one of dataset, file, counts or db/db_env",
-            )
+            keys = "/".join(f"target.{k}" for k in keys)
+            fix = "give one of dataset, file, counts or db/db_env"
+            raise _key_error(f"names {len(kinds)} targets ({', '.join(kinds)})", keys, fix)
         if self.target.db and self.target.db_env:
-            raise EthicLensInputError(
-                "gives both db and db_env",
-                column="target.db_env",
-                fix="keep one: db_env keeps the password out of files",
-            )
+            fix = "keep one: db_env keeps the password out of files"
+            raise _key_error("gives both db and db_env", "target.db_env", fix)
         self.target.check_database_keys()
 
     def _check_section_types(self) -> None:
@@ -1177,12 +1167,9 @@ def _normalise(data, source: str) -> dict:
     """Checks that need no schema (a mapping, the version) and the shorthand forms: a single
     ``y_pred`` string, ``protected`` as a mapping, intersections as ``"A,B"``."""
     if not isinstance(data, dict):
-        raise EthicLensInputError(
-            f"{source}: a spec is a mapping of sections",
-            column="spec",
-            value=type(data).__name__,
-            fix="start the file with sections such as target:, roles:, policy:",
-        )
+        problem = f"{source}: a spec is a mapping of sections"
+        fix = "start the file with sections such as target:, roles:, policy:"
+        raise _key_error(problem, "spec", fix, type(data).__name__)
     data = with_empty_sections(_plain(data))  # a copy, as plain data (tuples as lists)
     version = data.get("version", SPEC_VERSION)
     problem = None
