@@ -261,11 +261,8 @@ def _status_counts(result) -> str:
 
 
 def _first_reason(c) -> str | None:
-    for k in _SHOWN:
-        m = c.metrics.get(k)
-        if m is not None and m.reason and m.status != "PASS":
-            return m.reason
-    return None
+    shown = [m for m in map(c.metrics.get, _SHOWN) if m is not None]
+    return next((m.reason for m in shown if m.reason and m.status != "PASS"), None)
 
 
 def audit_repr(result) -> str:

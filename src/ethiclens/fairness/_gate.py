@@ -56,7 +56,6 @@ GATED_METRICS = ("disparate_impact", "equalized_odds_difference")
 # The metrics whose verdicts make a comparison's (the audit's own rule: policy.comparison_status),
 # each with the judge that draws its verdict from its interval (policy.JUDGES)
 _JUDGES = {m: JUDGES[s.policy] for m, s in COMPARISON_METRIC_SPECS.items() if s.policy in JUDGES}
-_JUDGED = tuple(_JUDGES)
 # The spec's default gate (spec.GateSpec.fail_on): a result without a spec gates as the CLI does.
 DEFAULT_FAIL_ON = "never"
 # named for both faces, so a config file's user is not told a flag (errors._in_words keeps it)
@@ -560,7 +559,7 @@ def _impossible_verdict(comparison: dict) -> tuple | None:
     judged = {
         metric: estimate["status"]
         for metric, estimate in comparison["metrics"].items()
-        if metric in _JUDGED and isinstance(estimate, dict) and estimate.get("status")
+        if metric in _JUDGES and isinstance(estimate, dict) and estimate.get("status")
     }
     derived = comparison_status(list(judged.values()))
     if status == derived:
