@@ -105,6 +105,11 @@ class Roles:
         cols = [c for c in (self.y_true, self.y_pred, self.y_score, self.weight) if c]
         return cols + [c for c in self.protected if c not in cols]
 
+    def _keys(self) -> list[tuple[str, str]]:
+        """(source column, the counts table's name) of each key: attributes, label, prediction."""
+        label = [(self.y_true, Y_TRUE)] if self.y_true else []
+        return [(c, c) for c in self.protected] + label + [(self.y_pred, Y_PRED)]
+
     def names(self) -> dict:
         named = {Y_TRUE: self.y_true, Y_PRED: self.y_pred, SCORE_BIN: self.y_score}
         named[WEIGHT_SUM] = self.weight
@@ -296,6 +301,7 @@ def suppress_small_cells(table: pd.DataFrame, min_cell: int) -> pd.DataFrame:
         )
     out = table.loc[~small].reset_index(drop=True)
     out.attrs = dict(table.attrs)
+    attrs = table.attrs.get(ATTRIBUTES_ATTR) or [c for c in table.columns if c not in RESERVED]
     out.attrs[SUPPRESSION_ATTR] = {
         "min_cell": int(min_cell),
         "cells_dropped": int(small.sum()),
@@ -303,18 +309,17 @@ def suppress_small_cells(table: pd.DataFrame, min_cell: int) -> pd.DataFrame:
         "rows_kept": int(out[COUNT].sum()),
         "effect": "cells with fewer rows than min_cell were dropped before the audit: their "
         "rows are missing from every group they belong to",
-        SUPPRESSED_GROUPS: _groups_gone(table, out),
+        SUPPRESSED_GROUPS: _groups_gone(table, out, attrs),
     }
-    crossings = _crossings_gone(table, out)
+    crossings = _crossings_gone(table, out, attrs)
     if crossings:
         out.attrs[SUPPRESSION_ATTR][SUPPRESSED_CROSSINGS] = crossings
     return out
 
 
-def _crossings_gone(table: pd.DataFrame, kept: pd.DataFrame) -> dict | None:
+def _crossings_gone(table: pd.DataFrame, kept: pd.DataFrame, attrs) -> dict | None:
     """With two attributes or more: the attributes' value tuples (names only, no counts) none
     of whose cells is kept, so an intersection audit reports each crossing it loses."""
-    attrs = table.attrs.get(ATTRIBUTES_ATTR) or [c for c in table.columns if c not in RESERVED]
     if len(attrs) < 2:
         return None
     counted = table.loc[table[COUNT].to_numpy() > 0, list(attrs)].dropna()
@@ -324,11 +329,10 @@ def _crossings_gone(table: pd.DataFrame, kept: pd.DataFrame) -> dict | None:
     return {"attributes": [str(a) for a in attrs], "groups": keys}
 
 
-def _groups_gone(table: pd.DataFrame, kept: pd.DataFrame) -> dict:
+def _groups_gone(table: pd.DataFrame, kept: pd.DataFrame, attrs) -> dict:
     """attribute -> the groups (names only: no counts) none of whose cells is kept, for every
     attribute of the table; the audit reports each as suppressed, never drops it unsaid."""
     counted = table.loc[table[COUNT].to_numpy() > 0]
-    attrs = table.attrs.get(ATTRIBUTES_ATTR) or [c for c in table.columns if c not in RESERVED]
     gone = {}
     for col in attrs:
         left = set(kept[col].dropna().tolist())
@@ -472,14 +476,12 @@ def sorted_cells(table: pd.DataFrame) -> pd.DataFrame:
     try:
         out = table.sort_values(keys, kind="stable", na_position="last")
     except TypeError:  # a key column holding values that do not compare (True and 'x')
-        out = table.sort_values(keys, kind="stable", na_position="last", key=_as_text)
+        out = table.sort_values(
+            keys, kind="stable", na_position="last", key=lambda v: v.map(str, na_action="ignore")
+        )
     out = out.reset_index(drop=True)
     out.attrs = dict(table.attrs)
     return out
-
-
-def _as_text(values: pd.Series) -> pd.Series:
-    return values.map(str, na_action="ignore")
 
 
 def _line_end(table: pd.DataFrame) -> str:
@@ -637,7 +639,6 @@ def read_counts(
 
     path = Path(path)
     attrs, where = _read_metadata(path)
-    attrs = dict(attrs)
     quoted = attrs.pop(CSV_QUOTED_ATTR, False) and path.suffix.lower() == ".csv"
     table = _read_cells(path, list(attrs.pop(TEXT_ATTR, None) or []), quoted)
     table.attrs.update(attrs)
@@ -658,7 +659,7 @@ def read_counts(
         attributes=attributes,
     )
     _check_recorded_roles(table, where)
-    _check_suppression_holds(table, where, path)
+    _check_suppression_holds(table, where, path, place)
     _check_label_lengths(table, path)
     _check_blank_groups(table, place, attributes)
     return table
@@ -680,7 +681,7 @@ def _check_blank_groups(table: pd.DataFrame, place, attributes=None) -> None:
         refuse_blank_groups(values, col, where_of)
 
 
-def _check_suppression_holds(table: pd.DataFrame, where: _Where | None, path: Path) -> None:
+def _check_suppression_holds(table: pd.DataFrame, where: _Where | None, path: Path, place) -> None:
     """The ``--min-cell`` statement of the metadata holds for the cells: none has fewer rows
     than ``min_cell``, and they add up to ``rows_kept``. Otherwise the table was edited, or
     its metadata is another table's, and every report would repeat a false privacy claim."""
@@ -696,12 +697,11 @@ def _check_suppression_holds(table: pd.DataFrame, where: _Where | None, path: Pa
     small = count < min_cell
     if small.any():
         i = int(small.argmax())
-        kind = "parquet" if path.suffix.lower() in (".parquet", ".pq") else "csv"
         raise where.error(
             f"{SUPPRESSION_ATTR}.min_cell",
             f"{SUPPRESSION_ATTR} says --min-cell {min_cell} dropped every cell of fewer rows, "
             f"but {int(small.sum())} cell(s) of {path.name} hold fewer: the first, "
-            f"{_cell_named(table, i)} at {row_place(path, i, kind)}, holds {int(count[i]):,} rows",
+            f"{_cell_named(table, i)} at {place(i)}, holds {int(count[i]):,} rows",
             min_cell,
             fix,
         )
@@ -1119,15 +1119,8 @@ def key_columns_sql(roles: Roles, read=quote) -> tuple[list[str], list[str]]:
     """(GROUP BY keys, their SELECT items) of the protected columns, the label and the
     prediction, quoted and named as the counts table names them; ``read(column)``: the SQL
     of a column's key (its quoted name, or that under a collation)."""
-    q = quote
-    keys = [read(c) for c in roles.protected]
-    sel = [f"{read(c)} AS {q(c)}" for c in roles.protected]
-    if roles.y_true:
-        keys.append(read(roles.y_true))
-        sel.append(f"{read(roles.y_true)} AS {q(Y_TRUE)}")
-    keys.append(read(roles.y_pred))
-    sel.append(f"{read(roles.y_pred)} AS {q(Y_PRED)}")
-    return keys, sel
+    named = roles._keys()
+    return [read(c) for c, _ in named], [f"{read(c)} AS {quote(n)}" for c, n in named]
 
 
 # How each database tells a number from a missing value and from text that is not a number, by

@@ -40,10 +40,7 @@ from ._rules import (
 
 def _cells(pdf: pd.DataFrame, roles: Roles, text: bool) -> pd.DataFrame:
     """One partition's rows as keys (as read) and the values the groupby sums."""
-    out = pd.DataFrame({c: _values(pdf[c]) for c in roles.protected}, index=pdf.index)
-    if roles.y_true:
-        out[Y_TRUE] = _values(pdf[roles.y_true])
-    out[Y_PRED] = _values(pdf[roles.y_pred])
+    out = pd.DataFrame({name: _values(pdf[c]) for c, name in roles._keys()}, index=pdf.index)
     if FILE_NAME in pdf.columns:
         out[FILE_NAME] = pdf[FILE_NAME].astype(str)
     out["_one"] = np.ones(len(pdf), dtype=np.int64)

@@ -20,7 +20,7 @@ from ._counts_table import (
     parquet_key_types,
 )
 from ._duckdb import _same_types, file_layout
-from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
+from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 
 
 def spark_counts(sdf, roles: Roles):
@@ -66,10 +66,7 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     number), weight sums and the diagnostic counts; the cells as a pandas DataFrame."""
     from pyspark.sql import functions as F
 
-    keys = [_col(c).alias(c) for c in roles.protected]
-    if roles.y_true:
-        keys.append(_col(roles.y_true).alias(Y_TRUE))
-    keys.append(_col(roles.y_pred).alias(Y_PRED))
+    keys = [_col(c).alias(name) for c, name in roles._keys()]
     k = int(roles.n_bins)
     if roles.y_score:
         s, miss, notnum = _number(sdf, roles.y_score, text=text)
