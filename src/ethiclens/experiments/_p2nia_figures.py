@@ -386,16 +386,11 @@ def wide_table(summary: pd.DataFrame, x: str) -> str:
         + " |",
         "|" + "---|" * (len(series) + 1),
     ]
-    values = summary[x].unique()
-    if x == "metric":  # DP, EO, EOpp in the paper's order
-        values = sorted(values, key=lambda m: list(METRIC_NAMES).index(m))
-    else:
-        values = sorted(values)
-    for value in values:
-        cells = []
-        for s in series:
-            r = summary[(summary.mechanism == s) & (summary[x] == value)]
-            cells.append(_cell(r.iloc[0]) if len(r) else "")
+    # DP, EO, EOpp in the paper's order
+    order = (lambda m: list(METRIC_NAMES).index(m)) if x == "metric" else None
+    for value in sorted(summary[x].unique(), key=order):
+        parts = [summary[(summary.mechanism == s) & (summary[x] == value)] for s in series]
+        cells = [_cell(r.iloc[0]) if len(r) else "" for r in parts]
         if x == "metric":
             shown = METRIC_NAMES.get(value, value)
         else:

@@ -239,19 +239,15 @@ def run_sweep(
     # before a store is created or changed: every run would fail at train time.
     grid.check_data()
     store, pending, summary = _open_store(grid, store_path)
-    if not pending:
-        store.close()
-        return summary
     try:
-        executor = make_executor(scheduler, workers)
-    except BaseException:
-        store.close()
-        raise
-    summary.executor = executor.name
-    try:
-        _run_pending(grid, pending, executor, store, summary, progress, console)
+        if pending:
+            executor = make_executor(scheduler, workers)
+            summary.executor = executor.name
+            try:
+                _run_pending(grid, pending, executor, store, summary, progress, console)
+            finally:
+                executor.close()
     finally:
-        executor.close()
         store.close()
     return summary
 
