@@ -267,15 +267,11 @@ def _check_pos_label_shared(spec: AuditSpec, loaded: Loaded) -> None:
         other = lacking[0]
         values = pd.Series(columns[other]).dropna().unique()
         values = sorted(map(str, values))[:10]
-        raise EthicLensInputError(
-            f"the columns write the positive label differently: {held[0]!r} holds "
-            f"{pos_label!r}, {other!r} holds {values}; one pos_label names the positive value "
-            "of both",
-            column="roles.pos_label",
-            value=pos_label,
-            fix=f"recode one column to the other's values (pandas: df[{other!r}].map(...)), "
-            "then give the positive value they share",
-        )
+        problem = f"the columns write the positive label differently: {held[0]!r} holds "
+        problem += f"{pos_label!r}, {other!r} holds {values}; one pos_label names the positive "
+        fix = f"recode one column to the other's values (pandas: df[{other!r}].map(...)), then "
+        fix += "give the positive value they share"
+        raise _key_error(problem + "value of both", "roles.pos_label", fix, pos_label)
 
 
 def _negative_values_note(spec: AuditSpec, loaded: Loaded) -> list[str]:
