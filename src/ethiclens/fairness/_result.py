@@ -95,7 +95,7 @@ def empty_crossings(groups: dict, combos, sep: str = "&") -> dict:
     the order of the components' groups, and how many more there are; only intersections that
     have some.
     """
-    from itertools import product
+    from itertools import islice, product
 
     out = {}
     for combo in combos or []:
@@ -107,13 +107,9 @@ def empty_crossings(groups: dict, combos, sep: str = "&") -> dict:
         missing = math.prod(len(p) for p in parts) - len(present)
         if missing <= 0:
             continue
-        listed = []
-        for values in product(*parts):  # stops after len(present) + the cap at most
-            label = sep.join(values)
-            if label not in present:
-                listed.append(label)
-                if len(listed) == EMPTY_CROSSINGS_LISTED:
-                    break
+        # lazily: stops after len(present) + the cap at most
+        absent = (label for label in map(sep.join, product(*parts)) if label not in present)
+        listed = list(islice(absent, EMPTY_CROSSINGS_LISTED))
         out[name] = (listed, missing - len(listed))
     return out
 
