@@ -56,14 +56,13 @@ def streams_of(a: np.ndarray, b: np.ndarray, scenario: str, s: ReplaySettings):
     (null for ``s.shift`` steps, then real)."""
     rng = np.random.default_rng([s.seed, ["real", "null", "shift"].index(scenario)])
 
-    def shuffled(x):
-        return rng.permuted(np.broadcast_to(x, (s.streams, len(x))), axis=1)[:, : s.horizon]
+    def permuted(x):
+        return rng.permuted(np.broadcast_to(x, (s.streams, len(x))), axis=1)
 
-    real = shuffled(a), shuffled(b)
+    real = permuted(a)[:, : s.horizon], permuted(b)[:, : s.horizon]
     if scenario == "real":
         return real
-    both = np.concatenate([a, b])  # equal rates: both groups drawn from the pooled outcomes
-    pooled = rng.permuted(np.broadcast_to(both, (s.streams, len(both))), axis=1)
+    pooled = permuted(np.concatenate([a, b]))  # equal rates: both drawn from the pooled outcomes
     fair = pooled[:, : s.horizon], pooled[:, s.horizon : 2 * s.horizon]
     if scenario == "null":
         return fair

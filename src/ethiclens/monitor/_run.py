@@ -69,10 +69,8 @@ def _group_counts(table: pd.DataFrame, attr: str, labels: bool) -> dict:
     frame["sel"] = np.where(pred, t[COUNT], 0)
     if labels:
         pos = t[LABEL] == 1
-        frame["pos"] = np.where(pos, t[COUNT], 0)
-        frame["tp"] = np.where(pos & pred, t[COUNT], 0)
-        frame["neg"] = np.where(~pos, t[COUNT], 0)
-        frame["fp"] = np.where(~pos & pred, t[COUNT], 0)
+        for name, mask in (("pos", pos), ("tp", pos & pred), ("neg", ~pos), ("fp", ~pos & pred)):
+            frame[name] = np.where(mask, t[COUNT], 0)
     agg = frame.groupby([WINDOW, "g"], sort=True).sum()
     return {(int(w), str(g)): {k: int(v) for k, v in row.items()} for (w, g), row in agg.iterrows()}
 
