@@ -282,22 +282,16 @@ class GRR(Mechanism):
                 total,
             )
 
-    def _matrices(self, manifest, n_a, labelled):
-        cols, prot = manifest["columns"], manifest["roles"]["protected"]
-        mats = [_grr.response_matrix(cols[prot]["epsilon"], n_a)]
-        if labelled:
-            mats.append(_grr.response_matrix(cols[LABEL]["epsilon"], 2))
-        mats.append(_grr.response_matrix(cols[PREDICTION]["epsilon"], 2))
-        return mats
-
     def _debiased(self, observed, manifest) -> np.ndarray:
         """Each released joint through the inverse of the Kronecker product of the response
         matrices (one matrix inverse for every replicate), one row per joint: unbiased, with
         cells below 0 where the noise outweighs them."""
         labelled = bool(manifest["roles"]["label"])
-        shape = observed.shape[-3:] if labelled else observed.shape[-2:]
-        n_a = shape[0]
-        M = functools.reduce(np.kron, self._matrices(manifest, n_a, labelled))
+        shape = observed.shape[-3:] if labelled else observed.shape[-2:]  # (|A|, [2,] 2)
+        cols, prot = manifest["columns"], manifest["roles"]["protected"]
+        names = [prot] + ([LABEL] if labelled else []) + [PREDICTION]
+        mats = [_grr.response_matrix(cols[c]["epsilon"], shape[i]) for i, c in enumerate(names)]
+        M = functools.reduce(np.kron, mats)
         flat = observed.reshape(-1, int(np.prod(shape)))
         eps = manifest["epsilon"]
         return _grr.solve_response(M, flat.T, eps, f"{MANIFEST}:epsilon", "key").T

@@ -1058,39 +1058,33 @@ def _check_request_delta(value, n: int):
 def _request_body(d, where: str) -> dict:
     """The request's fields without ``format``: a JSON object of the request format, with
     known keys only and every required one."""
+    create = "create it with ethiclens p2nia request"
+
+    def refused(problem: str, fix: str, value=None) -> EthicLensInputError:
+        return EthicLensInputError(problem, column=where, value=value, fix=fix)
+
     if not isinstance(d, dict):
-        raise EthicLensInputError(
-            f"must be a JSON object, not {type(d).__name__}",
-            column=where,
-            fix="create it with ethiclens p2nia request",
-        )
+        raise refused(f"must be a JSON object, not {type(d).__name__}", create)
     written = d.get("format", REQUEST_FORMAT)
     if written != REQUEST_FORMAT:
         newer = _newer_format(written, REQUEST_FORMAT)
-        raise EthicLensInputError(
+        raise refused(
             f"written by a newer EthicLens: this build reads {REQUEST_FORMAT} requests"
             if newer
             else "not an EthicLens P2NIA request",
-            column=where,
-            value=written,
-            fix="upgrade EthicLens (pip install -U ethiclens), or ask the auditor for a request "
+            "upgrade EthicLens (pip install -U ethiclens), or ask the auditor for a request "
             f"in {REQUEST_FORMAT}"
             if newer
             else "create one with ethiclens p2nia request",
+            written,
         )
     body = {k: v for k, v in d.items() if k != "format"}
     unknown = sorted(set(body) - REQUEST_KEYS)
     if unknown:
-        raise EthicLensInputError(
-            f"unknown keys {unknown}", column=where, fix=f"allowed keys: {sorted(REQUEST_KEYS)}"
-        )
+        raise refused(f"unknown keys {unknown}", f"allowed keys: {sorted(REQUEST_KEYS)}")
     missing = sorted(REQUEST_REQUIRED - set(body))
     if missing:
-        raise EthicLensInputError(
-            f"required keys {missing} are missing",
-            column=where,
-            fix="create it with ethiclens p2nia request",
-        )
+        raise refused(f"required keys {missing} are missing", create)
     return body
 
 
