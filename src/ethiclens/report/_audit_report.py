@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import metadata
+
 from markupsafe import Markup
 from markupsafe import escape as escape_block
 
@@ -879,8 +881,6 @@ KEY_DEPENDENCIES = ("numpy", "pandas", "scikit-learn", "scipy", "duckdb", "sqlal
 
 
 def _versions() -> list[tuple[str, str]]:
-    from importlib import metadata
-
     out = []
     for name in KEY_DEPENDENCIES:
         try:

@@ -73,8 +73,6 @@ def _ended(code: int) -> str:
     """How a process ended: 'exit 3', or 'killed by signal 11 (SIGSEGV)' (a negative code)."""
     if code >= 0:
         return f"exit {code}"
-    import signal
-
     try:
         return f"killed by signal {-code} ({signal.Signals(-code).name})"
     except ValueError:

@@ -7,16 +7,20 @@ from __future__ import annotations
 import collections
 import contextlib
 import functools
+import io
 import json
 import logging
+import multiprocessing.connection
 import os
 import reprlib
 import shutil
+import signal
 import tempfile
 import threading
 import time
 import weakref
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from ..errors import EthicLensInputError
@@ -242,11 +246,11 @@ def run_marked(marks: str, store_path: str, audit_id: str, *args) -> str:
 def _dead_pids(processes) -> list[int]:
     """The pids of the worker ``processes`` that have exited: their sentinel is ready, as
     the pool saw it (their exit code may not be known yet)."""
-    from multiprocessing.connection import wait
-
     by_sentinel = {p.sentinel: p.pid for p in processes}
     try:
-        return [by_sentinel[s] for s in wait(list(by_sentinel), timeout=0)]
+        return [
+            by_sentinel[s] for s in multiprocessing.connection.wait(list(by_sentinel), timeout=0)
+        ]
     except (OSError, ValueError):  # a sentinel closed meanwhile: none known
         return []
 
@@ -260,8 +264,6 @@ def _mark_of(marks: str, pid: int) -> str | None:
 
 def warm() -> None:
     """Run in each worker at start: the imports and the first chart cost seconds once."""
-    import io
-
     import matplotlib
 
     matplotlib.use("Agg")
@@ -319,8 +321,6 @@ def _exit_with_server(server_pid: int) -> None:
     """Run in each worker at start: when its server is killed without a shutdown (``kill
     -9``, out of memory), the worker exits within seconds instead of idling for ever. Ctrl-C
     in the terminal reaches the server only: it stops its workers (``Runner.shutdown``)."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
@@ -393,8 +393,6 @@ class Runner:
             if self._pool is None and self.kind == "thread":
                 self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="audit")
             elif self._pool is None:
-                import multiprocessing
-
                 self._marks = self._marks or tempfile.mkdtemp(prefix="ethiclens-workers-")
                 self._pool = ProcessPoolExecutor(
                     self.workers,
@@ -431,8 +429,6 @@ class Runner:
 
     def _hand(self, audit_id: str):
         """Hand an accepted audit to the pool (a fresh one when a worker died earlier)."""
-        from concurrent.futures.process import BrokenProcessPool
-
         job = (self.store_path, audit_id, *self._jobs[audit_id])
         func, job = (run_marked, (self._marks, *job)) if self._marks else (run_job, job)
         pool = self._executor()
@@ -455,8 +451,6 @@ class Runner:
             return self._closing
 
     def _done(self, future, audit_id: str, pool=None) -> None:
-        from concurrent.futures.process import BrokenProcessPool
-
         exc = None if future.cancelled() else future.exception()
         if isinstance(exc, BrokenProcessPool):
             # a worker died (killed, out of memory): the pool fails every audit it held, those

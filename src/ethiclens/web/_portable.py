@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import tempfile
 import unicodedata
 from pathlib import Path
 
@@ -153,8 +154,6 @@ def pdf_available() -> bool:
 
 def print_pdf(html: str) -> bytes | None:
     """The library's PDF of a report, or None where this server cannot print."""
-    import tempfile
-
     from .. import report
 
     if not pdf_available():

@@ -4,15 +4,18 @@ plain words, the library's report, the downloads, the threshold view)."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import weakref
 from pathlib import Path
+from types import SimpleNamespace
 
 from .._checks import number_text
 from .._text import distinct_numbers
 from ..errors import EthicLensInputError
 from . import _portable, _roles, _twofiles
+from ._audited import audited_of
 from ._jobs import WORKER_STOPPED, database_refusal
 from ._web import (
     digits_number,
@@ -158,8 +161,6 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
 
 def _form_key(form: dict) -> str:
     """What a mapping form asks, to tell the same form sent twice from another one."""
-    import hashlib
-
     asked = {k: v for k, v in form.items() if k != "csrf"}
     return hashlib.sha256(json.dumps(asked, sort_keys=True, default=str).encode()).hexdigest()
 
@@ -532,7 +533,6 @@ async def _with_threshold(spec: dict, typed: str) -> dict:
     used: the one found from the rows, or the one typed when the rows agree (``_audited``);
     refused when neither is known or they disagree, never 0.5 assumed."""
     from ..spec import AuditSpec
-    from ._audited import audited_of
 
     typed = typed.strip()
     given = None
@@ -734,8 +734,6 @@ def judged_reason(c: dict) -> str:
     (``report.plain_reason``, as its first page says it): the flag's reason, else the reason
     of each policy metric judged as the comparison is, and each policy metric that is
     undefined with its reason whichever set the status."""
-    from types import SimpleNamespace
-
     from ..report import plain_reason
 
     status = c.get("status") or ""
@@ -756,8 +754,6 @@ def _verdict_sentence(counts: dict) -> str:
     """The report's verdict sentence ('Of 2 comparisons, 1 is undefined: …', or that none
     was made) from a finished request's comparisons per status (``report.verdict_sentence``
     reads each comparison's status)."""
-    from types import SimpleNamespace
-
     from ..report import verdict_sentence
 
     statuses = [

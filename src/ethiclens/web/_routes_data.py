@@ -7,6 +7,7 @@ import json
 import os
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
 from ..errors import EthicLensInputError
 from . import _roles
@@ -178,8 +179,6 @@ def listed_name(sent: str) -> str:
     """The data-folder file a /pick form names: its option's value is "/" then the name
     percent-encoded (home.html), so two spaces, a newline or a bidi control come back exactly
     (a listed name is relative: it never starts with "/"); a name sent as is is kept."""
-    from urllib.parse import unquote
-
     return unquote(sent[1:]) if sent.startswith("/") else sent
 
 
