@@ -49,7 +49,6 @@ from ._counts import (
 )
 from ._counts import RESERVED as COUNTS_RESERVED
 from ._intervals import (
-    CI_CHOICES,
     JEFFREYS,
     PERCENTILE,
     Intervals,
@@ -92,8 +91,6 @@ from ._validate import (
     groups_without_rows,
     resolve_reference,
 )
-
-CI_METHODS = CI_CHOICES  # jeffreys, bca, percentile
 
 
 def audit(
@@ -528,7 +525,7 @@ def _check_options(policy, opts) -> pol.Policy:
     """The audit options shared by ``audit`` and ``audit_counts``; returns the policy."""
     policy = pol.check_policy(policy)
     check_flag(opts.positive_is_favorable, "positive_is_favorable")
-    check_ci(opts.ci, CI_METHODS)
+    check_ci(opts.ci)  # jeffreys, bca, percentile
     n_bins = opts.n_bins
     if (
         isinstance(n_bins, bool)
