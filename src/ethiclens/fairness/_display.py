@@ -142,13 +142,11 @@ def status_html(status: str) -> str:
 def html_table(headers, rows, caption: str | None = None, raw_columns=()) -> str:
     """A small HTML table; cells are escaped except columns in ``raw_columns`` (already HTML)."""
     head = "".join(f"<th style='text-align:left'>{escape(one_line(h))}</th>" for h in headers)
-    body = []
-    for row in rows:
-        cells = [
-            f"<td>{cell if i in raw_columns else escape(one_line(cell))}</td>"
-            for i, cell in enumerate(row)
-        ]
-        body.append("<tr>" + "".join(cells) + "</tr>")
+
+    def td(i, cell):
+        return f"<td>{cell if i in raw_columns else escape(one_line(cell))}</td>"
+
+    body = ["<tr>" + "".join(td(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows]
     cap = f"<caption style='text-align:left'>{escape(caption)}</caption>" if caption else ""
     return (
         "<table style='border-collapse:collapse;font-size:90%'>"
