@@ -164,9 +164,7 @@ class ExperimentConfig:
         fields = {"n": self.reference_size, "protected": protected, "metrics": list(METRICS)}
         fields |= {"epsilon": eps, "delta": None, "protected_domain": None}
         fields |= {"track_budget": False, "accounting": self.accounting}
-        for name in self.mechanisms:
-            if name == "blackbox":
-                continue
+        for name in [m for m in self.mechanisms if m != "blackbox"]:
             try:
                 get_mechanism(name, "--mechanisms").check_request(fields | {"mechanism": name})
             except EthicLensInputError as exc:
@@ -265,20 +263,13 @@ def _run_task(task: dict) -> list[dict]:
     mechanism = get_mechanism(mech, "--mechanisms")
     if not hasattr(mechanism, "fit_and_sample"):  # released afresh for every n′ (GRR)
         accounting = task.get("accounting", "record")
+        settings = dict(mechanism=mech, epsilon=eps, protected_domain=groups, accounting=accounting)
         # Each metric from a release of only the columns it needs: DP from (A, Ŷ), EO and EOpp
         # from (A, Y, Ŷ); the two releases use independent draws.
         parts = [["dp"], [m for m in METRICS if NEEDS_Y[m]]]
         for n in sizes:
             for i, part in enumerate(parts):
-                req = make_request(
-                    n,
-                    protected,
-                    metrics=part,
-                    mechanism=mech,
-                    epsilon=eps,
-                    protected_domain=groups,
-                    accounting=accounting,
-                )
+                req = make_request(n, protected, metrics=part, **settings)
                 rel = release(req, audit, "_y", "_pred", random_state=seed + n + 7919 * i)
                 est = estimate(rel, n_boot=0).values
                 rows += [
