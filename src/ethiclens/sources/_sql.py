@@ -1086,13 +1086,9 @@ class _Values:
 
     def first(self, column, test):
         """("", raw value) of the first value where ``test(Series) -> mask`` holds, else None."""
-        sql = f"SELECT {quote(column)} FROM {self.source}"
-        result = self.con.execute(_statement(self.sa, sql))
-        while rows := result.fetchmany(1 << 16):
-            values = pd.Series([row[0] for row in rows])
+        for values in self._chunks(f"SELECT {quote(column)} FROM {self.source}", dtype=None):
             mask = np.asarray(test(values), dtype=bool)
             if mask.any():
-                result.close()
                 return "", values.iloc[int(np.flatnonzero(mask)[0])]
         return None
 
@@ -1180,11 +1176,12 @@ class _Values:
     def _scalar(self, sql: str):
         return self.con.execute(_statement(self.sa, sql)).scalar()
 
-    def _chunks(self, sql: str):
+    def _chunks(self, sql: str, dtype=object):
+        """The values of ``sql``'s one column, a batch at a time (``dtype``: None to infer)."""
         result = self.con.execute(_statement(self.sa, sql))
         try:
             while rows := result.fetchmany(1 << 16):
-                yield pd.Series([row[0] for row in rows], dtype=object)
+                yield pd.Series([row[0] for row in rows], dtype=dtype)
         finally:
             result.close()
 
