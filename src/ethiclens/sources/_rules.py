@@ -456,15 +456,14 @@ def name_file_rows(exc: EthicLensInputError, layout: FileLayout) -> EthicLensInp
         # first row holding one, as the engines' check names it
         hit = layout.first(exc.column, blank_text)
         where = f", first at {hit[0]}" if hit and isinstance(hit[0], str) else ""
-        return type(exc)(
-            exc.problem + where, column=exc.column, value=exc.value, fix=exc.fix, kind=exc.kind
-        )
-    where = layout.place(int(found.group(3))) if found else None
-    if where is None:
-        return exc
-    # a Parquet list cell reaches pandas as an ndarray: named as the files' check names it
-    said = "first" if found.group(2) is None else f"found a {_kind_of(found.group(2))}"
-    problem = exc.problem[: found.start()] + f"{said} at {where}" + exc.problem[found.end() :]
+        problem = exc.problem + where
+    else:
+        where = layout.place(int(found.group(3))) if found else None
+        if where is None:
+            return exc
+        # a Parquet list cell reaches pandas as an ndarray: named as the files' check names it
+        said = "first" if found.group(2) is None else f"found a {_kind_of(found.group(2))}"
+        problem = exc.problem[: found.start()] + f"{said} at {where}" + exc.problem[found.end() :]
     return type(exc)(problem, column=exc.column, value=exc.value, fix=exc.fix, kind=exc.kind)
 
 
@@ -641,9 +640,7 @@ class _GroupByCheck:
     def row_of(self, column, test) -> tuple[str, object]:
         """(", first at FILE line N" or "", that row's value) of the first row where ``test``
         holds."""
-        if self.locator is None:
-            return "", None
-        hit = self.locator.first(column, test)
+        hit = None if self.locator is None else self.locator.first(column, test)
         if not hit:
             return "", None
         return (f", first at {hit[0]}" if hit[0] else ""), hit[1]
