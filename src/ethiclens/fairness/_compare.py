@@ -662,9 +662,8 @@ def _unbounded_difference(est: MetricEstimate, metric: str, a: bool, b: bool):
     or B', while that model's own audit reads the DI as unbounded, [low, inf])."""
     if not (a or b) or est.status != pol.UNDEFINED:
         return est
-    name = "DI" if metric == "disparate_impact" else metric
+    name, why = ("DI", "selection rate") if metric == "disparate_impact" else (metric, "rate")
     which = "both models'" if a and b else ("model A's" if a else "model B's")
-    why = "selection rate" if metric == "disparate_impact" else "rate"
     reason = (
         f"undefined because {which} {name} {'are' if a and b else 'is'} unbounded "
         f"(the reference's {why} is 0)"

@@ -632,14 +632,13 @@ def _missing_number(metric: str, estimate: dict) -> tuple | None:
         return None
     status = estimate.get("status")
     if estimate.get("value") is None:
-        finite = ("ci_high",) if metric == "disparate_impact" else ("ci_low", "ci_high")
+        finite, what = (
+            (("ci_high",), "an unbounded DI's interval has no high end")
+            if metric == "disparate_impact"
+            else (("ci_low", "ci_high"), "an undefined estimate has no interval")
+        )
         for key in finite:
             if estimate.get(key) is not None:
-                what = (
-                    "an unbounded DI's interval has no high end"
-                    if metric == "disparate_impact"
-                    else "an undefined estimate has no interval"
-                )
                 return "value", f"is null while its {key} is {estimate[key]!r} ({what})", None
     if status in (PASS, FLAGGED):  # a DI's high end may be infinite (null): its low end is not
         ends = ("ci_low",) if metric == "disparate_impact" else ("ci_low", "ci_high")
