@@ -28,22 +28,16 @@ from .._text import literal_figure
 from ..io import write_atomic
 from ..p2nia import get_model, model_label, model_names
 
-LABELS = {
-    "grr": "P2NIA (GRR)",
-    "grr/per-column": "P2NIA (GRR, per-column ε)",
-    "mst": "P2NIA (MST)",
-    "aim": "P2NIA (AIM)",
-    "blackbox": "black-box",
+# series -> (legend label, colour, marker), in the paper's legend order
+SERIES = {
+    "blackbox": ("black-box", "#D55E00", "x"),
+    "grr": ("P2NIA (GRR)", "#0072B2", "o"),
+    "grr/per-column": ("P2NIA (GRR, per-column ε)", "#56B4E9", "^"),
+    "mst": ("P2NIA (MST)", "#009E73", "s"),
+    "aim": ("P2NIA (AIM)", "#CC79A7", "D"),
 }
-COLOURS = {
-    "grr": "#0072B2",
-    "grr/per-column": "#56B4E9",
-    "mst": "#009E73",
-    "aim": "#CC79A7",
-    "blackbox": "#D55E00",
-}
-MARKERS = {"grr": "o", "grr/per-column": "^", "mst": "s", "aim": "D", "blackbox": "x"}
-ORDER = ("blackbox", "grr", "grr/per-column", "mst", "aim")
+LABELS, COLOURS, MARKERS = ({k: v[i] for k, v in SERIES.items()} for i in range(3))
+ORDER = tuple(SERIES)
 METRIC_NAMES = {"dp": "DP", "eo": "EO", "eopp": "EOpp"}
 
 
