@@ -14,18 +14,10 @@ from ..io import write_atomic
 from ..privacy import DEFAULT_ETA, FLOOR_ETAS
 
 N_RESAMPLES = 5000
-# The files write_tables writes (Figure 1 when the store has its datasets).
-TABLE_FILES = (
-    "per_seed.csv",
-    "main.csv",
-    "floor_sensitivity.csv",
-    "ranking.csv",
-    "correlations.csv",
-    "mia.csv",
-    "tables.md",
-    "figure1.png",
-    "figure1.svg",
-)
+# The tables write_tables writes as CSV, and every file it writes (Figure 1 when the store has
+# its datasets).
+TABLE_NAMES = ("per_seed", "main", "floor_sensitivity", "ranking", "correlations", "mia")
+TABLE_FILES = (*(f"{n}.csv" for n in TABLE_NAMES), "tables.md", "figure1.png", "figure1.svg")
 
 
 def per_seed(groups: pd.DataFrame, eta: float = DEFAULT_ETA) -> pd.DataFrame:
@@ -368,14 +360,8 @@ def write_tables(
     out_dir.mkdir(parents=True, exist_ok=True)
     main = main_table(seeds)
     mia, mia_summary = mia_table(seeds)
-    tables = {
-        "per_seed": seeds,
-        "main": main,
-        "floor_sensitivity": floor_table(seeds),
-        "ranking": ranking_table(main),
-        "correlations": correlation_table(main),
-        "mia": mia,
-    }
+    frames = seeds, main, floor_table(seeds), ranking_table(main), correlation_table(main), mia
+    tables = dict(zip(TABLE_NAMES, frames, strict=True))
     files = {}
     for name, frame in tables.items():
         files[name] = out_dir / f"{name}.csv"
