@@ -1015,13 +1015,10 @@ def _attribute_intervals(ctx, draws: _Draws, floors, ref, ece) -> tuple[dict, di
     metric's draws are in memory at a time (2,000 groups, B = 1,000: 16 MB, not 176 MB of
     fresh pages for the kernel to hand over)."""
     others = np.arange(len(floors.sizes)) != ref
-    forms = {}  # group metric -> the (ratio, needs_labels) forms comparisons take of it
+    forms = {}  # group metric -> the (ratio, needs_labels) forms, once each in order (dict keys)
     for spec in _comparison_specs(ctx).values():
         for c in spec.components:
-            form = (spec.kind == "ratio", spec.needs_labels)
-            forms.setdefault(c, [])
-            if form not in forms[c]:
-                forms[c].append(form)
+            forms.setdefault(c, {})[spec.kind == "ratio", spec.needs_labels] = None
 
     def one(mname):
         boot, own = draws.metric(mname), {}
@@ -1172,10 +1169,9 @@ def _combine(ctx, spec, parts: list) -> Intervals:
         )
     if spec.kind == "difference":
         return parts[0]
-    folded = [fold(iv) for iv in parts]
-    low, high = folded[0]
-    for lo, hi in folded[1:]:
-        low, high = np.maximum(low, lo), np.maximum(high, hi)
+    folded = [fold(iv) for iv in parts]  # each component's (lows, highs), maxima taken in order
+    low = functools.reduce(np.maximum, [lo for lo, _ in folded])
+    high = functools.reduce(np.maximum, [hi for _, hi in folded])
     suffix = ", of the signed difference, folded at 0"
     if spec.kind == "max_abs_difference":
         suffix += " (max over components)"
