@@ -583,9 +583,8 @@ def _verdicts(point, boot, g, ref, floors, policy, level) -> list[dict]:
             row.update(_judged("eo", pol.judge_equalized_odds, eo_j, err_ok, policy))
         else:
             row.update(eo=None, eo_ci_low=None, eo_ci_high=None, eo_status=None)
-        row["status"] = pol.comparison_status(
-            [row["di_status"]] + ([row["eo_status"]] if labelled else [])
-        )
+        # without labels eo_status is None, which no comparison status reads
+        row["status"] = pol.comparison_status([row["di_status"], row["eo_status"]])
         out.append(row)
     return out
 
