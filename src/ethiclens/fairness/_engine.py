@@ -1222,19 +1222,19 @@ class _GroupStats:
     columns: dict  # metric -> MetricEstimate per group (_group_metric_columns)
 
 
-def _estimates(points, ivs: Intervals, ok, slow, judge=None, skip=None) -> list:
+def _estimates(points, ivs: Intervals, ok, how, state, judge=None, skip=None) -> list:
     """A MetricEstimate per column. The common case (floors met, estimate defined: the interval
     with the policy's verdict, or REPORTED) inline, from Python lists: an attribute may have
-    thousands of groups. Otherwise ``slow(j, value)`` (``_metric``, with the reasons). ``judge``:
-    the policy's judge of column j's interval, or None; column ``skip`` (the reference) gets
-    None."""
+    thousands of groups. Otherwise ``_metric``, with the reasons, judging column j as ``how(j)``
+    says (``state``: the attribute's (GroupCounts, floors)). ``judge``: the policy's judge of
+    column j's interval, or None; column ``skip`` (the reference) gets None."""
     out = []
     rows = zip(points, ivs.low.tolist(), ivs.high.tolist(), ivs.methods, ok.tolist(), strict=True)
     for j, (value, low, high, method, good) in enumerate(rows):
         if j == skip:
             out.append(None)
         elif not (good and value == value):
-            out.append(slow(j, value))
+            out.append(_metric(value, ivs.at(j), how(j), *state))
         else:
             status, reason = judge(ivs.at(j)) if judge else (pol.REPORTED, None)
             if low != low:  # not reported
@@ -1251,11 +1251,10 @@ def _group_metric_columns(gc, floors, draws: _Draws, ivs: dict) -> dict:
         ok = floors.ok_all(spec.needs_labels)
         reason = f"{spec.label} undefined ({spec.undefined})"
 
-        def slow(g, value, spec=spec, ok=ok, reason=reason, intervals=intervals):
-            how = _Judging(bool(ok[g]), spec.needs_labels, (g,), None, reason)
-            return _metric(value, intervals.at(g), how, gc, floors)
+        def how(g, spec=spec, ok=ok, reason=reason):
+            return _Judging(bool(ok[g]), spec.needs_labels, (g,), None, reason)
 
-        out[mname] = _estimates(point.tolist(), intervals, ok, slow)
+        out[mname] = _estimates(point.tolist(), intervals, ok, how, (gc, floors))
     return out
 
 
@@ -1351,17 +1350,16 @@ def _comparison_metric_columns(ctx, gc, state, ref, ivs: dict) -> dict:
         judge = pol.JUDGES.get(spec.policy) if spec.policy else None
         judged = functools.partial(judge, policy=ctx.policy) if judge else None
 
-        def slow(g, value, spec=spec, ok=ok, judged=judged, intervals=intervals):
-            how = _Judging(
+        def how(g, spec=spec, ok=ok, judged=judged):
+            return _Judging(
                 bool(ok[g]),
                 spec.needs_labels,
                 (g, ref),
                 judged,
                 lambda: _undefined_reason(spec, gc, draws, g, ref),
             )
-            return _metric(value, intervals.at(g), how, gc, floors)
 
-        out[mname] = _estimates(points, intervals, ok, slow, judged, ref)
+        out[mname] = _estimates(points, intervals, ok, how, (gc, floors), judged, ref)
     return out
 
 
