@@ -324,9 +324,8 @@ def model_details(prov: dict) -> list[tuple[str, str]]:
 def intended_use(prov: dict) -> list[tuple[str, str]]:
     """(field, text) pairs: the user's, the benchmark's, or a plain 'not stated'."""
     use = card(prov).get("intended_use", {})
-    items = []
     primary = prov.get("intended_use") or use.get("primary_uses")
-    items.append(("Primary uses", _join(primary) if primary else NOT_STATED_USE))
+    items = [("Primary uses", _join(primary) if primary else NOT_STATED_USE)]
     if use.get("primary_users"):
         items.append(("Primary users", _join(use["primary_users"])))
     if use.get("out_of_scope"):

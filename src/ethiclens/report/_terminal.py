@@ -157,10 +157,8 @@ def _comparison_table(result) -> Table:
 def _footer(result) -> list[str]:
     """Changed groups, the headlines (or why withheld), the largest disparity, flags, verdict."""
     cfg = result.config
-    lines = []
     changes = changes_sentence(cfg, result.run)
-    if changes:
-        lines.append(f"[bold]{_e(changes)}[/bold]")
+    lines = [f"[bold]{_e(changes)}[/bold]"] if changes else []
     largest = largest_disparity(result)
     # A harmful label's minimum DI points at the group given the harm less often: its headline
     # is the largest disparity, as in the HTML report and the model card (docs/report.md).

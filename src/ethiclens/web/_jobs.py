@@ -137,7 +137,7 @@ def run_job(
             audit_id,
             {
                 "problem": shown(exc.problem),
-                "column": _plain(exc.column),
+                "column": None if exc.column is None else str(exc.column),
                 "fix": exc.fix and shown(exc.fix),
                 "value": None if exc.value is None else shown(VALUE_REPR.repr(exc.value)),
                 "message": shown(str(exc)),
@@ -329,10 +329,6 @@ def _exit_with_server(server_pid: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="watch-server", daemon=True).start()
-
-
-def _plain(column):
-    return None if column is None else str(column)
 
 
 def _render(result, purpose: str, title: str | None) -> tuple[str, str | None]:

@@ -243,7 +243,11 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
     if name not in datasets.DATASETS or name == "bios":
         errors["dataset"] = "choose one of the listed benchmarks"
     spec: dict = {"target": {"dataset": name}, "groups": {}, "policy": {}, "model": {}}
-    _benchmark_score(form, spec)
+    # target.score, the predictions audited: any value given is the request's, so that the
+    # library's checks refuse one it does not know, or decile for a benchmark without it
+    score = (form.get("score") or "").strip()
+    if score:
+        spec["target"]["score"] = score
     try:
         if _roles.lines(form.get("merge")):
             spec["groups"]["merge"] = parse_merges(tuple(_roles.lines(form.get("merge"))))
@@ -256,14 +260,6 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
         except EthicLensInputError as exc:
             errors[_roles.field_of(exc, [], spec)] = said(exc)
     return spec
-
-
-def _benchmark_score(form: dict, spec: dict) -> None:
-    """The predictions audited (``target.score``): any value given is the request's, so that
-    the library's checks refuse one it does not know, or decile for a benchmark without it."""
-    score = (form.get("score") or "").strip()
-    if score:
-        spec["target"]["score"] = score
 
 
 async def benchmark(request):

@@ -126,13 +126,11 @@ def _spec_changes(
     result's config records: the values the runs used, as the gate's lines state them."""
     fa = _used(_flat(_effective(old)), old_result)
     fb = _used(_flat(_effective(new)), new_result)
-    out = []
-    for key in sorted(set(fa) | set(fb)):
-        if key.startswith("outputs.") or key == "target.file":
-            continue
-        if fa.get(key) != fb.get(key):
-            out.append((key, _setting_text(fa.get(key)), _setting_text(fb.get(key))))
-    return out
+    return [
+        (key, _setting_text(fa.get(key)), _setting_text(fb.get(key)))
+        for key in sorted(set(fa) | set(fb))
+        if fa.get(key) != fb.get(key) and not key.startswith("outputs.") and key != "target.file"
+    ]
 
 
 def _effective(spec: dict) -> dict:

@@ -123,10 +123,8 @@ class StreamedUpload:
         self.size = 0
         self.sha = hashlib.sha256()
         self._fh = None
-        self._header_name = b""
-        self._headers: dict[bytes, bytes] = {}
         self._part: str | None = None  # "file", or a field name
-        self._value = bytearray()
+        self._begin()  # the part's headers and value
         self._parse_options = parse_options_header
         self._end_state = MultipartState.END
         callbacks = {
