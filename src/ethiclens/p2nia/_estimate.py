@@ -424,7 +424,13 @@ def _estimated_cells(rel, mech) -> tuple[np.ndarray, _Cells]:
     cells = cells_from_joint(mech.joint(counts / n, m), labelled) * n
     released = cells_from_joint(counts, labelled)
     basis = _Cells(cells, labelled, domain, m["roles"]["protected"], released)
-    return counts, _with_debiased_sizes(basis, mech, counts, m)
+    # each group's debiased size before the projection and the standard error of the size of
+    # a group with no rows (GRR); the basis unchanged where the mechanism has neither
+    raw, se = mech.unclipped(counts / n, m), mech.empty_group_se(m, int(n))
+    if raw is None or se is None:
+        return counts, basis
+    sizes = cells_from_joint(raw, labelled).sum(axis=-1) * n
+    return counts, replace(basis, debiased=sizes, empty_se=se)
 
 
 def _seed_used(random_state) -> int:
@@ -501,19 +507,6 @@ def _clipped_mass(clipped: float) -> str:
     return f"{clipped:.{digits}f} times"
 
 
-def _estimable(manifest: dict, metrics) -> list:
-    """The metrics asked for (default: the request's), known and estimable from the release."""
-    metrics = known_metrics(metrics or manifest["request"]["metrics"])
-    needs_y = [x for x in metrics if NEEDS_Y[x]]
-    if needs_y and not manifest["roles"]["label"]:
-        raise EthicLensInputError(
-            f"metrics {needs_y} need Y, which this release does not contain",
-            column="--metrics",
-            fix="estimate dp only",
-        )
-    return metrics
-
-
 def _replicates(mech, counts, manifest, labelled, n_boot, random_state) -> np.ndarray | None:
     """The groups' cells in each bootstrap replicate (None when ``n_boot`` is 0): the
     mechanism's draws of the released cells, each turned into an estimated joint at once."""
@@ -542,18 +535,6 @@ class _Cells:
     released: np.ndarray | None = None  # the released table's cells, before the noise is removed
     debiased: np.ndarray | None = None  # GRR: each group's unclipped debiased size, in rows
     empty_se: float | None = None  # GRR: the standard error of that size for a group of 0 rows
-
-
-def _with_debiased_sizes(basis: _Cells, mech, counts, manifest) -> _Cells:
-    """``basis`` with each group's debiased size before the projection and the standard error
-    of the size of a group with no rows (GRR); unchanged where the mechanism has neither."""
-    n = counts.sum()
-    raw = mech.unclipped(counts / n, manifest)
-    se = mech.empty_group_se(manifest, int(n))
-    if raw is None or se is None:
-        return basis
-    sizes = cells_from_joint(raw, basis.labelled).sum(axis=-1) * n
-    return replace(basis, debiased=sizes, empty_se=se)
 
 
 def _maybe_empty(basis: _Cells) -> str | None:
@@ -609,7 +590,13 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
         return MetricEstimate(
             value, None, None, NO_INTERVAL_METHOD, REPORTED, "no interval asked for (n_boot = 0)"
         )
-    iv = folded_max(_signed(k, basis, rep_cells), name=method, level=level)
+    # (estimate, replicates) of each signed gap between two groups that the metric takes the
+    # largest absolute value of
+    points, draws = (signed_gaps(c, basis.labelled, k) for c in (basis.cells, rep_cells))
+    signed = [
+        (float(p[i]), d[:, i]) for p, d in zip(points, draws, strict=True) for i in range(len(p))
+    ]
+    iv = folded_max(signed, name=method, level=level)
     if not iv.defined:  # too many undefined replicates: the value without an interval, why
         note = iv.method.removeprefix(method).lstrip(": ").removeprefix("not reported, ")
         reason = (
@@ -631,22 +618,22 @@ def _noise_left_none(metric: str, basis: _Cells) -> bool:
     return bool(np.isfinite(value))
 
 
-def _signed(k, basis: _Cells, rep_cells) -> list:
-    """(estimate, replicates) of each signed gap between two groups that metric ``k`` takes
-    the largest absolute value of."""
-    points = signed_gaps(basis.cells, basis.labelled, k)
-    draws = signed_gaps(rep_cells, basis.labelled, k)
-    return [
-        (float(p[i]), d[:, i]) for p, d in zip(points, draws, strict=True) for i in range(len(p))
-    ]
-
-
 def _metrics_asked(m: dict, metrics) -> list:
-    """The metrics ``estimate(metrics=...)`` asked of the release with manifest ``m``."""
+    """The metrics ``estimate(metrics=...)`` asked of the release with manifest ``m`` (default:
+    the request's), known and estimable from the release."""
+    metrics = [metrics] if isinstance(metrics, str) else metrics
     try:
-        return _estimable(m, [metrics] if isinstance(metrics, str) else metrics)
+        metrics = known_metrics(metrics or m["request"]["metrics"])
+        needs_y = [x for x in metrics if NEEDS_Y[x]]
+        if needs_y and not m["roles"]["label"]:
+            raise EthicLensInputError(
+                f"metrics {needs_y} need Y, which this release does not contain",
+                column="--metrics",
+                fix="estimate dp only",
+            )
     except EthicLensInputError as exc:  # Python's face: the argument, not the option
         raise exc.renamed({"--metrics": "metrics"}, "argument") from None
+    return metrics
 
 
 def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> Estimate:

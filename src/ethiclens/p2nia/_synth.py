@@ -85,16 +85,6 @@ def check_budget(epsilon: float, delta: float, where: str = "epsilon", mechanism
     )
 
 
-def _mbi():
-    jax = require("jax", extra="synth")
-
-    jax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_compilation_cache", False)
-    if DISABLE_JIT:
-        jax.config.update("jax_disable_jit", True)
-    return require("mbi", extra="synth")
-
-
 class _Budget:
     def __init__(self, rho):
         self.total, self.used, self.log = rho, 0.0, []
@@ -442,7 +432,12 @@ def _workload(prot, labelled, attrs, settings, rng):
 
 
 def _fit(fitter, settings: SynthSettings, drawn: AuditColumns, rng) -> _Fitted:
-    mbi = _mbi()
+    jax = require("jax", extra="synth")
+    jax.config.update("jax_enable_x64", True)
+    jax.config.update("jax_enable_compilation_cache", False)
+    if DISABLE_JIT:
+        jax.config.update("jax_disable_jit", True)
+    mbi = require("mbi", extra="synth")
     data, meta, extra = _encode(drawn, settings.open_bins)
     attrs = list(data)
     dom = mbi.Domain(attrs, [meta[c]["k"] for c in attrs])

@@ -300,7 +300,17 @@ def read_splits(
     and checked by :func:`read_split` (``name_rows`` as there); one file given as both is
     refused (the same rows as train and test make every accuracy gap δ_g = 0 by construction;
     :func:`pcer_audit` refuses two files of the same rows, after checking its arguments)."""
-    _check_distinct_splits(train_path, test_path)
+    try:
+        same = os.path.samefile(train_path, test_path)
+    except OSError:  # a missing file is reported when it is read
+        same = False
+    if same:
+        raise EthicLensInputError(
+            f"is the --train file {train_path} again: {NOTHING_MEASURED}",
+            column="--test",
+            value=test_path,
+            fix="give the model's held-out rows as --test and its training rows as --train",
+        )
     columns = {
         "y_true": y_true,
         "y_pred": y_pred,
@@ -415,20 +425,6 @@ def refuse_same_rows(train: SplitPredictions, test: SplitPredictions) -> None:
             f"{what}: {NOTHING_MEASURED}",
             "test",
             fix="give the model's held-out rows as the test split and its training rows as train",
-        )
-
-
-def _check_distinct_splits(train_path, test_path) -> None:
-    try:
-        same = os.path.samefile(train_path, test_path)
-    except OSError:  # a missing file is reported when it is read
-        same = False
-    if same:
-        raise EthicLensInputError(
-            f"is the --train file {train_path} again: {NOTHING_MEASURED}",
-            column="--test",
-            value=test_path,
-            fix="give the model's held-out rows as --test and its training rows as --train",
         )
 
 
