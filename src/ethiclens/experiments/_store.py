@@ -550,8 +550,14 @@ def open_existing(path: str | Path) -> ResultsStore:
         conn, _ = _connect_ro(path, "STORE")
     except sqlite3.Error as exc:
         raise _friendly(exc, path) from exc
-    try:
-        config_hash = _stored_config_hash(conn, path)
+    try:  # the configuration hash of an intact EthicLens results store (else refused)
+        _check_integrity(conn, path, "STORE")
+        if not OUR_TABLES <= _tables(conn):
+            raise _not_store(f"{path} is not an EthicLens results store (no runs recorded in it)")
+        row = conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
+        if row is None:
+            raise _not_store(f"{path} is not an EthicLens results store")
+        config_hash = row[0]
     except sqlite3.Error as exc:
         conn.close()
         raise _not_store(f"cannot read {path} ({exc})") from exc
@@ -562,17 +568,6 @@ def open_existing(path: str | Path) -> ResultsStore:
     store = ResultsStore.__new__(ResultsStore)
     store.path, store._lock, store.conn, store.config_hash = path, None, conn, config_hash
     return store
-
-
-def _stored_config_hash(conn, path: Path) -> str:
-    """The configuration hash of an intact EthicLens results store (else refused)."""
-    _check_integrity(conn, path, "STORE")
-    if not OUR_TABLES <= _tables(conn):
-        raise _not_store(f"{path} is not an EthicLens results store (no runs recorded in it)")
-    row = conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
-    if row is None:
-        raise _not_store(f"{path} is not an EthicLens results store")
-    return row[0]
 
 
 def _not_store(problem: str) -> EthicLensInputError:

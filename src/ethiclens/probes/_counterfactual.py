@@ -609,7 +609,7 @@ def _attribute(frame: pd.DataFrame, attribute: str | None) -> str | None:
     pairs did not flip), else the first such column."""
     if attribute is not None and attribute in frame.columns and _is_flipped(frame, attribute):
         return attribute
-    found = _flipped_column(frame)
+    found = next((col for col in frame.columns if _is_flipped(frame, col)), None)
     if attribute is None:
         return found
     problem = "is not a column of the frame"
@@ -669,12 +669,6 @@ def _name(values, default: str) -> str:
     if name is None or str(name) == default:
         return default
     return f"{name} ({default})"
-
-
-def _flipped_column(frame: pd.DataFrame) -> str | None:
-    """The column make-counterfactuals flipped: the first that equals ``_cf_target`` on every
-    row (as text, so a numeric group column read back from a CSV matches too)."""
-    return next((col for col in frame.columns if _is_flipped(frame, col)), None)
 
 
 def _is_flipped(frame: pd.DataFrame, col) -> bool:

@@ -407,15 +407,11 @@ def run_oracle(
     result = _recovery(runs, methods, n, confidence_level, shares)
     result.settings = {"n": n, "repetitions": repetitions, "n_boot": n_boot, "seed": random_state}
     result.settings |= {"methods": list(methods), "confidence_level": confidence_level}
-    result.settings |= _injected_settings(injected)
+    # inject_bias's keywords as run_oracle used them: those given, the others' defaults
+    params = inspect.signature(inject_bias).parameters
+    result.settings |= {key: injected.get(key, params[key].default) for key in INJECTED}
     _warn_few_judged(result.rows, repetitions, confidence_level)
     return result
-
-
-def _injected_settings(injected: dict) -> dict:
-    """inject_bias's keywords as run_oracle used them: those given, the others' defaults."""
-    params = inspect.signature(inject_bias).parameters
-    return {key: injected.get(key, params[key].default) for key in INJECTED}
 
 
 def oracle_report(results: list) -> dict:
@@ -538,10 +534,6 @@ def _check_oracle(n, repetitions, random_state) -> None:
     check_repetitions(repetitions, "repetitions", fix=fix, minimum=2)
 
 
-def _covers(est, value) -> bool:
-    return est.ci_low is not None and est.ci_low <= value <= est.ci_high
-
-
 MIN_ROWS = 20  # rows per data set: two groups of 10
 
 
@@ -560,16 +552,12 @@ def check_rows(n) -> int:
 
 def _check_pair(value, name: str, fix: str) -> tuple[float, float]:
     """A (privileged, unprivileged) pair of numbers strictly between 0 and 1."""
-    if not _is_pair(value):
+    # a tuple, list or array of two items (text is one value, not a pair of characters)
+    if not isinstance(value, (tuple, list, np.ndarray)) or len(value) != 2:
         raise _argument_error(
             "must be a pair (privileged, unprivileged) of numbers", name, value, fix
         )
     return tuple(check_fraction(x, name, fix=fix) for x in value)
-
-
-def _is_pair(value) -> bool:
-    """A tuple, list or array of two items (text is one value, not a pair of characters)."""
-    return isinstance(value, (tuple, list, np.ndarray)) and len(value) == 2
 
 
 def _group_rows(n: int, group_sizes) -> dict:
@@ -624,7 +612,7 @@ def _coverage(ests: list, truths: list) -> dict:
     its floor is no evidence either way): the share, its Wilson interval and Monte Carlo SE,
     how many runs were judged, and why none was when none was."""
     shown = [e.ci_low is not None and e.ci_high is not None for e in ests]
-    judged = [_covers(e, t) for e, t, s in zip(ests, truths, shown, strict=True) if s]
+    judged = [e.ci_low <= t <= e.ci_high for e, t, s in zip(ests, truths, shown, strict=True) if s]
     out = {"runs_judged": len(judged), "coverage": None, "coverage_ci": None}
     out |= {"coverage_ci_method": COVERAGE_CI, "coverage_mc_se": None, "not_assessable": None}
     if judged:
