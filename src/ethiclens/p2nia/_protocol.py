@@ -499,7 +499,19 @@ def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
     if outside:
         bad = np.isin(codes, [labels.index(g) for g in outside])
         first = int(bad.argmax())
-        _refuse_look_alike_domain(outside, domain, prot, labels, codes)
+        # a data value that reads as a requested group ('café' decomposed in the data,
+        # composed in the request; 'a ' for 'a') is that group spelled in other code points,
+        # not a group outside the domain: refused with the audit's own message and fix
+        found = look_alike_clash(outside, domain, prot)
+        if found is not None:
+            label, requested, exc = found
+            rows = codes == labels.index(label)
+            raise EthicLensInputError(
+                f"the data writes the requested group {ascii(requested)} as {ascii(label)} "
+                f"({int(rows.sum())} row(s){first_row(int(rows.argmax()))}): {exc.problem}",
+                column=prot,
+                fix=f"{exc.fix} before the release",
+            )
         raise EthicLensInputError(
             f"values {outside[:10]} are outside the requested domain {domain[:10]}: "
             f"{int(bad.sum())} row(s) hold them{first_row(first)}",
@@ -519,23 +531,6 @@ def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
             "them (p2nia request --groups)",
         )
     return domain, pd.Categorical(np.asarray(labels, dtype=object)[codes], categories=domain).codes
-
-
-def _refuse_look_alike_domain(outside: list[str], domain: list[str], prot: str, labels, codes):
-    """A data value that reads as a requested group ('café' decomposed in the data, composed in
-    the request; 'a ' for 'a') is that group spelled in other code points, not a group outside
-    the domain: refused with the audit's own message and fix, each spelling escaped."""
-    found = look_alike_clash(outside, domain, prot)
-    if found is None:
-        return
-    label, requested, exc = found
-    rows = codes == labels.index(label)
-    raise EthicLensInputError(
-        f"the data writes the requested group {ascii(requested)} as {ascii(label)} "
-        f"({int(rows.sum())} row(s){first_row(int(rows.argmax()))}): {exc.problem}",
-        column=prot,
-        fix=f"{exc.fix} before the release",
-    )
 
 
 def _release_manifest(request: AuditRequest, mech, rows: int, cols: dict) -> dict:

@@ -681,30 +681,23 @@ def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
     return order, (cells_tr, cells_te), (point, boot)
 
 
-def _below_floor(group: str, n_tr: int, n_te: int, floor_n: int) -> tuple[str | None, str | None]:
-    """(reason, note) for a group below the PCER floor in either split, else (None, None)."""
-    if n_tr >= floor_n and n_te >= floor_n:
-        return None, None
-    reason = (
-        f"n_train = {n_tr}, n_test = {n_te}, below the floor of {floor_n} rows per split ({group})"
-    )
-    note = (
-        f"group {group!r}: {n_tr} train / {n_te} test rows, below the floor of "
-        f"{floor_n} per split; its PCER is not reliable"
-    )
-    return reason, note
-
-
 def _group_rows(splits, order, cells, stats, floor_n: int, ci: str):
     """Each group's :class:`GroupPCER`, the groups below the floor and the notes on them."""
     (train, test), (cells_tr, cells_te), (point, boot) = splits, cells, stats
     rows, small, notes = [], [], []
     for i, g in enumerate(order):
         n_tr, n_te = int(cells_tr[i].sum()), int(cells_te[i].sum())
-        insufficient, note = _below_floor(g, n_tr, n_te, floor_n)
-        if note:
+        insufficient = None
+        if n_tr < floor_n or n_te < floor_n:  # below the PCER floor in either split
+            insufficient = (
+                f"n_train = {n_tr}, n_test = {n_te}, below the floor of {floor_n} rows per split "
+                f"({g})"
+            )
             small.append(g)
-            notes.append(note)
+            notes.append(
+                f"group {g!r}: {n_tr} train / {n_te} test rows, below the floor of "
+                f"{floor_n} per split; its PCER is not reliable"
+            )
         estimates = {
             name: _estimate(
                 point[name][i],
