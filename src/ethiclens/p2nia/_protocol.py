@@ -14,6 +14,7 @@ anyone can recompute a SHA-256; signing would need keys the protocol does not as
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import json
@@ -727,11 +728,8 @@ def _with_budget(manifest: dict, out: Path, is_release: bool, track_budget) -> d
     replaced tracked it."""
     eps = float(manifest.get("record_epsilon", manifest["epsilon"]))
     prev_tracked = False
-    if is_release:
-        try:
-            prev_tracked = "budget" in json.loads((out / MANIFEST).read_text())
-        except (OSError, ValueError):
-            prev_tracked = False
+    with contextlib.suppress(OSError, ValueError):
+        prev_tracked = is_release and "budget" in json.loads((out / MANIFEST).read_text())
     if not (track_budget or manifest.get("request", {}).get("track_budget") or prev_tracked):
         return manifest
     previous, count = _previous_budget(out) if is_release else (0.0, 0)

@@ -203,10 +203,8 @@ def _delta_pcer_mia(attacks: list[GroupAttack], positive_rates: dict, eta: float
     withheld (below the floor)."""
     if any(a.status != REPORTED for a in attacks):
         return None
-    a0, a1 = attacks
-    return positive_rates[a0.group] / max(a0.advantage, eta) - positive_rates[a1.group] / max(
-        a1.advantage, eta
-    )
+    pcer_0, pcer_1 = (positive_rates[a.group] / max(a.advantage, eta) for a in attacks)
+    return pcer_0 - pcer_1
 
 
 def _attack_group(train: SplitPredictions, test: SplitPredictions, g: str) -> GroupAttack:

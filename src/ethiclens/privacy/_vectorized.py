@@ -293,8 +293,14 @@ def train_many(
             fix="datas=[ethiclens.experiments.prepare(dataset, s) for s in seeds]",
         )
     reason = supported(config)
-    if reason:
-        return _opacus_fallback(dataset_name, epsilon, seeds, datas, config, reason)
+    if reason:  # the Opacus trainer, saying so (never silently without DP)
+        log.warning("vectorized trainer falls back to Opacus: %s", reason)
+        runs = (
+            train_dp_mlp(dataset_name, epsilon=epsilon, seed=s, config=config, data=d)
+            for s, d in zip(seeds, datas, strict=True)
+        )
+        note = f"fell back to Opacus: {reason}"
+        return [dataclasses.replace(run, notes=[*run.notes, note]) for run in runs]
     check_settings(_pass_rows(datas), config)  # before the memory plan divides by them
     per_pass = _models_per_pass(datas, config, memory_budget, len(seeds))
     return _train_passes(dataset_name, epsilon, seeds, datas, config, per_pass)
@@ -317,20 +323,6 @@ def _train_passes(dataset_name, epsilon, seeds, datas, config, per_pass) -> list
                 dataset_name, epsilon, [seeds[i] for i in group], [datas[i] for i in group], config
             )
     return runs
-
-
-def _opacus_fallback(dataset_name, epsilon, seeds, datas, config, reason) -> list[DPTrainingRun]:
-    """Settings the fast path does not handle: the Opacus trainer, saying so (never silently
-    without DP)."""
-    log.warning("vectorized trainer falls back to Opacus: %s", reason)
-    note = f"fell back to Opacus: {reason}"
-    return [
-        dataclasses.replace(run, notes=[*run.notes, note])
-        for run in (
-            train_dp_mlp(dataset_name, epsilon=epsilon, seed=s, config=config, data=d)
-            for s, d in zip(seeds, datas, strict=True)
-        )
-    ]
 
 
 def _models_per_pass(datas, config: TrainConfig, memory_budget: int, n_models: int) -> int:
