@@ -516,23 +516,22 @@ def _plain_withheld(headline) -> str:
             "there are no ground-truth labels, so equalized odds cannot be measured, and a "
             "missing part is never counted as zero."
         )
-    names = ", ".join(headline.affected) or "see the comparisons"
     if headline.withheld_reason.startswith("DI is unbounded"):
-        return (
+        why = (
             "a reference group is never selected, so DI is unbounded (infinite) and there is no "
-            f"finite minimum to quote. Affected: {names}."
+            "finite minimum to quote"
         )
-    if headline.name == "min_disparate_impact":
-        return (
+    elif headline.name == "min_disparate_impact":
+        why = (
             "some comparisons have too little data (or an undefined reference rate) for a "
-            "reliable DI, and quoting the minimum of the others would be cherry-picking. "
-            f"Affected: {names}."
+            "reliable DI, and quoting the minimum of the others would be cherry-picking"
         )
-    return (
-        "some comparisons lack a reliable DI, SPD or equalized-odds estimate (too little "
-        "data or undefined), and the score is never computed from partial data. "
-        f"Affected: {names}."
-    )
+    else:
+        why = (
+            "some comparisons lack a reliable DI, SPD or equalized-odds estimate (too little "
+            "data or undefined), and the score is never computed from partial data"
+        )
+    return f"{why}. Affected: {', '.join(headline.affected) or 'see the comparisons'}."
 
 
 def _comparisons(result: AuditResult) -> Section:

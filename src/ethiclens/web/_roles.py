@@ -778,12 +778,8 @@ def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = Non
     used = [roles.get("y_true"), *(roles.get("y_pred") or [])]
     if any(by_name.get(n, {}).get("known") is False for n in used if n):  # a database's
         return {**error, "column": column, "fix": UNSEEN_FIX}
-    zero_one = [
-        c
-        for c in (by_name.get(n) for n in used if n)
-        if c and c.get("values") and set(c["values"]) <= ZERO_ONE
-    ]
-    if zero_one:
+    columns = (by_name.get(n) for n in used if n)
+    if any(c and c.get("values") and set(c["values"]) <= ZERO_ONE for c in columns):
         return {**error, "column": column, "fix": RECODE_FIX}
     return {
         **error,

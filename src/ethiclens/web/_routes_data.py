@@ -204,15 +204,11 @@ async def database(request):
     errors = dict(form["too_long"])  # an over-long field is named as such, not as missing
     if env_name not in web.config.databases and "db" not in errors:
         errors["db"] = "choose one of the databases this server was started with"
-    if "table" in errors:
-        pass
-    elif not table:
-        errors["table"] = "the table name is missing. Fix: type the table's name, e.g. predictions"
-    elif not TABLE.fullmatch(table):
-        errors["table"] = (
-            "a table name is letters, digits and _ (schema.table allowed). "
-            "Fix: type the table's name, e.g. predictions"
-        )
+    if "table" not in errors and not TABLE.fullmatch(table):  # none typed, or not a name
+        what = "the table name is missing"
+        if table:
+            what = "a table name is letters, digits and _ (schema.table allowed)"
+        errors["table"] = f"{what}. Fix: type the table's name, e.g. predictions"
     if not errors:
         try:
             url, flag = os.environ[env_name], f"--db-env {env_name}"  # refused by its name

@@ -4,6 +4,7 @@ bombs refused). The browser's file name is only ever displayed, never used as a 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -54,6 +55,9 @@ class UploadError(EthicLensInputError):
     def __init__(self, problem, *, fix=None, status=400, column="file"):
         super().__init__(problem, column=column, fix=fix)
         self.status = status
+
+
+_unsupported = functools.partial(UploadError, status=415)  # a kind of file never taken
 
 
 def check_column_names(names, what: str = "the file") -> None:
@@ -232,27 +236,24 @@ def check_content(path: Path, limit: int) -> str:
     with open(path, "rb") as fh:
         head = fh.read(65536)
     if head[:1] == b"\x80" and head[1:2] in (b"\x02", b"\x03", b"\x04", b"\x05"):
-        raise UploadError(
+        raise _unsupported(
             "the file is a Python pickle, which EthicLens never opens (unpickling runs code)",
             fix="export the table as CSV or Parquet (DataFrame.to_csv / to_parquet)",
-            status=415,
         )
     for magic, what in ARCHIVES.items():
         if head.startswith(magic):
-            raise UploadError(
+            raise _unsupported(
                 f"the file is {what}: compressed archives are refused (a decompression bomb "
                 "cannot be ruled out before unpacking it)",
                 fix="upload the plain .csv (or a Parquet file)",
-                status=415,
             )
     if head.startswith(b"PAR1"):
         return _check_parquet(path, size, limit)
     for magic, what in OTHER.items():
         if head.startswith(magic):
-            raise UploadError(
+            raise _unsupported(
                 f"the file is {what}, not a CSV or Parquet table",
                 fix="export the table as CSV (comma-separated, UTF-8) or Parquet",
-                status=415,
             )
     return _check_csv(path, head)
 
@@ -266,17 +267,16 @@ def _check_parquet(path: Path, size: int, limit: int) -> str:
         fh.seek(-4, os.SEEK_END)
         tail = fh.read(4)
     if tail != b"PAR1":
-        raise UploadError(
+        raise _unsupported(
             "the file starts like Parquet but is cut short (no PAR1 footer)",
             fix="the upload or export was interrupted: export and upload it again",
-            status=415,
         )
     try:
         meta = pq.ParquetFile(path).metadata
     except Exception as exc:  # pyarrow's ArrowInvalid and OSError
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise UploadError(
-            f"the Parquet file cannot be read: {first}", fix="export it again", status=415
+        raise _unsupported(
+            f"the Parquet file cannot be read: {first}", fix="export it again"
         ) from None
     if meta.num_rows == 0:
         raise UploadError("the Parquet file has no rows", fix="export the data again")
@@ -395,10 +395,9 @@ def _check_csv(path: Path, head: bytes) -> str:
     if err := wide_text_error(path, head):  # its NUL bytes are text, not binary: iconv it
         raise as_upload_error(err, path, 415)
     if _BINARY.search(head):
-        raise UploadError(
+        raise _unsupported(
             "the file is binary, not a CSV or Parquet table",
             fix="export the table as CSV (comma-separated, UTF-8) or Parquet",
-            status=415,
         )
     if err := nul_byte_error(path):  # the whole upload, as the command line reads it
         raise as_upload_error(err, path, 415)
@@ -418,11 +417,10 @@ def _check_csv(path: Path, head: bytes) -> str:
         blank = not head.removeprefix(b"\xef\xbb\xbf").strip()
         raise as_upload_error(exc, path, 400 if comma or blank else 415) from None
     if not comma:
-        raise UploadError(
+        raise _unsupported(
             "the file's first line has no comma: it is not a comma-separated table with a "
             "header row",
             fix="export the table as CSV with a header row (or as Parquet)",
-            status=415,
         )
     # a row with surplus fields is refused by every engine: now, naming its line, rather
     # than once the audit runs
