@@ -136,10 +136,9 @@ class DaskExecutor:
 
     def __init__(self, address: str, workers: int | None = None):
         distributed = require("distributed", extra="dask")
-        Client, LocalCluster = distributed.Client, distributed.LocalCluster
         self._cluster = None
         if address == "local-cluster":
-            self._cluster = LocalCluster(
+            self._cluster = distributed.LocalCluster(
                 n_workers=workers or os.cpu_count() or 1,
                 threads_per_worker=1,
                 processes=True,
@@ -147,10 +146,10 @@ class DaskExecutor:
                 # this machine, a free port: None binds 0.0.0.0:8787 (as sources.LOCAL_HTTP)
                 dashboard_address="127.0.0.1:0",
             )
-            self.client = Client(self._cluster)
+            self.client = distributed.Client(self._cluster)
         else:
             try:
-                self.client = Client(address, timeout="20s")
+                self.client = distributed.Client(address, timeout="20s")
             except OSError as exc:
                 raise EthicLensInputError(
                     f"cannot reach the Dask scheduler at {address} ({exc})",

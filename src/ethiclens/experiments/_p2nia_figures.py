@@ -208,9 +208,8 @@ def paper_figures(frame: pd.DataFrame) -> dict:
     models = set(frame.model) if "model" in frame.columns else set()
     eps = set(np.round(frame.epsilon.astype(float), 6)) if len(frame) else set()
     figs = {}
-    for model in model_names():  # each registered model's figures (the paper's for rf, xgb)
-        if model not in models:
-            continue
+    # each registered model's figures (the paper's for rf, xgb)
+    for model in [m for m in model_names() if m in models]:
         entry = get_model(model)
         (f_n, f_eps), name = entry.figure_keys(), entry.label
         if 10.0 in eps:

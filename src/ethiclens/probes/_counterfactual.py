@@ -597,9 +597,8 @@ def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_
     result = CounterfactualResult(
         attribute, favorable_label, pairs, ci=ci, n_boot=n_boot, seed=random_state
     )
-    flipped_rows = ~observed
-    same = score is not None
-    same = same and np.array_equal(score[flipped_rows], orig_score[rows[flipped_rows]])
+    flipped = ~observed
+    same = score is not None and np.array_equal(score[flipped], orig_score[rows[flipped]])
     return result, bool(same)
 
 
