@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._text import literal_figure
+from .._text import csv_safe_frame, literal_figure
 from ..io import write_atomic
 from ..p2nia import get_model, model_label, model_names
 
@@ -271,12 +271,7 @@ def write_outputs(
     same axes), an overview of Figs. 3 and 4 side by side and the tables (Markdown);
     ``metric_epsilons`` are the budgets of the per-metric table (``--metric-epsilons``)."""
     plt = _pyplot()
-    files = []
-    raw = out / f"{dataset}-rows.csv"
-    from .._text import csv_safe_frame
-
-    write_atomic(raw, csv_safe_frame(frame).to_csv(index=False))
-    files.append(raw)
+    files = [write_atomic(out / f"{dataset}-rows.csv", csv_safe_frame(frame).to_csv(index=False))]
     files += write_figures(frame, out, dataset)
 
     # every table and the overview are per model, as the paper's figures are: a method run
@@ -342,9 +337,7 @@ def write_tables(frame: pd.DataFrame, out: Path, dataset: str, metric_epsilons=(
     if not metric_eps:
         md += ["", "## Per metric", "", "Not run (no --metric-epsilons): ε = none."]
     md += ["", "## Long form (DP)", "", *long_form]
-    path = Path(out) / f"{dataset}-tables.md"
-    write_atomic(path, "\n".join(md))
-    return path
+    return write_atomic(Path(out) / f"{dataset}-tables.md", "\n".join(md))
 
 
 def _name(model) -> str:

@@ -484,16 +484,12 @@ class ResultsStore:
 
     def export(self, out: str | Path) -> Path:
         """Per-group rows to CSV or Parquet (written atomically: temporary file, rename)."""
-        import io
-
         from ..io import write_atomic
 
         out = check_export_type(out)
         frame = self.group_stats()
         if out.suffix == ".parquet":
-            buf = io.BytesIO()
-            frame.to_parquet(buf, index=False)
-            data = buf.getvalue()
+            data = frame.to_parquet(index=False)  # no path: the file's bytes
         else:
             from .._text import csv_safe_frame
 

@@ -364,16 +364,16 @@ def write_tables(
     tables = dict(zip(TABLE_NAMES, frames, strict=True))
     files = {}
     for name, frame in tables.items():
-        files[name] = out_dir / f"{name}.csv"
-        write_atomic(files[name], csv_safe_frame(frame).to_csv(index=False))
+        files[name] = write_atomic(
+            out_dir / f"{name}.csv", csv_safe_frame(frame).to_csv(index=False)
+        )
     md = _md_intro() + _md_paper_tables(main) + _md_supplement(tables, mia_summary)
     md += _md_runs(runs)
     figs = figure1(seeds, out_dir)
     if figs:
         md += ["## Figure 1", "", "![DP-Gap and ΔPCER across ε](figure1.png)", ""]
         files["figure1"] = figs
-    files["markdown"] = out_dir / "tables.md"
-    write_atomic(files["markdown"], "\n".join(md))
+    files["markdown"] = write_atomic(out_dir / "tables.md", "\n".join(md))
     return files
 
 
