@@ -134,6 +134,15 @@ def below_harmful_caveat(policy: dict, harmful: bool) -> str:
     )
 
 
+def threshold_notes(table) -> list[str]:
+    """What the notebook display of an audit or a threshold view says beside its table, as
+    their terminal and HTML faces say it: that it is weighted, and the one-sided DI rule's
+    caveat under a harmful label (a result recorded before it said reads as favourable)."""
+    cfg = table.config
+    harmful = not cfg.get("positive_is_favorable", True)
+    return [t for t in (weighted_sentence(cfg), below_harmful_caveat(cfg["policy"], harmful)) if t]
+
+
 def di_rule_sentence(policy: dict, harmful: bool = False) -> str:
     """The flag rule that was applied, in words; ``harmful``: the positive label is a harm,
     which the one-sided rule reads the wrong way round (said so)."""

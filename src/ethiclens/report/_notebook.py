@@ -12,7 +12,7 @@ from ..errors import EthicLensInputError
 from ..fairness import register_renderer
 from ..io import write_atomic
 from . import _plots as plots
-from ._audit_report import below_harmful_caveat, build_audit_report, forest_args, weighted_sentence
+from ._audit_report import build_audit_report, forest_args, threshold_notes
 from ._compare_report import build_comparison_report
 from ._model_card import render_card
 from ._threshold_plot import threshold_figure as draw_threshold_figure
@@ -44,15 +44,6 @@ def write_threshold_png(table, path, attribute=None):
 def write_threshold_html(table, path, title=None):
     """The threshold view's HTML report (plot and verdicts per attribute), written atomically."""
     return write_atomic(path, build_threshold_report(table, title).to_html())
-
-
-def threshold_notes(table) -> list[str]:
-    """What the notebook display of an audit or a threshold view says beside its table, as
-    their terminal and HTML faces say it: that it is weighted, and the one-sided DI rule's
-    caveat under a harmful label (a result recorded before it said reads as favourable)."""
-    cfg = table.config
-    harmful = not cfg.get("positive_is_favorable", True)
-    return [t for t in (weighted_sentence(cfg), below_harmful_caveat(cfg["policy"], harmful)) if t]
 
 
 def audit_figure(result, kind="forest", attribute=None):

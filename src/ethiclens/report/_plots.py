@@ -217,7 +217,8 @@ def forest_figure(
     """
     two_sided = di_rule != "below"
     rows, left_out = _drawn(list(rows), lambda r: r[1])
-    panels = _forest_panels(rows, di_threshold, eo_threshold, two_sided)
+    where = di_band({"di_threshold": di_threshold, "di_rule": di_rule})
+    panels = _forest_panels(rows, di_threshold, eo_threshold, where)
     plt = _pyplot()
     fig, axes = plt.subplots(
         1,
@@ -236,7 +237,6 @@ def forest_figure(
     _figure_note(fig, level, [m for r in rows for m in r[2:4]], left_out, "comparisons")
     literal_figure(fig)
     alt = "Forest plot of every comparison against its reference group. " + "; ".join(lines)
-    where = di_band({"di_threshold": di_threshold, "di_rule": di_rule})
     caption = (
         f"Point estimates with {percent(level)} intervals (grey crosses without an interval: below "
         f"the sample floor). A comparison is flagged when its DI "
@@ -246,14 +246,10 @@ def forest_figure(
     return fig, alt, caption
 
 
-def _forest_panels(rows, di_threshold: float, eo_threshold: float, two_sided: bool) -> list:
-    """(metric, index in a row, title, threshold, legend rule) of DI and, when any row has
-    one, EO."""
-    di_rule = (
-        f"outside [{threshold_text(di_threshold)}, {threshold_text(1 / di_threshold)}] flags"
-        if two_sided
-        else f"below {threshold_text(di_threshold)} flags"
-    )
+def _forest_panels(rows, di_threshold: float, eo_threshold: float, where: str) -> list:
+    """(metric, index in a row, title, threshold, legend rule) of DI (``where``: where its
+    interval flags, :func:`di_band`) and, when any row has one, EO."""
+    di_rule = f"{where} flags"
     panels = [
         ("disparate_impact", 2, "Disparate impact (ratio to reference)", di_threshold, di_rule)
     ]

@@ -18,6 +18,7 @@ from ._audit_report import (
     method_name,
     reference_words,
     suppression_detail,
+    threshold_notes,
     withheld_hint,
 )
 from ._audit_report import fmt as fmt_number
@@ -27,7 +28,6 @@ from ._compare_report import (
     metric_label,
     model_value,
 )
-from ._notebook import threshold_notes
 from ._verdict import (
     POLICY_METRICS,
     composite_caveat,
@@ -140,14 +140,12 @@ def _comparison_table(result) -> Table:
     di_edges = policy_edges("disparate_impact", policy)
     eo_edges = policy_edges("equalized_odds_difference", policy)
     for c in result.comparisons:
-        eo = c.metrics.get("equalized_odds_difference")
-        fpr = c.metrics.get("fpr_balance")
         table.add_row(
             _e(f"{c.attribute}: {c.group} vs {c.reference}"),
             c.n_text(),
             _estimate_cell(c.metrics["disparate_impact"], di_edges),
-            _estimate_cell(eo, eo_edges),
-            _plain_cell(fpr),
+            _estimate_cell(c.metrics.get("equalized_odds_difference"), eo_edges),
+            _plain_cell(c.metrics.get("fpr_balance")),
             f"[{STATUS_STYLE.get(c.status, '')}]{c.status}[/]",
             _e(_why(c)),
         )

@@ -7,13 +7,7 @@ import base64
 from markupsafe import Markup
 
 from .._text import percent, threshold_text
-from ._audit_report import (
-    EMPTY_CROSSINGS_LEAD,
-    below_harmful_caveat,
-    fmt,
-    run_record,
-    weighted_sentence,
-)
+from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record, threshold_notes
 from ._plots import Chart, chart_or_note
 from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
 from ._threshold_plot import threshold_figure_png
@@ -84,9 +78,7 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
         f"{di_band(cfg['policy'])}, EO when its interval's lower bound exceeds "
         f"{threshold_text(cfg['policy']['eo_threshold'])}."
     )
-    harmful = not cfg.get("positive_is_favorable", True)  # a view recorded before it said
-    caveat = below_harmful_caveat(cfg["policy"], harmful)
-    intro = join(intro, *(paragraph(t) for t in (weighted_sentence(cfg), caveat) if t))
+    intro = join(intro, *map(paragraph, threshold_notes(tt)))  # weighted; the DI rule's caveat
     sections.insert(0, Section("about", "How to read this", intro))
     sections.append(run_record(tt.run, cfg, "thresholds"))
     return Report(
