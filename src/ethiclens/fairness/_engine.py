@@ -888,21 +888,18 @@ class _Floors:
                 self.n = np.where(total_sq > 0, total**2 / total_sq, 0.0)
             if gc.labelled:
                 self.label_cells = kish_effective(gc.weighted, sq, parts=LABEL_CELLS)
+        # per group, computed once (an attribute may have thousands of groups): whether it
+        # meets the row floor and the label floor; rows, weight total and selected rows
+        self.rate_ok_all = self.n >= policy.min_group_size - 1e-9
         if gc.labelled:
             c = self.effective_cells if self.label_cells is None else self.label_cells
             self.pos, self.neg = c[:, 0] + c[:, 2], c[:, 1] + c[:, 3]
             self.raw_pos, self.raw_neg = gc.label_counts()
+            k = policy.min_label_count - 1e-9
+            self.pos_ok_all, self.neg_ok_all = self.pos >= k, self.neg >= k
         else:
             self.pos = self.neg = self.raw_pos = self.raw_neg = None
-
-        # per group, computed once (an attribute may have thousands of groups): whether it
-        # meets the row floor and the label floor; rows, weight total and selected rows
-        self.rate_ok_all = self.n >= policy.min_group_size - 1e-9
-        k = policy.min_label_count - 1e-9
-        if self.pos is None:
             self.pos_ok_all = self.neg_ok_all = np.zeros(len(self.n), bool)
-        else:
-            self.pos_ok_all, self.neg_ok_all = self.pos >= k, self.neg >= k
         self.error_ok_all = self.pos_ok_all & self.neg_ok_all
         self._rate_ok, self._error_ok = self.rate_ok_all.tolist(), self.error_ok_all.tolist()
         self.sizes = [int(x) for x in gc.n.tolist()]
