@@ -298,11 +298,6 @@ def _type_fix(param, ctx_path: str, problem: str = "") -> str:
     return fixes.get(getattr(kind, "name", ""), f"see '{ctx_path} --help'")
 
 
-def _did_you_mean(exc, fix: str) -> str:
-    """``fix``, after click's near misses of an unknown option or command when it has some."""
-    return f"did you mean {' or '.join(exc.possibilities)}? ({fix})" if exc.possibilities else fix
-
-
 def usage_error_line(exc: click.UsageError) -> str:
     """click's usage error as EthicLens's one line: ``option '--x': problem. Fix: fix``."""
     ctx = exc.ctx
@@ -310,13 +305,17 @@ def usage_error_line(exc: click.UsageError) -> str:
     help_fix = f"see '{path} --help'"
     message = (exc.message or "").strip().rstrip(".")
     if isinstance(exc, click.NoSuchOption):
-        fix = _did_you_mean(exc, help_fix)
+        fix = help_fix
+        if exc.possibilities:
+            fix = f"did you mean {' or '.join(exc.possibilities)}? ({help_fix})"
         return f"option {exc.option_name!r}: no such option of '{path}'. Fix: {fix}"
     if isinstance(exc, getattr(click.exceptions, "NoSuchCommand", ())):
         names = []
         if ctx is not None and isinstance(ctx.command, click.Group):
             names = ctx.command.list_commands(ctx)
-        fix = _did_you_mean(exc, "choose from " + ", ".join(names) if names else help_fix)
+        fix = "choose from " + ", ".join(names) if names else help_fix
+        if exc.possibilities:
+            fix = f"did you mean {' or '.join(exc.possibilities)}? ({fix})"
         return f"command {exc.command_name!r}: no such command of '{path}'. Fix: {fix}"
     if isinstance(exc, click.MissingParameter) and exc.param is not None:
         kind, name = _param_name(exc.param)
