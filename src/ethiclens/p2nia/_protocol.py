@@ -1006,7 +1006,18 @@ def _checked_fields(body: dict) -> dict:
             fix="give it, e.g. --epsilon 1.0",
         )
     eps = get_mechanism(mech).checked_epsilon(body["epsilon"])  # the ceiling in its terms
-    delta = _check_request_delta(body.get("delta"), n)  # below 1/n′: no record in the clear
+    # δ below 1/n′ (no record in the clear): one at or below 0 where 1/n′ is the tighter bound
+    # is refused naming the range that holds, (0, 1/n′), not (0, DELTA_MAX]
+    delta, bound = body.get("delta"), 1 / n
+    if _is_number(delta) and float(delta) <= 0 and bound <= DELTA_MAX:
+        raise EthicLensInputError(
+            f"δ must be in (0, {bound:.3g}) for n′ = {n:,}: above 0 and below both 1/n′ and "
+            f"{DELTA_MAX:g}",
+            column="--delta",
+            value=delta,
+            fix=f"e.g. δ = {10 ** -math.ceil(math.log10(n) + 1):g} (GRR needs none: leave it out)",
+        )
+    delta = check_delta(delta, n=n)
     domain = body.get("protected_domain")
     if domain is not None:
         domain = _check_domain(domain, prot)
@@ -1031,21 +1042,6 @@ def _checked_fields(body: dict) -> dict:
     }
     get_mechanism(mech).check_request(fields)
     return fields
-
-
-def _check_request_delta(value, n: int):
-    """δ for n′ = ``n`` (:func:`check_delta`); one at or below 0 where 1/n′ is the tighter
-    bound is refused naming the range that holds, (0, 1/n′), not (0, DELTA_MAX]."""
-    bound = 1 / n
-    if _is_number(value) and float(value) <= 0 and bound <= DELTA_MAX:
-        raise EthicLensInputError(
-            f"δ must be in (0, {bound:.3g}) for n′ = {n:,}: above 0 and below both 1/n′ and "
-            f"{DELTA_MAX:g}",
-            column="--delta",
-            value=value,
-            fix=f"e.g. δ = {10 ** -math.ceil(math.log10(n) + 1):g} (GRR needs none: leave it out)",
-        )
-    return check_delta(value, n=n)
 
 
 def _request_body(d, where: str) -> dict:

@@ -415,22 +415,6 @@ def _encode(drawn: AuditColumns, open_bins: bool):
     return data, meta, extra
 
 
-def _workload(prot, labelled, attrs, settings, rng):
-    """The forced cliques (the audit's marginals) and the 12 random 2-way marginals, drawn
-    from ``rng`` among every other pair of attributes (none for the ablation)."""
-    forced = (
-        [(prot, LABEL, PREDICTION), (prot, LABEL), (prot, PREDICTION), (LABEL, PREDICTION)]
-        if labelled
-        else [(prot, PREDICTION)]
-    )
-    pairs = [p for p in itertools.combinations(attrs, 2) if p not in forced]
-    picks = rng.choice(len(pairs), size=min(N_RANDOM_PAIRS, len(pairs)), replace=False)
-    random_pairs = [pairs[i] for i in sorted(picks)]
-    if not settings.force:  # ablation only: the plain mechanism, without the audit's marginals
-        return [], []
-    return forced, random_pairs
-
-
 def _fit(fitter, settings: SynthSettings, drawn: AuditColumns, rng) -> _Fitted:
     jax = require("jax", extra="synth")
     jax.config.update("jax_enable_x64", True)
@@ -442,7 +426,19 @@ def _fit(fitter, settings: SynthSettings, drawn: AuditColumns, rng) -> _Fitted:
     attrs = list(data)
     dom = mbi.Domain(attrs, [meta[c]["k"] for c in attrs])
     dataset = _Marginals(data, {c: meta[c]["k"] for c in attrs})
-    forced, random_pairs = _workload(drawn.protected, drawn.y is not None, attrs, settings, rng)
+    # the forced cliques (the audit's marginals) and the 12 random 2-way marginals, drawn from
+    # ``rng`` among every other pair of attributes (none for the ablation)
+    prot = drawn.protected
+    forced = (
+        [(prot, LABEL, PREDICTION), (prot, LABEL), (prot, PREDICTION), (LABEL, PREDICTION)]
+        if drawn.y is not None
+        else [(prot, PREDICTION)]
+    )
+    pairs = [p for p in itertools.combinations(attrs, 2) if p not in forced]
+    picks = rng.choice(len(pairs), size=min(N_RANDOM_PAIRS, len(pairs)), replace=False)
+    random_pairs = [pairs[i] for i in sorted(picks)]
+    if not settings.force:  # ablation only: the plain mechanism, without the audit's marginals
+        forced, random_pairs = [], []
     budget = _Budget(cdp_rho(settings.epsilon, settings.delta))
     workload = _Workload(forced, random_pairs, settings.rounds)
     with _seeded_global_numpy(rng):
