@@ -11,7 +11,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws, check_label_lengths, check_seed, check_type
+from .._checks import check_draws, check_label_lengths, check_type
 from .._version import __version__
 from ..errors import EthicLensInputError
 from . import _auc
@@ -53,7 +53,6 @@ from ._intervals import (
     PERCENTILE,
     Intervals,
     bootstrap_intervals,
-    check_ci,
     contain,
     equal_tailed,
     fold,
@@ -66,7 +65,7 @@ from ._metrics import (
     composite_band,
     compute_composite_bias_score,
 )
-from ._options import SEED_FIX, policy_and_options
+from ._options import policy_and_options
 from ._result import (
     AttributeSummary,
     AuditResult,
@@ -522,10 +521,10 @@ def _config(ctx, opts, edits, facts: _Facts) -> dict:
 
 
 def _check_options(policy, opts) -> pol.Policy:
-    """The audit options shared by ``audit`` and ``audit_counts``; returns the policy."""
+    """The audit options shared by ``audit`` and ``audit_counts`` that ``policy_and_options``
+    has not checked (it has the interval method and the seed); returns the policy."""
     policy = pol.check_policy(policy)
     check_flag(opts.positive_is_favorable, "positive_is_favorable")
-    check_ci(opts.ci)  # jeffreys, bca, percentile
     n_bins = opts.n_bins
     if (
         isinstance(n_bins, bool)
@@ -539,8 +538,6 @@ def _check_options(policy, opts) -> pol.Policy:
             fix="10 is the default",
             kind="argument",
         )
-    if opts.random_state is not None:
-        check_seed(opts.random_state, "random_state", fix=SEED_FIX)
     return policy
 
 
