@@ -694,9 +694,8 @@ def _impossibility(attr) -> str | None:
     differing = []
     for g in attr.groups:
         m = g.metrics["base_rate"]
-        if g.is_reference or m.value is None or m.ci_low is None or r.ci_low is None:
-            continue
-        if m.status == "INSUFFICIENT_DATA":
+        skipped = g.is_reference or m.status == "INSUFFICIENT_DATA"  # below the floor: not judged
+        if skipped or m.value is None or m.ci_low is None or r.ci_low is None:
             continue
         if m.ci_low > r.ci_high or m.ci_high < r.ci_low:
             differing.append(f"{g.group} {m.value:.2f}")
@@ -759,9 +758,8 @@ def _floors(result: AuditResult) -> Section:
         lab = (
             "—"
             if labels is None
-            else (
-                f"{labels['group']['positive']}/{labels['group']['negative']} vs "
-                f"{labels['reference']['positive']}/{labels['reference']['negative']}"
+            else " vs ".join(
+                f"{labels[w]['positive']}/{labels[w]['negative']}" for w in ("group", "reference")
             )
         )
         bit = [k for k, m in c.metrics.items() if m.status == "INSUFFICIENT_DATA"]
@@ -770,8 +768,7 @@ def _floors(result: AuditResult) -> Section:
                 f"{c.attribute}: {c.group}",
                 c.n_text(" vs ", thousands=True),
                 lab,
-                "yes" if c.floors["selection_rate"] else "NO",
-                "yes" if c.floors["error_rate"] else "NO",
+                *("yes" if c.floors[k] else "NO" for k in ("selection_rate", "error_rate")),
                 ", ".join(bit) if bit else "none",
             ]
         )

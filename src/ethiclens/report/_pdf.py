@@ -8,6 +8,7 @@ line, and the HTML report (written first by the CLI) is kept.
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import signal
@@ -23,6 +24,7 @@ _FIX = (
     "install Chromium (Debian/Ubuntu: apt-get install chromium; macOS: install Google Chrome) "
     "or set ETHICLENS_CHROMIUM=/path/to/chrome; the HTML report prints to PDF from any browser"
 )
+_refused = functools.partial(EthicLensInputError, column="--pdf")  # the renderer's refusals
 
 
 def find_browser() -> str | None:
@@ -39,7 +41,7 @@ def check_browser(timeout: float = 30.0) -> None:
     must answer ``--version`` (``/bin/false`` or a text file does not), in one line."""
     browser = find_browser()
     if browser is None:
-        raise EthicLensInputError("no PDF renderer was found", column="--pdf", fix=_FIX)
+        raise _refused("no PDF renderer was found", fix=_FIX)
     _run([browser, "--version"], timeout)
 
 
@@ -47,7 +49,7 @@ def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
     """Print ``html`` to the PDF file ``path`` (written atomically); returns the path."""
     browser = find_browser()
     if browser is None:
-        raise EthicLensInputError("no PDF renderer was found", column="--pdf", fix=_FIX)
+        raise _refused("no PDF renderer was found", fix=_FIX)
     with tempfile.TemporaryDirectory(prefix="ethiclens-pdf-") as tmp:
         src, out = Path(tmp) / "report.html", Path(tmp) / "report.pdf"
         src.write_text(html, encoding="utf-8")
@@ -63,9 +65,7 @@ def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
         ]
         _run(cmd, timeout)
         if not out.is_file() or out.stat().st_size == 0:
-            raise EthicLensInputError(
-                "the PDF renderer finished without writing a PDF", column="--pdf", fix=_FIX
-            )
+            raise _refused("the PDF renderer finished without writing a PDF", fix=_FIX)
         return write_atomic(path, out.read_bytes())
 
 
@@ -88,27 +88,24 @@ def _run(cmd: list[str], timeout: float) -> None:
             cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
         )
     except OSError as exc:  # not a program (a text file: "Exec format error"), no permission
-        raise EthicLensInputError(
+        raise _refused(
             f"the PDF renderer {cmd[0]!r} could not be started: {exc.strerror or exc}",
-            column="--pdf",
             fix=_FIX,
         ) from None
     try:
         _, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        raise EthicLensInputError(
+        raise _refused(
             f"the PDF renderer did not finish within {timeout:g} s and was stopped",
-            column="--pdf",
             fix="retry, or print the HTML report from a browser",
         ) from None
     finally:
         _stop(proc)
     if proc.returncode != 0:
         lines = [ln for ln in err.decode("utf-8", "replace").splitlines() if ln.strip()]
-        raise EthicLensInputError(
+        raise _refused(
             f"the PDF renderer failed ({_ended(proc.returncode)}): "
             + (lines[-1][:200] if lines else "no message"),
-            column="--pdf",
             fix=_FIX,
         )
 

@@ -25,6 +25,7 @@ a benchmark.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import os
 import re
 
@@ -154,13 +155,13 @@ def _text(value, section, key, flag):
     number stands as written (``version: 3``) outside the sign-off; a YAML float, boolean or
     any number that reads otherwise than written (``2.10`` is 2.1, ``+5`` is 5) is refused, to
     be quoted: the card would print another value. A date object stands as its ISO text."""
+    refused = functools.partial(EthicLensInputError, column=flag)
     where = f"{section}.{key}" if key else section
     one = key in ONE_TEXT.get(section, ())
     if isinstance(value, list) and one:
         shown = "; ".join(map(str, value))[:SHORT_TEXT]
-        raise EthicLensInputError(
+        raise refused(
             f"{where} must be one text, not a list",
-            column=flag,
             value=value,
             fix=f'write it as one string, e.g. {key}: "{shown}"',
         )
@@ -177,9 +178,8 @@ def _text(value, section, key, flag):
     size = len("; ".join(text) if isinstance(text, list) else text)
     if size > limit:
         more = " (say more in model_details.training or caveats_and_recommendations)"
-        raise EthicLensInputError(
+        raise refused(
             f"{where} is {size:,} characters long, over the limit of {limit:,}",
-            column=flag,
             fix=f"shorten it to at most {limit:,} characters" + (more if limit < LONG_TEXT else ""),
         )
     if (section, key) == ("sign_off", "date"):
@@ -187,9 +187,8 @@ def _text(value, section, key, flag):
     elif section == "sign_off" and prints_blank(text):
         # a blank name printed an empty cell that read as a line left for ink
         what = "decision" if key == "decision" else "name"
-        raise EthicLensInputError(
+        raise refused(
             f"{where} is blank",
-            column=flag,
             value=text,
             fix=f"write the {what}, or leave {key} out (the report then leaves a line for ink)",
         )
@@ -247,20 +246,19 @@ def check_card_info(info, flag: str = "card_info") -> dict:
     :data:`SHORT_TEXT` characters; any other field at most :data:`LONG_TEXT`; the sign-off's
     fields one text each (no number, none blank), its date a real calendar date (YYYY-MM-DD,
     an ISO 8601 time of day with a fraction and a time zone may follow; a ``datetime``)."""
+    refused = functools.partial(EthicLensInputError, column=flag)
     if info is None:
         info = {}
     if not isinstance(info, dict):
-        raise EthicLensInputError(
+        raise refused(
             "must be a mapping of model-card sections",
-            column=flag,
             fix=f"use top-level keys from {list(CARD_FIELDS)}",
         )
     out = {}
     for section, value in info.items():
         if section not in CARD_FIELDS:
-            raise EthicLensInputError(
+            raise refused(
                 f"unknown model-card section {section!r}",
-                column=flag,
                 fix=f"{did_you_mean(section, CARD_FIELDS)}use sections from {list(CARD_FIELDS)}",
             )
         fields = CARD_FIELDS[section]
@@ -268,16 +266,14 @@ def check_card_info(info, flag: str = "card_info") -> dict:
             out[section] = _text(value, section, None, flag)
             continue
         if not isinstance(value, dict):
-            raise EthicLensInputError(
+            raise refused(
                 f"section {section!r} must be a mapping",
-                column=flag,
                 fix=f"give it fields from {list(fields)}",
             )
         for key in value:
             if key not in fields:
-                raise EthicLensInputError(
+                raise refused(
                     f"unknown field {section}.{key}",
-                    column=flag,
                     fix=f"{did_you_mean(key, fields)}use fields from {list(fields)}",
                 )
         out[section] = {k: _text(v, section, k, flag) for k, v in value.items() if v is not None}

@@ -77,9 +77,8 @@ def profile(path: str | Path, kind: str) -> dict:
         import pyarrow.parquet as pq
 
         pf = pq.ParquetFile(path)
-        total = pf.metadata.num_rows
         frame = next(pf.iter_batches(batch_size=SAMPLE_ROWS)).to_pandas()
-        whole = total <= SAMPLE_ROWS
+        whole = pf.metadata.num_rows <= SAMPLE_ROWS
     else:
         frame = pd.read_csv(
             path, nrows=SAMPLE_ROWS + 1, dtype=str, encoding="utf-8-sig", index_col=False
