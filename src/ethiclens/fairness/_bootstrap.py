@@ -221,11 +221,9 @@ def bca_quantiles(below: float, a: float | None, alpha: float) -> tuple[float, f
     name = "bca"
     if a is None:
         a, name = 0.0, "bc (bca acceleration undefined: a jackknife value is undefined)"
-    quantiles = []
-    for z_alpha in (_NORMAL.inv_cdf(alpha), _NORMAL.inv_cdf(1 - alpha)):
-        shifted = z0 + z_alpha
-        quantiles.append(_NORMAL.cdf(z0 + shifted / (1 - a * shifted)))
-    return quantiles[0], quantiles[1], name
+    shifted = [z0 + _NORMAL.inv_cdf(q) for q in (alpha, 1 - alpha)]
+    low, high = (_NORMAL.cdf(z0 + s / (1 - a * s)) for s in shifted)
+    return low, high, name
 
 
 # Per-cell pseudo-count of the default interval: Jeffreys' prior for a rate computed from two cells.
