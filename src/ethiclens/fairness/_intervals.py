@@ -197,10 +197,9 @@ def bootstrap_intervals(
         # Columns with a defined estimate and only finite draws are done as a batch (one sort
         # each); the others (rare) take the one-column path below. Same numbers either way.
         # BCa needs a finite estimate; the percentile interval only a defined one
-        ok = want & (np.isfinite(points) if method == BCA else ~np.isnan(points))
-        if ok.any():
-            ok[ok] = np.isfinite(draws[:, ok]).all(axis=0)
-        batch = ok
+        batch = want & (np.isfinite(points) if method == BCA else ~np.isnan(points))
+        if batch.any():
+            batch[batch] = np.isfinite(draws[:, batch]).all(axis=0)
         if batch.any():
             idx = np.flatnonzero(batch)
             rows = np.array(draws.T[batch], order="C")
