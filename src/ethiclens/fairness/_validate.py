@@ -565,9 +565,7 @@ def _is_number(value) -> bool:
 def _is_zero_one(value) -> bool:
     if isinstance(value, (bool, np.bool_)):
         return True
-    if isinstance(value, (int, np.integer, float, np.floating)) and not isinstance(value, str):
-        return value in (0, 1)
-    return False
+    return isinstance(value, (int, np.integer, float, np.floating)) and value in (0, 1)
 
 
 def _refuse_rows(bad: np.ndarray, values: np.ndarray, column: str, must: str, fail: str, fix: str):
