@@ -602,9 +602,7 @@ class _DuckQuery:
             self.p = f"TRY_CAST(trim(CAST({_q(cols.weighted_by[0])} AS VARCHAR)) AS DOUBLE)"
             prop = f"{self.p} AS _ethiclens_p, "
             self.sums = _DUCK_SUMS[cols.weighting]
-            self.more = ", _ethiclens_w, _ethiclens_w2, _ethiclens_pmin" + (
-                ", _ethiclens_pmax" if cols.weight else ""
-            )
+            self.more = "".join(f", {c}" for c in WEIGHTED[: 3 + bool(cols.weight)])
         self.keys = ", ".join(_q(c) for c in cols.roles)
         roles = ", ".join(
             f"{_missing_words(_q(c), text and c not in keys)} AS {_q(c)}" for c in cols.roles
