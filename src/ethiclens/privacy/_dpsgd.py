@@ -353,7 +353,16 @@ def _train(dataset, attribute, epsilon, seed, config, data, overrides):
             max_grad_norm=config.max_grad_norm,
             poisson_sampling=True,
         )
-    _fit(model, optimizer, loader, config.epochs)
+    criterion = torch.nn.BCEWithLogitsLoss()  # SGD over the loader's batches, BCE with logits
+    model.train()
+    for _ in range(config.epochs):
+        for xb, yb in loader:
+            if len(xb) == 0:  # Poisson sampling can draw an empty batch
+                continue
+            optimizer.zero_grad()
+            loss = criterion(model(xb).squeeze(1), yb)
+            loss.backward()
+            optimizer.step()
     spent = engine.get_epsilon(config.delta) if engine is not None else None
     return finished_run(
         model,
@@ -381,22 +390,6 @@ def _checked_inputs(attribute, config, data, overrides) -> TrainConfig:
     if attribute is not None:
         _check_attribute(data, attribute)
     return config
-
-
-def _fit(model, optimizer, loader, epochs: int) -> None:
-    """SGD over the loader's batches for ``epochs`` epochs (BCE with logits)."""
-    import torch
-
-    criterion = torch.nn.BCEWithLogitsLoss()
-    model.train()
-    for _ in range(epochs):
-        for xb, yb in loader:
-            if len(xb) == 0:  # Poisson sampling can draw an empty batch
-                continue
-            optimizer.zero_grad()
-            loss = criterion(model(xb).squeeze(1), yb)
-            loss.backward()
-            optimizer.step()
 
 
 def accounting(epsilon, spent, sigma, sample_rate, config) -> dict:

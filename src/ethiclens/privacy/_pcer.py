@@ -629,23 +629,9 @@ def pcer_policy(min_group_size: int | None = None, where: str = "min_group_size"
 def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
     """Two different splits with the same groups and a valid floor: the group order."""
     order = check_split_groups(train, test, group_order)
-    _check_losses_on_both(train, test)
-    if len(order) < 2:
-        raise argument_error(
-            f"needs at least two groups, found {list(order)}",
-            "groups",
-            fix="audit an attribute with two or more groups in both splits",
-        )
-    check_eta(eta)  # the CLI names it --eta
-    refuse_same_rows(train, test)  # after the arguments: a bad one is named first
-    train.name, test.name = "train", "test"
-    return order
-
-
-def _check_losses_on_both(train, test) -> None:
-    """Losses on one split only are refused, as ``pcer audit --loss`` refuses a file without
-    the column: the membership-inference attack needs both, and skipping it unsaid would
-    look like an audit that ran it."""
+    # losses on one split only are refused, as ``pcer audit --loss`` refuses a file without
+    # the column: the membership-inference attack needs both, and skipping it unsaid would
+    # look like an audit that ran it
     missing = [role for role, s in (("train", train), ("test", test)) if s.loss is None]
     if len(missing) == 1:
         given = "test" if missing[0] == "train" else "train"
@@ -656,6 +642,15 @@ def _check_losses_on_both(train, test) -> None:
             fix=f"give both splits' losses (loss= on the {missing[0]} split too) or neither "
             "(no attack)",
         )
+    if len(order) < 2:
+        raise argument_error(
+            f"needs at least two groups, found {list(order)}",
+            "groups",
+            fix="audit an attribute with two or more groups in both splits",
+        )
+    refuse_same_rows(train, test)  # after the arguments: a bad one is named first
+    train.name, test.name = "train", "test"
+    return order
 
 
 def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
