@@ -202,8 +202,7 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
         if t is None:
             copy.insert(2, TARGET, source.to_numpy())
         else:
-            keep = copy[SOURCE] != t
-            copy = copy.loc[keep]
+            copy = copy.loc[copy[SOURCE] != t]
             copy.insert(2, TARGET, t)
             copy[protected] = t
         parts.append(copy)
