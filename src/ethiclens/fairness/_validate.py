@@ -711,12 +711,12 @@ def as_weights(values, n: int, against: str = "y_pred") -> np.ndarray:
     w = _floats(
         printed_floats(values), column, "weights must be numbers", "pass a numeric weight column"
     )
+
+    def error(problem: str, fix: str, value=None) -> EthicLensInputError:
+        return EthicLensInputError(problem, column=column, value=value, fix=fix)
+
     if w.ndim != 1:
-        raise EthicLensInputError(
-            f"must be one-dimensional (shape {w.shape})",
-            column=column,
-            fix="pass one weight per row",
-        )
+        raise error(f"must be one-dimensional (shape {w.shape})", "pass one weight per row")
     _refuse_rows(
         ~np.isfinite(w) | (w < 0),
         w,
@@ -726,22 +726,20 @@ def as_weights(values, n: int, against: str = "y_pred") -> np.ndarray:
         fix="drop those rows or give them a valid weight",
     )
     if n and w.sum() <= 0:
-        raise EthicLensInputError(
+        raise error(
             "every weight is 0; nothing would be audited",
-            column=column,
-            fix="pass positive weights for the rows to audit (or no weights)",
+            "pass positive weights for the rows to audit (or no weights)",
         )
     if n and not MIN_WEIGHT_SCALE <= w.max() <= MAX_WEIGHT:
         big = w.max() > MAX_WEIGHT
-        raise EthicLensInputError(
+        raise error(
             f"the largest weight is {w.max():.3g}: too {'large' if big else 'small'} to square "
             "and sum without "
             f"{'overflow' if big else 'underflow'} (effective sample sizes need w²)",
-            column=column,
-            value=float(w.max()),
-            fix=f"{'divide' if big else 'multiply'} every weight by one constant (e.g. "
+            f"{'divide' if big else 'multiply'} every weight by one constant (e.g. "
             f"{'divide by' if big else 'multiply by 1 /'} the largest); weighted rates do "
             "not change",
+            float(w.max()),
         )
     return w
 
@@ -752,13 +750,11 @@ MIN_WEIGHT_SCALE = 1e-150
 
 
 def _to_frame(sf) -> pd.DataFrame:
+    def error(problem: str, value=None, fix=_ANY_FRAME) -> EthicLensInputError:
+        return EthicLensInputError(problem, column="sensitive_features", value=value, fix=fix)
+
     if sf is None or isinstance(sf, (str, bytes, int, float)) or np.isscalar(sf):
-        raise EthicLensInputError(
-            "needs one group label per row",
-            column="sensitive_features",
-            value=sf,
-            fix="pass a Series, a DataFrame (one column per attribute) or a dict of columns",
-        )
+        raise error("needs one group label per row", sf)
     if isinstance(sf, pd.Series):
         return sf.to_frame(name=sf.name if sf.name is not None else "sensitive_feature_0")
     if isinstance(sf, pd.DataFrame):
@@ -769,9 +765,8 @@ def _to_frame(sf) -> pd.DataFrame:
     _refuse_masked(sf, "sensitive_features")
     if isinstance(sf, list | tuple) and any(np.ndim(v) > 0 for v in sf):
         # one array per attribute, or one row per person? numpy would read it as rows
-        raise EthicLensInputError(
+        raise error(
             "is a list of arrays, which may be one column per attribute or one row per person",
-            column="sensitive_features",
             fix="pass a dict of columns ({'race': race, 'sex': sex}) or a DataFrame",
         )
     if isinstance(sf, dict):
@@ -785,11 +780,9 @@ def _to_frame(sf) -> pd.DataFrame:
     if arr.ndim == 1:
         arr = arr[:, None]
     if arr.ndim != 2:
-        raise EthicLensInputError(
+        raise error(
             f"must be one or two-dimensional (one row per prediction, one column per "
-            f"attribute); it has shape {arr.shape}",
-            column="sensitive_features",
-            fix="pass a Series, a DataFrame (one column per attribute) or a dict of columns",
+            f"attribute); it has shape {arr.shape}"
         )
     return pd.DataFrame(arr, columns=[f"sensitive_feature_{i}" for i in range(arr.shape[1])])
 
@@ -826,6 +819,8 @@ def _column_values(values):
         return values.array
     return values if isinstance(values, pd.api.extensions.ExtensionArray) else np.asarray(values)
 
+
+_ANY_FRAME = "pass a Series, a DataFrame (one column per attribute) or a dict of columns"
 
 # A float attribute with more distinct values than this is almost surely continuous (an age or an
 # income), not a set of groups: auditing thousands of one-row groups helps no one.
