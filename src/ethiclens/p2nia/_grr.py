@@ -119,6 +119,4 @@ def debias(
     """
     M = functools.reduce(np.kron, matrices)
     raw = solve_response(M, observed_joint.ravel(), where="matrices", kind="argument")
-    if not project:
-        return raw.reshape(observed_joint.shape)
-    return project_to_simplex(raw).reshape(observed_joint.shape)
+    return (project_to_simplex(raw) if project else raw).reshape(observed_joint.shape)
