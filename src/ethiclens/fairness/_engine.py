@@ -1430,8 +1430,7 @@ def _di_reason(ctx, gc, pair, point, interval, m):
     reason = m.reason
     if np.isinf(point):
         reason = f"{gc.groups[ref]} is never selected, so DI is unbounded; " + reason
-    less = gc.groups[g] if interval.high < 1 else gc.groups[ref]
-    more = gc.groups[ref] if interval.high < 1 else gc.groups[g]
+    less, more = (gc.groups[i] for i in ((g, ref) if interval.high < 1 else (ref, g)))
     disadvantaged = less if ctx.favorable else more
     label = "favourable" if ctx.favorable else "harmful"
     reason += (
