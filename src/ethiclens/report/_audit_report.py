@@ -82,10 +82,9 @@ def fmt_estimate(m, edges=()) -> str:
         return "suppressed" if m.ci_method == SUPPRESSED_METHOD else "undefined"
     if below_floor(m):
         return f"{fmt(m.value)} — {floor_note(m)}"
-    interval = fmt_interval(m, edges)
     if m.ci_low is None:
         return f"{fmt(m.value)} (no CI)"
-    return f"{fmt(m.value)} {interval}"
+    return f"{fmt(m.value)} {fmt_interval(m, edges)}"
 
 
 def suppression_detail(record: dict, excluded=None) -> str:

@@ -118,8 +118,7 @@ def largest_disparity_value(c) -> str:
 def largest_disparity_note(result, c, unjudged: int) -> str:
     m = c.metrics["disparate_impact"]
     edges = policy_edges("disparate_impact", result.config["policy"])
-    harmful = not result.config["positive_is_favorable"]
-    label = "harmful" if harmful else "favourable"
+    label = "favourable" if result.config["positive_is_favorable"] else "harmful"
     if m.value == 0 or math.isinf(m.value):
         never, given = (c.reference, c.group) if m.value else (c.group, c.reference)
         interval = (

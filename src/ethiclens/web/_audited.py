@@ -101,26 +101,21 @@ def audited_of(spec: dict, typed: float | None = None) -> float:
     (:func:`checked_threshold`), taken as given only when they cannot be."""
     from ..spec import AuditSpec, load_target
 
-    parsed = AuditSpec.from_dict(spec)
+    parsed, unread = AuditSpec.from_dict(spec), None
     try:
         loaded = load_target(parsed, "audit")
     except EthicLensInputError as exc:  # the audit read them: moved or changed since
+        unread = f"the audit's rows cannot be read again to find the threshold they used: {exc}"
+    else:
+        if loaded.is_counts or loaded.y_score is None or len(loaded.preds) != 1:
+            unread = (
+                "the threshold the predictions used cannot be found here: their rows are counted "
+                "where they are stored, not read"
+            )
+    if unread is not None:  # the typed threshold as given, else refused
         if typed is not None:
             return typed
-        raise EthicLensInputError(
-            f"the audit's rows cannot be read again to find the threshold they used: {exc}",
-            column="threshold",
-            fix=FIX,
-        ) from None
-    if loaded.is_counts or loaded.y_score is None or len(loaded.preds) != 1:
-        if typed is not None:
-            return typed
-        raise EthicLensInputError(
-            "the threshold the predictions used cannot be found here: their rows are counted "
-            "where they are stored, not read",
-            column="threshold",
-            fix=FIX,
-        )
+        raise EthicLensInputError(unread, column="threshold", fix=FIX)
     (pred,) = loaded.preds.values()
     if typed is not None:
         return checked_threshold(typed, pred, loaded.y_score, parsed.roles.pos_label)

@@ -236,10 +236,9 @@ def database_refusal(exc: EthicLensInputError, name: str) -> EthicLensInputError
 def run_marked(marks: str, store_path: str, audit_id: str, *args) -> str:
     """``run_job`` in a worker process that first writes the audit it runs into its file of
     ``marks`` (named by its pid): should it die, the server knows which audit it ran."""
-    try:
+    # the folder removed: the server cannot tell, and runs the others again
+    with contextlib.suppress(OSError):
         Path(marks, str(os.getpid())).write_text(audit_id, encoding="utf-8")
-    except OSError:  # the folder removed: the server cannot tell, and runs the others again
-        pass
     return run_job(store_path, audit_id, *args)
 
 

@@ -41,8 +41,7 @@ def _refused_form(web, request, errors: dict, at: str, form: dict):
 
 
 async def home(request):
-    web = web_of(request)
-    return web.page(request, "home.html", **web.home_context())
+    return web_of(request).home_page(request, 200)
 
 
 def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None) -> str:

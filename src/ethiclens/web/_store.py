@@ -314,19 +314,15 @@ class Store:
 
     def history(self, limit: int = 200, offset: int = 0) -> list[dict]:
         """Requests (not drafts), newest first: ``limit`` of them after the ``offset`` newest."""
-        rows = (
-            self._db()
-            .execute(
-                "SELECT a.id, a.created, a.finished, a.status, a.purpose, a.verdict, "
-                "a.fingerprint, a.spec, d.name AS data_name "
-                "FROM audits a LEFT JOIN data d ON d.id = a.data_id "
-                "WHERE a.status != 'draft' ORDER BY a.created DESC, a.updated DESC, a.id "
-                "LIMIT ? OFFSET ?",
-                (limit, offset),
-            )
-            .fetchall()
+        rows = self._db().execute(
+            "SELECT a.id, a.created, a.finished, a.status, a.purpose, a.verdict, "
+            "a.fingerprint, a.spec, d.name AS data_name "
+            "FROM audits a LEFT JOIN data d ON d.id = a.data_id "
+            "WHERE a.status != 'draft' ORDER BY a.created DESC, a.updated DESC, a.id "
+            "LIMIT ? OFFSET ?",
+            (limit, offset),
         )
-        return [dict(r) for r in rows]
+        return [dict(r) for r in rows.fetchall()]
 
     def history_size(self) -> int:
         """How many requests the history holds (drafts are not requests)."""

@@ -253,11 +253,9 @@ class Web:
                 real = path.resolve()
             except (ValueError, OSError):
                 return True
-            if path.is_relative_to(uploads):
-                inside = real.is_relative_to(uploads)
-            else:
-                inside = real.is_relative_to(root) and not real.is_relative_to(uploads)
-            if not inside:
+            # an upload stays in the uploads folder; any other file in the data folder, outside it
+            moved = real.is_relative_to(uploads) != path.is_relative_to(uploads)
+            if moved or not real.is_relative_to(root):
                 return True
         return False
 
