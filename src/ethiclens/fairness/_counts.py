@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from .._checks import plain
 from ..errors import EthicLensInputError
+from ._validate import PosLabelAbsent, as_binary, as_binary_columns
 
 LABELLED_CELLS = ("tp", "fp", "fn", "tn")
 UNLABELLED_CELLS = ("pos", "neg")
@@ -140,8 +142,6 @@ def _cell(table, i: int, where=_in_table) -> str:
 def _numbers(series) -> np.ndarray:
     """A column as float64; text, None, booleans (``True`` is no count, as the CLI's ``true``
     is none) and overflowing values become NaN (refused as such)."""
-    import pandas as pd
-
     out = pd.to_numeric(series, errors="coerce")
     with np.errstate(over="ignore", invalid="ignore"):
         values = np.asarray(out, dtype=float)
@@ -304,10 +304,6 @@ def _check_labels(table, counted, pos_label, names: dict, where) -> None:
     (``as_binary_columns`` with ``pos_label``); a refusal names the first row whose value is
     refused on its own among three or more (a 2 among 0/1); where no row is to blame (1 beside
     '1', two values to recode or a ``pos_label`` to give) the audit refuses in its own words."""
-    import pandas as pd
-
-    from ._validate import PosLabelAbsent, as_binary, as_binary_columns
-
     roles = [c for c in (Y_PRED, Y_TRUE) if c in table.columns]
     named = {r: table[r][counted].rename(names.get(r, r)).reset_index(drop=True) for r in roles}
     try:
