@@ -90,7 +90,19 @@ class SplitPredictions:
                     fix="pass arrays for the same rows",
                 )
         if self.loss is not None:
-            self.loss = _losses(self.loss, "loss")
+            check_one_per_row(self.loss, "loss")
+            try:
+                self.loss = np.asarray(self.loss, dtype=float)
+            except (TypeError, ValueError):
+                arr = np.asarray(self.loss, dtype=object)
+                bad = np.flatnonzero(pd.isna(pd.to_numeric(pd.Series(arr), errors="coerce")))
+                first = int(bad[0]) if len(bad) else 0
+                raise EthicLensInputError(
+                    f"{len(bad)} loss value(s) are not numbers, first at row {first} "
+                    f"(value {arr[first]!r})",
+                    column="loss",
+                    fix="give numeric per-example losses",
+                ) from None
             if len(self.loss) != n:
                 raise EthicLensInputError(f"loss has {len(self.loss)} rows, not {n}", column="loss")
             _check_losses(self.loss, "loss")
@@ -168,22 +180,6 @@ def _refuse_missing_groups(missing: np.ndarray, column) -> None:
             column=column,
             fix="drop those rows or give them an explicit group name",
         )
-
-
-def _losses(values, name) -> np.ndarray:
-    check_one_per_row(values, name)
-    try:
-        return np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        arr = np.asarray(values, dtype=object)
-        bad = np.flatnonzero(pd.isna(pd.to_numeric(pd.Series(arr), errors="coerce")))
-        first = int(bad[0]) if len(bad) else 0
-        raise EthicLensInputError(
-            f"{len(bad)} loss value(s) are not numbers, first at row {first} "
-            f"(value {arr[first]!r})",
-            column=name,
-            fix="give numeric per-example losses",
-        ) from None
 
 
 @dataclass(frozen=True, kw_only=True)
