@@ -117,6 +117,6 @@ def debias(
     for a valid distribution, and metrics (ratios, maxima) of it are unbiased only as the noise
     shrinks (large ε or n′).
     """
-    M = functools.reduce(np.kron, matrices)
+    M = functools.reduce(np.kron, matrices[1:], matrices[0])  # [] an IndexError, as ever
     raw = solve_response(M, observed_joint.ravel(), where="matrices", kind="argument")
     return (project_to_simplex(raw) if project else raw).reshape(observed_joint.shape)

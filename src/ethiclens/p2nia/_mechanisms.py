@@ -288,9 +288,10 @@ class GRR(Mechanism):
         cells below 0 where the noise outweighs them."""
         labelled = bool(manifest["roles"]["label"])
         shape = observed.shape[-3:] if labelled else observed.shape[-2:]  # (|A|, [2,] 2)
+        sizes = [shape[0]] + [2] * (2 if labelled else 1)  # Y and Ŷ: 2 values, whatever the shape
         cols, prot = manifest["columns"], manifest["roles"]["protected"]
         names = [prot] + ([LABEL] if labelled else []) + [PREDICTION]
-        mats = [_grr.response_matrix(cols[c]["epsilon"], shape[i]) for i, c in enumerate(names)]
+        mats = [_grr.response_matrix(cols[c]["epsilon"], sizes[i]) for i, c in enumerate(names)]
         M = functools.reduce(np.kron, mats)
         flat = observed.reshape(-1, int(np.prod(shape)))
         eps = manifest["epsilon"]
