@@ -13,6 +13,7 @@ def _load(name: str) -> dict:
     return json.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
 
 
+@cache  # a functools cache as before (``load_schema.cache_clear()``), one dict for every call
 def load_schema() -> dict:
     return _load("audit-report.schema.json")
 
