@@ -1151,6 +1151,10 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         data = _parse_config(text, suffix) if text.strip() else None
     except ConfigSyntaxRefused as exc:
         raise refused(f"cannot parse {path.name}: {exc}", exc.fix) from None
+    except RecursionError:  # Python's words differ with the depth of the caller's stack
+        problem = f"cannot parse {path.name}: it nests mappings or lists too deeply to read"
+        fix = f"check it is the {what} (a few levels deep, not thousands)"
+        raise refused(problem, fix) from None
     except Exception as exc:  # UnicodeDecodeError, JSON/YAML/TOML errors, 5,000-digit integers
         first = _yaml_problem(exc) or (
             str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__

@@ -51,10 +51,12 @@ def _is_spec_file(path: str) -> bool:
     import json
     from pathlib import Path
 
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    try:  # as --config reads it: a byte-order mark is no JSON error there
+        data = json.loads(Path(path).read_bytes().decode("utf-8-sig"))
     except (OSError, ValueError):
         return False
+    except RecursionError:  # nested past what a parser follows: refused as --config refuses it
+        return True
     return isinstance(data, dict) and "target" in data
 
 

@@ -180,10 +180,14 @@ class Target(_Section):
         return [k for k, v in named.items() if v]
 
     def __repr__(self) -> str:
-        """As the dataclass's, the database URL without its password (a notebook shows it)."""
+        """As the dataclass's, the database URL without its password (a notebook shows it);
+        a URL with a password given under another key (``db_env``, ``file``) masked as a
+        message about it is."""
+        from .._secrets import mask_secrets
         from ..sources import mask_url
 
         shown = {f.name: getattr(self, f.name) for f in fields(self)}
+        shown = {k: mask_secrets(v) if isinstance(v, str) else v for k, v in shown.items()}
         shown["db"] = mask_url(self.db) if self.db else self.db
         return f"Target({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
 
@@ -617,7 +621,10 @@ class AuditSpec:
             data = read_spec_file(path, argument)
         except EthicLensInputError as exc:
             raise _argument_error(exc.problem, argument, exc.fix, exc.value) from None
-        return cls.from_dict(data, source=Path(path).name)
+        try:
+            return cls.from_dict(data, source=Path(path).name)
+        except EthicLensInputError as exc:  # a file's user is told its keys, never a flag
+            raise exc.renamed({}, exc.kind, flag_paths()) from None
 
     def replace(self, **sections) -> AuditSpec:
         """A copy with some sections' fields changed: ``spec.replace(policy={"n_boot": 500})``

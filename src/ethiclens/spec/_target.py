@@ -437,7 +437,13 @@ def _benchmark_dataset(spec: AuditSpec):
     options = {}
     if name == "acs-income":
         options = {"states": list(t.states), "year": t.year, "download": t.download}
-    ds = ds_mod.load(name, **options)
+    try:
+        ds = ds_mod.load(name, **options)
+    except EthicLensInputError as exc:
+        if exc.column not in options:
+            raise
+        # the loader's keyword (year, states) is the spec's key, as each face names it
+        raise exc.renamed({exc.column: f"target.{exc.column}"}, "key") from None
     if ds.text:
         raise EthicLensInputError(
             f"{name} is a text dataset without a standard audit model",

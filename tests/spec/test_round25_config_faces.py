@@ -1,0 +1,96 @@
+"""Round 25: a config file refused in the same words on every face.
+
+- ``ethiclens.run("spec.json")`` read a JSON spec that starts with a byte-order mark as a data
+  file ("a file audit needs y_pred ..."), though ``--config`` and ``AuditSpec.from_file`` read
+  it; a JSON spec nested past Python's recursion limit crashed ``run`` with a RecursionError.
+- A config nested too deeply was refused in Python's words, which differ with the caller's
+  stack ("maximum recursion depth exceeded" on the command line, "... while calling a Python
+  object" from ``ethiclens.run``): now one sentence.
+- An ACS survey year or state the loader refuses was named ``column 'year'`` / ``column
+  'states'`` by ``ethiclens.run``, where the command line names the key ``target.year``.
+- ``AuditSpec.from_file`` told a config file's user to use flags ("add --db URL ..., or drop
+  --table/--query"), where ``--config`` and ``ethiclens.run`` name the file's keys.
+- The repr of a spec showed a database URL's password when the URL was given under another
+  target key (``db_env``, ``file``, ``counts``): the refusals mask it, the repr did not.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import ethiclens
+from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
+from ethiclens.spec import AuditSpec
+
+SPEC = {
+    "target": {"file": "d.csv"},
+    "roles": {"y_true": "label", "y_pred": "pred", "protected": ["sex"]},
+    "policy": {"n_boot": 100},
+}
+
+
+def _message(call) -> str:
+    with pytest.raises(EthicLensInputError) as caught:
+        call()
+    return str(caught.value)
+
+
+def test_run_reads_a_json_spec_with_a_byte_order_mark_as_a_spec(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "spec.json"
+    spec = {**SPEC, "target": {"file": "missing.csv"}}
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(spec).encode())
+    message = _message(lambda: ethiclens.run(str(path)))
+    assert "missing.csv" in message and "y_pred" not in message, message
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("deep.json", '{"target": ' + "[" * 100_000 + "]" * 100_000 + "}"),
+        ("deep.yaml", "target: " + "{a: " * 5000 + "1" + "}" * 5000 + "\n"),
+    ],
+)
+def test_a_config_nested_too_deeply_is_refused_alike_on_every_face(tmp_path, capsys, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    words = f"cannot parse {name}: it nests mappings or lists too deeply to read"
+    assert main(["audit", "--config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "recursion" not in err, err
+    for call in (lambda: AuditSpec.from_file(path), lambda: ethiclens.run(str(path))):
+        message = _message(call)
+        assert words in message and "recursion" not in message, message
+
+
+@pytest.mark.parametrize(
+    ("target", "key"),
+    [({"year": 1900}, "year"), ({"states": ["ZZ"]}, "states")],
+)
+def test_an_acs_option_the_loader_refuses_is_named_as_the_spec_key(target, key):
+    spec = {"target": {"dataset": "acs-income", **target}}
+    message = _message(lambda: ethiclens.run(spec))
+    assert message.startswith(f"key 'target.{key}': "), message
+    # given as a keyword, it is the argument
+    message = _message(lambda: ethiclens.run("acs-income", **target))
+    assert message.startswith(f"argument '{key}': "), message
+
+
+def test_from_file_names_the_file_keys_not_flags(tmp_path):
+    path = tmp_path / "a.yaml"
+    path.write_text("target:\n  file: d.csv\n  query: select 1\n")
+    message = _message(lambda: AuditSpec.from_file(path))
+    assert "Fix: add target.db URL (or target.db_env NAME)" in message, message
+    assert "--" not in message, message
+    assert message == _message(lambda: ethiclens.run(str(path)))
+
+
+@pytest.mark.parametrize("key", ["db_env", "file", "counts", "dataset"])
+def test_a_password_under_another_target_key_is_masked_in_the_repr(tmp_path, key):
+    path = tmp_path / "a.yaml"
+    path.write_text(f"target:\n  {key}: 'postgresql://u:hunter2@localhost:1/x'\n")
+    shown = repr(AuditSpec.from_file(path))
+    assert "hunter2" not in shown and "u:***@localhost" in shown, shown
