@@ -88,6 +88,7 @@ from ._validate import (
     check_length,
     encode_edited,
     groups_without_rows,
+    refuse_underflowing_weights,
     resolve_reference,
 )
 
@@ -149,6 +150,8 @@ def audit(
     )
     attrs, edits = encode_edited(sensitive_features, len(pred), opts)
     ctx = _rows_context(opts, policy, pred, true, scores, weights)
+    if weights is not None:
+        refuse_underflowing_weights(weights, attrs, ctx.cells, sample_weight)
     build = functools.partial(_attribute_cells, ctx)
     facts = _Facts(len(pred), scores is not None, weights is not None)
     return _run(ctx, opts, attrs, edits, build, facts)

@@ -744,6 +744,33 @@ def as_weights(values, n: int, against: str = "y_pred") -> np.ndarray:
     return w
 
 
+def refuse_underflowing_weights(weights, attrs: dict, cells: np.ndarray, values) -> None:
+    """Refuse weights so small that every square in a cell of a group underflows to 0 (1e-170
+    beside weights of 1): Σw > 0 but Σw² = 0 is an effective size of 0 (the z-test divided by
+    it), refused in the words a counts table's cell is (``_engine._check_totals``). ``cells``:
+    each row's cell (:func:`cell_index`); ``values``: the weights as given, for their name."""
+    if not ((weights > 0) & (weights * weights == 0)).any():  # the usual case: nothing to do
+        return
+    n_cells = int(cells.max()) + 1
+    for name, (groups, codes) in attrs.items():
+        flat = np.where(codes >= 0, codes.astype(np.int64) * n_cells + cells, -1)
+        kept = flat >= 0
+        size = len(groups) * n_cells
+        sums = np.bincount(flat[kept], weights=weights[kept], minlength=size)
+        squares = np.bincount(flat[kept], weights=weights[kept] ** 2, minlength=size)
+        bad = np.flatnonzero((sums > 0) & (squares == 0))
+        if bad.size:
+            row = _first_bad(np.isin(flat, bad) & (weights > 0))
+            raise EthicLensInputError(
+                "weights so small that their squares underflow to 0 (effective sample sizes "
+                f"need them): every weight in a cell of {name}:{groups[codes[row]]}"
+                + first_row(row),
+                column=_label(values, "sample_weight"),
+                value=float(weights[row]),
+                fix="multiply every weight by one constant; weighted rates do not change",
+            )
+
+
 # Weights are scale-free; beyond these the Kish effective size (Σw)²/Σw² over- or underflows.
 MAX_WEIGHT = 1e150
 MIN_WEIGHT_SCALE = 1e-150

@@ -1,0 +1,58 @@
+"""Round 25: awkward but legitimate inputs to the Python fairness API.
+
+- Weights so small that a whole group's squares underflow to 0 (1e-170 beside weights of 1)
+  crashed audit and compare with a ZeroDivisionError in the z-test; they are refused in the
+  words a counts table's cell is, naming the group and the row. A lone tiny weight beside
+  ordinary ones in its cell is still audited.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ethiclens
+from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
+from ethiclens.fairness import compare
+
+RNG = np.random.default_rng(14)
+N = 600
+Y = RNG.integers(0, 2, N)
+P = RNG.integers(0, 2, N)
+P_B = RNG.integers(0, 2, N)
+G = RNG.choice(["a", "b", "c"], N)
+
+
+@pytest.mark.parametrize("tiny", [1e-170, 1e-300, 5e-324])
+@pytest.mark.parametrize("face", ["audit", "compare"])
+def test_a_group_of_underflowing_weights_is_refused_not_a_crash(tiny, face):
+    w = np.where(G == "c", tiny, 1.0)
+    with pytest.raises(EthicLensInputError) as caught:
+        if face == "audit":
+            ethiclens.audit(Y, P, {"g": G}, sample_weight=w, n_boot=100, random_state=0)
+        else:
+            compare(Y, P, P_B, {"g": G}, sample_weight=w, n_boot=100, random_state=0)
+    text = str(caught.value)
+    first = int(np.flatnonzero(G == "c")[0])
+    assert "squares underflow to 0" in text and "g:c" in text, text
+    assert f"first at row {first}" in text and "multiply every weight" in text, text
+
+
+def test_a_lone_tiny_weight_beside_ordinary_ones_is_audited():
+    w = np.where(np.arange(N) == 0, 1e-170, 1.0)
+    result = ethiclens.audit(Y, P, {"g": G}, sample_weight=w, n_boot=100, random_state=0)
+    assert all(c.z_test["p_value"] is not None for c in result.comparisons)
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_the_command_line_refuses_it_on_every_engine(tmp_path, capsys, engine):
+    pytest.importorskip("duckdb")
+    path = tmp_path / "tiny.csv"
+    pd.DataFrame({"y": Y, "p": P, "g": G, "w": np.where(G == "c", 1e-170, 1.0)}).to_csv(
+        path, index=False
+    )
+    argv = ["audit", str(path), "--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    assert main([*argv, "--weight", "w", "--n-boot", "100", "--engine", engine]) == 2
+    assert "squares underflow to 0" in capsys.readouterr().err
