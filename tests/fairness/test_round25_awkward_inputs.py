@@ -4,6 +4,10 @@
   crashed audit and compare with a ZeroDivisionError in the z-test; they are refused in the
   words a counts table's cell is, naming the group and the row. A lone tiny weight beside
   ordinary ones in its cell is still audited.
+- ``true_positive_rate``, ``false_positive_rate`` and ``accuracy`` of a list of counts raised a
+  TypeError (list indices); they read it as ``selection_rate`` and ``theil_index`` do.
+- ``calculate_disparate_impact`` of rates no selection gives (-0.1, 1.2, NaN, '0.5') returned
+  a number (-2.0) or NaN; it is refused, naming the argument.
 """
 
 from __future__ import annotations
@@ -56,3 +60,26 @@ def test_the_command_line_refuses_it_on_every_engine(tmp_path, capsys, engine):
     argv = ["audit", str(path), "--y-true", "y", "--y-pred", "p", "--protected", "g"]
     assert main([*argv, "--weight", "w", "--n-boot", "100", "--engine", engine]) == 2
     assert "squares underflow to 0" in capsys.readouterr().err
+
+
+# -- the cell metrics read a list of counts as selection_rate and theil_index do -------------
+
+
+@pytest.mark.parametrize(
+    "name", ["true_positive_rate", "false_positive_rate", "accuracy", "theil_index"]
+)
+@pytest.mark.parametrize("cells", [[3, 1, 2, 4], (3, 1, 2, 4), [[3, 1, 2, 4]]])
+def test_a_metric_of_a_list_of_counts_is_the_metric_of_the_array(name, cells):
+    fn = getattr(ethiclens.fairness, name)
+    expected = fn(np.asarray(cells, dtype=float))
+    assert np.allclose(fn(cells), expected) and np.ndim(fn(cells)) == np.ndim(expected)
+
+
+@pytest.mark.parametrize(
+    "rates",
+    [(-0.1, 0.2), (0.5, 1.2), (0.5, float("nan")), (float("nan"), 0.5), ("0.5", 0.1), (True, 1)],
+)
+def test_disparate_impact_of_rates_no_selection_gives_is_refused(rates):
+    with pytest.raises(ValueError, match="must be a selection rate, a number in \\[0, 1\\]"):
+        ethiclens.fairness.calculate_disparate_impact(*rates)
+    assert ethiclens.fairness.calculate_disparate_impact(np.float32(0.5), 0.25) == 0.5

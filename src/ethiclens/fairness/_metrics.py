@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_member, did_you_mean
+from .._checks import check_member, did_you_mean, is_number
 from .._registry import Registry, check_entry_name
 from ..errors import EthicLensInputError
 from ._policy import JUDGES
@@ -36,38 +36,47 @@ def selection_rate(cells, labelled: bool):
 
 
 def true_positive_rate(cells):
+    cells = np.asarray(cells, float)  # a list of counts too, as selection_rate reads
     return _ratio(cells[..., 0], cells[..., 0] + cells[..., 2])
 
 
 def false_positive_rate(cells):
+    cells = np.asarray(cells, float)
     return _ratio(cells[..., 1], cells[..., 1] + cells[..., 3])
 
 
 def positive_predictive_value(cells):
+    cells = np.asarray(cells, float)
     return _ratio(cells[..., 0], cells[..., 0] + cells[..., 1])
 
 
 def base_rate(cells):
+    cells = np.asarray(cells, float)
     return _ratio(cells[..., 0] + cells[..., 2], cells.sum(axis=-1))
 
 
 def accuracy(cells):
+    cells = np.asarray(cells, float)
     return _ratio(cells[..., 0] + cells[..., 3], cells.sum(axis=-1))
 
 
 def false_negative_rate(cells):
+    cells = np.asarray(cells, float)
     return _ratio(cells[..., 2], cells[..., 0] + cells[..., 2])
 
 
 def negative_predictive_value(cells):
+    cells = np.asarray(cells, float)
     return _ratio(cells[..., 3], cells[..., 2] + cells[..., 3])
 
 
 def false_discovery_rate(cells):
+    cells = np.asarray(cells, float)
     return _ratio(cells[..., 1], cells[..., 0] + cells[..., 1])
 
 
 def false_omission_rate(cells):
+    cells = np.asarray(cells, float)
     return _ratio(cells[..., 2], cells[..., 2] + cells[..., 3])
 
 
@@ -132,8 +141,21 @@ def calculate_disparate_impact(privileged_rate: float, unprivileged_rate: float)
     Raises
     ------
     ValueError
-        When the privileged rate is zero: the ratio is undefined, not 0 or inf.
+        When the privileged rate is zero: the ratio is undefined, not 0 or inf; when a rate is
+    not a number in [0, 1] (a selection rate is a share), which no selection could give.
     """
+    for name, rate in (
+        ("privileged_rate", privileged_rate),
+        ("unprivileged_rate", unprivileged_rate),
+    ):
+        if not is_number(rate) or not 0 <= float(rate) <= 1:  # NaN, -0.1, 1.2, '0.5', True
+            raise EthicLensInputError(
+                "must be a selection rate, a number in [0, 1]",
+                column=name,
+                kind="argument",
+                value=rate,
+                fix="pass each group's share of positive predictions, e.g. 0.45",
+            )
     if privileged_rate == 0:
         raise ValueError(
             "disparate impact is undefined: the privileged (reference) group's selection rate "
