@@ -8,6 +8,9 @@
   TypeError (list indices); they read it as ``selection_rate`` and ``theil_index`` do.
 - ``calculate_disparate_impact`` of rates no selection gives (-0.1, 1.2, NaN, '0.5') returned
   a number (-2.0) or NaN; it is refused, naming the argument.
+- ``bins={1: [...]}`` on a DataFrame whose columns are numbers was refused ("bins an attribute
+  that is not audited ... bin one of ['0', '1']"), while ``reference``, ``merge_groups`` and
+  ``exclude_groups`` take the number.
 """
 
 from __future__ import annotations
@@ -83,3 +86,16 @@ def test_disparate_impact_of_rates_no_selection_gives_is_refused(rates):
     with pytest.raises(ValueError, match="must be a selection rate, a number in \\[0, 1\\]"):
         ethiclens.fairness.calculate_disparate_impact(*rates)
     assert ethiclens.fairness.calculate_disparate_impact(np.float32(0.5), 0.25) == 0.5
+
+
+# -- a DataFrame whose columns are numbers (pd.DataFrame(matrix)) -----------------------------
+
+
+def test_bins_name_a_numbered_column_as_reference_and_merges_do():
+    age = RNG.uniform(18, 80, N)
+    frame = pd.DataFrame({0: G, 1: age})
+    for key in (1, "1"):
+        result = ethiclens.audit(Y, P, frame, bins={key: [18, 50, 80]}, n_boot=100, random_state=0)
+        assert [g.group for g in result.attributes[1].groups] == ["[18, 50)", "[50, 80]"]
+    table = ethiclens.threshold_table(Y, RNG.random(N), frame, bins={1: [18, 50, 80]}, n_boot=100)
+    assert set(table.frame["group"]) >= {"[18, 50)", "[50, 80]"}

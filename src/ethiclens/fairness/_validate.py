@@ -1473,6 +1473,8 @@ def _binned(sensitive_features, bins) -> pd.DataFrame:
     frame = _to_frame(sensitive_features).copy()
     names = {str(c): c for c in frame.columns}
     add = "add {attr!r} to sensitive_features"
+    # a column named 2 is binned by bins={2: ...}, as reference={2: ...} names it
+    bins = {str(k) if str(k) in names else k: v for k, v in bins.items()}
     try:
         edges = check_bins(bins, list(names), column="bins", add=add)
     except EthicLensInputError as exc:  # the keyword, not a column called 'bins'
