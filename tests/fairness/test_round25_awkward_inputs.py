@@ -11,6 +11,8 @@
 - ``bins={1: [...]}`` on a DataFrame whose columns are numbers was refused ("bins an attribute
   that is not audited ... bin one of ['0', '1']"), while ``reference``, ``merge_groups`` and
   ``exclude_groups`` take the number.
+- A counts table's missing group value was told "drop or impute those rows", the labels' fix;
+  it gets the rows' audit's: drop those rows or give them an explicit group.
 """
 
 from __future__ import annotations
@@ -99,3 +101,21 @@ def test_bins_name_a_numbered_column_as_reference_and_merges_do():
         assert [g.group for g in result.attributes[1].groups] == ["[18, 50)", "[50, 80]"]
     table = ethiclens.threshold_table(Y, RNG.random(N), frame, bins={1: [18, 50, 80]}, n_boot=100)
     assert set(table.frame["group"]) >= {"[18, 50)", "[50, 80]"}
+
+
+# -- a counts table's missing group: the rows' audit's fix --------------------------------------
+
+
+def test_a_missing_group_in_a_counts_table_gets_the_fix_the_rows_get():
+    frame = pd.DataFrame({"g": G, "y_true": Y, "y_pred": P})
+    table = frame.groupby(["g", "y_true", "y_pred"]).size().rename("count").reset_index()
+    table["g"] = table["g"].astype(object)
+    table.loc[0, "g"] = None
+    with pytest.raises(EthicLensInputError) as counted:
+        ethiclens.audit_counts(table, protected=["g"], n_boot=100)
+    rows = pd.Series(G, name="g", dtype=object)
+    rows[3] = None
+    with pytest.raises(EthicLensInputError) as audited:
+        ethiclens.audit(Y, P, rows, n_boot=100)
+    fix = "Fix: drop those rows or give the missing values an explicit group (e.g. 'Unknown')"
+    assert str(counted.value).endswith(fix) and str(audited.value).endswith(fix), counted.value

@@ -295,7 +295,10 @@ def refuse_missing_keys(table, count, keys, label, where=None) -> None:
                 f"{int(count[missing].sum())} missing {what} (in {int(missing.sum())} cell(s) "
                 f"of the counts table){first}",
                 column=label(col),
-                fix="drop or impute those rows before auditing",
+                fix="drop or impute those rows before auditing"
+                if col in (Y_PRED, Y_TRUE, SCORE_BIN)  # else a group: the rows' audit's fix
+                else "drop those rows or give the missing values an explicit group "
+                "(e.g. 'Unknown')",
             )
 
 
