@@ -20,9 +20,10 @@ from ..errors import EthicLensInputError
 from ..io import write_atomic
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+_SET = "ETHICLENS_CHROMIUM=/path/to/chrome"
 _FIX = (
     "install Chromium (Debian/Ubuntu: apt-get install chromium; macOS: install Google Chrome) "
-    "or set ETHICLENS_CHROMIUM=/path/to/chrome; the HTML report prints to PDF from any browser"
+    f"or set {_SET}; the HTML report prints to PDF from any browser"
 )
 _refused = functools.partial(EthicLensInputError, column="--pdf")  # the renderer's refusals
 
@@ -36,12 +37,24 @@ def find_browser() -> str | None:
     return next((found for name in BROWSERS if (found := shutil.which(name))), None)
 
 
+def _not_found() -> EthicLensInputError:
+    """No browser: the fix names ``$ETHICLENS_CHROMIUM``'s value when it is set but runs nothing."""
+    chosen = os.environ.get("ETHICLENS_CHROMIUM")
+    if not chosen:
+        return _refused("no PDF renderer was found", fix=_FIX)
+    now = (
+        f"ETHICLENS_CHROMIUM=/path/to/chrome (now {chosen!r}, which is no program that runs: "
+        "correct it, or unset it to use the first Chromium on PATH)"
+    )
+    return _refused("no PDF renderer was found", fix=_FIX.replace(_SET, now))
+
+
 def check_browser(timeout: float = 30.0) -> None:
     """Refuse, before any work, a PDF renderer that is missing or does not run: the browser
     must answer ``--version`` (``/bin/false`` or a text file does not), in one line."""
     browser = find_browser()
     if browser is None:
-        raise _refused("no PDF renderer was found", fix=_FIX)
+        raise _not_found()
     _run([browser, "--version"], timeout)
 
 
@@ -49,7 +62,7 @@ def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
     """Print ``html`` to the PDF file ``path`` (written atomically); returns the path."""
     browser = find_browser()
     if browser is None:
-        raise _refused("no PDF renderer was found", fix=_FIX)
+        raise _not_found()
     with tempfile.TemporaryDirectory(prefix="ethiclens-pdf-") as tmp:
         src, out = Path(tmp) / "report.html", Path(tmp) / "report.pdf"
         src.write_text(html, encoding="utf-8")
