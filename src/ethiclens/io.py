@@ -1301,13 +1301,18 @@ def quote_it_fix(key: str | None, value) -> str | None:
 def _unique_key_loader():
     """yaml's SafeLoader with YAML 1.2's plain scalars, refusing what would be read other than
     it looks: a key twice in one mapping, an alias (``*name``: it can expand without bound, or
-    refer to itself), an integer with a leading zero (YAML 1.1 octal: 0400 is 256)."""
+    refer to itself), an integer with a leading zero (YAML 1.1 octal: 0400 is 256). A mapping's
+    key is its text as written (``1``, ``true``, ``null``: a column's or a group's name), as a
+    JSON file's keys are."""
     import re
 
     import yaml
 
     class UniqueKeyLoader(yaml.SafeLoader):
         def construct_mapping(self, node, deep=False):
+            for key_node, _ in node.value:  # a key is a name, as written (JSON's keys are text):
+                if isinstance(key_node, yaml.ScalarNode):  # 1 and true two keys, not one True
+                    key_node.tag = "tag:yaml.org,2002:str"
             keys = [self.construct_object(k, deep=deep) for k, _ in node.value]
             for key in keys:
                 if keys.count(key) > 1:

@@ -94,3 +94,26 @@ def test_a_password_under_another_target_key_is_masked_in_the_repr(tmp_path, key
     path.write_text(f"target:\n  {key}: 'postgresql://u:hunter2@localhost:1/x'\n")
     shown = repr(AuditSpec.from_file(path))
     assert "hunter2" not in shown and "u:***@localhost" in shown, shown
+
+
+def test_a_yaml_key_is_its_text_as_written(tmp_path):
+    """A YAML key ``1`` was the integer 1 and ``true`` the boolean True, which Python counts as
+    one key ("the key 1 is given twice"), and ``bins: {1: [...]}`` did not bin the column
+    ``'1'`` the spec protects ("bins an attribute that is not audited"): a key is a name, as
+    in JSON, where every key is text."""
+    path = tmp_path / "a.yaml"
+    path.write_text(
+        "roles:\n  protected: {1: null, true: A}\n"
+        "groups:\n  bins:\n    1: [0, 40, 120]\n  exclude:\n    null: [B]\n"
+    )
+    spec = AuditSpec.from_file(path)
+    assert spec.roles.protected == ("1", 'true="A"')
+    assert dict(spec.groups.bins) == {"1": (0, 40, 120)}
+    assert dict(spec.groups.exclude) == {"null": ("B",)}
+
+
+def test_a_key_written_twice_as_text_and_as_a_number_is_still_refused(tmp_path):
+    path = tmp_path / "a.yaml"
+    path.write_text("groups:\n  bins:\n    1: [0, 1]\n    '1': [0, 2]\n")
+    message = _message(lambda: AuditSpec.from_file(path))
+    assert "the key '1' is given twice" in message, message
