@@ -13,6 +13,10 @@
   ``exclude_groups`` take the number.
 - A counts table's missing group value was told "drop or impute those rows", the labels' fix;
   it gets the rows' audit's: drop those rows or give them an explicit group.
+- Labels writing the positive label with whitespace around it (' yes' for pos_label='yes')
+  were silently negative: every row when no 'yes' was written ("written alike" with the
+  predictions' 'yes'), else just those rows. Refused as a number written otherwise ('1.00')
+  is, with the strip to apply, on every engine.
 """
 
 from __future__ import annotations
@@ -119,3 +123,29 @@ def test_a_missing_group_in_a_counts_table_gets_the_fix_the_rows_get():
         ethiclens.audit(Y, P, rows, n_boot=100)
     fix = "Fix: drop those rows or give the missing values an explicit group (e.g. 'Unknown')"
     assert str(counted.value).endswith(fix) and str(audited.value).endswith(fix), counted.value
+
+
+# -- a label written with whitespace around the positive label ---------------------------------
+
+POS = np.where(P == 1, "yes", "no")
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        np.where(Y == 1, " yes", "no"),  # never 'yes': was all negative, 'written alike'
+        np.where(Y == 1, np.where(np.arange(N) % 2, " yes", "yes"), "no"),  # half counted
+        pd.Series(np.where(Y == 1, "yes ", "no"), dtype="string[pyarrow]", name="label"),
+    ],
+)
+def test_the_positive_label_with_whitespace_around_it_is_refused_not_counted_negative(labels):
+    with pytest.raises(EthicLensInputError) as caught:
+        ethiclens.audit(labels, POS, G, pos_label="yes", n_boot=100, random_state=0)
+    text = str(caught.value)
+    assert "does not occur as written" in text and ".str.strip()" in text, text
+
+
+def test_labels_without_whitespace_are_read_as_before():
+    labels = np.where(Y == 1, "yes", "no")
+    result = ethiclens.audit(labels, POS, G, pos_label="yes", n_boot=100, random_state=0)
+    assert sum(g.n_positive_label for g in result.attributes[0].groups) == int(Y.sum())

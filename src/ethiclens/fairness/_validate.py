@@ -480,27 +480,29 @@ def positive_mask(series: pd.Series, column: str, pos_label) -> np.ndarray:
 
 
 def _check_written_as_given(series: pd.Series, hits: np.ndarray, column: str, pos_label):
-    """Refuse a text column that writes ``pos_label``'s number otherwise ('1.00' for 1):
-    its rows would be counted as negative, every row of the column where none matches."""
-    if series.dtype.kind != "O" or hits.all():
+    """Refuse a text column that writes ``pos_label`` otherwise: its number ('1.00' for 1) or
+    its text with whitespace around it (' yes' for 'yes'): those rows would be counted as
+    negative, every row of the column where none matches."""
+    if series.dtype.kind not in "OU" or hits.all():  # U: an Arrow string column
         return
     key = _label_key(pos_label)
-    if not isinstance(key, float):
-        return
     others = pd.unique(series[~hits])
     written = sorted({str(v) for v in others if not pd.isna(v) and _label_key(v) == key})
     if not written:
         return
     name = series.name if series.name is not None else column.partition(" (")[0]
-    numbers = f"store the column as numbers (pandas: pd.to_numeric(df[{name!r}]))"
+    if isinstance(key, float):
+        retype = f"store the column as numbers (pandas: pd.to_numeric(df[{name!r}]))"
+    else:
+        retype = f"strip the whitespace around the labels (pandas: df[{name!r}].str.strip())"
     given = f"--pos-label {written[0]} on the command line, pos_label={written[0]!r} in Python"
+    as_given = len(written) == 1 and (isinstance(key, float) or not hits.any())
     raise EthicLensInputError(
         f"pos_label {pos_label!r} does not occur as written: the column writes it "
         f"{', '.join(map(repr, written))} (text), which would count as negative",
         column=column,
         value=pos_label,
-        fix=(f"give it as the column writes it ({given}), or " if len(written) == 1 else "")
-        + numbers,
+        fix=(f"give it as the column writes it ({given}), or " if as_given else "") + retype,
     )
 
 
