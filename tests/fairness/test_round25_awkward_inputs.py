@@ -17,6 +17,8 @@
   were silently negative: every row when no 'yes' was written ("written alike" with the
   predictions' 'yes'), else just those rows. Refused as a number written otherwise ('1.00')
   is, with the strip to apply, on every engine.
+- A numpy record array of attributes raised pandas' "no field of name sensitive_feature_0";
+  it is one attribute per field, named by the field, as pandas reads it.
 """
 
 from __future__ import annotations
@@ -149,3 +151,15 @@ def test_labels_without_whitespace_are_read_as_before():
     labels = np.where(Y == 1, "yes", "no")
     result = ethiclens.audit(labels, POS, G, pos_label="yes", n_boot=100, random_state=0)
     assert sum(g.n_positive_label for g in result.attributes[0].groups) == int(Y.sum())
+
+
+# -- a numpy record array of attributes ---------------------------------------------------------
+
+
+def test_a_record_array_is_one_attribute_per_field():
+    sex = RNG.choice(["m", "f"], N)
+    records = np.array(list(zip(G, sex, strict=True)), dtype=[("g", "U1"), ("s", "U1")])
+    kw = dict(intersections=[("g", "s")], n_boot=100, random_state=0)
+    as_records = ethiclens.audit(Y, P, records, **kw)
+    as_dict = ethiclens.audit(Y, P, {"g": G, "s": sex}, **kw)
+    assert as_records.to_dict()["attributes"] == as_dict.to_dict()["attributes"]

@@ -806,6 +806,8 @@ def _to_frame(sf) -> pd.DataFrame:
         _refuse_unequal_columns(columns)
         return pd.DataFrame(columns)
     arr = np.asarray(sf)
+    if arr.dtype.names and arr.ndim == 1:  # a record array: one attribute per field, named
+        return pd.DataFrame(arr)
     if arr.ndim == 1:
         arr = arr[:, None]
     if arr.ndim != 2:
