@@ -117,3 +117,26 @@ def test_a_key_written_twice_as_text_and_as_a_number_is_still_refused(tmp_path):
     path.write_text("groups:\n  bins:\n    1: [0, 1]\n    '1': [0, 2]\n")
     message = _message(lambda: AuditSpec.from_file(path))
     assert "the key '1' is given twice" in message, message
+
+
+@pytest.mark.parametrize(
+    ("line", "fix"),
+    [
+        ("target:\n  download: on\n", "Fix: write download: true or download: false"),
+        ("target:\n  download: 1\n", "Fix: write download: true or download: false"),
+        ("target:\n  year: '2018'\n", "Fix: write the number without quotes: year: 2018"),
+        (
+            "groups:\n  bins:\n    age: [0, '30', 60]\n",
+            "Fix: write the number without quotes: the list item 30",
+        ),
+    ],
+)
+def test_a_config_value_of_another_type_is_told_its_spelling(tmp_path, capsys, line, fix):
+    """A true/false field given ``on`` (YAML 1.2: text) or a number field given a quoted
+    number was told only "see docs/config.md"."""
+    path = tmp_path / "a.yaml"
+    path.write_text(line)
+    message = _message(lambda: AuditSpec.from_file(path))
+    assert fix in message, message
+    assert main(["audit", "--config", str(path)]) == 2
+    assert fix in capsys.readouterr().err

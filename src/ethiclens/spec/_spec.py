@@ -915,6 +915,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
         _range_fix(err.schema, err.instance)
         or _choice_fix(err)
         or _quote_fix(err, where)
+        or (source.lower().endswith((".yaml", ".yml", ".json")) and _unquote_fix(err, where))
         or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
     )
     problem = prefix + words + (f", not {data_given}" if data_given else "")
@@ -1032,6 +1033,22 @@ def _quote_fix(err, where: str) -> str | None:
     if err.validator != "type" or "string" not in kinds:
         return None
     return quote_it_fix(where.rpartition(".")[2] or "value", err.instance)
+
+
+def _unquote_fix(err, where: str) -> str | None:
+    """The spelling a true/false or number field takes, for a value of another type: ``yes``,
+    ``on`` and ``1`` are not YAML 1.2's true; ``"2018"`` in quotes is text, not a number."""
+    if err.validator != "type":
+        return None
+    kinds = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
+    key = where.rpartition(".")[2] or "value"
+    if "boolean" in kinds:
+        return f"write {key}: true or {key}: false (yes, no, on, off and 1 are not true/false)"
+    text = err.instance.strip() if isinstance(err.instance, str) else ""
+    if {"integer", "number"} & set(kinds) and is_number_text(text):
+        where = f"the list item {text}" if key.isdigit() else f"{key}: {text}"
+        return f"write the number without quotes: {where}"
+    return None
 
 
 def _choice_fix(err) -> str | None:
