@@ -19,6 +19,8 @@
   is, with the strip to apply, on every engine.
 - A numpy record array of attributes raised pandas' "no field of name sensitive_feature_0";
   it is one attribute per field, named by the field, as pandas reads it.
+- An Arrow table or a Polars DataFrame of attributes lost its column names
+  (``sensitive_feature_0``), so ``intersections`` and ``reference`` could not name them.
 """
 
 from __future__ import annotations
@@ -163,3 +165,28 @@ def test_a_record_array_is_one_attribute_per_field():
     as_records = ethiclens.audit(Y, P, records, **kw)
     as_dict = ethiclens.audit(Y, P, {"g": G, "s": sex}, **kw)
     assert as_records.to_dict()["attributes"] == as_dict.to_dict()["attributes"]
+
+
+class _PolarsLike:
+    """What the audit reads of a Polars DataFrame: its rows through __array__, its names."""
+
+    def __init__(self, columns: dict):
+        self.columns = list(columns)
+        self._rows = np.column_stack(list(columns.values()))
+
+    def __array__(self, dtype=None, copy=None):
+        return self._rows if dtype is None else self._rows.astype(dtype)
+
+    def __len__(self):
+        return len(self._rows)
+
+
+@pytest.mark.parametrize("make", ["arrow", "polars"])
+def test_an_arrow_or_polars_table_keeps_its_column_names(make):
+    pa = pytest.importorskip("pyarrow")
+    sex = RNG.choice(["m", "f"], N)
+    table = pa.table({"g": G, "s": sex}) if make == "arrow" else _PolarsLike({"g": G, "s": sex})
+    kw = dict(intersections=[("g", "s")], reference={"g": "b"}, n_boot=100, random_state=0)
+    named = ethiclens.audit(Y, P, table, **kw)
+    as_dict = ethiclens.audit(Y, P, {"g": G, "s": sex}, **kw)
+    assert named.to_dict()["attributes"] == as_dict.to_dict()["attributes"]

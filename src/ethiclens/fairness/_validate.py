@@ -815,7 +815,11 @@ def _to_frame(sf) -> pd.DataFrame:
             f"must be one or two-dimensional (one row per prediction, one column per "
             f"attribute); it has shape {arr.shape}"
         )
-    return pd.DataFrame(arr, columns=[f"sensitive_feature_{i}" for i in range(arr.shape[1])])
+    # an Arrow table or a Polars DataFrame (read through __array__) keeps its column names
+    named = getattr(sf, "column_names", None) or getattr(sf, "columns", None)
+    if not isinstance(named, list | tuple) or len(named) != arr.shape[1]:
+        named = [f"sensitive_feature_{i}" for i in range(arr.shape[1])]
+    return pd.DataFrame(arr, columns=list(named))
 
 
 def _refuse_unordered(values, role: str = "sensitive_features") -> None:
