@@ -39,4 +39,12 @@ _LAZY = {
 
 __all__ = ["__version__", *_LAZY, "EthicLensInputError"]
 
-__getattr__, __dir__ = lazy_names(__name__, _LAZY)
+# subpackages reachable as attributes after a plain ``import ethiclens`` (``ethiclens.fairness.
+# group_auc``, ``ethiclens.datasets.register``), each imported on first use, not at start-up.
+_SUBPACKAGES = tuple(
+    "cli datasets experiments fairness io models monitor p2nia privacy probes report sources spec "
+    "web".split()
+)
+
+
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, _SUBPACKAGES)

@@ -115,10 +115,11 @@ def as_missing_extra(exc: BaseException) -> MissingExtraError | None:
     return None
 
 
-def lazy_names(module: str, table: dict[str, str]):
+def lazy_names(module: str, table: dict[str, str], packages: tuple[str, ...] = ()):
     """``(__getattr__, __dir__)`` for ``module``: the first imports each name of ``table`` (name
-    -> the module defining it; a leading dot: relative to ``module``) on first use, the second
-    lists them with the rest of ``__all__``.
+    -> the module defining it; a leading dot: relative to ``module``) on first use, and each
+    subpackage named in ``packages`` (``ethiclens.fairness`` after a plain ``import ethiclens``);
+    the second lists them with the rest of ``__all__``.
 
     A value is kept in ``module``, so the next lookup does not come back here; that keeps
     ``import ethiclens`` and the CLI's ``--help`` free of the heavy imports behind the names.
@@ -129,11 +130,13 @@ def lazy_names(module: str, table: dict[str, str]):
             value = getattr(importlib.import_module(table[name], module), name)
             setattr(sys.modules[module], name, value)
             return value
+        if name in packages:  # importing a subpackage binds it on its parent
+            return importlib.import_module(f"{module}.{name}")
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
 
     def __dir__():
         namespace = vars(sys.modules[module])
-        return sorted(set(namespace) | set(namespace.get("__all__", ())))
+        return sorted(set(namespace) | set(namespace.get("__all__", ())) | set(packages))
 
     return __getattr__, __dir__
 
