@@ -386,8 +386,8 @@ def run_oracle(
     Coverage and flag rates are computed over the runs the audit judged: a run whose
     interval was withheld below the audit's floor (INSUFFICIENT_DATA) is neither covered nor
     missed; with none judged the value is None and the row says why (``not_assessable``,
-    ``fix``). The "any rule" flag rate counts the runs where both rules (DI and EO) had a
-    verdict, flagged or not, so the denominator does not depend on the verdict. Each coverage
+    ``fix``). The "any rule" flag rate counts the runs where at least one rule (DI or EO) had
+    a verdict, flagged or not, so the denominator does not depend on the verdict. Each coverage
     carries its 95% Wilson score interval (``coverage_ci``); when a coverage rests on fewer
     than 200 runs judged, too few to tell 93% from 97%, a warning gives its Wilson ±.
     """
