@@ -140,3 +140,20 @@ def test_a_config_value_of_another_type_is_told_its_spelling(tmp_path, capsys, l
     assert fix in message, message
     assert main(["audit", "--config", str(path)]) == 2
     assert fix in capsys.readouterr().err
+
+
+def test_a_schema_url_of_a_newer_spec_version_is_refused_as_the_version_is(tmp_path, capsys):
+    """A file giving no ``version`` but ``$schema: .../audit-spec-v2.json`` was read as a
+    version 1 spec without a word."""
+    url = "https://ethiclens.dev/schemas/audit-spec-v2.json"
+    path = tmp_path / "a.yaml"
+    path.write_text(f"$schema: {url}\ntarget:\n  dataset: compas\n")
+    message = _message(lambda: AuditSpec.from_file(path))
+    assert message.startswith("key '$schema': a.yaml is spec version 2, from a newer"), message
+    assert url in message
+    assert main(["audit", "--config", str(path)]) == 2
+    assert "key '$schema': " in capsys.readouterr().err
+    # the version the file gives is the one read; a path to the schema file says none
+    for head in (f"$schema: {url}\nversion: 1\n", "$schema: ../audit-spec.schema.json\n"):
+        path.write_text(head + "target:\n  dataset: compas\n")
+        assert AuditSpec.from_file(path).version == 1

@@ -1195,7 +1195,9 @@ def _normalise(data, source: str) -> dict:
         fix = "start the file with sections such as target:, roles:, policy:"
         raise _key_error(problem, "spec", fix, type(data).__name__)
     data = with_empty_sections(_plain(data))  # a copy, as plain data (tuples as lists)
-    version = data.get("version", SPEC_VERSION)
+    key, version = "version", data.get("version", SPEC_VERSION)
+    if "version" not in data and _schema_version(data.get("$schema")):  # audit-spec-v2.json
+        key, version = "$schema", _schema_version(data["$schema"])
     problem = None
     if isinstance(version, float):  # the schema's "integer" takes 1.0; n_boot: 100.0 is refused too
         problem, fix = f"{source}: must be a whole number", f"write version: {SPEC_VERSION}"
@@ -1206,7 +1208,8 @@ def _normalise(data, source: str) -> dict:
         problem += f"this one ({__version__}) reads version {SPEC_VERSION}"
         fix = "upgrade ethiclens (pip install -U ethiclens), or write a version 1 spec"
     if problem:  # a key ("version" is one)
-        raise EthicLensInputError(problem, column="version", value=version, fix=fix)
+        value = data.get(key, version)  # as written: the $schema URL
+        raise EthicLensInputError(problem, column=key, value=value, fix=fix, kind="key")
     roles = data.get("roles")
     if isinstance(roles, dict):
         if isinstance(roles.get("y_pred"), str):
@@ -1226,6 +1229,17 @@ def _normalise(data, source: str) -> dict:
         if target["states"] is None:
             del target["states"]
     return data
+
+
+def _schema_version(schema) -> int | None:
+    """The spec version a ``$schema`` URL of ours names (``.../audit-spec-v2.json``: 2), for a
+    file that gives no ``version``; None for any other value (a path to the schema file)."""
+    import re
+
+    if not isinstance(schema, str):
+        return None
+    found = re.search(r"audit-spec-v([0-9]{1,6})\.json$", schema)
+    return int(found.group(1)) if found else None
 
 
 def with_empty_sections(data):
