@@ -21,6 +21,9 @@
   it is one attribute per field, named by the field, as pandas reads it.
 - An Arrow table or a Polars DataFrame of attributes lost its column names
   (``sensitive_feature_0``), so ``intersections`` and ``reference`` could not name them.
+- An intersection's reference crossed from its attributes' (race=h, sex=f) with no row in the
+  crossing was refused as an "unknown reference group 'h&f'" the user never typed; the
+  refusal says where it came from and how to name another.
 """
 
 from __future__ import annotations
@@ -190,3 +193,18 @@ def test_an_arrow_or_polars_table_keeps_its_column_names(make):
     named = ethiclens.audit(Y, P, table, **kw)
     as_dict = ethiclens.audit(Y, P, {"g": G, "s": sex}, **kw)
     assert named.to_dict()["attributes"] == as_dict.to_dict()["attributes"]
+
+
+# -- an intersection whose references' crossing has no rows -----------------------------------
+
+
+def test_an_empty_crossing_of_references_says_where_the_reference_came_from():
+    race = np.where((G == "c") & (Y == 1), "a", G)  # no row is both c and labelled 1
+    frame = pd.DataFrame({"race": race, "label": Y.astype(str)})
+    with pytest.raises(EthicLensInputError) as caught:
+        ethiclens.audit(
+            Y, P, frame, intersections=[("race", "label")], reference={"race": "c", "label": "1"}
+        )
+    text = str(caught.value)
+    assert "(value: 'c&1')" in text and "its attributes' references crossed" in text, text
+    assert "reference={'race&label': GROUP}" in text, text

@@ -1421,7 +1421,16 @@ def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requeste
     """Index of the reference group and how it was chosen."""
     if requested is None:
         return int(np.argmax(counts)), "largest group (default)"
-    key = check_member(str(requested), groups, column=name, problem="unknown reference group")
+    problem, fix = "unknown reference group", None
+    if INTERSECTION_SEP in str(name) and str(requested) not in groups:
+        # an intersection's reference defaults to the crossing of its attributes' references,
+        # which may have no rows (h&f when no row is both): say so, and how to name another
+        problem += " (an intersection's reference is its attributes' references crossed)"
+        fix = (
+            "choose references whose crossing has rows, or name one for the intersection "
+            f"(Python: reference={{{str(name)!r}: GROUP}}), GROUP one of {groups}"
+        )
+    key = check_member(str(requested), groups, column=name, problem=problem, fix=fix)
     return groups.index(key), "given"
 
 
