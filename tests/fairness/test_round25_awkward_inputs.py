@@ -24,6 +24,9 @@
 - An intersection's reference crossed from its attributes' (race=h, sex=f) with no row in the
   crossing was refused as an "unknown reference group 'h&f'" the user never typed; the
   refusal says where it came from and how to name another.
+- ``GroupCounts`` built from lists raised a TypeError in ``two_proportion_z_test``, and one with
+  a group without rows a ZeroDivisionError; lists are read as arrays, the empty group's test
+  is undefined.
 """
 
 from __future__ import annotations
@@ -208,3 +211,18 @@ def test_an_empty_crossing_of_references_says_where_the_reference_came_from():
     text = str(caught.value)
     assert "(value: 'c&1')" in text and "its attributes' references crossed" in text, text
     assert "reference={'race&label': GROUP}" in text, text
+
+
+# -- GroupCounts built by hand -----------------------------------------------------------------
+
+
+def test_a_group_counts_of_lists_tests_as_its_arrays_and_an_empty_group_is_undefined():
+    from ethiclens.fairness import GroupCounts, two_proportion_z_test
+
+    cells = [[30, 20, 10, 40], [10, 10, 20, 60]]
+    as_lists = GroupCounts("g", ("a", "b"), True, cells, cells)
+    as_arrays = GroupCounts("g", ("a", "b"), True, np.array(cells), np.array(cells))
+    assert two_proportion_z_test(as_lists, 0, 1) == two_proportion_z_test(as_arrays, 0, 1)
+    empty = [[0, 0, 0, 0], [1, 1, 1, 1]]
+    test = two_proportion_z_test(GroupCounts("g", ("a", "b"), True, empty, empty), 0, 1)
+    assert test["statistic"] is None and "no rows" in test["reason"]

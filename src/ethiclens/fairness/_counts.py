@@ -73,6 +73,10 @@ class GroupCounts:
     counts: np.ndarray
     weighted: np.ndarray
 
+    def __post_init__(self):  # lists of counts (one built by hand) as the arrays they stand for
+        for name in ("counts", "weighted"):
+            object.__setattr__(self, name, np.asarray(getattr(self, name)))
+
     @property
     def cells(self) -> tuple[str, ...]:
         return LABELLED_CELLS if self.labelled else UNLABELLED_CELLS

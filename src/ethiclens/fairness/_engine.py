@@ -1516,6 +1516,9 @@ def _selection_z_test(gc: GroupCounts, floors: _Floors, g: int, ref: int) -> dic
 
 def _z_test(x0: int, x1: int, n0: int, n1: int) -> dict:
     out = {"method": Z_TEST_METHOD, "statistic": None, "p_value": None}
+    if not (n0 > 0 and n1 > 0):  # a GroupCounts built by hand may hold a group without rows
+        out["reason"] = "undefined: a group has no rows"
+        return out
     return _z_from(x0 / n0 - x1 / n1, (x0 + x1) / (n0 + n1), (n0, n1), out, _Z_SAME)
 
 
