@@ -106,6 +106,8 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
         raise EthicLensInputError(
             "give --table or --query, not both", column="--table/--query", fix="drop one"
         )
+    if kind in ("dataset", "counts"):
+        _refuse_reader_options(t)
     if kind == "dataset":
         return _benchmark(spec, purpose)
     if kind == "counts":
@@ -130,8 +132,27 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
             "--table and --query need --db", column="--table/--query", fix="add --db URL"
         )
     if engine == "pandas":
+        from ..sources import check_scheduler
+
+        check_scheduler(engine, t.scheduler)  # the rows read in memory: no scheduler used
         return _file_rows(spec, purpose)
     return _counted(spec, engine, purpose)
+
+
+def _refuse_reader_options(t) -> None:
+    """A benchmark is loaded, and a counts table read, as it is: an engine or a scheduler
+    named beside one would be silently unused."""
+    key = "--engine" if t.engine != "auto" else "--scheduler" if t.scheduler else None
+    if key is None:
+        return
+    what = "a benchmark is loaded" if t.kind == "dataset" else "a counts table is counted already"
+    unused = "" if key == "--engine" else ", so no scheduler is used"
+    raise EthicLensInputError(
+        f"{what}: no engine reads it{unused}",
+        column=key,
+        value=t.engine if key == "--engine" else t.scheduler,
+        fix=f"drop {key}",
+    )
 
 
 def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
@@ -806,8 +827,7 @@ _COUNTS_ROLES["--weight"] = "weight_sum"
 
 def _check_counts_options(spec: AuditSpec, table) -> None:
     """A counts table is counted already, with its own roles: a role flag must name the column
-    the table was counted from (a flag silently ignored would report what was not asked),
-    and no engine counts it again."""
+    the table was counted from (a flag silently ignored would report what was not asked)."""
     r = spec.roles
     given = {"--y-true": r.y_true, "--y-pred": r.y_pred[0] if r.y_pred else None}
     given |= {"--y-score": r.y_score, "--weight": r.weight}
@@ -827,13 +847,6 @@ def _check_counts_options(spec: AuditSpec, table) -> None:
             value=name,
             fix=f"drop {flag} (a counts table keeps the roles it was counted with), or count "
             "the data again with ethiclens counts",
-        )
-    if spec.target.engine != "auto":
-        raise EthicLensInputError(
-            "a counts table is counted already: no engine reads it",
-            column="--engine",
-            value=spec.target.engine,
-            fix="drop --engine",
         )
 
 
