@@ -284,11 +284,11 @@ class _Guard:
         from starlette.responses import RedirectResponse
 
         request = Request(scope)
-        secure_headers = _headers_adder(send)
         refusal = self._refusal(request)
         if refusal is not None:  # (status, problem, fix), before any session: no form's token
             request.state.csrf = ""
-            return await self.web.error_page(request, *refusal)(scope, receive, secure_headers)
+            page = self.web.error_page(request, *refusal)
+            return await page(scope, receive, _headers_adder(send))
         cookies = []
         sid = request.cookies.get(SESSION_COOKIE, "")
         if not re.fullmatch(r"[0-9a-f]{32}", sid):
@@ -298,7 +298,7 @@ class _Guard:
         token_given = self.config.token is not None and "token" in request.query_params
         if token_given:
             cookies.append(_cookie(TOKEN_COOKIE, self.config.token))
-        send_with_cookies = _cookies_adder(secure_headers, cookies)
+        send_with_cookies = _headers_adder(send, cookies)
         if token_given and request.method in ("GET", "HEAD"):  # drop it from the address bar
             response = RedirectResponse(_without_token(request), status_code=303)
             return await response(scope, receive, send_with_cookies)
@@ -386,16 +386,6 @@ def _without_token(request) -> str:
     return path + (f"?{urllib.parse.urlencode(query)}" if query else "")
 
 
-def _cookies_adder(send, cookies: list[bytes]):
-    async def wrapped(message):
-        if message["type"] == "http.response.start" and cookies:
-            headers = list(message.get("headers", [])) + [(b"set-cookie", c) for c in cookies]
-            message = {**message, "headers": headers}
-        await send(message)
-
-    return wrapped
-
-
 def _bearer(header: str) -> str:
     scheme, _, value = header.partition(" ")
     return value.strip() if scheme.lower() == "bearer" else ""
@@ -405,10 +395,13 @@ def _cookie(name: str, value: str) -> bytes:
     return f"{name}={value}; Path=/; HttpOnly; SameSite=Strict".encode()
 
 
-def _headers_adder(send):
+def _headers_adder(send, cookies: list[bytes] = ()):
+    """``send`` with the security headers (those the response does not set) after its own
+    and the ``cookies`` set, on every response."""
+
     async def wrapped(message):
         if message["type"] == "http.response.start":
-            headers = [(k, v) for k, v in message.get("headers", [])]
+            headers = list(message.get("headers", [])) + [(b"set-cookie", c) for c in cookies]
             names = {k.lower() for k, _ in headers}
             extra = {
                 b"content-security-policy": CSP.encode(),
