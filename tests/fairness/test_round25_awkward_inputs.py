@@ -27,6 +27,10 @@
 - ``GroupCounts`` built from lists raised a TypeError in ``two_proportion_z_test``, and one with
   a group without rows a ZeroDivisionError; lists are read as arrays, the empty group's test
   is undefined.
+- ``audit_counts`` of a table whose attribute columns are numbers (a groupby of
+  ``pd.DataFrame(matrix)``) refused every ``protected`` ("column '0' is not an attribute
+  column ... use one of [0, 1]") or raised KeyError 0; the columns are named '0', '1', as
+  ``audit`` names them.
 """
 
 from __future__ import annotations
@@ -226,3 +230,16 @@ def test_a_group_counts_of_lists_tests_as_its_arrays_and_an_empty_group_is_undef
     empty = [[0, 0, 0, 0], [1, 1, 1, 1]]
     test = two_proportion_z_test(GroupCounts("g", ("a", "b"), True, empty, empty), 0, 1)
     assert test["statistic"] is None and "no rows" in test["reason"]
+
+
+# -- a counts table whose attribute columns are numbers -----------------------------------------
+
+
+def test_a_counts_table_with_numbered_columns_audits_as_the_rows_do():
+    sex = RNG.choice(["m", "f"], N)
+    frame = pd.DataFrame({0: G, 1: sex, "y_true": Y, "y_pred": P})
+    table = frame.groupby([0, 1, "y_true", "y_pred"]).size().rename("count").reset_index()
+    kw = dict(intersections=[("0", "1")], n_boot=100, random_state=0)
+    counted = ethiclens.audit_counts(table, protected=[0, 1], **kw)
+    rows = ethiclens.audit(Y, P, frame[[0, 1]], **kw)
+    assert counted.to_dict()["attributes"] == rows.to_dict()["attributes"]

@@ -241,9 +241,13 @@ def audit_counts(
     """
     policy, opts = policy_and_options("audit_counts", policy, options)
     attrs_meta, opts = _table_options(table, opts)
+    if not all(isinstance(c, str) for c in table.columns):  # groupby of pd.DataFrame(matrix)
+        table = table.rename(columns=str)  # attribute 0 is '0', as audit names it
     policy = _check_options(policy, opts)
     if isinstance(protected, str):  # one attribute's name, not its characters
         protected = [protected]
+    if isinstance(protected, list | tuple):
+        protected = [str(p) for p in protected]  # the column 0 is named '0', as just above
     names = dict(attrs_meta.get(NAMES_ATTR) or {})
     t = _check_counts_table(table, protected, names, opts.n_bins)
     weighted = WEIGHT_SUM in t.columns
