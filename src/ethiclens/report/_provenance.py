@@ -322,10 +322,9 @@ def intended_use(prov: dict) -> list[tuple[str, str]]:
     use = card(prov).get("intended_use", {})
     primary = prov.get("intended_use") or use.get("primary_uses")
     items = [("Primary uses", _join(primary) if primary else NOT_STATED_USE)]
-    if use.get("primary_users"):
-        items.append(("Primary users", _join(use["primary_users"])))
-    if use.get("out_of_scope"):
-        items.append(("Out of scope", _join(use["out_of_scope"])))
+    for key, label in (("primary_users", "Primary users"), ("out_of_scope", "Out of scope")):
+        if use.get(key):
+            items.append((label, _join(use[key])))
     return items
 
 
