@@ -157,3 +157,27 @@ def test_a_schema_url_of_a_newer_spec_version_is_refused_as_the_version_is(tmp_p
     for head in (f"$schema: {url}\nversion: 1\n", "$schema: ../audit-spec.schema.json\n"):
         path.write_text(head + "target:\n  dataset: compas\n")
         assert AuditSpec.from_file(path).version == 1
+
+
+def test_a_missing_baseline_from_the_file_is_named_as_its_key(tmp_path, monkeypatch, capsys):
+    """``ethiclens.run(file)`` named a ``gate.baseline`` the file gave ``argument 'baseline'``,
+    an argument the caller never passed; the command line names the key."""
+    import numpy as np
+    import pandas as pd
+
+    monkeypatch.chdir(tmp_path)
+    rng = np.random.default_rng(0)
+    columns = {"sex": rng.choice(["F", "M"], 300), "label": rng.integers(0, 2, 300)}
+    pd.DataFrame({**columns, "pred": rng.integers(0, 2, 300)}).to_csv("d.csv", index=False)
+    path = tmp_path / "a.yaml"
+    path.write_text(
+        "target:\n  file: d.csv\nroles:\n  y_true: label\n  y_pred: pred\n  protected: [sex]\n"
+        "policy:\n  n_boot: 100\ngate:\n  baseline: nope.json\n"
+    )
+    words = "key 'gate.baseline': file nope.json does not exist"
+    assert _message(lambda: ethiclens.run(str(path))).startswith(words)
+    assert main(["audit", "--config", str(path)]) == 2
+    assert words in capsys.readouterr().err
+    # given as a keyword, it is the argument
+    message = _message(lambda: ethiclens.run(str(path), baseline="other.json"))
+    assert message.startswith("argument 'baseline': file other.json does not exist"), message

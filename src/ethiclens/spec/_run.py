@@ -432,7 +432,14 @@ def apply_gate(result, spec: AuditSpec, purpose: str = "audit"):
     g = spec.gate
     if g.fail_on == "never" and not g.baseline:
         return None
-    outcome = result.gate(g.fail_on) if purpose == "compare" else result.gate(g.fail_on, g.baseline)
+    try:
+        outcome = (
+            result.gate(g.fail_on) if purpose == "compare" else result.gate(g.fail_on, g.baseline)
+        )
+    except EthicLensInputError as exc:  # the engine's argument is the spec's key, as faces name it
+        if exc.column != "baseline":
+            raise
+        raise exc.renamed({"baseline": "gate.baseline"}, "key") from None
     result.run["gate"] = outcome.to_dict()
     return outcome
 
