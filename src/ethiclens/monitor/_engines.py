@@ -25,7 +25,7 @@ import pandas as pd
 from .._optional import require
 from ..errors import EthicLensInputError
 from ..sources import NA_TEXT, refuse_hive_default
-from ._roles import judge_roles
+from ._roles import bool_number_columns, judge_roles
 from ._windows import (
     COUNT,
     DAY,
@@ -47,7 +47,6 @@ from ._windows import (
     _finish,
     _pandas_raw,
     _wanted,
-    bool_number_columns,
     cells,
     describe_target,
     frame_kind,

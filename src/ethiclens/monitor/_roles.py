@@ -107,6 +107,19 @@ def _kind(src: _Files, col: str, schemas) -> str:
     return kinds.pop() if len(kinds) == 1 else MIXED
 
 
+def bool_number_columns(src: _Files, columns) -> tuple:
+    """The ``columns`` (a label, a prediction, a group) that the Parquet files of ``src`` store as
+    booleans in some files and as numbers in others. The audit reads them as pandas joins
+    them, a boolean as the number 0 or 1 (``--pos-label 1`` names True); so every engine
+    reads them (``read_file``; DuckDB unites the files' types by name, Spark writes a
+    boolean as 1 or 0), not the text False and 1 that no rule tells apart from labels."""
+    if src.kind != "parquet":
+        return ()
+    schemas = _schemas(src)
+    kinds = {c: {_arrow_kind(s, c) for s in schemas if c in s.names} for c in columns}
+    return tuple(c for c in columns if kinds[c] == {BOOL, NUMBER})
+
+
 def _schemas(src: _Files):
     import pyarrow.parquet as pq
 

@@ -217,28 +217,6 @@ class _Files:
         return {k for f in self.files for k in hive_keys(f, self.target)} if self.hive else set()
 
 
-def bool_number_columns(src: _Files, columns) -> tuple:
-    """The ``columns`` (a label, a prediction, a group) that the Parquet files of ``src`` store as
-    booleans in some files and as numbers in others. The audit reads them as pandas joins
-    them, a boolean as the number 0 or 1 (``--pos-label 1`` names True); so every engine
-    reads them (``read_file``; DuckDB unites the files' types by name, Spark writes a
-    boolean as 1 or 0), not the text False and 1 that no rule tells apart from labels."""
-    if src.kind != "parquet":
-        return ()
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    def kind(t) -> str:
-        if pa.types.is_boolean(t):
-            return "bool"
-        number = pa.types.is_integer(t) or pa.types.is_floating(t) or pa.types.is_decimal(t)
-        return "number" if number else "other"
-
-    schemas = [pq.read_schema(f) for f in src.files]
-    kinds = {c: {kind(s.field(c).type) for s in schemas if c in s.names} for c in columns}
-    return tuple(c for c in columns if kinds[c] == {"bool", "number"})
-
-
 def _check_columns(columns, needed: list, target) -> None:
     """Each (flag, column) of ``needed`` is one of ``columns``; a missing one refused naming
     the option that gave it (``--time``, ``--protected``, ...) and the column."""
@@ -1121,11 +1099,9 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
     keys = [WINDOW, *cols.protected, *cols.labels, cols.y_pred]
     sums = {c: (c, how) for c, how in SUMMED.items() if c in raw.columns}
     table = raw.groupby(keys, sort=True).agg(**sums).reset_index()
-    for col in WEIGHTED:
-        if col in table.columns:
-            table[col] = table[col].astype(float)
-    for col in (WSUM, W2SUM):  # engines sum in different orders: the same sums once rounded
-        if col in table.columns:
+    for col in [c for c in WEIGHTED if c in table.columns]:
+        table[col] = table[col].astype(float)
+        if col in (WSUM, W2SUM):  # engines sum in different orders: the same sums once rounded
             table[col] = round_significant(table[col])
     renamed = {cols.y_pred: PRED, **({cols.y_true: LABEL} if cols.y_true else {})}
     table = table.rename(columns=renamed)
