@@ -31,7 +31,7 @@ from ..io import check_store_name
 from ._evidence import Evidence, state_keys
 from ._sequential import log_mean_exp
 from ._shape import counts_problem, meta_problem, shape_problem
-from ._verify import replay_problem
+from ._verify import _short, replay_problem
 
 STORE_VERSION = 1
 APP_ID = "ethiclens-monitor"
@@ -1102,11 +1102,6 @@ due AS (
     FROM held)
 SELECT attribute, grp, n, m FROM due WHERE n <> m LIMIT 1
 """
-
-
-def _short(group: str, limit: int = 40) -> str:
-    """A group label as a refusal names it (a label may run to 256 characters)."""
-    return repr(group if len(group) <= limit else group[: limit - 1] + "…")
 
 
 def _selected(sql: str) -> list[str]:

@@ -143,9 +143,12 @@ def _same_bound(held, due, tol: tuple) -> bool:
 
 
 def _pair(pair: tuple) -> str:
-    attribute, group = pair
-    shown = group if len(group) <= 40 else group[:39] + "…"
-    return f"{attribute}={shown!r}"
+    return f"{pair[0]}={_short(pair[1])}"
+
+
+def _short(group: str, limit: int = 40) -> str:
+    """A group label as a refusal names it (a label may run to 256 characters)."""
+    return repr(group if len(group) <= limit else group[: limit - 1] + "…")
 
 
 def _shown(value) -> str:
