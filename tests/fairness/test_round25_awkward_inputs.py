@@ -31,6 +31,9 @@
   ``pd.DataFrame(matrix)``) refused every ``protected`` ("column '0' is not an attribute
   column ... use one of [0, 1]") or raised KeyError 0; the columns are named '0', '1', as
   ``audit`` names them.
+- A counts table indexed by its own columns (``set_index([...], drop=False)``) raised pandas'
+  "'g' is both an index level and a column label"; one whose cells are only in its index
+  (``groupby(...).size().to_frame()``) is told to ``.reset_index()``.
 """
 
 from __future__ import annotations
@@ -243,3 +246,23 @@ def test_a_counts_table_with_numbered_columns_audits_as_the_rows_do():
     counted = ethiclens.audit_counts(table, protected=[0, 1], **kw)
     rows = ethiclens.audit(Y, P, frame[[0, 1]], **kw)
     assert counted.to_dict()["attributes"] == rows.to_dict()["attributes"]
+
+
+def _cells_table() -> pd.DataFrame:
+    frame = pd.DataFrame({"g": G, "y_true": Y, "y_pred": P})
+    return frame.groupby(["g", "y_true", "y_pred"]).size().rename("count").reset_index()
+
+
+def test_a_counts_table_indexed_by_its_own_columns_is_audited():
+    table = _cells_table()
+    plain = ethiclens.audit_counts(table, protected=["g"], n_boot=100, random_state=0)
+    indexed = table.set_index(["g", "y_true"], drop=False)  # pandas: 'g' is ambiguous
+    again = ethiclens.audit_counts(indexed, protected=["g"], n_boot=100, random_state=0)
+    assert again.to_dict()["attributes"] == plain.to_dict()["attributes"]
+
+
+def test_a_counts_table_whose_cells_are_its_index_says_to_reset_it():
+    table = _cells_table().set_index(["g", "y_true", "y_pred"])
+    with pytest.raises(EthicLensInputError) as caught:
+        ethiclens.audit_counts(table, protected=["g"], n_boot=100)
+    assert "(it is in the table's index). Fix: call .reset_index()" in str(caught.value)

@@ -366,11 +366,10 @@ def _check_counts_columns(table) -> None:
     for col in (Y_PRED, COUNT, *declared):
         if col not in table.columns:
             said = f" (it declares the attributes {list(declared)})" if col in declared else ""
-            raise EthicLensInputError(
-                f"missing from the counts table{said}",
-                column=col,
-                fix="build it with ethiclens counts or ethiclens.sources.counts_of",
-            )
+            fix = "build it with ethiclens counts or ethiclens.sources.counts_of"
+            if col in [str(n) for n in table.index.names]:  # groupby(...).size().to_frame()
+                said, fix = " (it is in the table's index)", "call .reset_index() on the table"
+            raise EthicLensInputError(f"missing from the counts table{said}", column=col, fix=fix)
 
 
 def _check_count_column(table, count, where) -> None:

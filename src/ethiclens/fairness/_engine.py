@@ -243,6 +243,8 @@ def audit_counts(
     attrs_meta, opts = _table_options(table, opts)
     if not all(isinstance(c, str) for c in table.columns):  # groupby of pd.DataFrame(matrix)
         table = table.rename(columns=str)  # attribute 0 is '0', as audit names it
+    if set(map(str, table.index.names)) & set(table.columns):  # set_index(..., drop=False)
+        table = table.reset_index(drop=True)  # the cells are the columns; pandas: ambiguous
     policy = _check_options(policy, opts)
     if isinstance(protected, str):  # one attribute's name, not its characters
         protected = [protected]
