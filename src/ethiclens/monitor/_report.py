@@ -100,11 +100,9 @@ def empty_sequence_reason(history: list[dict], name: str) -> str:
     from ._evidence import SEQUENCES, families
 
     _, rows, hits, kind = next(s for s in SEQUENCES if s[0] == name)
-    pooled = {
-        side: [sum(h["counts"][side].get(f, 0) for h in history) for f in (rows, hits)]
-        for side in ("reference", "group")
-    }
-    (n_ref, x_ref), (n_grp, x_grp) = pooled["reference"], pooled["group"]
+    (n_ref, x_ref), (n_grp, x_grp) = (
+        [sum(h["counts"][side].get(f, 0) for h in history) for f in (rows, hits)] for side in _SIDES
+    )
     if min(n_ref, n_grp) == 0:
         return "undefined: one of the groups had no rows to rate"
     if kind == "ratio" and x_ref == 0:

@@ -861,11 +861,9 @@ def _apply_flags(data: dict, flags: dict) -> tuple[dict, dict]:
 
 
 def _require(spec) -> None:
-    if not spec.roles.y_pred:
-        raise EthicLensInputError(
-            "is required", column="--y-pred", fix="name the prediction column: --y-pred pred"
-        )
-    if not spec.roles.protected:
-        raise EthicLensInputError(
-            "is required", column="--protected", fix="name a protected attribute: --protected race"
-        )
+    for given, flag, fix in (
+        (spec.roles.y_pred, "--y-pred", "name the prediction column: --y-pred pred"),
+        (spec.roles.protected, "--protected", "name a protected attribute: --protected race"),
+    ):
+        if not given:
+            raise EthicLensInputError("is required", column=flag, fix=fix)

@@ -64,8 +64,7 @@ def simulate_rows(scenario: Scenario, streams: int, days: int, n: int, seed: int
     yb = rng.random(shape) < scenario.base
     u_a, u_b = rng.random(shape), rng.random(shape)
     pa = np.where(ya, u_a < scenario.tpr_a, u_a < scenario.fpr_a)
-    tpr_b = np.array([scenario.rates_b(d)[0] for d in range(days)])[None, :, None]
-    fpr_b = np.array([scenario.rates_b(d)[1] for d in range(days)])[None, :, None]
+    tpr_b, fpr_b = np.array([scenario.rates_b(d) for d in range(days)]).T[:, None, :, None]
     pb = np.where(yb, u_b < tpr_b, u_b < fpr_b)
     return {"ya": ya, "pa": pa, "yb": yb, "pb": pb}
 
@@ -242,8 +241,7 @@ def simulate_counts(scenario: Scenario, streams: int, days: int, n: int, seed: i
         return {"n": np.full(shape, float(n)), "sel": tp + fp, "pos": pos, "tp": tp,
                 "neg": neg, "fp": fp}  # fmt: skip
 
-    tpr_b = np.array([scenario.rates_b(d)[0] for d in range(days)])[None, :]
-    fpr_b = np.array([scenario.rates_b(d)[1] for d in range(days)])[None, :]
+    tpr_b, fpr_b = np.array([scenario.rates_b(d) for d in range(days)]).T[:, None, :]
     return group(scenario.tpr_a, scenario.fpr_a), group(
         np.broadcast_to(tpr_b, shape), np.broadcast_to(fpr_b, shape)
     )
