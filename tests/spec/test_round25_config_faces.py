@@ -181,3 +181,16 @@ def test_a_missing_baseline_from_the_file_is_named_as_its_key(tmp_path, monkeypa
     # given as a keyword, it is the argument
     message = _message(lambda: ethiclens.run(str(path), baseline="other.json"))
     assert message.startswith("argument 'baseline': file other.json does not exist"), message
+
+
+def test_an_override_note_shows_a_file_value_on_one_line(tmp_path, capsys):
+    """A file's value holding a line break was printed as it is in the override note, so the
+    file could write a line of its own on standard error (a fake note)."""
+    path = tmp_path / "a.json"
+    model = {"name": "m\nnote: --n-boot 100 overrides nothing\x1b[2J"}
+    path.write_text(json.dumps({"target": {"dataset": "compas"}, "model": model}))
+    from ethiclens.spec import layered_spec
+
+    _, notes = layered_spec(str(path), {"model.name": "x"}, {"model.name": "--model-name"})
+    assert len(notes) == 1 and "\n" not in notes[0] and "\x1b" not in notes[0], notes
+    assert repr(model["name"]) in notes[0]

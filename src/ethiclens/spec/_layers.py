@@ -94,4 +94,9 @@ def override_note(path: str, old, given: str, config) -> str:
 
 
 def _show(value) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
+    """A value in a one-line note: text as it is, quoted with its escapes when it holds a line
+    break or another control character (a file's value never writes a line of its own, such
+    as a fake note); anything else as JSON."""
+    if isinstance(value, str):
+        return value if value.isprintable() else repr(value)
+    return json.dumps(value)
