@@ -194,3 +194,20 @@ def test_an_override_note_shows_a_file_value_on_one_line(tmp_path, capsys):
     _, notes = layered_spec(str(path), {"model.name": "x"}, {"model.name": "--model-name"})
     assert len(notes) == 1 and "\n" not in notes[0] and "\x1b" not in notes[0], notes
     assert repr(model["name"]) in notes[0]
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ("policy:\n  di_threshold: 1e400\n", "(value: '1e400')"),
+        ("policy:\n  min_group_size: .inf\n", "(value: '.inf')"),
+        ("policy:\n  n_boot: 1e3\n", "(value: '1e3')"),
+    ],
+)
+def test_a_refused_number_is_quoted_as_the_file_wrote_it(tmp_path, line, shown):
+    """``di_threshold: 1e400`` was refused as ``(value: inf)``, a number the file never wrote
+    (``1e-400`` was already quoted as written)."""
+    path = tmp_path / "a.yaml"
+    path.write_text("target:\n  dataset: compas\n" + line)
+    message = _message(lambda: AuditSpec.from_file(path))
+    assert shown in message, message

@@ -898,7 +898,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     check = _CHECKS.get(where)
     data_given = data_words(err.instance)  # an array: in a few words, never its repr
     if check is not None and not data_given:
-        check(err.instance, where)  # the vocabulary's words, as every other face says them
+        _checked(check, err.instance, where)  # the vocabulary's words, as every face says them
     if where == "policy.ci" and err.validator == "enum":
         _refuse_ci(data, where)
     # A flag's message names the flag already, a keyword the keyword; a file's names the file.
@@ -957,7 +957,21 @@ def _run_checks(data: dict) -> None:
         section, key = where.split(".")
         value = (data.get(section) or {}).get(key)
         if value is not None:
-            check(value, where)
+            _checked(check, value, where)
+
+
+def _checked(check, value, where: str) -> None:
+    """``check(value, where)``, its refusal quoting the number as the file wrote it (``1e400``,
+    ``2.10``), not as Python reads it back (``inf``, ``2.1``)."""
+    try:
+        check(value, where)
+    except EthicLensInputError as exc:
+        text = getattr(value, "yaml_text", None)
+        if text is None or str(exc.value) != str(value):
+            raise
+        raise EthicLensInputError(
+            exc.problem, column=exc.column, value=text, fix=exc.fix, kind=exc.kind
+        ) from None
 
 
 def _refuse_underflow(data) -> None:
