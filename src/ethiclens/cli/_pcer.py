@@ -21,6 +21,7 @@ from ..io import check_outputs
 from ..p2nia import refuse_stdout, write_json_output
 from ..privacy import (
     DEFAULT_N_BOOT,
+    check_split_columns,
     pcer_audit,
     pcer_policy,
     print_summary,
@@ -144,6 +145,8 @@ def audit_cmd(**o):
     check_draws(o["n_boot"], "--n-boot")
     policy = pcer_policy(o["min_group_size"], "--min-group-size")
     columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss")}
+    with flags_named():  # a column given twice names the flag that repeats it
+        check_split_columns(**columns)
     splits = read_splits(train_path, test_path, **columns, name_rows=file_rows_named)
     order = None if o["group_order"] is None else split_list(o["group_order"], "--group-order")
     # An error about eta, group_order or the groups names --eta, --group-order, --protected

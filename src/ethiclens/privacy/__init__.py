@@ -7,7 +7,13 @@ The PCER experiments' data preparation (``prepare``, ``load_pcer_dataset``, ``at
 
 from .._optional import moved_getattr
 from ._dpsgd import DPTrainingRun, TrainConfig, check_batch_settings, train_dp_mlp
-from ._inputs import PreparedData, SplitPredictions, read_split, read_splits
+from ._inputs import (
+    PreparedData,
+    SplitPredictions,
+    check_split_columns,
+    read_split,
+    read_splits,
+)
 from ._mia import GroupAttack, MIAResult, membership_inference
 from ._pcer import (
     DEFAULT_ETA,
@@ -39,6 +45,7 @@ from ._vectorized import train_many  # torch is imported inside, on first use
 __all__ = [
     "read_split",
     "read_splits",
+    "check_split_columns",
     "SplitPredictions",
     "PreparedData",
     "pcer_audit",

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import (
+    check_argument_type,
     check_label_lengths,
     check_one_per_row,
     first_row,
@@ -219,6 +220,24 @@ class PreparedData:
         return self.X_train.shape[1]
 
 
+def check_split_columns(**roles) -> None:
+    """The label, prediction, group and loss columns of :func:`read_split` (``y_true``,
+    ``y_pred``, ``protected``, ``loss``; None: not given) name different columns, as ``p2nia
+    release`` requires of its roles: one column as labels and predictions makes every accuracy
+    1, as groups and labels makes the groups the outcome. The refusal names the argument that
+    repeats a column named before it."""
+    seen: list = []
+    for name, col in roles.items():
+        if col is not None and col in seen:
+            raise argument_error(
+                "the label, prediction, group and loss columns must differ",
+                name,
+                [c for c in roles.values() if c is not None],
+                "name a different column for each",
+            )
+        seen.append(col)
+
+
 def read_split(
     path, *, name: str, y_true: str, y_pred: str, protected: str, loss=None, name_rows=None
 ):
@@ -227,6 +246,7 @@ def read_split(
     are short, losses are numbers. Returns :class:`SplitPredictions` (what :func:`pcer_audit`
     takes). ``name_rows(exc, path)``, when given, names a long label's row by its file line
     (the CLI passes the audit's own: ``sources.name_rows``)."""
+    check_split_columns(y_true=y_true, y_pred=y_pred, protected=protected, loss=loss)
     frame = read_table(path)
     require_columns(frame, [y_true, y_pred, protected] + ([loss] if loss else []), path)
     columns = {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss}
@@ -349,12 +369,27 @@ def _sorted_rows(split: SplitPredictions, fields: list[str]) -> pd.DataFrame:
     return frame.sort_values(fields, kind="stable", ignore_index=True)
 
 
+def check_split_types(train, test) -> None:
+    """Both splits are :class:`SplitPredictions` (a DataFrame or a tuple of arrays is refused
+    naming the argument, never read as one)."""
+    for role, split in (("train", train), ("test", test)):
+        check_argument_type(
+            split,
+            SplitPredictions,
+            column=role,
+            problem="must be a SplitPredictions (labels, predictions, groups, losses), not a",
+            fix=f"wrap the {role} split's arrays: SplitPredictions(y_true, y_pred, groups, "
+            "loss=...), or read it from a file with read_split(path, ...)",
+        )
+
+
 def check_split_groups(
     train: SplitPredictions, test: SplitPredictions, group_order
 ) -> tuple[str, ...]:
     """The group order of :func:`~ethiclens.privacy.pcer_audit` and
     :func:`~ethiclens.privacy.membership_inference` (one check for both): the same groups in
     both splits, and ``group_order`` listing each exactly once (default: sorted)."""
+    check_split_types(train, test)
     train.check("train")
     test.check("test")
     groups_tr, groups_te = set(map(str, train.groups)), set(map(str, test.groups))
@@ -373,12 +408,19 @@ def check_split_groups(
                 fix=f"{exc.fix}, in both splits",
             )
         raise argument_error(
-            f"train and test have different groups: only in train {sorted(groups_tr - groups_te)},"
-            f" only in test {sorted(groups_te - groups_tr)}",
+            f"train and test have different groups: only in train {_some(only[0])},"
+            f" only in test {_some(only[1])}",
             "groups",
             fix="audit the same groups in both splits (drop or merge the missing ones)",
         )
     return _group_order(group_order, groups_tr)
+
+
+def _some(names: list[str], limit: int = 10) -> str:
+    """The first ``limit`` of ``names`` and how many more (an id column read as groups has one
+    per row: a refusal stays one readable line)."""
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    return f"{names[:limit]}{more}"
 
 
 def _group_order(group_order, groups: set[str]) -> tuple[str, ...]:

@@ -18,7 +18,13 @@ from sklearn.metrics import roc_auc_score
 from .._checks import check_count, check_eta, is_number
 from ..fairness import INSUFFICIENT_DATA, REPORTED
 from ..io import json_fields
-from ._inputs import SplitPredictions, argument_error, check_split_groups, refuse_same_rows
+from ._inputs import (
+    SplitPredictions,
+    argument_error,
+    check_split_groups,
+    check_split_types,
+    refuse_same_rows,
+)
 
 # The attack's values of one group (withheld, None, below the floor).
 ATTACK_VALUES = ("auc", "advantage", "yeom_advantage", "yeom_mu_hat", "delta")
@@ -157,6 +163,7 @@ def _checked_splits(train, test, group_order, positive_rates, delta_pcer) -> tup
     """The group order, after the checks pcer_audit makes on its splits and ``group_order``
     (one place: :func:`check_split_groups`, :func:`refuse_same_rows`), and on the losses,
     ``positive_rates`` and ``delta_pcer``."""
+    check_split_types(train, test)
     if train.loss is None or test.loss is None:
         problem = "the attack needs per-example losses on both splits"
         raise argument_error(problem, "loss", fix="pass loss= to both SplitPredictions")
