@@ -23,6 +23,7 @@ from .._checks import (
     check_member,
     check_seed,
     did_you_mean,
+    is_number,
     schema_words,
 )
 from .._text import crossed_names
@@ -286,6 +287,8 @@ def take_options(function: str, options: dict) -> AuditOptions:
         options = {**options, "ci": check_interval_method(options["ci"], function)}
     _refuse_unknown(function, options, allowed)
     _check_intersections(options.get("intersections"))
+    if options.get("intersections") is not None:  # DataFrame columns 0 and 1: (0, 1)
+        options = {**options, "intersections": _named_combos(options["intersections"])}
     if "names" in options:
         options = {**options, "names": _check_names(options["names"])}
     if "paired" in options:
@@ -357,6 +360,15 @@ def _check_paired(paired) -> bool:
             kind="argument",
         )
     return bool(paired)
+
+
+def _named_combos(intersections) -> list:
+    """Each combination with a numbered attribute (a DataFrame's column 0) by the name the
+    audit gives it ('0'), as ``reference``, ``merge_groups`` and ``bins`` take the number."""
+    return [
+        (tuple if isinstance(c, tuple) else list)(str(a) if is_number(a) else a for a in c)
+        for c in intersections
+    ]
 
 
 def _check_intersections(intersections) -> None:

@@ -26,6 +26,7 @@ from ..io import write_atomic
 from . import _display
 from . import _policy as pol
 from ._bootstrap import JEFFREYS_METHOD, Interval, kish_effective
+from ._counts import cell_index
 from ._engine import _posterior_cells, _references
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
@@ -40,6 +41,7 @@ from ._validate import (
     check_flag,
     check_length,
     encode_edited,
+    refuse_underflowing_weights,
     resolve_reference,
 )
 
@@ -290,6 +292,9 @@ def threshold_table(
     n, labelled = len(scores), y_true is not None
     attrs, edits = encode_edited(sensitive_features, n, opts, "y_score")
     _check_groups(attrs)
+    if weights is not None:  # refused as the audit of these scores at the audited threshold
+        cells = cell_index(scores >= audited, true if labelled else None)
+        refuse_underflowing_weights(weights, attrs, cells, sample_weight)
     frame = _attributes_rows(attrs, th, (scores, true, weights), labelled, policy, opts)
     frame["audited"] = frame["threshold"] == float(audited)  # one threshold: the one used
     config = _config(opts, policy, (labelled, weights is not None), th, edits)
