@@ -138,7 +138,7 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
     text = layout.kind == "csv"
     try:
         with dask_scheduler(scheduler):
-            raw = _count(_read(dd, target, layout, roles), roles, text)
+            raw = _count_by_types(dd, target, layout, roles, text)
     except (pd.errors.ParserError, UnicodeDecodeError) as exc:
         err = ragged_error(layout.files) if text else None
         if err:
@@ -155,6 +155,27 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
         # quote that never closes): pandas reads the files whole and names the place
         raise _parse_error(layout.files, target) or exc from None
     return finish_counts(layout.check(raw, roles), roles, "dask")
+
+
+def _count_by_types(dd, target, layout: FileLayout, roles: Roles, text: bool) -> pd.DataFrame:
+    """The count of the files; Parquet files that store a role column with different types
+    counted a type at a time and joined in file order, as DuckDB counts them
+    (``_same_types``) and pandas joins them: a folder's 1, 1.0 and '1' were counted by Dask
+    as one type (1 and 1.0 as the text '1.0'), where every other engine refuses them."""
+    parts = _same_types(layout, roles)
+    if len(parts) == 1:
+        return _count(_read(dd, target, layout, roles), roles, text)
+    names, folder = list(roles.columns), target if layout.hive else None
+    numbered = _bool_int_labels(layout.files, roles)  # booleans among integers: 0/1
+    raws = [
+        _count(
+            dd.from_map(_parquet_rows, part.files, names=names, target=folder, numbered=numbered),
+            roles,
+            text,
+        )
+        for part in parts
+    ]
+    return pd.concat(raws, ignore_index=True)
 
 
 def _parquet_rows(path, names, target=None, numbered=None) -> pd.DataFrame:
