@@ -1134,8 +1134,7 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         return EthicLensInputError(problem, column=flag, fix=fix)
 
     if not path.is_file():
-        state = "is a folder" if path.is_dir() else "does not exist"
-        raise refused(f"file {path} {state}", f"give the path of a {what}")
+        raise refused(f"file {path} {_not_a_file(path)}", f"give the path of a {what}")
     suffix = path.suffix.lower() if suffixes else ".json"
     if suffix not in (suffixes or (".json",)):
         kinds = list(dict.fromkeys(s.strip(".").replace("yml", "yaml").upper() for s in suffixes))
@@ -1167,6 +1166,20 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
     if data is None:  # blank (JSON's and TOML's too), comments only, or a bare null
         raise refused(f"{path.name} is empty", f"write the {what}")
     return data
+
+
+def _not_a_file(path: Path) -> str:
+    """Why ``path`` (no regular file) is not read: a folder, a pipe or device (``<(...)``,
+    ``/dev/stdin``, ``-``: read once, of no size to check first), a link to nothing, or none."""
+    if path.is_dir():
+        return "is a folder"
+    if path.exists():
+        return "is a pipe or a device, not a file (save the content to a file first)"
+    if path.is_symlink():
+        return f"is a link to {os.readlink(path)}, which does not exist"
+    if str(path) == "-":
+        return "does not exist (standard input is not read: save the content to a file first)"
+    return "does not exist"
 
 
 def _yaml_problem(exc) -> str | None:

@@ -211,3 +211,22 @@ def test_a_refused_number_is_quoted_as_the_file_wrote_it(tmp_path, line, shown):
     path.write_text("target:\n  dataset: compas\n" + line)
     message = _message(lambda: AuditSpec.from_file(path))
     assert shown in message, message
+
+
+def test_a_config_that_is_a_pipe_or_a_dangling_link_is_said_to_be_one(tmp_path, capsys):
+    """``--config <(...)`` (a pipe), ``/dev/null`` and a link to nothing were each said not to
+    exist."""
+    import os
+
+    fifo = tmp_path / "spec.yaml"
+    os.mkfifo(fifo)
+    link = tmp_path / "link.yaml"
+    link.symlink_to(tmp_path / "gone.yaml")
+    for path, words in (
+        (fifo, "is a pipe or a device, not a file"),
+        ("/dev/null", "is a pipe or a device, not a file"),
+        (link, f"is a link to {tmp_path / 'gone.yaml'}, which does not exist"),
+    ):
+        assert words in _message(lambda p=path: AuditSpec.from_file(p))
+        assert main(["audit", "--config", str(path)]) == 2
+        assert words in capsys.readouterr().err
