@@ -119,7 +119,8 @@ class Target(_Section):
     db: str | None = _f(
         _OPT_STR,
         flag="--db",
-        doc="SQLAlchemy database URL: the GROUP BY runs there (a password: use db_env).",
+        doc="SQLAlchemy database URL: the GROUP BY runs there (a password: use --db-env, "
+        "db_env in a config file).",
     )
     db_env: str | None = _f(
         _OPT_STR,
