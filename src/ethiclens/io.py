@@ -1150,6 +1150,9 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         data = _parse_config(text, suffix) if text.strip() else None
     except ConfigSyntaxRefused as exc:
         raise refused(f"cannot parse {path.name}: {exc}", exc.fix) from None
+    except UnicodeDecodeError as exc:  # its line and byte, as a data file's are named
+        fix = "save it as UTF-8 (e.g. iconv -f latin1 -t utf-8)"
+        raise refused(refuse_not_utf8(path, exc).problem, fix) from None
     except RecursionError:  # Python's words differ with the depth of the caller's stack
         problem = f"cannot parse {path.name}: it nests mappings or lists too deeply to read"
         fix = f"check it is the {what} (a few levels deep, not thousands)"

@@ -230,3 +230,23 @@ def test_a_config_that_is_a_pipe_or_a_dangling_link_is_said_to_be_one(tmp_path, 
         assert words in _message(lambda p=path: AuditSpec.from_file(p))
         assert main(["audit", "--config", str(path)]) == 2
         assert words in capsys.readouterr().err
+
+
+def test_a_config_not_in_utf8_names_its_line_and_byte(tmp_path, capsys):
+    """A Latin-1 config was refused in the codec's words ("'utf-8' codec can't decode byte 0xe9
+    in position 18"), where a data file names the line."""
+    path = tmp_path / "a.yaml"
+    path.write_bytes("target:\n  dataset: compas\nmodel:\n  name: caf\xe9\n".encode("latin-1"))
+    words = "a.yaml is not UTF-8 text (byte b'\\xe9' on line 4"
+    assert words in _message(lambda: AuditSpec.from_file(path))
+    assert main(["audit", "--config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "codec" not in err, err
+
+
+@pytest.mark.parametrize("spec", [{}, AuditSpec(), {"roles": {"protected": ["sex"]}}])
+def test_a_python_spec_without_a_target_names_its_key_not_the_cli_argument(spec):
+    """``ethiclens.run(spec)`` of a spec naming no target said ``argument 'TARGET'``, the
+    command line's argument, which no Python call has."""
+    message = _message(lambda: ethiclens.run(spec))
+    assert message.startswith("key 'target': nothing to audit"), message

@@ -39,6 +39,8 @@ def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLens
         field_name = path.rpartition(".")[2]
         words[flag] = passed.get(field_name, path if spec_given else field_name)
     column = str(exc.column)
+    if spec_given and column == "TARGET":  # the caller's spec names no target: its section
+        return exc.renamed({column: "target"}, "key", words)
     if target and column in _TARGET_NAMES:
         return exc.renamed({column: target}, "argument", words)
     if exc.kind == "column" and column in params:  # the engine's own argument
