@@ -422,6 +422,30 @@ class _Synthesiser(Mechanism):
             )
         if not _is_number(spent) or not 0 <= spent <= rho * (1 + 1e-9):
             raise _bad("ρ spent exceeds the budget", "columns._privacy.rho_spent", spent)
+        _check_charges(priv, spent)
+
+
+def _check_charges(priv: dict, spent) -> None:
+    """The ``_privacy`` charges the estimate's measurement noise is drawn from: each
+    ``[what, ρ]`` with ρ > 0, a measurement of a marginal in ``measured_marginals``, adding up
+    to ``rho_spent`` (a tampered charge changed the intervals, or crashed the estimate)."""
+    charges, where = priv.get("charges"), "columns._privacy.charges"
+    if "charges" not in priv:  # a manifest that states none: no measurement noise to draw
+        return
+    if not isinstance(charges, list):
+        raise _bad("the budget charges must be a list of [step, ρ]", where, charges)
+    measured = priv.get("measured_marginals")
+    cliques = {str(tuple(m)) for m in measured} if isinstance(measured, list) else None
+    for i, item in enumerate(charges):
+        ok = isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
+        if not ok or not _is_number(item[1]) or not 0 < item[1] < math.inf:
+            raise _bad("a budget charge must be [step, ρ > 0]", f"{where}[{i}]", item)
+        clique = item[0].removeprefix("measure ")
+        if clique != item[0] and cliques is not None and clique not in cliques:
+            raise _bad("a charge measures a marginal not in measured_marginals", where, item)
+    total = math.fsum(rho for _, rho in charges)
+    if not _close(total, spent):
+        raise _bad(f"the budget charges add up to ρ = {total:g}, not rho_spent", where, spent)
 
 
 class MST(_Synthesiser):
