@@ -38,9 +38,11 @@ def _message(call) -> str:
     return str(caught.value)
 
 
-def test_run_reads_a_json_spec_with_a_byte_order_mark_as_a_spec(tmp_path, monkeypatch):
+@pytest.mark.parametrize("name", ["spec.json", "MySpec.JSON"])
+def test_run_reads_a_json_spec_with_a_byte_order_mark_as_a_spec(tmp_path, monkeypatch, name):
+    """(``MySpec.JSON``: the file was looked for as ``myspec.json``, so read as data.)"""
     monkeypatch.chdir(tmp_path)
-    path = tmp_path / "spec.json"
+    path = tmp_path / name
     spec = {**SPEC, "target": {"file": "missing.csv"}}
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(spec).encode())
     message = _message(lambda: ethiclens.run(str(path)))

@@ -44,7 +44,9 @@ def is_target(spec) -> bool:
     text = str(spec).lower()
     if text.endswith((".yaml", ".yml")):
         return False
-    return not (text.endswith(".json") and target_key(text) == "file" and _is_spec_file(text))
+    # the file read by its own name (Spec.json is not spec.json on most file systems)
+    spec_file = text.endswith(".json") and target_key(text) == "file" and _is_spec_file(str(spec))
+    return not spec_file
 
 
 def _is_spec_file(path: str) -> bool:
