@@ -69,6 +69,21 @@ EDITS = {
     ),
     "not a list": (lambda p: p.__setitem__("charges", "x"), "must be a list"),
 }
+MARGINALS = {
+    "numbers": [5],
+    "text": "x",
+}
+
+
+@pytest.mark.parametrize("name", sorted(MARGINALS))
+def test_tampered_measured_marginals_are_refused(folder, tmp_path, capsys, name):
+    out = _tampered(
+        folder, tmp_path, lambda p: p.__setitem__("measured_marginals", MARGINALS[name])
+    )
+    with pytest.raises(EthicLensInputError, match="_privacy.measured_marginals'"):
+        estimate(read_release(out), n_boot=100)
+    assert main(["p2nia", "estimate", str(out), "--n-boot", "100"]) == 2
+    assert "Traceback" not in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("name", sorted(EDITS))

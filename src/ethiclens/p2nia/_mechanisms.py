@@ -434,8 +434,17 @@ def _check_charges(priv: dict, spent) -> None:
         return
     if not isinstance(charges, list):
         raise _bad("the budget charges must be a list of [step, ρ]", where, charges)
-    measured = priv.get("measured_marginals")
-    cliques = {str(tuple(m)) for m in measured} if isinstance(measured, list) else None
+    measured, cliques = priv.get("measured_marginals"), None
+    if measured is not None:
+        if not isinstance(measured, list) or not all(
+            isinstance(m, list) and all(isinstance(c, str) for c in m) for m in measured
+        ):
+            raise _bad(
+                "measured_marginals must be a list of column lists",
+                "columns._privacy.measured_marginals",
+                measured,
+            )
+        cliques = {str(tuple(m)) for m in measured}
     for i, item in enumerate(charges):
         ok = isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
         if not ok or not _is_number(item[1]) or not 0 < item[1] < math.inf:
