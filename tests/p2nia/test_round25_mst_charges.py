@@ -101,3 +101,32 @@ def test_a_tampered_charge_is_refused_on_both_faces(folder, tmp_path, capsys, na
 def test_the_untampered_release_still_estimates(folder):
     est = estimate(read_release(folder), n_boot=100)
     assert est.values["dp"]["ci_high"] is not None
+
+
+REQUESTS = {
+    "not an object": (lambda m: m.__setitem__("request", 5), "must be a JSON object"),
+    "newer": (
+        lambda m: m["request"].__setitem__("format", "ethiclens-p2nia-request/2"),
+        "newer EthicLens",
+    ),
+    "unknown key": (lambda m: m["request"].__setitem__("foo", 1), "unknown keys"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REQUESTS))
+def test_a_manifests_request_is_the_platforms_to_fix(folder, tmp_path, capsys, name):
+    """A refusal of the request inside a manifest asks the platform for the release (it told
+    the auditor reading it to 'create it with ethiclens p2nia request', and named a column)."""
+    edit, words = REQUESTS[name]
+    out = tmp_path / "tampered"
+    out.mkdir()
+    (out / "release.csv").write_bytes((folder / "release.csv").read_bytes())
+    manifest = json.loads((folder / "manifest.json").read_text())
+    edit(manifest)
+    manifest["manifest_sha256"] = _manifest_digest(manifest)
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    assert main(["p2nia", "estimate", str(out), "--n-boot", "100"]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "key '" in err and "manifest.json:request" in err, err
+    assert "ask the platform for the original release" in err, err
+    assert "create" not in err and "auditor" not in err, err

@@ -1210,14 +1210,16 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
     try:
         req = validate_request(manifest["request"], f"{MANIFEST}:request", f"{MANIFEST}:request")
     except EthicLensInputError as exc:  # the auditor cannot change a released ε or δ
-        if not str(exc.column).startswith(("epsilon in", "delta in")):
+        budget = str(exc.column).startswith(("epsilon in", "delta in"))
+        whole = exc.column == f"{MANIFEST}:request"  # its fix said "create it", as for a file
+        if not budget and not whole:
             raise
-        raise EthicLensInputError(
-            f"invalid manifest: {exc.problem}",
+        raise EthicLensInputError(  # the platform's to fix, never "create a request"
+            f"invalid manifest: {exc.problem}" if budget else exc.problem,
             column=exc.column,
             value=exc.value,
-            fix=INVALID_FIX,
-            kind=exc.kind,
+            fix=INVALID_FIX if budget else _bad("").fix,
+            kind="key",
         ) from None
     mechanism = get_mechanism(manifest["mechanism"], f"{MANIFEST}:mechanism")
     _check_against_request(manifest, req, mechanism.needs_delta)
