@@ -749,7 +749,13 @@ CASES = [
     ("pcer-n-boot-huge", [*PCER[:-1], "100000000000"], None, ["--n-boot"]),
     ("pcer-n-boot-50", [*PCER[:-1], "50"], None, ["--n-boot", "100"]),
     ("pcer-min-group-size-0", [*PCER, "--min-group-size", "0"], None, ["--min-group-size"]),
-    ("pcer-loss-text", [*PCER, "--loss", "g"], None, ["'g'", "numbers"]),
+    (
+        "pcer-loss-text",
+        [*PCER, "--loss", "t"],
+        _text("base.csv", _csv("y,p,g,t", "1,0,a,x", "0,1,b,y")),
+        ["'t'", "numbers"],
+    ),
+    ("pcer-loss-is-group", [*PCER, "--loss", "g"], None, ["--loss", "must differ"]),
     (
         "pcer-loss-negative",
         [*PCER, "--loss", "l"],
