@@ -149,12 +149,9 @@ def audit(
         y_true, y_pred, sensitive_features, y_score, sample_weight, opts
     )
     attrs, edits = encode_edited(sensitive_features, len(pred), opts)
-    ctx = _rows_context(opts, policy, pred, true, scores, weights)
-    if weights is not None:
-        refuse_underflowing_weights(weights, attrs, ctx.cells, sample_weight)
-    build = functools.partial(_attribute_cells, ctx)
+    ctx = _rows_context(opts, policy, pred, true, scores, weights, attrs, sample_weight)
     facts = _Facts(len(pred), scores is not None, weights is not None)
-    return _run(ctx, opts, attrs, edits, build, facts)
+    return _run(ctx, opts, attrs, edits, functools.partial(_attribute_cells, ctx), facts)
 
 
 def _row_inputs(y_true, y_pred, sensitive_features, y_score, sample_weight, opts):
@@ -184,11 +181,14 @@ def _row_inputs(y_true, y_pred, sensitive_features, y_score, sample_weight, opts
     return pred, true, scores, weights, sensitive_features
 
 
-def _rows_context(opts, policy, pred, true, scores, weights) -> _Context:
+def _rows_context(opts, policy, pred, true, scores, weights, attrs, sample_weight) -> _Context:
     """The audit's shared inputs for rows: their cells, labels, scores and weights, and the
-    order of the scores (unweighted rows only) that the AUC ranks by."""
+    order of the scores (unweighted rows only) that the AUC ranks by. Weights whose squares
+    underflow in a cell of a group of ``attrs`` are refused, named as ``sample_weight`` was."""
     order = _auc.score_order(scores) if scores is not None and weights is None else None
     cells = cell_index(pred, true)
+    if weights is not None:
+        refuse_underflowing_weights(weights, attrs, cells, sample_weight)
     rows = dict(weights=weights, scores=scores, true=true, cells=cells, score_order=order)
     return _context(opts, policy, labelled=true is not None, **rows)
 
@@ -241,15 +241,8 @@ def audit_counts(
     """
     policy, opts = policy_and_options("audit_counts", policy, options)
     attrs_meta, opts = _table_options(table, opts)
-    if not all(isinstance(c, str) for c in table.columns):  # groupby of pd.DataFrame(matrix)
-        table = table.rename(columns=str)  # attribute 0 is '0', as audit names it
-    if set(map(str, table.index.names)) & set(table.columns):  # set_index(..., drop=False)
-        table = table.reset_index(drop=True)  # the cells are the columns; pandas: ambiguous
+    table, protected = _named_cells(table, protected)
     policy = _check_options(policy, opts)
-    if isinstance(protected, str):  # one attribute's name, not its characters
-        protected = [protected]
-    if isinstance(protected, list | tuple):
-        protected = [str(p) for p in protected]  # the column 0 is named '0', as just above
     names = dict(attrs_meta.get(NAMES_ATTR) or {})
     t = _check_counts_table(table, protected, names, opts.n_bins)
     weighted = WEIGHT_SUM in t.columns
@@ -265,6 +258,20 @@ def audit_counts(
     cells = _TableCells(ctx, t, true)
     facts = _Facts(int(t[COUNT].to_numpy(dtype=float).sum()), cells.has_scores, weighted)
     return _run(ctx, opts, attrs, edits, gone.build(cells.build), facts, gone.comparisons)
+
+
+def _named_cells(table, protected):
+    """The counts table and ``protected`` with every column named by text, as ``audit`` names
+    a DataFrame's columns (attribute 0 is '0'), and the cells in the columns only."""
+    if not all(isinstance(c, str) for c in table.columns):  # groupby of pd.DataFrame(matrix)
+        table = table.rename(columns=str)
+    if set(map(str, table.index.names)) & set(table.columns):  # set_index(..., drop=False)
+        table = table.reset_index(drop=True)  # the cells are the columns; pandas: ambiguous
+    if isinstance(protected, str):  # one attribute's name, not its characters
+        protected = [protected]
+    if isinstance(protected, list | tuple):
+        protected = [str(p) for p in protected]
+    return table, protected
 
 
 def _table_labels(t, names, pos_label):
