@@ -1092,7 +1092,7 @@ def check_suffix(path, flag: str, suffix: str, what: str) -> None:
         stem = Path(path).with_suffix("")  # flipped.csv.gz: flipped.csv, not flipped.csv.csv
         name = stem.name if stem.suffix.lower() == suffix else Path(path).with_suffix(suffix).name
         raise EthicLensInputError(
-            f"{what}'s name must end in {suffix}",
+            f"{what}'s name must end in {_or([suffix, *SUFFIX_ALSO.get(suffix, ())])}",
             column=flag,
             value=str(path),
             fix=f"e.g. {flag} {name}",

@@ -25,7 +25,8 @@ def test_a_dashboard_not_named_html_is_refused_before_any_work(data, capsys, nam
     assert main([*RUN, "--store", "s.sqlite", "--html", name]) == 2
     err = capsys.readouterr().err.strip()
     assert err == (
-        f"error: option '--html': the HTML report's name must end in .html (value: {name!r}). "
+        "error: option '--html': the HTML report's name must end in .html or .htm "
+        f"(value: {name!r}). "
         f"Fix: e.g. --html {fixed}"
     ), err
     assert sorted(p.name for p in data.iterdir()) == ["d.csv"]  # no store, no dashboard

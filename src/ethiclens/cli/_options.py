@@ -264,6 +264,8 @@ class SpecRequest:
             if flag in words:  # from the config file: its key, the URL kept
                 return exc.renamed({column: f"{words[flag]} {url}"}, "key", words)
             return exc
+        if self.config and column == "TARGET" and "TARGET" not in given:  # the file has none
+            return exc.renamed({column: "target"}, "key", words)  # as the library names it
         names, flag_of = {}, {p: f for f, p in flag_paths().items()}
         for piece in column.split("/"):
             base = piece.split("[")[0]

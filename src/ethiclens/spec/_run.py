@@ -6,11 +6,14 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import os
+import re
+from dataclasses import fields
 
 from ..errors import EthicLensInputError
 from ._names import named_as_called
 from ._spec import (
     AuditSpec,
+    Target,
     _argument_error,
     _key_error,
     purpose_for,
@@ -42,11 +45,16 @@ def is_target(spec) -> bool:
     if not isinstance(spec, (str, os.PathLike)):
         return False
     text = str(spec).lower()
-    if text.endswith((".yaml", ".yml")):
+    if text.endswith((".yaml", ".yml", ".toml")):  # no data file's type: refused as --config
         return False
     # the file read by its own name (Spec.json is not spec.json on most file systems)
     spec_file = text.endswith(".json") and target_key(text) == "file" and _is_spec_file(str(spec))
     return not spec_file
+
+
+# a spec's target key in JSON: null, a name, or an object of the target's keys
+_TARGET_KEYS = "|".join(f.name for f in fields(Target))
+_SPEC_TARGET = re.compile(r'"target"\s*:\s*(null|"|\{\s*(\}|"(' + _TARGET_KEYS + r')"))')
 
 
 def _is_spec_file(path: str) -> bool:
@@ -54,9 +62,13 @@ def _is_spec_file(path: str) -> bool:
     from pathlib import Path
 
     try:  # as --config reads it: a byte-order mark is no JSON error there
-        data = json.loads(Path(path).read_bytes().decode("utf-8-sig"))
-    except (OSError, ValueError):
+        text = Path(path).read_bytes().decode("utf-8-sig")
+        data = json.loads(text)
+    except (OSError, UnicodeDecodeError):
         return False
+    except ValueError:  # a spec object with a slip (a trailing comma): its parse error, as
+        # --config gives it (pandas reads such a table, whose columns are no spec's target)
+        return text.lstrip().startswith("{") and _SPEC_TARGET.search(text) is not None
     except RecursionError:  # nested past what a parser follows: refused as --config refuses it
         return True
     return isinstance(data, dict) and "target" in data
