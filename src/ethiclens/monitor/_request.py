@@ -831,6 +831,9 @@ def config_keys_named(flags: dict, config):
             raise
         words = {f: k for f, k in keys.items() if f not in given}  # the flags in its words too
         names = {exc.column: keys[exc.column]} if exc.column in words else {}
+        flag, _, rest = str(exc.column).partition(" ")  # "--db URL", "--protected sex"
+        if rest and flag in words:  # as the audit names them: target.db URL, roles.protected.sex
+            names = {exc.column: words[flag] + ("." if flag == "--protected" else " ") + rest}
         raise exc.renamed(names, "key" if names else None, words) from None
 
 
