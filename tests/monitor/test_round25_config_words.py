@@ -45,3 +45,23 @@ def test_a_config_database_is_named_by_its_key(tmp_path, days, capsys):
     assert rc == 2 and f"key 'target.db {url}'" in err and "--db" not in err, err
     rc, _, err = _cli(capsys, *run, tmp_path / "b.sqlite", "--db", url)
     assert rc == 2 and f"option '--db {url}'" in err, err  # a flag keeps its name
+
+
+def test_an_empty_table_or_query_is_named_as_the_audit_names_it(tmp_path, days, capsys):
+    # it named nothing ("error: table t has no data rows"): the audit says option '--table'
+    # (key 'target.table' from a config file)
+    with sqlite3.connect(tmp_path / "x.db") as con:
+        _data(tmp_path, days).head(0).to_sql("t", con, index=False)
+    url = f"sqlite:///{tmp_path / 'x.db'}"
+    config = tmp_path / "mon.yaml"
+    config.write_text(
+        f'target: {{db: "{url}", table: t}}\n'
+        "roles: {y_true: label, y_pred: pred, protected: [sex]}\n",
+        encoding="utf-8",
+    )
+    run = ("monitor", "--time", "ts", "--window", "7d", "--store", tmp_path / "s.sqlite")
+    rc, _, err = _cli(capsys, *run, "--config", config)
+    assert rc == 2 and "key 'target.table': table t has no data rows" in err, err
+    flags = ("--y-true", "label", "--y-pred", "pred", "--protected", "sex", "--db", url)
+    rc, _, err = _cli(capsys, *run, *flags, "--query", "select * from t")
+    assert rc == 2 and "option '--query': the query has no data rows" in err, err

@@ -1367,11 +1367,12 @@ def _no_rows_sql(table: str | None) -> NoRows:
     """A table or query without rows, in the audit's words (``sources.sql_counts``): a run on
     a store adds nothing, with the note ``NoRows.note``."""
     if table is not None:
-        exc = NoRows(f"table {table} has no data rows", fix="fill the table or name another one")
+        fix = "fill the table or name another one"
+        exc = NoRows(f"table {table} has no data rows", column="--table", fix=fix)
         exc.note = f"table {table} has no rows"
     else:
         fix = "check the query's WHERE clause: it selects no rows"
-        exc = NoRows("the query has no data rows", fix=fix)
+        exc = NoRows("the query has no data rows", column="--query", fix=fix)  # as the audit
         exc.note = "the query selects no rows"
     exc.engine = "sql"
     return exc
