@@ -757,9 +757,9 @@ class _Updater:
             if a not in self.refs:
                 if a in given_refs:
                     groups = sorted({g for (_, g) in counts})
-                    fix = f"choose from {groups[:20]}"  # a near miss named first, as the audit
+                    fix = f"use one of {groups[:20]}"  # a near miss named first, as the audit
                     check_member(given_refs[a], groups, column=f"--protected {a}",
-                                 problem="is not a group of the data", fix=fix)  # fmt: skip
+                                 problem="unknown reference group", fix=fix)  # fmt: skip
                     if seen:  # bound once a window is processed (a held one binds nothing);
                         # a group of the data, even if not yet in a processed window
                         self.refs[a], self.sources[a] = given_refs[a], "given"
