@@ -63,6 +63,7 @@ EDITS = {
     "negative": (_set(0, -1.0), "charges[0]'"),
     "scaled": (lambda p: p["charges"][0].__setitem__(1, p["charges"][0][1] * 100), "add up"),
     "removed": (lambda p: p.__setitem__("charges", []), "add up to ρ = 0"),
+    "key deleted": (lambda p: p.pop("charges"), "add up to ρ = 0"),
     "renamed": (
         lambda p: p["charges"][-1].__setitem__(0, "measure ('foo',)"),
         "not in measured_marginals",

@@ -429,9 +429,8 @@ def _check_charges(priv: dict, spent) -> None:
     """The ``_privacy`` charges the estimate's measurement noise is drawn from: each
     ``[what, ρ]`` with ρ > 0, a measurement of a marginal in ``measured_marginals``, adding up
     to ``rho_spent`` (a tampered charge changed the intervals, or crashed the estimate)."""
-    charges, where = priv.get("charges"), "columns._privacy.charges"
-    if "charges" not in priv:  # a manifest that states none: no measurement noise to draw
-        return
+    # every MST/AIM release writes its charges: a manifest without the key is one emptied
+    charges, where = priv.get("charges", []), "columns._privacy.charges"
     if not isinstance(charges, list):
         raise _bad("the budget charges must be a list of [step, ρ]", where, charges)
     measured, cliques = priv.get("measured_marginals"), None
