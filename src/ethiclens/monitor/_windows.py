@@ -1149,14 +1149,20 @@ _DAY_SQL = {
 # PostgreSQL: a text time's fraction cut to 6 digits before the cast ('\1': the kept part);
 # a timestamp or date column cast through its own text (PostgreSQL reads back what it
 # writes), as a cast of the column itself is refused for a column of numbers before any row
-# is read; any other type (numbers) NULL, refused as not a time
+# is read; any other type (numbers) NULL, refused as not a time. A time without an offset (a
+# text without one, a timestamp without time zone, a date) is UTC, as on the file engines,
+# whatever the session's TimeZone (a cast to TIMESTAMPTZ would read it in the server's zone)
+_PG_CUT = "regexp_replace(CAST({col} AS TEXT), '(:[0-9][0-9][.][0-9]{{6}})[0-9]+', '\\1')"
 _PG_TIME = (
     "(CASE WHEN pg_typeof({col}) IN ('text'::regtype, 'character varying'::regtype, "
-    "'character'::regtype) THEN CAST(regexp_replace(CAST({col} AS TEXT), "
-    "'(:[0-9][0-9][.][0-9]{{6}})[0-9]+', '\\1') AS TIMESTAMPTZ) "
-    "WHEN pg_typeof({col}) IN ('timestamp with time zone'::regtype, "
-    "'timestamp without time zone'::regtype, 'date'::regtype) "
-    "THEN CAST(CAST({col} AS TEXT) AS TIMESTAMPTZ) END)"
+    "'character'::regtype) THEN (CASE WHEN CAST({col} AS TEXT) ~ "
+    "'[0-9]:[0-9]{{2}}[:.0-9]*(Z|[+-][0-9]{{2}}(:?[0-9]{{2}})?)$' "
+    f"THEN CAST({_PG_CUT} AS TIMESTAMPTZ) "
+    f"ELSE CAST({_PG_CUT} AS TIMESTAMP) AT TIME ZONE 'UTC' END) "
+    "WHEN pg_typeof({col}) = 'timestamp with time zone'::regtype "
+    "THEN CAST(CAST({col} AS TEXT) AS TIMESTAMPTZ) "
+    "WHEN pg_typeof({col}) IN ('timestamp without time zone'::regtype, 'date'::regtype) "
+    "THEN CAST(CAST({col} AS TEXT) AS TIMESTAMP) AT TIME ZONE 'UTC' END)"
 )
 # SQLite: a time written YYYY-MM-DD?HH:MM:SS.fff... (the fraction from character 21 on)
 _SQLITE_FRACTION = (
