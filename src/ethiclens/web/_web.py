@@ -14,7 +14,7 @@ import re
 import secrets
 from pathlib import Path
 
-from .._text import html_safe, threshold_text
+from .._text import html_safe, percent, threshold_text
 from ..errors import EthicLensInputError
 from ._jobs import NOT_LISTED, Busy, Runner
 from ._store import Conflict, Store
@@ -63,6 +63,7 @@ def templates():
     env.filters["num"] = lambda v: "—" if v is None else f"{v:z.3f}"
     env.filters["evalue"] = _e_value_shown
     env.filters["di_bound"] = _di_bound
+    env.filters["sequence_level"] = _sequence_level
     # a policy threshold (or 1/t) as every report prints it: exact, 0.80 for the default
     env.filters["threshold"] = threshold_text
     env.filters["shown"] = _shown_safely  # the visible form a browser sends back, to compare
@@ -78,6 +79,13 @@ def _di_bound(value, di_threshold) -> str:
 
     edges = policy_edges("disparate_impact", {"di_threshold": di_threshold})
     return format_number(value, edges=edges)
+
+
+def _sequence_level(alpha) -> str:
+    """The level 1 - alpha of a monitor's confidence sequences, exactly (99.9%, never 100%)."""
+    from decimal import Decimal
+
+    return percent(1 - Decimal(repr(float(alpha))))
 
 
 def _e_value_shown(log_e):
