@@ -3,6 +3,7 @@ only: the report does not import p2nia (ADR 0007)."""
 
 from __future__ import annotations
 
+from .._text import percent
 from ._audit_report import _flatten, _versions
 from ._render import Report, Section, definition_list, generated_by, paragraph, table
 
@@ -16,7 +17,7 @@ def estimate_html(
     ``Estimate``'s ``values``); ``basis``: what it was estimated from; ``methods``: the
     intervals' methods in words; ``document``: the estimate's JSON (``Estimate.to_dict()``),
     whose ``config`` and ``run`` give the run record (seed, draws, version, UTC time, the
-    inputs' SHA-256, the command that repeats it).
+    inputs' SHA-256, the command that repeats it) and the intervals' level (0.95 without it).
     """
     rows = [
         (
@@ -27,9 +28,10 @@ def estimate_html(
         )
         for k, v in values.items()
     ]
-    body = table(["metric", "estimate", "95% interval", "status"], rows, numeric=(1, 2))
-    section = Section("estimate", "Estimate", body + paragraph(f"Intervals: {methods}."))
     config = (document or {}).get("config")
+    level = percent((config or {}).get("confidence_level", 0.95))
+    body = table(["metric", "estimate", f"{level} interval", "status"], rows, numeric=(1, 2))
+    section = Section("estimate", "Estimate", body + paragraph(f"{level} intervals: {methods}."))
     if not config:
         return Report(title, basis, [section]).to_html()
     run = document.get("run") or {}
