@@ -170,15 +170,23 @@ def estimates_html(title: str, estimates: dict, headline: str | None = None) -> 
     return block(title, [headline] if headline else [], [_estimates_table("statistic", estimates)])
 
 
-def _estimates_table(first: str, estimates: dict) -> str:
+def _estimates_table(first: str, estimates: dict, policy: dict | None = None) -> str:
     """The table of named MetricEstimates: ``first`` (their name), value [CI], status and the
-    reason or method."""
+    reason or method; a DI/EO bound printed beside ``policy``'s thresholds (a comparison's)."""
     rows = [
-        (name, value_ci(m), status_html(m.status), m.reason or m.ci_method)
+        (
+            name,
+            value_ci(m, policy_edges(name, policy)),
+            status_html(m.status),
+            m.reason or m.ci_method,
+        )
         for name, m in estimates.items()
     ]
     return html_table([first, "value [CI]", "status", "method / reason"], rows, None, (2,))
 
+
+# What a B − A interval is read against ("excludes 0"): a bound beside it prints on its side.
+_ZERO = (0.0,)
 
 # The comparison metrics shown in the compact notebook table (others: ``to_frame()``).
 _SHOWN = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
@@ -287,13 +295,14 @@ def audit_repr(result) -> str:
 
 def comparison_repr(c) -> str:
     di = c.metrics.get("disparate_impact")
-    di_text = f", DI {value_ci(di)}" if di is not None else ""
+    edges = policy_edges("disparate_impact", c.policy)
+    di_text = f", DI {value_ci(di, edges)}" if di is not None else ""
     return one_line(f"Comparison({c.attribute}: {c.group} vs {c.reference}, {c.status}{di_text})")
 
 
 def comparison_html(c) -> str:
     """Every metric of one comparison: value [CI], status, reason or method."""
-    table = _estimates_table("metric", c.metrics)
+    table = _estimates_table("metric", c.metrics, c.policy)
     n_group, n_ref = c.n_text("|").split("|")  # sizes only: no group name in them
     head = (
         f"{c.attribute}: {c.group} (n = {n_group}) vs {c.reference} "
@@ -348,7 +357,7 @@ def compare_html(comp) -> str:
             if d is None:
                 row += ["—", "—", "—"]
             else:
-                row += [_model_value(d, "a"), _model_value(d, "b"), value_ci(d.difference)]
+                row += [_model_value(d, "a"), _model_value(d, "b"), value_ci(d.difference, _ZERO)]
         row += [status_html(v.status_a), status_html(v.status_b)]
         rows.append(row)
     n = len(headers)
@@ -372,5 +381,5 @@ def compare_repr(comp) -> str:
     for d in comp.differences[:12]:
         if d.metric in _SHOWN:
             what = f"{d.attribute}:{d.group} {d.metric}{_absolute(d.metric)}"
-            lines.append(f"  {what}: {b} − {a} = {value_ci(d.difference)}")
+            lines.append(f"  {what}: {b} − {a} = {value_ci(d.difference, _ZERO)}")
     return "\n".join(map(one_line, lines))

@@ -23,7 +23,7 @@ from .._checks import (
     check_seed,
     schema_words,
 )
-from .._text import one_line
+from .._text import beside, one_line
 from ..errors import EthicLensInputError
 from ..io import json_fields, read_config_file
 from ._bootstrap import Interval
@@ -1248,10 +1248,18 @@ def _moved(old, new, metric, di_rule=DI_RULES[0]):
     ranked = f", by the DI rule {di_rule!r}" if metric == "disparate_impact" else ""
     ranked = ranked if di_rule != DI_RULES[0] else ""
     words = "neither worse nor better: as far from parity" if way == "same" else way
-    return way, (
-        f"moved {a:z.3f} [{alo:z.3f}, {ahi:z.3f}] -> {b:z.3f} [{blo:z.3f}, {bhi:z.3f}], "
-        f"beyond both intervals{ranked} ({words})"
-    )
+    # each value to as many places as it takes to print outside the other's interval
+    old_text = f"{_beside(a, (blo, bhi))} [{_beside(alo, b)}, {_beside(ahi, b)}]"
+    new_text = f"{_beside(b, (alo, ahi))} [{_beside(blo, a)}, {_beside(bhi, a)}]"
+    return way, f"moved {old_text} -> {new_text}, beyond both intervals{ranked} ({words})"
+
+
+def _beside(x: float, edges) -> str:
+    """``x`` to 3 places, or as many more as it takes to print on its side of the nearest of
+    ``edges`` (``_text.beside``): a move or a B − A interval the gate reads as beyond a
+    number never prints as touching it (``[0.000, 0.057]`` for a low end of 0.0002)."""
+    finite = [e for e in (edges if isinstance(edges, tuple) else (edges,)) if math.isfinite(e)]
+    return beside(x, tuple(finite)) if finite and math.isfinite(x) else f"{x:z.3f}"
 
 
 def _estimate_ends(estimate, metric) -> tuple | None:
@@ -1356,6 +1364,6 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
         if hit and _further(d["metric"], vb, va, rule) > 0:
             worse.append(
                 f"{key}: {d['metric']} {b} - {a} = {iv['value']:z.3f} "
-                f"[{iv['ci_low']:z.3f}, {iv['ci_high']:z.3f}] (worse under {b})"
+                f"[{_beside(iv['ci_low'], 0.0)}, {_beside(iv['ci_high'], 0.0)}] (worse under {b})"
             )
     return GateOutcome(fail_on, tuple(failures), tuple(worse), baseline=f"{a}{_MODEL_A}")

@@ -167,6 +167,9 @@ class Comparison:
     composite: float | None
     floors: dict[str, bool]
     disadvantaged: str | None = None  # which side a DI flag disadvantages, given the label's sign
+    # the audit's policy (``config["policy"]``, set by its AuditResult): the thresholds the
+    # repr and notebook cell print a DI/EO bound beside; not part of the JSON
+    policy: dict | None = field(default=None, repr=False, compare=False)
 
     @property
     def key(self) -> str:
@@ -306,6 +309,10 @@ class AuditResult:
     # How the run was asked for and what it read (``ethiclens.run``): UTC time, version, the
     # input's fingerprint, the spec, the engine and the gate's outcome. None for a bare audit().
     run: dict | None = None
+
+    def __post_init__(self) -> None:
+        for c in self.comparisons:  # each comparison's views print bounds beside this policy
+            c.policy = c.policy or self.config.get("policy")
 
     @property
     def flagged(self) -> list[Comparison]:
