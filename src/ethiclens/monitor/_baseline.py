@@ -52,8 +52,11 @@ class Baseline:
         return bool(self.k or self.period or self.target)
 
     def _start(self):
-        def safe(x):
-            return np.where(np.isfinite(x), x, 0.5)
+        def safe(x, default=0.5):
+            return np.where(np.isfinite(x), x, default)
+
+        for name in BASELINE_INFO[1:]:  # a store written before: NaN where a rate had no rows
+            self.info[name] = safe(self.info[name], 1.0)
 
         self.ev = Evidence(
             di_threshold=safe(self.info["di_t"]),

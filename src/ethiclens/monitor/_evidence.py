@@ -246,16 +246,24 @@ def _linearised(w, w2, wp, wp2):
 # -- a baseline period ---------------------------------------------------------------------------
 
 
+def _rate_bounds(s, n, delta: float) -> tuple[np.ndarray, np.ndarray]:
+    """``kl_bounds``, with [0, 1] where there are no rows (nothing bounds the rate)."""
+    low, high = kl_bounds(s, n, delta)
+    return np.nan_to_num(low, nan=0.0), np.nan_to_num(high, nan=1.0)
+
+
 def baseline_bounds(ref: dict, grp: dict, alpha: float) -> dict:
     """The null of "no worse than the baseline" from the baseline period's pooled counts, as
     bands that contain the baseline's own values with probability ≥ 1 − α/2 per test:
 
     - ``di_t``: a lower confidence bound of min(DI, 1/DI) (Chernoff bounds on both selection
       rates, each side at α/8), so the band [di_t, 1/di_t] holds the baseline's DI;
-    - ``tpr_eps``/``fpr_eps``: upper bounds of |TPR gap| and |FPR gap| (each rate at α/16).
+    - ``tpr_eps``/``fpr_eps``: upper bounds of |TPR gap| and |FPR gap| (each rate at α/16);
+      a rate the baseline holds no rows of (no positive label of a group, say) is bounded by
+      [0, 1] only, so its gap's band is 1, the whole range (it was NaN, then a made-up 0.5).
 
     Testing the band at α/2 then bounds a false alarm by α/2 + α/2 = α (a union bound).
-    NaN where the baseline had no rows of a group."""
+    ``di_t`` is NaN where the baseline had no rows of a group."""
     lo_a, hi_a = kl_bounds(ref["sel"], ref["n"], alpha / 8)
     lo_b, hi_b = kl_bounds(grp["sel"], grp["n"], alpha / 8)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -265,8 +273,9 @@ def baseline_bounds(ref: dict, grp: dict, alpha: float) -> dict:
     out = {"di_t": np.clip(di_t, 1e-9, 1.0)}
     for name, rows, pos in (("tpr_eps", "pos", "tp"), ("fpr_eps", "neg", "fp")):
         if rows in ref:
-            la, ha = kl_bounds(ref[pos], ref[rows], alpha / 16)
-            lb, hb = kl_bounds(grp[pos], grp[rows], alpha / 16)
+            (la, ha), (lb, hb) = (
+                _rate_bounds(side[pos], side[rows], alpha / 16) for side in (ref, grp)
+            )
             out[name] = np.maximum(np.abs(lb - ha), np.abs(hb - la))
     return out
 
