@@ -116,11 +116,27 @@ class DPTrainingRun:
                 fix=f"use one of {list(self.data.groups_train)}",
             )
         d = self.data
+        # ids: the split's own rows, disjoint (a record the data holds twice is not a leak)
+        ids = np.arange(len(d.y_train) + len(d.y_test))
         return tuple(
-            SplitPredictions(y, proba >= 0.5, groups[attribute], loss=loss, name=name)
-            for name, y, proba, groups, loss in (
-                ("train", d.y_train, self.train_proba, d.groups_train, self.train_loss),
-                ("test", d.y_test, self.test_proba, d.groups_test, self.test_loss),
+            SplitPredictions(y, proba >= 0.5, groups[attribute], loss=loss, name=name, ids=i)
+            for name, y, proba, groups, loss, i in (
+                (
+                    "train",
+                    d.y_train,
+                    self.train_proba,
+                    d.groups_train,
+                    self.train_loss,
+                    ids[: len(d.y_train)],
+                ),
+                (
+                    "test",
+                    d.y_test,
+                    self.test_proba,
+                    d.groups_test,
+                    self.test_loss,
+                    ids[len(d.y_train) :],
+                ),
             )
         )
 

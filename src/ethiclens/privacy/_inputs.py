@@ -47,6 +47,11 @@ class SplitPredictions:
         ``train`` or ``test``, used in error messages. Without it the split's role is not
         known yet: a refusal of its fields waits for :func:`pcer_audit` or
         :func:`membership_inference`, which name it by the argument it is given as.
+    ids : array, optional
+        One identifier per row (a person's or a record's id). A test row whose id is a train
+        row's is a member given as a non-member: :func:`pcer_audit` notes how many and which.
+        Without ids it notes test rows identical to a distinctive train row (every column of
+        the two files, :func:`read_splits`; else labels, predictions, groups and losses).
     """
 
     y_true: np.ndarray
@@ -54,9 +59,12 @@ class SplitPredictions:
     groups: np.ndarray
     loss: np.ndarray | None = None
     name: str | None = None
+    ids: np.ndarray | None = None
     _refusal: EthicLensInputError | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    # a fingerprint of each row's values in every column both files hold (read_splits)
+    _row_keys: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         # The checks name the field ("y_true"), an argument of this class: the split goes in
@@ -107,6 +115,16 @@ class SplitPredictions:
             if len(self.loss) != n:
                 raise EthicLensInputError(f"loss has {len(self.loss)} rows, not {n}", column="loss")
             _check_losses(self.loss, "loss")
+        if self.ids is not None:
+            check_one_per_row(self.ids, "ids")
+            self.ids = np.asarray(self.ids, dtype=object)
+            if len(self.ids) != n:
+                raise EthicLensInputError(
+                    f"ids has {len(self.ids)} rows, y_true {n}",
+                    column="ids",
+                    fix="give one id per row",
+                )
+            refuse_missing(pd.isna(self.ids), "ids", "give every row an id (or no ids)", "id")
 
     def mask(self, group: str) -> np.ndarray:
         """Boolean mask of the rows of ``group``."""
@@ -246,13 +264,23 @@ def read_split(
     are short, losses are numbers. Returns :class:`SplitPredictions` (what :func:`pcer_audit`
     takes). ``name_rows(exc, path)``, when given, names a long label's row by its file line
     (the CLI passes the audit's own: ``sources.name_rows``)."""
+    return _read_split(
+        path,
+        name,
+        {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss},
+        name_rows,
+    )[0]
+
+
+def _read_split(path, name: str, columns: dict, name_rows):
+    """:func:`read_split`'s split, and the frame it was read from."""
+    y_true, y_pred, protected, loss = columns.values()
     check_split_columns(y_true=y_true, y_pred=y_pred, protected=protected, loss=loss)
     frame = read_table(path)
     require_columns(frame, [y_true, y_pred, protected] + ([loss] if loss else []), path)
-    columns = {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss}
     try:
         _check_frame(frame, columns, path, name_rows)
-        return SplitPredictions(
+        split = SplitPredictions(
             frame[y_true].to_numpy(),
             frame[y_pred].to_numpy(),
             frame[protected].to_numpy(),
@@ -261,6 +289,8 @@ def read_split(
         )
     except EthicLensInputError as exc:
         raise _in_file(exc, columns, path, name_rows) from None
+    split._row_keys = _fingerprint(frame[sorted(frame.columns, key=str)])
+    return split, frame
 
 
 def _in_file(exc: EthicLensInputError, columns: dict, path, name_rows) -> EthicLensInputError:
@@ -327,17 +357,15 @@ def read_splits(
             value=test_path,
             fix="give the model's held-out rows as --test and its training rows as --train",
         )
-    columns = {
-        "y_true": y_true,
-        "y_pred": y_pred,
-        "protected": protected,
-        "loss": loss,
-        "name_rows": name_rows,
-    }
-    return tuple(
-        read_split(path, name=name, **columns)
+    columns = {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss}
+    (train, frame_tr), (test, frame_te) = (
+        _read_split(path, name, columns, name_rows)
         for name, path in (("train", train_path), ("test", test_path))
     )
+    # rows compared in the columns both files hold (a file's own extra column is no difference)
+    shared = sorted(set(frame_tr.columns) & set(frame_te.columns), key=str)
+    train._row_keys, test._row_keys = _fingerprint(frame_tr[shared]), _fingerprint(frame_te[shared])
+    return train, test
 
 
 # Why one set of rows cannot be both splits (every face says it in these words).
@@ -361,6 +389,81 @@ def same_rows(train: SplitPredictions, test: SplitPredictions) -> str | None:
         return "in the same order"
     a, b = (_sorted_rows(split, fields) for split in (train, test))
     return "in another order" if all(np.array_equal(a[f], b[f]) for f in fields) else None
+
+
+def shared_rows_note(train: SplitPredictions, test: SplitPredictions, order) -> str | None:
+    """A note on the test rows that are train rows (:func:`shared_test_rows`), how many, the
+    first few and how many per group of ``order``; None when there are none."""
+    shared = shared_test_rows(train, test)
+    if shared is None:
+        return None
+    hit, what = shared
+    rows = np.flatnonzero(hit)
+    by_id = train.ids is not None and test.ids is not None
+    shown = ", ".join(str(v) for v in (test.ids[rows] if by_id else rows)[:5])
+    more = f" and {len(rows) - 5} more" if len(rows) > 5 else ""
+    per = pd.Series(test.groups[hit]).value_counts()
+    by_group = ", ".join(f"{int(per[g])} in group {g}" for g in order if g in per.index)
+    return (
+        f"{len(rows)} of {len(hit)} test row(s) {what} (test "
+        f"{'ids' if by_id else 'rows'} {shown}{more}{'' if by_id else ', counted from 0'}; "
+        f"{by_group}): a training row given as held out is a member counted as a "
+        "non-member, which pulls acc_test toward acc_train, δ_g and the attack's AUC − 0.5 "
+        "toward 0, and so overstates PCER_g. If they are training rows, drop them from the "
+        "test split; if they are other records that happen to be identical, this note does "
+        "not apply"
+    )
+
+
+def shared_test_rows(train: SplitPredictions, test: SplitPredictions):
+    """The test rows that are train rows, as (a mask of the test rows, how they match in
+    words), or None when there are none: by ``ids`` when both splits carry them, else a test
+    row identical to a train row that no other train row equals, in every column the two
+    files share (:func:`read_splits`) or, with losses, in the fields the audit reads. Rows are
+    only matched so when most train rows are distinctive: three 0/1-like fields tell no row
+    apart, and a record the data holds twice is not a training row given as held out."""
+    if train.ids is not None and test.ids is not None:
+        keys_tr, keys_te = (pd.Series(s.ids).astype(str) for s in (train, test))
+        distinct, what = keys_tr, "have the id of a train row"
+    else:
+        keys_tr, keys_te, what = _row_keys(train, test)
+        if keys_tr is None:
+            return None
+        counts = keys_tr.value_counts()
+        distinct = counts.index[counts == 1]
+        if len(distinct) < len(keys_tr) / 2:  # rows do not identify themselves
+            return None
+    hit = keys_te.isin(distinct).to_numpy()
+    return (hit, what) if hit.any() else None
+
+
+def _row_keys(train: SplitPredictions, test: SplitPredictions):
+    """Each row's key for :func:`shared_rows_note`: the files' fingerprints, else the audit's
+    fields with losses; (None, None, None) when neither."""
+    if train._row_keys is not None and test._row_keys is not None:
+        keys = (train._row_keys, test._row_keys)
+        what = "are identical to a train row in every column both files hold"
+    elif train.loss is not None and test.loss is not None:
+        fields = ["y_true", "y_pred", "groups", "loss"]
+        keys = tuple(
+            _fingerprint(pd.DataFrame({f: getattr(s, f) for f in fields})) for s in (train, test)
+        )
+        what = "match a train row in label, prediction, group and loss"
+    else:
+        return None, None, None
+    return pd.Series(keys[0]), pd.Series(keys[1]), what
+
+
+def _fingerprint(frame: pd.DataFrame) -> np.ndarray:
+    """A 64-bit hash of each row's values (a number as its float, 1 and 1.0 alike; any
+    other value as its text)."""
+    as_read = {
+        c: frame[c].astype(float)
+        if pd.api.types.is_numeric_dtype(frame[c]) and not pd.api.types.is_bool_dtype(frame[c])
+        else frame[c].astype(str)
+        for c in frame.columns
+    }
+    return pd.util.hash_pandas_object(pd.DataFrame(as_read), index=False).to_numpy()
 
 
 def _sorted_rows(split: SplitPredictions, fields: list[str]) -> pd.DataFrame:
@@ -407,13 +510,65 @@ def check_split_groups(
                 "groups",
                 fix=f"{exc.fix}, in both splits",
             )
+        _refuse_number_spellings(*only)
+        said = [f"only in {r} {_some(o)}" for r, o in (("train", only[0]), ("test", only[1])) if o]
         raise argument_error(
-            f"train and test have different groups: only in train {_some(only[0])},"
-            f" only in test {_some(only[1])}",
+            f"train and test have different groups: {', '.join(said)}",
             "groups",
             fix="audit the same groups in both splits (drop or merge the missing ones)",
         )
     return _group_order(group_order, groups_tr)
+
+
+# A group label that reads as a number (1, -3, 1.0, 1.50, 1e3), or a bool column's truth.
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+_TRUTHS = {"True": 1.0, "False": 0.0}
+
+
+def _as_number(label: str) -> float | None:
+    if label in _TRUTHS:
+        return _TRUTHS[label]
+    return float(label) if _NUMBER.fullmatch(label) and np.isfinite(float(label)) else None
+
+
+def _written_as(label: str) -> str:
+    """How a column that holds ``label`` writes its groups, in words."""
+    if label in _TRUTHS:
+        return "truths (a bool column)"
+    if _INTEGER.fullmatch(label):
+        return "integers"
+    return "decimals (a float column, as pandas reads an integer column with a missing value)"
+
+
+_INTEGER = re.compile(r"[+-]?\d+")
+
+
+def _refuse_number_spellings(only_train: list[str], only_test: list[str]) -> None:
+    """Refuse a group that train and test write as one number spelled two ways (``1.0`` in a
+    float column, ``1`` in an integer one; ``True`` and ``1``): two groups to the audit, one
+    to the user, who is told why and how to write them alike."""
+    numbers = {_as_number(b): b for b in only_test}
+    pairs = [
+        (a, numbers[v]) for a in only_train if (v := _as_number(a)) is not None and v in numbers
+    ]
+    if not pairs:
+        return
+    a, b = pairs[0]
+    more = f" (and {len(pairs) - 1} more group(s) written so)" if len(pairs) > 1 else ""
+    fix = f"write each group the same way in both splits (e.g. {b!r} in both)"
+    if bool(_INTEGER.fullmatch(a)) != bool(_INTEGER.fullmatch(b)):  # an integer and not
+        whole, side = (a, "test") if _INTEGER.fullmatch(a) else (b, "train")
+        fix = (
+            f"write each group the same way in both splits, as the integer {whole!r}: e.g. in "
+            f"pandas df[col] = df[col].astype('Int64') on the {side} split's group column"
+        )
+    raise argument_error(
+        f"train and test write one group differently (train {a!r}, test {b!r}){more}: train's "
+        f"group column holds {_written_as(a)}, test's {_written_as(b)}, so the same value "
+        "would be audited as two groups",
+        "groups",
+        fix=fix,
+    )
 
 
 def _some(names: list[str], limit: int = 10) -> str:
@@ -457,6 +612,15 @@ def refuse_same_rows(train: SplitPredictions, test: SplitPredictions) -> None:
         )
         raise argument_error(
             f"{what}: {NOTHING_MEASURED}",
+            "test",
+            fix="give the model's held-out rows as the test split and its training rows as train",
+        )
+    shared = shared_test_rows(train, test)
+    if shared is not None and shared[0].all():  # a subset of train: no row is held out
+        raise argument_error(
+            f"holds only train rows: all {len(shared[0])} test rows {shared[1]}, so no "
+            "accuracy is measured on held-out rows and δ_g = acc_train − acc_test measures "
+            "no privacy cost",
             "test",
             fix="give the model's held-out rows as the test split and its training rows as train",
         )

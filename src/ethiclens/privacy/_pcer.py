@@ -53,7 +53,13 @@ from ..fairness import (
     true_positive_rate,
 )
 from ..io import json_fields, json_number, json_ready
-from ._inputs import SplitPredictions, argument_error, check_split_groups, refuse_same_rows
+from ._inputs import (
+    SplitPredictions,
+    argument_error,
+    check_split_groups,
+    refuse_same_rows,
+    shared_rows_note,
+)
 from ._mia import MIAResult, membership_inference
 from ._summary import pcer_summary
 
@@ -538,7 +544,7 @@ def pcer_audit(
         positive_is_favorable=bool(positive_is_favorable),
         min_group_size=floor_n,
         mia=_attack((train, test), order, eta, rows, stats[0]["result"], floor_n),
-        notes=notes,
+        notes=[n for n in (shared_rows_note(train, test, order),) if n] + notes,
         estimates=_result_estimates(rows, small, stats, floor_n, ci),
         **{key: int(settings[key]) for key in ("n_boot", "random_state")},
     )
