@@ -57,3 +57,12 @@ def test_the_monitoring_page_names_its_intervals_methods_and_levels(tmp_path):
     methods = re.search(r'<p class="help" id="methods">(.*?)</p>', page).group(1)
     assert "hedged-capital confidence sequences by betting" in methods
     assert "Jeffreys, this window alone" in methods
+
+
+def test_the_audit_page_names_its_intervals_level_and_method(client):
+    """Its lines quote intervals ('DI interval [0.433, 0.551] lies entirely outside …'):
+    the page says how they were made, as the run's config records it."""
+    audit = _audit(client, confidence_level="0.9", ci="percentile")
+    page = client.get(f"/audits/{audit}").text
+    line = re.search(r'<p class="help" id="intervals">(.*?)</p>', page).group(1)
+    assert line.startswith("Intervals: 90% intervals, percentile"), line

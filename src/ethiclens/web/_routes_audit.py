@@ -20,6 +20,7 @@ from ._jobs import WORKER_STOPPED, database_refusal
 from ._web import (
     digits_number,
     in_thread,
+    intervals_text,
     redirect,
     repeated_name,
     said,
@@ -339,6 +340,7 @@ async def audit_page(request):
             word=verdict_word(verdict.get("status_counts", {})),
             sentence=_verdict_sentence(verdict.get("status_counts", {})),
             lines=_plain_lines(result, audit["purpose"]),
+            intervals=intervals_text(result),
             caveat=_below_caveat(result, audit["purpose"]),
             pdf=audit["purpose"] == "audit" and _portable.pdf_available(),
             thresholds=audit["purpose"] == "audit" and has_scores(audit, context["spec"]),
@@ -473,8 +475,10 @@ async def thresholds(request):
         )
     if rev and digits_number(rev) >= 2**63:  # no audit reaches it: a form drawn for none
         return web.changed_elsewhere(request, audit["id"])
-    # the page's form names the audit's revision (a form without one is not guarded)
-    key = (audit["id"], digits_number(rev)) if rev else None
+    # the page's form names the audit's revision (a form without one is not guarded); the
+    # same form is the same revision and threshold: another threshold is not a double click
+    typed = form.get("threshold", "").strip()
+    key = (audit["id"], digits_number(rev), typed) if rev else None
     if key in web.views:  # the same form sent twice (a double click): its view, not a second
         return redirect(f"/audits/{web.views[key]}")
     try:
@@ -488,9 +492,11 @@ async def thresholds(request):
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     if web.moved_out(data, _twofiles.joined_of(web, spec)):  # a link out since it was run
         return web.not_listed(request)
-    if key and not web.store.claim(*key):
+    if key and not web.store.claim(*key[:2]):
         if key in web.views:  # sent twice while the first looked for its threshold
             return redirect(f"/audits/{web.views[key]}")
+        if any(k[:2] == key[:2] for k in web.views):  # this page's form sent again, changed
+            return web.error_page(request, 409, _USED_FORM, _RELOAD, _THRESHOLD, _back(audit))
         return web.changed_elsewhere(request, audit["id"])
     view_id = web.store.new_request(audit["data_id"], spec, "thresholds")
     if key:
@@ -499,6 +505,7 @@ async def thresholds(request):
 
 
 _RELOAD = "reload the audit's page and press the button again"
+_USED_FORM = "this page already started a threshold view at another threshold; its form starts one"
 _THRESHOLD = "The threshold the predictions used"
 _NO_SCORES = {
     False: (

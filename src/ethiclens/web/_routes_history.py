@@ -9,7 +9,15 @@ import json
 import threading
 
 from ..errors import EthicLensInputError
-from ._web import digits_number, in_thread, listed_word, repeated_name, said, web_of
+from ._web import (
+    digits_number,
+    in_thread,
+    intervals_text,
+    listed_word,
+    repeated_name,
+    said,
+    web_of,
+)
 
 HISTORY_LINK = ("/history", "Open the history")
 PAGE_SIZE = 200  # requests listed per history page
@@ -66,20 +74,8 @@ async def diff(request):
         same_input=_content(a["fingerprint"]) == _content(b["fingerprint"]),
         rows=_diff_rows(ra, rb, gate.get("regressions", ())),
         gate=gate,
-        intervals=[_intervals_text(r) for r in (ra, rb)],
+        intervals=[intervals_text(r) for r in (ra, rb)],
     )
-
-
-def _intervals_text(result: dict) -> str:
-    """How an audit's intervals were made, as its config records them ('95% intervals,
-    jeffreys'): the two audits of a diff may differ in both (a typed 0.9, another method)."""
-    from .._text import percent
-
-    config = result.get("config") or {}
-    level, method = config.get("confidence_level"), config.get("ci_method")
-    if not isinstance(level, (int, float)) or not method:
-        return "intervals of a method the report does not record"
-    return f"{percent(level)} intervals, {method}"
 
 
 def _diff_refusal(query, *audits: dict | None) -> tuple[int, str, str] | None:

@@ -169,6 +169,16 @@ def listed_word(row: dict) -> str:
     return verdict_word(json.loads(row["verdict"] or "{}").get("status_counts", {}))
 
 
+def intervals_text(result: dict) -> str:
+    """How a result's intervals were made, as its config records them ('95% intervals,
+    jeffreys'): the audit page says it, and each side of a diff (the two may differ)."""
+    config = result.get("config") or {}
+    level, method = config.get("confidence_level"), config.get("ci_method")
+    if not isinstance(level, (int, float)) or not method:
+        return "intervals of a method the report does not record"
+    return f"{percent(level)} intervals, {method}"
+
+
 async def in_thread(func, *args, **kwargs):
     """Run blocking work (pandas, the store's disk) off the event loop."""
     import anyio
@@ -189,9 +199,9 @@ class Web:
         self.config, self.store, self.runner = config, store, runner
         self.env = templates()
         self._secret = secrets.token_bytes(32)
-        # (audit, revision) -> the threshold view that form started: a second click on it
-        # (the same form sent twice) opens that view instead of starting another
-        self.views: dict[tuple[str, int], str] = {}
+        # (audit, revision, threshold typed) -> the threshold view that form started: a second
+        # click on it (the same form sent twice) opens that view instead of starting another
+        self.views: dict[tuple[str, int, str], str] = {}
         # (audit, revision) -> what its mapping form asked when it was queued: the same form
         # sent again (a double click on Run) opens that audit instead of a 409
         self.mapped: dict[tuple[str, int], str] = {}
