@@ -16,7 +16,7 @@ import numpy as np
 from sklearn.metrics import roc_auc_score
 
 from .._checks import check_count, check_eta, is_number
-from ..fairness import INSUFFICIENT_DATA, REPORTED
+from ..fairness import INSUFFICIENT_DATA, REPORTED, Policy
 from ..io import json_fields
 from ._inputs import (
     SplitPredictions,
@@ -134,14 +134,19 @@ def membership_inference(
     min_group_size : int, optional
         Members and non-members a group needs (the PCER floor, ``pcer_audit`` passes its
         policy's): a group below it is INSUFFICIENT_DATA with its values withheld, and
-        ΔPCER^MIA with it. Default: no floor.
+        ΔPCER^MIA with it. Default: the default Policy's PCER floor (30), as ``pcer_audit``
+        (an AUC of a handful of rows is noise); 1 for none.
 
     Returns
     -------
     MIAResult
     """
     eta = check_eta(eta)  # the same range as pcer_audit's, kept as the float checked
-    floor_n = None if min_group_size is None else check_count(min_group_size, "min_group_size")
+    floor_n = (
+        Policy().pcer_min_group_size
+        if min_group_size is None
+        else check_count(min_group_size, "min_group_size")
+    )
     order = _checked_splits(train, test, group_order, positive_rates, delta_pcer)
     attacks = [_floored(_attack_group(train, test, g), floor_n) for g in order]
     dp_mia = agrees = None
@@ -237,10 +242,10 @@ def _attack_group(train: SplitPredictions, test: SplitPredictions, g: str) -> Gr
     )
 
 
-def _floored(attack: GroupAttack, floor_n: int | None) -> GroupAttack:
+def _floored(attack: GroupAttack, floor_n: int) -> GroupAttack:
     """The attack on a group as reported: below ``floor_n`` members or non-members its values
     are withheld (an AUC of a handful of rows is noise), with the reason."""
-    if floor_n is None or min(attack.n_members, attack.n_nonmembers) >= floor_n:
+    if min(attack.n_members, attack.n_nonmembers) >= floor_n:
         return attack
     reason = (
         f"n_members = {attack.n_members}, n_nonmembers = {attack.n_nonmembers}, below the "
