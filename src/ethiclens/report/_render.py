@@ -46,7 +46,9 @@ class Report:
     footer: str = ""
 
     def to_html(self) -> str:
-        env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+        # every value through escape(): a title, subtitle or section title (a file or column
+        # name) shows a newline as \n, as the tables do, not folded into a space
+        env = jinja2.Environment(autoescape=True, finalize=escape, undefined=jinja2.StrictUndefined)
         template = env.from_string(
             resources.files(__package__).joinpath("templates/report.html.j2").read_text()
         )
