@@ -1,13 +1,17 @@
 """Round 26 (PCER hunt): ``membership_inference`` called on its own withholds the attack on a
 group below the default Policy's PCER floor (30 rows per split), as ``pcer_audit`` does: an
-AUC of two members and two non-members was REPORTED (0.75)."""
+AUC of two members and two non-members was REPORTED (0.75). A missing loss is told from an
+infinite one (its fix was to clip probabilities)."""
 
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
+import pytest
 
+from ethiclens.errors import EthicLensInputError
 from ethiclens.fairness import INSUFFICIENT_DATA, REPORTED
-from ethiclens.privacy import SplitPredictions, membership_inference
+from ethiclens.privacy import SplitPredictions, membership_inference, read_split
 
 
 def _split(seed, tiny=2):
@@ -28,3 +32,16 @@ def test_the_attack_alone_withholds_a_tiny_group():
     # min_group_size=1: no floor, as asked
     res = membership_inference(_split(1), _split(2), min_group_size=1)
     assert next(g for g in res.groups if g.group == "c").status == REPORTED
+
+
+def test_a_missing_loss_is_told_from_an_infinite_one(tmp_path):
+    frame = pd.DataFrame({"y": [0, 1] * 20, "p": [0, 1] * 20, "g": ["a", "b"] * 20})
+    frame["loss"] = 0.5
+    frame.loc[3, "loss"] = np.nan
+    frame.to_csv(tmp_path / "tr.csv", index=False)
+    kw = {"name": "train", "y_true": "y", "y_pred": "p", "protected": "g", "loss": "loss"}
+    with pytest.raises(EthicLensInputError) as info:
+        read_split(tmp_path / "tr.csv", **kw)
+    assert "(1 missing, 0 infinite)" in str(info.value) and "drop the rows without a loss" in (
+        info.value.fix
+    ), str(info.value)

@@ -138,12 +138,17 @@ def argument_error(problem: str, name: str, value=None, fix=None) -> EthicLensIn
 
 
 def _check_losses(loss: np.ndarray, where: str) -> None:
-    """Per-example losses are finite and non-negative (the first bad row is named)."""
+    """Per-example losses are finite and non-negative (the first bad row is named; a missing
+    one, NaN, is told from an infinite one: the fixes differ)."""
+    n_missing = int(np.isnan(loss).sum())
     for bad, problem, fix in (
         (
             ~np.isfinite(loss),
-            "are NaN or infinite",
-            "clip probabilities before computing log-losses (e.g. to [1e-7, 1-1e-7])",
+            f"are NaN or infinite ({n_missing} missing, {int(np.isinf(loss).sum())} infinite)",
+            "drop the rows without a loss or compute theirs; for an infinite log-loss clip "
+            "probabilities before computing it (e.g. to [1e-7, 1-1e-7])"
+            if n_missing
+            else "clip probabilities before computing log-losses (e.g. to [1e-7, 1-1e-7])",
         ),
         (
             loss < 0,
