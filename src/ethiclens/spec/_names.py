@@ -50,6 +50,8 @@ def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLens
         pieces = {p: words[p] for p in column.split("/") if p in words}
         return exc.renamed(pieces, "argument" if pieces else None, words)
     name = path.rpartition(".")[2]
+    if path.startswith("roles.protected."):  # a reference group: the keyword that gave it
+        name = "reference" if "reference" in passed else "protected"
     if name in passed:
         return exc.renamed({column: passed[name]}, "argument", words)
     if exc.kind == "key":

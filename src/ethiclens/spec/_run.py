@@ -58,20 +58,82 @@ _SPEC_TARGET = re.compile(r'"target"\s*:\s*(null|"|\{\s*(\}|"(' + _TARGET_KEYS +
 
 
 def _is_spec_file(path: str) -> bool:
+    """Whether a .json file is a spec (an object with a top-level ``target``), decided from at
+    most a config file's size read once: a smaller file whole, as --config parses it; a larger
+    one (a data table, or a spec --config refuses for its size) by its opening's top-level
+    keys, so a JSON table of gigabytes is never parsed twice."""
     import json
-    from pathlib import Path
 
+    from .._checks import MAX_CONFIG_BYTES
+
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(MAX_CONFIG_BYTES + 1)
+    except OSError:
+        return False
+    whole = len(head) <= MAX_CONFIG_BYTES
     try:  # as --config reads it: a byte-order mark is no JSON error there
-        text = Path(path).read_bytes().decode("utf-8-sig")
+        text = _decoded(head, whole)
+        if not whole:
+            return _top_level_target(text)
         data = json.loads(text)
-    except (OSError, UnicodeDecodeError):
+    except UnicodeDecodeError:
         return False
     except ValueError:  # a spec object with a slip (a trailing comma): its parse error, as
         # --config gives it (pandas reads such a table, whose columns are no spec's target)
         return text.lstrip().startswith("{") and _SPEC_TARGET.search(text) is not None
     except RecursionError:  # nested past what a parser follows: refused as --config refuses it
         return True
-    return isinstance(data, dict) and "target" in data
+    return isinstance(data, dict) and "target" in data and not _column_table(data)
+
+
+def _column_table(data: dict) -> bool:
+    """Whether ``data`` is a table as pandas writes one (``df.to_json()``: each column an
+    object of the same row labels) whose column ``target`` holds no spec's target key, not a
+    spec: every face reads it as the data table the command line reads."""
+    columns = list(data.values())
+    if len(columns) < 2 or not all(isinstance(c, dict) and c for c in columns):
+        return False  # a spec's empty target, or its one section, is refused as a spec's
+    names = {f.name for f in fields(Target)}
+    return all(c.keys() == columns[0].keys() for c in columns) and not names & set(data["target"])
+
+
+def _decoded(head: bytes, whole: bool) -> str:
+    """``head`` as UTF-8 text; a file's opening (not ``whole``) may end inside a character."""
+    try:
+        return head.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if whole or exc.start < len(head) - 3:
+            raise
+        return head[: exc.start].decode("utf-8-sig")
+
+
+# a JSON string, or a structural character (numbers, true/false/null and spaces between)
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]')
+
+
+def _top_level_target(text: str) -> bool:
+    """Whether the opening ``text`` of a JSON document is an object whose own keys (not a
+    nested object's) include ``target`` before the text ends."""
+    import json
+
+    if not text.lstrip().startswith("{"):
+        return False
+    depth, previous, start = 0, None, 0
+    for token in _JSON_TOKEN.finditer(text):
+        word = token.group()
+        if word in ("{", "["):
+            depth += 1
+        elif word in ("}", "]"):
+            depth -= 1
+            if depth == 0:
+                return False
+        elif word == ":" and depth == 1 and previous is not None and previous.startswith('"'):
+            with contextlib.suppress(ValueError):
+                if json.loads(previous) == "target":  # a spec's (not a table's column)
+                    return _SPEC_TARGET.match(text, start) is not None
+        previous, start = word, token.start()
+    return False
 
 
 def run(spec, **options):
@@ -513,6 +575,21 @@ def models_named(spec: AuditSpec):
         raise
 
 
+@contextlib.contextmanager
+def references_named(loaded: Loaded):
+    """A reference group the data lacks, given as ``COL=REFERENCE``, is refused naming the key
+    that gave it (``roles.protected.sex``; the faces name their flag or keyword), and the
+    attribute in its words (a flag names only --protected), not as a column named sex."""
+    try:
+        yield
+    except EthicLensInputError as exc:
+        column = str(exc.column)
+        if exc.problem != "unknown reference group" or column not in (loaded.reference or {}):
+            raise
+        problem = f"unknown reference group of {column!r}"
+        raise _key_error(problem, f"roles.protected.{column}", exc.fix, exc.value) from None
+
+
 def run_audit(spec: AuditSpec):
     """``AuditResult`` of a one-model spec (rows, or counts where the data lives)."""
     from ..fairness import audit, audit_counts, bin_counts
@@ -527,10 +604,11 @@ def run_audit(spec: AuditSpec):
         if spec.groups.bins:  # those the table was binned by when counted: binned already
             columns = loaded.protected or _table_attributes(table)
             table = bin_counts(table, _bins(spec, columns, _counted_bins(loaded)))
-        result = audit_counts(table, protected=loaded.protected or None, ci=ci, **options)
+        with references_named(loaded):
+            result = audit_counts(table, protected=loaded.protected or None, ci=ci, **options)
     else:
         _refuse_stray_labels(spec, loaded)
-        with file_rows_named(spec):
+        with references_named(loaded), file_rows_named(spec):
             _binned_rows(spec, loaded)
             (pred,) = loaded.preds.values()
             result = audit(
@@ -575,7 +653,7 @@ def run_compare(spec: AuditSpec):
     from ..fairness import compare
 
     spec, loaded = _started(spec, "compare")
-    with models_named(spec), file_rows_named(spec):
+    with references_named(loaded), models_named(spec), file_rows_named(spec):
         _binned_rows(spec, loaded, "compare")
         _check_pos_label_shared(spec, loaded)
         notes = _noted(loaded, _negative_values_note(spec, loaded))
@@ -598,7 +676,7 @@ def run_thresholds(spec: AuditSpec):
     from ..fairness import threshold_table
 
     spec, loaded = _started(spec, "thresholds")
-    with file_rows_named(spec):
+    with references_named(loaded), file_rows_named(spec):
         _binned_rows(spec, loaded, "thresholds")
         _check_audited_predictions(spec, loaded)
         table = threshold_table(

@@ -550,6 +550,9 @@ class AuditSpec:
 
     def __post_init__(self):
         self._check_section_types()
+        if isinstance(self.version, float):  # AuditSpec(version=1.0): saved, it would not load
+            fix = f"write version={SPEC_VERSION}"
+            raise _key_error("must be a whole number", "version", fix, self.version)
         check_spec_dict(self.to_dict())
         kinds = self.target._kinds()
         if len(kinds) > 1:
@@ -775,7 +778,9 @@ def spec_schema(strict: bool = False) -> dict:
         "$id": SCHEMA_ID,
         "title": "EthicLens audit spec",
         "description": "One audit request: target, roles, group edits, policy, model card, "
-        "outputs and gate (ethiclens audit --config FILE; ethiclens.AuditSpec.from_file).",
+        "outputs and gate (ethiclens audit --config FILE; ethiclens.AuditSpec.from_file). "
+        "The loader also refuses what JSON Schema cannot say: a whole number (integer) written "
+        "with a decimal point (100.0, 1e2: write 100), bin edges that do not increase.",
         "type": "object",
         "additionalProperties": False,
         "properties": props,

@@ -1,0 +1,157 @@
+"""Round 26: config requests and ``ethiclens.run(path)``.
+
+- ``run("d.json")`` parsed a whole JSON file to tell a spec from a data table: a JSON table of
+  megabytes was read (and built as Python objects) twice. The decision now reads at most a
+  config file's size; a larger file is judged by its opening's top-level keys, and a spec too
+  large for --config is still refused with --config's size message.
+- A table pandas wrote with its default ``df.to_json()`` (each column an object of row labels)
+  with a column named ``target`` was taken for a spec (``key 'g': unknown key``), where the
+  command line audits it as data.
+- A reference group the data lacks was named ``column 'sex'`` on every face (a column that
+  exists); it names the key that gave it (``roles.protected.sex``), the flag (--protected) or
+  the keyword (protected, reference), and the attribute in its words.
+- ``AuditSpec(version=1.0)`` was accepted, and saved a config that --config refuses.
+"""
+
+from __future__ import annotations
+
+import json
+import tracemalloc
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ethiclens
+from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
+from ethiclens.spec import AuditSpec, Target
+from ethiclens.spec._run import is_target
+
+
+def _message(call) -> str:
+    with pytest.raises(EthicLensInputError) as caught:
+        call()
+    return str(caught.value)
+
+
+def _frame(n: int = 400) -> pd.DataFrame:
+    rng = np.random.default_rng(0)
+    return pd.DataFrame(
+        {
+            "target": rng.integers(0, 2, n),
+            "p": rng.integers(0, 2, n),
+            "sex": rng.choice(["F", "M"], n),
+        }
+    )
+
+
+# -- run(path): a spec or a data table --------------------------------------------------------
+def test_a_pandas_column_table_with_a_target_column_is_data(tmp_path, capsys):
+    path = tmp_path / "d.json"
+    _frame().to_json(path)  # pandas' default: {"target": {"0": 1, ...}, "p": {...}, ...}
+    roles = {"y_true": "target", "y_pred": "p", "protected": ["sex"], "n_boot": 100}
+    result = ethiclens.run(str(path), **roles)
+    flags = ["--y-true", "target", "--y-pred", "p", "--protected", "sex", "--n-boot", "100"]
+    assert main(["audit", str(path), *flags]) == 0
+    assert result.attributes[0].name == "sex"
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"target": {}}',  # an empty target: the spec's refusal
+        '{"target": {"datset": "compas"}}',  # a slip in a target key
+        '{"target": {"dataset": "compas"}, "policy": {"n_boot": 100},}',  # a trailing comma
+    ],
+)
+def test_a_spec_is_still_read_as_a_spec(tmp_path, text):
+    path = tmp_path / "s.json"
+    path.write_text(text, encoding="utf-8")
+    assert not is_target(str(path))
+
+
+def test_a_large_json_table_is_judged_from_its_opening(tmp_path):
+    rng = np.random.default_rng(1)
+    n = 300_000
+    rows = [{"y": int(a), "g": "ab"[int(b)]} for a, b in rng.integers(0, 2, (n, 2))]
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(rows), encoding="utf-8")
+    assert path.stat().st_size > 5_000_000
+    tracemalloc.start()
+    try:
+        assert is_target(str(path))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2 * path.stat().st_size / 3, peak  # parsed whole: many times its size
+
+
+def test_a_too_large_spec_keeps_the_config_size_message(tmp_path):
+    path = tmp_path / "big.json"
+    spec = {"version": 1, "target": {"file": "d.csv"}, "roles": {"protected": ["g"] * 200_000}}
+    path.write_text(json.dumps(spec, indent=1), encoding="utf-8")
+    message = _message(lambda: ethiclens.run(str(path)))
+    assert "a configuration file may have 1,000,000 at most" in message, message
+
+
+def test_a_large_table_with_a_target_column_first_is_data(tmp_path):
+    path = tmp_path / "big.json"
+    _frame(60_000).to_json(path)  # {"target": {"0": 1, ...  past a config's size
+    assert path.stat().st_size > 1_000_000
+    assert is_target(str(path))
+    nested = tmp_path / "nested.json"  # a "target" key below the top level
+    nested.write_text('{"x": {"target": {"file": "d.csv"}}, "pad": "' + "z" * 1_100_000 + '"}')
+    assert is_target(str(nested))
+
+
+# -- a reference group the data lacks ---------------------------------------------------------
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _frame().rename(columns={"target": "y"}).to_csv(tmp_path / "d.csv", index=False)
+    return tmp_path / "d.csv"
+
+
+def _config(tmp_path, protected) -> str:
+    spec = {
+        "version": 1,
+        "target": {"file": "d.csv"},
+        "roles": {"y_true": "y", "y_pred": "p", "protected": protected},
+        "policy": {"n_boot": 100},
+    }
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_a_config_reference_group_is_named_by_its_key(data, tmp_path, capsys, engine):
+    config = _config(tmp_path, {"sex": "X"})
+    message = _message(lambda: ethiclens.run(config, engine=engine))
+    assert message.startswith("key 'roles.protected.sex': unknown reference group of 'sex'")
+    assert "Fix: use one of ['F', 'M']" in message
+    assert main(["audit", "--config", config, "--engine", engine]) == 2
+    err = capsys.readouterr().err
+    assert "key 'roles.protected" in err and "of 'sex'" in err and "column 'sex'" not in err
+
+
+def test_a_flag_or_keyword_reference_group_is_named_as_given(data, capsys):
+    base = ["audit", "d.csv", "--y-true", "y", "--y-pred", "p", "--n-boot", "100"]
+    assert main([*base, "--protected", "sex=X"]) == 2
+    err = capsys.readouterr().err
+    assert "option '--protected': unknown reference group of 'sex'" in err, err
+    run = {"y_true": "y", "y_pred": "p", "n_boot": 100}
+    message = _message(lambda: ethiclens.run("d.csv", protected={"sex": "X"}, **run))
+    assert message.startswith("argument 'protected': unknown reference group of 'sex'")
+    given = {"protected": ["sex"], "reference": {"sex": "X"}}
+    message = _message(lambda: ethiclens.run("d.csv", **given, **run))
+    assert message.startswith("argument 'reference': unknown reference group of 'sex'")
+
+
+# -- the version ------------------------------------------------------------------------------
+def test_a_spec_made_with_a_float_version_is_refused(tmp_path):
+    message = _message(lambda: AuditSpec(target=Target(dataset="compas"), version=1.0))
+    assert message.startswith("key 'version': must be a whole number (value: 1.0)")
+    assert AuditSpec(target=Target(dataset="compas"), version=1).version == 1
