@@ -811,6 +811,9 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
     path = flag_paths().get(col, col)
     if path in SPEC_FIELDS:
         return SPEC_FIELDS[path]
+    for key in ("roles.protected.", "groups.bins."):  # an attribute's key: its row's field
+        if path.startswith(key) and path.removeprefix(key) in columns:
+            col = path.removeprefix(key)
     if col in columns:
         roles = (spec or {}).get("roles", {})
         for key in ("y_true", "y_score", "weight"):
