@@ -24,6 +24,7 @@ from .._checks import (
     plain,
     refuse_missing,
 )
+from .._text import one_line
 from ..errors import EthicLensInputError
 from ..fairness import (
     BCA,
@@ -110,6 +111,12 @@ class PairResult:
         }
 
 
+def _row_name(p: PairResult) -> str:
+    """'source → target' on one line, a newline or CR shown as ``\\n`` / ``\\r`` as the
+    audit's terminal shows them."""
+    return one_line(f"{p.source} → {p.target}".replace("\r", "\\r"))
+
+
 def _bounds(ci: Interval) -> list | None:
     """An interval for JSON: [low, high], or null where none is reported (never [0, 0])."""
     return [ci.low, ci.high] if ci.defined else None
@@ -151,10 +158,10 @@ class CounterfactualResult:
         table = Table()
         for col in SUMMARY_COLUMNS:
             table.add_column(col)
-        for p in self.pairs:
-            table.add_row(escape(f"{p.source} → {p.target}"), *map(escape, p.cells()))
+        for p in self.pairs:  # a group's newline shown as \n: raw, it split the row in two
+            table.add_row(escape(_row_name(p)), *map(escape, p.cells()))
         lines = [self.interval_line(), *(f"note: {note}" for note in self.notes)]
-        return [escape(intro), table, *map(escape, lines)]
+        return [escape(one_line(intro)), table, *map(escape, lines)]
 
     def interval_line(self) -> str:
         """How the 95% intervals were drawn, and which rows took the Jeffreys interval."""
@@ -178,7 +185,7 @@ class CounterfactualResult:
 
     def _names(self, keep) -> list[str]:
         """'source → target' of each pair ``keep(pair)`` is true of, in order."""
-        return [f"{p.source} → {p.target}" for p in self.pairs if keep(p)]
+        return [_row_name(p) for p in self.pairs if keep(p)]
 
 
 def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.DataFrame:

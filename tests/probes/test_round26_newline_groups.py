@@ -1,0 +1,32 @@
+"""Round 26: a group name holding a newline or CR shows it as ``\\n`` / ``\\r`` in the
+counterfactual probe's terminal table and its interval line, as the audit's terminal does: raw,
+the group ``B\\nx`` split its row in two (a row "B" and a row "x → C" that reads as a group x)."""
+
+from __future__ import annotations
+
+import io
+
+import pandas as pd
+
+from ethiclens._text import safe_console
+from ethiclens.probes import analyze_counterfactuals, make_counterfactuals
+
+
+def _printed(blocks) -> str:
+    out = io.StringIO()
+    console = safe_console(file=out, width=200)
+    for block in blocks:
+        console.print(block)
+    return out.getvalue()
+
+
+def test_a_newline_in_a_group_stays_on_its_row():
+    records = pd.DataFrame({"g": ["A"] * 40 + ["B\nx"] * 30 + ["C\rD"] * 30, "f": range(100)})
+    frame = make_counterfactuals(records, "g")
+    result = analyze_counterfactuals(frame, (frame["g"] == "A").astype(int), n_boot=100)
+    text = _printed(result.summary("probe of a\nb.csv"))
+    assert "probe of a\\nb.csv" in text
+    rows = [line for line in text.splitlines() if "→" in line and line.startswith("│")]
+    assert len(rows) == len(result.pairs) == 6
+    assert any("B\\nx → A" in row for row in rows) and any("A → C\\rD" in row for row in rows)
+    assert "\r" not in text and "B\\nx → C\\rD" in text.replace("\n", "")
