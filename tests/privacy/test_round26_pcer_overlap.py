@@ -75,6 +75,17 @@ def test_no_note_without_overlap_nor_where_rows_cannot_be_told_apart():
     assert not [n for n in res.notes if "test row(s)" in n], res.notes
 
 
+@pytest.mark.parametrize("loss", [False, True])
+def test_row_numbers_given_as_ids_are_no_overlap(loss):
+    # each split's index 0, 1, 2, ... as ids: every test id is a train id, naming other rows
+    train, test = (f.assign(id=np.arange(len(f))) for f in (TRAIN, TEST))
+    res = pcer_audit(_split(train, True, loss), _split(test, True, loss), n_boot=100)
+    assert not [n for n in res.notes if "test row(s)" in n], res.notes
+    leaky = LEAKY.assign(id=np.r_[np.arange(1000, 1150), LEAKY["id"][150:]])
+    note = _note(pcer_audit(_split(TRAIN, True, loss), _split(leaky, True, loss), n_boot=100))
+    assert note.startswith("50 of 200 test row(s) have the id, label, prediction and group"), note
+
+
 @pytest.mark.parametrize("ids", [False, True])
 @pytest.mark.parametrize("face", [pcer_audit, membership_inference])
 def test_a_test_split_of_train_rows_only_is_refused(face, ids):

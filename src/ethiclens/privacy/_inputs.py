@@ -422,14 +422,13 @@ def shared_rows_note(train: SplitPredictions, test: SplitPredictions, order) -> 
 
 def shared_test_rows(train: SplitPredictions, test: SplitPredictions):
     """The test rows that are train rows, as (a mask of the test rows, how they match in
-    words), or None when there are none: by ``ids`` when both splits carry them, else a test
-    row identical to a train row that no other train row equals, in every column the two
-    files share (:func:`read_splits`) or, with losses, in the fields the audit reads. Rows are
-    only matched so when most train rows are distinctive: three 0/1-like fields tell no row
-    apart, and a record the data holds twice is not a training row given as held out."""
+    words), or None when there are none: by ``ids`` when both splits carry them (:func:`_by_ids`),
+    else a test row identical to a train row that no other train row equals, in every column
+    the two files share (:func:`read_splits`) or, with losses, in the fields the audit reads.
+    Rows are only matched so when most train rows are distinctive: three 0/1-like fields tell
+    no row apart, and a record the data holds twice is not a training row given as held out."""
     if train.ids is not None and test.ids is not None:
-        keys_tr, keys_te = (pd.Series(s.ids).astype(str) for s in (train, test))
-        distinct, what = keys_tr, "have the id of a train row"
+        hit, what = _by_ids(train, test), "have the id, label, prediction and group of a train row"
     else:
         keys_tr, keys_te, what = _row_keys(train, test)
         if keys_tr is None:
@@ -438,8 +437,28 @@ def shared_test_rows(train: SplitPredictions, test: SplitPredictions):
         distinct = counts.index[counts == 1]
         if len(distinct) < len(keys_tr) / 2:  # rows do not identify themselves
             return None
-    hit = keys_te.isin(distinct).to_numpy()
-    return (hit, what) if hit.any() else None
+        hit = keys_te.isin(distinct).to_numpy()
+    return (hit, what) if hit is not None and hit.any() else None
+
+
+def _by_ids(train: SplitPredictions, test: SplitPredictions) -> np.ndarray | None:
+    """The test rows whose id is a train row's and whose label, prediction, group (and loss,
+    where both splits carry losses) are that row's too: the same record. None when most test
+    rows that share an id with train differ from its row: those ids do not name records (row
+    numbers 0, 1, 2, ... of each split, say)."""
+    fields = ["y_true", "y_pred", "groups"] + (
+        ["loss"] if train.loss is not None and test.loss is not None else []
+    )
+    tr, te = (
+        pd.DataFrame({f: getattr(s, f) for f in fields}, index=pd.Index(s.ids).astype(str))
+        for s in (train, test)
+    )
+    shared = te.index.isin(tr.index)
+    if not shared.any():
+        return None
+    tr = tr[~tr.index.duplicated(keep=False)]  # an id of two train rows names neither
+    same = (tr.reindex(te.index).to_numpy() == te.to_numpy()).all(axis=1)
+    return same if same.sum() >= shared.sum() / 2 else None
 
 
 def _row_keys(train: SplitPredictions, test: SplitPredictions):
