@@ -16,7 +16,10 @@ def difference_text(m) -> str:
         return m.reason or "undefined"  # the reason says undefined, and under which model
     if m.ci_low is None:
         return f"{fmt(m.value)} ({m.reason or 'below the sample floor'}: no interval)"
-    return f"{fmt(m.value)} [{fmt(m.ci_low)}, {fmt(m.ci_high)}]"
+    # an interval that excludes 0 prints on its side of 0 (-0.0001, not 0.000, beside "yes")
+    edges = (0.0,) if m.ci_low > 0 or m.ci_high < 0 else ()
+    low, high = fmt(m.ci_low, edges=edges), fmt(m.ci_high, edges=edges)
+    return f"{fmt(m.value, edges=edges)} [{low}, {high}]"
 
 
 ABSOLUTE_MARK = " (absolute)"  # a comparison metric that is |group - reference|
