@@ -744,9 +744,13 @@ def _significance(result: AuditResult) -> Section:
 
 
 def _p(p) -> str:
+    """A p-value to 4 places; one below 0.0001 in two significant digits (3.2e-06), never as
+    0.0000, a p-value no test gives; below 1e-6 as "< 1e-6"."""
     if p is None:
         return "—"
-    return "< 1e-6" if p < 1e-6 else f"{p:.4f}"
+    if p < 1e-6:
+        return "< 1e-6"
+    return f"{p:.1e}" if p < 0.0001 else f"{p:.4f}"
 
 
 def _floors(result: AuditResult) -> Section:
