@@ -29,3 +29,9 @@ def test_the_header_and_the_methods_line_name_the_estimates_level():
 
 def test_without_a_document_the_default_level_is_named():
     assert "95% interval" in _heads(estimate_html("t", "b", VALUES, "percentile"))
+
+
+def test_an_estimate_without_intervals_names_no_level():
+    none = {"dp": {**VALUES["dp"], "ci_low": None, "ci_high": None}}
+    page = estimate_html("t", "b", none, "not computed (n_boot = 0)", _document(0.8))
+    assert "<p>Intervals: not computed (n_boot = 0).</p>" in page

@@ -31,7 +31,9 @@ def estimate_html(
     config = (document or {}).get("config")
     level = percent((config or {}).get("confidence_level", 0.95))
     body = table(["metric", "estimate", f"{level} interval", "status"], rows, numeric=(1, 2))
-    section = Section("estimate", "Estimate", body + paragraph(f"{level} intervals: {methods}."))
+    computed = any(v["ci_low"] is not None for v in values.values())
+    lead = f"{level} intervals" if computed else "Intervals"  # none: not computed (n_boot 0)
+    section = Section("estimate", "Estimate", body + paragraph(f"{lead}: {methods}."))
     if not config:
         return Report(title, basis, [section]).to_html()
     run = document.get("run") or {}
