@@ -196,7 +196,13 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
     check_baseline(old, report, name)
     unmatched = check_comparable(old, report, name)
     regressions, notes = _regressions(old, report)
-    notes = _version_notes(old, report) + _input_notes(old, report) + unmatched + notes
+    notes = [
+        *_version_notes(old, report),
+        *_input_notes(old, report),
+        *_draw_notes(old, report),
+        *unmatched,
+        *notes,
+    ]
     return GateOutcome(fail_on, failures, tuple(regressions), name, tuple(notes))
 
 
@@ -1175,6 +1181,23 @@ def _input_notes(old: dict, new: dict) -> list[str]:
     return [
         f"other input than the baseline (run.input fingerprint differs; "
         f"{rows[0]} -> {rows[1]} rows)"
+    ]
+
+
+def _draw_notes(old: dict, new: dict) -> list[str]:
+    """Other interval draws than the baseline's (another seed or number of draws): the same
+    data can then move a verdict beside a threshold (PASS -> INCONCLUSIVE), so the outcome
+    says so, and how to tell (the baseline's seed and draws)."""
+    keys = ("random_state", "n_boot")
+    before, now = ([_mapping(r.get("config")).get(k) for k in keys] for r in (old, new))
+    words = ("seed", "draws")
+    changed = [f"{k} {a} -> {b}" for k, a, b in zip(words, before, now, strict=True) if a != b]
+    if not changed:
+        return []
+    return [
+        f"other interval draws than the baseline ({'; '.join(changed)}): a verdict beside a "
+        f"threshold can move by the draws alone; to tell, rerun with the baseline's seed "
+        f"{before[0]} and {before[1]} draws"
     ]
 
 
