@@ -760,15 +760,31 @@ UNSEEN_FIX = (
 ZERO_ONE = {"0", "1", "0.0", "1.0", "True", "False", "true", "false"}
 
 
+def in_form_terms(exc: EthicLensInputError) -> EthicLensInputError:
+    """``exc`` with each command-line flag its problem or fix names ("drop --bins for a
+    categorical attribute") called by the mapping form's field that sets it ("drop the
+    Bins field"): the browser's user typed no flag. A flag no field sets stays."""
+    from ..spec import flag_paths
+
+    words = {"--bins": "the Bins field"}
+    for flag, path in flag_paths().items():
+        label = FIELD_LABELS.get(SPEC_FIELDS.get(path, ""))
+        if label and flag not in words:
+            words[flag] = f"the field {label}"
+    return exc.renamed({}, None, words)
+
+
 def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = None) -> dict:
-    """A run's stored error as the mapping form says it: a label or prediction column of two
+    """A run's stored error as the mapping form says it (its flags as :func:`in_form_terms`
+    names them), and a label or prediction column of two
     values other than 0/1 (whose fix names the library's keyword and flag) is the "Positive
     label value" field's when the label and the predictions all hold other values than 0/1
     (as far as the profile saw), else its column's, with the form's fix; a database's profile
     saw no values: its column's, with both fixes."""
     problem, fix = error.get("problem") or "", error.get("fix") or ""
     if not (error.get("column") and "is not binary 0/1" in problem and "pos" in fix):
-        return error
+        termed = in_form_terms(EthicLensInputError(problem, fix=error.get("fix")))
+        return {**error, "problem": termed.problem, "fix": termed.fix}
     column = str(error["column"])
     if column.endswith(")") and " (" in column:  # "pred (y_pred)": the column, by name
         column = column.rpartition(" (")[0]

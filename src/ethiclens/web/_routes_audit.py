@@ -201,7 +201,7 @@ def _by_field(exc: EthicLensInputError, prof: dict, spec: dict | None, names=())
     (``names``: ``_portable.server_names``; a stored error is renamed already)."""
     field_name = _roles.field_of(exc, _columns(prof), spec)
     where = f"{exc.column}: " if field_name == "form" and exc.column else ""
-    return {field_name: _portable.renamed(where + said(exc), names)}
+    return {field_name: _portable.renamed(where + said(_roles.in_form_terms(exc)), names)}
 
 
 def _form_from_spec(web, audit: dict, prof: dict) -> dict:
