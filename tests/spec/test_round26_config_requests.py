@@ -155,3 +155,33 @@ def test_a_spec_made_with_a_float_version_is_refused(tmp_path):
     message = _message(lambda: AuditSpec(target=Target(dataset="compas"), version=1.0))
     assert message.startswith("key 'version': must be a whole number (value: 1.0)")
     assert AuditSpec(target=Target(dataset="compas"), version=1).version == 1
+
+
+# -- a whole number written with a decimal point ----------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "key", "give"),
+    [
+        ("policy: {seed: 7.0}", "policy.seed", "give 7"),  # was 'use e.g. 0': another seed
+        ("policy: {min_group_size: 100.0}", "policy.min_group_size", "give 100"),
+        ("policy: {n_boot: 1e3}", "policy.n_boot", "give 1000"),
+        ("target: {dataset: acs-income, year: 2018.0}", "target.year", "give 2018"),
+    ],
+)
+def test_a_whole_number_with_a_decimal_point_names_the_number_to_give(tmp_path, text, key, give):
+    path = tmp_path / "c.yaml"
+    path.write_text(f"version: 1\n{text}\n", encoding="utf-8")
+    if "target" not in text:
+        path.write_text(f"version: 1\ntarget: {{dataset: compas}}\n{text}\n", encoding="utf-8")
+    message = _message(lambda: AuditSpec.from_file(path))
+    assert message.startswith(f"key '{key}': must be a whole number, written without a decimal")
+    assert message.endswith(f"Fix: {give}"), message
+
+
+def test_a_whole_float_the_field_refuses_anyway_gets_its_range():
+    message = _message(lambda: AuditSpec.from_dict({"policy": {"n_boot": 50.0}}))
+    assert "at least 100" in message
+    message = _message(lambda: ethiclens.run("compas", seed=7.0))
+    assert message == (
+        "argument 'seed': must be a whole number, written without a decimal point (value: 7.0). "
+        "Fix: give 7"
+    )

@@ -896,6 +896,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     validator = jsonschema.Draft202012Validator(spec_schema(strict=True))
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.path), list(e.path)))
     if not errors:
+        _refuse_whole_floats(data)  # n_boot: 100.0, which the schema's "integer" takes
         _run_checks(data)  # what a schema cannot say: NaN, 100.0 for a whole number
         _refuse_non_finite(data)  # in the fields no checker judges (pos_label)
         return
@@ -956,6 +957,29 @@ def _field_checks() -> dict:
 
 
 _CHECKS = {}  # filled below, once the sections are defined
+
+
+def _refuse_whole_floats(data: dict) -> None:
+    """Refuse a whole number written with a decimal point (``n_boot: 100.0``, ``seed: 7.0``,
+    JSON's ``1e2``) naming the number to give, when the field takes it; else the field's own
+    check refuses it with its range (a fix such as "use e.g. 0" would change the seed)."""
+    for where, schema in _SCHEMAS.items():
+        types = schema.get("type")
+        if "integer" not in (types or ()) or "string" in types:  # model.version: quote it
+            continue
+        section, key = where.split(".")
+        value = (data.get(section) or {}).get(key)
+        if not isinstance(value, float) or not value.is_integer():
+            continue
+        check = _CHECKS.get(where)
+        try:
+            if check is not None:
+                check(int(value), where)
+        except EthicLensInputError:
+            continue
+        problem = "must be a whole number, written without a decimal point"
+        shown = getattr(value, "yaml_text", value)  # as the file wrote it: 1e2
+        raise _key_error(problem, where, f"give {int(value)}", shown)
 
 
 def _run_checks(data: dict) -> None:
