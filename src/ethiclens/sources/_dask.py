@@ -32,6 +32,8 @@ from ._rules import (
     check_columns,
     check_frame,
     header_groups,
+    join_files,
+    joined_columns,
     numbers,
     ragged_error,
     score_bins,
@@ -175,7 +177,7 @@ def _count_by_types(dd, target, layout: FileLayout, roles: Roles, text: bool) ->
         )
         for part in parts
     ]
-    return pd.concat(raws, ignore_index=True)
+    return join_files(raws, joined_columns(roles, counted=True))
 
 
 def _parquet_rows(path, names, target=None, numbered=None) -> pd.DataFrame:

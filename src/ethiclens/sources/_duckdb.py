@@ -37,6 +37,8 @@ from ._rules import (
     check_columns,
     csv_header,
     header_groups,
+    join_files,
+    joined_columns,
     ragged_error,
 )
 
@@ -285,7 +287,9 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
         raise duckdb_failure(exc, target, layout.files if layout.kind == "csv" else ()) from None
     finally:
         con.close()
-    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+    frame = (
+        frames[0] if len(frames) == 1 else join_files(frames, joined_columns(roles, counted=True))
+    )
     return finish_counts(layout.check(frame, roles), roles, "duckdb")
 
 

@@ -24,6 +24,8 @@ from ._rules import (
     _label,
     _zero_one_text,
     check_columns,
+    join_files,
+    joined_columns,
     missing_groups_error,
     missing_values_error,
     name_file_rows,
@@ -88,7 +90,9 @@ def read_rows(target, roles) -> pd.DataFrame:
         frames.append(frame)
     if len(frames) > 1:
         frames = _printed_if_widened(frames, _number_columns(roles))
-    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+    frame = (
+        frames[0] if len(frames) == 1 else join_files(frames, joined_columns(roles, counted=False))
+    )
     if frame.empty:
         raise no_rows_error(target)
     if layout.kind == "csv":

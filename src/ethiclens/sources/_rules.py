@@ -839,7 +839,70 @@ def _type_labels_by_file(raw: pd.DataFrame, key: str) -> pd.Series:
     # file and 0.0/1.0 in another are floats 0.0/1.0 on every engine, whichever file an engine
     # happened to count first
     parts = [type_labels(rows) for _, rows in raw.groupby(FILE_NAME, sort=False)[key]]
-    return pd.concat(parts).reindex(raw.index).astype(object)
+    return pd.concat(widen_numbers(parts)).reindex(raw.index).astype(object)
+
+
+def join_files(parts: list, columns) -> pd.DataFrame:
+    """The frames ``parts`` (of files, or of the files that store each column as one type)
+    joined as one, the same whatever the order of the files: in each of ``columns`` (labels,
+    groups) the booleans, integers and floats of different parts as :func:`widen_numbers`
+    joins them. pandas' own join keeps booleans before floats as booleans, and names a group
+    1 beside 1.0 and text by whichever file came first."""
+    parts = [p.copy() for p in parts]
+    for col in columns:
+        holding = [p for p in parts if col in p.columns]
+        for p, values in zip(holding, widen_numbers([p[col] for p in holding]), strict=True):
+            p[col] = values
+    return pd.concat(parts, ignore_index=True)
+
+
+def joined_columns(roles, *, counted: bool) -> list:
+    """The prediction, label and group columns of ``roles`` for :func:`join_files`: as read
+    from the files (every column but a score or weight), or (``counted``) as an engine's
+    GROUP BY names them (``y_pred``, ``y_true``, the groups)."""
+    if not counted:
+        numbers = {getattr(roles, "y_score", None), getattr(roles, "weight", None)}
+        return [c for c in roles.columns if c not in numbers or c in roles.protected]
+    return [Y_PRED, Y_TRUE, *roles.protected]
+
+
+def widen_numbers(parts: list) -> list:
+    """The Series ``parts`` of one column, its booleans, integers and floats the widest of
+    them in every part (True is 1, 1 is 1.0), as pandas joins number columns; but where a
+    part holds text (or other values) that a narrower number prints as (1 and '1', True and
+    'True'), every equal number is written as that narrower one, so the join is refused as
+    such values are, whichever file came first."""
+    kinds = [
+        {"b": 0, "i": 1, "u": 1, "f": 2}.get(p.dtype.kind, -1) if len(p) else None for p in parts
+    ]
+    wide = max((k for k in kinds if k is not None), default=-1)
+    narrow = sorted((k, i) for i, k in enumerate(kinds) if k is not None and 0 <= k < wide)
+    if not narrow:
+        return parts
+    first: dict = {}  # each number as its narrowest part writes it
+    for _, i in narrow:
+        for v in parts[i].dropna().unique():
+            first.setdefault(v, v)
+    shown = {str(v) for p, k in zip(parts, kinds, strict=True) if k == -1 for v in _uniques(p)}
+    if shown & set(map(str, first.values())):  # refused as 1 and '1' are, wherever they lie
+        numeric = [i for i, k in enumerate(kinds) if k is not None and k >= 0]
+        return [
+            p.astype(object).map(lambda v: first.get(v, v)) if i in numeric else p
+            for i, p in enumerate(parts)
+        ]
+
+    def widened(p):  # a nullable boolean's missing value stays missing among integers
+        return p.astype(np.float64 if wide == 2 else "Int64" if p.hasnans else np.int64)
+
+    low = {i for _, i in narrow}
+    return [widened(p) if i in low else p for i, p in enumerate(parts)]
+
+
+def _uniques(values: pd.Series) -> list:
+    try:
+        return list(pd.unique(values))
+    except TypeError:  # a list or mapping in a cell: the audit refuses it in its words
+        return []
 
 
 def _merge_equal_cells(raw: pd.DataFrame, roles) -> pd.DataFrame:

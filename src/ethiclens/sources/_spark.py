@@ -67,6 +67,8 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     from pyspark.sql import functions as F
 
     keys = [_col(c).alias(name) for c, name in roles._keys()]
+    if rules.FILE_NAME in sdf.columns:  # several CSV files: each one's labels typed alone
+        keys.append(_col(rules.FILE_NAME))
     k = int(roles.n_bins)
     if roles.y_score:
         s, miss, notnum = _number(sdf, roles.y_score, text=text)
@@ -143,7 +145,11 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
         # a timestamp): counted one type at a time, as DuckDB counts them (Spark would fail
         # reading them together), the cells then checked together
         raws = [_count_files(session, part, roles) for part in _same_types(layout, roles)]
-    raw = raws[0] if len(raws) == 1 else pd.concat(raws, ignore_index=True)
+    raw = (
+        raws[0]
+        if len(raws) == 1
+        else rules.join_files(raws, rules.joined_columns(roles, counted=True))
+    )
     if layout.hive:
         _utf8_hive_values(raw, layout.files, target)
     return finish_counts(layout.check(raw, roles), roles, "spark")
@@ -324,8 +330,11 @@ def _read_files(reader, layout: rules.FileLayout, files, roles: Roles, keys: dic
             mode="PERMISSIVE",  # fewer fields: missing (as pandas); more: the extra column
         )
         part = part.filter(~_blank_line(names, extra)).withColumns(literal)
+        by_file = [F.input_file_name().alias(rules.FILE_NAME)] if len(layout.files) > 1 else []
         parts.append(
-            part.select(*[_col(c) for c in roles.columns], _col(extra).alias(rules.EXTRA_NAME))
+            part.select(
+                *[_col(c) for c in roles.columns], _col(extra).alias(rules.EXTRA_NAME), *by_file
+            )
         )
     return parts
 
