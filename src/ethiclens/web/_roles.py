@@ -762,16 +762,31 @@ ZERO_ONE = {"0", "1", "0.0", "1.0", "True", "False", "true", "false"}
 
 def in_form_terms(exc: EthicLensInputError) -> EthicLensInputError:
     """``exc`` with each command-line flag its problem or fix names ("drop --bins for a
-    categorical attribute") called by the mapping form's field that sets it ("drop the
-    Bins field"): the browser's user typed no flag. A flag no field sets stays."""
+    categorical attribute") called by the mapping form's field that sets it ("drop the field
+    Bins"): the browser's user typed no flag. A flag no field sets stays."""
+    return exc.renamed({}, None, {f: f"the field {w}" for f, w in _flag_fields().items()})
+
+
+# the data screen's fields a run's refusal may name by its flag (the mapping form has none)
+_DATA_FIELDS = {"--table": "Table", "--db-env": "Database", "--db": "Database"}
+
+
+def _flag_fields() -> dict[str, str]:
+    """{command-line flag: the label of the form field that sets it}."""
     from ..spec import flag_paths
 
-    words = {"--bins": "the Bins field"}
+    fields = {"--bins": "Bins"}
     for flag, path in flag_paths().items():
         label = FIELD_LABELS.get(SPEC_FIELDS.get(path, ""))
-        if label and flag not in words:
-            words[flag] = f"the field {label}"
-    return exc.renamed({}, None, words)
+        if label and flag not in fields:
+            fields[flag] = label
+    return fields
+
+
+def place_label(column: str) -> str:
+    """What a page calls the place a refusal names by a flag (``--table``: the data screen's
+    field Table); any other name as it is."""
+    return {**_flag_fields(), **_DATA_FIELDS}.get(column, column)
 
 
 def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = None) -> dict:

@@ -192,7 +192,8 @@ def _error_place(web, data: dict | None, spec: dict, error: dict) -> str:
         return ""
     columns = _columns(web.profile_of(data)) if data else []
     exc = EthicLensInputError(error.get("problem", ""), column=error["column"])
-    return _roles.field_label(_roles.field_of(exc, columns, spec), columns) or error["column"]
+    field_name = _roles.field_of(exc, columns, spec)
+    return _roles.field_label(field_name, columns) or _roles.place_label(error["column"])
 
 
 def _by_field(exc: EthicLensInputError, prof: dict, spec: dict | None, names=()) -> dict:
@@ -200,7 +201,7 @@ def _by_field(exc: EthicLensInputError, prof: dict, spec: dict | None, names=())
     its own) names the column or setting it is about, and the data file by its user's name
     (``names``: ``_portable.server_names``; a stored error is renamed already)."""
     field_name = _roles.field_of(exc, _columns(prof), spec)
-    where = f"{exc.column}: " if field_name == "form" and exc.column else ""
+    where = f"{_roles.place_label(exc.column)}: " if field_name == "form" and exc.column else ""
     return {field_name: _portable.renamed(where + said(_roles.in_form_terms(exc)), names)}
 
 
