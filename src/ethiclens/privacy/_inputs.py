@@ -431,13 +431,12 @@ def shared_test_rows(train: SplitPredictions, test: SplitPredictions):
         hit, what = _by_ids(train, test), "have the id, label, prediction and group of a train row"
     else:
         keys_tr, keys_te, what = _row_keys(train, test)
-        if keys_tr is None:
+        if keys_tr is None or not np.isin(keys_te, keys_tr).any():
             return None
-        counts = keys_tr.value_counts()
-        distinct = counts.index[counts == 1]
-        if len(distinct) < len(keys_tr) / 2:  # rows do not identify themselves
+        keys, counts = np.unique(keys_tr, return_counts=True)
+        if (counts == 1).sum() < len(keys_tr) / 2:  # rows do not identify themselves
             return None
-        hit = keys_te.isin(distinct).to_numpy()
+        hit = np.isin(keys_te, keys[counts == 1])
     return (hit, what) if hit is not None and hit.any() else None
 
 
@@ -468,14 +467,19 @@ def _row_keys(train: SplitPredictions, test: SplitPredictions):
         keys = (train._row_keys, test._row_keys)
         what = "are identical to a train row in every column both files hold"
     elif train.loss is not None and test.loss is not None:
-        fields = ["y_true", "y_pred", "groups", "loss"]
+        if not np.isin(test.loss, train.loss).any():  # no loss of test is a train row's
+            return None, None, None
+        # the groups as codes of one factorisation of both splits: numbers hash fast
+        codes = pd.factorize(np.concatenate([train.groups, test.groups]))[0]
+        parts = (codes[: len(train.groups)], codes[len(train.groups) :])
         keys = tuple(
-            _fingerprint(pd.DataFrame({f: getattr(s, f) for f in fields})) for s in (train, test)
+            _fingerprint(pd.DataFrame({"y": s.y_true, "p": s.y_pred, "g": g, "loss": s.loss}))
+            for s, g in zip((train, test), parts, strict=True)
         )
         what = "match a train row in label, prediction, group and loss"
     else:
         return None, None, None
-    return pd.Series(keys[0]), pd.Series(keys[1]), what
+    return keys[0], keys[1], what
 
 
 def _fingerprint(frame: pd.DataFrame) -> np.ndarray:
