@@ -185,3 +185,20 @@ def test_a_whole_float_the_field_refuses_anyway_gets_its_range():
         "argument 'seed': must be a whole number, written without a decimal point (value: 7.0). "
         "Fix: give 7"
     )
+
+
+# -- a value of the wrong shape: the fix spells the right one ---------------------------------
+@pytest.mark.parametrize(
+    ("text", "fix"),
+    [
+        ("roles: {pos_label: [1]}", "Fix: give one value, not a list"),  # was: write true/false
+        ("roles: {pos_label: {a: 1}}", "Fix: give one value, not a mapping"),
+        ("groups: {bins: {age: '0,10,20'}}", "Fix: write a list: age: [0, 10, 20]"),
+        ("groups: {exclude: {sex: F}}", 'Fix: write a list: sex: ["F"]'),
+    ],
+)
+def test_a_value_of_the_wrong_shape_gets_a_fix_that_spells_the_right_one(tmp_path, text, fix):
+    path = tmp_path / "c.yaml"
+    path.write_text(f"version: 1\ntarget: {{file: d.csv}}\n{text}\n", encoding="utf-8")
+    message = _message(lambda: AuditSpec.from_file(path))
+    assert message.endswith(fix), message

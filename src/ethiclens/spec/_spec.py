@@ -1086,6 +1086,13 @@ def _unquote_fix(err, where: str) -> str | None:
         return None
     kinds = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
     key = where.rpartition(".")[2] or "value"
+    if kinds == ["array"] and isinstance(err.instance, str):  # bins: {age: "0,10"}, as a flag
+        items = [i.strip() for i in err.instance.split(",")]
+        items = ", ".join(i if is_number_text(i) else json.dumps(i) for i in items)
+        return f"write a list: {key}: [{items}]"
+    scalar = not {"array", "object"} & set(kinds)
+    if scalar and isinstance(err.instance, list | dict):  # pos_label: [1], no true/false
+        return f"give one value, not a {'list' if isinstance(err.instance, list) else 'mapping'}"
     if "boolean" in kinds:
         return f"write {key}: true or {key}: false (yes, no, on, off and 1 are not true/false)"
     text = err.instance.strip() if isinstance(err.instance, str) else ""
