@@ -4,13 +4,17 @@ its city) reads a time without an offset as UTC, as the files and SQLite do (doc
 zone` in the server's zone: rows near midnight moved to another day, silently."""
 
 import pandas as pd
+import pytest
 
 from ethiclens.monitor import MonitorRequest, run_monitor
 
 REQ = dict(time="ts", window="1d", y_pred="pred", y_true="label", protected=("race=White",))
 
 
-def test_a_non_utc_postgres_server_reads_naive_times_as_utc(pg_url, tmp_path, days):
+@pytest.mark.parametrize(
+    "zone, style", [("America/New_York", "ISO, MDY"), ("Asia/Kolkata", "SQL, DMY")]
+)
+def test_a_non_utc_postgres_server_reads_naive_times_as_utc(pg_url, tmp_path, days, zone, style):
     import sqlalchemy as sa
 
     data = days(tmp_path / "data", range(3), n=300)
@@ -28,7 +32,8 @@ def test_a_non_utc_postgres_server_reads_naive_times_as_utc(pg_url, tmp_path, da
     with engine.connect() as con:
         con.execute(sa.text("DROP DATABASE IF EXISTS tz_ny"))
         con.execute(sa.text("CREATE DATABASE tz_ny"))
-        con.execute(sa.text("ALTER DATABASE tz_ny SET timezone TO 'America/New_York'"))
+        con.execute(sa.text(f"ALTER DATABASE tz_ny SET timezone TO '{zone}'"))
+        con.execute(sa.text(f"ALTER DATABASE tz_ny SET datestyle TO '{style}'"))
     engine.dispose()
     url = pg_url.replace("/postgres?", "/tz_ny?")
     engine = sa.create_engine(url)

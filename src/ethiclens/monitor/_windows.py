@@ -1151,11 +1151,12 @@ _DAY_SQL = {
     "postgresql": "CAST(FLOOR(EXTRACT(EPOCH FROM {col}) / 86400) AS BIGINT)",
 }
 # PostgreSQL: a text time's fraction cut to 6 digits before the cast ('\1': the kept part);
-# a timestamp or date column cast through its own text (PostgreSQL reads back what it
-# writes), as a cast of the column itself is refused for a column of numbers before any row
-# is read; any other type (numbers) NULL, refused as not a time. A time without an offset (a
-# text without one, a timestamp without time zone, a date) is UTC, as on the file engines,
-# whatever the session's TimeZone (a cast to TIMESTAMPTZ would read it in the server's zone)
+# a timestamp or date column cast through its JSON text (ISO 8601 whatever the DateStyle: its
+# own text may name a zone by an ambiguous abbreviation, 'IST'), as a cast of the column
+# itself is refused for a column of numbers before any row is read; any other type (numbers)
+# NULL, refused as not a time. A time without an offset (a text without one, a timestamp
+# without time zone, a date) is UTC, as on the file engines, whatever the session's TimeZone
+# (a cast to TIMESTAMPTZ would read it in the server's zone)
 _PG_CUT = "regexp_replace(CAST({col} AS TEXT), '(:[0-9][0-9][.][0-9]{{6}})[0-9]+', '\\1')"
 _PG_TIME = (
     "(CASE WHEN pg_typeof({col}) IN ('text'::regtype, 'character varying'::regtype, "
@@ -1164,9 +1165,9 @@ _PG_TIME = (
     f"THEN CAST({_PG_CUT} AS TIMESTAMPTZ) "
     f"ELSE CAST({_PG_CUT} AS TIMESTAMP) AT TIME ZONE 'UTC' END) "
     "WHEN pg_typeof({col}) = 'timestamp with time zone'::regtype "
-    "THEN CAST(CAST({col} AS TEXT) AS TIMESTAMPTZ) "
+    "THEN CAST(to_json({col}) #>> '{{}}' AS TIMESTAMPTZ) "
     "WHEN pg_typeof({col}) IN ('timestamp without time zone'::regtype, 'date'::regtype) "
-    "THEN CAST(CAST({col} AS TEXT) AS TIMESTAMP) AT TIME ZONE 'UTC' END)"
+    "THEN CAST(to_json({col}) #>> '{{}}' AS TIMESTAMP) AT TIME ZONE 'UTC' END)"
 )
 # SQLite: a time written YYYY-MM-DD?HH:MM:SS.fff... (the fraction from character 21 on)
 _SQLITE_FRACTION = (
