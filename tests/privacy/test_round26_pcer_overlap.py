@@ -144,7 +144,8 @@ def _grouped(groups, seed):
             [1.0, 2.0] * 40,
             [1, 2] * 40,
             "train '1.0', test '1') (and 1 more group(s) written so)",
-            "as the integer '1': e.g. in pandas df[col] = df[col].astype('Int64') on the train",
+            "as the integer '1': e.g. in pandas df[col] = pd.to_numeric(df[col]).astype('Int64') "
+            "on the train",
         ),
         ([1, 2] * 40, [1.0, 2.0] * 40, "train '1', test '1.0')", "on the test split's group"),
         ([True, False] * 40, [1, 0] * 40, "train 'False', test '0')", "as the integer '0'"),
@@ -183,7 +184,7 @@ def test_the_cli_names_both_spellings_and_the_fix(tmp_path, capsys):
         in err
     )
     assert "train's group column holds decimals" in err and "test's integers" in err, err
-    assert "astype('Int64') on the train split's group column" in err, err
+    assert ".astype('Int64') on the train split's group column" in err, err
 
 
 def test_a_group_in_one_split_only_names_no_empty_list():
@@ -191,3 +192,16 @@ def test_a_group_in_one_split_only_names_no_empty_list():
         pcer_audit(_grouped(["a", "b"] * 40, 0), _grouped(["a", "b", "c", "c"] * 20, 1))
     msg = str(info.value)
     assert "different groups: only in test ['c']" in msg and "only in train" not in msg, msg
+
+
+@pytest.mark.parametrize(
+    ("train", "test", "said"),
+    [
+        (["01", "02"] * 40, [1, 2] * 40, "train's group column holds zero-padded digits"),
+        (["1.50", "2"] * 40, ["1.5", "2"] * 40, "(train '1.50', test '1.5'): the same number"),
+    ],
+)
+def test_other_spellings_of_one_number_are_named(train, test, said):
+    with pytest.raises(EthicLensInputError, match="write one group differently") as info:
+        pcer_audit(_grouped(train, 0), _grouped(test, 1), n_boot=100)
+    assert said in str(info.value), str(info.value)

@@ -563,12 +563,15 @@ def _written_as(label: str) -> str:
     """How a column that holds ``label`` writes its groups, in words."""
     if label in _TRUTHS:
         return "truths (a bool column)"
+    if re.fullmatch(r"[+-]?0\d+", label):
+        return "zero-padded digits (a text column)"
     if _INTEGER.fullmatch(label):
         return "integers"
     return "decimals (a float column, as pandas reads an integer column with a missing value)"
 
 
 _INTEGER = re.compile(r"[+-]?\d+")
+_PLAIN_INTEGER = re.compile(r"-?(0|[1-9]\d*)")  # as an integer column writes it
 
 
 def _refuse_number_spellings(only_train: list[str], only_test: list[str]) -> None:
@@ -584,16 +587,21 @@ def _refuse_number_spellings(only_train: list[str], only_test: list[str]) -> Non
     a, b = pairs[0]
     more = f" (and {len(pairs) - 1} more group(s) written so)" if len(pairs) > 1 else ""
     fix = f"write each group the same way in both splits (e.g. {b!r} in both)"
-    if bool(_INTEGER.fullmatch(a)) != bool(_INTEGER.fullmatch(b)):  # an integer and not
-        whole, side = (a, "test") if _INTEGER.fullmatch(a) else (b, "train")
+    if bool(_PLAIN_INTEGER.fullmatch(a)) != bool(_PLAIN_INTEGER.fullmatch(b)):
+        whole, side = (a, "test") if _PLAIN_INTEGER.fullmatch(a) else (b, "train")
         fix = (
             f"write each group the same way in both splits, as the integer {whole!r}: e.g. in "
-            f"pandas df[col] = df[col].astype('Int64') on the {side} split's group column"
+            "pandas df[col] = pd.to_numeric(df[col]).astype('Int64') on the "
+            f"{side} split's group column"
         )
+    how = (
+        f"train's group column holds {_written_as(a)}, test's {_written_as(b)}"
+        if _written_as(a) != _written_as(b)
+        else "the same number written two ways"
+    )
     raise argument_error(
-        f"train and test write one group differently (train {a!r}, test {b!r}){more}: train's "
-        f"group column holds {_written_as(a)}, test's {_written_as(b)}, so the same value "
-        "would be audited as two groups",
+        f"train and test write one group differently (train {a!r}, test {b!r}){more}: {how}, "
+        "so the same value would be audited as two groups",
         "groups",
         fix=fix,
     )
