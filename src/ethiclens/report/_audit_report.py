@@ -840,8 +840,9 @@ def _flatten(prefix, value):
     if isinstance(value, dict):
         for k, v in value.items():
             yield from _flatten(f"{prefix}.{k}" if prefix else str(k), v)
-    elif isinstance(value, list):
-        yield prefix, ", ".join(str(v) for v in value)
+    elif isinstance(value, list):  # texts as _listed() quotes them: ["a, b"] is one group
+        texts = all(isinstance(v, str) for v in value)
+        yield prefix, _listed(value) if texts else ", ".join(str(v) for v in value)
     else:
         yield prefix, str(value)
 
