@@ -1,7 +1,8 @@
 """Round 26 (PCER hunt): ``membership_inference`` called on its own withholds the attack on a
 group below the default Policy's PCER floor (30 rows per split), as ``pcer_audit`` does: an
 AUC of two members and two non-members was REPORTED (0.75). A missing loss is told from an
-infinite one (its fix was to clip probabilities)."""
+infinite one (its fix was to clip probabilities). A split of no rows is named as empty (it
+was "only in train [...]")."""
 
 from __future__ import annotations
 
@@ -45,3 +46,14 @@ def test_a_missing_loss_is_told_from_an_infinite_one(tmp_path):
     assert "(1 missing, 0 infinite)" in str(info.value) and "drop the rows without a loss" in (
         info.value.fix
     ), str(info.value)
+
+
+@pytest.mark.parametrize("face", ["pcer_audit", "membership_inference"])
+@pytest.mark.parametrize("role", ["train", "test"])
+def test_an_empty_split_is_named_as_empty(face, role):
+    from ethiclens import privacy
+
+    empty = SplitPredictions([], [], [], loss=[])
+    splits = {"train": _split(1), "test": _split(2), role: empty}
+    with pytest.raises(EthicLensInputError, match=f"argument '{role}': has no rows"):
+        getattr(privacy, face)(splits["train"], splits["test"])

@@ -523,6 +523,13 @@ def check_split_groups(
     check_split_types(train, test)
     train.check("train")
     test.check("test")
+    for role, split in (("train", train), ("test", test)):
+        if len(split.y_true) == 0:
+            raise argument_error(
+                "has no rows: there is nothing to audit",
+                role,
+                fix=f"give the {role} split's labels, predictions and groups",
+            )
     groups_tr, groups_te = set(map(str, train.groups)), set(map(str, test.groups))
     if groups_tr != groups_te:
         # a group train writes one way and test another that reads the same ('café' composed
