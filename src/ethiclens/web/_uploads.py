@@ -406,11 +406,17 @@ def _check_csv(path: Path, head: bytes) -> str:
     if err := not_utf8_error(path):
         raise as_upload_error(err, path, 415)
     try:  # the header's names as a CSV reader reads them: a quoted name may hold a line break
-        width = len(csv_head(path)[0])
-        comma = width > 1
+        header = csv_head(path)[0]
+        width, comma = len(header), len(header) > 1
     except EthicLensInputError:  # refused below in preflight's own words
-        width, comma = 0, b"," in head.split(b"\n", 1)[0]
+        header, width, comma = [], 0, b"," in head.split(b"\n", 1)[0]
     _check_width(width)
+    if header and header[0].startswith("\ufeff"):  # a second byte-order mark
+        raise _unsupported(
+            f"the file starts with two byte-order marks (U+FEFF): its first column's name "
+            f"{header[0]!r} then begins with one, which not every reader keeps alike",
+            fix="save the file again as UTF-8 (Excel's 'CSV UTF-8' writes one mark)",
+        )
     try:  # first: it names the separator of a file with no comma (semicolons, tabs, ...)
         preflight_file(path)
     except EthicLensInputError as exc:  # a file of blank lines is empty, not another format
