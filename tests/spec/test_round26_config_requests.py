@@ -202,3 +202,13 @@ def test_a_value_of_the_wrong_shape_gets_a_fix_that_spells_the_right_one(tmp_pat
     path.write_text(f"version: 1\ntarget: {{file: d.csv}}\n{text}\n", encoding="utf-8")
     message = _message(lambda: AuditSpec.from_file(path))
     assert message.endswith(fix), message
+
+
+# -- run(spec file): a refusal naming two keys calls them keys --------------------------------
+def test_a_refusal_of_two_keys_of_a_spec_file_names_them_as_keys(data, tmp_path):
+    path = tmp_path / "k.yaml"
+    path.write_text("version: 1\ntarget: {file: d.csv}\nroles: {y_true: y}\n", encoding="utf-8")
+    message = _message(lambda: ethiclens.run(str(path)))
+    assert message.startswith("key 'roles.y_pred/roles.protected': an audit needs"), message
+    message = _message(lambda: ethiclens.run("d.csv", y_true="y"))  # keywords: arguments
+    assert message.startswith("argument 'y_pred/protected': an audit needs"), message

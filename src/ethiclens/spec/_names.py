@@ -48,7 +48,8 @@ def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLens
     path = _spec_path(exc)
     if path is None:  # flags of no one key ("--y-pred/--protected"), or none at all
         pieces = {p: words[p] for p in column.split("/") if p in words}
-        return exc.renamed(pieces, "argument" if pieces else None, words)
+        keys = pieces and all("." in name for name in pieces.values())  # all from the spec
+        return exc.renamed(pieces, ("key" if keys else "argument") if pieces else None, words)
     name = path.rpartition(".")[2]
     if path.startswith("roles.protected."):  # a reference group: the keyword that gave it
         name = "reference" if "reference" in passed else "protected"
