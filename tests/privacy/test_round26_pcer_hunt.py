@@ -2,7 +2,8 @@
 group below the default Policy's PCER floor (30 rows per split), as ``pcer_audit`` does: an
 AUC of two members and two non-members was REPORTED (0.75). A missing loss is told from an
 infinite one (its fix was to clip probabilities). A split of no rows is named as empty (it
-was "only in train [...]")."""
+was "only in train [...]"). Predictions equal to the labels on both splits (a perfect model,
+or the label column given as predictions: every δ_g is 0) are noted."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import pytest
 
 from ethiclens.errors import EthicLensInputError
 from ethiclens.fairness import INSUFFICIENT_DATA, REPORTED
-from ethiclens.privacy import SplitPredictions, membership_inference, read_split
+from ethiclens import privacy
+from ethiclens.privacy import SplitPredictions, membership_inference, pcer_audit, read_split
 
 
 def _split(seed, tiny=2):
@@ -51,9 +53,17 @@ def test_a_missing_loss_is_told_from_an_infinite_one(tmp_path):
 @pytest.mark.parametrize("face", ["pcer_audit", "membership_inference"])
 @pytest.mark.parametrize("role", ["train", "test"])
 def test_an_empty_split_is_named_as_empty(face, role):
-    from ethiclens import privacy
-
     empty = SplitPredictions([], [], [], loss=[])
     splits = {"train": _split(1), "test": _split(2), role: empty}
     with pytest.raises(EthicLensInputError, match=f"argument '{role}': has no rows"):
         getattr(privacy, face)(splits["train"], splits["test"])
+
+
+def test_predictions_that_are_the_labels_are_noted():
+    def same(seed):
+        s = _split(seed, tiny=0)
+        return SplitPredictions(s.y_true, s.y_true, s.groups, s.loss)
+
+    notes = pcer_audit(same(1), same(2), n_boot=100).notes
+    assert any(n.startswith("every prediction equals its label on train and test") for n in notes)
+    assert not any("equals its label" in n for n in pcer_audit(_split(1), _split(2)).notes)

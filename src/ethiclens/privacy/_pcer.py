@@ -544,12 +544,30 @@ def pcer_audit(
         positive_is_favorable=bool(positive_is_favorable),
         min_group_size=floor_n,
         mia=_attack((train, test), order, eta, rows, stats[0]["result"], floor_n),
-        notes=[n for n in (shared_rows_note(train, test, order),) if n] + notes,
+        notes=[*filter(None, _input_notes(train, test, order)), *notes],
         estimates=_result_estimates(rows, small, stats, floor_n, ci),
         **{key: int(settings[key]) for key in ("n_boot", "random_state")},
     )
     # the sentence reads the finished statistics: a copy with it, not a patched object
     return dataclasses.replace(result, interpretation=interpret(result))
+
+
+def _input_notes(train: SplitPredictions, test: SplitPredictions, order) -> tuple:
+    """What the audit notes of its inputs (None: nothing): test rows that are train rows, and
+    predictions that are the labels."""
+    return shared_rows_note(train, test, order), _labels_as_predictions(train, test)
+
+
+def _labels_as_predictions(train: SplitPredictions, test: SplitPredictions) -> str | None:
+    """A note when every prediction of both splits is its label: a perfect model, or the
+    label column given as the predictions too (then every δ_g is 0 and PCER_g = R_g / η)."""
+    if all(np.array_equal(s.y_true, s.y_pred) for s in (train, test)):
+        return (
+            "every prediction equals its label on train and test: every accuracy is 1 and "
+            "every δ_g is 0, so PCER_g = R_g / η measures no privacy cost. If the label "
+            "column was given as the predictions too, give the model's predictions"
+        )
+    return None
 
 
 def _result_values(res: dict, rows, order, etas) -> dict:
