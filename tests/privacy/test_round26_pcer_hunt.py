@@ -11,9 +11,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from ethiclens import privacy
 from ethiclens.errors import EthicLensInputError
 from ethiclens.fairness import INSUFFICIENT_DATA, REPORTED
-from ethiclens import privacy
 from ethiclens.privacy import SplitPredictions, membership_inference, pcer_audit, read_split
 
 
