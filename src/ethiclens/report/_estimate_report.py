@@ -3,7 +3,7 @@ only: the report does not import p2nia (ADR 0007)."""
 
 from __future__ import annotations
 
-from .._text import percent
+from .._text import number_text, percent
 from ._audit_report import _flatten, _versions
 from ._render import Report, Section, definition_list, generated_by, paragraph, table
 
@@ -51,7 +51,7 @@ def _run_record(config: dict, run: dict) -> Section:
         *[(f"{k} version", v) for k, v in _versions()],
         ("seed (bootstrap)", str(config["random_state"])),
         ("draws (n_boot)", str(config["n_boot"])),
-        ("confidence level", f"{config['confidence_level']:g}"),
+        ("confidence level", number_text(config["confidence_level"])),
         ("metrics", ", ".join(config["metrics"])),
         *_flatten("input", run.get("input") or {}),
         *_flatten("request", run.get("request") or "none given"),

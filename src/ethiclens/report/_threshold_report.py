@@ -10,6 +10,7 @@ from .._text import percent, threshold_text
 from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record, threshold_notes
 from ._plots import Chart, chart_or_note
 from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
+from ._terminal import _threshold
 from ._threshold_plot import threshold_figure_png
 from ._verdict import di_band, policy_edges
 
@@ -54,7 +55,7 @@ def _chart(tt, attr) -> Chart:
         "data:image/png;base64," + base64.b64encode(png).decode(),
         f"Selection rate, TPR and FPR of each {attr} group over thresholds, and each "
         f"comparison's DI/EO status; dashed line: the audited threshold "
-        f"{tt.audited_threshold:g}.",
+        f"{_threshold(tt.audited_threshold)}.",
         f"{attr}: rates and verdicts by threshold",
     )
 
@@ -84,7 +85,8 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
     return Report(
         title or "Threshold view",
         f"{tt.data['n_rows']:,} rows · {len(cfg['thresholds'])} thresholds · audited "
-        f"{tt.audited_threshold:g} · seed {cfg['random_state']} · {cfg['n_boot']} interval draws",
+        f"{_threshold(tt.audited_threshold)} · seed {cfg['random_state']} · "
+        f"{cfg['n_boot']} interval draws",
         sections,
         generated_by(cfg),
     )
@@ -100,7 +102,7 @@ def _verdict_table(sub, cfg: dict):
         rows.append(
             (
                 f"{r['group']} vs {r['reference']}",
-                f"{r['threshold']:g}{' (audited)' if r['audited'] else ''}",
+                f"{_threshold(r['threshold'])}{' (audited)' if r['audited'] else ''}",
                 _number(r["selection_rate"]),
                 *_cells(r, "di", cfg["policy"]),
                 *eo,
