@@ -223,13 +223,17 @@ def propose(prof: dict) -> dict:
 
 
 def suggest_bins(c: dict) -> str:
-    """Round edges over the column's range (the user edits them): ages get the usual bands."""
+    """Round edges over the column's range (the user edits them): ages get the usual bands;
+    none ("") where no such edges exist (an infinite value, numbers too close for a float to
+    tell apart), so that the form never proposes edges its own check refuses."""
     lo, hi = c.get("range", [0, 1])
+    if not (math.isfinite(lo) and math.isfinite(hi)) or not math.isfinite(hi / 4 - lo / 4):
+        return ""
     if "age" in c["name"].lower() and lo >= 0 and hi <= 130:
         edges = [e for e in (0, 25, 45, 65) if e <= lo or e < hi]
         edges = [e for e in edges if e <= lo][-1:] + [e for e in edges if e > lo]
         return ",".join(str(e) for e in [*edges, max(120, math.ceil(hi))])
-    step = (hi - lo) / 4 or 1
+    step = (hi / 4 - lo / 4) or 1  # never past the largest float
     power = math.floor(math.log10(step)) if step > 0 else 0
     mag = 10**power
     step = math.ceil(step / mag) * mag
@@ -239,7 +243,11 @@ def suggest_bins(c: dict) -> str:
     # the data as suggested
     edges = [round(start + i * step, max(0, -power)) for i in range(5)]
     edges[-1] = max(edges[-1], hi)
-    return ",".join(distinct_numbers(edges))
+    texts = distinct_numbers(edges)
+    read = [float(t) for t in texts]  # as the form reads them back
+    if not all(map(math.isfinite, read)) or read != sorted(set(read)):
+        return ""
+    return ",".join(texts)
 
 
 # -- the confirmed form -> the request ---------------------------------------------------------
@@ -580,7 +588,7 @@ def _bins(form: dict, c: dict, i: int, whole_file: bool, errors: dict):
     if numbers(c) and c["distinct"] > CONTINUOUS:
         errors[f"bins_{i}"] = (
             f"{col} looks continuous ({c['distinct']}{'' if whole_file else '+'} distinct "
-            f"numbers): give bin edges, e.g. {suggest_bins(c)}"
+            f"numbers): give bin edges, e.g. {suggest_bins(c) or '0,25,45,65,120'}"
         )
         return False
     # a column with missing values is the run's to refuse, in the command line's words (the
