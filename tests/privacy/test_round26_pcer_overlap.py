@@ -12,7 +12,12 @@ import pytest
 
 from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
-from ethiclens.privacy import SplitPredictions, membership_inference, pcer_audit
+from ethiclens.privacy import (
+    SplitPredictions,
+    membership_inference,
+    pcer_audit,
+    validate_pcer_output,
+)
 
 
 def _frame(n, seed, offset=0):
@@ -205,3 +210,12 @@ def test_other_spellings_of_one_number_are_named(train, test, said):
     with pytest.raises(EthicLensInputError, match="write one group differently") as info:
         pcer_audit(_grouped(train, 0), _grouped(test, 1), n_boot=100)
     assert said in str(info.value), str(info.value)
+
+
+def test_the_attack_alone_notes_the_overlap_too():
+    mia = membership_inference(_split(TRAIN), _split(LEAKY))
+    assert len(mia.notes) == 1 and mia.notes[0].startswith("50 of 200 test row(s)"), mia.notes
+    assert mia.to_dict()["notes"] == mia.notes
+    assert membership_inference(_split(TRAIN), _split(TEST)).notes == []
+    res = pcer_audit(_split(TRAIN), _split(LEAKY), n_boot=100)
+    validate_pcer_output(res.to_dict())

@@ -24,6 +24,7 @@ from ._inputs import (
     check_split_groups,
     check_split_types,
     refuse_same_rows,
+    shared_rows_note,
 )
 
 # The attack's values of one group (withheld, None, below the floor).
@@ -87,6 +88,9 @@ class MIAResult:
         The overfitting-gap ΔPCER it is compared with.
     sign_agrees : bool or None
         Whether the two have the same sign.
+    notes : list of str
+        Test rows that are train rows (members given as non-members pull each AUC toward
+        0.5), as :func:`~ethiclens.privacy.pcer_audit` notes them.
     """
 
     groups: list[GroupAttack]
@@ -95,10 +99,12 @@ class MIAResult:
     delta_pcer_mia: float | None  # binary attributes: PCER^MIA_0 − PCER^MIA_1
     delta_pcer: float | None  # the overfitting-gap ΔPCER it is compared with
     sign_agrees: bool | None
+    notes: list[str] = dataclasses.field(default_factory=list)
 
     def to_dict(self) -> dict:
         """JSON-ready fields."""
-        return json_fields(self, "groups group_order eta delta_pcer_mia delta_pcer sign_agrees")
+        names = "groups group_order eta delta_pcer_mia delta_pcer sign_agrees notes"
+        return json_fields(self, names)
 
 
 def membership_inference(
@@ -161,6 +167,7 @@ def membership_inference(
         delta_pcer_mia=dp_mia,
         delta_pcer=delta_pcer,
         sign_agrees=agrees,
+        notes=[n for n in (shared_rows_note(train, test, order),) if n],
     )
 
 
