@@ -598,26 +598,30 @@ def _methods(result, attribute, present) -> str:
     """The caption of an attribute's comparisons table: which interval method each column's
     intervals used ('DI, SPD: jeffreys; ECE diff: percentile'); a value without an interval
     (below the floor, undefined, too many undefined draws) names no method."""
-    used: dict[str, list[str]] = {}
-    for k, h in present:
-        methods = {
-            method_name(m.ci_method)
-            for c in result.comparisons
-            if c.attribute == attribute and (m := c.metrics.get(k)) is not None
-            if m.ci_low is not None
-        }
-        for method in sorted(methods):
-            used.setdefault(method, []).append(h)
+    comparisons = [c for c in result.comparisons if c.attribute == attribute]
+    said = methods_said([(h, [c.metrics.get(k) for c in comparisons]) for k, h in present])
     level = percent(result.config["confidence_level"])
-    if len(used) > 1:
-        listed = "; ".join(f"{', '.join(cols)}: {method}" for method, cols in used.items())
-        said = f"Interval methods: {listed}"
-    else:
-        said = f"Interval method: {next(iter(used), 'none')}"
     return (
         f"Value with its {level} interval beneath. {said}. Each value's exact method is in the "
         "JSON report; 'no CI': too many interval draws were undefined (small group)."
     )
+
+
+def methods_said(columns) -> str:
+    """'Interval method: jeffreys', or 'Interval methods: DI, SPD: jeffreys; ECE diff:
+    percentile': the methods of the intervals in ``columns`` ((header, estimates) pairs); a
+    value without an interval names none."""
+    used: dict[str, list[str]] = {}
+    for h, estimates in columns:
+        methods = {
+            method_name(m.ci_method) for m in estimates if m is not None and m.ci_low is not None
+        }
+        for method in sorted(methods):
+            used.setdefault(method, []).append(h)
+    if len(used) > 1:
+        listed = "; ".join(f"{', '.join(cols)}: {method}" for method, cols in used.items())
+        return f"Interval methods: {listed}"
+    return f"Interval method: {next(iter(used), 'none')}"
 
 
 def _level(result) -> float:
@@ -672,7 +676,9 @@ def _error_rates(result: AuditResult) -> Section:
             table(
                 ["Group", "n", *[header(k, h) for k, h in present]],
                 rows,
-                caption=f"Per-group rates, value [{percent(_level(result))} CI].",
+                caption=f"Per-group rates, value [{percent(_level(result))} CI]. "
+                + methods_said([(h, [g.metrics[k] for g in attr.groups]) for k, h in present])
+                + ".",
                 numeric=range(1, len(present) + 2),
             )
         )
