@@ -219,3 +219,23 @@ def test_the_attack_alone_notes_the_overlap_too():
     assert membership_inference(_split(TRAIN), _split(TEST)).notes == []
     res = pcer_audit(_split(TRAIN), _split(LEAKY), n_boot=100)
     validate_pcer_output(res.to_dict())
+
+
+def _float32_losses(n, seed):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    p = rng.beta(2, 2, n).astype(np.float32)
+    loss = (-np.log(np.where(y == 1, p, 1 - p))).astype(np.float32).astype(float)
+    return pd.DataFrame(
+        {"id": 0, "y": y, "pred": (p >= 0.5).astype(int), "g": rng.choice([1, 2], n), "loss": loss}
+    )
+
+
+def test_chance_matches_of_float32_losses_are_no_overlap():
+    # float32 losses of 200,000 rows collide: a test row equals some train row by chance
+    train, test = _float32_losses(200_000, 0), _float32_losses(100_000, 1)
+    res = pcer_audit(_split(train), _split(test), n_boot=100)
+    assert not [n for n in res.notes if "test row(s)" in n], res.notes
+    leaky = pd.concat([test.iloc[:80_000], train.iloc[:20_000]], ignore_index=True)
+    note = _note(pcer_audit(_split(train), _split(leaky), n_boot=100))
+    assert "of 100000 test row(s) match a train row in label, prediction, group and loss" in note
