@@ -281,6 +281,16 @@ class GRR(Mechanism):
                 "columns",
                 total,
             )
+        share = eps / len(released)  # a record-level ε is split evenly: an uneven split debiases
+        for name in released:  # through the wrong response matrices
+            e = cols[name]["epsilon"]
+            if request["accounting"] == RECORD and not _close(e, share):
+                raise _bad(
+                    f"record accounting splits ε = {eps:g} evenly over the {len(released)} "
+                    f"released columns: each is flipped at ε = {share:g}",
+                    f"columns.{name}.epsilon",
+                    e,
+                )
 
     def _debiased(self, observed, manifest) -> np.ndarray:
         """Each released joint through the inverse of the Kronecker product of the response
@@ -413,6 +423,13 @@ class _Synthesiser(Mechanism):
         delta = request["delta"] if manifest["delta"] is None else manifest["delta"]
         if delta is not None and used_delta != delta:
             raise _bad("δ used differs from the release's δ", "columns._privacy.delta", used_delta)
+        if request["delta"] is None and used_delta != _synth.DEFAULT_DELTA:
+            raise _bad(
+                f"the request gave no δ, so the release used the default δ = "
+                f"{_synth.DEFAULT_DELTA:g}",
+                "columns._privacy.delta",
+                used_delta,
+            )
         rho, spent = priv.get("zcdp_rho"), priv.get("rho_spent")
         if not _is_number(rho) or not _close(rho, _synth.cdp_rho(eps, used_delta)):
             raise _bad(
@@ -420,9 +437,49 @@ class _Synthesiser(Mechanism):
                 "columns._privacy.zcdp_rho",
                 rho,
             )
-        if not _is_number(spent) or not 0 <= spent <= rho * (1 + 1e-9):
-            raise _bad("ρ spent exceeds the budget", "columns._privacy.rho_spent", spent)
+        if not _is_number(spent) or not _close(spent, rho):
+            raise _bad(
+                f"{article(mech)} {mech.upper()} release spends its whole budget ρ = {rho:g}",
+                "columns._privacy.rho_spent",
+                spent,
+            )
+        _check_marginals(priv, manifest["roles"], data_cols)
         _check_charges(priv, spent)
+        self.check_schedule(priv["charges"], rho, data_cols, priv["forced_marginals"])
+
+    def check_schedule(self, charges: list, rho: float, attrs: list, forced: list) -> None:
+        """Refuse (``_common._bad``) budget charges that this mechanism's steps cannot give."""
+
+
+def _check_marginals(priv: dict, roles: dict, data_cols: list) -> None:
+    """``measured_marginals`` and ``forced_marginals`` as a release writes them: lists of the
+    released columns, the forced ones the audit's marginals of the roles, all measured, and
+    every column measured alone first, in the columns' order."""
+    where = "columns._privacy."
+    for key in ("measured_marginals", "forced_marginals"):
+        value = priv.get(key)
+        if not isinstance(value, list) or not all(
+            isinstance(m, list) and m and all(c in data_cols for c in m) for m in value
+        ):
+            raise _bad(f"{key} must be a list of lists of released columns", where + key, value)
+    a, y, yhat = roles["protected"], roles["label"], roles["prediction"]
+    forced = [[a, y, yhat], [a, y], [a, yhat], [y, yhat]] if y else [[a, yhat]]
+    if priv["forced_marginals"] != forced:
+        raise _bad(
+            f"a release forces the audit's marginals {forced}",
+            where + "forced_marginals",
+            priv["forced_marginals"],
+        )
+    measured = priv["measured_marginals"]
+    if measured[: len(data_cols)] != [[c] for c in data_cols] or any(
+        f not in measured for f in forced
+    ):
+        raise _bad(
+            "a release measures every column alone first, then the forced marginals "
+            f"{forced} among others",
+            where + "measured_marginals",
+            measured,
+        )
 
 
 def _check_charges(priv: dict, spent) -> None:
@@ -454,16 +511,99 @@ def _check_charges(priv: dict, spent) -> None:
     total = math.fsum(rho for _, rho in charges)
     if not _close(total, spent):
         raise _bad(f"the budget charges add up to ρ = {total:g}, not rho_spent", where, spent)
+    steps = [what.removeprefix("measure ") for what, _ in charges if what.startswith("measure ")]
+    if measured is not None and steps != [str(tuple(m)) for m in measured]:
+        raise _bad(
+            "a release charges each measured marginal once, in measured_marginals' order",
+            where,
+            steps,
+        )
+
+
+def _off_schedule(mech: str, rule: str, charges: list, i: int):
+    """The refusal of the charge ``i`` (or of the list, past its end) that ``rule`` of the
+    mechanism ``mech``'s steps rules out."""
+    where = "columns._privacy.charges" + (f"[{i}]" if i < len(charges) else "")
+    return _bad(
+        f"the budget charges do not follow {mech.upper()}'s steps: {rule}",
+        where,
+        charges[i] if i < len(charges) else len(charges),
+    )
+
+
+def _charged(charges: list, i: int, step: str, rho: float) -> bool:
+    """Whether charge ``i`` is a ``step`` ("measure", "select") of ρ = ``rho``."""
+    return i < len(charges) and charges[i][0].startswith(f"{step} ") and _close(charges[i][1], rho)
 
 
 class MST(_Synthesiser):
     name = "mst"
     fit = staticmethod(_synth.fit_mst)
 
+    def check_schedule(self, charges, rho, attrs, forced):
+        """MST's steps: ρ/3 over the d one-way marginals (ρ/(3d) each), ρ/3 over the tree's
+        selections (equal shares; none when the forced marginals join every column), and what
+        is left over the final marginals (equal shares)."""
+        d = len(attrs)
+        for i in range(d):
+            if not _charged(charges, i, "measure", rho / (3 * d)):
+                rule = f"each of the {d} one-way marginals is charged ρ/(3·{d}) = {rho / 3 / d:g}"
+                raise _off_schedule(self.name, rule, charges, i)
+        selects = (
+            next(
+                (i for i in range(d, len(charges)) if not charges[i][0].startswith("select ")),
+                len(charges),
+            )
+            - d
+        )
+        final = len(charges) - d - selects
+        left = rho * (2 / 3 if selects == 0 else 1 / 3)
+        for i in range(d, len(charges)):
+            share = rho / 3 / selects if i < d + selects else left / max(final, 1)
+            step = "select" if i < d + selects else "measure"
+            if not _charged(charges, i, step, share):
+                rule = f"the {step} steps share {'ρ/3' if step == 'select' else f'{left:g}'} evenly"
+                raise _off_schedule(self.name, rule, charges, i)
+        if final == 0:
+            raise _off_schedule(self.name, "the final marginals are measured", charges, d)
+
 
 class AIM(_Synthesiser):
     name = "aim"
     fit = staticmethod(_synth.fit_aim)
+
+    def check_schedule(self, charges, rho, attrs, forced):
+        """AIM's steps: 0.1·ρ over the one-way and forced marginals (equal shares), then
+        rounds of a selection and a measurement charged alike (0.45·ρ/rounds, times 4 when the
+        noise is halved), the last round spending what is left, 1/10 on its selection."""
+        first = len(attrs) + len(forced)
+        initial = [f"measure {(c,)}" for c in attrs] + [f"measure {tuple(f)}" for f in forced]
+        for i in range(first):
+            named = i < len(charges) and charges[i][0] == initial[i]
+            if not named or not _charged(charges, i, "measure", 0.1 * rho / first):
+                rule = f"the one-way then the forced marginals come first, 0.1·ρ/{first} each"
+                raise _off_schedule(self.name, rule, charges, i)
+        pairs = [charges[i : i + 2] for i in range(first, len(charges), 2)]
+        prev = None
+        for j, pair in enumerate(pairs):
+            i = first + 2 * j
+            sel = pair[0][1] if pair[0][0].startswith("select ") else None
+            last = j == len(pairs) - 1
+            if sel is None or not _charged(charges, i + 1, "measure", 9 * sel if last else sel):
+                rule = "each round charges a selection and a measurement alike (the last 1:9)"
+                raise _off_schedule(self.name, rule, charges, i)
+            if not last and prev is not None and not (_close(sel, prev) or _close(sel, 4 * prev)):
+                raise _off_schedule(
+                    self.name, "a round charges its previous or 4 times", charges, i
+                )
+            prev = sel
+            if j == 0 and not last:
+                rounds = 0.45 * rho / sel
+                if abs(rounds - round(rounds)) > 1e-6 or round(rounds) < len(pairs):
+                    rule = "the first round is charged 0.45·ρ/rounds"
+                    raise _off_schedule(self.name, rule, charges, i)
+        if not pairs:
+            raise _off_schedule(self.name, "it measures at least one round", charges, first)
 
 
 for _mech in (GRR(), MST(), AIM()):

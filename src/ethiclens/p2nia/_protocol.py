@@ -61,7 +61,7 @@ from ._common import (
 from ._mechanisms import ACCOUNTINGS, get_mechanism, mechanism_names, release_with
 from ._metrics import METRICS, NEEDS_Y
 from ._roles import LABEL, PREDICTION
-from ._synth import AuditColumns
+from ._synth import AuditColumns, bin_labels
 
 REQUEST_FORMAT = "ethiclens-p2nia-request/1"
 
@@ -415,6 +415,10 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
     roles = _check_roles(request, data, y_true, y_pred)
     check_label_lengths(data[request.protected], request.protected)  # as the audit refuses
     columns = _check_extra_columns(request, columns, discretization, roles, y_true)
+    for col in columns:  # over the whole data, as Y and Ŷ: a missing value whatever the seed
+        if col in data.columns:
+            missing = data[col].reset_index(drop=True).isna().to_numpy()
+            refuse_missing(missing, col, "drop or impute those rows before the release")
     if request.n > len(data):  # n′ rows are drawn without replacement
         raise EthicLensInputError(
             f"n′ = {request.n} exceeds the {len(data)} audit rows; rows are drawn without "
@@ -550,16 +554,19 @@ def _release_manifest(request: AuditRequest, mech, rows: int, cols: dict) -> dic
         "roles": _expected_roles(request.protected, request.needs_label),
         "request": request.to_dict(),
         "library": f"ethiclens {__version__}",
-        "domain_source": (
-            "request"
-            if request.protected_domain
-            else "audit data (the group values themselves are disclosed)"
-        ),
+        "domain_source": _domain_source(request.protected_domain),
     }
     open_cols = [c for c, m in cols.items() if isinstance(m, dict) and m.get("open_ended")]
     if open_cols:
         manifest["open_ended_bins"] = open_cols
     return manifest
+
+
+def _domain_source(protected_domain) -> str:
+    """The manifest's ``domain_source``: where the protected attribute's groups came from."""
+    if protected_domain:
+        return "request"
+    return "audit data (the group values themselves are disclosed)"
 
 
 def _check_extra_columns(request, columns, discretization, roles, y_true) -> list:
@@ -895,6 +902,8 @@ MANIFEST_REQUIRED = (
     "format",
     "mechanism",
     "epsilon",
+    "accounting",
+    "record_epsilon",
     "delta",
     "rows",
     "columns",
@@ -903,6 +912,7 @@ MANIFEST_REQUIRED = (
     "table",
     "sha256",
     "manifest_sha256",
+    "domain_source",
 )
 
 
@@ -1151,7 +1161,12 @@ def known_metrics(metrics) -> list:
     return list(metrics)
 
 
-def _check_column_meta(name, meta, expected_domain=None) -> list:
+def _check_column_meta(name, meta, expected_domain=None, binned: bool = False) -> list:
+    """A column's description as a release writes it: a domain of two or more distinct values
+    (``expected_domain``, value for value and type for type, where the request or the role
+    fixes it: Y and Ŷ are the numbers 0 and 1, never the text '0'/'1'), ``k`` its size (an
+    integer), and bins only where ``binned`` (an extra column): edges whose labels are its
+    domain, ``open_ended`` true or absent."""
     if not isinstance(meta, dict):
         raise _bad(
             "a column's description must be an object", f"columns.{name}", type(meta).__name__
@@ -1165,29 +1180,60 @@ def _check_column_meta(name, meta, expected_domain=None) -> list:
         )
     if len({str(v) for v in domain}) != len(domain):
         raise _bad("repeated values in a column's domain", f"columns.{name}.domain", domain)
-    if meta.get("k") != len(domain) or isinstance(meta.get("k"), bool):
+    if type(meta.get("k")) is not int or meta.get("k") != len(domain):
         raise _bad(
-            f"k must equal the domain's size {len(domain)}", f"columns.{name}.k", meta.get("k")
+            f"k must equal the domain's size {len(domain)} (an integer)",
+            f"columns.{name}.k",
+            meta.get("k"),
         )
-    if expected_domain is not None and [str(v) for v in domain] != [
-        str(v) for v in expected_domain
+    if expected_domain is not None and [(type(v), v) for v in domain] != [
+        (type(v), v) for v in expected_domain
     ]:
-        raise _bad(f"domain must be {expected_domain}", f"columns.{name}.domain", domain)
-    bins = meta.get("bins")
-    if bins is not None:
-        if (
-            not isinstance(bins, list)
-            or any(not _is_number(b) for b in bins)
-            or len(bins) != len(domain) + (-1 if meta.get("open_ended") else 1)
-            or any(not math.isfinite(b) for b in bins)
-            or any(b2 <= b1 for b1, b2 in zip(bins, bins[1:], strict=False))
-        ):
-            raise _bad(
-                "bin edges must be finite, strictly increasing and match the domain",
-                f"columns.{name}.bins",
-                bins,
-            )
+        text = " (numbers, not text: a release writes them so)" if expected_domain == [0, 1] else ""
+        raise _bad(f"domain must be {expected_domain}{text}", f"columns.{name}.domain", domain)
+    _check_bins(name, meta, domain, binned)
     return domain
+
+
+def _check_bins(name: str, meta: dict, domain: list, binned: bool) -> None:
+    """A column's ``bins`` and ``open_ended`` as a release writes them (:func:`bin_labels`):
+    only on an extra column, ``open_ended`` only with bins and then ``true``, and the domain
+    the labels its edges give."""
+    bins, open_ended = meta.get("bins"), meta.get("open_ended")
+    for key, value in (("bins", bins), ("open_ended", open_ended)):
+        if value is not None and not binned:
+            raise _bad(
+                f"{key} describes a binned extra column, not a released role",
+                f"columns.{name}.{key}",
+                value,
+            )
+    if open_ended is not None and (open_ended is not True or bins is None):
+        raise _bad(
+            "open_ended is written as true, and only beside a column's bins",
+            f"columns.{name}.open_ended",
+            open_ended,
+        )
+    if bins is None:
+        return
+    if (
+        not isinstance(bins, list)
+        or any(not _is_number(b) for b in bins)
+        or len(bins) != len(domain) + (-1 if open_ended else 1)
+        or any(not math.isfinite(b) for b in bins)
+        or any(b2 <= b1 for b1, b2 in zip(bins, bins[1:], strict=False))
+    ):
+        raise _bad(
+            "bin edges must be finite, strictly increasing and match the domain",
+            f"columns.{name}.bins",
+            bins,
+        )
+    labels = bin_labels(bins, bool(open_ended))
+    if domain != labels:
+        raise _bad(
+            f"the domain of a column binned at {bins} must be its bins' labels {labels}",
+            f"columns.{name}.domain",
+            domain,
+        )
 
 
 def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
@@ -1221,6 +1267,13 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
             fix=INVALID_FIX if budget else _bad("").fix,
             kind="key",
         ) from None
+    lacking = sorted((REQUEST_KEYS | {"format"}) - set(manifest["request"]))
+    if lacking:  # a release writes the whole request: a key deleted is no default to assume
+        raise _bad(
+            f"the release's request lacks the key(s) {lacking}, which every release writes",
+            "request",
+            lacking[0],
+        )
     mechanism = get_mechanism(manifest["mechanism"], f"{MANIFEST}:mechanism")
     _check_against_request(manifest, req, mechanism.needs_delta)
     released, data_cols = _check_columns(manifest, req, mechanism.extra_columns)
@@ -1266,13 +1319,31 @@ def _check_columns(manifest: dict, req: dict, extra_columns: bool) -> tuple[list
     domain = _check_column_meta(prot, cols[prot], req["protected_domain"])
     if any(not isinstance(g, str) for g in domain):
         raise _bad("group names must be strings", f"columns.{prot}.domain", domain)
+    source = manifest.get("domain_source", _domain_source(req["protected_domain"]))
+    if source != _domain_source(req["protected_domain"]):
+        raise _bad(
+            f"the groups came from the {'request' if req['protected_domain'] else 'audit data'}"
+            f": domain_source must be {_domain_source(req['protected_domain'])!r}",
+            "domain_source",
+            source,
+        )
     for name in released[1:]:
         _check_column_meta(name, cols[name], [0, 1])
     data_cols = [c for c in cols if not c.startswith("_")]
+    if data_cols[: len(released)] != released:  # a release writes its roles first, in order
+        raise _bad(f"the released columns must begin with {released}", "columns", data_cols)
     if extra_columns:
-        for name in data_cols:
-            if name not in released:
-                _check_column_meta(name, cols[name])
+        for name in data_cols[len(released) :]:
+            _check_column_meta(name, cols[name], binned=True)
+    opened = [c for c in data_cols if isinstance(cols[c], dict) and cols[c].get("open_ended")]
+    if manifest.get("open_ended_bins", []) != opened or manifest.get("open_ended_bins") == []:
+        raise _bad(
+            f"open_ended_bins must list the open-ended columns {opened}"
+            if opened
+            else "no column has open-ended bins: a release writes no open_ended_bins",
+            "open_ended_bins",
+            manifest.get("open_ended_bins"),
+        )
     return released, data_cols
 
 
@@ -1293,6 +1364,10 @@ def _check_budget(manifest: dict, req: dict, record_eps: float, n_released: int)
             stated,
         )
     budget = manifest.get("budget")
+    if budget is None and req["track_budget"]:  # a release for such a request writes one
+        raise _bad(
+            "the request asked to track the budget, and the budget record is missing", "budget"
+        )
     if budget is not None and (
         not isinstance(budget, dict)
         or not _close(
@@ -1305,6 +1380,30 @@ def _check_budget(manifest: dict, req: dict, record_eps: float, n_released: int)
         < record_eps * (1 - 1e-9)
     ):
         raise _bad("the budget record contradicts the release's ε", "budget", budget)
+    if budget is not None:
+        _check_budget_count(budget, manifest["delta"])
+
+
+def _check_budget_count(budget: dict, delta) -> None:
+    """A budget record's release count (an integer from 1; at 1 the cumulative ε is this
+    release's) and δ (the release's, stated where it has one), as a release writes them."""
+    count = budget.get("releases")
+    if type(count) is not int or count < 1:
+        raise _bad(
+            "the number of releases must be an integer of at least 1", "budget.releases", count
+        )
+    if count == 1 and not _close(budget["cumulative_on_this_data"], budget["this_release"]):
+        raise _bad(
+            f"after one release the cumulative ε is this release's {budget['this_release']:g}",
+            "budget.cumulative_on_this_data",
+            budget["cumulative_on_this_data"],
+        )
+    if budget.get("this_release_delta") != delta:
+        raise _bad(
+            f"this release's δ is the release's {delta}",
+            "budget.this_release_delta",
+            budget.get("this_release_delta"),
+        )
 
 
 def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:
@@ -1313,9 +1412,10 @@ def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:
         raise _altered(
             f"the table has {len(table)} rows, the manifest says {manifest['rows']}", TABLE
         )
-    if sorted(map(str, table.columns)) != sorted(data_cols):
+    if list(map(str, table.columns)) != data_cols:
         raise _altered(
-            f"the table's columns {list(table.columns)} differ from the manifest's {data_cols}",
+            f"the table's columns {list(table.columns)} differ from the manifest's {data_cols}"
+            + (" (in its order)" if sorted(map(str, table.columns)) == sorted(data_cols) else ""),
             TABLE,
         )
     for name in data_cols:

@@ -52,7 +52,7 @@ DISABLE_JIT = False  # op-by-op JAX avoids compile churn but is far too slow her
 
 def cdp_rho(epsilon: float, delta: float) -> float:
     """ρ such that ρ-zCDP implies (ε, δ)-DP via ε = ρ + 2·sqrt(ρ·ln(1/δ)) (Bun & Steinke)."""
-    log_d = math.log(1 / delta)
+    log_d = -math.log(delta)  # not log(1/δ): 1/δ overflows to inf for a subnormal δ (1e-320)
     return (math.sqrt(log_d + epsilon) - math.sqrt(log_d)) ** 2
 
 
@@ -68,7 +68,7 @@ MIN_RHO = 1e-16
 
 def min_epsilon(delta: float) -> float:
     """The smallest ε whose ρ (:func:`cdp_rho`) at ``delta`` reaches :data:`MIN_RHO`."""
-    return MIN_RHO + 2 * math.sqrt(MIN_RHO * math.log(1 / delta))
+    return MIN_RHO + 2 * math.sqrt(MIN_RHO * -math.log(delta))
 
 
 def check_budget(epsilon: float, delta: float, where: str = "epsilon", mechanism="MST/AIM"):
@@ -193,8 +193,6 @@ def _bin(col, values, edges, open_bins):
     are refused, or fall into open-ended bins with ``open_bins``."""
     x = np.asarray(printed_floats(values), dtype=float)  # float32 0.7 is binned as 0.7
     e = distinct_numbers(edges)  # exactly as given: 1234567, not 1.23457e+06
-    inner = [f"[{e[i]}, {e[i + 1]})" for i in range(len(edges) - 2)]
-    inner.append(f"[{e[-2]}, {e[-1]}]")
     if not open_bins:
         if np.min(x) < edges[0] or np.max(x) > edges[-1]:
             lo, hi = number_text(np.min(x)), number_text(np.max(x))  # 65.0000001 past 65
@@ -206,10 +204,20 @@ def _bin(col, values, edges, open_bins):
                 "pass --open-bins for open-ended bins at both ends (recorded in the manifest)",
             )
         codes = np.clip(np.searchsorted(edges, x, side="right") - 1, 0, len(edges) - 2)
-        return codes, inner, {"bins": edges.tolist()}
-    labels = [f"< {e[0]}"] + inner[:-1] + [f"[{e[-2]}, {e[-1]})", f">= {e[-1]}"]
+        return codes, bin_labels(edges), {"bins": edges.tolist()}
     codes = np.searchsorted(edges, x, side="right")  # 0: below, len(edges): at or above last
-    return codes, labels, {"bins": edges.tolist(), "open_ended": True}
+    return codes, bin_labels(edges, True), {"bins": edges.tolist(), "open_ended": True}
+
+
+def bin_labels(edges, open_bins: bool = False) -> list[str]:
+    """The released values of a column binned at ``edges`` (the manifest's domain): ``[e_i,
+    e_{i+1})``, the last bin closed, or with ``open_bins`` ``< e_0`` and ``>= e_last`` at the
+    ends (the last inner bin then half-open)."""
+    e = distinct_numbers(np.asarray(edges, dtype=float))
+    inner = [f"[{e[i]}, {e[i + 1]})" for i in range(len(e) - 2)]
+    if not open_bins:
+        return [*inner, f"[{e[-2]}, {e[-1]}]"]
+    return [f"< {e[0]}", *inner, f"[{e[-2]}, {e[-1]})", f">= {e[-1]}"]
 
 
 def _discretize(rows, columns, discretization, open_bins=False):
@@ -232,6 +240,15 @@ def _discretize(rows, columns, discretization, open_bins=False):
                 )
             edges = check_edges(col, discretization[col])
             codes, labels, extra = _bin(col, values, edges, open_bins)
+            if len(labels) < 2:  # a release's column holds two or more values
+                raise EthicLensInputError(
+                    f"bin edges {labels[0]} make a single bin: the released column would hold "
+                    "one value",
+                    column=f"--bins {col}",
+                    value=discretization[col],
+                    fix=f"give three or more edges (e.g. --bins {col}=0,40,100), or pass "
+                    "--open-bins",
+                )
             meta[col] = {"domain": labels, "k": len(labels), **extra}
         elif numeric and values.nunique() > 20:
             raise EthicLensInputError(
@@ -241,6 +258,13 @@ def _discretize(rows, columns, discretization, open_bins=False):
             )
         else:
             labels = sorted(map(str, pd.unique(values)))
+            if len(labels) < 2:  # a release's column holds two or more values
+                raise EthicLensInputError(
+                    f"the rows drawn hold a single value {labels[0]!r}: the released column "
+                    "would tell nothing",
+                    column=col,
+                    fix=f"drop {col} from --columns",
+                )
             codes = pd.Categorical(values.astype(str), categories=labels).codes
             meta[col] = {"domain": labels, "k": len(labels)}
         out[col] = np.asarray(codes).astype(int)
