@@ -45,7 +45,6 @@ def build_comparison_report(comp, title: str | None = None) -> Report:
         f"{comp.data['n_rows']:,} rows, both models on the same rows · EthicLens "
         f"{cfg['ethiclens_version']} · seed {cfg['random_state']} · {cfg['n_boot']} draws"
     )
-    method = comp.differences[0].difference.ci_method if comp.differences else ""
     sections = [
         _summary(comp),
         Section("verdicts", "Verdicts under each model", _verdicts(comp)),
@@ -54,14 +53,30 @@ def build_comparison_report(comp, title: str | None = None) -> Report:
             f"Differences {b} − {a}",
             join(
                 _differences(comp),
-                paragraph(f"Interval method: {method}."),
+                paragraph(f"Interval method: {_methods_of(comp.differences)}."),
                 paragraph(ABSOLUTE_NOTE) if _any_absolute(comp.differences) else Markup(""),
             ),
         ),
-        Section("group-differences", "Per-group rates", Markup(_group_differences(comp))),
+        Section(
+            "group-differences",
+            "Per-group rates",
+            join(
+                _group_differences(comp),
+                paragraph(f"Interval method: {_methods_of(comp.group_differences)}."),
+            ),
+        ),
         run_record(comp.run, cfg, "compare"),
     ]
     return Report(title or f"Model comparison: {b} vs {a}", subtitle, sections, generated_by(cfg))
+
+
+def _methods_of(differences) -> str:
+    """The interval methods of ``differences``' B − A intervals, each once ('none' when no
+    interval was made): every table of the report names its own."""
+    found = dict.fromkeys(
+        d.difference.ci_method for d in differences if d.difference.ci_low is not None
+    )
+    return "; ".join(found) or "none"
 
 
 def _summary(comp) -> Section:
