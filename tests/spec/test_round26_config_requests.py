@@ -212,3 +212,32 @@ def test_a_refusal_of_two_keys_of_a_spec_file_names_them_as_keys(data, tmp_path)
     assert message.startswith("key 'roles.y_pred/roles.protected': an audit needs"), message
     message = _message(lambda: ethiclens.run("d.csv", y_true="y"))  # keywords: arguments
     assert message.startswith("argument 'y_pred/protected': an audit needs"), message
+
+
+# -- no traceback for a mapping of the wrong shape --------------------------------------------
+@pytest.mark.parametrize("bins", ["[0, 10]", "5", "'age=0,10'"])
+def test_bins_that_are_not_a_mapping_are_refused_not_a_traceback(tmp_path, capsys, bins):
+    path = tmp_path / "c.yaml"
+    path.write_text(f"version: 1\ntarget: {{file: d.csv}}\ngroups: {{bins: {bins}}}\n")
+    assert main(["audit", "--config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: key 'groups.bins': must be a mapping of each attribute"), err
+    assert "Fix: e.g. {age: [0, 25, 45, 65, 120]}" in err
+
+
+def test_a_mapping_with_keys_of_two_types_is_refused_not_a_traceback():
+    # a frame's integer column beside a named one (TypeError: '<' between int and str)
+    data = {"target": {"file": "d.csv"}, "groups": {"exclude": {0: ["a"], "sex": "F"}}}
+    assert "key 'groups.exclude.sex': spec: must be a list" in _message(
+        lambda: AuditSpec.from_dict(data)
+    )
+
+
+def test_the_schema_bounds_the_floors_as_the_loader_does():
+    import jsonschema
+
+    from ethiclens.spec import spec_schema
+
+    data = {"target": {"file": "d.csv"}, "policy": {"min_labels": 2**53 + 1}}
+    assert not jsonschema.Draft202012Validator(spec_schema()).is_valid(data)
+    assert "of at most 9,007,199,254,740,992" in _message(lambda: AuditSpec.from_dict(data))

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from .._checks import (
+    MAX_COUNT,
     MAX_DRAWS,
     MIN_DI_THRESHOLD,
     MIN_DRAWS,
@@ -271,6 +272,9 @@ def _check_bins(bins: dict, where: str) -> dict:
     JSON cannot write."""
     from ..fairness import check_bin_edges
 
+    if not isinstance(bins, dict):  # bins: [0, 10] (no attribute), "age=0,10": no traceback
+        problem = "must be a mapping of each attribute to its bin edges"
+        raise _key_error(problem, where, "e.g. {age: [0, 25, 45, 65, 120]}", bins)
     return {attr: check_bin_edges(edges, where) for attr, edges in bins.items()}
 
 
@@ -338,14 +342,14 @@ class PolicySpec(_Section):
         doc="Flag when the equalized-odds interval lies above this gap (default 0.10).",
     )
     min_group_size: int = _f(
-        {"type": "integer", "minimum": 1},
+        {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
         100,
         check=check_count,
         flag="--min-group-size",
         doc="Rows per group needed to judge selection-rate metrics (default 100).",
     )
     min_labels: int = _f(
-        {"type": "integer", "minimum": 1},
+        {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
         30,
         check=check_count,
         flag="--min-labels",
@@ -894,7 +898,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
 
     _refuse_underflow(data)  # 1e-400 as the file wrote it, not the 0.0 it was read as
     validator = jsonschema.Draft202012Validator(spec_schema(strict=True))
-    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.path), list(e.path)))
+    errors = sorted(validator.iter_errors(data), key=_error_order)
     if not errors:
         _refuse_whole_floats(data)  # n_boot: 100.0, which the schema's "integer" takes
         _run_checks(data)  # what a schema cannot say: NaN, 100.0 for a whole number
@@ -927,6 +931,14 @@ def check_spec_dict(data, source: str = "spec") -> None:
     )
     problem = prefix + words + (f", not {data_given}" if data_given else "")
     raise _key_error(problem, where or "spec", fix, None if data_given else err.instance)
+
+
+def _error_order(err) -> tuple:
+    """The first schema error to report: the shallowest, then by key; a mapping of keys of two
+    types (``exclude={0: ..., "age": ...}``, a frame's integer column) sorts without a
+    TypeError, and a list's items by their index (2 before 10)."""
+    keys = [(0, p) if isinstance(p, int) else (1, str(p)) for p in err.path]
+    return len(err.path), keys
 
 
 def _types_taken(err, where: str):
