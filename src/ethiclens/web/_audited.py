@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from .._text import number_text
 from ..errors import EthicLensInputError
 
 
@@ -77,13 +78,16 @@ def checked_threshold(typed: float, pred, score, pos_label=None) -> float:
         fix = NO_ONE
     else:
         lo, hi = found
-        above = "" if math.isinf(lo) else f"above {lo:g}"
-        upto = "" if math.isinf(hi) else f"up to {hi:g}"
+        above = "" if math.isinf(lo) else f"above {number_text(lo)}"
+        upto = "" if math.isinf(hi) else f"up to {number_text(hi)}"
         inferred = inferred_threshold(pred, score, pos_label)
-        empty = f"leave the field empty (the rows say {inferred:g}), or " if inferred else ""
+        empty = ""
+        if inferred:
+            empty = f"leave the field empty (the rows say {number_text(inferred)}), or "
         fix = f"{empty}type a threshold {' '.join(w for w in (above, upto) if w)}"
     raise EthicLensInputError(
-        f"{typed:g} is not the threshold the audit's predictions used: score >= {typed:g} "
+        f"{number_text(typed)} is not the threshold the audit's predictions used: score >= "
+        f"{number_text(typed)} "
         f"predicts {differ:,} of the {len(positive):,} rows otherwise than they do",
         column="threshold",
         fix=fix,

@@ -13,6 +13,7 @@ from types import SimpleNamespace
 
 from .._checks import number_text
 from .._text import distinct_numbers
+from .._text import number_text as exact_number
 from ..errors import EthicLensInputError
 from . import _portable, _roles, _twofiles
 from ._audited import audited_of
@@ -780,12 +781,12 @@ def _threshold_lines(result: dict) -> list[dict]:
     lines = []
     for (attr, group), rows in by_pair.items():
         at = next((r["status"] for r in rows if r.get("audited")), "")
-        flagged = [f"{r['threshold']:g}" for r in rows if r["status"] == "FLAGGED"]
+        flagged = [exact_number(r["threshold"]) for r in rows if r["status"] == "FLAGGED"]
         lines.append(
             {
                 "status": at,
                 "what": f"{attr}: {group}",
-                "text": f"at the audited threshold {result.get('audited_threshold'):g}; "
+                "text": f"at the audited threshold {exact_number(result['audited_threshold'])}; "
                 + (f"FLAGGED at {', '.join(flagged)}" if flagged else "FLAGGED at none"),
             }
         )
