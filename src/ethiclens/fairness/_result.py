@@ -498,7 +498,9 @@ class AuditResult:
         return _display.write("audit_card", path, "card.md", "--model-card", self, path)
 
     def to_frame(self) -> pd.DataFrame:
-        """One row per (comparison, metric)."""
+        """One row per (comparison, metric). Undefined numbers are NaN; an unbounded DI (the
+        reference never selected) and its interval's high end are ``inf``, as the result holds
+        them and ``by_group`` writes them (the JSON, which has no infinity, writes null)."""
         rows = [
             {
                 "attribute": c.attribute,
@@ -508,6 +510,7 @@ class AuditResult:
                 "n_reference": c.n["reference"],
                 "metric": name,
                 **m.to_dict(),
+                **{k: _nan(getattr(m, k)) for k in ("value", "ci_low", "ci_high")},
                 "comparison_status": c.status,
                 "flagged": c.flagged,
             }
