@@ -77,8 +77,8 @@ class AuditOptions:
         actually computed. ``compare`` takes ``"jeffreys"`` or ``"percentile"``. At a handful
         of selected rows per group the bootstrap often has no DI interval (over 1% of its
         replicates 0 / 0: INCONCLUSIVE, no verdict): 300 rows a group, 3 to 5 selected, in 7%
-        of 1,000 runs, 1 or 2 selected in about half (``"jeffreys"``: only when a group has
-        none selected): keep ``"jeffreys"`` for rare outcomes.
+        of 1,000 runs, about 1 selected in half (``"jeffreys"``: only when neither group
+        selected anyone): keep ``"jeffreys"`` for rare outcomes.
     confidence_level : float
         Interval coverage, 0.95 by default.
     n_bins : int
