@@ -30,3 +30,12 @@ def test_a_newline_in_a_group_stays_on_its_row():
     assert len(rows) == len(result.pairs) == 6
     assert any("B\\nx → A" in row for row in rows) and any("A → C\\rD" in row for row in rows)
     assert "\r" not in text and "B\\nx → C\\rD" in text.replace("\n", "")
+
+
+def test_the_json_states_its_intervals_level():
+    """The probe's JSON named its intervals' method and draws but not their level (95%)."""
+    frame = make_counterfactuals(pd.DataFrame({"g": ["A", "B"] * 30, "f": range(60)}), "g")
+    result = analyze_counterfactuals(frame, (frame["g"] == "A").astype(int), n_boot=100)
+    d = result.to_dict()
+    assert d["confidence_level"] == 0.95 and d["ci"] == "bca"
+    assert result.interval_line().startswith("95% intervals: bca bootstrap")

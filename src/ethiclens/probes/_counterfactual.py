@@ -136,6 +136,7 @@ class CounterfactualResult:
     ci: str = BCA
     n_boot: int | None = None
     seed: object = None
+    confidence_level: float = 0.95  # of every interval (the JSON states it, as the audit's)
 
     @property
     def uses_attribute(self) -> bool:
@@ -143,7 +144,8 @@ class CounterfactualResult:
 
     def to_dict(self) -> dict:
         return json_fields(
-            self, "attribute favorable_label uses_attribute ci n_boot seed notes pairs"
+            self,
+            "attribute favorable_label uses_attribute ci confidence_level n_boot seed notes pairs",
         )
 
     def to_frame(self) -> pd.DataFrame:
