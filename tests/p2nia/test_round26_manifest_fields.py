@@ -370,3 +370,22 @@ def test_a_subnormal_delta_is_not_refused_as_an_infinite_epsilon_floor():
     assert req.delta == 1e-320
     assert 3e-4 < _synth.cdp_rho(1.0, 1e-320) < 4e-4
     assert math.isfinite(_synth.min_epsilon(1e-320))
+
+
+def test_open_bins_without_bins_is_refused_not_ignored(tmp_path, capsys):
+    """``--open-bins`` (``open_bins``) binned nothing and was ignored, GRR's as MST's; a text
+    ``open_bins="no"`` was read as true."""
+    data = _data(200)
+    data.to_csv(tmp_path / "data.csv", index=False)
+    req = make_request(50, "sex", epsilon=3, protected_domain=["F", "M"])
+    with pytest.raises(EthicLensInputError, match=r"argument 'open_bins'.*with discretization"):
+        release(req, data, "y", "pred", open_bins=True)
+    with pytest.raises(EthicLensInputError, match=r"argument 'open_bins': must be true or false"):
+        release(req, data, "y", "pred", open_bins="no")
+    (tmp_path / "req.json").write_text(json.dumps(req.to_dict()))
+    args = ["p2nia", "release", "--request", str(tmp_path / "req.json"), "--data"]
+    args += [str(tmp_path / "data.csv"), "--y-true", "y", "--y-pred", "pred", "--open-bins"]
+    assert main([*args, "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "option '--open-bins'" in err and "drop --open-bins" in err, err
+    assert not (tmp_path / "out").exists()

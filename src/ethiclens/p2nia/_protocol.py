@@ -415,6 +415,17 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
     roles = _check_roles(request, data, y_true, y_pred)
     check_label_lengths(data[request.protected], request.protected)  # as the audit refuses
     columns = _check_extra_columns(request, columns, discretization, roles, y_true)
+    if not isinstance(open_bins, bool) or (open_bins and not discretization):
+        raise EthicLensInputError(
+            "open-ended bins apply to the columns binned by --bins, and none is"
+            if isinstance(open_bins, bool)
+            else "must be true or false",
+            column="--open-bins",
+            value=open_bins,
+            fix="bin a released column with --bins, or drop --open-bins"
+            if isinstance(open_bins, bool)
+            else "pass True or False",
+        )
     for col in columns:  # over the whole data, as Y and Ŷ: a missing value whatever the seed
         if col in data.columns:
             missing = data[col].reset_index(drop=True).isna().to_numpy()
