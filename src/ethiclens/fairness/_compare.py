@@ -11,6 +11,7 @@ Dirichlet(cells + 1/2) posterior (Dirichlet aggregation), and only the pairing i
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field, replace
 
 import numpy as np
@@ -192,7 +193,8 @@ class ModelComparison:
         return json.dumps(self.to_dict(), indent=indent, allow_nan=False)
 
     def to_frame(self) -> pd.DataFrame:
-        """One row per (comparison, metric): A, B, B − A and its interval."""
+        """One row per (comparison, metric): A, B, B − A and its interval. Undefined numbers
+        are NaN; a model's unbounded DI (it never selects the reference) is ``inf``."""
         return pd.DataFrame([_flat(d) for d in self.differences])
 
     def __repr__(self) -> str:
@@ -230,8 +232,9 @@ def _flat(d: MetricDifference) -> dict:
         "group": d.group,
         "reference": d.reference,
         "metric": d.metric,
-        "value_a": _nan(d.value_a),
-        "value_b": _nan(d.value_b),
+        # an unbounded DI (that model never selects the reference) is inf, not NaN (undefined)
+        "value_a": math.inf if d.unbounded_a else _nan(d.value_a),
+        "value_b": math.inf if d.unbounded_b else _nan(d.value_b),
         "difference": _nan(m.value),
         "ci_low": _nan(m.ci_low),
         "ci_high": _nan(m.ci_high),
