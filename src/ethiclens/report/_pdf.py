@@ -79,7 +79,15 @@ def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
         _run(cmd, timeout)
         if not out.is_file() or out.stat().st_size == 0:
             raise _refused("the PDF renderer finished without writing a PDF", fix=_FIX)
-        return write_atomic(path, out.read_bytes())
+        data = out.read_bytes()
+        if not data.startswith(b"%PDF-") or b"%%EOF" not in data[-1024:]:
+            # a renderer that stopped mid-file (a full disk, a crash it did not report)
+            raise _refused(
+                f"the PDF renderer wrote an incomplete PDF ({len(data):,} bytes, no end "
+                "marker %%EOF); nothing was written",
+                fix="retry, or print the HTML report from a browser",
+            )
+        return write_atomic(path, data)
 
 
 def _ended(code: int) -> str:
