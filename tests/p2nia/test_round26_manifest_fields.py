@@ -389,3 +389,26 @@ def test_open_bins_without_bins_is_refused_not_ignored(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "option '--open-bins'" in err and "drop --open-bins" in err, err
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("name", ["Y", "Y_hat", "_group"])
+def test_a_protected_column_named_as_a_role_or_a_record_is_refused(tmp_path, capsys, name):
+    """A protected column named Y was overwritten by the label in the released table (its
+    groups lost), then refused as a damaged manifest; MST crashed ('Attributes must be
+    unique'); one named '_group' was taken for the manifest's own records."""
+    with pytest.raises(EthicLensInputError, match=r"argument 'protected'.*lost or misread"):
+        make_request(20, name, epsilon=1, mechanism="mst")
+    out = str(tmp_path / "req.json")
+    assert (
+        main(["p2nia", "request", "--n", "20", "--protected", name, "--epsilon", "1", "--out", out])
+        == 2
+    )
+    assert "option '--protected'" in capsys.readouterr().err
+
+
+def test_an_extra_column_named_as_a_record_is_refused():
+    data = _data(100)
+    data["_privacy"] = data["edu"]
+    req = make_request(20, "sex", epsilon=1, mechanism="mst", protected_domain=["F", "M"])
+    with pytest.raises(EthicLensInputError, match=r"argument 'columns'.*starting with '_'"):
+        release(req, data, "y", "pred", columns=["_privacy"])

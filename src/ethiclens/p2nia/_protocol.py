@@ -610,6 +610,14 @@ def _check_extra_columns(request, columns, discretization, roles, y_true) -> lis
         raise EthicLensInputError(
             "columns repeated", column="--columns", value=columns, fix="list each column once"
         )
+    private = [c for c in columns if str(c).startswith("_")]
+    if private:  # the manifest's own records ('_privacy') are named so
+        raise EthicLensInputError(
+            "a release keeps column names starting with '_' for its own records",
+            column="--columns",
+            value=private,
+            fix=f"rename {private[0]!r} in the data before the release (e.g. without the '_')",
+        )
     clash = [c for c in columns if c in roles or c in (LABEL, PREDICTION)]
     if clash:
         raise EthicLensInputError(
@@ -1016,6 +1024,16 @@ def _checked_fields(body: dict) -> dict:
             column="--protected",
             value=prot,
             fix="e.g. --protected sex",
+        )
+    if prot in (LABEL, PREDICTION) or prot.startswith("_"):
+        raise EthicLensInputError(
+            f"a release names its label and prediction columns {LABEL} and {PREDICTION} and "
+            "keeps names starting with '_' for its own records: the protected column would be "
+            "lost or misread",
+            column="--protected",
+            value=prot,
+            fix="rename the protected column (in the request and the platform's data), e.g. "
+            "--protected group",
         )
     mech = body["mechanism"]
     accounting = _check_accounting(body.get("accounting", "record"), mech)
