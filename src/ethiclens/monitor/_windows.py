@@ -446,9 +446,10 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
         if not in_time_range(t_min, t_max):
             query.name_first_bad()
     except duckdb.Error as exc:
-        if src.kind == FRAME and isinstance(exc, duckdb.ConversionException):
-            # a column DuckDB's scan cannot type (times naive and aware, one object column):
-            # counted as the pandas engine counts it, the same answer or the same refusal
+        if src.kind == FRAME and isinstance(exc, duckdb.DataError):
+            # a column DuckDB's scan cannot type (an object column of times naive and aware,
+            # of bools and ints): counted as the pandas engine counts it, the same answer or
+            # the same refusal
             return _pandas_raw(src, cols, window)
         csv = src.files if src.kind not in ("parquet", FRAME) else ()
         raise duckdb_failure(exc, src.target, csv) from None
