@@ -37,6 +37,7 @@ from ._rules import (
     stray_labels,
     stray_labels_error,
     type_groups,
+    type_labels,
 )
 
 
@@ -84,6 +85,8 @@ def read_rows(target, roles) -> pd.DataFrame:
             frame = pd.read_parquet(f, columns=wanted)
         else:
             frame = read_csv_file(f, wanted, _csv_text_columns(roles, wanted))
+            for col in _csv_labels(roles, wanted):  # each file's labels, as every engine types
+                frame[col] = type_labels(frame[col])
         for k, v in keys.items():
             if k in roles.columns:
                 frame[k] = v
@@ -115,8 +118,16 @@ def _printed_if_widened(frames: list, columns: list) -> list:
 def _csv_text_columns(roles, wanted: list) -> dict:
     """The CSV columns read as text: groups (leading zeros kept), and scores and weights, so a
     'True' in them is the text that DuckDB, Dask and Spark read and refuse as not a number,
-    not a boolean pandas would take for 1."""
-    return {c: str for c in [*roles.protected, *_number_columns(roles)] if c in wanted}
+    not a boolean pandas would take for 1; labels, typed by the rule (:func:`_csv_labels`)."""
+    return {c: str for c in wanted}
+
+
+def _csv_labels(roles, wanted: list) -> list:
+    """The label and prediction columns of a CSV, typed as every engine types them
+    (``_rules.type_labels``: booleans only as True/TRUE/true, False/FALSE/false), not by the
+    installed pandas' parser (pandas 3 also reads 'tRUE' as a boolean)."""
+    other = {*roles.protected, *_number_columns(roles)}
+    return [c for c in wanted if c not in other]
 
 
 def _number_columns(roles) -> list:

@@ -94,14 +94,15 @@ EXTRA_NAME = "ethiclens extra field"  # the CSV column that catches surplus fiel
 # labels of each file on its own (0/1 in one, true/false in another are both labels).
 FILE_NAME = "ethiclens file"
 
-_INT = re.compile(r"\s*[+-]?\d+\s*")
+# ASCII digits and spaces only: pandas reads '١' (an Arabic-Indic one) or a no-break space as text
+_INT = re.compile(r"\s*[+-]?\d+\s*", re.ASCII)
 # A number written as text (anchored, so a database's regular expression matches it whole);
 # infinity in any case ('iNf', 'INFINITY'), as float(), pandas and PostgreSQL read it.
 NUMBER_PATTERN = (
     r"^\s*[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?"
     r"|[iI][nN][fF]([iI][nN][iI][tT][yY])?)\s*$"
 )
-_FLOAT = re.compile(NUMBER_PATTERN)
+_FLOAT = re.compile(NUMBER_PATTERN, re.ASCII)
 # What a raw score or weight is: a database's counting query sorts its values so.
 NUMBER, MISSING, NOT_NUMBER = 0, 1, 2
 
@@ -811,8 +812,8 @@ def _zero_one_text(value) -> bool:
         text = value.strip()
         if text in TRUE_TEXT + FALSE_TEXT:
             return True
-        try:
-            return float(text) in (0.0, 1.0)
+        try:  # ASCII digits only: '١' is text, as every engine reads it
+            return bool(_FLOAT.fullmatch(text)) and float(text) in (0.0, 1.0)
         except ValueError:
             return False
     return _zero_one(value)
