@@ -22,7 +22,7 @@ from .._checks import check_draws, check_fraction, is_number
 from .._text import percent
 from .._version import __version__
 from ..errors import EthicLensInputError
-from ..io import write_atomic
+from ..io import json_ready, write_atomic
 from . import _display
 from . import _policy as pol
 from ._bootstrap import JEFFREYS_METHOD, Interval, kish_effective
@@ -65,7 +65,9 @@ class ThresholdTable:
     run: dict | None = None  # as AuditResult.run (ethiclens.run)
 
     def to_dict(self) -> dict:
-        rows = json.loads(self.frame.to_json(orient="records"))
+        # every digit, as the audit's JSON and this table's CSV write them (pandas' to_json
+        # kept 10 places: a bound 4e-11 below a threshold read as equal to it, 1e-11 as 0)
+        rows = json_ready(self.frame.to_dict(orient="records"))
         return {
             "schema_version": THRESHOLDS_SCHEMA_VERSION,
             "kind": "threshold_table",
