@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from importlib import metadata
 
 from markupsafe import Markup
 from markupsafe import escape as escape_block
 
-from .._text import beside, distinct_numbers, percent, threshold_percent, threshold_text
+from .._text import (
+    beside,
+    distinct_numbers,
+    html_safe,
+    percent,
+    threshold_percent,
+    threshold_text,
+)
 from ..fairness import (
     SUPPRESSED_GROUPS,
     SUPPRESSED_METHOD,
@@ -915,8 +923,6 @@ def run_record(run: dict | None, cfg: dict, command: str) -> Section:
     same numbers: input fingerprint, time, versions, seed and the full request
     (``ethiclens.run`` records it; a Python call records no request, and the section says
     so). ``run``: the JSON's ``run``; ``cfg``: its ``config``. Every value is escaped."""
-    from ..io import dump_yaml
-
     run = run or {}
     items = [
         ("generated (UTC)", run.get("generated_at", f"not recorded (Python {command} call)")),
@@ -931,7 +937,7 @@ def run_record(run: dict | None, cfg: dict, command: str) -> Section:
         # Without its outputs: re-running the record to check it must not overwrite this
         # signed report (or its card); the checker names the files they want.
         request = {k: v for k, v in run["spec"].items() if k != "outputs"}
-        spec_text = dump_yaml(request)
+        spec_text = _request_text(request)
         parts += [
             Markup(
                 f"<h3>The request (save as {command}.yaml; ethiclens {command} --config "
@@ -947,6 +953,19 @@ def run_record(run: dict | None, cfg: dict, command: str) -> Section:
     if run.get("gate"):
         parts += [Markup("<h3>Gate</h3>"), definition_list(list(_flatten("gate", run["gate"])))]
     return Section("run", "Run record (to reproduce every number)", join(*parts))
+
+
+def _request_text(request: dict) -> str:
+    """The request as YAML; as JSON (which YAML reads) when it holds a character the page
+    shows as an escape (a zero-width space, a bidi mark: ``\\u200b``): in YAML's plain text
+    the escape read back as six characters, naming another group, while in JSON's quotes it
+    is YAML's escape of the character itself, so the saved request re-runs."""
+    from ..io import dump_yaml
+
+    text = dump_yaml(request)
+    if html_safe(text) == text:
+        return text
+    return json.dumps(request, indent=2, ensure_ascii=False, default=str)
 
 
 def _relative_note(request: dict, command: str) -> list[Markup]:
