@@ -412,3 +412,28 @@ def test_an_extra_column_named_as_a_record_is_refused():
     req = make_request(20, "sex", epsilon=1, mechanism="mst", protected_domain=["F", "M"])
     with pytest.raises(EthicLensInputError, match=r"argument 'columns'.*starting with '_'"):
         release(req, data, "y", "pred", columns=["_privacy"])
+
+
+def test_a_tampered_release_being_replaced_is_no_budget_base(tmp_path, capsys):
+    """``--replace --track-budget`` added to whatever the old manifest said: a cumulative ε
+    edited to 0.001 (hash not even recomputed) became 3.001 over 2 releases, not 6."""
+    data = _data(200)
+    data.to_csv(tmp_path / "data.csv", index=False)
+    req = make_request(50, "sex", epsilon=3, protected_domain=["F", "M"], track_budget=True)
+    (tmp_path / "req.json").write_text(json.dumps(req.to_dict()))
+    out = tmp_path / "rel"
+    args = ["p2nia", "release", "--request", str(tmp_path / "req.json"), "--data"]
+    args += [str(tmp_path / "data.csv"), "--y-true", "y", "--y-pred", "pred", "--out", str(out)]
+    assert main(args) == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["budget"]["cumulative_on_this_data"] = 0.001
+    for rehash in (False, True):
+        if rehash:
+            manifest["manifest_sha256"] = _manifest_digest(manifest)
+        (out / "manifest.json").write_text(json.dumps(manifest))
+        capsys.readouterr()
+        assert main([*args, "--replace"]) == 2
+        err = capsys.readouterr().err
+        assert "option '--out': cannot read the budget of the release being replaced" in err
+        assert ("SHA-256" if not rehash else "contradicts the release's ε") in err, err
+    assert json.loads((out / "manifest.json").read_text()) == manifest  # left as it was

@@ -662,7 +662,10 @@ def _write_file(path: Path, data: bytes) -> None:
 def _previous_budget(out: Path) -> tuple[float, int]:
     """Cumulative ε (and release count) of the release being replaced."""
     try:
-        old = json.loads((out / MANIFEST).read_text())
+        # as an estimate reads it: its own SHA-256 and its fields' consistency (a hand-edited
+        # cumulative ε of 0.001 was added to as if spent)
+        old = _read_manifest(out / MANIFEST)
+        validate_manifest(old)
         rec = old.get("budget") or {}
         eps = check_epsilon(
             rec.get("cumulative_on_this_data", old.get("record_epsilon", old.get("epsilon"))),
@@ -672,8 +675,9 @@ def _previous_budget(out: Path) -> tuple[float, int]:
         count = count if isinstance(count, int) and not isinstance(count, bool) else 1
         return eps, count
     except (OSError, ValueError, AttributeError) as exc:
+        said = exc.problem if isinstance(exc, EthicLensInputError) else exc
         raise EthicLensInputError(
-            f"cannot read the budget of the release being replaced ({exc}); the cumulative "
+            f"cannot read the budget of the release being replaced ({said}); the cumulative "
             "budget would be wrong",
             column="--out",
             fix="move the old release aside (it records budget already spent) and release "
