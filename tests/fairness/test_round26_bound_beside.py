@@ -76,3 +76,11 @@ def test_a_comparison_s_own_repr_and_cell_print_bounds_beside_the_policy():
     html = c._repr_html_()
     assert "[0.600, 0.79996]" in html and "[0.1004, 0.200]" in html
     assert "policy" not in c.to_dict()  # the JSON is unchanged
+
+
+def test_a_b_minus_a_interval_across_0_prints_three_places_as_the_report_does():
+    comp = _comparison()
+    d = comp.difference("g", "c", "equalized_odds_difference")
+    d.difference = dataclasses.replace(d.difference, value=0.0001, ci_low=-0.0001, ci_high=0.0003)
+    assert not d.excludes_zero
+    assert "= 0.000 [0.000, 0.000]" in repr(comp)

@@ -185,8 +185,11 @@ def _estimates_table(first: str, estimates: dict, policy: dict | None = None) ->
     return html_table([first, "value [CI]", "status", "method / reason"], rows, None, (2,))
 
 
-# What a B − A interval is read against ("excludes 0"): a bound beside it prints on its side.
-_ZERO = (0.0,)
+def _b_minus_a(d) -> str:
+    """B − A with its interval; one that excludes 0 prints on its side of 0 (0.0002, not 0.000,
+    beside "excludes 0"), as the compare report writes it."""
+    return value_ci(d.difference, (0.0,) if d.excludes_zero else ())
+
 
 # The comparison metrics shown in the compact notebook table (others: ``to_frame()``).
 _SHOWN = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
@@ -357,7 +360,7 @@ def compare_html(comp) -> str:
             if d is None:
                 row += ["—", "—", "—"]
             else:
-                row += [_model_value(d, "a"), _model_value(d, "b"), value_ci(d.difference, _ZERO)]
+                row += [_model_value(d, "a"), _model_value(d, "b"), _b_minus_a(d)]
         row += [status_html(v.status_a), status_html(v.status_b)]
         rows.append(row)
     n = len(headers)
@@ -381,5 +384,5 @@ def compare_repr(comp) -> str:
     for d in comp.differences[:12]:
         if d.metric in _SHOWN:
             what = f"{d.attribute}:{d.group} {d.metric}{_absolute(d.metric)}"
-            lines.append(f"  {what}: {b} − {a} = {value_ci(d.difference, _ZERO)}")
+            lines.append(f"  {what}: {b} − {a} = {_b_minus_a(d)}")
     return "\n".join(map(one_line, lines))
