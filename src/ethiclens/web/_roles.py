@@ -698,7 +698,8 @@ def check_request(spec: dict, purpose: str) -> None:
 
 def _number_or_text(text: str):
     """A value typed for a label or a group: the number it is (``_checks.is_number_text``: a
-    "1_0" or "٣" stays text), a whole one as an int, else the text as given."""
+    "1_0" or "٣" stays text, and "nan", which no value equals), a whole one as an int, else
+    the text as given."""
     if not is_number_text(text):
         return text
     if text.strip().lstrip("+-").isdigit():  # a whole number exactly: 9007199254740993 too
@@ -707,6 +708,8 @@ def _number_or_text(text: str):
         except ValueError:  # past Python's 4,300 digits: no label holds it; shown as typed
             return text
     value = float(text)
+    if math.isnan(value):  # no label or group is NaN: the text, as the command line keeps it
+        return text
     return int(value) if value.is_integer() else value
 
 
