@@ -19,10 +19,15 @@ from ._plots import (
     _pyplot,
     left_out_line,
 )
+from ._terminal import short_labels
 
 # A legend names each group's colour while the colours do not repeat; past that the verdict
 # strip names the groups (the HTML table lists every one).
 _LEGEND_MAX = len(OKABE_ITO)
+# The characters of a group name in the legend and of "group vs reference" beside the verdict
+# strip: a longer one is cut in its middle, as the terminal's grid cuts it (whole, a 250-character
+# name drew across every panel); the HTML table lists every name whole.
+_LEGEND_ROOM, _TICK_ROOM = 24, 40
 
 
 def threshold_figure_png(table, attribute: str | None = None) -> bytes:
@@ -131,6 +136,8 @@ _TITLES = {"selection_rate": "Selection rate", "tpr": "TPR", "fpr": "FPR"}
 def _rate_panel(ax, f, groups, col: str, audited: float) -> None:
     """One rate (column ``col``) of each group over the thresholds."""
     by_group = dict(tuple(f.groupby("group", sort=False)))
+    # a long name cut in its middle: whole, the legend covered the panels (the table has it)
+    names = dict(zip(groups, short_labels(groups, _LEGEND_ROOM), strict=True))
     for i, g in enumerate(groups):
         rows = by_group[g]
         ax.plot(
@@ -140,7 +147,7 @@ def _rate_panel(ax, f, groups, col: str, audited: float) -> None:
             marker="o" if len(groups) <= _LEGEND_MAX else None,
             markersize=3,
             linewidth=1 if len(groups) <= _LEGEND_MAX else 0.6,
-            label=str(g),
+            label=names[g],
         )
     ax.axvline(audited, color="black", linestyle="--", linewidth=1)
     ax.set_title(_TITLES[col])
@@ -170,9 +177,8 @@ def _status_strip(ax, plt, f, groups, audited: float) -> None:
     ax.set_ylim(-0.5, max(len(comps), 1) - 0.5)
     ax.set_yticks(range(len(comps)))
     reference = f["reference"].iloc[0] if len(f) else ""
-    ax.set_yticklabels(
-        [terminal_safe(f"{g} vs {reference}") for g in comps], fontsize=7 if len(comps) <= 20 else 5
-    )
+    labels = short_labels([f"{g} vs {reference}" for g in comps], _TICK_ROOM)  # long: over panels
+    ax.set_yticklabels(list(map(terminal_safe, labels)), fontsize=7 if len(comps) <= 20 else 5)
     ax.set_title("DI/EO verdict")
     ax.set_xlabel("threshold")
     if seen:  # under the threshold axis: inside the strip it would cover the top rows' marks
