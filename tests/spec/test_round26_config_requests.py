@@ -241,3 +241,25 @@ def test_the_schema_bounds_the_floors_as_the_loader_does():
     data = {"target": {"file": "d.csv"}, "policy": {"min_labels": 2**53 + 1}}
     assert not jsonschema.Draft202012Validator(spec_schema()).is_valid(data)
     assert "of at most 9,007,199,254,740,992" in _message(lambda: AuditSpec.from_dict(data))
+
+
+# -- a spec's outputs are said unwritten by a Python call -------------------------------------
+def test_a_python_run_of_a_spec_with_outputs_says_they_are_not_written(data, tmp_path):
+    path = tmp_path / "o.yaml"
+    path.write_text(
+        "version: 1\ntarget: {file: d.csv}\nroles: {y_true: y, y_pred: p, protected: [sex]}\n"
+        "policy: {n_boot: 100}\noutputs: {html: o.html, json: o.json}\n",
+        encoding="utf-8",
+    )
+    said = "outputs.json, outputs.html not written: a Python call returns its result"
+    with pytest.warns(UserWarning, match=said) as caught:
+        ethiclens.run(str(path))
+    assert "result.to_html('o.html')" in str(caught[0].message)
+    with pytest.warns(UserWarning, match=said):
+        ethiclens.audit(str(path))
+    assert not (tmp_path / "o.html").exists()
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ethiclens.run("d.csv", y_true="y", y_pred="p", protected=["sex"], n_boot=100)

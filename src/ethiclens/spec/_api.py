@@ -63,7 +63,10 @@ def _wrap(name: str, runner: str, **fixed):
         given = not is_target(args[0])
         with named_as_called((), kwargs, None if given else "spec", spec_given=given):
             spec = _spec_of(args[0], kwargs, _PURPOSES[runner], **fixed)
-            return getattr(_run, runner)(spec)
+            result = getattr(_run, runner)(spec)
+        two = len(spec.roles.y_pred) == 2 and runner == "audit_or_compare"
+        _run.warn_outputs_unwritten(spec, "compare" if two else _PURPOSES[runner])
+        return result
 
     call.__doc__ = (engine.__doc__ or "") + (
         "\n\n    Also accepts a spec as the only positional argument: an ``AuditSpec``, its dict, "

@@ -157,7 +157,27 @@ def run(spec, **options):
     with named_as_called((), options, None if given else "spec", spec_given=given):
         spec = with_options(as_spec(spec), options)
         runner = {"compare": run_compare, "thresholds": run_thresholds}
-        return runner.get(purpose_of(spec), run_audit)(spec)
+        purpose = purpose_of(spec)
+        result = runner.get(purpose, run_audit)(spec)
+    warn_outputs_unwritten(spec, purpose)
+    return result
+
+
+def warn_outputs_unwritten(spec: AuditSpec, purpose: str) -> None:
+    """A spec's ``outputs`` (the command line writes them) said unwritten by ``run``, with how
+    to write each from the result: a config shared with the command line asks for files, and
+    none appearing without a word would look like lost work."""
+    asked = {f.name: getattr(spec.outputs, f.name) for f in fields(spec.outputs)}
+    asked = {k: v for k, v in asked.items() if v and v != "-"}
+    if not asked:
+        return
+    import warnings
+
+    how = "; ".join(OUTPUT_WRITERS[k].format(path=repr(v)) for k, v in asked.items())
+    keys = ", ".join(f"outputs.{k}" for k in asked)
+    words = f"{keys} not written: a Python call returns its result and writes no file ("
+    words += f"{how}; or run: ethiclens {purpose} --config on the spec file)"
+    warnings.warn(words, UserWarning, stacklevel=3)
 
 
 def audit_or_compare(spec: AuditSpec):
