@@ -90,3 +90,34 @@ def test_spark_types_each_csv_files_labels_alone(tmp_path, capsys, spark):
     rows.assign(y=["1.0", "0.0"] * 6).to_csv(d / "b.csv", index=False)
     got = {e: _run(capsys, d, e) for e in ["pandas", "duckdb", "spark"]}
     assert got["spark"] == got["pandas"] == got["duckdb"] == (0, (("a", 12), ("b", 12))), got
+
+
+def test_a_header_only_file_decides_no_type(tmp_path, capsys):
+    """A Parquet file of no rows storing the groups as floats, beside one of booleans: the
+    groups were 'True'/'False' or '1.0'/'0.0' by file order; a file without rows has no
+    values, so its type decides nothing."""
+    got = set()
+    for n, first in enumerate(["bool", "empty"]):
+        d = tmp_path / str(n)
+        d.mkdir()
+        rows = pd.DataFrame({"g": [True, False] * 6, "y": [0, 1, 1, 0] * 3, "p": [1, 0, 0] * 4})
+        empty = rows.iloc[:0].astype({"g": float})
+        names = ["a", "b"] if first == "bool" else ["b", "a"]
+        rows.to_parquet(d / f"{names[0]}.parquet")
+        empty.to_parquet(d / f"{names[1]}.parquet")
+        got |= {_run(capsys, d, e) for e in ["pandas", "duckdb", "dask"]}
+    assert got == {(0, (("False", 6), ("True", 6)))}, got
+
+
+def test_dask_missing_boolean_beside_integers_is_refused_not_a_crash(tmp_path, capsys):
+    d = tmp_path / "d"
+    d.mkdir()
+    rows = pd.DataFrame({"y": [0, 1, 1, 0] * 3, "p": [1, 0, 0] * 4})
+    rows.assign(g=[1, 2] * 6).to_parquet(d / "a.parquet")
+    rows.assign(g=pd.array([True, None] * 6, dtype="boolean")).to_parquet(d / "b.parquet")
+    got = {e: _run(capsys, d, e) for e in ["pandas", "duckdb", "dask"]}
+    assert got["dask"] == got["pandas"] == got["duckdb"], got
+    assert (
+        got["dask"][0] == 2
+        and "6 missing group value(s), first at b.parquet row 2" in got["dask"][1]
+    )

@@ -189,7 +189,8 @@ def _parquet_rows(path, names, target=None, numbered=None) -> pd.DataFrame:
     frame = frame.reset_index(drop=True).apply(_values)
     for c, dtype in (numbered or {}).items():
         if c in frame.columns and pd.api.types.is_bool_dtype(frame[c].dtype):
-            frame[c] = frame[c].astype(dtype)
+            # a nullable boolean's missing value stays missing (refused as such), no crash
+            frame[c] = frame[c].astype("Int64" if frame[c].hasnans else dtype)
     return frame.assign(**{k: v for k, v in keys.items() if k in names})[names]
 
 

@@ -849,7 +849,8 @@ def join_files(parts: list, columns) -> pd.DataFrame:
     groups) the booleans, integers and floats of different parts as :func:`widen_numbers`
     joins them. pandas' own join keeps booleans before floats as booleans, and names a group
     1 beside 1.0 and text by whichever file came first."""
-    parts = [p.copy() for p in parts]
+    # a file with no rows (a header only) has no values to join: its types decide nothing
+    parts = [p.copy() for p in parts if len(p)] or [p.copy() for p in parts[:1]]
     for col in columns:
         holding = [p for p in parts if col in p.columns]
         for p, values in zip(holding, widen_numbers([p[col] for p in holding]), strict=True):
