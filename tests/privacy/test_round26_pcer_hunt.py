@@ -67,3 +67,27 @@ def test_predictions_that_are_the_labels_are_noted():
     notes = pcer_audit(same(1), same(2), n_boot=100).notes
     assert any(n.startswith("every prediction equals its label on train and test") for n in notes)
     assert not any("equals its label" in n for n in pcer_audit(_split(1), _split(2)).notes)
+
+
+def test_many_groups_hold_one_pair_of_draws_at_a_time():
+    # 60 groups: 1,770 pairs, whose draws were all held at once for each statistic (a
+    # thousand groups took gigabytes); now one pair's at a time, the same numbers
+    import tracemalloc
+
+    n_groups, n = 60, 60 * 40
+
+    def split(seed):
+        rng = np.random.default_rng(seed)
+        y = rng.integers(0, 2, n)
+        groups = np.array([f"g{i}" for i in np.arange(n) % n_groups])
+        return SplitPredictions(y, np.where(rng.random(n) < 0.8, y, 1 - y), groups)
+
+    train, test = split(1), split(2)
+    tracemalloc.start()
+    try:
+        res = pcer_audit(train, test, n_boot=200)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 6e6, peak  # was about 14 MB
+    assert "each of the 1770 group pairs'" in res.estimates["dispersion"].ci_method

@@ -420,8 +420,9 @@ def _interval(value: float, boot: np.ndarray, ci: str = "jeffreys", level: float
     return _contain(iv.low, iv.high, method, value)
 
 
-def _folded_interval(signed: list[tuple[float, np.ndarray]], ci: str = "jeffreys", what=""):
-    """Interval of max_i |s_i| from the percentile intervals of the signed differences s_i.
+def _folded_interval(signed, ci: str = "jeffreys", what=""):
+    """Interval of max_i |s_i| from the percentile intervals of the signed differences s_i
+    (``signed``: a sized iterable of (point, draws), read once).
 
     Each signed interval [l, h] is folded at 0 (to [0, max(|l|, |h|)] when it contains 0, else
     [min(|l|, |h|), max(|l|, |h|)]); the result is [max of the lows, max of the highs]. Unlike
@@ -432,7 +433,7 @@ def _folded_interval(signed: list[tuple[float, np.ndarray]], ci: str = "jeffreys
     max covers its true value when every difference is covered, so they must hold together
     (at 95% each, the EO-Gap of two groups covered a true gap of 0 in about 0.95² ≈ 90%).
     """
-    lows, highs, notes = [], [], []
+    lows, highs, values, notes = [], [], [], set()  # one number per difference, at most
     plain, m = _method_name(ci), len(signed)
     level = CI_LEVEL if m <= 1 else 1 - (1 - CI_LEVEL) / m
     for value, boot in signed:
@@ -441,8 +442,9 @@ def _folded_interval(signed: list[tuple[float, np.ndarray]], ci: str = "jeffreys
             return None, None, method
         lows.append(0.0 if low <= 0 <= high else min(abs(low), abs(high)))
         highs.append(max(abs(low), abs(high)))
+        values.append(abs(value))
         if method != plain:
-            notes.append(method.removeprefix(plain).lstrip("; "))
+            notes.add(method.removeprefix(plain).lstrip("; "))
     method = f"{plain} of the signed difference(s), folded at 0"
     if m > 1:
         method = (
@@ -452,8 +454,7 @@ def _folded_interval(signed: list[tuple[float, np.ndarray]], ci: str = "jeffreys
         )
     if notes:
         method += f"; signed: {'; '.join(sorted(set(notes)))}"
-    estimate = max(abs(v) for v, _ in signed)
-    return _contain(max(lows), max(highs), method, estimate)
+    return _contain(max(lows), max(highs), method, max(values))
 
 
 def _estimate(
@@ -752,21 +753,30 @@ def _pairwise_components(stats, n_groups: int) -> dict:
     """The unsigned gaps' signed components: for each pair i < j of groups the difference
     s_i − s_j of PCER_g (dispersion), R_g (DP-Gap), TPR and FPR (EO-Gap), point and draws.
     Two groups: the one pair, group 0 − group 1 (ΔPCER and R_0 − R_1)."""
-    point, boot = stats
-    pairs = [(i, j) for i in range(n_groups) for j in range(i + 1, n_groups)]
-
-    def diffs(*keys):
-        return [
-            (point[k][..., i] - point[k][..., j], boot[k][..., i] - boot[k][..., j])
-            for k in keys
-            for i, j in pairs
-        ]
-
     return {
-        "dispersion": diffs("pcer"),
-        "dp_gap": diffs("positive_rate"),
-        "eo_gap": diffs("tpr_test", "fpr_test"),
+        "dispersion": _PairDiffs(stats, n_groups, ("pcer",)),
+        "dp_gap": _PairDiffs(stats, n_groups, ("positive_rate",)),
+        "eo_gap": _PairDiffs(stats, n_groups, ("tpr_test", "fpr_test")),
     }
+
+
+class _PairDiffs:
+    """The signed differences (point, draws) of ``keys`` for each pair i < j of groups, made
+    one at a time as they are read: 1,000 groups make 499,500 pairs, whose draws held at once
+    took gigabytes per statistic."""
+
+    def __init__(self, stats, n_groups: int, keys: tuple[str, ...]):
+        self.stats, self.n, self.keys = stats, n_groups, keys
+
+    def __len__(self) -> int:
+        return len(self.keys) * self.n * (self.n - 1) // 2
+
+    def __iter__(self):
+        point, boot = self.stats
+        for k in self.keys:
+            for i in range(self.n):
+                for j in range(i + 1, self.n):
+                    yield point[k][..., i] - point[k][..., j], boot[k][..., i] - boot[k][..., j]
 
 
 def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
