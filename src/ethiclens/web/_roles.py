@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from .._checks import (
+    MAX_LABEL_CHARS,
     NUMBER_FIX,
     WHOLE_FIX,
     did_you_mean,
@@ -104,7 +105,10 @@ def profile(path: str | Path, kind: str) -> dict:
             "group_numbers": bool(numbers),  # as a group: typed numbers (bins apply), else text
             "distinct": len(values),
             "missing": int(len(frame) - len(col)),  # the library refuses these rows, by row
-            "values": [str(v) for v in shown],  # the groups' labels, as the audit names them
+            # the groups' labels, as the audit names them; one longer than a group label may
+            # be (which the run refuses) kept to one character past it, not as a megabyte of
+            # text in the store and twice on the mapping page
+            "values": [str(v)[: MAX_LABEL_CHARS + 1] for v in shown],
             "unit": bool(is_num and len(numeric) and numeric.min() >= 0 and numeric.max() <= 1),
             "integer": bool(is_num and len(numeric) and (numeric % 1 == 0).all()),
         }
