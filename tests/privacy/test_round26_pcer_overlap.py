@@ -239,3 +239,10 @@ def test_chance_matches_of_float32_losses_are_no_overlap():
     leaky = pd.concat([test.iloc[:80_000], train.iloc[:20_000]], ignore_index=True)
     note = _note(pcer_audit(_split(train), _split(leaky), n_boot=100))
     assert "of 100000 test row(s) match a train row in label, prediction, group and loss" in note
+
+
+def test_ids_read_as_floats_in_one_split_match_integer_ids():
+    train = _split(TRAIN, ids=True)
+    leaky = _split(LEAKY, ids=True)
+    leaky.ids = LEAKY["id"].astype(float).to_numpy()  # an id column with a gap reads as floats
+    assert _note(pcer_audit(train, leaky, n_boot=100)).startswith("50 of 200 test row(s) have")

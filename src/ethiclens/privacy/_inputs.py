@@ -454,9 +454,14 @@ def _by_ids(train: SplitPredictions, test: SplitPredictions) -> np.ndarray | Non
     fields = ["y_true", "y_pred", "groups"] + (
         ["loss"] if train.loss is not None and test.loss is not None else []
     )
+    numbers = [pd.to_numeric(pd.Series(s.ids), errors="coerce") for s in (train, test)]
+    if all(n.notna().all() for n in numbers):  # 7 and 7.0 (an id column read as floats) alike
+        keys = [n.to_numpy(float) for n in numbers]
+    else:
+        keys = [pd.Series(s.ids).astype(str).to_numpy() for s in (train, test)]
     tr, te = (
-        pd.DataFrame({f: getattr(s, f) for f in fields}, index=pd.Index(s.ids).astype(str))
-        for s in (train, test)
+        pd.DataFrame({f: getattr(s, f) for f in fields}, index=pd.Index(k))
+        for s, k in zip((train, test), keys, strict=True)
     )
     shared = te.index.isin(tr.index)
     if not shared.any():
