@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 import ethiclens
-from ethiclens.report._terminal import middle_cut, short_labels
+from ethiclens.report._plots import middle_cut, short_labels
 
 LONG = "x" * 240
 
@@ -43,3 +43,27 @@ def test_labels_are_cut_only_while_they_read_apart():
     assert short_labels(["a" * 30 + "1", "b"], 10) == ["aaaa…aaaa1", "b"]
     twins = ["a" * 30 + "1", "a" * 30 + "2" + "a" * 5 + "1"]
     assert short_labels(twins, 10) == twins  # cut alike: both whole
+
+
+def test_the_audit_charts_cut_a_long_name_too():
+    rng = np.random.default_rng(1)
+    n = 900
+    result = ethiclens.audit(
+        rng.integers(0, 2, n),
+        rng.integers(0, 2, n),
+        pd.DataFrame({"g": rng.choice([LONG, "A", "B"], n)}),
+        y_score=rng.random(n),
+        reference={"g": "A"},
+        n_boot=100,
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # "constrained_layout not applied"
+        forest, rates = result.plot(kind="forest"), result.plot(kind="rates")
+        for fig in (forest, rates):
+            fig.canvas.draw()
+    ticks = [t.get_text() for ax in forest.axes for t in ax.get_yticklabels()]
+    ticks += [t.get_text() for ax in rates.axes for t in ax.get_xticklabels()]
+    assert max(map(len, ticks)) <= 60 and sum("…" in t for t in ticks) == 2
+    from ethiclens.report import render_html
+
+    assert f"g: {LONG}" in render_html(result)  # the tables and the alt text keep it whole

@@ -81,6 +81,29 @@ class Chart:
     caption: str
 
 
+# The characters of a chart's label ("attribute: group" beside the forest plot; half as many
+# under a bar or in a legend) before it is cut in its middle.
+LABEL_ROOM = 60
+
+
+def middle_cut(text: str, room: int) -> str:
+    """``text`` whole, or when longer than ``room`` characters its start and end around "…"."""
+    if len(text) <= room:
+        return text
+    head = (room - 1) // 2
+    return text[:head] + "…" + text[-(room - 1 - head) :]
+
+
+def short_labels(labels, room: int) -> list[str]:
+    """Labels (a chart's tick or legend texts) longer than ``room`` cut in their middle
+    (:func:`middle_cut`) when all still read apart, else every label whole: whole, one
+    250-character group name squeezed a chart's panels to a sliver or drew across them (the
+    tables and the alt text keep every name whole)."""
+    whole = [str(label) for label in labels]
+    short = [middle_cut(label, room) for label in whole]
+    return short if len(set(short)) == len(set(whole)) else whole
+
+
 @contextlib.contextmanager
 def _quiet_layout_warning():
     """Names too long for the layout are drawn unconstrained (the tight box holds them all),
@@ -232,7 +255,8 @@ def forest_figure(
     lines = []
     for ax, panel in zip(axes[0], panels, strict=True):
         lines += _forest_panel(ax, panel, rows, ys, two_sided, level)
-    axes[0][0].set_yticks(ys, [terminal_safe(r[0]) for r in rows], fontsize=8)
+    labels = short_labels([r[0] for r in rows], LABEL_ROOM)
+    axes[0][0].set_yticks(ys, list(map(terminal_safe, labels)), fontsize=8)
     _status_legend(fig, plt)
     _figure_note(fig, level, [m for r in rows for m in r[2:4]], left_out, "comparisons")
     literal_figure(fig)
@@ -338,7 +362,7 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
     lines = _ppv_fpr_bars(ax, groups)
     ax.set_xticks(
         range(len(groups)),
-        [terminal_safe(g.group) for g in groups],
+        list(map(terminal_safe, short_labels([g.group for g in groups], LABEL_ROOM // 2))),
         fontsize=7 if many else 8,
         rotation=90 if many else 20,
         ha="center" if many else "right",
@@ -419,6 +443,7 @@ def calibration_figure(attribute: str, groups):
     ax.plot([0, 1], [0, 1], color="#555555", ls=":", lw=1, label="perfect calibration")
     lines, omitted = [], []
     markers = "osD^vP*X"
+    names = short_labels([g.group for g in groups], LABEL_ROOM // 2)
     for i, g in enumerate(groups):
         bins = g.calibration or []
         ece = g.metrics.get("ece")
@@ -433,7 +458,7 @@ def calibration_figure(attribute: str, groups):
             marker=markers[i % len(markers)],
             color=OKABE_ITO[i % 8],
             lw=1.5,
-            label=f"{g.group} (ECE {_fmt(ece.value if ece else None)})",
+            label=f"{names[i]} (ECE {_fmt(ece.value if ece else None)})",
         )
         lines.append(
             f"{g.group}: "

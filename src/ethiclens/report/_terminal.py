@@ -28,6 +28,7 @@ from ._compare_report import (
     metric_label,
     model_value,
 )
+from ._plots import middle_cut
 from ._verdict import (
     POLICY_METRICS,
     composite_caveat,
@@ -284,22 +285,6 @@ def _row_labels(rows: list[tuple]) -> list[str]:
     for attr, group in rows:
         room = max(20, _LABEL_WIDTH - len(str(attr)) - 2)
         short.append(f"{attr}: {middle_cut(str(group), room)}")
-    return short if len(set(short)) == len(set(whole)) else whole
-
-
-def middle_cut(text: str, room: int) -> str:
-    """``text`` whole, or when longer than ``room`` characters its start and end around "…"."""
-    if len(text) <= room:
-        return text
-    head = (room - 1) // 2
-    return text[:head] + "…" + text[-(room - 1 - head) :]
-
-
-def short_labels(labels, room: int = _LABEL_WIDTH) -> list[str]:
-    """Labels longer than ``room`` cut in their middle (:func:`middle_cut`) when all still
-    read apart, else every label whole."""
-    whole = [str(label) for label in labels]
-    short = [middle_cut(label, room) for label in whole]
     return short if len(set(short)) == len(set(whole)) else whole
 
 

@@ -18,8 +18,8 @@ from ._plots import (
     _figure_note,
     _pyplot,
     left_out_line,
+    short_labels,
 )
-from ._terminal import short_labels
 
 # A legend names each group's colour while the colours do not repeat; past that the verdict
 # strip names the groups (the HTML table lists every one).
