@@ -263,3 +263,15 @@ def test_a_python_run_of_a_spec_with_outputs_says_they_are_not_written(data, tmp
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         ethiclens.run("d.csv", y_true="y", y_pred="p", protected=["sex"], n_boot=100)
+
+
+def test_audit_counts_reads_a_json_spec_as_a_spec(data, tmp_path, capsys):
+    counts = ["counts", "d.csv", "--y-true", "y", "--y-pred", "p", "--protected", "sex"]
+    assert main([*counts, "--out", "c.csv"]) == 0
+    capsys.readouterr()
+    spec = {"version": 1, "target": {"counts": "c.csv"}, "roles": {"protected": ["sex"]}}
+    (tmp_path / "s.json").write_text(json.dumps({**spec, "policy": {"n_boot": 100}}))
+    # was read as a counts table: "column 'y_pred': missing from the counts table"
+    result = ethiclens.audit_counts(str(tmp_path / "s.json"))
+    assert result.run["spec"]["target"]["counts"] == "c.csv"
+    assert ethiclens.audit_counts("c.csv", n_boot=100).attributes[0].name == "sex"

@@ -77,8 +77,9 @@ def _wrap(name: str, runner: str, **fixed):
 
 
 def _counts_spec(first, kwargs, **fixed):
-    """``audit_counts("counts.parquet")``: a path is a counts table, not rows."""
-    if isinstance(first, (str, os.PathLike)) and not str(first).lower().endswith((".yaml", ".yml")):
+    """``audit_counts("counts.parquet")``: a path is a counts table, not rows; a spec file
+    (``spec.json`` too) is a spec, as ``run`` reads it."""
+    if is_target(first):  # not a YAML/JSON (or .toml) spec file, which run() reads as one
         first = {"target": {"counts": os.fspath(first)}}
     return first
 
