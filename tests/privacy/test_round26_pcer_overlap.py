@@ -246,3 +246,14 @@ def test_ids_read_as_floats_in_one_split_match_integer_ids():
     leaky = _split(LEAKY, ids=True)
     leaky.ids = LEAKY["id"].astype(float).to_numpy()  # an id column with a gap reads as floats
     assert _note(pcer_audit(train, leaky, n_boot=100)).startswith("50 of 200 test row(s) have")
+
+
+def test_read_split_twice_keeps_the_overlap_check(paths):
+    from ethiclens.privacy import read_split
+
+    kw = {"y_true": "y", "y_pred": "pred", "protected": "g"}
+    train = read_split(paths / "tr.csv", name="train", **kw)
+    LEAKY.to_csv(paths / "leaky_all.csv", index=False)
+    test = read_split(paths / "leaky_all.csv", name="test", **kw)
+    note = _note(pcer_audit(train, test, n_boot=100))
+    assert note.startswith("50 of 200 test row(s) are identical to a train row in every column")

@@ -269,12 +269,14 @@ def read_split(
     are short, losses are numbers. Returns :class:`SplitPredictions` (what :func:`pcer_audit`
     takes). ``name_rows(exc, path)``, when given, names a long label's row by its file line
     (the CLI passes the audit's own: ``sources.name_rows``)."""
-    return _read_split(
+    split, frame = _read_split(
         path,
         name,
         {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss},
         name_rows,
-    )[0]
+    )
+    split._row_keys = _fingerprint(frame, sorted(frame.columns, key=str))
+    return split
 
 
 def _read_split(path, name: str, columns: dict, name_rows):
@@ -294,7 +296,6 @@ def _read_split(path, name: str, columns: dict, name_rows):
         )
     except EthicLensInputError as exc:
         raise _in_file(exc, columns, path, name_rows) from None
-    split._row_keys = _fingerprint(frame[sorted(frame.columns, key=str)])
     return split, frame
 
 
@@ -369,7 +370,7 @@ def read_splits(
     )
     # rows compared in the columns both files hold (a file's own extra column is no difference)
     shared = sorted(set(frame_tr.columns) & set(frame_te.columns), key=str)
-    train._row_keys, test._row_keys = _fingerprint(frame_tr[shared]), _fingerprint(frame_te[shared])
+    train._row_keys, test._row_keys = _fingerprint(frame_tr, shared), _fingerprint(frame_te, shared)
     return train, test
 
 
@@ -493,16 +494,20 @@ def _row_keys(train: SplitPredictions, test: SplitPredictions):
     return keys[0], keys[1], what
 
 
-def _fingerprint(frame: pd.DataFrame) -> np.ndarray:
+_HASH_STEP = 0x100000001B3  # an odd multiplier (FNV's prime): column order matters
+
+
+def _fingerprint(frame: pd.DataFrame, columns=None) -> np.ndarray:
     """A 64-bit hash of each row's values (a number as its float, 1 and 1.0 alike; any
     other value as its text)."""
-    as_read = {
-        c: frame[c].astype(float)
-        if pd.api.types.is_numeric_dtype(frame[c]) and not pd.api.types.is_bool_dtype(frame[c])
-        else frame[c].astype(str)
-        for c in frame.columns
-    }
-    return pd.util.hash_pandas_object(pd.DataFrame(as_read), index=False).to_numpy()
+    out = np.zeros(len(frame), np.uint64)
+    with np.errstate(over="ignore"):  # a column at a time: no copy of a wide frame
+        for c in frame.columns if columns is None else columns:
+            col = frame[c]
+            numeric = pd.api.types.is_numeric_dtype(col) and not pd.api.types.is_bool_dtype(col)
+            as_read = col.astype(float) if numeric else col.astype(str)
+            out = out * np.uint64(_HASH_STEP) + pd.util.hash_pandas_object(as_read, index=False)
+    return np.asarray(out, np.uint64)
 
 
 def _sorted_rows(split: SplitPredictions, fields: list[str]) -> pd.DataFrame:
