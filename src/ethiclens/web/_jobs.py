@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import functools
 import io
 import json
 import logging
@@ -23,6 +22,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
+from .._secrets import mask_secrets
 from ..errors import EthicLensInputError
 from ._portable import renamed, server_names
 from ._store import Store
@@ -132,7 +132,10 @@ def run_job(
         db_env = (spec_dict.get("target") or {}).get("db_env")
         exc = db_env and database_refusal(exc, db_env) or exc
         names = _server_names(store, spec_dict, title or "the file")  # never the server's
-        shown = functools.partial(renamed, names=names)
+
+        def shown(text):  # the user's file name, every credential masked (as str(exc))
+            return mask_secrets(renamed(text, names))
+
         store.fail(
             audit_id,
             {

@@ -125,8 +125,11 @@ def web_of(request) -> Web:
 
 
 def said(exc: EthicLensInputError) -> str:
-    """An error as one line for the page: the problem, then the fix."""
-    return exc.problem + (f". Fix: {exc.fix}" if exc.fix else "")
+    """An error as one line for the page: the problem, then the fix; every credential masked,
+    as in the error's own message (``str(exc)``)."""
+    from .._secrets import mask_secrets
+
+    return mask_secrets(exc.problem + (f". Fix: {exc.fix}" if exc.fix else ""))
 
 
 def _too_long(value: str) -> str:
