@@ -38,3 +38,13 @@ def test_a_failed_run_s_stored_refusal_is_masked(client, monkeypatch):
     assert "hunter2secret" not in page
     stored = client.app.state.store.audit(sent.headers["location"].rsplit("/", 1)[1])["error"]
     assert "hunter2secret" not in stored
+
+
+def test_an_error_page_masks_credentials(client):
+    from starlette.requests import Request
+
+    web = client.app.state.web
+    request = Request({"type": "http", "method": "GET", "path": "/", "headers": []})
+    request.state.csrf = ""
+    page = web.error_page(request, 422, f"cannot read {URL}", f"check {URL}").body.decode()
+    assert "hunter2secret" not in page and "bob:***@db.example" in page

@@ -223,14 +223,17 @@ class Web:
     def error_page(
         self, request, status: int, problem: str, fix: str = "", field_name: str = "", link=None
     ):
-        """The page of a refusal; ``link`` (address, words) leads to where the fix is."""
+        """The page of a refusal; ``link`` (address, words) leads to where the fix is. Every
+        credential its words quote is masked (as the error's own message masks it)."""
+        from .._secrets import mask_secrets
+
         return self.page(
             request,
             "error.html",
             status,
             status=status,
-            problem=problem,
-            fix=fix,
+            problem=mask_secrets(problem),
+            fix=mask_secrets(fix),
             field=field_name,
             link=link,
         )
