@@ -219,8 +219,8 @@ def test_analyze_json_names_the_column_and_how_its_intervals_were_drawn(tmp_path
     text = " ".join(capsys.readouterr().out.split())  # the terminal's line breaks aside
     result = json.loads(out.read_text())
     assert result["attribute"] == "grp" and (result["seed"], result["n_boot"]) == (3, 1000)
-    assert "flip-rate CI" in text and "bca bootstrap of the records (1000 draws, seed 3)" in text
-    # b → c never flips: the Jeffreys interval, named on its row and said why
-    jeffreys = [p for p in result["pairs"] if p["flip_rate"] == 0]
-    assert jeffreys and all("every bootstrap draw" in p["flip_rate_ci_method"] for p in jeffreys)
-    assert "takes the Jeffreys interval instead: b → c, c → b" in text
+    assert "flip-rate CI" in text and "95% intervals: flip rate jeffreys (exact Beta" in text
+    # every flip rate takes the exact Jeffreys interval; b → c never flips: extended to 0
+    assert all(p["flip_rate_ci_method"].startswith("jeffreys (exact") for p in result["pairs"])
+    assert any(p["flip_rate"] == 0 for p in result["pairs"])
+    assert "extended to a flip rate of 0 or 1: b → c, c → b" in text

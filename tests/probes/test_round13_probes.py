@@ -158,7 +158,8 @@ def test_a_shuffled_table_draws_the_same_intervals():
 def test_analyze_takes_n_boot_and_records_it(tmp_path, capsys):
     path, out = tmp_path / "cf.csv", tmp_path / "an.json"
     _scored().to_csv(path, index=False)
-    argv = ["probe", "analyze-counterfactuals", path, "--y-pred", "pred", "--n-boot", "200"]
+    argv = ["probe", "analyze-counterfactuals", path, "--y-pred", "pred", "--y-score", "p"]
+    argv += ["--n-boot", "200"]  # drawn for the score shifts (the flip rates' interval is exact)
     assert main([str(a) for a in [*argv, "--json", out]]) == 0
     assert "(200 draws, seed 0)" in " ".join(capsys.readouterr().out.split())
     assert json.loads(out.read_text())["n_boot"] == 200

@@ -38,4 +38,4 @@ def test_the_json_states_its_intervals_level():
     result = analyze_counterfactuals(frame, (frame["g"] == "A").astype(int), n_boot=100)
     d = result.to_dict()
     assert d["confidence_level"] == 0.95 and d["ci"] == "bca"
-    assert result.interval_line().startswith("95% intervals: bca bootstrap")
+    assert result.interval_line().startswith("95% intervals: flip rate jeffreys")

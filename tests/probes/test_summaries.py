@@ -18,7 +18,7 @@ def test_counterfactual_summary_is_intro_table_notes():
     result = analyze_counterfactuals(frame, (frame["g"] == "A").astype(int), n_boot=100)
     intro, table, method, *notes = result.summary("probe of [bold]x")
     assert intro == r"probe of \[bold]x" and isinstance(table, Table)
-    assert method.startswith("95% intervals: bca bootstrap of the records (100 draws, no seed)")
+    assert method.startswith("95% intervals: flip rate jeffreys (exact Beta")
     assert len(notes) == len(result.notes) and notes[-1].startswith("note: This probe")
     assert result.pairs[0].cells()[1].startswith("1.0000")
 

@@ -166,15 +166,16 @@ class CounterfactualResult:
         return [escape(one_line(intro)), table, *map(escape, lines)]
 
     def interval_line(self) -> str:
-        """How the 95% intervals were drawn, and which rows took the Jeffreys interval."""
+        """How the 95% intervals were drawn: the flip rates' exact Jeffreys interval (which
+        rows it was extended at), the score shifts' bootstrap (only when there are scores)."""
+        line = f"95% intervals: flip rate {EXACT_JEFFREYS}, a binomial proportion (no draws)"
+        ends = self._names(lambda p: p.flip_rate in (0, 1))
+        if ends:
+            line += f"; extended to a flip rate of 0 or 1: {', '.join(ends)}"
+        if not any(p.mean_score_shift_ci is not None for p in self.pairs):
+            return line
         draws = f"{self.n_boot} draws, " + ("no seed" if self.seed is None else f"seed {self.seed}")
-        line = f"95% intervals: {self.ci} bootstrap of the records ({draws})"
-        exact = self._names(lambda p: p.flip_rate_ci.method.startswith(EXACT_JEFFREYS))
-        if exact:
-            line += (
-                "; a flip rate of 0 or 1 (every draw would equal it) takes the Jeffreys "
-                f"interval instead: {', '.join(exact)}"
-            )
+        line += f"; mean score shift: {self.ci} bootstrap of the records ({draws})"
         none = self._names(
             lambda p: p.mean_score_shift_ci is not None and not p.mean_score_shift_ci.defined
         )
@@ -735,7 +736,7 @@ def _pair(source, target, before, after, favorable_label, draws) -> PairResult:
     predictions and scores of its records; ``draws`` = ((flip-rate rng, score-shift rng),
     n_boot, ci) of the intervals."""
     (pred_0, score_0), (pred_1, score_1) = before, after
-    (flip_rng, shift_rng), n_boot, ci = draws
+    (_, shift_rng), n_boot, ci = draws  # the flip rate's interval is exact: no draws
     if (pred_0 < 0).any():
         raise EthicLensInputError(
             "a flipped row has no observed copy",
@@ -750,7 +751,7 @@ def _pair(source, target, before, after, favorable_label, draws) -> PairResult:
         target,
         len(flipped),
         float(flipped.mean()),
-        _rate_interval(flipped, flip_rng, n_boot, ci),
+        _rate_interval(flipped),
         float(to_fav),
         float(to_unfav),
     )
@@ -913,24 +914,23 @@ def _row_ids(rows: pd.Series) -> pd.Series:
     return numeric
 
 
-# The flip-rate interval at a rate of 0 or 1 (the first word names the method in the table).
+# The flip-rate interval (the first word names the method in the table). A flip rate is a
+# binomial proportion (x flips of n records): a bootstrap of it reaches 0 at a handful of
+# records (1 flip of 4: [0, 0.75]) although a flip was seen, and every draw equals a rate of 0
+# or 1. The exact Jeffreys interval, the audit's default for rates, is used for every pair.
 EXACT_JEFFREYS = "jeffreys (exact Beta(flips + 1/2, n - flips + 1/2) quantiles, equal-tailed)"
 
 
-def _rate_interval(flipped: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
-    """Interval of a flip rate. At a rate of 0 or 1 every bootstrap replicate equals the
-    estimate ([0, 0]); there the Jeffreys interval is used instead: exact Beta quantiles (the
-    same number on every run, which Monte Carlo draws are not), extended to the estimate as
-    the audit's Jeffreys intervals are (so 0 flips gives [0, upper])."""
-    n, k = len(flipped), float(flipped.sum())
-    if 0 < k < n:
-        return _mean_interval(flipped, rng, n_boot, ci)
+def _rate_interval(flipped: np.ndarray) -> Interval:
+    """Interval of a flip rate: exact Jeffreys Beta quantiles (the same number on every run,
+    which Monte Carlo draws are not; above 0 once a flip is seen), extended to the estimate at
+    a rate of 0 or 1 as the audit's Jeffreys intervals are (so 0 flips gives [0, upper])."""
     from scipy.stats import beta  # scikit-learn's dependency: always installed
 
+    n, k = len(flipped), float(flipped.sum())
     low, high = beta.ppf([0.025, 0.975], k + 0.5, n - k + 0.5)
-    name = f"{EXACT_JEFFREYS} (a flip rate of {k / n:g}: every bootstrap draw would equal it)"
     note = "extended to the estimate, a rate of 0 or 1 (Jeffreys' usual boundary convention)"
-    return contain_one(Interval(float(low), float(high), name), k / n, note)
+    return contain_one(Interval(float(low), float(high), EXACT_JEFFREYS), k / n, note)
 
 
 # Why a pair's mean score shift has no interval (the method the JSON records; the table shows
@@ -1101,11 +1101,11 @@ def counterfactual(
     favorable_label : int
         Which prediction is the benefit (0 for recidivism), for the direction of flips.
     n_boot : int, default 1000
-        Bootstrap resamples of the probed records behind each pair's intervals (flip rate, mean
-        score shift): a whole number from 100 to 1,000,000.
+        Bootstrap resamples of the probed records behind each pair's mean score shift
+        interval: a whole number from 100 to 1,000,000.
     ci : {"bca", "percentile"}, default "bca"
-        Interval method of those resamples (95 %). A flip rate of 0 or 1, where every
-        resample equals it, gets the exact Jeffreys interval instead.
+        Interval method of the mean score shift's resamples (95 %). A flip rate, a binomial
+        proportion, always takes the exact Jeffreys interval (no resamples).
     random_state : int, optional
         Seed of the resamples (each pair draws from its own stream of it), a non-negative
         integer below 2**32; the result's ``seed`` records it. None (the default, as in
