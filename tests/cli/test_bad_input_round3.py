@@ -544,7 +544,7 @@ def test_an_empty_group_name_is_refused(tmp_path, capsys):
 def test_thresholds_on_one_group(ws, capsys):
     _frame(400, groups=("a",)).to_csv(ws / "one.csv", index=False)
     argv = ["thresholds", "{d}/one.csv", "--y-score", "s", "--y-true", "y", "--protected", "g"]
-    _refused(ws, capsys, argv, "'g'", "one group", "'a'")
+    _refused(ws, capsys, argv, "'g'", "has a single group 'a'; nothing to compare", "one group")
 
 
 def test_audited_threshold_outside_0_1_names_the_parameter(ws, capsys):

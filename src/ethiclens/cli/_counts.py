@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import EthicLensInputError
-from ._common import STRICT_INT, shown, writable
+from ._common import STRICT_INT, writable
 from ._options import spec_flag
 
 ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
@@ -28,7 +28,7 @@ def _spec(target, db, engine="auto", roles=None, bins=None, **more):
 @click.option("--protected", multiple=True, required=True, metavar="COL", help="Repeatable.")
 @click.option("--weight", help="Sample-weight column: adds weight and squared-weight sums.")
 @spec_flag("counts", "--bins", "Bin a numeric attribute: ATTR=E0,E1,... (age=0,25,65,120).")
-@shown("--n-bins", default=10, help="Score bins (with --y-score).")
+@click.option("--n-bins", type=STRICT_INT, help="Score bins (with --y-score; default 10).")
 @click.option(
     "--engine",
     default="auto",
@@ -63,16 +63,15 @@ def _spec(target, db, engine="auto", roles=None, bins=None, **more):
 )
 def counts_command(target, out, n_bins, min_cell, db, engine, **flags):
     """Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates."""
+    from ..fairness import check_score_bins
     from ..sources import counts_format, counts_outputs, hand_over
     from ..spec import attribute_names, count_target, flag_paths, flag_value
 
     # never the input, its folder or its glob
     writable(counts_outputs(out, "--out"), inputs=[target])
     counts_format(out, "--out")  # the suffix says the format; an unknown one is refused now
-    if not 2 <= n_bins <= 1000:  # 0 bins put every score in bin -1 without a word
-        raise EthicLensInputError(
-            "must be from 2 to 1000 score bins", column="--n-bins", value=n_bins, fix="10"
-        )
+    # 0 bins put every score in bin -1 without a word; bins without --y-score do nothing
+    n_bins = check_score_bins(n_bins, bool(flags["y_score"]), "--n-bins", "--y-score")
 
     roles = {k: flags[k] for k in ("y_pred", "y_true", "y_score", "weight")}
     roles["protected"] = list(flags["protected"])

@@ -50,7 +50,7 @@ from ._metrics import (
     true_positive_rate,
     unregister_metric,
 )
-from ._options import AuditOptions
+from ._options import AuditOptions, check_score_bins
 from ._policy import (
     FLAGGED,
     INCONCLUSIVE,
@@ -151,6 +151,7 @@ __all__ = [
     "MetricEstimate",
     "Policy",
     "check_policy",
+    "check_score_bins",
     "GroupCounts",
     "round_significant",
     "check_counts_cells",

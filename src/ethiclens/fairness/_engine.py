@@ -65,7 +65,7 @@ from ._metrics import (
     composite_band,
     compute_composite_bias_score,
 )
-from ._options import policy_and_options
+from ._options import DEFAULT_N_BINS, check_score_bins, policy_and_options
 from ._result import (
     AttributeSummary,
     AuditResult,
@@ -144,7 +144,7 @@ def audit(
     ``pd.Categorical`` by position, so a lone pandas input's index is not used.
     """
     policy, opts = policy_and_options("audit", policy, options)
-    policy = _check_options(policy, opts)
+    policy = _check_options(policy, opts, y_score is not None or options.get("n_bins") is None)
     pred, true, scores, weights, sensitive_features = _row_inputs(
         y_true, y_pred, sensitive_features, y_score, sample_weight, opts
     )
@@ -242,7 +242,11 @@ def audit_counts(
     policy, opts = policy_and_options("audit_counts", policy, options)
     attrs_meta, opts = _table_options(table, opts)
     table, protected = _named_cells(table, protected)
-    policy = _check_options(policy, opts)
+    # a given n_bins bins the table's scores; audit_frame passes its default through
+    n = options.get("n_bins")
+    given = n is not None and not (isinstance(n, int | np.integer) and n == DEFAULT_N_BINS)
+    scored = SCORE_BIN in table.columns or not given
+    policy = _check_options(policy, opts, scored, f"{SCORE_BIN} column")
     names = dict(attrs_meta.get(NAMES_ATTR) or {})
     t = _check_counts_table(table, protected, names, opts.n_bins)
     weighted = WEIGHT_SUM in t.columns
@@ -536,24 +540,13 @@ def _config(ctx, opts, edits, facts: _Facts) -> dict:
     }
 
 
-def _check_options(policy, opts) -> pol.Policy:
+def _check_options(policy, opts, scored: bool = True, score: str = "y_score") -> pol.Policy:
     """The audit options shared by ``audit`` and ``audit_counts`` that ``policy_and_options``
-    has not checked (it has the interval method and the seed); returns the policy."""
+    has not checked (it has the interval method and the seed); returns the policy. ``scored``:
+    whether ``n_bins`` has scores to bin (false: a given ``n_bins`` is refused)."""
     policy = pol.check_policy(policy)
     check_flag(opts.positive_is_favorable, "positive_is_favorable")
-    n_bins = opts.n_bins
-    if (
-        isinstance(n_bins, bool)
-        or not isinstance(n_bins, (int, np.integer))
-        or not 2 <= n_bins <= 1000
-    ):
-        raise EthicLensInputError(
-            "must be an integer in [2, 1000]",
-            column="n_bins",
-            value=n_bins,
-            fix="10 is the default",
-            kind="argument",
-        )
+    check_score_bins(opts.n_bins, scored, score=score, default=None)  # no scores: no use
     return policy
 
 
@@ -710,13 +703,15 @@ def _auc_from_bins(n_bins) -> str:
 
 
 def check_two_groups(name, groups) -> None:
-    """An attribute needs two groups to compare (after its group edits)."""
+    """An attribute needs two groups to compare (after its group edits): one refusal for the
+    audit, the comparison and the threshold view."""
     if len(groups) < 2:
         what = f"a single group {groups[0]!r}" if len(groups) else "no group"
         raise EthicLensInputError(
             f"has {what}; nothing to compare",
             column=name,
-            fix="audit an attribute with two or more groups, or drop this one",
+            fix="audit an attribute with two or more groups (check for a filter that left one "
+            "group), or drop this one",
         )
 
 

@@ -169,6 +169,37 @@ def check_interval_method(value, function: str, where: str = "ci") -> str:
     raise EthicLensInputError(problem, column=where, value=value, fix=fix, kind=kind)
 
 
+DEFAULT_N_BINS = 10  # equal-width score bins for calibration (ECE)
+
+
+def check_score_bins(n_bins, scored, column="n_bins", score="y_score", default=DEFAULT_N_BINS):
+    """``n_bins`` as a whole number from 2 to 1000 (None: the default, 10), one refusal for
+    every face (``audit``'s and ``audit_counts``' keyword, ``ethiclens counts --n-bins``);
+    given where there is no score to bin (``scored`` false) it would change nothing, and is
+    refused naming ``column`` and the fix (give ``score``, or drop ``column``). ``default``
+    None: None is refused too."""
+    kind = None if column.startswith("-") else "argument"
+    if n_bins is None and default is not None:
+        return default
+    whole = isinstance(n_bins, int | np.integer) and not isinstance(n_bins, bool)
+    if not whole or not 2 <= n_bins <= 1000:
+        fix = f"{DEFAULT_N_BINS} is the default"
+        raise EthicLensInputError(
+            "must be an integer in [2, 1000]", column=column, value=n_bins, fix=fix, kind=kind
+        )
+    if not scored:
+        raise EthicLensInputError(
+            f"bins the scores for calibration, and there is no {score}: it would change nothing",
+            column=column,
+            value=n_bins,
+            fix=f"give {score} (a score column in [0, 1]), or drop {column}"
+            if score.startswith(("y_", "--"))
+            else f"drop {column}: the table has no scores",
+            kind=kind,
+        )
+    return int(n_bins)
+
+
 # what a seed's refusal offers the audit of arrays: it also draws one from a numpy generator
 SEED_FIX = "use e.g. 0, or a numpy generator to draw one from: np.random.default_rng(0)"
 

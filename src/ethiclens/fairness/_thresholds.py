@@ -27,7 +27,7 @@ from . import _display
 from . import _policy as pol
 from ._bootstrap import JEFFREYS_METHOD, Interval, kish_effective
 from ._counts import cell_index
-from ._engine import _posterior_cells, _references
+from ._engine import _posterior_cells, _references, check_two_groups
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._options import policy_and_options
@@ -429,15 +429,7 @@ def _check_audited(audited_threshold) -> float:
 
 def _check_groups(attrs) -> None:
     for name, (groups, _) in attrs.items():
-        if len(groups) < 2:
-            one = f"one group ({groups[0]!r})" if len(groups) else "no group"
-            raise EthicLensInputError(
-                f"has {one}: a threshold view compares groups, so there is nothing to compare",
-                column=name,
-                value=list(groups),
-                fix="give an attribute with two or more groups (check for a filter that left "
-                "one group)",
-            )
+        check_two_groups(name, groups)  # the audit's and the comparison's words
 
 
 def _cells_at_thresholds(fine):
