@@ -92,3 +92,16 @@ def test_one_group_is_refused_in_one_wording_on_every_face(frame):
         refusals.append(str(err.value))
     assert len(set(refusals)) == 1, refusals
     assert refusals[0].startswith("column 'g': has a single group 'a'; nothing to compare")
+
+
+@pytest.mark.parametrize("ci", ["percentile", "bootstrap"])
+def test_compare_refuses_an_unpaired_bootstrap(frame, ci):
+    """paired=False draws B - A as independent Dirichlet draws whatever ci said, while the
+    config recorded ci_method 'percentile': the method asked for was not the one used."""
+    with pytest.raises(EthicLensInputError) as err:
+        ethiclens.compare(frame.y, frame.p, 1 - frame.p, frame.g, n_boot=200, paired=False, ci=ci)
+    message = str(err.value)
+    assert message.startswith("argument 'paired': unpaired differences are independent")
+    assert f"ci={ci!r}" in message and "Fix: drop paired=False" in message, message
+    unpaired = ethiclens.compare(frame.y, frame.p, 1 - frame.p, frame.g, n_boot=200, paired=False)
+    assert unpaired.config["ci_method"] == "jeffreys" and not unpaired.config["paired"]
