@@ -115,13 +115,14 @@ def test_an_unknown_reference_group_the_library_refuses_is_placed_by_its_field(c
     frame["group"] = [f"g{i % 70}" for i in range(len(frame))]
     page, audit_url = _failed_audit(client, frame, protected=["3"], ref_3="nosuch")
     assert _problem(page) == (
-        "<strong>Reference group of group</strong>: unknown reference group (value: 'nosuch')"
+        "<strong>Reference group of group</strong>: unknown reference group of 'group' "
+        "(value: 'nosuch')"  # the library's words since round 26 (it names the attribute)
     )
     assert "Fix:</strong> use one of" in page
     token = csrf_of(page)
     mapping = client.post(f"{audit_url}/reopen", data={"csrf": token}).headers["location"]
     assert _errors(client.get(mapping).text)["ref_3"].startswith(
-        "unknown reference group (value: 'nosuch'). Fix: use one of"
+        "unknown reference group of 'group' (value: 'nosuch'). Fix: use one of"
     )
 
 
