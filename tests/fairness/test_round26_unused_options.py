@@ -105,3 +105,18 @@ def test_compare_refuses_an_unpaired_bootstrap(frame, ci):
     assert f"ci={ci!r}" in message and "Fix: drop paired=False" in message, message
     unpaired = ethiclens.compare(frame.y, frame.p, 1 - frame.p, frame.g, n_boot=200, paired=False)
     assert unpaired.config["ci_method"] == "jeffreys" and not unpaired.config["paired"]
+
+
+@pytest.mark.parametrize("source", ["dataset default", {"g": "dataset default"}])
+def test_reference_source_without_a_reference_is_refused(frame, source):
+    """It says how a given reference was chosen; with none given it was dropped without a
+    word (the result said 'largest group (default)')."""
+    with pytest.raises(EthicLensInputError) as err:
+        ethiclens.audit(frame.y, frame.p, frame.g, n_boot=200, reference_source=source)
+    message = str(err.value)
+    assert message.startswith("argument 'reference_source': says how a given reference")
+    assert "Fix: give reference too, or drop reference_source" in message, message
+    given = ethiclens.audit(
+        frame.y, frame.p, frame.g, n_boot=200, reference="a", reference_source=source
+    )
+    assert given.attributes[0].reference_source == "dataset default"

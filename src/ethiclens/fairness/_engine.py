@@ -547,7 +547,20 @@ def _check_options(policy, opts, scored: bool = True, score: str = "y_score") ->
     policy = pol.check_policy(policy)
     check_flag(opts.positive_is_favorable, "positive_is_favorable")
     check_score_bins(opts.n_bins, scored, score=score, default=None)  # no scores: no use
+    if not _unset(opts.reference_source) and _unset(opts.reference):
+        raise EthicLensInputError(  # it says how a given reference was chosen: none was
+            "says how a given reference was chosen, and no reference was given",
+            column="reference_source",
+            value=opts.reference_source,
+            fix="give reference too, or drop reference_source (each attribute's largest "
+            "group is then the reference, stated as such)",
+            kind="argument",
+        )
     return policy
+
+
+def _unset(value) -> bool:
+    return value is None or (isinstance(value, dict) and not value)
 
 
 def _context(opts, policy, **data) -> _Context:
