@@ -149,9 +149,12 @@ def test_group_edits_are_checked_and_bound_to_the_store(tmp_path, days, capsys):
                       "race=White", "--store", tmp_path / "a.sqlite")  # fmt: skip
     assert rc == 2 and "the reference group 'White' of race is excluded" in err, err
     assert "--exclude-group" in err
-    rc, _, err = _cli(capsys, *base, "--protected", "race", "--exclude-group", "race=Martian",
+    rc, out, _ = _cli(capsys, *base, "--protected", "race", "--exclude-group", "race=martian",
                       "--store", tmp_path / "b.sqlite")  # fmt: skip
-    assert rc == 2 and "--exclude-group" in err and "has no group 'Martian'" in err, err
+    assert rc == 0 and "the group 'martian' of race has no rows in this batch" in out, out
+    rc, _, err = _cli(capsys, *base, "--protected", "race", "--exclude-group", "race=white",
+                      "--store", tmp_path / "b2.sqlite")  # fmt: skip
+    assert rc == 2 and "--exclude-group" in err and "has no group 'white'" in err, err
     rc, _, err = _cli(capsys, *base, "--protected", "race", "--merge-groups",
                       "sex=A,B:C", "--store", tmp_path / "c.sqlite")  # fmt: skip
     assert rc == 2 and "--merge-groups" in err and "unknown attribute" in err, err

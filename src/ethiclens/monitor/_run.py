@@ -15,6 +15,7 @@ import hashlib
 import json
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 
 import numpy as np
@@ -43,7 +44,7 @@ from ._request import (
     check_stored_numbers,
     refuse_bad_baseline,
 )
-from ._spelling import refuse_respelled, spelled
+from ._spelling import absent_notes, refuse_respelled, slip, spelled, with_named
 from ._store import APP_ID, STORE_VERSION, Store
 from ._windows import (
     COUNT,
@@ -206,8 +207,9 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
         counted.table = _one_spelling(store, request, counted.table)
         if stored_request is None:  # the edits are bound to the store with the request
             edits = (request.merge_groups, request.exclude_groups)
-            check_group_edits(counted.table, request.roles().protected, *edits)
+            check_group_edits(with_named(counted.table, request), request.roles().protected, *edits)
             check_single_bins(counted.table, request.bins)
+        absent = absent_notes(counted.table, request, store.meta("groups") or {})
         baseline = _count_baseline(store, request, window)
         plan = _plan(store, request, counted, window, now)
         run = store.next_run()
@@ -228,6 +230,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
         store.set_meta("held", held_windows(plan.pending, plan.spans))
         store.add_run(run, now.isoformat(), request.target_name(), len(plan.new), counted.t_max)
     info = _run_info(request, plan, run, now, counted.engine)
+    info["notes"] = absent
     if baseline is not None:
         info["baseline_target"] = baseline[1]
     return MonitorResult(build_report(store, request, _with_notes(info, store, plan, updater)))
@@ -274,18 +277,57 @@ def _check_store(store: Store, request: MonitorRequest, now) -> dict | None:
 
 
 def _in_stored_order(store: Store, request: MonitorRequest) -> MonitorRequest:
-    """``request`` with its --protected attributes in the store's order when they are the same
-    ones (each with the same reference) in another order: the comparisons are the same, and
-    the windows' counts are kept in the store's column order."""
-    stored = _canonical_request(store.meta("request") or {}, request).get("protected")
+    """``request`` with what means what the store's request means in the store's words: its
+    --protected attributes in the store's order when they are the same ones (each with the same
+    reference: given, or the one the store chose, ``race=White`` beside a store's ``race`` whose
+    reference is White, and the reverse) in another order: the comparisons are the same, and the
+    windows' counts are kept in the store's column order; a --pos-label meaning the store's
+    (``1``, ``1.0`` or ``True``, or none: the 0/1 labels' 1)."""
+    stored_request = store.meta("request") or {}
+    stored = _canonical_request(stored_request, request).get("protected")
+    changes = {}
+    theirs = stored_request.get("pos_label") if isinstance(stored_request, dict) else None
+    if theirs != request.pos_label and _label_key(theirs) == _label_key(request.pos_label):
+        changes["pos_label"] = theirs
     ours = list(request.protected)
-    if (
-        isinstance(stored, list)
-        and stored != ours
-        and sorted(map(str, stored)) == sorted(map(str, ours))
-    ):
-        return dataclasses.replace(request, protected=tuple(stored))
-    return request
+    if isinstance(stored, list) and stored != ours:
+        if sorted(map(str, stored)) == sorted(map(str, ours)) or _same_references(
+            request, stored, store.meta("references") or {}
+        ):
+            changes["protected"] = tuple(stored)
+    return dataclasses.replace(request, **changes) if changes else request
+
+
+def _label_key(label):
+    """A --pos-label as a key: a number by its value, none as 1 (labels 0/1, or False/True:
+    1 names True), a truth as itself (refused on 0/1 labels, as the audit refuses it)."""
+    if label is None:
+        return Decimal(1)
+    text = str(label).strip()
+    if isinstance(label, bool) or text.casefold() in ("true", "false"):
+        return ("truth", text.casefold() == "true")
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        return text
+    return value if value.is_finite() else text
+
+
+def _same_references(request: MonitorRequest, stored: list, refs: dict) -> bool:
+    """Whether the store's --protected items name ``request``'s attributes with the same
+    references, a reference given on one side only being the one the store compares with."""
+    try:
+        theirs = dataclasses.replace(request, protected=tuple(stored)).columns()
+    except EthicLensInputError:
+        return False
+    (cols, given), (their_cols, their_given) = request.columns(), theirs
+    if sorted(cols) != sorted(their_cols):
+        return False
+    for col in cols:
+        one, other = given.get(col), their_given.get(col)
+        if one != other and {str(r) for r in (one, other) if r is not None} != {str(refs.get(col))}:
+            return False
+    return True
 
 
 def _canonical_request(stored: dict, request: MonitorRequest) -> dict:
@@ -758,8 +800,9 @@ class _Updater:
                 if a in given_refs:
                     groups = sorted({g for (_, g) in counts})
                     fix = f"use one of {groups[:20]}"  # a near miss named first, as the audit
-                    check_member(given_refs[a], groups, column=f"--protected {a}",
-                                 problem="unknown reference group", fix=fix)  # fmt: skip
+                    if slip(str(given_refs[a]), groups) is not None:  # a slip: refused
+                        check_member(given_refs[a], groups, column=f"--protected {a}",
+                                     problem="unknown reference group", fix=fix)  # fmt: skip
                     if seen:  # bound once a window is processed (a held one binds nothing);
                         # a group of the data, even if not yet in a processed window
                         self.refs[a], self.sources[a] = given_refs[a], "given"
@@ -891,7 +934,7 @@ def _run_info(request: MonitorRequest, plan: _Plan, run: int | None, now, engine
 def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dict:
     """What the run should tell: one window so far, windows sealed without rows, an attribute
     with one group."""
-    notes = []
+    notes = list(info.pop("notes", []))  # a named group without rows in this batch
     if getattr(store.db, "restarted", False):
         notes.append(
             "the store was an empty file left by a first run stopped before its first commit "

@@ -33,6 +33,7 @@ from decimal import Decimal
 
 import pandas as pd
 
+from .._text import as_seen
 from ..errors import EthicLensInputError
 from ._edits import edited_groups
 from ._windows import SUMMED
@@ -147,12 +148,12 @@ def refuse_respelled(table: pd.DataFrame, request, known: dict, refs: dict) -> N
             continue
         seen = [str(v) for v in pd.unique(edited_groups(table, col, *edits)[col])]
         for group in seen:
-            ours = None if group in groups else _lookalike(group, groups)
+            ours = None if group in groups else lookalike(group, groups)
             if ours is not None:
                 raise _respelled(col, ours, group, refs.get(col), seen)
 
 
-def _lookalike(group: str, groups: list) -> str | None:
+def lookalike(group: str, groups: list) -> str | None:
     """The known group ``group`` is with other spaces or case (the one with its case or its
     spaces first: a store may hold ``a`` and ``A``); None when none is."""
     alike = [g for g in groups if g.strip().casefold() == group.strip().casefold()]
@@ -183,3 +184,74 @@ def _respelled(col: str, ours: str, group: str, ref: str | None, seen: list):
         fix=f"recode {col} so that its groups are spelled as the store's ({group!r} -> "
         f"{ours!r}: {how}), then rerun; nothing was written",
     )
+
+
+def _absent(table: pd.DataFrame, request, col: str, slips: bool = False) -> list:
+    """The groups of ``col`` the request names that no row of ``table`` holds, and no group
+    of it spells with other spaces or case (a slip the audit's checks name on a first run;
+    ``slips``: refused here, a later run's batch spelling a named group otherwise)."""
+    present = [str(v) for v in pd.unique(table[col])] if col in table.columns else []
+    merges = (request.merge_groups or {}).get(col, {})
+    present += [str(new) for new, olds in merges.items() if set(map(str, olds)) & set(present)]
+    targets = {str(new) for new in merges}
+    named = dict.fromkeys(g for g in _named(request, col) if g not in targets)
+    absent = [g for g in named if g not in present]
+    for g in absent if slips else ():
+        ours = slip(g, present)
+        if ours is not None:
+            raise EthicLensInputError(
+                f"the request names the group {g!r} of {col}, which this batch spells {ours!r}: "
+                f"its rows would not be merged, excluded or compared as asked",
+                column=col,
+                value=g,
+                fix=f"recode {col} so that {ours!r} is spelled {g!r}, or start a new --store "
+                f"naming {ours!r}; nothing was written",
+            )
+    return [g for g in absent if slip(g, present) is None]
+
+
+def slip(group: str, present: list) -> str | None:
+    """The group of ``present`` that ``group`` is with other case, spaces or invisible
+    characters (``White\u3164``: it reads as ``White``); None when none is."""
+    key = as_seen(group).casefold()
+    alike = [g for g in present if as_seen(g).casefold() == key]
+    return lookalike(group, present) or (alike[0] if alike else None)
+
+
+def with_named(table: pd.DataFrame, request) -> pd.DataFrame:
+    """``table``'s protected columns, with one row more for each group the request names
+    (merged, excluded) that the batch has no rows of: in a stream a group may be absent from
+    the first batch, so the audit's checks of the edits are run on the groups named too (a
+    merge of a group merged twice, an exclusion leaving one group: still refused)."""
+    cols = list(request.roles().protected)
+    groups = table[cols]
+    extra = [(col, g) for col in cols for g in _absent(table, request, col)]
+    if not extra or groups.empty:
+        return groups
+    first = groups.iloc[0]
+    rows = [{**first.to_dict(), col: g} for col, g in extra]
+    return pd.concat([groups, pd.DataFrame(rows, columns=cols)], ignore_index=True)
+
+
+def absent_notes(table: pd.DataFrame, request, known: dict) -> list[str]:
+    """A note per group the request names (its reference, merged or excluded) that this batch
+    has no rows of and the store has not seen: the run proceeds (a group may be absent from a
+    window), the name and the groups seen said, so that a misspelled name is not missed."""
+    notes = []
+    ref = request.attributes()[1]
+    for col in request.roles().protected:
+        seen = sorted({str(v) for v in pd.unique(table[col])} | set(known.get(col) or []))
+        for g in _absent(table, request, col, slips=bool(known)):
+            if g in (known.get(col) or []) and g != ref.get(col):
+                continue
+            what = "the reference group" if g == ref.get(col) else "the group"
+            then = (
+                f"{col}'s comparisons are not judged in a window without its rows (ONE_GROUP)"
+                if g == ref.get(col)
+                else "its merge or exclusion applies to its rows when they come"
+            )
+            notes.append(
+                f"{what} {g!r} of {col} has no rows in this batch (groups seen: "
+                f"{seen[:20]}): {then}; a misspelled name never matches: check it"
+            )
+    return notes
