@@ -240,7 +240,9 @@ def absent_notes(table: pd.DataFrame, request, known: dict) -> list[str]:
     notes = []
     ref = request.attributes()[1]
     for col in request.roles().protected:
-        seen = sorted({str(v) for v in pd.unique(table[col])} | set(known.get(col) or []))
+        seen = f"this batch's groups: {sorted({str(v) for v in pd.unique(table[col])})[:20]}"
+        if known.get(col):
+            seen += f"; the store's: {sorted(map(str, known[col]))[:20]}"
         for g in _absent(table, request, col, slips=bool(known)):
             if g in (known.get(col) or []) and g != ref.get(col):
                 continue
@@ -251,7 +253,7 @@ def absent_notes(table: pd.DataFrame, request, known: dict) -> list[str]:
                 else "its merge or exclusion applies to its rows when they come"
             )
             notes.append(
-                f"{what} {g!r} of {col} has no rows in this batch (groups seen: "
-                f"{seen[:20]}): {then}; a misspelled name never matches: check it"
+                f"{what} {g!r} of {col} has no rows in this batch ({seen}): {then}; a "
+                "misspelled name never matches: check it"
             )
     return notes
