@@ -6,6 +6,8 @@ import sqlite3
 import numpy as np
 import pandas as pd
 
+from ethiclens.monitor import MonitorRequest, run_monitor
+
 from .conftest import run_cli as _cli
 
 
@@ -44,6 +46,12 @@ def test_pos_label_one_and_none_are_one_request(tmp_path, capsys):
         rc, text = _run(capsys, tmp_path, "a.sqlite", "--protected", "race", "--pos-label", label)
         assert rc == 0 and "another request" not in text, text
     assert _stored_request(tmp_path / "a.sqlite") == before  # the store's words kept
+    # in Python, 1 and True (which matches 0/1 labels) alike
+    for label in (1, True):
+        request = MonitorRequest(target=str(tmp_path / "feed.csv"), time="ts", window="1d",
+                                 y_pred="pred", y_true="label", protected=["race"],
+                                 pos_label=label)  # fmt: skip
+        assert run_monitor(request, tmp_path / "a.sqlite") is not None
     # a store written with --pos-label 1 resumes without it
     assert _run(capsys, tmp_path, "b.sqlite", "--protected", "race", "--pos-label", "1")[0] == 0
     rc, text = _run(capsys, tmp_path, "b.sqlite", "--protected", "race")

@@ -300,11 +300,12 @@ def _in_stored_order(store: Store, request: MonitorRequest) -> MonitorRequest:
 
 def _label_key(label):
     """A --pos-label as a key: a number by its value, none as 1 (labels 0/1, or False/True:
-    1 names True), a truth as itself (refused on 0/1 labels, as the audit refuses it)."""
-    if label is None:
-        return Decimal(1)
+    1 names True), a Python truth as its number (it matches 0/1 labels), a truth's text as
+    itself (refused on 0/1 labels, as the audit refuses it)."""
+    if label is None or isinstance(label, bool):
+        return Decimal(1 if label is None else int(label))
     text = str(label).strip()
-    if isinstance(label, bool) or text.casefold() in ("true", "false"):
+    if text.casefold() in ("true", "false"):
         return ("truth", text.casefold() == "true")
     try:
         value = Decimal(text)
