@@ -120,3 +120,14 @@ def test_reference_source_without_a_reference_is_refused(frame, source):
         frame.y, frame.p, frame.g, n_boot=200, reference="a", reference_source=source
     )
     assert given.attributes[0].reference_source == "dataset default"
+
+
+def test_reference_source_of_an_attribute_without_a_given_reference_is_refused(frame):
+    with pytest.raises(EthicLensInputError) as err:
+        ethiclens.audit(
+            frame.y, frame.p, frame.g, n_boot=200, reference={"g": "a"},
+            reference_source={"zzz": "dataset default"},
+        )  # fmt: skip
+    message = str(err.value)
+    assert "no reference was given for 'zzz'" in message, message
+    assert "Fix: give reference too, or drop reference_source" in message, message

@@ -547,16 +547,30 @@ def _check_options(policy, opts, scored: bool = True, score: str = "y_score") ->
     policy = pol.check_policy(policy)
     check_flag(opts.positive_is_favorable, "positive_is_favorable")
     check_score_bins(opts.n_bins, scored, score=score, default=None)  # no scores: no use
-    if not _unset(opts.reference_source) and _unset(opts.reference):
-        raise EthicLensInputError(  # it says how a given reference was chosen: none was
-            "says how a given reference was chosen, and no reference was given",
+    _check_reference_source(opts.reference_source, opts.reference)
+    return policy
+
+
+def _check_reference_source(source, reference) -> None:
+    """``reference_source`` says how a given reference was chosen: one for no reference (or
+    for an attribute whose reference was not given) would be dropped without a word."""
+    unused = None if _unset(source) else source
+    if unused is not None and not _unset(reference):
+        given = {str(k) for k in reference} if isinstance(reference, dict) else None
+        stray = (
+            [k for k in source if str(k) not in given] if given and isinstance(source, dict) else []
+        )
+        unused = stray[0] if stray else None
+    if unused is not None:
+        raise EthicLensInputError(
+            "says how a given reference was chosen, and no reference was given"
+            + (f" for {unused!r}" if unused is not source else ""),
             column="reference_source",
-            value=opts.reference_source,
+            value=source if unused is source else None,
             fix="give reference too, or drop reference_source (each attribute's largest "
             "group is then the reference, stated as such)",
             kind="argument",
         )
-    return policy
 
 
 def _unset(value) -> bool:
