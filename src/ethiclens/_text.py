@@ -10,7 +10,9 @@ leaves EthicLens:
   bidi overrides, isolates and marks, which reorder what is shown, "Trojan Source"; the
   zero-width space, the word joiner, the BOM, the Hangul fillers, the soft hyphen, the combining
   grapheme joiner, the invisible operators, the tags) are written as visible escapes
-  (``\\x1b``, ``\\u202e``, ``\\u3164``), so distinct names stay distinct and nothing is hidden.
+  (``\\x1b``, ``\\u202e``, ``\\u3164``), so distinct names stay distinct and nothing is hidden;
+  so are the space separators other than the space (a no-break space ``\\xa0``, a thin space
+  ``\\u2009``, an ideographic space ``\\u3000``), which print as a space.
   The joiners U+200C and U+200D and the variation selectors are kept (emoji, Persian and Indic
   text need them). Newlines and tabs are kept. The CLI routes every
   line it prints through it (:class:`SafeStream` for plain text, :class:`SafeConsole` for rich).
@@ -63,20 +65,26 @@ def _escape(c: int) -> str:
     return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}" if c < 0x10000 else f"\\U{c:08x}"
 
 
-# code point -> visible replacement: controls and the default-ignorable characters but those kept
-# (a NUL, a CR or a form feed deleted from a name made 'A\x0cB' read 'AB' beside a group 'AB')
+# The space separators other than the space (Unicode category Zs: the no-break, en, em, thin,
+# narrow no-break, ideographic spaces, ...): each prints as a space, so 'a b' and 'a\xa0b' read
+# alike on a page, a terminal or a chart (the look-alike key :func:`as_seen` folds them).
+_SPACES = (0x00A0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000)
+# code point -> visible replacement: controls, the space separators but the space, and the
+# default-ignorable characters but those kept (a NUL, a CR or a form feed deleted from a name
+# made 'A\x0cB' read 'AB' beside a group 'AB')
 _TERMINAL = {
     c: _escape(c)
-    for c in (*_CONTROLS, *sorted(IGNORABLE - _KEPT))
+    for c in (*_CONTROLS, *_SPACES, *sorted(IGNORABLE - _KEPT))
     if c not in (0x09, 0x0A)  # tab and newline are layout, not controls to hide
 }
 CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def terminal_safe(text) -> str:
-    """``text`` with control characters and the characters that print as nothing (Unicode's
-    default-ignorable ones: bidi marks, a zero-width space, a Hangul filler, a BOM) written as
-    visible escapes; ZWJ, ZWNJ, the variation selectors and a subdivision flag are kept."""
+    """``text`` with control characters, the characters that print as nothing (Unicode's
+    default-ignorable ones: bidi marks, a zero-width space, a Hangul filler, a BOM) and the
+    spaces other than the space (a no-break space: 'a\\xa0b') written as visible escapes; ZWJ,
+    ZWNJ, the variation selectors and a subdivision flag are kept."""
     text = str(text)
     shown = text.translate(_TERMINAL)
     if "\\U000e00" not in shown:  # no tag character: the common case, one pass
@@ -266,6 +274,14 @@ def percent(level) -> str:
 def one_line(text) -> str:
     """:func:`terminal_safe` with newlines escaped too: an error message is one line."""
     return terminal_safe(text).replace("\n", "\\n")
+
+
+def one_paragraph(text) -> str:
+    """The user's descriptive text (an intended use, a card field, a limitation) as one
+    paragraph: each line break (``\\n``, ``\\r\\n``, a CR, U+2028, ...) read as a space, one
+    rule for the HTML report and the model card. A name keeps its line break visible as
+    ``\\n`` instead, since it tells two names apart; prose is read, not matched."""
+    return " ".join(str(text).splitlines())
 
 
 def csv_cell(value):

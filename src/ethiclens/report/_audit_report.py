@@ -36,6 +36,7 @@ from ._render import (
     generated_by,
     join,
     paragraph,
+    prose,
     status_badge,
     table,
 )
@@ -819,7 +820,7 @@ def _floors(result: AuditResult) -> Section:
 
 def _limitations(result: AuditResult) -> Section:
     prov = result.data.get("provenance", {})
-    return Section("limitations", "Limitations", bullets(map(escape, pv.limitations(prov))))
+    return Section("limitations", "Limitations", bullets(map(prose, pv.limitations(prov))))
 
 
 def _intended_use(result: AuditResult) -> Section:
@@ -830,9 +831,9 @@ def _intended_use(result: AuditResult) -> Section:
     ]
     parts = [
         Markup("<h3>Model</h3>"),
-        definition_list(details),
+        definition_list(details, prose),  # the user's words: line breaks read as spaces
         Markup("<h3>Intended use</h3>"),
-        definition_list(pv.intended_use(prov)),
+        definition_list(pv.intended_use(prov), prose),
     ]
     # The model card's own sections, so the report a reviewer signs says what the card says.
     for key, heading in (
@@ -842,11 +843,11 @@ def _intended_use(result: AuditResult) -> Section:
     ):
         fields = pv.card_sections(prov, key)
         if fields:
-            parts += [Markup(f"<h3>{escape(heading)}</h3>"), definition_list(fields)]
+            parts += [Markup(f"<h3>{escape(heading)}</h3>"), definition_list(fields, prose)]
     ethics = pv.ethical_considerations(prov)
     if ethics:
         heading = Markup("<h3>Ethical considerations (from the model owner)</h3>")
-        parts += [heading, bullets(map(escape, ethics))]
+        parts += [heading, bullets(map(prose, ethics))]
     return Section("intended-use", "Model and intended use", join(*parts))
 
 

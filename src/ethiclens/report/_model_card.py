@@ -11,7 +11,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from .._text import markdown_safe
+from .._text import markdown_safe, one_paragraph
 from ..errors import EthicLensInputError
 from ..fairness import AuditResult, comparison_columns, group_columns
 from . import _provenance as pv
@@ -48,15 +48,16 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
 
 def md(text) -> str:
     """Escape Markdown (and inline HTML) so data such as group names render literally; a
-    newline or CR is shown as ``\\n`` / ``\\r`` (as a space, the groups ``new line`` and
-    ``new\\nline`` would read the same, and a raw newline would break a table row)."""
+    newline, CR or tab is shown as ``\\n`` / ``\\r`` / ``\\t`` (as a space, the groups ``new line``
+    and ``new\\nline`` would read the same, and a raw newline would break a table row)."""
     escaped = _MD_SPECIAL.sub(r"\\\1", str(text))
-    return escaped.replace("\n", "\\\\n").replace("\r", "\\\\r")
+    return escaped.replace("\n", "\\\\n").replace("\r", "\\\\r").replace("\t", "\\\\t")
 
 
 def _prose(text) -> str:
-    """The user's own descriptive text (a card field): escaped, its line breaks as spaces."""
-    return _MD_SPECIAL.sub(r"\\\1", str(text)).replace("\r\n", " ").replace("\n", " ")
+    """The user's own descriptive text (a card field, a limitation): escaped, its line breaks
+    as spaces, as the HTML report shows it (:func:`ethiclens._text.one_paragraph`)."""
+    return _MD_SPECIAL.sub(r"\\\1", one_paragraph(text))
 
 
 def _table(headers, rows) -> str:
@@ -261,13 +262,13 @@ def _ethics(result: AuditResult, prov: dict) -> list[str]:
             "- No comparison was flagged under the policy; inconclusive and "
             "insufficient-data comparisons are not evidence of fairness."
         )
-    out += [f"- {md(t)}" for t in pv.ethical_considerations(prov)]
+    out += [f"- {_prose(t)}" for t in pv.ethical_considerations(prov)]
     return out + [f"- {md(outcome_sentence(result, prov.get('label')))}", ""]
 
 
 def _caveats(result: AuditResult, prov: dict) -> list[str]:
     out = ["## Caveats and recommendations", ""]
-    out += [f"- {md(t)}" for t in pv.limitations(prov)]
+    out += [f"- {_prose(t)}" for t in pv.limitations(prov)]
     small = [c for c in result.comparisons if c.status == "INSUFFICIENT_DATA"]
     gone = [c.key for c in small if _suppressed(c)]
     small = [c.key for c in small if not _suppressed(c)]

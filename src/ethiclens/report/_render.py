@@ -16,17 +16,18 @@ import jinja2
 from markupsafe import Markup
 from markupsafe import escape as _markup_escape
 
-from .._text import html_safe
+from .._text import html_safe, one_paragraph
 from ._plots import Chart
 
 
 def escape(text) -> Markup:
-    """``markupsafe.escape``, with a newline or CR in the text shown as ``\\n`` / ``\\r``:
-    HTML would fold a newline into a space and the page drops a CR, so the groups ``new line``
-    and ``new\\nline`` would look the same. Markup (ours) passes unchanged."""
+    """``markupsafe.escape``, with a newline, CR or tab in the text shown as ``\\n`` / ``\\r``
+    / ``\\t``: HTML would fold a newline or a tab into a space and the page drops a CR, so the
+    groups ``new line`` and ``new\\nline`` would look the same. Markup (ours) passes unchanged."""
     if isinstance(text, Markup) or hasattr(text, "__html__"):
         return _markup_escape(text)
-    return Markup(str(_markup_escape(text)).replace("\n", "\\n").replace("\r", "\\r"))
+    shown = str(_markup_escape(text)).replace("\n", "\\n").replace("\r", "\\r")
+    return Markup(shown.replace("\t", "\\t"))
 
 
 @dataclass
@@ -99,9 +100,18 @@ def paragraph(text: str, cls: str | None = None) -> Markup:
     return Markup(f"<p{attr}>{escape(text)}</p>")
 
 
-def definition_list(items) -> Markup:
+def prose(text) -> Markup:
+    """The user's descriptive text (an intended use, a card field, a limitation) escaped as
+    one paragraph, its line breaks read as spaces, as the model card writes it
+    (:func:`ethiclens._text.one_paragraph`); a name keeps :func:`escape`'s visible ``\\n``."""
+    return escape(one_paragraph(text))
+
+
+def definition_list(items, value=escape) -> Markup:
+    """``(term, text)`` pairs as ``<dl>``; each text through ``value`` (:func:`prose` for the
+    user's descriptive text)."""
     return Markup(
-        "<dl>" + "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in items) + "</dl>"
+        "<dl>" + "".join(f"<dt>{escape(k)}</dt><dd>{value(v)}</dd>" for k, v in items) + "</dl>"
     )
 
 
