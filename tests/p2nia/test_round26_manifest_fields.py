@@ -41,7 +41,7 @@ from ethiclens.p2nia import (
     release,
     write_release,
 )
-from ethiclens.p2nia._protocol import _manifest_digest
+from ethiclens.p2nia._protocol import BUDGET_COMPOSITION, _manifest_digest
 
 
 def _data(n=1500, seed=0):
@@ -117,12 +117,12 @@ def _tampered(src, tmp_path, edit, table=None):
 def _refused_on_both_faces(out, key, words, capsys):
     with pytest.raises(EthicLensInputError) as exc:
         estimate(read_release(out), n_boot=100)
-    text = str(exc.value)
-    assert f"manifest.json:{key}'" in text and words in text, text
+    text, where = str(exc.value), f"manifest.json:{key}'" if key else "'manifest.json'"
+    assert where in text and words in text, text
     assert "ask the platform for the original release" in text, text
     assert main(["p2nia", "estimate", str(out), "--n-boot", "100"]) == 2
     err = capsys.readouterr().err
-    assert f"manifest.json:{key}" in err and words in err and "Traceback" not in err, err
+    assert where in err and words in err and "Traceback" not in err, err
 
 
 def _set(*path, value):
@@ -142,11 +142,8 @@ def _split(m):
 
 
 def _budget(releases, cumulative=3.0, **more):
-    return _set(
-        "budget",
-        value={"this_release": 3.0, "cumulative_on_this_data": cumulative, "releases": releases}
-        | more,
-    )
+    record = {"this_release": 3.0, "cumulative_on_this_data": cumulative, "releases": releases}
+    return _set("budget", value={**record, "composition": BUDGET_COMPOSITION, **more})
 
 
 def _swap_first_columns(text):
@@ -172,6 +169,19 @@ GRR = {
     "releases text": (_budget("x"), "budget.releases", "'x'"),
     "releases true": (_budget(True), "budget.releases", "True"),
     "one release, more spent": (_budget(1, 9.0), "budget.cumulative_on_this_data", "9.0"),
+    "two releases, one spent": (_budget(2, 3.0), "budget.cumulative_on_this_data", "exceeds"),
+    "budget composition": (
+        _budget(1, composition="advanced composition"),
+        "budget.composition",
+        "advanced",
+    ),
+    "composition text": (
+        _set("columns", "_composition", value="the record is 0.1-LDP"),
+        "columns._composition",
+        "0.1-LDP",
+    ),
+    "library deleted": (lambda m: m.pop("library"), "", "required keys ['library']"),
+    "library not ours": (_set("library", value=["x"]), "library", "['x']"),
     "a delta in GRR's budget": (
         _budget(2, 6.0, this_release_delta=1e-6),
         "budget.this_release_delta",
@@ -274,6 +284,16 @@ MST = {
         "forces the audit's marginals",
     ),
     "a default delta forged": (_forge_delta, "columns._privacy.delta", "default δ = 1e-09"),
+    "conversion": (
+        _privacy(lambda p: p.__setitem__("conversion", "ε = ρ")),
+        "columns._privacy.conversion",
+        "'ε = ρ'",
+    ),
+    "random pairs repeated": (
+        _privacy(lambda p: p.__setitem__("random_2way_marginals", [["sex", "age"]] * 9)),
+        "columns._privacy.random_2way_marginals",
+        "distinct pairs",
+    ),
     "open_ended on a category": (
         _set("columns", "edu", "open_ended", value=True),
         "columns.edu.open_ended",

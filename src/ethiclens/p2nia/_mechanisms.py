@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import math
 import warnings
 
@@ -228,12 +229,7 @@ class GRR(Mechanism):
                 "epsilon": eps_col,
                 "keep_probability": _grr.keep_probability(eps_col, len(dom)),
             }
-        said, full = ("per-column accounting: ", "the full ") if per_column else ("", "")
-        record = k * eps_col if per_column else request.epsilon
-        cols["_composition"] = (
-            f"{said}each record's {k} columns are randomised independently with {full}ε = "
-            f"{eps_col:g} each; by sequential composition the record is {record:g}-LDP"
-        )
+        cols["_composition"] = _composition(k, request.epsilon, per_column)
         return pd.DataFrame(table), cols
 
     def check_request(self, request):
@@ -280,6 +276,13 @@ class GRR(Mechanism):
                 + (" times the released columns" if request["accounting"] == PER_COLUMN else ""),
                 "columns",
                 total,
+            )
+        said = cols.get("_composition")
+        if said != _composition(len(released), eps, request["accounting"] == PER_COLUMN):
+            raise _bad(
+                "the composition is not the one this release's ε and accounting state",
+                "columns._composition",
+                said,
             )
         share = eps / len(released)  # a record-level ε is split evenly: an uneven split debiases
         for name in released:  # through the wrong response matrices
@@ -340,6 +343,17 @@ class GRR(Mechanism):
         group sizes are themselves noisy, so no stratification by released group."""
         flat = counts.reshape(1, -1)
         return draw_cell_counts(flat, n_boot, rng).reshape(n_boot, *counts.shape)
+
+
+def _composition(k: int, epsilon: float, per_column: bool) -> str:
+    """A GRR manifest's ``_composition``: how the record's ``k`` columns compose."""
+    eps_col = epsilon if per_column else epsilon / k
+    said, full = ("per-column accounting: ", "the full ") if per_column else ("", "")
+    record = k * eps_col if per_column else epsilon
+    return (
+        f"{said}each record's {k} columns are randomised independently with {full}ε = "
+        f"{eps_col:g} each; by sequential composition the record is {record:g}-LDP"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -443,6 +457,12 @@ class _Synthesiser(Mechanism):
                 "columns._privacy.rho_spent",
                 spent,
             )
+        if priv.get("conversion") != _synth.CONVERSION:
+            raise _bad(
+                f"the conversion is {_synth.CONVERSION!r}",
+                "columns._privacy.conversion",
+                priv.get("conversion"),
+            )
         _check_marginals(priv, manifest["roles"], data_cols)
         _check_charges(priv, spent)
         self.check_schedule(priv["charges"], rho, data_cols, priv["forced_marginals"])
@@ -469,6 +489,20 @@ def _check_marginals(priv: dict, roles: dict, data_cols: list) -> None:
             f"a release forces the audit's marginals {forced}",
             where + "forced_marginals",
             priv["forced_marginals"],
+        )
+    pairs = [list(p) for p in itertools.combinations(data_cols, 2) if list(p) not in forced]
+    drawn = priv.get("random_2way_marginals")
+    if (
+        not isinstance(drawn, list)
+        or len(drawn) != min(_synth.N_RANDOM_PAIRS, len(pairs))
+        or any(p not in pairs for p in drawn)
+        or [pairs.index(p) for p in drawn] != sorted({pairs.index(p) for p in drawn})
+    ):
+        raise _bad(
+            f"a release draws {min(_synth.N_RANDOM_PAIRS, len(pairs))} distinct pairs of "
+            "released columns besides the forced ones, in the columns' order",
+            where + "random_2way_marginals",
+            drawn,
         )
     measured = priv["measured_marginals"]
     if measured[: len(data_cols)] != [[c] for c in data_cols] or any(

@@ -659,6 +659,12 @@ def _write_file(path: Path, data: bytes) -> None:
         os.fsync(fh.fileno())
 
 
+BUDGET_COMPOSITION = (
+    "basic sequential composition over the releases written to this folder (the platform "
+    "states they use the same data)"
+)
+
+
 def _previous_budget(out: Path) -> tuple[float, int]:
     """Cumulative ε (and release count) of the release being replaced."""
     try:
@@ -767,8 +773,7 @@ def _with_budget(manifest: dict, out: Path, is_release: bool, track_budget) -> d
         "this_release": eps,
         "cumulative_on_this_data": eps + previous,
         "releases": count + 1,
-        "composition": "basic sequential composition over the releases written to "
-        "this folder (the platform states they use the same data)",
+        "composition": BUDGET_COMPOSITION,
     }
     if manifest.get("delta") is not None:
         budget["this_release_delta"] = manifest["delta"]
@@ -936,6 +941,7 @@ MANIFEST_REQUIRED = (
     "sha256",
     "manifest_sha256",
     "domain_source",
+    "library",
 )
 
 
@@ -1333,6 +1339,9 @@ def _check_against_request(manifest: dict, req: dict, needs_delta: bool) -> None
         raise _bad(f"rows must equal the requested n′ = {req['n']}", "rows", rows)
     if manifest["table"] != TABLE:
         raise _bad(f"the table must be {TABLE}", "table", manifest["table"])
+    library = manifest["library"]
+    if not isinstance(library, str) or not re.fullmatch(r"ethiclens \S+", library):
+        raise _bad("the library is 'ethiclens' and its version", "library", library)
     expected = _expected_roles(req["protected"], any(NEEDS_Y[m] for m in req["metrics"]))
     if manifest["roles"] != expected:
         raise _bad(f"roles must be {expected} for this request", "roles", manifest["roles"])
@@ -1425,11 +1434,20 @@ def _check_budget_count(budget: dict, delta) -> None:
         raise _bad(
             "the number of releases must be an integer of at least 1", "budget.releases", count
         )
-    if count == 1 and not _close(budget["cumulative_on_this_data"], budget["this_release"]):
+    this, total = budget["this_release"], budget["cumulative_on_this_data"]
+    if _close(total, this) != (count == 1):  # each earlier release spent some ε
         raise _bad(
-            f"after one release the cumulative ε is this release's {budget['this_release']:g}",
+            f"after one release the cumulative ε is this release's {this:g}"
+            if count == 1
+            else f"after {count} releases the cumulative ε exceeds this release's {this:g}",
             "budget.cumulative_on_this_data",
             budget["cumulative_on_this_data"],
+        )
+    if budget.get("composition") != BUDGET_COMPOSITION:
+        raise _bad(
+            f"the composition is {BUDGET_COMPOSITION!r}",
+            "budget.composition",
+            budget.get("composition"),
         )
     if budget.get("this_release_delta") != delta:
         raise _bad(

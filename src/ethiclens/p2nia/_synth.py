@@ -56,6 +56,9 @@ def cdp_rho(epsilon: float, delta: float) -> float:
     return (math.sqrt(log_d + epsilon) - math.sqrt(log_d)) ** 2
 
 
+CONVERSION = "ε = ρ + 2·sqrt(ρ·ln(1/δ)) (Bun & Steinke 2016)"  # the manifest's words
+
+
 # The smallest zCDP budget ρ MST and AIM spend. Their first step measures every one-way
 # marginal of the d released columns with Gaussian noise σ = sqrt(d / (2ρ/3)); at ρ = 1e-16 and
 # only the three audit columns (A, Y, Ŷ: the mildest case) σ ≈ 2·10⁸ counts, more than the
@@ -473,7 +476,7 @@ def _fit(fitter, settings: SynthSettings, drawn: AuditColumns, rng) -> _Fitted:
         "zcdp_rho": budget.total,
         "rho_spent": budget.used,
         "delta": settings.delta,
-        "conversion": "ε = ρ + 2·sqrt(ρ·ln(1/δ)) (Bun & Steinke 2016)",
+        "conversion": CONVERSION,
         "measured_marginals": [list(m) for m in measured],
         "forced_marginals": [list(f) for f in forced],
         "random_2way_marginals": [list(p) for p in random_pairs],
