@@ -796,7 +796,10 @@ def _signed_intervals(signed: _PairDiffs, ci: str, level: float):
                 continue
             low, high = float(batch.low[k]), float(batch.high[k])
             method = plain + (" (degenerate: every draw equal)" if low == high else "")
-            yield (value, *_contain(low, high, method, value))
+            if low <= value <= high:  # contains its estimate already (_contain: unchanged)
+                yield value, low, high, method
+            else:
+                yield (value, *_contain(low, high, method, value))
 
 
 def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
