@@ -416,7 +416,9 @@ class Web:
                     "message": "busy",
                 },
             )
-            return self.error_page(request, 503, BUSY, "try again in a few minutes")
+            busy = self.error_page(request, 503, BUSY, "try again in a few minutes")
+            busy.headers["retry-after"] = "60"  # as the print that failed says when to retry
+            return busy
         return redirect(f"/audits/{audit_id}")
 
     def profile_of(self, data_row: dict) -> dict:
