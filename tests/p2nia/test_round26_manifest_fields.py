@@ -457,3 +457,28 @@ def test_a_tampered_release_being_replaced_is_no_budget_base(tmp_path, capsys):
         assert "option '--out': cannot read the budget of the release being replaced" in err
         assert ("SHA-256" if not rehash else "contradicts the release's ε") in err, err
     assert json.loads((out / "manifest.json").read_text()) == manifest  # left as it was
+
+
+def test_a_value_without_an_interval_does_not_state_an_interval_method():
+    """Too many undefined replicates: the value is shown without an interval, and its
+    ``ci_method`` named the bootstrap as if it had given one; it now says it was not reported,
+    as the audit's own intervals say it."""
+    from ethiclens.fairness import Policy
+
+    rng = np.random.default_rng(0)
+    n = 3000
+    data = pd.DataFrame(
+        {
+            "sex": rng.choice(["F", "M"], n, p=[0.97, 0.03]),
+            "y": rng.integers(0, 2, n),
+            "pred": rng.integers(0, 2, n),
+        }
+    )
+    req = make_request(300, "sex", protected_domain=["F", "M"], epsilon=6.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        rel = release(req, data, "y", "pred", random_state=4)
+    est = estimate(rel, n_boot=200, policy=Policy(min_group_size=1, min_label_count=1))
+    eo = est.values["eo"]
+    assert eo["value"] is not None and eo["ci_low"] is None and "no interval" in eo["reason"]
+    assert eo["ci_method"].endswith(": not reported, 4 of 200 replicates undefined (2.0%)"), eo

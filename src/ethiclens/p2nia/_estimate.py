@@ -603,7 +603,8 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
             f"no interval: {note}, too many to leave out (in those a group has no estimated "
             "rows of a condition the metric divides by); request more rows (--n) or a larger ε"
         )
-        return MetricEstimate(value, None, None, method, INSUFFICIENT_DATA, reason)
+        # its method says it was not reported, as the audit's own intervals say it
+        return MetricEstimate(value, None, None, iv.method, INSUFFICIENT_DATA, reason)
     return MetricEstimate(value, iv.low, iv.high, iv.method, REPORTED, None)
 
 
