@@ -80,5 +80,6 @@ def counts_command(target, out, n_bins, min_cell, db, engine, **flags):
         bins = flag_value("bins", flags["bins"], "--bins", attribute_names(roles["protected"]))
         table, where = count_target(_spec(target, db, engine, roles, bins, **where), n_bins)
     except EthicLensInputError as exc:  # a key of the request is named by its flag, as audit does
-        raise exc.renamed({p: f for f, p in flag_paths().items()}) from None
+        names = {**{p: f for f, p in flag_paths().items()}, "target.file": "TARGET"}
+        raise exc.renamed(names, "option" if "target.file/" in str(exc.column) else None) from None
     click.echo(hand_over(table, out, min_cell=min_cell, source=where))
