@@ -182,6 +182,7 @@ GRR = {
     ),
     "library deleted": (lambda m: m.pop("library"), "", "required keys ['library']"),
     "library not ours": (_set("library", value=["x"]), "library", "['x']"),
+    "library markup": (_set("library", value="ethiclens <img>"), "library", "<img>"),
     "a delta in GRR's budget": (
         _budget(2, 6.0, this_release_delta=1e-6),
         "budget.this_release_delta",

@@ -1340,7 +1340,7 @@ def _check_against_request(manifest: dict, req: dict, needs_delta: bool) -> None
     if manifest["table"] != TABLE:
         raise _bad(f"the table must be {TABLE}", "table", manifest["table"])
     library = manifest["library"]
-    if not isinstance(library, str) or not re.fullmatch(r"ethiclens \S+", library):
+    if not isinstance(library, str) or not re.fullmatch(r"ethiclens \d[\w.+!-]*", library):
         raise _bad("the library is 'ethiclens' and its version", "library", library)
     expected = _expected_roles(req["protected"], any(NEEDS_Y[m] for m in req["metrics"]))
     if manifest["roles"] != expected:
