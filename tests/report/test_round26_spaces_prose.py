@@ -35,6 +35,9 @@ def test_a_tab_in_a_name_is_shown_on_the_page_and_in_the_card():
 def test_prose_reads_a_line_break_as_a_space():
     assert str(prose("one\ntwo\r\nthree\rfour\u2028five")) == "one two three four five"
     assert str(escape("one\ntwo")) == "one\\ntwo"  # a name keeps it visible
+    from markupsafe import Markup
+
+    assert str(prose(Markup("<b>x</b>\n"))) == "<b>x</b>\n"  # our markup passes as it is
 
 
 @pytest.fixture

@@ -104,7 +104,7 @@ def prose(text) -> Markup:
     """The user's descriptive text (an intended use, a card field, a limitation) escaped as
     one paragraph, its line breaks read as spaces, as the model card writes it
     (:func:`ethiclens._text.one_paragraph`); a name keeps :func:`escape`'s visible ``\\n``."""
-    return escape(one_paragraph(text))
+    return escape(text if hasattr(text, "__html__") else one_paragraph(text))  # ours: as is
 
 
 def definition_list(items, value=escape) -> Markup:
