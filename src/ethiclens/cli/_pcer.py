@@ -71,6 +71,7 @@ AUDIT_OPTIONS = (
     click.option(
         "--loss", help="Per-example loss column: enables the membership-inference attack."
     ),
+    click.option("--id", "ids", help="Record id column: finds test rows that are train rows."),
     positive_option("Is the positive prediction a benefit or a harm? [default: favorable]"),
     shown("--eta", default=1e-3, help="Floor constant η."),
     N_BOOT,
@@ -144,8 +145,8 @@ def audit_cmd(**o):
     check_seed(o["seed"], "--seed")
     check_draws(o["n_boot"], "--n-boot")
     policy = pcer_policy(o["min_group_size"], "--min-group-size")
-    columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss")}
-    with flags_named():  # a column given twice names the flag that repeats it
+    columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss", "ids")}
+    with flags_named(ids="--id"):  # a column given twice names the flag that repeats it
         check_split_columns(**columns)
     splits = read_splits(train_path, test_path, **columns, name_rows=file_rows_named)
     order = None if o["group_order"] is None else split_list(o["group_order"], "--group-order")

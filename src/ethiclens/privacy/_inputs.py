@@ -65,6 +65,8 @@ class SplitPredictions:
     )
     # a fingerprint of each row's values in every column both files hold (read_splits)
     _row_keys: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
+    # row index -> where it lies in its file ("test.csv line 152"; read_split's name_rows)
+    _place: object = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         # The checks name the field ("y_true"), an argument of this class: the split goes in
@@ -244,16 +246,16 @@ class PreparedData:
 
 
 def check_split_columns(**roles) -> None:
-    """The label, prediction, group and loss columns of :func:`read_split` (``y_true``,
-    ``y_pred``, ``protected``, ``loss``; None: not given) name different columns, as ``p2nia
-    release`` requires of its roles: one column as labels and predictions makes every accuracy
-    1, as groups and labels makes the groups the outcome. The refusal names the argument that
-    repeats a column named before it."""
+    """The label, prediction, group, loss and id columns of :func:`read_split` (``y_true``,
+    ``y_pred``, ``protected``, ``loss``, ``ids``; None: not given) name different columns, as
+    ``p2nia release`` requires of its roles: one column as labels and predictions makes every
+    accuracy 1, as groups and labels makes the groups the outcome. The refusal names the
+    argument that repeats a column named before it."""
     seen: list = []
     for name, col in roles.items():
         if col is not None and col in seen:
             raise argument_error(
-                "the label, prediction, group and loss columns must differ",
+                "the label, prediction, group, loss and id columns must differ",
                 name,
                 [c for c in roles.values() if c is not None],
                 "name a different column for each",
@@ -262,29 +264,34 @@ def check_split_columns(**roles) -> None:
 
 
 def read_split(
-    path, *, name: str, y_true: str, y_pred: str, protected: str, loss=None, name_rows=None
+    path,
+    *,
+    name: str,
+    y_true: str,
+    y_pred: str,
+    protected: str,
+    loss=None,
+    ids=None,
+    name_rows=None,
 ):
     """One split's predictions read from a CSV/Parquet/JSON file, checked like ``pcer audit``
     checks them: the columns exist, every row has a group and one value per cell, group labels
     are short, losses are numbers. Returns :class:`SplitPredictions` (what :func:`pcer_audit`
-    takes). ``name_rows(exc, path)``, when given, names a long label's row by its file line
-    (the CLI passes the audit's own: ``sources.name_rows``)."""
-    split, frame = _read_split(
-        path,
-        name,
-        {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss},
-        name_rows,
-    )
+    takes); ``ids``, a column of record ids (``SplitPredictions.ids``). ``name_rows(exc, path)``,
+    when given, names a refused row, and the rows of the overlap note, by its file line (the
+    CLI passes the audit's own: ``sources.name_rows``)."""
+    columns = {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss, "ids": ids}
+    split, frame = _read_split(path, name, columns, name_rows)
     split._row_keys = _fingerprint(frame, sorted(frame.columns, key=str))
     return split
 
 
 def _read_split(path, name: str, columns: dict, name_rows):
     """:func:`read_split`'s split, and the frame it was read from."""
-    y_true, y_pred, protected, loss = columns.values()
-    check_split_columns(y_true=y_true, y_pred=y_pred, protected=protected, loss=loss)
+    y_true, y_pred, protected, loss, ids = columns.values()
+    check_split_columns(y_true=y_true, y_pred=y_pred, protected=protected, loss=loss, ids=ids)
     frame = read_table(path)
-    require_columns(frame, [y_true, y_pred, protected] + ([loss] if loss else []), path)
+    require_columns(frame, [c for c in columns.values() if c is not None], path)
     try:
         _check_frame(frame, columns, path, name_rows)
         split = SplitPredictions(
@@ -293,10 +300,21 @@ def _read_split(path, name: str, columns: dict, name_rows):
             frame[protected].to_numpy(),
             loss=frame[loss].to_numpy() if loss else None,
             name=name,
+            ids=frame[ids].to_numpy() if ids else None,
         )
     except EthicLensInputError as exc:
         raise _in_file(exc, columns, path, name_rows) from None
+    if name_rows:
+        split._place = lambda index: _placed(index, path, name_rows)
     return split, frame
+
+
+def _placed(index: int, path, name_rows) -> str | None:
+    """Where data row ``index`` (from 0) of ``path`` lies as ``name_rows`` names a refused
+    row (``test.csv line 152``); None where it keeps its number (a JSON file)."""
+    said = name_rows(EthicLensInputError(f"row{first_row(index)}", column="ids"), path).problem
+    place = said.partition("first at ")[2]
+    return None if not place or place == f"row {index}" else place
 
 
 def _in_file(exc: EthicLensInputError, columns: dict, path, name_rows) -> EthicLensInputError:
@@ -317,7 +335,7 @@ def _in_file(exc: EthicLensInputError, columns: dict, path, name_rows) -> EthicL
 def _check_frame(frame, columns: dict, path, name_rows) -> None:
     """The checks of :func:`read_split` before SplitPredictions' own (first bad row counted
     from 0: :func:`_in_file` names it)."""
-    y_true, y_pred, protected, loss = columns.values()
+    y_true, y_pred, protected, loss, _ = columns.values()
     _refuse_missing_groups(frame[protected].isna().to_numpy(), protected)
     for col in (y_true, y_pred, protected):
         if frame[col].dtype != object:
@@ -346,10 +364,19 @@ def _check_frame(frame, columns: dict, path, name_rows) -> None:
 
 
 def read_splits(
-    train_path, test_path, *, y_true: str, y_pred: str, protected: str, loss=None, name_rows=None
+    train_path,
+    test_path,
+    *,
+    y_true: str,
+    y_pred: str,
+    protected: str,
+    loss=None,
+    ids=None,
+    name_rows=None,
 ):
     """The train split (members) and the test split (non-members) of ``pcer audit``, each read
-    and checked by :func:`read_split` (``name_rows`` as there); one file given as both is
+    and checked by :func:`read_split` (``ids``, ``name_rows`` as there: with ids, a test row is
+    a train row by its id, never by its other columns); one file given as both is
     refused (the same rows as train and test make every accuracy gap δ_g = 0 by construction;
     :func:`pcer_audit` refuses two files of the same rows, after checking its arguments)."""
     try:
@@ -363,7 +390,7 @@ def read_splits(
             value=test_path,
             fix="give the model's held-out rows as --test and its training rows as --train",
         )
-    columns = {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss}
+    columns = {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss, "ids": ids}
     (train, frame_tr), (test, frame_te) = (
         _read_split(path, name, columns, name_rows)
         for name, path in (("train", train_path), ("test", test_path))
@@ -405,20 +432,29 @@ def shared_rows_note(train: SplitPredictions, test: SplitPredictions, order) -> 
         return None
     hit, what = shared
     rows = np.flatnonzero(hit)
-    by_id = train.ids is not None and test.ids is not None
-    shown = ", ".join(str(v) for v in (test.ids[rows] if by_id else rows)[:5])
     more = f" and {len(rows) - 5} more" if len(rows) > 5 else ""
     per = pd.Series(test.groups[hit]).value_counts()
     by_group = ", ".join(f"{int(per[g])} in group {g}" for g in order if g in per.index)
     return (
-        f"{len(rows)} of {len(hit)} test row(s) {what} (test "
-        f"{'ids' if by_id else 'rows'} {shown}{more}{'' if by_id else ', counted from 0'}; "
+        f"{len(rows)} of {len(hit)} test row(s) {what} ({_where(train, test, rows[:5], more)}; "
         f"{by_group}): a training row given as held out is a member counted as a "
         "non-member, which pulls acc_test toward acc_train, δ_g and the attack's AUC − 0.5 "
         "toward 0, and so overstates PCER_g. If they are training rows, drop them from the "
         "test split; if they are other records that happen to be identical, this note does "
         "not apply"
     )
+
+
+def _where(train: SplitPredictions, test: SplitPredictions, rows: np.ndarray, more: str) -> str:
+    """The first test ``rows`` of the overlap note: their ids, else their file lines as a
+    refused row is named (``test.csv lines 152, 153``), else their numbers counted from 0."""
+    if train.ids is not None and test.ids is not None:
+        return f"test ids {', '.join(str(v) for v in test.ids[rows])}{more}"
+    places = [test._place(int(i)) for i in rows] if test._place else [None]
+    heads = {p.rpartition(" ")[0] for p in places if p}
+    if None in places or len(heads) != 1:
+        return f"test rows {', '.join(map(str, rows))}{more}, counted from 0"
+    return f"{heads.pop()}s {', '.join(p.rpartition(' ')[2] for p in places)}{more}"
 
 
 def shared_test_rows(train: SplitPredictions, test: SplitPredictions):
