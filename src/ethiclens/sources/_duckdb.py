@@ -193,8 +193,9 @@ def _schemas(files, kind) -> list[tuple[str, list[str]]]:
 
 
 def file_columns(target: str, engine: str | None = None) -> list[str]:
-    """The columns of TARGET (file, glob or folder; hive partition keys included), checking
-    that every file has the same ones. Reads only the files' footers or header lines.
+    """The columns of TARGET (file, glob or folder; hive partition keys included): those of any
+    of its files (a request's columns that a file lacks are refused as it is read, naming the
+    file). Reads only the files' footers or header lines.
     ``engine`` is the one a refused kind of file names (:func:`resolve_files`)."""
     return file_layout(target, engine)[0]
 
@@ -209,7 +210,7 @@ def file_layout(target: str, engine: str | None = None) -> tuple[list[str], File
 
 def _layout(target, files, kind, hive) -> tuple[list[str], dict]:
     """(the columns of TARGET, each file's own column names in file order). Files are
-    compared by column NAME: the same set in any order."""
+    matched by column NAME, in any order; the columns are those of any file."""
     for f in files:
         # empty, misnamed, not UTF-8, wrong delimiter, a repeated header; a header-only file
         # is an error alone, but may be one empty partition of many
@@ -220,18 +221,10 @@ def _layout(target, files, kind, hive) -> tuple[list[str], dict]:
         raise
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise DataFileError(f"cannot read {target}: {exc}", fix="check the file's format") from None
-    first_file, first = schemas[0]
-    for f, names in schemas[1:]:
-        if set(names) != set(first):
-            diff = sorted(set(names) ^ set(first))[:5]
-            raise EthicLensInputError(
-                f"files have different schemas: {Path(f).name} differs from "
-                f"{Path(first_file).name} in {diff}",
-                column="TARGET",
-                value=target,
-                fix="audit files with the same columns (or one file at a time)",
-            )
-    columns = list(first)
+    # every file's columns, the first file's order first: a column only some files hold (one
+    # added over time) is read only if a request uses it, then refused naming the file that
+    # lacks it (``_rules.refuse_missing_in_files``)
+    columns = list(dict.fromkeys(n for _, names in schemas for n in names))
     if hive:
         for f in files[1:]:  # g=A/ beside g=B/g=C/: the key repeats in a later path
             _refuse_repeated_keys(Path(f).relative_to(target).parts[:-1])

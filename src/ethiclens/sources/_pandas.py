@@ -27,6 +27,7 @@ from ._rules import (
     join_files,
     joined_columns,
     missing_groups_error,
+    missing_in_file_error,
     missing_values_error,
     name_file_rows,
     no_rows_error,
@@ -53,6 +54,9 @@ def read_csv_file(path, columns: list, dtype=None) -> pd.DataFrame:
     # comma ending every row) as naming each row: refused as a longer row is, by its line
     if not isinstance(frame.index, pd.RangeIndex):
         raise _unreadable_csv(path, "a row has more fields than the header")
+    for column in columns:
+        if column not in frame.columns:  # one file of several without a column read
+            raise missing_in_file_error(path, column, list(frame.columns))
     return frame[columns]
 
 

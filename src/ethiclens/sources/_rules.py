@@ -193,8 +193,60 @@ def check_columns(columns, roles, target, layout=None) -> None:
     (:func:`refuse_nested_columns`)."""
     require_columns(pd.DataFrame(columns=list(columns)), roles.columns, str(target))
     if layout is not None:
+        refuse_missing_in_files(layout, roles.columns)
         refuse_nested_columns(layout, roles)
         refuse_hive_default(layout, roles)
+
+
+def refuse_missing_in_files(layout, columns) -> None:
+    """The first of ``columns`` (those a request reads) that a file of ``layout`` lacks (nor
+    names as a hive folder key), refused naming that file: columns no request reads may
+    differ between files (one added over time), a read one may not (no engine would count it
+    as missing there; DuckDB would take a renamed ``Race`` for ``race``)."""
+    if not all(isinstance(f, (str, Path)) for f in layout.files):
+        return  # in-memory frames: no files
+    headers = getattr(layout, "headers", None) or {}
+    for column in columns:
+        for f in layout.files:
+            names = headers.get(f) or _file_names(f, layout.kind)
+            keys = _hive_keys(f, layout.target) if layout.hive else {}
+            if names is not None and column not in names and column not in keys:
+                raise missing_in_file_error(f, column, names)
+
+
+def _file_names(path, kind) -> list[str]:
+    """The column names of one CSV or Parquet file (its header line or footer)."""
+    if kind == "parquet":
+        import pyarrow.parquet as pq
+
+        return list(pq.read_schema(path).names)
+    return csv_header(path)
+
+
+def _read_columns(roles) -> list:
+    """The columns a request reads: a ``Roles``' columns, or the monitor's (its time, roles and
+    propensity or weight)."""
+    if hasattr(roles, "columns"):
+        return list(roles.columns)
+    return [roles.time, *roles.roles, *roles.weighted_by]
+
+
+def missing_in_file_error(path, column: str, names) -> DataFileError:
+    """A file of several (or the one file read) that lacks ``column``, which the request reads;
+    a name of the file's that differs from it only in case or spelling is named as renamed."""
+    import difflib
+
+    name = Path(path).name
+    others = [str(n) for n in names if str(n) != column]
+    near = [n for n in others if n.lower() == column.lower()]
+    near = near or difflib.get_close_matches(column, others, n=1, cutoff=0.75)
+    renamed = f" (it has {near[0]!r}: renamed?)" if near else ""
+    return DataFileError(
+        f"the file {name} has no column {column!r}{renamed}, which the request reads",
+        column=column,
+        fix=f"add the column {column!r} to {name} (or name it so again), or read that file "
+        "apart from the others",
+    )
 
 
 # The folder value Hive (and Spark) write for a missing partition key, which DuckDB, pyarrow
@@ -206,7 +258,9 @@ def refuse_hive_default(layout, roles) -> None:
     """A group (or label) column that is a folder key with a ``KEY=__HIVE_DEFAULT_PARTITION__``
     folder (Hive's name for a missing value) refused before any engine reads: its rows'
     values are missing, counted from the files of those folders and the first folder named,
-    the same words on every engine (pandas would read the name as a group)."""
+    the same words on every engine (pandas would read the name as a group). First, a column
+    read that a file lacks is refused (:func:`refuse_missing_in_files`)."""
+    refuse_missing_in_files(layout, _read_columns(roles))
     if not layout.hive:
         return
     labels = {getattr(roles, "y_pred", None): Y_PRED, getattr(roles, "y_true", None): Y_TRUE}

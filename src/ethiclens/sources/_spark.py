@@ -247,6 +247,7 @@ def spark_read_file_groups(session, target: str, columns: list) -> list:
     that count something other than a counts table (``ethiclens.monitor``'s windows), which
     count the groups' rows together once each is read as its files store it."""
     layout = file_layout(target, "spark")[1]  # the files checked; the columns by the caller
+    rules.refuse_missing_in_files(layout, columns)
     roles = Roles(y_pred=columns[0], protected=list(columns[1:]))
     wanted = [_col(c) for c in columns]
     return [
