@@ -438,14 +438,14 @@ def _folded_interval(signed, ci: str = "jeffreys", what=""):
     lows, highs, values, notes = [], [], [], set()  # one number per difference, at most
     plain, m = _method_name(ci), len(signed)
     level = CI_LEVEL if m <= 1 else 1 - (1 - CI_LEVEL) / m
-    for value, low, high, method in _signed_intervals(signed, ci, level):
-        if low is None or high is None:
-            return None, None, method
-        lows.append(0.0 if low <= 0 <= high else min(abs(low), abs(high)))
-        highs.append(max(abs(low), abs(high)))
-        values.append(abs(value))
-        if method != plain:
-            notes.add(method.removeprefix(plain).lstrip("; "))
+    for value, low, high, methods in _signed_intervals(signed, ci, level):
+        if isinstance(methods, str):  # an undefined difference: the gap's interval with it
+            return None, None, methods
+        folded = np.where((low <= 0) & (high >= 0), 0.0, np.minimum(abs(low), abs(high)))
+        lows.append(float(folded.max()))  # each chunk's max: the max of its folded values
+        highs.append(float(np.maximum(abs(low), abs(high)).max()))
+        values.append(float(abs(value).max()))
+        notes |= {m.removeprefix(plain).lstrip("; ") for m in methods if m != plain}
     method = f"{plain} of the signed difference(s), folded at 0"
     if m > 1:
         method = (
@@ -783,23 +783,32 @@ class _PairDiffs:
 
 
 def _signed_intervals(signed: _PairDiffs, ci: str, level: float):
-    """(point, low, high, method) of each signed difference, as :func:`_interval` gives it:
-    the differences whose point and draws are all finite as one batch (the same numbers, one
-    sort each; 1,000 groups make 499,500 pairs), the others one at a time."""
-    plain = _method_name(ci)
+    """Per chunk of signed differences, their (points, lows, highs, set of method names) as
+    :func:`_interval` gives each, or the method of the first undefined one in place of the
+    set: the differences whose point and draws are all finite as one batch (the same numbers,
+    one sort each; 1,000 groups make 499,500 pairs) and, where that contains its estimate, as
+    arrays (no step per pair); the others one at a time."""
+    plain, degenerate = _method_name(ci), " (degenerate: every draw equal)"
     for points, draws in signed.chunks():
         ok = np.isfinite(points) & np.isfinite(draws).all(axis=0)
         batch = bootstrap_intervals(points, draws, method=PERCENTILE, level=level, columns=ok)
-        for k, value in enumerate(points.tolist()):
-            if not ok[k]:
-                yield (value, *_interval(value, draws[:, k], ci, level))
-                continue
-            low, high = float(batch.low[k]), float(batch.high[k])
-            method = plain + (" (degenerate: every draw equal)" if low == high else "")
-            if low <= value <= high:  # contains its estimate already (_contain: unchanged)
-                yield value, low, high, method
+        low, high = batch.low.copy(), batch.high.copy()
+        inside = ok & (low <= points) & (points <= high)  # _contain: unchanged
+        methods = {plain + degenerate} if (low[inside] == high[inside]).any() else set()
+        methods |= {plain} if (low[inside] != high[inside]).any() else set()
+        for k in np.flatnonzero(~inside).tolist():
+            value = float(points[k])
+            if ok[k]:
+                lo, hi = float(low[k]), float(high[k])
+                lo, hi, method = _contain(lo, hi, plain + (degenerate if lo == hi else ""), value)
             else:
-                yield (value, *_contain(low, high, method, value))
+                lo, hi, method = _interval(value, draws[:, k], ci, level)
+                if lo is None or hi is None:
+                    yield points, low, high, method
+                    return
+            low[k], high[k] = lo, hi
+            methods.add(method)
+        yield points, low, high, methods
 
 
 def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
