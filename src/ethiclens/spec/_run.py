@@ -644,20 +644,34 @@ def run_audit(spec: AuditSpec):
     return _finished(result, spec, loaded, notes, "audit")
 
 
-def _refuse_stray_labels(spec: AuditSpec, loaded: Loaded) -> None:
+def _refuse_stray_labels(spec: AuditSpec, loaded: Loaded, purpose: str = "audit") -> None:
     """Without ``--pos-label``, a file's 0/1 labels or predictions with a stray value (a 1.5,
     a 0.5) are refused naming the first such row by its line, in the words the counting
-    engines use (``sources.refuse_stray_labels``; they refuse them while counting)."""
+    engines use (``sources.refuse_stray_labels``; they refuse them while counting): the
+    audit's prediction and labels, compare's model A, labels, then model B (each model named
+    as such), a threshold view's labels."""
     if spec.roles.pos_label is not None or not spec.target.file or loaded.engine != "pandas":
         return
     import pandas as pd
 
     from ..sources import Roles, refuse_stray_labels
 
-    (name, pred), true = next(iter(loaded.preds.items())), spec.roles.y_true
-    columns = {name: pred, **({true: loaded.y_true} if true else {})}
-    roles = Roles(name, [], true, binary_labels="audit")
-    refuse_stray_labels(pd.DataFrame(columns), roles, spec.target.file)
+    true = spec.roles.y_true
+    preds = [] if purpose == "thresholds" else list(loaded.preds.items())
+    roles = MODEL_ROLES if purpose == "compare" else ("y_pred",)
+    checks = [(preds[0] if preds else ("", None), true), *((p, None) for p in preds[1:])]
+    for ((name, pred), y), role in zip(checks, roles, strict=False):
+        columns = {**({name: pred} if name else {}), **({y: loaded.y_true} if y else {})}
+        try:
+            refuse_stray_labels(
+                pd.DataFrame(columns), Roles(name, [], y, binary_labels="audit"), spec.target.file
+            )
+        except EthicLensInputError as exc:
+            if role == "y_pred" or str(exc.column) not in (f"{name} (y_pred)", "y_pred"):
+                raise
+            raise EthicLensInputError(
+                exc.problem, column=f"{name} ({role})", value=exc.value, fix=exc.fix
+            ) from None
 
 
 def _finished(result, spec: AuditSpec, loaded, notes: list, purpose: str):
@@ -673,6 +687,7 @@ def run_compare(spec: AuditSpec):
     from ..fairness import compare
 
     spec, loaded = _started(spec, "compare")
+    _refuse_stray_labels(spec, loaded, "compare")
     with references_named(loaded), models_named(spec), file_rows_named(spec):
         _binned_rows(spec, loaded, "compare")
         _check_pos_label_shared(spec, loaded)
@@ -696,6 +711,7 @@ def run_thresholds(spec: AuditSpec):
     from ..fairness import threshold_table
 
     spec, loaded = _started(spec, "thresholds")
+    _refuse_stray_labels(spec, loaded, "thresholds")
     with references_named(loaded), file_rows_named(spec):
         _binned_rows(spec, loaded, "thresholds")
         _check_audited_predictions(spec, loaded)

@@ -909,8 +909,12 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
             roles = replace(roles, y_pred_role=MODEL_ROLES[0])
         elif labels:
             roles = replace(roles, y_pred_role="y_true")
+        if r.pos_label is None:  # a stray label refused with its first row, as audit does
+            roles = replace(roles, binary_labels="audit")
     read = (t.table, t.query, flag, url and _database_named(t, url))
     table, where = _count(engine, t.file, roles, url, read, t.scheduler)
+    if purpose == "compare" and r.pos_label is None and t.file:
+        _refuse_stray_model_b(table, r.y_pred[1], t.file)
     engine = _engine_of(table) or engine
     rows = int(table["count"].sum())
     if url:
@@ -921,6 +925,33 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
     if purpose != "audit":
         return _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpose)
     return _from_table(spec, table, cols, refs, where, engine, fingerprint, _source_name(t))
+
+
+def _refuse_stray_model_b(table, name: str, target) -> None:
+    """compare's model B, counted as a key column (its values as stored, a CSV's text), with
+    a stray value among its 0/1 predictions (a 1.5) is refused as model A's is: the values as
+    pandas types them, how many rows hold them, the first such row by its line, the column
+    named as model B (``sources.refuse_stray_labels``, the words of every engine)."""
+    import pandas as pd
+
+    from ..sources import Roles, refuse_stray_labels
+
+    counts = table.groupby(name, dropna=False, sort=False, observed=True)["count"].sum()
+    keys = pd.Series(counts.index, dtype=object)
+    try:  # a CSV's '0', '1', '1.5' are numbers to pandas: 0.0, 1.0, 1.5
+        keys = pd.to_numeric(keys)
+    except (TypeError, ValueError):
+        pass
+    roles = Roles(name, [], binary_labels="audit")
+    try:
+        refuse_stray_labels(pd.DataFrame({name: keys}), roles, target)  # the values: cheap
+    except EthicLensInputError:  # stray: refused with the rows' counts
+        rows = pd.DataFrame({name: keys.repeat(counts.to_numpy()).reset_index(drop=True)})
+        try:
+            refuse_stray_labels(rows, roles, target)
+        except EthicLensInputError as exc:
+            column = f"{name} ({MODEL_ROLES[1]})"
+            raise EthicLensInputError(exc.problem, column=column, fix=exc.fix) from None
 
 
 def _source_name(t) -> str:
