@@ -145,12 +145,56 @@ def _in_words(text: str | None, flags: dict) -> str | None:
     spelling is for ("--pos-label 1 on the command line, pos_label='1' in Python") is kept."""
     if text is None or "on the command line" in text:
         return text
+    text = _EXAMPLE.sub(lambda m: _as_config(m, flags), text)
     for old, new in flags.items():
         if old != new:
             # "(--y-true, roles.y_true)" already names both faces: keep the one named
             flag = re.compile(re.escape(str(old)) + rf"(?![\w-])(, {re.escape(str(new))})?")
             text = flag.sub(str(new), text)
     return text
+
+
+# "e.g. --y-true label --y-pred pred --protected sex=Male": an example written with flags
+_EXAMPLE = re.compile(r"e\.g\. ((?:--[a-z][\w-]* [^\s,;()\"'-][^\s,;()\"']*(?: (?=--)|))+)")
+# keys whose COL=VALUE example is a list per column ({race: [Asian]})
+_LISTED = ("exclude", "exclude_groups", "bins")
+
+
+def _as_config(match: re.Match, flags: dict) -> str:
+    """An example of flags, every flag of which ``flags`` names as a config key, written as
+    config (``roles: {y_true: label, y_pred: pred, protected: {sex: Male}}``: a config file's
+    user writes no flags), or as a Python call's keywords where it names them so
+    (``y_true="label", y_pred="pred", protected={"sex": "Male"}``); else as it is."""
+    pairs = [p.split(" ", 1) for p in re.findall(r"--[\w-]+ \S+", match.group(1))]
+    keys = [str(flags.get(flag, "")) for flag, _ in pairs]
+    python = all(re.fullmatch(r"[a-z_]+", k) for k in keys)
+    if not pairs or not (python or all(re.fullmatch(r"[a-z_]+\.[a-z_]+", k) for k in keys)):
+        return match.group(0)
+    sections: dict = {}
+    for key, (_, value) in zip(keys, pairs, strict=True):
+        section, _, name = key.rpartition(".")
+        entries = sections.setdefault(section, {})
+        value = _example_value(value, name in _LISTED, python)
+        entries[name] = f"[{entries[name]}, {value}]" if name in entries else value
+    if python:
+        return "e.g. " + ", ".join(f"{k}={v}" for k, v in sections[""].items())
+    said = (f"{s}: {{{', '.join(f'{k}: {v}' for k, v in e.items())}}}" for s, e in sections.items())
+    return "e.g. " + "; ".join(said)
+
+
+def _example_value(value: str, listed: bool, python: bool) -> str:
+    """A flag's example value (``sex=Male``, ``race=Asian``, ``age=0,25,45``, ``pred``) as a
+    config file (YAML's flow style) or a Python call writes it."""
+
+    def word(text: str) -> str:
+        number = re.fullmatch(r"-?\d+(\.\d+)?", text)
+        return repr(text).replace("'", '"') if python and not number else text
+
+    column, eq, rest = value.partition("=")
+    if not eq:
+        return word(value)
+    rest = f"[{', '.join(word(v) for v in rest.split(','))}]" if listed else word(rest)
+    return f"{{{word(column)}: {rest}}}"
 
 
 class DataFileError(EthicLensInputError):

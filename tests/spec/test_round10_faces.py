@@ -142,7 +142,7 @@ def test_a_config_users_refusal_names_keys_in_its_words_not_flags(tmp_path, caps
     cases = {
         "groups:\n  bins:\n    zz: [0, 1]\n": "Fix: add roles.protected zz, or bin one of",
         "target:\n  db: sqlite:///nowhere.db\n": "target.db needs target.table NAME or "
-        "target.query SQL. Fix: e.g. target.table predictions",
+        "target.query SQL. Fix: e.g. target: {table: predictions}",
     }
     for body, words in cases.items():
         config = tmp_path / "c.yaml"
