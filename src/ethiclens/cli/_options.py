@@ -276,7 +276,7 @@ class SpecRequest:
             flag = self.by_flag.get(path)
             if flag is None and not self.config:
                 flag = flag_of.get(path)
-            names[piece] = flag if flag else (path if "." in path else piece)
+            names[piece] = flag or (piece if f"{path}." in base or "." not in path else path)
         if all(old == new for old, new in names.items()):
             return exc.renamed({}, exc.kind, words)  # other flags its words name
         kind = "option" if any(p.startswith("--") for p in names.values()) else None  # TARGET/--db
