@@ -72,6 +72,24 @@ def _sniff(path: Path, suffix: str) -> None:
         raise err
     if path.name.lower().endswith((".csv", ".csv.gz")) and (err := nul_byte_error(path)):
         raise err
+    if suffix == ".csv" and _text_head(path, head).startswith(b"\xef\xbb\xbf" * 2):
+        raise _double_bom_error(path)
+
+
+def _double_bom_error(path: Path) -> DataFileError:
+    """A CSV file that starts with two UTF-8 byte-order marks: readers drop one or both, so
+    its first column would be named differently by each engine; refused on every one (the web
+    app refuses the upload in these words)."""
+    try:
+        first = csv_head(path)[0][:1]
+    except DataFileError:
+        first = []
+    name = f" {first[0]!r}" if first else ""
+    return DataFileError(
+        f"{path.name} starts with two byte-order marks (U+FEFF): its first column's name{name} "
+        "then begins with one, which not every reader keeps alike",
+        fix="save the file again as UTF-8 (Excel's 'CSV UTF-8' writes one mark)",
+    )
 
 
 # The bytes a file's text encoding is told by: enough for a few lines of any script.

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 from types import SimpleNamespace
 
 import numpy as np
@@ -215,10 +217,19 @@ def _numbers(thresholds) -> np.ndarray:
     """The thresholds given, as floats; text ('x', even '0.5') or True is refused, as the
     command line refuses it, not converted or let through as a ValueError."""
     values = np.asarray(thresholds, dtype=object).ravel()
+    values = np.asarray([_exact(v) for v in values], dtype=object)
     wrong = [v for v in values if not is_number(v)]
     if wrong:
         raise _thresholds_error(f"{len(wrong)} threshold(s) are not numbers", wrong[:5])
     return values.astype(float)
+
+
+def _exact(value):
+    """A ``decimal.Decimal`` or ``fractions.Fraction`` as the float it is nearest (an exact
+    number is a number: 0.3 written as Decimal('0.3')); any other value as it is."""
+    if isinstance(value, (Decimal, Fraction)):
+        return float("nan") if isinstance(value, Decimal) and value.is_snan() else float(value)
+    return value
 
 
 def _thresholds_error(problem: str, value, fix: str = _EXAMPLE_GRID) -> EthicLensInputError:
@@ -283,8 +294,8 @@ def threshold_table(
     _refuse_thresholds_and_step(options)
     policy, opts = policy_and_options("threshold_table", policy, options)
     policy = pol.check_policy(policy)
-    audited = _check_audited(opts.audited_threshold)
-    th = _grid(opts.thresholds, opts.step, audited)
+    audited = _check_audited(_exact(opts.audited_threshold))
+    th = _grid(opts.thresholds, _exact(opts.step), audited)
     opts = opts.seeded()
     check_draws(opts.n_boot, "n_boot")
     check_flag(opts.positive_is_favorable, "positive_is_favorable")

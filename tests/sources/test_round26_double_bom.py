@@ -1,0 +1,68 @@
+"""Round 26: a CSV file that starts with two UTF-8 byte-order marks is refused alike by every
+engine and command, naming the marks and the first column's name (readers disagreed: pandas
+crashed or said not found, DuckDB and Dask read the column '\\ufefflabel')."""
+
+import gzip
+
+import pytest
+
+from ethiclens.cli import main
+from ethiclens.errors import DataFileError
+from ethiclens.io import read_table
+from tests.sources.conftest import make_frame
+
+BOM = b"\xef\xbb\xbf"
+WORDS = "starts with two byte-order marks (U+FEFF): its first column's name '\\ufeffy'"
+
+
+def _body() -> bytes:
+    return make_frame(7, n=400)[["y", "p", "race"]].to_csv(index=False).encode()
+
+
+def _error(capsys, args) -> str:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize("layout", ["file", "folder", "gz"])
+def test_every_engine_refuses_a_double_bom_alike(tmp_path, capsys, layout):
+    body = BOM * 2 + _body()
+    if layout == "file":
+        target = tmp_path / "f.csv"
+        target.write_bytes(body)
+    elif layout == "gz":
+        target = tmp_path / "f.csv.gz"
+        target.write_bytes(gzip.compress(body))
+    else:  # the second file of a folder has the marks
+        target = tmp_path / "feed"
+        target.mkdir()
+        (target / "a.csv").write_bytes(BOM + _body())
+        (target / "b.csv").write_bytes(body)
+    errors = set()
+    for engine in ("pandas", "duckdb", "dask"):
+        for label in ("y", "\ufeffy"):
+            args = ["audit", str(target), "--engine", engine, "--y-true", label]
+            errors.add(_error(capsys, [*args, "--y-pred", "p", "--protected", "race"]))
+    (err,) = errors
+    assert WORDS in err and "save the file again as UTF-8" in err
+
+
+def test_counts_and_read_table_refuse_a_double_bom(tmp_path, capsys):
+    path = tmp_path / "f.csv"
+    path.write_bytes(BOM * 2 + _body())
+    roles = ["--y-true", "y", "--y-pred", "p", "--protected", "race"]
+    err = _error(capsys, ["counts", str(path), *roles, "--out", str(tmp_path / "c.csv")])
+    assert WORDS in err
+    with pytest.raises(DataFileError, match="two byte-order marks"):
+        read_table(path)
+
+
+def test_one_bom_is_still_read(tmp_path, capsys):
+    path = tmp_path / "f.csv"
+    path.write_bytes(BOM + _body())
+    roles = ["--y-true", "y", "--y-pred", "p", "--protected", "race"]
+    for engine in ("pandas", "duckdb"):
+        assert main(["audit", str(path), "--engine", engine, *roles]) in (0, 1)
+    assert list(read_table(path).columns) == ["y", "p", "race"]
