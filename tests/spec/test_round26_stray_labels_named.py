@@ -76,3 +76,13 @@ def test_the_message_is_one_on_every_engine(files, capsys):
 def test_a_positive_label_reads_the_values_as_before(files, capsys, engine):
     argv = ["compare", str(files["pb"]), "--y-true", "y", "--y-pred", "p", "--y-pred", "q"]
     assert main([*argv, "--protected", "g", "--pos-label", "1", "--engine", engine]) == 0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_missing_prediction_of_model_a_is_refused_before_model_b(files, capsys, engine):
+    frame = pd.read_csv(files["pb"], dtype=str)
+    frame.loc[3, "p"] = None  # line 5
+    frame.to_csv(files["pb"], index=False)
+    argv = ["compare", str(files["pb"]), "--y-true", "y", "--y-pred", "p", "--y-pred", "q"]
+    err = _error(capsys, [*argv, "--protected", "g", "--engine", engine])
+    assert "column 'p (y_pred, model A)': 1 missing value(s), first at pb.csv line 5" in err

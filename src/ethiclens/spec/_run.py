@@ -661,11 +661,11 @@ def _refuse_stray_labels(spec: AuditSpec, loaded: Loaded, purpose: str = "audit"
     roles = MODEL_ROLES if purpose == "compare" else ("y_pred",)
     checks = [(preds[0] if preds else ("", None), true), *((p, None) for p in preds[1:])]
     for ((name, pred), y), role in zip(checks, roles, strict=False):
-        columns = {**({name: pred} if name else {}), **({y: loaded.y_true} if y else {})}
+        rows = pd.DataFrame({**({name: pred} if name else {}), **({y: loaded.y_true} if y else {})})
         try:
-            refuse_stray_labels(
-                pd.DataFrame(columns), Roles(name, [], y, binary_labels="audit"), spec.target.file
-            )
+            refuse_stray_labels(rows, Roles(name, [], y, binary_labels="audit"), spec.target.file)
+            if rows.isna().to_numpy().any():  # refused first, in the run's words (every engine)
+                return
         except EthicLensInputError as exc:
             if role == "y_pred" or str(exc.column) not in (f"{name} (y_pred)", "y_pred"):
                 raise
