@@ -1083,6 +1083,20 @@ def _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpo
         loaded.preds[r.y_pred[1]] = frame[r.y_pred[1]]
         loaded.y_true = frame["y_true"].rename(r.y_true) if r.y_true else None
     else:
-        loaded.y_score = frame[r.y_score]
+        loaded.y_score = _as_read(frame[r.y_score])
         loaded.y_true = frame["y_pred"].rename(r.y_true) if r.y_true else None
     return loaded
+
+
+def _as_read(scores):
+    """A score column counted as a key, as a file's reader types it: a CSV's text keys kept as
+    written (a group's '0.10' is not '0.1'), numbers where every one reads as a number, as
+    pandas reads them; else as it is, for the audit to refuse in its words."""
+    import pandas as pd
+
+    if scores.dtype != object:
+        return scores
+    try:
+        return pd.to_numeric(scores)
+    except (TypeError, ValueError):
+        return scores
