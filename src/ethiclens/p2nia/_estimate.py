@@ -632,6 +632,16 @@ def _metrics_asked(m: dict, metrics) -> list:
                 column="--metrics",
                 fix="estimate dp only",
             )
+        released = list(m["request"]["metrics"])
+        beyond = [x for x in metrics if x not in released]
+        if beyond:  # the release answers its request's metrics only
+            raise EthicLensInputError(
+                f"the release was made for the metrics {released} only",
+                column="--metrics",
+                value=beyond,
+                fix=f"estimate a subset of {released}, or ask the platform for a release "
+                f"whose request includes {beyond}",
+            )
     except EthicLensInputError as exc:  # Python's face: the argument, not the option
         raise exc.renamed({"--metrics": "metrics"}, "argument") from None
     return metrics

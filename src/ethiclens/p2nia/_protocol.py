@@ -61,7 +61,7 @@ from ._common import (
 from ._mechanisms import ACCOUNTINGS, get_mechanism, mechanism_names, release_with
 from ._metrics import METRICS, NEEDS_Y
 from ._roles import LABEL, PREDICTION
-from ._synth import AuditColumns, bin_labels
+from ._synth import AuditColumns, bin_labels, column_domains
 
 REQUEST_FORMAT = "ethiclens-p2nia-request/1"
 
@@ -430,6 +430,8 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
         if col in data.columns:
             missing = data[col].reset_index(drop=True).isna().to_numpy()
             refuse_missing(missing, col, "drop or impute those rows before the release")
+    # each extra column checked and its categories read over the whole data, whatever the seed
+    domains = column_domains(data, columns, discretization or {}, open_bins)
     if request.n > len(data):  # n′ rows are drawn without replacement
         raise EthicLensInputError(
             f"n′ = {request.n} exceeds the {len(data)} audit rows; rows are drawn without "
@@ -456,6 +458,7 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
         yhat[at],
         columns,
         discretization or {},
+        domains,
     )
     table, cols = release_with(mech, request, drawn, rng, open_bins)
     return Release(table, _release_manifest(request, mech, len(table), cols))
@@ -926,6 +929,11 @@ REQUEST_FLAGS = {
 }
 REQUEST_KEYS = set(REQUEST_FLAGS)
 REQUEST_REQUIRED = {"n", "protected", "mechanism", "epsilon"}
+# a manifest lacking keys a release writes: edited, or written by an older EthicLens
+LACKING_FIX = (
+    "ask the platform for the original release; one written by an older EthicLens, which "
+    f"lacks these keys, is to be released again by a platform running ethiclens {__version__}"
+)
 MANIFEST_REQUIRED = (
     "format",
     "mechanism",
@@ -1289,7 +1297,7 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
         raise _bad("the manifest must be a JSON object", None, type(manifest).__name__)
     missing = [k for k in MANIFEST_REQUIRED if k not in manifest]
     if missing:
-        raise _bad(f"required keys {missing} are missing")
+        raise _bad(f"required keys {missing} are missing", fix=LACKING_FIX)
     if manifest["format"] != RELEASE_FORMAT:
         raise _bad("unknown release format", "format", manifest["format"])
     try:
@@ -1312,6 +1320,7 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
             f"the release's request lacks the key(s) {lacking}, which every release writes",
             "request",
             lacking[0],
+            LACKING_FIX,
         )
     mechanism = get_mechanism(manifest["mechanism"], f"{MANIFEST}:mechanism")
     _check_against_request(manifest, req, mechanism.needs_delta)

@@ -223,7 +223,17 @@ def bin_labels(edges, open_bins: bool = False) -> list[str]:
     return [f"< {e[0]}", *inner, f"[{e[-2]}, {e[-1]})", f">= {e[-1]}"]
 
 
-def _discretize(rows, columns, discretization, open_bins=False):
+def column_domains(data, columns, discretization, open_bins=False) -> dict:
+    """The released domains of the category columns among ``columns``, from the whole audit
+    ``data`` given to the release (every column checked there as :func:`_discretize` checks
+    it): a refusal, or a column's values, never depend on the rows the seed draws."""
+    meta = _discretize(data, columns, discretization, open_bins)[1]
+    return {c: meta[c]["domain"] for c in columns if "bins" not in meta[c]}
+
+
+def _discretize(rows, columns, discretization, open_bins=False, domains=None):
+    """Each column's codes and description; a category's domain from ``domains`` where given
+    (the whole data's: :func:`column_domains`), else from ``rows``."""
     out, meta = {}, {}
     for col in columns:
         if col not in rows.columns:
@@ -260,10 +270,10 @@ def _discretize(rows, columns, discretization, open_bins=False):
                 fix="pass bin edges for it (discretization={col: [edges]}, CLI --bins)",
             )
         else:
-            labels = sorted(map(str, pd.unique(values)))
+            labels = (domains or {}).get(col) or sorted(set(map(str, pd.unique(values))))
             if len(labels) < 2:  # a release's column holds two or more values
                 raise EthicLensInputError(
-                    f"the rows drawn hold a single value {labels[0]!r}: the released column "
+                    f"the data holds a single value {labels[0]!r}: the released column "
                     "would tell nothing",
                     column=col,
                     fix=f"drop {col} from --columns",
@@ -329,7 +339,9 @@ class SynthSettings:
 class AuditColumns:
     """The rows a synthesiser is fitted on, with their roles: group codes ``a`` (indices into
     ``domain``), labels ``y`` (``None`` when not released), predictions ``yhat``, and the
-    feature ``columns`` released beside them, binned by ``discretization``."""
+    feature ``columns`` released beside them, binned by ``discretization``; ``domains`` the
+    released values of each category column (the whole audit data's; default: those of
+    ``rows``)."""
 
     rows: pd.DataFrame
     protected: str
@@ -339,6 +351,7 @@ class AuditColumns:
     yhat: np.ndarray
     columns: list = field(default_factory=list)
     discretization: dict = field(default_factory=dict)
+    domains: dict = field(default_factory=dict)  # categories' domains (the whole data's)
 
 
 def release_synthetic(fitter, request, drawn: AuditColumns, rng, open_bins=False):
@@ -436,7 +449,9 @@ def _encode(drawn: AuditColumns, open_bins: bool):
     data[PREDICTION] = np.asarray(drawn.yhat, int)
     meta[PREDICTION] = {"domain": [0, 1], "k": 2}
     features = [c for c in drawn.columns if c != prot]
-    extra, extra_meta = _discretize(drawn.rows, features, drawn.discretization, open_bins)
+    extra, extra_meta = _discretize(
+        drawn.rows, features, drawn.discretization, open_bins, drawn.domains
+    )
     data.update(extra)
     meta.update(extra_meta)
     return data, meta, extra
