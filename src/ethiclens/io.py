@@ -789,7 +789,15 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
     same_letters = [n for n in names if unicodedata.normalize("NFC", n) == nfc]
     key = nfc.strip().casefold()
     near = [n for n in names if unicodedata.normalize("NFC", n).strip().casefold() == key]
-    if same_letters:
+    hidden = [n for n in names if _visible(n) == _visible(str(col)) and n != str(col)]
+    if hidden and (marks := _invisible_marks(hidden[0])):
+        fix = (
+            f"{source}'s column {hidden[0]!r} holds {marks}, which editors do not show: "
+            f"remove it from the file's header (or give the name as written there); {fix}"
+        )
+    elif hidden and (marks := _invisible_marks(str(col))):
+        fix = f"the name given holds {marks}, which editors do not show: give {hidden[0]!r}"
+    elif same_letters:
         fix = (
             f"{source} writes {same_letters[0]!r} with other Unicode code points (the same "
             "letters, composed differently): copy the name from the file, or rename the "
@@ -798,6 +806,27 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
     elif near:
         fix = f"did you mean {near[0]!r}? (spelling, case and spaces must match); {fix}"
     return EthicLensInputError(f"not found in {source}", column=col, fix=fix)
+
+
+def _visible(name: str) -> str:
+    """``name`` as an editor shows it: NFC, without format characters (a byte-order mark,
+    zero-width spaces and joiners, direction marks), surrounding spaces and case."""
+    import unicodedata
+
+    name = unicodedata.normalize("NFC", name)
+    return "".join(c for c in name if unicodedata.category(c) != "Cf").strip().casefold()
+
+
+def _invisible_marks(text: str) -> str:
+    """The format characters ``text`` holds, named: "a byte-order mark (U+FEFF)"."""
+    import unicodedata
+
+    marks = dict.fromkeys(c for c in text if unicodedata.category(c) == "Cf")
+    named = {"\ufeff": "a byte-order mark (U+FEFF)"}
+    return ", ".join(
+        named.get(c) or f"a {unicodedata.name(c, 'format character').lower()} (U+{ord(c):04X})"
+        for c in marks
+    )
 
 
 # A role's words in a refusal every face reads: what it is, its flag and its spec key.

@@ -66,3 +66,30 @@ def test_one_bom_is_still_read(tmp_path, capsys):
     for engine in ("pandas", "duckdb"):
         assert main(["audit", str(path), "--engine", engine, *roles]) in (0, 1)
     assert list(read_table(path).columns) == ["y", "p", "race"]
+
+
+@pytest.mark.parametrize(
+    "header, given, words",
+    [
+        ('"\ufeffy",p,race', "y", "column '\\ufeffy' holds a byte-order mark (U+FEFF)"),
+        ("y,p,ra\u200bce", "race", "column 'ra\\u200bce' holds a zero width space (U+200B)"),
+        ("y,p,race", "\ufeffrace", "the name given holds a byte-order mark (U+FEFF), which"),
+    ],
+)
+def test_a_name_differing_by_an_invisible_character_is_named(
+    tmp_path, capsys, header, given, words
+):
+    path = tmp_path / "f.csv"
+    rows = _body().decode().split("\n", 1)[1]
+    path.write_bytes(BOM + f"{header}\n{rows}".encode())
+    roles = ["--y-pred", "p", "--protected", "race"]
+    if "race" in given:
+        roles = ["--y-pred", "p", "--protected", given, "--y-true", "y"]
+    else:
+        roles = [*roles, "--y-true", given]
+    errors = {
+        _error(capsys, ["audit", str(path), "--engine", e, *roles])
+        for e in ("pandas", "duckdb", "dask")
+    }
+    (err,) = errors
+    assert words in err and "which editors do not show" in err, err
