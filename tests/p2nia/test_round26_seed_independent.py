@@ -126,3 +126,10 @@ def test_a_release_by_an_older_version_is_refused_with_the_fix_to_release_again(
         text = str(exc.value)
         assert drop[-1] in text and "written by an older EthicLens" in text, text
         assert "released again by a platform running ethiclens" in text, text
+
+
+def test_a_continuous_column_names_its_count_and_the_fix_for_that_column():
+    """The fix printed the template 'discretization={col: [edges]}' as is."""
+    text = _outcome(_data(), "num", 0)
+    assert "21 distinct numbers" in text and "--bins num=" in text, text
+    assert "discretization={'num': [edges]}" in text and "{col" not in text, text

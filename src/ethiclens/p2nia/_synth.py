@@ -265,9 +265,11 @@ def _discretize(rows, columns, discretization, open_bins=False, domains=None):
             meta[col] = {"domain": labels, "k": len(labels), **extra}
         elif numeric and values.nunique() > 20:
             raise EthicLensInputError(
-                "continuous column without a discretization",
+                f"continuous column without a discretization ({values.nunique()} distinct "
+                "numbers; at most 20 are released as categories)",
                 column=col,
-                fix="pass bin edges for it (discretization={col: [edges]}, CLI --bins)",
+                fix=f"pass bin edges for it (CLI --bins {col}=<edges>, Python "
+                f"discretization={{{col!r}: [edges]}}), or drop it from the columns",
             )
         else:
             labels = (domains or {}).get(col) or sorted(set(map(str, pd.unique(values))))
