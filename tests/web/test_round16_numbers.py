@@ -57,7 +57,7 @@ def test_a_reference_group_is_not_a_misread_number(ref):
     with pytest.raises(FormErrors) as caught:
         form_to_spec({**FORM, "ref_2": ref}, PROFILE, {"file": "x.csv"})
     assert caught.value.errors["ref_2"].startswith(
-        f"column 'g': unknown reference group (value: {ref!r})"
+        f"unknown reference group of 'g' (value: {ref!r})"
     )
     spec, _ = form_to_spec({**FORM, "ref_2": "1e1"}, PROFILE, {"file": "x.csv"})
     assert spec["roles"]["protected"] == {"g": "1e1"}  # the number 10, as typed

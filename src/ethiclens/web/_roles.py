@@ -494,9 +494,8 @@ def _unknown_references(form: dict, prof: dict, groups: dict, errors: dict) -> N
             continue
         if not _is_group(ref, c["values"]):
             values = [str(v) for v in c["values"]]
-            exc = EthicLensInputError(
-                "unknown reference group",
-                column=c["name"],
+            exc = EthicLensInputError(  # the library's words (spec: references_named)
+                f"unknown reference group of {c['name']!r}",
                 value=ref,
                 fix=did_you_mean(ref, values) + f"use one of {values}",
             )
