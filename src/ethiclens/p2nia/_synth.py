@@ -223,6 +223,9 @@ def bin_labels(edges, open_bins: bool = False) -> list[str]:
     return [f"< {e[0]}", *inner, f"[{e[-2]}, {e[-1]})", f">= {e[-1]}"]
 
 
+MAX_CATEGORIES = 20  # distinct values a column is released as categories
+
+
 def column_domains(data, columns, discretization, open_bins=False) -> dict:
     """The released domains of the category columns among ``columns``, from the whole audit
     ``data`` given to the release (every column checked there as :func:`_discretize` checks
@@ -263,16 +266,26 @@ def _discretize(rows, columns, discretization, open_bins=False, domains=None):
                     "--open-bins",
                 )
             meta[col] = {"domain": labels, "k": len(labels), **extra}
-        elif numeric and values.nunique() > 20:
+        elif numeric and values.nunique() > MAX_CATEGORIES:
             raise EthicLensInputError(
                 f"continuous column without a discretization ({values.nunique()} distinct "
-                "numbers; at most 20 are released as categories)",
+                f"numbers; at most {MAX_CATEGORIES} are released as categories)",
                 column=col,
                 fix=f"pass bin edges for it (CLI --bins {col}=<edges>, Python "
                 f"discretization={{{col!r}: [edges]}}), or drop it from the columns",
             )
         else:
             labels = (domains or {}).get(col) or sorted(set(map(str, pd.unique(values))))
+            if len(labels) > MAX_CATEGORIES:  # the domain is published as the data spells it
+                raise EthicLensInputError(
+                    f"{len(labels)} distinct values: a category column's values are written "
+                    "into the manifest as the data holds them (not under DP), so an identifier "
+                    f"or free text would publish every row's value; at most {MAX_CATEGORIES} are "
+                    "released",
+                    column=col,
+                    fix=f"map {col} to at most {MAX_CATEGORIES} categories first (e.g. rare "
+                    "values as 'other'), or drop it from the columns",
+                )
             if len(labels) < 2:  # a release's column holds two or more values
                 raise EthicLensInputError(
                     f"the data holds a single value {labels[0]!r}: the released column "
