@@ -157,7 +157,8 @@ def test_a_shuffled_table_draws_the_same_intervals():
 
 def test_analyze_takes_n_boot_and_records_it(tmp_path, capsys):
     path, out = tmp_path / "cf.csv", tmp_path / "an.json"
-    _scored().to_csv(path, index=False)
+    # 40 records a group: a pair's varying score shifts are drawn (under 30: the t interval)
+    _scored(pd.DataFrame({"g": ["A", "B", "C"] * 40, "x": range(120)})).to_csv(path, index=False)
     argv = ["probe", "analyze-counterfactuals", path, "--y-pred", "pred", "--y-score", "p"]
     argv += ["--n-boot", "200"]  # drawn for the score shifts (the flip rates' interval is exact)
     assert main([str(a) for a in [*argv, "--json", out]]) == 0

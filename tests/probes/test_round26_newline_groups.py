@@ -37,5 +37,5 @@ def test_the_json_states_its_intervals_level():
     frame = make_counterfactuals(pd.DataFrame({"g": ["A", "B"] * 30, "f": range(60)}), "g")
     result = analyze_counterfactuals(frame, (frame["g"] == "A").astype(int), n_boot=100)
     d = result.to_dict()
-    assert d["confidence_level"] == 0.95 and d["ci"] == "bca"
+    assert d["confidence_level"] == 0.95 and d["ci"] is None  # no scores: no draws
     assert result.interval_line().startswith("95% intervals: flip rate jeffreys")

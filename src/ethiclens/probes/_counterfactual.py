@@ -133,7 +133,7 @@ class CounterfactualResult:
     pairs: list[PairResult]
     notes: list[str] = field(default_factory=list)
     # how the intervals were drawn, so a JSON can be reproduced
-    ci: str = BCA
+    ci: str | None = BCA  # None (and n_boot None) where no interval was drawn by bootstrap
     n_boot: int | None = None
     seed: object = None
     confidence_level: float = 0.95  # of every interval (the JSON states it, as the audit's)
@@ -174,8 +174,10 @@ class CounterfactualResult:
             line += f"; extended to a flip rate of 0 or 1: {', '.join(ends)}"
         if not any(p.mean_score_shift_ci is not None for p in self.pairs):
             return line
-        draws = f"{self.n_boot} draws, " + ("no seed" if self.seed is None else f"seed {self.seed}")
-        line += f"; mean score shift: {self.ci} bootstrap of the records ({draws})"
+        if self.ci is not None:  # no draws (every pair's Student t, or none): no bootstrap
+            seed = "no seed" if self.seed is None else f"seed {self.seed}"
+            line += f"; mean score shift: {self.ci} bootstrap of the records ({self.n_boot} "
+            line += f"draws, {seed})"
         few = self._names(lambda p: getattr(p.mean_score_shift_ci, "method", "") == STUDENT_T)
         if few:
             line += f"; a pair of fewer than {FEW_SHIFTS} records takes the Student t interval: "
@@ -607,8 +609,16 @@ def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_
         after = (pred[idx], None if score is None else score[idx])
         draws = (_streams(seeds, s, t), n_boot, ci)
         pairs.append(_pair(s, t, before, after, favorable_label, draws))
+    # ci and n_boot say how a bootstrap drew; none drew (no scores, or every pair's shift
+    # interval taken without draws): null, never the unused defaults
+    drew = any(_drawn(p.mean_score_shift_ci) for p in pairs)
     result = CounterfactualResult(
-        attribute, favorable_label, pairs, ci=ci, n_boot=n_boot, seed=random_state
+        attribute,
+        favorable_label,
+        pairs,
+        ci=ci if drew else None,
+        n_boot=n_boot if drew else None,
+        seed=random_state,
     )
     flipped = ~observed
     same = score is not None and np.array_equal(score[flipped], orig_score[rows[flipped]])
@@ -962,6 +972,14 @@ def _shift_interval(shift: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
     if len(shift) < FEW_SHIFTS:
         return _t_interval(shift)
     return _mean_interval(shift, rng, n_boot, ci)
+
+
+def _drawn(ci: Interval | None) -> bool:
+    """Whether a mean score shift's interval came from bootstrap draws (not the Student t
+    interval, nor none for one record or every record's shift the same)."""
+    if ci is None or ci.method in (SHIFT_ONE_RECORD, STUDENT_T):
+        return False
+    return not ci.method.startswith(f"{SHIFT_SAME} (every record")
 
 
 # Below this many records a pair's mean score shift takes the Student t interval: a bootstrap of
