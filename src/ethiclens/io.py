@@ -48,6 +48,8 @@ def _sniff(path: Path, suffix: str) -> None:
             head = fh.read(WIDE_HEAD)
     except OSError as exc:
         raise unreadable(path, exc) from exc
+    if suffix == ".csv" and _csv_start(path, head).startswith(b"\xef\xbb\xbf" * 2):
+        raise _double_bom_error(path)
     for magic, (what, rename) in MAGIC.items():
         if not head.startswith(magic):
             continue
@@ -72,8 +74,22 @@ def _sniff(path: Path, suffix: str) -> None:
         raise err
     if path.name.lower().endswith((".csv", ".csv.gz")) and (err := nul_byte_error(path)):
         raise err
-    if suffix == ".csv" and _text_head(path, head).startswith(b"\xef\xbb\xbf" * 2):
-        raise _double_bom_error(path)
+
+
+def _csv_start(path: Path, head: bytes) -> bytes:
+    """A CSV file's first bytes as text: decompressed for .gz (:func:`_text_head`), .bz2 and
+    .xz (b"" where they cannot be: the reader names the damage)."""
+    import bz2
+    import lzma
+
+    opener = {".bz2": bz2.open, ".xz": lzma.open}.get(path.suffix.lower())
+    if opener is None:
+        return _text_head(path, head)
+    try:
+        with opener(path, "rb") as fh:
+            return fh.read(6)
+    except (OSError, EOFError, lzma.LZMAError):
+        return b""
 
 
 def _double_bom_error(path: Path) -> DataFileError:

@@ -93,3 +93,17 @@ def test_a_name_differing_by_an_invisible_character_is_named(
     }
     (err,) = errors
     assert words in err and "which editors do not show" in err, err
+
+
+@pytest.mark.parametrize("suffix", [".csv.bz2", ".csv.xz"])
+def test_a_double_bom_is_refused_in_other_compressions(tmp_path, capsys, suffix):
+    import bz2
+    import lzma
+
+    path = tmp_path / f"f{suffix}"
+    path.write_bytes((bz2 if suffix.endswith("bz2") else lzma).compress(BOM * 2 + _body()))
+    roles = ["--y-true", "y", "--y-pred", "p", "--protected", "race"]
+    err = _error(capsys, ["audit", str(path), *roles])
+    assert f"f{suffix} starts with two byte-order marks (U+FEFF)" in err, err
+    with pytest.raises(DataFileError, match="two byte-order marks"):
+        read_table(path)
