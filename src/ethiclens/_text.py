@@ -276,6 +276,24 @@ def one_line(text) -> str:
     return terminal_safe(text).replace("\n", "\\n")
 
 
+def middle_cut(text: str, room: int) -> str:
+    """``text`` whole, or when longer than ``room`` characters its start and end around "…"."""
+    if len(text) <= room:
+        return text
+    head = (room - 1) // 2
+    return text[:head] + "…" + text[-(room - 1 - head) :]
+
+
+def short_labels(labels, room: int) -> list[str]:
+    """Labels (a chart's tick or legend texts) longer than ``room`` cut in their middle
+    (:func:`middle_cut`) when all still read apart, else every label whole: whole, one
+    250-character group name squeezed a chart's panels to a sliver or drew across them (the
+    tables and the alt text keep every name whole). The report's and the monitor's charts."""
+    whole = [str(label) for label in labels]
+    short = [middle_cut(label, room) for label in whole]
+    return short if len(set(short)) == len(set(whole)) else whole
+
+
 def one_paragraph(text) -> str:
     """The user's descriptive text (an intended use, a card field, a limitation) as one
     paragraph: each line break (``\\n``, ``\\r\\n``, a CR, U+2028, ...) read as a space, one

@@ -22,6 +22,7 @@ from .._text import (
     literal_figure,
     one_line,
     percent,
+    short_labels,
     threshold_text,
 )
 from ._edits import plural
@@ -234,7 +235,7 @@ def trend_png(doc: dict, comparison: dict) -> bytes:
     if labels:
         _gap_panel(axes[1], comparison, request["eo_threshold"])
     _evalue_panel(axes[-1], comparison, doc["method"]["alpha"])
-    fig.suptitle(f"{comparison['attribute']}: {comparison['group']} vs {comparison['reference']}")
+    fig.suptitle(chart_title(comparison))
     literal_figure(fig)  # '$5_$10' is a group's name, not mathtext
     buf = io.BytesIO()
     with warnings.catch_warnings():  # a group name in a script the font lacks: boxes, no noise
@@ -243,6 +244,23 @@ def trend_png(doc: dict, comparison: dict) -> bytes:
         fig.savefig(buf, format="png", dpi=90)
     plt.close(fig)
     return buf.getvalue()
+
+
+# The characters of each name in a trend plot's title (attribute, group, reference) before it is
+# cut in its middle, as the report's charts cut them: whole, a 250-character group ran past the
+# figure's edges and hid the reference; the heading above the plot keeps every name whole.
+TITLE_ROOM = 24
+
+
+def chart_title(comparison: dict) -> str:
+    """'attribute: group vs reference' of a trend plot: each name on one line (a newline as
+    ``\\n``) and cut in its middle past :data:`TITLE_ROOM` characters while the group and the
+    reference still read apart."""
+    names = [_one_line(str(comparison[k])) for k in ("attribute", "group", "reference")]
+    attribute, group, reference = short_labels(names[:1], TITLE_ROOM) + short_labels(
+        names[1:], TITLE_ROOM
+    )
+    return f"{attribute}: {group} vs {reference}"
 
 
 def _nan_for_none(values) -> list[float]:
@@ -370,7 +388,8 @@ def render_html(doc: dict) -> str:
         "<!DOCTYPE html><html><head><meta charset='utf-8'><title>EthicLens monitor</title>",
         "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
         "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"
-        ".alarm{color:#b00;font-weight:bold}</style></head><body>",
+        ".alarm{color:#b00;font-weight:bold}h2,p{overflow-wrap:anywhere}"
+        "pre{white-space:pre-wrap;overflow-wrap:anywhere}</style></head><body>",
         "<h1>EthicLens monitor</h1>",
         f"<p>Store: <code>{e(doc['store'])}</code>. Request (the options not given left out):"
         f"</p><pre>{e(request_text(doc['request']))}</pre>",
@@ -379,7 +398,8 @@ def render_html(doc: dict) -> str:
         "<pre>" + e("\n".join(summary_lines(doc))) + "</pre>",
     ]
     for c in doc["comparisons"]:
-        title = f"{c['attribute']}: {c['group']} vs {c['reference']}"
+        # one line: a name's newline shown as \n, as the summary above (a page folds it)
+        title = _one_line(f"{c['attribute']}: {c['group']} vs {c['reference']}")
         parts.append(f"<h2>{e(title)}</h2>")
         if absent := absent_text(c):
             parts.append(f"<p>{e(absent)}</p>")

@@ -14,7 +14,16 @@ import threading
 import warnings
 from dataclasses import dataclass
 
-from .._text import beside, literal_figure, one_line, percent, terminal_safe, threshold_text
+from .._text import (  # noqa: F401 - middle_cut, short_labels: the report's charts' helpers
+    beside,
+    literal_figure,
+    middle_cut,
+    one_line,
+    percent,
+    short_labels,
+    terminal_safe,
+    threshold_text,
+)
 from ._verdict import di_band
 
 
@@ -84,24 +93,6 @@ class Chart:
 # The characters of a chart's label ("attribute: group" beside the forest plot; half as many
 # under a bar or in a legend) before it is cut in its middle.
 LABEL_ROOM = 60
-
-
-def middle_cut(text: str, room: int) -> str:
-    """``text`` whole, or when longer than ``room`` characters its start and end around "…"."""
-    if len(text) <= room:
-        return text
-    head = (room - 1) // 2
-    return text[:head] + "…" + text[-(room - 1 - head) :]
-
-
-def short_labels(labels, room: int) -> list[str]:
-    """Labels (a chart's tick or legend texts) longer than ``room`` cut in their middle
-    (:func:`middle_cut`) when all still read apart, else every label whole: whole, one
-    250-character group name squeezed a chart's panels to a sliver or drew across them (the
-    tables and the alt text keep every name whole)."""
-    whole = [str(label) for label in labels]
-    short = [middle_cut(label, room) for label in whole]
-    return short if len(set(short)) == len(set(whole)) else whole
 
 
 @contextlib.contextmanager
