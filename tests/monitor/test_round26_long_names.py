@@ -38,4 +38,8 @@ def test_the_dashboard_shows_long_and_odd_names_whole_escaped_and_on_one_line(tm
         "&lt;b&gt;x&lt;/b&gt;"
     )  # was: the newline itself, folded into a space by the browser
     assert "<b>x" not in page and "\u202e" not in page
-    assert "h2,p{overflow-wrap:anywhere}" in page and "pre{white-space:pre-wrap" in page
+    assert "h2,p,td{overflow-wrap:anywhere}" in page and "pre{white-space:pre-wrap" in page
+    # a last window without the group's rows: the line saying so names it on one line too
+    doc["comparisons"][0]["history"][-1].update(status="ONE_GROUP", reason="the compared group")
+    said = re.search(r"</h2>\s*<p>(.*?)</p>", render_html(doc), re.S)[1]
+    assert said.startswith(LONG.replace("\n", "\\n") + " has no rows in window"), said

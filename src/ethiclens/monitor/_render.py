@@ -388,7 +388,7 @@ def render_html(doc: dict) -> str:
         "<!DOCTYPE html><html><head><meta charset='utf-8'><title>EthicLens monitor</title>",
         "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
         "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"
-        ".alarm{color:#b00;font-weight:bold}h2,p{overflow-wrap:anywhere}"
+        ".alarm{color:#b00;font-weight:bold}h2,p,td{overflow-wrap:anywhere}"
         "pre{white-space:pre-wrap;overflow-wrap:anywhere}</style></head><body>",
         "<h1>EthicLens monitor</h1>",
         f"<p>Store: <code>{e(doc['store'])}</code>. Request (the options not given left out):"
@@ -402,7 +402,7 @@ def render_html(doc: dict) -> str:
         title = _one_line(f"{c['attribute']}: {c['group']} vs {c['reference']}")
         parts.append(f"<h2>{e(title)}</h2>")
         if absent := absent_text(c):
-            parts.append(f"<p>{e(absent)}</p>")
+            parts.append(f"<p>{e(_one_line(absent))}</p>")
         parts.append(_trend_img(doc, c, title))
         parts.append("<table><tr><th>test</th><th>null</th><th>e-value</th><th>alarm</th></tr>")
         for test, t in c["tests"].items():
