@@ -287,7 +287,10 @@ def _in_stored_order(store: Store, request: MonitorRequest) -> MonitorRequest:
     stored = _canonical_request(stored_request, request).get("protected")
     changes = {}
     theirs = stored_request.get("pos_label") if isinstance(stored_request, dict) else None
-    if theirs != request.pos_label and _label_key(theirs) == _label_key(request.pos_label):
+    # a new store has no words of its own: its first request keeps its --pos-label ('1' on
+    # text labels '0'/'1' is what makes them labels)
+    same = stored_request and _label_key(theirs) == _label_key(request.pos_label)
+    if theirs != request.pos_label and same:
         changes["pos_label"] = theirs
     ours = list(request.protected)
     if isinstance(stored, list) and stored != ours:
