@@ -282,16 +282,7 @@ def compare(
     ModelComparison
     """
     policy, opts = policy_and_options("compare", policy, options)
-    ci = CI_ALIASES.get(opts.ci, opts.ci)  # checked by take_options; "bootstrap": percentile
-    if not opts.paired and ci != "jeffreys":  # the unpaired draws are Dirichlet: ci unused
-        raise EthicLensInputError(
-            f"unpaired differences are independent Dirichlet draws per model: ci={opts.ci!r} "
-            "(the paired row bootstrap) would draw only each model's audit, not B - A",
-            column="paired",
-            value=False,
-            fix="drop paired=False (a paired row bootstrap), or use ci='jeffreys' with it",
-            kind="argument",
-        )
+    ci = _difference_ci(opts)
     opts = opts.seeded()
     true, a, b, weights, sf = _compare_inputs(
         y_true, pred_a, pred_b, sensitive_features, sample_weight, opts
@@ -312,6 +303,22 @@ def compare(
     return ModelComparison(
         names, audit_a, audit_b, differences, group_diffs, verdicts, config, data
     )
+
+
+def _difference_ci(opts) -> str:
+    """The interval method of the differences (its one name), after refusing one that unpaired
+    differences cannot use."""
+    ci = CI_ALIASES.get(opts.ci, opts.ci)  # checked by take_options; "bootstrap": percentile
+    if not opts.paired and ci != "jeffreys":  # the unpaired draws are Dirichlet: ci unused
+        raise EthicLensInputError(
+            f"unpaired differences are independent Dirichlet draws per model: ci={opts.ci!r} "
+            "(the paired row bootstrap) would draw only each model's audit, not B - A",
+            column="paired",
+            value=False,
+            fix="drop paired=False (a paired row bootstrap), or use ci='jeffreys' with it",
+            kind="argument",
+        )
+    return ci
 
 
 def _audit_settings(opts, policy, weights) -> dict:
