@@ -242,11 +242,7 @@ def audit_counts(
     policy, opts = policy_and_options("audit_counts", policy, options)
     attrs_meta, opts = _table_options(table, opts)
     table, protected = _named_cells(table, protected)
-    # a given n_bins bins the table's scores; audit_frame passes its default through
-    n = options.get("n_bins")
-    given = n is not None and not (isinstance(n, int | np.integer) and n == DEFAULT_N_BINS)
-    scored = SCORE_BIN in table.columns or not given
-    policy = _check_options(policy, opts, scored, f"{SCORE_BIN} column")
+    policy = _table_policy(table, policy, opts, options.get("n_bins"))
     names = dict(attrs_meta.get(NAMES_ATTR) or {})
     t = _check_counts_table(table, protected, names, opts.n_bins)
     weighted = WEIGHT_SUM in t.columns
@@ -262,6 +258,16 @@ def audit_counts(
     cells = _TableCells(ctx, t, true)
     facts = _Facts(int(t[COUNT].to_numpy(dtype=float).sum()), cells.has_scores, weighted)
     return _run(ctx, opts, attrs, edits, gone.build(cells.build), facts, gone.comparisons)
+
+
+def _table_policy(table, policy, opts, n_bins):
+    """The policy, checked with the options as ``audit`` checks them; an ``n_bins`` given (other
+    than the default) needs the table's score bins."""
+    # a given n_bins bins the table's scores; audit_frame passes its default through
+    default = isinstance(n_bins, int | np.integer) and n_bins == DEFAULT_N_BINS
+    given = n_bins is not None and not default
+    scored = SCORE_BIN in table.columns or not given
+    return _check_options(policy, opts, scored, f"{SCORE_BIN} column")
 
 
 def _named_cells(table, protected):
