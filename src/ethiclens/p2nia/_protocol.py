@@ -1033,9 +1033,9 @@ def _as_argument(exc: EthicLensInputError) -> EthicLensInputError:
     return EthicLensInputError(exc.problem, column=key, value=exc.value, fix=fix, kind="argument")
 
 
-def _checked_fields(body: dict) -> dict:
-    n = check_n(body["n"])
-    prot = body["protected"]
+def _check_protected(prot) -> str:
+    """The protected column's name: a non-empty string, not one of the names a release keeps
+    for its own columns."""
     if not isinstance(prot, str) or not prot:
         raise EthicLensInputError(
             "the protected attribute must be a column name (string)",
@@ -1053,6 +1053,12 @@ def _checked_fields(body: dict) -> dict:
             fix="rename the protected column (in the request and the platform's data), e.g. "
             "--protected group",
         )
+    return prot
+
+
+def _checked_fields(body: dict) -> dict:
+    n = check_n(body["n"])
+    prot = _check_protected(body["protected"])
     mech = body["mechanism"]
     accounting = _check_accounting(body.get("accounting", "record"), mech)
     metrics = _check_metrics(body.get("metrics", list(METRICS)))
