@@ -248,24 +248,7 @@ def _discretize(rows, columns, discretization, open_bins=False, domains=None):
             raise EthicLensInputError("missing values", column=col, fix="drop or impute them")
         numeric = pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values)
         if col in discretization:
-            if not numeric:
-                raise EthicLensInputError(
-                    "bins given for a non-numeric column",
-                    column=col,
-                    fix=f"drop --bins {col}: its values are released as categories",
-                )
-            edges = check_edges(col, discretization[col])
-            codes, labels, extra = _bin(col, values, edges, open_bins)
-            if len(labels) < 2:  # a release's column holds two or more values
-                raise EthicLensInputError(
-                    f"bin edges {labels[0]} make a single bin: the released column would hold "
-                    "one value",
-                    column=f"--bins {col}",
-                    value=discretization[col],
-                    fix=f"give three or more edges (e.g. --bins {col}=0,40,100), or pass "
-                    "--open-bins",
-                )
-            meta[col] = {"domain": labels, "k": len(labels), **extra}
+            codes, meta[col] = _binned(col, values, discretization[col], numeric, open_bins)
         elif numeric and values.nunique() > MAX_CATEGORIES:
             raise EthicLensInputError(
                 f"continuous column without a discretization ({values.nunique()} distinct "
@@ -297,6 +280,26 @@ def _discretize(rows, columns, discretization, open_bins=False, domains=None):
             meta[col] = {"domain": labels, "k": len(labels)}
         out[col] = np.asarray(codes).astype(int)
     return out, meta
+
+
+def _binned(col, values, bins, numeric: bool, open_bins: bool):
+    """A column cut at its given bin edges: its codes and manifest entry (two bins or more)."""
+    if not numeric:
+        raise EthicLensInputError(
+            "bins given for a non-numeric column",
+            column=col,
+            fix=f"drop --bins {col}: its values are released as categories",
+        )
+    edges = check_edges(col, bins)
+    codes, labels, extra = _bin(col, values, edges, open_bins)
+    if len(labels) < 2:  # a release's column holds two or more values
+        raise EthicLensInputError(
+            f"bin edges {labels[0]} make a single bin: the released column would hold one value",
+            column=f"--bins {col}",
+            value=bins,
+            fix=f"give three or more edges (e.g. --bins {col}=0,40,100), or pass --open-bins",
+        )
+    return codes, {"domain": labels, "k": len(labels), **extra}
 
 
 WORKLOADS = ("audit", "paper")
