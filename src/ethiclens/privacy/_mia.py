@@ -148,11 +148,7 @@ def membership_inference(
     MIAResult
     """
     eta = check_eta(eta)  # the same range as pcer_audit's, kept as the float checked
-    floor_n = (
-        Policy().pcer_min_group_size
-        if min_group_size is None
-        else check_count(min_group_size, "min_group_size")
-    )
+    floor_n = _group_floor(min_group_size)
     order = _checked_splits(train, test, group_order, positive_rates, delta_pcer)
     attacks = [_floored(_attack_group(train, test, g), floor_n) for g in order]
     dp_mia = agrees = None
@@ -168,6 +164,16 @@ def membership_inference(
         delta_pcer=delta_pcer,
         sign_agrees=agrees,
         notes=[n for n in (shared_rows_note(train, test, order),) if n],
+    )
+
+
+def _group_floor(min_group_size) -> int:
+    """Members and non-members a group needs: ``min_group_size`` checked, else the default
+    Policy's PCER floor."""
+    return (
+        Policy().pcer_min_group_size
+        if min_group_size is None
+        else check_count(min_group_size, "min_group_size")
     )
 
 
