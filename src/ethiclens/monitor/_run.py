@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_member
+from .._checks import check_member, did_you_mean
 from ..errors import EthicLensInputError
 from ..fairness import COMPARISON_METRIC_SPECS
 from ._baseline import Baseline, pooled_row, reading_baseline
@@ -804,7 +804,9 @@ class _Updater:
                 if a in given_refs:
                     groups = sorted({g for (_, g) in counts})
                     fix = f"use one of {groups[:20]}"  # a near miss named first, as the audit
-                    if slip(str(given_refs[a]), groups) is not None:  # a slip: refused
+                    ref = str(given_refs[a])  # a slip or a typo ('Whtie') is refused: a
+                    # reference is the largest group, seldom one a batch lacks
+                    if slip(ref, groups) is not None or did_you_mean(ref, groups):
                         check_member(given_refs[a], groups, column=f"--protected {a}",
                                      problem="unknown reference group", fix=fix)  # fmt: skip
                     if seen:  # bound once a window is processed (a held one binds nothing);
