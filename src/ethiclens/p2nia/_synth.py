@@ -231,7 +231,21 @@ def column_domains(data, columns, discretization, open_bins=False) -> dict:
     ``data`` given to the release (every column checked there as :func:`_discretize` checks
     it): a refusal, or a column's values, never depend on the rows the seed draws."""
     meta = _discretize(data, columns, discretization, open_bins)[1]
-    return {c: meta[c]["domain"] for c in columns if "bins" not in meta[c]}
+    domains = {c: meta[c]["domain"] for c in columns if "bins" not in meta[c]}
+    for col, labels in domains.items():
+        # a release's domain is published as the data spells it; the experiments' fits
+        # (fit_and_sample, the paper's workload: adult's native-country) write no manifest
+        if len(labels) > MAX_CATEGORIES:
+            raise EthicLensInputError(
+                f"{len(labels)} distinct values: a category column's values are written "
+                "into the manifest as the data holds them (not under DP), so an identifier "
+                f"or free text would publish every row's value; at most {MAX_CATEGORIES} are "
+                "released",
+                column=col,
+                fix=f"map {col} to at most {MAX_CATEGORIES} categories first (e.g. rare "
+                "values as 'other'), or drop it from the columns",
+            )
+    return domains
 
 
 def _discretize(rows, columns, discretization, open_bins=False, domains=None):
@@ -259,16 +273,6 @@ def _discretize(rows, columns, discretization, open_bins=False, domains=None):
             )
         else:
             labels = (domains or {}).get(col) or sorted(set(map(str, pd.unique(values))))
-            if len(labels) > MAX_CATEGORIES:  # the domain is published as the data spells it
-                raise EthicLensInputError(
-                    f"{len(labels)} distinct values: a category column's values are written "
-                    "into the manifest as the data holds them (not under DP), so an identifier "
-                    f"or free text would publish every row's value; at most {MAX_CATEGORIES} are "
-                    "released",
-                    column=col,
-                    fix=f"map {col} to at most {MAX_CATEGORIES} categories first (e.g. rare "
-                    "values as 'other'), or drop it from the columns",
-                )
             if len(labels) < 2:  # a release's column holds two or more values
                 raise EthicLensInputError(
                     f"the data holds a single value {labels[0]!r}: the released column "
