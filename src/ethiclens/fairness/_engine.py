@@ -65,7 +65,7 @@ from ._metrics import (
     composite_band,
     compute_composite_bias_score,
 )
-from ._options import DEFAULT_N_BINS, check_score_bins, policy_and_options
+from ._options import check_score_bins, policy_and_options
 from ._result import (
     AttributeSummary,
     AuditResult,
@@ -263,10 +263,8 @@ def audit_counts(
 def _table_policy(table, policy, opts, n_bins):
     """The policy, checked with the options as ``audit`` checks them; an ``n_bins`` given (other
     than the default) needs the table's score bins."""
-    # a given n_bins bins the table's scores; audit_frame passes its default through
-    default = isinstance(n_bins, int | np.integer) and n_bins == DEFAULT_N_BINS
-    given = n_bins is not None and not default
-    scored = SCORE_BIN in table.columns or not given
+    # a given n_bins bins the table's scores (audit_frame passes one only when it is given)
+    scored = SCORE_BIN in table.columns or n_bins is None
     return _check_options(policy, opts, scored, f"{SCORE_BIN} column")
 
 

@@ -17,7 +17,7 @@ import pyarrow as pa
 from .._optional import require
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
-from ..fairness import audit_counts
+from ..fairness import audit_counts, check_score_bins
 from ._counts_table import Roles, finish_counts
 from ._duckdb import _same_types, file_layout
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
@@ -383,20 +383,23 @@ def audit_frame(
     y_true: str | None = None,
     y_score: str | None = None,
     sample_weight: str | None = None,
-    n_bins: int = 10,
+    n_bins: int | None = None,
     **kwargs,
 ):
     """Audit a Dask or Spark DataFrame by column names: counted on the cluster, audited here.
 
     ``protected`` is a column name or a list of them; every other keyword is
-    :func:`ethiclens.audit_counts`'s. Same result as ``ethiclens.audit`` on the same rows.
+    :func:`ethiclens.audit_counts`'s (``n_bins``, None: 10, given only with ``y_score``). Same
+    result as ``ethiclens.audit`` on the same rows.
     """
     cols = [protected] if isinstance(protected, str) else list(protected)
-    roles = Roles(y_pred, cols, y_true, y_score, sample_weight, n_bins)
+    if n_bins is not None:  # given: refused without scores, in audit's words (not the table's)
+        kwargs["n_bins"] = check_score_bins(n_bins, y_score is not None)
+    roles = Roles(y_pred, cols, y_true, y_score, sample_weight, 10 if n_bins is None else n_bins)
     if type(frame).__module__.startswith("pyspark"):
         from ._spark import spark_counts
 
         table = spark_counts(frame, roles)
     else:
         table = dask_counts(frame, roles)
-    return audit_counts(table, n_bins=n_bins, **kwargs)
+    return audit_counts(table, **kwargs)
