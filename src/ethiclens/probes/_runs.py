@@ -88,10 +88,11 @@ def analyze_scored(
     scored, y_pred: str, y_score=None, *, favorable=1, seed=0, n_boot=1000, name_rows=None
 ):
     """Flip rates from your predictions (column ``y_pred``, optionally scores ``y_score``) on a
-    scored :func:`make_counterfactuals` table (a CSV/Parquet path), intervals from ``n_boot``
-    draws. Returns ``(CounterfactualResult, intro)``. A refused row is named as a row of the
-    file, or by ``name_rows(exc, path)`` where given (the CLI names the file's line, as
-    ``audit`` does: ``sources.name_rows``)."""
+    scored :func:`make_counterfactuals` table (a CSV/Parquet path): flip rates with exact
+    Jeffreys intervals, mean score shifts of 30 or more records with a bootstrap of ``n_boot``
+    draws (fewer: Student t). Returns ``(CounterfactualResult, intro)``. A refused row is
+    named as a row of the file, or by ``name_rows(exc, path)`` where given (the CLI names the
+    file's line, as ``audit`` does: ``sources.name_rows``)."""
     from ..fairness import BCA
     from ..io import read_table, require_columns
     from ._counterfactual import _check_draws
