@@ -30,6 +30,7 @@ from ._rules import (
     check_scheduler,
     engine_of,
     refuse_hive_default,
+    refuse_stray_counted,
     row_place,
     type_groups,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "read_rows",
     "name_rows",
     "refuse_stray_labels",
+    "refuse_stray_counted",
     "read_csv_file",
     "pandas_counts",
     "duckdb_counts",

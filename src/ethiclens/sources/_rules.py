@@ -788,6 +788,20 @@ def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) 
     )
 
 
+def refuse_stray_counted(values, counts, column: str, role: str = Y_PRED) -> None:
+    """Stray labels among counted ``values`` (a database's GROUP BY keys, ``counts`` rows
+    each) refused in :func:`stray_labels_error`'s words, naming no row (a table has no line):
+    how many rows hold them and the first such value, as a database's labels are refused."""
+    uniques = list(values)
+    if not stray_labels(uniques):
+        return
+    counts = np.asarray(counts)
+    odd = np.array([not _zero_one_text(u) for u in uniques])
+    value = uniques[int(odd.argmax())]
+    n, total = int(counts[odd].sum()), int(counts.sum())
+    raise stray_labels_error(uniques, n, "", value, column, role, total=total, audit=True)
+
+
 def stray_labels(uniques) -> bool:
     """0/1 mixed with other values (one stray word, a 0.7), or numbers other than 0/1 (scores,
     codes): labels no ``--pos-label`` reads as meant. Text labels only ('yes'/'no', a

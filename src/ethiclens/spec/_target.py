@@ -913,7 +913,7 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
             roles = replace(roles, binary_labels="audit")
     read = (t.table, t.query, flag, url and _database_named(t, url))
     table, where = _count(engine, t.file, roles, url, read, t.scheduler)
-    if purpose == "compare" and r.pos_label is None and t.file:
+    if purpose == "compare" and r.pos_label is None:
         _refuse_stray_model_b(table, r.y_pred[1], t.file)
     engine = _engine_of(table) or engine
     rows = int(table["count"].sum())
@@ -934,7 +934,7 @@ def _refuse_stray_model_b(table, name: str, target) -> None:
     named as model B (``sources.refuse_stray_labels``, the words of every engine)."""
     import pandas as pd
 
-    from ..sources import Roles, refuse_stray_labels
+    from ..sources import Roles, refuse_stray_counted, refuse_stray_labels
 
     counts = table.groupby(name, dropna=False, sort=False, observed=True)["count"].sum()
     keys = pd.Series(counts.index, dtype=object)
@@ -942,6 +942,9 @@ def _refuse_stray_model_b(table, name: str, target) -> None:
         keys = pd.to_numeric(keys)
     except (TypeError, ValueError):
         pass
+    if not target:  # a database's table: its values and their rows, no line (as model A's)
+        refuse_stray_counted(counts.index, counts.to_numpy(), f"{name} ({MODEL_ROLES[1]})")
+        return
     roles = Roles(name, [], binary_labels="audit")
     try:
         refuse_stray_labels(pd.DataFrame({name: keys}), roles, target)  # the values: cheap
