@@ -1,8 +1,9 @@
 """Round 26 review: ``n_bins`` given without scores was refused by ``audit(n_bins=10)`` but let
-through by ``audit_counts``/``audit_frame(n_bins=10)`` (the default was exempted because
-``audit_frame`` always passed its own), and ``audit_frame(n_bins=20)`` was refused in the
-counts table's words ("no score_bin column", "the table has no scores"). ``audit_frame`` now
-passes ``n_bins`` only when given, and refuses it as ``audit`` does, naming ``y_score``."""
+through by ``audit_frame(n_bins=10)`` (it always passed its own default to ``audit_counts``,
+which lets the default through: it is the fix for a table's broken n_bins attr), and
+``audit_frame(n_bins=20)`` was refused in the counts table's words ("no score_bin column",
+"the table has no scores"). ``audit_frame`` now passes ``n_bins`` only when given, and refuses
+it as ``audit`` does, naming ``y_score``."""
 
 from __future__ import annotations
 

@@ -65,7 +65,7 @@ from ._metrics import (
     composite_band,
     compute_composite_bias_score,
 )
-from ._options import check_score_bins, policy_and_options
+from ._options import DEFAULT_N_BINS, check_score_bins, policy_and_options
 from ._result import (
     AttributeSummary,
     AuditResult,
@@ -263,8 +263,10 @@ def audit_counts(
 def _table_policy(table, policy, opts, n_bins):
     """The policy, checked with the options as ``audit`` checks them; an ``n_bins`` given (other
     than the default) needs the table's score bins."""
-    # a given n_bins bins the table's scores (audit_frame passes one only when it is given)
-    scored = SCORE_BIN in table.columns or n_bins is None
+    # a given n_bins bins the table's scores; the default given is let through: it is the fix
+    # a table's broken attrs['ethiclens_n_bins'] offers (audit_frame passes none unless given)
+    default = isinstance(n_bins, int | np.integer) and n_bins == DEFAULT_N_BINS
+    scored = SCORE_BIN in table.columns or n_bins is None or default
     return _check_options(policy, opts, scored, f"{SCORE_BIN} column")
 
 
