@@ -7,25 +7,18 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
 import pandas as pd
 import pytest
 
 from ethiclens.cli import main
 from ethiclens.privacy import pcer_audit, read_split, read_splits
 
+from .test_round26_pcer_overlap import _frame as _with_losses
+
 
 def _frame(n, seed, offset=0):
-    rng = np.random.default_rng(seed)
-    y = rng.integers(0, 2, n)
-    return pd.DataFrame(
-        {
-            "id": np.arange(offset, offset + n),
-            "g": rng.choice([1, 2], n),
-            "y": y,
-            "pred": np.where(rng.random(n) < 0.85, y, 1 - y),
-        }
-    )
+    """The overlap tests' rows without their losses (the same draws: losses are drawn last)."""
+    return _with_losses(n, seed, offset).drop(columns="loss")
 
 
 @pytest.fixture

@@ -937,14 +937,14 @@ def _refuse_stray_model_b(table, name: str, target) -> None:
     from ..sources import Roles, refuse_stray_counted, refuse_stray_labels
 
     counts = table.groupby(name, dropna=False, sort=False, observed=True)["count"].sum()
+    if not target:  # a database's table: its values and their rows, no line (as model A's)
+        refuse_stray_counted(counts.index, counts.to_numpy(), f"{name} ({MODEL_ROLES[1]})")
+        return
     keys = pd.Series(counts.index, dtype=object)
     try:  # a CSV's '0', '1', '1.5' are numbers to pandas: 0.0, 1.0, 1.5
         keys = pd.to_numeric(keys)
     except (TypeError, ValueError):
         pass
-    if not target:  # a database's table: its values and their rows, no line (as model A's)
-        refuse_stray_counted(counts.index, counts.to_numpy(), f"{name} ({MODEL_ROLES[1]})")
-        return
     roles = Roles(name, [], binary_labels="audit")
     try:
         refuse_stray_labels(pd.DataFrame({name: keys}), roles, target)  # the values: cheap
