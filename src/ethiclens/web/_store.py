@@ -66,6 +66,11 @@ def now() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
 
 
+# A write's parameter for the time: stamped once the write lock is held, so that two writes
+# at once (two jobs' steps) are stamped in the order they are stored
+NOW = object()
+
+
 def new_id() -> str:
     """An unguessable id (also the only name an uploaded file gets on disk)."""
     return secrets.token_hex(12)
@@ -160,9 +165,11 @@ class Store:
         db.execute("COMMIT")
 
     def _write(self, sql: str, params=()):
-        """One statement in a transaction of its own; its cursor (``rowcount``)."""
+        """One statement in a transaction of its own; its cursor (``rowcount``). Each
+        :data:`NOW` of ``params`` is the time the write lock was taken."""
         with self._tx() as db:
-            return db.execute(sql, params)
+            stamp = now()
+            return db.execute(sql, tuple(stamp if p is NOW else p for p in params))
 
     def _one(self, sql: str, params=()) -> dict | None:
         row = self._db().execute(sql, params).fetchone()
@@ -183,7 +190,7 @@ class Store:
         self._write(
             "INSERT INTO data (id, name, path, dataset, kind, size, sha256, created, profile) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (data_id, name, path, dataset, kind, size, sha256, now(), profile),
+            (data_id, name, path, dataset, kind, size, sha256, NOW, profile),
         )
         return data_id
 
@@ -213,11 +220,11 @@ class Store:
         return self._insert(data_id, "queued", "queued", 1, purpose, spec)
 
     def _insert(self, data_id, status: str, step, rev: int, purpose: str, spec) -> str:
-        audit_id, stamp, text = new_id(), now(), json.dumps(spec) if spec else None
+        audit_id, text = new_id(), json.dumps(spec) if spec else None
         self._write(
             "INSERT INTO audits (id, data_id, created, updated, rev, status, step, purpose, "
             "spec) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (audit_id, data_id, stamp, stamp, rev, status, step, purpose, text),
+            (audit_id, data_id, NOW, NOW, rev, status, step, purpose, text),
         )
         return audit_id
 
@@ -234,7 +241,7 @@ class Store:
             "UPDATE audits SET spec = ?, purpose = ?, status = 'queued', step = 'queued', "
             "error = NULL, note = ?, rev = rev + 1, updated = ? "
             "WHERE id = ? AND rev = ? AND status = 'draft'",
-            (json.dumps(spec), purpose, note, now(), audit_id, rev),
+            (json.dumps(spec), purpose, note, NOW, audit_id, rev),
         )
         if cur.rowcount != 1:  # no row changed: nothing was written
             raise Conflict(audit_id)
@@ -246,7 +253,7 @@ class Store:
         cur = self._write(
             "UPDATE audits SET rev = rev + 1, updated = ? "
             "WHERE id = ? AND rev = ? AND status = 'done'",
-            (now(), audit_id, rev),
+            (NOW, audit_id, rev),
         )
         return cur.rowcount == 1
 
@@ -254,34 +261,33 @@ class Store:
         self._write(
             "UPDATE audits SET status = 'running', step = ?, updated = ? "
             "WHERE id = ? AND status IN ('queued', 'running')",
-            (step, now(), audit_id),
+            (step, NOW, audit_id),
         )
 
     def finish(self, audit_id: str, *, result, html, card, fingerprint, verdict, csv=None) -> None:
         """The whole result in one transaction: after it the audit is complete, before it
         nothing of the result is stored. Only a queued or running audit is completed: one marked
         interrupted (its server stopped; a worker that finished late) stays so."""
-        stamp = now()
         self._write(
             "UPDATE audits SET status = 'done', step = 'done', result = ?, html = ?, "
             "card = ?, csv = ?, fingerprint = ?, verdict = ?, finished = ?, updated = ? "
             "WHERE id = ? AND status IN ('queued', 'running')",
-            (result, html, card, csv, fingerprint, verdict, stamp, stamp, audit_id),
+            (result, html, card, csv, fingerprint, verdict, NOW, NOW, audit_id),
         )
 
     def fail(self, audit_id: str, error: dict) -> None:
         """A queued or running audit failed (a finished or interrupted one stays so)."""
-        stamp = now()
         self._write(
             "UPDATE audits SET status = 'failed', step = 'failed', error = ?, "
             "finished = ?, updated = ? WHERE id = ? AND status IN ('queued', 'running')",
-            (json.dumps(error), stamp, stamp, audit_id),
+            (json.dumps(error), NOW, NOW, audit_id),
         )
 
     def interrupt(self, audit_ids) -> int:
         """The server stops: these audits, if still queued or running, are interrupted."""
-        stamp, count = now(), 0
+        count = 0
         with self._tx() as db:
+            stamp = now()  # once the write lock is held (as _write stamps)
             for audit_id in audit_ids:
                 cur = db.execute(
                     "UPDATE audits SET status = 'interrupted', step = 'interrupted', "
@@ -297,7 +303,7 @@ class Store:
         self._write(
             "UPDATE audits SET status = 'draft', step = NULL, rev = rev + 1, "
             "updated = ? WHERE id = ? AND status IN ('failed', 'interrupted')",
-            (now(), audit_id),
+            (NOW, audit_id),
         )
 
     def set_pdf(self, audit_id: str, pdf: bytes) -> None:
@@ -309,7 +315,7 @@ class Store:
         return self._write(
             "UPDATE audits SET status = 'interrupted', step = 'interrupted', updated = ? "
             "WHERE status IN ('queued', 'running')",
-            (now(),),
+            (NOW,),
         ).rowcount
 
     def history(self, limit: int = 200, offset: int = 0) -> list[dict]:
