@@ -127,10 +127,6 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
     engine = engine_for(spec)
     if t.engine == "auto" and engine == "duckdb" and _needs_rows(spec, purpose):
         engine = "pandas"
-    if purpose == "audit" and engine == "pandas" and (t.table or t.query):
-        raise EthicLensInputError(
-            "--table and --query need --db", column="--table/--query", fix="add --db URL"
-        )
     if engine == "pandas":
         from ..sources import check_scheduler
 
@@ -171,25 +167,17 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
             fix="name a file, a glob or a folder, or --db URL / --db-env NAME",
         )
     engine = engine_for(spec)
-    url = database_url(spec) if engine == "sql" else None
-    if url and not (t.table or t.query):
-        _refuse_no_table(t)
-    if not url and (t.table or t.query):
-        raise EthicLensInputError(
-            "--table and --query need --db", column="--table/--query", fix="add --db URL"
-        )
+    url, read = _source(spec, engine)
     from ..fairness import bin_counts, check_bins, check_group_edits
     from ..sources import BINS_ATTR
 
-    flag = _url_flag(t)
     # a JSON file has no header to read first: the pandas reader names a missing column
     rule = engine != "pandas" or _by_the_rule(t.file)
-    known = _source_columns(engine, t.file, url, t.table, t.query, flag) if rule else None
+    known = _source_columns(engine, t.file, url, read) if rule else None
     cols, _ = _audit_columns(spec, known)
     roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight, int(n_bins))
     roles = replace(roles, binary_labels=True)  # no --pos-label: a stray label refused now
-    read = (t.table, t.query, flag, url and _database_named(t, url))
-    table, where = _count(engine, t.file, roles, url, read, t.scheduler)
+    table, where = _count(engine, t, roles, url, read)
     if spec.groups.bins:  # cells add up: binning the counts is counting the binned rows
         edges = check_bins(spec.groups.bins, cols)
         table = bin_counts(table, edges)
@@ -876,11 +864,8 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
     from ..sources import Roles
 
     t, r = spec.target, spec.roles
-    url = database_url(spec) if engine == "sql" else None
-    if url and not (t.table or t.query):
-        _refuse_no_table(t)
-    flag = _url_flag(t)
-    known = _source_columns(engine, t.file, url, t.table, t.query, flag)
+    url, read = _source(spec, engine)
+    known = _source_columns(engine, t.file, url, read)
     if purpose == "audit":
         cols, refs = _audit_columns(spec, known)
         _refuse_resampling_counts(spec, engine)
@@ -911,8 +896,7 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
             roles = replace(roles, y_pred_role="y_true")
         if r.pos_label is None:  # a stray label refused with its first row, as audit does
             roles = replace(roles, binary_labels="audit")
-    read = (t.table, t.query, flag, url and _database_named(t, url))
-    table, where = _count(engine, t.file, roles, url, read, t.scheduler)
+    table, where = _count(engine, t, roles, url, read)
     if purpose == "compare" and r.pos_label is None:
         _refuse_stray_model_b(table, r.y_pred[1], t.file)
     engine = _engine_of(table) or engine
@@ -995,21 +979,34 @@ def _url_flag(target) -> str:
     return f"--db-env {target.db_env}" if target.db_env else "--db"
 
 
-def _source_columns(engine, target, url, table, query, flag="--db") -> list[str]:
+def _source(spec: AuditSpec, engine: str) -> tuple:
+    """(the database URL or None, ``read``: its table, query, the option that gave the URL and
+    how reports name it) of the spec's target, for ``engine``; a database without a table or
+    a query is refused."""
+    t = spec.target
+    url = database_url(spec) if engine == "sql" else None
+    if url and not (t.table or t.query):
+        _refuse_no_table(t)
+    return url, (t.table, t.query, _url_flag(t), url and _database_named(t, url))
+
+
+def _source_columns(engine, target, url, read) -> list[str]:
     if engine == "sql":
         from ..sources import sql_columns
 
+        table, query, flag, _ = read
         return sql_columns(url, table=table, query=query, flag=flag)
     from ..sources import file_columns
 
     return file_columns(target, engine)
 
 
-def _count(engine, target, roles, url, read, scheduler):
-    """Counts of ``target`` (a file, glob or folder) or of the database at ``url`` (``read``:
-    its table, query, the option that gave the URL and how reports name it), by ``engine``."""
+def _count(engine, t, roles, url, read):
+    """Counts of the target ``t``'s file, glob or folder or of the database at ``url``
+    (``read``: as :func:`_source` gives it), by ``engine``."""
     from ..sources import check_scheduler
 
+    target, scheduler = t.file, t.scheduler
     check_scheduler(engine, scheduler)
     if engine == "sql":
         from ..sources import sql_counts
