@@ -11,6 +11,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from .._secrets import mask_secrets
 from .._text import markdown_safe, one_paragraph
 from ..errors import EthicLensInputError
 from ..fairness import AuditResult, comparison_columns, group_columns
@@ -87,8 +88,9 @@ def render_model_card(result: AuditResult) -> str:
     out = [f"# Model card: {md(title)}", ""]
     for section in _SECTIONS:
         out += section(result, prov)
-    # every line at once: user text also reaches the card inside sentences, not only via md()
-    return markdown_safe("\n".join(out))
+    # every line at once: user text also reaches the card inside sentences, not only via md();
+    # a password in it (a URL's user:password@) is shown as ***, as in the HTML report
+    return markdown_safe(mask_secrets("\n".join(out)))
 
 
 def _model_details(result: AuditResult, prov: dict) -> list[str]:

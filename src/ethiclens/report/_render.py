@@ -16,6 +16,7 @@ import jinja2
 from markupsafe import Markup
 from markupsafe import escape as _markup_escape
 
+from .._secrets import mask_secrets
 from .._text import html_safe, one_paragraph
 from ._plots import Chart
 
@@ -23,10 +24,12 @@ from ._plots import Chart
 def escape(text) -> Markup:
     """``markupsafe.escape``, with a newline, CR or tab in the text shown as ``\\n`` / ``\\r``
     / ``\\t``: HTML would fold a newline or a tab into a space and the page drops a CR, so the
-    groups ``new line`` and ``new\\nline`` would look the same. Markup (ours) passes unchanged."""
+    groups ``new line`` and ``new\\nline`` would look the same. Markup (ours) passes unchanged.
+    A password in the text (a URL's ``user:password@``, ``?token=``) is shown as ``***``: a
+    report is shared and signed, and every message masks it."""
     if isinstance(text, Markup) or hasattr(text, "__html__"):
         return _markup_escape(text)
-    shown = str(_markup_escape(text)).replace("\n", "\\n").replace("\r", "\\r")
+    shown = str(_markup_escape(mask_secrets(text))).replace("\n", "\\n").replace("\r", "\\r")
     return Markup(shown.replace("\t", "\\t"))
 
 
