@@ -81,8 +81,10 @@ def auc_interval(auc, var, level) -> tuple[float | None, float | None, str]:
     """DeLong interval (normal on logit(AUC)) and its method, or (None, None, why not)."""
     if not np.isfinite(auc) or not np.isfinite(var):
         return None, None, "not reported: AUC or its variance undefined"
-    if auc <= 0 or auc >= 1 or var <= 0:
+    if auc <= 0 or auc >= 1:
         return None, None, "not reported: AUC is 0 or 1, where DeLong's variance is 0"
+    if var <= 0:  # AUC 0.5 of scores that all tie: a point, not a 0 or 1
+        return None, None, f"not reported: DeLong's variance is 0 at an AUC of {auc:g}"
     z = NormalDist().inv_cdf(0.5 + level / 2)
     logit = np.log(auc / (1 - auc))
     half = z * np.sqrt(var) / (auc * (1 - auc))
