@@ -42,6 +42,18 @@ def test_no_password_in_a_report_or_card(result, render):
     text = render(result)
     leaked = [s for s in SECRETS if s in text]
     assert not leaked, leaked
-    assert "***" in text
+    assert "***" in text.replace("\\", "")  # the Markdown card escapes it: \*\*\*
     # the rest of the URL still names the data
     assert "db.example/prod" in text
+
+
+def test_the_card_shows_the_mask_as_text_not_emphasis(result):
+    """Two masked URLs on one line: a raw *** in Markdown would open and close emphasis and
+    swallow both masks; the card writes them escaped, so its HTML shows *** twice."""
+    result.data["provenance"]["card"]["model_details"]["contact"] = (
+        "https://a:one11@x.example/m or https://b:two22@y.example/m"
+    )
+    page = render_model_card_html(result)
+    assert "one11" not in page and "two22" not in page
+    assert "a:***@x.example/m or https://b:***@y.example/m" in page
+    assert "<em>" not in page and "<strong>@" not in page

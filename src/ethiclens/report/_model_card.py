@@ -50,15 +50,17 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
 def md(text) -> str:
     """Escape Markdown (and inline HTML) so data such as group names render literally; a
     newline, CR or tab is shown as ``\\n`` / ``\\r`` / ``\\t`` (as a space, the groups ``new line``
-    and ``new\\nline`` would read the same, and a raw newline would break a table row)."""
-    escaped = _MD_SPECIAL.sub(r"\\\1", str(text))
+    and ``new\\nline`` would read the same, and a raw newline would break a table row). A
+    password in it (a URL's ``user:password@``, ``?token=``) is shown as ``***``, as in the HTML
+    report, masked before the escapes so that the mask is text, not emphasis."""
+    escaped = _MD_SPECIAL.sub(r"\\\1", mask_secrets(text))
     return escaped.replace("\n", "\\\\n").replace("\r", "\\\\r").replace("\t", "\\\\t")
 
 
 def _prose(text) -> str:
     """The user's own descriptive text (a card field, a limitation): escaped, its line breaks
     as spaces, as the HTML report shows it (:func:`ethiclens._text.one_paragraph`)."""
-    return _MD_SPECIAL.sub(r"\\\1", one_paragraph(text))
+    return _MD_SPECIAL.sub(r"\\\1", mask_secrets(one_paragraph(text)))
 
 
 def _table(headers, rows) -> str:
@@ -88,9 +90,8 @@ def render_model_card(result: AuditResult) -> str:
     out = [f"# Model card: {md(title)}", ""]
     for section in _SECTIONS:
         out += section(result, prov)
-    # every line at once: user text also reaches the card inside sentences, not only via md();
-    # a password in it (a URL's user:password@) is shown as ***, as in the HTML report
-    return markdown_safe(mask_secrets("\n".join(out)))
+    # every line at once: user text also reaches the card inside sentences, not only via md()
+    return markdown_safe("\n".join(out))
 
 
 def _model_details(result: AuditResult, prov: dict) -> list[str]:
