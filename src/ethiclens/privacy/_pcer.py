@@ -773,13 +773,21 @@ class _PairDiffs:
         return len(self.keys) * self.n * (self.n - 1) // 2
 
     def chunks(self, size: int = 2048):
-        """(points (c,), draws (n_boot, c)) of up to ``size`` pairs at a time, in pair order."""
+        """(points (c,), draws (n_boot, c)) of about ``size`` pairs at a time, in pair order:
+        group i's differences with groups i+1, i+2, ... are read off its row of draws (each
+        group's draws held as one contiguous row, not gathered per pair)."""
         point, boot = self.stats
-        first, second = np.triu_indices(self.n, 1)  # (0, 1), (0, 2), ..., (1, 2), ...
         for k in self.keys:
-            for at in range(0, len(first), size):
-                i, j = first[at : at + size], second[at : at + size]
-                yield point[k][i] - point[k][j], boot[k][:, i] - boot[k][:, j]
+            p, rows = point[k], np.ascontiguousarray(boot[k].T)  # (n_groups, n_boot)
+            held, count = [], 0
+            for i in range(self.n - 1):
+                for at in range(i + 1, self.n, size):
+                    held.append((p[i] - p[at : at + size], rows[i] - rows[at : at + size]))
+                    count += len(held[-1][0])
+                if count >= size or i == self.n - 2:
+                    points, draws = zip(*held, strict=True)
+                    yield np.concatenate(points), np.concatenate(draws).T
+                    held, count = [], 0
 
 
 def _signed_intervals(signed: _PairDiffs, ci: str, level: float):
