@@ -765,11 +765,8 @@ def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
     gc = data.gc
     name, groups = gc.attribute, list(gc.groups)
     floors = _Floors(gc, ctx.policy, data.sq)
-    # the largest group by rows, among those with weight: a group weighted all 0 compared
-    # with would leave every comparison undefined
-    weighted = gc.weighted.sum(axis=1) > 0
-    sizes = np.where(weighted, gc.n, -1) if weighted.any() else gc.n
-    ref, ref_source = resolve_reference(name, groups, sizes, requested_ref)
+    weights = gc.weighted.sum(axis=1)
+    ref, ref_source = resolve_reference(name, groups, gc.n, requested_ref, weights)
     if ref_source == "given" and source:
         ref_source = str(source)
     boot_rng, ece_rng = rng.spawn(2)

@@ -385,18 +385,21 @@ def _rows(y_true, y_score, sensitive_features, sample_weight, pos_label):
 
 def _counted(name, groups, codes, rows, reference) -> _Attribute:
     """One attribute's (group, score bin, label) counts (weight sums when weighted, with
-    their Kish-effective cells) and its reference group (the largest by rows by default)."""
+    their Kish-effective cells) and its reference group (the largest by rows by default, among
+    those with weight)."""
     bins, true, weights, k = rows
     keep = codes >= 0
     flat = (codes[keep].astype(np.int64) * (k + 1) + bins[keep]) * 2 + (1 - true[keep])
     shape, size = (len(groups), k + 1, 2), len(groups) * (k + 1) * 2
     counts = np.bincount(flat, minlength=size).reshape(shape)
     n_rows = counts.sum(axis=(1, 2))
-    ref, _ = resolve_reference(name, list(groups), n_rows, reference)
     if weights is None:
+        ref, _ = resolve_reference(name, list(groups), n_rows, reference)
         return _Attribute(name, list(groups), ref, counts, counts, n_rows)
     w = weights[keep]
     sums = np.bincount(flat, weights=w, minlength=size).reshape(len(groups), -1)
+    # the largest group with weight, as the audit's: one weighted all 0 leaves nothing defined
+    ref, _ = resolve_reference(name, list(groups), n_rows, reference, sums.sum(axis=1))
     sq = np.bincount(flat, weights=w**2, minlength=size).reshape(len(groups), -1)
     # the group's Kish size for its rows, each label's own for its rates (as the audit)
     effective = kish_effective(sums, sq).reshape(shape)

@@ -1417,9 +1417,13 @@ def check_draw_memory(n_boot: int, attrs: dict, cells_per_group: int) -> None:
     )
 
 
-def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requested):
-    """Index of the reference group and how it was chosen."""
+def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requested, weights=None):
+    """Index of the reference group and how it was chosen. By default the largest group by
+    rows among those with weight (``weights``: each group's weight total, None unweighted): a
+    group weighted all 0 compared with would leave every comparison undefined."""
     if requested is None:
+        if weights is not None and (np.asarray(weights) > 0).any():
+            counts = np.where(np.asarray(weights) > 0, counts, -1)
         return int(np.argmax(counts)), "largest group (default)"
     problem, fix = "unknown reference group", None
     if INTERSECTION_SEP in str(name) and str(requested) not in groups:
