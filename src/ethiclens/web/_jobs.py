@@ -11,7 +11,6 @@ import json
 import logging
 import multiprocessing.connection
 import os
-import reprlib
 import shutil
 import signal
 import tempfile
@@ -28,9 +27,12 @@ from ._portable import renamed, server_names
 from ._store import Store
 
 log = logging.getLogger("ethiclens.web")
-# A refusal's value as the command line shows it (its repr: 'nosuch'), never without bound
-VALUE_REPR = reprlib.Repr()
-VALUE_REPR.maxstring = VALUE_REPR.maxother = 300
+
+
+def value_text(value) -> str:
+    """A refusal's value as the command line shows it (``str(exc)``'s "(value: …)": its repr,
+    'nosuch', within the library's bounds; an int of thousands of digits too)."""
+    return str(EthicLensInputError("", value=value)).removeprefix(" (value: ")[:-1]
 
 
 class Busy(Exception):
@@ -142,7 +144,7 @@ def run_job(
                 "problem": shown(exc.problem),
                 "column": None if exc.column is None else str(exc.column),
                 "fix": exc.fix and shown(exc.fix),
-                "value": None if exc.value is None else shown(VALUE_REPR.repr(exc.value)),
+                "value": None if exc.value is None else shown(value_text(exc.value)),
                 "message": shown(str(exc)),
                 "input": True,  # the user's data or request, not the server: a 4xx page
             },

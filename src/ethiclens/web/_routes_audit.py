@@ -22,6 +22,7 @@ from ._web import (
     digits_number,
     in_thread,
     intervals_text,
+    problem_said,
     redirect,
     repeated_name,
     said,
@@ -488,8 +489,7 @@ async def thresholds(request):
     except EthicLensInputError as exc:  # its database by its variable, never the driver's words
         db_env = (spec.get("target") or {}).get("db_env")
         exc = db_env and database_refusal(exc, db_env) or exc
-        value = "" if exc.value is None else f" (value: {exc.value})"
-        problem = exc.problem.removeprefix(f"{_roles.FORM}: ") + value
+        problem = problem_said(exc).removeprefix(f"{_roles.FORM}: ")
         return web.error_page(request, 422, problem, exc.fix or "", _THRESHOLD, _back(audit))
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     if web.moved_out(data, _twofiles.joined_of(web, spec)):  # a link out since it was run

@@ -23,7 +23,16 @@ from ._uploads import (
     limit_text,
     without_server_path,
 )
-from ._web import NOT_LISTED, digits_number, in_thread, redirect, repeated_name, said, web_of
+from ._web import (
+    NOT_LISTED,
+    digits_number,
+    in_thread,
+    problem_said,
+    redirect,
+    repeated_name,
+    said,
+    web_of,
+)
 
 # the data screen's error places: the page's top and the fields of its forms
 HOME_FIELDS = {"form", "file", "path", "benchmark", "dataset", "score", "merge", "n_boot"}
@@ -143,7 +152,7 @@ def _refused_upload(web, request, exc: EthicLensInputError, for_audit: dict | No
         return web.home_page(request, status, errors={"file": said(exc)})
     if for_audit is None:
         return web.error_page(
-            request, status, exc.problem, exc.fix or "", _roles.FIELD_LABELS["model_b"]
+            request, status, problem_said(exc), exc.fix or "", _roles.FIELD_LABELS["model_b"]
         )
     return mapping_again(web, request, for_audit, {"model_b": said(exc)}, status)
 

@@ -125,11 +125,16 @@ def web_of(request) -> Web:
 
 
 def said(exc: EthicLensInputError) -> str:
-    """An error as one line for the page: the problem, then the fix; every credential masked,
-    as in the error's own message (``str(exc)``)."""
-    from .._secrets import mask_secrets
+    """An error as one line for the page: the problem, the value it is about, then the fix,
+    as the error's own message (``str(exc)``) writes them, every credential masked; its
+    column is the page's field it is shown by."""
+    return str(EthicLensInputError(exc.problem, value=exc.value, fix=exc.fix))
 
-    return mask_secrets(exc.problem + (f". Fix: {exc.fix}" if exc.fix else ""))
+
+def problem_said(exc: EthicLensInputError) -> str:
+    """An error's problem with the value it is about, as :func:`said` writes them (a page
+    that shows the fix apart)."""
+    return str(EthicLensInputError(exc.problem, value=exc.value))
 
 
 def _too_long(value: str) -> str:
