@@ -57,3 +57,18 @@ def test_the_card_shows_the_mask_as_text_not_emphasis(result):
     assert "one11" not in page and "two22" not in page
     assert "a:***@x.example/m or https://b:***@y.example/m" in page
     assert "<em>" not in page and "<strong>@" not in page
+
+
+def test_a_column_named_like_a_secret_key_keeps_its_groups():
+    """Only text holding a URL (or an '@') is masked: the fix naming the column ``pwd``
+    (persons with disabilities) and its group reads ``--protected pwd=yes``, never
+    ``pwd=***``."""
+    n = 300
+    groups = np.array(["no"] * 150 + ["yes"] * 150)
+    pred = np.r_[np.zeros(150, int), np.arange(150) % 2]  # 'no' is never selected
+    r = ethiclens.audit(
+        np.arange(n) % 2, pred, {"pwd": groups}, reference="no", n_boot=100, random_state=0
+    )
+    for text in (render_html(r), render_model_card(r).replace("\\", "")):
+        assert "pwd=yes" in text
+        assert "pwd=***" not in text

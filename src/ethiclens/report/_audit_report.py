@@ -8,7 +8,6 @@ from importlib import metadata
 from markupsafe import Markup
 from markupsafe import escape as escape_block
 
-from .._secrets import mask_secrets
 from .._text import (
     beside,
     distinct_numbers,
@@ -36,6 +35,7 @@ from ._render import (
     figure,
     generated_by,
     join,
+    masked,
     paragraph,
     prose,
     status_badge,
@@ -950,7 +950,7 @@ def run_record(run: dict | None, cfg: dict, command: str) -> Section:
                 "this report.</p>"
             ),
             *_relative_note(request, command),
-            Markup(f"<pre class='spec'>{escape_block(mask_secrets(spec_text))}</pre>"),
+            Markup(f"<pre class='spec'>{escape_block(masked(spec_text))}</pre>"),
         ]
     if run.get("gate"):
         parts += [Markup("<h3>Gate</h3>"), definition_list(list(_flatten("gate", run["gate"])))]

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from .._secrets import mask_secrets
 from .._text import markdown_safe, one_paragraph
 from ..errors import EthicLensInputError
 from ..fairness import AuditResult, comparison_columns, group_columns
@@ -31,7 +30,7 @@ from ._audit_report import (
     weighted_sentence,
     withheld_hint,
 )
-from ._render import Report, Section
+from ._render import Report, Section, masked
 from ._verdict import (
     composite_caveat,
     largest_disparity,
@@ -53,14 +52,14 @@ def md(text) -> str:
     and ``new\\nline`` would read the same, and a raw newline would break a table row). A
     password in it (a URL's ``user:password@``, ``?token=``) is shown as ``***``, as in the HTML
     report, masked before the escapes so that the mask is text, not emphasis."""
-    escaped = _MD_SPECIAL.sub(r"\\\1", mask_secrets(text))
+    escaped = _MD_SPECIAL.sub(r"\\\1", masked(str(text)))
     return escaped.replace("\n", "\\\\n").replace("\r", "\\\\r").replace("\t", "\\\\t")
 
 
 def _prose(text) -> str:
     """The user's own descriptive text (a card field, a limitation): escaped, its line breaks
     as spaces, as the HTML report shows it (:func:`ethiclens._text.one_paragraph`)."""
-    return _MD_SPECIAL.sub(r"\\\1", mask_secrets(one_paragraph(text)))
+    return _MD_SPECIAL.sub(r"\\\1", masked(one_paragraph(text)))
 
 
 def _table(headers, rows) -> str:

@@ -29,8 +29,17 @@ def escape(text) -> Markup:
     report is shared and signed, and every message masks it."""
     if isinstance(text, Markup) or hasattr(text, "__html__"):
         return _markup_escape(text)
-    shown = str(_markup_escape(mask_secrets(text))).replace("\n", "\\n").replace("\r", "\\r")
+    shown = str(_markup_escape(masked(str(text)))).replace("\n", "\\n").replace("\r", "\\r")
     return Markup(shown.replace("\t", "\\t"))
+
+
+def masked(text: str) -> str:
+    """``text`` with a password in a URL (``user:password@``, ``?token=``) shown as ``***``, as
+    every message shows it (:func:`ethiclens._secrets.mask_secrets`), line by line: a line
+    without ``://`` or ``@`` is left as written, so a column named ``pwd`` or ``token`` keeps
+    its groups in ``--protected pwd=yes``."""
+    lines = text.split("\n")
+    return "\n".join(mask_secrets(x) if "://" in x or "@" in x else x for x in lines)
 
 
 @dataclass
