@@ -18,7 +18,7 @@ from .._checks import check_count, is_number_text
 from .._secrets import looks_like_url
 from ..errors import EthicLensInputError
 from ._app import WebConfig, token_problem
-from ._store import is_url
+from ._store import POSTGRES_SCHEMES, is_url
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -296,9 +296,6 @@ def _checked_store_url(store: str, flag: str) -> str:
             fix="give a file path, or postgresql://user@host/db (password in --store-env)",
         )
     return url
-
-
-POSTGRES_SCHEMES = ("postgresql://", "postgresql+psycopg://", "postgres://")
 
 
 def _databases(db_env: tuple, db: tuple) -> tuple[str, ...]:

@@ -80,9 +80,12 @@ class Conflict(Exception):
     """The audit changed since the page that submitted the form was drawn (another tab)."""
 
 
+POSTGRES_SCHEMES = ("postgresql://", "postgresql+psycopg://", "postgres://")
+
+
 def is_url(store) -> bool:
     """A PostgreSQL URL rather than a SQLite file."""
-    return str(store).strip().startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
+    return str(store).strip().startswith(POSTGRES_SCHEMES)
 
 
 class _Postgres:
@@ -175,6 +178,9 @@ class Store:
         row = self._db().execute(sql, params).fetchone()
         return dict(row) if row else None
 
+    def _rows(self, sql: str, params=()) -> list[dict]:
+        return [dict(r) for r in self._db().execute(sql, params).fetchall()]
+
     def close(self) -> None:
         db = getattr(self._local, "db", None)
         if db is not None:
@@ -203,12 +209,11 @@ class Store:
 
     def files(self, limit: int = 20) -> list[dict]:
         """The newest uploaded or picked files (CSV, Parquet), with their profiles."""
-        rows = self._db().execute(
+        return self._rows(
             "SELECT * FROM data WHERE kind IN ('csv', 'parquet') AND profile IS NOT NULL "
             "ORDER BY created DESC, id LIMIT ?",
             (limit,),
         )
-        return [dict(r) for r in rows.fetchall()]
 
     # -- audits ------------------------------------------------------------------------------
     def new_audit(self, data_id: str | None, spec: dict | None = None) -> str:
@@ -320,7 +325,7 @@ class Store:
 
     def history(self, limit: int = 200, offset: int = 0) -> list[dict]:
         """Requests (not drafts), newest first: ``limit`` of them after the ``offset`` newest."""
-        rows = self._db().execute(
+        return self._rows(
             "SELECT a.id, a.created, a.finished, a.status, a.purpose, a.verdict, "
             "a.fingerprint, a.spec, d.name AS data_name "
             "FROM audits a LEFT JOIN data d ON d.id = a.data_id "
@@ -328,13 +333,11 @@ class Store:
             "LIMIT ? OFFSET ?",
             (limit, offset),
         )
-        return [dict(r) for r in rows.fetchall()]
 
     def history_size(self) -> int:
         """How many requests the history holds (drafts are not requests)."""
-        rows = self._db().execute("SELECT COUNT(*) AS n FROM audits WHERE status != 'draft'")
-        return rows.fetchone()["n"]
+        return self._one("SELECT COUNT(*) AS n FROM audits WHERE status != 'draft'")["n"]
 
     def counts(self) -> dict:
-        rows = self._db().execute("SELECT status, COUNT(*) AS n FROM audits GROUP BY status")
-        return {row["status"]: row["n"] for row in rows.fetchall()}
+        rows = self._rows("SELECT status, COUNT(*) AS n FROM audits GROUP BY status")
+        return {row["status"]: row["n"] for row in rows}
