@@ -195,7 +195,11 @@ class Target(_Section):
 
     def check_database_keys(self) -> None:
         """``table`` and ``query`` belong to a database target (a file's rows are all read: a
-        query silently ignored would audit other rows than the user asked for)."""
+        query silently ignored would audit other rows than the user asked for), one of them."""
+        if self.table and self.query:
+            raise _key_error(
+                "give --table or --query, not both", "target.table/target.query", "drop one"
+            )
         key = "table" if self.table else "query" if self.query else None
         if key and self.kind not in (None, "db"):
             fix = "add --db URL (or --db-env NAME), or drop --table/--query to read the "
@@ -684,10 +688,11 @@ class AuditSpec:
                 values[f.name] = value
             if values or not minimal:
                 out[name] = values
-        if mask and out.get("target", {}).get("db"):
-            from ..sources import mask_url
+        for key in ("db", "db_env") if mask else ():  # db_env: a URL given as its name
+            if out.get("target", {}).get(key):
+                from ..sources import mask_url
 
-            out["target"]["db"] = mask_url(out["target"]["db"])
+                out["target"][key] = mask_url(out["target"][key])
         return out
 
     def to_json(self) -> str:
@@ -717,7 +722,7 @@ class AuditSpec:
         if Path(path).suffix.lower() not in (".json", ".yaml", ".yml"):
             problem, value = "a config file is .yaml, .yml or .json", str(path)
             fix = "name it e.g. audit.yaml"
-        elif self.target.db and self.to_dict(mask=True)["target"]["db"] != self.target.db:
+        elif self.to_dict(mask=True).get("target") != self.to_dict().get("target"):
             problem = "the database URL has a password, which is never written to a file"
             value = None
             fix = "put the URL in an environment variable and name it in db_env (--db-env NAME on "

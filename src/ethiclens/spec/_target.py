@@ -102,10 +102,6 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
         raise EthicLensInputError(
             "nothing to audit", column="TARGET", fix="name a dataset or a file, or --db/--counts"
         )
-    if t.table and t.query:
-        raise EthicLensInputError(
-            "give --table or --query, not both", column="--table/--query", fix="drop one"
-        )
     if kind in ("dataset", "counts"):
         _refuse_reader_options(t)
     if kind == "dataset":
