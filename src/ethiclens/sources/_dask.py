@@ -142,14 +142,7 @@ def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None)
         with dask_scheduler(scheduler):
             raw = _count_by_types(dd, target, layout, roles, text)
     except (pd.errors.ParserError, UnicodeDecodeError) as exc:
-        err = ragged_error(layout.files) if text else None
-        if err:
-            raise err from None
-        lines = [ln for ln in str(exc).strip().splitlines() if ln.strip()]
-        raise DataFileError(
-            f"cannot read {target}: {lines[-1] if lines else type(exc).__name__}",
-            fix="check the file's format (comma-separated, UTF-8, one header line)",
-        ) from None
+        raise (text and ragged_error(layout.files)) or _unparsed(exc, target) from None
     except ValueError as exc:  # (after ParserError, which is one)
         if not (text and "EOF encountered" in str(exc)):
             raise
@@ -167,17 +160,16 @@ def _count_by_types(dd, target, layout: FileLayout, roles: Roles, text: bool) ->
     parts = _same_types(layout, roles)
     if len(parts) == 1:
         return _count(_read(dd, target, layout, roles), roles, text)
-    names, folder = list(roles.columns), target if layout.hive else None
-    numbered = _bool_int_labels(layout.files, roles)  # booleans among integers: 0/1
-    raws = [
-        _count(
-            dd.from_map(_parquet_rows, part.files, names=names, target=folder, numbered=numbered),
-            roles,
-            text,
-        )
-        for part in parts
-    ]
+    raws = [_count(_by_file(dd, part.files, target, layout, roles), roles, text) for part in parts]
     return join_files(raws, joined_columns(roles, counted=True))
+
+
+def _by_file(dd, files, target, layout: FileLayout, roles: Roles):
+    """The role columns of Parquet ``files`` (of LAYOUT's) a file at a time
+    (:func:`_parquet_rows`), booleans among integers 0/1 (:func:`_bool_int_labels`)."""
+    names, folder = list(roles.columns), target if layout.hive else None
+    numbered = _bool_int_labels(layout.files, roles)
+    return dd.from_map(_parquet_rows, files, names=names, target=folder, numbered=numbered)
 
 
 def _parquet_rows(path, names, target=None, numbered=None) -> pd.DataFrame:
@@ -228,9 +220,7 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             # a file at a time (a hive folder's keys added as text): Dask's reader would cast
             # every file to the first one's types (a float64 score to float32), or fail (a
             # categorical column in one file, plain strings in another)
-            names, folder = list(roles.columns), target if hive else None
-            numbered = _bool_int_labels(files, roles)  # booleans among integers: 0/1
-            return dd.from_map(_parquet_rows, files, names=names, target=folder, numbered=numbered)
+            return _by_file(dd, files, target, layout, roles)
         if not hive:
             return dd.read_parquet(files, columns=list(roles.columns), index=False)
         return dd.read_parquet(
@@ -279,12 +269,17 @@ def _parse_error(files, target) -> DataFileError | None:
         try:
             pd.read_csv(f, dtype=str, keep_default_na=False, encoding="utf-8-sig")
         except pd.errors.ParserError as exc:
-            lines = [ln for ln in str(exc).strip().splitlines() if ln.strip()]
-            return DataFileError(
-                f"cannot read {target}: {lines[-1] if lines else type(exc).__name__}",
-                fix="check the file's format (comma-separated, UTF-8, one header line)",
-            )
+            return _unparsed(exc, target)
     return None
+
+
+def _unparsed(exc: Exception, target) -> DataFileError:
+    """The refusal of TARGET in the words of a parser error's last line."""
+    lines = [ln for ln in str(exc).strip().splitlines() if ln.strip()]
+    return DataFileError(
+        f"cannot read {target}: {lines[-1] if lines else type(exc).__name__}",
+        fix="check the file's format (comma-separated, UTF-8, one header line)",
+    )
 
 
 def _hive_text(path, target):
